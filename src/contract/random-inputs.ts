@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { credentialOfParam, isValueFormat, multipleNear, wayParams, itemAt, oauthParams, type NestedLimits, type ParamSpec, type ToolSpec, validateParams } from "@blockwright/runtime/internal";
 import { madeStrings, NOT_OF_FORMAT, stretch } from "../model/string-values.js";
 import { withAddress } from "./call.js";
-import { sampleFile } from "./rule-values.js";
+import { sampleFile, settledUnder } from "./rule-values.js";
 import { ContractFailure } from "./types.js";
 import type { Input, ToolValues } from "./values.js";
 
@@ -366,7 +366,12 @@ export function invalidInput(tool: ToolSpec, values: ToolValues, address: string
         if (past === undefined) continue;
         const selectorValue = dependsOn?.type === "number" ? Number(selector) : dependsOn?.type === "boolean" ? selector === "true" : selector;
         breakers.push(
-          base.map((input) => ({ input: { ...settledUnder(tool, { ...input, [rule.dependsOn]: selectorValue }, rule.dependsOn, rule.param), [rule.param]: past }, broken: `${rule.param} past its limit with ${rule.dependsOn} ${selector}`, param: rule.param, rule: ["dependentLimits"] })),
+          base.map((input) => ({
+            input: { ...settledUnder(tool, { ...input, [rule.dependsOn]: selectorValue }, rule.dependsOn, rule.param), [rule.param]: past },
+            broken: `${rule.param} past its limit with ${rule.dependsOn} ${selector}`,
+            param: rule.param,
+            rule: ["dependentLimits"],
+          })),
         );
       }
     } else {
@@ -377,9 +382,12 @@ export function invalidInput(tool: ToolSpec, values: ToolValues, address: string
         const dependsOn = tool.params.find((p) => p.name === rule.dependsOn);
         const selectorValue = dependsOn?.type === "number" ? Number(selector) : dependsOn?.type === "boolean" ? selector === "true" : selector;
         breakers.push(
-          fc
-            .tuple(base, fc.constantFrom(...refused))
-            .map(([input, v]) => ({ input: { ...settledUnder(tool, { ...input, [rule.dependsOn]: selectorValue }, rule.dependsOn, rule.param), [rule.param]: v }, broken: `${rule.param} ${JSON.stringify(v)} with ${rule.dependsOn} ${selector}`, param: rule.param, rule: ["allowedValues"] })),
+          fc.tuple(base, fc.constantFrom(...refused)).map(([input, v]) => ({
+            input: { ...settledUnder(tool, { ...input, [rule.dependsOn]: selectorValue }, rule.dependsOn, rule.param), [rule.param]: v },
+            broken: `${rule.param} ${JSON.stringify(v)} with ${rule.dependsOn} ${selector}`,
+            param: rule.param,
+            rule: ["allowedValues"],
+          })),
         );
       }
     }
@@ -415,35 +423,6 @@ export function passingDraws<T>(arb: fc.Arbitrary<T>, pred: (value: T) => boolea
     if (found.length >= KEPT) break;
   }
   return found;
-}
-
-/**
- * `input` with its selector `dependsOn` just set by a breaker, made valid again for every other
- * rule that selector governs (all but `broken`'s): a value the selector no longer allows becomes
- * an allowed one or is left out, a value past the selector's limits is brought within them.
- * Without it the breaker broke two rules, and the refusal could name the other one.
- */
-function settledUnder(tool: ToolSpec, input: Record<string, unknown>, dependsOn: string, broken: string): Record<string, unknown> {
-  const out = { ...input };
-  const selector = String(out[dependsOn]);
-  for (const rule of tool.rules) {
-    if (rule.rule !== "allowedValues" && rule.rule !== "dependentLimits") continue;
-    if (rule.dependsOn !== dependsOn || rule.param === broken || out[rule.param] === undefined) continue;
-    const value = out[rule.param];
-    if (rule.rule === "allowedValues") {
-      const allowed = rule.values[selector];
-      if (allowed === undefined || allowed.includes(value)) continue;
-      if (allowed.length) out[rule.param] = allowed[0];
-      else delete out[rule.param];
-      continue;
-    }
-    const limits = rule.limits[selector];
-    if (!limits) continue;
-    if (typeof value === "string" && limits.maxLength !== undefined && [...value].length > limits.maxLength) out[rule.param] = [...value].slice(0, limits.maxLength).join("");
-    if (typeof value === "number" && limits.maximum !== undefined && value > limits.maximum) out[rule.param] = limits.maximum;
-    if (typeof value === "number" && limits.minimum !== undefined && value < limits.minimum) out[rule.param] = limits.minimum;
-  }
-  return out;
 }
 
 /**

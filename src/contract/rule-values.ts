@@ -1,7 +1,8 @@
 // Values made from a parameter's own declarations, for the cases no example
 // covers: its placeholder read as its type, and values its rules allow (the
-// fewest items an array may hold, the low end of a range, each enum value).
-import { multipleNear, type ParamSpec } from "@blockwright/runtime/internal";
+// fewest items an array may hold, the low end of a range, each enum value);
+// and values kept valid under a selector a breaker sets.
+import { multipleNear, type ParamSpec, type ToolSpec } from "@blockwright/runtime/internal";
 import { madeStrings } from "../model/string-values.js";
 
 export { placeholderValue } from "../model/placeholder-value.js";
@@ -41,4 +42,33 @@ export function synthesized(param: ParamSpec): unknown[] {
 /** The small file the suite uploads for a file parameter: made here, never read from disk (a fresh one per use: a File is not shared between calls). */
 export function sampleFile(): File {
   return new File([new TextEncoder().encode("A small file the blockwright contract suite uploads.\n")], "blockwright-sample.txt", { type: "text/plain" });
+}
+
+/**
+ * `input` with its selector `dependsOn` just set by a breaker, made valid again for every other
+ * rule that selector governs (all but `broken`'s): a value the selector no longer allows becomes
+ * an allowed one or is left out, a value past the selector's limits is brought within them.
+ * Without it the breaker broke two rules, and the refusal could name the other one.
+ */
+export function settledUnder(tool: ToolSpec, input: Record<string, unknown>, dependsOn: string, broken: string): Record<string, unknown> {
+  const out = { ...input };
+  const selector = String(out[dependsOn]);
+  for (const rule of tool.rules) {
+    if (rule.rule !== "allowedValues" && rule.rule !== "dependentLimits") continue;
+    if (rule.dependsOn !== dependsOn || rule.param === broken || out[rule.param] === undefined) continue;
+    const value = out[rule.param];
+    if (rule.rule === "allowedValues") {
+      const allowed = rule.values[selector];
+      if (allowed === undefined || allowed.includes(value)) continue;
+      if (allowed.length) out[rule.param] = allowed[0];
+      else delete out[rule.param];
+      continue;
+    }
+    const limits = rule.limits[selector];
+    if (!limits) continue;
+    if (typeof value === "string" && limits.maxLength !== undefined && [...value].length > limits.maxLength) out[rule.param] = [...value].slice(0, limits.maxLength).join("");
+    if (typeof value === "number" && limits.maximum !== undefined && value > limits.maximum) out[rule.param] = limits.maximum;
+    if (typeof value === "number" && limits.minimum !== undefined && value < limits.minimum) out[rule.param] = limits.minimum;
+  }
+  return out;
 }
