@@ -17,6 +17,7 @@ export { numberRules } from "./validate/number-rules.js";
 export { formEncoding } from "./call/form-body.js";
 export { credentialKinds } from "./call/credential.js";
 export { pageLinks } from "./call/next-address.js";
+export { pageCursors } from "./call/page-cursors.js";
 export { fileSupport } from "./call/file-support.js";
 export { requestSizeIssue as requestSizeCheck } from "./http/request-size.js";
 export { instanceAddresses } from "./call/instance-address.js";

@@ -13,6 +13,7 @@ import { rateLimitWait } from "../http/rate-waits.js";
 import { requestSizeIssue } from "../http/request-size.js";
 import { formatProblem } from "../spec/formats.js";
 import { pageLinks } from "./next-address.js";
+import { pageCursors } from "./page-cursors.js";
 import { instanceAddresses } from "./instance-address.js";
 import { credentialKinds } from "./credential.js";
 import type { ToolSpec } from "../spec/tool-types.js";
@@ -90,6 +91,7 @@ describe("a part of the support a tool needs", () => {
       "bodies",
       "constants",
       "credentials",
+      "cursors",
       "files",
       "form",
       "formats",
@@ -265,6 +267,27 @@ describe("a part a declaration needs only for some calls", () => {
     expect(seen).toHaveLength(1);
     expect(await createExecutor({ [paged.id]: paged }, { links: pageLinks })(paged.id, { apiKey: KEY, bookId: "b9" }, { fetch, allPages: true })).toMatchObject({ success: true });
     expect(seen).toHaveLength(2);
+  });
+
+  it("cursors: one page goes out without it; all pages are refused before any request, naming pageCursors; with it, the reply's cursor is sent and its flag ends the pages", async () => {
+    const cursorPaged: ToolSpec = {
+      ...paged,
+      pagination: {
+        next: { style: "cursor", cursor: { expression: "$response.body#/zqNext", ref: { kind: "body", pointer: ["zqNext"] } }, send: { in: "query", name: "zqAfter" } },
+        more: { expression: "$response.body#/zqMore", ref: { kind: "body", pointer: ["zqMore"] }, equals: true },
+        items: ["data"],
+      },
+      outputs: [{ path: "data", type: "json", description: "The books.", optional: false, source: { expression: "$response.body#/data", ref: { kind: "body", pointer: ["data"] }, required: true } }],
+    };
+    const { fetch, seen } = scriptedFetch(json(200, { data: ["b1"], zqNext: "c2", zqMore: true }), json(200, { data: ["b1"], zqNext: "c2", zqMore: true }), json(200, { data: ["b2"], zqNext: "c3", zqMore: false }));
+    const execute = createExecutor({ [cursorPaged.id]: cursorPaged });
+    expect(await execute(cursorPaged.id, { apiKey: KEY, bookId: "b9" }, { fetch })).toMatchObject({ success: true });
+    const refused = await execute(cursorPaged.id, { apiKey: KEY, bookId: "b9" }, { fetch, allPages: true });
+    expect(!refused.success && refused.error.message).toContain("needs the runtime's pageCursors");
+    expect(seen).toHaveLength(1);
+    const all = await createExecutor({ [cursorPaged.id]: cursorPaged }, { cursors: pageCursors })(cursorPaged.id, { apiKey: KEY, bookId: "b9" }, { fetch, allPages: true });
+    expect(all).toMatchObject({ success: true, output: { data: ["b1", "b2"] }, pages: { count: 2 } });
+    expect(seen.map((r) => new URL(r.url).searchParams.get("zqAfter"))).toEqual([null, null, "c2"]);
   });
 
   it("addresses: a provider reached at the caller's instance (server.param) is refused without it, naming instanceAddresses and the parameter; with it, the call goes to the address given", async () => {

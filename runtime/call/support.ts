@@ -27,6 +27,7 @@ import type { BodySupport } from "./request-body.js";
 import type { PlaceConstants } from "./wire-request.js";
 import type { WriteSupport } from "./write-safety.js";
 import type { pageLinks } from "./next-address.js";
+import { cursorsNeeded, type pageCursors } from "./page-cursors.js";
 import type { instanceAddresses } from "./instance-address.js";
 import type { chooseRoute } from "./routes.js";
 import type { replyOutcomes } from "./outcomes.js";
@@ -41,6 +42,8 @@ export interface Support extends WithOAuth, ValueSupport {
   };
   /** Next pages at an address (`nextUrl`, `linkHeader`): `pageLinks`. */
   links?: typeof pageLinks;
+  /** What a reply tells of the next page: its cursor (style `cursor`), or that there is none (`pagination.more`, `pagination.total`): `pageCursors`. */
+  cursors?: typeof pageCursors;
   /** The provider's documented request rate (`rateLimits.requestsPerMinute`), kept per credential by the process's one limiter (`shared()`): `RateLimiter`. */
   rateLimits?: { shared(): RateLimiter };
   /** File parameters (multipart uploads) and file answers (`download`): `fileSupport`. */
@@ -140,6 +143,7 @@ const PARTS = {
   rules: { what: "checking the cross-field rules", declares: (tool) => tool.rules.length > 0 },
   form: { what: "encoding a form body or a query array or object", declares: formNeeded },
   links: { what: "following the next page's address (nextUrl, linkHeader)", declares: linkStyles, now: (_, call) => call.pages },
+  cursors: { what: "reading a next page's cursor, or the last page a reply tells (pagination.more, pagination.total)", declares: (tool) => cursorsNeeded(tool.pagination), now: (_, call) => call.pages },
   files: { what: "sending or receiving a file", declares: (tool) => tool.download !== undefined || tool.body?.encoding === "multipart" || paramWhere(tool, (p) => p.type === "file") },
   strings: { what: "checking an enum, a pattern, a format or a list", declares: (tool) => paramWhere(tool, (p) => p.type === "string" && hasStringRules(p)) },
   numbers: { what: "checking a number's enum or step (multipleOf)", declares: (tool) => paramWhere(tool, hasNumberRules) },

@@ -3,6 +3,7 @@ import { irFixture } from "../../test-support/ir-fixtures.js";
 import { json, scriptedFetch } from "../../test-support/scripted-fetch.js";
 import { REDACTED } from "../common/redact.js";
 import type { ToolSpec } from "../spec/tool-types.js";
+import { pageCursors } from "../call/page-cursors.js";
 import { createClient } from "./client.js";
 import {
   AuthenticationError,
@@ -23,7 +24,7 @@ import type { ClientOptions, RequestInfo } from "./types.js";
 
 const payments = irFixture("zqpayments");
 const toolOf = (id: string): ToolSpec => payments.operations.find((o) => o.tool.id === id)!.tool;
-const table = { methods: { listCustomers: toolOf("zqpayments_list_customers"), createCustomer: toolOf("zqpayments_create_customer") }, credentials: ["apiKey"] };
+const table = { methods: { listCustomers: toolOf("zqpayments_list_customers"), createCustomer: toolOf("zqpayments_create_customer") }, credentials: ["apiKey"], support: { cursors: pageCursors } };
 const KEY = "sk_test_zq_widgets_4eC39HqLyjW";
 const customers = (ids: string[], hasMore: boolean, headers: Record<string, string> = {}) => json(200, { object: "list", has_more: hasMore, data: ids.map((id) => ({ id, object: "customer" })) }, headers);
 const refusal = (status: number, headers: Record<string, string> = {}) => json(status, { error: { type: "invalid_request_error", message: "no such thing", code: "resource_missing" } }, headers);

@@ -9,6 +9,7 @@ export const SUPPORT_EXPORTS = {
   formats: "valueFormats",
   form: "formEncoding",
   links: "pageLinks",
+  cursors: "pageCursors",
   oauth: "oauthFlows",
   files: "fileSupport",
   requestSize: "requestSizeCheck",

@@ -11,6 +11,7 @@ import { rateLimitWait } from "../http/rate-waits.js";
 import { problemMessage } from "../http/problem-details.js";
 import { credentialKinds } from "../call/credential.js";
 import { pageLinks } from "../call/next-address.js";
+import { pageCursors } from "../call/page-cursors.js";
 import { oauthFlows } from "../call/oauth-support.js";
 import { instanceAddresses } from "../call/instance-address.js";
 import { chooseRoute } from "../call/routes.js";
@@ -31,6 +32,7 @@ export const fullSupport: Required<Support> = {
   formats: formatProblem,
   form: formEncoding,
   links: pageLinks,
+  cursors: pageCursors,
   rateLimits: RateLimiter,
   files: fileSupport,
   requestSize: requestSizeIssue,

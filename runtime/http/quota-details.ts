@@ -27,20 +27,22 @@ export interface QuotaDetails {
 /** What an error body's typed details say of quotas and retries (nothing when it has none). */
 export function quotaDetails(body: unknown): QuotaDetails {
   const found: QuotaDetails = {};
-  const error = Array.isArray(body) ? body[0] : body;
-  const holder = isObject(error) && isObject(error.error) ? error.error : error;
-  const details = isObject(holder) && Array.isArray(holder.details) ? holder.details.slice(0, DETAILS) : [];
-  for (const detail of details) {
+  const error = (Array.isArray(body) ? body[0] : body) as Record<string, unknown> | undefined;
+  const { details } = Object(isObject(error?.error) ? error.error : error) as Record<string, unknown>;
+  for (const detail of Array.isArray(details) ? details.slice(0, DETAILS) : []) {
+    if (!isObject(detail)) continue;
     // The kind: the type's last name (`…/<package>.QuotaFailure`).
-    const kind = isObject(detail) && typeof detail["@type"] === "string" ? /[^./]*$/.exec(detail["@type"])?.[0] : undefined;
-    if (kind === "RetryInfo") found.retryDelayMs ??= durationMs(detail?.retryDelay);
-    const { violations, metadata } = (kind ? detail : {}) as Record<string, unknown>;
+    const kind = typeof detail["@type"] === "string" ? detail["@type"].replace(/.*[./]/, "") : "";
+    const { violations, metadata } = detail;
+    if (kind === "RetryInfo") found.retryDelayMs ??= durationMs(detail.retryDelay);
     // A quota failure's violations name the quota; an error info's metadata in its `quota_*` entries.
     const names =
       kind === "QuotaFailure" && Array.isArray(violations)
         ? violations.slice(0, DETAILS).flatMap((v) => (isObject(v) ? [v.quotaId, v.quotaMetric, v.description, v.subject] : []))
         : kind === "ErrorInfo" && isObject(metadata)
-          ? Object.keys(metadata).flatMap((key) => (key.startsWith("quota_") ? [metadata[key]] : []))
+          ? Object.keys(metadata)
+              .filter((key) => key.startsWith("quota_"))
+              .map((key) => metadata[key])
           : [];
     found.longQuota ??= names.find((name): name is string => typeof name === "string" && LONG_WINDOW.test(name));
   }

@@ -51,5 +51,12 @@ describe("the support parts of a package", () => {
     expect(parts([{ ...base, auth: { type: "basic", user: "bookId", param: "apiKey" } }])).toEqual(["credentials"]);
     expect(parts([{ ...base, auth: { ...base.auth, alternatives: [{ type: "bearer", param: "apiKey" }] } }])).toEqual(["credentials"]);
     expect(parts([{ ...base, server: { ...base.server, requestHeadBytes: 8192 } }])).toEqual(["requestSize"]);
+    // Pages a reply tells of (a cursor, a flag or a total saying when they end); an offset's and a page number's are the core's.
+    const zqPage = (next: NonNullable<ToolSpec["pagination"]>["next"], more: Partial<NonNullable<ToolSpec["pagination"]>> = {}) => ({ ...base, pagination: { next, items: ["data"], ...more } });
+    const zqCursor = { expression: "$response.body#/zqNext", ref: { kind: "body" as const, pointer: ["zqNext"] } };
+    expect(parts([zqPage({ style: "cursor", cursor: zqCursor, send: { in: "query", name: "zqAfter" } })])).toEqual(["cursors"]);
+    expect(parts([zqPage({ style: "offset", send: { in: "query", name: "zqStart" }, start: 0 }, { total: zqCursor })])).toEqual(["cursors"]);
+    expect(parts([zqPage({ style: "page", send: { in: "query", name: "zqPage" }, start: 1 }, { more: { ...zqCursor, equals: true } })])).toEqual(["cursors"]);
+    expect(parts([zqPage({ style: "offset", send: { in: "query", name: "zqStart" }, start: 0 })])).toEqual([]);
   });
 });
