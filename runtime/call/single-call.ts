@@ -185,9 +185,7 @@ export function prepareCall(tool: ToolCall, params: Record<string, unknown> | un
     unsent,
     route,
     baseUrl: baseUrl.url,
-    ...chosen, // the way, its first credential, and the flow that obtains it
-    // The token's address is taken unless the caller chose one for every call (mocks, sandboxes).
-    ...(tool.oauth?.addressField !== undefined && options.baseUrl === undefined ? { addressFromToken: options.allowHosts ?? [] } : {}),
+    ...chosen, // the way, its first credential, the flow that obtains it, and whether its token names the address
     secrets,
     fail,
     request: (adjust) => {
