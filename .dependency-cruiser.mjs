@@ -9,7 +9,7 @@
 //   model                        src/model/       the IR, the surface format, names and shapes
 //   link                         src/link/        manifest × OpenAPI → IR, one module per concept
 //   emit                         src/emit/        IR → files (the generator's last stage)
-//   tools over the generator     src/{changes,mocks,registry,contract,verify,upstream,import,publish,agents,workflow,serve}/
+//   tools over the generator     src/{changes,mocks,registry,contract,judge,verify,upstream,import,publish,agents,workflow,serve}/
 //   faces                        src/cli/ and src/cli.ts (the command), src/index.ts (the library),
 //                                scripts/bench/, scripts/build/, scripts/corpus/, scripts/docs/
 //
@@ -25,7 +25,7 @@ const LOAD = "^src/load/";
 const MODEL = "^src/model/";
 const LINK = "^src/link/";
 const EMIT = "^src/emit/";
-const TOOLS = "^src/(changes|mocks|registry|contract|verify|upstream|import|publish|agents|workflow|serve)/";
+const TOOLS = "^src/(changes|mocks|registry|contract|judge|verify|upstream|import|publish|agents|workflow|serve)/";
 const CLI = "^src/cli/|^src/cli\\.ts$";
 const FACES = `${CLI}|^src/index\\.ts$|^scripts/(bench|build|corpus|docs)/|^bin/`;
 const RUNTIME_ENTRIES = ["^runtime/index\\.ts$", "^runtime/internal\\.ts$", "^runtime/workflow/index\\.ts$", "^runtime/adapters/(ai-sdk|langchain|openai-agents)\\.ts$", "^runtime/package\\.json$"];

@@ -331,7 +331,7 @@ describe("DECISIONS — Directory", () => {
     expectNoViolation(r.calls[0]!);
     expect(r.calls[0]!.url.searchParams.get("$top")).toBe("999");
     expect(r.calls[0]!.url.searchParams.get("$filter")).toBe(filter);
-    expect(r.calls[0]!.search).toBe("?$top=999&$filter=startsWith(displayName%2C%27A%26B%20%231%27)");
+    expect(r.calls[0]!.search).toBe("?$top=999&$filter=startsWith%28displayName%2C%27A%26B%20%231%27%29");
     for (const id of ["directory_list_users", "directory_list_groups"]) {
       expectRefused(await call(id, { accessToken: GRAPH, top: 1000 }), "top", "maximum", "top: must be at most 999 (allowed: 1–999), got 1000");
     }

@@ -156,7 +156,7 @@ describe("directory_get_user", () => {
     expectNoViolation(calls[0]!);
     expect(calls[0]!.url.pathname).toBe("/v1.0/users('%24adele%40contoso.com')");
     const quoted = await call("directory_get_user", { ...valid.directory_get_user(), userId: "$o'neil@contoso.com" });
-    expect(quoted.calls[0]!.url.pathname).toBe("/v1.0/users('%24o''neil%40contoso.com')");
+    expect(quoted.calls[0]!.url.pathname).toBe("/v1.0/users('%24o%27%27neil%40contoso.com')");
     expectNoViolation(quoted.calls[0]!);
   });
 

@@ -53,10 +53,10 @@ export async function call(id: string, params: Record<string, unknown>, options:
   return { result, calls };
 }
 
-/** The mock accepted the request: no Prism violation of any kind (quoted in Prism's words when there is one). */
+/** The mock accepted the request: no refusal of its request judge, no Prism violation of any kind (quoted in their words when there is one). */
 export function expectNoViolation(c: Captured): void {
   expect(c.violations.map(describeViolation), "Prism's violations").toEqual([]);
-  expect(c.status, `Prism refused the request: ${c.responseBody}`).not.toBe(422);
+  expect(c.status, `the mock (its request judge or Prism) refused the request: ${c.responseBody}`).not.toBe(422);
   expect(c.status, c.responseBody).toBeLessThan(500);
   expect(c.responseHeaders.get("sl-violations"), "sl-violations header").toBeNull();
 }

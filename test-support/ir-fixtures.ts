@@ -12,6 +12,7 @@ export const IR_FIXTURES = {
   tracker: "test-support/fixtures/specs-wild/tracker",
   store: "test-support/fixtures/wire-style/store",
   zqfiles: "test-support/fixtures/specs-files/zqfiles",
+  zqwire: "test-support/fixtures/specs-judge/zqwire",
 } as const;
 
 export type IrFixture = keyof typeof IR_FIXTURES;

@@ -5,6 +5,7 @@
 // some), which a tool that sends one is never called without (support.ts
 // `bodyNeeded`, `constantsNeeded`).
 import { cloneJson } from "../common/clone.js";
+import { segmentsEncoded } from "../http/percent-encoding.js";
 import type { PageTarget, RouteSpec, ToolCall } from "../spec/tool-types.js";
 import type { BodySupport } from "./request-body.js";
 import type { Support } from "./support.js";
@@ -27,15 +28,18 @@ export function buildRequest(tool: ToolCall, values: Record<string, unknown>, un
     const wire = route?.wire[spec.name] ?? spec.wire;
     switch (wire.in) {
       case "path":
-        request.path[wire.name] = withEscapes(String(value), wire.escape);
+        // In a style (label, matrix, an array or object; form-body.ts), or spanning segments (its `/` kept).
+        if (wire.encoding && form) request.path[wire.name] = { encoded: form.styledValue(wire.name, value, wire.encoding, "path") };
+        else if (wire.multiSegment) request.path[wire.name] = { encoded: segmentsEncoded(withEscapes(String(value), wire.escape)) };
+        else request.path[wire.name] = withEscapes(String(value), wire.escape);
         break;
       case "query":
-        // An array or an object: written as its style says (form-body.ts).
-        if (value !== null && typeof value === "object" && form) form.placeStyled(request.query, wire.name, value, wire.encoding);
+        // An array or an object, or a value the document JSON-encodes: written as its style says (form-body.ts).
+        if (form && ((value !== null && typeof value === "object") || wire.encoding?.json || wire.encoding?.reserved)) form.placeStyled(request.query, wire.name, wire.escape ? withEscapes(String(value), wire.escape) : value, wire.encoding);
         else request.query[wire.name] = wire.escape ? withEscapes(String(value), wire.escape) : (value as string | number | boolean);
         break;
       case "header":
-        request.header[wire.name] = withEscapes(String(value), wire.escape);
+        request.header[wire.name] = wire.encoding && form ? form.styledValue(wire.name, value, wire.encoding, "header") : withEscapes(String(value), wire.escape);
         break;
       case "body":
         bodies?.place(request, tool, spec, wire, value);

@@ -110,24 +110,58 @@ function typed(blob: Blob, contentType: string | undefined): Blob {
   return blob.type ? blob : blob.slice(0, blob.size, contentType ?? OCTET_STREAM);
 }
 
-/** The multipart body of a call: each field of the built body (objects and arrays as JSON text), then the files. */
-export function multipartBody(tool: ToolCall, body: unknown, files: ReadonlyMap<string, OpenedFile>): FormData {
-  const form = new FormData();
+/** A multipart body written here (a part's own Content-Type, which FormData cannot give a text part), and its Content-Type naming the boundary. */
+export interface WrittenMultipart {
+  blob: Blob;
+  contentType: string;
+}
+
+/**
+ * The multipart body of a call: each field of the built body (objects and arrays as JSON text), then the files.
+ * A field the document gives a JSON `contentType` (`encoding`) goes as one part of that type; the body is then
+ * written here, FormData giving no text part a type.
+ */
+export function multipartBody(tool: ToolCall, body: unknown, files: ReadonlyMap<string, OpenedFile>): FormData | WrittenMultipart {
+  const parts: [name: string, value: string | Blob, filename?: string][] = [];
   const fileKeys = new Map<string, OpenedFile>();
   for (const spec of fileParams(tool)) {
     const opened = files.get(spec.name);
     const key = spec.wire.in === "body" ? parsePointer(spec.wire.pointer)[0] : undefined;
     if (opened && key !== undefined) fileKeys.set(key, opened);
   }
+  const typed = tool.body?.fields ?? {};
   const fields = body !== null && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
   for (const [key, value] of Object.entries(fields)) {
     if (fileKeys.has(key) || value === undefined || value === null) continue;
-    if (Array.isArray(value) && value.every((v) => typeof v !== "object" || v === null)) for (const item of value) form.append(key, String(item));
-    else form.append(key, typeof value === "object" ? JSON.stringify(value) : String(value));
+    if (Object.hasOwn(typed, key) && typed[key]?.json) parts.push([key, new Blob([JSON.stringify(value)], { type: "application/json" })]);
+    else if (Array.isArray(value) && value.every((v) => typeof v !== "object" || v === null)) for (const item of value) parts.push([key, String(item)]);
+    else parts.push([key, typeof value === "object" ? JSON.stringify(value) : String(value)]);
   }
   // Files last: a service that reads its parts in order (metadata, then content) gets the metadata first.
-  for (const [key, opened] of fileKeys) form.append(key, opened.blob, opened.filename);
+  for (const [key, opened] of fileKeys) parts.push([key, opened.blob, opened.filename]);
+  if (parts.some(([, value, filename]) => value instanceof Blob && filename === undefined)) return written(parts);
+  const form = new FormData();
+  for (const [key, value, filename] of parts) {
+    if (typeof value === "string") form.append(key, value);
+    else form.append(key, value, filename);
+  }
   return form;
+}
+
+/** Parts written as RFC 7578 says (names quoted as the HTML form encoding quotes them, text with CRLF line breaks), files streamed from their Blobs. */
+function written(parts: [string, string | Blob, string?][]): WrittenMultipart {
+  const random = new Uint8Array(12);
+  globalThis.crypto.getRandomValues(random);
+  const boundary = `----blockwright${[...random].map((b) => b.toString(16).padStart(2, "0")).join("")}`;
+  const quoted = (text: string) => text.replace(/\r/g, "%0D").replace(/\n/g, "%0A").replace(/"/g, "%22");
+  const chunks: BlobPart[] = [];
+  for (const [name, value, filename] of parts) {
+    const type = value instanceof Blob ? value.type || (filename === undefined ? "" : OCTET_STREAM) : "";
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="${quoted(name)}"${filename === undefined ? "" : `; filename="${quoted(filename)}"`}\r\n${type ? `Content-Type: ${type}\r\n` : ""}\r\n`;
+    chunks.push(head, typeof value === "string" ? value.replace(/\r\n|\r|\n/g, "\r\n") : value, "\r\n");
+  }
+  chunks.push(`--${boundary}--\r\n`);
+  return { blob: new Blob(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
 /**

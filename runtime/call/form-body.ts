@@ -1,78 +1,94 @@
-// Request bodies as `application/x-www-form-urlencoded`, following
-// OpenAPI's encoding rules per top-level field (`style`, `explode`), and
-// query parameters holding an array or an object by the same rules
-// (OpenAPI's query styles are the form field styles):
+// Values written as OpenAPI's styles say (its style table: OpenAPI 3.1.1
+// §4.8.12.4, RFC 6570): request bodies as `application/x-www-form-urlencoded`
+// per top-level field (`style`, `explode`, or `contentType` JSON), query
+// parameters holding an array or an object (the query's styles are the form
+// field styles), and path and header values in the simple, label and matrix
+// styles:
 //
 //   form, explode (the default)  tags=a&tags=b      an object spreads: k1=v1&k2=v2
 //   form, no explode             tags=a,b           an object: meta=k1,v1,k2,v2
-//   spaceDelimited / pipeDelimited  tags=a b / tags=a|b   (arrays)
+//   spaceDelimited / pipeDelimited  tags=a%20b / tags=a%7Cb   (arrays, objects)
 //   deepObject                   address[city]=Paris&metadata[k]=v, arrays indexed: tags[0]=a
+//   JSON (encoding.contentType, or `content`)  to=%5B%22a%22%5D (["a"])
+//   simple / label / matrix      a,b / .a,b or .a.b / ;id=a,b or ;id=a;id=b
 //
-// Values nested deeper than a style describes keep the bracket form
-// (`items[0][price]=…`). null is sent as an empty value (how form APIs clear a
-// field); booleans and numbers as their text. The pairs are serialised by
-// URLSearchParams, the WHATWG form encoder (spaces as `+`, brackets
-// percent-encoded).
+// Each item is percent-encoded on its own (RFC 3986: all but the unreserved
+// characters) and the style's delimiters go between them as they are, so an
+// item's own `,` (sent `%2C`) stays in the item for a server that splits
+// before it decodes, as OpenAPI says one does. Values nested deeper than a
+// style describes keep the bracket form (`items[0][price]=…`). null is sent as
+// an empty value (how form APIs clear a field); booleans and numbers as their
+// text.
 import { ownValue, setOwn } from "../common/own.js";
-import type { FormFieldEncoding } from "../spec/tool-types.js";
+import { type Encoded, percentEncoded, reservedEncoded } from "../http/percent-encoding.js";
+import type { FormFieldEncoding, ValueStyle } from "../spec/tool-types.js";
 
+/** A pair: its name as text, its value written for the wire already. */
 type Pairs = [string, string][];
+
+const FORM: FormFieldEncoding = { style: "form", explode: true };
 
 export function encodeForm(body: unknown, fields: Record<string, FormFieldEncoding> = {}): string {
   const pairs: Pairs = [];
   if (body !== null && typeof body === "object" && !Array.isArray(body)) {
     for (const [name, value] of Object.entries(body)) {
       if (value === undefined) continue;
-      const encoding = (ownValue(fields, name) as FormFieldEncoding | undefined) ?? { style: "form" as const, explode: true };
-      field(pairs, name, value, encoding);
+      field(pairs, name, value, (ownValue(fields, name) as FormFieldEncoding | undefined) ?? FORM);
     }
   }
-  return new URLSearchParams(pairs).toString();
+  return pairs.map(([name, value]) => `${percentEncoded(name)}=${value}`).join("&");
 }
 
 /**
  * The `name=value` pairs of one value as OpenAPI's `style`/`explode` say
- * (the rules above), for a form field or a query parameter; names unencoded.
+ * (the rules above), for a form field or a query parameter, as a server
+ * reads them back: names and values decoded.
  */
-export function styledPairs(name: string, value: unknown, encoding: FormFieldEncoding = { style: "form", explode: true }): [string, string][] {
+export function styledPairs(name: string, value: unknown, encoding: FormFieldEncoding = FORM): [string, string][] {
   const pairs: Pairs = [];
   field(pairs, name, value, encoding);
-  return pairs;
+  return pairs.map(([n, v]) => [n, decodeURIComponent(v)]);
 }
 
-function field(pairs: Pairs, name: string, value: unknown, { style, explode }: FormFieldEncoding): void {
-  if (style === "deepObject" || !isStructured(value)) {
-    nested(pairs, name, value);
+function field(pairs: Pairs, name: string, value: unknown, { style, explode, json, reserved }: FormFieldEncoding): void {
+  const enc = reserved ? reservedEncoded : percentEncoded;
+  if (json) {
+    pairs.push([name, enc(JSON.stringify(value) ?? "null")]);
     return;
   }
+  if (style === "deepObject" || !isStructured(value)) {
+    nested(pairs, name, value, enc);
+    return;
+  }
+  const between = style === "spaceDelimited" ? "%20" : style === "pipeDelimited" ? "%7C" : ",";
   if (Array.isArray(value)) {
-    if (value.some(isStructured)) return nested(pairs, name, value);
-    const items = value.map(text);
-    if (style === "spaceDelimited") pairs.push([name, items.join(" ")]);
-    else if (style === "pipeDelimited") pairs.push([name, items.join("|")]);
-    else if (explode)
+    if (value.some(isStructured)) return nested(pairs, name, value, enc);
+    // An empty list is no value (RFC 6570: undefined): no pair, where `name=` would read as a list of one empty item.
+    if (!value.length) return;
+    const items = value.map((v) => enc(text(v)));
+    if (explode && style === "form")
       items.forEach((item) => {
         pairs.push([name, item]); // forEach, not for…of: a sparse array's holes send nothing
       });
-    else pairs.push([name, items.join(",")]);
+    else pairs.push([name, items.join(between)]);
     return;
   }
   const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
-  if (entries.some(([, v]) => isStructured(v))) return nested(pairs, name, value);
-  if (explode) for (const [k, v] of entries) pairs.push([k, text(v)]);
-  else pairs.push([name, entries.flatMap(([k, v]) => [k, text(v)]).join(",")]);
+  if (entries.some(([, v]) => isStructured(v))) return nested(pairs, name, value, enc);
+  if (explode && style === "form") for (const [k, v] of entries) pairs.push([k, enc(text(v))]);
+  else pairs.push([name, entries.flatMap(([k, v]) => [enc(k), enc(text(v))]).join(between)]);
 }
 
 /** Bracket form: `name[key]=…`, `name[0]=…`, recursively. */
-function nested(pairs: Pairs, name: string, value: unknown): void {
+function nested(pairs: Pairs, name: string, value: unknown, enc: (text: string) => string): void {
   if (Array.isArray(value)) {
     value.forEach((item, i) => {
-      nested(pairs, `${name}[${i}]`, item); // forEach, not for…of: a sparse array's holes send nothing
+      nested(pairs, `${name}[${i}]`, item, enc); // forEach, not for…of: a sparse array's holes send nothing
     });
   } else if (isStructured(value)) {
-    for (const [key, item] of Object.entries(value as Record<string, unknown>)) if (item !== undefined) nested(pairs, `${name}[${key}]`, item);
+    for (const [key, item] of Object.entries(value as Record<string, unknown>)) if (item !== undefined) nested(pairs, `${name}[${key}]`, item, enc);
   } else {
-    pairs.push([name, text(value)]);
+    pairs.push([name, enc(text(value))]);
   }
 }
 
@@ -86,19 +102,45 @@ function text(value: unknown): string {
 }
 
 /**
- * An array or object in the query, written as its style says:
- * `expand[0]=a&expand[1]=b` for deepObject, `tags=a&tags=b` exploded,
- * `tags=a,b` not. The keys the value brings are percent-encoded, the
- * brackets between them not (as the spec's own names are sent).
+ * An array or object in the query (or any value the document JSON-encodes),
+ * written as its style says: `expand[0]=a&expand[1]=b` for deepObject,
+ * `tags=a&tags=b` exploded, `tags=a,b` not. The keys the value brings are
+ * percent-encoded, the brackets between them not (as the spec's own names
+ * are sent); the values go as written.
  */
-function placeStyled(query: Record<string, unknown>, name: string, value: object, encoding: FormFieldEncoding | undefined): void {
-  for (const [pairName, text] of styledPairs(name, value, encoding)) {
-    const key = pairName.startsWith(name) ? name + pairName.slice(name.length).replace(/[^[\]]+/g, encodeURIComponent) : pairName.replace(/[^[\]]+/g, encodeURIComponent);
+function placeStyled(query: Record<string, unknown>, name: string, value: unknown, encoding: FormFieldEncoding | undefined): void {
+  const pairs: Pairs = [];
+  field(pairs, name, value, encoding ?? FORM);
+  for (const [pairName, written] of pairs) {
+    const key = pairName.startsWith(name) ? name + pairName.slice(name.length).replace(/[^[\]]+/g, percentEncoded) : pairName.replace(/[^[\]]+/g, percentEncoded);
+    const encoded: Encoded = { encoded: written };
     // A key the value brings (`__proto__` too) is an own key of the query, never its prototype.
-    const present = ownValue(query, key) as string | string[] | undefined;
-    setOwn(query, key, present === undefined ? text : Array.isArray(present) ? [...present, text] : [present, text]);
+    const present = ownValue(query, key) as Encoded | Encoded[] | undefined;
+    setOwn(query, key, present === undefined ? encoded : Array.isArray(present) ? [...present, encoded] : [present, encoded]);
   }
 }
 
+/**
+ * A path or header value in its style (`simple`, `label`, `matrix`; exploded
+ * or not) or as JSON: in a path each item percent-encoded between the style's
+ * delimiters; in a header as text (HTTP headers are not percent-encoded).
+ */
+function styledValue(name: string, value: unknown, { style, explode, json }: ValueStyle, place: "path" | "header"): string {
+  const enc = place === "path" ? percentEncoded : (t: string) => t;
+  if (json) return enc(JSON.stringify(value) ?? "null");
+  const prefix = style === "label" ? "." : "";
+  const named = (v: string) => (style === "matrix" ? `;${enc(name)}${v === "" ? "" : `=${v}`}` : `${prefix}${v}`);
+  if (!isStructured(value)) return named(enc(text(value)));
+  if (Array.isArray(value)) {
+    const items = value.map((v) => enc(text(v)));
+    if (!explode || style === "simple") return named(items.join(","));
+    return style === "label" ? items.map((i) => `.${i}`).join("") : items.map(named).join("");
+  }
+  const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+  if (!explode) return named(entries.flatMap(([k, v]) => [enc(k), enc(text(v))]).join(","));
+  const assigned = entries.map(([k, v]) => `${enc(k)}=${enc(text(v))}`);
+  return style === "simple" ? assigned.join(",") : style === "label" ? assigned.map((a) => `.${a}`).join("") : assigned.map((a) => `;${a}`).join("");
+}
+
 /** The form encoding as a part of the runtime's support (call/support.ts `form`). */
-export const formEncoding = { encodeForm, placeStyled };
+export const formEncoding = { encodeForm, placeStyled, styledValue };

@@ -96,6 +96,11 @@ function encode(
           : encoding === "multipart" && files
             ? files.multipartBody(tool, request.body, opened)
             : JSON.stringify(request.body);
+  if (encoded !== undefined && typeof encoded === "object" && "contentType" in encoded) {
+    // A multipart body written part by part: its Content-Type names the boundary (FormData's would be fetch's).
+    request.header["Content-Type"] = encoded.contentType;
+    return encoded.blob;
+  }
   // A form whose fields all came out empty (an empty list or object) is no body: none is sent, nor a
   // Content-Type. A JSON body is a document even when empty ({}), sent whatever the method.
   const body = encoded === "" ? undefined : encoded;

@@ -19,7 +19,7 @@ import { type rateLimitWait, waitsNeeded } from "../http/rate-waits.js";
 import { problemMessage } from "../http/problem-details.js";
 import type { Issue } from "../common/issue.js";
 import { unsupported } from "../common/unsupported.js";
-import type { FormFieldEncoding, ParamCall, ToolCall, WireSpec } from "../spec/tool-types.js";
+import type { FormFieldEncoding, ParamCall, ToolCall, ValueStyle, WireSpec } from "../spec/tool-types.js";
 import { hasNumberRules, hasStringRules, type ValueSupport } from "../validate/validate-params.js";
 import type { credentialKinds, WithOAuth } from "./credential.js";
 import type { FileSupport } from "./file-support.js";
@@ -35,10 +35,11 @@ import type { replyOutcomes } from "./outcomes.js";
 export { SUPPORT_EXPORTS, unsupported } from "../common/unsupported.js";
 
 export interface Support extends WithOAuth, ValueSupport {
-  /** Form-encoded bodies, and arrays and objects in the query: `formEncoding`. */
+  /** Form-encoded bodies, arrays, objects and JSON in the query, styled path and header values: `formEncoding`. */
   form?: {
     encodeForm(body: unknown, fields?: Record<string, FormFieldEncoding>): string;
-    placeStyled(query: Record<string, unknown>, name: string, value: object, encoding: FormFieldEncoding | undefined): void;
+    placeStyled(query: Record<string, unknown>, name: string, value: unknown, encoding: FormFieldEncoding | undefined): void;
+    styledValue(name: string, value: unknown, style: ValueStyle, place: "path" | "header"): string;
   };
   /** Next pages at an address (`nextUrl`, `linkHeader`): `pageLinks`. */
   links?: typeof pageLinks;
@@ -70,10 +71,11 @@ export interface Support extends WithOAuth, ValueSupport {
   outcomes?: typeof replyOutcomes;
 }
 
-/** Whether the tool's requests need the form encoding (`form`): a form body, or a JSON parameter in the query (its own or a route's). */
+/** Whether the tool's requests need the form encoding (`form`): a form body, a JSON parameter in the query, or a value the document styles (its own wire or a route's). */
 export function formNeeded(tool: ToolCall): boolean {
   if (tool.body?.encoding === "form") return true;
-  return tool.params.some((p) => p.type === "json" && (p.wire.in === "query" || tool.routes.some((r) => r.wire[p.name]?.in === "query")));
+  const styled = (w: WireSpec | undefined) => (w?.in === "query" || w?.in === "path" || w?.in === "header") && w.encoding !== undefined;
+  return tool.params.some((p) => (p.type === "json" && (p.wire.in === "query" || tool.routes.some((r) => r.wire[p.name]?.in === "query"))) || styled(p.wire) || tool.routes.some((r) => styled(r.wire[p.name])));
 }
 
 /** Whether the tool's requests may have a body (`bodies`): a body declared, or a value, constant or page cursor placed in one. */

@@ -22,11 +22,11 @@ describe("query arrays and objects by the spec's style", () => {
     expect(wires.limit).toEqual({ in: "query", name: "limit" });
   });
 
-  it("writes a deepObject array with indexed brackets, an object's keys in brackets, form unexploded with commas, pipeDelimited with pipes", async () => {
+  it("writes a deepObject array with indexed brackets, an object's keys in brackets, form unexploded with commas between encoded items, pipeDelimited with pipes", async () => {
     const { fetch, seen } = scriptedFetch(json(200, { object: "list", data: [], has_more: false }));
     const params = { accessToken: KEY, expand: ["data.tax", "data.default_source"], created: { gte: 1700000000, lt: 1800000000 }, tags: ["a", "b c"], ids: ["x", "y"], limit: 3 };
     expect(await executeToolDefinition(tool("store_list_customers"), params, { fetch })).toMatchObject({ success: true });
-    expect(seen[0]!.url).toBe("https://api.store.test/v1/customers?expand[0]=data.tax&expand[1]=data.default_source&created[gte]=1700000000&created[lt]=1800000000&tags=a%2Cb%20c&ids=x%7Cy&limit=3");
+    expect(seen[0]!.url).toBe("https://api.store.test/v1/customers?expand[0]=data.tax&expand[1]=data.default_source&created[gte]=1700000000&created[lt]=1800000000&tags=a,b%20c&ids=x%7Cy&limit=3");
   });
 
   it("percent-encodes the keys an object brings, never letting one start another pair", async () => {

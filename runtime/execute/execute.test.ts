@@ -61,8 +61,8 @@ describe("routes", () => {
     const { fetch, seen } = scriptedFetch(json(200, { id: "b1", title: "t", state: "ready" }));
     await executeToolDefinition(tool("shelf_get_book"), { apiKey: KEY, bookId: "$o'neil@shelf.test" }, { fetch });
     await executeToolDefinition(tool("shelf_get_book"), { apiKey: KEY, bookId: "o'neil" }, { fetch });
-    expect(new URL(seen[0]!.url).pathname).toBe("/v2/books('%24o''neil%40shelf.test')");
-    expect(new URL(seen[1]!.url).pathname).toBe("/v2/books/o'neil");
+    expect(new URL(seen[0]!.url).pathname).toBe("/v2/books('%24o%27%27neil%40shelf.test')");
+    expect(new URL(seen[1]!.url).pathname).toBe("/v2/books/o%27neil");
   });
 });
 

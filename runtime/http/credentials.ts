@@ -6,6 +6,7 @@
 // scheme says: `Authorization: Bearer`, `Authorization: Basic`, a named
 // header, a query pair, or a `Cookie` pair.
 import type { AuthSpec, AuthWay, CredentialSpec, ToolCall } from "../spec/tool-types.js";
+import { percentEncoded } from "./percent-encoding.js";
 
 /** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
 export const TOOL_FIELDS_READ = ["auth"] as const satisfies readonly (keyof ToolCall)[];
@@ -109,7 +110,7 @@ export function placeCredential(c: CredentialSpec, value: string, values: Record
 
 /** Where a bearer token, a header credential or a query key goes with its value. */
 export function placeSimple(c: SimpleCredential, value: string): Exclude<Placed, { cookie: string }> {
-  if (c.type === "query") return { query: `${encodeURIComponent(c.name)}=${encodeURIComponent(value)}` };
+  if (c.type === "query") return { query: `${percentEncoded(c.name)}=${percentEncoded(value)}` };
   return { header: c.type === "bearer" ? ["Authorization", `Bearer ${value}`] : [c.name, c.prefix === undefined ? value : c.prefix + value] };
 }
 

@@ -6,6 +6,7 @@
 import type { RouteSpec, ToolCall, WireSpec } from "../spec/tool-types.js";
 import type { HttpRequest } from "./transport.js";
 import { credentialOfParam } from "./credentials.js";
+import { percentEncoded } from "./percent-encoding.js";
 import type { Issue } from "../common/issue.js";
 
 /** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
@@ -44,10 +45,9 @@ function share(wire: WireSpec, value: unknown, tool: ToolCall, name: string): nu
   const text = String(value);
   switch (wire.in) {
     case "query":
-      // The URL serialiser also encodes the apostrophe that encodeURIComponent leaves.
-      return wire.name.length + 1 + encodeURIComponent(text).replace(/'/g, "%27").length;
+      return wire.name.length + 1 + percentEncoded(text).length;
     case "path":
-      return encodeURIComponent(text).length;
+      return percentEncoded(text).length;
     case "header":
       return wire.name.length + text.length;
     case "auth":
@@ -60,7 +60,7 @@ function share(wire: WireSpec, value: unknown, tool: ToolCall, name: string): nu
 /** Bytes a credential parameter takes: a query pair's name and encoded value; a basic credential's part of its base64; else its text. */
 function authShare(tool: ToolCall, name: string, text: string): number {
   const c = credentialOfParam(tool.auth, name);
-  if (c?.type === "query") return c.name.length + 1 + encodeURIComponent(text).length;
+  if (c?.type === "query") return c.name.length + 1 + percentEncoded(text).length;
   if (c?.type === "basic") return Math.ceil((new TextEncoder().encode(text).length * 4) / 3);
   return text.length;
 }

@@ -7,6 +7,7 @@
 // Location's origin, so the caller can fix the address they gave.
 import type { AuthWay, CredentialSpec, ToolCall } from "../spec/tool-types.js";
 import { placeCredential, placeWay, wayCredentials, type Placed } from "./credentials.js";
+import { type Encoded, isEncoded, percentEncoded } from "./percent-encoding.js";
 
 /** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
 export const TOOL_FIELDS_READ = ["method", "body"] as const satisfies readonly (keyof ToolCall)[];
@@ -22,15 +23,15 @@ export interface HttpRequest {
   body?: string | FormData | Blob;
 }
 
-/** Scalar query values, or arrays sent as repeated keys (form style, exploded). */
-export type QueryValue = string | number | boolean | (string | number | boolean)[];
+/** Scalar query values, or arrays sent as repeated keys (form style, exploded); an `Encoded` value goes as it is. */
+export type QueryValue = string | number | boolean | Encoded | (string | number | boolean | Encoded)[];
 
 /**
  * `{baseUrl}{path}` with `{name}` path parameters percent-encoded and the
  * query serialised as `name=value&…` (values percent-encoded, names as the
  * spec writes them: `$top` stays `$top`). Arrays repeat their key.
  */
-export function requestUrl(baseUrl: string, pathTemplate: string, path: Record<string, string>, query: Record<string, QueryValue>): string {
+export function requestUrl(baseUrl: string, pathTemplate: string, path: Record<string, string | Encoded>, query: Record<string, QueryValue>): string {
   let url = baseUrl;
   for (const part of templateParts(pathTemplate)) {
     if (typeof part === "string") {
@@ -39,7 +40,7 @@ export function requestUrl(baseUrl: string, pathTemplate: string, path: Record<s
     }
     // Own values only: a variable named like an Object property (`{toString}`) with no value stays as written.
     const value = Object.hasOwn(path, part.name) ? path[part.name] : undefined;
-    url += value === undefined ? `{${part.name}}` : encodeURIComponent(value);
+    url += value === undefined ? `{${part.name}}` : isEncoded(value) ? value.encoded : percentEncoded(value);
   }
   let separator = "?";
   for (const name in query) {
@@ -47,11 +48,11 @@ export function requestUrl(baseUrl: string, pathTemplate: string, path: Record<s
     if (value === undefined || value === null) continue;
     if (Array.isArray(value)) {
       for (const item of value) {
-        url += `${separator}${name}=${encodeURIComponent(String(item))}`;
+        url += `${separator}${name}=${isEncoded(item) ? item.encoded : percentEncoded(String(item))}`;
         separator = "&";
       }
     } else {
-      url += `${separator}${name}=${encodeURIComponent(String(value))}`;
+      url += `${separator}${name}=${isEncoded(value) ? value.encoded : percentEncoded(String(value))}`;
       separator = "&";
     }
   }

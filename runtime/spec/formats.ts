@@ -75,7 +75,8 @@ export function matchesFormat(format: ValueFormat, value: string): boolean {
     case "date-time":
       return validDate(DATE_TIME.exec(value));
     case "email":
-      return value.length <= FORMAT_MAX_LENGTH.email && EMAIL.test(value);
+      // RFC 5321 §4.5.3.1.1: a local part of 64 octets at most (the JSON Schema validators hold it so).
+      return value.length <= FORMAT_MAX_LENGTH.email && EMAIL.test(value) && value.lastIndexOf("@") <= 64;
     case "uuid":
       return UUID.test(value);
     case "uri":

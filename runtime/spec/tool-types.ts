@@ -11,9 +11,22 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 export type WireConstant = { in: "query" | "header"; name: string; value: string | number | boolean } | { in: "body"; pointer: string; value: unknown };
 
+/**
+ * How a path or header value is written (OpenAPI `style`/`explode`), when not a plain text: `label` (`.blue`),
+ * `matrix` (`;color=blue`), or an array or object in `simple` (`a,b`, `k,v` or, exploded, `k=v`); `json`: the
+ * value as JSON (a parameter the document describes by `content: application/json`).
+ */
+export interface ValueStyle {
+  style: "simple" | "label" | "matrix";
+  explode: boolean;
+  json?: true;
+}
+
 /** Where a parameter's value goes; `auth` and `server` parameters are not sent as themselves. */
 export type WireSpec =
-  | { in: "path" | "header"; name: string; escape?: Record<string, string> }
+  /** `multiSegment`: the value spans path segments (a file path), its `/` sent as they are. */
+  | { in: "path"; name: string; escape?: Record<string, string>; encoding?: ValueStyle; multiSegment?: true }
+  | { in: "header"; name: string; escape?: Record<string, string>; encoding?: ValueStyle }
   /** `encoding`: how an array or object value is written (OpenAPI `style`/`explode`), when not form, exploded. */
   | { in: "query"; name: string; escape?: Record<string, string>; encoding?: FormFieldEncoding }
   | { in: "body"; pointer: string; split?: { separator: string; maxItems?: number }; wrapUnlessKey?: string }
@@ -216,7 +229,7 @@ export interface BodySpec {
   /** The request's Content-Type, as the spec names it (multipart: fetch adds the boundary; binary: a range such as `image/*` becomes the file's own type). */
   mediaType: string;
   encoding: "json" | "form" | "multipart" | "binary";
-  /** Form fields whose serialisation the spec sets (OpenAPI `encoding`): style and explode. */
+  /** Form fields whose serialisation the spec sets (OpenAPI `encoding`): style and explode, or JSON (a multipart field too: one part typed application/json). */
   fields?: Record<string, FormFieldEncoding>;
   /** The spec requires a body, yet a call may give none of its fields: an empty one (`{}`) is sent then. */
   required?: boolean;
@@ -225,6 +238,10 @@ export interface BodySpec {
 export interface FormFieldEncoding {
   style: "form" | "spaceDelimited" | "pipeDelimited" | "deepObject";
   explode: boolean;
+  /** The value goes as one JSON text (the document's `encoding.contentType: application/json`, or a query parameter described by `content`). */
+  json?: true;
+  /** Reserved characters go raw (`allowReserved`): `/`, `:`, `,`… as they are, `#&=+[]` still encoded. */
+  reserved?: true;
 }
 
 /** Where a cursor or offset goes on the next request. */

@@ -2,7 +2,7 @@
 // have succeeded, independent branches run concurrently (bounded), a failed
 // block skips what depends on it while other branches go on, and job-status
 // blocks poll until their job leaves its pending states.
-import { mockPrefer } from "./mock-answer.js";
+import { mockPrefer, withMockSteering } from "./mock-answer.js";
 import { placeholderFor } from "./placeholder.js";
 import { entryOf, fieldOf } from "../common/checked.js";
 import type { ToolError, ToolResult } from "../http/errors.js";
@@ -276,10 +276,10 @@ function secretValues(registry: Registry, blocks: Record<string, WorkflowBlock>,
   return [...out];
 }
 
-/** A fetch that asks a mock server for a given status or named example (Prism's Prefer header). */
+/** A fetch that asks a mock server for a given status or named example, out of band (Prism's `__code`/`__example` query keys): a `Prefer` header may be the API's own. */
 function preferring(prefer: string, inner: FetchLike | undefined): FetchLike {
   return (request) => {
-    request.headers.set("Prefer", prefer);
-    return (inner ?? fetch)(request);
+    const init: RequestInit & { duplex?: "half" } = { method: request.method, headers: request.headers, body: request.body, signal: request.signal, redirect: request.redirect, ...(request.body ? { duplex: "half" } : {}) };
+    return (inner ?? fetch)(new Request(withMockSteering(request.url, prefer), init));
   };
 }

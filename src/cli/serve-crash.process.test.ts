@@ -152,3 +152,50 @@ describe.each(["SQLite", "Postgres"])("serve on %s killed after acknowledging", 
     }
   });
 });
+
+describe("serve stopped by a second signal while a run is in flight", () => {
+  for (const [again, status] of [
+    ["SIGTERM", 143],
+    ["SIGINT", 130],
+  ] as const) {
+    it(`SIGTERM waits for the run, a second signal (${again}) exits at once (${status}); the next start resumes the run from its journal`, async () => {
+      posts.length = 0;
+      gets = 0;
+      const store = join(tmp, `second-${again}.sqlite`);
+      let letGo: () => void = () => undefined;
+      holdGets = new Promise<void>((ok) => {
+        letGo = ok;
+      });
+      const body = JSON.stringify({ type: "book.added", book: { id: "b-zq-again", title: "Zq", state: "ready" } });
+      const first = spawnCli(["serve", "wf.yaml", "--live", "--port", "0", "--store", store], env, dir);
+      try {
+        const [, url] = (await first.waitFor(/shelf_book_added (http:\/\/127\.0\.0\.1:\d+\/triggers\/shelf_book_added)\n/)) as RegExpMatchArray & [string, string];
+        const signed = await signDelivery(trigger, body, { secret: SECRET, url, id: `msg_zq_again_${again}` });
+        expect((await fetch(url, { method: "POST", headers: signed, body })).status).toBe(204);
+        while (gets === 0) await new Promise((r) => setTimeout(r, 20));
+        // The first signal: serve stops taking deliveries and waits for the run, whose GET the API holds.
+        first.child.kill("SIGTERM");
+        await first.waitFor(/interrupted: stopping…\n/);
+        first.child.kill(again);
+        expect(await first.exited).toBe(status);
+        expect(first.stderr()).toContain("interrupted again: exiting now\n");
+      } finally {
+        first.child.kill("SIGKILL");
+        letGo();
+      }
+      expect(first.stdout()).not.toContain(`"event":"msg_zq_again_${again}"`);
+
+      const second = spawnCli(["serve", "wf.yaml", "--live", "--port", "0", "--store", store], env, dir);
+      try {
+        const [line] = await second.waitFor(/\{"trigger":"shelf_book_added".*\}\n/);
+        expect(JSON.parse(line)).toMatchObject({ event: `msg_zq_again_${again}`, status: "succeeded", blocks: [{ id: "start" }, { id: "copy", status: "succeeded" }, { id: "list", status: "succeeded" }] });
+      } finally {
+        second.child.kill("SIGTERM");
+      }
+      expect(await second.exited).toBe(0);
+      // The POST went once: resumed after it, from the journal.
+      expect(posts).toHaveLength(1);
+      expect(runCount(store)).toBe(1);
+    });
+  }
+});

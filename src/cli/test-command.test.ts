@@ -312,7 +312,7 @@ describe.concurrent("reports for CI", () => {
     expect(section).toContain("<h4>Violation</h4>\n<pre>the output does not conform to the declared outputs of shelf_list_books");
     expect(section).toMatch(/<h4>Input<\/h4>\n<pre>\{\n {2}"apiKey": "\{\{SHELF_API_KEY\}\}"/);
     expect(section).toContain("<h4>The mock's answer: 200</h4>");
-    expect(section).toContain(`asked of the mock with Prefer: code=200, example=${BROKEN_EXAMPLE}`);
+    expect(section).toContain(`asked of the mock: code=200, example=${BROKEN_EXAMPLE}`);
     expect(section).toContain('<pre>{"total":null,"value":[]}</pre>');
     expect(section).toContain("<h4>Reproduce</h4>\n<pre>reproduce: blockwright call shelf_list_books --params ");
     // The suite's made-up credential is in no report.

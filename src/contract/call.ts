@@ -5,6 +5,7 @@ import { isDeepStrictEqual } from "node:util";
 import { executeToolDefinition, type FetchLike, mentionsSecret, redact, show, type ToolError, type ToolResult, type ToolSpec } from "@blockwright/runtime/internal";
 import { mockFetch, type Exchange, type Script } from "./exchange.js";
 import { describeViolation } from "./prism.js";
+import { describeRefusal } from "../judge/refusal.js";
 import { ContractFailure, type CaseContext } from "./types.js";
 
 export interface Called {
@@ -84,6 +85,7 @@ export function same(actual: unknown, expected: unknown, what: string): void {
  * without its credential.
  */
 export function expectAccepted(exchanges: Exchange[], expected: string[] = []): void {
+  expectJudged(exchanges);
   for (const ex of exchanges) {
     const where = `${ex.method} ${ex.url.pathname}`;
     const violations = ex.violations.filter((v) => !expected.includes(String(v.code)));
@@ -94,6 +96,25 @@ export function expectAccepted(exchanges: Exchange[], expected: string[] = []): 
       fail(`the mock (Prism) answered ${ex.prismProblem.status ?? ex.status} to ${where}: ${ex.prismProblem.title}${ex.prismProblem.detail ? ` — ${ex.prismProblem.detail}` : ""}`);
     }
   }
+}
+
+/**
+ * No request was refused by the mock's request judge (src/judge/): a request that breaks the document's
+ * serialization rules fails its case whatever the case expects (run.ts holds every case to it).
+ */
+export function expectJudged(exchanges: readonly Exchange[]): void {
+  const refused = exchanges.filter((ex) => ex.refusals?.length);
+  if (!refused.length) return;
+  // A property sends many requests: each refusal once, with the first request that drew it.
+  const seen = new Set<string>();
+  const lines: string[] = [];
+  for (const ex of refused) {
+    const fresh = (ex.refusals ?? []).map(describeRefusal).filter((line) => !seen.has(line));
+    if (!fresh.length) continue;
+    for (const line of fresh) seen.add(line);
+    lines.push(`the request judge refused ${ex.method} ${ex.url.pathname}${ex.search}:`, ...fresh.map((line) => `  - ${line}`));
+  }
+  fail(`${lines.join("\n")}${refused.length > 1 ? `\n(${refused.length} requests refused)` : ""}`);
 }
 
 /** The call succeeded on requests the mock accepted; returns the output. */

@@ -1,9 +1,16 @@
 // The thin layer between a tool and its Prism mock: every request the tool
-// sends is recorded and forwarded to the mock, which judges it against the
-// spec. A scenario step may then answer in the mock's place (a pending job, a
-// 429 with Retry-After, a 503) — but only for a request the mock accepted, so
-// Prism stays the judge of every request.
+// sends is recorded and forwarded to the mock, whose request judge
+// (src/judge/, in front of Prism) holds it to the document's serialization
+// rules and Prism to the rest. A scenario step may then answer in the mock's
+// place (a pending job, a 429 with Retry-After, a 503) — but only for a
+// request the mock accepted, so the mock stays the judge of every request.
+// The answer asked of the mock goes out of band, as Prism's query keys
+// (`__code`, `__example`), which the judge takes out before it judges: never
+// in a header, which the API may declare for itself (`Prefer`).
 import { type AuthSpec, authSlots, type FetchLike } from "@blockwright/runtime/internal";
+import { withMockSteering } from "@blockwright/runtime/workflow";
+import { refusalsOf } from "../judge/judge-problem.js";
+import type { Refusal } from "../judge/refusal.js";
 import { parseBody } from "./json-path.js";
 import { prismProblemOf, violationsOf, type PrismProblem, type Violation } from "./prism.js";
 
@@ -12,7 +19,7 @@ export interface Exchange {
   url: URL;
   /** The raw query string as sent (for encoding checks). */
   search: string;
-  /** The headers the tool sent (without the `Prefer` this layer adds for the mock). */
+  /** The headers the tool sent. */
   headers: Headers;
   rawBody: string;
   body: unknown;
@@ -24,9 +31,11 @@ export interface Exchange {
   violations: Violation[];
   /** A problem the mock raised itself (no such example, no credential…). */
   prismProblem?: PrismProblem;
+  /** What the mock's request judge refused in the request (its rules broken): the case fails, whatever it expected. */
+  refusals?: Refusal[];
   /** The mock's status when a scenario step answered in its place. */
   mockStatus?: number;
-  /** The answer asked of the mock (Prism's `Prefer` header), if any. */
+  /** The answer asked of the mock (in Prism's words, `code=404, example=gone`; sent as its query keys), if any. */
   prefer?: string;
   /** Milliseconds since the layer was created, when the request arrived. */
   at: number;
@@ -44,7 +53,7 @@ export function sentRequest(ex: Pick<Exchange, "method" | "url" | "headers" | "r
 
 /** What to do with one request (the n-th the tool sends). */
 export interface Step {
-  /** Ask the mock for a status or a named example (Prism's `Prefer` header). */
+  /** Ask the mock for a status or a named example, in Prism's words (`code=404, example=gone`), sent as its query keys. */
   prefer?: string;
   /** Take the credential out of the request before the mock sees it. */
   withoutCredential?: AuthSpec;
@@ -70,16 +79,17 @@ export function mockFetch(script: Script = () => ({})): MockLink {
     const headers = new Headers(request.headers);
     const sent = new Headers(request.headers);
     const url = new URL(request.url);
-    const forwarded = new URL(request.url);
+    let forwarded = new URL(request.url);
     if (step.withoutCredential) stripCredential(step.withoutCredential, sent, forwarded);
-    if (step.prefer) sent.set("Prefer", step.prefer);
+    if (step.prefer) forwarded = new URL(withMockSteering(forwarded.href, step.prefer));
     const mock = await fetch(forwarded, { method: request.method, headers: sent, body: rawBody || undefined, signal: request.signal, redirect: "manual" });
     const mockBody = await mock.text();
     const violations = violationsOf(mock.headers, mockBody);
     const prismProblem = prismProblemOf(mock.headers.get("content-type"), mockBody);
+    const refusals = mock.status === 422 ? refusalsOf(mock.headers.get("content-type"), mockBody) : undefined;
     let response = new Response(nullBodyStatus(mock.status) ? null : mockBody, { status: mock.status, statusText: mock.statusText, headers: mock.headers });
     let mockStatus: number | undefined;
-    if (step.answer && !violations.length && !prismProblem) {
+    if (step.answer && !violations.length && !prismProblem && !refusals) {
       mockStatus = mock.status;
       const body = step.answer.body === undefined ? "" : JSON.stringify(step.answer.body);
       const answerHeaders = new Headers(step.answer.headers);
@@ -98,6 +108,7 @@ export function mockFetch(script: Script = () => ({})): MockLink {
       responseBody: mockStatus === undefined ? mockBody : await response.clone().text(),
       violations,
       ...(prismProblem ? { prismProblem } : {}),
+      ...(refusals ? { refusals } : {}),
       ...(mockStatus !== undefined ? { mockStatus } : {}),
       ...(step.prefer ? { prefer: step.prefer } : {}),
       at,

@@ -51,6 +51,6 @@ describe("the answer of a failing case's last request", () => {
 
   it("asked of the mock, the answer is the mock's, with how it was asked", () => {
     const { html } = reported(exchange({ prefer: "code=400" }));
-    expect(html).toMatch(/<h4>The mock(&#39;|')s answer: 400<\/h4>\n<p>asked of the mock with Prefer: code=400<\/p>/);
+    expect(html).toMatch(/<h4>The mock(&#39;|')s answer: 400<\/h4>\n<p>asked of the mock: code=400<\/p>/);
   });
 });

@@ -26,13 +26,14 @@ export interface FailureDetail {
 }
 
 /**
- * How the answer was chosen, when not the mock's own default: the `Prefer` header it was asked with, or a scenario
- * answering in its place; and what the mock's request validator found, when it refused the request (it then serves
- * the spec's example of the error status it declares, however unrelated: "API key not valid" for a missing `q`).
+ * How the answer was chosen, when not the mock's own default: what it was asked for (Prism's `__code`, `__example`
+ * keys), or a scenario answering in its place; and what the mock's request validator found, when it refused the
+ * request (it then serves the spec's example of the error status it declares, however unrelated: "API key not valid"
+ * for a missing `q`).
  */
 function answeredHow(ex: Exchange): { how?: string; refused?: string[] } {
   const refused = ex.violations.filter((v) => v.location[0] === "request").map((v) => `${v.location.join(".")}: ${v.message}`);
-  const how = ex.mockStatus !== undefined ? `a scenario answered in the mock's place (the mock said ${ex.mockStatus})` : ex.prefer ? `asked of the mock with Prefer: ${ex.prefer}` : undefined;
+  const how = ex.mockStatus !== undefined ? `a scenario answered in the mock's place (the mock said ${ex.mockStatus})` : ex.prefer ? `asked of the mock: ${ex.prefer}` : undefined;
   return { ...(how ? { how } : {}), ...(refused.length ? { refused } : {}) };
 }
 

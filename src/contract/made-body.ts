@@ -71,9 +71,12 @@ export function parameterCheck(doc: OpenApiDocument, op: OpenApiOperation, place
       }
       if (!isNode(item) || item.in !== place || typeof item.name !== "string") continue;
       if (header ? item.name.toLowerCase() !== name.toLowerCase() : item.name !== name) continue;
-      if (!isNode(item.schema)) return undefined;
+      // Described by `content` (a JSON-encoded value): its one media type's schema.
+      const media = !isNode(item.schema) && isNode(item.content) ? Object.keys(item.content)[0] : undefined;
+      const schemaAt = media !== undefined ? `${at}/content/${escapeKey(media)}/schema` : `${at}/schema`;
+      if (!isNode(nodeAt(doc.source.data, schemaAt))) return undefined;
       const sampler = samplerOf(doc);
-      return (value) => sampler.valid(value, `${at}/schema`);
+      return (value) => sampler.valid(value, schemaAt);
     }
   }
   return undefined;

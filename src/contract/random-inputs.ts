@@ -7,6 +7,7 @@ import { credentialOfParam, isValueFormat, multipleNear, wayParams, itemAt, oaut
 import { madeStrings, NOT_OF_FORMAT, stretch } from "../model/string-values.js";
 import { withAddress } from "./call.js";
 import { sampleFile, settledUnder } from "./rule-values.js";
+import { withoutBracketKeys, writtenWithBrackets } from "../judge/bracket-form.js";
 import { ContractFailure } from "./types.js";
 import type { Input, ToolValues } from "./values.js";
 
@@ -73,10 +74,11 @@ function validValue(p: ParamSpec, values: ToolValues): fc.Arbitrary<unknown> {
       case "string":
         return stringValue(p);
       case "file":
-        return fc.constant(sampleFile());
+        return fc.constant(sampleFile(p.contentType));
     }
   })();
-  const own = p.type === "json" ? made.map((v) => withoutDelimiter(p, v)) : made;
+  const bracketed = writtenWithBrackets(p, values.tool);
+  const own = p.type === "json" ? made.map((v) => withoutDelimiter(p, bracketed ? withoutBracketKeys(v) : v)) : made;
   // A JSON value the document gives fields inside (required ones, closed objects): a draw its schema refuses becomes
   // the known valid one, or is left out when none is known (filtering for it would draw forever).
   if (p.type === "json" && values.checksInside(p)) {

@@ -6,6 +6,7 @@
 import { basicToken, chooseWay, type CredentialSpec, wayCredentials, encodeForm, itemAt, rawBody, styledPairs, parsePointer, type BodySpec, type ParamSpec, type ToolSpec, type WireSpec } from "@blockwright/runtime/internal";
 import { bareMediaType, type OpenApiDocument, type OpenApiOperation, sendsFieldsAsPairs, typeOf } from "../load/openapi-document.js";
 import { check, fail, json, same } from "./call.js";
+import { documentJudge } from "../judge/read-back.js";
 import type { Exchange } from "./exchange.js";
 import type { Input } from "./values.js";
 import { at, setAt } from "./json-path.js";
@@ -22,7 +23,10 @@ export function operationOf(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument):
     const op = doc.operations.get(target.operationId);
     if (!op) continue;
     tried.push(`${op.method} ${op.path}`);
-    const path = matchPath(op.path, pathname);
+    const spanning = new Set(
+      tool.params.flatMap((p) => ((target.wire[p.name] ?? p.wire).in === "path" && ((target.wire[p.name] ?? p.wire) as { multiSegment?: true }).multiSegment ? [(target.wire[p.name] ?? p.wire) as { name: string }] : []).map((w) => w.name)),
+    );
+    const path = matchPath(op.path.replace(/\{\+/g, "{"), pathname, spanning);
     if (path && op.method === ex.method) return { op, path, wire: target.wire };
   }
   return fail(`${ex.method} ${ex.url.pathname} is none of the tool's operations (${tried.join(", ")})`);
@@ -56,7 +60,7 @@ export function checkRequest(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument,
   }
   for (const key of new Set(ex.url.searchParams.keys())) {
     // A deepObject value's keys are its name with brackets: `expand[0]`, `created[gte]`.
-    check(anyKey || declaredQuery.has(key) || declaredQuery.has(key.replace(/\[.*$/, "")), () => `query key ${key} is not declared by ${op.operationId} (declared: ${[...declaredQuery].join(", ") || "none"})`);
+    check(anyKey || declaredQuery.has(key) || declaredQuery.has(key.replace(/\[.*$/, "")), () => `query key ${key} is not declared by ${op.operationId} (declared: ${[...declaredQuery].join(", ") || "none"})${fieldOfStyled(doc, op, key)}`);
   }
   const media = requestMediaTypes(doc, op);
   for (const [name] of ex.headers) {
@@ -77,6 +81,14 @@ export function checkRequest(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument,
   }
 
   checkCredential(ex, tool, doc, op, input);
+}
+
+/** Where an undeclared query key is a field of a declared object parameter written in another style: that style, as a hint. */
+function fieldOfStyled(doc: OpenApiDocument, op: OpenApiOperation, key: string): string {
+  const owner = op.parameters.find((p) => p.in === "query" && !sendsFieldsAsPairs(p) && Object.hasOwn((doc.flatten(p.schema).properties ?? {}) as object, key));
+  if (!owner) return "";
+  const style = owner.content !== undefined ? `content ${owner.content}` : `style ${owner.style ?? "form"}, explode ${owner.explode ?? (owner.style ?? "form") === "form"}`;
+  return `: a field of "${owner.name}", which the document writes in ${style}${owner.style === "deepObject" ? ` (${owner.name}[${key}]=…)` : ""}`;
 }
 
 /**
@@ -181,6 +193,9 @@ export function sentValue(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, pa
     case "body": {
       const segments = parsePointer(wire.pointer);
       if (!isForm(tool)) return at(ex.body, segments);
+      // A form body as the service reads it, by the document's encoding (a JSON-encoded field, a list in one pair).
+      const read = judgedBody(ex, tool, doc);
+      if (read !== undefined) return at(read, segments);
       // A form body: the value under its bracket key (`address[city]`), as text.
       const all = new URLSearchParams(ex.rawBody).getAll(segments.map((s, i) => (i ? `[${s}]` : s)).join(""));
       return all.length === 0 ? undefined : all.length === 1 ? all[0] : all;
@@ -226,6 +241,8 @@ export function expectSent(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, p
     same({ type: ex.headers.get("content-type") ?? undefined, bytes: new TextEncoder().encode(ex.rawBody).byteLength }, { type, bytes: blob.size }, `${param.name} as sent (the whole body)`);
     return;
   }
+  // A path or header value in a style (label, matrix, a list or an object): the request judge reads it back (kinds/request.ts).
+  if ((wire.in === "path" || wire.in === "header") && (wire.encoding !== undefined || (value !== null && typeof value === "object"))) return;
   const got = sentValue(ex, tool, doc, param);
   const want = tool.body?.encoding === "multipart" && wire.in === "body" ? multipartPart(param, value) : expectedWire(wire, value);
   if (wire.in === "body" && isForm(tool)) {
@@ -262,15 +279,15 @@ function inRange(declared: string, sent: string): boolean {
   return bare.endsWith("/*") && sent.startsWith(bare.slice(0, -1));
 }
 
-/** `/v1/things/{id}` against `/v1/things/42` → `{id: "42"}` (raw, still percent-encoded). */
-function matchPath(template: string, pathname: string): Record<string, string> | undefined {
+/** `/v1/things/{id}` against `/v1/things/42` → `{id: "42"}` (raw, still percent-encoded); a `spanning` name takes several segments. */
+function matchPath(template: string, pathname: string, spanning: ReadonlySet<string> = new Set()): Record<string, string> | undefined {
   const names: string[] = [];
   const source = template
     .split(/(\{[^{}]+\})/)
     .map((part) => {
       if (!/^\{[^{}]+\}$/.test(part)) return part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
       names.push(part.slice(1, -1));
-      return "([^/]+)";
+      return spanning.has(part.slice(1, -1)) ? "(.+)" : "([^/]+)";
     })
     .join("");
   const match = new RegExp(`^${source}$`).exec(pathname);
@@ -282,6 +299,13 @@ function withEscapes(value: string, replacements: Record<string, string> | undef
   let out = value;
   for (const [from, to] of Object.entries(replacements ?? {})) out = out.split(from).join(to);
   return out;
+}
+
+/** The body as the request judge reads it by the document's rules (src/judge/), when it reads without refusal. */
+function judgedBody(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument): unknown {
+  const judge = documentJudge(doc, { basePath: tool.server.basePath ?? "", credential: "form" });
+  const judgement = judge({ method: ex.method, url: ex.url.href, headers: ex.headers, ...(ex.rawBody ? { body: new TextEncoder().encode(ex.rawBody) } : {}) });
+  return judgement.read.body;
 }
 
 /** The tool sends its body form-encoded (application/x-www-form-urlencoded). */

@@ -35,13 +35,19 @@ export function synthesized(param: ParamSpec): unknown[] {
       return madeStrings(param);
     }
     case "file":
-      return [sampleFile()];
+      return [sampleFile(param.contentType)];
   }
 }
 
-/** The small file the suite uploads for a file parameter: made here, never read from disk (a fresh one per use: a File is not shared between calls). */
-export function sampleFile(): File {
-  return new File([new TextEncoder().encode("A small file the blockwright contract suite uploads.\n")], "blockwright-sample.txt", { type: "text/plain" });
+/**
+ * The small file the suite uploads for a file parameter: made here, never read from disk (a fresh one per use: a
+ * File is not shared between calls), of the type the parameter's part takes (`contentType`: the document's
+ * `encoding`, which the request judge holds the part to), else text.
+ */
+export function sampleFile(contentType?: string): File {
+  const type = contentType && !contentType.includes("*") ? contentType : "text/plain";
+  const extension = type === "text/plain" ? "txt" : type.split("/")[1]?.replace(/[^a-z0-9]/gi, "") || "bin";
+  return new File([new TextEncoder().encode("A small file the blockwright contract suite uploads.\n")], `blockwright-sample.${extension}`, { type });
 }
 
 /**

@@ -4,6 +4,8 @@
 import { itemAt } from "@blockwright/runtime/internal";
 import type { SourcePosition } from "../load/yaml-source.js";
 import { type FailureDetail, failureDetail } from "./failure.js";
+import { expectJudged } from "./call.js";
+import type { Exchange } from "./exchange.js";
 import { ContractFailure, type CaseContext, type CaseSource, type ContractCase, type ObservedCall, type ResultKind } from "./types.js";
 
 export interface CaseResult {
@@ -58,17 +60,25 @@ export async function runCase(c: ContractCase<ResultKind>, ctx: CaseContext): Pr
   const started = performance.now();
   const statuses = new Set<number>();
   let last: ObservedCall | undefined;
+  // Every request of the case, for the judge's verdict (a case expecting a failure still fails on a refused request).
+  const sent = new Set<Exchange[]>();
   const observed: CaseContext = {
     ...ctx,
     observe(call) {
       last = call;
+      sent.add(call.exchanges);
       for (const ex of call.exchanges) statuses.add(ex.status);
       ctx.observe?.(call);
     },
   };
   const base = { id: c.id, provider: c.provider, operation: c.operation, kind: c.kind, name: c.name, source: c.source, startedAtMs: Math.round(performance.timeOrigin + started) };
   try {
-    await c.run(observed);
+    try {
+      await c.run(observed);
+    } finally {
+      // A request the mock's judge refused is the failure, before any the case saw in the answer to it.
+      expectJudged([...sent].flat());
+    }
     return { ...base, status: "passed", durationMs: Math.round(performance.now() - started), statuses: [...statuses] };
   } catch (e) {
     const failure = e instanceof ContractFailure;

@@ -6,6 +6,8 @@
 // the inputs assembled from them pass the tool's cross-field rules.
 import { checkValue, credentialOfParam, wayParams, isAbsent, itemAt, oauthParams, parsePointer, type ParamSpec, type RuleSpec, type ToolSpec, type WireSpec } from "@blockwright/runtime/internal";
 import type { OpenApiDocument, OpenApiOperation, Schema } from "../load/openapi-document.js";
+import { withoutEmpty, writtenWithBrackets } from "../judge/bracket-form.js";
+import { describedParameter } from "../judge/parameter-content.js";
 import { ofFormatAndLength, stretch } from "../model/string-values.js";
 import { at } from "./json-path.js";
 import { jsonMediaType } from "../load/media-types.js";
@@ -91,7 +93,9 @@ export class ToolValues {
           : wire.in === "query" || wire.in === "header" || wire.in === "path"
             ? parameterCheck(this.doc, this.op, wire.in, wire.name ?? param.name)
             : undefined;
-      this.specChecks.set(param.name, check);
+      // In bracket form (a form field, a query object) an empty object or list sends no pair: checked as the service reads it.
+      const bracketed = check && writtenWithBrackets(param, this.tool);
+      this.specChecks.set(param.name, bracketed ? (value) => check(withoutEmpty(value)) : check);
     }
     return this.specChecks.get(param.name);
   }
@@ -365,8 +369,8 @@ export class ToolValues {
   private specSchema(param: ParamSpec): Schema | undefined {
     const wire: WireSpec = param.wire;
     if (wire.in === "path" || wire.in === "query" || wire.in === "header") {
-      const raw = this.rawParameter(wire.in, wire.name);
-      return raw?.schema ? this.doc.flatten(raw.schema as Schema) : undefined;
+      const schema = describedParameter(this.rawParameter(wire.in, wire.name), this.doc)?.schema;
+      return schema ? this.doc.flatten(schema as Schema) : undefined;
     }
     if (wire.in !== "body" || !this.op.requestBody) return undefined;
     const schema = this.doc.schemaAt(this.op.requestBody.schema, parsePointer(wire.pointer));
@@ -378,12 +382,12 @@ export class ToolValues {
     const wire: WireSpec = param.wire;
     const out: Candidate[] = [];
     if (wire.in === "path" || wire.in === "query" || wire.in === "header") {
-      const raw = this.rawParameter(wire.in, wire.name);
-      if (raw) {
-        if (raw.example !== undefined) out.push({ value: raw.example, source: `${wire.in} parameter example` });
-        for (const [name, ex] of Object.entries((raw.examples ?? {}) as Record<string, Schema>)) out.push({ value: this.doc.resolve(ex).value, source: `${wire.in} parameter example "${name}"` });
-        out.push(...schemaCandidates(this.doc.flatten((raw.schema ?? {}) as Schema), `${wire.in} parameter schema`));
+      const own = describedParameter(this.rawParameter(wire.in, wire.name), this.doc);
+      for (const holder of own?.holders ?? []) {
+        if (holder.example !== undefined) out.push({ value: holder.example, source: `${wire.in} parameter example` });
+        for (const [name, ex] of Object.entries((holder.examples ?? {}) as Record<string, Schema>)) out.push({ value: this.doc.resolve(ex).value, source: `${wire.in} parameter example "${name}"` });
       }
+      if (own) out.push(...schemaCandidates(this.doc.flatten((own.schema ?? {}) as Schema), `${wire.in} parameter schema`));
     } else if (wire.in === "body") {
       for (const ex of this.requestExamplesRaw()) {
         const value = this.bodyValueOf(param, ex.body);
@@ -418,11 +422,10 @@ export class ToolValues {
   private requestMedia(): Schema | undefined {
     const raw = this.rawOperation();
     if (!raw.requestBody) return undefined;
-    const body = this.doc.resolve(raw.requestBody as Schema);
-    const content = (body.content ?? {}) as Record<string, Schema>;
-    // `application/json; charset=utf-8` too: its parameters aside, it is JSON (a vendor's `+json` type as well).
-    const key = jsonMediaType(content);
-    return key ? content[key] : undefined;
+    const content = (this.doc.resolve(raw.requestBody as Schema).content ?? {}) as Record<string, Schema>;
+    // JSON (`application/json; charset=utf-8`, a vendor's `+json` type), else the form or multipart body the runtime writes.
+    const key = jsonMediaType(content) ?? (this.op.requestBody?.encoding === "binary" ? undefined : this.op.requestBody?.mediaType);
+    return key !== undefined && Object.hasOwn(content, key) ? this.doc.resolve(content[key] as Schema) : undefined;
   }
 
   private rawParameter(location: string, name: string): Schema | undefined {

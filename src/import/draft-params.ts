@@ -21,7 +21,8 @@ import { FILLED_BY_FETCH, isIgnoredHeader } from "../load/ignored-headers.js";
 import { numberLimits, stringLimits } from "./draft-limits.js";
 
 /** The query styles the runtime writes (build-request.ts). */
-const QUERY_STYLES = ["form", "spaceDelimited", "pipeDelimited", "deepObject"];
+/** The styles the runtime writes a list or an object in, by place. */
+const STYLES_SENT: Record<string, readonly string[]> = { query: ["form", "spaceDelimited", "pipeDelimited", "deepObject"], path: ["simple", "label", "matrix"], header: ["simple"] };
 
 type Path = (string | number)[];
 
@@ -101,9 +102,9 @@ export function draftParams(doc: OpenApiDocument, op: OpenApiOperation, rawOp: S
     if (operator) draft.description = shortText(`${operator.bound} (sent as ${declared.name}). ${draft.description}`, DESCRIPTION_LENGTH);
     const style = typeof raw.style === "string" ? raw.style : declared.in === "query" ? "form" : "simple";
     const explode = typeof raw.explode === "boolean" ? raw.explode : style === "form";
-    if (draft.type === "json" && !(declared.in === "query" && QUERY_STYLES.includes(style))) {
-      // The runtime writes a list or an object in the query as its style says (form, spaceDelimited, pipeDelimited,
-      // deepObject), and nothing structured in the path or a header.
+    if (draft.type === "json" && declared.content === undefined && !(STYLES_SENT[declared.in] ?? []).includes(style)) {
+      // The runtime writes a list or an object as its style says: in the query (form, spaceDelimited, pipeDelimited,
+      // deepObject), the path (simple, label, matrix) and a header (simple); one described by `content` as its JSON.
       const what = `${declared.in} parameter ${declared.name} is ${draft.jsonType ?? "structured"}${raw.style ? ` (style ${style}${explode ? ", exploded" : ""})` : ""}, which the runtime does not send yet`;
       if (!draft.required) {
         note(at, `${what}: not drafted`);
@@ -119,7 +120,9 @@ export function draftParams(doc: OpenApiDocument, op: OpenApiOperation, rawOp: S
       draft.maxLength = DEFAULT_MAX_LENGTH[place];
       note(where, `maxLength ${draft.maxLength} is blockwright add's default for a ${place} value the spec leaves unbounded; set the upstream's real limit`);
     }
-    draft.wire = { in: declared.in, ...(name !== declared.name ? { name: declared.name } : {}) };
+    // A path value spanning segments (a file path) as the document marks it: its `/` go as they are.
+    const spans = declared.in === "path" && (raw["x-multi-segment"] === true || raw.allowReserved === true || op.path.includes(`{+${declared.name}}`));
+    draft.wire = { in: declared.in, ...(name !== declared.name ? { name: declared.name } : {}), ...(spans ? { multiSegment: true } : {}) };
     params[name] = draft;
     taken.add(name);
     byWire.set(`${declared.in}:${declared.name}`, name);

@@ -1,8 +1,9 @@
 // Media types of the request body: JSON as `application/json`, a vendor
 // `+json` type (sent as that Content-Type), or an HTML form encoded as the
-// spec's `encoding` says (style and explode per field).
+// spec's `encoding` says (style and explode per field, or a field's JSON
+// `contentType`: one JSON text).
 import { fieldOf, type BodySpec, type FormFieldEncoding, type ParamSpec, type WireConstant } from "@blockwright/runtime/internal";
-import type { OpenApiOperation } from "../load/openapi-document.js";
+import { isJsonMediaType, type OpenApiOperation } from "../load/openapi-document.js";
 import type { LinkContext, Path } from "./context.js";
 
 const FORM_STYLES = ["form", "spaceDelimited", "pipeDelimited", "deepObject"] as const;
@@ -23,13 +24,28 @@ export function linkBody(ctx: LinkContext, at: Path, op: OpenApiOperation, param
   const required = body.required && !alwaysFilled ? { required: true } : {};
   if (body.mediaType === "application/json") return required.required ? { mediaType: body.mediaType, encoding: "json", ...required } : undefined;
   if (body.encoding === "json") return { mediaType: body.mediaType, encoding: "json", ...required };
-  // Multipart: fetch writes the boundary; each part's type is its parameter's (a file's contentType, files.ts).
-  if (body.encoding === "multipart") return { mediaType: body.mediaType, encoding: "multipart", ...required };
+  // Multipart: each part's type is its parameter's (a file's contentType, files.ts); a field the document gives a JSON contentType goes as one part of that type.
+  if (body.encoding === "multipart") {
+    const json = Object.keys(body.fields)
+      .sort()
+      .filter((name) =>
+        fieldOf(body.fields, name)
+          .contentType?.split(",")
+          .some((t) => isJsonMediaType(t.trim())),
+      );
+    return { mediaType: body.mediaType, encoding: "multipart", ...(json.length ? { fields: Object.fromEntries(json.map((name) => [name, { style: "form" as const, explode: true, json: true as const }])) } : {}), ...required };
+  }
   // Raw bytes: the file parameter is the body; a range (`image/*`) is narrowed to the file's own type when sent.
   if (body.encoding === "binary") return { mediaType: body.mediaType, encoding: "binary", ...required };
   const fields: Record<string, FormFieldEncoding> = {};
   for (const name of Object.keys(body.fields).sort()) {
-    const { style = "form", explode } = fieldOf(body.fields, name);
+    const field = fieldOf(body.fields, name);
+    // A JSON contentType and no style, explode or allowReserved: the field is written as that media type, one JSON text.
+    if (field.contentType !== undefined && field.style === undefined && field.explode === undefined && field.allowReserved === undefined) {
+      if (field.contentType.split(",").some((t) => isJsonMediaType(t.trim()))) fields[name] = { style: "form", explode: true, json: true };
+      continue;
+    }
+    const { style = "form", explode } = field;
     if (!(FORM_STYLES as readonly string[]).includes(style)) {
       ctx.fail("BW2017", [...at, "operationId"], `the form encoding of field "${name}" of "${op.operationId}" in ${ctx.openapiName} has style "${style}"; a form field takes ${FORM_STYLES.join(", ")}`, "value");
       continue;

@@ -21,7 +21,9 @@ export function linkConstant(ctx: LinkContext, c: WireConstant, at: Path, op: Op
     const available = op.parameters.filter((x) => x.in === c.in).map((x) => x.name);
     return ctx.fail("BW2003", [...at, "name"], `${c.in} parameter "${c.name}" not found in operation "${op.operationId}" of ${ctx.openapiName} (its ${c.in} parameters: ${available.join(", ") || "none"})`, "value");
   }
-  if (!ctx.doc.fits(c.value, declared.schema, true)) return ctx.fail("BW2009", [...at, "value"], `constant ${JSON.stringify(c.value)} does not fit ${c.in} parameter "${c.name}" in ${ctx.openapiName}`, "value");
+  // An empty value where the document lets one stand for the parameter unused (`allowEmptyValue`, a query parameter's).
+  const emptyAllowed = c.value === "" && (declared as { allowEmptyValue?: unknown }).allowEmptyValue === true;
+  if (!emptyAllowed && !ctx.doc.fits(c.value, declared.schema, true)) return ctx.fail("BW2009", [...at, "value"], `constant ${JSON.stringify(c.value)} does not fit ${c.in} parameter "${c.name}" in ${ctx.openapiName}`, "value");
   return { in: c.in, name: c.name, value: c.value };
 }
 

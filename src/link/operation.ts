@@ -178,7 +178,8 @@ export function linkOperation(ctx: LinkContext, id: string, mop: ManifestOperati
     description: mop.description,
     operationId: op.operationId,
     method: op.method as ToolSpec["method"],
-    path: op.path,
+    // A reserved expansion `{+path}` (a value spanning segments) is the parameter `path`: wire.multiSegment sends it so.
+    path: op.path.replace(/\{\+/g, "{"),
     server: serverOf(ctx),
     auth: authOf(ctx, auth),
     ...(anonymous ? { anonymous: true as const } : {}),

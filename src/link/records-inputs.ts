@@ -86,7 +86,7 @@ export const INPUT_CONCEPTS = {
   },
   wire: {
     wording:
-      '**Wire placement** (`wire`): `path`, `query` or `header` (with `name` when the wire name differs, `escape` for quoting); `body` at a JSON `pointer` (`""` is the whole body; `split`, `wrapUnlessKey`); or `switch`, a boolean that adds constant wire values when true. The body is written in the media type the spec gives: JSON (including vendor `+json` types, sent as that Content-Type) or `application/x-www-form-urlencoded`, following the spec\'s `encoding` (`deepObject`, `form`, `explode`).',
+      "**Wire placement** (`wire`): `path`, `query` or `header` (with `name` when the wire name differs, `escape` for quoting, `multiSegment` for a path value whose `/` go as they are, a file path); `body` at a JSON `pointer` (`\"\"` is the whole body; `split`, `wrapUnlessKey`); or `switch`, a boolean that adds constant wire values when true. Each value is written as the spec says: a parameter's `style` and `explode` (label, matrix, form, spaceDelimited, pipeDelimited, deepObject) or its `content` (JSON); the body in the media type the spec gives: JSON (including vendor `+json` types, sent as that Content-Type) or `application/x-www-form-urlencoded`, following the spec's `encoding` (`deepObject`, `form`, `explode`, a field's JSON `contentType`).",
     schema: ["wire"],
     tool: ["body"],
     surface: {},
@@ -94,6 +94,7 @@ export const INPUT_CONCEPTS = {
     fields: {
       ...decided({ surface: "params" }, ["param.wire", "wireNamed.in", "wireNamed.name", "wireBody.in", "wireBody.pointer", "wireBody.split", "wireBody.split.separator", "wireBody.split.maxItems", "wireSwitch.in"]),
       "wireNamed.escape": { none: `how a value is quoted on the wire; the placement is ${PARAM_SUBJECT}` },
+      "wireNamed.multiSegment": { none: `how a path value's \`/\` go on the wire (as they are, not %2F); the placement is ${PARAM_SUBJECT}` },
       "wireBody.wrapUnlessKey": { none: `how a JSON value is wrapped in the body, whatever the caller gives; the placement is ${PARAM_SUBJECT}` },
       "wireSwitch.whenTrue": { none: SENT_BY_PACKAGE },
     },

@@ -39,7 +39,7 @@ export function linkRoutes(ctx: LinkContext, id: string, at: Path, mop: Manifest
       const p = linked.find((x) => x.name === name);
       if (p) wire[name] = p.wire;
     }
-    return [{ when: { ...route.when }, operationId: op.operationId, method: op.method as RouteSpec["method"], path: op.path, wire }];
+    return [{ when: { ...route.when }, operationId: op.operationId, method: op.method as RouteSpec["method"], path: op.path.replace(/\{\+/g, "{"), wire }];
   });
 }
 

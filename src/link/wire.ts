@@ -2,14 +2,14 @@
 // header slot the operation declares, a field of its request body, or a
 // switch adding constant values when true — checked against the spec's
 // schema there. And the rule that a slot of a request carries one value.
-import { parsePointer, type FormFieldEncoding, type ParamSpec, type WireConstant, type WireSpec } from "@blockwright/runtime/internal";
+import { parsePointer, type FormFieldEncoding, type ParamSpec, type ValueStyle, type WireConstant, type WireSpec } from "@blockwright/runtime/internal";
 import type { ManifestParam } from "../load/precompiled/manifest-types.js";
 import { declaredParameter, slotKey, type OpenApiOperation, type OpenApiParameter } from "../load/openapi-document.js";
 import { isFlowParam } from "./auth-flows.js";
 import { isCredentialParam } from "./auth.js";
 import { linkConstant } from "./constants.js";
 import { fieldsNear, unionsSearched, type LinkContext, type Path } from "./context.js";
-import { typeOf } from "../load/openapi-document.js";
+import { isJsonMediaType, typeOf } from "../load/openapi-document.js";
 import { checkAgainstSchema, withSchemaFacts, withSpecLimits } from "./param-limits.js";
 
 /**
@@ -41,9 +41,14 @@ export function placeParam(ctx: LinkContext, name: string, p: ManifestParam, at:
       ctx.fail("BW2017", [...at, "separator"], `${ctx.openapiName} sends ${w.in} parameter "${wireName}" exploded (one value per item), not as one ${JSON.stringify(p.separator)}-separated value: a list in one string cannot be sent so`);
     }
     const escapes = w.escape ? { escape: { ...w.escape } } : {};
-    if (w.in !== "query") return { wire: { in: w.in, name: wireName, ...escapes }, param };
-    const encoding = queryEncoding(ctx, declared, wireAt, op);
-    return { wire: { in: "query", name: wireName, ...escapes, ...(encoding ? { encoding } : {}) }, param };
+    if (w.multiSegment && w.in !== "path") ctx.fail("BW2017", [...wireAt, "multiSegment"], `multiSegment applies to a path parameter, not a ${w.in} one ("${wireName}")`);
+    if (w.in === "query") {
+      const encoding = queryEncoding(ctx, declared, wireAt, op);
+      return { wire: { in: "query", name: wireName, ...escapes, ...(encoding ? { encoding } : {}) }, param };
+    }
+    const encoding = valueStyle(ctx, declared, param, w.in, wireAt, op);
+    if (w.in === "header") return { wire: { in: "header", name: wireName, ...escapes, ...(encoding ? { encoding } : {}) }, param };
+    return { wire: { in: "path", name: wireName, ...escapes, ...(encoding ? { encoding } : {}), ...(w.multiSegment ? { multiSegment: true as const } : {}) }, param };
   }
   if (w.in === "body") {
     const pointer = w.pointer ?? `/${name}`;
@@ -84,6 +89,9 @@ const QUERY_STYLES = ["form", "spaceDelimited", "pipeDelimited", "deepObject"] a
  * IR of plain query parameters is unchanged.
  */
 function queryEncoding(ctx: LinkContext, declared: OpenApiParameter, wireAt: Path, op: OpenApiOperation): FormFieldEncoding | undefined {
+  const reserved = (declared as { allowReserved?: unknown }).allowReserved === true ? { reserved: true as const } : {};
+  // Described by `content: application/json`: the value goes as one JSON text.
+  if (declared.content !== undefined) return isJsonMediaType(declared.content) ? { style: "form", explode: true, json: true, ...reserved } : undefined;
   const style = declared.style ?? "form";
   if (!(QUERY_STYLES as readonly string[]).includes(style)) {
     ctx.fail("BW2017", wireAt, `query parameter "${declared.name}" of "${op.operationId}" in ${ctx.openapiName} has style "${style}"; the runtime writes a query value as ${QUERY_STYLES.join(", ")}`);
@@ -91,7 +99,27 @@ function queryEncoding(ctx: LinkContext, declared: OpenApiParameter, wireAt: Pat
   }
   // OpenAPI: explode defaults to true for style form, false otherwise.
   const explode = declared.explode ?? style === "form";
-  return style === "form" && explode ? undefined : { style: style as FormFieldEncoding["style"], explode };
+  return style === "form" && explode && !reserved.reserved ? undefined : { style: style as FormFieldEncoding["style"], explode, ...reserved };
+}
+
+const PATH_STYLES = ["simple", "label", "matrix"] as const;
+
+/**
+ * How the spec says a path or header value is written, when not a plain text
+ * (left out then, so the IR of plain parameters is unchanged): JSON (described
+ * by `content: application/json`), a label or matrix style, or a JSON
+ * parameter's array or object in its style.
+ */
+function valueStyle(ctx: LinkContext, declared: OpenApiParameter, param: ManifestParam, place: "path" | "header", wireAt: Path, op: OpenApiOperation): ValueStyle | undefined {
+  if (declared.content !== undefined) return isJsonMediaType(declared.content) ? { style: "simple", explode: false, json: true } : undefined;
+  const style = declared.style ?? "simple";
+  const allowed: readonly string[] = place === "path" ? PATH_STYLES : ["simple"];
+  if (!allowed.includes(style)) {
+    ctx.fail("BW2017", wireAt, `${place} parameter "${declared.name}" of "${op.operationId}" in ${ctx.openapiName} has style "${style}"; a ${place} value takes ${allowed.join(", ")}`);
+    return undefined;
+  }
+  const explode = declared.explode ?? false;
+  return style !== "simple" || param.type === "json" ? { style: style as ValueStyle["style"], explode } : undefined;
 }
 
 /** Whether an array parameter is sent one value per item (OpenAPI's default for a query's `form` style), not as one comma-separated value. */

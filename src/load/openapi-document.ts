@@ -35,6 +35,8 @@ export interface OpenApiParameter {
   /** How an array or object value is serialised (OpenAPI's defaults when absent). */
   style?: string;
   explode?: boolean;
+  /** A parameter described by `content` (one media type: `application/json`, the value JSON-encoded), not `schema`: that media type; `schema` is its schema. */
+  content?: string;
 }
 
 export interface OpenApiResponse {
@@ -77,7 +79,7 @@ export interface OpenApiRequestBody {
   encoding: "json" | "form" | "multipart" | "binary";
   schema: Schema;
   /** For forms and multipart: the media type's `encoding` map (style and explode per field; a part's contentType). */
-  fields: Record<string, { style?: string; explode?: boolean; contentType?: string }>;
+  fields: Record<string, { style?: string; explode?: boolean; allowReserved?: boolean; contentType?: string }>;
 }
 
 /** The keys of a path item that are operations (OpenAPI 3.x: every HTTP method it names). */
@@ -124,8 +126,11 @@ export class OpenApiDocument {
         if (!op || typeof op !== "object") continue;
         const parameters = new Map<string, OpenApiParameter>();
         for (const raw of [...shared, ...((op.parameters as unknown[]) ?? [])]) {
-          const p = this.resolve(raw as Schema) as unknown as OpenApiParameter;
-          parameters.set(`${p.in}:${p.name}`, { ...p, required: Boolean(p.required), schema: withTextEnum(this.resolve((p.schema ?? {}) as Schema)) });
+          const p = this.resolve(raw as Schema) as unknown as Omit<OpenApiParameter, "content"> & { content?: unknown };
+          // Described by `content` (its one media type's schema, the value encoded in that type) or by `schema`.
+          const media = p.schema === undefined && p.content && typeof p.content === "object" ? Object.keys(p.content)[0] : undefined;
+          const described = media === undefined ? p.schema : (this.resolve(fieldOf(p.content as unknown as Record<string, Schema>, media)).schema as Schema | undefined);
+          parameters.set(`${p.in}:${p.name}`, { ...p, required: Boolean(p.required), schema: withTextEnum(this.resolve((described ?? {}) as Schema)), ...(media !== undefined ? { content: media } : {}) } as OpenApiParameter);
         }
         const body = op.requestBody ? this.resolve(op.requestBody as Schema) : undefined;
         const name = operationRef(method, path, op.operationId);
@@ -382,6 +387,7 @@ export class OpenApiDocument {
       fields[name] = {
         ...(typeof e.style === "string" ? { style: e.style } : {}),
         ...(typeof e.explode === "boolean" ? { explode: e.explode } : {}),
+        ...(typeof e.allowReserved === "boolean" ? { allowReserved: e.allowReserved } : {}),
         ...(typeof e.contentType === "string" ? { contentType: e.contentType } : {}),
       };
     }

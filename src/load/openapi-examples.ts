@@ -211,7 +211,10 @@ class Walker {
     if (!Array.isArray(list.value)) return;
     for (let i = 0; i < list.value.length; i++) {
       const p = this.follow(inside(list, i));
-      if (p) this.withSchema(p, `parameter ${String(asNode(p.value)?.name)} of ${what}`);
+      if (!p) continue;
+      this.withSchema(p, `parameter ${String(asNode(p.value)?.name)} of ${what}`);
+      // A parameter described by `content` (a JSON-encoded value): its media type's schema and examples.
+      if (asNode(p.value)?.content !== undefined) this.content(p, `parameter ${String(asNode(p.value)?.name)} of ${what}`);
     }
   }
 
@@ -223,7 +226,19 @@ class Walker {
     // (describedJsonType); its examples are checked against that.
     const described = describedJsonType(content.value);
     const sibling = described === undefined ? undefined : inside(inside(content, described), "schema");
-    for (const mediaType of types) this.withSchema(inside(content, mediaType), `${what} (${mediaType})`, isJsonMediaType(mediaType) ? sibling : undefined);
+    for (const mediaType of types) {
+      const media = inside(content, mediaType);
+      this.withSchema(media, `${what} (${mediaType})`, isJsonMediaType(mediaType) ? sibling : undefined);
+      // A form's or multipart body's per-field headers (`encoding.<field>.headers`).
+      const encoding = inside(media, "encoding");
+      for (const field of Object.keys(asNode(encoding.value) ?? {})) {
+        const headers = inside(inside(encoding, field), "headers");
+        for (const header of Object.keys(asNode(headers.value) ?? {})) {
+          const h = this.follow(inside(headers, header));
+          if (h) this.withSchema(h, `header ${header} of field ${field} of ${what} (${mediaType})`);
+        }
+      }
+    }
   }
 
   /** An object with `schema` and `example`/`examples` (a media type, a parameter, a header); `fallback`, the schema its examples meet when it has none. */

@@ -130,7 +130,7 @@ describe("zqpayments: a form body, an idempotency key, cursor pages, error detai
     const c = sent[0]!;
     expect([c.method, c.url.pathname, c.url.search, c.status, c.violations]).toEqual(["POST", "/v1/customers", "", 200, null]);
     expect(c.body).toBe(
-      "email=ada%40example.com&name=Ada+Lovelace&address%5Bline1%5D=12+Rue+de+Rivoli&address%5Bcity%5D=Paris&address%5Bpostal_code%5D=75001&address%5Bcountry%5D=FR&metadata%5Border%5D=6735&metadata%5Btier%5D=gold&preferred_locales%5B0%5D=fr-FR&preferred_locales%5B1%5D=en",
+      "email=ada%40example.com&name=Ada%20Lovelace&address%5Bline1%5D=12%20Rue%20de%20Rivoli&address%5Bcity%5D=Paris&address%5Bpostal_code%5D=75001&address%5Bcountry%5D=FR&metadata%5Border%5D=6735&metadata%5Btier%5D=gold&preferred_locales%5B0%5D=fr-FR&preferred_locales%5B1%5D=en",
     );
     expect(c.headers.get("content-type")).toBe("application/x-www-form-urlencoded");
     expect(c.headers.get("authorization")).toBe(`Bearer ${KEY}`);

@@ -17,8 +17,12 @@
 // object fields, sent as JSON parts, are taken as the text Prism reads; an
 // answer lists no transport header (Content-Encoding, Transfer-Encoding, …),
 // and a JSON type of it without a schema takes its sibling JSON type's; an
-// optional Accept-Language header also takes the `*` fetch sends without one.
-import { sendsFieldsAsPairs } from "../load/openapi-document.js";
+// optional Accept-Language header also takes the `*` fetch sends without one;
+// a `Prefer` header the API declares is left to the request judge (Prism reads
+// one as its steering), and a reserved expansion `{+path}` is written `{path}`;
+// a parameter Prism's deserialisers cannot read (a label or matrix style, a
+// list or object in a path or header, `content`, a cookie) is the judge's alone.
+import { sendsFieldsAsPairs, typeOf } from "../load/openapi-document.js";
 import { FILLED_BY_FETCH, isIgnoredHeader } from "../load/ignored-headers.js";
 import { withTextEnum } from "../load/text-enum.js";
 import { carriesNoContent, describedJsonType, isJsonMediaType } from "../load/media-types.js";
@@ -48,7 +52,8 @@ export function mockDocument(original: object, covers: (slot: CoveredSlot) => bo
   const base = server && "path" in server ? server.path : "";
   const paths = ((document as Json).paths ?? {}) as Record<string, unknown>;
   const served: Record<string, unknown> = {};
-  for (const [path, item] of Object.entries(paths)) served[`${base}${path}`] = withoutCovered(item, covers, document as Json);
+  // A reserved expansion (`{+path}`, a value spanning segments) is a plain expression to Prism's router, which mock-judge.ts hands the value as one segment.
+  for (const [path, item] of Object.entries(paths)) served[`${base}${path.replace(/\{\+/g, "{")}`] = withoutCovered(item, covers, document as Json);
   return { ...document, paths: served };
 }
 
@@ -58,7 +63,9 @@ function withoutCovered(item: unknown, covers: (slot: CoveredSlot) => boolean, d
   if (!isObject(item)) return item;
   const keep = (list: unknown) =>
     Array.isArray(list)
-      ? list.filter((p) => !isCovered(resolved(p, document), covers)).flatMap((p) => spreadQueryObject(withFetchDefault(withOneOfAsAnyOf(withoutNullBranch(textEnumParameter(p, document), document), document), document), document))
+      ? list
+          .filter((p) => !isCovered(resolved(p, document), covers) && !isOwnPrefer(resolved(p, document)))
+          .flatMap((p) => spreadQueryObject(withFetchDefault(withOneOfAsAnyOf(withoutNullBranch(textEnumParameter(judgedOnly(p, document), document), document), document), document), document))
       : list;
   const out: Json = { ...item, ...(item.parameters ? { parameters: keep(item.parameters) } : {}) };
   for (const method of METHODS) {
@@ -71,8 +78,9 @@ function withoutCovered(item: unknown, covers: (slot: CoveredSlot) => boolean, d
       ...(op.parameters ? { parameters: keep(op.parameters) } : {}),
       ...(op.requestBody
         ? {
-            requestBody: withOpenAllOfMembers(withJsonPartsAsText(withOneItemFormLists(withoutReadOnlyRequired(bodyWithoutCovered(withMediaTypesOnly(resolved(op.requestBody, document)), covers), document), document), document), (v) =>
-              resolved(v, document),
+            requestBody: withOpenAllOfMembers(
+              withJsonFormFieldsAsText(withJsonPartsAsText(withOneItemFormLists(withoutReadOnlyRequired(bodyWithoutCovered(withMediaTypesOnly(resolved(op.requestBody, document)), covers), document), document), document), document),
+              (v) => resolved(v, document),
             ),
           }
         : {}),
@@ -80,6 +88,14 @@ function withoutCovered(item: unknown, covers: (slot: CoveredSlot) => boolean, d
     };
   }
   return out;
+}
+
+/**
+ * A `Prefer` header the API declares for itself (`return=minimal`): the request judge holds requests to it, and the
+ * mock keeps it from Prism, which reads a Prefer header as its own steering (mock-judge.ts).
+ */
+function isOwnPrefer(p: unknown): boolean {
+  return isObject(p) && p.in === "header" && typeof p.name === "string" && p.name.toLowerCase() === "prefer";
 }
 
 /**
@@ -255,6 +271,24 @@ function withFetchDefault(parameter: unknown, document: Json): unknown {
   return { ...p, schema: listed };
 }
 
+/**
+ * A parameter the request judge reads in full (mock-judge.ts) and Prism's deserialisers do not: described by
+ * `content`, in the label, matrix, spaceDelimited or pipeDelimited style (Prism split `a%20b` after no decoding),
+ * a list or an object in a path or a header (Prism's simple reader threw,
+ * outside any handler, on an absent object header, ending the process), or a cookie. Prism is told only whether it
+ * is required.
+ */
+function judgedOnly(parameter: unknown, document: Json): unknown {
+  const p = resolved(parameter, document);
+  if (!isObject(p)) return parameter;
+  const type = typeOf(resolved(p.schema, document) as Json | undefined);
+  const structured = (p.in === "path" || p.in === "header") && (type === "array" || type === "object");
+  const delimited = p.style === "spaceDelimited" || p.style === "pipeDelimited";
+  if (p.content === undefined && p.style !== "label" && p.style !== "matrix" && !delimited && p.in !== "cookie" && !structured) return parameter;
+  const { content: _content, style: _style, explode: _explode, ...rest } = p;
+  return { ...rest, schema: {} };
+}
+
 /** A parameter whose string schema lists numbers or booleans in its enum, with their texts (text-enum.ts). */
 function textEnumParameter(parameter: unknown, document: Json): unknown {
   const p = resolved(parameter, document);
@@ -366,6 +400,31 @@ function jsonFieldsAsText(raw: unknown, document: Json, depth: number): unknown 
     if (members.some((m, i) => m !== (schema.allOf as unknown[])[i])) out = { ...(out ?? schema), allOf: members };
   }
   return out ?? raw;
+}
+
+const URLENCODED = /^application\/x-www-form-urlencoded\b/i;
+
+/**
+ * A form field written as one text (the document JSON-encodes it: `encoding.<field>.contentType` a JSON type, no
+ * style, explode or allowReserved; or a list in one pair, unexploded or space- or pipe-delimited) taken as text: it
+ * goes as one `to=["a","b"]` or `ids=1,2` pair, which Prism reads as text and refused as "must be array". The
+ * request judge reads it as the document says and holds it to the field's schema.
+ */
+function withJsonFormFieldsAsText(body: unknown, document: Json): unknown {
+  return withMediaSchemas(body, URLENCODED, (media) => {
+    const encoding = isObject(media.encoding) ? media.encoding : {};
+    const json = Object.keys(encoding).filter((name) => {
+      const e = resolved(encoding[name], document);
+      if (!isObject(e)) return false;
+      const byContent = typeof e.contentType === "string" && /json/i.test(e.contentType) && e.style === undefined && e.explode === undefined && e.allowReserved === undefined;
+      return byContent || e.explode === false || e.style === "spaceDelimited" || e.style === "pipeDelimited";
+    });
+    const schema = resolved(media.schema, document);
+    if (!json.length || !isObject(schema) || !isObject(schema.properties)) return media.schema;
+    const properties: Json = { ...schema.properties };
+    for (const name of json) if (Object.hasOwn(properties, name)) properties[name] = { type: "string", description: "one text (the request judge reads it)" };
+    return { ...schema, properties };
+  });
 }
 
 function isCovered(p: unknown, covers: (slot: CoveredSlot) => boolean): boolean {

@@ -86,7 +86,8 @@ describe("a form field sent as a deepObject", () => {
   it("is still checked where it is sent", async () => {
     const wrong = await post("/zqorders", "zqshipping%5Bname%5D=zqtoolong");
     expect(wrong.status).toBe(422);
-    expect(wrong.text).toContain("must NOT have more than 5 characters");
+    // The mock's request judge refuses it before Prism, naming the field at its depth.
+    expect(JSON.parse(wrong.text)).toMatchObject({ refusals: [{ rule: "schema", pointer: "/body/zqshipping/name" }] });
   });
 });
 

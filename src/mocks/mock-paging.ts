@@ -21,7 +21,7 @@
 // are: a mock only stops giving the answers that trip them. Other operations,
 // and replies other than 2xx, pass untouched.
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
-import { Readable } from "node:stream";
+import { readWhole, replayed } from "./replayed-request.js";
 import { authSlots, evaluate, getAtPointer, linkNext, parsePointer, type PageTarget, type PaginationSpec, type ToolSpec, type ValueRef } from "@blockwright/runtime/internal";
 
 interface PagedRoute {
@@ -235,21 +235,6 @@ function setAt(reply: Reply, pointer: readonly string[], value: unknown): void {
 }
 
 /** The request's whole body (Prism reads it again from the replay). */
-function readWhole(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.once("end", () => resolve(Buffer.concat(chunks)));
-    req.once("error", reject);
-  });
-}
-
-/** The request again, its body readable once more, for Prism. */
-function replayed(req: IncomingMessage, body: Buffer): IncomingMessage {
-  const stream = Readable.from(body.length ? [body] : []);
-  return Object.assign(stream, { method: req.method, url: req.url, headers: req.headers, rawHeaders: req.rawHeaders, httpVersion: req.httpVersion, socket: req.socket, connection: req.socket }) as unknown as IncomingMessage;
-}
-
 /** Let `adjust` change a 2xx reply (its headers and JSON body) just before it is sent. */
 function interceptEnd(res: ServerResponse, adjust: (reply: Reply) => void): void {
   const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;

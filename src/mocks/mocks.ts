@@ -32,6 +32,8 @@ import { prismOperations, type PrismSteps } from "./mock-operations.js";
 import type { OpenApiFiles } from "../load/openapi-source.js";
 import { withMediaTypeCheck } from "./media-types.js";
 import { pagedRoutes, withPaging } from "./mock-paging.js";
+import type { OpenApiDocument } from "../load/openapi-document.js";
+import { documentServer } from "../link/server.js";
 
 const require = createRequire(import.meta.url);
 
@@ -116,29 +118,17 @@ async function manifestData(specsDir: string, provider: string): Promise<unknown
   }
 }
 
-/** What the provider's credential covers (its manifest's `auth`); nothing when the manifest cannot be read. */
-async function coveredByCredential(manifest: unknown, document: object): Promise<(slot: CoveredSlot) => boolean> {
-  const { credentialCovers } = await import("../link/auth.js");
-  type Auth = { scheme?: unknown; covers?: unknown; also?: unknown; alternatives?: unknown };
-  const auth = manifest !== null && typeof manifest === "object" ? (manifest as { auth?: Auth }).auth : undefined;
-  if (typeof auth?.scheme !== "string") return () => false;
-  const covers = Array.isArray(auth.covers) ? auth.covers.filter((c): c is string => typeof c === "string") : undefined;
-  const schemes = ((document as { components?: { securitySchemes?: object } }).components?.securitySchemes ?? {}) as Parameters<typeof credentialCovers>[1];
-  // The other schemes' places too (sent with the first, or instead of it); a malformed list is generation's to report.
-  const ways = (list: unknown) => (Array.isArray(list) ? list.filter((w): w is { scheme: string; param: string } => typeof w?.scheme === "string") : undefined);
-  const also = ways(auth.also);
-  const alternatives = ways(auth.alternatives)?.map((w) => ({ ...w, also: ways((w as { also?: unknown }).also) ?? [] }));
-  return credentialCovers({ scheme: auth.scheme, ...(covers ? { covers } : {}), ...(also ? { also } : {}), ...(alternatives ? { alternatives } : {}) }, schemes);
-}
-
 /**
  * The OpenAPI document at `file` as generation reads it, cut to what the manifest binds (a manifest that cannot be
- * read: the whole document), as a mock serves it (mock-document.ts); its problems, as generation words them, refuse
- * the mock.
+ * read: the whole document): as a mock serves it (mock-document.ts), and as the request judge holds each request to
+ * it (mock-judge.ts), with what the credential covers (its manifest's `auth`); its problems, as generation words
+ * them, refuse the mock.
  */
-async function servedDocument(file: string, root: string, specsDir: string, provider: string): Promise<{ document: object; loaded: OpenApiFiles }> {
+async function servedDocument(file: string, root: string, specsDir: string, provider: string): Promise<{ document: object; judged: OpenApiDocument; covers: (slot: CoveredSlot) => boolean; loaded: OpenApiFiles }> {
   const { loadOpenApi } = await import("../load/openapi-source.js");
+  const { OpenApiDocument } = await import("../load/openapi-document.js");
   const { boundByManifest } = await import("../load/bound-cut.js");
+  const { credentialCoversOf } = await import("./credential-covers.js");
   // Loaded only here: the generator's module graph is large.
   const { GenerationErrors, generationErrors, externalRefFoldersOf, openapiRefFolders } = await import("../emit/generate-all.js");
   const manifest = await manifestData(specsDir, provider);
@@ -146,7 +136,8 @@ async function servedDocument(file: string, root: string, specsDir: string, prov
     // The same folders generation lets the document's `$ref`s read.
     const loaded = await loadOpenApi(file, root, openapiRefFolders(join(specsDir, provider), file, externalRefFoldersOf(root)), undefined, undefined, boundByManifest(manifest));
     const data = loaded.source.data as object;
-    return { document: mockDocument(data, await coveredByCredential(manifest, data)), loaded };
+    const covers = credentialCoversOf((manifest as { auth?: unknown } | null | undefined)?.auth, data);
+    return { document: mockDocument(data, covers), judged: new OpenApiDocument(loaded.source), covers, loaded };
   } catch (e) {
     const problems = generationErrors(e);
     if (!(problems instanceof GenerationErrors)) throw e;
@@ -184,10 +175,12 @@ export async function startMocks(providers: string[], options: MockOptions): Pro
     providers.map(async (provider) => {
       const file = openapiPathOf(specsDir, provider);
       if (!existsSync(file)) throw new MockStartError(`no OpenAPI document for provider "${provider}" (${file})`);
-      const { document, loaded } = await servedDocument(file, root, specsDir, provider);
-      return { provider, document, paged: pagedRoutes(await pagedTools(root, specsDir, provider, loaded)) };
+      const { document, judged, covers, loaded } = await servedDocument(file, root, specsDir, provider);
+      const server = documentServer(judged.source.data);
+      return { provider, document, judged, covers, basePath: server && "path" in server ? server.path : "", paged: pagedRoutes(await pagedTools(root, specsDir, provider, loaded)) };
     }),
   );
+  const { withJudge } = await import("./mock-judge.js");
   // Prism's entry points, bundled into the build (vendor/prism.cjs): the published package depends on no Prism package.
   const prism = require("../vendor/prism.cjs") as PrismSteps & typeof import("@stoplight/prism-http-server") & typeof import("@stoplight/prism-core");
   const { createServer, createLogger } = prism;
@@ -207,7 +200,7 @@ export async function startMocks(providers: string[], options: MockOptions): Pro
   };
   try {
     const started = await Promise.all(
-      served.map(async ({ provider, document, paged }) => {
+      served.map(async ({ provider, document, judged, covers, basePath, paged }) => {
         const operations = prismOperations(document, prism) as Parameters<typeof createServer>[0];
         const { prism: server, http } = withHttpServer(
           () =>
@@ -225,7 +218,7 @@ export async function startMocks(providers: string[], options: MockOptions): Pro
               },
             }) as PrismServer,
           // The guard first: a request naming no address reaches none of the others (request-guard.ts).
-          (listener) => guardedListener(withSingleFraming(withMediaTypeCheck(withPaging(withBasicPasswords(listener), paged))), (line) => log(`mock of ${provider}: ${line}`)),
+          (listener) => guardedListener(withSingleFraming(withJudge(withMediaTypeCheck(withPaging(withBasicPasswords(listener), paged)), judged, basePath, covers)), (line) => log(`mock of ${provider}: ${line}`)),
         );
         // 0: no idle time-out, and no Keep-Alive hint (the client keeps its own, shorter one).
         http.keepAliveTimeout = 0;

@@ -362,6 +362,8 @@ function unwalkedSchemas(document: Node): [string, unknown][] {
     if (!Array.isArray(parameters)) return;
     parameters.forEach((p, i) => {
       if (isNode(p) && isNode(p.schema)) out.push([`${at}/parameters/${i}/schema`, p.schema]);
+      // A parameter described by `content` (a JSON-encoded value): its media type's schema.
+      if (isNode(p) && isNode(p.content)) for (const [type, media] of Object.entries(p.content)) if (isNode(media) && isNode(media.schema)) out.push([`${at}/parameters/${i}/content/${escapeKey(type)}/schema`, media.schema]);
     });
   };
   for (const [path, item] of Object.entries(isNode(document.paths) ? document.paths : {})) {

@@ -79,6 +79,29 @@ function* make(rules: StringRules): Generator<string> {
   if (rules.pattern) yield* patternValues(rules.pattern, min, max, rules.maxLength !== undefined);
 }
 
+/**
+ * An address exactly `length` characters long: a local part of 64 at most (RFC 5321), then labels of 63 at most
+ * before `example.com`.
+ */
+function emailOfLength(length: number): string {
+  const tail = "example.com";
+  let local = Math.min(64, length - tail.length - 1);
+  let rest = length - local - 1 - tail.length;
+  // One character left over can be no label of its own (a label and its dot are two): the local part gives one.
+  if (rest === 1) {
+    local -= 1;
+    rest = 2;
+  }
+  const labels: string[] = [];
+  while (rest > 0) {
+    // Never one character left for the next label: this one is a character shorter then.
+    const size = Math.min(63, rest - 1) - (rest - Math.min(63, rest - 1) - 1 === 1 ? 1 : 0);
+    labels.push("x".repeat(size));
+    rest -= size + 1;
+  }
+  return `${"x".repeat(local)}@${[...labels, tail].join(".")}`;
+}
+
 /** A value of `format` exactly `length` characters long, where the format has one. */
 export function ofFormatAndLength(format: string, length: number): string | undefined {
   const f = formatOf(format);
@@ -86,7 +109,7 @@ export function ofFormatAndLength(format: string, length: number): string | unde
   const fixed = FORMAT_VALUES[f].find((v) => v.length === length);
   if (fixed) return fixed;
   // Formats with a part of free length: the local part of an address, the path of a URI.
-  if (f === "email" && length > "@example.com".length) return `${"x".repeat(length - "@example.com".length)}@example.com`;
+  if (f === "email" && length > "@example.com".length) return emailOfLength(length);
   if (f === "uri" && length >= "https://example.com/".length) return `https://example.com/${"x".repeat(length - "https://example.com/".length)}`;
   // A date-time's fraction of a second is of any length: 2024-05-01T12:00:00.1…Z, or with an offset (25 characters).
   if (f === "date-time" && length === 25) return "2024-05-01T12:00:00+05:30";

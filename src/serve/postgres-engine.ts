@@ -2,9 +2,11 @@
 // queue on Postgres; ARCHITECTURE.md says why this one): each run is a job
 // added in the transaction that kept its delivery; any serve on the database
 // takes jobs (at most `concurrency` at once), and one attempt runs the
-// workflow with the run's journal. A run failing on a retryable error throws,
-// so graphile-worker tries the job again with its backoff, up to the trigger's
-// attempts; after the last the run is dead, kept for `blockwright runs replay`.
+// workflow with the run's journal. A run failing on a retryable error is
+// settled as queued with a new job at the trigger's backoff (graphile-worker's
+// own retry waits a fixed exponential delay), up to the trigger's attempts;
+// after the last the run is dead, kept for `blockwright runs replay`. A job
+// graphile-worker runs again is one whose worker died mid-attempt.
 //
 // One gap of graphile-worker is closed here: a worker that dies (SIGKILL, a
 // machine lost) leaves its jobs locked for four hours. Each of this process's
@@ -49,11 +51,16 @@ export async function startEngine(o: EngineOptions): Promise<Engine> {
   const liveness: PoolClient = await o.store.pool.connect();
   const mine = new Set<string>();
   const task = async (payload: unknown, helpers: import("graphile-worker").JobHelpers) => {
-    const runId = String((payload as { run?: unknown }).run);
+    const { run: id, attempt: planned = 1 } = payload as { run?: unknown; attempt?: number };
+    const runId = String(id);
     const run = await o.store.load(runId);
     // A run already ended (its job ran twice after a crash at the very end): nothing to do.
     if (!run || run.status === "succeeded" || run.status === "failed" || run.status === "dead") return;
-    const attempts = helpers.job.attempts;
+    // The job of an attempt already settled (its worker gone after settling, before graphile-worker saw the job end):
+    // the run's next attempt has a job of its own.
+    if (run.status === "queued" && planned <= run.attempts) return;
+    // The attempt the job is for, and one more each time graphile-worker runs the job again after its worker died.
+    const attempts = planned + helpers.job.attempts - 1;
     await o.store.begin(runId, attempts);
     const current = { ...run, attempts, status: "running" as const };
     const going = o.attempt(current, (block) => o.store.journal(runId, block), cancel.signal);
@@ -65,10 +72,11 @@ export async function startEngine(o: EngineOptions): Promise<Engine> {
       inFlight.delete(going);
     }
     const outcome = outcomeOf(current, result, { ...o.retry, attempts: helpers.job.max_attempts }, Date.now());
+    // Queued again: settling adds the next attempt's job at the trigger's backoff, and this job ends.
     await o.store.settle(runId, outcome, Date.now());
     o.settled?.(current, result, outcome.status);
-    // Thrown: graphile-worker runs the job again after its backoff (the journal keeps what succeeded).
-    if (outcome.status === "queued") throw new Error(outcome.undoAttempt ? "cancelled on stopping: resumed later" : (outcome.error ?? "failed"));
+    if (outcome.status === "queued" && !outcome.undoAttempt)
+      o.log(`${run.trigger}: the run of event ${run.id} failed (attempt ${attempts} of ${helpers.job.max_attempts}), tried again in ${Math.round(((outcome.nextAt ?? Date.now()) - Date.now()) / 1000)} s: ${outcome.error}`);
     if (outcome.status === "dead") o.log(`${run.trigger}: the run ${runId} is dead after ${attempts} attempts (blockwright runs replay ${runId}): ${outcome.error}`);
   };
   const runner = await worker.run({

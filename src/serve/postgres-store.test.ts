@@ -5,7 +5,8 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { POSTGRES_PASSWORD, type PostgresServer, startPostgres } from "../../test-support/postgres-server.js";
-import type { TriggerSpec } from "@blockwright/runtime/internal";
+import type { ToolError, TriggerSpec } from "@blockwright/runtime/internal";
+import type { RunResult } from "@blockwright/runtime/workflow";
 import { delivery, startReceiver, ZQ_CLIENT_STATE, zqTrigger } from "../../test-support/serve-receivers.js";
 import { keepSubscription, type StepCall } from "./subscription.js";
 import { deliveryOf, describeStoreContract } from "../../test-support/store-contract.js";
@@ -117,5 +118,76 @@ describe("two receivers behind one address", () => {
     expect((error as Error).message).toMatch(/^the Postgres store at postgres:\/\/zqstore:\*\*\*@127\.0\.0\.1:1\/postgres could not be opened: /);
     expect((error as Error).message).not.toContain(POSTGRES_PASSWORD);
     expect(withoutPassword("not an address")).toBe("the address given");
+  });
+});
+
+describe("a run failing on a retryable error, on Postgres", () => {
+  const failing: RunResult = {
+    status: "failed",
+    durationMs: 0,
+    placeholders: [],
+    blocks: [{ id: "zqcall", name: "zqcall", type: "zq", operation: "zq_call", status: "failed", durationMs: 0, error: { type: "upstream", message: "503", retryable: true } as ToolError }],
+  };
+
+  it("is tried again at the trigger's backoff (its next job due then, not at graphile-worker's own delay), then dead after its attempts", async () => {
+    const { startRuns } = await import("./start-runs.js");
+    const until = async (what: () => Promise<boolean>) => {
+      while (!(await what())) await new Promise((r) => setTimeout(r, 50));
+    };
+    // A database each: every serve on a database takes its jobs.
+    await postgres.createDatabase("zqbackoffslow");
+    await postgres.createDatabase("zqbackofffast");
+    const slowStore = await openPostgresStore(postgres.url("zqbackoffslow"));
+    const tried: number[] = [];
+    // A backoff of ten minutes: the next attempt's job must be due then (graphile-worker's own retry would be due in 2.7 s).
+    const slow = await startRuns({
+      store: slowStore,
+      trigger: "zqbackoff_slow",
+      concurrency: 1,
+      retry: { attempts: 3, backoffMs: 600_000 },
+      log: () => undefined,
+      attempt: async () => {
+        tried.push(Date.now());
+        return failing;
+      },
+    });
+    try {
+      await slowStore.accept(deliveryOf("zqbackoff_slow", ["evt-zq-slow"]), 3_600_000);
+      await until(async () => (await slowStore.runs()).some((r) => r.status === "queued" && r.attempts === 1));
+      const [slowRun] = await slowStore.runs();
+      const job = await slowStore.pool.query<{ due: number; attempt: number }>("SELECT extract(epoch FROM run_at) * 1000 AS due, (payload->>'attempt')::int AS attempt FROM graphile_worker._private_jobs WHERE key = $1", [slowRun!.id]);
+      expect(job.rows).toHaveLength(1);
+      expect(job.rows[0]!.attempt).toBe(2);
+      expect(Number(job.rows[0]!.due) - tried[0]!).toBeGreaterThanOrEqual(600_000);
+      expect(Number(job.rows[0]!.due) - tried[0]!).toBeLessThan(600_000 + 60_000);
+      expect(tried).toHaveLength(1);
+    } finally {
+      await slow.stop(1000);
+      await slowStore.close();
+    }
+
+    // The trigger's attempts in all, each after its backoff, then dead: the run's attempts count them.
+    const fastStore = await openPostgresStore(postgres.url("zqbackofffast"));
+    let calls = 0;
+    const fast = await startRuns({
+      store: fastStore,
+      trigger: "zqbackoff_fast",
+      concurrency: 1,
+      retry: { attempts: 3, backoffMs: 1 },
+      log: () => undefined,
+      attempt: async () => {
+        calls++;
+        return failing;
+      },
+    });
+    try {
+      await fastStore.accept(deliveryOf("zqbackoff_fast", ["evt-zq-fast"]), 3_600_000);
+      await until(async () => (await fastStore.runs()).some((r) => r.status === "dead"));
+      expect((await fastStore.runs()).map((r) => [r.event, r.status, r.attempts])).toEqual([["evt-zq-fast", "dead", 3]]);
+      expect(calls).toBe(3);
+    } finally {
+      await fast.stop(1000);
+      await fastStore.close();
+    }
   });
 });

@@ -60,11 +60,14 @@ export async function openPostgresStore(url: string): Promise<PostgresStore> {
     for (const r of (await client.query("SELECT block_id, result FROM bw_run_blocks WHERE run_id = $1", [runId])).rows) out[String(r.block_id)] = JSON.parse(String(r.result)) as BlockResult;
     return out;
   };
-  const enqueue = (client: PoolClient, runId: string, trigger: string, runAt?: number) =>
-    client.query(`SELECT graphile_worker.add_job($1, json_build_object('run', $2::text), job_key => $2::text, max_attempts => $3::int${runAt ? ", run_at => to_timestamp($4::double precision / 1000)" : ""})`, [
+  // A run's job; `attempt`: the attempt it is for (1 when absent), so that a job left over from an attempt that was
+  // already settled (its worker killed after the settling) finds the run moved on and does nothing.
+  const enqueue = (client: PoolClient, runId: string, trigger: string, runAt?: number, attempt = 1) =>
+    client.query(`SELECT graphile_worker.add_job($1, json_build_object('run', $2::text, 'attempt', $4::int), job_key => $2::text, max_attempts => $3::int${runAt ? ", run_at => to_timestamp($5::double precision / 1000)" : ""})`, [
       RUN_TASK,
       runId,
       attemptsOf.get(trigger) ?? 5,
+      attempt,
       ...(runAt ? [runAt] : []),
     ]);
   const records = async (sql: string, values: unknown[]): Promise<RunRecord[]> => {
@@ -133,7 +136,21 @@ export async function openPostgresStore(url: string): Promise<PostgresStore> {
     },
     async settle(runId, outcome, nowMs) {
       const ended = outcome.status !== "queued";
-      await pool.query("UPDATE bw_run_records SET status = $2, error = $3, next_at = $4, finished_at = $5 WHERE id = $1", [runId, outcome.status, outcome.error ?? null, outcome.nextAt ?? nowMs, ended ? nowMs : null]);
+      await inTransaction(pool, async (client) => {
+        const row = (
+          await client.query<{ trigger: string; attempts: number }>("UPDATE bw_run_records SET status = $2, error = $3, next_at = $4, finished_at = $5, attempts = attempts - $6 WHERE id = $1 RETURNING trigger, attempts", [
+            runId,
+            outcome.status,
+            outcome.error ?? null,
+            outcome.nextAt ?? nowMs,
+            ended ? nowMs : null,
+            outcome.undoAttempt ? 1 : 0,
+          ])
+        ).rows[0];
+        // Queued again: the next attempt is a job of its own at the trigger's backoff (graphile-worker's own retry
+        // waits its fixed exponential delay), added with the settling so that neither is kept without the other.
+        if (!ended && row) await enqueue(client, runId, row.trigger, outcome.nextAt ?? nowMs, Number(row.attempts) + 1);
+      });
     },
     async nextDue() {
       return undefined;

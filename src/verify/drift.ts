@@ -19,7 +19,7 @@ export type DriftKind =
   | "missing-header"
   /** An output the block promises is absent or of another type than declared. */
   | "output"
-  /** A stand-in (`blockwright mock`) refused the request as breaking the document it serves. */
+  /** The request breaks the document's rules: the request judge refused it (unsent), or a stand-in (`blockwright mock`) did. */
   | "request"
   /** A stand-in answered itself, not from the document (informational: nothing of the upstream to check). */
   | "stand-in";

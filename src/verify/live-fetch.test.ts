@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { executeToolDefinition } from "@blockwright/runtime/internal";
 import { neverEndingServer, server } from "../../test-support/loopback-server.js";
 import { irFixture } from "../../test-support/ir-fixtures.js";
+import { OpenApiDocument } from "../load/openapi-document.js";
+import { parseYamlSource } from "../load/yaml-source.js";
+import { requestJudge } from "../judge/judge.js";
 import { liveLink, Refused } from "./live-fetch.js";
 
 let upstream: Awaited<ReturnType<typeof server>>;
@@ -67,6 +70,39 @@ describe("the live fetch", () => {
     controller.abort();
     await expect(second).rejects.toThrow(new Refused("interrupted"));
     expect(link.sent()).toBe(1);
+  });
+
+  it("sends no request the judge refuses (it lists it, unsent), and follows an address an answer gave as it is", async () => {
+    const document = new OpenApiDocument(
+      parseYamlSource(
+        JSON.stringify({
+          openapi: "3.1.0",
+          info: { title: "t", version: "1" },
+          paths: { "/v1/things": { get: { parameters: [{ name: "ids", in: "query", explode: false, schema: { type: "array", items: { type: "integer" } } }], responses: { "200": { description: "ok" } } } } },
+        }),
+        "judged.json",
+      ),
+    );
+    const link = liveLink({ origins: new Set([upstream.url]), maxRequests: 5, intervalMs: 0, judge: requestJudge(document, { credential: "present" }) });
+    const before = upstream.received.length;
+    const { fetch, refused } = link.fetchFor(false);
+    await expect(fetch(new Request(`${upstream.url}/v1/things?ids=1&ids=2`))).rejects.toThrow(/the request judge refused GET \/v1\/things: \[explode\] \/query\/ids/);
+    expect(refused).toEqual([{ line: "GET /v1/things?ids=1&ids=2", refusals: [expect.objectContaining({ rule: "explode", pointer: "/query/ids", sent: "ids=1&ids=2" })] }]);
+    expect(upstream.received.length).toBe(before);
+    expect((await fetch(new Request(`${upstream.url}/v1/things?ids=1,2`))).status).toBe(200);
+    // A next page's address the service gave (its query its own) is followed as it is, not judged.
+    const paging = await server(() => ({ status: 200, body: JSON.stringify({ next: "/v1/things?ids=3&ids=4" }) }));
+    try {
+      const pages = liveLink({ origins: new Set([paging.url]), maxRequests: 5, intervalMs: 0, judge: requestJudge(document, { credential: "present" }) }).fetchFor(false);
+      // The first answer read to its end, as the runtime reads it: only an answer read whole is kept, its addresses known.
+      const first = await pages.fetch(new Request(`${paging.url}/v1/things?ids=1,2`));
+      expect(first.status).toBe(200);
+      expect(JSON.parse(await first.text())).toEqual({ next: "/v1/things?ids=3&ids=4" });
+      expect((await pages.fetch(new Request(`${paging.url}/v1/things?ids=3&ids=4`))).status).toBe(200);
+      expect(pages.refused).toEqual([]);
+    } finally {
+      await paging.close();
+    }
   });
 
   it("leaves an answer's body to the runtime's reader: an endless one stops at the tool's reply limit, a dripping one at the call's deadline, neither kept", async () => {

@@ -1,8 +1,10 @@
 // The only way `blockwright verify` reaches a live service: a fetch that
 // sends nothing the run did not allow — no origin but the service's and its
 // token endpoint's, no request that changes state for a call that may not
-// write, nothing past the request budget — spaces its requests, and keeps
-// each exchange (in memory, unredacted: recordings redact, recording.ts).
+// write, nothing past the request budget, no request the judge refuses
+// (src/judge/: it breaks the document's serialization rules, and the service
+// would read something else) — spaces its requests, and keeps each exchange
+// (in memory, unredacted: recordings redact, recording.ts).
 //
 // An answer's body is read by the runtime alone, through its one reader
 // (read-body.ts: the tool's reply limit, the call's deadline), and kept here
@@ -12,6 +14,7 @@
 import { setTimeout as delay } from "node:timers/promises";
 import { type AuthSpec, type FetchLike, isRedirect } from "@blockwright/runtime/internal";
 import { stripCredential } from "../contract/exchange.js";
+import type { Judgement, Refusal, RequestJudge } from "../judge/judge.js";
 
 export interface LiveExchange {
   method: string;
@@ -33,17 +36,28 @@ export interface LiveOptions {
   /** Milliseconds between the starts of two requests. */
   intervalMs: number;
   signal?: AbortSignal;
+  /** Judges each request the block builds before it is sent (not a token request, nor one to an address an answer gave). */
+  judge?: RequestJudge;
 }
 
 /** What the fetch refused to send: the call fails with it, and the report says why. */
 export class Refused extends Error {}
 
+/** A request the judge refused, not sent: its line (method, path, query) and the refusals. */
+export interface RefusedRequest {
+  line: string;
+  refusals: Refusal[];
+}
+
 /** Methods that change nothing (RFC 9110 safe methods). */
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
 export interface LiveLink {
-  /** A fetch for one call: `mayWrite` lets it send a request that is not a safe method; `withoutCredential` takes the credential out of each request. */
-  fetchFor(mayWrite: boolean, withoutCredential?: AuthSpec): { fetch: FetchLike; exchanges: LiveExchange[] };
+  /**
+   * A fetch for one call: `mayWrite` lets it send a request that is not a safe method; `withoutCredential` takes the
+   * credential out of each request (judged as the block built it). `refused`: what the judge refused, unsent.
+   */
+  fetchFor(mayWrite: boolean, withoutCredential?: AuthSpec): { fetch: FetchLike; exchanges: LiveExchange[]; refused: RefusedRequest[] };
   /** Requests sent so far. */
   sent(): number;
 }
@@ -55,11 +69,19 @@ export function liveLink(options: LiveOptions): LiveLink {
     sent: () => sent,
     fetchFor(mayWrite, withoutCredential) {
       const exchanges: LiveExchange[] = [];
+      const refused: RefusedRequest[] = [];
       const fetchFn: FetchLike = async (given) => {
         const request = withoutCredential ? credentialTakenOut(given, withoutCredential) : given;
         const url = new URL(request.url);
         const requestBody = request.body ? await request.clone().text() : "";
         const token = isTokenRequest(request, requestBody);
+        if (!token && options.judge && !givenByAnAnswer(url, exchanges)) {
+          const judgement: Judgement = options.judge({ method: given.method, url: given.url, headers: given.headers, ...(given.body ? { body: new Uint8Array(await given.clone().arrayBuffer()) } : {}) });
+          if (judgement.refusals.length) {
+            refused.push({ line: `${given.method} ${url.pathname}${url.search}`, refusals: judgement.refusals });
+            throw new Refused(`the request judge refused ${given.method} ${url.pathname}: ${judgement.refusals.map((r) => `[${r.rule}] ${r.pointer}`).join(", ")}`);
+          }
+        }
         if (!token && !options.origins.has(url.origin)) throw new Refused(`verify sends requests only to ${[...options.origins].join(", ")}, not to ${url.origin}`);
         if (!token && !mayWrite && !SAFE_METHODS.has(request.method)) throw new Refused(`${request.method} ${url.pathname} could change data: name the operation with --allow-writes to send it`);
         if (sent >= options.maxRequests) throw new Refused(`the request budget is spent (--max-requests ${options.maxRequests})`);
@@ -102,9 +124,18 @@ export function liveLink(options: LiveOptions): LiveLink {
           init,
         );
       };
-      return { fetch: fetchFn, exchanges };
+      return { fetch: fetchFn, exchanges, refused };
     },
   };
+}
+
+/**
+ * An address an earlier answer of the call gave (a next page's, in its body or Link header): the block follows
+ * it as given, and its query is the service's, not built by the block from the document's rules.
+ */
+function givenByAnAnswer(url: URL, earlier: readonly LiveExchange[]): boolean {
+  const tail = `${url.pathname}${url.search}`;
+  return earlier.some((ex) => ex.responseBody.replaceAll("\\/", "/").includes(tail) || (ex.responseHeaders.link ?? "").includes(tail));
 }
 
 /** The request without the credentials `auth` places (an Authorization header, an API key's header, query parameter or cookie). */

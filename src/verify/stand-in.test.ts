@@ -28,6 +28,17 @@ const exchange = (status: number, body: unknown, type = "application/problem+jso
 });
 
 describe("a stand-in's own answer", () => {
+  it("is the request's difference when the stand-in's request judge refused it, with the rule and where", () => {
+    const refusal = { rule: "explode", at: "#/paths/~1zqthings/get/parameters/0", pointer: "/query/ids", sent: "ids=1&ids=2", message: 'query parameter "ids": 2 pairs' };
+    const judged = exchange(422, { type: "urn:blockwright:problem:request-judge", title: "The request breaks the OpenAPI document's rules", status: 422, refusals: [refusal] });
+    expect(standInDrift("zqthings_list", judged)).toEqual({
+      operation: "zqthings_list",
+      kind: "request",
+      pointer: "/request",
+      message: `the stand-in's request judge refused the request as breaking the document: [explode] /query/ids: query parameter "ids": 2 pairs (sent "ids=1&ids=2"; #/paths/~1zqthings/get/parameters/0)`,
+    });
+  });
+
   it("is a note when Prism made it up (its 401, 406 or 500), naming what it said", () => {
     const own = exchange(401, { type: "https://stoplight.io/prism/errors#UNAUTHORIZED", title: "Invalid security scheme used", status: 401, detail: "no HTTP unauthorized response was found in the spec" });
     expect(standInDrift("zqthings_get", own)).toEqual({

@@ -5,10 +5,13 @@
 // Those are the stand-in's own doing, not the upstream drifting from its
 // document, so they are told for information and not checked against the
 // document (a real service that answers an undeclared 401 is still
-// reported). Where Prism refuses the request itself as breaking the
-// document (422, 415, no such path or method), the block's request is what
-// differs: that is reported, as a difference of the request.
+// reported). Where the stand-in refuses the request itself as breaking the
+// document (its request judge's 422; Prism's 422, 415, no such path or
+// method), the block's request is what differs: that is reported, as a
+// difference of the request.
 import type { Drift } from "./drift.js";
+import { refusalsOf } from "../judge/judge-problem.js";
+import { describeRefusal } from "../judge/refusal.js";
 import type { LiveExchange } from "./live-fetch.js";
 
 /** Prism's problem types (`https://stoplight.io/prism/errors#<NAME>`). */
@@ -43,6 +46,9 @@ export function prismProblem(ex: Pick<LiveExchange, "responseBody" | "responseHe
 
 /** The drift an answer of the stand-in's own makes, when `ex` is one: the request it refused, or a note. */
 export function standInDrift(operation: string, ex: LiveExchange): Drift | undefined {
+  // The stand-in's request judge (in front of Prism) refused it: the block's request is what differs.
+  const refusals = ex.status === 422 ? refusalsOf(new Headers(ex.responseHeaders).get("content-type"), ex.responseBody) : undefined;
+  if (refusals?.length) return { operation, kind: "request", pointer: "/request", message: `the stand-in's request judge refused the request as breaking the document: ${refusals.slice(0, 5).map(describeRefusal).join("; ")}` };
   const problem = prismProblem(ex);
   if (!problem) return undefined;
   const words = [problem.title, ...(problem.violations.length ? problem.violations.slice(0, 5) : [problem.detail])].filter(Boolean).join("; ");

@@ -10,7 +10,9 @@ import type { Subject } from "../contract/types.js";
 import { pathPattern } from "../mocks/mock-paging.js";
 import { answerDrift } from "./answer-check.js";
 import type { Drift } from "./drift.js";
-import { type LiveExchange, liveLink } from "./live-fetch.js";
+import { type LiveExchange, liveLink, type RefusedRequest } from "./live-fetch.js";
+import { describeRefusal, requestJudge } from "../judge/judge.js";
+import { credentialCoversOf } from "../mocks/credential-covers.js";
 import { outputDrift } from "./output-check.js";
 import { planProbes, type Probe } from "./probes.js";
 import { recordingOf, secretsOf, writeRecording } from "./recording.js";
@@ -92,7 +94,10 @@ export async function verifyProvider(subject: Subject, options: VerifyOptions): 
   const startedAt = now();
   const started = performance.now();
   const probes = planProbes(subject, { given: options.given, allowWrites: options.allowWrites, ...(options.only ? { only: options.only } : {}) });
-  const link = liveLink({ origins: new Set([options.origin]), maxRequests: options.maxRequests, intervalMs: requestSpacing(subject, options.intervalMs).ms, ...(options.signal ? { signal: options.signal } : {}) });
+  // Each request judged before it goes: the service is not sent what breaks its document's rules.
+  const covered = credentialCoversOf((subject.manifest?.data as { auth?: unknown } | undefined)?.auth, subject.document.source.data as object);
+  const judge = requestJudge(subject.document, { basePath: subject.tools[0]?.server.basePath ?? "", credential: "present", covered });
+  const link = liveLink({ origins: new Set([options.origin]), maxRequests: options.maxRequests, intervalMs: requestSpacing(subject, options.intervalMs).ms, judge, ...(options.signal ? { signal: options.signal } : {}) });
   const results: ProbeResult[] = [];
   let stopped: string | undefined;
   for (const probe of probes) {
@@ -130,7 +135,7 @@ async function runProbe(subject: Subject, probe: Probe, link: ReturnType<typeof 
   const started = performance.now();
   const { tool } = probe;
   const input = tool.server.param ? withAddress(tool, probe.input, options.origin) : probe.input;
-  const { fetch, exchanges } = link.fetchFor(probe.mayWrite, probe.withoutCredential ? tool.auth : undefined);
+  const { fetch, exchanges, refused } = link.fetchFor(probe.mayWrite, probe.withoutCredential ? tool.auth : undefined);
   let result: ToolResult;
   try {
     result = await executeToolDefinition(tool, input, {
@@ -155,6 +160,7 @@ async function runProbe(subject: Subject, probe: Probe, link: ReturnType<typeof 
   // A value the service echoed may be a secret: what the report quotes of the answers is redacted.
   const secrets = secretsOf(tool, input, exchanges);
   const last = calls.at(-1);
+  if (refused.length) return { ...base, status: "failed", drifts: redactDeep(refusedDrifts(tool.id, refused), secrets), ...common };
   if (!last) {
     const message = result.success ? "no request was sent" : result.error.message;
     return { ...base, status: "error", drifts: [], message: redact(message, secrets), ...common };
@@ -162,6 +168,11 @@ async function runProbe(subject: Subject, probe: Probe, link: ReturnType<typeof 
   const drifts = redactDeep(checkCall(subject, tool, input, calls, result), secrets);
   const failed = drifts.some((d) => !d.informational);
   return { ...base, status: failed ? "failed" : "passed", drifts, ...common };
+}
+
+/** The requests the judge refused (unsent), one drift of the request per refusal: the rule, where, the bytes sent. */
+function refusedDrifts(operation: string, refused: readonly RefusedRequest[]): Drift[] {
+  return refused.flatMap((r) => r.refusals.map((x) => ({ operation, kind: "request" as const, pointer: `/request${x.pointer === "/" ? "" : x.pointer}`, message: `the request judge refused ${r.line}, unsent: ${describeRefusal(x)}` })));
 }
 
 /** Every answer against its operation's responses, then the block's outputs from the last answer (folded into the body's drift they follow from). */

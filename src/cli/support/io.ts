@@ -170,7 +170,16 @@ function onInterrupt(): Promise<"SIGINT" | "SIGTERM"> {
     const stop = (signal: "SIGINT" | "SIGTERM") => {
       process.stderr.write("\ninterrupted: stopping…\n");
       resolve(signal);
-      process.once("SIGINT", () => process.exit(130));
+      // A second signal of either kind ends the process at once: what a command keeps (serve's journaled runs) is
+      // written as it goes, so nothing kept is lost; the command's own stopping is cut short.
+      process.removeListener("SIGINT", stop);
+      process.removeListener("SIGTERM", stop);
+      const now = (again: "SIGINT" | "SIGTERM") => () => {
+        process.stderr.write("interrupted again: exiting now\n");
+        process.exit(interruptedStatus(again));
+      };
+      process.once("SIGINT", now("SIGINT"));
+      process.once("SIGTERM", now("SIGTERM"));
     };
     process.once("SIGINT", stop);
     process.once("SIGTERM", stop);

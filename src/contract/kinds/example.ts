@@ -15,7 +15,7 @@ export const exampleKind: CaseKindModule = {
   doc: {
     when: "always",
     cases:
-      "the minimal input; each request example of the spec read back into parameters; each manifest `placeholder`; each named success (or outcome) answer of the spec, asked of the mock with `Prefer: code=…, example=…`: the outputs must equal what the output mapping makes of that answer and conform to the declared output types",
+      "the minimal input; each request example of the spec read back into parameters; each manifest `placeholder`; each named success (or outcome) answer of the spec, asked of the mock out of band (Prism's `__code`, `__example` query keys, never a header the API may declare): the outputs must equal what the output mapping makes of that answer and conform to the declared output types",
   },
   applies: () => true,
   derive(tool, { document: doc }) {

@@ -88,7 +88,7 @@ async function checkProperty<T extends { input: Input; prefer?: string; broken?:
   if (draw) {
     lines.push(`  input: ${JSON.stringify(secretReference(tool, draw.input))}`);
     if (draw.broken) lines.push(`  broken: ${draw.broken}`);
-    if (draw.prefer) lines.push(`  mock answer: Prefer ${draw.prefer}`);
+    if (draw.prefer) lines.push(`  mock answer: ${draw.prefer}`);
   }
   lines.push(`  rerun: blockwright test ${tool.provider} --seed ${ctx.seed} --runs ${ctx.runs}`);
   // The reports print the reproduce line (reproduceLine). Secret values in it are drawn by the

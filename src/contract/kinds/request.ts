@@ -1,8 +1,13 @@
 // `request`: every parameter at once, each value on the wire exactly where
-// its placement says. Every operation has this case.
-import { checkValue } from "@blockwright/runtime/internal";
+// its placement says, and read back by the request judge (src/judge/) as the
+// service reads it, by the document's rules, equal to what was given. Every
+// operation has this case.
+import { checkValue, type ParamSpec, type WireSpec } from "@blockwright/runtime/internal";
+import { documentJudge, misReadings } from "../../judge/read-back.js";
+import { credentialCoversOf } from "../../mocks/credential-covers.js";
 import { expectAcceptedCall } from "../accepted.js";
-import { expectSent } from "../request.js";
+import { fail } from "../call.js";
+import { expectedWire, expectSent, operationOf } from "../request.js";
 import { operationSource } from "../sources.js";
 import { type CaseKindModule, contractCase } from "../types.js";
 import { valuesOf } from "../values.js";
@@ -10,11 +15,12 @@ import { valuesOf } from "../values.js";
 export const requestKind: CaseKindModule = {
   doc: {
     when: "always",
-    cases: "every parameter at once: each value on the wire exactly where its placement says",
+    cases: "every parameter at once: each value on the wire exactly where its placement says, and read back by the document's serialization rules (style, explode, `content`, `encoding`) as what the tool was given",
   },
   applies: () => true,
-  derive(tool, { document: doc }) {
+  derive(tool, { document: doc, manifest }) {
     const values = valuesOf(tool, doc);
+    const covered = credentialCoversOf((manifest?.data as { auth?: unknown } | undefined)?.auth, doc.source.data as object);
     return [
       contractCase(
         tool,
@@ -23,11 +29,21 @@ export const requestKind: CaseKindModule = {
         async (ctx) => {
           const input = values.full();
           const { exchange } = await expectAcceptedCall(tool, doc, input, ctx);
+          const { op, wire: routeWire } = operationOf(exchange, tool, doc);
+          const sent: { spec: ParamSpec; wire: WireSpec; want: unknown }[] = [];
           for (const p of tool.params) {
             if (input[p.name] === undefined || !["path", "query", "header", "body"].includes(p.wire.in)) continue;
             const checked = checkValue(p, input[p.name], tool);
-            if ("value" in checked) expectSent(exchange, tool, doc, p, checked.value);
+            if (!("value" in checked)) continue;
+            expectSent(exchange, tool, doc, p, checked.value);
+            const wire = routeWire[p.name] ?? p.wire;
+            const structured = checked.value !== null && typeof checked.value === "object";
+            sent.push({ spec: p, wire, want: structured && wire.in !== "body" ? checked.value : expectedWire(wire, checked.value) });
           }
+          const judge = documentJudge(doc, { basePath: tool.server.basePath ?? "", credential: "form", covered });
+          const request = { method: exchange.method, url: exchange.url.href, headers: exchange.headers, ...(exchange.rawBody ? { body: new TextEncoder().encode(exchange.rawBody) } : {}) };
+          const misread = misReadings(judge, request, doc, op.operationId, sent);
+          if (misread.length) fail(`the request reads, by the document's serialization rules, as other values than the tool was given:\n${misread.map((m) => `  - ${m.message}`).join("\n")}`);
         },
         operationSource(tool, "params"),
       ),

@@ -777,6 +777,10 @@ export interface ManifestWireNamed {
   escape?: {
     [k: string]: string
   }
+  /**
+   * A path parameter whose value is a path of its own (a file path, `docs/guide.md`): its `/` are sent as they are, each segment percent-encoded, where a one-segment value would send them as `%2F`. The document marks such a parameter with `x-multi-segment: true`, `allowReserved: true` or a `{+name}` template, and `add` drafts it from those. Path parameters only.
+   */
+  multiSegment?: boolean
 }
 /**
  * Placed in the request body at `pointer` (default: `/<name>`). The body is written in the operation's media type from the spec: JSON (`application/json` or any `+json` type, sent as that Content-Type) when the spec offers it, else `application/x-www-form-urlencoded`, each top-level field serialised as the spec's `encoding` says (`style: deepObject` gives `address[city]=…` and `metadata[key]=…`; `form` with `explode` repeats an array's key; arrays in deepObject are indexed `tags[0]=…`). The empty pointer "" makes the value the whole body. Intermediate objects are created; nested objects left empty are omitted.
@@ -1519,6 +1523,7 @@ export type ManifestField =
   | "wireNamed.in"
   | "wireNamed.name"
   | "wireNamed.escape"
+  | "wireNamed.multiSegment"
   | "wireSwitch.in"
   | "wireSwitch.whenTrue";
 

@@ -1,0 +1,248 @@
+// The fields of a form body read as its media type's `encoding` says, into
+// the object its schema describes. Per field: a `contentType` alone (no
+// style, explode or allowReserved: content-based) means the field's value is
+// that media type's text — JSON parsed as JSON, one pair or one part; else
+// the query styles (form by default, exploded) as for a query parameter. In
+// a multipart body each part's Content-Type must be the field's (explicit,
+// or OpenAPI's default for its type) and its declared headers present.
+import { bareMediaType, isBinaryString, isJsonMediaType } from "../load/media-types.js";
+import { type JudgedParam, type Node, type Path, pointerTo } from "./operations.js";
+import { type Deep, queryPairs, type RawPair, rawTexts, readDeepObject, readQuery } from "./query-read.js";
+import { multipartParts, type Part } from "./multipart.js";
+import { quoted, type JudgeRule, type Refusal } from "./refusal.js";
+import { arrayOf, itemSchema, listAtOf, objectOf, propertySchema, resolved, scalarOf, shapesOf, typesOf } from "./text-values.js";
+import { decoded, shownChar, rawProblem } from "./uri-text.js";
+
+type Media = { mediaType: string; at: Path; node: Node };
+export type FieldsRead = { value: unknown } | { refusals: Refusal[] };
+
+interface Encoding {
+  contentType?: string;
+  style?: string;
+  explode?: boolean;
+  allowReserved?: boolean;
+  headers?: Record<string, unknown>;
+}
+
+const encodingOf = (media: Media, name: string): Encoding | undefined => {
+  const map = (media.node.encoding ?? {}) as Record<string, unknown>;
+  return Object.hasOwn(map, name) ? (map[name] as Encoding) : undefined;
+};
+/** Whether a field is written by content (its contentType), not by style: no style, explode or allowReserved given. */
+const byContent = (e: Encoding | undefined): e is Encoding & { contentType: string } => typeof e?.contentType === "string" && e.style === undefined && e.explode === undefined && e.allowReserved === undefined;
+
+function refusal(rule: JudgeRule, media: Media, name: string, message: string, sent: string, key = "encoding"): Refusal {
+  return { rule, at: pointerTo([...media.at, key, ...(key === "encoding" ? [name] : [])]), pointer: `/body/${name.replace(/~/g, "~0").replace(/\//g, "~1")}`, sent: quoted(sent), message: `form field "${name}": ${message}` };
+}
+
+/** An application/x-www-form-urlencoded body's fields. */
+export function formFields(text: string, media: Media, data: unknown): FieldsRead {
+  const schema = resolved(data, media.node.schema);
+  const pairs = queryPairs(text);
+  const byName = new Map<string, RawPair[]>();
+  const claimed = new Set<RawPair>();
+  const value: Record<string, unknown> = {};
+  const refusals: Refusal[] = [];
+  const names = new Set<string>();
+  for (const pair of pairs) names.add(pair.name.replace(/\[.*$/, ""));
+  for (const name of names) {
+    const mine = pairs.filter((x) => x.name === name || x.name.startsWith(`${name}[`));
+    for (const x of mine) claimed.add(x);
+    byName.set(name, mine);
+  }
+  for (const [name, mine] of byName) {
+    const e = encodingOf(media, name);
+    const fieldSchema = propertySchema(data, schema, name);
+    const sent = mine.map((x) => `${x.rawName}=${x.raw ?? ""}`).join("&");
+    if (byContent(e)) {
+      const read = contentField(e.contentType, mine, name, fieldSchema, data);
+      if ("message" in read) refusals.push(refusal("encoding.contentType", media, name, read.message, sent));
+      else set(value, name, read.value);
+      continue;
+    }
+    const style = e?.style ?? "form";
+    const explode = e?.explode ?? style === "form";
+    const p: JudgedParam = { name, in: "query", required: false, at: media.at, style, explode, allowReserved: e?.allowReserved === true, allowEmptyValue: true };
+    const deep = mine.some((x) => x.name !== name);
+    // Brackets (`address[city]=…`) are deepObject's, and the common way a form nests what OpenAPI's styles do not define.
+    // deepObject defines objects only: a scalar it is given goes as form writes it (name=value), read so below.
+    if ((style === "deepObject" && deep) || (deep && e === undefined)) {
+      const read = readDeepObject(
+        p,
+        mine.filter((x) => x.name !== name),
+        listAtOf(data, fieldSchema),
+      );
+      if ("miss" in read) {
+        refusals.push(refusal(e ? "encoding.style" : "style", media, name, read.miss.message, sent));
+        continue;
+      }
+      const raw = rawOf(read.deep);
+      const bad = raw.map((r) => rawProblem(r, { delimiters: "", reserved: p.allowReserved, plusIsSpace: true })).find(Boolean);
+      if (bad) refusals.push(refusal(bad.rule, media, name, `${shownChar(bad.char)} is sent raw inside a value`, sent));
+      else set(value, name, deepValue(data, fieldSchema, read.deep));
+      continue;
+    }
+    const scalarOnly = style === "deepObject";
+    const shapes = scalarOnly ? shapesOf(data, fieldSchema).filter((x) => x === "primitive") : shapesOf(data, fieldSchema);
+    let first: string | undefined = shapes.length ? undefined : `${JSON.stringify(sent)} is not ${name}[key]=value as deepObject writes an object`;
+    let done = false;
+    for (const shape of shapes) {
+      const read = readQuery(scalarOnly ? { ...p, style: "form", explode: true } : p, mine, shape);
+      if ("miss" in read) {
+        first ??= read.miss.message;
+        continue;
+      }
+      const bad = rawTexts(read.read)
+        .map((r) => rawProblem(r, { delimiters: "", reserved: p.allowReserved, plusIsSpace: true }))
+        .find(Boolean);
+      if (bad) {
+        first ??= `${shownChar(bad.char)} is sent raw inside a value (${bad.rule})`;
+        continue;
+      }
+      const r = read.read;
+      const text = (raw: string) => decoded(raw, true) ?? raw;
+      set(
+        value,
+        name,
+        r.shape === "primitive"
+          ? scalarOf(data, fieldSchema, text(r.text))
+          : r.shape === "array"
+            ? arrayOf(data, fieldSchema, r.items.map(text))
+            : objectOf(
+                data,
+                fieldSchema,
+                r.entries.map(([k, v]) => [text(k), text(v)]),
+              ),
+      );
+      done = true;
+      break;
+    }
+    if (!done) refusals.push(refusal(e ? "encoding.style" : "style", media, name, `${first ?? "cannot be read"} (style ${style}, explode ${explode})`, sent));
+  }
+  for (const pair of pairs) if (!claimed.has(pair)) set(value, pair.name, decoded(pair.raw ?? "", true) ?? pair.raw ?? "");
+  return refusals.length ? { refusals } : { value };
+}
+
+/** A content-based field: one value, the media type's text (JSON parsed). */
+function contentField(contentType: string, mine: RawPair[], name: string, schema: unknown, data: unknown): { value: unknown } | { message: string } {
+  const json = contentType.split(",").some((t) => isJsonMediaType(t.trim()));
+  if (mine.length !== 1 || mine[0]?.name !== name) {
+    return {
+      message: `the document encodes it as ${contentType} (encoding.contentType): one pair ${name}=<${json ? "JSON" : "text"}>; sent ${mine.length} pair${mine.length === 1 ? "" : "s"}${json && typesOf(data, schema).has("array") ? `, as an exploded form writes a list; a JSON list goes as ${name}=["a","b"]` : ""}`,
+    };
+  }
+  const text = decoded(mine[0].raw ?? "", true);
+  if (text === undefined) return { message: "the value's escapes are not UTF-8" };
+  if (!json) return { value: scalarOf(data, schema, text) };
+  try {
+    return { value: JSON.parse(text) };
+  } catch {
+    return { message: `the document encodes it as ${contentType} (encoding.contentType), and ${JSON.stringify(text.slice(0, 80))} is not JSON` };
+  }
+}
+
+/** A multipart/form-data body's fields, each part's Content-Type and headers held to the field's encoding. */
+export function multipartFields(bytes: Uint8Array, contentType: string, media: Media, data: unknown): FieldsRead {
+  const parts = multipartParts(bytes, contentType);
+  if (typeof parts === "string") return { refusals: [{ rule: "mediaType", at: pointerTo(media.at), pointer: "/body", sent: "", message: `the multipart body cannot be read: ${parts}` }] };
+  const schema = resolved(data, media.node.schema);
+  // A body that is one file names no field: it is sent as the part LONE_FILE_PART (load/media-types.ts).
+  if (isBinaryString(schema) && schema.properties === undefined) return { value: "(file)" };
+  const value: Record<string, unknown> = {};
+  const refusals: Refusal[] = [];
+  const byName = new Map<string, Part[]>();
+  for (const part of parts) byName.set(part.name, [...(byName.get(part.name) ?? []), part]);
+  for (const [name, mine] of byName) {
+    const e = encodingOf(media, name);
+    const fieldSchema = propertySchema(data, schema, name);
+    const isArray = typesOf(data, fieldSchema).has("array") && !isBinaryString(resolved(data, fieldSchema));
+    const itemsSchema = isArray ? itemSchema(data, fieldSchema) : fieldSchema;
+    const values: unknown[] = [];
+    for (const part of mine) {
+      const sent = `${part.contentType ? `Content-Type: ${part.contentType}; ` : ""}${part.filename !== undefined ? `a file of ${part.bytes.length} bytes` : part.bytes.toString("utf8")}`;
+      const problem = partProblem(part, e, itemsSchema, data, media, name, sent);
+      if (problem) {
+        refusals.push(problem);
+        continue;
+      }
+      values.push(partValue(part, e, itemsSchema, data));
+    }
+    if (refusals.length) continue;
+    if (isArray && mine.length === 1 && e?.explode === false && typeof values[0] === "string") set(value, name, arrayOf(data, fieldSchema, String(values[0]).split(",")));
+    else set(value, name, isArray ? values : values.length === 1 ? values[0] : values);
+  }
+  return refusals.length ? { refusals } : { value };
+}
+
+/** The media types a part of this field may have: the encoding's, or OpenAPI's default for the field's type (undefined: any). */
+function expectedTypes(e: Encoding | undefined, schema: unknown, data: unknown): { types: string[]; explicit: boolean } | undefined {
+  if (typeof e?.contentType === "string") return { types: e.contentType.split(",").map((t) => bareMediaType(t)), explicit: true };
+  const node = resolved(data, schema);
+  if (isBinaryString(node)) return undefined;
+  const types = typesOf(data, node);
+  if (types.has("object") || types.has("array")) return { types: ["application/json"], explicit: false };
+  return types.size ? { types: ["text/plain"], explicit: false } : undefined;
+}
+
+function partProblem(part: Part, e: Encoding | undefined, schema: unknown, data: unknown, media: Media, name: string, sent: string): Refusal | undefined {
+  const expected = expectedTypes(e, schema, data);
+  const given = part.contentType ? bareMediaType(part.contentType) : undefined;
+  if (expected) {
+    // A file part under application/octet-stream (RFC 2046: arbitrary bytes) may say what its bytes are.
+    const anyBytes = expected.types.includes("application/octet-stream") && (part.filename !== undefined || isBinaryString(resolved(data, schema)));
+    const fits = (t: string) => anyBytes || expected.types.some((x) => x === t || x === "*/*" || (x.endsWith("/*") && t.startsWith(x.slice(0, -1))));
+    // RFC 7578: a part without a Content-Type is text/plain. OpenAPI's own default (not the document's word) also takes such a part whose text is of the default type.
+    const ok = given ? fits(given) : fits("text/plain") || (!expected.explicit && isJsonMediaType(expected.types[0] ?? "") && parsesAsJson(part.bytes));
+    if (!ok) {
+      return refusal(
+        "encoding.contentType",
+        media,
+        name,
+        `the part is ${given ?? "text/plain (no Content-Type)"}; the ${expected.explicit ? "document's encoding.contentType" : "default for its type"} is ${expected.types.join(" or ")}`,
+        sent,
+      );
+    }
+  }
+  for (const [header, definition] of Object.entries(e?.headers ?? {})) {
+    if (header.toLowerCase() === "content-type") continue;
+    if ((definition as { required?: unknown } | null)?.required === true && !part.headers.has(header.toLowerCase())) {
+      return refusal("encoding.headers", media, name, `the document requires the part header ${header} (encoding.headers), and the part has none`, sent);
+    }
+  }
+  if (given && isJsonMediaType(given) && !parsesAsJson(part.bytes)) return refusal("encoding.contentType", media, name, `the part says ${given}, and its text is not JSON`, sent);
+  return undefined;
+}
+
+function partValue(part: Part, e: Encoding | undefined, schema: unknown, data: unknown): unknown {
+  if (part.filename !== undefined || isBinaryString(resolved(data, schema))) return "(file)";
+  const text = part.bytes.toString("utf8");
+  const type = part.contentType ?? (typeof e?.contentType === "string" ? undefined : expectedTypes(e, schema, data)?.types[0]);
+  if (type && isJsonMediaType(type) && parsesAsJson(part.bytes)) return JSON.parse(text);
+  return scalarOf(data, schema, text);
+}
+
+function parsesAsJson(bytes: Buffer): boolean {
+  try {
+    JSON.parse(bytes.toString("utf8"));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function rawOf(deep: Deep | undefined): string[] {
+  return typeof deep === "string" ? [deep] : deep ? Object.values(deep).flatMap(rawOf) : [];
+}
+
+function deepValue(data: unknown, schema: unknown, deep: Deep): unknown {
+  if (typeof deep === "string") return scalarOf(data, schema, decoded(deep, true) ?? deep);
+  if (Array.isArray(deep)) return deep.map((d) => deepValue(data, itemSchema(data, schema), d));
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(deep)) set(out, k, deepValue(data, propertySchema(data, schema, k), v));
+  return out;
+}
+
+/** An own key, whatever its name (`__proto__` too). */
+function set(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}

@@ -1,0 +1,177 @@
+// The strict request judge: a request as it goes on the wire (method, the
+// address fetch serialises, headers, body bytes) held against the OpenAPI
+// document exactly — the operation its method and path name; each parameter
+// present when required and serialised as its `style`, `explode`,
+// `allowReserved`, `allowEmptyValue` or `content` says; the body in a declared
+// media type, its `encoding` kept, meeting its schema at every depth; and
+// the credential where the security scheme puts it. Each refusal names the
+// rule, where the document writes it, where in the request and the bytes
+// sent. The contract suite's mocks (src/mocks/mock-judge.ts), `test` through
+// them, and `verify` (src/verify/live-fetch.ts) all ask it.
+//
+// Why our own: Prism's deserialisers (in the bundled @stoplight/prism-http)
+// decode before they split (`a%2Cb` reads as two items), keep the last of
+// repeated pairs where one is due, and read an unexploded form list from
+// whatever pairs come; openapi-backend and the express validators read the
+// query through a qs-style parser the same way; none checks allowReserved,
+// a part's Content-Type or a `content` parameter's media type. The styles
+// are a table (OpenAPI 3.1.1 §4.8.12.4, Appendix C and E), written here;
+// JSON Schema is @cfworker/json-schema over the document's own schemas,
+// registered as the example check registers them.
+import type { OpenApiDocument } from "../load/openapi-document.js";
+import { judgeBody } from "./body-check.js";
+import { documentOperations, type JudgedOperation, type JudgedParam } from "./operations.js";
+import { judgeParam, type ParamContext, type Sent } from "./param-check.js";
+import { isDeepPair, queryPairs, type RawPair } from "./query-read.js";
+import { describeRefusal, type Judgement, quoted, type Refusal } from "./refusal.js";
+// A query pair the document does not declare is not refused: a service ignores it, and a next page's address
+// the service gave may carry its own (`$skiptoken`); the contract suite's request cases check the tool's own keys.
+import { schemaChecker } from "./schema-check.js";
+import { judgeSecurity } from "./security-check.js";
+import { propertySchema, shapesOf } from "./text-values.js";
+
+export { describeRefusal, type Judgement, type Refusal };
+
+/** A request as it goes on the wire. */
+export interface SentRequest {
+  method: string;
+  /** The absolute address as fetch serialises it. */
+  url: string;
+  headers: Headers;
+  body?: Uint8Array;
+}
+
+export interface JudgeOptions {
+  /** The path the document's server puts before every operation's path (`/api`). */
+  basePath?: string;
+  /** `present`: a request without the credential its operation needs is refused; `form`: only one sent in a form its scheme does not take (a mock answers a missing one 401, as the service does). */
+  credential: "present" | "form";
+  /** The parameters the credential covers (the manifest's `auth.covers`, the credential's own slots): the credential is judged in their place. */
+  covered?: (slot: { in: string; name: string }) => boolean;
+}
+
+/** Header parameters OpenAPI ignores (their definitions SHALL be ignored, §4.8.12.2). */
+const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
+
+export type RequestJudge = (request: SentRequest) => Judgement;
+
+export function requestJudge(document: OpenApiDocument, options: JudgeOptions): RequestJudge {
+  const data = document.source.data;
+  const operations = documentOperations(data);
+  const checker = schemaChecker(document);
+  const schemes = document.securitySchemes;
+  const base = (options.basePath ?? "").replace(/\/+$/, "");
+  return (request) => {
+    const url = new URL(request.url);
+    const line = `${request.method} ${url.pathname}${url.search}`;
+    const path = url.pathname;
+    if (base && !(path === base || path.startsWith(`${base}/`))) return refused(line, "route", "#/servers/0/url", `the path does not start with the server's path ${base}`);
+    const found = route(operations, request.method.toUpperCase(), path.slice(base.length) || "/");
+    if ("problem" in found) return refused(line, "route", "#/paths", found.problem);
+    const { op, values } = found;
+    const slots = credentialSlots(op, schemes);
+    const ctx: ParamContext = { data, checker, secret: (place, name) => slots.has(`${place}:${place === "header" ? name.toLowerCase() : name}`) };
+    const refusals: Refusal[] = [];
+    const read = new Map<string, unknown>();
+    const pairs = queryPairs(url.search.slice(1));
+    const owned = ownedPairs(op, pairs, data, slots);
+    const cookies = cookieValues(request.headers.get("cookie"));
+    for (const p of op.params) {
+      if ((p.in === "header" && IGNORED_HEADERS.has(p.name.toLowerCase())) || options.covered?.(p)) continue;
+      const verdict = judgeParam(p, sentFor(p, values, owned.get(p), request.headers, cookies), ctx);
+      refusals.push(...verdict.refusals);
+      if (verdict.value !== undefined) read.set(`${p.in}:${p.in === "header" ? p.name.toLowerCase() : p.name}`, verdict.value);
+    }
+    const body = judgeBody(op.body, [...op.at, "requestBody"], request.headers.get("content-type"), request.body, { data, checker });
+    refusals.push(...body.refusals);
+    const has = (place: string, name: string) => (place === "query" ? pairs.some((x) => x.name === name && (x.raw ?? "") !== "") : (cookies.get(name)?.length ?? 0) > 0);
+    refusals.push(...judgeSecurity(op.security, schemes, { header: (n) => request.headers.get(n), query: (n) => has("query", n), cookie: (n) => has("cookie", n) }, op.securityAt, options.credential));
+    return { operation: op.name, refusals, read: { params: read, path: values, ...(body.value !== undefined ? { body: body.value } : {}) } };
+  };
+}
+
+function refused(line: string, rule: Refusal["rule"], at: string, message: string): Judgement {
+  return { refusals: [{ rule, at, pointer: "/", sent: quoted(line), message }], read: { params: new Map(), path: {} } };
+}
+
+/** The operation a method and path name (the most literal template first, as OpenAPI matches `/pets/mine` before `/pets/{id}`), with the raw text of each path expression. */
+function route(operations: JudgedOperation[], method: string, path: string): { op: JudgedOperation; values: Record<string, string> } | { problem: string } {
+  let best: { op: JudgedOperation; values: Record<string, string> } | undefined;
+  const methods = new Set<string>();
+  for (const op of operations) {
+    const spanning = new Set(op.params.filter((p) => p.in === "path" && p.multiSegment).map((p) => p.name));
+    const values = op.template.match(path, spanning);
+    if (!values) continue;
+    methods.add(op.method);
+    if (op.method !== method) continue;
+    if (!best || op.template.literal > best.op.template.literal) best = { op, values };
+  }
+  if (best) return best;
+  if (methods.size) return { problem: `the document declares ${[...methods].join(", ")} on this path, not ${method}` };
+  return { problem: `no path of the document matches ${JSON.stringify(path.slice(0, 200))}` };
+}
+
+/** The slots the operation's credentials go in (`header:x-api-key`, `query:key`, `cookie:session`). */
+function credentialSlots(op: JudgedOperation, schemes: OpenApiDocument["securitySchemes"]): Set<string> {
+  const slots = new Set<string>();
+  for (const requirement of op.security ?? []) {
+    for (const name of requirement) {
+      const s = schemes[name];
+      if (s?.type === "apiKey" && s.name && s.in) slots.add(`${s.in}:${s.in === "header" ? s.name.toLowerCase() : s.name}`);
+      else if (s) slots.add("header:authorization");
+    }
+  }
+  return slots;
+}
+
+interface Owned {
+  get(p: JudgedParam): RawPair[];
+  claimed: Set<RawPair>;
+}
+
+/**
+ * Which query pairs each parameter owns: its name's (a deepObject's
+ * `name[…]`); an exploded form object, the pairs of its fields (any the other
+ * parameters leave, when it takes more than its listed fields); the
+ * credential, its own.
+ */
+function ownedPairs(op: JudgedOperation, pairs: RawPair[], data: unknown, slots: Set<string>): Owned {
+  const claimed = new Set<RawPair>();
+  const byParam = new Map<JudgedParam, RawPair[]>();
+  const take = (p: JudgedParam, test: (x: RawPair) => boolean) => {
+    const mine = pairs.filter((x) => !claimed.has(x) && test(x));
+    for (const x of mine) claimed.add(x);
+    byParam.set(p, [...(byParam.get(p) ?? []), ...mine]);
+  };
+  const query = op.params.filter((p) => p.in === "query");
+  const spread = (p: JudgedParam) => !p.content && p.style === "form" && p.explode && p.schema !== undefined && shapesOf(data, p.schema.node)[0] === "object";
+  for (const p of query) if (!spread(p)) take(p, (x) => (p.style === "deepObject" && !p.content ? isDeepPair(p, x) : x.name === p.name));
+  for (const pair of pairs) if (slots.has(`query:${pair.name}`) && !claimed.has(pair)) claimed.add(pair);
+  for (const p of query.filter(spread)) take(p, (x) => propertySchema(data, p.schema?.node, x.name, true) !== undefined);
+  for (const p of query.filter(spread)) take(p, (x) => propertySchema(data, p.schema?.node, x.name) !== undefined);
+  return { get: (p) => byParam.get(p) ?? [], claimed };
+}
+
+function sentFor(p: JudgedParam, path: Record<string, string>, pairs: RawPair[], headers: Headers, cookies: Map<string, string[]>): Sent | undefined {
+  if (p.in === "path") return Object.hasOwn(path, p.name) ? { in: "path", raw: path[p.name] as string } : undefined;
+  if (p.in === "query") return { in: "query", pairs };
+  if (p.in === "header") {
+    const value = headers.get(p.name);
+    return value === null ? undefined : { in: "header", raw: value };
+  }
+  const raws = cookies.get(p.name);
+  return raws?.length ? { in: "cookie", raws } : undefined;
+}
+
+/** The Cookie header's pairs, by name (a name sent twice keeps both values). */
+function cookieValues(header: string | null): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const pair of (header ?? "").split(";")) {
+    const text = pair.trim();
+    const eq = text.indexOf("=");
+    if (eq <= 0) continue;
+    const name = text.slice(0, eq).trim();
+    out.set(name, [...(out.get(name) ?? []), text.slice(eq + 1).trim()]);
+  }
+  return out;
+}

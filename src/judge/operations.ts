@@ -1,0 +1,168 @@
+// The operations of an OpenAPI document as the judge reads them: each with
+// its parameters as written (style, explode, allowReserved, allowEmptyValue,
+// `content`, the markers of a path value spanning segments), its request
+// body and its security, every one with the place in the document it is at
+// (a refusal names it), and the path template it answers on.
+import { formatPointer } from "@blockwright/runtime/internal";
+import { followLocalRefs, valueAt } from "../load/json-ref.js";
+import { OPERATION_METHODS } from "../load/openapi-document.js";
+import { operationRef } from "../load/operation-index.js";
+import { followRefs } from "../load/source-place.js";
+import { type PathTemplate, pathTemplate } from "./path-template.js";
+
+export type Node = Record<string, unknown>;
+export type Path = (string | number)[];
+
+export type ParamPlace = "path" | "query" | "header" | "cookie";
+
+/** Why a path parameter's value may hold `/` (OpenAPI forbids it): the marker the document uses. */
+export type MultiSegmentMarker = "x-multi-segment" | "allowReserved" | "{+name}";
+
+export interface JudgedParam {
+  name: string;
+  in: ParamPlace;
+  required: boolean;
+  /** Where the parameter object is (its `$ref` followed). */
+  at: Path;
+  style: string;
+  explode: boolean;
+  allowReserved: boolean;
+  allowEmptyValue: boolean;
+  multiSegment?: MultiSegmentMarker;
+  /** A parameter described by a schema: its place (its `$ref`s followed) and the schema itself. */
+  schema?: { at: Path; node: Node };
+  /** A parameter described by `content`: its one media type and that media type's schema. */
+  content?: { mediaType: string; at: Path; schema?: { at: Path; node: Node } };
+}
+
+export interface JudgedBody {
+  required: boolean;
+  /** Where the request body object is (its `$ref` followed). */
+  at: Path;
+  /** Its media types as written (ranges such as `image/*` included), each with its media type object. */
+  content: { mediaType: string; at: Path; node: Node }[];
+}
+
+export interface JudgedOperation {
+  name: string;
+  method: string;
+  path: string;
+  at: Path;
+  template: PathTemplate;
+  params: JudgedParam[];
+  body?: JudgedBody;
+  /** Its security requirements (its own, else the document's): alternatives, each the schemes needed together; undefined when none is declared. */
+  security?: string[][];
+  /** Where they are written: the operation, or the document's top. */
+  securityAt: Path;
+}
+
+const DEFAULT_STYLE: Record<ParamPlace, string> = { path: "simple", query: "form", header: "simple", cookie: "form" };
+
+/** Every operation of the document. */
+export function documentOperations(data: unknown): JudgedOperation[] {
+  const doc = (data ?? {}) as Node;
+  const out: JudgedOperation[] = [];
+  for (const [path, rawItem] of Object.entries((doc.paths ?? {}) as Node)) {
+    const item = followLocalRefs(data, rawItem);
+    if (!item) continue;
+    const itemAt = followRefs(data, ["paths", path, ""]).slice(0, -1);
+    for (const method of OPERATION_METHODS) {
+      const op = item[method] as Node | undefined;
+      if (!op || typeof op !== "object") continue;
+      const at = [...itemAt, method];
+      const params = new Map<string, JudgedParam>();
+      const add = (list: unknown, listAt: Path) => {
+        if (!Array.isArray(list)) return;
+        list.forEach((_, i) => {
+          const p = judgedParam(data, [...listAt, "parameters", i], path);
+          // An operation's own parameter replaces the path item's of the same place and name.
+          if (p) params.set(`${p.in}:${p.in === "header" ? p.name.toLowerCase() : p.name}`, p);
+        });
+      };
+      add(item.parameters, itemAt);
+      add(op.parameters, at);
+      const security = requirements(op.security === undefined ? doc.security : op.security);
+      out.push({
+        name: operationRef(method, path, op.operationId),
+        method: method.toUpperCase(),
+        path,
+        at,
+        template: pathTemplate(path),
+        params: [...params.values()],
+        ...(op.requestBody ? { body: judgedBody(data, [...at, "requestBody"]) } : {}),
+        ...(security ? { security } : {}),
+        securityAt: op.security === undefined ? [] : at,
+      });
+    }
+  }
+  return out;
+}
+
+function judgedParam(data: unknown, listed: Path, path: string): JudgedParam | undefined {
+  const at = followRefs(data, [...listed, ""]).slice(0, -1);
+  const p = valueAt(data, at) as Node | undefined;
+  if (!p || typeof p.name !== "string" || !["path", "query", "header", "cookie"].includes(String(p.in))) return undefined;
+  const place = p.in as ParamPlace;
+  const style = typeof p.style === "string" ? p.style : DEFAULT_STYLE[place];
+  const explode = typeof p.explode === "boolean" ? p.explode : style === "form";
+  const content = contentOf(data, at, p);
+  const schema = p.schema !== undefined ? schemaAt(data, [...at, "schema"]) : undefined;
+  const multiSegment = place === "path" ? multiSegmentMarker(p, path) : undefined;
+  return {
+    name: p.name,
+    in: place,
+    required: place === "path" || p.required === true,
+    at,
+    style,
+    explode,
+    allowReserved: p.allowReserved === true,
+    allowEmptyValue: p.allowEmptyValue === true,
+    ...(multiSegment ? { multiSegment } : {}),
+    ...(schema ? { schema } : {}),
+    ...(content ? { content } : {}),
+  };
+}
+
+/** How a document says a path value may hold `/`: GitHub's `x-multi-segment`, `allowReserved` (OpenAPI 3.2 lets a path use it), or the template's reserved expansion `{+name}`. */
+function multiSegmentMarker(p: Node, path: string): MultiSegmentMarker | undefined {
+  if (p["x-multi-segment"] === true) return "x-multi-segment";
+  if (p.allowReserved === true) return "allowReserved";
+  return path.includes(`{+${String(p.name)}}`) ? "{+name}" : undefined;
+}
+
+function contentOf(data: unknown, at: Path, p: Node): JudgedParam["content"] {
+  const content = p.content as Node | undefined;
+  const mediaType = content && typeof content === "object" ? Object.keys(content)[0] : undefined;
+  if (mediaType === undefined) return undefined;
+  const mediaAt = [...at, "content", mediaType];
+  const media = valueAt(data, mediaAt) as Node | undefined;
+  const schema = media?.schema !== undefined ? schemaAt(data, [...mediaAt, "schema"]) : undefined;
+  return { mediaType, at: mediaAt, ...(schema ? { schema } : {}) };
+}
+
+function judgedBody(data: unknown, listed: Path): JudgedBody | undefined {
+  const at = followRefs(data, [...listed, ""]).slice(0, -1);
+  const body = valueAt(data, at) as Node | undefined;
+  if (!body) return undefined;
+  const content = Object.keys((body.content ?? {}) as Node).map((mediaType) => ({ mediaType, at: [...at, "content", mediaType], node: (valueAt(data, [...at, "content", mediaType]) ?? {}) as Node }));
+  return { required: body.required === true, at, content };
+}
+
+/** A schema's place (its `$ref`s followed) and the schema there. */
+export function schemaAt(data: unknown, path: Path): { at: Path; node: Node } | undefined {
+  const at = followRefs(data, [...path, ""]).slice(0, -1);
+  const node = valueAt(data, at);
+  return node !== null && typeof node === "object" ? { at, node: node as Node } : typeof node === "boolean" ? { at, node: node ? {} : { not: {} } } : undefined;
+}
+
+function requirements(security: unknown): string[][] | undefined {
+  if (security && typeof security === "object" && !Array.isArray(security) && Object.keys(security).length === 0) return [[]];
+  if (!Array.isArray(security)) return undefined;
+  return security.map((r) => Object.keys((r ?? {}) as Node));
+}
+
+/** A place in the document as a JSON pointer with the `#` of a reference (`#/paths/~1items/get/parameters/0`). */
+export function pointerTo(path: Path): string {
+  return `#${formatPointer(path.map(String))}`;
+}

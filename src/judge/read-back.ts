@@ -1,0 +1,93 @@
+// What a service reads a request as, held against what the tool was given:
+// where the bytes sent are a valid value of another meaning (`tags=a%2Cb`
+// reads as the one item "a,b"; `.blue` as the text ".blue" in simple style),
+// the judge refuses nothing, and only this comparison finds the mistake. The
+// contract suite's `request` cases ask here for every parameter they send.
+import { isDeepStrictEqual } from "node:util";
+import { getAtPointer, type ParamSpec, parsePointer, type WireSpec } from "@blockwright/runtime/internal";
+import { declaredParameter, type OpenApiDocument } from "../load/openapi-document.js";
+import { type JudgeOptions, type RequestJudge, requestJudge, type SentRequest } from "./judge.js";
+
+const judges = new WeakMap<OpenApiDocument, Map<string, RequestJudge>>();
+
+/** The judge of a document for these options, made once (its schemas are registered once); one document has one manifest's `covered`. */
+export function documentJudge(document: OpenApiDocument, options: JudgeOptions): RequestJudge {
+  const key = `${options.basePath ?? ""} ${options.credential} ${options.covered ? "covered" : ""}`;
+  let byOptions = judges.get(document);
+  if (!byOptions) judges.set(document, (byOptions = new Map()));
+  let judge = byOptions.get(key);
+  if (!judge) byOptions.set(key, (judge = requestJudge(document, options)));
+  return judge;
+}
+
+/** A parameter the service reads otherwise than it was given: in words, with the rule that writes it. */
+export interface MisRead {
+  param: string;
+  message: string;
+}
+
+/**
+ * Each parameter's value as the service reads the request (by the document's
+ * rules), against `want` (the value given, as the wire should carry it; a
+ * file is not compared). `wire`: where each parameter went (a route's own).
+ */
+export function misReadings(judge: RequestJudge, request: SentRequest, document: OpenApiDocument, operation: string, params: { spec: ParamSpec; wire: WireSpec; want: unknown }[]): MisRead[] {
+  const judgement = judge(request);
+  if (judgement.refusals.length) return []; // refused: the mock's judge already failed the case
+  const op = document.operations.get(operation);
+  const out: MisRead[] = [];
+  for (const { spec, wire, want } of params) {
+    if (spec.type === "file") continue;
+    let read: unknown;
+    let where: string;
+    if (wire.in === "path" || wire.in === "query" || wire.in === "header") {
+      const key = `${wire.in}:${wire.in === "header" ? wire.name.toLowerCase() : wire.name}`;
+      if (!judgement.read.params.has(key)) continue;
+      read = judgement.read.params.get(key);
+      const declared = op ? declaredParameter(op, wire.in, wire.name) : undefined;
+      const rule =
+        declared?.content !== undefined
+          ? `content ${declared.content}`
+          : `style ${declared?.style ?? (wire.in === "query" ? "form" : "simple")}, explode ${declared?.explode ?? (declared?.style ?? (wire.in === "query" ? "form" : "simple")) === "form"}`;
+      where = `${wire.in} parameter "${wire.name}" (${rule})`;
+    } else if (wire.in === "body") {
+      if (judgement.read.body === undefined) continue;
+      try {
+        read = wire.pointer === "" ? judgement.read.body : getAtPointer(judgement.read.body, parsePointer(wire.pointer));
+      } catch {
+        read = undefined;
+      }
+      where = `body field "${wire.pointer || "/"}"`;
+    } else continue;
+    if (!same(read, want)) out.push({ param: spec.name, message: `${spec.name}: the service reads ${where} as ${shown(read)}; the tool was given ${shown(want)}` });
+  }
+  return out;
+}
+
+/** Equal as the wire carries them, at every depth: a number or boolean read from text equals its text. */
+function same(read: unknown, want: unknown): boolean {
+  const [a, b] = [plain(read), plain(want)];
+  if (isDeepStrictEqual(a, b)) return true;
+  // An empty list or object sends no pair in a query or a form: nothing is what a service reads of it.
+  if (a === undefined && ((Array.isArray(b) && !b.length) || (isRecord(b) && !Object.keys(b).length))) return true;
+  if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((x, i) => same(x, b[i]));
+  if (isRecord(a) && isRecord(b)) {
+    const keys = Object.keys(b);
+    return Object.keys(a).length === keys.length && keys.every((k) => Object.hasOwn(a, k) && same(a[k], b[k]));
+  }
+  if (a === null || b === null || a === undefined || b === undefined || typeof a === "object" || typeof b === "object") return false;
+  return String(a) === String(b);
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+function plain(value: unknown): unknown {
+  return value === undefined ? undefined : JSON.parse(JSON.stringify(value));
+}
+
+function shown(value: unknown): string {
+  const text = value === undefined ? "nothing" : JSON.stringify(value);
+  return text.length > 200 ? `${text.slice(0, 200)}…` : text;
+}

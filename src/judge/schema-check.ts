@@ -1,0 +1,138 @@
+// A value held against the schema of the document at a place, as a request
+// must meet it: every schema registered once per judge (as the example check
+// registers them, load/openapi-examples.ts), with the `readOnly` fields taken
+// out of `required` (a request never sends them; OpenAPI 3.x) and `allOf`
+// members that each close the object read as their publisher means them (as
+// the mocks read them: src/mocks/open-all-of.ts), and the first error that
+// is a reason told with its JSON pointer in the value.
+import { type OutputUnit, type Schema, validate } from "@cfworker/json-schema";
+import { describe, rootCause } from "../load/example-errors.js";
+import { refPath } from "../load/json-ref.js";
+import type { OpenApiDocument } from "../load/openapi-document.js";
+import { documentSchemas, schemaUri } from "../load/openapi-examples.js";
+import type { Path } from "./operations.js";
+
+type Registered = Record<string, unknown> & { __absolute_ref__?: string };
+
+export interface SchemaMiss {
+  /** Where in the value (a JSON pointer's segments). */
+  path: string[];
+  message: string;
+}
+
+export interface SchemaChecker {
+  /** The first reason `value` does not meet the schema at `at` (its `$ref`s followed), if any. */
+  check(value: unknown, at: Path): SchemaMiss | undefined;
+}
+
+export function schemaChecker(document: OpenApiDocument): SchemaChecker {
+  const { source } = document;
+  let schemas: ReturnType<typeof documentSchemas> | undefined;
+  const registered = () => {
+    if (!schemas) {
+      schemas = documentSchemas(new Map([[source.file, source]]), source.file);
+      withoutReadOnlyRequired(schemas.lookup);
+      withOpenAllOfMembers(schemas.lookup);
+    }
+    return schemas;
+  };
+  return {
+    check(value, at) {
+      const { lookup, draft } = registered();
+      const schema = lookup[schemaUri(source.file, at)];
+      if (schema === undefined) return undefined;
+      let errors: OutputUnit[];
+      try {
+        errors = validate(value, schema, draft, lookup, false).errors;
+      } catch {
+        // A schema the validator cannot use (a reference it cannot resolve) is generation's to report.
+        return undefined;
+      }
+      const cause = rootCause(errors);
+      if (!cause) return undefined;
+      const path = [...refPath(cause.instanceLocation)];
+      return { path, message: describe(cause, path, value, "the value") };
+    },
+  };
+}
+
+/** Every registered schema's `required` without the fields its `properties` mark `readOnly`; a string's enum as texts. */
+function withoutReadOnlyRequired(lookup: Record<string, Schema | boolean>): void {
+  const seen = new Set<unknown>();
+  for (const schema of Object.values(lookup)) {
+    if (!schema || typeof schema !== "object" || seen.has(schema)) continue;
+    seen.add(schema);
+    const node = schema as Registered;
+    // A string's enum of numbers or booleans (YAML's unquoted `0`, `true`) allows their texts (load/text-enum.ts).
+    const strings = node.type === "string" || (Array.isArray(node.type) && node.type.includes("string"));
+    if (strings && Array.isArray(node.enum) && node.enum.some((v) => typeof v === "number" || typeof v === "boolean")) node.enum = node.enum.map((v) => (typeof v === "number" || typeof v === "boolean" ? String(v) : v));
+    if (!Array.isArray(node.required)) continue;
+    const readOnly = readOnlyFields(node, lookup, new Set());
+    if (readOnly.size) node.required = node.required.filter((name) => !readOnly.has(String(name)));
+  }
+}
+
+/** The fields a schema or any of its branches (`allOf`, `oneOf`, `anyOf`, through `$ref`s) declares readOnly (as src/mocks/read-only-required.ts reads them). */
+function readOnlyFields(schema: unknown, lookup: Record<string, Schema | boolean>, seen: Set<unknown>): Set<string> {
+  const names = new Set<string>();
+  let node = schema as Registered | undefined;
+  for (let hops = 0; hops < 16 && node && typeof node.__absolute_ref__ === "string"; hops++) node = lookup[node.__absolute_ref__] as Registered | undefined;
+  if (!node || typeof node !== "object" || seen.has(node)) return names;
+  seen.add(node);
+  const props = (node.properties ?? {}) as Record<string, unknown>;
+  for (const [name, field] of Object.entries(props)) if (isReadOnly(field, lookup)) names.add(name);
+  for (const key of ["allOf", "oneOf", "anyOf"]) if (Array.isArray(node[key])) for (const branch of node[key] as unknown[]) for (const name of readOnlyFields(branch, lookup, seen)) names.add(name);
+  return names;
+}
+
+function isReadOnly(schema: unknown, lookup: Record<string, Schema | boolean>, depth = 0): boolean {
+  if (!schema || typeof schema !== "object" || depth > 16) return false;
+  const node = schema as Registered;
+  if (node.readOnly === true) return true;
+  if (typeof node.__absolute_ref__ === "string") return isReadOnly(lookup[node.__absolute_ref__], lookup, depth + 1);
+  // A 3.0 `nullable` schema is wrapped as `anyOf: [{type: null}, schema]` (openapi-json-schema.ts wrapNullable).
+  const wrapped = Array.isArray(node.anyOf) && node.anyOf.length === 2 && Object.keys(node).length === 1 ? node.anyOf[1] : undefined;
+  return wrapped !== undefined && isReadOnly(wrapped, lookup, depth + 1);
+}
+
+const MAX_DEPTH = 8;
+
+/**
+ * Each registered `allOf` whose members close the object (`additionalProperties: false`), or closed beside it:
+ * by JSON Schema's letter no object with fields of two members is valid; the document means "exactly the fields
+ * of all members together". The members become open copies (a shared component stays as it is elsewhere), the
+ * parent closed over all their fields.
+ */
+function withOpenAllOfMembers(lookup: Record<string, Schema | boolean>): void {
+  const deref = (node: unknown): Registered | undefined => {
+    let current = node as Registered | undefined;
+    for (let hops = 0; hops < 16 && current && typeof current.__absolute_ref__ === "string"; hops++) current = lookup[current.__absolute_ref__] as Registered | undefined;
+    return current && typeof current === "object" ? current : undefined;
+  };
+  const fields = (members: unknown[], depth: number): string[] =>
+    depth > MAX_DEPTH
+      ? []
+      : members.flatMap((m) => {
+          const node = deref(m);
+          return node ? [...Object.keys((node.properties ?? {}) as object), ...(Array.isArray(node.allOf) ? fields(node.allOf, depth + 1) : [])] : [];
+        });
+  const opened = (member: unknown, depth: number): unknown => {
+    const node = deref(member);
+    if (!node || depth > MAX_DEPTH) return member;
+    const { additionalProperties, __absolute_ref__: _ref, $ref: _r, ...rest } = node;
+    const nested = Array.isArray(node.allOf) ? node.allOf.map((x) => opened(x, depth + 1)) : undefined;
+    return { ...(additionalProperties === false ? rest : { ...rest, ...(additionalProperties !== undefined ? { additionalProperties } : {}) }), ...(nested ? { allOf: nested } : {}) };
+  };
+  const seen = new Set<unknown>();
+  for (const schema of Object.values(lookup)) {
+    if (!schema || typeof schema !== "object" || seen.has(schema)) continue;
+    seen.add(schema);
+    const node = schema as Registered;
+    if (!Array.isArray(node.allOf) || !(node.additionalProperties === false || node.allOf.some((m) => deref(m)?.additionalProperties === false))) continue;
+    const own = (node.properties ?? {}) as Record<string, unknown>;
+    const names = new Set([...Object.keys(own), ...fields(node.allOf, 0)]);
+    node.properties = { ...Object.fromEntries([...names].map((n) => [n, {}])), ...own };
+    node.additionalProperties = false;
+    node.allOf = node.allOf.map((m) => opened(m, 1));
+  }
+}

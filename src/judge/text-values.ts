@@ -1,0 +1,148 @@
+// Text read back into the values a schema describes (OpenAPI 3.1.1
+// Appendix B: a parameter's or a form field's text is a number, a boolean or
+// null when its schema says so), and the shapes a parameter's value may take
+// (a primitive, an array, an object), which decide how its style is read.
+import { followLocalRefs } from "../load/json-ref.js";
+import type { Node } from "./operations.js";
+
+export type Shape = "primitive" | "array" | "object";
+
+const SCALARS = ["string", "integer", "number", "boolean", "null"];
+
+/** A schema with its `$ref`s followed (a boolean schema as an object: `true` is `{}`). */
+export function resolved(data: unknown, schema: unknown): Node {
+  if (schema === true || schema === undefined) return {};
+  if (schema === false) return { not: {} };
+  return followLocalRefs(data, schema) ?? {};
+}
+
+/** The JSON types a schema admits, through `allOf`, `anyOf`, `oneOf` and 3.0's `nullable`; empty: any. */
+export function typesOf(data: unknown, schema: unknown, depth = 0): Set<string> {
+  const node = resolved(data, schema);
+  const types = new Set<string>();
+  if (depth > 12) return types;
+  const own = Array.isArray(node.type) ? node.type.map(String) : typeof node.type === "string" ? [node.type] : [];
+  for (const t of own) types.add(t);
+  if (!own.length) {
+    if (node.properties || node.additionalProperties) types.add("object");
+    else if (node.items || node.prefixItems) types.add("array");
+    else if (Array.isArray(node.enum)) for (const v of node.enum) types.add(v === null ? "null" : Array.isArray(v) ? "array" : typeof v === "number" ? "number" : typeof v);
+    else if (node.const !== undefined) types.add(node.const === null ? "null" : typeof node.const);
+  }
+  if (node.nullable === true && types.size) types.add("null");
+  for (const key of ["anyOf", "oneOf"]) {
+    if (!Array.isArray(node[key]) || own.length) continue;
+    const branches = (node[key] as unknown[]).map((b) => typesOf(data, b, depth + 1));
+    // A branch that admits anything makes the union admit anything.
+    if (branches.some((b) => b.size === 0)) return new Set();
+    for (const b of branches) for (const t of b) types.add(t);
+  }
+  if (Array.isArray(node.allOf) && !own.length) {
+    for (const member of node.allOf) for (const t of typesOf(data, member, depth + 1)) types.add(t);
+  }
+  return types;
+}
+
+/** The shapes a value of this schema may take, most likely first. */
+export function shapesOf(data: unknown, schema: unknown): Shape[] {
+  const types = typesOf(data, schema);
+  const shapes: Shape[] = [];
+  if (types.has("array")) shapes.push("array");
+  if (types.has("object")) shapes.push("object");
+  if (!types.size || SCALARS.some((t) => types.has(t))) shapes.push("primitive");
+  return shapes;
+}
+
+/**
+ * Whether the schema at a place in a nested value (the keys from its root) is a list (true), an object (false), or
+ * either or unknown (undefined): how brackets under it are read.
+ */
+export function listAtOf(data: unknown, schema: unknown): (keys: string[]) => boolean | undefined {
+  const kind = (node: unknown) => {
+    const types = typesOf(data, node);
+    return types.has("array") && !types.has("object") ? "array" : types.has("object") && !types.has("array") ? "object" : undefined;
+  };
+  return (keys) => {
+    let node = schema;
+    for (const key of keys) {
+      const k = kind(node);
+      node = k === "array" ? itemSchema(data, node) : k === "object" ? propertySchema(data, node, key) : undefined;
+      if (node === undefined) return undefined;
+    }
+    const k = kind(node);
+    return k === undefined ? undefined : k === "array";
+  };
+}
+
+/** A scalar's text as the value its schema describes: a number, a boolean or null where the schema admits one and the text is one, else the text. */
+export function scalarOf(data: unknown, schema: unknown, text: string): unknown {
+  const types = typesOf(data, schema);
+  if (!types.size) return text;
+  const asNumber = (types.has("integer") || types.has("number")) && /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(text);
+  const asBoolean = types.has("boolean") && (text === "true" || text === "false");
+  const asNull = types.has("null") && (text === "" || text === "null");
+  // A text is the string where a string of it is allowed; else the number, boolean or null it reads as (`1` for anyOf[integer, enum [""]]).
+  if (types.has("string") && (!(asNumber || asBoolean || asNull) || stringAdmits(data, schema, text))) return text;
+  if (asNumber) return Number(text);
+  if (asBoolean) return text === "true";
+  if (asNull) return null;
+  return text;
+}
+
+/** Whether a string branch of the schema admits this text by its `enum` or `const` (other limits left to the schema check). */
+function stringAdmits(data: unknown, schema: unknown, text: string, depth = 0): boolean {
+  const node = resolved(data, schema);
+  if (depth > 12) return true;
+  const own = Array.isArray(node.type) ? node.type.map(String) : typeof node.type === "string" ? [node.type] : [];
+  const branches = ["anyOf", "oneOf"].flatMap((k) => (Array.isArray(node[k]) ? (node[k] as unknown[]) : []));
+  if (!own.length && branches.length) return branches.some((b) => typesOf(data, b, depth + 1).has("string") && stringAdmits(data, b, text, depth + 1));
+  if (Array.isArray(node.enum)) return node.enum.some((v) => String(v) === text);
+  if (node.const !== undefined) return String(node.const) === text;
+  return true;
+}
+
+/** The schema of an object's property `key`: its own, one of its `allOf` members', or (unless `listedOnly`) its `additionalProperties`. */
+export function propertySchema(data: unknown, schema: unknown, key: string, listedOnly = false, depth = 0): unknown {
+  const node = resolved(data, schema);
+  const props = (node.properties ?? {}) as Node;
+  if (Object.hasOwn(props, key)) return props[key];
+  if (depth < 12) {
+    for (const k of ["allOf", "anyOf", "oneOf"]) {
+      if (!Array.isArray(node[k])) continue;
+      for (const member of node[k] as unknown[]) {
+        const found = propertySchema(data, member, key, listedOnly, depth + 1);
+        if (found !== undefined) return found;
+      }
+    }
+  }
+  return !listedOnly && node.additionalProperties !== undefined && node.additionalProperties !== false ? node.additionalProperties : undefined;
+}
+
+/** The schema of an array's items (through `allOf` and unions: the first that says). */
+export function itemSchema(data: unknown, schema: unknown, depth = 0): unknown {
+  const node = resolved(data, schema);
+  if (node.items !== undefined && !Array.isArray(node.items)) return node.items;
+  if (depth < 12) {
+    for (const k of ["allOf", "anyOf", "oneOf"]) {
+      if (!Array.isArray(node[k])) continue;
+      for (const member of node[k] as unknown[]) {
+        const found = itemSchema(data, member, depth + 1);
+        if (found !== undefined) return found;
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Text items as an array of the values the schema's items describe. */
+export function arrayOf(data: unknown, schema: unknown, texts: string[]): unknown[] {
+  const items = itemSchema(data, schema);
+  return texts.map((t) => scalarOf(data, items, t));
+}
+
+/** Text pairs as an object of the values the schema's properties describe. */
+export function objectOf(data: unknown, schema: unknown, entries: [string, string][]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, text] of entries) Object.defineProperty(out, key, { value: scalarOf(data, propertySchema(data, schema, key), text), enumerable: true, writable: true, configurable: true });
+  return out;
+}
