@@ -25,7 +25,7 @@
 import type { Place } from "../call/build-request.js";
 import { defined, entryOf, itemAt } from "../common/checked.js";
 import { ownValue } from "../common/own.js";
-import { isAbsent } from "../validate/validate-params.js";
+import { isBlank } from "../validate/validate-params.js";
 import { cloneJson } from "../common/clone.js";
 import { readOutputPath, setOutputPath } from "../call/map-outputs.js";
 import type { PagesInfo, ToolResult } from "../http/errors.js";
@@ -206,7 +206,7 @@ function nextPage(
 function pageSizer(call: PreparedCall, pagination: PaginationSpec, maxItems: number | undefined, gathered: () => number, params: Record<string, unknown> | undefined): (place: Place) => void {
   const param = pagination.pageSize === undefined ? undefined : call.tool.params.find((p) => p.name === pagination.pageSize);
   if (!param) return () => undefined;
-  const given = !isAbsent(ownValue(params ?? {}, param.name), param);
+  const given = !isBlank(ownValue(params ?? {}, param.name));
   const largest = given ? undefined : param.maximum;
   const size = largest ?? call.values[param.name];
   if (typeof size !== "number" || (largest === undefined && maxItems === undefined)) return () => undefined;

@@ -36,6 +36,8 @@ export interface ValueSupport {
   strings?: {
     /** The value in its canonical spelling, or the rule it breaks. */
     check(spec: ParamCall, s: string, support: ValueSupport, secrets?: readonly string[]): Checked;
+    /** Whether a given value is a list with no items (`", ,"`), which counts as not given (isAbsent). */
+    noItems(spec: ParamCall, value: unknown): boolean;
     /** The problem of a body parameter's list (`wire.split`) with more than its `maxItems` items (`s`: the value as given). */
     splitLimit(spec: ParamCall, value: string, s: string, secrets?: readonly string[]): Checked | undefined;
   };
@@ -70,7 +72,8 @@ export function validateInput(tool: ToolCall, input: Record<string, unknown>, su
   }
   for (const spec of tool.params) {
     const raw = ownValue(input, spec.name);
-    if (isAbsent(raw, spec)) {
+    // A list with no items is not given either: the strings support's, which a tool with a list is given.
+    if (isBlank(raw) || support.strings?.noItems(spec, raw)) {
       if (spec.default !== undefined) {
         values[spec.name] = spec.default;
         if (spec.sendDefault === false) unsent.add(spec.name);
@@ -102,11 +105,15 @@ function paramNames(tool: Pick<ToolCall, "params">): Set<string> {
  * after trimming, or (for a comma list) a list with no items.
  */
 export function isAbsent(value: unknown, spec?: Pick<ParamCall, "wire" | "separator">): boolean {
-  if (value === undefined || value === null) return true;
+  if (isBlank(value)) return true;
   if (typeof value !== "string") return false;
-  if (value.trim() === "") return true;
   const separator = spec?.separator ?? (spec?.wire.in === "body" ? spec.wire.split?.separator : undefined);
   return separator !== undefined && splitList(value, separator).length === 0;
+}
+
+/** Nothing, null, or text that is empty after trimming (isAbsent, but for a list's items). */
+export function isBlank(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === "string" && value.trim() === "");
 }
 
 export function requiredIssue(spec: ParamCall, raw: unknown): Issue {
@@ -219,9 +226,9 @@ export function hasNumberRules(spec: Pick<ParamCall, "type" | "enum" | "multiple
   return spec.type === "number" && (spec.enum !== undefined || spec.multipleOf !== undefined);
 }
 
-/** Whether a string parameter has rules of the strings support (`stringRules`): an enum, a pattern, a format or a list. */
+/** Whether a string parameter has rules of the strings support (`stringRules`): an enum, a pattern, a format or a list (its own, or a body's `wire.split`). */
 export function hasStringRules(spec: ParamCall): boolean {
-  return spec.enum !== undefined || spec.pattern !== undefined || spec.separator !== undefined || (spec.format !== undefined && spec.format !== "base-url") || (spec.wire.in === "body" && spec.wire.split?.maxItems !== undefined);
+  return spec.enum !== undefined || spec.pattern !== undefined || spec.separator !== undefined || (spec.format !== undefined && spec.format !== "base-url") || (spec.wire.in === "body" && spec.wire.split !== undefined);
 }
 
 function checkString(spec: ParamCall, s: string, support: ValueSupport, tool: Pick<ToolCall, "routes" | "auth"> | undefined, secrets: readonly string[]): Checked {
