@@ -52,9 +52,8 @@ export function buildRequest(tool: ToolCall, values: Record<string, unknown>, un
         break;
     }
   }
-  if (tool.constants.length) constants?.(request, tool.constants, bodies);
-  // An upstream that may answer in a type the runtime does not read is asked for JSON, unless a parameter or constant asked.
-  if (tool.accept && !Object.keys(request.header).some((h) => h.toLowerCase() === "accept")) request.header.Accept = tool.accept;
+  // The tool's constants, and the type it asks the answer in (accept): the constants support's.
+  if (tool.constants.length || tool.accept) constants?.(request, tool.constants, bodies, tool.accept);
   return request;
 }
 
@@ -77,6 +76,8 @@ export function placeAt(request: WireRequest, target: PageTarget, value: unknown
  * support (`constants`, exported as `wireConstants`): each placed, replacing what is there; one in a body is a
  * copy, so that no request shares the tool's value.
  */
-export const placeConstants: PlaceConstants = (request, constants, bodies) => {
+export const placeConstants: PlaceConstants = (request, constants, bodies, accept) => {
   for (const c of constants) placeAt(request, c, c.in === "body" ? cloneJson(c.value) : c.value, bodies);
+  // An upstream that may answer in a type the runtime does not read is asked for JSON, unless a parameter or constant asked.
+  if (accept && !Object.keys(request.header).some((h) => h.toLowerCase() === "accept")) request.header.Accept = accept;
 };

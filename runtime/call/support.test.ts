@@ -193,6 +193,13 @@ const PARTS: { part: keyof Support; given: Support; with?: Support; tool: ToolSp
     sent: (r) => expect(new URL(r.url).searchParams.get("zqFields")).toBe("all"),
   },
   {
+    part: "constants",
+    given: { constants: placeConstants },
+    // The type the answer is asked in (an operation that may answer XML too).
+    tool: { ...getBook, accept: "application/json" },
+    sent: (r) => expect(r.headers.get("accept")).toBe("application/json"),
+  },
+  {
     part: "outcomes",
     given: { outcomes: replyOutcomes },
     // A 2xx whose body says otherwise would fail: this one does not.

@@ -65,7 +65,7 @@ export interface Support extends WithOAuth, ValueSupport {
   problems?: typeof problemMessage;
   /** The route a parameter's value chooses (`routes`): `valueRoutes`. */
   routes?: typeof chooseRoute;
-  /** Constants sent always (`constants`) or by a switch parameter (`whenTrue`): `wireConstants`. */
+  /** Constants sent always (`constants`) or by a switch parameter (`whenTrue`), and the Accept a tool asks for (`accept`): `wireConstants`. */
   constants?: PlaceConstants;
   /** A status read as an outcome (`outcomes`), a 2xx read as a failure (`errors.failureWhen`): `replyOutcomes`. */
   outcomes?: typeof replyOutcomes;
@@ -91,10 +91,10 @@ export function bodyNeeded(tool: ToolCall): boolean {
   );
 }
 
-/** Whether a tool sends constants (`constants`): its own, or a switch parameter's (its own wire or a route's). */
+/** Whether a tool sends constants (`constants`): its own, a switch parameter's (its own wire or a route's), or the type it asks the answer in (`accept`). */
 export function constantsNeeded(tool: ToolCall): boolean {
   const switched = (wire: WireSpec | undefined) => wire?.in === "switch";
-  return tool.constants.length > 0 || tool.params.some((p) => switched(p.wire)) || tool.routes.some((r) => Object.values(r.wire).some(switched));
+  return tool.constants.length > 0 || tool.accept !== undefined || tool.params.some((p) => switched(p.wire)) || tool.routes.some((r) => Object.values(r.wire).some(switched));
 }
 
 /** Whether a tool reads its replies beyond their status (`outcomes`): a status mapped to outputs, or a 2xx its body says failed. */
@@ -157,7 +157,7 @@ const PARTS = {
   waits: { what: "waiting after a 429 as rateLimits.resetHeader or pauseMs say", declares: waitsNeeded },
   addresses: { what: "reading the instance address from its parameter (server.param)", declares: (tool) => tool.server.param ?? false },
   routes: { what: "choosing a route by a parameter's value (routes)", declares: (tool) => tool.routes.length > 0 },
-  constants: { what: "sending constants (constants, a switch's whenTrue)", declares: constantsNeeded },
+  constants: { what: "sending constants (constants, a switch's whenTrue, accept)", declares: constantsNeeded },
   outcomes: { what: "reading a status as an outcome (outcomes) or a 2xx as a failure (errors.failureWhen)", declares: outcomesNeeded },
 } as const satisfies { [K in keyof Support]?: Part };
 

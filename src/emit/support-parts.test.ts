@@ -39,6 +39,7 @@ describe("the support parts of a package", () => {
     expect(parts([{ ...base, params: [...base.params, { ...zqOffset, minimum: 0, maximum: 100 }] }])).toEqual([]); // bounds are the core's
     expect(parts([{ ...base, constants: [{ in: "body", pointer: "/fields", value: "all" }] }])).toEqual(["bodies", "constants"]);
     expect(parts([{ ...base, constants: [{ in: "header", name: "x-zq", value: "on" }] }])).toEqual(["constants"]);
+    expect(parts([{ ...base, accept: "application/json" }])).toEqual(["constants"]); // the type the answer is asked in
     expect(
       parts([{ ...base, params: [...base.params, { ...base.params[0]!, name: "zqOn", type: "boolean" as const, secret: false, wire: { in: "switch" as const, whenTrue: [{ in: "query" as const, name: "on", value: true }] } }] }]),
     ).toEqual(["constants"]);
