@@ -5,7 +5,6 @@
 // some), which a tool that sends one is never called without (support.ts
 // `bodyNeeded`, `constantsNeeded`).
 import { cloneJson } from "../common/clone.js";
-import { segmentsEncoded } from "../http/percent-encoding.js";
 import type { PageTarget, RouteSpec, ToolCall } from "../spec/tool-types.js";
 import type { BodySupport } from "./request-body.js";
 import type { Support } from "./support.js";
@@ -28,9 +27,9 @@ export function buildRequest(tool: ToolCall, values: Record<string, unknown>, un
     const wire = route?.wire[spec.name] ?? spec.wire;
     switch (wire.in) {
       case "path":
-        // In a style (label, matrix, an array or object; form-body.ts), or spanning segments (its `/` kept).
+        // In a style (label, matrix, an array or object; form-body.ts), or spanning segments (its `/` kept): the form support's.
         if (wire.encoding && form) request.path[wire.name] = { encoded: form.styledValue(wire.name, value, wire.encoding, "path") };
-        else if (wire.multiSegment) request.path[wire.name] = { encoded: segmentsEncoded(withEscapes(String(value), wire.escape)) };
+        else if (wire.multiSegment && form) request.path[wire.name] = { encoded: form.segments(withEscapes(String(value), wire.escape)) };
         else request.path[wire.name] = withEscapes(String(value), wire.escape);
         break;
       case "query":

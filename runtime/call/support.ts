@@ -40,6 +40,8 @@ export interface Support extends WithOAuth, ValueSupport {
     encodeForm(body: unknown, fields?: Record<string, FormFieldEncoding>): string;
     placeStyled(query: Record<string, unknown>, name: string, value: unknown, encoding: FormFieldEncoding | undefined): void;
     styledValue(name: string, value: unknown, style: ValueStyle, place: "path" | "header"): string;
+    /** A path value spanning segments (`multiSegment`): each segment encoded, its `/` kept. */
+    segments(text: string): string;
   };
   /** Next pages at an address (`nextUrl`, `linkHeader`): `pageLinks`. */
   links?: typeof pageLinks;
@@ -71,10 +73,10 @@ export interface Support extends WithOAuth, ValueSupport {
   outcomes?: typeof replyOutcomes;
 }
 
-/** Whether the tool's requests need the form encoding (`form`): a form body, a JSON parameter in the query, or a value the document styles (its own wire or a route's). */
+/** Whether the tool's requests need the form encoding (`form`): a form body, a JSON parameter in the query, or a value the document styles or that spans path segments (its own wire or a route's). */
 export function formNeeded(tool: ToolCall): boolean {
   if (tool.body?.encoding === "form") return true;
-  const styled = (w: WireSpec | undefined) => (w?.in === "query" || w?.in === "path" || w?.in === "header") && w.encoding !== undefined;
+  const styled = (w: WireSpec | undefined) => ((w?.in === "query" || w?.in === "path" || w?.in === "header") && w.encoding !== undefined) || (w?.in === "path" && w.multiSegment === true);
   return tool.params.some((p) => (p.type === "json" && (p.wire.in === "query" || tool.routes.some((r) => r.wire[p.name]?.in === "query"))) || styled(p.wire) || tool.routes.some((r) => styled(r.wire[p.name])));
 }
 
@@ -143,7 +145,7 @@ const PARTS = {
   json: { what: "checking a JSON parameter", declares: (tool) => paramWhere(tool, (p) => p.type === "json") },
   formats: { what: "checking a string format (date, date-time, email, uri, uuid)", declares: (tool) => paramWhere(tool, (p) => p.format !== undefined && p.format !== "base-url") },
   rules: { what: "checking the cross-field rules", declares: (tool) => tool.rules.length > 0 },
-  form: { what: "encoding a form body or a query array or object", declares: formNeeded },
+  form: { what: "encoding a form body, a query array or object, a styled value or one spanning path segments", declares: formNeeded },
   links: { what: "following the next page's address (nextUrl, linkHeader)", declares: linkStyles, now: (_, call) => call.pages },
   cursors: { what: "reading a next page's cursor, or the last page a reply tells (pagination.more, pagination.total)", declares: (tool) => cursorsNeeded(tool.pagination), now: (_, call) => call.pages },
   files: { what: "sending or receiving a file", declares: (tool) => tool.download !== undefined || tool.body?.encoding === "multipart" || paramWhere(tool, (p) => p.type === "file") },

@@ -46,6 +46,7 @@ describe("the support parts of a package", () => {
     expect(parts([{ ...base, outcomes: [{ status: 404, description: "None.", outputs: [] }] }])).toEqual(["outcomes"]);
     expect(parts([{ ...base, errors: { ...base.errors, failureWhen: [{ expression: "$response.body#/ok", ref: { kind: "body", pointer: ["ok"] }, equals: false }] } }])).toEqual(["outcomes"]);
     expect(parts([bookId({ wire: { in: "body", pointer: "/id" } })])).toEqual(["bodies"]);
+    expect(parts([bookId({ wire: { in: "path", name: "bookId", multiSegment: true } })])).toEqual(["form"]); // a value spanning path segments
     // A list in the body (split), without a bound on its items: a list with no items is not given, the strings support's.
     expect(parts([bookId({ wire: { in: "body", pointer: "/ids", split: { separator: "," } } })])).toEqual(["strings", "bodies"]);
     expect(parts([{ ...base, body: { mediaType: "application/json", encoding: "json", required: true } }])).toEqual(["bodies"]);
