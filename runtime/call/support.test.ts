@@ -26,6 +26,7 @@ import { type Support, SUPPORT_EXPORTS } from "./support.js";
 import { writeSafety } from "./write-safety.js";
 import { chooseRoute } from "./routes.js";
 import { placeConstants } from "./build-request.js";
+import { booleanValue } from "../validate/validate-params.js";
 import { replyOutcomes } from "./outcomes.js";
 
 const shelf = irFixture("shelf");
@@ -89,6 +90,7 @@ describe("a part of the support a tool needs", () => {
     expect(Object.keys(fullSupport).sort()).toEqual([
       "addresses",
       "bodies",
+      "boolean",
       "constants",
       "credentials",
       "cursors",
@@ -185,6 +187,13 @@ const PARTS: { part: keyof Support; given: Support; with?: Support; tool: ToolSp
     // A value the route's condition meets goes to the route's path.
     tool: { ...getBook, routes: [{ when: { param: "bookId", pattern: "^b" }, operationId: "zqGetByKey", method: "GET", path: "/zq/{key}", wire: { bookId: { in: "path", name: "key" } } }] },
     sent: (r) => expect(new URL(r.url).pathname).toBe("/zq/b9"),
+  },
+  {
+    part: "boolean",
+    given: { boolean: booleanValue },
+    // A boolean with its default (false) is checked and sent as the switch it is.
+    tool: { ...getBook, params: [...getBook.params, { ...bookId, name: "zqFull", type: "boolean", required: false, default: false, wire: { in: "query", name: "full" } }] },
+    sent: (r) => expect(new URL(r.url).searchParams.get("full")).toBe("false"),
   },
   {
     part: "constants",

@@ -143,6 +143,7 @@ const PARTS = {
     given: (support) => support.oauth?.send !== undefined,
   },
   json: { what: "checking a JSON parameter", declares: (tool) => paramWhere(tool, (p) => p.type === "json") },
+  boolean: { what: "checking a boolean parameter", declares: (tool) => paramWhere(tool, (p) => p.type === "boolean") },
   formats: { what: "checking a string format (date, date-time, email, uri, uuid)", declares: (tool) => paramWhere(tool, (p) => p.format !== undefined && p.format !== "base-url") },
   rules: { what: "checking the cross-field rules", declares: (tool) => tool.rules.length > 0 },
   form: { what: "encoding a form body, a query array or object, a styled value or one spanning path segments", declares: formNeeded },

@@ -6,6 +6,7 @@ import type { Issue } from "./issue.js";
 export const SUPPORT_EXPORTS = {
   rules: "ruleChecks",
   json: "jsonParams",
+  boolean: "booleanValues",
   formats: "valueFormats",
   form: "formEncoding",
   links: "pageLinks",

@@ -37,7 +37,7 @@ export interface ToolExecutor<T extends ToolMap> {
 /**
  * What every call of one executor shares, and the parts of the runtime's
  * support its tools need (call/support.ts: `oauth: oauthFlows`, `json:
- * jsonParams`, `rules: ruleChecks`, `formats: valueFormats`, `strings:
+ * jsonParams`, `boolean: booleanValues`, `rules: ruleChecks`, `formats: valueFormats`, `strings:
  * stringRules`, `form: formEncoding`, `bodies: requestBodies`, `writes:
  * writeSafety`, `credentials: credentialKinds`, `requestSize:
  * requestSizeCheck`, `links: pageLinks`, `cursors: pageCursors`, `rateLimits: RateLimiter`, `waits:

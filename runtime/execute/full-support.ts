@@ -22,6 +22,7 @@ import { writeSafety } from "../call/write-safety.js";
 import { formatProblem } from "../spec/formats.js";
 import { checkRules } from "../validate/cross-field-rules.js";
 import { checkJson } from "../validate/json-params.js";
+import { booleanValue } from "../validate/validate-params.js";
 import { stringRules } from "../validate/string-rules.js";
 import { numberRules } from "../validate/number-rules.js";
 
@@ -29,6 +30,7 @@ export const fullSupport: Required<Support> = {
   oauth: oauthFlows,
   rules: checkRules,
   json: checkJson,
+  boolean: booleanValue,
   formats: formatProblem,
   form: formEncoding,
   links: pageLinks,

@@ -22,6 +22,8 @@ export { SECRET_MIN_LENGTH };
 export interface ValueSupport {
   /** A tool's cross-field rules (`rules`): `ruleChecks`. */
   rules?: (tool: ToolCall, values: Record<string, unknown>, rules?: ToolCall["rules"], secrets?: readonly string[]) => Issue[];
+  /** Parameters of type boolean (true or false, or their text): `booleanValues`. */
+  boolean?: (spec: ParamCall, raw: unknown, secrets?: readonly string[]) => Checked;
   /** Parameters of type json (parsed, their items' and values' limits): `jsonParams`. */
   json?: (spec: ParamCall, raw: unknown, secrets?: readonly string[]) => Checked;
   /** String formats (date, date-time, email, uri, uuid): what a value must be when it is not of `format` (`valueFormats`). */
@@ -158,12 +160,12 @@ export function checkValueWith(spec: ParamCall, raw: unknown, support: ValueSupp
       if (!Number.isFinite(n)) return problem(spec, "type", "must be a number", raw, secrets);
       return checkNumber(spec, n, support);
     }
+    // A boolean (true or false, or their text) and a JSON value: the booleans and JSON supports'.
     case "boolean":
-      if (typeof raw === "boolean") return { value: raw };
-      if (raw === "true" || raw === "false") return { value: raw === "true" };
-      return problem(spec, "type", "must be a boolean (true or false)", raw, secrets);
-    case "json":
-      return support.json ? support.json(spec, raw, secrets) : { issue: lacks("json", spec.name) };
+    case "json": {
+      const check = support[spec.type];
+      return check ? check(spec, raw, secrets) : { issue: lacks(spec.type, spec.name) };
+    }
     case "file": {
       if (!support.files) return { issue: lacks("files", spec.name) };
       const checked = support.files.fileValue(spec, raw, secrets);
@@ -171,6 +173,13 @@ export function checkValueWith(spec: ParamCall, raw: unknown, support: ValueSupp
       return "issue" in checked ? checked : { value: raw };
     }
   }
+}
+
+/** A boolean parameter's value, as a part of the runtime's support (call/support.ts `boolean`, exported as `booleanValues`). */
+export function booleanValue(spec: ParamCall, raw: unknown, secrets: readonly string[] = []): Checked {
+  if (typeof raw === "boolean") return { value: raw };
+  if (raw === "true" || raw === "false") return { value: raw === "true" };
+  return problem(spec, "type", "must be a boolean (true or false)", raw, secrets);
 }
 
 function checkNumber(spec: ParamCall, n: number, support: ValueSupport): Checked {

@@ -13,8 +13,8 @@ describe("the support parts of a package", () => {
     const parts = (list: ToolSpec[]) => supportParts(list).map((p) => p.key);
     const all = Object.values(tools);
     // add_book: a JSON parameter, cross-field rules, a pattern and enums, a body, a POST, a constant; get_book: a
-    // route; list_books: a switch parameter's constants, a 404 read as an empty list.
-    expect(parts(all)).toEqual(["json", "rules", "strings", "bodies", "writes", "routes", "constants", "outcomes"]);
+    // route; list_books: a switch parameter (a boolean) and its constants, a 404 read as an empty list.
+    expect(parts(all)).toEqual(["json", "boolean", "rules", "strings", "bodies", "writes", "routes", "constants", "outcomes"]);
     // Each part, declared by one tool of its own (get_book without its route declares none).
     const base: ToolSpec = { ...tools.shelf_get_book!, routes: [] };
     expect(parts([tools.shelf_get_book!])).toEqual(["routes"]);
@@ -31,6 +31,7 @@ describe("the support parts of a package", () => {
     expect(parts([{ ...base, download: { status: 200, mediaTypes: ["application/pdf"] } }])).toEqual(["files"]);
     const bookId = (change: Partial<ParamSpec>) => ({ ...base, params: base.params.map((p) => (p.name === "bookId" ? ({ ...p, ...change } as ParamSpec) : p)) });
     expect(parts([bookId({ enum: ["b1", "b2"] })])).toEqual(["strings"]);
+    expect(parts([bookId({ type: "boolean" })])).toEqual(["boolean"]);
     expect(parts([bookId({ pattern: "^b[0-9]+$" })])).toEqual(["strings"]);
     expect(parts([bookId({ separator: "," })])).toEqual(["strings"]);
     const zqOffset = { ...base.params[0]!, name: "zqOffset", type: "number" as const, secret: false, wire: { in: "query" as const, name: "offset" } };
@@ -42,7 +43,7 @@ describe("the support parts of a package", () => {
     expect(parts([{ ...base, accept: "application/json" }])).toEqual(["constants"]); // the type the answer is asked in
     expect(
       parts([{ ...base, params: [...base.params, { ...base.params[0]!, name: "zqOn", type: "boolean" as const, secret: false, wire: { in: "switch" as const, whenTrue: [{ in: "query" as const, name: "on", value: true }] } }] }]),
-    ).toEqual(["constants"]);
+    ).toEqual(["boolean", "constants"]);
     expect(parts([{ ...base, outcomes: [{ status: 404, description: "None.", outputs: [] }] }])).toEqual(["outcomes"]);
     expect(parts([{ ...base, errors: { ...base.errors, failureWhen: [{ expression: "$response.body#/ok", ref: { kind: "body", pointer: ["ok"] }, equals: false }] } }])).toEqual(["outcomes"]);
     expect(parts([bookId({ wire: { in: "body", pointer: "/id" } })])).toEqual(["bodies"]);
