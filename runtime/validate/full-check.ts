@@ -14,7 +14,16 @@ import { stringRules } from "./string-rules.js";
 import { numberRules } from "./number-rules.js";
 import { booleanValue, type Checked, checkValueWith, type Validated, type ValueSupport, validateInput } from "./validate-params.js";
 
-export const VALUE_SUPPORT: Required<ValueSupport> = { boolean: booleanValue, json: checkJson, formats: formatProblem, rules: checkRules, files: { fileValue }, strings: stringRules, numbers: numberRules, credentials: { userProblem: basicUserProblem } };
+export const VALUE_SUPPORT: Required<ValueSupport> = {
+  boolean: booleanValue,
+  json: checkJson,
+  formats: formatProblem,
+  rules: checkRules,
+  files: { fileValue },
+  strings: stringRules,
+  numbers: numberRules,
+  credentials: { userProblem: basicUserProblem },
+};
 
 /** validateInput with every check. */
 export function validateParams(tool: ToolCall, input: Record<string, unknown>): Validated {
