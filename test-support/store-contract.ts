@@ -71,6 +71,38 @@ export function describeStoreContract(name: string, open: () => Promise<TriggerS
       expect((await store.replay("evt-b", Date.now())).map((r) => [r.event, r.status, r.attempts])).toEqual([["evt-b", "queued", 0]]);
     });
 
+    it("moves a poll's position with its runs in one step, once per version: a poller that read an older version writes nothing", async () => {
+      const t = trigger();
+      const key = `${t}:shelf-1`;
+      expect(await store.pollPosition(key)).toEqual({ version: 0 });
+      const events = ["item-1", "item-2"].map((id) => ({ id, outputs: { data: { id }, metadata: { id } } }));
+      const first = { trigger: t, key, polledAt: Date.now(), version: 0, position: { primed: true, since: 5, ids: ["item-2"] }, events };
+      expect(await store.advancePoll(first, 60_000)).toEqual([true, true]);
+      expect(await store.pollPosition(key)).toEqual({ version: 1, position: { primed: true, since: 5, ids: ["item-2"] } });
+      // The same poll handed in again (two pollers, or a retry): its position moved, so nothing is written.
+      expect(await store.advancePoll({ ...first, position: { primed: true, since: 9, ids: [] } }, 60_000)).toBeUndefined();
+      expect((await store.pollPosition(key)).position?.since).toBe(5);
+      expect(
+        (await store.runs())
+          .filter((r) => r.trigger === t)
+          .map((r) => r.event)
+          .sort(),
+      ).toEqual(["item-1", "item-2"]);
+      // An item a later poll finds again is claimed once.
+      expect(await store.advancePoll({ ...first, version: 1, events: events.slice(1) }, 60_000)).toEqual([false]);
+    });
+
+    it("keeps the ids a poll of created items knows until they are removed", async () => {
+      const t = trigger();
+      const key = `${t}:all`;
+      const at = { trigger: t, key, polledAt: Date.now(), position: { primed: true, ids: [], link: "https://x.test/delta?token=1" }, events: [] };
+      expect(await store.advancePoll({ ...at, version: 0, known: { add: ["u-1", "u-2"], remove: [] } }, 60_000)).toEqual([]);
+      expect(await store.knownItems(key, ["u-1", "u-2", "u-3"])).toEqual(new Set(["u-1", "u-2"]));
+      expect(await store.advancePoll({ ...at, version: 1, known: { add: ["u-3"], remove: ["u-1"] } }, 60_000)).toEqual([]);
+      expect(await store.knownItems(key, ["u-1", "u-2", "u-3"])).toEqual(new Set(["u-2", "u-3"]));
+      expect(await store.knownItems(`${t}:other`, ["u-2"])).toEqual(new Set());
+    });
+
     it("keeps one subscription per trigger: saved, replaced, deleted", async () => {
       const t = trigger();
       const mine = async () => (await store.subscriptions()).filter((s) => s.trigger === t);

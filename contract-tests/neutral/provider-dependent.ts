@@ -18,6 +18,8 @@ export const PROVIDER_DEPENDENT = [
   "contract-tests/adapters.contract.test.ts",
   "contract-tests/derived.contract.test.ts",
   "contract-tests/llm-tools.contract.test.ts",
+  "contract-tests/n8n.contract.test.ts",
+  "contract-tests/sim.contract.test.ts",
   "runtime/spec/behavior.test.ts",
   "runtime/llm/llm-tools.test.ts",
   "src/cli/allow-host.test.ts",
@@ -90,6 +92,7 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
     ],
     "verify and its recordings against stand-in servers of the providers it names (issue 23's checks)": ["contract-tests/verify.contract.test.ts"],
     "the client of the providers it names (issue 31's snippet), packed and installed from a local registry": ["contract-tests/packages/client-consumer.test.ts"],
+    "the pictures of the platform guides, of the provider it names (docs/images/n8n-node.png, sim-block.png)": ["src/emit/platforms/pictures.test.ts"],
     "the example workflows, which name their providers": ["contract-tests/examples.contract.test.ts", "src/workflow/validate.test.ts"],
     "tools it names (a registry entry, a tool's limits or refusals)": [
       "runtime/execute/execute.test.ts",
@@ -122,6 +125,7 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "src/cli/diff-gate.test.ts",
       "src/import/multi-file.test.ts",
       "src/cli/bad-input.test.ts",
+      "src/cli/run-realistic-mock.test.ts",
       "src/cli/call-oauth.test.ts",
       "src/cli/conventions.test.ts",
       "src/cli/echo-redaction.test.ts",
@@ -141,6 +145,7 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
     ],
     "a fixture provider copied into a specs/ folder of its own": [
       "contract-tests/real-api-rules.contract.test.ts",
+      "src/cli/generate-target.test.ts",
       "src/cli/verify-rate.test.ts",
       "src/link/link-http.test.ts",
       "src/link/link.test.ts",
@@ -152,6 +157,7 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "src/cli/emit.test.ts",
       "src/cli/openapi-32.test.ts",
       "src/cli/serve.process.test.ts",
+      "src/cli/serve-poll.process.test.ts",
       "src/verify/stand-in.test.ts",
     ],
     "no provider's files: the manifest schema, package.json, the lock file": [

@@ -77,7 +77,7 @@ describe("failures of requests that change state", () => {
       const r = await executeTool("docgen_list_themes", { apiKey: ${JSON.stringify(GAMMA_KEY)} }, { fetch, timeoutMs: 60_000, maxRetryDelayMs: 900_000 });
       console.log(r.success ? "succeeded" : r.error.status);`;
     // The built package (npm test builds first), as a user's process runs it.
-    const child = spawnSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8", timeout: 120_000 });
+    const child = spawnSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8", timeout: 300_000 });
     expect({ status: child.status, out: child.stdout.trim(), err: child.stderr }).toEqual({ status: 0, out: "503", err: "" });
   });
 

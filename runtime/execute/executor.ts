@@ -10,6 +10,7 @@ import type { TokenCache } from "../oauth/token-cache.js";
 import type { RateLimiter } from "../http/rate-limiter.js";
 import { ownValue } from "../common/own.js";
 import { paginateToolDefinition } from "../paging/paginate.js";
+import { type PreparedRequest, type PrepareOptions, prepareRequest } from "./prepared.js";
 import type { ToolDefinition, ToolCall } from "../spec/tool-types.js";
 
 /** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
@@ -32,6 +33,12 @@ export interface ToolExecutor<T extends ToolMap> {
    * another address). Never throws for those.
    */
   paginate<K extends PagedOperationIds<T>>(operationId: K, params: ParamsOf<T[K]>, options?: PageOptions): AsyncGenerator<ToolResult<OutputOf<T[K]>>>;
+  /**
+   * The request a call would send, for a host that sends it itself (a workflow platform's executor), and the
+   * reading of the host's answer (prepared.ts): the values checked and the request built before anything is sent,
+   * or the failure. One request: no retries, pages or rate of the runtime's.
+   */
+  prepare<K extends keyof T & string>(operationId: K, params: ParamsOf<T[K]>, options?: PrepareOptions): PreparedRequest<OutputOf<T[K]>> | { failed: Extract<ToolResult, { success: false }> };
 }
 
 /**
@@ -83,7 +90,7 @@ function executorOf<T extends ToolMap>(tools: T, shared: ExecutorOptions, byHand
   // A tool whose part the caller did not give is refused before any request (support.ts).
   const kept = { ...byHand, ...support, ...(tokens ? { tokens } : {}), ...(limiter ? { limiter } : {}) };
   const providers = [...new Set(Object.values(tools).map((t) => t.provider))];
-  const unknown = (operationId: string): ToolResult => ({
+  const unknown = (operationId: string): Extract<ToolResult, { success: false }> => ({
     success: false,
     error: {
       type: "validation",
@@ -107,5 +114,10 @@ function executorOf<T extends ToolMap>(tools: T, shared: ExecutorOptions, byHand
     }
     yield* paginateToolDefinition(tool, params as Record<string, unknown>, { ...kept, ...options });
   };
-  return Object.assign(execute, { paginate }) as unknown as ToolExecutor<T>;
+  const prepare = (operationId: string, params: object, options?: PrepareOptions) => {
+    const tool = ownValue(tools, operationId) as ToolDefinition | undefined;
+    if (!tool) return { failed: unknown(operationId) };
+    return prepareRequest(tool, params as Record<string, unknown>, { ...kept, ...options });
+  };
+  return Object.assign(execute, { paginate, prepare }) as unknown as ToolExecutor<T>;
 }

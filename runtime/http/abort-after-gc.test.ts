@@ -58,7 +58,7 @@ describe("a request to an endpoint that never answers", () => {
       console.log(JSON.stringify({ outcome, hungUp: await closed }));
       server.closeAllConnections();
       server.close();`;
-    const child = spawnSync(process.execPath, ["--expose-gc", "--import", "tsx", "--input-type=module", "-e", script], { encoding: "utf8", timeout: 60_000 });
+    const child = spawnSync(process.execPath, ["--expose-gc", "--import", "tsx", "--input-type=module", "-e", script], { encoding: "utf8", timeout: 300_000 });
     expect(child.stdout.trim(), child.stderr).not.toBe("");
     expect(JSON.parse(child.stdout.trim())).toMatchObject({ outcome: expect.not.stringMatching(/^answered$/), hungUp: true });
   });

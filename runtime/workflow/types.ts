@@ -2,6 +2,7 @@
 import type { BlockDefinition } from "../spec/block-types.js";
 import type { PagesInfo, ToolError } from "../http/errors.js";
 import type { ToolSpec } from "../spec/tool-types.js";
+import type { PollTriggerSpec } from "../spec/poll-types.js";
 import type { TriggerSpec } from "../spec/trigger-types.js";
 
 /** Tools by operation id, blocks by block type and triggers by id: what a workflow can use. */
@@ -9,6 +10,8 @@ export interface Registry {
   tools: Record<string, ToolSpec>;
   blocks: Record<string, BlockDefinition>;
   triggers?: Record<string, TriggerSpec>;
+  /** Poll triggers by id: a trigger block names one as it names a delivered trigger. */
+  pollTriggers?: Record<string, PollTriggerSpec>;
 }
 
 /** A workflow that passed every check (see the CLI's validator), ready to run. */

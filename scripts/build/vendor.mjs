@@ -7,7 +7,7 @@
 // what it saves. `npm run build` runs this after tsc.
 import { build } from "esbuild";
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { basename, join, relative, sep } from "node:path";
+import { basename, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("../../", import.meta.url));
@@ -43,21 +43,15 @@ function licenseSection(dir) {
  * Prism's dynamic mocking (a request with `Prefer: dynamic=true`) draws
  * values from faker's default instance, whose locale is English: the
  * English-only build gives the same values without the other 56 locales
- * (5 MB of the bundle). Only the bare `@faker-js/faker` is replaced (with the
- * English build in the shape of the full one: `{ faker, default }`), from
- * where the importer would have found it.
+ * (5 MB of the bundle). The bare `@faker-js/faker` is replaced by
+ * dist/vendor/faker.cjs (src/vendor/faker.cjs: the English build in the shape
+ * of the full one, `{ faker, default }`), required at run time, so that the
+ * package holds one faker, which the mocks' realistic answers draw from too.
  */
 const englishFaker = {
   name: "english-faker",
   setup(b) {
-    // The module's name is written into the bundle: the importer's folder relative to the checkout, as esbuild names
-    // files, never its absolute path (the build machine's folders would ship in the package).
-    b.onResolve({ filter: /^@faker-js\/faker$/ }, (args) => ({ path: relative(root, args.resolveDir).split(sep).join("/"), namespace: "english-faker" }));
-    b.onLoad({ filter: /.*/, namespace: "english-faker" }, (args) => ({
-      contents: 'const faker = require("@faker-js/faker/locale/en");\nmodule.exports = { faker, default: faker };\n',
-      resolveDir: join(root, args.path),
-      loader: "js",
-    }));
+    b.onResolve({ filter: /^@faker-js\/faker$/ }, () => ({ path: "./faker.cjs", external: true }));
   },
 };
 

@@ -1,6 +1,6 @@
 // `npm run corpus [-- <vendor>...] [--keep] [--timeout <s>]`: every vendor of
 // contract-tests/corpus/ (or those named) through add → generate → test →
-// verify in a fresh project each (vendor.ts), one at a time, with progress
+// verify → platforms (n8n and Sim) in a fresh project each (vendor.ts), one at a time, with progress
 // on stderr. Each vendor's record goes into corpus/results.json as soon as
 // it is done (a run over some vendors replaces their records only), and
 // RESULTS.md is written again from all the records. Ctrl-C or SIGTERM stops
@@ -87,7 +87,7 @@ async function main(): Promise<number> {
   process.on("SIGINT", () => stop("SIGINT"));
   process.on("SIGTERM", () => stop("SIGTERM"));
 
-  const timeouts: Record<StepName, number> = { add: 300_000, generate: 300_000, test: opts.timeoutS * 1000, verify: opts.timeoutS * 1000 };
+  const timeouts: Record<StepName, number> = { add: 300_000, generate: 300_000, test: opts.timeoutS * 1000, verify: opts.timeoutS * 1000, platforms: 300_000 };
   const about = { commit: commit(), machine: `${availableParallelism()} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, vendors run one at a time`, command: "npm run corpus" };
   const records = new Map(readStore().map((r) => [r.vendor, r]));
   if (opts.render) {

@@ -68,11 +68,11 @@ export function resultsMarkdown(records: VendorRecord[], about: { commit: string
   const times = sorted.map((r) => r.ranAt).sort();
   const commits = [...new Set(sorted.map((r) => r.about?.commit).filter((c): c is string => c !== undefined))];
   const lines: string[] = [
-    "# Corpus run: add → generate → test → verify",
+    "# Corpus run: add → generate → test → verify → platforms",
     "",
     `Written by \`npm run corpus\` (scripts/corpus/): every vendor of this folder taken the way a new user would, in a fresh project, with no hand edit. Project code at \`${commits.length ? commits.join("`, `") : about.commit}\`; ${about.machine}; run between ${times[0] ?? "—"} and ${times.at(-1) ?? "—"}. Re-run with \`${about.command}\` (one or more vendors: \`npm run corpus -- <vendor>...\`, which updates their rows).`,
     "",
-    "For each vendor: `blockwright init` in a temporary folder (the checkout's `@blockwright/runtime` linked into its node_modules, as `npm install` would give it); the document written out of the corpus with its sha256 checked against source.yaml; `add <vendor> --from <root> --operations <source.yaml's operations>`; `generate`; `test <vendor>`; then `verify <vendor>` against `blockwright mock <vendor>` (Prism on loopback, answering with the document's examples) with a made-up credential, every operation allowed (`--allow-writes`: the stand-in keeps no data). A step runs when the one before it exited 0 (verify runs after test whatever test said). A cell reads **exit** · wall time · peak memory of the process · cases passed ✓ and failed ✗ (verify: calls that agreed and that did not). Exit 124: stopped at the step's time limit. No hand edit is applied: a vendor needs one for every step that did not exit 0.",
+    "For each vendor: `blockwright init` in a temporary folder (the checkout's `@blockwright/runtime` linked into its node_modules, as `npm install` would give it); the document written out of the corpus with its sha256 checked against source.yaml; `add <vendor> --from <root> --operations <source.yaml's operations>`; `generate`; `test <vendor>`; then `verify <vendor>` against `blockwright mock <vendor>` (Prism on loopback, answering with the document's examples) with a made-up credential, every operation allowed (`--allow-writes`: the stand-in keeps no data). Then the platforms step: `generate --target n8n` and `--target sim` (the project given an author, which an n8n package names), the n8n package linted with n8n's node linter, built, and a workflow on n8n's engine (n8n-core) running every operation against the mock; the Sim files copied over a Sim tree and type-checked against Sim's own types, each ToolConfig run as Sim's executor runs one; each answer compared with the vendor's executeTool for the same values (✓ agreed, ✗ differed). A step runs when the one before it exited 0 (verify and platforms run after test whatever test said). A cell reads **exit** · wall time · peak memory of the process · cases passed ✓ and failed ✗ (verify: calls that agreed and that did not). Exit 124: stopped at the step's time limit. No hand edit is applied: a vendor needs one for every step that did not exit 0.",
     "",
     "## Summary",
     "",
@@ -88,7 +88,7 @@ export function resultsMarkdown(records: VendorRecord[], about: { commit: string
     lines.push(`| ${step} | ${ok.length} | ${ran.length} | ${median !== undefined ? `${median} s` : "—"} | ${slowest ? `${slowest.vendor} ${slowest.steps[step]?.seconds} s` : "—"} |`);
   }
   const through = sorted.filter(clean);
-  lines.push("", `**${through.length} of ${sorted.length} vendors** went through all four steps with exit 0 and no hand edit${through.length ? `: ${through.map((r) => r.vendor).join(", ")}` : ""}.`);
+  lines.push("", `**${through.length} of ${sorted.length} vendors** went through all ${STEPS.length} steps with exit 0 and no hand edit${through.length ? `: ${through.map((r) => r.vendor).join(", ")}` : ""}.`);
   const problems = sorted.filter((r) => r.problem);
   if (problems.length) lines.push("", `Not run: ${problems.map((r) => `${r.vendor} (${cell(r.problem ?? "")})`).join("; ")}.`);
 
@@ -106,7 +106,7 @@ export function resultsMarkdown(records: VendorRecord[], about: { commit: string
     lines.push(`| ${cell(kind)} | ${vendors.join(", ")} | ${vendors.length} |`);
   if (!kinds.size) lines.push("| (none) | | 0 |");
 
-  lines.push("", "## Per vendor", "", "| vendor | format | add | generate | test | verify | hand edits needed |", "| --- | --- | --- | --- | --- | --- | --- |");
+  lines.push("", "## Per vendor", "", `| vendor | format | ${STEPS.join(" | ")} | hand edits needed |`, `| --- | --- |${STEPS.map(() => " --- |").join("")} --- |`);
   for (const r of sorted) {
     const failing = STEPS.filter((s) => r.steps[s] && r.steps[s]?.exit !== 0);
     const edits = r.problem ? "not run" : clean(r) ? "none" : failing.length ? failing.join(", ") : "—";

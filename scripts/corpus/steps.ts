@@ -21,6 +21,19 @@ export interface StepRun {
   killed: boolean;
 }
 
+/** What the run records of a step. */
+export interface StepRecord {
+  exit: number;
+  seconds: number;
+  peakMiB?: number;
+  passed?: number;
+  failed?: number;
+  /** One line on what the step did (its last summary line). */
+  summary: string;
+  /** The first lines of what went wrong, as printed (raw: escaped when written out). */
+  errors: string[];
+}
+
 export interface StepOptions {
   cwd: string;
   timeoutMs: number;

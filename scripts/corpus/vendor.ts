@@ -1,31 +1,23 @@
 // One vendor through the whole path, as a new user would take it, in a
 // fresh project: init, the document written out (hash checked), add with
-// the entry's operations, generate, test, and verify against `blockwright
-// mock` (Prism on loopback, answering with the document's examples). Each
-// step runs only when the one before it exited 0. No hand edit is made: a
-// step that fails is one that would need one.
+// the entry's operations, generate, test, verify against `blockwright mock`
+// (Prism on loopback, answering with the document's examples), and the n8n
+// and Sim files of the vendor (platforms.ts). Each step runs only when the
+// one before it exited 0 (verify and platforms after test whatever it said).
+// No hand edit is made: a step that fails is one that would need one.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import jsyaml from "js-yaml";
 import { type CorpusEntry, CorpusProblem, unpackEntry } from "./entries.js";
-import { runStep, type StepRun, startMock } from "./steps.js";
+import { platformStep } from "./platforms.js";
+import { runStep, type StepRecord, type StepRun, startMock } from "./steps.js";
 
-export const STEPS = ["add", "generate", "test", "verify"] as const;
+export type { StepRecord };
+
+export const STEPS = ["add", "generate", "test", "verify", "platforms"] as const;
 export type StepName = (typeof STEPS)[number];
-
-export interface StepRecord {
-  exit: number;
-  seconds: number;
-  peakMiB?: number;
-  passed?: number;
-  failed?: number;
-  /** One line on what the step did (its last summary line). */
-  summary: string;
-  /** The first lines of what went wrong, as printed (raw: escaped when written out). */
-  errors: string[];
-}
 
 export interface VendorRecord {
   vendor: string;
@@ -103,6 +95,11 @@ export async function runVendor(entry: CorpusEntry, options: RunOptions): Promis
     if (options.signal.aborted) return record;
     // verify runs whatever test said: it checks the answers of the stand-in, a different question.
     await verifyStep(entry, project, work, options, record, step);
+    if (options.signal.aborted) return record;
+    // So does the platforms step: the n8n and Sim files of what generate made.
+    options.say("  platforms…");
+    record.steps.platforms = await platformStep(entry.vendor, project, work, options.timeouts.platforms, options.signal, options.say);
+    options.say(`  platforms: exit ${record.steps.platforms.exit}, ${record.steps.platforms.seconds} s — ${record.steps.platforms.summary}`);
     return record;
   } finally {
     if (!options.keep) rmSync(work, { recursive: true, force: true });

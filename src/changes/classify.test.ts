@@ -79,6 +79,7 @@ describe("breaking changes", () => {
     expect(r.changes.map((c) => [c.subject, c.rule, c.to])).toEqual([
       ["output status", "enum value added to an output (a workflow comparing against the known values should be told)", ["queued", "archived"]],
       ["param textMode", "enum value added", ["expand", "shorten"]],
+      ["n8n property textMode", "n8n option added", ["expand", "shorten"]],
     ]);
   });
 
@@ -103,12 +104,21 @@ describe("breaking changes", () => {
       { file: "manifest.yaml", find: "      pageSize: maxResults\n", replace: "" },
     ]);
     // The page size named that parameter: it goes too (the surface records pagination.pageSize).
-    expect(summary(r.changes)).toEqual(["breaking books_search_volumes param maxResults: parameter removed", "patch books_search_volumes pagination.pageSize: page size no longer named (pages under maxItems are fetched whole)"]);
+    // Sim's tool loses it too; n8n's node never showed it (the runtime chooses a page's size, the node's Limit the items).
+    expect(summary(r.changes)).toEqual([
+      "breaking books_search_volumes param maxResults: parameter removed",
+      "patch books_search_volumes pagination.pageSize: page size no longer named (pages under maxItems are fetched whole)",
+      "breaking books_search_volumes Sim parameter maxResults: Sim parameter removed: a saved block's value for it is dropped, and agents' tool schema loses it",
+    ]);
   });
 
   it("a new required parameter", async () => {
     const r = await changesAfter("books", [{ file: "manifest.yaml", find: "        default: 10\n", replace: "        required: true\n" }]);
-    expect(summary(r.changes)).toEqual(["breaking books_search_volumes param maxResults: parameter made required", "breaking books_search_volumes param maxResults: default changed"]);
+    expect(summary(r.changes)).toEqual([
+      "breaking books_search_volumes param maxResults: parameter made required",
+      "breaking books_search_volumes param maxResults: default changed",
+      "breaking books_search_volumes Sim parameter maxResults: Sim parameter made required",
+    ]);
   });
 
   it("a limit tightened", async () => {
@@ -118,12 +128,18 @@ describe("breaking changes", () => {
 
   it("an accepted enum value removed", async () => {
     const r = await changesAfter("docgen", [{ file: "manifest.yaml", find: "enum: [generate, condense, preserve]", replace: "enum: [generate, condense]" }]);
-    expect(summary(r.changes)).toEqual(["breaking docgen_generate param textMode: enum value removed"]);
+    expect(summary(r.changes)).toEqual(["breaking docgen_generate param textMode: enum value removed", "breaking docgen_generate n8n property textMode: n8n option removed: a saved choice of it is no longer one"]);
   });
 
   it("pagination removed: allPages is refused from then on", async () => {
     const r = await changesAfter("books", [{ file: "manifest.yaml", find: "    pagination:\n      style: offset\n      send: { in: query, name: startIndex }\n      items: [data]\n      pageSize: maxResults\n", replace: "" }]);
-    expect(summary(r.changes)).toEqual(["breaking books_search_volumes pagination: pagination removed (allPages refused)"]);
+    // n8n's node loses Return All and Limit, and shows the page size parameter it left to the runtime.
+    expect(summary(r.changes)).toEqual([
+      "breaking books_search_volumes pagination: pagination removed (allPages refused)",
+      "breaking books_search_volumes n8n property limit: n8n property removed: a saved workflow's value for it is dropped",
+      "minor books_search_volumes n8n property maxResults: n8n property added",
+      "breaking books_search_volumes n8n property returnAll: n8n property removed: a saved workflow's value for it is dropped",
+    ]);
   });
 
   it("a default changed", async () => {
@@ -162,7 +178,7 @@ describe("minor changes", () => {
       { file: "manifest.yaml", find: "enum: [generate, condense, preserve]", replace: "enum: [generate, condense, preserve, expand]" },
       { file: "openapi.yaml", find: "enum: [generate, condense, preserve]", replace: "enum: [generate, condense, preserve, expand]" },
     ]);
-    expect(summary(r.changes)).toEqual(["minor docgen_generate param textMode: enum value added"]);
+    expect(summary(r.changes)).toEqual(["minor docgen_generate param textMode: enum value added", "minor docgen_generate n8n property textMode: n8n option added"]);
     expect([r.next, r.nextFromOne]).toEqual(["0.1.1", "1.5.0"]);
   });
 
@@ -171,7 +187,11 @@ describe("minor changes", () => {
       { file: "openapi.yaml", find: "        - name: maxResults\n", replace: "        - name: langRestrict\n          in: query\n          schema: { type: string, maxLength: 8 }\n        - name: maxResults\n" },
       { file: "manifest.yaml", find: "      maxResults:\n", replace: "      langRestrict:\n        type: string\n        maxLength: 8\n        description: Two-letter language code.\n        wire: { in: query }\n      maxResults:\n" },
     ]);
-    expect(summary(r.changes)).toEqual(["minor books_search_volumes param langRestrict: new optional parameter"]);
+    expect(summary(r.changes)).toEqual([
+      "minor books_search_volumes param langRestrict: new optional parameter",
+      "minor books_search_volumes n8n property langRestrict: n8n property added",
+      "minor books_search_volumes Sim parameter langRestrict: Sim parameter added",
+    ]);
     expect(r.nextFromOne).toBe("1.5.0");
   });
 

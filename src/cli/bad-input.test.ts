@@ -68,6 +68,9 @@ const CASES: Case[] = [
     code: 2,
     says: "--json /proc/result.json: cannot be written there: /proc is on proc, a virtual filesystem of the kernel",
   },
+  { name: "mock --seed that is not a whole number", args: ["mock", "--seed", "1.5"], code: 2, says: '--seed takes a whole number between -2147483648 and 2147483647, got "1.5"' },
+  { name: "run --seed past 32 bits", args: ["run", "examples/first-note.yaml", "--seed", "4294967296"], code: 2, says: '--seed takes a whole number between -2147483648 and 2147483647, got "4294967296"' },
+  { name: "run --live --seed (a seed draws mock answers)", args: ["run", "examples/first-note.yaml", "--live", "--seed", "3"], code: 2, says: "--seed draws the mocks' answers: it goes with --mock, not --live" },
   { name: "test --output under a file", args: ["test", "--output", "package.json/report.xml"], code: 2, says: /--output package\.json\/report\.xml: cannot be written there: .*package\.json is a file/ },
   { name: "call --out naming a file", args: ["call", "notes_list", "--out", "package.json"], code: 2, says: "no generated provider packages in package.json" },
   // Specs and the project's files.

@@ -59,7 +59,7 @@ beforeAll(async () => {
   cpSync(join(project, "generated"), join(project, "base"), { recursive: true });
   await cli(["upstream", "zqtasks", "v2.json", "--accept"], { cwd: project });
   expect((await cli(["generate"], { cwd: project })).code).toBe(0);
-}, 120_000);
+});
 
 describe("diff as a gate", () => {
   it("prints each breaking change's id, and --fail-on breaking fails on it", async () => {

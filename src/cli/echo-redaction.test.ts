@@ -61,7 +61,7 @@ beforeAll(async () => {
   symlinkSync(join(ROOT, "runtime"), join(dir, "node_modules/@blockwright/runtime"));
   cpSync(join(ROOT, "test-support/fixtures/specs/shelf"), join(dir, "specs/shelf"), { recursive: true });
   expect(await cli(["generate"], { cwd: dir })).toMatchObject({ code: 0 });
-}, 60_000);
+});
 afterAll(async () => {
   await upstream.close();
   rmSync(tmp, { recursive: true, force: true });

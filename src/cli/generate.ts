@@ -4,14 +4,20 @@ import type { Batch } from "./support/batch.js";
 import { listOption, parseArgs, type Parsed, PROJECT_OPTIONS, projectDirs, projectProviders, scopeOption, stringOption } from "./support/args.js";
 import { fromOutput, fromSpecs, INTERRUPTED, UsageError, type CliIo } from "./support/io.js";
 import { PROBLEM_JSON_HELP, type ProblemJson, problemJson } from "./support/problem-json.js";
+import type { Target } from "../emit/platforms/targets.js";
 
-export const USAGE = `Usage: blockwright generate [--check] [--provider <id>]... [--dump-ir] [--force] [--json] [--specs <dir>] [--out <dir>] [--scope <@scope>]
+export const USAGE = `Usage: blockwright generate [--check] [--provider <id>]... [--dump-ir] [--force] [--json] [--specs <dir>] [--out <dir>] [--scope <@scope>] [--target packages|n8n|sim]
 
 Generate one npm package per provider, <out>/<provider>/, from
 <specs>/<provider>/{manifest.yaml,openapi.yaml}: one module, index.js with
 index.d.ts (tools, block, client, executeTool, the spec's types), its
 CommonJS entry (index.cjs, index.d.cts), the agent-framework subpaths, plus
 surface.json, package.json, README.md, and LICENSE when the project has one.
+With --target n8n or sim, a workflow platform's files for each provider
+instead, which call the provider's package (its version is read from
+./generated): an n8n community node package (<scope>/n8n-nodes-<provider>;
+package.json needs an "author" with an email), or Sim's tool and block files
+laid out as apps/sim/ (docs/guides/n8n.md, docs/guides/sim.md).
 Files it no longer generates are removed; files it did not write are never
 replaced or removed (the output folder's .blockwright-stamp.json records
 what it wrote), and an output folder that is a project is refused.
@@ -29,6 +35,8 @@ what it wrote), and an output folder that is a project is refused.
   --out <dir>       the output folder (default ./generated)
   --scope <@scope>  npm scope of the packages (default: package.json
                     blockwright.scope, else @blockwright)
+  --target <t>      packages (default), n8n or sim; --out then defaults to
+                    ./generated-n8n or ./generated-sim
 
 Progress goes to stderr. Ctrl-C or SIGTERM stops it at once: every file is
 written whole (write, then rename), and the stamp only after the last one.
@@ -50,6 +58,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     json: { type: "boolean" },
     provider: { type: "string", multiple: true },
     scope: { type: "string" },
+    target: { type: "string" },
   });
   if (args.positionals.length) throw new UsageError("BW3002", `unexpected argument ${JSON.stringify(args.positionals[0])}`);
   const check = args.values.check === true;
@@ -58,7 +67,9 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const providers = listOption(args, "provider");
   if (check && providers.length) throw new UsageError("BW3004", "--check compares the whole output folder, so it does not take --provider");
   const scope = scopeOption(args);
+  const target = await targetOption(args);
   const dirs = projectDirs(args, io.cwd);
+  if (target !== "packages" && stringOption(args, "out") === undefined) dirs.out = join(io.cwd, `generated-${target}`);
 
   await projectProviders(dirs.specs, io.cwd, providers);
   const out = relative(io.cwd, dirs.out) || ".";
@@ -68,7 +79,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   await fromOutput("generate", () => (writes ? checkOutputFolder(dirs.out, { root: io.cwd, specsDir: dirs.specs }, shownOut) : checkIsFolder(dirs.out, shownOut)));
 
   const started = performance.now();
-  const optionsKey = JSON.stringify({ scope: scope ?? null });
+  const optionsKey = JSON.stringify({ scope: scope ?? null, ...(target !== "packages" ? { target } : {}) });
   // Nothing changed since the last generation: answer from the stamp, without loading the generator.
   // (The hash is taken once: a generation that follows records it in the new stamp.)
   let inputs: string | undefined;
@@ -84,7 +95,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const { startBatch, stoppedByUser } = await import("./support/batch.js");
   const batch = startBatch(io, "generate");
   try {
-    return await generateAll({ args, io, dirs, out, check, json, providers, scope, inputs, started, batch });
+    return await generateAll({ args, io, dirs, out, check, json, providers, scope, target, inputs, started, batch });
   } catch (e) {
     const code = stoppedByUser(batch, e, io, "generate", "no file is half-written, and the stamp is as it was, so the next generate finishes the job");
     if (code === undefined) throw e;
@@ -103,16 +114,17 @@ interface Generation {
   json: boolean;
   providers: string[];
   scope: string | undefined;
+  target: Target;
   /** The inputs' hash for the new stamp (not with --provider or --dump-ir). */
   inputs: string | undefined;
   started: number;
   batch: Batch;
 }
 
-async function generateAll({ args, io, dirs, out, check, json, providers, scope, inputs, started, batch }: Generation): Promise<number> {
+async function generateAll({ args, io, dirs, out, check, json, providers, scope, target, inputs, started, batch }: Generation): Promise<number> {
   const { generate, GenerationErrors } = await import("../emit/generate-all.js");
   const generation = () =>
-    generate({ root: io.cwd, specsDir: dirs.specs, outDir: dirs.out, ...(providers.length ? { providers } : {}), ...(scope ? { scope } : {}), signal: batch.signal, onProvider: batch.onProvider, onStep: batch.onStep });
+    generate({ root: io.cwd, specsDir: dirs.specs, outDir: dirs.out, ...(providers.length ? { providers } : {}), ...(scope ? { scope } : {}), target, signal: batch.signal, onProvider: batch.onProvider, onStep: batch.onStep });
   let result: Awaited<ReturnType<typeof generation>>;
   try {
     result = json ? await generation() : await fromSpecs("generate", generation);
@@ -169,6 +181,14 @@ async function generateAll({ args, io, dirs, out, check, json, providers, scope,
   const operations = result.irs.reduce((n, ir) => n + ir.operations.length, 0);
   io.stderr.write(`generate: ${count(result.irs.length, "provider")}, ${count(operations, "operation")}, ${count(files.size, "file")}, ${changed} changed (${ms} ms)\n`);
   return 0;
+}
+
+/** --target: what to write (the packages unless named). */
+async function targetOption(args: Parsed): Promise<Target> {
+  const value = stringOption(args, "target") ?? "packages";
+  const { TARGETS } = await import("../emit/platforms/targets.js");
+  if (!(TARGETS as readonly string[]).includes(value)) throw new UsageError("BW3003", `--target takes ${TARGETS.join(", ")}, got ${JSON.stringify(value)}`);
+  return value as Target;
 }
 
 /** The machine-readable result of --json (paths relative to the output folder). */

@@ -1,12 +1,12 @@
-// `blockwright run <workflow> [--mock | --live] [--allow-host h]... [--token-url p=url]... [--env-file f] [--json out.json] [--concurrency n] [--specs dir] [--out dir]`
+// `blockwright run <workflow> [--mock | --live] [--allow-host h]... [--token-url p=url]... [--env-file f] [--json out.json] [--concurrency n] [--seed n] [--specs dir] [--out dir]`
 import { existsSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { listOption, parseArgs, positiveInteger, PROJECT_OPTIONS, projectDirs, stringOption } from "./support/args.js";
+import { listOption, parseArgs, positiveInteger, PROJECT_OPTIONS, projectDirs, seedOption, stringOption } from "./support/args.js";
 import { INTERRUPTED, interruptedStatus, progressOf, startCommandMocks, UsageError, type CliIo } from "./support/io.js";
 import { TOKEN_URL_HELP, tokenUrlsOption } from "./support/token-urls.js";
 import { unsuitableFile } from "../common/targets.js";
 
-export const USAGE = `Usage: blockwright run <workflow> [--mock | --live] [--allow-host <host>]... [--token-url <provider>=<url>]... [--env-file <file>] [--json <out.json>] [--concurrency <n>] [--specs <dir>] [--out <dir>]
+export const USAGE = `Usage: blockwright run <workflow> [--mock | --live] [--allow-host <host>]... [--token-url <provider>=<url>]... [--env-file <file>] [--json <out.json>] [--concurrency <n>] [--seed <n>] [--specs <dir>] [--out <dir>]
 
 Check a workflow (YAML or JSON), then run it: blocks start as soon as their
 upstream blocks succeed, independent branches run concurrently. Progress goes
@@ -16,7 +16,9 @@ standard input.
   --mock              (default) run against Prism mocks of the providers the
                       workflow uses, started here and stopped at the end;
                       missing secrets get clearly labelled placeholders;
-                      OAuth 2 flows get tokens from a token endpoint mock
+                      OAuth 2 flows get tokens from a token endpoint mock;
+                      an answer the document gives no example of is drawn
+                      from its schema
   --live              run against the real APIs; every secret must be set
   --allow-host <host> let credentials go to this host too (repeatable), for an
                       address parameter naming a host its provider does not
@@ -26,6 +28,8 @@ ${TOKEN_URL_HELP}
   --json <out.json>   also write the run result (per block: status, time,
                       outputs, error; secrets redacted) to this file
   --concurrency <n>   blocks running at once (default 4)
+  --seed <n>          with --mock: seed of the answers the mocks draw from
+                      schemas (default 1): the same seed, the same answers
   --specs <dir>       the specs the mocks are built from (default ./specs)
   --out <dir>         the generated packages (default ./generated)
 
@@ -41,6 +45,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     "env-file": { type: "string" },
     json: { type: "string" },
     concurrency: { type: "string" },
+    seed: { type: "string" },
     "allow-host": { type: "string", multiple: true },
     "token-url": { type: "string", multiple: true },
   });
@@ -50,6 +55,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   if (args.values.mock && args.values.live) throw new UsageError("BW3004", "choose one of --mock and --live");
   const mode = args.values.live ? "live" : "mock";
   const concurrency = positiveInteger(stringOption(args, "concurrency"), "--concurrency");
+  const seed = seedOption(stringOption(args, "seed"));
+  if (seed !== undefined && mode === "live") throw new UsageError("BW3004", "--seed draws the mocks' answers: it goes with --mock, not --live");
   const jsonOut = stringOption(args, "json");
   const allowHosts = listOption(args, "allow-host");
   if (jsonOut !== undefined) checkWritable(resolve(io.cwd, jsonOut), jsonOut);
@@ -88,7 +95,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     if (mode === "mock") {
       if (checked.placeholders.length) io.stderr.write(`placeholders (mock run) for unset variables: ${checked.placeholders.join(", ")}\n`);
       const providers = [...new Set(Object.values(workflow.blocks).map((b) => b.type))].sort();
-      mocks = await startCommandMocks(io, providers, { specsDir: dirs.specs });
+      mocks = await startCommandMocks(io, providers, { specsDir: dirs.specs, ...(seed !== undefined ? { seed } : {}) });
       const urls = (baseUrls = mocks.urls);
       // A --token-url wins over the token endpoint mock.
       tokenUrls = { ...mocks.tokenUrls, ...givenTokenUrls };

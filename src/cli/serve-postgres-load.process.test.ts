@@ -5,6 +5,10 @@
 // retries what got no answer). Every event ran exactly once: one run each,
 // succeeded, and the one side-effecting call of each run reached the API with
 // the run's own idempotency key (a call repeated after the kill repeats the key).
+// The trigger keeps a subscription (a hook on the API, serve --public-url):
+// one existed throughout — created once by the first receiver, never created
+// again nor deleted while any receiver lived, deleted once when the last one
+// stopped.
 import { createServer, type Server } from "node:http";
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
@@ -30,6 +34,8 @@ let api: Server;
 let postgres: PostgresServer;
 /** Each POST the API took: the idempotency key and the book it names. */
 const posts: { key: string; title: string }[] = [];
+/** The API's hooks (the trigger's subscription), each creation and deletion in order. */
+const hookEvents: { kind: "created" | "deleted"; id: string }[] = [];
 
 beforeAll(async () => {
   postgres = await startPostgres();
@@ -38,6 +44,17 @@ beforeAll(async () => {
     let body = "";
     req.on("data", (d) => (body += d));
     req.on("end", () => {
+      if (req.url === "/v2/hooks" && req.method === "POST") {
+        const id = `hook-zq-${hookEvents.length + 1}`;
+        hookEvents.push({ kind: "created", id });
+        res.writeHead(201, { "content-type": "application/json" });
+        return res.end(JSON.stringify({ id }));
+      }
+      if (req.url?.startsWith("/v2/hooks/") && req.method === "DELETE") {
+        hookEvents.push({ kind: "deleted", id: decodeURIComponent(req.url.slice("/v2/hooks/".length)) });
+        res.writeHead(204);
+        return res.end();
+      }
       posts.push({ key: String(req.headers["idempotency-key"]), title: String((JSON.parse(body) as { title?: unknown }).title) });
       res.writeHead(201, { "content-type": "application/json" });
       res.end(JSON.stringify({ id: "b-zq", title: "Zq", state: "ready" }));
@@ -52,6 +69,10 @@ beforeAll(async () => {
     { file: "openapi.yaml", find: "https://api.shelf.test", replace: address },
     { find: "default: https://api.shelf.test", replace: `default: ${address}` },
     { find: "errors:\n", replace: "idempotency:\n  header: Idempotency-Key\nerrors:\n" },
+    // A hook on the API is the trigger's subscription.
+    { file: "openapi.yaml", find: "components:\n  securitySchemes:", replace: `${HOOK_PATHS}components:\n  securitySchemes:` },
+    { find: "  shelf_get_book:\n", replace: `${HOOK_OPERATIONS}  shelf_get_book:\n` },
+    { find: "    retry: { attempts: 3, backoffSeconds: 10 }\n", replace: `    retry: { attempts: 3, backoffSeconds: 10 }\n${HOOK_SUBSCRIPTION}` },
   ]);
   expect(await cli(["generate"], { cwd: dir })).toMatchObject({ code: 0 });
   const pkg = (await import(pathToFileURL(join(dir, "generated/shelf/index.js")).href)) as { shelfTriggers: Record<string, TriggerSpec> };
@@ -64,7 +85,7 @@ beforeAll(async () => {
       "  start:",
       "    type: shelf",
       "    name: A book was added",
-      "    inputs: { trigger: shelf_book_added, signingSecret: '{{ZQ_SIGNING_SECRET}}' }",
+      "    inputs: { trigger: shelf_book_added, signingSecret: '{{ZQ_SIGNING_SECRET}}', apiKey: '{{ZQ_SHELF_KEY}}' }",
       "    connections: { outgoing: [{ target: copy }] }",
       "  copy:",
       "    type: shelf",
@@ -73,7 +94,7 @@ beforeAll(async () => {
       "",
     ].join("\n"),
   );
-}, 180_000);
+});
 
 afterAll(async () => {
   await postgres?.stop();
@@ -81,12 +102,60 @@ afterAll(async () => {
   rmSync(tmp, { recursive: true, force: true });
 });
 
+const HOOK_PATHS = `  /v2/hooks:
+    post:
+      operationId: createHook
+      requestBody:
+        required: true
+        content:
+          application/json:
+            schema: { type: object, required: [url], properties: { url: { type: string } } }
+      responses:
+        "201":
+          description: The hook.
+          content:
+            application/json:
+              schema: { type: object, required: [id], properties: { id: { type: string } } }
+  /v2/hooks/{hookId}:
+    delete:
+      operationId: deleteHook
+      parameters:
+        - { name: hookId, in: path, required: true, schema: { type: string } }
+      responses:
+        "204": { description: Deleted. }
+`;
+const HOOK_OPERATIONS = `  shelf_create_hook:
+    operationId: createHook
+    title: Create hook
+    description: Send book events to an address.
+    params:
+      url: { type: string, required: true, maxLength: 2048, description: The address., wire: { in: body } }
+    outputs:
+      metadata.id: { type: string, from: "$response.body#/id", description: The hook's id. }
+  shelf_delete_hook:
+    operationId: deleteHook
+    title: Delete hook
+    description: Stop sending book events.
+    params:
+      hookId: { type: string, required: true, maxLength: 64, description: The hook., wire: { in: path } }
+    outputs:
+      metadata.status: { type: number, from: $statusCode, description: The answer's status. }
+`;
+const HOOK_SUBSCRIPTION = `    subscription:
+      create: { operation: shelf_create_hook, inputs: { url: "{{trigger.url}}" } }
+      delete: { operation: shelf_delete_hook, inputs: { hookId: "{{subscription.id}}" } }
+      id: metadata.id
+`;
+
 const addressOf = async (serve: Spawned) => ((await serve.waitFor(/shelf_book_added (http:\/\/127\.0\.0\.1:\d+\/triggers\/shelf_book_added)\n/)) as RegExpMatchArray & [string, string])[1];
 
 describe("two receivers and a worker on one Postgres", () => {
   it("run each of 500 events exactly once while one receiver is killed mid-load", async () => {
     const store = postgres.url("zqload");
-    const serves = [0, 1, 2].map(() => spawnCli(["serve", "wf.yaml", "--live", "--port", "0", "--store", store, "--concurrency", "4"], env, dir));
+    // The address the provider delivers to (a load balancer's, in front of the receivers).
+    const publicUrl = "http://127.0.0.1:9";
+    const serves = [0, 1, 2].map(() => spawnCli(["serve", "wf.yaml", "--live", "--port", "0", "--store", store, "--concurrency", "4", "--public-url", publicUrl], env, dir));
+    let stopped = false;
     try {
       const [a, b] = [await addressOf(serves[0]!), await addressOf(serves[1]!)];
       await addressOf(serves[2]!);
@@ -144,8 +213,19 @@ describe("two receivers and a worker on one Postgres", () => {
         expect(titleOf.get(p.key) ?? p.title).toBe(p.title);
         titleOf.set(p.key, p.title);
       }
+
+      // One subscription throughout the load and the kill: created once, never again, never deleted while a receiver lives.
+      expect(hookEvents).toEqual([{ kind: "created", id: "hook-zq-1" }]);
+      for (const s of [serves[0]!, serves[2]!]) s.child.kill("SIGTERM");
+      stopped = true;
+      expect(await Promise.all([serves[0]!.exited, serves[2]!.exited])).toEqual([0, 0]);
+      // Deleted once, by the last receiver to stop.
+      expect(hookEvents).toEqual([
+        { kind: "created", id: "hook-zq-1" },
+        { kind: "deleted", id: "hook-zq-1" },
+      ]);
     } finally {
-      for (const s of serves) s.child.kill("SIGTERM");
+      if (!stopped) for (const s of serves) s.child.kill("SIGTERM");
       await Promise.all(serves.map((s) => s.exited));
     }
   });

@@ -7,7 +7,7 @@ import { jsonLine, lineText } from "../common/github-actions.js";
 import type { TriggerBlock } from "@blockwright/runtime/workflow";
 import { type KeptSubscription, SubscriptionError } from "../serve/subscription.js";
 
-export const USAGE = `Usage: blockwright serve <workflow> [--port <n>] [--host <h>] [--mock | --live] [--env-file <file>] [--store <file> | --store <postgres://…>] [--concurrency <n>] [--public-url <url>] [--specs <dir>] [--out <dir>]
+export const USAGE = `Usage: blockwright serve <workflow> [--port <n>] [--host <h>] [--mock | --live] [--env-file <file>] [--store <file> | --store <postgres://…>] [--concurrency <n>] [--public-url <url>] [--poll-interval <s>] [--backfill] [--specs <dir>] [--out <dir>]
 
 Receive the deliveries of the trigger a workflow starts from, and run the
 workflow once per event. Prints the trigger's address on stdout, then one JSON
@@ -24,6 +24,14 @@ backoff (the trigger's retry), then kept as dead (blockwright runs list,
 replay). Ctrl-C or SIGTERM stops taking deliveries, lets the runs in flight
 reach a journaled point, deletes the subscription made with --public-url (the
 last receiver to stop, on Postgres), then stops.
+
+A workflow starting from a poll trigger listens nowhere: serve calls the
+trigger's list operation at its interval and runs the workflow once per new
+item, in order; where it stands (the last time or sequence seen and the ids at
+it, the ids seen, the delta link) is kept in the store with the new items'
+runs before they start, so a restart resumes with no duplicate and no gap. The
+first poll takes the position and runs nothing (--backfill: the items there
+then run too). A failing poll waits twice as long each time (at most an hour).
 
   --port <n>          the port to listen on (default 8787; 0: any free port)
   --host <h>          the address to listen on (default 127.0.0.1, loopback)
@@ -47,6 +55,9 @@ last receiver to stop, on Postgres), then stops.
                       operations (the trigger block's connection inputs, such
                       as an access token, authorize them), renews it before
                       it expires and deletes it on stopping
+  --poll-interval <s> seconds between polls of a poll trigger (default: the
+                      trigger's intervalSeconds; within its requestsPerMinute)
+  --backfill          the first poll of a poll trigger runs the items it finds
   --specs <dir>       the specs the mocks are built from (default ./specs)
   --out <dir>         the generated packages (default ./generated)
 
@@ -72,6 +83,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     store: { type: "string" },
     "public-url": { type: "string" },
     concurrency: { type: "string" },
+    "poll-interval": { type: "string" },
+    backfill: { type: "boolean" },
   });
   const [file, ...extra] = args.positionals;
   if (file === undefined) throw new UsageError("BW3002", "missing <workflow>");
@@ -96,18 +109,42 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const start = Object.entries(checked.workflow.blocks).find(([, b]) => isTriggerBlock(b));
   if (!start) throw new UsageError("BW3012", `${file} starts from no trigger: serve runs a workflow whose first block has inputs {trigger: <trigger id>} (run the others with blockwright run)`);
   const [startId, startBlock] = start;
+  const polled = registry.pollTriggers?.[blockAction(startBlock)];
+  if (polled) {
+    if (publicUrl) throw new UsageError("BW3012", `--public-url: ${polled.id} is polled, not delivered: it has no subscription to create`);
+    const intervalSeconds = positiveInteger(stringOption(args, "poll-interval"), "--poll-interval", 86400);
+    const store = await openStoreOption(stringOption(args, "store"), io.cwd);
+    try {
+      const { servePolled } = await import("./serve-poll.js");
+      return await servePolled({
+        io,
+        registry,
+        checked,
+        env,
+        mode,
+        specsDir: dirs.specs,
+        store,
+        startId,
+        block: startBlock as TriggerBlock,
+        trigger: polled,
+        concurrency,
+        retry: { attempts: polled.retry?.attempts ?? DEFAULT_ATTEMPTS, backoffMs: (polled.retry?.backoffSeconds ?? DEFAULT_BACKOFF_SECONDS) * 1000 },
+        ...(intervalSeconds !== undefined ? { intervalSeconds } : {}),
+        backfill: args.values.backfill === true,
+        graceMs: STOP_GRACE_MS,
+      });
+    } finally {
+      await store.close();
+    }
+  }
+  if (args.values.backfill || stringOption(args, "poll-interval") !== undefined) throw new UsageError("BW3012", `--backfill and --poll-interval: ${blockAction(startBlock)} is delivered, not polled`);
   const trigger = registry.triggers?.[blockAction(startBlock)];
   if (!trigger) throw new UsageError("BW3012", `${file}: no trigger ${blockAction(startBlock)}`);
   const secretName = envReferenceName(startBlock.inputs[trigger.secretParam]) as string;
   const secret = env[secretName] || placeholderFor(secretName, {});
 
   if (publicUrl && !trigger.subscription) throw new UsageError("BW3012", `--public-url: ${trigger.id} declares no subscription to create (give the provider its address as its documentation says)`);
-  const { DEFAULT_STORE_FILE } = await import("../serve/store.js");
-  const storeText = stringOption(args, "store") ?? DEFAULT_STORE_FILE;
-  const { openStore } = await import("../serve/open-store.js");
-  const store = await openStore(/^postgres(ql)?:\/\//i.test(storeText) ? storeText : resolve(io.cwd, storeText)).catch((e: unknown) => {
-    throw new UsageError("BW3011", `--store: ${(e as Error).message}`);
-  });
+  const store = await openStoreOption(stringOption(args, "store"), io.cwd);
   let mocks: Awaited<ReturnType<typeof startCommandMocks>> | undefined;
   let subscription: KeptSubscription | undefined;
   const { createServer } = await import("node:http");
@@ -215,6 +252,16 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     await mocks?.close();
     await store.close();
   }
+}
+
+/** The store `--store` names (a file under the project, or a Postgres address), open. */
+async function openStoreOption(text: string | undefined, cwd: string) {
+  const { DEFAULT_STORE_FILE } = await import("../serve/store.js");
+  const storeText = text ?? DEFAULT_STORE_FILE;
+  const { openStore } = await import("../serve/open-store.js");
+  return openStore(/^postgres(ql)?:\/\//i.test(storeText) ? storeText : resolve(cwd, storeText)).catch((e: unknown) => {
+    throw new UsageError("BW3011", `--store: ${(e as Error).message}`);
+  });
 }
 
 /** The public address, checked: http(s), no query or fragment; the trigger's path is added to it. */

@@ -4,7 +4,7 @@ import { availableParallelism } from "node:os";
 import type { CaseResult } from "../contract/run.js";
 import { resolve } from "node:path";
 import type { ContractCase, ResultKind, Subject } from "../contract/types.js";
-import { parseArgs, positiveInteger, PROJECT_OPTIONS, projectDirs, projectProviders, stringOption } from "./support/args.js";
+import { parseArgs, positiveInteger, PROJECT_OPTIONS, projectDirs, projectProviders, seedOption, stringOption } from "./support/args.js";
 import { progressOf, startCommandMocks, UsageError, type CliIo } from "./support/io.js";
 
 export const USAGE = `Usage: blockwright test [provider...] [--reporter <r> [--output <file>]]... [--seed <n>] [--runs <n>] [--property-time-limit <s>] [--max-failures <n>] [--workers <n>] [--shard <i>/<n>] [--replay <dir> [--max-age <age>]] [--list] [--specs <dir>] [--out <dir>]
@@ -27,7 +27,8 @@ Progress goes to stderr: a status line on a terminal, plain lines otherwise.
   --output <file>   write the report of the --reporter before it there
                     (without one, it goes to stdout: one report at most);
                     the text report then goes to stderr
-  --seed <n>        seed of the random inputs (default: a new one, printed)
+  --seed <n>        seed of the random inputs and of the answers the mocks
+                    draw from schemas (default: a new one, printed)
   --runs <n>        random inputs per property (default 100)
   --property-time-limit <s>
                     the most seconds one property takes, its shrinking
@@ -97,7 +98,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   });
   const { checkOutputs, reportersOf, writeReports } = await import("./support/test-reports.js");
   const reporters = reportersOf(args);
-  const seed = seedOption(stringOption(args, "seed"));
+  const seed = runSeed(stringOption(args, "seed"));
   const runs = positiveInteger(stringOption(args, "runs"), "--runs") ?? DEFAULT_RUNS;
   const propertyTimeLimitMs = secondsOption(stringOption(args, "property-time-limit"), "--property-time-limit");
   const shard = shardOption(stringOption(args, "shard"));
@@ -281,7 +282,7 @@ async function runSuite(cases: ContractCase<ResultKind>[], options: SuiteOptions
     const { runCases } = await import("../contract/run.js");
     const { defined, fieldOf } = await import("@blockwright/runtime/internal");
     // Quiet mocks: the report quotes every violation they find.
-    const mocks = options.needed.length ? await startCommandMocks(io, options.needed, { specsDir: dirs.specs, logLevel: "silent" }) : undefined;
+    const mocks = options.needed.length ? await startCommandMocks(io, options.needed, { specsDir: dirs.specs, logLevel: "silent", seed }) : undefined;
     try {
       const ran: CaseResult[] = [];
       const running = runCases(
@@ -314,11 +315,9 @@ function secondsOption(value: string | undefined, flag: string): number | undefi
   return Number(value) * 1000;
 }
 
-function seedOption(value: string | undefined): number {
-  if (value === undefined) return (Math.random() * 2 ** 31) | 0;
-  if (!/^-?\d+$/.test(value.trim()) || !Number.isSafeInteger(Number(value)) || Math.abs(Number(value)) >= 2 ** 31)
-    throw new UsageError("BW3003", `--seed takes a whole number between -2147483648 and 2147483647, got ${JSON.stringify(value)}`);
-  return Number(value);
+/** The run's seed: the one given, else a new one (printed). */
+function runSeed(value: string | undefined): number {
+  return seedOption(value) ?? (Math.random() * 2 ** 31) | 0;
 }
 
 function shardOption(value: string | undefined): { index: number; total: number } | undefined {

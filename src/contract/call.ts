@@ -24,6 +24,16 @@ export interface CallOptions {
   maxRetryDelayMs?: number;
 }
 
+/**
+ * How long a call waits for the mock: a hang guard, not the operation's own
+ * time limit (the manifest's `timeoutMs`, or the runtime's 30 s), which is
+ * about the live service. The mock is on this machine: an answer later than
+ * that is a busy machine, not a broken contract (a suite on a loaded 2-core
+ * machine failed on mock answers past 30 s). As long as a case may run
+ * (CASE_TIME_LIMIT_MS, workers.ts).
+ */
+export const MOCK_CALL_TIME_LIMIT_MS = 120_000;
+
 /** Run `tool` on `input` against its mock; a tool whose server is a parameter gets the mock's address there. */
 export async function callTool(tool: ToolSpec, input: Record<string, unknown>, ctx: CaseContext, options: CallOptions = {}): Promise<Called> {
   const address = ctx.mockUrl(tool.provider);
@@ -36,6 +46,7 @@ export async function callTool(tool: ToolSpec, input: Record<string, unknown>, c
     result = await executeToolDefinition(tool, given, {
       ...(tool.server.param ? {} : { baseUrl: address }),
       fetch,
+      timeoutMs: MOCK_CALL_TIME_LIMIT_MS,
       ...(options.retries !== undefined ? { retries: options.retries } : {}),
       ...(options.maxRetryDelayMs !== undefined ? { maxRetryDelayMs: options.maxRetryDelayMs } : {}),
     });

@@ -35,7 +35,8 @@ try {
 
 async function runWithMocks(cases: ContractCase[]): Promise<void> {
   // Quiet mocks: the report quotes every violation they find.
-  const mocks = await startMocks(task.providers, { root: task.dirs.root, specsDir: task.dirs.specs, logLevel: "silent" });
+  // The run's seed draws the mocks' answers too: the same in every worker, whatever their number.
+  const mocks = await startMocks(task.providers, { root: task.dirs.root, specsDir: task.dirs.specs, logLevel: "silent", seed: task.seed });
   try {
     await runCases(
       cases,

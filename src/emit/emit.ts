@@ -7,7 +7,7 @@ import { camelCase, pascalCase } from "../model/naming.js";
 import { codeLiteral, commentText, escapeLineSeparators, oneLine } from "./code-text.js";
 import { outputTsType, paramTsType } from "./emit-tool-types.js";
 import { clientView, connectionType } from "./emit-client.js";
-import { triggersView } from "./emit-triggers.js";
+import { pollTriggersView, triggersView } from "./emit-triggers.js";
 import { adapterPeers, adapterTypesVersions } from "./emit-adapters.js";
 import { dualExport, ENTRIES } from "./emit-cjs.js";
 import { codeSpan as code } from "./markdown-text.js";
@@ -115,6 +115,7 @@ export function emitEntry(ir: ProviderIR, openApiTypes: string, version: string)
     openApiTypes,
     client,
     triggers: triggersView(ir, (value) => literal(value)),
+    pollTriggers: pollTriggersView(ir, (value) => literal(value)),
   };
   return { js: renderCode("index.js.hbs", view), dts: renderCode("index.d.ts.hbs", view) };
 }

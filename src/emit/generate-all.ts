@@ -12,16 +12,20 @@ import { emitOpenApiNamespace } from "./emit-types.js";
 import type { ProviderIR } from "../model/ir.js";
 import { linkDocument, LinkErrors } from "../link/index.js";
 import { OpenApiDocument } from "../load/openapi-document.js";
-import { fileTexts, loadOpenApi, type OpenApiFiles, OpenApiProblems } from "../load/openapi-source.js";
+import { fileTexts, loadOpenApi, type OpenApiFiles } from "../load/openapi-source.js";
 import { buildSurface, formatSurface } from "./emit-surface.js";
 import type { Surface } from "../model/surface-format.js";
 import type { Manifest } from "../load/precompiled/manifest-types.js";
 import { providerDirs } from "../load/provider-dirs.js";
 import { boundByManifest } from "../load/bound-cut.js";
 import { validateManifest } from "../load/validate-manifest.js";
-import { NPM_SCOPE } from "../model/naming.js";
 import { checkpoint } from "../common/checkpoint.js";
-import { loadYamlSource, readSourceText, SourceError, UnreadableSource } from "../load/yaml-source.js";
+import { loadYamlSource, readSourceText, SourceError } from "../load/yaml-source.js";
+import { type PlatformContext, platformFiles, platformReadme, type Target } from "./platforms/targets.js";
+import { asGenerationErrors, asGenerationErrorsAsync, GenerationErrors } from "./generation-errors.js";
+import { personOf, projectPackage, type ProjectLinks } from "./project-package.js";
+
+export { GenerationErrors, generationErrors } from "./generation-errors.js";
 
 export interface GenerateOptions {
   /** Project root: paths in headers and messages are relative to it. */
@@ -42,6 +46,12 @@ export interface GenerateOptions {
   onProvider?: (done: number, total: number, provider: string) => void;
   /** Called as each step of linking a large document begins (openapi-source.ts LARGE_DOCUMENT_BYTES): which provider, which step. */
   onStep?: (provider: string, step: string) => void;
+  /** What to write: the npm packages (default), or a workflow platform's files for each provider (platforms/targets.ts). */
+  target?: Target;
+  /** Where the provider packages are (default `<root>/generated`): a platform's files take their versions. */
+  packagesDir?: string;
+  /** npm's `author` of an n8n package ("Name <email>"). Default: the project's package.json `author`. */
+  author?: string;
 }
 
 export interface GenerateResult {
@@ -52,13 +62,6 @@ export interface GenerateResult {
   inputs: Record<string, string>;
   /** Warnings of every provider (LinkedProvider.warnings). */
   warnings: string[];
-}
-
-export class GenerationErrors extends Error {
-  constructor(readonly errors: SourceError[]) {
-    super(errors.map((e) => e.printed).join("\n"));
-    this.name = "GenerationErrors";
-  }
 }
 
 /** Load, validate and link one provider; throws GenerationErrors listing every problem. */
@@ -132,30 +135,6 @@ export function openapiRefFolders(providerDir: string, openapiPath: string, exte
   return [dirname(providerDir), dirname(openapiPath), ...externalRefFolders];
 }
 
-function asGenerationErrors<T>(load: () => T): T {
-  try {
-    return load();
-  } catch (e) {
-    throw generationErrors(e);
-  }
-}
-
-async function asGenerationErrorsAsync<T>(load: () => Promise<T>): Promise<T> {
-  try {
-    return await load();
-  } catch (e) {
-    throw generationErrors(e);
-  }
-}
-
-/** A loading error as GenerationErrors (positions included), or `e` itself when it is no problem of the inputs. */
-export function generationErrors(e: unknown): unknown {
-  if (e instanceof SourceError) return new GenerationErrors([e]);
-  if (e instanceof OpenApiProblems) return new GenerationErrors(e.errors);
-  if (e instanceof UnreadableSource) return new GenerationErrors([new SourceError(e.code, { file: e.file, line: 1, col: 1 }, e.detail)]);
-  return e;
-}
-
 /** What every provider's package shares: where it goes, how packages are named, the generator and runtime. */
 interface ProjectContext {
   root: string;
@@ -168,6 +147,9 @@ interface ProjectContext {
   license?: string;
   licenseText?: string;
   links?: ProjectLinks;
+  target: Target;
+  packagesDir: string;
+  author?: string;
   externalRefFolders: string[];
   release: NonNullable<GenerateOptions["release"]>;
   signal?: AbortSignal;
@@ -182,10 +164,17 @@ function projectContext(options: GenerateOptions): ProjectContext {
   const licensePath = join(root, "LICENSE");
   const licenseText = existsSync(licensePath) ? asGenerationErrors(() => readSourceText(licensePath, "LICENSE")) : undefined;
   const scope = options.scope ?? project.scope ?? "@blockwright";
+  const target = options.target ?? "packages";
+  const author = options.author ?? project.author;
+  if (target === "n8n" && !(author && personOf(author).email))
+    throw project.problem(["author"], 'author: an n8n community package names its author with an email (n8n\'s node linter wants both): add package.json "author", e.g. "Ada Lovelace <ada@example.com>"');
   return {
     root,
     specsDir,
-    outDir: resolve(options.outDir ?? join(root, "generated")),
+    outDir: resolve(options.outDir ?? join(root, target === "packages" ? "generated" : `generated-${target}`)),
+    target,
+    packagesDir: resolve(options.packagesDir ?? join(root, "generated")),
+    ...(author ? { author } : {}),
     names: providerDirs(specsDir).filter((p) => !options.providers || options.providers.includes(p)),
     packageName: (provider) => `${scope}/${provider}`,
     runtime: runtimePackage(),
@@ -209,10 +198,25 @@ function releaseOf(project: ProjectContext, provider: string): { version: string
 function packageOf(project: ProjectContext, provider: string): PackageContext {
   return {
     name: project.packageName(provider),
-    version: releaseOf(project, provider)?.version ?? keptVersion(join(project.outDir, provider, "package.json")),
+    version: releaseOf(project, provider)?.version ?? keptVersion(join(project.packagesDir, provider, "package.json")),
     runtime: project.runtime,
     ...(project.license ? { license: project.license } : {}),
     ...(project.links ? { links: packageLinks(project, provider, project.links) } : {}),
+  };
+}
+
+/** What a platform's files of the provider take from the project: its package, author, license and links. */
+function platformContext(project: ProjectContext, provider: string): PlatformContext {
+  const pkg = packageOf(project, provider);
+  const links = project.links;
+  return {
+    scope: pkg.name.slice(0, pkg.name.indexOf("/")),
+    providerPackage: pkg,
+    ...(project.author ? { author: project.author } : {}),
+    ...(project.license ? { license: project.license } : {}),
+    ...(project.licenseText !== undefined ? { licenseText: project.licenseText } : {}),
+    ...(links?.homepage ? { homepage: links.homepage } : {}),
+    ...(links?.repository ? { repository: links.repository } : {}),
   };
 }
 
@@ -287,9 +291,14 @@ export async function projectSurfaces(options: GenerateOptions): Promise<Map<str
 export async function generate(options: GenerateOptions): Promise<GenerateResult> {
   const project = projectContext(options);
   const files = new Map<string, string>();
+  const target = project.target;
   const linked = await eachProvider(project, async (provider) => {
     const { ir, document } = provider;
     const p = ir.provider;
+    if (target !== "packages") {
+      for (const [path, text] of platformFiles(target, ir, platformContext(project, p))) files.set(path, text);
+      return;
+    }
     // Written by `blockwright diff --write`: carried from one generation to the next.
     const changelog = releaseOf(project, p)?.changelog ?? keptChangelog(project.root, project.outDir, p);
     const pkg: PackageContext = { ...packageOf(project, p), ...(changelog !== undefined ? { changelog: true } : {}) };
@@ -305,75 +314,14 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     for (const [name, text] of adapterFiles(pkg.runtime.name, ir.sources)) files.set(`${p}/${name}`, text);
     for (const [name, text] of cjsFiles(files, p, tsHeader([ir.sources.manifest, ir.sources.openapi]))) files.set(name, text);
   });
-  files.set(
-    "README.md",
-    emitGeneratedReadme(
-      linked.map((l) => l.ir),
-      project.packageName,
-    ),
-  );
+  const irs = linked.map((l) => l.ir);
+  const readme = target === "packages" ? emitGeneratedReadme(irs, project.packageName) : platformReadme(target, irs, (ir) => platformContext(project, ir.provider));
+  if (readme !== undefined) files.set("README.md", readme);
   return {
     files: new Map([...files.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
     irs: linked.map((l) => l.ir),
     inputs: Object.assign({}, ...linked.map((l) => l.inputs)) as Record<string, string>,
     warnings: linked.flatMap((l) => l.warnings),
-  };
-}
-
-/** The project's links as its package.json gives them; `repository.directory` is the project's own folder in the repository. */
-type ProjectLinks = PackageLinks;
-
-/**
- * What the project's package.json says for generation: the npm scope of the
- * provider packages, the license, the links (homepage, repository, bugs) and
- * `blockwright.externalRefFolders`
- * (folders outside the specs folder that `$ref`s may read, relative to the
- * project; returned absolute).
- */
-function projectPackage(root: string): { scope?: string; license?: string; links?: ProjectLinks; externalRefFolders: string[] } {
-  const pkgPath = join(root, "package.json");
-  // Read with positions (JSON is YAML): a broken file or a bad value is named at its line.
-  if (!existsSync(pkgPath)) return { externalRefFolders: [] };
-  const source = asGenerationErrors(() => loadYamlSource<{ license?: unknown; homepage?: unknown; repository?: unknown; bugs?: unknown; blockwright?: { scope?: unknown; externalRefFolders?: unknown } }>(pkgPath, "package.json"));
-  const pkg = source.data !== null && typeof source.data === "object" ? source.data : {};
-  const config = pkg.blockwright !== null && typeof pkg.blockwright === "object" ? pkg.blockwright : {};
-  const problem = (path: string[], message: string) => new GenerationErrors([new SourceError("BW1303", source.locate(path, "value"), message)]);
-  const scope = config.scope;
-  if (scope !== undefined && (typeof scope !== "string" || !NPM_SCOPE.test(scope))) {
-    throw problem(["blockwright", "scope"], `blockwright.scope: must be an npm scope such as @acme (the provider packages are named <scope>/<provider>), got ${JSON.stringify(scope)}`);
-  }
-  const folders = config.externalRefFolders;
-  if (folders !== undefined && (!Array.isArray(folders) || !folders.every((f) => typeof f === "string" && f !== ""))) {
-    throw problem(["blockwright", "externalRefFolders"], `blockwright.externalRefFolders: must be a list of folders (relative to the project) that $refs may read outside the specs folder, got ${JSON.stringify(folders)}`);
-  }
-  const links = projectLinks(pkg, problem);
-  return {
-    ...(typeof scope === "string" ? { scope } : {}),
-    ...(typeof pkg.license === "string" ? { license: pkg.license } : {}),
-    ...(Object.keys(links).length ? { links } : {}),
-    externalRefFolders: ((folders as string[] | undefined) ?? []).map((f) => resolve(root, f)),
-  };
-}
-
-/** The project package.json's homepage, repository and bugs, as npm reads them (a string or an object); a malformed one is a problem at its line. */
-function projectLinks(pkg: { homepage?: unknown; repository?: unknown; bugs?: unknown }, problem: (path: string[], message: string) => Error): ProjectLinks {
-  const text = (v: unknown) => typeof v === "string" && v.trim() !== "";
-  const optionalText = (v: unknown) => v === undefined || text(v);
-  const record = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
-  const { homepage, repository, bugs } = pkg;
-  const copied = "(copied into each generated package.json)";
-  if (homepage !== undefined && !text(homepage)) throw problem(["homepage"], `homepage: must be an address ${copied}, got ${JSON.stringify(homepage)}`);
-  if (repository !== undefined && !text(repository) && !(record(repository) && text(repository.url) && optionalText(repository.type) && optionalText(repository.directory))) {
-    throw problem(["repository"], `repository: must be a URL, or an object with a url (and a type and a directory, if any) given as text ${copied}, got ${JSON.stringify(repository)}`);
-  }
-  if (bugs !== undefined && !text(bugs) && !(record(bugs) && (text(bugs.url) || text(bugs.email)) && optionalText(bugs.url) && optionalText(bugs.email))) {
-    throw problem(["bugs"], `bugs: must be an address, or an object with a url or an email given as text ${copied}, got ${JSON.stringify(bugs)}`);
-  }
-  const repo = record(repository) ? repository : { url: repository };
-  return {
-    ...(homepage !== undefined ? { homepage: homepage as string } : {}),
-    ...(repository !== undefined ? { repository: { type: (repo.type as string | undefined) ?? "git", url: repo.url as string, ...(repo.directory !== undefined ? { directory: repo.directory as string } : {}) } } : {}),
-    ...(bugs !== undefined ? { bugs: record(bugs) ? { ...(bugs.url ? { url: bugs.url as string } : {}), ...(bugs.email ? { email: bugs.email as string } : {}) } : (bugs as string) } : {}),
   };
 }
 

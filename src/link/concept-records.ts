@@ -8,7 +8,8 @@
 import type { ConceptRecord } from "./concept-record.js";
 import { INPUT_CONCEPTS } from "./records-inputs.js";
 import { OPERATION_CONCEPTS } from "./records-operations.js";
+import { PLATFORM_CONCEPTS } from "./records-platforms.js";
 import { PROVIDER_CONCEPTS } from "./records-provider.js";
 import { TRIGGER_CONCEPTS } from "./records-triggers.js";
 
-export const CONCEPTS = { ...PROVIDER_CONCEPTS, ...INPUT_CONCEPTS, ...OPERATION_CONCEPTS, ...TRIGGER_CONCEPTS } as const satisfies Record<string, ConceptRecord>;
+export const CONCEPTS = { ...PROVIDER_CONCEPTS, ...INPUT_CONCEPTS, ...OPERATION_CONCEPTS, ...TRIGGER_CONCEPTS, ...PLATFORM_CONCEPTS } as const satisfies Record<string, ConceptRecord>;

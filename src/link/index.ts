@@ -21,6 +21,7 @@ import { checkPageInputNames } from "./pagination.js";
 import { checkSchemaConstructs } from "./schema-constructs.js";
 import { linkRateLimits } from "./rate-limits.js";
 import { linkServer } from "./server.js";
+import { linkPollTriggers } from "./poll-triggers.js";
 import { linkTriggers } from "./triggers.js";
 
 export class LinkErrors extends Error {
@@ -47,6 +48,7 @@ export function linkDocument(source: YamlSource<Manifest>, document: OpenApiDocu
     .filter((op): op is OperationIR => op !== undefined);
   const tools = operations.map((op) => op.tool);
   const triggers = linkTriggers(ctx, tools);
+  const pollTriggers = linkPollTriggers(ctx, tools);
   if (problems.length) throw new LinkErrors(problems);
   return {
     provider: m.provider,
@@ -57,6 +59,7 @@ export function linkDocument(source: YamlSource<Manifest>, document: OpenApiDocu
     auth: authOf(ctx, auth),
     operations,
     ...(triggers.length ? { triggers } : {}),
+    ...(pollTriggers.length ? { pollTriggers } : {}),
     block: buildBlock(m, tools),
   };
 }

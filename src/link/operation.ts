@@ -214,6 +214,7 @@ export function linkOperation(ctx: LinkContext, id: string, mop: ManifestOperati
       .filter((r) => /^[45]\d\d$/.test(r.status))
       .map((r) => ({ status: Number(r.status), description: r.description }))
       .sort((a, b) => a.status - b.status),
+    ...(op.tags.length ? { tags: op.tags } : {}),
     ...(op.responses.some((r) => !/^[123]/.test(r.status) && r.mediaTypes.some((m) => PROBLEM_JSON.test(m))) ? { problemAnswers: true as const } : {}),
     types: {
       paramsName: `${pascal}Params`,

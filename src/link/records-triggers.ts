@@ -1,12 +1,14 @@
 // The concept record of triggers: events that start a workflow.
 // concept-records.ts gathers the groups; the order here is the records' order.
 import { type ConceptRecord, decided, PRESENTATION } from "./concept-record.js";
+import { pollTriggersSurface } from "./poll-triggers.js";
 import { triggersSurface } from "./triggers.js";
 
 // Why a field is not recorded in the surface, where several fields share the reason.
 const RECEIVER = "how the receiver reads a delivery: what the trigger gives a workflow is recorded (triggers), not how it is found";
 const RUNS = "how serve keeps and retries the runs a trigger starts, not what it gives a workflow";
 const SUBSCRIPTION = "how serve keeps the provider's subscription, through operations the surface records themselves";
+const POLLING = "how serve finds new items and when: what the trigger gives a workflow is recorded (pollTriggers), not how it is found";
 
 export const TRIGGER_CONCEPTS = {
   triggers: {
@@ -63,6 +65,34 @@ export const TRIGGER_CONCEPTS = {
       ...decided({ none: SUBSCRIPTION }, ["triggerSubscription.create", "triggerSubscription.renew", "triggerSubscription.delete", "triggerSubscription.id", "triggerSubscription.lifetimeMinutes"]),
       "triggerSubscription.lifecycle": { fields: "triggerLifecycle" },
       ...decided({ none: SUBSCRIPTION }, ["triggerStep.operation", "triggerStep.inputs", "triggerLifecycle.callback", "triggerLifecycle.items", "triggerLifecycle.event", "triggerLifecycle.subscription", "triggerLifecycle.actions"]),
+    },
+  },
+  pollTriggers: {
+    wording:
+      "**`triggers` with `poll`:** events nobody delivers, found by calling one of the manifest's list operations every `intervalSeconds` (within the provider's `requestsPerMinute`): new items told by their ids (`ids`), by a field that only grows (`since`, the last value passed as `{{poll.since}}`, the ids at that value kept so that an item of the same second is run once), or by the address the upstream gives to come back with (`delta`); each new item, read like an event by `match`, `eventId` and `outputs`, starts one run of `blockwright serve`.",
+    schema: ["poll-triggers"],
+    tool: [],
+    surface: { pollTriggers: pollTriggersSurface },
+    link: null,
+    fields: {
+      "trigger.poll": { fields: "triggerPoll" },
+      ...decided({ surface: "pollTriggers" }, ["triggerPoll.operation", "triggerPoll.params"]),
+      ...decided({ none: POLLING }, [
+        "triggerPoll.inputs",
+        "triggerPoll.items",
+        "triggerPoll.ids",
+        "triggerPoll.ids.order",
+        "triggerPoll.ids.keep",
+        "triggerPoll.since",
+        "triggerPoll.since.field",
+        "triggerPoll.since.type",
+        "triggerPoll.delta",
+        "triggerPoll.delta.link",
+        "triggerPoll.delta.next",
+        "triggerPoll.delta.new",
+        "triggerPoll.delta.removed",
+        "triggerPoll.intervalSeconds",
+      ]),
     },
   },
 } as const satisfies Record<string, ConceptRecord>;

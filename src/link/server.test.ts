@@ -70,7 +70,7 @@ describe("the server's path", () => {
     });
   });
 
-  it("prefixes every request: the default address, an address given at call time, and the mock's routes", { timeout: 60_000 }, async () => {
+  it("prefixes every request: the default address, an address given at call time, and the mock's routes", async () => {
     const result = await linked([{ file: "openapi.yaml", find: "  - url: https://api.shelf.test\n", replace: "  - url: https://api.shelf.test/{base}\n    variables: { base: { default: api } }\n" }, defaultAt("https://api.shelf.test/api")]);
     if (!("ir" in result)) throw new Error(result.problems.join("\n"));
     const tool = getBook(result.ir);
@@ -107,7 +107,7 @@ describe("parameters the credential covers", () => {
     });
   });
 
-  it("is sent by no parameter, and a mock does not require it", { timeout: 60_000 }, async () => {
+  it("is sent by no parameter, and a mock does not require it", async () => {
     const result = await linked([tokenQuery, { find: "  param: apiKey\n", replace: "  param: apiKey\n  covers: [token]\n" }]);
     if (!("ir" in result)) throw new Error(result.problems.join("\n"));
     const tool = getBook(result.ir);

@@ -14,7 +14,8 @@ import type { ProviderEntry } from "../model/surface-entry.js";
 import type { LinkContext, Path } from "./context.js";
 import { checkMatchValues, checkSubscriptionInputs } from "./trigger-values.js";
 
-type DeclaredTrigger = NonNullable<Manifest["triggers"]>[string];
+/** A trigger the provider delivers (`event`): the schema requires its authentication and secret (a `poll` trigger is poll-triggers.ts's). */
+type DeclaredTrigger = NonNullable<Manifest["triggers"]>[string] & Required<Pick<NonNullable<Manifest["triggers"]>[string], "event" | "authentication" | "secret">>;
 
 declare module "../model/surface-format.js" {
   interface Surface {
@@ -32,7 +33,9 @@ export function linkTriggers(ctx: LinkContext, tools: readonly ToolSpec[]): Trig
   return Object.keys(declared)
     .sort()
     .flatMap((id) => {
-      const spec = linkTrigger(ctx, id, declared[id] as DeclaredTrigger, ["triggers", id], byId);
+      const t = declared[id];
+      if (!t?.event || !t.authentication || t.secret === undefined) return [];
+      const spec = linkTrigger(ctx, id, t as DeclaredTrigger, ["triggers", id], byId);
       return spec ? [spec] : [];
     });
 }

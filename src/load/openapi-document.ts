@@ -69,6 +69,8 @@ export interface OpenApiOperation {
   security: string[] | undefined;
   /** The security requirements, each the schemes it needs together (`[{A}, {B}]`: two of one; `[{A, B}]`: one of two); undefined when none is declared. */
   requirements: string[][] | undefined;
+  /** Its tags, as the document groups operations (the first names its group on a workflow platform: n8n's resources). */
+  tags: string[];
 }
 
 /** A request body in a media type the runtime can write: JSON (any JSON media type), an HTML form, multipart/form-data, or raw bytes (a whole-body file). */
@@ -163,6 +165,7 @@ export class OpenApiDocument {
           }),
           security: op.security === undefined ? this.globalSecurity : securityNames(op.security),
           requirements: requirementsOf(op.security === undefined ? doc.security : op.security),
+          tags: Array.isArray(op.tags) ? (op.tags as unknown[]).filter((t): t is string => typeof t === "string" && t.trim() !== "") : [],
         });
       }
     }

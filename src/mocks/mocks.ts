@@ -34,6 +34,7 @@ import { withMediaTypeCheck } from "./media-types.js";
 import { pagedRoutes, withPaging } from "./mock-paging.js";
 import type { OpenApiDocument } from "../load/openapi-document.js";
 import { documentServer } from "../link/server.js";
+import { type PrismOperation, RealisticAnswers, withRealisticAnswers } from "./mock-realistic.js";
 
 const require = createRequire(import.meta.url);
 
@@ -61,7 +62,12 @@ export interface MockOptions {
   log?: (line: string) => void;
   /** Prism log level; default `error` (quiet). */
   logLevel?: "silent" | "error" | "warn" | "info" | "debug";
+  /** The seed of the answers drawn from schemas where the document gives no example (mock-realistic.ts); default 1. */
+  seed?: number;
 }
+
+/** The seed of realistic answers when none is given: a fixed one, so that runs without --seed answer alike. */
+export const DEFAULT_MOCK_SEED = 1;
 
 interface PrismServer {
   listen(port: number, address?: string): Promise<string>;
@@ -177,7 +183,15 @@ export async function startMocks(providers: string[], options: MockOptions): Pro
       if (!existsSync(file)) throw new MockStartError(`no OpenAPI document for provider "${provider}" (${file})`);
       const { document, judged, covers, loaded } = await servedDocument(file, root, specsDir, provider);
       const server = documentServer(judged.source.data);
-      return { provider, document, judged, covers, basePath: server && "path" in server ? server.path : "", paged: pagedRoutes(await pagedTools(root, specsDir, provider, loaded)) };
+      return {
+        provider,
+        document,
+        judged,
+        covers,
+        original: loaded.source.data as Record<string, unknown>,
+        basePath: server && "path" in server ? server.path : "",
+        paged: pagedRoutes(await pagedTools(root, specsDir, provider, loaded)),
+      };
     }),
   );
   const { withJudge } = await import("./mock-judge.js");
@@ -200,8 +214,10 @@ export async function startMocks(providers: string[], options: MockOptions): Pro
   };
   try {
     const started = await Promise.all(
-      served.map(async ({ provider, document, judged, covers, basePath, paged }) => {
+      served.map(async ({ provider, document, judged, covers, original, basePath, paged }) => {
         const operations = prismOperations(document, prism) as Parameters<typeof createServer>[0];
+        // Answers drawn from the schemas where the document has none, made as requests reach them (mock-realistic.ts).
+        const answers = new RealisticAnswers(document as Record<string, unknown>, original, operations as unknown as PrismOperation[], options.seed ?? DEFAULT_MOCK_SEED);
         const { prism: server, http } = withHttpServer(
           () =>
             createServer(operations, {
@@ -218,7 +234,8 @@ export async function startMocks(providers: string[], options: MockOptions): Pro
               },
             }) as PrismServer,
           // The guard first: a request naming no address reaches none of the others (request-guard.ts).
-          (listener) => guardedListener(withSingleFraming(withJudge(withMediaTypeCheck(withPaging(withBasicPasswords(listener), paged)), judged, basePath, covers)), (line) => log(`mock of ${provider}: ${line}`)),
+          (listener) =>
+            guardedListener(withSingleFraming(withJudge(withMediaTypeCheck(withPaging(withBasicPasswords(withRealisticAnswers(listener, answers)), paged)), judged, basePath, covers)), (line) => log(`mock of ${provider}: ${line}`)),
         );
         // 0: no idle time-out, and no Keep-Alive hint (the client keeps its own, shorter one).
         http.keepAliveTimeout = 0;

@@ -62,18 +62,16 @@ function ajvValid(document: ReturnType<typeof zqunion>, name: string, value: unk
 }
 
 describe("values made from union-heavy schemas", () => {
-  it("are valid, made in bounded time, with one branch of each union", () => {
+  it("are valid, made within the budget of schemas visited (work counted, not timed), with one branch of each union", () => {
     const document = zqunion(40);
     const sampler = new DocumentSampler(document);
-    const started = performance.now();
+    // A value made is one made within the default maxVisits: a walk past it gives none.
     const made = sampler.sample("/components/schemas/Request", { seed: 7 });
-    const ms = performance.now() - started;
     expect(made).toBeDefined();
     expect(ajvValid(document, "Request", made?.value)).toBe(true);
     expect(sampler.valid(made?.value, "/components/schemas/Request")).toBe(true);
     const value = made?.value as { messages: { role: string }[] };
     expect(value.messages).toHaveLength(3);
-    expect(ms).toBeLessThan(5_000);
   });
 
   it("the same seed makes the same value; another seed may take other branches", () => {

@@ -10,10 +10,18 @@
 // The mocks answer with it where Prism's own sampler gave invalid data (a
 // union whose first branch also matches another; an open map), and the
 // contract suite draws JSON parameters' values with it.
-import { dereference, type Schema, validate } from "@cfworker/json-schema";
+//
+// Realistic (`realistic`: the mocks' answers where a document has none):
+// every property, optional ones too while the value is shallow and the
+// visits under half the budget (a property whose schema is already being
+// made, a cycle, is left out), lists of 1–3 items within minItems and
+// maxItems, one value of an enum drawn, and leaf values that look like
+// their field (realistic-values.ts: by format and by the field's name),
+// all drawn from one generator seeded by the seed and the pointer, so the
+// same seed gives the same value. What breaks the schema there is
+// refused like any other value.
 import { firstMadeString } from "../model/string-values.js";
-import { NAME_MAPS, SCHEMA_MAPS } from "../load/load-rewrites.js";
-import { discriminatedAsAnyOf, toJsonSchema, usesJsonSchema2020, type Wrap, wrapNullable } from "../load/openapi-json-schema.js";
+import { SchemaLookup, safeDecode } from "./sample-lookup.js";
 
 type Node = Record<string, unknown>;
 
@@ -30,43 +38,35 @@ export interface SampleBounds {
   everyField?: boolean;
   /** Every object gets its optional text properties too (an error's `message`, which a minimal answer leaves out), and every list one item. */
   textFields?: boolean;
+  /** A value that looks real (see the top): leaf values from these. */
+  realistic?: RealisticValues;
 }
 
-const BASE = "https://zq-sample.invalid/document";
+/** Leaf values that look like what a field holds, drawn with `draw` (the same draws, the same value); undefined where none fits. */
+export interface RealisticValues {
+  text(name: string | undefined, rules: { format?: string; pattern?: string; minLength?: number; maxLength?: number }, draw: () => number): string | undefined;
+  number(name: string | undefined, range: { low: number | undefined; high: number | undefined; integer: boolean; int64: boolean }, draw: () => number): number | undefined;
+}
 
-/** A sampler of one document: its schemas registered once, each value checked where the document places its schema. */
+/** A realistic value's optional properties stop below this nesting. */
+const REALISTIC_DEPTH = 6;
+
+/** A sampler of one document: its schemas registered once (sample-lookup.ts), each value checked where the document places its schema. */
 export class DocumentSampler {
-  private readonly lookup: Record<string, Schema | boolean> = {};
-  private readonly draft: "4" | "2020-12";
+  private readonly lookup: SchemaLookup;
 
   constructor(private readonly document: Node) {
-    const is31 = typeof document.openapi === "string" && usesJsonSchema2020(document.openapi);
-    this.draft = is31 ? "2020-12" : "4";
-    const copy = withoutExamples(structuredClone(document)) as Node;
-    const wraps: Wrap[] = [];
-    if (!is31) toJsonSchema(copy, wraps);
-    discriminatedAsAnyOf(copy);
-    const named = takeNamedIds(copy, "", []);
-    dereference(copy as Schema, this.lookup, new URL(BASE));
-    for (const [pointer, member] of named) dereference(member as Schema, this.lookup, new URL(BASE), uriPointer(pointer));
-    // Parameters are listed in arrays, which the validator does not walk, and a `default` response is skipped:
-    // their schemas are registered one by one.
-    for (const [pointer, schema] of unwalkedSchemas(copy)) dereference(schema as Schema, this.lookup, new URL(BASE), uriPointer(pointer));
-    wrapNullable(wraps, this.lookup);
+    this.lookup = new SchemaLookup(document);
   }
 
   /** Whether `value` is valid against the schema at `pointer` (a JSON pointer into the document). */
   valid(value: unknown, pointer: string): boolean {
-    try {
-      return validate(value, { $ref: `${BASE}#${uriPointer(pointer)}` } as Schema, this.draft, this.lookup, true).valid;
-    } catch {
-      return false;
-    }
+    return this.lookup.valid(value, pointer);
   }
 
   /** A valid value of the schema at `pointer`, or undefined when none was made within the bounds. */
   sample(pointer: string, bounds: SampleBounds = {}): { value: unknown } | undefined {
-    const walk = new Walk(this, this.document, bounds);
+    const walk = new Walk(this, this.document, bounds, pointer);
     try {
       const value = walk.make(resolvePointer(this.document, pointer), pointer, 0, new Set());
       return value !== undefined && this.valid(value, pointer) ? { value } : undefined;
@@ -88,11 +88,17 @@ class Walk {
   private readonly textFields: boolean;
   /** The depth whose objects get their optional properties too (a union branch told from the others by them). */
   private fullDepth: number | undefined;
+  private readonly realistic: RealisticValues | undefined;
+  /** The realistic draws: one generator for the whole value, seeded by the seed and the pointer. */
+  private readonly draw: () => number;
+  /** The name of the field being made (a list's items take the list's), for realistic values. */
+  private name: string | undefined;
 
   constructor(
     private readonly sampler: DocumentSampler,
     private readonly document: Node,
     bounds: SampleBounds,
+    pointer: string,
   ) {
     this.maxDepth = bounds.maxDepth ?? 12;
     this.maxVisits = bounds.maxVisits ?? 5000;
@@ -100,6 +106,24 @@ class Walk {
     this.seed = bounds.seed ?? 0;
     this.textFields = bounds.textFields === true;
     if (bounds.everyField) this.fullDepth = 0;
+    this.realistic = bounds.realistic;
+    this.draw = mulberry32(hash(this.seed, pointer));
+  }
+
+  /** Whether optional properties and more list items are still made: realistic, shallow, and half the budget left. */
+  private rich(depth: number): boolean {
+    return this.realistic !== undefined && depth < REALISTIC_DEPTH && this.visits < this.maxVisits / 2;
+  }
+
+  /** `make` for the field `name`. */
+  private field(name: string | undefined, schema: unknown, pointer: string, depth: number, trail: Set<string>): unknown {
+    const outer = this.name;
+    this.name = name;
+    try {
+      return this.make(schema, pointer, depth, trail);
+    } finally {
+      this.name = outer;
+    }
   }
 
   /** A value of `schema` (at `pointer`), undefined when it cannot be made here (too deep, a cycle, an impossible branch). */
@@ -116,7 +140,11 @@ class Walk {
     // The document's own example of the schema, where it is valid: an error's list of messages holds one, where the fewest items hold none.
     const example = "example" in schema ? schema.example : Array.isArray(schema.examples) ? schema.examples[0] : undefined;
     if (example !== undefined && example !== null && this.sampler.valid(example, pointer)) return example;
-    if (Array.isArray(schema.enum)) return schema.enum.find((v) => v !== null) ?? schema.enum[0];
+    if (Array.isArray(schema.enum)) {
+      const values = schema.enum.filter((v) => v !== null);
+      if (this.realistic && values.length) return values[Math.floor(this.draw() * values.length)];
+      return values[0] ?? schema.enum[0];
+    }
     const union = Array.isArray(schema.oneOf) ? "oneOf" : Array.isArray(schema.anyOf) ? "anyOf" : undefined;
     if (union) return this.union(schema, union, pointer, depth, trail);
     if (Array.isArray(schema.allOf)) {
@@ -137,20 +165,24 @@ class Walk {
   /** One branch, tried from a seeded start; a value the whole schema (siblings of the union included) accepts. */
   private union(schema: Node, key: "oneOf" | "anyOf", pointer: string, depth: number, trail: Set<string>): unknown {
     const branches = schema[key] as unknown[];
-    const start = branches.length ? hash(this.seed, pointer) % branches.length : 0;
+    // Realistic: each value draws its own branch (a list's items of several kinds).
+    const start = !branches.length ? 0 : this.realistic ? Math.floor(this.draw() * branches.length) : hash(this.seed, pointer) % branches.length;
     const { [key]: _union, ...siblings } = schema;
     const hasSiblings = Object.keys(siblings).some((k) => SHAPE_KEYS.has(k));
     const base = hasSiblings ? this.plain(siblings, pointer, depth, trail) : undefined;
     for (let i = 0; i < Math.min(branches.length, this.maxBranches); i++) {
       const index = (start + i) % branches.length;
-      // The fewest properties first; then, should that value match another branch too, the branch's optional ones.
-      for (const full of [false, true]) {
+      // The fewest properties first; then, should that value match another branch too, the branch's optional ones (a
+      // realistic value has them already).
+      for (const full of this.realistic ? [false] : [false, true]) {
         const outer = this.fullDepth;
         this.fullDepth = full ? depth : outer;
         const branch = this.make(branches[index], `${pointer}/${key}/${index}`, depth, trail);
         this.fullDepth = outer;
         if (branch === undefined) break;
         const value = isNode(base) && isNode(branch) ? { ...base, ...branch } : branch;
+        const named = this.realistic ? discriminated(schema, branches[index], value) : undefined;
+        if (named !== undefined && this.sampler.valid(named, pointer)) return named;
         if (this.sampler.valid(value, pointer)) return value;
       }
     }
@@ -223,7 +255,8 @@ class Walk {
       const properties = isNode(schema.properties) ? schema.properties : {};
       for (const name of Array.isArray(schema.required) ? schema.required : []) {
         if (typeof name !== "string") continue;
-        const value = this.make(
+        const value = this.field(
+          name,
           Object.hasOwn(properties, name) ? properties[name] : isNode(schema.additionalProperties) ? schema.additionalProperties : true,
           Object.hasOwn(properties, name) ? (propertyPointers?.get(name) ?? `${pointer}/properties/${escapeKey(name)}`) : `${pointer}/additionalProperties`,
           depth + 1,
@@ -232,19 +265,20 @@ class Walk {
         if (value === undefined) return undefined;
         Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
       }
-      if (this.fullDepth === depth || this.textFields) {
+      if (this.fullDepth === depth || this.textFields || this.rich(depth)) {
         for (const [name, property] of Object.entries(properties)) {
           // Optional fields only as many as maxProperties lets in (an error's source: one of parameter, pointer, example).
           if (typeof schema.maxProperties === "number" && Object.keys(out).length >= schema.maxProperties) break;
-          if (Object.hasOwn(out, name) || (this.fullDepth !== depth && !this.isText(property))) continue;
-          const value = this.make(property, propertyPointers?.get(name) ?? `${pointer}/properties/${escapeKey(name)}`, depth + 1, trail);
+          if (Object.hasOwn(out, name) || (this.fullDepth !== depth && !this.rich(depth) && !this.isText(property))) continue;
+          const value = this.field(name, property, propertyPointers?.get(name) ?? `${pointer}/properties/${escapeKey(name)}`, depth + 1, trail);
           if (value !== undefined) Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
         }
       }
       const fewest = typeof schema.minProperties === "number" ? schema.minProperties : 0;
       for (let i = 0; Object.keys(out).length < fewest && i < fewest + 8; i++) {
         const name = Object.keys(properties).find((p) => !Object.hasOwn(out, p)) ?? `key${i + 1}`;
-        const value = this.make(
+        const value = this.field(
+          name,
           Object.hasOwn(properties, name) ? properties[name] : isNode(schema.additionalProperties) ? schema.additionalProperties : true,
           Object.hasOwn(properties, name) ? (propertyPointers?.get(name) ?? `${pointer}/properties/${escapeKey(name)}`) : `${pointer}/additionalProperties`,
           depth + 1,
@@ -258,18 +292,20 @@ class Walk {
     if (type === "array" || (type === undefined && schema.items !== undefined)) {
       // With text fields (an error answer), a list holds one item at least: where its messages are (`errorMessages`, `detail[].msg`).
       const fewest = typeof schema.minItems === "number" ? Math.min(schema.minItems, 100) : 0;
-      const count = this.textFields && fewest === 0 && schema.maxItems !== 0 ? 1 : fewest;
+      const most = typeof schema.maxItems === "number" ? schema.maxItems : Infinity;
+      // Realistic: 1–3 items, within minItems and maxItems.
+      const count = this.rich(depth) ? Math.max(fewest, Math.min(most, 1 + Math.floor(this.draw() * 3))) : this.textFields && fewest === 0 && most !== 0 ? 1 : fewest;
       if (count > 0 && depth >= this.maxDepth) return undefined;
       const items: unknown[] = [];
       for (let i = 0; i < count; i++) {
-        const item = this.make(Array.isArray(schema.prefixItems) && i < schema.prefixItems.length ? schema.prefixItems[i] : schema.items, `${pointer}/items`, depth + 1, trail);
+        const item = this.field(singular(this.name), Array.isArray(schema.prefixItems) && i < schema.prefixItems.length ? schema.prefixItems[i] : schema.items, `${pointer}/items`, depth + 1, trail);
         if (item === undefined) return undefined;
         items.push(item);
       }
       return items;
     }
-    if (type === "integer" || type === "number") return numberOf(schema, type === "integer");
-    if (type === "boolean") return true;
+    if (type === "integer" || type === "number") return this.realisticNumber(schema, type === "integer") ?? numberOf(schema, type === "integer");
+    if (type === "boolean") return this.realistic ? this.draw() < 0.5 : true;
     if (type === "null") return null;
     if (type === "string" || type === undefined) {
       if (schema.format === "binary") return "";
@@ -279,8 +315,6 @@ class Walk {
         ...(typeof schema.maxLength === "number" ? { maxLength: schema.maxLength } : {}),
         ...(typeof schema.format === "string" ? { format: schema.format } : {}),
       };
-      const fixed = FORMAT_STRINGS[String(schema.format)];
-      if (fixed !== undefined) return fixed;
       let pattern: RegExp | undefined;
       try {
         pattern = rules.pattern === undefined ? undefined : new RegExp(rules.pattern, "u");
@@ -288,10 +322,61 @@ class Walk {
         return undefined;
       }
       const length = (v: string) => [...v].length;
-      return firstMadeString(rules, (v) => (!pattern || pattern.test(v)) && length(v) >= (rules.minLength ?? 0) && length(v) <= (rules.maxLength ?? Infinity));
+      const fits = (v: string) => (!pattern || pattern.test(v)) && length(v) >= (rules.minLength ?? 0) && length(v) <= (rules.maxLength ?? Infinity);
+      const drawn = this.realistic?.text(this.name, rules, this.draw);
+      if (drawn !== undefined && fits(drawn)) return drawn;
+      const fixed = FORMAT_STRINGS[String(schema.format)];
+      if (fixed !== undefined) return fixed;
+      return firstMadeString(rules, fits);
     }
     return undefined;
   }
+
+  /** A realistic number within the schema's bounds (a multiple of its step), or undefined for the plain one. */
+  private realisticNumber(schema: Node, integer: boolean): number | undefined {
+    if (!this.realistic) return undefined;
+    const plain = numberOf(schema, integer);
+    const high = typeof schema.exclusiveMaximum === "number" ? schema.exclusiveMaximum - (integer ? 1 : 0.5) : typeof schema.maximum === "number" ? schema.maximum : undefined;
+    const drawn = this.realistic.number(this.name, { low: plain, high, integer, int64: schema.format === "int64" }, this.draw);
+    if (drawn === undefined) return undefined;
+    const step = typeof schema.multipleOf === "number" && schema.multipleOf > 0 ? schema.multipleOf : undefined;
+    const value = step ? Math.ceil(drawn / step) * step : drawn;
+    return value >= plain && (high === undefined || value <= high) ? value : undefined;
+  }
+}
+
+/**
+ * A union branch's value with its discriminator set as the union's mapping names the branch (else the last segment of
+ * its `$ref`); undefined where the union has no discriminator or the branch is not a reference.
+ */
+function discriminated(union: Node, branch: unknown, value: unknown): unknown {
+  const property = isNode(union.discriminator) && typeof union.discriminator.propertyName === "string" ? union.discriminator.propertyName : undefined;
+  if (property === undefined || !isNode(value) || !isNode(branch) || typeof branch.$ref !== "string") return undefined;
+  const ref = branch.$ref;
+  const mapping = isNode(union.discriminator) && isNode(union.discriminator.mapping) ? union.discriminator.mapping : {};
+  const named = Object.entries(mapping).find(([, target]) => target === ref || (typeof target === "string" && !target.includes("/") && ref.endsWith(`/${target}`)))?.[0];
+  return { ...value, [property]: named ?? ref.slice(ref.lastIndexOf("/") + 1) };
+}
+
+/** A list's name as one of its items' (`emails` → `email`, `addresses` → `address`). */
+function singular(name: string | undefined): string | undefined {
+  if (name === undefined) return undefined;
+  if (/ies$/i.test(name)) return `${name.slice(0, -3)}y`;
+  if (/(ss|us|is)$/i.test(name)) return name;
+  if (/(ses|xes|ches|shes)$/i.test(name)) return name.slice(0, -2);
+  return name.replace(/s$/i, "");
+}
+
+/** A seeded generator of numbers in [0, 1) (mulberry32): small, fast, the same sequence for the same seed. */
+function mulberry32(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
 }
 
 /** Union branches that each only require fields (`anyOf: [{required: [name]}, {required: [company]}]`), declared beside them. */
@@ -316,86 +401,6 @@ function numberOf(schema: Node, integer: boolean): number {
   const step = num("multipleOf");
   if (step) value = Math.ceil(value / step) * step;
   return value;
-}
-
-/**
- * The document's copy without example data and extensions, which the
- * validator would walk as schemas (an example's `id` taken for a schema's
- * identifier); a property or schema of that name is kept.
- */
-function withoutExamples(node: unknown, names = false): unknown {
-  if (Array.isArray(node)) {
-    for (const item of node) withoutExamples(item);
-  } else if (isNode(node)) {
-    for (const key of Object.keys(node)) {
-      if (!names && (key === "example" || key === "examples" || key.startsWith("x-"))) delete node[key];
-      else withoutExamples(node[key], NAME_MAPS.has(key) && !names);
-    }
-  }
-  return node;
-}
-
-/**
- * Members named `id` or `$id` of the document's other maps of names (`components.schemas.id`, a request body
- * named `id`), taken out of the copy with their pointers, children first: walking the document, the validator
- * reads such a member as the map's identifier ("Duplicate schema URI [object Object]", and the mock failed to
- * start). Each is registered at its own pointer instead.
- */
-function takeNamedIds(node: unknown, pointer: string, out: [string, unknown][], inSchemaMap = false): [string, unknown][] {
-  if (Array.isArray(node)) {
-    for (const [i, item] of node.entries()) takeNamedIds(item, `${pointer}/${i}`, out);
-  } else if (isNode(node)) {
-    for (const key of Object.keys(node)) takeNamedIds(node[key], `${pointer}/${escapeKey(key)}`, out, SCHEMA_MAPS.has(key) && !inSchemaMap);
-    for (const key of ["id", "$id"]) {
-      if (inSchemaMap || !Object.hasOwn(node, key) || typeof node[key] === "string") continue;
-      out.push([`${pointer}/${escapeKey(key)}`, node[key]]);
-      delete node[key];
-    }
-  }
-  return out;
-}
-
-/** The schemas the validator does not register by walking the document: those of parameters (listed by path items and operations) and of `default` responses, with their pointers. */
-function unwalkedSchemas(document: Node): [string, unknown][] {
-  const out: [string, unknown][] = [];
-  const list = (parameters: unknown, at: string) => {
-    if (!Array.isArray(parameters)) return;
-    parameters.forEach((p, i) => {
-      if (isNode(p) && isNode(p.schema)) out.push([`${at}/parameters/${i}/schema`, p.schema]);
-      // A parameter described by `content` (a JSON-encoded value): its media type's schema.
-      if (isNode(p) && isNode(p.content)) for (const [type, media] of Object.entries(p.content)) if (isNode(media) && isNode(media.schema)) out.push([`${at}/parameters/${i}/content/${escapeKey(type)}/schema`, media.schema]);
-    });
-  };
-  for (const [path, item] of Object.entries(isNode(document.paths) ? document.paths : {})) {
-    if (!isNode(item)) continue;
-    const at = `/paths/${escapeKey(path)}`;
-    list(item.parameters, at);
-    for (const [method, op] of Object.entries(item)) {
-      if (!isNode(op)) continue;
-      list(op.parameters, `${at}/${escapeKey(method)}`);
-      // The validator skips a `default` key (JSON Schema's default value), so a `default` response's schemas too.
-      const fallback = isNode(op.responses) ? op.responses.default : undefined;
-      if (!isNode(fallback) || !isNode(fallback.content)) continue;
-      for (const [type, media] of Object.entries(fallback.content)) if (isNode(media) && isNode(media.schema)) out.push([`${at}/${escapeKey(method)}/responses/default/content/${escapeKey(type)}/schema`, media.schema]);
-    }
-  }
-  return out;
-}
-
-/** A JSON pointer as the validator registers it: each segment URI-encoded. */
-function uriPointer(pointer: string): string {
-  return pointer
-    .split("/")
-    .map((segment) => encodeURI(safeDecode(segment)).replace(/#/g, "%23"))
-    .join("/");
-}
-
-function safeDecode(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
 }
 
 function resolvePointer(document: unknown, pointer: string): unknown {

@@ -1,6 +1,6 @@
 // The intermediate representation: plain, sorted, JSON-serialisable data that
 // every emitter reads. Built only by the link step (link/).
-import type { BlockDefinition, ToolSpec, TriggerSpec } from "@blockwright/runtime/internal";
+import type { BlockDefinition, PollTriggerSpec, ToolSpec, TriggerSpec } from "@blockwright/runtime/internal";
 
 /**
  * A TypeScript type as data, against the openapi-typescript types of the
@@ -32,6 +32,8 @@ export interface OperationIR {
   tool: ToolSpec;
   /** Documented error statuses of the upstream operation, for docs. */
   errorResponses: { status: number; description: string }[];
+  /** The OpenAPI operation's tags (how the document groups operations: n8n's resources), when it has some. */
+  tags?: string[];
   /** The operation declares an error answer (4xx, 5xx or default) as an RFC 9457 problem (`application/problem+json`): its package reads problems (the runtime's `problems: problemDetails`). */
   problemAnswers?: true;
   /** TypeScript names, and the types of the outputs (the parameters' types follow from tool.params). */
@@ -60,5 +62,7 @@ export interface ProviderIR {
   operations: OperationIR[];
   /** Events that start a workflow (the manifest's `triggers`), by id; absent when none. */
   triggers?: TriggerSpec[];
+  /** Events found by polling a list operation (the manifest's triggers with `poll`), by id; absent when none. */
+  pollTriggers?: PollTriggerSpec[];
   block: BlockDefinition;
 }

@@ -88,9 +88,11 @@ export function createRegistry(providers: Provider[], shapes: OutputShapes = {})
   const tools: Registry["tools"] = {};
   const blocks: Registry["blocks"] = {};
   const triggers: NonNullable<Registry["triggers"]> = {};
+  const pollTriggers: NonNullable<Registry["pollTriggers"]> = {};
   for (const p of providers) {
     Object.assign(tools, p.tools);
     Object.assign(triggers, p.triggers ?? {});
+    Object.assign(pollTriggers, p.pollTriggers ?? {});
     blocks[p.id] = p.block;
   }
   return {
@@ -99,6 +101,7 @@ export function createRegistry(providers: Provider[], shapes: OutputShapes = {})
     tools,
     blocks,
     triggers,
+    pollTriggers,
     // The typed executor's own lookup and refusal of an unknown operation id.
     execute: createExecutor(tools, fullSupport) as unknown as LoadedRegistry["execute"],
   };

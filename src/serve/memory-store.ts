@@ -3,12 +3,14 @@
 // case). Nothing survives the process: serve itself never uses it.
 import { randomUUID } from "node:crypto";
 import type { BlockResult } from "@blockwright/runtime/workflow";
-import { eventKey, type RunRecord, type StoredRun, type SubscriptionRecord, type TriggerStore } from "./store.js";
+import { eventKey, type PollPosition, type RunRecord, type StoredRun, type SubscriptionRecord, type TriggerStore } from "./store.js";
 
 export function memoryStore(): TriggerStore {
   const seen = new Map<string, number>();
   const runs = new Map<string, StoredRun>();
   const subscriptions = new Map<string, SubscriptionRecord>();
+  const positions = new Map<string, { position: PollPosition; version: number }>();
+  const known = new Map<string, Set<string>>();
   const record = (r: StoredRun): RunRecord => ({
     id: r.id,
     trigger: r.trigger,
@@ -20,7 +22,7 @@ export function memoryStore(): TriggerStore {
     error: r.error ?? "",
     blocks: Object.values(r.journal).map((b) => ({ id: b.id, status: b.status })),
   });
-  return {
+  const store: TriggerStore = {
     shared: false,
     async accept(d, horizonMs) {
       for (const [key, at] of seen) if (at < d.receivedAt - horizonMs) seen.delete(key);
@@ -70,6 +72,24 @@ export function memoryStore(): TriggerStore {
     async deleteSubscription(trigger) {
       subscriptions.delete(trigger);
     },
+    async pollPosition(key) {
+      const p = positions.get(key);
+      return p ? { position: structuredClone(p.position), version: p.version } : { version: 0 };
+    },
+    async knownItems(key, ids) {
+      return new Set(ids.filter((id) => known.get(key)?.has(id)));
+    },
+    async advancePoll(p, horizonMs) {
+      if ((positions.get(p.key)?.version ?? 0) !== p.version) return undefined;
+      const fresh = p.events.length ? await store.accept({ trigger: p.trigger, receivedAt: p.polledAt, headers: {}, body: new Uint8Array(), events: p.events }, horizonMs) : [];
+      const ids = known.get(p.key) ?? new Set<string>();
+      for (const id of p.known?.add ?? []) ids.add(id);
+      for (const id of p.known?.remove ?? []) ids.delete(id);
+      known.set(p.key, ids);
+      positions.set(p.key, { position: structuredClone(p.position), version: p.version + 1 });
+      return fresh;
+    },
     async close() {},
   };
+  return store;
 }

@@ -1,10 +1,15 @@
 // The Postgres store on a real Postgres (the server binary an npm package
 // ships, started once for this file): the store contract the SQLite store
 // keeps too, and two receivers sharing the database start one run for an
-// event delivered to both at once.
+// event delivered to both at once. The server runs from binaries behind a
+// folder only its owner may enter, as in a clone inside `mktemp -d` as root,
+// where Postgres runs as another user (test-support/postgres-server.ts).
+import { mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { POSTGRES_PASSWORD, type PostgresServer, startPostgres } from "../../test-support/postgres-server.js";
+import { POSTGRES_PASSWORD, packagedBinaries, type PostgresServer, startPostgres } from "../../test-support/postgres-server.js";
 import type { ToolError, TriggerSpec } from "@blockwright/runtime/internal";
 import type { RunResult } from "@blockwright/runtime/workflow";
 import { delivery, startReceiver, ZQ_CLIENT_STATE, zqTrigger } from "../../test-support/serve-receivers.js";
@@ -13,12 +18,16 @@ import { deliveryOf, describeStoreContract } from "../../test-support/store-cont
 import { openPostgresStore, withoutPassword } from "./postgres-store.js";
 
 let postgres: PostgresServer;
+let hidden: string;
 beforeAll(async () => {
-  postgres = await startPostgres();
-}, 120_000);
+  hidden = mkdtempSync(join(tmpdir(), "zq-owner-only-")); // mode 0700
+  symlinkSync(await packagedBinaries(), join(hidden, "native"));
+  postgres = await startPostgres({ binaries: join(hidden, "native") });
+});
 afterAll(async () => {
   await postgres?.stop();
-}, 60_000);
+  rmSync(hidden, { recursive: true, force: true });
+});
 
 describeStoreContract("Postgres", () => openPostgresStore(postgres.url()));
 

@@ -10,7 +10,7 @@
 import { randomUUID } from "node:crypto";
 import type { Pool, PoolClient } from "pg";
 import type { BlockResult } from "@blockwright/runtime/workflow";
-import { eventKey, PRUNE_SQL, RUN_TABLES, type RunRecord, rowToRun, rowToStoredRun, rowToSubscription, STORE_TABLES, type StoredRun, type TriggerStore } from "./store.js";
+import { type DeliveryIn, eventKey, type PollPosition, pollDelivery, POSITION_SQL, PRUNE_SQL, RUN_TABLES, type RunRecord, rowToRun, rowToStoredRun, rowToSubscription, STORE_TABLES, type StoredRun, type TriggerStore } from "./store.js";
 
 /** Any number: taken by the first receiver that creates the tables, so two starting at once do not race. */
 const TABLES_LOCK = 0x62772d73;
@@ -81,45 +81,86 @@ export async function openPostgresStore(url: string): Promise<PostgresStore> {
       ),
     );
   };
+  /** A delivery taken in `client`'s transaction: its events claimed, and when any is new, the delivery kept and a run (and its job) per new event. */
+  const keep = async (client: PoolClient, d: DeliveryIn, horizonMs: number): Promise<boolean[]> => {
+    if (d.receivedAt - prunedAt >= PRUNE_EVERY_MS) {
+      prunedAt = d.receivedAt;
+      await client.query(PRUNE_SQL, [d.receivedAt - horizonMs]);
+    }
+    // One statement for the whole delivery: each id inserted, or taken over once older than the horizon.
+    const keys = d.events.map((e) => eventKey(e.id));
+    const taken = await client.query<{ event_key: string }>(
+      "INSERT INTO bw_events_seen (trigger, event_key, seen_at) SELECT $1, k, $3 FROM unnest($2::text[]) AS k ON CONFLICT (trigger, event_key) DO UPDATE SET seen_at = excluded.seen_at WHERE bw_events_seen.seen_at < $4 RETURNING event_key",
+      [d.trigger, [...new Set(keys)], d.receivedAt, d.receivedAt - horizonMs],
+    );
+    // An id twice in one delivery: its first place gets the run.
+    const newKeys = new Set(taken.rows.map((r) => r.event_key));
+    const fresh = keys.map((k) => newKeys.delete(k));
+    if (!fresh.some(Boolean)) return fresh;
+    const deliveryId = randomUUID();
+    await client.query("INSERT INTO bw_deliveries_kept (id, trigger, received_at, headers, body) VALUES ($1, $2, $3, $4, $5)", [deliveryId, d.trigger, d.receivedAt, JSON.stringify(d.headers), Buffer.from(d.body)]);
+    for (const [i, e] of d.events.entries()) {
+      if (!fresh[i]) continue;
+      const runId = randomUUID();
+      await client.query("INSERT INTO bw_run_records (id, trigger, event_id, event_key, delivery_id, status, attempts, next_at, created_at, outputs) VALUES ($1, $2, $3, $4, $5, 'queued', 0, $6, $6, $7)", [
+        runId,
+        d.trigger,
+        Buffer.from(e.id, "utf8"),
+        keys[i],
+        deliveryId,
+        d.receivedAt,
+        JSON.stringify(e.outputs),
+      ]);
+      await enqueue(client, runId, d.trigger);
+    }
+    return fresh;
+  };
   return {
     shared: true,
     pool,
     url,
     setAttempts: (trigger, attempts) => void attemptsOf.set(trigger, attempts),
-    async accept(d, horizonMs) {
-      return inTransaction(pool, async (client) => {
-        if (d.receivedAt - prunedAt >= PRUNE_EVERY_MS) {
-          prunedAt = d.receivedAt;
-          await client.query(PRUNE_SQL, [d.receivedAt - horizonMs]);
-        }
-        // One statement for the whole delivery: each id inserted, or taken over once older than the horizon.
-        const keys = d.events.map((e) => eventKey(e.id));
-        const taken = await client.query<{ event_key: string }>(
-          "INSERT INTO bw_events_seen (trigger, event_key, seen_at) SELECT $1, k, $3 FROM unnest($2::text[]) AS k ON CONFLICT (trigger, event_key) DO UPDATE SET seen_at = excluded.seen_at WHERE bw_events_seen.seen_at < $4 RETURNING event_key",
-          [d.trigger, [...new Set(keys)], d.receivedAt, d.receivedAt - horizonMs],
-        );
-        // An id twice in one delivery: its first place gets the run.
-        const newKeys = new Set(taken.rows.map((r) => r.event_key));
-        const fresh = keys.map((k) => newKeys.delete(k));
-        if (!fresh.some(Boolean)) return fresh;
-        const deliveryId = randomUUID();
-        await client.query("INSERT INTO bw_deliveries_kept (id, trigger, received_at, headers, body) VALUES ($1, $2, $3, $4, $5)", [deliveryId, d.trigger, d.receivedAt, JSON.stringify(d.headers), Buffer.from(d.body)]);
-        for (const [i, e] of d.events.entries()) {
-          if (!fresh[i]) continue;
-          const runId = randomUUID();
-          await client.query("INSERT INTO bw_run_records (id, trigger, event_id, event_key, delivery_id, status, attempts, next_at, created_at, outputs) VALUES ($1, $2, $3, $4, $5, 'queued', 0, $6, $6, $7)", [
-            runId,
-            d.trigger,
-            Buffer.from(e.id, "utf8"),
-            keys[i],
-            deliveryId,
-            d.receivedAt,
-            JSON.stringify(e.outputs),
-          ]);
-          await enqueue(client, runId, d.trigger);
-        }
+    accept: (d, horizonMs) => inTransaction(pool, (client) => keep(client, d, horizonMs)),
+    async pollPosition(key) {
+      const row = (await pool.query("SELECT version, position FROM bw_poll_positions WHERE key = $1", [key])).rows[0] as Record<string, unknown> | undefined;
+      return row ? { position: JSON.parse(String(row.position)) as PollPosition, version: Number(row.version) } : { version: 0 };
+    },
+    async knownItems(key, ids) {
+      const byKey = new Map(ids.map((id) => [eventKey(id), id]));
+      const rows = (await pool.query<{ item_key: string }>("SELECT item_key FROM bw_poll_known WHERE key = $1 AND item_key = ANY($2::text[])", [key, [...byKey.keys()]])).rows;
+      return new Set(rows.map((r) => byKey.get(r.item_key) as string));
+    },
+    advancePoll: (p, horizonMs) =>
+      inTransaction(pool, async (client) => {
+        // Locked until the commit: a poller that read the same version waits, then finds it moved.
+        const row = (await client.query("SELECT version FROM bw_poll_positions WHERE key = $1 FOR UPDATE", [p.key])).rows[0] as { version: string } | undefined;
+        if (Number(row?.version ?? 0) !== p.version) return undefined;
+        const fresh = p.events.length ? await keep(client, pollDelivery(p), horizonMs) : [];
+        if (p.known?.add.length) await client.query("INSERT INTO bw_poll_known (key, item_key) SELECT $1, k FROM unnest($2::text[]) AS k ON CONFLICT DO NOTHING", [p.key, p.known.add.map(eventKey)]);
+        if (p.known?.remove.length) await client.query("DELETE FROM bw_poll_known WHERE key = $1 AND item_key = ANY($2::text[])", [p.key, p.known.remove.map(eventKey)]);
+        // Two first polls at once: the second's insert waits on the first's row, then conflicts and is refused below.
+        const moved = await client.query(p.version === 0 ? `${POSITION_SQL.replace(/ DO UPDATE SET .*$/, " DO NOTHING")}` : POSITION_SQL, [p.key, p.trigger, p.version + 1, p.polledAt, JSON.stringify(p.position)]);
+        if (moved.rowCount !== 1) throw new PositionMoved();
         return fresh;
-      });
+      }).catch((e: unknown) => {
+        if (e instanceof PositionMoved) return undefined;
+        throw e;
+      }),
+    async pollHold(key) {
+      // A session of its own: the lock lasts as long as this receiver (Postgres drops it with a dead one's connection).
+      const session = await pool.connect();
+      let held = false;
+      return {
+        async take() {
+          if (!held) held = (await session.query<{ taken: boolean }>("SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS taken", [`bw-poll:${key}`])).rows[0]?.taken === true;
+          return held;
+        },
+        async release() {
+          if (held) await session.query("SELECT pg_advisory_unlock(hashtextextended($1, 0))", [`bw-poll:${key}`]).catch(() => undefined);
+          held = false;
+          session.release();
+        },
+      };
     },
     async take() {
       throw new Error("the runs of a Postgres store are taken by graphile-worker's workers (postgres-engine.ts)");
@@ -220,6 +261,9 @@ export async function openPostgresStore(url: string): Promise<PostgresStore> {
     },
   };
 }
+
+/** Thrown to undo a poll's transaction whose position another poller moved first. */
+class PositionMoved extends Error {}
 
 async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();

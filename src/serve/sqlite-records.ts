@@ -6,7 +6,26 @@
 import { randomUUID } from "node:crypto";
 import { createRequire } from "node:module";
 import type { BlockResult } from "@blockwright/runtime/workflow";
-import { CLAIM_SQL, type DeliveryIn, eventKey, PRUNE_SQL, RUN_TABLES, type RunOutcome, type RunRecord, type RunStatus, rowToRun, rowToStoredRun, rowToSubscription, STORE_TABLES, type StoredRun, type SubscriptionRecord } from "./store.js";
+import {
+  CLAIM_SQL,
+  type DeliveryIn,
+  eventKey,
+  type PollIn,
+  type PollPosition,
+  pollDelivery,
+  POSITION_SQL,
+  PRUNE_SQL,
+  RUN_TABLES,
+  type RunOutcome,
+  type RunRecord,
+  type RunStatus,
+  rowToRun,
+  rowToStoredRun,
+  rowToSubscription,
+  STORE_TABLES,
+  type StoredRun,
+  type SubscriptionRecord,
+} from "./store.js";
 
 interface SqliteStatement {
   all(values?: unknown[]): Record<string, unknown>[];
@@ -101,6 +120,27 @@ export class SqliteRecords {
     return fresh;
   }
 
+  pollPosition(key: string): { position?: PollPosition; version: number } {
+    const row = this.db.all("SELECT version, position FROM bw_poll_positions WHERE key = ?", [key])[0];
+    return row ? { position: JSON.parse(String(row.position)) as PollPosition, version: Number(row.version) } : { version: 0 };
+  }
+
+  knownItems(key: string, ids: readonly string[]): Set<string> {
+    const known = new Set<string>();
+    for (const id of new Set(ids)) if (this.db.all("SELECT 1 FROM bw_poll_known WHERE key = ? AND item_key = ?", [key, eventKey(id)]).length) known.add(id);
+    return known;
+  }
+
+  /** A poll's result (inside a batch): undefined, nothing written, when its position moved since it was read. */
+  advancePoll(p: PollIn, horizonMs: number): boolean[] | undefined {
+    if (this.pollPosition(p.key).version !== p.version) return undefined;
+    const fresh = p.events.length ? this.acceptOne(pollDelivery(p), horizonMs) : [];
+    for (const id of p.known?.add ?? []) this.db.run("INSERT INTO bw_poll_known (key, item_key) VALUES (?, ?) ON CONFLICT DO NOTHING", [p.key, eventKey(id)]);
+    for (const id of p.known?.remove ?? []) this.db.run("DELETE FROM bw_poll_known WHERE key = ? AND item_key = ?", [p.key, eventKey(id)]);
+    this.db.run(POSITION_SQL, [p.key, p.trigger, p.version + 1, p.polledAt, JSON.stringify(p.position)]);
+    return fresh;
+  }
+
   /** Runs left `running` by a process that is gone (this file has one receiver: any running at open). */
   requeueAbandoned(): number {
     return this.db.run("UPDATE bw_run_records SET status = 'queued' WHERE status = 'running'").changes;
@@ -108,7 +148,7 @@ export class SqliteRecords {
 
   /** Up to `limit` queued runs due, marked running (inside a batch). */
   take(limit: number, nowMs: number): StoredRun[] {
-    const rows = this.db.all("SELECT * FROM bw_run_records WHERE status = 'queued' AND next_at <= ? ORDER BY next_at, created_at LIMIT ?", [nowMs, limit]);
+    const rows = this.db.all("SELECT * FROM bw_run_records WHERE status = 'queued' AND next_at <= ? ORDER BY next_at, created_at, rowid LIMIT ?", [nowMs, limit]);
     return rows.map((r) => {
       this.db.run("UPDATE bw_run_records SET status = 'running', attempts = attempts + 1 WHERE id = ?", [r.id]);
       return rowToStoredRun({ ...r, status: "running", attempts: Number(r.attempts) + 1 }, this.journalOf(String(r.id)));

@@ -70,6 +70,9 @@ export function openSqliteStore(file: string, options: { inspect?: boolean } = {
     saveSubscription: (s) => write(() => records.saveSubscription(s)),
     subscriptions: async () => records.subscriptions(),
     deleteSubscription: (trigger) => write(() => records.deleteSubscription(trigger)),
+    pollPosition: async (key) => records.pollPosition(key),
+    knownItems: async (key, ids) => records.knownItems(key, ids),
+    advancePoll: (poll, horizonMs) => write(() => records.advancePoll(poll, horizonMs)),
     async close() {
       flush();
       records.close();
@@ -103,6 +106,9 @@ function inspected(file: string): TriggerStore {
     nextDue: async () => records.nextDue(),
     runs: async (status) => records.runs(status),
     subscriptions: async () => records.subscriptions(),
+    pollPosition: async (key) => records.pollPosition(key),
+    knownItems: async (key, ids) => records.knownItems(key, ids),
+    advancePoll: readOnly,
     async close() {
       records.close();
       rmSync(dir, { recursive: true, force: true });

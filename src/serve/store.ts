@@ -88,6 +88,34 @@ export interface SubscriptionRecord {
   expiresAt: string;
 }
 
+/**
+ * Where a poll trigger stands: whether its first poll was taken (`primed`: until then what a poll
+ * finds is the position, not new, unless backfilling), the last value of its growing field (a time
+ * in ms, or a number), the ids seen at that value (`since`) or the last ids seen (`ids`), and the
+ * address to come back at (`delta`).
+ */
+export interface PollPosition {
+  primed: boolean;
+  since?: number;
+  ids: string[];
+  link?: string;
+}
+
+/** A poll's result, as the poller hands it to the store. */
+export interface PollIn {
+  trigger: string;
+  /** The position's key: the trigger and what its inputs select. */
+  key: string;
+  polledAt: number;
+  /** The version of the position the poll started from (0: it had none). */
+  version: number;
+  position: PollPosition;
+  /** The new items' events, in the order their runs start (the items are kept as the delivery's body). */
+  events: { id: string; outputs: EventOutputs }[];
+  /** Item ids now known (a poll of created items), and those removed upstream, forgotten. */
+  known?: { add: string[]; remove: string[] };
+}
+
 export interface TriggerStore {
   /** Whether several receivers share it (Postgres), or it is one receiver's (the SQLite file). */
   readonly shared: boolean;
@@ -111,12 +139,32 @@ export interface TriggerStore {
   runs(status?: RunStatus): Promise<RunRecord[]>;
   /** Queues a failed or dead run again (by run id or event id), its journal kept: its succeeded blocks are not called again. */
   replay(idOrEvent: string, nowMs: number): Promise<RunRecord[]>;
+  /** A poll trigger's position and its version (version 0 and no position before its first poll). */
+  pollPosition(key: string): Promise<{ position?: PollPosition; version: number }>;
+  /** Which of these item ids a poll of created items knows (seen before, not removed since). */
+  knownItems(key: string, ids: readonly string[]): Promise<Set<string>>;
+  /**
+   * Takes a poll's result in one transaction: as `accept` does for a delivery, each event claimed
+   * and a queued run per new one (the new items kept as the delivery), the known ids updated, and
+   * the position moved (its version one more); nothing is written, and undefined comes back, when
+   * the position is no longer at `poll.version` (another poller moved it).
+   */
+  advancePoll(poll: PollIn, horizonMs: number): Promise<boolean[] | undefined>;
+  /** On a shared store: a hold on being the one poller of `key` (postgres-store.ts), taken while nobody else has it. */
+  pollHold?(key: string): Promise<PollHold>;
   saveSubscription(s: SubscriptionRecord): Promise<void>;
   subscriptions(): Promise<SubscriptionRecord[]>;
   deleteSubscription(trigger: string): Promise<void>;
   /** On a shared store: this receiver a member of the trigger's subscription while it lives (subscription.ts). */
   joinSubscription?(trigger: string): Promise<SubscriptionMembership>;
   close(): Promise<void>;
+}
+
+/** One receiver's chance at polling a trigger several share: one polls at a time. */
+export interface PollHold {
+  /** Whether this receiver is (or now becomes) the poller; false while another one is. */
+  take(): Promise<boolean>;
+  release(): Promise<void>;
 }
 
 /** A receiver's part in a subscription several share: one creates at a time, the last to leave deletes. */
@@ -136,7 +184,19 @@ export const STORE_TABLES = [
   "CREATE TABLE IF NOT EXISTS bw_events_seen (trigger TEXT NOT NULL, event_key TEXT NOT NULL, seen_at BIGINT NOT NULL, PRIMARY KEY (trigger, event_key))",
   "CREATE INDEX IF NOT EXISTS bw_events_seen_at ON bw_events_seen (seen_at)",
   "CREATE TABLE IF NOT EXISTS bw_subscriptions (trigger TEXT PRIMARY KEY, id TEXT NOT NULL, url TEXT NOT NULL, expires_at TEXT NOT NULL)",
+  "CREATE TABLE IF NOT EXISTS bw_poll_positions (key TEXT PRIMARY KEY, trigger TEXT NOT NULL, version BIGINT NOT NULL, polled_at BIGINT NOT NULL, position TEXT NOT NULL)",
+  // The ids a poll of created items knows, kept until the upstream removes the item (no horizon: an id forgotten would be created again).
+  "CREATE TABLE IF NOT EXISTS bw_poll_known (key TEXT NOT NULL, item_key TEXT NOT NULL, PRIMARY KEY (key, item_key))",
 ];
+
+/** The position row written once a poll is taken; `$1`… placeholders (both stores accept them). */
+export const POSITION_SQL =
+  "INSERT INTO bw_poll_positions (key, trigger, version, polled_at, position) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (key) DO UPDATE SET trigger = excluded.trigger, version = excluded.version, polled_at = excluded.polled_at, position = excluded.position";
+
+/** The delivery a poll's new items are kept as: their JSON, no header. */
+export function pollDelivery(p: PollIn): DeliveryIn {
+  return { trigger: p.trigger, receivedAt: p.polledAt, headers: {}, body: Buffer.from(JSON.stringify(p.events.map((e) => e.outputs.data)), "utf8"), events: p.events };
+}
 
 /** The delivery and run records; `$BLOB` is BLOB (SQLite) or BYTEA (Postgres). */
 export const RUN_TABLES = (blob: string) => [

@@ -125,5 +125,5 @@ describe("the live fetch", () => {
         await endless.close();
       }
     }
-  }, 60_000);
+  });
 });

@@ -2,10 +2,12 @@
 // trigger of the workflow and its first block (nothing connects to it), no
 // input but the trigger, its secret and (when the trigger keeps a
 // subscription) the connection its subscription's calls need, secrets as
-// environment references; and what a reference to its outputs may name.
-import type { SubscriptionStep, ToolSpec, TriggerSpec } from "@blockwright/runtime/internal";
+// environment references (a poll trigger's inputs: validate-poll-trigger.ts);
+// and what a reference to its outputs may name.
+import type { PollTriggerSpec, SubscriptionStep, ToolSpec, TriggerSpec } from "@blockwright/runtime/internal";
 import type { ProblemCode } from "../common/problem-codes.js";
 import { envReferenceName, type Graph, type PathSegment, type TriggerBlock, type Workflow } from "@blockwright/runtime/workflow";
+import { checkPollTriggerBlock } from "./validate-poll-trigger.js";
 
 type Fail = (code: ProblemCode, path: (string | number)[], message: string, which?: "key" | "value") => void;
 
@@ -13,6 +15,8 @@ export interface TriggerCheck {
   workflow: Workflow;
   graph: Graph;
   triggers: Record<string, TriggerSpec>;
+  /** The poll triggers, which a trigger block names as it names the others. */
+  pollTriggers?: Record<string, PollTriggerSpec>;
   tools: Record<string, ToolSpec>;
   env: Record<string, string | undefined>;
   mode: "mock" | "live";
@@ -23,11 +27,14 @@ export interface TriggerCheck {
 
 export function checkTriggerBlock(id: string, block: TriggerBlock, c: TriggerCheck): void {
   const at = ["blocks", id, "inputs"];
+  const polls = c.pollTriggers ?? {};
+  const polled = Object.hasOwn(polls, block.inputs.trigger) ? polls[block.inputs.trigger] : undefined;
   const trigger = Object.hasOwn(c.triggers, block.inputs.trigger) ? c.triggers[block.inputs.trigger] : undefined;
-  if (!trigger || trigger.provider !== block.type) {
-    const known = Object.values(c.triggers)
+  if ((!trigger && !polled) || (trigger ?? polled)?.provider !== block.type) {
+    const known = [...Object.values(c.triggers), ...Object.values(polls)]
       .filter((t) => t.provider === block.type)
-      .map((t) => t.id);
+      .map((t) => t.id)
+      .sort();
     c.fail("BW4007", [...at, "trigger"], `${id}: unknown trigger ${JSON.stringify(block.inputs.trigger)} for block type ${block.type} (triggers: ${known.join(", ") || "none"})`, "value");
     return;
   }
@@ -35,13 +42,14 @@ export function checkTriggerBlock(id: string, block: TriggerBlock, c: TriggerChe
   if (first !== id) c.fail("BW4007", [...at, "trigger"], `${id}: a workflow starts from one trigger, and ${first} already is one`, "value");
   const from = c.graph.incoming.get(id) ?? [];
   if (from.length) c.fail("BW4007", ["blocks", id], `${id}: a trigger block starts the workflow, so no block may connect to it (connected from: ${from.join(", ")})`);
+  for (const key of ["polling", "mock", "timeoutMs"] as const) if (block[key] !== undefined) c.fail("BW4006", ["blocks", id, key], `${id}: a trigger block calls nothing, so it takes no ${key}`);
+  if (!trigger) return checkPollTriggerBlock(id, block, polled as PollTriggerSpec, c);
   const connection = connectionInputs(trigger, c.tools);
   for (const name of Object.keys(block.inputs)) {
     if (name === "trigger" || name === trigger.secretParam) continue;
     if (!connection.includes(name)) c.fail("BW4007", [...at, name], `${id}: ${trigger.id} has no input "${name}" (inputs: ${["trigger", trigger.secretParam, ...connection].join(", ")})`);
     else if (secretParamOf(trigger, c.tools, name)) checkSecret(id, name, block.inputs[name], c);
   }
-  for (const key of ["polling", "mock", "timeoutMs"] as const) if (block[key] !== undefined) c.fail("BW4006", ["blocks", id, key], `${id}: a trigger block calls nothing, so it takes no ${key}`);
   const secret = block.inputs[trigger.secretParam];
   if (secret === undefined) {
     c.fail(
@@ -85,7 +93,7 @@ function subscriptionSteps(trigger: TriggerSpec): SubscriptionStep[] {
 }
 
 /** Why `path` names no output of the trigger (`data…`, `metadata.<output>`), or undefined when it does. */
-export function triggerOutputProblem(trigger: TriggerSpec, path: readonly PathSegment[]): string | undefined {
+export function triggerOutputProblem(trigger: Pick<TriggerSpec, "id" | "outputs">, path: readonly PathSegment[]): string | undefined {
   const [head, second] = path;
   if (head === "data") return undefined;
   if (head === "metadata" && typeof second === "string" && trigger.outputs.some((o) => o.name === second)) return undefined;

@@ -42,6 +42,7 @@ import { validate as validateWorkflowSchema } from "../load/precompiled/workflow
 import { schemaValidator } from "../load/schema-validation.js";
 import { loadYamlSource, parseYamlSource, SourceError, type YamlSource } from "../load/yaml-source.js";
 import type { ProblemCode } from "../common/problem-codes.js";
+import { pollSecretInputs } from "./validate-poll-trigger.js";
 import { checkTriggerBlock, connectionInputs, secretParamOf, triggerOutputProblem } from "./validate-trigger.js";
 
 /** The workflow schema's problems of a read workflow, each at its position. */
@@ -142,7 +143,16 @@ class Checker {
         continue;
       }
       if (isTriggerBlock(block)) {
-        const c = { workflow: this.wf, graph: this.graph, triggers: this.registry.triggers ?? {}, tools: this.registry.tools, env: this.options.env, mode: this.options.mode, placeholders: this.placeholders };
+        const c = {
+          workflow: this.wf,
+          graph: this.graph,
+          triggers: this.registry.triggers ?? {},
+          pollTriggers: this.registry.pollTriggers ?? {},
+          tools: this.registry.tools,
+          env: this.options.env,
+          mode: this.options.mode,
+          placeholders: this.placeholders,
+        };
         checkTriggerBlock(id, block, { ...c, fail: (code, path, message, which) => this.fail(code, path, message, which) });
         continue;
       }
@@ -309,7 +319,7 @@ class Checker {
       return;
     }
     if (isTriggerBlock(source)) {
-      const trigger = this.registry.triggers?.[source.inputs.trigger];
+      const trigger = this.registry.triggers?.[source.inputs.trigger] ?? this.registry.pollTriggers?.[source.inputs.trigger];
       const problem = trigger && triggerOutputProblem(trigger, reference.path);
       if (problem) this.fail("BW4005", at, `${id}: {{${reference.text}}}: ${problem}`, "value");
       return;
@@ -385,7 +395,8 @@ function secretEnvNames(workflow: Workflow, registry: CheckedRegistry): Set<stri
   for (const block of Object.values(workflow.blocks ?? {})) {
     if (block && isTriggerBlock(block)) {
       const trigger = registry.triggers?.[block.inputs.trigger];
-      const secretInputs = trigger ? [trigger.secretParam, ...connectionInputs(trigger, registry.tools).filter((p) => secretParamOf(trigger, registry.tools, p))] : [];
+      const polled = registry.pollTriggers?.[block.inputs.trigger];
+      const secretInputs = trigger ? [trigger.secretParam, ...connectionInputs(trigger, registry.tools).filter((p) => secretParamOf(trigger, registry.tools, p))] : polled ? pollSecretInputs(polled, registry.tools) : [];
       for (const name of secretInputs.map((p) => envReferenceName(block.inputs[p]))) if (name) names.add(name);
       continue;
     }

@@ -77,6 +77,14 @@ export function positiveInteger(value: string | undefined, flag: string, max = 2
   return n;
 }
 
+/** A `--seed`: a whole number that fits 32 bits; undefined when none was given. */
+export function seedOption(value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^-?\d+$/.test(value.trim()) || !Number.isSafeInteger(Number(value)) || Math.abs(Number(value)) >= 2 ** 31)
+    throw new UsageError("BW3003", `--seed takes a whole number between -2147483648 and 2147483647, got ${JSON.stringify(value)}`);
+  return Number(value);
+}
+
 /** The project folders a command works on: the user's, never the package's own. */
 export function projectDirs(parsed: Parsed, cwd: string): { specs: string; out: string } {
   return { specs: resolve(cwd, stringOption(parsed, "specs") ?? "specs"), out: resolve(cwd, stringOption(parsed, "out") ?? "generated") };

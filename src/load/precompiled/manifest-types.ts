@@ -356,7 +356,7 @@ export interface Manifest {
     [k: string]: ManifestOperation
   }
   /**
-   * Events of the provider that start a workflow, by trigger id (`<provider>_<event>`). Each names its event in the OpenAPI document (a `webhooks` entry, or a callback of an operation), how a delivery proves the provider sent it, the handshake the provider makes first, what makes an event unique, its outputs, and how the provider's subscription is created, renewed and deleted. A trigger is never called: `mcp` and `tools` leave it out; `blockwright serve` receives it.
+   * Events of the provider that start a workflow, by trigger id (`<provider>_<event>`). Each names its event in the OpenAPI document (a `webhooks` entry, or a callback of an operation) and how a delivery proves the provider sent it, or the list operation `serve` polls for new items (`poll`); the handshake the provider makes first, what makes an event unique, its outputs, and how the provider's subscription is created, renewed and deleted. A trigger is never called: `mcp` and `tools` leave it out; `blockwright serve` receives it.
    */
   triggers?: {
     [k: string]: ManifestTrigger
@@ -1008,7 +1008,7 @@ export interface ManifestPolling {
   timeoutMs: number
 }
 /**
- * One event that starts a workflow.
+ * One event that starts a workflow: delivered by the provider (`event`, with its `authentication` and `secret`), or found by polling a list operation (`poll`).
  */
 export interface ManifestTrigger {
   /**
@@ -1022,7 +1022,7 @@ export interface ManifestTrigger {
   /**
    * Where the document describes a delivery: `webhook`, the name of an OpenAPI 3.1 `webhooks` entry; or `callback`, an operation of this manifest (`operation`) and the name of one of its OpenAPI `callbacks` (`name`). The delivery's request body schema types the event.
    */
-  event: {
+  event?: {
     /**
      * The name of the document's `webhooks` entry.
      */
@@ -1041,6 +1041,7 @@ export interface ManifestTrigger {
       name: string
     }
   }
+  poll?: ManifestTriggerPoll
   /**
    * JSON pointer to the array of events when one delivery holds several (`/value`); without it the body is one event.
    */
@@ -1051,11 +1052,11 @@ export interface ManifestTrigger {
   match?: {
     [k: string]: (string | number | boolean)
   }
-  authentication: ManifestTriggerAuthentication
+  authentication?: ManifestTriggerAuthentication
   /**
    * The name of the trigger's input that holds the secret the authentication checks with (a signing secret, or the secret echoed in events). It is a credential: redacted everywhere, given as an environment reference in workflows.
    */
-  secret: string
+  secret?: string
   /**
    * Requests the provider makes at the address before delivering: `echoQuery` (answer 200 `text/plain` with this query parameter's value, decoded), `echoHeader` (answer 200 with this header and its value), `echoBody` with `when` (a signed delivery whose JSON body holds the `when` values, such as Slack's `url_verification`, answered 200 `text/plain` with the body field `echoBody` points at, starting no run).
    */
@@ -1130,6 +1131,80 @@ export interface ManifestTrigger {
     }
   }
   subscription?: ManifestTriggerSubscription
+}
+/**
+ * Instead of `event`: the trigger is found by calling one of this manifest's list operations every `intervalSeconds`, each new (or changed) item starting one run, as `blockwright serve` polls. How items are told apart is one of `ids`, `since` or `delta`. The item is the event: `match`, `eventId` and `outputs` read it (`$event#/<pointer>`). A poll trigger declares no `authentication`, `secret`, `handshakes`, `items`, `acknowledge`, `maxBodyBytes` or `subscription`.
+ */
+export interface ManifestTriggerPoll {
+  /**
+   * The operation of this manifest called at each poll.
+   */
+  operation: string
+  /**
+   * Parameters of the trigger itself, set on the workflow's trigger block (the kind of record to watch), each with a parameter's rules; the inputs use them as `{{inputs.<name>}}`. They are sent nowhere as themselves.
+   */
+  params?: {
+    [k: string]: ManifestParam
+  }
+  /**
+   * The operation's inputs at each poll: values, or templates over `{{poll.since}}` (with `since`: the last value of the field seen, a time as `YYYY-MM-DDThh:mm:ssZ`) and `{{inputs.<name>}}` (a trigger parameter). The operation's other parameters (its connection) are set on the trigger block.
+   */
+  inputs?: {}
+  /**
+   * The operation's output holding the list of items (an array output, such as `data`).
+   */
+  items: string
+  /**
+   * The list shows the newest items first (`newestFirst`) or last (`oldestFirst`), and an item whose id (`eventId`) is not among the last `keep` ids seen is new. Only the first page is read: more new items than a page holds between two polls are not all found (prefer `since` or `delta` where the upstream has them).
+   */
+  ids?: {
+    /**
+     * Where the newest items are in the list.
+     */
+    order: ("newestFirst" | "oldestFirst")
+    /**
+     * How many of the last ids seen are kept (default 1000; at least the page's size).
+     */
+    keep?: number
+  }
+  /**
+   * A field of each item that only grows: a creation or modification time (`date-time`) or a sequence (`number`). The inputs pass the last value seen, `{{poll.since}}`, to ask for the items at or after it, sorted by it; items before it are left out, and the ids of those holding it (the boundary) are kept, so an item of the same second found by the next poll is run once.
+   */
+  since?: {
+    /**
+     * JSON pointer to the field in one item.
+     */
+    field: string
+    /**
+     * How its values compare: as times (`date-time`, ISO 8601) or as numbers (`number`).
+     */
+    type: ("date-time" | "number")
+  }
+  /**
+   * The upstream answers the last page of a round with an address to come back with for the changes since (a delta link or a cursor address): `link`, the operation's output holding it; `next`, the output holding the address of the next page of an unfinished round, where a poll cut short (by its page limit) goes on. The next poll is sent at that address (on the operation's own origin). Every item of a round is a change; `new: created` runs only an item whose id was never seen (the first round's ids and every id since are kept, until the item is removed), and an item holding the `removed` field is a removal, never run.
+   */
+  delta?: {
+    /**
+     * The output holding the address to come back with.
+     */
+    link: string
+    /**
+     * The output holding the address of the round's next page.
+     */
+    next?: string
+    /**
+     * Which items of a round start a run: `changed` (each, the default) or `created` (an item whose id, `eventId`, was never seen before).
+     */
+    new?: ("changed" | "created")
+    /**
+     * JSON pointer to a field only a removed item holds (`/@removed`): such an item starts no run, and its id is forgotten.
+     */
+    removed?: string
+  }
+  /**
+   * Seconds between two polls (default 300); `serve --poll-interval` may ask for another. It must leave room for a request within the provider's `rateLimits.requestsPerMinute`, and serve waits at least as long as the requests of the last poll took of it.
+   */
+  intervalSeconds?: number
 }
 /**
  * How a delivery proves the provider sent it, as the provider documents: `hmac` (a signature of a signed text in a header), `standardWebhooks` (the Standard Webhooks headers), or `sharedSecret` (a secret the subscriber chose, echoed in every event at `pointer`).
@@ -1464,6 +1539,7 @@ export type ManifestField =
   | "trigger.event.callback"
   | "trigger.event.callback.operation"
   | "trigger.event.callback.name"
+  | "trigger.poll"
   | "trigger.items"
   | "trigger.match"
   | "trigger.authentication"
@@ -1504,6 +1580,22 @@ export type ManifestField =
   | "triggerLifecycle.event"
   | "triggerLifecycle.subscription"
   | "triggerLifecycle.actions"
+  | "triggerPoll.operation"
+  | "triggerPoll.params"
+  | "triggerPoll.inputs"
+  | "triggerPoll.items"
+  | "triggerPoll.ids"
+  | "triggerPoll.ids.order"
+  | "triggerPoll.ids.keep"
+  | "triggerPoll.since"
+  | "triggerPoll.since.field"
+  | "triggerPoll.since.type"
+  | "triggerPoll.delta"
+  | "triggerPoll.delta.link"
+  | "triggerPoll.delta.next"
+  | "triggerPoll.delta.new"
+  | "triggerPoll.delta.removed"
+  | "triggerPoll.intervalSeconds"
   | "triggerStep.operation"
   | "triggerStep.inputs"
   | "triggerSubscription.create"
@@ -1528,4 +1620,4 @@ export type ManifestField =
   | "wireSwitch.whenTrue";
 
 /** Every schema fragment, src/link/<name>.schema.json, by name: a concept record claims each (link/concepts.ts). */
-export type SchemaFragment = "auth-flows" | "auth" | "behavior" | "constants" | "deprecated" | "errors" | "files" | "idempotency" | "limits" | "operation" | "outcomes" | "outputs" | "pagination" | "param-limits" | "params" | "polling" | "provider" | "rate-limits" | "routes" | "rules" | "server" | "timeout" | "triggers" | "wire";
+export type SchemaFragment = "auth-flows" | "auth" | "behavior" | "constants" | "deprecated" | "errors" | "files" | "idempotency" | "limits" | "operation" | "outcomes" | "outputs" | "pagination" | "param-limits" | "params" | "poll-triggers" | "polling" | "provider" | "rate-limits" | "routes" | "rules" | "server" | "timeout" | "triggers" | "wire";

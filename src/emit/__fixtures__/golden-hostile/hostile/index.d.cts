@@ -3,6 +3,7 @@ import type { AuthSpec, BlockDefinition, Client, ClientInput, ClientOptions, Err
 export { BlockwrightError, UpstreamError, RateLimitError, AuthError, ValidationError, TimeoutError, NetworkError, BadRequestError, AuthenticationError, PermissionDeniedError, NotFoundError, ConflictError, UnprocessableEntityError, InternalServerError, createExecutor, llmCallParams } from "@blockwright/runtime";
 export type { ToolError, ToolResult, CallOptions, ClientOptions, ItemsOptions } from "@blockwright/runtime";
 import type { Delivery, TriggerSpec, VerifyOptions, VerifyResult } from "@blockwright/runtime";
+import type { PollTriggerSpec } from "@blockwright/runtime";
 import operations = HostileOpenApi.operations;
 import paths = HostileOpenApi.paths;
 
@@ -226,7 +227,29 @@ export interface HostileTriggerEvents {
  */
 export declare function verifyEvent<Id extends keyof HostileTriggerEvents>(triggerId: Id, delivery: Delivery, options: VerifyOptions): Promise<VerifyResult<HostileTriggerEvents[Id]>>;
 
-/** The provider as data: its id, tools, triggers and block. */
+/** The Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | poll triggers, by trigger id: events found by calling a list operation at an interval (`blockwright serve` polls them). */
+export declare const hostilePollTriggers: {
+  readonly hostile_book_listed: PollTriggerSpec;
+};
+
+/** What the poll trigger `hostile_book_listed` gives a workflow for each new item (Book listed *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |: Starts when a book appears on a shelf *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ |). */
+export interface HostileBookListedItem {
+  /** The item, as the list operation gave it. */
+  data: Record<string, unknown>;
+  metadata: {
+    /** The book's id *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
+    bookId: string;
+    /** Its title *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | */
+    title?: string;
+  };
+}
+
+/** Each poll trigger's item, by trigger id. */
+export interface HostilePollTriggerItems {
+  hostile_book_listed: HostileBookListedItem;
+}
+
+/** The provider as data: its id, tools, triggers, poll triggers and block. */
 export declare const provider: Provider<typeof hostileTools>;
 
 /** The types of specs/hostile/api *\/ globalThis.pwned = 6; /* -->.yaml, as openapi-typescript writes them. */

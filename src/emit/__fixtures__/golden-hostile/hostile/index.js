@@ -1577,5 +1577,79 @@ export const hostileTriggers = {
 /** Check a delivery of a trigger (the raw body, as received): `{ok: true, event, outputs}` or `{ok: false, error}`. */
 export const verifyEvent = /* @__PURE__ */ createTriggerVerifier(hostileTriggers);
 
-/** The provider as data: its id, tools, triggers and block. */
-export const provider = { id: "hostile", tools: hostileTools, triggers: hostileTriggers, block: hostileBlock };
+/**
+ * The Hostile *\/ globalThis.pwned = 1; /* globalThis.pwned = 2; // globalThis.pwned = 3; globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) \@type {number} ${globalThis.pwned = 5} ` ' " \ | poll triggers, by trigger id: events found by calling a list operation at an interval (`blockwright serve` polls them).
+ * @type {Record<string, import("@blockwright/runtime").PollTriggerSpec>}
+ */
+export const hostilePollTriggers = {
+  "hostile_book_listed": {
+    "id": "hostile_book_listed",
+    "provider": "hostile",
+    "title": "Book listed */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+    "description": "Starts when a book appears on a shelf */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+    "operation": "hostile_list_books",
+    "inputs": {
+      "shelfId": "{{inputs.shelf}}"
+    },
+    "params": [
+      {
+        "type": "string",
+        "required": true,
+        "maxLength": 200,
+        "pattern": "^(?:[a-z0-9-]+|\\*/ globalThis\\.pwned = 1; /\\* \r\n globalThis\\.pwned = 2; // \u2028 globalThis\\.pwned = 3; \u2029 globalThis\\.pwned = 4; --> <!-- <script>alert\\(1\\)</script> <img src=x onerror=alert\\(1\\)> \\[x\\]\\(javascript:alert\\(1\\)\\) <javascript:alert\\(1\\)> \\[y\\]: javascript:alert\\(1\\) @type \\{number\\} \\$\\{globalThis\\.pwned = 5\\} ` ' \" \\\\ \\|)$",
+        "description": "The shelf to watch */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+        "name": "shelf",
+        "title": "Shelf",
+        "secret": false,
+        "visibility": "user-only"
+      }
+    ],
+    "items": "data",
+    "position": {
+      "kind": "ids",
+      "order": "newestFirst",
+      "keep": 1000
+    },
+    "intervalSeconds": 300,
+    "match": [
+      {
+        "pointer": [
+          "state"
+        ],
+        "equals": "ready"
+      }
+    ],
+    "eventId": [
+      [
+        "id"
+      ]
+    ],
+    "outputs": [
+      {
+        "name": "bookId",
+        "description": "The book's id */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+        "source": {
+          "from": "event",
+          "pointer": [
+            "id"
+          ]
+        },
+        "required": true
+      },
+      {
+        "name": "title",
+        "description": "Its title */ globalThis.pwned = 1; /* \r\n globalThis.pwned = 2; // \u2028 globalThis.pwned = 3; \u2029 globalThis.pwned = 4; --> <!-- <script>alert(1)</script> <img src=x onerror=alert(1)> [x](javascript:alert(1)) <javascript:alert(1)> [y]: javascript:alert(1) @type {number} ${globalThis.pwned = 5} ` ' \" \\ |",
+        "source": {
+          "from": "event",
+          "pointer": [
+            "title"
+          ]
+        },
+        "required": false
+      }
+    ]
+  }
+};
+
+/** The provider as data: its id, tools, triggers, poll triggers and block. */
+export const provider = { id: "hostile", tools: hostileTools, triggers: hostileTriggers, pollTriggers: hostilePollTriggers, block: hostileBlock };

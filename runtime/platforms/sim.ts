@@ -1,0 +1,113 @@
+// Sim (@blockwright/runtime/sim): the request builders, transformResponse and
+// block parameters of the files `blockwright generate --target sim` writes.
+// Sim's executor sends a ToolConfig's request itself; here its url, headers
+// and body are the request executeTool would send (prepared.ts: the values
+// checked and the request built as a call builds it, before anything is
+// sent), and transformResponse reads Sim's answer as the call reads its own.
+// Sending is Sim's (its retries, time-outs, size limits and redirects), and
+// an answer that is not 2xx is Sim's to report: its executor reads it as a
+// failure before transformResponse, so a manifest's outcomes of such a
+// status do not apply there.
+import type { PrepareOptions, PreparedRequest } from "../execute/prepared.js";
+import { ownValue, setOwn } from "../common/own.js";
+import type { ToolResult } from "../http/errors.js";
+
+/** What Sim's ToolConfig response is (its tools/types.ts ToolResponse): the output, or the failure's message. */
+export interface SimToolResponse {
+  success: boolean;
+  output: Record<string, unknown>;
+  error?: string;
+}
+
+/** A provider package's executeTool (typed per operation there): only its `prepare` is used. */
+export interface SimExecutor {
+  prepare(operationId: never, params: never, options?: PrepareOptions): PreparedRequest<object> | { failed: Extract<ToolResult, { success: false }> };
+}
+type Prepare = (operationId: string, params: Record<string, unknown>, options?: PrepareOptions) => PreparedRequest<object> | { failed: Extract<ToolResult, { success: false }> };
+
+/** A tool of the package as a ToolConfig's request and transformResponse. */
+export interface SimRequest {
+  url(params: object): string;
+  method(params: object): string;
+  headers(params: object): Record<string, string>;
+  body(params: object): string | undefined;
+  transformResponse(response: Response, params?: object): Promise<SimToolResponse>;
+}
+
+/**
+ * The request builders of one operation. `params`: the ToolConfig's parameter names (Sim adds keys of its own, such
+ * as `_context`, which the call does not take); `baseUrl`: the one of them holding an address to send to
+ * instead of the provider's, when it has one. Sim calls each builder with the same values: the request is
+ * prepared once for them.
+ */
+export function simRequest(executeTool: SimExecutor, operationId: string, params: readonly string[], baseUrl?: string): SimRequest {
+  const prepare = executeTool.prepare as unknown as Prepare;
+  const made = new WeakMap<object, PreparedRequest<object>>();
+  const prepared = (values: object): PreparedRequest<object> => {
+    let call = made.get(values);
+    if (call) return call;
+    const address = baseUrl === undefined ? undefined : ownValue(values, baseUrl);
+    const result = prepare(operationId, given(values, baseUrl === undefined ? params : params.filter((p) => p !== baseUrl)), typeof address === "string" && address.trim() !== "" ? { baseUrl: address.trim() } : {});
+    // Sim reports what a builder throws as the tool's error, before any request.
+    if ("failed" in result) throw new Error(result.failed.error.message);
+    call = result;
+    made.set(values, call);
+    return call;
+  };
+  return {
+    url: (values) => prepared(values).request.url,
+    method: (values) => prepared(values).request.method,
+    headers: (values) => ({ ...prepared(values).request.headers }),
+    body: (values) => {
+      const { body } = prepared(values).request;
+      if (body === undefined || typeof body === "string") return body;
+      throw new Error(`${operationId}: its request body is not text (a multipart form or a file), which Sim's executor does not send`);
+    },
+    transformResponse: async (response, values) => {
+      const result = await prepared(values ?? {}).answer(await ownResponse(response));
+      return result.success ? { success: true, output: result.output as Record<string, unknown> } : { success: false, output: {}, error: result.error.message };
+    },
+  };
+}
+
+/** The values the call takes: the tool's parameters Sim gave, an input left empty in the block (`""`, null) as not given. */
+function given(values: object, params: readonly string[]): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const name of params) {
+    const value = ownValue(values, name);
+    if (value !== undefined && value !== null && value !== "") setOwn(out, name, value);
+  }
+  return out;
+}
+
+/** Sim hands transformResponse a Response-like object over the answer it read: the answer as a Response of its own. */
+async function ownResponse(response: Response): Promise<Response> {
+  const empty = response.status === 204 || response.status === 205 || response.status === 304;
+  const body = empty ? null : await response.arrayBuffer();
+  return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
+}
+
+/** How a block input's value becomes its tool parameter's: Sim's short inputs give text. */
+export type SimInputType = "number" | "boolean";
+
+/**
+ * A block's `tools.config.params`: the block's values with the text of its number and boolean inputs as those
+ * types (`"10"` → 10, `"true"` → true); text that is no such value is left as it is, for the call to refuse
+ * naming the parameter.
+ */
+export function simBlockParams(values: Record<string, unknown>, types: Readonly<Record<string, SimInputType>>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(values)) {
+    const type = ownValue(types, key);
+    setOwn(out, key, typeof value === "string" && type !== undefined ? typed(value, type as SimInputType) : value);
+  }
+  return out;
+}
+
+function typed(text: string, type: SimInputType): unknown {
+  const t = text.trim();
+  if (t === "") return undefined;
+  if (type === "boolean") return t === "true" ? true : t === "false" ? false : text;
+  const n = Number(t);
+  return Number.isFinite(n) ? n : text;
+}

@@ -1,0 +1,116 @@
+// `blockwright serve` on a workflow that starts from a poll trigger: no
+// address to listen at, the trigger's list operation polled instead
+// (serve/poller.ts), each new item kept with its run in the store before the
+// run starts; the runs, their journal and retries as for delivered events.
+// Ctrl-C or SIGTERM ends the wait or the poll under way at once, then lets
+// the runs in flight reach a journaled point.
+import { checkValue, type PollTriggerSpec, redact } from "@blockwright/runtime/internal";
+import { envReferenceName, runWorkflowWith, type TriggerBlock, type ValidatedWorkflow } from "@blockwright/runtime/workflow";
+import { jsonLine, lineText } from "../common/github-actions.js";
+import type { LoadedRegistry } from "../registry/registry.js";
+import type { TriggerStore } from "../serve/store.js";
+import { type CliIo, startCommandMocks, UsageError } from "./support/io.js";
+
+export interface PollServeOptions {
+  io: CliIo;
+  registry: LoadedRegistry;
+  checked: ValidatedWorkflow;
+  env: Record<string, string | undefined>;
+  mode: "mock" | "live";
+  specsDir: string;
+  store: TriggerStore;
+  startId: string;
+  block: TriggerBlock;
+  trigger: PollTriggerSpec;
+  concurrency: number;
+  retry: { attempts: number; backoffMs: number };
+  /** `--poll-interval`, seconds, or the trigger's. */
+  intervalSeconds?: number;
+  backfill: boolean;
+  graceMs: number;
+}
+
+/** Hours an item's id is remembered unless the trigger says (as for delivered events). */
+const DEFAULT_DEDUPE_HOURS = 72;
+
+export async function servePolled(o: PollServeOptions): Promise<number> {
+  const { io, trigger } = o;
+  const params = triggerParams(o.trigger, o.block, o.env);
+  const tool = o.registry.tools[trigger.operation];
+  const perMinute = tool?.rateLimits?.requestsPerMinute;
+  const intervalSeconds = o.intervalSeconds ?? trigger.intervalSeconds;
+  if (perMinute && intervalSeconds * perMinute < 60)
+    throw new UsageError("BW3003", `--poll-interval: ${intervalSeconds} s between polls is shorter than one request's turn at the provider's ${perMinute} requests per minute (at least ${Math.ceil(60 / perMinute)})`);
+  const providers = [...new Set([trigger.provider, ...Object.values(o.checked.workflow.blocks).map((b) => b.type)])].sort();
+  const mocks = o.mode === "mock" ? await startCommandMocks(io, providers, { specsDir: o.specsDir }) : undefined;
+  try {
+    const [{ startRuns }, { runKeyOf }, { pollCall }, { startPoller }] = await Promise.all([import("../serve/start-runs.js"), import("../serve/run-keys.js"), import("../serve/poll-call.js"), import("../serve/poller.js")]);
+    const runs = await startRuns({
+      store: o.store,
+      concurrency: o.concurrency,
+      retry: o.retry,
+      trigger: trigger.id,
+      log: (line) => io.stderr.write(`${lineText(line)}\n`),
+      attempt: (run, journal, signal) =>
+        runWorkflowWith(o.registry, o.checked, {
+          env: o.env,
+          signal,
+          triggered: { outputs: run.outputs as unknown as Record<string, unknown> },
+          journal: { done: run.journal, record: journal },
+          idempotencyKeyOf: (blockId) => runKeyOf(run.id, blockId),
+          ...(mocks ? { baseUrls: mocks.urls, tokenUrls: mocks.tokenUrls, mockAnswers: true } : {}),
+        }),
+      settled: (run, result, status) => {
+        if (status === "queued") return;
+        const blocks = result.blocks.map((b) => ({ id: b.id, status: b.status, ...(b.error ? { error: b.error.message } : {}) }));
+        io.stdout.write(`${jsonLine({ trigger: trigger.id, event: run.event, run: run.id, status, attempts: run.attempts, blocks })}\n`);
+      },
+    });
+    const call = pollCall({
+      registry: o.registry,
+      trigger,
+      block: o.block,
+      env: o.env,
+      ...(mocks?.urls[trigger.provider] ? { baseUrl: mocks.urls[trigger.provider] } : {}),
+      ...(mocks?.tokenUrls?.[trigger.provider] ? { tokenUrl: mocks.tokenUrls[trigger.provider] } : {}),
+    });
+    const poller = startPoller({
+      trigger,
+      params,
+      store: o.store,
+      call,
+      intervalMs: intervalSeconds * 1000,
+      backfill: o.backfill,
+      horizonMs: (trigger.dedupeHours ?? DEFAULT_DEDUPE_HOURS) * 3_600_000,
+      ...(perMinute ? { requestsPerMinute: perMinute } : {}),
+      accepted: () => runs.kick(),
+      log: (line) => io.stderr.write(`${lineText(redact(line, call.secrets))}\n`),
+    });
+    io.stdout.write(`${trigger.id} polling ${trigger.operation} every ${intervalSeconds} s\n`);
+    io.stderr.write(`serve: ${o.startId} (${trigger.id}) polling${o.backfill ? ", the items there now included" : ""}; Ctrl-C stops after the runs in flight\n`);
+    await io.interrupted;
+    await poller.stop();
+    await runs.stop(o.graceMs);
+    return 0;
+  } finally {
+    await mocks?.close();
+  }
+}
+
+/** The trigger's own parameters as the block sets them (environment references read), defaults filled, each held to its rules. */
+function triggerParams(trigger: PollTriggerSpec, block: TriggerBlock, env: Record<string, string | undefined>): Record<string, unknown> {
+  const params: Record<string, unknown> = {};
+  for (const p of trigger.params) {
+    const given = block.inputs[p.name];
+    const name = envReferenceName(given);
+    const value = name !== undefined ? env[name] : (given ?? p.default);
+    if (value === undefined) {
+      if (p.required) throw new UsageError("BW3012", `${trigger.id}: ${p.name} is required${name ? ` (environment variable ${name} is not set)` : ""}`);
+      continue;
+    }
+    const checked = checkValue({ ...p, wire: { in: "auth" } }, value);
+    if ("issue" in checked) throw new UsageError("BW3012", `${trigger.id}: ${p.name}: ${checked.issue.message}`);
+    params[p.name] = checked.value;
+  }
+  return params;
+}

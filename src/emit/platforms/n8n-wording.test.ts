@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { actionText, descriptionText, displayName, optionName, placeholderText } from "./n8n-wording.js";
+
+describe("n8n's wording", () => {
+  it("gives display names in title case, small words lowercase but first and last, ID/URL/JSON in capitals", () => {
+    expect(displayName("the book id to look up")).toBe("The Book ID to Look Up");
+    expect(displayName("callback url\n  of the  hook")).toBe("Callback URL of the Hook");
+    expect(displayName("raw json")).toBe("Raw JSON");
+    // A word with a capital inside, or a dot, stays as written; a blank name is a name.
+    expect(displayName("iPhone v2.1 build")).toBe("iPhone v2.1 Build");
+    expect(displayName("  ")).toBe("Value");
+    expect(optionName("*")).toBe("[All]");
+  });
+
+  it("gives an operation's action in sentence case, words all in capitals kept", () => {
+    expect(actionText("List Books By Author")).toBe("List books by author");
+    expect(actionText("Run SQL query (beta)")).toBe("Run SQL query beta");
+    expect(actionText("…")).toBe("Run");
+    // The linter leaves out words all in capitals, a one-letter "A" too, and checks the rest.
+    expect(actionText("a book by title")).toBe("A Book by title");
+  });
+
+  it("gives descriptions as the linter counts sentences, booleans starting with Whether, brackets encoded", () => {
+    expect(descriptionText("the book's id.", "Book")).toBe("The book's ID");
+    expect(descriptionText("First sentence. Second one", "X")).toBe("First sentence. Second one.");
+    // The linter takes out "e.g." as written, before counting: capitalised, it ends a sentence.
+    expect(descriptionText("a list, e.g. one. ", "X")).toBe("A list, e.g. one");
+    expect(descriptionText("e.g. a comma separated list.", "X")).toBe("E.g. a comma-separated list.");
+    expect(descriptionText("include drafts", "Drafts", true)).toBe("Whether: include drafts");
+    expect(descriptionText("a <b> tag", "X")).toBe("A &lt;b&gt; tag");
+    // Nothing more than the name, or a phrase the linter takes for saying nothing: no description.
+    expect(descriptionText("Book title.", "book title")).toBeUndefined();
+    expect(descriptionText("The operation to perform", "Operation")).toBeUndefined();
+    expect(placeholderText("an\nid")).toBe("an ID");
+  });
+
+  it("gives back what it gave, given it again", () => {
+    const texts = ["the book id to look up", "List Books By Author", "First sentence. Second one", "include drafts", "a <b> tag", "e.g. a comma separated list.", "iPhone v2.1 build", "https://example.com/a"];
+    for (const t of texts) {
+      expect(displayName(displayName(t))).toBe(displayName(t));
+      expect(actionText(actionText(t))).toBe(actionText(t));
+      const d = descriptionText(t, "Name", true);
+      expect(d && descriptionText(d, "Name", true)).toBe(d);
+    }
+  });
+});

@@ -1,0 +1,102 @@
+// The wording n8n's node linter holds a node to (eslint-plugin-n8n-nodes-base,
+// the rules of @n8n/node-cli's lint), applied to the manifest's titles and
+// descriptions: display names in title case (as the `title-case` package its
+// rules use computes it), an operation's action in sentence case, one-line
+// descriptions starting with a capital, one sentence without a final period
+// and more with one, ID, URL and JSON in capitals, angle brackets encoded, a
+// boolean's description starting with "Whether". Each function is idempotent:
+// what it returns, given again, comes back the same.
+
+// title-case 3.0.3 (MIT), the package the linter's rules call: small words stay lowercase but first and last,
+// words with a capital inside or a dot stay as written, and a token followed by `:` and no blank is a URL.
+const SMALL_WORDS = /\b(?:an?d?|a[st]|because|but|by|en|for|i[fn]|neither|nor|o[fnr]|only|over|per|so|some|tha[tn]|the|to|up|upon|vs?\.?|versus|via|when|with|without|yet)\b/i;
+const TOKENS = /[^\s:–—-]+|./g;
+const MANUAL_CASE = /.(?=[A-Z]|\..)/;
+const ALPHANUMERIC = /[A-Za-z0-9\u00C0-\u00FF]/;
+
+function titleCase(input: string): string {
+  let result = "";
+  for (const m of input.matchAll(TOKENS)) {
+    const token = m[0];
+    const index = m.index;
+    const url = input.charAt(index + token.length) === ":" && !/\s/.test(input.charAt(index + token.length + 1));
+    const small = SMALL_WORDS.test(token) && index !== 0 && index + token.length !== input.length;
+    result += !MANUAL_CASE.test(token) && !small && !url ? token.replace(ALPHANUMERIC, (c) => c.toUpperCase()) : token;
+  }
+  return result;
+}
+
+/** Text on one line, blanks collapsed. */
+function line(text: string): string {
+  return text.replace(/\s+/g, " ").trim();
+}
+
+/** `id`, `url` and `json` as the linter spells them (ID, IDs, URL, URLs, JSON). */
+function acronyms(text: string): string {
+  return text
+    .replace(/\b[iI]d(s?)\b/g, (_, s: string) => `ID${s}`)
+    .replace(/\b[uU]rl(s?)\b/g, (_, s: string) => `URL${s}`)
+    .replace(/\b[jJ]son\b/g, "JSON");
+}
+
+/** A property's or option's display name: one line, title case, ID/URL/JSON in capitals. */
+export function displayName(text: string): string {
+  return acronyms(titleCase(line(text) || "Value"));
+}
+
+/** An option's name: a display name whose `*` is n8n's "[All]" (its linter keeps `*` for that option). */
+export function optionName(text: string): string {
+  return displayName(text).replace(/\*/g, "[All]");
+}
+
+/**
+ * An operation's action in sentence case as the linter checks it: words of letters and digits, the first that is
+ * not all capitals capitalised, every other such word in lowercase (a word all in capitals stays: SQL, ID; the
+ * linter leaves those out before it checks, so after a first word of one letter the next is capitalised too).
+ */
+export function actionText(title: string): string {
+  const words = title.match(/[A-Za-z0-9\u00C0-\u024F]+/g) ?? ["Run"];
+  let first = true;
+  return words
+    .map((w) => {
+      if (w === w.toUpperCase()) return w;
+      const lower = w.toLowerCase();
+      if (!first) return lower;
+      const cased = lower.charAt(0).toUpperCase() + lower.slice(1);
+      // A one-letter first word ("A") is then all capitals, which the linter leaves out: the next word is the first.
+      if (cased !== cased.toUpperCase()) first = false;
+      return cased;
+    })
+    .join(" ");
+}
+
+/** Phrases the linter takes for a description saying nothing (WEAK_DESCRIPTIONS). */
+const WEAK = ["resource to consume", "resource to operate on", "operation to perform", "action to perform", "method of authentication"];
+
+/**
+ * A description as the linter wants it, or undefined when it would say nothing more than the display name:
+ * one line, angle brackets encoded, a capital first, ID/URL/JSON in capitals, "comma-separated" hyphenated, one
+ * sentence without a final period and two or more with one; a boolean's starts with "Whether".
+ */
+export function descriptionText(text: string, name: string, boolean = false): string | undefined {
+  let d = acronyms(
+    line(text)
+      .replace(/</g, "&lt;")
+      .replace(/>/g, "&gt;")
+      .replace(/comma separated/gi, "comma-separated"),
+  );
+  if (d === "" || WEAK.some((w) => d.toLowerCase().includes(w))) return undefined;
+  if (boolean && !d.startsWith("Whether")) d = `Whether: ${d}`;
+  d = d.charAt(0).toUpperCase() + d.slice(1);
+  // The linter counts sentences by ". " (after taking out one "e.g.").
+  const sentences = d.replace("e.g.", "").split(". ").length;
+  d = d.replace(/\.+$/, "");
+  if (sentences > 1) d += ".";
+  if (d === "" || d.toLowerCase() === name.toLowerCase()) return undefined;
+  return d;
+}
+
+/** A placeholder: one line, ID in capitals. */
+export function placeholderText(text: string): string {
+  return acronyms(line(text));
+}

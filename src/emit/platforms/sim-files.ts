@@ -1,0 +1,209 @@
+// `generate --target sim`: Sim's files for each provider, laid out as Sim's
+// own tree (apps/sim/tools/<provider>/, apps/sim/blocks/blocks/<provider>.ts):
+// a ToolConfig per operation — its parameters with their visibility, its
+// request builders and transformResponse (the provider package's executeTool,
+// prepared: @blockwright/runtime/sim), its outputs — and the block, whose
+// sub-blocks are the package's block inputs, its `tools.access` the
+// operations and `tools.config.tool` the `operation` input. Every text from
+// the inputs is a string literal (codeLiteral) or comment text.
+import type { OutputSpec, OutputType } from "@blockwright/runtime/internal";
+import type { ProviderIR } from "../../model/ir.js";
+import { baseUrlField, simParams } from "../../model/platform-inputs.js";
+import { camelCase } from "../../model/naming.js";
+import { text as xmlText } from "../../common/markup-text.js";
+import { codeLiteral, commentText } from "../code-text.js";
+import { render, tsHeader } from "../emit.js";
+import { codeSpan, markdownText } from "../markdown-text.js";
+import { Code, tsLiteral } from "./ts-literal.js";
+
+/** What Sim's files need besides the IR: the provider's package, which they import. */
+export interface SimContext {
+  provider: { name: string; range: string };
+  runtime: { name: string };
+}
+
+/** The paging inputs of a block: a Sim tool sends one request, so its block has none. */
+const PAGE_INPUTS = new Set(["allPages", "maxItems", "maxPages"]);
+
+/** Every Sim file of the provider, by path in its folder (which mirrors apps/sim/: its contents are copied over it). */
+export function simFiles(ir: ProviderIR, ctx: SimContext): Map<string, string> {
+  const header = tsHeader([ir.sources.manifest, ir.sources.openapi]);
+  const tools = ir.operations.map((o) => o.tool);
+  const baseUrl = baseUrlField(tools);
+  const files = new Map<string, string>();
+  const exports: { file: string; constName: string; id: string }[] = [];
+  for (const op of ir.operations) {
+    const t = op.tool;
+    const file = t.id.startsWith(`${ir.provider}_`) ? t.id.slice(ir.provider.length + 1) : t.id;
+    const constName = `${camelCase(t.id)}Tool`;
+    exports.push({ file, constName, id: t.id });
+    const params = simParams(t, baseUrl);
+    const paramsType = `${op.types.paramsName}${baseUrl ? "Sim" : ""}`;
+    files.set(
+      `tools/${ir.provider}/${file}.ts`,
+      render("sim-tool.ts.hbs", {
+        header,
+        title: commentText(t.title),
+        providerPackage: codeLiteral(ctx.provider.name),
+        platformModule: codeLiteral(`${ctx.runtime.name}/sim`),
+        paramsName: op.types.paramsName,
+        paramsType,
+        baseUrl: baseUrl ? { name: baseUrl, literal: codeLiteral(baseUrl) } : null,
+        constName,
+        id: codeLiteral(t.id),
+        paramNames: tsLiteral(params.map((p) => p.name)),
+        config: tsLiteral(
+          {
+            id: t.id,
+            name: t.title,
+            description: t.description,
+            version: "1.0.0",
+            params: Object.fromEntries(
+              params.map((p) => [
+                p.name,
+                {
+                  type: p.type,
+                  required: p.required,
+                  visibility: p.visibility,
+                  ...(p.default !== undefined ? { default: p.default } : {}),
+                  description: p.param?.description ?? `The API's address, instead of ${ir.server.default ?? "the provider's"} (a sandbox, a mock or a proxy of the same API)`,
+                },
+              ]),
+            ),
+            request: {
+              url: new Code("request.url"),
+              // A parameter named `method` would be read as the method by Sim's executor: the builder says it instead.
+              method: params.some((p) => p.name === "method") || t.routes.some((r) => r.method !== t.method) ? new Code("request.method") : t.method,
+              headers: new Code("request.headers"),
+              ...(t.method !== "GET" ? { body: new Code("request.body") } : {}),
+            },
+            transformResponse: new Code("request.transformResponse"),
+            outputs: toolOutputs(t.outputs),
+          },
+          "",
+        ),
+      }),
+    );
+  }
+  files.set(`tools/${ir.provider}/index.ts`, render("sim-tools-index.ts.hbs", { header, tools: exports.map((e) => ({ file: codeLiteral(`@/tools/${ir.provider}/${e.file}`), constName: e.constName })) }));
+  files.set(`blocks/blocks/${ir.provider}.ts`, block(ir, header, baseUrl, ctx));
+  return files;
+}
+
+/** A tool's outputs as Sim's: dotted paths nested as object properties. */
+function toolOutputs(outputs: readonly OutputSpec[]): Record<string, object> {
+  const root: Record<string, Record<string, unknown>> = {};
+  for (const o of outputs) {
+    const [first, ...rest] = o.path.split(".");
+    let level = root;
+    let key = first ?? o.path;
+    for (const step of rest) {
+      level[key] ??= { type: "object", description: `${key} of the answer`, properties: {} };
+      level = (level[key] as { properties: Record<string, Record<string, unknown>> }).properties;
+      key = step;
+    }
+    level[key] = { type: simOutputType(o.type), description: o.description, ...(o.optional ? { optional: true } : {}) };
+  }
+  return root;
+}
+
+/** A runtime output type as Sim's: bytes are a file (transformResponse gives it as Sim's file data). */
+function simOutputType(type: OutputType): string {
+  return type === "bytes" ? "file" : type;
+}
+
+function block(ir: ProviderIR, header: string, baseUrl: string | undefined, ctx: SimContext): string {
+  const inputs = ir.block.inputs.filter((i) => !PAGE_INPUTS.has(i.id));
+  const subBlocks = inputs.map((i) => ({
+    id: i.id,
+    title: i.title,
+    type: i.control === "number" ? "short-input" : i.control,
+    ...(i.control === "code" ? { language: "json" } : {}),
+    ...(i.options ? { options: i.options.map((o) => ({ label: o.label, id: o.id })) } : {}),
+    ...(i.placeholder ? { placeholder: i.placeholder } : {}),
+    ...(i.password ? { password: true } : {}),
+    ...(i.required === true ? { required: true } : i.required ? { required: { field: "operation", value: i.required.value } } : {}),
+    ...(i.condition ? { condition: { field: "operation", value: i.condition.value } } : {}),
+    paramVisibility: i.visibility,
+    ...(i.default !== undefined ? { defaultValue: i.default } : {}),
+    description: i.description,
+  }));
+  if (baseUrl)
+    subBlocks.push({
+      id: baseUrl,
+      title: "Base URL",
+      type: "short-input",
+      paramVisibility: "user-only",
+      ...(ir.server.default ? { placeholder: ir.server.default } : {}),
+      mode: "advanced",
+      description: "The API's address, for a sandbox, a mock or a proxy of the same API",
+    } as (typeof subBlocks)[number]);
+  // The text of a short input becomes a number or a boolean where its parameter is one (the first kind a name has).
+  const coerced: Record<string, "number" | "boolean"> = {};
+  for (const i of inputs) if ((i.type === "number" || i.type === "boolean") && !(i.id in coerced)) coerced[i.id] = i.type;
+  const paramTypes = new Map<string, string>();
+  for (const i of inputs) if (!paramTypes.has(i.id)) paramTypes.set(i.id, i.type);
+  if (baseUrl) paramTypes.set(baseUrl, "string");
+  const outputs: Record<string, { type: string; description: string; condition?: object }> = {};
+  const ops = Object.keys(ir.block.outputs);
+  for (const [op, byPath] of Object.entries(ir.block.outputs)) {
+    for (const [path, out] of Object.entries(byPath)) {
+      const key = path.split(".")[0] ?? path;
+      const type = key === path ? simOutputType(out.type) : "json";
+      const seen = outputs[key];
+      const having = [...((seen?.condition as { value?: string[] } | undefined)?.value ?? (seen ? ops.filter((o) => o !== op) : [])), op];
+      outputs[key] = { type: seen && seen.type !== type ? "json" : type, description: seen?.description ?? (key === path ? out.description : `The ${key} of the answer`), condition: { field: "operation", value: having } };
+    }
+  }
+  for (const out of Object.values(outputs)) if ((out.condition as { value: string[] }).value.length === ops.length) delete out.condition;
+  const initial = (ir.name.match(/[A-Za-z0-9]/)?.[0] ?? "?").toUpperCase();
+  return render("sim-block.ts.hbs", {
+    header,
+    iconName: `${ir.names.pascal}Icon`,
+    blockName: `${ir.names.pascal}Block`,
+    iconColor: codeLiteral(/^#[0-9A-Fa-f]{3,8}$/.test(ir.color) ? ir.color : "#666666"),
+    initial: codeLiteral(initial),
+    platformModule: codeLiteral(`${ctx.runtime.name}/sim`),
+    initialXml: commentText(xmlText(initial)),
+    coerced: tsLiteral(coerced),
+    config: tsLiteral(
+      {
+        type: ir.provider,
+        name: ir.name,
+        description: ir.description,
+        ...(ir.longDescription ? { longDescription: ir.longDescription } : {}),
+        ...(ir.docsUrl ? { docsLink: ir.docsUrl } : {}),
+        category: ir.category,
+        bgColor: ir.color,
+        icon: new Code(`${ir.names.pascal}Icon`),
+        subBlocks,
+        tools: {
+          access: ir.block.tools.access,
+          config: { tool: new Code("(params) => String(params.operation)"), params: new Code("(params) => simBlockParams(params, TYPED_INPUTS)") },
+        },
+        inputs: Object.fromEntries([...paramTypes].map(([name, type]) => [name, { type, description: inputs.find((i) => i.id === name)?.description ?? "The API's address, for a sandbox, a mock or a proxy" }])),
+        outputs,
+      },
+      "",
+    ),
+  });
+}
+
+/** The README of the output folder: how Sim takes the files, and each provider's lines for Sim's registries. */
+export function simReadme(irs: readonly ProviderIR[], ctx: (ir: ProviderIR) => SimContext): string {
+  return render("sim-readme.md.hbs", {
+    header: `<!-- Generated by \`blockwright generate --target sim\` from ${commentText(irs.map((ir) => ir.sources.manifest).join(" and ")).replace(/--/g, "- -")}. Do not edit: change the inputs and regenerate. -->`,
+    providers: irs.map((ir) => {
+      const c = ctx(ir);
+      return {
+        name: markdownText(ir.name),
+        provider: ir.provider,
+        providerPackage: c.provider.name,
+        range: c.provider.range,
+        blockName: `${ir.names.pascal}Block`,
+        tools: ir.operations.map((o) => ({ id: codeSpan(o.tool.id), key: o.tool.id, constName: `${camelCase(o.tool.id)}Tool` })),
+      };
+    }),
+    runtime: irs[0] ? ctx(irs[0]).runtime.name : "@blockwright/runtime",
+  });
+}

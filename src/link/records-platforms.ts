@@ -1,0 +1,17 @@
+// The concept record of what the workflow platforms make of the tools
+// (`generate --target n8n`, `--target sim`): no manifest field of its own, but
+// surface entries, so that diff says what a change does to saved workflows
+// there. concept-records.ts gathers the groups; the order here is the records' order.
+import type { ConceptRecord } from "./concept-record.js";
+import { n8nCredentialSurface, n8nSurface, simSurface } from "./platforms.js";
+
+export const PLATFORM_CONCEPTS = {
+  platforms: {
+    wording:
+      "**n8n and Sim** (nothing to write: what `generate --target n8n` and `--target sim` make of the tools): each package's `surface.json` records what saved workflows there hold — each operation's n8n properties (where a value is saved, its type, options and default), the n8n credential's fields, each Sim tool's parameters (type, required, visibility) — and `blockwright diff` says what a change does to them (a parameter removed, a default changed, a value closed to models).",
+    schema: [],
+    tool: [],
+    surface: { n8n: n8nSurface, "n8n.credential": n8nCredentialSurface, sim: simSurface },
+    link: null,
+  },
+} as const satisfies Record<string, ConceptRecord>;

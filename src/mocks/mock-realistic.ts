@@ -1,0 +1,173 @@
+// Realistic answers: a JSON success answer the document gives no example of
+// is drawn from its schema (schema-sample.ts `realistic`, leaf values from
+// realistic-values.ts) the first time a request reaches its operation, and
+// given to Prism as that answer's example, which Prism then serves, and
+// checks, as it would the document's own. Where the walk makes no valid value
+// within its bounds, Prism keeps what it had (the fewest-fields answer of
+// mock-answers.ts, or its own sampler's). Made once per operation, when asked
+// for, not when the mock starts: a published document has hundreds of
+// answers, a run reaches a few. The seed is the mock's (`--seed`): the same
+// seed, the same document, the same answers.
+import type { RequestListener } from "node:http";
+import { documentServer } from "../link/server.js";
+import { pathPattern } from "./mock-paging.js";
+import { realisticValues } from "./realistic-values.js";
+import { DocumentSampler, type RealisticValues } from "./schema-sample.js";
+
+type Node = Record<string, unknown>;
+
+/** The parts of one of Prism's operations (http-spec's IHttpOperation) read and written here. */
+export interface PrismOperation {
+  method: string;
+  path: string;
+  responses: { code: string; contents?: { mediaType: string; schema?: unknown; examples?: { key: string; value: unknown }[] }[] }[];
+}
+
+const JSON_MEDIA = /^application\/(.+\+)?json\b/i;
+
+/** An operation's default success answer: what a request gets when it asks for no status or example. */
+export interface DefaultAnswer {
+  status: number;
+  mediaType: string;
+  body: unknown;
+  /** The answer's schema in the served document (a JSON pointer). */
+  schema: string;
+}
+
+/** The realistic answers of one mock: its document as served, Prism's operations of it, and the seed. */
+export class RealisticAnswers {
+  private readonly routes: { operation: PrismOperation; pattern: RegExp; templated: number }[];
+  private readonly prepared = new Set<PrismOperation>();
+  /** Answers the document gives an example of (served path, method, status, media type). */
+  private readonly own = new Set<string>();
+  private sampler: DocumentSampler | undefined;
+  private values: RealisticValues | undefined;
+
+  /**
+   * `served`: the document Prism's operations were made from; `original`: the document as loaded, before the mock's
+   * changes (its examples are the document's own: the fewest-fields answers mock-answers.ts adds are not).
+   */
+  constructor(
+    private readonly served: Node,
+    original: Node,
+    operations: PrismOperation[],
+    readonly seed: number,
+  ) {
+    this.routes = operations.map((operation) => ({ operation, pattern: pathPattern(operation.path), templated: (operation.path.match(/\{/g) ?? []).length }));
+    const server = documentServer(served);
+    const base = server && "path" in server ? server.path : "";
+    for (const [path, item] of Object.entries(isNode(original.paths) ? original.paths : {})) {
+      if (!isNode(item)) continue;
+      for (const [method, op] of Object.entries(item)) {
+        if (!isNode(op) || !isNode(op.responses)) continue;
+        for (const [status, raw] of Object.entries(op.responses)) {
+          const response = followRef(original, raw, "").node;
+          if (!isNode(response) || !isNode(response.content)) continue;
+          for (const [type, media] of Object.entries(response.content)) {
+            if (isNode(media) && (media.example !== undefined || media.examples !== undefined)) this.own.add(key(`${base}${path}`, method, status, type));
+          }
+        }
+      }
+    }
+  }
+
+  /** The operations a request for `method` and `pathname` reaches, the most concrete path first, each with its realistic answers made. */
+  reached(method: string, pathname: string): PrismOperation[] {
+    const found = this.routes
+      .filter((r) => r.operation.method.toUpperCase() === method.toUpperCase() && r.pattern.test(pathname))
+      .sort((a, b) => a.templated - b.templated)
+      .map((r) => r.operation);
+    for (const operation of found) this.prepare(operation);
+    return found;
+  }
+
+  /**
+   * What a request that asks for nothing in particular gets from the operation, as Prism chooses it: its lowest success
+   * status, that answer's first JSON type and its first example; undefined where that is not a JSON example.
+   */
+  defaultAnswer(operation: PrismOperation): DefaultAnswer | undefined {
+    this.prepare(operation);
+    const [response] = operation.responses.filter((r) => /^2\d\d$/.test(r.code)).sort((a, b) => Number(a.code) - Number(b.code));
+    const content = response?.contents?.find((c) => JSON_MEDIA.test(c.mediaType));
+    const example = content?.examples?.[0];
+    if (!response || !content || !example) return undefined;
+    return { status: Number(response.code), mediaType: content.mediaType, body: structuredClone(example.value), schema: this.schemaPointer(operation, response.code, content.mediaType) };
+  }
+
+  /** A realistic value of the schema at `pointer` of the served document, drawn with `seed` (undefined: none valid within the bounds). */
+  draw(pointer: string, seed: number): unknown {
+    return this.samplerOf().sample(pointer, { seed, realistic: this.valuesOf() })?.value;
+  }
+
+  /** Whether `value` is valid against the schema at `pointer` of the served document. */
+  valid(value: unknown, pointer: string): boolean {
+    return this.samplerOf().valid(value, pointer);
+  }
+
+  /** The pointer of an answer's schema in the served document, its response's `$ref` followed. */
+  schemaPointer(operation: PrismOperation, status: string, mediaType: string): string {
+    const at = `/paths/${escapeKey(operation.path)}/${operation.method.toLowerCase()}/responses/${escapeKey(status)}`;
+    return `${followRef(this.served, valueAtPointer(this.served, at), at).pointer}/content/${escapeKey(mediaType)}/schema`;
+  }
+
+  private prepare(operation: PrismOperation): void {
+    if (this.prepared.has(operation)) return;
+    this.prepared.add(operation);
+    for (const response of operation.responses) {
+      if (!/^2\d\d$/.test(response.code)) continue;
+      for (const content of response.contents ?? []) {
+        if (!JSON_MEDIA.test(content.mediaType) || content.schema === undefined || this.own.has(key(operation.path, operation.method, response.code, content.mediaType))) continue;
+        const value = this.draw(this.schemaPointer(operation, response.code, content.mediaType), this.seed);
+        if (value !== undefined) content.examples = [{ key: "default", value }];
+      }
+    }
+  }
+
+  private samplerOf(): DocumentSampler {
+    this.sampler ??= new DocumentSampler(this.served);
+    return this.sampler;
+  }
+
+  private valuesOf(): RealisticValues {
+    this.values ??= realisticValues();
+    return this.values;
+  }
+}
+
+/** Prism's request listener, each request's operations given their realistic answers first. */
+export function withRealisticAnswers(listener: RequestListener, answers: RealisticAnswers): RequestListener {
+  return (req, res) => {
+    answers.reached(req.method ?? "GET", new URL(req.url ?? "/", "http://mock.invalid").pathname);
+    listener(req, res);
+  };
+}
+
+function key(path: string, method: string, status: string, type: string): string {
+  return JSON.stringify([path, method.toLowerCase(), status, type]);
+}
+
+/** A local `$ref` followed (a few hops), with the pointer of where it leads. */
+function followRef(document: Node, value: unknown, pointer: string): { node: unknown; pointer: string } {
+  let node = value;
+  let at = pointer;
+  for (let hops = 0; hops < 8 && isNode(node) && typeof node.$ref === "string" && node.$ref.startsWith("#/"); hops++) {
+    at = node.$ref.slice(1);
+    node = valueAtPointer(document, at);
+  }
+  return { node, pointer: at };
+}
+
+function valueAtPointer(document: unknown, pointer: string): unknown {
+  return pointer
+    .split("/")
+    .slice(1)
+    .reduce<unknown>((n, k) => (isNode(n) ? n[k.replace(/~1/g, "/").replace(/~0/g, "~")] : undefined), document);
+}
+
+function escapeKey(key: string): string {
+  return key.replace(/~/g, "~0").replace(/\//g, "~1");
+}
+
+function isNode(value: unknown): value is Node {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}

@@ -1,0 +1,151 @@
+// The schemas of an OpenAPI document registered once with @cfworker/json-schema
+// (the validator generation checks examples with), each where the document
+// places it, so that a value can be checked against the schema at any JSON
+// pointer of the document: what schema-sample.ts makes is checked here.
+import { dereference, type Schema, validate } from "@cfworker/json-schema";
+import { NAME_MAPS, SCHEMA_MAPS } from "../load/load-rewrites.js";
+import { discriminatedAsAnyOf, toJsonSchema, usesJsonSchema2020, withImpliedTypes, type Wrap, wrapNullable } from "../load/openapi-json-schema.js";
+
+type Node = Record<string, unknown>;
+
+const BASE = "https://zq-sample.invalid/document";
+
+/** A document's schemas, registered once: values checked where the document places their schema. */
+export class SchemaLookup {
+  private readonly lookup: Record<string, Schema | boolean> = {};
+  private readonly draft: "4" | "2020-12";
+
+  constructor(document: Node) {
+    const is31 = typeof document.openapi === "string" && usesJsonSchema2020(document.openapi);
+    this.draft = is31 ? "2020-12" : "4";
+    const copy = withoutExamples(structuredClone(document)) as Node;
+    // Schemas read as generation and verify read them: one without `type` that lists properties is an object (a
+    // realistic value of `oneOf: [boolean, object]` beside `properties` is then the object, which verify accepts).
+    impliedTypes(copy);
+    const wraps: Wrap[] = [];
+    if (!is31) toJsonSchema(copy, wraps);
+    discriminatedAsAnyOf(copy);
+    const named = takeNamedIds(copy, "", []);
+    dereference(copy as Schema, this.lookup, new URL(BASE));
+    for (const [pointer, member] of named) dereference(member as Schema, this.lookup, new URL(BASE), uriPointer(pointer));
+    // Parameters are listed in arrays, which the validator does not walk, and a `default` response is skipped:
+    // their schemas are registered one by one.
+    for (const [pointer, schema] of unwalkedSchemas(copy)) dereference(schema as Schema, this.lookup, new URL(BASE), uriPointer(pointer));
+    wrapNullable(wraps, this.lookup);
+  }
+
+  /** Whether `value` is valid against the schema at `pointer` (a JSON pointer into the document). */
+  valid(value: unknown, pointer: string): boolean {
+    try {
+      return validate(value, { $ref: `${BASE}#${uriPointer(pointer)}` } as Schema, this.draft, this.lookup, true).valid;
+    } catch {
+      return false;
+    }
+  }
+}
+
+/**
+ * The document's copy without example data and extensions, which the
+ * validator would walk as schemas (an example's `id` taken for a schema's
+ * identifier); a property or schema of that name is kept.
+ */
+function withoutExamples(node: unknown, names = false): unknown {
+  if (Array.isArray(node)) {
+    for (const item of node) withoutExamples(item);
+  } else if (isNode(node)) {
+    for (const key of Object.keys(node)) {
+      if (!names && (key === "example" || key === "examples" || key.startsWith("x-"))) delete node[key];
+      else withoutExamples(node[key], NAME_MAPS.has(key) && !names);
+    }
+  }
+  return node;
+}
+
+/**
+ * Members named `id` or `$id` of the document's other maps of names (`components.schemas.id`, a request body
+ * named `id`), taken out of the copy with their pointers, children first: walking the document, the validator
+ * reads such a member as the map's identifier ("Duplicate schema URI [object Object]", and the mock failed to
+ * start). Each is registered at its own pointer instead.
+ */
+function takeNamedIds(node: unknown, pointer: string, out: [string, unknown][], inSchemaMap = false): [string, unknown][] {
+  if (Array.isArray(node)) {
+    for (const [i, item] of node.entries()) takeNamedIds(item, `${pointer}/${i}`, out);
+  } else if (isNode(node)) {
+    for (const key of Object.keys(node)) takeNamedIds(node[key], `${pointer}/${escapeKey(key)}`, out, SCHEMA_MAPS.has(key) && !inSchemaMap);
+    for (const key of ["id", "$id"]) {
+      if (inSchemaMap || !Object.hasOwn(node, key) || typeof node[key] === "string") continue;
+      out.push([`${pointer}/${escapeKey(key)}`, node[key]]);
+      delete node[key];
+    }
+  }
+  return out;
+}
+
+/** The schemas the validator does not register by walking the document: those of parameters (listed by path items and operations) and of `default` responses, with their pointers. */
+function unwalkedSchemas(document: Node): [string, unknown][] {
+  const out: [string, unknown][] = [];
+  const list = (parameters: unknown, at: string) => {
+    if (!Array.isArray(parameters)) return;
+    parameters.forEach((p, i) => {
+      if (isNode(p) && isNode(p.schema)) out.push([`${at}/parameters/${i}/schema`, p.schema]);
+      // A parameter described by `content` (a JSON-encoded value): its media type's schema.
+      if (isNode(p) && isNode(p.content)) for (const [type, media] of Object.entries(p.content)) if (isNode(media) && isNode(media.schema)) out.push([`${at}/parameters/${i}/content/${escapeKey(type)}/schema`, media.schema]);
+    });
+  };
+  for (const [path, item] of Object.entries(isNode(document.paths) ? document.paths : {})) {
+    if (!isNode(item)) continue;
+    const at = `/paths/${escapeKey(path)}`;
+    list(item.parameters, at);
+    for (const [method, op] of Object.entries(item)) {
+      if (!isNode(op)) continue;
+      list(op.parameters, `${at}/${escapeKey(method)}`);
+      // The validator skips a `default` key (JSON Schema's default value), so a `default` response's schemas too.
+      const fallback = isNode(op.responses) ? op.responses.default : undefined;
+      if (!isNode(fallback) || !isNode(fallback.content)) continue;
+      for (const [type, media] of Object.entries(fallback.content)) if (isNode(media) && isNode(media.schema)) out.push([`${at}/${escapeKey(method)}/responses/default/content/${escapeKey(type)}/schema`, media.schema]);
+    }
+  }
+  return out;
+}
+
+/** withImpliedTypes on every schema of the document: each `schema` of a parameter, body or answer, and each named one. */
+function impliedTypes(node: unknown, key = ""): void {
+  if (Array.isArray(node)) {
+    for (const item of node) impliedTypes(item);
+    return;
+  }
+  if (!isNode(node)) return;
+  if (key === "schema") {
+    withImpliedTypes(node);
+    return;
+  }
+  if (key === "schemas" || key === "definitions") {
+    for (const schema of Object.values(node)) withImpliedTypes(schema);
+    return;
+  }
+  for (const [name, value] of Object.entries(node)) impliedTypes(value, name);
+}
+
+/** A JSON pointer as the validator registers it: each segment URI-encoded. */
+function uriPointer(pointer: string): string {
+  return pointer
+    .split("/")
+    .map((segment) => encodeURI(safeDecode(segment)).replace(/#/g, "%23"))
+    .join("/");
+}
+
+export function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+function escapeKey(key: string): string {
+  return key.replace(/~/g, "~0").replace(/\//g, "~1");
+}
+
+function isNode(value: unknown): value is Node {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}

@@ -1,0 +1,42 @@
+// Where a tool's parameters live on n8n and Sim (platform-inputs.ts): a
+// parameter named as n8n's conventions name a property of their own (the
+// resource selector, Return All, Limit, the Additional Fields) is held by a
+// property named otherwise, so that the node never has two properties of one
+// name for an operation.
+import type { ParamSpec, ToolSpec } from "@blockwright/runtime/internal";
+import { describe, expect, it } from "vitest";
+import { irFixture } from "../../test-support/ir-fixtures.js";
+import { n8nOperationInputs, simParams } from "./platform-inputs.js";
+
+const base = irFixture("zqpayments").operations.find((o) => o.tool.id === "zqpayments_list_customers")!.tool;
+const param = (name: string, extra: Partial<ParamSpec> = {}): ParamSpec => ({ ...base.params.find((p) => p.name === "email")!, name, title: name, ...extra });
+
+describe("n8n properties", () => {
+  it("a parameter named as n8n's conventions name a property (resource, limit, returnAll, additionalFields) is held by another, never by two of one name", () => {
+    const tool: ToolSpec = {
+      ...base,
+      params: [...base.params.filter((p) => p.name !== "limit"), param("resource"), param("limit", { type: "number" }), param("returnAll", { type: "boolean" }), param("additionalFields"), param("limitValue")],
+    };
+    const layout = n8nOperationInputs(tool);
+    const properties = [...layout.inputs.map((i) => i.property), layout.paging?.returnAll, layout.paging?.limit, "resource", "operation", "additionalFields"];
+    expect(new Set(properties).size).toBe(properties.length);
+    expect(Object.fromEntries(layout.inputs.filter((i) => i.param.name !== i.property).map((i) => [i.param.name, i.property]))).toEqual({
+      resource: "resourceValue",
+      limit: "limitValue2",
+      returnAll: "returnAllValue",
+      additionalFields: "additionalFieldsValue",
+    });
+  });
+
+  it("an optional parameter without a default is an Additional Field; one with a default or required, a property of the node; the page size is the runtime's", () => {
+    const layout = n8nOperationInputs({ ...base, pagination: { ...base.pagination!, pageSize: "limit" }, params: [...base.params, param("country", { required: true }), param("locale", { default: "en" })] });
+    expect(Object.fromEntries(layout.inputs.map((i) => [i.param.name, i.place]))).toEqual({ email: "collection", startingAfter: "collection", country: "node", locale: "node" });
+    expect(layout.paging).toEqual({ returnAll: "returnAll", limit: "limit" });
+  });
+});
+
+describe("Sim parameters", () => {
+  it("are the tool's own with their visibility, and the address to send to instead, user-only", () => {
+    expect(simParams(base, "baseUrl").map((p) => [p.name, p.visibility, p.required])).toEqual([...base.params.map((p) => [p.name, p.visibility, p.required]), ["baseUrl", "user-only", false]]);
+  });
+});

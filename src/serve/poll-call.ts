@@ -1,0 +1,111 @@
+// One poll's call of a poll trigger's list operation: the trigger's inputs
+// (templates filled by the poller) and the connection inputs the trigger block
+// carries (resolved from the environment as any block's, placeholders on
+// mocks), sent through the runtime with every part of its support. A poll
+// `by id` reads the first page; the others read every page up to a limit.
+// A delta poll starts at the address the upstream gave to come back with:
+// the runtime builds the operation's first request (its credential, its
+// headers) and this sends it at that address instead, on the same origin
+// only, so that nothing of the call path of any package changes for it.
+import { executeToolDefinition, type FetchLike, redact, type ToolSpec } from "@blockwright/runtime/internal";
+import { envReferenceName, readPath, type Registry, resolveInputs, type TriggerBlock } from "@blockwright/runtime/workflow";
+import type { PollTriggerSpec } from "@blockwright/runtime/internal";
+import type { Polled } from "./poll-position.js";
+
+/** Pages one poll reads at most (a round longer than this goes on at the next poll, where the trigger declares how). */
+export const POLL_MAX_PAGES = 100;
+
+/** What a poll's call gave: the items and addresses, and the requests it took; or why it failed. */
+export type PollAnswer = { ok: true; polled: Polled; requests: number } | { ok: false; message: string; retryable: boolean; requests: number; elsewhere?: true };
+
+/** Calls the list operation with the poll's inputs; `at`: the address to send the first request to (a delta link); `signal`: ends it. */
+export type PollCall = (inputs: Record<string, unknown>, at?: string, signal?: AbortSignal) => Promise<PollAnswer>;
+
+export interface PollCallOptions {
+  registry: Registry;
+  trigger: PollTriggerSpec;
+  /** The workflow's trigger block: its connection inputs. */
+  block: TriggerBlock;
+  env: Record<string, string | undefined>;
+  /** The provider's mock (and token endpoint) in mock mode. */
+  baseUrl?: string;
+  tokenUrl?: string;
+  fetch?: FetchLike;
+}
+
+export function pollCall(o: PollCallOptions): PollCall & { secrets: string[]; tool: ToolSpec } {
+  const tool = Object.hasOwn(o.registry.tools, o.trigger.operation) ? (o.registry.tools[o.trigger.operation] as ToolSpec) : undefined;
+  if (!tool) throw new Error(`${o.trigger.id}: no operation ${o.trigger.operation} in the generated packages`);
+  const connection = Object.fromEntries(Object.entries(o.block.inputs).filter(([name]) => tool.params.some((p) => p.name === name)));
+  // Every value the connection takes from the environment is kept out of what is printed.
+  const secrets = Object.values(connection)
+    .flatMap((v) => o.env[envReferenceName(v) ?? ""] ?? [])
+    .filter((v) => v.length > 0);
+  const fixed = resolveInputs(tool, { type: o.block.type, name: o.block.name, inputs: { operation: tool.id, ...connection } }, new Map(), o.env);
+  const call = async (inputs: Record<string, unknown>, at?: string, signal?: AbortSignal): Promise<PollAnswer> => {
+    const own = o.baseUrl ?? (tool.server.param && typeof fixed[tool.server.param] === "string" ? String(fixed[tool.server.param]) : tool.server.default);
+    if (at && (!own || !sameOrigin(at, own)))
+      return { ok: false, message: `the address to come back at is not on ${tool.id}'s origin (${own ? new URL(own).origin : "unknown"}): it is not followed`, retryable: false, requests: 0, elsewhere: true };
+    const sent: string[] = [];
+    const base = o.fetch ?? (globalThis.fetch as FetchLike);
+    const counted: FetchLike = (request) => {
+      sent.push(request.url);
+      return base(request);
+    };
+    const fetch = at ? resumedAt(at, counted) : counted;
+    const result = await executeToolDefinition(
+      tool,
+      { ...fixed, ...inputs },
+      {
+        secrets,
+        fetch,
+        ...(signal ? { signal } : {}),
+        // A poll by ids reads the newest page only; the others read every page the operation declares.
+        ...(o.trigger.position.kind === "ids" || !tool.pagination ? {} : { allPages: true, maxPages: POLL_MAX_PAGES }),
+        ...(o.baseUrl ? { baseUrl: o.baseUrl } : {}),
+        ...(tool.oauth && o.tokenUrl ? { tokenUrl: o.tokenUrl } : {}),
+      },
+    );
+    const requests = Math.max(1, sent.length);
+    if (!result.success) return { ok: false, message: redact(result.error.message, secrets), retryable: result.error.retryable === true, requests };
+    const output = result.output as Record<string, unknown>;
+    const items = readPath(output, o.trigger.items.split("."));
+    if (!Array.isArray(items)) return { ok: false, message: `${tool.id} answered without a list at ${o.trigger.items}`, retryable: false, requests };
+    const spec = o.trigger.position;
+    const address = (path: string | undefined) => {
+      const value = path ? readPath(output, path.split(".")) : undefined;
+      return typeof value === "string" && value.trim() !== "" ? value.trim() : undefined;
+    };
+    const link = spec.kind === "delta" ? address(spec.link) : undefined;
+    const next = spec.kind === "delta" ? address(spec.next) : undefined;
+    const complete = result.pages ? result.pages.complete : true;
+    return { ok: true, polled: { items, complete, ...(link ? { link } : {}), ...(next ? { next } : {}) }, requests };
+  };
+  return Object.assign(call, { secrets, tool });
+}
+
+/**
+ * A fetch that sends the operation's first request at `address`: the first request to the address's
+ * origin (a token endpoint's is elsewhere), and its retries, which repeat its URL. A first request to
+ * another origin is refused before it is sent: the address and the operation must share one, so that
+ * the credential never goes where the operation does not.
+ */
+function resumedAt(address: string, fetch: FetchLike): FetchLike {
+  const target = new URL(address);
+  let first: string | undefined;
+  return (request) => {
+    const url = request.url;
+    if (first === undefined && new URL(url).origin === target.origin) first = url;
+    // The same method, headers (the credential) and body, at the address.
+    return fetch(url === first ? new Request(address, request) : request);
+  };
+}
+
+/** Whether two addresses share an origin. */
+function sameOrigin(address: string, operationUrl: string): boolean {
+  try {
+    return new URL(address).origin === new URL(operationUrl).origin;
+  } catch {
+    return false;
+  }
+}

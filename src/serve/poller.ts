@@ -1,0 +1,141 @@
+// `serve` polling a poll trigger: at each turn the position is read from the
+// store, the list operation called from it (poll-call.ts), the new items told
+// apart (poll-position.ts), and the position moved with a queued run per new
+// item in one transaction of the store (advancePoll) before any run is told
+// to start: persist, then act, as a delivery is kept before it is answered.
+// A restart reads the same position, so nothing is run twice or skipped.
+// An upstream failure waits longer each time (doubled, at most an hour); a
+// poll's requests take their turn at the provider's documented rate; the
+// stop signal ends a wait or a call under way at once.
+import { createHash } from "node:crypto";
+import type { PollTriggerSpec } from "@blockwright/runtime/internal";
+import { parseTemplate } from "@blockwright/runtime/workflow";
+import { canonical } from "../common/canonical-json.js";
+import type { PollCall } from "./poll-call.js";
+import { itemIds, selectNew, sinceText, startPosition } from "./poll-position.js";
+import type { TriggerStore } from "./store.js";
+
+/** The longest wait after failures. */
+const MAX_BACKOFF_MS = 3_600_000;
+
+export interface PollerOptions {
+  trigger: PollTriggerSpec;
+  /** The trigger's own parameters, as the trigger block sets them (its defaults filled). */
+  params: Record<string, unknown>;
+  store: TriggerStore;
+  call: PollCall;
+  intervalMs: number;
+  /** Whether the items found by the first poll start runs (otherwise they are the position). */
+  backfill: boolean;
+  /** How long the ids of items run are remembered (the trigger's dedupeHours). */
+  horizonMs: number;
+  /** The provider's documented rate: a poll's requests take that many turns of the minute. */
+  requestsPerMinute?: number;
+  /** Runs were queued: start them. */
+  accepted(): void;
+  log(line: string): void;
+  /** Each poll's outcome (tests wait on it). */
+  polled?(outcome: PollOutcome): void;
+  now?: () => number;
+}
+
+export type PollOutcome = { ok: true; runs: number; moved: boolean } | { ok: false; message: string; waitMs: number };
+
+export interface Poller {
+  /** Ends a wait or a call under way, and resolves once the loop is over (nothing half written: a poll is one transaction). */
+  stop(): Promise<void>;
+}
+
+/** Where a trigger's position is kept: the trigger and what its parameters select (two shelves polled are two positions). */
+export function positionKey(trigger: PollTriggerSpec, params: Record<string, unknown>): string {
+  return `${trigger.id}:${createHash("sha256").update(canonical(params)).digest("hex").slice(0, 32)}`;
+}
+
+/** The operation's inputs of a poll: each template filled from the position and the trigger's parameters (a value that is one template keeps its type). */
+export function pollInputs(trigger: PollTriggerSpec, params: Record<string, unknown>, since: string): Record<string, unknown> {
+  const fill = (value: unknown): unknown => {
+    if (typeof value !== "string" || !value.includes("{{")) return value;
+    const parts = parseTemplate(value);
+    const filled = (text: string) => (text === "poll.since" ? since : params[text.slice("inputs.".length)]);
+    const only = parts.length === 1 ? parts[0] : undefined;
+    if (only && typeof only === "object") return filled(only.text);
+    return parts.map((p) => (typeof p === "string" ? p : String(filled(p.text) ?? ""))).join("");
+  };
+  return Object.fromEntries(Object.entries(trigger.inputs).map(([name, value]) => [name, fill(value)]));
+}
+
+export function startPoller(o: PollerOptions): Poller {
+  const stopping = new AbortController();
+  const now = o.now ?? Date.now;
+  const key = positionKey(o.trigger, o.params);
+  const turnMs = o.requestsPerMinute ? 60_000 / o.requestsPerMinute : 0;
+  let failures = 0;
+
+  const pollOnce = async (): Promise<{ waitMs: number }> => {
+    const { position, version } = await o.store.pollPosition(key);
+    const from = position ?? startPosition(o.trigger, now(), o.backfill);
+    const polledAt = now();
+    const answer = await o.call(pollInputs(o.trigger, o.params, sinceText(o.trigger, from)), from.link, stopping.signal);
+    const paced = Math.max(o.intervalMs, answer.requests * turnMs);
+    if (!answer.ok) {
+      failures++;
+      const waitMs = Math.min(MAX_BACKOFF_MS, Math.max(paced, o.intervalMs * 2 ** Math.min(failures, 20)));
+      if (!stopping.signal.aborted) {
+        o.log(`serve: ${o.trigger.id}: the poll failed (${answer.message}); the next in ${Math.round(waitMs / 1000)} s`);
+        o.polled?.({ ok: false, message: answer.message, waitMs });
+      }
+      return { waitMs };
+    }
+    failures = 0;
+    const created = o.trigger.position.kind === "delta" && o.trigger.position.created;
+    const known = created ? await o.store.knownItems(key, itemIds(o.trigger, answer.polled.items)) : undefined;
+    const selected = selectNew(o.trigger, from, answer.polled, { backfill: o.backfill, ...(known ? { known } : {}) });
+    for (const why of selected.skipped) o.log(`serve: ${o.trigger.id}: left out ${why}`);
+    const fresh = await o.store.advancePoll({ trigger: o.trigger.id, key, polledAt, version, position: selected.position, events: selected.events, ...(selected.known ? { known: selected.known } : {}) }, o.horizonMs);
+    // Undefined: another poller moved the position first; its result stands, this one is dropped.
+    const runs = fresh?.filter(Boolean).length ?? 0;
+    if (runs) o.accepted();
+    o.polled?.({ ok: true, runs, moved: fresh === undefined });
+    // A round cut short goes on at once (its next page), within the rate.
+    const more = o.trigger.position.kind === "delta" && !answer.polled.complete && answer.polled.next !== undefined;
+    return { waitMs: more ? answer.requests * turnMs : paced };
+  };
+
+  const loop = (async () => {
+    while (!stopping.signal.aborted) {
+      let waitMs = o.intervalMs;
+      try {
+        ({ waitMs } = await pollOnce());
+      } catch (e) {
+        if (stopping.signal.aborted) break;
+        // The store failed (a lost connection): nothing was written, the same poll is made again later.
+        failures++;
+        waitMs = Math.min(MAX_BACKOFF_MS, o.intervalMs * 2 ** Math.min(failures, 20));
+        o.log(`serve: ${o.trigger.id}: the poll could not be kept (${(e as Error).message}); the next in ${Math.round(waitMs / 1000)} s`);
+        o.polled?.({ ok: false, message: (e as Error).message, waitMs });
+      }
+      await sleep(waitMs, stopping.signal);
+    }
+  })();
+
+  return {
+    async stop() {
+      stopping.abort();
+      await loop;
+    },
+  };
+}
+
+/** Resolves after `ms`, or at once when the signal aborts. */
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.resolve();
+  return new Promise((done) => {
+    const timer = setTimeout(finish, ms);
+    function finish() {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", finish);
+      done();
+    }
+    signal.addEventListener("abort", finish, { once: true });
+  });
+}
