@@ -102,7 +102,7 @@ const YARN = join(ROOT, "node_modules/@yarnpkg/cli-dist/bin/yarn.js");
 // credential's choosing (the parts that choose): 14,530 bytes. Main's request judge (RFC 3986 encoding, styled
 // and multi-segment path values) then added 0.2 KB: 14,696 bytes. More went to parts books does not declare: a
 // list with no items read as not given (strings), the Accept an operation asks for (constants), a path value
-// spanning segments (form), a boolean parameter's check (boolean): 14,581 bytes. Still over: what is left is what
+// spanning segments (form), a boolean parameter's check (boolean): 14,579 bytes. Still over: what is left is what
 // every books call runs, as above, with the typed quota details (Google's errors carry them: 0.4 KB) and the
 // client's hooks, logger and withResponse (0.6 KB), which a bundler cannot leave out while they are options.
 const MAX_CLIENT_GZIP_BYTES = 14_000;
