@@ -81,7 +81,8 @@ export default defineConfig({
           // for the two, measured side by side).
           name: "main",
           include: ["src/**/*.test.ts", "runtime/**/*.test.ts", "scripts/**/*.test.ts", "test-support/**/*.test.ts", "contract-tests/**/*.test.ts"],
-          exclude: ["contract-tests/packages/**"],
+          // node_modules: the SDKs the comparison installs under contract-tests/sdk-judge/ bring their own tests.
+          exclude: ["contract-tests/packages/**", "**/node_modules/**"],
           // The copy with more providers (a whole npm test), and the shared Prism
           // mocks (all providers), started on a test's first ask: a run of files
           // that need none starts none.

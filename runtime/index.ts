@@ -14,6 +14,7 @@ export { checkRules as ruleChecks } from "./validate/cross-field-rules.js";
 export { formatProblem as valueFormats } from "./spec/formats.js";
 export { stringRules } from "./validate/string-rules.js";
 export { numberRules } from "./validate/number-rules.js";
+export { paramUnions } from "./validate/param-unions.js";
 export { formEncoding } from "./call/form-body.js";
 export { credentialKinds } from "./call/credential.js";
 export { pageLinks } from "./call/next-address.js";

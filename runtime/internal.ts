@@ -33,5 +33,6 @@ export { callOf, descriptionOf, DESCRIPTION_FIELDS } from "./spec/tool-descripti
 export { VALUE_FORMATS, FORMAT_MAX_LENGTH, FORMAT_MIN_LENGTH, isValueFormat, matchesFormat, type StringFormat, type ValueFormat } from "./spec/formats.js";
 export { ERROR_TYPES, RUNTIME_ERROR_CODES, NOT_SENT_CODES, type RuntimeErrorCode, type RuntimeCodeInfo } from "./http/error-codes.js";
 export { dispositionName, type DownloadedFile } from "./call/download.js";
+export { streamItems } from "./call/stream-items.js";
 export { fileValue, isFileBytes } from "./validate/file-values.js";
 export { rawBody } from "./call/file-inputs.js";

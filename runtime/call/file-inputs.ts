@@ -10,7 +10,7 @@ import type { Failure } from "../http/errors.js";
 import type { RuntimeErrorCode } from "../http/error-codes.js";
 import { readBytes } from "../http/read-body.js";
 import { parsePointer } from "../http/expressions.js";
-import type { BodySpec, ParamCall, ToolCall } from "../spec/tool-types.js";
+import type { BodySpec, FormFieldEncoding, ParamCall, ToolCall } from "../spec/tool-types.js";
 import { fileValue, sizeIssue, type FileValue } from "../validate/file-values.js";
 import type { FetchLike } from "../http/transport.js";
 
@@ -117,11 +117,12 @@ export interface WrittenMultipart {
 }
 
 /**
- * The multipart body of a call: each field of the built body (objects and arrays as JSON text), then the files.
+ * The multipart body of a call: each field of the built body (objects as JSON text, a list of scalars a part per
+ * item; a field whose encoding sets a style, each of its form pairs a part: `meta[colour]`), then the files.
  * A field the document gives a JSON `contentType` (`encoding`) goes as one part of that type; the body is then
  * written here, FormData giving no text part a type.
  */
-export function multipartBody(tool: ToolCall, body: unknown, files: ReadonlyMap<string, OpenedFile>): FormData | WrittenMultipart {
+export function multipartBody(tool: ToolCall, body: unknown, files: ReadonlyMap<string, OpenedFile>, forms?: { encodeForm(body: unknown, fields?: Record<string, FormFieldEncoding>): string }): FormData | WrittenMultipart {
   const parts: [name: string, value: string | Blob, filename?: string][] = [];
   const fileKeys = new Map<string, OpenedFile>();
   for (const spec of fileParams(tool)) {
@@ -133,7 +134,9 @@ export function multipartBody(tool: ToolCall, body: unknown, files: ReadonlyMap<
   const fields = body !== null && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
   for (const [key, value] of Object.entries(fields)) {
     if (fileKeys.has(key) || value === undefined || value === null) continue;
-    if (Object.hasOwn(typed, key) && typed[key]?.json) parts.push([key, new Blob([JSON.stringify(value)], { type: "application/json" })]);
+    const encoding = Object.hasOwn(typed, key) ? typed[key] : undefined;
+    if (encoding?.json) parts.push([key, new Blob([JSON.stringify(value)], { type: "application/json" })]);
+    else if (encoding && forms) for (const [name, text] of new URLSearchParams(forms.encodeForm({ [key]: value }, { [key]: encoding }))) parts.push([name, text]);
     else if (Array.isArray(value) && value.every((v) => typeof v !== "object" || v === null)) for (const item of value) parts.push([key, String(item)]);
     else parts.push([key, typeof value === "object" ? JSON.stringify(value) : String(value)]);
   }

@@ -54,6 +54,19 @@ describe("a file parameter", () => {
     ]);
   });
 
+  it("writes a multipart field whose encoding sets a style as that form field's pairs, one part each, not as JSON text (issue 55: stripe-node writes them so)", async () => {
+    const { fetch, requests } = recording();
+    const styled = { ...upload, body: { ...upload.body!, fields: { attributes: { style: "deepObject" as const, explode: true } } } };
+    await executeToolDefinition(styled, { apiKey: KEY, file: new TextEncoder().encode("abc"), purpose: "batch", attributes: { folder: "in", tags: ["a", "b"] } }, { fetch });
+    expect(await parts(requests[0]!)).toEqual([
+      { name: "purpose", text: "batch" },
+      { name: "attributes[folder]", text: "in" },
+      { name: "attributes[tags][0]", text: "a" },
+      { name: "attributes[tags][1]", text: "b" },
+      { name: "file", filename: "file", type: "application/octet-stream", text: "abc" },
+    ]);
+  });
+
   it("reads a path (on Node) under its own name and type, and a File keeps its name", async () => {
     const path = join(folder, "notes.txt");
     writeFileSync(path, "hello\n");

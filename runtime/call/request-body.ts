@@ -94,7 +94,7 @@ function encode(
         : encoding === "form" && form
           ? form.encodeForm(request.body, tool.body?.fields)
           : encoding === "multipart" && files
-            ? files.multipartBody(tool, request.body, opened)
+            ? files.multipartBody(tool, request.body, opened, form)
             : JSON.stringify(request.body);
   if (encoded !== undefined && typeof encoded === "object" && "contentType" in encoded) {
     // A multipart body written part by part: its Content-Type names the boundary (FormData's would be fetch's).

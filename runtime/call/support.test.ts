@@ -108,6 +108,7 @@ describe("a part of the support a tool needs", () => {
       "routes",
       "rules",
       "strings",
+      "unions",
       "waits",
       "writes",
     ]);

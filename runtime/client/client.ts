@@ -29,8 +29,8 @@ export interface ClientTable {
   methods: Record<string, ToolCall>;
   /** The credential's parameters (the static one and every OAuth flow's): a call that gives one replaces the client's as a whole. */
   credentials: readonly string[];
-  /** The parameter holding the instance address, when the provider has one. */
-  address?: string;
+  /** The parameter holding the instance address, or those holding its server variables, when the provider has them. */
+  address?: string | readonly string[];
   /** The parts of the runtime's support the provider's tools need (call/support.ts): a package bundles no code for what its provider does not declare. */
   support?: Support;
   /** The package's version, said in the User-Agent (client/environment.ts). */
@@ -77,7 +77,7 @@ export function createPackageClient(table: ClientTable, options: ClientOptions =
 export function clientOf(table: ClientTable, options: ClientOptions, byHand?: typeof BY_HAND, environment?: ClientEnvironment): Record<string, unknown> {
   const { options: given, agent } = environment?.(table, options) ?? { options };
   const { headers = {}, logger, hooks, throwOnError = false, ...rest } = given as ClientOptions & Record<string, unknown>;
-  const connection = [...table.credentials, ...(table.address ? [table.address] : [])];
+  const connection = table.credentials.concat(table.address ?? []);
   const defaults: Record<string, unknown> = {};
   const base: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(rest)) (connection.includes(key) ? defaults : base)[key] = value;
@@ -106,11 +106,20 @@ export function clientOf(table: ClientTable, options: ClientOptions, byHand?: ty
     };
     const method = (input?: Record<string, unknown>, callOptions?: CallOptions) => run(input, callOptions, false);
     method.withResponse = (input?: Record<string, unknown>, callOptions?: CallOptions) => run(input, callOptions, true);
-    const listPath = tool.pagination?.items[0];
-    if (listPath !== undefined) {
+    // A list's items across pages, or a stream's items (its one answer's `data`).
+    const listPath = tool.pagination?.items[0] ?? (tool.stream && "data");
+    if (listPath) {
       (method as typeof method & { items: unknown }).items = async function* (input?: Record<string, unknown>, itemsOptions: ItemsOptions = {}) {
         const { maxItems, maxPages, ...callOptions } = itemsOptions;
         const call = prepare(input, callOptions);
+        // A stream is one answer: its items, read whole within the reply limit (stream-items.ts).
+        if (!tool.pagination) {
+          const result = await runOnce(tool, call.params, { ...call.options, allPages: false });
+          if (!result.success) throw toError(result.error);
+          const list = readOutputPath(result.output as Record<string, unknown>, listPath);
+          if (Array.isArray(list)) yield* maxItems === undefined ? list : list.slice(0, maxItems);
+          return;
+        }
         // The pages stop at maxItems, the last one cut to it (paginate.ts). A failed page is thrown with what came before it. Left out, each cap is undefined: as if not given.
         const pages = { count: 0, items: 0, complete: false };
         for await (const page of paginateToolDefinition(tool, call.params, { ...call.options, maxItems, maxPages })) {

@@ -17,6 +17,7 @@ export const SUPPORT_EXPORTS = {
   bodies: "requestBodies",
   strings: "stringRules",
   numbers: "numberRules",
+  unions: "paramUnions",
   writes: "writeSafety",
   credentials: "credentialKinds",
   waits: "rateLimitWaits",

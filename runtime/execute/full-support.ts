@@ -25,6 +25,7 @@ import { checkJson } from "../validate/json-params.js";
 import { booleanValue } from "../validate/validate-params.js";
 import { stringRules } from "../validate/string-rules.js";
 import { numberRules } from "../validate/number-rules.js";
+import { paramUnions } from "../validate/param-unions.js";
 
 export const fullSupport: Required<Support> = {
   oauth: oauthFlows,
@@ -41,6 +42,7 @@ export const fullSupport: Required<Support> = {
   bodies: requestBodies,
   strings: stringRules,
   numbers: numberRules,
+  unions: paramUnions,
   writes: writeSafety,
   credentials: credentialKinds,
   waits: rateLimitWait,

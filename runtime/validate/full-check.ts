@@ -12,6 +12,7 @@ import { checkJson } from "./json-params.js";
 import { fileValue } from "./file-values.js";
 import { stringRules } from "./string-rules.js";
 import { numberRules } from "./number-rules.js";
+import { paramUnions } from "./param-unions.js";
 import { booleanValue, type Checked, checkValueWith, type Validated, type ValueSupport, validateInput } from "./validate-params.js";
 
 export const VALUE_SUPPORT: Required<ValueSupport> = {
@@ -22,6 +23,7 @@ export const VALUE_SUPPORT: Required<ValueSupport> = {
   files: { fileValue },
   strings: stringRules,
   numbers: numberRules,
+  unions: paramUnions,
   credentials: { userProblem: basicUserProblem },
 };
 

@@ -4,12 +4,15 @@
 // JSON parameter.
 import { nestingIssue, tooDeep } from "../common/nesting.js";
 import { matchesFormat, VALUE_FORMATS } from "../spec/formats.js";
-import type { NestedLimits, ParamCall } from "../spec/tool-types.js";
-import { type Checked, compiled, problem, show } from "./validate-params.js";
+import type { NestedLimits, ParamCall, ToolCall } from "../spec/tool-types.js";
+import { type Checked, compiled, problem, show, type ValueSupport } from "./validate-params.js";
+import { lacks } from "../common/unsupported.js";
 import { redact } from "../common/redact.js";
 
 /** Check and normalise a given (non-empty) value of a json parameter; `secrets`: redacted from a value before it is cut to be shown. */
-export function checkJson(spec: ParamCall, raw: unknown, secrets: readonly string[] = []): Checked {
+export function checkJson(spec: ParamCall, raw: unknown, secrets: readonly string[] = [], support?: ValueSupport, tool?: Pick<ToolCall, "routes" | "auth">): Checked {
+  // A value of several forms (`anyOf`): the unions support's (param-unions.ts), with the checks of each form's type.
+  if (spec.anyOf) return support?.unions ? support.unions.check(spec, raw, support, tool, secrets) : { issue: lacks("unions", spec.name) };
   let value = raw;
   if (typeof raw === "string") {
     try {

@@ -24,8 +24,10 @@ export interface ValueSupport {
   rules?: (tool: ToolCall, values: Record<string, unknown>, rules?: ToolCall["rules"], secrets?: readonly string[]) => Issue[];
   /** Parameters of type boolean (true or false, or their text): `booleanValues`. */
   boolean?: (spec: ParamCall, raw: unknown, secrets?: readonly string[]) => Checked;
-  /** Parameters of type json (parsed, their items' and values' limits): `jsonParams`. */
-  json?: (spec: ParamCall, raw: unknown, secrets?: readonly string[]) => Checked;
+  /** Parameters of type json (parsed, their items' and values' limits; one with forms handed to `unions`): `jsonParams`. */
+  json?: (spec: ParamCall, raw: unknown, secrets?: readonly string[], support?: ValueSupport, tool?: Pick<ToolCall, "routes" | "auth">) => Checked;
+  /** A parameter whose value takes one of several forms (`anyOf`): `paramUnions`. */
+  unions?: { check(spec: ParamCall, raw: unknown, support: ValueSupport, tool?: Pick<ToolCall, "routes" | "auth">, secrets?: readonly string[]): Checked };
   /** String formats (date, date-time, email, uri, uuid): what a value must be when it is not of `format` (`valueFormats`). */
   formats?: (format: ValueFormat, value: string) => string | undefined;
   /** A basic credential's user id, checked with the parameters: `credentialKinds` (http/credentials.ts basicUserProblem). */
@@ -162,10 +164,9 @@ export function checkValueWith(spec: ParamCall, raw: unknown, support: ValueSupp
     }
     // A boolean (true or false, or their text) and a JSON value: the booleans and JSON supports'.
     case "boolean":
-    case "json": {
-      const check = support[spec.type];
-      return check ? check(spec, raw, secrets) : { issue: lacks(spec.type, spec.name) };
-    }
+      return support.boolean ? support.boolean(spec, raw, secrets) : { issue: lacks("boolean", spec.name) };
+    case "json":
+      return support.json ? support.json(spec, raw, secrets, support, tool) : { issue: lacks("json", spec.name) };
     case "file": {
       if (!support.files) return { issue: lacks("files", spec.name) };
       const checked = support.files.fileValue(spec, raw, secrets);

@@ -14,6 +14,7 @@ import { fileURLToPath } from "node:url";
 import { CorpusProblem, corpusEntries } from "./entries.js";
 import { resultsMarkdown, clean } from "./results.js";
 import { BIN } from "./steps.js";
+import { sdkMain } from "./sdk/main.js";
 import { runVendor, type StepName, type VendorRecord } from "./vendor.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -23,19 +24,23 @@ const store = join(corpus, "results.json");
 const say = (line: string) => process.stderr.write(`corpus: ${line}\n`);
 
 function usage(problem: string): never {
-  process.stderr.write(`npm run corpus: ${problem}\nUsage: npm run corpus -- [vendor...] [--keep] [--timeout <seconds for test and verify, default 180>] [--render (only write RESULTS.md from results.json)]\n`);
+  process.stderr.write(
+    `npm run corpus: ${problem}\nUsage: npm run corpus -- [vendor...] [--keep] [--timeout <seconds for test and verify, default 180>] [--render (only write RESULTS.md from results.json)] [--sdk (compare the requests with the vendors' own SDKs: SDK-RESULTS.md)]\n`,
+  );
   process.exit(2);
 }
 
-function options(argv: string[]): { vendors: string[]; keep: boolean; timeoutS: number; render: boolean } {
+function options(argv: string[]): { vendors: string[]; keep: boolean; timeoutS: number; render: boolean; sdk: boolean } {
   const vendors: string[] = [];
   let keep = false;
+  let sdk = false;
   let render = false;
   let timeoutS = 180;
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     if (arg === "--keep") keep = true;
     else if (arg === "--render") render = true;
+    else if (arg === "--sdk") sdk = true;
     else if (arg === "--timeout") {
       const n = Number(argv[++i]);
       if (!Number.isInteger(n) || n < 1) usage(`--timeout must be a whole number of seconds, got ${JSON.stringify(argv[i] ?? null)}`);
@@ -43,7 +48,7 @@ function options(argv: string[]): { vendors: string[]; keep: boolean; timeoutS: 
     } else if (arg.startsWith("-")) usage(`unknown option ${JSON.stringify(arg)}`);
     else vendors.push(arg);
   }
-  return { vendors, keep, timeoutS, render };
+  return { vendors, keep, timeoutS, render, sdk };
 }
 
 function readStore(): VendorRecord[] {
@@ -89,6 +94,7 @@ async function main(): Promise<number> {
 
   const timeouts: Record<StepName, number> = { add: 300_000, generate: 300_000, test: opts.timeoutS * 1000, verify: opts.timeoutS * 1000, platforms: 300_000 };
   const about = { commit: commit(), machine: `${availableParallelism()} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, vendors run one at a time`, command: "npm run corpus" };
+  if (opts.sdk) return sdkMain(entries, opts.vendors, { root, keep: opts.keep, signal: controller.signal, say, render: opts.render, about });
   const records = new Map(readStore().map((r) => [r.vendor, r]));
   if (opts.render) {
     const kept = readStore()[0];

@@ -47,23 +47,12 @@ export async function runVendor(entry: CorpusEntry, options: RunOptions): Promis
   const record: VendorRecord = { vendor: entry.vendor, format: entry.format, files: entry.files, shapes: entry.shapes, ranAt: new Date().toISOString(), steps: {} };
   const work = mkdtempSync(join(tmpdir(), `blockwright-corpus-${entry.vendor}-`));
   try {
-    let root: string;
-    try {
-      root = unpackEntry(entry, join(work, "document"));
-    } catch (e) {
-      if (!(e instanceof CorpusProblem)) throw e;
-      record.problem = e.message;
+    const made = await newProject(entry, work, options.signal);
+    if ("problem" in made) {
+      record.problem = made.problem;
       return record;
     }
-    const project = join(work, "project");
-    const init = await runStep(["init", project], { cwd: work, timeoutMs: 60_000, signal: options.signal });
-    if (init.exit !== 0) {
-      record.problem = `blockwright init exited ${init.exit}: ${firstLines(init.stderr || init.stdout, 2).join(" / ")}`;
-      return record;
-    }
-    // The generated packages import @blockwright/runtime: this checkout's, linked in (what `npm install` in the project would give).
-    mkdirSync(join(project, "node_modules/@blockwright"), { recursive: true });
-    symlinkSync(RUNTIME, join(project, "node_modules/@blockwright/runtime"), "dir");
+    const { root, project } = made;
 
     const step = async (name: StepName, args: string[], read: (run: StepRun) => Omit<StepRecord, "exit" | "seconds" | "peakMiB">, env?: Record<string, string>): Promise<boolean> => {
       options.say(`  ${name}…`);
@@ -105,6 +94,24 @@ export async function runVendor(entry: CorpusEntry, options: RunOptions): Promis
     if (!options.keep) rmSync(work, { recursive: true, force: true });
     else options.say(`  kept ${work}`);
   }
+}
+
+/** A fresh project under `work` as a new user makes it (`blockwright init`, the checkout's runtime linked in), and the entry's document written out beside it (hash checked). */
+export async function newProject(entry: CorpusEntry, work: string, signal: AbortSignal): Promise<{ root: string; project: string } | { problem: string }> {
+  let root: string;
+  try {
+    root = unpackEntry(entry, join(work, "document"));
+  } catch (e) {
+    if (!(e instanceof CorpusProblem)) throw e;
+    return { problem: e.message };
+  }
+  const project = join(work, "project");
+  const init = await runStep(["init", project], { cwd: work, timeoutMs: 60_000, signal });
+  if (init.exit !== 0) return { problem: `blockwright init exited ${init.exit}: ${firstLines(init.stderr || init.stdout, 2).join(" / ")}` };
+  // The generated packages import @blockwright/runtime: this checkout's, linked in (what `npm install` in the project would give).
+  mkdirSync(join(project, "node_modules/@blockwright"), { recursive: true });
+  symlinkSync(RUNTIME, join(project, "node_modules/@blockwright/runtime"), "dir");
+  return { root, project };
 }
 
 async function verifyStep(

@@ -193,9 +193,12 @@ describe("upstream --accept for a provider add started", () => {
       "informational api-description-changed description",
       "informational request-parameter-description-changed param zqlimit",
       "informational request-parameter-description-changed param zqstatus",
+      // The new parameter as the platform targets show it (an n8n node's property, a Sim tool's parameter).
+      "non-breaking n8n-added-optional n8n property zqsince",
       "non-breaking new-optional-request-parameter param zqsince",
       "non-breaking response-property-added output data .zqdue",
       "non-breaking response-property-added output metadata.zqdue",
+      "non-breaking sim-added-optional Sim parameter zqsince",
     ]);
   });
 

@@ -224,8 +224,9 @@ export function expectSent(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, p
   const { wire: routeWire } = operationOf(ex, tool, doc);
   const wire = routeWire[param.name] ?? param.wire;
   // Before any text is made of the value (an object drawn without a prototype has no text).
-  if (wire.in === "query" && value !== null && typeof value === "object") {
-    // An array or object in the query: the pairs its style makes (`expand[0]=a`, `tags=a,b`) are all sent.
+  if (wire.in === "query" && ((value !== null && typeof value === "object") || wire.encoding?.json)) {
+    // An array or object in the query, or any value the document JSON-encodes (`content`, a string quoted): the pairs
+    // its style makes (`expand[0]=a`, `tags=a,b`, `q="fox"`) are all sent.
     const sent = [...ex.url.searchParams].map(([k, v]) => `${k}=${v}`);
     for (const pair of styledPairs(wire.name, value, wire.encoding).map(([k, v]) => `${k}=${v}`)) {
       const i = sent.indexOf(pair);
@@ -239,6 +240,19 @@ export function expectSent(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, p
     const blob = value instanceof Blob ? value : new Blob([value as BlobPart], { type: param.contentType ?? "application/octet-stream" });
     const type = rawBody(tool, tool.body, new Map([[param.name, { blob, filename: param.name }]]))?.contentType;
     same({ type: ex.headers.get("content-type") ?? undefined, bytes: new TextEncoder().encode(ex.rawBody).byteLength }, { type, bytes: blob.size }, `${param.name} as sent (the whole body)`);
+    return;
+  }
+  const styled = wire.in === "body" && tool.body?.encoding === "multipart" ? styledPart(tool.body, wire.pointer) : undefined;
+  if (styled && wire.in === "body") {
+    // A multipart field whose encoding sets a style: the pairs its style makes (`meta[colour]`), each a part, are all sent.
+    const parts = (ex.body ?? {}) as Record<string, unknown>;
+    const sent = Object.entries(parts).flatMap(([k, v]) => (Array.isArray(v) ? v : [v]).map((x) => `${k}=${typeof x === "string" ? x : json(x)}`));
+    // FormData writes every line break of a text part as CRLF (the HTML form encoding).
+    for (const pair of styledPairs(styled.name, value, styled.encoding).map(([k, v]) => `${k}=${v.replace(/\r\n|\r|\n/g, "\r\n")}`)) {
+      const i = sent.indexOf(pair);
+      check(i >= 0, () => `${param.name} as sent (multipart part): ${json(pair)} is not among the parts sent (${json(sent)})`);
+      sent.splice(i, 1);
+    }
     return;
   }
   // A path or header value in a style (label, matrix, a list or an object): the request judge reads it back (kinds/request.ts).
@@ -322,6 +336,14 @@ export function multipartPart(param: ParamSpec, value: unknown): unknown {
   }
   // FormData writes every line break of a text part as CRLF (the HTML form encoding).
   return (value !== null && typeof value === "object" ? JSON.stringify(value) : String(value)).replace(/\r\n|\r|\n/g, "\r\n");
+}
+
+/** The field a body pointer names when it is a multipart field whose encoding sets a style (written as a form's pairs, runtime/call/file-inputs.ts), not a JSON part. */
+function styledPart(body: BodySpec, pointer: string): { name: string; encoding: NonNullable<BodySpec["fields"]>[string] } | undefined {
+  const segments = parsePointer(pointer);
+  const name = segments[0];
+  const encoding = segments.length === 1 && name !== undefined && body.fields && Object.hasOwn(body.fields, name) ? body.fields[name] : undefined;
+  return name !== undefined && encoding && !encoding.json ? { name, encoding } : undefined;
 }
 
 function isForm(tool: ToolSpec): tool is ToolSpec & { body: BodySpec } {

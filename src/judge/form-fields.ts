@@ -4,7 +4,9 @@
 // that media type's text — JSON parsed as JSON, one pair or one part; else
 // the query styles (form by default, exploded) as for a query parameter. In
 // a multipart body each part's Content-Type must be the field's (explicit,
-// or OpenAPI's default for its type) and its declared headers present.
+// or OpenAPI's default for its type) and its declared headers present; a
+// field whose encoding sets a style is its form pairs, a part each
+// (`meta[colour]`), their text not percent-encoded (OpenAPI 3.0.4/3.1.1).
 import { bareMediaType, isBinaryString, isJsonMediaType } from "../load/media-types.js";
 import { type JudgedParam, type Node, type Path, pointerTo } from "./operations.js";
 import { type Deep, queryPairs, type RawPair, rawTexts, readDeepObject, readQuery } from "./query-read.js";
@@ -30,6 +32,9 @@ const encodingOf = (media: Media, name: string): Encoding | undefined => {
 };
 /** Whether a field is written by content (its contentType), not by style: no style, explode or allowReserved given. */
 const byContent = (e: Encoding | undefined): e is Encoding & { contentType: string } => typeof e?.contentType === "string" && e.style === undefined && e.explode === undefined && e.allowReserved === undefined;
+
+/** Whether a field is written by style (OpenAPI 3.0.4/3.1.1: a style, explode or allowReserved given, its contentType then ignored). */
+const byStyle = (e: Encoding | undefined): e is Encoding => e !== undefined && (e.style !== undefined || e.explode !== undefined || e.allowReserved !== undefined);
 
 function refusal(rule: JudgeRule, media: Media, name: string, message: string, sent: string, key = "encoding"): Refusal {
   return { rule, at: pointerTo([...media.at, key, ...(key === "encoding" ? [name] : [])]), pointer: `/body/${name.replace(/~/g, "~0").replace(/\//g, "~1")}`, sent: quoted(sent), message: `form field "${name}": ${message}` };
@@ -60,50 +65,62 @@ export function formFields(text: string, media: Media, data: unknown): FieldsRea
       else set(value, name, read.value);
       continue;
     }
-    const style = e?.style ?? "form";
-    const explode = e?.explode ?? style === "form";
-    const p: JudgedParam = { name, in: "query", required: false, at: media.at, style, explode, allowReserved: e?.allowReserved === true, allowEmptyValue: true };
-    const deep = mine.some((x) => x.name !== name);
-    // Brackets (`address[city]=…`) are deepObject's, and the common way a form nests what OpenAPI's styles do not define.
-    // deepObject defines objects only: a scalar it is given goes as form writes it (name=value), read so below.
-    if ((style === "deepObject" && deep) || (deep && e === undefined)) {
-      const read = readDeepObject(
-        p,
-        mine.filter((x) => x.name !== name),
-        listAtOf(data, fieldSchema),
-      );
-      if ("miss" in read) {
-        refusals.push(refusal(e ? "encoding.style" : "style", media, name, read.miss.message, sent));
-        continue;
-      }
-      const raw = rawOf(read.deep);
-      const bad = raw.map((r) => rawProblem(r, { delimiters: "", reserved: p.allowReserved, plusIsSpace: true })).find(Boolean);
-      if (bad) refusals.push(refusal(bad.rule, media, name, `${shownChar(bad.char)} is sent raw inside a value`, sent));
-      else set(value, name, deepValue(data, fieldSchema, read.deep));
+    const read = styledField(name, mine, e, media, data, fieldSchema, sent, true);
+    if ("refusal" in read) refusals.push(read.refusal);
+    else set(value, name, read.value);
+  }
+  for (const pair of pairs) if (!claimed.has(pair)) set(value, pair.name, decoded(pair.raw ?? "", true) ?? pair.raw ?? "");
+  return refusals.length ? { refusals } : { value };
+}
+
+/**
+ * One field written by style (form by default, exploded) read from its pairs. `uriText`: the pairs are a URI's
+ * (a form body), each character held to what a URI may hold raw; a multipart body's parts carry their text as it is.
+ */
+function styledField(name: string, mine: RawPair[], e: Encoding | undefined, media: Media, data: unknown, fieldSchema: unknown, sent: string, uriText: boolean): { value: unknown } | { refusal: Refusal } {
+  const style = e?.style ?? "form";
+  const explode = e?.explode ?? style === "form";
+  const p: JudgedParam = { name, in: "query", required: false, at: media.at, style, explode, allowReserved: e?.allowReserved === true, allowEmptyValue: true };
+  const deep = mine.some((x) => x.name !== name);
+  // Brackets (`address[city]=…`) are deepObject's, and the common way a form nests what OpenAPI's styles do not define.
+  // deepObject defines objects only: a scalar it is given goes as form writes it (name=value), read so below.
+  if ((style === "deepObject" && deep) || (deep && e === undefined)) {
+    const read = readDeepObject(
+      p,
+      mine.filter((x) => x.name !== name),
+      listAtOf(data, fieldSchema),
+    );
+    if ("miss" in read) return { refusal: refusal(e ? "encoding.style" : "style", media, name, read.miss.message, sent) };
+    const bad = uriText
+      ? rawOf(read.deep)
+          .map((r) => rawProblem(r, { delimiters: "", reserved: p.allowReserved, plusIsSpace: true }))
+          .find(Boolean)
+      : undefined;
+    if (bad) return { refusal: refusal(bad.rule, media, name, `${shownChar(bad.char)} is sent raw inside a value`, sent) };
+    return { value: deepValue(data, fieldSchema, read.deep) };
+  }
+  const scalarOnly = style === "deepObject";
+  const shapes = scalarOnly ? shapesOf(data, fieldSchema).filter((x) => x === "primitive") : shapesOf(data, fieldSchema);
+  let first: string | undefined = shapes.length ? undefined : `${JSON.stringify(sent)} is not ${name}[key]=value as deepObject writes an object`;
+  for (const shape of shapes) {
+    const read = readQuery(scalarOnly ? { ...p, style: "form", explode: true } : p, mine, shape);
+    if ("miss" in read) {
+      first ??= read.miss.message;
       continue;
     }
-    const scalarOnly = style === "deepObject";
-    const shapes = scalarOnly ? shapesOf(data, fieldSchema).filter((x) => x === "primitive") : shapesOf(data, fieldSchema);
-    let first: string | undefined = shapes.length ? undefined : `${JSON.stringify(sent)} is not ${name}[key]=value as deepObject writes an object`;
-    let done = false;
-    for (const shape of shapes) {
-      const read = readQuery(scalarOnly ? { ...p, style: "form", explode: true } : p, mine, shape);
-      if ("miss" in read) {
-        first ??= read.miss.message;
-        continue;
-      }
-      const bad = rawTexts(read.read)
-        .map((r) => rawProblem(r, { delimiters: "", reserved: p.allowReserved, plusIsSpace: true }))
-        .find(Boolean);
-      if (bad) {
-        first ??= `${shownChar(bad.char)} is sent raw inside a value (${bad.rule})`;
-        continue;
-      }
-      const r = read.read;
-      const text = (raw: string) => decoded(raw, true) ?? raw;
-      set(
-        value,
-        name,
+    const bad = uriText
+      ? rawTexts(read.read)
+          .map((r) => rawProblem(r, { delimiters: "", reserved: p.allowReserved, plusIsSpace: true }))
+          .find(Boolean)
+      : undefined;
+    if (bad) {
+      first ??= `${shownChar(bad.char)} is sent raw inside a value (${bad.rule})`;
+      continue;
+    }
+    const r = read.read;
+    const text = (raw: string) => decoded(raw, true) ?? raw;
+    return {
+      value:
         r.shape === "primitive"
           ? scalarOf(data, fieldSchema, text(r.text))
           : r.shape === "array"
@@ -113,14 +130,9 @@ export function formFields(text: string, media: Media, data: unknown): FieldsRea
                 fieldSchema,
                 r.entries.map(([k, v]) => [text(k), text(v)]),
               ),
-      );
-      done = true;
-      break;
-    }
-    if (!done) refusals.push(refusal(e ? "encoding.style" : "style", media, name, `${first ?? "cannot be read"} (style ${style}, explode ${explode})`, sent));
+    };
   }
-  for (const pair of pairs) if (!claimed.has(pair)) set(value, pair.name, decoded(pair.raw ?? "", true) ?? pair.raw ?? "");
-  return refusals.length ? { refusals } : { value };
+  return { refusal: refusal(e ? "encoding.style" : "style", media, name, `${first ?? "cannot be read"} (style ${style}, explode ${explode})`, sent) };
 }
 
 /** A content-based field: one value, the media type's text (JSON parsed). */
@@ -151,7 +163,24 @@ export function multipartFields(bytes: Uint8Array, contentType: string, media: M
   const value: Record<string, unknown> = {};
   const refusals: Refusal[] = [];
   const byName = new Map<string, Part[]>();
-  for (const part of parts) byName.set(part.name, [...(byName.get(part.name) ?? []), part]);
+  const styled = new Map<string, Part[]>();
+  for (const part of parts) {
+    // A field whose encoding sets a style is written as a form's pairs, one part each: `meta[colour]` is meta's.
+    const base = part.name.replace(/\[.*$/s, "");
+    const group = byStyle(encodingOf(media, base)) ? styled : byName;
+    const key = group === styled ? base : part.name;
+    group.set(key, [...(group.get(key) ?? []), part]);
+  }
+  for (const [name, mine] of styled) {
+    const e = encodingOf(media, name);
+    // No percent-encoding in a part: its text is the value, delimiters (an unexploded form list's ",") as they are.
+    const unexplodedForm = (e?.style ?? "form") === "form" && e?.explode === false;
+    const uri = (text: string) => (unexplodedForm ? encodeURIComponent(text).replace(/%2C/g, ",") : encodeURIComponent(text));
+    const pairs: RawPair[] = mine.map((part) => ({ rawName: encodeURIComponent(part.name), name: part.name, raw: uri(part.bytes.toString("utf8")) }));
+    const read = styledField(name, pairs, e, media, data, propertySchema(data, schema, name), mine.map((part) => `${part.name}=${part.bytes.toString("utf8")}`).join("; "), false);
+    if ("refusal" in read) refusals.push(read.refusal);
+    else set(value, name, read.value);
+  }
   for (const [name, mine] of byName) {
     const e = encodingOf(media, name);
     const fieldSchema = propertySchema(data, schema, name);

@@ -128,8 +128,14 @@ paths:
                 file: { type: string, format: binary }
                 meta: { type: object, properties: { title: { type: string } } }
                 note: { type: string }
+                link: { type: object, additionalProperties: false, properties: { create: { type: boolean }, days: { type: integer } } }
+                expand: { type: array, items: { type: string } }
+                labels: { type: array, items: { type: string } }
             encoding:
               note: { contentType: text/markdown, headers: { X-Lang: { required: true, schema: { type: string } } } }
+              link: { style: deepObject, explode: true, contentType: application/json }
+              expand: { style: deepObject, explode: true }
+              labels: { style: form, explode: false }
       responses: { "200": { description: ok } }
 `;
 
@@ -293,5 +299,19 @@ describe("the request judge", () => {
     expect(rules(request("POST", "/uploads", type, body(part(['Content-Disposition: form-data; name="note"', "X-Lang: en"], "# hi"))))).toEqual(["encoding.contentType"]);
     expect(rules(request("POST", "/uploads", type, body(part(['Content-Disposition: form-data; name="note"', "Content-Type: text/markdown"], "# hi"))))).toEqual(["encoding.headers"]);
     expect(rules(request("POST", "/uploads", type, body(part(['Content-Disposition: form-data; name="meta"', "Content-Type: application/json"], '{"title":1}'))))).toEqual(["schema"]);
+  });
+
+  it("reads a multipart field whose encoding sets a style as that form field's pairs, one part each (its contentType ignored)", () => {
+    const boundary = "zz";
+    const text = (name: string, content: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${content}\r\n`;
+    const body = (...parts: string[]) => `${parts.join("")}--${boundary}--\r\n`;
+    const type = { "content-type": `multipart/form-data; boundary=${boundary}` };
+    const styled = judge(request("POST", "/uploads", type, body(text("link[create]", "true"), text("link[days]", "7"), text("expand[0]", "a&b"), text("expand[1]", "c d"), text("labels", "x,y"))));
+    expect(styled.refusals).toEqual([]);
+    expect(styled.read.body).toEqual({ link: { create: true, days: 7 }, expand: ["a&b", "c d"], labels: ["x", "y"] });
+    // The same field as one part of JSON text, the document's contentType, is not the pairs its style writes.
+    expect(judge(request("POST", "/uploads", type, body(text("link", '{"create":true}')))).refusals).toMatchObject([{ rule: "encoding.style", pointer: "/body/link" }]);
+    expect(judge(request("POST", "/uploads", type, body(text("labels", "x"), text("labels", "y")))).refusals).toMatchObject([{ rule: "encoding.style", pointer: "/body/labels" }]);
+    expect(judge(request("POST", "/uploads", type, body(text("link[colour]", "red")))).refusals).toMatchObject([{ rule: "schema", pointer: "/body/link/colour" }]);
   });
 });

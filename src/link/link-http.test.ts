@@ -191,6 +191,12 @@ describe("new concepts carried into the IR", () => {
     expect(tool(await irOf("tracker"), "tracker_create_issue").body).toEqual({ mediaType: "application/vnd.tracker+json", encoding: "json" });
   });
 
+  it("a multipart body keeps the fields whose encoding sets a style, to write them as a form's (issue 55: stripe-node writes them so)", async () => {
+    const ir = await irOf("zqpayments", [{ file: "openapi.yaml", find: "          application/x-www-form-urlencoded:\n", replace: "          multipart/form-data:\n" }]);
+    const deep = { style: "deepObject", explode: true };
+    expect(tool(ir, "zqpayments_create_customer").body).toEqual({ mediaType: "multipart/form-data", encoding: "multipart", fields: { address: deep, metadata: deep, preferred_locales: deep } });
+  });
+
   it("a page size on a next page's address: the first request carries it (issue 54, P1)", async () => {
     const ir = await irOf("tracker", [{ find: "      style: linkHeader\n", replace: "      style: linkHeader\n      pageSize: perPage\n" }]);
     expect(tool(ir, "tracker_list_issues").pagination).toMatchObject({ next: { style: "linkHeader" }, pageSize: "perPage" });

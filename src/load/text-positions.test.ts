@@ -183,20 +183,24 @@ describe("positions in YAML written in block style, read line by line", () => {
     let asked = 0;
     for (const [file, text] of files) {
       const expected = documentOffsets(text);
+      const doc = parseDocument(text);
       const places = placesOf(jsyaml.load(text)).slice(0, 2000);
       // A path that is not there: its nearest ancestor.
       places.push(["paths", "/no/such/path", "get"], ["zq-no-such-key"]);
-      for (const path of places)
+      for (const path of places) {
+        // Places in a flow collection (`{ a: b }`, `[a, b]`) are yaml's by design: only block style is read by line.
+        const inFlow = path.some((_, i) => (doc.getIn(path.slice(0, i), true) as { flow?: boolean } | undefined)?.flow === true);
         for (const which of ["key", "value"] as const) {
-          asked++;
+          if (!inFlow) asked++;
           // A reader of its own for each place: one reader leaves every place to yaml after YAML_SCANS.
           const offset = blockYamlOffsets(text)(path, which);
           if (offset === undefined) continue;
-          read++;
+          if (!inFlow) read++;
           expect(offset, `${file} ${JSON.stringify(path)} ${which}`).toBe(expected(path, which));
         }
+      }
     }
-    // Most places are read line by line: the rest is yaml's.
+    // Most places written in block style are read line by line: the rest is yaml's.
     expect(read / asked).toBeGreaterThan(0.8);
   });
 

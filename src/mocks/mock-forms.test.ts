@@ -2,7 +2,8 @@
 // field is built from its schema whether it was sent or not (its nested
 // `required` refused every request); a form field may hold a space (`+`) and
 // a multipart part reserved characters (Prism refused both); a
-// multipart body that is one file, naming no part, takes it as the part `file`.
+// multipart body that is one file, naming no part, takes it as the part `file`;
+// a part's name may hold `=`, `;` or a bare `%` (Prism's reader threw on them).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -46,6 +47,20 @@ const document = openapi({
           "multipart/form-data": {
             encoding: { purpose: { style: "form" } },
             schema: { type: "object", properties: { purpose: { type: "string" }, upload: { type: "string", format: "binary" } } },
+          },
+        },
+      },
+      responses: made,
+    },
+  },
+  "/zqlabels": {
+    post: {
+      operationId: "labelZqfile",
+      requestBody: {
+        content: {
+          "multipart/form-data": {
+            encoding: { labels: { style: "deepObject", explode: true } },
+            schema: { type: "object", properties: { labels: { type: "object", additionalProperties: { type: "string" } }, upload: { type: "string", format: "binary" } } },
           },
         },
       },
@@ -103,6 +118,18 @@ describe("a multipart part", () => {
     form.append("purpose", "zq#1/a?b");
     form.append("upload", new Blob(["zq"], { type: "text/plain" }), "zq.txt");
     expect(await post("/zqfiles", form)).toMatchObject({ status: 200 });
+  });
+});
+
+describe("a multipart field written as a form's pairs", () => {
+  it("may have a key holding `=`, `;` or a bare `%` in its part's name, on which Prism's reader threw (the mock ended)", async () => {
+    const form = new FormData();
+    form.append("labels[zq=1;a]", "x");
+    form.append("labels[50%]", "z");
+    form.append("labels[plain]", "y");
+    form.append("upload", new Blob(["zq"], { type: "text/plain" }), "zq=1;a.txt");
+    expect(await post("/zqlabels", form)).toMatchObject({ status: 200 });
+    expect(await post("/zqorders", "note=hi")).toMatchObject({ status: 200 });
   });
 });
 

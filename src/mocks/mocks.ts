@@ -29,6 +29,7 @@ import { dirname, join, resolve } from "node:path";
 import { openapiPathOf } from "../load/provider-dirs.js";
 import { type CoveredSlot, mockDocument } from "./mock-document.js";
 import { prismOperations, type PrismSteps } from "./mock-operations.js";
+import { withReadableMultipartNames } from "./multipart-names.js";
 import type { OpenApiFiles } from "../load/openapi-source.js";
 import { withMediaTypeCheck } from "./media-types.js";
 import { pagedRoutes, withPaging } from "./mock-paging.js";
@@ -234,8 +235,11 @@ export async function startMocks(providers: string[], options: MockOptions): Pro
               },
             }) as PrismServer,
           // The guard first: a request naming no address reaches none of the others (request-guard.ts).
+          // The judge reads the bytes as the client sent them; Prism alone gets part names it can read (multipart-names.ts).
           (listener) =>
-            guardedListener(withSingleFraming(withJudge(withMediaTypeCheck(withPaging(withBasicPasswords(withRealisticAnswers(listener, answers)), paged)), judged, basePath, covers)), (line) => log(`mock of ${provider}: ${line}`)),
+            guardedListener(withSingleFraming(withJudge(withMediaTypeCheck(withPaging(withBasicPasswords(withReadableMultipartNames(withRealisticAnswers(listener, answers))), paged)), judged, basePath, covers)), (line) =>
+              log(`mock of ${provider}: ${line}`),
+            ),
         );
         // 0: no idle time-out, and no Keep-Alive hint (the client keeps its own, shorter one).
         http.keepAliveTimeout = 0;

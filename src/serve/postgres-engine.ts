@@ -18,7 +18,7 @@
 import type { PoolClient } from "pg";
 import type { BlockResult, RunResult } from "@blockwright/runtime/workflow";
 import { outcomeOf } from "./run-executor.js";
-import { importWorker, type PostgresStore, quietLogger, RUN_TASK } from "./postgres-store.js";
+import { importWorker, type PostgresStore, quietLogger, runTask } from "./postgres-store.js";
 import type { RetryPolicy, StoredRun } from "./store.js";
 
 /** How often each serve looks for the jobs of workers that are gone. */
@@ -28,6 +28,8 @@ const SWEEP_AFTER_MS = 5_000;
 
 export interface EngineOptions {
   store: PostgresStore;
+  /** The trigger whose runs this serve runs (its jobs' task). */
+  trigger: string;
   concurrency: number;
   retry: RetryPolicy;
   attempt(run: StoredRun, journal: (block: BlockResult) => Promise<void>, signal: AbortSignal): Promise<RunResult>;
@@ -85,7 +87,7 @@ export async function startEngine(o: EngineOptions): Promise<Engine> {
     noHandleSignals: true,
     pollInterval: 500,
     logger: quietLogger(worker),
-    taskList: { [RUN_TASK]: task },
+    taskList: { [runTask(o.trigger)]: task },
   });
   runner.events.on("worker:create", ({ worker: w }) => {
     mine.add(w.workerId);

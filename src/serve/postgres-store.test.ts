@@ -200,3 +200,37 @@ describe("a run failing on a retryable error, on Postgres", () => {
     }
   });
 });
+
+describe("serves of two workflows on one database", () => {
+  it("each take only their own trigger's runs", async () => {
+    await postgres.createDatabase("zqtwotriggers");
+    const store = await openPostgresStore(postgres.url("zqtwotriggers"));
+    const { startRuns } = await import("./start-runs.js");
+    const ran: Record<string, string[]> = { zqtwo_a: [], zqtwo_b: [] };
+    const runsOf = (trigger: "zqtwo_a" | "zqtwo_b") =>
+      startRuns({
+        store,
+        trigger,
+        concurrency: 2,
+        retry: { attempts: 1, backoffMs: 1 },
+        log: () => undefined,
+        attempt: async (run) => {
+          ran[trigger]!.push(run.trigger);
+          return { status: "succeeded", durationMs: 0, blocks: [], placeholders: [] };
+        },
+      });
+    const both = [await runsOf("zqtwo_a"), await runsOf("zqtwo_b")];
+    try {
+      for (let i = 0; i < 5; i++) {
+        await store.accept(deliveryOf("zqtwo_a", [`evt-zq-a-${i}`]), 3_600_000);
+        await store.accept(deliveryOf("zqtwo_b", [`evt-zq-b-${i}`]), 3_600_000);
+      }
+      while ((await store.runs()).some((r) => r.status !== "succeeded")) await new Promise((r) => setTimeout(r, 50));
+      expect(ran.zqtwo_a).toEqual(Array(5).fill("zqtwo_a"));
+      expect(ran.zqtwo_b).toEqual(Array(5).fill("zqtwo_b"));
+    } finally {
+      for (const r of both) await r.stop(1000);
+      await store.close();
+    }
+  });
+});

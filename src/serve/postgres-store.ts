@@ -17,7 +17,11 @@ const TABLES_LOCK = 0x62772d73;
 /** How often a receiver deletes the ids seen before the horizon (every receiver does, so it is cheap: one indexed range). */
 const PRUNE_EVERY_MS = 60_000;
 /** The graphile-worker task that runs a run (postgres-engine.ts defines it). */
-export const RUN_TASK = "blockwright_run";
+/**
+ * The graphile-worker task of a trigger's runs: one per trigger, so that a serve takes only the jobs of the workflow it
+ * runs when serves of several workflows share a database (one task for all, a serve ran another trigger's run).
+ */
+export const runTask = (trigger: string) => `blockwright_run:${trigger}`;
 
 export interface PostgresStore extends TriggerStore {
   readonly pool: Pool;
@@ -64,7 +68,7 @@ export async function openPostgresStore(url: string): Promise<PostgresStore> {
   // already settled (its worker killed after the settling) finds the run moved on and does nothing.
   const enqueue = (client: PoolClient, runId: string, trigger: string, runAt?: number, attempt = 1) =>
     client.query(`SELECT graphile_worker.add_job($1, json_build_object('run', $2::text, 'attempt', $4::int), job_key => $2::text, max_attempts => $3::int${runAt ? ", run_at => to_timestamp($5::double precision / 1000)" : ""})`, [
-      RUN_TASK,
+      runTask(trigger),
       runId,
       attemptsOf.get(trigger) ?? 5,
       attempt,

@@ -167,21 +167,22 @@ function stopWhenReaderLeaves(): void {
 
 function onInterrupt(): Promise<"SIGINT" | "SIGTERM"> {
   return new Promise((resolve) => {
-    const stop = (signal: "SIGINT" | "SIGTERM") => {
-      process.stderr.write("\ninterrupted: stopping…\n");
-      resolve(signal);
+    // Listeners that stay for the process's life: removing one and adding another leaves a moment with none, when the
+    // signal's default (or an inherited "ignore") applies, and a second signal was lost there under load.
+    let stopping = false;
+    const heard = (signal: "SIGINT" | "SIGTERM") => {
+      if (!stopping) {
+        stopping = true;
+        process.stderr.write("\ninterrupted: stopping…\n");
+        resolve(signal);
+        return;
+      }
       // A second signal of either kind ends the process at once: what a command keeps (serve's journaled runs) is
       // written as it goes, so nothing kept is lost; the command's own stopping is cut short.
-      process.removeListener("SIGINT", stop);
-      process.removeListener("SIGTERM", stop);
-      const now = (again: "SIGINT" | "SIGTERM") => () => {
-        process.stderr.write("interrupted again: exiting now\n");
-        process.exit(interruptedStatus(again));
-      };
-      process.once("SIGINT", now("SIGINT"));
-      process.once("SIGTERM", now("SIGTERM"));
+      process.stderr.write("interrupted again: exiting now\n");
+      process.exit(interruptedStatus(signal));
     };
-    process.once("SIGINT", stop);
-    process.once("SIGTERM", stop);
+    process.on("SIGINT", heard);
+    process.on("SIGTERM", heard);
   });
 }
