@@ -23,6 +23,8 @@ export { startDeadline, type Deadline } from "./http/deadline.js";
 export { linkNext, send, isRedirect } from "./http/transport.js";
 export { authWays, wayCredentials, wayParams, authParams, chooseWay, slotOf, authSlots, credentialOfParam, basicToken, placeWay, type CredentialSlot } from "./http/credentials.js";
 export { isSecretLength } from "./common/redact.js";
+export { envVariableName, LOG_LEVELS } from "./client/environment.js";
+export { RUNTIME_VERSION } from "./client/version.js";
 export { parseExpression, formatExpression, parsePointer, formatPointer, getAtPointer, evaluate } from "./http/expressions.js";
 export { llmCallParams, llmOutput, modelParams, connectionParams, inputSchema, outputSchema, toolDescription } from "./llm/llm-tools.js";
 export { ruleSentence, pollingSentence, deprecationSentence, type Words } from "./llm/wording.js";

@@ -6,9 +6,11 @@ import type { Issue } from "./issue.js";
 export const SUPPORT_EXPORTS = {
   rules: "ruleChecks",
   json: "jsonParams",
+  boolean: "booleanValues",
   formats: "valueFormats",
   form: "formEncoding",
   links: "pageLinks",
+  cursors: "pageCursors",
   oauth: "oauthFlows",
   files: "fileSupport",
   requestSize: "requestSizeCheck",

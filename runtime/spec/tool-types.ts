@@ -267,14 +267,16 @@ export type PageTarget = { in: "query" | "header"; name: string } | { in: "body"
  * reply sent back at `send`; `nextUrl`: an address in the reply; `linkHeader`:
  * the `Link` header's `rel="next"`; `offset`: the number of items seen so far
  * (plus `start`) sent at `send`; `page`: a page number (`start`, then one
- * more per page) sent at `send`.
+ * more per page) sent at `send`. For these two, `param`: the parameter the
+ * request sends at `send`, when one does (the link finds it), whose value is
+ * where the first page starts.
  */
 export type PageNext =
   | { style: "cursor"; cursor: { expression: string; ref: ValueRef }; send: PageTarget }
   | { style: "nextUrl"; url: { expression: string; ref: ValueRef } }
   | { style: "linkHeader" }
-  | { style: "offset"; send: PageTarget; start: number }
-  | { style: "page"; send: PageTarget; start: number };
+  | { style: "offset"; send: PageTarget; start: number; param?: string }
+  | { style: "page"; send: PageTarget; start: number; param?: string };
 
 export interface PaginationSpec {
   next: PageNext;

@@ -5,7 +5,7 @@
 import { nestingIssue, tooDeep } from "../common/nesting.js";
 import { matchesFormat, VALUE_FORMATS } from "../spec/formats.js";
 import type { NestedLimits, ParamCall, ToolCall } from "../spec/tool-types.js";
-import { type Checked, compiled, LONE_SURROGATE, problem, show, type ValueSupport } from "./validate-params.js";
+import { type Checked, compiled, problem, show, type ValueSupport } from "./validate-params.js";
 import { lacks } from "../common/unsupported.js";
 import { redact } from "../common/redact.js";
 
@@ -68,7 +68,7 @@ function parseFailure(raw: string, secrets: readonly string[]): string {
 
 /** The first key or string inside a JSON value with half of a surrogate pair (no wire form carries it), and where it is. */
 function brokenText(value: unknown, where: string): { where: string; text: string } | undefined {
-  if (typeof value === "string") return LONE_SURROGATE.test(value) ? { where, text: value } : undefined;
+  if (typeof value === "string") return !value.isWellFormed() ? { where, text: value } : undefined;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
       const found = brokenText(value[i], `${where}[${i}]`);
@@ -76,7 +76,7 @@ function brokenText(value: unknown, where: string): { where: string; text: strin
     }
   } else if (value !== null && typeof value === "object") {
     for (const [key, item] of Object.entries(value)) {
-      if (LONE_SURROGATE.test(key)) return { where: `${where} key`, text: key };
+      if (!key.isWellFormed()) return { where: `${where} key`, text: key };
       const found = brokenText(item, `${where}.${key}`);
       if (found) return found;
     }

@@ -2,7 +2,7 @@
 // (one per operation, named from the tool id), the parameters that make the
 // connection, and their types: a credential the provider needs is required,
 // and OAuth flows make a union (the token, or exactly one flow's parameters).
-import { authParams, authWays, wayParams, oauthParams, flowParams, CALL_PARTS, needsPart, SUPPORT_EXPORTS, type CallPart, type ParamSpec, type ToolSpec } from "@blockwright/runtime/internal";
+import { authParams, authWays, wayParams, oauthParams, flowParams, CALL_PARTS, envVariableName, needsPart, SUPPORT_EXPORTS, type CallPart, type ParamSpec, type ToolSpec } from "@blockwright/runtime/internal";
 import type { OperationIR, ProviderIR } from "../model/ir.js";
 import { camelCase } from "../model/naming.js";
 import { codeLiteral, commentText } from "./code-text.js";
@@ -13,7 +13,7 @@ export interface ClientView {
   factory: string;
   /** The client's type, `AcmeApi`. */
   apiType: string;
-  /** The JS table: `{ methods: {...}, credentials: [...] }`. */
+  /** The JS table: `{ methods: {...}, credentials: [...], support, version }`. */
   tableLiteral: string;
   connectionType: string;
   connectionKeys: string;
@@ -46,14 +46,15 @@ export function methodName(toolId: string, provider: string): string {
   return camelCase(toolId.startsWith(`${provider}_`) ? toolId.slice(provider.length + 1) : toolId);
 }
 
-export function clientView(ir: ProviderIR, constName: (op: OperationIR) => string): ClientView {
+export function clientView(ir: ProviderIR, constName: (op: OperationIR) => string, version: string): ClientView {
   const tool = ir.operations[0]?.tool;
   const credentials = tool ? connectionCredentials(tool) : [ir.auth.param];
   // The instance address, or the parameters of the server variables the address is made of.
   const variables = Object.values(tool?.server.variables ?? {});
   const address = tool?.server.param ?? (variables.length ? variables : undefined);
   const keys = [...credentials, ...(address === undefined ? [] : typeof address === "string" ? [address] : address)];
-  const taken = new Set<string>();
+  // A client's own method (withOptions) is no operation's name.
+  const taken = new Set<string>(["withOptions"]);
   const methods = ir.operations.map((op) => {
     let name = methodName(op.tool.id, ir.provider);
     // Two ids that read the same once camelCased keep their full ids.
@@ -65,7 +66,7 @@ export function clientView(ir: ProviderIR, constName: (op: OperationIR) => strin
     return { name, title: commentText(`${op.tool.title}: ${op.tool.description}`), type, op };
   });
   const lines = methods.map((m) => `    ${m.name}: ${constName(m.op)}`);
-  const tableLiteral = `{\n  methods: {\n${lines.join(",\n")}\n  },\n  credentials: [${credentials.map((c) => codeLiteral(c)).join(", ")}]${address !== undefined ? `,\n  address: ${typeof address === "string" ? codeLiteral(address) : `[${address.map((a) => codeLiteral(a)).join(", ")}]`}` : ""},\n  support: ${ir.names.camel}Support\n}`;
+  const tableLiteral = `{\n  methods: {\n${lines.join(",\n")}\n  },\n  credentials: [${credentials.map((c) => codeLiteral(c)).join(", ")}]${address !== undefined ? `,\n  address: ${typeof address === "string" ? codeLiteral(address) : `[${address.map((a) => codeLiteral(a)).join(", ")}]`}` : ""},\n  support: ${ir.names.camel}Support,\n  version: ${codeLiteral(version)}\n}`;
   const support = supportParts(
     ir.operations.map((op) => op.tool),
     ir.operations.some((op) => op.problemAnswers),
@@ -109,6 +110,8 @@ export function clientExample(ir: ProviderIR, exampleOf: (tool: ToolSpec, p: Par
       .join(", "),
     address: address?.length ? address.map((p) => `${p.name}: ${exampleOf(first, p)}`).join(", ") : null,
     call: { method: methodName(first.id, ir.provider), args: args(first) },
+    // The environment variable of each credential parameter (a client made without a credential reads them: runtime/client/environment.ts).
+    variables: connectionCredentials(first).map((param) => ({ param, variable: envVariableName(ir.provider, param) })),
     items: paged ? { method: methodName(paged.id, ir.provider), args: args(paged) } : null,
   };
 }
