@@ -14,9 +14,12 @@ export { checkRules as ruleChecks } from "./validate/cross-field-rules.js";
 export { formatProblem as valueFormats } from "./spec/formats.js";
 export { stringRules } from "./validate/string-rules.js";
 export { numberRules } from "./validate/number-rules.js";
+export { paramUnions } from "./validate/param-unions.js";
 export { formEncoding } from "./call/form-body.js";
 export { credentialKinds } from "./call/credential.js";
 export { pageLinks } from "./call/next-address.js";
+export { pageCursors } from "./call/page-cursors.js";
+export { booleanValue as booleanValues } from "./validate/validate-params.js";
 export { fileSupport } from "./call/file-support.js";
 export { requestSizeIssue as requestSizeCheck } from "./http/request-size.js";
 export { instanceAddresses } from "./call/instance-address.js";
@@ -40,7 +43,23 @@ export type { FetchLike } from "./http/transport.js";
 export type { ToolError, ToolErrorType, ToolErrorFields, UpstreamToolError, ValidationToolError, TransportToolError, ToolResult, PagesInfo, PartialPages } from "./http/errors.js";
 // A client per provider (the generated package's create<Provider>) and errors as Error subclasses.
 export { createClient, createPackageClient, type ClientTable } from "./client/client.js";
-export { BlockwrightError, UpstreamError, RateLimitError, AuthError, ValidationError, TimeoutError, NetworkError, toError } from "./client/errors.js";
+export {
+  BlockwrightError,
+  UpstreamError,
+  RateLimitError,
+  AuthError,
+  ValidationError,
+  TimeoutError,
+  NetworkError,
+  BadRequestError,
+  AuthenticationError,
+  PermissionDeniedError,
+  NotFoundError,
+  ConflictError,
+  UnprocessableEntityError,
+  InternalServerError,
+  toError,
+} from "./client/errors.js";
 export type { ClientOptions, CallOptions, ItemsOptions, ClientInput, ClientLogger, ClientHooks, RequestInfo, ReplyInfo, Method, PagedMethod, CallResult, Success } from "./client/types.js";
 export { redact, redactDeep, mentionsSecret, REDACTED } from "./common/redact.js";
 export type * from "./spec/tool-types.js";
@@ -55,6 +74,7 @@ export type { Provider } from "./spec/provider.js";
 export {
   toLlmTools,
   toLlmTool,
+  llmCallParams,
   toolBehavior,
   llmToolName,
   LLM_TOOL_FORMATS,

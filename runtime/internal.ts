@@ -23,6 +23,8 @@ export { startDeadline, type Deadline } from "./http/deadline.js";
 export { linkNext, send, isRedirect } from "./http/transport.js";
 export { authWays, wayCredentials, wayParams, authParams, chooseWay, slotOf, authSlots, credentialOfParam, basicToken, placeWay, type CredentialSlot } from "./http/credentials.js";
 export { isSecretLength } from "./common/redact.js";
+export { envVariableName, LOG_LEVELS } from "./client/environment.js";
+export { RUNTIME_VERSION } from "./client/version.js";
 export { parseExpression, formatExpression, parsePointer, formatPointer, getAtPointer, evaluate } from "./http/expressions.js";
 export { llmCallParams, llmOutput, modelParams, connectionParams, inputSchema, outputSchema, toolDescription } from "./llm/llm-tools.js";
 export { ruleSentence, pollingSentence, deprecationSentence, type Words } from "./llm/wording.js";
@@ -31,5 +33,6 @@ export { callOf, descriptionOf, DESCRIPTION_FIELDS } from "./spec/tool-descripti
 export { VALUE_FORMATS, FORMAT_MAX_LENGTH, FORMAT_MIN_LENGTH, isValueFormat, matchesFormat, type StringFormat, type ValueFormat } from "./spec/formats.js";
 export { ERROR_TYPES, RUNTIME_ERROR_CODES, NOT_SENT_CODES, type RuntimeErrorCode, type RuntimeCodeInfo } from "./http/error-codes.js";
 export { dispositionName, type DownloadedFile } from "./call/download.js";
+export { streamItems } from "./call/stream-items.js";
 export { fileValue, isFileBytes } from "./validate/file-values.js";
 export { rawBody } from "./call/file-inputs.js";

@@ -105,6 +105,12 @@ const EFFECTS: Effects = {
     set: downloadFile.download!,
     observe: (t) => call(t, { apiKey: "zqfiles-key-0123456789", fileId: "f1" }, [new Response(new Uint8Array([37, 80, 68, 70]), { status: 200, headers: { "content-type": "application/pdf" } })]),
   },
+  // Read as items, one per line: the body a stream, not one JSON document (which the second line would break).
+  stream: {
+    base: getBook,
+    set: { status: 200, mediaTypes: ["application/x-ndjson"], itemBytes: 1024 },
+    observe: (t) => call(t, SHELF, [new Response('{"id":"b1"}\n{"id":"b2"}\n', { status: 200, headers: { "content-type": "application/x-ndjson" } })]),
+  },
   // An Accept of the JSON type the answers declare, where a `*/*` could bring another.
   accept: { base: getBook, set: "application/json", observe: (t) => call(t, SHELF, [book()], { headers: ["accept"] }) },
   timeoutMs: {

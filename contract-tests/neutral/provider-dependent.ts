@@ -109,6 +109,9 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
     ],
     "commands on the providers it names, or in a project of its own": [
       "scripts/corpus/list.test.ts",
+      "contract-tests/sdk-judge/resend.test.ts",
+      "src/cli/call-stream.test.ts",
+      "src/import/draft-auth-case.test.ts",
       "src/cli/add.process.test.ts",
       "src/cli/add.test.ts",
       "src/cli/ci-recipes.test.ts",

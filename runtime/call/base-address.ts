@@ -1,6 +1,7 @@
 // Where a call's requests go: the caller's `baseUrl` (mocks, sandboxes), else
 // the provider's default address, else the address parameter (a CRM's
-// instanceUrl) by the instance addresses support (instance-address.ts), which
+// instanceUrl) or the server variables' template, by the instance addresses
+// support (instance-address.ts), which
 // a provider with one is never called without (support.ts). A base address
 // given at call time must name a host the provider is reached at (hosts.ts).
 import type { Failure } from "../http/errors.js";
@@ -20,6 +21,7 @@ export function resolveBaseUrl(tool: ToolCall, values: Record<string, unknown>, 
     return { url: checked.origin + (tool.server.basePath ?? "") };
   }
   const param = tool.server.param;
-  if (param) return addresses ? addresses.fromParam(tool, param, values) : { problem: lacks("addresses", param) };
+  // An address parameter, or an address made of server variables (server.template).
+  if (param || tool.server.template) return addresses ? addresses.fromParam(tool, param, values) : { problem: lacks("addresses", param) };
   return tool.server.default ? { url: tool.server.default.replace(/\/+$/, "") } : { problem: { rule: "baseUrl", message: `no base address for ${tool.provider}: pass the baseUrl option` } };
 }

@@ -5,7 +5,6 @@
 // some), which a tool that sends one is never called without (support.ts
 // `bodyNeeded`, `constantsNeeded`).
 import { cloneJson } from "../common/clone.js";
-import { segmentsEncoded } from "../http/percent-encoding.js";
 import type { PageTarget, RouteSpec, ToolCall } from "../spec/tool-types.js";
 import type { BodySupport } from "./request-body.js";
 import type { Support } from "./support.js";
@@ -28,9 +27,9 @@ export function buildRequest(tool: ToolCall, values: Record<string, unknown>, un
     const wire = route?.wire[spec.name] ?? spec.wire;
     switch (wire.in) {
       case "path":
-        // In a style (label, matrix, an array or object; form-body.ts), or spanning segments (its `/` kept).
+        // In a style (label, matrix, an array or object; form-body.ts), or spanning segments (its `/` kept): the form support's.
         if (wire.encoding && form) request.path[wire.name] = { encoded: form.styledValue(wire.name, value, wire.encoding, "path") };
-        else if (wire.multiSegment) request.path[wire.name] = { encoded: segmentsEncoded(withEscapes(String(value), wire.escape)) };
+        else if (wire.multiSegment && form) request.path[wire.name] = { encoded: form.segments(withEscapes(String(value), wire.escape)) };
         else request.path[wire.name] = withEscapes(String(value), wire.escape);
         break;
       case "query":
@@ -52,9 +51,8 @@ export function buildRequest(tool: ToolCall, values: Record<string, unknown>, un
         break;
     }
   }
-  if (tool.constants.length) constants?.(request, tool.constants, bodies);
-  // An upstream that may answer in a type the runtime does not read is asked for JSON, unless a parameter or constant asked.
-  if (tool.accept && !Object.keys(request.header).some((h) => h.toLowerCase() === "accept")) request.header.Accept = tool.accept;
+  // The tool's constants, and the type it asks the answer in (accept): the constants support's.
+  if (tool.constants.length || tool.accept) constants?.(request, tool.constants, bodies, tool.accept);
   return request;
 }
 
@@ -77,6 +75,8 @@ export function placeAt(request: WireRequest, target: PageTarget, value: unknown
  * support (`constants`, exported as `wireConstants`): each placed, replacing what is there; one in a body is a
  * copy, so that no request shares the tool's value.
  */
-export const placeConstants: PlaceConstants = (request, constants, bodies) => {
+export const placeConstants: PlaceConstants = (request, constants, bodies, accept) => {
   for (const c of constants) placeAt(request, c, c.in === "body" ? cloneJson(c.value) : c.value, bodies);
+  // An upstream that may answer in a type the runtime does not read is asked for JSON, unless a parameter or constant asked.
+  if (accept && !Object.keys(request.header).some((h) => h.toLowerCase() === "accept")) request.header.Accept = accept;
 };

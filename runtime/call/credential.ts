@@ -24,7 +24,7 @@ export interface WithOAuth {
 }
 
 /** The way of the tool's auth a call uses (http/credentials.ts), its first credential's value, and the flow that obtains it, if one does. */
-export type WayCredential = (Extract<CallCredential, { credential: string }> & { way: AuthWay }) | Extract<CallCredential, { problem: unknown }>;
+export type WayCredential = (Extract<CallCredential, { credential: string }> & { way: AuthWay; addressFromToken?: readonly string[] }) | Extract<CallCredential, { problem: unknown }>;
 
 /** How a part (the credential kinds, the OAuth support) chooses a call's credential: `chooseCredential`. */
 export type CredentialChoice = typeof chooseCredential;
@@ -57,7 +57,7 @@ export function callCredential(
  * come from a flow), every parameter that way needs, and the base64 text of
  * a basic credential kept secret.
  */
-export function chooseCredential(tool: ToolCall, values: Record<string, unknown>, options: OAuthOptions & WithOAuth & { credentials?: CredentialKinds }, keepSecret: (value: string) => void): WayCredential {
+export function chooseCredential(tool: ToolCall, values: Record<string, unknown>, options: OAuthOptions & WithOAuth & { credentials?: CredentialKinds; baseUrl?: string }, keepSecret: (value: string) => void): WayCredential {
   // Without the credential kinds support, the auth is one way of one credential sent as it is (call/support.ts).
   const kinds = options.credentials;
   const way = kinds ? kinds.chooseWay(tool.auth, values) : tool.auth;
@@ -67,7 +67,8 @@ export function chooseCredential(tool: ToolCall, values: Record<string, unknown>
   const unmet = kinds?.wayProblem(tool, way, values);
   if (unmet) return { problem: unmet };
   for (const text of kinds?.basicTexts(way, chosen.credential, values) ?? []) keepSecret(text);
-  return { ...chosen, way };
+  // The address a token answer names is where the calls go (auth.tokenAddressField), unless the caller chose one for every call (mocks, sandboxes).
+  return { ...chosen, way, ...(tool.oauth?.addressField !== undefined && options.baseUrl === undefined && { addressFromToken: options.allowHosts ?? [] }) };
 }
 
 /** The first way's first credential: the parameter as given, or an OAuth 2 flow's token. */

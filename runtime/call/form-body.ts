@@ -20,7 +20,7 @@
 // an empty value (how form APIs clear a field); booleans and numbers as their
 // text.
 import { ownValue, setOwn } from "../common/own.js";
-import { type Encoded, percentEncoded, reservedEncoded } from "../http/percent-encoding.js";
+import { type Encoded, percentEncoded, reservedEncoded, segmentsEncoded } from "../http/percent-encoding.js";
 import type { FormFieldEncoding, ValueStyle } from "../spec/tool-types.js";
 
 /** A pair: its name as text, its value written for the wire already. */
@@ -142,5 +142,5 @@ function styledValue(name: string, value: unknown, { style, explode, json }: Val
   return style === "simple" ? assigned.join(",") : style === "label" ? assigned.map((a) => `.${a}`).join("") : assigned.map((a) => `;${a}`).join("");
 }
 
-/** The form encoding as a part of the runtime's support (call/support.ts `form`). */
-export const formEncoding = { encodeForm, placeStyled, styledValue };
+/** The form encoding as a part of the runtime's support (call/support.ts `form`); `segments`: a path value spanning segments (`multiSegment`). */
+export const formEncoding = { encodeForm, placeStyled, styledValue, segments: segmentsEncoded };

@@ -1,15 +1,19 @@
 // A provider reached at the caller's own instance (manifest `server.param`,
 // such as a CRM's instanceUrl): the address the parameter gives (checked as a
-// base address with the parameters: validate-params.ts), or, for a provider
+// base address with the parameters: validate-params.ts), or the one its server
+// variables make (`server.url`: a tenant's subdomain, a region); or, for a provider
 // whose tokens name the instance (`auth.tokenAddressField`), none: the token's
 // is taken then (token-send.ts). The runtime's support `addresses`, exported
 // as `instanceAddresses` (support.ts): a provider with one address bundles none
 // of it.
 import type { Failure } from "../http/errors.js";
+import { hostRefusal, providerHosts } from "../http/hosts.js";
 import type { ToolCall } from "../spec/tool-types.js";
+import { checkAddress } from "../validate/validate-params.js";
 
 /** The call's base address from its parameter (`url` "" when a flow's token may name it: prepareCall checks that one is used), or why there is none. */
-function fromParam(tool: ToolCall, param: string, values: Record<string, unknown>): { url: string } | { problem: Omit<Failure, "type"> } {
+function fromParam(tool: ToolCall, param: string | undefined, values: Record<string, unknown>): { url: string } | { problem: Omit<Failure, "type"> } {
+  if (param === undefined) return fromTemplate(tool, values);
   // An address given at call time is scheme and host (checkAddress): the document's server path follows it, as it follows the default's host.
   const given = values[param] as string | undefined;
   if (given) return { url: given.replace(/\/+$/, "") + (tool.server.basePath ?? "") };
@@ -20,6 +24,22 @@ function fromParam(tool: ToolCall, param: string, values: Record<string, unknown
 function missing(tool: ToolCall, param: string): Omit<Failure, "type"> {
   const field = tool.oauth?.addressField;
   return { param, rule: "required", message: `${param}: is required${field ? `, unless the call gives an OAuth 2 flow's parameters and the token answer names the address (${field})` : ""}` };
+}
+
+/**
+ * The address made of the server variables (`server.template`, each `{variable}` filled with the value of its
+ * parameter, checked before by its enum or pattern): an absolute https address (http on loopback) whose host is one
+ * the template allows (hosts.ts: the hosts the linker derived from it), else a refusal naming the variables.
+ */
+function fromTemplate(tool: ToolCall, values: Record<string, unknown>): { url: string } | { problem: Omit<Failure, "type"> } {
+  const variables = tool.server.variables ?? {};
+  const url = (tool.server.template ?? "").replace(/\{([^{}]+)\}/g, (_, name: string) => encodeURIComponent(String(values[variables[name] ?? ""] ?? "")));
+  const origin = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(url)?.[0] ?? url;
+  const checked = checkAddress(origin);
+  const refused = "origin" in checked ? hostRefusal(tool, checked.origin) && `names a host the address template does not allow (${providerHosts(tool).join(", ")})` : checked.problem;
+  if (!refused) return { url: url.replace(/\/+$/, "") };
+  const names = Object.values(variables);
+  return { problem: { param: names[0] ?? "server", rule: "host", message: `${names.join(", ")}: the address they make (${origin}) ${refused}` } };
 }
 
 export const instanceAddresses = { fromParam, missing };

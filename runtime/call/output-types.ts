@@ -9,15 +9,6 @@ import type { OutputCall, OutputType } from "../spec/tool-types.js";
 import { readOutputPath } from "./map-outputs.js";
 import { redactThenCut } from "../common/outgoing-text.js";
 
-const HOLDS: Record<OutputType, (value: unknown) => boolean> = {
-  string: (v) => typeof v === "string",
-  number: (v) => typeof v === "number" && Number.isFinite(v),
-  boolean: (v) => typeof v === "boolean",
-  array: (v) => Array.isArray(v),
-  json: () => true,
-  bytes: (v) => v instanceof Uint8Array,
-};
-
 /** Longest excerpt of a wrong value shown in the message. */
 const SHOWN_CHARS = 80;
 
@@ -25,15 +16,16 @@ const SHOWN_CHARS = 80;
 export function outputTypeFailure(outputs: readonly OutputCall[], output: Record<string, unknown>, status: number, provider: string, secrets: readonly string[] = []): Failure | undefined {
   for (const spec of outputs) {
     const value = readOutputPath(output, spec.path);
-    if (value === undefined || value === null || HOLDS[spec.type](value)) continue;
-    const text = JSON.stringify(value) ?? String(value);
-    const shown = redactThenCut(text, secrets, SHOWN_CHARS, false);
+    // Its type as an output's is named: json holds anything, a number is finite, bytes are a Uint8Array.
+    const type: OutputType | string = Array.isArray(value) ? "array" : value instanceof Uint8Array ? "bytes" : typeof value;
+    if (value === undefined || value === null || spec.type === "json" || (type === spec.type && Number.isFinite(type === "number" ? value : 0))) continue;
+    const shown = redactThenCut(JSON.stringify(value) ?? String(value), secrets, SHOWN_CHARS, false);
     return {
       type: "upstream",
       status,
       code: "INVALID_OUTPUT" satisfies RuntimeErrorCode,
       rule: "type",
-      message: `${provider} answered ${status} with output ${spec.path} that must be ${spec.type === "array" ? "an array" : `a ${spec.type}`}, got ${Array.isArray(value) ? "an array" : typeof value} ${shown}`,
+      message: `${provider} answered ${status} with output ${spec.path} that must be ${spec.type === "array" ? "an array" : `a ${spec.type}`}, got ${type === "array" ? "an array" : typeof value} ${shown}`,
       details: { output: spec.path, rule: "type", expected: spec.type, value },
       retryable: false,
     };

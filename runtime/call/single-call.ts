@@ -127,7 +127,7 @@ export interface PreparedCall {
   files?: Map<string, OpenedFile>;
   /** The call's request, built afresh; `adjust` places values first (a page's cursor or offset). */
   request(adjust?: (place: Place) => void): HttpRequest;
-  /** Whom the upstream counts the call's requests against (rateCredential), once a limiter asked. */
+  /** Whom the upstream counts the call's requests against (rate-limiter.ts rateCredential), once a limiter asked. */
   rateCredential?: string;
 }
 
@@ -185,9 +185,7 @@ export function prepareCall(tool: ToolCall, params: Record<string, unknown> | un
     unsent,
     route,
     baseUrl: baseUrl.url,
-    ...chosen, // the way, its first credential, and the flow that obtains it
-    // The token's address is taken unless the caller chose one for every call (mocks, sandboxes).
-    ...(tool.oauth?.addressField !== undefined && options.baseUrl === undefined ? { addressFromToken: options.allowHosts ?? [] } : {}),
+    ...chosen, // the way, its first credential, the flow that obtains it, and whether its token names the address
     secrets,
     fail,
     request: (adjust) => {
@@ -310,7 +308,7 @@ async function attempts(call: PreparedCall, request: HttpRequest, options: Execu
     let response: Response;
     let text: string;
     // The provider's documented rate, shared with the limiter's other calls (rate-limiter.ts).
-    const late = options.limiter && tool.rateLimits?.requestsPerMinute ? await options.limiter.turn(tool, request.url, deadline, () => rateCredential(call)) : undefined;
+    const late = options.limiter && tool.rateLimits?.requestsPerMinute ? await options.limiter.turn(call, request.url, deadline) : undefined;
     if (late) return failed(mark(late, false));
     try {
       response = await deadline.race(send(fetchFn, request, deadline.signal));
@@ -377,19 +375,6 @@ async function attempts(call: PreparedCall, request: HttpRequest, options: Execu
     if (error.retryable && attempt < retries && wait <= (options.maxRetryDelayMs ?? 30_000) && (await pause(wait, deadline))) continue;
     return failed(mark(error, status >= 500));
   }
-}
-
-/**
- * Whom the upstream counts a call's requests against: the values of its credential parameters (its auth's and its
- * flows', the wire `auth`), as given; the limiter keeps only their hash (rate-limiter.ts).
- */
-function rateCredential(call: PreparedCall): string {
-  call.rateCredential ??= call.tool.params
-    .filter((p) => p.wire.in === "auth")
-    .map((p) => call.values[p.name])
-    .filter((v) => typeof v === "string" && v !== "")
-    .join("\u0000");
-  return call.rateCredential;
 }
 
 /** Wait before a retry; false when the deadline or the caller's cancel comes first. */

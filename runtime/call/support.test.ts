@@ -13,6 +13,7 @@ import { rateLimitWait } from "../http/rate-waits.js";
 import { requestSizeIssue } from "../http/request-size.js";
 import { formatProblem } from "../spec/formats.js";
 import { pageLinks } from "./next-address.js";
+import { pageCursors } from "./page-cursors.js";
 import { instanceAddresses } from "./instance-address.js";
 import { credentialKinds } from "./credential.js";
 import type { ToolSpec } from "../spec/tool-types.js";
@@ -25,6 +26,7 @@ import { type Support, SUPPORT_EXPORTS } from "./support.js";
 import { writeSafety } from "./write-safety.js";
 import { chooseRoute } from "./routes.js";
 import { placeConstants } from "./build-request.js";
+import { booleanValue } from "../validate/validate-params.js";
 import { replyOutcomes } from "./outcomes.js";
 
 const shelf = irFixture("shelf");
@@ -88,8 +90,10 @@ describe("a part of the support a tool needs", () => {
     expect(Object.keys(fullSupport).sort()).toEqual([
       "addresses",
       "bodies",
+      "boolean",
       "constants",
       "credentials",
+      "cursors",
       "files",
       "form",
       "formats",
@@ -104,6 +108,7 @@ describe("a part of the support a tool needs", () => {
       "routes",
       "rules",
       "strings",
+      "unions",
       "waits",
       "writes",
     ]);
@@ -185,10 +190,24 @@ const PARTS: { part: keyof Support; given: Support; with?: Support; tool: ToolSp
     sent: (r) => expect(new URL(r.url).pathname).toBe("/zq/b9"),
   },
   {
+    part: "boolean",
+    given: { boolean: booleanValue },
+    // A boolean with its default (false) is checked and sent as the switch it is.
+    tool: { ...getBook, params: [...getBook.params, { ...bookId, name: "zqFull", type: "boolean", required: false, default: false, wire: { in: "query", name: "full" } }] },
+    sent: (r) => expect(new URL(r.url).searchParams.get("full")).toBe("false"),
+  },
+  {
     part: "constants",
     given: { constants: placeConstants },
     tool: { ...getBook, constants: [{ in: "query", name: "zqFields", value: "all" }] },
     sent: (r) => expect(new URL(r.url).searchParams.get("zqFields")).toBe("all"),
+  },
+  {
+    part: "constants",
+    given: { constants: placeConstants },
+    // The type the answer is asked in (an operation that may answer XML too).
+    tool: { ...getBook, accept: "application/json" },
+    sent: (r) => expect(r.headers.get("accept")).toBe("application/json"),
   },
   {
     part: "outcomes",
@@ -265,6 +284,27 @@ describe("a part a declaration needs only for some calls", () => {
     expect(seen).toHaveLength(1);
     expect(await createExecutor({ [paged.id]: paged }, { links: pageLinks })(paged.id, { apiKey: KEY, bookId: "b9" }, { fetch, allPages: true })).toMatchObject({ success: true });
     expect(seen).toHaveLength(2);
+  });
+
+  it("cursors: one page goes out without it; all pages are refused before any request, naming pageCursors; with it, the reply's cursor is sent and its flag ends the pages", async () => {
+    const cursorPaged: ToolSpec = {
+      ...paged,
+      pagination: {
+        next: { style: "cursor", cursor: { expression: "$response.body#/zqNext", ref: { kind: "body", pointer: ["zqNext"] } }, send: { in: "query", name: "zqAfter" } },
+        more: { expression: "$response.body#/zqMore", ref: { kind: "body", pointer: ["zqMore"] }, equals: true },
+        items: ["data"],
+      },
+      outputs: [{ path: "data", type: "json", description: "The books.", optional: false, source: { expression: "$response.body#/data", ref: { kind: "body", pointer: ["data"] }, required: true } }],
+    };
+    const { fetch, seen } = scriptedFetch(json(200, { data: ["b1"], zqNext: "c2", zqMore: true }), json(200, { data: ["b1"], zqNext: "c2", zqMore: true }), json(200, { data: ["b2"], zqNext: "c3", zqMore: false }));
+    const execute = createExecutor({ [cursorPaged.id]: cursorPaged });
+    expect(await execute(cursorPaged.id, { apiKey: KEY, bookId: "b9" }, { fetch })).toMatchObject({ success: true });
+    const refused = await execute(cursorPaged.id, { apiKey: KEY, bookId: "b9" }, { fetch, allPages: true });
+    expect(!refused.success && refused.error.message).toContain("needs the runtime's pageCursors");
+    expect(seen).toHaveLength(1);
+    const all = await createExecutor({ [cursorPaged.id]: cursorPaged }, { cursors: pageCursors })(cursorPaged.id, { apiKey: KEY, bookId: "b9" }, { fetch, allPages: true });
+    expect(all).toMatchObject({ success: true, output: { data: ["b1", "b2"] }, pages: { count: 2 } });
+    expect(seen.map((r) => new URL(r.url).searchParams.get("zqAfter"))).toEqual([null, null, "c2"]);
   });
 
   it("addresses: a provider reached at the caller's instance (server.param) is refused without it, naming instanceAddresses and the parameter; with it, the call goes to the address given", async () => {

@@ -27,6 +27,7 @@ import type { BodySupport } from "./request-body.js";
 import type { PlaceConstants } from "./wire-request.js";
 import type { WriteSupport } from "./write-safety.js";
 import type { pageLinks } from "./next-address.js";
+import { cursorsNeeded, type pageCursors } from "./page-cursors.js";
 import type { instanceAddresses } from "./instance-address.js";
 import type { chooseRoute } from "./routes.js";
 import type { replyOutcomes } from "./outcomes.js";
@@ -39,9 +40,13 @@ export interface Support extends WithOAuth, ValueSupport {
     encodeForm(body: unknown, fields?: Record<string, FormFieldEncoding>): string;
     placeStyled(query: Record<string, unknown>, name: string, value: unknown, encoding: FormFieldEncoding | undefined): void;
     styledValue(name: string, value: unknown, style: ValueStyle, place: "path" | "header"): string;
+    /** A path value spanning segments (`multiSegment`): each segment encoded, its `/` kept. */
+    segments(text: string): string;
   };
   /** Next pages at an address (`nextUrl`, `linkHeader`): `pageLinks`. */
   links?: typeof pageLinks;
+  /** What a reply tells of the next page: its cursor (style `cursor`), or that there is none (`pagination.more`, `pagination.total`): `pageCursors`. */
+  cursors?: typeof pageCursors;
   /** The provider's documented request rate (`rateLimits.requestsPerMinute`), kept per credential by the process's one limiter (`shared()`): `RateLimiter`. */
   rateLimits?: { shared(): RateLimiter };
   /** File parameters (multipart uploads) and file answers (`download`): `fileSupport`. */
@@ -62,17 +67,17 @@ export interface Support extends WithOAuth, ValueSupport {
   problems?: typeof problemMessage;
   /** The route a parameter's value chooses (`routes`): `valueRoutes`. */
   routes?: typeof chooseRoute;
-  /** Constants sent always (`constants`) or by a switch parameter (`whenTrue`): `wireConstants`. */
+  /** Constants sent always (`constants`) or by a switch parameter (`whenTrue`), and the Accept a tool asks for (`accept`): `wireConstants`. */
   constants?: PlaceConstants;
   /** A status read as an outcome (`outcomes`), a 2xx read as a failure (`errors.failureWhen`): `replyOutcomes`. */
   outcomes?: typeof replyOutcomes;
 }
 
-/** Whether the tool's requests need the form encoding (`form`): a form body, a JSON parameter in the query, or a value the document styles (its own wire or a route's). */
+/** Whether the tool's requests need the form encoding (`form`): a form body, a JSON parameter in the query, or a value the document styles or that spans path segments (its own wire or a route's). */
 export function formNeeded(tool: ToolCall): boolean {
   // A form body, or a multipart body some of whose fields are written as a form's (their pairs as parts; a JSON part needs none).
   if (tool.body?.encoding === "form" || (tool.body?.encoding === "multipart" && Object.values(tool.body.fields ?? {}).some((f) => !f.json))) return true;
-  const styled = (w: WireSpec | undefined) => (w?.in === "query" || w?.in === "path" || w?.in === "header") && w.encoding !== undefined;
+  const styled = (w: WireSpec | undefined) => ((w?.in === "query" || w?.in === "path" || w?.in === "header") && w.encoding !== undefined) || (w?.in === "path" && w.multiSegment === true);
   return tool.params.some((p) => (p.type === "json" && (p.wire.in === "query" || tool.routes.some((r) => r.wire[p.name]?.in === "query"))) || styled(p.wire) || tool.routes.some((r) => styled(r.wire[p.name])));
 }
 
@@ -89,10 +94,10 @@ export function bodyNeeded(tool: ToolCall): boolean {
   );
 }
 
-/** Whether a tool sends constants (`constants`): its own, or a switch parameter's (its own wire or a route's). */
+/** Whether a tool sends constants (`constants`): its own, a switch parameter's (its own wire or a route's), or the type it asks the answer in (`accept`). */
 export function constantsNeeded(tool: ToolCall): boolean {
   const switched = (wire: WireSpec | undefined) => wire?.in === "switch";
-  return tool.constants.length > 0 || tool.params.some((p) => switched(p.wire)) || tool.routes.some((r) => Object.values(r.wire).some(switched));
+  return tool.constants.length > 0 || tool.accept !== undefined || tool.params.some((p) => switched(p.wire)) || tool.routes.some((r) => Object.values(r.wire).some(switched));
 }
 
 /** Whether a tool reads its replies beyond their status (`outcomes`): a status mapped to outputs, or a 2xx its body says failed. */
@@ -119,6 +124,9 @@ interface Part {
   given?(support: Support & { oauth?: { send?: unknown } }): boolean;
 }
 
+/** Whether one of a parameter's forms (`anyOf`), as a parameter of its own, meets `test`. */
+const formsWhere = (p: ParamCall, test: (form: ParamCall) => boolean): boolean => p.anyOf?.some((form) => test({ ...p, ...form })) ?? false;
+
 /** The parameter of the tool that meets `test`, or false. */
 const paramWhere = (tool: ToolCall, test: (p: ParamCall) => boolean): string | false => tool.params.find(test)?.name ?? false;
 const linkStyles = (tool: ToolCall) => tool.pagination?.next.style === "nextUrl" || tool.pagination?.next.style === "linkHeader";
@@ -139,22 +147,28 @@ const PARTS = {
     given: (support) => support.oauth?.send !== undefined,
   },
   json: { what: "checking a JSON parameter", declares: (tool) => paramWhere(tool, (p) => p.type === "json") },
-  formats: { what: "checking a string format (date, date-time, email, uri, uuid)", declares: (tool) => paramWhere(tool, (p) => p.format !== undefined && p.format !== "base-url") },
+  boolean: { what: "checking a boolean parameter", declares: (tool) => paramWhere(tool, (p) => p.type === "boolean") },
+  formats: { what: "checking a string format (date, date-time, email, uri, uuid)", declares: (tool) => paramWhere(tool, (p) => (p.format !== undefined && p.format !== "base-url") || formsWhere(p, (f) => f.format !== undefined)) },
   rules: { what: "checking the cross-field rules", declares: (tool) => tool.rules.length > 0 },
-  form: { what: "encoding a form body or a query array or object", declares: formNeeded },
+  form: { what: "encoding a form body, a query array or object, a styled value or one spanning path segments", declares: formNeeded },
   links: { what: "following the next page's address (nextUrl, linkHeader)", declares: linkStyles, now: (_, call) => call.pages },
-  files: { what: "sending or receiving a file", declares: (tool) => tool.download !== undefined || tool.body?.encoding === "multipart" || paramWhere(tool, (p) => p.type === "file") },
-  strings: { what: "checking an enum, a pattern, a format or a list", declares: (tool) => paramWhere(tool, (p) => p.type === "string" && hasStringRules(p)) },
-  numbers: { what: "checking a number's enum or step (multipleOf)", declares: (tool) => paramWhere(tool, hasNumberRules) },
+  cursors: { what: "reading a next page's cursor, or the last page a reply tells (pagination.more, pagination.total)", declares: (tool) => cursorsNeeded(tool.pagination), now: (_, call) => call.pages },
+  files: { what: "sending or receiving a file, or a stream of items", declares: (tool) => tool.download !== undefined || tool.stream !== undefined || tool.body?.encoding === "multipart" || paramWhere(tool, (p) => p.type === "file") },
+  strings: { what: "checking an enum, a pattern, a format or a list", declares: (tool) => paramWhere(tool, (p) => (p.type === "string" && hasStringRules(p)) || formsWhere(p, (f) => f.type === "string" && hasStringRules(f))) },
+  numbers: { what: "checking a number's enum or step (multipleOf)", declares: (tool) => paramWhere(tool, (p) => hasNumberRules(p) || formsWhere(p, hasNumberRules)) },
+  unions: { what: "checking a value of several forms (anyOf)", declares: (tool) => paramWhere(tool, (p) => p.anyOf !== undefined) },
   bodies: { what: "sending a request body", declares: bodyNeeded },
   // Any method but GET, or a GET declared not idempotent: write-safety.ts tells which requests are safe to repeat.
   writes: { what: "sending a request that is not safe to repeat, or an idempotency key", declares: (tool) => tool.idempotency !== undefined || tool.behavior?.idempotent === false || [tool, ...tool.routes].some((t) => t.method !== "GET") },
   credentials: { what: "sending a basic or cookie credential, several credentials, or one of alternative ones", declares: (tool) => credentialKindsNeeded(tool.auth) },
   requestSize: { what: "checking the size of the request head (limits.requestHeadBytes)", declares: (tool) => tool.server.requestHeadBytes !== undefined },
   waits: { what: "waiting after a 429 as rateLimits.resetHeader or pauseMs say", declares: waitsNeeded },
-  addresses: { what: "reading the instance address from its parameter (server.param)", declares: (tool) => tool.server.param ?? false },
+  addresses: {
+    what: "reading the instance address from its parameter (server.param) or its server variables (server.url)",
+    declares: (tool) => tool.server.param ?? (tool.server.template !== undefined && Object.values(tool.server.variables ?? {})[0]) ?? false,
+  },
   routes: { what: "choosing a route by a parameter's value (routes)", declares: (tool) => tool.routes.length > 0 },
-  constants: { what: "sending constants (constants, a switch's whenTrue)", declares: constantsNeeded },
+  constants: { what: "sending constants (constants, a switch's whenTrue, accept)", declares: constantsNeeded },
   outcomes: { what: "reading a status as an outcome (outcomes) or a 2xx as a failure (errors.failureWhen)", declares: outcomesNeeded },
 } as const satisfies { [K in keyof Support]?: Part };
 

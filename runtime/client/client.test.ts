@@ -3,13 +3,28 @@ import { irFixture } from "../../test-support/ir-fixtures.js";
 import { json, scriptedFetch } from "../../test-support/scripted-fetch.js";
 import { REDACTED } from "../common/redact.js";
 import type { ToolSpec } from "../spec/tool-types.js";
+import { pageCursors } from "../call/page-cursors.js";
 import { createClient } from "./client.js";
-import { AuthError, BlockwrightError, NetworkError, RateLimitError, UpstreamError, ValidationError } from "./errors.js";
+import {
+  AuthenticationError,
+  AuthError,
+  BadRequestError,
+  BlockwrightError,
+  ConflictError,
+  InternalServerError,
+  NetworkError,
+  NotFoundError,
+  PermissionDeniedError,
+  RateLimitError,
+  UnprocessableEntityError,
+  UpstreamError,
+  ValidationError,
+} from "./errors.js";
 import type { ClientOptions, RequestInfo } from "./types.js";
 
 const payments = irFixture("zqpayments");
 const toolOf = (id: string): ToolSpec => payments.operations.find((o) => o.tool.id === id)!.tool;
-const table = { methods: { listCustomers: toolOf("zqpayments_list_customers"), createCustomer: toolOf("zqpayments_create_customer") }, credentials: ["apiKey"] };
+const table = { methods: { listCustomers: toolOf("zqpayments_list_customers"), createCustomer: toolOf("zqpayments_create_customer") }, credentials: ["apiKey"], support: { cursors: pageCursors } };
 const KEY = "sk_test_zq_widgets_4eC39HqLyjW";
 const customers = (ids: string[], hasMore: boolean, headers: Record<string, string> = {}) => json(200, { object: "list", has_more: hasMore, data: ids.map((id) => ({ id, object: "customer" })) }, headers);
 const refusal = (status: number, headers: Record<string, string> = {}) => json(status, { error: { type: "invalid_request_error", message: "no such thing", code: "resource_missing" } }, headers);
@@ -135,6 +150,32 @@ describe("a client made once", () => {
   });
 });
 
+describe("withOptions (issue 61)", () => {
+  it("makes a copy with options changed, the original as it was, a credential given replacing its whole", async () => {
+    const { fetch, seen } = scriptedFetch(customers([], false), customers([], false), customers([], false), refusal(404));
+    const client = createClient(table, { apiKey: KEY, fetch, headers: { "x-trace": "t1" } } as ClientOptions) as unknown as Client & { withOptions(o: object): Client };
+    const traced = client.withOptions({ headers: { "x-trace": "t2" }, throwOnError: true });
+    await client.listCustomers!({});
+    await traced.listCustomers!({});
+    const other = "sk_test_zq_widgets_other_9876";
+    await client.withOptions({ apiKey: other }).listCustomers!({});
+    expect(seen.map((s) => [s.headers.get("x-trace"), s.headers.get("authorization")])).toEqual([
+      ["t1", `Bearer ${KEY}`],
+      ["t2", `Bearer ${KEY}`],
+      ["t1", `Bearer ${other}`],
+    ]);
+    await expect(traced.listCustomers!({})).rejects.toBeInstanceOf(NotFoundError);
+    // Not a method: a client's own keys are its operations'.
+    expect(Object.keys(client)).toEqual(Object.keys(table.methods));
+  });
+
+  it("says no User-Agent without the environment's entry (a browser's bundle): the fetch's own goes", async () => {
+    const { fetch, seen } = scriptedFetch(customers([], false));
+    await clientOf({ apiKey: KEY, fetch }).listCustomers!({});
+    expect(seen[0]!.headers.get("user-agent")).toBeNull();
+  });
+});
+
 describe("items", () => {
   it("yields every item of every page, up to maxItems", async () => {
     const { fetch, seen } = scriptedFetch(customers(["cus_A1", "cus_B2"], true), customers(["cus_C3", "cus_D4"], true), customers(["cus_E5"], false));
@@ -189,6 +230,43 @@ describe("throwOnError", () => {
     expect(invalid).toBeInstanceOf(ValidationError);
     expect(invalid).toBeInstanceOf(BlockwrightError);
     expect(invalid).toMatchObject({ param: "limit" });
+  });
+
+  it("throws an error that is an instance of the class of its status, and of no other status's (issue 61)", async () => {
+    const classes = [BadRequestError, AuthenticationError, PermissionDeniedError, NotFoundError, ConflictError, UnprocessableEntityError, RateLimitError, InternalServerError];
+    const expected: [number, (typeof classes)[number]][] = [
+      [400, BadRequestError],
+      [401, AuthenticationError],
+      [403, PermissionDeniedError],
+      [404, NotFoundError],
+      [409, ConflictError],
+      [422, UnprocessableEntityError],
+      [429, RateLimitError],
+      [500, InternalServerError],
+      [503, InternalServerError],
+    ];
+    const { fetch } = scriptedFetch(...expected.map(([status]) => refusal(status)));
+    const client = clientOf({ apiKey: KEY, fetch, throwOnError: true, retries: 0 });
+    for (const [status, klass] of expected) {
+      const e = await client.listCustomers!({}).catch((thrown: unknown) => thrown);
+      expect(e, String(status)).toBeInstanceOf(UpstreamError);
+      expect(classes.filter((c) => e instanceof c)).toEqual([klass]);
+      // 401 and 403 are AuthErrors too, as before.
+      expect(e instanceof AuthError).toBe(status === 401 || status === 403);
+    }
+    // A class of one status made by hand is an instance of it, whatever status it carries; no other error is.
+    const made = new ConflictError({ type: "upstream", provider: "zq", operation: "zq_op", status: 418, message: "teapot", retryable: false });
+    expect([made instanceof ConflictError, made instanceof UpstreamError, made instanceof NotFoundError]).toEqual([true, true, false]);
+    expect(new ValidationError({ type: "validation", provider: "zq", operation: "zq_op", rule: "type", message: "x" }) instanceof NotFoundError).toBe(false);
+  });
+
+  it("carries the request id of a 404 whose manifest names none, as withResponse does (issue 61, N4)", async () => {
+    const { fetch } = scriptedFetch(refusal(404, { "x-request-id": "req_zq_404" }), refusal(404, { "x-request-id": "req_zq_404b" }));
+    const untold = { ...table.methods.listCustomers, errors: { ...table.methods.listCustomers.errors, requestId: [] } };
+    const client = createClient({ methods: { list: untold }, credentials: ["apiKey"] }, { apiKey: KEY, fetch, retries: 0 } as ClientOptions) as unknown as Client;
+    const failed = await client.list!({});
+    expect(failed).toMatchObject({ success: false, error: { status: 404, requestId: "req_zq_404" } });
+    expect(await client.list!.withResponse({})).toMatchObject({ error: { requestId: "req_zq_404b" }, response: { requestId: "req_zq_404b" } });
   });
 
   it("returns the result, failures included, without it", async () => {

@@ -11,8 +11,8 @@
 import { authSlots } from "../http/credentials.js";
 import type { CallSupport, ExecuteOptions } from "../call/single-call.js";
 import { isSecretLength, REDACTED, redact } from "../common/redact.js";
-import type { ToolResult } from "../http/errors.js";
 import type { FetchLike } from "../http/transport.js";
+import { answerRequestId } from "../http/upstream-error.js";
 import { runOnce } from "../execute/run-tool.js";
 import { readOutputPath } from "../call/map-outputs.js";
 import { BY_HAND, type Support } from "../call/support.js";
@@ -29,10 +29,12 @@ export interface ClientTable {
   methods: Record<string, ToolCall>;
   /** The credential's parameters (the static one and every OAuth flow's): a call that gives one replaces the client's as a whole. */
   credentials: readonly string[];
-  /** The parameter holding the instance address, when the provider has one. */
-  address?: string;
+  /** The parameter holding the instance address, or those holding its server variables, when the provider has them. */
+  address?: string | readonly string[];
   /** The parts of the runtime's support the provider's tools need (call/support.ts): a package bundles no code for what its provider does not declare. */
   support?: Support;
+  /** The package's version, said in the User-Agent (client/environment.ts). */
+  version?: string;
 }
 
 interface CallState {
@@ -42,10 +44,14 @@ interface CallState {
   sent: Map<string, number>;
 }
 
-const REQUEST_ID_HEADERS = ["x-request-id", "request-id"];
-const CREDENTIAL_HEADERS = new Set(["authorization", "proxy-authorization", "cookie"]);
-/** An answer's headers that carry a credential whatever they hold: those of a request (echoed), and a session the upstream sets. */
-const ANSWER_CREDENTIAL_HEADERS = new Set([...CREDENTIAL_HEADERS, "set-cookie", "set-cookie2"]);
+/** The headers that carry a credential whatever they hold: a request's, an answer's echo of them, a session an answer sets (none a request sends). */
+const CREDENTIAL_HEADER = /^(?:(?:proxy-)?authorization|(?:set-)?cookie2?)$/;
+
+/**
+ * What the process's environment gives a client (client/environment.ts, where there is one: never in a browser):
+ * its options with the defaults the environment says, and the User-Agent of its requests.
+ */
+export type ClientEnvironment = (table: ClientTable, options: ClientOptions) => { options: ClientOptions; agent?: string | undefined };
 
 /**
  * A client over `table`: connection parameters (`table.credentials`,
@@ -53,7 +59,7 @@ const ANSWER_CREDENTIAL_HEADERS = new Set([...CREDENTIAL_HEADERS, "set-cookie", 
  * its own; the rest are the calls' default options. A tool whose part of the
  * support `table.support` lacks is refused before any request (support.ts).
  */
-export function createClient(table: ClientTable, options: ClientOptions): Record<string, unknown> {
+export function createClient(table: ClientTable, options: ClientOptions = {}): Record<string, unknown> {
   return clientOf(table, options, BY_HAND);
 }
 
@@ -63,13 +69,15 @@ export function createClient(table: ClientTable, options: ClientOptions): Record
  * (src/emit/emit-client.ts supportParts, from the same needs), so that the
  * package bundles none of the check.
  */
-export function createPackageClient(table: ClientTable, options: ClientOptions): Record<string, unknown> {
+export function createPackageClient(table: ClientTable, options: ClientOptions = {}): Record<string, unknown> {
   return clientOf(table, options);
 }
 
-function clientOf(table: ClientTable, options: ClientOptions, byHand?: typeof BY_HAND): Record<string, unknown> {
-  const { headers = {}, logger, hooks, throwOnError = false, ...rest } = options as ClientOptions & Record<string, unknown>;
-  const connection = [...table.credentials, ...(table.address ? [table.address] : [])];
+/** A client, with what `environment` adds to its options (client/environment.ts); its `withOptions` copies are made the same way. */
+export function clientOf(table: ClientTable, options: ClientOptions, byHand?: typeof BY_HAND, environment?: ClientEnvironment): Record<string, unknown> {
+  const { options: given, agent } = environment?.(table, options) ?? { options };
+  const { headers = {}, logger, hooks, throwOnError = false, ...rest } = given as ClientOptions & Record<string, unknown>;
+  const connection = table.credentials.concat(table.address ?? []);
   const defaults: Record<string, unknown> = {};
   const base: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(rest)) (connection.includes(key) ? defaults : base)[key] = value;
@@ -79,45 +87,42 @@ function clientOf(table: ClientTable, options: ClientOptions, byHand?: typeof BY
 
   const client: Record<string, unknown> = {};
   for (const [name, tool] of Object.entries(table.methods)) {
-    const prepare = (input: Record<string, unknown> | undefined, callOptions: CallOptions = {}) => {
-      const given = input ?? {};
-      // Credentials given with the call replace the client's as a whole: alternatives (a token, or a flow's parameters) never mix.
-      const own = table.credentials.some((k) => given[k] !== undefined);
-      const params: Record<string, unknown> = { ...defaults, ...given };
-      if (own) for (const k of table.credentials) if (given[k] === undefined) delete params[k];
+    // A call: its connection and options over the client's, its fetch observed (`keep`: the answer kept for withResponse).
+    const prepare = (input: Record<string, unknown> | undefined, callOptions: CallOptions = {}, keep = false) => {
+      const params = connect(defaults, input ?? {}, table.credentials);
       const { headers: callHeaders, ...callRest } = callOptions;
       const merged = { ...shared, ...base, ...callRest } as ExecuteOptions & CallSupport;
       // The call's connection values and the client's own (a call that gives its own credential still keeps the client's out of what it shows).
       const secrets = [...connection.flatMap((k) => [params[k], defaults[k]]).filter((v): v is string => typeof v === "string"), ...(merged.secrets ?? [])];
-      const state: CallState = { last: undefined, keep: false, sent: new Map() };
-      const inner = merged.fetch ?? ((r: Request) => fetch(r));
-      merged.fetch = observe(inner, { operation: tool.id, tool, headers: { ...headers, ...callHeaders }, hooks, logger, secrets, state });
+      const state: CallState = { last: undefined, keep, sent: new Map() };
+      merged.fetch = observe(merged.fetch ?? ((r: Request) => fetch(r)), { operation: tool.id, tool, headers: { ...headers, ...callHeaders }, agent, hooks, logger, secrets, state });
       return { params, options: merged, state };
     };
-    const settle = <R extends ToolResult>(result: R): R => {
+    const run = async (input: Record<string, unknown> | undefined, callOptions: CallOptions | undefined, keep: boolean) => {
+      const call = prepare(input, callOptions, keep);
+      const result = await runOnce(tool, call.params, { ...call.options, allPages: false });
       if (!result.success && throwOnError) throw toError(result.error);
-      return result;
+      return keep ? { ...result, response: call.state.last } : result;
     };
-    const method = async (input?: Record<string, unknown>, callOptions?: CallOptions) => {
-      const call = prepare(input, callOptions);
-      return settle(await runOnce(tool, call.params, { ...call.options, allPages: false }));
-    };
-    method.withResponse = async (input?: Record<string, unknown>, callOptions?: CallOptions) => {
-      const call = prepare(input, callOptions);
-      call.state.keep = true;
-      const result = settle(await runOnce(tool, call.params, { ...call.options, allPages: false }));
-      return { ...result, response: call.state.last };
-    };
-    const listPath = tool.pagination?.items[0];
-    if (listPath !== undefined) {
+    const method = (input?: Record<string, unknown>, callOptions?: CallOptions) => run(input, callOptions, false);
+    method.withResponse = (input?: Record<string, unknown>, callOptions?: CallOptions) => run(input, callOptions, true);
+    // A list's items across pages, or a stream's items (its one answer's `data`).
+    const listPath = tool.pagination?.items[0] ?? (tool.stream && "data");
+    if (listPath) {
       (method as typeof method & { items: unknown }).items = async function* (input?: Record<string, unknown>, itemsOptions: ItemsOptions = {}) {
         const { maxItems, maxPages, ...callOptions } = itemsOptions;
         const call = prepare(input, callOptions);
-        // Left out, each is undefined: as if not given.
-        const pageOptions: ExecuteOptions & CallSupport = { ...call.options, maxItems, maxPages };
-        // The pages stop at maxItems, the last one cut to it (paginate.ts). A failed page is thrown with what came before it.
+        // A stream is one answer: its items, read whole within the reply limit (stream-items.ts).
+        if (!tool.pagination) {
+          const result = await runOnce(tool, call.params, { ...call.options, allPages: false });
+          if (!result.success) throw toError(result.error);
+          const list = readOutputPath(result.output as Record<string, unknown>, listPath);
+          if (Array.isArray(list)) yield* maxItems === undefined ? list : list.slice(0, maxItems);
+          return;
+        }
+        // The pages stop at maxItems, the last one cut to it (paginate.ts). A failed page is thrown with what came before it. Left out, each cap is undefined: as if not given.
         const pages = { count: 0, items: 0, complete: false };
-        for await (const page of paginateToolDefinition(tool, call.params, pageOptions)) {
+        for await (const page of paginateToolDefinition(tool, call.params, { ...call.options, maxItems, maxPages })) {
           if (!page.success) throw toError(page.error, pages.count ? { pages } : undefined);
           const list = readOutputPath(page.output as Record<string, unknown>, listPath);
           pages.count++;
@@ -129,14 +134,24 @@ function clientOf(table: ClientTable, options: ClientOptions, byHand?: typeof BY
     }
     client[name] = method;
   }
-  Object.defineProperty(client, CLIENT_TABLE, { value: table });
-  return client;
+  // Not enumerable: a client's own keys are its methods. A copy with options changed, made as this client was (a credential given replaces this one's whole).
+  const withOptions = (more: ClientOptions = {}) => clientOf(table, connect(options, more as Record<string, unknown>, table.credentials), byHand, environment);
+  return Object.defineProperties(client, { [CLIENT_TABLE]: { value: table }, withOptions: { value: withOptions } });
+}
+
+/** `over` over `base`: a credential `over` gives replaces `base`'s as a whole (alternatives, a token or a flow's parameters, never mix). */
+function connect(base: object, over: Record<string, unknown>, credentials: readonly string[]): Record<string, unknown> {
+  const merged: Record<string, unknown> = { ...base, ...over };
+  if (credentials.some((k) => over[k] !== undefined)) for (const k of credentials) if (over[k] === undefined) delete merged[k];
+  return merged;
 }
 
 interface Observed {
   operation: string;
   tool: ToolCall;
   headers: Record<string, string>;
+  /** The User-Agent, unless a header sets one (none in a browser, which forbids it: client/environment.ts). */
+  agent: string | undefined;
   hooks: ClientOptions["hooks"];
   logger: ClientOptions["logger"];
   secrets: string[];
@@ -155,10 +170,14 @@ function observe(inner: FetchLike, o: Observed): FetchLike {
       o.logger?.warn?.(`${name} hook threw: ${hide(e instanceof Error ? e.message : String(e))}`);
     }
   };
-  // The credential's headers (the auth's own, and those that always carry one) are withheld whatever they hold.
-  const withheld = (name: string, always: Set<string>) => always.has(name) || authSlots(o.tool.auth).some((s) => s.in === "header" && s.name.toLowerCase() === name);
+  // The credential's headers (those that always carry one, and the auth's own) are withheld whatever they hold; its query parameters too (query credentials, whichever way).
+  const slots = authSlots(o.tool.auth);
+  const own = slots.flatMap((s) => (s.in === "header" ? [s.name.toLowerCase()] : []));
+  const query = slots.flatMap((s) => (s.in === "query" ? [s.name] : []));
+  const withheld = (name: string) => CREDENTIAL_HEADER.test(name) || own.includes(name);
   return async (request) => {
     for (const [name, value] of Object.entries(o.headers)) if (!request.headers.has(name)) request.headers.set(name, value);
+    if (o.agent && !request.headers.has("user-agent")) request.headers.set("user-agent", o.agent);
     const key = `${request.method} ${request.url}`;
     const attempt = (o.state.sent.get(key) ?? 0) + 1;
     o.state.sent.set(key, attempt);
@@ -166,11 +185,11 @@ function observe(inner: FetchLike, o: Observed): FetchLike {
     // The credentials as sent (a token a flow obtained is no secret the client was given): kept out of the answer's headers too.
     const sent: string[] = [];
     request.headers.forEach((value, name) => {
-      const credential = withheld(name, CREDENTIAL_HEADERS);
+      const credential = withheld(name);
       headers[name] = credential ? REDACTED : hide(value);
       if (credential) sent.push(value, value.slice(value.indexOf(" ") + 1));
     });
-    const info: RequestInfo = { operation: o.operation, method: request.method, url: hide(withoutCredential(request.url, o.tool)), headers, attempt };
+    const info: RequestInfo = { operation: o.operation, method: request.method, url: hide(withoutCredential(request.url, query)), headers, attempt };
     if (attempt > 1) {
       o.logger?.info?.(`retry ${attempt - 1}: ${info.method} ${info.url}`, { operation: o.operation });
       tell("onRetry", info);
@@ -185,9 +204,9 @@ function observe(inner: FetchLike, o: Observed): FetchLike {
     const reply: ReplyInfo = { status: response.status, headers: new Headers() };
     const secrets = [...o.secrets, ...sent.filter(isSecretLength)];
     response.headers.forEach((value, name) => {
-      reply.headers.append(name, withheld(name, ANSWER_CREDENTIAL_HEADERS) ? REDACTED : redact(value, secrets));
+      reply.headers.append(name, withheld(name) ? REDACTED : redact(value, secrets));
     });
-    const requestId = requestIdOf(o.tool, reply.headers);
+    const requestId = answerRequestId(o.tool, reply.headers);
     if (requestId !== undefined) reply.requestId = requestId;
     if (o.state.keep) o.state.last = reply;
     const durationMs = Date.now() - started;
@@ -197,22 +216,11 @@ function observe(inner: FetchLike, o: Observed): FetchLike {
   };
 }
 
-/** The address with the credentials' query parameters withheld (query credentials, whichever way). */
-function withoutCredential(address: string, tool: ToolCall): string {
-  const names = authSlots(tool.auth).flatMap((s) => (s.in === "query" ? [s.name] : []));
+/** The address with the credentials' query parameters (`names`) withheld. */
+function withoutCredential(address: string, names: string[]): string {
   const url = new URL(address);
   const present = names.filter((n) => url.searchParams.has(n));
   if (!present.length) return address;
   for (const n of present) url.searchParams.set(n, REDACTED);
   return url.toString().replaceAll(encodeURIComponent(REDACTED), REDACTED);
-}
-
-/** The request id of an answer: the header the manifest names for it, else a common one. */
-function requestIdOf(tool: ToolCall, headers: Headers): string | undefined {
-  const named = tool.errors.requestId.flatMap((ref) => (ref.kind === "header" ? [ref.name] : []));
-  for (const name of [...named, ...REQUEST_ID_HEADERS]) {
-    const value = headers.get(name);
-    if (value) return value;
-  }
-  return undefined;
 }

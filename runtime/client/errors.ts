@@ -2,6 +2,13 @@
 // exceptions (a client's `throwOnError`, and `items`, which cannot return a
 // failed result). Each class keeps the ToolError's fields; `cause` is the
 // ToolError itself, as the result would have carried it.
+//
+// The classes of one status (NotFoundError, ConflictError, … as Stainless SDKs
+// name them) are asked by `instanceof`, which reads the error's status: a
+// thrown 404 is an UpstreamError (an AuthError for 401 and 403: its `name`
+// says so) that is an instance of NotFoundError whether or not the code that
+// threw it knows the class, so toError names none of them and a bundle
+// carries only the ones its code imports.
 import type { PagesInfo, ToolError, ValidationToolError } from "../http/errors.js";
 
 /** Every failure of a Blockwright call: `type`, `provider`, `operation`, `code`, `retryable` as the ToolError has them. */
@@ -57,6 +64,67 @@ export class RateLimitError extends UpstreamError {
 /** The credential was refused (401, 403) or could not be obtained or renewed (`auth`: code REAUTH_REQUIRED when the user must grant access again). */
 export class AuthError extends UpstreamError {
   override name = "AuthError";
+}
+
+/** Whether `value` is one of `klass`'s own instances, or an upstream error (`base`'s) whose status `test` admits. */
+function ofStatus(klass: abstract new (...args: never[]) => unknown, base: typeof UpstreamError, value: unknown, test: (status: number) => boolean): boolean {
+  return Function.prototype[Symbol.hasInstance].call(klass, value) || (value instanceof base && test(value.status));
+}
+
+/** 400: the upstream refused the request as malformed. */
+export class BadRequestError extends UpstreamError {
+  override name = "BadRequestError";
+  static [Symbol.hasInstance](value: unknown): value is BadRequestError {
+    return ofStatus(BadRequestError, UpstreamError, value, (s) => s === 400);
+  }
+}
+
+/** 401: the credential was refused. */
+export class AuthenticationError extends AuthError {
+  override name = "AuthenticationError";
+  static [Symbol.hasInstance](value: unknown): value is AuthenticationError {
+    return ofStatus(AuthenticationError, AuthError, value, (s) => s === 401);
+  }
+}
+
+/** 403: the credential may not do this. */
+export class PermissionDeniedError extends AuthError {
+  override name = "PermissionDeniedError";
+  static [Symbol.hasInstance](value: unknown): value is PermissionDeniedError {
+    return ofStatus(PermissionDeniedError, AuthError, value, (s) => s === 403);
+  }
+}
+
+/** 404: no such resource (or none the credential may see). */
+export class NotFoundError extends UpstreamError {
+  override name = "NotFoundError";
+  static [Symbol.hasInstance](value: unknown): value is NotFoundError {
+    return ofStatus(NotFoundError, UpstreamError, value, (s) => s === 404);
+  }
+}
+
+/** 409: the request conflicts with the resource as it is (it exists already, it changed meanwhile). */
+export class ConflictError extends UpstreamError {
+  override name = "ConflictError";
+  static [Symbol.hasInstance](value: unknown): value is ConflictError {
+    return ofStatus(ConflictError, UpstreamError, value, (s) => s === 409);
+  }
+}
+
+/** 422: the request was understood, its values refused. */
+export class UnprocessableEntityError extends UpstreamError {
+  override name = "UnprocessableEntityError";
+  static [Symbol.hasInstance](value: unknown): value is UnprocessableEntityError {
+    return ofStatus(UnprocessableEntityError, UpstreamError, value, (s) => s === 422);
+  }
+}
+
+/** 500 or above: the upstream failed. */
+export class InternalServerError extends UpstreamError {
+  override name = "InternalServerError";
+  static [Symbol.hasInstance](value: unknown): value is InternalServerError {
+    return ofStatus(InternalServerError, UpstreamError, value, (s) => s >= 500);
+  }
 }
 
 /** The input broke a rule before any request: `param` and `rule` name it, `issues` lists every problem. */

@@ -44,10 +44,10 @@ export interface ToolExecutor<T extends ToolMap> {
 /**
  * What every call of one executor shares, and the parts of the runtime's
  * support its tools need (call/support.ts: `oauth: oauthFlows`, `json:
- * jsonParams`, `rules: ruleChecks`, `formats: valueFormats`, `strings:
+ * jsonParams`, `boolean: booleanValues`, `rules: ruleChecks`, `formats: valueFormats`, `strings:
  * stringRules`, `form: formEncoding`, `bodies: requestBodies`, `writes:
  * writeSafety`, `credentials: credentialKinds`, `requestSize:
- * requestSizeCheck`, `links: pageLinks`, `rateLimits: RateLimiter`, `waits:
+ * requestSizeCheck`, `links: pageLinks`, `cursors: pageCursors`, `rateLimits: RateLimiter`, `waits:
  * rateLimitWaits`, `files: fileSupport`, `addresses: instanceAddresses`,
  * `routes: valueRoutes`, `constants: wireConstants`, `outcomes: replyOutcomes`; a generated package passes those of its provider). Without `oauth`, only a token given
  * as the credential parameter works; without `rateLimits` (or a `limiter`),

@@ -11,6 +11,7 @@ import { rateLimitWait } from "../http/rate-waits.js";
 import { problemMessage } from "../http/problem-details.js";
 import { credentialKinds } from "../call/credential.js";
 import { pageLinks } from "../call/next-address.js";
+import { pageCursors } from "../call/page-cursors.js";
 import { oauthFlows } from "../call/oauth-support.js";
 import { instanceAddresses } from "../call/instance-address.js";
 import { chooseRoute } from "../call/routes.js";
@@ -21,22 +22,27 @@ import { writeSafety } from "../call/write-safety.js";
 import { formatProblem } from "../spec/formats.js";
 import { checkRules } from "../validate/cross-field-rules.js";
 import { checkJson } from "../validate/json-params.js";
+import { booleanValue } from "../validate/validate-params.js";
 import { stringRules } from "../validate/string-rules.js";
 import { numberRules } from "../validate/number-rules.js";
+import { paramUnions } from "../validate/param-unions.js";
 
 export const fullSupport: Required<Support> = {
   oauth: oauthFlows,
   rules: checkRules,
   json: checkJson,
+  boolean: booleanValue,
   formats: formatProblem,
   form: formEncoding,
   links: pageLinks,
+  cursors: pageCursors,
   rateLimits: RateLimiter,
   files: fileSupport,
   requestSize: requestSizeIssue,
   bodies: requestBodies,
   strings: stringRules,
   numbers: numberRules,
+  unions: paramUnions,
   writes: writeSafety,
   credentials: credentialKinds,
   waits: rateLimitWait,

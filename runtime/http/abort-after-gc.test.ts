@@ -5,13 +5,35 @@
 // call's process alive (40 s and more for a stalled token endpoint). A child
 // process with --expose-gc collects right after sending; the server must see
 // the client hang up.
+//
+// The same minified, as a bundler ships it: esbuild's minifier made the
+// callback that held the Request, `() => void sent`, an empty one.
 import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { describe, expect, it } from "vitest";
+import { buildSync } from "esbuild";
+import { afterAll, describe, expect, it } from "vitest";
+
+const source = (name: string) => fileURLToPath(new URL(name, import.meta.url));
+const work = mkdtempSync(join(tmpdir(), "blockwright-gc-"));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** transport.ts as it is, or bundled and minified into a file of its own. */
+function transport(minified: boolean): string {
+  if (!minified) return source("./transport.ts");
+  const file = join(work, "transport.min.mjs");
+  writeFileSync(file, buildSync({ entryPoints: [source("./transport.ts")], bundle: true, minify: true, format: "esm", write: false }).outputFiles[0]!.text);
+  return file;
+}
 
 describe("a request to an endpoint that never answers", () => {
-  it("is aborted by its deadline although the Request was garbage collected", () => {
-    const module = (name: string) => JSON.stringify(fileURLToPath(new URL(name, import.meta.url)));
+  it.each([
+    ["as written", false],
+    ["minified by a bundler", true],
+  ])("is aborted by its deadline although the Request was garbage collected (%s)", (_, minified) => {
+    const module = (name: string) => JSON.stringify(name === "./transport.ts" ? transport(minified) : source(name));
     // No time limit decides anything here: the caller aborts once the server holds the request and
     // the collections have run, so a slow machine only makes it slower.
     const script = `

@@ -47,7 +47,55 @@ export interface Deadline {
  * gets no answer at all, which racing alone would leave open).
  */
 export function startDeadline(timeoutMs: number, external?: AbortSignal, options: { abortable?: boolean } = {}): Deadline {
-  return new CallDeadline(timeoutMs, external, options.abortable === true);
+  const at = performance.now() + timeoutMs;
+  const controller = external || options.abortable ? new AbortController() : undefined;
+  // The race under way's reject, and what stops the download under way: each told when the time runs out.
+  let lose: ((e: unknown) => void) | undefined;
+  let stop: (() => void) | undefined;
+  const onAbort = () => {
+    controller?.abort(external?.reason);
+    stop?.();
+  };
+  const deadline: Deadline = {
+    timedOut: false,
+    get cancelled() {
+      return external?.aborted ?? false;
+    },
+    remainingMs: () => Math.max(0, at - performance.now()),
+    stopOnExpiry: (s) => {
+      stop = s;
+    },
+    race: <T>(work: Promise<T>) =>
+      new Promise<T>((resolve, reject) => {
+        let lost = deadline.timedOut;
+        lose = (e) => {
+          lost = true;
+          reject(e);
+        };
+        // A reply that comes too late is dropped: nobody waits for it.
+        work.then(
+          (value) => (lost ? discard(value) : resolve(value)),
+          (e) => lost || reject(e),
+        );
+        if (lost) reject(new DeadlineExpired(timeoutMs));
+      }),
+    done() {
+      lose = stop = undefined;
+      clearTimeout(timer);
+      external?.removeEventListener("abort", onAbort);
+    },
+  };
+  if (controller) deadline.signal = controller.signal;
+  const timer = setTimeout(() => {
+    (deadline as { timedOut: boolean }).timedOut = true;
+    const error = new DeadlineExpired(timeoutMs);
+    controller?.abort(error);
+    lose?.(error);
+    stop?.();
+  }, timeoutMs);
+  if (external?.aborted) onAbort();
+  else external?.addEventListener("abort", onAbort, { once: true });
+  return deadline;
 }
 
 /**
@@ -59,81 +107,4 @@ export function startDeadline(timeoutMs: number, external?: AbortSignal, options
 function discard(value: unknown): void {
   const body = (value as { body?: unknown } | null | undefined)?.body;
   if (body instanceof ReadableStream && !body.locked) body.cancel().catch(() => undefined);
-}
-
-// A class rather than closures: a call allocates one small object for its deadline.
-// Fields declared, not defined: each is set in the constructor or later (a defined field costs a package's bundle its declaration).
-class CallDeadline implements Deadline {
-  declare readonly at: number;
-  declare readonly signal?: AbortSignal;
-  timedOut = false;
-  declare private rejectRace: ((e: unknown) => void) | undefined;
-  declare private stop: (() => void) | undefined;
-  declare private readonly controller: AbortController | undefined;
-  declare private readonly onAbort: (() => void) | undefined;
-  declare private readonly timeoutMs: number;
-  declare private readonly external: AbortSignal | undefined;
-  declare private readonly timer: ReturnType<typeof setTimeout>;
-
-  constructor(timeoutMs: number, external: AbortSignal | undefined, abortable: boolean) {
-    this.timeoutMs = timeoutMs;
-    this.external = external;
-    this.at = performance.now() + timeoutMs;
-    this.timer = setTimeout(() => this.expire(), timeoutMs);
-    if (external || abortable) {
-      const controller = (this.controller = new AbortController());
-      this.signal = controller.signal;
-    }
-    if (external && this.controller) {
-      const controller = this.controller;
-      this.onAbort = () => {
-        controller.abort(external.reason);
-        this.stop?.();
-      };
-      if (external.aborted) this.onAbort();
-      else external.addEventListener("abort", this.onAbort, { once: true });
-    }
-  }
-
-  remainingMs(): number {
-    return Math.max(0, this.at - performance.now());
-  }
-
-  get cancelled(): boolean {
-    return this.external?.aborted ?? false;
-  }
-
-  expire(): void {
-    this.timedOut = true;
-    const error = new DeadlineExpired(this.timeoutMs);
-    this.controller?.abort(error);
-    this.rejectRace?.(error);
-    this.stop?.();
-  }
-
-  stopOnExpiry(stop: (() => void) | undefined): void {
-    this.stop = stop;
-  }
-
-  race<T>(work: Promise<T>): Promise<T> {
-    if (this.timedOut) {
-      work.then(discard, () => undefined); // dropped: nobody waits for it
-      return Promise.reject(new DeadlineExpired(this.timeoutMs));
-    }
-    return new Promise<T>((resolve, reject) => {
-      let lost = false;
-      this.rejectRace = (e) => {
-        lost = true;
-        reject(e);
-      };
-      work.then((value) => (lost ? discard(value) : resolve(value)), reject);
-    });
-  }
-
-  done(): void {
-    this.rejectRace = undefined;
-    this.stop = undefined;
-    clearTimeout(this.timer);
-    if (this.onAbort) this.external?.removeEventListener("abort", this.onAbort);
-  }
 }

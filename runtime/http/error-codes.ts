@@ -57,6 +57,12 @@ export const RUNTIME_ERROR_CODES = {
     meaning: "The token endpoint answered a success without an `access_token`, or issued a token whose `token_type` is not `bearer`.",
     fix: "Check the flow's token URL (`auth.flows`, `tokenUrl`): it should be the upstream's OAuth 2 token endpoint.",
   },
+  ITEM_TOO_LARGE: {
+    type: "upstream",
+    retryable: false,
+    meaning: "An item of a stream of JSON values (an operation with `stream`) passed the stream's `itemBytes` (default 1 MiB): the call fails, with none of the items.",
+    fix: "Ask for less in each item (a narrower export), or raise the manifest's `stream.itemBytes` if the upstream's items are that large.",
+  },
   MISSING_OUTPUT: {
     type: "upstream",
     retryable: false,

@@ -76,24 +76,10 @@ export interface ExpressionContext {
 // stands for each item of a list (`/error/errors/*/reason`: every error's
 // reason; on an object, `*` is the key `*`). Values not found are left out.
 export function evaluateAll(ref: ValueRef, ctx: ExpressionContext): unknown[] {
-  if (ref.kind !== "body" || !ref.pointer.includes("*")) {
-    const value = evaluate(ref, ctx);
-    return value === undefined ? [] : [value];
-  }
-  let current: unknown[] = [ctx.body];
-  for (const segment of ref.pointer) {
-    const next: unknown[] = [];
-    for (const value of current) {
-      if (value === null || typeof value !== "object") continue;
-      if (segment === "*" && Array.isArray(value)) next.push(...value.slice(0, WILDCARD_ITEMS));
-      else {
-        const found = getAtPointer(value, [segment]);
-        if (found !== undefined) next.push(found);
-      }
-    }
-    current = next;
-  }
-  return current.filter((v) => v !== undefined);
+  if (ref.kind !== "body") return [evaluate(ref, ctx)].filter((v) => v !== undefined);
+  let found: unknown[] = [ctx.body];
+  for (const segment of ref.pointer) found = found.flatMap((value) => (segment === "*" && Array.isArray(value) ? value.slice(0, WILDCARD_ITEMS) : [getAtPointer(value, [segment])]));
+  return found.filter((v) => v !== undefined);
 }
 
 /** The most items of a list a `*` segment looks at: an upstream's list is not trusted to be short. */

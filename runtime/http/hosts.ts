@@ -16,8 +16,8 @@ import type { ToolCall } from "../spec/tool-types.js";
 export const TOOL_FIELDS_READ = ["server"] as const satisfies readonly (keyof ToolCall)[];
 
 const LABEL = "[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?";
-const NAME = new RegExp(`^${LABEL}(?:\\.${LABEL})+$`);
-const WILDCARD = new RegExp(`^\\*\\.${LABEL}(?:\\.${LABEL})+$`);
+/** A host name of two labels or more, or a wildcard for one label of one (`*.example.com`). */
+const NAME = new RegExp(`^(?:\\*\\.)?${LABEL}(?:\\.${LABEL})+$`);
 const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}$/;
 const LOOPBACK = /^(?:localhost|127(?:\.\d{1,3}){3}|\[::1\])$/;
 
@@ -32,7 +32,7 @@ export function isIpLiteral(host: string): boolean {
 }
 
 const NAME_RULE = "must be a lower-case host name (api.example.com) or a wildcard for one label of one (*.example.com)";
-const isName = (pattern: string) => NAME.test(pattern) || WILDCARD.test(pattern);
+const isName = (pattern: string) => NAME.test(pattern);
 
 /**
  * The problem with a manifest's host pattern, if any: names or `*.`-wildcards

@@ -27,52 +27,37 @@ export interface QuotaDetails {
 /** What an error body's typed details say of quotas and retries (nothing when it has none). */
 export function quotaDetails(body: unknown): QuotaDetails {
   const found: QuotaDetails = {};
-  for (const detail of typedDetails(body)) {
-    const kind = detail["@type"].slice(Math.max(detail["@type"].lastIndexOf("."), detail["@type"].lastIndexOf("/")) + 1);
-    if (kind === "RetryInfo") {
-      const delay = durationMs(detail.retryDelay);
-      if (delay !== undefined) found.retryDelayMs ??= delay;
-      continue;
-    }
-    const names = kind === "QuotaFailure" ? violationNames(detail.violations) : kind === "ErrorInfo" ? quotaMetadata(detail.metadata) : [];
-    found.longQuota ??= names.find((name) => LONG_WINDOW.test(name));
+  const error = (Array.isArray(body) ? body[0] : body) as Record<string, unknown> | undefined;
+  const { details } = Object(isObject(error?.error) ? error.error : error) as Record<string, unknown>;
+  for (const detail of Array.isArray(details) ? details.slice(0, DETAILS) : []) {
+    if (!isObject(detail)) continue;
+    // The kind: the type's last name (`…/<package>.QuotaFailure`).
+    const kind = typeof detail["@type"] === "string" ? detail["@type"].replace(/.*[./]/, "") : "";
+    const { violations, metadata } = detail;
+    if (kind === "RetryInfo") found.retryDelayMs ??= durationMs(detail.retryDelay);
+    // A quota failure's violations name the quota; an error info's metadata in its `quota_*` entries.
+    const names =
+      kind === "QuotaFailure" && Array.isArray(violations)
+        ? violations.slice(0, DETAILS).flatMap((v) => (isObject(v) ? [v.quotaId, v.quotaMetric, v.description, v.subject] : []))
+        : kind === "ErrorInfo" && isObject(metadata)
+          ? Object.keys(metadata)
+              .filter((key) => key.startsWith("quota_"))
+              .map((key) => metadata[key])
+          : [];
+    found.longQuota ??= names.find((name): name is string => typeof name === "string" && LONG_WINDOW.test(name));
   }
   return found;
 }
 
-type Detail = Record<string, unknown> & { "@type": string };
-
-/** The details of an error body: `error.details`, or `details` at the top (the first error's, when the body is a list). */
-function typedDetails(body: unknown): Detail[] {
-  const error = Array.isArray(body) ? body[0] : body;
-  const holder = isObject(error) && isObject(error.error) ? error.error : error;
-  const details = isObject(holder) ? holder.details : undefined;
-  if (!Array.isArray(details)) return [];
-  return details.slice(0, DETAILS).filter((d): d is Detail => isObject(d) && typeof d["@type"] === "string");
-}
-
-function violationNames(violations: unknown): string[] {
-  if (!Array.isArray(violations)) return [];
-  return violations.slice(0, DETAILS).flatMap((v) => (isObject(v) ? [v.quotaId, v.quotaMetric, v.description, v.subject].filter((t): t is string => typeof t === "string") : []));
-}
-
-function quotaMetadata(metadata: unknown): string[] {
-  if (!isObject(metadata)) return [];
-  return Object.keys(metadata)
-    .filter((key) => key.startsWith("quota_") && typeof metadata[key] === "string")
-    .map((key) => metadata[key] as string);
-}
-
 /** A duration as JSON writes one (`"3600s"`, `"1.5s"`), or as its fields (`{seconds, nanos}`), in milliseconds. */
 function durationMs(value: unknown): number | undefined {
-  if (typeof value === "string") {
-    const m = /^(\d+(?:\.\d+)?)s$/.exec(value.trim());
-    return m ? Math.round(Number(m[1]) * 1000) : undefined;
-  }
-  if (!isObject(value)) return undefined;
-  const seconds = Number(value.seconds ?? 0);
-  const nanos = Number(value.nanos ?? 0);
-  return Number.isFinite(seconds) && Number.isFinite(nanos) && (value.seconds !== undefined || value.nanos !== undefined) ? Math.round(seconds * 1000 + nanos / 1e6) : undefined;
+  const ms =
+    typeof value === "string"
+      ? Number(/^\s*(\d+(?:\.\d+)?)s\s*$/.exec(value)?.[1] ?? NaN) * 1000
+      : isObject(value) && (value.seconds !== undefined || value.nanos !== undefined)
+        ? Number(value.seconds ?? 0) * 1000 + Number(value.nanos ?? 0) / 1e6
+        : NaN;
+  return Number.isFinite(ms) ? Math.round(ms) : undefined;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);

@@ -86,9 +86,9 @@ export class RateLimiter {
     return { waitMs };
   }
 
-  /** Wait for the turn of a request to `url` by `tool` with `credential` (its text; hashed here: awaitTurn): undefined to send, or the failure. */
-  turn(tool: Pick<ToolCall, "provider" | "rateLimits">, url: string, deadline: Deadline, credential: () => string = () => ""): Promise<Failure | undefined> {
-    return awaitTurn(this, tool, url, deadline, credential);
+  /** Wait for the turn of a request to `url` by `call` (counted against its credential: rateCredential): undefined to send, or the failure. */
+  turn(call: RatedCall, url: string, deadline: Deadline): Promise<Failure | undefined> {
+    return awaitTurn(this, call.tool, url, deadline, () => rateCredential(call));
   }
 
   /** Wait for a reserved turn; false when the signal aborts first. */
@@ -125,6 +125,26 @@ export async function awaitTurn(limiter: RateLimiter | undefined, tool: Pick<Too
   if (waited && !deadline.timedOut && !deadline.cancelled) return undefined;
   if (deadline.cancelled) return { type: "network", code: "ABORTED" satisfies RuntimeErrorCode, message: "the call was cancelled", retryable: false };
   return { type: "timeout", code: "RATE_LIMITED" satisfies RuntimeErrorCode, message: `the call's deadline came while this request waited for its turn (${tool.provider}: ${perMinute} requests a minute); nothing was sent`, retryable: true };
+}
+
+/** A call as the limiter counts it: its tool, its values, and whom it is counted against once known. */
+export interface RatedCall {
+  tool: Pick<ToolCall, "provider" | "rateLimits" | "params">;
+  values: Record<string, unknown>;
+  rateCredential?: string;
+}
+
+/**
+ * Whom the upstream counts a call's requests against: the values of its credential parameters (its auth's and its
+ * flows', the wire `auth`), as given, worked out once per call; the limiter keeps only their hash (credentialHash).
+ */
+function rateCredential(call: RatedCall): string {
+  call.rateCredential ??= call.tool.params
+    .filter((p) => p.wire.in === "auth")
+    .map((p) => call.values[p.name])
+    .filter((v) => typeof v === "string" && v !== "")
+    .join("\u0000");
+  return call.rateCredential;
 }
 
 /**

@@ -35,3 +35,36 @@ describe("an upstream error without a message the manifest finds", () => {
     expect(problem({}).message).toBe("HTTP 422 Unprocessable Entity with no error message");
   });
 });
+
+describe("the request id of a failure whose manifest names none the answer has (issue 61, N4)", () => {
+  const answer = (status: number, headers: Record<string, string>) => new Response(null, { status, headers });
+
+  it("is the answer's x-request-id or request-id, whatever its status: a 404's as a 500's", () => {
+    expect(upstreamError(tool, answer(404, { "x-request-id": "zq-req-404" }), undefined).requestId).toBe("zq-req-404");
+    expect(upstreamError(tool, answer(500, { "request-id": "zq-req-500" }), undefined).requestId).toBe("zq-req-500");
+    expect(upstreamError(tool, answer(404, {}), undefined).requestId).toBeUndefined();
+  });
+
+  it("is the manifest's first: its body expression, then the header it names, then the common names", () => {
+    const named = {
+      errors: {
+        code: [],
+        message: [],
+        requestId: [
+          { kind: "body", pointer: ["error", "trace"] },
+          { kind: "header", name: "x-zq-trace" },
+        ],
+        retryableStatuses: [],
+      },
+    } as unknown as ToolSpec;
+    const headers = { "x-zq-trace": "zq-named", "x-request-id": "zq-common" };
+    expect(upstreamError(named, answer(404, headers), { error: { trace: "zq-body" } }).requestId).toBe("zq-body");
+    expect(upstreamError(named, answer(404, headers), {}).requestId).toBe("zq-named");
+    expect(upstreamError(named, answer(404, { "x-request-id": "zq-common" }), {}).requestId).toBe("zq-common");
+  });
+
+  it("is redacted like every text of the error", () => {
+    const secret = "zq-secret-0123456789";
+    expect(upstreamError(tool, answer(404, { "x-request-id": `req-${secret}` }), undefined, 0, {}, [secret]).requestId).toBe("req-[redacted]");
+  });
+});

@@ -47,16 +47,14 @@ export function upstreamError(tool: ToolCall, response: Response, body: unknown,
     }
     return undefined;
   };
-  const first = (refs: ErrorSpec["code"]): string | undefined => {
-    const v = found(refs);
-    return v === undefined ? v : typeof v === "string" ? v : JSON.stringify(v);
-  };
-  const code = first(tool.errors.code);
+  const text = (v: unknown): string | undefined => (v === undefined || typeof v === "string" ? v : JSON.stringify(v));
+  const code = text(found(tool.errors.code));
   const fullMessage = found(tool.errors.message);
   // The manifest's message, else an RFC 9457 problem's, else a body that is only text.
-  const said = first(tool.errors.message) ?? parts.problems?.(response, body);
+  const said = text(fullMessage) ?? parts.problems?.(response, body);
   const upstreamMessage = said !== undefined ? cut(said) : typeof body === "string" && body.trim() ? cut(body.trim(), RAW_BODY_CHARS) : undefined;
-  const requestId = first(tool.errors.requestId);
+  // The manifest's expressions, else a request id header the answer has (whatever its status: a 404's too).
+  const requestId = text(found(tool.errors.requestId)) ?? answerRequestId(tool, response.headers);
   // Typed details (quota-details.ts): a quota of a long window broken, and how long to wait, said whatever the manifest declares.
   const typed = quotaDetails(body);
   const retryAfterMs = parseRetryAfter(response.headers.get("retry-after")) ?? typed.retryDelayMs ?? (response.status === 429 ? parts.waits?.(tool.rateLimits, response.headers, attempt) : undefined);
@@ -91,12 +89,20 @@ export function upstreamError(tool: ToolCall, response: Response, body: unknown,
  * holds one of `messages` (letter case aside).
  */
 function quotaUsedUp(quota: NonNullable<RateLimitSpec["quota"]>, ctx: ExpressionContext, message: string | undefined): boolean {
-  for (const ref of quota.from) {
-    for (const value of evaluateAll(ref, ctx)) if (typeof value === "string" && quota.codes.includes(value)) return true;
+  const text = message?.toLowerCase();
+  return quota.from.some((ref) => evaluateAll(ref, ctx).some((value) => quota.codes.includes(value as string))) || (quota.messages ?? []).some((m) => text?.includes(m.toLowerCase()));
+}
+
+/** The request id headers of the common names, looked for when the manifest names none the answer has. */
+const REQUEST_ID_HEADERS = ["x-request-id", "request-id"];
+
+/** The request id of an answer's headers: the header the manifest names for it (errors.requestId), else one of the common names. */
+export function answerRequestId(tool: Pick<ToolCall, "errors">, headers: Headers): string | undefined {
+  for (const name of [...tool.errors.requestId.flatMap((ref) => (ref.kind === "header" ? [ref.name] : [])), ...REQUEST_ID_HEADERS]) {
+    const value = headers.get(name);
+    if (value) return value;
   }
-  if (!quota.messages?.length || message === undefined) return false;
-  const text = message.toLowerCase();
-  return quota.messages.some((m) => text.includes(m.toLowerCase()));
+  return undefined;
 }
 
 /** The status and its text, as the reply gave them (`503 Service Unavailable`). */

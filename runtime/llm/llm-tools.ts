@@ -45,6 +45,8 @@ export interface JsonSchema {
   maxLength?: number;
   pattern?: string;
   format?: string;
+  /** The forms a value may take (a parameter's `anyOf`), each a schema of its own. */
+  anyOf?: JsonSchema[];
 }
 
 /** An object schema: what every format requires at the root. */
@@ -279,6 +281,15 @@ function paramSchema(p: ParamSpec, strict: boolean, needed: boolean): JsonSchema
       if (p.maxBytes !== undefined) notes.push(`At most ${p.maxBytes} bytes.`);
       break;
     case "json":
+      // A value of several forms: each form's schema (strict mode takes one string, the forms said in words).
+      if (p.anyOf) {
+        const forms = p.anyOf.map((form) => paramSchema({ ...p, ...form, anyOf: undefined, jsonType: form.jsonType, title: "", description: "", default: undefined, example: undefined }, false, true));
+        if (strict) {
+          s.type = "string";
+          notes.push(`One of: ${forms.map((f) => `${[f.type].flat().join(" or ")}${f.description ? ` (${f.description})` : ""}`).join("; ")}; a list or an object as JSON text.`);
+        } else s.anyOf = forms.map(({ description, ...form }) => (description ? { ...form, description } : form));
+        break;
+      }
       if (strict) {
         s.type = "string";
         notes.push(`Give it as JSON text of ${p.jsonType === "array" ? "an array" : p.jsonType === "object" ? "an object" : "an object or an array"}.`);

@@ -97,6 +97,7 @@ export function callCredential(tool: ToolCall, values: Record<string, unknown>, 
         grant: GRANT_WORDS[flow.grant],
         url: url.url,
         form: form.form,
+        ...(form.basic ? { basic: form.basic } : {}),
         fetch: fetchFn,
         // The caller's cancellation only: the call's own time runs out for it alone, not for the other calls that wait for this token.
         signal: options.signal,
@@ -127,17 +128,27 @@ export function callCredential(tool: ToolCall, values: Record<string, unknown>, 
   };
 }
 
-/** The token request's form for a flow (RFC 6749 §4.4 and §6, RFC 7523 §2.1). */
-async function formOf(flow: OAuthFlowSpec, values: Record<string, unknown>, previous: TokenSet | undefined, url: string, now: number, keepSecret: (value: string) => void): Promise<{ form: Record<string, string> } | { failure: Failure }> {
+/** The token request's form for a flow (RFC 6749 §4.4 and §6, RFC 7523 §2.1), and the client's id and secret when they go as HTTP Basic (§2.3.1). */
+async function formOf(
+  flow: OAuthFlowSpec,
+  values: Record<string, unknown>,
+  previous: TokenSet | undefined,
+  url: string,
+  now: number,
+  keepSecret: (value: string) => void,
+): Promise<{ form: Record<string, string>; basic?: { id: string; secret: string } } | { failure: Failure }> {
   const value = (name: string) => String(values[name]);
   const scope: Record<string, string> = flow.scope ? { scope: flow.scope } : {};
   switch (flow.grant) {
     case "clientCredentials":
+      if (flow.clientAuth === "basic") return { form: { grant_type: "client_credentials", ...scope }, basic: { id: value(flow.clientId), secret: value(flow.clientSecret) } };
       return { form: { grant_type: "client_credentials", client_id: value(flow.clientId), client_secret: value(flow.clientSecret), ...scope } };
     case "refreshToken": {
       const secret = flow.clientSecret !== undefined ? nonEmpty(values[flow.clientSecret]) : undefined;
       // A rotated refresh token replaces the one passed in.
       const refreshToken = previous?.refreshToken ?? value(flow.refreshToken);
+      // A client without a secret (a public one) names itself in the form, whatever the flow says (§2.3.1 is for clients with a password).
+      if (flow.clientAuth === "basic" && secret !== undefined) return { form: { grant_type: "refresh_token", refresh_token: refreshToken, ...scope }, basic: { id: value(flow.clientId), secret } };
       return { form: { grant_type: "refresh_token", refresh_token: refreshToken, client_id: value(flow.clientId), ...(secret !== undefined ? { client_secret: secret } : {}), ...scope } };
     }
     case "jwtBearer": {

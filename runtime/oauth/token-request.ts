@@ -1,7 +1,9 @@
 // One request to an OAuth 2 token endpoint (RFC 6749 §4.4, §6; RFC 7523 §2.1):
 // a POST of an `application/x-www-form-urlencoded` form (never JSON, which
 // most endpoints refuse), the client's secret in the form
-// (client_secret_post), no redirect followed. The answer becomes a TokenSet
+// (client_secret_post) or in an `Authorization: Basic` header of the
+// form-encoded id and secret (client_secret_basic, RFC 6749 §2.3.1), as the
+// flow declares; no redirect followed. The answer becomes a TokenSet
 // or a structured `auth` error: `invalid_grant` (a refresh token revoked or
 // expired, an assertion refused) and `invalid_client` (a wrong or expired
 // client secret) mean the user must grant access again: code
@@ -54,17 +56,27 @@ export interface TokenRequest {
   defaultLifetimeS: number;
   /** The answer's field naming the address the token is for (`instance_url`), read into TokenSet.instanceUrl. */
   addressField?: string;
+  /** The client's id and secret, sent as HTTP Basic rather than in the form (a flow's `clientAuth: basic`). */
+  basic?: { id: string; secret: string };
   /** A JWT bearer grant's assertion: the audience it names (`aud`), and the parameter a call sets it with, if the flow has one. */
   assertion?: { audience: string; param?: string };
 }
 
 export async function requestToken(r: TokenRequest): Promise<Renewal<Failure>> {
-  const secrets = SECRET_FIELDS.map((f) => r.form[f]).filter((v): v is string => typeof v === "string" && isSecretLength(v));
-  const outcome = await exchange(r, secrets);
+  const basic = r.basic ? basicCredentials(r.basic) : undefined;
+  // The secret as given, and as the header carries it (base64): neither appears in a failure.
+  const secrets = [...SECRET_FIELDS.map((f) => r.form[f]), r.basic?.secret, basic].filter((v): v is string => typeof v === "string" && isSecretLength(v));
+  const outcome = await exchange(r, secrets, basic);
   return "failure" in outcome ? { failure: redactDeep(outcome.failure, secrets) } : outcome;
 }
 
-async function exchange(r: TokenRequest, secrets: readonly string[]): Promise<Renewal<Failure>> {
+/** RFC 6749 §2.3.1: the id and the secret each form-encoded (application/x-www-form-urlencoded), joined by a colon, in base64. */
+function basicCredentials({ id, secret }: { id: string; secret: string }): string {
+  const encoded = (text: string) => new URLSearchParams({ v: text }).toString().slice(2);
+  return btoa(`${encoded(id)}:${encoded(secret)}`);
+}
+
+async function exchange(r: TokenRequest, secrets: readonly string[], basic: string | undefined): Promise<Renewal<Failure>> {
   const host = new URL(r.url).host;
   const limit = Math.min(r.replyBytes ?? TOKEN_REPLY_BYTES, TOKEN_REPLY_BYTES);
   const deadline = startDeadline(r.timeoutMs, r.signal, { abortable: true });
@@ -74,7 +86,7 @@ async function exchange(r: TokenRequest, secrets: readonly string[]): Promise<Re
     const request = {
       method: "POST",
       url: r.url,
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json" },
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json", ...(basic !== undefined ? { Authorization: `Basic ${basic}` } : {}) },
       body: new URLSearchParams(r.form).toString(),
     };
     const response = await deadline.race(send(r.fetch, request, deadline.signal));

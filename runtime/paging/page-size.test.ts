@@ -12,6 +12,7 @@ import { describe, expect, it } from "vitest";
 import { irFixture } from "../../test-support/ir-fixtures.js";
 import { json, scriptedFetch } from "../../test-support/scripted-fetch.js";
 import { createClient } from "../client/client.js";
+import { pageCursors } from "../call/page-cursors.js";
 import { BlockwrightError } from "../client/errors.js";
 import type { ClientOptions } from "../client/types.js";
 import { executeToolDefinition } from "../execute/execute.js";
@@ -108,7 +109,7 @@ describe("an all-pages call that gives no page size", () => {
 
   it("walks a client's items the same way", async () => {
     const { fetch, seen } = upstream(byCursor, 1);
-    const client = createClient({ methods: { list: byCursor }, credentials: ["apiKey"] }, { apiKey: KEY, fetch } as ClientOptions) as unknown as { list: { items(input: object): AsyncIterable<unknown> } };
+    const client = createClient({ methods: { list: byCursor }, credentials: ["apiKey"], support: { cursors: pageCursors } }, { apiKey: KEY, fetch } as ClientOptions) as unknown as { list: { items(input: object): AsyncIterable<unknown> } };
     let count = 0;
     for await (const _ of client.list.items({})) count++;
     expect(count).toBe(ITEMS);
@@ -143,7 +144,9 @@ describe("an all-pages call that fails after some pages", () => {
 
   it("in a client's items, throws an error saying what came before it", async () => {
     const { fetch } = upstream(rated, 1);
-    const client = createClient({ methods: { list: rated }, credentials: ["apiKey"] }, { apiKey: KEY, fetch, timeoutMs: 5_000 } as ClientOptions) as unknown as { list: { items(input: object, options?: object): AsyncIterable<unknown> } };
+    const client = createClient({ methods: { list: rated }, credentials: ["apiKey"], support: { cursors: pageCursors } }, { apiKey: KEY, fetch, timeoutMs: 5_000 } as ClientOptions) as unknown as {
+      list: { items(input: object, options?: object): AsyncIterable<unknown> };
+    };
     let count = 0;
     const walk = async () => {
       // A limiter of the walk's own: the call options take one as executeTool's do.

@@ -3,6 +3,7 @@ import { irFixture } from "../../test-support/ir-fixtures.js";
 import { executeTool, tools } from "../../test-support/repo.js";
 import { json, scriptedFetch } from "../../test-support/scripted-fetch.js";
 import { createExecutor } from "../execute/executor.js";
+import { pageCursors } from "../call/page-cursors.js";
 import { executeToolDefinition } from "../execute/execute.js";
 import type { ToolResult } from "../http/errors.js";
 import type { ToolSpec } from "../spec/tool-types.js";
@@ -111,7 +112,7 @@ describe("a cursor read from the last item of the page", () => {
 
   it("yields the pages one by one through paginate", async () => {
     const { fetch } = scriptedFetch(customers(["cus_A1", "cus_B2"], true), customers(["cus_C3"], false));
-    const executor = createExecutor({ zqpayments_list_customers: listCustomers });
+    const executor = createExecutor({ zqpayments_list_customers: listCustomers }, { cursors: pageCursors });
     const pages: ToolResult[] = [];
     for await (const page of executor.paginate("zqpayments_list_customers" as never, { apiKey: KEY } as never, { fetch })) pages.push(page);
     expect(pages).toEqual([
@@ -224,7 +225,7 @@ describe("a page number", () => {
   const byPage: ToolSpec = {
     ...books,
     params: [...books.params, { ...size, name: "page", minimum: 1, maximum: 1000, wire: { in: "query", name: "startIndex" } }],
-    pagination: { ...books.pagination!, next: { style: "page", send: { in: "query", name: "startIndex" }, start: 1 } },
+    pagination: { ...books.pagination!, next: { style: "page", send: { in: "query", name: "startIndex" }, start: 1, param: "page" } },
   };
   const volumes = (ids: string[]) => json(200, { kind: "books#volumes", totalItems: 1873, ...(ids.length ? { items: ids.map((id) => ({ id })) } : {}) });
 

@@ -25,12 +25,12 @@
 import type { Place } from "../call/build-request.js";
 import { defined, entryOf, itemAt } from "../common/checked.js";
 import { ownValue } from "../common/own.js";
-import { isAbsent } from "../validate/validate-params.js";
+import { isBlank } from "../validate/validate-params.js";
 import { cloneJson } from "../common/clone.js";
 import { readOutputPath, setOutputPath } from "../call/map-outputs.js";
 import type { PagesInfo, ToolResult } from "../http/errors.js";
 import type { RuntimeErrorCode } from "../http/error-codes.js";
-import { evaluate, type ExpressionContext } from "../http/expressions.js";
+import type { ExpressionContext } from "../http/expressions.js";
 import { type CallSupport, openCallFiles, prepareCall, sendCall, type ExecuteOptions, type PreparedCall } from "../call/single-call.js";
 import type { OutputCall, PageTarget, PaginationSpec, ToolCall } from "../spec/tool-types.js";
 import type { HttpRequest } from "../http/transport.js";
@@ -142,7 +142,7 @@ async function* pages(tool: ToolCall, params: Record<string, unknown> | undefine
     gathered += taken;
     returned += onPage;
 
-    const next = nextPage(call, pagination, sent.reply, request, first, { onPage, returned, offset }, resize, options.links);
+    const next = nextPage(call, pagination, sent.reply, request, first, { onPage, returned, offset }, resize, options);
     const full = gathered >= (options.maxItems ?? Infinity) || page >= maxPages;
     // Caps first: a next page that would be refused is not asked for when the call stops anyway.
     if (next && "error" in next && !full) {
@@ -172,33 +172,25 @@ function nextPage(
   first: HttpRequest,
   seen: { onPage: number; returned: number; offset: number },
   resize: (place: Place) => void,
-  links: Support["links"],
+  parts: Pick<Support, "links" | "cursors">,
 ): NextPage | undefined {
-  if (pagination.more && evaluate(pagination.more.ref, reply) !== pagination.more.equals) return undefined;
-  if (pagination.total) {
-    const total = evaluate(pagination.total.ref, reply);
-    if (typeof total === "number" && seen.returned >= total) return undefined;
-  }
+  // What the reply tells (a cursor, the last page): the cursors support's, which a generated package whose tools
+  // read it is given, and a caller made by hand is refused without before any request (support.ts).
+  const told = parts.cursors ? parts.cursors.after(pagination, reply, seen.returned) : {};
+  if (!told) return undefined;
   const next = pagination.next;
   // An address the upstream gives: the links support's (refused before the first page without it).
-  if (next.style === "nextUrl" || next.style === "linkHeader") return links?.next(call, next, reply, previous, first);
-  // A value sent at `send`: the reply's cursor, or the offset or page number after this page.
-  let value: string | number;
-  if (next.style === "cursor") {
-    const cursor = evaluate(next.cursor.ref, reply);
-    if (cursor === undefined || cursor === null || cursor === "" || typeof cursor === "object") return undefined;
-    value = typeof cursor === "number" ? cursor : String(cursor);
-  } else {
-    // An empty page is the last one: an offset or a page number past the end gives no items.
-    if (seen.onPage === 0) return undefined;
-    value = seen.offset + (next.style === "offset" ? seen.onPage : 1);
-  }
+  if (next.style === "nextUrl" || next.style === "linkHeader") return parts.links?.next(call, next, reply, previous, first);
+  // A value sent at `send`: the reply's cursor, or the offset or page number after this page (an empty page is the
+  // last one: an offset or a page number past the end gives no items).
+  const value = next.style === "cursor" ? told.value : seen.onPage ? seen.offset + (next.style === "offset" ? seen.onPage : 1) : undefined;
+  if (value === undefined) return undefined;
   const request = call.request((place) => {
     place(next.send, value);
     resize(place);
   });
-  const offset = typeof value === "number" && next.style !== "cursor" ? { offset: value } : {};
-  return { request, key: `${next.style}:${value}`, show: `${next.style} ${next.style === "cursor" ? JSON.stringify(value) : value}`, ...offset };
+  // A number sent is where the next offset or page number counts from (a cursor's is never read).
+  return { request, key: `${next.style}:${value}`, show: `${next.style} ${JSON.stringify(value)}`, ...(typeof value === "number" && { offset: value }) };
 }
 
 /**
@@ -214,7 +206,7 @@ function nextPage(
 function pageSizer(call: PreparedCall, pagination: PaginationSpec, maxItems: number | undefined, gathered: () => number, params: Record<string, unknown> | undefined): (place: Place) => void {
   const param = pagination.pageSize === undefined ? undefined : call.tool.params.find((p) => p.name === pagination.pageSize);
   if (!param) return () => undefined;
-  const given = !isAbsent(ownValue(params ?? {}, param.name), param);
+  const given = !isBlank(ownValue(params ?? {}, param.name));
   const largest = given ? undefined : param.maximum;
   const size = largest ?? call.values[param.name];
   if (typeof size !== "number" || (largest === undefined && maxItems === undefined)) return () => undefined;
@@ -229,14 +221,11 @@ function pageSizer(call: PreparedCall, pagination: PaginationSpec, maxItems: num
   };
 }
 
-/** Where an offset (or a page number) starts: the caller's own value at that place, else the declared start. */
+/** Where an offset (or a page number) starts: the caller's own value of the parameter sent at that place (`next.param`), else the declared start. */
 function initialOffset(call: PreparedCall, pagination: PaginationSpec): number {
   const next = pagination.next;
-  if (next.style !== "offset" && next.style !== "page") return 0;
-  const target = next.send;
-  const param = call.tool.params.find((p) => p.wire.in === target.in && ("pointer" in target ? p.wire.in === "body" && p.wire.pointer === target.pointer : "name" in p.wire && p.wire.name === target.name));
-  const given = param ? call.values[param.name] : undefined;
-  return typeof given === "number" ? given : next.start;
+  const given = "param" in next && next.param !== undefined ? call.values[next.param] : undefined;
+  return typeof given === "number" ? given : "start" in next ? next.start : 0;
 }
 
 function withPage(result: ToolResult, page: number): ToolResult {

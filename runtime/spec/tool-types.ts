@@ -27,8 +27,12 @@ export type WireSpec =
   /** `multiSegment`: the value spans path segments (a file path), its `/` sent as they are. */
   | { in: "path"; name: string; escape?: Record<string, string>; encoding?: ValueStyle; multiSegment?: true }
   | { in: "header"; name: string; escape?: Record<string, string>; encoding?: ValueStyle }
-  /** `encoding`: how an array or object value is written (OpenAPI `style`/`explode`), when not form, exploded. */
-  | { in: "query"; name: string; escape?: Record<string, string>; encoding?: FormFieldEncoding }
+  /**
+   * `encoding`: how an array or object value is written (OpenAPI `style`/`explode`), when not form, exploded.
+   * `of`: the value is field `field` of the object query parameter `name` declares, `name` here being the key its
+   * style writes the field under (`field`, or `name[field]`).
+   */
+  | { in: "query"; name: string; escape?: Record<string, string>; encoding?: FormFieldEncoding; of?: { name: string; field: string } }
   | { in: "body"; pointer: string; split?: { separator: string; maxItems?: number }; wrapUnlessKey?: string }
   | { in: "switch"; whenTrue: WireConstant[] }
   | { in: "auth" }
@@ -78,8 +82,16 @@ export interface ParamSpec {
   contentType?: string;
   /** Keys a JSON object must not contain. */
   forbiddenKeys?: { keys: string[]; caseInsensitive?: boolean; hint?: string };
+  /** For a json parameter: the forms its value may take, each a type and its limits; a value meeting one, tried in order, is sent as it is (validate/json-params.ts). */
+  anyOf?: ParamBranch[];
   wire: WireSpec;
 }
+
+/** One form a parameter's value may take (`anyOf`): its type and that type's limits. */
+export type ParamBranch = Pick<
+  ParamSpec,
+  "type" | "integer" | "minimum" | "maximum" | "multipleOf" | "minLength" | "maxLength" | "pattern" | "patternHint" | "enum" | "caseInsensitive" | "format" | "jsonType" | "minItems" | "maxItems" | "items"
+>;
 
 /** Limits of the values inside a JSON parameter (an object's keys or values, an array's items), checked before any request. */
 export interface NestedLimits {
@@ -159,8 +171,8 @@ export type AuthSpec = AuthWay & { alternatives?: AuthWay[] };
  * `aud` (flows.ts `audienceOf`); without it, the origin of the token URL in use.
  */
 export type OAuthFlowSpec = (
-  | { grant: "clientCredentials"; tokenUrl: string; scope?: string; clientId: string; clientSecret: string }
-  | { grant: "refreshToken"; tokenUrl: string; scope?: string; clientId: string; clientSecret?: string; refreshToken: string }
+  | { grant: "clientCredentials"; tokenUrl: string; scope?: string; clientId: string; clientSecret: string; clientAuth?: ClientAuth }
+  | { grant: "refreshToken"; tokenUrl: string; scope?: string; clientId: string; clientSecret?: string; clientAuth?: ClientAuth; refreshToken: string }
   | { grant: "jwtBearer"; tokenUrl: string; scope?: string; clientId: string; subject: string; privateKey: string; audience?: JwtAudienceSpec }
 ) & {
   /** The lifetime in seconds of a token whose answer has no `expires_in`, as the provider documents it (default DEFAULT_TOKEN_LIFETIME_S). */
@@ -168,6 +180,9 @@ export type OAuthFlowSpec = (
 };
 
 export type OAuthGrant = OAuthFlowSpec["grant"];
+
+/** How a token request authenticates the client (RFC 6749 §2.3.1): `basic`, an `Authorization: Basic` header of the form-encoded id and secret; `body` (the default), the form fields `client_id` and `client_secret`. */
+export type ClientAuth = "basic" | "body";
 
 /**
  * The JWT bearer assertion's `aud`, as the provider documents it: the value of
@@ -231,7 +246,7 @@ export interface BodySpec {
   encoding: "json" | "form" | "multipart" | "binary";
   /** Form fields whose serialisation the spec sets (OpenAPI `encoding`): style and explode, or JSON; in a multipart body, a styled field is written as a form's would be (its pairs as parts), a JSON one as one part typed application/json. */
   fields?: Record<string, FormFieldEncoding>;
-  /** The spec requires a body, yet a call may give none of its fields: an empty one (`{}`) is sent then. */
+  /** The spec requires a body (or declares a JSON one `{}` meets, for a POST, PUT or PATCH), yet a call may give none of its fields: an empty one (`{}`) is sent then, with its Content-Type. */
   required?: boolean;
 }
 
@@ -252,14 +267,16 @@ export type PageTarget = { in: "query" | "header"; name: string } | { in: "body"
  * reply sent back at `send`; `nextUrl`: an address in the reply; `linkHeader`:
  * the `Link` header's `rel="next"`; `offset`: the number of items seen so far
  * (plus `start`) sent at `send`; `page`: a page number (`start`, then one
- * more per page) sent at `send`.
+ * more per page) sent at `send`. For these two, `param`: the parameter the
+ * request sends at `send`, when one does (the link finds it), whose value is
+ * where the first page starts.
  */
 export type PageNext =
   | { style: "cursor"; cursor: { expression: string; ref: ValueRef }; send: PageTarget }
   | { style: "nextUrl"; url: { expression: string; ref: ValueRef } }
   | { style: "linkHeader" }
-  | { style: "offset"; send: PageTarget; start: number }
-  | { style: "page"; send: PageTarget; start: number };
+  | { style: "offset"; send: PageTarget; start: number; param?: string }
+  | { style: "page"; send: PageTarget; start: number; param?: string };
 
 export interface PaginationSpec {
   next: PageNext;
@@ -320,6 +337,18 @@ export interface RouteSpec {
  * within the reply limit, into the outputs `content`, `contentType`, `size`
  * and `filename`, instead of being parsed as JSON.
  */
+/**
+ * The operation answers a stream of JSON values (manifest `stream`): its
+ * `status` reply, in one of `mediaTypes`, is read as items (one per line, or
+ * JSON text sequences), each at most `itemBytes`, all within the reply
+ * limit, into the outputs `data` and `metadata.count`.
+ */
+export interface StreamSpec {
+  status: number;
+  mediaTypes: string[];
+  itemBytes: number;
+}
+
 export interface DownloadSpec {
   status: number;
   /** The media types the document declares for the file (what the request's Accept names). */
@@ -342,9 +371,11 @@ export interface ToolSpec {
    * largest request line and headers the upstream accepts; `replyBytes`: the
    * most reply a call reads (default DEFAULT_REPLY_BYTES); `basePath`: the
    * path of the document's server (`/api`), which `default` ends with and
-   * which is appended to an address given at call time.
+   * which is appended to an address given at call time; `template`: the
+   * address with `{variable}` placeholders (the document's server URL), each
+   * filled with the value of the parameter `variables` names for it.
    */
-  server: { default?: string; param?: string; hosts?: string[]; basePath?: string; requestHeadBytes?: number; replyBytes?: number };
+  server: { default?: string; param?: string; template?: string; variables?: Record<string, string>; hosts?: string[]; basePath?: string; requestHeadBytes?: number; replyBytes?: number };
   auth: AuthSpec;
   /** The operation takes no credential (its security is `[]`, `[{}]` or `{}`): none is sent, and the credential parameters are not required. */
   anonymous?: true;
@@ -379,6 +410,7 @@ export interface ToolSpec {
   idempotency?: IdempotencySpec;
   pagination?: PaginationSpec;
   download?: DownloadSpec;
+  stream?: StreamSpec;
   /**
    * The request's Accept: the JSON media types the operation's 2xx answers
    * declare, present only where they declare another type too (XML first, a

@@ -1,4 +1,4 @@
-// Value checks with every part of the runtime's support (JSON parameters,
+// Value checks with every part of the runtime's support (booleans, JSON parameters,
 // formats, enums, patterns and lists, cross-field rules, files, a basic
 // credential's user id): what the blockwright tools (generator,
 // contract suite, workflow validation) check inputs with, through
@@ -12,9 +12,20 @@ import { checkJson } from "./json-params.js";
 import { fileValue } from "./file-values.js";
 import { stringRules } from "./string-rules.js";
 import { numberRules } from "./number-rules.js";
-import { type Checked, checkValueWith, type Validated, type ValueSupport, validateInput } from "./validate-params.js";
+import { paramUnions } from "./param-unions.js";
+import { booleanValue, type Checked, checkValueWith, type Validated, type ValueSupport, validateInput } from "./validate-params.js";
 
-export const VALUE_SUPPORT: Required<ValueSupport> = { json: checkJson, formats: formatProblem, rules: checkRules, files: { fileValue }, strings: stringRules, numbers: numberRules, credentials: { userProblem: basicUserProblem } };
+export const VALUE_SUPPORT: Required<ValueSupport> = {
+  boolean: booleanValue,
+  json: checkJson,
+  formats: formatProblem,
+  rules: checkRules,
+  files: { fileValue },
+  strings: stringRules,
+  numbers: numberRules,
+  unions: paramUnions,
+  credentials: { userProblem: basicUserProblem },
+};
 
 /** validateInput with every check. */
 export function validateParams(tool: ToolCall, input: Record<string, unknown>): Validated {

@@ -4,12 +4,15 @@
 // JSON parameter.
 import { nestingIssue, tooDeep } from "../common/nesting.js";
 import { matchesFormat, VALUE_FORMATS } from "../spec/formats.js";
-import type { NestedLimits, ParamCall } from "../spec/tool-types.js";
-import { type Checked, compiled, LONE_SURROGATE, problem, show } from "./validate-params.js";
+import type { NestedLimits, ParamCall, ToolCall } from "../spec/tool-types.js";
+import { type Checked, compiled, problem, show, type ValueSupport } from "./validate-params.js";
+import { lacks } from "../common/unsupported.js";
 import { redact } from "../common/redact.js";
 
 /** Check and normalise a given (non-empty) value of a json parameter; `secrets`: redacted from a value before it is cut to be shown. */
-export function checkJson(spec: ParamCall, raw: unknown, secrets: readonly string[] = []): Checked {
+export function checkJson(spec: ParamCall, raw: unknown, secrets: readonly string[] = [], support?: ValueSupport, tool?: Pick<ToolCall, "routes" | "auth">): Checked {
+  // A value of several forms (`anyOf`): the unions support's (param-unions.ts), with the checks of each form's type.
+  if (spec.anyOf) return support?.unions ? support.unions.check(spec, raw, support, tool, secrets) : { issue: lacks("unions", spec.name) };
   let value = raw;
   if (typeof raw === "string") {
     try {
@@ -65,7 +68,7 @@ function parseFailure(raw: string, secrets: readonly string[]): string {
 
 /** The first key or string inside a JSON value with half of a surrogate pair (no wire form carries it), and where it is. */
 function brokenText(value: unknown, where: string): { where: string; text: string } | undefined {
-  if (typeof value === "string") return LONE_SURROGATE.test(value) ? { where, text: value } : undefined;
+  if (typeof value === "string") return !value.isWellFormed() ? { where, text: value } : undefined;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
       const found = brokenText(value[i], `${where}[${i}]`);
@@ -73,7 +76,7 @@ function brokenText(value: unknown, where: string): { where: string; text: strin
     }
   } else if (value !== null && typeof value === "object") {
     for (const [key, item] of Object.entries(value)) {
-      if (LONE_SURROGATE.test(key)) return { where: `${where} key`, text: key };
+      if (!key.isWellFormed()) return { where: `${where} key`, text: key };
       const found = brokenText(item, `${where}.${key}`);
       if (found) return found;
     }

@@ -5,7 +5,7 @@
 // exported as `stringRules`): a package whose string parameters have none of
 // these bundles none of it.
 import type { ValueSupport } from "./validate-params.js";
-import { compiled, problem, splitList } from "./validate-params.js";
+import { compiled, isAbsent, problem, splitList } from "./validate-params.js";
 
 type StringRules = NonNullable<ValueSupport["strings"]>;
 
@@ -56,4 +56,4 @@ const splitLimit: StringRules["splitLimit"] = (spec, value, s, secrets) => {
   return problem(spec, "maxItems", `must list at most ${spec.wire.split.maxItems} items separated by "${spec.wire.split.separator}" (it lists ${items.length})`, s, secrets);
 };
 
-export const stringRules: StringRules = { check, splitLimit };
+export const stringRules: StringRules = { check, splitLimit, noItems: (spec, value) => isAbsent(value, spec) };

@@ -22,8 +22,12 @@ export { SECRET_MIN_LENGTH };
 export interface ValueSupport {
   /** A tool's cross-field rules (`rules`): `ruleChecks`. */
   rules?: (tool: ToolCall, values: Record<string, unknown>, rules?: ToolCall["rules"], secrets?: readonly string[]) => Issue[];
-  /** Parameters of type json (parsed, their items' and values' limits): `jsonParams`. */
-  json?: (spec: ParamCall, raw: unknown, secrets?: readonly string[]) => Checked;
+  /** Parameters of type boolean (true or false, or their text): `booleanValues`. */
+  boolean?: (spec: ParamCall, raw: unknown, secrets?: readonly string[]) => Checked;
+  /** Parameters of type json (parsed, their items' and values' limits; one with forms handed to `unions`): `jsonParams`. */
+  json?: (spec: ParamCall, raw: unknown, secrets?: readonly string[], support?: ValueSupport, tool?: Pick<ToolCall, "routes" | "auth">) => Checked;
+  /** A parameter whose value takes one of several forms (`anyOf`): `paramUnions`. */
+  unions?: { check(spec: ParamCall, raw: unknown, support: ValueSupport, tool?: Pick<ToolCall, "routes" | "auth">, secrets?: readonly string[]): Checked };
   /** String formats (date, date-time, email, uri, uuid): what a value must be when it is not of `format` (`valueFormats`). */
   formats?: (format: ValueFormat, value: string) => string | undefined;
   /** A basic credential's user id, checked with the parameters: `credentialKinds` (http/credentials.ts basicUserProblem). */
@@ -36,6 +40,8 @@ export interface ValueSupport {
   strings?: {
     /** The value in its canonical spelling, or the rule it breaks. */
     check(spec: ParamCall, s: string, support: ValueSupport, secrets?: readonly string[]): Checked;
+    /** Whether a given value is a list with no items (`", ,"`), which counts as not given (isAbsent). */
+    noItems(spec: ParamCall, value: unknown): boolean;
     /** The problem of a body parameter's list (`wire.split`) with more than its `maxItems` items (`s`: the value as given). */
     splitLimit(spec: ParamCall, value: string, s: string, secrets?: readonly string[]): Checked | undefined;
   };
@@ -70,7 +76,8 @@ export function validateInput(tool: ToolCall, input: Record<string, unknown>, su
   }
   for (const spec of tool.params) {
     const raw = ownValue(input, spec.name);
-    if (isAbsent(raw, spec)) {
+    // A list with no items is not given either: the strings support's, which a tool with a list is given.
+    if (isBlank(raw) || support.strings?.noItems(spec, raw)) {
       if (spec.default !== undefined) {
         values[spec.name] = spec.default;
         if (spec.sendDefault === false) unsent.add(spec.name);
@@ -102,11 +109,15 @@ function paramNames(tool: Pick<ToolCall, "params">): Set<string> {
  * after trimming, or (for a comma list) a list with no items.
  */
 export function isAbsent(value: unknown, spec?: Pick<ParamCall, "wire" | "separator">): boolean {
-  if (value === undefined || value === null) return true;
+  if (isBlank(value)) return true;
   if (typeof value !== "string") return false;
-  if (value.trim() === "") return true;
   const separator = spec?.separator ?? (spec?.wire.in === "body" ? spec.wire.split?.separator : undefined);
   return separator !== undefined && splitList(value, separator).length === 0;
+}
+
+/** Nothing, null, or text that is empty after trimming (isAbsent, but for a list's items). */
+export function isBlank(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === "string" && value.trim() === "");
 }
 
 export function requiredIssue(spec: ParamCall, raw: unknown): Issue {
@@ -151,12 +162,11 @@ export function checkValueWith(spec: ParamCall, raw: unknown, support: ValueSupp
       if (!Number.isFinite(n)) return problem(spec, "type", "must be a number", raw, secrets);
       return checkNumber(spec, n, support);
     }
+    // A boolean (true or false, or their text) and a JSON value: the booleans and JSON supports'.
     case "boolean":
-      if (typeof raw === "boolean") return { value: raw };
-      if (raw === "true" || raw === "false") return { value: raw === "true" };
-      return problem(spec, "type", "must be a boolean (true or false)", raw, secrets);
+      return support.boolean ? support.boolean(spec, raw, secrets) : { issue: lacks("boolean", spec.name) };
     case "json":
-      return support.json ? support.json(spec, raw, secrets) : { issue: lacks("json", spec.name) };
+      return support.json ? support.json(spec, raw, secrets, support, tool) : { issue: lacks("json", spec.name) };
     case "file": {
       if (!support.files) return { issue: lacks("files", spec.name) };
       const checked = support.files.fileValue(spec, raw, secrets);
@@ -164,6 +174,13 @@ export function checkValueWith(spec: ParamCall, raw: unknown, support: ValueSupp
       return "issue" in checked ? checked : { value: raw };
     }
   }
+}
+
+/** A boolean parameter's value, as a part of the runtime's support (call/support.ts `boolean`, exported as `booleanValues`). */
+export function booleanValue(spec: ParamCall, raw: unknown, secrets: readonly string[] = []): Checked {
+  if (typeof raw === "boolean") return { value: raw };
+  if (raw === "true" || raw === "false") return { value: raw === "true" };
+  return problem(spec, "type", "must be a boolean (true or false)", raw, secrets);
 }
 
 function checkNumber(spec: ParamCall, n: number, support: ValueSupport): Checked {
@@ -184,23 +201,17 @@ function range(spec: ParamCall): string {
 const NOT_HEADER_SAFE = /[\u0000-\u0008\u000a-\u001f\u007f]|[^\u0000-\u00ff]/u;
 // A header value loses leading and trailing spaces and tabs on the way (fetch trims them).
 const HEADER_TRIMMED = /^[ \t]|[ \t]$/;
-// Half of a surrogate pair: no encoding (URL, JSON sent as UTF-8) can carry it.
-export const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
-// Placements are a property of the (immutable) tool definition: worked out once per parameter and tool.
-const placed = new WeakMap<ParamCall, WeakMap<object, Set<string>> | Set<string>>();
+// Placements are a property of the (immutable) tool definition: worked out once per tool and parameter.
+const placed = new WeakMap<object, Map<ParamCall, Set<string>>>();
+const NO_TOOL = {};
 
 /** Where a parameter's value can end up on the wire, routes included. */
 function placements(spec: ParamCall, tool: Pick<ToolCall, "routes" | "auth"> | undefined): Set<string> {
-  if (!tool) {
-    let known = placed.get(spec);
-    if (!(known instanceof Set)) placed.set(spec, (known = computePlacements(spec, undefined)));
-    return known;
-  }
-  let byTool = placed.get(spec);
-  if (!(byTool instanceof WeakMap)) placed.set(spec, (byTool = new WeakMap()));
-  let known = byTool.get(tool);
-  if (!known) byTool.set(tool, (known = computePlacements(spec, tool)));
+  let byParam = placed.get(tool ?? NO_TOOL);
+  if (!byParam) placed.set(tool ?? NO_TOOL, (byParam = new Map()));
+  let known = byParam.get(spec);
+  if (!known) byParam.set(spec, (known = computePlacements(spec, tool)));
   return known;
 }
 
@@ -225,9 +236,9 @@ export function hasNumberRules(spec: Pick<ParamCall, "type" | "enum" | "multiple
   return spec.type === "number" && (spec.enum !== undefined || spec.multipleOf !== undefined);
 }
 
-/** Whether a string parameter has rules of the strings support (`stringRules`): an enum, a pattern, a format or a list. */
+/** Whether a string parameter has rules of the strings support (`stringRules`): an enum, a pattern, a format or a list (its own, or a body's `wire.split`). */
 export function hasStringRules(spec: ParamCall): boolean {
-  return spec.enum !== undefined || spec.pattern !== undefined || spec.separator !== undefined || (spec.format !== undefined && spec.format !== "base-url") || (spec.wire.in === "body" && spec.wire.split?.maxItems !== undefined);
+  return spec.enum !== undefined || spec.pattern !== undefined || spec.separator !== undefined || (spec.format !== undefined && spec.format !== "base-url") || (spec.wire.in === "body" && spec.wire.split !== undefined);
 }
 
 function checkString(spec: ParamCall, s: string, support: ValueSupport, tool: Pick<ToolCall, "routes" | "auth"> | undefined, secrets: readonly string[]): Checked {
@@ -236,7 +247,8 @@ function checkString(spec: ParamCall, s: string, support: ValueSupport, tool: Pi
   const strings = hasStringRules(spec) ? support.strings : undefined;
   if (hasStringRules(spec) && !strings) return { issue: lacks("strings", spec.name) };
   if (spec.secret && !isSecretLength(s)) return problem(spec, "minLength", `must be at least ${SECRET_MIN_LENGTH} characters long`, s, secrets);
-  if (LONE_SURROGATE.test(s)) return problem(spec, "characters", "must be well-formed Unicode (it holds half of a surrogate pair)", s, secrets);
+  // Half of a surrogate pair: no encoding (URL, JSON sent as UTF-8) can carry it.
+  if (!s.isWellFormed()) return problem(spec, "characters", "must be well-formed Unicode (it holds half of a surrogate pair)", s, secrets);
   const formOnly = spec.wire.in === "auth" && tool !== undefined && !credentialOfParam(tool.auth, spec.name);
   if (((spec.secret && !formOnly) || places.has("header")) && NOT_HEADER_SAFE.test(s)) {
     return problem(spec, "characters", `must not contain line breaks or other control characters, nor characters outside Latin-1 (it is sent in ${places.has("query") ? "the address" : "an HTTP header"})`, s, secrets);

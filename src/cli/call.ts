@@ -35,6 +35,9 @@ Run one tool of the project's generated packages and print the result object
                        there (the output's content then names the file)
   --out <dir>          the generated packages (default ./generated)
 
+An operation that answers a stream of items (manifest stream) prints its
+items one a line, each as JSON, when it succeeds.
+
 A file parameter takes a path (read as the request is sent) or an https
 address (fetched without the credential).
 
@@ -123,6 +126,11 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       await writeFile(target, bytes);
       result.output.content = { savedTo: target, bytes: bytes.byteLength };
     } else result.output.content = `(${bytes.byteLength} bytes; --save <file> writes them)`;
+  }
+  // A stream's items one a line (JSON lines), as the upstream sent them: a reader may take each as it comes.
+  if (result.success && tool.stream && Array.isArray(result.output.data)) {
+    io.stdout.write(result.output.data.map((item) => `${JSON.stringify(item)}\n`).join(""));
+    return 0;
   }
   io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   return result.success ? 0 : 1;

@@ -5,8 +5,8 @@
 // Ctrl-C or SIGTERM ends the wait or the poll under way at once, then lets
 // the runs in flight reach a journaled point.
 import { checkValue, type PollTriggerSpec, redact } from "@blockwright/runtime/internal";
-import { envReferenceName, runWorkflowWith, type TriggerBlock, type ValidatedWorkflow } from "@blockwright/runtime/workflow";
-import { jsonLine, lineText } from "../common/github-actions.js";
+import { envReferenceName, type TriggerBlock, type ValidatedWorkflow } from "@blockwright/runtime/workflow";
+import { lineText } from "../common/github-actions.js";
 import type { LoadedRegistry } from "../registry/registry.js";
 import type { TriggerStore } from "../serve/store.js";
 import { type CliIo, startCommandMocks, UsageError } from "./support/io.js";
@@ -44,27 +44,17 @@ export async function servePolled(o: PollServeOptions): Promise<number> {
   const providers = [...new Set([trigger.provider, ...Object.values(o.checked.workflow.blocks).map((b) => b.type)])].sort();
   const mocks = o.mode === "mock" ? await startCommandMocks(io, providers, { specsDir: o.specsDir }) : undefined;
   try {
-    const [{ startRuns }, { runKeyOf }, { pollCall }, { startPoller }] = await Promise.all([import("../serve/start-runs.js"), import("../serve/run-keys.js"), import("../serve/poll-call.js"), import("../serve/poller.js")]);
-    const runs = await startRuns({
+    const [{ startWorkflowRuns }, { pollCall }, { startPoller }] = await Promise.all([import("./support/workflow-runs.js"), import("../serve/poll-call.js"), import("../serve/poller.js")]);
+    const runs = await startWorkflowRuns({
+      io,
       store: o.store,
+      trigger: trigger.id,
       concurrency: o.concurrency,
       retry: o.retry,
-      trigger: trigger.id,
-      log: (line) => io.stderr.write(`${lineText(line)}\n`),
-      attempt: (run, journal, signal) =>
-        runWorkflowWith(o.registry, o.checked, {
-          env: o.env,
-          signal,
-          triggered: { outputs: run.outputs as unknown as Record<string, unknown> },
-          journal: { done: run.journal, record: journal },
-          idempotencyKeyOf: (blockId) => runKeyOf(run.id, blockId),
-          ...(mocks ? { baseUrls: mocks.urls, tokenUrls: mocks.tokenUrls, mockAnswers: true } : {}),
-        }),
-      settled: (run, result, status) => {
-        if (status === "queued") return;
-        const blocks = result.blocks.map((b) => ({ id: b.id, status: b.status, ...(b.error ? { error: b.error.message } : {}) }));
-        io.stdout.write(`${jsonLine({ trigger: trigger.id, event: run.event, run: run.id, status, attempts: run.attempts, blocks })}\n`);
-      },
+      registry: o.registry,
+      checked: o.checked,
+      env: o.env,
+      ...(mocks ? { mocks } : {}),
     });
     const call = pollCall({
       registry: o.registry,

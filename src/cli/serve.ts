@@ -3,7 +3,6 @@ import { resolve } from "node:path";
 import { parseArgs, PROJECT_OPTIONS, positiveInteger, projectDirs, stringOption } from "./support/args.js";
 import { startCommandMocks, UsageError, type CliIo } from "./support/io.js";
 import { redact } from "@blockwright/runtime/internal";
-import { jsonLine, lineText } from "../common/github-actions.js";
 import type { TriggerBlock } from "@blockwright/runtime/workflow";
 import { type KeptSubscription, SubscriptionError } from "../serve/subscription.js";
 
@@ -105,7 +104,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     io.stderr.write(`blockwright serve: ${file} is not valid (${checked.problems.length} problem${checked.problems.length > 1 ? "s" : ""}):\n${checked.problems.join("\n")}\n`);
     return 1;
   }
-  const { blockAction, isTriggerBlock, placeholderFor, envReferenceName, runWorkflowWith } = await import("@blockwright/runtime/workflow");
+  const { blockAction, isTriggerBlock, placeholderFor, envReferenceName } = await import("@blockwright/runtime/workflow");
   const start = Object.entries(checked.workflow.blocks).find(([, b]) => isTriggerBlock(b));
   if (!start) throw new UsageError("BW3012", `${file} starts from no trigger: serve runs a workflow whose first block has inputs {trigger: <trigger id>} (run the others with blockwright run)`);
   const [startId, startBlock] = start;
@@ -159,29 +158,18 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     if (publicUrl && !providers.includes(trigger.provider)) providers.push(trigger.provider);
     providers.sort();
     if (mode === "mock" && providers.length) mocks = await startCommandMocks(io, providers, { specsDir: dirs.specs });
-    const [{ createReceiver }, { startRuns }, { runKeyOf }] = await Promise.all([import("../serve/receiver.js"), import("../serve/start-runs.js"), import("../serve/run-keys.js")]);
+    const [{ createReceiver }, { startWorkflowRuns }] = await Promise.all([import("../serve/receiver.js"), import("./support/workflow-runs.js")]);
     const path = `/triggers/${trigger.id}`;
-    // The runs come from the store: those a killed receiver left are resumed first, from their journals.
-    const runs = await startRuns({
+    const runs = await startWorkflowRuns({
+      io,
       store,
+      trigger: trigger.id,
       concurrency,
       retry: { attempts: trigger.retry?.attempts ?? DEFAULT_ATTEMPTS, backoffMs: (trigger.retry?.backoffSeconds ?? DEFAULT_BACKOFF_SECONDS) * 1000 },
-      trigger: trigger.id,
-      log: (line) => io.stderr.write(`${lineText(line)}\n`),
-      attempt: (run, journal, signal) =>
-        runWorkflowWith(registry, checked, {
-          env,
-          signal,
-          triggered: { outputs: run.outputs as unknown as Record<string, unknown> },
-          journal: { done: run.journal, record: journal },
-          idempotencyKeyOf: (blockId) => runKeyOf(run.id, blockId),
-          ...(mocks ? { baseUrls: mocks.urls, tokenUrls: mocks.tokenUrls, mockAnswers: true } : {}),
-        }),
-      settled: (run, result, status) => {
-        if (status === "queued") return;
-        const blocks = result.blocks.map((b) => ({ id: b.id, status: b.status, ...(b.error ? { error: b.error.message } : {}) }));
-        io.stdout.write(`${jsonLine({ trigger: trigger.id, event: run.event, run: run.id, status, attempts: run.attempts, blocks })}\n`);
-      },
+      registry,
+      checked,
+      env,
+      ...(mocks ? { mocks } : {}),
     });
     const receiver = createReceiver({
       trigger,

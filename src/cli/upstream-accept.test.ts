@@ -202,6 +202,54 @@ describe("upstream --accept for a provider add started", () => {
     ]);
   });
 
+  it("takes out an output add drafted from a field the newer answer no longer has, noted: generate accepts the manifest, and diff names the workflow line that read it", async () => {
+    /** A document of one read operation whose answer has `fields`. */
+    const document = (fields: Record<string, unknown>) =>
+      JSON.stringify({
+        openapi: "3.0.3",
+        info: { title: "zqtasks", version: "1" },
+        servers: [{ url: "https://zqtasks.invalid/api" }],
+        security: [{ zqToken: [] }],
+        paths: {
+          "/tasks/{task_gid}": {
+            get: {
+              operationId: "getTask",
+              summary: "Get a task",
+              parameters: [{ name: "task_gid", in: "path", required: true, schema: { type: "string", maxLength: 32 }, example: "12" }],
+              responses: { "200": { description: "The task.", content: { "application/json": { schema: { type: "object", properties: fields } } } } },
+            },
+          },
+        },
+        components: { securitySchemes: { zqToken: { type: "http", scheme: "bearer" } } },
+      });
+    const kept = { gid: { type: "string" }, name: { type: "string", description: "The task's name." } };
+    const dir = join(tmp, "gone-output");
+    mkdirSync(join(dir, "specs"), { recursive: true });
+    writeFileSync(join(dir, "v1.json"), document({ ...kept, zqnote: { type: "string", description: "A note." } }));
+    writeFileSync(join(dir, "v2.json"), document(kept));
+    expect((await cli(["add", "zqtasks", "--from", "v1.json", "--operations", "getTask"], { cwd: dir })).code).toBe(0);
+    const manifestFile = join(dir, "specs/zqtasks/manifest.yaml");
+    // The premise: add drafted an output reading the field.
+    expect(readFileSync(manifestFile, "utf8")).toContain("from: $response.body#/zqnote");
+    expect((await cli(["generate"], { cwd: dir })).code).toBe(0);
+    cpSync(join(dir, "generated"), join(dir, "base"), { recursive: true });
+    writeFileSync(
+      join(dir, "wf.yaml"),
+      "name: zq\nblocks:\n  get:\n    type: zqtasks\n    name: Get\n    inputs: { operation: zqtasks_get_task, apiKey: '{{ZQ_TOKEN}}', task_gid: '12' }\n    connections: { outgoing: [{ target: again }] }\n  again:\n    type: zqtasks\n    name: Again\n    inputs: { operation: zqtasks_get_task, apiKey: '{{ZQ_TOKEN}}', task_gid: '{{get.metadata.zqnote}}' }\n",
+    );
+
+    const accepted = await cli(["upstream", "zqtasks", "v2.json", "--accept"], { cwd: dir });
+    expect(accepted.stderr).toContain("\n  operations.zqtasks_get_task.outputs: metadata.zqnote taken out: the newer document's answer has no field /zqnote\n");
+    const manifest = readFileSync(manifestFile, "utf8");
+    expect(manifest).not.toContain("from: $response.body#/zqnote");
+    expect(manifest).toContain("# review: metadata.zqnote was taken out: the newer document's answer has no field /zqnote");
+    const generated = await cli(["generate"], { cwd: dir });
+    expect(generated.code, generated.stderr).toBe(0);
+    const diff = await cli(["diff", "--base-dir", "base", "--workflows", "wf.yaml"], { cwd: dir });
+    expect(diff.stdout).toContain("output metadata.zqnote: output removed [response-property-removed]");
+    expect(diff.stdout).toMatch(/wf\.yaml:\d+:\d+: again: \{\{get\.metadata\.zqnote\}\}: the operation has no output "metadata\.zqnote"/);
+  });
+
   it("add --force over a manifest says what it replaces: the credential and an operation's outputs", async () => {
     const dir = join(tmp, "forced");
     mkdirSync(join(dir, "specs"), { recursive: true });

@@ -3,7 +3,7 @@
 // the mock gave, and a JSON Schema of the outputs the block declares (types,
 // optional members, nothing else) that every output must conform to.
 import AjvModule, { type ErrorObject, type ValidateFunction } from "ajv";
-import { dispositionName, getAtPointer, isSecretLength, itemAt, parsePointer, redactDeep, validateParams, type OutputSource, type OutputSpec, type ToolSpec } from "@blockwright/runtime/internal";
+import { dispositionName, getAtPointer, streamItems, isSecretLength, itemAt, parsePointer, redactDeep, validateParams, type OutputSource, type OutputSpec, type ToolSpec } from "@blockwright/runtime/internal";
 import { fail, json, same, secretsIn } from "./call.js";
 import type { Exchange } from "./exchange.js";
 import { setPath } from "./json-path.js";
@@ -14,7 +14,7 @@ const Ajv = AjvModule.default ?? AjvModule;
 export function expectedOutputs(tool: ToolSpec, ex: Exchange, input: Record<string, unknown>): Record<string, unknown> {
   const validated = validateParams(tool, input);
   const params = validated.ok ? validated.values : {};
-  const body = answersFile(tool, ex) ? fileOf(ex) : ex.responseBody.trim() === "" ? undefined : JSON.parse(ex.responseBody);
+  const body = answersFile(tool, ex) ? fileOf(ex) : tool.stream?.status === ex.status ? itemsOf(tool.stream.itemBytes, ex) : ex.responseBody.trim() === "" ? undefined : JSON.parse(ex.responseBody);
   const outcome = tool.outcomes.find((o) => o.status === ex.status);
   const outputs = outcome ? outcome.outputs.map((o) => ({ ...o, optional: tool.outputs.find((m) => m.path === o.path)?.optional ?? false })) : tool.outputs;
   const out: Record<string, unknown> = {};
@@ -29,6 +29,13 @@ export function expectedOutputs(tool: ToolSpec, ex: Exchange, input: Record<stri
 /** Whether the answer is the file of a download tool (its bytes, not JSON). */
 function answersFile(tool: ToolSpec, ex: Exchange): boolean {
   return tool.download?.status === ex.status;
+}
+
+/** The items a stream answer carries, as the runtime reads them (stream-items.ts): its outputs read `/items`. */
+function itemsOf(itemBytes: number, ex: Exchange): { items: unknown[] } {
+  const got = streamItems(new TextEncoder().encode(ex.responseBody), itemBytes);
+  if (!("items" in got)) fail(`the mock's stream answer has an item ${"tooLarge" in got ? `longer than ${itemBytes} bytes (item ${got.tooLarge})` : `that is not JSON (item ${got.invalid})`}`);
+  return got;
 }
 
 /** The file a download answer carries, as the runtime reads it (DownloadedFile). */

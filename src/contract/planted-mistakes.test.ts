@@ -61,6 +61,13 @@ const MISTAKES: [string, string, (tools: Map<string, ToolSpec>) => void, RegExp]
     /a field of "filter", which the document writes in style deepObject, explode true \(filter\[state\]=…\)|query parameter "filter" \(style deepObject, explode true\) as nothing/,
   ],
   ["query, content (JSON)", "zqwire_search", (t) => Object.assign(wire(t, "zqwire_search", "q"), { encoding: { style: "form", explode: false } }), /\[content\] \/query\/q/],
+  ["query, content (JSON) of a string: sent unquoted", "zqwire_search", (t) => delete wire(t, "zqwire_search", "word").encoding, /\[content\] \/query\/word/],
+  [
+    "query, a field of an object sent under another field's key",
+    "zqwire_search",
+    (t) => Object.assign(wire(t, "zqwire_search", "sortBy"), { name: "sort[then]" }),
+    /sortBy: the service reads query parameter "sort"'s field "by" \(style deepObject, explode true\) as nothing/,
+  ],
   ["query, allowReserved", "zqwire_search", (t) => Object.assign(wire(t, "zqwire_search", "term"), { encoding: { style: "form", explode: true, reserved: true } }), /\[allowReserved\] \/query\/term/],
   ["query, allowEmptyValue", "zqwire_search", (t) => Object.assign((wire(t, "zqwire_search", "anyLevel").whenTrue as Record<string, unknown>[])[0] as object, { name: "depth" }), /\[allowEmptyValue\] \/query\/depth/],
   ["header, simple style (a list)", "zqwire_search", (t) => Object.assign(wire(t, "zqwire_search", "sizes"), { encoding: { style: "simple", explode: false, json: true } }), /\/header\/X-Zq-Sizes.*style simple/],
@@ -111,6 +118,12 @@ describe("the zqwire provider, each serialization rule used once", () => {
   it("passes its whole derived suite on its mock, the request judge on", async () => {
     const results = await run([]);
     expect(results.length).toBeGreaterThan(100);
+    expect(results.filter((r) => r.status !== "passed").map((r) => `${r.id}: ${r.message}`)).toEqual([]);
+  });
+
+  it('holds a string query value the document JSON-encodes (content) as its JSON text, quoted (word="fox"), in every case', async () => {
+    const results = await run(["zqwire_search"]);
+    expect(results.map((r) => r.name)).toContain("word maxLength 8 at the boundary");
     expect(results.filter((r) => r.status !== "passed").map((r) => `${r.id}: ${r.message}`)).toEqual([]);
   });
 

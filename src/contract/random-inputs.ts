@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { credentialOfParam, isValueFormat, multipleNear, wayParams, itemAt, oauthParams, type NestedLimits, type ParamSpec, type ToolSpec, validateParams } from "@blockwright/runtime/internal";
 import { madeStrings, NOT_OF_FORMAT, stretch } from "../model/string-values.js";
 import { withAddress } from "./call.js";
-import { sampleFile, settledUnder } from "./rule-values.js";
+import { drawableForms, sampleFile, settledUnder } from "./rule-values.js";
 import { withoutBracketKeys, writtenWithBrackets } from "../judge/bracket-form.js";
 import { ContractFailure } from "./types.js";
 import type { Input, ToolValues } from "./values.js";
@@ -53,6 +53,8 @@ const letters8 = fc.string({ unit: alphanumeric, minLength: 8, maxLength: 16 });
 
 /** Values of one parameter that pass its own rules (most of the time: the record is filtered). */
 function validValue(p: ParamSpec, values: ToolValues): fc.Arbitrary<unknown> {
+  // A value of several forms (anyOf): drawn from any of them that can be drawn, each as a parameter of its type.
+  if (p.anyOf) return fc.oneof(...drawableForms(p.anyOf.map((form) => () => validValue({ ...p, ...form, anyOf: undefined }, values))));
   const example = values.example(p.name)?.value;
   const fromExample = example === undefined ? [] : [fc.constant(example)];
   // A media type header (Accept, Content-Type) declared as a plain string: any other string is not a media type.
@@ -247,6 +249,8 @@ export function invalidInput(tool: ToolSpec, values: ToolValues, address: string
         set(p.name, fc.constantFrom("yes", 1, "TRUE", {}), "type", "not a boolean");
         break;
       case "json":
+        // A value of several forms: what one form refuses another may take; no single broken rule to name.
+        if (p.anyOf) break;
         set(p.name, fc.constantFrom("{not json", '{"a":', "'x'"), "json", "not JSON");
         set(
           p.name,

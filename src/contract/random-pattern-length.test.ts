@@ -41,3 +41,22 @@ describe.each([["[a-f0-9]+"], ["^[a-f0-9]+$"]])("random inputs of a parameter ma
     expect(invalid.every((d) => d.broken.length > 0)).toBe(true);
   });
 });
+
+describe("random inputs of a parameter of several forms (anyOf), one of them a pattern with a lookahead", () => {
+  const forms: ParamSpec["anyOf"] = [
+    { type: "string", pattern: "^(?!https://)[a-z]{1,8}\\.pdf$" },
+    { type: "string", pattern: "^zq_[a-z]{4}$" },
+  ];
+
+  it("are drawn from the forms that can be drawn: fast-check draws from no lookaround", () => {
+    const tool = withPathRules({ type: "json", anyOf: forms, pattern: undefined, minLength: undefined, maxLength: 40 });
+    const valid = fc.sample(validInput(tool, new ToolValues(tool, doc), "http://127.0.0.1:1"), { numRuns: 20, seed: 5 });
+    expect(valid).toHaveLength(20);
+    for (const input of valid) expect(input.bookId).toMatch(/^zq_[a-z]{4}$/);
+  });
+
+  it("fail naming the parameter where no form can be drawn", () => {
+    const tool = withPathRules({ type: "json", anyOf: [forms[0]!], pattern: undefined, minLength: undefined, maxLength: 40 });
+    expect(() => validInput(tool, new ToolValues(tool, doc), "http://127.0.0.1:1")).toThrow(/no value of parameter bookId/);
+  });
+});

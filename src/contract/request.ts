@@ -224,8 +224,9 @@ export function expectSent(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, p
   const { wire: routeWire } = operationOf(ex, tool, doc);
   const wire = routeWire[param.name] ?? param.wire;
   // Before any text is made of the value (an object drawn without a prototype has no text).
-  if (wire.in === "query" && value !== null && typeof value === "object") {
-    // An array or object in the query: the pairs its style makes (`expand[0]=a`, `tags=a,b`) are all sent.
+  if (wire.in === "query" && ((value !== null && typeof value === "object") || wire.encoding?.json)) {
+    // An array or object in the query, or any value the document JSON-encodes (`content`, a string quoted): the pairs
+    // its style makes (`expand[0]=a`, `tags=a,b`, `q="fox"`) are all sent.
     const sent = [...ex.url.searchParams].map(([k, v]) => `${k}=${v}`);
     for (const pair of styledPairs(wire.name, value, wire.encoding).map(([k, v]) => `${k}=${v}`)) {
       const i = sent.indexOf(pair);

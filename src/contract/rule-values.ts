@@ -4,6 +4,7 @@
 // and values kept valid under a selector a breaker sets.
 import { multipleNear, type ParamSpec, type ToolSpec } from "@blockwright/runtime/internal";
 import { madeStrings } from "../model/string-values.js";
+import { ContractFailure } from "./types.js";
 
 export { placeholderValue } from "../model/placeholder-value.js";
 
@@ -18,6 +19,8 @@ function simplestItem(items: ParamSpec["items"]): unknown {
 
 /** Values made from the parameter's own rules, for parameters no example covers. */
 export function synthesized(param: ParamSpec): unknown[] {
+  // A value of several forms (anyOf): the values of each form, as a parameter of its type.
+  if (param.anyOf) return param.anyOf.flatMap((form) => synthesized({ ...param, ...form, anyOf: undefined }));
   switch (param.type) {
     case "boolean":
       return [true, false];
@@ -77,4 +80,23 @@ export function settledUnder(tool: ToolSpec, input: Record<string, unknown>, dep
     if (typeof value === "number" && limits.minimum !== undefined && value < limits.minimum) out[rule.param] = limits.minimum;
   }
   return out;
+}
+
+/**
+ * What each form of a value (anyOf) makes, leaving out a form none can be made of (a pattern with a lookaround, which
+ * fast-check draws from no pattern) while another can be: the others still reach the wire. With none, the first one's failure.
+ */
+export function drawableForms<T>(forms: (() => T)[]): T[] {
+  const made: T[] = [];
+  let undrawable: unknown;
+  for (const form of forms) {
+    try {
+      made.push(form());
+    } catch (e) {
+      if (!(e instanceof ContractFailure)) throw e;
+      undrawable ??= e;
+    }
+  }
+  if (!made.length) throw undrawable;
+  return made;
 }

@@ -84,7 +84,7 @@ export { basic, key, half, keyOnly, both };`;
   it("lists every credential parameter as the connection's, so that the client passes each to its calls", async () => {
     const payments = await loadProvider(root, join(root, "test-support/fixtures/specs-wild/zqpayments"));
     const ir = { ...payments, operations: payments.operations.map((op) => ({ ...op, tool: { ...op.tool, auth } })) };
-    const view = clientView(ir, (op) => op.tool.id);
+    const view = clientView(ir, (op) => op.tool.id, "0.1.0");
     expect(view.tableLiteral).toContain('credentials: ["zqUser", "zqPassword", "zqKey", "zqId"]');
     expect(view.connectionKeys).toBe('"zqUser" | "zqPassword" | "zqKey" | "zqId"');
   });

@@ -2,7 +2,7 @@
 // (one per operation, named from the tool id), the parameters that make the
 // connection, and their types: a credential the provider needs is required,
 // and OAuth flows make a union (the token, or exactly one flow's parameters).
-import { authParams, authWays, wayParams, oauthParams, flowParams, CALL_PARTS, needsPart, SUPPORT_EXPORTS, type CallPart, type ParamSpec, type ToolSpec } from "@blockwright/runtime/internal";
+import { authParams, authWays, wayParams, oauthParams, flowParams, CALL_PARTS, envVariableName, needsPart, SUPPORT_EXPORTS, type CallPart, type ParamSpec, type ToolSpec } from "@blockwright/runtime/internal";
 import type { OperationIR, ProviderIR } from "../model/ir.js";
 import { camelCase } from "../model/naming.js";
 import { codeLiteral, commentText } from "./code-text.js";
@@ -13,7 +13,7 @@ export interface ClientView {
   factory: string;
   /** The client's type, `AcmeApi`. */
   apiType: string;
-  /** The JS table: `{ methods: {...}, credentials: [...] }`. */
+  /** The JS table: `{ methods: {...}, credentials: [...], support, version }`. */
   tableLiteral: string;
   connectionType: string;
   connectionKeys: string;
@@ -46,24 +46,27 @@ export function methodName(toolId: string, provider: string): string {
   return camelCase(toolId.startsWith(`${provider}_`) ? toolId.slice(provider.length + 1) : toolId);
 }
 
-export function clientView(ir: ProviderIR, constName: (op: OperationIR) => string): ClientView {
+export function clientView(ir: ProviderIR, constName: (op: OperationIR) => string, version: string): ClientView {
   const tool = ir.operations[0]?.tool;
   const credentials = tool ? connectionCredentials(tool) : [ir.auth.param];
-  const address = tool?.server.param;
-  const keys = [...credentials, ...(address ? [address] : [])];
-  const taken = new Set<string>();
+  // The instance address, or the parameters of the server variables the address is made of.
+  const variables = Object.values(tool?.server.variables ?? {});
+  const address = tool?.server.param ?? (variables.length ? variables : undefined);
+  const keys = [...credentials, ...(address === undefined ? [] : typeof address === "string" ? [address] : address)];
+  // A client's own method (withOptions) is no operation's name.
+  const taken = new Set<string>(["withOptions"]);
   const methods = ir.operations.map((op) => {
     let name = methodName(op.tool.id, ir.provider);
     // Two ids that read the same once camelCased keep their full ids.
     if (taken.has(name)) name = camelCase(op.tool.id);
     taken.add(name);
     const input = `ClientInput<${op.types.paramsName}, ${keys.map((k) => JSON.stringify(k)).join(" | ")}>`;
-    const list = op.tool.pagination?.items[0];
+    const list = op.tool.pagination?.items[0] ?? (op.tool.stream ? "data" : undefined);
     const type = list !== undefined ? `PagedMethod<${input}, ${op.types.outputName}, ${itemType(op.types.outputName, list)}, Throws>` : `Method<${input}, ${op.types.outputName}, Throws>`;
     return { name, title: commentText(`${op.tool.title}: ${op.tool.description}`), type, op };
   });
   const lines = methods.map((m) => `    ${m.name}: ${constName(m.op)}`);
-  const tableLiteral = `{\n  methods: {\n${lines.join(",\n")}\n  },\n  credentials: [${credentials.map((c) => codeLiteral(c)).join(", ")}]${address ? `,\n  address: ${codeLiteral(address)}` : ""},\n  support: ${ir.names.camel}Support\n}`;
+  const tableLiteral = `{\n  methods: {\n${lines.join(",\n")}\n  },\n  credentials: [${credentials.map((c) => codeLiteral(c)).join(", ")}]${address !== undefined ? `,\n  address: ${typeof address === "string" ? codeLiteral(address) : `[${address.map((a) => codeLiteral(a)).join(", ")}]`}` : ""},\n  support: ${ir.names.camel}Support,\n  version: ${codeLiteral(version)}\n}`;
   const support = supportParts(
     ir.operations.map((op) => op.tool),
     ir.operations.some((op) => op.problemAnswers),
@@ -75,7 +78,7 @@ export function clientView(ir: ProviderIR, constName: (op: OperationIR) => strin
     connectionType: tool ? connectionType(tool) : "Record<string, never>",
     connectionKeys: keys.map((k) => JSON.stringify(k)).join(" | "),
     methods: methods.map(({ name, title, type }) => ({ name, title, type })),
-    paged: methods.some((m) => m.op.tool.pagination),
+    paged: methods.some((m) => m.op.tool.pagination || m.op.tool.stream),
     support,
     supportLiteral: support.length ? `{ ${support.map((p) => `${p.key}: ${p.name}`).join(", ")} }` : "{}",
   };
@@ -87,12 +90,12 @@ export function clientExample(ir: ProviderIR, exampleOf: (tool: ToolSpec, p: Par
   if (!first) return null;
   // A call's required inputs, the connection's left to the client.
   const args = (tool: ToolSpec) => {
-    const connection = new Set([...connectionCredentials(tool), ...(tool.server.param ? [tool.server.param] : [])]);
+    const connection = new Set([...connectionCredentials(tool), ...(tool.server.param ? [tool.server.param] : []), ...Object.values(tool.server.variables ?? {})]);
     const given = tool.params.filter((p) => p.required && p.default === undefined && !connection.has(p.name));
     return given.length ? `{ ${given.map((p) => `${p.name}: ${exampleOf(tool, p)}`).join(", ")} }` : "{}";
   };
   const paged = ir.operations.find((op) => op.tool.pagination)?.tool;
-  const address = ir.server.default ? undefined : first.params.find((p) => p.name === first.server.param);
+  const address = ir.server.default ? undefined : first.params.filter((p) => p.name === first.server.param || Object.values(first.server.variables ?? {}).includes(p.name));
   // A provider id that is a reserved word is no variable name.
   const variable = RESERVED.has(ir.names.camel) ? `${ir.names.camel}Api` : ir.names.camel;
   return {
@@ -105,8 +108,10 @@ export function clientExample(ir: ProviderIR, exampleOf: (tool: ToolSpec, p: Par
         return `${name}: ${p ? exampleOf(first, p) : '"…"'}`;
       })
       .join(", "),
-    address: address ? `${address.name}: ${exampleOf(first, address)}` : null,
+    address: address?.length ? address.map((p) => `${p.name}: ${exampleOf(first, p)}`).join(", ") : null,
     call: { method: methodName(first.id, ir.provider), args: args(first) },
+    // The environment variable of each credential parameter (a client made without a credential reads them: runtime/client/environment.ts).
+    variables: connectionCredentials(first).map((param) => ({ param, variable: envVariableName(ir.provider, param) })),
     items: paged ? { method: methodName(paged.id, ir.provider), args: args(paged) } : null,
   };
 }
@@ -139,7 +144,8 @@ export function connectionType(tool: ToolSpec): string {
     const p = param(name);
     return `${JSON.stringify(name)}${required ? "" : "?"}: ${p ? paramTsType(p) : "string"}`;
   };
-  const address = tool.server.param ? ` & { ${field(tool.server.param, false)} }` : "";
+  const addressParams = tool.server.param ? [tool.server.param] : Object.values(tool.server.variables ?? {});
+  const address = addressParams.length ? ` & { ${addressParams.map((n) => field(n, false)).join("; ")} }` : "";
   const ways = authWays(tool.auth).map(wayParams);
   if (!tool.oauth && ways.length === 1) return `{ ${(ways[0] ?? []).map((n) => field(n, param(n)?.required ?? true)).join("; ")} }${address}`;
   const all = connectionCredentials(tool);

@@ -38,7 +38,17 @@ export function emitReadme(ir: ProviderIR, pkg: Pick<PackageContext, "name">): s
     category: cell(markdownText(ir.category)),
     color: code(ir.color),
     docsUrl: ir.docsUrl ? cell(markdownText(ir.docsUrl)) : null,
-    baseAddress: cell(`${ir.server.default ? code(ir.server.default) : `the ${code(ir.server.param ?? "")} parameter`} (override with the \`baseUrl\` option)`),
+    baseAddress: cell(
+      `${
+        ir.server.default
+          ? code(ir.server.default)
+          : ir.server.template
+            ? `${code(ir.server.template)}, its variables from ${Object.values(ir.server.variables ?? {})
+                .map(code)
+                .join(", ")}`
+            : `the ${code(ir.server.param ?? "")} parameter`
+      } (override with the \`baseUrl\` option)`,
+    ),
     authDescription: cell(describeAuth(ir.auth)),
     authParam: code(ir.auth.param),
     oauthFlows: first?.oauth ? cell(describeFlows(first.oauth)) : null,
@@ -137,7 +147,7 @@ function wireOf(p: ParamSpec): string {
 function bodyText(b: BodySpec): string {
   if (b.encoding === "json") return `JSON, sent as ${code(b.mediaType)}`;
   if (b.encoding === "binary") return `the file's bytes as they are, sent as ${code(b.mediaType)}`;
-  const fields = Object.entries(b.fields ?? {}).map(([name, e]) => `${code(name)} ${e.style}${e.explode ? ", exploded" : ""}`);
+  const fields = Object.entries(b.fields ?? {}).map(([name, e]) => `${code(name)} ${e.json ? "as JSON text" : `${e.style}${e.explode ? ", exploded" : ""}`}`);
   return `a form, sent as ${code(b.mediaType)}${fields.length ? ` (${fields.join("; ")})` : ""}`;
 }
 

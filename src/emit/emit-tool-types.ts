@@ -23,6 +23,8 @@ export function paramTsType(p: ParamSpec, normalized = false): string {
       // Bytes, a path (read on Node) or an https address (fetched): file-values.ts.
       return normalized ? "Uint8Array | Blob | string" : "Uint8Array | ArrayBuffer | Blob | string";
     case "json": {
+      // A value of several forms: any of them (each form as a parameter of its type).
+      if (p.anyOf) return [...new Set(p.anyOf.map((form) => paramTsType({ ...p, ...form, anyOf: undefined }, normalized)))].join(" | ");
       const array = `${arrayOf(nestedTsType(p.items))}`;
       const object = `Record<string, ${nestedTsType(p.values)}>`;
       return p.jsonType === "array" ? array : p.jsonType === "object" ? object : `${object} | ${array}`;
@@ -75,6 +77,8 @@ function printType(t: TypeRef, params: ParamSpec[]): string {
       return `Omit<${printType(t.of, params)}, ${t.keys.map((k) => JSON.stringify(k)).join(" | ")}>`;
     case "nonNullable":
       return `NonNullable<${printType(t.of, params)}>`;
+    case "list":
+      return `Array<${printType(t.of, params)}>`;
     case "present": {
       const inner = printType(t.of, params);
       return /^(number|string|boolean)$/.test(inner) ? inner : `NonNullable<${inner}>`;

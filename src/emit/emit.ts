@@ -6,7 +6,7 @@ import type { OperationIR, ProviderIR } from "../model/ir.js";
 import { camelCase, pascalCase } from "../model/naming.js";
 import { codeLiteral, commentText, escapeLineSeparators, oneLine } from "./code-text.js";
 import { outputTsType, paramTsType } from "./emit-tool-types.js";
-import { clientView } from "./emit-client.js";
+import { clientView, connectionType } from "./emit-client.js";
 import { pollTriggersView, triggersView } from "./emit-triggers.js";
 import { adapterPeers, adapterTypesVersions } from "./emit-adapters.js";
 import { dualExport, ENTRIES } from "./emit-cjs.js";
@@ -62,8 +62,15 @@ export interface PackageLinks {
  * package exports one path, and a bundler still drops what is not imported.
  */
 /** The package's entry: index.js, and index.d.ts ending with `openApiTypes` (the namespace emitOpenApiNamespace prints). */
-export function emitEntry(ir: ProviderIR, openApiTypes: string): { js: string; dts: string } {
+export function emitEntry(ir: ProviderIR, openApiTypes: string, version: string): { js: string; dts: string } {
   const names = new SharedNames();
+  const client = clientView(ir, callName, version);
+  // What executeTool takes: the parameters with the connection the operation needs (a token, or a flow's parameters), as the client does.
+  const definitionParams = (op: OperationIR) => {
+    if (op.tool.anonymous) return op.types.paramsName;
+    const connection = connectionType(op.tool);
+    return `${op.types.paramsName} & ${connection === client.connectionType ? `${client.factory}Connection` : `(${connection})`}`;
+  };
   // Each tool as its call (what the client holds) and its description, joined in the package by describeTool.
   const calls = new Map(ir.operations.map((op) => [op, callOf(op.tool)]));
   const shared = sharedValues(ir, [...calls.values()], names);
@@ -94,6 +101,7 @@ export function emitEntry(ir: ProviderIR, openApiTypes: string): { js: string; d
       constName: `${camelCase(op.tool.id)}Tool`,
       callName: callName(op),
       paramsName: op.types.paramsName,
+      definitionParams: definitionParams(op),
       outputName: op.types.outputName,
       params: op.tool.params.map((p) => ({ name: p.name, optional: !p.required, type: paramTsType(p), doc: commentText(p.description) })),
       outputType: outputTsType(op),
@@ -105,7 +113,7 @@ export function emitEntry(ir: ProviderIR, openApiTypes: string): { js: string; d
     blockDefinition: literal(ir.block),
     openapiSource: commentText(ir.sources.openapi),
     openApiTypes,
-    client: clientView(ir, callName),
+    client,
     triggers: triggersView(ir, (value) => literal(value)),
     pollTriggers: pollTriggersView(ir, (value) => literal(value)),
   };

@@ -106,3 +106,26 @@ export function branchEnums(doc: OpenApiDocument, flat: Schema): Map<string, unk
   }
   return out;
 }
+
+/**
+ * The fields a body's union branches carry beyond its own (`allOf: [{oneOf: [A, B]}, {properties: …}]`, shapes
+ * beside common fields), each with its schema (the first branch's) and whether every branch requires it; none when
+ * the branches carry no fields of their own.
+ */
+export function branchFields(doc: OpenApiDocument, flat: Schema): { fields: Record<string, Schema>; required: Set<string>; branches: number; key: "oneOf" | "anyOf" } | undefined {
+  const key = Array.isArray(flat.oneOf) ? "oneOf" : Array.isArray(flat.anyOf) ? "anyOf" : undefined;
+  if (!key) return undefined;
+  const own = new Set(Object.keys((flat.properties ?? {}) as object));
+  const branches = (flat[key] as Schema[]).flatMap((b) => {
+    try {
+      return [doc.flatten(b)];
+    } catch {
+      return [];
+    }
+  });
+  const fields: Record<string, Schema> = {};
+  for (const b of branches) for (const [name, schema] of Object.entries((b.properties ?? {}) as Record<string, Schema>)) if (!own.has(name) && !Object.hasOwn(fields, name)) fields[name] = schema;
+  if (!Object.keys(fields).length) return undefined;
+  const required = new Set(Object.keys(fields).filter((name) => branches.every((b) => Array.isArray(b.required) && (b.required as unknown[]).includes(name))));
+  return { fields, required, branches: branches.length, key };
+}

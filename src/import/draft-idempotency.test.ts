@@ -60,4 +60,29 @@ describe("an idempotency key header parameter", () => {
     expect([headers("acme_create_widget"), headers("acme_create_gadget")]).toEqual([[], []]);
     expect(headers("acme_create_gizmo")).toEqual([{ in: "header", name: "X-Idempotency-Key" }]);
   });
+
+  it("named as a request id and described as a stored key: drafted as idempotency by the document's words, not only the name", async () => {
+    const requestId = (description: string) => ({ name: "Zq-Request-Id", in: "header", required: false, schema: { type: "string", minLength: 1, maxLength: 108 }, description });
+    const d = drafted(
+      openapi({
+        "/zq-gizmos": { post: { operationId: "createGizmo", parameters: [requestId("The id of the request, echoed in the logs.")], requestBody: body, responses: { "201": widget } } },
+        "/zq-widgets": { post: { operationId: "createWidget", parameters: [requestId("The server stores keys for 6 hours.")], requestBody: body, responses: { "201": widget } } },
+        "/zq-gadgets": {
+          post: { operationId: "createGadget", parameters: [{ ...keyHeader("Zq-Replay-Token"), description: "Makes the request idempotent: a repeat with the same token is applied once." }], requestBody: body, responses: { "201": widget } },
+        },
+      }),
+      ["createGizmo", "createWidget", "createGadget"],
+    );
+    expect(d.manifest.idempotency).toEqual({ header: "Zq-Request-Id" });
+    const headers = (id: string) =>
+      Object.values(d.manifest.operations[id]?.params ?? {})
+        .map((p) => p.wire)
+        .filter((w) => w?.in === "header");
+    // The first header recognised is the one the runtime sends: on every POST, so the same header of another one
+    // (drafted before it), whose words say nothing of keys, is it too (a parameter of that name would clash with it).
+    expect(headers("acme_create_widget")).toEqual([]);
+    expect(headers("acme_create_gadget")).toEqual([{ in: "header", name: "Zq-Replay-Token" }]);
+    expect(headers("acme_create_gizmo")).toEqual([]);
+    expect(await linkProblems(d)).toEqual([]);
+  });
 });

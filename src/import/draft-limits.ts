@@ -1,8 +1,9 @@
 // The limits of a drafted string or number parameter, read from its schema:
 // lengths, a pattern ECMAScript can compile, bounds (an exclusive one as the
-// next value past it), and the enum values of the parameter's type.
+// next value past it), and the enum values of the parameter's type; and the
+// forms of a value the document allows several of (`anyOf`), each with its own.
 import type { ManifestParam } from "../load/precompiled/manifest-types.js";
-import type { Schema } from "../load/openapi-document.js";
+import { type OpenApiDocument, type Schema, typeOf } from "../load/openapi-document.js";
 
 export function stringLimits(s: Schema, param: ManifestParam, note: (text: string) => void): void {
   if (typeof s.minLength === "number") param.minLength = s.minLength;
@@ -45,4 +46,73 @@ export function numberLimits(s: Schema, param: ManifestParam, note: (text: strin
     const values = [...new Set(s.enum.filter((v) => typeof v === "number"))];
     if (values.length) param.enum = values;
   }
+}
+
+type Form = NonNullable<ManifestParam["anyOf"]>[number];
+
+/**
+ * The forms of a value whose document allows several (`oneOf`/`anyOf`: an id or a name, a string or an object,
+ * one value or a list), each its type and limits, in the document's order; undefined when they are of one kind
+ * and no limit tells them apart (a json object drafts such a union whole), or when one cannot be read.
+ */
+export function formsOf(doc: OpenApiDocument, alternatives: readonly Schema[], note: (text: string) => void): Form[] | undefined {
+  const flat = alternatives.map((a) => {
+    try {
+      return doc.flatten(a);
+    } catch {
+      return undefined;
+    }
+  });
+  if (flat.some((f) => f === undefined)) return undefined;
+  const forms: Form[] = [];
+  for (const f of flat as Schema[]) {
+    const t = typeOf(f);
+    if (t === "null") continue;
+    const form = formOf(f, t, note);
+    if (!form) return undefined;
+    if (!forms.some((other) => JSON.stringify(other) === JSON.stringify(form))) forms.push(form);
+  }
+  const kinds = new Set(forms.map((f) => (f.type === "json" ? (f.jsonType ?? "json") : f.type)));
+  // Objects only: the whole union is one json object (its fields are the body's or a record's, drafted elsewhere).
+  if (forms.length < 2 || (kinds.size === 1 && kinds.has("object"))) return undefined;
+  return forms;
+}
+
+/** One form: a scalar's limits, or a list's or an object's kind and bounds. */
+function formOf(s: Schema, type: string | undefined, note: (text: string) => void): Form | undefined {
+  if (type === "string") {
+    const param = { type: "string", description: "" } as ManifestParam;
+    stringLimits(s, param, note);
+    const { description: _d, ...limits } = param;
+    return { ...(limits as Form), ...(typeof s.format === "string" && ["date", "date-time", "email", "uri", "uuid", "ipv4", "ipv6"].includes(s.format) ? { format: s.format as Form["format"] } : {}) };
+  }
+  if (type === "integer" || type === "number") {
+    const param = { type: "number", description: "", ...(type === "integer" ? { integer: true } : {}) } as ManifestParam;
+    numberLimits(s, param, note);
+    if (param.limitsFromSpec) return undefined;
+    const { description: _d, ...limits } = param;
+    return limits as Form;
+  }
+  if (type === "boolean") return { type: "boolean" };
+  if (type === "array") {
+    // Scalar items: their type and limits (the runtime checks each item; the suite draws them so).
+    const items = s.items !== null && typeof s.items === "object" && !("$ref" in (s.items as object)) ? (s.items as Schema) : undefined;
+    const itemType = items ? typeOf(items) : undefined;
+    const nested =
+      itemType === "string" || itemType === "integer" || itemType === "number" || itemType === "boolean"
+        ? {
+            type: itemType,
+            ...(Array.isArray(items?.enum) ? { enum: items.enum } : {}),
+            ...(typeof items?.maxLength === "number" ? { maxLength: items.maxLength } : {}),
+            ...(typeof items?.minimum === "number" ? { minimum: items.minimum } : {}),
+            ...(typeof items?.maximum === "number" ? { maximum: items.maximum } : {}),
+          }
+        : undefined;
+    return { type: "json", jsonType: "array", ...(typeof s.minItems === "number" ? { minItems: s.minItems } : {}), ...(typeof s.maxItems === "number" ? { maxItems: s.maxItems } : {}), ...(nested ? { items: nested as Form["items"] } : {}) };
+  }
+  if (type === "object") return { type: "json", jsonType: "object" };
+  // A union of objects inside the union (an inline object of several shapes): an object.
+  const inner = (Array.isArray(s.oneOf) ? s.oneOf : Array.isArray(s.anyOf) ? s.anyOf : []) as Schema[];
+  if (type === undefined && inner.length && inner.every((b) => b.type === "object" || (b.type === undefined && b.properties !== undefined))) return { type: "json", jsonType: "object" };
+  return undefined;
 }

@@ -279,14 +279,6 @@ describe("outputs, per kind of reply", () => {
     expect(Object.keys(d.manifest.operations.acme_get_x!.outputs)).toEqual(["data", "metadata.count"]);
   });
 
-  it("a record: the whole body, and its id; a small one, each scalar field", async () => {
-    const big = { type: "object", required: ["id"], properties: Object.fromEntries(["id", "a", "b", "c", "d", "e", "f"].map((k) => [k, { type: "string" }])) };
-    expect(Object.keys(drafted(get(big, { id: "1" }), ["getX"]).manifest.operations.acme_get_x!.outputs)).toEqual(["data", "metadata.id"]);
-    const small = drafted(get({ type: "object", properties: { ok: { type: "boolean", enum: [true] }, channel: { type: "string" }, ts: { type: "string" }, message: { type: "object" } } }, { ok: true }), ["getX"]);
-    expect(Object.keys(small.manifest.operations.acme_get_x!.outputs)).toEqual(["data", "metadata.channel", "metadata.ts"]);
-    expect(await linkProblems(small)).toEqual([]);
-  });
-
   it("no JSON body: the status", async () => {
     const d = drafted(get(undefined, undefined, "204"), ["getX"]);
     expect(d.manifest.operations.acme_get_x!.outputs).toEqual({ "metadata.status": { type: "number", from: "$statusCode", description: "The HTTP status of the reply (it has no JSON body)." } });
@@ -384,12 +376,14 @@ describe("errors, the server, the provider", () => {
     expect(notesAt(d, "errors.message")).toHaveLength(1);
   });
 
-  it("the server's scheme, host and path (its variables at their defaults); other hosts are noted", () => {
+  it("the server's address template, its variable an input at the document's default; other hosts are noted", async () => {
     const doc = withError({ type: "object" });
     doc.servers = [{ url: "https://{region}.acme.test/api/", variables: { region: { default: "eu" } } }, { url: "https://sandbox.acme.test/api" }];
     const d = drafted(doc, ["getX"]);
-    expect(d.manifest.server).toEqual({ default: "https://eu.acme.test/api", hosts: ["sandbox.acme.test"] });
+    expect(d.manifest.server).toEqual({ url: "https://{region}.acme.test/api/", variables: { region: "region" }, hosts: ["sandbox.acme.test"] });
+    expect(d.manifest.params?.region).toMatchObject({ default: "eu", visibility: "user-only" });
     expect(notesAt(d, "server.default")).toEqual([]);
+    expect(await linkProblems(d)).toEqual([]);
   });
 
   it("a relative first server (or none): each call names the instance's address, the relative path appended; it links", async () => {
@@ -408,22 +402,23 @@ describe("errors, the server, the provider", () => {
     expect(await linkProblems(none, "zqself")).toEqual([]);
   });
 
-  it("a server made of variables ({protocol}://{hostname}:{port}): its defaults are the base address, which a call may override; never a path", async () => {
+  it("a server made of variables ({protocol}://{hostname}:{port}, self-hosted): the instance address, its defaults the input's default, which a call may override; never a path", async () => {
     const doc = withError({ type: "object" });
     const variables = { protocol: { default: "http", enum: ["http", "https"] }, hostname: { default: "localhost" }, port: { default: "8108" } };
     doc.servers = [{ url: "{protocol}://{hostname}:{port}", variables }];
     const d = drafted(doc, ["getX"], "zqsearch");
-    expect(d.manifest.server).toEqual({ default: "http://localhost:8108" });
-    expect(notesAt(d, "server.default")).toEqual([expect.stringContaining("over https only"), expect.stringMatching(/^the host is the server variable \{hostname\}, here at its default: a call names the API's own address as baseUrl/)]);
+    expect(d.manifest.server).toEqual({ param: "instanceUrl" });
+    expect(d.manifest.params?.instanceUrl).toMatchObject({ format: "base-url", default: "http://localhost:8108", visibility: "user-only" });
+    expect(notesAt(d, "server.param")).toEqual([expect.stringMatching(/^the document's server "\{protocol\}:\/\/\{hostname\}:\{port\}" is wherever the API is installed .+ default the document's http:\/\/localhost:8108\./)]);
     expect(await linkProblems(d, "zqsearch")).toEqual([]);
     const tool = (await linkedTools(d, "zqsearch"))[0]!;
-    expect(tool.server).toEqual({ default: "http://localhost:8108" });
+    expect(tool.server).toEqual({ param: "instanceUrl" });
     const urls: string[] = [];
     const fetch = async (request: Request) => {
       urls.push(request.url);
       return new Response("{}", { headers: { "content-type": "application/json" } });
     };
-    const secret = Object.fromEntries(Object.entries(d.manifest.params ?? {}).map(([name]) => [name, "zq-key-0001"]));
+    const secret = Object.fromEntries(Object.entries(d.manifest.params ?? {}).flatMap(([name]) => (name === "instanceUrl" ? [] : [[name, "zq-key-0001"]])));
     for (const options of [{ fetch }, { fetch, baseUrl: "http://127.0.0.1:18108" }]) expect((await executeToolDefinition(tool, secret, options)).success).toBe(true);
     expect(urls).toEqual(["http://localhost:8108/x", "http://127.0.0.1:18108/x"]);
   });

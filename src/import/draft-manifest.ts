@@ -5,8 +5,8 @@
 // that what it drafts is what generate will check: the same success reply,
 // the same request body, the same `$ref` resolution. Every guess carries a
 // review note.
-import type { Manifest, ManifestOperation } from "../load/precompiled/manifest-types.js";
-import { OpenApiDocument, type Schema, typeOf } from "../load/openapi-document.js";
+import type { Manifest, ManifestOperation, ManifestOutput } from "../load/precompiled/manifest-types.js";
+import { OpenApiDocument, type OpenApiOperation, type Schema, typeOf } from "../load/openapi-document.js";
 import type { YamlSource } from "../load/yaml-source.js";
 import { valueAt } from "../load/json-ref.js";
 import { operationRef } from "../load/operation-index.js";
@@ -14,9 +14,12 @@ import { authOfDraft, type CredentialDraft, credentialParams } from "./draft-aut
 import { answersFile } from "./draft-files.js";
 import { IdempotencyHeaders } from "./draft-idempotency.js";
 import { draftServer } from "./draft-server.js";
+import { clientCredentialsFlow } from "./shapes/client-credentials.js";
+import { headerOutputs } from "./shapes/reply-headers.js";
+import { answersEvents, answersItems } from "./shapes/event-streams.js";
 import { draftOutputs } from "./draft-outputs.js";
 import { draftPagination } from "./draft-pagination.js";
-import { answersEvents, CREDENTIAL_MAX_LENGTH, draftParams, safeFlatten } from "./draft-params.js";
+import { CREDENTIAL_MAX_LENGTH, draftParams, safeFlatten } from "./draft-params.js";
 import type { ReviewNote } from "./manifest-yaml.js";
 import { firstSentence, plainText, shortText, titleText } from "./plain-text.js";
 import type { SelectedOperation } from "./select-operations.js";
@@ -76,6 +79,8 @@ export function draftManifest(provider: string, source: YamlSource, operations: 
   const drafted = draftServer(data, notes);
   manifest.server = drafted.server;
   credentialParam(manifest, credential, notes);
+  // The first way's OAuth 2 scheme, when the document declares a client credentials flow: the runtime obtains the token.
+  if (credential.ways[0]?.length === 1) clientCredentialsFlow(manifest, credential.ways[0][0], data, operations, notes);
   if (drafted.address) manifest.params = { ...drafted.address, ...manifest.params };
   manifest.errors = errors(doc, operations, notes);
 
@@ -97,11 +102,13 @@ export function draftManifest(provider: string, source: YamlSource, operations: 
     const rawOp = valueAt(data, op.location) as Json;
     const params = draftParams(doc, op, rawOp, credential, at, notes);
     params.params = idempotencyKeys.take(params.params, chosen.method, at, notes);
-    // An answer that is a file (bytes, or a redirect to them) has fixed outputs, and no pages.
-    const download = answersFile(doc, op);
+    // An answer that is a stream of JSON values (an export), or a file (bytes, or a redirect to them), has fixed outputs, and no pages.
+    const streamed = answersItems(doc, op, name, at, notes);
+    const download = streamed ? undefined : answersFile(doc, op);
     if (download) notes.push({ at, note: `${name} answers a file (${download}): drafted download: true, whose outputs are its content, contentType, size and filename` });
-    const outputs = download ? { outputs: {} } : draftOutputs(doc, op, at, notes);
-    const pagination = download ? undefined : draftPagination(doc, op, rawOp, params, outputs, at, notes);
+    const outputs = download || streamed ? { outputs: {} } : draftOutputs(doc, op, at, notes);
+    if (!download && !streamed) replyHeaders(doc, op, outputs.outputs, at, notes);
+    const pagination = download || streamed ? undefined : draftPagination(doc, op, rawOp, params, outputs, at, notes);
     const summaryText = typeof rawOp.summary === "string" ? plainText(rawOp.summary) : "";
     const descriptionText = typeof rawOp.description === "string" ? rawOp.description : "";
     // A summary that only repeats the operationId (`addCards()`) says nothing a title from the operationId would not say better.
@@ -123,6 +130,7 @@ export function draftManifest(provider: string, source: YamlSource, operations: 
       ...(params.rules ? { rules: params.rules } : {}),
       ...(pagination ? { pagination } : {}),
       ...(download ? { download: true } : {}),
+      ...(streamed ? { stream: true as const } : {}),
       outputs: outputs.outputs,
     };
     if (!summaryText) notes.push({ at: [...at, "title"], note: "the operation has no summary: a short label for the block's selector" });
@@ -139,6 +147,14 @@ export function draftManifest(provider: string, source: YamlSource, operations: 
   // Provider-wide, as the hand-written manifests have it: before the operations.
   const { operations: byId, ...head } = manifest;
   return { manifest: { ...head, idempotency, operations: byId }, notes, operations: summary };
+}
+
+/** The headers the success answer declares, as outputs beside the body's (shapes/reply-headers.ts), described in plain text. */
+function replyHeaders(doc: OpenApiDocument, op: OpenApiOperation, outputs: Record<string, ManifestOutput>, at: (string | number)[], notes: ReviewNote[]): void {
+  const headers = headerOutputs(doc, op, outputs);
+  for (const [name, output] of Object.entries(headers.outputs)) outputs[name] = { ...output, description: shortText(plainText(output.description), 200) };
+  if (headers.names.length)
+    notes.push({ at: [...at, "outputs"], note: `the success answer declares the header${headers.names.length > 1 ? "s" : ""} ${headers.names.join(", ")}: drafted as output${headers.names.length > 1 ? "s" : ""} (text)` });
 }
 
 /** Where a document dates an operation's end (x-extensions published documents use). */

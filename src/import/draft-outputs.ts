@@ -16,6 +16,7 @@ import { unionOf, typeOf, type OpenApiDocument, type OpenApiOperation, type Sche
 import { safeFlatten } from "./draft-params.js";
 import type { ReviewNote } from "./manifest-yaml.js";
 import { shortText } from "./plain-text.js";
+import { nullableUnionType } from "../link/outputs.js";
 
 type Path = (string | number)[];
 
@@ -37,8 +38,15 @@ const SCALAR_TYPES = ["string", "integer", "number", "boolean"];
 /** A field that can hold one value only (`ok: true`, `status: 200`): it says nothing of the reply. */
 const holdsOneValue = (schema: Schema) => Array.isArray(schema.enum) && schema.enum.length === 1;
 
-/** An object with at most this many fields has each scalar field as an output; a larger one only its id. */
+/** An object with at most this many fields counts as small where a reply's shape is judged (a list among a few fields). */
 const SMALL_OBJECT = 6;
+
+/** A record's scalar fields drafted as outputs: all of them up to this many; of a larger one, this many, the useful first (recordFields). */
+const RECORD_OUTPUTS = 16;
+
+/** Names of a record's fields that say what people look for in it: its name, state, address, amount, times. */
+const USEFUL_FIELD =
+  /^(name|title|display_?name|full_?name|login|user_?name|email|slug|key|number|status|state|type|kind|url|html_?url|web_?url|permalink|link|amount|total|currency|created(_?at|_?on|_?time)?|updated(_?at|_?on|_?time)?|modified(_?at)?|date|description|summary)$/i;
 
 export interface OutputsDraft {
   outputs: Record<string, ManifestOutput>;
@@ -120,16 +128,83 @@ function outputsOfBody(doc: OpenApiDocument, op: OpenApiOperation, at: Path, not
     const innerFields = (inner.properties ?? {}) as Record<string, Schema>;
     const innerRequired = new Set(required.has(envelope) && Array.isArray(inner.required) ? (inner.required as string[]) : []);
     outputs.data = { type: "json", from: `$response.body#${formatPointer([envelope])}`, ...(required.has(envelope) ? {} : { optional: true }), description: shortText(describe(doc, fieldOf(fields, envelope)) || replyText, 200) };
-    const small = Object.keys(innerFields).length <= SMALL_OBJECT;
-    scalarOutputs(doc, innerFields, innerRequired, [envelope], (field) => small || ID_FIELD.test(field), outputs);
+    const kept = recordFields(doc, innerFields, innerRequired);
+    scalarOutputs(doc, innerFields, innerRequired, [envelope], (field) => kept.has(field), outputs);
     scalarOutputs(doc, fields, required, [], (field) => field !== envelope, outputs);
-    notes.push({ at: where, note: `the ${response.status} reply wraps its record in ${envelope}: outputs read from inside it` });
+    // A record beside the one the reply wraps (the commit beside a file's content): an output of its own, not dropped.
+    const siblings = siblingRecords(doc, fields, envelope);
+    for (const field of siblings) {
+      outputs[outputName(field, outputs)] = {
+        type: "json",
+        from: `$response.body#${formatPointer([field])}`,
+        ...(required.has(field) && !doc.admitsNull(fieldOf(fields, field)) ? {} : { optional: true }),
+        description: shortText(describe(doc, fieldOf(fields, field)) || `The reply's ${field}.`, 200),
+      };
+    }
+    notes.push({
+      at: where,
+      note: `the ${response.status} reply wraps its record in ${envelope}: outputs read from inside it${siblings.length ? `; the record${siblings.length > 1 ? "s" : ""} beside it (${siblings.join(", ")}) drafted as ${siblings.length > 1 ? "outputs" : "an output"} of ${siblings.length > 1 ? "their" : "its"} own` : ""}`,
+    });
+    keptNote(doc, innerFields, kept, where, notes);
     return { outputs, body };
   }
   outputs.data = { type: "json", from: "$response.body", description: replyText };
-  const small = Object.keys(fields).length <= SMALL_OBJECT;
-  scalarOutputs(doc, fields, required, [], (field) => small || ID_FIELD.test(field), outputs);
+  const kept = recordFields(doc, fields, required);
+  scalarOutputs(doc, fields, required, [], (field) => kept.has(field), outputs);
+  keptNote(doc, fields, kept, where, notes);
   return { outputs, body };
+}
+
+/** The scalar type of a union of one scalar kind and null (3.1's nullable: link/outputs.ts nullableUnionType); none otherwise (an output has one type, and `json` is an object or a list, never a bare scalar). */
+function scalarUnion(doc: OpenApiDocument, flat: Schema): string | undefined {
+  const t = nullableUnionType(doc, flat);
+  return t !== undefined && SCALAR_TYPES.includes(t) ? t : undefined;
+}
+
+/** The scalar fields of a record, each telling something (not one value only). */
+function scalarFields(doc: OpenApiDocument, fields: Record<string, Schema>): string[] {
+  return Object.keys(fields).filter((field) => {
+    const flat = safeFlatten(doc, fieldOf(fields, field));
+    const t = flat ? typeOf(flat) : undefined;
+    return flat !== undefined && ((t !== undefined && SCALAR_TYPES.includes(t)) || (t === undefined && scalarUnion(doc, flat) !== undefined)) && !holdsOneValue(flat);
+  });
+}
+
+/**
+ * The scalar fields of a record drafted as outputs: every one, up to RECORD_OUTPUTS; of a larger record, its id,
+ * then those whose names say what people look for (USEFUL_FIELD), then those the spec promises, in the document's
+ * order, up to RECORD_OUTPUTS. The rest stay in `data`.
+ */
+function recordFields(doc: OpenApiDocument, fields: Record<string, Schema>, required: ReadonlySet<string>): Set<string> {
+  const scalars = scalarFields(doc, fields);
+  if (scalars.length <= RECORD_OUTPUTS) return new Set(scalars);
+  const rank = (field: string) => (ID_FIELD.test(field) ? 0 : USEFUL_FIELD.test(field) ? 1 : required.has(field) ? 2 : 3);
+  return new Set(
+    scalars
+      .map((field, i) => ({ field, i }))
+      .sort((a, b) => rank(a.field) - rank(b.field) || a.i - b.i)
+      .slice(0, RECORD_OUTPUTS)
+      .map((x) => x.field),
+  );
+}
+
+/** The note on a record whose scalar fields were not all drafted: which were, and that `data` holds the rest. */
+function keptNote(doc: OpenApiDocument, fields: Record<string, Schema>, kept: ReadonlySet<string>, where: Path, notes: ReviewNote[]): void {
+  const scalars = scalarFields(doc, fields);
+  if (scalars.length <= kept.size) return;
+  notes.push({
+    at: where,
+    note: `the record has ${scalars.length} scalar fields: ${kept.size} drafted as outputs (its id, those whose names say what people look for, those the spec promises), the other ${scalars.length - kept.size} read through data; add the ones a workflow needs`,
+  });
+}
+
+/** The object fields beside a reply's envelope (`commit` beside `content`): records of their own, with fields. */
+function siblingRecords(doc: OpenApiDocument, fields: Record<string, Schema>, envelope: string): string[] {
+  return Object.keys(fields).filter((field) => {
+    if (field === envelope) return false;
+    const flat = safeFlatten(doc, fieldOf(fields, field));
+    return flat !== undefined && typeOf(flat) === "object" && Object.keys((flat.properties ?? {}) as object).length > 0;
+  });
 }
 
 /**
@@ -149,7 +224,8 @@ function scalarOutputs(doc: OpenApiDocument, fields: Record<string, Schema>, req
   for (const [field, schema] of Object.entries(fields)) {
     if (!keep(field)) continue;
     const flat = safeFlatten(doc, schema);
-    const t = flat ? typeOf(flat) : undefined;
+    // A union of one scalar kind and null (3.1's nullable) is that kind.
+    const t = flat ? (typeOf(flat) ?? scalarUnion(doc, flat)) : undefined;
     if (!flat || !t || !SCALAR_TYPES.includes(t)) continue;
     if (holdsOneValue(flat)) continue; // always the same value
     const name = outputName(field, outputs);

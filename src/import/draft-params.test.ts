@@ -183,9 +183,12 @@ describe("parameters of the address and headers", () => {
     const p = d.manifest.operations.acme_get_item!.params!;
     expect(p.tag).toMatchObject({ type: "json", jsonType: "array", wire: { in: "query" } });
     expect(p.expand).toMatchObject({ type: "json", jsonType: "array", wire: { in: "query" } });
-    expect(p.filter).toMatchObject({ type: "json", jsonType: "object", required: true, wire: { in: "query" } });
-    expect(notesAt(d, "operations.acme_get_item")).toEqual(["cookie parameter session not drafted: the runtime sends no cookies"]);
-    expect(notesAt(d, "operations.acme_get_item.params.filter").filter((n) => n.includes("does not send"))).toEqual([]);
+    // An object of named fields: a parameter per field (draft-query-object.test.ts).
+    expect(p.a).toMatchObject({ type: "string", wire: { in: "query", name: "filter", field: "a" } });
+    expect(notesAt(d, "operations.acme_get_item")).toEqual([
+      "query parameter filter is an object of 1 field, sent as filter[field]=value (style deepObject): drafted as a parameter per field, each with its type, limits and description",
+      "cookie parameter session not drafted: the runtime sends no cookies",
+    ]);
     expect(await linkProblems(d)).toEqual([]);
   });
 });
@@ -272,7 +275,7 @@ describe("body fields", () => {
     expect(await linkProblems(d)).toEqual([]);
   });
 
-  it("of a form: several shapes (anyOf) drafted as the richest one, marked", async () => {
+  it("of a form: several shapes (anyOf) of one kind drafted as it, marked; of several kinds, as each form", async () => {
     const d = drafted(
       withBody({
         "application/x-www-form-urlencoded": {
@@ -297,9 +300,10 @@ describe("body fields", () => {
     const p = d.manifest.operations.acme_create_item!.params!;
     expect([p.metadata, p.title, p.count].map((x) => [x!.type, x!.jsonType, x!.integer])).toEqual([
       ["json", "object", undefined],
-      ["string", undefined, undefined],
+      ["json", undefined, undefined],
       ["number", undefined, true],
     ]);
+    expect(p.title?.anyOf).toEqual([{ type: "string" }, { type: "number", integer: true }]);
     expect(notesAt(d, "operations.acme_create_item.params.metadata")).toContain('the spec also allows "" (to clear the value, in some APIs), which the runtime treats as no value and never sends: drafted as the other form');
     expect(await linkProblems(d)).toEqual([]);
   });
@@ -328,7 +332,7 @@ describe("body fields", () => {
     expect(await linkProblems(d, "zqdns")).toEqual([]);
   });
 
-  it("an id or an inline object (oneOf): a string with the id's limits; a string of one of two formats: the first format", async () => {
+  it("an id or an inline object (oneOf): each form, the id's limits on its own; a string of one of two formats: the first format", async () => {
     const inline = {
       oneOf: [
         { type: "object", required: ["line1"], properties: { line1: { type: "string" } } },
@@ -358,11 +362,20 @@ describe("body fields", () => {
     };
     const d = drafted(withBody({ "application/json": { schema } }, true), ["createItem"], "zqmail");
     const p = d.manifest.operations.zqmail_create_item!.params!;
-    expect(p.to).toMatchObject({ type: "string", pattern: "^zqa_[a-z0-9]+$", required: true });
-    expect(notesAt(d, "operations.zqmail_create_item.params.to")).toContain("the spec allows string or any (oneOf): drafted as string, with the limits of the string one");
+    expect(p.to).toMatchObject({
+      type: "json",
+      anyOf: [
+        { type: "string", pattern: "^zqa_[a-z0-9]+$" },
+        { type: "json", jsonType: "object" },
+      ],
+      required: true,
+    });
+    expect(notesAt(d, "operations.zqmail_create_item.params.to")).toContain("the spec allows string or object (oneOf): drafted as its 2 forms (anyOf), each with its limits; a value meeting one is sent as it is");
     expect(p.when).toMatchObject({ type: "string", format: "date-time" });
-    expect(p.file).toMatchObject({ type: "string", pattern: "^zqt_[a-z]+$" });
-    expect(notesAt(d, "operations.zqmail_create_item.params.file")).toContain("the spec allows string or string (oneOf): drafted as string, with the limits of the first string form (the other 1 need a wider pattern)");
+    expect(p.file?.anyOf).toEqual([
+      { type: "string", pattern: "^zqt_[a-z]+$" },
+      { type: "string", pattern: "^https://" },
+    ]);
     expect(notesAt(d, "operations.zqmail_create_item.params.when")).toContain("the spec allows format date-time or date (anyOf): drafted as date-time, the first");
     expect(notesAt(d, "operations.zqmail_create_item.params.at")).toContain("the spec allows object ZqVector or object ZqRegion (oneOf): drafted as object, without the limits of any one of them");
     expect(await linkProblems(d, "zqmail")).toEqual([]);

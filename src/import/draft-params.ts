@@ -8,7 +8,7 @@
 import { fileParam, isFileField } from "./draft-files.js";
 import { checkValue, fieldOf, isAbsent, isValueFormat, type ParamSpec } from "@blockwright/runtime/internal";
 import type { ManifestParam, ManifestRule } from "../load/precompiled/manifest-types.js";
-import { bodyFieldRule, branchEnums, loneBranch } from "./draft-body-rules.js";
+import { bodyFieldRule, branchEnums, branchFields, loneBranch } from "./draft-body-rules.js";
 import { operatorOf, paramName } from "./param-names.js";
 import { typeOf, valuesType, type OpenApiDocument, type OpenApiOperation, type Schema } from "../load/openapi-document.js";
 import { isBinaryString, LONE_FILE_PART } from "../load/media-types.js";
@@ -18,7 +18,9 @@ import { patternLengths } from "../link/pattern-length.js";
 import type { ReviewNote } from "./manifest-yaml.js";
 import { shortText } from "./plain-text.js";
 import { FILLED_BY_FETCH, isIgnoredHeader } from "../load/ignored-headers.js";
-import { numberLimits, stringLimits } from "./draft-limits.js";
+import { formsOf, numberLimits, stringLimits } from "./draft-limits.js";
+import { answersEvents, isStreamFlag, streamNote } from "./shapes/event-streams.js";
+import { explodedQueryObjects } from "./shapes/query-object.js";
 
 /** The query styles the runtime writes (build-request.ts). */
 /** The styles the runtime writes a list or an object in, by place. */
@@ -63,8 +65,10 @@ export function draftParams(doc: OpenApiDocument, op: OpenApiOperation, rawOp: S
   const note = (where: Path, text: string) => notes.push({ at: where, note: text });
   const order = { path: 0, query: 1, header: 2, cookie: 3 } as const;
   const events = answersEvents(doc, rawOp);
-  for (const declared of [...op.parameters].sort((a, b) => order[a.in] - order[b.in])) {
+  const parameters = explodedQueryObjects(doc, op.parameters, (text) => note(at, text));
+  for (const declared of [...parameters].sort((a, b) => order[a.in] - order[b.in])) {
     const raw = declared as unknown as Schema;
+    const of = "of" in declared ? declared.of : undefined;
     if (events && isStreamFlag(doc, declared.name, declared.schema)) {
       note(at, streamNote(declared.name));
       continue;
@@ -102,7 +106,9 @@ export function draftParams(doc: OpenApiDocument, op: OpenApiOperation, rawOp: S
     if (operator) draft.description = shortText(`${operator.bound} (sent as ${declared.name}). ${draft.description}`, DESCRIPTION_LENGTH);
     const style = typeof raw.style === "string" ? raw.style : declared.in === "query" ? "form" : "simple";
     const explode = typeof raw.explode === "boolean" ? raw.explode : style === "form";
-    if (draft.type === "json" && declared.content === undefined && !(STYLES_SENT[declared.in] ?? []).includes(style)) {
+    // Forms of scalars alone (an id or a name) go anywhere a scalar goes.
+    const scalars = draft.anyOf?.every((f) => f.type !== "json") === true;
+    if (draft.type === "json" && !scalars && declared.content === undefined && !(STYLES_SENT[declared.in] ?? []).includes(style)) {
       // The runtime writes a list or an object as its style says: in the query (form, spaceDelimited, pipeDelimited,
       // deepObject), the path (simple, label, matrix) and a header (simple); one described by `content` as its JSON.
       const what = `${declared.in} parameter ${declared.name} is ${draft.jsonType ?? "structured"}${raw.style ? ` (style ${style}${explode ? ", exploded" : ""})` : ""}, which the runtime does not send yet`;
@@ -115,20 +121,27 @@ export function draftParams(doc: OpenApiDocument, op: OpenApiOperation, rawOp: S
     notes.push(...own);
     // A value format bounds the length itself (FORMAT_MAX_LENGTH): a default longer than any such value admits none of its length.
     // So does a pattern anchored at both ends (`^[A-Z0-9]{26}$`): a default longer than it admits no value of its own length.
-    if (draft.type === "string" && draft.enum === undefined && draft.maxLength === undefined && !isValueFormat(draft.format) && !boundedPattern(draft.pattern)) {
-      const place = declared.in as keyof typeof DEFAULT_MAX_LENGTH;
-      draft.maxLength = DEFAULT_MAX_LENGTH[place];
-      note(where, `maxLength ${draft.maxLength} is blockwright add's default for a ${place} value the spec leaves unbounded; set the upstream's real limit`);
+    const place = declared.in as keyof typeof DEFAULT_MAX_LENGTH;
+    for (const text of [draft, ...(draft.anyOf ?? [])]) {
+      if (text.type !== "string" || text.enum !== undefined || text.maxLength !== undefined || isValueFormat(text.format) || boundedPattern(text.pattern)) continue;
+      text.maxLength = DEFAULT_MAX_LENGTH[place];
+      note(where, `maxLength ${text.maxLength} is blockwright add's default for a ${place} value the spec leaves unbounded; set the upstream's real limit`);
     }
-    // A path value spanning segments (a file path) as the document marks it: its `/` go as they are.
+    // A field of an object query parameter goes as the object's style writes it (shapes/query-object.ts); a path
+    // value spanning segments (a file path) as the document marks it: its `/` go as they are.
     const spans = declared.in === "path" && (raw["x-multi-segment"] === true || raw.allowReserved === true || op.path.includes(`{+${declared.name}}`));
-    draft.wire = { in: declared.in, ...(name !== declared.name ? { name: declared.name } : {}), ...(spans ? { multiSegment: true } : {}) };
+    draft.wire = of !== undefined ? { in: "query", name: of, field: declared.name } : { in: declared.in, ...(name !== declared.name ? { name: declared.name } : {}), ...(spans ? { multiSegment: true } : {}) };
     params[name] = draft;
     taken.add(name);
-    byWire.set(`${declared.in}:${declared.name}`, name);
+    byWire.set(of !== undefined ? `query:${of}/${declared.name}` : `${declared.in}:${declared.name}`, name);
   }
   const rule = draftBody(doc, op, rawOp, credential, at, notes, { params, byWire, taken });
   return { params, byWire, ...(rule ? { rules: [rule] } : {}) };
+}
+
+/** A form as a note names it: `string`, `integer`, `array`. */
+function formWords(form: NonNullable<ManifestParam["anyOf"]>[number]): string {
+  return form.type === "json" ? (form.jsonType ?? "json") : form.type === "number" && form.integer ? "integer" : form.type;
 }
 
 /** Whether a pattern bounds the length of what it matches (generate then implies maxLength from it). */
@@ -208,7 +221,15 @@ function draftBody(
   const unlisted = [...required].filter((f) => f && !Object.hasOwn(fields, f) && flat.additionalProperties !== false);
   for (const f of unlisted) notes.push({ at: [...at, "params"], note: `the request body requires ${f}, which its schema does not list among its properties: drafted with no type (json)` });
   const narrowedValues = branchEnums(doc, flat);
-  for (const [field, schema] of [...Object.entries(fields), ...unlisted.map((f): [string, Schema] => [f, {}])]) {
+  // Fields of the body's shapes beside its common ones (allOf with oneOf): each drafted, required where every shape requires it.
+  const shaped = branchFields(doc, flat);
+  if (shaped)
+    notes.push({
+      at: [...at, "params"],
+      note: `the request body is one of ${shaped.branches} shapes beside its common fields (${shaped.key}): the fields of each shape drafted (${Object.keys(shaped.fields).join(", ")}), optional unless every shape requires them; a call gives those of one shape`,
+    });
+  for (const f of shaped?.required ?? []) required.add(f);
+  for (const [field, schema] of [...Object.entries(fields), ...Object.entries(shaped?.fields ?? {}), ...unlisted.map((f): [string, Schema] => [f, {}])]) {
     const flatField = safeFlatten(doc, schema);
     if (flatField?.readOnly === true) continue; // a field only the reply carries
     if (events && isStreamFlag(doc, field, schema)) {
@@ -278,7 +299,12 @@ export function fromSchema(doc: OpenApiDocument, schema: Schema, input: FieldInp
   if (input.required) param.required = true;
   const t = typeOf(flat);
   const alternatives = (Array.isArray(flat.anyOf) ? flat.anyOf : Array.isArray(flat.oneOf) ? flat.oneOf : undefined) as Schema[] | undefined;
-  if (t === undefined && alternatives) {
+  // Forms of different kinds, or told apart by their limits (an id or a name): each kept, with its own (draft-limits.ts).
+  const forms = t === undefined && alternatives ? formsOf(doc, alternatives, note) : undefined;
+  if (forms) {
+    Object.assign(param, { type: "json", anyOf: forms });
+    note(`the spec allows ${forms.map(formWords).join(" or ")} (${flat.anyOf ? "anyOf" : "oneOf"}): drafted as its ${forms.length} forms (anyOf), each with its limits; a value meeting one is sent as it is`);
+  } else if (t === undefined && alternatives) {
     // The richest shape the alternatives allow: an object, a list, else text (which also carries a number), a number, a boolean.
     const kinds = alternatives.map((a) => typeOf(safeFlatten(doc, a) ?? {}) ?? "any");
     if (kinds.includes("object")) Object.assign(param, { type: "json", jsonType: "object" });
@@ -389,31 +415,6 @@ function loneFileBody(doc: OpenApiDocument, rawOp: Schema, mediaType: string): b
   } catch {
     return false;
   }
-}
-
-/** Whether a 2xx reply of the operation can be a stream of server-sent events (`text/event-stream`). */
-export function answersEvents(doc: OpenApiDocument, rawOp: Schema): boolean {
-  return Object.entries((rawOp.responses ?? {}) as Record<string, Schema>).some(([status, raw]) => {
-    if (!/^2(\d\d|XX)$/.test(status)) return false;
-    try {
-      return Object.keys((doc.resolve(raw).content ?? {}) as object).some((t) => t.split(";")[0]?.trim().toLowerCase() === "text/event-stream");
-    } catch {
-      return false;
-    }
-  });
-}
-
-/** A boolean named `stream`: the switch between a JSON answer and a stream of events. */
-function isStreamFlag(doc: OpenApiDocument, name: string, schema: Schema): boolean {
-  if (!/^stream$/i.test(name)) return false;
-  const flat = safeFlatten(doc, schema);
-  const t = flat ? typeOf(flat) : undefined;
-  const kinds = flat && !t && Array.isArray(flat.anyOf ?? flat.oneOf) ? ((flat.anyOf ?? flat.oneOf) as Schema[]).map((s) => typeOf(safeFlatten(doc, s) ?? {})) : [t];
-  return kinds.includes("boolean");
-}
-
-function streamNote(name: string): string {
-  return `${name} is left out: true makes the upstream answer a stream of server-sent events (text/event-stream), which the runtime does not read; without it the answer is JSON`;
 }
 
 /**

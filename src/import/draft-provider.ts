@@ -61,10 +61,12 @@ export function draftProvider(input: { provider: string; document: Json; chosen:
     throw new UndraftableDocument(
       `${unwritable.join(", ")}: ${unwritable.length === 1 ? "its" : "their"} request body is of a media type the runtime does not write yet (it writes JSON, application/x-www-form-urlencoded and multipart/form-data), so no call of ${unwritable.length === 1 ? "it" : "them"} could succeed; leave ${unwritable.length === 1 ? "it" : "them"} out of --operations`,
     );
-  const credential = draftCredential(document, operations);
+  const renamed = schemeNamesAsDeclared(document, operations);
+  const credential = draftCredential(renamed.size ? withSchemeNames(document, renamed) : document, renamed.size ? operations.map(({ id, op }) => ({ id, op: withSchemeNames(op, renamed) })) : operations);
   const cut = cutDocument(document, chosen);
   // The cut shares its operations and components with the published document, which stays as it is: the answers rewritten below are the cut's own.
   cut.document = structuredClone(cut.document);
+  const spelt = respeltRequirements(cut.document, renamed);
   const added = withCredentialScheme(cut.document, credential, operations);
   const anonymous = withoutCredential(cut.document, chosen);
   const placeholders = withMissingSchemas(cut.document, cut.report);
@@ -73,7 +75,7 @@ export function draftProvider(input: { provider: string; document: Json; chosen:
     chosen.map((c) => ({ id: operationRef(c.method, c.path, c.operationId), path: c.path, method: c.method })),
   );
   const { asJson, fileAnswers, defaultAnswers, emptyAnswers } = answers;
-  const openapiText = cutHeader(provider, source, cut.report, chosen, added, placeholders, anonymous, answers) + jsyaml.dump(cut.document, { lineWidth: -1, noRefs: true });
+  const openapiText = cutHeader(provider, source, cut.report, chosen, { added, spelt, placeholders, anonymous }, answers) + jsyaml.dump(cut.document, { lineWidth: -1, noRefs: true });
   let draft: ManifestDraft;
   try {
     draft = draftManifest(provider, parseYamlSource(openapiText, `${input.folder}/openapi.yaml`, INPUT_LIMITS.document), chosen, credential);
@@ -89,6 +91,14 @@ export function draftProvider(input: { provider: string; document: Json; chosen:
   const notes = [
     ...draft.notes,
     ...cutNotes(cut.report),
+    ...(renamed.size
+      ? [
+          {
+            at: ["auth"],
+            note: `the document's security requirements name ${[...renamed].map(([from, to]) => `${from} where the scheme is declared as ${to}`).join(", ")}: openapi.yaml writes them as declared (names of schemes are case-sensitive)`,
+          },
+        ]
+      : []),
     ...(placeholders.length ? [{ at: ["openapi"], note: `openapi.yaml adds what the published document refers to but defines nowhere (${placeholders.join(", ")}), each accepting any value: write its shape if you know it` }] : []),
     ...(fileAnswers.length
       ? [
@@ -128,7 +138,63 @@ export function draftProvider(input: { provider: string; document: Json; chosen:
     `Drafted by blockwright add from ${source.origin} on ${input.today}.`,
     `Every guess has a "# review:" comment above it: check each, then blockwright generate && blockwright test ${provider}.`,
   ]);
-  return { openapiText, manifestText, cut: cut.report, added: [...added, ...placeholders, ...anonymous, ...fileAnswers], credential, draft, notes };
+  return { openapiText, manifestText, cut: cut.report, added: [...added, ...spelt, ...placeholders, ...anonymous, ...fileAnswers], credential, draft, notes };
+}
+
+/**
+ * The security requirements of the chosen operations (and the document's own) that name a scheme the document
+ * declares under another letter case (`BearerAuth` beside `bearerAuth`): each such name → the declared one. OpenAPI
+ * names are case-sensitive, so the draft of such a requirement could never link; with one declared name that
+ * matches, the cut spells the requirement as declared (and says so); with several, add refuses, naming them all.
+ */
+function schemeNamesAsDeclared(document: Json, operations: readonly { id: string; op: Json }[]): Map<string, string> {
+  const declared = Object.keys(((document.components as Json | undefined)?.securitySchemes ?? {}) as Json);
+  const renamed = new Map<string, string>();
+  const ambiguous: string[] = [];
+  for (const security of [document.security, ...operations.map(({ op }) => op.security)]) {
+    for (const name of requirementNames(security)) {
+      if (declared.includes(name) || renamed.has(name)) continue;
+      const matching = declared.filter((d) => d.toLowerCase() === name.toLowerCase());
+      if (matching.length === 1) renamed.set(name, matching[0] as string);
+      else if (matching.length > 1) ambiguous.push(`${JSON.stringify(name)} (declared: ${matching.map((m) => JSON.stringify(m)).join(", ")})`);
+    }
+  }
+  if (ambiguous.length)
+    throw new UndraftableDocument(
+      `security requirements name ${ambiguous.join("; ")}: no scheme is declared under that name, and several under it in another letter case, so which one is meant cannot be known (names of security schemes are case-sensitive); write the requirement as the scheme is declared`,
+    );
+  return renamed;
+}
+
+/** The scheme names of a `security` list's requirements. */
+function requirementNames(security: unknown): string[] {
+  return Array.isArray(security) ? security.flatMap((r) => (r && typeof r === "object" ? Object.keys(r) : [])) : [];
+}
+
+/** `security` (of the document or an operation) with each requirement's names as declared. */
+function renamedSecurity(security: unknown, renamed: ReadonlyMap<string, string>): unknown {
+  if (!Array.isArray(security)) return security;
+  return security.map((r) => (r && typeof r === "object" ? Object.fromEntries(Object.entries(r as Json).map(([name, scopes]) => [renamed.get(name) ?? name, scopes])) : r));
+}
+
+/** A document or operation whose `security` names schemes as declared (a shallow copy; the published one stays). */
+function withSchemeNames(owner: Json, renamed: ReadonlyMap<string, string>): Json {
+  return owner.security === undefined ? owner : { ...owner, security: renamedSecurity(owner.security, renamed) };
+}
+
+/** The cut's requirements spelt as their schemes are declared; what was respelt, for the cut's header. */
+function respeltRequirements(cut: Json, renamed: ReadonlyMap<string, string>): string[] {
+  if (!renamed.size) return [];
+  const changed: string[] = [];
+  const respell = (owner: Json, where: string) => {
+    if (!requirementNames(owner.security).some((n) => renamed.has(n))) return;
+    owner.security = renamedSecurity(owner.security, renamed);
+    changed.push(where);
+  };
+  respell(cut, "security");
+  for (const [path, item] of Object.entries((cut.paths ?? {}) as Record<string, Json>))
+    for (const [method, op] of Object.entries(item ?? {})) if (METHODS.has(method) && op && typeof op === "object") respell(op as Json, `${method.toUpperCase()} ${path}.security`);
+  return changed.length ? [`${changed.join(", ")} (${[...renamed].map(([from, to]) => `${JSON.stringify(from)} written ${JSON.stringify(to)}, as the scheme is declared`).join(", ")})`] : [];
 }
 
 /** Why a document whose chosen operations $ref outside it is not drafted: the refs and the rule. */
@@ -258,12 +324,21 @@ function withMissingSchemas(cut: Json, report: CutReport): string[] {
   return added;
 }
 
-function cutHeader(provider: string, source: ProviderSource, report: CutReport, chosen: SelectedOperation[], added: string[], placeholders: string[], anonymous: string[], answers: CutAnswers): string {
+/** What the cut holds that the document does not publish, by why. */
+interface CutChanges {
+  added: string[];
+  spelt: string[];
+  placeholders: string[];
+  anonymous: string[];
+}
+
+function cutHeader(provider: string, source: ProviderSource, report: CutReport, chosen: SelectedOperation[], { added, spelt, placeholders, anonymous }: CutChanges, answers: CutAnswers): string {
   const lines = [
     `Cut by blockwright add ${provider} from ${source.origin} (sha256 ${source.sha256.slice(0, 12)}…, ${source.kind.format === "swagger" ? "Swagger 2.0, converted to OpenAPI 3.0" : `OpenAPI ${source.kind.version}`}):`,
     `the path items of ${chosen.map((c) => operationRef(c.method, c.path, c.operationId)).join(", ")} (only those methods) and everything they $ref, as published.`,
     `The published document is pinned in upstream/: blockwright upstream ${provider} <newer document> lists what a newer one changes.`,
     ...(added.length ? [`Added by blockwright add, not published: ${added.join(" and ")} (no chosen operation names the security scheme it takes).`] : []),
+    ...(spelt.length ? [`Changed by blockwright add: ${spelt.join("; ")}: a requirement names a scheme by its name, case-sensitively.`] : []),
     ...(anonymous.length ? [`Written out by blockwright add: ${anonymous.join(", ")}: [] (${anonymous.length === 1 ? "it names" : "they name"} no security scheme, nor does the document for all: no credential, as published).`] : []),
     ...(placeholders.length
       ? [`Added by blockwright add, not published: ${placeholders.join(", ")} (the document refers to ${placeholders.length === 1 ? "it" : "them"} but defines ${placeholders.length === 1 ? "it" : "them"} nowhere: any value).`]

@@ -6,6 +6,7 @@
 import type { Manifest, ManifestParam } from "../load/precompiled/manifest-types.js";
 import type { ReviewNote } from "./manifest-yaml.js";
 import { withServerScheme } from "../link/server.js";
+import { draftServerVariables } from "./shapes/server-variables.js";
 
 type Json = Record<string, unknown>;
 
@@ -36,6 +37,16 @@ export function draftServer(data: Json, notes: ReviewNote[]): { server: Manifest
       // a relative address: no host to take
     }
   }
+  // Variables in the first server: connection inputs (shapes/server-variables.ts), the other servers' hosts beside.
+  const others = servers.slice(1).flatMap((s) => {
+    try {
+      return typeof s?.url === "string" ? [new URL(withDefaults(s.url, s, (name) => name))] : [];
+    } catch {
+      return [];
+    }
+  });
+  const inputs = draftServerVariables(servers[0], hostNames(others.filter((a) => /^https?:$/.test(a.protocol)).map((a) => a.hostname)), notes);
+  if (inputs) return { server: inputs.server, address: inputs.params };
   const firstUrl = typeof servers[0]?.url === "string" ? servers[0].url : undefined;
   // Judged with the variables at their defaults: `{protocol}://{hostname}:{port}` is an absolute address, its defaults the base URL a call may override.
   const firstFilled = firstUrl === undefined ? undefined : withDefaults(firstUrl, servers[0], (name) => `{${name}}`);

@@ -41,15 +41,19 @@ export function misReadings(judge: RequestJudge, request: SentRequest, document:
     let read: unknown;
     let where: string;
     if (wire.in === "path" || wire.in === "query" || wire.in === "header") {
-      const key = `${wire.in}:${wire.in === "header" ? wire.name.toLowerCase() : wire.name}`;
+      // A field of an object query parameter (`of`): that field of the object the service reads.
+      const of = wire.in === "query" ? wire.of : undefined;
+      const name = of ? of.name : wire.name;
+      const key = `${wire.in}:${wire.in === "header" ? name.toLowerCase() : name}`;
       if (!judgement.read.params.has(key)) continue;
       read = judgement.read.params.get(key);
-      const declared = op ? declaredParameter(op, wire.in, wire.name) : undefined;
+      if (of) read = isRecord(read) && Object.hasOwn(read, of.field) ? read[of.field] : undefined;
+      const declared = op ? declaredParameter(op, wire.in, name) : undefined;
       const rule =
         declared?.content !== undefined
           ? `content ${declared.content}`
           : `style ${declared?.style ?? (wire.in === "query" ? "form" : "simple")}, explode ${declared?.explode ?? (declared?.style ?? (wire.in === "query" ? "form" : "simple")) === "form"}`;
-      where = `${wire.in} parameter "${wire.name}" (${rule})`;
+      where = `${wire.in} parameter "${name}"${of ? `'s field "${of.field}"` : ""} (${rule})`;
     } else if (wire.in === "body") {
       if (judgement.read.body === undefined) continue;
       try {

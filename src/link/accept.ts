@@ -17,15 +17,25 @@ import type { OpenApiOperation } from "../load/openapi-document.js";
 import type { ManifestOperation } from "../load/precompiled/manifest-types.js";
 import type { LinkContext, Path } from "./context.js";
 import { downloadTypes } from "./files.js";
+import { isStreamType } from "./streams.js";
 
 /** The concept's link part (records-operations.ts `answerTypes`). */
 export const linkAccept = (_ctx: LinkContext, _at: Path, mop: ManifestOperation, op: OpenApiOperation): Pick<ToolSpec, "accept"> => {
   if (mop.download === true) return downloadAccept(op);
+  if (mop.stream !== undefined && mop.stream !== false) return streamAccept(op);
   const success = new Set(op.responses.filter((r) => /^2\d\d$/.test(r.status)).flatMap((r) => r.mediaTypes));
   if (![...success].some((t) => !isJsonMediaType(t))) return {};
   const json = [...success, ...op.responses.flatMap((r) => r.mediaTypes)].filter(isJsonMediaType).map(bareMediaType);
   return json.length ? { accept: [...new Set(json)].join(", ") } : {};
 };
+
+/** A stream's Accept: its own types (a server that negotiates answers an export as one JSON array otherwise), then its errors' JSON types. */
+function streamAccept(op: OpenApiOperation): Pick<ToolSpec, "accept"> {
+  const streams = op.responses.filter((r) => /^2\d\d$/.test(r.status)).flatMap((r) => r.mediaTypes.filter(isStreamType).map(bareMediaType));
+  if (!streams.length) return {};
+  const errors = new Set(["application/json", ...op.responses.filter((r) => !/^2\d\d$/.test(r.status)).flatMap((r) => r.mediaTypes.filter(isJsonMediaType).map(bareMediaType))]);
+  return { accept: [...new Set(streams), ...[...errors].map((t) => `${t};q=0.5`)].join(", ") };
+}
 
 /** A download's Accept when its errors declare JSON types other than application/json (none otherwise: the runtime's own). */
 function downloadAccept(op: OpenApiOperation): Pick<ToolSpec, "accept"> {

@@ -30,7 +30,7 @@ describe("OAuth 2 flows (auth.flows)", () => {
   it("are declared once in the package, every tool referring to them by name", async () => {
     const linked = await linkWild("tracker", OAUTH_EDITS);
     if (!("ir" in linked)) throw new Error(linked.problems.join("\n"));
-    const { js, dts } = emitEntry(linked.ir, "");
+    const { js, dts } = emitEntry(linked.ir, "", "0.1.0");
     expect(js.split(TOKEN_URL).length - 1).toBe(1);
     expect(js.match(/"oauth": trackerOAuth\b/g)?.length).toBe(linked.ir.operations.length);
     expect(dts).toContain('export declare const trackerOAuth: ToolSpec["oauth"];');

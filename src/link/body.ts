@@ -3,25 +3,58 @@
 // fields) encoded as the spec's `encoding` says (style and explode per field,
 // or a field's JSON `contentType`: one JSON text).
 import { fieldOf, type BodySpec, type FormFieldEncoding, type ParamSpec, type WireConstant } from "@blockwright/runtime/internal";
-import { isJsonMediaType, type OpenApiOperation, type OpenApiRequestBody } from "../load/openapi-document.js";
+import { isJsonMediaType, type OpenApiOperation, type OpenApiRequestBody, type Schema } from "../load/openapi-document.js";
 import type { LinkContext, Path } from "./context.js";
 
 const FORM_STYLES = ["form", "spaceDelimited", "pipeDelimited", "deepObject"] as const;
+
+/** The methods whose calls carry the body the document declares, even an empty one. */
+const BODY_METHODS = new Set(["POST", "PUT", "PATCH"]);
+
+/** Whether `{}` meets a body's schema: an object (or no type) that requires no field the request writes and no number of them. */
+function emptyObjectMeets(ctx: LinkContext, schema: Schema): boolean {
+  let flat: Schema;
+  try {
+    flat = ctx.doc.flatten(schema);
+  } catch {
+    return false;
+  }
+  const type = flat.type;
+  if (type !== undefined && type !== "object" && !(Array.isArray(type) && type.includes("object"))) return false;
+  if (flat.oneOf !== undefined || flat.anyOf !== undefined || flat.not !== undefined || (typeof flat.minProperties === "number" && flat.minProperties > 0)) return false;
+  const fields = (flat.properties ?? {}) as Record<string, Schema>;
+  const required = Array.isArray(flat.required) ? (flat.required as string[]) : [];
+  // A field the server fills (readOnly) is not required of a request (OpenAPI 3).
+  return required.every((f) => {
+    if (!Object.hasOwn(fields, f)) return false;
+    try {
+      return ctx.doc.flatten(fields[f] as Schema).readOnly === true;
+    } catch {
+      return false;
+    }
+  });
+}
 
 /**
  * How the body is written, when it is not plain `application/json` (left
  * out then, so the IR of JSON operations is unchanged): a `+json` media type,
  * or a form with the spec's encoding per field; and whether an empty body
- * must go when a call gives none of its fields (the spec requires a body,
- * and no parameter or constant always fills it).
+ * must go when a call gives none of its fields (the spec requires a body, or
+ * declares a JSON one `{}` meets for a POST, PUT or PATCH, and no parameter
+ * or constant always fills it).
  */
 export function linkBody(ctx: LinkContext, at: Path, op: OpenApiOperation, params: ParamSpec[], constants: WireConstant[]): BodySpec | undefined {
   const body = op.requestBody;
   const inBody = params.filter((p) => p.wire.in === "body" || (p.wire.in === "switch" && p.wire.whenTrue.some((c) => c.in === "body")));
   const used = inBody.length > 0 || constants.some((c) => c.in === "body");
-  if (!body || !used) return undefined;
+  if (!body) return undefined;
+  // A POST, PUT or PATCH whose document declares a JSON body that `{}` meets goes with one, and its Content-Type,
+  // when a call gives none of its fields: some upstreams refuse such a call without a Content-Type (415), and an
+  // empty body typed JSON is no JSON document (a JSON parser refuses it).
+  const emptyJson = body.encoding === "json" && BODY_METHODS.has(op.method) && emptyObjectMeets(ctx, body.schema);
+  if (!used) return emptyJson ? { mediaType: body.mediaType, encoding: "json", required: true } : undefined;
   const alwaysFilled = constants.some((c) => c.in === "body") || inBody.some((p) => p.wire.in === "body" && (p.required || (p.default !== undefined && p.sendDefault !== false)));
-  const required = body.required && !alwaysFilled ? { required: true } : {};
+  const required = (body.required || emptyJson) && !alwaysFilled ? { required: true } : {};
   if (body.mediaType === "application/json") return required.required ? { mediaType: body.mediaType, encoding: "json", ...required } : undefined;
   if (body.encoding === "json") return { mediaType: body.mediaType, encoding: "json", ...required };
   // Multipart: fetch writes the boundary; each part's type is its parameter's (a file's contentType, files.ts). A field

@@ -8,6 +8,7 @@ import { requiredInRequest } from "../load/read-only.js";
 import { isIgnoredHeader } from "../load/ignored-headers.js";
 import { credentialCovers } from "./auth.js";
 import type { LinkContext, Path } from "./context.js";
+import { fieldsNotSent, objectsSent } from "./query-fields.js";
 
 export function checkCoverage(ctx: LinkContext, at: Path, op: OpenApiOperation, params: ParamSpec[], constants: WireConstant[]): void {
   const named = new Set<string>();
@@ -21,6 +22,9 @@ export function checkCoverage(ctx: LinkContext, at: Path, op: OpenApiOperation, 
     if (p.wire.in === "switch") p.wire.whenTrue.forEach(add);
   }
   constants.forEach(add);
+  // An object query parameter whose fields are sent one by one (query-fields.ts) is sent, with the fields it requires.
+  for (const object of objectsSent(params)) named.add(slotKey("query", object));
+  for (const missing of fieldsNotSent(ctx, op, params)) ctx.fail("BW2010", at, `${ctx.openapiName} requires field "${missing.field}" of query parameter "${missing.name}" for "${op.operationId}", but no parameter supplies it`);
   const covered = credentialCovers(ctx.manifest.auth, ctx.doc.securitySchemes);
   for (const declared of op.parameters) {
     const key = slotKey(declared.in, declared.name);

@@ -17,7 +17,7 @@ export function linkErrors(ctx: LinkContext): ErrorSpec {
   // In the manifest's order: code, message and requestId, then details and failureWhen.
   const code = list(errors.code, "code");
   const message = list(errors.message, "message");
-  const requestId = list(errors.requestId, "requestId");
+  const requestId = errors.requestId ? list(errors.requestId, "requestId") : documentRequestIds(ctx);
   const details: Record<string, ValueRef[]> = {};
   const declaredDetails = errors.details ?? {};
   for (const name of Object.keys(declaredDetails).sort()) {
@@ -35,6 +35,28 @@ export function linkErrors(ctx: LinkContext): ErrorSpec {
     ...(Object.keys(details).length ? { details } : {}),
     ...(failureWhen.length ? { failureWhen } : {}),
   };
+}
+
+// A header named like a request id (`x-ms-request-id`, `x-amzn-requestid`): not a client's own id the upstream echoes
+// (`client-request-id`), nor one of the names the runtime reads whatever the manifest says (upstream-error.ts REQUEST_ID_HEADERS).
+const REQUEST_ID_HEADER = /(?:^|-)request-?id$/;
+const NOT_THE_UPSTREAM_S = /^(?:x-)?client-|^(?:x-)?request-id$/;
+
+/**
+ * Without the manifest's `requestId`, the headers named like a request id that the document's answers declare
+ * (sorted, in lower case): a failure's request id is read from them, then from the common names.
+ */
+function documentRequestIds(ctx: LinkContext): ValueRef[] {
+  const names = new Set<string>();
+  for (const op of ctx.doc.operations.values()) {
+    for (const response of op.responses) {
+      for (const header of response.headers ?? []) {
+        const name = header.toLowerCase();
+        if (REQUEST_ID_HEADER.test(name) && !NOT_THE_UPSTREAM_S.test(name)) names.add(name);
+      }
+    }
+  }
+  return [...names].sort().map((name) => ({ kind: "header", name }));
 }
 
 /** A runtime expression (`$response.body#/error/code`), or a failure at `at` saying why it does not parse. */

@@ -11,6 +11,7 @@ import type { ToolEntry } from "../model/surface-entry.js";
 import { acceptedAuth, authOf, credentialSender, manifestWays, requirementWords, wayScheme } from "./auth.js";
 import { linkBody } from "./body.js";
 import { linkDownload, linkFileParams } from "./files.js";
+import { linkStream } from "./streams.js";
 import { checkAccept, linkConstant, providerConstants } from "./constants.js";
 import type { LinkContext, Path } from "./context.js";
 import { checkCoverage } from "./coverage.js";
@@ -65,7 +66,8 @@ export type LinkedHere =
   | "body"
   | "idempotency"
   | "pagination"
-  | "download";
+  | "download"
+  | "stream";
 
 /** The tool: the fields linked here around the concepts' parts. It does not compile while a field of LinkedHere is built in neither half, naming the field. */
 function joinTool<H extends object, T extends object>(
@@ -155,8 +157,10 @@ export function linkOperation(ctx: LinkContext, id: string, mop: ManifestOperati
   // The status whose body the outputs read (the first 2xx when none has a body: a body output then says so).
   const bodyStatus = bodyStatusOf(ctx.doc, op, successStatuses);
   const downloaded = linkDownload(ctx, at, mop, op);
+  const streamed = linkStream(ctx, at, mop, op);
   const outputs =
     downloaded?.outputs ??
+    streamed?.outputs ??
     Object.keys(mop.outputs)
       .sort()
       .map((path) => linkOutput(ctx, [...at, "outputs", path], path, mop, op, byName, bodyStatus))
@@ -188,7 +192,7 @@ export function linkOperation(ctx: LinkContext, id: string, mop: ManifestOperati
     constants,
     rules,
     // A download succeeds with its file only: another 2xx (a 202 "not ready yet") carries none of its outputs.
-    successStatuses: downloaded ? [downloaded.download.status] : successStatuses,
+    successStatuses: downloaded ? [downloaded.download.status] : streamed ? [streamed.stream.status] : successStatuses,
     responses: declaredResponses(answering),
     ...(defaultResponse ? { defaultResponse } : {}),
     outputs: outputs.map((o): OutputSpec => o.spec),
@@ -202,6 +206,7 @@ export function linkOperation(ctx: LinkContext, id: string, mop: ManifestOperati
     ...(idempotency ? { idempotency } : {}),
     ...(pagination ? { pagination } : {}),
     ...(downloaded ? { download: downloaded.download } : {}),
+    ...(streamed ? { stream: streamed.stream } : {}),
   };
   const added: Partial<ToolSpec> = Object.assign({}, ...parts.map((part) => part(ctx, at, mop, op)));
   const tool: ToolSpec = joinTool(head, added, tail);

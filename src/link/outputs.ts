@@ -84,7 +84,7 @@ export function linkSource(ctx: LinkContext, src: ManifestOutputSource, at: Path
       }
       const partial = located.unions.find((u) => u.carrying.length < u.variants.length);
       if (partial) (source as { variants?: { carrying: string[]; of: string[] } }).variants = { carrying: partial.carrying, of: partial.variants };
-      schemaType = typeOf(schema);
+      schemaType = schema ? (typeOf(schema) ?? nullableUnionType(ctx.doc, schema)) : undefined;
       // openapi-typescript keys content by media type: a vendor type (`application/vnd.x+json`) is its own key.
       tsType = {
         kind: "response",
@@ -160,6 +160,26 @@ function valueFitsOutputType(value: unknown, type: string): boolean {
     default:
       return typeof value === type;
   }
+}
+
+/**
+ * The type of a union (`oneOf`/`anyOf`) whose forms are one type and null, 3.1's way of writing a nullable
+ * value (`anyOf: [{type: string}, {type: "null"}]`); integer and number count as number. None otherwise.
+ */
+export function nullableUnionType(doc: OpenApiDocument, schema: Schema): string | undefined {
+  const forms = (Array.isArray(schema.oneOf) ? schema.oneOf : Array.isArray(schema.anyOf) ? schema.anyOf : []) as Schema[];
+  const types = new Set<string | undefined>();
+  for (const form of forms) {
+    let t: string | undefined;
+    try {
+      t = typeOf(doc.flatten(form));
+    } catch {
+      return undefined; // a $ref that names nothing
+    }
+    if (t !== "null") types.add(t === "integer" ? "number" : t);
+  }
+  const [only] = types;
+  return forms.length > 1 && types.size === 1 ? only : undefined;
 }
 
 function outputTypeMatches(type: string, schemaType: string | undefined): boolean {

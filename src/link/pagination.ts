@@ -71,14 +71,12 @@ export function linkPagination(ctx: LinkContext, at: Path, mop: ManifestOperatio
       if (cursor && send) next = { style: "cursor", cursor: { expression: cursor.expression, ref: cursor.ref }, send };
       break;
     }
-    case "offset": {
-      const send = linkTarget(ctx, p.send, [...where, "send"], op);
-      if (send) next = { style: "offset", send, start: p.start ?? 0 };
-      break;
-    }
+    case "offset":
     case "page": {
       const send = linkTarget(ctx, p.send, [...where, "send"], op);
-      if (send) next = { style: "page", send, start: p.start ?? 1 };
+      // The parameter sent where the offset or page number goes: its value is where the first page starts.
+      const param = send && params.find((x) => x.wire.in === send.in && ("pointer" in send ? x.wire.in === "body" && x.wire.pointer === send.pointer : "name" in x.wire && x.wire.name === send.name));
+      if (send) next = { style: p.style, send, start: p.start ?? (p.style === "offset" ? 0 : 1), ...(param ? { param: param.name } : {}) };
       break;
     }
     case "nextUrl":

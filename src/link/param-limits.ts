@@ -2,6 +2,7 @@
 // `maxLength`, `pattern`, `enum`, `format`): sane on their own, of the
 // parameter's type, and never looser than the spec's schema at the
 // parameter's place; `limitsFromSpec` takes the spec's as they are.
+import { checkFormsAgainstSchema, checkOwnForms } from "./param-branches.js";
 import { checkValue, FORMAT_MAX_LENGTH, isMultipleOf, isValueFormat, multipleNear, type NestedLimits, type ParamSpec } from "@blockwright/runtime/internal";
 import { canonical } from "../common/canonical-json.js";
 import { typeOf, type Schema } from "../load/openapi-document.js";
@@ -17,6 +18,7 @@ export const CREDENTIAL_MAX_LENGTH = 4096;
 
 /** Limits that only concern the manifest itself (sane ranges, enum values of the parameter's type). */
 export function checkOwnLimits(ctx: LinkContext, p: ManifestParam, at: Path): void {
+  if (p.anyOf) return checkOwnForms(ctx, p, at, checkOwnLimits); // each form, as a parameter (param-branches.ts)
   const patternProblem = p.pattern === undefined ? undefined : regexProblem(p.pattern);
   if (patternProblem) ctx.fail("BW2008", [...at, "pattern"], patternProblem, "value");
   const numeric = ["minimum", "maximum", "multipleOf", "integer"] as const;
@@ -219,6 +221,7 @@ function nextDouble(x: number, up: boolean): number {
 
 /** Type and limit agreement between a manifest parameter and the spec's schema at its wire place. */
 export function checkAgainstSchema(ctx: LinkContext, p: ManifestParam, at: Path, schema: Schema, what: string, split?: { separator: string; maxItems?: number }): void {
+  if (p.anyOf) return checkFormsAgainstSchema(ctx, p, at, schema, what, checkAgainstSchema); // each form, against the document's of its type
   const specType = typeOf(schema);
   const flat = ctx.doc.flatten(schema);
   if (split) {

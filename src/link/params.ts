@@ -16,6 +16,7 @@ import type { ParamSurface } from "../model/surface-format.js";
 import { regexProblem, type LinkContext, type Path } from "./context.js";
 import { boundLength, checkOwnLimits, checkSatisfiable, diffParamLimits, PARAM_LIMIT_CHANGES, type ParamLimitChange } from "./param-limits.js";
 import { placeParam, wireText } from "./wire.js";
+import { formSpecs } from "./param-branches.js";
 import { diffRequestShape, REQUEST_FIELD_CHANGES, requestParamShape, type RequestFieldChange } from "./request-shape.js";
 
 /** The ParamSpec keys copied as the manifest writes them. */
@@ -44,6 +45,7 @@ const COPIED = [
   "forbiddenKeys",
   "maxBytes",
   "contentType",
+  "anyOf",
 ] as const;
 
 /**
@@ -103,6 +105,12 @@ function linkParam(ctx: LinkContext, name: string, declared: ManifestParam, at: 
   // The runtime refuses shorter credentials; say so wherever limits are shown.
   if (spec.secret && spec.type === "string" && (spec.minLength ?? 0) < SECRET_MIN_LENGTH) spec.minLength = SECRET_MIN_LENGTH;
   boundLength(ctx, spec, at);
+  // Each form of a value of several forms, as a parameter: a string one sent in the address or a header is bounded too.
+  formSpecs(spec).forEach((form, i) => {
+    boundLength(ctx, form, [...at, "anyOf", i]);
+    const branch = spec.anyOf?.[i];
+    if (branch && form.maxLength !== undefined && branch.type === "string") branch.maxLength = form.maxLength;
+  });
   // A required list sent in the address or a header has no empty form there: nothing would go out (nor for an
   // item that is the empty text), and the upstream would miss a parameter it requires. So it takes one item at
   // least, each of one character at least (a text's rule: a number's or a flag's is untouched), refused before any request.
@@ -237,6 +245,8 @@ function diffParam(subject: string, a: ParamSurface | undefined, b: ParamSurface
   const required = (p: ParamSurface) => p.required && p.default === undefined;
   if (!a) return report(required(b) ? "addedRequired" : "addedOptional", { subject });
   if (a.type !== b.type || a.jsonType !== b.jsonType) report("typeChanged", { subject, from: a.jsonType ?? a.type, to: b.jsonType ?? b.type });
+  // The forms of a value (anyOf) changed: what a call may give changed as a type does.
+  else if (canonical(a.anyOf) !== canonical(b.anyOf)) report("typeChanged", { subject, from: a.anyOf ?? a.type, to: b.anyOf ?? b.type });
   if (!required(a) && required(b)) report("madeRequired", { subject });
   if (required(a) && !required(b)) report("madeOptional", { subject });
   if (canonical(a.default) !== canonical(b.default)) report("defaultChanged", { subject, from: a.default, to: b.default });

@@ -125,6 +125,15 @@ export const OPERATION_CONCEPTS = {
     link: (_ctx, _at, mop) => (mop.timeoutMs === undefined ? {} : { timeoutMs: mop.timeoutMs }),
     fields: { "operation.timeoutMs": { surface: "timeoutMs" } },
   },
+  stream: {
+    wording:
+      "**Streams:** `stream: true` (or `{itemBytes}`) reads an operation's answer that is a stream of JSON values (`application/x-ndjson`, `application/jsonl`, `application/json-seq`: an export, a feed) item by item into the outputs `data` (the items) and `metadata.count`, each item at most `itemBytes` (default 1 MiB), all within `limits.replyBytes`; a client's method gets `.items()`, and `blockwright call` prints one item per line.",
+    schema: ["stream"],
+    tool: ["stream"],
+    surface: {},
+    link: null,
+    fields: { "operation.stream": { surface: "outputs" }, "operation.stream.itemBytes": { surface: "outputs" } },
+  },
   files: {
     wording:
       "**Files:** a parameter of `type: file` is a part of a multipart/form-data body (the part `file` where the document's multipart body is one file naming no part) or, at `pointer: \"\"`, the whole body when the document's body is raw bytes such as `application/octet-stream` or `image/*`; given as bytes in code, a path on the command line and in workflows, or an https address (the only form models are offered), held to `maxBytes` before any request; `download: true` reads an operation's file answer (or a redirect to it, followed without the credential) into the outputs `content`, `contentType`, `size` and `filename`, within `limits.replyBytes`.",

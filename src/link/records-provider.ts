@@ -10,6 +10,7 @@ import { errorDetailsSurface, errorFieldsSurface, failureWhenSurface, retryableS
 import { replyBytesSurface, requestHeadBytesSurface } from "./limits.js";
 import { rateLimitsSurface, requestsPerMinuteSurface } from "./rate-limits.js";
 import { hostsSurface } from "./server.js";
+import { serverUrlSurface } from "./server-variables.js";
 
 export const PROVIDER_CONCEPTS = {
   auth: {
@@ -43,7 +44,7 @@ export const PROVIDER_CONCEPTS = {
   },
   authFlows: {
     wording:
-      "**`auth.flows`:** OAuth 2 grants through which the runtime obtains the access token itself and renews it (`clientCredentials`, `refreshToken`, `jwtBearer`): each names its `tokenUrl` (https, its origin fixed; `{param}` placeholders in the path, from parameters with a `pattern`), `scope`, the shared parameters holding the client id, secret, refresh token, subject or private key, `defaultExpiresIn` (the documented lifetime of a token whose answer has no `expires_in`; default 3600 s) and, for `jwtBearer`, the assertion's `audience` as documented (a URI, or `default`, `byTokenHost` and a `param`); `tokenHosts`, where a token URL given at call time may point; `tokenAddressField`, the token answer's field naming the address the token is for (`instance_url`), where calls then go. The credential parameter then is `required: false`.",
+      "**`auth.flows`:** OAuth 2 grants through which the runtime obtains the access token itself and renews it (`clientCredentials`, `refreshToken`, `jwtBearer`): each names its `tokenUrl` (https, its origin fixed; `{param}` placeholders in the path, from parameters with a `pattern`), `scope`, the shared parameters holding the client id, secret, refresh token, subject or private key, `clientAuth` (how the token request authenticates the client: `basic`, an `Authorization: Basic` header as RFC 6749 §2.3.1 says, or `body`, the default, as form fields), `defaultExpiresIn` (the documented lifetime of a token whose answer has no `expires_in`; default 3600 s) and, for `jwtBearer`, the assertion's `audience` as documented (a URI, or `default`, `byTokenHost` and a `param`); `tokenHosts`, where a token URL given at call time may point; `tokenAddressField`, the token answer's field naming the address the token is for (`instance_url`), where calls then go. The credential parameter then is `required: false`.",
     schema: ["auth-flows"],
     tool: ["oauth"],
     surface: { "auth.flows": authFlowsSurface },
@@ -64,11 +65,13 @@ export const PROVIDER_CONCEPTS = {
         "authFlows.clientCredentials.scope",
         "authFlows.clientCredentials.clientId",
         "authFlows.clientCredentials.clientSecret",
+        "authFlows.clientCredentials.clientAuth",
         "authFlows.refreshToken",
         "authFlows.refreshToken.tokenUrl",
         "authFlows.refreshToken.scope",
         "authFlows.refreshToken.clientId",
         "authFlows.refreshToken.clientSecret",
+        "authFlows.refreshToken.clientAuth",
         "authFlows.refreshToken.refreshToken",
         "authFlows.jwtBearer",
         "authFlows.jwtBearer.tokenUrl",
@@ -95,12 +98,18 @@ export const PROVIDER_CONCEPTS = {
   },
   server: {
     wording:
-      "**`server`:** a fixed `default` address (with the path of the OpenAPI document's server, which every request carries), or a `param` carrying the customer's own (`format: base-url`; the server's path is appended); `hosts`, the host patterns such an address may name besides the default's.",
+      "**`server`:** a fixed `default` address (with the path of the OpenAPI document's server, which every request carries), or a `param` carrying the customer's own (`format: base-url`; the server's path is appended); `hosts`, the host patterns such an address may name besides the default's; or a `url`, the document's server URL with its `{variables}`, and `variables`, the shared parameters (connection inputs a person fills in, with the document's default and enum) that fill each, the hosts derived from the template.",
     schema: ["server"],
     tool: ["server"],
-    surface: { hosts: hostsSurface },
+    surface: { hosts: hostsSurface, "server.url": serverUrlSurface },
     link: null,
-    fields: { "manifest.server": { fields: "server" }, ...decided({ surface: "hosts" }, ["server.default", "server.hosts"]), "server.param": { surface: "params" } },
+    fields: {
+      "manifest.server": { fields: "server" },
+      ...decided({ surface: "hosts" }, ["server.default", "server.hosts"]),
+      "server.param": { surface: "params" },
+      "server.url": { surface: "server.url" },
+      "server.variables": { surface: "params" },
+    },
   },
   limits: {
     wording:
@@ -112,7 +121,8 @@ export const PROVIDER_CONCEPTS = {
     fields: { "manifest.limits": { fields: "limits" }, "limits.requestHeadBytes": { surface: "limits.requestHeadBytes" }, "limits.replyBytes": { surface: "limits.replyBytes" } },
   },
   errors: {
-    wording: "**`errors`:** expressions for the upstream's `code`, `message` and `requestId`; `details` to carry more fields of the error body; `retryableStatuses`; `failureWhen` for APIs that answer 2xx with a failure in the body.",
+    wording:
+      "**`errors`:** expressions for the upstream's `code`, `message` and `requestId` (without it, the headers named like a request id that the document's answers declare, such as `x-ms-request-id`; and always `x-request-id` and `request-id`); `details` to carry more fields of the error body; `retryableStatuses`; `failureWhen` for APIs that answer 2xx with a failure in the body.",
     schema: ["errors"],
     tool: ["errors"],
     surface: { "errors.fields": errorFieldsSurface, "errors.details": errorDetailsSurface, "errors.retryableStatuses": retryableStatusesSurface, "errors.failureWhen": failureWhenSurface },

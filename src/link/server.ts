@@ -9,20 +9,23 @@ import { hostPatternProblem, matchesHost, providerHosts, type ToolSpec } from "@
 import type { ProviderEntry } from "../model/surface-entry.js";
 import type { LinkContext, Path } from "./context.js";
 import { linkLimits } from "./limits.js";
+import { checkServerVariables, templateServer } from "./server-variables.js";
 
 /** Where requests go, what the upstream refuses to receive there, and how much of its replies a call reads. */
 export function linkServer(ctx: LinkContext): ToolSpec["server"] {
   checkAddressParam(ctx);
   checkServerHosts(ctx);
   checkBasePath(ctx);
+  checkServerVariables(ctx);
   return serverOf(ctx);
 }
 
-/** The server every tool carries (a fresh object each time: the IR holds no shared objects). */
+/** The server every tool carries (a fresh object each time: the IR holds no shared objects); an address template's variables and hosts as server-variables.ts derives them. */
 export function serverOf(ctx: LinkContext): ToolSpec["server"] {
   const server = documentServer(ctx.doc.source.data);
   const basePath = server && "path" in server ? server.path : "";
-  return { ...ctx.manifest.server, ...(basePath ? { basePath } : {}), ...linkLimits(ctx) };
+  const { url: _url, variables: _variables, ...fixed } = ctx.manifest.server;
+  return { ...fixed, ...templateServer(ctx), ...(basePath ? { basePath } : {}), ...linkLimits(ctx) };
 }
 
 /**

@@ -11,6 +11,8 @@ import { linkConstant } from "./constants.js";
 import { fieldsNear, unionsSearched, type LinkContext, type Path } from "./context.js";
 import { isJsonMediaType, typeOf } from "../load/openapi-document.js";
 import { checkAgainstSchema, withSchemaFacts, withSpecLimits } from "./param-limits.js";
+import { placeQueryField } from "./query-fields.js";
+import { isServerVariable } from "./server-variables.js";
 
 /**
  * The placement of parameter `name` in `op`, with the parameter as linked
@@ -21,10 +23,11 @@ export function placeParam(ctx: LinkContext, name: string, p: ManifestParam, at:
   const w = p.wire;
   if (!w) {
     if (isCredentialParam(ctx, name) || isFlowParam(ctx, name)) return { wire: { in: "auth" }, param: p };
-    if (name === ctx.manifest.server.param) return { wire: { in: "server" }, param: p };
+    if (name === ctx.manifest.server.param || isServerVariable(ctx, name)) return { wire: { in: "server" }, param: p };
     return ctx.fail("BW2017", at, `parameter "${name}" has no "wire" placement and is neither a credential (auth) nor the address parameter`);
   }
   if (w.in === "path" || w.in === "query" || w.in === "header") {
+    if (w.field !== undefined) return placeQueryField(ctx, name, p, at, op, wireAt);
     const wireName = w.name ?? name;
     const declared = declaredParameter(op, w.in, wireName);
     if (!declared) {

@@ -50,6 +50,8 @@ export interface OpenApiResponse {
   exampleNames: string[];
   /** Every media type of its `content`, JSON or not (a file's `application/octet-stream`, `text/event-stream`). */
   mediaTypes: string[];
+  /** The names of the headers it declares, as written. */
+  headers?: string[];
 }
 
 export interface OpenApiOperation {
@@ -158,6 +160,7 @@ export class OpenApiDocument {
               examples: this.examplesOf(media),
               exampleNames: Object.keys((media?.examples ?? {}) as object).sort(),
               mediaTypes: Object.keys((response.content ?? {}) as object),
+              headers: Object.keys((response.headers ?? {}) as object),
             };
           }),
           security: op.security === undefined ? this.globalSecurity : securityNames(op.security),

@@ -122,7 +122,7 @@ describe("paging on a mock of a document whose server has a path", () => {
       const tool = (await linkProvider(root, `${specsDir}based`)).ir.operations.map((o) => o.tool).find((t) => t.id === "based_list_channels");
       if (!tool) throw new Error("no tool based_list_channels");
       const r = recording();
-      const result = await collectPages(tool, { accessToken: TOKEN }, { baseUrl: based.urls.based, fetch: r.fetch });
+      const result = await collectPages(tool, { accessToken: TOKEN }, { cursors: fullSupport.cursors, baseUrl: based.urls.based, fetch: r.fetch });
       expect(r.sent).toEqual(["GET /api/channels", "GET /api/channels?cursor=dGVhbTpDMDYxRkE1UEI%3D"]);
       expect(result).toMatchObject({ success: true, pages: { count: 2, items: 4, complete: true } });
     } finally {

@@ -251,3 +251,11 @@ describe("a mock's answer where the document gives no example", () => {
     for (const value of Object.values(media.example ?? {})) expect(Number.isNaN(Date.parse(value))).toBe(false);
   });
 });
+
+describe("an int64 field bounded by ±2^63", () => {
+  it("is made the nearest safe integer, which a mock and a JSON parser hold exactly", () => {
+    const schemas = { ZqNonce: { type: "object", required: ["nonce"], properties: { nonce: { oneOf: [{ type: "integer", format: "int64", minimum: -(2 ** 63), maximum: 2 ** 63 }, { type: "null" }] } } } };
+    const sampler = new DocumentSampler({ openapi: "3.1.0", info: { title: "zqnonce", version: "1" }, paths: {}, components: { schemas } });
+    expect(sampler.sample("/components/schemas/ZqNonce")).toEqual({ value: { nonce: Number.MIN_SAFE_INTEGER } });
+  });
+});

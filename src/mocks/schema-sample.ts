@@ -397,7 +397,8 @@ function numberOf(schema: Node, integer: boolean): number {
   let low = exclusiveLow !== undefined ? exclusiveLow + (integer ? 1 : 0.5) : num("minimum");
   const high = exclusiveHigh !== undefined ? exclusiveHigh - (integer ? 1 : 0.5) : num("maximum");
   if (low === undefined) low = high !== undefined ? Math.min(0, high) : 0;
-  let value = integer ? Math.ceil(low) : low;
+  // An int64's bound (±2^63) is past what mocks and JSON parsers hold exactly: the nearest safe integer.
+  let value = integer ? Math.min(Math.max(Math.ceil(low), Number.MIN_SAFE_INTEGER), Number.MAX_SAFE_INTEGER) : low;
   const step = num("multipleOf");
   if (step) value = Math.ceil(value / step) * step;
   return value;

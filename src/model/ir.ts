@@ -23,7 +23,9 @@ export type TypeRef =
   | { kind: "omit"; of: TypeRef; keys: string[] }
   | { kind: "nonNullable"; of: TypeRef }
   /** An optional output's value where it is present: NonNullable, which a primitive type does not need. */
-  | { kind: "present"; of: TypeRef };
+  | { kind: "present"; of: TypeRef }
+  /** A list of values of a type: a stream's items (each as the document's schema of the stream's media type says). */
+  | { kind: "list"; of: TypeRef };
 
 /** One step into a response body: an item of an array, or a field (`optional`: the object may lack it; `union`: of each variant of an anyOf/oneOf that has it). */
 export type ResponseStep = { item: true } | { field: string; optional: boolean; union?: true };

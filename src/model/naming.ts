@@ -31,17 +31,8 @@ export function titleFromName(name: string): string {
     .join(" ");
 }
 
-/**
- * The environment variable a provider's parameter is read from by default
- * (MCP connections) and in every printed example (README, repro lines):
- * `<PROVIDER>_<PARAM>` in upper snake case, `acme` + `apiKey` → `ACME_API_KEY`.
- */
-export function envVariableName(provider: string, param: string): string {
-  return `${provider}_${param}`
-    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
-    .replace(/[^A-Za-z0-9]+/g, "_")
-    .toUpperCase();
-}
+// The environment variable of a provider's parameter: the runtime's rule, by which a client reads its credential.
+export { envVariableName } from "@blockwright/runtime/internal";
 
 /** An HTTP header name: an RFC 9110 token. */
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;

@@ -32,6 +32,10 @@ const VALUES: Record<CopiedParamKey, unknown> = {
   items: { type: "string", enum: ["x"] },
   maxBytes: 1024,
   example: "a",
+  anyOf: [
+    { type: "string", maxLength: 8 },
+    { type: "number", integer: true },
+  ],
 };
 
 const param = { name: "tags", type: "string", title: "Tags", description: "Tags.", required: false, secret: false, visibility: "user-or-llm", wire: { in: "query", name: "tags" }, ...VALUES } as ParamSpec;

@@ -42,6 +42,7 @@ export const PARAM_KEYS = {
   keys: "copied",
   values: "copied",
   items: "copied",
+  anyOf: "copied",
   maxBytes: "copied",
   example: "copied",
   sendDefault: { none: "whether the default travels or is the upstream's own: the call accepts and returns the same" },

@@ -46,6 +46,24 @@ describe("n8n properties", () => {
   });
 });
 
+describe("n8n properties of a parameter of several forms (anyOf)", () => {
+  it("is a text property where every form is a scalar (an id or a name), parsed by no one; a JSON one where a form is structured", () => {
+    const scalars = param("recipient", {
+      type: "json",
+      anyOf: [
+        { type: "string", pattern: "^zq_[a-z]+$" },
+        { type: "number", integer: true },
+      ],
+    });
+    const structured = param("target", { type: "json", anyOf: [{ type: "string" }, { type: "json", jsonType: "object" }] });
+    const layout = n8nOperationInputs({ ...base, params: [scalars, structured] });
+    expect(layout.inputs.map((i) => [i.param.name, i.type, i.as])).toEqual([
+      ["recipient", "string", undefined],
+      ["target", "json", "json"],
+    ]);
+  });
+});
+
 describe("Sim parameters", () => {
   it("are the tool's own with their visibility, and the address to send to instead, user-only", () => {
     expect(simParams(base, "baseUrl").map((p) => [p.name, p.visibility, p.required])).toEqual([...base.params.map((p) => [p.name, p.visibility, p.required]), ["baseUrl", "user-only", false]]);

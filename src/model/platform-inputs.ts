@@ -79,6 +79,8 @@ function n8nInput(p: ParamSpec, property: string): N8nInput {
   const given = p.default;
   if (p.type === "file") return { param: p, property, type: "string", place, default: "data", as: "file" };
   if (p.type === "boolean") return { param: p, property, type: "boolean", place, default: given ?? false };
+  // Forms of scalars alone (an id or a name, `anyOf`): text, which the runtime holds to the forms; never JSON text to parse.
+  if (p.type === "json" && p.anyOf?.every((f) => f.type !== "json")) return { param: p, property, type: "string", place, default: given === undefined ? "" : String(given) };
   if (p.type === "json") return { param: p, property, type: "json", place, default: given !== undefined ? JSON.stringify(given, null, 2) : p.jsonType === "array" ? "[]" : "{}", as: "json" };
   const choices = p.enum?.filter((v): v is string | number | boolean => v !== null && typeof v !== "object");
   if (choices?.length && p.separator !== undefined) {

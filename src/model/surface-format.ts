@@ -7,7 +7,7 @@
 // input hashes, generator and package versions. Generation writes it to
 // generated/<p>/surface.json (emit-surface.ts); `blockwright diff` compares
 // two of them: two surfaces, not two OpenAPI documents, say what breaks.
-import type { NestedLimits, OutputType, ParamSpec, PollingSpec, RateLimitSpec, RuleSpec } from "@blockwright/runtime/internal";
+import type { NestedLimits, OutputType, ParamBranch, ParamSpec, PollingSpec, RateLimitSpec, RuleSpec } from "@blockwright/runtime/internal";
 
 /** A structural type: enough of a JSON Schema to say what a value may look like. */
 export interface Shape {
@@ -72,6 +72,8 @@ export interface ParamSurface
   keys?: NestedLimits;
   values?: NestedLimits;
   items?: NestedLimits;
+  /** The forms a json parameter's value may take, each a type and its limits. */
+  anyOf?: ParamBranch[];
   /** Keys a JSON object may not contain (earlier surfaces wrote them as text, `Id (any case)`: read them with forbiddenKeysOf). */
   forbiddenKeys?: ForbiddenKeys | string[];
   example?: unknown;

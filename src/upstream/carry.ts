@@ -7,10 +7,14 @@
 // kept, with the newer text in a note. A parameter, body field or output
 // add drafts from the newer document and not from the older (new there),
 // not required, that the manifest binds nowhere, is added as add drafts it.
+// An output add drafted from a field of the answer that the newer answer no
+// longer has is taken out, noted: kept, the manifest no longer linked, and
+// `diff` could not say which workflow lines read it.
 // Each gets a `# review:` comment and a printed line, and `diff` reports
-// each (a text changed, a new optional parameter or output): without them
-// the package stayed as the older document described it, and `diff` never
-// mentioned what the newer one says.
+// each (a text changed, a new optional parameter or output, an output
+// removed): without them the package stayed as the older document described
+// it, and `diff` never mentioned what the newer one says.
+import { parseExpression } from "@blockwright/runtime/internal";
 import { type Document, isMap, Pair, parseDocument } from "yaml";
 import { draftCredential } from "../import/draft-auth.js";
 import { draftManifest } from "../import/draft-manifest.js";
@@ -48,6 +52,7 @@ export function carryDrafted(manifestText: string, olderCutText: string, newerCu
   });
   const older = drafted(olderCutText, cutName, provider, operations);
   const newer = drafted(newerCutText, cutName, provider, operations);
+  const newerAnswers = answersOf(newerCutText, cutName);
   const lines: string[] = [];
   const shared = object(manifest.params) as Record<string, ManifestParam>;
   for (const { id, operationId, mine } of operations) {
@@ -59,6 +64,7 @@ export function carryDrafted(manifestText: string, olderCutText: string, newerCu
     carry.text(["description"], mine.description, was.op.description, now.op.description, "description");
     carryParams(carry, mine, shared, was, now);
     carryOutputs(carry, mine, was, now);
+    dropGoneOutputs(carry, mine, was, (status, pointer) => newerAnswers(operationId, status, pointer));
   }
   return { text: lines.length ? yaml.toString({ lineWidth: 0, flowCollectionPadding: true }) : manifestText, lines };
 }
@@ -112,6 +118,12 @@ class Carrier {
     if (!isMap(map)) return;
     map.add(new Pair(this.yaml.createNode(name), draftedNode(this.yaml, value)));
     this.note([...this.at, key, name], [`${why}: drafted as blockwright add drafts it (blockwright upstream --accept); keep it, or delete it if the tool should not offer it`, ...notes], why);
+  }
+
+  /** An output add drafted, taken out: its field is gone from the answer; the note goes on the operation's outputs. */
+  drop(name: string, why: string): void {
+    this.yaml.deleteIn([...this.at, "outputs", name]);
+    this.note([...this.at, "outputs"], [`${name} was taken out: ${why} (blockwright upstream --accept; it was add's draft of the older document)`], `${name} taken out: ${why}`);
   }
 
   private note(path: Path, notes: readonly string[], line: string): void {
@@ -168,5 +180,39 @@ function carryOutputs(carry: Carrier, mine: ManifestOperation, was: Drafted, now
     if (older && held) carry.text(["outputs", held[0], "description"], held[1].description, older[1].description, o.description, `description of ${held[0]}`);
     if (older || held || Object.hasOwn(mine.outputs ?? {}, name)) continue;
     carry.add("outputs", name, o, `new output ${name} in the newer document's answer`, notesOf(now, "outputs", name));
+  }
+}
+
+/** Whether the newer cut's answer of an operation (by operationId; `status`, or its first 2xx) has the field at `pointer`; undefined where it cannot tell. */
+function answersOf(cutText: string, cutName: string): (operationId: string, status: number | undefined, pointer: readonly string[]) => boolean | undefined {
+  let doc: OpenApiDocument | undefined;
+  try {
+    doc = new OpenApiDocument(parseYamlSource(cutText, cutName));
+  } catch {
+    return () => undefined;
+  }
+  return (operationId, status, pointer) => {
+    const op = doc.operations.get(operationId);
+    const response = op?.responses.find((r) => (status === undefined ? /^2\d\d$/.test(String(r.status)) : Number(r.status) === status));
+    if (!doc || !response?.schema) return undefined;
+    return doc.locate(response.schema, pointer).schema !== undefined;
+  };
+}
+
+/** Outputs the manifest holds as add drafted them from the older document, whose field the newer answer no longer has: taken out. */
+function dropGoneOutputs(carry: Carrier, mine: ManifestOperation, was: Drafted, has: (status: number | undefined, pointer: readonly string[]) => boolean | undefined): void {
+  for (const [name, drafted] of Object.entries(was.op.outputs ?? {})) {
+    const held = mine.outputs?.[name];
+    // Only add's own draft, untouched: an output written or changed by hand is the user's to decide on (generate names it).
+    if (!held || JSON.stringify(held) !== JSON.stringify(drafted) || !("from" in held) || typeof held.from !== "string") continue;
+    let ref: ReturnType<typeof parseExpression>;
+    try {
+      ref = parseExpression(held.from);
+    } catch {
+      continue;
+    }
+    if (ref.kind !== "body" || ref.pointer.length === 0) continue;
+    const status = "status" in held && typeof held.status === "number" ? held.status : undefined;
+    if (has(status, ref.pointer) === false) carry.drop(name, `the newer document's answer has no field ${held.from.slice(held.from.indexOf("#") + 1)}`);
   }
 }

@@ -25,6 +25,10 @@ export type ManifestFlowClientId = string
  */
 export type ManifestFlowClientSecret = string
 /**
+ * How the token request authenticates the client (RFC 6749 §2.3.1): `basic`, the client id and secret in an `Authorization: Basic` header (each form-encoded first, as the RFC says), which every token endpoint must accept and most document; `body`, both as form fields (`client_id`, `client_secret`). Default `body`. `blockwright add` drafts what the document says, else `basic`.
+ */
+export type ManifestClientAuth = ("basic" | "body")
+/**
  * The lifetime in seconds of an access token whose answer has no `expires_in`, as the provider documents it (a session timeout). The token is renewed before it ends, and once after a 401. Default 3600; an `expires_in` is used as given, up to a day.
  */
 export type ManifestDefaultExpiresIn = number
@@ -377,6 +381,16 @@ export interface ManifestServer {
    * @minItems 1
    */
   hosts?: string[]
+  /**
+   * The OpenAPI document's first server URL as written, with its `{variable}` placeholders (`https://{subdomain}.example.com/api/v1`): each call's address is made from it, each variable filled with its parameter's value (`variables`). The host rules derive from it: a variable that is the host's first label allows `*.` and the rest (`*.example.com`); one the document lists values for (`enum`), each host they make. A variable elsewhere in the host needs an enum.
+   */
+  url?: string
+  /**
+   * With `url`: each of its variables → the shared parameter holding its value, a connection input (`visibility: user-only`, no `wire`, a string with an `enum` or a `pattern`): its default and enum are the document's. Every variable of `url` is listed, and only those.
+   */
+  variables?: {
+    [k: string]: ManifestParamName
+  }
 }
 /**
  * What the upstream refuses to receive, whatever the parameters' own limits (a request past one is refused before it is sent, naming the parameter that takes the most room), and how much of its replies a call reads.
@@ -441,6 +455,7 @@ export interface ManifestAuthFlows {
     scope?: ManifestTokenScope
     clientId: ManifestFlowClientId
     clientSecret: ManifestFlowClientSecret
+    clientAuth?: ManifestClientAuth
     defaultExpiresIn?: ManifestDefaultExpiresIn
   }
   /**
@@ -451,6 +466,7 @@ export interface ManifestAuthFlows {
     scope?: ManifestTokenScope
     clientId: ManifestFlowClientId
     clientSecret?: ManifestFlowClientSecret
+    clientAuth?: ManifestClientAuth
     refreshToken: ManifestParamName
     defaultExpiresIn?: ManifestDefaultExpiresIn
   }
@@ -695,6 +711,12 @@ export interface ManifestParam {
   values?: ManifestNestedLimits
   items?: ManifestNestedLimits
   /**
+   * For a `json` parameter whose document allows several forms (`oneOf`/`anyOf`: an id or a name, a string or an object, one recipient or a list): each form its type and limits. A value is accepted when it meets one form, tried in order (a text meets a string form before it is read as a number or parsed as JSON), and sent as it is. Each form's limits are checked against the document's form of that type, never looser. People, models and the generated types see every form.
+   *
+   * @minItems 2
+   */
+  anyOf?: ManifestParamBranch[]
+  /**
    * A credential: never logged, never echoed in errors, given only as a reference to an environment variable in workflows and on the command line.
    */
   secret?: boolean
@@ -760,6 +782,74 @@ export interface ManifestNestedLimits {
   maximum?: number
 }
 /**
+ * One form a parameter's value may take: its type and the limits of that type, as a parameter states them.
+ */
+export interface ManifestParamBranch {
+  /**
+   * The form's type: `string`, `number` (with `integer` for whole numbers), `boolean`, or `json` (an object or array, `jsonType` saying which).
+   */
+  type: ("string" | "number" | "boolean" | "json")
+  /**
+   * For numbers: refuse values with a fractional part.
+   */
+  integer?: boolean
+  /**
+   * For numbers: the smallest value accepted (inclusive). Must be at least as strict as the OpenAPI's.
+   */
+  minimum?: number
+  /**
+   * For numbers: the largest value accepted (inclusive). Must be at least as strict as the OpenAPI's.
+   */
+  maximum?: number
+  /**
+   * For numbers: accept only multiples of this (an offset that moves by pages of 20: `20`). Taken from the spec where it states one; a manifest's must be a multiple of the spec's.
+   */
+  multipleOf?: number
+  /**
+   * For strings: the fewest characters accepted.
+   */
+  minLength?: number
+  /**
+   * For strings: the most characters accepted.
+   */
+  maxLength?: number
+  /**
+   * For strings: a regular expression (ECMAScript, `u` flag) the whole value must match. Generation refuses one that does not compile.
+   */
+  pattern?: string
+  /**
+   * What the pattern means, used in error messages.
+   */
+  patternHint?: string
+  /**
+   * The only values accepted. Must be a subset of the OpenAPI's enum where it has one.
+   *
+   * @minItems 1
+   */
+  enum?: unknown[]
+  /**
+   * Match `enum` ignoring case and send the enum's own spelling.
+   */
+  caseInsensitive?: boolean
+  /**
+   * `base-url`: an https address (http only for loopback hosts) without path, query or credentials; trailing slashes are stripped. `date-time` (RFC 3339, with a time zone), `date`, `email`, `uri` (absolute), `uuid`, `ipv4`, `ipv6`: checked before any request. Taken from the spec where it states one of these at the parameter's wire place; a manifest format must be the spec's. A format bounds the length (date-time 35, date 10, email 254, uri 2048, uuid 36, ipv4 15, ipv6 45 characters): no `maxLength` is needed in the address or a header.
+   */
+  format?: ("base-url" | "date-time" | "date" | "email" | "uri" | "uuid" | "ipv4" | "ipv6")
+  /**
+   * For `json`: the kind of value required after parsing.
+   */
+  jsonType?: ("object" | "array")
+  /**
+   * For a `json` array: the fewest items it may hold (the spec's `minItems`, taken from it when not stated). The minimal input of the contract suite sends that many.
+   */
+  minItems?: number
+  /**
+   * For a `json` array: the most items it may hold (the spec's `maxItems`, taken from it when not stated).
+   */
+  maxItems?: number
+  items?: ManifestNestedLimits
+}
+/**
  * Sent as the OpenAPI parameter `name` (default: the parameter's own name) in the path, the query string or a header. Values are percent-encoded.
  */
 export interface ManifestWireNamed {
@@ -771,6 +861,10 @@ export interface ManifestWireNamed {
    * Name on the wire when it differs from the parameter's.
    */
   name?: string
+  /**
+   * For `in: query`: the parameter is this field of the object the query parameter `name` holds, sent as that parameter's style writes the field (`form`, exploded: `field=value`; `deepObject`: `name[field]=value`). One block input per field keeps each field's type, limits and description in sight of people and models, where the whole object would be one JSON value.
+   */
+  field?: string
   /**
    * Text replacements applied to the value before it is percent-encoded, e.g. doubling quotes inside a quoted literal.
    */
@@ -908,6 +1002,15 @@ export interface ManifestOperation {
    * The operation's success answer is a file (`application/octet-stream`, `application/pdf`, `image/*`, …, or a redirect to it): its bytes become the outputs `content` (bytes), `contentType`, `size` and `filename` instead of being read as JSON, within `limits.replyBytes`. A redirect is followed without the credential. The operation's `outputs` must then be empty (`{}`).
    */
   download?: boolean
+  /**
+   * The operation's success answer is a stream of JSON values (`application/x-ndjson`, `application/jsonl`: one per line; `application/json-seq`: JSON text sequences, RFC 7464), as an export or a feed answers: each value is an item, read within `limits.replyBytes`, each at most `itemBytes` (default 1 MiB), into the outputs `data` (the items) and `metadata.count`; a client's method gets `.items()`, and `blockwright call` prints one item a line. The operation's `outputs` must then be empty (`{}`). `true` takes the defaults (`false`, as leaving it out: no stream).
+   */
+  stream?: (boolean | {
+    /**
+     * The most bytes one item (one line) may have: a longer one fails the call with an `upstream` error (ITEM_TOO_LARGE), with none of the items. Default 1048576 (1 MiB).
+     */
+    itemBytes?: number
+  })
 }
 /**
  * Another OpenAPI operation that serves this tool when a parameter's value matches a pattern (e.g. a key that must be sent in a different path form). Every parameter is linked against the route's operation too; `wire` overrides the placement of some of them there.
@@ -1381,12 +1484,14 @@ export type ManifestField =
   | "authFlows.clientCredentials.scope"
   | "authFlows.clientCredentials.clientId"
   | "authFlows.clientCredentials.clientSecret"
+  | "authFlows.clientCredentials.clientAuth"
   | "authFlows.clientCredentials.defaultExpiresIn"
   | "authFlows.refreshToken"
   | "authFlows.refreshToken.tokenUrl"
   | "authFlows.refreshToken.scope"
   | "authFlows.refreshToken.clientId"
   | "authFlows.refreshToken.clientSecret"
+  | "authFlows.refreshToken.clientAuth"
   | "authFlows.refreshToken.refreshToken"
   | "authFlows.refreshToken.defaultExpiresIn"
   | "authFlows.jwtBearer"
@@ -1446,6 +1551,8 @@ export type ManifestField =
   | "operation.deprecated"
   | "operation.timeoutMs"
   | "operation.download"
+  | "operation.stream"
+  | "operation.stream.itemBytes"
   | "outcome.description"
   | "outcome.outputs"
   | "output.type"
@@ -1497,6 +1604,7 @@ export type ManifestField =
   | "param.keys"
   | "param.values"
   | "param.items"
+  | "param.anyOf"
   | "param.secret"
   | "param.visibility"
   | "param.placeholder"
@@ -1504,6 +1612,22 @@ export type ManifestField =
   | "param.wire"
   | "param.maxBytes"
   | "param.contentType"
+  | "paramBranch.type"
+  | "paramBranch.integer"
+  | "paramBranch.minimum"
+  | "paramBranch.maximum"
+  | "paramBranch.multipleOf"
+  | "paramBranch.minLength"
+  | "paramBranch.maxLength"
+  | "paramBranch.pattern"
+  | "paramBranch.patternHint"
+  | "paramBranch.enum"
+  | "paramBranch.caseInsensitive"
+  | "paramBranch.format"
+  | "paramBranch.jsonType"
+  | "paramBranch.minItems"
+  | "paramBranch.maxItems"
+  | "paramBranch.items"
   | "polling.output"
   | "polling.pending"
   | "polling.terminal"
@@ -1532,6 +1656,8 @@ export type ManifestField =
   | "server.default"
   | "server.param"
   | "server.hosts"
+  | "server.url"
+  | "server.variables"
   | "trigger.title"
   | "trigger.description"
   | "trigger.event"
@@ -1614,10 +1740,11 @@ export type ManifestField =
   | "wireBody.wrapUnlessKey"
   | "wireNamed.in"
   | "wireNamed.name"
+  | "wireNamed.field"
   | "wireNamed.escape"
   | "wireNamed.multiSegment"
   | "wireSwitch.in"
   | "wireSwitch.whenTrue";
 
 /** Every schema fragment, src/link/<name>.schema.json, by name: a concept record claims each (link/concepts.ts). */
-export type SchemaFragment = "auth-flows" | "auth" | "behavior" | "constants" | "deprecated" | "errors" | "files" | "idempotency" | "limits" | "operation" | "outcomes" | "outputs" | "pagination" | "param-limits" | "params" | "poll-triggers" | "polling" | "provider" | "rate-limits" | "routes" | "rules" | "server" | "timeout" | "triggers" | "wire";
+export type SchemaFragment = "auth-flows" | "auth" | "behavior" | "constants" | "deprecated" | "errors" | "files" | "idempotency" | "limits" | "operation" | "outcomes" | "outputs" | "pagination" | "param-branches" | "param-limits" | "params" | "poll-triggers" | "polling" | "provider" | "rate-limits" | "routes" | "rules" | "server" | "stream" | "timeout" | "triggers" | "wire";

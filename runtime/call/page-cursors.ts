@@ -1,0 +1,34 @@
+// What a reply tells of the page after it, as a part of the runtime's support
+// (call/support.ts `cursors`, exported as `pageCursors`): the cursor to send
+// (pagination style `cursor`), and whether there is a next page at all
+// (`pagination.more`, a flag; `pagination.total`, the count of every item).
+// paginate.ts goes on after an offset or a page number itself, until a page
+// without items, so that a provider that pages so, and says no more,
+// bundles none of this.
+import { evaluate, type ExpressionContext } from "../http/expressions.js";
+import type { PaginationSpec } from "../spec/tool-types.js";
+
+/** Whether a tool's pagination reads its replies (`cursors`): a cursor, or a flag or total saying when the pages end. */
+export function cursorsNeeded(pagination: PaginationSpec | undefined): boolean {
+  return pagination !== undefined && (pagination.next.style === "cursor" || pagination.more !== undefined || pagination.total !== undefined);
+}
+
+/**
+ * What `reply` tells of the next page: undefined when it says this page is the last (a flag not as `more`
+ * wants it, `returned` items of a `total` given, no cursor), else the cursor to send (none for other styles).
+ */
+export function pageAfter(pagination: PaginationSpec, reply: ExpressionContext, returned: number): { value?: string | number } | undefined {
+  if (pagination.more && evaluate(pagination.more.ref, reply) !== pagination.more.equals) return undefined;
+  if (pagination.total) {
+    const total = evaluate(pagination.total.ref, reply);
+    if (typeof total === "number" && returned >= total) return undefined;
+  }
+  const next = pagination.next;
+  if (next.style !== "cursor") return {};
+  const cursor = evaluate(next.cursor.ref, reply);
+  if (cursor === undefined || cursor === null || cursor === "" || typeof cursor === "object") return undefined;
+  return { value: typeof cursor === "number" ? cursor : String(cursor) };
+}
+
+/** What a reply tells of the next page, as a part of the runtime's support (call/support.ts `cursors`). */
+export const pageCursors = { after: pageAfter };

@@ -1,0 +1,61 @@
+// `call` of an operation that answers a stream of JSON values (manifest
+// `stream`): its items printed one a line, each as JSON (outside text
+// escaped), exit 0; a stream that fails prints the result object, exit 1. The
+// fixture provider's list made an ndjson export by text edits.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { cli } from "../../test-support/cli-harness.js";
+import { server } from "../../test-support/loopback-server.js";
+import { ROOT } from "../../test-support/repo.js";
+import { shelfCopy } from "../../test-support/shelf-copy.js";
+
+const tmp = mkdtempSync(join(tmpdir(), "blockwright-stream-"));
+const dir = join(tmp, "project");
+let upstream: Awaited<ReturnType<typeof server>>;
+
+/** The list's page schema and its outputs (through its 404 outcome's), as the fixture writes them. */
+function listOutputs(): string {
+  const text = readFileSync(join(ROOT, "test-support/fixtures/specs/shelf/manifest.yaml"), "utf8");
+  const start = text.indexOf("    outputs:\n      data:\n        type: array");
+  const end = text.indexOf("  shelf_add_book:");
+  if (start < 0 || end < start) throw new Error("the fixture's list outputs moved");
+  return text.slice(start, end);
+}
+
+beforeAll(async () => {
+  upstream = await server((r) =>
+    r.url.includes("broken")
+      ? { status: 200, headers: { "content-type": "application/x-ndjson" }, body: '{"id":"b1"}\n{"id":\n' }
+      : { status: 200, headers: { "content-type": "application/x-ndjson" }, body: '{"id":"b1","title":"Dune"}\n{"id":"b2","title":"\\u001b[31mred"}\n' },
+  );
+  mkdirSync(join(dir, "node_modules/@blockwright"), { recursive: true });
+  symlinkSync(join(ROOT, "runtime"), join(dir, "node_modules/@blockwright/runtime"));
+  shelfCopy(dir, [
+    { find: listOutputs(), replace: "    stream: true\n    outputs: {}\n" },
+    { file: "openapi.yaml", find: "description: A page of books.\n          content:\n            application/json:", replace: "description: A page of books.\n          content:\n            application/x-ndjson:" },
+  ]);
+  const generated = await cli(["generate"], { cwd: dir });
+  expect(generated.code, generated.stderr).toBe(0);
+}, 120_000);
+afterAll(async () => {
+  await upstream.close();
+  rmSync(tmp, { recursive: true, force: true });
+});
+
+describe("call of a stream", () => {
+  it("prints the items one a line, each as JSON, outside control characters escaped", async () => {
+    const run = await cli(["call", "shelf_list_books", "--base-url", upstream.url, "--param", "apiKey={{ZQ_SHELF_KEY}}", "--param", "shelfId=main"], { cwd: dir, env: { ZQ_SHELF_KEY: "zq-shelf-key-0123456789" } });
+    expect(run.stderr).toBe("");
+    expect(run.code).toBe(0);
+    expect(run.stdout).toBe('{"id":"b1","title":"Dune"}\n{"id":"b2","title":"\\u001b[31mred"}\n');
+    expect(upstream.received.at(-1)?.headers.accept).toContain("application/x-ndjson");
+  });
+
+  it("prints the result object of a stream that fails, exit 1", async () => {
+    const run = await cli(["call", "shelf_list_books", "--base-url", upstream.url, "--param", "apiKey={{ZQ_SHELF_KEY}}", "--param", "shelfId=broken"], { cwd: dir, env: { ZQ_SHELF_KEY: "zq-shelf-key-0123456789" } });
+    expect(run.code).toBe(1);
+    expect(JSON.parse(run.stdout)).toMatchObject({ success: false, error: { code: "INVALID_JSON" } });
+  });
+});

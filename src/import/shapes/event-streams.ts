@@ -1,0 +1,48 @@
+// Answers that are a stream of server-sent events (`text/event-stream`) beside
+// JSON, and the boolean that switches between them: the drafter asks for the
+// JSON (the runtime does not read event streams) and leaves the switch out.
+// And answers that are a stream of JSON values (ndjson, JSON text sequences):
+// an export, drafted `stream: true` (link/streams.ts).
+import { typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from "../../load/openapi-document.js";
+import { isStreamType } from "../../link/streams.js";
+
+/** Whether the operation answers a stream of JSON values (and no JSON body): drafted `stream: true`, said in a note. */
+export function answersItems(doc: OpenApiDocument, op: OpenApiOperation, name: string, at: (string | number)[], notes: { at: (string | number)[]; note: string }[]): boolean {
+  const answer = doc.bodyResponse(op) ? undefined : op.responses.find((r) => /^2\d\d$/.test(r.status) && r.mediaTypes.some(isStreamType));
+  if (answer) notes.push({ at, note: `${name} answers a stream of JSON values (${answer.mediaTypes.filter(isStreamType).join(", ")}): drafted stream: true, whose outputs are its items (data) and their count, each item at most 1 MiB` });
+  return answer !== undefined;
+}
+
+/** The schema with `$ref`s and allOf resolved, or undefined when a `$ref` names nothing. */
+function safeFlatten(doc: OpenApiDocument, schema: Schema): Schema | undefined {
+  try {
+    return doc.flatten(schema);
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a 2xx reply of the operation can be a stream of server-sent events (`text/event-stream`). */
+export function answersEvents(doc: OpenApiDocument, rawOp: Schema): boolean {
+  return Object.entries((rawOp.responses ?? {}) as Record<string, Schema>).some(([status, raw]) => {
+    if (!/^2(\d\d|XX)$/.test(status)) return false;
+    try {
+      return Object.keys((doc.resolve(raw).content ?? {}) as object).some((t) => t.split(";")[0]?.trim().toLowerCase() === "text/event-stream");
+    } catch {
+      return false;
+    }
+  });
+}
+
+/** A boolean named `stream`: the switch between a JSON answer and a stream of events. */
+export function isStreamFlag(doc: OpenApiDocument, name: string, schema: Schema): boolean {
+  if (!/^stream$/i.test(name)) return false;
+  const flat = safeFlatten(doc, schema);
+  const t = flat ? typeOf(flat) : undefined;
+  const kinds = flat && !t && Array.isArray(flat.anyOf ?? flat.oneOf) ? ((flat.anyOf ?? flat.oneOf) as Schema[]).map((s) => typeOf(safeFlatten(doc, s) ?? {})) : [t];
+  return kinds.includes("boolean");
+}
+
+export function streamNote(name: string): string {
+  return `${name} is left out: true makes the upstream answer a stream of server-sent events (text/event-stream), which the runtime does not read; without it the answer is JSON`;
+}

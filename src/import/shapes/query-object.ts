@@ -1,0 +1,72 @@
+// An object query parameter drafted as its fields (a search API's
+// `searchParameters`: dozens of documented fields), each a parameter of its own
+// with its type, limits and description, sent as the parameter's style writes
+// the field (`wire: {in: query, name, field}`, link/query-fields.ts). An
+// object its style writes as one value, one the document describes by `content`,
+// or one whose fields are not named (a map), stays one parameter.
+import type { OpenApiDocument, OpenApiParameter, Schema } from "../../load/openapi-document.js";
+import { typeOf } from "../../load/openapi-document.js";
+import { fieldKey } from "../../link/query-fields.js";
+
+/** A field of an object query parameter, standing for a parameter in the drafter's loop; `of` names the object's parameter. */
+export interface QueryObjectField extends OpenApiParameter {
+  of: string;
+  description?: string;
+  example?: unknown;
+  deprecated?: boolean;
+}
+
+/** `parameters` with each object query parameter whose style sends its fields one by one replaced by its fields; a note for each. */
+export function explodedQueryObjects(doc: OpenApiDocument, parameters: readonly OpenApiParameter[], note: (text: string) => void): (OpenApiParameter | QueryObjectField)[] {
+  return parameters.flatMap((declared): (OpenApiParameter | QueryObjectField)[] => {
+    // A `content` parameter is one value, written in its media type (JSON: its JSON text): never split.
+    if (declared.in !== "query" || declared.content !== undefined) return [declared];
+    let object: Schema;
+    try {
+      object = doc.flatten(declared.schema);
+    } catch {
+      return [declared];
+    }
+    const fields = Object.entries((object.properties ?? {}) as Record<string, Schema>);
+    const key = fieldKey(declared.style, declared.explode, declared.name, "field");
+    if (typeOf(object) !== "object" || !fields.length || key === undefined) return [declared];
+    // Fields sent under their own names (form, exploded) that another query parameter also takes: the document
+    // leaves which is which unsaid (a sort_by of date_created beside a date_created filter); one parameter, as written.
+    const taken = fields.map(([field]) => field).filter((field) => key === "field" && parameters.some((other) => other !== declared && other.in === "query" && other.name === field));
+    if (taken.length) {
+      note(
+        `query parameter ${declared.name} is an object sent exploded (style form), but its field${taken.length > 1 ? "s" : ""} ${taken.join(", ")} would take the name of another query parameter: drafted as one parameter; the upstream may read it as ${declared.name}[field] (style deepObject): check its documentation`,
+      );
+      return [declared];
+    }
+    // Fields the object's own rules tie together (`oneOf`/`anyOf`/`not`: only one of `before` and `after`): sent field by
+    // field, no parameter would hold the rule, and a call giving both breaks it; one parameter, as written.
+    const across = ["oneOf", "anyOf", "not"].filter((k) => object[k] !== undefined);
+    if (across.length) {
+      note(`query parameter ${declared.name} is an object whose fields its ${across.join(", ")} ties together: drafted as one parameter, which that rule checks as written`);
+      return [declared];
+    }
+    const required = new Set(Array.isArray(object.required) ? (object.required as unknown[]) : []);
+    note(
+      `query parameter ${declared.name} is an object of ${fields.length} field${fields.length > 1 ? "s" : ""}, sent ${key === "field" ? "exploded (style form): field=value" : `as ${declared.name}[field]=value (style deepObject)`}: drafted as a parameter per field, each with its type, limits and description`,
+    );
+    return fields.map(([field, schema]) => {
+      let flat: Schema = {};
+      try {
+        flat = doc.flatten(schema);
+      } catch {
+        // a $ref that names nothing: fromSchema says so
+      }
+      return {
+        name: field,
+        in: "query",
+        required: declared.required && required.has(field),
+        schema,
+        of: declared.name,
+        ...(typeof flat.description === "string" ? { description: flat.description } : {}),
+        ...(flat.example !== undefined ? { example: flat.example } : {}),
+        ...(flat.deprecated === true ? { deprecated: true } : {}),
+      };
+    });
+  });
+}

@@ -1,0 +1,138 @@
+// A document's first server with variables, drafted as connection inputs
+// rather than one fixed host: a tenant's subdomain, a region, a port or a
+// version become `server.url` and `server.variables` (link/server-variables.ts),
+// each variable a parameter a person fills in with the document's default and
+// enum; a variable that is the whole host or address (`{server}/api/v1`, a
+// self-hosted service) becomes the instance address parameter (`server.param`,
+// format base-url), its default the document's when it is an address. A
+// variable the document uses without declaring it is drafted with no default,
+// and said. Where no host rule can be derived (a variable inside the host
+// without listed values), undefined: the caller drafts the default's host.
+import type { Manifest, ManifestParam } from "../../load/precompiled/manifest-types.js";
+import { camelCase } from "../../model/naming.js";
+import type { ShapeNote } from "./client-credentials.js";
+
+type Json = Record<string, unknown>;
+
+/** The parameter a call names the API's address with (draft-server.ts's too). */
+const ADDRESS_PARAM = "instanceUrl";
+
+/** What a variable's value may be, by where it is in the address. */
+const LABEL = "^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$";
+const PORT = "^[0-9]{1,5}$";
+const SEGMENT = "^[A-Za-z0-9._~-]+$";
+
+export interface ServerVariablesDraft {
+  server: Manifest["server"];
+  params: Record<string, ManifestParam>;
+}
+
+/**
+ * The server of a document whose first server has variables: an address template and its inputs, or the instance
+ * address parameter when a variable is the whole host; undefined when it has none, or none this can draft.
+ * `hosts`: other hosts the document's servers name.
+ */
+export function draftServerVariables(first: Json | undefined, hosts: readonly string[], notes: ShapeNote[]): ServerVariablesDraft | undefined {
+  const url = typeof first?.url === "string" ? (first.url.startsWith("//") ? `https:${first.url}` : first.url) : undefined;
+  if (url === undefined || !/\{[^{}]+\}/.test(url)) return undefined;
+  const declared = (first?.variables !== null && typeof first?.variables === "object" ? first.variables : {}) as Record<string, Json>;
+  const origin = /^(https?:\/\/|\{[^{}]+\}:\/\/)?([^/?#]*)/i.exec(url);
+  const scheme = origin?.[1] ?? "";
+  const host = (origin?.[2] ?? "").replace(/:[^:.]*$/, "");
+  const named = [...new Set([...url.matchAll(/\{([^{}]+)\}/g)].map((m) => m[1] ?? ""))];
+  const undeclared = named.filter((v) => !Object.hasOwn(declared, v));
+  if (undeclared.length)
+    notes.push({
+      at: ["server"],
+      note: `the document's server ${JSON.stringify(url)} uses ${undeclared.map((v) => `{${v}}`).join(", ")} without declaring ${undeclared.length > 1 ? "them" : "it"} (OpenAPI wants each in variables): drafted with no default, a value each call's connection gives`,
+    });
+  // The whole address, or its scheme or host, a variable: the customer's own instance.
+  if (!/^https?:\/\//i.test(scheme) || /^\{[^{}]+\}$/.test(host)) return instance(url, declared, hosts, notes);
+  const labels = host.split(".");
+  const inHost = named.filter((v) => host.includes(`{${v}}`));
+  const listed = (v: string) => {
+    const values = declared[v]?.enum;
+    return Array.isArray(values) && values.length > 0;
+  };
+  const derivable = inHost.every(listed) || (inHost.length === 1 && labels[0] === `{${inHost[0]}}` && labels.length >= 3);
+  if (!derivable) return undefined;
+  const params: Record<string, ManifestParam> = {};
+  const variables: Record<string, string> = {};
+  const taken = new Set<string>();
+  for (const name of named) {
+    let param = camelCase(name) || "serverVariable";
+    if (!/^[A-Za-z_]/.test(param)) param = `v${param}`;
+    for (let i = 2; taken.has(param) || param === ADDRESS_PARAM; i++) param = `${camelCase(name)}${i}`;
+    taken.add(param);
+    variables[name] = param;
+    const where = host.includes(`{${name}}`) ? "host" : (origin?.[2] ?? "").includes(`{${name}}`) ? "port" : "path";
+    params[param] = variableParam(name, declared[name], where);
+  }
+  const derived = inHost.every(listed) ? "each host the listed values make" : `any ${labels.slice(1).join(".")} subdomain (*.${labels.slice(1).join(".")})`;
+  notes.push({
+    at: ["server", "url"],
+    note: `the document's server ${JSON.stringify(url)} has variables (${named.map((n) => `{${n}}`).join(", ")}): drafted as the address template, each variable a connection input a person fills in (${Object.values(variables).join(", ")}), with the document's default and values; the credential goes to ${inHost.length ? derived : "its host"} only`,
+  });
+  return { server: { url, variables, ...(hosts.length ? { hosts: [...hosts] } : {}) }, params };
+}
+
+/** A variable's parameter: a string a person fills in, its values as the document lists them, else bounded as its place in the address allows. */
+function variableParam(name: string, declared: Json | undefined, where: "host" | "port" | "path"): ManifestParam {
+  const values = Array.isArray(declared?.enum) ? [...new Set((declared.enum as unknown[]).filter((v) => typeof v === "string" || typeof v === "number").map(String))] : [];
+  const pattern = where === "host" ? LABEL : where === "port" ? PORT : SEGMENT;
+  const fallback = declared?.default;
+  const defaultValue = typeof fallback === "string" || typeof fallback === "number" ? String(fallback) : undefined;
+  const fits = defaultValue !== undefined && (values.length ? values.includes(defaultValue) : new RegExp(pattern).test(defaultValue));
+  const said =
+    typeof declared?.description === "string" && declared.description.trim()
+      ? declared.description.trim().replace(/\s+/g, " ")
+      : `The {${name}} of the API's address (${where === "host" ? "a part of its host" : where === "port" ? "its port" : "a segment of its path"}).`;
+  return {
+    type: "string",
+    title: name,
+    ...(fits ? { default: defaultValue } : { required: true }),
+    ...(values.length ? { enum: values } : { pattern, maxLength: where === "host" ? 63 : where === "port" ? 5 : 256 }),
+    visibility: "user-only",
+    description: said.length > 400 ? `${said.slice(0, 399)}…` : said,
+  };
+}
+
+/** A variable that is the whole host or address: the instance address parameter, its default the document's address when it is one, the path after it. */
+function instance(url: string, declared: Record<string, Json>, hosts: readonly string[], notes: ShapeNote[]): ServerVariablesDraft | undefined {
+  const filled = url.replace(/\{([^{}]+)\}/g, (whole, name: string) => {
+    const value = declared[name]?.default;
+    return typeof value === "string" || typeof value === "number" ? String(value) : whole;
+  });
+  const at = /^(https?:\/\/[^/?#{}]+)([^?#]*)$/i.exec(filled);
+  const path = (at ? at[2] : /^\{[^{}]+\}(\/[^?#]*)?$/.exec(url)?.[1]) ?? "";
+  // The path must be known: a variable in it without a default leaves it to a person to write.
+  if (/[{}]/.test(path)) return undefined;
+  let address: string | undefined;
+  try {
+    const parsed = at ? new URL(at[1] ?? "") : undefined;
+    const loopback = parsed ? /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/.test(parsed.hostname) : false;
+    address = parsed && (parsed.protocol === "https:" || (parsed.protocol === "http:" && loopback)) && (parsed.hostname.includes(".") || loopback) ? parsed.origin : undefined;
+  } catch {
+    address = undefined;
+  }
+  const base = path.replace(/\/+$/, "");
+  notes.push({
+    at: ["server", "param"],
+    note: `the document's server ${JSON.stringify(url)} is wherever the API is installed (a variable is its whole host): drafted as the instance address, a connection input (${ADDRESS_PARAM})${address ? `, default the document's ${address}` : ", with no default: the document gives no address"}${base ? `, ${base} appended` : ""}. The credential goes to loopback, server.hosts or a host the caller allows (allowHosts, --allow-host)`,
+  });
+  return {
+    server: { param: ADDRESS_PARAM, ...(hosts.length ? { hosts: [...hosts] } : {}) },
+    params: {
+      [ADDRESS_PARAM]: {
+        type: "string",
+        format: "base-url",
+        title: "Instance address",
+        ...(address ? { default: address } : { required: true }),
+        maxLength: 2048,
+        visibility: "user-only",
+        ...(address ? { placeholder: address } : {}),
+        description: `Where the API is installed: the scheme and host of its instance (https, or http on loopback)${base ? `; ${base} is appended` : ""}.`,
+      },
+    },
+  };
+}
