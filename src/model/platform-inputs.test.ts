@@ -56,10 +56,12 @@ describe("n8n properties of a parameter of several forms (anyOf)", () => {
       ],
     });
     const structured = param("target", { type: "json", anyOf: [{ type: "string" }, { type: "json", jsonType: "object" }] });
-    const layout = n8nOperationInputs({ ...base, params: [scalars, structured] });
+    const colour = param("zqTintColour", { type: "json", anyOf: [{ type: "string" }, { type: "number" }] });
+    const layout = n8nOperationInputs({ ...base, params: [scalars, structured, colour] });
     expect(layout.inputs.map((i) => [i.param.name, i.type, i.as])).toEqual([
       ["recipient", "string", undefined],
       ["target", "json", "json"],
+      ["zqTintColour", "color", undefined],
     ]);
   });
 });

@@ -80,7 +80,7 @@ function n8nInput(p: ParamSpec, property: string): N8nInput {
   if (p.type === "file") return { param: p, property, type: "string", place, default: "data", as: "file" };
   if (p.type === "boolean") return { param: p, property, type: "boolean", place, default: given ?? false };
   // Forms of scalars alone (an id or a name, `anyOf`): text, which the runtime holds to the forms; never JSON text to parse.
-  if (p.type === "json" && p.anyOf?.every((f) => f.type !== "json")) return { param: p, property, type: "string", place, default: given === undefined ? "" : String(given) };
+  if (p.type === "json" && p.anyOf?.every((f) => f.type !== "json")) return { param: p, property, type: textType(property), place, default: given === undefined ? "" : String(given) };
   if (p.type === "json") return { param: p, property, type: "json", place, default: given !== undefined ? JSON.stringify(given, null, 2) : p.jsonType === "array" ? "[]" : "{}", as: "json" };
   const choices = p.enum?.filter((v): v is string | number | boolean => v !== null && typeof v !== "object");
   if (choices?.length && p.separator !== undefined) {
@@ -89,12 +89,14 @@ function n8nInput(p: ParamSpec, property: string): N8nInput {
   }
   if (choices?.length) return { param: p, property, type: "options", place, default: given ?? choices[0], options: choices };
   if (p.type === "number") return { param: p, property, type: "number", place, default: given ?? p.minimum ?? 0 };
-  // A text named for a colour is n8n's colour type (a string too, typed or picked): its linter requires it.
-  return { param: p, property, type: COLOUR_NAME.test(property) ? "color" : "string", place, default: given ?? "" };
+  return { param: p, property, type: textType(property), place, default: given ?? "" };
 }
 
-/** A property name n8n's linter takes for a colour's (its node-param-color-type-unused rule). */
-const COLOUR_NAME = /colou?r/i;
+/**
+ * A text property's type: n8n's colour type where n8n's linter takes the name for a colour's (its
+ * node-param-color-type-unused rule requires it; the value is a string too, typed or picked), else a string.
+ */
+const textType = (property: string): "string" | "color" => (/colou?r/i.test(property) ? "color" : "string");
 
 /** The credential's fields: every tool's auth and instance address parameters, by name, in the tools' order. */
 export function n8nCredentialParams(tools: readonly ToolSpec[]): ParamSpec[] {
