@@ -1,6 +1,5 @@
-// The shape of a generated tool: plain data, produced by the generator's link
-// step from a manifest and its OpenAPI document, interpreted by the runtime.
-// Nothing here is specific to a provider.
+// The shape of a generated tool: plain data, produced by the generator's link step from a manifest and its
+// OpenAPI document, interpreted by the runtime. Nothing here is specific to a provider.
 import type { StringFormat, ValueFormat } from "./formats.js";
 
 /** `file`: the content of a file, given as bytes (Uint8Array, ArrayBuffer, Blob), a path (read on Node) or an https address (fetched); sent as a part of a multipart body. */
@@ -11,11 +10,7 @@ export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
 export type WireConstant = { in: "query" | "header"; name: string; value: string | number | boolean } | { in: "body"; pointer: string; value: unknown };
 
-/**
- * How a path or header value is written (OpenAPI `style`/`explode`), when not a plain text: `label` (`.blue`),
- * `matrix` (`;color=blue`), or an array or object in `simple` (`a,b`, `k,v` or, exploded, `k=v`); `json`: the
- * value as JSON (a parameter the document describes by `content: application/json`).
- */
+/** How a path or header value is written (OpenAPI `style`/`explode`), when not a plain text: `label` (`.blue`), `matrix` (`;color=blue`), or an array or object in `simple` (`a,b`, `k,v` or, exploded, `k=v`); `json`: the value as JSON (a parameter the document describes by `content: application/json`). */
 export interface ValueStyle {
   style: "simple" | "label" | "matrix";
   explode: boolean;

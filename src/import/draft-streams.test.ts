@@ -3,7 +3,7 @@
 // reads it item by item, each item bounded, into `data` and `metadata.count`.
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { type ClientOptions, createClient, executeToolDefinition, fileSupport } from "@blockwright/runtime";
+import { type ClientOptions, createClient, executeToolDefinition, fileSupport, wireConstants } from "@blockwright/runtime";
 import { draftWorkFolder, drafted, linkedTools, linkProblems, notesAt, openapi, reply, type Json } from "./__fixtures__/draft-kit.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
@@ -80,7 +80,7 @@ describe("a client's method of a stream", () => {
     const d = drafted(exporting(ndjson()), ["exportRecords"]);
     const [tool] = await linkedTools(d);
     const fetchFn = async () => new Response('{"id":"zq1"}\n{"id":"zq2"}\n', { status: 200, headers: { "content-type": "application/x-ndjson" } });
-    const client = createClient({ methods: { exportRecords: tool! }, credentials: ["accessToken"], support: { files: fileSupport } }, { accessToken: "zq-token-0001", baseUrl: "https://api.acme.test", fetch: fetchFn } as ClientOptions) as {
+    const client = createClient({ methods: { exportRecords: tool! }, credentials: ["accessToken"], support: { files: fileSupport, constants: wireConstants } }, { accessToken: "zq-token-0001", baseUrl: "https://api.acme.test", fetch: fetchFn } as ClientOptions) as {
       exportRecords: { items: (input: Record<string, unknown>) => AsyncIterable<unknown> };
     };
     const seen: unknown[] = [];
