@@ -80,7 +80,11 @@ describe("a client's method of a stream", () => {
     const d = drafted(exporting(ndjson()), ["exportRecords"]);
     const [tool] = await linkedTools(d);
     const fetchFn = async () => new Response('{"id":"zq1"}\n{"id":"zq2"}\n', { status: 200, headers: { "content-type": "application/x-ndjson" } });
-    const client = createClient({ methods: { exportRecords: tool! }, credentials: ["accessToken"], support: { files: fileSupport, constants: wireConstants } }, { accessToken: "zq-token-0001", baseUrl: "https://api.acme.test", fetch: fetchFn } as ClientOptions) as {
+    const client = createClient({ methods: { exportRecords: tool! }, credentials: ["accessToken"], support: { files: fileSupport, constants: wireConstants } }, {
+      accessToken: "zq-token-0001",
+      baseUrl: "https://api.acme.test",
+      fetch: fetchFn,
+    } as ClientOptions) as {
       exportRecords: { items: (input: Record<string, unknown>) => AsyncIterable<unknown> };
     };
     const seen: unknown[] = [];
