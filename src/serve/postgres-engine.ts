@@ -17,7 +17,7 @@
 // again, resuming from the journal.
 import type { PoolClient } from "pg";
 import type { BlockResult, RunResult } from "@blockwright/runtime/workflow";
-import { outcomeOf } from "./run-executor.js";
+import { outcomeOf, settledLine } from "./run-executor.js";
 import { importWorker, type PostgresStore, quietLogger, runTask } from "./postgres-store.js";
 import type { RetryPolicy, StoredRun } from "./store.js";
 
@@ -77,9 +77,8 @@ export async function startEngine(o: EngineOptions): Promise<Engine> {
     // Queued again: settling adds the next attempt's job at the trigger's backoff, and this job ends.
     await o.store.settle(runId, outcome, Date.now());
     o.settled?.(current, result, outcome.status);
-    if (outcome.status === "queued" && !outcome.undoAttempt)
-      o.log(`${run.trigger}: the run of event ${run.id} failed (attempt ${attempts} of ${helpers.job.max_attempts}), tried again in ${Math.round(((outcome.nextAt ?? Date.now()) - Date.now()) / 1000)} s: ${outcome.error}`);
-    if (outcome.status === "dead") o.log(`${run.trigger}: the run ${runId} is dead after ${attempts} attempts (blockwright runs replay ${runId}): ${outcome.error}`);
+    const line = settledLine(run, attempts, helpers.job.max_attempts, outcome, Date.now());
+    if (line) o.log(line);
   };
   const runner = await worker.run({
     pgPool: o.store.pool,

@@ -43,6 +43,14 @@ export function outcomeOf(run: StoredRun, result: RunResult, retry: RetryPolicy,
   return { status: "queued", error, nextAt: nowMs + retryDelay(retry, run.attempts) };
 }
 
+/** What serve says of a run that ended its attempt, whichever engine ran it: tried again after its backoff, or dead; nothing otherwise. */
+export function settledLine(run: Pick<StoredRun, "id" | "trigger">, attempt: number, attempts: number, outcome: RunOutcome, nowMs: number): string | undefined {
+  if (outcome.status === "queued" && !outcome.undoAttempt)
+    return `${run.trigger}: the run of event ${run.id} failed (attempt ${attempt} of ${attempts}), tried again in ${Math.round(((outcome.nextAt ?? nowMs) - nowMs) / 1000)} s: ${outcome.error}`;
+  if (outcome.status === "dead") return `${run.trigger}: the run ${run.id} is dead after ${attempt} attempts (blockwright runs replay ${run.id}): ${outcome.error}`;
+  return undefined;
+}
+
 export function startExecutor(o: ExecutorOptions): Executor {
   const now = o.now ?? Date.now;
   const inFlight = new Set<Promise<void>>();
@@ -104,9 +112,8 @@ export function startExecutor(o: ExecutorOptions): Executor {
       const outcome = outcomeOf(run, result, o.retry, now());
       await o.store.settle(run.id, outcome, now());
       o.settled?.(run, result, outcome.status);
-      if (outcome.status === "queued" && !outcome.undoAttempt)
-        o.log(`${run.trigger}: the run of event ${run.id} failed (attempt ${run.attempts} of ${o.retry.attempts}), tried again in ${Math.round(((outcome.nextAt ?? now()) - now()) / 1000)} s: ${outcome.error}`);
-      if (outcome.status === "dead") o.log(`${run.trigger}: the run ${run.id} is dead after ${run.attempts} attempts (blockwright runs replay ${run.id}): ${outcome.error}`);
+      const line = settledLine(run, run.attempts, o.retry.attempts, outcome, now());
+      if (line) o.log(line);
     })()
       .catch((e: unknown) => o.log(`${run.trigger}: the run ${run.id} could not be settled (it resumes on the next start): ${(e as Error).message}`))
       .finally(() => {

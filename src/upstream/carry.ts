@@ -185,17 +185,15 @@ function carryOutputs(carry: Carrier, mine: ManifestOperation, was: Drafted, now
 
 /** Whether the newer cut's answer of an operation (by operationId; `status`, or its first 2xx) has the field at `pointer`; undefined where it cannot tell. */
 function answersOf(cutText: string, cutName: string): (operationId: string, status: number | undefined, pointer: readonly string[]) => boolean | undefined {
-  let doc: OpenApiDocument | undefined;
+  let doc: OpenApiDocument;
   try {
     doc = new OpenApiDocument(parseYamlSource(cutText, cutName));
   } catch {
     return () => undefined;
   }
   return (operationId, status, pointer) => {
-    const op = doc.operations.get(operationId);
-    const response = op?.responses.find((r) => (status === undefined ? /^2\d\d$/.test(String(r.status)) : Number(r.status) === status));
-    if (!doc || !response?.schema) return undefined;
-    return doc.locate(response.schema, pointer).schema !== undefined;
+    const response = doc.operations.get(operationId)?.responses.find((r) => (status === undefined ? /^2\d\d$/.test(String(r.status)) : Number(r.status) === status));
+    return response?.schema ? doc.locate(response.schema, pointer).schema !== undefined : undefined;
   };
 }
 
