@@ -52,6 +52,15 @@ describe("an error answer's message", () => {
     expect(shown.manifest.errors.message).toEqual(["$response.body#/errors/0/message/0"]);
   });
 
+  it("in the one list of texts of an envelope named for errors, its first: {errors: {body: [text]}}", async () => {
+    const errors = { type: "object", required: ["body"], properties: { body: { type: "array", items: { type: "string" } } } };
+    const d = drafted(withError(reply({ type: "object", required: ["errors"], properties: { errors } })), ["listZqGadgets"]);
+    expect(d.manifest.errors.message).toEqual(["$response.body#/errors/body/0"]);
+    expect(notesAt(d, "errors.message")).toEqual([]);
+    expect(await linkProblems(d)).toEqual([]);
+    expect(await messageOf(d, { errors: { body: ["zqgadget title can't be blank", "and is taken"] } })).toBe("zqgadget title can't be blank");
+  });
+
   it("in a list of errors inside an envelope object, by its items' text field of any message name: {fault: {errors: [{description, errorCode}], traceId}}", async () => {
     const item = { type: "object", properties: { description: { type: "string" }, errorCode: { type: "string" } } };
     const fault = { type: "object", properties: { errors: { type: "array", items: item }, faultId: { type: "string" }, traceId: { type: "string" } } };

@@ -334,6 +334,9 @@ function listedWithin(doc: OpenApiDocument, flat: Schema, envelopes: readonly st
     const inner = safeFlatten(doc, doc.schemaAt(flat, [name]) ?? {});
     const listed = inner && listedMessage(doc, inner);
     if (listed) return [name, ...listed];
+    // An envelope named for errors with one list of texts, named for what they are about (`errors: {body: ["…"]}`).
+    const [only, ...more] = /errors?$/i.test(name) ? Object.keys((inner?.properties ?? {}) as Json).filter((field) => schemaTexts(doc, flat).list([name, field])) : [];
+    if (only !== undefined && !more.length) return [name, only, "0"];
   }
   return undefined;
 }
@@ -418,10 +421,7 @@ function sameShape(type: string | undefined, value: unknown): boolean {
 /** Names of fields that say what they hold is not the message: a code, a kind, an id, a time, an address. */
 const NOT_A_MESSAGE = /code|type|kind|status|(^|_|-)id$|Id$|request|trace|time|date|url|uri|link|href|documentation/i;
 
-/**
- * The one text field at the top of the error reply, where nothing names the
- * message: `{status, err}` (the rest say they are no message, or are no text).
- */
+/** The one text field at the top of the error reply, where nothing names the message: `{status, err}` (the rest say they are no message, or are no text). */
 function loneText(doc: OpenApiDocument, flat: Schema): string[] | undefined {
   const texts = Object.keys((flat.properties ?? {}) as Json).filter((name) => typeOf(doc.schemaAt(flat, [name])) === "string" && !NOT_A_MESSAGE.test(name));
   return texts.length === 1 ? texts : undefined;
