@@ -234,3 +234,16 @@ describe("serves of two workflows on one database", () => {
     }
   });
 });
+
+describe("a new database", () => {
+  it("is opened by several serves starting at once: one creates the tables and graphile-worker's schema, the others wait for it", async () => {
+    await postgres.createDatabase("zqfresh");
+    const stores = await Promise.all(Array.from({ length: 6 }, () => openPostgresStore(postgres.url("zqfresh"))));
+    try {
+      expect(stores).toHaveLength(6);
+      expect(await stores[5]!.runs()).toEqual([]);
+    } finally {
+      for (const s of stores) await s.close();
+    }
+  });
+});

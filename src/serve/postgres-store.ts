@@ -48,11 +48,19 @@ export async function openPostgresStore(url: string): Promise<PostgresStore> {
   pool.on("error", () => undefined);
   try {
     const worker = await importWorker();
-    await inTransaction(pool, async (client) => {
-      await client.query("SELECT pg_advisory_xact_lock($1)", [TABLES_LOCK]);
-      for (const sql of [...STORE_TABLES, ...RUN_TABLES("BYTEA")]) await client.query(sql);
-    });
-    await worker.runMigrations({ pgPool: pool, logger: quietLogger(worker) });
+    // One opener at a time creates the tables and runs graphile-worker's migrations: serves starting together on a
+    // new database raced to create its schema ("duplicate key … pg_namespace_nspname_index") and one failed to start.
+    const session = await pool.connect();
+    try {
+      await session.query("SELECT pg_advisory_lock($1)", [TABLES_LOCK]);
+      await inTransaction(pool, async (client) => {
+        for (const sql of [...STORE_TABLES, ...RUN_TABLES("BYTEA")]) await client.query(sql);
+      });
+      await worker.runMigrations({ pgPool: pool, logger: quietLogger(worker) });
+    } finally {
+      await session.query("SELECT pg_advisory_unlock($1)", [TABLES_LOCK]).catch(() => undefined);
+      session.release();
+    }
   } catch (e) {
     await pool.end();
     throw new Error(`the Postgres store at ${withoutPassword(url)} could not be opened: ${(e as Error).message}`);
