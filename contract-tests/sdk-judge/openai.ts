@@ -1,6 +1,6 @@
 // openai-node as the second judge of the corpus's OpenAI operations.
 import OpenAI from "openai";
-import { params, type SdkAdapter, SHARED } from "../../scripts/corpus/sdk/adapter.js";
+import { params, type SdkAdapter } from "../../scripts/corpus/sdk/adapter.js";
 
 const adapter: SdkAdapter<OpenAI> = {
   vendor: "openai",
@@ -15,11 +15,6 @@ const adapter: SdkAdapter<OpenAI> = {
     createSpeech: (o, c) => o.audio.speech.create(params(c) as never),
   },
   quirks: [
-    SHARED.acceptJson("createChatCompletion"),
-    SHARED.acceptJson("listFiles"),
-    SHARED.acceptJson("createFile"),
-    SHARED.acceptDownload("createSpeech"),
-    SHARED.acceptDownload("downloadFile"),
     {
       kind: "sdk",
       operation: "createFile",

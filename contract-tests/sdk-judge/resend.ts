@@ -28,22 +28,10 @@ const adapter: SdkAdapter<Resend> = {
       why: "the document declares an optional Idempotency-Key; Blockwright sends a fresh one with every POST (the same on each retry) so that a retried send is not sent twice; the SDK sends one only when its caller gives it",
     },
     {
-      kind: "pending",
-      operation: "POST /audiences/{audience_id}/contacts",
-      at: "header idempotency-key",
-      why: "draft defect (issue 55 item 3, src/import/): the document declares Idempotency-Key on POST /emails only, and add drafts idempotency provider-wide, so it goes with every POST; the manifest has no per-operation idempotency to draft instead",
-    },
-    {
       kind: "sdk",
       operation: "POST /audiences/{audience_id}/contacts",
       at: "body /audience_id",
       why: "the document declares audience_id in the body as well as in the path (drafted as a second parameter); the SDK sends it in the path only",
-    },
-    {
-      kind: "sdk",
-      operation: "PATCH /audiences/{audience_id}/contacts/{id}",
-      at: /^(media type|body)$/,
-      why: "the SDK sends an empty JSON object when the call changes no field; the document's request body is optional, and Blockwright sends none then",
     },
     {
       kind: "sdk",

@@ -3,7 +3,9 @@
 // so that the runtime sends a key with every such call and retries it safely.
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { draftWorkFolder, drafted, linkProblems, notesAt, openapi, reply } from "./__fixtures__/draft-kit.js";
+import { executeToolDefinition, fullSupport } from "@blockwright/runtime/internal";
+import { json, scriptedFetch } from "../../test-support/scripted-fetch.js";
+import { draftWorkFolder, drafted, linkedTools, linkProblems, notesAt, openapi, reply } from "./__fixtures__/draft-kit.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 
@@ -43,7 +45,7 @@ describe("an idempotency key header parameter", () => {
     ]);
   });
 
-  it("spelt in another case by another operation: one header; under another name: a parameter, as the runtime sends one header", () => {
+  it("spelt in another case by another operation: one header; under another name: that operation's own idempotency", async () => {
     const d = drafted(
       openapi({
         "/zq-widgets": { post: { operationId: "createWidget", parameters: [keyHeader("Idempotency-Key")], requestBody: body, responses: { "201": widget } } },
@@ -57,8 +59,9 @@ describe("an idempotency key header parameter", () => {
       Object.values(d.manifest.operations[id]?.params ?? {})
         .map((p) => p.wire)
         .filter((w) => w?.in === "header");
-    expect([headers("acme_create_widget"), headers("acme_create_gadget")]).toEqual([[], []]);
-    expect(headers("acme_create_gizmo")).toEqual([{ in: "header", name: "X-Idempotency-Key" }]);
+    expect([headers("acme_create_widget"), headers("acme_create_gadget"), headers("acme_create_gizmo")]).toEqual([[], [], []]);
+    expect(Object.values(d.manifest.operations).map((o) => o.idempotency)).toEqual([undefined, undefined, { header: "X-Idempotency-Key" }]);
+    expect(await linkProblems(d)).toEqual([]);
   });
 
   it("named as a request id and described as a stored key: drafted as idempotency by the document's words, not only the name", async () => {
@@ -78,11 +81,31 @@ describe("an idempotency key header parameter", () => {
       Object.values(d.manifest.operations[id]?.params ?? {})
         .map((p) => p.wire)
         .filter((w) => w?.in === "header");
-    // The first header recognised is the one the runtime sends: on every POST, so the same header of another one
-    // (drafted before it), whose words say nothing of keys, is it too (a parameter of that name would clash with it).
+    // A header another operation takes a key in is the key of one (drafted before it) whose words say nothing of keys;
+    // the operation taking its key in another header says its own.
     expect(headers("acme_create_widget")).toEqual([]);
-    expect(headers("acme_create_gadget")).toEqual([{ in: "header", name: "Zq-Replay-Token" }]);
+    expect(headers("acme_create_gadget")).toEqual([]);
     expect(headers("acme_create_gizmo")).toEqual([]);
+    expect(d.manifest.operations.acme_create_gadget?.idempotency).toEqual({ header: "Zq-Replay-Token" });
     expect(await linkProblems(d)).toEqual([]);
+  });
+
+  it("on one create only, beside another create that takes none: drafted on that operation alone, and only its calls send a key", async () => {
+    const d = drafted(
+      openapi({
+        "/zq-widgets": { post: { operationId: "createWidget", parameters: [keyHeader("Idempotency-Key")], requestBody: body, responses: { "201": widget } } },
+        "/zq-gadgets": { post: { operationId: "createGadget", requestBody: body, responses: { "201": widget } } },
+      }),
+      ["createWidget", "createGadget"],
+    );
+    expect(d.manifest.idempotency).toBeUndefined();
+    expect(notesAt(d, "operations.acme_create_widget.idempotency")[0]).toMatch(/^the operation's header parameter Idempotency-Key takes an idempotency key \(not every POST of the document takes one\)/);
+    const tools = await linkedTools(d);
+    const { fetch, seen } = scriptedFetch(json(201, { id: "w1" }));
+    for (const id of ["acme_create_widget", "acme_create_gadget"]) {
+      const done = await executeToolDefinition(tools.find((t) => t.id === id)!, { accessToken: "zq-token-0001", label: "a" }, { ...fullSupport, baseUrl: "http://127.0.0.1:9", fetch });
+      expect(done.success).toBe(true);
+    }
+    expect(seen.map((r) => r.headers.has("idempotency-key"))).toEqual([true, false]);
   });
 });

@@ -5,8 +5,9 @@
 // GET and its errors carry the key to repeat it with; a parameter left to the
 // caller made every create a call that is never retried. A header is known by
 // its name or by the document's words for it (a `PayPal-Request-Id` whose
-// description says the server stores the keys).
-import type { Manifest, ManifestParam } from "../load/precompiled/manifest-types.js";
+// description says the server stores the keys). Provider-wide when every call
+// of its methods takes it; else on each operation that takes one.
+import type { Manifest, ManifestOperation, ManifestParam } from "../load/precompiled/manifest-types.js";
 import type { ReviewNote } from "./manifest-yaml.js";
 
 /** Header names of an idempotency key: `Idempotency-Key`, `X-Idempotency-Key`, `idempotency_key`, `Cko-Idempotency-Key`. */
@@ -32,50 +33,83 @@ const DEFAULT_METHODS = ["POST"];
 /** The methods the manifest's `idempotency.methods` takes: a key on a GET is a parameter like any other. */
 const KEYED_METHODS = ["POST", "PATCH", "PUT", "DELETE"];
 
-/** Collects, over a draft's operations, the header in which they take an idempotency key. */
+/** What the draft says of idempotency keys: the provider's `idempotency`, or each operation's own (by the operation's place). */
+export interface IdempotencyDraft {
+  provider?: NonNullable<Manifest["idempotency"]>;
+  operations: Map<string, NonNullable<ManifestOperation["idempotency"]>>;
+}
+
+/** One drafted call whose method may carry a key, and the header its key goes in (undefined: it takes none). */
+interface KeyedCall {
+  at: readonly (string | number)[];
+  method: string;
+  header: string | undefined;
+}
+
+/**
+ * Collects, over a draft's operations, the headers in which they take an idempotency key: the provider's
+ * `idempotency` when every call of its methods takes one (an operation taking it in another header says its own),
+ * else each operation's own, so that no call sends a key the document does not describe for it.
+ */
 export class IdempotencyHeaders {
-  /** The header as the first operation that takes a key spells it; the runtime sends one header, so another name stays a parameter. */
-  private header: string | undefined;
-  private readonly methods = new Set<string>();
-  /** Header parameters of keyed calls not recognised as a key by their own words: the key still, when another operation's header of that name is one (the runtime sends it on every such call). */
-  private readonly unrecognised: { kept: Record<string, ManifestParam>; name: string; header: string; method: string; at: readonly (string | number)[] }[] = [];
+  private readonly calls: KeyedCall[] = [];
+  /** Header parameters of keyed calls not recognised as a key by their own words: the key still, when another operation's header of that name is one. */
+  private readonly unrecognised: { kept: Record<string, ManifestParam>; name: string; header: string; call: KeyedCall }[] = [];
 
   /** `params` (at `at`) without the operation's idempotency key header, which is recorded with the operation's method; the notes about it go too. */
   take(params: Record<string, ManifestParam>, method: string, at: readonly (string | number)[], notes: ReviewNote[]): Record<string, ManifestParam> {
     const kept: Record<string, ManifestParam> = {};
+    const keyedMethod = KEYED_METHODS.includes(method.toUpperCase());
+    const call: KeyedCall = { at, method: method.toUpperCase(), header: undefined };
+    if (keyedMethod) this.calls.push(call);
     for (const [name, param] of Object.entries(params)) {
       const wire = param.wire;
-      const keyed = wire?.in === "header" && typeof wire.name === "string" && param.type === "string" && param.enum === undefined && KEYED_METHODS.includes(method.toUpperCase());
+      const keyed = keyedMethod && wire?.in === "header" && typeof wire.name === "string" && param.type === "string" && param.enum === undefined;
       const key = keyed && isKeyHeader(String(wire.name), param.description) ? String(wire.name) : undefined;
-      // Header names are case-insensitive (RFC 9110): `Idempotency-Key` and `idempotency-key` are one header.
-      if (key === undefined || (this.header !== undefined && this.header.toLowerCase() !== key.toLowerCase())) {
+      // One key a call: a second header is a parameter like any other.
+      if (key === undefined || call.header !== undefined) {
         kept[name] = param;
-        if (keyed && key === undefined) this.unrecognised.push({ kept, name, header: String(wire?.name), method, at });
+        if (keyed && key === undefined) this.unrecognised.push({ kept, name, header: String(wire?.name), call });
         continue;
       }
-      this.header ??= key;
-      this.methods.add(method.toUpperCase());
+      call.header = key;
       dropNotes(notes, [...at, "params", name]);
     }
     return kept;
   }
 
-  /** The manifest's `idempotency`, and its review note; undefined when no operation takes a key. */
-  drafted(notes: ReviewNote[]): Manifest["idempotency"] | undefined {
-    if (this.header === undefined) return undefined;
+  /** The draft's idempotency, with its review notes. */
+  drafted(notes: ReviewNote[]): IdempotencyDraft {
+    const keys = new Set(this.calls.flatMap((c) => (c.header ? [c.header.toLowerCase()] : [])));
+    // A header another operation takes a key in is a key there too, whatever its own words (header names are case-insensitive).
     for (const u of this.unrecognised) {
-      if (u.header.toLowerCase() !== this.header.toLowerCase()) continue;
+      if (u.call.header !== undefined || !keys.has(u.header.toLowerCase())) continue;
       delete u.kept[u.name];
-      this.methods.add(u.method.toUpperCase());
-      dropNotes(notes, [...u.at, "params", u.name]);
+      u.call.header = u.header;
+      dropNotes(notes, [...u.call.at, "params", u.name]);
     }
-    const listed = [...this.methods].sort();
+    const keyed = this.calls.filter((c) => c.header !== undefined);
+    const first = keyed[0]?.header;
+    if (first === undefined) return { operations: new Map() };
+    const listed = [...new Set(keyed.map((c) => c.method))].sort();
+    // Provider-wide when every call of those methods takes a key: in the first header, an operation taking it in another saying its own.
+    const provider = this.calls.every((c) => c.header !== undefined || !listed.includes(c.method)) ? first : undefined;
+    const operations = new Map<string, NonNullable<ManifestOperation["idempotency"]>>();
+    for (const c of keyed) {
+      if (c.header?.toLowerCase() === provider?.toLowerCase()) continue;
+      operations.set(JSON.stringify(c.at), { header: c.header as string });
+      notes.push({
+        at: [...c.at, "idempotency"],
+        note: `the operation's header parameter ${c.header} takes an idempotency key (${provider ? `not ${provider}, the other operations'` : `not every ${c.method} of the document takes one`}): the runtime sends a new one with each call (the same on each retry), so that the call is safe to retry, and a caller repeats a call with its idempotencyKey`,
+      });
+    }
+    if (provider === undefined) return { operations };
     notes.push({
       at: ["idempotency"],
-      note: `the operations' header parameter ${this.header} takes an idempotency key: the runtime sends a new one with every ${listed.join(", ")} call (the same on each retry), so that the call is safe to retry, and a caller repeats a call with its idempotencyKey. Check that the upstream accepts it on each such call`,
+      note: `the operations' header parameter ${provider} takes an idempotency key: the runtime sends a new one with every ${listed.join(", ")} call (the same on each retry), so that the call is safe to retry, and a caller repeats a call with its idempotencyKey. Check that the upstream accepts it on each such call`,
     });
     const sameAsDefault = listed.length === DEFAULT_METHODS.length && listed.every((m) => DEFAULT_METHODS.includes(m));
-    return { header: this.header, ...(sameAsDefault ? {} : { methods: listed as NonNullable<NonNullable<Manifest["idempotency"]>["methods"]> }) };
+    return { provider: { header: provider, ...(sameAsDefault ? {} : { methods: listed as NonNullable<NonNullable<Manifest["idempotency"]>["methods"]> }) }, operations };
   }
 }
 

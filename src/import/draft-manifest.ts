@@ -86,7 +86,6 @@ export function draftManifest(provider: string, source: YamlSource, operations: 
 
   const summary: ManifestDraft["operations"] = [];
   const ids = new Set<string>();
-  let accept: NonNullable<Manifest["constants"]>[number] | undefined;
   const idempotencyKeys = new IdempotencyHeaders();
   for (const chosen of operations) {
     const name = operationRef(chosen.method, chosen.path, chosen.operationId);
@@ -114,13 +113,11 @@ export function draftManifest(provider: string, source: YamlSource, operations: 
     // A summary that only repeats the operationId (`addCards()`) says nothing a title from the operationId would not say better.
     const codeName = summaryText !== "" && namesOperation(summaryText, label);
     const title = summaryText && !codeName ? titleText(summaryText, TITLE_LENGTH) : undefined;
-    // An answer offered as JSON or as server-sent events: ask for the JSON (a mock, or the upstream, may pick either
-    // without it). Provider-wide, as the spec declares no Accept parameter; any other type stays acceptable to the rest.
+    // An answer offered as JSON or as server-sent events asks for the JSON through the operation's own Accept, which
+    // generate derives from its answers' media types (link/accept.ts): a provider-wide constant would also replace the
+    // Accept of the provider's downloads and streams, which name their own types.
     const json = doc.bodyResponse(op)?.mediaType;
-    if (json && !accept && answersEvents(doc, rawOp)) {
-      accept = { in: "header", name: "Accept", value: `${json}, */*;q=0.1` };
-      notes.push({ at: ["constants"], note: `${name} answers ${json} or a stream of server-sent events: Accept prefers the JSON` });
-    }
+    if (json && answersEvents(doc, rawOp)) notes.push({ at, note: `${name} answers ${json} or a stream of server-sent events: its requests ask for the JSON (the Accept generate derives from its answers' media types)` });
     const operation: ManifestOperation = {
       operationId: name,
       title: title ?? titleOf(label),
@@ -141,12 +138,23 @@ export function draftManifest(provider: string, source: YamlSource, operations: 
     summary.push({ id, operationId: name, params: Object.keys(params.params).length, outputs: Object.keys(outputs.outputs).length, ...(pagination ? { paging: pagination.style } : {}) });
   }
   if (credential.covers.size) manifest.auth.covers = [...credential.covers].sort();
-  if (accept) manifest.constants = [accept];
   const idempotency = idempotencyKeys.drafted(notes);
-  if (!idempotency) return { manifest, notes, operations: summary };
+  for (const [id, operation] of Object.entries(manifest.operations)) {
+    const own = idempotency.operations.get(JSON.stringify(["operations", id]));
+    if (own) manifest.operations[id] = withOwnIdempotency(operation, own);
+  }
+  if (!idempotency.provider) return { manifest, notes, operations: summary };
   // Provider-wide, as the hand-written manifests have it: before the operations.
   const { operations: byId, ...head } = manifest;
-  return { manifest: { ...head, idempotency, operations: byId }, notes, operations: summary };
+  return { manifest: { ...head, idempotency: idempotency.provider, operations: byId }, notes, operations: summary };
+}
+
+/** The operation with its own idempotency header, written after its parameters (where the header parameter was). */
+function withOwnIdempotency(operation: ManifestOperation, idempotency: NonNullable<ManifestOperation["idempotency"]>): ManifestOperation {
+  const entries = Object.entries(operation);
+  const at = entries.findIndex(([key]) => key === "outputs" || key === "pagination" || key === "download" || key === "stream");
+  entries.splice(at < 0 ? entries.length : at, 0, ["idempotency", idempotency]);
+  return Object.fromEntries(entries) as unknown as ManifestOperation;
 }
 
 /** The headers the success answer declares, as outputs beside the body's (shapes/reply-headers.ts), described in plain text. */

@@ -285,9 +285,32 @@ describe("parameters", () => {
     const doc = openapi({ "/zqshelves/suggest": { post: { operationId: "suggestShelf", summary: "Suggest a shelf", requestBody: { required: true, content: { "application/json": { schema: body } } }, responses: { "200": answers } } } });
     const d = drafted(doc, ["suggestShelf"], "zqshelf");
     expect(Object.keys(d.manifest.operations.zqshelf_suggest_shelf!.params!)).toEqual(["prompt"]);
-    expect(d.manifest.constants).toEqual([{ in: "header", name: "Accept", value: "application/json, */*;q=0.1" }]);
     expect(notesAt(d, "operations.zqshelf_suggest_shelf")).toContain("stream is left out: true makes the upstream answer a stream of server-sent events (text/event-stream), which the runtime does not read; without it the answer is JSON");
     expect(await linkProblems(d, "zqshelf")).toEqual([]);
+  });
+
+  it("an operation answering JSON or server-sent events asks for the JSON with its own Accept, and a download beside it keeps its file's types", async () => {
+    const answers = { description: "The reply.", content: { "application/json": { schema: shelf }, "text/event-stream": { schema: { type: "string" } } } };
+    const file = { description: "The cover.", content: { "image/png": { schema: { type: "string", format: "binary" } } } };
+    const doc = openapi({
+      "/zqshelves/suggest": {
+        post: {
+          operationId: "suggestShelf",
+          summary: "Suggest a shelf",
+          requestBody: { required: true, content: { "application/json": { schema: { type: "object", properties: { prompt: { type: "string" } } } } } },
+          responses: { "200": answers },
+        },
+      },
+      "/zqshelves/cover": { get: { operationId: "getCover", summary: "Get the cover", responses: { "200": file } } },
+    });
+    const d = drafted(doc, ["suggestShelf", "getCover"], "zqshelf");
+    const tools = await linkedTools(d, "zqshelf");
+    const { fetch, seen } = scriptedFetch(json(200, { id: "s1" }), new Response(new Uint8Array([137, 80]), { status: 200, headers: { "content-type": "image/png" } }));
+    const call = (id: string, input: Record<string, unknown>) => executeToolDefinition(tools.find((t) => t.id === id)!, { accessToken: "zq-token-0001", ...input }, { ...fullSupport, baseUrl: "http://127.0.0.1:9", fetch });
+    expect((await call("zqshelf_suggest_shelf", { prompt: "a" })).success).toBe(true);
+    expect((await call("zqshelf_get_cover", {})).success).toBe(true);
+    expect(seen.map((r) => r.headers.get("accept"))).toEqual(["application/json", "image/png, application/json;q=0.5"]);
+    expect(d.manifest.constants).toBeUndefined();
   });
 
   it("a stream flag of an operation that answers JSON only is a parameter like any other", () => {

@@ -1,14 +1,20 @@
 // `idempotency`: the header in which the upstream takes an idempotency key,
-// for the methods the manifest lists (default POST). Each call sends a new
+// for the methods the manifest lists (default POST), or an operation's own
+// where the upstream takes one on some operations only. Each call sends a new
 // key, the same on every retry, which makes the call safe to retry.
 import type { IdempotencySpec } from "@blockwright/runtime/internal";
 import { diffValue, type ToolEntry, type ValueChange } from "../model/surface-entry.js";
 import type { OpenApiOperation } from "../load/openapi-document.js";
+import type { ManifestOperation } from "../load/precompiled/manifest-types.js";
 import type { LinkContext } from "./context.js";
 import type { SlotSender } from "./wire.js";
 
-/** The idempotency header, for an operation whose method the manifest lists (default POST). */
-export function linkIdempotency(ctx: LinkContext, op: OpenApiOperation): IdempotencySpec | undefined {
+/**
+ * The idempotency header: the operation's own (where the upstream takes a key on some operations only), else the
+ * provider's, for an operation whose method it lists (default POST).
+ */
+export function linkIdempotency(ctx: LinkContext, op: OpenApiOperation, mop: ManifestOperation): IdempotencySpec | undefined {
+  if (mop.idempotency) return { header: mop.idempotency.header };
   const declared = ctx.manifest.idempotency;
   if (!declared || !(declared.methods ?? ["POST"]).includes(op.method as "POST")) return undefined;
   return { header: declared.header };

@@ -191,6 +191,15 @@ describe("new concepts carried into the IR", () => {
     expect(tool(await irOf("tracker"), "tracker_create_issue").body).toEqual({ mediaType: "application/vnd.tracker+json", encoding: "json" });
   });
 
+  it("an operation's own idempotency header wins over the provider's, and reaches an operation whose method the provider's does not list (issue 55: a key on some operations only)", async () => {
+    const ir = await irOf("zqpayments", [
+      { find: "    operationId: PostCustomers\n", replace: "    operationId: PostCustomers\n    idempotency: { header: Zq-Replay-Token }\n" },
+      { find: "    operationId: GetCustomers\n", replace: "    operationId: GetCustomers\n    idempotency: { header: Zq-List-Key }\n" },
+    ]);
+    expect(tool(ir, "zqpayments_create_customer").idempotency).toEqual({ header: "Zq-Replay-Token" });
+    expect(tool(ir, "zqpayments_list_customers").idempotency).toEqual({ header: "Zq-List-Key" });
+  });
+
   it("a multipart body keeps the fields whose encoding sets a style, to write them as a form's (issue 55: stripe-node writes them so)", async () => {
     const ir = await irOf("zqpayments", [{ file: "openapi.yaml", find: "          application/x-www-form-urlencoded:\n", replace: "          multipart/form-data:\n" }]);
     const deep = { style: "deepObject", explode: true };

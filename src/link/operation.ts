@@ -136,7 +136,7 @@ export function linkOperation(ctx: LinkContext, id: string, mop: ManifestOperati
   const sharedConstants = providerConstants(ctx, op, own);
   const constants = [...sharedConstants.map((c) => c.constant), ...own];
   checkAccept(ctx, op, [...sharedConstants.map(({ constant, index }) => ({ constant, at: ["constants", index] })), ...ownAt.map(({ constant, index }) => ({ constant, at: [...at, "constants", index] }))]);
-  const idempotency = linkIdempotency(ctx, op);
+  const idempotency = linkIdempotency(ctx, op, mop);
   checkWireSlots(ctx, [
     ...credentialSender(ctx, anonymous ? undefined : auth),
     ...idempotencySender(idempotency),

@@ -89,12 +89,17 @@ export const OPERATION_CONCEPTS = {
     fields: { ...decided({ surface: "routes" }, ["operation.routes", "route.when", "route.when.param", "route.when.pattern", "route.operationId", "route.wire"]) },
   },
   idempotency: {
-    wording: "**`idempotency`:** the header in which the upstream takes an idempotency key (`methods`, default POST). Each call sends a new key, the same on every retry.",
+    wording:
+      "**`idempotency`:** the header in which the upstream takes an idempotency key (`methods`, default POST), or an operation's own `idempotency` where the upstream takes one on some operations only. Each call sends a new key, the same on every retry.",
     schema: ["idempotency"],
     tool: ["idempotency"],
     surface: { idempotency: idempotencySurface },
     link: null,
-    fields: { "manifest.idempotency": { fields: "idempotency" }, ...decided({ surface: "idempotency" }, ["idempotency.header", "idempotency.methods"]) },
+    fields: {
+      "manifest.idempotency": { fields: "idempotency" },
+      "operation.idempotency": { fields: "operationIdempotency" },
+      ...decided({ surface: "idempotency" }, ["idempotency.header", "idempotency.methods", "operationIdempotency.header"]),
+    },
   },
   behavior: {
     wording: "**`behavior`:** read-only, destructive, idempotent, open-world, where the method misleads.",

@@ -53,20 +53,6 @@ export const SHARED = {
     at: "path",
     why: "the SDK writes the id into the path as it is, unescaped (a `/` in it would change the route); Blockwright escapes it as a path segment must be (RFC 3986), which reads the same for any id without `/`",
   }),
-  /** add's provider-wide Accept for an operation answering JSON or server-sent events, on a JSON operation. */
-  acceptJson: (operation: string): Quirk => ({
-    kind: "sdk",
-    operation,
-    at: "header accept",
-    why: "both ask for JSON: add drafted `Accept: application/json, */*;q=0.1` (the provider has an operation answering JSON or server-sent events), which still takes any other type at a low weight",
-  }),
-  /** The same Accept on a download. */
-  acceptDownload: (operation: string): Quirk => ({
-    kind: "pending",
-    operation,
-    at: "header accept",
-    why: "draft defect (issue 55 item 3, src/import/draft-manifest.ts): add writes the Accept it makes for an operation answering JSON or server-sent events as a provider-wide constant, so it also goes with the provider's downloads and replaces the download's own Accept (its media types, runtime/call/download.ts); it belongs on that operation only",
-  }),
 };
 
 /** The query and body fields of a call as one object (the convention of SDKs whose method takes `params`). */

@@ -990,6 +990,7 @@ export interface ManifestOperation {
     openWorld?: boolean
   }
   pagination?: ManifestPagination
+  idempotency?: ManifestOperationIdempotency
   /**
    * Marks the tool as on its way out, saying why and what to use instead. Users see it in the surface (`blockwright diff` reports it) and models at the end of the tool's description. Required where the OpenAPI operation is `deprecated: true`.
    */
@@ -1109,6 +1110,15 @@ export interface ManifestPolling {
    * Milliseconds after which polling gives up.
    */
   timeoutMs: number
+}
+/**
+ * The header in which this operation takes an idempotency key, where the upstream takes one on some operations only (the provider-wide `idempotency` would send one with every call of its methods). Every call of the operation sends one, as the provider-wide `idempotency` says; it wins over the provider-wide one.
+ */
+export interface ManifestOperationIdempotency {
+  /**
+   * Name of the header carrying the key.
+   */
+  header: string
 }
 /**
  * One event that starts a workflow: delivered by the provider (`event`, with its `authentication` and `secret`), or found by polling a list operation (`poll`).
@@ -1548,11 +1558,13 @@ export type ManifestField =
   | "operation.behavior.idempotent"
   | "operation.behavior.openWorld"
   | "operation.pagination"
+  | "operation.idempotency"
   | "operation.deprecated"
   | "operation.timeoutMs"
   | "operation.download"
   | "operation.stream"
   | "operation.stream.itemBytes"
+  | "operationIdempotency.header"
   | "outcome.description"
   | "outcome.outputs"
   | "output.type"
