@@ -16,7 +16,7 @@ import { unionOf, typeOf, type OpenApiDocument, type OpenApiOperation, type Sche
 import { safeFlatten } from "./draft-params.js";
 import type { ReviewNote } from "./manifest-yaml.js";
 import { shortText } from "./plain-text.js";
-import { nullableUnionType } from "../link/outputs.js";
+import { nullableUnionType, scalarUnionKinds } from "../link/outputs.js";
 
 type Path = (string | number)[];
 
@@ -166,7 +166,9 @@ function scalarFields(doc: OpenApiDocument, fields: Record<string, Schema>): str
   return Object.keys(fields).filter((field) => {
     const flat = safeFlatten(doc, fieldOf(fields, field));
     const t = flat ? typeOf(flat) : undefined;
-    return flat !== undefined && ((t !== undefined && SCALAR_TYPES.includes(t)) || (t === undefined && scalarUnion(doc, flat) !== undefined)) && !holdsOneValue(flat);
+    if (flat === undefined) return false;
+    const scalar = (t !== undefined && SCALAR_TYPES.includes(t)) || (t === undefined && scalarUnion(doc, flat) !== undefined) || scalarUnionKinds(doc, flat) !== undefined;
+    return scalar && !holdsOneValue(flat);
   });
 }
 
@@ -224,17 +226,20 @@ function scalarOutputs(doc: OpenApiDocument, fields: Record<string, Schema>, req
   for (const [field, schema] of Object.entries(fields)) {
     if (!keep(field)) continue;
     const flat = safeFlatten(doc, schema);
-    // A union of one scalar kind and null (3.1's nullable) is that kind.
+    // A value of several scalar kinds (an id or a name) is a json output, typed as the union; one of one scalar kind
+    // and null (3.1's nullable) is that kind.
+    const kinds = flat ? scalarUnionKinds(doc, flat) : undefined;
     const t = flat ? (typeOf(flat) ?? scalarUnion(doc, flat)) : undefined;
-    if (!flat || !t || !SCALAR_TYPES.includes(t)) continue;
+    if (!flat || (!kinds && (!t || !SCALAR_TYPES.includes(t)))) continue;
     if (holdsOneValue(flat)) continue; // always the same value
     const name = outputName(field, outputs);
+    const text = describe(doc, schema) || `The reply's ${field}.`;
     outputs[name] = {
-      type: t === "integer" ? "number" : (t as "string" | "number" | "boolean"),
+      type: kinds ? "json" : t === "integer" ? "number" : (t as "string" | "number" | "boolean"),
       from: `$response.body#${formatPointer([...prefix, field])}`,
       // A field the spec requires but lets be null (a cursor on the last page) is no value promised: optional.
       ...(required.has(field) && !doc.admitsNull(schema) ? {} : { optional: true }),
-      description: shortText(describe(doc, schema) || `The reply's ${field}.`, 200),
+      description: kinds ? `${shortText(text, 160)} (${kinds.map((k) => `a ${k}`).join(" or ")})` : shortText(text, 200),
     };
   }
 }

@@ -186,8 +186,37 @@ describe("an answer's field of one scalar form and null (3.1's nullable: anyOf [
     expect(await executeToolDefinition(tool!, { ...credential, id: "j1" }, { baseUrl: "http://127.0.0.1:9", fetch })).toMatchObject({ success: true, output: { metadata: { progress: "sent" } } });
   });
 
-  it("is no output where the forms are several scalar kinds (an output has one type; json is an object or a list)", () => {
+  it("is a json output where the forms are several scalar kinds (a one-type output would refuse the other kind)", () => {
     const d = drafted(job({ oneOf: [{ type: "integer" }, { type: "string", enum: ["done"] }] }), ["getJob"]);
-    expect(d.manifest.operations.acme_get_job!.outputs["metadata.progress"]).toBeUndefined();
+    expect(d.manifest.operations.acme_get_job!.outputs["metadata.progress"]).toMatchObject({ type: "json", from: "$response.body#/progress" });
+  });
+});
+
+describe("a reply field of several scalar kinds", () => {
+  const field = (schema: Json) => ({ type: "object", required: ["id", "owner"], properties: { id: { type: "string" }, owner: schema } });
+  const getShelf = (schema: Json) =>
+    openapi(
+      { "/zq-shelves/{id}": { get: { operationId: "getShelf", parameters: [{ name: "id", in: "path", required: true, schema: { type: "string", maxLength: 40 } }], responses: { "200": reply(field(schema)) } } } },
+      {},
+      { openapi: "3.1.0" },
+    );
+
+  it.each([
+    ["oneOf: [string, integer]", { oneOf: [{ type: "string" }, { type: "integer" }], description: "Who owns it: a name or a numeric id." }],
+    ["type: [string, number, null]", { type: ["string", "number", "null"], description: "Who owns it: a name or a numeric id." }],
+  ] as [string, Json][])("%s: drafted as an output typed as the union (json), read whichever kind the reply holds", async (_, schema) => {
+    const d = drafted(getShelf(schema), ["getShelf"]);
+    expect(d.manifest.operations.acme_get_shelf!.outputs["metadata.owner"]).toEqual({
+      type: "json",
+      from: "$response.body#/owner",
+      ...(Array.isArray(schema.type) ? { optional: true } : {}),
+      description: "Who owns it: a name or a numeric id. (a number or a string)",
+    });
+    const [tool] = await linkedTools(d);
+    for (const owner of ["zq-ada", 7]) {
+      const { fetch } = scriptedFetch(json(200, { id: "s1", owner }));
+      const done = await executeToolDefinition(tool!, { accessToken: "zq-token-0001", id: "s1" }, { baseUrl: "http://127.0.0.1:9", fetch, validateOutputs: true });
+      expect(done.success && done.output.metadata).toEqual({ id: "s1", owner });
+    }
   });
 });

@@ -84,7 +84,8 @@ export function linkSource(ctx: LinkContext, src: ManifestOutputSource, at: Path
       }
       const partial = located.unions.find((u) => u.carrying.length < u.variants.length);
       if (partial) (source as { variants?: { carrying: string[]; of: string[] } }).variants = { carrying: partial.carrying, of: partial.variants };
-      schemaType = schema ? (typeOf(schema) ?? nullableUnionType(ctx.doc, schema)) : undefined;
+      // A value of several scalar kinds has no one type: a json output, typed as the union.
+      schemaType = schema && !scalarUnionKinds(ctx.doc, schema) ? (typeOf(schema) ?? nullableUnionType(ctx.doc, schema)) : undefined;
       // openapi-typescript keys content by media type: a vendor type (`application/vnd.x+json`) is its own key.
       tsType = {
         kind: "response",
@@ -180,6 +181,28 @@ export function nullableUnionType(doc: OpenApiDocument, schema: Schema): string 
   }
   const [only] = types;
   return forms.length > 1 && types.size === 1 ? only : undefined;
+}
+
+/**
+ * The scalar kinds of a value that may be any of several (`oneOf: [{type: string}, {type: integer}]`, `type: [string,
+ * number]`), null aside, integer and number one kind: two or more, all scalar; none otherwise. Such a value is a `json`
+ * output, typed as the union (a one-type output would refuse the other kinds' values).
+ */
+export function scalarUnionKinds(doc: OpenApiDocument, schema: Schema): string[] | undefined {
+  const forms = Array.isArray(schema.type) ? (schema.type as unknown[]).map((type) => ({ type })) : (unionOf(schema) ?? []);
+  const kinds = new Set<string>();
+  for (const form of forms) {
+    let t: string | undefined;
+    try {
+      t = typeOf(doc.flatten(form as Schema));
+    } catch {
+      return undefined; // a $ref that names nothing
+    }
+    if (t === "null") continue;
+    if (t === undefined || !["string", "integer", "number", "boolean"].includes(t)) return undefined;
+    kinds.add(t === "integer" ? "number" : t);
+  }
+  return kinds.size > 1 ? [...kinds].sort() : undefined;
 }
 
 function outputTypeMatches(type: string, schemaType: string | undefined): boolean {
