@@ -12,7 +12,7 @@ import { readBytes } from "../http/read-body.js";
 import { isRedirect, redirectOrigin, type FetchLike } from "../http/transport.js";
 import type { ToolCall } from "../spec/tool-types.js";
 import { mapOutputs } from "./map-outputs.js";
-import { streamAnswer } from "./stream-items.js";
+import { type OnItem, streamAnswer } from "./stream-items.js";
 
 /** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
 export const TOOL_FIELDS_READ = ["download"] as const satisfies readonly (keyof ToolCall)[];
@@ -46,9 +46,10 @@ export async function fileAnswer(
   deadline: Deadline,
   limit: number,
   params: Record<string, unknown>,
+  onItem?: OnItem,
 ): Promise<{ output: Record<string, unknown>; reply: ExpressionContext; bytes: number } | { failure: Failure } | undefined> {
-  // A stream of JSON values is read item by item (stream-items.ts).
-  if (tool.stream) return streamAnswer(tool, response, deadline, limit, params);
+  // A stream of JSON values is read item by item, each handed to onItem as it arrives (stream-items.ts).
+  if (tool.stream) return streamAnswer(tool, response, deadline, limit, params, onItem);
   if (!answersFile(tool, response)) return undefined;
   const got = await deadline.race(readDownload(tool, response, url, fetchFn, deadline, limit));
   if ("failure" in got) return got;

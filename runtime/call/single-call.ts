@@ -51,6 +51,8 @@ export interface ExecuteOptions {
   /** The fetch to use (tests inject one; defaults to the global fetch). It must honour `request.redirect`. */
   fetch?: FetchLike;
   signal?: AbortSignal;
+  /** Each item of a stream (a tool answering ndjson or JSON text sequences) as its line arrives; the reading waits for the promise it returns. */
+  onItem?: (item: unknown) => void | Promise<void>;
   /** Deadline for the whole call, retries included (for all pages: for each page). Default 30 s. */
   timeoutMs?: number;
   /** Retries of requests safe to repeat after a retryable failure. Default 2. */
@@ -313,7 +315,7 @@ async function attempts(call: PreparedCall, request: HttpRequest, options: Execu
     try {
       response = await deadline.race(send(fetchFn, request, deadline.signal));
       // A file (or a redirect to it): its bytes are the answer (download.ts).
-      const file = await files?.fileAnswer(tool, response, request.url, fetchFn, deadline, limit, call.values);
+      const file = await files?.fileAnswer(tool, response, request.url, fetchFn, deadline, limit, call.values, options.onItem);
       if (file) return "failure" in file ? failed(file.failure) : { result: { success: true, output: file.output }, reply: file.reply, bytes: file.bytes };
       // A redirect's body is never needed (and never read).
       if (isRedirect(response)) {

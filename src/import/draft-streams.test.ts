@@ -2,7 +2,9 @@
 // (or JSON text sequences) is drafted `stream: true`, links, and the runtime
 // reads it item by item, each item bounded, into `data` and `metadata.count`.
 import { rmSync } from "node:fs";
-import { afterAll, describe, expect, it } from "vitest";
+import { createServer, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, describe, expect, it, vi } from "vitest";
 import { type ClientOptions, createClient, executeToolDefinition, fileSupport, wireConstants } from "@blockwright/runtime";
 import { draftWorkFolder, drafted, linkedTools, linkProblems, notesAt, openapi, reply, type Json } from "./__fixtures__/draft-kit.js";
 
@@ -90,5 +92,69 @@ describe("a client's method of a stream", () => {
     const seen: unknown[] = [];
     for await (const one of client.exportRecords.items({})) seen.push(one);
     expect(seen).toEqual([{ id: "zq1" }, { id: "zq2" }]);
+  });
+
+  /** A loopback upstream that sends the first line of a stream, then the rest when `rest` says (never, when it gives undefined). */
+  async function slowUpstream(rest: (res: ServerResponse) => void) {
+    const hungUp: ServerResponse[] = [];
+    const srv = createServer((req, res) => {
+      req.resume();
+      res.on("close", () => hungUp.push(res));
+      res.writeHead(200, { "content-type": "application/x-ndjson" });
+      res.write('{"id":"zq1"}\n');
+      rest(res);
+    });
+    await new Promise<void>((resolve) => srv.listen(0, "127.0.0.1", resolve));
+    const url = `http://127.0.0.1:${(srv.address() as AddressInfo).port}`;
+    const [tool] = await linkedTools(drafted(exporting(ndjson()), ["exportRecords"]));
+    const client = createClient({ methods: { exportRecords: tool! }, credentials: ["accessToken"], support: { files: fileSupport, constants: wireConstants } }, {
+      accessToken: "zq-token-0001",
+      baseUrl: url,
+    } as ClientOptions) as { exportRecords: { items: (input: Record<string, unknown>, options?: { maxItems?: number }) => AsyncIterable<unknown> } };
+    return {
+      client,
+      hungUp,
+      close: () =>
+        new Promise<void>((resolve) => {
+          srv.close(() => resolve());
+          srv.closeAllConnections();
+        }),
+    };
+  }
+
+  it("gives each item as its line arrives: the first before the last is sent (issue 55)", async () => {
+    const events: string[] = [];
+    let gotFirst: () => void = () => undefined;
+    const first = new Promise<void>((resolve) => (gotFirst = resolve));
+    let guard: ReturnType<typeof setTimeout> | undefined;
+    // The last line once the caller holds the first; the timer only ends a hang (a caller that waits for the whole answer then gets it, and the order below fails).
+    const upstream = await slowUpstream((res) => {
+      void Promise.race([first, new Promise((resolve) => (guard = setTimeout(resolve, 20_000)))]).then(() => {
+        events.push("last sent");
+        res.end('{"id":"zq2"}\n');
+      });
+    });
+    try {
+      for await (const one of upstream.client.exportRecords.items({})) {
+        events.push(`got ${(one as { id: string }).id}`);
+        gotFirst();
+      }
+      expect(events).toEqual(["got zq1", "last sent", "got zq2"]);
+    } finally {
+      clearTimeout(guard);
+      await upstream.close();
+    }
+  });
+
+  it("stops reading a stream that never ends once maxItems are given: the connection is closed", async () => {
+    const upstream = await slowUpstream(() => undefined);
+    try {
+      const seen: unknown[] = [];
+      for await (const one of upstream.client.exportRecords.items({}, { maxItems: 1 })) seen.push(one);
+      expect(seen).toEqual([{ id: "zq1" }]);
+      await vi.waitFor(() => expect(upstream.hungUp).toHaveLength(1), { timeout: 20_000 });
+    } finally {
+      await upstream.close();
+    }
   });
 });
