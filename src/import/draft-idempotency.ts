@@ -113,6 +113,18 @@ export class IdempotencyHeaders {
   }
 }
 
+/** Each operation's own idempotency header written into it, after its parameters (where the header parameter was). */
+export function ownIdempotency(operations: Record<string, ManifestOperation>, drafted: IdempotencyDraft): void {
+  for (const [id, operation] of Object.entries(operations)) {
+    const own = drafted.operations.get(JSON.stringify(["operations", id]));
+    if (!own) continue;
+    const entries = Object.entries(operation);
+    const at = entries.findIndex(([key]) => key === "outputs" || key === "pagination" || key === "download" || key === "stream");
+    entries.splice(at < 0 ? entries.length : at, 0, ["idempotency", own]);
+    operations[id] = Object.fromEntries(entries) as unknown as ManifestOperation;
+  }
+}
+
 /** The notes about one place of the draft, dropped with what they were about. */
 function dropNotes(notes: ReviewNote[], at: readonly (string | number)[]): void {
   const place = JSON.stringify(at);

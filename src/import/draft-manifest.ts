@@ -12,7 +12,7 @@ import { valueAt } from "../load/json-ref.js";
 import { operationRef } from "../load/operation-index.js";
 import { authOfDraft, type CredentialDraft, credentialParams } from "./draft-auth.js";
 import { answersFile } from "./draft-files.js";
-import { IdempotencyHeaders } from "./draft-idempotency.js";
+import { IdempotencyHeaders, ownIdempotency } from "./draft-idempotency.js";
 import { draftServer } from "./draft-server.js";
 import { clientCredentialsFlow } from "./shapes/client-credentials.js";
 import { headerOutputs } from "./shapes/reply-headers.js";
@@ -139,22 +139,11 @@ export function draftManifest(provider: string, source: YamlSource, operations: 
   }
   if (credential.covers.size) manifest.auth.covers = [...credential.covers].sort();
   const idempotency = idempotencyKeys.drafted(notes);
-  for (const [id, operation] of Object.entries(manifest.operations)) {
-    const own = idempotency.operations.get(JSON.stringify(["operations", id]));
-    if (own) manifest.operations[id] = withOwnIdempotency(operation, own);
-  }
+  ownIdempotency(manifest.operations, idempotency);
   if (!idempotency.provider) return { manifest, notes, operations: summary };
   // Provider-wide, as the hand-written manifests have it: before the operations.
   const { operations: byId, ...head } = manifest;
   return { manifest: { ...head, idempotency: idempotency.provider, operations: byId }, notes, operations: summary };
-}
-
-/** The operation with its own idempotency header, written after its parameters (where the header parameter was). */
-function withOwnIdempotency(operation: ManifestOperation, idempotency: NonNullable<ManifestOperation["idempotency"]>): ManifestOperation {
-  const entries = Object.entries(operation);
-  const at = entries.findIndex(([key]) => key === "outputs" || key === "pagination" || key === "download" || key === "stream");
-  entries.splice(at < 0 ? entries.length : at, 0, ["idempotency", idempotency]);
-  return Object.fromEntries(entries) as unknown as ManifestOperation;
 }
 
 /** The headers the success answer declares, as outputs beside the body's (shapes/reply-headers.ts), described in plain text. */
