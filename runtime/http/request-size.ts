@@ -50,6 +50,8 @@ function share(wire: WireSpec, value: unknown, tool: ToolCall, name: string): nu
       return percentEncoded(text).length;
     case "header":
       return wire.name.length + text.length;
+    case "cookie":
+      return wire.name.length + 2 + percentEncoded(text).length;
     case "auth":
       return authShare(tool, name, text);
     default:

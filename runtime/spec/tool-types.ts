@@ -22,6 +22,8 @@ export type WireSpec =
   /** `multiSegment`: the value spans path segments (a file path), its `/` sent as they are. */
   | { in: "path"; name: string; escape?: Record<string, string>; encoding?: ValueStyle; multiSegment?: true }
   | { in: "header"; name: string; escape?: Record<string, string>; encoding?: ValueStyle }
+  /** A pair of the `Cookie` header (OpenAPI `in: cookie`): `name=value`, the value percent-encoded; `encoding` as a header value's (JSON for `content`). */
+  | { in: "cookie"; name: string; escape?: Record<string, string>; encoding?: ValueStyle }
   /**
    * `encoding`: how an array or object value is written (OpenAPI `style`/`explode`), when not form, exploded.
    * `of`: the value is field `field` of the object query parameter `name` declares, `name` here being the key its

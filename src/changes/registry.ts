@@ -78,6 +78,7 @@ function wireSpec(text: string, list: ParamSurface["list"]): WireSpec {
     case "path":
     case "query":
     case "header":
+    case "cookie":
       return { in: place, name: rest };
     case "body":
       return { in: "body", pointer: rest === "/" ? "" : rest, ...(list ? { split: list } : {}) };

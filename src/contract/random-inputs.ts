@@ -94,7 +94,7 @@ function validValue(p: ParamSpec, values: ToolValues): fc.Arbitrary<unknown> {
 
 /** The text between a list's items when it is written as one value (a header, a query value not exploded), if it is. */
 function listDelimiter(p: ParamSpec): string | undefined {
-  if (p.wire.in === "header") return ",";
+  if (p.wire.in === "header" || p.wire.in === "cookie") return ",";
   if (p.wire.in !== "query" || !p.wire.encoding || p.wire.encoding.explode) return undefined;
   return { form: ",", spaceDelimited: " ", pipeDelimited: "|", deepObject: undefined }[p.wire.encoding.style];
 }

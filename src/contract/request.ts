@@ -190,6 +190,14 @@ export function sentValue(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, pa
     }
     case "header":
       return ex.headers.get(wire.name) ?? undefined;
+    case "cookie": {
+      // The pair of the Cookie header with its name, its value percent-decoded as the runtime encoded it.
+      const pair = (ex.headers.get("cookie") ?? "")
+        .split(";")
+        .map((x) => x.trim())
+        .find((x) => x.startsWith(`${wire.name}=`));
+      return pair === undefined ? undefined : decodeURIComponent(pair.slice(wire.name.length + 1));
+    }
     case "body": {
       const segments = parsePointer(wire.pointer);
       if (!isForm(tool)) return at(ex.body, segments);
@@ -207,7 +215,7 @@ export function sentValue(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, pa
 
 /** What the wire should carry for a given (normalised) parameter value. */
 export function expectedWire(wire: WireSpec, value: unknown): unknown {
-  if (wire.in === "path" || wire.in === "query" || wire.in === "header") return withEscapes(String(value), wire.escape);
+  if (wire.in === "path" || wire.in === "query" || wire.in === "header" || wire.in === "cookie") return withEscapes(String(value), wire.escape);
   if (wire.in === "body") {
     if (wire.split)
       return String(value)
@@ -256,7 +264,7 @@ export function expectSent(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, p
     return;
   }
   // A path or header value in a style (label, matrix, a list or an object): the request judge reads it back (kinds/request.ts).
-  if ((wire.in === "path" || wire.in === "header") && (wire.encoding !== undefined || (value !== null && typeof value === "object"))) return;
+  if ((wire.in === "path" || wire.in === "header" || wire.in === "cookie") && (wire.encoding !== undefined || (value !== null && typeof value === "object"))) return;
   const got = sentValue(ex, tool, doc, param);
   const want = tool.body?.encoding === "multipart" && wire.in === "body" ? multipartPart(param, value) : expectedWire(wire, value);
   if (wire.in === "body" && isForm(tool)) {

@@ -368,7 +368,7 @@ export class ToolValues {
   /** The schema the OpenAPI document gives at the parameter's wire location, flattened. */
   private specSchema(param: ParamSpec): Schema | undefined {
     const wire: WireSpec = param.wire;
-    if (wire.in === "path" || wire.in === "query" || wire.in === "header") {
+    if (wire.in === "path" || wire.in === "query" || wire.in === "header" || wire.in === "cookie") {
       const schema = describedParameter(this.rawParameter(wire.in, wire.name), this.doc)?.schema;
       return schema ? this.doc.flatten(schema as Schema) : undefined;
     }
@@ -381,7 +381,7 @@ export class ToolValues {
   private specCandidates(param: ParamSpec): Candidate[] {
     const wire: WireSpec = param.wire;
     const out: Candidate[] = [];
-    if (wire.in === "path" || wire.in === "query" || wire.in === "header") {
+    if (wire.in === "path" || wire.in === "query" || wire.in === "header" || wire.in === "cookie") {
       const own = describedParameter(this.rawParameter(wire.in, wire.name), this.doc);
       for (const holder of own?.holders ?? []) {
         if (holder.example !== undefined) out.push({ value: holder.example, source: `${wire.in} parameter example` });

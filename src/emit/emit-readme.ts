@@ -132,6 +132,7 @@ function wireOf(p: ParamSpec): string {
     case "path":
     case "query":
     case "header":
+    case "cookie":
       return `${w.in} ${code(w.name)}`;
     case "body":
       return `body ${code(w.pointer || "(whole body)")}${w.split ? `, split on ${code(w.split.separator)} into a list` : ""}${w.wrapUnlessKey ? `, wrapped as ${code(`{${w.wrapUnlessKey}: …}`)} unless it has that key` : ""}`;

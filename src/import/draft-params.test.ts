@@ -170,7 +170,7 @@ describe("parameters of the address and headers", () => {
     expect(await linkProblems(d)).toEqual([]);
   });
 
-  it("send a list or an object in the query as its style says, and leave out what the runtime cannot send", async () => {
+  it("send a list or an object in the query as its style says, and a cookie as a Cookie pair", async () => {
     const d = drafted(
       withParams([
         { name: "tag", in: "query", schema: { type: "array", items: { type: "string" } } },
@@ -185,10 +185,9 @@ describe("parameters of the address and headers", () => {
     expect(p.expand).toMatchObject({ type: "json", jsonType: "array", wire: { in: "query" } });
     // An object of named fields: a parameter per field (draft-query-object.test.ts).
     expect(p.a).toMatchObject({ type: "string", wire: { in: "query", name: "filter", field: "a" } });
-    expect(notesAt(d, "operations.acme_get_item")).toEqual([
-      "query parameter filter is an object of 1 field, sent as filter[field]=value (style deepObject): drafted as a parameter per field, each with its type, limits and description",
-      "cookie parameter session not drafted: the runtime sends no cookies",
-    ]);
+    expect(notesAt(d, "operations.acme_get_item")).toEqual(["query parameter filter is an object of 1 field, sent as filter[field]=value (style deepObject): drafted as a parameter per field, each with its type, limits and description"]);
+    // A cookie: a pair of the Cookie header (draft-cookie-params.test.ts).
+    expect(p.session).toMatchObject({ type: "string", wire: { in: "cookie" } });
     expect(await linkProblems(d)).toEqual([]);
   });
 });

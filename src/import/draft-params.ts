@@ -24,7 +24,7 @@ import { explodedQueryObjects } from "./shapes/query-object.js";
 
 /** The query styles the runtime writes (build-request.ts). */
 /** The styles the runtime writes a list or an object in, by place. */
-const STYLES_SENT: Record<string, readonly string[]> = { query: ["form", "spaceDelimited", "pipeDelimited", "deepObject"], path: ["simple", "label", "matrix"], header: ["simple"] };
+const STYLES_SENT: Record<string, readonly string[]> = { query: ["form", "spaceDelimited", "pipeDelimited", "deepObject"], path: ["simple", "label", "matrix"], header: ["simple"], cookie: ["form"] };
 
 type Path = (string | number)[];
 
@@ -34,7 +34,7 @@ type Path = (string | number)[];
  * can make the upstream answer 414 or 431). A path segment is an id; a
  * query value or header may be a search. Each is marked for review.
  */
-export const DEFAULT_MAX_LENGTH = { path: 256, query: 1000, header: 1000 } as const;
+export const DEFAULT_MAX_LENGTH = { path: 256, query: 1000, header: 1000, cookie: 1000 } as const;
 
 /** The maxLength drafted for the credential: long enough for a JWT or an OAuth token. */
 export const CREDENTIAL_MAX_LENGTH = 2048;
@@ -78,10 +78,6 @@ export function draftParams(doc: OpenApiDocument, op: OpenApiOperation, rawOp: S
       note(at, repeated);
       continue;
     }
-    if (declared.in === "cookie") {
-      note(at, `cookie parameter ${declared.name} not drafted: the runtime sends no cookies`);
-      continue;
-    }
     // OpenAPI ignores an Accept, Content-Type or Authorization header parameter: the media types and the security schemes say them.
     if (isIgnoredHeader(declared)) {
       note(at, `header parameter ${declared.name} not drafted: OpenAPI ignores it (the media types and the security schemes say it), and the runtime writes it itself`);
@@ -104,13 +100,13 @@ export function draftParams(doc: OpenApiDocument, op: OpenApiOperation, rawOp: S
     // `DateSent<` and `DateSent>` share one description in published documents: say which bound each one is.
     const operator = operatorOf(declared.name);
     if (operator) draft.description = shortText(`${operator.bound} (sent as ${declared.name}). ${draft.description}`, DESCRIPTION_LENGTH);
-    const style = typeof raw.style === "string" ? raw.style : declared.in === "query" ? "form" : "simple";
+    const style = typeof raw.style === "string" ? raw.style : declared.in === "query" || declared.in === "cookie" ? "form" : "simple";
     const explode = typeof raw.explode === "boolean" ? raw.explode : style === "form";
     // Forms of scalars alone (an id or a name) go anywhere a scalar goes.
     const scalars = draft.anyOf?.every((f) => f.type !== "json") === true;
     if (draft.type === "json" && !scalars && declared.content === undefined && !(STYLES_SENT[declared.in] ?? []).includes(style)) {
       // The runtime writes a list or an object as its style says: in the query (form, spaceDelimited, pipeDelimited,
-      // deepObject), the path (simple, label, matrix) and a header (simple); one described by `content` as its JSON.
+      // deepObject), the path (simple, label, matrix), a header (simple) and a cookie (form); one described by `content` as its JSON.
       const what = `${declared.in} parameter ${declared.name} is ${draft.jsonType ?? "structured"}${raw.style ? ` (style ${style}${explode ? ", exploded" : ""})` : ""}, which the runtime does not send yet`;
       if (!draft.required) {
         note(at, `${what}: not drafted`);

@@ -40,7 +40,7 @@ export function misReadings(judge: RequestJudge, request: SentRequest, document:
     if (spec.type === "file") continue;
     let read: unknown;
     let where: string;
-    if (wire.in === "path" || wire.in === "query" || wire.in === "header") {
+    if (wire.in === "path" || wire.in === "query" || wire.in === "header" || wire.in === "cookie") {
       // A field of an object query parameter (`of`): that field of the object the service reads.
       const of = wire.in === "query" ? wire.of : undefined;
       const name = of ? of.name : wire.name;

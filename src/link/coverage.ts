@@ -14,7 +14,7 @@ export function checkCoverage(ctx: LinkContext, at: Path, op: OpenApiOperation, 
   const named = new Set<string>();
   const pointers: string[] = [];
   const add = (w: WireSpec | WireConstant) => {
-    if (w.in === "path" || w.in === "query" || w.in === "header") named.add(slotKey(w.in, w.name));
+    if (w.in === "path" || w.in === "query" || w.in === "header" || w.in === "cookie") named.add(slotKey(w.in, w.name));
     if (w.in === "body") pointers.push(w.pointer);
   };
   for (const p of params) {

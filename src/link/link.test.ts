@@ -55,7 +55,7 @@ describe("broken manifests", () => {
     {
       name: "an unknown wire location",
       edits: [{ find: "wire: { in: query, name: $top }", replace: "wire: { in: querystring, name: $top }" }],
-      expected: [`${M}:43:15: operations.shelf_list_books.params.top.wire: "in" has an unsupported value "querystring" (allowed: path, query, header, body, switch)`],
+      expected: [`${M}:43:15: operations.shelf_list_books.params.top.wire: "in" has an unsupported value "querystring" (allowed: path, query, header, cookie, body, switch)`],
     },
     {
       name: "an unquoted colour (YAML reads # as a comment)",

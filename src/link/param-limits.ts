@@ -136,7 +136,7 @@ export function impliedMaxLength(p: Pick<ParamSpec, "enum" | "pattern" | "format
 export function boundLength(ctx: LinkContext, spec: ParamSpec, at: Path): void {
   if (spec.type !== "string" || spec.maxLength !== undefined) return;
   const { wire } = spec;
-  const place = wire.in === "path" || wire.in === "query" || wire.in === "header" ? `${wire.in} parameter` : wire.in === "auth" ? "credential" : wire.in === "server" ? "base address" : undefined;
+  const place = wire.in === "path" || wire.in === "query" || wire.in === "header" || wire.in === "cookie" ? `${wire.in} parameter` : wire.in === "auth" ? "credential" : wire.in === "server" ? "base address" : undefined;
   if (!place) return;
   if (spec.enum && spec.separator === undefined) return;
   const implied = impliedMaxLength(spec);

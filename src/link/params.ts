@@ -233,7 +233,7 @@ function paramSurface(p: ParamSpec): ParamSurface {
 /** Whether the document marks where a parameter goes deprecated (the parameter, or the body field), said with its date or replacement. */
 function declaredDeprecation(operationId: string, p: ParamSpec, ctx: ToolSurfaceContext): string | undefined {
   const w = p.wire;
-  const node = w.in === "path" || w.in === "query" || w.in === "header" ? ctx.declaredAt?.(operationId, w.in, w.name) : w.in === "body" && w.pointer ? ctx.declaredAt?.(operationId, "body", w.pointer) : undefined;
+  const node = w.in === "path" || w.in === "query" || w.in === "header" || w.in === "cookie" ? ctx.declaredAt?.(operationId, w.in, w.name) : w.in === "body" && w.pointer ? ctx.declaredAt?.(operationId, "body", w.pointer) : undefined;
   if (!node) return undefined;
   const schema = (node.schema ?? {}) as Schema;
   if (node.deprecated !== true && schema.deprecated !== true) return undefined;

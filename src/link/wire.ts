@@ -26,7 +26,7 @@ export function placeParam(ctx: LinkContext, name: string, p: ManifestParam, at:
     if (name === ctx.manifest.server.param || isServerVariable(ctx, name)) return { wire: { in: "server" }, param: p };
     return ctx.fail("BW2017", at, `parameter "${name}" has no "wire" placement and is neither a credential (auth) nor the address parameter`);
   }
-  if (w.in === "path" || w.in === "query" || w.in === "header") {
+  if (w.in === "path" || w.in === "query" || w.in === "header" || w.in === "cookie") {
     if (w.field !== undefined) return placeQueryField(ctx, name, p, at, op, wireAt);
     const wireName = w.name ?? name;
     const declared = declaredParameter(op, w.in, wireName);
@@ -50,7 +50,7 @@ export function placeParam(ctx: LinkContext, name: string, p: ManifestParam, at:
       return { wire: { in: "query", name: wireName, ...escapes, ...(encoding ? { encoding } : {}) }, param };
     }
     const encoding = valueStyle(ctx, declared, param, w.in, wireAt, op);
-    if (w.in === "header") return { wire: { in: "header", name: wireName, ...escapes, ...(encoding ? { encoding } : {}) }, param };
+    if (w.in === "header" || w.in === "cookie") return { wire: { in: w.in, name: wireName, ...escapes, ...(encoding ? { encoding } : {}) }, param };
     return { wire: { in: "path", name: wireName, ...escapes, ...(encoding ? { encoding } : {}), ...(w.multiSegment ? { multiSegment: true as const } : {}) }, param };
   }
   if (w.in === "body") {
@@ -108,13 +108,22 @@ function queryEncoding(ctx: LinkContext, declared: OpenApiParameter, wireAt: Pat
 const PATH_STYLES = ["simple", "label", "matrix"] as const;
 
 /**
- * How the spec says a path or header value is written, when not a plain text
- * (left out then, so the IR of plain parameters is unchanged): JSON (described
- * by `content: application/json`), a label or matrix style, or a JSON
- * parameter's array or object in its style.
+ * How the spec says a path, header or cookie value is written, when not a plain
+ * text (left out then, so the IR of plain parameters is unchanged): JSON
+ * (described by `content: application/json`), a label or matrix style, or a
+ * JSON parameter's array or object in its style (a cookie's `form`, not
+ * exploded, writes a list or an object as a header's `simple` does: `a,b`).
  */
-function valueStyle(ctx: LinkContext, declared: OpenApiParameter, param: ManifestParam, place: "path" | "header", wireAt: Path, op: OpenApiOperation): ValueStyle | undefined {
+function valueStyle(ctx: LinkContext, declared: OpenApiParameter, param: ManifestParam, place: "path" | "header" | "cookie", wireAt: Path, op: OpenApiOperation): ValueStyle | undefined {
   if (declared.content !== undefined) return isJsonMediaType(declared.content) ? { style: "simple", explode: false, json: true } : undefined;
+  if (place === "cookie") {
+    const style = declared.style ?? "form";
+    if (style !== "form" || (declared.explode === true && param.type === "json")) {
+      ctx.fail("BW2017", wireAt, `cookie parameter "${declared.name}" of "${op.operationId}" in ${ctx.openapiName} has style "${style}"${declared.explode === true ? ", exploded" : ""}; a cookie value takes style form, not exploded`);
+      return undefined;
+    }
+    return param.type === "json" ? { style: "simple", explode: false } : undefined;
+  }
   const style = declared.style ?? "simple";
   const allowed: readonly string[] = place === "path" ? PATH_STYLES : ["simple"];
   if (!allowed.includes(style)) {
@@ -134,12 +143,12 @@ function explodes(declared: OpenApiParameter, place: string): boolean {
 
 /** A placement as the surface writes it: `query:$top`, `path:id`, `header:X`, `body:/a/b`, `switch`, `auth`, `server`. */
 export function wireText(wire: WireSpec): string {
-  return wire.in === "path" || wire.in === "query" || wire.in === "header" ? `${wire.in}:${wire.name}` : wire.in === "body" ? `body:${wire.pointer || "/"}` : wire.in;
+  return wire.in === "path" || wire.in === "query" || wire.in === "header" || wire.in === "cookie" ? `${wire.in}:${wire.name}` : wire.in === "body" ? `body:${wire.pointer || "/"}` : wire.in;
 }
 
 /** Something that sends a value in one path, query or header slot of a request, and where the manifest says so. */
 export interface SlotSender {
-  in: "path" | "query" | "header";
+  in: "path" | "query" | "header" | "cookie";
   name: string;
   /** In words, for the message to the one that comes after it: `parameter "perPage"`. */
   who: string;
@@ -148,7 +157,7 @@ export interface SlotSender {
 
 /** The slot a placement sends to, if it is a path, query or header slot. */
 export function slotSender(w: WireSpec | WireConstant, who: string, at: Path): SlotSender[] {
-  return w.in === "path" || w.in === "query" || w.in === "header" ? [{ in: w.in, name: w.name, who, at }] : [];
+  return w.in === "path" || w.in === "query" || w.in === "header" || w.in === "cookie" ? [{ in: w.in, name: w.name, who, at }] : [];
 }
 
 /** The slots parameters send to, a switch's values when on included, each at its place in the manifest. */

@@ -63,7 +63,7 @@ function touches(target: Target, c: DocumentChange, placementsOf: (scheme: strin
   const paramWire = (w: WireSpec | WireConstant, name: string) => {
     if (
       c.location.startsWith("request.parameter.") &&
-      (w.in === "path" || w.in === "query" || w.in === "header") &&
+      (w.in === "path" || w.in === "query" || w.in === "header" || w.in === "cookie") &&
       c.location === `request.parameter.${w.in}` &&
       (w.in === "header" ? w.name.toLowerCase() === c.pointer.toLowerCase() : w.name === c.pointer)
     )

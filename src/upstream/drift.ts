@@ -58,7 +58,7 @@ export function bindingOf(tools: readonly ToolSpec[], serverPath = ""): Binding 
       const op = operationKey(target.method, serverPath, target.path);
       b.operations.set(op, [...new Set([...(b.operations.get(op) ?? []), tool.id])]);
       const place = (w: WireSpec | WireConstant) => {
-        if (w.in === "path" || w.in === "query" || w.in === "header") add(b.params, op, `${w.in}:${w.name}`);
+        if (w.in === "path" || w.in === "query" || w.in === "header" || w.in === "cookie") add(b.params, op, `${w.in}:${w.name}`);
         else if (w.in === "body") add(b.body, op, star(parsePointer(w.pointer)));
         else if (w.in === "switch") w.whenTrue.forEach(place);
       };

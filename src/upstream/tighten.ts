@@ -107,7 +107,7 @@ function setKeepingStyle(yaml: Document, path: string[], value: unknown): void {
 /** Where a parameter goes in the document: its schema, whether it must be sent, and how to name it. */
 function declaredSchema(doc: OpenApiDocument, op: OpenApiOperation, name: string, p: ManifestParam): { schema?: Schema; required: boolean; what: string } {
   const w = p.wire;
-  if (w && (w.in === "path" || w.in === "query" || w.in === "header")) {
+  if (w && (w.in === "path" || w.in === "query" || w.in === "header" || w.in === "cookie")) {
     const declared = declaredParameter(op, w.in, w.name ?? name);
     return declared ? { schema: declared.schema, required: declared.required || w.in === "path", what: `${w.in} parameter "${w.name ?? name}"` } : { required: false, what: "" };
   }

@@ -850,13 +850,13 @@ export interface ManifestParamBranch {
   items?: ManifestNestedLimits
 }
 /**
- * Sent as the OpenAPI parameter `name` (default: the parameter's own name) in the path, the query string or a header. Values are percent-encoded.
+ * Sent as the OpenAPI parameter `name` (default: the parameter's own name) in the path, the query string, a header or a pair of the `Cookie` header. Values are percent-encoded.
  */
 export interface ManifestWireNamed {
   /**
    * Where the parameter goes.
    */
-  in: ("path" | "query" | "header")
+  in: ("path" | "query" | "header" | "cookie")
   /**
    * Name on the wire when it differs from the parameter's.
    */
