@@ -72,6 +72,20 @@ const NAMES = {
 /** Smaller, and with every function's and class's name kept. */
 const DEFAULT_NAMES = { minify: true, keepNames: true };
 
+/**
+ * openapi-typescript's transform requires @redocly/openapi-core's
+ * lib/ref-utils.js for two string functions; that module requires Redocly's
+ * lib/utils.js, which loads an HTTPS proxy agent and Node's net, tls, http
+ * and https. src/vendor/parts/ref-utils.cjs, the two as Redocly writes them,
+ * is bundled in its place.
+ */
+const redoclyRefUtils = {
+  name: "redocly-ref-utils",
+  setup(b) {
+    b.onResolve({ filter: /^@redocly\/openapi-core\/lib\/ref-utils(\.js)?$/ }, () => ({ path: join(sources, "parts/ref-utils.cjs") }));
+  },
+};
+
 mkdirSync(out, { recursive: true });
 for (const file of readdirSync(sources).filter((f) => f.endsWith(".cjs"))) {
   const name = basename(file, ".cjs");
@@ -93,7 +107,7 @@ for (const file of readdirSync(sources).filter((f) => f.endsWith(".cjs"))) {
     // whatwg-url requires Node's own punycode module, deprecated since Node 21: every command that loads the mock
     // printed a DeprecationWarning. The userland package of the same name and API is bundled instead.
     alias: { "jsonc-parser": "jsonc-parser/lib/esm/main.js", punycode: "punycode/punycode.js" },
-    plugins: [englishFaker],
+    plugins: [englishFaker, redoclyRefUtils],
     // A dependency of blockwright's own stays a require of the installed package (one copy, shared).
     external: ["@redocly/openapi-core"],
     ...(NAMES[name] ?? DEFAULT_NAMES),
