@@ -9,6 +9,7 @@
 // exit. Every row prints the commands that reproduce it. Nothing leaves loopback.
 //
 //   npm run bench                 all measures
+//   BLOCKWRIGHT_BENCH_NODE=/path/to/node npm run bench   every measured process on that Node
 //   npm run bench -- generate call   only those (generate, scale, published, verify, check, call, paging, mocks, cli, regen, ack)
 //   npm run bench -- large        only when named (minutes; likewise `tests`, the whole npm test twice: without Vitest's module cache, then with it; and `workers`, test with 2 workers vs 1): generate and a mock on
 //                                 documents of about 37 MB binding a few operations, a synthetic one (BLOCKWRIGHT_LARGE_MIB,
@@ -19,7 +20,7 @@
 //                                 with `scale`, the slope over 20–200 providers in the same run
 //   BLOCKWRIGHT_PUBLISHED=<dir> npm run bench -- published
 //                                 also the whole published documents in <dir> (not committed: too large)
-import { spawn } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import jsyaml from "js-yaml";
 import { tmpdir } from "node:os";
@@ -67,6 +68,10 @@ interface Run {
   peakMiB: number;
 }
 
+/** The Node that runs every measured process: BLOCKWRIGHT_BENCH_NODE (a path), else the bench's own. */
+const NODE = process.env.BLOCKWRIGHT_BENCH_NODE ?? process.execPath;
+const NODE_VERSION = NODE === process.execPath ? process.version : execFileSync(NODE, ["--version"], { encoding: "utf8" }).trim();
+
 /** Which CPU figure the rows show (see the top of this file). */
 const CPU_SOURCE = reapedChildrenCpu() ? "kernel accounting of each whole process and its children" : "each process's own figure at exit (no /proc here)";
 
@@ -76,7 +81,7 @@ function run(args: string[], cwd = root, env: Record<string, string> = {}, ok: r
   return new Promise((resolve, reject) => {
     const before = reapedChildrenCpu();
     const start = performance.now();
-    const child = spawn(process.execPath, [`--import=${usage}`, ...args], { cwd, env: { ...process.env, ...env, BENCH_USAGE_FILE: file }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(NODE, [`--import=${usage}`, ...args], { cwd, env: { ...process.env, ...env, BENCH_USAGE_FILE: file }, stdio: ["ignore", "pipe", "pipe"] });
     let err = "";
     child.stdout.resume();
     child.stderr.on("data", (d) => (err += d));
@@ -140,20 +145,8 @@ const peak = (r: Run) => r.peakMiB;
 const providers = providerDirs(specs);
 const specFiles = (dir: string, ids: string[]) => ids.map((p) => join(dir, p, "openapi.yaml"));
 
-// 1. A full generation of the five providers (a fresh output folder each time: no stamp).
-if (wanted("generate")) {
-  let out = "";
-  const p = await pairs(
-    5,
-    () => run(["--", "bin/blockwright.js", "generate", "--out", out]),
-    () => run(["scripts/bench/anchor-openapi-typescript.mjs", join(tmp, "anchor"), ...specFiles(specs, providers)]),
-    () => (out = mkdtempSync(join(tmp, "gen-"))),
-  );
-  report(`generate, ${providers.length} providers, full (CPU)`, p, cpu, "s", "≤ 1.2×", [
-    "node -- bin/blockwright.js generate --out /tmp/out",
-    `node scripts/bench/anchor-openapi-typescript.mjs /tmp/anchor ${specFiles("specs", providers).join(" ")}`,
-  ]);
-}
+// 1. A full generation of the five providers, as a user runs it (generate-cli.ts).
+if (wanted("generate")) await (await import("./generate-cli.js")).measureGenerateCli({ root, tmp, providers, nodeVersion: NODE_VERSION, run, row });
 
 // 2. Scale: N synthetic providers × 10 operations, at three sizes. Each round
 // runs ours and the anchor at every size in turn, so a round's per-provider
@@ -443,7 +436,7 @@ rmSync(tmp, { recursive: true, force: true });
 const width = (k: keyof (typeof rows)[number]) => Math.max(k.length, ...rows.map((r) => String(r[k]).length));
 const head = ["measure", "ours", "anchor", "ratio", "target"] as const;
 const line = (cells: string[]) => cells.map((c, i) => c.padEnd(width(itemAt(head, i)))).join("  ");
-const out = [`npm run bench (node ${process.version}, ${new Date().toISOString().slice(0, 10)}; medians, ratios are medians of per-round ratios; CPU: ${CPU_SOURCE})`, "", line([...head]), line(head.map((h) => "-".repeat(width(h))))];
+const out = [`npm run bench (node ${NODE_VERSION}, ${new Date().toISOString().slice(0, 10)}; medians, ratios are medians of per-round ratios; CPU: ${CPU_SOURCE})`, "", line([...head]), line(head.map((h) => "-".repeat(width(h))))];
 for (const r of rows) out.push(line([r.measure, r.ours, r.anchor, r.ratio, r.target]));
 out.push("", "Reproduce (ours, then the anchor):");
 for (const r of rows) out.push(`  ${r.measure}:`, ...r.reproduce.map((c) => `    ${c}`));
