@@ -26,7 +26,6 @@ import jsyaml from "js-yaml";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import createClient from "openapi-fetch";
 import { defined, entryOf, fieldOf, itemAt } from "@blockwright/runtime/internal";
 import { providerDirs } from "../../src/load/provider-dirs.js";
 import { startMocks } from "../../src/mocks/mocks.js";
@@ -35,7 +34,6 @@ import { measureLarge } from "./large-document.js";
 import { measureTestSuite } from "./test-suite.js";
 import { exampleServer } from "../../test-support/example-server.js";
 import { reapedChildrenCpu } from "./children-cpu.js";
-import { NEW_KEY_CALLS, newKeyCalls } from "./new-key-calls.js";
 import { type OpenApiLike, withAdditions } from "./whole-document.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -311,76 +309,8 @@ if (wanted("check")) {
   report("generate --check, nothing changed (wall)", p, wall, "ms", "≤ 4×", ["node -- bin/blockwright.js generate && node -- bin/blockwright.js generate --check", "node -e 0"]);
 }
 
-// 4. executeTool against a reused openapi-fetch client, both on the same in-memory fetch.
-if (wanted("call")) {
-  const cases = [
-    {
-      id: "books_search_volumes",
-      module: "books",
-      baseUrl: "https://www.googleapis.com",
-      params: { apiKey: "bench-key-0001", q: "intitle:google", maxResults: 5 },
-      method: "GET",
-      path: "/books/v1/volumes",
-      init: { params: { query: { q: "intitle:google", maxResults: 5, key: "bench-key-0001" } } },
-      reply: { kind: "books#volumes", totalItems: 1, items: [{ kind: "books#volume", id: "zyTCAlFPjgYC", volumeInfo: { title: "The Google Story" } }] },
-      status: 200,
-    },
-    // crm's address is its instanceUrl parameter, so executeTool is given no baseUrl.
-    {
-      id: "crm_get_record",
-      module: "crm",
-      baseUrl: "https://acme.my.salesforce.com",
-      viaParam: true,
-      params: { apiKey: "bench-token-0001", instanceUrl: "https://acme.my.salesforce.com", sobject: "Account", recordId: "001D000000IqhSLIAZ" },
-      method: "GET",
-      path: "/services/data/v59.0/sobjects/{sobject}/{recordId}",
-      init: { params: { path: { sobject: "Account", recordId: "001D000000IqhSLIAZ" } }, headers: { Authorization: "Bearer bench-token-0001" } },
-      reply: { attributes: { type: "Account" }, Id: "001D000000IqhSLIAZ", Name: "Acme" },
-      status: 200,
-    },
-    {
-      id: "docgen_generate",
-      module: "docgen",
-      baseUrl: "https://public-api.gamma.app",
-      params: { apiKey: "sk-gamma-bench-0001", inputText: "A deck", textMode: "generate", textTone: "crisp" },
-      method: "POST",
-      path: "/v1.0/generations",
-      init: { body: { inputText: "A deck", textMode: "generate", format: "presentation", textOptions: { tone: "crisp" } }, headers: { "X-API-KEY": "sk-gamma-bench-0001" } },
-      reply: { generationId: "abc123xyz" },
-      status: 200,
-    },
-  ];
-  for (const c of cases) {
-    const body = JSON.stringify(c.reply);
-    const fetch = async () => new Response(body, { status: c.status, headers: { "content-type": "application/json" } });
-    const { executeTool } = (await import(pathToFileURL(join(root, "generated", c.module, "index.js")).href)) as { executeTool: (id: string, p: object, o: object) => Promise<{ success: boolean }> };
-    const client = createClient<Record<string, never>>({ baseUrl: c.baseUrl, fetch });
-    const options = { fetch, ...("viaParam" in c ? {} : { baseUrl: c.baseUrl }) };
-    const send = defined((client as unknown as Record<string, (path: string, init: object) => Promise<{ data?: unknown }>>)[c.method], `openapi-fetch's ${c.method}`);
-    const N = 3000;
-    const ours = async () => {
-      const t = performance.now();
-      for (let i = 0; i < N; i++) if (!(await executeTool(c.id, c.params, options)).success) throw new Error(`${c.id} failed`);
-      return ((performance.now() - t) / N) * 1000;
-    };
-    const anchor = async () => {
-      const t = performance.now();
-      for (let i = 0; i < N; i++) if (!(await send.call(client, c.path, c.init)).data) throw new Error(`openapi-fetch ${c.id} failed`);
-      return ((performance.now() - t) / N) * 1000;
-    };
-    await ours();
-    await anchor();
-    const a: number[] = [];
-    const b: number[] = [];
-    for (let round = 0; round < 9; round++) {
-      a.push(await ours());
-      b.push(await anchor());
-    }
-    row(`executeTool ${c.id} (in-memory fetch, per call)`, a, b, "µs", "≤ 1.3×", [`npm run bench -- call  (executeTool vs openapi-fetch client.${c.method} on the same fetch, ${N} calls × 9 rounds)`]);
-  }
-  const [fresh, known] = await newKeyCalls(root);
-  row("executeTool books_search_volumes, a new key each call (per call)", fresh, known, "µs", "≤ 1.3×", [`npm run bench -- call  (a key new to the process on each call vs one key, ${NEW_KEY_CALLS} calls × 9 rounds)`]);
-}
+// 4. executeTool of each provider against a reused openapi-fetch client, both on the same in-memory fetch (call.ts).
+if (wanted("call")) await (await import("./call.js")).measureCalls({ root, row });
 
 // 4b. Requests of an all-pages call of 1,000 items, each list operation: the largest page vs the upstream's default (paging-requests.ts).
 if (wanted("paging")) await (await import("./paging-requests.js")).measurePaging({ root, providers, row });
