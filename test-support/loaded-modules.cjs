@@ -9,7 +9,9 @@ const file = process.env.LOADED_MODULES_FILE;
 if (file) {
   process.on("exit", () => {
     const cjs = Object.keys(require.cache).filter((path) => path.includes("node_modules"));
-    const builtins = process.moduleLoadList.filter((m) => m.startsWith("NativeModule ")).map((m) => m.slice("NativeModule ".length));
+    // Node's list of the internal and built-in modules it loaded (not in its types).
+    const list = /** @type {string[]} */ (/** @type {{ moduleLoadList: string[] }} */ (/** @type {unknown} */ (process)).moduleLoadList);
+    const builtins = list.filter((m) => m.startsWith("NativeModule ")).map((m) => m.slice("NativeModule ".length));
     writeFileSync(file, JSON.stringify({ cjs, builtins }));
   });
 }

@@ -26,7 +26,7 @@ import jsyaml from "js-yaml";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { defined, entryOf, fieldOf, itemAt } from "@blockwright/runtime/internal";
+import { entryOf, fieldOf, itemAt } from "@blockwright/runtime/internal";
 import { providerDirs } from "../../src/load/provider-dirs.js";
 import { startMocks } from "../../src/mocks/mocks.js";
 import { writeSyntheticProject } from "./synthetic.js";

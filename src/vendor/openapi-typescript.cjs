@@ -1,3 +1,4 @@
+// @ts-nocheck -- the package types its entry only; emit-types.ts types this module as that entry and TypeScript.
 // openapi-typescript's transform and the TypeScript API it prints with
 // (src/emit/emit-types.ts). Run from the sources, this requires both
 // packages (devDependencies); `npm run build` bundles them into

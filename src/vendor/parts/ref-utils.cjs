@@ -7,15 +7,18 @@
 // the two equal to Redocly's on every kind of reference.
 "use strict";
 
+/** @param {string} fragment */
 function unescapePointer(fragment) {
   return decodeURIComponent(fragment.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
 
+/** @param {string | number} fragment */
 function escapePointer(fragment) {
   if (typeof fragment === "number") return fragment;
   return fragment.replace(/~/g, "~0").replace(/\//g, "~1");
 }
 
+/** @param {string} pointer */
 function parsePointer(pointer) {
   return pointer
     .split("/")
@@ -23,8 +26,9 @@ function parsePointer(pointer) {
     .filter((part) => !!part);
 }
 
+/** @param {string} ref */
 function parseRef(ref) {
-  const [uri, pointer = ""] = ref.split("#/");
+  const [uri = "", pointer = ""] = ref.split("#/");
   return { uri: (uri.endsWith("#") ? uri.slice(0, -1) : uri) || null, pointer: parsePointer(pointer) };
 }
 
