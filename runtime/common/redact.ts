@@ -35,9 +35,6 @@ export const SECRET_MIN_LENGTH = 8;
 
 /** Whether a value is long enough to be a secret (see SECRET_MIN_LENGTH; counted in characters, not UTF-16 units). */
 export function isSecretLength(value: string): boolean {
-  // A character is one or two UTF-16 units: twice the length in units holds enough characters without counting them
-  // (spreading each secret into an array was a per-call cost of every call with a credential).
-  if (value.length >= 2 * SECRET_MIN_LENGTH) return true;
   return value.length >= SECRET_MIN_LENGTH && [...value].length >= SECRET_MIN_LENGTH;
 }
 

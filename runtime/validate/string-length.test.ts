@@ -1,7 +1,6 @@
 // A string's minLength and maxLength count characters, not UTF-16 units (a
-// character outside the Basic Multilingual Plane is two): the check counts
-// them only when the units cannot tell, and must give the same verdict as
-// counting every value, at every length around each bound.
+// character outside the Basic Multilingual Plane is two), at every length
+// around each bound, whatever the check does to count fewer of them.
 import { describe, expect, it } from "vitest";
 import type { ParamSpec } from "../spec/tool-types.js";
 import { checkValue } from "./full-check.js";

@@ -268,10 +268,7 @@ function checkString(spec: ParamCall, s: string, support: ValueSupport, tool: Pi
     if ("issue" in checked) return checked;
     value = checked.value as string;
   }
-  // In characters, not UTF-16 units (a character is one or two): counted only when the units cannot tell,
-  // units within maxLength and at least twice minLength passing both (spreading every value cost each call).
-  const counted = (spec.maxLength !== undefined && value.length > spec.maxLength) || (spec.minLength !== undefined && value.length < 2 * spec.minLength);
-  const length = counted ? [...value].length : value.length;
+  const length = [...value].length;
   if (spec.minLength !== undefined && length < spec.minLength) return problem(spec, "minLength", `must be at least ${spec.minLength} characters long`, s, secrets);
   if (spec.maxLength !== undefined && length > spec.maxLength) return problem(spec, "maxLength", `must be at most ${spec.maxLength} characters long (it has ${length})`, s, secrets);
   if (spec.format === "base-url") return checkBaseUrl(spec, value, secrets);
