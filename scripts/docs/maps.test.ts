@@ -11,14 +11,14 @@ import { REPOSITORY } from "../../test-support/repo.js";
 const NOT_CODE = new Set(["node_modules", "dist", "__fixtures__", "__snapshots__", "precompiled"]);
 
 /** Every folder under `dir` (relative to the repository) that holds code, `dir` itself aside. */
-export function codeFolders(root: string, dir: string): string[] {
+function codeFolders(root: string, dir: string): string[] {
   return readdirSync(join(root, dir), { withFileTypes: true })
     .filter((e) => e.isDirectory() && !NOT_CODE.has(e.name))
     .flatMap((e) => [join(dir, e.name), ...codeFolders(root, join(dir, e.name))]);
 }
 
 /** The rows of ARCHITECTURE.md's layer table (the `| Layer | Where | May import |` table). */
-export function layerRows(architecture: string): string[] {
+function layerRows(architecture: string): string[] {
   const start = architecture.indexOf("| Layer | Where |");
   if (start < 0) return [];
   const rows: string[] = [];
@@ -34,7 +34,7 @@ export function layerRows(architecture: string): string[] {
  * or, in the row that names its parent folder, by its own name (`triggers/` in the runtime's row), or by
  * a placeholder in the parent's name (`src/link/<concept>/` names every folder of src/link/).
  */
-export function unnamedFolders(rows: string[], folders: string[]): string[] {
+function unnamedFolders(rows: string[], folders: string[]): string[] {
   const named = (folder: string, row: string): boolean => {
     if (row.includes(`\`${folder}/`)) return true;
     const parent = dirname(folder);
@@ -46,13 +46,11 @@ export function unnamedFolders(rows: string[], folders: string[]): string[] {
 
 /** Every Markdown page under docs/ (relative to docs/), the index aside. */
 function docPages(dir = ""): string[] {
-  return readdirSync(join(REPOSITORY, "docs", dir), { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? docPages(join(dir, e.name)) : e.name.endsWith(".md") && join(dir, e.name) !== "README.md" ? [join(dir, e.name)] : [],
-  );
+  return readdirSync(join(REPOSITORY, "docs", dir), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? docPages(join(dir, e.name)) : e.name.endsWith(".md") && join(dir, e.name) !== "README.md" ? [join(dir, e.name)] : []));
 }
 
 /** The pages of `pages` that the index does not link to (a relative link, fragments aside). */
-export function unlinkedPages(index: string, pages: string[]): string[] {
+function unlinkedPages(index: string, pages: string[]): string[] {
   const linked = new Set([...index.matchAll(/\]\(([^)#\s]+)(?:#[^)]*)?\)/g)].map((m) => relative(".", m[1] as string)));
   return pages.filter((page) => !linked.has(page));
 }
