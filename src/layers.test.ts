@@ -90,7 +90,7 @@ describe("layers", () => {
       "src/workflow/x.ts": "export {};\n",
       // A test may reach anywhere, but a runtime test only into the runtime and test-support/.
       "src/emit/emit.test.ts": 'import "../cli/support/io.js";\n',
-      "runtime/execute/execute.test.ts": 'import { loadProvider } from "../../src/emit/generate-all.js";\nimport "../../test-support/ir-fixtures.js";\nconst later = () => import("../../scripts/x.js");\n',
+      "runtime/execute/execute.test.ts": 'import { loadProvider } from "../../src/emit/generate-all.js";\nimport "../../test-support/runtime/ir-fixtures.js";\nconst later = () => import("../../scripts/x.js");\n',
     };
     for (const [path, text] of Object.entries(files)) {
       mkdirSync(dirname(join(tree, path)), { recursive: true });

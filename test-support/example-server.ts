@@ -5,7 +5,7 @@
 import { readFileSync } from "node:fs";
 import jsYaml from "js-yaml";
 import { pathPattern } from "../src/mocks/mock-paging.js";
-import { server } from "./loopback-server.js";
+import { server } from "./runtime/loopback-server.js";
 
 type Node = Record<string, unknown>;
 

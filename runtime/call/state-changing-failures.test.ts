@@ -4,7 +4,7 @@
 import { spawnSync } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { executeTool } from "../../test-support/repo.js";
-import { server } from "../../test-support/loopback-server.js";
+import { server } from "../../test-support/runtime/loopback-server.js";
 
 const GAMMA_KEY = "sk-gamma-refusal-test-0001";
 const generate = { apiKey: GAMMA_KEY, inputText: "A deck about otters", textMode: "generate" };

@@ -2,9 +2,9 @@
 // sends, the host's answer reads as executeTool's own, and what needs an
 // asynchronous preparation is refused before anything, naming the parameter.
 import { describe, expect, it } from "vitest";
-import { irFixture } from "../../test-support/ir-fixtures.js";
+import { irFixture } from "../../test-support/runtime/ir-fixtures.js";
 import { oauthTrackerTools } from "../../test-support/oauth/oauth-tracker.js";
-import { json, scriptedFetch } from "../../test-support/scripted-fetch.js";
+import { json, scriptedFetch } from "../../test-support/runtime/scripted-fetch.js";
 import type { ToolResult } from "../http/errors.js";
 import type { ToolSpec } from "../spec/tool-types.js";
 import { createExecutor } from "./executor.js";

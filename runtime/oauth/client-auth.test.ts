@@ -3,7 +3,7 @@
 // default) sends them as form fields. Before, only the form was possible, which a token endpoint that documents
 // HTTP Basic (most do) refuses. The secret, as given and as base64, stays out of a refusal's message.
 import { afterEach, describe, expect, it } from "vitest";
-import { issueTokens, type OAuthServers, type Script, startOAuthServers } from "../../test-support/oauth/oauth-servers.js";
+import { issueTokens, type OAuthServers, type Script, startOAuthServers } from "../../test-support/runtime/oauth-servers.js";
 import { oauthTrackerTools } from "../../test-support/oauth/oauth-tracker.js";
 import { executeToolDefinition } from "../execute/execute.js";
 import type { ClientAuth, ToolSpec } from "../spec/tool-types.js";

@@ -8,10 +8,10 @@
 // after the flow's documented lifetime, not used for ever.
 import { decodeJwt, exportPKCS8, generateKeyPair } from "jose";
 import { afterEach, describe, expect, it } from "vitest";
-import { server } from "../../test-support/loopback-server.js";
-import { type OAuthServers, startOAuthServers } from "../../test-support/oauth/oauth-servers.js";
+import { server } from "../../test-support/runtime/loopback-server.js";
+import { type OAuthServers, startOAuthServers } from "../../test-support/runtime/oauth-servers.js";
 import { oauthTrackerTools } from "../../test-support/oauth/oauth-tracker.js";
-import { scriptedFetch } from "../../test-support/scripted-fetch.js";
+import { scriptedFetch } from "../../test-support/runtime/scripted-fetch.js";
 import type { Edit } from "../../test-support/link-wild.js";
 import { executeToolDefinition } from "../execute/execute.js";
 import { TokenCache } from "./token-cache.js";

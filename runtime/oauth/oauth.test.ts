@@ -6,7 +6,7 @@
 // no result, and each value only where it belongs.
 import { exportPKCS8, exportSPKI, generateKeyPair, importSPKI, jwtVerify } from "jose";
 import { afterEach, describe, expect, it } from "vitest";
-import { issueTokens, type OAuthServers, type Script, startOAuthServers } from "../../test-support/oauth/oauth-servers.js";
+import { issueTokens, type OAuthServers, type Script, startOAuthServers } from "../../test-support/runtime/oauth-servers.js";
 import { oauthTrackerTools } from "../../test-support/oauth/oauth-tracker.js";
 import { createExecutor } from "../execute/executor.js";
 import { oauthFlows } from "../call/oauth-support.js";

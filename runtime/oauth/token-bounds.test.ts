@@ -4,7 +4,7 @@
 // answers. Loopback servers that never end their answer; the assertions are on
 // the error's code and on the server seeing the client hang up, never on time.
 import { afterEach, describe, expect, it } from "vitest";
-import { neverEndingServer } from "../../test-support/loopback-server.js";
+import { neverEndingServer } from "../../test-support/runtime/loopback-server.js";
 import { oauthTrackerTools } from "../../test-support/oauth/oauth-tracker.js";
 import { executeToolDefinition } from "../execute/execute.js";
 import { TokenCache } from "./token-cache.js";

@@ -6,7 +6,7 @@
 // state: state-changing-failures.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { executeTool } from "../../test-support/repo.js";
-import { server } from "../../test-support/loopback-server.js";
+import { server } from "../../test-support/runtime/loopback-server.js";
 import type { ToolSpec } from "../spec/tool-types.js";
 import { validateParams } from "./full-check.js";
 

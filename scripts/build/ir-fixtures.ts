@@ -1,12 +1,12 @@
 // Writes test-support/fixtures/ir/<name>.json, the IR of each fixture spec
-// (test-support/ir-fixtures.ts names them), so runtime tests need not run the
+// (test-support/runtime/ir-fixtures.ts names them), so runtime tests need not run the
 // generator. `npm run refresh` runs it; `--check` writes nothing and exits 1
 // naming the stale files.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadProvider } from "../../src/emit/generate-all.js";
-import { IR_FIXTURES } from "../../test-support/ir-fixtures.js";
+import { IR_FIXTURES } from "../../test-support/runtime/ir-fixtures.js";
 
 /** Each fixture file (relative to the project) and the text it should hold. */
 export async function expectedIrFixtures(root: string): Promise<Map<string, string>> {

@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { ToolSpec } from "@blockwright/runtime/internal";
 
-/** Each fixture: its name (the file under fixtures/ir/) and the provider folder it is linked from. */
+/** Each fixture: its name (the file under test-support/fixtures/ir/) and the provider folder it is linked from. */
 export const IR_FIXTURES = {
   shelf: "test-support/fixtures/specs/shelf",
   zqpayments: "test-support/fixtures/specs-wild/zqpayments",
@@ -25,5 +25,5 @@ export interface FixtureIr {
 
 /** The committed IR of a fixture provider. */
 export function irFixture(name: IrFixture): FixtureIr {
-  return JSON.parse(readFileSync(fileURLToPath(new URL(`fixtures/ir/${name}.json`, import.meta.url)), "utf8")) as FixtureIr;
+  return JSON.parse(readFileSync(fileURLToPath(new URL(`../fixtures/ir/${name}.json`, import.meta.url)), "utf8")) as FixtureIr;
 }
