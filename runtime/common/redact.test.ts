@@ -2,7 +2,7 @@
 // detected in a reply are the same ones that are replaced.
 import { describe, expect, it } from "vitest";
 import { irFixture } from "../../test-support/runtime/ir-fixtures.js";
-import { executeTool } from "../../test-support/repo.js";
+import { executeTool } from "../../test-support/runtime/packages.js";
 import { executeToolDefinition } from "../execute/execute.js";
 import { json, scriptedFetch } from "../../test-support/runtime/scripted-fetch.js";
 import { mentionsSecret, redact, redactDeep, REDACTED } from "./redact.js";

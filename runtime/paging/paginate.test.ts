@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { irFixture } from "../../test-support/runtime/ir-fixtures.js";
-import { executeTool, tools } from "../../test-support/repo.js";
+import { executeTool, tools } from "../../test-support/runtime/packages.js";
 import { json, scriptedFetch } from "../../test-support/runtime/scripted-fetch.js";
 import { createExecutor } from "../execute/executor.js";
 import { pageCursors } from "../call/page-cursors.js";
