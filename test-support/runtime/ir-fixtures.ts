@@ -5,7 +5,11 @@ import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import type { ToolSpec } from "@blockwright/runtime/internal";
 
-/** Each fixture: its name (the file under test-support/fixtures/ir/) and the provider folder it is linked from. */
+/**
+ * Each fixture: its name (the file under test-support/fixtures/ir/) and the provider folder it is linked
+ * from, or the folder and the name of the text edits made to it first (test-support/fixture-edits.ts,
+ * the generator's part of the test support, holds them).
+ */
 export const IR_FIXTURES = {
   shelf: "test-support/fixtures/specs/shelf",
   zqpayments: "test-support/fixtures/specs-wild/zqpayments",
@@ -13,7 +17,10 @@ export const IR_FIXTURES = {
   store: "test-support/fixtures/wire-style/store",
   zqfiles: "test-support/fixtures/specs-files/zqfiles",
   zqwire: "test-support/fixtures/specs-judge/zqwire",
-} as const;
+  // The tracker with OAuth 2 flows declared; and with an instance's address and audience rules besides.
+  "tracker-oauth": { from: "test-support/fixtures/specs-wild/tracker", edits: "oauth" },
+  "tracker-oauth-instance": { from: "test-support/fixtures/specs-wild/tracker", edits: "oauth-instance" },
+} as const satisfies Record<string, string | { from: string; edits: string }>;
 
 export type IrFixture = keyof typeof IR_FIXTURES;
 
@@ -26,4 +33,9 @@ export interface FixtureIr {
 /** The committed IR of a fixture provider. */
 export function irFixture(name: IrFixture): FixtureIr {
   return JSON.parse(readFileSync(fileURLToPath(new URL(`../fixtures/ir/${name}.json`, import.meta.url)), "utf8")) as FixtureIr;
+}
+
+/** The tools of a fixture provider, by operation id. */
+export function fixtureTools(name: IrFixture): Record<string, ToolSpec> {
+  return Object.fromEntries(irFixture(name).operations.map((o) => [o.tool.id, o.tool]));
 }
