@@ -7,7 +7,18 @@
 // pair, the pairs of nodes. `newer` is the same document a
 // version later: a node type added to the union, a paint added to the
 // paints' union, one node type's field retyped.
-import { openapi, type Json } from "../../src/import/__fixtures__/draft-kit.js";
+// biome-ignore lint/suspicious/noExplicitAny: a synthetic document, built field by field without types
+type Json = Record<string, any>;
+
+/** An OpenAPI 3.0 document with these paths and components (the head of src/import/__fixtures__/draft-kit.ts's, which the benchmark does not import). */
+const openapi = (paths: Json, components: Json): Json => ({
+  openapi: "3.0.3",
+  info: { title: "Acme API", version: "1", description: "Acme keeps orders. It has other features too." },
+  servers: [{ url: "https://api.acme.test" }],
+  paths,
+  components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } }, ...components },
+  security: [{ bearer: [] }],
+});
 
 const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 /** How deep the unions inside a node's layers go. */

@@ -1,11 +1,12 @@
 // A loopback server playing an upstream from its OpenAPI document: each
 // operation answered with the first example of its first 2xx answer, as the
-// document publishes it (for verify's tests and benchmark, where what the
+// document publishes it (for verify's benchmark and tests, where what the
 // document says of itself is what is checked). Its user stops it (`close`).
 import { readFileSync } from "node:fs";
+import { createServer, type IncomingHttpHeaders } from "node:http";
+import type { AddressInfo } from "node:net";
 import jsYaml from "js-yaml";
-import { pathPattern } from "../src/mocks/mock-paging.js";
-import { server } from "./runtime/loopback-server.js";
+import { pathPattern } from "../../src/mocks/mock-paging.js";
 
 type Node = Record<string, unknown>;
 
@@ -29,8 +30,17 @@ export async function exampleServer(document: string) {
       routes.push({ method: method.toUpperCase(), path: pathPattern(base + path), status: Number(status), body });
     }
   }
-  return server((r) => {
-    const route = routes.find((x) => x.method === r.method && x.path.test(new URL(r.url, "http://x").pathname));
-    return route ? { status: route.status, body: JSON.stringify(route.body) } : { status: 404, body: "{}" };
+  /** What it received, for a test's asserts (method, address, headers). */
+  const received: { method: string; url: string; headers: IncomingHttpHeaders }[] = [];
+  const srv = createServer((req, res) => {
+    received.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers });
+    req.resume();
+    req.on("end", () => {
+      const route = routes.find((x) => x.method === req.method && x.path.test(new URL(req.url ?? "/", "http://x").pathname));
+      res.writeHead(route?.status ?? 404, { "content-type": "application/json" });
+      res.end(route ? JSON.stringify(route.body) : "{}");
+    });
   });
+  await new Promise<void>((resolve) => srv.listen(0, "127.0.0.1", resolve));
+  return { received, url: `http://127.0.0.1:${(srv.address() as AddressInfo).port}`, close: () => new Promise<void>((resolve) => srv.close(() => resolve())) };
 }
