@@ -18,6 +18,8 @@ export const TRIGGER_CONCEPTS = {
     tool: [],
     surface: { triggers: triggersSurface },
     link: null,
+    contract: { kind: "trigger" },
+    shelf: { field: "manifest.triggers" },
     fields: {
       "manifest.triggers": { fields: "trigger" },
       ...decided({ none: PRESENTATION }, ["trigger.title", "trigger.description"]),
@@ -74,6 +76,8 @@ export const TRIGGER_CONCEPTS = {
     tool: [],
     surface: { pollTriggers: pollTriggersSurface },
     link: null,
+    contract: { none: "a poll trigger is serve's to run (src/serve/poller.ts and its tests): nothing is delivered to rehearse" },
+    shelf: { none: "a poll trigger calls a list operation: the hostile fixture (specs-hostile/) declares one" },
     fields: {
       "trigger.poll": { fields: "triggerPoll" },
       ...decided({ surface: "pollTriggers" }, ["triggerPoll.operation", "triggerPoll.params"]),
