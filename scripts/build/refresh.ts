@@ -22,7 +22,7 @@ export const STEPS: Step[] = [
   { name: "docs (the generated reference pages)", command: "npm run -s docs" },
   { name: "IR fixtures (test-support/fixtures/ir/)", command: "npx tsx scripts/build/ir-fixtures.ts" },
   { name: "golden files and the provider guide's concept list", command: "UPDATE_GOLDEN=1 UPDATE_README=1 npx vitest run src/emit/golden.test.ts src/emit/hostile.test.ts src/emit/readme-concepts.test.ts" },
-  { name: "command snapshots (help, --json, diff and upstream reports)", command: "npx vitest run -u src/cli/commands.test.ts src/cli/json-output.test.ts src/cli/diff.test.ts src/cli/upstream.test.ts" },
+  { name: "command snapshots (help, --json, diff and upstream reports)", command: "npx vitest run --update=all src/cli/commands.test.ts src/cli/json-output.test.ts src/cli/diff.test.ts src/cli/upstream.test.ts" },
 ];
 
 /** Each file git sees as changed or new (not ignored), with a hash of what it holds now ("" once deleted). */
