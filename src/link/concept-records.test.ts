@@ -4,8 +4,8 @@
 // definition lacks, with a tool field no link part fills, or with a tool
 // field, a schema fragment or a manifest field no record claims. That a tool field has a runtime reader is the runtime's
 // to say (runtime/tool-field-readers.ts and its test).
-import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
+import { globSync } from "tinyglobby";
 import type { ToolSpec } from "@blockwright/runtime/internal";
 import { describe, expect, it } from "vitest";
 import type { ManifestField, SchemaFragment } from "../load/precompiled/manifest-types.js";
@@ -18,7 +18,12 @@ const records = Object.entries(CONCEPTS) as [string, ConceptRecord][];
 describe("the concept records", () => {
   it("claim schema fragments that exist, each once", () => {
     const fragments = records.flatMap(([, r]) => r.schema);
-    for (const f of fragments) expect(existsSync(join(ROOT, "src/link", `${f}.schema.json`)), f).toBe(true);
+    const files = globSync("src/link/**/*.schema.json", { cwd: ROOT, ignore: ["**/__fixtures__/**"] });
+    for (const f of fragments)
+      expect(
+        files.filter((file) => basename(file) === `${f}.schema.json`),
+        f,
+      ).toHaveLength(1);
     expect(new Set(fragments).size).toBe(fragments.length);
   });
 
