@@ -6,7 +6,7 @@ import { formatPointer, parsePointer, type ParamSpec, type WireConstant, type Wi
 import { slotKey, type OpenApiOperation } from "../load/openapi-document.js";
 import { requiredInRequest } from "../load/read-only.js";
 import { isIgnoredHeader } from "../load/ignored-headers.js";
-import { credentialCovers } from "./auth.js";
+import { credentialCovers } from "./auth/auth.js";
 import type { LinkContext, Path } from "./context.js";
 import { fieldsNotSent, objectsSent } from "./query-fields.js";
 

@@ -11,7 +11,7 @@ import type { OperationIR, ProviderIR } from "../model/ir.js";
 import type { Manifest } from "../load/precompiled/manifest-types.js";
 import { camelCase, pascalCase } from "../model/naming.js";
 import type { OpenApiDocument } from "../load/openapi-document.js";
-import { authOf, linkAuth } from "./auth.js";
+import { authOf, linkAuth } from "./auth/auth.js";
 import { OPERATION_PARTS } from "./concepts.js";
 import { linkContext } from "./context.js";
 import { linkErrors } from "./errors.js";

@@ -8,7 +8,7 @@ import type { OpenApiOperation } from "../load/openapi-document.js";
 import type { ManifestOperation } from "../load/precompiled/manifest-types.js";
 import { pascalCase } from "../model/naming.js";
 import type { ToolEntry } from "../model/surface-entry.js";
-import { acceptedAuth, authOf, credentialSender, manifestWays, requirementWords, wayScheme } from "./auth.js";
+import { acceptedAuth, authOf, credentialSender, manifestWays, requirementWords, wayScheme } from "./auth/auth.js";
 import { linkBody } from "./body.js";
 import { linkDownload, linkFileParams } from "./files.js";
 import { linkStream } from "./streams.js";

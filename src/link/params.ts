@@ -2,7 +2,7 @@
 // limits, secret, visibility, placeholder, example; each placed on the wire
 // (wire.ts). A default, an example and a placeholder must pass the
 // parameter's own rules, as the runtime checks a caller's value.
-import { isCredentialParam } from "./auth.js";
+import { isCredentialParam } from "./auth/auth.js";
 import { checkValue, cloneJson, isAbsent, SECRET_MIN_LENGTH, type ParamSpec } from "@blockwright/runtime/internal";
 import { canonical } from "../common/canonical-json.js";
 import type { ManifestOperation, ManifestParam, ManifestWire } from "../load/precompiled/manifest-types.js";

@@ -3,8 +3,8 @@
 // go, how much they may send and read, and how its errors read.
 // concept-records.ts gathers the groups; the order here is the records' order.
 import { type ConceptRecord, decided } from "./concept-record.js";
-import { securitySurface } from "./security-scopes.js";
-import { authSurface } from "./auth.js";
+import { securitySurface } from "./auth/security-scopes.js";
+import { authSurface } from "./auth/auth.js";
 import { authFlowsSurface, linkAuthFlows } from "./auth-flows.js";
 import { errorDetailsSurface, errorFieldsSurface, failureWhenSurface, retryableStatusesSurface } from "./errors.js";
 import { replyBytesSurface, requestHeadBytesSurface } from "./limits.js";

@@ -6,7 +6,7 @@ import { parsePointer, type FormFieldEncoding, type ParamSpec, type ValueStyle, 
 import type { ManifestParam } from "../load/precompiled/manifest-types.js";
 import { declaredParameter, slotKey, type OpenApiOperation, type OpenApiParameter } from "../load/openapi-document.js";
 import { isFlowParam } from "./auth-flows.js";
-import { isCredentialParam } from "./auth.js";
+import { isCredentialParam } from "./auth/auth.js";
 import { linkConstant } from "./constants.js";
 import { fieldsNear, unionsSearched, type LinkContext, type Path } from "./context.js";
 import { isJsonMediaType, typeOf } from "../load/openapi-document.js";

@@ -4,9 +4,9 @@
 // runtime where each scheme puts its credential, withheld from messages.
 import { afterAll, describe, expect, it } from "vitest";
 import { executeToolDefinition, type ToolSpec } from "@blockwright/runtime/internal";
-import { cleanUp, linked, toolsOf } from "./__fixtures__/zqauth.js";
+import { cleanUp, linked, toolsOf } from "../__fixtures__/zqauth.js";
 import { authPlacement } from "./auth.js";
-import { describeAuth } from "../emit/emit.js";
+import { describeAuth } from "../../emit/emit.js";
 
 afterAll(cleanUp);
 

@@ -9,11 +9,11 @@
 // required beside their security scheme), which the credential satisfies:
 // nothing else supplies them, and nothing sends them.
 import { type AuthSpec, type AuthWay, type CredentialSpec, authSlots, authWays, wayCredentials } from "@blockwright/runtime/internal";
-import { slotNameProblem } from "../model/naming.js";
-import { type CredentialPlacement, credentialOf, type OpenApiOperation, type SecurityScheme, slotKey } from "../load/openapi-document.js";
-import type { ManifestAuth } from "../load/precompiled/manifest-types.js";
-import type { ProviderEntry } from "../model/surface-entry.js";
-import type { LinkContext, Path } from "./context.js";
+import { slotNameProblem } from "../../model/naming.js";
+import { type CredentialPlacement, credentialOf, type OpenApiOperation, type SecurityScheme, slotKey } from "../../load/openapi-document.js";
+import type { ManifestAuth } from "../../load/precompiled/manifest-types.js";
+import type { ProviderEntry } from "../../model/surface-entry.js";
+import type { LinkContext, Path } from "../context.js";
 
 /** A credential as the manifest writes it: the scheme and the parameter(s) whose value it sends. */
 interface ManifestCredential {

@@ -3,7 +3,7 @@
 // made-up provider's schemes (zqoauth, zqtoken).
 import type { ToolSpec } from "@blockwright/runtime/internal";
 import { describe, expect, it } from "vitest";
-import type { ToolSurfaceContext } from "../model/surface-entry.js";
+import type { ToolSurfaceContext } from "../../model/surface-entry.js";
 import { securitySurface } from "./security-scopes.js";
 
 type Requirements = Record<string, string[]>[];

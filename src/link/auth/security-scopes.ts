@@ -5,9 +5,9 @@
 // needs, so a newer document can ask more of the same token: a scope added
 // to every way the operation accepted is breaking for a caller whose token
 // lacks it.
-import type { ToolEntry } from "../model/surface-entry.js";
+import type { ToolEntry } from "../../model/surface-entry.js";
 
-declare module "../model/surface-format.js" {
+declare module "../../model/surface-format.js" {
   interface ToolSurface {
     /** Per scheme of the credential: the scope lists of the operation's requirements that name it (any one of them will do). */
     security?: Record<string, string[][]>;

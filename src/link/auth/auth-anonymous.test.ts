@@ -4,9 +4,9 @@
 // suite's request check fails a tool that sends one anyway.
 import { afterAll, describe, expect, it } from "vitest";
 import { executeToolDefinition, type ToolSpec } from "@blockwright/runtime/internal";
-import { cleanUp, toolsOf, zqauthDocument } from "./__fixtures__/zqauth.js";
-import { checkRequest } from "../contract/request.js";
-import type { Exchange } from "../contract/exchange.js";
+import { cleanUp, toolsOf, zqauthDocument } from "../__fixtures__/zqauth.js";
+import { checkRequest } from "../../contract/request.js";
+import type { Exchange } from "../../contract/exchange.js";
 
 afterAll(cleanUp);
 
