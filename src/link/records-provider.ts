@@ -5,7 +5,7 @@
 import { type ConceptRecord, decided } from "./concept-record.js";
 import { securitySurface } from "./auth/security-scopes.js";
 import { authSurface } from "./auth/auth.js";
-import { authFlowsSurface, linkAuthFlows } from "./auth-flows.js";
+import { authFlowsSurface, linkAuthFlows } from "./auth-flows/auth-flows.js";
 import { errorDetailsSurface, errorFieldsSurface, failureWhenSurface, retryableStatusesSurface } from "./errors.js";
 import { replyBytesSurface, requestHeadBytesSurface } from "./limits.js";
 import { rateLimitsSurface, requestsPerMinuteSurface } from "./rate-limits.js";

@@ -5,7 +5,7 @@
 import { parsePointer, type FormFieldEncoding, type ParamSpec, type ValueStyle, type WireConstant, type WireSpec } from "@blockwright/runtime/internal";
 import type { ManifestParam } from "../load/precompiled/manifest-types.js";
 import { declaredParameter, slotKey, type OpenApiOperation, type OpenApiParameter } from "../load/openapi-document.js";
-import { isFlowParam } from "./auth-flows.js";
+import { isFlowParam } from "./auth-flows/auth-flows.js";
 import { isCredentialParam } from "./auth/auth.js";
 import { linkConstant } from "./constants.js";
 import { fieldsNear, unionsSearched, type LinkContext, type Path } from "./context.js";

@@ -8,14 +8,14 @@
 // static credential or a flow's parameters), the secret roles marked secret;
 // the credential goes in a header (as a bearer token, or an apiKey scheme's header).
 import { type JwtAudienceSpec, type OAuthFlowSpec, type OAuthSpec, type ToolSpec, tokenUrlPlaceholders } from "@blockwright/runtime/internal";
-import type { ManifestAuthFlows, ManifestJwtAudience, ManifestParam } from "../load/precompiled/manifest-types.js";
-import { credentialOf } from "../load/openapi-document.js";
-import { canonical } from "../common/canonical-json.js";
-import type { ProviderEntry } from "../model/surface-entry.js";
-import type { Surface } from "../model/surface-format.js";
-import type { LinkContext, Path } from "./context.js";
+import type { ManifestAuthFlows, ManifestJwtAudience, ManifestParam } from "../../load/precompiled/manifest-types.js";
+import { credentialOf } from "../../load/openapi-document.js";
+import { canonical } from "../../common/canonical-json.js";
+import type { ProviderEntry } from "../../model/surface-entry.js";
+import type { Surface } from "../../model/surface-format.js";
+import type { LinkContext, Path } from "../context.js";
 
-declare module "../model/surface-format.js" {
+declare module "../../model/surface-format.js" {
   interface Surface {
     /** The OAuth 2 flows that obtain the access token (manifest `auth.flows`), when declared. */
     oauth?: { flows: Record<string, Record<string, unknown>>; tokenHosts?: string[]; addressField?: string };

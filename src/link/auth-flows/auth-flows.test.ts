@@ -1,12 +1,12 @@
 // `auth.flows`: the link rules that keep an OAuth 2 flow's secrets where they
 // belong, and what the surface records and classifies.
 import { describe, expect, it } from "vitest";
-import { OAUTH_EDITS, oauthTrackerTools, TOKEN_URL } from "../../test-support/oauth/oauth-tracker.js";
-import { type Edit, wildProblems } from "../../test-support/link-wild.js";
-import { diffSurfaces } from "../changes/classify.js";
-import type { Surface } from "../model/surface-format.js";
-import { emitEntry } from "../emit/emit.js";
-import { linkWild } from "../../test-support/link-wild.js";
+import { OAUTH_EDITS, oauthTrackerTools, TOKEN_URL } from "../../../test-support/oauth/oauth-tracker.js";
+import { type Edit, wildProblems } from "../../../test-support/link-wild.js";
+import { diffSurfaces } from "../../changes/classify.js";
+import type { Surface } from "../../model/surface-format.js";
+import { emitEntry } from "../../emit/emit.js";
+import { linkWild } from "../../../test-support/link-wild.js";
 import { authFlowsSurface } from "./auth-flows.js";
 
 const problems = (edits: Edit[]) => wildProblems("tracker", [...OAUTH_EDITS, ...edits]);
