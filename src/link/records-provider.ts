@@ -8,7 +8,7 @@ import { authSurface } from "./auth/auth.js";
 import { authFlowsSurface, linkAuthFlows } from "./auth-flows/auth-flows.js";
 import { errorDetailsSurface, errorFieldsSurface, failureWhenSurface, retryableStatusesSurface } from "./errors.js";
 import { replyBytesSurface, requestHeadBytesSurface } from "./limits.js";
-import { rateLimitsSurface, requestsPerMinuteSurface } from "./rate-limits.js";
+import { rateLimitsSurface, requestsPerMinuteSurface } from "./rate-limits/rate-limits.js";
 import { hostsSurface } from "./server.js";
 import { serverUrlSurface } from "./server-variables.js";
 

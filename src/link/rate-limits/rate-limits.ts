@@ -5,9 +5,9 @@
 // executor's calls, a workflow run's and verify's keep under). Every tool of
 // the provider carries it.
 import { parseExpression, type RateLimitSpec } from "@blockwright/runtime/internal";
-import { anyChange, diffMaximum, diffValue, type LimitChange, type ProviderEntry, type ValueChange } from "../model/surface-entry.js";
-import type { ProviderIR } from "../model/ir.js";
-import type { LinkContext } from "./context.js";
+import { anyChange, diffMaximum, diffValue, type LimitChange, type ProviderEntry, type ValueChange } from "../../model/surface-entry.js";
+import type { ProviderIR } from "../../model/ir.js";
+import type { LinkContext } from "../context.js";
 
 export function linkRateLimits(ctx: LinkContext): RateLimitSpec | undefined {
   const declared = ctx.manifest.rateLimits;

@@ -3,8 +3,8 @@
 // at least 1, and recorded in the surface apart from the retry policy, so
 // that diff tells a changed rate from a changed policy.
 import { describe, expect, it } from "vitest";
-import { type Edit, linkWild } from "../../test-support/link-wild.js";
-import type { ProviderIR } from "../model/ir.js";
+import { type Edit, linkWild } from "../../../test-support/link-wild.js";
+import type { ProviderIR } from "../../model/ir.js";
 import { rateLimitsSurface, requestsPerMinuteSurface } from "./rate-limits.js";
 
 const declaring = (rate: string): Edit => ({ find: "errors:\n", replace: `rateLimits:\n  resetHeader: X-RateLimit-Reset\n  requestsPerMinute: ${rate}\nerrors:\n` });
