@@ -20,7 +20,7 @@ import { linkOperation } from "./operation.js";
 import { checkPageInputNames } from "./pagination.js";
 import { checkSchemaConstructs } from "./schema-constructs.js";
 import { linkRateLimits } from "./rate-limits/rate-limits.js";
-import { linkServer } from "./server.js";
+import { linkServer } from "./server/server.js";
 import { linkPollTriggers } from "./poll-triggers.js";
 import { linkTriggers } from "./triggers.js";
 

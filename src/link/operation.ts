@@ -24,7 +24,7 @@ import { linkParams } from "./params.js";
 import { linkPolling } from "./polling.js";
 import { linkRoutes } from "./routes.js";
 import { linkRule } from "./rules.js";
-import { serverOf } from "./server.js";
+import { serverOf } from "./server/server.js";
 import { checkWireSlots, paramSenders, slotSender } from "./wire.js";
 
 /** An RFC 9457 problem's media type (`application/problem+json`, or a vendor's `…+problem+json`). */

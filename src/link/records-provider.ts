@@ -9,8 +9,8 @@ import { authFlowsSurface, linkAuthFlows } from "./auth-flows/auth-flows.js";
 import { errorDetailsSurface, errorFieldsSurface, failureWhenSurface, retryableStatusesSurface } from "./errors.js";
 import { replyBytesSurface, requestHeadBytesSurface } from "./limits.js";
 import { rateLimitsSurface, requestsPerMinuteSurface } from "./rate-limits/rate-limits.js";
-import { hostsSurface } from "./server.js";
-import { serverUrlSurface } from "./server-variables.js";
+import { hostsSurface } from "./server/server.js";
+import { serverUrlSurface } from "./server/server-variables.js";
 
 export const PROVIDER_CONCEPTS = {
   auth: {

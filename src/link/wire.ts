@@ -12,7 +12,7 @@ import { fieldsNear, unionsSearched, type LinkContext, type Path } from "./conte
 import { isJsonMediaType, typeOf } from "../load/openapi-document.js";
 import { checkAgainstSchema, withSchemaFacts, withSpecLimits } from "./param-limits.js";
 import { placeQueryField } from "./query-fields.js";
-import { isServerVariable } from "./server-variables.js";
+import { isServerVariable } from "./server/server-variables.js";
 
 /**
  * The placement of parameter `name` in `op`, with the parameter as linked

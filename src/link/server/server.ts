@@ -6,9 +6,9 @@
 // carries it, and an address given at call time (the parameter, the `baseUrl`
 // option of mocks and sandboxes) gets it appended.
 import { hostPatternProblem, matchesHost, providerHosts, type ToolSpec } from "@blockwright/runtime/internal";
-import type { ProviderEntry } from "../model/surface-entry.js";
-import type { LinkContext, Path } from "./context.js";
-import { linkLimits } from "./limits.js";
+import type { ProviderEntry } from "../../model/surface-entry.js";
+import type { LinkContext, Path } from "../context.js";
+import { linkLimits } from "../limits.js";
 import { checkServerVariables, templateServer } from "./server-variables.js";
 
 /** Where requests go, what the upstream refuses to receive there, and how much of its replies a call reads. */

@@ -8,10 +8,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { executeToolDefinition, type ToolSpec } from "@blockwright/runtime/internal";
 import { afterAll, describe, expect, it } from "vitest";
-import { startMocks } from "../mocks/mocks.js";
-import { type FixtureEdit, shelfCopy } from "../../test-support/shelf-copy.js";
-import { GenerationErrors, loadProvider } from "../emit/generate-all.js";
-import type { ProviderIR } from "../model/ir.js";
+import { startMocks } from "../../mocks/mocks.js";
+import { type FixtureEdit, shelfCopy } from "../../../test-support/shelf-copy.js";
+import { GenerationErrors, loadProvider } from "../../emit/generate-all.js";
+import type { ProviderIR } from "../../model/ir.js";
 
 const work = mkdtempSync(join(tmpdir(), "blockwright-server-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));

@@ -7,12 +7,12 @@
 // make. The runtime fills the template per call (runtime/call/instance-address.ts)
 // and holds the address to those hosts (hosts.ts).
 import { hostPatternProblem, type ToolSpec } from "@blockwright/runtime/internal";
-import type { ManifestParam } from "../load/precompiled/manifest-types.js";
-import type { ProviderEntry } from "../model/surface-entry.js";
-import type { Surface } from "../model/surface-format.js";
-import type { LinkContext } from "./context.js";
+import type { ManifestParam } from "../../load/precompiled/manifest-types.js";
+import type { ProviderEntry } from "../../model/surface-entry.js";
+import type { Surface } from "../../model/surface-format.js";
+import type { LinkContext } from "../context.js";
 
-declare module "../model/surface-format.js" {
+declare module "../../model/surface-format.js" {
   interface Surface {
     /** The address template (manifest `server.url`), when the address is made of server variables. */
     serverUrl?: string;
