@@ -8,7 +8,7 @@
 import { hostPatternProblem, matchesHost, providerHosts, type ToolSpec } from "@blockwright/runtime/internal";
 import type { ProviderEntry } from "../../model/surface-entry.js";
 import type { LinkContext, Path } from "../context.js";
-import { linkLimits } from "../limits.js";
+import { linkLimits } from "../limits/limits.js";
 import { checkServerVariables, templateServer } from "./server-variables.js";
 
 /** Where requests go, what the upstream refuses to receive there, and how much of its replies a call reads. */

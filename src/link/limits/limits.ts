@@ -2,8 +2,8 @@
 // request line and headers) and how much of a reply a call reads
 // (`replyBytes`). Both travel with the tool's server (ToolSpec.server).
 import { DEFAULT_REPLY_BYTES, type ToolSpec } from "@blockwright/runtime/internal";
-import { diffMaximum, type LimitChange, type ProviderEntry } from "../model/surface-entry.js";
-import type { LinkContext } from "./context.js";
+import { diffMaximum, type LimitChange, type ProviderEntry } from "../../model/surface-entry.js";
+import type { LinkContext } from "../context.js";
 
 export function linkLimits(ctx: LinkContext): Pick<ToolSpec["server"], "requestHeadBytes" | "replyBytes"> {
   const { requestHeadBytes, replyBytes } = ctx.manifest.limits ?? {};
