@@ -14,7 +14,7 @@ import type { OpenApiDocument } from "../load/openapi-document.js";
 import { authOf, linkAuth } from "./auth/auth.js";
 import { OPERATION_PARTS } from "./concepts.js";
 import { linkContext } from "./context.js";
-import { linkErrors } from "./errors.js";
+import { linkErrors } from "./errors/errors.js";
 import { checkDerivedNames } from "./names.js";
 import { linkOperation } from "./operation.js";
 import { checkPageInputNames } from "./pagination.js";

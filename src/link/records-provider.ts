@@ -6,7 +6,7 @@ import { type ConceptRecord, decided } from "./concept-record.js";
 import { securitySurface } from "./auth/security-scopes.js";
 import { authSurface } from "./auth/auth.js";
 import { authFlowsSurface, linkAuthFlows } from "./auth-flows/auth-flows.js";
-import { errorDetailsSurface, errorFieldsSurface, failureWhenSurface, retryableStatusesSurface } from "./errors.js";
+import { errorDetailsSurface, errorFieldsSurface, failureWhenSurface, retryableStatusesSurface } from "./errors/errors.js";
 import { replyBytesSurface, requestHeadBytesSurface } from "./limits/limits.js";
 import { rateLimitsSurface, requestsPerMinuteSurface } from "./rate-limits/rate-limits.js";
 import { hostsSurface } from "./server/server.js";

@@ -3,11 +3,11 @@
 // carried into the error's `details`, the statuses worth a retry, and
 // `failureWhen`: tests that make a 2xx reply a failure (`{ok: false}` APIs).
 import { fieldOf, formatExpression, parseExpression, type ErrorSpec, type ValueRef, type ValueTest } from "@blockwright/runtime/internal";
-import { canonical } from "../common/canonical-json.js";
-import type { ProviderIR } from "../model/ir.js";
-import { anyChange, diffValue, type ProviderEntry, type ValueChange } from "../model/surface-entry.js";
-import type { Surface } from "../model/surface-format.js";
-import type { LinkContext, Path } from "./context.js";
+import { canonical } from "../../common/canonical-json.js";
+import type { ProviderIR } from "../../model/ir.js";
+import { anyChange, diffValue, type ProviderEntry, type ValueChange } from "../../model/surface-entry.js";
+import type { Surface } from "../../model/surface-format.js";
+import type { LinkContext, Path } from "../context.js";
 
 export const DEFAULT_RETRYABLE_STATUSES = [408, 429, 500, 502, 503, 504];
 

@@ -2,8 +2,8 @@
 // (application/problem+json) says so in the IR (OperationIR.problemAnswers),
 // and its package reads problems (the runtime's `problems: problemDetails`).
 import { describe, expect, it } from "vitest";
-import { linkWild } from "../../test-support/link-wild.js";
-import { supportParts } from "../emit/emit-client.js";
+import { linkWild } from "../../../test-support/link-wild.js";
+import { supportParts } from "../../emit/emit-client.js";
 
 const asProblem = {
   file: "openapi.yaml",

@@ -3,7 +3,7 @@
 // runtime before the common names (x-request-id, request-id). Not a client's
 // own id the upstream echoes, nor the common names themselves.
 import { describe, expect, it } from "vitest";
-import { linkWild } from "../../test-support/link-wild.js";
+import { linkWild } from "../../../test-support/link-wild.js";
 
 const NO_REQUEST_ID = { find: '  requestId: ["$response.header.request-id"]\n', replace: "" };
 const declaring = (...names: string[]) => ({
