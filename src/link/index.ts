@@ -16,7 +16,7 @@ import { OPERATION_PARTS } from "./concepts.js";
 import { linkContext } from "./context.js";
 import { linkErrors } from "./errors/errors.js";
 import { checkDerivedNames } from "./names.js";
-import { linkOperation } from "./operation.js";
+import { linkOperation } from "./operation/operation.js";
 import { checkPageInputNames } from "./pagination.js";
 import { checkSchemaConstructs } from "./schema-constructs.js";
 import { linkRateLimits } from "./rate-limits/rate-limits.js";

@@ -3,8 +3,8 @@
 // sent with them, and the rules across them.
 // concept-records.ts gathers the groups; the order here is the records' order.
 import { type ConceptRecord, decided, PRESENTATION } from "./concept-record.js";
-import { descriptionSurface, requestSurface, titleSurface } from "./operation.js";
-import { successStatusesSurface } from "./responses.js";
+import { descriptionSurface, requestSurface, titleSurface } from "./operation/operation.js";
+import { successStatusesSurface } from "./operation/responses.js";
 import { paramsSurface } from "./params.js";
 import { rulesSurface } from "./rules.js";
 

@@ -13,7 +13,7 @@ import { outcomesSurface } from "./outcomes.js";
 import { outputsSurface } from "./outputs.js";
 import { pageSizeSurface, paginationSurface } from "./pagination.js";
 import { pollingSurface } from "./polling.js";
-import { errorStatusesSurface } from "./responses.js";
+import { errorStatusesSurface } from "./operation/responses.js";
 import { routesSurface } from "./routes.js";
 
 declare module "../model/surface-format.js" {

@@ -3,29 +3,29 @@
 // outputs, routes, outcomes, polling, pagination, the body's media type,
 // idempotency), assembled into the tool definition and its types.
 import type { AuthSpec, ErrorSpec, OutputSpec, RateLimitSpec, RuleSpec, ToolSpec } from "@blockwright/runtime/internal";
-import type { OperationIR, TypeRef } from "../model/ir.js";
-import type { OpenApiOperation } from "../load/openapi-document.js";
-import type { ManifestOperation } from "../load/precompiled/manifest-types.js";
-import { pascalCase } from "../model/naming.js";
-import type { ToolEntry } from "../model/surface-entry.js";
-import { acceptedAuth, authOf, credentialSender, manifestWays, requirementWords, wayScheme } from "./auth/auth.js";
-import { linkBody } from "./body.js";
-import { linkDownload, linkFileParams } from "./files.js";
-import { linkStream } from "./streams.js";
-import { checkAccept, linkConstant, providerConstants } from "./constants.js";
-import type { LinkContext, Path } from "./context.js";
-import { checkCoverage } from "./coverage.js";
+import type { OperationIR, TypeRef } from "../../model/ir.js";
+import type { OpenApiOperation } from "../../load/openapi-document.js";
+import type { ManifestOperation } from "../../load/precompiled/manifest-types.js";
+import { pascalCase } from "../../model/naming.js";
+import type { ToolEntry } from "../../model/surface-entry.js";
+import { acceptedAuth, authOf, credentialSender, manifestWays, requirementWords, wayScheme } from "../auth/auth.js";
+import { linkBody } from "../body.js";
+import { linkDownload, linkFileParams } from "../files.js";
+import { linkStream } from "../streams.js";
+import { checkAccept, linkConstant, providerConstants } from "../constants.js";
+import type { LinkContext, Path } from "../context.js";
+import { checkCoverage } from "../coverage.js";
 import { declaredDefault, declaredResponses } from "./responses.js";
-import { idempotencySender, linkIdempotency } from "./idempotency.js";
-import { linkOutcomes } from "./outcomes.js";
-import { bodyStatusOf, linkOutput, type LinkedOutput } from "./outputs.js";
-import { linkPagination } from "./pagination.js";
-import { linkParams } from "./params.js";
-import { linkPolling } from "./polling.js";
-import { linkRoutes } from "./routes.js";
-import { linkRule } from "./rules.js";
-import { serverOf } from "./server/server.js";
-import { checkWireSlots, paramSenders, slotSender } from "./wire.js";
+import { idempotencySender, linkIdempotency } from "../idempotency.js";
+import { linkOutcomes } from "../outcomes.js";
+import { bodyStatusOf, linkOutput, type LinkedOutput } from "../outputs.js";
+import { linkPagination } from "../pagination.js";
+import { linkParams } from "../params.js";
+import { linkPolling } from "../polling.js";
+import { linkRoutes } from "../routes.js";
+import { linkRule } from "../rules.js";
+import { serverOf } from "../server/server.js";
+import { checkWireSlots, paramSenders, slotSender } from "../wire.js";
 
 /** An RFC 9457 problem's media type (`application/problem+json`, or a vendor's `…+problem+json`). */
 const PROBLEM_JSON = /\bproblem\+json\b/i;

@@ -3,11 +3,11 @@
 // error statuses (4xx, 5xx) that become structured errors, which the
 // surface records.
 import type { ToolSpec } from "@blockwright/runtime/internal";
-import type { OpenApiOperation } from "../load/openapi-document.js";
-import type { ToolEntry } from "../model/surface-entry.js";
-import { diffStatuses, type StatusChange, statusChanges } from "./outcomes.js";
+import type { OpenApiOperation } from "../../load/openapi-document.js";
+import type { ToolEntry } from "../../model/surface-entry.js";
+import { diffStatuses, type StatusChange, statusChanges } from "../outcomes.js";
 
-declare module "../model/surface-format.js" {
+declare module "../../model/surface-format.js" {
   interface ToolSurface {
     /** The 2xx statuses the operation declares (a download's: the one its file comes with). */
     success?: number[];
