@@ -5,7 +5,7 @@
 import { type ConceptRecord, decided, PRESENTATION } from "./concept-record.js";
 import { descriptionSurface, requestSurface, titleSurface } from "./operation/operation.js";
 import { successStatusesSurface } from "./operation/responses.js";
-import { paramsSurface } from "./params.js";
+import { paramsSurface } from "./params/params.js";
 import { rulesSurface } from "./rules.js";
 
 // Why a field is not recorded in the surface, where several fields share the reason.

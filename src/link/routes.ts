@@ -8,9 +8,9 @@ import type { ToolEntry } from "../model/surface-entry.js";
 import type { RouteSurface } from "../model/surface-format.js";
 import type { ManifestOperation } from "../load/precompiled/manifest-types.js";
 import { regexProblem, type LinkContext, type Path } from "./context.js";
-import { checkCoverage } from "./coverage.js";
+import { checkCoverage } from "./params/coverage.js";
 import { bodyStatusOf, linkOutput } from "./outputs.js";
-import { linkParams } from "./params.js";
+import { linkParams } from "./params/params.js";
 import { checkWireSlots, paramSenders, wireText } from "./wire.js";
 
 /** `linkedOutputs`: outputs valid on the main operation, checked again on each route's. */

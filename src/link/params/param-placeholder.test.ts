@@ -3,7 +3,7 @@
 // suite calls with it, and before only the suite's "placeholder of" case
 // caught one that broke them (BW2009).
 import { describe, expect, it } from "vitest";
-import { type Edit, linkWild } from "../../test-support/link-wild.js";
+import { type Edit, linkWild } from "../../../test-support/link-wild.js";
 
 async function problems(edits: Edit[]): Promise<string[]> {
   const result = await linkWild("tracker", edits);

@@ -3,12 +3,12 @@
 // required fields of every body object the manifest writes into. What the
 // credential covers (auth.ts) is supplied by it.
 import { formatPointer, parsePointer, type ParamSpec, type WireConstant, type WireSpec } from "@blockwright/runtime/internal";
-import { slotKey, type OpenApiOperation } from "../load/openapi-document.js";
-import { requiredInRequest } from "../load/read-only.js";
-import { isIgnoredHeader } from "../load/ignored-headers.js";
-import { credentialCovers } from "./auth/auth.js";
-import type { LinkContext, Path } from "./context.js";
-import { fieldsNotSent, objectsSent } from "./query-fields.js";
+import { slotKey, type OpenApiOperation } from "../../load/openapi-document.js";
+import { requiredInRequest } from "../../load/read-only.js";
+import { isIgnoredHeader } from "../../load/ignored-headers.js";
+import { credentialCovers } from "../auth/auth.js";
+import type { LinkContext, Path } from "../context.js";
+import { fieldsNotSent, objectsSent } from "../query-fields.js";
 
 export function checkCoverage(ctx: LinkContext, at: Path, op: OpenApiOperation, params: ParamSpec[], constants: WireConstant[]): void {
   const named = new Set<string>();

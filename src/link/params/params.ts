@@ -2,22 +2,22 @@
 // limits, secret, visibility, placeholder, example; each placed on the wire
 // (wire.ts). A default, an example and a placeholder must pass the
 // parameter's own rules, as the runtime checks a caller's value.
-import { isCredentialParam } from "./auth/auth.js";
+import { isCredentialParam } from "../auth/auth.js";
 import { checkValue, cloneJson, isAbsent, SECRET_MIN_LENGTH, type ParamSpec } from "@blockwright/runtime/internal";
-import { canonical } from "../common/canonical-json.js";
-import type { ManifestOperation, ManifestParam, ManifestWire } from "../load/precompiled/manifest-types.js";
-import { titleFromName } from "../model/naming.js";
-import { placeholderValue } from "../model/placeholder-value.js";
-import type { OpenApiOperation, Schema } from "../load/openapi-document.js";
-import type { Report, ToolEntry, ToolSurfaceContext } from "../model/surface-entry.js";
-import { copyParamKeys } from "../model/param-keys.js";
-import { deprecationNote } from "./deprecation-note.js";
-import type { ParamSurface } from "../model/surface-format.js";
-import { regexProblem, type LinkContext, type Path } from "./context.js";
-import { boundLength, checkOwnLimits, checkSatisfiable, diffParamLimits, PARAM_LIMIT_CHANGES, type ParamLimitChange } from "./param-limits.js";
-import { placeParam, wireText } from "./wire.js";
-import { formSpecs } from "./param-branches.js";
-import { diffRequestShape, REQUEST_FIELD_CHANGES, requestParamShape, type RequestFieldChange } from "./request-shape.js";
+import { canonical } from "../../common/canonical-json.js";
+import type { ManifestOperation, ManifestParam, ManifestWire } from "../../load/precompiled/manifest-types.js";
+import { titleFromName } from "../../model/naming.js";
+import { placeholderValue } from "../../model/placeholder-value.js";
+import type { OpenApiOperation, Schema } from "../../load/openapi-document.js";
+import type { Report, ToolEntry, ToolSurfaceContext } from "../../model/surface-entry.js";
+import { copyParamKeys } from "../../model/param-keys.js";
+import { deprecationNote } from "../deprecation-note.js";
+import type { ParamSurface } from "../../model/surface-format.js";
+import { regexProblem, type LinkContext, type Path } from "../context.js";
+import { boundLength, checkOwnLimits, checkSatisfiable, diffParamLimits, PARAM_LIMIT_CHANGES, type ParamLimitChange } from "../param-limits.js";
+import { placeParam, wireText } from "../wire.js";
+import { formSpecs } from "../param-branches.js";
+import { diffRequestShape, REQUEST_FIELD_CHANGES, requestParamShape, type RequestFieldChange } from "../request-shape.js";
 
 /** The ParamSpec keys copied as the manifest writes them. */
 const COPIED = [
