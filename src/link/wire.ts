@@ -10,7 +10,7 @@ import { isCredentialParam } from "./auth/auth.js";
 import { linkConstant } from "./constants.js";
 import { fieldsNear, unionsSearched, type LinkContext, type Path } from "./context.js";
 import { isJsonMediaType, typeOf } from "../load/openapi-document.js";
-import { checkAgainstSchema, withSchemaFacts, withSpecLimits } from "./param-limits.js";
+import { checkAgainstSchema, withSchemaFacts, withSpecLimits } from "./param-limits/param-limits.js";
 import { placeQueryField } from "./query-fields.js";
 import { isServerVariable } from "./server/server-variables.js";
 

@@ -5,7 +5,7 @@
 // place in the manifest.
 import { validateParams, type ToolSpec } from "@blockwright/runtime/internal";
 import { describe, expect, it } from "vitest";
-import { type Edit, linkWild } from "../../test-support/link-wild.js";
+import { type Edit, linkWild } from "../../../test-support/link-wild.js";
 
 async function tools(edits: Edit[]): Promise<Map<string, ToolSpec>> {
   const linked = await linkWild("tracker", edits);

@@ -4,7 +4,7 @@
 // request and described to models.
 import { toLlmTool, validateParams, type ToolSpec } from "@blockwright/runtime/internal";
 import { describe, expect, it } from "vitest";
-import { type Edit, linkWild } from "../../test-support/link-wild.js";
+import { type Edit, linkWild } from "../../../test-support/link-wild.js";
 
 async function linked(edits: Edit[]): Promise<{ tool?: ToolSpec; problems: string[] }> {
   const result = await linkWild("tracker", edits);

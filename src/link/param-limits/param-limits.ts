@@ -2,15 +2,15 @@
 // `maxLength`, `pattern`, `enum`, `format`): sane on their own, of the
 // parameter's type, and never looser than the spec's schema at the
 // parameter's place; `limitsFromSpec` takes the spec's as they are.
-import { checkFormsAgainstSchema, checkOwnForms } from "./param-branches.js";
+import { checkFormsAgainstSchema, checkOwnForms } from "../param-branches.js";
 import { checkValue, FORMAT_MAX_LENGTH, isMultipleOf, isValueFormat, multipleNear, type NestedLimits, type ParamSpec } from "@blockwright/runtime/internal";
-import { canonical } from "../common/canonical-json.js";
-import { typeOf, type Schema } from "../load/openapi-document.js";
-import type { ManifestNestedLimits, ManifestParam } from "../load/precompiled/manifest-types.js";
-import { firstMadeString } from "../model/string-values.js";
-import type { Classification, Report } from "../model/surface-entry.js";
-import { type ForbiddenKeys, forbiddenKeysOf, type ParamSurface } from "../model/surface-format.js";
-import { regexProblem, type LinkContext, type Path } from "./context.js";
+import { canonical } from "../../common/canonical-json.js";
+import { typeOf, type Schema } from "../../load/openapi-document.js";
+import type { ManifestNestedLimits, ManifestParam } from "../../load/precompiled/manifest-types.js";
+import { firstMadeString } from "../../model/string-values.js";
+import type { Classification, Report } from "../../model/surface-entry.js";
+import { type ForbiddenKeys, forbiddenKeysOf, type ParamSurface } from "../../model/surface-format.js";
+import { regexProblem, type LinkContext, type Path } from "../context.js";
 import { patternLengths } from "./pattern-length.js";
 
 /** The longest credential accepted where the manifest gives no maxLength of its own (it is sent in a header or the address). */

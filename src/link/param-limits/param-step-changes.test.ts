@@ -4,9 +4,9 @@
 // none, accepts more (minor). A workflow's number is hit only when the new
 // step refuses it.
 import { describe, expect, it } from "vitest";
-import { limitChanges } from "../changes/schema-compare.js";
-import type { Flat } from "../changes/schema-flat.js";
-import type { ParamSurface } from "../model/surface-format.js";
+import { limitChanges } from "../../changes/schema-compare.js";
+import type { Flat } from "../../changes/schema-flat.js";
+import type { ParamSurface } from "../../model/surface-format.js";
 import { diffParamLimits, type ParamLimitChange } from "./param-limits.js";
 
 function changes(from: number | undefined, to: number | undefined): string[] {
