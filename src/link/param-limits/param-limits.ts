@@ -2,7 +2,7 @@
 // `maxLength`, `pattern`, `enum`, `format`): sane on their own, of the
 // parameter's type, and never looser than the spec's schema at the
 // parameter's place; `limitsFromSpec` takes the spec's as they are.
-import { checkFormsAgainstSchema, checkOwnForms } from "../param-branches.js";
+import { checkFormsAgainstSchema, checkOwnForms } from "../param-branches/param-branches.js";
 import { checkValue, FORMAT_MAX_LENGTH, isMultipleOf, isValueFormat, multipleNear, type NestedLimits, type ParamSpec } from "@blockwright/runtime/internal";
 import { canonical } from "../../common/canonical-json.js";
 import { typeOf, type Schema } from "../../load/openapi-document.js";

@@ -6,9 +6,9 @@
 // form of a type the document does not allow there is refused, naming the
 // document's forms.
 import type { ParamBranch, ParamSpec } from "@blockwright/runtime/internal";
-import type { ManifestParam } from "../load/precompiled/manifest-types.js";
-import { typeOf, type Schema } from "../load/openapi-document.js";
-import type { LinkContext, Path } from "./context.js";
+import type { ManifestParam } from "../../load/precompiled/manifest-types.js";
+import { typeOf, type Schema } from "../../load/openapi-document.js";
+import type { LinkContext, Path } from "../context.js";
 
 /** The keys a parameter with forms leaves to its forms. */
 const FORM_KEYS = ["jsonType", "minItems", "maxItems", "keys", "values", "items", "forbiddenKeys", "separator"] as const;
