@@ -11,7 +11,7 @@ import { regexProblem, type LinkContext, type Path } from "./context.js";
 import { checkCoverage } from "./params/coverage.js";
 import { bodyStatusOf, linkOutput } from "./outputs.js";
 import { linkParams } from "./params/params.js";
-import { checkWireSlots, paramSenders, wireText } from "./wire.js";
+import { checkWireSlots, paramSenders, wireText } from "./wire/wire.js";
 
 /** `linkedOutputs`: outputs valid on the main operation, checked again on each route's. */
 export function linkRoutes(ctx: LinkContext, id: string, at: Path, mop: ManifestOperation, params: ParamSpec[], linkedOutputs: Set<string>): RouteSpec[] {

@@ -9,7 +9,7 @@ import type { ManifestOperation } from "../../load/precompiled/manifest-types.js
 import { pascalCase } from "../../model/naming.js";
 import type { ToolEntry } from "../../model/surface-entry.js";
 import { acceptedAuth, authOf, credentialSender, manifestWays, requirementWords, wayScheme } from "../auth/auth.js";
-import { linkBody } from "../body.js";
+import { linkBody } from "../wire/body.js";
 import { linkDownload, linkFileParams } from "../files.js";
 import { linkStream } from "../streams.js";
 import { checkAccept, linkConstant, providerConstants } from "../constants.js";
@@ -25,7 +25,7 @@ import { linkPolling } from "../polling.js";
 import { linkRoutes } from "../routes.js";
 import { linkRule } from "../rules.js";
 import { serverOf } from "../server/server.js";
-import { checkWireSlots, paramSenders, slotSender } from "../wire.js";
+import { checkWireSlots, paramSenders, slotSender } from "../wire/wire.js";
 
 /** An RFC 9457 problem's media type (`application/problem+json`, or a vendor's `…+problem+json`). */
 const PROBLEM_JSON = /\bproblem\+json\b/i;

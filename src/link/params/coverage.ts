@@ -8,7 +8,7 @@ import { requiredInRequest } from "../../load/read-only.js";
 import { isIgnoredHeader } from "../../load/ignored-headers.js";
 import { credentialCovers } from "../auth/auth.js";
 import type { LinkContext, Path } from "../context.js";
-import { fieldsNotSent, objectsSent } from "../query-fields.js";
+import { fieldsNotSent, objectsSent } from "../wire/query-fields.js";
 
 export function checkCoverage(ctx: LinkContext, at: Path, op: OpenApiOperation, params: ParamSpec[], constants: WireConstant[]): void {
   const named = new Set<string>();

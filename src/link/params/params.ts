@@ -15,9 +15,9 @@ import { deprecationNote } from "../deprecation-note.js";
 import type { ParamSurface } from "../../model/surface-format.js";
 import { regexProblem, type LinkContext, type Path } from "../context.js";
 import { boundLength, checkOwnLimits, checkSatisfiable, diffParamLimits, PARAM_LIMIT_CHANGES, type ParamLimitChange } from "../param-limits/param-limits.js";
-import { placeParam, wireText } from "../wire.js";
+import { placeParam, wireText } from "../wire/wire.js";
 import { formSpecs } from "../param-branches/param-branches.js";
-import { diffRequestShape, REQUEST_FIELD_CHANGES, requestParamShape, type RequestFieldChange } from "../request-shape.js";
+import { diffRequestShape, REQUEST_FIELD_CHANGES, requestParamShape, type RequestFieldChange } from "../wire/request-shape.js";
 
 /** The ParamSpec keys copied as the manifest writes them. */
 const COPIED = [

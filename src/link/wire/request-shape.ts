@@ -4,10 +4,10 @@
 // longer accepted, one now required, a type or accepted value changed)
 // instead of seeing one opaque parameter.
 import { parsePointer, type ToolSpec } from "@blockwright/runtime/internal";
-import type { Report, ToolSurfaceContext } from "../model/surface-entry.js";
-import { shapeTypes, typesWithin } from "../model/shape.js";
-import type { Shape } from "../model/surface-format.js";
-import { pairChanges } from "./shape-pairs.js";
+import type { Report, ToolSurfaceContext } from "../../model/surface-entry.js";
+import { shapeTypes, typesWithin } from "../../model/shape.js";
+import type { Shape } from "../../model/surface-format.js";
+import { pairChanges } from "../shape-pairs.js";
 
 export type RequestFieldChange =
   | "fieldRemoved"

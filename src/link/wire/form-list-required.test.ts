@@ -5,7 +5,7 @@
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { validateParams } from "@blockwright/runtime/internal";
-import { draftWorkFolder, drafted, linkedTools, openapi } from "../import/__fixtures__/draft-kit.js";
+import { draftWorkFolder, drafted, linkedTools, openapi } from "../../import/__fixtures__/draft-kit.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 

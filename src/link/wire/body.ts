@@ -3,8 +3,8 @@
 // fields) encoded as the spec's `encoding` says (style and explode per field,
 // or a field's JSON `contentType`: one JSON text).
 import { fieldOf, type BodySpec, type FormFieldEncoding, type ParamSpec, type WireConstant } from "@blockwright/runtime/internal";
-import { isJsonMediaType, type OpenApiOperation, type OpenApiRequestBody, type Schema } from "../load/openapi-document.js";
-import type { LinkContext, Path } from "./context.js";
+import { isJsonMediaType, type OpenApiOperation, type OpenApiRequestBody, type Schema } from "../../load/openapi-document.js";
+import type { LinkContext, Path } from "../context.js";
 
 const FORM_STYLES = ["form", "spaceDelimited", "pipeDelimited", "deepObject"] as const;
 

@@ -3,16 +3,16 @@
 // switch adding constant values when true — checked against the spec's
 // schema there. And the rule that a slot of a request carries one value.
 import { parsePointer, type FormFieldEncoding, type ParamSpec, type ValueStyle, type WireConstant, type WireSpec } from "@blockwright/runtime/internal";
-import type { ManifestParam } from "../load/precompiled/manifest-types.js";
-import { declaredParameter, slotKey, type OpenApiOperation, type OpenApiParameter } from "../load/openapi-document.js";
-import { isFlowParam } from "./auth-flows/auth-flows.js";
-import { isCredentialParam } from "./auth/auth.js";
-import { linkConstant } from "./constants.js";
-import { fieldsNear, unionsSearched, type LinkContext, type Path } from "./context.js";
-import { isJsonMediaType, typeOf } from "../load/openapi-document.js";
-import { checkAgainstSchema, withSchemaFacts, withSpecLimits } from "./param-limits/param-limits.js";
+import type { ManifestParam } from "../../load/precompiled/manifest-types.js";
+import { declaredParameter, slotKey, type OpenApiOperation, type OpenApiParameter } from "../../load/openapi-document.js";
+import { isFlowParam } from "../auth-flows/auth-flows.js";
+import { isCredentialParam } from "../auth/auth.js";
+import { linkConstant } from "../constants.js";
+import { fieldsNear, unionsSearched, type LinkContext, type Path } from "../context.js";
+import { isJsonMediaType, typeOf } from "../../load/openapi-document.js";
+import { checkAgainstSchema, withSchemaFacts, withSpecLimits } from "../param-limits/param-limits.js";
 import { placeQueryField } from "./query-fields.js";
-import { isServerVariable } from "./server/server-variables.js";
+import { isServerVariable } from "../server/server-variables.js";
 
 /**
  * The placement of parameter `name` in `op`, with the parameter as linked

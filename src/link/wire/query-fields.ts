@@ -7,10 +7,10 @@
 // be. The linked wire keeps which parameter and field it is (`of`), so that
 // what checks the request finds the field's schema.
 import type { ParamSpec, WireSpec } from "@blockwright/runtime/internal";
-import type { ManifestParam } from "../load/precompiled/manifest-types.js";
-import { declaredParameter, isJsonMediaType, typeOf, type OpenApiOperation, type Schema } from "../load/openapi-document.js";
-import type { LinkContext, Path } from "./context.js";
-import { checkAgainstSchema, withSchemaFacts, withSpecLimits } from "./param-limits/param-limits.js";
+import type { ManifestParam } from "../../load/precompiled/manifest-types.js";
+import { declaredParameter, isJsonMediaType, typeOf, type OpenApiOperation, type Schema } from "../../load/openapi-document.js";
+import type { LinkContext, Path } from "../context.js";
+import { checkAgainstSchema, withSchemaFacts, withSpecLimits } from "../param-limits/param-limits.js";
 
 /** The key a field of object query parameter `name` goes under, as its style writes it; undefined when the style writes the object as one value. */
 export function fieldKey(style: string | undefined, explode: boolean | undefined, name: string, field: string): string | undefined {
