@@ -12,7 +12,7 @@ import { acceptedAuth, authOf, credentialSender, manifestWays, requirementWords,
 import { linkBody } from "../wire/body.js";
 import { linkDownload, linkFileParams } from "../files.js";
 import { linkStream } from "../streams.js";
-import { checkAccept, linkConstant, providerConstants } from "../constants.js";
+import { checkAccept, linkConstant, providerConstants } from "../constants/constants.js";
 import type { LinkContext, Path } from "../context.js";
 import { checkCoverage } from "../params/coverage.js";
 import { declaredDefault, declaredResponses } from "./responses.js";

@@ -7,7 +7,7 @@ import type { ManifestParam } from "../../load/precompiled/manifest-types.js";
 import { declaredParameter, slotKey, type OpenApiOperation, type OpenApiParameter } from "../../load/openapi-document.js";
 import { isFlowParam } from "../auth-flows/auth-flows.js";
 import { isCredentialParam } from "../auth/auth.js";
-import { linkConstant } from "../constants.js";
+import { linkConstant } from "../constants/constants.js";
 import { fieldsNear, unionsSearched, type LinkContext, type Path } from "../context.js";
 import { isJsonMediaType, typeOf } from "../../load/openapi-document.js";
 import { checkAgainstSchema, withSchemaFacts, withSpecLimits } from "../param-limits/param-limits.js";

@@ -1,7 +1,7 @@
 // An `Accept` constant must admit a media type the operation's success
 // response offers: else every call is answered 406 (a mock does so).
 import { describe, expect, it } from "vitest";
-import { wildProblems } from "../../test-support/link-wild.js";
+import { wildProblems } from "../../../test-support/link-wild.js";
 
 const accept = (value: string) => ({ find: "  - { in: header, name: Accept, value: application/vnd.tracker+json }\n", replace: `  - { in: header, name: Accept, value: "${value}" }\n` });
 

@@ -2,9 +2,9 @@
 // query values, e.g. an API version) and an operation's own (also body
 // fields) — each fitting the spec's schema at its place.
 import { parsePointer, type WireConstant } from "@blockwright/runtime/internal";
-import { valueAt } from "../load/json-ref.js";
-import { bareMediaType, declaredParameter, slotKey, typeOf, type OpenApiOperation, type Schema } from "../load/openapi-document.js";
-import type { LinkContext, Path } from "./context.js";
+import { valueAt } from "../../load/json-ref.js";
+import { bareMediaType, declaredParameter, slotKey, typeOf, type OpenApiOperation, type Schema } from "../../load/openapi-document.js";
+import type { LinkContext, Path } from "../context.js";
 
 export function linkConstant(ctx: LinkContext, c: WireConstant, at: Path, op: OpenApiOperation): WireConstant | undefined {
   if (c.in === "body") {
