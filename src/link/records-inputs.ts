@@ -6,7 +6,7 @@ import { type ConceptRecord, decided, PRESENTATION } from "./concept-record.js";
 import { descriptionSurface, requestSurface, titleSurface } from "./operation/operation.js";
 import { successStatusesSurface } from "./operation/responses.js";
 import { paramsSurface } from "./params/params.js";
-import { rulesSurface } from "./rules.js";
+import { rulesSurface } from "./rules/rules.js";
 
 // Why a field is not recorded in the surface, where several fields share the reason.
 const SENT_BY_PACKAGE = "a value the package sends itself: callers neither give nor read it";

@@ -23,7 +23,7 @@ import { linkPagination } from "../pagination.js";
 import { linkParams } from "../params/params.js";
 import { linkPolling } from "../polling.js";
 import { linkRoutes } from "../routes.js";
-import { linkRule } from "../rules.js";
+import { linkRule } from "../rules/rules.js";
 import { serverOf } from "../server/server.js";
 import { checkWireSlots, paramSenders, slotSender } from "../wire/wire.js";
 

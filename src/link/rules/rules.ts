@@ -3,9 +3,9 @@
 // another parameter's value), each naming parameters that exist, values the
 // parameters take, and limits no looser than the parameter's own.
 import { cloneJson, type ParamSpec, type RuleSpec } from "@blockwright/runtime/internal";
-import { canonical } from "../common/canonical-json.js";
-import type { ToolEntry } from "../model/surface-entry.js";
-import type { LinkContext, Path } from "./context.js";
+import { canonical } from "../../common/canonical-json.js";
+import type { ToolEntry } from "../../model/surface-entry.js";
+import type { LinkContext, Path } from "../context.js";
 
 /** `declared`: every parameter the manifest names (linked or not), so a broken parameter is reported once. */
 export function linkRule(ctx: LinkContext, rule: RuleSpec, at: Path, declared: ReadonlySet<string>, params: Map<string, ParamSpec>): RuleSpec | undefined {
