@@ -8,7 +8,7 @@ import { parsePointer, type DownloadSpec, type OutputSpec, type ParamSpec } from
 import { bareMediaType, isJsonMediaType, type OpenApiOperation, type Schema } from "../load/openapi-document.js";
 import type { ManifestOperation } from "../load/precompiled/manifest-types.js";
 import type { LinkContext, Path } from "./context.js";
-import type { LinkedOutput } from "./outputs.js";
+import type { LinkedOutput } from "./outputs/outputs.js";
 
 const FILE_ONLY = ["maxBytes", "contentType"] as const;
 

@@ -9,7 +9,7 @@ import type { RouteSurface } from "../model/surface-format.js";
 import type { ManifestOperation } from "../load/precompiled/manifest-types.js";
 import { regexProblem, type LinkContext, type Path } from "./context.js";
 import { checkCoverage } from "./params/coverage.js";
-import { bodyStatusOf, linkOutput } from "./outputs.js";
+import { bodyStatusOf, linkOutput } from "./outputs/outputs.js";
 import { linkParams } from "./params/params.js";
 import { checkWireSlots, paramSenders, wireText } from "./wire/wire.js";
 

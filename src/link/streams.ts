@@ -7,7 +7,7 @@ import type { OutputSpec, StreamSpec } from "@blockwright/runtime/internal";
 import { bareMediaType, type OpenApiOperation } from "../load/openapi-document.js";
 import type { ManifestOperation } from "../load/precompiled/manifest-types.js";
 import type { LinkContext, Path } from "./context.js";
-import type { LinkedOutput } from "./outputs.js";
+import type { LinkedOutput } from "./outputs/outputs.js";
 import type { TypeRef } from "../model/ir.js";
 
 /** The most bytes one item may have when the manifest says none: 1 MiB. */

@@ -5,7 +5,7 @@
 import type { ToolSpec } from "@blockwright/runtime/internal";
 import type { OpenApiOperation } from "../../load/openapi-document.js";
 import type { ToolEntry } from "../../model/surface-entry.js";
-import { diffStatuses, type StatusChange, statusChanges } from "../outcomes.js";
+import { diffStatuses, type StatusChange, statusChanges } from "../outputs/outcomes.js";
 
 declare module "../../model/surface-format.js" {
   interface ToolSurface {

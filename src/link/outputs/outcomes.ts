@@ -1,11 +1,11 @@
 // `outcomes`: a declared non-2xx status that is a result, not an error (a
 // 404 meaning "no match"), with a source for every required output.
 import { fieldOf, type OutcomeSpec, type ParamSpec } from "@blockwright/runtime/internal";
-import type { TypeRef } from "../model/ir.js";
-import type { ManifestOperation } from "../load/precompiled/manifest-types.js";
-import type { OpenApiOperation } from "../load/openapi-document.js";
-import type { Classification, Report, ToolEntry } from "../model/surface-entry.js";
-import type { LinkContext, Path } from "./context.js";
+import type { TypeRef } from "../../model/ir.js";
+import type { ManifestOperation } from "../../load/precompiled/manifest-types.js";
+import type { OpenApiOperation } from "../../load/openapi-document.js";
+import type { Classification, Report, ToolEntry } from "../../model/surface-entry.js";
+import type { LinkContext, Path } from "../context.js";
 import { linkSource, type LinkedOutput } from "./outputs.js";
 
 export function linkOutcomes(ctx: LinkContext, at: Path, mop: ManifestOperation, op: OpenApiOperation, params: Map<string, ParamSpec>, outputs: LinkedOutput[]): { spec: OutcomeSpec; types: [string, TypeRef][] }[] {

@@ -4,14 +4,14 @@
 // outputs read, and its type agree with the output's. Gives the TypeScript
 // type of each, as data (ir.ts TypeRef).
 import { cloneJson, fieldOf, formatPointer, parseExpression, type OutputSource, type OutputSpec, type ParamSpec, type ToolSpec, type ValueRef } from "@blockwright/runtime/internal";
-import type { ResponseStep, TypeRef } from "../model/ir.js";
-import type { ManifestOperation, ManifestOutputSource } from "../load/precompiled/manifest-types.js";
-import { typeOf, type OpenApiDocument, type OpenApiOperation, type Schema, unionOf } from "../load/openapi-document.js";
-import { linkedName, paramShape, shapeOfValue, shapeTypes, typesWithin } from "../model/shape.js";
-import type { Report, ToolEntry, ToolSurfaceContext } from "../model/surface-entry.js";
-import type { OutputSurface, Shape } from "../model/surface-format.js";
-import { fieldsNear, type LinkContext, type Path, unionsSearched } from "./context.js";
-import { pairChanges } from "./shape-pairs.js";
+import type { ResponseStep, TypeRef } from "../../model/ir.js";
+import type { ManifestOperation, ManifestOutputSource } from "../../load/precompiled/manifest-types.js";
+import { typeOf, type OpenApiDocument, type OpenApiOperation, type Schema, unionOf } from "../../load/openapi-document.js";
+import { linkedName, paramShape, shapeOfValue, shapeTypes, typesWithin } from "../../model/shape.js";
+import type { Report, ToolEntry, ToolSurfaceContext } from "../../model/surface-entry.js";
+import type { OutputSurface, Shape } from "../../model/surface-format.js";
+import { fieldsNear, type LinkContext, type Path, unionsSearched } from "../context.js";
+import { pairChanges } from "../shape-pairs.js";
 
 export interface LinkedOutput {
   spec: OutputSpec;
