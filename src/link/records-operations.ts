@@ -12,7 +12,7 @@ import { idempotencySurface } from "./idempotency.js";
 import { outcomesSurface } from "./outputs/outcomes.js";
 import { outputsSurface } from "./outputs/outputs.js";
 import { pageSizeSurface, paginationSurface } from "./pagination.js";
-import { pollingSurface } from "./polling.js";
+import { pollingSurface } from "./polling/polling.js";
 import { errorStatusesSurface } from "./operation/responses.js";
 import { routesSurface } from "./routes.js";
 

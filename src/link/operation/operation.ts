@@ -21,7 +21,7 @@ import { linkOutcomes } from "../outputs/outcomes.js";
 import { bodyStatusOf, linkOutput, type LinkedOutput } from "../outputs/outputs.js";
 import { linkPagination } from "../pagination.js";
 import { linkParams } from "../params/params.js";
-import { linkPolling } from "../polling.js";
+import { linkPolling } from "../polling/polling.js";
 import { linkRoutes } from "../routes.js";
 import { linkRule } from "../rules/rules.js";
 import { serverOf } from "../server/server.js";

@@ -2,12 +2,12 @@
 // pending state, until it is terminal — states the spec's enum allows, an
 // interval no shorter than the upstream's minimum, a time-out.
 import type { OutputSpec, ToolSpec } from "@blockwright/runtime/internal";
-import { canonical } from "../common/canonical-json.js";
-import type { ToolEntry } from "../model/surface-entry.js";
-import type { ToolSurface } from "../model/surface-format.js";
-import type { ManifestOperation } from "../load/precompiled/manifest-types.js";
-import type { OpenApiOperation } from "../load/openapi-document.js";
-import type { LinkContext, Path } from "./context.js";
+import { canonical } from "../../common/canonical-json.js";
+import type { ToolEntry } from "../../model/surface-entry.js";
+import type { ToolSurface } from "../../model/surface-format.js";
+import type { ManifestOperation } from "../../load/precompiled/manifest-types.js";
+import type { OpenApiOperation } from "../../load/openapi-document.js";
+import type { LinkContext, Path } from "../context.js";
 
 export function linkPolling(ctx: LinkContext, at: Path, mop: ManifestOperation, op: OpenApiOperation, linkedOutputs: { spec: OutputSpec }[]): ToolSpec["polling"] {
   const polling = mop.polling;
