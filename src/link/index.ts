@@ -17,7 +17,7 @@ import { linkContext } from "./context.js";
 import { linkErrors } from "./errors/errors.js";
 import { checkDerivedNames } from "./names.js";
 import { linkOperation } from "./operation/operation.js";
-import { checkPageInputNames } from "./pagination.js";
+import { checkPageInputNames } from "./pagination/pagination.js";
 import { checkSchemaConstructs } from "./schema-constructs.js";
 import { linkRateLimits } from "./rate-limits/rate-limits.js";
 import { linkServer } from "./server/server.js";

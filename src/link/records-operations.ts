@@ -11,7 +11,7 @@ import { deprecatedSurface, linkDeprecated } from "./deprecated.js";
 import { idempotencySurface } from "./idempotency.js";
 import { outcomesSurface } from "./outputs/outcomes.js";
 import { outputsSurface } from "./outputs/outputs.js";
-import { pageSizeSurface, paginationSurface } from "./pagination.js";
+import { pageSizeSurface, paginationSurface } from "./pagination/pagination.js";
 import { pollingSurface } from "./polling/polling.js";
 import { errorStatusesSurface } from "./operation/responses.js";
 import { routesSurface } from "./routes.js";

@@ -19,7 +19,7 @@ import { declaredDefault, declaredResponses } from "./responses.js";
 import { idempotencySender, linkIdempotency } from "../idempotency.js";
 import { linkOutcomes } from "../outputs/outcomes.js";
 import { bodyStatusOf, linkOutput, type LinkedOutput } from "../outputs/outputs.js";
-import { linkPagination } from "../pagination.js";
+import { linkPagination } from "../pagination/pagination.js";
 import { linkParams } from "../params/params.js";
 import { linkPolling } from "../polling/polling.js";
 import { linkRoutes } from "../routes.js";

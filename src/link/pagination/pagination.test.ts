@@ -4,9 +4,9 @@
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { loadProvider } from "../emit/generate-all.js";
+import { loadProvider } from "../../emit/generate-all.js";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "../..");
+const root = join(dirname(fileURLToPath(import.meta.url)), "../../..");
 const fixture = join(root, "src/mocks/__fixtures__/mock-paging/pages");
 
 describe("an offset or a page number sent where a parameter of the operation goes", () => {

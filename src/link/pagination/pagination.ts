@@ -5,12 +5,12 @@
 // page's size; each checked against the operation's parameters, body and
 // success response.
 import { formatPointer, PAGE_INPUTS, parseExpression, parsePointer, type PageTarget, type PaginationSpec, type ParamSpec, type ValueRef, type ValueTest } from "@blockwright/runtime/internal";
-import type { ManifestOperation, ManifestPageTarget, ManifestValueTest } from "../load/precompiled/manifest-types.js";
-import { canonical } from "../common/canonical-json.js";
-import { declaredParameter, typeOf, type OpenApiOperation, type Schema } from "../load/openapi-document.js";
-import { diffValue, type ToolEntry, type ValueChange } from "../model/surface-entry.js";
-import type { ToolSurface } from "../model/surface-format.js";
-import type { LinkContext, Path } from "./context.js";
+import type { ManifestOperation, ManifestPageTarget, ManifestValueTest } from "../../load/precompiled/manifest-types.js";
+import { canonical } from "../../common/canonical-json.js";
+import { declaredParameter, typeOf, type OpenApiOperation, type Schema } from "../../load/openapi-document.js";
+import { diffValue, type ToolEntry, type ValueChange } from "../../model/surface-entry.js";
+import type { ToolSurface } from "../../model/surface-format.js";
+import type { LinkContext, Path } from "../context.js";
 
 /** allPages, maxItems and maxPages are block inputs of list operations: no parameter may take those names. */
 export function checkPageInputNames(ctx: LinkContext): void {
