@@ -14,7 +14,7 @@ import { outputsSurface } from "./outputs/outputs.js";
 import { pageSizeSurface, paginationSurface } from "./pagination/pagination.js";
 import { pollingSurface } from "./polling/polling.js";
 import { errorStatusesSurface } from "./operation/responses.js";
-import { routesSurface } from "./routes.js";
+import { routesSurface } from "./routes/routes.js";
 
 declare module "../model/surface-format.js" {
   interface ToolSurface {

@@ -22,7 +22,7 @@ import { bodyStatusOf, linkOutput, type LinkedOutput } from "../outputs/outputs.
 import { linkPagination } from "../pagination/pagination.js";
 import { linkParams } from "../params/params.js";
 import { linkPolling } from "../polling/polling.js";
-import { linkRoutes } from "../routes.js";
+import { linkRoutes } from "../routes/routes.js";
 import { linkRule } from "../rules/rules.js";
 import { serverOf } from "../server/server.js";
 import { checkWireSlots, paramSenders, slotSender } from "../wire/wire.js";

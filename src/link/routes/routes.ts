@@ -3,15 +3,15 @@
 // instead of an id). The route's operation takes the same parameters (some
 // placed otherwise, `wire`) and gives every output the main one does.
 import type { ParamSpec, RouteSpec, WireSpec } from "@blockwright/runtime/internal";
-import { canonical } from "../common/canonical-json.js";
-import type { ToolEntry } from "../model/surface-entry.js";
-import type { RouteSurface } from "../model/surface-format.js";
-import type { ManifestOperation } from "../load/precompiled/manifest-types.js";
-import { regexProblem, type LinkContext, type Path } from "./context.js";
-import { checkCoverage } from "./params/coverage.js";
-import { bodyStatusOf, linkOutput } from "./outputs/outputs.js";
-import { linkParams } from "./params/params.js";
-import { checkWireSlots, paramSenders, wireText } from "./wire/wire.js";
+import { canonical } from "../../common/canonical-json.js";
+import type { ToolEntry } from "../../model/surface-entry.js";
+import type { RouteSurface } from "../../model/surface-format.js";
+import type { ManifestOperation } from "../../load/precompiled/manifest-types.js";
+import { regexProblem, type LinkContext, type Path } from "../context.js";
+import { checkCoverage } from "../params/coverage.js";
+import { bodyStatusOf, linkOutput } from "../outputs/outputs.js";
+import { linkParams } from "../params/params.js";
+import { checkWireSlots, paramSenders, wireText } from "../wire/wire.js";
 
 /** `linkedOutputs`: outputs valid on the main operation, checked again on each route's. */
 export function linkRoutes(ctx: LinkContext, id: string, at: Path, mop: ManifestOperation, params: ParamSpec[], linkedOutputs: Set<string>): RouteSpec[] {
