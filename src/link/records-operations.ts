@@ -8,7 +8,7 @@ import { linkAccept } from "./accept.js";
 import { linkBehavior } from "./behavior.js";
 import { diffMaximum, type LimitChange, type ToolEntry } from "../model/surface-entry.js";
 import { deprecatedSurface, linkDeprecated } from "./deprecated.js";
-import { idempotencySurface } from "./idempotency.js";
+import { idempotencySurface } from "./idempotency/idempotency.js";
 import { outcomesSurface } from "./outputs/outcomes.js";
 import { outputsSurface } from "./outputs/outputs.js";
 import { pageSizeSurface, paginationSurface } from "./pagination/pagination.js";

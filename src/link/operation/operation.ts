@@ -16,7 +16,7 @@ import { checkAccept, linkConstant, providerConstants } from "../constants/const
 import type { LinkContext, Path } from "../context.js";
 import { checkCoverage } from "../params/coverage.js";
 import { declaredDefault, declaredResponses } from "./responses.js";
-import { idempotencySender, linkIdempotency } from "../idempotency.js";
+import { idempotencySender, linkIdempotency } from "../idempotency/idempotency.js";
 import { linkOutcomes } from "../outputs/outcomes.js";
 import { bodyStatusOf, linkOutput, type LinkedOutput } from "../outputs/outputs.js";
 import { linkPagination } from "../pagination/pagination.js";

@@ -2,10 +2,10 @@
 // for the methods the manifest lists (default POST). Each call sends a new
 // key, the same on every retry, which makes the call safe to retry.
 import type { IdempotencySpec } from "@blockwright/runtime/internal";
-import { diffValue, type ToolEntry, type ValueChange } from "../model/surface-entry.js";
-import type { OpenApiOperation } from "../load/openapi-document.js";
-import type { LinkContext } from "./context.js";
-import type { SlotSender } from "./wire/wire.js";
+import { diffValue, type ToolEntry, type ValueChange } from "../../model/surface-entry.js";
+import type { OpenApiOperation } from "../../load/openapi-document.js";
+import type { LinkContext } from "../context.js";
+import type { SlotSender } from "../wire/wire.js";
 
 /** The idempotency header, for an operation whose method the manifest lists (default POST). */
 export function linkIdempotency(ctx: LinkContext, op: OpenApiOperation): IdempotencySpec | undefined {
