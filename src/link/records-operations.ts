@@ -5,7 +5,7 @@
 // concept-records.ts gathers the groups; the order here is the records' order.
 import { type ConceptRecord, decided } from "./concept-record.js";
 import { linkAccept } from "./accept.js";
-import { linkBehavior } from "./behavior.js";
+import { linkBehavior } from "./behavior/behavior.js";
 import { diffMaximum, type LimitChange, type ToolEntry } from "../model/surface-entry.js";
 import { deprecatedSurface, linkDeprecated } from "./deprecated.js";
 import { idempotencySurface } from "./idempotency/idempotency.js";
