@@ -7,7 +7,7 @@ import { type ConceptRecord, decided } from "./concept-record.js";
 import { linkAccept } from "./accept.js";
 import { linkBehavior } from "./behavior/behavior.js";
 import { diffMaximum, type LimitChange, type ToolEntry } from "../model/surface-entry.js";
-import { deprecatedSurface, linkDeprecated } from "./deprecated.js";
+import { deprecatedSurface, linkDeprecated } from "./deprecated/deprecated.js";
 import { idempotencySurface } from "./idempotency/idempotency.js";
 import { outcomesSurface } from "./outputs/outcomes.js";
 import { outputsSurface } from "./outputs/outputs.js";

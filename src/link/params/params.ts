@@ -11,7 +11,7 @@ import { placeholderValue } from "../../model/placeholder-value.js";
 import type { OpenApiOperation, Schema } from "../../load/openapi-document.js";
 import type { Report, ToolEntry, ToolSurfaceContext } from "../../model/surface-entry.js";
 import { copyParamKeys } from "../../model/param-keys.js";
-import { deprecationNote } from "../deprecation-note.js";
+import { deprecationNote } from "../deprecated/deprecation-note.js";
 import type { ParamSurface } from "../../model/surface-format.js";
 import { regexProblem, type LinkContext, type Path } from "../context.js";
 import { boundLength, checkOwnLimits, checkSatisfiable, diffParamLimits, PARAM_LIMIT_CHANGES, type ParamLimitChange } from "../param-limits/param-limits.js";

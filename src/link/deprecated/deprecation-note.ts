@@ -1,5 +1,5 @@
 // How a report says a deprecation: with the date or replacement the document gives.
-import type { Schema } from "../load/openapi-document.js";
+import type { Schema } from "../../load/openapi-document.js";
 
 /** Where published documents date a deprecation's end (x-extensions). */
 const SUNSET_KEYS = ["x-deprecated-at", "x-sunset", "x-deprecation-date", "x-sunset-date"];

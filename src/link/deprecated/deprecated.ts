@@ -3,12 +3,12 @@
 // that the upstream's notice reaches the tool's users. The note travels in
 // the tool definition (ToolSpec.deprecated): models read it at the end of the
 // tool's description (runtime/llm/wording.ts), the surface records it.
-import { valueAt } from "../load/json-ref.js";
-import type { Schema } from "../load/openapi-document.js";
-import { diffValue, type ToolEntry, type ValueChange } from "../model/surface-entry.js";
-import type { OperationPart } from "./operation/operation.js";
+import { valueAt } from "../../load/json-ref.js";
+import type { Schema } from "../../load/openapi-document.js";
+import { diffValue, type ToolEntry, type ValueChange } from "../../model/surface-entry.js";
+import type { OperationPart } from "../operation/operation.js";
 
-declare module "../model/surface-format.js" {
+declare module "../../model/surface-format.js" {
   interface ToolSurface {
     /** The tool is on its way out: why, and what to use instead. */
     deprecated?: string;

@@ -2,7 +2,7 @@
 // the tool definition, told to models at the end of the tool's description.
 import { toLlmTool } from "@blockwright/runtime/internal";
 import { describe, expect, it } from "vitest";
-import { linkWild } from "../../test-support/link-wild.js";
+import { linkWild } from "../../../test-support/link-wild.js";
 
 const upstreamDeprecates = { file: "openapi.yaml", find: "      operationId: issues/create\n", replace: "      operationId: issues/create\n      deprecated: true\n" };
 const note = "Use tracker_open_issue instead; this goes away in version 2.";
