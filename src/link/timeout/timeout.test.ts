@@ -2,11 +2,11 @@
 // the tool, checked by the schema, recorded in the surface, and a shorter
 // one is a breaking change.
 import { describe, expect, it } from "vitest";
-import { linkWild } from "../../test-support/link-wild.js";
-import { acmeSurface, acmeTool } from "../changes/__fixtures__/acme-surface.js";
-import { diffSurfaces } from "../changes/classify.js";
-import type { ToolSurfaceContext } from "../model/surface-entry.js";
-import { SURFACE_ENTRIES } from "./concepts.js";
+import { linkWild } from "../../../test-support/link-wild.js";
+import { acmeSurface, acmeTool } from "../../changes/__fixtures__/acme-surface.js";
+import { diffSurfaces } from "../../changes/classify.js";
+import type { ToolSurfaceContext } from "../../model/surface-entry.js";
+import { SURFACE_ENTRIES } from "../concepts.js";
 
 const declaring = (value: string) => ({ find: "    operationId: GetCustomers\n", replace: `    operationId: GetCustomers\n    timeoutMs: ${value}\n` });
 const surfaceWith = (timeoutMs?: number) => acmeSurface({}, { acme_list: acmeTool(timeoutMs === undefined ? {} : { timeoutMs }) });
