@@ -17,7 +17,7 @@ import type { OpenApiOperation } from "../load/openapi-document.js";
 import type { ManifestOperation } from "../load/precompiled/manifest-types.js";
 import type { LinkContext, Path } from "./context.js";
 import { downloadTypes } from "./files.js";
-import { isStreamType } from "./streams.js";
+import { isStreamType } from "./stream/streams.js";
 
 /** The concept's link part (records-operations.ts `answerTypes`). */
 export const linkAccept = (_ctx: LinkContext, _at: Path, mop: ManifestOperation, op: OpenApiOperation): Pick<ToolSpec, "accept"> => {

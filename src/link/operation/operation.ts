@@ -11,7 +11,7 @@ import type { ToolEntry } from "../../model/surface-entry.js";
 import { acceptedAuth, authOf, credentialSender, manifestWays, requirementWords, wayScheme } from "../auth/auth.js";
 import { linkBody } from "../wire/body.js";
 import { linkDownload, linkFileParams } from "../files.js";
-import { linkStream } from "../streams.js";
+import { linkStream } from "../stream/streams.js";
 import { checkAccept, linkConstant, providerConstants } from "../constants/constants.js";
 import type { LinkContext, Path } from "../context.js";
 import { checkCoverage } from "../params/coverage.js";

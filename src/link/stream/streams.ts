@@ -4,11 +4,11 @@
 // The runtime reads it item by item (runtime/call/stream-items.ts), each item
 // bounded, into the fixed outputs `data` and `metadata.count`.
 import type { OutputSpec, StreamSpec } from "@blockwright/runtime/internal";
-import { bareMediaType, type OpenApiOperation } from "../load/openapi-document.js";
-import type { ManifestOperation } from "../load/precompiled/manifest-types.js";
-import type { LinkContext, Path } from "./context.js";
-import type { LinkedOutput } from "./outputs/outputs.js";
-import type { TypeRef } from "../model/ir.js";
+import { bareMediaType, type OpenApiOperation } from "../../load/openapi-document.js";
+import type { ManifestOperation } from "../../load/precompiled/manifest-types.js";
+import type { LinkContext, Path } from "../context.js";
+import type { LinkedOutput } from "../outputs/outputs.js";
+import type { TypeRef } from "../../model/ir.js";
 
 /** The most bytes one item may have when the manifest says none: 1 MiB. */
 export const DEFAULT_ITEM_BYTES = 1024 * 1024;
