@@ -16,7 +16,7 @@ import { bareMediaType, isJsonMediaType } from "../load/media-types.js";
 import type { OpenApiOperation } from "../load/openapi-document.js";
 import type { ManifestOperation } from "../load/precompiled/manifest-types.js";
 import type { LinkContext, Path } from "./context.js";
-import { downloadTypes } from "./files.js";
+import { downloadTypes } from "./files/files.js";
 import { isStreamType } from "./stream/streams.js";
 
 /** The concept's link part (records-operations.ts `answerTypes`). */

@@ -10,7 +10,7 @@ import { pascalCase } from "../../model/naming.js";
 import type { ToolEntry } from "../../model/surface-entry.js";
 import { acceptedAuth, authOf, credentialSender, manifestWays, requirementWords, wayScheme } from "../auth/auth.js";
 import { linkBody } from "../wire/body.js";
-import { linkDownload, linkFileParams } from "../files.js";
+import { linkDownload, linkFileParams } from "../files/files.js";
 import { linkStream } from "../stream/streams.js";
 import { checkAccept, linkConstant, providerConstants } from "../constants/constants.js";
 import type { LinkContext, Path } from "../context.js";

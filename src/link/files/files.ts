@@ -5,10 +5,10 @@
 // an operation with `download: true` answers a file, whose bytes become the
 // fixed outputs of runtime/call/download.ts instead of being read as JSON.
 import { parsePointer, type DownloadSpec, type OutputSpec, type ParamSpec } from "@blockwright/runtime/internal";
-import { bareMediaType, isJsonMediaType, type OpenApiOperation, type Schema } from "../load/openapi-document.js";
-import type { ManifestOperation } from "../load/precompiled/manifest-types.js";
-import type { LinkContext, Path } from "./context.js";
-import type { LinkedOutput } from "./outputs/outputs.js";
+import { bareMediaType, isJsonMediaType, type OpenApiOperation, type Schema } from "../../load/openapi-document.js";
+import type { ManifestOperation } from "../../load/precompiled/manifest-types.js";
+import type { LinkContext, Path } from "../context.js";
+import type { LinkedOutput } from "../outputs/outputs.js";
 
 const FILE_ONLY = ["maxBytes", "contentType"] as const;
 
