@@ -4,7 +4,7 @@
 // names the schema's patterns make.
 // concept-records.ts gathers the groups; the order here is the records' order.
 import { type ConceptRecord, decided } from "./concept-record.js";
-import { linkAccept } from "./accept.js";
+import { linkAccept } from "./answer-types/accept.js";
 import { linkBehavior } from "./behavior/behavior.js";
 import { diffMaximum, type LimitChange, type ToolEntry } from "../model/surface-entry.js";
 import { deprecatedSurface, linkDeprecated } from "./deprecated/deprecated.js";

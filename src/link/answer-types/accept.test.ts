@@ -6,8 +6,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { linkWild } from "../../test-support/link-wild.js";
-import { loadProvider } from "../emit/generate-all.js";
+import { linkWild } from "../../../test-support/link-wild.js";
+import { loadProvider } from "../../emit/generate-all.js";
 
 const answers = (find: string, replace: string) => ({ file: "openapi.yaml", find, replace });
 
@@ -31,7 +31,7 @@ describe("an operation that downloads a file", () => {
     const work = mkdtempSync(join(tmpdir(), "blockwright-accept-"));
     try {
       const dir = join(work, "specs", "zqfiles");
-      cpSync(fileURLToPath(new URL("../../test-support/fixtures/specs-files/zqfiles", import.meta.url)), dir, { recursive: true });
+      cpSync(fileURLToPath(new URL("../../../test-support/fixtures/specs-files/zqfiles", import.meta.url)), dir, { recursive: true });
       const file = join(dir, "openapi.yaml");
       const text = readFileSync(file, "utf8");
       // The download's 404, after its redirect (the fixture's other operations answer 404 too).

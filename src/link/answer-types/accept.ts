@@ -12,12 +12,12 @@
 // own (application/problem+json), those too: a server that negotiates, and a
 // mock, answer an error in no type the request named with the file instead.
 import type { ToolSpec } from "@blockwright/runtime/internal";
-import { bareMediaType, isJsonMediaType } from "../load/media-types.js";
-import type { OpenApiOperation } from "../load/openapi-document.js";
-import type { ManifestOperation } from "../load/precompiled/manifest-types.js";
-import type { LinkContext, Path } from "./context.js";
-import { downloadTypes } from "./files/files.js";
-import { isStreamType } from "./stream/streams.js";
+import { bareMediaType, isJsonMediaType } from "../../load/media-types.js";
+import type { OpenApiOperation } from "../../load/openapi-document.js";
+import type { ManifestOperation } from "../../load/precompiled/manifest-types.js";
+import type { LinkContext, Path } from "../context.js";
+import { downloadTypes } from "../files/files.js";
+import { isStreamType } from "../stream/streams.js";
 
 /** The concept's link part (records-operations.ts `answerTypes`). */
 export const linkAccept = (_ctx: LinkContext, _at: Path, mop: ManifestOperation, op: OpenApiOperation): Pick<ToolSpec, "accept"> => {
