@@ -15,7 +15,7 @@ import { authOf, linkAuth } from "./auth/auth.js";
 import { OPERATION_PARTS } from "./concepts.js";
 import { linkContext } from "./context.js";
 import { linkErrors } from "./errors/errors.js";
-import { checkDerivedNames } from "./names.js";
+import { checkDerivedNames } from "./names/names.js";
 import { linkOperation } from "./operation/operation.js";
 import { checkPageInputNames } from "./pagination/pagination.js";
 import { checkSchemaConstructs } from "./schema-constructs.js";

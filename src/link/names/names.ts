@@ -1,8 +1,8 @@
 // The link step for names the generated code derives from the manifest: each
 // must stay distinct where it lands. The schema's patterns keep every id a
 // valid part of an identifier; these are the clashes a pattern cannot see.
-import type { LinkContext } from "./context.js";
-import { camelCase, pascalCase } from "../model/naming.js";
+import type { LinkContext } from "../context.js";
+import { camelCase, pascalCase } from "../../model/naming.js";
 
 /** The block input that selects the operation (build-block.ts). */
 const OPERATION_INPUT = "operation";
