@@ -22,7 +22,7 @@ import { checkSchemaConstructs } from "./schema-constructs.js";
 import { linkRateLimits } from "./rate-limits/rate-limits.js";
 import { linkServer } from "./server/server.js";
 import { linkPollTriggers } from "./poll-triggers.js";
-import { linkTriggers } from "./triggers.js";
+import { linkTriggers } from "./triggers/triggers.js";
 
 export class LinkErrors extends Error {
   constructor(readonly errors: SourceError[]) {

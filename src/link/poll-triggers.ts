@@ -15,7 +15,7 @@ import type { Manifest, ManifestParam } from "../load/precompiled/manifest-types
 import type { ProviderEntry } from "../model/surface-entry.js";
 import { titleFromName } from "../model/naming.js";
 import type { LinkContext, Path } from "./context.js";
-import { checkMatchValues } from "./trigger-values.js";
+import { checkMatchValues } from "./triggers/trigger-values.js";
 
 type DeclaredTrigger = NonNullable<Manifest["triggers"]>[string];
 type DeclaredPoll = NonNullable<DeclaredTrigger["poll"]>;

@@ -2,7 +2,7 @@
 // concept-records.ts gathers the groups; the order here is the records' order.
 import { type ConceptRecord, decided, PRESENTATION } from "./concept-record.js";
 import { pollTriggersSurface } from "./poll-triggers.js";
-import { triggersSurface } from "./triggers.js";
+import { triggersSurface } from "./triggers/triggers.js";
 
 // Why a field is not recorded in the surface, where several fields share the reason.
 const RECEIVER = "how the receiver reads a delivery: what the trigger gives a workflow is recorded (triggers), not how it is found";

@@ -6,18 +6,18 @@
 // (runtime/triggers/), never code.
 import { parsePointer, type DeliveryAuthentication, type DeliveryValue, type SubscriptionLifecycle, type SubscriptionStep, type ToolSpec, type TriggerSpec } from "@blockwright/runtime/internal";
 import { collectReferences } from "@blockwright/runtime/workflow";
-import { canonical } from "../common/canonical-json.js";
-import { valueAt } from "../load/json-ref.js";
-import { jsonMediaType, type Schema } from "../load/openapi-document.js";
-import type { Manifest } from "../load/precompiled/manifest-types.js";
-import type { ProviderEntry } from "../model/surface-entry.js";
-import type { LinkContext, Path } from "./context.js";
+import { canonical } from "../../common/canonical-json.js";
+import { valueAt } from "../../load/json-ref.js";
+import { jsonMediaType, type Schema } from "../../load/openapi-document.js";
+import type { Manifest } from "../../load/precompiled/manifest-types.js";
+import type { ProviderEntry } from "../../model/surface-entry.js";
+import type { LinkContext, Path } from "../context.js";
 import { checkMatchValues, checkSubscriptionInputs } from "./trigger-values.js";
 
 /** A trigger the provider delivers (`event`): the schema requires its authentication and secret (a `poll` trigger is poll-triggers.ts's). */
 type DeclaredTrigger = NonNullable<Manifest["triggers"]>[string] & Required<Pick<NonNullable<Manifest["triggers"]>[string], "event" | "authentication" | "secret">>;
 
-declare module "../model/surface-format.js" {
+declare module "../../model/surface-format.js" {
   interface Surface {
     /** Each trigger: its event, how deliveries are authenticated (the kind), its secret input and outputs. */
     triggers?: Record<string, { event: string; authentication: string; secret: string; outputs: string[] }>;
@@ -225,7 +225,7 @@ function lifecycleOf(ctx: LinkContext, t: DeclaredTrigger, create: SubscriptionS
   return { ...(l.items ? { items: [...parsePointer(l.items)] } : {}), event, ...(subscription ? { subscription } : {}), actions: { ...l.actions } };
 }
 
-type Recorded = NonNullable<import("../model/surface-format.js").Surface["triggers"]>;
+type Recorded = NonNullable<import("../../model/surface-format.js").Surface["triggers"]>;
 
 /** A trigger removed, its authentication or secret input changed, or an output gone breaks a workflow that starts from it; a new one is a feature. */
 export const triggersSurface: ProviderEntry<Recorded, "added" | "removed" | "authChanged" | "outputRemoved" | "outputAdded" | "eventChanged"> = {

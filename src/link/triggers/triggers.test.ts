@@ -6,9 +6,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { signDelivery, verifyEvent } from "@blockwright/runtime";
 import { afterAll, describe, expect, it } from "vitest";
-import { type FixtureEdit, shelfCopy } from "../../test-support/shelf-copy.js";
-import { GenerationErrors, loadProvider } from "../emit/generate-all.js";
-import type { ProviderIR } from "../model/ir.js";
+import { type FixtureEdit, shelfCopy } from "../../../test-support/shelf-copy.js";
+import { GenerationErrors, loadProvider } from "../../emit/generate-all.js";
+import type { ProviderIR } from "../../model/ir.js";
 
 const work = mkdtempSync(join(tmpdir(), "blockwright-triggers-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));

@@ -9,10 +9,10 @@
 // meet, is a trigger that never fires: both are found here.
 import { checkValue, type ToolSpec } from "@blockwright/runtime/internal";
 import { collectReferences, parseTemplate } from "@blockwright/runtime/workflow";
-import type { Schema } from "../load/openapi-document.js";
-import type { Manifest } from "../load/precompiled/manifest-types.js";
-import { subscriptionTemplate, subscriptionTemplateList } from "../model/subscription-templates.js";
-import type { LinkContext, Path } from "./context.js";
+import type { Schema } from "../../load/openapi-document.js";
+import type { Manifest } from "../../load/precompiled/manifest-types.js";
+import { subscriptionTemplate, subscriptionTemplateList } from "../../model/subscription-templates.js";
+import type { LinkContext, Path } from "../context.js";
 
 type DeclaredTrigger = NonNullable<Manifest["triggers"]>[string];
 const STEPS = ["create", "renew", "delete"] as const;
