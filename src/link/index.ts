@@ -21,7 +21,7 @@ import { checkPageInputNames } from "./pagination/pagination.js";
 import { checkSchemaConstructs } from "./schema-constructs.js";
 import { linkRateLimits } from "./rate-limits/rate-limits.js";
 import { linkServer } from "./server/server.js";
-import { linkPollTriggers } from "./poll-triggers.js";
+import { linkPollTriggers } from "./poll-triggers/poll-triggers.js";
 import { linkTriggers } from "./triggers/triggers.js";
 
 export class LinkErrors extends Error {

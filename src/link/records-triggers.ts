@@ -1,7 +1,7 @@
 // The concept record of triggers: events that start a workflow.
 // concept-records.ts gathers the groups; the order here is the records' order.
 import { type ConceptRecord, decided, PRESENTATION } from "./concept-record.js";
-import { pollTriggersSurface } from "./poll-triggers.js";
+import { pollTriggersSurface } from "./poll-triggers/poll-triggers.js";
 import { triggersSurface } from "./triggers/triggers.js";
 
 // Why a field is not recorded in the surface, where several fields share the reason.

@@ -6,9 +6,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { type FixtureEdit, shelfCopy } from "../../test-support/shelf-copy.js";
-import { GenerationErrors, loadProvider } from "../emit/generate-all.js";
-import type { ProviderIR } from "../model/ir.js";
+import { type FixtureEdit, shelfCopy } from "../../../test-support/shelf-copy.js";
+import { GenerationErrors, loadProvider } from "../../emit/generate-all.js";
+import type { ProviderIR } from "../../model/ir.js";
 
 const work = mkdtempSync(join(tmpdir(), "blockwright-poll-triggers-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));

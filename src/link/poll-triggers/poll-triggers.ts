@@ -10,12 +10,12 @@
 // interval leaves room for a request within the provider's documented rate.
 import { checkValue, parsePointer, type PollParamSpec, type PollPositionSpec, type PollTriggerSpec, type ToolSpec, type TriggerOutputSpec } from "@blockwright/runtime/internal";
 import { collectReferences, parseTemplate } from "@blockwright/runtime/workflow";
-import type { Schema } from "../load/openapi-document.js";
-import type { Manifest, ManifestParam } from "../load/precompiled/manifest-types.js";
-import type { ProviderEntry } from "../model/surface-entry.js";
-import { titleFromName } from "../model/naming.js";
-import type { LinkContext, Path } from "./context.js";
-import { checkMatchValues } from "./triggers/trigger-values.js";
+import type { Schema } from "../../load/openapi-document.js";
+import type { Manifest, ManifestParam } from "../../load/precompiled/manifest-types.js";
+import type { ProviderEntry } from "../../model/surface-entry.js";
+import { titleFromName } from "../../model/naming.js";
+import type { LinkContext, Path } from "../context.js";
+import { checkMatchValues } from "../triggers/trigger-values.js";
 
 type DeclaredTrigger = NonNullable<Manifest["triggers"]>[string];
 type DeclaredPoll = NonNullable<DeclaredTrigger["poll"]>;
@@ -29,7 +29,7 @@ const DELIVERY_FIELDS = ["event", "authentication", "secret", "handshakes", "ite
 /** A trigger parameter is a rule on a value the inputs place: these make no sense for it. */
 const UNPLACED_KEYS = ["wire", "secret", "sendDefault"] as const;
 
-declare module "../model/surface-format.js" {
+declare module "../../model/surface-format.js" {
   interface Surface {
     /** Each poll trigger: the operation it polls, its own parameters (true: required) and its outputs. */
     pollTriggers?: Record<string, { operation: string; params: Record<string, boolean>; outputs: string[] }>;
@@ -224,7 +224,7 @@ function templateProblem(text: string, poll: DeclaredPoll, params: readonly Poll
   return `{{${text}}} is not a value serve fills in a poll's inputs (it fills ${fills})`;
 }
 
-type Recorded = NonNullable<import("../model/surface-format.js").Surface["pollTriggers"]>;
+type Recorded = NonNullable<import("../../model/surface-format.js").Surface["pollTriggers"]>;
 
 /** A poll trigger removed, its operation changed, a parameter now required or gone, or an output gone breaks a workflow that starts from it. */
 export const pollTriggersSurface: ProviderEntry<Recorded, "added" | "removed" | "operationChanged" | "paramRequired" | "paramRemoved" | "paramAdded" | "outputRemoved" | "outputAdded"> = {
