@@ -3,7 +3,7 @@
 // surface entries, so that diff says what a change does to saved workflows
 // there. concept-records.ts gathers the groups; the order here is the records' order.
 import type { ConceptRecord } from "./concept-record.js";
-import { n8nCredentialSurface, n8nSurface, simSurface } from "./platforms.js";
+import { n8nCredentialSurface, n8nSurface, simSurface } from "./platforms/platforms.js";
 
 export const PLATFORM_CONCEPTS = {
   platforms: {

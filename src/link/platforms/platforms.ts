@@ -6,10 +6,10 @@
 // credential's fields, and each Sim tool's parameters (a block saves its
 // inputs by name; an agent fills the ones open to models). Where each goes is
 // decided once, in model/platform-inputs.ts, which the emitters follow.
-import { canonical } from "../common/canonical-json.js";
-import type { ProviderIR } from "../model/ir.js";
-import { n8nCredentialParams, n8nOperationInputs, type N8nPropertyType, simParams, type SimParamType } from "../model/platform-inputs.js";
-import type { ProviderEntry, Report, ToolEntry } from "../model/surface-entry.js";
+import { canonical } from "../../common/canonical-json.js";
+import type { ProviderIR } from "../../model/ir.js";
+import { n8nCredentialParams, n8nOperationInputs, type N8nPropertyType, simParams, type SimParamType } from "../../model/platform-inputs.js";
+import type { ProviderEntry, Report, ToolEntry } from "../../model/surface-entry.js";
 import type { ToolSpec } from "@blockwright/runtime/internal";
 
 /** An n8n property as a saved workflow holds it: `node` (a property of the node) or `collection` (of its Additional Fields). */
@@ -28,7 +28,7 @@ export interface SimParamSurface {
   visibility: "user-only" | "user-or-llm";
 }
 
-declare module "../model/surface-format.js" {
+declare module "../../model/surface-format.js" {
   interface ToolSurface {
     /** The n8n node's properties for the operation (`generate --target n8n`), by name. */
     n8n?: Record<string, N8nPropertySurface>;

@@ -3,9 +3,9 @@
 // credential and the Sim parameters, and classify each change for them.
 import type { ParamSpec, ToolSpec } from "@blockwright/runtime/internal";
 import { describe, expect, it } from "vitest";
-import { irFixture } from "../../test-support/runtime/ir-fixtures.js";
-import type { ProviderIR } from "../model/ir.js";
-import type { Change, ChangeKind } from "../model/surface-entry.js";
+import { irFixture } from "../../../test-support/runtime/ir-fixtures.js";
+import type { ProviderIR } from "../../model/ir.js";
+import type { Change, ChangeKind } from "../../model/surface-entry.js";
 import { n8nCredentialSurface, n8nSurface, simSurface } from "./platforms.js";
 
 const shelf = irFixture("shelf");
