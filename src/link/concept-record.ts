@@ -9,7 +9,7 @@
 import type { ToolSpec } from "@blockwright/runtime/internal";
 import type { ManifestField, SchemaFragment } from "../load/precompiled/manifest-types.js";
 import type { SurfaceEntry } from "../model/surface-entry.js";
-import type { OperationPart } from "./operation/operation.js";
+import type { OperationPart } from "./context.js";
 
 /** A definition of the manifest schema: the part of a field's name before its first dot (`param` of `param.minimum`). */
 export type Definition = ManifestField extends `${infer D}.${string}` ? D : never;

@@ -1,7 +1,7 @@
 // `behavior`: an operation's effects where its HTTP method alone would
 // mislead (a search sent as POST only reads): readOnly, destructive,
 // idempotent, openWorld; what is left out follows from the method.
-import type { OperationPart } from "../operation/operation.js";
+import type { OperationPart } from "../context.js";
 
 export const linkBehavior: OperationPart = (ctx, at, mop) => {
   const behavior = mop.behavior;

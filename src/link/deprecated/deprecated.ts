@@ -6,7 +6,7 @@
 import { valueAt } from "../../load/json-ref.js";
 import type { Schema } from "../../load/openapi-document.js";
 import { diffValue, type ToolEntry, type ValueChange } from "../../model/surface-entry.js";
-import type { OperationPart } from "../operation/operation.js";
+import type { OperationPart } from "../context.js";
 
 declare module "../../model/surface-format.js" {
   interface ToolSurface {

@@ -13,7 +13,7 @@ import { linkBody } from "../wire/body.js";
 import { linkDownload, linkFileParams } from "../files/files.js";
 import { linkStream } from "../stream/streams.js";
 import { checkAccept, linkConstant, providerConstants } from "../constants/constants.js";
-import type { LinkContext, Path } from "../context.js";
+import type { LinkContext, Path, OperationPart } from "../context.js";
 import { checkCoverage } from "../params/coverage.js";
 import { declaredDefault, declaredResponses } from "./responses.js";
 import { idempotencySender, linkIdempotency } from "../idempotency/idempotency.js";
@@ -77,8 +77,6 @@ function joinTool<H extends object, T extends object>(
 ): H & Partial<ToolSpec> & T {
   return { ...head, ...added, ...tail };
 }
-
-export type OperationPart = (ctx: LinkContext, at: Path, mop: ManifestOperation, op: OpenApiOperation) => Partial<ToolSpec>;
 
 /** What every operation of the provider shares, linked once. */
 export interface ProviderParts {
