@@ -4,7 +4,6 @@
 // idempotency), assembled into the tool definition and its types.
 import type { AuthSpec, ErrorSpec, OutputSpec, RateLimitSpec, RuleSpec, ToolSpec } from "@blockwright/runtime/internal";
 import type { OperationIR, TypeRef } from "../../model/ir.js";
-import type { OpenApiOperation } from "../../load/openapi-document.js";
 import type { ManifestOperation } from "../../load/precompiled/manifest-types.js";
 import { pascalCase } from "../../model/naming.js";
 import type { ToolEntry } from "../../model/surface-entry.js";
