@@ -71,11 +71,16 @@ const PLANTED: Record<string, { edits: Edit[]; problems: CodedProblem[] }> = {
     ],
   },
   BW2022: { edits: [{ find: "      items: [data]\n", replace: "      items: [nothing]\n" }], problems: [{ code: "BW2022", at: "manifest.yaml:85:15" }] },
+  // A dependent limit keyed by a value its selector (an enum) does not have.
+  BW2023: {
+    edits: [{ find: LIST_DESCRIPTION, replace: `${LIST_DESCRIPTION}    rules:\n      - { rule: dependentLimits, param: perPage, dependsOn: state, limits: { none: { maximum: 10 } } }\n` }],
+    problems: [{ code: "BW2023", at: "manifest.yaml:61:78" }],
+  },
   BW2024: { edits: [{ find: LIST_DESCRIPTION, replace: `${LIST_DESCRIPTION}    behavior: { readOnly: true, destructive: true }\n` }], problems: [{ code: "BW2024", at: "manifest.yaml:60:33" }] },
 };
 
 /** Codes src/link raises whose plant needs a fixture the tracker cannot give (triggers, a server template, a schema cycle); each leaves this list once planted above. */
-const PENDING = new Set(["BW2018", "BW2019", "BW2023", "BW2025", "BW2026"]);
+const PENDING = new Set(["BW2018", "BW2019", "BW2025", "BW2026"]);
 
 /** Every code of the link's area that a hand-written module of src/link raises. */
 function raisedInLink(): string[] {
