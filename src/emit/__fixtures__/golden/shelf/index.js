@@ -441,7 +441,7 @@ const shelfGetBookCall = {
     "minIntervalMs": 100,
     "timeoutMs": 60000
   },
-  "timeoutMs": 45000
+  "timeoutMs": 20000
 };
 
 /**
