@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { basename, dirname, join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
-import { REPOSITORY } from "../../test-support/repo.js";
+import { REPOSITORY } from "../../test-support/neutral-copy.js";
 
 /** Folders that hold no hand-written module of their own layer: builds, snapshots, fixtures, precompiled files. */
 const NOT_CODE = new Set(["node_modules", "dist", "__fixtures__", "__snapshots__", "precompiled"]);

@@ -9,7 +9,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cli } from "../../test-support/cli-harness.js";
 import { server } from "../../test-support/runtime/loopback-server.js";
-import { ROOT } from "../../test-support/repo.js";
+import { REPOSITORY } from "../../test-support/neutral-copy.js";
 import { deliveryOf } from "../../test-support/store-contract.js";
 import { startMocks } from "../mocks/mocks.js";
 import { openSqliteStore } from "../serve/sqlite-store.js";
@@ -75,7 +75,7 @@ let upstream: Awaited<ReturnType<typeof server>>;
 beforeAll(async () => {
   mkdirSync(join(dir, "specs"), { recursive: true });
   mkdirSync(join(dir, "node_modules/@blockwright"), { recursive: true });
-  symlinkSync(join(ROOT, "runtime"), join(dir, "node_modules/@blockwright/runtime"));
+  symlinkSync(join(REPOSITORY, "runtime"), join(dir, "node_modules/@blockwright/runtime"));
   writeFileSync(join(dir, "tidy.yaml"), WORKFLOW);
   // A workflow with a problem, so that validate's JSON shows one.
   writeFileSync(join(dir, "untidy.yaml"), WORKFLOW.replace('task_gid: "12"', 'task_gid: "12"\n      taskId: "12"'));

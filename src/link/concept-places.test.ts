@@ -8,7 +8,7 @@ import { join } from "node:path";
 import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
 import { manifestFieldsSet } from "../../test-support/manifest-fields.js";
-import { REPOSITORY } from "../../test-support/repo.js";
+import { REPOSITORY } from "../../test-support/neutral-copy.js";
 import { CASE_KINDS, isDerivedKind } from "../contract/kinds/index.js";
 import type { ConceptRecord } from "./concept-record.js";
 import { CONCEPTS } from "./concepts.js";

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { type CodedProblem, type Edit, wildCodes } from "../../test-support/link-wild.js";
-import { REPOSITORY } from "../../test-support/repo.js";
+import { REPOSITORY } from "../../test-support/neutral-copy.js";
 
 const PER_PAGE = "      perPage:\n        type: number\n        integer: true\n        minimum: 1\n        maximum: 100\n";
 const LIST_DESCRIPTION = "    description: List the issues of a repository, a page at a time.\n";
