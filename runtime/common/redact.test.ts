@@ -1,10 +1,10 @@
 // Redaction: every form a secret can take is replaced, and the forms that are
 // detected in a reply are the same ones that are replaced.
 import { describe, expect, it } from "vitest";
-import { irFixture } from "../../test-support/ir-fixtures.js";
-import { executeTool } from "../../test-support/repo.js";
+import { irFixture } from "../../test-support/runtime/ir-fixtures.js";
+import { executeTool } from "../../test-support/runtime/packages.js";
 import { executeToolDefinition } from "../execute/execute.js";
-import { json, scriptedFetch } from "../../test-support/scripted-fetch.js";
+import { json, scriptedFetch } from "../../test-support/runtime/scripted-fetch.js";
 import { isSecretLength, mentionsSecret, redact, redactDeep, REDACTED, SECRET_MIN_LENGTH } from "./redact.js";
 
 const BOOKS_KEY = "AIzaRedactTestKey0001";
