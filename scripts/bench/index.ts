@@ -32,7 +32,7 @@ import { startMocks } from "../../src/mocks/mocks.js";
 import { writeSyntheticProject } from "./synthetic.js";
 import { measureLarge } from "./large-document.js";
 import { measureTestSuite } from "./test-suite.js";
-import { exampleServer } from "./example-server.js";
+import { exampleServer } from "./shared/example-server.js";
 import { reapedChildrenCpu } from "./children-cpu.js";
 import { type OpenApiLike, withAdditions } from "./whole-document.js";
 

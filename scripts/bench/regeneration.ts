@@ -10,7 +10,7 @@
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
-import { recursiveUnionDocument } from "./recursive-unions.js";
+import { recursiveUnionDocument } from "./shared/recursive-unions.js";
 
 interface Run {
   wallMs: number;
