@@ -40,13 +40,10 @@ export function buildRequest(tool: ToolCall, values: Record<string, unknown>, un
       case "header":
         request.header[wire.name] = wire.encoding && form ? form.styledValue(wire.name, value, wire.encoding, "header") : withEscapes(String(value), wire.escape);
         break;
-      case "cookie": {
-        // One pair of the Cookie header, its value percent-encoded (a cookie value takes no `;`, `,` or space).
-        const text = wire.encoding && form ? form.styledValue(wire.name, value, wire.encoding, "header") : withEscapes(String(value), wire.escape);
-        const pair = `${wire.name}=${encodeURIComponent(text)}`;
-        request.header.Cookie = request.header.Cookie ? `${request.header.Cookie}; ${pair}` : pair;
+      case "cookie":
+        // One pair of the Cookie header (form-body.ts: a provider without cookie parameters bundles none of it).
+        form?.cookiePair(request.header, wire, value, withEscapes(String(value), wire.escape));
         break;
-      }
       case "body":
         bodies?.place(request, tool, spec, wire, value);
         break;

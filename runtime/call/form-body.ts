@@ -143,4 +143,10 @@ function styledValue(name: string, value: unknown, { style, explode, json }: Val
 }
 
 /** The form encoding as a part of the runtime's support (call/support.ts `form`); `segments`: a path value spanning segments (`multiSegment`). */
-export const formEncoding = { encodeForm, placeStyled, styledValue, segments: segmentsEncoded };
+/** A cookie parameter as one pair of the Cookie header, its value (`text` unless styled) percent-encoded (a cookie value takes no `;`, `,` or space). */
+function cookiePair(header: Record<string, string>, wire: { name: string; encoding?: ValueStyle | undefined }, value: unknown, text: string): void {
+  const pair = `${wire.name}=${encodeURIComponent(wire.encoding ? styledValue(wire.name, value, wire.encoding, "header") : text)}`;
+  header.Cookie = header.Cookie ? `${header.Cookie}; ${pair}` : pair;
+}
+
+export const formEncoding = { encodeForm, placeStyled, styledValue, segments: segmentsEncoded, cookiePair };

@@ -42,6 +42,8 @@ export interface Support extends WithOAuth, ValueSupport {
     styledValue(name: string, value: unknown, style: ValueStyle, place: "path" | "header"): string;
     /** A path value spanning segments (`multiSegment`): each segment encoded, its `/` kept. */
     segments(text: string): string;
+    /** A cookie parameter's pair of the Cookie header (`wire.in: cookie`). */
+    cookiePair(header: Record<string, string>, wire: { name: string; encoding?: ValueStyle | undefined }, value: unknown, text: string): void;
   };
   /** Next pages at an address (`nextUrl`, `linkHeader`): `pageLinks`. */
   links?: typeof pageLinks;
@@ -77,7 +79,7 @@ export interface Support extends WithOAuth, ValueSupport {
 export function formNeeded(tool: ToolCall): boolean {
   // A form body, or a multipart body some of whose fields are written as a form's (their pairs as parts; a JSON part needs none).
   if (tool.body?.encoding === "form" || (tool.body?.encoding === "multipart" && Object.values(tool.body.fields ?? {}).some((f) => !f.json))) return true;
-  const styled = (w: WireSpec | undefined) => ((w?.in === "query" || w?.in === "path" || w?.in === "header") && w.encoding !== undefined) || (w?.in === "path" && w.multiSegment === true);
+  const styled = (w: WireSpec | undefined) => ((w?.in === "query" || w?.in === "path" || w?.in === "header") && w.encoding !== undefined) || (w?.in === "path" && w.multiSegment === true) || w?.in === "cookie";
   return tool.params.some((p) => (p.type === "json" && (p.wire.in === "query" || tool.routes.some((r) => r.wire[p.name]?.in === "query"))) || styled(p.wire) || tool.routes.some((r) => styled(r.wire[p.name])));
 }
 
@@ -150,7 +152,7 @@ const PARTS = {
   boolean: { what: "checking a boolean parameter", declares: (tool) => paramWhere(tool, (p) => p.type === "boolean") },
   formats: { what: "checking a string format (date, date-time, email, uri, uuid)", declares: (tool) => paramWhere(tool, (p) => (p.format !== undefined && p.format !== "base-url") || formsWhere(p, (f) => f.format !== undefined)) },
   rules: { what: "checking the cross-field rules", declares: (tool) => tool.rules.length > 0 },
-  form: { what: "encoding a form body, a query array or object, a styled value or one spanning path segments", declares: formNeeded },
+  form: { what: "encoding a form body, a query array or object, a styled value, one spanning path segments or a cookie parameter", declares: formNeeded },
   links: { what: "following the next page's address (nextUrl, linkHeader)", declares: linkStyles, now: (_, call) => call.pages },
   cursors: { what: "reading a next page's cursor, or the last page a reply tells (pagination.more, pagination.total)", declares: (tool) => cursorsNeeded(tool.pagination), now: (_, call) => call.pages },
   files: { what: "sending or receiving a file, or a stream of items", declares: (tool) => tool.download !== undefined || tool.stream !== undefined || tool.body?.encoding === "multipart" || paramWhere(tool, (p) => p.type === "file") },

@@ -19,7 +19,6 @@ import { BY_HAND, type Support } from "../call/support.js";
 import { paginateToolDefinition } from "../paging/paginate.js";
 import type { ToolCall } from "../spec/tool-types.js";
 import { toError } from "./errors.js";
-import { ItemQueue } from "./item-queue.js";
 import type { CallOptions, ClientHooks, ClientOptions, ItemsOptions, ReplyInfo, RequestInfo } from "./types.js";
 
 /** Where a client keeps its table (not enumerable): the agent adapters (runtime/adapters/) read its tools from it. */
@@ -116,23 +115,11 @@ export function clientOf(table: ClientTable, options: ClientOptions, byHand?: ty
         // A stream is one answer: each item as its line arrives (stream-items.ts), the reading held until it is taken;
         // leaving early (maxItems, a break) cancels the call.
         if (!tool.pagination) {
-          const queue = new ItemQueue();
-          const stop = new AbortController();
-          const signal = call.options.signal ? AbortSignal.any([call.options.signal, stop.signal]) : stop.signal;
-          const running = runOnce(tool, call.params, { ...call.options, allPages: false, signal, onItem: (item) => queue.put(item) }).finally(() => queue.close());
-          let given = 0;
-          try {
-            if (maxItems !== undefined && maxItems <= 0) return;
-            for await (const item of queue) {
-              yield item;
-              if (maxItems !== undefined && ++given >= maxItems) return;
-            }
-            const result = await running;
-            if (!result.success) throw toError(result.error);
-          } finally {
-            stop.abort();
-            await running.catch(() => undefined);
-          }
+          const run = (onItem: ((item: unknown) => Promise<void>) | undefined, signal: AbortSignal | undefined) => runOnce(tool, call.params, { ...call.options, allPages: false, signal, onItem });
+          // Without the files' part (a client made by hand without it), the call refuses as lacking it.
+          const files = call.options.files;
+          const result = files ? yield* files.streamedItems(run, call.options.signal, maxItems) : await run(undefined, call.options.signal);
+          if (result && !result.success) throw toError(result.error);
           return;
         }
         // The pages stop at maxItems, the last one cut to it (paginate.ts). A failed page is thrown with what came before it. Left out, each cap is undefined: as if not given.
