@@ -1,0 +1,85 @@
+// A loopback upstream for any poll trigger, made from its IR alone: the list
+// operation's answers are built from the operation's outputs (the items where
+// the items output reads them, the delta and next-page addresses where those
+// outputs read them, each other value the document requires filled), and the
+// items from the trigger (its eventId and outputs' fields, its growing field,
+// its removal marker). So a test can run every poll trigger of specs/ without
+// knowing what any of them is.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { PollTriggerSpec, ToolSpec } from "@blockwright/runtime/internal";
+
+/** Sets `value` at `pointer` in `target`, making the objects on the way. */
+export function setAt(target: Record<string, unknown>, pointer: readonly string[], value: unknown): void {
+  let at = target;
+  pointer.forEach((token, i) => {
+    if (i === pointer.length - 1) at[token] = value;
+    else at = (at[token] ??= {}) as Record<string, unknown>;
+  });
+}
+
+/** One item of the trigger: every field its eventId and outputs read holds a text made of `name`, then `fields` over them. */
+export function itemOf(trigger: PollTriggerSpec, name: string, fields: { pointer: readonly string[]; value: unknown }[] = []): Record<string, unknown> {
+  const item: Record<string, unknown> = {};
+  for (const pointer of [...trigger.eventId, ...trigger.outputs.flatMap((o) => (o.source.from === "event" ? [o.source.pointer] : []))]) setAt(item, pointer, `${name}-${pointer.join("-")}`);
+  for (const m of trigger.match) setAt(item, m.pointer, m.equals);
+  for (const f of fields) setAt(item, f.pointer, f.value);
+  return item;
+}
+
+/** The id the poller gives an item (its eventId fields joined), to compare runs with. */
+export function idOf(trigger: PollTriggerSpec, item: Record<string, unknown>): string {
+  return trigger.eventId.map((pointer) => String(pointer.reduce<unknown>((at, t) => (at as Record<string, unknown>)[t], item))).join(":");
+}
+
+/** A body of `tool`'s answer: `items` where the trigger's items output reads them, `texts` (by output path) where those read them, every required value filled. */
+export function answerBody(tool: ToolSpec, trigger: PollTriggerSpec, items: unknown[], texts: Record<string, string | undefined>): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  const more = tool.pagination?.more;
+  const next = tool.pagination?.next.style === "nextUrl" ? tool.pagination.next.url.ref : undefined;
+  for (const output of tool.outputs) {
+    if (!("ref" in output.source) || output.source.ref.kind !== "body") continue;
+    const pointer = output.source.ref.pointer;
+    if (output.path === trigger.items) setAt(body, pointer, items);
+    else if (output.path in texts) {
+      const text = texts[output.path];
+      if (text !== undefined) setAt(body, pointer, text);
+    } else if (output.source.required && !output.source.count) {
+      const last = next?.kind === "body" && JSON.stringify(next.pointer) === JSON.stringify(pointer);
+      if (last) continue;
+      // A page test (`done` equals false): this page is the last unless a next-page address is given.
+      const isMore = more?.ref.kind === "body" && JSON.stringify(more.ref.pointer) === JSON.stringify(pointer);
+      const hasNext = Object.entries(texts).some(([path, text]) => text !== undefined && isNextOutput(tool, path));
+      const value = isMore ? (hasNext ? more.equals : typeof more.equals === "boolean" ? !more.equals : null) : output.type === "number" ? items.length : output.type === "boolean" ? true : output.type === "string" ? "zq" : {};
+      setAt(body, pointer, value);
+    }
+  }
+  return body;
+}
+
+/** Whether output `path` reads where the pagination finds the next page's address. */
+function isNextOutput(tool: ToolSpec, path: string): boolean {
+  const output = tool.outputs.find((o) => o.path === path);
+  const next = tool.pagination?.next.style === "nextUrl" ? tool.pagination.next.url.ref : undefined;
+  return !!output && "ref" in output.source && output.source.ref.kind === "body" && next?.kind === "body" && JSON.stringify(next.pointer) === JSON.stringify(output.source.ref.pointer);
+}
+
+/** A loopback upstream answering every request with `answer` (its decoded address, query included); every address asked, in order. */
+export async function loopbackUpstream(answer: (url: URL, base: string) => Record<string, unknown>) {
+  const seen: string[] = [];
+  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const url = new URL(req.url ?? "/", base);
+    seen.push(decodeURIComponent(`${url.pathname}${url.search}`.replaceAll("+", " ")));
+    res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(answer(url, base)));
+  });
+  await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    base,
+    seen,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((done) => server.close(() => done()));
+    },
+  };
+}
