@@ -1,5 +1,5 @@
 // Every poll trigger of specs/, polled by serve's poller on the SQLite store
-// against a loopback upstream made from its IR (test-support/poll-upstream.ts):
+// against a loopback upstream made from its IR (src/contract/kinds/poll-upstream.ts):
 // nothing here names a provider, an operation or a field. A trigger by delta
 // link that runs created items only runs once per new item, across a restart
 // (the store closed and opened again), over a round of several pages, with no
@@ -12,7 +12,7 @@ import { join } from "node:path";
 import type { PollTriggerSpec, ToolSpec } from "@blockwright/runtime/internal";
 import type { TriggerBlock } from "@blockwright/runtime/workflow";
 import { afterAll, describe, expect, it } from "vitest";
-import { answerBody, idOf, itemOf, loopbackUpstream, setAt } from "../../test-support/poll-upstream.js";
+import { answerBody, idOf, itemOf, loopbackUpstream, setAt } from "../contract/kinds/poll-upstream.js";
 import { PROVIDER_IDS, ROOT, SPECS_DIR } from "../../test-support/repo.js";
 import { loadProvider } from "../emit/generate-all.js";
 import { pollCall } from "./poll-call.js";

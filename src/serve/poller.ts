@@ -40,7 +40,8 @@ export interface PollerOptions {
   now?: () => number;
 }
 
-export type PollOutcome = { ok: true; runs: number; moved: boolean } | { ok: false; message: string; waitMs: number };
+/** A poll's outcome: the runs it started, whether another poller moved first, its requests and the wait before the next. */
+export type PollOutcome = { ok: true; runs: number; moved: boolean; requests: number; waitMs: number } | { ok: false; message: string; waitMs: number };
 
 export interface Poller {
   /** Ends a wait or a call under way, and resolves once the loop is over (nothing half written: a poll is one transaction). */
@@ -96,10 +97,11 @@ export function startPoller(o: PollerOptions): Poller {
     // Undefined: another poller moved the position first; its result stands, this one is dropped.
     const runs = fresh?.filter(Boolean).length ?? 0;
     if (runs) o.accepted();
-    o.polled?.({ ok: true, runs, moved: fresh === undefined });
     // A round cut short goes on at once (its next page), within the rate.
     const more = o.trigger.position.kind === "delta" && !answer.polled.complete && answer.polled.next !== undefined;
-    return { waitMs: more ? answer.requests * turnMs : paced };
+    const waitMs = more ? answer.requests * turnMs : paced;
+    o.polled?.({ ok: true, runs, moved: fresh === undefined, requests: answer.requests, waitMs });
+    return { waitMs };
   };
 
   // On a store several serves share, one of them polls the trigger at a time: the others wait,

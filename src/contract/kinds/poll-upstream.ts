@@ -3,8 +3,11 @@
 // the items output reads them, the delta and next-page addresses where those
 // outputs read them, each other value the document requires filled), and the
 // items from the trigger (its eventId and outputs' fields, its growing field,
-// its removal marker). So a test can run every poll trigger of specs/ without
-// knowing what any of them is.
+// its removal marker). So the contract cases (poll.ts) and the tests can run
+// any poll trigger without knowing what it is. `fakeUpstream` keeps items the
+// case adds, changes and removes, and answers as an upstream of the trigger's
+// kind would: a list by `ids` (the first page), the items at or after the
+// time the request asks for by `since`, rounds and delta links by `delta`.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { PollTriggerSpec, ToolSpec } from "@blockwright/runtime/internal";
@@ -82,4 +85,74 @@ export async function loopbackUpstream(answer: (url: URL, base: string) => Recor
       await new Promise<void>((done) => server.close(() => done()));
     },
   };
+}
+
+/** An upstream of one poll trigger that a case drives. */
+export interface FakeUpstream {
+  base: string;
+  /** Every address asked, decoded, in order. */
+  seen: string[];
+  /** Adds an item (by `since`: its growing field at `atMs`, or now); its id as the poller makes it. */
+  add(name: string, atMs?: number): string;
+  /** Changes an item (a delta round then answers it again), or removes it. */
+  change(id: string, removed?: boolean): void;
+  close(): Promise<void>;
+}
+
+export async function fakeUpstream(trigger: PollTriggerSpec, tool: ToolSpec): Promise<FakeUpstream> {
+  const spec = trigger.position;
+  const items = new Map<string, Record<string, unknown>>();
+  // Every change since the start, in order: a delta token is how many a client has seen.
+  const changes: Record<string, unknown>[] = [];
+  const valueOf = (item: Record<string, unknown>) => (spec.kind === "since" ? comparableAt(item, spec.pointer, spec.type) : 0);
+  const server = await loopbackUpstream((url, base) => {
+    if (spec.kind === "ids") {
+      const all = [...items.values()];
+      return answerBody(tool, trigger, spec.order === "newestFirst" ? all.reverse() : all, {});
+    }
+    if (spec.kind === "since") {
+      // As an upstream filters: at or after the time the request carries (to the second), oldest first; by a number, every item.
+      const asked = spec.type === "date-time" ? decodeURIComponent(url.search.replaceAll("+", " ")).match(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z/)?.[0] : undefined;
+      const since = asked ? Date.parse(asked) : Number.NEGATIVE_INFINITY;
+      return answerBody(
+        tool,
+        trigger,
+        [...items.values()].filter((i) => valueOf(i) >= since).sort((a, b) => valueOf(a) - valueOf(b)),
+        {},
+      );
+    }
+    const token = url.searchParams.get("zqtoken");
+    const link = `${base}/zqdelta?zqtoken=${changes.length}`;
+    if (token === null) {
+      // The first round: every item, on two pages when the trigger reads a next page's address.
+      const all = [...items.values()];
+      if (url.searchParams.get("zqpage") === null && spec.next && all.length > 1) return answerBody(tool, trigger, all.slice(0, 1), { [spec.next]: `${base}/zqround?zqpage=2`, [spec.link]: undefined });
+      return answerBody(tool, trigger, url.searchParams.get("zqpage") === null ? all : all.slice(1), { [spec.link]: link });
+    }
+    const since = new Map(changes.slice(Number(token)).map((c) => [idOf(trigger, c as Record<string, unknown>), c]));
+    return answerBody(tool, trigger, [...since.values()], { [spec.link]: link });
+  });
+  return {
+    ...server,
+    add(name, atMs) {
+      const item = itemOf(trigger, name, spec.kind === "since" ? [{ pointer: spec.pointer, value: spec.type === "date-time" ? new Date(atMs ?? Date.now()).toISOString() : (atMs ?? Date.now()) }] : []);
+      const id = idOf(trigger, item);
+      items.set(id, item);
+      changes.push(item);
+      return id;
+    },
+    change(id, removed = false) {
+      const item = structuredClone(items.get(id) ?? itemOf(trigger, "zqgone"));
+      if (removed && spec.kind === "delta" && spec.removed) {
+        setAt(item, spec.removed, {});
+        items.delete(id);
+      }
+      changes.push(item);
+    },
+  };
+}
+
+function comparableAt(item: Record<string, unknown>, pointer: readonly string[], type: "date-time" | "number"): number {
+  const value = pointer.reduce<unknown>((at, t) => (at as Record<string, unknown>)[t], item);
+  return type === "number" ? Number(value) : Date.parse(String(value));
 }
