@@ -12,7 +12,7 @@ import { join } from "node:path";
 import type { PollTriggerSpec, ToolSpec } from "@blockwright/runtime/internal";
 import type { TriggerBlock } from "@blockwright/runtime/workflow";
 import { afterAll, describe, expect, it } from "vitest";
-import { answerBody, idOf, itemOf, loopbackUpstream, setAt } from "../contract/kinds/poll-upstream.js";
+import { fakeUpstream } from "../contract/kinds/poll-upstream.js";
 import { PROVIDER_IDS, ROOT, SPECS_DIR } from "../../test-support/repo.js";
 import { loadProvider } from "../emit/generate-all.js";
 import { pollCall } from "./poll-call.js";
@@ -86,75 +86,40 @@ const timed = triggers.filter((t) => t.position.kind === "since" && t.position.t
 describe("every poll trigger of specs/ by a delta link, of created items", () => {
   for (const trigger of created)
     it(`${trigger.id} runs once per item created between polls, across a restart and a round of two pages, never for one changed or removed`, async () => {
-      {
-        const spec = trigger.position as Extract<PollTriggerSpec["position"], { kind: "delta" }>;
-        const tool = tools[trigger.operation] as ToolSpec;
-        // The upstream's items and every change since the start, in order: a delta token is how many changes a client has seen.
-        const items = new Map<string, Record<string, unknown>>();
-        const changes: Record<string, unknown>[] = [];
-        const add = (name: string) => {
-          const item = itemOf(trigger, name);
-          items.set(idOf(trigger, item), item);
-          changes.push(item);
-          return idOf(trigger, item);
-        };
-        const change = (id: string, removed: boolean) => {
-          const item = { ...itemOf(trigger, "changed"), ...(items.get(id) as Record<string, unknown>) };
-          if (removed && spec.removed) {
-            const marked = structuredClone(item);
-            setAt(marked, spec.removed, {});
-            items.delete(id);
-            changes.push(marked);
-          } else changes.push(item);
-        };
-        const before = [add("zqold1"), add("zqold2"), add("zqold3")];
-        const upstream = await loopbackUpstream((url, base) => {
-          const token = url.searchParams.get("zqtoken");
-          const page = url.searchParams.get("zqpage");
-          // The first round: every item, two pages (the next page's address on the first, the delta link on the last).
-          if (token === null) {
-            const all = [...items.values()];
-            if (page === null && spec.next) return answerBody(tool, trigger, all.slice(0, 1), { [spec.next]: `${base}/zqround?zqpage=2`, [spec.link]: undefined });
-            return answerBody(tool, trigger, page === null ? all : all.slice(1), { [spec.link]: `${base}/zqdelta?zqtoken=${changes.length}` });
-          }
-          // A delta round: the changes since the token, each item once (its last state).
-          const since = new Map(changes.slice(Number(token)).map((c) => [idOf(trigger, c as Record<string, unknown>), c]));
-          return answerBody(tool, trigger, [...since.values()], { [spec.link]: `${base}/zqdelta?zqtoken=${changes.length}` });
-        });
-        const file = join(work, `${trigger.id}-delta.sqlite`);
-        try {
-          let store = openSqliteStore(file);
-          const first = poller(trigger, store, upstream.base);
-          await until(() => first.outcomes.length >= 1, "the first round");
-          const a = add("zqnew1");
-          change(before[0] as string, false);
-          const b = add("zqnew2");
-          await until(() => first.outcomes.length >= 4, "three polls after the first");
-          await first.stop();
-          expect(await runsOf(store, trigger.id)).toEqual([a, b].sort());
-          await store.close();
-          // Between the runs of serve: one created, one removed, one changed.
-          const c = add("zqnew3");
-          change(before[1] as string, true);
-          change(a, false);
-          store = openSqliteStore(file);
-          const second = poller(trigger, store, upstream.base);
-          const d = await (async () => {
-            await until(() => second.outcomes.length >= 2, "two polls after the restart");
-            return add("zqnew4");
-          })();
-          await until(() => second.outcomes.length >= 5, "three more polls");
-          await second.stop();
-          expect(await runsOf(store, trigger.id)).toEqual([a, b, c, d].sort());
-          expect(first.outcomes.concat(second.outcomes).every((o) => o.ok)).toBe(true);
-          // The operation's own address for the first round, then only the addresses the upstream gave.
-          expect(upstream.seen.slice(1).every((s) => s.startsWith("/zqround?") || s.startsWith("/zqdelta?"))).toBe(true);
-          if (spec.next) expect(upstream.seen[1]).toBe("/zqround?zqpage=2");
-          expect(first.logs.concat(second.logs).join("\n")).not.toContain(SECRET);
-          await store.close();
-        } finally {
-          await upstream.close();
-        }
+      const spec = trigger.position as Extract<PollTriggerSpec["position"], { kind: "delta" }>;
+      const upstream = await fakeUpstream(trigger, tools[trigger.operation] as ToolSpec);
+      const before = [upstream.add("zqold1"), upstream.add("zqold2"), upstream.add("zqold3")];
+      const file = join(work, `${trigger.id}-delta.sqlite`);
+      try {
+        let store = openSqliteStore(file);
+        const first = poller(trigger, store, upstream.base);
+        await until(() => first.outcomes.length >= 1, "the first round");
+        const a = upstream.add("zqnew1");
+        upstream.change(before[0] as string);
+        const b = upstream.add("zqnew2");
+        await until(() => first.outcomes.length >= 4, "three polls after the first");
+        await first.stop();
+        expect(await runsOf(store, trigger.id)).toEqual([a, b].sort());
+        await store.close();
+        // Between the runs of serve: one created, one removed, one changed.
+        const c = upstream.add("zqnew3");
+        upstream.change(before[1] as string, true);
+        upstream.change(a);
+        store = openSqliteStore(file);
+        const second = poller(trigger, store, upstream.base);
+        await until(() => second.outcomes.length >= 2, "two polls after the restart");
+        const d = upstream.add("zqnew4");
+        await until(() => second.outcomes.length >= 5, "three more polls");
+        await second.stop();
+        expect(await runsOf(store, trigger.id)).toEqual([a, b, c, d].sort());
+        expect(first.outcomes.concat(second.outcomes).every((o) => o.ok)).toBe(true);
+        // The operation's own address for the first round, then only the addresses the upstream gave.
+        expect(upstream.seen.slice(1).every((s) => s.startsWith("/zqround?") || s.startsWith("/zqdelta?"))).toBe(true);
+        if (spec.next) expect(upstream.seen[1]).toBe("/zqround?zqpage=2");
+        expect(first.logs.concat(second.logs).join("\n")).not.toContain(SECRET);
+        await store.close();
+      } finally {
+        await upstream.close();
       }
     });
 });
@@ -162,58 +127,41 @@ describe("every poll trigger of specs/ by a delta link, of created items", () =>
 describe("every poll trigger of specs/ by a growing time", () => {
   for (const trigger of timed)
     it(`${trigger.id} runs two items of one second on either side of a poll once each, and a later one after a restart; none from before the start`, async () => {
-      {
-        const spec = trigger.position as Extract<PollTriggerSpec["position"], { kind: "since" }>;
-        const tool = tools[trigger.operation] as ToolSpec;
-        const start = Date.parse("2031-03-04T05:06:07.250Z");
-        let tick = 0;
-        const clock = () => start + tick++;
-        const items: Record<string, unknown>[] = [];
-        const at = (name: string, ms: number) => {
-          const item = itemOf(trigger, name, [{ pointer: spec.pointer, value: new Date(ms).toISOString() }]);
-          items.push(item);
-          return idOf(trigger, item);
-        };
-        const timeOf = (item: Record<string, unknown>) => Date.parse(String(spec.pointer.reduce<unknown>((v, t) => (v as Record<string, unknown>)[t], item)));
-        at("zqbefore", start - 3_600_000);
-        const upstream = await loopbackUpstream((url) => {
-          // As an upstream filters: the items at or after the time the request carries (to the second), oldest first.
-          const asked = decodeURIComponent(url.search.replaceAll("+", " ")).match(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z/)?.[0];
-          const since = asked ? Date.parse(asked) : Number.NEGATIVE_INFINITY;
-          const found = items.filter((i) => timeOf(i) >= since).sort((x, y) => timeOf(x) - timeOf(y));
-          return answerBody(tool, trigger, found, {});
-        });
-        const file = join(work, `${trigger.id}-since.sqlite`);
-        try {
-          let store = openSqliteStore(file);
-          // The ids of items run are forgotten at once: the position alone holds the boundary.
+      const start = Date.parse("2031-03-04T05:06:07.250Z");
+      let tick = 0;
+      const clock = () => start + tick++;
+      const upstream = await fakeUpstream(trigger, tools[trigger.operation] as ToolSpec);
+      upstream.add("zqbefore", start - 3_600_000);
+      const file = join(work, `${trigger.id}-since.sqlite`);
+      try {
+        let store = openSqliteStore(file);
+        // The ids of items run are forgotten at once: the position alone holds the boundary.
         const first = poller(trigger, store, upstream.base, { now: clock, horizonMs: 1 });
-          await until(() => first.outcomes.length >= 1, "the first poll");
-          // A at second S + .1; once a poll has found it, B at the same second.
-          const second = Math.floor(start / 1000) * 1000 + 5_000;
-          const a = at("zqa", second + 100);
-          const seenA = first.outcomes.length;
-          await until(() => first.outcomes.length >= seenA + 2, "a poll finding A");
-          const b = at("zqb", second + 100);
-          const seenB = first.outcomes.length;
-          await until(() => first.outcomes.length >= seenB + 3, "polls finding A and B");
-          await first.stop();
-          expect(await runsOf(store, trigger.id)).toEqual([a, b].sort());
-          await store.close();
-          const c = at("zqc", second + 1_000);
-          store = openSqliteStore(file);
-          const after = poller(trigger, store, upstream.base, { now: () => clock() + 60_000, horizonMs: 1 });
-          await until(() => after.outcomes.length >= 3, "three polls after the restart");
-          await after.stop();
-          expect(await runsOf(store, trigger.id)).toEqual([a, b, c].sort());
-          expect(first.outcomes.concat(after.outcomes).every((o) => o.ok)).toBe(true);
-          // The time asked for is the second last seen, never later (a later one would lose B).
-          expect(upstream.seen.at(-1)).toContain(new Date(second + 1_000).toISOString().slice(0, 19));
-          expect(first.logs.concat(after.logs).join("\n")).not.toContain(SECRET);
-          await store.close();
-        } finally {
-          await upstream.close();
-        }
+        await until(() => first.outcomes.length >= 1, "the first poll");
+        // A at second S + .1; once a poll has found it, B at the same second.
+        const second = Math.floor(start / 1000) * 1000 + 5_000;
+        const a = upstream.add("zqa", second + 100);
+        const seenA = first.outcomes.length;
+        await until(() => first.outcomes.length >= seenA + 2, "a poll finding A");
+        const b = upstream.add("zqb", second + 100);
+        const seenB = first.outcomes.length;
+        await until(() => first.outcomes.length >= seenB + 3, "polls finding A and B");
+        await first.stop();
+        expect(await runsOf(store, trigger.id)).toEqual([a, b].sort());
+        await store.close();
+        const c = upstream.add("zqc", second + 1_000);
+        store = openSqliteStore(file);
+        const after = poller(trigger, store, upstream.base, { now: () => clock() + 60_000, horizonMs: 1 });
+        await until(() => after.outcomes.length >= 3, "three polls after the restart");
+        await after.stop();
+        expect(await runsOf(store, trigger.id)).toEqual([a, b, c].sort());
+        expect(first.outcomes.concat(after.outcomes).every((o) => o.ok)).toBe(true);
+        // The time asked for is the second last seen, never later (a later one would lose B).
+        expect(upstream.seen.at(-1)).toContain(new Date(second + 1_000).toISOString().slice(0, 19));
+        expect(first.logs.concat(after.logs).join("\n")).not.toContain(SECRET);
+        await store.close();
+      } finally {
+        await upstream.close();
       }
     });
 });

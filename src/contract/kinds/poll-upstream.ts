@@ -104,7 +104,7 @@ export async function fakeUpstream(trigger: PollTriggerSpec, tool: ToolSpec): Pr
   const items = new Map<string, Record<string, unknown>>();
   // Every change since the start, in order: a delta token is how many a client has seen.
   const changes: Record<string, unknown>[] = [];
-  const valueOf = (item: Record<string, unknown>) => (spec.kind === "since" ? comparableAt(item, spec.pointer, spec.type) : 0);
+  const grownTo = (item: Record<string, unknown>) => (spec.kind === "since" ? comparableAt(item, spec.pointer, spec.type) : 0);
   const server = await loopbackUpstream((url, base) => {
     if (spec.kind === "ids") {
       const all = [...items.values()];
@@ -117,7 +117,7 @@ export async function fakeUpstream(trigger: PollTriggerSpec, tool: ToolSpec): Pr
       return answerBody(
         tool,
         trigger,
-        [...items.values()].filter((i) => valueOf(i) >= since).sort((a, b) => valueOf(a) - valueOf(b)),
+        [...items.values()].filter((i) => grownTo(i) >= since).sort((a, b) => grownTo(a) - grownTo(b)),
         {},
       );
     }
