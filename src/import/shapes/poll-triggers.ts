@@ -33,7 +33,7 @@ export function draftPollTriggers(doc: OpenApiDocument, manifest: Manifest, note
   const triggers: Record<string, Trigger> = {};
   for (const [id, operation] of Object.entries(manifest.operations)) {
     const op = doc.operations.get(operation.operationId);
-    if (!op || op.method.toLowerCase() !== "get") continue;
+    if (!op || !/^get$/i.test(op.method)) continue;
     const drafted = pollOf(doc, op, id, operation);
     if (!drafted) continue;
     const triggerId = triggerName(manifest, id, triggers);
