@@ -23,8 +23,8 @@ const CREATED_SINCE = /^(created|creat(ed|ion)[_-]?(at|date|time)?)[_.[-]?(since
 /** A query parameter choosing the order. */
 const SORT_PARAM = /^(sort|order|sort[_-]?by|order[_-]?by|sorting|ordering)$/i;
 /** An answer's field holding the address to come back with for the changes since. */
-const DELTA_LINK = /^(@odata\.)?delta[_-]?(link|url)$/i;
-const NEXT_LINK = /^(@odata\.)?next[_-]?(link|url)$/i;
+const DELTA_LINK = /^(@[A-Za-z]+\.)?delta[_-]?(link|url)$/i;
+const NEXT_LINK = /^(@[A-Za-z]+\.)?next[_-]?(link|url)$/i;
 /** The operation's words say its list comes newest first. */
 const NEWEST_FIRST = /\b(most recent(ly created)?|newest|latest|recently created)\b[^.]{0,40}\bfirst\b|\bsorted\b[^.]{0,60}\bcreat[^.]{0,60}\b(descending|most recent|newest)\b/i;
 
@@ -89,7 +89,7 @@ function pollOf(doc: OpenApiDocument, op: OpenApiOperation, id: string, operatio
       const from = `$response.body#/${name.replace(/~/g, "~0").replace(/\//g, "~1")}`;
       const known = Object.entries(operation.outputs).find(([, o]) => o.from === from);
       if (known) return known[0];
-      const key = `metadata.${name.replace(/^@odata\./, "").replace(/[^A-Za-z0-9_]/g, "_")}`;
+      const key = `metadata.${name.replace(/^@[A-Za-z]+\./, "").replace(/[^A-Za-z0-9_]/g, "_")}`;
       outputs[key] = { type: "string", from, optional: true, description: said };
       return key;
     };
