@@ -18,6 +18,14 @@
 // (`not-in-allowed`), so a new folder is placed in a layer before it is used.
 
 const TESTS = "\\.test\\.ts$|/__fixtures__/|^contract-tests/|^test-support/";
+// test-support/ is in the cruise, in two parts: test-support/runtime/, what the runtime's tests may use (it stands
+// on the runtime alone), and the rest, the generator's part (the registry, the linker, the CLI harness...).
+// The runtime's own tests are held to that part by their own cruise (.dependency-cruiser.runtime-tests.mjs: a cruise
+// of tests here would join their folders in cycles the code does not have); tests, fixtures and test-support/'s own
+// fixtures, stubs and platform workspace stay out.
+export const TEST_SUPPORT = "^test-support/";
+export const TEST_SUPPORT_RUNTIME = "^test-support/runtime/";
+const NOT_CRUISED = `${TESTS.replace("|^test-support/", "")}|^test-support/(fixtures|stubs|platforms)/`;
 // src/vendor/: the entry points of libraries the build bundles into dist/vendor/ (Prism, openapi-typescript with TypeScript,
 // Handlebars' runtime); they stand where node_modules would, so any layer may import them.
 const HELPERS = "^src/(common|vendor)/";
@@ -51,6 +59,10 @@ export default {
     layer("emit", EMIT, [LINK, MODEL, LOAD, HELPERS]),
     layer("tools", TOOLS, [TOOLS, EMIT, LINK, MODEL, LOAD, HELPERS]),
     layer("faces", FACES, ["^src/", "^runtime/index\\.ts$"]),
+    // scripts/build/ir-fixtures.ts writes the IR fixtures the runtime's tests read: the fixtures' table and edits are test support's.
+    { comment: "the IR fixtures' build", from: { path: "^scripts/build/ir-fixtures\\.ts$" }, to: { path: TEST_SUPPORT } },
+    { comment: "test support, the runtime's part", from: { path: TEST_SUPPORT_RUNTIME }, to: { path: [TEST_SUPPORT_RUNTIME, ...RUNTIME_ENTRIES, ...OUTSIDE] } },
+    { comment: "test support, the generator's part", from: { path: TEST_SUPPORT, pathNot: TEST_SUPPORT_RUNTIME }, to: { path: [TEST_SUPPORT, "^src/", "^scripts/", ...RUNTIME_ENTRIES, ...OUTSIDE] } },
   ],
   allowedSeverity: "error",
   forbidden: [
@@ -61,6 +73,20 @@ export default {
       severity: "error",
       from: { path: "^runtime/", pathNot: "^runtime/adapters/" },
       to: { pathNot: ["^runtime/", "^node_modules/openapi-fetch/", "^node_modules/jose/"] },
+    },
+    {
+      name: "test-support-runtime-part-on-the-runtime",
+      comment: "test-support/runtime/ is what the runtime's tests may use: it imports the runtime's entries and packages, nothing of src/, scripts/ or the rest of test-support/.",
+      severity: "error",
+      from: { path: TEST_SUPPORT_RUNTIME },
+      to: { path: ["^src/", "^scripts/", TEST_SUPPORT], pathNot: TEST_SUPPORT_RUNTIME },
+    },
+    {
+      name: "benchmarks-import-no-test-helper",
+      comment: "A benchmark measures the code as users run it: it imports no test helper, test or fixture (what a benchmark and tests share lives in scripts/bench/, and tests import it there).",
+      severity: "error",
+      from: { path: "^scripts/bench/", pathNot: "\\.test\\.ts$" },
+      to: { path: [TEST_SUPPORT, "\\.test\\.ts$", "/__fixtures__/"] },
     },
     {
       name: "adapters-import-their-framework",
@@ -100,9 +126,9 @@ export default {
     {
       name: "only-the-cli-imports-the-cli",
       comment:
-        "The command line is the top layer: surface, contract, upstream, agents and workflow code must not depend on it (it would drag usage errors and process handling into libraries). The docs generator, a face beside it, reads the commands' help texts.",
+        "The command line is the top layer: surface, contract, upstream, agents and workflow code must not depend on it (it would drag usage errors and process handling into libraries). The docs generator, a face beside it, reads the commands' help texts; the tests' CLI harness runs it.",
       severity: "error",
-      from: { pathNot: `${CLI}|^scripts/docs/` },
+      from: { pathNot: `${CLI}|^scripts/docs/|^test-support/cli-harness\\.ts$` },
       to: { path: CLI },
     },
     {
@@ -129,8 +155,8 @@ export default {
     },
   ],
   options: {
-    // Tests, their fixtures and the test support may reach into any layer to exercise it; dist/ folders are builds.
-    exclude: { path: ["^(runtime/)?dist/", TESTS] },
+    // Tests and their fixtures may reach into any layer to exercise it (the runtime's tests and test-support/ are cruised, above); dist/ folders are builds.
+    exclude: { path: ["^(runtime/)?dist/", NOT_CRUISED] },
     doNotFollow: { path: "(^|/)node_modules/" },
     tsConfig: { fileName: "tsconfig.json" },
     // Type-only imports count: a cycle of types is still two files that cannot be read apart.

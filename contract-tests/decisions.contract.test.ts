@@ -13,7 +13,7 @@ import { describe, expect, it } from "vitest";
 import type { ToolError } from "@blockwright/runtime/internal";
 import { call, example, expectFailure, expectNoViolation, expectSuccess, mockUrl, spec, tool, type Captured } from "../test-support/harness.js";
 import { SPECS_DIR, executeTool } from "../test-support/repo.js";
-import { json, scriptedFetch } from "../test-support/scripted-fetch.js";
+import { json, scriptedFetch } from "../test-support/runtime/scripted-fetch.js";
 
 const GAMMA = "sk-gamma-decisions-0001";
 const PDL = "pdl-decisions-key-0001";

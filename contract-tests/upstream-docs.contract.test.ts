@@ -5,7 +5,7 @@
 // fails its test.
 import { describe, expect, it } from "vitest";
 import { executeTool } from "../test-support/repo.js";
-import { json, scriptedFetch } from "../test-support/scripted-fetch.js";
+import { json, scriptedFetch } from "../test-support/runtime/scripted-fetch.js";
 
 const PDL = "pdl-limits-key-0001";
 const BOOKS = "AIzaLimitsKey0001";

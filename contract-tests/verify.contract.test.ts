@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { OpenApiDocument } from "../src/load/openapi-document.js";
 import { loadYamlSource } from "../src/load/yaml-source.js";
 import { cli } from "../test-support/cli-harness.js";
-import { issueTokens, startOAuthServers } from "../test-support/oauth/oauth-servers.js";
-import { server } from "../test-support/loopback-server.js";
+import { issueTokens, startOAuthServers } from "../test-support/runtime/oauth-servers.js";
+import { server } from "../test-support/runtime/loopback-server.js";
 import { SPECS_DIR } from "../test-support/repo.js";
 
 const KEY = "AIza-books-key/0123456789+x";

@@ -6,8 +6,8 @@
 // instead which tests show what it does. A concept that reads its field yet
 // does nothing with it fails here.
 import { describe, expect, it } from "vitest";
-import { irFixture, type IrFixture } from "../test-support/ir-fixtures.js";
-import { json, scriptedFetch } from "../test-support/scripted-fetch.js";
+import { irFixture, type IrFixture } from "../test-support/runtime/ir-fixtures.js";
+import { json, scriptedFetch } from "../test-support/runtime/scripted-fetch.js";
 import { executeToolDefinition } from "./execute/execute.js";
 import { toolDescription } from "./llm/llm-tools.js";
 import { oauthParams } from "./oauth/flows.js";

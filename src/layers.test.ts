@@ -11,13 +11,14 @@ import extractTSConfig from "dependency-cruiser/config-utl/extract-ts-config";
 import { afterAll, describe, expect, it } from "vitest";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const RUNTIME_TESTS_CONFIG = ".dependency-cruiser.runtime-tests.mjs";
 
 /** Every broken rule, one line each: `rule: from → to`, and the circle for a cycle. */
-async function violations(baseDir: string, roots: string[]): Promise<string[]> {
-  const options = await extractDepcruiseOptions(join(ROOT, ".dependency-cruiser.mjs"));
+async function violations(baseDir: string, roots: string[], config = ".dependency-cruiser.mjs"): Promise<string[]> {
+  const options = await extractDepcruiseOptions(join(ROOT, config));
   // The repository's cruise shares `npm run lint`'s cache (read back when no file changed); a scratch tree keeps none.
   const cache = baseDir === ROOT ? options.cache : false;
-  const { output } = await cruise(roots, { ...options, rulesFile: ".dependency-cruiser.mjs", baseDir, cache }, {}, { tsConfig: extractTSConfig(join(baseDir, "tsconfig.json")) });
+  const { output } = await cruise(roots, { ...options, rulesFile: config, baseDir, cache }, {}, { tsConfig: extractTSConfig(join(baseDir, "tsconfig.json")) });
   return (output as ICruiseResult).summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}${v.cycle ? ` (${v.cycle.map((c) => c.name).join(" → ")})` : ""}`).sort();
 }
 
@@ -47,6 +48,10 @@ describe("layers", () => {
   it("every import of the folders `npm run lint` cruises keeps the rules, and no files or folders import each other in a circle", async () => {
     expect(LINTED).toEqual(expect.arrayContaining(["runtime", "generated", "src", "scripts", "bin"]));
     expect(await violations(ROOT, LINTED)).toEqual([]);
+  });
+
+  it("the runtime's tests import the runtime and test-support/runtime/ only (their own cruise, `npm run lint`'s second)", async () => {
+    expect(await violations(ROOT, ["runtime"], RUNTIME_TESTS_CONFIG)).toEqual([]);
   });
 
   it("no runtime test imports src/, scripts/ or contract-tests/ (test-support/fixtures/ir/ holds the IR they read)", () => {
@@ -90,7 +95,14 @@ describe("layers", () => {
       "src/workflow/x.ts": "export {};\n",
       // A test may reach anywhere, but a runtime test only into the runtime and test-support/.
       "src/emit/emit.test.ts": 'import "../cli/support/io.js";\n',
-      "runtime/execute/execute.test.ts": 'import { loadProvider } from "../../src/emit/generate-all.js";\nimport "../../test-support/ir-fixtures.js";\nconst later = () => import("../../scripts/x.js");\n',
+      "runtime/execute/execute.test.ts":
+        'import { loadProvider } from "../../src/emit/generate-all.js";\nimport "../../test-support/runtime/ir-fixtures.js";\nimport "../../test-support/repo.js";\nconst later = () => import("../../scripts/x.js");\n',
+      // test-support/ in two parts: the runtime's (on the runtime alone) and the generator's; a benchmark imports neither.
+      "test-support/runtime/ir-fixtures.ts": 'import "../../runtime/index.js";\nimport "../repo.js";\nimport "../../src/model/ir.js";\n',
+      "test-support/repo.ts": 'import "../src/model/ir.js";\n',
+      "src/emit/generate-all.ts": "export {};\n",
+      "scripts/bench/bench.ts": 'import "../../test-support/repo.js";\nimport "../../src/model/ir.js";\n',
+      "scripts/x.ts": "export {};\n",
     };
     for (const [path, text] of Object.entries(files)) {
       mkdirSync(dirname(join(tree, path)), { recursive: true });
@@ -98,7 +110,8 @@ describe("layers", () => {
     }
 
     it("and only those", async () => {
-      expect(await violations(tree, ["runtime", "generated", "src"])).toEqual([
+      expect(await violations(tree, ["runtime", "generated", "src", "test-support", "scripts/bench"])).toEqual([
+        "benchmarks-import-no-test-helper: scripts/bench/bench.ts → test-support/repo.ts",
         "generated-imports-only-the-runtime: generated/a/index.js → generated/b/index.js",
         "generator-below-the-tools: src/emit/emit.ts → src/registry/registry.ts",
         "no-file-cycles: src/contract/a.ts → src/contract/b.ts (src/contract/b.ts → src/contract/a.ts)",
@@ -109,6 +122,7 @@ describe("layers", () => {
         "no-folder-cycles: src/workflow → src/upstream (src/upstream → src/workflow)",
         "not-in-allowed: runtime/index.ts → src/common/hash.ts",
         "not-in-allowed: runtime/index.ts → yaml",
+        "not-in-allowed: scripts/bench/bench.ts → test-support/repo.ts",
         "not-in-allowed: src/common/read.ts → src/model/ir.ts",
         "not-in-allowed: src/contract/derive.ts → runtime/execute/execute.ts",
         "not-in-allowed: src/contract/derive.ts → src/cli/support/io.ts",
@@ -117,6 +131,8 @@ describe("layers", () => {
         "not-in-allowed: src/load/openapi.ts → src/link/index.ts",
         "not-in-allowed: src/mocks/mocks.ts → src/index.ts",
         "not-in-allowed: src/stray/loose.ts → src/model/ir.ts",
+        "not-in-allowed: test-support/runtime/ir-fixtures.ts → src/model/ir.ts",
+        "not-in-allowed: test-support/runtime/ir-fixtures.ts → test-support/repo.ts",
         "nothing-imports-an-entry: src/mocks/mocks.ts → src/index.ts",
         "nothing-imports-generated: src/emit/emit.ts → generated/b/index.js",
         "only-the-cli-imports-the-cli: src/contract/derive.ts → src/cli/support/io.ts",
@@ -124,6 +140,16 @@ describe("layers", () => {
         "runtime-imports-only-itself: runtime/index.ts → src/common/hash.ts",
         "runtime-imports-only-itself: runtime/index.ts → yaml",
         "runtime-through-its-entries: src/contract/derive.ts → runtime/execute/execute.ts",
+        "test-support-runtime-part-on-the-runtime: test-support/runtime/ir-fixtures.ts → src/model/ir.ts",
+        "test-support-runtime-part-on-the-runtime: test-support/runtime/ir-fixtures.ts → test-support/repo.ts",
+      ]);
+    });
+
+    it("and, in their own cruise, a runtime test reaching the generator, the scripts or the generator's part of test-support/", async () => {
+      expect(await violations(tree, ["runtime"], RUNTIME_TESTS_CONFIG)).toEqual([
+        "runtime-tests-on-the-runtime-part: runtime/execute/execute.test.ts → scripts/x.ts",
+        "runtime-tests-on-the-runtime-part: runtime/execute/execute.test.ts → src/emit/generate-all.ts",
+        "runtime-tests-on-the-runtime-part: runtime/execute/execute.test.ts → test-support/repo.ts",
       ]);
     });
 

@@ -3,7 +3,7 @@
 // (the messages, `file:line:col` first).
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { GenerationErrors, loadProvider } from "../src/emit/generate-all.js";
 import type { ProviderIR } from "../src/model/ir.js";
@@ -22,8 +22,22 @@ export async function wildProblems(provider: "zqpayments" | "tracker", edits: Ed
   return "problems" in linked ? linked.problems : [];
 }
 
+/** A problem as a test asserts it: its code and where, `file:line:col` with the file relative to the provider's folder. */
+export interface CodedProblem {
+  code: string;
+  at: string;
+}
+
+/** The problems of the provider linked after the edits, each `{code, at}` (none when it links). */
+export async function wildCodes(provider: "zqpayments" | "tracker", edits: Edit[]): Promise<CodedProblem[]> {
+  const linked = await linkWild(provider, edits, true);
+  return "coded" in linked ? linked.coded : [];
+}
+
 /** The provider linked after the edits: its IR, or its problems. */
-export async function linkWild(provider: "zqpayments" | "tracker", edits: Edit[]): Promise<{ ir: ProviderIR } | { problems: string[] }> {
+export async function linkWild(provider: "zqpayments" | "tracker", edits: Edit[]): Promise<{ ir: ProviderIR } | { problems: string[] }>;
+export async function linkWild(provider: "zqpayments" | "tracker", edits: Edit[], coded: true): Promise<{ ir: ProviderIR } | { problems: string[]; coded: CodedProblem[] }>;
+export async function linkWild(provider: "zqpayments" | "tracker", edits: Edit[], coded = false): Promise<{ ir: ProviderIR } | { problems: string[]; coded?: CodedProblem[] }> {
   const root = mkdtempSync(join(tmpdir(), "blockwright-wild-"));
   const dir = join(root, "specs", provider);
   try {
@@ -36,7 +50,11 @@ export async function linkWild(provider: "zqpayments" | "tracker", edits: Edit[]
     }
     return { ir: await loadProvider(root, dir) };
   } catch (e) {
-    if (e instanceof GenerationErrors) return { problems: e.errors.map((x) => x.message) };
+    if (e instanceof GenerationErrors) {
+      const problems = e.errors.map((x) => x.message);
+      if (!coded) return { problems };
+      return { problems, coded: e.errors.map((x) => ({ code: x.code, at: `${relative(dir, resolve(root, x.position.file))}:${x.position.line}:${x.position.col}` })) };
+    }
     throw e;
   } finally {
     rmSync(root, { recursive: true, force: true });

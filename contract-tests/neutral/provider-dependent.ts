@@ -120,6 +120,7 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "src/cli/serve-crash.process.test.ts",
       "src/cli/serve-postgres-load.process.test.ts",
       "src/cli/runs.test.ts",
+      "src/cli/json-output.test.ts",
       "src/cli/report-browser.test.ts",
       "src/cli/test.process.test.ts",
       "src/cli/upstream.process.test.ts",
@@ -152,7 +153,7 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "src/cli/verify-rate.test.ts",
       "src/link/link-http.test.ts",
       "src/link/link.test.ts",
-      "src/link/server.test.ts",
+      "src/link/server/server.test.ts",
       "src/link/unions.test.ts",
       "src/changes/surface.test.ts",
       "src/cli/files.test.ts",
@@ -183,9 +184,14 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
  * names a path into the repository's specs/ or generated/.
  */
 export function readsProviders(source: string): boolean {
-  return [/["'][./]*(?:contract-tests\/|test-support\/)?(?:repo|harness|cli-harness)\.js["']/, /\bproviderDirs\s*\(/, /import\.meta\.glob/, /(?:\.\.\/)+(?:specs|generated)\b/, /\b(?:ROOT|root)\s*,\s*["'`](?:specs|generated)\b/].some((re) =>
-    re.test(source),
-  );
+  return [
+    /["'][./]*(?:contract-tests\/|test-support\/)?(?:repo|harness|cli-harness)\.js["']/,
+    /["'][./]*test-support\/runtime\/packages\.js["']/,
+    /\bproviderDirs\s*\(/,
+    /import\.meta\.glob/,
+    /(?:\.\.\/)+(?:specs|generated)\b/,
+    /\b(?:ROOT|root)\s*,\s*["'`](?:specs|generated)\b/,
+  ].some((re) => re.test(source));
 }
 
 /** Every test file of the project (paths relative to `root`, sorted). */

@@ -29,7 +29,7 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { lessEagerOptimiser } from "../../src/common/v8-flags.js";
-import { type Received, server } from "../../test-support/loopback-server.js";
+import { type Received, server } from "../../test-support/runtime/loopback-server.js";
 import { ROOT } from "./root.js";
 import { node, run, runOk, type Finished } from "./processes.js";
 

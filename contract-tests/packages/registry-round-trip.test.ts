@@ -16,7 +16,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import jsYaml from "js-yaml";
-import { type Received, server } from "../../test-support/loopback-server.js";
+import { type Received, server } from "../../test-support/runtime/loopback-server.js";
 import { ROOT, SPECS_DIR } from "./root.js";
 import { diskUsageBytes, installedPackages } from "./disk-usage.js";
 import { node, runOk } from "./processes.js";

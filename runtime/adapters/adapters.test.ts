@@ -4,8 +4,8 @@ import { Agent, type Model, type ModelRequest, type ModelResponse, Runner, Usage
 import { generateText, stepCountIs } from "ai";
 import { MockLanguageModelV4 } from "ai/test";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { irFixture } from "../../test-support/ir-fixtures.js";
-import { server } from "../../test-support/loopback-server.js";
+import { irFixture } from "../../test-support/runtime/ir-fixtures.js";
+import { server } from "../../test-support/runtime/loopback-server.js";
 import { createClient } from "../client/client.js";
 import { fullSupport } from "../execute/full-support.js";
 import type { ClientOptions } from "../client/types.js";

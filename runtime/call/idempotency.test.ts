@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { irFixture } from "../../test-support/ir-fixtures.js";
-import { json, scriptedFetch } from "../../test-support/scripted-fetch.js";
+import { irFixture } from "../../test-support/runtime/ir-fixtures.js";
+import { json, scriptedFetch } from "../../test-support/runtime/scripted-fetch.js";
 import { executeToolDefinition } from "../execute/execute.js";
 import { parseExpression } from "../http/expressions.js";
 import type { ToolSpec } from "../spec/tool-types.js";

@@ -2,8 +2,8 @@
 // fails on request, naming the output, the rule and the value; without the
 // option, or with outputs of their types, the same reply is a success.
 import { describe, expect, it } from "vitest";
-import { irFixture } from "../../test-support/ir-fixtures.js";
-import { json, scriptedFetch } from "../../test-support/scripted-fetch.js";
+import { irFixture } from "../../test-support/runtime/ir-fixtures.js";
+import { json, scriptedFetch } from "../../test-support/runtime/scripted-fetch.js";
 import { executeToolDefinition } from "../execute/execute.js";
 import type { ToolSpec } from "../spec/tool-types.js";
 

@@ -3,8 +3,8 @@
 // the same call goes out. (The generator's choice of parts per provider:
 // src/emit/support-parts.test.ts.)
 import { describe, expect, it } from "vitest";
-import { irFixture } from "../../test-support/ir-fixtures.js";
-import { json, scriptedFetch } from "../../test-support/scripted-fetch.js";
+import { irFixture } from "../../test-support/runtime/ir-fixtures.js";
+import { json, scriptedFetch } from "../../test-support/runtime/scripted-fetch.js";
 import { createClient, createPackageClient } from "../client/client.js";
 import { collectPages } from "../paging/paginate.js";
 import { createExecutor, createPackageExecutor } from "../execute/executor.js";

@@ -2,7 +2,7 @@
 // single-call.ts): a call of the operation ends at its deadline, not the
 // runtime's default of 30 s; a caller's own timeoutMs option still wins.
 import { describe, expect, it } from "vitest";
-import { irFixture } from "../../test-support/ir-fixtures.js";
+import { irFixture } from "../../test-support/runtime/ir-fixtures.js";
 import { executeToolDefinition } from "../execute/execute.js";
 import type { ToolSpec } from "../spec/tool-types.js";
 

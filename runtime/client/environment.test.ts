@@ -4,8 +4,8 @@
 // browser's bundle carries (the plain entry's client has none: client.test.ts).
 import { readFileSync } from "node:fs";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { irFixture } from "../../test-support/ir-fixtures.js";
-import { json, scriptedFetch } from "../../test-support/scripted-fetch.js";
+import { irFixture } from "../../test-support/runtime/ir-fixtures.js";
+import { json, scriptedFetch } from "../../test-support/runtime/scripted-fetch.js";
 import { REDACTED } from "../common/redact.js";
 import type { ToolSpec } from "../spec/tool-types.js";
 import { createPackageClient, envVariableName } from "./environment.js";

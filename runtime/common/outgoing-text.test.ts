@@ -3,8 +3,8 @@
 // (outgoing-text.ts). Cut first, the head of a key before the cut stayed in
 // the text, and the redactor, which looks for whole secrets, let it by.
 import { describe, expect, it } from "vitest";
-import { irFixture } from "../../test-support/ir-fixtures.js";
-import { json, scriptedFetch } from "../../test-support/scripted-fetch.js";
+import { irFixture } from "../../test-support/runtime/ir-fixtures.js";
+import { json, scriptedFetch } from "../../test-support/runtime/scripted-fetch.js";
 import { executeToolDefinition } from "../execute/execute.js";
 import type { ToolResult } from "../http/errors.js";
 import type { ToolSpec } from "../spec/tool-types.js";

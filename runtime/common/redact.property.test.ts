@@ -6,8 +6,8 @@
 // call whose reply echoes the secret (parsed values redacted whatever the text).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { irFixture } from "../../test-support/ir-fixtures.js";
-import { scriptedFetch } from "../../test-support/scripted-fetch.js";
+import { irFixture } from "../../test-support/runtime/ir-fixtures.js";
+import { scriptedFetch } from "../../test-support/runtime/scripted-fetch.js";
 import { executeToolDefinition } from "../execute/execute.js";
 import { mentionsSecret, REDACTED, redact, redactDeep, secretExpression } from "./redact.js";
 

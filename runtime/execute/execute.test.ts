@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { irFixture } from "../../test-support/ir-fixtures.js";
+import { irFixture } from "../../test-support/runtime/ir-fixtures.js";
 import { executeToolDefinition } from "./execute.js";
 import type { ToolSpec } from "../spec/tool-types.js";
-import { executeTool, tools } from "../../test-support/repo.js";
-import { json, scriptedFetch } from "../../test-support/scripted-fetch.js";
+import { executeTool, tools } from "../../test-support/runtime/packages.js";
+import { json, scriptedFetch } from "../../test-support/runtime/scripted-fetch.js";
 
 const shelf = irFixture("shelf");
 const tool = (id: string): ToolSpec => shelf.operations.find((o) => o.tool.id === id)!.tool;

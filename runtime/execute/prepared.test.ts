@@ -2,9 +2,9 @@
 // sends, the host's answer reads as executeTool's own, and what needs an
 // asynchronous preparation is refused before anything, naming the parameter.
 import { describe, expect, it } from "vitest";
-import { irFixture } from "../../test-support/ir-fixtures.js";
-import { oauthTrackerTools } from "../../test-support/oauth/oauth-tracker.js";
-import { json, scriptedFetch } from "../../test-support/scripted-fetch.js";
+import { irFixture } from "../../test-support/runtime/ir-fixtures.js";
+import { fixtureTools } from "../../test-support/runtime/ir-fixtures.js";
+import { json, scriptedFetch } from "../../test-support/runtime/scripted-fetch.js";
 import type { ToolResult } from "../http/errors.js";
 import type { ToolSpec } from "../spec/tool-types.js";
 import { createExecutor } from "./executor.js";
@@ -72,7 +72,7 @@ describe("refused before anything is sent", () => {
   });
 
   it("a token an OAuth 2 flow would obtain, naming the access token parameter; a token given is sent", async () => {
-    const tracker = createExecutor(await oauthTrackerTools(), parts);
+    const tracker = createExecutor(fixtureTools("tracker-oauth"), parts);
     const repo = { owner: "octo", repo: "hello" };
     const byFlow = tracker.prepare("tracker_list_issues" as never, { ...repo, tenant: "contoso", clientId: "app-1", clientSecret: "client-secret-5f1e9a7c" } as never);
     expect(byFlow).toMatchObject({ failed: { error: { type: "validation", rule: "oauth" } } });

@@ -4,8 +4,8 @@
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { describe, expect, it, vi } from "vitest";
-import { irFixture } from "../../test-support/ir-fixtures.js";
-import { json, scriptedFetch } from "../../test-support/scripted-fetch.js";
+import { irFixture } from "../../test-support/runtime/ir-fixtures.js";
+import { json, scriptedFetch } from "../../test-support/runtime/scripted-fetch.js";
 import { executeToolDefinition } from "../execute/execute.js";
 import { DEFAULT_REPLY_BYTES } from "./read-body.js";
 import type { ToolSpec } from "../spec/tool-types.js";

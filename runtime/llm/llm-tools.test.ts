@@ -17,8 +17,8 @@ import AjvModule from "ajv";
 import Ajv2020Module from "ajv/dist/2020.js";
 import { VALUE_FORMATS } from "../spec/formats.js";
 import { describe, expect, it } from "vitest";
-import { irFixture } from "../../test-support/ir-fixtures.js";
-import { OPERATION_IDS, tools as repoTools } from "../../test-support/repo.js";
+import { irFixture } from "../../test-support/runtime/ir-fixtures.js";
+import { OPERATION_IDS, tools as repoTools } from "../../test-support/runtime/packages.js";
 import {
   connectionParams,
   inputSchema,

@@ -3,13 +3,13 @@
 // default) sends them as form fields. Before, only the form was possible, which a token endpoint that documents
 // HTTP Basic (most do) refuses. The secret, as given and as base64, stays out of a refusal's message.
 import { afterEach, describe, expect, it } from "vitest";
-import { issueTokens, type OAuthServers, type Script, startOAuthServers } from "../../test-support/oauth/oauth-servers.js";
-import { oauthTrackerTools } from "../../test-support/oauth/oauth-tracker.js";
+import { issueTokens, type OAuthServers, type Script, startOAuthServers } from "../../test-support/runtime/oauth-servers.js";
+import { fixtureTools } from "../../test-support/runtime/ir-fixtures.js";
 import { executeToolDefinition } from "../execute/execute.js";
 import type { ClientAuth, ToolSpec } from "../spec/tool-types.js";
 import { TokenCache } from "./token-cache.js";
 
-const tools = await oauthTrackerTools();
+const tools = fixtureTools("tracker-oauth");
 const repo = { owner: "octo", repo: "hello" };
 // An id and a secret holding what form encoding changes (`:` would end the id, `+` and a space are told apart).
 const ID = "app:1 zq";

@@ -8,50 +8,14 @@
 // after the flow's documented lifetime, not used for ever.
 import { decodeJwt, exportPKCS8, generateKeyPair } from "jose";
 import { afterEach, describe, expect, it } from "vitest";
-import { server } from "../../test-support/loopback-server.js";
-import { type OAuthServers, startOAuthServers } from "../../test-support/oauth/oauth-servers.js";
-import { oauthTrackerTools } from "../../test-support/oauth/oauth-tracker.js";
-import { scriptedFetch } from "../../test-support/scripted-fetch.js";
-import type { Edit } from "../../test-support/link-wild.js";
+import { server } from "../../test-support/runtime/loopback-server.js";
+import { type OAuthServers, startOAuthServers } from "../../test-support/runtime/oauth-servers.js";
+import { fixtureTools } from "../../test-support/runtime/ir-fixtures.js";
+import { scriptedFetch } from "../../test-support/runtime/scripted-fetch.js";
 import { executeToolDefinition } from "../execute/execute.js";
 import { TokenCache } from "./token-cache.js";
 
-/** What a provider whose tokens name their instance declares: an address parameter, the token's address field, audience rules, a documented lifetime. */
-const INSTANCE_EDITS: Edit[] = [
-  // A limit on the request's head too: checked once the token has named the address.
-  { find: "server:\n  default: https://api.tracker.test\n", replace: 'server:\n  param: site\n  hosts: ["*.tracker.test"]\nlimits:\n  requestHeadBytes: 8192\n' },
-  {
-    find: "      privateKey: privateKey\n  tokenHosts: [auth.tracker.test]\n",
-    replace: `      privateKey: privateKey
-      audience:
-        default: https://login.tracker.test
-        byTokenHost:
-          test.tracker.test: https://test.tracker.test
-          "*.sandbox.my.tracker.test": https://test.tracker.test
-        param: audience
-  tokenHosts: [auth.tracker.test, test.tracker.test, "*.my.tracker.test", "*.sandbox.my.tracker.test"]
-  tokenAddressField: instance_url
-`,
-  },
-  { find: "      refreshToken: refreshToken\n", replace: "      refreshToken: refreshToken\n      defaultExpiresIn: 7200\n" },
-  {
-    find: "    description: The PEM private key signing the assertion.\n",
-    replace: `    description: The PEM private key signing the assertion.
-  site:
-    type: string
-    maxLength: 255
-    format: base-url
-    description: The site's address.
-  audience:
-    type: string
-    maxLength: 255
-    pattern: "^https://[a-z0-9.-]+$"
-    description: The assertion's audience, for a site of one's own.
-`,
-  },
-];
-
-const tools = await oauthTrackerTools(INSTANCE_EDITS);
+const tools = fixtureTools("tracker-oauth-instance");
 const list = tools.tracker_list_issues!;
 const repo = { owner: "octo", repo: "hello" };
 const { privateKey } = await generateKeyPair("RS256", { extractable: true });
@@ -90,7 +54,7 @@ describe("the JWT bearer assertion's audience", () => {
   });
 
   it("stays the token URL's origin for a flow that declares no audience", async () => {
-    const plain = (await oauthTrackerTools()).tracker_list_issues!;
+    const plain = fixtureTools("tracker-oauth").tracker_list_issues!;
     const { fetch, seen } = upstream();
     await executeToolDefinition(plain, jwtGrant, { fetch, tokens: new TokenCache(), tokenUrl: "https://auth.tracker.test/common/oauth2/token" });
     expect(audienceOf(seen[0]!.body)).toBe("https://auth.tracker.test");

@@ -6,8 +6,8 @@
 // no result, and each value only where it belongs.
 import { exportPKCS8, exportSPKI, generateKeyPair, importSPKI, jwtVerify } from "jose";
 import { afterEach, describe, expect, it } from "vitest";
-import { issueTokens, type OAuthServers, type Script, startOAuthServers } from "../../test-support/oauth/oauth-servers.js";
-import { oauthTrackerTools } from "../../test-support/oauth/oauth-tracker.js";
+import { issueTokens, type OAuthServers, type Script, startOAuthServers } from "../../test-support/runtime/oauth-servers.js";
+import { fixtureTools } from "../../test-support/runtime/ir-fixtures.js";
 import { createExecutor } from "../execute/executor.js";
 import { oauthFlows } from "../call/oauth-support.js";
 import { executeToolDefinition } from "../execute/execute.js";
@@ -15,7 +15,7 @@ import { fullSupport } from "../execute/full-support.js";
 import type { IssuedTokens } from "./flows.js";
 import { TokenCache } from "./token-cache.js";
 
-const tools = await oauthTrackerTools();
+const tools = fixtureTools("tracker-oauth");
 const list = tools.tracker_list_issues!;
 const create = tools.tracker_create_issue!;
 const SECRET = "client-secret-5f1e9a7c";

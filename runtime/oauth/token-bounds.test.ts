@@ -4,13 +4,13 @@
 // answers. Loopback servers that never end their answer; the assertions are on
 // the error's code and on the server seeing the client hang up, never on time.
 import { afterEach, describe, expect, it } from "vitest";
-import { neverEndingServer } from "../../test-support/loopback-server.js";
-import { oauthTrackerTools } from "../../test-support/oauth/oauth-tracker.js";
+import { neverEndingServer } from "../../test-support/runtime/loopback-server.js";
+import { fixtureTools } from "../../test-support/runtime/ir-fixtures.js";
 import { executeToolDefinition } from "../execute/execute.js";
 import { TokenCache } from "./token-cache.js";
 import { TOKEN_REPLY_BYTES } from "./token-request.js";
 
-const tools = await oauthTrackerTools();
+const tools = fixtureTools("tracker-oauth");
 const list = tools.tracker_list_issues!;
 const SECRET = "client-secret-5f1e9a7c";
 const params = { owner: "octo", repo: "hello", tenant: "contoso", clientId: "app-1", clientSecret: SECRET };

@@ -3,12 +3,12 @@
 // tokenUrls option points the flow at a token endpoint (a mock, a sandbox);
 // no secret in the run's result.
 import { afterEach, describe, expect, it } from "vitest";
-import { issueTokens, type OAuthServers, startOAuthServers } from "../../test-support/oauth/oauth-servers.js";
-import { oauthTrackerTools } from "../../test-support/oauth/oauth-tracker.js";
+import { issueTokens, type OAuthServers, startOAuthServers } from "../../test-support/runtime/oauth-servers.js";
+import { fixtureTools } from "../../test-support/runtime/ir-fixtures.js";
 import { runWorkflowWith } from "../workflow/run.js";
 import type { Registry, WorkflowBlock } from "../workflow/types.js";
 
-const tools = await oauthTrackerTools();
+const tools = fixtureTools("tracker-oauth");
 const registry: Registry = { tools, blocks: {} };
 const SECRET = "workflow-client-secret-77aa";
 

@@ -9,8 +9,8 @@
 // client's `items` (the error it throws says what came before) and the
 // workflow runner (the failed block keeps the outputs and pages).
 import { describe, expect, it } from "vitest";
-import { irFixture } from "../../test-support/ir-fixtures.js";
-import { json, scriptedFetch } from "../../test-support/scripted-fetch.js";
+import { irFixture } from "../../test-support/runtime/ir-fixtures.js";
+import { json, scriptedFetch } from "../../test-support/runtime/scripted-fetch.js";
 import { createClient } from "../client/client.js";
 import { pageCursors } from "../call/page-cursors.js";
 import { BlockwrightError } from "../client/errors.js";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { irFixture } from "../../test-support/ir-fixtures.js";
-import { executeTool, tools } from "../../test-support/repo.js";
-import { json, scriptedFetch } from "../../test-support/scripted-fetch.js";
+import { irFixture } from "../../test-support/runtime/ir-fixtures.js";
+import { executeTool, tools } from "../../test-support/runtime/packages.js";
+import { json, scriptedFetch } from "../../test-support/runtime/scripted-fetch.js";
 import { createExecutor } from "../execute/executor.js";
 import { pageCursors } from "../call/page-cursors.js";
 import { executeToolDefinition } from "../execute/execute.js";

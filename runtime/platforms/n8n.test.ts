@@ -3,8 +3,8 @@
 // parameters read where the node keeps them, the call executeTool makes, its
 // output as the item, its failure as n8n's errors with the structured fields.
 import { describe, expect, it } from "vitest";
-import { irFixture } from "../../test-support/ir-fixtures.js";
-import { json, scriptedFetch } from "../../test-support/scripted-fetch.js";
+import { irFixture } from "../../test-support/runtime/ir-fixtures.js";
+import { json, scriptedFetch } from "../../test-support/runtime/scripted-fetch.js";
 import { createExecutor } from "../execute/executor.js";
 import { fullSupport } from "../execute/full-support.js";
 import type { ToolSpec } from "../spec/tool-types.js";

@@ -3,8 +3,8 @@
 // builder; Sim's own keys and a block's empty inputs are not the tool's; an
 // answer reads as executeTool reads it.
 import { describe, expect, it } from "vitest";
-import { irFixture } from "../../test-support/ir-fixtures.js";
-import { json, scriptedFetch } from "../../test-support/scripted-fetch.js";
+import { irFixture } from "../../test-support/runtime/ir-fixtures.js";
+import { json, scriptedFetch } from "../../test-support/runtime/scripted-fetch.js";
 import { createExecutor } from "../execute/executor.js";
 import { fullSupport } from "../execute/full-support.js";
 import type { ToolSpec } from "../spec/tool-types.js";

@@ -2,7 +2,7 @@
 // destructiveHint, idempotentHint, openWorldHint): from the HTTP method of the
 // operation and of its routes, unless the manifest's behavior says otherwise.
 import { describe, expect, it } from "vitest";
-import { tools as repoTools } from "../../test-support/repo.js";
+import { tools as repoTools } from "../../test-support/runtime/packages.js";
 import { toolBehavior } from "./behavior.js";
 import { toLlmTools } from "../llm/llm-tools.js";
 import type { ToolSpec } from "./tool-types.js";

@@ -2,7 +2,7 @@
 // writes each tool of a package as the two (src/emit/emit.ts), the package's
 // client holds the calls only, and describeTool gives back the definition.
 import { describe, expect, it } from "vitest";
-import { IR_FIXTURES, irFixture, type IrFixture } from "../../test-support/ir-fixtures.js";
+import { IR_FIXTURES, irFixture, type IrFixture } from "../../test-support/runtime/ir-fixtures.js";
 import { callOf, DESCRIPTION_FIELDS, describeTool, descriptionOf } from "./tool-description.js";
 import type { ToolSpec } from "./tool-types.js";
 

@@ -6,7 +6,7 @@
 // not shown; a model's argument of any parameter (MCP, the agent adapters:
 // llmCallParams) gets the rule.
 import { describe, expect, it } from "vitest";
-import { irFixture } from "../../test-support/ir-fixtures.js";
+import { irFixture } from "../../test-support/runtime/ir-fixtures.js";
 import { executeToolDefinition } from "../execute/execute.js";
 import { llmCallParams } from "../llm/llm-tools.js";
 import type { ToolSpec } from "../spec/tool-types.js";

@@ -5,8 +5,8 @@
 // base address, or take an empty reply for a result (requests that change
 // state: state-changing-failures.test.ts).
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { executeTool } from "../../test-support/repo.js";
-import { server } from "../../test-support/loopback-server.js";
+import { executeTool } from "../../test-support/runtime/packages.js";
+import { server } from "../../test-support/runtime/loopback-server.js";
 import type { ToolSpec } from "../spec/tool-types.js";
 import { validateParams } from "./full-check.js";
 

@@ -1,6 +1,6 @@
 // resolveInputs: a block's inputs with every reference replaced by its value.
 import { describe, expect, it } from "vitest";
-import { tools } from "../../test-support/repo.js";
+import { tools } from "../../test-support/runtime/packages.js";
 import { resolveInputs } from "./run.js";
 import type { BlockResult, CallBlock } from "./types.js";
 

@@ -1,6 +1,6 @@
 // `npm run bench -- regen` (issue 60): taking a newer version of a published
 // document costs no more than drafting from it. For each document — a
-// synthetic tree of recursive node unions (test-support/recursive-unions.ts),
+// synthetic tree of recursive node unions (recursive-unions.ts),
 // a design tool's file tree (contract-tests/history/figma) and the largest
 // documents of the history corpus (GitHub, 11–13 MB) — the CPU of `add`
 // from the older version, of `upstream` comparing the newer one with it,
@@ -10,7 +10,7 @@
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
-import { recursiveUnionDocument } from "../../test-support/documents/recursive-unions.js";
+import { recursiveUnionDocument } from "./shared/recursive-unions.js";
 
 interface Run {
   wallMs: number;

@@ -1,5 +1,5 @@
 // @ts-nocheck -- a plain JavaScript build tool (imported by a test, so TypeScript would check it).
-// The manifest schema is written by concept: each src/link/<concept>.schema.json
+// The manifest schema is written by concept: each src/link/<concept>/<name>.schema.json
 // holds its concept's definitions and the fields it adds to the manifest (`"#"`) or to
 // another concept's definition (`into`), placed `after` a field already there. This
 // assembles them into specs/manifest.schema.json (committed: editors and users read it)
@@ -9,17 +9,28 @@ import { compile } from "json-schema-to-typescript-lite";
 
 const FRAGMENTS = "src/link";
 
-/** The fragments of folder `dir` (relative to `root`), by file name (their order decides only between blocks placed after the same field). */
-function fragments(root, dir) {
-  return readdirSync(root + dir)
-    .filter((f) => f.endsWith(".schema.json"))
-    .sort()
-    .map((file) => ({ file: `${dir}/${file}`, ...JSON.parse(readFileSync(`${root}${dir}/${file}`, "utf8")) }));
+/** The schema fragments under folder `dir` (relative to `root`): its own and its concept folders' (`src/link/<concept>/`), fixtures aside. */
+function fragmentFiles(root, dir) {
+  return readdirSync(root + dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? (e.name === "__fixtures__" ? [] : fragmentFiles(root, `${dir}/${e.name}`)) : e.name.endsWith(".schema.json") ? [`${dir}/${e.name}`] : []));
 }
 
-/** The names of the fragments in `dir` (`auth-flows` of auth-flows.schema.json), sorted. */
+/** The name of a fragment: its file's name (`auth-flows` of auth-flows.schema.json), wherever its folder. */
+const fragmentName = (file) => file.slice(file.lastIndexOf("/") + 1, -".schema.json".length);
+
+/** The fragments under folder `dir` (relative to `root`), by name (their order decides only between blocks placed after the same field). */
+function fragments(root, dir) {
+  // Sorted by the file's own name, as when the fragments all sat in one folder.
+  const own = (file) => file.slice(file.lastIndexOf("/") + 1);
+  const files = fragmentFiles(root, dir).sort((a, b) => (own(a) < own(b) ? -1 : own(a) > own(b) ? 1 : 0));
+  const names = files.map(fragmentName);
+  const twice = names.filter((n, i) => names.indexOf(n) !== i);
+  if (twice.length) throw new Error(`${dir}: two schema fragments named ${twice.join(", ")}: a fragment's name is its file's, wherever its folder`);
+  return files.map((file) => ({ file, ...JSON.parse(readFileSync(`${root}${file}`, "utf8")) }));
+}
+
+/** The names of the fragments under `dir` (`auth-flows` of auth-flows.schema.json), sorted. */
 export function fragmentNames(root, dir = FRAGMENTS) {
-  return fragments(root, dir).map((f) => f.file.slice(dir.length + 1, -".schema.json".length));
+  return fragments(root, dir).map((f) => fragmentName(f.file));
 }
 
 /** The manifest schema assembled from the fragments in `dir`, as an object. */
@@ -102,7 +113,7 @@ export async function manifestTypes(schema, source, fragmentNames = []) {
     "export type ManifestField =",
     ...fields.map((f, i) => `  | ${JSON.stringify(f)}${i === fields.length - 1 ? ";" : ""}`),
     "",
-    "/** Every schema fragment, src/link/<name>.schema.json, by name: a concept record claims each (link/concepts.ts). */",
+    "/** Every schema fragment, src/link/<concept>/<name>.schema.json, by name: a concept record claims each (link/concepts.ts). */",
     `export type SchemaFragment = ${fragmentNames.map((n) => JSON.stringify(n)).join(" | ") || "never"};`,
     "",
   ].join("\n");

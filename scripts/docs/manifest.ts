@@ -4,7 +4,7 @@
 // description, examples) with their decisions in FIELDS (src/link/concepts.ts:
 // which surface entry records the field, and so how diff classifies a change).
 import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import type { ConceptRecord } from "../../src/link/concept-record.js";
 import { CONCEPTS, FIELDS, type FieldDecision } from "../../src/link/concepts.js";
 import { cell, generatedHeader } from "./markdown.js";
@@ -30,8 +30,10 @@ function recordModule(root: string, concept: string): string {
 
 /** The fragments, the provider's (the schema's root) first. */
 function fragments(root: string): Fragment[] {
-  const all = readdirSync(join(root, DIR))
-    .filter((f) => f.endsWith(".schema.json"))
+  // A concept's fragment sits in its folder (src/link/<concept>/<name>.schema.json) or, for the schema's root, in src/link/.
+  const files = (dir: string): string[] =>
+    readdirSync(join(root, DIR, dir), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? (e.name === "__fixtures__" ? [] : files(join(dir, e.name))) : e.name.endsWith(".schema.json") ? [join(dir, e.name)] : []));
+  const all = files("")
     .sort()
     .map((file) => ({ file, ...(JSON.parse(readFileSync(join(root, DIR, file), "utf8")) as Omit<Fragment, "file">) }));
   return [...all.filter((f) => f.root), ...all.filter((f) => !f.root)];
@@ -109,7 +111,7 @@ export function manifestPage(root: string): string {
     "entries and its link part ([a manifest concept](../../ARCHITECTURE.md#a-manifest-concept)).",
     "",
   ];
-  const byFile = new Map(parts.map((f) => [f.file.replace(/\.schema\.json$/, ""), f]));
+  const byFile = new Map(parts.map((f) => [basename(f.file, ".schema.json"), f]));
   const claimed = new Set<string>();
   for (const [name, record] of Object.entries(CONCEPTS) as [string, ConceptRecord][]) {
     lines.push(`## ${name}`, "", record.wording, "");
@@ -119,9 +121,11 @@ export function manifestPage(root: string): string {
       if (!f) throw new Error(`concept ${name}: no schema fragment ${DIR}/${fragment}.schema.json`);
       claimed.add(fragment);
       // A small concept's link part is written in its record (its group's records-*.ts), with no module of its own.
-      const rule = f.root ? "index" : existsSync(join(root, DIR, `${fragment}.ts`)) ? fragment : recordModule(root, name);
+      // Its rule is the module beside it of the same name (src/link/<concept>/<name>.ts), else its record's group.
+      const beside = f.file.replace(/\.schema\.json$/, ".ts");
+      const rule = f.root ? "index.ts" : existsSync(join(root, DIR, beside)) ? beside : `${recordModule(root, name)}.ts`;
       if (record.schema.length > 1) lines.push(`### ${fragment}`, "", `${(f.$comment ?? "").replace(/\s*\((Linked in )?link\/[^)]*\)\.?$/, ".").replace(/\s*Linked in link\/\S+$/, "")}`, "");
-      lines.push(`Schema: [\`${DIR}/${f.file}\`](../../${DIR}/${f.file}); link rule: [\`${DIR}/${rule}.ts\`](../../${DIR}/${rule}.ts).`, "");
+      lines.push(`Schema: [\`${DIR}/${f.file}\`](../../${DIR}/${f.file}); link rule: [\`${DIR}/${rule}\`](../../${DIR}/${rule}).`, "");
       const names = byFragment.get(f) ?? [];
       if (!names.length) continue;
       lines.push("| Field | Meaning | Example | Recorded in the surface by |", "|---|---|---|---|");

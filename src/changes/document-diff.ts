@@ -6,7 +6,7 @@
 // them). Security requirements compare as sets; a scheme no bound operation
 // uses is no change; bodies compare field by field (schema-compare.ts).
 import { posix } from "node:path";
-import { deprecationNote } from "../link/deprecation-note.js";
+import { deprecationNote } from "../link/deprecated/deprecation-note.js";
 import { kindInfo, type KindId, type Severity } from "./kinds.js";
 import { limitChanges, SchemaComparer, type Side } from "./schema-compare.js";
 import { type At, deref, type DocumentSet, type Flattener } from "./schema-flat.js";

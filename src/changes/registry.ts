@@ -56,7 +56,7 @@ export function registryFromSurfaces(surfaces: Iterable<Surface>): SurfaceRegist
 /** The parameter as the runtime checks it: each field of the surface mapped to its field of the definition. */
 function paramSpec(name: string, p: ParamSurface): ParamSpec {
   const spec: ParamSpec = { name, type: p.type, title: p.title, description: p.description, required: p.required, secret: p.secret, visibility: p.visibility, wire: wireSpec(p.wire, p.list) };
-  // Every key the surface holds as it is (model/param-keys.ts: the table link/params.ts records by).
+  // Every key the surface holds as it is (model/param-keys.ts: the table link/params/params.ts records by).
   copyParamKeys(p, spec);
   const forbiddenKeys = forbiddenKeysOf(p);
   if (forbiddenKeys) spec.forbiddenKeys = forbiddenKeys;

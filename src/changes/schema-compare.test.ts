@@ -7,7 +7,7 @@
 // compared the whole union again at every level (8 node types: 3 s; 12:
 // minutes; a published design tool's 28: never done).
 import { describe, expect, it } from "vitest";
-import { recursiveUnionDocument } from "../../test-support/documents/recursive-unions.js";
+import { recursiveUnionDocument } from "../../scripts/bench/shared/recursive-unions.js";
 import { documentChanges, type DocumentSet } from "./document-diff.js";
 import { SchemaComparer } from "./schema-compare.js";
 

@@ -1,5 +1,5 @@
-// diff on the shapes of outputs and `json` body parameters (link/outputs.ts,
-// link/request-shape.ts, link/shape-pairs.ts): shapes seen in published
+// diff on the shapes of outputs and `json` body parameters (link/outputs/outputs.ts,
+// link/wire/request-shape.ts, link/shape-pairs.ts): shapes seen in published
 // version histories, on a made-up provider (zqpayments).
 import { describe, expect, it } from "vitest";
 import { diffSurfaces } from "./classify.js";

@@ -5,7 +5,7 @@
 import { ownValue } from "@blockwright/runtime/internal";
 import type { Shape } from "../model/surface-format.js";
 
-export { authPlacement, placementWords } from "../link/auth.js";
+export { authPlacement, placementWords } from "../link/auth/auth.js";
 export { formatSurface } from "../emit/emit-surface.js";
 export { linkedShapes } from "../model/shape.js";
 export { forbiddenKeysOf, type ForbiddenKeys, type OutputSurface, type ParamSurface, type Shape, type Surface, type ToolSurface } from "../model/surface-format.js";

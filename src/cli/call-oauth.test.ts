@@ -7,7 +7,7 @@
 import { flowParams, type OAuthFlowSpec, type ParamSpec, type ToolSpec, tokenUrlPlaceholders } from "@blockwright/runtime/internal";
 import { afterEach, describe, expect, it } from "vitest";
 import { cli } from "../../test-support/cli-harness.js";
-import { issueTokens, type OAuthServers, startOAuthServers } from "../../test-support/oauth/oauth-servers.js";
+import { issueTokens, type OAuthServers, startOAuthServers } from "../../test-support/runtime/oauth-servers.js";
 import { tools } from "../../test-support/repo.js";
 
 const SECRET = "cli-client-secret-3e8d1f";

@@ -11,7 +11,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamsClientTransport } from "../../test-support/streams-client-transport.js";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cli } from "../../test-support/cli-harness.js";
-import { server } from "../../test-support/loopback-server.js";
+import { server } from "../../test-support/runtime/loopback-server.js";
 import { ROOT } from "../../test-support/repo.js";
 import { serve } from "./mcp.js";
 import type { CliIo } from "./support/io.js";

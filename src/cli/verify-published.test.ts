@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cli } from "../../test-support/cli-harness.js";
-import { exampleServer } from "../../test-support/example-server.js";
+import { exampleServer } from "../../scripts/bench/shared/example-server.js";
 import { ROOT } from "../../test-support/repo.js";
 
 const PUBLISHED = join(ROOT, "src/import/__fixtures__/published");

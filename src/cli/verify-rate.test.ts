@@ -8,7 +8,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { cli } from "../../test-support/cli-harness.js";
-import { server } from "../../test-support/loopback-server.js";
+import { server } from "../../test-support/runtime/loopback-server.js";
 import { ROOT } from "../../test-support/repo.js";
 import { shelfCopy } from "../../test-support/shelf-copy.js";
 

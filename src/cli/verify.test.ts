@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cli } from "../../test-support/cli-harness.js";
-import { server } from "../../test-support/loopback-server.js";
+import { server } from "../../test-support/runtime/loopback-server.js";
 import { ROOT } from "../../test-support/repo.js";
 
 const tmp = mkdtempSync(join(tmpdir(), "blockwright-verify-"));

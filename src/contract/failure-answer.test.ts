@@ -4,7 +4,7 @@
 // `q`), which the report showed as "the mock's answer" beside an unrelated
 // violation. It is told as the refusal it is, with what the validator found.
 import { describe, expect, it } from "vitest";
-import { irFixture } from "../../test-support/ir-fixtures.js";
+import { irFixture } from "../../test-support/runtime/ir-fixtures.js";
 import type { Exchange } from "./exchange.js";
 import { failureDetail } from "./failure.js";
 import { htmlReport } from "./report/report-html.js";

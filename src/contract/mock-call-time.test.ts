@@ -5,7 +5,7 @@ import { createServer } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { ToolSpec } from "@blockwright/runtime/internal";
-import { irFixture } from "../../test-support/ir-fixtures.js";
+import { irFixture } from "../../test-support/runtime/ir-fixtures.js";
 import { callTool } from "./call.js";
 
 const base = irFixture("tracker").operations.find((o) => o.tool.method === "GET")!.tool;

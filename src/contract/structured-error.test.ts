@@ -5,8 +5,8 @@
 // message to find, and the error names the status instead.
 import { describe, expect, it } from "vitest";
 import { executeToolDefinition, parseExpression, type ToolSpec } from "@blockwright/runtime/internal";
-import { irFixture } from "../../test-support/ir-fixtures.js";
-import { json, scriptedFetch } from "../../test-support/scripted-fetch.js";
+import { irFixture } from "../../test-support/runtime/ir-fixtures.js";
+import { json, scriptedFetch } from "../../test-support/runtime/scripted-fetch.js";
 import type { Exchange } from "./exchange.js";
 import { expectStructuredError } from "./structured-error.js";
 

@@ -26,15 +26,33 @@ const list = Object.values(CONCEPTS)
   .map((c) => item(c.wording))
   .join("\n");
 
+/** The list between the guide's markers (undefined without them), read from `text` as it is now. */
+function listIn(text: string): string | undefined {
+  const start = text.indexOf(START);
+  const end = text.indexOf(END, start);
+  return start < 0 || end < 0 ? undefined : text.slice(start + START.length, end);
+}
+
+/** `text` with `concepts` between its markers. */
+function withList(text: string, concepts: string): string {
+  const start = text.indexOf(START);
+  const end = text.indexOf(END, start);
+  return `${text.slice(0, start + START.length)}\n${concepts}\n${text.slice(end)}`;
+}
+
 describe("Adding a provider › the concepts, in brief", () => {
   it("is the concept records' wording, concept for concept", () => {
     let text = readFileSync(README, "utf8");
-    const start = text.indexOf(START);
-    const end = text.indexOf(END, start);
-    expect(start, "the guide's concept list has its markers").toBeGreaterThan(0);
-    expect(end).toBeGreaterThan(start);
-    const written = `${text.slice(0, start + START.length)}\n${list}\n${text.slice(end)}`;
+    expect(listIn(text), "the guide's concept list has its markers").toBeDefined();
+    const written = withList(text, list);
     if (process.env.UPDATE_README && written !== text) writeFileSync(README, (text = written));
-    expect(text.slice(start + START.length, end)).toBe(`\n${list}\n`);
+    expect(listIn(text)).toBe(`\n${list}\n`);
+  });
+
+  // UPDATE_README=1 once compared the list written with the old text's end: a list grown by a concept failed the
+  // run that wrote it (and stopped npm run refresh half-way). The markers are found again in the text written.
+  it("reads a list rewritten longer or shorter between the markers", () => {
+    const guide = `# Guide\n${START}\n- one\n${END}\nAfter.\n`;
+    for (const next of ["- one\n- two\n- three", "- none"]) expect(listIn(withList(guide, next))).toBe(`\n${next}\n`);
   });
 });

@@ -3,7 +3,7 @@
 // are the sentences models read, with names and values as code spans.
 import { deprecationSentence, pollingSentence, ruleSentence, toolDescription } from "@blockwright/runtime/internal";
 import { describe, expect, it } from "vitest";
-import { irFixture } from "../../test-support/ir-fixtures.js";
+import { irFixture } from "../../test-support/runtime/ir-fixtures.js";
 import type { ProviderIR } from "../model/ir.js";
 import { emitReadme } from "./emit-readme.js";
 

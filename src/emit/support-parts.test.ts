@@ -3,7 +3,7 @@
 // committed IR of the shelf fixture. (A caller without a part: runtime/call/support.test.ts.)
 import type { ParamSpec, ToolSpec } from "@blockwright/runtime/internal";
 import { describe, expect, it } from "vitest";
-import { irFixture } from "../../test-support/ir-fixtures.js";
+import { irFixture } from "../../test-support/runtime/ir-fixtures.js";
 import { supportParts } from "./emit-client.js";
 
 const tools: Record<string, ToolSpec> = Object.fromEntries(irFixture("shelf").operations.map((o) => [o.tool.id, o.tool]));

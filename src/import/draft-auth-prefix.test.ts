@@ -4,7 +4,7 @@
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { executeToolDefinition } from "@blockwright/runtime/internal";
-import { json, scriptedFetch } from "../../test-support/scripted-fetch.js";
+import { json, scriptedFetch } from "../../test-support/runtime/scripted-fetch.js";
 import { draftWorkFolder, drafted, linkedTools, linkProblems, notesAt, openapi, reply } from "./__fixtures__/draft-kit.js";
 import { documentedPrefix, prefixOfExample } from "./draft-auth-prefix.js";
 

@@ -2,7 +2,7 @@
 // parameter (its maxLength the file's maxBytes), and an operation that
 // answers a file (bytes of a type other than JSON, or a redirect to them)
 // is drafted `download: true`, whose outputs are fixed.
-import { isFileType } from "../link/files.js";
+import { isFileType } from "../link/files/files.js";
 import { isBinaryString } from "../load/media-types.js";
 import type { OpenApiDocument, OpenApiOperation, Schema } from "../load/openapi-document.js";
 import type { ManifestParam } from "../load/precompiled/manifest-types.js";

@@ -16,7 +16,7 @@ import { unionOf, typeOf, type OpenApiDocument, type OpenApiOperation, type Sche
 import { safeFlatten } from "./draft-params.js";
 import type { ReviewNote } from "./manifest-yaml.js";
 import { shortText } from "./plain-text.js";
-import { nullableUnionType } from "../link/outputs.js";
+import { nullableUnionType } from "../link/outputs/outputs.js";
 
 type Path = (string | number)[];
 

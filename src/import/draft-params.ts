@@ -14,7 +14,7 @@ import { typeOf, valuesType, type OpenApiDocument, type OpenApiOperation, type S
 import { isBinaryString, LONE_FILE_PART } from "../load/media-types.js";
 import { repeatsCredential, type CredentialDraft } from "./draft-auth.js";
 import { exampleOfFirstShape } from "./draft-example.js";
-import { patternLengths } from "../link/pattern-length.js";
+import { patternLengths } from "../link/param-limits/pattern-length.js";
 import type { ReviewNote } from "./manifest-yaml.js";
 import { shortText } from "./plain-text.js";
 import { FILLED_BY_FETCH, isIgnoredHeader } from "../load/ignored-headers.js";

@@ -8,7 +8,7 @@
 import { rmSync } from "node:fs";
 import { executeToolDefinition } from "@blockwright/runtime/internal";
 import { afterAll, describe, expect, it } from "vitest";
-import { json, scriptedFetch } from "../../test-support/scripted-fetch.js";
+import { json, scriptedFetch } from "../../test-support/runtime/scripted-fetch.js";
 import { draftWorkFolder, drafted, linkedTools, linkProblems, notesAt, openapi, reply } from "./__fixtures__/draft-kit.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));

@@ -5,7 +5,7 @@
 // (server.param). Variables and other hosts are review notes.
 import type { Manifest, ManifestParam } from "../load/precompiled/manifest-types.js";
 import type { ReviewNote } from "./manifest-yaml.js";
-import { withServerScheme } from "../link/server.js";
+import { withServerScheme } from "../link/server/server.js";
 import { draftServerVariables } from "./shapes/server-variables.js";
 
 type Json = Record<string, unknown>;

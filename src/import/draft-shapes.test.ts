@@ -5,7 +5,7 @@
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { collectPages, executeToolDefinition, fullSupport } from "@blockwright/runtime/internal";
-import { json, scriptedFetch } from "../../test-support/scripted-fetch.js";
+import { json, scriptedFetch } from "../../test-support/runtime/scripted-fetch.js";
 import { draftWorkFolder, drafted, linkedTools, linkProblems, notesAt, openapi, reply, type Json } from "./__fixtures__/draft-kit.js";
 import { plainText, titleText } from "./plain-text.js";
 

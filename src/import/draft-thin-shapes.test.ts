@@ -5,7 +5,7 @@
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { executeToolDefinition } from "@blockwright/runtime";
-import { scriptedFetch } from "../../test-support/scripted-fetch.js";
+import { scriptedFetch } from "../../test-support/runtime/scripted-fetch.js";
 import { draftWorkFolder, drafted, linkedTools, linkProblems, notesAt, openapi, reply } from "./__fixtures__/draft-kit.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));

@@ -5,7 +5,7 @@
 import { rmSync } from "node:fs";
 import { executeToolDefinition, inputSchema, type ToolSpec } from "@blockwright/runtime/internal";
 import { afterAll, describe, expect, it } from "vitest";
-import { json, scriptedFetch } from "../../test-support/scripted-fetch.js";
+import { json, scriptedFetch } from "../../test-support/runtime/scripted-fetch.js";
 import { paramTsType } from "../emit/emit-tool-types.js";
 import { draftWorkFolder, drafted, linkedTools, linkProblems, notesAt, openapi, reply, type Json } from "./__fixtures__/draft-kit.js";
 

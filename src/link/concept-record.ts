@@ -9,7 +9,7 @@
 import type { ToolSpec } from "@blockwright/runtime/internal";
 import type { ManifestField, SchemaFragment } from "../load/precompiled/manifest-types.js";
 import type { SurfaceEntry } from "../model/surface-entry.js";
-import type { OperationPart } from "./operation.js";
+import type { OperationPart } from "./context.js";
 
 /** A definition of the manifest schema: the part of a field's name before its first dot (`param` of `param.minimum`). */
 export type Definition = ManifestField extends `${infer D}.${string}` ? D : never;
@@ -48,6 +48,18 @@ export interface ConceptRecord {
   surface: Readonly<Record<string, SurfaceEntry>>;
   /** Its part of each tool's link, when it adds to what the operation alone gives (applied in the records' order); null when the operation's or the provider's link fills its fields. */
   link: OperationPart | null;
+  /**
+   * Its contract case: the kind of src/contract/kinds/ (a `CaseKind`, by name: the contract suite sits above
+   * the link, and src/link/concept-places.test.ts checks the name) whose cases test what it does on the wire,
+   * or why no case does.
+   */
+  contract: { kind: string } | { none: string };
+  /**
+   * Its place in the shelf fixture (test-support/fixtures/specs/shelf/manifest.yaml, the contract suite's and
+   * the emitters' fixture): a field of it the shelf sets (src/link/concept-places.test.ts fails while the shelf
+   * lacks it), or why the shelf does not use it (and where it is used instead).
+   */
+  shelf: { field: ManifestField } | { none: string };
   /** A decision for each field of its schema fragments: what surface.json records of it, or why nothing (docs/reference/manifest.md shows them). */
   fields?: { readonly [F in ManifestField]?: RecordFieldDecision };
 }

@@ -4,8 +4,8 @@
 // definition lacks, with a tool field no link part fills, or with a tool
 // field, a schema fragment or a manifest field no record claims. That a tool field has a runtime reader is the runtime's
 // to say (runtime/tool-field-readers.ts and its test).
-import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
+import { globSync } from "tinyglobby";
 import type { ToolSpec } from "@blockwright/runtime/internal";
 import { describe, expect, it } from "vitest";
 import type { ManifestField, SchemaFragment } from "../load/precompiled/manifest-types.js";
@@ -18,7 +18,12 @@ const records = Object.entries(CONCEPTS) as [string, ConceptRecord][];
 describe("the concept records", () => {
   it("claim schema fragments that exist, each once", () => {
     const fragments = records.flatMap(([, r]) => r.schema);
-    for (const f of fragments) expect(existsSync(join(ROOT, "src/link", `${f}.schema.json`)), f).toBe(true);
+    const files = globSync("src/link/**/*.schema.json", { cwd: ROOT, ignore: ["**/__fixtures__/**"] });
+    for (const f of fragments)
+      expect(
+        files.filter((file) => basename(file) === `${f}.schema.json`),
+        f,
+      ).toHaveLength(1);
     expect(new Set(fragments).size).toBe(fragments.length);
   });
 
@@ -29,9 +34,15 @@ describe("the concept records", () => {
   });
 
   it("do not compile while a concept is added halfway", () => {
-    const base = { wording: "**`zqtimeout`:** a per-operation deadline.", schema: [], tool: [], surface: {}, link: null } satisfies ConceptRecord;
+    const base = { wording: "**`zqtimeout`:** a per-operation deadline.", schema: [], tool: [], surface: {}, link: null, contract: { kind: "request" }, shelf: { none: "zq" } } satisfies ConceptRecord;
     // @ts-expect-error a record without its wording
-    const unworded: ConceptRecord = { schema: [], tool: [], surface: {}, link: null };
+    const unworded: ConceptRecord = { schema: [], tool: [], surface: {}, link: null, contract: { kind: "request" }, shelf: { none: "zq" } };
+    // @ts-expect-error a record that names neither its contract case nor why none
+    const uncased: ConceptRecord = { wording: base.wording, schema: [], tool: [], surface: {}, link: null, shelf: { none: "zq" } };
+    // @ts-expect-error a record that names neither its place in the shelf fixture nor why not
+    const unshelved: ConceptRecord = { wording: base.wording, schema: [], tool: [], surface: {}, link: null, contract: { none: "zq" } };
+    // @ts-expect-error a shelf field the manifest does not have
+    const unknownShelf: ConceptRecord = { ...base, shelf: { field: "operation.zqTimeoutMs" } };
     // @ts-expect-error a tool field the tool definition does not have (runtime/spec/tool-types.ts ToolSpec)
     const unknown: ConceptRecord = { ...base, tool: ["zqTimeoutMs"] };
     // A field added to the tool definition, a schema fragment and a manifest field that no record claims: each unclaimed key is demanded by name.
@@ -46,6 +57,6 @@ describe("the concept records", () => {
     const manifestField: Unclaimed<ManifestField | "operation.zqTimeoutMs", ManifestField> = {};
     // With every key claimed, the same objects compile empty.
     const claimed: Unclaimed<keyof ToolSpec, ToolFieldsClaimed> = {};
-    expect([unworded, unknown, field, unlinked, fragment, manifestField, claimed].map((o) => typeof o)).toEqual(Array(7).fill("object"));
+    expect([unworded, uncased, unshelved, unknownShelf, unknown, field, unlinked, fragment, manifestField, claimed].map((o) => typeof o)).toEqual(Array(10).fill("object"));
   });
 });

@@ -13,7 +13,8 @@ import type { ManifestField, SchemaFragment } from "../load/precompiled/manifest
 import type { ProviderEntry, SurfaceEntry, ToolEntry } from "../model/surface-entry.js";
 import type { ConceptRecord, Definition, RecordFieldDecision } from "./concept-record.js";
 import { CONCEPTS } from "./concept-records.js";
-import type { LinkedHere, OperationPart } from "./operation.js";
+import type { OperationPart } from "./context.js";
+import type { LinkedHere } from "./operation/operation.js";
 
 export { CONCEPTS };
 export type ConceptName = keyof typeof CONCEPTS;

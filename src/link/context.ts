@@ -1,11 +1,11 @@
 // What every link rule works with: the manifest, its OpenAPI document, and
 // the failure collector that names each problem's place in the manifest
 // (`file:line:col` and the field's dotted path).
-import type { ParamSpec } from "@blockwright/runtime/internal";
+import type { ParamSpec, ToolSpec } from "@blockwright/runtime/internal";
 import { SourceError, type YamlSource } from "../load/yaml-source.js";
 import type { ProblemCode } from "../common/problem-codes.js";
-import type { Manifest } from "../load/precompiled/manifest-types.js";
-import { type OpenApiDocument, type Schema, type UnionCrossing, unionOf } from "../load/openapi-document.js";
+import type { Manifest, ManifestOperation } from "../load/precompiled/manifest-types.js";
+import { type OpenApiDocument, type OpenApiOperation, type Schema, type UnionCrossing, unionOf } from "../load/openapi-document.js";
 
 /** A place in the manifest (or the document): keys and list indexes. */
 export type Path = (string | number)[];
@@ -76,3 +76,6 @@ export function regexProblem(pattern: string): string | undefined {
     return `${JSON.stringify(pattern)} is not a valid regular expression (${(e as Error).message})`;
   }
 }
+
+/** A concept's part of each tool's link (its record's `link`), applied by linkOperation in the records' order: here, below every concept folder, so that a concept's module names it without importing the operation's. */
+export type OperationPart = (ctx: LinkContext, at: Path, mop: ManifestOperation, op: OpenApiOperation) => Partial<ToolSpec>;

@@ -11,18 +11,18 @@ import type { OperationIR, ProviderIR } from "../model/ir.js";
 import type { Manifest } from "../load/precompiled/manifest-types.js";
 import { camelCase, pascalCase } from "../model/naming.js";
 import type { OpenApiDocument } from "../load/openapi-document.js";
-import { authOf, linkAuth } from "./auth.js";
+import { authOf, linkAuth } from "./auth/auth.js";
 import { OPERATION_PARTS } from "./concepts.js";
 import { linkContext } from "./context.js";
-import { linkErrors } from "./errors.js";
-import { checkDerivedNames } from "./names.js";
-import { linkOperation } from "./operation.js";
-import { checkPageInputNames } from "./pagination.js";
+import { linkErrors } from "./errors/errors.js";
+import { checkDerivedNames } from "./names/names.js";
+import { linkOperation } from "./operation/operation.js";
+import { checkPageInputNames } from "./pagination/pagination.js";
 import { checkSchemaConstructs } from "./schema-constructs.js";
-import { linkRateLimits } from "./rate-limits.js";
-import { linkServer } from "./server.js";
-import { linkPollTriggers } from "./poll-triggers.js";
-import { linkTriggers } from "./triggers.js";
+import { linkRateLimits } from "./rate-limits/rate-limits.js";
+import { linkServer } from "./server/server.js";
+import { linkPollTriggers } from "./poll-triggers/poll-triggers.js";
+import { linkTriggers } from "./triggers/triggers.js";
 
 export class LinkErrors extends Error {
   constructor(readonly errors: SourceError[]) {

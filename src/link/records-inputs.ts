@@ -3,10 +3,10 @@
 // sent with them, and the rules across them.
 // concept-records.ts gathers the groups; the order here is the records' order.
 import { type ConceptRecord, decided, PRESENTATION } from "./concept-record.js";
-import { descriptionSurface, requestSurface, titleSurface } from "./operation.js";
-import { successStatusesSurface } from "./responses.js";
-import { paramsSurface } from "./params.js";
-import { rulesSurface } from "./rules.js";
+import { descriptionSurface, requestSurface, titleSurface } from "./operation/operation.js";
+import { successStatusesSurface } from "./operation/responses.js";
+import { paramsSurface } from "./params/params.js";
+import { rulesSurface } from "./rules/rules.js";
 
 // Why a field is not recorded in the surface, where several fields share the reason.
 const SENT_BY_PACKAGE = "a value the package sends itself: callers neither give nor read it";
@@ -20,6 +20,8 @@ export const INPUT_CONCEPTS = {
     tool: ["id", "provider", "title", "description", "operationId", "method", "path", "successStatuses", "responses", "defaultResponse"],
     surface: { title: titleSurface, description: descriptionSurface, request: requestSurface, successStatuses: successStatusesSurface },
     link: null,
+    contract: { kind: "example" },
+    shelf: { field: "operation.operationId" },
     fields: {
       "manifest.provider": { none: "the package's identity: another provider id is another package (diff reports one removed, one new)" },
       ...decided({ none: PRESENTATION }, ["manifest.name", "manifest.description", "manifest.longDescription", "manifest.color", "manifest.category", "manifest.docsUrl"]),
@@ -36,6 +38,8 @@ export const INPUT_CONCEPTS = {
     tool: ["params"],
     surface: { params: paramsSurface },
     link: null,
+    contract: { kind: "limit" },
+    shelf: { field: "param.maxLength" },
     fields: {
       ...decided({ fields: "param" }, ["manifest.params", "operation.params"]),
       ...decided({ surface: "params" }, ["param.type", "param.title", "param.description", "param.required", "param.default", "param.secret", "param.visibility", "param.example"]),
@@ -50,6 +54,8 @@ export const INPUT_CONCEPTS = {
     tool: [],
     surface: {},
     link: null,
+    contract: { kind: "limit" },
+    shelf: { field: "param.minimum" },
     fields: {
       ...decided({ surface: "params" }, [
         "param.integer",
@@ -91,6 +97,8 @@ export const INPUT_CONCEPTS = {
     tool: [],
     surface: {},
     link: null,
+    contract: { none: "a parameter's branches are read as the parameters they stand for: the request and random-input cases of those reach them" },
+    shelf: { none: "a parameter of several branches (anyOf): its link tests plant it" },
     fields: {
       "param.anyOf": { fields: "paramBranch" },
       ...decided({ surface: "params" }, [
@@ -120,6 +128,8 @@ export const INPUT_CONCEPTS = {
     tool: ["body"],
     surface: {},
     link: null,
+    contract: { kind: "request" },
+    shelf: { field: "param.wire" },
     fields: {
       ...decided({ surface: "params" }, ["param.wire", "wireNamed.in", "wireNamed.name", "wireNamed.field", "wireBody.in", "wireBody.pointer", "wireBody.split", "wireBody.split.separator", "wireBody.split.maxItems", "wireSwitch.in"]),
       "wireNamed.escape": { none: `how a value is quoted on the wire; the placement is ${PARAM_SUBJECT}` },
@@ -135,6 +145,8 @@ export const INPUT_CONCEPTS = {
     tool: ["constants"],
     surface: {},
     link: null,
+    contract: { kind: "request" },
+    shelf: { field: "operation.constants" },
     fields: { ...decided({ none: SENT_BY_PACKAGE }, ["manifest.constants", "constant.in", "constant.name", "constant.value", "constant.pointer", "operation.constants"]) },
   },
   rules: {
@@ -143,6 +155,8 @@ export const INPUT_CONCEPTS = {
     tool: ["rules"],
     surface: { rules: rulesSurface },
     link: null,
+    contract: { kind: "rule" },
+    shelf: { field: "operation.rules" },
     fields: { ...decided({ surface: "rules" }, ["operation.rules", "rule.rule", "rule.params", "rule.groups", "rule.param", "rule.dependsOn", "rule.values", "rule.limits"]) },
   },
 } as const satisfies Record<string, ConceptRecord>;

@@ -4,17 +4,17 @@
 // names the schema's patterns make.
 // concept-records.ts gathers the groups; the order here is the records' order.
 import { type ConceptRecord, decided } from "./concept-record.js";
-import { linkAccept } from "./accept.js";
-import { linkBehavior } from "./behavior.js";
+import { linkAccept } from "./answer-types/accept.js";
+import { linkBehavior } from "./behavior/behavior.js";
 import { diffMaximum, type LimitChange, type ToolEntry } from "../model/surface-entry.js";
-import { deprecatedSurface, linkDeprecated } from "./deprecated.js";
-import { idempotencySurface } from "./idempotency.js";
-import { outcomesSurface } from "./outcomes.js";
-import { outputsSurface } from "./outputs.js";
-import { pageSizeSurface, paginationSurface } from "./pagination.js";
-import { pollingSurface } from "./polling.js";
-import { errorStatusesSurface } from "./responses.js";
-import { routesSurface } from "./routes.js";
+import { deprecatedSurface, linkDeprecated } from "./deprecated/deprecated.js";
+import { idempotencySurface } from "./idempotency/idempotency.js";
+import { outcomesSurface } from "./outputs/outcomes.js";
+import { outputsSurface } from "./outputs/outputs.js";
+import { pageSizeSurface, paginationSurface } from "./pagination/pagination.js";
+import { pollingSurface } from "./polling/polling.js";
+import { errorStatusesSurface } from "./operation/responses.js";
+import { routesSurface } from "./routes/routes.js";
 
 declare module "../model/surface-format.js" {
   interface ToolSurface {
@@ -52,6 +52,8 @@ export const OPERATION_CONCEPTS = {
     tool: ["outputs", "outcomes"],
     surface: { outputs: outputsSurface, outcomes: outcomesSurface, errorStatuses: errorStatusesSurface },
     link: null,
+    contract: { kind: "property" },
+    shelf: { field: "operation.outputs" },
     fields: {
       ...decided({ surface: "outputs" }, ["operation.outputs", "output.type", "output.description", "output.optional", "outputSource.from", "outputSource.value", "outputSource.count", "outputSource.default", "outputSource.omit"]),
       "operation.outcomes": { surface: "outcomes" },
@@ -65,6 +67,8 @@ export const OPERATION_CONCEPTS = {
     tool: ["polling"],
     surface: { polling: pollingSurface },
     link: null,
+    contract: { kind: "scenario" },
+    shelf: { field: "operation.polling" },
     fields: { ...decided({ surface: "polling" }, ["operation.polling", "polling.output", "polling.pending", "polling.terminal", "polling.intervalMs", "polling.minIntervalMs", "polling.timeoutMs"]) },
   },
   pagination: {
@@ -74,6 +78,8 @@ export const OPERATION_CONCEPTS = {
     tool: ["pagination"],
     surface: { pagination: paginationSurface, "pagination.pageSize": pageSizeSurface },
     link: null,
+    contract: { none: "a next page is the runtime's to fetch: runtime/paging/ tests each style; a case of one call sees the first page" },
+    shelf: { none: "each style is in a fixture of its own shape: tracker (specs-wild/, linkHeader), zqpayments (specs-wild/, cursor)" },
     fields: {
       ...decided({ surface: "pagination" }, ["operation.pagination", "pagination.style", "pagination.items"]),
       "pagination.pageSize": { surface: "pagination.pageSize" },
@@ -86,6 +92,8 @@ export const OPERATION_CONCEPTS = {
     tool: ["routes"],
     surface: { routes: routesSurface },
     link: null,
+    contract: { kind: "route" },
+    shelf: { field: "operation.routes" },
     fields: { ...decided({ surface: "routes" }, ["operation.routes", "route.when", "route.when.param", "route.when.pattern", "route.operationId", "route.wire"]) },
   },
   idempotency: {
@@ -94,6 +102,8 @@ export const OPERATION_CONCEPTS = {
     tool: ["idempotency"],
     surface: { idempotency: idempotencySurface },
     link: null,
+    contract: { kind: "request" },
+    shelf: { none: "an idempotency key: the hostile fixture (specs-hostile/) declares it" },
     fields: { "manifest.idempotency": { fields: "idempotency" }, ...decided({ surface: "idempotency" }, ["idempotency.header", "idempotency.methods"]) },
   },
   behavior: {
@@ -102,6 +112,8 @@ export const OPERATION_CONCEPTS = {
     tool: ["behavior"],
     surface: {},
     link: linkBehavior,
+    contract: { none: "hints for agents and UIs (read-only, destructive): no request or answer depends on them" },
+    shelf: { none: "hints with no effect on a call: the repository's providers declare them" },
     fields: {
       "operation.behavior": { none: "hints to agents (MCP annotations) where the method misleads: what a call accepts and returns is unchanged" },
       ...decided({ none: "a hint to agents, as behavior" }, ["operation.behavior.readOnly", "operation.behavior.destructive", "operation.behavior.idempotent", "operation.behavior.openWorld"]),
@@ -114,6 +126,8 @@ export const OPERATION_CONCEPTS = {
     tool: ["deprecated"],
     surface: { deprecated: deprecatedSurface },
     link: linkDeprecated,
+    contract: { none: "a note for the tool's users: the call is the same" },
+    shelf: { none: "a note with no effect on a call: its link tests plant it" },
     fields: { "operation.deprecated": { surface: "deprecated" } },
   },
   timeout: {
@@ -123,6 +137,8 @@ export const OPERATION_CONCEPTS = {
     tool: ["timeoutMs"],
     surface: { timeoutMs: timeoutSurface },
     link: (_ctx, _at, mop) => (mop.timeoutMs === undefined ? {} : { timeoutMs: mop.timeoutMs }),
+    contract: { none: "a deadline only ends a call that hangs, which no mock does: runtime/call/ tests it" },
+    shelf: { field: "operation.timeoutMs" },
     fields: { "operation.timeoutMs": { surface: "timeoutMs" } },
   },
   stream: {
@@ -132,6 +148,8 @@ export const OPERATION_CONCEPTS = {
     tool: ["stream"],
     surface: {},
     link: null,
+    contract: { kind: "scenario" },
+    shelf: { none: "a stream of JSON values: the files fixture (specs-files/zqfiles) declares it" },
     fields: { "operation.stream": { surface: "outputs" }, "operation.stream.itemBytes": { surface: "outputs" } },
   },
   files: {
@@ -141,6 +159,8 @@ export const OPERATION_CONCEPTS = {
     tool: ["download"],
     surface: {},
     link: null,
+    contract: { kind: "request" },
+    shelf: { none: "files and downloads: the files fixture (specs-files/zqfiles) declares them" },
     fields: { "param.maxBytes": { surface: "params" }, "param.contentType": { none: "the type a file's part carries when its value names none: what a call accepts and returns is unchanged" }, "operation.download": { surface: "outputs" } },
   },
   answerTypes: {
@@ -150,6 +170,8 @@ export const OPERATION_CONCEPTS = {
     tool: ["accept"],
     surface: {},
     link: linkAccept,
+    contract: { kind: "example" },
+    shelf: { none: "the document alone decides it (its answers' media types): no manifest field" },
   },
   names: {
     wording:
@@ -158,5 +180,7 @@ export const OPERATION_CONCEPTS = {
     tool: [],
     surface: {},
     link: null,
+    contract: { none: "names the schema's patterns make: no call depends on them" },
+    shelf: { none: "names the schema's patterns make: every manifest has them" },
   },
 } as const satisfies Record<string, ConceptRecord>;

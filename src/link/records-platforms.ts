@@ -3,7 +3,7 @@
 // surface entries, so that diff says what a change does to saved workflows
 // there. concept-records.ts gathers the groups; the order here is the records' order.
 import type { ConceptRecord } from "./concept-record.js";
-import { n8nCredentialSurface, n8nSurface, simSurface } from "./platforms.js";
+import { n8nCredentialSurface, n8nSurface, simSurface } from "./platforms/platforms.js";
 
 export const PLATFORM_CONCEPTS = {
   platforms: {
@@ -13,5 +13,7 @@ export const PLATFORM_CONCEPTS = {
     tool: [],
     surface: { n8n: n8nSurface, "n8n.credential": n8nCredentialSurface, sim: simSurface },
     link: null,
+    contract: { none: "where the platforms put each parameter: their own engines run the files (contract-tests/<platform>.contract.test.ts)" },
+    shelf: { none: "no manifest field: every provider has its platform entries" },
   },
 } as const satisfies Record<string, ConceptRecord>;

@@ -3,14 +3,14 @@
 // go, how much they may send and read, and how its errors read.
 // concept-records.ts gathers the groups; the order here is the records' order.
 import { type ConceptRecord, decided } from "./concept-record.js";
-import { securitySurface } from "./security-scopes.js";
-import { authSurface } from "./auth.js";
-import { authFlowsSurface, linkAuthFlows } from "./auth-flows.js";
-import { errorDetailsSurface, errorFieldsSurface, failureWhenSurface, retryableStatusesSurface } from "./errors.js";
-import { replyBytesSurface, requestHeadBytesSurface } from "./limits.js";
-import { rateLimitsSurface, requestsPerMinuteSurface } from "./rate-limits.js";
-import { hostsSurface } from "./server.js";
-import { serverUrlSurface } from "./server-variables.js";
+import { securitySurface } from "./auth/security-scopes.js";
+import { authSurface } from "./auth/auth.js";
+import { authFlowsSurface, linkAuthFlows } from "./auth-flows/auth-flows.js";
+import { errorDetailsSurface, errorFieldsSurface, failureWhenSurface, retryableStatusesSurface } from "./errors/errors.js";
+import { replyBytesSurface, requestHeadBytesSurface } from "./limits/limits.js";
+import { rateLimitsSurface, requestsPerMinuteSurface } from "./rate-limits/rate-limits.js";
+import { hostsSurface } from "./server/server.js";
+import { serverUrlSurface } from "./server/server-variables.js";
 
 export const PROVIDER_CONCEPTS = {
   auth: {
@@ -20,6 +20,8 @@ export const PROVIDER_CONCEPTS = {
     tool: ["auth", "anonymous"],
     surface: { auth: authSurface, security: securitySurface },
     link: null,
+    contract: { kind: "auth" },
+    shelf: { field: "auth.scheme" },
     fields: {
       "manifest.auth": { fields: "auth" },
       ...decided({ surface: "auth" }, [
@@ -49,6 +51,8 @@ export const PROVIDER_CONCEPTS = {
     tool: ["oauth"],
     surface: { "auth.flows": authFlowsSurface },
     link: linkAuthFlows,
+    contract: { kind: "auth" },
+    shelf: { none: "a token server to run the flows against: the tracker fixture with flows (test-support/oauth/oauth-tracker.ts) and runtime/oauth/ tests them" },
     fields: {
       "auth.flows": { fields: "authFlows" },
       ...decided({ surface: "auth.flows" }, [
@@ -90,6 +94,8 @@ export const PROVIDER_CONCEPTS = {
     tool: ["rateLimits"],
     surface: { rateLimits: rateLimitsSurface, "rateLimits.requestsPerMinute": requestsPerMinuteSurface },
     link: null,
+    contract: { kind: "scenario" },
+    shelf: { none: "rate limits are per provider and would slow every shelf case: the hostile fixture (specs-hostile/) declares them" },
     fields: {
       "manifest.rateLimits": { fields: "rateLimits" },
       ...decided({ surface: "rateLimits" }, ["rateLimits.resetHeader", "rateLimits.quota", "rateLimits.quota.from", "rateLimits.quota.codes", "rateLimits.quota.messages", "rateLimits.pauseMs"]),
@@ -103,6 +109,8 @@ export const PROVIDER_CONCEPTS = {
     tool: ["server"],
     surface: { hosts: hostsSurface, "server.url": serverUrlSurface },
     link: null,
+    contract: { kind: "request" },
+    shelf: { field: "server.default" },
     fields: {
       "manifest.server": { fields: "server" },
       ...decided({ surface: "hosts" }, ["server.default", "server.hosts"]),
@@ -118,6 +126,8 @@ export const PROVIDER_CONCEPTS = {
     tool: [],
     surface: { "limits.requestHeadBytes": requestHeadBytesSurface, "limits.replyBytes": replyBytesSurface },
     link: null,
+    contract: { kind: "limit" },
+    shelf: { none: "a bound on the request head and the reply: the hostile fixture (specs-hostile/) declares it" },
     fields: { "manifest.limits": { fields: "limits" }, "limits.requestHeadBytes": { surface: "limits.requestHeadBytes" }, "limits.replyBytes": { surface: "limits.replyBytes" } },
   },
   errors: {
@@ -127,6 +137,8 @@ export const PROVIDER_CONCEPTS = {
     tool: ["errors"],
     surface: { "errors.fields": errorFieldsSurface, "errors.details": errorDetailsSurface, "errors.retryableStatuses": retryableStatusesSurface, "errors.failureWhen": failureWhenSurface },
     link: null,
+    contract: { kind: "error" },
+    shelf: { field: "errors.code" },
     fields: {
       "manifest.errors": { fields: "errors" },
       ...decided({ surface: "errors.fields" }, ["errors.code", "errors.message", "errors.requestId"]),

@@ -1,8 +1,8 @@
 // The concept record of triggers: events that start a workflow.
 // concept-records.ts gathers the groups; the order here is the records' order.
 import { type ConceptRecord, decided, PRESENTATION } from "./concept-record.js";
-import { pollTriggersSurface } from "./poll-triggers.js";
-import { triggersSurface } from "./triggers.js";
+import { pollTriggersSurface } from "./poll-triggers/poll-triggers.js";
+import { triggersSurface } from "./triggers/triggers.js";
 
 // Why a field is not recorded in the surface, where several fields share the reason.
 const RECEIVER = "how the receiver reads a delivery: what the trigger gives a workflow is recorded (triggers), not how it is found";
@@ -18,6 +18,8 @@ export const TRIGGER_CONCEPTS = {
     tool: [],
     surface: { triggers: triggersSurface },
     link: null,
+    contract: { kind: "trigger" },
+    shelf: { field: "manifest.triggers" },
     fields: {
       "manifest.triggers": { fields: "trigger" },
       ...decided({ none: PRESENTATION }, ["trigger.title", "trigger.description"]),
@@ -74,6 +76,8 @@ export const TRIGGER_CONCEPTS = {
     tool: [],
     surface: { pollTriggers: pollTriggersSurface },
     link: null,
+    contract: { none: "a poll trigger is serve's to run (src/serve/poller.ts and its tests): nothing is delivered to rehearse" },
+    shelf: { none: "a poll trigger calls a list operation: the hostile fixture (specs-hostile/) declares one" },
     fields: {
       "trigger.poll": { fields: "triggerPoll" },
       ...decided({ surface: "pollTriggers" }, ["triggerPoll.operation", "triggerPoll.params"]),

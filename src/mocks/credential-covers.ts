@@ -1,7 +1,7 @@
 // The parameters a provider's credential stands in for, from its manifest's
 // `auth` as read: the mock does not require them of a request (it carries the
 // credential instead), and the request judge judges the credential there.
-import { credentialCovers } from "../link/auth.js";
+import { credentialCovers } from "../link/auth/auth.js";
 
 /**
  * What a manifest's `auth` (as read, unchecked) says the credential covers: the parameters it names in `covers`,

@@ -26,7 +26,7 @@ import { sendsFieldsAsPairs, typeOf } from "../load/openapi-document.js";
 import { FILLED_BY_FETCH, isIgnoredHeader } from "../load/ignored-headers.js";
 import { withTextEnum } from "../load/text-enum.js";
 import { carriesNoContent, describedJsonType, isJsonMediaType } from "../load/media-types.js";
-import { documentServer } from "../link/server.js";
+import { documentServer } from "../link/server/server.js";
 import { withSampledAnswers } from "./mock-answers.js";
 import { withOpenAllOfMembers } from "./open-all-of.js";
 import { withoutReadOnlyRequired } from "./read-only-required.js";

@@ -9,7 +9,7 @@
 // answers, a run reaches a few. The seed is the mock's (`--seed`): the same
 // seed, the same document, the same answers.
 import type { RequestListener } from "node:http";
-import { documentServer } from "../link/server.js";
+import { documentServer } from "../link/server/server.js";
 import { pathPattern } from "./mock-paging.js";
 import { realisticValues } from "./realistic-values.js";
 import { DocumentSampler, type RealisticValues } from "./schema-sample.js";

@@ -34,7 +34,7 @@ import type { OpenApiFiles } from "../load/openapi-source.js";
 import { withMediaTypeCheck } from "./media-types.js";
 import { pagedRoutes, withPaging } from "./mock-paging.js";
 import type { OpenApiDocument } from "../load/openapi-document.js";
-import { documentServer } from "../link/server.js";
+import { documentServer } from "../link/server/server.js";
 import { type PrismOperation, RealisticAnswers, withRealisticAnswers } from "./mock-realistic.js";
 
 const require = createRequire(import.meta.url);

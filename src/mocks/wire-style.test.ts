@@ -5,7 +5,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { executeToolDefinition, type ToolSpec } from "@blockwright/runtime";
-import { irFixture } from "../../test-support/ir-fixtures.js";
+import { irFixture } from "../../test-support/runtime/ir-fixtures.js";
 import { startMocks, type MockServers } from "./mocks.js";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "../..");

@@ -6,7 +6,7 @@ import type { ParamSpec, ToolSpec } from "@blockwright/runtime/internal";
 import { describe, expect, it } from "vitest";
 import { acmeSurface, acmeTool } from "../changes/__fixtures__/acme-surface.js";
 import { registryFromSurfaces } from "../changes/registry.js";
-import { paramsSurface } from "../link/params.js";
+import { paramsSurface } from "../link/params/params.js";
 import type { ToolSurfaceContext } from "./surface-entry.js";
 import { COPIED_PARAM_KEYS, type CopiedParamKey, PARAM_KEYS } from "./param-keys.js";
 

@@ -1,5 +1,5 @@
 // One table of a parameter's keys (ParamSpec), and what the surface does with
-// each: the one list that the surface's record (link/params.ts) and its read
+// each: the one list that the surface's record (link/params/params.ts) and its read
 // back (changes/registry.ts, the tools of a base version) both go by, so that
 // they cannot drift. Keyed by every key of ParamSpec: a key added to the
 // runtime's parameter type without a row here does not compile.

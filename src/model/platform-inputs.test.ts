@@ -6,7 +6,7 @@
 // n8n's wire as it stays off executeTool's.
 import type { ParamSpec, ToolSpec } from "@blockwright/runtime/internal";
 import { describe, expect, it } from "vitest";
-import { irFixture } from "../../test-support/ir-fixtures.js";
+import { irFixture } from "../../test-support/runtime/ir-fixtures.js";
 import { n8nOperationInputs, simParams } from "./platform-inputs.js";
 
 const base = irFixture("zqpayments").operations.find((o) => o.tool.id === "zqpayments_list_customers")!.tool;

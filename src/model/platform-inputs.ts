@@ -1,7 +1,7 @@
 // Where a tool's parameters live on the workflow platforms the generator
 // targets besides npm (`generate --target n8n`, `--target sim`), decided once
 // from the IR: what the emitters lay out (src/emit/platforms/) and what the
-// surface records of those platforms (link/platforms.ts), so that `diff`
+// surface records of those platforms (link/platforms/platforms.ts), so that `diff`
 // says what a change does to a saved n8n workflow or Sim block.
 //
 // n8n: the credential holds the manifest's auth and instance address; a

@@ -2,7 +2,7 @@
 // its auth only for a scheme that sends a credential as the tool sends its
 // own; each change names the operation as the document does.
 import { describe, expect, it } from "vitest";
-import { irFixture } from "../../test-support/ir-fixtures.js";
+import { irFixture } from "../../test-support/runtime/ir-fixtures.js";
 import type { DocumentSet } from "../changes/document-diff.js";
 import { upstreamChanges } from "./changes.js";
 

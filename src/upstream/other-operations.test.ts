@@ -1,7 +1,7 @@
 // The count of changes to the operations upstream does not list: part by
 // part, text left out, a schema shared through `$ref`s read once.
 import { describe, expect, it } from "vitest";
-import { recursiveUnionDocument } from "../../test-support/documents/recursive-unions.js";
+import { recursiveUnionDocument } from "../../scripts/bench/shared/recursive-unions.js";
 import { otherOperationChanges } from "./other-operations.js";
 
 type Json = Record<string, unknown>;

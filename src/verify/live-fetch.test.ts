@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { executeToolDefinition } from "@blockwright/runtime/internal";
-import { neverEndingServer, server } from "../../test-support/loopback-server.js";
-import { irFixture } from "../../test-support/ir-fixtures.js";
+import { neverEndingServer, server } from "../../test-support/runtime/loopback-server.js";
+import { irFixture } from "../../test-support/runtime/ir-fixtures.js";
 import { OpenApiDocument } from "../load/openapi-document.js";
 import { parseYamlSource } from "../load/yaml-source.js";
 import { requestJudge } from "../judge/judge.js";

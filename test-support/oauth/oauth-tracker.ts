@@ -70,6 +70,47 @@ export const OAUTH_EDITS: Edit[] = [
   },
 ];
 
+/** What a provider whose tokens name their instance declares: an address parameter, the token's address field, audience rules, a documented lifetime. */
+export const OAUTH_INSTANCE_EDITS: Edit[] = [
+  // A limit on the request's head too: checked once the token has named the address.
+  { find: "server:\n  default: https://api.tracker.test\n", replace: 'server:\n  param: site\n  hosts: ["*.tracker.test"]\nlimits:\n  requestHeadBytes: 8192\n' },
+  {
+    find: "      privateKey: privateKey\n  tokenHosts: [auth.tracker.test]\n",
+    replace: `      privateKey: privateKey
+      audience:
+        default: https://login.tracker.test
+        byTokenHost:
+          test.tracker.test: https://test.tracker.test
+          "*.sandbox.my.tracker.test": https://test.tracker.test
+        param: audience
+  tokenHosts: [auth.tracker.test, test.tracker.test, "*.my.tracker.test", "*.sandbox.my.tracker.test"]
+  tokenAddressField: instance_url
+`,
+  },
+  { find: "      refreshToken: refreshToken\n", replace: "      refreshToken: refreshToken\n      defaultExpiresIn: 7200\n" },
+  {
+    find: "    description: The PEM private key signing the assertion.\n",
+    replace: `    description: The PEM private key signing the assertion.
+  site:
+    type: string
+    maxLength: 255
+    format: base-url
+    description: The site's address.
+  audience:
+    type: string
+    maxLength: 255
+    pattern: "^https://[a-z0-9.-]+$"
+    description: The assertion's audience, for a site of one's own.
+`,
+  },
+];
+
+/**
+ * The edits behind the IR fixtures made from an edited provider (test-support/runtime/ir-fixtures.ts names
+ * them), so that runtime tests read the tracker with flows as committed JSON (npx tsx scripts/build/ir-fixtures.ts).
+ */
+export const FIXTURE_EDITS: Record<string, Edit[]> = { oauth: OAUTH_EDITS, "oauth-instance": [...OAUTH_EDITS, ...OAUTH_INSTANCE_EDITS] };
+
 /** The tracker's tools with the flows, by id. */
 export async function oauthTrackerTools(edits: Edit[] = []): Promise<Record<string, ToolSpec>> {
   const linked = await linkWild("tracker", [...OAUTH_EDITS, ...edits]);

@@ -3,7 +3,7 @@
 // the credential; and for a tool with OAuth 2 flows, each flow's cases
 // (oauth-cases.ts).
 import { authParams, authWays, type ToolSpec, wayCredentials, wayParams } from "@blockwright/runtime/internal";
-import { placementWords } from "../../link/auth.js";
+import { placementWords } from "../../link/auth/auth.js";
 import type { OpenApiDocument } from "../../load/openapi-document.js";
 import { expectAcceptedCall } from "../accepted.js";
 import { callTool, check, expectAccepted, expectFailure, fail, onlyExchange, same } from "../call.js";

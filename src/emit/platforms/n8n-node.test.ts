@@ -4,7 +4,7 @@
 // title are two options of different names; a text named for a colour is
 // n8n's colour type.
 import { describe, expect, it } from "vitest";
-import { irFixture } from "../../../test-support/ir-fixtures.js";
+import { irFixture } from "../../../test-support/runtime/ir-fixtures.js";
 import type { ProviderIR } from "../../model/ir.js";
 import { n8nNames, n8nNodeView } from "./n8n-node.js";
 

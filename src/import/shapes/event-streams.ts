@@ -4,7 +4,7 @@
 // And answers that are a stream of JSON values (ndjson, JSON text sequences):
 // an export, drafted `stream: true` (link/streams.ts).
 import { typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from "../../load/openapi-document.js";
-import { isStreamType } from "../../link/streams.js";
+import { isStreamType } from "../../link/stream/streams.js";
 
 /** Whether the operation answers a stream of JSON values (and no JSON body): drafted `stream: true`, said in a note. */
 export function answersItems(doc: OpenApiDocument, op: OpenApiOperation, name: string, at: (string | number)[], notes: { at: (string | number)[]; note: string }[]): boolean {

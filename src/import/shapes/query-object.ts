@@ -6,7 +6,7 @@
 // or one whose fields are not named (a map), stays one parameter.
 import type { OpenApiDocument, OpenApiParameter, Schema } from "../../load/openapi-document.js";
 import { typeOf } from "../../load/openapi-document.js";
-import { fieldKey } from "../../link/query-fields.js";
+import { fieldKey } from "../../link/wire/query-fields.js";
 
 /** A field of an object query parameter, standing for a parameter in the drafter's loop; `of` names the object's parameter. */
 export interface QueryObjectField extends OpenApiParameter {

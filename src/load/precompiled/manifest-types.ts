@@ -1746,5 +1746,5 @@ export type ManifestField =
   | "wireSwitch.in"
   | "wireSwitch.whenTrue";
 
-/** Every schema fragment, src/link/<name>.schema.json, by name: a concept record claims each (link/concepts.ts). */
+/** Every schema fragment, src/link/<concept>/<name>.schema.json, by name: a concept record claims each (link/concepts.ts). */
 export type SchemaFragment = "auth-flows" | "auth" | "behavior" | "constants" | "deprecated" | "errors" | "files" | "idempotency" | "limits" | "operation" | "outcomes" | "outputs" | "pagination" | "param-branches" | "param-limits" | "params" | "poll-triggers" | "polling" | "provider" | "rate-limits" | "routes" | "rules" | "server" | "stream" | "timeout" | "triggers" | "wire";

@@ -440,7 +440,8 @@ const shelfGetBookCall = {
     "intervalMs": 1000,
     "minIntervalMs": 100,
     "timeoutMs": 60000
-  }
+  },
+  "timeoutMs": 20000
 };
 
 /**

@@ -1,0 +1,53 @@
+// The request's Accept (src/link/answer-types/accept.ts, its record in records-operations.ts):
+// linked where an operation's 2xx answers declare JSON beside another type,
+// and only there; a download's, where its errors declare a JSON type of their own.
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { linkWild } from "../../../test-support/link-wild.js";
+import { loadProvider } from "../../emit/generate-all.js";
+
+const answers = (find: string, replace: string) => ({ file: "openapi.yaml", find, replace });
+
+describe("an operation whose answers declare JSON beside another media type", () => {
+  it("asks for the JSON ones (XML listed first), without their parameters, its errors' too; an operation answering JSON alone sends no Accept of its own", async () => {
+    const xmlFirst = answers(
+      "          description: A page of customers.\n          content:\n            application/json:\n",
+      "          description: A page of customers.\n          content:\n            application/xml:\n              schema: { type: string }\n            application/json; charset=utf-8:\n",
+    );
+    const problemJson = answers('        application/json:\n          schema: { $ref: "#/components/schemas/Error" }', '        application/problem+json:\n          schema: { $ref: "#/components/schemas/Error" }');
+    const linked = await linkWild("zqpayments", [xmlFirst, problemJson]);
+    if (!("ir" in linked)) throw new Error(linked.problems.join("\n"));
+    const accepts = Object.fromEntries(linked.ir.operations.map((o) => [o.tool.id, o.tool.accept]));
+    expect(accepts).toMatchObject({ zqpayments_list_customers: "application/json, application/problem+json", zqpayments_create_customer: undefined });
+  });
+});
+
+describe("an operation that downloads a file", () => {
+  /** The zqfiles fixture's download linked with its 404 answered in `errorType`: the tool's own Accept, if any. */
+  async function downloadAccept(errorType: string): Promise<string | undefined> {
+    const work = mkdtempSync(join(tmpdir(), "blockwright-accept-"));
+    try {
+      const dir = join(work, "specs", "zqfiles");
+      cpSync(fileURLToPath(new URL("../../../test-support/fixtures/specs-files/zqfiles", import.meta.url)), dir, { recursive: true });
+      const file = join(dir, "openapi.yaml");
+      const text = readFileSync(file, "utf8");
+      // The download's 404, after its redirect (the fixture's other operations answer 404 too).
+      const notFound = '              schema: { type: string }\n        "404":\n          description: No such file.\n          content:\n            application/json:\n';
+      expect(text).toContain(notFound);
+      writeFileSync(file, text.replace(notFound, notFound.replace("application/json", errorType)));
+      const ir = await loadProvider(work, dir);
+      return ir.operations.find((o) => o.tool.download)?.tool.accept;
+    } finally {
+      rmSync(work, { recursive: true, force: true });
+    }
+  }
+
+  it("asks for the file, then for the JSON types its errors declare (problem+json), which a server would otherwise not answer an error in", async () => {
+    expect(await downloadAccept("application/problem+json")).toBe("application/pdf, application/problem+json;q=0.5, application/json;q=0.5");
+    // Errors in plain JSON: the runtime's own Accept (the file's types, then JSON), nothing linked.
+    expect(await downloadAccept("application/json")).toBeUndefined();
+  });
+});

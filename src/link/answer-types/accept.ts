@@ -1,0 +1,46 @@
+// The request's Accept, from the document: where an operation's 2xx answers
+// declare JSON beside another type (XML first, as Swagger 2 `produces` lists
+// often are; a JSON text sequence), an upstream asked for any type (fetch's
+// `*/*`) may answer one the runtime does not read, and a mock serves the
+// first it finds. The request then names every JSON type the operation's
+// answers declare, its errors' too (`application/problem+json`), without
+// their parameters: `application/json` matches `application/json;
+// charset=utf-8` as well, where naming both made the mock choose the one with
+// parameters whatever the answer asked for (and miss the named example under
+// the other). A file's download names its own types, then JSON for an error
+// (the runtime's download.ts); where its errors declare a JSON type of their
+// own (application/problem+json), those too: a server that negotiates, and a
+// mock, answer an error in no type the request named with the file instead.
+import type { ToolSpec } from "@blockwright/runtime/internal";
+import { bareMediaType, isJsonMediaType } from "../../load/media-types.js";
+import type { OpenApiOperation } from "../../load/openapi-document.js";
+import type { ManifestOperation } from "../../load/precompiled/manifest-types.js";
+import type { LinkContext, Path } from "../context.js";
+import { downloadTypes } from "../files/files.js";
+import { isStreamType } from "../stream/streams.js";
+
+/** The concept's link part (records-operations.ts `answerTypes`). */
+export const linkAccept = (_ctx: LinkContext, _at: Path, mop: ManifestOperation, op: OpenApiOperation): Pick<ToolSpec, "accept"> => {
+  if (mop.download === true) return downloadAccept(op);
+  if (mop.stream !== undefined && mop.stream !== false) return streamAccept(op);
+  const success = new Set(op.responses.filter((r) => /^2\d\d$/.test(r.status)).flatMap((r) => r.mediaTypes));
+  if (![...success].some((t) => !isJsonMediaType(t))) return {};
+  const json = [...success, ...op.responses.flatMap((r) => r.mediaTypes)].filter(isJsonMediaType).map(bareMediaType);
+  return json.length ? { accept: [...new Set(json)].join(", ") } : {};
+};
+
+/** A stream's Accept: its own types (a server that negotiates answers an export as one JSON array otherwise), then its errors' JSON types. */
+function streamAccept(op: OpenApiOperation): Pick<ToolSpec, "accept"> {
+  const streams = op.responses.filter((r) => /^2\d\d$/.test(r.status)).flatMap((r) => r.mediaTypes.filter(isStreamType).map(bareMediaType));
+  if (!streams.length) return {};
+  const errors = new Set(["application/json", ...op.responses.filter((r) => !/^2\d\d$/.test(r.status)).flatMap((r) => r.mediaTypes.filter(isJsonMediaType).map(bareMediaType))]);
+  return { accept: [...new Set(streams), ...[...errors].map((t) => `${t};q=0.5`)].join(", ") };
+}
+
+/** A download's Accept when its errors declare JSON types other than application/json (none otherwise: the runtime's own). */
+function downloadAccept(op: OpenApiOperation): Pick<ToolSpec, "accept"> {
+  const errors = new Set(op.responses.filter((r) => !/^2\d\d$/.test(r.status)).flatMap((r) => r.mediaTypes.filter(isJsonMediaType).map(bareMediaType)));
+  if (![...errors].some((t) => t !== "application/json")) return {};
+  errors.add("application/json");
+  return { accept: [...downloadTypes(op), ...[...errors].map((t) => `${t};q=0.5`)].join(", ") };
+}

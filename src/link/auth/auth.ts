@@ -1,0 +1,215 @@
+// `auth`: the OpenAPI security scheme the calls use, and the shared
+// parameter holding the credential (secret). The scheme decides where the
+// credential goes: a bearer header, HTTP basic (with `user`, the parameter
+// holding the user id), or a named header, query key or cookie. `also`:
+// schemes required with it (one requirement of several); `alternatives`:
+// other ways a call may authenticate (the document's other requirements).
+// `covers`: the document's own parameters for that same credential (a
+// `token` header, query parameter or form field that RPC-style APIs declare
+// required beside their security scheme), which the credential satisfies:
+// nothing else supplies them, and nothing sends them.
+import { type AuthSpec, type AuthWay, type CredentialSpec, authSlots, authWays, wayCredentials } from "@blockwright/runtime/internal";
+import { slotNameProblem } from "../../model/naming.js";
+import { type CredentialPlacement, credentialOf, type OpenApiOperation, type SecurityScheme, slotKey } from "../../load/openapi-document.js";
+import type { ManifestAuth } from "../../load/precompiled/manifest-types.js";
+import type { ProviderEntry } from "../../model/surface-entry.js";
+import type { LinkContext, Path } from "../context.js";
+
+/** A credential as the manifest writes it: the scheme and the parameter(s) whose value it sends. */
+interface ManifestCredential {
+  scheme: string;
+  param: string;
+  user?: string;
+  prefix?: string;
+}
+
+/** One way to authenticate as the manifest writes it (`auth` itself, or an alternative), where it is written. */
+export interface ManifestWay {
+  credentials: { credential: ManifestCredential; at: Path }[];
+  at: Path;
+}
+
+/** The ways of the manifest's auth, `auth` first, then its alternatives: the order of authWays() on the linked spec. */
+export function manifestWays(auth: ManifestAuth): ManifestWay[] {
+  const wayOf = (w: ManifestCredential & { also?: ManifestCredential[] }, at: Path): ManifestWay => ({
+    at,
+    credentials: [{ credential: w, at }, ...(w.also ?? []).map((c, i) => ({ credential: c, at: [...at, "also", i] }))],
+  });
+  return [wayOf(auth, ["auth"]), ...(auth.alternatives ?? []).map((w, i) => wayOf(w, ["auth", "alternatives", i]))];
+}
+
+/** The security schemes of each way, as the manifest names them. */
+export function wayScheme(way: ManifestWay): string[] {
+  return way.credentials.map((c) => c.credential.scheme);
+}
+
+export function linkAuth(ctx: LinkContext): AuthSpec | undefined {
+  const ways = manifestWays(ctx.manifest.auth);
+  const several = ways.length > 1;
+  const linked = ways.map((way) => {
+    const credentials = way.credentials.map(({ credential, at }, i) => linkCredential(ctx, credential, at, i === 0, several));
+    if (credentials.some((c) => !c)) return undefined;
+    const [first, ...also] = credentials as CredentialSpec[];
+    return { ...(first as CredentialSpec), ...(also.length ? { also } : {}) } as AuthWay;
+  });
+  checkCovers(ctx);
+  if (linked.some((w) => !w)) return undefined;
+  const [first, ...alternatives] = linked as AuthWay[];
+  return { ...(first as AuthWay), ...(alternatives.length ? { alternatives } : {}) };
+}
+
+/**
+ * One credential: its scheme declared and of a kind the runtime sends, its
+ * parameters shared ones; the first of a way secret; with alternatives,
+ * every one `required: false` (a call gives one way).
+ */
+function linkCredential(ctx: LinkContext, c: ManifestCredential, at: Path, first: boolean, several: boolean): CredentialSpec | undefined {
+  const declared = ctx.doc.securitySchemes[c.scheme];
+  if (!declared) {
+    const names = Object.keys(ctx.doc.securitySchemes);
+    return ctx.fail("BW2003", [...at, "scheme"], `security scheme "${c.scheme}" not found in ${ctx.openapiName} (declared: ${names.join(", ") || "none"})`, "value");
+  }
+  const shared = ctx.manifest.params ?? {};
+  for (const [role, name] of [
+    ["param", c.param],
+    ["user", c.user],
+  ] as const) {
+    if (name === undefined) continue;
+    const p = shared[name];
+    if (!p) ctx.fail("BW2001", [...at, role], `parameter "${name}" must be declared under the shared "params"`, "value");
+    else if (several && p.required) ctx.fail("BW2012", ["params", name, "required"], `the credential parameter "${name}" must be required: false when auth.alternatives are declared (a call gives one way to authenticate)`, "value");
+  }
+  if (first && shared[c.param] && !shared[c.param]?.secret) ctx.fail("BW2012", ["params", c.param], `the credential parameter "${c.param}" must be marked secret: true`);
+  if (c.user !== undefined && c.user === c.param) ctx.fail("BW2012", [...at, "user"], `the user and the secret of an HTTP basic credential are two parameters, got "${c.user}" for both`, "value");
+  const placement = credentialOf(declared);
+  if (!placement) {
+    return ctx.fail(
+      "BW2012",
+      [...at, "scheme"],
+      `security scheme "${c.scheme}" is of an unsupported kind (${declared.type}${declared.scheme ? ` ${declared.scheme}` : ""}${declared.in ? " in " + declared.in : ""}); supported: http bearer, http basic, apiKey in a header, the query or a cookie, oauth2 and openIdConnect (the access token, as a bearer token)`,
+      "value",
+    );
+  }
+  if (placement.type === "basic") {
+    if (c.user === undefined) return ctx.fail("BW2012", [...at, "scheme"], `security scheme "${c.scheme}" is HTTP basic: name the parameter holding the user (account) id in user, beside param (the secret)`, "value");
+    return { type: "basic", user: c.user, param: c.param };
+  }
+  const kind = placement.type === "bearer" ? "a bearer token" : `an API key in the ${placement.type}`;
+  if (c.user !== undefined) return ctx.fail("BW2012", [...at, "user"], `user is for HTTP basic schemes; security scheme "${c.scheme}" is ${kind}`);
+  // A text before the value is an API key header's: a bearer token has its own (`Bearer `), a query or cookie value none.
+  if (c.prefix !== undefined && placement.type !== "header") return ctx.fail("BW2012", [...at, "prefix"], `prefix is for an API key in a header; security scheme "${c.scheme}" is ${kind}`);
+  if (placement.type === "bearer") return { type: "bearer", param: c.param };
+  const nameProblem = slotNameProblem(placement.type === "query" ? "query" : "header", placement.name);
+  if (nameProblem) return ctx.failInDocument("BW2019", ["components", "securitySchemes", c.scheme, "name"], nameProblem);
+  if (placement.type === "header") return { type: "header", name: placement.name, param: c.param, ...(c.prefix !== undefined ? { prefix: c.prefix } : {}) };
+  return { type: placement.type, name: placement.name, param: c.param };
+}
+
+/** Whether a shared parameter is a credential's (a secret, or a basic credential's user): it is not sent as itself. */
+export function isCredentialParam(ctx: LinkContext, name: string): boolean {
+  return manifestWays(ctx.manifest.auth).some((w) => w.credentials.some(({ credential }) => credential.param === name || credential.user === name));
+}
+
+/**
+ * The ways of `auth` an operation accepts: those whose schemes are one of
+ * its security requirements (all of them when it declares none; an empty
+ * one, authentication optional, accepts no credential). Undefined when it
+ * accepts none.
+ */
+export function acceptedAuth(ctx: LinkContext, auth: AuthSpec, op: OpenApiOperation): AuthSpec | undefined {
+  const requirements = op.requirements;
+  const ways = authWays(auth);
+  if (!requirements) return auth;
+  const key = (names: readonly string[]) => [...names].sort().join("\u0000");
+  const accepted = new Set(requirements.map(key));
+  const kept = manifestWays(ctx.manifest.auth).flatMap((w, i) => (accepted.has(key(wayScheme(w))) ? [ways[i] as AuthWay] : []));
+  const [first, ...alternatives] = kept;
+  if (!first) return undefined;
+  return { ...first, ...(alternatives.length ? { alternatives } : {}) };
+}
+
+/** A security requirement in words: `A`, or `A + B` for schemes required together. */
+export function requirementWords(names: readonly string[]): string {
+  return names.join(" + ") || "none (optional)";
+}
+
+/** `auth.covers`: each name is a parameter or form field that one of the manifest's operations declares (a name covering nothing is a typo). */
+function checkCovers(ctx: LinkContext): void {
+  const covers = ctx.manifest.auth.covers ?? [];
+  if (!covers.length) return;
+  const declared = new Set<string>();
+  for (const mop of Object.values(ctx.manifest.operations)) {
+    const op = ctx.doc.operations.get(mop.operationId);
+    if (!op) continue;
+    for (const p of op.parameters) if (p.in !== "path") declared.add(p.name);
+    const body = op.requestBody ? ctx.doc.flatten(op.requestBody.schema) : undefined;
+    for (const field of Object.keys((body?.properties as object) ?? {})) declared.add(field);
+  }
+  covers.forEach((name, i) => {
+    if (!declared.has(name)) ctx.fail("BW2003", ["auth", "covers", i], `no operation of the manifest declares a header, query or cookie parameter or a top-level body field "${name}" in ${ctx.openapiName}`, "value");
+  });
+}
+
+/**
+ * Whether the credential satisfies the document's parameter (or top-level
+ * body field) `slot`: one `auth.covers` names, or one in the credential's own
+ * place (the apiKey's header or query name; Authorization for a bearer
+ * token). Path parameters are never covered.
+ */
+export function credentialCovers(auth: Pick<ManifestAuth, "scheme" | "covers"> & Partial<Pick<ManifestAuth, "also" | "alternatives">>, schemes: Record<string, SecurityScheme>): (slot: { in: string; name: string }) => boolean {
+  const covers = new Set(auth.covers ?? []);
+  const names = [auth.scheme, ...(auth.also ?? []).map((c) => c.scheme), ...(auth.alternatives ?? []).flatMap((w) => [w.scheme, ...(w.also ?? []).map((c) => c.scheme)])];
+  const own = new Set(
+    names.flatMap((name) => {
+      const scheme = schemes[name];
+      const placement = scheme ? credentialOf(scheme) : undefined;
+      if (!placement) return [];
+      return [placement.type === "bearer" || placement.type === "basic" ? slotKey("header", "Authorization") : slotKey(placement.type, placement.name)];
+    }),
+  );
+  return (slot) => slot.in !== "path" && (covers.has(slot.name) || own.has(slotKey(slot.in, slot.name)));
+}
+
+/** The auth a tool carries: the linked one, or (when linking failed, and the IR is not used) a bearer placeholder. */
+export function authOf(ctx: LinkContext, auth: AuthSpec | undefined): AuthSpec {
+  return auth ?? { type: "bearer", param: ctx.manifest.auth.param };
+}
+
+/** The slots the credentials take, as wire.ts's SlotSender (not imported: wire.ts asks here which parameters are credentials); a cookie is no slot a parameter sends. */
+export function credentialSender(ctx: LinkContext, auth: AuthSpec | undefined): { in: "header" | "query"; name: string; who: string; at: Path }[] {
+  if (!auth) return [];
+  const who = `the credential (auth.scheme ${ctx.manifest.auth.scheme})`;
+  return authSlots(auth).flatMap((slot) => (slot.in === "cookie" ? [] : [{ in: slot.in, name: slot.name, who, at: ["auth", "scheme"] }]));
+}
+
+/** Placement of the credentials as users configure them: `bearer`, `basic`, `header:X-Api-Key`, `query:key`, `cookie:session`; `+` joins credentials sent together, ` | ` alternatives. */
+export function authPlacement(auth: AuthSpec): string {
+  return authWays(auth)
+    .map((w) => wayCredentials(w).map(placementWords).join(" + "))
+    .join(" | ");
+}
+
+/** One credential's placement: `bearer`, `basic`, `header:X-Api-Key`, `header:Authorization "Token "` (with its prefix), `query:key`, `cookie:session`. */
+export function placementWords(c: CredentialPlacement | CredentialSpec): string {
+  if (c.type === "bearer" || c.type === "basic") return c.type;
+  const prefix = "prefix" in c && c.prefix !== undefined ? ` ${JSON.stringify(c.prefix)}` : "";
+  return `${c.type}:${c.name}${prefix}`;
+}
+
+/** Where the credential goes, and the parameter holding it: users configure both. */
+export const authSurface: ProviderEntry<{ placement: string; param: string }, "placementChanged" | "paramRenamed"> = {
+  scope: "provider",
+  subject: "auth",
+  legacy: true,
+  changes: {
+    placementChanged: { level: "breaking", rule: "credential placement changed" },
+    paramRenamed: { level: "breaking", rule: "credential parameter renamed" },
+  },
+  record: (ir) => ({ auth: { placement: authPlacement(ir.auth), param: ir.auth.param } }),
+  read: (s) => s.auth,
+  diff(a, b, report) {
+    if (!a || !b) return;
+    if (a.placement !== b.placement) report("placementChanged", { from: a.placement, to: b.placement });
+    if (a.param !== b.param) report("paramRenamed", { from: a.param, to: b.param });
+  },
+};

@@ -1,0 +1,143 @@
+// `server.url` and `server.variables`: an address made of the document's
+// server URL and its variables (`https://{subdomain}.example.com/api/v1`), each
+// variable a connection input — a shared parameter a person fills in (its
+// default and enum the document's). The hosts the credential may go to are
+// derived from the template, never made up: a variable that is the host's first
+// label allows `*.` and the fixed rest; one with listed values, each host they
+// make. The runtime fills the template per call (runtime/call/instance-address.ts)
+// and holds the address to those hosts (hosts.ts).
+import { hostPatternProblem, type ToolSpec } from "@blockwright/runtime/internal";
+import type { ManifestParam } from "../../load/precompiled/manifest-types.js";
+import type { ProviderEntry } from "../../model/surface-entry.js";
+import type { Surface } from "../../model/surface-format.js";
+import type { LinkContext } from "../context.js";
+
+declare module "../../model/surface-format.js" {
+  interface Surface {
+    /** The address template (manifest `server.url`), when the address is made of server variables. */
+    serverUrl?: string;
+  }
+}
+
+/** At most this many hosts from the listed values of a template's host variables (a product of enums could be large). */
+const MAX_HOSTS = 16;
+
+/** The `{variable}` names of a template, in order, each once. */
+export function templateVariables(template: string): string[] {
+  return [...new Set([...template.matchAll(/\{([^{}]+)\}/g)].map((m) => m[1] ?? ""))];
+}
+
+/** Whether a shared parameter holds a server variable's value (a connection input, not sent as itself). */
+export function isServerVariable(ctx: LinkContext, name: string): boolean {
+  return Object.values(ctx.manifest.server.variables ?? {}).includes(name);
+}
+
+/** The template's part of the IR's server: the template, its variables' parameters, and the hosts derived from it (with `server.hosts`). */
+export function templateServer(ctx: LinkContext): Pick<ToolSpec["server"], "template" | "variables" | "hosts"> {
+  const { url, variables, hosts } = ctx.manifest.server;
+  if (url === undefined) return {};
+  const derived = derivedHosts(ctx, url);
+  const all = [...new Set([...derived.hosts, ...(hosts ?? [])])];
+  return { template: url, variables: { ...variables }, ...(all.length ? { hosts: all } : {}) };
+}
+
+/** The checks of `server.url` and `server.variables`, once per provider. */
+export function checkServerVariables(ctx: LinkContext): void {
+  const { url, variables = {} } = ctx.manifest.server;
+  if (url === undefined) {
+    if (ctx.manifest.server.variables) ctx.fail("BW2018", ["server", "variables"], "server variables fill the address template server.url, which this server does not have", "key");
+    return;
+  }
+  const servers = (ctx.doc.source.data as { servers?: { url?: unknown; variables?: Record<string, { enum?: unknown[]; default?: unknown }> }[] }).servers;
+  const first = Array.isArray(servers) ? servers[0] : undefined;
+  // A server without a scheme (`//api.example.com`) is https (server.ts withServerScheme).
+  const written = typeof first?.url === "string" ? (first.url.startsWith("//") ? `https:${first.url}` : first.url) : undefined;
+  if (written !== url) {
+    ctx.fail("BW2018", ["server", "url"], `server.url must be ${ctx.openapiName}'s first server URL as written (${written === undefined ? "it has none" : JSON.stringify(written)}), where mocks and the contract suite read it`, "value");
+    return;
+  }
+  const named = templateVariables(url);
+  for (const name of named) {
+    if (!Object.hasOwn(variables, name)) ctx.fail("BW2018", ["server", "variables"], `the address template has variable {${name}}: name the parameter that fills it (variables: {${name}: <param>})`, "key");
+  }
+  for (const [name, param] of Object.entries(variables)) {
+    const at = ["server", "variables", name];
+    if (!named.includes(name)) {
+      ctx.fail("BW2018", at, `{${name}} is no variable of the address template ${JSON.stringify(url)} (its variables: ${named.join(", ")})`, "key");
+      continue;
+    }
+    checkVariableParam(ctx, name, param, first?.variables?.[name]);
+  }
+  // The hosts, once every variable has its input (a missing one is reported above).
+  if (named.every((name) => Object.hasOwn(variables, name))) derivedHosts(ctx, url, true);
+}
+
+/** A variable's parameter: shared, a string a person fills in (user-only), not sent as itself, bounded by an enum or a pattern, its values among the document's. */
+function checkVariableParam(ctx: LinkContext, variable: string, name: string, declared: { enum?: unknown[]; default?: unknown } | undefined): void {
+  const p: ManifestParam | undefined = ctx.manifest.params?.[name];
+  const at = ["params", name];
+  if (!p) {
+    ctx.fail("BW2018", ["server", "variables", variable], `parameter "${name}" (server variable {${variable}}) must be declared under the shared "params"`, "value");
+    return;
+  }
+  if (p.type !== "string") ctx.fail("BW2018", [...at, "type"], `parameter "${name}" fills server variable {${variable}}: it must be a string, got ${p.type}`, "value");
+  if (p.wire) ctx.fail("BW2018", [...at, "wire"], `parameter "${name}" fills server variable {${variable}} of the address: it takes no wire placement`);
+  if (p.visibility !== "user-only") ctx.fail("BW2018", at, `parameter "${name}" fills server variable {${variable}}, which decides where the credential goes: it must be visibility: user-only (a person, not a model, sets it)`);
+  if (p.secret) ctx.fail("BW2018", at, `parameter "${name}" fills server variable {${variable}} of the address, which is no secret: it must not be secret: true`);
+  if (p.enum === undefined && p.pattern === undefined) ctx.fail("BW2018", at, `parameter "${name}" fills server variable {${variable}}: it must declare an enum or a pattern, so that a value cannot change the address's shape`);
+  const listed = Array.isArray(declared?.enum) ? declared.enum.map(String) : undefined;
+  const outside = listed && p.enum ? p.enum.filter((v) => !listed.includes(String(v))) : [];
+  if (outside.length) ctx.fail("BW2006", [...at, "enum"], `${JSON.stringify(outside)} ${outside.length > 1 ? "are" : "is"} not among the values ${ctx.openapiName} lists for server variable {${variable}} (${listed?.join(", ")})`, "value");
+  if (listed && p.enum === undefined) ctx.fail("BW2006", at, `${ctx.openapiName} lists the values of server variable {${variable}} (${listed.join(", ")}): declare them as the enum of "${name}"`);
+}
+
+/**
+ * The hosts a template's address may have: its host when no variable is in it; `*.` and the fixed rest for a
+ * variable that is the host's first label; each host the listed values (the parameters' enums) make. A variable
+ * elsewhere in the host without listed values, or one that is the whole host, is refused when `report` is set.
+ */
+function derivedHosts(ctx: LinkContext, url: string, report = false): { hosts: string[] } {
+  const host = (/^https?:\/\/([^/?#]*)/.exec(url)?.[1] ?? "").replace(/:[^:.]*$/, "").toLowerCase();
+  const variables = ctx.manifest.server.variables ?? {};
+  const inHost = templateVariables(host);
+  const fail = (message: string) => {
+    if (report) ctx.fail("BW2018", ["server", "url"], message, "value");
+    return { hosts: [] };
+  };
+  if (!inHost.length) return { hosts: [host] };
+  const enumOf = (v: string) => ctx.manifest.params?.[variables[v] ?? ""]?.enum?.map(String);
+  const labels = host.split(".");
+  if (labels.length === 1) return fail(`the host of ${JSON.stringify(url)} is all variable: the address is the customer's own, which server.param (format: base-url) carries`);
+  if (inHost.every((v) => enumOf(v) !== undefined)) {
+    let hosts = [host];
+    for (const v of inHost) hosts = hosts.flatMap((h) => (enumOf(v) ?? []).map((value) => h.replaceAll(`{${v}}`, value.toLowerCase()))).slice(0, MAX_HOSTS);
+    const bad = hosts.find((h) => hostPatternProblem(h) !== undefined);
+    return bad === undefined ? { hosts } : fail(`the listed values of the host's variables make ${JSON.stringify(bad)}, which is no host name`);
+  }
+  const [firstLabel, ...rest] = labels;
+  const wildcard = `*.${rest.join(".")}`;
+  if (inHost.length === 1 && firstLabel === `{${inHost[0]}}` && !templateVariables(rest.join(".")).length && hostPatternProblem(wildcard) === undefined) return { hosts: [wildcard] };
+  return fail(`the host of ${JSON.stringify(url)} has variables that are not its first label (${inHost.map((v) => `{${v}}`).join(", ")}): list their values as the parameters' enum, so that the hosts the address may have are known`);
+}
+
+/** The address template: another one sends calls elsewhere. */
+export const serverUrlSurface: ProviderEntry<string, "urlAdded" | "urlRemoved" | "urlChanged"> = {
+  scope: "provider",
+  subject: "server.url",
+  changes: {
+    urlAdded: { level: "breaking", rule: "the address is made of server variables (their parameters are connection inputs)" },
+    urlRemoved: { level: "breaking", rule: "the address is no longer made of server variables" },
+    urlChanged: { level: "breaking", rule: "the address template changed (calls go elsewhere)" },
+  },
+  record: (ir) => {
+    const template = ir.operations[0]?.tool.server.template;
+    return template !== undefined ? { serverUrl: template } : {};
+  },
+  read: (s: Surface) => s.serverUrl,
+  diff(a, b, report) {
+    if (a === b) return;
+    if (a === undefined) report("urlAdded", { to: b });
+    else if (b === undefined) report("urlRemoved", { from: a });
+    else report("urlChanged", { from: a, to: b });
+  },
+};

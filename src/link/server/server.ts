@@ -1,0 +1,151 @@
+// `server`: where requests go — a fixed `default` address, or a `param`
+// carrying the customer's own (type string, format base-url) — and `hosts`,
+// the host patterns such an address may name besides the default's; and the
+// base path of the document's server (`https://slack.com/api`: `/api`), which
+// prefixes every operation's path wherever requests go: the default address
+// carries it, and an address given at call time (the parameter, the `baseUrl`
+// option of mocks and sandboxes) gets it appended.
+import { hostPatternProblem, matchesHost, providerHosts, type ToolSpec } from "@blockwright/runtime/internal";
+import type { ProviderEntry } from "../../model/surface-entry.js";
+import type { LinkContext, Path } from "../context.js";
+import { linkLimits } from "../limits/limits.js";
+import { checkServerVariables, templateServer } from "./server-variables.js";
+
+/** Where requests go, what the upstream refuses to receive there, and how much of its replies a call reads. */
+export function linkServer(ctx: LinkContext): ToolSpec["server"] {
+  checkAddressParam(ctx);
+  checkServerHosts(ctx);
+  checkBasePath(ctx);
+  checkServerVariables(ctx);
+  return serverOf(ctx);
+}
+
+/** The server every tool carries (a fresh object each time: the IR holds no shared objects); an address template's variables and hosts as server-variables.ts derives them. */
+export function serverOf(ctx: LinkContext): ToolSpec["server"] {
+  const server = documentServer(ctx.doc.source.data);
+  const basePath = server && "path" in server ? server.path : "";
+  const { url: _url, variables: _variables, ...fixed } = ctx.manifest.server;
+  return { ...fixed, ...templateServer(ctx), ...(basePath ? { basePath } : {}), ...linkLimits(ctx) };
+}
+
+/**
+ * A server address as requests use it: one without a scheme (`//api.example.com`, a network-path reference)
+ * names its host, with the scheme of wherever the document is read from; https, the one the runtime sends a
+ * credential over.
+ */
+export function withServerScheme(url: string): string {
+  return url.startsWith("//") ? `https:${url}` : url;
+}
+
+/** The document's first server, its variables at their defaults: its origin (when absolute) and path ("" for none), or why its path cannot be known. */
+export type DocumentServer = { url: string; origin?: string; path: string } | { url: string; problem: string; at: Path };
+
+/**
+ * The server requests go to, as the document declares it (OpenAPI 3
+ * `servers[0]`; Swagger 2 is converted before). Undefined when it declares none.
+ */
+export function documentServer(document: unknown): DocumentServer | undefined {
+  const servers = (document as { servers?: unknown } | null)?.servers;
+  const first = Array.isArray(servers) ? (servers[0] as { url?: unknown; variables?: Record<string, { default?: unknown }> } | undefined) : undefined;
+  if (typeof first?.url !== "string") return undefined;
+  const url = first.url;
+  const at: Path = ["servers", 0, "url"];
+  const defaultOf = (name: string) => {
+    const value = first.variables?.[name]?.default;
+    return typeof value === "string" || typeof value === "number" ? String(value) : undefined;
+  };
+  // Variables with a default are filled in first: a server made of variables
+  // (`{protocol}://{hostname}:{port}`) is an absolute address once filled, not a path.
+  const filled = withServerScheme(url).replace(/\{([^{}]*)\}/g, (whole, name: string) => defaultOf(name) ?? whole);
+  const origin = /^([a-z][a-z0-9+.-]*|\{[^{}]*\}):\/\/[^/?#]*/i.exec(filled)?.[0];
+  let path = filled.slice(origin?.length ?? 0);
+  if (/[?#]/.test(path)) return { url, problem: `server ${JSON.stringify(url)} has a query or fragment, which no request address can carry`, at };
+  const unknown = /\{([^{}]*)\}/.exec(path)?.[1];
+  if (unknown !== undefined) return { url, problem: `the path of server ${JSON.stringify(url)} has variable {${unknown}} without a default: its base path cannot be known`, at };
+  path = path.replace(/\/+$/, "");
+  if (path && !path.startsWith("/")) path = `/${path}`;
+  return { url, ...(origin ? { origin: origin.replace(/\{([^{}]*)\}/g, (_, name: string) => name) } : {}), path };
+}
+
+/**
+ * The document's server path is honoured, never dropped: `server.default`
+ * names it (the package's base URL is the live one), and an address
+ * parameter gets it appended. One the linker cannot read is refused.
+ */
+function checkBasePath(ctx: LinkContext): void {
+  const server = documentServer(ctx.doc.source.data);
+  if (!server) return;
+  if ("problem" in server) {
+    ctx.failInDocument("BW2019", server.at, server.problem);
+    return;
+  }
+  const { default: address } = ctx.manifest.server;
+  if (address === undefined) return;
+  const given = address.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, "").replace(/\/+$/, "");
+  if (given === server.path) return;
+  const wanted = `${address.slice(0, address.length - given.length).replace(/\/+$/, "")}${server.path}`;
+  ctx.fail(
+    "BW2018",
+    ["server", "default"],
+    server.path
+      ? `${ctx.openapiName}'s server ${JSON.stringify(server.url)} has the path ${server.path}, which prefixes every operation's path: write it here (${JSON.stringify(wanted)})`
+      : `${ctx.openapiName}'s server ${JSON.stringify(server.url)} has no path, but ${JSON.stringify(address)} has ${given}: write the path in ${ctx.openapiName}'s server (or its operations' paths), where mocks and the contract suite read it`,
+    "value",
+  );
+}
+
+function checkAddressParam(ctx: LinkContext): void {
+  const { param } = ctx.manifest.server;
+  if (param === undefined) return;
+  const p = ctx.manifest.params?.[param];
+  if (!p) {
+    ctx.fail("BW2018", ["server", "param"], `parameter "${param}" must be declared under the shared "params"`, "value");
+  } else if (p.format !== "base-url" || p.type !== "string") {
+    ctx.fail("BW2018", ["params", param], `the address parameter "${param}" must be type: string with format: base-url`);
+  }
+}
+
+/**
+ * `server.hosts`: names, not IP addresses; and the address parameter's
+ * placeholder and example, which users copy, must name a host the runtime
+ * lets the credential go to.
+ */
+function checkServerHosts(ctx: LinkContext): void {
+  const { param, hosts } = ctx.manifest.server;
+  hosts?.forEach((pattern, i) => {
+    const problem = hostPatternProblem(pattern);
+    if (problem) ctx.fail("BW2018", ["server", "hosts", i], `${problem}, got ${JSON.stringify(pattern)}`, "value");
+  });
+  const p = param === undefined ? undefined : ctx.manifest.params?.[param];
+  if (param === undefined || !p || !hosts) return;
+  for (const key of ["placeholder", "example"] as const) {
+    const value = p[key];
+    if (typeof value !== "string") continue;
+    let host: string;
+    try {
+      host = new URL(value).hostname;
+    } catch {
+      continue;
+    }
+    if (!hosts.some((pattern) => matchesHost(pattern, host))) ctx.fail("BW2018", ["params", param, key], `${JSON.stringify(value)} names host ${host}, which server.hosts (${hosts.join(", ")}) does not allow`, "value");
+  }
+}
+
+/** The hosts an address given at call time may name (the default's and `server.hosts`): one fewer refuses addresses that worked. */
+export const hostsSurface: ProviderEntry<string[], "hostRemoved" | "hostAdded"> = {
+  scope: "provider",
+  subject: "hosts",
+  legacy: true,
+  changes: {
+    hostRemoved: { level: "breaking", rule: "host no longer allowed (addresses there are refused)" },
+    hostAdded: { level: "minor", rule: "host allowed" },
+  },
+  record: (ir) => ({ hosts: providerHosts({ server: ir.server }) }),
+  read: (s) => s.hosts,
+  diff(a, b, report) {
+    // Surfaces before issue 24 have no hosts: nothing to compare.
+    if (!a || !b) return;
+    for (const h of a) if (!b.includes(h)) report("hostRemoved", { from: h });
+    for (const h of b) if (!a.includes(h)) report("hostAdded", { to: h });
+  },
+};

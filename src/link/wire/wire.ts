@@ -1,0 +1,178 @@
+// Wire placement (`wire`): where a parameter's value goes — a path, query or
+// header slot the operation declares, a field of its request body, or a
+// switch adding constant values when true — checked against the spec's
+// schema there. And the rule that a slot of a request carries one value.
+import { parsePointer, type FormFieldEncoding, type ParamSpec, type ValueStyle, type WireConstant, type WireSpec } from "@blockwright/runtime/internal";
+import type { ManifestParam } from "../../load/precompiled/manifest-types.js";
+import { declaredParameter, slotKey, type OpenApiOperation, type OpenApiParameter } from "../../load/openapi-document.js";
+import { isFlowParam } from "../auth-flows/auth-flows.js";
+import { isCredentialParam } from "../auth/auth.js";
+import { linkConstant } from "../constants/constants.js";
+import { fieldsNear, unionsSearched, type LinkContext, type Path } from "../context.js";
+import { isJsonMediaType, typeOf } from "../../load/openapi-document.js";
+import { checkAgainstSchema, withSchemaFacts, withSpecLimits } from "../param-limits/param-limits.js";
+import { placeQueryField } from "./query-fields.js";
+import { isServerVariable } from "../server/server-variables.js";
+
+/**
+ * The placement of parameter `name` in `op`, with the parameter as linked
+ * there (`limitsFromSpec` takes the spec's limits at its place). `wireAt`:
+ * where the placement is written (a route may override it).
+ */
+export function placeParam(ctx: LinkContext, name: string, p: ManifestParam, at: Path, op: OpenApiOperation, wireAt: Path): { wire: WireSpec; param: ManifestParam } | undefined {
+  const w = p.wire;
+  if (!w) {
+    if (isCredentialParam(ctx, name) || isFlowParam(ctx, name)) return { wire: { in: "auth" }, param: p };
+    if (name === ctx.manifest.server.param || isServerVariable(ctx, name)) return { wire: { in: "server" }, param: p };
+    return ctx.fail("BW2017", at, `parameter "${name}" has no "wire" placement and is neither a credential (auth) nor the address parameter`);
+  }
+  if (w.in === "path" || w.in === "query" || w.in === "header") {
+    if (w.field !== undefined) return placeQueryField(ctx, name, p, at, op, wireAt);
+    const wireName = w.name ?? name;
+    const declared = declaredParameter(op, w.in, wireName);
+    if (!declared) {
+      const available = op.parameters.filter((x) => x.in === w.in).map((x) => x.name);
+      return ctx.fail("BW2003", wireAt, `${w.in} parameter "${wireName}" not found in operation "${op.operationId}" of ${ctx.openapiName} (its ${w.in} parameters: ${available.join(", ") || "none"})`);
+    }
+    // Required by the spec: every request carries it, given or by a default that is sent.
+    if (declared.required && ((!p.required && p.default === undefined) || (p.default !== undefined && p.sendDefault === false))) {
+      ctx.fail("BW2010", at, `${ctx.openapiName} requires ${w.in} parameter "${wireName}"; declare required: true or a default that is sent`);
+    }
+    const param = withSchemaFacts(ctx, p.limitsFromSpec ? withSpecLimits(ctx, p, declared.schema) : p, declared.schema);
+    checkAgainstSchema(ctx, param, at, declared.schema, `${w.in} parameter "${wireName}"`);
+    if (p.separator !== undefined && typeOf(declared.schema) === "array" && explodes(declared, w.in)) {
+      ctx.fail("BW2017", [...at, "separator"], `${ctx.openapiName} sends ${w.in} parameter "${wireName}" exploded (one value per item), not as one ${JSON.stringify(p.separator)}-separated value: a list in one string cannot be sent so`);
+    }
+    const escapes = w.escape ? { escape: { ...w.escape } } : {};
+    if (w.multiSegment && w.in !== "path") ctx.fail("BW2017", [...wireAt, "multiSegment"], `multiSegment applies to a path parameter, not a ${w.in} one ("${wireName}")`);
+    if (w.in === "query") {
+      const encoding = queryEncoding(ctx, declared, wireAt, op);
+      return { wire: { in: "query", name: wireName, ...escapes, ...(encoding ? { encoding } : {}) }, param };
+    }
+    const encoding = valueStyle(ctx, declared, param, w.in, wireAt, op);
+    if (w.in === "header") return { wire: { in: "header", name: wireName, ...escapes, ...(encoding ? { encoding } : {}) }, param };
+    return { wire: { in: "path", name: wireName, ...escapes, ...(encoding ? { encoding } : {}), ...(w.multiSegment ? { multiSegment: true as const } : {}) }, param };
+  }
+  if (w.in === "body") {
+    const pointer = w.pointer ?? `/${name}`;
+    const bodySchema = op.requestBody?.schema;
+    if (!bodySchema) return ctx.fail("BW2021", wireAt, `operation "${op.operationId}" of ${ctx.openapiName} has no request body in a media type the runtime writes (application/json, a +json type, or application/x-www-form-urlencoded)`);
+    const located = ctx.doc.locate(bodySchema, parsePointer(pointer));
+    const target = located.schema;
+    if (!target) {
+      return ctx.fail("BW2003", wireAt, `body field "${pointer}" not found in the request body of "${op.operationId}" in ${ctx.openapiName}${unionsSearched(located.unions)}${fieldsNear(ctx, bodySchema, [...parsePointer(pointer)])}`);
+    }
+    const param = withSchemaFacts(ctx, p.limitsFromSpec ? withSpecLimits(ctx, p, target) : p, target);
+    checkAgainstSchema(ctx, param, at, target, `body field "${pointer || "(whole body)"}"`, w.split);
+    if (w.split && param.type !== "string") ctx.fail("BW2004", [...wireAt, "split"], `split applies to string parameters, not ${param.type}`);
+    if (w.wrapUnlessKey && param.type !== "json") ctx.fail("BW2004", [...wireAt, "wrapUnlessKey"], `wrapUnlessKey applies to json parameters, not ${param.type}`);
+    return {
+      wire: {
+        in: "body",
+        pointer,
+        ...(w.split ? { split: { ...w.split } } : {}),
+        ...(w.wrapUnlessKey ? { wrapUnlessKey: w.wrapUnlessKey } : {}),
+      },
+      param,
+    };
+  }
+  if (w.in === "switch") {
+    if (p.type !== "boolean") ctx.fail("BW2004", [...at, "type"], `a switch parameter must be boolean, got ${p.type}`, "value");
+    const whenTrue = w.whenTrue.map((c, i) => linkConstant(ctx, c, [...wireAt, "whenTrue", i], op)).filter((c): c is WireConstant => !!c);
+    return { wire: { in: "switch", whenTrue }, param: p };
+  }
+  return undefined;
+}
+
+const QUERY_STYLES = ["form", "spaceDelimited", "pipeDelimited", "deepObject"] as const;
+
+/**
+ * How the spec says a query parameter's array or object is written, when
+ * not OpenAPI's default for the query (form, exploded): left out then, so the
+ * IR of plain query parameters is unchanged.
+ */
+function queryEncoding(ctx: LinkContext, declared: OpenApiParameter, wireAt: Path, op: OpenApiOperation): FormFieldEncoding | undefined {
+  const reserved = (declared as { allowReserved?: unknown }).allowReserved === true ? { reserved: true as const } : {};
+  // Described by `content: application/json`: the value goes as one JSON text.
+  if (declared.content !== undefined) return isJsonMediaType(declared.content) ? { style: "form", explode: true, json: true, ...reserved } : undefined;
+  const style = declared.style ?? "form";
+  if (!(QUERY_STYLES as readonly string[]).includes(style)) {
+    ctx.fail("BW2017", wireAt, `query parameter "${declared.name}" of "${op.operationId}" in ${ctx.openapiName} has style "${style}"; the runtime writes a query value as ${QUERY_STYLES.join(", ")}`);
+    return undefined;
+  }
+  // OpenAPI: explode defaults to true for style form, false otherwise.
+  const explode = declared.explode ?? style === "form";
+  return style === "form" && explode && !reserved.reserved ? undefined : { style: style as FormFieldEncoding["style"], explode, ...reserved };
+}
+
+const PATH_STYLES = ["simple", "label", "matrix"] as const;
+
+/**
+ * How the spec says a path or header value is written, when not a plain text
+ * (left out then, so the IR of plain parameters is unchanged): JSON (described
+ * by `content: application/json`), a label or matrix style, or a JSON
+ * parameter's array or object in its style.
+ */
+function valueStyle(ctx: LinkContext, declared: OpenApiParameter, param: ManifestParam, place: "path" | "header", wireAt: Path, op: OpenApiOperation): ValueStyle | undefined {
+  if (declared.content !== undefined) return isJsonMediaType(declared.content) ? { style: "simple", explode: false, json: true } : undefined;
+  const style = declared.style ?? "simple";
+  const allowed: readonly string[] = place === "path" ? PATH_STYLES : ["simple"];
+  if (!allowed.includes(style)) {
+    ctx.fail("BW2017", wireAt, `${place} parameter "${declared.name}" of "${op.operationId}" in ${ctx.openapiName} has style "${style}"; a ${place} value takes ${allowed.join(", ")}`);
+    return undefined;
+  }
+  const explode = declared.explode ?? false;
+  return style !== "simple" || param.type === "json" ? { style: style as ValueStyle["style"], explode } : undefined;
+}
+
+/** Whether an array parameter is sent one value per item (OpenAPI's default for a query's `form` style), not as one comma-separated value. */
+function explodes(declared: OpenApiParameter, place: string): boolean {
+  if (typeof declared.explode === "boolean") return declared.explode;
+  const style = typeof declared.style === "string" ? declared.style : place === "query" ? "form" : "simple";
+  return style === "form";
+}
+
+/** A placement as the surface writes it: `query:$top`, `path:id`, `header:X`, `body:/a/b`, `switch`, `auth`, `server`. */
+export function wireText(wire: WireSpec): string {
+  return wire.in === "path" || wire.in === "query" || wire.in === "header" ? `${wire.in}:${wire.name}` : wire.in === "body" ? `body:${wire.pointer || "/"}` : wire.in;
+}
+
+/** Something that sends a value in one path, query or header slot of a request, and where the manifest says so. */
+export interface SlotSender {
+  in: "path" | "query" | "header";
+  name: string;
+  /** In words, for the message to the one that comes after it: `parameter "perPage"`. */
+  who: string;
+  at: Path;
+}
+
+/** The slot a placement sends to, if it is a path, query or header slot. */
+export function slotSender(w: WireSpec | WireConstant, who: string, at: Path): SlotSender[] {
+  return w.in === "path" || w.in === "query" || w.in === "header" ? [{ in: w.in, name: w.name, who, at }] : [];
+}
+
+/** The slots parameters send to, a switch's values when on included, each at its place in the manifest. */
+export function paramSenders(ctx: LinkContext, params: ParamSpec[]): SlotSender[] {
+  return params.flatMap((p) => {
+    const at = ctx.wireAt.get(p) ?? [];
+    const own = slotSender(p.wire, `parameter "${p.name}"`, at);
+    if (p.wire.in !== "switch") return own;
+    return p.wire.whenTrue.flatMap((c, i) => slotSender(c, `switch parameter "${p.name}" (when true)`, [...at, "whenTrue", i]));
+  });
+}
+
+/**
+ * A slot of a request carries one value: every sender after the first of a
+ * slot is refused, at its own place in the manifest (header names match in
+ * any case). One check per request covers the credential, the idempotency
+ * header, the constants and the parameters (a switch's values included).
+ */
+export function checkWireSlots(ctx: LinkContext, senders: SlotSender[]): void {
+  const taken = new Map<string, SlotSender>();
+  for (const s of senders) {
+    const key = slotKey(s.in, s.name);
+    const first = taken.get(key);
+    if (first) ctx.fail("BW2011", s.at, `${s.in} "${s.name}" is already sent by ${first.who}`);
+    else taken.set(key, s);
+  }
+}
