@@ -120,6 +120,8 @@ describe("verify directory with its OAuth 2 client credentials, recorded and rep
       const one = id !== undefined || collection.includes("(");
       // Graph's answers carry the request ids our spec marks required.
       const headers = { "request-id": "7d2c1b7e-0000-4000-8000-000000000001", "client-request-id": "7d2c1b7e-0000-4000-8000-000000000002" };
+      // `/users/delta` is the delta query's, not a user's.
+      if (id === "delta") return { status: 200, headers, body: answerOf("directory", "usersDelta") };
       return { status: 200, headers, body: answerOf("directory", one ? "getUser" : (answers[collection] ?? "listUsers")) };
     });
     try {

@@ -2,6 +2,7 @@
 import type { AuthSpec, BlockDefinition, Client, ClientInput, ClientOptions, ErrorSpec, Method, PagedMethod, LlmTool, LlmToolFormat, LlmToolsOptions, OutputCall, ParamCall, Provider, ProviderClientOptions, ToolDefinition, ToolExecutor, ToolSpec } from "@blockwright/runtime";
 export { BlockwrightError, UpstreamError, RateLimitError, AuthError, ValidationError, TimeoutError, NetworkError, BadRequestError, AuthenticationError, PermissionDeniedError, NotFoundError, ConflictError, UnprocessableEntityError, InternalServerError, createExecutor, llmCallParams } from "@blockwright/runtime";
 export type { ToolError, ToolResult, CallOptions, ClientOptions, ItemsOptions } from "@blockwright/runtime";
+import type { PollTriggerSpec } from "@blockwright/runtime";
 import operations = CrmOpenApi.operations;
 import paths = CrmOpenApi.paths;
 
@@ -283,7 +284,47 @@ export declare function createCrm(options: CrmOptions): CrmApi;
 /** A Salesforce CRM client whose credential comes from the environment (Node.js, Deno, Bun: see the README). */
 export declare function createCrm(): CrmApi;
 
-/** The provider as data: its id, tools and block. */
+/** The Salesforce CRM poll triggers, by trigger id: events found by calling a list operation at an interval (`blockwright serve` polls them). */
+export declare const crmPollTriggers: {
+  readonly crm_record_created: PollTriggerSpec;
+  readonly crm_record_updated: PollTriggerSpec;
+};
+
+/** What the poll trigger `crm_record_created` gives a workflow for each new item (Record created: Starts once for each record of an sObject type created, found by a SOQL query on CreatedDate every five minutes.). */
+export interface CrmRecordCreatedItem {
+  /** The item, as the list operation gave it. */
+  data: Record<string, unknown>;
+  metadata: {
+    /** The new record's id. */
+    recordId: string;
+    /** When it was created. */
+    createdDate: string;
+    /** Its sObject type. */
+    sobject: unknown;
+  };
+}
+
+/** What the poll trigger `crm_record_updated` gives a workflow for each new item (Record updated: Starts once for each change of a record of an sObject type (a new record too: its creation is its first change), found by a SOQL query on LastModifiedDate every five minutes; two changes of one record within the same second are one.). */
+export interface CrmRecordUpdatedItem {
+  /** The item, as the list operation gave it. */
+  data: Record<string, unknown>;
+  metadata: {
+    /** The changed record's id. */
+    recordId: string;
+    /** When it was changed. */
+    lastModifiedDate: string;
+    /** Its sObject type. */
+    sobject: unknown;
+  };
+}
+
+/** Each poll trigger's item, by trigger id. */
+export interface CrmPollTriggerItems {
+  crm_record_created: CrmRecordCreatedItem;
+  crm_record_updated: CrmRecordUpdatedItem;
+}
+
+/** The provider as data: its id, tools, poll triggers and block. */
 export declare const provider: Provider<typeof crmTools>;
 
 /** The types of specs/crm/openapi.yaml, as openapi-typescript writes them. */
@@ -470,6 +511,18 @@ export declare namespace CrmOpenApi {
                  * @example 001D000000IqhSLIAZ
                  */
                 Id?: string;
+                /**
+                 * @description When the record was created (a system field every sObject has, present when
+                 *     selected), to the second: `2013-05-20T20:49:32.000+0000`. SOQL compares it with a
+                 *     datetime literal such as `2013-05-20T20:49:32Z`, unquoted.
+                 * @example 2013-05-20T20:49:32.000+0000
+                 */
+                CreatedDate?: string;
+                /**
+                 * @description When the record was last changed by a user (a system field, present when selected), as CreatedDate.
+                 * @example 2013-05-21T09:12:05.000+0000
+                 */
+                LastModifiedDate?: string;
             } & {
                 [key: string]: unknown;
             };

@@ -1575,5 +1575,167 @@ export function createCrm(options) {
 /** @type {typeof import("./index.js").paginate} */
 export const paginate = (operationId, params, options) => executeTool.paginate(operationId, params, options);
 
-/** The provider as data: its id, tools and block. */
-export const provider = { id: "crm", tools: crmTools, block: crmBlock };
+/**
+ * The Salesforce CRM poll triggers, by trigger id: events found by calling a list operation at an interval (`blockwright serve` polls them).
+ * @type {Record<string, import("@blockwright/runtime").PollTriggerSpec>}
+ */
+export const crmPollTriggers = {
+  "crm_record_created": {
+    "id": "crm_record_created",
+    "provider": "crm",
+    "title": "Record created",
+    "description": "Starts once for each record of an sObject type created, found by a SOQL query on CreatedDate every five minutes.",
+    "operation": "crm_query",
+    "inputs": {
+      "query": "SELECT FIELDS(STANDARD) FROM {{inputs.sobject}} WHERE CreatedDate >= {{poll.since}} ORDER BY CreatedDate, Id"
+    },
+    "params": [
+      {
+        "type": "string",
+        "maxLength": 80,
+        "required": true,
+        "pattern": "^[A-Za-z][A-Za-z0-9_]*$",
+        "patternHint": "an sObject API name such as Account or My_Object__c",
+        "placeholder": "Account",
+        "description": "API name of the records to watch, standard (Account) or custom (Invoice__c).",
+        "name": "sobject",
+        "title": "sObject type",
+        "secret": false,
+        "visibility": "user-only"
+      }
+    ],
+    "items": "data",
+    "position": {
+      "kind": "since",
+      "pointer": [
+        "CreatedDate"
+      ],
+      "type": "date-time"
+    },
+    "intervalSeconds": 300,
+    "match": [],
+    "eventId": [
+      [
+        "Id"
+      ]
+    ],
+    "outputs": [
+      {
+        "name": "recordId",
+        "description": "The new record's id.",
+        "source": {
+          "from": "event",
+          "pointer": [
+            "Id"
+          ]
+        },
+        "required": true
+      },
+      {
+        "name": "createdDate",
+        "description": "When it was created.",
+        "source": {
+          "from": "event",
+          "pointer": [
+            "CreatedDate"
+          ]
+        },
+        "required": true
+      },
+      {
+        "name": "sobject",
+        "description": "Its sObject type.",
+        "source": {
+          "from": "event",
+          "pointer": [
+            "attributes",
+            "type"
+          ]
+        },
+        "required": true
+      }
+    ]
+  },
+  "crm_record_updated": {
+    "id": "crm_record_updated",
+    "provider": "crm",
+    "title": "Record updated",
+    "description": "Starts once for each change of a record of an sObject type (a new record too: its creation is its first change), found by a SOQL query on LastModifiedDate every five minutes; two changes of one record within the same second are one.",
+    "operation": "crm_query",
+    "inputs": {
+      "query": "SELECT FIELDS(STANDARD) FROM {{inputs.sobject}} WHERE LastModifiedDate >= {{poll.since}} ORDER BY LastModifiedDate, Id"
+    },
+    "params": [
+      {
+        "type": "string",
+        "maxLength": 80,
+        "required": true,
+        "pattern": "^[A-Za-z][A-Za-z0-9_]*$",
+        "patternHint": "an sObject API name such as Account or My_Object__c",
+        "placeholder": "Account",
+        "description": "API name of the records to watch, standard (Account) or custom (Invoice__c).",
+        "name": "sobject",
+        "title": "sObject type",
+        "secret": false,
+        "visibility": "user-only"
+      }
+    ],
+    "items": "data",
+    "position": {
+      "kind": "since",
+      "pointer": [
+        "LastModifiedDate"
+      ],
+      "type": "date-time"
+    },
+    "intervalSeconds": 300,
+    "match": [],
+    "eventId": [
+      [
+        "Id"
+      ],
+      [
+        "LastModifiedDate"
+      ]
+    ],
+    "outputs": [
+      {
+        "name": "recordId",
+        "description": "The changed record's id.",
+        "source": {
+          "from": "event",
+          "pointer": [
+            "Id"
+          ]
+        },
+        "required": true
+      },
+      {
+        "name": "lastModifiedDate",
+        "description": "When it was changed.",
+        "source": {
+          "from": "event",
+          "pointer": [
+            "LastModifiedDate"
+          ]
+        },
+        "required": true
+      },
+      {
+        "name": "sobject",
+        "description": "Its sObject type.",
+        "source": {
+          "from": "event",
+          "pointer": [
+            "attributes",
+            "type"
+          ]
+        },
+        "required": true
+      }
+    ]
+  }
+};
+
+/** The provider as data: its id, tools, poll triggers and block. */
+export const provider = { id: "crm", tools: crmTools, pollTriggers: crmPollTriggers, block: crmBlock };

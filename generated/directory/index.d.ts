@@ -3,6 +3,7 @@ import type { AuthSpec, BlockDefinition, Client, ClientInput, ClientOptions, Err
 export { BlockwrightError, UpstreamError, RateLimitError, AuthError, ValidationError, TimeoutError, NetworkError, BadRequestError, AuthenticationError, PermissionDeniedError, NotFoundError, ConflictError, UnprocessableEntityError, InternalServerError, createExecutor, llmCallParams } from "@blockwright/runtime";
 export type { ToolError, ToolResult, CallOptions, ClientOptions, ItemsOptions } from "@blockwright/runtime";
 import type { Delivery, TriggerSpec, VerifyOptions, VerifyResult } from "@blockwright/runtime";
+import type { PollTriggerSpec } from "@blockwright/runtime";
 import operations = DirectoryOpenApi.operations;
 import paths = DirectoryOpenApi.paths;
 
@@ -30,16 +31,16 @@ export declare const directoryErrors: ErrorSpec;
 /** How Microsoft Entra directory's access token is obtained and renewed (its OAuth 2 flows). */
 export declare const directoryOAuth: ToolSpec["oauth"];
 
-/** What a call reads of parameter `accessToken`, shared by 7 operations. */
+/** What a call reads of parameter `accessToken`, shared by 8 operations. */
 export declare const directoryAccessTokenParam: ParamCall;
 
-/** What a call reads of parameter `tenantId`, shared by 7 operations. */
+/** What a call reads of parameter `tenantId`, shared by 8 operations. */
 export declare const directoryTenantIdParam: ParamCall;
 
-/** What a call reads of parameter `clientId`, shared by 7 operations. */
+/** What a call reads of parameter `clientId`, shared by 8 operations. */
 export declare const directoryClientIdParam: ParamCall;
 
-/** What a call reads of parameter `clientSecret`, shared by 7 operations. */
+/** What a call reads of parameter `clientSecret`, shared by 8 operations. */
 export declare const directoryClientSecretParam: ParamCall;
 
 /** What a call reads of parameter `expirationDateTime`, shared by 2 operations. */
@@ -63,7 +64,7 @@ export declare const directoryFilterParam: ParamCall;
 /** What a call reads of parameter `advancedQuery`, shared by 2 operations. */
 export declare const directoryAdvancedQueryParam: ParamCall;
 
-/** What a call reads of output `data`, shared by 2 operations. */
+/** What a call reads of output `data`, shared by 3 operations. */
 export declare const directoryDataOutput2: OutputCall;
 
 /** What a call reads of output `metadata.count`, shared by 2 operations. */
@@ -272,6 +273,32 @@ export type DirectoryRenewSubscriptionOutput = {
 /** Renew subscription: Extend a subscription to a later expiry. */
 export declare const directoryRenewSubscriptionTool: ToolDefinition<DirectoryRenewSubscriptionParams & DirectoryConnection, DirectoryRenewSubscriptionOutput, false>;
 
+/** Parameters of `directory_users_delta`: Track user changes. */
+export interface DirectoryUsersDeltaParams {
+  /** Microsoft Graph access token of the connection, sent as a bearer token; or leave it out and give tenantId, clientId and clientSecret, and the token is obtained (and renewed) for you. */
+  accessToken?: string;
+  /** Directory (tenant) id or verified domain of the tenant, for the client credentials flow. */
+  tenantId?: string;
+  /** Application (client) id of the app registration, for the client credentials flow. */
+  clientId?: string;
+  /** A client secret of the app registration, for the client credentials flow. */
+  clientSecret?: string;
+  /** Comma-separated user properties to return instead of the default set ($select). */
+  select?: string;
+}
+
+/** Outputs of `directory_users_delta`. */
+export type DirectoryUsersDeltaOutput = {
+  data: operations["usersDelta"]["responses"][200]["content"]["application/json"]["value"];
+  metadata: {
+    deltaLink?: NonNullable<operations["usersDelta"]["responses"][200]["content"]["application/json"]["@odata.deltaLink"]>;
+    nextLink?: NonNullable<operations["usersDelta"]["responses"][200]["content"]["application/json"]["@odata.nextLink"]>;
+  };
+};
+
+/** Track user changes: List every user the first time, then, called at the delta link it answered, only the users created, changed or deleted since (a deleted one with \@removed). */
+export declare const directoryUsersDeltaTool: ToolDefinition<DirectoryUsersDeltaParams & DirectoryConnection, DirectoryUsersDeltaOutput, true>;
+
 /** Every Microsoft Entra directory tool, by operation id. */
 export declare const directoryTools: {
   readonly directory_create_subscription: typeof directoryCreateSubscriptionTool;
@@ -281,6 +308,7 @@ export declare const directoryTools: {
   readonly directory_list_groups: typeof directoryListGroupsTool;
   readonly directory_list_users: typeof directoryListUsersTool;
   readonly directory_renew_subscription: typeof directoryRenewSubscriptionTool;
+  readonly directory_users_delta: typeof directoryUsersDeltaTool;
 };
 
 /** The `directory` block: List and read users and groups of a Microsoft Entra ID tenant, and create users. */
@@ -336,6 +364,8 @@ export interface DirectoryApi<Throws extends boolean = false> {
   readonly listUsers: PagedMethod<ClientInput<DirectoryListUsersParams, "accessToken" | "clientId" | "clientSecret" | "tenantId">, DirectoryListUsersOutput, NonNullable<DirectoryListUsersOutput["data"]>[number], Throws>;
   /** Renew subscription: Extend a subscription to a later expiry. */
   readonly renewSubscription: Method<ClientInput<DirectoryRenewSubscriptionParams, "accessToken" | "clientId" | "clientSecret" | "tenantId">, DirectoryRenewSubscriptionOutput, Throws>;
+  /** Track user changes: List every user the first time, then, called at the delta link it answered, only the users created, changed or deleted since (a deleted one with \@removed). */
+  readonly usersDelta: PagedMethod<ClientInput<DirectoryUsersDeltaParams, "accessToken" | "clientId" | "clientSecret" | "tenantId">, DirectoryUsersDeltaOutput, NonNullable<DirectoryUsersDeltaOutput["data"]>[number], Throws>;
   /** A copy of this client with these options changed (a credential given replaces this one's whole). */
   withOptions(options: Partial<DirectoryOptions> & { throwOnError: true }): DirectoryApi<true>;
   withOptions(options: Partial<DirectoryOptions> & { throwOnError: false }): DirectoryApi<false>;
@@ -384,7 +414,31 @@ export interface DirectoryTriggerEvents {
  */
 export declare function verifyEvent<Id extends keyof DirectoryTriggerEvents>(triggerId: Id, delivery: Delivery, options: VerifyOptions): Promise<VerifyResult<DirectoryTriggerEvents[Id]>>;
 
-/** The provider as data: its id, tools, triggers and block. */
+/** The Microsoft Entra directory poll triggers, by trigger id: events found by calling a list operation at an interval (`blockwright serve` polls them). */
+export declare const directoryPollTriggers: {
+  readonly directory_user_created: PollTriggerSpec;
+};
+
+/** What the poll trigger `directory_user_created` gives a workflow for each new item (User created: Starts once for each user created in the directory, found by a delta query every five minutes: a user whose id no round answered before.). */
+export interface DirectoryUserCreatedItem {
+  /** The item, as the list operation gave it. */
+  data: Record<string, unknown>;
+  metadata: {
+    /** The new user's object id. */
+    userId: string;
+    /** The new user's sign-in name. */
+    userPrincipalName?: string;
+    /** The new user's display name. */
+    displayName?: string;
+  };
+}
+
+/** Each poll trigger's item, by trigger id. */
+export interface DirectoryPollTriggerItems {
+  directory_user_created: DirectoryUserCreatedItem;
+}
+
+/** The provider as data: its id, tools, triggers, poll triggers and block. */
 export declare const provider: Provider<typeof directoryTools>;
 
 /** The types of specs/directory/openapi.yaml, as openapi-typescript writes them. */
@@ -421,6 +475,37 @@ export declare namespace DirectoryOpenApi {
              *     Needs `User.ReadWrite.All` (or `User.Create`, or `Directory.ReadWrite.All`).
              */
             post: operations["createUser"];
+            delete?: never;
+            options?: never;
+            head?: never;
+            patch?: never;
+            trace?: never;
+        };
+        "/v1.0/users/delta": {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /**
+             * Track changes to users (delta query)
+             * @description A delta query: the first round lists every user, page by page (each page but the last
+             *     with an `@odata.nextLink` carrying `$skiptoken`), and its last page carries an
+             *     `@odata.deltaLink` carrying `$deltatoken`. A GET of that address later answers the
+             *     users created, changed or deleted since, in the same shape, and a new `@odata.deltaLink`.
+             *     Both addresses are absolute and keep the original query options: send them as they are,
+             *     with the same headers. A deleted user is answered with its `id` and an `@removed` object
+             *     (`reason` `changed`: soft-deleted and restorable for 30 days; `deleted`: gone). A user
+             *     created since the last round is answered like any change: telling it apart is the
+             *     caller's, by an id not seen before. Only `$select`, `$filter` (on `id`) and `$expand`
+             *     (`manager`) are supported; `$deltatoken=latest` answers an empty round with a delta link
+             *     (start from now). A delta link is valid for 7 days for users; an older one answers 410
+             *     Gone. Needs `User.Read.All` (or a broader directory permission).
+             */
+            get: operations["usersDelta"];
+            put?: never;
+            post?: never;
             delete?: never;
             options?: never;
             head?: never;
@@ -769,6 +854,55 @@ export declare namespace DirectoryOpenApi {
                 "@odata.count"?: number;
                 /** @description The users of this page (possibly none). */
                 value: components["schemas"]["User"][];
+            } & {
+                [key: string]: unknown;
+            };
+            /** @description One page of a round of a users delta query. */
+            UserDeltaResponse: {
+                /**
+                 * @description Metadata URL of the answer.
+                 * @example https://graph.microsoft.com/v1.0/$metadata#users
+                 */
+                "@odata.context": string;
+                /**
+                 * @description Absolute URL of the round's next page (with `$skiptoken`), on every page but the last.
+                 * @example https://graph.microsoft.com/v1.0/users/delta?$skiptoken=pqwSUjGYvb3jQpbwVAwEL7yuI3dU1LecfkkfLPtnIjsXoYQp_dpA3cNJWc
+                 */
+                "@odata.nextLink"?: string;
+                /**
+                 * @description Absolute URL to come back with for the changes since this round (with `$deltatoken`), on the last page only.
+                 * @example https://graph.microsoft.com/v1.0/users/delta?$deltatoken=oEcOySpF_hWYmTIUZBOIfPzcwisr_rPe8o9M54L45qEXQGmvQC6T2dbL-9O7nSU-njKhFiGlAZqewNAThmCVnNxqPu5gOBegrm1CaVZ-ZtFZ2tPOAO98OD9y0ao460
+                 */
+                "@odata.deltaLink"?: string;
+                /** @description The users changed (or, in the first round, every user) of this page. */
+                value: components["schemas"]["UserDelta"][];
+            } & {
+                [key: string]: unknown;
+            };
+            /**
+             * @description A user of a delta round: its `id` and the properties asked for (`$select`) or the default
+             *     ones; a deleted user carries `@removed` instead.
+             */
+            UserDelta: {
+                /**
+                 * @description The object id (a GUID).
+                 * @example 87d349ed-44d7-43e1-9a83-5f2406dee5bd
+                 */
+                id: string;
+                /** @example AdeleV@contoso.com */
+                userPrincipalName?: string | null;
+                /** @example Adele Vance */
+                displayName?: string | null;
+                /** @example AdeleV@contoso.com */
+                mail?: string | null;
+                /** @description Present only on a user deleted since the last round. */
+                "@removed"?: {
+                    /**
+                     * @description `changed`: soft-deleted, restorable for 30 days; `deleted`: deleted for good.
+                     * @enum {string}
+                     */
+                    reason: "changed" | "deleted";
+                };
             } & {
                 [key: string]: unknown;
             };
@@ -1301,6 +1435,38 @@ export declare namespace DirectoryOpenApi {
                     };
                 };
                 400: components["responses"]["CreateUserBadRequest"];
+                401: components["responses"]["Unauthorized"];
+                403: components["responses"]["Forbidden"];
+                429: components["responses"]["TooManyRequests"];
+            };
+        };
+        usersDelta: {
+            parameters: {
+                query?: {
+                    /**
+                     * @description Comma-separated user properties to return instead of the default set.
+                     * @example id,displayName,userPrincipalName,accountEnabled
+                     */
+                    $select?: components["parameters"]["UserSelect"];
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description One page of a round of changes. */
+                200: {
+                    headers: {
+                        "request-id": components["headers"]["RequestId"];
+                        "client-request-id": components["headers"]["ClientRequestId"];
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["UserDeltaResponse"];
+                    };
+                };
+                400: components["responses"]["ListUsersBadRequest"];
                 401: components["responses"]["Unauthorized"];
                 403: components["responses"]["Forbidden"];
                 429: components["responses"]["TooManyRequests"];

@@ -143,7 +143,7 @@ export const directoryOAuth = {
 };
 
 /**
- * What a call reads of parameter `accessToken`, shared by 7 operations.
+ * What a call reads of parameter `accessToken`, shared by 8 operations.
  * @type {import("@blockwright/runtime").ParamCall}
  */
 export const directoryAccessTokenParam = {
@@ -159,7 +159,7 @@ export const directoryAccessTokenParam = {
 };
 
 /**
- * What a call reads of parameter `tenantId`, shared by 7 operations.
+ * What a call reads of parameter `tenantId`, shared by 8 operations.
  * @type {import("@blockwright/runtime").ParamCall}
  */
 export const directoryTenantIdParam = {
@@ -176,7 +176,7 @@ export const directoryTenantIdParam = {
 };
 
 /**
- * What a call reads of parameter `clientId`, shared by 7 operations.
+ * What a call reads of parameter `clientId`, shared by 8 operations.
  * @type {import("@blockwright/runtime").ParamCall}
  */
 export const directoryClientIdParam = {
@@ -191,7 +191,7 @@ export const directoryClientIdParam = {
 };
 
 /**
- * What a call reads of parameter `clientSecret`, shared by 7 operations.
+ * What a call reads of parameter `clientSecret`, shared by 8 operations.
  * @type {import("@blockwright/runtime").ParamCall}
  */
 export const directoryClientSecretParam = {
@@ -338,7 +338,7 @@ export const directoryAdvancedQueryParam = {
 };
 
 /**
- * What a call reads of output `data`, shared by 2 operations.
+ * What a call reads of output `data`, shared by 3 operations.
  * @type {import("@blockwright/runtime").OutputCall}
  */
 export const directoryDataOutput2 = {
@@ -1528,6 +1528,182 @@ export const directoryRenewSubscriptionTool = /* @__PURE__ */ describeTool(direc
   }
 });
 
+/**
+ * Track user changes: what a call reads (the client's); directoryUsersDeltaTool adds its description.
+ * @type {import("@blockwright/runtime").ToolCall}
+ */
+const directoryUsersDeltaCall = {
+  "id": "directory_users_delta",
+  "provider": "directory",
+  "method": "GET",
+  "path": "/v1.0/users/delta",
+  "server": directoryServer,
+  "auth": directoryAuth,
+  "params": [
+    directoryAccessTokenParam,
+    directoryTenantIdParam,
+    directoryClientIdParam,
+    directoryClientSecretParam,
+    {
+      "name": "select",
+      "type": "string",
+      "required": false,
+      "secret": false,
+      "wire": {
+        "in": "query",
+        "name": "$select"
+      },
+      "maxLength": 2000
+    }
+  ],
+  "routes": [],
+  "constants": [],
+  "rules": [],
+  "successStatuses": [
+    200
+  ],
+  "outputs": [
+    directoryDataOutput2,
+    {
+      "path": "metadata.deltaLink",
+      "type": "string",
+      "optional": true,
+      "source": {
+        "expression": "$response.body#/@odata.deltaLink",
+        "ref": {
+          "kind": "body",
+          "pointer": [
+            "@odata.deltaLink"
+          ]
+        }
+      }
+    },
+    {
+      "path": "metadata.nextLink",
+      "type": "string",
+      "optional": true,
+      "source": {
+        "expression": "$response.body#/@odata.nextLink",
+        "ref": {
+          "kind": "body",
+          "pointer": [
+            "@odata.nextLink"
+          ]
+        }
+      }
+    }
+  ],
+  "outcomes": [],
+  "errors": directoryErrors,
+  "oauth": directoryOAuth,
+  "pagination": {
+    "next": {
+      "style": "nextUrl",
+      "url": {
+        "expression": "$response.body#/@odata.nextLink",
+        "ref": {
+          "kind": "body",
+          "pointer": [
+            "@odata.nextLink"
+          ]
+        }
+      }
+    },
+    "items": [
+      "data"
+    ]
+  }
+};
+
+/**
+ * Track user changes: List every user the first time, then, called at the delta link it answered, only the users created, changed or deleted since (a deleted one with \@removed).
+ * @type {import("@blockwright/runtime").ToolSpec}
+ */
+export const directoryUsersDeltaTool = /* @__PURE__ */ describeTool(directoryUsersDeltaCall, {
+  "title": "Track user changes",
+  "description": "List every user the first time, then, called at the delta link it answered, only the users created, changed or deleted since (a deleted one with @removed).",
+  "operationId": "usersDelta",
+  "responses": [
+    {
+      "status": 200,
+      "examples": [
+        "lastPage",
+        "nextPage"
+      ]
+    },
+    {
+      "status": 400,
+      "examples": [
+        "advancedQueryRequired",
+        "invalidPageSize",
+        "searchNeedsConsistencyLevel",
+        "unsupportedFilterProperty"
+      ]
+    },
+    {
+      "status": 401,
+      "examples": [
+        "tokenEmpty",
+        "tokenExpired",
+        "tokenMalformed"
+      ]
+    },
+    {
+      "status": 403,
+      "examples": [
+        "insufficientPrivileges"
+      ]
+    },
+    {
+      "status": 429,
+      "examples": [
+        "throttled"
+      ]
+    }
+  ],
+  "params": {
+    "accessToken": {
+      "title": "Access token",
+      "description": "Microsoft Graph access token of the connection, sent as a bearer token; or leave it out and give tenantId, clientId and clientSecret, and the token is obtained (and renewed) for you.",
+      "visibility": "user-only"
+    },
+    "tenantId": {
+      "title": "Tenant",
+      "description": "Directory (tenant) id or verified domain of the tenant, for the client credentials flow.",
+      "visibility": "user-only",
+      "placeholder": "contoso.onmicrosoft.com"
+    },
+    "clientId": {
+      "title": "Client id",
+      "description": "Application (client) id of the app registration, for the client credentials flow.",
+      "visibility": "user-only",
+      "placeholder": "00000000-0000-0000-0000-000000000000"
+    },
+    "clientSecret": {
+      "title": "Client secret",
+      "description": "A client secret of the app registration, for the client credentials flow.",
+      "visibility": "user-only"
+    },
+    "select": {
+      "title": "Select",
+      "description": "Comma-separated user properties to return instead of the default set ($select).",
+      "visibility": "user-or-llm",
+      "placeholder": "id,displayName,userPrincipalName,mail"
+    }
+  },
+  "outputs": {
+    "data": {
+      "description": "The users created, changed or deleted (the first time, every user)."
+    },
+    "metadata.deltaLink": {
+      "description": "The address to call for the changes since this round (on its last page)."
+    },
+    "metadata.nextLink": {
+      "description": "The address of the round's next page, while there is one."
+    }
+  }
+});
+
 /** Every Microsoft Entra directory tool, by operation id. */
 export const directoryTools = {
   directory_create_subscription: directoryCreateSubscriptionTool,
@@ -1537,6 +1713,7 @@ export const directoryTools = {
   directory_list_groups: directoryListGroupsTool,
   directory_list_users: directoryListUsersTool,
   directory_renew_subscription: directoryRenewSubscriptionTool,
+  directory_users_delta: directoryUsersDeltaTool,
 };
 
 /**
@@ -1559,7 +1736,8 @@ export const directoryBlock = {
       "directory_get_user",
       "directory_list_groups",
       "directory_list_users",
-      "directory_renew_subscription"
+      "directory_renew_subscription",
+      "directory_users_delta"
     ],
     "config": {
       "tool": "operation"
@@ -1600,6 +1778,10 @@ export const directoryBlock = {
         {
           "id": "directory_renew_subscription",
           "label": "Renew subscription"
+        },
+        {
+          "id": "directory_users_delta",
+          "label": "Track user changes"
         }
       ],
       "default": "directory_create_subscription",
@@ -2029,6 +2211,24 @@ export const directoryBlock = {
       "required": false
     },
     {
+      "id": "select",
+      "title": "Select",
+      "control": "long-input",
+      "type": "string",
+      "description": "Comma-separated user properties to return instead of the default set ($select).",
+      "placeholder": "id,displayName,userPrincipalName,mail",
+      "secret": false,
+      "password": false,
+      "visibility": "user-or-llm",
+      "condition": {
+        "field": "operation",
+        "value": [
+          "directory_users_delta"
+        ]
+      },
+      "required": false
+    },
+    {
       "id": "allPages",
       "title": "All pages",
       "control": "switch",
@@ -2043,7 +2243,8 @@ export const directoryBlock = {
         "field": "operation",
         "value": [
           "directory_list_groups",
-          "directory_list_users"
+          "directory_list_users",
+          "directory_users_delta"
         ]
       }
     },
@@ -2061,7 +2262,8 @@ export const directoryBlock = {
         "field": "operation",
         "value": [
           "directory_list_groups",
-          "directory_list_users"
+          "directory_list_users",
+          "directory_users_delta"
         ]
       }
     },
@@ -2079,7 +2281,8 @@ export const directoryBlock = {
         "field": "operation",
         "value": [
           "directory_list_groups",
-          "directory_list_users"
+          "directory_list_users",
+          "directory_users_delta"
         ]
       }
     }
@@ -2168,6 +2371,23 @@ export const directoryBlock = {
         "description": "When the subscription now ends (the expiry asked for).",
         "optional": false
       }
+    },
+    "directory_users_delta": {
+      "data": {
+        "type": "array",
+        "description": "The users created, changed or deleted (the first time, every user).",
+        "optional": false
+      },
+      "metadata.deltaLink": {
+        "type": "string",
+        "description": "The address to call for the changes since this round (on its last page).",
+        "optional": true
+      },
+      "metadata.nextLink": {
+        "type": "string",
+        "description": "The address of the round's next page, while there is one.",
+        "optional": true
+      }
     }
   }
 };
@@ -2204,7 +2424,8 @@ const directoryClientTable = {
     getUser: directoryGetUserCall,
     listGroups: directoryListGroupsCall,
     listUsers: directoryListUsersCall,
-    renewSubscription: directoryRenewSubscriptionCall
+    renewSubscription: directoryRenewSubscriptionCall,
+    usersDelta: directoryUsersDeltaCall
   },
   credentials: ["accessToken", "clientId", "clientSecret", "tenantId"],
   support: directorySupport,
@@ -2378,5 +2599,73 @@ export const directoryTriggers = {
 /** Check a delivery of a trigger (the raw body, as received): `{ok: true, event, outputs}` or `{ok: false, error}`. */
 export const verifyEvent = /* @__PURE__ */ createTriggerVerifier(directoryTriggers);
 
-/** The provider as data: its id, tools, triggers and block. */
-export const provider = { id: "directory", tools: directoryTools, triggers: directoryTriggers, block: directoryBlock };
+/**
+ * The Microsoft Entra directory poll triggers, by trigger id: events found by calling a list operation at an interval (`blockwright serve` polls them).
+ * @type {Record<string, import("@blockwright/runtime").PollTriggerSpec>}
+ */
+export const directoryPollTriggers = {
+  "directory_user_created": {
+    "id": "directory_user_created",
+    "provider": "directory",
+    "title": "User created",
+    "description": "Starts once for each user created in the directory, found by a delta query every five minutes: a user whose id no round answered before.",
+    "operation": "directory_users_delta",
+    "inputs": {},
+    "params": [],
+    "items": "data",
+    "position": {
+      "kind": "delta",
+      "link": "metadata.deltaLink",
+      "next": "metadata.nextLink",
+      "created": true,
+      "removed": [
+        "@removed"
+      ]
+    },
+    "intervalSeconds": 300,
+    "match": [],
+    "eventId": [
+      [
+        "id"
+      ]
+    ],
+    "outputs": [
+      {
+        "name": "userId",
+        "description": "The new user's object id.",
+        "source": {
+          "from": "event",
+          "pointer": [
+            "id"
+          ]
+        },
+        "required": true
+      },
+      {
+        "name": "userPrincipalName",
+        "description": "The new user's sign-in name.",
+        "source": {
+          "from": "event",
+          "pointer": [
+            "userPrincipalName"
+          ]
+        },
+        "required": false
+      },
+      {
+        "name": "displayName",
+        "description": "The new user's display name.",
+        "source": {
+          "from": "event",
+          "pointer": [
+            "displayName"
+          ]
+        },
+        "required": false
+      }
+    ]
+  }
+};
+
+/** The provider as data: its id, tools, triggers, poll triggers and block. */
+export const provider = { id: "directory", tools: directoryTools, triggers: directoryTriggers, pollTriggers: directoryPollTriggers, block: directoryBlock };

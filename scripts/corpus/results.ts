@@ -58,6 +58,12 @@ function stepCell(rec: StepRecord | undefined): string {
   return `${parts.join(" · ")}${rec.summary ? `<br>${cell(rec.summary, 120)}` : ""}`;
 }
 
+/** How many poll triggers add drafted, and which (— when add did not run, or ran before the column was kept). */
+function pollCell(ids: string[] | undefined): string {
+  if (ids === undefined) return "—";
+  return ids.length ? `${ids.length}: ${cell(ids.join(", "), 120)}` : "0";
+}
+
 /** Whether the vendor went through every step with exit 0 (no hand edit needed). */
 export function clean(record: VendorRecord): boolean {
   return !record.problem && STEPS.every((s) => record.steps[s]?.exit === 0);
@@ -106,11 +112,11 @@ export function resultsMarkdown(records: VendorRecord[], about: { commit: string
     lines.push(`| ${cell(kind)} | ${vendors.join(", ")} | ${vendors.length} |`);
   if (!kinds.size) lines.push("| (none) | | 0 |");
 
-  lines.push("", "## Per vendor", "", `| vendor | format | ${STEPS.join(" | ")} | hand edits needed |`, `| --- | --- |${STEPS.map(() => " --- |").join("")} --- |`);
+  lines.push("", "## Per vendor", "", `| vendor | format | ${STEPS.join(" | ")} | poll triggers drafted | hand edits needed |`, `| --- | --- |${STEPS.map(() => " --- |").join("")} --- | --- |`);
   for (const r of sorted) {
     const failing = STEPS.filter((s) => r.steps[s] && r.steps[s]?.exit !== 0);
     const edits = r.problem ? "not run" : clean(r) ? "none" : failing.length ? failing.join(", ") : "—";
-    lines.push(`| [${r.vendor}](${r.vendor}/source.yaml) | ${cell(r.format)}${r.files > 1 ? ` (${r.files} files)` : ""} | ${STEPS.map((s) => stepCell(r.steps[s])).join(" | ")} | ${edits} |`);
+    lines.push(`| [${r.vendor}](${r.vendor}/source.yaml) | ${cell(r.format)}${r.files > 1 ? ` (${r.files} files)` : ""} | ${STEPS.map((s) => stepCell(r.steps[s])).join(" | ")} | ${pollCell(r.pollTriggers)} | ${edits} |`);
   }
 
   lines.push("", "## First lines of each failure", "");

@@ -28,6 +28,8 @@ export interface VendorRecord {
   /** Why the vendor could not be run at all (the corpus entry, init). */
   problem?: string;
   steps: Partial<Record<StepName, StepRecord>>;
+  /** The poll triggers add drafted (ids), read from the manifest it wrote. */
+  pollTriggers?: string[];
   /** The code and machine it ran on (set by the run). */
   about?: { commit: string; machine: string; command: string };
 }
@@ -78,6 +80,7 @@ export async function runVendor(entry: CorpusEntry, options: RunOptions): Promis
 
     const ops = entry.operations.join(",");
     if (!(await step("add", ["add", entry.vendor, "--from", root, "--operations", ops], readAdd))) return record;
+    record.pollTriggers = pollTriggersOf(join(project, "specs", entry.vendor, "manifest.yaml"));
     if (!(await step("generate", ["generate"], readGenerate))) return record;
     const testReport = join(work, "test.json");
     await step("test", ["test", entry.vendor, "--reporter", "text", "--reporter", "json", "--output", testReport], (run) => readTest(run, testReport));
@@ -155,6 +158,16 @@ function credentialParams(manifestFile: string): string[] {
     };
     walk(manifest.auth);
     return [...named];
+  } catch {
+    return [];
+  }
+}
+
+/** The poll triggers the manifest declares (those add drafted), by id. */
+function pollTriggersOf(manifestFile: string): string[] {
+  try {
+    const manifest = jsyaml.load(readFileSync(manifestFile, "utf8")) as { triggers?: Record<string, { poll?: unknown }> };
+    return Object.entries(manifest.triggers ?? {}).flatMap(([id, t]) => (t?.poll ? [id] : []));
   } catch {
     return [];
   }

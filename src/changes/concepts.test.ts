@@ -179,14 +179,16 @@ describe("a surface from before surfaces listed their concepts", () => {
   const now = (provider: string) => {
     const s = current(provider);
     const tools = Object.fromEntries(Object.entries(s.tools).filter(([id]) => id in earlier(provider).tools));
-    const { triggers: _, ...rest } = s;
+    const { triggers: _, pollTriggers: __, ...rest } = s;
     return { ...rest, tools } as Surface;
   };
+  // The document's records have since gained fields too (the audit times a poll trigger reads): an output field added is the specs growing.
+  const unlessGrown = (changes: ReturnType<typeof diffSurfaces>) => changes.filter((c) => c.rule !== "new output field");
 
   it("is no source of changes it could not hold: against the same specs, nothing changed", () => {
     for (const provider of ["crm", "directory"]) {
       expect(earlier(provider).concepts).toBeUndefined();
-      expect(diffSurfaces(earlier(provider), now(provider))).toEqual([]);
+      expect(unlessGrown(diffSurfaces(earlier(provider), now(provider)))).toEqual([]);
     }
   });
 
@@ -195,7 +197,7 @@ describe("a surface from before surfaces listed their concepts", () => {
     const id = Object.keys(head.tools)[0]!;
     head.tools[id]!.title = "Renamed";
     head.limits = { requestHeadBytes: 1 };
-    expect(summary(diffSurfaces(earlier("crm"), head))).toEqual(["patch title: text changed"]);
+    expect(summary(unlessGrown(diffSurfaces(earlier("crm"), head)))).toEqual(["patch title: text changed"]);
   });
 
   it("compares a concept where both list it, and only there", () => {

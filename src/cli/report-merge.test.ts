@@ -107,7 +107,7 @@ describe("blockwright report merge", () => {
     ["stopped", (r) => (r.stopped = {}), "stopped: must be text, got {}"],
     ["a case", (r) => (r.cases[1] = "case"), 'cases[1]: must be a case (an object), got "case"'],
     ["a case's id", (r) => (r.cases[0].id = {}), "cases[0].id: must be text, got {}"],
-    ["a case's kind", (r) => (r.cases[0].kind = "zzkind"), 'cases[0].kind: must be one of example, request, limit, enum, rule, route, error, auth, scenario, property, trigger, live, replay, got "zzkind"'],
+    ["a case's kind", (r) => (r.cases[0].kind = "zzkind"), 'cases[0].kind: must be one of example, request, limit, enum, rule, route, error, auth, scenario, property, trigger, poll, live, replay, got "zzkind"'],
     ["a case's status", (r) => (r.cases[0].status = "skipped"), 'cases[0].status: must be one of passed, failed, error, got "skipped"'],
     ["a case's startedAtMs", (r) => (r.cases[0].startedAtMs = "x"), 'cases[0].startedAtMs: must be a number of milliseconds, 0 or more, got "x"'],
     ["a case's message", (r) => (r.cases[1].message = 42), "cases[1].message: must be text, got 42"],

@@ -196,7 +196,7 @@ describe("values built from the specs", () => {
   });
 
   it("derive every kind of case for the fixture, with unique ids", () => {
-    const cases = deriveCases({ provider: "shelf", tools: shelf.operations.map((op) => op.tool), triggers: shelf.triggers, document: doc });
+    const cases = deriveCases({ provider: "shelf", tools: shelf.operations.map((op) => op.tool), triggers: shelf.triggers, ...(shelf.pollTriggers ? { pollTriggers: shelf.pollTriggers } : {}), document: doc });
     // The fixture declares something of every kind: a new kind needs it to declare what the kind tests.
     expect(new Set(cases.map((c) => c.kind))).toEqual(new Set(KIND_ORDER));
     expect(cases.map((c) => c.id).filter((id) => id.startsWith("shelf_get_book › scenario"))).toEqual([

@@ -54,7 +54,14 @@ export async function loadSubjects(dirs: ProjectDirs, providers: string[], signa
     }
     // The document as linked: bundled when the spec spans several files; the manifest read again (cheap) for the reports' lines.
     const manifest = loadYamlSource(join(dirs.root, ir.sources.manifest), ir.sources.manifest);
-    return { provider: ir.provider, tools: ir.operations.map((op) => fieldOf(provider.tools, op.tool.id)), ...(ir.triggers?.length ? { triggers: ir.triggers } : {}), document, manifest };
+    return {
+      provider: ir.provider,
+      tools: ir.operations.map((op) => fieldOf(provider.tools, op.tool.id)),
+      ...(ir.triggers?.length ? { triggers: ir.triggers } : {}),
+      ...(ir.pollTriggers?.length ? { pollTriggers: ir.pollTriggers } : {}),
+      document,
+      manifest,
+    };
   });
 }
 

@@ -1,7 +1,7 @@
 // The derived contract suite's shapes: what is tested (a provider's tools and
 // its OpenAPI document), the cases derived from them, and what a case needs
 // to run. Nothing here depends on a test framework.
-import type { ToolSpec, TriggerSpec } from "@blockwright/runtime/internal";
+import type { PollTriggerSpec, ToolSpec, TriggerSpec } from "@blockwright/runtime/internal";
 import type { OpenApiDocument } from "../load/openapi-document.js";
 import type { SourcePosition, YamlSource } from "../load/yaml-source.js";
 import type { Exchange } from "./exchange.js";
@@ -12,6 +12,8 @@ export interface Subject {
   tools: ToolSpec[];
   /** Its triggers as linked from the specs (their event schemas included), when it declares any. */
   triggers?: TriggerSpec[];
+  /** Its poll triggers as linked (each item's schema included), when it declares any. */
+  pollTriggers?: PollTriggerSpec[];
   document: OpenApiDocument;
   /** The manifest as read, when known: the reports name the line a failing case derives from. */
   manifest?: YamlSource;
@@ -34,7 +36,7 @@ export interface ObservedCall {
 }
 
 /** The kinds of case, each derived by its own module (kinds/<kind>.ts) listed in CASE_KINDS (kinds/index.ts). */
-export type CaseKind = "example" | "request" | "limit" | "enum" | "rule" | "route" | "error" | "auth" | "scenario" | "property" | "trigger";
+export type CaseKind = "example" | "request" | "limit" | "enum" | "rule" | "route" | "error" | "auth" | "scenario" | "property" | "trigger" | "poll";
 
 /** Cases not derived from the specs but made by a command from a live service: its answers (`blockwright verify`) and their recordings (`test --replay`); rows of the same table (kinds/index.ts). */
 export type LiveKind = "live" | "replay";

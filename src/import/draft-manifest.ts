@@ -36,6 +36,7 @@ export const DRAFT_COLOR = "#6B7280";
 export interface ManifestDraft {
   manifest: Manifest;
   notes: ReviewNote[];
+  /** The document drafted from (shapes/poll-triggers.ts reads it too). */ document: OpenApiDocument;
   /** Operation id in the manifest → how it was drafted, for the summary. */
   operations: { id: string; operationId: string; params: number; outputs: number; paging?: string }[];
 }
@@ -140,10 +141,10 @@ export function draftManifest(provider: string, source: YamlSource, operations: 
   if (credential.covers.size) manifest.auth.covers = [...credential.covers].sort();
   const idempotency = idempotencyKeys.drafted(notes);
   ownIdempotency(manifest.operations, idempotency);
-  if (!idempotency.provider) return { manifest, notes, operations: summary };
+  if (!idempotency.provider) return { manifest, notes, document: doc, operations: summary };
   // Provider-wide, as the hand-written manifests have it: before the operations.
   const { operations: byId, ...head } = manifest;
-  return { manifest: { ...head, idempotency: idempotency.provider, operations: byId }, notes, operations: summary };
+  return { manifest: { ...head, idempotency: idempotency.provider, operations: byId }, notes, document: doc, operations: summary };
 }
 
 /** The headers the success answer declares, as outputs beside the body's (shapes/reply-headers.ts), described in plain text. */

@@ -11,6 +11,7 @@ import type { DocumentKind } from "./convert.js";
 import { cutDocument, movedLines, type CutReport } from "./cut.js";
 import { draftCredential, type CredentialDraft } from "./draft-auth.js";
 import { draftManifest, type ManifestDraft } from "./draft-manifest.js";
+import { draftPollTriggers } from "./shapes/poll-triggers.js";
 import { cutAnswerLines, type CutAnswers, rewriteCutAnswers } from "./cut-answers.js";
 import { wildcardJson } from "./wildcard-json.js";
 import { manifestYaml, type ReviewNote } from "./manifest-yaml.js";
@@ -88,6 +89,8 @@ export function draftProvider(input: { provider: string; document: Json; chosen:
     if (e instanceof Error && /\$ref/.test(e.message) && cut.report.external.length) throw new UndraftableDocument(outsideRefs(cut.report.external));
     throw e;
   }
+  // After the operations: a list that offers a way to find new items gets a poll trigger.
+  draftPollTriggers(draft.document, draft.manifest, draft.notes);
   const notes = [
     ...draft.notes,
     ...cutNotes(cut.report),

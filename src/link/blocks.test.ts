@@ -92,6 +92,7 @@ describe("directory, docgen and persondata blocks", () => {
       "directory_list_groups",
       "directory_list_users",
       "directory_renew_subscription",
+      "directory_users_delta",
     ]);
     expect(blocks.docgen!.tools.access).toHaveLength(5);
     expect(blocks.persondata!.tools.access).toEqual(["persondata_company_enrich", "persondata_person_enrich", "persondata_person_search"]);
@@ -130,7 +131,7 @@ describe("directory, docgen and persondata blocks", () => {
   });
 
   it("show the page inputs for every list operation that pages, and for no other", () => {
-    expect(only(blocks.directory!, "allPages").condition).toEqual(ops("directory_list_groups", "directory_list_users"));
+    expect(only(blocks.directory!, "allPages").condition).toEqual(ops("directory_list_groups", "directory_list_users", "directory_users_delta"));
     expect(only(blocks.docgen!, "allPages").condition).toEqual(ops("docgen_list_folders", "docgen_list_themes"));
     expect(only(blocks.books!, "maxItems").condition).toEqual(ops("books_search_volumes"));
     expect(only(blocks.persondata!, "maxPages").condition).toEqual(ops("persondata_person_search"));

@@ -6,7 +6,8 @@
 // A delta poll starts at the address the upstream gave to come back with:
 // the runtime builds the operation's first request (its credential, its
 // headers) and this sends it at that address instead, on the same origin
-// only, so that nothing of the call path of any package changes for it.
+// only, so that nothing of the call path of any package changes for it. On a
+// mock, an address on the operation's real host is sent to the mock instead.
 import { executeToolDefinition, type FetchLike, redact, type ToolSpec } from "@blockwright/runtime/internal";
 import { envReferenceName, readPath, type Registry, resolveInputs, type TriggerBlock } from "@blockwright/runtime/workflow";
 import type { PollTriggerSpec } from "@blockwright/runtime/internal";
@@ -42,8 +43,10 @@ export function pollCall(o: PollCallOptions): PollCall & { secrets: string[]; to
     .flatMap((v) => o.env[envReferenceName(v) ?? ""] ?? [])
     .filter((v) => v.length > 0);
   const fixed = resolveInputs(tool, { type: o.block.type, name: o.block.name, inputs: { operation: tool.id, ...connection } }, new Map(), o.env);
-  const call = async (inputs: Record<string, unknown>, at?: string, signal?: AbortSignal): Promise<PollAnswer> => {
+  const call = async (inputs: Record<string, unknown>, given?: string, signal?: AbortSignal): Promise<PollAnswer> => {
     const own = o.baseUrl ?? (tool.server.param && typeof fixed[tool.server.param] === "string" ? String(fixed[tool.server.param]) : tool.server.default);
+    // On a mock, an address on the operation's own host (the document's examples give the real one) is the mock's.
+    const at = given && o.baseUrl && tool.server.default && sameOrigin(given, tool.server.default) ? onOrigin(given, o.baseUrl) : given;
     if (at && (!own || !sameOrigin(at, own)))
       return { ok: false, message: `the address to come back at is not on ${tool.id}'s origin (${own ? new URL(own).origin : "unknown"}): it is not followed`, retryable: false, requests: 0, elsewhere: true };
     const sent: string[] = [];
@@ -99,6 +102,12 @@ function resumedAt(address: string, fetch: FetchLike): FetchLike {
     // The same method, headers (the credential) and body, at the address.
     return fetch(url === first ? new Request(address, request) : request);
   };
+}
+
+/** `address` with the origin of `base`. */
+function onOrigin(address: string, base: string): string {
+  const url = new URL(address);
+  return `${new URL(base).origin}${url.pathname}${url.search}`;
 }
 
 /** Whether two addresses share an origin. */

@@ -190,6 +190,24 @@ describe("serve's poller", () => {
     }
   });
 
+  it("on a mock, follows a delta link on the operation's real host at the mock (the document's examples name the real host)", async () => {
+    const shelf = await fakeShelf((url) => {
+      const token = url.pathname === "/delta" ? Number(url.searchParams.get("token")) : 0;
+      return { status: 200, body: { total: 0, value: [], comeBack: `https://api.shelf.test/delta?token=${token + 1}` } };
+    });
+    const store = openSqliteStore(join(work, "mocked-delta.sqlite"));
+    try {
+      const p = poller("shelf_book_delta", store, shelf.base);
+      await until(() => p.outcomes.length >= 3, "three polls");
+      await p.stop();
+      expect(p.outcomes.slice(0, 3).every((o) => o.ok)).toBe(true);
+      expect(shelf.seen.slice(1, 3)).toEqual(["/delta?token=1", "/delta?token=2"]);
+    } finally {
+      await store.close();
+      await shelf.close();
+    }
+  });
+
   it("waits longer after each upstream failure, and polls at the interval again once one succeeds", async () => {
     const shelf = await fakeShelf((_url, n) => (n <= 3 ? { status: 400 } : { status: 200, body: { total: 0, value: [] } }));
     const store = openSqliteStore(join(work, "failing.sqlite"));

@@ -6,14 +6,15 @@
 // A restart reads the same position, so nothing is run twice or skipped.
 // An upstream failure waits longer each time (doubled, at most an hour); a
 // poll's requests take their turn at the provider's documented rate; the
-// stop signal ends a wait or a call under way at once.
+// stop signal ends a wait or a call under way at once. Where serves share a
+// store (Postgres), one polls a trigger at a time (the store's pollHold).
 import { createHash } from "node:crypto";
 import type { PollTriggerSpec } from "@blockwright/runtime/internal";
 import { parseTemplate } from "@blockwright/runtime/workflow";
 import { canonical } from "../common/canonical-json.js";
 import type { PollCall } from "./poll-call.js";
 import { itemIds, selectNew, sinceText, startPosition } from "./poll-position.js";
-import type { TriggerStore } from "./store.js";
+import type { PollHold, TriggerStore } from "./store.js";
 
 /** The longest wait after failures. */
 const MAX_BACKOFF_MS = 3_600_000;
@@ -39,7 +40,8 @@ export interface PollerOptions {
   now?: () => number;
 }
 
-export type PollOutcome = { ok: true; runs: number; moved: boolean } | { ok: false; message: string; waitMs: number };
+/** A poll's outcome: the runs it started, whether another poller moved first, its requests and the wait before the next. */
+export type PollOutcome = { ok: true; runs: number; moved: boolean; requests: number; waitMs: number } | { ok: false; message: string; waitMs: number };
 
 export interface Poller {
   /** Ends a wait or a call under way, and resolves once the loop is over (nothing half written: a poll is one transaction). */
@@ -95,20 +97,37 @@ export function startPoller(o: PollerOptions): Poller {
     // Undefined: another poller moved the position first; its result stands, this one is dropped.
     const runs = fresh?.filter(Boolean).length ?? 0;
     if (runs) o.accepted();
-    o.polled?.({ ok: true, runs, moved: fresh === undefined });
     // A round cut short goes on at once (its next page), within the rate.
     const more = o.trigger.position.kind === "delta" && !answer.polled.complete && answer.polled.next !== undefined;
-    return { waitMs: more ? answer.requests * turnMs : paced };
+    const waitMs = more ? answer.requests * turnMs : paced;
+    o.polled?.({ ok: true, runs, moved: fresh === undefined, requests: answer.requests, waitMs });
+    return { waitMs };
+  };
+
+  // On a store several serves share, one of them polls the trigger at a time: the others wait,
+  // trying at each interval, and one takes over when the poller stops or its connection dies.
+  let hold: PollHold | undefined;
+  let standing = false;
+  const isPoller = async (): Promise<boolean> => {
+    if (!o.store.pollHold) return true;
+    hold ??= await o.store.pollHold(key);
+    const taken = await hold.take();
+    if (taken === standing) o.log(taken ? `serve: ${o.trigger.id}: this serve polls now` : `serve: ${o.trigger.id}: another serve polls this trigger; this one takes over if it stops`);
+    standing = !taken;
+    return taken;
   };
 
   const loop = (async () => {
     while (!stopping.signal.aborted) {
       let waitMs = o.intervalMs;
       try {
-        ({ waitMs } = await pollOnce());
+        if (await isPoller()) ({ waitMs } = await pollOnce());
       } catch (e) {
         if (stopping.signal.aborted) break;
-        // The store failed (a lost connection): nothing was written, the same poll is made again later.
+        // The store failed (a lost connection): nothing was written, the same poll is made again later,
+        // the hold taken again on a new connection.
+        await hold?.release().catch(() => undefined);
+        hold = undefined;
         failures++;
         waitMs = Math.min(MAX_BACKOFF_MS, o.intervalMs * 2 ** Math.min(failures, 20));
         o.log(`serve: ${o.trigger.id}: the poll could not be kept (${(e as Error).message}); the next in ${Math.round(waitMs / 1000)} s`);
@@ -116,6 +135,7 @@ export function startPoller(o: PollerOptions): Poller {
       }
       await sleep(waitMs, stopping.signal);
     }
+    await hold?.release().catch(() => undefined);
   })();
 
   return {

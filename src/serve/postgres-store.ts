@@ -162,15 +162,21 @@ export async function openPostgresStore(url: string): Promise<PostgresStore> {
       // A session of its own: the lock lasts as long as this receiver (Postgres drops it with a dead one's connection).
       const session = await pool.connect();
       let held = false;
+      let broken = false;
+      // A lost connection loses the lock: the next take fails (the poller then asks for a new hold).
+      session.on("error", () => {
+        held = false;
+        broken = true;
+      });
       return {
         async take() {
           if (!held) held = (await session.query<{ taken: boolean }>("SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS taken", [`bw-poll:${key}`])).rows[0]?.taken === true;
           return held;
         },
         async release() {
-          if (held) await session.query("SELECT pg_advisory_unlock(hashtextextended($1, 0))", [`bw-poll:${key}`]).catch(() => undefined);
+          if (held && !broken) await session.query("SELECT pg_advisory_unlock(hashtextextended($1, 0))", [`bw-poll:${key}`]).catch(() => undefined);
           held = false;
-          session.release();
+          session.release(broken);
         },
       };
     },

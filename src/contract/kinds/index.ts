@@ -15,6 +15,7 @@ import { requestKind } from "./request.js";
 import { routeKind } from "./route.js";
 import { ruleKind } from "./rule.js";
 import { scenarioKind } from "./scenario.js";
+import { pollKind } from "./poll.js";
 import { triggerKind } from "./trigger.js";
 
 export const CASE_KINDS = {
@@ -29,6 +30,7 @@ export const CASE_KINDS = {
   scenario: scenarioKind,
   property: propertyKind,
   trigger: triggerKind,
+  poll: pollKind,
   live: liveKind,
   replay: replayKind,
 } as const satisfies { [K in CaseKind]: CaseKindModule } & { [K in LiveKind]: LiveKindModule };

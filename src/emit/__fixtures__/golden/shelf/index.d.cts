@@ -3,6 +3,7 @@ import type { AuthSpec, BlockDefinition, Client, ClientInput, ClientOptions, Err
 export { BlockwrightError, UpstreamError, RateLimitError, AuthError, ValidationError, TimeoutError, NetworkError, BadRequestError, AuthenticationError, PermissionDeniedError, NotFoundError, ConflictError, UnprocessableEntityError, InternalServerError, createExecutor, llmCallParams } from "@blockwright/runtime";
 export type { ToolError, ToolResult, CallOptions, ClientOptions, ItemsOptions } from "@blockwright/runtime";
 import type { Delivery, TriggerSpec, VerifyOptions, VerifyResult } from "@blockwright/runtime";
+import type { PollTriggerSpec } from "@blockwright/runtime";
 import operations = ShelfOpenApi.operations;
 import paths = ShelfOpenApi.paths;
 
@@ -203,7 +204,27 @@ export interface ShelfTriggerEvents {
  */
 export declare function verifyEvent<Id extends keyof ShelfTriggerEvents>(triggerId: Id, delivery: Delivery, options: VerifyOptions): Promise<VerifyResult<ShelfTriggerEvents[Id]>>;
 
-/** The provider as data: its id, tools, triggers and block. */
+/** The Shelf poll triggers, by trigger id: events found by calling a list operation at an interval (`blockwright serve` polls them). */
+export declare const shelfPollTriggers: {
+  readonly shelf_book_appeared: PollTriggerSpec;
+};
+
+/** What the poll trigger `shelf_book_appeared` gives a workflow for each new item (Book appeared: Starts when a book appears at the top of a shelf's list (polled).). */
+export interface ShelfBookAppearedItem {
+  /** The item, as the list operation gave it. */
+  data: Record<string, unknown>;
+  metadata: {
+    /** The book's id. */
+    bookId: string;
+  };
+}
+
+/** Each poll trigger's item, by trigger id. */
+export interface ShelfPollTriggerItems {
+  shelf_book_appeared: ShelfBookAppearedItem;
+}
+
+/** The provider as data: its id, tools, triggers, poll triggers and block. */
 export declare const provider: Provider<typeof shelfTools>;
 
 /** The types of test-support/fixtures/specs/shelf/openapi.yaml, as openapi-typescript writes them. */

@@ -1103,5 +1103,47 @@ export const shelfTriggers = {
 /** Check a delivery of a trigger (the raw body, as received): `{ok: true, event, outputs}` or `{ok: false, error}`. */
 export const verifyEvent = /* @__PURE__ */ createTriggerVerifier(shelfTriggers);
 
-/** The provider as data: its id, tools, triggers and block. */
-export const provider = { id: "shelf", tools: shelfTools, triggers: shelfTriggers, block: shelfBlock };
+/**
+ * The Shelf poll triggers, by trigger id: events found by calling a list operation at an interval (`blockwright serve` polls them).
+ * @type {Record<string, import("@blockwright/runtime").PollTriggerSpec>}
+ */
+export const shelfPollTriggers = {
+  "shelf_book_appeared": {
+    "id": "shelf_book_appeared",
+    "provider": "shelf",
+    "title": "Book appeared",
+    "description": "Starts when a book appears at the top of a shelf's list (polled).",
+    "operation": "shelf_list_books",
+    "inputs": {},
+    "params": [],
+    "items": "data",
+    "position": {
+      "kind": "ids",
+      "order": "newestFirst",
+      "keep": 1000
+    },
+    "intervalSeconds": 300,
+    "match": [],
+    "eventId": [
+      [
+        "id"
+      ]
+    ],
+    "outputs": [
+      {
+        "name": "bookId",
+        "description": "The book's id.",
+        "source": {
+          "from": "event",
+          "pointer": [
+            "id"
+          ]
+        },
+        "required": true
+      }
+    ]
+  }
+};
+
+/** The provider as data: its id, tools, triggers, poll triggers and block. */
+export const provider = { id: "shelf", tools: shelfTools, triggers: shelfTriggers, pollTriggers: shelfPollTriggers, block: shelfBlock };

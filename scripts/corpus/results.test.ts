@@ -1,0 +1,26 @@
+// RESULTS.md's table per vendor: the poll triggers add drafted, counted and
+// named (escaped as any outside text), apart from a vendor add never reached.
+import { describe, expect, it } from "vitest";
+import { resultsMarkdown } from "./results.js";
+import type { VendorRecord } from "./vendor.js";
+
+const record = (vendor: string, pollTriggers?: string[]): VendorRecord => ({
+  vendor,
+  format: "openapi 3.0",
+  files: 1,
+  shapes: [],
+  ranAt: "2026-01-02T00:00:00Z",
+  steps: { add: { exit: 0, seconds: 1, summary: "drafted", errors: [] } },
+  ...(pollTriggers ? { pollTriggers } : {}),
+});
+
+describe("the corpus results per vendor", () => {
+  it("have a column of the poll triggers add drafted", () => {
+    const text = resultsMarkdown([record("zqone", ["zqone_things_created", "zqone_gadgets_created"]), record("zqtwo", []), record("zqthree")], { commit: "0000000", machine: "test", command: "npm run corpus" });
+    const table = text.slice(text.indexOf("## Per vendor"));
+    expect(table).toMatch(/\| vendor \| format \| add \| generate \| test \| verify \| platforms \| poll triggers drafted \| hand edits needed \|/);
+    expect(table).toMatch(/\[zqone\]\(zqone\/source\.yaml\) .*\| 2: zqone\\_things\\_created, zqone\\_gadgets\\_created \|/);
+    expect(table).toMatch(/\[zqtwo\]\(zqtwo\/source\.yaml\) .*\| 0 \|/);
+    expect(table).toMatch(/\[zqthree\]\(zqthree\/source\.yaml\) .*\| — \| [^|]+ \|$/m);
+  });
+});

@@ -1,0 +1,105 @@
+// `blockwright serve --live` as a process on a workflow starting from each poll
+// trigger of specs/ by a growing time whose operation takes its address as a
+// parameter (an instance address: a loopback upstream may stand in for it),
+// against a loopback upstream made from the IR (contract/kinds/poll-upstream.ts):
+// two items of one second on either side of a poll run once each, serve is
+// stopped (SIGTERM) and started again on the same store, and an item added
+// meanwhile runs once, with no item run twice across both processes.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import type { PollTriggerSpec, ToolSpec } from "@blockwright/runtime/internal";
+import { afterAll, describe, expect, it } from "vitest";
+import { spawnCli } from "../../test-support/cli-harness.js";
+import { PROVIDER_IDS, ROOT, SPECS_DIR } from "../../test-support/repo.js";
+import { fakeUpstream } from "../contract/kinds/poll-upstream.js";
+import { loadProvider } from "../emit/generate-all.js";
+import { runCount } from "../serve/sqlite-store.js";
+
+const tmp = mkdtempSync(join(tmpdir(), "blockwright-serve-poll-specs-"));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+const irs = await Promise.all(PROVIDER_IDS.map((id) => loadProvider(ROOT, join(SPECS_DIR, id))));
+const tools: Record<string, ToolSpec> = Object.fromEntries(irs.flatMap((ir) => ir.operations.map((op) => [op.tool.id, op.tool])));
+const addressed = irs.flatMap((ir) => ir.pollTriggers ?? []).filter((t) => t.position.kind === "since" && t.position.type === "date-time" && tools[t.operation]?.server.param !== undefined);
+
+/** The workflow: the trigger block alone, its credential from the environment, its address the upstream's, its parameters at their placeholders. */
+function workflow(trigger: PollTriggerSpec, tool: ToolSpec, base: string): string {
+  const inputs: Record<string, unknown> = { trigger: trigger.id, [tool.auth.param]: "{{ZQ_POLL_TOKEN}}", [tool.server.param as string]: base };
+  for (const p of trigger.params) if (p.required) inputs[p.name] = p.example ?? p.placeholder ?? p.default;
+  return JSON.stringify({ name: "On a new item", blocks: { start: { type: trigger.provider, name: "A new item", inputs } } });
+}
+
+const runLines = (text: string, trigger: string) =>
+  text
+    .split("\n")
+    .filter((l) => l.startsWith(`{"trigger":"${trigger}"`))
+    .map((l) => (JSON.parse(l) as { event: string }).event);
+
+describe("serve on every poll trigger of specs/ by a growing time, at an instance address", () => {
+  for (const trigger of addressed)
+    it(`${trigger.id}: two items of one second on either side of a poll run once each, and one added while serve was stopped runs once after its restart`, async () => {
+      const tool = tools[trigger.operation] as ToolSpec;
+      const upstream = await fakeUpstream(trigger, tool);
+      const store = join(tmp, `${trigger.id}.sqlite`);
+      const file = join(tmp, `${trigger.id}.json`);
+      writeFileSync(file, workflow(trigger, tool, upstream.base));
+      const env = { ZQ_POLL_TOKEN: "zq-poll-token-5d1" };
+      const args = ["serve", file, "--live", "--store", store, "--poll-interval", "1"];
+      const second = Math.floor(Date.now() / 1000) * 1000 + 3_000;
+      try {
+        const first = spawnCli(args, env);
+        let a = "";
+        let b = "";
+        try {
+          await within(first.waitFor(new RegExp(`${trigger.id} polling ${trigger.operation} every 1 s\\n`)), "serve polling");
+          // The first poll takes the position; A then, and B of the same second once a poll found A.
+          const polled = upstream.seen.length;
+          await until(() => upstream.seen.length > polled, "the first poll");
+          a = upstream.add("zqa", second + 100);
+          await within(first.waitFor(new RegExp(`\\{"trigger":"${trigger.id}","event":"${a}"`)), "the run of A");
+          b = upstream.add("zqb", second + 100);
+          await within(first.waitFor(new RegExp(`\\{"trigger":"${trigger.id}","event":"${b}"`)), "the run of B");
+          const after = upstream.seen.length;
+          await until(() => upstream.seen.length >= after + 2, "two polls more");
+        } finally {
+          first.child.kill("SIGTERM");
+        }
+        expect(await first.exited).toBe(0);
+        const c = upstream.add("zqc", second + 1_100);
+        const again = spawnCli(args, env);
+        try {
+          await within(again.waitFor(new RegExp(`\\{"trigger":"${trigger.id}","event":"${c}"`)), "the run of C");
+          const after = upstream.seen.length;
+          await until(() => upstream.seen.length >= after + 2, "two polls more");
+        } finally {
+          again.child.kill("SIGTERM");
+        }
+        expect(await again.exited).toBe(0);
+        expect(runLines(first.stdout(), trigger.id)).toEqual([a, b]);
+        expect(runLines(again.stdout(), trigger.id)).toEqual([c]);
+        expect(runCount(store)).toBe(3);
+        expect(first.stderr() + again.stderr()).not.toContain(env.ZQ_POLL_TOKEN);
+      } finally {
+        await upstream.close();
+      }
+    });
+});
+
+/** Waits, by polling, until `done` holds; the limit only catches a hang. */
+async function until(done: () => boolean, what: string): Promise<void> {
+  const limit = Date.now() + 60_000;
+  while (!done()) {
+    if (Date.now() > limit) throw new Error(`never: ${what}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** `promise`, or a failure naming `what` after a minute: the limit only catches a hang. */
+function within<T>(promise: Promise<T>, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`never: ${what}`)), 60_000);
+  });
+  return Promise.race([promise, limit]).finally(() => clearTimeout(timer));
+}

@@ -1,0 +1,177 @@
+// Poll triggers `add` drafts (triggers.<id>.poll): for a GET list operation
+// whose items have an id, "a new item" found the way the document offers:
+// by the delta link its answer carries (`delta`, created items only), by a
+// query parameter asking for items created at or after a time or number the
+// items carry (`since`), or, on the first page of a list sorted newest first
+// (a sort parameter's value, or the operation's own words), by the ids seen
+// (`ids`). Each is a guess from names and words, with a review note saying
+// what to check. A list none of those fits gets no trigger.
+import { valueAt } from "../../load/json-ref.js";
+import type { OpenApiDocument, OpenApiOperation, Schema } from "../../load/openapi-document.js";
+import type { Manifest, ManifestOperation, ManifestOutput, ManifestParam } from "../../load/precompiled/manifest-types.js";
+
+type Trigger = NonNullable<Manifest["triggers"]>[string];
+type Poll = NonNullable<Trigger["poll"]>;
+type Note = { at: (string | number)[]; note: string };
+
+/** An item's own id. */
+const ID_FIELDS = ["id", "Id", "ID", "uuid", "guid"];
+/** A field holding when an item was created. */
+const CREATED_FIELD = /^(created|creat(ed|ion)[_-]?(at|on|date|time|timestamp|date_?time)|date[_-]?created|inserted[_-]?at|createdDateTime)$/i;
+/** A query parameter asking for items created at or after a value. */
+const CREATED_SINCE = /^(created|creat(ed|ion)[_-]?(at|date|time)?)[_.[-]?(since|after|from|gte|min|start)\]?$|^(min|start)[_-]?creat(ed|ion)[_-]?(at|date|time)?$/i;
+/** A query parameter choosing the order. */
+const SORT_PARAM = /^(sort|order|sort[_-]?by|order[_-]?by|sorting|ordering)$/i;
+/** An answer's field holding the address to come back with for the changes since. */
+const DELTA_LINK = /^(@[A-Za-z]+\.)?delta[_-]?(link|url)$/i;
+const NEXT_LINK = /^(@[A-Za-z]+\.)?next[_-]?(link|url)$/i;
+/** The operation's words say its list comes newest first. */
+const NEWEST_FIRST = /\b(most recent(ly created)?|newest|latest|recently created)\b[^.]{0,40}\bfirst\b|\bsorted\b[^.]{0,60}\bcreat[^.]{0,60}\b(descending|most recent|newest)\b/i;
+
+/** Drafts a poll trigger for each list operation of `manifest` that offers a way to find new items; each with its review note. */
+export function draftPollTriggers(doc: OpenApiDocument, manifest: Manifest, notes: Note[]): void {
+  const triggers: Record<string, Trigger> = {};
+  for (const [id, operation] of Object.entries(manifest.operations)) {
+    const op = doc.operations.get(operation.operationId);
+    if (!op || !/^get$/i.test(op.method)) continue;
+    const drafted = pollOf(doc, op, id, operation);
+    if (!drafted) continue;
+    const triggerId = triggerName(manifest, id, triggers);
+    const noun = id
+      .slice(manifest.provider.length + 1)
+      .replace(/^(list|get|search|find|query|fetch|all|retrieve)_/, "")
+      .replace(/_/g, " ");
+    triggers[triggerId] = {
+      title: `New ${noun}`.slice(0, 80),
+      description: `Starts once for each new item of ${operation.title}, found by polling it.`,
+      eventId: [`$event#/${drafted.idField}`],
+      outputs: { id: { from: `$event#/${drafted.idField}`, description: "The new item's id." } },
+      poll: drafted.poll,
+    };
+    Object.assign(operation.outputs, drafted.outputs);
+    notes.push({ at: ["triggers", triggerId], note: drafted.note });
+  }
+  if (Object.keys(triggers).length) manifest.triggers = { ...manifest.triggers, ...triggers };
+}
+
+function pollOf(doc: OpenApiDocument, op: OpenApiOperation, id: string, operation: ManifestOperation): { poll: Poll; idField: string; outputs: Record<string, ManifestOutput>; note: string } | undefined {
+  const list = Object.entries(operation.outputs).find(([, o]) => o.type === "array" && typeof o.from === "string" && o.from.startsWith("$response.body#"));
+  if (!list) return undefined;
+  const [items, output] = list;
+  const body = doc.bodyResponse(op)?.schema;
+  if (!body) return undefined;
+  let item: Schema | undefined;
+  let answer: Record<string, Schema>;
+  try {
+    const tokens = (output.from as string)
+      .slice("$response.body#".length)
+      .split("/")
+      .slice(1)
+      .map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
+    const listSchema = doc.schemaAt(doc.resolve(body), tokens);
+    const of = listSchema ? (doc.flatten(listSchema).items as Schema | undefined) : undefined;
+    item = of ? doc.flatten(doc.resolve(of)) : undefined;
+    answer = (doc.flatten(doc.resolve(body)).properties ?? {}) as Record<string, Schema>;
+  } catch {
+    return undefined;
+  }
+  const fields = (item?.properties ?? {}) as Record<string, Schema>;
+  const idField = ID_FIELDS.find((f) => f in fields);
+  if (!idField) return undefined;
+  const base = { operation: id, items };
+
+  // A delta link in the answer: the next poll is sent there; only ids never seen run.
+  const link = Object.keys(answer).find((name) => DELTA_LINK.test(name) && typeOf(doc, answer[name]) === "string");
+  if (link) {
+    const next = Object.keys(answer).find((name) => NEXT_LINK.test(name) && typeOf(doc, answer[name]) === "string");
+    const outputs: Record<string, ManifestOutput> = {};
+    const outputOf = (name: string, said: string) => {
+      const from = `$response.body#/${name.replace(/~/g, "~0").replace(/\//g, "~1")}`;
+      const known = Object.entries(operation.outputs).find(([, o]) => o.from === from);
+      if (known) return known[0];
+      const key = `metadata.${name.replace(/^@[A-Za-z]+\./, "").replace(/[^A-Za-z0-9_]/g, "_")}`;
+      outputs[key] = { type: "string", from, optional: true, description: said };
+      return key;
+    };
+    const delta: NonNullable<Poll["delta"]> = { link: outputOf(link, "The address to come back with for the changes since (on the last page)."), new: "created" };
+    if (next) delta.next = outputOf(next, "The address of the round's next page, while there is one.");
+    const removed = Object.keys(fields).find((f) => /^@?removed$|^deleted$/i.test(f));
+    if (removed) delta.removed = `/${removed}`;
+    return {
+      poll: { ...base, delta },
+      idField,
+      outputs,
+      note: `drafted from ${op.operationId}'s ${link}: a delta query. An item runs when its id was never seen${removed ? `, one holding ${removed} is a removal` : ""}; check that the answer's ${link} is the address to come back with, on the operation's own origin`,
+    };
+  }
+
+  // A parameter asking for items created at or after a value the items carry.
+  const created = Object.keys(fields).find((f) => CREATED_FIELD.test(f));
+  const kind = created ? sinceType(doc, fields[created] as Schema) : undefined;
+  const params = Object.entries(operation.params ?? {});
+  const since = params.find(([name, p]) => p.wire?.in === "query" && (CREATED_SINCE.test(name) || CREATED_SINCE.test(wireName(p))) && p.type === (kind === "number" ? "number" : "string"));
+  if (created && kind && since) {
+    return {
+      poll: { ...base, inputs: { [since[0]]: "{{poll.since}}" }, since: { field: `/${created}`, type: kind } },
+      idField,
+      outputs: {},
+      note: `drafted from ${op.operationId}'s ${wireName(since[1]) || since[0]} and its items' ${created}: each poll asks for the items created at or after the last ${created} seen (${kind === "date-time" ? "a time as YYYY-MM-DDThh:mm:ssZ" : "a number"}). Check the parameter takes that value and keeps the items at it, and that the answer lists them all (every page)`,
+    };
+  }
+
+  // The first page of a list sorted newest first: new items are the ids not seen.
+  const sort = params.find(([name, p]) => p.wire?.in === "query" && SORT_PARAM.test(wireName(p) || name) && (p.enum ?? []).some((v) => newestFirstValue(String(v))));
+  if (sort) {
+    const value = (sort[1].enum ?? []).map(String).find(newestFirstValue) as string;
+    return {
+      poll: { ...base, inputs: { [sort[0]]: value }, ids: { order: "newestFirst" } },
+      idField,
+      outputs: {},
+      note: `drafted from ${op.operationId}'s ${sort[0]} value ${value}: the first page sorted newest first; only its first page is read, so more new items than a page holds between two polls are not all found`,
+    };
+  }
+  const raw = valueAt(doc.source.data, op.location) as Record<string, unknown> | undefined;
+  const words = `${typeof raw?.summary === "string" ? raw.summary : ""} ${typeof raw?.description === "string" ? raw.description : ""}`;
+  if (NEWEST_FIRST.test(words))
+    return {
+      poll: { ...base, ids: { order: "newestFirst" } },
+      idField,
+      outputs: {},
+      note: `drafted from ${op.operationId}'s description, which says the list comes newest first: only its first page is read, so more new items than a page holds between two polls are not all found`,
+    };
+  return undefined;
+}
+
+/** The name a query parameter is sent as, when the manifest renames it. */
+function wireName(p: ManifestParam): string {
+  return p.wire?.in === "query" && "name" in p.wire ? String(p.wire.name ?? "") : "";
+}
+
+/** A sort value asking for the newest first: `-created`, `created_desc`, `createdAt:desc`, `newest`. */
+function newestFirstValue(value: string): boolean {
+  return /^-creat/i.test(value) || (/creat/i.test(value) && /desc/i.test(value)) || /^(newest|latest|recent)$/i.test(value);
+}
+
+/** How a field's values compare for `since`: times as text, or numbers. */
+function sinceType(doc: OpenApiDocument, field: Schema): "date-time" | "number" | undefined {
+  const type = typeOf(doc, field);
+  if (type === "integer" || type === "number") return "number";
+  const flat = doc.flatten(doc.resolve(field));
+  return type === "string" && (flat.format === "date-time" || flat.format === undefined) ? "date-time" : undefined;
+}
+
+function typeOf(doc: OpenApiDocument, schema: Schema | undefined): string | undefined {
+  if (!schema) return undefined;
+  const type = doc.flatten(doc.resolve(schema)).type;
+  const types = (Array.isArray(type) ? type : [type]).filter((t) => t !== "null" && t !== undefined);
+  return types.length === 1 ? String(types[0]) : undefined;
+}
+
+/** `<provider>_<noun>_created`, named apart from the operations and the triggers drafted. */
+function triggerName(manifest: Manifest, operationId: string, taken: Record<string, Trigger>): string {
+  const noun = operationId.slice(manifest.provider.length + 1).replace(/^(list|get|search|find|query|fetch|all|retrieve)_/, "");
+  const base = `${manifest.provider}_${noun}_created`;
+  let name = base;
+  for (let i = 2; name in manifest.operations || name in taken || name in (manifest.triggers ?? {}); i++) name = `${base}_${i}`;
+  return name;
+}
