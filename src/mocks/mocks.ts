@@ -237,8 +237,9 @@ export async function startMocks(providers: string[], options: MockOptions): Pro
           // The guard first: a request naming no address reaches none of the others (request-guard.ts).
           // The judge reads the bytes as the client sent them; Prism alone gets part names it can read (multipart-names.ts).
           (listener) =>
-            guardedListener(withSingleFraming(withJudge(withMediaTypeCheck(withPaging(withBasicPasswords(withReadableMultipartNames(withRealisticAnswers(listener, answers))), paged)), judged, basePath, covers)), (line) =>
-              log(`mock of ${provider}: ${line}`),
+            guardedListener(
+              withSingleFraming(withJudge(withMediaTypeCheck(withPaging(withBasicPasswords(withReadableMultipartNames(withRealisticAnswers(listener, answers))), paged, (...reply) => answers.fits(...reply))), judged, basePath, covers)),
+              (line) => log(`mock of ${provider}: ${line}`),
             ),
         );
         // 0: no idle time-out, and no Keep-Alive hint (the client keeps its own, shorter one).
