@@ -27,7 +27,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from "node:http
 import { readWhole, replayed } from "./replayed-request.js";
 import { authSlots, evaluate, getAtPointer, linkNext, parsePointer, type PageTarget, type PaginationSpec, type ToolSpec, type ValueRef } from "@blockwright/runtime/internal";
 
-interface PagedRoute {
+export interface PagedRoute {
   method: string;
   path: RegExp;
   tool: ToolSpec;
@@ -79,7 +79,7 @@ interface SentRequest {
   body: Buffer;
 }
 
-interface Reply {
+export interface Reply {
   status: number;
   /** The parsed JSON body (undefined when there is none or it is not JSON). */
   body: unknown;
@@ -145,6 +145,18 @@ function lastPageRules(route: PagedRoute, request: SentRequest, reply: Reply, fi
       return;
     }
   }
+}
+
+/**
+ * A reply that holds the whole list made its last page (the stateful mock's lists, mock-state.ts): the `more` test
+ * false, else the next page's cursor or address ended as endList does; a cursor read from the page's last item stays
+ * (the page after it is empty). `itemsKey`: the reply's property holding the items.
+ */
+export function asLastPage(route: PagedRoute, reply: Reply, fits: BodyFits | undefined, itemsKey: string | undefined): void {
+  const next = route.pagination.next;
+  if (route.pagination.more) return endList(route, reply, undefined, fits);
+  if (next.style === "cursor" && !(next.cursor.ref.kind === "body" && next.cursor.ref.pointer[0] === itemsKey)) endList(route, reply, next.cursor.ref, fits);
+  else if (next.style === "nextUrl" || next.style === "linkHeader") endList(route, reply, next.style === "nextUrl" ? next.url.ref : undefined, fits);
 }
 
 /** Empty the reply's lists of items: a page past the end of the list. */
@@ -264,8 +276,8 @@ function setAt(reply: Reply, pointer: readonly string[], value: unknown): void {
 }
 
 /** The request's whole body (Prism reads it again from the replay). */
-/** Let `adjust` change a 2xx reply (its headers and JSON body) just before it is sent. */
-function interceptEnd(res: ServerResponse, adjust: (reply: Reply) => void): void {
+/** Let `adjust` change a 2xx reply (its status, headers and JSON body) just before it is sent. */
+export function interceptEnd(res: ServerResponse, adjust: (reply: Reply) => void): void {
   const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
   res.end = ((...args: unknown[]) => {
     res.end = end as ServerResponse["end"];
@@ -282,6 +294,7 @@ function interceptEnd(res: ServerResponse, adjust: (reply: Reply) => void): void
     }
     const reply: Reply = { status: res.statusCode, body, headers, bodyChanged: false };
     adjust(reply);
+    if (reply.status !== res.statusCode) res.statusCode = reply.status;
     for (const name of Object.keys(res.getHeaders())) if (!reply.headers.has(name)) res.removeHeader(name);
     for (const [name, value] of reply.headers) if (res.getHeader(name) !== value) res.setHeader(name, value);
     if (!reply.bodyChanged) return end(...args);

@@ -1,0 +1,245 @@
+// The stateful mock: the records of a document's resources (mock-resources.ts)
+// kept for the life of one `mock` or `run --mock` process, or in a file
+// (`--state <file>`, written whole after each change) from one run to the next.
+//
+// Every request still goes through the judge and Prism first: Prism checks the
+// request and its credential and answers; only a 2xx answer of a resource's
+// operation is then rewritten from the records. A create draws a record from
+// the read answer's schema (realistic, seeded: the same seed and the same
+// requests, the same records), keeps each field the request sent where the
+// record stays valid with it, and gives it a new id in its id field; a read
+// answers the record, an update changes it, a delete removes it (a read of it
+// then gets the document's 404), and the list answers the records, as its
+// last page. An id no create made (a workflow reading a fixed id) and a list
+// before any create keep the realistic answer. An answer the records would
+// make invalid against its schema keeps Prism's. A request that asks for an
+// answer (`Prefer`) gets it, as it did.
+import type { RequestListener } from "node:http";
+import { existsSync, readFileSync } from "node:fs";
+import { writeWhole } from "../common/files.js";
+import type { Resource, Role } from "./mock-resources.js";
+import { asLastPage, interceptEnd, type PagedRoute, pathPattern, type Reply } from "./mock-paging.js";
+import type { PrismOperation, RealisticAnswers } from "./mock-realistic.js";
+import { readWhole, replayed } from "./replayed-request.js";
+
+type Node = Record<string, unknown>;
+
+/** One resource's records, in the order they were made. */
+interface Kept {
+  made: number;
+  records: Node[];
+  deleted: string[];
+}
+
+/** A state file that cannot be read as one (named, with why). */
+export class StateFileError extends Error {}
+
+const FORMAT = "blockwright-mock-state";
+
+/** The records of every provider's resources in one process, kept in `file` when given. */
+export class MockState {
+  private readonly providers: Record<string, Record<string, Kept>> = {};
+
+  constructor(readonly file?: string) {
+    if (!file || !existsSync(file)) return;
+    let data: unknown;
+    try {
+      data = JSON.parse(readFileSync(file, "utf8"));
+    } catch (e) {
+      throw new StateFileError(`--state ${file}: not a state file the mock wrote (${(e as Error).message})`);
+    }
+    if (!isNode(data) || data.format !== FORMAT || !isNode(data.providers)) throw new StateFileError(`--state ${file}: not a state file the mock wrote (no "format": "${FORMAT}")`);
+    Object.assign(this.providers, data.providers);
+  }
+
+  kept(provider: string, resource: string): Kept {
+    const resources = (this.providers[provider] ??= {});
+    return (resources[resource] ??= { made: 0, records: [], deleted: [] });
+  }
+
+  /** After a change: the file written whole (a reader never sees half of it). */
+  changed(): void {
+    if (this.file) writeWhole(this.file, `${JSON.stringify({ format: FORMAT, providers: this.providers }, null, 2)}\n`);
+  }
+}
+
+/** One provider's mock made stateful: its resources (paths as the served document, and Prism, name them). */
+export interface StatefulMock {
+  provider: string;
+  resources: Resource[];
+  state: MockState;
+  answers: RealisticAnswers;
+  paged: PagedRoute[];
+}
+
+interface Hit {
+  resource: Resource;
+  role: Role;
+  id?: string;
+}
+
+/** Prism's request listener, a resource's 2xx answers rewritten from the records. */
+export function withState(listener: RequestListener, mock: StatefulMock): RequestListener {
+  if (!mock.resources.length) return listener;
+  const routes = mock.resources.flatMap((resource) =>
+    (Object.entries(resource.methods) as [Role, string][]).map(([role, method]) => ({ resource, role, method, pattern: pathPattern(role === "create" || role === "list" ? resource.collection : resource.item) })),
+  );
+  return (req, res) => {
+    const url = new URL(req.url ?? "/", "http://mock.invalid");
+    const route = req.headers.prefer === undefined ? routes.find((r) => r.method === req.method && r.pattern.test(url.pathname)) : undefined;
+    if (!route) return listener(req, res);
+    const id = route.role === "create" || route.role === "list" ? undefined : decodeURIComponent(url.pathname.split("/").pop() ?? "");
+    const hit: Hit = { resource: route.resource, role: route.role, ...(id !== undefined ? { id } : {}) };
+    void readWhole(req).then(
+      (body) => {
+        interceptEnd(res, (reply) => answer(mock, hit, req.method ?? "GET", url, parsed(body), reply));
+        listener(replayed(req, body), res);
+      },
+      () => res.destroy(),
+    );
+  };
+}
+
+function answer(mock: StatefulMock, hit: Hit, method: string, url: URL, sent: unknown, reply: Reply): void {
+  const { resource } = hit;
+  const kept = mock.state.kept(mock.provider, resource.collection);
+  const fits = (body: unknown) => mock.answers.fits(method, url.pathname, reply.status, reply.headers.get("content-type") ?? "application/json", body);
+  const index = hit.id === undefined ? -1 : kept.records.findIndex((r) => String(r[resource.idField]) === hit.id);
+  switch (hit.role) {
+    case "create": {
+      const record = made(mock, resource, kept, sentFields(resource, sent));
+      if (!record) return;
+      kept.records.push(record);
+      mock.state.changed();
+      return withRecord(resource, reply, record, fits);
+    }
+    case "read":
+      if (index >= 0) return withRecord(resource, reply, kept.records[index] as Node, fits);
+      if (hit.id !== undefined && kept.deleted.includes(hit.id)) return gone(mock, resource, reply);
+      return;
+    case "update": {
+      if (index < 0) return;
+      const record = merged(mock, resource, kept.records[index] as Node, sentFields(resource, sent));
+      kept.records[index] = record;
+      mock.state.changed();
+      return withRecord(resource, reply, record, fits);
+    }
+    case "delete":
+      if (index < 0) return;
+      kept.records.splice(index, 1);
+      kept.deleted.push(hit.id as string);
+      mock.state.changed();
+      return;
+    case "list":
+      if (kept.records.length) listed(mock, resource, kept, url, reply, fits);
+      return;
+  }
+}
+
+/** A new record: drawn from the read answer's schema (the seed and how many were made before), the fields sent kept, a new id. */
+function made(mock: StatefulMock, resource: Resource, kept: Kept, sent: Node): Node | undefined {
+  const read = readAnswer(mock, resource);
+  if (!read) return undefined;
+  for (let attempt = 0; attempt < 8; attempt++) {
+    kept.made++;
+    const drawn = mock.answers.draw(read.schema, mock.answers.seed * 100_003 + kept.made);
+    const record = resource.envelope ? (drawn as Node | undefined)?.[resource.envelope] : drawn;
+    if (!isNode(record)) return undefined;
+    const id = record[resource.idField];
+    if (id === undefined || id === null || kept.records.some((r) => r[resource.idField] === id) || kept.deleted.includes(String(id))) continue;
+    return merged(mock, resource, record, sent);
+  }
+  return undefined;
+}
+
+/** A record with each sent field (its id aside) that leaves it valid against the read answer's schema. */
+function merged(mock: StatefulMock, resource: Resource, record: Node, sent: Node): Node {
+  const read = readAnswer(mock, resource);
+  if (!read) return record;
+  let out = structuredClone(record);
+  for (const [key, value] of Object.entries(sent)) {
+    if (key === resource.idField) continue;
+    const trial = { ...out, [key]: value };
+    if (mock.answers.valid(enveloped(resource, read.body, trial), read.schema)) out = trial;
+  }
+  return out;
+}
+
+/** The read operation's default answer (status, body, schema), as Prism gives it. */
+function readAnswer(mock: StatefulMock, resource: Resource) {
+  const operation = operationAt(mock, "GET", resource.item);
+  return operation ? mock.answers.defaultAnswer(operation) : undefined;
+}
+
+function operationAt(mock: StatefulMock, method: string, path: string): PrismOperation | undefined {
+  return mock.answers.reached(method, path.replace(/\{[^{}]+\}/g, "zq-state")).find((o) => o.path === path);
+}
+
+/** The reply holding the record where it holds one (the record itself, or its envelope's property), when that fits its schema. */
+function withRecord(resource: Resource, reply: Reply, record: Node, fits: (body: unknown) => boolean): void {
+  const body = reply.body;
+  if (!isNode(body)) return;
+  const inEnvelope = resource.envelope !== undefined && isNode(body[resource.envelope]);
+  if (!inEnvelope && !(resource.idField in body)) return;
+  const candidate = inEnvelope ? { ...body, [resource.envelope as string]: record } : record;
+  if (!fits(candidate)) return;
+  reply.body = candidate;
+  reply.bodyChanged = true;
+}
+
+/** A read of a deleted record: the document's 404, its body drawn from its schema; Prism's answer where the document declares none. */
+function gone(mock: StatefulMock, resource: Resource, reply: Reply): void {
+  const operation = operationAt(mock, "GET", resource.item);
+  const content = operation?.responses.find((r) => r.code === "404")?.contents?.find((c) => /json/i.test(c.mediaType));
+  if (!operation || !content) return;
+  reply.status = 404;
+  reply.body = content.schema === undefined ? {} : (mock.answers.draw(mock.answers.schemaPointer(operation, "404", content.mediaType), mock.answers.seed) ?? {});
+  reply.headers.set("content-type", content.mediaType);
+  reply.bodyChanged = true;
+}
+
+/** The list's answer holding the records (after the one a cursor names), as its last page. */
+function listed(mock: StatefulMock, resource: Resource, kept: Kept, url: URL, reply: Reply, fits: (body: unknown) => boolean): void {
+  const body = reply.body;
+  const key = Array.isArray(body) ? undefined : isNode(body) ? Object.keys(body).find((k) => Array.isArray(body[k])) : undefined;
+  if (!Array.isArray(body) && key === undefined) return;
+  const route = mock.paged.find((r) => r.method === "GET" && r.path.test(url.pathname));
+  const next = route?.pagination.next;
+  let records = kept.records;
+  const sent = next?.style === "cursor" && next.send.in === "query" ? url.searchParams.get(next.send.name) : null;
+  if (sent) records = records.slice(records.findIndex((r) => String(r[resource.idField]) === sent) + 1 || records.length);
+  const example = (Array.isArray(body) ? body : ((body as Node)[key as string] as unknown[]))[0];
+  // The records as they are, else each cut to the fields the list's own item shows (a list of summaries).
+  for (const items of [records, records.map((r) => (isNode(example) ? Object.fromEntries(Object.entries(r).filter(([k]) => k in example || k === resource.idField)) : r))]) {
+    const candidate: Reply = { ...reply, body: Array.isArray(body) ? items : { ...(body as Node), [key as string]: items }, headers: new Headers(reply.headers) };
+    if (route) asLastPage(route, candidate, fits, key);
+    if (!fits(candidate.body)) continue;
+    reply.body = candidate.body;
+    reply.headers = candidate.headers;
+    reply.bodyChanged = true;
+    return;
+  }
+}
+
+function enveloped(resource: Resource, base: unknown, record: Node): unknown {
+  return resource.envelope ? { ...(isNode(base) ? base : {}), [resource.envelope]: record } : record;
+}
+
+/** The fields a request sent (out of the envelope the record sits in, when it sends one). */
+function sentFields(resource: Resource, sent: unknown): Node {
+  if (!isNode(sent)) return {};
+  const inner = resource.envelope !== undefined ? sent[resource.envelope] : undefined;
+  return isNode(inner) ? inner : sent;
+}
+
+function parsed(body: Buffer): unknown {
+  try {
+    return body.length ? JSON.parse(body.toString("utf8")) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isNode(value: unknown): value is Node {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
