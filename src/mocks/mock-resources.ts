@@ -37,7 +37,7 @@ export function resourcesOf(document: Node): Resource[] {
     const item = isNode(raw) ? raw : undefined;
     if (!item || !isNode(item.post)) continue;
     for (const [itemPath, rawItem] of Object.entries(paths)) {
-      const idParam = new RegExp(`^${escape(collection.replace(/\/+$/, ""))}/\\{([^{}/]+)\\}$`).exec(itemPath)?.[1];
+      const idParam = new RegExp(`^${escapedForPattern(collection.replace(/\/+$/, ""))}/\\{([^{}/]+)\\}$`).exec(itemPath)?.[1];
       if (!idParam || !isNode(rawItem) || !isNode(rawItem.get)) continue;
       const record = recordOf(document, rawItem.get, idParam);
       if (!record) continue;
@@ -107,7 +107,7 @@ function deref(document: Node, value: unknown): unknown {
   return node;
 }
 
-function escape(text: string): string {
+function escapedForPattern(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 }
 

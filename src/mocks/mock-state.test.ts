@@ -34,7 +34,7 @@ async function withMock<T>(options: Partial<MockOptions>, use: (call: Call, line
     await mocks.close();
   }
 }
-type Call = (method: string, path: string, body?: unknown) => Promise<{ status: number; text: string; body: any; violations: string | null }>;
+type Call = (method: string, path: string, body?: unknown) => Promise<{ status: number; text: string; body: Record<string, unknown>; violations: string | null }>;
 
 describe("resources recognised from paths and methods", () => {
   it("a collection that creates and an item that reads, its id field the path parameter's (else id), the RPC path aside", () => {
@@ -48,7 +48,7 @@ describe("a stateful mock", () => {
     await withMock({ state: {} }, async (call) => {
       const made = await call("POST", "/v1/orders", { customer_email: "ann@zq.example", amount: 1234, note: "first" });
       expect(made).toMatchObject({ status: 201, violations: null, body: { customer_email: "ann@zq.example", amount: 1234, note: "first", id: expect.any(String) } });
-      const id = made.body.id as string;
+      const id = String(made.body.id);
       const got = await call("GET", `/v1/orders/${id}`);
       expect(got.status).toBe(200);
       expect(got.body).toEqual(made.body);
@@ -82,7 +82,7 @@ describe("a stateful mock", () => {
     const session = (seed: number) =>
       withMock({ state: {}, seed }, async (call) => {
         const made = await call("POST", "/v1/orders", { customer_email: "ann@zq.example", amount: 7 });
-        return [made.text, (await call("GET", `/v1/orders/${made.body.id}`)).text, (await call("GET", "/v1/orders")).text].join("\n");
+        return [made.text, (await call("GET", `/v1/orders/${String(made.body.id)}`)).text, (await call("GET", "/v1/orders")).text].join("\n");
       });
     const first = await session(11);
     expect(await session(11)).toBe(first);
@@ -92,7 +92,7 @@ describe("a stateful mock", () => {
   it("without state, answers each request alone (a get does not read back a create)", async () => {
     await withMock({}, async (call) => {
       const made = await call("POST", "/v1/orders", { customer_email: "ann@zq.example", amount: 1234 });
-      expect((await call("GET", `/v1/orders/${made.body.id}`)).body).not.toEqual(made.body);
+      expect((await call("GET", `/v1/orders/${String(made.body.id)}`)).body).not.toEqual(made.body);
     });
   });
 });
@@ -105,7 +105,7 @@ describe("a state file", () => {
     const made = await withMock({ state: { file } }, async (call) => (await call("POST", "/v1/orders", { customer_email: "ann@zq.example", amount: 3 })).body);
     expect(JSON.parse(readFileSync(file, "utf8"))).toMatchObject({ format: "blockwright-mock-state", providers: { zqshop: { "/v1/orders": { records: [made] } } } });
     await withMock({ state: { file } }, async (call) => {
-      expect((await call("GET", `/v1/orders/${made.id}`)).body).toEqual(made);
+      expect((await call("GET", `/v1/orders/${String(made.id)}`)).body).toEqual(made);
     });
   });
 

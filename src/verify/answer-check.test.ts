@@ -190,8 +190,7 @@ describe("the body against the response's schema", () => {
   });
 
   it("takes null for a 3.0 reference with nullable beside it, as the mock answers there, and checks what is not null against the reference", () => {
-    expect(answerDrift(subject, getVolume, ok({ ...volume, keeper: null }))).toEqual([]);
-    expect(answerDrift(subject, getVolume, ok({ ...volume, keeper: { name: "Mine" } }))).toEqual([]);
+    for (const keeper of [null, { name: "Mine" }]) expect(answerDrift(subject, getVolume, ok({ ...volume, keeper }))).toEqual([]);
     expect(answerDrift(subject, getVolume, ok({ ...volume, keeper: { name: 7 } }))).toEqual([expect.objectContaining({ kind: "type-mismatch", pointer: "/keeper/name" })]);
   });
 
