@@ -75,6 +75,9 @@ describe("a stateful mock", () => {
       const other = await call("GET", "/v1/orders/zq-never-made");
       expect(other).toMatchObject({ status: 200, violations: null, body: { id: expect.any(String), customer_email: expect.any(String) } });
       expect((await call("POST", "/v1/orders", { amount: 0 })).status).toBe(422);
+      // An answer asked for (a block's `mock: {code: 404}`) is given, as without state.
+      const made = await call("POST", "/v1/orders", { customer_email: "bo@zq.example", amount: 2 });
+      expect((await call("GET", `/v1/orders/${String(made.body.id)}?__code=404`)).status).toBe(404);
     });
   });
 

@@ -13,7 +13,7 @@
 // last page. An id no create made (a workflow reading a fixed id) and a list
 // before any create keep the realistic answer. An answer the records would
 // make invalid against its schema keeps Prism's. A request that asks for an
-// answer (`Prefer`) gets it, as it did.
+// answer (`Prefer`, Prism's `__code` and `__example`) gets it, as it did.
 import type { RequestListener } from "node:http";
 import { existsSync, readFileSync } from "node:fs";
 import { writeWhole } from "../common/files.js";
@@ -86,7 +86,8 @@ export function withState(listener: RequestListener, mock: StatefulMock): Reques
   );
   return (req, res) => {
     const url = new URL(req.url ?? "/", "http://mock.invalid");
-    const route = req.headers.prefer === undefined ? routes.find((r) => r.method === req.method && r.pattern.test(url.pathname)) : undefined;
+    const steered = req.headers.prefer !== undefined || url.searchParams.has("__code") || url.searchParams.has("__example");
+    const route = !steered ? routes.find((r) => r.method === req.method && r.pattern.test(url.pathname)) : undefined;
     if (!route) return listener(req, res);
     const id = route.role === "create" || route.role === "list" ? undefined : decodeURIComponent(url.pathname.split("/").pop() ?? "");
     const hit: Hit = { resource: route.resource, role: route.role, ...(id !== undefined ? { id } : {}) };
