@@ -28,6 +28,8 @@ export interface StepRecord {
   peakMiB?: number;
   passed?: number;
   failed?: number;
+  /** The test step's round trips of resources (scenario cases on the stateful mock): passed and failed; none when the document allows none. */
+  roundTrips?: { passed: number; failed: number };
   /** One line on what the step did (its last summary line). */
   summary: string;
   /** The first lines of what went wrong, as printed (raw: escaped when written out). */

@@ -67,11 +67,16 @@ function recordOf(document: Node, operation: Node, idParam: string): { idField: 
   return undefined;
 }
 
+/** The field the path parameter names: itself, one spelt alike (`order_id`), the longest its name ends with (`task_gid` → `gid`), else `id`. */
 function idFieldOf(properties: Node, idParam: string): string | undefined {
   if (idParam in properties) return idParam;
-  if ("id" in properties) return "id";
-  const plain = (s: string) => s.replace(/[_-]/g, "").toLowerCase();
-  return Object.keys(properties).find((name) => plain(name) === plain(idParam));
+  const plain = (s: string) => s.replace(/[_\-.]/g, "").toLowerCase();
+  const alike = Object.keys(properties).find((name) => plain(name) === plain(idParam));
+  if (alike) return alike;
+  const ending = Object.keys(properties)
+    .filter((name) => plain(name).length >= 2 && plain(idParam).endsWith(plain(name)))
+    .sort((a, b) => b.length - a.length)[0];
+  return ending ?? ("id" in properties ? "id" : undefined);
 }
 
 /** The JSON schema of an operation's lowest 2xx answer, its `$ref`s followed. */

@@ -43,6 +43,15 @@ describe("resources recognised from paths and methods", () => {
   });
 });
 
+describe("an id field named by the path parameter", () => {
+  it("is the field its name ends with (task_gid → gid), inside the envelope the read answers with", () => {
+    const record = { type: "object", properties: { gid: { type: "string" }, name: { type: "string" } } };
+    const answer = (schema: unknown) => ({ responses: { "200": { description: "ok", content: { "application/json": { schema } } } } });
+    const document = { paths: { "/zqtasks": { post: answer({ type: "object", properties: { data: record } }) }, "/zqtasks/{task_gid}": { get: answer({ type: "object", properties: { data: record } }) } } };
+    expect(resourcesOf(document)).toEqual([{ collection: "/zqtasks", item: "/zqtasks/{task_gid}", idParam: "task_gid", idField: "gid", envelope: "data", methods: { create: "POST", read: "GET" } }]);
+  });
+});
+
 describe("a stateful mock", () => {
   it("answers a get with what the create sent, an update with the change, the list with what was made, then the document's 404 once deleted", async () => {
     await withMock({ state: {} }, async (call) => {

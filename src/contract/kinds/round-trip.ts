@@ -38,11 +38,14 @@ export function roundTrips(subject: Subject): Trip[] {
   });
 }
 
+/** How each round trip's case name starts (the corpus table counts them by it). */
+export const ROUND_TRIP_NAME = "round trip of";
+
 /** The round-trip cases of a provider, in the order of its document's paths. */
 export function roundTripCases(subject: Subject): ContractCase[] {
   return roundTrips(subject).map((trip) => {
     const steps = ["create", "get", ...(trip.list ? ["list"] : []), ...(trip.remove ? ["delete", "get (404)"] : [])];
-    return contractCase(trip.create, "scenario", `round trip of ${trip.resource.collection}: ${steps.join(" → ")}`, (ctx) => runTrip(subject, trip, ctx), operationSource(trip.create));
+    return contractCase(trip.create, "scenario", `${ROUND_TRIP_NAME} ${trip.resource.collection}: ${steps.join(" → ")}`, (ctx) => runTrip(subject, trip, ctx), operationSource(trip.create));
   });
 }
 
