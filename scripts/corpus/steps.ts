@@ -130,7 +130,8 @@ export function runStep(args: string[], options: StepOptions): Promise<StepRun> 
 
 /** A mock server for the provider (`blockwright mock`), its loopback address once it listens; stop() ends it. */
 export async function startMock(provider: string, cwd: string, timeoutMs: number, signal: AbortSignal): Promise<{ url: string; stop: () => void } | { error: string }> {
-  const child = spawnBlockwright(["mock", provider], cwd);
+  // Stateless: verify writes with --allow-writes, and the platforms step compares two runs of the same calls.
+  const child = spawnBlockwright(["mock", provider, "--stateless"], cwd);
   let out = "";
   let err = "";
   const stop = () => {

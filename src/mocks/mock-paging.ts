@@ -298,7 +298,9 @@ export function interceptEnd(res: ServerResponse, adjust: (reply: Reply) => void
     for (const name of Object.keys(res.getHeaders())) if (!reply.headers.has(name)) res.removeHeader(name);
     for (const [name, value] of reply.headers) if (res.getHeader(name) !== value) res.setHeader(name, value);
     if (!reply.bodyChanged) return end(...args);
-    const out = JSON.stringify(reply.body);
+    // No body (an answer the document declares without content).
+    const out = reply.body === undefined ? "" : JSON.stringify(reply.body);
+    if (reply.body === undefined) res.removeHeader("content-type");
     res.setHeader("content-length", Buffer.byteLength(out));
     return end(out, ...args.slice(1).filter((a) => typeof a === "function"));
   }) as ServerResponse["end"];

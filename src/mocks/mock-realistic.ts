@@ -117,6 +117,19 @@ export class RealisticAnswers {
     return this.valid(body, this.schemaPointer(operation, String(status), content.mediaType));
   }
 
+  /**
+   * Whether the served document declares an answer of `status` for the operation (its response's `$ref` followed),
+   * with its first JSON media type and the pointer of that schema when it has one.
+   */
+  declaredAnswer(operation: PrismOperation, status: string): { json?: { mediaType: string; schema: string } } | undefined {
+    const at = `/paths/${escapeKey(operation.path)}/${operation.method.toLowerCase()}/responses/${escapeKey(status)}`;
+    const response = followRef(this.served, valueAtPointer(this.served, at), at).node;
+    if (!isNode(response)) return undefined;
+    const content = isNode(response.content) ? response.content : {};
+    const mediaType = Object.keys(content).find((type) => JSON_MEDIA.test(type) && isNode(content[type]) && (content[type] as Node).schema !== undefined);
+    return mediaType === undefined ? {} : { json: { mediaType, schema: this.schemaPointer(operation, status, mediaType) } };
+  }
+
   /** The pointer of an answer's schema in the served document, its response's `$ref` followed. */
   schemaPointer(operation: PrismOperation, status: string, mediaType: string): string {
     const at = `/paths/${escapeKey(operation.path)}/${operation.method.toLowerCase()}/responses/${escapeKey(status)}`;

@@ -109,6 +109,24 @@ describe("a stateful mock", () => {
   });
 });
 
+describe("a stateful mock of a document whose schema gives an example id", () => {
+  it("gives each record its own id, made from the example's, and answers a deleted one with the document's 404, which has no body", async () => {
+    await withMock(
+      { state: {} },
+      async (call) => {
+        const ids = [];
+        for (const text of ["one", "two", "three"]) ids.push(String((await call("POST", "/notes", { text })).body.id));
+        expect(new Set(ids).size).toBe(3);
+        expect(ids[0]).toBe("note-a1");
+        for (const [i, id] of ids.entries()) expect((await call("GET", `/notes/${id}`)).body).toEqual({ id, text: ["one", "two", "three"][i] });
+        expect((await call("DELETE", `/notes/${ids[1]}`)).status).toBe(204);
+        expect(await call("GET", `/notes/${ids[1]}`)).toMatchObject({ status: 404, text: "" });
+      },
+      "zqnotes",
+    );
+  });
+});
+
 describe("a state file", () => {
   it("keeps the records from one mock process to the next, written whole", async () => {
     const dir = mkdtempSync(join(tmpdir(), "zq-state-"));

@@ -146,11 +146,23 @@ function made(mock: StatefulMock, resource: Resource, kept: Kept, sent: Node): N
     const drawn = mock.answers.draw(read.schema, mock.answers.seed * 100_003 + kept.made);
     const record = resource.envelope ? (drawn as Node | undefined)?.[resource.envelope] : drawn;
     if (!isNode(record)) return undefined;
-    const id = record[resource.idField];
-    if (id === undefined || id === null || kept.records.some((r) => r[resource.idField] === id) || kept.deleted.includes(String(id))) continue;
-    return merged(mock, resource, record, sent);
+    const used = (id: unknown) => kept.records.some((r) => r[resource.idField] === id) || kept.deleted.includes(String(id));
+    // The drawn id, else one made from it (a document whose schema gives an example id draws the same one each time).
+    for (const id of idCandidates(record[resource.idField], kept.made)) {
+      const withId = { ...record, [resource.idField]: id };
+      if (!used(id) && mock.answers.valid(enveloped(resource, read.body, withId), read.schema)) return merged(mock, resource, withId, sent);
+    }
   }
   return undefined;
+}
+
+/** Ids to try for the `n`th record: the drawn one, then it with `n` in place of its last characters, after it, or added to it. */
+function idCandidates(drawn: unknown, n: number): unknown[] {
+  if (typeof drawn === "number") return [drawn, drawn + n];
+  if (typeof drawn !== "string") return [];
+  const tail = String(n);
+  const tailKept = /[0-9a-f]$/i.test(drawn) && drawn.length > tail.length ? `${drawn.slice(0, drawn.length - tail.length)}${tail}` : undefined;
+  return [drawn, ...(tailKept ? [tailKept] : []), `${drawn}${tail}`, `${drawn}-${tail}`];
 }
 
 /** A record with each sent field (its id aside) that leaves it valid against the read answer's schema. */
@@ -188,14 +200,15 @@ function withRecord(resource: Resource, reply: Reply, record: Node, fits: (body:
   reply.bodyChanged = true;
 }
 
-/** A read of a deleted record: the document's 404, its body drawn from its schema; Prism's answer where the document declares none. */
+/** A read of a deleted record: the document's 404 (its body drawn from its schema, if it has one); Prism's answer where the document declares no 404. */
 function gone(mock: StatefulMock, resource: Resource, reply: Reply): void {
   const operation = operationAt(mock, "GET", resource.item);
-  const content = operation?.responses.find((r) => r.code === "404")?.contents?.find((c) => /json/i.test(c.mediaType));
-  if (!operation || !content) return;
+  const answer = operation && mock.answers.declaredAnswer(operation, "404");
+  if (!answer) return;
   reply.status = 404;
-  reply.body = content.schema === undefined ? {} : (mock.answers.draw(mock.answers.schemaPointer(operation, "404", content.mediaType), mock.answers.seed) ?? {});
-  reply.headers.set("content-type", content.mediaType);
+  // Its body drawn from its schema; none where the document gives it none.
+  reply.body = answer.json ? (mock.answers.draw(answer.json.schema, mock.answers.seed) ?? {}) : undefined;
+  if (answer.json) reply.headers.set("content-type", answer.json.mediaType);
   reply.bodyChanged = true;
 }
 
