@@ -93,7 +93,7 @@ export function withState(listener: RequestListener, mock: StatefulMock): Reques
     const hit: Hit = { resource: route.resource, role: route.role, ...(id !== undefined ? { id } : {}) };
     void readWhole(req).then(
       (body) => {
-        interceptEnd(res, (reply) => answer(mock, hit, req.method ?? "GET", url, parsed(body), reply));
+        interceptEnd(res, (reply) => answer(mock, hit, req.method ?? "GET", url, parsed(body, String(req.headers["content-type"] ?? "")), reply));
         listener(replayed(req, body), res);
       },
       () => res.destroy(),
@@ -108,7 +108,11 @@ function answer(mock: StatefulMock, hit: Hit, method: string, url: URL, sent: un
   const index = hit.id === undefined ? -1 : kept.records.findIndex((r) => String(r[resource.idField]) === hit.id);
   switch (hit.role) {
     case "create": {
-      const record = made(mock, resource, kept, sentFields(resource, sent));
+      // The record fits the create's answer too, where that answer holds it.
+      const record = made(mock, resource, kept, sentFields(resource, sent), (r) => {
+        const candidate = inReply(resource, reply.body, r);
+        return candidate === undefined || fits(candidate);
+      });
       if (!record) return;
       kept.records.push(record);
       mock.state.changed();
@@ -137,20 +141,28 @@ function answer(mock: StatefulMock, hit: Hit, method: string, url: URL, sent: un
   }
 }
 
-/** A new record: drawn from the read answer's schema (the seed and how many were made before), the fields sent kept, a new id. */
-function made(mock: StatefulMock, resource: Resource, kept: Kept, sent: Node): Node | undefined {
+/**
+ * A new record: drawn (the seed and how many were made before) from the read answer's schema, else from the create
+ * answer's (a read answering "a thing, or a deleted one" draws either), valid against both; the fields sent kept; a
+ * new id.
+ */
+function made(mock: StatefulMock, resource: Resource, kept: Kept, sent: Node, fitsCreate: (record: Node) => boolean): Node | undefined {
   const read = readAnswer(mock, resource);
+  const create = operationAt(mock, "POST", resource.collection);
+  const created = create && mock.answers.defaultAnswer(create);
   if (!read) return undefined;
+  const used = (id: unknown) => kept.records.some((r) => r[resource.idField] === id) || kept.deleted.includes(String(id));
   for (let attempt = 0; attempt < 8; attempt++) {
     kept.made++;
-    const drawn = mock.answers.draw(read.schema, mock.answers.seed * 100_003 + kept.made);
-    const record = resource.envelope ? (drawn as Node | undefined)?.[resource.envelope] : drawn;
-    if (!isNode(record)) return undefined;
-    const used = (id: unknown) => kept.records.some((r) => r[resource.idField] === id) || kept.deleted.includes(String(id));
-    // The drawn id, else one made from it (a document whose schema gives an example id draws the same one each time).
-    for (const id of idCandidates(record[resource.idField], kept.made)) {
-      const withId = { ...record, [resource.idField]: id };
-      if (!used(id) && mock.answers.valid(enveloped(resource, read.body, withId), read.schema)) return merged(mock, resource, withId, sent);
+    for (const schema of [read.schema, ...(created ? [created.schema] : [])]) {
+      const drawn = mock.answers.draw(schema, mock.answers.seed * 100_003 + kept.made);
+      const record = resource.envelope ? (drawn as Node | undefined)?.[resource.envelope] : drawn;
+      if (!isNode(record)) continue;
+      // The drawn id, else one made from it (a document whose schema gives an example id draws the same one each time).
+      for (const id of idCandidates(record[resource.idField], kept.made)) {
+        const withId = { ...record, [resource.idField]: id };
+        if (!used(id) && mock.answers.valid(enveloped(resource, read.body, withId), read.schema) && fitsCreate(withId)) return merged(mock, resource, withId, sent, fitsCreate);
+      }
     }
   }
   return undefined;
@@ -165,15 +177,19 @@ function idCandidates(drawn: unknown, n: number): unknown[] {
   return [drawn, ...(tailKept ? [tailKept] : []), `${drawn}${tail}`, `${drawn}-${tail}`];
 }
 
-/** A record with each sent field (its id aside) that leaves it valid against the read answer's schema. */
-function merged(mock: StatefulMock, resource: Resource, record: Node, sent: Node): Node {
+/** A record with each sent field (its id aside) that leaves it valid against the read answer's schema (and `alsoFits`); a text sent as a form's is tried as the number or boolean it spells too. */
+function merged(mock: StatefulMock, resource: Resource, record: Node, sent: Node, alsoFits: (record: Node) => boolean = () => true): Node {
   const read = readAnswer(mock, resource);
   if (!read) return record;
   let out = structuredClone(record);
   for (const [key, value] of Object.entries(sent)) {
     if (key === resource.idField) continue;
-    const trial = { ...out, [key]: value };
-    if (mock.answers.valid(enveloped(resource, read.body, trial), read.schema)) out = trial;
+    for (const candidate of spelt(value)) {
+      const trial = { ...out, [key]: candidate };
+      if (!mock.answers.valid(enveloped(resource, read.body, trial), read.schema) || !alsoFits(trial)) continue;
+      out = trial;
+      break;
+    }
   }
   return out;
 }
@@ -188,14 +204,25 @@ function operationAt(mock: StatefulMock, method: string, path: string): PrismOpe
   return mock.answers.reached(method, path.replace(/\{[^{}]+\}/g, "zq-state")).find((o) => o.path === path);
 }
 
+/** A value as sent, and a form's text as the number or boolean it spells. */
+function spelt(value: unknown): unknown[] {
+  if (typeof value !== "string") return [value];
+  const more = value === "true" ? [true] : value === "false" ? [false] : /^-?\d+(\.\d+)?$/.test(value) ? [Number(value)] : [];
+  return [value, ...more];
+}
+
+/** The reply's body with the record where it holds one (the record itself, or its envelope's property); undefined where it holds none. */
+function inReply(resource: Resource, body: unknown, record: Node): unknown {
+  if (!isNode(body)) return undefined;
+  const inEnvelope = resource.envelope !== undefined && isNode(body[resource.envelope]);
+  if (!inEnvelope && !(resource.idField in body)) return undefined;
+  return inEnvelope ? { ...body, [resource.envelope as string]: record } : record;
+}
+
 /** The reply holding the record where it holds one (the record itself, or its envelope's property), when that fits its schema. */
 function withRecord(resource: Resource, reply: Reply, record: Node, fits: (body: unknown) => boolean): void {
-  const body = reply.body;
-  if (!isNode(body)) return;
-  const inEnvelope = resource.envelope !== undefined && isNode(body[resource.envelope]);
-  if (!inEnvelope && !(resource.idField in body)) return;
-  const candidate = inEnvelope ? { ...body, [resource.envelope as string]: record } : record;
-  if (!fits(candidate)) return;
+  const candidate = inReply(resource, reply.body, record);
+  if (candidate === undefined || !fits(candidate)) return;
   reply.body = candidate;
   reply.bodyChanged = true;
 }
@@ -246,7 +273,22 @@ function sentFields(resource: Resource, sent: unknown): Node {
   return isNode(inner) ? inner : sent;
 }
 
-function parsed(body: Buffer): unknown {
+/** A request's body as data: JSON, or a form's fields (`a[b]=c` nested, `a[0]=c` listed). */
+function parsed(body: Buffer, type: string): unknown {
+  if (/^application\/x-www-form-urlencoded/i.test(type)) {
+    const out: Node = {};
+    for (const [name, value] of new URLSearchParams(body.toString("utf8"))) {
+      const keys = name.split(/\[|\]\[|\]$/).filter((k, i) => i === 0 || k !== "");
+      if (keys.some((k) => k === "__proto__" || k === "constructor" || k === "prototype")) continue;
+      let node: Node | unknown[] = out;
+      for (const [i, key] of keys.entries()) {
+        const slot = Array.isArray(node) ? Number(key) : key;
+        if (i === keys.length - 1) (node as Record<string | number, unknown>)[slot] = value;
+        else node = ((node as Record<string | number, unknown>)[slot] ??= /^\d+$/.test(keys[i + 1] ?? "") ? [] : {}) as Node | unknown[];
+      }
+    }
+    return out;
+  }
   try {
     return body.length ? JSON.parse(body.toString("utf8")) : undefined;
   } catch {
