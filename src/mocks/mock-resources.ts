@@ -40,7 +40,7 @@ export function resourcesOf(document: Node): Resource[] {
       const idParam = new RegExp(`^${escapedForPattern(collection.replace(/\/+$/, ""))}/\\{([^{}/]+)\\}$`).exec(itemPath)?.[1];
       if (!idParam || !isNode(rawItem) || !isNode(rawItem.get)) continue;
       const record = recordOf(document, rawItem.get, idParam);
-      if (!record) continue;
+      if (!record || !sameThing(document, item.post, rawItem.get)) continue;
       const methods: Partial<Record<Role, string>> = { create: "POST", read: "GET" };
       if (isNode(item.get)) methods.list = "GET";
       if (isNode(rawItem.patch)) methods.update = "PATCH";
@@ -50,6 +50,19 @@ export function resourcesOf(document: Node): Resource[] {
     }
   }
   return found;
+}
+
+/**
+ * Whether what the create answers is the thing the read answers, where both answer objects: at least half of the
+ * fields either names are named by both (a create answering a checkout session, a read answering its result, share
+ * only `id`: no resource).
+ */
+function sameThing(document: Node, create: Node, read: Node): boolean {
+  const made = Object.keys(propertiesOf(document, answerSchema(document, create)));
+  const got = Object.keys(propertiesOf(document, answerSchema(document, read)));
+  if (!made.length || !got.length) return true;
+  const both = made.filter((name) => got.includes(name)).length;
+  return both * 2 >= new Set([...made, ...got]).size;
 }
 
 /** Where a read answer's record is and which field is its id; undefined where no field can hold the id. */

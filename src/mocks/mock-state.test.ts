@@ -52,6 +52,16 @@ describe("an id field named by the path parameter", () => {
   });
 });
 
+describe("a create and a read that answer different things", () => {
+  it("are no resource (a checkout session made, its result read: they share only the id)", () => {
+    const answer = (properties: Record<string, unknown>) => ({ responses: { "200": { description: "ok", content: { "application/json": { schema: { type: "object", properties } } } } } });
+    const made = answer({ id: { type: "string" }, amount: { type: "integer" }, currency: { type: "string" }, expiresAt: { type: "string" } });
+    const result = answer({ id: { type: "string" }, status: { type: "string" } });
+    expect(resourcesOf({ paths: { "/zqsessions": { post: made }, "/zqsessions/{sessionId}": { get: result } } })).toEqual([]);
+    expect(resourcesOf({ paths: { "/zqsessions": { post: made }, "/zqsessions/{sessionId}": { get: made } } })).toHaveLength(1);
+  });
+});
+
 describe("a stateful mock", () => {
   it("answers a get with what the create sent, an update with the change, the list with what was made, then the document's 404 once deleted", async () => {
     await withMock({ state: {} }, async (call) => {

@@ -29,6 +29,8 @@ interface Kept {
   made: number;
   records: Node[];
   deleted: string[];
+  /** Whether a create made no record (said once). */
+  unmade?: boolean;
 }
 
 /** A state file that cannot be read as one (named, with why). */
@@ -70,6 +72,8 @@ export interface StatefulMock {
   state: MockState;
   answers: RealisticAnswers;
   paged: PagedRoute[];
+  /** Where the mock says, once per resource, that its create made no record (its answers then stay realistic). */
+  log?: (line: string) => void;
 }
 
 interface Hit {
@@ -113,7 +117,11 @@ function answer(mock: StatefulMock, hit: Hit, method: string, url: URL, sent: un
         const candidate = inReply(resource, reply.body, r);
         return candidate === undefined || fits(candidate);
       });
-      if (!record) return;
+      if (!record) {
+        if (!kept.unmade) mock.log?.(`mock of ${mock.provider}: POST ${resource.collection} made no record that both its answer and GET ${resource.item}'s can hold: their answers stay realistic`);
+        kept.unmade = true;
+        return;
+      }
       kept.records.push(record);
       mock.state.changed();
       return withRecord(resource, reply, record, fits);

@@ -232,7 +232,7 @@ export async function startMocks(providers: string[], options: MockOptions): Pro
         // Resources kept (mock-state.ts), where the paths line up as resources; said once where none do.
         const resources = state ? resourcesOf(document as Record<string, unknown>) : [];
         if (state && !resources.length) log(`mock of ${provider}: no resource recognised in its paths (POST /things creating, GET /things/{id} reading): its answers are realistic, none kept`);
-        const stateful = (inner: RequestListener) => (state ? withState(inner, { provider, resources, state, answers, paged }) : inner);
+        const stateful = (inner: RequestListener) => (state ? withState(inner, { provider, resources, state, answers, paged, log }) : inner);
         const { prism: server, http } = withHttpServer(
           () =>
             createServer(operations, {
