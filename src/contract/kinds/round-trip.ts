@@ -64,7 +64,12 @@ async function runTrip(subject: Subject, trip: Trip, ctx: CaseContext): Promise<
   const id = record?.[resource.idField];
   if (!record || id === undefined || id === null) fail(`the create's answer holds no record with an id in "${resource.idField}": ${json(bodyOf(createEx))}`);
   const sent = sentFields(resource, createEx.body);
-  for (const [key, value] of Object.entries(sent)) if (key in record) same(record[key], value, `field "${key}" of the created record (the create sent it)`);
+  // Each text, number or boolean the create sent, as sent (a form's text as the value it spells); a list or an object
+  // sent may be another shape in the answer (a request's list of associations, an answer's map of them).
+  for (const [key, value] of Object.entries(sent)) {
+    if (!(key in record) || value === null || typeof value === "object") continue;
+    if (String(record[key]) !== String(value)) same(record[key], value, `field "${key}" of the created record (the create sent it)`);
+  }
 
   const readInput = () => ({ ...valuesOf(trip.read, doc).minimal(), [idParamOf(trip.read, resource) as string]: String(id) });
   const got = await callTool(trip.read, readInput(), on);
