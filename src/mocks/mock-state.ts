@@ -151,8 +151,8 @@ function answer(mock: StatefulMock, hit: Hit, method: string, url: URL, sent: un
 
 /**
  * A new record: drawn (the seed and how many were made before) from the read answer's schema, else from the create
- * answer's (a read answering "a thing, or a deleted one" draws either), valid against both; the fields sent kept; a
- * new id.
+ * answer's (a read answering "a thing, or a deleted one" draws either), else the answer the mock gives; valid against
+ * both answers; the fields sent kept; a new id.
  */
 function made(mock: StatefulMock, resource: Resource, kept: Kept, sent: Node, fitsCreate: (record: Node) => boolean): Node | undefined {
   const read = readAnswer(mock, resource);
@@ -162,8 +162,11 @@ function made(mock: StatefulMock, resource: Resource, kept: Kept, sent: Node, fi
   const used = (id: unknown) => kept.records.some((r) => r[resource.idField] === id) || kept.deleted.includes(String(id));
   for (let attempt = 0; attempt < 8; attempt++) {
     kept.made++;
-    for (const schema of [read.schema, ...(created ? [created.schema] : [])]) {
-      const drawn = mock.answers.draw(schema, mock.answers.seed * 100_003 + kept.made);
+    // Drawn from a schema, else the answer the mock gives (the document's example, where no value is drawn within the bounds).
+    const seed = mock.answers.seed * 100_003 + kept.made;
+    const sources = [() => mock.answers.draw(read.schema, seed), ...(created ? [() => mock.answers.draw(created.schema, seed), () => created.body] : []), () => read.body];
+    for (const source of sources) {
+      const drawn = source();
       const record = resource.envelope ? (drawn as Node | undefined)?.[resource.envelope] : drawn;
       if (!isNode(record)) continue;
       // The drawn id, else one made from it (a document whose schema gives an example id draws the same one each time).
