@@ -8,14 +8,14 @@ import { CASE_KINDS } from "../src/contract/kinds/index.js";
 import { loadSubjects } from "../src/contract/subjects.js";
 import type { CaseContext } from "../src/contract/types.js";
 import { providers, ROOT } from "../test-support/repo.js";
-import { sharedMockUrls } from "../test-support/shared-mocks.js";
+import { sharedMockUrls, sharedStatefulMockUrls } from "../test-support/shared-mocks.js";
 
 /** Fixed, so that `npm test` draws the same inputs every time; `blockwright test` takes --seed. */
 const SEED = 20_261_121;
 const RUNS = 20;
 
 const mockUrls = await sharedMockUrls();
-const ctx = (): CaseContext => ({ mockUrl: (p) => mockUrls[p]!, seed: SEED, runs: RUNS });
+const ctx = (): CaseContext => ({ mockUrl: (p) => mockUrls[p]!, statefulMockUrl: async (p) => (await sharedStatefulMockUrls())[p]!, seed: SEED, runs: RUNS });
 
 // The same subjects `blockwright test` loads: the generated packages' tools, checked against the specs.
 const subjects = await loadSubjects(

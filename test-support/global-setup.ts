@@ -22,6 +22,8 @@ import { makeNeutralCopy, REPOSITORY } from "./neutral-copy.js";
 
 let server: Server | undefined;
 let mocks: Promise<MockServers> | undefined;
+/** The same, stateful (mocks/mock-state.ts): the derived suite's round trips run there. */
+let statefulMocks: Promise<MockServers> | undefined;
 let copyFolder: string | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
@@ -42,10 +44,13 @@ export async function setup(project: TestProject): Promise<void> {
   }
   const specsDir = join(root, "specs/");
   server = createServer((request, response) => {
-    if (request.method !== "POST" || request.url !== "/mocks") return void response.writeHead(404).end();
+    if (request.method !== "POST" || (request.url !== "/mocks" && request.url !== "/stateful-mocks")) return void response.writeHead(404).end();
     // Loaded and started once, on the first ask: the generator and Prism are seconds of CPU.
-    mocks ??= import("../src/mocks/mocks.js").then(({ startMocks }) => startMocks(providerDirs(specsDir), { specsDir }));
-    mocks.then(
+    const started =
+      request.url === "/mocks"
+        ? (mocks ??= import("../src/mocks/mocks.js").then(({ startMocks }) => startMocks(providerDirs(specsDir), { specsDir })))
+        : (statefulMocks ??= import("../src/mocks/mocks.js").then(({ startMocks }) => startMocks(providerDirs(specsDir), { specsDir, state: {}, log: () => {} })));
+    started.then(
       (started) => response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(started.urls)),
       (e: unknown) => response.writeHead(500, { "content-type": "text/plain" }).end(e instanceof Error ? (e.stack ?? e.message) : String(e)),
     );
@@ -60,6 +65,7 @@ export async function teardown(): Promise<void> {
     await new Promise((resolve) => server!.close(resolve));
   }
   await (await mocks?.catch(() => undefined))?.close();
+  await (await statefulMocks?.catch(() => undefined))?.close();
   if (copyFolder) rmSync(copyFolder, { recursive: true, force: true });
 }
 

@@ -64,6 +64,12 @@ function pollCell(ids: string[] | undefined): string {
   return ids.length ? `${ids.length}: ${cell(ids.join(", "), 120)}` : "0";
 }
 
+/** The round trips of the test step on the stateful mock (— where the operations make none). */
+function tripsCell(test: StepRecord | undefined): string {
+  const trips = test?.roundTrips;
+  return trips ? `${trips.passed} ✓ ${trips.failed} ✗` : "—";
+}
+
 /** Whether the vendor went through every step with exit 0 (no hand edit needed). */
 export function clean(record: VendorRecord): boolean {
   return !record.problem && STEPS.every((s) => record.steps[s]?.exit === 0);
@@ -112,11 +118,19 @@ export function resultsMarkdown(records: VendorRecord[], about: { commit: string
     lines.push(`| ${cell(kind)} | ${vendors.join(", ")} | ${vendors.length} |`);
   if (!kinds.size) lines.push("| (none) | | 0 |");
 
-  lines.push("", "## Per vendor", "", `| vendor | format | ${STEPS.join(" | ")} | poll triggers drafted | hand edits needed |`, `| --- | --- |${STEPS.map(() => " --- |").join("")} --- | --- |`);
+  lines.push(
+    "",
+    "## Per vendor",
+    "",
+    "Round trips: the test step's cases of each resource the manifest binds a create and a read of, on the stateful mock (create → get → list → delete where bound), passed ✓ and failed ✗; — where the operations make none.",
+    "",
+    `| vendor | format | ${STEPS.join(" | ")} | round trips | poll triggers drafted | hand edits needed |`,
+    `| --- | --- |${STEPS.map(() => " --- |").join("")} --- | --- | --- |`,
+  );
   for (const r of sorted) {
     const failing = STEPS.filter((s) => r.steps[s] && r.steps[s]?.exit !== 0);
     const edits = r.problem ? "not run" : clean(r) ? "none" : failing.length ? failing.join(", ") : "—";
-    lines.push(`| [${r.vendor}](${r.vendor}/source.yaml) | ${cell(r.format)}${r.files > 1 ? ` (${r.files} files)` : ""} | ${STEPS.map((s) => stepCell(r.steps[s])).join(" | ")} | ${pollCell(r.pollTriggers)} | ${edits} |`);
+    lines.push(`| [${r.vendor}](${r.vendor}/source.yaml) | ${cell(r.format)}${r.files > 1 ? ` (${r.files} files)` : ""} | ${STEPS.map((s) => stepCell(r.steps[s])).join(" | ")} | ${tripsCell(r.steps.test)} | ${pollCell(r.pollTriggers)} | ${edits} |`);
   }
 
   lines.push("", "## First lines of each failure", "");

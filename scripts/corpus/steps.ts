@@ -28,6 +28,8 @@ export interface StepRecord {
   peakMiB?: number;
   passed?: number;
   failed?: number;
+  /** The test step's round trips of resources (scenario cases on the stateful mock): passed and failed; none when the document allows none. */
+  roundTrips?: { passed: number; failed: number };
   /** One line on what the step did (its last summary line). */
   summary: string;
   /** The first lines of what went wrong, as printed (raw: escaped when written out). */
@@ -128,7 +130,8 @@ export function runStep(args: string[], options: StepOptions): Promise<StepRun> 
 
 /** A mock server for the provider (`blockwright mock`), its loopback address once it listens; stop() ends it. */
 export async function startMock(provider: string, cwd: string, timeoutMs: number, signal: AbortSignal): Promise<{ url: string; stop: () => void } | { error: string }> {
-  const child = spawnBlockwright(["mock", provider], cwd);
+  // Stateless: verify writes with --allow-writes, and the platforms step compares two runs of the same calls.
+  const child = spawnBlockwright(["mock", provider, "--stateless"], cwd);
   let out = "";
   let err = "";
   const stop = () => {

@@ -13,6 +13,7 @@ import jsyaml from "js-yaml";
 import { type CorpusEntry, CorpusProblem, unpackEntry } from "./entries.js";
 import { platformStep } from "./platforms.js";
 import { runStep, type StepRecord, type StepRun, startMock } from "./steps.js";
+import { ROUND_TRIP_NAME } from "../../src/contract/kinds/round-trip.js";
 
 export type { StepRecord };
 
@@ -239,14 +240,16 @@ function failingCases(text: string, n = 3): string[] {
 }
 
 function readTest(run: StepRun, reportFile: string): Omit<StepRecord, "exit" | "seconds" | "peakMiB"> {
-  let report: { summary?: { cases: number; passed: number; failed: number; errors: number } } | undefined;
+  let report: { summary?: { cases: number; passed: number; failed: number; errors: number }; cases?: { kind: string; name: string; status: string }[] } | undefined;
   try {
     report = JSON.parse(readFileSync(reportFile, "utf8"));
   } catch {
     report = undefined;
   }
   const s = report?.summary;
-  const counts = s ? { passed: s.passed, failed: s.failed + (s.errors ?? 0) } : {};
+  const trips = (Array.isArray(report?.cases) ? report.cases : []).filter((r) => r.kind === "scenario" && r.name.startsWith(ROUND_TRIP_NAME));
+  const roundTrips = trips.length ? { roundTrips: { passed: trips.filter((r) => r.status === "passed").length, failed: trips.filter((r) => r.status !== "passed").length } } : {};
+  const counts = s ? { passed: s.passed, failed: s.failed + (s.errors ?? 0), ...roundTrips } : roundTrips;
   const summary = s ? `${s.cases} cases, ${s.passed} passed, ${s.failed} failed${s.errors ? `, ${s.errors} errors` : ""}` : "no report";
   if (run.exit === 0) return { ...counts, summary, errors: [] };
   const cases = failingCases(run.stdout);

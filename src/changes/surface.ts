@@ -8,19 +8,36 @@ import type { Shape } from "../model/surface-format.js";
 export { authPlacement, placementWords } from "../link/auth/auth.js";
 export { formatSurface } from "../emit/emit-surface.js";
 export { linkedShapes } from "../model/shape.js";
+import { linkedName } from "../model/shape.js";
 export { forbiddenKeysOf, type ForbiddenKeys, type OutputSurface, type ParamSurface, type Shape, type Surface, type ToolSurface } from "../model/surface-format.js";
 
 export type ShapeLookup = { found: Shape } | { unknown: true } | { missing: string };
 
-/** The shape of the value at `path` inside an output's shape (a number steps into a list). */
-export function shapeAt(shape: Shape, path: readonly (string | number)[]): ShapeLookup {
+/**
+ * The shape of the value at `path` inside an output's shape (a number steps into a list). `drawn`: the value is
+ * drawn from the schema by a mock (mocks/schema-sample.ts), which leaves out a field where its schema recurs: such a
+ * field is missing, not unknown.
+ */
+export function shapeAt(shape: Shape, path: readonly (string | number)[], drawn = false): ShapeLookup {
   let current: Shape = shape;
   let at = "";
+  // The shapes on the way (linked shapes: a schema that recurs is the same object again).
+  const onPath = new Set<Shape>([shape]);
+  const recurs = (next: Shape, place: string): ShapeLookup | undefined => {
+    if (drawn && onPath.has(next)) {
+      const name = linkedName(next);
+      return { missing: `${place} is left out of the mock's answers: its schema${name ? ` (${name})` : ""} recurs there, and an answer drawn from the schema stops where it recurs` };
+    }
+    onPath.add(next);
+    return undefined;
+  };
   for (const segment of path) {
     if (current.recursive || current.type === undefined) return { unknown: true };
     if (typeof segment === "number") {
       if (current.type !== "array") return { missing: `${at || "it"} is ${describe(current)}, not a list` };
       if (!current.items) return { unknown: true };
+      const cut = recurs(current.items, `${at}[${segment}]`);
+      if (cut) return cut;
       current = current.items;
       at += `[${segment}]`;
     } else {
@@ -31,6 +48,8 @@ export function shapeAt(shape: Shape, path: readonly (string | number)[]): Shape
         const fields = Object.keys(current.properties ?? {});
         return { missing: `${at || "it"} has no field "${segment}"${fields.length ? ` (fields: ${fields.slice(0, 15).join(", ")}${fields.length > 15 ? ", …" : ""})` : ""}` };
       }
+      const cut = recurs(next, `${at}.${segment}`);
+      if (cut) return cut;
       current = next;
       at += `.${segment}`;
     }

@@ -69,6 +69,8 @@ const CASES: Case[] = [
     says: "--json /proc/result.json: cannot be written there: /proc is on proc, a virtual filesystem of the kernel",
   },
   { name: "mock --seed that is not a whole number", args: ["mock", "--seed", "1.5"], code: 2, says: '--seed takes a whole number between -2147483648 and 2147483647, got "1.5"' },
+  { name: "mock --state and --stateless together", args: ["mock", "--state", "zq-state.json", "--stateless"], code: 2, says: "choose one of --state and --stateless" },
+  { name: "run --state with --live", args: ["run", "zq.yaml", "--live", "--state", "zq-state.json"], code: 2, says: "--state keeps the mocks' records: it goes with --mock, not --live" },
   { name: "run --seed past 32 bits", args: ["run", "examples/first-note.yaml", "--seed", "4294967296"], code: 2, says: '--seed takes a whole number between -2147483648 and 2147483647, got "4294967296"' },
   { name: "run --live --seed (a seed draws mock answers)", args: ["run", "examples/first-note.yaml", "--live", "--seed", "3"], code: 2, says: "--seed draws the mocks' answers: it goes with --mock, not --live" },
   { name: "test --output under a file", args: ["test", "--output", "package.json/report.xml"], code: 2, says: /--output package\.json\/report\.xml: cannot be written there: .*package\.json is a file/ },

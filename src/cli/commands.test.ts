@@ -89,7 +89,7 @@ describe("blockwright (no command)", () => {
     expect(await cli(["run", "x.yaml", "--bogus"])).toMatchObject({
       code: 2,
       stderr:
-        "blockwright run: unknown option --bogus [BW3001]\nUsage: blockwright run <workflow> [--mock | --live] [--allow-host <host>]... [--token-url <provider>=<url>]... [--env-file <file>] [--json <out.json>] [--concurrency <n>] [--seed <n>] [--specs <dir>] [--out <dir>]\n",
+        "blockwright run: unknown option --bogus [BW3001]\nUsage: blockwright run <workflow> [--mock | --live] [--allow-host <host>]... [--token-url <provider>=<url>]... [--env-file <file>] [--json <out.json>] [--concurrency <n>] [--seed <n>] [--state <file>] [--specs <dir>] [--out <dir>]\n",
     });
     expect(await cli(["call", "x", "--timeout"])).toMatchObject({ code: 2, stderr: expect.stringContaining("--timeout needs a value") });
     expect(await cli(["call", "x", "--timeout", "soon"])).toMatchObject({ code: 2, stderr: expect.stringContaining("--timeout takes a positive whole number") });

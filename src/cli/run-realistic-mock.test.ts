@@ -77,4 +77,12 @@ describe("validate --mock on a document without examples", () => {
     expect(r.stderr).toContain('never-provided.yaml:18:16: first: {{orders.orders[0].zq_never}}: in output "orders", [0] has no field "zq_never"');
     expect(await cli(["validate", "list-then-get.yaml", "--mock"], { cwd: project })).toMatchObject({ code: 0 });
   });
+
+  it("flags a reference into a field the mock leaves out where its schema recurs (an order's replaced order), at its file:line:col; not when live", async () => {
+    writeFileSync(join(project, "recurs.yaml"), WORKFLOW.replace("{{orders.orders[0].id}}", "{{orders.orders[0].replaces.id}}"));
+    const r = await cli(["validate", "recurs.yaml", "--mock"], { cwd: project });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('recurs.yaml:18:16: first: {{orders.orders[0].replaces.id}}: in output "orders", [0].replaces is left out of the mock\'s answers: its schema (Order) recurs there');
+    expect(await cli(["validate", "recurs.yaml"], { cwd: project, env: { ZQSHOP_TOKEN: "zq-token-0001" } })).toMatchObject({ code: 0 });
+  });
 });

@@ -1,4 +1,4 @@
-// `blockwright run <workflow> [--mock | --live] [--allow-host h]... [--token-url p=url]... [--env-file f] [--json out.json] [--concurrency n] [--seed n] [--specs dir] [--out dir]`
+// `blockwright run <workflow> [--mock | --live] [--allow-host h]... [--token-url p=url]... [--env-file f] [--json out.json] [--concurrency n] [--seed n] [--state file] [--specs dir] [--out dir]`
 import { existsSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { listOption, parseArgs, positiveInteger, PROJECT_OPTIONS, projectDirs, seedOption, stringOption } from "./support/args.js";
@@ -6,7 +6,7 @@ import { INTERRUPTED, interruptedStatus, progressOf, startCommandMocks, UsageErr
 import { TOKEN_URL_HELP, tokenUrlsOption } from "./support/token-urls.js";
 import { unsuitableFile } from "../common/targets.js";
 
-export const USAGE = `Usage: blockwright run <workflow> [--mock | --live] [--allow-host <host>]... [--token-url <provider>=<url>]... [--env-file <file>] [--json <out.json>] [--concurrency <n>] [--seed <n>] [--specs <dir>] [--out <dir>]
+export const USAGE = `Usage: blockwright run <workflow> [--mock | --live] [--allow-host <host>]... [--token-url <provider>=<url>]... [--env-file <file>] [--json <out.json>] [--concurrency <n>] [--seed <n>] [--state <file>] [--specs <dir>] [--out <dir>]
 
 Check a workflow (YAML or JSON), then run it: blocks start as soon as their
 upstream blocks succeed, independent branches run concurrently. Progress goes
@@ -18,7 +18,10 @@ standard input.
                       missing secrets get clearly labelled placeholders;
                       OAuth 2 flows get tokens from a token endpoint mock;
                       an answer the document gives no example of is drawn
-                      from its schema
+                      from its schema; the records of the documents'
+                      resources are kept for the run (POST /things creates,
+                      GET /things/{id} reads what was made, PATCH/PUT
+                      update, DELETE removes, the list answers them)
   --live              run against the real APIs; every secret must be set
   --allow-host <host> let credentials go to this host too (repeatable), for an
                       address parameter naming a host its provider does not
@@ -30,6 +33,9 @@ ${TOKEN_URL_HELP}
   --concurrency <n>   blocks running at once (default 4)
   --seed <n>          with --mock: seed of the answers the mocks draw from
                       schemas (default 1): the same seed, the same answers
+  --state <file>      with --mock: keep the mocks' records in this file, read
+                      at the start and written after each change, so that
+                      the next run finds what this one made
   --specs <dir>       the specs the mocks are built from (default ./specs)
   --out <dir>         the generated packages (default ./generated)
 
@@ -46,6 +52,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     json: { type: "string" },
     concurrency: { type: "string" },
     seed: { type: "string" },
+    state: { type: "string" },
     "allow-host": { type: "string", multiple: true },
     "token-url": { type: "string", multiple: true },
   });
@@ -57,6 +64,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const concurrency = positiveInteger(stringOption(args, "concurrency"), "--concurrency");
   const seed = seedOption(stringOption(args, "seed"));
   if (seed !== undefined && mode === "live") throw new UsageError("BW3004", "--seed draws the mocks' answers: it goes with --mock, not --live");
+  const stateFile = stringOption(args, "state");
+  if (stateFile !== undefined && mode === "live") throw new UsageError("BW3004", "--state keeps the mocks' records: it goes with --mock, not --live");
   const jsonOut = stringOption(args, "json");
   const allowHosts = listOption(args, "allow-host");
   if (jsonOut !== undefined) checkWritable(resolve(io.cwd, jsonOut), jsonOut);
@@ -95,7 +104,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     if (mode === "mock") {
       if (checked.placeholders.length) io.stderr.write(`placeholders (mock run) for unset variables: ${checked.placeholders.join(", ")}\n`);
       const providers = [...new Set(Object.values(workflow.blocks).map((b) => b.type))].sort();
-      mocks = await startCommandMocks(io, providers, { specsDir: dirs.specs, ...(seed !== undefined ? { seed } : {}) });
+      mocks = await startCommandMocks(io, providers, { specsDir: dirs.specs, ...(seed !== undefined ? { seed } : {}), state: stateFile !== undefined ? { file: resolve(io.cwd, stateFile) } : {} });
       const urls = (baseUrls = mocks.urls);
       // A --token-url wins over the token endpoint mock.
       tokenUrls = { ...mocks.tokenUrls, ...givenTokenUrls };

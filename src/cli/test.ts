@@ -283,11 +283,18 @@ async function runSuite(cases: ContractCase<ResultKind>[], options: SuiteOptions
     const { defined, fieldOf } = await import("@blockwright/runtime/internal");
     // Quiet mocks: the report quotes every violation they find.
     const mocks = options.needed.length ? await startCommandMocks(io, options.needed, { specsDir: dirs.specs, logLevel: "silent", seed }) : undefined;
+    // Stateful mocks (round trips) only when a case asks.
+    const stateful = new Map<string, ReturnType<typeof startCommandMocks>>();
+    const statefulMockUrl = async (p: string) => {
+      let started = stateful.get(p);
+      if (!started) stateful.set(p, (started = startCommandMocks(io, [p], { specsDir: dirs.specs, logLevel: "silent", seed, state: {} })));
+      return fieldOf((await started).urls, p);
+    };
     try {
       const ran: CaseResult[] = [];
       const running = runCases(
         cases,
-        { mockUrl: (p) => fieldOf(defined(mocks, "the mocks").urls, p), seed, runs, ...limit },
+        { mockUrl: (p) => fieldOf(defined(mocks, "the mocks").urls, p), statefulMockUrl, seed, runs, ...limit },
         {
           onResult: (r) => {
             ran.push(r);
@@ -300,7 +307,7 @@ async function runSuite(cases: ContractCase<ResultKind>[], options: SuiteOptions
       // Interrupted: the report says what ran so far, without waiting for the cases under way.
       results = await Promise.race([running, io.interrupted.then(() => cases.flatMap((c) => ran.filter((r) => r.id === c.id)))]);
     } finally {
-      await mocks?.close();
+      await Promise.allSettled([mocks?.close(), ...[...stateful.values()].map(async (s) => (await s).close())]);
     }
   }
   results = results.filter((r) => counted.has(r.id));

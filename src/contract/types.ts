@@ -75,6 +75,8 @@ export interface LiveKindModule {
 export interface CaseContext {
   /** Base address of a provider's mock. */
   mockUrl(provider: string): string;
+  /** Base address of a provider's stateful mock (mocks/mock-state.ts), started when first asked: round trips run there. */
+  statefulMockUrl?(provider: string): Promise<string>;
   /** Seed of the property layer (each case derives its own from it). */
   seed: number;
   /** Runs per property. */

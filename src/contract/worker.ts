@@ -36,11 +36,19 @@ try {
 async function runWithMocks(cases: ContractCase[]): Promise<void> {
   // Quiet mocks: the report quotes every violation they find.
   // The run's seed draws the mocks' answers too: the same in every worker, whatever their number.
-  const mocks = await startMocks(task.providers, { root: task.dirs.root, specsDir: task.dirs.specs, logLevel: "silent", seed: task.seed });
+  const options = { root: task.dirs.root, specsDir: task.dirs.specs, logLevel: "silent", seed: task.seed } as const;
+  const mocks = await startMocks(task.providers, options);
+  // Stateful mocks (round trips) only when a case asks: most runs have none.
+  const stateful = new Map<string, ReturnType<typeof startMocks>>();
+  const statefulMockUrl = async (p: string) => {
+    let started = stateful.get(p);
+    if (!started) stateful.set(p, (started = startMocks([p], { ...options, state: {}, log: () => {} })));
+    return fieldOf((await started).urls, p);
+  };
   try {
     await runCases(
       cases,
-      { mockUrl: (p) => fieldOf(mocks.urls, p), seed: task.seed, runs: task.runs, ...(task.propertyTimeLimitMs !== undefined ? { propertyTimeLimitMs: task.propertyTimeLimitMs } : {}) },
+      { mockUrl: (p) => fieldOf(mocks.urls, p), statefulMockUrl, seed: task.seed, runs: task.runs, ...(task.propertyTimeLimitMs !== undefined ? { propertyTimeLimitMs: task.propertyTimeLimitMs } : {}) },
       {
         concurrency: task.concurrency,
         onStart: (c) => post({ type: "started", id: c.id }),
@@ -49,6 +57,6 @@ async function runWithMocks(cases: ContractCase[]): Promise<void> {
       },
     );
   } finally {
-    await mocks.close();
+    await Promise.allSettled([mocks.close(), ...[...stateful.values()].map(async (s) => (await s).close())]);
   }
 }

@@ -84,6 +84,15 @@ describe("examples checked against their schemas", () => {
     expect(problems(`{ nullable: true, allOf: [ { type: object, required: [id], properties: { id: { type: string } } } ] }`, `null`)).toEqual([]);
   });
 
+  it("reads nullable beside a $ref as null allowed there (3.0 ignores a $ref's siblings; published documents mean null by them, and the mock answers null)", () => {
+    const owned = `{ type: object, properties: { owner: { $ref: "#/components/schemas/Owner", nullable: true }, keeper: { $ref: "#/components/schemas/Owner" } } }\n    Owner: { type: object, required: [name], properties: { name: { type: string } } }`;
+    expect(problems(owned, `{ owner: null }`)).toEqual([]);
+    expect(problems(owned, `{ owner: { name: Bo } }`)).toEqual([]);
+    expect(problems(owned, `{ owner: {} }`)).toEqual([expect.stringMatching(/\/owner lacks required field "name"$/)]);
+    // Without nullable beside it, the reference alone.
+    expect(problems(owned, `{ keeper: null }`)).toHaveLength(1);
+  });
+
   it("checks a schema's own example and a parameter's", () => {
     expect(problems(PET.replace("id: { type: string }", "id: { type: string, example: 12 }"), `{ id: a }`)).toEqual([
       "pets.yaml:20:114: the example of the schema at components.schemas.Pet.properties.id does not match its schema: (the whole example) must be string, got 12",

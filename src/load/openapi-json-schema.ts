@@ -32,8 +32,10 @@ export function toJsonSchema(node: unknown, wraps: Wrap[], holder?: Node | unkno
   if (n.nullable === true) {
     delete n.nullable;
     if (typeof n.type === "string") n.type = [n.type, "null"];
-    else if (n.type === undefined && !("$ref" in n)) {
-      const list = Array.isArray(n.anyOf) ? n.anyOf : Array.isArray(n.oneOf) ? n.oneOf : undefined;
+    else if (n.type === undefined) {
+      // Beside a `$ref` too: 3.0 says a reference's siblings are ignored, but published documents write a nullable
+      // reference so, and the mock (prism-schemas.ts) answers null there; both read it as "that schema, or null".
+      const list = "$ref" in n ? undefined : Array.isArray(n.anyOf) ? n.anyOf : Array.isArray(n.oneOf) ? n.oneOf : undefined;
       if (list) list.push({ type: "null" });
       else wraps.push({ node: n, ...(holder ? { holder, key } : {}) });
     }

@@ -87,6 +87,24 @@ describe("paging on a mock: the example is the first page, then the list ends", 
   });
 });
 
+describe("paging on a mock: the last page's next address is what its schema accepts", () => {
+  const lastPage = async (path: string) => (await (await fetch(`${mocks.urls.pages}${path}?page_token=abc`, { headers: { authorization: `Bearer ${TOKEN}` } })).json()) as Record<string, unknown>;
+
+  it("null where the field is a nullable URI (never an empty text, which format: uri refuses)", async () => {
+    expect(await lastPage("/entries")).toEqual({ items: [{ id: "i1", name: "one" }], next_page_uri: null });
+    expect((await allPages("pages_list_entries", {})).result).toMatchObject({ success: true, pages: { count: 2, complete: true } });
+  });
+
+  it("left out where the field is an optional URI that may not be null", async () => {
+    expect(await lastPage("/notes")).toEqual({ items: [{ id: "i1", name: "one" }] });
+    expect((await allPages("pages_list_notes", {})).result).toMatchObject({ success: true, pages: { count: 2, complete: true } });
+  });
+
+  it("an empty text where the field is a required text without a format", async () => {
+    expect(await lastPage("/marks")).toEqual({ items: [{ id: "i1", name: "one" }], next_page_uri: "" });
+  });
+});
+
 describe("paging on a mock: what stays as Prism answers it", () => {
   const get = (path: string, headers: Record<string, string> = {}) => fetch(`${mocks.urls.pages}${path}`, { headers: { authorization: `Bearer ${TOKEN}`, ...headers } });
 

@@ -12,7 +12,10 @@
 //   - a reply that would send the client back to the request it answers (its
 //     cursor is the one the request sent, its next address the request's own)
 //     is the last page: the `more` test made false, else the cursor or
-//     address emptied (a header one removed);
+//     address ended as the answer's schema allows (null where it may be null,
+//     left out where it is optional, else an empty text; never a value that
+//     breaks the schema: a `format: uri` field is not emptied), a header one
+//     removed;
 //   - with `offset` paging, a request whose offset is at or past the items of
 //     the example page gets them emptied: the example is all the list holds;
 //     with `page` paging, so does a request for a page after the first.
@@ -24,7 +27,7 @@ import type { IncomingMessage, RequestListener, ServerResponse } from "node:http
 import { readWhole, replayed } from "./replayed-request.js";
 import { authSlots, evaluate, getAtPointer, linkNext, parsePointer, type PageTarget, type PaginationSpec, type ToolSpec, type ValueRef } from "@blockwright/runtime/internal";
 
-interface PagedRoute {
+export interface PagedRoute {
   method: string;
   path: RegExp;
   tool: ToolSpec;
@@ -47,8 +50,11 @@ export function pathPattern(template: string): RegExp {
   return new RegExp(`^${parts.join("[^/]+")}$`);
 }
 
-/** Prism's request listener with the paging rules above in front of it. */
-export function withPaging(listener: RequestListener, routes: PagedRoute[]): RequestListener {
+/** Whether a 2xx JSON body fits its answer's schema (the operation reached by the method and path, the status, the media type). */
+export type AnswerFits = (method: string, pathname: string, status: number, mediaType: string, body: unknown) => boolean;
+
+/** Prism's request listener with the paging rules above in front of it; `fits` judges how a last page's next field may end. */
+export function withPaging(listener: RequestListener, routes: PagedRoute[], fits?: AnswerFits): RequestListener {
   if (!routes.length) return listener;
   return (req, res) => {
     const url = new URL(req.url ?? "/", `http://${req.headers.host ?? "localhost"}`);
@@ -56,7 +62,10 @@ export function withPaging(listener: RequestListener, routes: PagedRoute[]): Req
     if (!route) return listener(req, res);
     void readWhole(req).then(
       (body) => {
-        interceptEnd(res, (reply) => lastPageRules(route, { url, headers: req.headers, body }, reply));
+        interceptEnd(res, (reply) => {
+          const mediaType = reply.headers.get("content-type") ?? "application/json";
+          lastPageRules(route, { url, headers: req.headers, body }, reply, fits && ((candidate) => fits(req.method ?? "GET", url.pathname, reply.status, mediaType, candidate)));
+        });
         listener(replayed(req, body), res);
       },
       () => res.destroy(),
@@ -70,7 +79,7 @@ interface SentRequest {
   body: Buffer;
 }
 
-interface Reply {
+export interface Reply {
   status: number;
   /** The parsed JSON body (undefined when there is none or it is not JSON). */
   body: unknown;
@@ -84,15 +93,18 @@ interface Reply {
  * example) to the request at `url` (its query and headers as sent): the
  * contract suite compares the mock's answers with it.
  */
-export function servedByMock(tool: ToolSpec, body: unknown, url: URL, headers: Headers): unknown {
+export function servedByMock(tool: ToolSpec, body: unknown, url: URL, headers: Headers, fits?: BodyFits): unknown {
   if (!tool.pagination) return body;
   const reply: Reply = { status: 200, body: structuredClone(body), headers: new Headers(), bodyChanged: false };
-  lastPageRules(routeOf(tool, tool.pagination), { url, headers: Object.fromEntries(headers), body: Buffer.alloc(0) }, reply);
+  lastPageRules(routeOf(tool, tool.pagination), { url, headers: Object.fromEntries(headers), body: Buffer.alloc(0) }, reply, fits);
   return reply.body;
 }
 
+/** Whether a body fits the schema of the answer it is. */
+export type BodyFits = (body: unknown) => boolean;
+
 /** Apply the rules to one 2xx reply of a paged operation (in place). */
-function lastPageRules(route: PagedRoute, request: SentRequest, reply: Reply): void {
+function lastPageRules(route: PagedRoute, request: SentRequest, reply: Reply, fits?: BodyFits): void {
   const { pagination } = route;
   const ctx = { status: reply.status, body: reply.body, headers: reply.headers, params: {} };
   const next = pagination.next;
@@ -100,7 +112,7 @@ function lastPageRules(route: PagedRoute, request: SentRequest, reply: Reply): v
     case "cursor": {
       const cursor = evaluate(next.cursor.ref, ctx);
       const sent = valueAt(request, next.send);
-      if (cursor !== undefined && cursor !== null && sent !== undefined && String(cursor) === sent) endList(route, reply, next.cursor.ref);
+      if (cursor !== undefined && cursor !== null && sent !== undefined && String(cursor) === sent) endList(route, reply, next.cursor.ref, fits);
       return;
     }
     case "offset": {
@@ -122,7 +134,7 @@ function lastPageRules(route: PagedRoute, request: SentRequest, reply: Reply): v
       const moved = onMock(given.trim(), request.url, route);
       if (moved === undefined) return;
       if (sameRequest(moved, request.url, route.tool)) {
-        endList(route, reply, next.style === "nextUrl" ? next.url.ref : undefined);
+        endList(route, reply, next.style === "nextUrl" ? next.url.ref : undefined, fits);
         return;
       }
       // An address on the mock already (or relative) is the mock's to serve, as given.
@@ -135,13 +147,25 @@ function lastPageRules(route: PagedRoute, request: SentRequest, reply: Reply): v
   }
 }
 
+/**
+ * A reply that holds the whole list made its last page (the stateful mock's lists, mock-state.ts): the `more` test
+ * false, else the next page's cursor or address ended as endList does; a cursor read from the page's last item stays
+ * (the page after it is empty). `itemsKey`: the reply's property holding the items.
+ */
+export function asLastPage(route: PagedRoute, reply: Reply, fits: BodyFits | undefined, itemsKey: string | undefined): void {
+  const next = route.pagination.next;
+  if (route.pagination.more) return endList(route, reply, undefined, fits);
+  if (next.style === "cursor" && !(next.cursor.ref.kind === "body" && next.cursor.ref.pointer[0] === itemsKey)) endList(route, reply, next.cursor.ref, fits);
+  else if (next.style === "nextUrl" || next.style === "linkHeader") endList(route, reply, next.style === "nextUrl" ? next.url.ref : undefined, fits);
+}
+
 /** Empty the reply's lists of items: a page past the end of the list. */
 function emptyItems(route: PagedRoute, reply: Reply): void {
   for (const ref of itemRefs(route)) if (ref.kind === "body" && Array.isArray(getAtPointer(reply.body, ref.pointer))) setAt(reply, ref.pointer, []);
 }
 
 /** Make the reply the last page: the `more` test false, else the next page's cursor or address gone. */
-function endList(route: PagedRoute, reply: Reply, ref: ValueRef | undefined): void {
+function endList(route: PagedRoute, reply: Reply, ref: ValueRef | undefined, fits?: BodyFits): void {
   const more = route.pagination.more;
   if (more && more.ref.kind === "body" && typeof more.equals === "boolean") {
     setAt(reply, more.ref.pointer, !more.equals);
@@ -154,9 +178,25 @@ function endList(route: PagedRoute, reply: Reply, ref: ValueRef | undefined): vo
   if (ref?.kind === "header") reply.headers.delete(ref.name);
   else if (ref?.kind === "body") {
     const value = getAtPointer(reply.body, ref.pointer);
-    if (value !== undefined) setAt(reply, ref.pointer, typeof value === "string" ? "" : null);
+    if (value === undefined) return;
+    if (!fits) {
+      setAt(reply, ref.pointer, typeof value === "string" ? "" : null);
+      return;
+    }
+    // The first end the schema accepts: null, the field left out, an empty text. None: the value stays (the schema has no end to give).
+    for (const end of [null, LEFT_OUT, ...(typeof value === "string" ? [""] : [])]) {
+      const candidate: Reply = { ...reply, body: structuredClone(reply.body) };
+      setAt(candidate, ref.pointer, end);
+      if (!fits(candidate.body)) continue;
+      reply.body = candidate.body;
+      reply.bodyChanged = true;
+      return;
+    }
   }
 }
+
+/** A field to be left out (setAt deletes it). */
+const LEFT_OUT = Symbol("left out");
 
 /**
  * A next address as one on the mock: its own when it is the mock's already
@@ -226,7 +266,8 @@ function setAt(reply: Reply, pointer: readonly string[], value: unknown): void {
     if (node === null || typeof node !== "object") return;
     const key = Array.isArray(node) && /^-\d+$/.test(segment) ? node.length + Number(segment) : segment;
     if (i === pointer.length - 1) {
-      (node as Record<string | number, unknown>)[key] = value;
+      if (value === LEFT_OUT) delete (node as Record<string | number, unknown>)[key];
+      else (node as Record<string | number, unknown>)[key] = value;
       reply.bodyChanged = true;
       return;
     }
@@ -235,8 +276,8 @@ function setAt(reply: Reply, pointer: readonly string[], value: unknown): void {
 }
 
 /** The request's whole body (Prism reads it again from the replay). */
-/** Let `adjust` change a 2xx reply (its headers and JSON body) just before it is sent. */
-function interceptEnd(res: ServerResponse, adjust: (reply: Reply) => void): void {
+/** Let `adjust` change a 2xx reply (its status, headers and JSON body) just before it is sent. */
+export function interceptEnd(res: ServerResponse, adjust: (reply: Reply) => void): void {
   const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
   res.end = ((...args: unknown[]) => {
     res.end = end as ServerResponse["end"];
@@ -253,10 +294,13 @@ function interceptEnd(res: ServerResponse, adjust: (reply: Reply) => void): void
     }
     const reply: Reply = { status: res.statusCode, body, headers, bodyChanged: false };
     adjust(reply);
+    if (reply.status !== res.statusCode) res.statusCode = reply.status;
     for (const name of Object.keys(res.getHeaders())) if (!reply.headers.has(name)) res.removeHeader(name);
     for (const [name, value] of reply.headers) if (res.getHeader(name) !== value) res.setHeader(name, value);
     if (!reply.bodyChanged) return end(...args);
-    const out = JSON.stringify(reply.body);
+    // No body (an answer the document declares without content).
+    const out = reply.body === undefined ? "" : JSON.stringify(reply.body);
+    if (reply.body === undefined) res.removeHeader("content-type");
     res.setHeader("content-length", Buffer.byteLength(out));
     return end(out, ...args.slice(1).filter((a) => typeof a === "function"));
   }) as ServerResponse["end"];

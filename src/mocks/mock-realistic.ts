@@ -12,6 +12,7 @@ import type { RequestListener } from "node:http";
 import { documentServer } from "../link/server/server.js";
 import { pathPattern } from "./mock-paging.js";
 import { realisticValues } from "./realistic-values.js";
+import { SchemaLookup } from "./sample-lookup.js";
 import { DocumentSampler, type RealisticValues } from "./schema-sample.js";
 
 type Node = Record<string, unknown>;
@@ -104,6 +105,31 @@ export class RealisticAnswers {
     return this.samplerOf().valid(value, pointer);
   }
 
+  /**
+   * Whether `body` fits the schema of the answer a request for `method` and `pathname` gets with `status` and
+   * `mediaType` (its parameters aside); true where no such answer's schema is known (nothing to hold it to).
+   */
+  fits(method: string, pathname: string, status: number, mediaType: string, body: unknown): boolean {
+    const [operation] = this.reached(method, pathname);
+    const base = (type: string) => type.split(";")[0]?.trim().toLowerCase();
+    const content = operation?.responses.find((r) => r.code === String(status))?.contents?.find((c) => base(c.mediaType) === base(mediaType));
+    if (!operation || !content || content.schema === undefined) return true;
+    return this.valid(body, this.schemaPointer(operation, String(status), content.mediaType));
+  }
+
+  /**
+   * Whether the served document declares an answer of `status` for the operation (its response's `$ref` followed),
+   * with its first JSON media type and the pointer of that schema when it has one.
+   */
+  declaredAnswer(operation: PrismOperation, status: string): { json?: { mediaType: string; schema: string } } | undefined {
+    const at = `/paths/${escapeKey(operation.path)}/${operation.method.toLowerCase()}/responses/${escapeKey(status)}`;
+    const response = followRef(this.served, valueAtPointer(this.served, at), at).node;
+    if (!isNode(response)) return undefined;
+    const content = isNode(response.content) ? response.content : {};
+    const mediaType = Object.keys(content).find((type) => JSON_MEDIA.test(type) && isNode(content[type]) && (content[type] as Node).schema !== undefined);
+    return mediaType === undefined ? {} : { json: { mediaType, schema: this.schemaPointer(operation, status, mediaType) } };
+  }
+
   /** The pointer of an answer's schema in the served document, its response's `$ref` followed. */
   schemaPointer(operation: PrismOperation, status: string, mediaType: string): string {
     const at = `/paths/${escapeKey(operation.path)}/${operation.method.toLowerCase()}/responses/${escapeKey(status)}`;
@@ -139,6 +165,24 @@ export function withRealisticAnswers(listener: RequestListener, answers: Realist
   return (req, res) => {
     answers.reached(req.method ?? "GET", new URL(req.url ?? "/", "http://mock.invalid").pathname);
     listener(req, res);
+  };
+}
+
+const lookups = new WeakMap<object, SchemaLookup>();
+
+/**
+ * Whether a body fits the schema of an operation's answer in a document as loaded (the operation at `location`, its
+ * `status` and `mediaType`): what a suite that predicts the mock's answers holds them to, as the mock does (`fits`).
+ */
+export function documentAnswerFits(document: Node, location: (string | number)[], status: string, mediaType: string): (body: unknown) => boolean {
+  const at = `/${[...location, "responses", status].map((k) => escapeKey(String(k))).join("/")}`;
+  const pointer = `${followRef(document, valueAtPointer(document, at), at).pointer}/content/${escapeKey(mediaType)}/schema`;
+  return (body) => {
+    if (valueAtPointer(document, pointer) === undefined) return true;
+    // Registered when first asked (a suite asks only for the answers of operations that page).
+    let lookup = lookups.get(document);
+    if (!lookup) lookups.set(document, (lookup = new SchemaLookup(document)));
+    return lookup.valid(body, pointer);
   };
 }
 

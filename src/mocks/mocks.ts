@@ -65,6 +65,8 @@ export interface MockOptions {
   logLevel?: "silent" | "error" | "warn" | "info" | "debug";
   /** The seed of the answers drawn from schemas where the document gives no example (mock-realistic.ts); default 1. */
   seed?: number;
+  /** Keep the records of the documents' resources (mock-state.ts): for this process, or in `file` from one run to the next. */
+  state?: { file?: string };
 }
 
 /** The seed of realistic answers when none is given: a fixed one, so that runs without --seed answer alike. */
@@ -196,6 +198,14 @@ export async function startMocks(providers: string[], options: MockOptions): Pro
     }),
   );
   const { withJudge } = await import("./mock-judge.js");
+  const { MockState, StateFileError, withState } = await import("./mock-state.js");
+  const { resourcesOf } = await import("./mock-resources.js");
+  let state: InstanceType<typeof MockState> | undefined;
+  try {
+    state = options.state ? new MockState(options.state.file) : undefined;
+  } catch (e) {
+    throw e instanceof StateFileError ? new MockStartError(e.message) : e;
+  }
   // Prism's entry points, bundled into the build (vendor/prism.cjs): the published package depends on no Prism package.
   const prism = require("../vendor/prism.cjs") as PrismSteps & typeof import("@stoplight/prism-http-server") & typeof import("@stoplight/prism-core");
   const { createServer, createLogger } = prism;
@@ -219,6 +229,10 @@ export async function startMocks(providers: string[], options: MockOptions): Pro
         const operations = prismOperations(document, prism) as Parameters<typeof createServer>[0];
         // Answers drawn from the schemas where the document has none, made as requests reach them (mock-realistic.ts).
         const answers = new RealisticAnswers(document as Record<string, unknown>, original, operations as unknown as PrismOperation[], options.seed ?? DEFAULT_MOCK_SEED);
+        // Resources kept (mock-state.ts), where the paths line up as resources; said once where none do.
+        const resources = state ? resourcesOf(document as Record<string, unknown>) : [];
+        if (state && !resources.length) log(`mock of ${provider}: no resource recognised in its paths (POST /things creating, GET /things/{id} reading): its answers are realistic, none kept`);
+        const stateful = (inner: RequestListener) => (state ? withState(inner, { provider, resources, state, answers, paged, log }) : inner);
         const { prism: server, http } = withHttpServer(
           () =>
             createServer(operations, {
@@ -237,8 +251,11 @@ export async function startMocks(providers: string[], options: MockOptions): Pro
           // The guard first: a request naming no address reaches none of the others (request-guard.ts).
           // The judge reads the bytes as the client sent them; Prism alone gets part names it can read (multipart-names.ts).
           (listener) =>
-            guardedListener(withSingleFraming(withJudge(withMediaTypeCheck(withPaging(withBasicPasswords(withReadableMultipartNames(withRealisticAnswers(listener, answers))), paged)), judged, basePath, covers)), (line) =>
-              log(`mock of ${provider}: ${line}`),
+            guardedListener(
+              withSingleFraming(
+                withJudge(withMediaTypeCheck(withPaging(stateful(withBasicPasswords(withReadableMultipartNames(withRealisticAnswers(listener, answers)))), paged, (...reply) => answers.fits(...reply))), judged, basePath, covers),
+              ),
+              (line) => log(`mock of ${provider}: ${line}`),
             ),
         );
         // 0: no idle time-out, and no Keep-Alive hint (the client keeps its own, shorter one).

@@ -81,6 +81,7 @@ components:
         shelf:
           nullable: true
           allOf: [{$ref: "#/components/schemas/Named"}]
+        keeper: {$ref: "#/components/schemas/Named", nullable: true}
     Shelf:
       allOf:
         - $ref: "#/components/schemas/Named"
@@ -186,6 +187,11 @@ describe("the body against the response's schema", () => {
     const [drift, ...more] = answerDrift(subject, getVolume, ok({ ...volume, title: null }));
     expect(more).toEqual([]);
     expect(drift).toMatchObject({ kind: "type-mismatch", pointer: "/title", overlay: { target: "$.components.schemas.Volume.properties.title", update: { nullable: true } } });
+  });
+
+  it("takes null for a 3.0 reference with nullable beside it, as the mock answers there, and checks what is not null against the reference", () => {
+    for (const keeper of [null, { name: "Mine" }]) expect(answerDrift(subject, getVolume, ok({ ...volume, keeper }))).toEqual([]);
+    expect(answerDrift(subject, getVolume, ok({ ...volume, keeper: { name: 7 } }))).toEqual([expect.objectContaining({ kind: "type-mismatch", pointer: "/keeper/name" })]);
   });
 
   it("gives the reason inside a nullable schema without the null it is not, nor the alternatives' summary", () => {

@@ -331,7 +331,9 @@ class Checker {
       this.fail("BW4005", at, `${id}: {{${reference.text}}}: ${problem}`, "value");
       return;
     }
-    const found = referencedType(tool, reference.path, this.registry.shapes?.[tool.id]);
+    // On a mock, an answer without an example of its own is drawn from the schema, which stops where a schema recurs.
+    const drawn = this.options.mode === "mock" && !tool.responses.some((r) => tool.successStatuses.includes(r.status) && r.examples.length > 0);
+    const found = referencedType(tool, reference.path, this.registry.shapes?.[tool.id], drawn);
     if ("missing" in found) {
       this.fail("BW4005", at, `${id}: {{${reference.text}}}: ${found.missing}`, "value");
       return;
@@ -354,7 +356,7 @@ function whole(value: unknown): boolean {
  * a json or array output, the type its shape (from surface.json) gives.
  * `missing` when the shape proves the place does not exist.
  */
-export function referencedType(tool: ToolSpec, path: readonly PathSegment[], shapes: Record<string, Shape> | undefined): { type?: OutputType } | { missing: string } {
+export function referencedType(tool: ToolSpec, path: readonly PathSegment[], shapes: Record<string, Shape> | undefined, drawn = false): { type?: OutputType } | { missing: string } {
   for (let i = 1; i <= path.length; i++) {
     const head = path.slice(0, i);
     if (head.some((s) => typeof s === "number")) break;
@@ -363,7 +365,7 @@ export function referencedType(tool: ToolSpec, path: readonly PathSegment[], sha
     if (i === path.length) return { type: output.type };
     const shape = shapes?.[output.path];
     if (!shape) return {};
-    const found = shapeAt(shape, path.slice(i));
+    const found = shapeAt(shape, path.slice(i), drawn);
     if ("missing" in found) return { missing: `in output "${output.path}", ${found.missing}` };
     if ("unknown" in found) return {};
     const t = found.found.type;

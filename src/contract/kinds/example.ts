@@ -4,6 +4,7 @@
 // output mapping makes of it. Every operation has at least the minimal input.
 import { checkValue } from "@blockwright/runtime/internal";
 import { servedByMock } from "../../mocks/mock-paging.js";
+import { documentAnswerFits } from "../../mocks/mock-realistic.js";
 import { expectAcceptedCall } from "../accepted.js";
 import { fail, same } from "../call.js";
 import { sentValue } from "../request.js";
@@ -93,7 +94,12 @@ export const exampleKind: CaseKindModule = {
               const { exchange } = await expectAcceptedCall(tool, doc, values.minimal(), ctx, { prefer });
               same(exchange.status, status, "the mock's status");
               // As the mock serves it: a next page's address on the real host moved to the mock's (mock-paging.ts).
-              if (name) same(exchange.responseBody ? JSON.parse(exchange.responseBody) : undefined, servedByMock(tool, response.examples[name], exchange.url, exchange.headers), `the mock's answer (example "${name}")`);
+              if (name)
+                same(
+                  exchange.responseBody ? JSON.parse(exchange.responseBody) : undefined,
+                  servedByMock(tool, response.examples[name], exchange.url, exchange.headers, documentAnswerFits(doc.source.data as Record<string, unknown>, values.op.location, response.status, response.mediaType ?? "application/json")),
+                  `the mock's answer (example "${name}")`,
+                );
             },
             responseSource(values.op, response.status, response.mediaType, name),
           ),

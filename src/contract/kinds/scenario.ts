@@ -6,6 +6,8 @@
 //   workflow runner (which does the polling);
 // - a retryable 429 with Retry-After, then the normal answer, on a request safe to repeat;
 // - a 5xx on a state-changing request: not retried, marked mayHaveBeenApplied.
+// - once per provider, a round trip of each resource of its document on the
+//   stateful mock: create → get → list → delete (round-trip.ts).
 // Not derived yet: following pages (tools declare how they page; a deriver
 // would answer page 1 with a next cursor, then the last page).
 import { defined, itemAt, safeToRepeat, type ToolSpec } from "@blockwright/runtime/internal";
@@ -20,6 +22,7 @@ import { operationSource, responseSource } from "../sources.js";
 import { expectStructuredError, quotaUsedUp } from "../structured-error.js";
 import { type CaseKindModule, type ContractCase, contractCase } from "../types.js";
 import { type ToolValues, valuesOf } from "../values.js";
+import { roundTripCases } from "./round-trip.js";
 
 /** The wait a 429 asks for: whole seconds, as upstreams send it. */
 const RETRY_AFTER_SECONDS = 1;
@@ -32,15 +35,16 @@ interface Scenario {
 
 export const scenarioKind: CaseKindModule = {
   doc: {
-    when: "polling, a retried 429, or a request that changes state",
+    when: "polling, a retried 429, a request that changes state; once per provider, each resource of its document whose create and read the manifest binds (`POST /things`, `GET /things/{id}`)",
     cases:
-      "what Prism cannot play: a job pending → pending → each terminal state (run by the workflow runner, which polls); a request safe to repeat answered 429 with `Retry-After: 1`, then 200 (retried once, after the wait); a POST or PATCH answered 500 (not retried, `mayHaveBeenApplied: true`)",
+      "what Prism cannot play: a job pending → pending → each terminal state (run by the workflow runner, which polls); a request safe to repeat answered 429 with `Retry-After: 1`, then 200 (retried once, after the wait); a POST or PATCH answered 500 (not retried, `mayHaveBeenApplied: true`); a resource's round trip on the stateful mock: create → get (the record the create answered, each field it sent) → list (holds the record) → delete → get (the document's 404)",
   },
   applies: (tool, { document }) => SCENARIOS.some((s) => s.applies(tool, valuesOf(tool, document))),
   derive(tool, { document }) {
     const values = valuesOf(tool, document);
     return SCENARIOS.filter((s) => s.applies(tool, values)).flatMap((s) => s.derive(tool, document, values));
   },
+  deriveProvider: roundTripCases,
 };
 
 /** pending → pending → terminal, for each terminal state the manifest declares, when the job's state is an output read from the body. */

@@ -1,0 +1,142 @@
+// Round trips of a document's resources (mocks/mock-resources.ts), cases of
+// the `scenario` kind derived once per provider: on the stateful mock
+// (ctx.statefulMockUrl, mocks/mock-state.ts), create → get → list → delete
+// through the provider's own tools, each request judged by the mock as every
+// other; the get answers what the create answered (each field the create sent
+// included), the list holds the record, and after the delete a get is the
+// document's 404. A resource gets a round trip when the manifest binds its
+// create and its read.
+import type { ToolSpec } from "@blockwright/runtime/internal";
+import { type Resource, resourcesOf } from "../../mocks/mock-resources.js";
+import { callTool, check, expectAccepted, expectFailure, expectSuccess, fail, json, same } from "../call.js";
+import type { Exchange } from "../exchange.js";
+import { operationSource } from "../sources.js";
+import { type CaseContext, type ContractCase, contractCase, type Subject } from "../types.js";
+import { valuesOf } from "../values.js";
+
+type Node = Record<string, unknown>;
+
+interface Trip {
+  resource: Resource;
+  create: ToolSpec;
+  read: ToolSpec;
+  list?: ToolSpec;
+  remove?: ToolSpec;
+}
+
+/** The round trips the provider's tools allow: one per resource whose create and read the manifest binds. */
+export function roundTrips(subject: Subject): Trip[] {
+  const data = subject.document.source.data as Node;
+  const toolAt = (method: string | undefined, path: string) => (method === undefined ? undefined : subject.tools.find((t) => t.method.toUpperCase() === method && subject.document.operations.get(t.operationId)?.path === path));
+  return resourcesOf(data).flatMap((resource) => {
+    const create = toolAt(resource.methods.create, resource.collection);
+    const read = toolAt(resource.methods.read, resource.item);
+    if (!create || !read || !idParamOf(read, resource)) return [];
+    const list = toolAt(resource.methods.list, resource.collection);
+    const remove = toolAt(resource.methods.delete, resource.item);
+    return [{ resource, create, read, ...(list ? { list } : {}), ...(remove ? { remove } : {}) }];
+  });
+}
+
+/** How each round trip's case name starts (the corpus table counts them by it). */
+export const ROUND_TRIP_NAME = "round trip of";
+
+/** The round-trip cases of a provider, in the order of its document's paths. */
+export function roundTripCases(subject: Subject): ContractCase[] {
+  return roundTrips(subject).map((trip) => {
+    const steps = ["create", "get", ...(trip.list ? ["list"] : []), ...(trip.remove ? ["delete", "get (404)"] : [])];
+    return contractCase(trip.create, "scenario", `${ROUND_TRIP_NAME} ${trip.resource.collection}: ${steps.join(" → ")}`, (ctx) => runTrip(subject, trip, ctx), operationSource(trip.create));
+  });
+}
+
+async function runTrip(subject: Subject, trip: Trip, ctx: CaseContext): Promise<void> {
+  const { resource } = trip;
+  if (!ctx.statefulMockUrl) fail("a round trip needs a stateful mock, and this run gives none");
+  const address = await ctx.statefulMockUrl(subject.provider);
+  const on: CaseContext = { ...ctx, mockUrl: () => address };
+  const doc = subject.document;
+
+  const made = await callTool(trip.create, valuesOf(trip.create, doc).minimal(), on);
+  expectAccepted(made.exchanges);
+  expectSuccess(made);
+  const createEx = last(made.exchanges);
+  const record = recordIn(resource, bodyOf(createEx));
+  const id = record?.[resource.idField];
+  if (!record || id === undefined || id === null) fail(`the create's answer holds no record with an id in "${resource.idField}": ${json(bodyOf(createEx))}`);
+  const sent = sentFields(resource, createEx.body);
+  // Each text, number or boolean the create sent, as sent (a form's text as the value it spells); a list or an object
+  // sent may be another shape in the answer (a request's list of associations, an answer's map of them).
+  for (const [key, value] of Object.entries(sent)) {
+    if (!(key in record) || value === null || typeof value === "object") continue;
+    if (String(record[key]) !== String(value)) same(record[key], value, `field "${key}" of the created record (the create sent it)`);
+  }
+
+  const readInput = () => ({ ...valuesOf(trip.read, doc).minimal(), [idParamOf(trip.read, resource) as string]: String(id) });
+  const got = await callTool(trip.read, readInput(), on);
+  expectAccepted(got.exchanges);
+  expectSuccess(got);
+  same(recordIn(resource, bodyOf(last(got.exchanges))), record, "the record the get answered (what the create answered)");
+
+  if (trip.list) {
+    const listed = await callTool(trip.list, valuesOf(trip.list, doc).minimal(), on);
+    expectAccepted(listed.exchanges);
+    expectSuccess(listed);
+    const items = listed.exchanges.flatMap((ex) => itemsIn(bodyOf(ex)));
+    check(
+      items.some((item) => item[resource.idField] === id),
+      () => `the list holds no record with ${resource.idField} ${json(id)} (${items.length} items)`,
+    );
+  }
+
+  if (trip.remove) {
+    const removed = await callTool(trip.remove, { ...valuesOf(trip.remove, doc).minimal(), [idParamOf(trip.remove, resource) as string]: String(id) }, on);
+    expectAccepted(removed.exchanges);
+    expectSuccess(removed);
+    const declares404 = doc.operations.get(trip.read.operationId)?.responses.some((r) => r.status === "404");
+    if (declares404) {
+      const again = await callTool(trip.read, readInput(), on);
+      same(last(again.exchanges).status, 404, "the status of a get after the delete");
+      expectFailure(again);
+    }
+  }
+}
+
+/** The tool's parameter that fills the resource's id in its path. */
+function idParamOf(tool: ToolSpec, resource: Resource): string | undefined {
+  return tool.params.find((p) => p.wire.in === "path" && (p.wire.name ?? p.name) === resource.idParam)?.name;
+}
+
+function last(exchanges: Exchange[]): Exchange {
+  const ex = exchanges[exchanges.length - 1];
+  if (!ex) fail("the call sent no request");
+  return ex;
+}
+
+function bodyOf(ex: Exchange): unknown {
+  try {
+    return ex.responseBody ? JSON.parse(ex.responseBody) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function recordIn(resource: Resource, body: unknown): Node | undefined {
+  const record = resource.envelope !== undefined && isNode(body) ? body[resource.envelope] : body;
+  return isNode(record) ? record : undefined;
+}
+
+function sentFields(resource: Resource, sent: unknown): Node {
+  if (!isNode(sent)) return {};
+  const inner = resource.envelope !== undefined ? sent[resource.envelope] : undefined;
+  return isNode(inner) ? inner : sent;
+}
+
+/** The items of a list's answer: the answer itself as a list, or its properties that are lists. */
+function itemsIn(body: unknown): Node[] {
+  const lists = Array.isArray(body) ? [body] : isNode(body) ? Object.values(body).filter(Array.isArray) : [];
+  return lists.flat().filter(isNode);
+}
+
+function isNode(value: unknown): value is Node {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}

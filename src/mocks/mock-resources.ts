@@ -1,0 +1,134 @@
+// Resources recognised from a document's paths and methods, for the stateful
+// mock (mock-state.ts): a collection path `P` whose POST creates and an item
+// path `P/{x}` whose GET reads one record are a resource; GET `P` lists it,
+// PATCH or PUT `P/{x}` updates a record and DELETE `P/{x}` removes it, where
+// the document has them. A record's id is the field of the read answer that
+// the path parameter names (`{orderId}` → `orderId`, else `id`, else a field
+// spelt as the parameter in another case); a read answer that holds the record
+// under one property (`{data: {...}}`) is an envelope, and that property is
+// where the record sits in every answer that has it. Paths that do not line up
+// so (an RPC-style API: `POST /quote`) are no resource, and keep their
+// realistic answers.
+type Node = Record<string, unknown>;
+
+/** What each method of a resource's paths does. */
+export type Role = "create" | "list" | "read" | "update" | "delete";
+
+export interface Resource {
+  /** The collection's path in the document (`/orders`). */
+  collection: string;
+  /** The item's path in the document (`/orders/{orderId}`). */
+  item: string;
+  /** The path parameter naming a record. */
+  idParam: string;
+  /** The record's field holding its id. */
+  idField: string;
+  /** The property of the read answer the record sits under, when the answer is an envelope. */
+  envelope?: string;
+  /** The methods (upper case) the document gives each role. */
+  methods: Partial<Record<Role, string>>;
+}
+
+/** The resources of a document (as served: its paths as the mock's operations name them). */
+export function resourcesOf(document: Node): Resource[] {
+  const paths = isNode(document.paths) ? document.paths : {};
+  const found: Resource[] = [];
+  for (const [collection, raw] of Object.entries(paths)) {
+    const item = isNode(raw) ? raw : undefined;
+    if (!item || !isNode(item.post)) continue;
+    for (const [itemPath, rawItem] of Object.entries(paths)) {
+      const idParam = new RegExp(`^${escapedForPattern(collection.replace(/\/+$/, ""))}/\\{([^{}/]+)\\}$`).exec(itemPath)?.[1];
+      if (!idParam || !isNode(rawItem) || !isNode(rawItem.get)) continue;
+      const record = recordOf(document, rawItem.get, idParam);
+      if (!record || !sameThing(document, item.post, rawItem.get)) continue;
+      const methods: Partial<Record<Role, string>> = { create: "POST", read: "GET" };
+      if (isNode(item.get)) methods.list = "GET";
+      if (isNode(rawItem.patch)) methods.update = "PATCH";
+      else if (isNode(rawItem.put)) methods.update = "PUT";
+      if (isNode(rawItem.delete)) methods.delete = "DELETE";
+      found.push({ collection, item: itemPath, idParam, ...record, methods });
+    }
+  }
+  return found;
+}
+
+/**
+ * Whether what the create answers is the thing the read answers, where both answer objects: at least half of the
+ * fields either names are named by both (a create answering a checkout session, a read answering its result, share
+ * only `id`: no resource).
+ */
+function sameThing(document: Node, create: Node, read: Node): boolean {
+  const made = Object.keys(propertiesOf(document, answerSchema(document, create)));
+  const got = Object.keys(propertiesOf(document, answerSchema(document, read)));
+  if (!made.length || !got.length) return true;
+  const both = made.filter((name) => got.includes(name)).length;
+  return both * 2 >= new Set([...made, ...got]).size;
+}
+
+/** Where a read answer's record is and which field is its id; undefined where no field can hold the id. */
+function recordOf(document: Node, operation: Node, idParam: string): { idField: string; envelope?: string } | undefined {
+  const schema = answerSchema(document, operation);
+  if (!schema) return undefined;
+  const own = propertiesOf(document, schema);
+  const idField = idFieldOf(own, idParam);
+  if (idField) return { idField };
+  // An envelope: the one property whose schema holds the id.
+  for (const [name, property] of Object.entries(own)) {
+    const inner = idFieldOf(propertiesOf(document, property), idParam);
+    if (inner) return { idField: inner, envelope: name };
+  }
+  return undefined;
+}
+
+/** The field the path parameter names: itself, one spelt alike (`order_id`), the longest its name ends with (`task_gid` → `gid`), else `id`. */
+function idFieldOf(properties: Node, idParam: string): string | undefined {
+  if (idParam in properties) return idParam;
+  const plain = (s: string) => s.replace(/[_\-.]/g, "").toLowerCase();
+  const alike = Object.keys(properties).find((name) => plain(name) === plain(idParam));
+  if (alike) return alike;
+  const ending = Object.keys(properties)
+    .filter((name) => plain(name).length >= 2 && plain(idParam).endsWith(plain(name)))
+    .sort((a, b) => b.length - a.length)[0];
+  return ending ?? ("id" in properties ? "id" : undefined);
+}
+
+/** The JSON schema of an operation's lowest 2xx answer, its `$ref`s followed. */
+function answerSchema(document: Node, operation: Node): unknown {
+  const responses = isNode(operation.responses) ? operation.responses : {};
+  const [status] = Object.keys(responses)
+    .filter((s) => /^2\d\d$/.test(s))
+    .sort();
+  if (!status) return undefined;
+  const response = deref(document, responses[status]);
+  const content = isNode(response) && isNode(response.content) ? response.content : {};
+  const json = Object.entries(content).find(([type]) => /^application\/(.+\+)?json\b/i.test(type))?.[1];
+  return isNode(json) ? deref(document, json.schema) : undefined;
+}
+
+/** A schema's properties: its own and those of its `allOf` parts (and of the first branch of a union written with them). */
+function propertiesOf(document: Node, raw: unknown, depth = 0): Node {
+  const schema = deref(document, raw);
+  if (!isNode(schema) || depth > 8) return {};
+  const own = isNode(schema.properties) ? schema.properties : {};
+  const parts = [...(Array.isArray(schema.allOf) ? schema.allOf : []), ...(Array.isArray(schema.anyOf) ? schema.anyOf.slice(0, 1) : [])];
+  return Object.assign({}, ...parts.map((p) => propertiesOf(document, p, depth + 1)), own);
+}
+
+function deref(document: Node, value: unknown): unknown {
+  let node = value;
+  for (let hops = 0; hops < 8 && isNode(node) && typeof node.$ref === "string" && node.$ref.startsWith("#/"); hops++) {
+    node = node.$ref
+      .slice(2)
+      .split("/")
+      .reduce<unknown>((n, k) => (isNode(n) ? n[k.replace(/~1/g, "/").replace(/~0/g, "~")] : undefined), document);
+  }
+  return node;
+}
+
+function escapedForPattern(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+}
+
+function isNode(value: unknown): value is Node {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}

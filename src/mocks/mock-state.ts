@@ -1,0 +1,312 @@
+// The stateful mock: the records of a document's resources (mock-resources.ts)
+// kept for the life of one `mock` or `run --mock` process, or in a file
+// (`--state <file>`, written whole after each change) from one run to the next.
+//
+// Every request still goes through the judge and Prism first: Prism checks the
+// request and its credential and answers; only a 2xx answer of a resource's
+// operation is then rewritten from the records. A create draws a record from
+// the read answer's schema (realistic, seeded: the same seed and the same
+// requests, the same records), keeps each field the request sent where the
+// record stays valid with it, and gives it a new id in its id field; a read
+// answers the record, an update changes it, a delete removes it (a read of it
+// then gets the document's 404), and the list answers the records, as its
+// last page. An id no create made (a workflow reading a fixed id) and a list
+// before any create keep the realistic answer. An answer the records would
+// make invalid against its schema keeps Prism's. A request that asks for an
+// answer (`Prefer`, Prism's `__code` and `__example`) gets it, as it did.
+import type { RequestListener } from "node:http";
+import { existsSync, readFileSync } from "node:fs";
+import { writeWhole } from "../common/files.js";
+import type { Resource, Role } from "./mock-resources.js";
+import { asLastPage, interceptEnd, type PagedRoute, pathPattern, type Reply } from "./mock-paging.js";
+import type { PrismOperation, RealisticAnswers } from "./mock-realistic.js";
+import { readWhole, replayed } from "./replayed-request.js";
+
+type Node = Record<string, unknown>;
+
+/** One resource's records, in the order they were made. */
+interface Kept {
+  made: number;
+  records: Node[];
+  deleted: string[];
+  /** Whether a create made no record (said once). */
+  unmade?: boolean;
+}
+
+/** A state file that cannot be read as one (named, with why). */
+export class StateFileError extends Error {}
+
+const FORMAT = "blockwright-mock-state";
+
+/** The records of every provider's resources in one process, kept in `file` when given. */
+export class MockState {
+  private readonly providers: Record<string, Record<string, Kept>> = {};
+
+  constructor(readonly file?: string) {
+    if (!file || !existsSync(file)) return;
+    let data: unknown;
+    try {
+      data = JSON.parse(readFileSync(file, "utf8"));
+    } catch (e) {
+      throw new StateFileError(`--state ${file}: not a state file the mock wrote (${(e as Error).message})`);
+    }
+    if (!isNode(data) || data.format !== FORMAT || !isNode(data.providers)) throw new StateFileError(`--state ${file}: not a state file the mock wrote (no "format": "${FORMAT}")`);
+    Object.assign(this.providers, data.providers);
+  }
+
+  kept(provider: string, resource: string): Kept {
+    const resources = (this.providers[provider] ??= {});
+    return (resources[resource] ??= { made: 0, records: [], deleted: [] });
+  }
+
+  /** After a change: the file written whole (a reader never sees half of it). */
+  changed(): void {
+    if (this.file) writeWhole(this.file, `${JSON.stringify({ format: FORMAT, providers: this.providers }, null, 2)}\n`);
+  }
+}
+
+/** One provider's mock made stateful: its resources (paths as the served document, and Prism, name them). */
+export interface StatefulMock {
+  provider: string;
+  resources: Resource[];
+  state: MockState;
+  answers: RealisticAnswers;
+  paged: PagedRoute[];
+  /** Where the mock says, once per resource, that its create made no record (its answers then stay realistic). */
+  log?: (line: string) => void;
+}
+
+interface Hit {
+  resource: Resource;
+  role: Role;
+  id?: string;
+}
+
+/** Prism's request listener, a resource's 2xx answers rewritten from the records. */
+export function withState(listener: RequestListener, mock: StatefulMock): RequestListener {
+  if (!mock.resources.length) return listener;
+  const routes = mock.resources.flatMap((resource) =>
+    (Object.entries(resource.methods) as [Role, string][]).map(([role, method]) => ({ resource, role, method, pattern: pathPattern(role === "create" || role === "list" ? resource.collection : resource.item) })),
+  );
+  return (req, res) => {
+    const url = new URL(req.url ?? "/", "http://mock.invalid");
+    const steered = req.headers.prefer !== undefined || url.searchParams.has("__code") || url.searchParams.has("__example");
+    const route = !steered ? routes.find((r) => r.method === req.method && r.pattern.test(url.pathname)) : undefined;
+    if (!route) return listener(req, res);
+    const id = route.role === "create" || route.role === "list" ? undefined : decodeURIComponent(url.pathname.split("/").pop() ?? "");
+    const hit: Hit = { resource: route.resource, role: route.role, ...(id !== undefined ? { id } : {}) };
+    void readWhole(req).then(
+      (body) => {
+        interceptEnd(res, (reply) => answer(mock, hit, req.method ?? "GET", url, parsed(body, String(req.headers["content-type"] ?? "")), reply));
+        listener(replayed(req, body), res);
+      },
+      () => res.destroy(),
+    );
+  };
+}
+
+function answer(mock: StatefulMock, hit: Hit, method: string, url: URL, sent: unknown, reply: Reply): void {
+  const { resource } = hit;
+  const kept = mock.state.kept(mock.provider, resource.collection);
+  const fits = (body: unknown) => mock.answers.fits(method, url.pathname, reply.status, reply.headers.get("content-type") ?? "application/json", body);
+  const index = hit.id === undefined ? -1 : kept.records.findIndex((r) => String(r[resource.idField]) === hit.id);
+  switch (hit.role) {
+    case "create": {
+      // The record fits the create's answer too, where that answer holds it.
+      const record = made(mock, resource, kept, sentFields(resource, sent), (r) => {
+        const candidate = inReply(resource, reply.body, r);
+        return candidate === undefined || fits(candidate);
+      });
+      if (!record) {
+        if (!kept.unmade) mock.log?.(`mock of ${mock.provider}: POST ${resource.collection} made no record that both its answer and GET ${resource.item}'s can hold: their answers stay realistic`);
+        kept.unmade = true;
+        return;
+      }
+      kept.records.push(record);
+      mock.state.changed();
+      return withRecord(resource, reply, record, fits);
+    }
+    case "read":
+      if (index >= 0) return withRecord(resource, reply, kept.records[index] as Node, fits);
+      if (hit.id !== undefined && kept.deleted.includes(hit.id)) return gone(mock, resource, reply);
+      return;
+    case "update": {
+      if (index < 0) return;
+      const record = merged(mock, resource, kept.records[index] as Node, sentFields(resource, sent));
+      kept.records[index] = record;
+      mock.state.changed();
+      return withRecord(resource, reply, record, fits);
+    }
+    case "delete":
+      if (index < 0) return;
+      kept.records.splice(index, 1);
+      kept.deleted.push(hit.id as string);
+      mock.state.changed();
+      return;
+    case "list":
+      if (kept.records.length) listed(mock, resource, kept, url, reply, fits);
+      return;
+  }
+}
+
+/**
+ * A new record: drawn (the seed and how many were made before) from the read answer's schema, else from the create
+ * answer's (a read answering "a thing, or a deleted one" draws either), else the answer the mock gives; valid against
+ * both answers; the fields sent kept; a new id.
+ */
+function made(mock: StatefulMock, resource: Resource, kept: Kept, sent: Node, fitsCreate: (record: Node) => boolean): Node | undefined {
+  const read = readAnswer(mock, resource);
+  const create = operationAt(mock, "POST", resource.collection);
+  const created = create && mock.answers.defaultAnswer(create);
+  if (!read) return undefined;
+  const used = (id: unknown) => kept.records.some((r) => r[resource.idField] === id) || kept.deleted.includes(String(id));
+  for (let attempt = 0; attempt < 8; attempt++) {
+    kept.made++;
+    // Drawn from a schema, else the answer the mock gives (the document's example, where no value is drawn within the bounds).
+    const seed = mock.answers.seed * 100_003 + kept.made;
+    const sources = [() => mock.answers.draw(read.schema, seed), ...(created ? [() => mock.answers.draw(created.schema, seed), () => created.body] : []), () => read.body];
+    for (const source of sources) {
+      const drawn = source();
+      const record = resource.envelope ? (drawn as Node | undefined)?.[resource.envelope] : drawn;
+      if (!isNode(record)) continue;
+      // The drawn id, else one made from it (a document whose schema gives an example id draws the same one each time).
+      for (const id of idCandidates(record[resource.idField], kept.made)) {
+        const withId = { ...record, [resource.idField]: id };
+        if (!used(id) && mock.answers.valid(enveloped(resource, read.body, withId), read.schema) && fitsCreate(withId)) return merged(mock, resource, withId, sent, fitsCreate);
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Ids to try for the `n`th record: the drawn one, then it with `n` in place of its last characters, after it, or added to it. */
+function idCandidates(drawn: unknown, n: number): unknown[] {
+  if (typeof drawn === "number") return [drawn, drawn + n];
+  if (typeof drawn !== "string") return [];
+  const tail = String(n);
+  const tailKept = /[0-9a-f]$/i.test(drawn) && drawn.length > tail.length ? `${drawn.slice(0, drawn.length - tail.length)}${tail}` : undefined;
+  return [drawn, ...(tailKept ? [tailKept] : []), `${drawn}${tail}`, `${drawn}-${tail}`];
+}
+
+/** A record with each sent field (its id aside) that leaves it valid against the read answer's schema (and `alsoFits`); a text sent as a form's is tried as the number or boolean it spells too. */
+function merged(mock: StatefulMock, resource: Resource, record: Node, sent: Node, alsoFits: (record: Node) => boolean = () => true): Node {
+  const read = readAnswer(mock, resource);
+  if (!read) return record;
+  let out = structuredClone(record);
+  for (const [key, value] of Object.entries(sent)) {
+    if (key === resource.idField) continue;
+    for (const candidate of spelt(value)) {
+      const trial = { ...out, [key]: candidate };
+      if (!mock.answers.valid(enveloped(resource, read.body, trial), read.schema) || !alsoFits(trial)) continue;
+      out = trial;
+      break;
+    }
+  }
+  return out;
+}
+
+/** The read operation's default answer (status, body, schema), as Prism gives it. */
+function readAnswer(mock: StatefulMock, resource: Resource) {
+  const operation = operationAt(mock, "GET", resource.item);
+  return operation ? mock.answers.defaultAnswer(operation) : undefined;
+}
+
+function operationAt(mock: StatefulMock, method: string, path: string): PrismOperation | undefined {
+  return mock.answers.reached(method, path.replace(/\{[^{}]+\}/g, "zq-state")).find((o) => o.path === path);
+}
+
+/** A value as sent, and a form's text as the number or boolean it spells. */
+function spelt(value: unknown): unknown[] {
+  if (typeof value !== "string") return [value];
+  const more = value === "true" ? [true] : value === "false" ? [false] : /^-?\d+(\.\d+)?$/.test(value) ? [Number(value)] : [];
+  return [value, ...more];
+}
+
+/** The reply's body with the record where it holds one (the record itself, or its envelope's property); undefined where it holds none. */
+function inReply(resource: Resource, body: unknown, record: Node): unknown {
+  if (!isNode(body)) return undefined;
+  const inEnvelope = resource.envelope !== undefined && isNode(body[resource.envelope]);
+  if (!inEnvelope && !(resource.idField in body)) return undefined;
+  return inEnvelope ? { ...body, [resource.envelope as string]: record } : record;
+}
+
+/** The reply holding the record where it holds one (the record itself, or its envelope's property), when that fits its schema. */
+function withRecord(resource: Resource, reply: Reply, record: Node, fits: (body: unknown) => boolean): void {
+  const candidate = inReply(resource, reply.body, record);
+  if (candidate === undefined || !fits(candidate)) return;
+  reply.body = candidate;
+  reply.bodyChanged = true;
+}
+
+/** A read of a deleted record: the document's 404 (its body drawn from its schema, if it has one); Prism's answer where the document declares no 404. */
+function gone(mock: StatefulMock, resource: Resource, reply: Reply): void {
+  const operation = operationAt(mock, "GET", resource.item);
+  const answer = operation && mock.answers.declaredAnswer(operation, "404");
+  if (!answer) return;
+  reply.status = 404;
+  // Its body drawn from its schema; none where the document gives it none.
+  reply.body = answer.json ? (mock.answers.draw(answer.json.schema, mock.answers.seed) ?? {}) : undefined;
+  if (answer.json) reply.headers.set("content-type", answer.json.mediaType);
+  reply.bodyChanged = true;
+}
+
+/** The list's answer holding the records (after the one a cursor names), as its last page. */
+function listed(mock: StatefulMock, resource: Resource, kept: Kept, url: URL, reply: Reply, fits: (body: unknown) => boolean): void {
+  const body = reply.body;
+  const key = Array.isArray(body) ? undefined : isNode(body) ? Object.keys(body).find((k) => Array.isArray(body[k])) : undefined;
+  if (!Array.isArray(body) && key === undefined) return;
+  const route = mock.paged.find((r) => r.method === "GET" && r.path.test(url.pathname));
+  const next = route?.pagination.next;
+  let records = kept.records;
+  const sent = next?.style === "cursor" && next.send.in === "query" ? url.searchParams.get(next.send.name) : null;
+  if (sent) records = records.slice(records.findIndex((r) => String(r[resource.idField]) === sent) + 1 || records.length);
+  const example = (Array.isArray(body) ? body : ((body as Node)[key as string] as unknown[]))[0];
+  // The records as they are, else each cut to the fields the list's own item shows (a list of summaries).
+  for (const items of [records, records.map((r) => (isNode(example) ? Object.fromEntries(Object.entries(r).filter(([k]) => k in example || k === resource.idField)) : r))]) {
+    const candidate: Reply = { ...reply, body: Array.isArray(body) ? items : { ...(body as Node), [key as string]: items }, headers: new Headers(reply.headers) };
+    if (route) asLastPage(route, candidate, fits, key);
+    if (!fits(candidate.body)) continue;
+    reply.body = candidate.body;
+    reply.headers = candidate.headers;
+    reply.bodyChanged = true;
+    return;
+  }
+}
+
+function enveloped(resource: Resource, base: unknown, record: Node): unknown {
+  return resource.envelope ? { ...(isNode(base) ? base : {}), [resource.envelope]: record } : record;
+}
+
+/** The fields a request sent (out of the envelope the record sits in, when it sends one). */
+function sentFields(resource: Resource, sent: unknown): Node {
+  if (!isNode(sent)) return {};
+  const inner = resource.envelope !== undefined ? sent[resource.envelope] : undefined;
+  return isNode(inner) ? inner : sent;
+}
+
+/** A request's body as data: JSON, or a form's fields (`a[b]=c` nested, `a[0]=c` listed). */
+function parsed(body: Buffer, type: string): unknown {
+  if (/^application\/x-www-form-urlencoded/i.test(type)) {
+    const out: Node = {};
+    for (const [name, value] of new URLSearchParams(body.toString("utf8"))) {
+      const keys = name.split(/\[|\]\[|\]$/).filter((k, i) => i === 0 || k !== "");
+      if (keys.some((k) => k === "__proto__" || k === "constructor" || k === "prototype")) continue;
+      let node: Node | unknown[] = out;
+      for (const [i, key] of keys.entries()) {
+        const slot = Array.isArray(node) ? Number(key) : key;
+        if (i === keys.length - 1) (node as Record<string | number, unknown>)[slot] = value;
+        else node = ((node as Record<string | number, unknown>)[slot] ??= /^\d+$/.test(keys[i + 1] ?? "") ? [] : {}) as Node | unknown[];
+      }
+    }
+    return out;
+  }
+  try {
+    return body.length ? JSON.parse(body.toString("utf8")) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isNode(value: unknown): value is Node {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
