@@ -29,7 +29,7 @@ paths:
       responses: { "200": { description: ok } }
 `;
 
-const judge = requestJudge(new OpenApiDocument(parseYamlSource(DOCUMENT, "zqbrackets.yaml")), { credential: "absent" });
+const judge = requestJudge(new OpenApiDocument(parseYamlSource(DOCUMENT, "zqbrackets.yaml")), { credential: "present" });
 const form = (body: string): SentRequest => ({ method: "POST", url: "http://127.0.0.1/zqvendors", headers: new Headers({ "content-type": "application/x-www-form-urlencoded" }), body: new TextEncoder().encode(body) });
 
 describe("a form field named with brackets in its schema", () => {
