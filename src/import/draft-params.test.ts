@@ -193,6 +193,18 @@ describe("parameters of the address and headers", () => {
   });
 });
 
+describe("a GET with a request body", () => {
+  it("has no body drafted (fetch refuses one with GET before the request leaves), said in a note; it links and the query is drafted", async () => {
+    const content = { "application/json": { schema: { type: "object", properties: { zqLimit: { type: "integer" }, zqFields: { type: "array", items: { type: "string" } } } } } };
+    const doc = openapi({ "/zqitems": { get: { operationId: "listZqItems", parameters: [{ name: "zqq", in: "query", schema: { type: "string", maxLength: 9 } }], requestBody: { content }, responses: ok } } });
+    const d = drafted(doc, ["listZqItems"]);
+    const params = Object.entries(d.manifest.operations.acme_list_zq_items?.params ?? {});
+    expect(params.map(([name, p]) => [name, (p.wire as { in?: string } | undefined)?.in])).toEqual([["zqq", "query"]]);
+    expect(notesAt(d, "operations.acme_list_zq_items")).toContain("GET with a request body (application/json), which fetch cannot send: not drafted");
+    expect(await linkProblems(d)).toEqual([]);
+  });
+});
+
 describe("body fields", () => {
   it("of a JSON body: each top-level field, required where the schema says, read-only fields left out", async () => {
     const d = drafted(

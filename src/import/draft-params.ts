@@ -161,6 +161,7 @@ function draftBody(
   into: { params: Record<string, ManifestParam>; byWire: Map<string, string>; taken: Set<string> },
 ): ManifestRule | undefined {
   const body = op.requestBody;
+  if (body && /^(get|head)$/i.test(op.method)) return void notes.push({ at, note: `${op.method.toUpperCase()} with a request body (${body.mediaType}), which fetch cannot send: not drafted${body.required ? " (required there)" : ""}` });
   if (!body) {
     const declared = rawOp.requestBody ? doc.resolve(rawOp.requestBody as Schema) : undefined;
     const types = Object.keys((declared?.content ?? {}) as object);
