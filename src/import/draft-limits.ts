@@ -4,17 +4,26 @@
 // forms of a value the document allows several of (`anyOf`), each with its own.
 import type { ManifestParam } from "../load/precompiled/manifest-types.js";
 import { type OpenApiDocument, type Schema, typeOf } from "../load/openapi-document.js";
+import { readPattern } from "../load/load-rewrites.js";
+
+/** Why a pattern does not compile as JSON Schema's patterns do (Unicode). */
+function unicodeProblem(pattern: string): string {
+  try {
+    new RegExp(pattern, "u");
+    return "unknown";
+  } catch (e) {
+    return (e as Error).message;
+  }
+}
 
 export function stringLimits(s: Schema, param: ManifestParam, note: (text: string) => void): void {
   if (typeof s.minLength === "number") param.minLength = s.minLength;
   if (typeof s.maxLength === "number") param.maxLength = s.maxLength;
   if (typeof s.pattern === "string") {
-    try {
-      new RegExp(s.pattern, "u");
-      param.pattern = s.pattern;
-    } catch (e) {
-      note(`the spec's pattern ${JSON.stringify(s.pattern)} is not an ECMAScript regular expression (${(e as Error).message}): left out, and generate will ask for it`);
-    }
+    // As the link reads it (load-rewrites.ts): between its slashes, without identity escapes.
+    const read = readPattern(s.pattern);
+    if (read !== undefined) param.pattern = read;
+    else note(`the spec's pattern ${JSON.stringify(s.pattern)} is not an ECMAScript regular expression (${unicodeProblem(s.pattern)}): left out, and generate will ask for it`);
   }
   if (Array.isArray(s.enum)) {
     const values = [...new Set(s.enum.filter((v) => typeof v === "string"))];

@@ -193,6 +193,16 @@ describe("parameters of the address and headers", () => {
   });
 });
 
+describe("a pattern with identity escapes, between slashes", () => {
+  it("is drafted as the link reads it (no slashes, no identity escapes): it links", async () => {
+    const doc = withParams([{ name: "X-Zq-At", in: "header", schema: { type: "string", maxLength: 9, pattern: "/^\\d{2}(\\-|\\+)\\d{2}$/" } }]);
+    const d = drafted(doc, ["getItem"]);
+    const at = Object.values(d.manifest.operations.acme_get_item?.params ?? {}).find((p) => (p.wire as { name?: string } | undefined)?.name === "X-Zq-At");
+    expect(at?.pattern).toBe("^\\d{2}(-|\\+)\\d{2}$");
+    expect(await linkProblems(d)).toEqual([]);
+  });
+});
+
 describe("a GET with a request body", () => {
   it("has no body drafted (fetch refuses one with GET before the request leaves), said in a note; it links and the query is drafted", async () => {
     const content = { "application/json": { schema: { type: "object", properties: { zqLimit: { type: "integer" }, zqFields: { type: "array", items: { type: "string" } } } } } };
