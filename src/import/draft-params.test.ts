@@ -215,6 +215,15 @@ describe("a GET with a request body", () => {
   });
 });
 
+describe("a form body of one value, not named fields", () => {
+  it("is not drafted (a form is written from an object's fields: one string made no pair), said in a note; it links", async () => {
+    const d = drafted(withBody({ "application/x-www-form-urlencoded": { schema: { type: "string", example: "zq" } } }), ["createItem"]);
+    expect(d.manifest.operations.acme_create_item?.params ?? {}).toEqual({});
+    expect(notesAt(d, "operations.acme_create_item")).toContain("the request body is a form (application/x-www-form-urlencoded) of one string, not named fields, which the runtime does not write: not drafted");
+    expect(await linkProblems(d)).toEqual([]);
+  });
+});
+
 describe("body fields", () => {
   it("of a JSON body: each top-level field, required where the schema says, read-only fields left out", async () => {
     const d = drafted(
