@@ -1,5 +1,6 @@
 // `npm run corpus -- --directory [--all] [--sample N] [--seed S] [--shard i/n]
-// [--operations K] [--out <file>] [--table <file>] [--resume]`, and
+// [--operations K] [--out <file>] [--table <file>] [--resume]` (--resume runs
+// again only what --out holds as failed, or does not hold), and
 // `npm run corpus -- --directory --merge <shard.json>...`: the public API
 // directory's documents (documents.ts) through add → generate → test, one at
 // a time, progress on stderr; the records after each document in --out, the
@@ -33,7 +34,7 @@ interface Options {
 export class DirectoryUsage extends Error {}
 
 const USAGE =
-  "npm run corpus -- --directory [--all (every document, not one per provider)] [--sample N] [--seed S (default 1)] [--shard i/n] [--operations K (per document, default 5)] [--out <records.json>] [--table <file.md>] [--resume (skip documents --out holds)] [--keep] [--timeout <seconds for test, default 180>]\n       npm run corpus -- --directory --merge <records.json>... [--out <records.json>] [--table <file.md>]";
+  "npm run corpus -- --directory [--all (every document, not one per provider)] [--sample N] [--seed S (default 1)] [--shard i/n] [--operations K (per document, default 5)] [--out <records.json>] [--table <file.md>] [--resume (skip the documents --out holds that passed or add cannot read)] [--keep] [--timeout <seconds for test, default 180>]\n       npm run corpus -- --directory --merge <records.json>... [--out <records.json>] [--table <file.md>]";
 
 const whole = (option: string, value: string | undefined, min: number): number => {
   const n = Number(value);
@@ -160,7 +161,10 @@ export async function directoryMain(argv: string[], root: string, say: (line: st
     process.stderr.write(`npm run corpus: --resume: ${opts.out} holds another rule or seed (${JSON.stringify(kept.about.rule)}, seed ${kept.about.seed})\n`);
     return 2;
   }
-  const records = new Map((kept?.records ?? []).map((r) => [r.key, r]));
+  // Records kept from a run on other code say so: the table names every commit its rows ran on.
+  if (kept && kept.about.commit !== about.commit) about.commit = [...new Set([...kept.about.commit.split(", "), about.commit])].join(", ");
+  // A resumed run keeps what passed and what add cannot read; a document that failed is run again.
+  const records = new Map((kept?.records ?? []).filter((r) => passed(r) || r.unreadable).map((r) => [r.key, r]));
   const timeouts: Record<DocumentStep, number> = { add: 300_000, generate: 300_000, test: opts.timeoutS * 1000 };
   const started = performance.now();
   const todo = chosen.filter((d) => !records.has(d.key));
