@@ -14,7 +14,7 @@ import { fileURLToPath } from "node:url";
 import { CorpusProblem, corpusEntries } from "./entries.js";
 import { resultsMarkdown, clean } from "./results.js";
 import { BIN } from "./steps.js";
-import { directoryMain } from "./directory/main.js";
+import { directoryMain } from "./public-directory/main.js";
 import { sdkMain } from "./sdk/main.js";
 import { runVendor, type StepName, type VendorRecord } from "./vendor.js";
 

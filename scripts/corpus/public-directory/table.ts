@@ -53,7 +53,7 @@ export function directoryMarkdown(input: readonly DocumentRecord[], about: Direc
   const lines: string[] = [
     "# The public API directory: add → generate → test",
     "",
-    `Written by \`npm run corpus -- --directory\` (scripts/corpus/directory/) on ${about.date}: documents of ${about.source} taken the way a new user would, each in a fresh project, with no hand edit. Rule: ${about.rule}; seed ${about.seed}. Project code at \`${about.commit}\`; ${about.machine}${about.shards > 1 ? `; merged from ${about.shards} shards` : ""}.`,
+    `Written by \`npm run corpus -- --directory\` (scripts/corpus/public-directory/) on ${about.date}: documents of ${about.source} taken the way a new user would, each in a fresh project, with no hand edit. Rule: ${about.rule}; seed ${about.seed}. Project code at \`${about.commit}\`; ${about.machine}${about.shards > 1 ? `; merged from ${about.shards} shards` : ""}.`,
     "",
     "Per document: `blockwright init`, `add <id> --from <document> --operations <picked>`, `generate`, `test <id>` (the mocks' strict request judge on). The operations: one per hard shape the document shows (a union body, a multipart upload, a form body, a list with paging, an error with a body), drawn by the seed, then random ones up to the count. A cell reads **exit** · wall time · cases passed ✓ and failed ✗.",
     "",

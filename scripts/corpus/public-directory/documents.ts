@@ -8,7 +8,7 @@ import { readdirSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 
 export interface DirectoryDocument {
-  /** The document's path under the package's api/ folder, with forward slashes (`googleapis.com/drive.json`): its key. */
+  /** The document's path under the package's api/ folder, with forward slashes (`zq.example/one.json`): its key. */
   key: string;
   /** The provider: the first segment of the key, `.json` dropped. */
   provider: string;
