@@ -203,6 +203,23 @@ describe("a pattern with identity escapes, between slashes", () => {
   });
 });
 
+describe("an integer of format int32", () => {
+  it("is bounded as int32 (the mocks' validators refuse a value past it), an own tighter bound kept; an example past it is not drafted", async () => {
+    const doc = withParams([
+      { name: "zqStart", in: "query", schema: { type: "integer", format: "int32" }, example: 1418556452617 },
+      { name: "zqEnd", in: "query", schema: { type: "integer", format: "int32", minimum: 1 } },
+      { name: "zqWide", in: "query", schema: { type: "integer", format: "int64" } },
+    ]);
+    const d = drafted(doc, ["getItem"]);
+    const params = d.manifest.operations.acme_get_item?.params ?? {};
+    expect(params.zqStart).toMatchObject({ minimum: -2147483648, maximum: 2147483647 });
+    expect(params.zqStart?.example).toBeUndefined();
+    expect(params.zqEnd).toMatchObject({ minimum: 1, maximum: 2147483647 });
+    expect(params.zqWide?.maximum).toBeUndefined();
+    expect(await linkProblems(d)).toEqual([]);
+  });
+});
+
 describe("a GET with a request body", () => {
   it("has no body drafted (fetch refuses one with GET before the request leaves), said in a note; it links and the query is drafted", async () => {
     const content = { "application/json": { schema: { type: "object", properties: { zqLimit: { type: "integer" }, zqFields: { type: "array", items: { type: "string" } } } } } };
