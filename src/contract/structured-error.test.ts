@@ -51,9 +51,12 @@ describe("a 400 answer and the manifest's errors.message", () => {
     },
   );
 
-  it.each([[{ status: "down" }], [{ state: "zq-unavailable", retry: 3 }]])("only a state in %j (its one text under status or state): no message to find, the error names the status line", async (body) => {
-    expect(await checked(body)).toBe("ok");
-  });
+  it.each([[{ status: "down" }], [{ state: "zq-unavailable", retry: 3 }], [{ errors: [{ errorCode: "401" }], faultId: "zq-72d7", traceId: "0HLZQ" }], [{ zqFaultId: "zq-72d7", trace_id: "0HLZQ" }]])(
+    "only a state, a code or ids in %j (under status, *Code, *Id): no message to find, the error names the status line",
+    async (body) => {
+      expect(await checked(body)).toBe("ok");
+    },
+  );
 
   it("text the expressions miss (a message in another place): the case fails, naming the answer", async () => {
     expect(await checked({ errors: { field: "zq", message: "zq field is required" } })).toMatch(/^the manifest's error message expressions \(errors\.message\) find no message in the 400 answer /);

@@ -39,8 +39,8 @@ export function expectStructuredError(tool: ToolSpec, ex: Exchange, error: Retur
   same(error.mayHaveBeenApplied, mayHaveBeenApplied ? true : undefined, "error.mayHaveBeenApplied");
 }
 
-/** Keys whose text is a state or a code, not words for a person. */
-const STATE_KEY = /^(status|state|code|type|kind|result)$/i;
+/** Keys whose text is a state, a code or an id, not words for a person (`status`, `errorCode`, `faultId`, `trace_id`). */
+const STATE_KEY = /(^|[_-])(id|code|status|state|type|kind|result)$|[a-z](Id|ID|Code|Status|State|Type|Kind)$/i;
 
 /**
  * Whether an answer may hold a message: a non-empty string, a few levels deep at most, under a field named as a
@@ -52,8 +52,9 @@ function mayHoldMessage(body: unknown): boolean {
   let named = false;
   const visit = (value: unknown, underName: boolean, depth: number, key = "") => {
     if (typeof value === "string") {
-      // A state or a code (`{"status": "down"}`) is no message, even alone: the error then names the status line.
-      if (value.trim() === "" || (!underName && STATE_KEY.test(key))) return;
+      // A state, a code or an id (`{"status": "down"}`, `{"errors": [{"errorCode": "401"}], "faultId": "…"}`) is no
+      // message, even alone or under a field named for errors: the error then names the status line.
+      if (value.trim() === "" || STATE_KEY.test(key)) return;
       texts++;
       named ||= underName;
       return;
