@@ -220,6 +220,17 @@ describe("an integer of format int32", () => {
   });
 });
 
+describe("a required body whose one field is named like the credential (a token the operation checks)", () => {
+  it("drafts the field (taken as the credential, the required body went empty and generate refused the operation); it links", async () => {
+    const security = { components: { securitySchemes: { zqBearer: { type: "http", scheme: "bearer" } } }, security: [{ zqBearer: [] }] };
+    const schema = { type: "object", required: ["access_token"], properties: { access_token: { type: "string", description: "The OAuth access token to check." } } };
+    const doc = { ...openapi({ "/zqtokens/check": { post: { operationId: "checkZqToken", requestBody: { required: true, content: { "application/json": { schema } } }, responses: ok } } }), ...security };
+    const d = drafted(doc, ["checkZqToken"]);
+    expect(Object.keys(d.manifest.operations.acme_check_zq_token?.params ?? {})).toEqual(["access_token"]);
+    expect(await linkProblems(d)).toEqual([]);
+  });
+});
+
 describe("a GET with a request body", () => {
   it("has no body drafted (fetch refuses one with GET before the request leaves), said in a note; it links and the query is drafted", async () => {
     const content = { "application/json": { schema: { type: "object", properties: { zqLimit: { type: "integer" }, zqFields: { type: "array", items: { type: "string" } } } } } };

@@ -237,7 +237,7 @@ function draftBody(
       notes.push({ at, note: streamNote(field) });
       continue;
     }
-    const repeated = repeatsCredential(credential, { in: "body", name: field, description: flatField?.description });
+    const repeated = !(body.required && sent.length === 1) && repeatsCredential(credential, { in: "body", name: field, description: flatField?.description });
     if (repeated) {
       notes.push({ at, note: repeated });
       continue;
