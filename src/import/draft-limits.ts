@@ -48,7 +48,7 @@ export function numberLimits(s: Schema, param: ManifestParam, note: (text: strin
   const minimum = bound(s.minimum, s.exclusiveMinimum, true);
   const maximum = bound(s.maximum, s.exclusiveMaximum, false);
   // int32 bounds a whole number as the spec's validators (the mocks') hold it: a value past them is refused before any request.
-  const int32 = integer && s.format === "int32";
+  const int32 = integer && s.format === "int32" && !Array.isArray(s.enum); // an enum bounds it already
   if (minimum !== undefined || int32) param.minimum = Math.max(minimum ?? -(2 ** 31), int32 ? -(2 ** 31) : -Infinity);
   if (maximum !== undefined || int32) param.maximum = Math.min(maximum ?? 2 ** 31 - 1, int32 ? 2 ** 31 - 1 : Infinity);
   if (typeof s.multipleOf === "number" && s.multipleOf > 0) param.multipleOf = s.multipleOf;

@@ -204,11 +204,12 @@ describe("a pattern with identity escapes, between slashes", () => {
 });
 
 describe("an integer of format int32", () => {
-  it("is bounded as int32 (the mocks' validators refuse a value past it), an own tighter bound kept; an example past it is not drafted", async () => {
+  it("is bounded as int32 (the mocks' validators refuse a value past it), an own tighter bound kept, an enum alone; an example past it is not drafted", async () => {
     const doc = withParams([
       { name: "zqStart", in: "query", schema: { type: "integer", format: "int32" }, example: 1418556452617 },
       { name: "zqEnd", in: "query", schema: { type: "integer", format: "int32", minimum: 1 } },
       { name: "zqWide", in: "query", schema: { type: "integer", format: "int64" } },
+      { name: "zqAngle", in: "query", schema: { type: "integer", format: "int32", enum: [0, 90, -90] } },
     ]);
     const d = drafted(doc, ["getItem"]);
     const params = d.manifest.operations.acme_get_item?.params ?? {};
@@ -216,6 +217,9 @@ describe("an integer of format int32", () => {
     expect(params.zqStart?.example).toBeUndefined();
     expect(params.zqEnd).toMatchObject({ minimum: 1, maximum: 2147483647 });
     expect(params.zqWide?.maximum).toBeUndefined();
+    // An enum bounds it already: no bound beside it (a limit case would draw -2^31, which the enum refuses).
+    expect(params.zqAngle).toMatchObject({ enum: [0, 90, -90] });
+    expect(params.zqAngle?.minimum).toBeUndefined();
     expect(await linkProblems(d)).toEqual([]);
   });
 });
@@ -249,6 +253,9 @@ describe("a form body of one value, not named fields", () => {
     expect(d.manifest.operations.acme_create_item?.params ?? {}).toEqual({});
     expect(notesAt(d, "operations.acme_create_item")).toContain("the request body is a form (application/x-www-form-urlencoded) of one string, not named fields, which the runtime does not write: not drafted");
     expect(await linkProblems(d)).toEqual([]);
+    const multipart = drafted(withBody({ "multipart/form-data": { schema: { type: "string", example: "zq" } } }), ["createItem"]);
+    expect(multipart.manifest.operations.acme_create_item?.params ?? {}).toEqual({});
+    expect(await linkProblems(multipart)).toEqual([]);
   });
 });
 
