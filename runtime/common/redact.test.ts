@@ -5,7 +5,7 @@ import { irFixture } from "../../test-support/ir-fixtures.js";
 import { executeTool } from "../../test-support/repo.js";
 import { executeToolDefinition } from "../execute/execute.js";
 import { json, scriptedFetch } from "../../test-support/scripted-fetch.js";
-import { mentionsSecret, redact, redactDeep, REDACTED } from "./redact.js";
+import { isSecretLength, mentionsSecret, redact, redactDeep, REDACTED, SECRET_MIN_LENGTH } from "./redact.js";
 
 const BOOKS_KEY = "AIzaRedactTestKey0001";
 const shelf = irFixture("shelf");
@@ -179,5 +179,20 @@ describe("a value nested past the nesting limit (an answer nested thousands deep
     const result = await executeToolDefinition(getBook, { apiKey: SECRET, bookId: "b1" }, { fetch });
     expect(result).toMatchObject({ success: true, output: { state: "ready" } });
     expect(JSON.stringify(result)).toContain(`"meta":${"[".repeat(98)}"${REDACTED}"`);
+  });
+});
+
+describe("a secret's length, in characters", () => {
+  it("counts characters, not UTF-16 units, at every length around the bound and its double", () => {
+    const wide = "\u{1F511}"; // two units, one character
+    for (let chars = 1; chars <= 3 * SECRET_MIN_LENGTH; chars++) {
+      for (const unit of ["k", wide]) {
+        const value = unit.repeat(chars);
+        expect(isSecretLength(value), `${chars} × ${unit === "k" ? "one-unit" : "two-unit"} characters`).toBe(chars >= SECRET_MIN_LENGTH);
+        // Mixed: half the characters of two units.
+        const mixed = Array.from({ length: chars }, (_, i) => (i % 2 ? wide : "k")).join("");
+        expect(isSecretLength(mixed), `${chars} mixed characters`).toBe(chars >= SECRET_MIN_LENGTH);
+      }
+    }
   });
 });

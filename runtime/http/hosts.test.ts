@@ -3,7 +3,7 @@ import { irFixture } from "../../test-support/ir-fixtures.js";
 import { json, scriptedFetch } from "../../test-support/scripted-fetch.js";
 import { executeToolDefinition } from "../execute/execute.js";
 import type { ExecuteOptions } from "../call/single-call.js";
-import { allowedHostProblem, hostPatternProblem, matchesHost } from "./hosts.js";
+import { allowedHostProblem, hostPatternProblem, hostRefusal, matchesHost } from "./hosts.js";
 import type { ParamSpec, ToolSpec } from "../spec/tool-types.js";
 
 const shelf = irFixture("shelf");
@@ -131,5 +131,30 @@ describe("host patterns", () => {
     expect(allowedHostProblem("*.example.com")).toBeUndefined();
     expect(allowedHostProblem("*.com")).toBe("must be a lower-case host name (api.example.com) or a wildcard for one label of one (*.example.com), *, or an IP address");
     expect(allowedHostProblem(7)).toBe("must be a host name");
+  });
+});
+
+describe("a verdict on an address, kept per tool", () => {
+  // hostRefusal keeps its verdicts per tool and address when the caller allows no more hosts: the kept verdicts
+  // must be the ones it would give afresh, whatever the order of the calls and however many addresses come.
+  const tool = { provider: "shelf", server: { param: "instanceUrl", hosts: ["*.shelves.test"] } };
+  it("gives the same verdict on the second asking, and the callers' allowed hosts are never answered from it", () => {
+    const refused = hostRefusal(tool, "https://elsewhere.example");
+    expect(refused).toMatch(/not to elsewhere\.example/);
+    expect(hostRefusal(tool, "https://elsewhere.example")).toBe(refused);
+    expect(hostRefusal(tool, "https://elsewhere.example", ["elsewhere.example"])).toBeUndefined();
+    expect(hostRefusal(tool, "https://elsewhere.example")).toBe(refused);
+    expect(hostRefusal(tool, "https://acme.shelves.test")).toBeUndefined();
+  });
+  it("stays right past the number of addresses it keeps, and apart for another tool of other hosts", () => {
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < 100; i++) {
+        expect(hostRefusal(tool, `https://t${i}.shelves.test`)).toBeUndefined();
+        expect(hostRefusal(tool, `https://t${i}.other.test`)).toMatch(/not to t\d+\.other\.test/);
+      }
+    }
+    const other = { provider: "other", server: { default: "https://t1.other.test" } };
+    expect(hostRefusal(other, "https://t1.other.test")).toBeUndefined();
+    expect(hostRefusal(other, "https://t1.shelves.test")).toMatch(/^other sends its credential only to t1\.other\.test/);
   });
 });

@@ -67,6 +67,18 @@ export function providerHosts(tool: Pick<ToolCall, "server">): string[] {
 
 /** Why `origin` may not receive the tool's credential, or undefined when it may. */
 export function hostRefusal(tool: Pick<ToolCall, "server" | "provider">, origin: string, allowHosts: readonly string[] = []): string | undefined {
+  if (allowHosts.length) return refusal(tool, origin, allowHosts);
+  // The verdict depends on the (immutable) tool and the address only: kept per tool for a few addresses (an
+  // instance address parameter gives each tenant its own), rather than parsing the address on every call.
+  let kept = verdicts.get(tool);
+  if (!kept || kept.size > 32) verdicts.set(tool, (kept = new Map()));
+  if (!kept.has(origin)) kept.set(origin, refusal(tool, origin, allowHosts));
+  return kept.get(origin);
+}
+
+const verdicts = new WeakMap<object, Map<string, string | undefined>>();
+
+function refusal(tool: Pick<ToolCall, "server" | "provider">, origin: string, allowHosts: readonly string[]): string | undefined {
   const host = new URL(origin).hostname;
   if (LOOPBACK.test(host)) return undefined;
   const known = providerHosts(tool);

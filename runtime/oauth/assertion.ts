@@ -1,8 +1,10 @@
 // The JWT a `jwtBearer` flow presents (RFC 7523 §3): signed RS256 with the
 // user's private key (PKCS #8 PEM), by `jose` over WebCrypto, which browsers,
 // edge runtimes and Node all have. Short-lived: it only has to reach the
-// token endpoint.
-import { importPKCS8, SignJWT } from "jose";
+// token endpoint. jose is loaded on the first key read, not with the runtime:
+// every tool (the generator too, through the runtime's index) loaded its 46
+// modules, which only a jwtBearer flow uses.
+const jose = () => import("jose");
 
 /** How long an assertion is valid: token endpoints accept a few minutes at most. */
 const LIFETIME_S = 180;
@@ -17,6 +19,7 @@ export interface AssertionClaims {
 
 /** Why a private key cannot sign, or undefined: checked before any request. */
 export async function privateKeyProblem(pem: string): Promise<string | undefined> {
+  const { importPKCS8 } = await jose();
   try {
     await importPKCS8(normalisePem(pem), "RS256");
     return undefined;
@@ -27,6 +30,7 @@ export async function privateKeyProblem(pem: string): Promise<string | undefined
 }
 
 export async function signAssertion(pem: string, claims: AssertionClaims): Promise<string> {
+  const { importPKCS8, SignJWT } = await jose();
   const key = await importPKCS8(normalisePem(pem), "RS256");
   const iat = Math.floor(claims.now / 1000);
   return new SignJWT({})

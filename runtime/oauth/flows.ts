@@ -55,10 +55,18 @@ const JWT_BEARER = "urn:ietf:params:oauth:grant-type:jwt-bearer";
 /** The lifetime of a token whose answer has no `expires_in` and whose flow declares none (`defaultExpiresIn`): renewed this often at least, not used for ever. */
 export const DEFAULT_TOKEN_LIFETIME_S = 3600;
 
+// A property of the (immutable) flow: worked out once per flow, not on each call (every call of a tool with flows asks).
+const paramsOfFlow = new WeakMap<OAuthFlowSpec, readonly string[]>();
+
 /** The parameters a flow needs, its token URL's placeholders included (an optional client secret is not needed). */
-export function flowParams(flow: OAuthFlowSpec): string[] {
-  const own = flow.grant === "clientCredentials" ? [flow.clientId, flow.clientSecret] : flow.grant === "refreshToken" ? [flow.refreshToken, flow.clientId] : [flow.clientId, flow.subject, flow.privateKey];
-  return [...new Set([...own, ...tokenUrlPlaceholders(flow.tokenUrl)])];
+export function flowParams(flow: OAuthFlowSpec): readonly string[] {
+  let params = paramsOfFlow.get(flow);
+  if (!params) {
+    const own = flow.grant === "clientCredentials" ? [flow.clientId, flow.clientSecret] : flow.grant === "refreshToken" ? [flow.refreshToken, flow.clientId] : [flow.clientId, flow.subject, flow.privateKey];
+    params = Object.freeze([...new Set([...own, ...tokenUrlPlaceholders(flow.tokenUrl)])]);
+    paramsOfFlow.set(flow, params);
+  }
+  return params;
 }
 
 /** Every parameter of a tool's flows (the client secret of a refresh flow and an assertion's audience included). */

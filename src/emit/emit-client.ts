@@ -163,7 +163,7 @@ export function connectionType(tool: ToolSpec): string {
   for (const flow of tool.oauth?.flows ?? []) {
     const needed = flowParams(flow);
     const extra = [...(flow.grant === "refreshToken" && flow.clientSecret ? [flow.clientSecret] : []), ...(flow.grant === "jwtBearer" && flow.audience?.param ? [flow.audience.param] : [])].filter((n) => !needed.includes(n));
-    alternatives.push(alternative(needed, extra));
+    alternatives.push(alternative([...needed], extra));
   }
   const union = [...new Set(alternatives)].join(" | ");
   return address ? `(${union})${address}` : union;

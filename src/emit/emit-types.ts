@@ -16,8 +16,8 @@
 //
 // Loaded on the first declarations asked for, not with the generator: the
 // commands that link the specs without writing a package (mock, run, test and
-// its workers, serve, verify…) never print a type, and the bundle with
-// @redocly/openapi-core took a process about 0.6 s of CPU to load.
+// its workers, serve, verify…) never print a type, and the bundle (TypeScript
+// with it) costs a process about 0.3 s of CPU to load.
 import { createRequire } from "node:module";
 import type { GlobalContext, OpenAPI3 } from "openapi-typescript";
 import type * as TS from "typescript";
@@ -30,7 +30,22 @@ function openapiTypescript(): OpenApiTypescript {
   return bundle;
 }
 
-let redoc: GlobalContext["redoc"] | undefined;
+/**
+ * The transform's context wants a Redocly config, which only openapiTS()'s
+ * lint and bundle steps read, never the transform (emit-types.test.ts holds
+ * the output equal to openapiTS()'s): making one loaded the whole of
+ * @redocly/openapi-core, about 300 modules. This stand-in throws on any read,
+ * so that an openapi-typescript whose transform starts reading it fails the
+ * tests instead of printing other types.
+ */
+const UNREAD_REDOC = new Proxy(
+  {},
+  {
+    get: (_, key) => {
+      throw new Error(`openapi-typescript's transform read its Redocly config (.${String(key)}), which emit-types.ts does not load`);
+    },
+  },
+) as GlobalContext["redoc"];
 
 /** openapi-typescript's declarations of the document, printed inside `export declare namespace <name> { … }`. */
 export async function emitOpenApiNamespace(document: unknown, name: string): Promise<string> {
@@ -51,7 +66,6 @@ export async function openApiTypeNodes(document: unknown): Promise<TS.Node[]> {
   // (scanDiscriminators, its only write): a document with a discriminator
   // gets its own copy. Copying every document cost 0.75 ms per provider.
   const schema = (hasDiscriminator(document) ? structuredClone(document) : document) as OpenAPI3;
-  redoc ??= await (await import("@redocly/openapi-core")).createConfig({});
   const { scanDiscriminators, resolveRef, transformSchema } = openapiTypescript();
   const operations = operationsCollector();
   const ctx: GlobalContext = {
@@ -76,7 +90,7 @@ export async function openApiTypeNodes(document: unknown): Promise<TS.Node[]> {
     pathParamsAsTypes: false,
     postTransform: undefined,
     propertiesRequiredByDefault: false,
-    redoc,
+    redoc: UNREAD_REDOC,
     silent: false,
     inject: undefined,
     transform: undefined,

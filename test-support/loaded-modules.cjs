@@ -1,0 +1,17 @@
+// Preloaded into a process under test (NODE_OPTIONS=--require <this file>):
+// at exit, writes to the file LOADED_MODULES_FILE names the CommonJS modules
+// the process loaded from node_modules and Node's built-in modules, as JSON
+// {cjs, builtins}: what a command loads is counted, never timed.
+"use strict";
+const { writeFileSync } = require("node:fs");
+
+const file = process.env.LOADED_MODULES_FILE;
+if (file) {
+  process.on("exit", () => {
+    const cjs = Object.keys(require.cache).filter((path) => path.includes("node_modules"));
+    // Node's list of the internal and built-in modules it loaded (not in its types).
+    const list = /** @type {string[]} */ (/** @type {{ moduleLoadList: string[] }} */ (/** @type {unknown} */ (process)).moduleLoadList);
+    const builtins = list.filter((m) => m.startsWith("NativeModule ")).map((m) => m.slice("NativeModule ".length));
+    writeFileSync(file, JSON.stringify({ cjs, builtins }));
+  });
+}
