@@ -130,7 +130,7 @@ export async function directoryMain(argv: string[], root: string, say: (line: st
     opts = directoryOptions(argv, corpus);
     if (opts.merge.length) {
       const merged = mergeRecords(opts.merge.map(readRecords));
-      writeFileSync(opts.out, `${JSON.stringify(merged, null, 1)}\n`);
+      writeFileSync(opts.out, `${JSON.stringify(merged, null, 2)}\n`);
       if (opts.table) writeFileSync(opts.table, directoryMarkdown(merged.records, merged.about));
       say(`${merged.records.length} documents from ${opts.merge.length} records files: ${merged.records.filter(passed).length} passed; ${opts.out}${opts.table ? ` and ${opts.table}` : ""} written`);
       return 0;
@@ -178,7 +178,7 @@ export async function directoryMain(argv: string[], root: string, say: (line: st
     records.set(doc.key, record);
     done++;
     const all = [...records.values()].sort((a, b) => a.key.localeCompare(b.key));
-    writeFileSync(opts.out, `${JSON.stringify({ about, records: all } satisfies RecordsFile, null, 1)}\n`);
+    writeFileSync(opts.out, `${JSON.stringify({ about, records: all } satisfies RecordsFile, null, 2)}\n`);
     if (opts.table) writeFileSync(opts.table, directoryMarkdown(all, about));
     const readable = all.filter((r) => !r.unreadable);
     say(
