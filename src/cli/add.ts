@@ -29,7 +29,7 @@ what was drafted and what to review.
   --from <document>    a file, or an https address (http only on loopback)
   --operations <ids>   the operations, comma-separated (repeatable): by
                        operationId, as "METHOD /path", or by a path that has
-                       one operation
+                       one operation; "all" for every operation
   --list               print the document's operations and exit
   --source <address>   where a local file was published (recorded in
                        upstream/source.yaml; default: the file as given)

@@ -51,6 +51,13 @@ describe("a 400 answer and the manifest's errors.message", () => {
     },
   );
 
+  it.each([[{ status: "down" }], [{ state: "zq-unavailable", retry: 3 }], [{ errors: [{ errorCode: "401" }], faultId: "zq-72d7", traceId: "0HLZQ" }], [{ zqFaultId: "zq-72d7", trace_id: "0HLZQ" }]])(
+    "only a state, a code or ids in %j (under status, *Code, *Id): no message to find, the error names the status line",
+    async (body) => {
+      expect(await checked(body)).toBe("ok");
+    },
+  );
+
   it("text the expressions miss (a message in another place): the case fails, naming the answer", async () => {
     expect(await checked({ errors: { field: "zq", message: "zq field is required" } })).toMatch(/^the manifest's error message expressions \(errors\.message\) find no message in the 400 answer /);
     // Under a field named as errors, or the answer's one text, whatever its name.

@@ -39,6 +39,9 @@ export function expectStructuredError(tool: ToolSpec, ex: Exchange, error: Retur
   same(error.mayHaveBeenApplied, mayHaveBeenApplied ? true : undefined, "error.mayHaveBeenApplied");
 }
 
+/** Keys whose text is a state, a code or an id, not words for a person (`status`, `errorCode`, `faultId`, `trace_id`). */
+const STATE_KEY = /(^|[_-])(id|code|status|state|type|kind|result)$|[a-z](Id|ID|Code|Status|State|Type|Kind)$/i;
+
 /**
  * Whether an answer may hold a message: a non-empty string, a few levels deep at most, under a field named as a
  * message or error (at any level above it), or the answer's only string (`{status, err}`, `{"0": "…"}`). An answer
@@ -47,15 +50,17 @@ export function expectStructuredError(tool: ToolSpec, ex: Exchange, error: Retur
 function mayHoldMessage(body: unknown): boolean {
   let texts = 0;
   let named = false;
-  const visit = (value: unknown, underName: boolean, depth: number) => {
+  const visit = (value: unknown, underName: boolean, depth: number, key = "") => {
     if (typeof value === "string") {
-      if (value.trim() === "") return;
+      // A state, a code or an id (`{"status": "down"}`, `{"errors": [{"errorCode": "401"}], "faultId": "…"}`) is no
+      // message, even alone or under a field named for errors: the error then names the status line.
+      if (value.trim() === "" || STATE_KEY.test(key)) return;
       texts++;
       named ||= underName;
       return;
     }
     if (value === null || typeof value !== "object" || depth > 8) return;
-    for (const [key, v] of Object.entries(value)) visit(v, underName || MESSAGE_KEY.test(key), depth + 1);
+    for (const [k, v] of Object.entries(value)) visit(v, underName || MESSAGE_KEY.test(k), depth + 1, k);
   };
   visit(body, false, 0);
   return named || texts === 1;

@@ -95,4 +95,9 @@ describe("a method's name", () => {
     expect(methodName("zqwidgets_list_gadget_parts", "zqwidgets")).toBe("listGadgetParts");
     expect(methodName("other_get_thing", "zqwidgets")).toBe("otherGetThing");
   });
+
+  it("is the whole id where the rest starts with a digit (an operationId such as 4oD_Feed): an identifier, never a bare key starting with one", () => {
+    expect(methodName("zqwidgets_4o_d_feed", "zqwidgets")).toBe("zqwidgets4oDFeed");
+    expect(methodName("zqwidgets_list_2_parts", "zqwidgets")).toBe("list2Parts");
+  });
 });

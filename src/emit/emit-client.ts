@@ -41,9 +41,14 @@ export function supportParts(tools: readonly ToolSpec[], problems = false): { ke
   return (Object.keys(needs) as (keyof typeof needs)[]).filter((k) => needs[k]).map((key) => ({ key, name: names[key] }));
 }
 
-/** The method name of a tool: its id without the provider prefix, camelCase (`acme_list_items` → `listItems`). */
+/**
+ * The method name of a tool: its id without the provider prefix, camelCase (`acme_list_items` → `listItems`); the
+ * whole id where what is left starts with a digit (`acme_4o_feed`, an operationId `4oD_Feed`), which names no property
+ * a caller can write after a dot, nor an unquoted key of the client's table.
+ */
 export function methodName(toolId: string, provider: string): string {
-  return camelCase(toolId.startsWith(`${provider}_`) ? toolId.slice(provider.length + 1) : toolId);
+  const short = camelCase(toolId.startsWith(`${provider}_`) ? toolId.slice(provider.length + 1) : toolId);
+  return /^[0-9]/.test(short) ? camelCase(toolId) : short;
 }
 
 export function clientView(ir: ProviderIR, constName: (op: OperationIR) => string, version: string): ClientView {

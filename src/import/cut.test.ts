@@ -105,6 +105,25 @@ describe("cutDocument", () => {
     expect(Object.keys(components.schemas!)).not.toContain("Unused");
   });
 
+  it("keeps what an example's value names when the value is only a local $ref (as Prism and openapi-typescript read it), and nothing a $ref deeper in data names", () => {
+    const doc = {
+      openapi: "3.0.3",
+      paths: {
+        "/zqviews": {
+          post: {
+            responses: {
+              "201": { description: "made", content: { "application/json": { examples: { table: { value: ref("examples", "ZqView") } }, schema: { type: "object", example: ref("examples", "ZqOther") } } } },
+            },
+          },
+        },
+      },
+      components: { examples: { ZqView: { value: { id: 1 } }, ZqOther: { value: { id: 2 } }, ZqDeep: { value: { id: 3 } }, ZqUnused: { value: {} } } },
+    };
+    doc.components.examples.ZqView.value = { id: 1, nested: ref("examples", "ZqDeep") } as never;
+    const { document } = cutDocument(doc, [{ path: "/zqviews", method: "post" }]);
+    expect(Object.keys((document.components as { examples: object }).examples)).toEqual(["ZqView", "ZqOther"]);
+  });
+
   it("keeps the document's own values, in its key order, and leaves the document as it was", () => {
     const doc = fixture();
     const before = JSON.stringify(doc);

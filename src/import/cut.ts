@@ -251,8 +251,10 @@ function eachRef(pending: [unknown, Role][], found: (holder: Json, key: string, 
       }
       if (role === "names") pending.push([value, "keywords"]);
       else if (role === "exampleNames") pending.push([value, "example"]);
-      else if (DATA_KEYWORDS.has(key) || (role === "example" && key === "value")) continue;
-      else if (key === "examples") {
+      else if (DATA_KEYWORDS.has(key) || (role === "example" && key === "value")) {
+        // Data that is only a local `$ref` is read as what it names by Prism, openapi-typescript and the load (load-rewrites.ts): kept.
+        if (isObject(value) && Object.keys(value).length === 1 && typeof value.$ref === "string" && value.$ref.startsWith("#/")) found(value, "$ref", value.$ref);
+      } else if (key === "examples") {
         // OpenAPI's map of Example Objects; JSON Schema's `examples` is a list of values.
         if (!Array.isArray(value)) pending.push([value, "exampleNames"]);
       } else if (key === "discriminator" && isObject(value) && isObject(value.mapping)) {

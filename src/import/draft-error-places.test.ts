@@ -26,6 +26,14 @@ async function messageOf(d: ReturnType<typeof drafted>, body: unknown): Promise<
 }
 
 describe("an error answer's message", () => {
+  it("in a usual place of the first item of an answer that is a list of errors: [{success, error: {code, message}}]", async () => {
+    const item = { type: "object", properties: { success: { type: "boolean" }, error: { type: "object", properties: { code: { type: "integer" }, message: { type: "string" } } }, stats: { type: "object" } } };
+    const d = drafted(withError(reply({ type: "array", items: item })), ["listZqGadgets"]);
+    expect(d.manifest.errors.message).toEqual(["$response.body#/0/error/message"]);
+    expect(await linkProblems(d)).toEqual([]);
+    expect(await messageOf(d, [{ success: false, error: { code: 1000, message: "zqgadget login refused" }, stats: {} }])).toBe("zqgadget login refused");
+  });
+
   it("in a usual place inside an envelope object: {header: {error}, body: {}}", async () => {
     const schema = { type: "object", properties: { body: { type: "object" }, header: { type: "object", properties: { code: { type: "integer" }, error: { type: "string" }, id: { type: "integer" } } } } };
     const d = drafted(withError(reply(schema)), ["listZqGadgets"]);

@@ -4,17 +4,26 @@
 // forms of a value the document allows several of (`anyOf`), each with its own.
 import type { ManifestParam } from "../load/precompiled/manifest-types.js";
 import { type OpenApiDocument, type Schema, typeOf } from "../load/openapi-document.js";
+import { readPattern } from "../load/load-rewrites.js";
+
+/** Why a pattern does not compile as JSON Schema's patterns do (Unicode). */
+function unicodeProblem(pattern: string): string {
+  try {
+    new RegExp(pattern, "u");
+    return "unknown";
+  } catch (e) {
+    return (e as Error).message;
+  }
+}
 
 export function stringLimits(s: Schema, param: ManifestParam, note: (text: string) => void): void {
   if (typeof s.minLength === "number") param.minLength = s.minLength;
   if (typeof s.maxLength === "number") param.maxLength = s.maxLength;
   if (typeof s.pattern === "string") {
-    try {
-      new RegExp(s.pattern, "u");
-      param.pattern = s.pattern;
-    } catch (e) {
-      note(`the spec's pattern ${JSON.stringify(s.pattern)} is not an ECMAScript regular expression (${(e as Error).message}): left out, and generate will ask for it`);
-    }
+    // As the link reads it (load-rewrites.ts): between its slashes, without identity escapes.
+    const read = readPattern(s.pattern);
+    if (read !== undefined) param.pattern = read;
+    else note(`the spec's pattern ${JSON.stringify(s.pattern)} is not an ECMAScript regular expression (${unicodeProblem(s.pattern)}): left out, and generate will ask for it`);
   }
   if (Array.isArray(s.enum)) {
     const values = [...new Set(s.enum.filter((v) => typeof v === "string"))];
@@ -38,8 +47,10 @@ export function numberLimits(s: Schema, param: ManifestParam, note: (text: strin
   };
   const minimum = bound(s.minimum, s.exclusiveMinimum, true);
   const maximum = bound(s.maximum, s.exclusiveMaximum, false);
-  if (minimum !== undefined) param.minimum = minimum;
-  if (maximum !== undefined) param.maximum = maximum;
+  // int32 bounds a whole number as the spec's validators (the mocks') hold it: a value past them is refused before any request.
+  const int32 = integer && s.format === "int32" && !Array.isArray(s.enum); // an enum bounds it already
+  if (minimum !== undefined || int32) param.minimum = Math.max(minimum ?? -(2 ** 31), int32 ? -(2 ** 31) : -Infinity);
+  if (maximum !== undefined || int32) param.maximum = Math.min(maximum ?? 2 ** 31 - 1, int32 ? 2 ** 31 - 1 : Infinity);
   if (typeof s.multipleOf === "number" && s.multipleOf > 0) param.multipleOf = s.multipleOf;
   if (param.limitsFromSpec) note("an exclusive bound of the spec is taken as it is (limitsFromSpec)");
   if (Array.isArray(s.enum)) {

@@ -217,7 +217,8 @@ function errors(doc: OpenApiDocument, operations: readonly SelectedOperation[], 
     for (const response of op.responses) {
       if (!/^([45]\d\d|[45]XX|default)$/.test(response.status)) continue;
       const flat = response.schema ? safeFlatten(doc, response.schema) : undefined;
-      const found = flat && (usualPlace([], schemaTexts(doc, flat)) ?? namedMessage(doc, flat));
+      // An answer that is a list of errors keeps the message where one error does, in its first item: [{error: {message}}].
+      const found = flat && (usualPlace([], schemaTexts(doc, flat)) ?? (typeOf(flat) === "array" ? usualPlace(["0"], schemaTexts(doc, flat)) : undefined) ?? namedMessage(doc, flat));
       if (found) count(message, `$response.body#/${found.join("/")}`);
       // Where the answer's own examples (its schema's too) keep it, when that is elsewhere (iQualify's schema says
       // error.details, its examples details), or when only an example shows the answer (no schema).

@@ -21,6 +21,7 @@ import { FILLED_BY_FETCH, isIgnoredHeader } from "../load/ignored-headers.js";
 import { formsOf, numberLimits, stringLimits } from "./draft-limits.js";
 import { answersEvents, isStreamFlag, streamNote } from "./shapes/event-streams.js";
 import { explodedQueryObjects } from "./shapes/query-object.js";
+import { unwritableBody } from "./shapes/unwritable-body.js";
 
 /** The query styles the runtime writes (build-request.ts). */
 /** The styles the runtime writes a list or an object in, by place. */
@@ -157,6 +158,8 @@ function draftBody(
   into: { params: Record<string, ManifestParam>; byWire: Map<string, string>; taken: Set<string> },
 ): ManifestRule | undefined {
   const body = op.requestBody;
+  const unwritable = unwritableBody(doc, op);
+  if (unwritable) return void notes.push({ at, note: unwritable });
   if (!body) {
     const declared = rawOp.requestBody ? doc.resolve(rawOp.requestBody as Schema) : undefined;
     const types = Object.keys((declared?.content ?? {}) as object);
@@ -179,16 +182,14 @@ function draftBody(
   const required = new Set((Array.isArray(flat?.required) ? (flat.required as string[]) : []).filter((f) => !Object.hasOwn(fields, f) || safeFlatten(doc, fieldOf(fields, f))?.readOnly !== true));
   const sent = Object.keys(fields).filter((f) => safeFlatten(doc, fieldOf(fields, f))?.readOnly !== true);
   if (body.required && required.size === 0 && sent.length === 1) {
-    // A required body of one field (an envelope such as `{data: {…}}`) that the schema does not list as required:
-    // without it the body is empty, and the upstream refuses the call.
+    // A required body of one field (an envelope such as `{data: {…}}`) that the schema does not list as required: without it the body is empty, and the upstream refuses the call.
     required.add(sent[0] ?? "");
     notes.push({ at: [...at, "params"], note: `the request body is required and has one field, ${sent[0]}, which its schema does not list as required: drafted required` });
   }
   if (!flat || typeOf(flat) !== "object" || !Object.keys(fields).length) {
     // An object that is one of several shapes (oneOf/anyOf beside `type: object`) has its fields in the shapes.
     const shapes = (Array.isArray(flat?.oneOf) ? flat.oneOf : Array.isArray(flat?.anyOf) ? flat.anyOf : undefined) as unknown[] | undefined;
-    // An empty form (`properties: {}`, or no other properties allowed): nothing to send. An object that
-    // names no properties at all is any object (JSON Schema's default): one parameter holding it.
+    // An empty form (`properties: {}`, or no other properties allowed): nothing to send. An object that names no properties at all is any object (JSON Schema's default): one parameter holding it.
     const freeForm = flat && flat.properties === undefined && flat.additionalProperties !== false;
     if (flat && typeOf(flat) === "object" && !flat.additionalProperties && !shapes && !freeForm) return;
     const name = paramName("body", into.taken);
@@ -232,7 +233,7 @@ function draftBody(
       notes.push({ at, note: streamNote(field) });
       continue;
     }
-    const repeated = repeatsCredential(credential, { in: "body", name: field, description: flatField?.description });
+    const repeated = !(body.required && sent.length === 1) && repeatsCredential(credential, { in: "body", name: field, description: flatField?.description });
     if (repeated) {
       notes.push({ at, note: repeated });
       continue;

@@ -88,6 +88,17 @@ describe("a server whose address has variables: connection inputs (server.url, s
   });
 });
 
+describe("a server whose path variable's default spans several segments ({basePath}, default /api/v1)", () => {
+  it("has the default written in (no one-segment value could replace it), said in a note; it links", async () => {
+    const variables = { zq_base: { default: "/api/zq-widgets/v1.0" } };
+    const d = drafted({ ...withServer("", ""), servers: [{ url: "https://zq-widgets.example/{zq_base}", variables }] }, ["queryVectors"]);
+    expect(d.manifest.server).toEqual({ default: "https://zq-widgets.example/api/zq-widgets/v1.0" });
+    expect(d.manifest.params?.zqBase).toBeUndefined();
+    expect(notesAt(d, "server").join("\n")).toContain('"https://zq-widgets.example/{zq_base}" has {zq_base} standing for several segments of the path: written in as the default (https://zq-widgets.example/api/zq-widgets/v1.0)');
+    expect(await linkProblems(d)).toEqual([]);
+  });
+});
+
 describe("a server without a scheme (//host, a network-path reference)", () => {
   it("is that host over https, its path kept, said in a note; it links (the link reads the document's server the same way)", async () => {
     const d = drafted({ ...withServer("//api.zqmail.test/v2", "unused"), servers: [{ url: "//api.zqmail.test/v2" }] }, ["queryVectors"]);

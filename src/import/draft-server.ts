@@ -6,7 +6,7 @@
 import type { Manifest, ManifestParam } from "../load/precompiled/manifest-types.js";
 import type { ReviewNote } from "./manifest-yaml.js";
 import { withServerScheme } from "../link/server/server.js";
-import { draftServerVariables } from "./shapes/server-variables.js";
+import { draftServerVariables, withMultiSegmentDefaults } from "./shapes/server-variables.js";
 
 type Json = Record<string, unknown>;
 
@@ -27,6 +27,7 @@ export function draftServer(data: Json, notes: ReviewNote[]): { server: Manifest
   // A server without a scheme (`//api.example.com`) names its host: https taken (withServerScheme), as the link reads it.
   const servers = published.map((s) => (typeof s?.url === "string" ? { ...s, url: withServerScheme(s.url) } : s));
   if (typeof published[0]?.url === "string" && published[0].url !== servers[0]?.url) notes.push({ at: ["server", "default"], note: `the document's first server has no scheme (${published[0].url}): https taken` });
+  if (servers.length) servers[0] = withMultiSegmentDefaults(servers[0], notes) as Json;
   const addresses: URL[] = [];
   for (const s of servers) {
     if (typeof s?.url !== "string") continue;

@@ -22,6 +22,13 @@ describe("selectOperations", () => {
     expect(names(["chat-postmessage"])).toEqual(["post /chat.postMessage"]);
   });
 
+  it("takes every operation, in the document's order, for all alone (unless an operation is named all)", () => {
+    expect(names(["all"])).toEqual(documentOperations(doc).map((o) => `${o.method} ${o.path}`));
+    expect(names(["all"]).length).toBeGreaterThan(1);
+    const named = { ...doc, paths: { ...doc.paths, "/zq-all": { get: { operationId: "all" } } } };
+    expect(selectOperations(named, ["all"]).map((o) => o.path)).toEqual(["/zq-all"]);
+  });
+
   it("keeps the order given, each operation once", () => {
     expect(names(["PostCustomers", "GetCustomers", "PostCustomers", "post /v1/customers"])).toEqual(["post /v1/customers", "get /v1/customers"]);
   });

@@ -44,9 +44,11 @@ export function documentOperations(doc: Json): DocumentOperation[] {
   return out;
 }
 
-/** The operations `names` name, in the order given (each once); throws UnknownOperations listing every name that names none. */
+/** The operations `names` name, in the order given (each once), or every one for `all`; throws UnknownOperations listing every name that names none. */
 export function selectOperations(doc: Json, names: readonly string[]): SelectedOperation[] {
   const all = documentOperations(doc);
+  // `all` alone, where no operation is named so: every operation of the document, in its order.
+  if (names.length === 1 && names[0] === "all" && !all.some((o) => o.operationId === "all")) return all.map((o) => ({ ...o, asked: o.operationId ?? `${o.method.toUpperCase()} ${o.path}` }));
   const chosen: SelectedOperation[] = [];
   const problems: string[] = [];
   for (const asked of names) {

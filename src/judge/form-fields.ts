@@ -49,9 +49,11 @@ export function formFields(text: string, media: Media, data: unknown): FieldsRea
   const value: Record<string, unknown> = {};
   const refusals: Refusal[] = [];
   const names = new Set<string>();
-  for (const pair of pairs) names.add(pair.name.replace(/\[.*$/, ""));
+  // A field the schema names with its brackets (`vendor[name]`, a form flattened by hand) is that field, not vendor's.
+  const named = (pairName: string) => pairName.includes("[") && propertySchema(data, schema, pairName, true) !== undefined;
+  for (const pair of pairs) names.add(named(pair.name) ? pair.name : pair.name.replace(/\[.*$/, ""));
   for (const name of names) {
-    const mine = pairs.filter((x) => x.name === name || x.name.startsWith(`${name}[`));
+    const mine = pairs.filter((x) => x.name === name || (x.name.startsWith(`${name}[`) && !named(x.name)));
     for (const x of mine) claimed.add(x);
     byName.set(name, mine);
   }

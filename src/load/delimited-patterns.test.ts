@@ -90,3 +90,29 @@ paths:
     expect(loaded.warnings.map((w) => w.printed)).toEqual(['zq-multi/schemas.yaml:4:36: pattern "/^[a-z]+$/" is written between slashes, as a JavaScript literal, which no text matches: read as "^[a-z]+$" [BW1206]']);
   });
 });
+
+describe("a pattern with identity escapes (\\- outside a class, \\_, \\\"), which JSON Schema's Unicode reading refuses", () => {
+  it("is read without them (the same matches), between slashes too; an escaped - in a class is kept; one that cannot compile either way is left as written", async () => {
+    const file = join(dir, "escapes.yaml");
+    writeFileSync(
+      file,
+      `openapi: 3.0.3
+info: { title: Zq escapes, version: "1" }
+paths:
+  /zq-times:
+    get:
+      operationId: getZqTimes
+      parameters:
+        - { name: at, in: header, schema: { type: string, pattern: '/^\\d{2}(\\-|\\+)\\d{2}$/' } }
+        - { name: code, in: query, schema: { type: string, pattern: '^zq\\_[a\\-z]+\\"$' } }
+        - { name: size, in: query, schema: { type: string, pattern: '[a-z]{1-70}' } }
+      responses:
+        "200": { description: ok }
+`,
+    );
+    const loaded = await loadOpenApi(file, dir);
+    // biome-ignore lint/suspicious/noExplicitAny: the loaded document is read field by field
+    const parameters = (loaded.source.data as any).paths["/zq-times"].get.parameters;
+    expect(parameters.map((p: { schema: { pattern: string } }) => p.schema.pattern)).toEqual(["^\\d{2}(-|\\+)\\d{2}$", '^zq_[a\\-z]+"$', "[a-z]{1-70}"]);
+  });
+});

@@ -91,28 +91,67 @@ export interface DelimitedPattern {
   read: string;
 }
 
-/** Rewrite, in `document` itself, each such pattern to what is between its slashes (when that compiles); the ones rewritten. */
+/**
+ * Rewrite, in `document` itself, each such pattern to what is between its slashes (when that compiles); the ones
+ * rewritten. Any pattern is also read without its identity escapes (unicodeReading), which changes no match.
+ */
 export function readDelimitedPatterns(document: unknown): DelimitedPattern[] {
   const found: DelimitedPattern[] = [];
   walkKeywords(document, (own, key, path) => {
     const written = own[key];
     if (key !== "pattern" || typeof written !== "string") return;
     const read = innerPattern(written);
-    if (read === undefined) return;
+    if (read === undefined) {
+      own[key] = unicodeReading(written) ?? written;
+      return;
+    }
     own[key] = read;
     found.push({ path: [...path(), key], written, read });
   });
   return found;
 }
 
+/** A pattern as the load reads it (between its slashes, without identity escapes), or undefined when no reading compiles as JSON Schema's patterns do (Unicode). */
+export function readPattern(written: string): string | undefined {
+  return innerPattern(written) ?? unicodeReading(written);
+}
+
 /** What is between the slashes of a delimited pattern that compiles as JSON Schema's patterns do (Unicode); undefined otherwise. */
 function innerPattern(pattern: string): string | undefined {
   const inner = DELIMITED.exec(pattern)?.[1];
-  if (inner === undefined) return undefined;
-  try {
-    new RegExp(inner, "u");
-    return inner;
-  } catch {
-    return undefined;
+  return inner === undefined ? undefined : unicodeReading(inner);
+}
+
+/**
+ * The pattern compiled as JSON Schema's patterns are (Unicode), or else with its identity escapes (`\-`, `\"`, `\_`
+ * outside a class: a character that needs none) written as the character, which is what a pattern without the
+ * Unicode flag reads them as and a Unicode one refuses ("Invalid escape"); undefined when that does not compile either.
+ */
+function unicodeReading(pattern: string): string | undefined {
+  const compiles = (text: string) => {
+    try {
+      new RegExp(text, "u");
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  if (compiles(pattern)) return pattern;
+  let out = "";
+  let inClass = false;
+  for (let i = 0; i < pattern.length; i++) {
+    const c = pattern[i] as string;
+    const next = pattern[i + 1];
+    if (c === "\\" && next !== undefined) {
+      // An escaped character that is no letter, digit or syntax character (nor `-` in a class) means itself.
+      const identity = !/[A-Za-z0-9^$\\.*+?()[\]{}|/]/.test(next) && !(inClass && next === "-");
+      out += identity ? next : c + next;
+      i++;
+      continue;
+    }
+    if (c === "[" && !inClass) inClass = true;
+    else if (c === "]" && inClass) inClass = false;
+    out += c;
   }
+  return out !== pattern && compiles(out) ? out : undefined;
 }

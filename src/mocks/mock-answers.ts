@@ -96,6 +96,8 @@ function reachesWhatPrismMakesWrong(document: Node, schema: unknown): boolean {
     }
     if (Array.isArray(node.oneOf) || Array.isArray(node.anyOf) || Array.isArray(node.allOf) || isNode(node.additionalProperties)) return true;
     if (typeof node.pattern === "string" || (typeof node.format === "string" && !PRISM_FORMATS.has(node.format))) return true;
+    // A whole-number format on a number (`type: number, format: int32`): Prism's sampler makes a fraction, which its format check refuses.
+    if ((node.format === "int32" || node.format === "int64") && node.type !== "integer") return true;
     // Prism's value of a format has one length (a date-time's 20 characters): a format bounded in length may not take it (Unicourt's 25).
     if (typeof node.format === "string" && (node.minLength !== undefined || node.maxLength !== undefined)) return true;
     // A field required but not defined (ExaVault's users require `homeResource`, which sits in their relationships): Prism leaves it out.

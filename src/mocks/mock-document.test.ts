@@ -302,6 +302,18 @@ describe("a mock's answers whose document lists a real answer's transport header
   });
 });
 
+describe("a mock's answer whose document lists a Content-Type header", () => {
+  it("serves it without that header, which OpenAPI ignores (Prism sent its made-up value as the type and then answered 500)", () => {
+    const doc = {
+      openapi: "3.0.3",
+      info: { title: "zqcontenttype", version: "1" },
+      paths: { "/zq/file": { get: { responses: { "200": { description: "a file", headers: { "content-type": { schema: { type: "string" } }, "X-Zq-Name": { schema: { type: "string" } } } } } } } },
+    };
+    const served = mockDocument(doc, () => false) as { paths: Record<string, { get: { responses: Record<string, { headers?: object }> } }> };
+    expect(Object.keys(served.paths["/zq/file"]!.get.responses["200"]!.headers!)).toEqual(["X-Zq-Name"]);
+  });
+});
+
 describe("a mock's answer with a JSON type that has no schema beside one that has", () => {
   it("serves the first with the second's schema (one body, with and without its charset); other types as declared", () => {
     const schema = { type: "object", properties: { id: { type: "string" } } };

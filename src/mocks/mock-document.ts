@@ -175,7 +175,9 @@ function withSiblingJsonSchema(response: unknown): unknown {
  * (`Content-Encoding: gzip`, `Transfer-Encoding: chunked`, a Content-Length)
  * had the mock send them over a plain body, and every call failed to decode it.
  */
-const TRANSPORT_HEADERS = new Set(["content-encoding", "content-length", "transfer-encoding", "connection", "keep-alive", "proxy-connection", "te", "trailer", "upgrade"]);
+// A Content-Type answer header is ignored by OpenAPI's rule (the media type says it): as a header of its own, Prism
+// answered with its made-up value ("string") as the type, and then found no serializer for it (a 500).
+const TRANSPORT_HEADERS = new Set(["content-type", "content-encoding", "content-length", "transfer-encoding", "connection", "keep-alive", "proxy-connection", "te", "trailer", "upgrade"]);
 
 /**
  * A content map keeps only its media types: a key that is none (`code`, an example's name written one level too

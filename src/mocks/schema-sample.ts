@@ -304,7 +304,9 @@ class Walk {
       }
       return items;
     }
-    if (type === "integer" || type === "number") return this.realisticNumber(schema, type === "integer") ?? numberOf(schema, type === "integer");
+    // A whole-number format makes a number whole (int32, int64: what the format's check wants).
+    const whole = type === "integer" || schema.format === "int32" || schema.format === "int64";
+    if (type === "integer" || type === "number") return this.realisticNumber(schema, whole) ?? numberOf(schema, whole);
     if (type === "boolean") return this.realistic ? this.draw() < 0.5 : true;
     if (type === "null") return null;
     if (type === "string" || type === undefined) {

@@ -76,6 +76,41 @@ export function draftServerVariables(first: Json | undefined, hosts: readonly st
   return { server: { url, variables, ...(hosts.length ? { hosts: [...hosts] } : {}) }, params };
 }
 
+/**
+ * The server with each path variable whose default spans segments (`{basePath}`, default `/api/v1`) written in as
+ * that default, said in a note, when the server has no other variable: a variable's value fills one segment (the
+ * runtime percent-encodes a `/`), so no value a person gives could stand for it. Otherwise the server as it is.
+ */
+export function withMultiSegmentDefaults(server: Json | undefined, notes: ShapeNote[]): Json | undefined {
+  const url = server?.url;
+  const declared = (server?.variables !== null && typeof server?.variables === "object" ? server.variables : {}) as Record<string, Json>;
+  const parts = typeof url === "string" ? /^((?:[a-z][a-z0-9+.-]*:)?\/\/[^/]*)(\/.*)$/i.exec(url) : null;
+  if (!server || !parts) return server;
+  const [, origin = "", path = ""] = parts;
+  const spans = Object.keys(declared).filter((name) => {
+    const value = declared[name]?.default;
+    return (
+      path.includes(`{${name}}`) &&
+      !origin.includes(`{${name}}`) &&
+      !Array.isArray(declared[name]?.enum) &&
+      typeof value === "string" &&
+      value.includes("/") &&
+      value.split("/").every((piece) => piece === "" || new RegExp(SEGMENT).test(piece))
+    );
+  });
+  // Only when no other variable is left: a server.url template must be the document's as written (link/server-variables.ts).
+  if (!spans.length || [...String(url).matchAll(/\{([^{}]+)\}/g)].some((m) => !spans.includes(m[1] ?? ""))) return server;
+  let written = path;
+  for (const name of spans) written = written.split(`{${name}}`).join(String(declared[name]?.default));
+  const filled = `${origin}${written.replace(/\/{2,}/g, "/")}`;
+  notes.push({
+    at: ["server"],
+    note: `the document's server ${JSON.stringify(url)} has ${spans.map((n) => `{${n}}`).join(", ")} standing for several segments of the path: written in as the default (${filled}), which one segment's value could not replace`,
+  });
+  const { variables: _written, ...rest } = server;
+  return { ...rest, url: filled };
+}
+
 /** A variable's parameter: a string a person fills in, its values as the document lists them, else bounded as its place in the address allows. */
 function variableParam(name: string, declared: Json | undefined, where: "host" | "port" | "path"): ManifestParam {
   const values = Array.isArray(declared?.enum) ? [...new Set((declared.enum as unknown[]).filter((v) => typeof v === "string" || typeof v === "number").map(String))] : [];

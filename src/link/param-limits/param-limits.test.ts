@@ -53,6 +53,17 @@ describe("format", () => {
   });
 });
 
+describe("an enum of every value of its type", () => {
+  it("a boolean whose spec lists both true and false as its enum links without one (it restricts nothing)", async () => {
+    const spec = { file: "openapi.yaml", find: "        - name: per_page\n", replace: "        - name: draft\n          in: query\n          schema: { type: boolean, enum: [true, false] }\n        - name: per_page\n" };
+    const manifest = { find: "      perPage:\n", replace: "      draft:\n        type: boolean\n        description: Only drafts.\n        wire: { in: query }\n      perPage:\n" };
+    expect(await problems([spec, manifest])).toEqual([]);
+    // One value only is a restriction still.
+    const one = { ...spec, replace: spec.replace.replace("[true, false]", "[true]") };
+    expect(await problems([one, manifest])).toEqual([expect.stringMatching(/params\.draft: enum \(none\) is looser than query parameter "draft"'s enum \[true\]/)]);
+  });
+});
+
 describe("bounds implied by the other rules", () => {
   it("a path parameter with an anchored pattern of bounded length needs no maxLength", async () => {
     const bounded = { find: '    maxLength: 39\n    pattern: "^[A-Za-z0-9-]+$"\n', replace: '    pattern: "^[A-Za-z0-9-]{1,39}$"\n' };

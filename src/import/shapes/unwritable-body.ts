@@ -1,0 +1,24 @@
+// A request body the runtime cannot send as the document gives it, which add
+// leaves out with a note rather than drafts into a parameter that would be
+// dropped or refused at every call: a body with GET or HEAD (fetch refuses
+// the request before it leaves), and a form or multipart body of one value
+// rather than named fields (either is written from an object's fields: one
+// string made no pair or part, and the call went without its body).
+import { type OpenApiDocument, type OpenApiOperation, type Schema, typeOf } from "../../load/openapi-document.js";
+
+/** Why the operation's request body cannot be drafted, as a review note; undefined when it can. */
+export function unwritableBody(doc: OpenApiDocument, op: OpenApiOperation): string | undefined {
+  const body = op.requestBody;
+  if (!body) return undefined;
+  const required = body.required ? " (required there)" : "";
+  if (/^(get|head)$/i.test(op.method)) return `${op.method.toUpperCase()} with a request body (${body.mediaType}), which fetch cannot send: not drafted${required}`;
+  if (body.encoding !== "form" && body.encoding !== "multipart") return undefined;
+  let type: string | undefined;
+  try {
+    type = typeOf(doc.flatten(body.schema as Schema));
+  } catch {
+    return undefined; // a $ref that names nothing: the draft says so where it reads the fields
+  }
+  if (type === "string" || type === "number" || type === "integer" || type === "boolean") return `the request body is a form (${body.mediaType}) of one ${type}, not named fields, which the runtime does not write: not drafted${required}`;
+  return undefined;
+}
