@@ -133,7 +133,9 @@ export function resultsMarkdown(records: VendorRecord[], about: { commit: string
   for (const r of sorted) {
     const failing = STEPS.filter((s) => r.steps[s] && r.steps[s]?.exit !== 0);
     const edits = r.problem ? "not run" : clean(r) ? "none" : failing.length ? failing.join(", ") : "—";
-    lines.push(`| [${r.vendor}](${r.vendor}/source.yaml) | ${cell(r.format)}${r.files > 1 ? ` (${r.files} files)` : ""} | ${STEPS.map((s) => stepCell(r.steps[s])).join(" | ")} | ${tripsCell(r.steps.test)} | ${pollCell(r.pollTriggers)} | ${edits} |`);
+    lines.push(
+      `| [${r.vendor}](${r.vendor}/source.yaml) | ${cell(r.format)}${r.files > 1 ? ` (${r.files} files)` : ""} | ${STEPS.map((s) => stepCell(r.steps[s])).join(" | ")} | ${tripsCell(r.steps.test)} | ${pollCell(r.pollTriggers)} | ${edits} |`,
+    );
   }
 
   lines.push("", "## First lines of each failure", "");
