@@ -28,6 +28,9 @@ export interface PollServeOptions {
   intervalSeconds?: number;
   backfill: boolean;
   graceMs: number;
+  /** Live: `--base-url` by provider and `--allow-host`. */
+  baseUrls?: Record<string, string>;
+  allowHosts?: readonly string[];
 }
 
 /** Hours an item's id is remembered unless the trigger says (as for delivered events). */
@@ -55,13 +58,17 @@ export async function servePolled(o: PollServeOptions): Promise<number> {
       checked: o.checked,
       env: o.env,
       ...(mocks ? { mocks } : {}),
+      ...(o.baseUrls ? { baseUrls: o.baseUrls } : {}),
+      ...(o.allowHosts ? { allowHosts: o.allowHosts } : {}),
     });
+    const baseUrl = mocks?.urls[trigger.provider] ?? o.baseUrls?.[trigger.provider];
     const call = pollCall({
       registry: o.registry,
       trigger,
       block: o.block,
       env: o.env,
-      ...(mocks?.urls[trigger.provider] ? { baseUrl: mocks.urls[trigger.provider] } : {}),
+      ...(baseUrl ? { baseUrl } : {}),
+      ...(o.allowHosts?.length ? { allowHosts: o.allowHosts } : {}),
       ...(mocks?.tokenUrls?.[trigger.provider] ? { tokenUrl: mocks.tokenUrls[trigger.provider] } : {}),
     });
     const poller = startPoller({
