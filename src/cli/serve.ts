@@ -32,6 +32,9 @@ it, the ids seen, the delta link) is kept in the store with the new items'
 runs before they start, so a restart resumes with no duplicate and no gap. The
 first poll takes the position and runs nothing (--backfill: the items there
 then run too). A failing poll waits twice as long each time (at most an hour).
+With --mock the mocks (their addresses on stderr) keep the records of their
+documents' resources while serve runs, as run --mock does: a record created
+through a mock (POST /things) is in the list the next poll reads.
 
   --port <n>          the port to listen on (default 8787; 0: any free port)
   --host <h>          the address to listen on (default 127.0.0.1, loopback)
