@@ -152,9 +152,7 @@ describe("a required object query parameter (style form, exploded) none of whose
   it("drafts no field that is itself an object (style form writes only scalars and lists of them), with a note", () => {
     const d = drafted(zqDoc, ["zqPredict"]);
     expect(Object.keys(d.manifest.operations.acme_zq_predict!.params!).sort()).toEqual(["zqCount", "zqText"]);
-    expect(notesAt(d, "operations.acme_zq_predict")).toContainEqual(
-      "query parameter zqMessage is an object sent exploded (style form), whose field zqMeta is an object, which that style has no form for: not drafted",
-    );
+    expect(notesAt(d, "operations.acme_zq_predict")).toContainEqual("query parameter zqMessage is an object sent exploded (style form), whose field zqMeta is an object, which that style has no form for: not drafted");
   });
 
   it("gets a rule that at least one field is given, and links", async () => {

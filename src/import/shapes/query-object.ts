@@ -61,25 +61,27 @@ export function explodedQueryObjects(doc: OpenApiDocument, parameters: readonly 
     note(
       `query parameter ${declared.name} is an object of ${fields.length} field${fields.length > 1 ? "s" : ""}, sent ${key === "field" ? "exploded (style form): field=value" : `as ${declared.name}[field]=value (style deepObject)`}: drafted as a parameter per field, each with its type, limits and description`,
     );
-    return fields.filter(([field]) => !unsendable.includes(field)).map(([field, schema]) => {
-      let flat: Schema = {};
-      try {
-        flat = doc.flatten(schema);
-      } catch {
-        // a $ref that names nothing: fromSchema says so
-      }
-      return {
-        name: field,
-        in: "query",
-        required: declared.required && required.has(field),
-        schema,
-        of: declared.name,
-        ofRequired: declared.required === true,
-        ...(typeof flat.description === "string" ? { description: flat.description } : {}),
-        ...(flat.example !== undefined ? { example: flat.example } : {}),
-        ...(flat.deprecated === true ? { deprecated: true } : {}),
-      };
-    });
+    return fields
+      .filter(([field]) => !unsendable.includes(field))
+      .map(([field, schema]) => {
+        let flat: Schema = {};
+        try {
+          flat = doc.flatten(schema);
+        } catch {
+          // a $ref that names nothing: fromSchema says so
+        }
+        return {
+          name: field,
+          in: "query",
+          required: declared.required && required.has(field),
+          schema,
+          of: declared.name,
+          ofRequired: declared.required === true,
+          ...(typeof flat.description === "string" ? { description: flat.description } : {}),
+          ...(flat.example !== undefined ? { example: flat.example } : {}),
+          ...(flat.deprecated === true ? { deprecated: true } : {}),
+        };
+      });
   });
 }
 
