@@ -33,7 +33,7 @@ function missing(tool: ToolCall, param: string): Omit<Failure, "type"> {
  */
 function fromTemplate(tool: ToolCall, values: Record<string, unknown>): { url: string } | { problem: Omit<Failure, "type"> } {
   const variables = tool.server.variables ?? {};
-  const url = (tool.server.template ?? "").replace(/\{([^{}]+)\}/g, (_, name: string) => encodeURIComponent(String(values[variables[name] ?? ""] ?? "")));
+  const url = filled(tool, values);
   const origin = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(url)?.[0] ?? url;
   const checked = checkAddress(origin);
   const refused = "origin" in checked ? hostRefusal(tool, checked.origin) && `names a host the address template does not allow (${providerHosts(tool).join(", ")})` : checked.problem;
@@ -42,4 +42,21 @@ function fromTemplate(tool: ToolCall, values: Record<string, unknown>): { url: s
   return { problem: { param: names[0] ?? "server", rule: "host", message: `${names.join(", ")}: the address they make (${origin}) ${refused}` } };
 }
 
-export const instanceAddresses = { fromParam, missing };
+/** The address template with each `{variable}` filled with its parameter's value. */
+function filled(tool: ToolCall, values: Record<string, unknown>): string {
+  const variables = tool.server.variables ?? {};
+  return (tool.server.template ?? "").replace(/\{([^{}]+)\}/g, (_, name: string) => encodeURIComponent(String(values[variables[name] ?? ""] ?? "")));
+}
+
+/**
+ * The path the address template makes with the call's values (`/v3` of `https://host/{version}`), for a base
+ * address given at call time (a mock, a sandbox): it replaces the template's scheme and host, not the variables
+ * the call gave for its path.
+ */
+function templatePath(tool: ToolCall, values: Record<string, unknown>): string {
+  const url = filled(tool, values);
+  const origin = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(url)?.[0] ?? "";
+  return url.slice(origin.length).replace(/\/+$/, "");
+}
+
+export const instanceAddresses = { fromParam, missing, templatePath };

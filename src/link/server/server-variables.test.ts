@@ -32,6 +32,15 @@ describe("an address made of server variables", () => {
     expect((await sent(region!, { zqRegion: "us" })).url).toBe("https://api.us.zq-chat.example/zq-messages");
   });
 
+  it("with a base address given at call time (a mock, a sandbox), keeps the path the call's variables make (a version), not the default's", async () => {
+    const versioned = doc("https://api.zq-figures.example/{zq_version}", { zq_version: { default: "v1", enum: ["v1", "v2", "v3"] } });
+    const [tool] = await linkedTools(drafted(versioned, ["listMessages"]));
+    const { fetch, seen } = scriptedFetch(json(200, { id: "m1" }), json(200, { id: "m2" }));
+    await executeToolDefinition(tool!, { accessToken: "zq-token-0001", zqVersion: "v3" }, { fetch, baseUrl: "http://127.0.0.1:9" });
+    await executeToolDefinition(tool!, { accessToken: "zq-token-0001" }, { fetch, baseUrl: "http://127.0.0.1:9" });
+    expect(seen.map((r) => r.url)).toEqual(["http://127.0.0.1:9/v3/zq-messages", "http://127.0.0.1:9/v1/zq-messages"]);
+  });
+
   it("refuses a value that would make another host before any request: by the input's own rules, and by the derived hosts", async () => {
     const [tool] = await linkedTools(drafted(tenant, ["listMessages"]));
     const refused = await sent(tool!, { zqTenant: "evil.example/x" });
