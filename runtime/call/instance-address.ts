@@ -42,10 +42,18 @@ function fromTemplate(tool: ToolCall, values: Record<string, unknown>): { url: s
   return { problem: { param: names[0] ?? "server", rule: "host", message: `${names.join(", ")}: the address they make (${origin}) ${refused}` } };
 }
 
-/** The address template with each `{variable}` filled with its parameter's value. */
+/**
+ * The address template with each `{variable}` filled with its parameter's value, percent-encoded; in the path, ":"
+ * and "@" stay as they are (RFC 3986 pchar: `/bot123456:ABC` is the address the document means, not `%3A`).
+ */
 function filled(tool: ToolCall, values: Record<string, unknown>): string {
   const variables = tool.server.variables ?? {};
-  return (tool.server.template ?? "").replace(/\{([^{}]+)\}/g, (_, name: string) => encodeURIComponent(String(values[variables[name] ?? ""] ?? "")));
+  const template = tool.server.template ?? "";
+  const pathAt = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(template)?.[0].length ?? 0;
+  return template.replace(/\{([^{}]+)\}/g, (_, name: string, at: number) => {
+    const encoded = encodeURIComponent(String(values[variables[name] ?? ""] ?? ""));
+    return at >= pathAt && pathAt > 0 ? encoded.replace(/%3A/gi, ":").replace(/%40/gi, "@") : encoded;
+  });
 }
 
 /**

@@ -41,6 +41,17 @@ describe("an address made of server variables", () => {
     expect(seen.map((r) => r.url)).toEqual(["http://127.0.0.1:9/v3/zq-messages", "http://127.0.0.1:9/v1/zq-messages"]);
   });
 
+  it("a path variable whose value holds ':' or '@' (a bot token, `/bot123456:ABC`): drafted with the document's default, sent as it is, not percent-encoded", async () => {
+    const botted = doc("https://api.zq-bots.example/bot{zq_token}", { zq_token: { default: "123456:ABC-zq", description: "The bot's token." } });
+    const d = drafted(botted, ["listMessages"]);
+    expect(d.manifest.params?.zqToken).toMatchObject({ default: "123456:ABC-zq" });
+    expect(d.manifest.params?.zqToken?.required).toBeUndefined();
+    const [tool] = await linkedTools(d);
+    expect((await sent(tool!, { zqToken: "654321:XYZ@zq" })).url).toBe("https://api.zq-bots.example/bot654321:XYZ@zq/zq-messages");
+    expect((await sent(tool!, {})).url).toBe("https://api.zq-bots.example/bot123456:ABC-zq/zq-messages");
+    expect((await sent(tool!, { zqToken: "a/b" })).result).toMatchObject({ success: false });
+  });
+
   it("refuses a value that would make another host before any request: by the input's own rules, and by the derived hosts", async () => {
     const [tool] = await linkedTools(drafted(tenant, ["listMessages"]));
     const refused = await sent(tool!, { zqTenant: "evil.example/x" });
