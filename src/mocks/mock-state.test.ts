@@ -137,6 +137,21 @@ describe("a stateful mock of a document whose schema gives an example id", () =>
   });
 });
 
+describe("a created record's id", () => {
+  it("is one the read's path parameter takes (its pattern), where the record's own id field states none", async () => {
+    await withMock(
+      { state: {} },
+      async (call) => {
+        const made = await call("POST", "/cards", { front: "zq front" });
+        expect(made.status).toBe(201);
+        expect(String(made.body.id)).toMatch(/^c_[a-z0-9]{6}$/);
+        expect((await call("GET", `/cards/${String(made.body.id)}`)).body).toEqual({ id: made.body.id, front: "zq front" });
+      },
+      "zqcards",
+    );
+  });
+});
+
 describe("a state file", () => {
   it("keeps the records from one mock process to the next, written whole", async () => {
     const dir = mkdtempSync(join(tmpdir(), "zq-state-"));

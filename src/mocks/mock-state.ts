@@ -160,6 +160,10 @@ function made(mock: StatefulMock, resource: Resource, kept: Kept, sent: Node, fi
   const created = create && mock.answers.defaultAnswer(create);
   if (!read) return undefined;
   const used = (id: unknown) => kept.records.some((r) => r[resource.idField] === id) || kept.deleted.includes(String(id));
+  // An id the read's path parameter takes (its pattern, its length), as it will come back in that path.
+  const readOperation = operationAt(mock, "GET", resource.item);
+  const idSchema = readOperation && mock.answers.pathParameterSchema(readOperation, resource.idParam);
+  const takenInPath = (id: unknown) => idSchema === undefined || mock.answers.valid(id, idSchema) || mock.answers.valid(String(id), idSchema);
   for (let attempt = 0; attempt < 8; attempt++) {
     kept.made++;
     // Drawn from a schema, else the answer the mock gives (the document's example, where no value is drawn within the bounds).
@@ -169,10 +173,12 @@ function made(mock: StatefulMock, resource: Resource, kept: Kept, sent: Node, fi
       const drawn = source();
       const record = resource.envelope ? (drawn as Node | undefined)?.[resource.envelope] : drawn;
       if (!isNode(record)) continue;
-      // The drawn id, else one made from it (a document whose schema gives an example id draws the same one each time).
-      for (const id of idCandidates(record[resource.idField], kept.made)) {
+      // (A document whose schema gives an example id draws the same one each time.)
+      // The drawn id, else one made from it, else one drawn from the read's path parameter (its pattern may say more than the field's schema).
+      const ids = [...idCandidates(record[resource.idField], kept.made), ...(idSchema === undefined ? [] : idCandidates(mock.answers.draw(idSchema, seed), kept.made))];
+      for (const id of ids) {
         const withId = { ...record, [resource.idField]: id };
-        if (!used(id) && mock.answers.valid(enveloped(resource, read.body, withId), read.schema) && fitsCreate(withId)) return merged(mock, resource, withId, sent, fitsCreate);
+        if (!used(id) && takenInPath(id) && mock.answers.valid(enveloped(resource, read.body, withId), read.schema) && fitsCreate(withId)) return merged(mock, resource, withId, sent, fitsCreate);
       }
     }
   }
