@@ -150,6 +150,19 @@ describe("a created record's id", () => {
       "zqcards",
     );
   });
+
+  it("is in the list where the list sits inside the answer's data (data.results), not only at its top", async () => {
+    await withMock(
+      { state: {} },
+      async (call) => {
+        const made = await call("POST", "/cards", { front: "zq listed" });
+        const listed = await call("GET", "/cards");
+        expect(listed).toMatchObject({ status: 200, violations: null });
+        expect((listed.body.data as { results: unknown[] }).results).toEqual([made.body]);
+      },
+      "zqcards",
+    );
+  });
 });
 
 describe("a state file", () => {
