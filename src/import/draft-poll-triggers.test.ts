@@ -1,6 +1,7 @@
 // Poll triggers `add` drafts for list operations (shapes/poll-triggers.ts): by
 // the delta link an answer carries, by a parameter asking for items created
-// since a time the items carry, by a sort value or the operation's words
+// since a time the items carry, by a sort value (or a sort field and a
+// direction of their own) or the operation's words
 // saying newest first; each with a review note, and each links. A list that
 // offers none of those, or whose items have no id, gets none.
 import { rmSync } from "node:fs";
@@ -45,6 +46,17 @@ describe("add drafts a poll trigger", () => {
     expect(d.manifest.triggers?.acme_gadgets_created?.poll).toEqual({ operation: "acme_list_gadgets", items: "data", ids: { order: "newestFirst" } });
     expect(notesAt(d, "triggers.acme_gadgets_created")[0]).toMatch(/description, which says the list comes newest first/);
     expect(await linkProblems(d)).toEqual([]);
+  });
+
+  it("by the ids of the first page, sorted by a creation field and a direction of their own (order_by=created_at, order=DESC)", async () => {
+    const params = [query("order_by", { type: "string", enum: ["name", "created_at", "updated_at"] }), query("order", { type: "string", enum: ["ASC", "DESC"] })];
+    const d = drafted(openapi({ "/zq-things": { get: { operationId: "listThings", parameters: params, responses: { "200": page() } } } }), ["listThings"]);
+    expect(d.manifest.triggers?.acme_things_created?.poll).toEqual({ operation: "acme_list_things", items: "data", inputs: { order_by: "created_at", order: "DESC" }, ids: { order: "newestFirst" } });
+    expect(notesAt(d, "triggers.acme_things_created")[0]).toMatch(/order_by value created_at with order DESC/);
+    expect(await linkProblems(d)).toEqual([]);
+    // A sort field with no direction to ask for the newest first drafts none.
+    const none = drafted(openapi({ "/zq-things": { get: { operationId: "listThings", parameters: [params[0]], responses: { "200": page() } } } }), ["listThings"]);
+    expect(none.manifest.triggers).toBeUndefined();
   });
 
   it("for no list that offers none of those, nor one whose items have no id, nor a write", () => {

@@ -25,6 +25,11 @@ const SORT_PARAM = /^(sort|order|sort[_-]?by|order[_-]?by|sorting|ordering)$/i;
 /** An answer's field holding the address to come back with for the changes since. */
 const DELTA_LINK = /^(@[A-Za-z]+\.)?delta[_-]?(link|url)$/i;
 const NEXT_LINK = /^(@[A-Za-z]+\.)?next[_-]?(link|url)$/i;
+/** A sort field naming the creation time (`created_at`, `createdAt`, `created`, `creation_date`, `date_created`). */
+const CREATION_SORT = /^(created|created[_-]?(at|on|date|time)|creation[_-]?(date|time)|date[_-]?created)$/i;
+/** A sort direction of its own. */
+const DIRECTION_PARAM = /^(order|dir|direction|sort[_-]?(order|dir|direction)|order[_-]?(dir|direction))$/i;
+
 /** The operation's words say its list comes newest first. */
 const NEWEST_FIRST = /\b(most recent(ly created)?|newest|latest|recently created)\b[^.]{0,40}\bfirst\b|\bsorted\b[^.]{0,60}\bcreat[^.]{0,60}\b(descending|most recent|newest)\b/i;
 
@@ -120,14 +125,13 @@ function pollOf(doc: OpenApiDocument, op: OpenApiOperation, id: string, operatio
   }
 
   // The first page of a list sorted newest first: new items are the ids not seen.
-  const sort = params.find(([name, p]) => p.wire?.in === "query" && SORT_PARAM.test(wireName(p) || name) && (p.enum ?? []).some((v) => newestFirstValue(String(v))));
+  const sort = newestFirstSort(params);
   if (sort) {
-    const value = (sort[1].enum ?? []).map(String).find(newestFirstValue) as string;
     return {
-      poll: { ...base, inputs: { [sort[0]]: value }, ids: { order: "newestFirst" } },
+      poll: { ...base, inputs: sort.inputs, ids: { order: "newestFirst" } },
       idField,
       outputs: {},
-      note: `drafted from ${op.operationId}'s ${sort[0]} value ${value}: the first page sorted newest first; only its first page is read, so more new items than a page holds between two polls are not all found`,
+      note: `drafted from ${op.operationId}'s ${sort.said}: the first page sorted newest first; only its first page is read, so more new items than a page holds between two polls are not all found`,
     };
   }
   const raw = valueAt(doc.source.data, op.location) as Record<string, unknown> | undefined;
@@ -140,6 +144,19 @@ function pollOf(doc: OpenApiDocument, op: OpenApiOperation, id: string, operatio
       note: `drafted from ${op.operationId}'s description, which says the list comes newest first: only its first page is read, so more new items than a page holds between two polls are not all found`,
     };
   return undefined;
+}
+
+/** The query values asking for the newest first: one sort value (`sort=-created`), or a sort field and a direction of their own (`order_by=created_at&order=DESC`). */
+function newestFirstSort(params: [string, ManifestParam][]): { inputs: Record<string, string>; said: string } | undefined {
+  const query = (test: RegExp, value: (v: string) => boolean, other?: string) => params.find(([name, p]) => name !== other && p.wire?.in === "query" && test.test(wireName(p) || name) && (p.enum ?? []).some((v) => value(String(v))));
+  const firstValue = (p: ManifestParam, value: (v: string) => boolean) => (p.enum ?? []).map(String).find(value) as string;
+  const one = query(SORT_PARAM, newestFirstValue);
+  if (one) return { inputs: { [one[0]]: firstValue(one[1], newestFirstValue) }, said: `${one[0]} value ${firstValue(one[1], newestFirstValue)}` };
+  const field = query(SORT_PARAM, (v) => CREATION_SORT.test(v));
+  const direction = field && query(DIRECTION_PARAM, (v) => /^desc(ending)?$/i.test(v), field[0]);
+  if (!field || !direction) return undefined;
+  const [by, desc] = [firstValue(field[1], (v) => CREATION_SORT.test(v)), firstValue(direction[1], (v) => /^desc(ending)?$/i.test(v))];
+  return { inputs: { [field[0]]: by, [direction[0]]: desc }, said: `${field[0]} value ${by} with ${direction[0]} ${desc}` };
 }
 
 /** The name a query parameter is sent as, when the manifest renames it. */
