@@ -36,6 +36,8 @@ export const PROVIDER_DEPENDENT = [
   "src/changes/diff-concepts.test.ts",
   "src/changes/registry.test.ts",
   "src/workflow/run.test.ts",
+  "src/serve/poll-specs.test.ts",
+  "src/cli/serve-poll-specs.process.test.ts",
 ];
 
 /** Options of a Vitest run that change only how results are shown. */
@@ -111,6 +113,9 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "scripts/corpus/list.test.ts",
       "contract-tests/sdk-judge/resend.test.ts",
       "src/cli/call-stream.test.ts",
+      "contract-tests/stateful-workflow.contract.test.ts",
+      "src/cli/generate-one-provider.test.ts",
+      "src/cli/run-stateful-mock.test.ts",
       "src/import/draft-auth-case.test.ts",
       "src/cli/add.process.test.ts",
       "src/cli/add.test.ts",

@@ -39,6 +39,12 @@ const adapter: SdkAdapter<DefaultApi> = {
       at: "query tags",
       why: "the document gives the array parameter tags no style, so by OpenAPI's default (form, exploded) each item repeats the key, which Blockwright sends; onfido-node joins the items with commas (its generator's collection format)",
     },
+    {
+      kind: "sdk",
+      operation: "upload_document",
+      at: "part location (content type)",
+      why: "the document gives the multipart object field location no encoding, so by OpenAPI's default its part is of type application/json, which Blockwright writes; onfido-node sends the same JSON text in a part with no type (its generator's form data), which the service also reads",
+    },
   ],
 };
 

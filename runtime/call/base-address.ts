@@ -18,7 +18,9 @@ export function resolveBaseUrl(tool: ToolCall, values: Record<string, unknown>, 
   if (override !== undefined) {
     const checked = checkAddress(override);
     if ("problem" in checked) return { problem: { rule: "baseUrl", message: `baseUrl: ${checked.problem}, got ${checked.withhold ? "(address with credentials withheld)" : JSON.stringify(override)}` } };
-    return { url: checked.origin + (tool.server.basePath ?? "") };
+    // An address template's path takes the call's variables (a version), as the template would.
+    const path = tool.server.template && addresses ? addresses.templatePath(tool, values) : (tool.server.basePath ?? "");
+    return { url: checked.origin + path };
   }
   const param = tool.server.param;
   // An address parameter, or an address made of server variables (server.template).

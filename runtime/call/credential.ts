@@ -68,7 +68,10 @@ export function chooseCredential(tool: ToolCall, values: Record<string, unknown>
   if (unmet) return { problem: unmet };
   for (const text of kinds?.basicTexts(way, chosen.credential, values) ?? []) keepSecret(text);
   // The address a token answer names is where the calls go (auth.tokenAddressField), unless the caller chose one for every call (mocks, sandboxes).
-  return { ...chosen, way, ...(tool.oauth?.addressField !== undefined && options.baseUrl === undefined && { addressFromToken: options.allowHosts ?? [] }) };
+  // Set after the copy, not spread in: a conditional spread made the copy about 2 µs a call.
+  const result: WayCredential = { ...chosen, way };
+  if (tool.oauth?.addressField !== undefined && options.baseUrl === undefined) result.addressFromToken = options.allowHosts ?? [];
+  return result;
 }
 
 /** The first way's first credential: the parameter as given, or an OAuth 2 flow's token. */

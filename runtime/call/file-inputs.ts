@@ -138,7 +138,10 @@ export function multipartBody(tool: ToolCall, body: unknown, files: ReadonlyMap<
     if (encoding?.json) parts.push([key, new Blob([JSON.stringify(value)], { type: "application/json" })]);
     else if (encoding && forms) for (const [name, text] of new URLSearchParams(forms.encodeForm({ [key]: value }, { [key]: encoding }))) parts.push([name, text]);
     else if (Array.isArray(value) && value.every((v) => typeof v !== "object" || v === null)) for (const item of value) parts.push([key, String(item)]);
-    else parts.push([key, typeof value === "object" ? JSON.stringify(value) : String(value)]);
+    // An object (or a list holding one) with no encoding: OpenAPI's default for a complex value in a multipart body
+    // is one part of application/json, which the part's type says (a service reading parts by type gets JSON).
+    else if (typeof value === "object") parts.push([key, new Blob([JSON.stringify(value)], { type: "application/json" })]);
+    else parts.push([key, String(value)]);
   }
   // Files last: a service that reads its parts in order (metadata, then content) gets the metadata first.
   for (const [key, opened] of fileKeys) parts.push([key, opened.blob, opened.filename]);

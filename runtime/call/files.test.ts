@@ -54,6 +54,14 @@ describe("a file parameter", () => {
     ]);
   });
 
+  it("sends an object field with no encoding as one part of type application/json (OpenAPI's default for a complex value), a scalar as plain text", async () => {
+    const { fetch, requests } = recording();
+    await executeToolDefinition(upload, { apiKey: KEY, file: new TextEncoder().encode("abc"), purpose: "batch", attributes: { folder: "in" } }, { fetch });
+    const raw = await requests[0]!.text();
+    expect(raw).toContain('Content-Disposition: form-data; name="attributes"\r\nContent-Type: application/json\r\n\r\n{"folder":"in"}\r\n');
+    expect(raw).toContain('Content-Disposition: form-data; name="purpose"\r\n\r\nbatch\r\n');
+  });
+
   it("writes a multipart field whose encoding sets a style as that form field's pairs, one part each, not as JSON text (issue 55: stripe-node writes them so)", async () => {
     const { fetch, requests } = recording();
     const styled = { ...upload, body: { ...upload.body!, fields: { attributes: { style: "deepObject" as const, explode: true } } } };

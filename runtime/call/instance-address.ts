@@ -33,7 +33,7 @@ function missing(tool: ToolCall, param: string): Omit<Failure, "type"> {
  */
 function fromTemplate(tool: ToolCall, values: Record<string, unknown>): { url: string } | { problem: Omit<Failure, "type"> } {
   const variables = tool.server.variables ?? {};
-  const url = (tool.server.template ?? "").replace(/\{([^{}]+)\}/g, (_, name: string) => encodeURIComponent(String(values[variables[name] ?? ""] ?? "")));
+  const url = filled(tool, values);
   const origin = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(url)?.[0] ?? url;
   const checked = checkAddress(origin);
   const refused = "origin" in checked ? hostRefusal(tool, checked.origin) && `names a host the address template does not allow (${providerHosts(tool).join(", ")})` : checked.problem;
@@ -42,4 +42,29 @@ function fromTemplate(tool: ToolCall, values: Record<string, unknown>): { url: s
   return { problem: { param: names[0] ?? "server", rule: "host", message: `${names.join(", ")}: the address they make (${origin}) ${refused}` } };
 }
 
-export const instanceAddresses = { fromParam, missing };
+/**
+ * The address template with each `{variable}` filled with its parameter's value, percent-encoded; in the path, ":"
+ * and "@" stay as they are (RFC 3986 pchar: `/bot123456:ABC` is the address the document means, not `%3A`).
+ */
+function filled(tool: ToolCall, values: Record<string, unknown>): string {
+  const variables = tool.server.variables ?? {};
+  const template = tool.server.template ?? "";
+  const pathAt = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(template)?.[0].length ?? 0;
+  return template.replace(/\{([^{}]+)\}/g, (_, name: string, at: number) => {
+    const encoded = encodeURIComponent(String(values[variables[name] ?? ""] ?? ""));
+    return at >= pathAt && pathAt > 0 ? encoded.replace(/%3A/gi, ":").replace(/%40/gi, "@") : encoded;
+  });
+}
+
+/**
+ * The path the address template makes with the call's values (`/v3` of `https://host/{version}`), for a base
+ * address given at call time (a mock, a sandbox): it replaces the template's scheme and host, not the variables
+ * the call gave for its path.
+ */
+function templatePath(tool: ToolCall, values: Record<string, unknown>): string {
+  const url = filled(tool, values);
+  const origin = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(url)?.[0] ?? "";
+  return url.slice(origin.length).replace(/\/+$/, "");
+}
+
+export const instanceAddresses = { fromParam, missing, templatePath };

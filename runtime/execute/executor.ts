@@ -8,7 +8,7 @@ import type { ExecuteOptions } from "../call/single-call.js";
 import { BY_HAND, type Support } from "../call/support.js";
 import type { TokenCache } from "../oauth/token-cache.js";
 import type { RateLimiter } from "../http/rate-limiter.js";
-import { ownValue } from "../common/own.js";
+import { merged, ownValue } from "../common/own.js";
 import { paginateToolDefinition } from "../paging/paginate.js";
 import { type PreparedRequest, type PrepareOptions, prepareRequest } from "./prepared.js";
 import type { ToolDefinition, ToolCall } from "../spec/tool-types.js";
@@ -104,7 +104,7 @@ function executorOf<T extends ToolMap>(tools: T, shared: ExecutorOptions, byHand
   const execute = async (operationId: string, params: object, options?: ExecuteOptions): Promise<ToolResult> => {
     const tool = ownValue(tools, operationId) as ToolDefinition | undefined;
     if (!tool) return unknown(operationId);
-    return runTool(tool, params as Record<string, unknown>, { ...kept, ...options });
+    return runTool(tool, params as Record<string, unknown>, merged(kept, options));
   };
   const paginate = async function* (operationId: string, params: object, options?: PageOptions): AsyncGenerator<ToolResult> {
     const tool = ownValue(tools, operationId) as ToolDefinition | undefined;
@@ -112,12 +112,12 @@ function executorOf<T extends ToolMap>(tools: T, shared: ExecutorOptions, byHand
       yield unknown(operationId);
       return;
     }
-    yield* paginateToolDefinition(tool, params as Record<string, unknown>, { ...kept, ...options });
+    yield* paginateToolDefinition(tool, params as Record<string, unknown>, merged(kept, options));
   };
   const prepare = (operationId: string, params: object, options?: PrepareOptions) => {
     const tool = ownValue(tools, operationId) as ToolDefinition | undefined;
     if (!tool) return { failed: unknown(operationId) };
-    return prepareRequest(tool, params as Record<string, unknown>, { ...kept, ...options });
+    return prepareRequest(tool, params as Record<string, unknown>, merged(kept, options));
   };
   return Object.assign(execute, { paginate, prepare }) as unknown as ToolExecutor<T>;
 }

@@ -1,7 +1,8 @@
 // `call` of an operation that answers a stream of JSON values (manifest
 // `stream`): its items printed one a line, each as JSON (outside text
 // escaped), exit 0; a stream that fails prints the result object, exit 1. The
-// fixture provider's list made an ndjson export by text edits.
+// fixture provider's list made an ndjson export by text edits (its poll trigger
+// left out: a stream has no list to poll).
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -24,6 +25,16 @@ function listOutputs(): string {
   return text.slice(start, end);
 }
 
+/** The fixture's poll trigger of that list (the manifest's last block), whose items a stream has none of. */
+function listPollTrigger(): string {
+  const text = readFileSync(join(ROOT, "test-support/fixtures/specs/shelf/manifest.yaml"), "utf8");
+  const start = text.search(/^ {2}\w+:\n(?: {4}.*\n)*? {4}poll:\n {6}operation: shelf_list_books\n/m);
+  if (start < 0) throw new Error("the fixture's poll trigger moved");
+  // To the next block of two spaces' indent or less (the next line starting so), or the end.
+  const end = text.slice(start).search(/\n(?: {2}\S|\S)/);
+  return text.slice(start, end < 0 ? text.length : start + end + 1);
+}
+
 beforeAll(async () => {
   upstream = await server((r) =>
     r.url.includes("broken")
@@ -34,6 +45,7 @@ beforeAll(async () => {
   symlinkSync(join(ROOT, "runtime"), join(dir, "node_modules/@blockwright/runtime"));
   shelfCopy(dir, [
     { find: listOutputs(), replace: "    stream: true\n    outputs: {}\n" },
+    { find: listPollTrigger(), replace: "" },
     { file: "openapi.yaml", find: "description: A page of books.\n          content:\n            application/json:", replace: "description: A page of books.\n          content:\n            application/x-ndjson:" },
   ]);
   const generated = await cli(["generate"], { cwd: dir });

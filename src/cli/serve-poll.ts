@@ -28,6 +28,9 @@ export interface PollServeOptions {
   intervalSeconds?: number;
   backfill: boolean;
   graceMs: number;
+  /** Live: `--base-url` by provider and `--allow-host`. */
+  baseUrls?: Record<string, string>;
+  allowHosts?: readonly string[];
 }
 
 /** Hours an item's id is remembered unless the trigger says (as for delivered events). */
@@ -42,7 +45,10 @@ export async function servePolled(o: PollServeOptions): Promise<number> {
   if (perMinute && intervalSeconds * perMinute < 60)
     throw new UsageError("BW3003", `--poll-interval: ${intervalSeconds} s between polls is shorter than one request's turn at the provider's ${perMinute} requests per minute (at least ${Math.ceil(60 / perMinute)})`);
   const providers = [...new Set([trigger.provider, ...Object.values(o.checked.workflow.blocks).map((b) => b.type)])].sort();
-  const mocks = o.mode === "mock" ? await startCommandMocks(io, providers, { specsDir: o.specsDir }) : undefined;
+  // The mocks keep the records of their documents' resources (mocks/mock-state.ts) while serve runs: a record
+  // created through a mock (a POST to its address, a block of a run) is in the list the next poll reads.
+  const mocks = o.mode === "mock" ? await startCommandMocks(io, providers, { specsDir: o.specsDir, state: {} }) : undefined;
+  if (mocks) io.stderr.write(`serve: mocks: ${providers.map((p) => `${p} ${mocks.urls[p]}`).join(", ")}\n`);
   try {
     const [{ startWorkflowRuns }, { pollCall }, { startPoller }] = await Promise.all([import("./support/workflow-runs.js"), import("../serve/poll-call.js"), import("../serve/poller.js")]);
     const runs = await startWorkflowRuns({
@@ -55,13 +61,17 @@ export async function servePolled(o: PollServeOptions): Promise<number> {
       checked: o.checked,
       env: o.env,
       ...(mocks ? { mocks } : {}),
+      ...(o.baseUrls ? { baseUrls: o.baseUrls } : {}),
+      ...(o.allowHosts ? { allowHosts: o.allowHosts } : {}),
     });
+    const baseUrl = mocks?.urls[trigger.provider] ?? o.baseUrls?.[trigger.provider];
     const call = pollCall({
       registry: o.registry,
       trigger,
       block: o.block,
       env: o.env,
-      ...(mocks?.urls[trigger.provider] ? { baseUrl: mocks.urls[trigger.provider] } : {}),
+      ...(baseUrl ? { baseUrl } : {}),
+      ...(o.allowHosts?.length ? { allowHosts: o.allowHosts } : {}),
       ...(mocks?.tokenUrls?.[trigger.provider] ? { tokenUrl: mocks.tokenUrls[trigger.provider] } : {}),
     });
     const poller = startPoller({

@@ -1,12 +1,13 @@
-// `blockwright serve <workflow> [--port n] [--host h] [--mock | --live] [--env-file f] [--store file|postgres://…] [--concurrency n] [--public-url u] [--specs dir] [--out dir]`
+// `blockwright serve <workflow> [--port n] [--host h] [--mock | --live] [--base-url p=url]... [--allow-host h]... [--env-file f] [--store file|postgres://…] [--concurrency n] [--public-url u] [--specs dir] [--out dir]`
 import { resolve } from "node:path";
-import { parseArgs, PROJECT_OPTIONS, positiveInteger, projectDirs, stringOption } from "./support/args.js";
+import { allowHostsOption, BASE_URL_HELP, baseUrlsOption } from "./support/base-urls.js";
+import { listOption, parseArgs, PROJECT_OPTIONS, positiveInteger, projectDirs, stringOption } from "./support/args.js";
 import { startCommandMocks, UsageError, type CliIo } from "./support/io.js";
-import { redact } from "@blockwright/runtime/internal";
+import { redact, type ToolSpec } from "@blockwright/runtime/internal";
 import type { TriggerBlock } from "@blockwright/runtime/workflow";
 import { type KeptSubscription, SubscriptionError } from "../serve/subscription.js";
 
-export const USAGE = `Usage: blockwright serve <workflow> [--port <n>] [--host <h>] [--mock | --live] [--env-file <file>] [--store <file> | --store <postgres://…>] [--concurrency <n>] [--public-url <url>] [--poll-interval <s>] [--backfill] [--specs <dir>] [--out <dir>]
+export const USAGE = `Usage: blockwright serve <workflow> [--port <n>] [--host <h>] [--mock | --live] [--base-url <provider>=<url>]... [--allow-host <host>]... [--env-file <file>] [--store <file> | --store <postgres://…>] [--concurrency <n>] [--public-url <url>] [--poll-interval <s>] [--backfill] [--specs <dir>] [--out <dir>]
 
 Receive the deliveries of the trigger a workflow starts from, and run the
 workflow once per event. Prints the trigger's address on stdout, then one JSON
@@ -31,12 +32,16 @@ it, the ids seen, the delta link) is kept in the store with the new items'
 runs before they start, so a restart resumes with no duplicate and no gap. The
 first poll takes the position and runs nothing (--backfill: the items there
 then run too). A failing poll waits twice as long each time (at most an hour).
+With --mock the mocks (their addresses on stderr) keep the records of their
+documents' resources while serve runs, as run --mock does: a record created
+through a mock (POST /things) is in the list the next poll reads.
 
   --port <n>          the port to listen on (default 8787; 0: any free port)
   --host <h>          the address to listen on (default 127.0.0.1, loopback)
   --mock              (default) the workflow's calls go to Prism mocks of its
                       providers, started here; missing secrets get placeholders
   --live              the calls go to the real APIs; every secret must be set
+${BASE_URL_HELP}
   --env-file <file>   KEY=VALUE lines added to the environment
   --store <file>      the SQLite file keeping the events seen, the
                       deliveries, the runs and their journals, and the
@@ -84,6 +89,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     concurrency: { type: "string" },
     "poll-interval": { type: "string" },
     backfill: { type: "boolean" },
+    "base-url": { type: "string", multiple: true },
+    "allow-host": { type: "string", multiple: true },
   });
   const [file, ...extra] = args.positionals;
   if (file === undefined) throw new UsageError("BW3002", "missing <workflow>");
@@ -96,6 +103,10 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const dirs = projectDirs(args, io.cwd);
   const publicUrl = publicUrlOption(stringOption(args, "public-url"));
   const concurrency = positiveInteger(stringOption(args, "concurrency"), "--concurrency", 1000) ?? DEFAULT_CONCURRENCY;
+  const allowHosts = allowHostsOption(listOption(args, "allow-host"));
+  const baseUrlEntries = listOption(args, "base-url");
+  // In mock mode every provider's calls go to its mock.
+  if (baseUrlEntries.length && mode === "mock") throw new UsageError("BW3004", "--base-url sends a provider's calls elsewhere: it goes with --live, not --mock");
 
   const { readWorkflowInput } = await import("./support/workflow-input.js");
   const envFile = stringOption(args, "env-file");
@@ -108,6 +119,16 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const start = Object.entries(checked.workflow.blocks).find(([, b]) => isTriggerBlock(b));
   if (!start) throw new UsageError("BW3012", `${file} starts from no trigger: serve runs a workflow whose first block has inputs {trigger: <trigger id>} (run the others with blockwright run)`);
   const [startId, startBlock] = start;
+  const baseUrls = baseUrlEntries.length
+    ? baseUrlsOption(
+        baseUrlEntries,
+        calledProviders(
+          registry.tools,
+          Object.values(checked.workflow.blocks).map((b) => b.type),
+        ),
+        allowHosts,
+      )
+    : undefined;
   const polled = registry.pollTriggers?.[blockAction(startBlock)];
   if (polled) {
     if (publicUrl) throw new UsageError("BW3012", `--public-url: ${polled.id} is polled, not delivered: it has no subscription to create`);
@@ -131,6 +152,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
         ...(intervalSeconds !== undefined ? { intervalSeconds } : {}),
         backfill: args.values.backfill === true,
         graceMs: STOP_GRACE_MS,
+        ...(baseUrls ? { baseUrls } : {}),
+        ...(allowHosts.length ? { allowHosts } : {}),
       });
     } finally {
       await store.close();
@@ -170,6 +193,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       checked,
       env,
       ...(mocks ? { mocks } : {}),
+      ...(baseUrls ? { baseUrls } : {}),
+      ...(allowHosts.length ? { allowHosts } : {}),
     });
     const receiver = createReceiver({
       trigger,
@@ -210,7 +235,11 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     if (publicUrl) {
       const { keepSubscription } = await import("../serve/subscription.js");
       const { subscriptionCall } = await import("./support/subscription-call.js");
-      const call = subscriptionCall(registry, startBlock as TriggerBlock, trigger.secretParam, env, { secrets: [secret], ...(mocks ? { baseUrls: mocks.urls, tokenUrls: mocks.tokenUrls } : {}) });
+      const call = subscriptionCall(registry, startBlock as TriggerBlock, trigger.secretParam, env, {
+        secrets: [secret],
+        ...(mocks ? { baseUrls: mocks.urls, tokenUrls: mocks.tokenUrls } : baseUrls ? { baseUrls } : {}),
+        ...(allowHosts.length ? { allowHosts } : {}),
+      });
       const log = (line: string) => io.stderr.write(`serve: ${redact(line, call.secrets)}\n`);
       subscription = await keepSubscription({ trigger, url: `${publicUrl}${path}`, ...(lifecycle ? { lifecycleUrl: `${publicUrl}${lifecyclePath}` } : {}), secret, store, call, log }).catch(async (e: unknown) => {
         await new Promise<void>((done) => server.close(() => done()));
@@ -240,6 +269,14 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     await mocks?.close();
     await store.close();
   }
+}
+
+/** One tool of each provider the workflow's blocks are of, the trigger's among them (a tool's hosts are its provider's), by provider. */
+function calledProviders(tools: Record<string, ToolSpec>, types: string[]): Record<string, ToolSpec> {
+  const providers = new Set(types);
+  const byProvider: Record<string, ToolSpec> = {};
+  for (const tool of Object.values(tools)) if (providers.has(tool.provider) && !Object.hasOwn(byProvider, tool.provider)) byProvider[tool.provider] = tool;
+  return byProvider;
 }
 
 /** The store `--store` names (a file under the project, or a Postgres address), open. */

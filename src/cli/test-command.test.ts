@@ -6,6 +6,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, r
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { XMLParser, XMLValidator } from "fast-xml-parser";
+import { parse as parseYaml } from "yaml";
 import { afterAll, describe, expect, it } from "vitest";
 import { cli, type CliRun, spawnCli } from "../../test-support/cli-harness.js";
 import { ROOT } from "../../test-support/repo.js";
@@ -374,8 +375,11 @@ describe.concurrent("blockwright test on a user's project", () => {
     const report = JSON.parse(r.stdout);
     expect(report.cases.filter((c: { status: string }) => c.status !== "passed")).toEqual([]);
     expect(new Set(report.cases.map((c: { kind: string }) => c.kind))).toEqual(new Set(KIND_ORDER));
-    // The trigger's cases come under its id, beside the operations'.
-    expect(new Set(report.cases.map((c: { operation: string }) => c.operation))).toEqual(new Set(["shelf_add_book", "shelf_get_book", "shelf_list_books", "shelf_book_added"]));
+    // The triggers' cases come under their ids, beside the operations': every one the fixture's manifest declares.
+    const manifest = parseYaml(readFileSync(join(ROOT, "test-support/fixtures/specs/shelf/manifest.yaml"), "utf8")) as { operations: object; triggers?: object };
+    const declared = [...Object.keys(manifest.operations), ...Object.keys(manifest.triggers ?? {})];
+    expect(Object.keys(manifest.triggers ?? {}).length).toBeGreaterThan(0);
+    expect(new Set(report.cases.map((c: { operation: string }) => c.operation))).toEqual(new Set(declared));
     expect(r.code).toBe(0);
   });
 

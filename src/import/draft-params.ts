@@ -20,7 +20,7 @@ import { shortText } from "./plain-text.js";
 import { FILLED_BY_FETCH, isIgnoredHeader } from "../load/ignored-headers.js";
 import { formsOf, numberLimits, stringLimits } from "./draft-limits.js";
 import { answersEvents, isStreamFlag, streamNote } from "./shapes/event-streams.js";
-import { explodedQueryObjects } from "./shapes/query-object.js";
+import { explodedQueryObjects, requiredObjectRules } from "./shapes/query-object.js";
 import { unwritableBody } from "./shapes/unwritable-body.js";
 
 /** The query styles the runtime writes (build-request.ts). */
@@ -133,7 +133,8 @@ export function draftParams(doc: OpenApiDocument, op: OpenApiOperation, rawOp: S
     byWire.set(of !== undefined ? `query:${of}/${declared.name}` : `${declared.in}:${declared.name}`, name);
   }
   const rule = draftBody(doc, op, rawOp, credential, at, notes, { params, byWire, taken });
-  return { params, byWire, ...(rule ? { rules: [rule] } : {}) };
+  const rules = [...(rule ? [rule] : []), ...requiredObjectRules(parameters, byWire)];
+  return { params, byWire, ...(rules.length ? { rules } : {}) };
 }
 
 /** A form as a note names it: `string`, `integer`, `array`. */

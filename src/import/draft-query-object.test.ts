@@ -128,3 +128,47 @@ describe("an object query parameter whose fields its oneOf ties together (only o
     expect(await linkProblems(d)).toEqual([]);
   });
 });
+
+describe("a required object query parameter (style form, exploded) none of whose fields is required, one of them an object", () => {
+  const zqMessage = {
+    name: "zqMessage",
+    in: "query",
+    required: true,
+    schema: {
+      type: "object",
+      properties: {
+        zqText: { type: "string", maxLength: 40 },
+        zqCount: { type: "integer", minimum: 0, maximum: 9 },
+        zqMeta: { type: "object", properties: { zqTag: { type: "string", maxLength: 9 } } },
+      },
+    },
+  };
+  const zqDoc = openapi({
+    "/zqpredict": {
+      get: { operationId: "zqPredict", parameters: [zqMessage], responses: { "200": reply({ type: "object", properties: { id: { type: "string" } } }) } },
+    },
+  });
+
+  it("drafts no field that is itself an object (style form writes only scalars and lists of them), with a note", () => {
+    const d = drafted(zqDoc, ["zqPredict"]);
+    expect(Object.keys(d.manifest.operations.acme_zq_predict!.params!).sort()).toEqual(["zqCount", "zqText"]);
+    expect(notesAt(d, "operations.acme_zq_predict")).toContainEqual("query parameter zqMessage is an object sent exploded (style form), whose field zqMeta is an object, which that style has no form for: not drafted");
+  });
+
+  it("gets a rule that at least one field is given, and links", async () => {
+    const d = drafted(zqDoc, ["zqPredict"]);
+    expect(d.manifest.operations.acme_zq_predict!.rules).toEqual([{ rule: "anyOf", groups: [["zqText"], ["zqCount"]] }]);
+    expect(await linkProblems(d)).toEqual([]);
+  });
+
+  it("refuses a call giving no field before any request (the document requires the parameter), and sends one that gives one", async () => {
+    const [tool] = await linkedTools(drafted(zqDoc, ["zqPredict"]));
+    const { fetch, seen } = scriptedFetch(json(200, { id: "zq1" }));
+    const refused = await executeToolDefinition(tool!, { accessToken: "zq-token-0001" }, { baseUrl: "http://127.0.0.1:9", fetch });
+    expect(refused).toMatchObject({ success: false });
+    expect(seen).toHaveLength(0);
+    const sent = await executeToolDefinition(tool!, { accessToken: "zq-token-0001", zqCount: 3 }, { baseUrl: "http://127.0.0.1:9", fetch });
+    expect(sent).toMatchObject({ success: true });
+    expect([...new URL(seen[0]!.url).searchParams]).toEqual([["zqCount", "3"]]);
+  });
+});

@@ -107,3 +107,25 @@ describe("a server without a scheme (//host, a network-path reference)", () => {
     expect(await linkProblems(d)).toEqual([]);
   });
 });
+
+describe("a first server on a placeholder host (a special-use name such as .local) beside a templated server", () => {
+  const zqDoc = (servers: unknown[]) => ({
+    ...openapi({ "/zq-score": { post: { operationId: "zqScore", responses: { "200": reply({ type: "object", properties: { id: { type: "string" } } }) } } } }),
+    servers,
+  });
+  const templated = { url: "http://{zq_host}:{zq_port}", variables: { zq_host: { default: "localhost" }, zq_port: { default: "80" } } };
+
+  it("is drafted from the templated server (its variables are connection inputs), the placeholder dropped, said; it links", async () => {
+    const d = drafted(zqDoc([{ url: "http://zq-engine.local" }, templated, { url: "http://localhost:8002" }]), ["zqScore"]);
+    expect(d.manifest.server).toEqual({ param: "instanceUrl" });
+    expect(d.manifest.params?.instanceUrl).toMatchObject({ format: "base-url", default: "http://localhost", visibility: "user-only" });
+    expect(JSON.stringify(d.manifest)).not.toContain("zq-engine.local");
+    expect(notesAt(d, "server")[0]).toBe('the document\'s first server (http://zq-engine.local) is a placeholder no request reaches: drafted from its server "http://{zq_host}:{zq_port}", whose variables say where the API is');
+    expect(await linkProblems(d)).toEqual([]);
+  });
+
+  it("a first server on a real host keeps it, the templated one left to the notes as before", () => {
+    const d = drafted(zqDoc([{ url: "https://api.zq-engine.example.com" }, templated]), ["zqScore"]);
+    expect(d.manifest.server).toEqual({ default: "https://api.zq-engine.example.com" });
+  });
+});

@@ -23,7 +23,7 @@ export const ADDRESS_PARAM = "instanceUrl";
  * address parameter (`server.param`), the relative path appended to it.
  */
 export function draftServer(data: Json, notes: ReviewNote[]): { server: Manifest["server"]; address?: Record<string, ManifestParam> } {
-  const published = (Array.isArray(data.servers) ? data.servers : []) as Json[];
+  const published = templateFirst((Array.isArray(data.servers) ? data.servers : []) as Json[], notes);
   // A server without a scheme (`//api.example.com`) names its host: https taken (withServerScheme), as the link reads it.
   const servers = published.map((s) => (typeof s?.url === "string" ? { ...s, url: withServerScheme(s.url) } : s));
   if (typeof published[0]?.url === "string" && published[0].url !== servers[0]?.url) notes.push({ at: ["server", "default"], note: `the document's first server has no scheme (${published[0].url}): https taken` });
@@ -155,4 +155,31 @@ function instanceParam(relative: string | undefined, web: URL[], hosts: string[]
     ...(placeholder ? { placeholder } : {}),
     description: `Where the API is: the scheme and host of its instance (https, or http on loopback)${path ? `; ${path} is appended` : ""}.`,
   };
+}
+
+/** Names no request reaches on the internet: special-use top-level domains (RFC 6761, RFC 6762's `.local`, RFC 2606). */
+const PLACEHOLDER_HOST = /\.(local|invalid|example|test)\.?$/i;
+
+/**
+ * The servers with a templated one first when the document's first names a placeholder host (`http://api.local`, a
+ * name no request reaches, as archives write for a self-hosted product) and a later one has variables
+ * (`http://{host}:{port}`): that one says where the API really is, and its variables are what a person fills in.
+ * The placeholder is dropped, so that no credential is allowed to it. Otherwise the servers as they are.
+ */
+function templateFirst(servers: Json[], notes: ReviewNote[]): Json[] {
+  const first = servers[0];
+  let host: string | undefined;
+  try {
+    host = typeof first?.url === "string" && !/\{/.test(first.url) ? new URL(withServerScheme(first.url)).hostname : undefined;
+  } catch {
+    host = undefined;
+  }
+  if (host === undefined || !PLACEHOLDER_HOST.test(host)) return servers;
+  const templated = servers.find((s) => typeof s?.url === "string" && /\{[^{}]+\}/.test(s.url) && s.variables !== null && typeof s.variables === "object");
+  if (!templated) return servers;
+  notes.push({
+    at: ["server"],
+    note: `the document's first server (${String(first?.url)}) is a placeholder no request reaches: drafted from its server ${JSON.stringify(templated.url)}, whose variables say where the API is`,
+  });
+  return [templated, ...servers.filter((s) => s !== templated && s !== first)];
 }

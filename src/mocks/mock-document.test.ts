@@ -248,6 +248,32 @@ describe("a mock's multipart body with an object field in one of its allOf membe
   });
 });
 
+describe("a mock's multipart body with a field that is a union of objects (anyOf of four kinds of reply markup)", () => {
+  it("takes that field as the text Prism reads its JSON part as; a union with a string member stays as it is", () => {
+    const markup = { anyOf: [{ $ref: "#/components/schemas/ZqKeyboard" }, { type: "object", properties: { zqforce: { type: "boolean" } } }] };
+    const doc = {
+      openapi: "3.0.3",
+      info: { title: "zqmarkup", version: "1" },
+      components: { schemas: { ZqKeyboard: { type: "object", properties: { zqrows: { type: "array", items: { type: "string" } } } } } },
+      paths: {
+        "/zq/send": {
+          post: {
+            requestBody: {
+              content: { "multipart/form-data": { schema: { type: "object", properties: { zqmarkup: markup, zqchat: { anyOf: [{ type: "integer" }, { type: "string" }] } } } } },
+            },
+            responses: { "200": { description: "sent" } },
+          },
+        },
+      },
+    };
+    const served = mockDocument(doc, () => false) as typeof doc;
+    const properties = (served.paths["/zq/send"].post.requestBody.content["multipart/form-data"].schema as { properties: Record<string, unknown> }).properties;
+    expect(properties.zqmarkup).toMatchObject({ type: "string" });
+    expect(properties.zqchat).toEqual({ anyOf: [{ type: "integer" }, { type: "string" }] });
+    expect(doc.paths["/zq/send"].post.requestBody.content["multipart/form-data"].schema.properties.zqmarkup).toBe(markup);
+  });
+});
+
 describe("a mock's header parameters that OpenAPI ignores", () => {
   it("requires none named Accept, Content-Type or Authorization of a request, and keeps the others", () => {
     const header = (name: string) => ({ name, in: "header", required: true, schema: { type: "string", enum: ["application/json; zq=a,b"] } });

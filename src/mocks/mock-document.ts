@@ -391,8 +391,7 @@ function jsonFieldsAsText(raw: unknown, document: Json, depth: number): unknown 
   let out: Json | undefined;
   if (isObject(schema.properties)) {
     for (const [name, field] of Object.entries(schema.properties)) {
-      const f = resolved(field, document);
-      if (!isObject(f) || !(f.type === "object" || (f.type === undefined && (isObject(f.properties) || Array.isArray(f.allOf))))) continue;
+      if (!objectSchema(field, document, 0)) continue;
       out ??= { ...schema, properties: { ...schema.properties } };
       (out.properties as Json)[name] = { type: "string", description: "JSON text (a part Prism reads as text)" };
     }
@@ -402,6 +401,15 @@ function jsonFieldsAsText(raw: unknown, document: Json, depth: number): unknown 
     if (members.some((m, i) => m !== (schema.allOf as unknown[])[i])) out = { ...(out ?? schema), allOf: members };
   }
   return out ?? raw;
+}
+
+/** Whether a schema takes objects only: an object, or a union (`anyOf`/`oneOf`: a reply markup of four kinds) of them. */
+function objectSchema(raw: unknown, document: Json, depth: number): boolean {
+  const f = resolved(raw, document);
+  if (!isObject(f) || depth > 8) return false;
+  if (f.type === "object" || (f.type === undefined && (isObject(f.properties) || Array.isArray(f.allOf)))) return true;
+  const members = f.type === undefined ? (Array.isArray(f.anyOf) ? f.anyOf : Array.isArray(f.oneOf) ? f.oneOf : undefined) : undefined;
+  return members !== undefined && members.length > 0 && members.every((m) => objectSchema(m, document, depth + 1));
 }
 
 const URLENCODED = /^application\/x-www-form-urlencoded\b/i;

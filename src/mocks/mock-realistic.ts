@@ -130,6 +130,20 @@ export class RealisticAnswers {
     return mediaType === undefined ? {} : { json: { mediaType, schema: this.schemaPointer(operation, status, mediaType) } };
   }
 
+  /** The pointer of the schema of the operation's path parameter `name` in the served document (the operation's own, else its path's), `$ref`s followed. */
+  pathParameterSchema(operation: PrismOperation, name: string): string | undefined {
+    const item = `/paths/${escapeKey(operation.path)}`;
+    for (const at of [`${item}/${operation.method.toLowerCase()}/parameters`, `${item}/parameters`]) {
+      const list = valueAtPointer(this.served, at);
+      if (!Array.isArray(list)) continue;
+      for (let i = 0; i < list.length; i++) {
+        const { node, pointer } = followRef(this.served, list[i], `${at}/${i}`);
+        if (isNode(node) && node.in === "path" && node.name === name && node.schema !== undefined) return `${pointer}/schema`;
+      }
+    }
+    return undefined;
+  }
+
   /** The pointer of an answer's schema in the served document, its response's `$ref` followed. */
   schemaPointer(operation: PrismOperation, status: string, mediaType: string): string {
     const at = `/paths/${escapeKey(operation.path)}/${operation.method.toLowerCase()}/responses/${escapeKey(status)}`;

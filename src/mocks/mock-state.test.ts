@@ -137,6 +137,34 @@ describe("a stateful mock of a document whose schema gives an example id", () =>
   });
 });
 
+describe("a created record's id", () => {
+  it("is one the read's path parameter takes (its pattern), where the record's own id field states none", async () => {
+    await withMock(
+      { state: {} },
+      async (call) => {
+        const made = await call("POST", "/cards", { front: "zq front" });
+        expect(made.status).toBe(201);
+        expect(String(made.body.id)).toMatch(/^c_[a-z0-9]{6}$/);
+        expect((await call("GET", `/cards/${String(made.body.id)}`)).body).toEqual({ id: made.body.id, front: "zq front" });
+      },
+      "zqcards",
+    );
+  });
+
+  it("is in the list where the list sits inside the answer's data (data.results), not only at its top", async () => {
+    await withMock(
+      { state: {} },
+      async (call) => {
+        const made = await call("POST", "/cards", { front: "zq listed" });
+        const listed = await call("GET", "/cards");
+        expect(listed).toMatchObject({ status: 200, violations: null });
+        expect((listed.body.data as { results: unknown[] }).results).toEqual([made.body]);
+      },
+      "zqcards",
+    );
+  });
+});
+
 describe("a state file", () => {
   it("keeps the records from one mock process to the next, written whole", async () => {
     const dir = mkdtempSync(join(tmpdir(), "zq-state-"));

@@ -17,8 +17,10 @@
 import type { RequestListener } from "node:http";
 import { existsSync, readFileSync } from "node:fs";
 import { writeWhole } from "../common/files.js";
+import { firstListAt } from "../common/first-list.js";
+import { getAtPointer } from "@blockwright/runtime/internal";
 import type { Resource, Role } from "./mock-resources.js";
-import { asLastPage, interceptEnd, type PagedRoute, pathPattern, type Reply } from "./mock-paging.js";
+import { asLastPage, interceptEnd, itemPointers, type PagedRoute, pathPattern, type Reply } from "./mock-paging.js";
 import type { PrismOperation, RealisticAnswers } from "./mock-realistic.js";
 import { readWhole, replayed } from "./replayed-request.js";
 
@@ -160,6 +162,10 @@ function made(mock: StatefulMock, resource: Resource, kept: Kept, sent: Node, fi
   const created = create && mock.answers.defaultAnswer(create);
   if (!read) return undefined;
   const used = (id: unknown) => kept.records.some((r) => r[resource.idField] === id) || kept.deleted.includes(String(id));
+  // An id the read's path parameter takes (its pattern, its length), as it will come back in that path.
+  const readOperation = operationAt(mock, "GET", resource.item);
+  const idSchema = readOperation && mock.answers.pathParameterSchema(readOperation, resource.idParam);
+  const takenInPath = (id: unknown) => idSchema === undefined || mock.answers.valid(id, idSchema) || mock.answers.valid(String(id), idSchema);
   for (let attempt = 0; attempt < 8; attempt++) {
     kept.made++;
     // Drawn from a schema, else the answer the mock gives (the document's example, where no value is drawn within the bounds).
@@ -169,10 +175,12 @@ function made(mock: StatefulMock, resource: Resource, kept: Kept, sent: Node, fi
       const drawn = source();
       const record = resource.envelope ? (drawn as Node | undefined)?.[resource.envelope] : drawn;
       if (!isNode(record)) continue;
-      // The drawn id, else one made from it (a document whose schema gives an example id draws the same one each time).
-      for (const id of idCandidates(record[resource.idField], kept.made)) {
+      // (A document whose schema gives an example id draws the same one each time.)
+      // The drawn id, else one made from it, else one drawn from the read's path parameter (its pattern may say more than the field's schema).
+      const ids = [...idCandidates(record[resource.idField], kept.made), ...(idSchema === undefined ? [] : idCandidates(mock.answers.draw(idSchema, seed), kept.made))];
+      for (const id of ids) {
         const withId = { ...record, [resource.idField]: id };
-        if (!used(id) && mock.answers.valid(enveloped(resource, read.body, withId), read.schema) && fitsCreate(withId)) return merged(mock, resource, withId, sent, fitsCreate);
+        if (!used(id) && takenInPath(id) && mock.answers.valid(enveloped(resource, read.body, withId), read.schema) && fitsCreate(withId)) return merged(mock, resource, withId, sent, fitsCreate);
       }
     }
   }
@@ -253,24 +261,40 @@ function gone(mock: StatefulMock, resource: Resource, reply: Reply): void {
 /** The list's answer holding the records (after the one a cursor names), as its last page. */
 function listed(mock: StatefulMock, resource: Resource, kept: Kept, url: URL, reply: Reply, fits: (body: unknown) => boolean): void {
   const body = reply.body;
-  const key = Array.isArray(body) ? undefined : isNode(body) ? Object.keys(body).find((k) => Array.isArray(body[k])) : undefined;
-  if (!Array.isArray(body) && key === undefined) return;
   const route = mock.paged.find((r) => r.method === "GET" && r.path.test(url.pathname));
+  const at = listAt(body, route);
+  if (!at) return;
   const next = route?.pagination.next;
   let records = kept.records;
   const sent = next?.style === "cursor" && next.send.in === "query" ? url.searchParams.get(next.send.name) : null;
   if (sent) records = records.slice(records.findIndex((r) => String(r[resource.idField]) === sent) + 1 || records.length);
-  const example = (Array.isArray(body) ? body : ((body as Node)[key as string] as unknown[]))[0];
+  const example = (getAtPointer(body, [...at]) as unknown[])[0];
   // The records as they are, else each cut to the fields the list's own item shows (a list of summaries).
   for (const items of [records, records.map((r) => (isNode(example) ? Object.fromEntries(Object.entries(r).filter(([k]) => k in example || k === resource.idField)) : r))]) {
-    const candidate: Reply = { ...reply, body: Array.isArray(body) ? items : { ...(body as Node), [key as string]: items }, headers: new Headers(reply.headers) };
-    if (route) asLastPage(route, candidate, fits, key);
+    const candidate: Reply = { ...reply, body: withListAt(body, at, items), headers: new Headers(reply.headers) };
+    if (route) asLastPage(route, candidate, fits, at[0]);
     if (!fits(candidate.body)) continue;
     reply.body = candidate.body;
     reply.headers = candidate.headers;
     reply.bodyChanged = true;
     return;
   }
+}
+
+/**
+ * Where a list answer holds its items: where the manifest's paging reads them, else the first list found
+ * level by level (common/first-list.ts).
+ */
+function listAt(body: unknown, route: PagedRoute | undefined): readonly string[] | undefined {
+  for (const pointer of route ? itemPointers(route) : []) if (Array.isArray(getAtPointer(body, [...pointer]))) return pointer;
+  return firstListAt(body);
+}
+
+/** `body` with `items` in place of the list at `at` (the objects on the way copied). */
+function withListAt(body: unknown, at: readonly string[], items: unknown[]): unknown {
+  const [key, ...rest] = at;
+  if (key === undefined || !isNode(body)) return items;
+  return { ...body, [key]: withListAt(body[key], rest, items) };
 }
 
 function enveloped(resource: Resource, base: unknown, record: Node): unknown {

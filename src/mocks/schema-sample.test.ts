@@ -4,6 +4,7 @@
 // another validator than the sampler's), the same for the same seed.
 import AjvModule from "ajv";
 import { describe, expect, it } from "vitest";
+import { realisticValues } from "./realistic-values.js";
 import { DocumentSampler } from "./schema-sample.js";
 
 const Ajv = AjvModule.default ?? AjvModule;
@@ -164,6 +165,16 @@ describe("values of a schema with an example of its own", () => {
     };
     const document = { openapi: "3.0.3", info: { title: "zqfailures", version: "1" }, paths: {}, components: { schemas } };
     expect(new DocumentSampler(document).sample("/components/schemas/ZqFailure")?.value).toEqual({ success: false, errors: [{ code: 7003, message: "No zq route" }], notes: [] });
+  });
+});
+
+describe("a boolean field with a documented default (a reply's ok: default true)", () => {
+  it("is that default in every realistic value, whatever the seed, where a coin flip decided before", () => {
+    const schemas = { ZqReply: { type: "object", required: ["ok", "done"], properties: { ok: { type: "boolean", default: true }, done: { type: "boolean", default: false } } } };
+    const document = { openapi: "3.0.3", info: { title: "zqreplies", version: "1" }, paths: {}, components: { schemas } };
+    const sampler = new DocumentSampler(document);
+    const values = realisticValues();
+    for (let seed = 1; seed <= 40; seed++) expect(sampler.sample("/components/schemas/ZqReply", { seed, realistic: values })?.value).toEqual({ ok: true, done: false });
   });
 });
 

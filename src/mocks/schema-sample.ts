@@ -307,7 +307,9 @@ class Walk {
     // A whole-number format makes a number whole (int32, int64: what the format's check wants).
     const whole = type === "integer" || schema.format === "int32" || schema.format === "int64";
     if (type === "integer" || type === "number") return this.realisticNumber(schema, whole) ?? numberOf(schema, whole);
-    if (type === "boolean") return this.realistic ? this.draw() < 0.5 : true;
+    // A flag's documented default is what an answer that says nothing else carries (`ok`, default true: a success's
+    // answer; a coin flip made success answers that said they failed).
+    if (type === "boolean") return typeof schema.default === "boolean" ? schema.default : this.realistic ? this.draw() < 0.5 : true;
     if (type === "null") return null;
     if (type === "string" || type === undefined) {
       if (schema.format === "binary") return "";

@@ -28,9 +28,11 @@ export interface PollCallOptions {
   /** The workflow's trigger block: its connection inputs. */
   block: TriggerBlock;
   env: Record<string, string | undefined>;
-  /** The provider's mock (and token endpoint) in mock mode. */
+  /** The provider's mock (and token endpoint) in mock mode, or the address `--base-url` gives it. */
   baseUrl?: string;
   tokenUrl?: string;
+  /** More hosts the credential may go to (`--allow-host`). */
+  allowHosts?: readonly string[];
   fetch?: FetchLike;
 }
 
@@ -66,6 +68,7 @@ export function pollCall(o: PollCallOptions): PollCall & { secrets: string[]; to
         // A poll by ids reads the newest page only; the others read every page the operation declares.
         ...(o.trigger.position.kind === "ids" || !tool.pagination ? {} : { allPages: true, maxPages: POLL_MAX_PAGES }),
         ...(o.baseUrl ? { baseUrl: o.baseUrl } : {}),
+        ...(o.allowHosts?.length ? { allowHosts: o.allowHosts } : {}),
         ...(tool.oauth && o.tokenUrl ? { tokenUrl: o.tokenUrl } : {}),
       },
     );

@@ -96,6 +96,9 @@ export function startPoller(o: PollerOptions): Poller {
     const fresh = await o.store.advancePoll({ trigger: o.trigger.id, key, polledAt, version, position: selected.position, events: selected.events, ...(selected.known ? { known: selected.known } : {}) }, o.horizonMs);
     // Undefined: another poller moved the position first; its result stands, this one is dropped.
     const runs = fresh?.filter(Boolean).length ?? 0;
+    // Said once, so that one watching knows from when on an item runs.
+    if (position === undefined && fresh !== undefined && !o.backfill)
+      o.log(`serve: ${o.trigger.id}: the first poll took the position (${answer.polled.items.length} item${answer.polled.items.length === 1 ? "" : "s"} there, not run: --backfill runs them); each new item runs from now on`);
     if (runs) o.accepted();
     // A round cut short goes on at once (its next page), within the rate.
     const more = o.trigger.position.kind === "delta" && !answer.polled.complete && answer.polled.next !== undefined;

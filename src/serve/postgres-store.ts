@@ -259,15 +259,22 @@ export async function openPostgresStore(url: string): Promise<PostgresStore> {
             await session.query("SELECT pg_advisory_unlock(hashtextextended($1, 0))", [creating]);
           }
         },
-        async leave() {
+        async leave(whenLast) {
           if (left) return false;
           left = true;
           try {
             await session.query("SELECT pg_advisory_unlock_shared(hashtextextended($1, 0))", [member]);
-            // Taken only when no member holds its share: this receiver is the last.
+            // Taken only when no member holds its share: this receiver is the last, and holds it while it deletes, so that
+            // one leaving at the same moment waits, then finds the subscription gone (two deleted it once each).
             const last = (await session.query<{ last: boolean }>("SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS last", [member])).rows[0]?.last === true;
-            if (last) await session.query("SELECT pg_advisory_unlock(hashtextextended($1, 0))", [member]);
-            return last;
+            if (!last) return false;
+            try {
+              if (!(await session.query("SELECT 1 FROM bw_subscriptions WHERE trigger = $1", [trigger])).rowCount) return false;
+              await whenLast();
+              return true;
+            } finally {
+              await session.query("SELECT pg_advisory_unlock(hashtextextended($1, 0))", [member]);
+            }
           } finally {
             session.release();
           }

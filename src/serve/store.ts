@@ -171,8 +171,8 @@ export interface PollHold {
 export interface SubscriptionMembership {
   /** `work` while no other member runs its own (finding the subscription, or creating it). */
   exclusive<T>(work: () => Promise<T>): Promise<T>;
-  /** Leaves; true when no member is left (this one then deletes the subscription). */
-  leave(): Promise<boolean>;
+  /** Leaves; when no member is left and the subscription is still kept, runs `whenLast` (its deletion) before another can join or leave, and is true. */
+  leave(whenLast: () => Promise<void>): Promise<boolean>;
 }
 
 /**

@@ -130,7 +130,7 @@ export async function keepSubscription(o: SubscriptionOptions): Promise<KeptSubs
   try {
     await (membership ? membership.exclusive(establish) : establish());
   } catch (e) {
-    await membership?.leave();
+    await membership?.leave(async () => undefined); // leaves what it could not establish as it was
     throw e;
   }
   // Without members (SQLite, or a store that keeps none), the receiver that made it deletes it; a recreated one is this receiver's.
@@ -227,24 +227,25 @@ export async function keepSubscription(o: SubscriptionOptions): Promise<KeptSubs
       stopped = true;
       cancel?.();
       await busy;
+      const remove = async () => {
+        if (spec.delete) {
+          try {
+            await step(spec.delete, { id: record.id });
+          } catch (e) {
+            // Stopping goes on: the provider ends the subscription at its expiry, and the store still names it.
+            log(`${o.trigger.id}: subscription ${record.id} could not be deleted (it ends ${record.expiresAt || "when the provider ends it"}): ${(e as Error).message}`);
+            return;
+          }
+          log(`${o.trigger.id}: subscription ${record.id} deleted`);
+        }
+        await o.store.deleteSubscription(o.trigger.id);
+      };
+      // Deleted by the last receiver to stop: the others still receive through it.
       if (membership) {
-        // Deleted by the last receiver to stop: the others still receive through it.
-        if (!(await membership.leave())) {
-          log(`${o.trigger.id}: subscription ${record.id} left to the receivers still running`);
-          return;
-        }
-      } else if (!owned) return;
-      if (spec.delete) {
-        try {
-          await step(spec.delete, { id: record.id });
-        } catch (e) {
-          // Stopping goes on: the provider ends the subscription at its expiry, and the store still names it.
-          log(`${o.trigger.id}: subscription ${record.id} could not be deleted (it ends ${record.expiresAt || "when the provider ends it"}): ${(e as Error).message}`);
-          return;
-        }
-        log(`${o.trigger.id}: subscription ${record.id} deleted`);
+        if (!(await membership.leave(remove))) log(`${o.trigger.id}: subscription ${record.id} left to the receivers still running`);
+        return;
       }
-      await o.store.deleteSubscription(o.trigger.id);
+      if (owned) await remove();
     },
   };
 }

@@ -11,7 +11,7 @@ export function subscriptionCall(
   block: TriggerBlock,
   secretParam: string,
   env: Record<string, string | undefined>,
-  options: { secrets: string[]; baseUrls?: Record<string, string>; tokenUrls?: Record<string, string> },
+  options: { secrets: string[]; baseUrls?: Record<string, string>; tokenUrls?: Record<string, string>; allowHosts?: readonly string[] },
 ): StepCall & { secrets: string[] } {
   const connection = Object.fromEntries(Object.entries(block.inputs).filter(([name]) => name !== "trigger" && name !== secretParam));
   // Every value the connection takes from the environment is kept out of what is printed.
@@ -24,6 +24,7 @@ export function subscriptionCall(
     const result = await executeToolDefinition(tool, params, {
       secrets,
       ...(options.baseUrls?.[tool.provider] ? { baseUrl: options.baseUrls[tool.provider] } : {}),
+      ...(options.allowHosts?.length ? { allowHosts: options.allowHosts } : {}),
       ...(tool.oauth && options.tokenUrls?.[tool.provider] ? { tokenUrl: options.tokenUrls[tool.provider] } : {}),
     });
     if (result.success) return { ok: true as const, outputs: result.output as Record<string, unknown> };

@@ -19,6 +19,9 @@ export interface WorkflowRunsOptions {
   checked: ValidatedWorkflow;
   env: Record<string, string | undefined>;
   mocks?: MockServers & { tokenUrls: Record<string, string> };
+  /** Live: the providers sent elsewhere (`--base-url`) and the hosts their credentials may go to (`--allow-host`). */
+  baseUrls?: Record<string, string>;
+  allowHosts?: readonly string[];
 }
 
 export async function startWorkflowRuns(o: WorkflowRunsOptions): Promise<Runs> {
@@ -38,7 +41,8 @@ export async function startWorkflowRuns(o: WorkflowRunsOptions): Promise<Runs> {
         triggered: { outputs: run.outputs as unknown as Record<string, unknown> },
         journal: { done: run.journal, record: journal },
         idempotencyKeyOf: (blockId) => runKeyOf(run.id, blockId),
-        ...(mocks ? { baseUrls: mocks.urls, tokenUrls: mocks.tokenUrls, mockAnswers: true } : {}),
+        ...(mocks ? { baseUrls: mocks.urls, tokenUrls: mocks.tokenUrls, mockAnswers: true } : o.baseUrls ? { baseUrls: o.baseUrls } : {}),
+        ...(o.allowHosts?.length ? { allowHosts: o.allowHosts } : {}),
       }),
     settled: (run, result, status) => {
       if (status === "queued") return;

@@ -7,6 +7,7 @@
 // document's 404. A resource gets a round trip when the manifest binds its
 // create and its read.
 import type { ToolSpec } from "@blockwright/runtime/internal";
+import { firstListAt } from "../../common/first-list.js";
 import { type Resource, resourcesOf } from "../../mocks/mock-resources.js";
 import { callTool, check, expectAccepted, expectFailure, expectSuccess, fail, json, same } from "../call.js";
 import type { Exchange } from "../exchange.js";
@@ -132,9 +133,12 @@ function sentFields(resource: Resource, sent: unknown): Node {
 }
 
 /** The items of a list's answer: the answer itself as a list, or its properties that are lists. */
+/** The records of a list answer: its first list, level by level (`[...]`, `{data: [...]}`, `{data: {results: [...]}}`). */
 function itemsIn(body: unknown): Node[] {
-  const lists = Array.isArray(body) ? [body] : isNode(body) ? Object.values(body).filter(Array.isArray) : [];
-  return lists.flat().filter(isNode);
+  const at = firstListAt(body);
+  if (!at) return [];
+  const list = at.reduce<unknown>((node, key) => (isNode(node) ? node[key] : undefined), body);
+  return Array.isArray(list) ? list.filter(isNode) : [];
 }
 
 function isNode(value: unknown): value is Node {

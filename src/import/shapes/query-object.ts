@@ -7,10 +7,13 @@
 import type { OpenApiDocument, OpenApiParameter, Schema } from "../../load/openapi-document.js";
 import { typeOf } from "../../load/openapi-document.js";
 import { fieldKey } from "../../link/wire/query-fields.js";
+import type { ManifestRule } from "../../load/precompiled/manifest-types.js";
 
 /** A field of an object query parameter, standing for a parameter in the drafter's loop; `of` names the object's parameter. */
 export interface QueryObjectField extends OpenApiParameter {
   of: string;
+  /** The object's parameter is required: some field of it must be sent. */
+  ofRequired: boolean;
   description?: string;
   example?: unknown;
   deprecated?: boolean;
@@ -47,26 +50,67 @@ export function explodedQueryObjects(doc: OpenApiDocument, parameters: readonly 
       return [declared];
     }
     const required = new Set(Array.isArray(object.required) ? (object.required as unknown[]) : []);
+    // A field that is itself an object (or a list of objects) has no form when its parent is sent exploded in style form:
+    // OpenAPI writes only scalars and lists of scalars as `field=value`. Not drafted, and said (a required one stays, so
+    // that the link says its wire form is the spec's problem rather than drop what the document requires).
+    const unsendable = key === "field" ? fields.filter(([field, schema]) => !required.has(field) && nested(doc, schema)).map(([field]) => field) : [];
+    if (unsendable.length)
+      note(
+        `query parameter ${declared.name} is an object sent exploded (style form), whose field${unsendable.length > 1 ? "s" : ""} ${unsendable.join(", ")} ${unsendable.length > 1 ? "are objects" : "is an object"}, which that style has no form for: not drafted`,
+      );
     note(
       `query parameter ${declared.name} is an object of ${fields.length} field${fields.length > 1 ? "s" : ""}, sent ${key === "field" ? "exploded (style form): field=value" : `as ${declared.name}[field]=value (style deepObject)`}: drafted as a parameter per field, each with its type, limits and description`,
     );
-    return fields.map(([field, schema]) => {
-      let flat: Schema = {};
-      try {
-        flat = doc.flatten(schema);
-      } catch {
-        // a $ref that names nothing: fromSchema says so
-      }
-      return {
-        name: field,
-        in: "query",
-        required: declared.required && required.has(field),
-        schema,
-        of: declared.name,
-        ...(typeof flat.description === "string" ? { description: flat.description } : {}),
-        ...(flat.example !== undefined ? { example: flat.example } : {}),
-        ...(flat.deprecated === true ? { deprecated: true } : {}),
-      };
-    });
+    return fields
+      .filter(([field]) => !unsendable.includes(field))
+      .map(([field, schema]) => {
+        let flat: Schema = {};
+        try {
+          flat = doc.flatten(schema);
+        } catch {
+          // a $ref that names nothing: fromSchema says so
+        }
+        return {
+          name: field,
+          in: "query",
+          required: declared.required && required.has(field),
+          schema,
+          of: declared.name,
+          ofRequired: declared.required === true,
+          ...(typeof flat.description === "string" ? { description: flat.description } : {}),
+          ...(flat.example !== undefined ? { example: flat.example } : {}),
+          ...(flat.deprecated === true ? { deprecated: true } : {}),
+        };
+      });
   });
+}
+
+/** Whether a field's value is an object, or a list of objects: no `field=value` writes it. */
+function nested(doc: OpenApiDocument, schema: Schema): boolean {
+  try {
+    const flat = doc.flatten(schema);
+    if (typeOf(flat) === "array") return typeOf(doc.flatten((flat.items ?? {}) as Schema)) === "object";
+    return typeOf(flat) === "object";
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A rule for each required object query parameter none of whose drafted fields is required: at least one of them
+ * given (`anyOf`, a group per field), else the call sends no field and the parameter the document requires is
+ * missing from the query. `byWire` maps `query:<object>/<field>` to the field's manifest parameter.
+ */
+export function requiredObjectRules(parameters: readonly (OpenApiParameter | QueryObjectField)[], byWire: ReadonlyMap<string, string>): ManifestRule[] {
+  const fields = new Map<string, { names: string[]; someRequired: boolean }>();
+  for (const p of parameters) {
+    if (!("of" in p) || !p.ofRequired) continue;
+    const name = byWire.get(`query:${p.of}/${p.name}`);
+    if (name === undefined) continue;
+    const group = fields.get(p.of) ?? { names: [], someRequired: false };
+    group.names.push(name);
+    group.someRequired ||= p.required === true;
+    fields.set(p.of, group);
+  }
+  return [...fields.values()].filter((g) => !g.someRequired && g.names.length).map((g) => ({ rule: "anyOf", groups: g.names.map((n) => [n]) }));
 }

@@ -20,7 +20,9 @@ const ADDRESS_PARAM = "instanceUrl";
 /** What a variable's value may be, by where it is in the address. */
 const LABEL = "^[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?$";
 const PORT = "^[0-9]{1,5}$";
-const SEGMENT = "^[A-Za-z0-9._~-]+$";
+// A path segment's characters that need no percent-encoding (RFC 3986 pchar: unreserved, ":" and "@"; a bot token
+// such as `123456:ABC-DEF` is one segment). The runtime sends ":" and "@" of a path variable as they are.
+const SEGMENT = "^[A-Za-z0-9._~:@-]+$";
 
 export interface ServerVariablesDraft {
   server: Manifest["server"];

@@ -32,6 +32,26 @@ describe("an address made of server variables", () => {
     expect((await sent(region!, { zqRegion: "us" })).url).toBe("https://api.us.zq-chat.example/zq-messages");
   });
 
+  it("with a base address given at call time (a mock, a sandbox), keeps the path the call's variables make (a version), not the default's", async () => {
+    const versioned = doc("https://api.zq-figures.example/{zq_version}", { zq_version: { default: "v1", enum: ["v1", "v2", "v3"] } });
+    const [tool] = await linkedTools(drafted(versioned, ["listMessages"]));
+    const { fetch, seen } = scriptedFetch(json(200, { id: "m1" }), json(200, { id: "m2" }));
+    await executeToolDefinition(tool!, { accessToken: "zq-token-0001", zqVersion: "v3" }, { fetch, baseUrl: "http://127.0.0.1:9" });
+    await executeToolDefinition(tool!, { accessToken: "zq-token-0001" }, { fetch, baseUrl: "http://127.0.0.1:9" });
+    expect(seen.map((r) => r.url)).toEqual(["http://127.0.0.1:9/v3/zq-messages", "http://127.0.0.1:9/v1/zq-messages"]);
+  });
+
+  it("a path variable whose value holds ':' or '@' (a bot token, `/bot123456:ABC`): drafted with the document's default, sent as it is, not percent-encoded", async () => {
+    const botted = doc("https://api.zq-bots.example/bot{zq_token}", { zq_token: { default: "123456:ABC-zq", description: "The bot's token." } });
+    const d = drafted(botted, ["listMessages"]);
+    expect(d.manifest.params?.zqToken).toMatchObject({ default: "123456:ABC-zq" });
+    expect(d.manifest.params?.zqToken?.required).toBeUndefined();
+    const [tool] = await linkedTools(d);
+    expect((await sent(tool!, { zqToken: "654321:XYZ@zq" })).url).toBe("https://api.zq-bots.example/bot654321:XYZ@zq/zq-messages");
+    expect((await sent(tool!, {})).url).toBe("https://api.zq-bots.example/bot123456:ABC-zq/zq-messages");
+    expect((await sent(tool!, { zqToken: "a/b" })).result).toMatchObject({ success: false });
+  });
+
   it("refuses a value that would make another host before any request: by the input's own rules, and by the derived hosts", async () => {
     const [tool] = await linkedTools(drafted(tenant, ["listMessages"]));
     const refused = await sent(tool!, { zqTenant: "evil.example/x" });
