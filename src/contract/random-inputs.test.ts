@@ -13,7 +13,8 @@ import { OpenApiDocument } from "../load/openapi-document.js";
 import { loadYamlSource } from "../load/yaml-source.js";
 import { deriveCases } from "./derive.js";
 import { patternAdmits } from "./kinds/limit.js";
-import { boundedFilter, FILTER_DRAWS, filterOrFail, invalidInput, validInput } from "./random-inputs.js";
+import { invalidInput } from "./inputs/invalid-inputs.js";
+import { boundedFilter, FILTER_DRAWS, filterOrFail, validInput } from "./random-inputs.js";
 import { ContractFailure } from "./types.js";
 import { ToolValues } from "./values.js";
 

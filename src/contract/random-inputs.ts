@@ -4,10 +4,10 @@
 // and invalid ones that break exactly one rule, saying which.
 import fc from "fast-check";
 import { drawablePattern } from "../model/drawable-pattern.js";
-import { credentialOfParam, isValueFormat, multipleNear, wayParams, itemAt, oauthParams, type NestedLimits, type ParamSpec, type ToolSpec, validateParams } from "@blockwright/runtime/internal";
-import { madeStrings, NOT_OF_FORMAT, stretch } from "../model/string-values.js";
+import { isValueFormat, multipleNear, wayParams, oauthParams, type NestedLimits, type ParamSpec, type ToolSpec, validateParams } from "@blockwright/runtime/internal";
+import { madeStrings, stretch } from "../model/string-values.js";
 import { withAddress } from "./call.js";
-import { drawableForms, sampleFile, settledUnder } from "./rule-values.js";
+import { drawableForms, sampleFile } from "./rule-values.js";
 import { withoutBracketKeys, writtenWithBrackets } from "../judge/bracket-form.js";
 import { ContractFailure } from "./types.js";
 import type { Input, ToolValues } from "./values.js";
@@ -42,15 +42,15 @@ export function validInput(tool: ToolSpec, values: ToolValues, address: string):
   return filterOrFail(drawn, (input) => validateParams(tool, withAddress(tool, input, address)).ok, `valid input of ${tool.id}`);
 }
 
-const printable = fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c));
+export const printable = fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c));
 const tricky = fc.constantFrom(" ", "%", "&", "=", "+", "#", "?", "/", "'", '"', "\\", ",", ";", "é", "ß", "中", "😀", "\u00a0", "\t", "\n", "\u0000", "\u2028", "\ud800");
 const textUnit = fc.oneof({ arbitrary: printable, weight: 8 }, { arbitrary: tricky, weight: 2 }, { arbitrary: fc.string({ unit: "grapheme", minLength: 1, maxLength: 1 }), weight: 1 });
 const alphanumeric = fc.constantFrom(..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789");
-const letters = fc.string({ unit: alphanumeric, minLength: 1, maxLength: 12 });
+export const letters = fc.string({ unit: alphanumeric, minLength: 1, maxLength: 12 });
 /** Object keys, the awkward ones included (they must stay plain keys all the way to the wire). */
 const jsonKey = fc.oneof({ arbitrary: fc.string({ unit: alphanumeric, minLength: 1, maxLength: 12 }), weight: 4 }, { arbitrary: fc.constantFrom("__proto__", "constructor", "toString", "", "a.b", "a/b", "$ref", "é"), weight: 1 });
 /** Long enough for a credential: a broken secret is refused for what was broken, not for its length. */
-const letters8 = fc.string({ unit: alphanumeric, minLength: 8, maxLength: 16 });
+export const letters8 = fc.string({ unit: alphanumeric, minLength: 8, maxLength: 16 });
 
 /** Values of one parameter that pass its own rules (most of the time: the record is filtered). */
 function validValue(p: ParamSpec, values: ToolValues): fc.Arbitrary<unknown> {
@@ -125,9 +125,9 @@ export function integerIn(min: number, max: number): fc.Arbitrary<number> {
 const LINE_TERMINATOR = /[\n\r\u2028\u2029]/;
 
 /** Multiples of `step` from `min` to `max` (none: a single `step` when `orStep`, else undefined). */
-function multiplesIn(min: number, max: number, step: number): fc.Arbitrary<number>;
-function multiplesIn(min: number, max: number, step: number, orStep: false): fc.Arbitrary<number> | undefined;
-function multiplesIn(min: number, max: number, step: number, orStep = true): fc.Arbitrary<number> | undefined {
+export function multiplesIn(min: number, max: number, step: number): fc.Arbitrary<number>;
+export function multiplesIn(min: number, max: number, step: number, orStep: false): fc.Arbitrary<number> | undefined;
+export function multiplesIn(min: number, max: number, step: number, orStep = true): fc.Arbitrary<number> | undefined {
   // The multiples' indices: the k of each k × step between the bounds.
   const from = Math.max(Math.round(multipleNear(min, step, true) / step), -(2 ** 31));
   const to = Math.min(Math.round(multipleNear(max, step, false) / step), 2 ** 31);
@@ -190,223 +190,6 @@ function patternString(p: ParamSpec, pattern: string, minLength: number, maxLeng
   // cut to a length drawn within them, kept where it still matches.
   const fitted = fc.tuple(drawn, fc.integer({ min: minLength, max: maxLength })).map(([s, n]) => (fits(s) ? s : (stretch(s, n).find((v) => re.test(v)) ?? s)));
   return filterOrFail(fitted, fits, `value of ${p.name} matching ${pattern} within its lengths`);
-}
-
-// ---- invalid inputs -----------------------------------------------------------
-
-/** A valid input with exactly one rule broken. */
-export function invalidInput(tool: ToolSpec, values: ToolValues, address: string): fc.Arbitrary<InvalidDraw> {
-  const base = validInput(tool, values, address);
-  const breakers: fc.Arbitrary<InvalidDraw>[] = [];
-  const set = (p: string, value: fc.Arbitrary<unknown>, rule: string | string[], broken: string, shown = true) =>
-    breakers.push(fc.tuple(base, value).map(([input, v]) => ({ input: { ...input, [p]: v }, broken: `${p}: ${broken}`, param: p, rule: [rule].flat(), ...(shown ? { value: v } : {}) })));
-
-  for (const p of tool.params) {
-    const places = new Set([p.wire.in, ...tool.routes.flatMap((r) => r.wire[p.name]?.in ?? [])]);
-    if (p.required && p.default === undefined) set(p.name, fc.constantFrom(undefined, "", "   "), "required", "left out or blank", false);
-    switch (p.type) {
-      case "number": {
-        // Past 2^53 one step is no longer a number apart: below -2^63 is not drawn, it is a value.
-        if (p.minimum !== undefined)
-          set(
-            p.name,
-            Number.isSafeInteger(Math.ceil(p.minimum) - 1_000_000) ? fc.integer({ min: Math.ceil(p.minimum) - 1_000_000, max: Math.ceil(p.minimum) - 1 }) : fc.constant(p.minimum < 0 ? p.minimum * 2 : p.minimum / 2),
-            "minimum",
-            `below ${p.minimum}`,
-          );
-        if (p.maximum !== undefined)
-          set(
-            p.name,
-            Number.isSafeInteger(Math.floor(p.maximum) + 1_000_000) ? fc.integer({ min: Math.floor(p.maximum) + 1, max: Math.floor(p.maximum) + 1_000_000 }) : fc.constant(p.maximum > 0 ? p.maximum * 2 : p.maximum / 2),
-            "maximum",
-            `above ${p.maximum}`,
-          );
-        const lo = Math.max(Math.ceil(p.minimum ?? -1000), -(2 ** 31));
-        const hi = Math.min(Math.floor(p.maximum ?? 1000), 2 ** 31);
-        if (p.integer && hi > lo)
-          set(
-            p.name,
-            fc.integer({ min: lo, max: hi - 1 }).map((n) => n + 0.5),
-            "integer",
-            "not an integer",
-          );
-        // A value within the bounds that is not a multiple: an integer one apart from a multiple (a fraction would break integer first).
-        const step = p.multipleOf;
-        if (step !== undefined && !(p.integer && step <= 1)) {
-          const off = p.integer ? 1 : step / 2;
-          const within = multiplesIn(Math.max(p.minimum ?? -1000, -(2 ** 31)), Math.min((p.maximum ?? 1000) - off, 2 ** 31), step, false);
-          if (within)
-            set(
-              p.name,
-              within.map((m) => m + off),
-              "multipleOf",
-              `not a multiple of ${step}`,
-            );
-        }
-        set(p.name, fc.constantFrom("many", true, {}, [1], "12abc"), "type", "not a number");
-        break;
-      }
-      case "boolean":
-        set(p.name, fc.constantFrom("yes", 1, "TRUE", {}), "type", "not a boolean");
-        break;
-      case "json":
-        // A value of several forms: what one form refuses another may take; no single broken rule to name.
-        if (p.anyOf) break;
-        set(p.name, fc.constantFrom("{not json", '{"a":', "'x'"), "json", "not JSON");
-        set(
-          p.name,
-          p.jsonType === "array" ? fc.constantFrom({}, "{}", 5, '"x"') : p.jsonType === "object" ? fc.constantFrom([], "[1]", 5, '"x"', true) : fc.constantFrom(5, '"x"', true),
-          "jsonType",
-          `not a JSON ${p.jsonType ?? "object or array"}`,
-        );
-        break;
-      case "string": {
-        if (p.format === "base-url") {
-          set(p.name, fc.constantFrom("ftp://example.com", "http://example.com", "https://example.com/path", "https://example.com?x=1", "not an address"), "format", "not a base address");
-          break;
-        }
-        set(p.name, fc.constantFrom(42, true, {}, ["a"]), "type", "not a string");
-        if (isValueFormat(p.format) && !p.enum) set(p.name, fc.constant(NOT_OF_FORMAT[p.format]), p.pattern ? ["format", "pattern"] : "format", `not of format ${p.format}`);
-        if (p.secret) set(p.name, fc.string({ unit: fc.constantFrom(..."abcdefgh"), minLength: 1, maxLength: 7 }), "minLength", "shorter than a credential can be", false);
-        // An OAuth flow's parameter goes only into a token request's form (validate-params.ts): line breaks are fine there.
-        const formOnly = p.wire.in === "auth" && !credentialOfParam(tool.auth, p.name);
-        if ((p.secret && !formOnly) || places.has("header"))
-          set(
-            p.name,
-            fc.tuple(letters8, fc.constantFrom("\n", "\r", "\u0000", "\u007f", "é中")).map(([s, c]) => `${s}${c}${s}`),
-            "characters",
-            "a character headers cannot carry",
-            !p.secret,
-          );
-        if (places.has("header") || p.wire.in === "auth")
-          set(
-            p.name,
-            fc.tuple(letters8, fc.constantFrom(" ", "\t")).map(([s, c]) => `${c}${s}`),
-            "characters",
-            "a leading space a header would drop",
-            !p.secret,
-          );
-        set(
-          p.name,
-          letters8.map((s) => `${s}\ud800`),
-          "characters",
-          "half of a surrogate pair",
-          !p.secret,
-        );
-        if (places.has("path") && !p.enum) set(p.name, fc.constantFrom(".", ".."), p.pattern ? ["pathSegment", "pattern"] : "pathSegment", "a dot segment");
-        if (p.enum) {
-          const taken = new Set(p.enum.map((v) => (p.caseInsensitive ? String(v).toLowerCase() : String(v))));
-          set(
-            p.name,
-            letters.filter((s) => !taken.has(p.caseInsensitive ? s.toLowerCase() : s)),
-            "enum",
-            "not one of its values",
-          );
-          break;
-        }
-        if (p.maxLength !== undefined && !p.secret) {
-          const maxLength = p.maxLength;
-          set(
-            p.name,
-            fc.integer({ min: maxLength + 1, max: maxLength + 50 }).map((n) => "x".repeat(n)),
-            "maxLength",
-            `longer than ${maxLength}`,
-          );
-        }
-        const minLength = p.minLength ?? 0;
-        if (minLength > 1 && !p.secret)
-          set(
-            p.name,
-            fc.integer({ min: 1, max: minLength - 1 }).map((n) => "x".repeat(n)),
-            "minLength",
-            `shorter than ${p.minLength}`,
-          );
-        if (p.pattern) {
-          const re = new RegExp(p.pattern, "u");
-          const min = Math.max(p.minLength ?? 1, p.secret ? 8 : 1);
-          const max = p.maxLength ?? 64;
-          // A pattern every string within the lengths matches (`.+`) cannot be broken: no such draw.
-          const breaking = boundedFilter(fc.string({ unit: printable, minLength: min, maxLength: Math.min(max, min + 30) }), (s) => !re.test(s) && s.trim() !== "" && s.trim() === s && (!places.has("path") || (s !== "." && s !== "..")));
-          if (breaking) set(p.name, breaking, "pattern", `not matching ${p.pattern}`);
-        }
-        if (p.wire.in === "body" && p.wire.split?.maxItems !== undefined) {
-          const max = p.wire.split.maxItems;
-          set(
-            p.name,
-            fc.integer({ min: max + 1, max: max + 10 }).map((n) => Array.from({ length: n }, (_, i) => `item${i}`).join(p.wire.in === "body" && p.wire.split ? p.wire.split.separator : ",")),
-            "maxItems",
-            `more than ${max} items`,
-          );
-        }
-        break;
-      }
-    }
-  }
-
-  // A parameter the tool does not have.
-  const known = new Set(tool.params.map((p) => p.name));
-  breakers.push(
-    fc
-      .tuple(
-        base,
-        letters.filter((n) => !known.has(n)),
-        letters,
-      )
-      .map(([input, name, v]) => ({ input: { ...input, [name]: v }, broken: `${name}: not a parameter`, param: name, rule: ["unknown"] })),
-  );
-
-  for (const rule of tool.rules) {
-    if (rule.rule === "exactlyOne") {
-      breakers.push(base.map((input) => ({ input: without(input, rule.params), broken: `none of ${rule.params.join(", ")}`, param: itemAt(rule.params, 0), rule: ["exactlyOne"] })));
-      const all = rule.params.map((n) => values.example(n)?.value);
-      if (all.every((v) => v !== undefined)) {
-        breakers.push(base.map((input) => ({ input: { ...input, ...Object.fromEntries(rule.params.map((n, i) => [n, all[i]])) }, broken: `all of ${rule.params.join(", ")}`, param: itemAt(rule.params, 1), rule: ["exactlyOne"] })));
-      }
-    } else if (rule.rule === "anyOf") {
-      const all = [...new Set(rule.groups.flat())];
-      breakers.push(base.map((input) => ({ input: without(input, all), broken: `none of ${all.join(", ")}`, param: itemAt(itemAt(rule.groups, 0), 0), rule: ["anyOf"] })));
-    } else if (rule.rule === "dependentLimits") {
-      const param = tool.params.find((p) => p.name === rule.param);
-      const dependsOn = tool.params.find((p) => p.name === rule.dependsOn);
-      for (const [selector, limits] of Object.entries(rule.limits)) {
-        const past = param?.type === "number" && limits.maximum !== undefined ? limits.maximum + 1 : param?.type === "string" && limits.maxLength !== undefined ? "x".repeat(limits.maxLength + 1) : undefined;
-        if (past === undefined) continue;
-        const selectorValue = dependsOn?.type === "number" ? Number(selector) : dependsOn?.type === "boolean" ? selector === "true" : selector;
-        breakers.push(
-          base.map((input) => ({
-            input: { ...settledUnder(tool, { ...input, [rule.dependsOn]: selectorValue }, rule.dependsOn, rule.param), [rule.param]: past },
-            broken: `${rule.param} past its limit with ${rule.dependsOn} ${selector}`,
-            param: rule.param,
-            rule: ["dependentLimits"],
-          })),
-        );
-      }
-    } else {
-      const param = tool.params.find((p) => p.name === rule.param);
-      for (const [selector, allowed] of Object.entries(rule.values)) {
-        const refused = (param?.enum ?? []).filter((v) => !allowed.includes(v));
-        if (!refused.length) continue;
-        const dependsOn = tool.params.find((p) => p.name === rule.dependsOn);
-        const selectorValue = dependsOn?.type === "number" ? Number(selector) : dependsOn?.type === "boolean" ? selector === "true" : selector;
-        breakers.push(
-          fc.tuple(base, fc.constantFrom(...refused)).map(([input, v]) => ({
-            input: { ...settledUnder(tool, { ...input, [rule.dependsOn]: selectorValue }, rule.dependsOn, rule.param), [rule.param]: v },
-            broken: `${rule.param} ${JSON.stringify(v)} with ${rule.dependsOn} ${selector}`,
-            param: rule.param,
-            rule: ["allowedValues"],
-          })),
-        );
-      }
-    }
-  }
-  // The server address is given by the case (withAddress fills it only when absent).
-  return fc.oneof(...breakers).map((draw) => (tool.server.param && !Object.hasOwn(draw.input, tool.server.param) ? { ...draw, input: withAddress(tool, draw.input, address) } : draw));
-}
-
-function without(input: Input, names: string[]): Input {
-  const out = { ...input };
-  for (const n of names) delete out[n];
-  return out;
 }
 
 // ---- filters that always end ---------------------------------------------------

@@ -9,7 +9,8 @@ import type { ParamSpec, ToolSpec } from "@blockwright/runtime/internal";
 import { loadProvider } from "../emit/generate-all.js";
 import { OpenApiDocument } from "../load/openapi-document.js";
 import { loadYamlSource } from "../load/yaml-source.js";
-import { invalidInput, validInput } from "./random-inputs.js";
+import { invalidInput } from "./inputs/invalid-inputs.js";
+import { validInput } from "./random-inputs.js";
 import { ToolValues } from "./values.js";
 
 const fixtures = fileURLToPath(new URL("../../test-support/fixtures/", import.meta.url));

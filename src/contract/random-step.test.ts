@@ -11,7 +11,8 @@ import { loadProvider } from "../emit/generate-all.js";
 import { OpenApiDocument } from "../load/openapi-document.js";
 import { loadYamlSource } from "../load/yaml-source.js";
 import { limitKind } from "./kinds/limit.js";
-import { invalidInput, validInput } from "./random-inputs.js";
+import { invalidInput } from "./inputs/invalid-inputs.js";
+import { validInput } from "./random-inputs.js";
 import { ToolValues } from "./values.js";
 
 const fixtures = fileURLToPath(new URL("../../test-support/fixtures/", import.meta.url));

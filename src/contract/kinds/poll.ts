@@ -38,121 +38,147 @@ function pollCases(trigger: PollTriggerSpec, subject: Subject): ContractCase[] {
   const made = (name: string, run: ContractCase["run"], source: CaseSource): ContractCase => ({ id: `${trigger.id} › poll › ${name}`, provider: trigger.provider, operation: trigger.id, kind: "poll", name, source, run });
   const tool = subject.tools.find((t) => t.id === trigger.operation);
   if (!tool) return [made("list operation linked", async () => fail(`${trigger.operation} is not a linked operation of ${trigger.provider}`), at("operation"))];
-  const tools = Object.fromEntries(subject.tools.map((t) => [t.id, t]));
+  const rig: Rig = { trigger, tool, tools: Object.fromEntries(subject.tools.map((t) => [t.id, t])), at, made };
+  return [newItemsCase(rig), resumeCase(rig), ...sameSecondCases(rig), ...deltaCases(rig), ...rateCases(rig)];
+}
+
+/** What every case of one poll trigger is made with: its list operation, the provider's tools, and how a case is named. */
+interface Rig {
+  trigger: PollTriggerSpec;
+  tool: ToolSpec;
+  tools: Record<string, ToolSpec>;
+  at: (...path: (string | number)[]) => CaseSource;
+  made: (name: string, run: ContractCase["run"], source: CaseSource) => ContractCase;
+}
+
+function newItemsCase({ trigger, tool, tools, at, made }: Rig): ContractCase {
+  return made(
+    "items added between polls start one run each, with the outputs declared",
+    () =>
+      withUpstream(trigger, tool, async (upstream) => {
+        upstream.add("zqbefore", Date.now() - 3_600_000);
+        const store = memoryStore();
+        const p = poll(trigger, tool, tools, store, upstream);
+        await until(() => p.outcomes.length >= 1, "the first poll");
+        const added = [upstream.add("zqone"), upstream.add("zqtwo")];
+        const from = p.outcomes.length;
+        await until(() => p.outcomes.length >= from + 3, "three polls more");
+        await p.stop();
+        const runs = await runsOf(store, trigger.id);
+        same(runs.map((r) => r.event).sort(), [...added].sort(), "the runs' items (one each, none for the item there before the first poll)");
+        for (const run of await store.take(runs.length, Number.MAX_SAFE_INTEGER)) {
+          const metadata = (run.outputs as { metadata?: Record<string, unknown> }).metadata ?? {};
+          for (const output of trigger.outputs) check(!output.required || metadata[output.name] !== undefined, () => `run of ${run.event}: the output ${output.name} the trigger declares is missing`);
+        }
+        noFailure(p.outcomes);
+      }),
+    at(),
+  );
+}
+
+function resumeCase({ trigger, tool, tools, at, made }: Rig): ContractCase {
+  return made(
+    "a poller started again on the store resumes: no duplicate, no gap",
+    () =>
+      withUpstream(trigger, tool, async (upstream) => {
+        const store = memoryStore();
+        const first = poll(trigger, tool, tools, store, upstream);
+        await until(() => first.outcomes.length >= 1, "the first poll");
+        const a = upstream.add("zqa");
+        await until(() => first.outcomes.length >= 3, "two polls more");
+        await first.stop();
+        const b = upstream.add("zqb");
+        const second = poll(trigger, tool, tools, store, upstream);
+        await until(() => second.outcomes.length >= 3, "three polls after the restart");
+        await second.stop();
+        same((await runsOf(store, trigger.id)).map((r) => r.event).sort(), [a, b].sort(), "the runs' items across the restart");
+        noFailure([...first.outcomes, ...second.outcomes]);
+      }),
+    at(),
+  );
+}
+
+/** A position of kind since: two items of one second, either side of a poll. */
+function sameSecondCases({ trigger, tool, tools, at, made }: Rig): ContractCase[] {
   const spec = trigger.position;
-  const cases: ContractCase[] = [
+  if (spec.kind !== "since") return [];
+  return [
     made(
-      "items added between polls start one run each, with the outputs declared",
+      "two items of the same second on either side of a poll run once each",
       () =>
         withUpstream(trigger, tool, async (upstream) => {
-          upstream.add("zqbefore", Date.now() - 3_600_000);
           const store = memoryStore();
-          const p = poll(trigger, tool, tools, store, upstream);
+          // The poller's clock: the start, a millisecond on at each reading, so that the ids of items run are forgotten at once.
+          const start = Date.now();
+          let tick = 0;
+          const p = poll(trigger, tool, tools, store, upstream, { horizonMs: 1, now: () => start + tick++ });
           await until(() => p.outcomes.length >= 1, "the first poll");
-          const added = [upstream.add("zqone"), upstream.add("zqtwo")];
-          const from = p.outcomes.length;
-          await until(() => p.outcomes.length >= from + 3, "three polls more");
+          const second = spec.type === "date-time" ? Math.floor(start / 1000) * 1000 + 5_000 : start + 5_000;
+          const a = upstream.add("zqa", second + 100);
+          let from = p.outcomes.length;
+          await until(() => p.outcomes.length >= from + 2, "a poll finding the first");
+          const b = upstream.add("zqb", second + 100);
+          from = p.outcomes.length;
+          await until(() => p.outcomes.length >= from + 3, "polls finding both");
           await p.stop();
-          const runs = await runsOf(store, trigger.id);
-          same(runs.map((r) => r.event).sort(), [...added].sort(), "the runs' items (one each, none for the item there before the first poll)");
-          for (const run of await store.take(runs.length, Number.MAX_SAFE_INTEGER)) {
-            const metadata = (run.outputs as { metadata?: Record<string, unknown> }).metadata ?? {};
-            for (const output of trigger.outputs) check(!output.required || metadata[output.name] !== undefined, () => `run of ${run.event}: the output ${output.name} the trigger declares is missing`);
-          }
+          same((await runsOf(store, trigger.id)).map((r) => r.event).sort(), [a, b].sort(), "the runs' items (one each)");
           noFailure(p.outcomes);
         }),
-      at(),
-    ),
-    made(
-      "a poller started again on the store resumes: no duplicate, no gap",
-      () =>
-        withUpstream(trigger, tool, async (upstream) => {
-          const store = memoryStore();
-          const first = poll(trigger, tool, tools, store, upstream);
-          await until(() => first.outcomes.length >= 1, "the first poll");
-          const a = upstream.add("zqa");
-          await until(() => first.outcomes.length >= 3, "two polls more");
-          await first.stop();
-          const b = upstream.add("zqb");
-          const second = poll(trigger, tool, tools, store, upstream);
-          await until(() => second.outcomes.length >= 3, "three polls after the restart");
-          await second.stop();
-          same((await runsOf(store, trigger.id)).map((r) => r.event).sort(), [a, b].sort(), "the runs' items across the restart");
-          noFailure([...first.outcomes, ...second.outcomes]);
-        }),
-      at(),
+      at("since"),
     ),
   ];
-  if (spec.kind === "since")
-    cases.push(
-      made(
-        "two items of the same second on either side of a poll run once each",
-        () =>
-          withUpstream(trigger, tool, async (upstream) => {
-            const store = memoryStore();
-            // The poller's clock: the start, a millisecond on at each reading, so that the ids of items run are forgotten at once.
-            const start = Date.now();
-            let tick = 0;
-            const p = poll(trigger, tool, tools, store, upstream, { horizonMs: 1, now: () => start + tick++ });
-            await until(() => p.outcomes.length >= 1, "the first poll");
-            const second = spec.type === "date-time" ? Math.floor(start / 1000) * 1000 + 5_000 : start + 5_000;
-            const a = upstream.add("zqa", second + 100);
-            let from = p.outcomes.length;
-            await until(() => p.outcomes.length >= from + 2, "a poll finding the first");
-            const b = upstream.add("zqb", second + 100);
-            from = p.outcomes.length;
-            await until(() => p.outcomes.length >= from + 3, "polls finding both");
-            await p.stop();
-            same((await runsOf(store, trigger.id)).map((r) => r.event).sort(), [a, b].sort(), "the runs' items (one each)");
-            noFailure(p.outcomes);
-          }),
-        at("since"),
-      ),
-    );
-  if (spec.kind === "delta")
-    cases.push(
-      made(
-        `the round's pages and the delta link are followed${spec.created ? "; a changed or removed item starts no run" : ""}`,
-        () =>
-          withUpstream(trigger, tool, async (upstream) => {
-            const old = [upstream.add("zqold1"), upstream.add("zqold2")];
-            const store = memoryStore();
-            const p = poll(trigger, tool, tools, store, upstream);
-            await until(() => p.outcomes.length >= 1, "the first round");
-            const a = upstream.add("zqnew");
-            upstream.change(old[0] as string);
-            upstream.change(old[1] as string, true);
-            const from = p.outcomes.length;
-            await until(() => p.outcomes.length >= from + 2, "two rounds more");
-            await p.stop();
-            same((await runsOf(store, trigger.id)).map((r) => r.event).sort(), spec.created ? [a] : [a, old[0]].sort(), "the runs' items");
-            check(!spec.next || upstream.seen[1] === "/zqround?zqpage=2", () => `the round's next page was not asked next: ${JSON.stringify(upstream.seen.slice(0, 3))}`);
-            const later = upstream.seen.slice(spec.next ? 2 : 1);
-            check(later.length > 0 && later.every((s) => s.startsWith("/zqdelta?")), () => `a poll after the first round was not sent at the delta link: ${JSON.stringify(later.slice(0, 3))}`);
-            noFailure(p.outcomes);
-          }),
-        at("delta"),
-      ),
-    );
+}
+
+/** A position of kind delta: the round's pages, then the delta link. */
+function deltaCases({ trigger, tool, tools, at, made }: Rig): ContractCase[] {
+  const spec = trigger.position;
+  if (spec.kind !== "delta") return [];
+  return [
+    made(
+      `the round's pages and the delta link are followed${spec.created ? "; a changed or removed item starts no run" : ""}`,
+      () =>
+        withUpstream(trigger, tool, async (upstream) => {
+          const old = [upstream.add("zqold1"), upstream.add("zqold2")];
+          const store = memoryStore();
+          const p = poll(trigger, tool, tools, store, upstream);
+          await until(() => p.outcomes.length >= 1, "the first round");
+          const a = upstream.add("zqnew");
+          upstream.change(old[0] as string);
+          upstream.change(old[1] as string, true);
+          const from = p.outcomes.length;
+          await until(() => p.outcomes.length >= from + 2, "two rounds more");
+          await p.stop();
+          same((await runsOf(store, trigger.id)).map((r) => r.event).sort(), spec.created ? [a] : [a, old[0]].sort(), "the runs' items");
+          check(!spec.next || upstream.seen[1] === "/zqround?zqpage=2", () => `the round's next page was not asked next: ${JSON.stringify(upstream.seen.slice(0, 3))}`);
+          const later = upstream.seen.slice(spec.next ? 2 : 1);
+          check(later.length > 0 && later.every((s) => s.startsWith("/zqdelta?")), () => `a poll after the first round was not sent at the delta link: ${JSON.stringify(later.slice(0, 3))}`);
+          noFailure(p.outcomes);
+        }),
+      at("delta"),
+    ),
+  ];
+}
+
+/** A documented request rate: the wait after a poll gives each of its requests a turn. */
+function rateCases({ trigger, tool, tools, at, made }: Rig): ContractCase[] {
   const perMinute = tool.rateLimits?.requestsPerMinute;
-  if (perMinute)
-    cases.push(
-      made(
-        `the wait after a poll leaves each of its requests a turn at ${perMinute} requests per minute`,
-        () =>
-          withUpstream(trigger, tool, async (upstream) => {
-            check(trigger.intervalSeconds * perMinute >= 60, () => `intervalSeconds ${trigger.intervalSeconds} is shorter than one request's turn at ${perMinute} requests per minute`);
-            const p = poll(trigger, tool, tools, memoryStore(), upstream, { intervalMs: 1, requestsPerMinute: perMinute });
-            await until(() => p.outcomes.length >= 1, "a poll");
-            await p.stop();
-            const outcome = p.outcomes[0] as PollOutcome;
-            if (!outcome.ok) fail(`the poll failed: ${outcome.message}`);
-            check(outcome.waitMs >= (outcome.requests * 60_000) / perMinute, () => `the poll made ${outcome.requests} request(s), then waited ${outcome.waitMs} ms: less than their turns at ${perMinute} a minute`);
-          }),
-        at("intervalSeconds"),
-      ),
-    );
-  return cases;
+  if (!perMinute) return [];
+  return [
+    made(
+      `the wait after a poll leaves each of its requests a turn at ${perMinute} requests per minute`,
+      () =>
+        withUpstream(trigger, tool, async (upstream) => {
+          check(trigger.intervalSeconds * perMinute >= 60, () => `intervalSeconds ${trigger.intervalSeconds} is shorter than one request's turn at ${perMinute} requests per minute`);
+          const p = poll(trigger, tool, tools, memoryStore(), upstream, { intervalMs: 1, requestsPerMinute: perMinute });
+          await until(() => p.outcomes.length >= 1, "a poll");
+          await p.stop();
+          const outcome = p.outcomes[0] as PollOutcome;
+          if (!outcome.ok) fail(`the poll failed: ${outcome.message}`);
+          check(outcome.waitMs >= (outcome.requests * 60_000) / perMinute, () => `the poll made ${outcome.requests} request(s), then waited ${outcome.waitMs} ms: less than their turns at ${perMinute} a minute`);
+        }),
+      at("intervalSeconds"),
+    ),
+  ];
 }
 
 async function withUpstream(trigger: PollTriggerSpec, tool: ToolSpec, work: (upstream: FakeUpstream) => Promise<void>): Promise<void> {

@@ -46,9 +46,45 @@ function triggerCases(trigger: TriggerSpec, subject: Subject): ContractCase[] {
   if (!media || !examples.length) return [made("deliveries made", async () => fail(`no delivery of ${trigger.id} can be made: the document gives no example of its event and none could be drawn from its schema`), at("event"))];
   const { right, wrong } = secrets(trigger);
   const first = examples[0]?.body;
-  const auth = trigger.authentication;
-  const cases: ContractCase[] = [];
+  const refused = (name: string, code: TriggerErrorCode, source: CaseSource, make: (url: string) => Promise<{ body: string; headers: Record<string, string> }>) =>
+    made(
+      `${name} refused: ${code}`,
+      async () => {
+        await withReceiver(trigger, right, async (post, started, url) => {
+          const { body, headers } = await make(url);
+          const answer = await post(body, headers);
+          same(answer.text.trim(), code, "the receiver's refusal");
+          same(started.length, 0, "runs started");
+        });
+      },
+      source,
+    );
+  const signed = async (url: string, fields: EventField[], secret: string, now?: number) => {
+    const body = deliveryBody(trigger, media, first, { secret, fields });
+    return { body, headers: await deliveryHeaders(trigger, media, body, { secret, url, ...(now !== undefined ? { now } : {}) }) };
+  };
 
+  const rig: Rig = { trigger, doc, media, right, wrong, first, at, made, refused, signed };
+  return [...deliveryCases(rig, examples), ...signatureRefusals(rig), ...bigIdCases(rig), ...matchRefusals(rig), repeatCase(rig), ...handshakeCases(rig)];
+}
+
+/** What every case of one trigger is made with: its event's media, the secrets, the first example, and how a case is named, refused or signed. */
+interface Rig {
+  trigger: TriggerSpec;
+  doc: OpenApiDocument;
+  media: EventMedia;
+  right: string;
+  wrong: string;
+  first: unknown;
+  at: (...path: (string | number)[]) => CaseSource;
+  made: (name: string, run: ContractCase["run"], source: CaseSource) => ContractCase;
+  refused: (name: string, code: TriggerErrorCode, source: CaseSource, make: (url: string) => Promise<{ body: string; headers: Record<string, string> }>) => ContractCase;
+  signed: (url: string, fields: EventField[], secret: string, now?: number) => Promise<{ body: string; headers: Record<string, string> }>;
+}
+
+/** Each example delivered: accepted, one run per event, outputs as declared. */
+function deliveryCases({ trigger, doc, media, right, made }: Rig, examples: ReturnType<typeof eventExamples>): ContractCase[] {
+  const cases: ContractCase[] = [];
   for (const example of examples) {
     cases.push(
       made(
@@ -75,24 +111,13 @@ function triggerCases(trigger: TriggerSpec, subject: Subject): ContractCase[] {
     );
   }
 
-  const refused = (name: string, code: TriggerErrorCode, source: CaseSource, make: (url: string) => Promise<{ body: string; headers: Record<string, string> }>) =>
-    made(
-      `${name} refused: ${code}`,
-      async () => {
-        await withReceiver(trigger, right, async (post, started, url) => {
-          const { body, headers } = await make(url);
-          const answer = await post(body, headers);
-          same(answer.text.trim(), code, "the receiver's refusal");
-          same(started.length, 0, "runs started");
-        });
-      },
-      source,
-    );
-  const signed = async (url: string, fields: EventField[], secret: string, now?: number) => {
-    const body = deliveryBody(trigger, media, first, { secret, fields });
-    return { body, headers: await deliveryHeaders(trigger, media, body, { secret, url, ...(now !== undefined ? { now } : {}) }) };
-  };
+  return cases;
+}
 
+/** A tampered body, a wrong secret and a stale timestamp, each refused. */
+function signatureRefusals({ trigger, media, right, wrong, at, refused, signed }: Rig): ContractCase[] {
+  const auth = trigger.authentication;
+  const cases: ContractCase[] = [];
   if (auth.kind !== "shared-secret") {
     cases.push(
       refused("tampered body", "SIGNATURE_MISMATCH", at("authentication"), async (url) => {
@@ -107,6 +132,12 @@ function triggerCases(trigger: TriggerSpec, subject: Subject): ContractCase[] {
     const age = tolerance + 60;
     cases.push(refused(`timestamp ${age} s old`, "STALE_EVENT", at("authentication"), (url) => signed(url, [], right, Date.now() - age * 1000)));
   }
+  return cases;
+}
+
+/** An event id read from an integer field, kept to its last digit. */
+function bigIdCases({ trigger, doc, media, right, first, at, made }: Rig): ContractCase[] {
+  const cases: ContractCase[] = [];
   const idField = trigger.eventId.find((v): v is Extract<DeliveryValue, { from: "event" }> => v.from === "event");
   if (idField && trigger.eventSchema && doc.schemaAt(trigger.eventSchema as Schema, idField.pointer)?.type === "integer" && !media.mediaType.startsWith("application/x-www-form-urlencoded")) {
     cases.push(
@@ -128,6 +159,12 @@ function triggerCases(trigger: TriggerSpec, subject: Subject): ContractCase[] {
       ),
     );
   }
+  return cases;
+}
+
+/** Another event (a matched header or field changed), refused. */
+function matchRefusals({ trigger, doc, right, at, refused, signed }: Rig): ContractCase[] {
+  const cases: ContractCase[] = [];
   const header = trigger.matchHeaders?.[0];
   if (header) {
     cases.push(
@@ -141,22 +178,30 @@ function triggerCases(trigger: TriggerSpec, subject: Subject): ContractCase[] {
   if (changed) {
     cases.push(refused(`another event (${"/" + changed.pointer.join("/")} changed)`, "UNKNOWN_EVENT", at("match"), (url) => signed(url, [{ pointer: changed.pointer, value: otherValue(doc, trigger, changed) }], right)));
   }
-  cases.push(
-    made(
-      "the same delivery twice: one run",
-      async () => {
-        await withReceiver(trigger, right, async (post, started, url) => {
-          const { body, headers } = await signed(url, [], right);
-          same((await post(body, headers)).status, trigger.acknowledge, "the first delivery's status");
-          const once = started.length;
-          check(once > 0, () => "the first delivery started no run");
-          same((await post(body, headers)).status, trigger.acknowledge, "the repeated delivery's status (acknowledged, so the provider stops retrying)");
-          same(started.length, once, "runs started after the same delivery again");
-        });
-      },
-      at(trigger.eventId.length ? "eventId" : "event"),
-    ),
+  return cases;
+}
+
+/** The same delivery twice starts one run. */
+function repeatCase({ trigger, right, at, made, signed }: Rig): ContractCase {
+  return made(
+    "the same delivery twice: one run",
+    async () => {
+      await withReceiver(trigger, right, async (post, started, url) => {
+        const { body, headers } = await signed(url, [], right);
+        same((await post(body, headers)).status, trigger.acknowledge, "the first delivery's status");
+        const once = started.length;
+        check(once > 0, () => "the first delivery started no run");
+        same((await post(body, headers)).status, trigger.acknowledge, "the repeated delivery's status (acknowledged, so the provider stops retrying)");
+        same(started.length, once, "runs started after the same delivery again");
+      });
+    },
+    at(trigger.eventId.length ? "eventId" : "event"),
   );
+}
+
+/** Each handshake the trigger declares, echoed. */
+function handshakeCases({ trigger, media, right, wrong, at, made }: Rig): ContractCase[] {
+  const cases: ContractCase[] = [];
   trigger.handshakes.forEach((h, i) => {
     if (h.kind === "echo-body") {
       cases.push(

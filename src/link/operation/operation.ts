@@ -2,7 +2,7 @@
 // concept in turn (parameters and their placement, constants, rules,
 // outputs, routes, outcomes, polling, pagination, the body's media type,
 // idempotency), assembled into the tool definition and its types.
-import type { AuthSpec, ErrorSpec, OutputSpec, RateLimitSpec, RuleSpec, ToolSpec } from "@blockwright/runtime/internal";
+import type { AuthSpec, ErrorSpec, OutputSpec, ParamSpec, RateLimitSpec, RuleSpec, ToolSpec } from "@blockwright/runtime/internal";
 import type { OperationIR, TypeRef } from "../../model/ir.js";
 import type { ManifestOperation } from "../../load/precompiled/manifest-types.js";
 import { pascalCase } from "../../model/naming.js";
@@ -13,6 +13,7 @@ import { linkDownload, linkFileParams } from "../files/files.js";
 import { linkStream } from "../stream/streams.js";
 import { checkAccept, linkConstant, providerConstants } from "../constants/constants.js";
 import type { LinkContext, Path, OperationPart } from "../context.js";
+import type { OpenApiOperation } from "../../load/openapi-document.js";
 import { checkCoverage } from "../params/coverage.js";
 import { declaredDefault, declaredResponses } from "./responses.js";
 import { idempotencySender, linkIdempotency } from "../idempotency/idempotency.js";
@@ -90,49 +91,14 @@ export function linkOperation(ctx: LinkContext, id: string, mop: ManifestOperati
   if (!id.startsWith(`${m.provider}_`)) {
     ctx.fail("BW2020", at, `operation ids start with the provider id: "${m.provider}_…"`);
   }
-  const op = ctx.doc.operations.get(mop.operationId);
-  if (!op) {
-    const unread = unreadMethod(ctx.doc.source.data, mop.operationId);
-    if (unread) return ctx.fail("BW2017", [...at, "operationId"], `operation "${mop.operationId}" in ${ctx.openapiName} is at ${unread} (OpenAPI 3.2), a method the runtime does not send: leave it out`, "value");
-    const known = [...ctx.doc.operations.keys()].sort().join(", ");
-    return ctx.fail("BW2002", [...at, "operationId"], `operation "${mop.operationId}" not found in ${ctx.openapiName} (operations: ${known})`, "value");
-  }
-  // OpenAPI 3.2's `in: querystring` (the whole query string as one value) is not sent: a call could not meet a required one.
-  for (const p of op.parameters as { in: string; name: string; required: boolean }[]) {
-    if (p.in === "querystring" && p.required)
-      ctx.fail(
-        "BW2017",
-        [...at, "operationId"],
-        `operation "${op.operationId}" in ${ctx.openapiName} requires parameter "${p.name}" in: querystring (OpenAPI 3.2: the whole query string as one value), which the runtime does not send`,
-        "value",
-      );
-  }
-  // The tool offers the ways its operation accepts (all of them when it names no requirement);
-  // one whose security is `[]`, `[{}]` or `{}` takes no credential at all.
-  const anonymous = op.requirements?.every((r) => r.length === 0) === true;
-  const auth = shared.auth ? (anonymous ? shared.auth : acceptedAuth(ctx, shared.auth, op)) : undefined;
-  if (shared.auth && !auth) {
-    const ways = manifestWays(m.auth).map((w) => requirementWords(wayScheme(w)));
-    const accepts = (op.requirements ?? []).map(requirementWords);
-    ctx.fail(
-      "BW2007",
-      [...at, "operationId"],
-      `operation "${op.operationId}" in ${ctx.openapiName} does not accept security scheme${ways.length > 1 || ways[0]?.includes("+") ? "s" : ""} "${ways.join(`" or "`)}" (accepts: ${accepts.join(", ") || "none"})`,
-      "value",
-    );
-  }
+  const op = findOperation(ctx, at, mop);
+  if (!op) return undefined;
+  const { anonymous, auth } = operationAuth(ctx, at, op, shared);
 
   const params = linkParams(ctx, id, mop, op).map((p) => (anonymous && p.wire.in === "auth" && p.required ? { ...p, required: false } : p));
   linkFileParams(ctx, id, op, params);
   const byName = new Map(params.map((p) => [p.name, p]));
-  const ownAt = (mop.constants ?? []).flatMap((c, index) => {
-    const constant = linkConstant(ctx, c, [...at, "constants", index], op);
-    return constant ? [{ constant, index }] : [];
-  });
-  const own = ownAt.map((c) => c.constant);
-  const sharedConstants = providerConstants(ctx, op, own);
-  const constants = [...sharedConstants.map((c) => c.constant), ...own];
-  checkAccept(ctx, op, [...sharedConstants.map(({ constant, index }) => ({ constant, at: ["constants", index] })), ...ownAt.map(({ constant, index }) => ({ constant, at: [...at, "constants", index] }))]);
+  const { ownAt, sharedConstants, constants } = linkOperationConstants(ctx, at, mop, op);
   const idempotency = linkIdempotency(ctx, op, mop);
   checkWireSlots(ctx, [
     ...credentialSender(ctx, anonymous ? undefined : auth),
@@ -145,23 +111,8 @@ export function linkOperation(ctx: LinkContext, id: string, mop: ManifestOperati
   const declared = mop.rules?.length ? new Set([...Object.keys(m.params ?? {}), ...Object.keys(mop.params ?? {})]) : new Set<string>();
   const rules = (mop.rules ?? []).map((r, i) => linkRule(ctx, r, [...at, "rules", i], declared, byName)).filter((r): r is RuleSpec => !!r);
 
-  const successStatuses = op.responses
-    .map((r) => Number(r.status))
-    .filter((s) => s >= 200 && s < 300)
-    .sort((a, b) => a - b);
-  if (!successStatuses.length) ctx.fail("BW2021", [...at, "operationId"], `operation "${op.operationId}" declares no 2xx response in ${ctx.openapiName}`, "value");
-
-  // The status whose body the outputs read (the first 2xx when none has a body: a body output then says so).
-  const bodyStatus = bodyStatusOf(ctx.doc, op, successStatuses);
-  const downloaded = linkDownload(ctx, at, mop, op);
-  const streamed = linkStream(ctx, at, mop, op);
-  const outputs =
-    downloaded?.outputs ??
-    streamed?.outputs ??
-    Object.keys(mop.outputs)
-      .sort()
-      .map((path) => linkOutput(ctx, [...at, "outputs", path], path, mop, op, byName, bodyStatus))
-      .filter((o): o is LinkedOutput => !!o);
+  const successStatuses = successStatusesOf(ctx, at, op);
+  const { downloaded, streamed, outputs } = linkOutputs(ctx, at, mop, op, byName, successStatuses);
   const routes = linkRoutes(ctx, id, at, mop, params, new Set(outputs.map((o) => o.spec.path)));
   const outcomes = linkOutcomes(ctx, at, mop, op, byName, outputs);
   const polling = linkPolling(ctx, at, mop, op, outputs);
@@ -207,9 +158,6 @@ export function linkOperation(ctx: LinkContext, id: string, mop: ManifestOperati
   };
   const added: Partial<ToolSpec> = Object.assign({}, ...parts.map((part) => part(ctx, at, mop, op)));
   const tool: ToolSpec = joinTool(head, added, tail);
-  const outcomeTypes = new Map<string, TypeRef[]>();
-  for (const o of outcomes) for (const [path, t] of o.types) outcomeTypes.set(path, [...(outcomeTypes.get(path) ?? []), t]);
-  const pascal = pascalCase(id);
   return {
     tool,
     errorResponses: op.responses
@@ -218,11 +166,100 @@ export function linkOperation(ctx: LinkContext, id: string, mop: ManifestOperati
       .sort((a, b) => a.status - b.status),
     ...(op.tags.length ? { tags: op.tags } : {}),
     ...(op.responses.some((r) => !/^[123]/.test(r.status) && r.mediaTypes.some((m) => PROBLEM_JSON.test(m))) ? { problemAnswers: true as const } : {}),
-    types: {
-      paramsName: `${pascal}Params`,
-      outputName: `${pascal}Output`,
-      outputs: outputs.map((o) => ({ path: o.spec.path, optional: o.spec.optional, types: [o.type, ...(outcomeTypes.get(o.spec.path) ?? [])] })),
-    },
+    types: operationTypes(id, outputs, outcomes),
+  };
+}
+
+/** The manifest operation's OpenAPI operation; none (and the problem said) when the document has none the runtime can send. */
+function findOperation(ctx: LinkContext, at: Path, mop: ManifestOperation): OpenApiOperation | undefined {
+  const op = ctx.doc.operations.get(mop.operationId);
+  if (!op) {
+    const unread = unreadMethod(ctx.doc.source.data, mop.operationId);
+    if (unread) return ctx.fail("BW2017", [...at, "operationId"], `operation "${mop.operationId}" in ${ctx.openapiName} is at ${unread} (OpenAPI 3.2), a method the runtime does not send: leave it out`, "value");
+    const known = [...ctx.doc.operations.keys()].sort().join(", ");
+    return ctx.fail("BW2002", [...at, "operationId"], `operation "${mop.operationId}" not found in ${ctx.openapiName} (operations: ${known})`, "value");
+  }
+  // OpenAPI 3.2's `in: querystring` (the whole query string as one value) is not sent: a call could not meet a required one.
+  for (const p of op.parameters as { in: string; name: string; required: boolean }[]) {
+    if (p.in === "querystring" && p.required)
+      ctx.fail(
+        "BW2017",
+        [...at, "operationId"],
+        `operation "${op.operationId}" in ${ctx.openapiName} requires parameter "${p.name}" in: querystring (OpenAPI 3.2: the whole query string as one value), which the runtime does not send`,
+        "value",
+      );
+  }
+  return op;
+}
+
+/**
+ * The tool offers the ways its operation accepts (all of them when it names no requirement);
+ * one whose security is `[]`, `[{}]` or `{}` takes no credential at all (`anonymous`).
+ */
+function operationAuth(ctx: LinkContext, at: Path, op: OpenApiOperation, shared: ProviderParts): { anonymous: boolean; auth: AuthSpec | undefined } {
+  const anonymous = op.requirements?.every((r) => r.length === 0) === true;
+  const auth = shared.auth ? (anonymous ? shared.auth : acceptedAuth(ctx, shared.auth, op)) : undefined;
+  if (shared.auth && !auth) {
+    const ways = manifestWays(ctx.manifest.auth).map((w) => requirementWords(wayScheme(w)));
+    const accepts = (op.requirements ?? []).map(requirementWords);
+    ctx.fail(
+      "BW2007",
+      [...at, "operationId"],
+      `operation "${op.operationId}" in ${ctx.openapiName} does not accept security scheme${ways.length > 1 || ways[0]?.includes("+") ? "s" : ""} "${ways.join(`" or "`)}" (accepts: ${accepts.join(", ") || "none"})`,
+      "value",
+    );
+  }
+  return { anonymous, auth };
+}
+
+/** The operation's own constants and the provider-wide ones that apply to it (with their places in the manifest), an `Accept` among them checked. */
+function linkOperationConstants(ctx: LinkContext, at: Path, mop: ManifestOperation, op: OpenApiOperation) {
+  const ownAt = (mop.constants ?? []).flatMap((c, index) => {
+    const constant = linkConstant(ctx, c, [...at, "constants", index], op);
+    return constant ? [{ constant, index }] : [];
+  });
+  const own = ownAt.map((c) => c.constant);
+  const sharedConstants = providerConstants(ctx, op, own);
+  const constants = [...sharedConstants.map((c) => c.constant), ...own];
+  checkAccept(ctx, op, [...sharedConstants.map(({ constant, index }) => ({ constant, at: ["constants", index] })), ...ownAt.map(({ constant, index }) => ({ constant, at: [...at, "constants", index] }))]);
+  return { ownAt, sharedConstants, constants };
+}
+
+/** The operation's 2xx statuses, in order (an operation without one is refused). */
+function successStatusesOf(ctx: LinkContext, at: Path, op: OpenApiOperation): number[] {
+  const successStatuses = op.responses
+    .map((r) => Number(r.status))
+    .filter((s) => s >= 200 && s < 300)
+    .sort((a, b) => a - b);
+  if (!successStatuses.length) ctx.fail("BW2021", [...at, "operationId"], `operation "${op.operationId}" declares no 2xx response in ${ctx.openapiName}`, "value");
+  return successStatuses;
+}
+
+/** The tool's outputs: a download's or a stream's, else each the manifest reads from the answer. */
+function linkOutputs(ctx: LinkContext, at: Path, mop: ManifestOperation, op: OpenApiOperation, byName: Map<string, ParamSpec>, successStatuses: number[]) {
+  // The status whose body the outputs read (the first 2xx when none has a body: a body output then says so).
+  const bodyStatus = bodyStatusOf(ctx.doc, op, successStatuses);
+  const downloaded = linkDownload(ctx, at, mop, op);
+  const streamed = linkStream(ctx, at, mop, op);
+  const outputs =
+    downloaded?.outputs ??
+    streamed?.outputs ??
+    Object.keys(mop.outputs)
+      .sort()
+      .map((path) => linkOutput(ctx, [...at, "outputs", path], path, mop, op, byName, bodyStatus))
+      .filter((o): o is LinkedOutput => !!o);
+  return { downloaded, streamed, outputs };
+}
+
+/** The names of the tool's types, and each output's types (an outcome's among them). */
+function operationTypes(id: string, outputs: readonly LinkedOutput[], outcomes: ReturnType<typeof linkOutcomes>): OperationIR["types"] {
+  const outcomeTypes = new Map<string, TypeRef[]>();
+  for (const o of outcomes) for (const [path, t] of o.types) outcomeTypes.set(path, [...(outcomeTypes.get(path) ?? []), t]);
+  const pascal = pascalCase(id);
+  return {
+    paramsName: `${pascal}Params`,
+    outputName: `${pascal}Output`,
+    outputs: outputs.map((o) => ({ path: o.spec.path, optional: o.spec.optional, types: [o.type, ...(outcomeTypes.get(o.spec.path) ?? [])] })),
   };
 }
 

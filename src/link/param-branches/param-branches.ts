@@ -28,9 +28,9 @@ export function checkOwnForms(ctx: LinkContext, p: ManifestParam, at: Path, chec
   for (const [i, branch] of p.anyOf.entries()) checkOwnLimits(ctx, formParam(p, branch), [...at, "anyOf", i]);
 }
 
-/** Each form held to the document's form of its type at the parameter's place (a union's branch, or the place's one schema). */
-export function checkFormsAgainstSchema(ctx: LinkContext, p: ManifestParam, at: Path, schema: Schema, what: string, checkAgainstSchema: (ctx: LinkContext, p: ManifestParam, at: Path, schema: Schema, what: string) => void): void {
-  const theirs = documentForms(ctx, schema);
+/** Each form held to the document's form of its type at the parameter's place (a union's branch, or the place's one schema, `flat`: flattened), by `checkForm`. */
+export function checkFormsAgainstSchema(ctx: LinkContext, p: ManifestParam, at: Path, flat: Schema, what: string, checkForm: (form: ManifestParam, at: Path, matching: Schema, what: string) => void): void {
+  const theirs = documentForms(ctx, flat);
   const forms = p.anyOf ?? [];
   for (const [i, branch] of forms.entries()) {
     const form = formParam(p, branch);
@@ -43,18 +43,12 @@ export function checkFormsAgainstSchema(ctx: LinkContext, p: ManifestParam, at: 
       ctx.fail("BW2007", [...at, "anyOf", i, "type"], `form ${i + 1} (${branch.type}${branch.jsonType ? `, ${branch.jsonType}` : ""}) is no form ${what} takes in ${ctx.openapiName} (its forms: ${listed})`, "value");
       continue;
     }
-    checkAgainstSchema(ctx, form, [...at, "anyOf", i], matching, `${what}'s ${typeOf(matching) ?? "untyped"} form`);
+    checkForm(form, [...at, "anyOf", i], matching, `${what}'s ${typeOf(matching) ?? "untyped"} form`);
   }
 }
 
-/** The forms the document allows at a place: a union's branches (but null), or the place's schema itself. */
-function documentForms(ctx: LinkContext, schema: Schema): Schema[] {
-  let flat: Schema;
-  try {
-    flat = ctx.doc.flatten(schema);
-  } catch {
-    return [];
-  }
+/** The forms the document allows at a place (its schema flattened): a union's branches (but null), or the place's schema itself. */
+function documentForms(ctx: LinkContext, flat: Schema): Schema[] {
   const union = (Array.isArray(flat.oneOf) ? flat.oneOf : Array.isArray(flat.anyOf) ? flat.anyOf : undefined) as Schema[] | undefined;
   if (!union) return [flat];
   return union.flatMap((branch) => {

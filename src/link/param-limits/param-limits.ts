@@ -12,6 +12,7 @@ import type { Classification, Report } from "../../model/surface-entry.js";
 import { type ForbiddenKeys, forbiddenKeysOf, type ParamSurface } from "../../model/surface-format.js";
 import { regexProblem, type LinkContext, type Path } from "../context.js";
 import { patternLengths } from "./pattern-length.js";
+import { schemaPlace, type SchemaPlace } from "./schema-place.js";
 
 /** The longest credential accepted where the manifest gives no maxLength of its own (it is sent in a header or the address). */
 export const CREDENTIAL_MAX_LENGTH = 4096;
@@ -70,15 +71,13 @@ function checkNestedLimits(ctx: LinkContext, n: ManifestNestedLimits, at: Path, 
  * array (its `additionalProperties`, its `items`), the manifest's own
  * limits kept where it states them (checkAgainstSchema refuses looser ones).
  */
-export function withSchemaFacts(ctx: LinkContext, p: ManifestParam, schema: Schema): ManifestParam {
-  const s = ctx.doc.flatten(schema);
+function withSchemaFacts(p: ManifestParam, place: SchemaPlace): ManifestParam {
+  const s = place.flat;
   const out: ManifestParam = { ...p };
   if (p.type === "string" && p.format === undefined && p.separator === undefined && isValueFormat(s.format as string)) out.format = s.format as ManifestParam["format"];
   if (p.type === "json") {
-    const holder = memberOfType(ctx, s, p.jsonType);
-    const inner = p.jsonType === "array" ? ["items", holder?.items] : p.jsonType === "object" ? ["values", holder?.additionalProperties] : [];
-    const [key, raw] = inner as ["items" | "values", unknown];
-    const fromSpec = raw && typeof raw === "object" ? nestedOf(ctx, raw as Schema) : undefined;
+    const { holder, nested: fromSpec } = place.held(p.jsonType);
+    const key = p.jsonType === "array" ? "items" : "values";
     if (fromSpec) out[key] = { ...fromSpec, ...p[key] };
     // How many items an array holds: the spec's, where the manifest does not say (checkAgainstSchema refuses a looser one).
     if (p.jsonType === "array" && holder) {
@@ -87,26 +86,6 @@ export function withSchemaFacts(ctx: LinkContext, p: ManifestParam, schema: Sche
     }
   }
   return out;
-}
-
-/** The schema, or the member of its anyOf/oneOf that is of `type` (a JSON parameter binds one of a union's members). */
-function memberOfType(ctx: LinkContext, s: Schema, type: string | undefined): Schema | undefined {
-  if (type === undefined || typeOf(s) === type) return s;
-  const members = [...((s.anyOf as Schema[]) ?? []), ...((s.oneOf as Schema[]) ?? [])].map((m) => ctx.doc.flatten(m));
-  return members.find((m) => typeOf(m) === type);
-}
-
-/** The limits a schema puts on a value, as nested limits (undefined when it puts none). */
-function nestedOf(ctx: LinkContext, raw: Schema): NestedLimits | undefined {
-  const s = ctx.doc.flatten(raw);
-  const out: NestedLimits = {};
-  const t = typeOf(s);
-  if (t === "string" || t === "number" || t === "integer" || t === "boolean") out.type = t;
-  for (const key of ["minLength", "maxLength", "minimum", "maximum"] as const) if (typeof s[key] === "number") out[key] = s[key] as number;
-  if (typeof s.pattern === "string" && !regexProblem(s.pattern)) out.pattern = s.pattern;
-  if (isValueFormat(s.format as string)) out.format = s.format as NestedLimits["format"];
-  if (Array.isArray(s.enum)) out.enum = [...(s.enum as unknown[])];
-  return Object.keys(out).length ? out : undefined;
 }
 
 /**
@@ -185,11 +164,24 @@ function applicable(s: Schema, type: ManifestParam["type"]): Schema {
   return out;
 }
 
+/**
+ * The parameter as linked at a place of the document whose schema is
+ * `schema`: with the spec's limits when it takes them (`limitsFromSpec`), with
+ * the facts the schema states (withSchemaFacts), and checked against it
+ * (checkAgainstSchema). The schema is flattened once for all three.
+ */
+export function paramAtPlace(ctx: LinkContext, p: ManifestParam, at: Path, schema: Schema, what: string, split?: { separator: string; maxItems?: number }): ManifestParam {
+  const place = schemaPlace(ctx.doc, schema);
+  const param = withSchemaFacts(p.limitsFromSpec ? withSpecLimits(p, place) : p, place);
+  checkAgainstSchema(ctx, param, at, place, what, split);
+  return param;
+}
+
 /** The manifest parameter with every limit the spec's schema states and the manifest does not. */
-export function withSpecLimits(ctx: LinkContext, p: ManifestParam, schema: Schema): ManifestParam {
-  const whole = ctx.doc.flatten(schema);
+function withSpecLimits(p: ManifestParam, place: SchemaPlace): ManifestParam {
+  const whole = place.flat;
   // A list in one string bound to an array: the limits are its items'.
-  const s = applicable(p.separator !== undefined && typeOf(whole) === "array" && whole.items ? ctx.doc.flatten(whole.items as Schema) : whole, p.type);
+  const s = applicable(p.separator !== undefined && typeOf(whole) === "array" && whole.items ? (place.items() as Schema) : whole, p.type);
   const out: ManifestParam = { ...p };
   if (typeOf(s) === "integer" && out.integer === undefined) out.integer = true;
   // The runtime's bounds are inclusive: an exclusive bound becomes the nearest value past it (the next
@@ -220,10 +212,11 @@ function nextDouble(x: number, up: boolean): number {
 }
 
 /** Type and limit agreement between a manifest parameter and the spec's schema at its wire place. */
-export function checkAgainstSchema(ctx: LinkContext, p: ManifestParam, at: Path, schema: Schema, what: string, split?: { separator: string; maxItems?: number }): void {
-  if (p.anyOf) return checkFormsAgainstSchema(ctx, p, at, schema, what, checkAgainstSchema); // each form, against the document's of its type
-  const specType = typeOf(schema);
-  const flat = ctx.doc.flatten(schema);
+function checkAgainstSchema(ctx: LinkContext, p: ManifestParam, at: Path, place: SchemaPlace, what: string, split?: { separator: string; maxItems?: number }): void {
+  // Each form, against the document's of its type (already flattened: its own place).
+  if (p.anyOf) return checkFormsAgainstSchema(ctx, p, at, place.flat, what, (form, formAt, matching, formWhat) => checkAgainstSchema(ctx, form, formAt, schemaPlace(ctx.doc, matching, matching), formWhat));
+  const specType = typeOf(place.declared);
+  const flat = place.flat;
   if (split) {
     if (specType !== "array") {
       ctx.fail("BW2007", [...at, "wire", "split"], `${what} is ${specType ?? "untyped"} in ${ctx.openapiName}, but split sends an array`);
@@ -235,7 +228,7 @@ export function checkAgainstSchema(ctx: LinkContext, p: ManifestParam, at: Path,
     }
     return;
   }
-  if (p.separator !== undefined && specType === "array") return checkListAgainstSchema(ctx, p, at, flat, what);
+  if (p.separator !== undefined && specType === "array") return checkListAgainstSchema(ctx, p, at, place, what);
   const compatible: Record<ParamSpec["type"], string[]> = {
     string: ["string"],
     number: ["number", "integer"],
@@ -257,9 +250,7 @@ export function checkAgainstSchema(ctx: LinkContext, p: ManifestParam, at: Path,
     ctx.fail("BW2007", [...at, "format"], `format ${p.format ?? "(none)"} is not ${what}'s format ${String(flat.format)} in ${ctx.openapiName}`, p.format === undefined ? "key" : "value");
   }
   if (p.type === "json") {
-    const holder = memberOfType(ctx, flat, p.jsonType);
-    const raw = p.jsonType === "array" ? holder?.items : p.jsonType === "object" ? holder?.additionalProperties : undefined;
-    const theirs = raw && typeof raw === "object" ? nestedOf(ctx, raw as Schema) : undefined;
+    const { holder, nested: theirs } = place.held(p.jsonType);
     const key = p.jsonType === "array" ? "items" : "values";
     if (theirs) checkNestedLooser(ctx, p[key], theirs, [...at, key], `the ${key === "items" ? "items" : "values"} of ${what}`);
     if (p.jsonType === "array" && holder) {
@@ -272,8 +263,8 @@ export function checkAgainstSchema(ctx: LinkContext, p: ManifestParam, at: Path,
 }
 
 /** A list in one string bound to an array the spec sends as one comma-separated value: its items' enum holds for the list's items. */
-function checkListAgainstSchema(ctx: LinkContext, p: ManifestParam, at: Path, s: Schema, what: string): void {
-  const items = s.items && typeof s.items === "object" ? ctx.doc.flatten(s.items as Schema) : {};
+function checkListAgainstSchema(ctx: LinkContext, p: ManifestParam, at: Path, place: SchemaPlace, what: string): void {
+  const items = place.flat.items && typeof place.flat.items === "object" ? (place.items() as Schema) : {};
   const itemType = typeOf(items);
   if (itemType !== undefined && itemType !== "string") ctx.fail("BW2007", [...at, "separator"], `the items of ${what} are ${itemType} in ${ctx.openapiName}, not strings`);
   if (Array.isArray(items.enum)) checkLooser(ctx, p, at, { enum: items.enum }, `the items of ${what}`);

@@ -10,7 +10,7 @@ import type { ParamSpec, WireSpec } from "@blockwright/runtime/internal";
 import type { ManifestParam } from "../../load/precompiled/manifest-types.js";
 import { declaredParameter, isJsonMediaType, typeOf, type OpenApiOperation, type Schema } from "../../load/openapi-document.js";
 import type { LinkContext, Path } from "../context.js";
-import { checkAgainstSchema, withSchemaFacts, withSpecLimits } from "../param-limits/param-limits.js";
+import { paramAtPlace } from "../param-limits/param-limits.js";
 
 /** The key a field of object query parameter `name` goes under, as its style writes it; undefined when the style writes the object as one value. */
 export function fieldKey(style: string | undefined, explode: boolean | undefined, name: string, field: string): string | undefined {
@@ -61,8 +61,7 @@ export function placeQueryField(ctx: LinkContext, name: string, p: ManifestParam
   if (required && ((!p.required && p.default === undefined) || (p.default !== undefined && p.sendDefault === false))) {
     ctx.fail("BW2010", at, `${ctx.openapiName} requires field "${w.field}" of query parameter "${objectName}"; declare required: true or a default that is sent`);
   }
-  const param = withSchemaFacts(ctx, p.limitsFromSpec ? withSpecLimits(ctx, p, schema) : p, schema);
-  checkAgainstSchema(ctx, param, at, schema, `field "${w.field}" of query parameter "${objectName}"`);
+  const param = paramAtPlace(ctx, p, at, schema, `field "${w.field}" of query parameter "${objectName}"`);
   return { wire: { in: "query", name: key, of: { name: objectName, field: w.field } }, param };
 }
 

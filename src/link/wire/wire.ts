@@ -10,7 +10,7 @@ import { isCredentialParam } from "../auth/auth.js";
 import { linkConstant } from "../constants/constants.js";
 import { fieldsNear, unionsSearched, type LinkContext, type Path } from "../context.js";
 import { isJsonMediaType, typeOf } from "../../load/openapi-document.js";
-import { checkAgainstSchema, withSchemaFacts, withSpecLimits } from "../param-limits/param-limits.js";
+import { paramAtPlace } from "../param-limits/param-limits.js";
 import { placeQueryField } from "./query-fields.js";
 import { isServerVariable } from "../server/server-variables.js";
 
@@ -38,8 +38,7 @@ export function placeParam(ctx: LinkContext, name: string, p: ManifestParam, at:
     if (declared.required && ((!p.required && p.default === undefined) || (p.default !== undefined && p.sendDefault === false))) {
       ctx.fail("BW2010", at, `${ctx.openapiName} requires ${w.in} parameter "${wireName}"; declare required: true or a default that is sent`);
     }
-    const param = withSchemaFacts(ctx, p.limitsFromSpec ? withSpecLimits(ctx, p, declared.schema) : p, declared.schema);
-    checkAgainstSchema(ctx, param, at, declared.schema, `${w.in} parameter "${wireName}"`);
+    const param = paramAtPlace(ctx, p, at, declared.schema, `${w.in} parameter "${wireName}"`);
     if (p.separator !== undefined && typeOf(declared.schema) === "array" && explodes(declared, w.in)) {
       ctx.fail("BW2017", [...at, "separator"], `${ctx.openapiName} sends ${w.in} parameter "${wireName}" exploded (one value per item), not as one ${JSON.stringify(p.separator)}-separated value: a list in one string cannot be sent so`);
     }
@@ -62,8 +61,7 @@ export function placeParam(ctx: LinkContext, name: string, p: ManifestParam, at:
     if (!target) {
       return ctx.fail("BW2003", wireAt, `body field "${pointer}" not found in the request body of "${op.operationId}" in ${ctx.openapiName}${unionsSearched(located.unions)}${fieldsNear(ctx, bodySchema, [...parsePointer(pointer)])}`);
     }
-    const param = withSchemaFacts(ctx, p.limitsFromSpec ? withSpecLimits(ctx, p, target) : p, target);
-    checkAgainstSchema(ctx, param, at, target, `body field "${pointer || "(whole body)"}"`, w.split);
+    const param = paramAtPlace(ctx, p, at, target, `body field "${pointer || "(whole body)"}"`, w.split);
     if (w.split && param.type !== "string") ctx.fail("BW2004", [...wireAt, "split"], `split applies to string parameters, not ${param.type}`);
     if (w.wrapUnlessKey && param.type !== "json") ctx.fail("BW2004", [...wireAt, "wrapUnlessKey"], `wrapUnlessKey applies to json parameters, not ${param.type}`);
     return {

@@ -1,0 +1,66 @@
+// The document's schema at a parameter's place, flattened once: every fact taken
+// from it and every check against it (param-limits.ts) reads this record, so the
+// document is asked once per place, not once per rule.
+import { isValueFormat, type NestedLimits } from "@blockwright/runtime/internal";
+import { typeOf, type OpenApiDocument, type Schema } from "../../load/openapi-document.js";
+import { regexProblem } from "../context.js";
+
+export interface SchemaPlace {
+  /** As the document writes it there: its own type, before an allOf is merged (what the type checks read). */
+  readonly declared: Schema;
+  /** Its `$ref` followed and its allOf merged. */
+  readonly flat: Schema;
+  /** The items of an array, flattened (a list in one string takes their limits). */
+  items(): Schema | undefined;
+  /** What a JSON value of `jsonType` holds there: the member of that type (of a union too), and the limits it puts on its items or values. */
+  held(jsonType: string | undefined): Held;
+}
+
+export interface Held {
+  holder: Schema | undefined;
+  nested: NestedLimits | undefined;
+}
+
+/** The place's schema, read once (`flat` when the caller has flattened it); what is read of it later (items, a member) is read on first ask and kept. */
+export function schemaPlace(doc: OpenApiDocument, declared: Schema, flat: Schema = doc.flatten(declared)): SchemaPlace {
+  let items: { value: Schema | undefined } | undefined;
+  const held = new Map<string | undefined, Held>();
+  return {
+    declared,
+    flat,
+    items() {
+      items ??= { value: flat.items ? doc.flatten(flat.items as Schema) : undefined };
+      return items.value;
+    },
+    held(jsonType) {
+      let found = held.get(jsonType);
+      if (!found) {
+        const holder = memberOfType(doc, flat, jsonType);
+        const raw = jsonType === "array" ? holder?.items : jsonType === "object" ? holder?.additionalProperties : undefined;
+        found = { holder, nested: raw && typeof raw === "object" ? nestedOf(doc, raw as Schema) : undefined };
+        held.set(jsonType, found);
+      }
+      return found;
+    },
+  };
+}
+
+/** The schema, or the member of its anyOf/oneOf that is of `type` (a JSON parameter binds one of a union's members). */
+function memberOfType(doc: OpenApiDocument, s: Schema, type: string | undefined): Schema | undefined {
+  if (type === undefined || typeOf(s) === type) return s;
+  const members = [...((s.anyOf as Schema[]) ?? []), ...((s.oneOf as Schema[]) ?? [])].map((m) => doc.flatten(m));
+  return members.find((m) => typeOf(m) === type);
+}
+
+/** The limits a schema puts on a value, as nested limits (undefined when it puts none). */
+function nestedOf(doc: OpenApiDocument, raw: Schema): NestedLimits | undefined {
+  const s = doc.flatten(raw);
+  const out: NestedLimits = {};
+  const t = typeOf(s);
+  if (t === "string" || t === "number" || t === "integer" || t === "boolean") out.type = t;
+  for (const key of ["minLength", "maxLength", "minimum", "maximum"] as const) if (typeof s[key] === "number") out[key] = s[key] as number;
+  if (typeof s.pattern === "string" && !regexProblem(s.pattern)) out.pattern = s.pattern;
+  if (isValueFormat(s.format as string)) out.format = s.format as NestedLimits["format"];
+  if (Array.isArray(s.enum)) out.enum = [...(s.enum as unknown[])];
+  return Object.keys(out).length ? out : undefined;
+}
