@@ -3,6 +3,7 @@
 // rules, then the cross-field rules made to hold: what the runtime accepts),
 // and invalid ones that break exactly one rule, saying which.
 import fc from "fast-check";
+import { drawablePattern } from "../model/drawable-pattern.js";
 import { isValueFormat, multipleNear, wayParams, oauthParams, type NestedLimits, type ParamSpec, type ToolSpec, validateParams } from "@blockwright/runtime/internal";
 import { madeStrings, stretch } from "../model/string-values.js";
 import { withAddress } from "./call.js";
@@ -179,7 +180,7 @@ function patternString(p: ParamSpec, pattern: string, minLength: number, maxLeng
   const fits = (s: string) => [...s].length >= minLength && [...s].length <= maxLength;
   let drawn: fc.Arbitrary<string>;
   try {
-    drawn = fc.stringMatching(re);
+    drawn = fc.stringMatching(new RegExp(drawablePattern(pattern), "u"));
   } catch {
     const made = madeStrings(p).filter((s) => re.test(s) && fits(s));
     if (!made.length) throw new ContractFailure(`no value of ${p.name} matching ${pattern} within its lengths could be made: fast-check draws from no lookaround, and no value made from its rules matches`);

@@ -65,7 +65,11 @@ function withoutReadOnlyRequired(lookup: Record<string, Schema | boolean>): void
     const node = schema as Registered;
     // A string's enum of numbers or booleans (YAML's unquoted `0`, `true`) allows their texts (load/text-enum.ts).
     const strings = node.type === "string" || (Array.isArray(node.type) && node.type.includes("string"));
-    if (strings && Array.isArray(node.enum) && node.enum.some((v) => typeof v === "number" || typeof v === "boolean")) node.enum = node.enum.map((v) => (typeof v === "number" || typeof v === "boolean" ? String(v) : v));
+    if (strings && Array.isArray(node.enum) && node.enum.some((v) => typeof v === "number" || typeof v === "boolean")) {
+      node.enum = node.enum.map((v) => (typeof v === "number" || typeof v === "boolean" ? String(v) : v));
+      // The values are listed: a format their texts cannot meet (`format: date` over `20160128`) is not held (text-enum.ts).
+      delete node.format;
+    }
     if (!Array.isArray(node.required)) continue;
     const readOnly = readOnlyFields(node, lookup, new Set());
     if (readOnly.size) node.required = node.required.filter((name) => !readOnly.has(String(name)));

@@ -6,6 +6,7 @@
 // made passes: the caller checks each as the runtime does.
 import fc from "fast-check";
 import type { ValueFormat } from "@blockwright/runtime/internal";
+import { drawablePattern } from "./drawable-pattern.js";
 
 export interface StringRules {
   pattern?: string;
@@ -195,7 +196,7 @@ function patternDraws(pattern: string, size: (typeof SIZES)[number]): string[] |
   if (draws.has(key)) return draws.get(key);
   let drawn: string[] | undefined;
   try {
-    drawn = fc.sample(fc.stringMatching(new RegExp(pattern, "u"), { size }), { seed: 7, numRuns: 40 }).filter((s) => s.trim() !== "");
+    drawn = fc.sample(fc.stringMatching(new RegExp(drawablePattern(pattern), "u"), { size }), { seed: 7, numRuns: 40 }).filter((s) => s.trim() !== "");
   } catch {
     drawn = undefined;
   }

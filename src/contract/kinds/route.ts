@@ -1,6 +1,7 @@
 // `route`: for each route of the tool, a value matching its pattern goes to
 // the route's operation, sent where the route places it.
 import fc from "fast-check";
+import { drawablePattern } from "../../model/drawable-pattern.js";
 import type { ParamSpec } from "@blockwright/runtime/internal";
 import { expectAcceptedCall } from "../accepted.js";
 import { check, fail } from "../call.js";
@@ -43,7 +44,7 @@ export const routeKind: CaseKindModule = {
 export function routeValue(values: ToolValues, param: ParamSpec, pattern: string): string | undefined {
   const re = new RegExp(pattern, "u");
   const example = String(values.example(param.name)?.value ?? "");
-  const sampled = fc.sample(fc.stringMatching(re), { seed: 11, numRuns: 300 });
+  const sampled = fc.sample(fc.stringMatching(new RegExp(drawablePattern(pattern), "u")), { seed: 11, numRuns: 300 });
   const candidates = [example, ...sampled.map((s) => s + example), ...sampled];
   return candidates.find((c) => re.test(c) && values.accepts(param, c));
 }

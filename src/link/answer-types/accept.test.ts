@@ -50,4 +50,8 @@ describe("an operation that downloads a file", () => {
     // Errors in plain JSON: the runtime's own Accept (the file's types, then JSON), nothing linked.
     expect(await downloadAccept("application/json")).toBeUndefined();
   });
+
+  it("asks for the text type its errors declare (a 404 as text/plain), which the mock otherwise answers with the file", async () => {
+    expect(await downloadAccept("text/plain")).toBe("application/pdf, text/plain;q=0.5, application/json;q=0.5");
+  });
 });

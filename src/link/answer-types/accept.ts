@@ -37,10 +37,21 @@ function streamAccept(op: OpenApiOperation): Pick<ToolSpec, "accept"> {
   return { accept: [...new Set(streams), ...[...errors].map((t) => `${t};q=0.5`)].join(", ") };
 }
 
-/** A download's Accept when its errors declare JSON types other than application/json (none otherwise: the runtime's own). */
+/**
+ * A download's Accept when its errors declare types other than application/json (none otherwise: the runtime's
+ * own): JSON ones (application/problem+json) and text (an error as `text/plain`) alike, after the file's types. A
+ * request naming the file's types alone is answered the file where the service meant an error: the mock then
+ * serves a 404 as 200.
+ */
 function downloadAccept(op: OpenApiOperation): Pick<ToolSpec, "accept"> {
-  const errors = new Set(op.responses.filter((r) => !/^2\d\d$/.test(r.status)).flatMap((r) => r.mediaTypes.filter(isJsonMediaType).map(bareMediaType)));
+  const files = new Set(downloadTypes(op));
+  const errors = new Set(
+    op.responses
+      .filter((r) => !/^2\d\d$/.test(r.status))
+      .flatMap((r) => r.mediaTypes.map(bareMediaType))
+      .filter((t) => !files.has(t) && (isJsonMediaType(t) || t.startsWith("text/"))),
+  );
   if (![...errors].some((t) => t !== "application/json")) return {};
   errors.add("application/json");
-  return { accept: [...downloadTypes(op), ...[...errors].map((t) => `${t};q=0.5`)].join(", ") };
+  return { accept: [...files, ...[...errors].map((t) => `${t};q=0.5`)].join(", ") };
 }
