@@ -1,0 +1,122 @@
+// The request bodies of a mock's document as Prism can read what the runtime sends in a form or a
+// multipart body (mock-document.ts): a form's one-item list, a multipart body's object fields (JSON
+// parts, read as text), a form field the document JSON-encodes or writes in one pair. The request
+// judge holds each of them to the document as it is.
+type Json = Record<string, unknown>;
+
+const FORM_MEDIA = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i;
+
+/**
+ * A form whose field is a list also takes one item for it: a form carries a one-item list as
+ * `Key=value`, which Prism reads as a text, not a list of one, and refused as "must be array".
+ */
+export function withOneItemFormLists(body: unknown, document: Json): unknown {
+  return withMediaSchemas(body, FORM_MEDIA, (media) => {
+    const schema = resolved(media.schema, document);
+    if (!isObject(schema) || !isObject(schema.properties)) return media.schema;
+    const properties: Json = { ...schema.properties };
+    let lists = 0;
+    for (const [name, raw] of Object.entries(schema.properties)) {
+      const field = resolved(raw, document);
+      if (!isObject(field) || field.type !== "array" || field.items === undefined) continue;
+      properties[name] = { anyOf: [raw, field.items] };
+      lists++;
+    }
+    return lists ? { ...schema, properties } : media.schema;
+  });
+}
+
+/** `body` with the schema of each media type `type` names given by `change` (a copy only where one changed). */
+function withMediaSchemas(body: unknown, type: RegExp, change: (media: Json) => unknown): unknown {
+  if (!isObject(body) || !isObject(body.content)) return body;
+  let changed = false;
+  const content: Json = { ...body.content };
+  for (const [name, media] of Object.entries(body.content)) {
+    if (!type.test(name) || !isObject(media)) continue;
+    const schema = change(media);
+    if (schema === media.schema) continue;
+    content[name] = { ...media, schema };
+    changed = true;
+  }
+  return changed ? { ...body, content } : body;
+}
+
+const MULTIPART = /^multipart\/form-data\b/i;
+
+/**
+ * A multipart body's object fields, in their own members (`allOf`) too, taken as text: an object goes as a
+ * JSON part (OpenAPI's default for an object property of a multipart body, and what the runtime sends), and
+ * Prism reads every part as text, so that it refused each such field ("must be object": Onfido's document
+ * upload and its `location`). The JSON itself is the suite's to check (sent intact).
+ */
+export function withJsonPartsAsText(body: unknown, document: Json): unknown {
+  return withMediaSchemas(body, MULTIPART, (media) => jsonFieldsAsText(media.schema, document, 0));
+}
+
+/** The schema with its object fields as text, through its `allOf` members; the same value where it has none. */
+function jsonFieldsAsText(raw: unknown, document: Json, depth: number): unknown {
+  const schema = resolved(raw, document);
+  if (!isObject(schema) || depth > 8) return raw;
+  let out: Json | undefined;
+  if (isObject(schema.properties)) {
+    for (const [name, field] of Object.entries(schema.properties)) {
+      if (!objectSchema(field, document, 0)) continue;
+      out ??= { ...schema, properties: { ...schema.properties } };
+      (out.properties as Json)[name] = { type: "string", description: "JSON text (a part Prism reads as text)" };
+    }
+  }
+  if (Array.isArray(schema.allOf)) {
+    const members = schema.allOf.map((m) => jsonFieldsAsText(m, document, depth + 1));
+    if (members.some((m, i) => m !== (schema.allOf as unknown[])[i])) out = { ...(out ?? schema), allOf: members };
+  }
+  return out ?? raw;
+}
+
+/** Whether a schema takes objects only: an object, or a union (`anyOf`/`oneOf`: a reply markup of four kinds) of them. */
+function objectSchema(raw: unknown, document: Json, depth: number): boolean {
+  const f = resolved(raw, document);
+  if (!isObject(f) || depth > 8) return false;
+  if (f.type === "object" || (f.type === undefined && (isObject(f.properties) || Array.isArray(f.allOf)))) return true;
+  const members = f.type === undefined ? (Array.isArray(f.anyOf) ? f.anyOf : Array.isArray(f.oneOf) ? f.oneOf : undefined) : undefined;
+  return members !== undefined && members.length > 0 && members.every((m) => objectSchema(m, document, depth + 1));
+}
+
+const URLENCODED = /^application\/x-www-form-urlencoded\b/i;
+
+/**
+ * A form field written as one text (the document JSON-encodes it: `encoding.<field>.contentType` a JSON type, no
+ * style, explode or allowReserved; or a list in one pair, unexploded or space- or pipe-delimited) taken as text: it
+ * goes as one `to=["a","b"]` or `ids=1,2` pair, which Prism reads as text and refused as "must be array". The
+ * request judge reads it as the document says and holds it to the field's schema.
+ */
+export function withJsonFormFieldsAsText(body: unknown, document: Json): unknown {
+  return withMediaSchemas(body, URLENCODED, (media) => {
+    const encoding = isObject(media.encoding) ? media.encoding : {};
+    const json = Object.keys(encoding).filter((name) => {
+      const e = resolved(encoding[name], document);
+      if (!isObject(e)) return false;
+      const byContent = typeof e.contentType === "string" && /json/i.test(e.contentType) && e.style === undefined && e.explode === undefined && e.allowReserved === undefined;
+      return byContent || e.explode === false || e.style === "spaceDelimited" || e.style === "pipeDelimited";
+    });
+    const schema = resolved(media.schema, document);
+    if (!json.length || !isObject(schema) || !isObject(schema.properties)) return media.schema;
+    const properties: Json = { ...schema.properties };
+    for (const name of json) if (Object.hasOwn(properties, name)) properties[name] = { type: "string", description: "one text (the request judge reads it)" };
+    return { ...schema, properties };
+  });
+}
+
+/** A local `$ref` followed (a parameter or body shared under components). */
+export function resolved(value: unknown, document: Json): unknown {
+  let current = value;
+  for (let i = 0; i < 8 && isObject(current) && typeof current.$ref === "string" && current.$ref.startsWith("#/"); i++) {
+    let node: unknown = document;
+    for (const key of current.$ref.slice(2).split("/")) node = isObject(node) ? node[key.replace(/~1/g, "/").replace(/~0/g, "~")] : undefined;
+    current = node;
+  }
+  return current;
+}
+
+export function isObject(value: unknown): value is Json {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
