@@ -116,6 +116,7 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "contract-tests/stateful-workflow.contract.test.ts",
       "src/cli/generate-one-provider.test.ts",
       "src/cli/run-stateful-mock.test.ts",
+      "src/cli/serve-poll-mock-state.process.test.ts",
       "src/import/draft-auth-case.test.ts",
       "src/cli/add.process.test.ts",
       "src/cli/add.test.ts",

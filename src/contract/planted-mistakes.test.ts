@@ -88,7 +88,11 @@ const MISTAKES: [string, string, (tools: Map<string, ToolSpec>) => void, RegExp]
   [
     "multipart, a JSON part's content type (encoding.contentType)",
     "zqwire_upload",
-    (t) => delete (tool(t, "zqwire_upload").body as { fields: Record<string, unknown> }).fields.info,
+    // Written as a form's text (`width,5`) instead of one JSON part: left without an encoding, an object now goes as
+    // application/json by OpenAPI's default, so the mistake is a wrong encoding, not a missing one.
+    (t) => {
+      (tool(t, "zqwire_upload").body as { fields: Record<string, unknown> }).fields.info = { style: "form", explode: false };
+    },
     /\[encoding\.contentType\] \/body\/info: .*text\/plain \(no Content-Type\)/,
   ],
   [
