@@ -5,11 +5,12 @@
 // expression per secret, unless no text of the call can hold it.
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
+import { cpuNow } from "./children-cpu.js";
 
 /** Calls per round. */
 export const NEW_KEY_CALLS = 2000;
 
-/** Microseconds per call of books_search_volumes on an in-memory fetch, 9 rounds each: a new key every call, then one key. */
+/** CPU microseconds per call of books_search_volumes on an in-memory fetch, 9 rounds each: a new key every call, then one key. */
 export async function newKeyCalls(root: string): Promise<[number[], number[]]> {
   const { executeTool } = (await import(pathToFileURL(join(root, "generated/books/index.js")).href)) as { executeTool: (id: string, p: object, o: object) => Promise<{ success: boolean }> };
   const reply = JSON.stringify({
@@ -24,12 +25,12 @@ export async function newKeyCalls(root: string): Promise<[number[], number[]]> {
   const fetch = async () => new Response(reply, { status: 200, headers: { "content-type": "application/json" } });
   let serial = 0;
   const calls = async (key: () => string) => {
-    const t = performance.now();
+    const t = cpuNow();
     for (let i = 0; i < NEW_KEY_CALLS; i++) {
       const r = await executeTool("books_search_volumes", { apiKey: key(), q: "intitle:google", maxResults: 5 }, { fetch, baseUrl: "https://www.googleapis.com" });
       if (!r.success) throw new Error("books_search_volumes failed");
     }
-    return ((performance.now() - t) / NEW_KEY_CALLS) * 1000;
+    return (cpuNow() - t) / NEW_KEY_CALLS;
   };
   const fresh = () => calls(() => `bench-key-${(serial++).toString(36).padStart(8, "0")}`);
   const known = () => calls(() => "bench-key-0001");
