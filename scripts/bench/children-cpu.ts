@@ -1,4 +1,4 @@
-// The CPU the kernel has charged a bench: for the processes it ran and reaped, and its own.
+// The CPU the kernel has charged a bench for the processes it ran and reaped.
 import { readFileSync } from "node:fs";
 
 /**
@@ -18,15 +18,4 @@ export function reapedChildrenCpu(): { user: number; system: number } | undefine
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   // In clock ticks: USER_HZ, which Linux fixes at 100 in its ABI.
   return { user: Number(fields[13]) / 100, system: Number(fields[14]) / 100 };
-}
-
-/**
- * CPU microseconds this process has used so far (user + system, all its
- * threads). A measure inside the bench's own process reads this around its
- * loop: on a shared machine a wall clock also counts the time other processes
- * held the cores, which moves the two sides of a round apart; CPU time does not.
- */
-export function cpuNow(): number {
-  const { user, system } = process.cpuUsage();
-  return user + system;
 }

@@ -311,8 +311,8 @@ if (wanted("check")) {
   report("generate --check, nothing changed (wall)", p, wall, "ms", "≤ 4×", ["node -- bin/blockwright.js generate && node -- bin/blockwright.js generate --check", "node -e 0"]);
 }
 
-// 4. executeTool of each provider against a reused openapi-fetch client, both on the same in-memory fetch (call.ts).
-if (wanted("call")) await (await import("./call.js")).measureCalls({ root, row });
+// 4. executeTool of each provider against a reused openapi-fetch client, both on the same in-memory fetch, in a plain Node process (call.ts).
+if (wanted("call")) (await import("./call.js")).measureCalls({ root, node: NODE, row });
 
 // 4b. Requests of an all-pages call of 1,000 items, each list operation: the largest page vs the upstream's default (paging-requests.ts).
 if (wanted("paging")) await (await import("./paging-requests.js")).measurePaging({ root, providers, row });
