@@ -315,14 +315,15 @@ async function attempts(call: PreparedCall, request: HttpRequest, options: Execu
     try {
       response = await deadline.race(send(fetchFn, request, deadline.signal));
       // A file (or a redirect to it): its bytes are the answer (download.ts).
-      const file = await files?.fileAnswer(tool, response, request.url, fetchFn, deadline, limit, call.values, options.onItem);
+      const file = files && (await files.fileAnswer(tool, response, request.url, fetchFn, deadline, limit, call.values, options.onItem));
       if (file) return "failure" in file ? failed(file.failure) : { result: { success: true, output: file.output }, reply: file.reply, bytes: file.bytes };
       // A redirect's body is never needed (and never read).
       if (isRedirect(response)) {
         void response.body?.cancel().catch(() => undefined);
         return failed(redirectFailure(tool, response, request));
       }
-      const body = await deadline.race(readBody(response, limit, deadline));
+      // Not raced: the deadline cancels the reader (stopOnExpiry), which ends every read at once, and readBody then throws.
+      const body = await readBody(response, limit, deadline);
       // Past the pages' shared bound, collectPages says so (paginate.ts).
       if ("tooLarge" in body) return failed(tooLarge(tool, response.status, limit + readBefore));
       ({ text, bytes } = body);

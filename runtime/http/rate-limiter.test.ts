@@ -137,6 +137,22 @@ describe("the documented request rate (rateLimits.requestsPerMinute)", () => {
     expect(seen).toHaveLength(15);
   });
 
+  it("tells loopback from the upstream by each request's own address, one after the other (the loopback check kept per origin)", async () => {
+    const t = virtualTime();
+    const execute = createExecutor(tools, { limiter: t.limiter });
+    const on = (baseUrl: string | undefined) => Promise.all(Array.from({ length: 12 }, () => execute("shelf_get_book", params, { fetch: t.fetch, timeoutMs: 10 * MINUTE, ...(baseUrl ? { baseUrl } : {}) })));
+    expect((await on("http://127.0.0.1:4010")).every((r) => r.success)).toBe(true);
+    // Loopback, as written three other ways: none counted, none waited for.
+    expect((await on("http://localhost:4011")).every((r) => r.success)).toBe(true);
+    expect((await on("http://[::1]:4012")).every((r) => r.success)).toBe(true);
+    expect(t.sent.every((at) => at === t.start)).toBe(true);
+    // The upstream right after: 10 in the first minute, the other 2 in the next.
+    expect((await on(undefined)).every((r) => r.success)).toBe(true);
+    const upstream = t.sent.slice(36);
+    expect(upstream.filter((at) => at < t.start + MINUTE)).toHaveLength(10);
+    expect(busiestMinute(upstream)).toBe(10);
+  });
+
   it("is shared by the blocks of one workflow run", async () => {
     const t = virtualTime();
     const blocks = Object.fromEntries(Array.from({ length: 25 }, (_, i) => [`b${i}`, { type: "shelf", name: `Book ${i}`, inputs: { operation: "shelf_get_book", apiKey: "{{SHELF_KEY}}", bookId: "b1" }, timeoutMs: 10 * MINUTE }]));
