@@ -69,7 +69,7 @@ export function chooseCredential(tool: ToolCall, values: Record<string, unknown>
   for (const text of kinds?.basicTexts(way, chosen.credential, values) ?? []) keepSecret(text);
   // The address a token answer names is where the calls go (auth.tokenAddressField), unless the caller chose one for every call (mocks, sandboxes).
   // Built field by field, not spread: a spread of `chosen` (two shapes: with a flow and without) took 1.1 µs a
-  // call, the fields 0.1 µs (`npm run bench -- call`, crm_get_record).
+  // call, the fields 0.1 µs (`npm run bench -- call`, a GET whose tool declares flows).
   const result: WayCredential = { credential: chosen.credential, way };
   if (chosen.oauth) result.oauth = chosen.oauth;
   if (tool.oauth?.addressField !== undefined && options.baseUrl === undefined) result.addressFromToken = options.allowHosts ?? [];

@@ -48,6 +48,22 @@ describe("writeWholeUnder", () => {
   });
 });
 
+describe("writeWholeUnder, after a process killed mid-write", () => {
+  it("replaces a leftover temporary file, and a leftover that is a link without following it", () => {
+    const { project, victim } = setting();
+    mkdirSync(join(project, "a"));
+    const temp = (name: string) => join(project, "a", `.blockwright-${process.pid}-${name}.tmp`);
+    writeFileSync(temp("c.json"), "half a fi");
+    symlinkSync(victim, temp("d.json"));
+    writeWholeUnder(project, "a/c.json", "{}\n", "--record");
+    writeWholeUnder(project, "a/d.json", "[]\n", "--record");
+    expect(readFileSync(join(project, "a/c.json"), "utf8")).toBe("{}\n");
+    expect(readFileSync(join(project, "a/d.json"), "utf8")).toBe("[]\n");
+    expect(readdirSync(join(project, "a")).sort()).toEqual(["c.json", "d.json"]);
+    expect(readFileSync(victim, "utf8")).toBe("not yours\n");
+  });
+});
+
 describe("writeNamedFile", () => {
   it("refuses a named file that is a link, and writes any other whole", () => {
     const { project, victim } = setting();

@@ -53,9 +53,15 @@ const TEMP_FILE = /^\.blockwright-[0-9]+-.*\.tmp$/;
 export function writeWhole(path: string, content: string | Uint8Array): void {
   const temp = join(dirname(path), `.blockwright-${process.pid}-${basename(path)}.tmp`);
   try {
-    // A leftover of a process killed outright goes first; "wx" then creates the file anew, never following a link.
-    rmSync(temp, { force: true });
-    writeFileSync(temp, content, { flag: "wx" });
+    // "wx" creates the file anew, never following a link; a leftover of a process killed outright is removed first
+    // (only then: removing a file that is not there was a call more for every file written).
+    try {
+      writeFileSync(temp, content, { flag: "wx" });
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e;
+      rmSync(temp, { force: true });
+      writeFileSync(temp, content, { flag: "wx" });
+    }
     renameSync(temp, path);
   } catch (e) {
     rmSync(temp, { force: true });

@@ -7,7 +7,8 @@ import { dirname, isAbsolute, join, relative, sep } from "node:path";
 /** What stands at `path`, or undefined when nothing does (also when a part of the path is a file). */
 export function statOf(path: string): Stats | undefined {
   try {
-    return statSync(path);
+    // Not there: undefined without an error made (an error and its stack cost more than the stat; generate asks for every file it writes).
+    return statSync(path, { throwIfNoEntry: false });
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code === "ENOENT" || code === "ENOTDIR") return undefined;
@@ -53,7 +54,7 @@ export function linkOnPath(base: string, path: string, seen = new Map<string, bo
 /** Whether a symbolic link stands at `path` itself. */
 export function isLink(path: string): boolean {
   try {
-    return lstatSync(path).isSymbolicLink();
+    return lstatSync(path, { throwIfNoEntry: false })?.isSymbolicLink() === true;
   } catch {
     return false; // not there (yet): nothing to follow
   }

@@ -110,10 +110,18 @@ function plan(outDir: string, files: Map<string, string>, ownership: Ownership):
   const report: CheckReport = { stale: [], missing: [], extra: [] };
   const blocked: Record<string, string> = {};
   const links = new Map<string, boolean>();
+  // Folders that are not there (a new package's): their files are missing without a look at each.
+  const absent = new Map<string, boolean>();
+  const inAbsentFolder = (path: string): boolean => {
+    const dir = path.slice(0, Math.max(0, path.lastIndexOf("/")));
+    let gone = dir ? absent.get(dir) : false;
+    if (gone === undefined) absent.set(dir, (gone = statOf(join(outDir, dir)) === undefined));
+    return gone;
+  };
   for (const [path, content] of files) {
     const full = join(outDir, path);
     const link = linkOnPath(outDir, path, links);
-    const stat = link ? undefined : statOf(full);
+    const stat = link || inAbsentFolder(path) ? undefined : statOf(full);
     if (link) blocked[path] = link === path ? "a symbolic link" : `through the symbolic link ${link}`;
     else if (stat && !stat.isFile()) blocked[path] = "a folder, not a file";
     if (blocked[path]) report.stale.push(path);
