@@ -103,22 +103,31 @@ export class RateLimiter {
  * the failure — the turn would come after the deadline, or the caller
  * cancelled while it waited — and nothing was sent.
  */
-export async function awaitTurn(limiter: RateLimiter | undefined, tool: Pick<ToolCall, "provider" | "rateLimits">, url: string, deadline: Deadline, credential: () => string = () => ""): Promise<Failure | undefined> {
+export function awaitTurn(limiter: RateLimiter | undefined, tool: Pick<ToolCall, "provider" | "rateLimits">, url: string, deadline: Deadline, credential: () => string = () => ""): Promise<Failure | undefined> {
   const perMinute = tool.rateLimits?.requestsPerMinute;
-  if (!limiter || !perMinute || loopbackAddress(url)) return undefined;
+  if (!limiter || !perMinute || loopbackAddress(url)) return SEND;
   const turn = limiter.reserve(`${tool.provider}\u0000${credentialHash(credential())}`, perMinute, deadline.remainingMs());
   if ("later" in turn) {
-    return {
+    return Promise.resolve({
       type: "timeout",
       code: "RATE_LIMITED" satisfies RuntimeErrorCode,
       message: `${tool.provider} documents ${perMinute} requests a minute (rateLimits.requestsPerMinute) and as many have been sent or are waiting: this request's turn would come in ${Math.ceil(turn.later / 1000)} s, after the call's deadline; nothing was sent`,
       retryable: true,
       retryAfterMs: turn.later,
-    };
+    });
   }
+  // A turn that is now, as most are: no async function's promise more a call.
+  return turn.waitMs > 0 || deadline.timedOut || deadline.cancelled ? waitTurn(limiter, tool, perMinute, turn.waitMs, deadline) : SEND;
+}
+
+/** Nothing to wait for: send. */
+const SEND: Promise<undefined> = Promise.resolve(undefined);
+
+/** Wait `waitMs` for a reserved turn (see awaitTurn). */
+async function waitTurn(limiter: RateLimiter, tool: Pick<ToolCall, "provider">, perMinute: number, waitMs: number, deadline: Deadline): Promise<Failure | undefined> {
   let waited = true;
   try {
-    if (turn.waitMs > 0) waited = await deadline.race(limiter.wait(turn.waitMs, deadline.signal));
+    if (waitMs > 0) waited = await deadline.race(limiter.wait(waitMs, deadline.signal));
   } catch {
     waited = false;
   }
@@ -174,7 +183,8 @@ export function credentialHash(credential: string): string {
   let [h1, h2] = hashLanes(saltLanes.lanes[0], saltLanes.lanes[1], credential);
   h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
   h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return (h2 >>> 0).toString(16).padStart(8, "0") + (h1 >>> 0).toString(16).padStart(8, "0");
+  // Two numbers and a separator between them: no padding needed to keep two hashes apart.
+  return `${(h2 >>> 0).toString(36)}.${(h1 >>> 0).toString(36)}`;
 }
 
 let saltLanes: { salt: string | undefined; lanes: [number, number] } = { salt: undefined, lanes: [0, 0] };
