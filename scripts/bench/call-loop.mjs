@@ -10,11 +10,11 @@
 //   node scripts/bench/call-loop.mjs   prints {"calls": [{id, method, ours, anchor}], "newKey": {fresh, known}}
 import createClient from "openapi-fetch";
 import { RateLimiter } from "@blockwright/runtime";
-import { executeTool as books } from "@blockwright/books";
-import { executeTool as crm } from "@blockwright/crm";
-import { executeTool as directory } from "@blockwright/directory";
-import { executeTool as docgen } from "@blockwright/docgen";
-import { executeTool as persondata } from "@blockwright/persondata";
+
+// Each package loaded by path, as the registry loads them (nothing imports generated/).
+const generated = new URL("../../generated/", import.meta.url);
+const executorOf = async (provider) => (await import(new URL(`${provider}/index.js`, generated).href)).executeTool;
+const [books, crm, directory, docgen, persondata] = await Promise.all(["books", "crm", "directory", "docgen", "persondata"].map(executorOf));
 
 /** One tool of each seed provider, with the request openapi-fetch sends for it. `viaParam`: the address is a parameter of the call (executeTool is given no baseUrl); `rated`: the provider documents a request rate, kept through a limiter of the call's own whose clock moves a minute at each reading, so that every call takes its turn (the limiter's work) and none waits. */
 const CASES = [
