@@ -42,7 +42,7 @@ export interface ParamSpec {
   description: string;
   required: boolean;
   default?: unknown;
-  /** false: the default is applied for validation and rules, but not sent. */
+  /** false: the default is applied for validation and rules, but not sent (so it gives no parameter of an exactlyOne or anyOf rule). */
   sendDefault?: boolean;
   integer?: boolean;
   minimum?: number;

@@ -1,0 +1,45 @@
+// Cross-field rules over what a call sends: a default that is not sent
+// (`sendDefault: false`) satisfies no exactlyOne or anyOf, since the upstream
+// never sees it (an object query whose fields must not all be absent, each
+// field with a default left off the wire, went out empty).
+import { describe, expect, it } from "vitest";
+import { irFixture } from "../../test-support/runtime/ir-fixtures.js";
+import { json, scriptedFetch } from "../../test-support/runtime/scripted-fetch.js";
+import { createExecutor } from "../execute/executor.js";
+import { fullSupport } from "../execute/full-support.js";
+import type { ParamSpec, ToolSpec } from "../spec/tool-types.js";
+
+const shelf = irFixture("shelf");
+const getBook = shelf.operations.map((o) => o.tool).find((t) => t.id === "shelf_get_book") as ToolSpec;
+const bookId = getBook.params.find((p) => p.name === "bookId") as ParamSpec;
+const KEY = "shelf-key-7f3a9c2e51";
+const BOOK = { id: "b9", title: "Dune", state: "ready" };
+const unsentDefault: ParamSpec = { ...bookId, name: "zqExact", type: "boolean", required: false, default: true, sendDefault: false, wire: { in: "query", name: "zq_exact" } };
+const plain: ParamSpec = { ...bookId, name: "zqTerm", required: false, wire: { in: "query", name: "zq_term" } };
+
+function toolWith(rule: ToolSpec["rules"][number]): ToolSpec {
+  return { ...getBook, routes: [], params: [...getBook.params, unsentDefault, plain], rules: [rule] };
+}
+
+describe("a default that is not sent, in a rule over which parameters are given", () => {
+  for (const rule of [
+    { rule: "anyOf", groups: [["zqExact"], ["zqTerm"]] },
+    { rule: "exactlyOne", params: ["zqExact", "zqTerm"] },
+  ] as const) {
+    it(`${rule.rule}: a call giving neither is refused before any request, though the unsent default applies`, async () => {
+      const { fetch, seen } = scriptedFetch(json(200, BOOK));
+      const tool = toolWith(rule);
+      const result = await createExecutor({ [tool.id]: tool }, fullSupport)(tool.id, { apiKey: KEY, bookId: "b9" }, { fetch });
+      expect(result).toMatchObject({ success: false, error: { type: "validation", rule: rule.rule } });
+      expect(seen).toHaveLength(0);
+    });
+
+    it(`${rule.rule}: the same parameter given by the caller counts, and goes out`, async () => {
+      const { fetch, seen } = scriptedFetch(json(200, BOOK));
+      const tool = toolWith(rule);
+      const result = await createExecutor({ [tool.id]: tool }, fullSupport)(tool.id, { apiKey: KEY, bookId: "b9", zqExact: true }, { fetch });
+      expect(result).toMatchObject({ success: true });
+      expect(new URL(seen[0]?.url ?? "http://x").searchParams.get("zq_exact")).toBe("true");
+    });
+  }
+});
