@@ -7,7 +7,7 @@ import { irFixture } from "../../test-support/runtime/ir-fixtures.js";
 import { json, scriptedFetch } from "../../test-support/runtime/scripted-fetch.js";
 import { createExecutor } from "../execute/executor.js";
 import { fullSupport } from "../execute/full-support.js";
-import type { ParamSpec, ToolSpec } from "../spec/tool-types.js";
+import type { ParamSpec, RuleSpec, ToolSpec } from "../spec/tool-types.js";
 
 const shelf = irFixture("shelf");
 const getBook = shelf.operations.map((o) => o.tool).find((t) => t.id === "shelf_get_book") as ToolSpec;
@@ -17,15 +17,16 @@ const BOOK = { id: "b9", title: "Dune", state: "ready" };
 const unsentDefault: ParamSpec = { ...bookId, name: "zqExact", type: "boolean", required: false, default: true, sendDefault: false, wire: { in: "query", name: "zq_exact" } };
 const plain: ParamSpec = { ...bookId, name: "zqTerm", required: false, wire: { in: "query", name: "zq_term" } };
 
-function toolWith(rule: ToolSpec["rules"][number]): ToolSpec {
+function toolWith(rule: RuleSpec): ToolSpec {
   return { ...getBook, routes: [], params: [...getBook.params, unsentDefault, plain], rules: [rule] };
 }
 
 describe("a default that is not sent, in a rule over which parameters are given", () => {
-  for (const rule of [
+  const rules: RuleSpec[] = [
     { rule: "anyOf", groups: [["zqExact"], ["zqTerm"]] },
     { rule: "exactlyOne", params: ["zqExact", "zqTerm"] },
-  ] as const) {
+  ];
+  for (const rule of rules) {
     it(`${rule.rule}: a call giving neither is refused before any request, though the unsent default applies`, async () => {
       const { fetch, seen } = scriptedFetch(json(200, BOOK));
       const tool = toolWith(rule);
