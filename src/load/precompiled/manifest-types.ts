@@ -619,7 +619,7 @@ export interface ManifestParam {
    */
   default?: unknown
   /**
-   * Whether the default is sent when the caller gives no value (true, the default: the block's behaviour never depends on the upstream's own defaults), or only applied for validation, cross-field rules and docs because the upstream applies the same default itself (false: keeps optional settings, and the objects holding them, off the wire).
+   * Whether the default is sent when the caller gives no value (true, the default: the block's behaviour never depends on the upstream's own defaults), or only applied for validation, cross-field rules and docs because the upstream applies the same default itself (false: keeps optional settings, and the objects holding them, off the wire; such a default selects a rule's limits and values, but gives no parameter of an exactlyOne or anyOf rule, the upstream never seeing it).
    */
   sendDefault?: boolean
   /**
