@@ -105,6 +105,7 @@ export interface NestedLimits {
 export type RuleSpec =
   | { rule: "exactlyOne"; params: string[] }
   | { rule: "anyOf"; groups: string[][] }
+  | { rule: "atMostOne"; groups: string[][] }
   | { rule: "allowedValues"; param: string; dependsOn: string; values: Record<string, unknown[]> }
   | { rule: "dependentLimits"; param: string; dependsOn: string; limits: Record<string, { minimum?: number; maximum?: number; minLength?: number; maxLength?: number }> };
 

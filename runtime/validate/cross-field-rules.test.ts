@@ -44,3 +44,24 @@ describe("a default that is not sent, in a rule over which parameters are given"
     });
   }
 });
+
+describe("atMostOne: the parameters of at most one group, each group whole", () => {
+  const timed: ParamSpec = { ...bookId, name: "zqLimit", type: "number", required: false, wire: { in: "query", name: "zq_limit" } };
+  const step: ParamSpec = { ...bookId, name: "zqStep", type: "number", required: false, wire: { in: "query", name: "zq_step" } };
+  const days: ParamSpec = { ...bookId, name: "zqDays", type: "number", required: false, wire: { in: "query", name: "zq_days" } };
+  const tool: ToolSpec = { ...getBook, routes: [], params: [...getBook.params, timed, step, days], rules: [{ rule: "atMostOne", groups: [["zqLimit", "zqStep"], ["zqDays"]] }] };
+  const call = async (extra: Record<string, unknown>) => {
+    const { fetch, seen } = scriptedFetch(json(200, BOOK));
+    const result = await createExecutor({ [tool.id]: tool }, fullSupport)(tool.id, { apiKey: KEY, bookId: "b9", ...extra }, { fetch });
+    return { result, sent: seen.length };
+  };
+
+  it("one group whole, or none, goes out", async () => {
+    for (const extra of [{ zqLimit: 60, zqStep: 1 }, { zqDays: 3 }, {}]) expect(await call(extra)).toMatchObject({ result: { success: true }, sent: 1 });
+  });
+
+  it("two groups, or part of one, are refused before any request, naming the parameter", async () => {
+    expect(await call({ zqLimit: 60, zqStep: 1, zqDays: 3 })).toMatchObject({ result: { success: false, error: { rule: "atMostOne", param: "zqDays" } }, sent: 0 });
+    expect(await call({ zqLimit: 60 })).toMatchObject({ result: { success: false, error: { rule: "atMostOne", param: "zqStep" } }, sent: 0 });
+  });
+});

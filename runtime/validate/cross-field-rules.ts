@@ -47,6 +47,23 @@ function checkRule(rule: RuleSpec, values: Record<string, unknown>, tool: ToolCa
       });
       return;
     }
+    case "atMostOne": {
+      const touched = rule.groups.filter((group) => group.some(present));
+      if (touched.length > 1) {
+        issues.push({
+          param: itemAt(itemAt(touched, 1).filter(present), 0),
+          rule: "atMostOne",
+          message: `${tool.id} takes at most one of ${rule.groups.map((g) => g.join(" with ")).join(", or ")}, got ${touched.map((g) => g.filter(present).join(" and ")).join(" with ")}`,
+        });
+        return;
+      }
+      const group = touched[0];
+      const lacking = group?.filter((n) => !present(n)) ?? [];
+      if (group && lacking.length) {
+        issues.push({ param: itemAt(lacking, 0), rule: "atMostOne", message: `${lacking.join(", ")}: required with ${group.filter(present).join(", ")} (${group.join(", ")} go together)` });
+      }
+      return;
+    }
     case "dependentLimits": {
       const selector = values[rule.dependsOn];
       const limits = rule.limits[String(selector)];

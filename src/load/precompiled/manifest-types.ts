@@ -136,6 +136,17 @@ export type ManifestRule = ({
   groups: ManifestParamName[][]
 } | {
   /**
+   * At most one group may be given, and in full: a parameter of a group needs the others of its group and none of another group's. The fields of a body that is one of several shapes (`oneOf`), one group a shape, which never go together; a call may give none (with `anyOf` over the same groups, one is needed).
+   */
+  rule: "atMostOne"
+  /**
+   * The parameters of each shape.
+   *
+   * @minItems 2
+   */
+  groups: ManifestParamName[][]
+} | {
+  /**
    * The values `param` may take depend on the value of `dependsOn` (after its default).
    */
   rule: "allowedValues"
