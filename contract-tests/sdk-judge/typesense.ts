@@ -17,10 +17,26 @@ const adapter: SdkAdapter<Client> = {
   operations: {
     getCollections: (t, c) => t.collections().retrieve(c.query as never),
     createCollection: (t, c) => t.collections().create(c.body as never),
-    searchCollection: (t, c) => t.collections(name(c)).documents().search(c.query as never),
-    indexDocument: (t, c) => t.collections(name(c)).documents().create(c.body as never, c.query as never),
-    getDocument: (t, c) => t.collections(name(c)).documents(c.path.documentId as string).retrieve(),
-    exportDocuments: (t, c) => t.collections(name(c)).documents().export(c.query as never),
+    searchCollection: (t, c) =>
+      t
+        .collections(name(c))
+        .documents()
+        .search(c.query as never),
+    indexDocument: (t, c) =>
+      t
+        .collections(name(c))
+        .documents()
+        .create(c.body as never, c.query as never),
+    getDocument: (t, c) =>
+      t
+        .collections(name(c))
+        .documents(c.path.documentId as string)
+        .retrieve(),
+    exportDocuments: (t, c) =>
+      t
+        .collections(name(c))
+        .documents()
+        .export(c.query as never),
   },
   quirks: [
     {
