@@ -1,10 +1,10 @@
-// The concept records (concept-records.ts, by group in records-*.ts): each names schema fragments that
+// The concept records (each in its folder, <concept>/record.ts; concept-records.ts lists them): each names schema fragments that
 // exist, and surface entries no other record gives; and a concept added
 // halfway does not compile — without its wording, with a tool field the tool
 // definition lacks, with a tool field no link part fills, or with a tool
 // field, a schema fragment or a manifest field no record claims. That a tool field has a runtime reader is the runtime's
 // to say (runtime/tool-field-readers.ts and its test).
-import { basename, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { globSync } from "tinyglobby";
 import type { ToolSpec } from "@blockwright/runtime/internal";
 import { describe, expect, it } from "vitest";
@@ -14,6 +14,8 @@ import { CONCEPTS, type FragmentsClaimed, SURFACE_ENTRIES, type ToolFieldsClaime
 
 const ROOT = join(import.meta.dirname, "../..");
 const records = Object.entries(CONCEPTS) as [string, ConceptRecord][];
+/** A concept's name from its folder's (`auth-flows`: `authFlows`). */
+const camel = (folder: string) => folder.replace(/-(\w)/g, (_, c: string) => c.toUpperCase());
 
 describe("the concept records", () => {
   it("claim schema fragments that exist, each once", () => {
@@ -25,6 +27,18 @@ describe("the concept records", () => {
         f,
       ).toHaveLength(1);
     expect(new Set(fragments).size).toBe(fragments.length);
+  });
+
+  it("are each in its concept's folder, and every folder's record is listed", () => {
+    // A record written in its folder but not listed in concept-records.ts would be no concept at all: nothing compiles against it.
+    const folders = globSync("src/link/*/record.ts", { cwd: ROOT }).map((file) => basename(dirname(file)));
+    const listed = records.map(([name]) => name);
+    const unlisted = folders.filter((folder) => !listed.includes(camel(folder)));
+    expect(unlisted, "a folder's record.ts missing from src/link/concept-records.ts").toEqual([]);
+    expect(
+      listed.filter((name) => !folders.map(camel).includes(name)),
+      "a concept whose record is not in its folder (<concept>/record.ts)",
+    ).toEqual([]);
   });
 
   it("give each surface entry once, and word each concept", () => {

@@ -1,5 +1,5 @@
 // The tables the generator reads, derived from the concept records
-// (concept-records.ts, by group in records-*.ts): SURFACE_ENTRIES, what each concept records of the
+// (concept-records.ts lists them, each in its folder: <concept>/record.ts): SURFACE_ENTRIES, what each concept records of the
 // package and how each kind of change of it is classified; OPERATION_PARTS,
 // the concepts that add to a tool what its operation alone gives. FIELDS: a
 // decision for every field of the manifest — recorded by an entry, or not
@@ -40,7 +40,7 @@ type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) exten
 // Completeness, checked by the compiler: each object below must have a key
 // for every schema fragment, tool field and manifest field no record claims — so it does not compile, naming the
 // key, until the concept's record has it.
-export type Unclaimed<All extends PropertyKey, Claimed> = { readonly [K in Exclude<All, Claimed>]: "claimed by no concept record (link/records-*.ts)" };
+export type Unclaimed<All extends PropertyKey, Claimed> = { readonly [K in Exclude<All, Claimed>]: "claimed by no concept record: write it in the concept's folder (link/<concept>/record.ts) and list it in link/concept-records.ts" };
 export type FragmentsClaimed = Records["schema"][number];
 export type ToolFieldsClaimed = Records["tool"][number];
 type RecordFields = { [C in ConceptName]: (typeof CONCEPTS)[C] extends { fields: infer F } ? keyof F : never }[ConceptName];
@@ -48,7 +48,7 @@ export const UNCLAIMED_FRAGMENTS: Unclaimed<SchemaFragment, FragmentsClaimed> = 
 export const UNCLAIMED_TOOL_FIELDS: Unclaimed<keyof ToolSpec, ToolFieldsClaimed> = {};
 /** The tool fields of the records that have a link part: with those linkOperation builds itself, every field must be linked by someone. */
 export type ToolFieldsLinked = { [C in ConceptName]: (typeof CONCEPTS)[C]["link"] extends null ? never : (typeof CONCEPTS)[C]["tool"][number] }[ConceptName] | LinkedHere;
-export type Unlinked<All extends PropertyKey, Linked> = { readonly [K in Exclude<All, Linked>]: "linked by no one: give its concept's record a link part (link/records-*.ts)" };
+export type Unlinked<All extends PropertyKey, Linked> = { readonly [K in Exclude<All, Linked>]: "linked by no one: give its concept's record a link part (link/<concept>/record.ts)" };
 export const UNLINKED_TOOL_FIELDS: Unlinked<keyof ToolSpec, ToolFieldsLinked> = {};
 
 /** What the surface does with a manifest field (concept-record.ts RecordFieldDecision), the entry's name checked. */
