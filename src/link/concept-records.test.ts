@@ -60,17 +60,18 @@ describe("the concept records", () => {
     // @ts-expect-error a tool field the tool definition does not have (runtime/spec/tool-types.ts ToolSpec)
     const unknown: ConceptRecord = { ...base, tool: ["zqTimeoutMs"] };
     // A field added to the tool definition, a schema fragment and a manifest field that no record claims: each unclaimed key is demanded by name.
-    // @ts-expect-error Property 'zqTimeoutMs' is missing
-    const field: Unclaimed<keyof ToolSpec | "zqTimeoutMs", ToolFieldsClaimed> = {};
+    // @ts-expect-error Type 'true' is not assignable to type '{ left: "zqTimeoutMs"; fix: "claim it in its concept's record, …" }'
+    const field: Unclaimed<keyof ToolSpec | "zqTimeoutMs", ToolFieldsClaimed> = true;
     // A tool field no link part fills (its record's link is null, and linkOperation does not build it).
-    // @ts-expect-error Property 'zqTimeoutMs' is missing
-    const unlinked: Unlinked<keyof ToolSpec | "zqTimeoutMs", ToolFieldsLinked> = {};
-    // @ts-expect-error Property 'zqtimeout' is missing
-    const fragment: Unclaimed<SchemaFragment | "zqtimeout", FragmentsClaimed> = {};
-    // @ts-expect-error Property 'operation.zqTimeoutMs' is missing
-    const manifestField: Unclaimed<ManifestField | "operation.zqTimeoutMs", ManifestField> = {};
-    // With every key claimed, the same objects compile empty.
-    const claimed: Unclaimed<keyof ToolSpec, ToolFieldsClaimed> = {};
-    expect([unworded, uncased, unshelved, unknownShelf, unknown, field, unlinked, fragment, manifestField, claimed].map((o) => typeof o)).toEqual(Array(10).fill("object"));
+    // @ts-expect-error { left: "zqTimeoutMs"; fix: "linked by no one: …" }
+    const unlinked: Unlinked<keyof ToolSpec | "zqTimeoutMs", ToolFieldsLinked> = true;
+    // @ts-expect-error { left: "zqtimeout"; fix: … }
+    const fragment: Unclaimed<SchemaFragment | "zqtimeout", FragmentsClaimed> = true;
+    // @ts-expect-error { left: "operation.zqTimeoutMs"; fix: … }
+    const manifestField: Unclaimed<ManifestField | "operation.zqTimeoutMs", ManifestField> = true;
+    // With every key claimed, the same checks compile as true.
+    const claimed: Unclaimed<keyof ToolSpec, ToolFieldsClaimed> = true;
+    expect([unworded, uncased, unshelved, unknownShelf, unknown].map((o) => typeof o)).toEqual(Array(5).fill("object"));
+    expect([field, unlinked, fragment, manifestField, claimed]).toEqual(Array(5).fill(true));
   });
 });
