@@ -4,6 +4,7 @@
 // a pattern with identity escapes, and a required body's one field taken as
 // the credential. Each drafted as the link reads it, and linked.
 import { rmSync } from "node:fs";
+import jsyaml from "js-yaml";
 import { afterAll, describe, expect, it } from "vitest";
 import { draftWorkFolder, drafted, linkProblems, notesAt, openapi, reply, type Json } from "./__fixtures__/draft-kit.js";
 
@@ -52,6 +53,26 @@ describe("a pattern with identity escapes, between slashes", () => {
     const d = drafted(doc, ["getItem"]);
     const at = Object.values(d.manifest.operations.acme_get_item?.params ?? {}).find((p) => (p.wire as { name?: string } | undefined)?.name === "X-Zq-At");
     expect(at?.pattern).toBe("^\\d{2}(-|\\+)\\d{2}$");
+    expect(await linkProblems(d)).toEqual([]);
+  });
+});
+
+describe("a string whose pattern and format no value meets together (a date-time pattern whose offset has no colon)", () => {
+  it("has the format left out of the cut, said in a note, the pattern kept: it links (generate stopped on it); a format its pattern meets stays", async () => {
+    const doc = withParams([
+      { name: "X-Zq-At", in: "header", schema: { type: "string", format: "date-time", pattern: "/^\\d{4}-\\d{2}-\\d{2}T\\d{2}(:\\d{2}){2}(\\-|\\+)\\d{4}$/" } },
+      { name: "zqSince", in: "query", schema: { type: "string", format: "date-time", pattern: "^2\\d{3}-" } },
+    ]);
+    const d = drafted(doc, ["getItem"]);
+    const params = Object.values(d.manifest.operations.acme_get_item?.params ?? {});
+    const at = params.find((p) => (p.wire as { name?: string } | undefined)?.name === "X-Zq-At");
+    expect(at?.pattern).toBe("^\\d{4}-\\d{2}-\\d{2}T\\d{2}(:\\d{2}){2}(-|\\+)\\d{4}$");
+    expect(at?.format).toBeUndefined();
+    expect(params.find((p) => p.description === "The zqSince parameter.")?.format).toBe("date-time");
+    const cut = jsyaml.load(d.openapiText) as Json;
+    const declared = (cut.paths["/items/{id}"].get.parameters as Json[]).find((p) => p.name === "X-Zq-At");
+    expect(declared?.schema).not.toHaveProperty("format");
+    expect(notesAt(d, "openapi").join("\n")).toMatch(/leaves out the format of paths\./);
     expect(await linkProblems(d)).toEqual([]);
   });
 });
