@@ -44,7 +44,10 @@ export function withoutUnmetFormats(cut: Json): string[] {
   const walk = (node: unknown, at: string[]): void => {
     if (node === null || typeof node !== "object" || seen.has(node)) return;
     seen.add(node);
-    if (Array.isArray(node)) return node.forEach((item, i) => walk(item, [...at, String(i)]));
+    if (Array.isArray(node)) {
+      for (const [i, item] of node.entries()) walk(item, [...at, String(i)]);
+      return;
+    }
     const schema = node as Json;
     const format = unmetFormat(schema);
     if (format !== undefined) {
