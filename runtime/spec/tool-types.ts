@@ -77,6 +77,8 @@ export interface ParamSpec {
   maxBytes?: number;
   /** For a file: the Content-Type of its part when the value does not say one (a Blob's own type, a fetched file's). */
   contentType?: string;
+  /** For a file: a list of files, each its own part under the field's name (a multipart field that is an array of files). */
+  multiple?: boolean;
   /** Keys a JSON object must not contain. */
   forbiddenKeys?: { keys: string[]; caseInsensitive?: boolean; hint?: string };
   /** For a json parameter: the forms its value may take, each a type and its limits; a value meeting one, tried in order, is sent as it is (validate/json-params.ts). */

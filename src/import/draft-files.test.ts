@@ -80,6 +80,34 @@ describe("a multipart body that is one string, naming no part (schema: a string,
   });
 });
 
+describe("a multipart field that is a list of files (an array of binary strings)", () => {
+  it("is drafted as one file parameter taking several (multiple), links, and the runtime sends a part per file under the field's name, which the judge reads as the list", async () => {
+    const doc = upload({ type: "object", required: ["docs"], properties: { docs: { type: "array", description: "The documents, in order.", items: { type: "string", format: "binary", maxLength: 64 } } } });
+    const d = drafted(doc, ["uploadFile"]);
+    expect(d.manifest.operations.acme_upload_file!.params).toEqual({ docs: { type: "file", description: "The documents, in order.", required: true, maxBytes: 64, multiple: true, wire: { in: "body" } } });
+    expect(await linkProblems(d)).toEqual([]);
+    const [tool] = await linkedTools(d);
+    let sent: SentRequest | undefined;
+    let form: FormData | undefined;
+    const fetchFn = async (request: Request) => {
+      form = await request.clone().formData();
+      sent = { method: request.method, url: request.url, headers: new Headers(request.headers), body: new Uint8Array(await request.arrayBuffer()) };
+      return new Response(JSON.stringify({ id: "zq1" }), { status: 200, headers: { "content-type": "application/json" } });
+    };
+    const files = [new File(["zq one"], "one.txt", { type: "text/plain" }), new File(["zq two"], "two.txt", { type: "text/plain" })];
+    expect(await executeToolDefinition(tool!, { accessToken: "zq-token-0001", docs: files }, { baseUrl: "https://api.acme.test", fetch: fetchFn })).toMatchObject({ success: true });
+    const parts = form?.getAll("docs") ?? [];
+    expect(await Promise.all(parts.map((p) => (p as Blob).text()))).toEqual(["zq one", "zq two"]);
+    const judged = requestJudge(new OpenApiDocument(parseYamlSource(d.openapiText, "openapi.yaml")), { credential: "form" })(sent!);
+    expect(judged.refusals).toEqual([]);
+    expect(judged.read.body).toEqual({ docs: ["(file)", "(file)"] });
+    // One file where a list is wanted, or a list with a file past maxBytes: refused before any request.
+    expect(await executeToolDefinition(tool!, { accessToken: "zq-token-0001", docs: files[0] }, { baseUrl: "https://api.acme.test", fetch: fetchFn })).toMatchObject({ success: false, error: { param: "docs", rule: "type" } });
+    const big = new Blob(["z".repeat(65)]);
+    expect(await executeToolDefinition(tool!, { accessToken: "zq-token-0001", docs: [files[0], big] }, { baseUrl: "https://api.acme.test", fetch: fetchFn })).toMatchObject({ success: false, error: { param: "docs", rule: "maxBytes" } });
+  });
+});
+
 describe("an answer that is a file", () => {
   const download = (responses: Json) => openapi({ "/zqfiles/{id}/content": { get: { operationId: "downloadFile", parameters: [{ name: "id", in: "path", required: true, schema: { type: "string", maxLength: 64 } }], responses } } });
 

@@ -45,6 +45,7 @@ const COPIED = [
   "forbiddenKeys",
   "maxBytes",
   "contentType",
+  "multiple",
   "anyOf",
 ] as const;
 
