@@ -77,6 +77,22 @@ describe("a string whose pattern and format no value meets together (a date-time
   });
 });
 
+describe("a number of an integer format (type: number, format: int64)", () => {
+  it("is drafted integer (a mock's validator refused the fractions drawn for it)", async () => {
+    const d = drafted(withParams([{ name: "zqSince", in: "query", schema: { type: "number", format: "int64" } }]), ["getItem"]);
+    expect(d.manifest.operations.acme_get_item?.params?.zqSince).toMatchObject({ type: "number", integer: true });
+    expect(await linkProblems(d)).toEqual([]);
+  });
+});
+
+describe("a required JSON body whose object schema names no fields (properties: {})", () => {
+  it("is drafted as one parameter holding the whole body, any object (nothing was drafted, and generate refused the required body); it links", async () => {
+    const d = drafted(withBody({ "application/json": { schema: { type: "object", properties: {} } } }, true), ["createItem"]);
+    expect(d.manifest.operations.acme_create_item?.params?.body).toMatchObject({ type: "json", jsonType: "object", required: true, wire: { in: "body", pointer: "" } });
+    expect(await linkProblems(d)).toEqual([]);
+  });
+});
+
 describe("a GET with a request body", () => {
   it("has no body drafted (fetch refuses one with GET before the request leaves), said in a note; it links and the query is drafted", async () => {
     const content = { "application/json": { schema: { type: "object", properties: { zqLimit: { type: "integer" }, zqFields: { type: "array", items: { type: "string" } } } } } };

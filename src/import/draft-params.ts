@@ -190,8 +190,8 @@ function draftBody(
   if (!flat || typeOf(flat) !== "object" || !Object.keys(fields).length) {
     // An object that is one of several shapes (oneOf/anyOf beside `type: object`) has its fields in the shapes.
     const shapes = (Array.isArray(flat?.oneOf) ? flat.oneOf : Array.isArray(flat?.anyOf) ? flat.anyOf : undefined) as unknown[] | undefined;
-    // An empty form (`properties: {}`, or no other properties allowed): nothing to send. An object that names no properties at all is any object (JSON Schema's default): one parameter holding it.
-    const freeForm = flat && flat.properties === undefined && flat.additionalProperties !== false;
+    // An empty form (`properties: {}`, or no other properties allowed): nothing to send. An object that names no properties at all is any object (JSON Schema's default): one parameter holding it; so is a required one of `properties: {}` (any object too, and the upstream wants one).
+    const freeForm = flat && (flat.properties === undefined || body.required) && flat.additionalProperties !== false;
     if (flat && typeOf(flat) === "object" && !flat.additionalProperties && !shapes && !freeForm) return;
     const name = paramName("body", into.taken);
     const where = [...at, "params", name];
@@ -325,7 +325,8 @@ export function fromSchema(doc: OpenApiDocument, schema: Schema, input: FieldInp
     note(`the spec allows ${listed.join(" or ")} (${flat.anyOf ? "anyOf" : "oneOf"}): drafted as ${param.jsonType ?? param.type}, ${limits}`);
   } else if (t === "integer" || t === "number") {
     param.type = "number";
-    if (t === "integer") param.integer = true;
+    // A number of an integer format (`type: number, format: int64`): validators (the mocks') take whole numbers only.
+    if (t === "integer" || flat.format === "int32" || flat.format === "int64") param.integer = true;
     numberLimits(flat, param, note);
   } else if (t === "boolean") {
     param.type = "boolean";
