@@ -45,7 +45,12 @@ function flowCases(tool: ToolSpec, subject: Subject, flow: OAuthFlowSpec): Contr
       check(sent.contentType?.startsWith("application/x-www-form-urlencoded"), `the token request was sent as ${sent.contentType}, not form-encoded`);
       same(sent.form.grant_type, GRANT_TYPES[flow.grant], "grant_type");
       if (flow.scope) same(sent.form.scope, flow.scope, "scope");
-      check(sent.authorization === null, "the token request carried an Authorization header");
+      // The client's credentials go where the flow says: the form (client_secret_post) or an Authorization: Basic
+      // header (client_secret_basic, RFC 6749 §2.3.1), never both.
+      if ("clientAuth" in flow && flow.clientAuth === "basic") {
+        check(sent.authorization?.startsWith("Basic ") === true, "the token request carried no Authorization: Basic header (clientAuth: basic)");
+        check(sent.form.client_secret === undefined, "the token request's form carried the client secret, which clientAuth: basic sends in the Authorization header");
+      } else check(sent.authorization === null, "the token request carried an Authorization header");
       check(
         run.exchanges.some((ex) => carries(ex, "bw-contract-access-token-1")),
         "no request to the API carried the issued token",
