@@ -3,7 +3,12 @@
 // GET, a form of one value), an int32 integer without its bounds,
 // a pattern with identity escapes, and a required body's one field taken as
 // the credential. Each drafted as the link reads it, and linked.
-import { rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { executeToolDefinition } from "@blockwright/runtime";
+import { loadProvider } from "../emit/generate-all.js";
+import { startMocks } from "../mocks/mocks.js";
 import jsyaml from "js-yaml";
 import { afterAll, describe, expect, it } from "vitest";
 import { draftWorkFolder, drafted, linkProblems, notesAt, openapi, reply, type Json } from "./__fixtures__/draft-kit.js";
@@ -90,6 +95,38 @@ describe("a required JSON body whose object schema names no fields (properties: 
     const d = drafted(withBody({ "application/json": { schema: { type: "object", properties: {} } } }, true), ["createItem"]);
     expect(d.manifest.operations.acme_create_item?.params?.body).toMatchObject({ type: "json", jsonType: "object", required: true, wire: { in: "body", pointer: "" } });
     expect(await linkProblems(d)).toEqual([]);
+  });
+});
+
+describe("a path key with a fragment (`/zqtags/{arn}#zqkeys`), which holds two operations of one path apart", () => {
+  it("is reached at the path before the `#`: the request goes there with its query (the fragment had cut it off), the judge and the mock take it", async () => {
+    const arn = { name: "arn", in: "path", required: true, schema: { type: "string", maxLength: 64 } };
+    const doc = openapi({
+      "/zqtags/{arn}": { parameters: [arn], get: { operationId: "listZqTags", responses: ok } },
+      "/zqtags/{arn}#zqkeys": { parameters: [arn], delete: { operationId: "untagZq", parameters: [{ name: "zqkeys", in: "query", required: true, schema: { type: "string", maxLength: 9 } }], responses: { "204": { description: "gone" } } } },
+    });
+    const d = drafted(doc, ["listZqTags", "untagZq"]);
+    const root = mkdtempSync(join(tmpdir(), "blockwright-zq-fragment-"));
+    const dir = join(root, "specs", "acme");
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, "openapi.yaml"), d.openapiText);
+    writeFileSync(join(dir, "manifest.yaml"), d.manifestText);
+    const untag = (await loadProvider(root, dir)).operations.find((o) => o.tool.id === "acme_untag_zq")!.tool;
+    expect(untag.path).toBe("/zqtags/{arn}");
+    const mocks = await startMocks(["acme"], { specsDir: join(root, "specs"), root });
+    try {
+      const sent: string[] = [];
+      const fetchFn = (request: Request) => {
+        sent.push(`${request.method} ${request.url}`);
+        return fetch(request);
+      };
+      const result = await executeToolDefinition(untag, { accessToken: "zq-token-0001", arn: "zq1", zqkeys: "a" }, { baseUrl: mocks.urls.acme!, fetch: fetchFn });
+      expect(sent).toEqual([`DELETE ${mocks.urls.acme}/zqtags/zq1?zqkeys=a`]);
+      expect(result).toMatchObject({ success: true });
+    } finally {
+      await mocks.close();
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 });
 
