@@ -155,11 +155,7 @@ export type CredentialSpec = { type: "bearer"; param: string } | { type: "header
 /** One way to authenticate (one security requirement): a credential, and `also` those sent with it (a combination, such as a key header and a secret header, all required). */
 export type AuthWay = CredentialSpec & { also?: CredentialSpec[] };
 
-/**
- * How a tool authenticates: its first way, and `alternatives` a call may give
- * instead (a personal token or an OAuth 2 token). A call uses the first way
- * whose parameters are all given (http/credentials.ts).
- */
+/** How a tool authenticates: its first way, and `alternatives` a call may give instead (a personal token or an OAuth 2 token); a call uses the first way whose parameters are all given (http/credentials.ts). */
 export type AuthSpec = AuthWay & { alternatives?: AuthWay[] };
 
 /**

@@ -239,7 +239,7 @@ describe("blockwright add", () => {
   });
 });
 
-const USAGE_LINE = "Usage: blockwright add <provider> --from <document> --operations <id,...> [--source <address>] [--force] [--json] [--timeout <s>] [--specs <dir>]\n";
+const USAGE_LINE = "Usage: blockwright add <provider> --from <document> --operations <id,...> [--tag <t>] [--path-prefix <p>] [--source <address>] [--force] [--json] [--timeout <s>] [--specs <dir>]\n";
 
 /** The cases of a JSON report that did not pass, with their messages. */
 function failures(report: string): string[] {
