@@ -118,6 +118,8 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "src/cli/run-stateful-mock.test.ts",
       "src/cli/serve-poll-mock-state.process.test.ts",
       "src/import/draft-auth-case.test.ts",
+      "src/import/draft-client-credentials.test.ts",
+      "src/import/draft-directory-shapes.test.ts",
       "src/cli/add.process.test.ts",
       "src/cli/add.test.ts",
       "src/cli/ci-recipes.test.ts",

@@ -35,17 +35,24 @@ export function fileParams(tool: Pick<ToolCall, "params">): ParamCall[] {
   return tool.params.filter((p) => p.type === "file");
 }
 
+/** The files a call opened, by parameter name: one, or each of a list (`multiple`), in order. */
+export type OpenedFiles = Map<string, OpenedFile[]>;
+
 /** Open every file the call was given, by parameter name; the failure (naming the parameter) of the first that cannot be. */
-export async function openFiles(tool: ToolCall, values: Record<string, unknown>, options: FileOptions): Promise<{ files: Map<string, OpenedFile> } | { failure: Failure }> {
-  const files = new Map<string, OpenedFile>();
+export async function openFiles(tool: ToolCall, values: Record<string, unknown>, options: FileOptions): Promise<{ files: OpenedFiles } | { failure: Failure }> {
+  const files: OpenedFiles = new Map();
   for (const spec of fileParams(tool)) {
     const raw = values[spec.name];
     if (raw === undefined) continue;
-    const checked = fileValue(spec, raw);
-    if ("issue" in checked) return { failure: { type: "validation", ...checked.issue } };
-    const opened = await openFile(spec, checked.file, options);
-    if ("failure" in opened) return opened;
-    files.set(spec.name, opened);
+    const list: OpenedFile[] = [];
+    for (const item of spec.multiple && Array.isArray(raw) ? raw : [raw]) {
+      const checked = fileValue(spec, item);
+      if ("issue" in checked) return { failure: { type: "validation", ...checked.issue } };
+      const opened = await openFile(spec, checked.file, options);
+      if ("failure" in opened) return opened;
+      list.push(opened);
+    }
+    files.set(spec.name, list);
   }
   return { files };
 }
@@ -122,9 +129,9 @@ export interface WrittenMultipart {
  * A field the document gives a JSON `contentType` (`encoding`) goes as one part of that type; the body is then
  * written here, FormData giving no text part a type.
  */
-export function multipartBody(tool: ToolCall, body: unknown, files: ReadonlyMap<string, OpenedFile>, forms?: { encodeForm(body: unknown, fields?: Record<string, FormFieldEncoding>): string }): FormData | WrittenMultipart {
+export function multipartBody(tool: ToolCall, body: unknown, files: ReadonlyMap<string, OpenedFile[]>, forms?: { encodeForm(body: unknown, fields?: Record<string, FormFieldEncoding>): string }): FormData | WrittenMultipart {
   const parts: [name: string, value: string | Blob, filename?: string][] = [];
-  const fileKeys = new Map<string, OpenedFile>();
+  const fileKeys = new Map<string, OpenedFile[]>();
   for (const spec of fileParams(tool)) {
     const opened = files.get(spec.name);
     const key = spec.wire.in === "body" ? parsePointer(spec.wire.pointer)[0] : undefined;
@@ -143,8 +150,9 @@ export function multipartBody(tool: ToolCall, body: unknown, files: ReadonlyMap<
     else if (typeof value === "object") parts.push([key, new Blob([JSON.stringify(value)], { type: "application/json" })]);
     else parts.push([key, String(value)]);
   }
-  // Files last: a service that reads its parts in order (metadata, then content) gets the metadata first.
-  for (const [key, opened] of fileKeys) parts.push([key, opened.blob, opened.filename]);
+  // Files last: a service that reads its parts in order (metadata, then content) gets the metadata first. A list of
+  // files is a part per file under the field's name (OpenAPI: an array field's items each a part of that name).
+  for (const [key, opened] of fileKeys) for (const file of opened) parts.push([key, file.blob, file.filename]);
   if (parts.some(([, value, filename]) => value instanceof Blob && filename === undefined)) return written(parts);
   const form = new FormData();
   for (const [key, value, filename] of parts) {
@@ -175,9 +183,9 @@ function written(parts: [string, string | Blob, string?][]): WrittenMultipart {
  * the Content-Type the body's media type names, or, for a range (`image/*`,
  * any type), the file's own type when the range admits it.
  */
-export function rawBody(tool: ToolCall, body: BodySpec, files: ReadonlyMap<string, OpenedFile>): { blob: Blob; contentType: string } | undefined {
+export function rawBody(tool: ToolCall, body: BodySpec, files: ReadonlyMap<string, OpenedFile[]>): { blob: Blob; contentType: string } | undefined {
   const spec = fileParams(tool).find((p) => p.wire.in === "body");
-  const opened = spec ? files.get(spec.name) : undefined;
+  const opened = spec ? files.get(spec.name)?.[0] : undefined;
   if (!opened) return undefined;
   const declared = body.mediaType.split(";")[0]?.trim().toLowerCase() ?? "";
   if (!declared.includes("*")) return { blob: opened.blob, contentType: body.mediaType };

@@ -78,7 +78,7 @@ function encode(
   request: Wire,
   form: { encodeForm(body: unknown, fields?: Record<string, FormFieldEncoding>): string } | undefined,
   files: FileSupport | undefined,
-  opened: ReadonlyMap<string, OpenedFile>,
+  opened: ReadonlyMap<string, OpenedFile[]>,
 ): string | FormData | Blob | undefined {
   // A body the upstream requires, though the call gave none of its fields: an empty one, not none.
   if (request.body === undefined && tool.body?.required) request.body = {};

@@ -126,7 +126,7 @@ export interface PreparedCall {
   addressFromToken?: readonly string[];
   fail(error: Failure): Extract<ToolResult, { success: false }>;
   /** The files of its file parameters, opened (openCallFiles) before the first request. */
-  files?: Map<string, OpenedFile>;
+  files?: Map<string, OpenedFile[]>;
   /** The call's request, built afresh; `adjust` places values first (a page's cursor or offset). */
   request(adjust?: (place: Place) => void): HttpRequest;
   /** Whom the upstream counts the call's requests against (rate-limiter.ts rateCredential), once a limiter asked. */

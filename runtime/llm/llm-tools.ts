@@ -47,6 +47,8 @@ export interface JsonSchema {
   format?: string;
   /** The forms a value may take (a parameter's `anyOf`), each a schema of its own. */
   anyOf?: JsonSchema[];
+  /** A list's items (a list of files' addresses). */
+  items?: JsonSchema;
 }
 
 /** An object schema: what every format requires at the root. */
@@ -199,7 +201,8 @@ export function llmCallParams(tool: ToolSpec, args: unknown, connection: Record<
     const deep = typeof value === "object" ? tooDeep(value) : undefined;
     if (deep) return fail(name, "depth", nestingIssue(name, deep).message);
     const spec = tool.params.find((p) => p.name === name);
-    if (spec?.type === "file" && value !== undefined && value !== null && !(typeof value === "string" && /^https?:\/\//i.test(value))) {
+    const isAddress = (v: unknown) => typeof v === "string" && /^https?:\/\//i.test(v);
+    if (spec?.type === "file" && value !== undefined && value !== null && !(spec.multiple && Array.isArray(value) ? value.every(isAddress) : isAddress(value))) {
       return fail(name, "format", `${name}: a model gives a file as its https address (the tool fetches it), not as a path or as content`);
     }
     setOwn(params, name, value);
@@ -272,10 +275,14 @@ function paramSchema(p: ParamSpec, strict: boolean, needed: boolean): JsonSchema
       break;
     case "file":
       // A model can give an address, never bytes; a path would let it send any local file away (llmCallParams refuses one).
-      s.type = "string";
-      if (strict) notes.push("The file's https address: the tool fetches it and uploads its content.");
-      else {
-        s.format = "uri";
+      if (p.multiple) {
+        // A list of files: a list of addresses, each fetched and uploaded.
+        s.type = "array";
+        s.items = strict ? { type: "string" } : { type: "string", format: "uri" };
+        notes.push("The files' https addresses: the tool fetches each and uploads its content.");
+      } else {
+        s.type = "string";
+        if (!strict) s.format = "uri";
         notes.push("The file's https address: the tool fetches it and uploads its content.");
       }
       if (p.maxBytes !== undefined) notes.push(`At most ${p.maxBytes} bytes.`);

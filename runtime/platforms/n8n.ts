@@ -31,8 +31,8 @@ export interface N8nParam {
   property?: string;
   /** `collection`: an entry of the operation's collection, given only when the user added it. */
   in: "node" | "collection";
-  /** `json`: text parsed as JSON; `list`: several options joined by `separator`; `file`: the name of an input item's binary field, whose bytes are sent. */
-  as?: "json" | "list" | "file";
+  /** `json`: text parsed as JSON; `list`: several options joined by `separator`; `file`: the name of an input item's binary field, whose bytes are sent; `files`: several such names, comma-separated (a list of files). */
+  as?: "json" | "list" | "file" | "files";
   separator?: string;
 }
 
@@ -184,6 +184,19 @@ async function parameterValue(ctx: N8nExecuteContext, p: N8nParam, raw: unknown,
     } catch (e) {
       return { refused: { param: p.name, rule: "json", message: `${p.name}: must be JSON (${(e as Error).message})` } };
     }
+  }
+  if (p.as === "files") {
+    if (typeof raw !== "string" || raw.trim() === "") return undefined;
+    const files: unknown[] = [];
+    for (const field of raw
+      .split(",")
+      .map((f) => f.trim())
+      .filter(Boolean)) {
+      const file = await parameterValue(ctx, { ...p, as: "file" }, field, i);
+      if (file !== null && typeof file === "object" && "refused" in file) return file;
+      files.push(file);
+    }
+    return files;
   }
   if (p.as === "file") {
     if (typeof raw !== "string" || raw.trim() === "") return undefined;

@@ -77,6 +77,8 @@ export interface ParamSpec {
   maxBytes?: number;
   /** For a file: the Content-Type of its part when the value does not say one (a Blob's own type, a fetched file's). */
   contentType?: string;
+  /** For a file: a list of files, each its own part under the field's name (a multipart field that is an array of files). */
+  multiple?: boolean;
   /** Keys a JSON object must not contain. */
   forbiddenKeys?: { keys: string[]; caseInsensitive?: boolean; hint?: string };
   /** For a json parameter: the forms its value may take, each a type and its limits; a value meeting one, tried in order, is sent as it is (validate/json-params.ts). */
@@ -153,11 +155,7 @@ export type CredentialSpec = { type: "bearer"; param: string } | { type: "header
 /** One way to authenticate (one security requirement): a credential, and `also` those sent with it (a combination, such as a key header and a secret header, all required). */
 export type AuthWay = CredentialSpec & { also?: CredentialSpec[] };
 
-/**
- * How a tool authenticates: its first way, and `alternatives` a call may give
- * instead (a personal token or an OAuth 2 token). A call uses the first way
- * whose parameters are all given (http/credentials.ts).
- */
+/** How a tool authenticates: its first way, and `alternatives` a call may give instead (a personal token or an OAuth 2 token); a call uses the first way whose parameters are all given (http/credentials.ts). */
 export type AuthSpec = AuthWay & { alternatives?: AuthWay[] };
 
 /**

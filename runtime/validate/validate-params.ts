@@ -169,9 +169,14 @@ export function checkValueWith(spec: ParamCall, raw: unknown, support: ValueSupp
       return support.json ? support.json(spec, raw, secrets, support, tool) : { issue: lacks("json", spec.name) };
     case "file": {
       if (!support.files) return { issue: lacks("files", spec.name) };
-      const checked = support.files.fileValue(spec, raw, secrets);
+      // A list of files: each item a file, checked as one.
+      if (spec.multiple && !Array.isArray(raw)) return problem(spec, "type", "must be a list of files (bytes, paths or https addresses)", raw, secrets);
+      for (const item of spec.multiple ? (raw as unknown[]) : [raw]) {
+        const checked = support.files.fileValue(spec, item, secrets);
+        if ("issue" in checked) return checked;
+      }
       // Kept as given: call/file-inputs.ts opens it (a path, an address) when the call is sent.
-      return "issue" in checked ? checked : { value: raw };
+      return { value: raw };
     }
   }
 }

@@ -154,6 +154,27 @@ describe("blockwright add", () => {
     expect(readFileSync(join(dir, "specs/chat/manifest.yaml"), "utf8")).toContain("chat_channels_list:");
   });
 
+  it("takes operations by tag and by path prefix (--tag, --path-prefix) besides those named; a tag no operation has is refused, naming the document's", async () => {
+    const dir = project("groups");
+    const doc = join(tmp, "zqgroups.json");
+    const ok = { "200": { description: "ok", content: { "application/json": { schema: { type: "object", properties: { id: { type: "string" } } } } } } };
+    const id = [{ name: "id", in: "path", required: true, schema: { type: "string", maxLength: 9 } }];
+    const paths = {
+      "/v1/zqnotes": { get: { operationId: "listZqNotes", tags: ["zqnotes"], responses: ok } },
+      "/v1/zqnotes/{id}": { get: { operationId: "getZqNote", tags: ["zqnotes"], parameters: id, responses: ok } },
+      "/v1/zqother": { get: { operationId: "getZqOther", responses: ok } },
+      "/v2/zqtags": { get: { operationId: "listZqTags", responses: ok } },
+    };
+    writeFileSync(doc, JSON.stringify({ openapi: "3.0.3", info: { title: "zq", version: "1" }, servers: [{ url: "https://api.zq.test" }], paths }));
+    const r = await cli(["add", "zq", "--from", doc, "--tag", "zqnotes", "--path-prefix", "/v2"], { cwd: dir });
+    expect(r.code, r.stderr).toBe(0);
+    const operations = Object.keys((jsyaml.load(readFileSync(join(dir, "specs/zq/manifest.yaml"), "utf8")) as { operations: object }).operations);
+    expect(operations).toEqual(["zq_list_zq_notes", "zq_get_zq_note", "zq_list_zq_tags"]);
+    const refused = await cli(["add", "zq", "--from", doc, "--tag", "zqnote", "--force"], { cwd: dir });
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(/no operation has the tag "zqnote" \(its tags: "zqnotes"\)/);
+  });
+
   it("refuses bad input in one line, before reading or writing anything it need not", async () => {
     const dir = project("refusals");
     const discovery = join(tmp, "discovery.json");
@@ -166,7 +187,8 @@ describe("blockwright add", () => {
         2,
         'blockwright add: <provider> is the provider id: lower-case letters and digits, starting with a letter (it names the folder, the package and every operation), got "Chat"\n',
       ],
-      [["add", "chat", "--from", chatDocument], 2, "blockwright add: needs --operations <id,...>: the operations to keep (--list prints the document's operations)\n"],
+      [["add", "chat", "--from", chatDocument], 2, "blockwright add: needs --operations <id,...> (or --tag, --path-prefix): the operations to keep (--list prints the document's operations)\n"],
+      [["add", "chat", "--from", chatDocument, "--path-prefix", "v1"], 2, 'blockwright add: --path-prefix is a path of the document, starting with /, got "v1"\n'],
       [["add", "chat", "--from", chatDocument, "--operations", "messages_pots"], 2, 'blockwright add: no operation "messages_pots" in the document (closest: "messages_post"); --list prints them all\n'],
       [["add", "chat", "--from", "missing.yaml", "--operations", "x"], 2, "blockwright add: missing.yaml: no such file\n"],
       [
@@ -217,7 +239,7 @@ describe("blockwright add", () => {
   });
 });
 
-const USAGE_LINE = "Usage: blockwright add <provider> --from <document> --operations <id,...> [--source <address>] [--force] [--json] [--timeout <s>] [--specs <dir>]\n";
+const USAGE_LINE = "Usage: blockwright add <provider> --from <document> --operations <id,...> [--tag <t>] [--path-prefix <p>] [--source <address>] [--force] [--json] [--timeout <s>] [--specs <dir>]\n";
 
 /** The cases of a JSON report that did not pass, with their messages. */
 function failures(report: string): string[] {

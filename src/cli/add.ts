@@ -3,7 +3,7 @@
 import { parseArgs, positiveInteger, stringOption, listOption } from "./support/args.js";
 import { INTERRUPTED, UsageError, type CliIo } from "./support/io.js";
 
-export const USAGE = `Usage: blockwright add <provider> --from <document> --operations <id,...> [--source <address>] [--force] [--json] [--timeout <s>] [--specs <dir>]
+export const USAGE = `Usage: blockwright add <provider> --from <document> --operations <id,...> [--tag <t>] [--path-prefix <p>] [--source <address>] [--force] [--json] [--timeout <s>] [--specs <dir>]
        blockwright add --from <document> --list
 
 Start a provider from its published API document: OpenAPI 3.0, 3.1 or 3.2
@@ -30,6 +30,13 @@ what was drafted and what to review.
   --operations <ids>   the operations, comma-separated (repeatable): by
                        operationId, as "METHOD /path", or by a path that has
                        one operation; "all" for every operation
+  --tag <tags>         every operation with one of these tags (comma-separated,
+                       repeatable), in the document's order
+  --path-prefix <p>    every operation whose path is <p> or under it, whole
+                       segments (/v1/users: also /v1/users/{id}, not
+                       /v1/usersettings); repeatable
+                       (--operations, --tag and --path-prefix add up: each
+                       operation once; one of them is needed)
   --list               print the document's operations and exit
   --source <address>   where a local file was published (recorded in
                        upstream/source.yaml; default: the file as given)
@@ -53,6 +60,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv, {
     from: { type: "string" },
     operations: { type: "string", multiple: true },
+    tag: { type: "string", multiple: true },
+    "path-prefix": { type: "string", multiple: true },
     list: { type: "boolean" },
     source: { type: "string" },
     force: { type: "boolean" },
@@ -65,17 +74,26 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const list = args.values.list === true;
   const [provider, ...extra] = args.positionals;
   if (extra.length) throw new UsageError("BW3002", `unexpected argument ${JSON.stringify(extra[0])}`);
-  const names = listOption(args, "operations")
-    .flatMap((n) => n.split(","))
-    .map((n) => n.trim())
-    .filter(Boolean);
+  const listed = (name: string) =>
+    listOption(args, name)
+      .flatMap((n) => n.split(","))
+      .map((n) => n.trim())
+      .filter(Boolean);
+  const names = listed("operations");
+  const groups = {
+    tags: listed("tag"),
+    pathPrefixes: listOption(args, "path-prefix")
+      .map((p) => p.trim())
+      .filter(Boolean),
+  };
+  for (const prefix of groups.pathPrefixes) if (!prefix.startsWith("/")) throw new UsageError("BW3002", `--path-prefix is a path of the document, starting with /, got ${JSON.stringify(prefix)}`);
   if (!list) {
     if (!provider) throw new UsageError("BW3002", "needs <provider>: the id of the new provider (lower-case letters and digits, such as acme)");
     if (!/^[a-z][a-z0-9]*$/.test(provider))
       throw new UsageError("BW3003", `<provider> is the provider id: lower-case letters and digits, starting with a letter (it names the folder, the package and every operation), got ${JSON.stringify(provider)}`);
-    if (!names.length) throw new UsageError("BW3002", "needs --operations <id,...>: the operations to keep (--list prints the document's operations)");
+    if (!names.length && !groups.tags.length && !groups.pathPrefixes.length) throw new UsageError("BW3002", "needs --operations <id,...> (or --tag, --path-prefix): the operations to keep (--list prints the document's operations)");
   }
   const timeoutMs = (positiveInteger(stringOption(args, "timeout"), "--timeout", 3600) ?? DEFAULT_TIMEOUT_S) * 1000;
   const { addProvider } = await import("./support/add-provider.js");
-  return addProvider({ from, provider, names, list, source: stringOption(args, "source"), force: args.values.force === true, json: args.values.json === true, timeoutMs, specs: stringOption(args, "specs") }, io);
+  return addProvider({ from, provider, names, groups, list, source: stringOption(args, "source"), force: args.values.force === true, json: args.values.json === true, timeoutMs, specs: stringOption(args, "specs") }, io);
 }

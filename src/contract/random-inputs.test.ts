@@ -89,6 +89,17 @@ describe("limit cases of a parameter whose pattern fixes its length under its ma
   });
 });
 
+describe("limit cases of a parameter whose pattern admits only odd lengths under an even maxLength (zq `^[xy](,[xy])*$`, maxLength 40)", () => {
+  it("take the longest value the pattern reaches below the boundary (39 characters) as the value at it: the cases are derived", () => {
+    const tool = withPathRules({ pattern: "^[xy](,[xy])*$", maxLength: 40, example: "x,y" });
+    const cases = deriveCases({ provider: "shelf", tools: [tool], document: doc });
+    const names = cases.map((c) => c.name);
+    expect(names).not.toContain("cases derived");
+    expect(names).toContain("bookId maxLength 40 at the boundary");
+    expect(names).toContain("bookId maxLength 40 one step past it");
+  });
+});
+
 describe("random inputs of a parameter whose pattern has a lookahead (zq `^[a-z]((?!--)[a-z0-9-])+$`), which fast-check draws from none", () => {
   const pattern = "^[a-z]((?!--)[a-z0-9-])+$";
   const tool = withPathRules({ pattern, maxLength: 63 });

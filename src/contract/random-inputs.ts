@@ -77,7 +77,8 @@ function validValue(p: ParamSpec, values: ToolValues): fc.Arbitrary<unknown> {
       case "string":
         return stringValue(p);
       case "file":
-        return fc.constant(sampleFile(p.contentType));
+        // A list of files (`multiple`): one or two, a fresh file each.
+        return p.multiple ? fc.integer({ min: 1, max: 2 }).map((n) => Array.from({ length: n }, () => sampleFile(p.contentType))) : fc.constant(sampleFile(p.contentType));
     }
   })();
   const bracketed = writtenWithBrackets(p, values.tool);

@@ -246,7 +246,7 @@ export function expectSent(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, p
   if (wire.in === "body" && tool.body?.encoding === "binary" && param.type === "file" && (value instanceof Blob || value instanceof Uint8Array)) {
     // A raw body is the file's bytes: as many as it has, under the type its media type gives it.
     const blob = value instanceof Blob ? value : new Blob([value as BlobPart], { type: param.contentType ?? "application/octet-stream" });
-    const type = rawBody(tool, tool.body, new Map([[param.name, { blob, filename: param.name }]]))?.contentType;
+    const type = rawBody(tool, tool.body, new Map([[param.name, [{ blob, filename: param.name }]]]))?.contentType;
     same({ type: ex.headers.get("content-type") ?? undefined, bytes: new TextEncoder().encode(ex.rawBody).byteLength }, { type, bytes: blob.size }, `${param.name} as sent (the whole body)`);
     return;
   }
@@ -333,6 +333,11 @@ function judgedBody(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument): unknown
 /** The tool sends its body form-encoded (application/x-www-form-urlencoded). */
 /** What a multipart part carries for a value (exchange.ts reads parts so): a file's name, type and size; JSON as its text; the rest as text. */
 export function multipartPart(param: ParamSpec, value: unknown): unknown {
+  // A list of files: a part each (one alone reads back as that part).
+  if (param.type === "file" && Array.isArray(value)) {
+    const parts = value.map((file) => multipartPart({ ...param, multiple: false }, file));
+    return parts.length === 1 ? parts[0] : parts;
+  }
   if (param.type === "file" && typeof Blob !== "undefined" && value instanceof Blob) {
     return { filename: value instanceof File ? value.name : param.name, type: value.type || param.contentType || "application/octet-stream", bytes: value.size };
   }

@@ -38,7 +38,7 @@ export function synthesized(param: ParamSpec): unknown[] {
       return madeStrings(param);
     }
     case "file":
-      return [sampleFile(param.contentType)];
+      return [param.multiple ? [sampleFile(param.contentType), sampleFile(param.contentType)] : sampleFile(param.contentType)];
   }
 }
 

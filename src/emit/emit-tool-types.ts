@@ -19,9 +19,11 @@ export function paramTsType(p: ParamSpec, normalized = false): string {
       return p.enum && !p.caseInsensitive ? p.enum.map((v) => JSON.stringify(v)).join(" | ") : p.type;
     case "boolean":
       return "boolean";
-    case "file":
-      // Bytes, a path (read on Node) or an https address (fetched): file-values.ts.
-      return normalized ? "Uint8Array | Blob | string" : "Uint8Array | ArrayBuffer | Blob | string";
+    case "file": {
+      // Bytes, a path (read on Node) or an https address (fetched): file-values.ts; a list of them (`multiple`).
+      const one = normalized ? "Uint8Array | Blob | string" : "Uint8Array | ArrayBuffer | Blob | string";
+      return p.multiple ? `(${one})[]` : one;
+    }
     case "json": {
       // A value of several forms: any of them (each form as a parameter of its type).
       if (p.anyOf) return [...new Set(p.anyOf.map((form) => paramTsType({ ...p, ...form, anyOf: undefined }, normalized)))].join(" | ");

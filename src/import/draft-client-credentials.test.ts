@@ -3,8 +3,16 @@
 // address, the scopes the chosen operations name, the client's id and secret as parameters, and the client
 // authenticated as the document says, else with HTTP Basic (RFC 6749 §2.3.1). Before, the flow was not drafted
 // (the access token was the caller's to obtain) and client authentication by Basic could not be declared.
-import { rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
+import { oauthCases } from "../contract/oauth-cases.js";
+import type { Subject } from "../contract/types.js";
+import { loadProvider } from "../emit/generate-all.js";
+import { OpenApiDocument } from "../load/openapi-document.js";
+import { loadYamlSource } from "../load/yaml-source.js";
+import { startMocks } from "../mocks/mocks.js";
 import { draftWorkFolder, drafted, linkedTools, linkProblems, notesAt, openapi, reply } from "./__fixtures__/draft-kit.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
@@ -47,6 +55,27 @@ describe("an OAuth 2 scheme with a client credentials flow", () => {
     expect(await linkProblems(d)).toEqual([]);
     const tools = await linkedTools(d);
     expect(tools[0]?.oauth?.flows).toEqual([{ grant: "clientCredentials", tokenUrl: "https://api-m.zqpay.test/v1/oauth2/token", scope: "zq/orders zq/refunds", clientId: "clientId", clientSecret: "clientSecret", clientAuth: "basic" }]);
+  });
+
+  it("passes its contract auth cases: the client's id and secret in an Authorization: Basic header, not the form (the case wanted no header at all)", async () => {
+    const d = drafted(doc({ tokenUrl: "/v1/oauth2/token" }), ["getOrder"]);
+    const root = mkdtempSync(join(tmpdir(), "blockwright-zq-flow-"));
+    const dir = join(root, "specs", "acme");
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, "openapi.yaml"), d.openapiText);
+    writeFileSync(join(dir, "manifest.yaml"), d.manifestText);
+    const loaded = await loadProvider(root, dir);
+    const tools = loaded.operations.map((o) => o.tool);
+    const subject: Subject = { provider: "acme", tools, document: new OpenApiDocument(loadYamlSource(join(dir, "openapi.yaml"))) };
+    const mocks = await startMocks(["acme"], { specsDir: join(root, "specs"), root });
+    try {
+      const cases = oauthCases(tools[0]!, subject);
+      expect(cases.length).toBeGreaterThan(0);
+      for (const c of cases) await c.run({ mockUrl: () => mocks.urls.acme!, seed: 1, runs: 1 });
+    } finally {
+      await mocks.close();
+      rmSync(root, { recursive: true, force: true });
+    }
   });
 
   it("authenticates the client in the form where the document says so", () => {

@@ -1,9 +1,15 @@
 // Shapes of published documents the directory corpus (npm run corpus --
 // --directory) found add drafting wrongly: a body the runtime cannot send (with
-// GET, a form or multipart of one value), an int32 integer without its bounds,
+// GET, a form of one value), an int32 integer without its bounds,
 // a pattern with identity escapes, and a required body's one field taken as
 // the credential. Each drafted as the link reads it, and linked.
-import { rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { executeToolDefinition } from "@blockwright/runtime";
+import { loadProvider } from "../emit/generate-all.js";
+import { startMocks } from "../mocks/mocks.js";
+import jsyaml from "js-yaml";
 import { afterAll, describe, expect, it } from "vitest";
 import { draftWorkFolder, drafted, linkProblems, notesAt, openapi, reply, type Json } from "./__fixtures__/draft-kit.js";
 
@@ -56,6 +62,74 @@ describe("a pattern with identity escapes, between slashes", () => {
   });
 });
 
+describe("a string whose pattern and format no value meets together (a date-time pattern whose offset has no colon)", () => {
+  it("has the format left out of the cut, said in a note, the pattern kept: it links (generate stopped on it); a format its pattern meets stays", async () => {
+    const doc = withParams([
+      { name: "X-Zq-At", in: "header", schema: { type: "string", format: "date-time", pattern: "/^\\d{4}-\\d{2}-\\d{2}T\\d{2}(:\\d{2}){2}(\\-|\\+)\\d{4}$/" } },
+      { name: "zqSince", in: "query", schema: { type: "string", format: "date-time", pattern: "^2\\d{3}-" } },
+    ]);
+    const d = drafted(doc, ["getItem"]);
+    const params = Object.values(d.manifest.operations.acme_get_item?.params ?? {});
+    const at = params.find((p) => (p.wire as { name?: string } | undefined)?.name === "X-Zq-At");
+    expect(at?.pattern).toBe("^\\d{4}-\\d{2}-\\d{2}T\\d{2}(:\\d{2}){2}(-|\\+)\\d{4}$");
+    expect(at?.format).toBeUndefined();
+    expect(params.find((p) => p.description === "The zqSince parameter.")?.format).toBe("date-time");
+    const cut = jsyaml.load(d.openapiText) as Json;
+    const declared = (cut.paths["/items/{id}"].get.parameters as Json[]).find((p) => p.name === "X-Zq-At");
+    expect(declared?.schema).not.toHaveProperty("format");
+    expect(notesAt(d, "openapi").join("\n")).toMatch(/leaves out the format of paths\./);
+    expect(await linkProblems(d)).toEqual([]);
+  });
+});
+
+describe("a number of an integer format (type: number, format: int64)", () => {
+  it("is drafted integer (a mock's validator refused the fractions drawn for it)", async () => {
+    const d = drafted(withParams([{ name: "zqSince", in: "query", schema: { type: "number", format: "int64" } }]), ["getItem"]);
+    expect(d.manifest.operations.acme_get_item?.params?.zqSince).toMatchObject({ type: "number", integer: true });
+    expect(await linkProblems(d)).toEqual([]);
+  });
+});
+
+describe("a required JSON body whose object schema names no fields (properties: {})", () => {
+  it("is drafted as one parameter holding the whole body, any object (nothing was drafted, and generate refused the required body); it links", async () => {
+    const d = drafted(withBody({ "application/json": { schema: { type: "object", properties: {} } } }, true), ["createItem"]);
+    expect(d.manifest.operations.acme_create_item?.params?.body).toMatchObject({ type: "json", jsonType: "object", required: true, wire: { in: "body", pointer: "" } });
+    expect(await linkProblems(d)).toEqual([]);
+  });
+});
+
+describe("a path key with a fragment (`/zqtags/{arn}#zqkeys`), which holds two operations of one path apart", () => {
+  it("is reached at the path before the `#`: the request goes there with its query (the fragment had cut it off), the judge and the mock take it", async () => {
+    const arn = { name: "arn", in: "path", required: true, schema: { type: "string", maxLength: 64 } };
+    const doc = openapi({
+      "/zqtags/{arn}": { parameters: [arn], get: { operationId: "listZqTags", responses: ok } },
+      "/zqtags/{arn}#zqkeys": { parameters: [arn], delete: { operationId: "untagZq", parameters: [{ name: "zqkeys", in: "query", required: true, schema: { type: "string", maxLength: 9 } }], responses: { "204": { description: "gone" } } } },
+    });
+    const d = drafted(doc, ["listZqTags", "untagZq"]);
+    const root = mkdtempSync(join(tmpdir(), "blockwright-zq-fragment-"));
+    const dir = join(root, "specs", "acme");
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, "openapi.yaml"), d.openapiText);
+    writeFileSync(join(dir, "manifest.yaml"), d.manifestText);
+    const untag = (await loadProvider(root, dir)).operations.find((o) => o.tool.id === "acme_untag_zq")!.tool;
+    expect(untag.path).toBe("/zqtags/{arn}");
+    const mocks = await startMocks(["acme"], { specsDir: join(root, "specs"), root });
+    try {
+      const sent: string[] = [];
+      const fetchFn = (request: Request) => {
+        sent.push(`${request.method} ${request.url}`);
+        return fetch(request);
+      };
+      const result = await executeToolDefinition(untag, { accessToken: "zq-token-0001", arn: "zq1", zqkeys: "a" }, { baseUrl: mocks.urls.acme!, fetch: fetchFn });
+      expect(sent).toEqual([`DELETE ${mocks.urls.acme}/zqtags/zq1?zqkeys=a`]);
+      expect(result).toMatchObject({ success: true });
+    } finally {
+      await mocks.close();
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
+
 describe("a GET with a request body", () => {
   it("has no body drafted (fetch refuses one with GET before the request leaves), said in a note; it links and the query is drafted", async () => {
     const content = { "application/json": { schema: { type: "object", properties: { zqLimit: { type: "integer" }, zqFields: { type: "array", items: { type: "string" } } } } } };
@@ -74,8 +148,5 @@ describe("a form body of one value, not named fields", () => {
     expect(d.manifest.operations.acme_create_item?.params ?? {}).toEqual({});
     expect(notesAt(d, "operations.acme_create_item")).toContain("the request body is a form (application/x-www-form-urlencoded) of one string, not named fields, which the runtime does not write: not drafted");
     expect(await linkProblems(d)).toEqual([]);
-    const multipart = drafted(withBody({ "multipart/form-data": { schema: { type: "string", example: "zq" } } }), ["createItem"]);
-    expect(multipart.manifest.operations.acme_create_item?.params ?? {}).toEqual({});
-    expect(await linkProblems(multipart)).toEqual([]);
   });
 });

@@ -8,20 +8,26 @@ import type { OpenApiDocument, OpenApiOperation, Schema } from "../load/openapi-
 import type { ManifestParam } from "../load/precompiled/manifest-types.js";
 import { shortText } from "./plain-text.js";
 
-/** A field a file goes into: a string of format binary (OpenAPI 3.0), or with a contentMediaType or contentEncoding (3.1). */
+/**
+ * A field a file goes into: a string of format binary (OpenAPI 3.0), or with a contentMediaType or contentEncoding
+ * (3.1); or a list of them (an array of such items: several files, a part each).
+ */
 export function isFileField(schema: Schema | undefined): schema is Schema {
-  return isBinaryString(schema);
+  return isBinaryString(schema) || (schema?.type === "array" && isBinaryString(schema.items as Schema | undefined));
 }
 
-/** The file parameter of a binary field. */
-export function fileParam(schema: Schema, name: string, required: boolean): ManifestParam {
-  const described = typeof schema.description === "string" && schema.description.trim() ? schema.description : `The ${name} file.`;
+/** The file parameter of a binary field (`multiple`, of an array of them: the limits its items'). */
+export function fileParam(field: Schema, name: string, required: boolean): ManifestParam {
+  const list = field.type === "array";
+  const schema = list ? (field.items as Schema) : field;
+  const own = [field.description, schema.description].find((d) => typeof d === "string" && d.trim()) as string | undefined;
   return {
     type: "file",
-    description: shortText(described, 400),
+    description: shortText(own ?? (list ? `The ${name} files.` : `The ${name} file.`), 400),
     ...(required ? { required: true } : {}),
     ...(typeof schema.maxLength === "number" ? { maxBytes: schema.maxLength } : {}),
     ...(typeof schema.contentMediaType === "string" && !schema.contentMediaType.includes("*") ? { contentType: schema.contentMediaType } : {}),
+    ...(list ? { multiple: true } : {}),
   };
 }
 

@@ -11,7 +11,7 @@ import type { ManifestParam, ManifestRule } from "../load/precompiled/manifest-t
 import { bodyFieldRule, branchEnums, branchFields, loneBranch, shapesRule } from "./draft-body-rules.js";
 import { operatorOf, paramName } from "./param-names.js";
 import { typeOf, valuesType, type OpenApiDocument, type OpenApiOperation, type Schema } from "../load/openapi-document.js";
-import { isBinaryString, LONE_FILE_PART } from "../load/media-types.js";
+import { isLonePart, LONE_FILE_PART } from "../load/media-types.js";
 import { repeatsCredential, type CredentialDraft } from "./draft-auth.js";
 import { exampleOfFirstShape } from "./draft-example.js";
 import { patternLengths } from "../link/param-limits/pattern-length.js";
@@ -190,8 +190,8 @@ function draftBody(
   if (!flat || typeOf(flat) !== "object" || !Object.keys(fields).length) {
     // An object that is one of several shapes (oneOf/anyOf beside `type: object`) has its fields in the shapes.
     const shapes = (Array.isArray(flat?.oneOf) ? flat.oneOf : Array.isArray(flat?.anyOf) ? flat.anyOf : undefined) as unknown[] | undefined;
-    // An empty form (`properties: {}`, or no other properties allowed): nothing to send. An object that names no properties at all is any object (JSON Schema's default): one parameter holding it.
-    const freeForm = flat && flat.properties === undefined && flat.additionalProperties !== false;
+    // An empty form (`properties: {}`, or no other properties allowed): nothing to send. An object that names no properties at all is any object (JSON Schema's default): one parameter holding it; so is a required one of `properties: {}` (any object too, and the upstream wants one).
+    const freeForm = flat && (flat.properties === undefined || body.required) && flat.additionalProperties !== false;
     if (flat && typeOf(flat) === "object" && !flat.additionalProperties && !shapes && !freeForm) return;
     const name = paramName("body", into.taken);
     const where = [...at, "params", name];
@@ -212,7 +212,7 @@ function draftBody(
     return;
   }
   if (body.encoding === "multipart" && loneFileBody(doc, rawOp, body.mediaType)) {
-    notes.push({ at: [...at, "params"], note: `the multipart body is one file and names no part: sent as the part "${LONE_FILE_PART}", the usual name; if the upstream reads another, write it in the spec` });
+    notes.push({ at: [...at, "params"], note: `the multipart body is one value and names no part: sent as the part "${LONE_FILE_PART}", the usual name for a file; if the upstream reads another, write it in the spec` });
   }
   const events = answersEvents(doc, rawOp);
   // A field the schema requires but does not list among its properties is still required of every request (any value).
@@ -325,7 +325,8 @@ export function fromSchema(doc: OpenApiDocument, schema: Schema, input: FieldInp
     note(`the spec allows ${listed.join(" or ")} (${flat.anyOf ? "anyOf" : "oneOf"}): drafted as ${param.jsonType ?? param.type}, ${limits}`);
   } else if (t === "integer" || t === "number") {
     param.type = "number";
-    if (t === "integer") param.integer = true;
+    // A number of an integer format (`type: number, format: int64`): validators (the mocks') take whole numbers only.
+    if (t === "integer" || flat.format === "int32" || flat.format === "int64") param.integer = true;
     numberLimits(flat, param, note);
   } else if (t === "boolean") {
     param.type = "boolean";
@@ -404,12 +405,13 @@ function firstExample(examples: unknown): unknown {
   return first && typeof first === "object" ? first.value : undefined;
 }
 
-/** Whether the document's multipart body is a lone file, which the loader reads as one part (media-types.ts, multipartParts). */
+/** Whether the document's multipart body is a lone value, which the loader reads as one part (media-types.ts, multipartParts). */
 function loneFileBody(doc: OpenApiDocument, rawOp: Schema, mediaType: string): boolean {
   try {
     const content = (doc.resolve(rawOp.requestBody as Schema).content ?? {}) as Record<string, Schema>;
     const media = content[mediaType] ? doc.resolve(content[mediaType]) : undefined;
-    return isBinaryString(media?.schema ? safeFlatten(doc, media.schema as Schema) : undefined);
+    const schema = media?.schema ? safeFlatten(doc, media.schema as Schema) : undefined;
+    return schema !== undefined && isLonePart(schema);
   } catch {
     return false;
   }

@@ -12,6 +12,7 @@ import { cutDocument, movedLines, type CutReport } from "./cut.js";
 import { draftCredential, type CredentialDraft } from "./draft-auth.js";
 import { draftManifest, type ManifestDraft } from "./draft-manifest.js";
 import { draftPollTriggers } from "./shapes/poll-triggers.js";
+import { withoutUnmetFormats } from "./shapes/unmet-formats.js";
 import { cutAnswerLines, type CutAnswers, rewriteCutAnswers } from "./cut-answers.js";
 import { wildcardJson } from "./wildcard-json.js";
 import { manifestYaml, type ReviewNote } from "./manifest-yaml.js";
@@ -71,12 +72,13 @@ export function draftProvider(input: { provider: string; document: Json; chosen:
   const added = withCredentialScheme(cut.document, credential, operations);
   const anonymous = withoutCredential(cut.document, chosen);
   const placeholders = withMissingSchemas(cut.document, cut.report);
+  const unmet = withoutUnmetFormats(cut.document);
   const answers = rewriteCutAnswers(
     cut.document,
     chosen.map((c) => ({ id: operationRef(c.method, c.path, c.operationId), path: c.path, method: c.method })),
   );
   const { asJson, fileAnswers, defaultAnswers, emptyAnswers } = answers;
-  const openapiText = cutHeader(provider, source, cut.report, chosen, { added, spelt, placeholders, anonymous }, answers) + jsyaml.dump(cut.document, { lineWidth: -1, noRefs: true });
+  const openapiText = cutHeader(provider, source, cut.report, chosen, { added, spelt, placeholders, anonymous, unmet }, answers) + jsyaml.dump(cut.document, { lineWidth: -1, noRefs: true });
   let draft: ManifestDraft;
   try {
     draft = draftManifest(provider, parseYamlSource(openapiText, `${input.folder}/openapi.yaml`, INPUT_LIMITS.document), chosen, credential);
@@ -102,6 +104,7 @@ export function draftProvider(input: { provider: string; document: Json; chosen:
           },
         ]
       : []),
+    ...(unmet.length ? [{ at: ["openapi"], note: `openapi.yaml leaves out the format of ${unmet.join(", ")}: no value meets it and the pattern beside it together, and the pattern is the exact rule; check which the API holds` }] : []),
     ...(placeholders.length ? [{ at: ["openapi"], note: `openapi.yaml adds what the published document refers to but defines nowhere (${placeholders.join(", ")}), each accepting any value: write its shape if you know it` }] : []),
     ...(fileAnswers.length
       ? [
@@ -333,15 +336,17 @@ interface CutChanges {
   spelt: string[];
   placeholders: string[];
   anonymous: string[];
+  unmet: string[];
 }
 
-function cutHeader(provider: string, source: ProviderSource, report: CutReport, chosen: SelectedOperation[], { added, spelt, placeholders, anonymous }: CutChanges, answers: CutAnswers): string {
+function cutHeader(provider: string, source: ProviderSource, report: CutReport, chosen: SelectedOperation[], { added, spelt, placeholders, anonymous, unmet }: CutChanges, answers: CutAnswers): string {
   const lines = [
     `Cut by blockwright add ${provider} from ${source.origin} (sha256 ${source.sha256.slice(0, 12)}…, ${source.kind.format === "swagger" ? "Swagger 2.0, converted to OpenAPI 3.0" : `OpenAPI ${source.kind.version}`}):`,
     `the path items of ${chosen.map((c) => operationRef(c.method, c.path, c.operationId)).join(", ")} (only those methods) and everything they $ref, as published.`,
     `The published document is pinned in upstream/: blockwright upstream ${provider} <newer document> lists what a newer one changes.`,
     ...(added.length ? [`Added by blockwright add, not published: ${added.join(" and ")} (no chosen operation names the security scheme it takes).`] : []),
     ...(spelt.length ? [`Changed by blockwright add: ${spelt.join("; ")}: a requirement names a scheme by its name, case-sensitively.`] : []),
+    ...(unmet.length ? [`Left out by blockwright add: the format of ${unmet.join(", ")} (no value meets it and its pattern together).`] : []),
     ...(anonymous.length ? [`Written out by blockwright add: ${anonymous.join(", ")}: [] (${anonymous.length === 1 ? "it names" : "they name"} no security scheme, nor does the document for all: no credential, as published).`] : []),
     ...(placeholders.length
       ? [`Added by blockwright add, not published: ${placeholders.join(", ")} (the document refers to ${placeholders.length === 1 ? "it" : "them"} but defines ${placeholders.length === 1 ? "it" : "them"} nowhere: any value).`]

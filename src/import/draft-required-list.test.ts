@@ -36,3 +36,21 @@ describe("a required list in the query", () => {
     expect(accepted.ok ? [] : accepted.issues.map((i) => i.message)).toEqual([]);
   });
 });
+
+describe("a required list in the query whose document says minItems: 0", () => {
+  it("takes one item at least all the same (the document's 0 was kept, and an empty list went out as nothing)", async () => {
+    const doc = openapi({
+      "/zqtags": {
+        delete: {
+          operationId: "untagZq",
+          parameters: [{ name: "zqkeys", in: "query", required: true, schema: { type: "array", minItems: 0, maxItems: 9, items: { type: "string", maxLength: 8 } } }],
+          responses: { "204": { description: "gone" } },
+        },
+      },
+    });
+    const [tool] = await linkedTools(drafted(doc, ["untagZq"]));
+    expect(tool?.params.find((p) => p.name === "zqkeys")?.minItems).toBe(1);
+    const refused = validateParams(tool!, { accessToken: "zq-credential-0001", zqkeys: [] });
+    expect(refused.ok ? [] : refused.issues.map((i) => i.message)).toEqual([expect.stringMatching(/zqkeys/)]);
+  });
+});

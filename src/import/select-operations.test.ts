@@ -1,6 +1,6 @@
 // Naming the operations to keep, as a user of a published API names them.
 import { describe, expect, it } from "vitest";
-import { documentOperations, selectOperations, UnknownOperations } from "./select-operations.js";
+import { documentOperations, type OperationGroups, selectOperations, UnknownOperations } from "./select-operations.js";
 
 const doc = {
   paths: {
@@ -39,6 +39,31 @@ describe("selectOperations", () => {
         'no operation "GetCustomer" in the document (closest: "GetCustomers", "GetCustomersCustomer"); --list prints them all; "/v1/customers" is a path with 2 operations (GetCustomers, PostCustomers): name one by its operationId or as "METHOD /v1/customers"; no operation "nothing-like-it" in the document; --list prints them all',
       ),
     );
+  });
+});
+
+describe("selectOperations by tag and path prefix (--tag, --path-prefix)", () => {
+  const tagged = {
+    paths: {
+      "/v1/zqusers": { get: { operationId: "listZqUsers", tags: ["zqusers"] }, post: { operationId: "createZqUser", tags: ["zqusers", "zqadmin"] } },
+      "/v1/zqusers/{id}": { get: { operationId: "getZqUser", tags: ["zqusers"] } },
+      "/v1/zqusersettings": { get: { operationId: "getZqSettings", tags: ["zqsettings"] } },
+      "/v2/zqteams": { get: { operationId: "listZqTeams" } },
+    },
+  };
+  const ids = (asked: string[], groups: OperationGroups) => selectOperations(tagged, asked, groups).map((o) => o.operationId);
+
+  it("takes every operation of a tag, or under a path prefix by whole segments, in the document's order, after those named, each once", () => {
+    expect(ids([], { tags: ["zqadmin"] })).toEqual(["createZqUser"]);
+    expect(ids([], { tags: ["zqusers"] })).toEqual(["listZqUsers", "createZqUser", "getZqUser"]);
+    expect(ids([], { pathPrefixes: ["/v1/zqusers"] })).toEqual(["listZqUsers", "createZqUser", "getZqUser"]);
+    expect(ids([], { pathPrefixes: ["/v1/zqusers/"] })).toEqual(["listZqUsers", "createZqUser", "getZqUser"]);
+    expect(ids(["listZqTeams"], { tags: ["zqsettings"], pathPrefixes: ["/v1"] })).toEqual(["listZqTeams", "getZqSettings", "listZqUsers", "createZqUser", "getZqUser"]);
+  });
+
+  it("refuses a tag no operation has, naming the document's closest tags, and a prefix no path is under", () => {
+    expect(() => ids([], { tags: ["zquser"] })).toThrow(/no operation has the tag "zquser" \(its tags: "zqusers", "zqadmin", "zqsettings"\)/);
+    expect(() => ids([], { pathPrefixes: ["/v1/zqus"] })).toThrow(/no operation's path is "\/v1\/zqus" or under it/);
   });
 });
 

@@ -1,8 +1,9 @@
 // Which operations of a published document the user means: named by
 // operationId (`GetCustomers`), as `METHOD /path` (`GET /v1/customers`), or by
 // a path that has one operation (`/chat.postMessage`, or `chat.postMessage`:
-// RPC-style APIs name their methods by path). A name that matches nothing is
-// refused with the closest names the document has.
+// RPC-style APIs name their methods by path); or whole groups, by tag or by a
+// path prefix. A name, tag or prefix that matches nothing is refused with the
+// closest the document has.
 import { itemAt } from "@blockwright/runtime/internal";
 import type { OperationAt } from "./cut.js";
 import { operationRef } from "../load/operation-index.js";
@@ -14,6 +15,14 @@ const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "tr
 export interface DocumentOperation extends OperationAt {
   operationId?: string;
   summary?: string;
+  tags?: string[];
+}
+
+/** Groups of operations to take besides those named: every operation of one of the tags, or under one of the path prefixes. */
+export interface OperationGroups {
+  tags?: readonly string[];
+  /** Whole segments: `/v1/users` takes `/v1/users` and `/v1/users/{id}`, not `/v1/usersettings`. */
+  pathPrefixes?: readonly string[];
 }
 
 export interface SelectedOperation extends DocumentOperation {
@@ -37,27 +46,55 @@ export function documentOperations(doc: Json): DocumentOperation[] {
     for (const method of METHODS) {
       const op = (item as Json)[method];
       if (op === null || typeof op !== "object") continue;
-      const { operationId, summary } = op as Json;
-      out.push({ path, method, ...(typeof operationId === "string" ? { operationId } : {}), ...(typeof summary === "string" ? { summary } : {}) });
+      const { operationId, summary, tags } = op as Json;
+      const named = Array.isArray(tags) ? tags.filter((t): t is string => typeof t === "string") : [];
+      out.push({ path, method, ...(typeof operationId === "string" ? { operationId } : {}), ...(typeof summary === "string" ? { summary } : {}), ...(named.length ? { tags: named } : {}) });
     }
   }
   return out;
 }
 
-/** The operations `names` name, in the order given (each once), or every one for `all`; throws UnknownOperations listing every name that names none. */
-export function selectOperations(doc: Json, names: readonly string[]): SelectedOperation[] {
+/**
+ * The operations `names` name, in the order given (each once), or every one for `all`; then those of `groups` (a tag,
+ * a path prefix) in the document's order; throws UnknownOperations listing every name, tag or prefix that takes none.
+ */
+export function selectOperations(doc: Json, names: readonly string[], groups: OperationGroups = {}): SelectedOperation[] {
   const all = documentOperations(doc);
+  const whole = (o: DocumentOperation): SelectedOperation => ({ ...o, asked: o.operationId ?? `${o.method.toUpperCase()} ${o.path}` });
   // `all` alone, where no operation is named so: every operation of the document, in its order.
-  if (names.length === 1 && names[0] === "all" && !all.some((o) => o.operationId === "all")) return all.map((o) => ({ ...o, asked: o.operationId ?? `${o.method.toUpperCase()} ${o.path}` }));
+  if (names.length === 1 && names[0] === "all" && !all.some((o) => o.operationId === "all")) return all.map(whole);
   const chosen: SelectedOperation[] = [];
   const problems: string[] = [];
+  const take = (found: DocumentOperation, asked: string) => {
+    if (!chosen.some((c) => c.path === found.path && c.method === found.method)) chosen.push({ ...found, asked });
+  };
   for (const asked of names) {
     const found = find(all, asked);
     if (typeof found === "string") problems.push(found);
-    else if (!chosen.some((c) => c.path === found.path && c.method === found.method)) chosen.push({ ...found, asked });
+    else take(found, asked);
+  }
+  for (const tag of groups.tags ?? []) {
+    const tagged = all.filter((o) => o.tags?.includes(tag));
+    if (!tagged.length) problems.push(`no operation has the tag ${JSON.stringify(tag)}${tagNames(all, tag)}`);
+    for (const o of tagged) take(o, whole(o).asked);
+  }
+  for (const prefix of groups.pathPrefixes ?? []) {
+    const base = prefix.replace(/\/+$/, "");
+    const under = all.filter((o) => o.path === base || o.path.startsWith(`${base}/`) || base === "");
+    if (!under.length) problems.push(`no operation's path is ${JSON.stringify(base || "/")} or under it; --list prints them all`);
+    for (const o of under) take(o, whole(o).asked);
   }
   if (problems.length) throw new UnknownOperations(problems.join("; "));
   return chosen;
+}
+
+/** The document's tags, for a tag that names none: the closest first (a few), or that it has none. */
+function tagNames(all: DocumentOperation[], asked: string): string {
+  const tags = [...new Set(all.flatMap((o) => o.tags ?? []))];
+  if (!tags.length) return " (the document tags none of its operations)";
+  const target = normal(asked);
+  const near = tags.sort((a, b) => distance(normal(a), target) - distance(normal(b), target) || a.localeCompare(b)).slice(0, 5);
+  return ` (its tags${tags.length > near.length ? `, the closest of ${tags.length}` : ""}: ${near.map((t) => JSON.stringify(t)).join(", ")})`;
 }
 
 /** The operation `asked` names, or why none (a sentence). */

@@ -36,6 +36,7 @@ function judgeBodyValue(body: JudgedBody | undefined, bodyAt: Path, contentType:
   const sibling = isJsonMediaType(bare) && media.node.schema === undefined ? describedJsonType(Object.fromEntries(body.content.map((c) => [c.mediaType, c.node]))) : undefined;
   const schemaPlace = media.node.schema !== undefined ? schemaAt(ctx.data, [...media.at, "schema"]) : sibling ? schemaAt(ctx.data, [...body.at, "content", sibling, "schema"]) : undefined;
   let value: unknown;
+  let whole: unknown;
   if (isJsonMediaType(bare)) {
     try {
       value = JSON.parse(text);
@@ -46,11 +47,12 @@ function judgeBodyValue(body: JudgedBody | undefined, bodyAt: Path, contentType:
     const read = bare === FORM_MEDIA_TYPE ? formFields(text, media, ctx.data) : multipartFields(bytes as Uint8Array, contentType, media, ctx.data);
     if ("refusals" in read) return read.refusals.map((r) => ({ ...r, sent: r.sent || quoted(text) }));
     value = read.value;
+    whole = read.whole;
   } else {
     return [];
   }
   if (!schemaPlace) return { refusals: [], value };
-  const miss = ctx.checker.check(value, schemaPlace.at);
+  const miss = ctx.checker.check(whole ?? value, schemaPlace.at);
   if (!miss) return { refusals: [], value };
   return refuse("schema", `the body does not meet its schema: ${miss.message}`, schemaPlace.at, `/body${miss.path.map((s) => `/${s.replace(/~/g, "~0").replace(/\//g, "~1")}`).join("")}`);
 }

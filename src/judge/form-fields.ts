@@ -7,7 +7,7 @@
 // or OpenAPI's default for its type) and its declared headers present; a
 // field whose encoding sets a style is its form pairs, a part each
 // (`meta[colour]`), their text not percent-encoded (OpenAPI 3.0.4/3.1.1).
-import { bareMediaType, isBinaryString, isJsonMediaType } from "../load/media-types.js";
+import { bareMediaType, isBinaryString, isJsonMediaType, isLonePart, LONE_FILE_PART } from "../load/media-types.js";
 import { type JudgedParam, type Node, type Path, pointerTo } from "./operations.js";
 import { type Deep, queryPairs, type RawPair, rawTexts, readDeepObject, readQuery } from "./query-read.js";
 import { multipartParts, type Part } from "./multipart.js";
@@ -16,7 +16,8 @@ import { arrayOf, itemSchema, listAtOf, objectOf, propertySchema, resolved, scal
 import { decoded, shownChar, rawProblem } from "./uri-text.js";
 
 type Media = { mediaType: string; at: Path; node: Node };
-export type FieldsRead = { value: unknown } | { refusals: Refusal[] };
+/** The body's fields; `whole`, where the body's schema describes another value than the fields (one part's text). */
+export type FieldsRead = { value: unknown; whole?: unknown } | { refusals: Refusal[] };
 
 interface Encoding {
   contentType?: string;
@@ -162,6 +163,7 @@ export function multipartFields(bytes: Uint8Array, contentType: string, media: M
   const schema = resolved(data, media.node.schema);
   // A body that is one file names no field: it is sent as the part LONE_FILE_PART (load/media-types.ts).
   if (isBinaryString(schema) && schema.properties === undefined) return { value: "(file)" };
+  if (isLonePart(schema)) return lonePart(parts, media, data, schema);
   const value: Record<string, unknown> = {};
   const refusals: Refusal[] = [];
   const byName = new Map<string, Part[]>();
@@ -276,4 +278,15 @@ function deepValue(data: unknown, schema: unknown, deep: Deep): unknown {
 /** An own key, whatever its name (`__proto__` too). */
 function set(target: Record<string, unknown>, key: string, value: unknown): void {
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/**
+ * A body of one value (a string, a number) names no part: the document's schema is the value's, which goes as one
+ * part of any name (the runtime names it LONE_FILE_PART); read as that part, the value the schema describes.
+ */
+function lonePart(parts: Part[], media: Media, data: unknown, schema: Node): FieldsRead {
+  const [part, ...more] = parts;
+  if (!part || more.length) return { refusals: [{ rule: "schema", at: pointerTo([...media.at, "schema"]), pointer: "/body", sent: "", message: `the body is one value, not named parts, so it goes as one part; ${parts.length} were sent` }] };
+  const whole = scalarOf(data, schema, part.bytes.toString("utf8"));
+  return { value: { [LONE_FILE_PART]: whole }, whole };
 }

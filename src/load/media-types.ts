@@ -23,9 +23,9 @@ export function isRawBodyMedia(mediaType: string, schema: Schema | undefined): b
 }
 
 /**
- * The part a multipart body goes in when its schema is one file and names no
- * part (`multipart/form-data: {schema: {type: string, format: binary}}`):
- * the name HTML forms and most upload APIs give a lone file.
+ * The part a multipart body goes in when its schema is one value and names no
+ * part (`multipart/form-data: {schema: {type: string, format: binary}}`, or
+ * one string): the name HTML forms and most upload APIs give a lone file.
  */
 export const LONE_FILE_PART = "file";
 
@@ -43,12 +43,22 @@ export function isBinaryString(schema: Schema | undefined): boolean {
 }
 
 /**
- * A multipart body's schema as parts: one that is a lone file (no object of
- * named parts, which no multipart body can be) is an object whose one part,
- * LONE_FILE_PART, is that file, required when the body is; others as they are.
+ * Whether a multipart body's schema is one value (a file, a string, a number
+ * or a boolean) rather than an object of named parts, which no multipart
+ * body can be without a part to put it in.
+ */
+export function isLonePart(schema: Schema): boolean {
+  if (schema.properties !== undefined) return false;
+  return isBinaryString(schema) || (typeof schema.type === "string" && ["string", "number", "integer", "boolean"].includes(schema.type));
+}
+
+/**
+ * A multipart body's schema as parts: one that is a lone value (isLonePart)
+ * is an object whose one part, LONE_FILE_PART, is that value, required when
+ * the body is; others as they are.
  */
 export function multipartParts(schema: Schema, required: boolean): Schema {
-  if (!isBinaryString(schema) || schema.properties !== undefined) return schema;
+  if (!isLonePart(schema)) return schema;
   return { type: "object", properties: { [LONE_FILE_PART]: schema }, ...(required ? { required: [LONE_FILE_PART] } : {}) };
 }
 

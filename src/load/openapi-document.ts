@@ -3,7 +3,7 @@
 import { fieldOf, parsePointer } from "@blockwright/runtime/internal";
 import { refPath, valueAt } from "./json-ref.js";
 import type { YamlSource } from "./yaml-source.js";
-import { OperationIndex, operationRef } from "./operation-index.js";
+import { OperationIndex, operationRef, requestPath } from "./operation-index.js";
 import { withTextEnum } from "./text-enum.js";
 import { bareMediaType, carriesNoContent, describedJsonType, isJsonMediaType, isRawBodyMedia, jsonMediaType, FORM_MEDIA_TYPE, MULTIPART_MEDIA_TYPE, multipartParts } from "./media-types.js";
 import { withRangesAsStatuses } from "./status-ranges.js";
@@ -140,7 +140,7 @@ export class OpenApiDocument {
           operationId: name,
           named: typeof op.operationId === "string",
           method: method.toUpperCase(),
-          path,
+          path: requestPath(path),
           location: ["paths", path, method],
           parameters: [...parameters.values()],
           requestBody: body ? this.requestBodyOf(body) : undefined,

@@ -5,6 +5,15 @@
 // operation either way, as they do for Prism and for upstream's comparison.
 
 /** The name of an operation: its operationId, or `METHOD /path` when the document gives none. */
+/**
+ * The path a request to an operation reaches: its key up to a `#` (`/tags/{arn}#tagKeys`, which a document uses to
+ * hold two operations of one method and path apart): a fragment never leaves in a request (RFC 3986 §3.5).
+ */
+export function requestPath(key: string): string {
+  const at = key.indexOf("#");
+  return at < 0 ? key : key.slice(0, at);
+}
+
 export function operationRef(method: string, path: string, operationId?: unknown): string {
   return typeof operationId === "string" ? operationId : `${method.toUpperCase()} ${path}`;
 }

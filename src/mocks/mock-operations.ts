@@ -17,6 +17,7 @@
 // which references stay references.
 import { refPath, valueAt } from "../load/json-ref.js";
 import { multipartParts } from "../load/media-types.js";
+import { requestPath } from "../load/operation-index.js";
 
 type Node = Record<string, unknown>;
 
@@ -108,7 +109,20 @@ function withDeserializedSchemasInline(document: Node): Node {
       // Swagger 2: form fields are parameters (`in: formData`), inlined with the others.
       copy[method] = { ...op, ...(op.parameters ? { parameters: parameters(op.parameters) } : {}), ...(op.requestBody ? { requestBody: requestBody(op.requestBody) } : {}) };
     }
-    paths[path] = copy;
+    // A key with a fragment (`/tags/{arn}#tagKeys`) is reached at the path before it (requestPath), which Prism
+    // matches to the item of that path alone: its operations join that item, the item's parameters each one's own.
+    const reached = requestPath(path);
+    if (reached === path) {
+      paths[path] = { ...(isNode(paths[path]) ? paths[path] : {}), ...copy };
+      continue;
+    }
+    const joined: Node = isNode(paths[reached]) ? { ...paths[reached] } : {};
+    for (const method of METHODS) {
+      const op = copy[method];
+      if (!isNode(op) || joined[method] !== undefined) continue;
+      joined[method] = { ...op, parameters: [...(Array.isArray(copy.parameters) ? copy.parameters : []), ...(Array.isArray(op.parameters) ? op.parameters : [])] };
+    }
+    paths[reached] = joined;
   }
   return { ...document, paths };
 }

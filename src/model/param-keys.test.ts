@@ -31,6 +31,7 @@ const VALUES: Record<CopiedParamKey, unknown> = {
   values: { type: "number", maximum: 3 },
   items: { type: "string", enum: ["x"] },
   maxBytes: 1024,
+  multiple: true,
   example: "a",
   anyOf: [
     { type: "string", maxLength: 8 },

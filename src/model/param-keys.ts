@@ -44,6 +44,7 @@ export const PARAM_KEYS = {
   items: "copied",
   anyOf: "copied",
   maxBytes: "copied",
+  multiple: "copied",
   example: "copied",
   sendDefault: { none: "whether the default travels or is the upstream's own: the call accepts and returns the same" },
   patternHint: { none: "wording of the pattern for people and models; the pattern is recorded" },

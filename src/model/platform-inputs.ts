@@ -30,7 +30,7 @@ export interface N8nInput {
   /** The choices of an options or multiOptions property. */
   options?: (string | number | boolean)[];
   /** How the property's value becomes the parameter's: JSON text parsed, several options joined, a binary field's bytes. */
-  as?: "json" | "list" | "file";
+  as?: "json" | "list" | "file" | "files";
 }
 
 export interface N8nOperationInputs {
@@ -77,7 +77,7 @@ function n8nInput(p: ParamSpec, property: string): N8nInput {
   // A default the upstream applies itself (sendDefault false) stays off the wire unless the user adds the field.
   const place = p.required || (p.default !== undefined && p.sendDefault !== false) ? "node" : "collection";
   const given = p.default;
-  if (p.type === "file") return { param: p, property, type: "string", place, default: "data", as: "file" };
+  if (p.type === "file") return { param: p, property, type: "string", place, default: "data", as: p.multiple ? "files" : "file" };
   if (p.type === "boolean") return { param: p, property, type: "boolean", place, default: given ?? false };
   // Forms of scalars alone (an id or a name, `anyOf`): text, which the runtime holds to the forms; never JSON text to parse.
   if (p.type === "json" && p.anyOf?.every((f) => f.type !== "json")) return { param: p, property, type: textType(property), place, default: given === undefined ? "" : String(given) };

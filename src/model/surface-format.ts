@@ -61,6 +61,7 @@ export interface ParamSurface
     | "minItems"
     | "maxItems"
     | "maxBytes"
+    | "multiple"
   > {
   format?: string;
   jsonType?: string;

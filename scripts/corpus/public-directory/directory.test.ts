@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { type DirectoryDocument, directoryDocuments, providerId, seeded, selectDocuments } from "./documents.js";
 import { DirectoryUsage, directoryOptions, mergeRecords, type RecordsFile } from "./main.js";
 import { pickOperations } from "./operations.js";
-import type { DocumentRecord } from "./run-document.js";
+import { type DocumentRecord, unreadableReason } from "./run-document.js";
 import { directoryMarkdown } from "./table.js";
 
 const tmp = mkdtempSync(join(tmpdir(), "blockwright-directory-test-"));
@@ -145,6 +145,17 @@ describe("the shards' records and the table", () => {
     expect(table).toContain("**1 of 2 documents** add can read went through add, generate and test with exit 0 (50.0%); 1 of 3 taken are documents add cannot read at all");
     expect(table).toContain("| generate: crash: an internal error | 1 | zqc.json |");
     expect(table).toContain("- zqd.json: not an OpenAPI document: &lt;b&gt;");
+  });
+
+  it("names why add refused in its own words, past every progress line (it had named a progress line: `add: cutting 5 of 13 operations`)", () => {
+    const stderr = [
+      "add: read /nowhere/zq.json (24.7 kB)",
+      "add: cutting 5 of 13 operations, drafting the manifest…",
+      "blockwright add: POST /zq (text/html): its request body is of a media type the runtime does not write yet [BW3010]",
+      "Usage: blockwright add <provider> --from <document> --operations <id,...>",
+    ].join("\n");
+    expect(unreadableReason(stderr)).toBe("blockwright add: POST /zq (text/html): its request body is of a media type the runtime does not write yet [BW3010]");
+    expect(unreadableReason("add: read /nowhere/zq.json (1 kB)\n")).toBe("add exited 2");
   });
 
   it("refuses a bad option naming it and the value", () => {

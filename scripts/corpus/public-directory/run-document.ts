@@ -40,6 +40,11 @@ export interface DocumentRunOptions {
   say: (line: string) => void;
 }
 
+/** Why add refused (exit 2), in its own words: the first line that is not one of its progress lines (`add: cutting …`). */
+export function unreadableReason(stderr: string): string {
+  return problemLines(stderr, /^add: /, 1)[0] ?? "add exited 2";
+}
+
 /** The seed a document's operations are drawn with: the run's seed and the document's key, so that a shard draws what the whole run would. */
 function documentSeed(seed: number, key: string): number {
   let h = seed >>> 0;
@@ -91,7 +96,7 @@ export async function runDocument(doc: DirectoryDocument, options: DocumentRunOp
     const args = operations.length ? ["add", record.provider, "--from", doc.file, "--operations", operations.map((o) => o.name).join(",")] : ["add", "--from", doc.file, "--list"];
     const add = await step("add", args, readAdd);
     if (add.exit === 2) {
-      record.unreadable = problemLines(add.stderr, /^add: (read|reading|fetch)/, 1)[0] ?? "add exited 2";
+      record.unreadable = unreadableReason(add.stderr);
       delete record.steps.add;
       return record;
     }

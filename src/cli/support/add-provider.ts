@@ -26,7 +26,7 @@ import type { ManifestDraft } from "../../import/draft-manifest.js";
 import { draftProvider, UndraftableDocument } from "../../import/draft-provider.js";
 import { addressProblem, FetchFailed, FetchRefused, fetchDocument, isAddress, recordableAddress } from "../../import/fetch-document.js";
 import type { ReviewNote } from "../../import/manifest-yaml.js";
-import { documentOperations, selectOperations, UnknownOperations } from "../../import/select-operations.js";
+import { documentOperations, type OperationGroups, selectOperations, UnknownOperations } from "../../import/select-operations.js";
 
 type Json = Record<string, unknown>;
 
@@ -34,6 +34,8 @@ export interface AddRequest {
   from: string;
   provider: string | undefined;
   names: string[];
+  /** Operations taken by tag or path prefix, besides those named. */
+  groups?: OperationGroups;
   list: boolean;
   source: string | undefined;
   force: boolean;
@@ -116,7 +118,7 @@ async function add(request: AddRequest, io: CliIo, signal: AbortSignal): Promise
     return 0;
   }
 
-  const chosen = selectOperations(document, request.names);
+  const chosen = selectOperations(document, request.names, request.groups);
   say(`cutting ${chosen.length} of ${documentOperations(document).length} operations, drafting the manifest…`);
   const shownFolder = relative(io.cwd, folder) || ".";
   const today = new Date().toISOString().slice(0, 10);

@@ -133,7 +133,7 @@ function boundaries(p: ParamSpec, values: ToolValues): Boundary[] {
     if (p.maxLength !== undefined && !(isValueFormat(p.format) && p.maxLength > FORMAT_MAX_LENGTH[p.format])) {
       // A pattern that admits no value that long (`^[A-Z0-9]{26}$` under a maxLength of 256) is the tighter limit:
       // nothing can be at this boundary, only past it.
-      const atMax = values.ofLength(p.name, p.maxLength) ?? (p.pattern !== undefined && !patternAdmits(p.pattern, p.maxLength) ? undefined : missing(p, p.maxLength));
+      const atMax = values.ofLength(p.name, p.maxLength) ?? (p.pattern !== undefined && !patternAdmits(p.pattern, p.maxLength) ? undefined : (longestBelow(values, p, p.maxLength) ?? missing(p, p.maxLength)));
       out.push({ name: `${p.name} maxLength ${p.maxLength}`, param: p, ok: atMax, bad: values.ofLength(p.name, p.maxLength + 1, true), rule: "maxLength" });
     }
     const min = p.minLength ?? 0;
@@ -188,6 +188,22 @@ export function patternAdmits(pattern: string, length: number): boolean {
     max += hi;
   }
   return length >= min && length <= max;
+}
+
+/** How far below a maxLength the longest value a pattern reaches is sought: a repeated group's length (`(,[xy])*`) at most. */
+const PATTERN_PERIOD = 16;
+
+/**
+ * The longest value of the parameter's rules shorter than `length`, when its pattern admits only some lengths
+ * (`^[xy](,[xy])*$`: odd ones): as close to the boundary as any value of the pattern comes.
+ */
+function longestBelow(values: ToolValues, p: ParamSpec, length: number): string | undefined {
+  if (p.pattern === undefined) return undefined;
+  for (let n = length - 1; n >= Math.max(p.minLength ?? 1, length - PATTERN_PERIOD); n--) {
+    const value = values.ofLength(p.name, n);
+    if (value !== undefined) return value;
+  }
+  return undefined;
 }
 
 function missing(p: ParamSpec, length: number): never {

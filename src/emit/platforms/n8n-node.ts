@@ -171,7 +171,7 @@ function describeParam(p: ParamSpec, name: string, boolean: boolean): string | u
   const limits = [
     p.minLength !== undefined && p.minLength > 1 ? `at least ${p.minLength} characters` : "",
     p.maxLength !== undefined ? `at most ${p.maxLength} character${p.maxLength === 1 ? "" : "s"}` : "",
-    p.type === "file" ? "the name of the input item's binary field holding the file" : "",
+    p.type === "file" ? (p.multiple ? "the names of the input item's binary fields holding the files, comma-separated" : "the name of the input item's binary field holding the file") : "",
   ].filter(Boolean);
   return descriptionText(limits.length ? `${p.description.replace(/\.\s*$/, "")}. ${capital(limits.join(", "))}.` : p.description, name, boolean);
 }

@@ -1,9 +1,10 @@
 // A request body the runtime cannot send as the document gives it, which add
 // leaves out with a note rather than drafts into a parameter that would be
 // dropped or refused at every call: a body with GET or HEAD (fetch refuses
-// the request before it leaves), and a form or multipart body of one value
-// rather than named fields (either is written from an object's fields: one
-// string made no pair or part, and the call went without its body).
+// the request before it leaves), and a form body of one value rather than
+// named fields (written from an object's fields: one string made no pair, and
+// the call went without its body; a multipart body of one value is one part,
+// load/media-types.ts).
 import { type OpenApiDocument, type OpenApiOperation, type Schema, typeOf } from "../../load/openapi-document.js";
 
 /** Why the operation's request body cannot be drafted, as a review note; undefined when it can. */

@@ -10,7 +10,7 @@ import type { ManifestOperation } from "../../load/precompiled/manifest-types.js
 import type { LinkContext, Path } from "../context.js";
 import type { LinkedOutput } from "../outputs/outputs.js";
 
-const FILE_ONLY = ["maxBytes", "contentType"] as const;
+const FILE_ONLY = ["maxBytes", "contentType", "multiple"] as const;
 
 /** The outputs every download tool has: the runtime fills them from the file it read (runtime/call/download.ts, DownloadedFile). */
 const DOWNLOAD_OUTPUTS: readonly OutputSpec[] = [
@@ -53,7 +53,11 @@ export function linkFileParams(ctx: LinkContext, id: string, op: OpenApiOperatio
       continue;
     }
     const field = pointer[0] as string;
-    const schema = ctx.doc.resolve((((body.schema.properties ?? {}) as Record<string, Schema>)[field] ?? {}) as Schema);
+    const declared = ctx.doc.resolve((((body.schema.properties ?? {}) as Record<string, Schema>)[field] ?? {}) as Schema);
+    // A list of files (`multiple`) is a field the document makes an array: each item a file, limited as one.
+    const list = declared.type === "array";
+    if (p.multiple === true && !list) ctx.fail("BW2017", [...at, "multiple"], `a list of files (multiple: true) goes into a multipart field that is an array; field "${field}" of "${op.operationId}" in ${ctx.openapiName} is not`, "value");
+    const schema = list && p.multiple === true ? ctx.doc.resolve((declared.items ?? {}) as Schema) : declared;
     holdToMaxLength(ctx, p, at, schema, `field "${field}"`);
     const partType = body.fields[field]?.contentType?.split(",")[0]?.trim();
     if (p.contentType === undefined && partType && !partType.includes("*")) p.contentType = partType;

@@ -234,7 +234,7 @@ function checkAgainstSchema(ctx: LinkContext, p: ManifestParam, at: Path, place:
     number: ["number", "integer"],
     boolean: ["boolean"],
     json: p.jsonType ? [p.jsonType] : ["object", "array"],
-    file: ["string"],
+    file: p.multiple ? ["array"] : ["string"],
   };
   if (specType !== undefined && !compatible[p.type].includes(specType)) {
     ctx.fail("BW2007", [...at, "type"], `type ${p.type}${p.jsonType ? ` (${p.jsonType})` : ""} disagrees with ${what}, which is ${specType} in ${ctx.openapiName}`, "value");

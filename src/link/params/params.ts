@@ -45,6 +45,7 @@ const COPIED = [
   "forbiddenKeys",
   "maxBytes",
   "contentType",
+  "multiple",
   "anyOf",
 ] as const;
 
@@ -117,12 +118,12 @@ function linkParam(ctx: LinkContext, name: string, declared: ManifestParam, at: 
   // item that is the empty text), and the upstream would miss a parameter it requires. So it takes one item at
   // least, each of one character at least (a text's rule: a number's or a flag's is untouched), refused before any request.
   if (spec.required && spec.type === "json" && spec.jsonType === "array" && ["query", "path", "header"].includes(spec.wire.in)) {
-    if (spec.minItems === undefined) spec.minItems = 1;
+    if ((spec.minItems ?? 0) < 1) spec.minItems = 1; // the document's `minItems: 0` too: an empty list still sends nothing
     if ((spec.items?.minLength ?? 0) < 1) spec.items = { ...spec.items, minLength: 1 };
   }
   // Nor has it one in a form or multipart body (Mailgun's required `to`): an empty list sends no field at all.
   const formBody = op.requestBody?.encoding === "form" || op.requestBody?.encoding === "multipart";
-  if (spec.required && spec.type === "json" && spec.jsonType === "array" && spec.wire.in === "body" && formBody && spec.minItems === undefined) spec.minItems = 1;
+  if (spec.required && spec.type === "json" && spec.jsonType === "array" && spec.wire.in === "body" && formBody && (spec.minItems ?? 0) < 1) spec.minItems = 1;
   if (p.pattern === undefined || !regexProblem(p.pattern)) {
     // The runtime applies a default without checking it, and takes an example as a caller's value:
     // both must pass the parameter's own rules, checked as the runtime checks a value.

@@ -752,6 +752,10 @@ export interface ManifestParam {
    * For a `file` parameter: the Content-Type of its part when the value does not say one (a Blob's own type, a fetched file's, a path's extension). Default `application/octet-stream`, or the document's `encoding.<field>.contentType`.
    */
   contentType?: string
+  /**
+   * For a `file` parameter: a list of files, each sent as its own part under the field's name, in order (the document's multipart field is an array of binary strings). Given as a list of what one file takes.
+   */
+  multiple?: boolean
 }
 /**
  * Limits inside a `json` parameter, checked before any request (an error names the key or index, the rule and the value): `keys` and `values` of an object, `items` of an array. Values and items are taken from the spec's `additionalProperties` and `items` at the parameter's wire place where the manifest states none; the manifest may state tighter ones, never looser (e.g. metadata values of at most 500 characters).
@@ -1635,6 +1639,7 @@ export type ManifestField =
   | "param.wire"
   | "param.maxBytes"
   | "param.contentType"
+  | "param.multiple"
   | "paramBranch.type"
   | "paramBranch.integer"
   | "paramBranch.minimum"

@@ -1,0 +1,61 @@
+// A string schema whose pattern and format no value meets together (a
+// date-time whose pattern writes the offset without the colon RFC 3339
+// requires: `+0100`). Every value a call could send is refused by one of the
+// two, so generate stops (BW2014) and a mock refuses every request. The
+// pattern is the document's exact word on the text and the format only its
+// name for it: add leaves the format out of the cut it writes, where the
+// pattern alone admits values, and says so.
+import { checkValue, isValueFormat, type ParamSpec } from "@blockwright/runtime/internal";
+import { patternLengths } from "../../link/param-limits/pattern-length.js";
+import { readPattern } from "../../load/load-rewrites.js";
+import { firstMadeString, type StringRules } from "../../model/string-values.js";
+
+type Json = Record<string, unknown>;
+
+/** Whether a value made from the rules meets them all, as the runtime checks a value (the link's search, param-limits.ts). */
+function admitsValue(rules: StringRules): boolean {
+  const spec = { name: "value", title: "value", type: "string", required: false, secret: false, visibility: "user-or-llm", wire: { in: "query", name: "value" }, ...rules } as ParamSpec;
+  return firstMadeString(rules, (v) => "value" in checkValue(spec, v)) !== undefined;
+}
+
+/** The format a schema's pattern rules out: the format, or undefined when they meet or the pattern alone admits nothing either. */
+function unmetFormat(schema: Json): string | undefined {
+  const { format } = schema;
+  if (typeof schema.pattern !== "string" || typeof format !== "string" || !isValueFormat(format) || Array.isArray(schema.enum)) return undefined;
+  if (schema.type !== undefined && schema.type !== "string") return undefined;
+  const pattern = readPattern(schema.pattern);
+  if (pattern === undefined) return undefined;
+  const bound = typeof schema.maxLength === "number" ? schema.maxLength : patternLengths(pattern)?.max;
+  const rules: StringRules = {
+    pattern,
+    ...(typeof schema.minLength === "number" ? { minLength: schema.minLength } : {}),
+    ...(bound !== undefined && bound !== Infinity ? { maxLength: bound } : {}),
+  };
+  return !admitsValue({ ...rules, format }) && admitsValue(rules) ? format : undefined;
+}
+
+/**
+ * The cut without the formats its patterns rule out (changed in place); each place changed, as
+ * `components.parameters.At.schema (format date-time)`.
+ */
+export function withoutUnmetFormats(cut: Json): string[] {
+  const changed: string[] = [];
+  const seen = new Set<object>();
+  const walk = (node: unknown, at: string[]): void => {
+    if (node === null || typeof node !== "object" || seen.has(node)) return;
+    seen.add(node);
+    if (Array.isArray(node)) {
+      for (const [i, item] of node.entries()) walk(item, [...at, String(i)]);
+      return;
+    }
+    const schema = node as Json;
+    const format = unmetFormat(schema);
+    if (format !== undefined) {
+      delete schema.format;
+      changed.push(`${at.join(".")} (format ${format})`);
+    }
+    for (const [key, value] of Object.entries(schema)) walk(value, [...at, key]);
+  };
+  walk(cut, []);
+  return changed;
+}
