@@ -146,8 +146,17 @@ export interface OutcomeSpec {
  * parameter that holds the user (account) id and `param` the secret, sent as
  * `Authorization: Basic base64(user:secret)`.
  */
-/** A credential and where it goes; a header's `prefix` is the text the API wants before the value (`Token `, `Bot `). */
-export type CredentialSpec = { type: "bearer"; param: string } | { type: "header"; name: string; param: string; prefix?: string } | { type: "query" | "cookie"; name: string; param: string } | { type: "basic"; user: string; param: string };
+/**
+ * A credential and where it goes; a header's `prefix` is the text the API wants before the value (`Token `, `Bot `);
+ * `path`: the value fills the `{name}` variable of the address (a server template's path, `/bot{token}`), one segment,
+ * percent-encoded but for ":" and "@".
+ */
+export type CredentialSpec =
+  | { type: "bearer"; param: string }
+  | { type: "header"; name: string; param: string; prefix?: string }
+  | { type: "query" | "cookie"; name: string; param: string }
+  | { type: "basic"; user: string; param: string }
+  | { type: "path"; name: string; param: string };
 
 /** One way to authenticate (one security requirement): a credential, and `also` those sent with it (a combination, such as a key header and a secret header, all required). */
 export type AuthWay = CredentialSpec & { also?: CredentialSpec[] };

@@ -237,6 +237,10 @@ function unwritableBody(document: Json, op: Json): string[] | undefined {
  */
 function withCredentialScheme(cut: Json, credential: CredentialDraft, chosen: readonly { op: Json }[]): string[] {
   const added: string[] = [];
+  // A credential the address carries (auth.variable) has no scheme: none is added.
+  if (credential.address) return added;
+  // A credential the address carries (auth.variable) has no scheme: none is added.
+  if (credential.address) return added;
   const components = (cut.components ??= {}) as Json;
   const schemes = (components.securitySchemes ??= {}) as Json;
   if (!schemes[credential.scheme]) {

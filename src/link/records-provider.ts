@@ -44,6 +44,19 @@ export const PROVIDER_CONCEPTS = {
       "auth.covers": { none: "what the credential stands for in the document: nothing is sent for it, and a caller configures nothing" },
     },
   },
+  authVariable: {
+    wording:
+      "**`auth.variable`:** for an API that takes its secret in the address (`https://api.example.com/bot{token}`), which no OpenAPI security scheme can say: the variable of the address template (`server.url`, in its path) that the credential fills, instead of a `scheme`. The credential parameter is secret as any: sent only there, one path segment (`:` and `@` as they are), withheld from messages, logs, recordings and outputs in every encoding, and a call without it is refused before any request.",
+    schema: ["auth-variable"],
+    tool: [],
+    surface: {},
+    link: null,
+    contract: { kind: "request" },
+    shelf: { none: "the shelf's credential is a security scheme's, and a provider has one first credential: the fixture of the address credential (src/link/auth-variable/__fixtures__/) and its tests use it" },
+    fields: {
+      "auth.variable": { surface: "auth" },
+    },
+  },
   authFlows: {
     wording:
       "**`auth.flows`:** OAuth 2 grants through which the runtime obtains the access token itself and renews it (`clientCredentials`, `refreshToken`, `jwtBearer`): each names its `tokenUrl` (https, its origin fixed; `{param}` placeholders in the path, from parameters with a `pattern`), `scope`, the shared parameters holding the client id, secret, refresh token, subject or private key, `clientAuth` (how the token request authenticates the client: `basic`, an `Authorization: Basic` header as RFC 6749 §2.3.1 says, or `body`, the default, as form fields), `defaultExpiresIn` (the documented lifetime of a token whose answer has no `expires_in`; default 3600 s) and, for `jwtBearer`, the assertion's `audience` as documented (a URI, or `default`, `byTokenHost` and a `param`); `tokenHosts`, where a token URL given at call time may point; `tokenAddressField`, the token answer's field naming the address the token is for (`instance_url`), where calls then go. The credential parameter then is `required: false`.",

@@ -1,0 +1,56 @@
+// A document whose secret travels in its address (`https://api.example.com/bot{token}`):
+// the first server's URL has a variable in its path that is a credential by its name
+// (token, key, secret, password, credential) or by its description (an authentication
+// token, an API key), and the document declares no security scheme (OpenAPI has none for
+// a credential in the path). Drafted as `auth.variable` (link/auth-variable/): the
+// variable filled by a secret parameter, not a plain connection input a person types in
+// beside a made-up bearer token. Its document default (a placeholder such as
+// `1234:AAbbcc`) is no credential: the parameter is required, with no default.
+import type { ManifestParam } from "../../load/precompiled/manifest-types.js";
+
+type Json = Record<string, unknown>;
+
+/** A variable's name that says it is a credential (`token`, `api_key`, `botToken`, `secret`), not one that says a page or an id of it (`page_token`, `key_id`). */
+export const CREDENTIAL_BY_NAME = /^(?:[a-z]*[_-]?)?(?:token|api[_-]?key|key|secret|password|credential)s?$/i;
+const NOT_CREDENTIAL = /(page|next|cursor|continuation|sync|id|name)[_-]?(token|key)$|^(key|token)[_-]?(id|name|type)$/i;
+/** A description that says the variable authenticates. */
+const CREDENTIAL_WORDS = /\b(auth\w*|api key|access token|secret|credential|bot token)\b/i;
+
+/** The path variable of the first server that carries the credential, and what the document says of it; undefined when none does. */
+export function addressCredential(document: Json): { variable: string; description?: string; pattern: string } | undefined {
+  const components = (document.components ?? {}) as Json;
+  const schemes = components.securitySchemes;
+  if (schemes !== null && typeof schemes === "object" && Object.keys(schemes).length) return undefined;
+  const servers = Array.isArray(document.servers) ? (document.servers as Json[]) : [];
+  const first = servers[0];
+  const url = typeof first?.url === "string" ? first.url : undefined;
+  if (url === undefined) return undefined;
+  const origin = /^([a-z][a-z0-9+.-]*:)?\/\/[^/]*/i.exec(url)?.[0] ?? "";
+  const declared = (first?.variables !== null && typeof first?.variables === "object" ? first.variables : {}) as Record<string, Json>;
+  for (const match of url.slice(origin.length).matchAll(/\{([^{}/]+)\}/g)) {
+    const name = match[1] ?? "";
+    const said = declared[name]?.description;
+    const description = typeof said === "string" ? said.trim() : undefined;
+    const byName = CREDENTIAL_BY_NAME.test(name) && !NOT_CREDENTIAL.test(name);
+    const byWords = description !== undefined && CREDENTIAL_WORDS.test(description) && /token|key|secret|password/i.test(description);
+    if (!byName && !byWords) continue;
+    // Not when its values are listed (an enum is a choice of place, not a secret).
+    if (Array.isArray(declared[name]?.enum)) continue;
+    return { variable: name, ...(description ? { description } : {}), pattern: "^[A-Za-z0-9._~:@-]+$" };
+  }
+  return undefined;
+}
+
+/** The secret parameter the variable's credential is given in: required, no default (the document's is a placeholder), one path segment's characters. */
+export function addressCredentialParam(found: { variable: string; description?: string; pattern: string }, maxLength: number): ManifestParam {
+  const said = found.description ? found.description.replace(/\s+/g, " ") : `The credential the API takes in its address ({${found.variable}}).`;
+  return {
+    type: "string",
+    title: found.variable,
+    required: true,
+    secret: true,
+    pattern: found.pattern,
+    maxLength,
+    description: `${said.length > 300 ? `${said.slice(0, 299)}…` : said} Sent in the address as {${found.variable}}, withheld from every message.`,
+  };
+}
