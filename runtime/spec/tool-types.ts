@@ -100,6 +100,14 @@ export interface NestedLimits {
   enum?: unknown[];
   minimum?: number;
   maximum?: number;
+  /** An object of one of several shapes (the document's oneOf/anyOf of objects): each shape's fields' limits and required fields; a value meeting none is refused. */
+  shapes?: NestedShape[];
+}
+
+/** One shape an object inside a JSON value may have: the limits of its fields (those it limits), and the fields it must have. */
+export interface NestedShape {
+  fields: Record<string, NestedLimits>;
+  required?: string[];
 }
 
 export type RuleSpec =
