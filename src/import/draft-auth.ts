@@ -109,9 +109,9 @@ const keyOf = (names: readonly string[]) => [...names].sort().join(" + ");
  * alternative). A requirement of several schemes is one way of several
  * credentials, all sent.
  */
-export function draftCredential(doc: Json, operations: readonly { id: string; op: Json }[]): CredentialDraft {
-  // No scheme, and the server's path carries the secret (`/bot{token}`): the address's variable is the credential.
-  const address = addressCredential(doc);
+export function draftCredential(doc: Json, operations: readonly { id: string; op: Json; path?: string }[]): CredentialDraft {
+  // No scheme, and the server's path or every operation's carries the secret (`/bot{token}`): the address's variable is the credential.
+  const address = addressCredential(doc, operations);
   return address ? addressDraft(address, []) : schemeCredential(doc, operations);
 }
 
@@ -356,7 +356,7 @@ export function repeatsCredential(credential: CredentialDraft, param: { in: stri
   const where = param.in === "body" ? "form field" : `${param.in} parameter`;
   for (const c of credential.ways.flat()) {
     const slot = c.placement.type === "bearer" || c.placement.type === "basic" ? { in: "header", name: "authorization" } : { in: c.placement.type, name: c.placement.name.toLowerCase() };
-    if (param.in === slot.in && param.name.toLowerCase() === slot.name) return `${where} ${param.name} is where the credential goes (auth: ${c.scheme})`;
+    if (param.in === slot.in && param.name.toLowerCase() === slot.name) return `${where} ${param.name} is where the credential goes (auth: ${c.scheme || `variable ${c.param}`})`;
   }
   // A segment of the path names a resource (an export's token, a key's id): no credential goes there, and auth.covers takes none.
   if (param.in === "path") return undefined;

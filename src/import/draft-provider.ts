@@ -53,7 +53,7 @@ export class UndraftableDocument extends Error {
  */
 export function draftProvider(input: { provider: string; document: Json; chosen: SelectedOperation[]; source: ProviderSource; folder: string; today: string; header?: string[] }): ProviderDraft {
   const { provider, document, chosen, source } = input;
-  const operations = chosen.map((c) => ({ id: operationRef(c.method, c.path, c.operationId), op: ((document.paths as Json)[c.path] as Json)[c.method] as Json }));
+  const operations = chosen.map((c) => ({ id: operationRef(c.method, c.path, c.operationId), path: c.path, op: ((document.paths as Json)[c.path] as Json)[c.method] as Json }));
   const unwritable = operations.flatMap(({ id, op }) => {
     const types = unwritableBody(document, op);
     return types ? [`${id} (${types.join(", ")})`] : [];

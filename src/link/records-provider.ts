@@ -46,7 +46,7 @@ export const PROVIDER_CONCEPTS = {
   },
   authVariable: {
     wording:
-      "**`auth.variable`:** for an API that takes its secret in the address (`https://api.example.com/bot{token}`), which no OpenAPI security scheme can say: the variable of the address template (`server.url`, in its path) that the credential fills, instead of a `scheme`. The credential parameter is secret as any: sent only there, one path segment (`:` and `@` as they are), withheld from messages, logs, recordings and outputs in every encoding, and a call without it is refused before any request.",
+      "**`auth.variable`:** for an API that takes its secret in the address (`https://api.example.com/bot{token}`), which no OpenAPI security scheme can say: the variable of the address template's path (`server.url`) or of every operation's path (`/bot{token}/…`) that the credential fills, instead of a `scheme`. The credential parameter is secret as any: sent only there, one path segment (`:` and `@` as they are), withheld from messages, logs, recordings and outputs in every encoding, and a call without it is refused before any request.",
     schema: ["auth-variable"],
     tool: [],
     surface: {},

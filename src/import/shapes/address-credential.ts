@@ -16,19 +16,25 @@ const NOT_CREDENTIAL = /(page|next|cursor|continuation|sync|id|name)[_-]?(token|
 /** A description that says the variable authenticates. */
 const CREDENTIAL_WORDS = /\b(auth\w*|api key|access token|secret|credential|bot token)\b/i;
 
-/** The path variable of the first server that carries the credential, and what the document says of it; undefined when none does. */
-export function addressCredential(document: Json): { variable: string; description?: string; pattern: string } | undefined {
+/**
+ * The path variable of the first server that carries the credential, or else one every chosen operation's path has
+ * (`/bot{token}/sendMessage`), and what the document says of it; undefined when none does.
+ */
+export function addressCredential(document: Json, operations: readonly { op: Json; path?: string }[] = []): { variable: string; description?: string; pattern: string } | undefined {
   const components = (document.components ?? {}) as Json;
   const schemes = components.securitySchemes;
   if (schemes !== null && typeof schemes === "object" && Object.keys(schemes).length) return undefined;
   const servers = Array.isArray(document.servers) ? (document.servers as Json[]) : [];
   const first = servers[0];
-  const url = typeof first?.url === "string" ? first.url : undefined;
-  if (url === undefined) return undefined;
+  const url = typeof first?.url === "string" ? first.url : "";
   const origin = /^([a-z][a-z0-9+.-]*:)?\/\/[^/]*/i.exec(url)?.[0] ?? "";
-  const declared = (first?.variables !== null && typeof first?.variables === "object" ? first.variables : {}) as Record<string, Json>;
-  for (const match of url.slice(origin.length).matchAll(/\{([^{}/]+)\}/g)) {
-    const name = match[1] ?? "";
+  const declared = { ...(first?.variables !== null && typeof first?.variables === "object" ? first.variables : {}) } as Record<string, Json>;
+  // The operations' path parameters, for a variable every path has (their descriptions as a server variable's).
+  const paths = operations.map((o) => o.path ?? "");
+  for (const { op } of operations) for (const p of Array.isArray(op.parameters) ? (op.parameters as Json[]) : []) if (p?.in === "path" && typeof p.name === "string") declared[p.name] ??= { description: p.description };
+  const named = [...url.slice(origin.length).matchAll(/\{([^{}/]+)\}/g)].map((m) => m[1] ?? "");
+  const shared = paths.length ? [...(paths[0] ?? "").matchAll(/\{([^{}/]+)\}/g)].map((m) => m[1] ?? "").filter((v) => paths.every((path) => path.includes(`{${v}}`))) : [];
+  for (const name of [...named, ...shared]) {
     const said = declared[name]?.description;
     const description = typeof said === "string" ? said.trim() : undefined;
     const byName = CREDENTIAL_BY_NAME.test(name) && !NOT_CREDENTIAL.test(name);

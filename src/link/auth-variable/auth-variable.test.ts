@@ -83,6 +83,27 @@ describe("a credential carried in the address (auth.variable)", () => {
     }
   });
 
+  it("is drafted from a variable every operation's path starts with (`/bot{token}/…`), not drafted as a path parameter; it links and sends the token there", async () => {
+    const inPaths = bots({}, "https://api.zqbots.test");
+    const paths = inPaths.paths as Json;
+    paths["/bot{token}/zqPing"] = paths["/zqPing"];
+    delete paths["/zqPing"];
+    paths["/bot{token}/zqPing"].post.parameters = [{ name: "token", in: "path", required: true, schema: { type: "string" }, description: "The bot's token." }];
+    const d = drafted(inPaths, ["zqPing"]);
+    expect(d.manifest.auth).toEqual({ variable: "token", param: "token" });
+    expect(d.manifest.server).toEqual({ default: "https://api.zqbots.test" });
+    expect(Object.keys(d.manifest.operations.acme_zq_ping?.params ?? {})).toEqual(["note"]);
+    expect(await linkProblems(d)).toEqual([]);
+    const [tool] = (await linkedTools(d)) as [ToolSpec];
+    const upstream = await server(() => ({ status: 200, body: '{"ok":true,"id":7}' }));
+    try {
+      expect(await executeToolDefinition(tool, { token: TOKEN, note: "hi" }, { baseUrl: upstream.url })).toMatchObject({ success: true });
+      expect(upstream.received[0]?.url).toBe(`/bot${TOKEN}/zqPing`);
+    } finally {
+      await upstream.close();
+    }
+  });
+
   it("is refused by the link in the host, or where the address has no such variable, naming the rule", async () => {
     const d = drafted(described, ["zqPing"]);
     const inHost = { ...d, manifestText: d.manifestText.replace("url: https://api.zqbots.test/bot{token}", "url: https://{token}.zqbots.test/bot") };

@@ -1,7 +1,7 @@
 // `auth.variable`: a credential the address carries (`https://api.example.com/bot{token}`),
 // which no OpenAPI security scheme can say. The credential fills that variable of the
-// address template (`server.url`): one segment of its path, never its host (a value
-// there would choose where the credential goes). It is the call's secret like any
+// address template (`server.url`), or of every operation's path (`/bot{token}/sendMessage`):
+// one segment of the path, never the host (a value there would choose where it goes). It is the call's secret like any
 // other credential (the parameter `secret: true`), sent nowhere else; the runtime
 // leaves the variable as written until it places the credential (runtime/http/transport.ts).
 import type { CredentialSpec } from "@blockwright/runtime/internal";
@@ -19,18 +19,16 @@ export function linkAuthVariable(ctx: LinkContext, auth: ManifestAuth, variable:
     ctx.fail("BW2012", [...at, key], `${key} is not for a credential the address carries (auth.variable): it is one credential, sent in the address only`);
     ok = false;
   }
-  const template = ctx.manifest.server.url;
-  if (template === undefined) {
-    ctx.fail("BW2012", [...at, "variable"], `auth.variable fills a variable of the address template server.url, which this server does not have (write ${ctx.openapiName}'s first server URL there)`, "value");
-    return undefined;
-  }
+  const template = ctx.manifest.server.url ?? "";
   const origin = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(template)?.[0] ?? "";
   if (origin.includes(`{${variable}}`)) {
     ctx.fail("BW2012", [...at, "variable"], `{${variable}} is in the host of ${JSON.stringify(template)}: a credential there would choose where it is sent; auth.variable must be a variable of the address's path`, "value");
     return undefined;
   }
-  if (!template.slice(origin.length).includes(`{${variable}}`)) {
-    ctx.fail("BW2012", [...at, "variable"], `{${variable}} is no variable of the path of server.url ${JSON.stringify(template)}`, "value");
+  // In the server's path (`https://host/bot{token}`), or in every operation's path (`/bot{token}/sendMessage`).
+  const paths = Object.values(ctx.manifest.operations).map((o) => ctx.doc.operations.get(o.operationId)?.path ?? "");
+  if (!template.slice(origin.length).includes(`{${variable}}`) && !paths.every((path) => path.includes(`{${variable}}`))) {
+    ctx.fail("BW2012", [...at, "variable"], `{${variable}} is no variable of the path of server.url${template ? ` ${JSON.stringify(template)}` : ""}, nor of every operation's path in ${ctx.openapiName}`, "value");
     return undefined;
   }
   return ok ? { type: "path", name: variable, param: auth.param } : undefined;

@@ -167,9 +167,9 @@ function checkCovers(ctx: LinkContext): void {
  * Whether the credential satisfies the document's parameter (or top-level
  * body field) `slot`: one `auth.covers` names, or one in the credential's own
  * place (the apiKey's header or query name; Authorization for a bearer
- * token). Path parameters are never covered.
+ * token). A path parameter only when it is the credential's own (auth.variable).
  */
-export function credentialCovers(auth: Pick<ManifestAuth, "scheme" | "covers"> & Partial<Pick<ManifestAuth, "also" | "alternatives">>, schemes: Record<string, SecurityScheme>): (slot: { in: string; name: string }) => boolean {
+export function credentialCovers(auth: Pick<ManifestAuth, "scheme" | "covers"> & Partial<Pick<ManifestAuth, "also" | "alternatives" | "variable">>, schemes: Record<string, SecurityScheme>): (slot: { in: string; name: string }) => boolean {
   const covers = new Set(auth.covers ?? []);
   const names = [auth.scheme, ...(auth.also ?? []).map((c) => c.scheme), ...(auth.alternatives ?? []).flatMap((w) => [w.scheme, ...(w.also ?? []).map((c) => c.scheme)])];
   const own = new Set(
@@ -180,7 +180,8 @@ export function credentialCovers(auth: Pick<ManifestAuth, "scheme" | "covers"> &
       return [placement.type === "bearer" || placement.type === "basic" ? slotKey("header", "Authorization") : slotKey(placement.type, placement.name)];
     }),
   );
-  return (slot) => slot.in !== "path" && (covers.has(slot.name) || own.has(slotKey(slot.in, slot.name)));
+  // A path parameter only where the credential the address carries goes (auth.variable: `/bot{token}/…`).
+  return (slot) => (slot.in === "path" ? slot.name === auth.variable : covers.has(slot.name) || own.has(slotKey(slot.in, slot.name)));
 }
 
 /** The auth a tool carries: the linked one, or (when linking failed, and the IR is not used) a bearer placeholder. */

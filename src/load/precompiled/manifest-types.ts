@@ -411,7 +411,7 @@ export interface ManifestLimits {
 export interface ManifestAuth {
   scheme?: ManifestSecuritySchemeName
   /**
-   * For an API that takes its secret in the address (`https://api.example.com/bot{token}`), which no OpenAPI security scheme can say: the `{variable}` of the address template (`server.url`, in its path, not its host) that the credential fills, one path segment, instead of a `scheme`. The credential is sent only there (percent-encoded, `:` and `@` as they are), withheld from every message, log, recording and output as any secret is, and a call without it is refused before any request. `server.variables` leaves it out. Not with `also`, `alternatives`, `user`, `prefix` or `flows`.
+   * For an API that takes its secret in the address (`https://api.example.com/bot{token}`), which no OpenAPI security scheme can say: the `{variable}` that the credential fills, one path segment, instead of a `scheme`: in the path of the address template (`server.url`, never its host), or in every operation's path (`/bot{token}/sendMessage`, a path parameter the credential then stands for). The credential is sent only there (percent-encoded, `:` and `@` as they are), withheld from every message, log, recording and output as any secret is, and a call without it is refused before any request. `server.variables` leaves it out. Not with `also`, `alternatives`, `user`, `prefix` or `flows`.
    */
   variable?: string
   param: ManifestParamName
