@@ -4,7 +4,7 @@
 // credential the address carries (auth.variable), the contract suite passes on the mocks, and `call` against a
 // loopback recorder puts it in the path while nothing it prints shows it. Before, the token was a plain,
 // shown connection input beside a made-up bearer token, which the calls sent as `Authorization: Bearer`.
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { gunzipSync } from "node:zlib";
@@ -59,6 +59,19 @@ describe("a published document whose server path carries the token", () => {
       expect(refused.code).not.toBe(0);
       expect(refused.stdout).toContain("Unauthorized at /bot");
       for (const shown of [ok.stdout + ok.stderr, refused.stdout + refused.stderr]) for (const form of FORMS) expect(shown).not.toContain(form);
+      // verify --record: the recordings and the report hold the path with the token withheld.
+      const verified = await cli(
+        ["verify", "zqbots", "--base-url", upstream.url, "--param", "token={{ZQ_BOT_TOKEN}}", "--interval", "0", "--allow-writes", "zqbots_post_get_me", "--allow-writes", "zqbots_post_get_webhook_info", "--record", "recordings", "--json"],
+        { cwd: dir, env },
+      );
+      expect(upstream.received.filter((q) => q.url === `/bot${TOKEN}/getMe`).length, verified.stdout + verified.stderr).toBeGreaterThan(1);
+      const recorded = readdirSync(join(dir, "recordings/zqbots"), { recursive: true })
+        .map(String)
+        .filter((f) => f.endsWith(".json"));
+      expect(recorded.length).toBeGreaterThan(0);
+      const kept = recorded.map((f) => readFileSync(join(dir, "recordings/zqbots", f), "utf8")).join("\n");
+      expect(kept).toContain("/bot");
+      for (const form of FORMS) expect(kept + verified.stdout + verified.stderr).not.toContain(form);
       const before = upstream.received.length;
       const missing = await cli(["call", "zqbots_post_get_me", "--base-url", upstream.url], { cwd: dir, env });
       expect(missing.code).toBe(1);
