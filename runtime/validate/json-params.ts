@@ -4,7 +4,7 @@
 // JSON parameter.
 import { nestingIssue, tooDeep } from "../common/nesting.js";
 import { matchesFormat, VALUE_FORMATS } from "../spec/formats.js";
-import type { NestedLimits, NestedShape, ParamCall, ToolCall } from "../spec/tool-types.js";
+import type { NestedLimits, ParamCall, ToolCall } from "../spec/tool-types.js";
 import { type Checked, compiled, problem, show, type ValueSupport } from "./validate-params.js";
 import { lacks } from "../common/unsupported.js";
 import { redact } from "../common/redact.js";
@@ -132,7 +132,7 @@ function nestedProblem(limits: NestedLimits, value: unknown): { rule: string; te
 }
 
 /** Why an object meets none of its shapes (each tried: its required fields there, its fields within their limits), if it meets none. */
-function shapesProblem(shapes: readonly NestedShape[], value: unknown): { rule: string; text: string } | undefined {
+function shapesProblem(shapes: NonNullable<NestedLimits["shapes"]>, value: unknown): { rule: string; text: string } | undefined {
   if (value === null || typeof value !== "object" || Array.isArray(value)) return { rule: "type", text: "must be an object" };
   const object = value as Record<string, unknown>;
   const why = shapes.map((shape) => {

@@ -13,6 +13,7 @@ import { operationRef } from "../load/operation-index.js";
 import { authOfDraft, type CredentialDraft, credentialParams } from "./draft-auth.js";
 import { answersFile } from "./draft-files.js";
 import { IdempotencyHeaders, ownIdempotency } from "./draft-idempotency.js";
+import { withoutCredentialVariable } from "./shapes/address-credential.js";
 import { draftServer } from "./draft-server.js";
 import { clientCredentialsFlow } from "./shapes/client-credentials.js";
 import { headerOutputs } from "./shapes/reply-headers.js";
@@ -77,7 +78,7 @@ export function draftManifest(provider: string, source: YamlSource, operations: 
   notes.push({ at: ["description"], note: about ? "the first sentence of info.description: one sentence saying what the block does" : "info.description is empty: say what the block does" });
   notes.push({ at: ["color"], note: "a neutral grey: use the brand's colour" });
   if (docsUrl?.guessed) notes.push({ at: ["docsUrl"], note: "the first https address in info.description: check it is the API's documentation" });
-  const drafted = withoutCredentialVariable(draftServer(data, notes), credential, notes);
+  const drafted = withoutCredentialVariable(draftServer(data, notes), credential.address?.variable, notes);
   manifest.server = drafted.server;
   credentialParam(manifest, credential, notes);
   // The first way's OAuth 2 scheme, when the document declares a client credentials flow: the runtime obtains the token.
@@ -194,24 +195,6 @@ function docsAddress(data: Json): { url: string; guessed: boolean } | undefined 
 }
 
 /** The shared parameters holding the credentials (draft-auth.ts). */
-/** The server without the variable the credential fills (auth.variable): no connection input of server.variables, but the secret credential parameter. */
-function withoutCredentialVariable(drafted: ReturnType<typeof draftServer>, credential: CredentialDraft, notes: ReviewNote[]): ReturnType<typeof draftServer> {
-  const variable = credential.address?.variable;
-  const variables = drafted.server.variables;
-  if (variable === undefined || !variables || !Object.hasOwn(variables, variable)) return drafted;
-  const { [variable]: param, ...rest } = variables;
-  // The template's note said each variable a connection input: the credential's is not (one with no other variable says so).
-  const said = notes.findIndex((n) => n.at.join(".") === "server.url");
-  if (said >= 0 && !Object.keys(rest).length)
-    notes[said] = {
-      at: ["server", "url"],
-      note: `the document's server ${JSON.stringify(drafted.server.url)} has {${variable}} in its path, the credential (auth.variable): drafted as the address template; the credential goes to its host only`,
-    };
-  const { variables: _all, ...server } = drafted.server;
-  const address = Object.fromEntries(Object.entries(drafted.address ?? {}).filter(([name]) => name !== param));
-  return { server: { ...server, ...(Object.keys(rest).length ? { variables: rest } : {}) }, ...(Object.keys(address).length ? { address } : {}) };
-}
-
 function credentialParam(manifest: Manifest, credential: CredentialDraft, notes: ReviewNote[]): void {
   const drafted = credentialParams(credential, CREDENTIAL_MAX_LENGTH);
   manifest.params = drafted.params;

@@ -6,7 +6,8 @@
 // variable filled by a secret parameter, not a plain connection input a person types in
 // beside a made-up bearer token. Its document default (a placeholder such as
 // `1234:AAbbcc`) is no credential: the parameter is required, with no default.
-import type { ManifestParam } from "../../load/precompiled/manifest-types.js";
+import type { Manifest, ManifestParam } from "../../load/precompiled/manifest-types.js";
+import type { ShapeNote } from "./client-credentials.js";
 
 type Json = Record<string, unknown>;
 
@@ -59,4 +60,21 @@ export function addressCredentialParam(found: { variable: string; description?: 
     maxLength,
     description: `${said.length > 300 ? `${said.slice(0, 299)}…` : said} Sent in the address as {${found.variable}}, withheld from every message.`,
   };
+}
+
+/** The server without the variable the credential fills (auth.variable): no connection input of server.variables, but the secret credential parameter. */
+export function withoutCredentialVariable<T extends { server: Manifest["server"]; address?: Record<string, ManifestParam> }>(drafted: T, variable: string | undefined, notes: ShapeNote[]): T {
+  const variables = drafted.server.variables;
+  if (variable === undefined || !variables || !Object.hasOwn(variables, variable)) return drafted;
+  const { [variable]: param, ...rest } = variables;
+  // The template's note said each variable a connection input: the credential's is not (one with no other variable says so).
+  const said = notes.findIndex((n) => n.at.join(".") === "server.url");
+  if (said >= 0 && !Object.keys(rest).length)
+    notes[said] = {
+      at: ["server", "url"],
+      note: `the document's server ${JSON.stringify(drafted.server.url)} has {${variable}} in its path, the credential (auth.variable): drafted as the address template; the credential goes to its host only`,
+    };
+  const { variables: _all, ...server } = drafted.server;
+  const address = Object.fromEntries(Object.entries(drafted.address ?? {}).filter(([name]) => name !== param));
+  return { ...drafted, server: { ...server, ...(Object.keys(rest).length ? { variables: rest } : {}) }, address: Object.keys(address).length ? address : undefined };
 }

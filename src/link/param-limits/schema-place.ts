@@ -1,7 +1,7 @@
 // The document's schema at a parameter's place, flattened once: every fact taken
 // from it and every check against it (param-limits.ts) reads this record, so the
 // document is asked once per place, not once per rule.
-import { isValueFormat, type NestedLimits, type NestedShape } from "@blockwright/runtime/internal";
+import { isValueFormat, type NestedLimits } from "@blockwright/runtime/internal";
 import { typeOf, type OpenApiDocument, type Schema } from "../../load/openapi-document.js";
 import { regexProblem } from "../context.js";
 
@@ -71,7 +71,7 @@ function nestedOf(doc: OpenApiDocument, raw: Schema): NestedLimits | undefined {
  * The shapes of a union of objects (`oneOf`/`anyOf`, each member an object with properties): each member's
  * fields as nested limits (those that limit a scalar) and its required fields. Undefined for any other schema.
  */
-function shapesOf(doc: OpenApiDocument, s: Schema): NestedShape[] | undefined {
+function shapesOf(doc: OpenApiDocument, s: Schema): NonNullable<NestedLimits["shapes"]> | undefined {
   const members = (Array.isArray(s.oneOf) ? s.oneOf : Array.isArray(s.anyOf) ? s.anyOf : undefined) as Schema[] | undefined;
   if (!members || members.length < 2) return undefined;
   const flat = members.map((m) => doc.flatten(m));
