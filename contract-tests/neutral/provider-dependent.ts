@@ -122,6 +122,7 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "src/import/draft-directory-shapes.test.ts",
       "src/cli/add.process.test.ts",
       "src/cli/add.test.ts",
+      "src/cli/add-address-credential.test.ts",
       "src/cli/ci-recipes.test.ts",
       "src/cli/report-merge.test.ts",
       "src/cli/serve-subscription.process.test.ts",

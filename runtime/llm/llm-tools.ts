@@ -42,6 +42,8 @@ export interface JsonSchema {
   minLength?: number;
   minItems?: number;
   maxItems?: number;
+  /** An array's items (items of several shapes: their anyOf). */
+  items?: JsonSchema;
   maxLength?: number;
   pattern?: string;
   format?: string;
@@ -304,7 +306,10 @@ function paramSchema(p: ParamSpec, strict: boolean, needed: boolean): JsonSchema
         s.type = p.jsonType ?? ["object", "array"];
         if (p.minItems !== undefined) s.minItems = p.minItems;
         if (p.maxItems !== undefined) s.maxItems = p.maxItems;
+        // Items of several shapes: each shape's fields and those it requires, so that a model sees every one.
+        if (p.items?.shapes) s.items = { anyOf: p.items.shapes.map((shape) => ({ type: "object", properties: Object.fromEntries(Object.keys(shape.fields).map((f) => [f, {}])), ...(shape.required ? { required: shape.required } : {}) })) };
       }
+      if (strict && p.items?.shapes) notes.push(`Each item one of: ${p.items.shapes.map((shape) => `{${[...new Set([...(shape.required ?? []), ...Object.keys(shape.fields)])].join(", ")}}`).join(" or ")}.`);
       if (strict && (p.minItems !== undefined || p.maxItems !== undefined))
         notes.push(`${p.minItems !== undefined ? `At least ${p.minItems}` : ""}${p.minItems !== undefined && p.maxItems !== undefined ? ", at most " : p.maxItems !== undefined ? "At most " : ""}${p.maxItems ?? ""} items.`);
       break;

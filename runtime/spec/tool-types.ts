@@ -102,6 +102,8 @@ export interface NestedLimits {
   enum?: unknown[];
   minimum?: number;
   maximum?: number;
+  /** An object of one of several shapes (the document's oneOf/anyOf of objects): each its fields' limits and the fields it must have; a value meeting none is refused. */
+  shapes?: { fields: Record<string, NestedLimits>; required?: string[] }[];
 }
 
 export type RuleSpec =
@@ -144,13 +146,11 @@ export interface OutcomeSpec {
 }
 
 /**
- * One credential and where its security scheme puts it: a bearer token; an
- * API key in a header, the query or a cookie; or HTTP basic, `user` naming the
- * parameter that holds the user (account) id and `param` the secret, sent as
- * `Authorization: Basic base64(user:secret)`.
+ * One credential and where it goes: a bearer token; an API key in a header (`prefix`: the text the API wants before
+ * it, `Token `), the query or a cookie; `path`, its `{name}` variable of the address (`/bot{token}`), one segment; or
+ * HTTP basic, `user` naming the parameter holding the user id and `param` the secret (`Basic base64(user:secret)`).
  */
-/** A credential and where it goes; a header's `prefix` is the text the API wants before the value (`Token `, `Bot `). */
-export type CredentialSpec = { type: "bearer"; param: string } | { type: "header"; name: string; param: string; prefix?: string } | { type: "query" | "cookie"; name: string; param: string } | { type: "basic"; user: string; param: string };
+export type CredentialSpec = ({ type: "bearer" } | { type: "header"; name: string; prefix?: string } | { type: "query" | "cookie" | "path"; name: string } | { type: "basic"; user: string }) & { param: string };
 
 /** One way to authenticate (one security requirement): a credential, and `also` those sent with it (a combination, such as a key header and a secret header, all required). */
 export type AuthWay = CredentialSpec & { also?: CredentialSpec[] };

@@ -109,6 +109,7 @@ function arrayProblem(spec: ParamCall, value: unknown[]): NestedProblem | undefi
 
 /** The rule a value inside a JSON parameter breaks, if it breaks one. */
 function nestedProblem(limits: NestedLimits, value: unknown): { rule: string; text: string } | undefined {
+  if (limits.shapes) return shapesProblem(limits.shapes, value);
   const type = limits.type;
   if (type === "string" && typeof value !== "string") return { rule: "type", text: "must be a string" };
   if ((type === "number" || type === "integer") && typeof value !== "number") return { rule: "type", text: `must be a number` };
@@ -128,6 +129,22 @@ function nestedProblem(limits: NestedLimits, value: unknown): { rule: string; te
     if (limits.format !== undefined && !matchesFormat(limits.format, value)) return { rule: "format", text: `must be ${VALUE_FORMATS[limits.format]}` };
   }
   return undefined;
+}
+
+/** Why an object meets none of its shapes (each tried: its required fields there, its fields within their limits), if it meets none. */
+function shapesProblem(shapes: NonNullable<NestedLimits["shapes"]>, value: unknown): { rule: string; text: string } | undefined {
+  if (value === null || typeof value !== "object" || Array.isArray(value)) return { rule: "type", text: "must be an object" };
+  const object = value as Record<string, unknown>;
+  const why = shapes.map((shape) => {
+    const missing = shape.required?.find((f) => !Object.hasOwn(object, f));
+    if (missing !== undefined) return `${missing} is required`;
+    for (const [field, limits] of Object.entries(shape.fields)) {
+      const broken = Object.hasOwn(object, field) ? nestedProblem(limits, object[field]) : undefined;
+      if (broken) return `${field} ${broken.text}`;
+    }
+    return undefined;
+  });
+  return why.includes(undefined) ? undefined : { rule: "anyOf", text: `must meet one of its ${shapes.length} shapes: ${why.map((w, i) => `shape ${i + 1}: ${w}`).join("; ")}` };
 }
 
 /** Whether two JSON values are equal: the same scalar, or lists and objects of equal members (key order aside). */

@@ -37,6 +37,16 @@ export function paramTsType(p: ParamSpec, normalized = false): string {
 /** The type of a value inside a JSON parameter, from its limits. */
 function nestedTsType(limits: NestedLimits | undefined): string {
   if (limits?.enum?.length) return limits.enum.map((v) => JSON.stringify(v)).join(" | ");
+  // An object of one of several shapes: each shape's fields (its required ones required), other keys open.
+  if (limits?.shapes)
+    return limits.shapes
+      .map(
+        (shape) =>
+          `{ ${Object.entries(shape.fields)
+            .map(([f, l]) => `${JSON.stringify(f)}${shape.required?.includes(f) ? "" : "?"}: ${nestedTsType(l)}; `)
+            .join("")}[key: string]: unknown }`,
+      )
+      .join(" | ");
   switch (limits?.type) {
     case "string":
     case "boolean":

@@ -269,6 +269,7 @@ export function describeAuth(auth: AuthSpec): string {
     if (c.type === "bearer") return "`Authorization: Bearer <token>` header";
     if (c.type === "basic") return `\`Authorization: Basic\` header (${code(c.user)} and ${code(c.param)})`;
     if (c.type === "header" && c.prefix !== undefined) return `${code(`${c.name}: ${c.prefix}<key>`)} header`;
+    if (c.type === "path") return `${code(`{${c.name}}`)} of the address`;
     return `${code(c.name)} ${c.type === "query" ? "query parameter" : c.type}`;
   };
   const ways = authWays(auth).map((w) => wayCredentials(w).map(one).join(" with "));

@@ -61,12 +61,14 @@ export function requestJudge(document: OpenApiDocument, options: JudgeOptions): 
   const checker = schemaChecker(document);
   const schemes = document.securitySchemes;
   const base = (options.basePath ?? "").replace(/\/+$/, "");
+  const under = basePattern(base);
   return (request) => {
     const url = new URL(request.url);
     const line = `${request.method} ${url.pathname}${url.search}`;
     const path = url.pathname;
-    if (base && !(path === base || path.startsWith(`${base}/`))) return refused(line, "route", "#/servers/0/url", `the path does not start with the server's path ${base}`);
-    const found = route(operations, request.method.toUpperCase(), path.slice(base.length) || "/");
+    const at = under.exec(path)?.[0].length;
+    if (at === undefined) return refused(line, "route", "#/servers/0/url", `the path does not start with the server's path ${base}`);
+    const found = route(operations, request.method.toUpperCase(), path.slice(at) || "/");
     if ("problem" in found) return refused(line, "route", "#/paths", found.problem);
     const { op, values } = found;
     const slots = credentialSlots(op, schemes);
@@ -88,6 +90,15 @@ export function requestJudge(document: OpenApiDocument, options: JudgeOptions): 
     refusals.push(...judgeSecurity(op.security, schemes, { header: (n) => request.headers.get(n), query: (n) => has("query", n), cookie: (n) => has("cookie", n) }, op.securityAt, options.credential));
     return { operation: op.name, refusals, read: { params: read, path: values, ...(body.value !== undefined ? { body: body.value } : {}) } };
   };
+}
+
+/** The server's path as a pattern of the paths under it: a `{variable}` left in it (the credential's, auth.variable) is any one segment. */
+export function basePattern(base: string): RegExp {
+  const escaped = base
+    .split(/(\{[^{}]+\})/)
+    .map((part) => (/^\{[^{}]+\}$/.test(part) ? "[^/]+" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+    .join("");
+  return new RegExp(`^${escaped}(?=/|$)`);
 }
 
 function refused(line: string, rule: Refusal["rule"], at: string, message: string): Judgement {
