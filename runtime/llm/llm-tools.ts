@@ -42,15 +42,13 @@ export interface JsonSchema {
   minLength?: number;
   minItems?: number;
   maxItems?: number;
-  /** An array's items (items of several shapes: their anyOf). */
+  /** An array's items: a list of files' addresses, or items of several shapes (their anyOf). */
   items?: JsonSchema;
   maxLength?: number;
   pattern?: string;
   format?: string;
   /** The forms a value may take (a parameter's `anyOf`), each a schema of its own. */
   anyOf?: JsonSchema[];
-  /** A list's items (a list of files' addresses). */
-  items?: JsonSchema;
 }
 
 /** An object schema: what every format requires at the root. */
