@@ -36,21 +36,39 @@ const EMIT = "^src/emit/";
 const TOOLS = "^src/(changes|mocks|registry|contract|judge|verify|upstream|import|publish|agents|workflow|serve)/";
 const CLI = "^src/cli/|^src/cli\\.ts$";
 const FACES = `${CLI}|^src/index\\.ts$|^scripts/(bench|build|corpus|docs)/|^bin/`;
-const RUNTIME_ENTRIES = ["^runtime/index\\.ts$", "^runtime/internal\\.ts$", "^runtime/workflow/index\\.ts$", "^runtime/adapters/(ai-sdk|langchain|openai-agents)\\.ts$", "^runtime/package\\.json$"];
+const RUNTIME_ENTRIES = [
+  "^runtime/index\\.ts$",
+  "^runtime/internal\\.ts$",
+  "^runtime/workflow/index\\.ts$",
+  "^runtime/adapters/(ai-sdk|langchain|openai-agents)\\.ts$",
+  "^runtime/package\\.json$",
+];
 // The agent-framework adapters (runtime/adapters/, each its own subpath) import their framework, an optional peer dependency.
 const ADAPTER_FRAMEWORKS = ["^node_modules/ai/", "^node_modules/@langchain/core/", "^node_modules/@openai/agents/"];
 const OUTSIDE = ["^node_modules/", "^package\\.json$"];
 
 /** A layer's modules may import its own folder, the layers named, the runtime's entries and packages. */
-const layer = (comment, from, below) => ({ comment, from: { path: from }, to: { path: [from, ...below, ...RUNTIME_ENTRIES, ...OUTSIDE] } });
+const layer = (comment, from, below) => ({
+  comment,
+  from: { path: from },
+  to: { path: [from, ...below, ...RUNTIME_ENTRIES, ...OUTSIDE] },
+});
 
 /** @type {import("dependency-cruiser").IConfiguration} */
 export default {
   // Every import of src/ and scripts/ must match one of these; anything else is `not-in-allowed`.
   allowed: [
-    { comment: "runtime", from: { path: "^runtime/" }, to: { path: ["^runtime/", "^node_modules/openapi-fetch/", "^node_modules/jose/"] } },
+    {
+      comment: "runtime",
+      from: { path: "^runtime/" },
+      to: { path: ["^runtime/", "^node_modules/openapi-fetch/", "^node_modules/jose/"] },
+    },
     { comment: "agent adapters", from: { path: "^runtime/adapters/" }, to: { path: ADAPTER_FRAMEWORKS } },
-    { comment: "generated", from: { path: "^generated/" }, to: { path: ["^generated/", ...RUNTIME_ENTRIES, "^node_modules/"] } },
+    {
+      comment: "generated",
+      from: { path: "^generated/" },
+      to: { path: ["^generated/", ...RUNTIME_ENTRIES, "^node_modules/"] },
+    },
     { comment: "builtins", from: {}, to: { dependencyTypes: ["core"] } },
     layer("helpers", HELPERS, []),
     layer("loading", LOAD, [HELPERS]),
@@ -60,9 +78,21 @@ export default {
     layer("tools", TOOLS, [TOOLS, EMIT, LINK, MODEL, LOAD, HELPERS]),
     layer("faces", FACES, ["^src/", "^runtime/index\\.ts$"]),
     // scripts/build/ir-fixtures.ts writes the IR fixtures the runtime's tests read: the fixtures' table and edits are test support's.
-    { comment: "the IR fixtures' build", from: { path: "^scripts/build/ir-fixtures\\.ts$" }, to: { path: TEST_SUPPORT } },
-    { comment: "test support, the runtime's part", from: { path: TEST_SUPPORT_RUNTIME }, to: { path: [TEST_SUPPORT_RUNTIME, ...RUNTIME_ENTRIES, ...OUTSIDE] } },
-    { comment: "test support, the generator's part", from: { path: TEST_SUPPORT, pathNot: TEST_SUPPORT_RUNTIME }, to: { path: [TEST_SUPPORT, "^src/", "^scripts/", ...RUNTIME_ENTRIES, ...OUTSIDE] } },
+    {
+      comment: "the IR fixtures' build",
+      from: { path: "^scripts/build/ir-fixtures\\.ts$" },
+      to: { path: TEST_SUPPORT },
+    },
+    {
+      comment: "test support, the runtime's part",
+      from: { path: TEST_SUPPORT_RUNTIME },
+      to: { path: [TEST_SUPPORT_RUNTIME, ...RUNTIME_ENTRIES, ...OUTSIDE] },
+    },
+    {
+      comment: "test support, the generator's part",
+      from: { path: TEST_SUPPORT, pathNot: TEST_SUPPORT_RUNTIME },
+      to: { path: [TEST_SUPPORT, "^src/", "^scripts/", ...RUNTIME_ENTRIES, ...OUTSIDE] },
+    },
   ],
   allowedSeverity: "error",
   forbidden: [
@@ -76,49 +106,63 @@ export default {
     },
     {
       name: "test-support-runtime-part-on-the-runtime",
-      comment: "test-support/runtime/ is what the runtime's tests may use: it imports the runtime's entries and packages, nothing of src/, scripts/ or the rest of test-support/.",
+      comment:
+        "test-support/runtime/ is what the runtime's tests may use: it imports the runtime's entries and packages, nothing of src/, scripts/ or the rest of test-support/.",
       severity: "error",
       from: { path: TEST_SUPPORT_RUNTIME },
       to: { path: ["^src/", "^scripts/", TEST_SUPPORT], pathNot: TEST_SUPPORT_RUNTIME },
     },
     {
       name: "benchmarks-import-no-test-helper",
-      comment: "A benchmark measures the code as users run it: it imports no test helper, test or fixture (what a benchmark and tests share lives in scripts/bench/, and tests import it there).",
+      comment:
+        "A benchmark measures the code as users run it: it imports no test helper, test or fixture (what a benchmark and tests share lives in scripts/bench/, and tests import it there).",
       severity: "error",
       from: { path: "^scripts/bench/", pathNot: "\\.test\\.ts$" },
       to: { path: [TEST_SUPPORT, "\\.test\\.ts$", "/__fixtures__/"] },
     },
     {
       name: "adapters-import-their-framework",
-      comment: "An agent-framework adapter imports the runtime and its own framework (an optional peer dependency), never a Node module.",
+      comment:
+        "An agent-framework adapter imports the runtime and its own framework (an optional peer dependency), never a Node module.",
       severity: "error",
       from: { path: "^runtime/adapters/", pathNot: TESTS },
       to: { pathNot: ["^runtime/", ...ADAPTER_FRAMEWORKS] },
     },
     {
       name: "generated-imports-only-the-runtime",
-      comment: "A generated package imports its own files and @blockwright/runtime (its adapter subpaths included), nothing else (not another provider's package).",
+      comment:
+        "A generated package imports its own files and @blockwright/runtime (its adapter subpaths included), nothing else (not another provider's package).",
       severity: "error",
       from: { path: "^generated/([^/]+)/" },
-      to: { pathNot: ["^generated/$1/", "^runtime/index\\.ts$", "^runtime/workflow/index\\.ts$", "^runtime/adapters/(ai-sdk|langchain|openai-agents)\\.ts$"] },
+      to: {
+        pathNot: [
+          "^generated/$1/",
+          "^runtime/index\\.ts$",
+          "^runtime/workflow/index\\.ts$",
+          "^runtime/adapters/(ai-sdk|langchain|openai-agents)\\.ts$",
+        ],
+      },
     },
     {
       name: "runtime-through-its-entries",
-      comment: "Outside the runtime, the runtime is @blockwright/runtime, @blockwright/runtime/workflow or, for the tools, @blockwright/runtime/internal (what its package exports), never one of its files.",
+      comment:
+        "Outside the runtime, the runtime is @blockwright/runtime, @blockwright/runtime/workflow or, for the tools, @blockwright/runtime/internal (what its package exports), never one of its files.",
       severity: "error",
       from: { pathNot: "^runtime/" },
       to: { path: "^runtime/", pathNot: RUNTIME_ENTRIES },
     },
     {
       name: "nothing-imports-generated",
-      comment: "The tools read generated packages as data (src/registry/ loads them by path at run time), never by import.",
+      comment:
+        "The tools read generated packages as data (src/registry/ loads them by path at run time), never by import.",
       severity: "error",
       from: { pathNot: "^generated/" },
       to: { path: "^generated/" },
     },
     {
       name: "generator-below-the-tools",
-      comment: "The generator (src/load, model, link, emit) imports the runtime, the helpers and the stages before it; the tools over it import it, not the other way round.",
+      comment:
+        "The generator (src/load, model, link, emit) imports the runtime, the helpers and the stages before it; the tools over it import it, not the other way round.",
       severity: "error",
       from: { path: [LOAD, MODEL, LINK, EMIT, HELPERS] },
       to: { path: [TOOLS, FACES] },
@@ -133,7 +177,8 @@ export default {
     },
     {
       name: "nothing-imports-an-entry",
-      comment: "The library entry (src/index.ts), the benchmark, the corpus run, the docs generator and the build step are faces of the package: nothing imports them.",
+      comment:
+        "The library entry (src/index.ts), the benchmark, the corpus run, the docs generator and the build step are faces of the package: nothing imports them.",
       severity: "error",
       from: { pathNot: "^scripts/" },
       to: { path: ["^src/index\\.ts$", "^scripts/"] },
@@ -161,7 +206,10 @@ export default {
     tsConfig: { fileName: "tsconfig.json" },
     // Type-only imports count: a cycle of types is still two files that cannot be read apart.
     tsPreCompilationDeps: true,
-    enhancedResolveOptions: { exportsFields: ["exports"], conditionNames: ["import", "require", "node", "default", "types"] },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+    },
     // `npm run lint` and src/layers.test.ts cruise the same tree with these options: a cruise of files
     // whose contents (checksums, not git's metadata: a CI clone is shallow) are unchanged is read back
     // rather than done again (4.0 → 0.9 s of CPU, farm-bench medians of three); any change cruises anew.

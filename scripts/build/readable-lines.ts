@@ -2,8 +2,8 @@
 // columns, and no module larger than 24,000 bytes (beside the 450-line cap
 // of src/module-size.test.ts, which a module could otherwise meet by width).
 // `npm run lint:lines` prints each line and module over, then the counts, and
-// exits 1 while any is; not yet part of `npm run lint` (the code is
-// reformatted to the width first, then this joins lint).
+// exits 1 while any is; `npm run lint` runs it with `--lint`, over every
+// folder but those NOT_YET lists.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { globSync } from "tinyglobby";
@@ -21,6 +21,51 @@ export const HAND_WRITTEN = [
   "contract-tests/**/*.{ts,mts,js,mjs,cjs}",
 ];
 export const NOT_HAND_WRITTEN = ["**/node_modules/**", "**/dist/**", "**/precompiled/**", "**/__fixtures__/**", "**/__snapshots__/**", "src/vendor/**", "test-support/fixtures/**"];
+
+/**
+ * The folders not yet wrapped to the width, which Biome formats at 240 (the first override of biome.jsonc, the
+ * same list: a test compares); a folder leaves both in the commit that brings its lines within the width.
+ */
+export const NOT_YET = [
+  "bin/**",
+  "contract-tests/**",
+  "scripts/**",
+  "test-support/**",
+  "src/*.ts",
+  "src/agents/**",
+  "src/changes/**",
+  "src/cli/**",
+  "src/common/**",
+  "src/contract/**",
+  "src/emit/**",
+  "src/import/**",
+  "src/judge/**",
+  "src/link/**",
+  "src/load/**",
+  "src/mocks/**",
+  "src/model/**",
+  "src/publish/**",
+  "src/registry/**",
+  "src/serve/**",
+  "src/upstream/**",
+  "src/verify/**",
+  "src/workflow/**",
+  "runtime/*.ts",
+  "runtime/adapters/**",
+  "runtime/call/**",
+  "runtime/client/**",
+  "runtime/common/**",
+  "runtime/execute/**",
+  "runtime/http/**",
+  "runtime/llm/**",
+  "runtime/oauth/**",
+  "runtime/paging/**",
+  "runtime/platforms/**",
+  "runtime/spec/**",
+  "runtime/triggers/**",
+  "runtime/validate/**",
+  "runtime/workflow/**",
+];
 
 export interface Findings {
   /** `file:line: N columns`, each line wider than MAX_COLUMNS. */
@@ -41,7 +86,8 @@ export function findings(file: string, text: string): Findings {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const root = fileURLToPath(new URL("../../", import.meta.url));
-  const files = globSync(HAND_WRITTEN, { cwd: root, ignore: NOT_HAND_WRITTEN }).sort();
+  const lint = process.argv.includes("--lint");
+  const files = globSync(HAND_WRITTEN, { cwd: root, ignore: [...NOT_HAND_WRITTEN, ...(lint ? NOT_YET : [])] }).sort();
   const all = files.map((file) => findings(file, readFileSync(`${root}${file}`, "utf8")));
   const wide = all.flatMap((f) => f.wide);
   const large = all.flatMap((f) => f.large);
