@@ -9,7 +9,8 @@
 //   model                        src/model/       the IR, the surface format, names and shapes
 //   link                         src/link/        manifest × OpenAPI → IR, one module per concept
 //   emit                         src/emit/        IR → files (the generator's last stage)
-//   tools over the generator     src/{changes,mocks,registry,contract,judge,verify,upstream,import,publish,agents,workflow,serve}/
+//   tools over the generator     src/{changes,mocks,registry,contract,judge,verify,upstream,import,publish,
+//                                agents,workflow,serve}/
 //   faces                        src/cli/ and src/cli.ts (the command), src/index.ts (the library),
 //                                scripts/bench/, scripts/build/, scripts/corpus/, scripts/docs/
 //
@@ -26,8 +27,8 @@ const TESTS = "\\.test\\.ts$|/__fixtures__/|^contract-tests/|^test-support/";
 export const TEST_SUPPORT = "^test-support/";
 export const TEST_SUPPORT_RUNTIME = "^test-support/runtime/";
 const NOT_CRUISED = `${TESTS.replace("|^test-support/", "")}|^test-support/(fixtures|stubs|platforms)/`;
-// src/vendor/: the entry points of libraries the build bundles into dist/vendor/ (Prism, openapi-typescript with TypeScript,
-// Handlebars' runtime); they stand where node_modules would, so any layer may import them.
+// src/vendor/: the entry points of libraries the build bundles into dist/vendor/ (Prism, openapi-typescript with
+// TypeScript, Handlebars' runtime); they stand where node_modules would, so any layer may import them.
 const HELPERS = "^src/(common|vendor)/";
 const LOAD = "^src/load/";
 const MODEL = "^src/model/";
@@ -43,7 +44,8 @@ const RUNTIME_ENTRIES = [
   "^runtime/adapters/(ai-sdk|langchain|openai-agents)\\.ts$",
   "^runtime/package\\.json$",
 ];
-// The agent-framework adapters (runtime/adapters/, each its own subpath) import their framework, an optional peer dependency.
+// The agent-framework adapters (runtime/adapters/, each its own subpath) import their framework, an optional peer
+// dependency.
 const ADAPTER_FRAMEWORKS = ["^node_modules/ai/", "^node_modules/@langchain/core/", "^node_modules/@openai/agents/"];
 const OUTSIDE = ["^node_modules/", "^package\\.json$"];
 
@@ -77,7 +79,8 @@ export default {
     layer("emit", EMIT, [LINK, MODEL, LOAD, HELPERS]),
     layer("tools", TOOLS, [TOOLS, EMIT, LINK, MODEL, LOAD, HELPERS]),
     layer("faces", FACES, ["^src/", "^runtime/index\\.ts$"]),
-    // scripts/build/ir-fixtures.ts writes the IR fixtures the runtime's tests read: the fixtures' table and edits are test support's.
+    // scripts/build/ir-fixtures.ts writes the IR fixtures the runtime's tests read: the fixtures' table and edits are
+    // test support's.
     {
       comment: "the IR fixtures' build",
       from: { path: "^scripts/build/ir-fixtures\\.ts$" },
@@ -99,7 +102,10 @@ export default {
     {
       name: "runtime-imports-only-itself",
       comment:
-        "The runtime runs inside every generated package, in browsers and edge runtimes: it imports its own files and its dependencies (openapi-fetch; jose, for signing OAuth 2 JWT assertions with WebCrypto, which browsers and Node both have), and no Node module, YAML parser or schema compiler.",
+        "The runtime runs inside every generated package, in browsers and edge runtimes: " +
+        "it imports its own files and its dependencies (openapi-fetch; jose, " +
+        "for signing OAuth 2 JWT assertions with WebCrypto, which browsers and Node both have), " +
+        "and no Node module, YAML parser or schema compiler.",
       severity: "error",
       from: { path: "^runtime/", pathNot: "^runtime/adapters/" },
       to: { pathNot: ["^runtime/", "^node_modules/openapi-fetch/", "^node_modules/jose/"] },
@@ -107,7 +113,8 @@ export default {
     {
       name: "test-support-runtime-part-on-the-runtime",
       comment:
-        "test-support/runtime/ is what the runtime's tests may use: it imports the runtime's entries and packages, nothing of src/, scripts/ or the rest of test-support/.",
+        "test-support/runtime/ is what the runtime's tests may use: it imports the runtime's entries and " +
+        "packages, nothing of src/, scripts/ or the rest of test-support/.",
       severity: "error",
       from: { path: TEST_SUPPORT_RUNTIME },
       to: { path: ["^src/", "^scripts/", TEST_SUPPORT], pathNot: TEST_SUPPORT_RUNTIME },
@@ -115,7 +122,9 @@ export default {
     {
       name: "benchmarks-import-no-test-helper",
       comment:
-        "A benchmark measures the code as users run it: it imports no test helper, test or fixture (what a benchmark and tests share lives in scripts/bench/, and tests import it there).",
+        "A benchmark measures the code as users run it: it imports no test helper, " +
+        "test or fixture (what a benchmark and tests share lives in scripts/bench/, " +
+        "and tests import it there).",
       severity: "error",
       from: { path: "^scripts/bench/", pathNot: "\\.test\\.ts$" },
       to: { path: [TEST_SUPPORT, "\\.test\\.ts$", "/__fixtures__/"] },
@@ -123,7 +132,8 @@ export default {
     {
       name: "adapters-import-their-framework",
       comment:
-        "An agent-framework adapter imports the runtime and its own framework (an optional peer dependency), never a Node module.",
+        "An agent-framework adapter imports the runtime and its own framework (an optional peer dependency), " +
+        "never a Node module.",
       severity: "error",
       from: { path: "^runtime/adapters/", pathNot: TESTS },
       to: { pathNot: ["^runtime/", ...ADAPTER_FRAMEWORKS] },
@@ -131,7 +141,8 @@ export default {
     {
       name: "generated-imports-only-the-runtime",
       comment:
-        "A generated package imports its own files and @blockwright/runtime (its adapter subpaths included), nothing else (not another provider's package).",
+        "A generated package imports its own files and @blockwright/runtime (its adapter subpaths included), " +
+        "nothing else (not another provider's package).",
       severity: "error",
       from: { path: "^generated/([^/]+)/" },
       to: {
@@ -146,7 +157,8 @@ export default {
     {
       name: "runtime-through-its-entries",
       comment:
-        "Outside the runtime, the runtime is @blockwright/runtime, @blockwright/runtime/workflow or, for the tools, @blockwright/runtime/internal (what its package exports), never one of its files.",
+        "Outside the runtime, the runtime is @blockwright/runtime, @blockwright/runtime/workflow or, " +
+        "for the tools, @blockwright/runtime/internal (what its package exports), never one of its files.",
       severity: "error",
       from: { pathNot: "^runtime/" },
       to: { path: "^runtime/", pathNot: RUNTIME_ENTRIES },
@@ -162,7 +174,8 @@ export default {
     {
       name: "generator-below-the-tools",
       comment:
-        "The generator (src/load, model, link, emit) imports the runtime, the helpers and the stages before it; the tools over it import it, not the other way round.",
+        "The generator (src/load, model, link, emit) imports the runtime, the helpers and the stages before " +
+        "it; the tools over it import it, not the other way round.",
       severity: "error",
       from: { path: [LOAD, MODEL, LINK, EMIT, HELPERS] },
       to: { path: [TOOLS, FACES] },
@@ -170,7 +183,9 @@ export default {
     {
       name: "only-the-cli-imports-the-cli",
       comment:
-        "The command line is the top layer: surface, contract, upstream, agents and workflow code must not depend on it (it would drag usage errors and process handling into libraries). The docs generator, a face beside it, reads the commands' help texts; the tests' CLI harness runs it.",
+        "The command line is the top layer: surface, contract, upstream, agents and workflow code must not " +
+        "depend on it (it would drag usage errors and process handling into libraries). The docs generator, " +
+        "a face beside it, reads the commands' help texts; the tests' CLI harness runs it.",
       severity: "error",
       from: { pathNot: `${CLI}|^scripts/docs/|^test-support/cli-harness\\.ts$` },
       to: { path: CLI },
@@ -178,7 +193,8 @@ export default {
     {
       name: "nothing-imports-an-entry",
       comment:
-        "The library entry (src/index.ts), the benchmark, the corpus run, the docs generator and the build step are faces of the package: nothing imports them.",
+        "The library entry (src/index.ts), the benchmark, the corpus run, the docs generator and the build " +
+        "step are faces of the package: nothing imports them.",
       severity: "error",
       from: { pathNot: "^scripts/" },
       to: { path: ["^src/index\\.ts$", "^scripts/"] },
@@ -200,7 +216,8 @@ export default {
     },
   ],
   options: {
-    // Tests and their fixtures may reach into any layer to exercise it (the runtime's tests and test-support/ are cruised, above); dist/ folders are builds.
+    // Tests and their fixtures may reach into any layer to exercise it (the runtime's tests and test-support/ are
+    // cruised, above); dist/ folders are builds.
     exclude: { path: ["^(runtime/)?dist/", NOT_CRUISED] },
     doNotFollow: { path: "(^|/)node_modules/" },
     tsConfig: { fileName: "tsconfig.json" },
