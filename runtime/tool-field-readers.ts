@@ -39,7 +39,8 @@ import type { ToolSpec } from "./spec/tool-types.js";
 
 /** The fields no runtime module reads, each with the reason. */
 export const READ_BY_NO_MODULE = {
-  operationId: "the upstream operation a tool calls: the generator, the mocks and the contract suite read it; a call goes by method and path",
+  operationId:
+    "the upstream operation a tool calls: the generator, the mocks and the contract suite read it; a call goes by method and path",
 } as const satisfies { readonly [K in keyof ToolSpec]?: string };
 
 /** Every field some runtime module reads (its TOOL_FIELDS_READ), or READ_BY_NO_MODULE excuses. */
@@ -74,5 +75,10 @@ export type ReadToolField =
   | keyof typeof READ_BY_NO_MODULE;
 
 /** Each ToolSpec field no module reads, by name: the object below must hold them all, so a field added unread does not compile. */
-export type UnreadToolFields<Fields extends PropertyKey> = { readonly [K in Exclude<Fields, ReadToolField>]: "read by no runtime module: list it in the TOOL_FIELDS_READ of the module that gives its effect (runtime/tool-field-readers.ts)" };
+export type UnreadToolFields<Fields extends PropertyKey> = {
+  readonly [K in Exclude<
+    Fields,
+    ReadToolField
+  >]: "read by no runtime module: list it in the TOOL_FIELDS_READ of the module that gives its effect (runtime/tool-field-readers.ts)";
+};
 export const UNREAD_TOOL_FIELDS: UnreadToolFields<keyof ToolSpec> = {};

@@ -24,7 +24,9 @@ export function writeInstalled(files: Map<string, string>, parent = tmpdir()): {
 /** Import `entry` in a new Node process and return `expression` (JavaScript, the module is `m`) as JSON. */
 export function importInChild(entry: string, expression: string): unknown {
   const script = `const m = await import(${JSON.stringify(pathToFileURL(entry).href)});\nprocess.stdout.write(JSON.stringify(${expression}));`;
-  return JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: dirname(entry), encoding: "utf8" }));
+  return JSON.parse(
+    execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: dirname(entry), encoding: "utf8" }),
+  );
 }
 
 /** TypeScript's messages about the files (declaration files included), with the project's options. */

@@ -35,7 +35,11 @@ export const MALFORMED_HEADS = [
 /** A POST whose head is sent at once and whose body then comes one byte every `everyMs` (never ending on its own); `stop` hangs up. */
 export function drippingRequest(url: string, path: string, everyMs = 200): { socket: Socket; stop(): void } {
   const { hostname, port } = new URL(url);
-  const socket = connect(Number(port), hostname, () => socket.write(`POST ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{`));
+  const socket = connect(Number(port), hostname, () =>
+    socket.write(
+      `POST ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{`,
+    ),
+  );
   socket.on("error", () => undefined);
   const timer = setInterval(() => socket.writable && socket.write(" "), everyMs);
   return {

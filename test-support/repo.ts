@@ -20,7 +20,11 @@ export const SPECS_DIR = join(ROOT, "specs/");
 export const GENERATED_DIR = join(ROOT, "generated/");
 
 const generatedIds = providerDirs(SPECS_DIR).filter((id) => existsSync(join(GENERATED_DIR, id, "index.js")));
-const modules = await Promise.all(generatedIds.map((id) => import(/* @vite-ignore */ join(GENERATED_DIR, id, "index.js")) as Promise<{ provider: Provider }>));
+const modules = await Promise.all(
+  generatedIds.map(
+    (id) => import(/* @vite-ignore */ join(GENERATED_DIR, id, "index.js")) as Promise<{ provider: Provider }>,
+  ),
+);
 
 /** Every generated provider of the repository, sorted by id. */
 export const providers: Provider[] = modules.map((m) => m.provider).sort((a, b) => a.id.localeCompare(b.id));
@@ -45,7 +49,9 @@ export const blocks = registry.blocks;
  * provider take their counts and names from here (docs/contributing/testing.md).
  */
 export const SPECS = providerDirs(SPECS_DIR).map((id) => {
-  const manifest = jsYaml.load(readFileSync(join(SPECS_DIR, id, "manifest.yaml"), "utf8")) as { operations?: Record<string, unknown> };
+  const manifest = jsYaml.load(readFileSync(join(SPECS_DIR, id, "manifest.yaml"), "utf8")) as {
+    operations?: Record<string, unknown>;
+  };
   return { id, operations: Object.keys(manifest.operations ?? {}).sort() };
 });
 

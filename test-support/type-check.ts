@@ -49,5 +49,7 @@ export function typeCheckProgram(files: string[], extra: ts.CompilerOptions = {}
 /** TypeScript's messages about `files` (the files given, not what they import: the runtime's own sources are `npm run typecheck`'s), with the project's options. */
 export function typeCheckMessages(files: string[], extra: ts.CompilerOptions = {}): string[] {
   const program = typeCheckProgram(files, extra);
-  return files.flatMap((file) => ts.getPreEmitDiagnostics(program, program.getSourceFile(file))).map((d) => `${d.file?.fileName ?? ""}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`);
+  return files
+    .flatMap((file) => ts.getPreEmitDiagnostics(program, program.getSourceFile(file)))
+    .map((d) => `${d.file?.fileName ?? ""}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`);
 }

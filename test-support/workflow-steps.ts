@@ -83,7 +83,13 @@ export interface StepRun {
  * shell's command in `cwd`, with `env` (the caller's stand-ins for the step's
  * own `env` and GitHub's variables) over a PATH the caller gives.
  */
-export function runStep(workflow: Workflow, job: WorkflowJob, step: WorkflowStep, cwd: string, env: Record<string, string>): Promise<StepRun> {
+export function runStep(
+  workflow: Workflow,
+  job: WorkflowJob,
+  step: WorkflowStep,
+  cwd: string,
+  env: Record<string, string>,
+): Promise<StepRun> {
   if (step.run === undefined) throw new Error(`step ${step.name ?? step.uses} has no run script`);
   const dir = mkdtempSync(join(tmpdir(), "blockwright-step-"));
   const script = join(dir, "step.sh");
@@ -109,6 +115,9 @@ export function runStep(workflow: Workflow, job: WorkflowJob, step: WorkflowStep
 /** The step of `job` named `name` (or with that id). */
 export function stepNamed(job: WorkflowJob, name: string): WorkflowStep {
   const step = job.steps.find((s) => s.name === name || s.id === name);
-  if (!step) throw new Error(`no step ${JSON.stringify(name)} among ${job.steps.map((s) => s.name ?? s.uses ?? s.run).join(", ")}`);
+  if (!step)
+    throw new Error(
+      `no step ${JSON.stringify(name)} among ${job.steps.map((s) => s.name ?? s.uses ?? s.run).join(", ")}`,
+    );
   return step;
 }

@@ -7,7 +7,14 @@
 import { CLIENT_TABLE, type ClientTable } from "../client/client.js";
 import { BlockwrightError } from "../client/errors.js";
 import type { ToolError, ToolResult } from "../http/errors.js";
-import { inputSchema, llmCallParams, llmOutput, llmToolName, type ObjectSchema, toolDescription } from "../llm/llm-tools.js";
+import {
+  inputSchema,
+  llmCallParams,
+  llmOutput,
+  llmToolName,
+  type ObjectSchema,
+  toolDescription,
+} from "../llm/llm-tools.js";
 import { type ToolBehavior, toolBehavior } from "../spec/behavior.js";
 import type { ToolCall, ToolSpec } from "../spec/tool-types.js";
 
@@ -36,7 +43,8 @@ export interface AdaptedTool {
 
 /** What a model is told of a failure: enough to fix its arguments or give up, nothing of the connection. */
 export interface ModelError {
-  error: Pick<ToolError, "type" | "message"> & Partial<Pick<ToolError, "status" | "code" | "param" | "rule" | "retryable">>;
+  error: Pick<ToolError, "type" | "message"> &
+    Partial<Pick<ToolError, "status" | "code" | "param" | "rule" | "retryable">>;
 }
 
 type Call = (input: Record<string, unknown>, options?: { signal?: AbortSignal }) => Promise<ToolResult>;
@@ -46,9 +54,14 @@ type Call = (input: Record<string, unknown>, options?: { signal?: AbortSignal })
  * `described`: the provider's tools by id, with their descriptions, which a generated package's client
  * does not hold (tool-description.ts); its adapter subpaths give them.
  */
-export function adaptClient(client: object, options: AdapterOptions = {}, described?: Readonly<Record<string, ToolSpec>>): AdaptedTool[] {
+export function adaptClient(
+  client: object,
+  options: AdapterOptions = {},
+  described?: Readonly<Record<string, ToolSpec>>,
+): AdaptedTool[] {
   const table = (client as { [CLIENT_TABLE]?: ClientTable })[CLIENT_TABLE];
-  if (!table) throw new TypeError("expected a Blockwright client, as a provider package's create<Provider>({...}) returns it");
+  if (!table)
+    throw new TypeError("expected a Blockwright client, as a provider package's create<Provider>({...}) returns it");
   const only = options.only ? new Set(options.only) : undefined;
   const tools: AdaptedTool[] = [];
   const names = new Map<string, string>();
@@ -95,7 +108,11 @@ export function adaptClient(client: object, options: AdapterOptions = {}, descri
 
 /** Whether a client's tool has its description (a hand-made client's table holds whole definitions). */
 function isDescribed(tool: ToolCall | ToolSpec | undefined): tool is ToolSpec {
-  return tool !== undefined && typeof (tool as Partial<ToolSpec>).description === "string" && typeof (tool as Partial<ToolSpec>).title === "string";
+  return (
+    tool !== undefined &&
+    typeof (tool as Partial<ToolSpec>).description === "string" &&
+    typeof (tool as Partial<ToolSpec>).title === "string"
+  );
 }
 
 function modelError(e: ToolError): ModelError {

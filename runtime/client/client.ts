@@ -51,7 +51,10 @@ const CREDENTIAL_HEADER = /^(?:(?:proxy-)?authorization|(?:set-)?cookie2?)$/;
  * What the process's environment gives a client (client/environment.ts, where there is one: never in a browser):
  * its options with the defaults the environment says, and the User-Agent of its requests.
  */
-export type ClientEnvironment = (table: ClientTable, options: ClientOptions) => { options: ClientOptions; agent?: string | undefined };
+export type ClientEnvironment = (
+  table: ClientTable,
+  options: ClientOptions,
+) => { options: ClientOptions; agent?: string | undefined };
 
 /**
  * A client over `table`: connection parameters (`table.credentials`,
@@ -74,16 +77,32 @@ export function createPackageClient(table: ClientTable, options: ClientOptions =
 }
 
 /** A client, with what `environment` adds to its options (client/environment.ts); its `withOptions` copies are made the same way. */
-export function clientOf(table: ClientTable, options: ClientOptions, byHand?: typeof BY_HAND, environment?: ClientEnvironment): Record<string, unknown> {
+export function clientOf(
+  table: ClientTable,
+  options: ClientOptions,
+  byHand?: typeof BY_HAND,
+  environment?: ClientEnvironment,
+): Record<string, unknown> {
   const { options: given, agent } = environment?.(table, options) ?? { options };
-  const { headers = {}, logger, hooks, throwOnError = false, ...rest } = given as ClientOptions & Record<string, unknown>;
+  const {
+    headers = {},
+    logger,
+    hooks,
+    throwOnError = false,
+    ...rest
+  } = given as ClientOptions & Record<string, unknown>;
   const connection = table.credentials.concat(table.address ?? []);
   const defaults: Record<string, unknown> = {};
   const base: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(rest)) (connection.includes(key) ? defaults : base)[key] = value;
   // One token cache for all the client's calls, as an executor has; the process's rate limiter, which keeps a provider's rate per credential whoever sends (when its provider needs them).
   const { rateLimits, ...support } = table.support ?? {};
-  const shared: ExecuteOptions & CallSupport = { ...byHand, ...support, ...(support.oauth ? { tokens: support.oauth.tokenCache() } : {}), ...(rateLimits ? { limiter: rateLimits.shared() } : {}) };
+  const shared: ExecuteOptions & CallSupport = {
+    ...byHand,
+    ...support,
+    ...(support.oauth ? { tokens: support.oauth.tokenCache() } : {}),
+    ...(rateLimits ? { limiter: rateLimits.shared() } : {}),
+  };
 
   const client: Record<string, unknown> = {};
   for (const [name, tool] of Object.entries(table.methods)) {
@@ -93,12 +112,28 @@ export function clientOf(table: ClientTable, options: ClientOptions, byHand?: ty
       const { headers: callHeaders, ...callRest } = callOptions;
       const merged = { ...shared, ...base, ...callRest } as ExecuteOptions & CallSupport;
       // The call's connection values and the client's own (a call that gives its own credential still keeps the client's out of what it shows).
-      const secrets = [...connection.flatMap((k) => [params[k], defaults[k]]).filter((v): v is string => typeof v === "string"), ...(merged.secrets ?? [])];
+      const secrets = [
+        ...connection.flatMap((k) => [params[k], defaults[k]]).filter((v): v is string => typeof v === "string"),
+        ...(merged.secrets ?? []),
+      ];
       const state: CallState = { last: undefined, keep, sent: new Map() };
-      merged.fetch = observe(merged.fetch ?? ((r: Request) => fetch(r)), { operation: tool.id, tool, headers: { ...headers, ...callHeaders }, agent, hooks, logger, secrets, state });
+      merged.fetch = observe(merged.fetch ?? ((r: Request) => fetch(r)), {
+        operation: tool.id,
+        tool,
+        headers: { ...headers, ...callHeaders },
+        agent,
+        hooks,
+        logger,
+        secrets,
+        state,
+      });
       return { params, options: merged, state };
     };
-    const run = async (input: Record<string, unknown> | undefined, callOptions: CallOptions | undefined, keep: boolean) => {
+    const run = async (
+      input: Record<string, unknown> | undefined,
+      callOptions: CallOptions | undefined,
+      keep: boolean,
+    ) => {
       const call = prepare(input, callOptions, keep);
       const result = await runOnce(tool, call.params, { ...call.options, allPages: false });
       if (!result.success && throwOnError) throw toError(result.error);
@@ -109,16 +144,22 @@ export function clientOf(table: ClientTable, options: ClientOptions, byHand?: ty
     // A list's items across pages, or a stream's items (its one answer's `data`).
     const listPath = tool.pagination?.items[0] ?? (tool.stream && "data");
     if (listPath) {
-      (method as typeof method & { items: unknown }).items = async function* (input?: Record<string, unknown>, itemsOptions: ItemsOptions = {}) {
+      (method as typeof method & { items: unknown }).items = async function* (
+        input?: Record<string, unknown>,
+        itemsOptions: ItemsOptions = {},
+      ) {
         const { maxItems, maxPages, ...callOptions } = itemsOptions;
         const call = prepare(input, callOptions);
         // A stream is one answer: each item as its line arrives (stream-items.ts), the reading held until it is taken;
         // leaving early (maxItems, a break) cancels the call.
         if (!tool.pagination) {
-          const run = (onItem: ((item: unknown) => Promise<void>) | undefined, signal: AbortSignal | undefined) => runOnce(tool, call.params, { ...call.options, allPages: false, signal, onItem });
+          const run = (onItem: ((item: unknown) => Promise<void>) | undefined, signal: AbortSignal | undefined) =>
+            runOnce(tool, call.params, { ...call.options, allPages: false, signal, onItem });
           // Without the files' part (a client made by hand without it), the call refuses as lacking it.
           const files = call.options.files;
-          const result = files ? yield* files.streamedItems(run, call.options.signal, maxItems) : await run(undefined, call.options.signal);
+          const result = files
+            ? yield* files.streamedItems(run, call.options.signal, maxItems)
+            : await run(undefined, call.options.signal);
           if (result && !result.success) throw toError(result.error);
           return;
         }
@@ -137,14 +178,16 @@ export function clientOf(table: ClientTable, options: ClientOptions, byHand?: ty
     client[name] = method;
   }
   // Not enumerable: a client's own keys are its methods. A copy with options changed, made as this client was (a credential given replaces this one's whole).
-  const withOptions = (more: ClientOptions = {}) => clientOf(table, connect(options, more as Record<string, unknown>, table.credentials), byHand, environment);
+  const withOptions = (more: ClientOptions = {}) =>
+    clientOf(table, connect(options, more as Record<string, unknown>, table.credentials), byHand, environment);
   return Object.defineProperties(client, { [CLIENT_TABLE]: { value: table }, withOptions: { value: withOptions } });
 }
 
 /** `over` over `base`: a credential `over` gives replaces `base`'s as a whole (alternatives, a token or a flow's parameters, never mix). */
 function connect(base: object, over: Record<string, unknown>, credentials: readonly string[]): Record<string, unknown> {
   const merged: Record<string, unknown> = { ...base, ...over };
-  if (credentials.some((k) => over[k] !== undefined)) for (const k of credentials) if (over[k] === undefined) delete merged[k];
+  if (credentials.some((k) => over[k] !== undefined))
+    for (const k of credentials) if (over[k] === undefined) delete merged[k];
   return merged;
 }
 
@@ -178,7 +221,8 @@ function observe(inner: FetchLike, o: Observed): FetchLike {
   const query = slots.flatMap((s) => (s.in === "query" ? [s.name] : []));
   const withheld = (name: string) => CREDENTIAL_HEADER.test(name) || own.includes(name);
   return async (request) => {
-    for (const [name, value] of Object.entries(o.headers)) if (!request.headers.has(name)) request.headers.set(name, value);
+    for (const [name, value] of Object.entries(o.headers))
+      if (!request.headers.has(name)) request.headers.set(name, value);
     if (o.agent && !request.headers.has("user-agent")) request.headers.set("user-agent", o.agent);
     const key = `${request.method} ${request.url}`;
     const attempt = (o.state.sent.get(key) ?? 0) + 1;
@@ -191,7 +235,13 @@ function observe(inner: FetchLike, o: Observed): FetchLike {
       headers[name] = credential ? REDACTED : hide(value);
       if (credential) sent.push(value, value.slice(value.indexOf(" ") + 1));
     });
-    const info: RequestInfo = { operation: o.operation, method: request.method, url: hide(withoutCredential(request.url, query)), headers, attempt };
+    const info: RequestInfo = {
+      operation: o.operation,
+      method: request.method,
+      url: hide(withoutCredential(request.url, query)),
+      headers,
+      attempt,
+    };
     if (attempt > 1) {
       o.logger?.info?.(`retry ${attempt - 1}: ${info.method} ${info.url}`, { operation: o.operation });
       tell("onRetry", info);
@@ -212,7 +262,11 @@ function observe(inner: FetchLike, o: Observed): FetchLike {
     if (requestId !== undefined) reply.requestId = requestId;
     if (o.state.keep) o.state.last = reply;
     const durationMs = Date.now() - started;
-    o.logger?.debug?.(`${response.status} ${info.method} ${info.url} (${durationMs} ms)`, { operation: o.operation, status: response.status, requestId });
+    o.logger?.debug?.(`${response.status} ${info.method} ${info.url} (${durationMs} ms)`, {
+      operation: o.operation,
+      status: response.status,
+      requestId,
+    });
     tell("onResponse", { ...reply, operation: o.operation, method: info.method, url: info.url, attempt, durationMs });
     return response;
   };

@@ -17,7 +17,10 @@ const list: ToolSpec = payments.operations.find((o) => o.tool.id === "zqpayments
 const table = { methods: { listCustomers: list }, credentials: ["apiKey"], version: "1.2.3" };
 const KEY = "sk_test_zq_widgets_4eC39HqLyjW";
 const empty = () => json(200, { object: "list", has_more: false, data: [] });
-type Client = Record<string, (input: object, options?: object) => Promise<{ success: boolean; error?: { param?: string } }>>;
+type Client = Record<
+  string,
+  (input: object, options?: object) => Promise<{ success: boolean; error?: { param?: string } }>
+>;
 const client = (options?: object) => createPackageClient(table, options as never) as unknown as Client;
 
 afterEach(() => vi.unstubAllEnvs());
@@ -33,7 +36,11 @@ describe("a client's credential from the environment", () => {
     vi.stubEnv("ZQPAYMENTS_API_KEY", KEY);
     const { fetch, seen } = scriptedFetch(empty());
     const shown: string[] = [];
-    const c = client({ fetch, hooks: { onRequest: (r: RequestInfo) => shown.push(JSON.stringify(r)) }, logger: { debug: (m: string) => shown.push(m) } });
+    const c = client({
+      fetch,
+      hooks: { onRequest: (r: RequestInfo) => shown.push(JSON.stringify(r)) },
+      logger: { debug: (m: string) => shown.push(m) },
+    });
     expect(await c.listCustomers!({})).toMatchObject({ success: true });
     expect(seen[0]!.headers.get("authorization")).toBe(`Bearer ${KEY}`);
     expect(shown.join("\n")).not.toContain(KEY);
@@ -55,7 +62,11 @@ describe("BLOCKWRIGHT_LOG", () => {
   it("says the lines of its level and above, to the logger given or the console; off says none", async () => {
     const { fetch } = scriptedFetch(json(503, {}), empty(), json(503, {}), empty());
     const lines: string[] = [];
-    const logger = { debug: (m: string) => lines.push(`debug ${m}`), info: (m: string) => lines.push(`info ${m}`), warn: (m: string) => lines.push(`warn ${m}`) };
+    const logger = {
+      debug: (m: string) => lines.push(`debug ${m}`),
+      info: (m: string) => lines.push(`info ${m}`),
+      warn: (m: string) => lines.push(`warn ${m}`),
+    };
     vi.stubEnv("BLOCKWRIGHT_LOG", "info");
     await client({ apiKey: KEY, fetch, logger, retries: 1 }).listCustomers!({});
     expect(lines.map((l) => l.split(":")[0])).toEqual(["info retry 1"]);
@@ -85,7 +96,9 @@ describe("BLOCKWRIGHT_LOG", () => {
       const lines: string[] = [];
       const { fetch } = scriptedFetch(empty());
       await client({ apiKey: KEY, fetch, logger: { debug: (m: string) => lines.push(m) } }).listCustomers!({});
-      expect(warned.mock.calls).toEqual([['BLOCKWRIGHT_LOG: must be debug, info, warn, off, got "verbose": the client logs as if it were unset']]);
+      expect(warned.mock.calls).toEqual([
+        ['BLOCKWRIGHT_LOG: must be debug, info, warn, off, got "verbose": the client logs as if it were unset'],
+      ]);
       expect(lines).toHaveLength(2);
     } finally {
       warned.mockRestore();
@@ -100,7 +113,11 @@ describe("the User-Agent", () => {
     await c.listCustomers!({});
     await c.listCustomers!({}, { headers: { "User-Agent": "zq-app/2" } });
     await client({ apiKey: KEY, fetch, headers: { "user-agent": "zq-app/3" } }).listCustomers!({});
-    expect(seen.map((s) => s.headers.get("user-agent"))).toEqual([`blockwright/${RUNTIME_VERSION} zqpayments/1.2.3`, "zq-app/2", "zq-app/3"]);
+    expect(seen.map((s) => s.headers.get("user-agent"))).toEqual([
+      `blockwright/${RUNTIME_VERSION} zqpayments/1.2.3`,
+      "zq-app/2",
+      "zq-app/3",
+    ]);
   });
 
   it("says the runtime's version as its package.json does", () => {

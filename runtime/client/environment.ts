@@ -56,7 +56,9 @@ export const fromEnvironment: ClientEnvironment = (table, options) => {
 function leveled(logger: ClientLogger, level: string): ClientLogger {
   const from = LOG_LEVELS.indexOf(level as (typeof LOG_LEVELS)[number]);
   if (from < 0) {
-    console.warn(`BLOCKWRIGHT_LOG: must be ${LOG_LEVELS.join(", ")}, got ${JSON.stringify(level)}: the client logs as if it were unset`);
+    console.warn(
+      `BLOCKWRIGHT_LOG: must be ${LOG_LEVELS.join(", ")}, got ${JSON.stringify(level)}: the client logs as if it were unset`,
+    );
     return logger;
   }
   const said = LOG_LEVELS.slice(from, -1) as readonly (keyof ClientLogger)[];

@@ -67,7 +67,12 @@ export class AuthError extends UpstreamError {
 }
 
 /** Whether `value` is one of `klass`'s own instances, or an upstream error (`base`'s) whose status `test` admits. */
-function ofStatus(klass: abstract new (...args: never[]) => unknown, base: typeof UpstreamError, value: unknown, test: (status: number) => boolean): boolean {
+function ofStatus(
+  klass: abstract new (...args: never[]) => unknown,
+  base: typeof UpstreamError,
+  value: unknown,
+  test: (status: number) => boolean,
+): boolean {
   return Function.prototype[Symbol.hasInstance].call(klass, value) || (value instanceof base && test(value.status));
 }
 

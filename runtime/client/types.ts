@@ -30,13 +30,19 @@ export interface ReplyInfo {
 
 export interface ClientHooks {
   onRequest?(request: RequestInfo): void;
-  onResponse?(response: ReplyInfo & { operation: string; method: string; url: string; attempt: number; durationMs: number }): void;
+  onResponse?(
+    response: ReplyInfo & { operation: string; method: string; url: string; attempt: number; durationMs: number },
+  ): void;
   /** Before a request is sent again (a retry after a retryable failure, or once more after a renewed token). */
   onRetry?(request: RequestInfo): void;
 }
 
 /** Options of a client, the defaults of each call; a call's own options win. */
-export interface ClientOptions extends Omit<ExecuteOptions, "allPages" | "maxItems" | "maxPages" | "tokens" | "limiter" | "signal" | "idempotencyKey"> {
+export interface ClientOptions
+  extends Omit<
+    ExecuteOptions,
+    "allPages" | "maxItems" | "maxPages" | "tokens" | "limiter" | "signal" | "idempotencyKey"
+  > {
   /** Headers added to every request; never replacing one the call sets (the credential, the content type, an idempotency key). */
   headers?: Record<string, string>;
   /** Lines about each request, answer and retry (secrets redacted). */

@@ -17,7 +17,9 @@ describe("merged (two objects' own properties, the later winning)", () => {
     expect(Object.getPrototypeOf(result)).toBe(Object.prototype);
     expect(result.baseUrl).toBeUndefined();
     expect(Object.hasOwn(result, "__proto__")).toBe(true);
-    const fromBase = merged(JSON.parse('{"__proto__": {"baseUrl": "https://elsewhere.example"}}') as object, { retries: 1 }) as Record<string, unknown>;
+    const fromBase = merged(JSON.parse('{"__proto__": {"baseUrl": "https://elsewhere.example"}}') as object, {
+      retries: 1,
+    }) as Record<string, unknown>;
     expect(fromBase.baseUrl).toBeUndefined();
     expect(Object.hasOwn(fromBase, "__proto__")).toBe(true);
   });

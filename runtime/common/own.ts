@@ -19,5 +19,7 @@ export function setOwn(target: Record<string, unknown>, key: string, value: unkn
  * defines it as a key, where Object.assign would set the prototype.
  */
 export function merged<A extends object, B extends object>(base: A, over: B | undefined): A & B {
-  return Object.hasOwn(base, "__proto__") || (over && Object.hasOwn(over, "__proto__")) ? ({ ...base, ...over } as A & B) : (Object.assign({}, base, over) as A & B);
+  return Object.hasOwn(base, "__proto__") || (over && Object.hasOwn(over, "__proto__"))
+    ? ({ ...base, ...over } as A & B)
+    : (Object.assign({}, base, over) as A & B);
 }

@@ -65,7 +65,9 @@ export interface TokenRequest {
 export async function requestToken(r: TokenRequest): Promise<Renewal<Failure>> {
   const basic = r.basic ? basicCredentials(r.basic) : undefined;
   // The secret as given, and as the header carries it (base64): neither appears in a failure.
-  const secrets = [...SECRET_FIELDS.map((f) => r.form[f]), r.basic?.secret, basic].filter((v): v is string => typeof v === "string" && isSecretLength(v));
+  const secrets = [...SECRET_FIELDS.map((f) => r.form[f]), r.basic?.secret, basic].filter(
+    (v): v is string => typeof v === "string" && isSecretLength(v),
+  );
   const outcome = await exchange(r, secrets, basic);
   return "failure" in outcome ? { failure: redactDeep(outcome.failure, secrets) } : outcome;
 }
@@ -76,7 +78,11 @@ function basicCredentials({ id, secret }: { id: string; secret: string }): strin
   return btoa(`${encoded(id)}:${encoded(secret)}`);
 }
 
-async function exchange(r: TokenRequest, secrets: readonly string[], basic: string | undefined): Promise<Renewal<Failure>> {
+async function exchange(
+  r: TokenRequest,
+  secrets: readonly string[],
+  basic: string | undefined,
+): Promise<Renewal<Failure>> {
   const host = new URL(r.url).host;
   const limit = Math.min(r.replyBytes ?? TOKEN_REPLY_BYTES, TOKEN_REPLY_BYTES);
   const deadline = startDeadline(r.timeoutMs, r.signal, { abortable: true });
@@ -86,7 +92,11 @@ async function exchange(r: TokenRequest, secrets: readonly string[], basic: stri
     const request = {
       method: "POST",
       url: r.url,
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json", ...(basic !== undefined ? { Authorization: `Basic ${basic}` } : {}) },
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Accept: "application/json",
+        ...(basic !== undefined ? { Authorization: `Basic ${basic}` } : {}),
+      },
       body: new URLSearchParams(r.form).toString(),
     };
     const response = await deadline.race(send(r.fetch, request, deadline.signal));
@@ -113,7 +123,13 @@ async function exchange(r: TokenRequest, secrets: readonly string[], basic: stri
     }
     text = body.text;
   } catch (e) {
-    if (deadline.cancelled) return failure({ type: "network", code: "ABORTED" satisfies RuntimeErrorCode, message: "the call was cancelled", retryable: false });
+    if (deadline.cancelled)
+      return failure({
+        type: "network",
+        code: "ABORTED" satisfies RuntimeErrorCode,
+        message: "the call was cancelled",
+        retryable: false,
+      });
     if (deadline.timedOut) {
       return failure({
         type: "timeout",
@@ -124,7 +140,12 @@ async function exchange(r: TokenRequest, secrets: readonly string[], basic: stri
     }
     const cause = (e as { cause?: { code?: string; message?: string } })?.cause;
     const code = cause?.code ?? (e as { code?: string })?.code;
-    return failure({ type: "network", message: `token request failed: ${cause?.message ?? (e as Error)?.message ?? String(e)}`, ...(code ? { code } : {}), retryable: true });
+    return failure({
+      type: "network",
+      message: `token request failed: ${cause?.message ?? (e as Error)?.message ?? String(e)}`,
+      ...(code ? { code } : {}),
+      retryable: true,
+    });
   } finally {
     deadline.done();
   }
@@ -138,7 +159,13 @@ async function exchange(r: TokenRequest, secrets: readonly string[], basic: stri
   if (status < 200 || status > 299) return failure(refusal(r, host, status, body, secrets));
   const accessToken = body?.access_token;
   if (typeof accessToken !== "string" || accessToken === "") {
-    return failure({ type: "auth", status, code: "INVALID_TOKEN_RESPONSE" satisfies RuntimeErrorCode, message: `${r.provider}: the token endpoint (${host}) answered ${status} without an access_token`, retryable: false });
+    return failure({
+      type: "auth",
+      status,
+      code: "INVALID_TOKEN_RESPONSE" satisfies RuntimeErrorCode,
+      message: `${r.provider}: the token endpoint (${host}) answered ${status} without an access_token`,
+      retryable: false,
+    });
   }
   const tokenType = body?.token_type;
   if (tokenType !== undefined && (typeof tokenType !== "string" || tokenType.toLowerCase() !== "bearer")) {
@@ -161,7 +188,13 @@ async function exchange(r: TokenRequest, secrets: readonly string[], basic: stri
 }
 
 /** A token endpoint's error answer (RFC 6749 §5.2: `{error, error_description}`) as a structured error; its texts redacted, then cut. */
-function refusal(r: TokenRequest, host: string, status: number, body: Record<string, unknown> | undefined, secrets: readonly string[]): Failure {
+function refusal(
+  r: TokenRequest,
+  host: string,
+  status: number,
+  body: Record<string, unknown> | undefined,
+  secrets: readonly string[],
+): Failure {
   const text = (v: unknown) => (typeof v === "string" ? redactThenCut(v, secrets, ERROR_TEXT_CHARS) : undefined);
   const error = text(body?.error);
   const description = text(body?.error_description);

@@ -24,7 +24,14 @@ describe("a workflow with an OAuth 2 flow", () => {
     const block = (name: string): WorkflowBlock => ({
       type: "tracker",
       name,
-      inputs: { operation: "tracker_list_issues", owner: "octo", repo: name, tenant: "contoso", clientId: "{{TRACKER_CLIENT_ID}}", clientSecret: "{{TRACKER_CLIENT_SECRET}}" },
+      inputs: {
+        operation: "tracker_list_issues",
+        owner: "octo",
+        repo: name,
+        tenant: "contoso",
+        clientId: "{{TRACKER_CLIENT_ID}}",
+        clientSecret: "{{TRACKER_CLIENT_SECRET}}",
+      },
     });
     const result = await runWorkflowWith(
       registry,

@@ -41,7 +41,9 @@ function fits(value: string, spec: PlaceholderRules): boolean {
 /** The plain stand-in cut or padded to the parameter's length limits. */
 function fitted(plain: string, spec: PlaceholderRules): string {
   const cut = spec.maxLength !== undefined ? plain.slice(0, spec.maxLength) : plain;
-  return spec.minLength !== undefined && cut.length < spec.minLength ? cut + "x".repeat(spec.minLength - cut.length) : cut;
+  return spec.minLength !== undefined && cut.length < spec.minLength
+    ? cut + "x".repeat(spec.minLength - cut.length)
+    : cut;
 }
 
 type CharTest = (c: string) => boolean;
@@ -99,7 +101,11 @@ class Parser {
       if (c === "^" || c === "$") continue;
       let atom: Omit<Node, "min" | "max"> | undefined;
       if (c === "(") {
-        const lookaround = this.source.startsWith("?=", this.i) || this.source.startsWith("?!", this.i) || this.source.startsWith("?<=", this.i) || this.source.startsWith("?<!", this.i);
+        const lookaround =
+          this.source.startsWith("?=", this.i) ||
+          this.source.startsWith("?!", this.i) ||
+          this.source.startsWith("?<=", this.i) ||
+          this.source.startsWith("?<!", this.i);
         if (this.source.startsWith("?:", this.i)) this.i += 2;
         else if (this.source.startsWith("?<", this.i) && !lookaround) this.i = this.source.indexOf(">", this.i) + 1;
         const group = this.alternatives();

@@ -92,4 +92,7 @@ export interface RunResult {
   placeholders: string[];
 }
 
-export type RunEvent = { type: "start"; id: string; block: WorkflowBlock } | { type: "poll"; id: string; state: string; polls: number } | { type: "finish"; id: string; result: BlockResult };
+export type RunEvent =
+  | { type: "start"; id: string; block: WorkflowBlock }
+  | { type: "poll"; id: string; state: string; polls: number }
+  | { type: "finish"; id: string; result: BlockResult };

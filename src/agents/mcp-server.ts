@@ -8,8 +8,26 @@
 // JSON Schema generated from the IR, while McpServer wants zod schemas and
 // would validate the arguments again, with other messages.
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { executeToolDefinition, itemAt, llmCallParams, llmOutput, llmToolName, toLlmTools, toolBehavior, type ExecuteOptions, type ToolError, type ToolResult, type ToolSpec } from "@blockwright/runtime/internal";
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolResult,
+} from "@modelcontextprotocol/sdk/types.js";
+import {
+  executeToolDefinition,
+  itemAt,
+  llmCallParams,
+  llmOutput,
+  llmToolName,
+  toLlmTools,
+  toolBehavior,
+  type ExecuteOptions,
+  type ToolError,
+  type ToolResult,
+  type ToolSpec,
+} from "@blockwright/runtime/internal";
 import type { ResolvedConnection } from "./connection.js";
 
 export interface ToolServerOptions {
@@ -49,7 +67,12 @@ export function createToolServer(options: ToolServerOptions): Server {
     const tool = byName.get(request.params.name);
     if (!tool) {
       const hidden = options.readOnly && options.tools.some((t) => llmToolName(t.id) === request.params.name);
-      throw new McpError(ErrorCode.InvalidParams, hidden ? `tool ${request.params.name} changes data and this server is read-only` : `unknown tool ${JSON.stringify(request.params.name)}`);
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        hidden
+          ? `tool ${request.params.name} changes data and this server is read-only`
+          : `unknown tool ${JSON.stringify(request.params.name)}`,
+      );
     }
     const connection = options.connection(tool);
     if (connection.missing.length) {
@@ -80,5 +103,8 @@ export function createToolServer(options: ToolServerOptions): Server {
 
 /** A failed call as MCP's tool error: the message first, then every field of the error. */
 function toolError(error: ToolError): CallToolResult {
-  return { isError: true, content: [{ type: "text", text: `${error.message}\n\n${JSON.stringify({ error }, null, 2)}` }] };
+  return {
+    isError: true,
+    content: [{ type: "text", text: `${error.message}\n\n${JSON.stringify({ error }, null, 2)}` }],
+  };
 }

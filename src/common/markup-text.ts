@@ -12,7 +12,12 @@ export function text(value: string): string {
 
 /** An attribute value (double-quoted): also quotes and line breaks escaped, so that they survive. */
 export function attr(value: string): string {
-  return text(value).replace(/"/g, "&quot;").replace(/'/g, "&apos;").replace(/\n/g, "&#10;").replace(/\r/g, "&#13;").replace(/\t/g, "&#9;");
+  return text(value)
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&apos;")
+    .replace(/\n/g, "&#10;")
+    .replace(/\r/g, "&#13;")
+    .replace(/\t/g, "&#9;");
 }
 
 function visible(value: string): string {

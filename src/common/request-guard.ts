@@ -32,7 +32,9 @@ export function shownText(value: string): string {
 export function guardedListener(listener: RequestListener, log: (line: string) => void): RequestListener {
   return (req: IncomingMessage, res: ServerResponse) => {
     if (!requestTarget(req)) {
-      log(`refused a request naming no address: ${shownText(`${req.method ?? ""} ${req.url ?? ""}`)}, Host ${shownText(String(req.headers.host ?? ""))} (400)`);
+      log(
+        `refused a request naming no address: ${shownText(`${req.method ?? ""} ${req.url ?? ""}`)}, Host ${shownText(String(req.headers.host ?? ""))} (400)`,
+      );
       return refuse(req, res, 400, "the request names no address\n");
     }
     try {

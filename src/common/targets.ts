@@ -36,14 +36,16 @@ export function unsuitableFolder(path: string): string | undefined {
   for (;;) {
     const stat = statOf(existing);
     if (stat) {
-      if (!stat.isDirectory()) return existing === path ? "is a file, not a folder" : `cannot be made: ${existing} is a file`;
+      if (!stat.isDirectory())
+        return existing === path ? "is a file, not a folder" : `cannot be made: ${existing} is a file`;
       break;
     }
     if (dirname(existing) === existing) return "cannot be made: no parent folder exists";
     existing = dirname(existing);
   }
   const kernel = VIRTUAL_FILESYSTEMS.get(Number(statfsSync(existing).type));
-  if (kernel) return `is on ${kernel}, a virtual filesystem of the kernel (${existing}), where no project files can be written`;
+  if (kernel)
+    return `is on ${kernel}, a virtual filesystem of the kernel (${existing}), where no project files can be written`;
   try {
     accessSync(existing, constants.W_OK);
   } catch {

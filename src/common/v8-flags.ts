@@ -16,5 +16,8 @@ const INVOCATIONS_FOR_MAGLEV = 400;
 export function lessEagerOptimiser(factor: number, v8Version: string = process.versions.v8): string[] {
   const major = Number.parseInt(v8Version, 10);
   if (major < 12) return [`--interrupt-budget=${factor * INTERRUPT_BUDGET}`];
-  return [`--invocation-count-for-turbofan=${factor * INVOCATIONS_FOR_TURBOFAN}`, `--invocation-count-for-maglev=${factor * INVOCATIONS_FOR_MAGLEV}`];
+  return [
+    `--invocation-count-for-turbofan=${factor * INVOCATIONS_FOR_TURBOFAN}`,
+    `--invocation-count-for-maglev=${factor * INVOCATIONS_FOR_MAGLEV}`,
+  ];
 }

@@ -139,11 +139,19 @@ paths:
       responses: { "200": { description: ok } }
 `;
 
-const judge = requestJudge(new OpenApiDocument(parseYamlSource(DOCUMENT, "judged.yaml")), { basePath: "/v2", credential: "present" });
+const judge = requestJudge(new OpenApiDocument(parseYamlSource(DOCUMENT, "judged.yaml")), {
+  basePath: "/v2",
+  credential: "present",
+});
 const KEY = { "x-key": "k-123", "x-trace": "0f8fad5b-d9cb-469f-a165-70867728950e" };
 
 function request(method: string, path: string, headers: Record<string, string> = {}, body?: string): SentRequest {
-  return { method, url: `https://api.test/v2${path}`, headers: new Headers({ ...KEY, ...headers }), ...(body !== undefined ? { body: new TextEncoder().encode(body) } : {}) };
+  return {
+    method,
+    url: `https://api.test/v2${path}`,
+    headers: new Headers({ ...KEY, ...headers }),
+    ...(body !== undefined ? { body: new TextEncoder().encode(body) } : {}),
+  };
 }
 const rules = (r: SentRequest) => judge(r).refusals.map((x) => x.rule);
 
@@ -152,7 +160,11 @@ describe("the request judge", () => {
     expect(judge(request("GET", "/files/docs/a%20b/c.md")).read.params.get("path:path")).toBe("docs/a b/c.md");
     const refused = judge(request("GET", "/files/docs%2Fc.md")).refusals;
     expect(refused.map((r) => r.rule)).toEqual(["x-multi-segment"]);
-    expect(refused[0]).toMatchObject({ pointer: "/path/path", sent: "docs%2Fc.md", at: "#/paths/~1files~1{path}/get/parameters/0" });
+    expect(refused[0]).toMatchObject({
+      pointer: "/path/path",
+      sent: "docs%2Fc.md",
+      at: "#/paths/~1files~1{path}/get/parameters/0",
+    });
   });
 
   it("refuses a reserved character sent raw unless allowReserved, and any character no URI holds raw", () => {
@@ -195,7 +207,9 @@ describe("the request judge", () => {
   });
 
   it("reads deepObject keys under an object as names (the empty one and numbers too), under a list as indexes, as its schema says", () => {
-    const judged = judge(request("GET", "/items/a?m%5B%5D%5Ba%5D=x&m%5B4%5D%5B0%5D=y&l%5Bids%5D%5B%5D=1&l%5Bids%5D%5B%5D=2"));
+    const judged = judge(
+      request("GET", "/items/a?m%5B%5D%5Ba%5D=x&m%5B4%5D%5B0%5D=y&l%5Bids%5D%5B%5D=1&l%5Bids%5D%5B%5D=2"),
+    );
     expect(judged.refusals).toEqual([]);
     expect(judged.read.params.get("query:m")).toEqual({ "": { a: "x" }, "4": { "0": "y" } });
     expect(judged.read.params.get("query:l")).toEqual({ ids: [1, 2] });
@@ -254,64 +268,145 @@ describe("the request judge", () => {
   it("reads allOf members that each close the object as their fields together (as the mocks do), closed over all of them", () => {
     const json = { "content-type": "application/json" };
     expect(rules(request("POST", "/notes", json, JSON.stringify({ text: "t", pinned: true })))).toEqual([]);
-    expect(judge(request("POST", "/notes", json, JSON.stringify({ text: "t", colour: "red" }))).refusals).toMatchObject([{ rule: "schema", pointer: "/body/colour" }]);
+    expect(judge(request("POST", "/notes", json, JSON.stringify({ text: "t", colour: "red" }))).refusals).toMatchObject(
+      [{ rule: "schema", pointer: "/body/colour" }],
+    );
   });
 
   it("holds the credential to its scheme, and never quotes it", () => {
     const body = JSON.stringify({ lines: [{ sku: "AB", qty: 1 }] });
     const json = { "content-type": "application/json" };
-    expect(rules(request("POST", "/orders", { ...json, authorization: `Basic ${Buffer.from("u:p").toString("base64")}` }, body))).toEqual([]);
+    expect(
+      rules(
+        request("POST", "/orders", { ...json, authorization: `Basic ${Buffer.from("u:p").toString("base64")}` }, body),
+      ),
+    ).toEqual([]);
     const wrong = judge(request("POST", "/orders", { ...json, authorization: "token s3cr3t" }, body)).refusals;
     expect(wrong.map((r) => r.rule)).toEqual(["security"]);
     expect(JSON.stringify(wrong)).not.toContain("s3cr3t");
     expect(rules(request("POST", "/orders", json, body))).toEqual(["security"]);
-    expect(rules({ ...request("GET", "/items/a"), headers: new Headers({ "x-trace": KEY["x-trace"] }) })).toEqual(["security"]);
+    expect(rules({ ...request("GET", "/items/a"), headers: new Headers({ "x-trace": KEY["x-trace"] }) })).toEqual([
+      "security",
+    ]);
   });
 
   it("reads a JSON-encoded form field as one JSON pair, and refuses it exploded", () => {
     const form = { "content-type": "application/x-www-form-urlencoded" };
-    const ok = judge(request("POST", "/messages", form, `to=${encodeURIComponent('["a","b"]')}&tags=x&tags=y&body=hi+there`));
+    const ok = judge(
+      request("POST", "/messages", form, `to=${encodeURIComponent('["a","b"]')}&tags=x&tags=y&body=hi+there`),
+    );
     expect(ok.refusals).toEqual([]);
     expect(ok.read.body).toEqual({ to: ["a", "b"], tags: ["x", "y"], body: "hi there" });
     const exploded = judge(request("POST", "/messages", form, "to=a&to=b")).refusals;
-    expect(exploded).toMatchObject([{ rule: "encoding.contentType", pointer: "/body/to", at: "#/paths/~1messages/post/requestBody/content/application~1x-www-form-urlencoded/encoding/to" }]);
+    expect(exploded).toMatchObject([
+      {
+        rule: "encoding.contentType",
+        pointer: "/body/to",
+        at: "#/paths/~1messages/post/requestBody/content/application~1x-www-form-urlencoded/encoding/to",
+      },
+    ]);
     expect(exploded[0]?.message).toContain('to=["a","b"]');
   });
 
   it("reads an empty value of an unexploded list as one empty item, never as no list (an empty list sends no pair)", () => {
     const form = { "content-type": "application/x-www-form-urlencoded" };
     expect(rules(request("POST", "/messages", form, "ids=1,2&codes=3%7C4"))).toEqual([]);
-    expect(judge(request("POST", "/messages", form, "ids=")).refusals).toMatchObject([{ rule: "schema", pointer: "/body/ids/0" }]);
-    expect(judge(request("POST", "/messages", form, "codes=")).refusals).toMatchObject([{ rule: "schema", pointer: "/body/codes/0" }]);
+    expect(judge(request("POST", "/messages", form, "ids=")).refusals).toMatchObject([
+      { rule: "schema", pointer: "/body/ids/0" },
+    ]);
+    expect(judge(request("POST", "/messages", form, "codes=")).refusals).toMatchObject([
+      { rule: "schema", pointer: "/body/codes/0" },
+    ]);
   });
 
   it("holds each multipart part to its field's content type and declared headers", () => {
     const boundary = "zz";
-    const part = (headers: string[], content: string) => `--${boundary}\r\n${headers.join("\r\n")}\r\n\r\n${content}\r\n`;
+    const part = (headers: string[], content: string) =>
+      `--${boundary}\r\n${headers.join("\r\n")}\r\n\r\n${content}\r\n`;
     const body = (...parts: string[]) => `${parts.join("")}--${boundary}--\r\n`;
     const type = { "content-type": `multipart/form-data; boundary=${boundary}` };
-    const file = part(['Content-Disposition: form-data; name="file"; filename="a.png"', "Content-Type: image/png"], "PNG");
-    const note = part(['Content-Disposition: form-data; name="note"', "Content-Type: text/markdown", "X-Lang: en"], "# hi");
-    const meta = part(['Content-Disposition: form-data; name="meta"', "Content-Type: application/json"], '{"title":"t"}');
+    const file = part(
+      ['Content-Disposition: form-data; name="file"; filename="a.png"', "Content-Type: image/png"],
+      "PNG",
+    );
+    const note = part(
+      ['Content-Disposition: form-data; name="note"', "Content-Type: text/markdown", "X-Lang: en"],
+      "# hi",
+    );
+    const meta = part(
+      ['Content-Disposition: form-data; name="meta"', "Content-Type: application/json"],
+      '{"title":"t"}',
+    );
     expect(rules(request("POST", "/uploads", type, body(file, note, meta)))).toEqual([]);
     // OpenAPI's default for an object field is JSON: a part without a Content-Type whose text is JSON reads as one.
-    expect(rules(request("POST", "/uploads", type, body(part(['Content-Disposition: form-data; name="meta"'], '{"title":"t"}'))))).toEqual([]);
-    expect(rules(request("POST", "/uploads", type, body(part(['Content-Disposition: form-data; name="note"', "X-Lang: en"], "# hi"))))).toEqual(["encoding.contentType"]);
-    expect(rules(request("POST", "/uploads", type, body(part(['Content-Disposition: form-data; name="note"', "Content-Type: text/markdown"], "# hi"))))).toEqual(["encoding.headers"]);
-    expect(rules(request("POST", "/uploads", type, body(part(['Content-Disposition: form-data; name="meta"', "Content-Type: application/json"], '{"title":1}'))))).toEqual(["schema"]);
+    expect(
+      rules(
+        request("POST", "/uploads", type, body(part(['Content-Disposition: form-data; name="meta"'], '{"title":"t"}'))),
+      ),
+    ).toEqual([]);
+    expect(
+      rules(
+        request(
+          "POST",
+          "/uploads",
+          type,
+          body(part(['Content-Disposition: form-data; name="note"', "X-Lang: en"], "# hi")),
+        ),
+      ),
+    ).toEqual(["encoding.contentType"]);
+    expect(
+      rules(
+        request(
+          "POST",
+          "/uploads",
+          type,
+          body(part(['Content-Disposition: form-data; name="note"', "Content-Type: text/markdown"], "# hi")),
+        ),
+      ),
+    ).toEqual(["encoding.headers"]);
+    expect(
+      rules(
+        request(
+          "POST",
+          "/uploads",
+          type,
+          body(part(['Content-Disposition: form-data; name="meta"', "Content-Type: application/json"], '{"title":1}')),
+        ),
+      ),
+    ).toEqual(["schema"]);
   });
 
   it("reads a multipart field whose encoding sets a style as that form field's pairs, one part each (its contentType ignored)", () => {
     const boundary = "zz";
-    const text = (name: string, content: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${content}\r\n`;
+    const text = (name: string, content: string) =>
+      `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${content}\r\n`;
     const body = (...parts: string[]) => `${parts.join("")}--${boundary}--\r\n`;
     const type = { "content-type": `multipart/form-data; boundary=${boundary}` };
-    const styled = judge(request("POST", "/uploads", type, body(text("link[create]", "true"), text("link[days]", "7"), text("expand[0]", "a&b"), text("expand[1]", "c d"), text("labels", "x,y"))));
+    const styled = judge(
+      request(
+        "POST",
+        "/uploads",
+        type,
+        body(
+          text("link[create]", "true"),
+          text("link[days]", "7"),
+          text("expand[0]", "a&b"),
+          text("expand[1]", "c d"),
+          text("labels", "x,y"),
+        ),
+      ),
+    );
     expect(styled.refusals).toEqual([]);
     expect(styled.read.body).toEqual({ link: { create: true, days: 7 }, expand: ["a&b", "c d"], labels: ["x", "y"] });
     // The same field as one part of JSON text, the document's contentType, is not the pairs its style writes.
-    expect(judge(request("POST", "/uploads", type, body(text("link", '{"create":true}')))).refusals).toMatchObject([{ rule: "encoding.style", pointer: "/body/link" }]);
-    expect(judge(request("POST", "/uploads", type, body(text("labels", "x"), text("labels", "y")))).refusals).toMatchObject([{ rule: "encoding.style", pointer: "/body/labels" }]);
-    expect(judge(request("POST", "/uploads", type, body(text("link[colour]", "red")))).refusals).toMatchObject([{ rule: "schema", pointer: "/body/link/colour" }]);
+    expect(judge(request("POST", "/uploads", type, body(text("link", '{"create":true}')))).refusals).toMatchObject([
+      { rule: "encoding.style", pointer: "/body/link" },
+    ]);
+    expect(
+      judge(request("POST", "/uploads", type, body(text("labels", "x"), text("labels", "y")))).refusals,
+    ).toMatchObject([{ rule: "encoding.style", pointer: "/body/labels" }]);
+    expect(judge(request("POST", "/uploads", type, body(text("link[colour]", "red")))).refusals).toMatchObject([
+      { rule: "schema", pointer: "/body/link/colour" },
+    ]);
   });
 });

@@ -102,7 +102,8 @@ export function documentOperations(data: unknown): JudgedOperation[] {
 function judgedParam(data: unknown, listed: Path, path: string): JudgedParam | undefined {
   const at = followRefs(data, [...listed, ""]).slice(0, -1);
   const p = valueAt(data, at) as Node | undefined;
-  if (!p || typeof p.name !== "string" || !["path", "query", "header", "cookie"].includes(String(p.in))) return undefined;
+  if (!p || typeof p.name !== "string" || !["path", "query", "header", "cookie"].includes(String(p.in)))
+    return undefined;
   const place = p.in as ParamPlace;
   const style = typeof p.style === "string" ? p.style : DEFAULT_STYLE[place];
   const explode = typeof p.explode === "boolean" ? p.explode : style === "form";
@@ -145,7 +146,11 @@ function judgedBody(data: unknown, listed: Path): JudgedBody | undefined {
   const at = followRefs(data, [...listed, ""]).slice(0, -1);
   const body = valueAt(data, at) as Node | undefined;
   if (!body) return undefined;
-  const content = Object.keys((body.content ?? {}) as Node).map((mediaType) => ({ mediaType, at: [...at, "content", mediaType], node: (valueAt(data, [...at, "content", mediaType]) ?? {}) as Node }));
+  const content = Object.keys((body.content ?? {}) as Node).map((mediaType) => ({
+    mediaType,
+    at: [...at, "content", mediaType],
+    node: (valueAt(data, [...at, "content", mediaType]) ?? {}) as Node,
+  }));
   return { required: body.required === true, at, content };
 }
 
@@ -153,11 +158,16 @@ function judgedBody(data: unknown, listed: Path): JudgedBody | undefined {
 export function schemaAt(data: unknown, path: Path): { at: Path; node: Node } | undefined {
   const at = followRefs(data, [...path, ""]).slice(0, -1);
   const node = valueAt(data, at);
-  return node !== null && typeof node === "object" ? { at, node: node as Node } : typeof node === "boolean" ? { at, node: node ? {} : { not: {} } } : undefined;
+  return node !== null && typeof node === "object"
+    ? { at, node: node as Node }
+    : typeof node === "boolean"
+      ? { at, node: node ? {} : { not: {} } }
+      : undefined;
 }
 
 function requirements(security: unknown): string[][] | undefined {
-  if (security && typeof security === "object" && !Array.isArray(security) && Object.keys(security).length === 0) return [[]];
+  if (security && typeof security === "object" && !Array.isArray(security) && Object.keys(security).length === 0)
+    return [[]];
   if (!Array.isArray(security)) return undefined;
   return security.map((r) => Object.keys((r ?? {}) as Node));
 }

@@ -28,7 +28,9 @@ export function pathTemplate(path: string): PathTemplate {
       const key = [...spanning].join("\u0000");
       let pattern = compiled.get(key);
       if (!pattern) {
-        const source = parts.map((p) => (typeof p === "string" ? escaped(p) : spanning.has(p.name) ? "(.*)" : "([^/]*)")).join("");
+        const source = parts
+          .map((p) => (typeof p === "string" ? escaped(p) : spanning.has(p.name) ? "(.*)" : "([^/]*)"))
+          .join("");
         pattern = new RegExp(`^${source}$`);
         compiled.set(key, pattern);
       }

@@ -31,7 +31,13 @@ export interface MisRead {
  * rules), against `want` (the value given, as the wire should carry it; a
  * file is not compared). `wire`: where each parameter went (a route's own).
  */
-export function misReadings(judge: RequestJudge, request: SentRequest, document: OpenApiDocument, operation: string, params: { spec: ParamSpec; wire: WireSpec; want: unknown }[]): MisRead[] {
+export function misReadings(
+  judge: RequestJudge,
+  request: SentRequest,
+  document: OpenApiDocument,
+  operation: string,
+  params: { spec: ParamSpec; wire: WireSpec; want: unknown }[],
+): MisRead[] {
   const judgement = judge(request);
   if (judgement.refusals.length) return []; // refused: the mock's judge already failed the case
   const op = document.operations.get(operation);
@@ -57,13 +63,18 @@ export function misReadings(judge: RequestJudge, request: SentRequest, document:
     } else if (wire.in === "body") {
       if (judgement.read.body === undefined) continue;
       try {
-        read = wire.pointer === "" ? judgement.read.body : getAtPointer(judgement.read.body, parsePointer(wire.pointer));
+        read =
+          wire.pointer === "" ? judgement.read.body : getAtPointer(judgement.read.body, parsePointer(wire.pointer));
       } catch {
         read = undefined;
       }
       where = `body field "${wire.pointer || "/"}"`;
     } else continue;
-    if (!same(read, want)) out.push({ param: spec.name, message: `${spec.name}: the service reads ${where} as ${shown(read)}; the tool was given ${shown(want)}` });
+    if (!same(read, want))
+      out.push({
+        param: spec.name,
+        message: `${spec.name}: the service reads ${where} as ${shown(read)}; the tool was given ${shown(want)}`,
+      });
   }
   return out;
 }
@@ -79,7 +90,8 @@ function same(read: unknown, want: unknown): boolean {
     const keys = Object.keys(b);
     return Object.keys(a).length === keys.length && keys.every((k) => Object.hasOwn(a, k) && same(a[k], b[k]));
   }
-  if (a === null || b === null || a === undefined || b === undefined || typeof a === "object" || typeof b === "object") return false;
+  if (a === null || b === null || a === undefined || b === undefined || typeof a === "object" || typeof b === "object")
+    return false;
   return String(a) === String(b);
 }
 

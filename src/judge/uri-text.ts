@@ -31,7 +31,8 @@ export function rawProblem(raw: string, rules: RawRules): RawProblem | undefined
   for (let i = 0; i < raw.length; i++) {
     const c = raw[i] as string;
     if (c === "%") {
-      if (!/^[0-9A-Fa-f]{2}$/.test(raw.slice(i + 1, i + 3))) return { char: raw.slice(i, i + 3), rule: "percent-encoding" };
+      if (!/^[0-9A-Fa-f]{2}$/.test(raw.slice(i + 1, i + 3)))
+        return { char: raw.slice(i, i + 3), rule: "percent-encoding" };
       i += 2;
       continue;
     }
@@ -71,5 +72,7 @@ export function splitRaw(raw: string, delimiter: string, alsoPlus = false): stri
 
 /** A character as a message shows it: printable as it is, else its code point. */
 export function shownChar(c: string): string {
-  return /^[\x21-\x7e]+$/.test(c) ? `"${c}"` : `U+${(c.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`;
+  return /^[\x21-\x7e]+$/.test(c)
+    ? `"${c}"`
+    : `U+${(c.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`;
 }

@@ -35,8 +35,17 @@ export function nextVersion(version: string, level: BumpLevel | undefined): stri
   let next: string | null;
   if (parsed.prerelease.length) {
     const identifier = typeof parsed.prerelease[0] === "string" ? parsed.prerelease[0] : undefined;
-    const type = RANK[level] <= RANK[previewedLevel(parsed)] ? "prerelease" : (`pre${releaseType(new semver.SemVer(`${parsed.major}.${parsed.minor}.${parsed.patch}`), level)}` as const);
-    next = semver.inc(parsed.version, type, undefined, identifier, identifier && type !== "prerelease" ? "0" : undefined);
+    const type =
+      RANK[level] <= RANK[previewedLevel(parsed)]
+        ? "prerelease"
+        : (`pre${releaseType(new semver.SemVer(`${parsed.major}.${parsed.minor}.${parsed.patch}`), level)}` as const);
+    next = semver.inc(
+      parsed.version,
+      type,
+      undefined,
+      identifier,
+      identifier && type !== "prerelease" ? "0" : undefined,
+    );
   } else next = semver.inc(parsed, releaseType(parsed, level));
   return next ? `${next}${build}` : version;
 }

@@ -8,8 +8,11 @@
 /** The repository's web address (`https://github.com/acme/blocks`), or undefined for what names no host and path. */
 export function repositoryWebUrl(address: string): string | undefined {
   let text = address.trim();
-  const shorthand = /^(github|gitlab|bitbucket):([\w.-]+\/[\w.-]+)$/.exec(text) ?? (/^([\w.-]+\/[\w.-]+)$/.test(text) ? [text, "github", text] : null);
-  if (shorthand) text = `https://${shorthand[1] === "bitbucket" ? "bitbucket.org" : `${shorthand[1]}.com`}/${shorthand[2]}`;
+  const shorthand =
+    /^(github|gitlab|bitbucket):([\w.-]+\/[\w.-]+)$/.exec(text) ??
+    (/^([\w.-]+\/[\w.-]+)$/.test(text) ? [text, "github", text] : null);
+  if (shorthand)
+    text = `https://${shorthand[1] === "bitbucket" ? "bitbucket.org" : `${shorthand[1]}.com`}/${shorthand[2]}`;
   // scp-like SSH: git@host:owner/repo.git
   const scp = /^(?:[\w.-]+@)?([\w.-]+\.[a-z]{2,}):(?!\/\/)(.+)$/i.exec(text);
   if (scp) text = `https://${scp[1]}/${scp[2]}`;

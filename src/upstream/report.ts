@@ -38,7 +38,11 @@ export function upstreamReport(r: UpstreamReport, all: boolean): string {
     lines.push(`${severity}:`);
     for (const c of these) lines.push(`  ${plain(changeLine(c, shownValue))}`);
   }
-  if (r.changes.some((c) => c.severity !== "informational")) lines.push(`review ${r.spec} (and the manifest beside it), then --accept`);
-  if (r.unmatched.length) lines.push(`note: operations we call that neither version publishes (our spec keeps them): ${r.unmatched.join(", ")}`);
+  if (r.changes.some((c) => c.severity !== "informational"))
+    lines.push(`review ${r.spec} (and the manifest beside it), then --accept`);
+  if (r.unmatched.length)
+    lines.push(
+      `note: operations we call that neither version publishes (our spec keeps them): ${r.unmatched.join(", ")}`,
+    );
   return `${lines.join("\n")}\n`;
 }

@@ -34,7 +34,17 @@ function cut(status: string[], memo: object, note: object, required: string[] = 
         post: {
           operationId: "zqlistPayments",
           parameters: [{ name: "status", in: "query", schema: { type: "string", enum: status, ...statusSchema } }],
-          requestBody: { content: { "application/json": { schema: { type: "object", required, properties: { memo: { type: "string", ...memo }, note: { type: "string", ...note } } } } } },
+          requestBody: {
+            content: {
+              "application/json": {
+                schema: {
+                  type: "object",
+                  required,
+                  properties: { memo: { type: "string", ...memo }, note: { type: "string", ...note } },
+                },
+              },
+            },
+          },
           responses: { "200": { description: "ok" } },
         },
       },
@@ -82,25 +92,43 @@ describe("upstream --accept on the manifest", () => {
   });
 
   it("changes no line but the values it sets: a long text is not folded anew, a list written [a, b] stays so", () => {
-    const long = "      zqstatus:\n        type: string\n        description: The status of the payments to list, as the payments service records it when a payment moves on.\n";
+    const long =
+      "      zqstatus:\n        type: string\n        description: The status of the payments to list, as the payments service records it when a payment moves on.\n";
     const text = manifest.replace("      zqstatus:\n        type: string\n", long);
-    const out = tightenManifest(text, cut(["open"], { maxLength: 40 }, {}), "openapi.yaml", cut(["open", "paid"], { maxLength: 40 }, {}));
+    const out = tightenManifest(
+      text,
+      cut(["open"], { maxLength: 40 }, {}),
+      "openapi.yaml",
+      cut(["open", "paid"], { maxLength: 40 }, {}),
+    );
     const changed = out.text.split("\n").filter((line) => !text.split("\n").includes(line));
     expect(changed).toEqual(["        enum: [ open ]"]);
   });
 
   it("lets a default or example the older document gave, which the newer one no longer takes, follow the newer one's; keeps one the user chose", () => {
-    const text = manifest.replace("enum: [open, paid]", "enum: [open, paid]\n        default: paid\n        example: paid");
+    const text = manifest.replace(
+      "enum: [open, paid]",
+      "enum: [open, paid]\n        default: paid\n        example: paid",
+    );
     const older = cut(["open", "paid"], { maxLength: 40 }, {}, [], { default: "paid", example: "paid" });
     const newer = cut(["open", "settled"], { maxLength: 40 }, {}, [], { default: "settled", example: "settled" });
     const out = tightenManifest(text, newer, "openapi.yaml", older);
-    expect(params(out.text).zqstatus).toMatchObject({ enum: ["open", "settled"], default: "settled", example: "settled" });
+    expect(params(out.text).zqstatus).toMatchObject({
+      enum: ["open", "settled"],
+      default: "settled",
+      example: "settled",
+    });
     expect(out.lines.filter((l) => /\.(default|example):/.test(l))).toEqual([
       'operations.zqpayments_list.params.zqstatus.default: "settled" (query parameter "status"\'s default in the newer document, which no longer takes the older one\'s "paid")',
       'operations.zqpayments_list.params.zqstatus.example: "settled" (query parameter "status"\'s example in the newer document, which no longer takes the older one\'s "paid")',
     ]);
     // A default the older document did not give is the user's: it stays (generate names it at its line).
-    const mine = tightenManifest(text, newer, "openapi.yaml", cut(["open", "paid"], { maxLength: 40 }, {}, [], { default: "open" }));
+    const mine = tightenManifest(
+      text,
+      newer,
+      "openapi.yaml",
+      cut(["open", "paid"], { maxLength: 40 }, {}, [], { default: "open" }),
+    );
     expect(params(mine.text).zqstatus).toMatchObject({ default: "paid", example: "paid" });
   });
 

@@ -24,7 +24,11 @@ const specIds = readdirSync(SPECS_DIR, { withFileTypes: true })
   .map((e) => e.name)
   .sort();
 const generatedIds = specIds.filter((id) => existsSync(join(GENERATED_DIR, id, "index.js")));
-const modules = await Promise.all(generatedIds.map((id) => import(/* @vite-ignore */ join(GENERATED_DIR, id, "index.js")) as Promise<{ provider: Provider }>));
+const modules = await Promise.all(
+  generatedIds.map(
+    (id) => import(/* @vite-ignore */ join(GENERATED_DIR, id, "index.js")) as Promise<{ provider: Provider }>,
+  ),
+);
 
 /** Every generated provider of the repository, sorted by id. */
 export const providers: Provider[] = modules.map((m) => m.provider).sort((a, b) => a.id.localeCompare(b.id));
@@ -33,10 +37,16 @@ export const providers: Provider[] = modules.map((m) => m.provider).sort((a, b) 
 export const tools: Record<string, ToolSpec> = Object.assign({}, ...providers.map((p) => p.tools));
 
 /** Run any tool of the repository by operation id (with every part of the runtime, as the tools' registry does). */
-export const executeTool = createExecutor(tools, fullSupport) as unknown as (operationId: string, params: Record<string, unknown>, options?: ExecuteOptions) => Promise<ToolResult>;
+export const executeTool = createExecutor(tools, fullSupport) as unknown as (
+  operationId: string,
+  params: Record<string, unknown>,
+  options?: ExecuteOptions,
+) => Promise<ToolResult>;
 
 /** Every operation id of specs/, read from the manifests rather than from generated/, sorted by provider, then by id. */
 export const OPERATION_IDS = specIds.flatMap((id) => {
-  const manifest = jsYaml.load(readFileSync(join(SPECS_DIR, id, "manifest.yaml"), "utf8")) as { operations?: Record<string, unknown> };
+  const manifest = jsYaml.load(readFileSync(join(SPECS_DIR, id, "manifest.yaml"), "utf8")) as {
+    operations?: Record<string, unknown>;
+  };
   return Object.keys(manifest.operations ?? {}).sort();
 });
