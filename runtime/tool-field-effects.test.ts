@@ -187,7 +187,8 @@ const EFFECTS: Effects = {
   timeoutMs: {
     base: getBook,
     set: 20,
-    // An upstream that never answers: the operation's deadline ends the call (a time-out) before the caller's cancel does.
+    // An upstream that never answers: the operation's deadline ends the call (a time-out) before the caller's cancel
+    // does.
     observe: (t) => call(t, SHELF, [silent], { signal: AbortSignal.timeout(500) }).then((r) => r.result),
   },
 };

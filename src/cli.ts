@@ -106,7 +106,10 @@ export function batchCommand(name: string | undefined): boolean {
   return name !== undefined && Object.hasOwn(COMMANDS, name) && COMMANDS[name]?.batch === true;
 }
 
-/** The V8 flags bin/blockwright.js sets before a command's code loads: a batch's optimising compilers 8× less eager (none for the others). */
+/**
+ * The V8 flags bin/blockwright.js sets before a command's code loads: a batch's optimising compilers 8× less eager
+ * (none for the others).
+ */
 export function v8FlagsFor(name: string | undefined): string[] {
   return batchCommand(name) ? lessEagerOptimiser(8) : [];
 }
@@ -117,13 +120,13 @@ const BUILTINS = {
   completion: { summary: ["completion <shell>", "print a completion script for bash, zsh or fish"] },
 } as const;
 
-const USAGE_WIDTH =
-  Math.max(...[...Object.values(COMMANDS), ...Object.values(BUILTINS)].map((c) => c.summary[0].length)) + 2;
+const SUMMARIES = [...Object.values(COMMANDS), ...Object.values(BUILTINS)].map((c) => c.summary);
+const USAGE_WIDTH = Math.max(...SUMMARIES.map(([usage]) => usage.length)) + 2;
 
 export const USAGE = `Usage: blockwright <command> [options]
 
 Commands:
-${[...Object.values(COMMANDS), ...Object.values(BUILTINS)].map(({ summary: [usage, what] }) => `  ${usage.padEnd(USAGE_WIDTH)}${what}`).join("\n")}
+${SUMMARIES.map(([usage, what]) => `  ${usage.padEnd(USAGE_WIDTH)}${what}`).join("\n")}
 
 Every command works on the project in the current folder: --specs <dir>
 (default ./specs) and --out <dir> (default ./generated) point elsewhere.
@@ -210,19 +213,20 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
       return 2;
     }
     // A defect of ours, not the user's input: one line, the stack only on request.
-    io.stderr.write(
-      logSafe(
-        `blockwright ${name}: internal error: ${(e as Error)?.message ?? String(e)}${io.env.BLOCKWRIGHT_DEBUG || io.verbose ? `\n${(e as Error)?.stack ?? ""}` : " (run it again with -v, or BLOCKWRIGHT_DEBUG=1, for details)"}\n`,
-      ),
-    );
+    const details =
+      io.env.BLOCKWRIGHT_DEBUG || io.verbose
+        ? `\n${(e as Error)?.stack ?? ""}`
+        : " (run it again with -v, or BLOCKWRIGHT_DEBUG=1, for details)";
+    io.stderr.write(logSafe(`blockwright ${name}: internal error: ${(e as Error)?.message ?? String(e)}${details}\n`));
     return 70;
   }
 }
 
 async function unknownCommand(name: string, io: CliIo): Promise<number> {
   const { didYouMean } = await import("./cli/support/suggest.js");
+  const known = name.startsWith("-") ? ["--help", "--version"] : [...COMMAND_NAMES, ...Object.keys(BUILTINS)];
   io.stderr.write(
-    `blockwright: unknown command ${JSON.stringify(name)}${didYouMean(name, name.startsWith("-") ? ["--help", "--version"] : [...COMMAND_NAMES, ...Object.keys(BUILTINS)], JSON.stringify)}\n\n${USAGE}\n`,
+    `blockwright: unknown command ${JSON.stringify(name)}${didYouMean(name, known, JSON.stringify)}\n\n${USAGE}\n`,
   );
   return 2;
 }
@@ -254,8 +258,12 @@ async function completion(args: string[], io: CliIo): Promise<number> {
   const { SHELLS, completionScript } = await import("./cli/support/completion.js");
   const shell = SHELLS.find((s) => s === args[0]);
   if (!shell || args.length > 1) {
+    const got = args[0] === undefined ? "" : `, got ${JSON.stringify(args[0])}`;
+    const wrong =
+      args.length > 1 ? `unexpected argument ${JSON.stringify(args[1])}` : `takes a shell: ${SHELLS.join(", ")}${got}`;
     io.stderr.write(
-      `blockwright completion: ${args.length > 1 ? `unexpected argument ${JSON.stringify(args[1])}` : `takes a shell: ${SHELLS.join(", ")}${args[0] === undefined ? "" : `, got ${JSON.stringify(args[0])}`}`} [${args.length > 1 ? "BW3002" : "BW3003"}]\nUsage: blockwright completion bash|zsh|fish\n`,
+      `blockwright completion: ${wrong} [${args.length > 1 ? "BW3002" : "BW3003"}]\n` +
+        "Usage: blockwright completion bash|zsh|fish\n",
     );
     return 2;
   }

@@ -62,18 +62,29 @@ function runtimeTestsReachingOut(base: string): string[] {
 }
 
 describe("layers", () => {
-  it("every import of the folders `npm run lint` cruises keeps the rules, and no files or folders import each other in a circle", async () => {
-    expect(LINTED).toEqual(expect.arrayContaining(["runtime", "generated", "src", "scripts", "bin"]));
-    expect(await violations(ROOT, LINTED)).toEqual([]);
-  });
+  it(
+    "every import of the folders `npm run lint` cruises keeps the rules, and no files or folders import each " +
+      "other in a circle",
+    async () => {
+      expect(LINTED).toEqual(expect.arrayContaining(["runtime", "generated", "src", "scripts", "bin"]));
+      expect(await violations(ROOT, LINTED)).toEqual([]);
+    },
+  );
 
-  it("the runtime's tests import the runtime and test-support/runtime/ only (their own cruise, `npm run lint`'s second)", async () => {
-    expect(await violations(ROOT, ["runtime"], RUNTIME_TESTS_CONFIG)).toEqual([]);
-  });
+  it(
+    "the runtime's tests import the runtime and test-support/runtime/ only (their own cruise, " +
+      "`npm run lint`'s second)",
+    async () => {
+      expect(await violations(ROOT, ["runtime"], RUNTIME_TESTS_CONFIG)).toEqual([]);
+    },
+  );
 
-  it("no runtime test imports src/, scripts/ or contract-tests/ (test-support/fixtures/ir/ holds the IR they read)", () => {
-    expect(runtimeTestsReachingOut(ROOT)).toEqual([]);
-  });
+  it(
+    "no runtime test imports src/, scripts/ or contract-tests/ (test-support/fixtures/ir/ holds the IR they " + "read)",
+    () => {
+      expect(runtimeTestsReachingOut(ROOT)).toEqual([]);
+    },
+  );
 
   describe("each rule refuses a planted import", () => {
     const tree = mkdtempSync(join(tmpdir(), "blockwright-layers-"));
@@ -116,8 +127,11 @@ describe("layers", () => {
       // A test may reach anywhere, but a runtime test only into the runtime and test-support/.
       "src/emit/emit.test.ts": 'import "../cli/support/io.js";\n',
       "runtime/execute/execute.test.ts":
-        'import { loadProvider } from "../../src/emit/generate-all.js";\nimport "../../test-support/runtime/ir-fixtures.js";\nimport "../../test-support/repo.js";\nconst later = () => import("../../scripts/x.js");\n',
-      // test-support/ in two parts: the runtime's (on the runtime alone) and the generator's; a benchmark imports neither.
+        'import { loadProvider } from "../../src/emit/generate-all.js";\nimport ' +
+        '"../../test-support/runtime/ir-fixtures.js";\nimport "../../test-support/repo.js";\nconst later = () ' +
+        '=> import("../../scripts/x.js");\n',
+      // test-support/ in two parts: the runtime's (on the runtime alone) and the generator's; a benchmark imports
+      // neither.
       "test-support/runtime/ir-fixtures.ts":
         'import "../../runtime/index.js";\nimport "../repo.js";\nimport "../../src/model/ir.js";\n',
       "test-support/repo.ts": 'import "../src/model/ir.js";\n',
@@ -166,13 +180,17 @@ describe("layers", () => {
       ]);
     });
 
-    it("and, in their own cruise, a runtime test reaching the generator, the scripts or the generator's part of test-support/", async () => {
-      expect(await violations(tree, ["runtime"], RUNTIME_TESTS_CONFIG)).toEqual([
-        "runtime-tests-on-the-runtime-part: runtime/execute/execute.test.ts → scripts/x.ts",
-        "runtime-tests-on-the-runtime-part: runtime/execute/execute.test.ts → src/emit/generate-all.ts",
-        "runtime-tests-on-the-runtime-part: runtime/execute/execute.test.ts → test-support/repo.ts",
-      ]);
-    });
+    it(
+      "and, in their own cruise, a runtime test reaching the generator, the scripts or the generator's part of " +
+        "test-support/",
+      async () => {
+        expect(await violations(tree, ["runtime"], RUNTIME_TESTS_CONFIG)).toEqual([
+          "runtime-tests-on-the-runtime-part: runtime/execute/execute.test.ts → scripts/x.ts",
+          "runtime-tests-on-the-runtime-part: runtime/execute/execute.test.ts → src/emit/generate-all.ts",
+          "runtime-tests-on-the-runtime-part: runtime/execute/execute.test.ts → test-support/repo.ts",
+        ]);
+      },
+    );
 
     it("and a runtime test reaching the generator or the scripts", () => {
       expect(runtimeTestsReachingOut(tree)).toEqual([

@@ -58,14 +58,18 @@ function ciLines(): number[] {
 }
 
 describe("the Node.js versions", () => {
-  it("are one range for blockwright and its runtime (a generated package takes the runtime's; init writes blockwright's)", async () => {
-    expect(semver.validRange(RANGE), RANGE).not.toBeNull();
-    expect(runtime.engines?.node).toBe(RANGE);
-    const golden = JSON.parse(
-      readFileSync(`${ROOT}src/emit/__fixtures__/golden/shelf/package.json`, "utf8"),
-    ) as Manifest;
-    expect(golden.engines?.node).toBe(RANGE);
-  });
+  it(
+    "are one range for blockwright and its runtime (a generated package takes the runtime's; " +
+      "init writes blockwright's)",
+    async () => {
+      expect(semver.validRange(RANGE), RANGE).not.toBeNull();
+      expect(runtime.engines?.node).toBe(RANGE);
+      const golden = JSON.parse(
+        readFileSync(`${ROOT}src/emit/__fixtures__/golden/shelf/package.json`, "utf8"),
+      ) as Manifest;
+      expect(golden.engines?.node).toBe(RANGE);
+    },
+  );
 
   it("hold every line CI runs on (the maintained ones and the current one), and none out of maintenance", () => {
     const lines = ciLines();

@@ -124,7 +124,10 @@ export function spawnCli(args: string[], env: Record<string, string> = {}, cwd =
   };
 }
 
-/** A copy of this repository's project (specs, generated packages, LICENSE, a package.json) in a new folder under `parent`, to change freely. */
+/**
+ * A copy of this repository's project (specs, generated packages, LICENSE, a package.json) in a new folder under
+ * `parent`, to change freely.
+ */
 export function copyOfRepository(parent: string): string {
   const dir = mkdtempSync(join(parent, "project-"));
   cpSync(join(ROOT, "specs"), join(dir, "specs"), { recursive: true });
@@ -134,7 +137,10 @@ export function copyOfRepository(parent: string): string {
   return dir;
 }
 
-/** A copy's package.json: what of this repository's generation reads (license, links, scope), so that its generated/ stays current there. */
+/**
+ * A copy's package.json: what of this repository's generation reads (license, links, scope), so that its generated/
+ * stays current there.
+ */
 export function copiedPackageJson(): string {
   const { license, homepage, repository, bugs, blockwright } = JSON.parse(
     readFileSync(join(ROOT, "package.json"), "utf8"),

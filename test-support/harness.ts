@@ -63,7 +63,10 @@ export async function call(
   return { result, calls };
 }
 
-/** The mock accepted the request: no refusal of its request judge, no Prism violation of any kind (quoted in their words when there is one). */
+/**
+ * The mock accepted the request: no refusal of its request judge, no Prism violation of any kind (quoted in their words
+ * when there is one).
+ */
 export function expectNoViolation(c: Captured): void {
   expect(c.violations.map(describeViolation), "Prism's violations").toEqual([]);
   expect(c.status, `the mock (its request judge or Prism) refused the request: ${c.responseBody}`).not.toBe(422);
@@ -173,7 +176,8 @@ export function describeErrorStatuses(
         expect(calls[0]!.status).toBe(status);
         const error = expectFailure(result);
         const want = expected(example);
-        // A state-changing request answered 5xx may have been applied: never retryable; nor is a quota used up (rateLimits.quota).
+        // A state-changing request answered 5xx may have been applied: never retryable; nor is a quota used up
+        // (rateLimits.quota).
         const mayHaveBeenApplied = status >= 500 && !safeToRepeat(t, t.method);
         const usedUp = quotaUsedUp(t, { status, body: example, headers: new Headers() });
         expect(error).toMatchObject({

@@ -22,7 +22,9 @@ export async function wildProblems(provider: "zqpayments" | "tracker", edits: Ed
   return "problems" in linked ? linked.problems : [];
 }
 
-/** A problem as a test asserts it: its code and where, `file:line:col` with the file relative to the provider's folder. */
+/**
+ * A problem as a test asserts it: its code and where, `file:line:col` with the file relative to the provider's folder.
+ */
 export interface CodedProblem {
   code: string;
   at: string;

@@ -17,13 +17,19 @@ import { providerDirs } from "../src/load/provider-dirs.js";
 /** This repository: its sources, docs and history, and the providers of its specs/. */
 export const REPOSITORY = fileURLToPath(new URL("..", import.meta.url));
 
-/** YAML-only providers of other shapes than the repository's: a form body with cursor paging; a key in the query with path segments. */
+/**
+ * YAML-only providers of other shapes than the repository's: a form body with cursor paging; a key in the query with
+ * path segments.
+ */
 export const MORE_PROVIDERS = [
   join(REPOSITORY, "test-support/fixtures/specs-wild/zqpayments"),
   join(REPOSITORY, "test-support/fixtures/specs-more/zqtransit"),
 ];
 
-/** The prefix of the fixture providers the suite adds to a copy of specs/: no user's provider is named so (ids are `^[a-z][a-z0-9]*$`), so none is overwritten. */
+/**
+ * The prefix of the fixture providers the suite adds to a copy of specs/: no user's provider is named so (ids are
+ * `^[a-z][a-z0-9]*$`), so none is overwritten.
+ */
 export const RESERVED_PREFIX = "zq";
 
 /** What is not copied: the dependencies (linked instead), the history, coverage and scratch output. */

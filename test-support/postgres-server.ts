@@ -241,7 +241,8 @@ export function reachableBinaries(native: string, scratch: string, user: ServerU
     throw new Error(
       `Postgres refuses to run as root, so the tests run it as the user ${user.name} (uid ${user.uid}), who cannot ` +
         `enter ${describe(blocked)} on the way to its binaries ${native}, nor ${describe(scratchBlocked)} on the way ` +
-        `to ${scratch}, where they would be copied: every folder on the way must let that user enter it (x for others). ` +
+        `to ${scratch}, where they would be copied: ` +
+        "every folder on the way must let that user enter it (x for others). " +
         "Set TMPDIR to a folder every user may enter, such as /tmp.",
     );
   }

@@ -14,7 +14,10 @@ import { createRegistry, shapesIn } from "../src/registry/registry.js";
 import { REPOSITORY } from "./neutral-copy.js";
 
 export { REPOSITORY };
-/** The project whose providers the tests read: this repository, or under a whole `npm test` its copy with two more providers. */
+/**
+ * The project whose providers the tests read: this repository, or under a whole `npm test` its copy with two more
+ * providers.
+ */
 export const ROOT = inject("providersRoot") ?? REPOSITORY;
 export const SPECS_DIR = join(ROOT, "specs/");
 export const GENERATED_DIR = join(ROOT, "generated/");
@@ -70,7 +73,9 @@ export async function triggerIds(): Promise<string[]> {
 
 declare module "vitest" {
   export interface ProvidedContext {
-    /** The copy of the project a whole `npm test` reads its providers from (neutral-copy.ts), with its closing slash. */
+    /**
+     * The copy of the project a whole `npm test` reads its providers from (neutral-copy.ts), with its closing slash.
+     */
     providersRoot?: string;
   }
 }

@@ -41,7 +41,9 @@ export function readWorkflow(file: string): Workflow {
   return parse(readFileSync(file, "utf8")) as Workflow;
 }
 
-/** The shell a step's script runs in: the step's, the job's default, the workflow's default, or GitHub's (none given). */
+/**
+ * The shell a step's script runs in: the step's, the job's default, the workflow's default, or GitHub's (none given).
+ */
 export function stepShell(workflow: Workflow, job: WorkflowJob, step: WorkflowStep): string | undefined {
   return step.shell ?? job.defaults?.run?.shell ?? workflow.defaults?.run?.shell;
 }
@@ -59,7 +61,9 @@ export function shellCommand(shell: string | undefined): string[] {
   return shell.split(/\s+/).filter((w) => w !== "{0}");
 }
 
-/** Whether a step's script stops on a failure inside a pipe: its shell sets pipefail, or the script itself does first. */
+/**
+ * Whether a step's script stops on a failure inside a pipe: its shell sets pipefail, or the script itself does first.
+ */
 export function failsInsidePipes(workflow: Workflow, job: WorkflowJob, step: WorkflowStep): boolean {
   const command = shellCommand(stepShell(workflow, job, step));
   if (command.join(" ").includes("pipefail")) return true;

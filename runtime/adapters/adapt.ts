@@ -33,7 +33,9 @@ export interface AdaptedTool {
   /** The client method that runs it. */
   method: string;
   description: string;
-  /** What a model fills: plain JSON Schema, or OpenAI strict mode's (every property required, optional ones nullable). */
+  /**
+   * What a model fills: plain JSON Schema, or OpenAI strict mode's (every property required, optional ones nullable).
+   */
   schema(strict?: boolean): ObjectSchema;
   behavior: ToolBehavior;
   tool: ToolSpec;
@@ -69,7 +71,9 @@ export function adaptClient(
     const tool = described && Object.hasOwn(described, call.id) ? described[call.id] : call;
     if (!isDescribed(tool)) {
       throw new TypeError(
-        `${call.id} has no description in this client (a generated package's client holds only what calls read): import the adapter from the provider package's subpath (@blockwright/<provider>/ai-sdk, /langchain or /openai-agents), which gives it the tools' descriptions`,
+        `${call.id} has no description in this client (a generated package's client holds only what calls ` +
+          `read): import the adapter from the provider package's subpath (@blockwright/<provider>/ai-sdk, ` +
+          `/langchain or /openai-agents), which gives it the tools' descriptions`,
       );
     }
     if (only && !only.has(method) && !only.has(tool.id)) continue;

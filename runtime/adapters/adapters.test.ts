@@ -83,28 +83,33 @@ describe("the shared adapter", () => {
     expect(() => adaptClient({ listBooks: () => undefined })).toThrow(/expected a Blockwright client/);
   });
 
-  it("describes a generated package's client, which holds only calls, by the tools it is given, and refuses to guess without them", async () => {
-    // As a generated package's table is: each method's call, its description apart (runtime/spec/tool-description.ts).
-    const calls = createClient({ ...table, methods: { listBooks: callOf(LIST), addBook: callOf(ADD) } }, {
-      apiKey: KEY,
-      baseUrl: upstream.url,
-      retries: 0,
-    } as ClientOptions);
-    expect(() => adaptClient(calls)).toThrow(
-      /shelf_list_books has no description in this client.*import the adapter from the provider package's subpath/,
-    );
-    const described = adaptClient(calls, {}, { [LIST.id]: LIST, [ADD.id]: ADD });
-    const whole = adaptClient(client());
-    expect(described.map((t) => [t.name, t.description, t.schema(), t.tool])).toEqual(
-      whole.map((t) => [t.name, t.description, t.schema(), t.tool]),
-    );
-    expect(described[0]!.description).toContain(LIST.description);
-    const sent = sinceNow();
-    expect(await described.find((t) => t.method === "listBooks")!.call(ARGS)).toMatchObject({
-      data: [{ id: "zq-b1" }],
-    });
-    expectListRequest(sent());
-  });
+  it(
+    "describes a generated package's client, which holds only calls, by the tools it is given, " +
+      "and refuses to guess without them",
+    async () => {
+      // As a generated package's table is: each method's call, its description apart
+      // (runtime/spec/tool-description.ts).
+      const calls = createClient({ ...table, methods: { listBooks: callOf(LIST), addBook: callOf(ADD) } }, {
+        apiKey: KEY,
+        baseUrl: upstream.url,
+        retries: 0,
+      } as ClientOptions);
+      expect(() => adaptClient(calls)).toThrow(
+        /shelf_list_books has no description in this client.*import the adapter from the provider package's subpath/,
+      );
+      const described = adaptClient(calls, {}, { [LIST.id]: LIST, [ADD.id]: ADD });
+      const whole = adaptClient(client());
+      expect(described.map((t) => [t.name, t.description, t.schema(), t.tool])).toEqual(
+        whole.map((t) => [t.name, t.description, t.schema(), t.tool]),
+      );
+      expect(described[0]!.description).toContain(LIST.description);
+      const sent = sinceNow();
+      expect(await described.find((t) => t.method === "listBooks")!.call(ARGS)).toMatchObject({
+        data: [{ id: "zq-b1" }],
+      });
+      expectListRequest(sent());
+    },
+  );
 
   it("tells the model a failure by its type, parameter and rule, without the credential", async () => {
     const [add] = adaptClient(client(), { only: ["shelf_add_book"] });

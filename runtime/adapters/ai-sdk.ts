@@ -14,7 +14,11 @@ export interface AiSdkToolsOptions extends AdapterOptions {
   needsApproval?: "destructive" | "write" | false;
 }
 
-/** `client`'s operations as AI SDK tools, keyed by LLM tool name: `generateText({ model, tools: toAiSdkTools(books), … })`. `described`: the tools by id with their descriptions, which a generated package's client does not hold (its adapter subpath gives them). */
+/**
+ * `client`'s operations as AI SDK tools, keyed by LLM tool name: `generateText({ model, tools: toAiSdkTools(books), …
+ * })`. `described`: the tools by id with their descriptions, which a generated package's client does not hold (its
+ * adapter subpath gives them).
+ */
 export function toAiSdkTools(
   client: object,
   options: AiSdkToolsOptions = {},

@@ -9,7 +9,10 @@ import type { ToolSpec } from "../spec/tool-types.js";
 
 export type { AdapterOptions, ModelError } from "./adapt.js";
 
-/** `client`'s operations as LangChain tools; each returns JSON text (the output, or `{error}`). `described`: the tools by id with their descriptions, which a generated package's client does not hold (its adapter subpath gives them). */
+/**
+ * `client`'s operations as LangChain tools; each returns JSON text (the output, or `{error}`). `described`: the tools
+ * by id with their descriptions, which a generated package's client does not hold (its adapter subpath gives them).
+ */
 export function toLangChainTools(
   client: object,
   options: AdapterOptions = {},

@@ -17,7 +17,11 @@ export interface OpenAiAgentsToolsOptions extends AdapterOptions {
   strict?: boolean;
 }
 
-/** `client`'s operations as Agents SDK function tools: `new Agent({ tools: toOpenAiAgentsTools(books), … })`. `described`: the tools by id with their descriptions, which a generated package's client does not hold (its adapter subpath gives them). */
+/**
+ * `client`'s operations as Agents SDK function tools: `new Agent({ tools: toOpenAiAgentsTools(books), … })`.
+ * `described`: the tools by id with their descriptions, which a generated package's client does not hold (its adapter
+ * subpath gives them).
+ */
 export function toOpenAiAgentsTools(
   client: object,
   options: OpenAiAgentsToolsOptions = {},

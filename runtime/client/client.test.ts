@@ -137,44 +137,48 @@ describe("a client made once", () => {
     expect(urls).toEqual([`https://api.zqpayments.test/v1/customers?starting_after=${REDACTED}`]);
   });
 
-  it("withholds a credential an answer's headers echo, from the hooks, the logger and withResponse, as a request's", async () => {
-    // The credential echoed as it was sent, in a header of its own, in the request id; a session set; a flow-like token never given to the client.
-    const other = "sk_test_zq_widgets_given_per_call";
-    const echoed = {
-      authorization: `Bearer ${KEY}`,
-      "x-zq-echo": `key=${KEY}`,
-      "request-id": `req_${KEY}`,
-      "set-cookie": "zqsession=abc123def456; HttpOnly",
-      "x-zq-plain": "ok",
-    };
-    const { fetch } = scriptedFetch(
-      customers([], false, echoed),
-      customers([], false, { "x-zq-token": other, "request-id": `req_${other}` }),
-    );
-    const shown: unknown[] = [];
-    const lines: unknown[] = [];
-    const client = clientOf({
-      apiKey: KEY,
-      fetch,
-      logger: { debug: (m: string, f?: unknown) => lines.push(m, f) },
-      hooks: { onResponse: (r: { headers: Headers; requestId?: string }) => shown.push([...r.headers], r.requestId) },
-    });
-    const result = (await client.listCustomers!.withResponse({}, {})) as {
-      response: { headers: Headers; requestId?: string };
-    };
-    const answered = await client.listCustomers!.withResponse({ apiKey: other });
-    const seen = JSON.stringify([
-      shown,
-      lines,
-      [...result.response.headers],
-      result.response.requestId,
-      [...(answered.response as { headers: Headers }).headers],
-    ]);
-    for (const secret of [KEY, other, "abc123def456"]) expect(seen).not.toContain(secret);
-    expect(result.response.headers.get("x-zq-plain")).toBe("ok");
-    expect(result.response.headers.get("set-cookie")).toBe(REDACTED);
-    expect(result.response.requestId).toBe(`req_${REDACTED}`);
-  });
+  it(
+    "withholds a credential an answer's headers echo, from the hooks, the logger and withResponse, " + "as a request's",
+    async () => {
+      // The credential echoed as it was sent, in a header of its own, in the request id; a session set; a flow-like
+      // token never given to the client.
+      const other = "sk_test_zq_widgets_given_per_call";
+      const echoed = {
+        authorization: `Bearer ${KEY}`,
+        "x-zq-echo": `key=${KEY}`,
+        "request-id": `req_${KEY}`,
+        "set-cookie": "zqsession=abc123def456; HttpOnly",
+        "x-zq-plain": "ok",
+      };
+      const { fetch } = scriptedFetch(
+        customers([], false, echoed),
+        customers([], false, { "x-zq-token": other, "request-id": `req_${other}` }),
+      );
+      const shown: unknown[] = [];
+      const lines: unknown[] = [];
+      const client = clientOf({
+        apiKey: KEY,
+        fetch,
+        logger: { debug: (m: string, f?: unknown) => lines.push(m, f) },
+        hooks: { onResponse: (r: { headers: Headers; requestId?: string }) => shown.push([...r.headers], r.requestId) },
+      });
+      const result = (await client.listCustomers!.withResponse({}, {})) as {
+        response: { headers: Headers; requestId?: string };
+      };
+      const answered = await client.listCustomers!.withResponse({ apiKey: other });
+      const seen = JSON.stringify([
+        shown,
+        lines,
+        [...result.response.headers],
+        result.response.requestId,
+        [...(answered.response as { headers: Headers }).headers],
+      ]);
+      for (const secret of [KEY, other, "abc123def456"]) expect(seen).not.toContain(secret);
+      expect(result.response.headers.get("x-zq-plain")).toBe("ok");
+      expect(result.response.headers.get("set-cookie")).toBe(REDACTED);
+      expect(result.response.requestId).toBe(`req_${REDACTED}`);
+    },
+  );
 
   it("does not fail a call whose hook throws", async () => {
     const { fetch } = scriptedFetch(customers([], false));
@@ -307,61 +311,64 @@ describe("throwOnError", () => {
     expect(invalid).toMatchObject({ param: "limit" });
   });
 
-  it("throws an error that is an instance of the class of its status, and of no other status's (issue 61)", async () => {
-    const classes = [
-      BadRequestError,
-      AuthenticationError,
-      PermissionDeniedError,
-      NotFoundError,
-      ConflictError,
-      UnprocessableEntityError,
-      RateLimitError,
-      InternalServerError,
-    ];
-    const expected: [number, (typeof classes)[number]][] = [
-      [400, BadRequestError],
-      [401, AuthenticationError],
-      [403, PermissionDeniedError],
-      [404, NotFoundError],
-      [409, ConflictError],
-      [422, UnprocessableEntityError],
-      [429, RateLimitError],
-      [500, InternalServerError],
-      [503, InternalServerError],
-    ];
-    const { fetch } = scriptedFetch(...expected.map(([status]) => refusal(status)));
-    const client = clientOf({ apiKey: KEY, fetch, throwOnError: true, retries: 0 });
-    for (const [status, klass] of expected) {
-      const e = await client.listCustomers!({}).catch((thrown: unknown) => thrown);
-      expect(e, String(status)).toBeInstanceOf(UpstreamError);
-      expect(classes.filter((c) => e instanceof c)).toEqual([klass]);
-      // 401 and 403 are AuthErrors too, as before.
-      expect(e instanceof AuthError).toBe(status === 401 || status === 403);
-    }
-    // A class of one status made by hand is an instance of it, whatever status it carries; no other error is.
-    const made = new ConflictError({
-      type: "upstream",
-      provider: "zq",
-      operation: "zq_op",
-      status: 418,
-      message: "teapot",
-      retryable: false,
-    });
-    expect([made instanceof ConflictError, made instanceof UpstreamError, made instanceof NotFoundError]).toEqual([
-      true,
-      true,
-      false,
-    ]);
-    expect(
-      new ValidationError({
-        type: "validation",
+  it(
+    "throws an error that is an instance of the class " + "of its status, and of no other status's (issue 61)",
+    async () => {
+      const classes = [
+        BadRequestError,
+        AuthenticationError,
+        PermissionDeniedError,
+        NotFoundError,
+        ConflictError,
+        UnprocessableEntityError,
+        RateLimitError,
+        InternalServerError,
+      ];
+      const expected: [number, (typeof classes)[number]][] = [
+        [400, BadRequestError],
+        [401, AuthenticationError],
+        [403, PermissionDeniedError],
+        [404, NotFoundError],
+        [409, ConflictError],
+        [422, UnprocessableEntityError],
+        [429, RateLimitError],
+        [500, InternalServerError],
+        [503, InternalServerError],
+      ];
+      const { fetch } = scriptedFetch(...expected.map(([status]) => refusal(status)));
+      const client = clientOf({ apiKey: KEY, fetch, throwOnError: true, retries: 0 });
+      for (const [status, klass] of expected) {
+        const e = await client.listCustomers!({}).catch((thrown: unknown) => thrown);
+        expect(e, String(status)).toBeInstanceOf(UpstreamError);
+        expect(classes.filter((c) => e instanceof c)).toEqual([klass]);
+        // 401 and 403 are AuthErrors too, as before.
+        expect(e instanceof AuthError).toBe(status === 401 || status === 403);
+      }
+      // A class of one status made by hand is an instance of it, whatever status it carries; no other error is.
+      const made = new ConflictError({
+        type: "upstream",
         provider: "zq",
         operation: "zq_op",
-        rule: "type",
-        message: "x",
-      }) instanceof NotFoundError,
-    ).toBe(false);
-  });
+        status: 418,
+        message: "teapot",
+        retryable: false,
+      });
+      expect([made instanceof ConflictError, made instanceof UpstreamError, made instanceof NotFoundError]).toEqual([
+        true,
+        true,
+        false,
+      ]);
+      expect(
+        new ValidationError({
+          type: "validation",
+          provider: "zq",
+          operation: "zq_op",
+          rule: "type",
+          message: "x",
+        }) instanceof NotFoundError,
+      ).toBe(false);
+    },
+  );
 
   it("carries the request id of a 404 whose manifest names none, as withResponse does (issue 61, N4)", async () => {
     const { fetch } = scriptedFetch(

@@ -27,11 +27,17 @@ export const CLIENT_TABLE: unique symbol = Symbol.for("blockwright.client.table"
 /** What a generated package says of its client: a method per tool, and the parameters that make the connection. */
 export interface ClientTable {
   methods: Record<string, ToolCall>;
-  /** The credential's parameters (the static one and every OAuth flow's): a call that gives one replaces the client's as a whole. */
+  /**
+   * The credential's parameters (the static one and every OAuth flow's): a call that gives one replaces the client's as
+   * a whole.
+   */
   credentials: readonly string[];
   /** The parameter holding the instance address, or those holding its server variables, when the provider has them. */
   address?: string | readonly string[];
-  /** The parts of the runtime's support the provider's tools need (call/support.ts): a package bundles no code for what its provider does not declare. */
+  /**
+   * The parts of the runtime's support the provider's tools need (call/support.ts): a package bundles no code for what
+   * its provider does not declare.
+   */
   support?: Support;
   /** The package's version, said in the User-Agent (client/environment.ts). */
   version?: string;
@@ -44,7 +50,10 @@ interface CallState {
   sent: Map<string, number>;
 }
 
-/** The headers that carry a credential whatever they hold: a request's, an answer's echo of them, a session an answer sets (none a request sends). */
+/**
+ * The headers that carry a credential whatever they hold: a request's, an answer's echo of them, a session an answer
+ * sets (none a request sends).
+ */
 const CREDENTIAL_HEADER = /^(?:(?:proxy-)?authorization|(?:set-)?cookie2?)$/;
 
 /**
@@ -76,7 +85,10 @@ export function createPackageClient(table: ClientTable, options: ClientOptions =
   return clientOf(table, options);
 }
 
-/** A client, with what `environment` adds to its options (client/environment.ts); its `withOptions` copies are made the same way. */
+/**
+ * A client, with what `environment` adds to its options (client/environment.ts); its `withOptions` copies are made the
+ * same way.
+ */
 export function clientOf(
   table: ClientTable,
   options: ClientOptions,
@@ -95,7 +107,8 @@ export function clientOf(
   const defaults: Record<string, unknown> = {};
   const base: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(rest)) (connection.includes(key) ? defaults : base)[key] = value;
-  // One token cache for all the client's calls, as an executor has; the process's rate limiter, which keeps a provider's rate per credential whoever sends (when its provider needs them).
+  // One token cache for all the client's calls, as an executor has; the process's rate limiter, which keeps a
+  // provider's rate per credential whoever sends (when its provider needs them).
   const { rateLimits, ...support } = table.support ?? {};
   const shared: ExecuteOptions & CallSupport = {
     ...byHand,
@@ -106,12 +119,14 @@ export function clientOf(
 
   const client: Record<string, unknown> = {};
   for (const [name, tool] of Object.entries(table.methods)) {
-    // A call: its connection and options over the client's, its fetch observed (`keep`: the answer kept for withResponse).
+    // A call: its connection and options over the client's, its fetch observed (`keep`: the answer kept for
+    // withResponse).
     const prepare = (input: Record<string, unknown> | undefined, callOptions: CallOptions = {}, keep = false) => {
       const params = connect(defaults, input ?? {}, table.credentials);
       const { headers: callHeaders, ...callRest } = callOptions;
       const merged = { ...shared, ...base, ...callRest } as ExecuteOptions & CallSupport;
-      // The call's connection values and the client's own (a call that gives its own credential still keeps the client's out of what it shows).
+      // The call's connection values and the client's own (a call that gives its own credential still keeps the
+      // client's out of what it shows).
       const secrets = [
         ...connection.flatMap((k) => [params[k], defaults[k]]).filter((v): v is string => typeof v === "string"),
         ...(merged.secrets ?? []),
@@ -163,7 +178,8 @@ export function clientOf(
           if (result && !result.success) throw toError(result.error);
           return;
         }
-        // The pages stop at maxItems, the last one cut to it (paginate.ts). A failed page is thrown with what came before it. Left out, each cap is undefined: as if not given.
+        // The pages stop at maxItems, the last one cut to it (paginate.ts). A failed page is thrown with what came
+        // before it. Left out, each cap is undefined: as if not given.
         const pages = { count: 0, items: 0, complete: false };
         for await (const page of paginateToolDefinition(tool, call.params, { ...call.options, maxItems, maxPages })) {
           if (!page.success) throw toError(page.error, pages.count ? { pages } : undefined);
@@ -177,13 +193,17 @@ export function clientOf(
     }
     client[name] = method;
   }
-  // Not enumerable: a client's own keys are its methods. A copy with options changed, made as this client was (a credential given replaces this one's whole).
+  // Not enumerable: a client's own keys are its methods. A copy with options changed, made as this client was (a
+  // credential given replaces this one's whole).
   const withOptions = (more: ClientOptions = {}) =>
     clientOf(table, connect(options, more as Record<string, unknown>, table.credentials), byHand, environment);
   return Object.defineProperties(client, { [CLIENT_TABLE]: { value: table }, withOptions: { value: withOptions } });
 }
 
-/** `over` over `base`: a credential `over` gives replaces `base`'s as a whole (alternatives, a token or a flow's parameters, never mix). */
+/**
+ * `over` over `base`: a credential `over` gives replaces `base`'s as a whole (alternatives, a token or a flow's
+ * parameters, never mix).
+ */
 function connect(base: object, over: Record<string, unknown>, credentials: readonly string[]): Record<string, unknown> {
   const merged: Record<string, unknown> = { ...base, ...over };
   if (credentials.some((k) => over[k] !== undefined))
@@ -203,7 +223,10 @@ interface Observed {
   state: CallState;
 }
 
-/** The call's fetch: adds the client's headers, tells the hooks and the logger (secrets redacted), and keeps the last answer for withResponse. */
+/**
+ * The call's fetch: adds the client's headers, tells the hooks and the logger (secrets redacted), and keeps the last
+ * answer for withResponse.
+ */
 function observe(inner: FetchLike, o: Observed): FetchLike {
   // Every encoding of each secret (percent-encoded in an address among them) is looked for: redact.ts.
   const hide = (text: string) => redact(text, o.secrets);
@@ -215,7 +238,8 @@ function observe(inner: FetchLike, o: Observed): FetchLike {
       o.logger?.warn?.(`${name} hook threw: ${hide(e instanceof Error ? e.message : String(e))}`);
     }
   };
-  // The credential's headers (those that always carry one, and the auth's own) are withheld whatever they hold; its query parameters too (query credentials, whichever way).
+  // The credential's headers (those that always carry one, and the auth's own) are withheld whatever they hold; its
+  // query parameters too (query credentials, whichever way).
   const slots = authSlots(o.tool.auth);
   const own = slots.flatMap((s) => (s.in === "header" ? [s.name.toLowerCase()] : []));
   const query = slots.flatMap((s) => (s.in === "query" ? [s.name] : []));
@@ -228,7 +252,8 @@ function observe(inner: FetchLike, o: Observed): FetchLike {
     const attempt = (o.state.sent.get(key) ?? 0) + 1;
     o.state.sent.set(key, attempt);
     const headers: Record<string, string> = {};
-    // The credentials as sent (a token a flow obtained is no secret the client was given): kept out of the answer's headers too.
+    // The credentials as sent (a token a flow obtained is no secret the client was given): kept out of the answer's
+    // headers too.
     const sent: string[] = [];
     request.headers.forEach((value, name) => {
       const credential = withheld(name);
@@ -252,7 +277,8 @@ function observe(inner: FetchLike, o: Observed): FetchLike {
     const response = await inner(request);
     // Only for whom it reaches: a call without hooks, logger or withResponse makes none of it.
     if (!o.state.keep && !o.logger?.debug && !o.hooks?.onResponse) return response;
-    // The answer as it may be shown: a header that echoes the credential (or sets a session) withheld, secrets redacted in the others.
+    // The answer as it may be shown: a header that echoes the credential (or sets a session) withheld, secrets redacted
+    // in the others.
     const reply: ReplyInfo = { status: response.status, headers: new Headers() };
     const secrets = [...o.secrets, ...sent.filter(isSecretLength)];
     response.headers.forEach((value, name) => {

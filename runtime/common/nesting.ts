@@ -12,7 +12,9 @@ import type { Issue } from "./issue.js";
 export const MAX_NESTING = 100;
 
 /** The rule, in words, for a message naming a value nested too deep. */
-export const NESTING_RULE = `nested more than ${MAX_NESTING} levels deep (rule: depth; arrays and objects may nest at most ${MAX_NESTING} levels)`;
+export const NESTING_RULE =
+  `nested more than ${MAX_NESTING} levels deep (rule: depth; arrays and objects may nest at most ${MAX_NESTING} ` +
+  `levels)`;
 
 /**
  * The path to the first array or object nested deeper than `limit` levels

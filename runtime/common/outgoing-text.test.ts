@@ -27,7 +27,10 @@ function shownPart(text: string, key = KEY): string {
   return "";
 }
 
-/** Text whose `at`-th character is the middle of the key (10 of its characters before it), `tail` characters after the key. */
+/**
+ * Text whose `at`-th character is the middle of the key (10 of its characters before it), `tail` characters after the
+ * key.
+ */
 const straddling = (at: number, fill = "a", tail = 200) => `${fill.repeat(at - 10)}${KEY}${fill.repeat(tail)}`;
 
 const failed = (result: ToolResult) => {

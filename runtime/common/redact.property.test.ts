@@ -216,26 +216,30 @@ describe("a secret echoed in any encoding", () => {
     );
   });
 
-  it("base64 at any alignment, standard or URL-safe, padded or not (a Basic header's user:secret): no run decodes to it", () => {
-    fc.assert(
-      fc.property(
-        secretArb,
-        fc.array(fc.integer({ min: 0, max: 255 }), { maxLength: 5 }),
-        fc.array(fc.integer({ min: 0, max: 255 }), { maxLength: 5 }),
-        fc.boolean(),
-        fc.boolean(),
-        (secret, head, tail, urlSafe, padded) => {
-          const encoded = base64Of([...head, ...new TextEncoder().encode(secret), ...tail], urlSafe, padded);
-          const text = `Authorization: Basic ${encoded}`;
-          expect(mentionsSecret(text, [secret])).toBe(true);
-          const out = redact(text, [secret]);
-          expect(out).toContain(REDACTED);
-          for (const decoded of base64Decodings(out)) expect(holds(decoded, secret)).toBe(false);
-        },
-      ),
-      RUNS,
-    );
-  });
+  it(
+    "base64 at any alignment, standard or URL-safe, padded or not (a Basic header's user:secret): " +
+      "no run decodes to it",
+    () => {
+      fc.assert(
+        fc.property(
+          secretArb,
+          fc.array(fc.integer({ min: 0, max: 255 }), { maxLength: 5 }),
+          fc.array(fc.integer({ min: 0, max: 255 }), { maxLength: 5 }),
+          fc.boolean(),
+          fc.boolean(),
+          (secret, head, tail, urlSafe, padded) => {
+            const encoded = base64Of([...head, ...new TextEncoder().encode(secret), ...tail], urlSafe, padded);
+            const text = `Authorization: Basic ${encoded}`;
+            expect(mentionsSecret(text, [secret])).toBe(true);
+            const out = redact(text, [secret]);
+            expect(out).toContain(REDACTED);
+            for (const decoded of base64Decodings(out)) expect(holds(decoded, secret)).toBe(false);
+          },
+        ),
+        RUNS,
+      );
+    },
+  );
 
   it("as a Basic header's user:secret: redacted", () => {
     fc.assert(
@@ -249,52 +253,56 @@ describe("a secret echoed in any encoding", () => {
     );
   });
 
-  it("is looked for by its expression in every text that could hold it: the plain-text check before it rules out none that does", () => {
-    // Near echoes of an ASCII secret: each character in another case, a `+` or a space for either, a look-alike
-    // beyond ASCII (the Kelvin sign, a long s, a dotted capital I, which lower-case to ASCII or fold to it under
-    // Unicode's rules), percent- or JSON-escaped, or left out; between characters the text around a secret uses.
-    // Mostly the characters those forms change, so that a run seldom misses them.
-    const asciiSecret = fc
-      .array(
-        fc.oneof(
-          fc.constantFrom(..."ksiKS++ a"),
-          fc.constantFrom(...SECRET_CHARS.filter((c) => c.length === 1 && c < "\u0080")),
+  it(
+    "is looked for by its expression in every text that could hold it: the plain-text check before it rules out " +
+      "none that does",
+    () => {
+      // Near echoes of an ASCII secret: each character in another case, a `+` or a space for either, a look-alike
+      // beyond ASCII (the Kelvin sign, a long s, a dotted capital I, which lower-case to ASCII or fold to it under
+      // Unicode's rules), percent- or JSON-escaped, or left out; between characters the text around a secret uses.
+      // Mostly the characters those forms change, so that a run seldom misses them.
+      const asciiSecret = fc
+        .array(
+          fc.oneof(
+            fc.constantFrom(..."ksiKS++ a"),
+            fc.constantFrom(...SECRET_CHARS.filter((c) => c.length === 1 && c < "\u0080")),
+          ),
+          { minLength: 8, maxLength: 24 },
+        )
+        .map((c) => c.join(""));
+      const LOOK_ALIKE: Record<string, string> = { k: "\u212a", s: "\u017f", i: "\u0130", " ": "+", "+": " " };
+      // An escape or a dropped character makes the check defer to the expression, or the echo no echo: less often.
+      const form = fc.oneof(
+        { arbitrary: fc.constantFrom("same", "upper", "lower", "look-alike"), weight: 8 },
+        { arbitrary: fc.constantFrom("percent", "json", "dropped"), weight: 1 },
+      );
+      fc.assert(
+        fc.property(
+          asciiSecret,
+          fc.array(form, { minLength: 1, maxLength: 12 }),
+          aroundArb,
+          aroundArb,
+          (secret, forms, before, after) => {
+            const echo = [...secret]
+              .map((c, i) => {
+                const f = forms[i % forms.length]!;
+                if (f === "upper") return c.toUpperCase();
+                if (f === "lower") return c.toLowerCase();
+                if (f === "look-alike") return LOOK_ALIKE[c.toLowerCase()] ?? c;
+                if (f === "percent") return `%${hex(c.charCodeAt(0), 2, false)}`;
+                if (f === "json") return `\\u${hex(c.charCodeAt(0), 4, true)}`;
+                return f === "dropped" ? "" : c;
+              })
+              .join("");
+            const text = `${before}${echo}${after}`;
+            expect(mentionsSecret(text, [secret])).toBe(secretExpression(secret).test(text));
+            expect(redact(text, [secret]) !== text).toBe(secretExpression(secret).test(text));
+          },
         ),
-        { minLength: 8, maxLength: 24 },
-      )
-      .map((c) => c.join(""));
-    const LOOK_ALIKE: Record<string, string> = { k: "\u212a", s: "\u017f", i: "\u0130", " ": "+", "+": " " };
-    // An escape or a dropped character makes the check defer to the expression, or the echo no echo: less often.
-    const form = fc.oneof(
-      { arbitrary: fc.constantFrom("same", "upper", "lower", "look-alike"), weight: 8 },
-      { arbitrary: fc.constantFrom("percent", "json", "dropped"), weight: 1 },
-    );
-    fc.assert(
-      fc.property(
-        asciiSecret,
-        fc.array(form, { minLength: 1, maxLength: 12 }),
-        aroundArb,
-        aroundArb,
-        (secret, forms, before, after) => {
-          const echo = [...secret]
-            .map((c, i) => {
-              const f = forms[i % forms.length]!;
-              if (f === "upper") return c.toUpperCase();
-              if (f === "lower") return c.toLowerCase();
-              if (f === "look-alike") return LOOK_ALIKE[c.toLowerCase()] ?? c;
-              if (f === "percent") return `%${hex(c.charCodeAt(0), 2, false)}`;
-              if (f === "json") return `\\u${hex(c.charCodeAt(0), 4, true)}`;
-              return f === "dropped" ? "" : c;
-            })
-            .join("");
-          const text = `${before}${echo}${after}`;
-          expect(mentionsSecret(text, [secret])).toBe(secretExpression(secret).test(text));
-          expect(redact(text, [secret]) !== text).toBe(secretExpression(secret).test(text));
-        },
-      ),
-      RUNS,
-    );
-  });
+        RUNS,
+      );
+    },
+  );
 
   it("leaves a text without the secret as it is", () => {
     fc.assert(

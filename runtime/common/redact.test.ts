@@ -11,6 +11,9 @@ const BOOKS_KEY = "AIzaRedactTestKey0001";
 const shelf = irFixture("shelf");
 const getBook = shelf.operations.find((o) => o.tool.id === "shelf_get_book")!.tool;
 
+/** A character as `\\uXXXX`, as serialisers write it. */
+const uEscape = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0").toUpperCase()}`;
+
 describe("redact", () => {
   it("replaces a secret raw, URL-encoded and JSON-escaped", () => {
     const secret = 'tok"en/with\\odd&chars';
@@ -46,13 +49,15 @@ describe("matches that start on a surrogate pair or overlap", () => {
   });
 
   it("takes a long secret (a private key's text) and finds it JSON-escaped", () => {
-    const key = `-----BEGIN PRIVATE KEY-----\n${"MIIEvQIBADANBgkqhkiG9w0BAQEFAASC".repeat(40)}\n-----END PRIVATE KEY-----\n`;
+    const key =
+      `-----BEGIN PRIVATE KEY-----\n${"MIIEvQIBADANBgkqhkiG9w0BAQEFAASC".repeat(40)}\n-----END PRIVATE ` + `KEY-----\n`;
     expect(redact(`{"key":${JSON.stringify(key)}}`, [key])).toBe(`{"key":"${REDACTED}"}`);
   });
 });
 
 describe("a secret that holds a percent escape itself, echoed in a JSON string", () => {
-  // Found by the property test (seed -773115813): decoding the JSON escapes and the percent runs in one pass read `%4a` as `J`.
+  // Found by the property test (seed -773115813): decoding the JSON escapes and the percent runs in one pass read `%4a`
+  // as `J`.
   const secret = "%4aa\\raaa";
   it.each([
     ["its backslash escaped", `{"echo":"%4aa\\\\raaa"}`],
@@ -84,10 +89,7 @@ describe("a secret echoed in another form (issue 24, D4)", () => {
   for (const [label, text] of [
     ["JSON-escaped solidus", JSON.stringify({ echo: secret }).replace(/\//g, "\\/")],
     // As serialisers escape: every character but letters and digits (Go's "\u003c", PHP's "\/").
-    [
-      "\\u escapes",
-      `{"echo":"${[...secret].map((c) => (/[A-Za-z0-9]/.test(c) ? c : `\\u${c.charCodeAt(0).toString(16).padStart(4, "0").toUpperCase()}`)).join("")}"}`,
-    ],
+    ["\\u escapes", `{"echo":"${[...secret].map((c) => (/[A-Za-z0-9]/.test(c) ? c : uEscape(c))).join("")}"}`],
     ["upper case", `invalid key ${secret.toUpperCase()}`],
     ["lower case, URL-encoded", `key=${encodeURIComponent(secret.toLowerCase())}`],
     ["base64, as in a Basic header", `Authorization: Basic ${basic("ada")}`],
@@ -201,18 +203,22 @@ describe("a value nested past the nesting limit (an answer nested thousands deep
   };
   const SECRET = "shelf-key-deep-0123456789";
 
-  it("is searched and redacted without running out of stack: the part past the limit withheld, as it may hold a secret", () => {
-    const deep = { id: "b-1", meta: nested(20_000, SECRET) };
-    expect(mentionsSecret(deep, [SECRET])).toBe(true);
-    const redacted = redactDeep(deep, [SECRET]) as { id: string; meta: unknown };
-    expect(redacted.id).toBe("b-1");
-    // Levels 1 (the object) to 100 kept, the array at level 101 withheld.
-    expect(redacted.meta).toEqual(nested(99, REDACTED));
-    expect(JSON.stringify(redacted)).not.toContain(SECRET);
-    // At the limit, searched to the end.
-    expect(mentionsSecret({ meta: nested(99, "nothing secret") }, [SECRET])).toBe(false);
-    expect(redactDeep({ meta: nested(99, SECRET) }, [SECRET])).toEqual({ meta: nested(99, REDACTED) });
-  });
+  it(
+    "is searched and redacted without running out of stack: the part past the limit withheld, " +
+      "as it may hold a secret",
+    () => {
+      const deep = { id: "b-1", meta: nested(20_000, SECRET) };
+      expect(mentionsSecret(deep, [SECRET])).toBe(true);
+      const redacted = redactDeep(deep, [SECRET]) as { id: string; meta: unknown };
+      expect(redacted.id).toBe("b-1");
+      // Levels 1 (the object) to 100 kept, the array at level 101 withheld.
+      expect(redacted.meta).toEqual(nested(99, REDACTED));
+      expect(JSON.stringify(redacted)).not.toContain(SECRET);
+      // At the limit, searched to the end.
+      expect(mentionsSecret({ meta: nested(99, "nothing secret") }, [SECRET])).toBe(false);
+      expect(redactDeep({ meta: nested(99, SECRET) }, [SECRET])).toEqual({ meta: nested(99, REDACTED) });
+    },
+  );
 
   it("in an answer a call reads into an output: the call returns, never throws", async () => {
     const { fetch } = scriptedFetch(

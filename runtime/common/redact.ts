@@ -68,7 +68,8 @@ function redactValue<T>(value: T, finders: Finder[], depth: number): T {
   if (typeof value === "number" || typeof value === "bigint")
     return (holds(String(value), finders) ? REDACTED : value) as T;
   if (!value || typeof value !== "object") return value;
-  // Deeper than any input may nest (nesting.ts), a value is withheld: walked, an answer nested 5,000 deep ran out of stack.
+  // Deeper than any input may nest (nesting.ts), a value is withheld: walked, an answer nested 5,000 deep ran out of
+  // stack.
   if (depth >= MAX_NESTING) return REDACTED as T;
   if (Array.isArray(value)) return value.map((v) => redactValue(v, finders, depth + 1)) as T;
   return Object.fromEntries(
@@ -76,7 +77,9 @@ function redactValue<T>(value: T, finders: Finder[], depth: number): T {
   ) as T;
 }
 
-/** Whether any string (or number, or key) of a JSON-like value holds a secret in any of its forms; stops at the first. */
+/**
+ * Whether any string (or number, or key) of a JSON-like value holds a secret in any of its forms; stops at the first.
+ */
 export function mentionsSecret(value: unknown, secrets: readonly string[]): boolean {
   const finders = findersOf(secrets);
   return finders.length > 0 && walkMentions(value, finders, 0);
@@ -96,7 +99,9 @@ function walkMentions(value: unknown, finders: Finder[], depth: number): boolean
 
 const holds = (text: string, finders: Finder[]): boolean => found(text, finders).length > 0;
 
-/** Ranges [start, end) of `text` where a secret is, overlapping ones merged: each secret is looked for from every start. */
+/**
+ * Ranges [start, end) of `text` where a secret is, overlapping ones merged: each secret is looked for from every start.
+ */
 function found(text: string, finders: Finder[]): [number, number][] {
   const ranges: [number, number][] = [];
   let lower: string | undefined;
@@ -132,13 +137,22 @@ function found(text: string, finders: Finder[]): [number, number][] {
   return merged;
 }
 
-/** What finds one secret in every form, and the length of the shortest text it can be found in (most texts are shorter: not searched). */
+/**
+ * What finds one secret in every form, and the length of the shortest text it can be found in (most texts are shorter:
+ * not searched).
+ */
 interface Finder {
-  /** The expression, once a text needed it (see found): building it costs more than the checks before it, running it less. */
+  /**
+   * The expression, once a text needed it (see found): building it costs more than the checks before it, running it
+   * less.
+   */
   re?: RegExp;
   make: () => RegExp;
   shortest: number;
-  /** An ASCII secret and its base64 cores in lower case, a `+` as a space (see found); none for another secret, whose expression always runs. */
+  /**
+   * An ASCII secret and its base64 cores in lower case, a `+` as a space (see found); none for another secret, whose
+   * expression always runs.
+   */
   plain: string[] | undefined;
 }
 
@@ -149,7 +163,10 @@ const finderCache = new Map<string, Finder>();
 const findersOf = (secrets: readonly string[]): Finder[] =>
   [...new Set(secrets.filter((s) => typeof s === "string" && isSecretLength(s)))].map(finderOf);
 
-/** The expression that finds a secret in any of its forms, run on every text the check before it (in found) lets by: for tests of that check. */
+/**
+ * The expression that finds a secret in any of its forms, run on every text the check before it (in found) lets by: for
+ * tests of that check.
+ */
 export function secretExpression(secret: string): RegExp {
   return finderOf(secret).make();
 }

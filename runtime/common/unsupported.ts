@@ -48,6 +48,8 @@ export function unsupported(part: keyof typeof SUPPORT_EXPORTS, what: string, pa
   return {
     ...(param !== undefined ? { param } : {}),
     rule: "support",
-    message: `${param !== undefined ? `${param}: ` : ""}${what} needs the runtime's ${name}, which this caller was made without (pass ${part}: ${name} from @blockwright/runtime to createExecutor)`,
+    message:
+      `${param !== undefined ? `${param}: ` : ""}${what} needs the runtime's ${name}, ` +
+      `which this caller was made without (pass ${part}: ${name} from @blockwright/runtime to createExecutor)`,
   };
 }

@@ -37,8 +37,10 @@ function listWith(clientAuth: ClientAuth | undefined): ToolSpec {
   return { ...list, oauth: { ...list.oauth!, flows } };
 }
 
+/** A form-encoded value, as RFC 6749 §2.3.1 wants the id and the secret before they are joined. */
+const formEncoded = (value: string) => new URLSearchParams({ v: value }).toString().slice(2);
 const basicOf = (id: string, secret: string) =>
-  `Basic ${Buffer.from(`${new URLSearchParams({ v: id }).toString().slice(2)}:${new URLSearchParams({ v: secret }).toString().slice(2)}`).toString("base64")}`;
+  `Basic ${Buffer.from(`${formEncoded(id)}:${formEncoded(secret)}`).toString("base64")}`;
 
 describe("a client credentials flow with clientAuth: basic", () => {
   it("sends the form-encoded id and secret as HTTP Basic, and neither in the form", async () => {

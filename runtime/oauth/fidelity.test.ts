@@ -132,17 +132,21 @@ describe("a token endpoint refusing the assertion's audience (issue 54, F1r)", (
     });
   }
 
-  it("leaves an assertion refused for another reason, and a refresh token refused whatever its words, a grant to give again", async () => {
-    const jwt = upstream(refused("Invalid JWT Signature."));
-    const byKey = await executeToolDefinition(list, jwtGrant, { fetch: jwt.fetch, tokens: new TokenCache() });
-    expect(byKey).toMatchObject({ success: false, error: { code: "REAUTH_REQUIRED" } });
-    const refresh = upstream(refused("token revoked for audience change"));
-    const byRefresh = await executeToolDefinition(list, refreshGrant, {
-      fetch: refresh.fetch,
-      tokens: new TokenCache(),
-    });
-    expect(byRefresh).toMatchObject({ success: false, error: { code: "REAUTH_REQUIRED" } });
-  });
+  it(
+    "leaves an assertion refused for another reason, and a refresh token refused whatever its words, " +
+      "a grant to give again",
+    async () => {
+      const jwt = upstream(refused("Invalid JWT Signature."));
+      const byKey = await executeToolDefinition(list, jwtGrant, { fetch: jwt.fetch, tokens: new TokenCache() });
+      expect(byKey).toMatchObject({ success: false, error: { code: "REAUTH_REQUIRED" } });
+      const refresh = upstream(refused("token revoked for audience change"));
+      const byRefresh = await executeToolDefinition(list, refreshGrant, {
+        fetch: refresh.fetch,
+        tokens: new TokenCache(),
+      });
+      expect(byRefresh).toMatchObject({ success: false, error: { code: "REAUTH_REQUIRED" } });
+    },
+  );
 });
 
 describe("the address a token answer names (auth.tokenAddressField)", () => {
@@ -170,33 +174,37 @@ describe("the address a token answer names (auth.tokenAddressField)", () => {
     expect(servers.api.map((r) => r.url)).toEqual(["/repos/octo/hello/issues"]);
   });
 
-  it("sends the call to another instance when a refresh answer names it (after a 401 where the first token was not valid)", async () => {
-    other = await server(() => ({ status: 200, body: "[]" }));
-    let n = 0;
-    servers = await startOAuthServers(
-      // The first token names the instance given; the refresh after the 401 names another.
-      () => ({
-        status: 200,
-        body: {
-          access_token: `access-token-${++n}`,
-          token_type: "Bearer",
-          instance_url: n === 1 ? servers!.baseUrl : other!.url,
-        },
-      }),
-      () => ({ status: 401, body: { message: "Session expired or invalid" } }),
-    );
-    const result = await executeToolDefinition(
-      list,
-      { ...refreshGrant, site: servers.baseUrl },
-      { tokenUrl: `${servers.tokenOrigin}/token`, tokens: new TokenCache() },
-    );
-    expect(result.success).toBe(true);
-    expect(servers.token).toHaveLength(2);
-    expect(servers.api.map((r) => r.headers.authorization)).toEqual(["Bearer access-token-1"]);
-    expect(other.received.map((r) => [r.url, r.headers.authorization])).toEqual([
-      ["/repos/octo/hello/issues", "Bearer access-token-2"],
-    ]);
-  });
+  it(
+    "sends the call to another instance when a refresh answer names it (after a 401 where the first token was " +
+      "not valid)",
+    async () => {
+      other = await server(() => ({ status: 200, body: "[]" }));
+      let n = 0;
+      servers = await startOAuthServers(
+        // The first token names the instance given; the refresh after the 401 names another.
+        () => ({
+          status: 200,
+          body: {
+            access_token: `access-token-${++n}`,
+            token_type: "Bearer",
+            instance_url: n === 1 ? servers!.baseUrl : other!.url,
+          },
+        }),
+        () => ({ status: 401, body: { message: "Session expired or invalid" } }),
+      );
+      const result = await executeToolDefinition(
+        list,
+        { ...refreshGrant, site: servers.baseUrl },
+        { tokenUrl: `${servers.tokenOrigin}/token`, tokens: new TokenCache() },
+      );
+      expect(result.success).toBe(true);
+      expect(servers.token).toHaveLength(2);
+      expect(servers.api.map((r) => r.headers.authorization)).toEqual(["Bearer access-token-1"]);
+      expect(other.received.map((r) => [r.url, r.headers.authorization])).toEqual([
+        ["/repos/octo/hello/issues", "Bearer access-token-2"],
+      ]);
+    },
+  );
 
   it("is preferred to the address given, a token being valid on its own instance only", async () => {
     other = await server(() => ({ status: 200, body: "[]" }));
@@ -247,12 +255,16 @@ describe("the address a token answer names (auth.tokenAddressField)", () => {
     expect(seen.map((r) => new URL(r.url).hostname)).toEqual(["login.tracker.test", "sandbox.tracker.test"]);
   });
 
-  it("is needed when the call gives only an access token: the address parameter is then required, before any request", async () => {
-    const { fetch, seen } = upstream();
-    const result = await executeToolDefinition(list, { ...repo, token: "static-token-123" }, { fetch });
-    expect(result).toMatchObject({ success: false, error: { type: "validation", param: "site", rule: "required" } });
-    expect(seen).toHaveLength(0);
-  });
+  it(
+    "is needed when the call gives only an access token: the address parameter is then required, " +
+      "before any request",
+    async () => {
+      const { fetch, seen } = upstream();
+      const result = await executeToolDefinition(list, { ...repo, token: "static-token-123" }, { fetch });
+      expect(result).toMatchObject({ success: false, error: { type: "validation", param: "site", rule: "required" } });
+      expect(seen).toHaveLength(0);
+    },
+  );
 
   it("is needed when the token answer names none and the call gave none", async () => {
     const { fetch, seen } = upstream(() => token());

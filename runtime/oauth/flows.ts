@@ -15,10 +15,16 @@ import { replyLimit } from "../http/read-body.js";
 import { requestToken } from "./token-request.js";
 import { tokenUrlOf, tokenUrlPlaceholders } from "./token-url.js";
 
-/** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
+/**
+ * The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader;
+ * tool-field-readers.test.ts: each reader reads it).
+ */
 export const TOOL_FIELDS_READ = ["oauth"] as const satisfies readonly (keyof ToolCall)[];
 
-/** What a host's `onTokens` hook receives: each token set a token endpoint issues, to persist (a rotated refresh token included). */
+/**
+ * What a host's `onTokens` hook receives: each token set a token endpoint issues, to persist (a rotated refresh token
+ * included).
+ */
 export interface IssuedTokens extends TokenSet {
   provider: string;
   grant: OAuthGrant;
@@ -35,14 +41,20 @@ export interface OAuthOptions {
   signal?: AbortSignal;
 }
 
-/** A call's OAuth 2 flow: its current token, and a renewal after the upstream refused one; a token request gets `timeoutMs` (the call's remaining time), its body included. */
+/**
+ * A call's OAuth 2 flow: its current token, and a renewal after the upstream refused one; a token request gets
+ * `timeoutMs` (the call's remaining time), its body included.
+ */
 export interface OAuthCall {
   grant: OAuthGrant;
   token(timeoutMs: number): Promise<Renewal<Failure>>;
   renew(stale: string, timeoutMs: number): Promise<Renewal<Failure>>;
 }
 
-/** The OAuth 2 support (support.ts, exported as `oauthFlows`): a call's credential by a flow, and a token cache for an executor or a client. */
+/**
+ * The OAuth 2 support (support.ts, exported as `oauthFlows`): a call's credential by a flow, and a token cache for an
+ * executor or a client.
+ */
 export interface OAuthSupport {
   credential(
     tool: ToolCall,
@@ -61,10 +73,14 @@ const GRANT_WORDS: Record<OAuthGrant, string> = {
   jwtBearer: "JWT bearer",
 };
 const JWT_BEARER = "urn:ietf:params:oauth:grant-type:jwt-bearer";
-/** The lifetime of a token whose answer has no `expires_in` and whose flow declares none (`defaultExpiresIn`): renewed this often at least, not used for ever. */
+/**
+ * The lifetime of a token whose answer has no `expires_in` and whose flow declares none (`defaultExpiresIn`): renewed
+ * this often at least, not used for ever.
+ */
 export const DEFAULT_TOKEN_LIFETIME_S = 3600;
 
-// A property of the (immutable) flow: worked out once per flow, not on each call (every call of a tool with flows asks).
+// A property of the (immutable) flow: worked out once per flow, not on each call (every call of a tool with flows
+// asks).
 const paramsOfFlow = new WeakMap<OAuthFlowSpec, readonly string[]>();
 
 /** The parameters a flow needs, its token URL's placeholders included (an optional client secret is not needed). */
@@ -144,7 +160,8 @@ export function callCredential(
         form: form.form,
         ...(form.basic ? { basic: form.basic } : {}),
         fetch: fetchFn,
-        // The caller's cancellation only: the call's own time runs out for it alone, not for the other calls that wait for this token.
+        // The caller's cancellation only: the call's own time runs out for it alone, not for the other calls that wait
+        // for this token.
         signal: options.signal,
         timeoutMs,
         replyBytes: replyLimit(tool),
@@ -185,7 +202,10 @@ export function callCredential(
   };
 }
 
-/** The token request's form for a flow (RFC 6749 §4.4 and §6, RFC 7523 §2.1), and the client's id and secret when they go as HTTP Basic (§2.3.1). */
+/**
+ * The token request's form for a flow (RFC 6749 §4.4 and §6, RFC 7523 §2.1), and the client's id and secret when they
+ * go as HTTP Basic (§2.3.1).
+ */
 async function formOf(
   flow: OAuthFlowSpec,
   values: Record<string, unknown>,
@@ -215,7 +235,8 @@ async function formOf(
       const secret = flow.clientSecret !== undefined ? nonEmpty(values[flow.clientSecret]) : undefined;
       // A rotated refresh token replaces the one passed in.
       const refreshToken = previous?.refreshToken ?? value(flow.refreshToken);
-      // A client without a secret (a public one) names itself in the form, whatever the flow says (§2.3.1 is for clients with a password).
+      // A client without a secret (a public one) names itself in the form, whatever the flow says (§2.3.1 is for
+      // clients with a password).
       if (flow.clientAuth === "basic" && secret !== undefined)
         return {
           form: { grant_type: "refresh_token", refresh_token: refreshToken, ...scope },
@@ -290,13 +311,17 @@ function missingCredential(tool: ToolCall, values: Record<string, unknown>): Omi
     return {
       param: missing[0] ?? tool.auth.param,
       rule: "required",
-      message: `${missing.join(", ")}: required for the OAuth 2 ${GRANT_WORDS[nearest.f.grant]} flow (${nearest.have.join(", ")} given); or pass ${tool.auth.param}, an access token`,
+      message:
+        `${missing.join(", ")}: required for the OAuth 2 ${GRANT_WORDS[nearest.f.grant]} ` +
+        `flow (${nearest.have.join(", ")} given); or pass ${tool.auth.param}, an access token`,
     };
   }
   return {
     param: tool.auth.param,
     rule: "required",
-    message: `${tool.auth.param}: is required (an access token), or instead the parameters of an OAuth 2 flow: ${ways.join("; or ")}`,
+    message:
+      `${tool.auth.param}: is required (an access token), or instead the parameters of an OAuth 2 ` +
+      `flow: ${ways.join("; or ")}`,
   };
 }
 

@@ -46,7 +46,8 @@ async function start(token: Script, api: Script = listOk): Promise<OAuthServers 
 }
 
 const form = (body: string) => Object.fromEntries(new URLSearchParams(body));
-// The parts of the support the tracker's tools need besides OAuth (a pattern, a body, a POST), as its package would pass them.
+// The parts of the support the tracker's tools need besides OAuth (a pattern, a body, a POST), as its package would
+// pass them.
 const { oauth: _oauth, rateLimits: _perExecutor, ...otherParts } = fullSupport;
 
 describe("client credentials", () => {
@@ -74,18 +75,22 @@ describe("client credentials", () => {
     expect(s.token[0]!.headers.authorization).toBeUndefined();
   });
 
-  it("with an OAuth support that cannot send with the token (made without call/token-send.ts), fails before any request, naming oauthFlows", async () => {
-    const s = await start(issueTokens(3600));
-    const { send: _send, ...withoutSending } = oauthFlows;
-    const result = await createExecutor(tools, { ...otherParts, oauth: withoutSending })(
-      "tracker_list_issues",
-      clientCredentials,
-      { baseUrl: s.baseUrl, tokenUrl: s.tokenUrl },
-    );
-    expect(result).toMatchObject({ success: false, error: { type: "validation", rule: "support" } });
-    expect(!result.success && result.error.message).toContain("needs the runtime's oauthFlows");
-    expect(s.token.length + s.api.length).toBe(0);
-  });
+  it(
+    "with an OAuth support that cannot send with the token (made without call/token-send.ts), " +
+      "fails before any request, naming oauthFlows",
+    async () => {
+      const s = await start(issueTokens(3600));
+      const { send: _send, ...withoutSending } = oauthFlows;
+      const result = await createExecutor(tools, { ...otherParts, oauth: withoutSending })(
+        "tracker_list_issues",
+        clientCredentials,
+        { baseUrl: s.baseUrl, tokenUrl: s.tokenUrl },
+      );
+      expect(result).toMatchObject({ success: false, error: { type: "validation", rule: "support" } });
+      expect(!result.success && result.error.message).toContain("needs the runtime's oauthFlows");
+      expect(s.token.length + s.api.length).toBe(0);
+    },
+  );
 
   it("sends five concurrent calls of one executor with one token request", async () => {
     const s = await start(issueTokens(3600));
@@ -148,7 +153,8 @@ describe("client credentials", () => {
     );
     expect(result).toMatchObject({ success: false, error: { type: "validation", param: "tenant", rule: "required" } });
     expect(!result.success && result.error.message).toBe(
-      "tenant: required for the OAuth 2 client credentials flow (clientId, clientSecret given); or pass token, an access token",
+      "tenant: required for the OAuth 2 client credentials flow (clientId, clientSecret given); " +
+        "or pass token, an access token",
     );
     const none = await executeToolDefinition(list, repo, { baseUrl: s.baseUrl });
     expect(!none.success && none.error).toMatchObject({ param: "token", rule: "required" });
@@ -213,7 +219,8 @@ describe("a token without a lifetime, renewed after a 401", () => {
       onTokens: (t: IssuedTokens) => void issued.push(t),
     };
     for (let i = 0; i < 2; i++) await executeToolDefinition(list, refreshGrant, options);
-    // First call: a token (rotating the refresh token), a 401, a renewal with the rotated one; second call: a 401, a renewal, still with it.
+    // First call: a token (rotating the refresh token), a 401, a renewal with the rotated one; second call: a 401, a
+    // renewal, still with it.
     expect(s.token.map((r) => form(r.body).refresh_token)).toEqual([REFRESH, "rotated-refresh-1", "rotated-refresh-1"]);
     expect(issued.map((t) => [t.grant, t.accessToken, t.refreshToken, t.instanceUrl])).toEqual([
       ["refreshToken", "access-token-1", "rotated-refresh-1", "https://acme.example.test"],
@@ -335,37 +342,40 @@ describe("the token URL", () => {
 });
 
 describe("JWT bearer", () => {
-  it("presents an RS256 assertion signed with the private key: issuer, subject, audience the token URL's origin", async () => {
-    const { privateKey, publicKey } = await generateKeyPair("RS256", { extractable: true });
-    const pem = await exportPKCS8(privateKey);
-    const s = await start(issueTokens());
-    const now = Date.UTC(2026, 0, 1);
-    const result = await executeToolDefinition(
-      list,
-      { ...repo, clientId: "app-1", username: "ada@example.test", privateKey: pem },
-      {
-        baseUrl: s.baseUrl,
-        tokenUrl: `${s.tokenOrigin}/common/oauth2/token`,
-        tokens: new TokenCache(),
-        clock: () => now,
-      },
-    );
-    expect(result.success).toBe(true);
-    const sent = form(s.token[0]!.body);
-    expect(sent.grant_type).toBe("urn:ietf:params:oauth:grant-type:jwt-bearer");
-    const verified = await jwtVerify(sent.assertion!, await importSPKI(await exportSPKI(publicKey), "RS256"), {
-      currentDate: new Date(now),
-    });
-    expect(verified.protectedHeader.alg).toBe("RS256");
-    expect(verified.payload).toMatchObject({
-      iss: "app-1",
-      sub: "ada@example.test",
-      aud: s.tokenOrigin,
-      iat: now / 1000,
-      exp: now / 1000 + 180,
-    });
-    expect(JSON.stringify(result)).not.toContain(sent.assertion!);
-  });
+  it(
+    "presents an RS256 assertion signed with the private " + "key: issuer, subject, audience the token URL's origin",
+    async () => {
+      const { privateKey, publicKey } = await generateKeyPair("RS256", { extractable: true });
+      const pem = await exportPKCS8(privateKey);
+      const s = await start(issueTokens());
+      const now = Date.UTC(2026, 0, 1);
+      const result = await executeToolDefinition(
+        list,
+        { ...repo, clientId: "app-1", username: "ada@example.test", privateKey: pem },
+        {
+          baseUrl: s.baseUrl,
+          tokenUrl: `${s.tokenOrigin}/common/oauth2/token`,
+          tokens: new TokenCache(),
+          clock: () => now,
+        },
+      );
+      expect(result.success).toBe(true);
+      const sent = form(s.token[0]!.body);
+      expect(sent.grant_type).toBe("urn:ietf:params:oauth:grant-type:jwt-bearer");
+      const verified = await jwtVerify(sent.assertion!, await importSPKI(await exportSPKI(publicKey), "RS256"), {
+        currentDate: new Date(now),
+      });
+      expect(verified.protectedHeader.alg).toBe("RS256");
+      expect(verified.payload).toMatchObject({
+        iss: "app-1",
+        sub: "ada@example.test",
+        aud: s.tokenOrigin,
+        iat: now / 1000,
+        exp: now / 1000 + 180,
+      });
+      expect(JSON.stringify(result)).not.toContain(sent.assertion!);
+    },
+  );
 
   it("takes a key written on one line with \\n escapes (an environment variable)", async () => {
     const { privateKey } = await generateKeyPair("RS256", { extractable: true });

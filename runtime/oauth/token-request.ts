@@ -52,13 +52,19 @@ export interface TokenRequest {
   replyBytes?: number;
   /** Milliseconds since the epoch, when the request is sent. */
   now: number;
-  /** The lifetime, in seconds, of a token whose answer has no `expires_in` (the flow's declared one, or the runtime's default). */
+  /**
+   * The lifetime, in seconds, of a token whose answer has no `expires_in` (the flow's declared one, or the runtime's
+   * default).
+   */
   defaultLifetimeS: number;
   /** The answer's field naming the address the token is for (`instance_url`), read into TokenSet.instanceUrl. */
   addressField?: string;
   /** The client's id and secret, sent as HTTP Basic rather than in the form (a flow's `clientAuth: basic`). */
   basic?: { id: string; secret: string };
-  /** A JWT bearer grant's assertion: the audience it names (`aud`), and the parameter a call sets it with, if the flow has one. */
+  /**
+   * A JWT bearer grant's assertion: the audience it names (`aud`), and the parameter a call sets it with, if the flow
+   * has one.
+   */
   assertion?: { audience: string; param?: string };
 }
 
@@ -72,7 +78,10 @@ export async function requestToken(r: TokenRequest): Promise<Renewal<Failure>> {
   return "failure" in outcome ? { failure: redactDeep(outcome.failure, secrets) } : outcome;
 }
 
-/** RFC 6749 §2.3.1: the id and the secret each form-encoded (application/x-www-form-urlencoded), joined by a colon, in base64. */
+/**
+ * RFC 6749 §2.3.1: the id and the secret each form-encoded (application/x-www-form-urlencoded), joined by a colon, in
+ * base64.
+ */
 function basicCredentials({ id, secret }: { id: string; secret: string }): string {
   const encoded = (text: string) => new URLSearchParams({ v: text }).toString().slice(2);
   return btoa(`${encoded(id)}:${encoded(secret)}`);
@@ -107,7 +116,9 @@ async function exchange(
         type: "auth",
         status,
         code: "TOKEN_REDIRECT" satisfies RuntimeErrorCode,
-        message: `${r.provider}: the token endpoint (${host}) answered ${status || "a redirect"}; redirects are not followed, so that the client credentials never go to another address`,
+        message:
+          `${r.provider}: the token endpoint (${host}) answered ${status || "a redirect"}; ` +
+          `redirects are not followed, so that the client credentials never go to another address`,
         retryable: false,
       });
     }
@@ -117,7 +128,9 @@ async function exchange(
         type: "auth",
         status,
         code: "REPLY_TOO_LARGE" satisfies RuntimeErrorCode,
-        message: `${r.provider}: the token endpoint (${host}) answered ${status} with more than ${limit} bytes; the rest was not read`,
+        message:
+          `${r.provider}: the token endpoint (${host}) answered ${status} with more than ${limit} bytes; ` +
+          `the rest was not read`,
         retryable: false,
       });
     }
@@ -134,7 +147,9 @@ async function exchange(
       return failure({
         type: "timeout",
         code: "TOKEN_TIMEOUT" satisfies RuntimeErrorCode,
-        message: `${r.provider}: the token endpoint (${host}) gave no complete answer within ${Math.round(r.timeoutMs)} ms; the request was stopped`,
+        message:
+          `${r.provider}: the token endpoint (${host}) gave no complete answer ` +
+          `within ${Math.round(r.timeoutMs)} ms; the request was stopped`,
         retryable: true,
       });
     }
@@ -173,7 +188,9 @@ async function exchange(
       type: "auth",
       status,
       code: "INVALID_TOKEN_RESPONSE" satisfies RuntimeErrorCode,
-      message: `${r.provider}: the token endpoint (${host}) issued a token of type ${JSON.stringify(tokenType)}; only bearer tokens are supported`,
+      message:
+        `${r.provider}: the token endpoint (${host}) issued a token of type ${JSON.stringify(tokenType)}; ` +
+        `only bearer tokens are supported`,
       retryable: false,
     });
   }
@@ -187,7 +204,10 @@ async function exchange(
   return { tokens };
 }
 
-/** A token endpoint's error answer (RFC 6749 §5.2: `{error, error_description}`) as a structured error; its texts redacted, then cut. */
+/**
+ * A token endpoint's error answer (RFC 6749 §5.2: `{error, error_description}`) as a structured error; its texts
+ * redacted, then cut.
+ */
 function refusal(
   r: TokenRequest,
   host: string,
@@ -206,7 +226,12 @@ function refusal(
       type: "auth",
       status,
       code: "ASSERTION_AUDIENCE_REFUSED" satisfies RuntimeErrorCode,
-      message: `${r.provider}: the token endpoint (${host}) refused the JWT bearer assertion's audience ${JSON.stringify(audience)}: ${said}; the flow's configuration is wrong, not the grant (granting access again does not help): give the audience this endpoint expects${param !== undefined ? ` (parameter ${param})` : ""}, or the token URL (tokenUrl) that goes with this audience, as a sandbox's login and production's differ`,
+      message:
+        `${r.provider}: the token endpoint (${host}) refused the JWT bearer assertion's ` +
+        `audience ${JSON.stringify(audience)}: ${said}; the flow's configuration is wrong, ` +
+        `not the grant (granting access again does not help): give the audience this endpoint ` +
+        `expects${param !== undefined ? ` (parameter ${param})` : ""}, or the token URL (tokenUrl) ` +
+        `that goes with this audience, as a sandbox's login and production's differ`,
       retryable: false,
       details: { error, description, audience },
     };
@@ -216,7 +241,9 @@ function refusal(
       type: "auth",
       status,
       code: "REAUTH_REQUIRED" satisfies RuntimeErrorCode,
-      message: `${r.provider}: the token endpoint (${host}) refused the ${r.grant} grant: ${said}; the credentials are no longer valid: grant access again (a new refresh token, client secret or key)`,
+      message:
+        `${r.provider}: the token endpoint (${host}) refused the ${r.grant} grant: ${said}; ` +
+        `the credentials are no longer valid: grant access again (a new refresh token, client secret or key)`,
       retryable: false,
       details: { error, ...(description ? { description } : {}) },
     };

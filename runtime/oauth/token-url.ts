@@ -15,7 +15,10 @@ export function tokenUrlPlaceholders(template: string): string[] {
   return [...template.matchAll(PLACEHOLDER)].map((m) => m[1] ?? "");
 }
 
-/** The token URL a call of `flow` uses, or why the one given at call time may not be used (named like a parameter problem). */
+/**
+ * The token URL a call of `flow` uses, or why the one given at call time may not be used (named like a parameter
+ * problem).
+ */
 export function tokenUrlOf(
   tool: Pick<ToolCall, "provider" | "oauth">,
   flow: OAuthFlowSpec,
@@ -30,7 +33,9 @@ export function tokenUrlOf(
   const unknown = tokenUrlPlaceholders(override).find((name) => !own.includes(name));
   if (unknown !== undefined)
     return {
-      problem: `tokenUrl: the placeholder {${unknown}} is not one of the token URL's own (${own.length ? own.map((n) => `{${n}}`).join(", ") : "none"})`,
+      problem:
+        `tokenUrl: the placeholder {${unknown}} is not one of the token URL's own ` +
+        `(${own.length ? own.map((n) => `{${n}}`).join(", ") : "none"})`,
     };
   const filled = fill(override, values);
   let url: URL;
@@ -38,7 +43,9 @@ export function tokenUrlOf(
     url = new URL(filled);
   } catch {
     return {
-      problem: `tokenUrl: must be an absolute address such as https://login.example.com/oauth2/token, got ${JSON.stringify(override)}`,
+      problem:
+        `tokenUrl: must be an absolute address such as https://login.example.com/oauth2/token, ` +
+        `got ${JSON.stringify(override)}`,
     };
   }
   if (url.username || url.password)

@@ -94,30 +94,34 @@ function context(
 }
 
 describe("execute", () => {
-  it("reads the credential, the node's properties and its Additional Fields, and gives executeTool's output as the item", async () => {
-    const { fetch, seen } = scriptedFetch(json(201, { id: "b9", title: "Dune", state: "pending" }));
-    const executeTool = createExecutor(tools("shelf"), { ...parts, fetch } as never);
-    const { ctx } = context(
-      [
-        {
-          operation: "shelf_add_book",
-          shelfId: "fiction",
-          title: "Dune",
-          additionalFields: { meta: '{"isbn":"9780441013593"}', tags: ["sf", "classic"] },
-        },
-      ],
-      { apiKey: KEY, baseUrl: "http://127.0.0.1:9" },
-    );
-    const out = await runN8nNode(ctx, executeTool, shelfNode, errors);
-    expect(out).toEqual([[{ json: { bookId: "b9", state: "pending" }, pairedItem: { item: 0 } }]]);
-    expect(seen[0]!.url).toBe("http://127.0.0.1:9/v2/shelves/fiction/books");
-    expect(seen[0]!.headers.get("x-shelf-key")).toBe(KEY);
-    expect(JSON.parse(seen[0]!.body)).toMatchObject({
-      title: "Dune",
-      tags: ["sf", "classic"],
-      meta: { isbn: "9780441013593" },
-    });
-  });
+  it(
+    "reads the credential, the node's properties and its Additional Fields, " +
+      "and gives executeTool's output as the item",
+    async () => {
+      const { fetch, seen } = scriptedFetch(json(201, { id: "b9", title: "Dune", state: "pending" }));
+      const executeTool = createExecutor(tools("shelf"), { ...parts, fetch } as never);
+      const { ctx } = context(
+        [
+          {
+            operation: "shelf_add_book",
+            shelfId: "fiction",
+            title: "Dune",
+            additionalFields: { meta: '{"isbn":"9780441013593"}', tags: ["sf", "classic"] },
+          },
+        ],
+        { apiKey: KEY, baseUrl: "http://127.0.0.1:9" },
+      );
+      const out = await runN8nNode(ctx, executeTool, shelfNode, errors);
+      expect(out).toEqual([[{ json: { bookId: "b9", state: "pending" }, pairedItem: { item: 0 } }]]);
+      expect(seen[0]!.url).toBe("http://127.0.0.1:9/v2/shelves/fiction/books");
+      expect(seen[0]!.headers.get("x-shelf-key")).toBe(KEY);
+      expect(JSON.parse(seen[0]!.body)).toMatchObject({
+        title: "Dune",
+        tags: ["sf", "classic"],
+        meta: { isbn: "9780441013593" },
+      });
+    },
+  );
 
   it("leaves out a credential field n8n keeps empty, and an Additional Field not added", async () => {
     const { fetch, seen } = scriptedFetch(json(200, { total: 0, value: [] }));
@@ -154,30 +158,34 @@ describe("execute", () => {
     expect(await run({ returnAll: false, limit: 4 })).toEqual({ count: 4, requests: 2 });
   });
 
-  it("reads a parameter from the property named otherwise (a name n8n's conventions give another meaning, such as limit)", async () => {
-    const node: N8nNode = {
-      provider: "zqpayments",
-      credential: "zqpaymentsApi",
-      credentialParams: ["apiKey"],
-      operations: {
-        zqpayments_list_customers: {
-          params: [{ name: "limit", property: "limitValue", in: "collection" }],
-          collection: "additionalFields",
+  it(
+    "reads a parameter from the property named otherwise (a name n8n's conventions give another meaning, " +
+      "such as limit)",
+    async () => {
+      const node: N8nNode = {
+        provider: "zqpayments",
+        credential: "zqpaymentsApi",
+        credentialParams: ["apiKey"],
+        operations: {
+          zqpayments_list_customers: {
+            params: [{ name: "limit", property: "limitValue", in: "collection" }],
+            collection: "additionalFields",
+          },
         },
-      },
-    };
-    const { fetch, seen } = scriptedFetch(json(200, { data: [], has_more: false }));
-    const executeTool = createExecutor(tools("zqpayments"), { ...parts, fetch } as never);
-    await runN8nNode(
-      context([{ operation: "zqpayments_list_customers", limit: 50, additionalFields: { limitValue: 3 } }], {
-        apiKey: "zq-key-0123456789",
-      }).ctx,
-      executeTool,
-      node,
-      errors,
-    );
-    expect(new URL(seen[0]!.url).searchParams.get("limit")).toBe("3");
-  });
+      };
+      const { fetch, seen } = scriptedFetch(json(200, { data: [], has_more: false }));
+      const executeTool = createExecutor(tools("zqpayments"), { ...parts, fetch } as never);
+      await runN8nNode(
+        context([{ operation: "zqpayments_list_customers", limit: 50, additionalFields: { limitValue: 3 } }], {
+          apiKey: "zq-key-0123456789",
+        }).ctx,
+        executeTool,
+        node,
+        errors,
+      );
+      expect(new URL(seen[0]!.url).searchParams.get("limit")).toBe("3");
+    },
+  );
 
   it("refuses JSON that does not parse before any request, as NodeOperationError naming the parameter", async () => {
     const { fetch, seen } = scriptedFetch(json(201, {}));
@@ -255,46 +263,50 @@ describe("execute", () => {
     expect(items![1]).toMatchObject({ json: { book: { id: "b2" } }, pairedItem: { item: 1 } });
   });
 
-  it("sends an input item's binary field as a file parameter, and gives a downloaded file as the item's binary data", async () => {
-    const node: N8nNode = {
-      provider: "zqfiles",
-      credential: "zqfilesApi",
-      credentialParams: ["apiKey"],
-      operations: {
-        zqfiles_upload_image: { params: [{ name: "image", in: "node", as: "file" }] },
-        zqfiles_download_file: { params: [{ name: "fileId", in: "node" }] },
-      },
-    };
-    const pdf = new TextEncoder().encode("%PDF-1.7 zq");
-    const { fetch, seen } = scriptedFetch(
-      json(201, { id: "img-1" }),
-      new Response(pdf, {
-        status: 200,
-        headers: { "content-type": "application/pdf", "content-disposition": 'attachment; filename="zq.pdf"' },
-      }),
-    );
-    const executeTool = createExecutor(tools("zqfiles"), { ...parts, fetch } as never);
-    const upload = context(
-      [{ operation: "zqfiles_upload_image", image: "data" }],
-      { apiKey: "files-key-0b1c2d3e4f" },
-      { binary: { data: { bytes: new Uint8Array([137, 80, 78, 71]), fileName: "a.png", mimeType: "image/png" } } },
-    );
-    expect(await runN8nNode(upload.ctx, executeTool, node, errors)).toEqual([
-      [{ json: { id: "img-1" }, pairedItem: { item: 0 } }],
-    ]);
-    expect(seen[0]!.headers.get("content-type")).toBe("image/png");
-    const download = context([{ operation: "zqfiles_download_file", fileId: "f1" }], {
-      apiKey: "files-key-0b1c2d3e4f",
-    });
-    const [[item]] = (await runN8nNode(download.ctx, executeTool, node, errors)) as unknown as [
-      [{ json: Record<string, unknown>; binary: Record<string, unknown> }],
-    ];
-    expect(item.json).toEqual({ contentType: "application/pdf", filename: "zq.pdf", size: pdf.byteLength });
-    expect(Object.keys(item.binary)).toEqual(["data"]);
-    expect(download.prepared).toHaveLength(1);
-    expect(download.prepared[0]).toMatchObject({ fileName: "zq.pdf", mimeType: "application/pdf" });
-    expect(new Uint8Array(download.prepared[0]!.data as Uint8Array)).toEqual(pdf);
-  });
+  it(
+    "sends an input item's binary field as a file parameter, " +
+      "and gives a downloaded file as the item's binary data",
+    async () => {
+      const node: N8nNode = {
+        provider: "zqfiles",
+        credential: "zqfilesApi",
+        credentialParams: ["apiKey"],
+        operations: {
+          zqfiles_upload_image: { params: [{ name: "image", in: "node", as: "file" }] },
+          zqfiles_download_file: { params: [{ name: "fileId", in: "node" }] },
+        },
+      };
+      const pdf = new TextEncoder().encode("%PDF-1.7 zq");
+      const { fetch, seen } = scriptedFetch(
+        json(201, { id: "img-1" }),
+        new Response(pdf, {
+          status: 200,
+          headers: { "content-type": "application/pdf", "content-disposition": 'attachment; filename="zq.pdf"' },
+        }),
+      );
+      const executeTool = createExecutor(tools("zqfiles"), { ...parts, fetch } as never);
+      const upload = context(
+        [{ operation: "zqfiles_upload_image", image: "data" }],
+        { apiKey: "files-key-0b1c2d3e4f" },
+        { binary: { data: { bytes: new Uint8Array([137, 80, 78, 71]), fileName: "a.png", mimeType: "image/png" } } },
+      );
+      expect(await runN8nNode(upload.ctx, executeTool, node, errors)).toEqual([
+        [{ json: { id: "img-1" }, pairedItem: { item: 0 } }],
+      ]);
+      expect(seen[0]!.headers.get("content-type")).toBe("image/png");
+      const download = context([{ operation: "zqfiles_download_file", fileId: "f1" }], {
+        apiKey: "files-key-0b1c2d3e4f",
+      });
+      const [[item]] = (await runN8nNode(download.ctx, executeTool, node, errors)) as unknown as [
+        [{ json: Record<string, unknown>; binary: Record<string, unknown> }],
+      ];
+      expect(item.json).toEqual({ contentType: "application/pdf", filename: "zq.pdf", size: pdf.byteLength });
+      expect(Object.keys(item.binary)).toEqual(["data"]);
+      expect(download.prepared).toHaveLength(1);
+      expect(download.prepared[0]).toMatchObject({ fileName: "zq.pdf", mimeType: "application/pdf" });
+      expect(new Uint8Array(download.prepared[0]!.data as Uint8Array)).toEqual(pdf);
+    },
+  );
 });
 
 describe("the credential test", () => {

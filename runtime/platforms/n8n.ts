@@ -15,11 +15,16 @@ import type { PrepareOptions } from "../execute/prepared.js";
 import { ownValue, setOwn } from "../common/own.js";
 import type { ToolError, ToolResult } from "../http/errors.js";
 
-/** What a node reads of each operation's parameters: where the node keeps them and how a property's value becomes the parameter's. */
+/**
+ * What a node reads of each operation's parameters: where the node keeps them and how a property's value becomes the
+ * parameter's.
+ */
 export interface N8nOperation {
   /** The operation's parameters the node's properties hold (the credential's are read from it). */
   params: readonly N8nParam[];
-  /** The collection property holding its optional parameters without a default ("Additional Fields"), when it has some. */
+  /**
+   * The collection property holding its optional parameters without a default ("Additional Fields"), when it has some.
+   */
   collection?: string;
   /** The node's "Return All" and "Limit" properties, for an operation that pages. */
   paging?: { returnAll: string; limit: string };
@@ -27,11 +32,17 @@ export interface N8nOperation {
 
 export interface N8nParam {
   name: string;
-  /** The property holding it, when not named as the parameter (a name n8n's conventions give another meaning, such as `limit`). */
+  /**
+   * The property holding it, when not named as the parameter (a name n8n's conventions give another meaning, such as
+   * `limit`).
+   */
   property?: string;
   /** `collection`: an entry of the operation's collection, given only when the user added it. */
   in: "node" | "collection";
-  /** `json`: text parsed as JSON; `list`: several options joined by `separator`; `file`: the name of an input item's binary field, whose bytes are sent. */
+  /**
+   * `json`: text parsed as JSON; `list`: several options joined by `separator`; `file`: the name of an input item's
+   * binary field, whose bytes are sent.
+   */
   as?: "json" | "list" | "file";
   separator?: string;
 }
@@ -44,7 +55,10 @@ export interface N8nNode {
   credential: string;
   /** The tools' parameters the credential holds (the manifest's auth and instance address). */
   credentialParams: readonly string[];
-  /** The credential's field holding the address calls go to, instead of the provider's (a sandbox, a proxy), when the node has one. */
+  /**
+   * The credential's field holding the address calls go to, instead of the provider's (a sandbox, a proxy), when the
+   * node has one.
+   */
   baseUrlField?: string;
   operations: Readonly<Record<string, N8nOperation>>;
 }
@@ -65,7 +79,10 @@ export interface N8nExecuteContext {
   };
 }
 
-/** n8n's error classes, as the node imports them from n8n-workflow (their node and response are n8n's types: given as the context's node and the error as JSON). */
+/**
+ * n8n's error classes, as the node imports them from n8n-workflow (their node and response are n8n's types: given as
+ * the context's node and the error as JSON).
+ */
 export interface N8nErrors {
   NodeOperationError: new (
     node: never,
@@ -114,7 +131,10 @@ type Prepare = (
   options?: PrepareOptions,
 ) => { failed: Extract<ToolResult, { success: false }> } | object;
 
-/** A node's `execute`: one call per input item, in order; its result is the item out (or, with "Continue On Fail", its error). */
+/**
+ * A node's `execute`: one call per input item, in order; its result is the item out (or, with "Continue On Fail", its
+ * error).
+ */
 export async function runN8nNode(
   ctx: N8nExecuteContext,
   executeTool: N8nExecutor,
@@ -198,7 +218,10 @@ export async function testN8nCredential(
     : { status: "OK", message: "The values meet the provider's rules (checked here: no request was sent)" };
 }
 
-/** The tools' parameters the credential holds (left out when empty: n8n keeps an unset field as ""), and the call options it gives. */
+/**
+ * The tools' parameters the credential holds (left out when empty: n8n keeps an unset field as ""), and the call
+ * options it gives.
+ */
 function connectionOf(
   node: N8nNode,
   credentials: object,
@@ -234,7 +257,10 @@ async function paramsOf(
   return { params };
 }
 
-/** A property's value as its parameter takes it; undefined when the property holds none (an empty JSON text, no option chosen). */
+/**
+ * A property's value as its parameter takes it; undefined when the property holds none (an empty JSON text, no option
+ * chosen).
+ */
 async function parameterValue(ctx: N8nExecuteContext, p: N8nParam, raw: unknown, i: number): Promise<unknown> {
   if (p.as === "list")
     return Array.isArray(raw) ? (raw.length ? raw.map(String).join(p.separator ?? ",") : undefined) : raw;
@@ -335,7 +361,10 @@ function refused(
   };
 }
 
-/** Bad input (found before any request) as n8n's NodeOperationError; anything else as its NodeApiError, carrying the structured error. */
+/**
+ * Bad input (found before any request) as n8n's NodeOperationError; anything else as its NodeApiError, carrying the
+ * structured error.
+ */
 function nodeError(ctx: N8nExecuteContext, errors: N8nErrors, error: ToolError, i: number): Error {
   const description = [
     error.param ? `Parameter: ${error.param}` : "",
@@ -361,7 +390,10 @@ function nodeError(ctx: N8nExecuteContext, errors: N8nErrors, error: ToolError, 
   });
 }
 
-/** Why the call failed, where the error tells: a wait may help (throttled, a quota, the upstream down) or the credential must change. */
+/**
+ * Why the call failed, where the error tells: a wait may help (throttled, a quota, the upstream down) or the credential
+ * must change.
+ */
 function failureOf(error: ToolError): N8nFailure | undefined {
   const wait = error.retryAfterMs !== undefined ? { retryAfterMs: error.retryAfterMs } : {};
   if (error.type === "auth" || error.status === 401) return { cause: "credential-invalid" };

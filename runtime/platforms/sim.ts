@@ -91,7 +91,10 @@ export function simRequest(
   };
 }
 
-/** The values the call takes: the tool's parameters Sim gave, an input left empty in the block (`""`, null) as not given. */
+/**
+ * The values the call takes: the tool's parameters Sim gave, an input left empty in the block (`""`, null) as not
+ * given.
+ */
 function given(values: object, params: readonly string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const name of params) {

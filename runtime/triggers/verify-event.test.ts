@@ -234,94 +234,107 @@ describe("answerHandshake", () => {
 });
 
 describe("verifyEvent: an event id read from an object", () => {
-  it("is the object's canonical JSON: two objects are two ids, the same one with its keys in another order one id", async () => {
-    const objectIds = trigger({ items: ["value"], eventId: [{ from: "event", pointer: ["ref"] }] });
-    const delivered = (refs: unknown[]) =>
-      JSON.stringify({ value: refs.map((ref) => ({ ref, clientState: "zq-state", thing: { id: "t" } })) });
-    const result = await verifyEvent(
-      objectIds,
-      {
-        method: "POST",
-        url: "https://zq.example/hooks",
-        headers: {},
-        body: delivered([{ b: 2, a: 1 }, { a: 1, b: 3 }, { a: 1, b: 2 }, ["x", { z: 1 }]]),
-      },
-      { secret: "zq-state" },
-    );
-    expect(result.ok && result.events.map((e) => e.id)).toEqual([
-      '{"a":1,"b":2}',
-      '{"a":1,"b":3}',
-      '{"a":1,"b":2}',
-      '["x",{"z":1}]',
-    ]);
-  });
+  it(
+    "is the object's canonical JSON: two objects are two " + "ids, the same one with its keys in another order one id",
+    async () => {
+      const objectIds = trigger({ items: ["value"], eventId: [{ from: "event", pointer: ["ref"] }] });
+      const delivered = (refs: unknown[]) =>
+        JSON.stringify({ value: refs.map((ref) => ({ ref, clientState: "zq-state", thing: { id: "t" } })) });
+      const result = await verifyEvent(
+        objectIds,
+        {
+          method: "POST",
+          url: "https://zq.example/hooks",
+          headers: {},
+          body: delivered([{ b: 2, a: 1 }, { a: 1, b: 3 }, { a: 1, b: 2 }, ["x", { z: 1 }]]),
+        },
+        { secret: "zq-state" },
+      );
+      expect(result.ok && result.events.map((e) => e.id)).toEqual([
+        '{"a":1,"b":2}',
+        '{"a":1,"b":3}',
+        '{"a":1,"b":2}',
+        '["x",{"z":1}]',
+      ]);
+    },
+  );
 });
 
 describe("verifyEvent: a delivery's JSON read losslessly", () => {
-  it("keeps a 64-bit integer id exactly, as its text, in the event id, the event and the outputs; other numbers as numbers", async () => {
-    const bigIds = trigger({
-      items: ["value"],
-      eventId: [{ from: "event", pointer: ["id"] }],
-      outputs: [
-        { name: "thingId", description: "", source: { from: "event", pointer: ["thing", "id"] }, required: true },
-      ],
-    });
-    const body =
-      '{"value":[{"id":820982911946154508,"clientState":"zq-state","thing":{"id":-9223372036854775807,"n":42,"x":1.5e300,"s":"820982911946154508 \\" 1234567890123456789"}}]}';
-    expect(JSON.parse(body).value[0].id).toBe(820982911946154500);
-    const result = await verifyEvent(
-      bigIds,
-      { method: "POST", url: "https://zq.example/hooks", headers: {}, body },
-      { secret: "zq-state" },
-    );
-    expect(result).toMatchObject({
-      ok: true,
-      id: "820982911946154508",
-      outputs: { metadata: { thingId: "-9223372036854775807" } },
-    });
-    expect(result.ok && result.event).toEqual({
-      id: "820982911946154508",
-      clientState: "zq-state",
-      thing: { id: "-9223372036854775807", n: 42, x: 1.5e300, s: '820982911946154508 " 1234567890123456789' },
-    });
-  });
+  it(
+    "keeps a 64-bit integer id exactly, as its text, in the event id, the event and the outputs; " +
+      "other numbers as numbers",
+    async () => {
+      const bigIds = trigger({
+        items: ["value"],
+        eventId: [{ from: "event", pointer: ["id"] }],
+        outputs: [
+          { name: "thingId", description: "", source: { from: "event", pointer: ["thing", "id"] }, required: true },
+        ],
+      });
+      const body =
+        '{"value":[{"id":820982911946154508,"clientState":"zq-state",' +
+        '"thing":{"id":-9223372036854775807,"n":42,"x":1.5e300,"s":"820982911946154508 ' +
+        '\\" 1234567890123456789"}}]}';
+      expect(JSON.parse(body).value[0].id).toBe(820982911946154500);
+      const result = await verifyEvent(
+        bigIds,
+        { method: "POST", url: "https://zq.example/hooks", headers: {}, body },
+        { secret: "zq-state" },
+      );
+      expect(result).toMatchObject({
+        ok: true,
+        id: "820982911946154508",
+        outputs: { metadata: { thingId: "-9223372036854775807" } },
+      });
+      expect(result.ok && result.event).toEqual({
+        id: "820982911946154508",
+        clientState: "zq-state",
+        thing: { id: "-9223372036854775807", n: 42, x: 1.5e300, s: '820982911946154508 " 1234567890123456789' },
+      });
+    },
+  );
 });
 
 describe("routing on a header, and a handshake in the body", () => {
-  it("takes only the deliveries whose header holds the trigger's event type, and answers a body challenge only for the body it names", async () => {
-    const routed = trigger({
-      matchHeaders: [{ header: "x-zq-event", equals: "thing.created" }],
-      handshakes: [
-        { kind: "echo-body", pointer: ["challenge"], when: [{ pointer: ["type"], equals: "url_verification" }] },
-      ],
-    });
-    const body = JSON.stringify({ id: "ev1", clientState: "zq-state", thing: { id: "t-1" } });
-    const at = (event: string) =>
-      verifyEvent(
-        routed,
-        { method: "POST", url: "https://zq.example/hooks", headers: { "X-Zq-Event": event }, body },
-        { secret: "zq-state" },
-      );
-    expect(await at("thing.created")).toMatchObject({ ok: true, id: "ev1" });
-    expect(await at("ping")).toMatchObject({
-      ok: false,
-      error: {
-        code: "UNKNOWN_EVENT",
-        message:
-          'the delivery\'s x-zq-event header is not "thing.created": another event (x-zq-event: "thing.created")',
-      },
-    });
-    expect(answerBodyHandshake(routed, JSON.stringify({ type: "url_verification", challenge: "zq-3eXW" }))).toEqual({
-      status: 200,
-      headers: { "content-type": "text/plain; charset=utf-8" },
-      body: "zq-3eXW",
-      kind: "echo-body",
-    });
-    expect(
-      answerBodyHandshake(routed, JSON.stringify({ type: "event_callback", challenge: "zq-3eXW" })),
-    ).toBeUndefined();
-    expect(answerBodyHandshake(routed, "not json")).toBeUndefined();
-    // Never answered before the signature check: the query and header handshakes leave it alone.
-    expect(answerHandshake(routed, { url: "/hooks", headers: {} })).toBeUndefined();
-  });
+  it(
+    "takes only the deliveries whose header holds the trigger's event type, " +
+      "and answers a body challenge only for the body it names",
+    async () => {
+      const routed = trigger({
+        matchHeaders: [{ header: "x-zq-event", equals: "thing.created" }],
+        handshakes: [
+          { kind: "echo-body", pointer: ["challenge"], when: [{ pointer: ["type"], equals: "url_verification" }] },
+        ],
+      });
+      const body = JSON.stringify({ id: "ev1", clientState: "zq-state", thing: { id: "t-1" } });
+      const at = (event: string) =>
+        verifyEvent(
+          routed,
+          { method: "POST", url: "https://zq.example/hooks", headers: { "X-Zq-Event": event }, body },
+          { secret: "zq-state" },
+        );
+      expect(await at("thing.created")).toMatchObject({ ok: true, id: "ev1" });
+      expect(await at("ping")).toMatchObject({
+        ok: false,
+        error: {
+          code: "UNKNOWN_EVENT",
+          message:
+            'the delivery\'s x-zq-event header is not "thing.created": another event (x-zq-event: "thing.created")',
+        },
+      });
+      expect(answerBodyHandshake(routed, JSON.stringify({ type: "url_verification", challenge: "zq-3eXW" }))).toEqual({
+        status: 200,
+        headers: { "content-type": "text/plain; charset=utf-8" },
+        body: "zq-3eXW",
+        kind: "echo-body",
+      });
+      expect(
+        answerBodyHandshake(routed, JSON.stringify({ type: "event_callback", challenge: "zq-3eXW" })),
+      ).toBeUndefined();
+      expect(answerBodyHandshake(routed, "not json")).toBeUndefined();
+      // Never answered before the signature check: the query and header handshakes leave it alone.
+      expect(answerHandshake(routed, { url: "/hooks", headers: {} })).toBeUndefined();
+    },
+  );
 });

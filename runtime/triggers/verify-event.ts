@@ -23,7 +23,8 @@ export interface VerifyOptions {
 
 export const TRIGGER_ERROR_CODES = {
   SIGNATURE_MISMATCH:
-    "The delivery's signature (or the secret echoed in it) is missing or is not the one the secret gives: it was not sent by the provider, or was changed on the way.",
+    "The delivery's signature (or the secret echoed in it) is missing or is not the one the secret gives: " +
+    "it was not sent by the provider, or was changed on the way.",
   STALE_EVENT:
     "The delivery's timestamp is outside the trigger's tolerance: an old delivery replayed, or a clock far off.",
   UNKNOWN_EVENT: "The delivery holds no event this trigger takes (another event type, or another change).",
@@ -100,7 +101,8 @@ export async function verifyEvent(
   if (otherHeader)
     return fail(
       "UNKNOWN_EVENT",
-      `the delivery's ${otherHeader.header} header is not ${JSON.stringify(otherHeader.equals)}: another event (${describeMatch(spec)})`,
+      `the delivery's ${otherHeader.header} header is not ${JSON.stringify(otherHeader.equals)}: ` +
+        `another event (${describeMatch(spec)})`,
     );
   const mine = all.filter((item) => spec.match.every((m) => pointerValue(item, m.pointer) === m.equals));
   if (mine.length === 0)
@@ -235,7 +237,9 @@ function staleness(
   if (Math.abs(age) <= toleranceSeconds) return undefined;
   return {
     code: "STALE_EVENT" satisfies TriggerErrorCode,
-    message: `the delivery was signed ${Math.abs(age)} s ${age >= 0 ? "ago" : "ahead"}, outside the ${toleranceSeconds} s tolerance`,
+    message:
+      `the delivery was signed ${Math.abs(age)} s ${age >= 0 ? "ago" : "ahead"}, ` +
+      `outside the ${toleranceSeconds} s tolerance`,
   };
 }
 

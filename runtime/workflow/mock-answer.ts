@@ -10,7 +10,10 @@
 // not declare. The error that comes back is the one any such status gives.
 import type { ToolSpec } from "../spec/tool-types.js";
 
-/** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
+/**
+ * The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader;
+ * tool-field-readers.test.ts: each reader reads it).
+ */
 export const TOOL_FIELDS_READ = [
   "successStatuses",
   "responses",
@@ -53,10 +56,16 @@ export function mockPrefer(
     .join(", ");
 }
 
-/** The query keys Prism reads a mock answer from (`__code`, `__example`, `__dynamic`, `__seed`): they steer a mock, and are no parameter of any API. */
+/**
+ * The query keys Prism reads a mock answer from (`__code`, `__example`, `__dynamic`, `__seed`): they steer a mock, and
+ * are no parameter of any API.
+ */
 export const MOCK_STEERING_KEYS: readonly string[] = ["__code", "__example", "__dynamic", "__seed"];
 
-/** An address with a mock answer (`code=400, example=card_declined`) asked as Prism's query keys, after the query it has. */
+/**
+ * An address with a mock answer (`code=400, example=card_declined`) asked as Prism's query keys, after the query it
+ * has.
+ */
 export function withMockSteering(url: string, answer: string): string {
   const pairs = answer
     .split(",")
@@ -64,7 +73,9 @@ export function withMockSteering(url: string, answer: string): string {
     .filter(Boolean)
     .map((p) => {
       const eq = p.indexOf("=");
-      return `__${encodeURIComponent(eq < 0 ? p : p.slice(0, eq))}=${encodeURIComponent(eq < 0 ? "" : p.slice(eq + 1))}`;
+      return (
+        `__${encodeURIComponent(eq < 0 ? p : p.slice(0, eq))}=` + `${encodeURIComponent(eq < 0 ? "" : p.slice(eq + 1))}`
+      );
     });
   if (!pairs.length) return url;
   const hash = url.indexOf("#");

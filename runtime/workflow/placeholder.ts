@@ -23,7 +23,10 @@ export interface PlaceholderRules {
 
 const LABEL = "placeholder";
 
-/** A clearly labelled stand-in for a missing environment value in mock runs, within the parameter's rules when it can be. */
+/**
+ * A clearly labelled stand-in for a missing environment value in mock runs, within the parameter's rules when it can
+ * be.
+ */
 export function placeholderFor(name: string, spec: PlaceholderRules): string {
   if (spec.format === "base-url") return `https://placeholder-${name.toLowerCase().replace(/_/g, "-")}.invalid`;
   const plain = `mock-placeholder-${name}`;
@@ -49,7 +52,10 @@ function fitted(plain: string, spec: PlaceholderRules): string {
 type CharTest = (c: string) => boolean;
 type Node = { set: CharTest; min: number; max: number } | { group: Node[][]; min: number; max: number };
 
-/** A value the pattern matches, with the label in the first run of characters long enough to hold it; undefined if the pattern is beyond the subset. */
+/**
+ * A value the pattern matches, with the label in the first run of characters long enough to hold it; undefined if the
+ * pattern is beyond the subset.
+ */
 export function fromPattern(pattern: string): string | undefined {
   try {
     const state = { label: true };

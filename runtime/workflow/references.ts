@@ -131,17 +131,24 @@ export function unresolvedReason(value: unknown, path: readonly PathSegment[], r
     if (Array.isArray(current)) {
       if (typeof segment !== "number") return `${at} is a list (of ${current.length}), read it with [n]`;
       if (segment >= current.length)
-        return `${at} has ${current.length} item${current.length === 1 ? "" : "s"}${current.length ? ` (indexes 0–${current.length - 1})` : ""}`;
+        return (
+          `${at} has ${current.length} ` +
+          `item${current.length === 1 ? "" : "s"}${current.length ? ` (indexes 0–${current.length - 1})` : ""}`
+        );
     } else if (current !== null && typeof current === "object") {
       if (typeof segment === "number") return `${at} is an object, not a list`;
       if (!Object.hasOwn(current, segment)) {
         const keys = Object.keys(current);
-        return `${at} has no ${JSON.stringify(segment)}${keys.length ? ` (it has ${keys.slice(0, 12).join(", ")}${keys.length > 12 ? ", …" : ""})` : " (it is empty)"}`;
+        const has = keys.length
+          ? ` (it has ${keys.slice(0, 12).join(", ")}${keys.length > 12 ? ", …" : ""})`
+          : " (it is empty)";
+        return `${at} has no ${JSON.stringify(segment)}${has}`;
       }
     } else {
       return current === undefined
         ? `${at} is missing`
-        : `${at} is ${current === null ? "null" : `a ${typeof current}`}, which has no ${JSON.stringify(String(segment))}`;
+        : `${at} is ${current === null ? "null" : `a ${typeof current}`}, which has ` +
+            `no ${JSON.stringify(String(segment))}`;
     }
     current = (current as Record<string | number, unknown>)[segment];
     at = next;

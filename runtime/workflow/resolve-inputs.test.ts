@@ -30,13 +30,17 @@ describe("resolveInputs", () => {
     expect(params).toEqual({ apiKey: "AIzaResolveKey0001", volumeId: "zyTCAlFPjgYC" });
   });
 
-  it("reads only the environment's own variables: {{constructor}} or {{toString}} is a missing variable, not Object.prototype's", () => {
-    const params = resolveInputs(
-      tools.books_get_volume!,
-      block({ apiKey: "{{constructor}}", volumeId: "{{toString}}" }),
-      new Map(),
-      {},
-    );
-    expect(params).toEqual({ apiKey: "mock-placeholder-constructor", volumeId: "mock-placeholder-toString" });
-  });
+  it(
+    "reads only the environment's own variables: {{constructor}} or {{toString}} is a missing variable, " +
+      "not Object.prototype's",
+    () => {
+      const params = resolveInputs(
+        tools.books_get_volume!,
+        block({ apiKey: "{{constructor}}", volumeId: "{{toString}}" }),
+        new Map(),
+        {},
+      );
+      expect(params).toEqual({ apiKey: "mock-placeholder-constructor", volumeId: "mock-placeholder-toString" });
+    },
+  );
 });

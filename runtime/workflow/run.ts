@@ -29,7 +29,10 @@ import {
   type WorkflowBlock,
 } from "./types.js";
 
-/** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
+/**
+ * The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader;
+ * tool-field-readers.test.ts: each reader reads it).
+ */
 export const TOOL_FIELDS_READ = ["polling"] as const satisfies readonly (keyof ToolSpec)[];
 
 export interface RunOptions {
@@ -37,7 +40,10 @@ export interface RunOptions {
   env: Record<string, string | undefined>;
   /** Addresses per provider that replace the real ones (mock servers). */
   baseUrls?: Record<string, string>;
-  /** Token endpoints per provider that replace the manifest's (executeTool's tokenUrl: a token endpoint mock, a sandbox). */
+  /**
+   * Token endpoints per provider that replace the manifest's (executeTool's tokenUrl: a token endpoint mock, a
+   * sandbox).
+   */
   tokenUrls?: Record<string, string>;
   /** More hosts the blocks' credentials may go to (executeTool's allowHosts). */
   allowHosts?: readonly string[];
@@ -48,9 +54,15 @@ export interface RunOptions {
   concurrency?: number;
   signal?: AbortSignal;
   onEvent?: (event: RunEvent) => void;
-  /** Where the providers' documented request rates are kept per credential (default: the process's, RateLimiter.shared(), with every other run, client and executor). */
+  /**
+   * Where the providers' documented request rates are kept per credential (default: the process's,
+   * RateLimiter.shared(), with every other run, client and executor).
+   */
   limiter?: RateLimiter;
-  /** The event that started the run: the trigger block's outputs (`blockwright serve`). Without it, a trigger block fails. */
+  /**
+   * The event that started the run: the trigger block's outputs (`blockwright serve`). Without it, a trigger block
+   * fails.
+   */
   triggered?: { outputs: Record<string, unknown> };
   /**
    * A durable run's journal (`blockwright serve`): the blocks in `done` succeeded in an earlier
@@ -77,7 +89,8 @@ export async function runWorkflowWith(
   const finished: BlockResult[] = [];
   const secrets = secretValues(registry, workflow.blocks, options.env);
   const limit = Math.max(1, options.concurrency ?? 4);
-  // Every block's calls (polls and pages included) keep each provider's documented rate per credential, with the process's other callers.
+  // Every block's calls (polls and pages included) keep each provider's documented rate per credential, with the
+  // process's other callers.
   const limiter = options.limiter ?? RateLimiter.shared();
   const pending = new Set(graph.ids);
   let running = 0;
@@ -171,7 +184,9 @@ export async function runWorkflowWith(
 function triggerResult(base: Omit<BlockResult, "status">, block: WorkflowBlock, options: RunOptions): BlockResult {
   if (options.triggered)
     return { ...base, status: "succeeded", startedAt: new Date().toISOString(), outputs: options.triggered.outputs };
-  const message = `${base.id} starts the workflow when ${blockAction(block)} arrives: run it with blockwright serve, which receives the event`;
+  const message =
+    `${base.id} starts the workflow when ${blockAction(block)} arrives: run it with blockwright serve, ` +
+    `which receives the event`;
   return {
     ...base,
     status: "failed",
@@ -380,7 +395,10 @@ function secretValues(
   return [...out];
 }
 
-/** A fetch that asks a mock server for a given status or named example, out of band (Prism's `__code`/`__example` query keys): a `Prefer` header may be the API's own. */
+/**
+ * A fetch that asks a mock server for a given status or named example, out of band (Prism's `__code`/`__example` query
+ * keys): a `Prefer` header may be the API's own.
+ */
 function preferring(prefer: string, inner: FetchLike | undefined): FetchLike {
   return (request) => {
     const init: RequestInit & { duplex?: "half" } = {

@@ -37,7 +37,9 @@ export interface CallBlock extends BlockCommon {
   inputs: { operation: string } & Record<string, unknown>;
 }
 
-/** A block that starts the workflow when its trigger's event arrives (`blockwright serve`); its outputs are the event's. */
+/**
+ * A block that starts the workflow when its trigger's event arrives (`blockwright serve`); its outputs are the event's.
+ */
 export interface TriggerBlock extends BlockCommon {
   inputs: { trigger: string } & Record<string, unknown>;
 }

@@ -95,7 +95,8 @@ export function checkConnectionConfig(source: YamlSource, tools: readonly ToolSp
             where,
             modelFilled
               ? `"${param}" is filled by the model in each call, not by the connection`
-              : `unknown connection parameter "${param}" (${provider} takes: ${[...known.keys()].join(", ") || "none"})`,
+              : `unknown connection parameter "${param}" (${provider} ` +
+                  `takes: ${[...known.keys()].join(", ") || "none"})`,
           );
           continue;
         }
@@ -105,7 +106,8 @@ export function checkConnectionConfig(source: YamlSource, tools: readonly ToolSp
         else if (spec.secret)
           fail(
             where,
-            `is a secret: give it as a reference to an environment variable, e.g. "{{${envVariableName(provider, param)}}}"; the literal value was not used`,
+            `is a secret: give it as a reference to an environment variable, e.g. ` +
+              `"{{${envVariableName(provider, param)}}}"; the literal value was not used`,
             "value",
           );
         else if (typeof value === "string" || typeof value === "number" || typeof value === "boolean")

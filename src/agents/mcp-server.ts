@@ -57,7 +57,8 @@ export function createToolServer(options: ToolServerOptions): Server {
       instructions:
         `Tools of ${providers.join(", ") || "no provider"}${options.readOnly ? " (read-only tools only)" : ""}. ` +
         "Credentials and other connection settings are configured on the server: never pass them as arguments. " +
-        "A failed call answers isError with the parameter, the rule and the value at fault; fix the arguments and call again.",
+        "A failed call answers isError with the parameter, the rule and the value at fault; " +
+        "fix the arguments and call again.",
     },
   );
 
@@ -83,7 +84,9 @@ export function createToolServer(options: ToolServerOptions): Server {
         operation: tool.id,
         rule: "connection",
         param: itemAt(connection.missing, 0).param,
-        message: `${tool.id} cannot run: the server has no ${list}. This is the server's configuration, not an argument: ask the user to set it and restart the server.`,
+        message:
+          `${tool.id} cannot run: the server has no ${list}. This is the server's configuration, ` +
+          `not an argument: ask the user to set it and restart the server.`,
       });
     }
     const built = llmCallParams(tool, request.params.arguments, connection.values);

@@ -43,7 +43,8 @@ describe("writeWholeUnder", () => {
     symlinkSync(join(outside, "folder"), join(project, "b"));
     expect(() => writeWholeUnder(project, "a/c.json", "x", "--record")).toThrow(
       new LinkRefused(
-        `--record: ${join(project, "a/c.json")} is a symbolic link: a/c.json is never written through a link (replace the link with the file or folder itself)`,
+        `--record: ${join(project, "a/c.json")} is a symbolic link: a/c.json is never written through a link ` +
+          `(replace the link with the file or folder itself)`,
       ),
     );
     expect(() => writeWholeUnder(project, "b/c.json", "x", "--record")).toThrow(LinkRefused);

@@ -83,7 +83,8 @@ export function writeWholeUnder(base: string, path: string, content: string | Ui
   const link = linkOnPath(base, path);
   if (link)
     throw new LinkRefused(
-      `${what}: ${join(base, link)} is a symbolic link: ${path} is never written through a link (replace the link with the file or folder itself)`,
+      `${what}: ${join(base, link)} is a symbolic link: ${path} is never written through a link (replace the ` +
+        `link with the file or folder itself)`,
     );
   const full = join(base, path);
   mkdirSync(dirname(full), { recursive: true });
@@ -91,7 +92,10 @@ export function writeWholeUnder(base: string, path: string, content: string | Ui
   return full;
 }
 
-/** Write a file the user named (`--overlay f`) whole; refused with LinkRefused when it is a symbolic link (the folders on its way are the user's choice). */
+/**
+ * Write a file the user named (`--overlay f`) whole; refused with LinkRefused when it is a symbolic link (the folders
+ * on its way are the user's choice).
+ */
 export function writeNamedFile(path: string, content: string | Uint8Array, what: string): void {
   if (isLink(path)) throw new LinkRefused(`${what}: ${LINKED_FILE}`);
   writeWhole(path, content);

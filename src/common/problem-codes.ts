@@ -40,7 +40,9 @@ export const PROBLEMS = {
   BW1004: {
     meaning: "The input is larger than Blockwright reads (its size, or the values its YAML aliases expand to).",
     example: "is 80.0 MiB, over the 64 MiB limit for an OpenAPI or published API document: refused before parsing",
-    fix: "Cut the file down (for an API document, `blockwright add --operations` keeps only what you use); write aliases out.",
+    fix:
+      "Cut the file down (for an API document, `blockwright add --operations` keeps only what you use); " +
+      "write aliases out.",
   },
   BW1005: {
     meaning: "The file is not UTF-8 text.",
@@ -50,7 +52,9 @@ export const PROBLEMS = {
   BW1101: {
     meaning: "The manifest (or another checked file) has a field its schema does not know.",
     example: 'operations.zqfoo_list: unknown field "limt" (allowed: operationId, description, params, outputs, …)',
-    fix: "Correct the field's name (the message lists the allowed ones) or remove it; docs/reference/manifest.md lists every field.",
+    fix:
+      "Correct the field's name (the message lists the allowed ones) or remove it; " +
+      "docs/reference/manifest.md lists every field.",
   },
   BW1102: {
     meaning: "A required field is missing.",
@@ -80,7 +84,8 @@ export const PROBLEMS = {
   BW1107: {
     meaning: "A value is empty where one is needed: often an unquoted `#`, which starts a YAML comment.",
     example:
-      "params.color.example: must be string, got an empty value (in YAML, quote values that start with #: an unquoted # starts a comment)",
+      "params.color.example: must be string, got an empty value (in YAML, quote values that start with #: " +
+      "an unquoted # starts a comment)",
     fix: 'Quote the value: `example: "#ff0000"`.',
   },
   BW1201: {
@@ -96,9 +101,12 @@ export const PROBLEMS = {
   },
   BW1203: {
     meaning:
-      "A `$ref` does not resolve: no such file, no such place in it, or a file outside the folders references may read.",
+      "A `$ref` does not resolve: no such file, no such place in it, or a file outside the folders references " +
+      "may read.",
     example: '$ref "./schemas/item.yaml" does not resolve: ENOENT: no such file or directory',
-    fix: "Correct the reference; a file outside the specs folder must be in `blockwright.externalRefFolders` of package.json.",
+    fix:
+      "Correct the reference; a file outside the specs folder must be in `blockwright.externalRefFolders` of " +
+      "package.json.",
   },
   BW1204: {
     meaning: "An example in the OpenAPI document does not match its schema.",
@@ -112,9 +120,11 @@ export const PROBLEMS = {
   },
   BW1206: {
     meaning:
-      "A schema's pattern is written between slashes, as a JavaScript literal (a warning): no text matches it as written, so it is read as what is between them.",
+      "A schema's pattern is written between slashes, as a JavaScript literal (a warning): " +
+      "no text matches it as written, so it is read as what is between them.",
     example:
-      'pattern "/^[a-z]+$/" is written between slashes, as a JavaScript literal, which no text matches: read as "^[a-z]+$"',
+      'pattern "/^[a-z]+$/" is written between slashes, as a JavaScript literal, which no text matches: ' +
+      'read as "^[a-z]+$"',
     fix: "Write the pattern without the slashes (JSON Schema patterns take no delimiters).",
   },
   BW1301: {
@@ -130,7 +140,8 @@ export const PROBLEMS = {
   BW1303: {
     meaning: "The project's package.json gives a Blockwright setting or link Blockwright cannot use.",
     example:
-      'blockwright.scope: must be an npm scope such as @acme (the provider packages are named <scope>/<provider>), got "acme"',
+      "blockwright.scope: must be an npm scope such as @acme (the provider packages are named " +
+      '<scope>/<provider>), got "acme"',
     fix: "Correct the value as the message says.",
   },
   BW2001: {
@@ -146,7 +157,8 @@ export const PROBLEMS = {
   BW2003: {
     meaning: "A parameter, body field, response field or security scheme the manifest names is not in the document.",
     example:
-      'query parameter "per_page" not found in operation "listItems" of openapi.yaml (its query parameters: limit, page)',
+      'query parameter "per_page" not found in operation "listItems" of openapi.yaml (its query parameters: ' +
+      "limit, page)",
     fix: "Correct the name or pointer; the message lists what is there.",
   },
   BW2004: {
@@ -184,7 +196,9 @@ export const PROBLEMS = {
     meaning: "The document requires a parameter, body or body field that nothing the manifest declares supplies.",
     example:
       'openapi.yaml requires query parameter "account" for "listItems", but no parameter or constant supplies it',
-    fix: "Declare a parameter placed there (`wire`), or a constant, and make it required or give it a default that is sent.",
+    fix:
+      "Declare a parameter placed there (`wire`), or a constant, and make it required or give it a default that " +
+      "is sent.",
   },
   BW2011: {
     meaning: "Something is declared twice, or two declarations collide.",
@@ -193,14 +207,16 @@ export const PROBLEMS = {
   },
   BW2012: {
     meaning:
-      "A credential, secret or OAuth 2 parameter breaks the rules that keep secrets out of LLM inputs, addresses and requests.",
+      "A credential, secret or OAuth 2 parameter breaks the rules that keep secrets out of LLM inputs, " +
+      "addresses and requests.",
     example: "a secret parameter must be user-only",
     fix: "Set what the message asks (`visibility: user-only`, `secret: true`, `required: false`, …).",
   },
   BW2013: {
     meaning: "A value sent in the address or a header has no bound on its length.",
     example:
-      '"q" is sent as a query value, so it needs maxLength (an unbounded value can make the upstream answer 414 or 431; …)',
+      '"q" is sent as a query value, so it needs maxLength (an unbounded value can make the upstream answer ' +
+      "414 or 431; …)",
     fix: "Give the parameter `maxLength` (or an enum, a format or an anchored pattern).",
   },
   BW2014: {
@@ -211,7 +227,8 @@ export const PROBLEMS = {
   BW2015: {
     meaning: "The operation is deprecated in the document, and the manifest does not say so.",
     example:
-      'operation "listOld" is deprecated in openapi.yaml: tell the tool\'s users, with deprecated: <why, and what to use instead>',
+      'operation "listOld" is deprecated in openapi.yaml: tell the tool\'s users, with deprecated: <why, ' +
+      "and what to use instead>",
     fix: "Add `deprecated: <why, and what to use instead>` to the operation.",
   },
   BW2016: {
@@ -231,7 +248,8 @@ export const PROBLEMS = {
   },
   BW2019: {
     meaning:
-      "The OpenAPI document itself holds something Blockwright cannot use (a schema construct, a server, a security scheme).",
+      "The OpenAPI document itself holds something Blockwright cannot use (a schema construct, a server, " +
+      "a security scheme).",
     example: "components.schemas.Item: a schema cycle through allOf",
     fix: "Correct the document at the position given (or cut the operation out).",
   },
@@ -247,7 +265,8 @@ export const PROBLEMS = {
   },
   BW2022: {
     meaning:
-      "An output, or what it reads, is not usable (not an output of the operation, the wrong type, a field not in the response).",
+      "An output, or what it reads, is not usable (not an output of the operation, the wrong type, " +
+      "a field not in the response).",
     example: '"items" is not an output of the operation (outputs: id, name)',
     fix: "Correct the output's name, source or type.",
   },
@@ -263,17 +282,23 @@ export const PROBLEMS = {
   },
   BW2025: {
     meaning:
-      "A trigger names what is not there: its event (a webhooks entry, an operation's callback), a field of the event, or a subscription's operation or output.",
+      "A trigger names what is not there: its event (a webhooks entry, an operation's callback), " +
+      "a field of the event, or a subscription's operation or output.",
     example:
-      'triggers.zqfoo_item_created.event.callback.name: operation "createHook" declares no callback "itemCreated" in openapi.yaml (callbacks: itemChanged)',
+      'triggers.zqfoo_item_created.event.callback.name: operation "createHook" declares no callback ' +
+      '"itemCreated" in openapi.yaml (callbacks: itemChanged)',
     fix: "Name what the document (or the manifest) has: the message lists it.",
   },
   BW2026: {
     meaning:
-      "A trigger's value is not one it can use: a subscription input its parameter refuses, a `{{…}}` serve does not fill there, or a `match` value the event cannot hold.",
+      "A trigger's value is not one it can use: a subscription input its parameter refuses, " +
+      "a `{{…}}` serve does not fill there, or a `match` value the event cannot hold.",
     example:
-      'triggers.zqfoo_item_created.subscription.create.inputs.kind: "item.made" is not a value zqfoo_create_hook takes (kind: must be one of item.created, item.updated, got "item.made")',
-    fix: "Give a value the parameter (and so the document) allows, or the event's field can hold; use only the templates the message lists.",
+      'triggers.zqfoo_item_created.subscription.create.inputs.kind: "item.made" is not a value ' +
+      'zqfoo_create_hook takes (kind: must be one of item.created, item.updated, got "item.made")',
+    fix:
+      "Give a value the parameter (and so the document) allows, or the event's field can hold; " +
+      "use only the templates the message lists.",
   },
   BW3001: {
     meaning: "An option is unknown, or given without the value it needs (or with one it does not take).",
@@ -323,7 +348,8 @@ export const PROBLEMS = {
   },
   BW3010: {
     meaning:
-      "A file the command was given is not what it takes (a connection config, a recording, a test report, a published document).",
+      "A file the command was given is not what it takes (a connection config, a recording, a test report, " +
+      "a published document).",
     example: "--replay recordings: recordings/zqfoo.json is not a recording",
     fix: "Give the file the option names; the message says what is wrong with this one.",
   },
@@ -340,16 +366,23 @@ export const PROBLEMS = {
   },
   BW3013: {
     meaning:
-      "A package to publish could not be installed from the registry it goes to: a dependency the registry has no version of in the range, or a path on this machine.",
+      "A package to publish could not be installed from the registry it goes to: " +
+      "a dependency the registry has no version of in the range, or a path on this machine.",
     example:
-      "@acme/notes@0.1.0 depends on @blockwright/runtime@^0.3.0, which the registry cannot give (it has 0.2.0): publish @blockwright/runtime there first, or depend on a version it has",
-    fix: "Publish the dependency first (a workspace package goes before what depends on it), or depend on a version range the registry has; `blockwright init --link` is for local work only.",
+      "@acme/notes@0.1.0 depends on @blockwright/runtime@^0.3.0, which the registry cannot give (it has " +
+      "0.2.0): publish @blockwright/runtime there first, or depend on a version it has",
+    fix:
+      "Publish the dependency first (a workspace package goes before what depends on it), " +
+      "or depend on a version range the registry has; `blockwright init --link` is for local work only.",
   },
   BW3014: {
     meaning:
-      "npm would refuse the package's provenance: it names no repository, or another one than the GitHub repository the workflow runs in.",
+      "npm would refuse the package's provenance: it names no repository, or another one than the GitHub " +
+      "repository the workflow runs in.",
     example: '@acme/notes@0.1.0 has no "repository" in its package.json, and npm refuses provenance without one (E422)',
-    fix: "Name the project's repository in its package.json (`generate` copies it into every package), as its GitHub address.",
+    fix:
+      "Name the project's repository in its package.json (`generate` copies it into every package), " +
+      "as its GitHub address.",
   },
   BW4001: {
     meaning: "A block names a block type or operation no generated package has.",
@@ -384,7 +417,8 @@ export const PROBLEMS = {
   },
   BW4007: {
     meaning:
-      "A trigger block is unusable: an unknown trigger, a second trigger, a block connected to it, or an input it does not take.",
+      "A trigger block is unusable: an unknown trigger, a second trigger, a block connected to it, " +
+      "or an input it does not take.",
     example: "start: a trigger block starts the workflow, so no block may connect to it (connected from: fetch)",
     fix: "Keep one trigger block, first, with only `trigger` and its secret as inputs.",
   },

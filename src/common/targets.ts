@@ -54,7 +54,10 @@ export function unsuitableFolder(path: string): string | undefined {
   return undefined;
 }
 
-/** Why a file (existing or to be made) cannot be written, if it cannot: a symbolic link or a folder stands at it, or its folder is unsuitable. */
+/**
+ * Why a file (existing or to be made) cannot be written, if it cannot: a symbolic link or a folder stands at it, or its
+ * folder is unsuitable.
+ */
 export function unsuitableFile(path: string): string | undefined {
   if (isLink(path)) return LINKED_FILE;
   if (statOf(path)?.isDirectory()) return "is a folder, not a file";

@@ -13,7 +13,10 @@ export interface BodyContext {
   checker: SchemaChecker;
 }
 
-/** What a body was judged to be: its refusals, or the value it reads as (undefined without a body, or one no schema reads). */
+/**
+ * What a body was judged to be: its refusals, or the value it reads as (undefined without a body, or one no schema
+ * reads).
+ */
 export type BodyVerdict = { refusals: Refusal[]; value?: unknown };
 
 export function judgeBody(
@@ -101,7 +104,10 @@ function judgeBodyValue(
   );
 }
 
-/** The media type object a Content-Type is sent under: the same type first, then a range that holds it (`image/*`, then any type). */
+/**
+ * The media type object a Content-Type is sent under: the same type first, then a range that holds it (`image/*`, then
+ * any type).
+ */
 function mediaFor(body: JudgedBody, contentType: string): { mediaType: string; at: Path; node: Node } | undefined {
   const sent = bareMediaType(contentType);
   const [type] = sent.split("/");

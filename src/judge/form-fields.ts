@@ -47,7 +47,10 @@ const byContent = (e: Encoding | undefined): e is Encoding & { contentType: stri
   e.explode === undefined &&
   e.allowReserved === undefined;
 
-/** Whether a field is written by style (OpenAPI 3.0.4/3.1.1: a style, explode or allowReserved given, its contentType then ignored). */
+/**
+ * Whether a field is written by style (OpenAPI 3.0.4/3.1.1: a style, explode or allowReserved given, its contentType
+ * then ignored).
+ */
 const byStyle = (e: Encoding | undefined): e is Encoding =>
   e !== undefined && (e.style !== undefined || e.explode !== undefined || e.allowReserved !== undefined);
 
@@ -209,8 +212,14 @@ function contentField(
 ): { value: unknown } | { message: string } {
   const json = contentType.split(",").some((t) => isJsonMediaType(t.trim()));
   if (mine.length !== 1 || mine[0]?.name !== name) {
+    const exploded =
+      json && typesOf(data, schema).has("array")
+        ? `, as an exploded form writes a list; a JSON list goes as ${name}=["a","b"]`
+        : "";
     return {
-      message: `the document encodes it as ${contentType} (encoding.contentType): one pair ${name}=<${json ? "JSON" : "text"}>; sent ${mine.length} pair${mine.length === 1 ? "" : "s"}${json && typesOf(data, schema).has("array") ? `, as an exploded form writes a list; a JSON list goes as ${name}=["a","b"]` : ""}`,
+      message:
+        `the document encodes it as ${contentType} (encoding.contentType): one ` +
+        `pair ${name}=<${json ? "JSON" : "text"}>; sent ${mine.length} pair${mine.length === 1 ? "" : "s"}${exploded}`,
     };
   }
   const text = decoded(mine[0].raw ?? "", true);
@@ -220,7 +229,9 @@ function contentField(
     return { value: JSON.parse(text) };
   } catch {
     return {
-      message: `the document encodes it as ${contentType} (encoding.contentType), and ${JSON.stringify(text.slice(0, 80))} is not JSON`,
+      message:
+        `the document encodes it as ${contentType} (encoding.contentType), ` +
+        `and ${JSON.stringify(text.slice(0, 80))} is not JSON`,
     };
   }
 }
@@ -285,7 +296,9 @@ export function multipartFields(bytes: Uint8Array, contentType: string, media: M
     const itemsSchema = isArray ? itemSchema(data, fieldSchema) : fieldSchema;
     const values: unknown[] = [];
     for (const part of mine) {
-      const sent = `${part.contentType ? `Content-Type: ${part.contentType}; ` : ""}${part.filename !== undefined ? `a file of ${part.bytes.length} bytes` : part.bytes.toString("utf8")}`;
+      const sent =
+        `${part.contentType ? `Content-Type: ${part.contentType}; ` : ""}` +
+        `${part.filename !== undefined ? `a file of ${part.bytes.length} bytes` : part.bytes.toString("utf8")}`;
       const problem = partProblem(part, e, itemsSchema, data, media, name, sent);
       if (problem) {
         refusals.push(problem);
@@ -301,7 +314,10 @@ export function multipartFields(bytes: Uint8Array, contentType: string, media: M
   return refusals.length ? { refusals } : { value };
 }
 
-/** The media types a part of this field may have: the encoding's, or OpenAPI's default for the field's type (undefined: any). */
+/**
+ * The media types a part of this field may have: the encoding's, or OpenAPI's default for the field's type (undefined:
+ * any).
+ */
 function expectedTypes(
   e: Encoding | undefined,
   schema: unknown,
@@ -335,7 +351,8 @@ function partProblem(
     const fits = (t: string) =>
       anyBytes ||
       expected.types.some((x) => x === t || x === "*/*" || (x.endsWith("/*") && t.startsWith(x.slice(0, -1))));
-    // RFC 7578: a part without a Content-Type is text/plain. OpenAPI's own default (not the document's word) also takes such a part whose text is of the default type.
+    // RFC 7578: a part without a Content-Type is text/plain. OpenAPI's own default (not the document's word) also takes
+    // such a part whose text is of the default type.
     const ok = given
       ? fits(given)
       : fits("text/plain") ||
@@ -345,7 +362,9 @@ function partProblem(
         "encoding.contentType",
         media,
         name,
-        `the part is ${given ?? "text/plain (no Content-Type)"}; the ${expected.explicit ? "document's encoding.contentType" : "default for its type"} is ${expected.types.join(" or ")}`,
+        `the part is ${given ?? "text/plain (no Content-Type)"}; ` +
+          `the ${expected.explicit ? "document's encoding.contentType" : "default for its type"} ` +
+          `is ${expected.types.join(" or ")}`,
         sent,
       );
     }

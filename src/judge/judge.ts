@@ -44,9 +44,15 @@ export interface SentRequest {
 export interface JudgeOptions {
   /** The path the document's server puts before every operation's path (`/api`). */
   basePath?: string;
-  /** `present`: a request without the credential its operation needs is refused; `form`: only one sent in a form its scheme does not take (a mock answers a missing one 401, as the service does). */
+  /**
+   * `present`: a request without the credential its operation needs is refused; `form`: only one sent in a form its
+   * scheme does not take (a mock answers a missing one 401, as the service does).
+   */
   credential: "present" | "form";
-  /** The parameters the credential covers (the manifest's `auth.covers`, the credential's own slots): the credential is judged in their place. */
+  /**
+   * The parameters the credential covers (the manifest's `auth.covers`, the credential's own slots): the credential is
+   * judged in their place.
+   */
   covered?: (slot: { in: string; name: string }) => boolean;
 }
 
@@ -118,7 +124,10 @@ function refused(line: string, rule: Refusal["rule"], at: string, message: strin
   return { refusals: [{ rule, at, pointer: "/", sent: quoted(line), message }], read: { params: new Map(), path: {} } };
 }
 
-/** The operation a method and path name (the most literal template first, as OpenAPI matches `/pets/mine` before `/pets/{id}`), with the raw text of each path expression. */
+/**
+ * The operation a method and path name (the most literal template first, as OpenAPI matches `/pets/mine` before
+ * `/pets/{id}`), with the raw text of each path expression.
+ */
 function route(
   operations: JudgedOperation[],
   method: string,

@@ -51,7 +51,10 @@ export interface JudgedOperation {
   template: PathTemplate;
   params: JudgedParam[];
   body?: JudgedBody;
-  /** Its security requirements (its own, else the document's): alternatives, each the schemes needed together; undefined when none is declared. */
+  /**
+   * Its security requirements (its own, else the document's): alternatives, each the schemes needed together; undefined
+   * when none is declared.
+   */
   security?: string[][];
   /** Where they are written: the operation, or the document's top. */
   securityAt: Path;
@@ -125,7 +128,10 @@ function judgedParam(data: unknown, listed: Path, path: string): JudgedParam | u
   };
 }
 
-/** How a document says a path value may hold `/`: GitHub's `x-multi-segment`, `allowReserved` (OpenAPI 3.2 lets a path use it), or the template's reserved expansion `{+name}`. */
+/**
+ * How a document says a path value may hold `/`: GitHub's `x-multi-segment`, `allowReserved` (OpenAPI 3.2 lets a path
+ * use it), or the template's reserved expansion `{+name}`.
+ */
 function multiSegmentMarker(p: Node, path: string): MultiSegmentMarker | undefined {
   if (p["x-multi-segment"] === true) return "x-multi-segment";
   if (p.allowReserved === true) return "allowReserved";

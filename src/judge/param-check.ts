@@ -28,7 +28,10 @@ export interface ParamContext {
   secret(place: string, name: string): boolean;
 }
 
-/** What a request sent for one parameter: a path segment's raw text, a query parameter's pairs, a header's value, a cookie's values. */
+/**
+ * What a request sent for one parameter: a path segment's raw text, a query parameter's pairs, a header's value, a
+ * cookie's values.
+ */
 export type Sent =
   | { in: "path"; raw: string }
   | { in: "query"; pairs: RawPair[] }
@@ -98,7 +101,8 @@ function judgeShape(p: JudgedParam, sent: Sent, shape: Shape, ctx: ParamContext,
     return {
       refusals: refuse(
         "allowEmptyValue",
-        `sent empty (${p.name}=), which its schema refuses (${miss.message}) and the document does not allow (allowEmptyValue)`,
+        `sent empty (${p.name}=), which its schema refuses (${miss.message}) ` +
+          `and the document does not allow (allowEmptyValue)`,
       ),
     };
   }
@@ -138,7 +142,8 @@ function rawRefusal(p: JudgedParam, texts: string[], refuse: Refuse): Refusal[] 
     if (spanning && /%2F/i.test(text)) {
       return refuse(
         "x-multi-segment",
-        `the value spans path segments (the document marks it with ${p.multiSegment}), so its "/" go as they are; it was sent as %2F, which the service reads as one segment`,
+        `the value spans path segments (the document marks it with ${p.multiSegment}), ` +
+          `so its "/" go as they are; it was sent as %2F, which the service reads as one segment`,
       );
     }
     const problem = rawProblem(text, {
@@ -150,7 +155,9 @@ function rawRefusal(p: JudgedParam, texts: string[], refuse: Refuse): Refusal[] 
     if (problem.rule === "allowReserved") {
       return refuse(
         "allowReserved",
-        `the reserved character ${shownChar(problem.char)} is sent raw inside a value; without allowReserved (the document leaves it false) it goes percent-encoded, and a raw one reads as ${p.in === "path" ? "part of the path's syntax" : "a separator"}`,
+        `the reserved character ${shownChar(problem.char)} is sent raw inside a value; ` +
+          `without allowReserved (the document leaves it false) it goes percent-encoded, ` +
+          `and a raw one reads as ${p.in === "path" ? "part of the path's syntax" : "a separator"}`,
       );
     }
     return refuse(
@@ -161,7 +168,10 @@ function rawRefusal(p: JudgedParam, texts: string[], refuse: Refuse): Refusal[] 
   return undefined;
 }
 
-/** The value a read stands for, its texts decoded and typed by the schema; undefined when a text's escapes are not UTF-8. */
+/**
+ * The value a read stands for, its texts decoded and typed by the schema; undefined when a text's escapes are not
+ * UTF-8.
+ */
 function readValue(
   data: unknown,
   schema: Node | undefined,
@@ -220,7 +230,10 @@ function schemaRefusal(p: JudgedParam, value: unknown, ctx: ParamContext, refuse
     : [];
 }
 
-/** A parameter described by `content`: its one value, as its media type writes it (JSON parsed), meeting that media type's schema. */
+/**
+ * A parameter described by `content`: its one value, as its media type writes it (JSON parsed), meeting that media
+ * type's schema.
+ */
 function judgeContent(p: JudgedParam, sent: Sent, ctx: ParamContext, refuse: Refuse): ParamVerdict {
   const content = p.content as NonNullable<JudgedParam["content"]>;
   let raw: string;

@@ -3,7 +3,10 @@
 // and examples are that media type's.
 import type { OpenApiDocument, Schema } from "../load/openapi-document.js";
 
-/** A raw parameter's schema and the objects holding its examples: its own, or (described by `content`) its one media type's. */
+/**
+ * A raw parameter's schema and the objects holding its examples: its own, or (described by `content`) its one media
+ * type's.
+ */
 export function describedParameter(
   raw: Schema | undefined,
   doc: Pick<OpenApiDocument, "resolve">,

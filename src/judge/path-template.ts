@@ -7,7 +7,10 @@ export type TemplatePart = string | { name: string };
 
 export interface PathTemplate {
   parts: TemplatePart[];
-  /** Characters of literal text: of two templates a path matches, the one with more is the more concrete (`/pets/mine` before `/pets/{id}`). */
+  /**
+   * Characters of literal text: of two templates a path matches, the one with more is the more concrete (`/pets/mine`
+   * before `/pets/{id}`).
+   */
   literal: number;
   /** The raw text of each expression, when `path` matches; `spanning`: the parameters whose value may hold `/`. */
   match(path: string, spanning: ReadonlySet<string>): Record<string, string> | undefined;

@@ -52,7 +52,8 @@ export function readQuery(p: JudgedParam, pairs: RawPair[], shape: Shape): ReadR
         ? { read: { shape, text: raws[0] as string } }
         : miss(
             "explode",
-            `sent ${raws.length} times (${p.name}=…&${p.name}=…), as an exploded array; the document's value is one ${p.name}=value`,
+            `sent ${raws.length} times (${p.name}=…&${p.name}=…), as an exploded array; ` +
+              `the document's value is one ${p.name}=value`,
           );
     if (shape === "array") {
       if (p.explode) {
@@ -60,14 +61,16 @@ export function readQuery(p: JudgedParam, pairs: RawPair[], shape: Shape): ReadR
         if (joined !== undefined && raws.length === 1)
           return miss(
             "explode",
-            `one pair holding items separated by "," (${p.name}=${joined}), as explode false writes; the document says explode true: one ${p.name}=item pair per item`,
+            `one pair holding items separated by "," (${p.name}=${joined}), as explode false writes; ` +
+              `the document says explode true: one ${p.name}=item pair per item`,
           );
         return { read: { shape, items: raws } };
       }
       if (raws.length !== 1)
         return miss(
           "explode",
-          `${raws.length} pairs (${p.name}=…&${p.name}=…), as explode true writes; the document says explode false: one pair, its items separated by ","`,
+          `${raws.length} pairs (${p.name}=…&${p.name}=…), as explode true writes; ` +
+            `the document says explode false: one pair, its items separated by ","`,
         );
       // An empty list sends no pair (RFC 6570: it is undefined), so `ids=` is a list of one empty item.
       return { read: { shape, items: splitRaw(raws[0] as string, ",") } };
@@ -84,7 +87,8 @@ export function readQuery(p: JudgedParam, pairs: RawPair[], shape: Shape): ReadR
     if (raws.length !== 1)
       return miss(
         "explode",
-        `${raws.length} pairs, as an exploded form writes; ${style} is one pair, its items separated by ${style === "spaceDelimited" ? '" " (%20)' : '"|" (%7C)'}`,
+        `${raws.length} pairs, as an exploded form writes; ${style} is one pair, ` +
+          `its items separated by ${style === "spaceDelimited" ? '" " (%20)' : '"|" (%7C)'}`,
       );
     const raw = raws[0] as string;
     const delimiter = style === "spaceDelimited" ? "%20" : "%7C";
@@ -100,7 +104,8 @@ export function readQuery(p: JudgedParam, pairs: RawPair[], shape: Shape): ReadR
     ) {
       return miss(
         "style",
-        `items separated by "," (as form writes them); ${style} separates them by ${style === "spaceDelimited" ? '" " (%20)' : '"|" (%7C)'}`,
+        `items separated by "," (as form writes them); ${style} separates them ` +
+          `by ${style === "spaceDelimited" ? '" " (%20)' : '"|" (%7C)'}`,
       );
     }
     const items = raw === "" && shape === "object" ? [] : splitRaw(raw, delimiter, style === "spaceDelimited");

@@ -10,7 +10,10 @@ import { type JudgeOptions, type RequestJudge, requestJudge, type SentRequest } 
 
 const judges = new WeakMap<OpenApiDocument, Map<string, RequestJudge>>();
 
-/** The judge of a document for these options, made once (its schemas are registered once); one document has one manifest's `covered`. */
+/**
+ * The judge of a document for these options, made once (its schemas are registered once); one document has one
+ * manifest's `covered`.
+ */
 export function documentJudge(document: OpenApiDocument, options: JudgeOptions): RequestJudge {
   const key = `${options.basePath ?? ""} ${options.credential} ${options.covered ? "covered" : ""}`;
   let byOptions = judges.get(document);
@@ -58,7 +61,8 @@ export function misReadings(
       const rule =
         declared?.content !== undefined
           ? `content ${declared.content}`
-          : `style ${declared?.style ?? (wire.in === "query" ? "form" : "simple")}, explode ${declared?.explode ?? (declared?.style ?? (wire.in === "query" ? "form" : "simple")) === "form"}`;
+          : `style ${declared?.style ?? (wire.in === "query" ? "form" : "simple")}, ` +
+            `explode ${declared?.explode ?? (declared?.style ?? (wire.in === "query" ? "form" : "simple")) === "form"}`;
       where = `${wire.in} parameter "${name}"${of ? `'s field "${of.field}"` : ""} (${rule})`;
     } else if (wire.in === "body") {
       if (judgement.read.body === undefined) continue;

@@ -56,7 +56,9 @@ export function schemaChecker(document: OpenApiDocument): SchemaChecker {
   };
 }
 
-/** Every registered schema's `required` without the fields its `properties` mark `readOnly`; a string's enum as texts. */
+/**
+ * Every registered schema's `required` without the fields its `properties` mark `readOnly`; a string's enum as texts.
+ */
 function withoutReadOnlyRequired(lookup: Record<string, Schema | boolean>): void {
   const seen = new Set<unknown>();
   for (const schema of Object.values(lookup)) {
@@ -67,7 +69,8 @@ function withoutReadOnlyRequired(lookup: Record<string, Schema | boolean>): void
     const strings = node.type === "string" || (Array.isArray(node.type) && node.type.includes("string"));
     if (strings && Array.isArray(node.enum) && node.enum.some((v) => typeof v === "number" || typeof v === "boolean")) {
       node.enum = node.enum.map((v) => (typeof v === "number" || typeof v === "boolean" ? String(v) : v));
-      // The values are listed: a format their texts cannot meet (`format: date` over `20160128`) is not held (text-enum.ts).
+      // The values are listed: a format their texts cannot meet (`format: date` over `20160128`) is not held
+      // (text-enum.ts).
       delete node.format;
     }
     if (!Array.isArray(node.required)) continue;
@@ -76,7 +79,10 @@ function withoutReadOnlyRequired(lookup: Record<string, Schema | boolean>): void
   }
 }
 
-/** The fields a schema or any of its branches (`allOf`, `oneOf`, `anyOf`, through `$ref`s) declares readOnly (as src/mocks/read-only-required.ts reads them). */
+/**
+ * The fields a schema or any of its branches (`allOf`, `oneOf`, `anyOf`, through `$ref`s) declares readOnly (as
+ * src/mocks/read-only-required.ts reads them).
+ */
 function readOnlyFields(schema: unknown, lookup: Record<string, Schema | boolean>, seen: Set<unknown>): Set<string> {
   const names = new Set<string>();
   let node = schema as Registered | undefined;

@@ -15,7 +15,10 @@ export interface CredentialSlots {
   cookie(name: string): boolean;
 }
 
-/** Whether a scheme's credential is sent in the form it takes: "" when so, undefined when it is absent, else what is wrong. */
+/**
+ * Whether a scheme's credential is sent in the form it takes: "" when so, undefined when it is absent, else what is
+ * wrong.
+ */
 function schemeProblem(scheme: SecurityScheme, slots: CredentialSlots): string | undefined {
   if (scheme.type === "apiKey" && scheme.name) {
     const sent =
@@ -35,7 +38,10 @@ function schemeProblem(scheme: SecurityScheme, slots: CredentialSlots): string |
   const credentials = rest.join(" ");
   const expected = scheme.type === "http" ? (scheme.scheme ?? "").toLowerCase() : "bearer";
   if (word.toLowerCase() !== expected)
-    return `Authorization names the scheme ${JSON.stringify(word.slice(0, 20))}; the document's ${scheme.type} scheme takes "${expected === "bearer" ? "Bearer" : (scheme.scheme ?? "")} <credentials>"`;
+    return (
+      `Authorization names the scheme ${JSON.stringify(word.slice(0, 20))}; the document's ${scheme.type} ` +
+      `scheme takes "${expected === "bearer" ? "Bearer" : (scheme.scheme ?? "")} <credentials>"`
+    );
   if (!credentials) return `Authorization: ${word} carries no credentials`;
   if (expected === "basic") {
     const text = /^[A-Za-z0-9+/]+=*$/.test(credentials) ? Buffer.from(credentials, "base64").toString("utf8") : "";

@@ -7,7 +7,9 @@ import type { JudgeRule } from "./refusal.js";
 import type { Shape } from "./text-values.js";
 import { splitRaw } from "./uri-text.js";
 
-/** Raw text read into parts (still percent-encoded): one text for a primitive, items for an array, pairs for an object. */
+/**
+ * Raw text read into parts (still percent-encoded): one text for a primitive, items for an array, pairs for an object.
+ */
 export type RawRead =
   | { shape: "primitive"; text: string }
   | { shape: "array"; items: string[] }
@@ -94,12 +96,16 @@ export function readLabel(raw: string, shape: Shape, explode: boolean): ReadResu
   if (explode && rest.includes(",") && !rest.includes("."))
     return miss(
       "explode",
-      `items separated by "," are what explode false writes; the document says explode true (each item after its own ".")`,
+      `items separated by "," are what explode false writes; the document says explode true (each item after ` +
+        `its own ".")`,
     );
   return listed(shape, items, explode, "label");
 }
 
-/** `matrix` (a path value): `;color=blue`, `;color=blue,black` or `;color=blue;color=black`, `;color=R,100,G,200` or `;R=100;G=200`. */
+/**
+ * `matrix` (a path value): `;color=blue`, `;color=blue,black` or `;color=blue;color=black`, `;color=R,100,G,200` or
+ * `;R=100;G=200`.
+ */
 export function readMatrix(
   raw: string,
   name: string,
@@ -131,7 +137,8 @@ export function readMatrix(
   if (values.length !== 1)
     return miss(
       "explode",
-      `${values.length} ;${name}= parts are what explode true writes for an array; the document says ${shape === "array" ? 'explode false (one part, items separated by ",")' : "one value"}`,
+      `${values.length} ;${name}= parts are what explode true writes for an array; the document says ` +
+        (shape === "array" ? 'explode false (one part, items separated by ",")' : "one value"),
     );
   const value = values[0] as string;
   if (shape === "primitive") return { read: { shape, text: value } };

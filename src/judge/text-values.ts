@@ -80,7 +80,10 @@ export function listAtOf(data: unknown, schema: unknown): (keys: string[]) => bo
   };
 }
 
-/** A scalar's text as the value its schema describes: a number, a boolean or null where the schema admits one and the text is one, else the text. */
+/**
+ * A scalar's text as the value its schema describes: a number, a boolean or null where the schema admits one and the
+ * text is one, else the text.
+ */
 export function scalarOf(data: unknown, schema: unknown, text: string): unknown {
   const types = typesOf(data, schema);
   if (!types.size) return text;
@@ -88,7 +91,8 @@ export function scalarOf(data: unknown, schema: unknown, text: string): unknown 
     (types.has("integer") || types.has("number")) && /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(text);
   const asBoolean = types.has("boolean") && (text === "true" || text === "false");
   const asNull = types.has("null") && (text === "" || text === "null");
-  // A text is the string where a string of it is allowed; else the number, boolean or null it reads as (`1` for anyOf[integer, enum [""]]).
+  // A text is the string where a string of it is allowed; else the number, boolean or null it reads as (`1` for
+  // anyOf[integer, enum [""]]).
   if (types.has("string") && (!(asNumber || asBoolean || asNull) || stringAdmits(data, schema, text))) return text;
   if (asNumber) return Number(text);
   if (asBoolean) return text === "true";
@@ -96,7 +100,10 @@ export function scalarOf(data: unknown, schema: unknown, text: string): unknown 
   return text;
 }
 
-/** Whether a string branch of the schema admits this text by its `enum` or `const` (other limits left to the schema check). */
+/**
+ * Whether a string branch of the schema admits this text by its `enum` or `const` (other limits left to the schema
+ * check).
+ */
 function stringAdmits(data: unknown, schema: unknown, text: string, depth = 0): boolean {
   const node = resolved(data, schema);
   if (depth > 12) return true;
@@ -109,7 +116,10 @@ function stringAdmits(data: unknown, schema: unknown, text: string, depth = 0): 
   return true;
 }
 
-/** The schema of an object's property `key`: its own, one of its `allOf` members', or (unless `listedOnly`) its `additionalProperties`. */
+/**
+ * The schema of an object's property `key`: its own, one of its `allOf` members', or (unless `listedOnly`) its
+ * `additionalProperties`.
+ */
 export function propertySchema(data: unknown, schema: unknown, key: string, listedOnly = false, depth = 0): unknown {
   const node = resolved(data, schema);
   const props = (node.properties ?? {}) as Node;

@@ -21,13 +21,18 @@ function releaseType(version: semver.SemVer, level: BumpLevel): "major" | "minor
   return level === "breaking" ? "major" : level === "minor" ? "minor" : "patch";
 }
 
-/** The level of change the release a prerelease previews already makes room for (1.0.0-x: breaking; 1.2.0-x: minor; 1.2.3-x: patch). */
+/**
+ * The level of change the release a prerelease previews already makes room for (1.0.0-x: breaking; 1.2.0-x: minor;
+ * 1.2.3-x: patch).
+ */
 function previewedLevel(version: semver.SemVer): BumpLevel {
   if (version.major === 0) return version.patch === 0 ? "breaking" : "patch";
   return version.minor === 0 && version.patch === 0 ? "breaking" : version.patch === 0 ? "minor" : "patch";
 }
 
-/** The next version of `version` for a change of `level` (none: unchanged; a version semver does not read: unchanged). */
+/**
+ * The next version of `version` for a change of `level` (none: unchanged; a version semver does not read: unchanged).
+ */
 export function nextVersion(version: string, level: BumpLevel | undefined): string {
   const parsed = semver.parse(version);
   if (!parsed || level === undefined) return version;

@@ -16,7 +16,8 @@ describe("an npm whose output never ends", () => {
     const npm = join(bin, "npm");
     writeFileSync(
       npm,
-      `#!/bin/sh\nexec "${process.execPath}" -e 'const c = "[\\"1.0.0\\",".repeat(8192); const w = () => { while (process.stdout.write(c)); process.stdout.once("drain", w); }; w();'\n`,
+      `#!/bin/sh\nexec "${process.execPath}" -e 'const c = "[\\"1.0.0\\",".repeat(8192); const w = () ` +
+        `=> { while (process.stdout.write(c)); process.stdout.once("drain", w); }; w();'\n`,
     );
     chmodSync(npm, 0o755);
     const failure = await publishedVersions("zzshelf-nothing", {
@@ -30,7 +31,8 @@ describe("an npm whose output never ends", () => {
 });
 
 describe("what npm says back of a registry's echo", () => {
-  // A token of no known format (not npm_…): only knowing it finds it. One in the project's .npmrc through ${VAR}, one literal in the user's.
+  // A token of no known format (not npm_…): only knowing it finds it. One in the project's .npmrc through ${VAR}, one
+  // literal in the user's.
   const TOKEN = "zq-Registry-Token-0123456789";
   const LITERAL = "zq-literal-token-9876543210";
   const forms = (t: string) => [
@@ -51,13 +53,15 @@ describe("what npm says back of a registry's echo", () => {
     writeFileSync(join(dir, "user-npmrc"), `//registry.example.com/:_authToken="${LITERAL}"\n`);
     const echoed = [...forms(TOKEN), ...forms(LITERAL)].join(" ");
     const npm = join(dir, "npm");
-    // As npm relays a registry's 403 whose message echoes the credential: in its --json error on stdout and its error lines on stderr.
+    // As npm relays a registry's 403 whose message echoes the credential: in its --json error on stdout and its error
+    // lines on stderr.
     const json = JSON.stringify({
       error: { code: "E403", summary: `403 Forbidden - you sent ${echoed}`, detail: `"authorization: ${echoed}"` },
     });
     writeFileSync(
       npm,
-      `#!/bin/sh\ncat <<'EOF'\n${json}\nEOF\ncat >&2 <<'EOF'\nnpm error code E403\nnpm error 403 ${echoed}\nEOF\nexit 1\n`,
+      `#!/bin/sh\ncat <<'EOF'\n${json}\nEOF\ncat >&2 <<'EOF'\nnpm error code E403\nnpm error ` +
+        `403 ${echoed}\nEOF\nexit 1\n`,
     );
     chmodSync(npm, 0o755);
     const env = { PATH: `${dir}:/usr/bin:/bin`, ZQ_NPM_TOKEN: TOKEN, NPM_CONFIG_USERCONFIG: join(dir, "user-npmrc") };

@@ -20,7 +20,10 @@ export interface NpmOptions {
   signal: AbortSignal;
 }
 
-/** npm's failure as it words it: its error code (E404, E403, ECONNREFUSED…, when it gives one) and message, credentials withheld. */
+/**
+ * npm's failure as it words it: its error code (E404, E403, ECONNREFUSED…, when it gives one) and message, credentials
+ * withheld.
+ */
 export class NpmFailure extends Error {
   constructor(
     readonly code: string | undefined,
@@ -76,7 +79,8 @@ function runNpm(args: string[], options: NpmOptions): Promise<Finished> {
         reject(
           new NpmFailure(
             "EOUTPUT",
-            `npm printed more than ${MAX_OUTPUT_CHARS / MiB} MiB; it was stopped (is the registry answering with an endless body?)`,
+            `npm printed more than ${MAX_OUTPUT_CHARS / MiB} MiB; it was stopped (is the registry answering ` +
+              `with an endless body?)`,
           ),
         );
       else resolve({ code, stdout, stderr });
@@ -222,7 +226,10 @@ export function withheld(text: string, secrets: readonly string[] = []): string 
   return redact(shapes, secrets);
 }
 
-/** npm configuration read for its credentials only: the project's .npmrc and the user's (NPM_CONFIG_USERCONFIG, else ~/.npmrc). */
+/**
+ * npm configuration read for its credentials only: the project's .npmrc and the user's (NPM_CONFIG_USERCONFIG, else
+ * ~/.npmrc).
+ */
 const NPMRC_MAX_BYTES = 1024 * 1024;
 const CREDENTIAL_SETTING = /^\s*(?:\S*:)?(_authToken|_auth|_password|token)\s*=\s*(.+?)\s*$/gim;
 const CREDENTIAL_VARIABLE = /token|auth|password|secret/i;

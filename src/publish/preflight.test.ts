@@ -46,35 +46,41 @@ describe("unresolvableDependencies", () => {
         package: "@zz/notes@0.1.0",
         kind: "dependency",
         reason:
-          "depends on @zz/runtime@^0.3.0, which http://registry.test/ cannot give (it has 0.1.0, 0.2.0): publish @zz/runtime there first, or depend on a version it has",
+          "depends on @zz/runtime@^0.3.0, which http://registry.test/ cannot give (it has 0.1.0, 0.2.0): " +
+          "publish @zz/runtime there first, or depend on a version it has",
       },
     ]);
     // One question per name, whoever depends on it.
     expect(asked).toEqual([["@zz/runtime"]]);
   });
 
-  it("takes a workspace package this run publishes (or the registry has) when its version is in the range, asking nothing", async () => {
-    const { asked, versionsOf } = registry({});
-    expect(
-      await unresolvableDependencies(
-        [pkg("@zz/notes", { "@zz/runtime": "^0.2.0" })],
+  it(
+    "takes a workspace package this run publishes (or the registry has) when its version is in the range, " +
+      "asking nothing",
+    async () => {
+      const { asked, versionsOf } = registry({});
+      expect(
+        await unresolvableDependencies(
+          [pkg("@zz/notes", { "@zz/runtime": "^0.2.0" })],
+          new Map([["@zz/runtime", "0.2.3"]]),
+          versionsOf,
+          "r",
+        ),
+      ).toEqual([]);
+      expect(asked).toEqual([]);
+      // Out of the range, the registry is asked, and has nothing.
+      const out = await unresolvableDependencies(
+        [pkg("@zz/notes", { "@zz/runtime": "^0.3.0" })],
         new Map([["@zz/runtime", "0.2.3"]]),
         versionsOf,
         "r",
-      ),
-    ).toEqual([]);
-    expect(asked).toEqual([]);
-    // Out of the range, the registry is asked, and has nothing.
-    const out = await unresolvableDependencies(
-      [pkg("@zz/notes", { "@zz/runtime": "^0.3.0" })],
-      new Map([["@zz/runtime", "0.2.3"]]),
-      versionsOf,
-      "r",
-    );
-    expect(out.map((p) => p.reason)).toEqual([
-      "depends on @zz/runtime@^0.3.0, which r cannot give (it has no version of it): publish @zz/runtime there first, or depend on a version it has",
-    ]);
-  });
+      );
+      expect(out.map((p) => p.reason)).toEqual([
+        "depends on @zz/runtime@^0.3.0, which r cannot give (it has no version of it): " +
+          "publish @zz/runtime there first, or depend on a version it has",
+      ]);
+    },
+  );
 
   it("refuses a path on this machine, without asking, and leaves git and tarball addresses to npm", async () => {
     const { asked, versionsOf } = registry({});

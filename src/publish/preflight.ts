@@ -21,7 +21,10 @@ export interface PreflightProblem {
   kind: "dependency" | "provenance";
 }
 
-/** Specs of npm that name no registry version: a folder or tarball path (`file:`, `./`, `/`, `~/`), a link, another package manager's workspace. */
+/**
+ * Specs of npm that name no registry version: a folder or tarball path (`file:`, `./`, `/`, `~/`), a link, another
+ * package manager's workspace.
+ */
 const LOCAL_SPEC = /^(?:file|link|workspace|portal):|^(?:\.\.?|~)?\//;
 /** Specs npm fetches from elsewhere than the registry (git, a tarball's address): not the registry's to resolve. */
 const ELSEWHERE_SPEC = /^(?:git\+|git:|github:|gitlab:|bitbucket:|gist:|https?:)|^[\w.-]+\/[\w.-]+(?:#.*)?$/;
@@ -52,7 +55,9 @@ export async function unresolvableDependencies(
         problems.push({
           package: id(pkg),
           kind: "dependency",
-          reason: `depends on ${dependency} at ${JSON.stringify(spec)}, a path on this machine that no user's install can follow; depend on a version range the registry has (or publish ${dependency} too)`,
+          reason:
+            `depends on ${dependency} at ${JSON.stringify(spec)}, a path on this machine that no user's install ` +
+            `can follow; depend on a version range the registry has (or publish ${dependency} too)`,
         });
         continue;
       }
@@ -79,13 +84,18 @@ export async function unresolvableDependencies(
     problems.push({
       package: id(pkg),
       kind: "dependency",
-      reason: `depends on ${shown}, which ${registry} cannot give (${has}): publish ${name} there first, or depend on a version it has`,
+      reason:
+        `depends on ${shown}, which ${registry} cannot give (${has}): publish ${name} there first, ` +
+        `or depend on a version it has`,
     });
   }
   return problems;
 }
 
-/** Whether npm will publish with provenance: `--provenance` among npm's options, or npm's `provenance` setting in the environment. */
+/**
+ * Whether npm will publish with provenance: `--provenance` among npm's options, or npm's `provenance` setting in the
+ * environment.
+ */
 export function provenanceRequested(npmArgs: readonly string[], env: Record<string, string | undefined>): boolean {
   let requested = Object.entries(env).some(
     ([name, value]) => name.toLowerCase() === "npm_config_provenance" && value === "true",
@@ -117,13 +127,17 @@ export function provenanceProblems(
       problems.push({
         package: id(pkg),
         kind: "provenance",
-        reason: `has no "repository" in its package.json, and npm refuses provenance without one (E422): add the project's repository to package.json (generate copies it into every package)`,
+        reason:
+          `has no "repository" in its package.json, and npm refuses provenance without one (E422): ` +
+          `add the project's repository to package.json (generate copies it into every package)`,
       });
     } else if (running && !sameRepository(pkg.repository, running)) {
       problems.push({
         package: id(pkg),
         kind: "provenance",
-        reason: `names the repository ${JSON.stringify(pkg.repository)}, but this workflow runs in ${running}, which its provenance will name: npm refuses the mismatch (E422)`,
+        reason:
+          `names the repository ${JSON.stringify(pkg.repository)}, but this workflow runs in ${running}, ` +
+          `which its provenance will name: npm refuses the mismatch (E422)`,
       });
     }
   }

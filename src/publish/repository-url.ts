@@ -29,7 +29,10 @@ export function repositoryWebUrl(address: string): string | undefined {
   return `https://${url.hostname.toLowerCase()}${path}`;
 }
 
-/** Whether two addresses name the same repository (hosts and paths compared without case, as GitHub and npm compare them). */
+/**
+ * Whether two addresses name the same repository (hosts and paths compared without case, as GitHub and npm compare
+ * them).
+ */
 export function sameRepository(a: string, b: string): boolean {
   const [x, y] = [repositoryWebUrl(a), repositoryWebUrl(b)];
   return x !== undefined && x.toLowerCase() === y?.toLowerCase();
@@ -44,7 +47,10 @@ export interface RepositoryLinks {
 /** Hosts whose repositories have a README page and an issue tracker at the usual paths. */
 const FORGES = new Set(["github.com", "gitlab.com", "codeberg.org"]);
 
-/** package.json's `repository` for an address, with `homepage` and `bugs` where the host is a known forge; undefined for what is no repository address. */
+/**
+ * package.json's `repository` for an address, with `homepage` and `bugs` where the host is a known forge; undefined for
+ * what is no repository address.
+ */
 export function repositoryLinks(address: string): RepositoryLinks | undefined {
   const web = repositoryWebUrl(address);
   if (!web) return undefined;

@@ -16,7 +16,10 @@ export interface WorkspacePackage {
   private: boolean;
   /** The names it depends on at run time (dependencies, optional and peer dependencies). */
   dependsOn: string[];
-  /** What an install of it must resolve, name → range: its dependencies and the peer dependencies it does not mark optional. */
+  /**
+   * What an install of it must resolve, name → range: its dependencies and the peer dependencies it does not mark
+   * optional.
+   */
   requires: Record<string, string>;
   /** Its `repository` address (the string, or the object's `url`), when it names one. */
   repository?: string;
@@ -59,7 +62,8 @@ function workspacePatterns(root: string): string[] {
     throw new WorkspaceProblem('package.json: no "workspaces" (the packages to publish, e.g. ["generated/*"])');
   if (!Array.isArray(patterns) || !patterns.length || !patterns.every((p) => typeof p === "string" && p !== "")) {
     throw new WorkspaceProblem(
-      `package.json: "workspaces" must be a list of folder patterns such as "generated/*", got ${JSON.stringify(workspaces)}`,
+      `package.json: "workspaces" must be a list of folder patterns such as "generated/*", ` +
+        `got ${JSON.stringify(workspaces)}`,
     );
   }
   return patterns as string[];
@@ -83,7 +87,8 @@ export async function workspacePackages(root: string): Promise<WorkspacePackage[
     .sort();
   if (!dirs.length)
     throw new WorkspaceProblem(
-      `package.json: "workspaces" ${JSON.stringify(patterns)} match no folder with a package.json (run blockwright generate first?)`,
+      `package.json: "workspaces" ${JSON.stringify(patterns)} match no folder with a package.json (run ` +
+        `blockwright generate first?)`,
     );
   return dirs.map((dir) => {
     const pkg = readJson(root, join(root, dir, "package.json"));

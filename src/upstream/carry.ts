@@ -41,7 +41,10 @@ interface Drafted {
   notes: ReviewNote[];
 }
 
-/** The manifest with what add drafts otherwise from `newerCutText` than from `olderCutText` carried in (see the top of this file). */
+/**
+ * The manifest with what add drafts otherwise from `newerCutText` than from `olderCutText` carried in (see the top of
+ * this file).
+ */
 export function carryDrafted(
   manifestText: string,
   olderCutText: string,
@@ -76,7 +79,10 @@ export function carryDrafted(
   return { text: lines.length ? yaml.toString({ lineWidth: 0, flowCollectionPadding: true }) : manifestText, lines };
 }
 
-/** Each operation of `operations` as add drafts it from the cut, by its operationId (none where the cut cannot be drafted). */
+/**
+ * Each operation of `operations` as add drafts it from the cut, by its operationId (none where the cut cannot be
+ * drafted).
+ */
 function drafted(
   cutText: string,
   cutName: string,
@@ -119,7 +125,9 @@ class Carrier {
     private readonly lines: string[],
   ) {}
 
-  /** A text add drafted from the older document follows the newer one's; one the user wrote stays, the newer one noted. */
+  /**
+   * A text add drafted from the older document follows the newer one's; one the user wrote stays, the newer one noted.
+   */
   text(place: Path, mine: unknown, was: unknown, now: unknown, what: string): void {
     if (typeof now !== "string" || typeof was !== "string" || was === now || typeof mine !== "string" || mine === now)
       return;
@@ -129,7 +137,8 @@ class Carrier {
       this.note(
         path,
         [
-          `the ${what} follows the newer document's (blockwright upstream --accept; it was add's draft of the older one): check it`,
+          `the ${what} follows the newer document's (blockwright upstream --accept; ` +
+            `it was add's draft of the older one): check it`,
         ],
         "the newer document's text",
       );
@@ -137,13 +146,17 @@ class Carrier {
       this.note(
         path,
         [
-          `the newer document words the ${what} otherwise: ${JSON.stringify(shortText(now, 300))}; this one, written by hand, is kept`,
+          `the newer document words the ${what} otherwise: ${JSON.stringify(shortText(now, 300))}; this one, ` +
+            `written by hand, is kept`,
         ],
         "the newer document's text noted; yours kept",
       );
   }
 
-  /** A part add drafts from the newer document only, added under `key` (params, outputs) as drafted, with its draft's notes. */
+  /**
+   * A part add drafts from the newer document only, added under `key` (params, outputs) as drafted, with its draft's
+   * notes.
+   */
   add(key: "params" | "outputs", name: string, value: unknown, why: string, notes: readonly string[]): void {
     const holder = this.yaml.getIn([...this.at, key], true);
     if (!isMap(holder)) this.yaml.setIn([...this.at, key], this.yaml.createNode({}));
@@ -153,7 +166,8 @@ class Carrier {
     this.note(
       [...this.at, key, name],
       [
-        `${why}: drafted as blockwright add drafts it (blockwright upstream --accept); keep it, or delete it if the tool should not offer it`,
+        `${why}: drafted as blockwright add drafts it (blockwright upstream --accept); keep it, ` +
+          `or delete it if the tool should not offer it`,
         ...notes,
       ],
       why,
@@ -176,12 +190,16 @@ class Carrier {
   }
 }
 
-/** Where a parameter goes, as one key for the manifest's parameters and the drafts' alike (a header's name in any case). */
+/**
+ * Where a parameter goes, as one key for the manifest's parameters and the drafts' alike (a header's name in any case).
+ */
 function wireKey(name: string, p: ManifestParam): string | undefined {
   const w = p.wire;
   if (!w || w.in === "switch") return undefined;
-  if (w.in === "body")
-    return `body:${"pointer" in w && w.pointer !== undefined ? w.pointer : `/${name.replaceAll("~", "~0").replaceAll("/", "~1")}`}`;
+  if (w.in === "body") {
+    const escaped = name.replaceAll("~", "~0").replaceAll("/", "~1");
+    return `body:${"pointer" in w && w.pointer !== undefined ? w.pointer : `/${escaped}`}`;
+  }
   const sent = "name" in w && w.name !== undefined ? w.name : name;
   return `${w.in}:${w.in === "header" ? sent.toLowerCase() : sent}`;
 }
@@ -261,7 +279,10 @@ function carryOutputs(carry: Carrier, mine: ManifestOperation, was: Drafted, now
   }
 }
 
-/** Whether the newer cut's answer of an operation (by operationId; `status`, or its first 2xx) has the field at `pointer`; undefined where it cannot tell. */
+/**
+ * Whether the newer cut's answer of an operation (by operationId; `status`, or its first 2xx) has the field at
+ * `pointer`; undefined where it cannot tell.
+ */
 function answersOf(
   cutText: string,
   cutName: string,
@@ -280,7 +301,10 @@ function answersOf(
   };
 }
 
-/** Outputs the manifest holds as add drafted them from the older document, whose field the newer answer no longer has: taken out. */
+/**
+ * Outputs the manifest holds as add drafted them from the older document, whose field the newer answer no longer has:
+ * taken out.
+ */
 function dropGoneOutputs(
   carry: Carrier,
   mine: ManifestOperation,
@@ -289,7 +313,8 @@ function dropGoneOutputs(
 ): void {
   for (const [name, drafted] of Object.entries(was.op.outputs ?? {})) {
     const held = mine.outputs?.[name];
-    // Only add's own draft, untouched: an output written or changed by hand is the user's to decide on (generate names it).
+    // Only add's own draft, untouched: an output written or changed by hand is the user's to decide on (generate names
+    // it).
     if (!held || JSON.stringify(held) !== JSON.stringify(drafted) || !("from" in held) || typeof held.from !== "string")
       continue;
     let ref: ReturnType<typeof parseExpression>;

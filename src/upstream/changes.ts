@@ -75,7 +75,10 @@ function schemePlacements(...docs: DocumentSet[]): (name: string) => string[] {
     });
 }
 
-/** What of a tool's a change touches; a security change touches its auth only for a scheme sending a credential as the tool sends one (in either version). */
+/**
+ * What of a tool's a change touches; a security change touches its auth only for a scheme sending a credential as the
+ * tool sends one (in either version).
+ */
 function touches(target: Target, c: DocumentChange, placementsOf: (scheme: string) => string[]): string[] {
   const out: string[] = [];
   const paramWire = (w: WireSpec | WireConstant, name: string) => {
@@ -118,7 +121,8 @@ export async function upstreamChanges(
   const targets = targetsOf(tools, serverPath);
   const byKey = new Map<string, Target[]>();
   for (const t of targets) byKey.set(t.key, [...(byKey.get(t.key) ?? []), t]);
-  // Each change names its operation by the published document's operationId (none where it gives none), and its method and path.
+  // Each change names its operation by the published document's operationId (none where it gives none), and its method
+  // and path.
   const bound: BoundOperation[] = [...byKey.values()].map((ts) => {
     const first = ts[0] as Target;
     return { method: first.method, path: first.path };
@@ -153,5 +157,8 @@ export function changeLine(c: UpstreamChange, show: (v: unknown) => string): str
       ? ` (${c.old !== undefined ? show(c.old) : "—"} → ${c.new !== undefined ? show(c.new) : "—"})`
       : "";
   const where = c.location === "operation" ? "" : ` ${c.location}${c.pointer ? ` ${c.pointer}` : ""}`;
-  return `${c.tools.join(", ")} · ${c.method} ${c.path}${where} · ${c.kind}: ${c.reason}${values}${c.binds.length ? ` [binds ${c.binds.join(", ")}]` : ""}`;
+  return (
+    `${c.tools.join(", ")} · ${c.method} ${c.path}${where} ` +
+    `· ${c.kind}: ${c.reason}${values}${c.binds.length ? ` [binds ${c.binds.join(", ")}]` : ""}`
+  );
 }

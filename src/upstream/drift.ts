@@ -129,6 +129,17 @@ function isBound(fact: Fact, b: Binding, other: Fact | undefined): boolean {
   }
 }
 
+/** What a fact is, in a drift item's words. */
+function whatOf(fact: Fact): string {
+  if (fact.kind === "operation") return "operation";
+  if (fact.kind === "security") return "security requirement";
+  if (fact.kind === "scheme") return `security scheme ${fact.where}`;
+  if (fact.kind === "status") return `response ${fact.where}`;
+  const part =
+    fact.kind === "body" ? "request body" : fact.kind === "response" ? `response ${fact.status}` : "parameter";
+  return `${part} ${fact.where}`;
+}
+
 /** Changes between two versions of a published document, split into what we bind and what we do not. */
 export function drift(older: Record<string, unknown>, newer: Record<string, unknown>, binding: Binding): DriftReport {
   const before = documentFacts(older);
@@ -149,16 +160,7 @@ export function drift(older: Record<string, unknown>, newer: Record<string, unkn
     bound.push({
       tools: binding.operations.get(fact.op) ?? [],
       op: fact.op,
-      what:
-        fact.kind === "operation"
-          ? "operation"
-          : fact.kind === "security"
-            ? "security requirement"
-            : fact.kind === "scheme"
-              ? `security scheme ${fact.where}`
-              : fact.kind === "status"
-                ? `response ${fact.where}`
-                : `${fact.kind === "body" ? "request body" : fact.kind === "response" ? `response ${fact.status}` : "parameter"} ${fact.where}`,
+      what: whatOf(fact),
       change: !a ? "added" : !b ? "removed" : "changed",
       ...(a && a.value !== "present" && a.value !== "declared" ? { from: JSON.parse(a.value) } : {}),
       ...(b && b.value !== "present" && b.value !== "declared" ? { to: JSON.parse(b.value) } : {}),
@@ -182,7 +184,10 @@ export function todo(item: DriftItem, spec: string): string {
       : item.change === "added" && item.to !== undefined
         ? `: ${canonical(item.to)}`
         : "";
-  return `${item.tools.join(", ") || "(credential)"} · ${item.op} · ${item.what} ${item.change}${values} → review ${spec}`;
+  return (
+    `${item.tools.join(", ") || "(credential)"} · ${item.op} · ${item.what} ${item.change}${values} ` +
+    `→ review ${spec}`
+  );
 }
 
 /** What differs between two summaries, key by key (enums as values removed and added). */
@@ -198,11 +203,13 @@ function difference(from: unknown, to: unknown): string {
       const removed = (a[key] as unknown[]).filter((v) => !(b[key] as unknown[]).includes(v));
       const added = (b[key] as unknown[]).filter((v) => !(a[key] as unknown[]).includes(v));
       parts.push(
-        `${key}${removed.length ? ` without ${removed.map((v) => canonical(v)).join(", ")}` : ""}${added.length ? `${removed.length ? " and" : ""} with ${added.map((v) => canonical(v)).join(", ")}` : ""}`,
+        `${key}${removed.length ? ` without ${removed.map((v) => canonical(v)).join(", ")}` : ""}` +
+          `${added.length ? `${removed.length ? " and" : ""} with ${added.map((v) => canonical(v)).join(", ")}` : ""}`,
       );
     } else
       parts.push(
-        `${key} ${a[key] === undefined ? "(none)" : canonical(a[key])} → ${b[key] === undefined ? "(none)" : canonical(b[key])}`,
+        `${key} ${a[key] === undefined ? "(none)" : canonical(a[key])} ` +
+          `→ ${b[key] === undefined ? "(none)" : canonical(b[key])}`,
       );
   }
   return parts.join("; ");

@@ -37,7 +37,10 @@ export function operationKey(method: string, serverPath: string, path: string): 
   return `${method.toUpperCase()} ${full.replace(/\{[^}]*\}/g, "{}")}`;
 }
 
-/** The path of a document's first server (`/api` of `https://chat.example.com/api`), which prefixes its paths on the wire. */
+/**
+ * The path of a document's first server (`/api` of `https://chat.example.com/api`), which prefixes its paths on the
+ * wire.
+ */
 export function serverPathOf(doc: Json): string {
   const url = object(list(doc.servers)[0]).url;
   try {

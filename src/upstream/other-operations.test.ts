@@ -48,19 +48,23 @@ describe("otherOperationChanges", () => {
     expect((await otherOperationChanges(doc(item), doc(retyped), called)).unbound).toEqual({ count: 2, operations: 2 });
   });
 
-  it("an operation added or removed is one change; a parameter changed is one; an operation we call is not counted, and one neither version has is unmatched", async () => {
-    const more = doc(item, {
-      "/zqother": { post: { operationId: "postZqOther", responses: reply({ type: "object" }) } },
-    });
-    const limited = doc(item);
-    ((limited.paths as Json)["/zqitems"] as { get: { parameters: Json[] } }).get.parameters = [
-      { name: "limit", in: "query", schema: { type: "integer", maximum: 100 } },
-    ];
-    expect(await otherOperationChanges(more, limited, new Set([...called, "GET /zqgone"]))).toEqual({
-      unbound: { count: 2, operations: 2 },
-      unmatched: ["GET /zqgone"],
-    });
-  });
+  it(
+    "an operation added or removed is one change; a parameter changed is one; " +
+      "an operation we call is not counted, and one neither version has is unmatched",
+    async () => {
+      const more = doc(item, {
+        "/zqother": { post: { operationId: "postZqOther", responses: reply({ type: "object" }) } },
+      });
+      const limited = doc(item);
+      ((limited.paths as Json)["/zqitems"] as { get: { parameters: Json[] } }).get.parameters = [
+        { name: "limit", in: "query", schema: { type: "integer", maximum: 100 } },
+      ];
+      expect(await otherOperationChanges(more, limited, new Set([...called, "GET /zqgone"]))).toEqual({
+        unbound: { count: 2, operations: 2 },
+        unmatched: ["GET /zqgone"],
+      });
+    },
+  );
 
   it("counts on recursive unions of many node types: the changed answers, once per operation", async () => {
     expect(

@@ -103,7 +103,10 @@ function safeValueAt(doc: unknown, ref: string): unknown {
 }
 
 export interface OtherChanges {
-  /** Parts changed (a parameter, a body, a response, the security of an operation; an operation added or removed is one). */
+  /**
+   * Parts changed (a parameter, a body, a response, the security of an operation; an operation added or removed is
+   * one).
+   */
   unbound: { count: number; operations: number };
   /** Operations we call that neither version publishes. */
   unmatched: string[];

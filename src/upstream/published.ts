@@ -109,14 +109,16 @@ export async function readPinned(specsDir: string, provider: string, cwd: string
   const pin = readPin(join(specsDir, provider), shown);
   if (!pin)
     throw new PublishedDocumentError(
-      `${provider} has no pinned published document (${join(provider, "upstream", "source.yaml")}): its upstream publishes none, or it was never added`,
+      `${provider} has no pinned published document (${join(provider, "upstream", "source.yaml")}): ` +
+        `its upstream publishes none, or it was never added`,
     );
   if ("problem" in pin) throw new PublishedDocumentError(pin.problem);
   const { text, document } = await readPublished(join(pin.dir, pin.file), shown(join(pin.dir, pin.file)));
   const actual = sha256(text);
   if (actual !== pin.sha256)
     throw new PublishedDocumentError(
-      `${shown(join(pin.dir, pin.file))} does not match its pinned sha256 (${pin.sha256.slice(0, 12)}…, the file has ${actual.slice(0, 12)}…): restore it, or pin it again with --accept`,
+      `${shown(join(pin.dir, pin.file))} does not match its pinned sha256 (${pin.sha256.slice(0, 12)}…, ` +
+        `the file has ${actual.slice(0, 12)}…): restore it, or pin it again with --accept`,
     );
   return { ...pin, document };
 }
@@ -153,7 +155,10 @@ export function pinnedFiles(
   ]);
 }
 
-/** Make `newer` the pinned document: copy it in (or `bundle`, the bundle of a multi-file one, as JSON), record its hash, source and date. */
+/**
+ * Make `newer` the pinned document: copy it in (or `bundle`, the bundle of a multi-file one, as JSON), record its hash,
+ * source and date.
+ */
 export function acceptPublished(
   pinned: Pinned,
   newerPath: string,
@@ -167,7 +172,8 @@ export function acceptPublished(
     const link = linkOnPath(dirname(pinned.dir), `${basename(pinned.dir)}/${name}`);
     if (link)
       throw new PublishedDocumentError(
-        `${join(dirname(pinned.dir), link)} is a symbolic link: --accept writes ${name} there and never through a link (replace the link with the file or folder itself)`,
+        `${join(dirname(pinned.dir), link)} is a symbolic link: --accept writes ${name} ` +
+          `there and never through a link (replace the link with the file or folder itself)`,
       );
     if (statOf(join(pinned.dir, name))?.isFile() === false)
       throw new PublishedDocumentError(

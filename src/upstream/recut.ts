@@ -78,7 +78,9 @@ export function recut(
     kept.push("security");
   }
   const header = [
-    `Re-cut by blockwright upstream --accept from ${origin} (sha256 ${sha256.slice(0, 12)}…): the path items of the ${chosen.length} operation${chosen.length === 1 ? "" : "s"} the manifest calls and everything they $ref, as published.`,
+    `Re-cut by blockwright upstream --accept from ${origin} (sha256 ${sha256.slice(0, 12)}…): ` +
+      `the path items of the ${chosen.length} operation${chosen.length === 1 ? "" : "s"} ` +
+      `the manifest calls and everything they $ref, as published.`,
     "The manifest is kept as it was; blockwright generate checks it against this cut.",
     ...(kept.length ? [`Kept from the earlier cut, not published: ${kept.join(", ")}.`] : []),
     ...movedLines(cut.report, "blockwright upstream --accept"),

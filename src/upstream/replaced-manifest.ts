@@ -36,7 +36,9 @@ export function replacedParts(before: string, after: string): string[] {
     const added = after.filter((o) => !before.includes(o));
     if (removed.length || added.length)
       lines.push(
-        `the outputs of ${id} change:${removed.length ? ` ${removed.join(", ")} removed` : ""}${removed.length && added.length ? ";" : ""}${added.length ? ` ${added.join(", ")} added` : ""}`,
+        `the outputs of ${id} ` +
+          `change:${removed.length ? ` ${removed.join(", ")} removed` : ""}` +
+          `${removed.length && added.length ? ";" : ""}${added.length ? ` ${added.join(", ")} added` : ""}`,
       );
   }
   // Names come from the manifest: escaped where they would break the line.

@@ -39,7 +39,8 @@ describe("upstream --accept on a number's step", () => {
       const out = tightenManifest(manifest(before), cut(20), "openapi.yaml");
       expect(offset(out.text).multipleOf).toBe(20);
       expect(out.lines).toEqual([
-        `operations.zqpages_list.params.zqoffset.multipleOf: 20 (query parameter "offset"'s multipleOf in the newer document)`,
+        `operations.zqpages_list.params.zqoffset.multipleOf: 20 (query parameter "offset"'s multipleOf in the ` +
+          `newer document)`,
       ]);
     }
   });

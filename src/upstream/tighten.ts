@@ -77,7 +77,8 @@ export function tightenManifest(
       const text = deprecationText(rawOp, op.operationId);
       yaml.setIn(["operations", id, "deprecated"], text);
       lines.push(
-        `operations.${id}.deprecated: ${JSON.stringify(text)} (the newer document deprecates ${op.operationId}; say what to use instead)`,
+        `operations.${id}.deprecated: ${JSON.stringify(text)} (the newer document ` +
+          `deprecates ${op.operationId}; say what to use instead)`,
       );
     }
     const olderOp = older?.operations.get(op.operationId);
@@ -119,7 +120,8 @@ function renameSchemes(
     if (alike.length !== 1) return;
     yaml.setIn(path, alike[0]);
     lines.push(
-      `${path.join(".")}: ${alike[0]} (the newer document renamed the security scheme ${name}; the credential is sent as it was)`,
+      `${path.join(".")}: ${alike[0]} (the newer document renamed the security scheme ${name}; ` +
+        `the credential is sent as it was)`,
     );
   };
   const auth = object(manifest.auth);
@@ -210,7 +212,8 @@ function tightenParam(
     bound("minimum", (t, m) => t > m);
   if (number && typeof s.exclusiveMaximum !== "number" && s.exclusiveMaximum !== true)
     bound("maximum", (t, m) => t < m);
-  // A step the newer document adds, or one the manifest's is no multiple of: the newer one's (a multiple of the older's is kept).
+  // A step the newer document adds, or one the manifest's is no multiple of: the newer one's (a multiple of the older's
+  // is kept).
   if (
     number &&
     typeof s.multipleOf === "number" &&
@@ -227,7 +230,10 @@ function tightenParam(
   }
 }
 
-/** A value the manifest holds as the older document gave it, where the newer one accepts more: written as the newer one says. */
+/**
+ * A value the manifest holds as the older document gave it, where the newer one accepts more: written as the newer one
+ * says.
+ */
 function followParam(
   older: OpenApiDocument,
   olderOp: OpenApiOperation,
@@ -258,7 +264,8 @@ function followParam(
         `${after.what} takes more values in the newer document`,
       );
   }
-  // A default or example the older document gave that the newer one no longer takes: the newer one's, where it gives one it takes.
+  // A default or example the older document gave that the newer one no longer takes: the newer one's, where it gives
+  // one it takes.
   if (Array.isArray(s1.enum))
     for (const key of ["default", "example"] as const) {
       const [was, now, mine] = [s0[key], s1[key], p[key]];
@@ -270,7 +277,8 @@ function followParam(
           `${after.what}'s ${key} in the newer document, which no longer takes the older one's ${JSON.stringify(was)}`,
         );
     }
-  // Only a bound the newer document states and widens: one it no longer states may just be written another way (3.1's anyOf with null).
+  // Only a bound the newer document states and widens: one it no longer states may just be written another way (3.1's
+  // anyOf with null).
   for (const key of ["maxLength", "maximum"] as const) {
     const [was, now, mine] = [s0[key], s1[key], p[key]];
     if (typeof was === "number" && mine === was && typeof now === "number" && now > was)

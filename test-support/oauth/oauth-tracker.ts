@@ -32,7 +32,9 @@ export const OAUTH_EDITS: Edit[] = [
 `,
   },
   {
-    find: "  token:\n    type: string\n    maxLength: 255\n    required: true\n    secret: true\n    description: Access token, sent as a bearer token.\n",
+    find:
+      "  token:\n    type: string\n    maxLength: 255\n    required: true\n    secret: true\n    description: " +
+      "Access token, sent as a bearer token.\n",
     replace: `  token:
     type: string
     maxLength: 255
@@ -70,7 +72,10 @@ export const OAUTH_EDITS: Edit[] = [
   },
 ];
 
-/** What a provider whose tokens name their instance declares: an address parameter, the token's address field, audience rules, a documented lifetime. */
+/**
+ * What a provider whose tokens name their instance declares: an address parameter, the token's address field, audience
+ * rules, a documented lifetime.
+ */
 export const OAUTH_INSTANCE_EDITS: Edit[] = [
   // A limit on the request's head too: checked once the token has named the address.
   {

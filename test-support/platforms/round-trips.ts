@@ -71,12 +71,18 @@ export async function platformOperations(project: PlatformProject): Promise<Plat
 export const packageName = (dir: string) =>
   (JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { name: string }).name;
 
-/** Where a call's address goes: the credential's field for another address, else the provider's instance address parameter. */
+/**
+ * Where a call's address goes: the credential's field for another address, else the provider's instance address
+ * parameter.
+ */
 function addressField(ir: ProviderIR, tool: ToolSpec): string {
   return baseUrlField(ir.operations.map((o) => o.tool)) ?? tool.server.param ?? "baseUrl";
 }
 
-/** executeTool's result for the operation's values against `address`, with the options a node's or a Sim tool's call takes. */
+/**
+ * executeTool's result for the operation's values against `address`, with the options a node's or a Sim tool's call
+ * takes.
+ */
 async function direct(
   execute: Execute,
   op: PlatformOperation,
@@ -92,7 +98,10 @@ async function direct(
 
 // ---- n8n ---------------------------------------------------------------------------
 
-/** An operation's node in the workflow: its name, type, parameters (read by expression from the first item) and credential. */
+/**
+ * An operation's node in the workflow: its name, type, parameters (read by expression from the first item) and
+ * credential.
+ */
 export interface N8nCase {
   op: PlatformOperation;
   node: string;
@@ -104,7 +113,10 @@ export interface N8nCase {
   credential: Record<string, unknown>;
 }
 
-/** The node of one operation, its properties and credential holding `op`'s values as the generator laid them out, calls going to `address`. */
+/**
+ * The node of one operation, its properties and credential holding `op`'s values as the generator laid them out, calls
+ * going to `address`.
+ */
 export function n8nCase(op: PlatformOperation, n8nDir: string, address: string): N8nCase {
   const { ir, tool, input } = op;
   const layout = n8nOperationInputs(tool);
@@ -216,7 +228,10 @@ export function n8nItemsOf(result: ToolResult<object>): unknown[] {
   return [files.length ? { json, files } : json];
 }
 
-/** A node's item as n8nItemsOf gives executeTool's: its JSON, and the bytes of its binary data (base64) when it has some. */
+/**
+ * A node's item as n8nItemsOf gives executeTool's: its JSON, and the bytes of its binary data (base64) when it has
+ * some.
+ */
 function itemRead(item: { json: unknown; binary?: Record<string, { data?: string }> }): unknown {
   const files = Object.values(item.binary ?? {}).map((b) => b.data);
   return files.length ? { json: item.json, files } : item.json;
@@ -279,7 +294,10 @@ export async function n8nRoundTrip(
 
 // ---- Sim ---------------------------------------------------------------------------
 
-/** The Sim files of `simDir` copied over a Sim tree in `treeDir` (simTree), and TypeScript's messages about them, checked as apps/sim checks its own. */
+/**
+ * The Sim files of `simDir` copied over a Sim tree in `treeDir` (simTree), and TypeScript's messages about them,
+ * checked as apps/sim checks its own.
+ */
 export async function typeCheckSimFiles(
   project: PlatformProject,
   simDir: string,

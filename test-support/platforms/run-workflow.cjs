@@ -1,4 +1,5 @@
-// @ts-nocheck -- plain JavaScript run by Node.js in a process of its own, on n8n's engine, whose types the job's plain data does not meet.
+// @ts-nocheck -- plain JavaScript run by Node.js in a process of its own, on n8n's engine, whose types the
+// job's plain data does not meet.
 // Runs a workflow on n8n's own engine (n8n-core's WorkflowExecute), in a
 // process of its own: `node run-workflow.cjs <job.json> <result.json>` writes
 // the run's result as JSON (n8n logs on stdout). The job names n8n community
@@ -14,7 +15,10 @@ const { readFileSync, writeFileSync } = require("node:fs");
 const { ExecutionLifecycleHooks, PackageDirectoryLoader, WorkflowExecute } = require("n8n-core");
 const { ICredentialsHelper, Workflow } = require("n8n-workflow");
 
-/** The first node: the job's items, with their binary data, as a trigger would give them (n8n calls execute with its own `this`). */
+/**
+ * The first node: the job's items, with their binary data, as a trigger would give them (n8n calls execute with its own
+ * `this`).
+ */
 function itemsNode(items, binary = []) {
   return {
     description: {

@@ -21,7 +21,10 @@ export function toolDir(name: string): string {
   throw new Error(`${name} is not installed (npm ci installs it, in test-support/platforms or the root)`);
 }
 
-/** The tools a generated n8n package builds and lints with (its devDependencies), besides the provider's package and the runtime. */
+/**
+ * The tools a generated n8n package builds and lints with (its devDependencies), besides the provider's package and the
+ * runtime.
+ */
 export const N8N_PACKAGE_TOOLS = [
   "n8n-workflow",
   "esbuild",
@@ -61,7 +64,10 @@ export interface LintProblem {
   severity: number;
 }
 
-/** ESLint over each package folder with its own eslint.config.mjs (n8n's rule sets), in one process of its own (lint-packages.mjs); the problems by folder. */
+/**
+ * ESLint over each package folder with its own eslint.config.mjs (n8n's rule sets), in one process of its own
+ * (lint-packages.mjs); the problems by folder.
+ */
 export function lintPackages(dirs: readonly string[], scratch: string): Promise<Record<string, LintProblem[]>> {
   const result = join(scratch, "lint.json");
   const { NODE_ENV: _test, VITEST: _vitest, ...env } = process.env;
@@ -78,9 +84,12 @@ export function lintPackages(dirs: readonly string[], scratch: string): Promise<
   });
 }
 
-/** Each package folder's build.mjs (its dist/, as `npm run build` writes it after the type-check), run in one process. */
+/**
+ * Each package folder's build.mjs (its dist/, as `npm run build` writes it after the type-check), run in one process.
+ */
 export function buildPackages(dirs: readonly string[]): Promise<void> {
-  const script = `for (const dir of ${JSON.stringify(dirs)}) await import(new URL("build.mjs", \`file://\${dir}/\`).href);`;
+  const script =
+    `for (const dir of ${JSON.stringify(dirs)}) await ` + `import(new URL("build.mjs", \`file://\${dir}/\`).href);`;
   return new Promise((resolve, reject) => {
     execFile(
       process.execPath,
@@ -108,7 +117,9 @@ export async function typeCheckPackages(dirs: readonly string[], files: (dir: st
     .flatMap((file) => ts.getPreEmitDiagnostics(program, program.getSourceFile(file)))
     .map(
       (d) =>
-        `${d.file?.fileName ?? ""}:${d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start).line + 1 : 0}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`,
+        `${d.file?.fileName ?? ""}:` +
+        `${d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start).line + 1 : 0}: ` +
+        `${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`,
     );
 }
 
@@ -119,13 +130,19 @@ export interface N8nBinary {
   fileName: string;
 }
 
-/** A workflow for run-workflow.cjs: the packages' folders, the items the first node emits to every other node, those nodes and the credentials by type. */
+/**
+ * A workflow for run-workflow.cjs: the packages' folders, the items the first node emits to every other node, those
+ * nodes and the credentials by type.
+ */
 export interface N8nJob {
   packages: string[];
   items: Record<string, unknown>[];
   /** Each item's binary data, by field (none: the item has none). */
   binary?: (Record<string, N8nBinary> | undefined)[];
-  /** `onError`: n8n's node setting; "continueRegularOutput" ("Continue" in the node's settings) makes a failure the node's item, and the workflow goes on. */
+  /**
+   * `onError`: n8n's node setting; "continueRegularOutput" ("Continue" in the node's settings) makes a failure the
+   * node's item, and the workflow goes on.
+   */
   nodes: {
     id: string;
     name: string;
@@ -235,7 +252,10 @@ export function simTree(
   return copied;
 }
 
-/** TypeScript's messages about files of the Sim tree in `dir` (simTree), checked as apps/sim checks its own: Sim's options (its tsconfig and packages/tsconfig), `@/` its app. */
+/**
+ * TypeScript's messages about files of the Sim tree in `dir` (simTree), checked as apps/sim checks its own: Sim's
+ * options (its tsconfig and packages/tsconfig), `@/` its app.
+ */
 export async function typeCheckSim(dir: string, files: readonly string[]): Promise<string[]> {
   const ts = (await import("typescript")).default;
   const options: import("typescript").CompilerOptions = {
@@ -259,7 +279,9 @@ export async function typeCheckSim(dir: string, files: readonly string[]): Promi
     .flatMap((file) => ts.getPreEmitDiagnostics(program, program.getSourceFile(file)))
     .map(
       (d) =>
-        `${d.file?.fileName ?? ""}:${d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start).line + 1 : 0}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`,
+        `${d.file?.fileName ?? ""}:` +
+        `${d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start).line + 1 : 0}: ` +
+        `${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`,
     );
 }
 
@@ -278,7 +300,10 @@ export async function typeCheckSim(dir: string, files: readonly string[]): Promi
 // hosted keys, proxies and the provenance of model inputs; and Sim's address
 // checks (its DNS pinning refuses a loopback address, which a mock is).
 
-/** The part of Sim's ToolConfig its executor reads to send a request (test-support/fixtures/sim/apps/sim/tools/types.ts). */
+/**
+ * The part of Sim's ToolConfig its executor reads to send a request
+ * (test-support/fixtures/sim/apps/sim/tools/types.ts).
+ */
 export interface SimToolConfig {
   id: string;
   request: {

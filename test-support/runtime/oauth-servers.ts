@@ -18,7 +18,10 @@ export interface Received {
 }
 
 export interface OAuthServers {
-  /** The token endpoint's address (`http://127.0.0.1:<port>/<tenant>/token` style: `{tenant}` kept for the caller to fill). */
+  /**
+   * The token endpoint's address (`http://127.0.0.1:<port>/<tenant>/token` style: `{tenant}` kept for the caller to
+   * fill).
+   */
   tokenOrigin: string;
   baseUrl: string;
   token: Received[];

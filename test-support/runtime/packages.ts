@@ -13,7 +13,10 @@ import { inject } from "vitest";
 import { createExecutor, type ExecuteOptions, type Provider, type ToolResult } from "@blockwright/runtime";
 import { fullSupport, type ToolSpec } from "@blockwright/runtime/internal";
 
-/** The project whose packages the tests run: this repository, or under a whole `npm test` its copy (test-support/neutral-copy.ts). */
+/**
+ * The project whose packages the tests run: this repository, or under a whole `npm test` its copy
+ * (test-support/neutral-copy.ts).
+ */
 const ROOT = inject("providersRoot") ?? fileURLToPath(new URL("../../", import.meta.url));
 const SPECS_DIR = join(ROOT, "specs");
 const GENERATED_DIR = join(ROOT, "generated");
@@ -43,7 +46,9 @@ export const executeTool = createExecutor(tools, fullSupport) as unknown as (
   options?: ExecuteOptions,
 ) => Promise<ToolResult>;
 
-/** Every operation id of specs/, read from the manifests rather than from generated/, sorted by provider, then by id. */
+/**
+ * Every operation id of specs/, read from the manifests rather than from generated/, sorted by provider, then by id.
+ */
 export const OPERATION_IDS = specIds.flatMap((id) => {
   const manifest = jsYaml.load(readFileSync(join(SPECS_DIR, id, "manifest.yaml"), "utf8")) as {
     operations?: Record<string, unknown>;
