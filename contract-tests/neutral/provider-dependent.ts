@@ -98,7 +98,9 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
     "the example workflows, which name their providers": ["contract-tests/examples.contract.test.ts", "src/workflow/validate.test.ts"],
     "tools it names (a registry entry, a tool's limits or refusals)": [
       "runtime/execute/execute.test.ts",
+      "runtime/execute/execute-failures.test.ts",
       "runtime/paging/paginate.test.ts",
+      "runtime/paging/paginate-positions.test.ts",
       "runtime/common/redact.test.ts",
       "runtime/validate/refusals.test.ts",
       "runtime/call/state-changing-failures.test.ts",
