@@ -20,25 +20,39 @@ export type ToolMap = Record<string, ToolDefinition<object, object>>;
 export type ParamsOf<T> = T extends ToolDefinition<infer P, object> ? P : never;
 export type OutputOf<T> = T extends ToolDefinition<object, infer O> ? O : never;
 /** The operation ids of the tools that declare pagination. */
-export type PagedOperationIds<T extends ToolMap> = { [K in keyof T & string]: T[K] extends ToolDefinition<object, object, true> ? K : never }[keyof T & string];
+export type PagedOperationIds<T extends ToolMap> = {
+  [K in keyof T & string]: T[K] extends ToolDefinition<object, object, true> ? K : never;
+}[keyof T & string];
 /** Options of `paginate`: those of a call, each page being one call (allPages is implied). */
 export type PageOptions = Omit<ExecuteOptions, "allPages">;
 
 export interface ToolExecutor<T extends ToolMap> {
-  <K extends keyof T & string>(operationId: K, params: ParamsOf<T[K]>, options?: ExecuteOptions): Promise<ToolResult<OutputOf<T[K]>>>;
+  <K extends keyof T & string>(
+    operationId: K,
+    params: ParamsOf<T[K]>,
+    options?: ExecuteOptions,
+  ): Promise<ToolResult<OutputOf<T[K]>>>;
   /**
    * The pages of a list operation, one result each, in order: the iteration
    * ends after the last page, after `maxPages` pages or `maxItems` items, or
    * with a failed result (bad input, an upstream error, a next page on
    * another address). Never throws for those.
    */
-  paginate<K extends PagedOperationIds<T>>(operationId: K, params: ParamsOf<T[K]>, options?: PageOptions): AsyncGenerator<ToolResult<OutputOf<T[K]>>>;
+  paginate<K extends PagedOperationIds<T>>(
+    operationId: K,
+    params: ParamsOf<T[K]>,
+    options?: PageOptions,
+  ): AsyncGenerator<ToolResult<OutputOf<T[K]>>>;
   /**
    * The request a call would send, for a host that sends it itself (a workflow platform's executor), and the
    * reading of the host's answer (prepared.ts): the values checked and the request built before anything is sent,
    * or the failure. One request: no retries, pages or rate of the runtime's.
    */
-  prepare<K extends keyof T & string>(operationId: K, params: ParamsOf<T[K]>, options?: PrepareOptions): PreparedRequest<OutputOf<T[K]>> | { failed: Extract<ToolResult, { success: false }> };
+  prepare<K extends keyof T & string>(
+    operationId: K,
+    params: ParamsOf<T[K]>,
+    options?: PrepareOptions,
+  ): PreparedRequest<OutputOf<T[K]>> | { failed: Extract<ToolResult, { success: false }> };
 }
 
 /**
@@ -106,7 +120,11 @@ function executorOf<T extends ToolMap>(tools: T, shared: ExecutorOptions, byHand
     if (!tool) return unknown(operationId);
     return runTool(tool, params as Record<string, unknown>, merged(kept, options));
   };
-  const paginate = async function* (operationId: string, params: object, options?: PageOptions): AsyncGenerator<ToolResult> {
+  const paginate = async function* (
+    operationId: string,
+    params: object,
+    options?: PageOptions,
+  ): AsyncGenerator<ToolResult> {
     const tool = ownValue(tools, operationId) as ToolDefinition | undefined;
     if (!tool) {
       yield unknown(operationId);

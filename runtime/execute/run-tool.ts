@@ -8,13 +8,21 @@ import { gatherPages } from "../paging/paginate.js";
 import { type CallSupport, type ExecuteOptions, openCallFiles, prepareCall, sendCall } from "../call/single-call.js";
 import type { ToolCall } from "../spec/tool-types.js";
 
-export async function runTool(tool: ToolCall, params: Record<string, unknown> | undefined, options: ExecuteOptions & CallSupport = {}): Promise<ToolResult> {
+export async function runTool(
+  tool: ToolCall,
+  params: Record<string, unknown> | undefined,
+  options: ExecuteOptions & CallSupport = {},
+): Promise<ToolResult> {
   if (wantsPages(options)) return gatherPages(tool, params, options);
   return runOnce(tool, params, options);
 }
 
 /** One call, never all pages: what a client's methods run (their pages come item by item from `.items`), so a client bundles no page merging. */
-export async function runOnce(tool: ToolCall, params: Record<string, unknown> | undefined, options: ExecuteOptions & CallSupport): Promise<ToolResult> {
+export async function runOnce(
+  tool: ToolCall,
+  params: Record<string, unknown> | undefined,
+  options: ExecuteOptions & CallSupport,
+): Promise<ToolResult> {
   const prepared = prepareCall(tool, params, options);
   if ("failed" in prepared) return prepared.failed;
   const unopened = await openCallFiles(prepared, options);

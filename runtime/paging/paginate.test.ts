@@ -17,11 +17,16 @@ const KEY = "sk_test_4eC39HqLyjWDarjt";
 const TOKEN = "tracker-token-1234";
 
 const customer = (id: string) => ({ id, object: "customer" });
-const customers = (ids: string[], hasMore: boolean) => json(200, { object: "list", url: "/v1/customers", has_more: hasMore, data: ids.map(customer) });
+const customers = (ids: string[], hasMore: boolean) =>
+  json(200, { object: "list", url: "/v1/customers", has_more: hasMore, data: ids.map(customer) });
 
 describe("a cursor read from the last item of the page", () => {
   it("follows starting_after = the last id while has_more, gathering every page", async () => {
-    const { fetch, seen } = scriptedFetch(customers(["cus_A1", "cus_B2"], true), customers(["cus_C3", "cus_D4"], true), customers(["cus_E5"], false));
+    const { fetch, seen } = scriptedFetch(
+      customers(["cus_A1", "cus_B2"], true),
+      customers(["cus_C3", "cus_D4"], true),
+      customers(["cus_E5"], false),
+    );
     const result = await executeToolDefinition(listCustomers, { apiKey: KEY, limit: 2 }, { fetch, allPages: true });
     expect(seen.map((s) => s.url)).toEqual([
       "https://api.zqpayments.test/v1/customers?limit=2",
@@ -30,7 +35,10 @@ describe("a cursor read from the last item of the page", () => {
     ]);
     expect(result).toEqual({
       success: true,
-      output: { data: ["cus_A1", "cus_B2", "cus_C3", "cus_D4", "cus_E5"].map(customer), metadata: { count: 5, hasMore: false } },
+      output: {
+        data: ["cus_A1", "cus_B2", "cus_C3", "cus_D4", "cus_E5"].map(customer),
+        metadata: { count: 5, hasMore: false },
+      },
       pages: { count: 3, items: 5, complete: true },
     });
   });
@@ -41,10 +49,22 @@ describe("a cursor read from the last item of the page", () => {
       ...listCustomers,
       outputs: [
         ...listCustomers.outputs,
-        { path: "metadata.flags", type: "number", description: "Flags on the page.", optional: false, source: { expression: "$response.body#/flags", ref: { kind: "body", pointer: ["flags"] }, count: true } },
+        {
+          path: "metadata.flags",
+          type: "number",
+          description: "Flags on the page.",
+          optional: false,
+          source: { expression: "$response.body#/flags", ref: { kind: "body", pointer: ["flags"] }, count: true },
+        },
       ],
     };
-    const page = (ids: string[], flags: number, hasMore: boolean) => json(200, { object: "list", has_more: hasMore, data: ids.map(customer), flags: Array.from({ length: flags }, (_, i) => i) });
+    const page = (ids: string[], flags: number, hasMore: boolean) =>
+      json(200, {
+        object: "list",
+        has_more: hasMore,
+        data: ids.map(customer),
+        flags: Array.from({ length: flags }, (_, i) => i),
+      });
     const { fetch } = scriptedFetch(page(["cus_A1"], 2, true), page(["cus_B2"], 3, false));
     const result = await executeToolDefinition(withFlags, { apiKey: KEY }, { fetch, allPages: true });
     expect(result).toMatchObject({ success: true, output: { metadata: { count: 2, flags: 5 } } });
@@ -58,7 +78,11 @@ describe("a cursor read from the last item of the page", () => {
 
   it("stops at maxItems, cutting the lists, and says the result is incomplete", async () => {
     const { fetch, seen } = scriptedFetch(customers(["cus_A1", "cus_B2"], true), customers(["cus_C3", "cus_D4"], true));
-    const result = await executeToolDefinition(listCustomers, { apiKey: KEY, limit: 2 }, { fetch, allPages: true, maxItems: 3 });
+    const result = await executeToolDefinition(
+      listCustomers,
+      { apiKey: KEY, limit: 2 },
+      { fetch, allPages: true, maxItems: 3 },
+    );
     expect(seen).toHaveLength(2);
     expect(result).toEqual({
       success: true,
@@ -105,18 +129,37 @@ describe("a cursor read from the last item of the page", () => {
   });
 
   it("reports a page that fails with its number", async () => {
-    const { fetch } = scriptedFetch(customers(["cus_A1"], true), json(400, { error: { type: "invalid_request_error", code: "resource_missing", message: "No such customer: 'cus_A1'", param: "starting_after" } }));
+    const { fetch } = scriptedFetch(
+      customers(["cus_A1"], true),
+      json(400, {
+        error: {
+          type: "invalid_request_error",
+          code: "resource_missing",
+          message: "No such customer: 'cus_A1'",
+          param: "starting_after",
+        },
+      }),
+    );
     const result = await executeToolDefinition(listCustomers, { apiKey: KEY }, { fetch, allPages: true });
-    expect(result).toMatchObject({ success: false, error: { status: 400, code: "resource_missing", page: 2, details: { param: "starting_after" } } });
+    expect(result).toMatchObject({
+      success: false,
+      error: { status: 400, code: "resource_missing", page: 2, details: { param: "starting_after" } },
+    });
   });
 
   it("yields the pages one by one through paginate", async () => {
     const { fetch } = scriptedFetch(customers(["cus_A1", "cus_B2"], true), customers(["cus_C3"], false));
     const executor = createExecutor({ zqpayments_list_customers: listCustomers }, { cursors: pageCursors });
     const pages: ToolResult[] = [];
-    for await (const page of executor.paginate("zqpayments_list_customers" as never, { apiKey: KEY } as never, { fetch })) pages.push(page);
+    for await (const page of executor.paginate("zqpayments_list_customers" as never, { apiKey: KEY } as never, {
+      fetch,
+    }))
+      pages.push(page);
     expect(pages).toEqual([
-      { success: true, output: { data: [customer("cus_A1"), customer("cus_B2")], metadata: { count: 2, hasMore: true } } },
+      {
+        success: true,
+        output: { data: [customer("cus_A1"), customer("cus_B2")], metadata: { count: 2, hasMore: true } },
+      },
       { success: true, output: { data: [customer("cus_C3")], metadata: { count: 1, hasMore: false } } },
     ]);
   });
@@ -124,15 +167,25 @@ describe("a cursor read from the last item of the page", () => {
 
 describe("the Link header's rel=next", () => {
   const issues = (numbers: number[], link?: string) =>
-    new Response(JSON.stringify(numbers.map((n) => ({ id: n, number: n, title: `#${n}`, state: "open" }))), { status: 200, headers: { "content-type": "application/vnd.tracker+json", ...(link ? { link } : {}) } });
+    new Response(JSON.stringify(numbers.map((n) => ({ id: n, number: n, title: `#${n}`, state: "open" }))), {
+      status: 200,
+      headers: { "content-type": "application/vnd.tracker+json", ...(link ? { link } : {}) },
+    });
 
   it("is fetched with the same headers until there is none", async () => {
     const next = "https://api.tracker.test/repos/octo/hello/issues?per_page=2&page=2";
     const { fetch, seen } = scriptedFetch(
-      issues([1, 2], `<${next}>; rel="next", <https://api.tracker.test/repos/octo/hello/issues?per_page=2&page=5>; rel="last"`),
+      issues(
+        [1, 2],
+        `<${next}>; rel="next", <https://api.tracker.test/repos/octo/hello/issues?per_page=2&page=5>; rel="last"`,
+      ),
       issues([3], `<https://api.tracker.test/repos/octo/hello/issues?per_page=2&page=1>; rel="first"`),
     );
-    const result = await executeToolDefinition(listIssues, { token: TOKEN, owner: "octo", repo: "hello", perPage: 2 }, { fetch, allPages: true });
+    const result = await executeToolDefinition(
+      listIssues,
+      { token: TOKEN, owner: "octo", repo: "hello", perPage: 2 },
+      { fetch, allPages: true },
+    );
     expect(seen.map((s) => s.url)).toEqual(["https://api.tracker.test/repos/octo/hello/issues?per_page=2", next]);
     for (const s of seen) {
       expect(s.method).toBe("GET");
@@ -140,7 +193,11 @@ describe("the Link header's rel=next", () => {
       expect(s.headers.get("x-tracker-api-version")).toBe("2022-11-28");
       expect(s.headers.get("authorization")).toBe(`Bearer ${TOKEN}`);
     }
-    expect(result).toMatchObject({ success: true, output: { data: [{ number: 1 }, { number: 2 }, { number: 3 }] }, pages: { count: 2, items: 3, complete: true } });
+    expect(result).toMatchObject({
+      success: true,
+      output: { data: [{ number: 1 }, { number: 2 }, { number: 3 }] },
+      pages: { count: 2, items: 3, complete: true },
+    });
   });
 
   for (const [label, address] of [
@@ -149,7 +206,11 @@ describe("the Link header's rel=next", () => {
   ]) {
     it(`is refused on ${label}: the credential never goes there`, async () => {
       const { fetch, seen } = scriptedFetch(issues([1], `<${address}>; rel="next"`));
-      const result = await executeToolDefinition(listIssues, { token: TOKEN, owner: "octo", repo: "hello" }, { fetch, allPages: true });
+      const result = await executeToolDefinition(
+        listIssues,
+        { token: TOKEN, owner: "octo", repo: "hello" },
+        { fetch, allPages: true },
+      );
       expect(seen).toHaveLength(1);
       expect(result).toEqual({
         success: false,
@@ -169,25 +230,52 @@ describe("the Link header's rel=next", () => {
 });
 
 describe("under maxItems, a tool that names its page size parameter (issue 24)", () => {
-  const volumes = (n: number, from = 0) => json(200, { kind: "books#volumes", totalItems: 1873, items: Array.from({ length: n }, (_, i) => ({ id: `v${from + i}` })) });
+  const volumes = (n: number, from = 0) =>
+    json(200, {
+      kind: "books#volumes",
+      totalItems: 1873,
+      items: Array.from({ length: n }, (_, i) => ({ id: `v${from + i}` })),
+    });
 
   it("asks the last page only for the items still missing (an offset: maxResults)", async () => {
     const { fetch, seen } = scriptedFetch(volumes(10), volumes(10, 10), volumes(5, 20));
-    const result = await executeTool("books_search_volumes", { apiKey: "AIzaBooksKey123", q: "dune", maxResults: 10 }, { fetch, allPages: true, maxItems: 25 });
-    expect(seen.map((s) => new URL(s.url).search)).toEqual(["?q=dune&maxResults=10&key=AIzaBooksKey123", "?q=dune&maxResults=10&startIndex=10&key=AIzaBooksKey123", "?q=dune&maxResults=5&startIndex=20&key=AIzaBooksKey123"]);
+    const result = await executeTool(
+      "books_search_volumes",
+      { apiKey: "AIzaBooksKey123", q: "dune", maxResults: 10 },
+      { fetch, allPages: true, maxItems: 25 },
+    );
+    expect(seen.map((s) => new URL(s.url).search)).toEqual([
+      "?q=dune&maxResults=10&key=AIzaBooksKey123",
+      "?q=dune&maxResults=10&startIndex=10&key=AIzaBooksKey123",
+      "?q=dune&maxResults=5&startIndex=20&key=AIzaBooksKey123",
+    ]);
     expect(result).toMatchObject({ success: true, pages: { count: 3, items: 25, complete: false } });
   });
 
   it("asks the first page for no more than maxItems, the default size included", async () => {
     const { fetch, seen } = scriptedFetch(volumes(4));
-    await executeTool("books_search_volumes", { apiKey: "AIzaBooksKey123", q: "dune" }, { fetch, allPages: true, maxItems: 4 });
+    await executeTool(
+      "books_search_volumes",
+      { apiKey: "AIzaBooksKey123", q: "dune" },
+      { fetch, allPages: true, maxItems: 4 },
+    );
     expect(seen.map((s) => new URL(s.url).searchParams.get("maxResults"))).toEqual(["4"]);
   });
 
   it("asks the last page only for the records still missing (a cursor in the body: size), each record being billed", async () => {
-    const page = (n: number, token: string) => json(200, { status: 200, data: Array.from({ length: n }, (_, i) => ({ id: `${token}-${i}` })), total: 100, scroll_token: token });
+    const page = (n: number, token: string) =>
+      json(200, {
+        status: 200,
+        data: Array.from({ length: n }, (_, i) => ({ id: `${token}-${i}` })),
+        total: 100,
+        scroll_token: token,
+      });
     const { fetch, seen } = scriptedFetch(page(10, "t1"), page(5, "t2"));
-    const result = await executeTool("persondata_person_search", { apiKey: "pdl-key-12345678", sql: "SELECT * FROM person", size: 10 }, { fetch, allPages: true, maxItems: 15 });
+    const result = await executeTool(
+      "persondata_person_search",
+      { apiKey: "pdl-key-12345678", sql: "SELECT * FROM person", size: 10 },
+      { fetch, allPages: true, maxItems: 15 },
+    );
     expect(seen.map((s) => JSON.parse(s.body))).toEqual([
       { sql: "SELECT * FROM person", size: 10 },
       { sql: "SELECT * FROM person", size: 5, scroll_token: "t1" },
@@ -198,7 +286,11 @@ describe("under maxItems, a tool that names its page size parameter (issue 24)",
   it("leaves the size alone without maxItems, and never asks for more than the call did", async () => {
     for (const maxItems of [undefined, 100]) {
       const { fetch, seen } = scriptedFetch(volumes(3), volumes(0));
-      await executeTool("books_search_volumes", { apiKey: "AIzaBooksKey123", q: "dune", maxResults: 3 }, { fetch, allPages: true, ...(maxItems ? { maxItems } : {}) });
+      await executeTool(
+        "books_search_volumes",
+        { apiKey: "AIzaBooksKey123", q: "dune", maxResults: 3 },
+        { fetch, allPages: true, ...(maxItems ? { maxItems } : {}) },
+      );
       expect(seen.map((s) => new URL(s.url).searchParams.get("maxResults"))).toEqual(["3", "3"]);
     }
   });
@@ -207,16 +299,35 @@ describe("under maxItems, a tool that names its page size parameter (issue 24)",
 describe("page options", () => {
   it("are refused for an operation that does not page, before any request", async () => {
     const { fetch, seen } = scriptedFetch(json(200, {}));
-    const result = await executeTool("books_get_volume", { apiKey: "AIzaBooksKey123", volumeId: "v1" }, { fetch, allPages: true });
+    const result = await executeTool(
+      "books_get_volume",
+      { apiKey: "AIzaBooksKey123", volumeId: "v1" },
+      { fetch, allPages: true },
+    );
     expect(result).toEqual({
       success: false,
-      error: { type: "validation", provider: "books", operation: "books_get_volume", param: "allPages", rule: "pagination", message: "allPages: books_get_volume declares no pagination (it returns one page only)" },
+      error: {
+        type: "validation",
+        provider: "books",
+        operation: "books_get_volume",
+        param: "allPages",
+        rule: "pagination",
+        message: "allPages: books_get_volume declares no pagination (it returns one page only)",
+      },
     });
     expect(seen).toHaveLength(0);
   });
 
   it("take whole numbers of at least 1", async () => {
     const result = await executeToolDefinition(listCustomers, { apiKey: KEY }, { allPages: true, maxItems: 0 });
-    expect(result).toMatchObject({ success: false, error: { type: "validation", param: "maxItems", rule: "minimum", message: "maxItems: must be a whole number of at least 1, got 0" } });
+    expect(result).toMatchObject({
+      success: false,
+      error: {
+        type: "validation",
+        param: "maxItems",
+        rule: "minimum",
+        message: "maxItems: must be a whole number of at least 1, got 0",
+      },
+    });
   });
 });

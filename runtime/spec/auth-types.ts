@@ -8,7 +8,11 @@
  * `Authorization: Basic base64(user:secret)`.
  */
 /** A credential and where it goes; a header's `prefix` is the text the API wants before the value (`Token `, `Bot `). */
-export type CredentialSpec = { type: "bearer"; param: string } | { type: "header"; name: string; param: string; prefix?: string } | { type: "query" | "cookie"; name: string; param: string } | { type: "basic"; user: string; param: string };
+export type CredentialSpec =
+  | { type: "bearer"; param: string }
+  | { type: "header"; name: string; param: string; prefix?: string }
+  | { type: "query" | "cookie"; name: string; param: string }
+  | { type: "basic"; user: string; param: string };
 
 /** One way to authenticate (one security requirement): a credential, and `also` those sent with it (a combination, such as a key header and a secret header, all required). */
 export type AuthWay = CredentialSpec & { also?: CredentialSpec[] };
@@ -29,9 +33,32 @@ export type AuthSpec = AuthWay & { alternatives?: AuthWay[] };
  * `aud` (flows.ts `audienceOf`); without it, the origin of the token URL in use.
  */
 export type OAuthFlowSpec = (
-  | { grant: "clientCredentials"; tokenUrl: string; scope?: string; clientId: string; clientSecret: string; clientAuth?: ClientAuth }
-  | { grant: "refreshToken"; tokenUrl: string; scope?: string; clientId: string; clientSecret?: string; clientAuth?: ClientAuth; refreshToken: string }
-  | { grant: "jwtBearer"; tokenUrl: string; scope?: string; clientId: string; subject: string; privateKey: string; audience?: JwtAudienceSpec }
+  | {
+      grant: "clientCredentials";
+      tokenUrl: string;
+      scope?: string;
+      clientId: string;
+      clientSecret: string;
+      clientAuth?: ClientAuth;
+    }
+  | {
+      grant: "refreshToken";
+      tokenUrl: string;
+      scope?: string;
+      clientId: string;
+      clientSecret?: string;
+      clientAuth?: ClientAuth;
+      refreshToken: string;
+    }
+  | {
+      grant: "jwtBearer";
+      tokenUrl: string;
+      scope?: string;
+      clientId: string;
+      subject: string;
+      privateKey: string;
+      audience?: JwtAudienceSpec;
+    }
 ) & {
   /** The lifetime in seconds of a token whose answer has no `expires_in`, as the provider documents it (default DEFAULT_TOKEN_LIFETIME_S). */
   defaultExpiresIn?: number;

@@ -48,7 +48,10 @@ export function toolBehavior(tool: Pick<ToolSpec, "method" | "routes"> & { behav
  * request but a GET does, when the tool declares one), the manifest says the
  * tool is idempotent or read-only, or else its method is idempotent.
  */
-export function safeToRepeat(tool: Pick<ToolSpec, "idempotency"> & { behavior?: BehaviorSpec }, method: string): boolean {
+export function safeToRepeat(
+  tool: Pick<ToolSpec, "idempotency"> & { behavior?: BehaviorSpec },
+  method: string,
+): boolean {
   if (carriesIdempotencyKey(tool, method)) return true;
   const declared = tool.behavior ?? {};
   if (declared.idempotent !== undefined) return declared.idempotent;

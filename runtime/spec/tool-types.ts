@@ -20,7 +20,9 @@ export type ParamType = "string" | "number" | "boolean" | "json" | "file";
 export type OutputType = "string" | "number" | "boolean" | "json" | "array" | "bytes";
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
-export type WireConstant = { in: "query" | "header"; name: string; value: string | number | boolean } | { in: "body"; pointer: string; value: unknown };
+export type WireConstant =
+  | { in: "query" | "header"; name: string; value: string | number | boolean }
+  | { in: "body"; pointer: string; value: unknown };
 
 /** How a path or header value is written (OpenAPI `style`/`explode`), when not a plain text: `label` (`.blue`), `matrix` (`;color=blue`), or an array or object in `simple` (`a,b`, `k,v` or, exploded, `k=v`); `json`: the value as JSON (a parameter the document describes by `content: application/json`). */
 export interface ValueStyle {
@@ -41,7 +43,13 @@ export type WireSpec =
    * `of`: the value is field `field` of the object query parameter `name` declares, `name` here being the key its
    * style writes the field under (`field`, or `name[field]`).
    */
-  | { in: "query"; name: string; escape?: Record<string, string>; encoding?: FormFieldEncoding; of?: { name: string; field: string } }
+  | {
+      in: "query";
+      name: string;
+      escape?: Record<string, string>;
+      encoding?: FormFieldEncoding;
+      of?: { name: string; field: string };
+    }
   | { in: "body"; pointer: string; split?: { separator: string; maxItems?: number }; wrapUnlessKey?: string }
   | { in: "switch"; whenTrue: WireConstant[] }
   | { in: "auth" }
@@ -99,7 +107,22 @@ export interface ParamSpec {
 /** One form a parameter's value may take (`anyOf`): its type and that type's limits. */
 export type ParamBranch = Pick<
   ParamSpec,
-  "type" | "integer" | "minimum" | "maximum" | "multipleOf" | "minLength" | "maxLength" | "pattern" | "patternHint" | "enum" | "caseInsensitive" | "format" | "jsonType" | "minItems" | "maxItems" | "items"
+  | "type"
+  | "integer"
+  | "minimum"
+  | "maximum"
+  | "multipleOf"
+  | "minLength"
+  | "maxLength"
+  | "pattern"
+  | "patternHint"
+  | "enum"
+  | "caseInsensitive"
+  | "format"
+  | "jsonType"
+  | "minItems"
+  | "maxItems"
+  | "items"
 >;
 
 /** Limits of the values inside a JSON parameter (an object's keys or values, an array's items), checked before any request. */
@@ -118,10 +141,19 @@ export type RuleSpec =
   | { rule: "exactlyOne"; params: string[] }
   | { rule: "anyOf"; groups: string[][] }
   | { rule: "allowedValues"; param: string; dependsOn: string; values: Record<string, unknown[]> }
-  | { rule: "dependentLimits"; param: string; dependsOn: string; limits: Record<string, { minimum?: number; maximum?: number; minLength?: number; maxLength?: number }> };
+  | {
+      rule: "dependentLimits";
+      param: string;
+      dependsOn: string;
+      limits: Record<string, { minimum?: number; maximum?: number; minLength?: number; maxLength?: number }>;
+    };
 
 /** A parsed runtime expression (`$response.body#/id`, `$params.recordId`, …). */
-export type ValueRef = { kind: "body"; pointer: string[] } | { kind: "header"; name: string } | { kind: "status" } | { kind: "param"; name: string };
+export type ValueRef =
+  | { kind: "body"; pointer: string[] }
+  | { kind: "header"; name: string }
+  | { kind: "status" }
+  | { kind: "param"; name: string };
 
 export type OutputSource =
   | {
@@ -322,7 +354,16 @@ export interface ToolSpec {
    * address with `{variable}` placeholders (the document's server URL), each
    * filled with the value of the parameter `variables` names for it.
    */
-  server: { default?: string; param?: string; template?: string; variables?: Record<string, string>; hosts?: string[]; basePath?: string; requestHeadBytes?: number; replyBytes?: number };
+  server: {
+    default?: string;
+    param?: string;
+    template?: string;
+    variables?: Record<string, string>;
+    hosts?: string[];
+    basePath?: string;
+    requestHeadBytes?: number;
+    replyBytes?: number;
+  };
   auth: AuthSpec;
   /** The operation takes no credential (its security is `[]`, `[{}]` or `{}`): none is sent, and the credential parameters are not required. */
   anonymous?: true;
@@ -375,13 +416,22 @@ export interface ToolSpec {
  * examples; the call path is typed with it, so that no module on it can read
  * a description field.
  */
-export type ToolCall = Omit<ToolSpec, ToolDescriptionField | "params" | "outputs"> & { params: ParamCall[]; outputs: OutputCall[] };
+export type ToolCall = Omit<ToolSpec, ToolDescriptionField | "params" | "outputs"> & {
+  params: ParamCall[];
+  outputs: OutputCall[];
+};
 /** What a call reads of a parameter. */
 export type ParamCall = Omit<ParamSpec, ParamDescriptionField>;
 /** What a call reads of an output. */
 export type OutputCall = Omit<OutputSpec, OutputDescriptionField>;
 /** The fields of a tool that describe it (to people, models and mocks) and that no call reads. */
-export type ToolDescriptionField = "title" | "description" | "operationId" | "responses" | "defaultResponse" | "deprecated";
+export type ToolDescriptionField =
+  | "title"
+  | "description"
+  | "operationId"
+  | "responses"
+  | "defaultResponse"
+  | "deprecated";
 /** The fields of a parameter that describe it and that no call reads. */
 export type ParamDescriptionField = "title" | "description" | "visibility" | "placeholder" | "example";
 /** The fields of an output that describe it and that no call reads. */
@@ -394,6 +444,7 @@ export type ToolDescription = Pick<ToolSpec, ToolDescriptionField> & {
 };
 
 /** A tool with its parameter and output types attached (types only, no runtime cost); `Paged`: whether it declares pagination. */
-export interface ToolDefinition<P extends object = object, O extends object = object, Paged extends boolean = boolean> extends ToolSpec {
+export interface ToolDefinition<P extends object = object, O extends object = object, Paged extends boolean = boolean>
+  extends ToolSpec {
   readonly __types?: { params: P; output: O; paged: Paged };
 }

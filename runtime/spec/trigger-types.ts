@@ -4,7 +4,10 @@
 // workflow; it is never called. Nothing here is specific to a provider.
 
 /** A value read from a delivery: one of its headers, or a field of one event (a JSON pointer's tokens). */
-export type DeliveryValue = { from: "header"; name: string } | { from: "event"; pointer: string[] } | { from: "body"; pointer: string[] };
+export type DeliveryValue =
+  | { from: "header"; name: string }
+  | { from: "event"; pointer: string[] }
+  | { from: "body"; pointer: string[] };
 
 /**
  * What is signed, as a template: `{body}` (the raw body, as received), `{timestamp}` (the

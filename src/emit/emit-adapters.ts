@@ -9,9 +9,27 @@ import { commentText } from "./code-text.js";
 
 /** The adapters the runtime has, by subpath: the framework package and the function that makes its tools. */
 export const ADAPTERS = [
-  { subpath: "ai-sdk", framework: "ai", make: "toAiSdkTools", options: "AiSdkToolsOptions", label: "Vercel AI SDK tools" },
-  { subpath: "langchain", framework: "@langchain/core", make: "toLangChainTools", options: "AdapterOptions", label: "LangChain.js StructuredTools" },
-  { subpath: "openai-agents", framework: "@openai/agents", make: "toOpenAiAgentsTools", options: "OpenAiAgentsToolsOptions", label: "OpenAI Agents SDK function tools" },
+  {
+    subpath: "ai-sdk",
+    framework: "ai",
+    make: "toAiSdkTools",
+    options: "AiSdkToolsOptions",
+    label: "Vercel AI SDK tools",
+  },
+  {
+    subpath: "langchain",
+    framework: "@langchain/core",
+    make: "toLangChainTools",
+    options: "AdapterOptions",
+    label: "LangChain.js StructuredTools",
+  },
+  {
+    subpath: "openai-agents",
+    framework: "@openai/agents",
+    make: "toOpenAiAgentsTools",
+    options: "OpenAiAgentsToolsOptions",
+    label: "OpenAI Agents SDK function tools",
+  },
 ] as const;
 
 /** Each adapter's entry files (`ai-sdk.js`, `ai-sdk.d.ts`, …): the runtime's subpath, its function given the package's described tools. */
@@ -33,7 +51,11 @@ export function adapterFiles(runtimeName: string, sources: { manifest: string; o
       " */",
       `export const ${a.make} = (client, options) => adapt(client, options, tools);`,
     ];
-    const dts = [`import type { ${a.make} as adapt, ${a.options} } from ${from};`, `export * from ${from};`, `export declare function ${a.make}(client: object, options?: ${a.options}): ReturnType<typeof adapt>;`];
+    const dts = [
+      `import type { ${a.make} as adapt, ${a.options} } from ${from};`,
+      `export * from ${from};`,
+      `export declare function ${a.make}(client: object, options?: ${a.options}): ReturnType<typeof adapt>;`,
+    ];
     files.set(`${a.subpath}.js`, `${HEADER}\n${js.join("\n")}\n`);
     files.set(`${a.subpath}.d.ts`, `${HEADER}\n${dts.join("\n")}\n`);
   }
@@ -46,11 +68,17 @@ export function adapterTypesVersions(): { "*": Record<string, string[]> } {
 }
 
 /** The frameworks as optional peer dependencies, with the runtime's ranges (absent from an older runtime: none). */
-export function adapterPeers(runtimePeers: Record<string, string> | undefined): { peerDependencies?: Record<string, string>; peerDependenciesMeta?: Record<string, { optional: true }> } {
+export function adapterPeers(runtimePeers: Record<string, string> | undefined): {
+  peerDependencies?: Record<string, string>;
+  peerDependenciesMeta?: Record<string, { optional: true }>;
+} {
   const peers = ADAPTERS.flatMap((a) => {
     const range = runtimePeers?.[a.framework];
     return range ? [[a.framework, range] as const] : [];
   });
   if (!peers.length) return {};
-  return { peerDependencies: Object.fromEntries(peers), peerDependenciesMeta: Object.fromEntries(peers.map(([name]) => [name, { optional: true as const }])) };
+  return {
+    peerDependencies: Object.fromEntries(peers),
+    peerDependenciesMeta: Object.fromEntries(peers.map(([name]) => [name, { optional: true as const }])),
+  };
 }

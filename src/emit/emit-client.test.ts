@@ -15,13 +15,25 @@ const root = join(import.meta.dirname, "../..");
 /** The diagnostics of `source` compiled strictly on its own (with the standard library). */
 function diagnostics(source: string): string[] {
   const file = "/virtual/connection.ts";
-  const options: ts.CompilerOptions = { strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, lib: ["lib.es2022.d.ts"], types: [] };
+  const options: ts.CompilerOptions = {
+    strict: true,
+    noEmit: true,
+    target: ts.ScriptTarget.ES2022,
+    lib: ["lib.es2022.d.ts"],
+    types: [],
+  };
   const host = ts.createCompilerHost(options);
   const read = host.getSourceFile.bind(host);
-  host.getSourceFile = (name, version) => (name === file ? ts.createSourceFile(name, source, version) : read(name, version));
+  host.getSourceFile = (name, version) =>
+    name === file ? ts.createSourceFile(name, source, version) : read(name, version);
   host.getDefaultLibLocation = () => dirname(ts.getDefaultLibFilePath(options));
   const program = ts.createProgram([file], options, host);
-  return ts.getPreEmitDiagnostics(program).map((d) => `${d.start !== undefined ? d.file?.getLineAndCharacterOfPosition(d.start).line : "?"}: ${ts.flattenDiagnosticMessageText(d.messageText, " ")}`);
+  return ts
+    .getPreEmitDiagnostics(program)
+    .map(
+      (d) =>
+        `${d.start !== undefined ? d.file?.getLineAndCharacterOfPosition(d.start).line : "?"}: ${ts.flattenDiagnosticMessageText(d.messageText, " ")}`,
+    );
 }
 
 describe("the client's connection type", () => {
@@ -62,7 +74,9 @@ describe("the client's connection with several credentials", () => {
     type: "basic",
     user: "zqUser",
     param: "zqPassword",
-    alternatives: [{ type: "header", name: "X-Zq-Key", param: "zqKey", also: [{ type: "query", name: "zq_id", param: "zqId" }] }],
+    alternatives: [
+      { type: "header", name: "X-Zq-Key", param: "zqKey", also: [{ type: "query", name: "zq_id", param: "zqId" }] },
+    ],
   };
 
   it("takes every parameter of one way: the basic user with its password, or the key with its id, never a mix", async () => {

@@ -2,7 +2,20 @@
 // (one per operation, named from the tool id), the parameters that make the
 // connection, and their types: a credential the provider needs is required,
 // and OAuth flows make a union (the token, or exactly one flow's parameters).
-import { authParams, authWays, wayParams, oauthParams, flowParams, CALL_PARTS, envVariableName, needsPart, SUPPORT_EXPORTS, type CallPart, type ParamSpec, type ToolSpec } from "@blockwright/runtime/internal";
+import {
+  authParams,
+  authWays,
+  wayParams,
+  oauthParams,
+  flowParams,
+  CALL_PARTS,
+  envVariableName,
+  needsPart,
+  SUPPORT_EXPORTS,
+  type CallPart,
+  type ParamSpec,
+  type ToolSpec,
+} from "@blockwright/runtime/internal";
 import type { OperationIR, ProviderIR } from "../model/ir.js";
 import { camelCase } from "../model/naming.js";
 import { codeLiteral, commentText } from "./code-text.js";
@@ -38,7 +51,9 @@ export function supportParts(tools: readonly ToolSpec[], problems = false): { ke
     problems,
   } as Record<CallPart | "rateLimits" | "problems", boolean>;
   const names: Record<keyof typeof needs, string> = { ...SUPPORT_EXPORTS, rateLimits: "RateLimiter" };
-  return (Object.keys(needs) as (keyof typeof needs)[]).filter((k) => needs[k]).map((key) => ({ key, name: names[key] }));
+  return (Object.keys(needs) as (keyof typeof needs)[])
+    .filter((k) => needs[k])
+    .map((key) => ({ key, name: names[key] }));
 }
 
 /**
@@ -67,7 +82,10 @@ export function clientView(ir: ProviderIR, constName: (op: OperationIR) => strin
     taken.add(name);
     const input = `ClientInput<${op.types.paramsName}, ${keys.map((k) => JSON.stringify(k)).join(" | ")}>`;
     const list = op.tool.pagination?.items[0] ?? (op.tool.stream ? "data" : undefined);
-    const type = list !== undefined ? `PagedMethod<${input}, ${op.types.outputName}, ${itemType(op.types.outputName, list)}, Throws>` : `Method<${input}, ${op.types.outputName}, Throws>`;
+    const type =
+      list !== undefined
+        ? `PagedMethod<${input}, ${op.types.outputName}, ${itemType(op.types.outputName, list)}, Throws>`
+        : `Method<${input}, ${op.types.outputName}, Throws>`;
     return { name, title: commentText(`${op.tool.title}: ${op.tool.description}`), type, op };
   });
   const lines = methods.map((m) => `    ${m.name}: ${constName(m.op)}`);
@@ -95,12 +113,20 @@ export function clientExample(ir: ProviderIR, exampleOf: (tool: ToolSpec, p: Par
   if (!first) return null;
   // A call's required inputs, the connection's left to the client.
   const args = (tool: ToolSpec) => {
-    const connection = new Set([...connectionCredentials(tool), ...(tool.server.param ? [tool.server.param] : []), ...Object.values(tool.server.variables ?? {})]);
+    const connection = new Set([
+      ...connectionCredentials(tool),
+      ...(tool.server.param ? [tool.server.param] : []),
+      ...Object.values(tool.server.variables ?? {}),
+    ]);
     const given = tool.params.filter((p) => p.required && p.default === undefined && !connection.has(p.name));
     return given.length ? `{ ${given.map((p) => `${p.name}: ${exampleOf(tool, p)}`).join(", ")} }` : "{}";
   };
   const paged = ir.operations.find((op) => op.tool.pagination)?.tool;
-  const address = ir.server.default ? undefined : first.params.filter((p) => p.name === first.server.param || Object.values(first.server.variables ?? {}).includes(p.name));
+  const address = ir.server.default
+    ? undefined
+    : first.params.filter(
+        (p) => p.name === first.server.param || Object.values(first.server.variables ?? {}).includes(p.name),
+      );
   // A provider id that is a reserved word is no variable name.
   const variable = RESERVED.has(ir.names.camel) ? `${ir.names.camel}Api` : ir.names.camel;
   return {
@@ -152,17 +178,25 @@ export function connectionType(tool: ToolSpec): string {
   const addressParams = tool.server.param ? [tool.server.param] : Object.values(tool.server.variables ?? {});
   const address = addressParams.length ? ` & { ${addressParams.map((n) => field(n, false)).join("; ")} }` : "";
   const ways = authWays(tool.auth).map(wayParams);
-  if (!tool.oauth && ways.length === 1) return `{ ${(ways[0] ?? []).map((n) => field(n, param(n)?.required ?? true)).join("; ")} }${address}`;
+  if (!tool.oauth && ways.length === 1)
+    return `{ ${(ways[0] ?? []).map((n) => field(n, param(n)?.required ?? true)).join("; ")} }${address}`;
   const all = connectionCredentials(tool);
   const alternative = (required: string[], optional: string[]) => {
-    const fields = [...required.map((n) => field(n, true)), ...optional.map((n) => field(n, false)), ...all.filter((n) => !required.includes(n) && !optional.includes(n)).map((n) => `${JSON.stringify(n)}?: never`)];
+    const fields = [
+      ...required.map((n) => field(n, true)),
+      ...optional.map((n) => field(n, false)),
+      ...all.filter((n) => !required.includes(n) && !optional.includes(n)).map((n) => `${JSON.stringify(n)}?: never`),
+    ];
     return `{ ${fields.join("; ")} }`;
   };
   // Each way of the auth (its parameters together), then each OAuth flow's.
   const alternatives = ways.map((way) => alternative(way, []));
   for (const flow of tool.oauth?.flows ?? []) {
     const needed = flowParams(flow);
-    const extra = [...(flow.grant === "refreshToken" && flow.clientSecret ? [flow.clientSecret] : []), ...(flow.grant === "jwtBearer" && flow.audience?.param ? [flow.audience.param] : [])].filter((n) => !needed.includes(n));
+    const extra = [
+      ...(flow.grant === "refreshToken" && flow.clientSecret ? [flow.clientSecret] : []),
+      ...(flow.grant === "jwtBearer" && flow.audience?.param ? [flow.audience.param] : []),
+    ].filter((n) => !needed.includes(n));
     alternatives.push(alternative([...needed], extra));
   }
   const union = [...new Set(alternatives)].join(" | ");

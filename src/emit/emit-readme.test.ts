@@ -7,7 +7,8 @@ import { emitReadme } from "./emit-readme.js";
 import { loadProvider } from "./generate-all.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
-const readme = async (provider: string) => emitReadme(await loadProvider(root, join(root, "specs", provider)), { name: `@blockwright/${provider}` });
+const readme = async (provider: string) =>
+  emitReadme(await loadProvider(root, join(root, "specs", provider)), { name: `@blockwright/${provider}` });
 
 describe("the package README", () => {
   it("states the request-size limit of a provider whose manifest sets one, and only then", async () => {
@@ -18,7 +19,9 @@ describe("the package README", () => {
   });
 
   it("names toLlmTools, its formats, and what it leaves out", async () => {
-    expect(await readme("books")).toContain('`toLlmTools("openai" | "anthropic" | "mcp", { readOnly })` gives these tools as LLM\ntool definitions');
+    expect(await readme("books")).toContain(
+      '`toLlmTools("openai" | "anthropic" | "mcp", { readOnly })` gives these tools as LLM\ntool definitions',
+    );
     expect(await readme("books")).toContain("Secret and user-only\nparameters are left out of them");
   });
 

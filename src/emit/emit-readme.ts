@@ -1,8 +1,23 @@
 // The package's README.md and generated/README.md: every text from the
 // inputs is Markdown-escaped text or a code span (markdown-text.ts), and the
 // templates hold the layout.
-import { deprecationSentence, flowParams, pollingSentence, ruleSentence, type Words } from "@blockwright/runtime/internal";
-import type { BodySpec, OAuthSpec, OutputSource, PageTarget, PaginationSpec, ParamSpec, ToolSpec, WireConstant } from "@blockwright/runtime/internal";
+import {
+  deprecationSentence,
+  flowParams,
+  pollingSentence,
+  ruleSentence,
+  type Words,
+} from "@blockwright/runtime/internal";
+import type {
+  BodySpec,
+  OAuthSpec,
+  OutputSource,
+  PageTarget,
+  PaginationSpec,
+  ParamSpec,
+  ToolSpec,
+  WireConstant,
+} from "@blockwright/runtime/internal";
 import type { OperationIR, ProviderIR } from "../model/ir.js";
 import { envVariableName } from "../model/naming.js";
 import { describeAuth, render, type PackageContext } from "./emit.js";
@@ -16,7 +31,12 @@ function mdHeader(inputs: string[]): string {
 export function emitGeneratedReadme(irs: ProviderIR[], packageName: (provider: string) => string): string {
   return render("generated-readme.md.hbs", {
     header: mdHeader(irs.map((ir) => ir.sources.manifest)),
-    providers: irs.map((ir) => ({ provider: ir.provider, name: cell(markdownText(ir.name)), packageName: packageName(ir.provider), operations: ir.operations.map((op) => code(op.tool.id)).join(", ") })),
+    providers: irs.map((ir) => ({
+      provider: ir.provider,
+      name: cell(markdownText(ir.name)),
+      packageName: packageName(ir.provider),
+      operations: ir.operations.map((op) => code(op.tool.id)).join(", "),
+    })),
   });
 }
 
@@ -56,8 +76,18 @@ export function emitReadme(ir: ProviderIR, pkg: Pick<PackageContext, "name">): s
       ? `a request line and headers (address, query and credential, percent-encoded) over ${thousands.format(first.server.requestHeadBytes)} bytes are refused before sending, naming the parameter that takes the most room`
       : null,
     paged: ir.operations.some((op) => op.tool.pagination),
-    errorDetails: first?.errors.details ? cell(`\`error.details\` carries ${Object.keys(first.errors.details).map(code).join(", ")} when the error body has them`) : null,
-    failureWhen: first?.errors.failureWhen ? cell(first.errors.failureWhen.map((t) => `${code(t.expression)} is ${code(JSON.stringify(t.equals))}`).join(" or ")) : null,
+    errorDetails: first?.errors.details
+      ? cell(
+          `\`error.details\` carries ${Object.keys(first.errors.details).map(code).join(", ")} when the error body has them`,
+        )
+      : null,
+    failureWhen: first?.errors.failureWhen
+      ? cell(
+          first.errors.failureWhen
+            .map((t) => `${code(t.expression)} is ${code(JSON.stringify(t.equals))}`)
+            .join(" or "),
+        )
+      : null,
     operations: ir.operations.map(operationDocs),
   });
 }
@@ -77,7 +107,12 @@ function operationDocs(op: OperationIR) {
       name: p.name,
       type: p.type + (p.jsonType ? ` (${p.jsonType})` : "") + (p.secret ? ", secret" : ""),
       required: p.required ? "yes" : "no",
-      default: p.default === undefined ? "" : cell(`${code(JSON.stringify(p.default))}${p.sendDefault === false ? " (the upstream's own; not sent)" : ""}`),
+      default:
+        p.default === undefined
+          ? ""
+          : cell(
+              `${code(JSON.stringify(p.default))}${p.sendDefault === false ? " (the upstream's own; not sent)" : ""}`,
+            ),
       limits: cell(limitsOf(p)),
       example: p.example === undefined ? "" : cell(code(JSON.stringify(p.example))),
       wire: cell(wireOf(p)),
@@ -86,7 +121,9 @@ function operationDocs(op: OperationIR) {
     rules: t.rules.map((r) => ruleSentence(r, README_WORDS)),
     constants: t.constants.map(constantText),
     body: t.body ? bodyText(t.body) : null,
-    idempotency: t.idempotency ? `every call sends a new ${code(t.idempotency.header)} key (or the \`idempotencyKey\` option), the same on each retry; the call is retried like a GET, and its errors carry the key to repeat it with.` : null,
+    idempotency: t.idempotency
+      ? `every call sends a new ${code(t.idempotency.header)} key (or the \`idempotencyKey\` option), the same on each retry; the call is retried like a GET, and its errors carry the key to repeat it with.`
+      : null,
     pagination: t.pagination ? paginationText(t.pagination) : null,
     outputs: t.outputs.map((o) => ({
       path: o.path,
@@ -99,7 +136,9 @@ function operationDocs(op: OperationIR) {
       description: markdownText(o.description),
       outputs: o.outputs.map((x) => ({ path: x.path, source: sourceText(x.source) })),
     })),
-    polling: t.polling ? { sentence: pollingSentence(t.polling, README_WORDS), timeout: duration(t.polling.timeoutMs) } : null,
+    polling: t.polling
+      ? { sentence: pollingSentence(t.polling, README_WORDS), timeout: duration(t.polling.timeoutMs) }
+      : null,
     deprecated: t.deprecated ? deprecationSentence(t.deprecated, README_WORDS) : null,
     errors: op.errorResponses.map((e) => ({ status: e.status, description: cell(markdownText(e.description)) })),
   };
@@ -115,14 +154,20 @@ function limitsOf(p: ParamSpec): string {
   else if (p.minimum !== undefined) parts.push(`≥ ${p.minimum}`);
   else if (p.maximum !== undefined) parts.push(`≤ ${p.maximum}`);
   if (p.multipleOf !== undefined) parts.push(`a multiple of ${p.multipleOf}`);
-  if (p.minLength !== undefined && p.maxLength !== undefined) parts.push(`${p.minLength}–${thousands.format(p.maxLength)} characters`);
+  if (p.minLength !== undefined && p.maxLength !== undefined)
+    parts.push(`${p.minLength}–${thousands.format(p.maxLength)} characters`);
   else if (p.minLength !== undefined) parts.push(`at least ${p.minLength} character${p.minLength === 1 ? "" : "s"}`);
   else if (p.maxLength !== undefined) parts.push(`at most ${thousands.format(p.maxLength)} characters`);
-  if (p.enum) parts.push(`one of ${p.enum.map((v) => code(String(v))).join(", ")}${p.caseInsensitive ? " (any case)" : ""}`);
+  if (p.enum)
+    parts.push(`one of ${p.enum.map((v) => code(String(v))).join(", ")}${p.caseInsensitive ? " (any case)" : ""}`);
   if (p.pattern) parts.push(`matches ${code(p.pattern)}`);
   if (p.format === "base-url") parts.push("https address without path (http only for loopback)");
-  if (p.wire.in === "body" && p.wire.split?.maxItems !== undefined) parts.push(`at most ${p.wire.split.maxItems} items`);
-  if (p.forbiddenKeys) parts.push(`without ${p.forbiddenKeys.keys.map(code).join(", ")}${p.forbiddenKeys.caseInsensitive ? " (any case)" : ""}`);
+  if (p.wire.in === "body" && p.wire.split?.maxItems !== undefined)
+    parts.push(`at most ${p.wire.split.maxItems} items`);
+  if (p.forbiddenKeys)
+    parts.push(
+      `without ${p.forbiddenKeys.keys.map(code).join(", ")}${p.forbiddenKeys.caseInsensitive ? " (any case)" : ""}`,
+    );
   return parts.join("; ");
 }
 
@@ -148,7 +193,9 @@ function wireOf(p: ParamSpec): string {
 function bodyText(b: BodySpec): string {
   if (b.encoding === "json") return `JSON, sent as ${code(b.mediaType)}`;
   if (b.encoding === "binary") return `the file's bytes as they are, sent as ${code(b.mediaType)}`;
-  const fields = Object.entries(b.fields ?? {}).map(([name, e]) => `${code(name)} ${e.json ? "as JSON text" : `${e.style}${e.explode ? ", exploded" : ""}`}`);
+  const fields = Object.entries(b.fields ?? {}).map(
+    ([name, e]) => `${code(name)} ${e.json ? "as JSON text" : `${e.style}${e.explode ? ", exploded" : ""}`}`,
+  );
   return `a form, sent as ${code(b.mediaType)}${fields.length ? ` (${fields.join("; ")})` : ""}`;
 }
 
@@ -173,7 +220,9 @@ function paginationText(p: PaginationSpec): string {
 }
 
 function constantText(c: WireConstant): string {
-  return c.in === "body" ? `body ${code(c.pointer)} = ${code(JSON.stringify(c.value))}` : `${c.in} ${code(`${c.name}: ${String(c.value)}`)}`;
+  return c.in === "body"
+    ? `body ${code(c.pointer)} = ${code(JSON.stringify(c.value))}`
+    : `${c.in} ${code(`${c.name}: ${String(c.value)}`)}`;
 }
 
 /** The sentences models read (runtime/llm/wording.ts), with names and values as code spans and free text escaped. */
@@ -194,12 +243,24 @@ function duration(ms: number): string {
 
 /** The OAuth 2 flows, for the README: each grant with its parameters and token endpoint. */
 function describeFlows(oauth: OAuthSpec): string {
-  const words = { clientCredentials: "client credentials", refreshToken: "refresh token", jwtBearer: "JWT bearer" } as const;
-  const flows = oauth.flows.map((f) => `${words[f.grant]} (${flowParams(f).map(code).join(", ")}${f.scope ? `; scope ${code(f.scope)}` : ""}; token endpoint ${code(f.tokenUrl)})`);
+  const words = {
+    clientCredentials: "client credentials",
+    refreshToken: "refresh token",
+    jwtBearer: "JWT bearer",
+  } as const;
+  const flows = oauth.flows.map(
+    (f) =>
+      `${words[f.grant]} (${flowParams(f).map(code).join(", ")}${f.scope ? `; scope ${code(f.scope)}` : ""}; token endpoint ${code(f.tokenUrl)})`,
+  );
   return `instead of the access token, give the parameters of one flow and the token is obtained and renewed for you: ${flows.join("; or ")}. The \`tokenUrl\` option (\`--token-url\`) points it elsewhere (mocks, sandboxes${oauth.tokenHosts ? `: ${oauth.tokenHosts.map(code).join(", ")}` : ""})`;
 }
 
 /** An example value as code: a secret from the environment, another from its placeholder. */
 function exampleValue(tool: ToolSpec, p: ParamSpec): string {
-  return p.secret ? `process.env.${envVariableName(tool.provider, p.name)}!` : JSON.stringify(p.placeholder ?? (p.enum ? p.enum[0] : p.type === "number" ? (p.minimum ?? 1) : p.type === "boolean" ? true : "…"));
+  return p.secret
+    ? `process.env.${envVariableName(tool.provider, p.name)}!`
+    : JSON.stringify(
+        p.placeholder ??
+          (p.enum ? p.enum[0] : p.type === "number" ? (p.minimum ?? 1) : p.type === "boolean" ? true : "…"),
+      );
 }

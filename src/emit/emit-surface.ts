@@ -41,7 +41,10 @@ export function buildSurface(ir: ProviderIR, ctx: SurfaceContext): Surface {
   for (const [, entry] of PROVIDER_ENTRIES) merge(surface, entry.record(ir));
   // Each shape written once: named ones in `shapes`, outputs and json body parameters referring to them
   // (a parameter's shape is often a `$ref`ed request schema: left out of the table, its name would lead nowhere).
-  const holders = Object.values(tools).flatMap((t) => [...Object.values(t.outputs ?? {}), ...Object.values(t.params ?? {})]);
+  const holders = Object.values(tools).flatMap((t) => [
+    ...Object.values(t.outputs ?? {}),
+    ...Object.values(t.params ?? {}),
+  ]);
   const shaped = holders.filter((h): h is typeof h & { shape: Shape } => h.shape !== undefined);
   const written = shapes.table(shaped.map((h) => h.shape));
   for (const [i, h] of shaped.entries()) h.shape = written.roots[i] ?? h.shape;

@@ -24,7 +24,10 @@ export function paramTsType(p: ParamSpec, normalized = false): string {
       return normalized ? "Uint8Array | Blob | string" : "Uint8Array | ArrayBuffer | Blob | string";
     case "json": {
       // A value of several forms: any of them (each form as a parameter of its type).
-      if (p.anyOf) return [...new Set(p.anyOf.map((form) => paramTsType({ ...p, ...form, anyOf: undefined }, normalized)))].join(" | ");
+      if (p.anyOf)
+        return [...new Set(p.anyOf.map((form) => paramTsType({ ...p, ...form, anyOf: undefined }, normalized)))].join(
+          " | ",
+        );
       const array = `${arrayOf(nestedTsType(p.items))}`;
       const object = `Record<string, ${nestedTsType(p.values)}>`;
       return p.jsonType === "array" ? array : p.jsonType === "object" ? object : `${object} | ${array}`;
@@ -54,7 +57,9 @@ function arrayOf(item: string): string {
 /** The operation's output type: a nested object type of its outputs. */
 export function outputTsType(op: OperationIR): string {
   const print = (t: TypeRef) => printType(t, op.tool.params);
-  return objectTypeFromPaths(op.types.outputs.map((o) => ({ path: o.path, optional: o.optional, type: unionTypes(o.types.map(print)) })));
+  return objectTypeFromPaths(
+    op.types.outputs.map((o) => ({ path: o.path, optional: o.optional, type: unionTypes(o.types.map(print)) })),
+  );
 }
 
 function printType(t: TypeRef, params: ParamSpec[]): string {
@@ -89,7 +94,9 @@ function printType(t: TypeRef, params: ParamSpec[]): string {
 /** `operations["x"]["responses"][200]["content"]["application/json"]["a"]…` (`paths["/p"]["get"]…` for an operation without an id), guarding optional steps. */
 function responseType(t: Extract<TypeRef, { kind: "response" }>): string {
   // openapi-typescript keys content by media type: a vendor type (`application/vnd.x+json`) is its own key.
-  const operation = t.at ? `paths[${JSON.stringify(t.at.path)}][${JSON.stringify(t.at.method)}]` : `operations[${JSON.stringify(t.operationId)}]`;
+  const operation = t.at
+    ? `paths[${JSON.stringify(t.at.path)}][${JSON.stringify(t.at.method)}]`
+    : `operations[${JSON.stringify(t.operationId)}]`;
   let expr = `${operation}["responses"][${t.status}]["content"][${JSON.stringify(t.mediaType)}]`;
   let optional = false;
   for (const step of t.steps) {
@@ -130,7 +137,9 @@ const LITERALS_OF: [string, RegExp][] = [
 ];
 
 function unionTypes(types: string[]): string {
-  const unique = [...new Set(types)].filter((t) => !LITERALS_OF.some(([primitive, re]) => types.includes(primitive) && re.test(t)));
+  const unique = [...new Set(types)].filter(
+    (t) => !LITERALS_OF.some(([primitive, re]) => types.includes(primitive) && re.test(t)),
+  );
   return unique.length === 1 ? itemAt(unique, 0) : unique.map((t) => (t.includes(" | ") ? `(${t})` : t)).join(" | ");
 }
 

@@ -1,7 +1,17 @@
 // Emitters: each turns the IR into a view model (all decisions made here, in
 // code) and renders it through a Handlebars template (layout only).
 import { templates } from "./precompiled/templates.js";
-import { type AuthSpec, authWays, callOf, type CredentialSpec, descriptionOf, type OutputCall, type ParamCall, type ToolCall, wayCredentials } from "@blockwright/runtime/internal";
+import {
+  type AuthSpec,
+  authWays,
+  callOf,
+  type CredentialSpec,
+  descriptionOf,
+  type OutputCall,
+  type ParamCall,
+  type ToolCall,
+  wayCredentials,
+} from "@blockwright/runtime/internal";
 import type { OperationIR, ProviderIR } from "../model/ir.js";
 import { camelCase, pascalCase } from "../model/naming.js";
 import { codeLiteral, commentText, escapeLineSeparators, oneLine } from "./code-text.js";
@@ -93,7 +103,15 @@ export function emitEntry(ir: ProviderIR, openApiTypes: string, version: string)
     defaultBaseUrlLiteral: ir.server.default ? codeLiteral(ir.server.default) : "undefined",
     jsdocToolType: runtimeType("ToolSpec"),
     jsdocCallType: runtimeType("ToolCall"),
-    shared: shared.filter((x) => !x.declared).map((x) => ({ name: x.name, type: x.type, jsdocType: runtimeType(x.type), doc: commentText(x.doc), literal: literal(x.value) })),
+    shared: shared
+      .filter((x) => !x.declared)
+      .map((x) => ({
+        name: x.name,
+        type: x.type,
+        jsdocType: runtimeType(x.type),
+        doc: commentText(x.doc),
+        literal: literal(x.value),
+      })),
     operations: ir.operations.map((op) => ({
       id: op.tool.id,
       title: commentText(op.tool.title),
@@ -103,7 +121,12 @@ export function emitEntry(ir: ProviderIR, openApiTypes: string, version: string)
       paramsName: op.types.paramsName,
       definitionParams: definitionParams(op),
       outputName: op.types.outputName,
-      params: op.tool.params.map((p) => ({ name: p.name, optional: !p.required, type: paramTsType(p), doc: commentText(p.description) })),
+      params: op.tool.params.map((p) => ({
+        name: p.name,
+        optional: !p.required,
+        type: paramTsType(p),
+        doc: commentText(p.description),
+      })),
       outputType: outputTsType(op),
       paged: op.tool.pagination ? "true" : "false",
       call: literal(calls.get(op), names),
@@ -142,15 +165,43 @@ function sharedValues(ir: ProviderIR, calls: readonly ToolCall[], names: SharedN
   const tool = ir.operations[0]?.tool;
   const out: SharedValue[] = [{ name: `${c}Auth`, type: "AuthSpec", doc: "", value: ir.auth, declared: true }];
   if (tool) {
-    out.push({ name: `${c}Server`, type: 'ToolSpec["server"]', doc: `Where ${ir.name} requests go (the baseUrl option overrides it).`, value: tool.server });
-    out.push({ name: `${c}Errors`, type: "ErrorSpec", doc: `Where ${ir.name}'s error bodies keep their code, message and request id.`, value: tool.errors });
-    if (tool.rateLimits) out.push({ name: `${c}RateLimits`, type: 'ToolSpec["rateLimits"]', doc: `How ${ir.name} throttles: when to come back after a 429, and which quota no retry helps.`, value: tool.rateLimits });
-    if (tool.oauth) out.push({ name: `${c}OAuth`, type: 'ToolSpec["oauth"]', doc: `How ${ir.name}'s access token is obtained and renewed (its OAuth 2 flows).`, value: tool.oauth });
+    out.push({
+      name: `${c}Server`,
+      type: 'ToolSpec["server"]',
+      doc: `Where ${ir.name} requests go (the baseUrl option overrides it).`,
+      value: tool.server,
+    });
+    out.push({
+      name: `${c}Errors`,
+      type: "ErrorSpec",
+      doc: `Where ${ir.name}'s error bodies keep their code, message and request id.`,
+      value: tool.errors,
+    });
+    if (tool.rateLimits)
+      out.push({
+        name: `${c}RateLimits`,
+        type: 'ToolSpec["rateLimits"]',
+        doc: `How ${ir.name} throttles: when to come back after a 429, and which quota no retry helps.`,
+        value: tool.rateLimits,
+      });
+    if (tool.oauth)
+      out.push({
+        name: `${c}OAuth`,
+        type: 'ToolSpec["oauth"]',
+        doc: `How ${ir.name}'s access token is obtained and renewed (its OAuth 2 flows).`,
+        value: tool.oauth,
+      });
   }
   // Parameters and outputs that several operations' calls declare identically.
-  const repeated = new Map<string, { kind: "Param" | "Output"; label: string; value: ParamCall | OutputCall; count: number }>();
+  const repeated = new Map<
+    string,
+    { kind: "Param" | "Output"; label: string; value: ParamCall | OutputCall; count: number }
+  >();
   for (const call of calls) {
-    const items = [...call.params.map((p) => ({ kind: "Param" as const, label: p.name, value: p })), ...call.outputs.map((o) => ({ kind: "Output" as const, label: o.path, value: o }))];
+    const items = [
+      ...call.params.map((p) => ({ kind: "Param" as const, label: p.name, value: p })),
+      ...call.outputs.map((o) => ({ kind: "Output" as const, label: o.path, value: o })),
+    ];
     for (const item of items) {
       const key = names.json(item.value);
       repeated.set(key, { ...item, count: (repeated.get(key)?.count ?? 0) + 1 });
@@ -163,7 +214,12 @@ function sharedValues(ir: ProviderIR, calls: readonly ToolCall[], names: SharedN
     let name = base;
     for (let i = 2; taken.has(name); i++) name = `${base}${i}`;
     taken.add(name);
-    out.push({ name, type: kind === "Param" ? "ParamCall" : "OutputCall", doc: `What a call reads of ${kind === "Param" ? "parameter" : "output"} \`${label}\`, shared by ${count} operations.`, value });
+    out.push({
+      name,
+      type: kind === "Param" ? "ParamCall" : "OutputCall",
+      doc: `What a call reads of ${kind === "Param" ? "parameter" : "output"} \`${label}\`, shared by ${count} operations.`,
+      value,
+    });
   }
   return out;
 }
@@ -196,7 +252,16 @@ export function emitPackageJson(ir: ProviderIR, pkg: PackageContext): string {
       "./package.json": "./package.json",
     },
     typesVersions: adapterTypesVersions(),
-    files: ["*.js", "*.cjs", "*.d.ts", "*.d.cts", "surface.json", "README.md", ...(pkg.changelog ? ["CHANGELOG.md"] : []), ...(pkg.license ? ["LICENSE"] : [])],
+    files: [
+      "*.js",
+      "*.cjs",
+      "*.d.ts",
+      "*.d.cts",
+      "surface.json",
+      "README.md",
+      ...(pkg.changelog ? ["CHANGELOG.md"] : []),
+      ...(pkg.license ? ["LICENSE"] : []),
+    ],
     sideEffects: false,
     ...(pkg.runtime.engines ? { engines: pkg.runtime.engines } : {}),
     dependencies: { [pkg.runtime.name]: pkg.runtime.range },
@@ -227,7 +292,9 @@ function literal(value: unknown, names?: SharedNames, indent = ""): string {
     const entries = Object.entries(value).filter(([, v]) => v !== undefined);
     // `"__proto__": v` in an object literal sets the prototype; a computed key defines the property, as the data has it.
     const key = (k: string) => (k === "__proto__" ? `[${codeLiteral(k)}]` : codeLiteral(k));
-    return entries.length ? `{\n${entries.map(([k, v]) => `${inner}${key(k)}: ${literal(v, names, inner)}`).join(",\n")}\n${indent}}` : "{}";
+    return entries.length
+      ? `{\n${entries.map(([k, v]) => `${inner}${key(k)}: ${literal(v, names, inner)}`).join(",\n")}\n${indent}}`
+      : "{}";
   }
   return codeLiteral(value);
 }

@@ -22,7 +22,16 @@ import { loadYamlSource, SourceError } from "../load/yaml-source.js";
 import { platformFiles, platformReadme } from "./platforms/targets.js";
 import { asGenerationErrors, asGenerationErrorsAsync, GenerationErrors } from "./generation-errors.js";
 import { projectPackage } from "./project-package.js";
-import { type GenerateOptions, keptChangelog, packageOf, platformContext, type ProjectContext, projectContext, rel, releaseOf } from "./project-context.js";
+import {
+  type GenerateOptions,
+  keptChangelog,
+  packageOf,
+  platformContext,
+  type ProjectContext,
+  projectContext,
+  rel,
+  releaseOf,
+} from "./project-context.js";
 
 export { GenerationErrors, generationErrors } from "./generation-errors.js";
 export { type GenerateOptions, generatorPackage, keptChangelog } from "./project-context.js";
@@ -75,19 +84,48 @@ export async function linkProvider(
   const manifest = source.data;
   const folder = dir.split(/[\\/]/).pop();
   if (manifest.provider !== folder) {
-    throw new GenerationErrors([new SourceError("BW1301", source.locate(["provider"], "value"), `provider: "${manifest.provider}" must match its folder name "${folder}"`)]);
+    throw new GenerationErrors([
+      new SourceError(
+        "BW1301",
+        source.locate(["provider"], "value"),
+        `provider: "${manifest.provider}" must match its folder name "${folder}"`,
+      ),
+    ]);
   }
   const openapiPath = resolve(dirname(manifestPath), manifest.openapi);
   if (!existsSync(openapiPath)) {
-    throw new GenerationErrors([new SourceError("BW1302", source.locate(["openapi"], "value"), `openapi: file ${rel(root, openapiPath)} not found`)]);
+    throw new GenerationErrors([
+      new SourceError(
+        "BW1302",
+        source.locate(["openapi"], "value"),
+        `openapi: file ${rel(root, openapiPath)} not found`,
+      ),
+    ]);
   }
   // The spec: bundled when it spans several files, cut to what the manifest binds, every example of the cut checked against its schema.
-  const openapi = loaded ?? (await asGenerationErrorsAsync(() => loadOpenApi(openapiPath, root, openapiRefFolders(dir, openapiPath, externalRefFolders), signal, onStep, boundByManifest(manifest))));
+  const openapi =
+    loaded ??
+    (await asGenerationErrorsAsync(() =>
+      loadOpenApi(
+        openapiPath,
+        root,
+        openapiRefFolders(dir, openapiPath, externalRefFolders),
+        signal,
+        onStep,
+        boundByManifest(manifest),
+      ),
+    ));
   await checkpoint(signal);
   try {
     const document = new OpenApiDocument(openapi.source);
     const ir = linkDocument(source, document);
-    return { ir, document, authSchemes: authSchemesOf(manifest.auth), inputs: { [source.file]: source.text, ...fileTexts(openapi.files) }, warnings: openapi.warnings.map((w) => w.message) };
+    return {
+      ir,
+      document,
+      authSchemes: authSchemesOf(manifest.auth),
+      inputs: { [source.file]: source.text, ...fileTexts(openapi.files) },
+      warnings: openapi.warnings.map((w) => w.message),
+    };
   } catch (e) {
     if (e instanceof LinkErrors) throw new GenerationErrors(e.errors);
     throw e;
@@ -115,7 +153,10 @@ export function openapiRefFolders(providerDir: string, openapiPath: string, exte
  * provider fails, the rest are still linked (every problem is reported) but
  * no longer used: nothing is emitted for a project with problems.
  */
-async function eachProvider(project: ProjectContext, use: (provider: LinkedProvider) => void | Promise<void>): Promise<Pick<LinkedProvider, "ir" | "inputs" | "warnings">[]> {
+async function eachProvider(
+  project: ProjectContext,
+  use: (provider: LinkedProvider) => void | Promise<void>,
+): Promise<Pick<LinkedProvider, "ir" | "inputs" | "warnings">[]> {
   const kept: Pick<LinkedProvider, "ir" | "inputs" | "warnings">[] = [];
   const errors: SourceError[] = [];
   for (const [i, name] of project.names.entries()) {
@@ -124,7 +165,13 @@ async function eachProvider(project: ProjectContext, use: (provider: LinkedProvi
     let provider: LinkedProvider;
     try {
       const onStep = project.onStep;
-      provider = await linkProvider(project.root, join(project.specsDir, name), project.externalRefFolders, project.signal, onStep && ((step) => onStep(name, step)));
+      provider = await linkProvider(
+        project.root,
+        join(project.specsDir, name),
+        project.externalRefFolders,
+        project.signal,
+        onStep && ((step) => onStep(name, step)),
+      );
     } catch (e) {
       if (e instanceof GenerationErrors) errors.push(...e.errors);
       else if (e instanceof SourceError) errors.push(e);
@@ -139,15 +186,32 @@ async function eachProvider(project: ProjectContext, use: (provider: LinkedProvi
   return kept;
 }
 
-function surfaceOf(project: ProjectContext, pkg: PackageContext, { ir, document, inputs, authSchemes }: LinkedProvider): Surface {
-  return buildSurface(ir, { packageName: pkg.name, packageVersion: pkg.version, generator: project.generator, inputs, authSchemes, ...document.surfaceSchemas() });
+function surfaceOf(
+  project: ProjectContext,
+  pkg: PackageContext,
+  { ir, document, inputs, authSchemes }: LinkedProvider,
+): Surface {
+  return buildSurface(ir, {
+    packageName: pkg.name,
+    packageVersion: pkg.version,
+    generator: project.generator,
+    inputs,
+    authSchemes,
+    ...document.surfaceSchemas(),
+  });
 }
 
 /** The scheme names of a manifest's auth: its own, those sent with it, and its alternatives'. */
 function authSchemesOf(auth: Manifest["auth"] | undefined): string[] {
   type Way = { scheme?: string; also?: { scheme?: string }[] };
   const ways: Way[] = auth ? [auth as Way, ...((auth as { alternatives?: Way[] }).alternatives ?? [])] : [];
-  return [...new Set(ways.flatMap((w) => [w.scheme, ...(w.also ?? []).map((a) => a.scheme)]).filter((s): s is string => typeof s === "string"))].sort();
+  return [
+    ...new Set(
+      ways
+        .flatMap((w) => [w.scheme, ...(w.also ?? []).map((a) => a.scheme)])
+        .filter((s): s is string => typeof s === "string"),
+    ),
+  ].sort();
 }
 
 /** The surfaces the project's specs give now, by provider, without writing anything (for `blockwright diff`). */
@@ -180,14 +244,22 @@ export async function generate(options: GenerateOptions): Promise<GenerateResult
     if (changelog !== undefined) files.set(`${p}/CHANGELOG.md`, changelog);
     files.set(`${p}/surface.json`, formatSurface(surfaceOf(project, pkg, provider)));
     await checkpoint(project.signal);
-    const entry = emitEntry(ir, await emitOpenApiNamespace(document.source.data, `${ir.names.pascal}OpenApi`), pkg.version);
+    const entry = emitEntry(
+      ir,
+      await emitOpenApiNamespace(document.source.data, `${ir.names.pascal}OpenApi`),
+      pkg.version,
+    );
     files.set(`${p}/index.js`, entry.js);
     files.set(`${p}/index.d.ts`, entry.dts);
     for (const [name, text] of adapterFiles(pkg.runtime.name, ir.sources)) files.set(`${p}/${name}`, text);
-    for (const [name, text] of cjsFiles(files, p, tsHeader([ir.sources.manifest, ir.sources.openapi]))) files.set(name, text);
+    for (const [name, text] of cjsFiles(files, p, tsHeader([ir.sources.manifest, ir.sources.openapi])))
+      files.set(name, text);
   });
   const irs = linked.map((l) => l.ir);
-  const readme = target === "packages" ? emitGeneratedReadme(irs, project.packageName) : platformReadme(target, irs, (ir) => platformContext(project, ir.provider));
+  const readme =
+    target === "packages"
+      ? emitGeneratedReadme(irs, project.packageName)
+      : platformReadme(target, irs, (ir) => platformContext(project, ir.provider));
   if (readme !== undefined) files.set("README.md", readme);
   return {
     files: new Map([...files.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),

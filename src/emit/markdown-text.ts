@@ -49,7 +49,9 @@ export function codeSpan(text: string): string {
  * backslashes, then reads `\|` as a bar (in code spans too).
  */
 export function cell(markdown: string): string {
-  return oneLine(markdown).replace(/(\\*)\|/g, (bar, backslashes: string) => (backslashes.length % 2 ? bar : `${backslashes}\\|`));
+  return oneLine(markdown).replace(/(\\*)\|/g, (bar, backslashes: string) =>
+    backslashes.length % 2 ? bar : `${backslashes}\\|`,
+  );
 }
 
 /** Text inside an HTML comment (`<!-- … -->`): on one line, with no `--` or `>` to end it. */

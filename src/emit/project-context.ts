@@ -65,12 +65,17 @@ export function projectContext(options: GenerateOptions): ProjectContext {
   const specsDir = resolve(options.specsDir ?? join(root, "specs"));
   const project = projectPackage(root);
   const licensePath = join(root, "LICENSE");
-  const licenseText = existsSync(licensePath) ? asGenerationErrors(() => readSourceText(licensePath, "LICENSE")) : undefined;
+  const licenseText = existsSync(licensePath)
+    ? asGenerationErrors(() => readSourceText(licensePath, "LICENSE"))
+    : undefined;
   const scope = options.scope ?? project.scope ?? "@blockwright";
   const target = options.target ?? "packages";
   const author = options.author ?? project.author;
   if (target === "n8n" && !(author && personOf(author).email))
-    throw project.problem(["author"], 'author: an n8n community package names its author with an email (n8n\'s node linter wants both): add package.json "author", e.g. "Ada Lovelace <ada@example.com>"');
+    throw project.problem(
+      ["author"],
+      'author: an n8n community package names its author with an email (n8n\'s node linter wants both): add package.json "author", e.g. "Ada Lovelace <ada@example.com>"',
+    );
   return {
     root,
     specsDir,
@@ -94,7 +99,10 @@ export function projectContext(options: GenerateOptions): ProjectContext {
 }
 
 /** The release `blockwright diff --write` gives the provider, if any (an own entry: a provider may be named like an Object property). */
-export function releaseOf(project: ProjectContext, provider: string): { version: string; changelog: string } | undefined {
+export function releaseOf(
+  project: ProjectContext,
+  provider: string,
+): { version: string; changelog: string } | undefined {
   return Object.hasOwn(project.release, provider) ? project.release[provider] : undefined;
 }
 
@@ -128,13 +136,19 @@ export function platformContext(project: ProjectContext, provider: string): Plat
  * folder (its directory field, from the repository's root), unless the output folder
  * lies outside the project, where no folder of the repository holds it.
  */
-function packageLinks(project: ProjectContext, provider: string, { homepage, repository, bugs }: ProjectLinks): PackageLinks {
+function packageLinks(
+  project: ProjectContext,
+  provider: string,
+  { homepage, repository, bugs }: ProjectLinks,
+): PackageLinks {
   const folder = rel(project.root, join(project.outDir, provider));
   const inProject = folder !== ".." && !folder.startsWith("../") && !/^([a-zA-Z]:)?\//.test(folder);
   const directory = repository && inProject ? posix.join(repository.directory ?? "", folder) : undefined;
   return {
     ...(homepage ? { homepage } : {}),
-    ...(repository ? { repository: { type: repository.type, url: repository.url, ...(directory ? { directory } : {}) } } : {}),
+    ...(repository
+      ? { repository: { type: repository.type, url: repository.url, ...(directory ? { directory } : {}) } }
+      : {}),
     ...(bugs ? { bugs } : {}),
   };
 }
@@ -158,15 +172,28 @@ export function keptChangelog(root: string, outDir: string, provider: string): s
 
 /** This generator's name and version (recorded in every surface). */
 export function generatorPackage(): { name: string; version: string } {
-  const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { name: string; version: string };
+  const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as {
+    name: string;
+    version: string;
+  };
   return { name: pkg.name, version: pkg.version };
 }
 
 /** The runtime this generator's output runs on, the range a provider package depends on, and its engines (a package runs where its runtime does). */
 function runtimePackage(): PackageContext["runtime"] {
   const require = createRequire(import.meta.url);
-  const pkg = require("@blockwright/runtime/package.json") as { name: string; version: string; peerDependencies?: Record<string, string>; engines?: Record<string, string> };
-  return { name: pkg.name, range: `^${pkg.version}`, ...(pkg.peerDependencies ? { peers: pkg.peerDependencies } : {}), ...(pkg.engines ? { engines: pkg.engines } : {}) };
+  const pkg = require("@blockwright/runtime/package.json") as {
+    name: string;
+    version: string;
+    peerDependencies?: Record<string, string>;
+    engines?: Record<string, string>;
+  };
+  return {
+    name: pkg.name,
+    range: `^${pkg.version}`,
+    ...(pkg.peerDependencies ? { peers: pkg.peerDependencies } : {}),
+    ...(pkg.engines ? { engines: pkg.engines } : {}),
+  };
 }
 
 export function rel(root: string, path: string): string {

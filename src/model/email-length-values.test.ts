@@ -13,7 +13,12 @@ describe("an address made at every length from 13 to 254", () => {
     for (let length = 13; length <= 254; length++) {
       const address = ofFormatAndLength("email", length) as string;
       const [local = "", host = ""] = address.split("@");
-      expect({ length, size: address.length, local: local.length <= 64, labels: host.split(".").every((l) => l.length >= 1 && l.length <= 63) }).toEqual({ length, size: length, local: true, labels: true });
+      expect({
+        length,
+        size: address.length,
+        local: local.length <= 64,
+        labels: host.split(".").every((l) => l.length >= 1 && l.length <= 63),
+      }).toEqual({ length, size: length, local: true, labels: true });
       expect(matchesFormat("email", address)).toBe(true);
       expect(validate(address, { type: "string", format: "email" }, "2020-12").valid).toBe(true);
     }

@@ -19,7 +19,14 @@ export type TypeRef =
    * operation's path and method, for one the document gives no operationId (openapi-typescript lists it
    * under `paths` only).
    */
-  | { kind: "response"; operationId: string; at?: { path: string; method: string }; status: number; mediaType: string; steps: ResponseStep[] }
+  | {
+      kind: "response";
+      operationId: string;
+      at?: { path: string; method: string };
+      status: number;
+      mediaType: string;
+      steps: ResponseStep[];
+    }
   | { kind: "omit"; of: TypeRef; keys: string[] }
   | { kind: "nonNullable"; of: TypeRef }
   /** An optional output's value where it is present: NonNullable, which a primitive type does not need. */

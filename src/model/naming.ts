@@ -4,7 +4,15 @@
 /** An npm scope, as package names are scoped: `@acme`. */
 export const NPM_SCOPE = /^@[a-z0-9][a-z0-9._-]*$/;
 
-const ACRONYMS: Record<string, string> = { id: "ID", url: "URL", ids: "IDs", api: "API", sql: "SQL", json: "JSON", upn: "UPN" };
+const ACRONYMS: Record<string, string> = {
+  id: "ID",
+  url: "URL",
+  ids: "IDs",
+  api: "API",
+  sql: "SQL",
+  json: "JSON",
+  upn: "UPN",
+};
 
 function words(name: string): string[] {
   return name
@@ -42,7 +50,9 @@ const QUERY_KEY = /^[A-Za-z0-9._~$[\]-]+$/;
 
 /** Why `name` cannot name a header or a query key, if it cannot (for a credential's name, which comes from the OpenAPI document). */
 export function slotNameProblem(place: "header" | "query", name: string): string | undefined {
-  if (place === "header" && !HEADER_NAME.test(name)) return `a header name is a token (letters, digits and !#$%&'*+-.^_\`|~), got ${JSON.stringify(name)}`;
-  if (place === "query" && !QUERY_KEY.test(name)) return `a query key here is letters, digits and - . _ ~ $ [ ], got ${JSON.stringify(name)}`;
+  if (place === "header" && !HEADER_NAME.test(name))
+    return `a header name is a token (letters, digits and !#$%&'*+-.^_\`|~), got ${JSON.stringify(name)}`;
+  if (place === "query" && !QUERY_KEY.test(name))
+    return `a query key here is letters, digits and - . _ ~ $ [ ], got ${JSON.stringify(name)}`;
   return undefined;
 }

@@ -54,7 +54,15 @@ export function inCredential(p: Pick<ParamSpec, "wire">): boolean {
  * Property names n8n's conventions (and its linter) give a meaning of their own: "Return All" and "Limit" of a
  * list, "Simplify", the SSL switch, the resource and operation selectors, and the node's Additional Fields.
  */
-const N8N_NAMES = new Set(["returnAll", "limit", "simplify", "allowUnauthorizedCerts", "resource", "operation", N8N_COLLECTION]);
+const N8N_NAMES = new Set([
+  "returnAll",
+  "limit",
+  "simplify",
+  "allowUnauthorizedCerts",
+  "resource",
+  "operation",
+  N8N_COLLECTION,
+]);
 
 /** A parameter's property name: its own, unless n8n's conventions mean something else by it (then `<name>Value`, or another free name). */
 function n8nProperty(name: string, taken: ReadonlySet<string>): string {
@@ -80,14 +88,24 @@ function n8nInput(p: ParamSpec, property: string): N8nInput {
   if (p.type === "file") return { param: p, property, type: "string", place, default: "data", as: "file" };
   if (p.type === "boolean") return { param: p, property, type: "boolean", place, default: given ?? false };
   // Forms of scalars alone (an id or a name, `anyOf`): text, which the runtime holds to the forms; never JSON text to parse.
-  if (p.type === "json" && p.anyOf?.every((f) => f.type !== "json")) return { param: p, property, type: textType(property), place, default: given === undefined ? "" : String(given) };
-  if (p.type === "json") return { param: p, property, type: "json", place, default: given !== undefined ? JSON.stringify(given, null, 2) : p.jsonType === "array" ? "[]" : "{}", as: "json" };
+  if (p.type === "json" && p.anyOf?.every((f) => f.type !== "json"))
+    return { param: p, property, type: textType(property), place, default: given === undefined ? "" : String(given) };
+  if (p.type === "json")
+    return {
+      param: p,
+      property,
+      type: "json",
+      place,
+      default: given !== undefined ? JSON.stringify(given, null, 2) : p.jsonType === "array" ? "[]" : "{}",
+      as: "json",
+    };
   const choices = p.enum?.filter((v): v is string | number | boolean => v !== null && typeof v !== "object");
   if (choices?.length && p.separator !== undefined) {
     const chosen = typeof given === "string" ? given.split(p.separator).map((v) => v.trim()) : [];
     return { param: p, property, type: "multiOptions", place, default: chosen, options: choices, as: "list" };
   }
-  if (choices?.length) return { param: p, property, type: "options", place, default: given ?? choices[0], options: choices };
+  if (choices?.length)
+    return { param: p, property, type: "options", place, default: given ?? choices[0], options: choices };
   if (p.type === "number") return { param: p, property, type: "number", place, default: given ?? p.minimum ?? 0 };
   return { param: p, property, type: textType(property), place, default: given ?? "" };
 }
@@ -126,6 +144,15 @@ export interface SimParam {
 
 /** A tool's Sim parameters: its own, then the address to send to instead of the provider's (user-only), when the provider has a fixed one. */
 export function simParams(tool: ToolSpec, baseUrl: string | undefined): SimParam[] {
-  const own: SimParam[] = tool.params.map((p) => ({ name: p.name, type: p.type, required: p.required, visibility: p.visibility, ...(p.default !== undefined ? { default: p.default } : {}), param: p }));
-  return baseUrl === undefined ? own : [...own, { name: baseUrl, type: "string", required: false, visibility: "user-only" }];
+  const own: SimParam[] = tool.params.map((p) => ({
+    name: p.name,
+    type: p.type,
+    required: p.required,
+    visibility: p.visibility,
+    ...(p.default !== undefined ? { default: p.default } : {}),
+    param: p,
+  }));
+  return baseUrl === undefined
+    ? own
+    : [...own, { name: baseUrl, type: "string", required: false, visibility: "user-only" }];
 }

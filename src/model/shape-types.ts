@@ -25,7 +25,11 @@ export function paramShape(p: ParamSpec): Shape {
 export function shapeOfValue(value: unknown): Shape {
   if (value === null) return { type: "null" };
   if (Array.isArray(value)) return { type: "array" };
-  if (typeof value === "object") return { type: "object", properties: Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, shapeOfValue(v)])) };
+  if (typeof value === "object")
+    return {
+      type: "object",
+      properties: Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, shapeOfValue(v)])),
+    };
   if (typeof value === "number") return { type: Number.isInteger(value) ? "integer" : "number" };
   return { type: typeof value as Shape["type"], enum: [value] };
 }

@@ -111,7 +111,8 @@ export function ofFormatAndLength(format: string, length: number): string | unde
   if (fixed) return fixed;
   // Formats with a part of free length: the local part of an address, the path of a URI.
   if (f === "email" && length > "@example.com".length) return emailOfLength(length);
-  if (f === "uri" && length >= "https://example.com/".length) return `https://example.com/${"x".repeat(length - "https://example.com/".length)}`;
+  if (f === "uri" && length >= "https://example.com/".length)
+    return `https://example.com/${"x".repeat(length - "https://example.com/".length)}`;
   // A date-time's fraction of a second is of any length: 2024-05-01T12:00:00.1…Z, or with an offset (25 characters).
   if (f === "date-time" && length === 25) return "2024-05-01T12:00:00+05:30";
   if (f === "date-time" && length >= 22) return `2024-05-01T12:00:00.${"1".repeat(length - 21)}Z`;
@@ -196,7 +197,9 @@ function patternDraws(pattern: string, size: (typeof SIZES)[number]): string[] |
   if (draws.has(key)) return draws.get(key);
   let drawn: string[] | undefined;
   try {
-    drawn = fc.sample(fc.stringMatching(new RegExp(drawablePattern(pattern), "u"), { size }), { seed: 7, numRuns: 40 }).filter((s) => s.trim() !== "");
+    drawn = fc
+      .sample(fc.stringMatching(new RegExp(drawablePattern(pattern), "u"), { size }), { seed: 7, numRuns: 40 })
+      .filter((s) => s.trim() !== "");
   } catch {
     drawn = undefined;
   }

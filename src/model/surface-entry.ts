@@ -43,7 +43,10 @@ export interface ChangeKind {
 export type Classification<K extends string> = Readonly<Record<K, ChangeKind>>;
 
 /** Report a change of `kind`: `subject` overrides the entry's, `what` ends the rule (`limit tightened: maximum`). */
-export type Report<K extends string> = (kind: K, detail?: { subject?: string; what?: string; from?: unknown; to?: unknown }) => void;
+export type Report<K extends string> = (
+  kind: K,
+  detail?: { subject?: string; what?: string; from?: unknown; to?: unknown },
+) => void;
 
 export interface SurfaceContext {
   packageName: string;
@@ -122,7 +125,12 @@ export type LimitChange = "added" | "removed" | "tightened" | "loosened";
  * looser. `unset`: the value that holds when none is declared (a default),
  * compared like any other.
  */
-export function diffMaximum(a: number | undefined, b: number | undefined, report: Report<LimitChange>, unset = Number.POSITIVE_INFINITY): void {
+export function diffMaximum(
+  a: number | undefined,
+  b: number | undefined,
+  report: Report<LimitChange>,
+  unset = Number.POSITIVE_INFINITY,
+): void {
   if (a === b) return;
   const before = a ?? unset;
   const after = b ?? unset;

@@ -7,7 +7,15 @@
 // input hashes, generator and package versions. Generation writes it to
 // generated/<p>/surface.json (emit-surface.ts); `blockwright diff` compares
 // two of them: two surfaces, not two OpenAPI documents, say what breaks.
-import type { NestedLimits, OutputType, ParamBranch, ParamSpec, PollingSpec, RateLimitSpec, RuleSpec } from "@blockwright/runtime/internal";
+import type {
+  NestedLimits,
+  OutputType,
+  ParamBranch,
+  ParamSpec,
+  PollingSpec,
+  RateLimitSpec,
+  RuleSpec,
+} from "@blockwright/runtime/internal";
 
 /** A structural type: enough of a JSON Schema to say what a value may look like. */
 export interface Shape {

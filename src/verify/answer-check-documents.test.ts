@@ -27,7 +27,9 @@ paths:
   const counter = subjectOf(COUNTER);
   it("takes null where the type list has it, and proposes a type list with the observed type", () => {
     expect(answerDrift(counter, toolOf("getCount"), answer(200, { n: 1, note: null }))).toEqual([]);
-    expect(answerDrift(counter, toolOf("getCount"), answer(200, { n: "1" }))).toMatchObject([{ kind: "type-mismatch", pointer: "/n", overlay: { update: { type: ["integer", "string"] } } }]);
+    expect(answerDrift(counter, toolOf("getCount"), answer(200, { n: "1" }))).toMatchObject([
+      { kind: "type-mismatch", pointer: "/n", overlay: { update: { type: ["integer", "string"] } } },
+    ]);
   });
 });
 
@@ -40,7 +42,11 @@ describe("a published document (GitHub's, cut)", () => {
   const example = data.components.examples["full-repository-default-response"]!.value;
 
   // The published example lacks `language`, which full-repository (and repository, for its `source`) requires: the checker says so, at full-repository's required list.
-  const faithful: Record<string, unknown> = { ...example, language: "JavaScript", source: { ...(example.source as object), language: "JavaScript" } };
+  const faithful: Record<string, unknown> = {
+    ...example,
+    language: "JavaScript",
+    source: { ...(example.source as object), language: "JavaScript" },
+  };
   // Lines of full-repository's own keys in the cut (written with two-space indents: the schema's keys at 8 spaces, its properties' at 10).
   const schemaStart = text.indexOf('"full-repository": {');
   const lineAfterStart = (marker: string) => text.slice(0, text.indexOf(marker, schemaStart)).split("\n").length + 1;
@@ -63,9 +69,16 @@ describe("a published document (GitHub's, cut)", () => {
         kind: "missing-required",
         pointer: "/default_branch",
         at: { file: "github.cut.json", line: lineAfterStart('\n        "required": ['), col: 9 },
-        overlay: expect.objectContaining({ target: "$.components.schemas['full-repository'].required[?(@ == 'default_branch')]" }),
+        overlay: expect.objectContaining({
+          target: "$.components.schemas['full-repository'].required[?(@ == 'default_branch')]",
+        }),
       }),
-      expect.objectContaining({ kind: "type-mismatch", pointer: "/forks_count", message: '/forks_count must be integer, got "9"', at: { file: "github.cut.json", line: lineAfterStart('\n          "forks_count": {') + 1, col: 13 } }),
+      expect.objectContaining({
+        kind: "type-mismatch",
+        pointer: "/forks_count",
+        message: '/forks_count must be integer, got "9"',
+        at: { file: "github.cut.json", line: lineAfterStart('\n          "forks_count": {') + 1, col: 13 },
+      }),
     ]);
   });
 });
@@ -108,7 +121,9 @@ components:
   const getWidget = toolOf("getWidget");
 
   it("an answer that matches is checked through the aliases with no difference", () => {
-    expect(answerDrift(subject, getWidget, answer(200, { id: "w1", parent: { id: "w0", parent: { id: "w-1" } } }))).toEqual([]);
+    expect(
+      answerDrift(subject, getWidget, answer(200, { id: "w1", parent: { id: "w0", parent: { id: "w-1" } } })),
+    ).toEqual([]);
     expect(answerDrift(subject, getWidget, answer(404, { message: "no such widget" }))).toEqual([]);
   });
 

@@ -132,7 +132,9 @@ describe("the body against the response's schema", () => {
 
   it("finds nothing in a faithful answer", () => {
     expect(answerDrift(subject, getVolume, ok(volume))).toEqual([]);
-    expect(answerDrift(subject, listVolumes, answer(200, { totalItems: 2, items: [volume, { ...volume, id: "b" }] }))).toEqual([]);
+    expect(
+      answerDrift(subject, listVolumes, answer(200, { totalItems: 2, items: [volume, { ...volume, id: "b" }] })),
+    ).toEqual([]);
     expect(answerDrift(subject, getShelf, answer(200, { name: "Mine", volumeCount: 3 }))).toEqual([]);
   });
 
@@ -140,8 +142,16 @@ describe("the body against the response's schema", () => {
     const linked = subjectOf(
       'openapi: 3.0.3\ninfo: {title: Shelf, version: "1"}\npaths:\n  /v:\n    get:\n      operationId: zqLinks\n      responses:\n        "200": {description: Links., content: {application/json: {schema: {type: object, properties: {next: {type: string, format: url}, at: {type: string, format: date}}}}}}\n',
     );
-    expect(answerDrift(linked, toolOf("zqLinks"), answer(200, { next: "http://127.0.0.1:4010/v?after=zq1", at: "2026-11-25" }))).toEqual([]);
-    expect(answerDrift(linked, toolOf("zqLinks"), answer(200, { at: "zq-someday" })).map((d) => d.message)).toEqual([expect.stringContaining('does not match format "date"')]);
+    expect(
+      answerDrift(
+        linked,
+        toolOf("zqLinks"),
+        answer(200, { next: "http://127.0.0.1:4010/v?after=zq1", at: "2026-11-25" }),
+      ),
+    ).toEqual([]);
+    expect(answerDrift(linked, toolOf("zqLinks"), answer(200, { at: "zq-someday" })).map((d) => d.message)).toEqual([
+      expect.stringContaining('does not match format "date"'),
+    ]);
   });
 
   it("reports a missing required field once, at the required list of the component the $ref names, with a patch removing it there", () => {
@@ -154,7 +164,11 @@ describe("the body against the response's schema", () => {
         pointer: "/id",
         message: 'the body lacks required field "id"',
         at: { file: FILE, line: lineOf(SHELF, "required: [id]"), col: 7 },
-        overlay: { target: "$.components.schemas.Volume.required[?(@ == 'id')]", description: expect.stringContaining('without "id"'), remove: true },
+        overlay: {
+          target: "$.components.schemas.Volume.required[?(@ == 'id')]",
+          description: expect.stringContaining('without "id"'),
+          remove: true,
+        },
       },
     ]);
   });
@@ -184,12 +198,19 @@ describe("the body against the response's schema", () => {
     expect(answerDrift(subject, getVolume, ok({ ...volume, subtitle: null }))).toEqual([]);
     const [drift, ...more] = answerDrift(subject, getVolume, ok({ ...volume, title: null }));
     expect(more).toEqual([]);
-    expect(drift).toMatchObject({ kind: "type-mismatch", pointer: "/title", overlay: { target: "$.components.schemas.Volume.properties.title", update: { nullable: true } } });
+    expect(drift).toMatchObject({
+      kind: "type-mismatch",
+      pointer: "/title",
+      overlay: { target: "$.components.schemas.Volume.properties.title", update: { nullable: true } },
+    });
   });
 
   it("takes null for a 3.0 reference with nullable beside it, as the mock answers there, and checks what is not null against the reference", () => {
-    for (const keeper of [null, { name: "Mine" }]) expect(answerDrift(subject, getVolume, ok({ ...volume, keeper }))).toEqual([]);
-    expect(answerDrift(subject, getVolume, ok({ ...volume, keeper: { name: 7 } }))).toEqual([expect.objectContaining({ kind: "type-mismatch", pointer: "/keeper/name" })]);
+    for (const keeper of [null, { name: "Mine" }])
+      expect(answerDrift(subject, getVolume, ok({ ...volume, keeper }))).toEqual([]);
+    expect(answerDrift(subject, getVolume, ok({ ...volume, keeper: { name: 7 } }))).toEqual([
+      expect.objectContaining({ kind: "type-mismatch", pointer: "/keeper/name" }),
+    ]);
   });
 
   it("gives the reason inside a nullable schema without the null it is not, nor the alternatives' summary", () => {
@@ -232,7 +253,11 @@ describe("the body against the response's schema", () => {
 
   it("reports a body that is not JSON, or none, against a JSON schema", () => {
     for (const body of ["", "<html>busy</html>"]) {
-      const drifts = answerDrift(subject, getVolume, { status: 200, headers: new Headers({ "x-request-id": "r", "content-type": "text/html" }), body });
+      const drifts = answerDrift(subject, getVolume, {
+        status: 200,
+        headers: new Headers({ "x-request-id": "r", "content-type": "text/html" }),
+        body,
+      });
       expect(drifts).toMatchObject([{ kind: "type-mismatch", pointer: "" }]);
     }
   });
@@ -249,7 +274,11 @@ describe("fields the schema does not declare", () => {
         message: 'the body has field "owner" (string), which the spec does not declare',
         informational: true,
         at: { file: FILE, line: lineOf(SHELF, "    Shelf:"), col: 5 },
-        overlay: { target: "$.components.schemas.Shelf", description: expect.stringContaining('"owner"'), update: { properties: { owner: { type: "string" } } } },
+        overlay: {
+          target: "$.components.schemas.Shelf",
+          description: expect.stringContaining('"owner"'),
+          update: { properties: { owner: { type: "string" } } },
+        },
       },
     ]);
   });
@@ -263,7 +292,10 @@ describe("fields the schema does not declare", () => {
         pointer: "/items/0/saleInfo",
         informational: true,
         at: { file: FILE, line: lineOf(SHELF, "        id: {type: string}") - 1, col: 7 },
-        overlay: expect.objectContaining({ target: "$.components.schemas.Volume", update: { properties: { saleInfo: { type: "object" } } } }),
+        overlay: expect.objectContaining({
+          target: "$.components.schemas.Volume",
+          update: { properties: { saleInfo: { type: "object" } } },
+        }),
       }),
     ]);
   });
@@ -271,12 +303,20 @@ describe("fields the schema does not declare", () => {
   it("are those of the oneOf branch the value matches", () => {
     const drifts = answerDrift(subject, getShelf, answer(202, { name: "Rex", barks: true, wags: true }));
     expect(drifts).toEqual([
-      expect.objectContaining({ kind: "extra-field", pointer: "/wags", at: { file: FILE, line: lineOf(SHELF, "required: [barks]") + 1, col: 7 }, overlay: expect.objectContaining({ target: "$.components.schemas.Dog" }) }),
+      expect.objectContaining({
+        kind: "extra-field",
+        pointer: "/wags",
+        at: { file: FILE, line: lineOf(SHELF, "required: [barks]") + 1, col: 7 },
+        overlay: expect.objectContaining({ target: "$.components.schemas.Dog" }),
+      }),
     ]);
   });
 
   it("are at most 50 in an answer", () => {
-    const body = { totalItems: 1, items: [Object.fromEntries([...volumeEntries(), ...Array.from({ length: 60 }, (_, i) => [`extra${i}`, i])])] };
+    const body = {
+      totalItems: 1,
+      items: [Object.fromEntries([...volumeEntries(), ...Array.from({ length: 60 }, (_, i) => [`extra${i}`, i])])],
+    };
     const drifts = answerDrift(subject, listVolumes, answer(200, body));
     expect(drifts).toHaveLength(50);
     expect(new Set(drifts.map((d) => d.kind))).toEqual(new Set(["extra-field"]));
@@ -320,7 +360,11 @@ describe("the headers", () => {
         pointer: "/headers/x-request-id",
         message: "header X-Request-Id, which the spec marks required, is absent",
         at: { file: FILE, line: lineOf(SHELF, "X-Request-Id:"), col: 13 },
-        overlay: { target: "$.paths['/volumes/{volumeId}'].get.responses['200'].headers['X-Request-Id']", description: expect.any(String), update: { required: false } },
+        overlay: {
+          target: "$.paths['/volumes/{volumeId}'].get.responses['200'].headers['X-Request-Id']",
+          description: expect.any(String),
+          update: { required: false },
+        },
       },
     ]);
   });
@@ -328,8 +372,18 @@ describe("the headers", () => {
   it("reports a header an output reads, absent, unless the output is optional", () => {
     const source = { expression: "$response.header.ETag", ref: { kind: "header" as const, name: "ETag" } };
     const output = { path: "etag", type: "string" as const, description: "The version.", optional: false, source };
-    expect(answerDrift(subject, toolOf("getShelf", { outputs: [output] }), answer(200, { name: "a" }))).toMatchObject([{ kind: "missing-header", pointer: "/headers/etag", message: "header ETag, which output etag reads, is absent" }]);
-    expect(answerDrift(subject, toolOf("getShelf", { outputs: [{ ...output, optional: true }] }), answer(200, { name: "a" }))).toEqual([]);
-    expect(answerDrift(subject, toolOf("getShelf", { outputs: [output] }), answer(200, { name: "a" }, { etag: '"v1"' }))).toEqual([]);
+    expect(answerDrift(subject, toolOf("getShelf", { outputs: [output] }), answer(200, { name: "a" }))).toMatchObject([
+      { kind: "missing-header", pointer: "/headers/etag", message: "header ETag, which output etag reads, is absent" },
+    ]);
+    expect(
+      answerDrift(
+        subject,
+        toolOf("getShelf", { outputs: [{ ...output, optional: true }] }),
+        answer(200, { name: "a" }),
+      ),
+    ).toEqual([]);
+    expect(
+      answerDrift(subject, toolOf("getShelf", { outputs: [output] }), answer(200, { name: "a" }, { etag: '"v1"' })),
+    ).toEqual([]);
   });
 });

@@ -11,13 +11,25 @@ import type { Drift, OverlayAction } from "./drift.js";
 import { jsonPath, observedType, quoted, shown } from "./overlay.js";
 
 /** The drift of `value` against the registered schema `schema` (the body of an answer to `operation`). */
-export function schemaDrift(checker: DocumentChecker, operation: string, schema: Schema | boolean, value: unknown): Drift[] {
+export function schemaDrift(
+  checker: DocumentChecker,
+  operation: string,
+  schema: Schema | boolean,
+  value: unknown,
+): Drift[] {
   let errors: OutputUnit[];
   try {
     errors = validate(value, schema, checker.draft, checker.lookup, false).errors;
   } catch (e) {
     // The validator names every schema it knows after its first line: the first line says what is wrong.
-    return [{ operation, kind: "constraint", pointer: "", message: `the spec's schema for this answer cannot be used to check it: ${(e as Error).message.split("\n")[0]}` }];
+    return [
+      {
+        operation,
+        kind: "constraint",
+        pointer: "",
+        message: `the spec's schema for this answer cannot be used to check it: ${(e as Error).message.split("\n")[0]}`,
+      },
+    ];
   }
   const drifts: Drift[] = [];
   for (const i of reasons(errors)) {
@@ -36,10 +48,24 @@ export function schemaDrift(checker: DocumentChecker, operation: string, schema:
         description: `The live service answered without "${field}": if it may be absent, it is not required (observed, to be reviewed).`,
         remove: true,
       };
-      drifts.push({ operation, kind: "missing-required", pointer: pointerOf([...path, field]), message, ...where, ...(overlay ? { overlay } : {}) });
+      drifts.push({
+        operation,
+        kind: "missing-required",
+        pointer: pointerOf([...path, field]),
+        message,
+        ...where,
+        ...(overlay ? { overlay } : {}),
+      });
     } else if (error.keyword === "type") {
       const found = valueAt(value, path);
-      drifts.push({ operation, kind: "type-mismatch", pointer: pointerOf(path), message, ...where, ...(place ? { overlay: typeOverlay(checker, place.schema, found) } : {}) });
+      drifts.push({
+        operation,
+        kind: "type-mismatch",
+        pointer: pointerOf(path),
+        message,
+        ...where,
+        ...(place ? { overlay: typeOverlay(checker, place.schema, found) } : {}),
+      });
     } else {
       // No patch for a broken constraint (enum, bound, pattern…): whether the service or the spec is wrong is a judgement, not an edit.
       drifts.push({ operation, kind: "constraint", pointer: pointerOf(path), message, ...where });
@@ -71,18 +97,26 @@ function article(word: string): string {
  */
 function reasons(errors: OutputUnit[]): number[] {
   const dropped = new Set<number>();
-  const inside = (outer: OutputUnit, e: OutputUnit) => e.keywordLocation.startsWith(`${outer.keywordLocation}/`) && (e.instanceLocation === outer.instanceLocation || e.instanceLocation.startsWith(`${outer.instanceLocation}/`));
+  const inside = (outer: OutputUnit, e: OutputUnit) =>
+    e.keywordLocation.startsWith(`${outer.keywordLocation}/`) &&
+    (e.instanceLocation === outer.instanceLocation || e.instanceLocation.startsWith(`${outer.instanceLocation}/`));
   const unions = [...errors.keys()].filter((i) => errors[i]?.keyword === "anyOf" || errors[i]?.keyword === "oneOf");
   unions.sort((a, b) => (errors[a]?.keywordLocation.length ?? 0) - (errors[b]?.keywordLocation.length ?? 0));
   for (const u of unions) {
     if (dropped.has(u)) continue;
     const union = errors[u] as OutputUnit;
-    const below = [...errors.keys()].filter((j) => j !== u && !noise(errors[j] as OutputUnit) && inside(union, errors[j] as OutputUnit));
-    const branches = new Set(below.map((j) => (errors[j] as OutputUnit).keywordLocation.slice(union.keywordLocation.length + 1).split("/")[0]));
+    const below = [...errors.keys()].filter(
+      (j) => j !== u && !noise(errors[j] as OutputUnit) && inside(union, errors[j] as OutputUnit),
+    );
+    const branches = new Set(
+      below.map((j) => (errors[j] as OutputUnit).keywordLocation.slice(union.keywordLocation.length + 1).split("/")[0]),
+    );
     if (branches.size === 1) dropped.add(u);
     else for (const j of below) dropped.add(j);
   }
-  return [...errors.keys()].filter((i) => !dropped.has(i) && !noise(errors[i] as OutputUnit) && !WRAPPERS.has((errors[i] as OutputUnit).keyword));
+  return [...errors.keys()].filter(
+    (i) => !dropped.has(i) && !noise(errors[i] as OutputUnit) && !WRAPPERS.has((errors[i] as OutputUnit).keyword),
+  );
 }
 
 /** A JSON pointer (RFC 6901) of a path in the body. */

@@ -69,7 +69,11 @@ export function deref(schema: unknown, lookup: Record<string, Schema | boolean>)
  * holding the keyword. `schema`: the path of that schema; `keyword`: the
  * keyword's own path (the schema's, plus the keyword).
  */
-export function keywordPlace(start: unknown, error: OutputUnit, lookup: Record<string, Schema | boolean>): { schema: Path; keyword: Path } | undefined {
+export function keywordPlace(
+  start: unknown,
+  error: OutputUnit,
+  lookup: Record<string, Schema | boolean>,
+): { schema: Path; keyword: Path } | undefined {
   const steps = error.keywordLocation
     .replace(/^#/, "")
     .split("/")
@@ -82,7 +86,10 @@ export function keywordPlace(start: unknown, error: OutputUnit, lookup: Record<s
   let known = placeOf(node);
   let since: Path = [];
   for (const step of steps) {
-    node = step === "$ref" ? lookup[String((node as Registered).__absolute_ref__)] : (node as Record<string, unknown> | undefined)?.[step];
+    node =
+      step === "$ref"
+        ? lookup[String((node as Registered).__absolute_ref__)]
+        : (node as Record<string, unknown> | undefined)?.[step];
     if (node === undefined) return undefined;
     const place = placeOf(node);
     if (place) [known, since] = [place, []];

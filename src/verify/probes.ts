@@ -58,7 +58,11 @@ export function planProbes(subject: Subject, options: ProbeOptions): Probe[] {
   // After each operation's first call, one without its credential: the answer to it is the provider's, whichever the operation.
   const [first = [], ...rest] = rounds;
   const secured = first.find((p) => !p.mayWrite && signsWithGivenCredential(subject, p.tool, options.given));
-  return [...first, ...(secured ? [{ ...secured, name: "without a credential", withoutCredential: true as const }] : []), ...rest.flat()];
+  return [
+    ...first,
+    ...(secured ? [{ ...secured, name: "without a credential", withoutCredential: true as const }] : []),
+    ...rest.flat(),
+  ];
 }
 
 /**
@@ -86,7 +90,11 @@ function probesOf(subject: Subject, tool: ToolSpec, given: Input): { name: strin
   add("minimal input", values.minimal());
   for (const route of tool.routes) {
     const value = routeValue(values, values.param(route.when.param), route.when.pattern);
-    if (value !== undefined) add(`${route.when.param} = ${JSON.stringify(value)} (route to ${route.operationId})`, values.with({ [route.when.param]: value }));
+    if (value !== undefined)
+      add(
+        `${route.when.param} = ${JSON.stringify(value)} (route to ${route.operationId})`,
+        values.with({ [route.when.param]: value }),
+      );
   }
   // The user's own value of a parameter is the one to send: no other values of it are tried.
   const own = (p: ToolSpec["params"][number]) => p.wire.in === "server" || Object.hasOwn(given, p.name);
@@ -108,7 +116,11 @@ function probesOf(subject: Subject, tool: ToolSpec, given: Input): { name: strin
  * user's parameters put in.
  */
 function withGiven(tool: ToolSpec, derived: Input, given: Input): Input {
-  const standIns = new Set([...authParams(tool.auth), ...oauthParams(tool), ...(tool.server.param ? [tool.server.param] : [])]);
+  const standIns = new Set([
+    ...authParams(tool.auth),
+    ...oauthParams(tool),
+    ...(tool.server.param ? [tool.server.param] : []),
+  ]);
   for (const p of tool.params) if (p.secret) standIns.add(p.name);
   const input: Input = {};
   for (const [name, value] of Object.entries(derived)) if (!standIns.has(name)) input[name] = value;

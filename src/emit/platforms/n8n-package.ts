@@ -76,7 +76,10 @@ export function n8nPackageFiles(ir: ProviderIR, pkg: N8nPackageContext): Map<str
       className: names.credentialClass,
       name: codeLiteral(names.credential),
       displayName: codeLiteral(displayName(`${ir.name} API`)),
-      icon: tsLiteral({ light: `file:../${nodeDir}/${names.icon.light}`, dark: `file:../${nodeDir}/${names.icon.dark}` }, "  "),
+      icon: tsLiteral(
+        { light: `file:../${nodeDir}/${names.icon.light}`, dark: `file:../${nodeDir}/${names.icon.dark}` },
+        "  ",
+      ),
       documentationUrl: codeLiteral(ir.docsUrl ?? pkg.homepage ?? npmPage),
       properties: tsLiteral(view.credentialProperties, "  "),
     }),
@@ -88,7 +91,15 @@ export function n8nPackageFiles(ir: ProviderIR, pkg: N8nPackageContext): Map<str
   files.set("eslint.config.mjs", render("n8n-eslint.config.mjs.hbs", { header }));
   files.set(
     "build.mjs",
-    render("n8n-build.mjs.hbs", { header, entries: tsLiteral([`${nodeDir}/${names.node}.node.ts`, `credentials/${names.credentialClass}.credentials.ts`, `${nodeDir}/${names.icon.light}`, `${nodeDir}/${names.icon.dark}`]) }),
+    render("n8n-build.mjs.hbs", {
+      header,
+      entries: tsLiteral([
+        `${nodeDir}/${names.node}.node.ts`,
+        `credentials/${names.credentialClass}.credentials.ts`,
+        `${nodeDir}/${names.icon.light}`,
+        `${nodeDir}/${names.icon.dark}`,
+      ]),
+    }),
   );
   files.set("README.md", readme(ir, pkg, names, view));
   if (pkg.licenseText !== undefined) files.set("LICENSE", pkg.licenseText);
@@ -100,7 +111,11 @@ function packageJson(ir: ProviderIR, pkg: N8nPackageContext, names: N8nNames, np
     name: pkg.name,
     version: pkg.version,
     // Angle brackets as the quotes ‹ ›: n8n's linter reads `<text>` as a template's placeholder left in.
-    description: `n8n node for ${ir.name}: ${ir.description}`.replace(/\s+/g, " ").replace(/</g, "‹").replace(/>/g, "›").trim(),
+    description: `n8n node for ${ir.name}: ${ir.description}`
+      .replace(/\s+/g, " ")
+      .replace(/</g, "‹")
+      .replace(/>/g, "›")
+      .trim(),
     keywords: ["n8n-community-node-package", "blockwright", ir.provider],
     ...(pkg.license ? { license: pkg.license } : {}),
     homepage: pkg.homepage ?? npmPage,
@@ -115,7 +130,13 @@ function packageJson(ir: ProviderIR, pkg: N8nPackageContext, names: N8nNames, np
       credentials: [`dist/credentials/${names.credentialClass}.credentials.js`],
       nodes: [`dist/nodes/${names.node}/${names.node}.node.js`],
     },
-    devDependencies: Object.fromEntries(Object.entries({ [pkg.provider.name]: pkg.provider.range, [pkg.runtime.name]: pkg.runtime.range, ...N8N_TOOLING }).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))),
+    devDependencies: Object.fromEntries(
+      Object.entries({
+        [pkg.provider.name]: pkg.provider.range,
+        [pkg.runtime.name]: pkg.runtime.range,
+        ...N8N_TOOLING,
+      }).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+    ),
     peerDependencies: { "n8n-workflow": "*" },
     blockwright: {
       provider: ir.provider,
@@ -166,8 +187,16 @@ function readme(ir: ProviderIR, pkg: N8nPackageContext, names: N8nNames, view: R
     description: markdownText(ir.description),
     nodeType: codeSpan(`${pkg.name}.${names.type}`),
     credential: markdownText(`${ir.name} API`),
-    credentialFields: view.credentialProperties.map((p) => ({ name: codeSpan(String(p.name)), label: cell(markdownText(String(p.displayName))), secret: (p.typeOptions as { password?: boolean } | undefined)?.password === true })),
-    operations: ir.operations.map((o) => ({ id: codeSpan(o.tool.id), title: cell(markdownText(o.tool.title)), paged: o.tool.pagination !== undefined })),
+    credentialFields: view.credentialProperties.map((p) => ({
+      name: codeSpan(String(p.name)),
+      label: cell(markdownText(String(p.displayName))),
+      secret: (p.typeOptions as { password?: boolean } | undefined)?.password === true,
+    })),
+    operations: ir.operations.map((o) => ({
+      id: codeSpan(o.tool.id),
+      title: cell(markdownText(o.tool.title)),
+      paged: o.tool.pagination !== undefined,
+    })),
     probe: view.probe.send ? codeSpan(view.probe.operation) : null,
   });
 }

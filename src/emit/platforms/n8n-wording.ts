@@ -9,7 +9,8 @@
 
 // title-case 3.0.3 (MIT), the package the linter's rules call: small words stay lowercase but first and last,
 // words with a capital inside or a dot stay as written, and a token followed by `:` and no blank is a URL.
-const SMALL_WORDS = /\b(?:an?d?|a[st]|because|but|by|en|for|i[fn]|neither|nor|o[fnr]|only|over|per|so|some|tha[tn]|the|to|up|upon|vs?\.?|versus|via|when|with|without|yet)\b/i;
+const SMALL_WORDS =
+  /\b(?:an?d?|a[st]|because|but|by|en|for|i[fn]|neither|nor|o[fnr]|only|over|per|so|some|tha[tn]|the|to|up|upon|vs?\.?|versus|via|when|with|without|yet)\b/i;
 const TOKENS = /[^\s:–—-]+|./g;
 const MANUAL_CASE = /.(?=[A-Z]|\..)/;
 const ALPHANUMERIC = /[A-Za-z0-9\u00C0-\u00FF]/;
@@ -71,7 +72,13 @@ export function actionText(title: string): string {
 }
 
 /** Phrases the linter takes for a description saying nothing (WEAK_DESCRIPTIONS). */
-const WEAK = ["resource to consume", "resource to operate on", "operation to perform", "action to perform", "method of authentication"];
+const WEAK = [
+  "resource to consume",
+  "resource to operate on",
+  "operation to perform",
+  "action to perform",
+  "method of authentication",
+];
 
 /**
  * A description as the linter wants it, or undefined when it would say nothing more than the display name:

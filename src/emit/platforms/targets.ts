@@ -47,7 +47,11 @@ export function platformFiles(target: PlatformTarget, ir: ProviderIR, ctx: Platf
 }
 
 /** The output folder's README, when the platform has one (Sim's: how Sim takes the files, and its registries' lines). */
-export function platformReadme(target: PlatformTarget, irs: readonly ProviderIR[], ctx: (ir: ProviderIR) => PlatformContext): string | undefined {
+export function platformReadme(
+  target: PlatformTarget,
+  irs: readonly ProviderIR[],
+  ctx: (ir: ProviderIR) => PlatformContext,
+): string | undefined {
   if (target !== "sim") return undefined;
   return simReadme(irs, (ir) => {
     const c = ctx(ir).providerPackage;
