@@ -53,54 +53,61 @@ describe("upstream errors", () => {
     });
   });
 
-  it("redact a secret in every form a reply can carry it: raw, URL-encoded, JSON-escaped, and in headers read as outputs", async () => {
-    // A key with characters that URL-encoding and JSON escaping change.
-    const key = 'shelf+key/7f3a="9c2e51';
-    const echo = { error: { code: "BadKey", message: `raw ${key} url ${encodeURIComponent(key)}` } };
-    const failed = await executeToolDefinition(
-      tool("shelf_get_book"),
-      { apiKey: key, bookId: "b1" },
-      { fetch: scriptedFetch(json(401, echo)).fetch },
-    );
-    expect(failed).toMatchObject({ success: false, error: { message: "raw [redacted] url [redacted]" } });
-    // A success whose body has the key JSON-escaped, and an output read from a header that echoes it.
-    const base = tool("shelf_get_book");
-    const echoing: ToolSpec = {
-      ...base,
-      outputs: [
-        ...base.outputs,
-        {
-          path: "echo",
-          type: "string",
-          description: "The echo header.",
-          optional: true,
-          source: { expression: "$response.header.x-echo", ref: { kind: "header", name: "x-echo" } },
-        },
-      ],
-    };
-    const reply = new Response(`{"id":"b1","title":${JSON.stringify(`for ${key}`)},"state":"ready"}`, {
-      status: 200,
-      headers: { "content-type": "application/json", "x-echo": `key=${encodeURIComponent(key)}` },
-    });
-    const ok = await executeToolDefinition(
-      echoing,
-      { apiKey: key, bookId: "b1" },
-      { fetch: scriptedFetch(reply).fetch },
-    );
-    expect(ok).toMatchObject({ success: true, output: { book: { title: "for [redacted]" }, echo: "key=[redacted]" } });
-    expect(JSON.stringify(ok)).not.toContain(encodeURIComponent(key));
-    // Only a header echoes it, URL-encoded.
-    const quiet = new Response(`{"id":"b1","title":"Dune","state":"ready"}`, {
-      status: 200,
-      headers: { "content-type": "application/json", "x-echo": `key=${encodeURIComponent(key)}` },
-    });
-    const headerOnly = await executeToolDefinition(
-      echoing,
-      { apiKey: key, bookId: "b1" },
-      { fetch: scriptedFetch(quiet).fetch },
-    );
-    expect(headerOnly).toMatchObject({ success: true, output: { book: { title: "Dune" }, echo: "key=[redacted]" } });
-  });
+  it(
+    "redact a secret in every form a reply can carry it: raw, URL-encoded, JSON-escaped, " +
+      "and in headers read as outputs",
+    async () => {
+      // A key with characters that URL-encoding and JSON escaping change.
+      const key = 'shelf+key/7f3a="9c2e51';
+      const echo = { error: { code: "BadKey", message: `raw ${key} url ${encodeURIComponent(key)}` } };
+      const failed = await executeToolDefinition(
+        tool("shelf_get_book"),
+        { apiKey: key, bookId: "b1" },
+        { fetch: scriptedFetch(json(401, echo)).fetch },
+      );
+      expect(failed).toMatchObject({ success: false, error: { message: "raw [redacted] url [redacted]" } });
+      // A success whose body has the key JSON-escaped, and an output read from a header that echoes it.
+      const base = tool("shelf_get_book");
+      const echoing: ToolSpec = {
+        ...base,
+        outputs: [
+          ...base.outputs,
+          {
+            path: "echo",
+            type: "string",
+            description: "The echo header.",
+            optional: true,
+            source: { expression: "$response.header.x-echo", ref: { kind: "header", name: "x-echo" } },
+          },
+        ],
+      };
+      const reply = new Response(`{"id":"b1","title":${JSON.stringify(`for ${key}`)},"state":"ready"}`, {
+        status: 200,
+        headers: { "content-type": "application/json", "x-echo": `key=${encodeURIComponent(key)}` },
+      });
+      const ok = await executeToolDefinition(
+        echoing,
+        { apiKey: key, bookId: "b1" },
+        { fetch: scriptedFetch(reply).fetch },
+      );
+      expect(ok).toMatchObject({
+        success: true,
+        output: { book: { title: "for [redacted]" }, echo: "key=[redacted]" },
+      });
+      expect(JSON.stringify(ok)).not.toContain(encodeURIComponent(key));
+      // Only a header echoes it, URL-encoded.
+      const quiet = new Response(`{"id":"b1","title":"Dune","state":"ready"}`, {
+        status: 200,
+        headers: { "content-type": "application/json", "x-echo": `key=${encodeURIComponent(key)}` },
+      });
+      const headerOnly = await executeToolDefinition(
+        echoing,
+        { apiKey: key, bookId: "b1" },
+        { fetch: scriptedFetch(quiet).fetch },
+      );
+      expect(headerOnly).toMatchObject({ success: true, output: { book: { title: "Dune" }, echo: "key=[redacted]" } });
+    },
+  );
 
   it("keep a query-string key out of network errors", async () => {
     const { fetch } = scriptedFetch(

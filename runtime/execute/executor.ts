@@ -13,7 +13,10 @@ import { paginateToolDefinition } from "../paging/paginate.js";
 import { type PreparedRequest, type PrepareOptions, prepareRequest } from "./prepared.js";
 import type { ToolDefinition, ToolCall } from "../spec/tool-types.js";
 
-/** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
+/**
+ * The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader;
+ * tool-field-readers.test.ts: each reader reads it).
+ */
 export const TOOL_FIELDS_READ = ["provider"] as const satisfies readonly (keyof ToolCall)[];
 
 export type ToolMap = Record<string, ToolDefinition<object, object>>;
@@ -63,17 +66,24 @@ export interface ToolExecutor<T extends ToolMap> {
  * writeSafety`, `credentials: credentialKinds`, `requestSize:
  * requestSizeCheck`, `links: pageLinks`, `cursors: pageCursors`, `rateLimits: RateLimiter`, `waits:
  * rateLimitWaits`, `files: fileSupport`, `addresses: instanceAddresses`,
- * `routes: valueRoutes`, `constants: wireConstants`, `outcomes: replyOutcomes`; a generated package passes those of its provider). Without `oauth`, only a token given
- * as the credential parameter works; without `rateLimits` (or a `limiter`),
- * no documented rate is kept; a tool that needs another part fails, naming it.
+ * `routes: valueRoutes`, `constants: wireConstants`, `outcomes: replyOutcomes`; a generated package passes those of its
+ * provider). Without `oauth`, only a token given as the credential parameter works; without `rateLimits` (or a
+ * `limiter`), no documented rate is kept; a tool that needs another part fails, naming it.
  * With `rateLimits`, the rate is kept per credential by the process's one
  * limiter, with every other executor, client and workflow run that sends with
  * the same credential (RateLimiter.shared()).
  */
 export interface ExecutorOptions extends Support {
-  /** OAuth 2 access tokens, per credential set: concurrent calls share one token request (made anew with `oauth` when not given). */
+  /**
+   * OAuth 2 access tokens, per credential set: concurrent calls share one token request (made anew with `oauth` when
+   * not given).
+   */
   tokens?: TokenCache;
-  /** Where the providers' documented request rates (rateLimits.requestsPerMinute) are kept per credential (with `rateLimits`, when not given: the process's, RateLimiter.shared()); one of its own keeps the executor's calls apart. */
+  /**
+   * Where the providers' documented request rates (rateLimits.requestsPerMinute) are kept per credential (with
+   * `rateLimits`, when not given: the process's, RateLimiter.shared()); one of its own keeps the executor's calls
+   * apart.
+   */
   limiter?: RateLimiter;
 }
 

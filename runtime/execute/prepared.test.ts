@@ -44,26 +44,30 @@ describe("the request a host sends", () => {
     expect(new Headers(request.headers)).toEqual(sent.headers);
   });
 
-  it("reads the host's answer as executeTool reads the same answer: outputs, an outcome's status, an upstream error", async () => {
-    const params = { apiKey: KEY, shelfId: "fiction" };
-    const answers = [
-      () => json(200, { total: 1, value: [{ id: "b1", title: "Dune", state: "ready" }] }),
-      () => json(404, { error: { code: "NotFound", message: "no such shelf" } }),
-      () => json(500, { error: { code: "Boom", message: `failed for ${KEY}` } }, { "x-request-id": "r-1" }),
-    ];
-    for (const answer of answers) {
-      const { fetch } = scriptedFetch(answer());
-      const direct: ToolResult<object> = await shelf("shelf_list_books" as never, params as never, {
-        fetch,
-        retries: 0,
-      });
-      const hosted = await prepared(shelf.prepare("shelf_list_books" as never, params as never)).answer(answer());
-      expect(hosted).toEqual(direct);
-    }
-    // The credential in the upstream's message is withheld, as executeTool withholds it.
-    const failed = await prepared(shelf.prepare("shelf_list_books" as never, params as never)).answer(answers[2]!());
-    expect(JSON.stringify(failed)).not.toContain(KEY);
-  });
+  it(
+    "reads the host's answer as executeTool reads the same answer: outputs, an outcome's status, " +
+      "an upstream error",
+    async () => {
+      const params = { apiKey: KEY, shelfId: "fiction" };
+      const answers = [
+        () => json(200, { total: 1, value: [{ id: "b1", title: "Dune", state: "ready" }] }),
+        () => json(404, { error: { code: "NotFound", message: "no such shelf" } }),
+        () => json(500, { error: { code: "Boom", message: `failed for ${KEY}` } }, { "x-request-id": "r-1" }),
+      ];
+      for (const answer of answers) {
+        const { fetch } = scriptedFetch(answer());
+        const direct: ToolResult<object> = await shelf("shelf_list_books" as never, params as never, {
+          fetch,
+          retries: 0,
+        });
+        const hosted = await prepared(shelf.prepare("shelf_list_books" as never, params as never)).answer(answer());
+        expect(hosted).toEqual(direct);
+      }
+      // The credential in the upstream's message is withheld, as executeTool withholds it.
+      const failed = await prepared(shelf.prepare("shelf_list_books" as never, params as never)).answer(answers[2]!());
+      expect(JSON.stringify(failed)).not.toContain(KEY);
+    },
+  );
 });
 
 describe("refused before anything is sent", () => {

@@ -19,18 +19,27 @@ export interface HostRequest {
   /** The absolute address, path parameters and query encoded. */
   url: string;
   headers: Record<string, string>;
-  /** JSON or form text; a multipart body (FormData) or one file's bytes (Blob) only for tools with file parameters, which are refused here. */
+  /**
+   * JSON or form text; a multipart body (FormData) or one file's bytes (Blob) only for tools with file parameters,
+   * which are refused here.
+   */
   body?: string | FormData | Blob;
 }
 
 /** A call ready for its host to send, and the reading of the host's answer to it. */
 export interface PreparedRequest<O = Record<string, unknown>> {
   request: HostRequest;
-  /** The result the host's answer gives, as executeTool's would be for the same answer (never thrown for an upstream failure). */
+  /**
+   * The result the host's answer gives, as executeTool's would be for the same answer (never thrown for an upstream
+   * failure).
+   */
   answer(response: Response): Promise<ToolResult<O>>;
 }
 
-/** Options of a prepared call: a call's, but those of sending (retries, time-outs, a limiter, pages), which are the host's. */
+/**
+ * Options of a prepared call: a call's, but those of sending (retries, time-outs, a limiter, pages), which are the
+ * host's.
+ */
 export type PrepareOptions = Pick<
   ExecuteOptions,
   "baseUrl" | "allowHosts" | "secrets" | "idempotencyKey" | "validateOutputs" | "signal"
@@ -59,7 +68,9 @@ export function prepareRequest(
         type: "validation",
         param,
         rule: "oauth",
-        message: `${param}: give the access token: obtaining one by an OAuth 2 flow takes requests of its own, which a request its host sends cannot make first`,
+        message:
+          `${param}: give the access token: obtaining one by an OAuth 2 flow takes requests of its own, ` +
+          `which a request its host sends cannot make first`,
       }),
     };
   }
@@ -70,7 +81,9 @@ export function prepareRequest(
         type: "validation",
         param: file.name,
         rule: "file",
-        message: `${file.name}: a file is read before its request is built, which a request its host sends cannot wait for`,
+        message:
+          `${file.name}: a file is read before its request is ` +
+          `built, which a request its host sends cannot wait for`,
       }),
     };
   const request = call.request();

@@ -17,7 +17,10 @@ export async function runTool(
   return runOnce(tool, params, options);
 }
 
-/** One call, never all pages: what a client's methods run (their pages come item by item from `.items`), so a client bundles no page merging. */
+/**
+ * One call, never all pages: what a client's methods run (their pages come item by item from `.items`), so a client
+ * bundles no page merging.
+ */
 export async function runOnce(
   tool: ToolCall,
   params: Record<string, unknown> | undefined,

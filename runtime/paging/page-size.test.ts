@@ -91,13 +91,17 @@ describe("an all-pages call that gives no page size", () => {
     ["a page number", byPage],
     ["a Link header (the first request carries it)", byLink],
   ] as const) {
-    it(`asks for the largest page the manifest allows: ${ITEMS} items in ${ITEMS / 100} requests, not ${ITEMS} (${style})`, async () => {
-      const { fetch, seen, sizes } = upstream(tool, 1);
-      const result = await executeToolDefinition(tool, paramsOf(tool), { fetch, allPages: true });
-      expect(result).toMatchObject({ success: true, pages: { count: ITEMS / 100, items: ITEMS, complete: true } });
-      expect(seen).toHaveLength(ITEMS / 100);
-      expect(sizes.every((s) => s === 100)).toBe(true);
-    });
+    it(
+      `asks for the largest page the manifest allows: ${ITEMS} items in ${ITEMS / 100} requests, not ${ITEMS} ` +
+        `(${style})`,
+      async () => {
+        const { fetch, seen, sizes } = upstream(tool, 1);
+        const result = await executeToolDefinition(tool, paramsOf(tool), { fetch, allPages: true });
+        expect(result).toMatchObject({ success: true, pages: { count: ITEMS / 100, items: ITEMS, complete: true } });
+        expect(seen).toHaveLength(ITEMS / 100);
+        expect(sizes.every((s) => s === 100)).toBe(true);
+      },
+    );
   }
 
   it("keeps the size the caller gives", async () => {

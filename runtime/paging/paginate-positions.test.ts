@@ -37,7 +37,8 @@ describe("a next address in the body", () => {
 
   it("absolute: sent as given, with the request's headers again", async () => {
     const next =
-      "https://graph.microsoft.com/v1.0/users?$top=2&$count=true&$filter=accountEnabled%20ne%20false&$skiptoken=RFNwdAIAAQAA";
+      "https://graph.microsoft.com/v1.0/users?$top=2&$count=true&$filter=accountEnabled%20ne%20false" +
+      "&$skiptoken=RFNwdAIAAQAA";
     const { fetch, seen } = scriptedFetch(
       json(200, { value: [{ id: "u1" }, { id: "u2" }], "@odata.nextLink": next }),
       json(200, { value: [{ id: "u3" }] }),

@@ -220,7 +220,9 @@ describe("the Link header's rel=next", () => {
           provider: "tracker",
           operation: "tracker_list_issues",
           code: "NEXT_PAGE_ELSEWHERE",
-          message: `tracker gave the next page at ${new URL(address!).origin}, not https://api.tracker.test; it is not followed, so that the credential and the request never go to another address`,
+          message:
+            `tracker gave the next page at ${new URL(address!).origin}, not https://api.tracker.test; ` +
+            `it is not followed, so that the credential and the request never go to another address`,
           retryable: false,
           page: 2,
         },
@@ -262,26 +264,29 @@ describe("under maxItems, a tool that names its page size parameter (issue 24)",
     expect(seen.map((s) => new URL(s.url).searchParams.get("maxResults"))).toEqual(["4"]);
   });
 
-  it("asks the last page only for the records still missing (a cursor in the body: size), each record being billed", async () => {
-    const page = (n: number, token: string) =>
-      json(200, {
-        status: 200,
-        data: Array.from({ length: n }, (_, i) => ({ id: `${token}-${i}` })),
-        total: 100,
-        scroll_token: token,
-      });
-    const { fetch, seen } = scriptedFetch(page(10, "t1"), page(5, "t2"));
-    const result = await executeTool(
-      "persondata_person_search",
-      { apiKey: "pdl-key-12345678", sql: "SELECT * FROM person", size: 10 },
-      { fetch, allPages: true, maxItems: 15 },
-    );
-    expect(seen.map((s) => JSON.parse(s.body))).toEqual([
-      { sql: "SELECT * FROM person", size: 10 },
-      { sql: "SELECT * FROM person", size: 5, scroll_token: "t1" },
-    ]);
-    expect(result).toMatchObject({ success: true, pages: { count: 2, items: 15 } });
-  });
+  it(
+    "asks the last page only for the records still missing (a cursor in the body: size), " + "each record being billed",
+    async () => {
+      const page = (n: number, token: string) =>
+        json(200, {
+          status: 200,
+          data: Array.from({ length: n }, (_, i) => ({ id: `${token}-${i}` })),
+          total: 100,
+          scroll_token: token,
+        });
+      const { fetch, seen } = scriptedFetch(page(10, "t1"), page(5, "t2"));
+      const result = await executeTool(
+        "persondata_person_search",
+        { apiKey: "pdl-key-12345678", sql: "SELECT * FROM person", size: 10 },
+        { fetch, allPages: true, maxItems: 15 },
+      );
+      expect(seen.map((s) => JSON.parse(s.body))).toEqual([
+        { sql: "SELECT * FROM person", size: 10 },
+        { sql: "SELECT * FROM person", size: 5, scroll_token: "t1" },
+      ]);
+      expect(result).toMatchObject({ success: true, pages: { count: 2, items: 15 } });
+    },
+  );
 
   it("leaves the size alone without maxItems, and never asks for more than the call did", async () => {
     for (const maxItems of [undefined, 100]) {

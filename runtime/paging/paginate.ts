@@ -47,7 +47,10 @@ import { lacks } from "../common/unsupported.js";
 import { pagesTooLarge, upstreamFailure } from "../call/reply-failures.js";
 import { replyLimit } from "../http/read-body.js";
 
-/** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
+/**
+ * The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader;
+ * tool-field-readers.test.ts: each reader reads it).
+ */
 export const TOOL_FIELDS_READ = ["pagination"] as const satisfies readonly (keyof ToolCall)[];
 
 /** Pages fetched by `allPages` when the caller sets no `maxPages`. */
@@ -73,7 +76,10 @@ export async function* paginateToolDefinition(
   for await (const page of pages(tool, params, options, false)) yield page.result;
 }
 
-/** One result for every page (see the rules above), with `pages` saying what was fetched; a tool whose part `options` lacks is refused (support.ts). */
+/**
+ * One result for every page (see the rules above), with `pages` saying what was fetched; a tool whose part `options`
+ * lacks is refused (support.ts).
+ */
 export function collectPages(
   tool: ToolCall,
   params: Record<string, unknown> | undefined,
@@ -82,7 +88,10 @@ export function collectPages(
   return gatherPages(tool, params, { ...BY_HAND, ...options });
 }
 
-/** collectPages with the parts checked only as `options` asks (`partsCheck`): what runTool runs, for an executor with or without the check. */
+/**
+ * collectPages with the parts checked only as `options` asks (`partsCheck`): what runTool runs, for an executor with or
+ * without the check.
+ */
 export async function gatherPages(
   tool: ToolCall,
   params: Record<string, unknown> | undefined,
@@ -293,7 +302,10 @@ function pageSizer(
   };
 }
 
-/** Where an offset (or a page number) starts: the caller's own value of the parameter sent at that place (`next.param`), else the declared start. */
+/**
+ * Where an offset (or a page number) starts: the caller's own value of the parameter sent at that place (`next.param`),
+ * else the declared start.
+ */
 function initialOffset(call: PreparedCall, pagination: PaginationSpec): number {
   const next = pagination.next;
   const given = "param" in next && next.param !== undefined ? call.values[next.param] : undefined;

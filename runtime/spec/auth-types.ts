@@ -7,14 +7,19 @@
  * parameter that holds the user (account) id and `param` the secret, sent as
  * `Authorization: Basic base64(user:secret)`.
  */
-/** A credential and where it goes; a header's `prefix` is the text the API wants before the value (`Token `, `Bot `). */
+/**
+ * A credential and where it goes; a header's `prefix` is the text the API wants before the value (`Token `, `Bot `).
+ */
 export type CredentialSpec =
   | { type: "bearer"; param: string }
   | { type: "header"; name: string; param: string; prefix?: string }
   | { type: "query" | "cookie"; name: string; param: string }
   | { type: "basic"; user: string; param: string };
 
-/** One way to authenticate (one security requirement): a credential, and `also` those sent with it (a combination, such as a key header and a secret header, all required). */
+/**
+ * One way to authenticate (one security requirement): a credential, and `also` those sent with it (a combination, such
+ * as a key header and a secret header, all required).
+ */
 export type AuthWay = CredentialSpec & { also?: CredentialSpec[] };
 
 /**
@@ -60,13 +65,19 @@ export type OAuthFlowSpec = (
       audience?: JwtAudienceSpec;
     }
 ) & {
-  /** The lifetime in seconds of a token whose answer has no `expires_in`, as the provider documents it (default DEFAULT_TOKEN_LIFETIME_S). */
+  /**
+   * The lifetime in seconds of a token whose answer has no `expires_in`, as the provider documents it (default
+   * DEFAULT_TOKEN_LIFETIME_S).
+   */
   defaultExpiresIn?: number;
 };
 
 export type OAuthGrant = OAuthFlowSpec["grant"];
 
-/** How a token request authenticates the client (RFC 6749 §2.3.1): `basic`, an `Authorization: Basic` header of the form-encoded id and secret; `body` (the default), the form fields `client_id` and `client_secret`. */
+/**
+ * How a token request authenticates the client (RFC 6749 §2.3.1): `basic`, an `Authorization: Basic` header of the
+ * form-encoded id and secret; `body` (the default), the form fields `client_id` and `client_secret`.
+ */
 export type ClientAuth = "basic" | "body";
 
 /**
@@ -86,6 +97,9 @@ export interface OAuthSpec {
   flows: OAuthFlowSpec[];
   /** Hosts a token URL given at call time may name besides each flow's own (hosts.ts patterns). */
   tokenHosts?: string[];
-  /** The token answer's field naming the address the token is for (`instance_url`): calls go there, within the host rules, unless the caller gives `baseUrl`. */
+  /**
+   * The token answer's field naming the address the token is for (`instance_url`): calls go there, within the host
+   * rules, unless the caller gives `baseUrl`.
+   */
   addressField?: string;
 }

@@ -57,43 +57,47 @@ describe("behaviour, from the method and the manifest", () => {
 
   // The decisions about the providers this table names (a provider added to
   // specs/ adds tools it does not name); the read-only set is every tool's.
-  it("the repository's tools: the hints decided for the providers named, and --read-only keeps exactly the read-only ones", () => {
-    const hints = Object.fromEntries(
-      toLlmTools(repo, "mcp").map((d) => [
-        d.name,
-        [
-          d.annotations.readOnlyHint,
-          d.annotations.destructiveHint,
-          d.annotations.idempotentHint,
-          d.annotations.openWorldHint,
-        ]
-          .map((b) => (b ? 1 : 0))
-          .join(""),
-      ]),
-    );
-    expect(hints).toMatchObject({
-      books_get_volume: "1011",
-      books_search_volumes: "1011",
-      crm_create_record: "0001",
-      crm_get_record: "1011",
-      crm_query: "1011",
-      crm_update_record: "0101",
-      directory_create_user: "0001",
-      directory_get_user: "1011",
-      directory_list_groups: "1011",
-      directory_list_users: "1011",
-      docgen_check_status: "1011",
-      docgen_generate: "0001",
-      docgen_generate_from_template: "0001",
-      docgen_list_folders: "1011",
-      docgen_list_themes: "1011",
-      persondata_company_enrich: "1011",
-      persondata_person_enrich: "1011",
-      // A POST search: read-only by the manifest's behavior.
-      persondata_person_search: "1011",
-    });
-    const readOnly = Object.keys(hints).filter((name) => hints[name]!.startsWith("1"));
-    expect(readOnly.length).toBeGreaterThan(0);
-    expect(toLlmTools(repo, "mcp", { readOnly: true }).map((d) => d.name)).toEqual(readOnly);
-  });
+  it(
+    "the repository's tools: the hints decided for the providers named, and --read-only keeps exactly the " +
+      "read-only ones",
+    () => {
+      const hints = Object.fromEntries(
+        toLlmTools(repo, "mcp").map((d) => [
+          d.name,
+          [
+            d.annotations.readOnlyHint,
+            d.annotations.destructiveHint,
+            d.annotations.idempotentHint,
+            d.annotations.openWorldHint,
+          ]
+            .map((b) => (b ? 1 : 0))
+            .join(""),
+        ]),
+      );
+      expect(hints).toMatchObject({
+        books_get_volume: "1011",
+        books_search_volumes: "1011",
+        crm_create_record: "0001",
+        crm_get_record: "1011",
+        crm_query: "1011",
+        crm_update_record: "0101",
+        directory_create_user: "0001",
+        directory_get_user: "1011",
+        directory_list_groups: "1011",
+        directory_list_users: "1011",
+        docgen_check_status: "1011",
+        docgen_generate: "0001",
+        docgen_generate_from_template: "0001",
+        docgen_list_folders: "1011",
+        docgen_list_themes: "1011",
+        persondata_company_enrich: "1011",
+        persondata_person_enrich: "1011",
+        // A POST search: read-only by the manifest's behavior.
+        persondata_person_search: "1011",
+      });
+      const readOnly = Object.keys(hints).filter((name) => hints[name]!.startsWith("1"));
+      expect(readOnly.length).toBeGreaterThan(0);
+      expect(toLlmTools(repo, "mcp", { readOnly: true }).map((d) => d.name)).toEqual(readOnly);
+    },
+  );
 });

@@ -4,7 +4,10 @@
 // read-only is retried like a GET, and annotated read-only too.
 import type { BehaviorSpec, HttpMethod, ToolSpec } from "./tool-types.js";
 
-/** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
+/**
+ * The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader;
+ * tool-field-readers.test.ts: each reader reads it).
+ */
 export const TOOL_FIELDS_READ = ["method", "idempotency", "behavior"] as const satisfies readonly (keyof ToolSpec)[];
 
 export interface ToolBehavior {

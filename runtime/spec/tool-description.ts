@@ -12,7 +12,10 @@ import type {
   ToolSpec,
 } from "./tool-types.js";
 
-/** The description fields, by level: what the generator leaves out of a call (src/emit/emit.ts), and what describeTool puts back. */
+/**
+ * The description fields, by level: what the generator leaves out of a call (src/emit/emit.ts), and what describeTool
+ * puts back.
+ */
 export const DESCRIPTION_FIELDS = {
   tool: ["title", "description", "operationId", "responses", "defaultResponse", "deprecated"],
   param: ["title", "description", "visibility", "placeholder", "example"],
@@ -23,7 +26,10 @@ export const DESCRIPTION_FIELDS = {
   output: readonly OutputDescriptionField[];
 };
 
-/** The whole tool definition: `call` with `description`'s fields, its parameters' and outputs' given back by name and path. */
+/**
+ * The whole tool definition: `call` with `description`'s fields, its parameters' and outputs' given back by name and
+ * path.
+ */
 export function describeTool(call: ToolCall, description: ToolDescription): ToolSpec {
   const { params, outputs, ...own } = description;
   return {

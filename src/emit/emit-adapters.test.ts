@@ -70,8 +70,11 @@ describe("a generated package's client and adapters", () => {
     }
   });
 
-  it("refuses, naming the fix, when the runtime's adapter is given the client without the package's tools", async () => {
-    const { toAiSdkTools } = await import("@blockwright/runtime/ai-sdk");
-    expect(() => toAiSdkTools(client())).toThrow(/has no description in this client.*subpath/);
-  });
+  it(
+    "refuses, naming the fix, when the runtime's adapter " + "is given the client without the package's tools",
+    async () => {
+      const { toAiSdkTools } = await import("@blockwright/runtime/ai-sdk");
+      expect(() => toAiSdkTools(client())).toThrow(/has no description in this client.*subpath/);
+    },
+  );
 });

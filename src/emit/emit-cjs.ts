@@ -30,7 +30,8 @@ export function cjsFiles(files: ReadonlyMap<string, string>, folder: string, hea
     if (types === undefined) continue;
     out.set(
       `${folder}/${base}.cjs`,
-      `${header}\n// The CommonJS entry: ${base}.js itself, loaded by require (Node.js >= 22.12).\nmodule.exports = require("./${base}.js");\n`,
+      `${header}\n// The CommonJS entry: ${base}.js itself, loaded by require (Node.js >= ` +
+        `22.12).\nmodule.exports = require("./${base}.js");\n`,
     );
     out.set(`${folder}/${base}.d.cts`, types);
   }

@@ -32,7 +32,8 @@ function diagnostics(source: string): string[] {
     .getPreEmitDiagnostics(program)
     .map(
       (d) =>
-        `${d.start !== undefined ? d.file?.getLineAndCharacterOfPosition(d.start).line : "?"}: ${ts.flattenDiagnosticMessageText(d.messageText, " ")}`,
+        `${d.start !== undefined ? d.file?.getLineAndCharacterOfPosition(d.start).line : "?"}: ` +
+        `${ts.flattenDiagnosticMessageText(d.messageText, " ")}`,
     );
 }
 
@@ -79,10 +80,12 @@ describe("the client's connection with several credentials", () => {
     ],
   };
 
-  it("takes every parameter of one way: the basic user with its password, or the key with its id, never a mix", async () => {
-    const payments = await loadProvider(root, join(root, "test-support/fixtures/specs-wild/zqpayments"));
-    const type = connectionType({ ...payments.operations[0]!.tool, auth });
-    const source = `type C = ${type};
+  it(
+    "takes every parameter of one way: the basic user " + "with its password, or the key with its id, never a mix",
+    async () => {
+      const payments = await loadProvider(root, join(root, "test-support/fixtures/specs-wild/zqpayments"));
+      const type = connectionType({ ...payments.operations[0]!.tool, auth });
+      const source = `type C = ${type};
 const basic: C = { zqUser: "u", zqPassword: "p" };
 const key: C = { zqKey: "k", zqId: "i" };
 // @ts-expect-error the password without its user
@@ -92,8 +95,9 @@ const keyOnly: C = { zqKey: "k" };
 // @ts-expect-error two ways at once
 const both: C = { zqUser: "u", zqPassword: "p", zqKey: "k", zqId: "i" };
 export { basic, key, half, keyOnly, both };`;
-    expect(diagnostics(source)).toEqual([]);
-  });
+      expect(diagnostics(source)).toEqual([]);
+    },
+  );
 
   it("lists every credential parameter as the connection's, so that the client passes each to its calls", async () => {
     const payments = await loadProvider(root, join(root, "test-support/fixtures/specs-wild/zqpayments"));
@@ -110,8 +114,12 @@ describe("a method's name", () => {
     expect(methodName("other_get_thing", "zqwidgets")).toBe("otherGetThing");
   });
 
-  it("is the whole id where the rest starts with a digit (an operationId such as 4oD_Feed): an identifier, never a bare key starting with one", () => {
-    expect(methodName("zqwidgets_4o_d_feed", "zqwidgets")).toBe("zqwidgets4oDFeed");
-    expect(methodName("zqwidgets_list_2_parts", "zqwidgets")).toBe("list2Parts");
-  });
+  it(
+    "is the whole id where the rest starts with a digit (an operationId such as 4oD_Feed): an identifier, " +
+      "never a bare key starting with one",
+    () => {
+      expect(methodName("zqwidgets_4o_d_feed", "zqwidgets")).toBe("zqwidgets4oDFeed");
+      expect(methodName("zqwidgets_list_2_parts", "zqwidgets")).toBe("list2Parts");
+    },
+  );
 });

@@ -33,18 +33,23 @@ export interface ClientView {
   methods: { name: string; title: string; type: string }[];
   /** Whether any operation pages (the README shows `items`). */
   paged: boolean;
-  /** The parts of the runtime's support the provider's tools need (runtime/call/support.ts): the package imports these and no other. */
+  /**
+   * The parts of the runtime's support the provider's tools need (runtime/call/support.ts): the package imports these
+   * and no other.
+   */
   support: { key: string; name: string }[];
   /** The support object's literal (`{ json: jsonParams }`, `{}` when the core runs every tool). */
   supportLiteral: string;
 }
 
 /**
- * The parts of the runtime's support a provider's tools need, each by its key and the runtime's export: what the package imports
- * (nothing else is bundled). `problems`: an operation declares an error answer as an RFC 9457 problem (OperationIR.problemAnswers).
+ * The parts of the runtime's support a provider's tools need, each by its key and the runtime's export: what the
+ * package imports (nothing else is bundled). `problems`: an operation declares an error answer as an RFC 9457 problem
+ * (OperationIR.problemAnswers).
  */
 export function supportParts(tools: readonly ToolSpec[], problems = false): { key: string; name: string }[] {
-  // The parts a call may need (runtime/call/support.ts PARTS, the record the by-hand check reads too), the request rate's limiter and RFC 9457 problems.
+  // The parts a call may need (runtime/call/support.ts PARTS, the record the by-hand check reads too), the request
+  // rate's limiter and RFC 9457 problems.
   const needs = {
     ...Object.fromEntries(CALL_PARTS.map((part) => [part, tools.some((t) => needsPart(t, part))])),
     rateLimits: tools.some((t) => t.rateLimits?.requestsPerMinute !== undefined),
@@ -89,7 +94,17 @@ export function clientView(ir: ProviderIR, constName: (op: OperationIR) => strin
     return { name, title: commentText(`${op.tool.title}: ${op.tool.description}`), type, op };
   });
   const lines = methods.map((m) => `    ${m.name}: ${constName(m.op)}`);
-  const tableLiteral = `{\n  methods: {\n${lines.join(",\n")}\n  },\n  credentials: [${credentials.map((c) => codeLiteral(c)).join(", ")}]${address !== undefined ? `,\n  address: ${typeof address === "string" ? codeLiteral(address) : `[${address.map((a) => codeLiteral(a)).join(", ")}]`}` : ""},\n  support: ${ir.names.camel}Support,\n  version: ${codeLiteral(version)}\n}`;
+  const addressLiteral =
+    address === undefined
+      ? undefined
+      : typeof address === "string"
+        ? codeLiteral(address)
+        : `[${address.map((a) => codeLiteral(a)).join(", ")}]`;
+  const tableLiteral =
+    `{\n  methods: {\n${lines.join(",\n")}\n  },\n  credentials: [` +
+    `${credentials.map((c) => codeLiteral(c)).join(", ")}]` +
+    `${addressLiteral !== undefined ? `,\n  address: ${addressLiteral}` : ""}` +
+    `,\n  support: ${ir.names.camel}Support,\n  version: ${codeLiteral(version)}\n}`;
   const support = supportParts(
     ir.operations.map((op) => op.tool),
     ir.operations.some((op) => op.problemAnswers),
@@ -107,7 +122,10 @@ export function clientView(ir: ProviderIR, constName: (op: OperationIR) => strin
   };
 }
 
-/** The README's client example: the factory, the credential from the environment, a call, and a paging operation's items. */
+/**
+ * The README's client example: the factory, the credential from the environment, a call, and a paging operation's
+ * items.
+ */
 export function clientExample(ir: ProviderIR, exampleOf: (tool: ToolSpec, p: ParamSpec) => string) {
   const first = ir.operations[0]?.tool;
   if (!first) return null;
@@ -141,19 +159,25 @@ export function clientExample(ir: ProviderIR, exampleOf: (tool: ToolSpec, p: Par
       .join(", "),
     address: address?.length ? address.map((p) => `${p.name}: ${exampleOf(first, p)}`).join(", ") : null,
     call: { method: methodName(first.id, ir.provider), args: args(first) },
-    // The environment variable of each credential parameter (a client made without a credential reads them: runtime/client/environment.ts).
+    // The environment variable of each credential parameter (a client made without a credential reads them:
+    // runtime/client/environment.ts).
     variables: connectionCredentials(first).map((param) => ({ param, variable: envVariableName(ir.provider, param) })),
     items: paged ? { method: methodName(paged.id, ir.provider), args: args(paged) } : null,
   };
 }
 
 const RESERVED = new Set(
-  "break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof let new null return static super switch this throw true try typeof var void while with yield await".split(
-    " ",
-  ),
+  (
+    "break case catch class const continue debugger default delete do else enum export extends false finally for " +
+    "function if import in instanceof let new null return static super switch this throw true try typeof var void " +
+    "while with yield await"
+  ).split(" "),
 );
 
-/** The parameters that make a client's connection: every way's credentials (a key with its client id, a basic user), then the OAuth flows'. */
+/**
+ * The parameters that make a client's connection: every way's credentials (a key with its client id, a basic user),
+ * then the OAuth flows'.
+ */
 function connectionCredentials(tool: ToolSpec): string[] {
   return [...new Set([...authParams(tool.auth), ...oauthParams(tool)])];
 }

@@ -13,7 +13,8 @@ const readme = async (provider: string) =>
 describe("the package README", () => {
   it("states the request-size limit of a provider whose manifest sets one, and only then", async () => {
     expect((await readme("crm")).split("\n").filter((l) => l.startsWith("| Request size |"))).toEqual([
-      "| Request size | a request line and headers (address, query and credential, percent-encoded) over 16,384 bytes are refused before sending, naming the parameter that takes the most room |",
+      "| Request size | a request line and headers (address, query and credential, percent-encoded) " +
+        "over 16,384 bytes are refused before sending, naming the parameter that takes the most room |",
     ]);
     expect(await readme("books")).not.toContain("| Request size |");
   });

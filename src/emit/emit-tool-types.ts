@@ -91,7 +91,10 @@ function printType(t: TypeRef, params: ParamSpec[]): string {
   }
 }
 
-/** `operations["x"]["responses"][200]["content"]["application/json"]["a"]…` (`paths["/p"]["get"]…` for an operation without an id), guarding optional steps. */
+/**
+ * `operations["x"]["responses"][200]["content"]["application/json"]["a"]…` (`paths["/p"]["get"]…` for an operation
+ * without an id), guarding optional steps.
+ */
 function responseType(t: Extract<TypeRef, { kind: "response" }>): string {
   // openapi-typescript keys content by media type: a vendor type (`application/vnd.x+json`) is its own key.
   const operation = t.at
@@ -105,9 +108,12 @@ function responseType(t: Extract<TypeRef, { kind: "response" }>): string {
       expr = `${expr}[number]`;
       optional = false;
     } else if (step.union) {
-      // Each member of the union that has the field gives its type; one without it (an empty-string variant too) gives undefined.
+      // Each member of the union that has the field gives its type; one without it (an empty-string variant too) gives
+      // undefined.
       const key = JSON.stringify(step.field);
-      expr = `(${expr} extends infer V ? (V extends unknown ? (${key} extends keyof V ? V[${key}] : undefined) : never) : never)`;
+      expr =
+        `(${expr} extends infer V ? (V extends unknown ? (${key} extends keyof V ? V[${key}] : undefined) : ` +
+        `never) : never)`;
       optional = step.optional;
     } else {
       expr = `${expr}[${JSON.stringify(step.field)}]`;
@@ -124,12 +130,16 @@ function jsonLiteralType(value: unknown): string {
   if (typeof value === "object") {
     const entries = Object.entries(value as Record<string, unknown>);
     if (!entries.length) return "Record<string, never>";
-    return `{ ${entries.map(([k, v]) => `${/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k)}: ${jsonLiteralType(v)}`).join("; ")} }`;
+    const key = (k: string) => (/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k));
+    return `{ ${entries.map(([k, v]) => `${key(k)}: ${jsonLiteralType(v)}`).join("; ")} }`;
   }
   return JSON.stringify(value);
 }
 
-/** A primitive type and how its literals look: a literal adds nothing next to its primitive type (`number | 0` is `number`). */
+/**
+ * A primitive type and how its literals look: a literal adds nothing next to its primitive type (`number | 0` is
+ * `number`).
+ */
 const LITERALS_OF: [string, RegExp][] = [
   ["number", /^-?\d/],
   ["string", /^"/],

@@ -24,7 +24,10 @@ import type * as TS from "typescript";
 
 type OpenApiTypescript = typeof import("openapi-typescript") & { ts: typeof TS };
 let bundle: OpenApiTypescript | undefined;
-/** openapi-typescript and the TypeScript it prints with, bundled into the build (vendor/openapi-typescript.cjs): the published package depends on neither. */
+/**
+ * openapi-typescript and the TypeScript it prints with, bundled into the build (vendor/openapi-typescript.cjs): the
+ * published package depends on neither.
+ */
 function openapiTypescript(): OpenApiTypescript {
   bundle ??= createRequire(import.meta.url)("../vendor/openapi-typescript.cjs") as OpenApiTypescript;
   return bundle;
@@ -81,7 +84,8 @@ export async function openApiTypeNodes(document: unknown): Promise<TS.Node[]> {
   const { scanDiscriminators, resolveRef, transformSchema } = openapiTypescript();
   const operations = operationsCollector();
   const ctx: GlobalContext = {
-    // openapiTS()'s defaults (openapi-typescript 7), with alphabetize off as before; emit-types.test.ts pins the output to openapiTS()'s.
+    // openapiTS()'s defaults (openapi-typescript 7), with alphabetize off as before; emit-types.test.ts pins the output
+    // to openapiTS()'s.
     additionalProperties: false,
     alphabetize: false,
     arrayLength: false,

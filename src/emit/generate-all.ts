@@ -59,7 +59,10 @@ export interface LinkedProvider {
   inputs: Record<string, string>;
   /** The security schemes the manifest's credential uses: the surface records the scopes each tool needs of them. */
   authSchemes: string[];
-  /** What the user should know but generation does not stop on (an example the upstream published wrong), `file:line:col: …`. */
+  /**
+   * What the user should know but generation does not stop on (an example the upstream published wrong),
+   * `file:line:col: …`.
+   */
   warnings: string[];
 }
 
@@ -74,7 +77,10 @@ export async function linkProvider(
   externalRefFolders = externalRefFoldersOf(root),
   signal?: AbortSignal,
   onStep?: (step: string) => void,
-  /** The document, when the caller has loaded it as this would (loadOpenApi, cut to what the manifest binds): not read again. */
+  /**
+   * The document, when the caller has loaded it as this would (loadOpenApi, cut to what the manifest binds): not read
+   * again.
+   */
   loaded?: OpenApiFiles,
 ): Promise<LinkedProvider> {
   const manifestPath = join(dir, "manifest.yaml");
@@ -102,7 +108,8 @@ export async function linkProvider(
       ),
     ]);
   }
-  // The spec: bundled when it spans several files, cut to what the manifest binds, every example of the cut checked against its schema.
+  // The spec: bundled when it spans several files, cut to what the manifest binds, every example of the cut checked
+  // against its schema.
   const openapi =
     loaded ??
     (await asGenerationErrorsAsync(() =>
@@ -132,7 +139,10 @@ export async function linkProvider(
   }
 }
 
-/** The folders outside the specs folder the project lets `$ref`s read (package.json blockwright.externalRefFolders), absolute. */
+/**
+ * The folders outside the specs folder the project lets `$ref`s read (package.json blockwright.externalRefFolders),
+ * absolute.
+ */
 export function externalRefFoldersOf(root: string): string[] {
   return projectPackage(root).externalRefFolders;
 }

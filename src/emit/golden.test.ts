@@ -112,9 +112,11 @@ describe("golden output of the fixture provider", async () => {
     writeFileSync(
       consumer,
       [
-        `import type { ShelfOpenApi, ShelfOpenApiComponents, ShelfOpenApiOperations, ShelfOpenApiPaths, ShelfPaths } from "${entry}";`,
+        `import type { ShelfOpenApi, ShelfOpenApiComponents, ShelfOpenApiOperations, ShelfOpenApiPaths, ` +
+          `ShelfPaths } from "${entry}";`,
         `import type { paths, operations, components } from "${entry}";`,
-        "export type Same = [ShelfOpenApiPaths, ShelfPaths] extends [ShelfOpenApi.paths, ShelfOpenApi.paths] ? ShelfOpenApiOperations & ShelfOpenApiComponents : never;",
+        "export type Same = [ShelfOpenApiPaths, ShelfPaths] extends [ShelfOpenApi.paths, " +
+          "ShelfOpenApi.paths] ? ShelfOpenApiOperations & ShelfOpenApiComponents : never;",
         "export type Leaked = [paths, operations, components];",
       ].join("\n"),
     );
@@ -137,58 +139,69 @@ describe("golden output of the fixture provider", async () => {
     expect((await checked()).filter((d) => !isConsumer(d) && !isWild(d)).map(message)).toEqual([]);
   });
 
-  it("and so do the packages of the wild fixtures (test-support/fixtures/specs-wild): vendor media types and the bundled multi-file spec included", async () => {
-    const found = await checked();
-    // Every package's JavaScript and declarations, the adapters' included.
-    expect(
-      wildEntries.filter((f) => f.endsWith("/tracker/openai-agents.d.ts") || f.endsWith("/zqpayments/index.js")),
-    ).toHaveLength(2);
-    expect(found.filter(isWild).map(message)).toEqual([]);
-  });
-
-  it("types a json parameter from its schema: an object for an object, and never a plain string (JSON text parsed at run time)", () => {
-    const dir = mkdtempSync(join(tmpdir(), "blockwright-golden-"));
-    try {
-      const entry = join(goldenDir, "shelf/index.js").split("\\").join("/");
-      const consumer = join(dir, "consumer.mts");
-      const call = (meta: string) => `void shelf.addBook({ shelfId: "s", title: "Dune", meta: ${meta} });`;
-      writeFileSync(
-        consumer,
-        [
-          `import { createShelf } from "${entry}";`,
-          'const shelf = createShelf({ apiKey: "k".repeat(20) });',
-          call('{ isbn: "9780441013593" }'),
-          "// @ts-expect-error JSON text is not the object",
-          call(`'{"isbn":"9780441013593"}'`),
-          "// @ts-expect-error nor is a plain string",
-          call('"dune"'),
-          "",
-        ].join("\n"),
-      );
-      const program = typeCheckProgram([consumer]);
+  it(
+    "and so do the packages of the wild fixtures (test-support/fixtures/specs-wild): " +
+      "vendor media types and the bundled multi-file spec included",
+    async () => {
+      const found = await checked();
+      // Every package's JavaScript and declarations, the adapters' included.
       expect(
-        ts
-          .getPreEmitDiagnostics(program, program.getSourceFile(consumer))
-          .map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n")),
-      ).toEqual([]);
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
-  });
+        wildEntries.filter((f) => f.endsWith("/tracker/openai-agents.d.ts") || f.endsWith("/zqpayments/index.js")),
+      ).toHaveLength(2);
+      expect(found.filter(isWild).map(message)).toEqual([]);
+    },
+  );
 
-  it("exports openapi-typescript's types under the package's names only, not as paths, components, operations", async () => {
-    const found = (await checked())
-      .filter((d) => !isWild(d))
-      .map((d) => [
-        isConsumer(d) ? "consumer" : d.file?.fileName,
-        d.code,
-        ts.flattenDiagnosticMessageText(d.messageText, "\n"),
+  it(
+    "types a json parameter from its schema: an object for an object, and never a plain string (JSON text " +
+      "parsed at run time)",
+    () => {
+      const dir = mkdtempSync(join(tmpdir(), "blockwright-golden-"));
+      try {
+        const entry = join(goldenDir, "shelf/index.js").split("\\").join("/");
+        const consumer = join(dir, "consumer.mts");
+        const call = (meta: string) => `void shelf.addBook({ shelfId: "s", title: "Dune", meta: ${meta} });`;
+        writeFileSync(
+          consumer,
+          [
+            `import { createShelf } from "${entry}";`,
+            'const shelf = createShelf({ apiKey: "k".repeat(20) });',
+            call('{ isbn: "9780441013593" }'),
+            "// @ts-expect-error JSON text is not the object",
+            call(`'{"isbn":"9780441013593"}'`),
+            "// @ts-expect-error nor is a plain string",
+            call('"dune"'),
+            "",
+          ].join("\n"),
+        );
+        const program = typeCheckProgram([consumer]);
+        expect(
+          ts
+            .getPreEmitDiagnostics(program, program.getSourceFile(consumer))
+            .map((d) => ts.flattenDiagnosticMessageText(d.messageText, "\n")),
+        ).toEqual([]);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  );
+
+  it(
+    "exports openapi-typescript's types under the package's " + "names only, not as paths, components, operations",
+    async () => {
+      const found = (await checked())
+        .filter((d) => !isWild(d))
+        .map((d) => [
+          isConsumer(d) ? "consumer" : d.file?.fileName,
+          d.code,
+          ts.flattenDiagnosticMessageText(d.messageText, "\n"),
+        ]);
+      // The package's own names resolve; the three generic ones are not exported (the first two are local aliases).
+      expect(found).toEqual([
+        ["consumer", 2459, `Module '"${entry}"' declares 'paths' locally, but it is not exported.`],
+        ["consumer", 2459, `Module '"${entry}"' declares 'operations' locally, but it is not exported.`],
+        ["consumer", 2305, `Module '"${entry}"' has no exported member 'components'.`],
       ]);
-    // The package's own names resolve; the three generic ones are not exported (the first two are local aliases).
-    expect(found).toEqual([
-      ["consumer", 2459, `Module '"${entry}"' declares 'paths' locally, but it is not exported.`],
-      ["consumer", 2459, `Module '"${entry}"' declares 'operations' locally, but it is not exported.`],
-      ["consumer", 2305, `Module '"${entry}"' has no exported member 'components'.`],
-    ]);
-  });
+    },
+  );
 });

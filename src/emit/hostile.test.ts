@@ -27,7 +27,10 @@ const goldenDir = join(here, "__fixtures__/golden-hostile");
 
 /** What every form of the hostile text holds (a regular expression and a JSON pointer hold it escaped). */
 const MARKER = "pwned";
-/** Text that runs if it ends a comment (`/** … *\/` or `//`) or breaks a line, and markup a Markdown renderer would act on. */
+/**
+ * Text that runs if it ends a comment (`/** … *\/` or `//`) or breaks a line, and markup a Markdown renderer would act
+ * on.
+ */
 const PAYLOAD = [
   "*/ globalThis.pwned = 1; /*",
   "\r\n globalThis.pwned = 2; //",
@@ -162,7 +165,8 @@ describe("generated code from hostile inputs", async () => {
       expect(body).toContain("[x](javascript:alert(1))");
       if (path === "hostile/README.md")
         expect(body).toContain(
-          "<td><code>X-Hostile|Key: */ globalThis.pwned = 7; /* &lt;img src=x onerror=alert(1)&gt; `&#39;&quot; |&lt;key&gt;</code> header from the <code>apiKey</code> parameter</td>",
+          "<td><code>X-Hostile|Key: */ globalThis.pwned = 7; /* &lt;img src=x onerror=alert(1)&gt; " +
+            "`&#39;&quot; |&lt;key&gt;</code> header from the <code>apiKey</code> parameter</td>",
         );
     });
   }
@@ -175,7 +179,10 @@ describe("generated code from hostile inputs", async () => {
 // ---- the manifest schema's free-text fields ------------------------------------
 
 type Schema = Record<string, unknown>;
-/** A field of the schema (where it is defined), and the paths of manifest data that reach it: property names, `*` for any key, `[]` for any item. */
+/**
+ * A field of the schema (where it is defined), and the paths of manifest data that reach it: property names, `*` for
+ * any key, `[]` for any item.
+ */
 interface TextField {
   pointer: string;
   paths: string[][];

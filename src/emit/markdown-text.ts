@@ -34,7 +34,10 @@ export function markdownParagraphs(text: string): string {
     .join("\n\n");
 }
 
-/** A code span holding any text on one line: fenced with more backticks than any run inside, spaced when it starts or ends with one. */
+/**
+ * A code span holding any text on one line: fenced with more backticks than any run inside, spaced when it starts or
+ * ends with one.
+ */
 export function codeSpan(text: string): string {
   const line = oneLine(text);
   const longest = Math.max(0, ...(line.match(/`+/g) ?? []).map((run) => run.length));

@@ -89,19 +89,24 @@ describe("links of a generated package.json", () => {
   });
 
   it("refuses a malformed link, naming the field at its line and the value", async () => {
-    expect(await problems(project({ repository: { type: "git" } }))).toEqual([
+    /** The problem `message`, at a line and column of package.json. */
+    const problemAt = (message: string) =>
       expect.stringMatching(
-        /^package\.json:\d+:\d+: repository: must be a URL, or an object with a url \(and a type and a directory, if any\) given as text \(copied into each generated package\.json\), got \{"type":"git"\}$/,
+        new RegExp(`^package\\.json:\\d+:\\d+: ${message.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`),
+      );
+    expect(await problems(project({ repository: { type: "git" } }))).toEqual([
+      problemAt(
+        "repository: must be a URL, or an object with a url (and a type and a directory, if any) given as text " +
+          '(copied into each generated package.json), got {"type":"git"}',
       ),
     ]);
     expect(await problems(project({ homepage: 42 }))).toEqual([
-      expect.stringMatching(
-        /^package\.json:\d+:\d+: homepage: must be an address \(copied into each generated package\.json\), got 42$/,
-      ),
+      problemAt("homepage: must be an address (copied into each generated package.json), got 42"),
     ]);
     expect(await problems(project({ bugs: { url: ["x"] } }))).toEqual([
-      expect.stringMatching(
-        /^package\.json:\d+:\d+: bugs: must be an address, or an object with a url or an email given as text \(copied into each generated package\.json\), got \{"url":\["x"\]\}$/,
+      problemAt(
+        "bugs: must be an address, or an object with a url or an email given as text " +
+          '(copied into each generated package.json), got {"url":["x"]}',
       ),
     ]);
   });

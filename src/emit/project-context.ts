@@ -20,17 +20,26 @@ export interface GenerateOptions {
   outDir?: string;
   /** Only these providers (the index then lists only them). */
   providers?: string[];
-  /** npm scope of the provider packages. Default: the project's package.json `blockwright.scope`, else `@blockwright`. */
+  /**
+   * npm scope of the provider packages. Default: the project's package.json `blockwright.scope`, else `@blockwright`.
+   */
   scope?: string;
-  /** Packages taking a new version and CHANGELOG.md (`diff --write`), by provider; others keep what their folder has. */
+  /**
+   * Packages taking a new version and CHANGELOG.md (`diff --write`), by provider; others keep what their folder has.
+   */
   release?: Record<string, { version: string; changelog: string }>;
   /** Stops the generation between two providers (Ctrl-C, SIGTERM). */
   signal?: AbortSignal;
   /** Called before each provider is linked: how many are done, of how many, and which comes next. */
   onProvider?: (done: number, total: number, provider: string) => void;
-  /** Called as each step of linking a large document begins (openapi-source.ts LARGE_DOCUMENT_BYTES): which provider, which step. */
+  /**
+   * Called as each step of linking a large document begins (openapi-source.ts LARGE_DOCUMENT_BYTES): which provider,
+   * which step.
+   */
   onStep?: (provider: string, step: string) => void;
-  /** What to write: the npm packages (default), or a workflow platform's files for each provider (platforms/targets.ts). */
+  /**
+   * What to write: the npm packages (default), or a workflow platform's files for each provider (platforms/targets.ts).
+   */
   target?: Target;
   /** Where the provider packages are (default `<root>/generated`): a platform's files take their versions. */
   packagesDir?: string;
@@ -74,7 +83,8 @@ export function projectContext(options: GenerateOptions): ProjectContext {
   if (target === "n8n" && !(author && personOf(author).email))
     throw project.problem(
       ["author"],
-      'author: an n8n community package names its author with an email (n8n\'s node linter wants both): add package.json "author", e.g. "Ada Lovelace <ada@example.com>"',
+      "author: an n8n community package names its author with an email (n8n's node linter wants both): " +
+        'add package.json "author", e.g. "Ada Lovelace <ada@example.com>"',
     );
   return {
     root,
@@ -98,7 +108,10 @@ export function projectContext(options: GenerateOptions): ProjectContext {
   };
 }
 
-/** The release `blockwright diff --write` gives the provider, if any (an own entry: a provider may be named like an Object property). */
+/**
+ * The release `blockwright diff --write` gives the provider, if any (an own entry: a provider may be named like an
+ * Object property).
+ */
 export function releaseOf(
   project: ProjectContext,
   provider: string,
@@ -164,7 +177,10 @@ function keptVersion(path: string): string {
   }
 }
 
-/** The CHANGELOG.md a package's folder has (written by `diff --write`), if any; one that cannot be read is a problem named at its path. */
+/**
+ * The CHANGELOG.md a package's folder has (written by `diff --write`), if any; one that cannot be read is a problem
+ * named at its path.
+ */
 export function keptChangelog(root: string, outDir: string, provider: string): string | undefined {
   const file = join(outDir, provider, "CHANGELOG.md");
   return existsSync(file) ? asGenerationErrors(() => readSourceText(file, rel(root, file))) : undefined;
@@ -179,7 +195,10 @@ export function generatorPackage(): { name: string; version: string } {
   return { name: pkg.name, version: pkg.version };
 }
 
-/** The runtime this generator's output runs on, the range a provider package depends on, and its engines (a package runs where its runtime does). */
+/**
+ * The runtime this generator's output runs on, the range a provider package depends on, and its engines (a package runs
+ * where its runtime does).
+ */
 function runtimePackage(): PackageContext["runtime"] {
   const require = createRequire(import.meta.url);
   const pkg = require("@blockwright/runtime/package.json") as {

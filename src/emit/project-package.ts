@@ -9,7 +9,10 @@ import { NPM_SCOPE } from "../model/naming.js";
 import type { PackageLinks } from "./emit.js";
 import { asGenerationErrors, GenerationErrors } from "./generation-errors.js";
 
-/** The project's links as its package.json gives them; `repository.directory` is the project's own folder in the repository. */
+/**
+ * The project's links as its package.json gives them; `repository.directory` is the project's own folder in the
+ * repository.
+ */
 export type ProjectLinks = PackageLinks;
 
 /**
@@ -53,14 +56,16 @@ export function projectPackage(root: string): {
   if (scope !== undefined && (typeof scope !== "string" || !NPM_SCOPE.test(scope))) {
     throw problem(
       ["blockwright", "scope"],
-      `blockwright.scope: must be an npm scope such as @acme (the provider packages are named <scope>/<provider>), got ${JSON.stringify(scope)}`,
+      `blockwright.scope: must be an npm scope such as @acme (the provider packages are named ` +
+        `<scope>/<provider>), got ${JSON.stringify(scope)}`,
     );
   }
   const folders = config.externalRefFolders;
   if (folders !== undefined && (!Array.isArray(folders) || !folders.every((f) => typeof f === "string" && f !== ""))) {
     throw problem(
       ["blockwright", "externalRefFolders"],
-      `blockwright.externalRefFolders: must be a list of folders (relative to the project) that $refs may read outside the specs folder, got ${JSON.stringify(folders)}`,
+      `blockwright.externalRefFolders: must be a list of folders (relative to the project) ` +
+        `that $refs may read outside the specs folder, got ${JSON.stringify(folders)}`,
     );
   }
   const links = projectLinks(pkg, problem);
@@ -97,7 +102,10 @@ function personText(person: unknown): string | undefined {
     .join(" ");
 }
 
-/** The project package.json's homepage, repository and bugs, as npm reads them (a string or an object); a malformed one is a problem at its line. */
+/**
+ * The project package.json's homepage, repository and bugs, as npm reads them (a string or an object); a malformed one
+ * is a problem at its line.
+ */
 function projectLinks(
   pkg: { homepage?: unknown; repository?: unknown; bugs?: unknown },
   problem: (path: string[], message: string) => Error,
@@ -116,7 +124,8 @@ function projectLinks(
   ) {
     throw problem(
       ["repository"],
-      `repository: must be a URL, or an object with a url (and a type and a directory, if any) given as text ${copied}, got ${JSON.stringify(repository)}`,
+      `repository: must be a URL, or an object with a url (and a type and a directory, if any) ` +
+        `given as text ${copied}, got ${JSON.stringify(repository)}`,
     );
   }
   if (
@@ -126,7 +135,8 @@ function projectLinks(
   ) {
     throw problem(
       ["bugs"],
-      `bugs: must be an address, or an object with a url or an email given as text ${copied}, got ${JSON.stringify(bugs)}`,
+      `bugs: must be an address, or an object with a url or an email given as text ${copied}, ` +
+        `got ${JSON.stringify(bugs)}`,
     );
   }
   const repo = record(repository) ? repository : { url: repository };

@@ -31,7 +31,8 @@ describe("the support parts of a package", () => {
     const base: ToolSpec = { ...tools.shelf_get_book!, routes: [] };
     expect(parts([tools.shelf_get_book!])).toEqual(["routes"]);
     expect(parts([base])).toEqual([]);
-    expect(supportParts([base], true).map((p) => p.key)).toEqual(["problems"]); // an operation declares a problem+json error answer
+    // an operation declares a problem+json error answer
+    expect(supportParts([base], true).map((p) => p.key)).toEqual(["problems"]);
     expect(parts([{ ...base, rules: [{ rule: "exactlyOne", params: ["bookId"] }] }])).toEqual(["rules"]);
     expect(
       parts([
@@ -46,7 +47,8 @@ describe("the support parts of a package", () => {
     expect(parts([{ ...base, rateLimits: { pauseMs: 30_000, quota: { from: [], codes: ["daily"] } } }])).toEqual([
       "waits",
     ]);
-    expect(parts([{ ...base, rateLimits: { quota: { from: [], codes: ["daily"] } } }])).toEqual([]); // a quota is read by the core
+    // a quota is read by the core
+    expect(parts([{ ...base, rateLimits: { quota: { from: [], codes: ["daily"] } } }])).toEqual([]);
     expect(
       parts([{ ...base, params: [...base.params, { ...base.params[0]!, name: "cover", type: "file" as const }] }]),
     ).toEqual(["files"]);
@@ -68,7 +70,8 @@ describe("the support parts of a package", () => {
     };
     expect(parts([{ ...base, params: [...base.params, { ...zqOffset, multipleOf: 20 }] }])).toEqual(["numbers"]);
     expect(parts([{ ...base, params: [...base.params, { ...zqOffset, enum: [10, 20] }] }])).toEqual(["numbers"]);
-    expect(parts([{ ...base, params: [...base.params, { ...zqOffset, minimum: 0, maximum: 100 }] }])).toEqual([]); // bounds are the core's
+    // bounds are the core's
+    expect(parts([{ ...base, params: [...base.params, { ...zqOffset, minimum: 0, maximum: 100 }] }])).toEqual([]);
     expect(parts([{ ...base, constants: [{ in: "body", pointer: "/fields", value: "all" }] }])).toEqual([
       "bodies",
       "constants",
@@ -105,8 +108,10 @@ describe("the support parts of a package", () => {
       ]),
     ).toEqual(["outcomes"]);
     expect(parts([bookId({ wire: { in: "body", pointer: "/id" } })])).toEqual(["bodies"]);
-    expect(parts([bookId({ wire: { in: "path", name: "bookId", multiSegment: true } })])).toEqual(["form"]); // a value spanning path segments
-    // A list in the body (split), without a bound on its items: a list with no items is not given, the strings support's.
+    // a value spanning path segments
+    expect(parts([bookId({ wire: { in: "path", name: "bookId", multiSegment: true } })])).toEqual(["form"]);
+    // A list in the body (split), without a bound on its items: a list with no items is not given, the strings
+    // support's.
     expect(parts([bookId({ wire: { in: "body", pointer: "/ids", split: { separator: "," } } })])).toEqual([
       "strings",
       "bodies",
@@ -121,7 +126,8 @@ describe("the support parts of a package", () => {
       "credentials",
     ]);
     expect(parts([{ ...base, server: { ...base.server, requestHeadBytes: 8192 } }])).toEqual(["requestSize"]);
-    // Pages a reply tells of (a cursor, a flag or a total saying when they end); an offset's and a page number's are the core's.
+    // Pages a reply tells of (a cursor, a flag or a total saying when they end); an offset's and a page number's are
+    // the core's.
     const zqPage = (
       next: NonNullable<ToolSpec["pagination"]>["next"],
       more: Partial<NonNullable<ToolSpec["pagination"]>> = {},

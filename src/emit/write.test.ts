@@ -62,17 +62,22 @@ describe("write and check", () => {
 });
 
 describe("stopping a write", () => {
-  it("stops between two files when its signal is aborted: each file written is whole, no temporary file is left", async () => {
-    const out = mkdtempSync(join(dir, "stopped-"));
-    const many = new Map(Array.from({ length: 20 }, (_, i) => [`p/file${i}.ts`, `${MARK}\n${"x".repeat(100_000)}\n`]));
-    const controller = new AbortController();
-    const writing = writeFiles(out, many, { signal: controller.signal });
-    // The writer lets the event loop turn before each file: stop it a few files in.
-    setImmediate(() => setImmediate(() => controller.abort()));
-    await expect(writing).rejects.toThrow(/aborted/);
-    const written = readdirSync(join(out, "p"));
-    expect(written.length).toBeGreaterThan(0);
-    expect(written.length).toBeLessThan(many.size);
-    for (const file of written) expect(readFileSync(join(out, "p", file), "utf8"), file).toBe(many.get(`p/${file}`));
-  });
+  it(
+    "stops between two files when its signal is aborted: " + "each file written is whole, no temporary file is left",
+    async () => {
+      const out = mkdtempSync(join(dir, "stopped-"));
+      const many = new Map(
+        Array.from({ length: 20 }, (_, i) => [`p/file${i}.ts`, `${MARK}\n${"x".repeat(100_000)}\n`]),
+      );
+      const controller = new AbortController();
+      const writing = writeFiles(out, many, { signal: controller.signal });
+      // The writer lets the event loop turn before each file: stop it a few files in.
+      setImmediate(() => setImmediate(() => controller.abort()));
+      await expect(writing).rejects.toThrow(/aborted/);
+      const written = readdirSync(join(out, "p"));
+      expect(written.length).toBeGreaterThan(0);
+      expect(written.length).toBeLessThan(many.size);
+      for (const file of written) expect(readFileSync(join(out, "p", file), "utf8"), file).toBe(many.get(`p/${file}`));
+    },
+  );
 });

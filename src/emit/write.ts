@@ -29,7 +29,10 @@ export interface CheckReport {
   stale: string[];
   missing: string[];
   extra: string[];
-  /** Stale or missing paths no generation may write: a folder stands there, or the path goes through a symbolic link (why, by path). */
+  /**
+   * Stale or missing paths no generation may write: a folder stands there, or the path goes through a symbolic link
+   * (why, by path).
+   */
   blocked?: Record<string, string>;
 }
 
@@ -64,7 +67,8 @@ export function checkOutputFolder(outDir: string, project: { root: string; specs
   const out = realPath(outDir);
   const refuse = (why: string) => {
     throw new OutputRefused(
-      `--out ${shown}: refused: ${why}; generation owns its output folder (it replaces and removes the files it generated there), so give it a folder of its own, e.g. --out generated`,
+      `--out ${shown}: refused: ${why}; generation owns its output folder (it replaces and removes the files ` +
+        `it generated there), so give it a folder of its own, e.g. --out generated`,
     );
   };
   const root = realPath(project.root);
@@ -83,7 +87,10 @@ export function checkIsFolder(outDir: string, shown: string): void {
   if (statOf(outDir)?.isDirectory() === false) throw new OutputRefused(`--out ${shown}: is a file, not a folder`);
 }
 
-/** The files of `outDir` an earlier generation made, as far as can be told: recorded in its stamp, in a generated package, or carrying the generated header. */
+/**
+ * The files of `outDir` an earlier generation made, as far as can be told: recorded in its stamp, in a generated
+ * package, or carrying the generated header.
+ */
 class Ownership {
   readonly stamped: boolean;
   private readonly recorded: Set<string>;
@@ -185,7 +192,8 @@ export async function writeFiles(
     const why = Object.entries(report.blocked).map(([path, reason]) => `${path} (${reason})`);
     throw new OutputRefused(
       listed(
-        "generation writes these files, but a folder stands there or the path goes through a symbolic link (links are never followed):",
+        "generation writes these files, but a folder stands there or the path goes through a symbolic link " +
+          "(links are never followed):",
         why,
         "Remove them (or the links), then generate again.",
       ),
@@ -204,7 +212,8 @@ export async function writeFiles(
     if (report.extra.length && !ownership.stamped) {
       throw new OutputRefused(
         listed(
-          `${shown}/ has no ${STAMP_FILE} recording what an earlier generation wrote, and generating would remove these files it no longer generates:`,
+          `${shown}/ has no ${STAMP_FILE} recording what an earlier generation wrote, ` +
+            `and generating would remove these files it no longer generates:`,
           report.extra,
           "Check that none is yours, then pass --force to remove them.",
         ),
@@ -231,7 +240,10 @@ export async function writeFiles(
   return report;
 }
 
-/** Remove `dir` and its parents up to (not including) `top` while they are empty: a removed package leaves no empty folder. */
+/**
+ * Remove `dir` and its parents up to (not including) `top` while they are empty: a removed package leaves no empty
+ * folder.
+ */
 function pruneEmptyFolders(top: string, dir: string): void {
   for (let d = dir; isInside(top, d, true); d = dirname(d)) {
     if (readdirSync(d).length) return;

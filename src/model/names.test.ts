@@ -60,7 +60,8 @@ describe("a __proto__ key in the inputs", () => {
     // An output named __proto__, and a JSON default with a __proto__ key.
     .replace(
       "    outputs:\n      book:\n",
-      '    outputs:\n      __proto__:\n        type: string\n        from: "$response.body#/state"\n        description: The state again.\n      book:\n',
+      '    outputs:\n      __proto__:\n        type: string\n        from: "$response.body#/state"\n        ' +
+        "description: The state again.\n      book:\n",
     )
     .replace(
       "        description: Free-form metadata.\n",
@@ -75,8 +76,10 @@ describe("a __proto__ key in the inputs", () => {
     expect(
       importInChild(
         entry,
-        `{ outputs: Object.keys(m.block.outputs.shelf_get_book), plain: Object.getPrototypeOf(m.block.outputs.shelf_get_book) === Object.prototype,
-           defaultKeys: Object.keys(m.tools.shelf_add_book.params.find((p) => p.name === "meta").default), polluted: ({}).polluted ?? null }`,
+        `{ outputs: Object.keys(m.block.outputs.shelf_get_book), plain: \
+Object.getPrototypeOf(m.block.outputs.shelf_get_book) === Object.prototype,
+           defaultKeys: Object.keys(m.tools.shelf_add_book.params.find((p) => p.name === "meta").default), polluted: \
+({}).polluted ?? null }`,
       ),
     ).toEqual({ outputs: ["__proto__", "book", "state"], plain: true, defaultKeys: ["__proto__"], polluted: null });
     expect(typeErrors([entry, join(installed.dir, "shelf/index.d.ts")])).toEqual([]);

@@ -29,7 +29,9 @@ export interface N8nInput {
   default: unknown;
   /** The choices of an options or multiOptions property. */
   options?: (string | number | boolean)[];
-  /** How the property's value becomes the parameter's: JSON text parsed, several options joined, a binary field's bytes. */
+  /**
+   * How the property's value becomes the parameter's: JSON text parsed, several options joined, a binary field's bytes.
+   */
   as?: "json" | "list" | "file";
 }
 
@@ -45,7 +47,9 @@ export const N8N_COLLECTION = "additionalFields";
 /** The credential's field for an address to send to instead of the provider's, unless a parameter is so named. */
 export const BASE_URL_FIELD = "baseUrl";
 
-/** A parameter the credential holds: the manifest's auth (credentials, OAuth flows' values) and the instance address. */
+/**
+ * A parameter the credential holds: the manifest's auth (credentials, OAuth flows' values) and the instance address.
+ */
 export function inCredential(p: Pick<ParamSpec, "wire">): boolean {
   return p.wire.in === "auth" || p.wire.in === "server";
 }
@@ -64,7 +68,10 @@ const N8N_NAMES = new Set([
   N8N_COLLECTION,
 ]);
 
-/** A parameter's property name: its own, unless n8n's conventions mean something else by it (then `<name>Value`, or another free name). */
+/**
+ * A parameter's property name: its own, unless n8n's conventions mean something else by it (then `<name>Value`, or
+ * another free name).
+ */
 function n8nProperty(name: string, taken: ReadonlySet<string>): string {
   if (!N8N_NAMES.has(name)) return name;
   let property = `${name}Value`;
@@ -87,7 +94,8 @@ function n8nInput(p: ParamSpec, property: string): N8nInput {
   const given = p.default;
   if (p.type === "file") return { param: p, property, type: "string", place, default: "data", as: "file" };
   if (p.type === "boolean") return { param: p, property, type: "boolean", place, default: given ?? false };
-  // Forms of scalars alone (an id or a name, `anyOf`): text, which the runtime holds to the forms; never JSON text to parse.
+  // Forms of scalars alone (an id or a name, `anyOf`): text, which the runtime holds to the forms; never JSON text to
+  // parse.
   if (p.type === "json" && p.anyOf?.every((f) => f.type !== "json"))
     return { param: p, property, type: textType(property), place, default: given === undefined ? "" : String(given) };
   if (p.type === "json")
@@ -123,7 +131,10 @@ export function n8nCredentialParams(tools: readonly ToolSpec[]): ParamSpec[] {
   return [...seen.values()];
 }
 
-/** The credential's field for another address, when the provider has a fixed one (an instance address is a parameter itself). */
+/**
+ * The credential's field for another address, when the provider has a fixed one (an instance address is a parameter
+ * itself).
+ */
 export function baseUrlField(tools: readonly ToolSpec[]): string | undefined {
   if (tools.some((t) => t.server.param !== undefined)) return undefined;
   const names = new Set(tools.flatMap((t) => t.params.map((p) => p.name)));
@@ -142,7 +153,10 @@ export interface SimParam {
   param?: ParamSpec;
 }
 
-/** A tool's Sim parameters: its own, then the address to send to instead of the provider's (user-only), when the provider has a fixed one. */
+/**
+ * A tool's Sim parameters: its own, then the address to send to instead of the provider's (user-only), when the
+ * provider has a fixed one.
+ */
 export function simParams(tool: ToolSpec, baseUrl: string | undefined): SimParam[] {
   const own: SimParam[] = tool.params.map((p) => ({
     name: p.name,

@@ -73,21 +73,25 @@ describe("a field two forms declare as different named shapes", () => {
   const b = () => new ShapeBuilder((ref) => named[ref.replace("#/components/schemas/", "")]);
   const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 
-  it("reads it, under oneOf, as either shape: the fields of both, each required where every form that has it requires it (as the forms' own fields)", () => {
-    const forms = b().of({ oneOf: [ref("zqtextNode"), ref("zqpathNode")] });
-    const style = forms.properties?.zqstyle;
-    expect(Object.keys(style?.properties ?? {}).sort()).toEqual(["zqcurve", "zqfont", "zqsize"]);
-    expect(style?.required).toEqual(["zqcurve", "zqfont"]);
-    const loose = new ShapeBuilder(
-      (r) =>
-        ({ ...named, zqpathStyle: { ...named.zqpathStyle, required: ["zqcurve"] } })[
-          r.replace("#/components/schemas/", "")
-        ],
-    );
-    expect(loose.of({ anyOf: [ref("zqtextNode"), ref("zqpathNode")] }).properties?.zqstyle?.required).toEqual([
-      "zqcurve",
-    ]);
-  });
+  it(
+    "reads it, under oneOf, as either shape: the fields of both, each required where every form that has it " +
+      "requires it (as the forms' own fields)",
+    () => {
+      const forms = b().of({ oneOf: [ref("zqtextNode"), ref("zqpathNode")] });
+      const style = forms.properties?.zqstyle;
+      expect(Object.keys(style?.properties ?? {}).sort()).toEqual(["zqcurve", "zqfont", "zqsize"]);
+      expect(style?.required).toEqual(["zqcurve", "zqfont"]);
+      const loose = new ShapeBuilder(
+        (r) =>
+          ({ ...named, zqpathStyle: { ...named.zqpathStyle, required: ["zqcurve"] } })[
+            r.replace("#/components/schemas/", "")
+          ],
+      );
+      expect(loose.of({ anyOf: [ref("zqtextNode"), ref("zqpathNode")] }).properties?.zqstyle?.required).toEqual([
+        "zqcurve",
+      ]);
+    },
+  );
 
   it("reads it, under allOf, as both shapes: their fields and their required fields added up", () => {
     const both = b().of({ allOf: [ref("zqtextNode"), ref("zqpathNode")] });
@@ -108,14 +112,17 @@ describe("a reference that may be null", () => {
   };
   const b = () => new ShapeBuilder((ref) => zqformats[ref.replace("#/components/schemas/", "")]);
 
-  it("reads 3.0's `$ref` beside `nullable: true` as 3.1's `anyOf [$ref, {type: null}]`: the same shape, nullable", () => {
-    const ref = { $ref: "#/components/schemas/zqformat" };
-    const written30 = b().of({ ...ref, nullable: true });
-    const written31 = b().of({ anyOf: [ref, { type: "null" }] });
-    expect(written30.nullable).toBe(true);
-    expect(written30).toEqual(written31);
-    expect(b().of(ref)).toEqual({ ref: "zqformat" });
-  });
+  it(
+    "reads 3.0's `$ref` beside `nullable: true` as 3.1's " + "`anyOf [$ref, {type: null}]`: the same shape, nullable",
+    () => {
+      const ref = { $ref: "#/components/schemas/zqformat" };
+      const written30 = b().of({ ...ref, nullable: true });
+      const written31 = b().of({ anyOf: [ref, { type: "null" }] });
+      expect(written30.nullable).toBe(true);
+      expect(written30).toEqual(written31);
+      expect(b().of(ref)).toEqual({ ref: "zqformat" });
+    },
+  );
 });
 
 describe("limits", () => {

@@ -58,7 +58,10 @@ export class ShapeBuilder {
 
   constructor(private readonly resolveRef: (ref: string) => Schema | undefined) {}
 
-  /** The structure `schema` describes; a `$ref` is `{ ref: name }`, its shape built when first asked for (resolved, table). */
+  /**
+   * The structure `schema` describes; a `$ref` is `{ ref: name }`, its shape built when first asked for (resolved,
+   * table).
+   */
   of(schema: Schema): Shape {
     this.visits++;
     if (typeof schema.$ref === "string") {
@@ -87,7 +90,8 @@ export class ShapeBuilder {
     if (type && !shape.types) shape.type = type as Shape["type"];
     if (schema.nullable === true || (Array.isArray(schema.type) && (schema.type as string[]).includes("null")))
       shape.nullable = true;
-    // `const` is a one-value enum; null among the values is "may be null"; a boolean listing both its values lists none.
+    // `const` is a one-value enum; null among the values is "may be null"; a boolean listing both its values lists
+    // none.
     const values =
       "const" in schema ? [schema.const] : Array.isArray(schema.enum) ? (schema.enum as unknown[]) : undefined;
     if (values?.includes(null)) shape.nullable = true;
@@ -309,7 +313,10 @@ export class ShapeBuilder {
   }
 }
 
-/** `shape`'s fields written into `into`, each shape inside it (properties, items, additionalProperties) replaced by `map`'s. */
+/**
+ * `shape`'s fields written into `into`, each shape inside it (properties, items, additionalProperties) replaced by
+ * `map`'s.
+ */
 function withChildren(shape: Shape, into: Shape, map: (child: Shape) => Shape): Shape {
   Object.assign(into, shape);
   if (shape.properties) {
@@ -373,7 +380,9 @@ export function linkedShapes(surface: Surface): Surface {
   return { ...surface, tools };
 }
 
-/** The component name each shape linkedShapes made stands for (a place inside one, `X#/properties/y`, names no form). */
+/**
+ * The component name each shape linkedShapes made stands for (a place inside one, `X#/properties/y`, names no form).
+ */
 const LINKED_NAMES = new WeakMap<Shape, string>();
 
 /** The component name a linked shape stands for: a value declared as that one named schema. */
@@ -384,7 +393,10 @@ export function linkedName(shape: Shape): string | undefined {
 /** How a merge reads a field two members declare as different named shapes (ShapeBuilder.either). */
 type FieldMerge = (a: Shape, b: Shape) => Shape;
 
-/** Two declarations of one field as different named shapes (or one named, one not), neither recursive: a FieldMerge reads them. */
+/**
+ * Two declarations of one field as different named shapes (or one named, one not), neither recursive: a FieldMerge
+ * reads them.
+ */
 const namedPair = (known: Shape, v: Shape) =>
   known.ref !== v.ref && (known.ref !== undefined || v.ref !== undefined) && !known.recursive && !v.recursive;
 
@@ -415,7 +427,8 @@ function mergeShapes(shapes: Shape[], namedField?: FieldMerge): Shape {
       out.properties = properties;
     }
     if (s.required) out.required = [...new Set([...(out.required ?? []), ...s.required])].sort();
-    // A list's items and a map's values declared as different named shapes: either, as a field is; else the first stands.
+    // A list's items and a map's values declared as different named shapes: either, as a field is; else the first
+    // stands.
     if (s.items) out.items = firstOrEither(out.items, s.items, namedField);
     if (s.additionalProperties)
       out.additionalProperties = firstOrEither(out.additionalProperties, s.additionalProperties, namedField);

@@ -48,7 +48,10 @@ export function madeStrings(rules: StringRules): string[] {
   return values;
 }
 
-/** The first `count` distinct values, drawing no more than it needs: the larger sizes of a pattern take seconds to draw (strings of thousands of characters), and are seldom reached. */
+/**
+ * The first `count` distinct values, drawing no more than it needs: the larger sizes of a pattern take seconds to draw
+ * (strings of thousands of characters), and are seldom reached.
+ */
 function firstDistinct(values: Iterable<string>, count: number): string[] {
   const found = new Set<string>();
   for (const value of values) {
@@ -58,7 +61,10 @@ function firstDistinct(values: Iterable<string>, count: number): string[] {
   return [...found];
 }
 
-/** The first value made from the rules that `accepts` takes, drawing no more than it needs (the linker asks once per parameter). */
+/**
+ * The first value made from the rules that `accepts` takes, drawing no more than it needs (the linker asks once per
+ * parameter).
+ */
 export function firstMadeString(rules: StringRules, accepts: (value: string) => boolean): string | undefined {
   for (const value of make(rules)) if (accepts(value)) return value;
   return undefined;

@@ -41,24 +41,30 @@ describe("a published document (GitHub's, cut)", () => {
   const data = JSON.parse(text) as { components: { examples: Record<string, { value: Record<string, unknown> }> } };
   const example = data.components.examples["full-repository-default-response"]!.value;
 
-  // The published example lacks `language`, which full-repository (and repository, for its `source`) requires: the checker says so, at full-repository's required list.
+  // The published example lacks `language`, which full-repository (and repository, for its `source`) requires: the
+  // checker says so, at full-repository's required list.
   const faithful: Record<string, unknown> = {
     ...example,
     language: "JavaScript",
     source: { ...(example.source as object), language: "JavaScript" },
   };
-  // Lines of full-repository's own keys in the cut (written with two-space indents: the schema's keys at 8 spaces, its properties' at 10).
+  // Lines of full-repository's own keys in the cut (written with two-space indents: the schema's keys at 8 spaces, its
+  // properties' at 10).
   const schemaStart = text.indexOf('"full-repository": {');
   const lineAfterStart = (marker: string) => text.slice(0, text.indexOf(marker, schemaStart)).split("\n").length + 1;
 
-  it("finds no failing drift in an answer like its own example of repos/get, and says what the example itself lacks", () => {
-    expect(answerDrift(github, tool, answer(200, faithful)).filter((d) => !d.informational)).toEqual([]);
-    const failing = answerDrift(github, tool, answer(200, example)).filter((d) => !d.informational);
-    expect(failing.map((d) => [d.kind, d.pointer, d.at?.line])).toEqual([
-      ["missing-required", "/language", lineAfterStart('\n        "required": [')],
-      ["missing-required", "/source/language", expect.any(Number)],
-    ]);
-  });
+  it(
+    "finds no failing drift in an answer like its own example of repos/get, " +
+      "and says what the example itself lacks",
+    () => {
+      expect(answerDrift(github, tool, answer(200, faithful)).filter((d) => !d.informational)).toEqual([]);
+      const failing = answerDrift(github, tool, answer(200, example)).filter((d) => !d.informational);
+      expect(failing.map((d) => [d.kind, d.pointer, d.at?.line])).toEqual([
+        ["missing-required", "/language", lineAfterStart('\n        "required": [')],
+        ["missing-required", "/source/language", expect.any(Number)],
+      ]);
+    },
+  );
 
   it("reports a required field removed and a type changed at full-repository's lines", () => {
     const changed: Record<string, unknown> = { ...faithful, forks_count: "9" };

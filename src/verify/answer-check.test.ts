@@ -125,7 +125,9 @@ const ok = (body: unknown) => answer(200, body, { "x-request-id": "r1" });
 describe("the body against the response's schema", () => {
   it("holds a 204 to no body, whatever body the document declares for it (HTTP forbids one)", () => {
     const gone = subjectOf(
-      'openapi: 3.0.3\ninfo: {title: Shelf, version: "1"}\npaths:\n  /v:\n    delete:\n      operationId: zqDelete\n      responses:\n        "204": {description: Gone., content: {application/json: {schema: {type: object}}}}\n',
+      'openapi: 3.0.3\ninfo: {title: Shelf, version: "1"}\npaths:\n  /v:\n    delete:\n      operationId: ' +
+        'zqDelete\n      responses:\n        "204": {description: Gone., content: {application/json: {schema: ' +
+        "{type: object}}}}\n",
     );
     expect(answerDrift(gone, toolOf("zqDelete"), answer(204, ""))).toEqual([]);
   });
@@ -138,40 +140,50 @@ describe("the body against the response's schema", () => {
     expect(answerDrift(subject, getShelf, answer(200, { name: "Mine", volumeCount: 3 }))).toEqual([]);
   });
 
-  it("holds a live answer to what a format means, not to a mock's rule: a loopback address is a url, a word is no date", () => {
-    const linked = subjectOf(
-      'openapi: 3.0.3\ninfo: {title: Shelf, version: "1"}\npaths:\n  /v:\n    get:\n      operationId: zqLinks\n      responses:\n        "200": {description: Links., content: {application/json: {schema: {type: object, properties: {next: {type: string, format: url}, at: {type: string, format: date}}}}}}\n',
-    );
-    expect(
-      answerDrift(
-        linked,
-        toolOf("zqLinks"),
-        answer(200, { next: "http://127.0.0.1:4010/v?after=zq1", at: "2026-11-25" }),
-      ),
-    ).toEqual([]);
-    expect(answerDrift(linked, toolOf("zqLinks"), answer(200, { at: "zq-someday" })).map((d) => d.message)).toEqual([
-      expect.stringContaining('does not match format "date"'),
-    ]);
-  });
+  it(
+    "holds a live answer to what a format means, not to a mock's rule: a loopback address is a url, " +
+      "a word is no date",
+    () => {
+      const linked = subjectOf(
+        'openapi: 3.0.3\ninfo: {title: Shelf, version: "1"}\npaths:\n  /v:\n    get:\n      operationId: ' +
+          'zqLinks\n      responses:\n        "200": {description: Links., content: {application/json: {schema: ' +
+          "{type: object, properties: {next: {type: string, format: url}, at: {type: string, format: date}}}}}}\n",
+      );
+      expect(
+        answerDrift(
+          linked,
+          toolOf("zqLinks"),
+          answer(200, { next: "http://127.0.0.1:4010/v?after=zq1", at: "2026-11-25" }),
+        ),
+      ).toEqual([]);
+      expect(answerDrift(linked, toolOf("zqLinks"), answer(200, { at: "zq-someday" })).map((d) => d.message)).toEqual([
+        expect.stringContaining('does not match format "date"'),
+      ]);
+    },
+  );
 
-  it("reports a missing required field once, at the required list of the component the $ref names, with a patch removing it there", () => {
-    const { id: _, ...withoutId } = volume;
-    const drifts = answerDrift(subject, getVolume, ok(withoutId));
-    expect(drifts).toEqual([
-      {
-        operation: "shelf_getVolume",
-        kind: "missing-required",
-        pointer: "/id",
-        message: 'the body lacks required field "id"',
-        at: { file: FILE, line: lineOf(SHELF, "required: [id]"), col: 7 },
-        overlay: {
-          target: "$.components.schemas.Volume.required[?(@ == 'id')]",
-          description: expect.stringContaining('without "id"'),
-          remove: true,
+  it(
+    "reports a missing required field once, at the required list of the component the $ref names, " +
+      "with a patch removing it there",
+    () => {
+      const { id: _, ...withoutId } = volume;
+      const drifts = answerDrift(subject, getVolume, ok(withoutId));
+      expect(drifts).toEqual([
+        {
+          operation: "shelf_getVolume",
+          kind: "missing-required",
+          pointer: "/id",
+          message: 'the body lacks required field "id"',
+          at: { file: FILE, line: lineOf(SHELF, "required: [id]"), col: 7 },
+          overlay: {
+            target: "$.components.schemas.Volume.required[?(@ == 'id')]",
+            description: expect.stringContaining('without "id"'),
+            remove: true,
+          },
         },
-      },
-    ]);
-  });
+      ]);
+    },
+  );
 
   it("reports a value of another type at the type key of its property, with a patch to the observed type", () => {
     const drifts = answerDrift(subject, listVolumes, answer(200, { totalItems: "12", items: [] }));
@@ -205,13 +217,17 @@ describe("the body against the response's schema", () => {
     });
   });
 
-  it("takes null for a 3.0 reference with nullable beside it, as the mock answers there, and checks what is not null against the reference", () => {
-    for (const keeper of [null, { name: "Mine" }])
-      expect(answerDrift(subject, getVolume, ok({ ...volume, keeper }))).toEqual([]);
-    expect(answerDrift(subject, getVolume, ok({ ...volume, keeper: { name: 7 } }))).toEqual([
-      expect.objectContaining({ kind: "type-mismatch", pointer: "/keeper/name" }),
-    ]);
-  });
+  it(
+    "takes null for a 3.0 reference with nullable beside it, as the mock answers there, " +
+      "and checks what is not null against the reference",
+    () => {
+      for (const keeper of [null, { name: "Mine" }])
+        expect(answerDrift(subject, getVolume, ok({ ...volume, keeper }))).toEqual([]);
+      expect(answerDrift(subject, getVolume, ok({ ...volume, keeper: { name: 7 } }))).toEqual([
+        expect.objectContaining({ kind: "type-mismatch", pointer: "/keeper/name" }),
+      ]);
+    },
+  );
 
   it("gives the reason inside a nullable schema without the null it is not, nor the alternatives' summary", () => {
     expect(answerDrift(subject, getVolume, ok({ ...volume, shelf: null }))).toEqual([]);

@@ -77,11 +77,15 @@ function undeclaredStatus(
     operation: tool,
     kind: "undeclared-status",
     pointer: "/status",
-    message: `status ${answer.status} is not among the responses of "${operationId}" (${Object.keys(responses).join(", ") || "none"}), and no range or default covers it`,
+    message:
+      `status ${answer.status} is not among the responses of "${operationId}" (` +
+      `${Object.keys(responses).join(", ") || "none"}), and no range or default covers it`,
     at: checker.locate(responsesPath),
     overlay: {
       target: jsonPath(responsesPath),
-      description: `The live service answered ${answer.status}, which the spec does not declare: added as observed, to be reviewed (describe it, and give its body a schema).`,
+      description:
+        `The live service answered ${answer.status}, which the spec does not declare: added as observed, ` +
+        `to be reviewed (describe it, and give its body a schema).`,
       update: {
         [String(answer.status)]: {
           description: `Observed from the live service (status ${answer.status}), to be reviewed.`,
@@ -92,7 +96,10 @@ function undeclaredStatus(
   };
 }
 
-/** The response's headers the spec marks `required: true` that the answer lacks (Content-Type is the media type's, not a header's). */
+/**
+ * The response's headers the spec marks `required: true` that the answer lacks (Content-Type is the media type's, not a
+ * header's).
+ */
 function specHeaders(
   checker: DocumentChecker,
   tool: string,
@@ -122,7 +129,10 @@ function specHeaders(
   return drifts;
 }
 
-/** Headers the outputs of this answer's status read (`$response.header.X`), absent; not for an optional output or one with a default. */
+/**
+ * Headers the outputs of this answer's status read (`$response.header.X`), absent; not for an optional output or one
+ * with a default.
+ */
 function outputHeaders(subject: Subject, tool: ToolSpec, answer: Answer): Drift[] {
   const outcome = tool.outcomes.find((o) => o.status === answer.status);
   const reading = outcome
@@ -151,7 +161,10 @@ function outputHeaders(subject: Subject, tool: ToolSpec, answer: Answer): Drift[
   return drifts;
 }
 
-/** The body against the schema of its media type (JSON ones only): what breaks the schema, then what it does not declare. */
+/**
+ * The body against the schema of its media type (JSON ones only): what breaks the schema, then what it does not
+ * declare.
+ */
 function bodyDrift(
   checker: DocumentChecker,
   tool: string,

@@ -45,7 +45,9 @@ export function schemaDrift(
       const field = /required property "(.*)"/.exec(error.error)?.[1] ?? "";
       const overlay: OverlayAction | undefined = place && {
         target: `${jsonPath(place.keyword)}[?(@ == ${quoted(field)})]`,
-        description: `The live service answered without "${field}": if it may be absent, it is not required (observed, to be reviewed).`,
+        description:
+          `The live service answered without "${field}": if it may be absent, it is not required (observed, ` +
+          `to be reviewed).`,
         remove: true,
       };
       drifts.push({
@@ -67,19 +69,24 @@ export function schemaDrift(
         ...(place ? { overlay: typeOverlay(checker, place.schema, found) } : {}),
       });
     } else {
-      // No patch for a broken constraint (enum, bound, pattern…): whether the service or the spec is wrong is a judgement, not an edit.
+      // No patch for a broken constraint (enum, bound, pattern…): whether the service or the spec is wrong is a
+      // judgement, not an edit.
       drifts.push({ operation, kind: "constraint", pointer: pointerOf(path), message, ...where });
     }
   }
   return drifts;
 }
 
-/** A schema's type widened to what the service answered: 3.0 has `nullable` for null and one type, 3.1 a list of types. */
+/**
+ * A schema's type widened to what the service answered: 3.0 has `nullable` for null and one type, 3.1 a list of types.
+ */
 function typeOverlay(checker: DocumentChecker, schema: Path, found: unknown): OverlayAction {
   const declared = valueAt(checker.document.source.data, [...schema, "type"]);
   const declaredList = (Array.isArray(declared) ? declared : declared === undefined ? [] : [declared]).map(String);
   const observed = observedType(found);
-  const description = `The live service answered ${article(observed)} ${observed} (${shown(found)}) where the spec says ${declaredList.join(" or ")}: review.`;
+  const description =
+    `The live service answered ${article(observed)} ${observed} (${shown(found)}) ` +
+    `where the spec says ${declaredList.join(" or ")}: review.`;
   const target = jsonPath(schema);
   if (checker.is31) return { target, description, update: { type: [...new Set([...declaredList, observed])] } };
   return { target, description, update: observed === "null" ? { nullable: true } : { type: observed } };

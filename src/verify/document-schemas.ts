@@ -12,7 +12,9 @@ import type { SourcePosition } from "../load/yaml-source.js";
 
 export type Path = (string | number)[];
 
-/** A registered schema as the validator keeps it: its absolute URI, and that of its `$ref`, are set by `dereference`. */
+/**
+ * A registered schema as the validator keeps it: its absolute URI, and that of its `$ref`, are set by `dereference`.
+ */
 type Registered = Record<string, unknown> & { __absolute_uri__?: string; __absolute_ref__?: string };
 
 export interface DocumentChecker extends DocumentSchemas {
@@ -45,7 +47,10 @@ function build(document: OpenApiDocument): DocumentChecker {
   };
 }
 
-/** The path in the document of the schema a registered schema object is (undefined for one the checker made, such as a nullable wrapper). */
+/**
+ * The path in the document of the schema a registered schema object is (undefined for one the checker made, such as a
+ * nullable wrapper).
+ */
 export function placeOf(schema: unknown): Path | undefined {
   const uri = (schema as Registered | null)?.__absolute_uri__;
   return typeof uri === "string" ? [...refPath(uri)] : undefined;
@@ -82,7 +87,8 @@ export function keywordPlace(
   const keyword = steps.pop();
   if (keyword === undefined) return undefined;
   let node: unknown = start;
-  // The last registered schema met, and the steps taken since (into a schema the checker made: a nullable wrapper, which holds the registered one).
+  // The last registered schema met, and the steps taken since (into a schema the checker made: a nullable wrapper,
+  // which holds the registered one).
   let known = placeOf(node);
   let since: Path = [];
   for (const step of steps) {

@@ -16,7 +16,10 @@ import { jsonPath, observedType } from "./overlay.js";
 
 type Node = Record<string, unknown>;
 
-/** A schema that applies to the value, and the one an undeclared field is reported at (the `allOf` holding it, or the `anyOf` branch the value matched). */
+/**
+ * A schema that applies to the value, and the one an undeclared field is reported at (the `allOf` holding it, or the
+ * `anyOf` branch the value matched).
+ */
 interface Applied {
   schema: Node;
   holder: unknown;
@@ -71,7 +74,10 @@ export function extraFields(
   return drifts;
 }
 
-/** The schemas of a member named `name`: its property's, a pattern's it matches, or `additionalProperties`' when a schema. */
+/**
+ * The schemas of a member named `name`: its property's, a pattern's it matches, or `additionalProperties`' when a
+ * schema.
+ */
 function memberSchemas(schema: Node, name: string): unknown[] {
   const own = (schema.properties as Node | undefined)?.[name];
   const patterns = Object.entries((schema.patternProperties ?? {}) as Node).flatMap(([pattern, s]) =>
@@ -95,7 +101,10 @@ function safeTest(pattern: string, text: string): boolean {
   }
 }
 
-/** The schemas that apply to `value`: `$ref`s followed, `allOf` branches all, `anyOf`/`oneOf` branches the value matches (every one if none does). */
+/**
+ * The schemas that apply to `value`: `$ref`s followed, `allOf` branches all, `anyOf`/`oneOf` branches the value matches
+ * (every one if none does).
+ */
 function expand(checker: DocumentChecker, start: unknown, value: unknown, holder: unknown, depth: number): Applied[] {
   const schema = deref(start, checker.lookup);
   if (depth > MAX_DEPTH || schema === null || typeof schema !== "object") return [];

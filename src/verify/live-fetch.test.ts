@@ -106,92 +106,100 @@ describe("the live fetch", () => {
     expect(link.sent()).toBe(1);
   });
 
-  it("sends no request the judge refuses (it lists it, unsent), and follows an address an answer gave as it is", async () => {
-    const document = new OpenApiDocument(
-      parseYamlSource(
-        JSON.stringify({
-          openapi: "3.1.0",
-          info: { title: "t", version: "1" },
-          paths: {
-            "/v1/things": {
-              get: {
-                parameters: [
-                  { name: "ids", in: "query", explode: false, schema: { type: "array", items: { type: "integer" } } },
-                ],
-                responses: { "200": { description: "ok" } },
+  it(
+    "sends no request the judge refuses (it lists it, " + "unsent), and follows an address an answer gave as it is",
+    async () => {
+      const document = new OpenApiDocument(
+        parseYamlSource(
+          JSON.stringify({
+            openapi: "3.1.0",
+            info: { title: "t", version: "1" },
+            paths: {
+              "/v1/things": {
+                get: {
+                  parameters: [
+                    { name: "ids", in: "query", explode: false, schema: { type: "array", items: { type: "integer" } } },
+                  ],
+                  responses: { "200": { description: "ok" } },
+                },
               },
             },
-          },
-        }),
-        "judged.json",
-      ),
-    );
-    const link = liveLink({
-      origins: new Set([upstream.url]),
-      maxRequests: 5,
-      intervalMs: 0,
-      judge: requestJudge(document, { credential: "present" }),
-    });
-    const before = upstream.received.length;
-    const { fetch, refused } = link.fetchFor(false);
-    await expect(fetch(new Request(`${upstream.url}/v1/things?ids=1&ids=2`))).rejects.toThrow(
-      /the request judge refused GET \/v1\/things: \[explode\] \/query\/ids/,
-    );
-    expect(refused).toEqual([
-      {
-        line: "GET /v1/things?ids=1&ids=2",
-        refusals: [expect.objectContaining({ rule: "explode", pointer: "/query/ids", sent: "ids=1&ids=2" })],
-      },
-    ]);
-    expect(upstream.received.length).toBe(before);
-    expect((await fetch(new Request(`${upstream.url}/v1/things?ids=1,2`))).status).toBe(200);
-    // A next page's address the service gave (its query its own) is followed as it is, not judged.
-    const paging = await server(() => ({ status: 200, body: JSON.stringify({ next: "/v1/things?ids=3&ids=4" }) }));
-    try {
-      const pages = liveLink({
-        origins: new Set([paging.url]),
+          }),
+          "judged.json",
+        ),
+      );
+      const link = liveLink({
+        origins: new Set([upstream.url]),
         maxRequests: 5,
         intervalMs: 0,
         judge: requestJudge(document, { credential: "present" }),
-      }).fetchFor(false);
-      // The first answer read to its end, as the runtime reads it: only an answer read whole is kept, its addresses known.
-      const first = await pages.fetch(new Request(`${paging.url}/v1/things?ids=1,2`));
-      expect(first.status).toBe(200);
-      expect(JSON.parse(await first.text())).toEqual({ next: "/v1/things?ids=3&ids=4" });
-      expect((await pages.fetch(new Request(`${paging.url}/v1/things?ids=3&ids=4`))).status).toBe(200);
-      expect(pages.refused).toEqual([]);
-    } finally {
-      await paging.close();
-    }
-  });
-
-  it("leaves an answer's body to the runtime's reader: an endless one stops at the tool's reply limit, a dripping one at the call's deadline, neither kept", async () => {
-    for (const mode of ["endless", "drip"] as const) {
-      const endless = await neverEndingServer(mode);
+      });
+      const before = upstream.received.length;
+      const { fetch, refused } = link.fetchFor(false);
+      await expect(fetch(new Request(`${upstream.url}/v1/things?ids=1&ids=2`))).rejects.toThrow(
+        /the request judge refused GET \/v1\/things: \[explode\] \/query\/ids/,
+      );
+      expect(refused).toEqual([
+        {
+          line: "GET /v1/things?ids=1&ids=2",
+          refusals: [expect.objectContaining({ rule: "explode", pointer: "/query/ids", sent: "ids=1&ids=2" })],
+        },
+      ]);
+      expect(upstream.received.length).toBe(before);
+      expect((await fetch(new Request(`${upstream.url}/v1/things?ids=1,2`))).status).toBe(200);
+      // A next page's address the service gave (its query its own) is followed as it is, not judged.
+      const paging = await server(() => ({ status: 200, body: JSON.stringify({ next: "/v1/things?ids=3&ids=4" }) }));
       try {
-        const link = liveLink({ origins: new Set([endless.url]), maxRequests: 5, intervalMs: 0 });
-        const { fetch, exchanges } = link.fetchFor(false);
-        // No signal: the deadline alone must stop the body (verify's library callers may give none).
-        const shelf = irFixture("shelf").operations.find((o) => o.tool.id === "shelf_get_book")!.tool;
-        const tool = { ...shelf, server: { ...shelf.server, replyBytes: 64 * 1024 } };
-        const result = await executeToolDefinition(
-          tool,
-          { apiKey: "zq-live-key-1", bookId: "b-1" },
-          { baseUrl: endless.url, fetch, retries: 0, timeoutMs: mode === "drip" ? 300 : 60_000 },
-        );
-        expect(result.success).toBe(false);
-        if (mode === "endless")
-          expect(!result.success && result.error).toMatchObject({
-            code: "REPLY_TOO_LARGE",
-            message: expect.stringContaining("more than 65536 bytes"),
-          });
-        else expect(!result.success && result.error).toMatchObject({ type: "timeout" });
-        await endless.closed;
-        expect(exchanges).toEqual([]);
-        expect(link.sent()).toBe(1);
+        const pages = liveLink({
+          origins: new Set([paging.url]),
+          maxRequests: 5,
+          intervalMs: 0,
+          judge: requestJudge(document, { credential: "present" }),
+        }).fetchFor(false);
+        // The first answer read to its end, as the runtime reads it: only an answer read whole is kept, its addresses
+        // known.
+        const first = await pages.fetch(new Request(`${paging.url}/v1/things?ids=1,2`));
+        expect(first.status).toBe(200);
+        expect(JSON.parse(await first.text())).toEqual({ next: "/v1/things?ids=3&ids=4" });
+        expect((await pages.fetch(new Request(`${paging.url}/v1/things?ids=3&ids=4`))).status).toBe(200);
+        expect(pages.refused).toEqual([]);
       } finally {
-        await endless.close();
+        await paging.close();
       }
-    }
-  });
+    },
+  );
+
+  it(
+    "leaves an answer's body to the runtime's reader: an endless one stops at the tool's reply limit, " +
+      "a dripping one at the call's deadline, neither kept",
+    async () => {
+      for (const mode of ["endless", "drip"] as const) {
+        const endless = await neverEndingServer(mode);
+        try {
+          const link = liveLink({ origins: new Set([endless.url]), maxRequests: 5, intervalMs: 0 });
+          const { fetch, exchanges } = link.fetchFor(false);
+          // No signal: the deadline alone must stop the body (verify's library callers may give none).
+          const shelf = irFixture("shelf").operations.find((o) => o.tool.id === "shelf_get_book")!.tool;
+          const tool = { ...shelf, server: { ...shelf.server, replyBytes: 64 * 1024 } };
+          const result = await executeToolDefinition(
+            tool,
+            { apiKey: "zq-live-key-1", bookId: "b-1" },
+            { baseUrl: endless.url, fetch, retries: 0, timeoutMs: mode === "drip" ? 300 : 60_000 },
+          );
+          expect(result.success).toBe(false);
+          if (mode === "endless")
+            expect(!result.success && result.error).toMatchObject({
+              code: "REPLY_TOO_LARGE",
+              message: expect.stringContaining("more than 65536 bytes"),
+            });
+          else expect(!result.success && result.error).toMatchObject({ type: "timeout" });
+          await endless.closed;
+          expect(exchanges).toEqual([]);
+          expect(link.sent()).toBe(1);
+        } finally {
+          await endless.close();
+        }
+      }
+    },
+  );
 });

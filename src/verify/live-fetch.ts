@@ -36,7 +36,9 @@ export interface LiveOptions {
   /** Milliseconds between the starts of two requests. */
   intervalMs: number;
   signal?: AbortSignal;
-  /** Judges each request the block builds before it is sent (not a token request, nor one to an address an answer gave). */
+  /**
+   * Judges each request the block builds before it is sent (not a token request, nor one to an address an answer gave).
+   */
   judge?: RequestJudge;
 }
 
@@ -88,7 +90,8 @@ export function liveLink(options: LiveOptions): LiveLink {
           if (judgement.refusals.length) {
             refused.push({ line: `${given.method} ${url.pathname}${url.search}`, refusals: judgement.refusals });
             throw new Refused(
-              `the request judge refused ${given.method} ${url.pathname}: ${judgement.refusals.map((r) => `[${r.rule}] ${r.pointer}`).join(", ")}`,
+              `the request judge refused ${given.method} ${url.pathname}: ` +
+                `${judgement.refusals.map((r) => `[${r.rule}] ${r.pointer}`).join(", ")}`,
             );
           }
         }
@@ -161,7 +164,10 @@ function givenByAnAnswer(url: URL, earlier: readonly LiveExchange[]): boolean {
   );
 }
 
-/** The request without the credentials `auth` places (an Authorization header, an API key's header, query parameter or cookie). */
+/**
+ * The request without the credentials `auth` places (an Authorization header, an API key's header, query parameter or
+ * cookie).
+ */
 export function credentialTakenOut(request: Request, auth: AuthSpec): Request {
   const headers = new Headers(request.headers);
   const url = new URL(request.url);
@@ -190,7 +196,10 @@ export function isTokenRequest(request: Request, body: string): boolean {
   );
 }
 
-/** The body as it is read, passed on chunk by chunk; `whole` gets its text once read to its end, `unfinished` is told when it is not. */
+/**
+ * The body as it is read, passed on chunk by chunk; `whole` gets its text once read to its end, `unfinished` is told
+ * when it is not.
+ */
 function kept(
   body: ReadableStream<Uint8Array>,
   whole: (text: string) => void,

@@ -56,13 +56,16 @@ describe("the calls verify plans", () => {
     expect(allowed.map((p) => [p.name, p.mayWrite])).toEqual([["minimal input", true]]);
   });
 
-  it("call an operation the manifest declares read-only though its method writes, as one that may send that method", () => {
-    const write = tools.find((t) => t.method === "POST")!;
-    const search = { ...write, behavior: { readOnly: true } } as ToolSpec;
-    const probes = plan({}, [search]);
-    expect(probes.length).toBeGreaterThan(0);
-    expect(probes.every((p) => p.mayWrite)).toBe(true);
-  });
+  it(
+    "call an operation the manifest declares read-only though its method writes, " + "as one that may send that method",
+    () => {
+      const write = tools.find((t) => t.method === "POST")!;
+      const search = { ...write, behavior: { readOnly: true } } as ToolSpec;
+      const probes = plan({}, [search]);
+      expect(probes.length).toBeGreaterThan(0);
+      expect(probes.every((p) => p.mayWrite)).toBe(true);
+    },
+  );
 
   it("never send the spec's stand-ins for credentials or the instance", () => {
     for (const p of plan()) {

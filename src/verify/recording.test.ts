@@ -160,7 +160,8 @@ describe("a recording", () => {
     writeFileSync(file, JSON.stringify({ ...recording, recordedAt: "yesterday" }));
     expect(() => readRecordings(dir, "shelf", tmp)).toThrow(
       new RecordingError(
-        `${join("bad", "shelf", "shelf_list_books", "x.json")}: field "recordedAt" must be a date and time (ISO 8601), got "yesterday"`,
+        `${join("bad", "shelf", "shelf_list_books", "x.json")}: field "recordedAt" must be a date and time ` +
+          `(ISO 8601), got "yesterday"`,
       ),
     );
     writeFileSync(file, JSON.stringify({ ...recording, operation: "shelf_get_book" }));
@@ -178,7 +179,8 @@ describe("a recording", () => {
     const file = join(dir, "shelf", "shelf_list_books", "x.json");
     const shown = join("deep", "shelf", "shelf_list_books", "x.json");
     const deep = `${"[".repeat(20_000)}1${"]".repeat(20_000)}`;
-    // Where a message would show the value (JSON.stringify ran out of stack: exit 70), and where a replay would send it.
+    // Where a message would show the value (JSON.stringify ran out of stack: exit 70), and where a replay would send
+    // it.
     for (const [field, at] of [
       ["provider", "provider/0/0/…/0/0"],
       ["input", "input/0/0/…/0/0"],
@@ -186,7 +188,8 @@ describe("a recording", () => {
       writeFileSync(file, JSON.stringify({ ...recording, [field]: "DEEP" }).replace('"DEEP"', deep));
       expect(() => readRecordings(dir, "shelf", tmp)).toThrow(
         new RecordingError(
-          `${shown}: ${at}: nested more than 100 levels deep (rule: depth; arrays and objects may nest at most 100 levels)`,
+          `${shown}: ${at}: nested more than 100 levels deep (rule: depth; arrays and objects may nest at ` +
+            `most 100 levels)`,
         ),
       );
     }

@@ -232,7 +232,10 @@ export function writeRecording(dir: string, recording: Recording): string {
 /** A recording file that cannot be used: its path and why. */
 export class RecordingError extends Error {}
 
-/** Every recording of `provider` under `dir`, by file (named relative to `root`), in a stable order; none when it has no folder there. */
+/**
+ * Every recording of `provider` under `dir`, by file (named relative to `root`), in a stable order; none when it has no
+ * folder there.
+ */
 export function readRecordings(dir: string, provider: string, root: string): { file: string; recording: Recording }[] {
   const top = join(dir, provider);
   if (!statOf(top)?.isDirectory()) return [];
@@ -247,7 +250,8 @@ export function readRecordings(dir: string, provider: string, root: string): { f
       const recording = parseRecording(recordingText(file, shown), shown);
       if (recording.provider !== provider || recording.operation !== operation)
         throw new RecordingError(
-          `${shown}: records ${recording.provider} ${recording.operation}, but lies in the folder of ${provider} ${operation}`,
+          `${shown}: records ${recording.provider} ${recording.operation}, but lies in the folder of ` +
+            `${provider} ${operation}`,
         );
       out.push({ file: shown, recording });
     }
@@ -255,7 +259,9 @@ export function readRecordings(dir: string, provider: string, root: string): { f
   return out;
 }
 
-/** The most of a recording read: its answers are held to the tools' reply limits (64 MiB unless a manifest says less). */
+/**
+ * The most of a recording read: its answers are held to the tools' reply limits (64 MiB unless a manifest says less).
+ */
 const RECORDING_LIMIT = { bytes: 256 * 1024 * 1024, what: "a recording" };
 
 /** A recording's text: a file (not a pipe or device, which could be read for ever), within the limit, UTF-8. */
@@ -287,7 +293,8 @@ function parseRecording(text: string, file: string): Recording {
   const r = data as Partial<Recording>;
   if (!r || typeof r !== "object" || r.recording !== RECORDING_VERSION)
     throw new RecordingError(
-      `${file}: not a recording of this version (field "recording" must be ${RECORDING_VERSION}, got ${shownValue(r?.recording)})`,
+      `${file}: not a recording of this version (field "recording" must be ${RECORDING_VERSION}, ` +
+        `got ${shownValue(r?.recording)})`,
     );
   for (const field of ["provider", "operation", "name", "recordedAt", "origin"] as const) {
     if (typeof r[field] !== "string")

@@ -39,7 +39,8 @@ export function recordedCases(
   );
   if (!cases.length)
     throw new RecordingError(
-      `no recordings of ${subjects.map((s) => s.provider).join(", ")} there (blockwright verify <provider> --record <dir> makes them)`,
+      `no recordings of ${subjects.map((s) => s.provider).join(", ")} there (blockwright verify <provider> ` +
+        `--record <dir> makes them)`,
     );
   return cases;
 }
@@ -67,13 +68,16 @@ async function replay(subject: Subject, file: string, recording: Recording, opti
   const ageMs = options.now.getTime() - Date.parse(recording.recordedAt);
   if (options.maxAgeMs !== undefined && ageMs > options.maxAgeMs) {
     throw new ContractFailure(
-      `${file} was recorded ${days(ageMs)} ago (${recording.recordedAt}), longer ago than --max-age allows (${days(options.maxAgeMs)}): record it again with blockwright verify ${recording.provider} --record <dir>`,
+      `${file} was recorded ${days(ageMs)} ago (${recording.recordedAt}), longer ago than --max-age allows (` +
+        `${days(options.maxAgeMs)}): record it again with blockwright verify ${recording.provider} ` +
+        `--record <dir>`,
     );
   }
   const tool = subject.tools.find((t) => t.id === recording.operation);
   if (!tool)
     throw new ContractFailure(
-      `${file} records ${recording.operation}, which ${subject.provider} no longer has (operations: ${subject.tools.map((t) => t.id).join(", ")})`,
+      `${file} records ${recording.operation}, which ${subject.provider} no longer has (operations: ` +
+        `${subject.tools.map((t) => t.id).join(", ")})`,
     );
   const secrets = Object.fromEntries(recording.secretParams.map((name) => [name, standIn(subject, tool, name)]));
   const input = { ...recording.input, ...secrets };
@@ -96,17 +100,22 @@ async function replay(subject: Subject, file: string, recording: Recording, opti
   const unused = recording.exchanges.filter((ex) => !ex.token && !served.used.includes(ex));
   if (unused.length)
     throw new ContractFailure(
-      `the tool now sends ${calls.length} request${calls.length === 1 ? "" : "s"} where ${file} recorded ${calls.length + unused.length}; not sent now: ${unused.map((ex) => firstLine(ex.canonical)).join(", ")}`,
+      `the tool now sends ${calls.length} request${calls.length === 1 ? "" : "s"} where ${file} ` +
+        `recorded ${calls.length + unused.length}; not sent now: ` +
+        `${unused.map((ex) => firstLine(ex.canonical)).join(", ")}`,
     );
   const failing = checkCall(subject, tool, input, calls, result).filter((d) => !d.informational);
   if (failing.length)
     throw new ContractFailure(
-      `what the service answered (recorded ${recording.recordedAt}) contradicts the specs:\n${failing.map(describeDrift).join("\n")}`,
+      `what the service answered (recorded ${recording.recordedAt}) contradicts the specs:\n` +
+        `${failing.map(describeDrift).join("\n")}`,
       failing.find((d) => d.at)?.at,
     );
 }
 
-/** A value for a withheld secret that the parameter's rules accept: the suite's own candidate, else a long plain one. */
+/**
+ * A value for a withheld secret that the parameter's rules accept: the suite's own candidate, else a long plain one.
+ */
 function standIn(subject: Subject, tool: ToolSpec, name: string): unknown {
   const values = valuesOf(tool, subject.document);
   const param = values.param(name);
@@ -148,7 +157,10 @@ function replayFetch(
     const match = exchanges.find((ex) => !served.used.includes(ex) && ex.canonical === now);
     if (!match) {
       const next = exchanges.find((ex) => !served.used.includes(ex) && Boolean(ex.token) === token);
-      served.mismatch ??= `the request the tool sends now matches no recorded one:\n  now:      ${now.replaceAll("\n", "\n            ")}\n  recorded: ${next ? next.canonical.replaceAll("\n", "\n            ") : "(no request left)"}`;
+      const indented = (request: string) => request.replaceAll("\n", "\n            ");
+      served.mismatch ??=
+        "the request the tool sends now matches no recorded one:\n" +
+        `  now:      ${indented(now)}\n  recorded: ${next ? indented(next.canonical) : "(no request left)"}`;
       throw new Error("no recorded answer for this request (replay sends nothing to the network)");
     }
     served.used.push(match);

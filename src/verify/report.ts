@@ -13,7 +13,10 @@ export interface DriftSummary {
   passed: number;
   failed: number;
   errors: number;
-  /** Differences that fail (each time a call met one), those of them that are distinct (the same kind at the same pointer and spec place, whichever the call), and those only reported. */
+  /**
+   * Differences that fail (each time a call met one), those of them that are distinct (the same kind at the same
+   * pointer and spec place, whichever the call), and those only reported.
+   */
   differences: number;
   distinct: number;
   informational: number;
@@ -59,10 +62,15 @@ export function overlayOf(report: VerifyReport): {
   };
 }
 
-/** The report for people: what came from the service (field names, messages, addresses) escaped, as every text report escapes it (lineText, logSafe). */
+/**
+ * The report for people: what came from the service (field names, messages, addresses) escaped, as every text report
+ * escapes it (lineText, logSafe).
+ */
 export function verifyText(report: VerifyReport): string {
   const lines = [
-    `verify ${report.provider} on ${report.origin}: ${report.results.length} call${report.results.length === 1 ? "" : "s"}, ${report.requests} request${report.requests === 1 ? "" : "s"} (at most ${report.maxRequests})`,
+    `verify ${report.provider} on ${report.origin}: ${report.results.length} ` +
+      `call${report.results.length === 1 ? "" : "s"}, ${report.requests} request` +
+      `${report.requests === 1 ? "" : "s"} (at most ${report.maxRequests})`,
     "",
   ];
   for (const r of report.results) {
@@ -83,18 +91,23 @@ export function verifyText(report: VerifyReport): string {
     lines.push(`stopped: ${report.stopped}; ${report.results.length} of ${report.planned} calls made`);
   const s = summariseDrift(report);
   lines.push(
-    `drift: ${s.distinct} difference${s.distinct === 1 ? "" : "s"}${s.differences > s.distinct ? ` (met ${s.differences} times)` : ""} in ${s.failed} of ${s.calls} calls${s.informational ? `, ${s.informational} informational` : ""}${s.errors ? `; ${s.errors} call${s.errors === 1 ? "" : "s"} not checked` : ""}`,
+    `drift: ${s.distinct} difference${s.distinct === 1 ? "" : "s"}` +
+      `${s.differences > s.distinct ? ` (met ${s.differences} times)` : ""} in ${s.failed} of ${s.calls} ` +
+      `calls${s.informational ? `, ${s.informational} informational` : ""}` +
+      `${s.errors ? `; ${s.errors} call${s.errors === 1 ? "" : "s"} not checked` : ""}`,
   );
   return logSafe(`${lines.join("\n")}\n`);
 }
 
 function driftLines(d: Drift): string[] {
   return [
-    `    ${d.informational ? "(informational) " : ""}${d.kind} ${lineText(d.pointer) || "(the whole body)"}: ${lineText(d.message)}`,
+    `    ${d.informational ? "(informational) " : ""}${d.kind} ${lineText(d.pointer) || "(the whole body)"}: ` +
+      `${lineText(d.message)}`,
     ...(d.at ? [`      spec: ${lineText(formatPosition(d.at))}`] : []),
     ...(d.overlay
       ? [
-          `      suggested: ${d.overlay.remove ? "remove" : "update"} ${lineText(d.overlay.target)}${d.overlay.update !== undefined ? ` with ${lineText(JSON.stringify(d.overlay.update))}` : ""}`,
+          `      suggested: ${d.overlay.remove ? "remove" : "update"} ${lineText(d.overlay.target)}` +
+            `${d.overlay.update !== undefined ? ` with ${lineText(JSON.stringify(d.overlay.update))}` : ""}`,
         ]
       : []),
   ];
@@ -104,7 +117,10 @@ export function verifyJson(report: VerifyReport): string {
   return `${JSON.stringify({ ...report, summary: summariseDrift(report), overlay: overlayOf(report) }, null, 2)}\n`;
 }
 
-/** The run as the contract suite's reports read it: a case per call, kind `live`, failing where the answer contradicts the specs. */
+/**
+ * The run as the contract suite's reports read it: a case per call, kind `live`, failing where the answer contradicts
+ * the specs.
+ */
 export function asSuiteReport(report: VerifyReport): SuiteReport {
   return {
     command: "blockwright verify",

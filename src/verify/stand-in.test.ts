@@ -46,7 +46,9 @@ describe("a stand-in's own answer", () => {
       operation: "zqthings_list",
       kind: "request",
       pointer: "/request",
-      message: `the stand-in's request judge refused the request as breaking the document: [explode] /query/ids: query parameter "ids": 2 pairs (sent "ids=1&ids=2"; #/paths/~1zqthings/get/parameters/0)`,
+      message:
+        `the stand-in's request judge refused the request as breaking the document: [explode] /query/ids: ` +
+        `query parameter "ids": 2 pairs (sent "ids=1&ids=2"; #/paths/~1zqthings/get/parameters/0)`,
     });
   });
 
@@ -62,7 +64,9 @@ describe("a stand-in's own answer", () => {
       kind: "stand-in",
       pointer: "/status",
       message:
-        "the stand-in (Prism) answered 401 itself (UNAUTHORIZED: Invalid security scheme used; no HTTP unauthorized response was found in the spec), not from the document: nothing of the upstream to check",
+        "the stand-in (Prism) answered 401 itself (UNAUTHORIZED: Invalid security scheme used; " +
+        "no HTTP unauthorized response was found in the spec), not from the document: " +
+        "nothing of the upstream to check",
       informational: true,
     });
     expect(

@@ -66,7 +66,9 @@ export function standInDrift(operation: string, ex: LiveExchange): Drift | undef
       operation,
       kind: "request",
       pointer: "/request",
-      message: `the stand-in's request judge refused the request as breaking the document: ${refusals.slice(0, 5).map(describeRefusal).join("; ")}`,
+      message:
+        `the stand-in's request judge refused the request as breaking the document: ` +
+        `${refusals.slice(0, 5).map(describeRefusal).join("; ")}`,
     };
   const problem = prismProblem(ex);
   if (!problem) return undefined;
@@ -78,14 +80,18 @@ export function standInDrift(operation: string, ex: LiveExchange): Drift | undef
       operation,
       kind: "request",
       pointer: "/request",
-      message: `the stand-in (Prism) refused the request as breaking the document (${ex.status} ${problem.name}): ${words}`,
+      message:
+        `the stand-in (Prism) refused the request as breaking the document (${ex.status} ${problem.name}): ` +
+        `${words}`,
     };
   }
   return {
     operation,
     kind: "stand-in",
     pointer: "/status",
-    message: `the stand-in (Prism) answered ${ex.status} itself (${problem.name}: ${words}), not from the document: nothing of the upstream to check`,
+    message:
+      `the stand-in (Prism) answered ${ex.status} itself (${problem.name}: ${words}), not from the document: ` +
+      `nothing of the upstream to check`,
     informational: true,
   };
 }

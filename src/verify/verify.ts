@@ -32,7 +32,10 @@ export interface VerifyOptions {
   allowWrites: ReadonlySet<string>;
   only?: ReadonlySet<string>;
   maxRequests: number;
-  /** The least time between the starts of two requests; longer where the manifest's rateLimits.requestsPerMinute asks it (requestSpacing). */
+  /**
+   * The least time between the starts of two requests; longer where the manifest's rateLimits.requestsPerMinute asks it
+   * (requestSpacing).
+   */
   intervalMs: number;
   timeoutMs?: number;
   tokenUrl?: string;
@@ -82,13 +85,19 @@ export interface VerifyReport {
   results: ProbeResult[];
 }
 
-/** How far apart requests start: `intervalMs`, or longer where the rate the manifest documents (`requestsPerMinute`, then given) asks it. */
+/**
+ * How far apart requests start: `intervalMs`, or longer where the rate the manifest documents (`requestsPerMinute`,
+ * then given) asks it.
+ */
 export interface RequestSpacing {
   ms: number;
   requestsPerMinute?: number;
 }
 
-/** The spacing that keeps the run under the provider's documented rate (rateLimits, shared by all its tools) and at least `intervalMs`. */
+/**
+ * The spacing that keeps the run under the provider's documented rate (rateLimits, shared by all its tools) and at
+ * least `intervalMs`.
+ */
 export function requestSpacing(subject: Subject, intervalMs: number): RequestSpacing {
   const requestsPerMinute = subject.tools[0]?.rateLimits?.requestsPerMinute;
   const byRate = requestsPerMinute ? Math.ceil(60_000 / requestsPerMinute) : 0;
@@ -227,7 +236,10 @@ function refusedDrifts(operation: string, refused: readonly RefusedRequest[]): D
   );
 }
 
-/** Every answer against its operation's responses, then the block's outputs from the last answer (folded into the body's drift they follow from). */
+/**
+ * Every answer against its operation's responses, then the block's outputs from the last answer (folded into the body's
+ * drift they follow from).
+ */
 export function checkCall(
   subject: Subject,
   tool: ToolSpec,

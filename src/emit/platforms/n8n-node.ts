@@ -117,9 +117,9 @@ const EMAIL_PLACEHOLDER = "name@email.com";
 const OPERATIONS_WITHOUT_RESOURCES = 5;
 
 /**
- * The `operation` property; past five operations, or two of one title, a `resource` property first and an `operation` per resource:
- * an operation's resource is its OpenAPI operation's first tag, singular (n8n names resources so), else the
- * provider's name.
+ * The `operation` property; past five operations, or two of one title, a `resource` property first and an `operation`
+ * per resource: an operation's resource is its OpenAPI operation's first tag, singular (n8n names resources so), else
+ * the provider's name.
  */
 function operationProperties(ir: ProviderIR, operations: readonly N8nOperationInputs[]): Property[] {
   const titleOf = (o: N8nOperationInputs) => optionName(o.tool.title);
@@ -153,7 +153,8 @@ function operationProperties(ir: ProviderIR, operations: readonly N8nOperationIn
       default: options[0]?.value ?? "",
     };
   };
-  // Operations of one title are, as n8n lays such out, in resources of their own (those of their tags) where they have some.
+  // Operations of one title are, as n8n lays such out, in resources of their own (those of their tags) where they have
+  // some.
   const titled = new Set(operations.map(titleOf)).size === operations.length;
   if (operations.length <= OPERATIONS_WITHOUT_RESOURCES && titled) return [operation(operations)];
   const byId = new Map(ir.operations.map((o) => [o.tool.id, o]));
@@ -228,7 +229,10 @@ function nodeProperty(input: N8nInput): Property {
   };
 }
 
-/** A parameter's description, with the limits n8n's property does not show (the runtime checks them all before any request). */
+/**
+ * A parameter's description, with the limits n8n's property does not show (the runtime checks them all before any
+ * request).
+ */
 function describeParam(p: ParamSpec, name: string, boolean: boolean): string | undefined {
   const limits = [
     p.minLength !== undefined && p.minLength > 1 ? `at least ${p.minLength} characters` : "",
@@ -269,7 +273,9 @@ function pagingProperties(o: N8nOperationInputs): Property[] {
   ];
 }
 
-/** The operation's "Additional Fields": its optional parameters without a default, sent only when the user adds them. */
+/**
+ * The operation's "Additional Fields": its optional parameters without a default, sent only when the user adds them.
+ */
 function collection(o: N8nOperationInputs): Property[] {
   const entries = o.inputs.filter((i) => i.place === "collection").map(nodeProperty);
   if (!entries.length) return [];
@@ -286,7 +292,10 @@ function collection(o: N8nOperationInputs): Property[] {
   ];
 }
 
-/** The credential type's fields: the manifest's auth and instance address parameters, and the address to send to instead of the provider's. */
+/**
+ * The credential type's fields: the manifest's auth and instance address parameters, and the address to send to instead
+ * of the provider's.
+ */
 function credentialProperties(ir: ProviderIR, params: readonly ParamSpec[], baseUrl: string | undefined): Property[] {
   const fields: Property[] = params.map((p) => {
     const name = displayName(p.title);
@@ -308,7 +317,8 @@ function credentialProperties(ir: ProviderIR, params: readonly ParamSpec[], base
       type: "string",
       default: ir.server.default ?? "",
       description: descriptionText(
-        `The address requests go to. Change it only for a sandbox, a mock or a proxy of the same API (an https address, or http on this machine)`,
+        `The address requests go to. Change it only for a sandbox, a mock or a proxy of the same API (an ` +
+          `https address, or http on this machine)`,
         "Base URL",
       ),
     });
@@ -339,7 +349,10 @@ function credentialProbe(tools: readonly ToolSpec[]): { operation: string; send:
   return probe ? { operation: probe.id, send: true } : { operation: tools[0]?.id ?? "", send: false };
 }
 
-/** Options in the linter's order: by name (its comparison, localeCompare, here in English whatever the machine's locale). */
+/**
+ * Options in the linter's order: by name (its comparison, localeCompare, here in English whatever the machine's
+ * locale).
+ */
 function sortByName<T extends { name: string }>(options: T[]): T[] {
   return [...options].sort((a, b) => compare(a.name, b.name));
 }

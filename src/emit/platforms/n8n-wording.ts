@@ -9,8 +9,11 @@
 
 // title-case 3.0.3 (MIT), the package the linter's rules call: small words stay lowercase but first and last,
 // words with a capital inside or a dot stay as written, and a token followed by `:` and no blank is a URL.
-const SMALL_WORDS =
-  /\b(?:an?d?|a[st]|because|but|by|en|for|i[fn]|neither|nor|o[fnr]|only|over|per|so|some|tha[tn]|the|to|up|upon|vs?\.?|versus|via|when|with|without|yet)\b/i;
+/** The small words, as alternatives of a regular expression. */
+const SMALL =
+  "an?d? a[st] because but by en for i[fn] neither nor o[fnr] only over per so some tha[tn] the to up upon vs?\\.? " +
+  "versus via when with without yet";
+const SMALL_WORDS = new RegExp(`\\b(?:${SMALL.replaceAll(" ", "|")})\\b`, "i");
 const TOKENS = /[^\s:–—-]+|./g;
 const MANUAL_CASE = /.(?=[A-Z]|\..)/;
 const ALPHANUMERIC = /[A-Za-z0-9\u00C0-\u00FF]/;

@@ -36,7 +36,9 @@ const FIXTURES = {
   zqpayments: "test-support/fixtures/specs-wild/zqpayments",
   hostile: "test-support/fixtures/specs-hostile/hostile",
 };
-/** Text that runs if it ends a comment or a string, breaks a line, or is read as markup (the hostile fixture's tokens). */
+/**
+ * Text that runs if it ends a comment or a string, breaks a line, or is read as markup (the hostile fixture's tokens).
+ */
 const PAYLOAD = [
   "*/ globalThis.pwned = 1; /*",
   "\r\n globalThis.pwned = 2; //",
@@ -130,7 +132,11 @@ describe("n8n packages", () => {
   it("build, and the node's description holds the hostile text as written, none of it run", async () => {
     const hostile = dir("generated-n8n", "hostile");
     await buildPackages([hostile]);
-    const script = `globalThis.pwned = null; const m = require(${JSON.stringify(join(hostile, "dist/nodes/Hostile/Hostile.node.js"))}); const d = new m.Hostile().description; process.stdout.write(JSON.stringify({ pwned: globalThis.pwned, description: d.description, defaults: d.defaults }))`;
+    const script =
+      `globalThis.pwned = null; const m = require(` +
+      `${JSON.stringify(join(hostile, "dist/nodes/Hostile/Hostile.node.js"))}); ` +
+      `const d = new m.Hostile().description; process.stdout.write(JSON.stringify({ pwned: globalThis.pwned, ` +
+      `description: d.description, defaults: d.defaults }))`;
     // n8n-workflow is n8n's own: the node requires it as n8n gives it.
     const out = JSON.parse(execFileSync(process.execPath, ["-e", script], { cwd: hostile }).toString()) as {
       pwned: unknown;
