@@ -14,83 +14,24 @@ import { ownValue, setOwn } from "../common/own.js";
 import { toolBehavior, type ToolBehavior } from "../spec/behavior.js";
 import type { OutputSource, OutputSpec, ParamSpec, ToolSpec } from "../spec/tool-types.js";
 import { type DescribedTool, toolSentences } from "./wording.js";
+import { type AnthropicTool, type JsonSchema, type JsonType, LLM_TOOL_FORMATS, type LlmTool, type LlmToolFormat, type LlmToolsOptions, type McpTool, type ObjectSchema, type OpenAiTool } from "./llm-tool-types.js";
 
 /** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
 export const TOOL_FIELDS_READ = ["id", "title", "description", "params", "outputs", "outcomes"] as const satisfies readonly (keyof ToolSpec)[];
 
 export { toolBehavior, type ToolBehavior };
-
-export type LlmToolFormat = "openai" | "anthropic" | "mcp";
-export const LLM_TOOL_FORMATS: readonly LlmToolFormat[] = ["openai", "anthropic", "mcp"];
-
-type JsonType = "string" | "number" | "integer" | "boolean" | "object" | "array" | "null";
-
-/** The subset of JSON Schema (2020-12, and equally draft-07) these definitions use. */
-export interface JsonSchema {
-  type?: JsonType | JsonType[];
-  title?: string;
-  description?: string;
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  additionalProperties?: boolean;
-  enum?: unknown[];
-  default?: unknown;
-  examples?: unknown[];
-  minimum?: number;
-  maximum?: number;
-  multipleOf?: number;
-  minLength?: number;
-  minItems?: number;
-  maxItems?: number;
-  maxLength?: number;
-  pattern?: string;
-  format?: string;
-  /** The forms a value may take (a parameter's `anyOf`), each a schema of its own. */
-  anyOf?: JsonSchema[];
-}
-
-/** An object schema: what every format requires at the root. */
-export interface ObjectSchema extends JsonSchema {
-  type: "object";
-  properties: Record<string, JsonSchema>;
-  required: string[];
-}
-
-/** Chat Completions function tool (for the Responses API, spread `function` into the tool). */
-export interface OpenAiTool {
-  type: "function";
-  function: { name: string; description: string; parameters: ObjectSchema; strict: true };
-}
-
-export interface AnthropicTool {
-  name: string;
-  description: string;
-  input_schema: ObjectSchema;
-}
-
-export interface McpToolAnnotations {
-  title: string;
-  readOnlyHint: boolean;
-  destructiveHint: boolean;
-  idempotentHint: boolean;
-  openWorldHint: boolean;
-}
-
-export interface McpTool {
-  name: string;
-  title: string;
-  description: string;
-  inputSchema: ObjectSchema;
-  outputSchema: ObjectSchema;
-  annotations: McpToolAnnotations;
-}
-
-export type LlmTool<F extends LlmToolFormat = LlmToolFormat> = F extends "openai" ? OpenAiTool : F extends "anthropic" ? AnthropicTool : McpTool;
-
-export interface LlmToolsOptions {
-  /** Only the tools that change nothing upstream. */
-  readOnly?: boolean;
-}
+export {
+  type AnthropicTool,
+  type JsonSchema,
+  LLM_TOOL_FORMATS,
+  type LlmTool,
+  type LlmToolFormat,
+  type LlmToolsOptions,
+  type McpTool,
+  type McpToolAnnotations,
+  type ObjectSchema,
+  type OpenAiTool,
+} from "./llm-tool-types.js";
 
 /** Definitions of `tools` (a provider's tool map, or a list) in `format`, in their order. */
 export function toLlmTools<F extends LlmToolFormat>(tools: Record<string, ToolSpec> | readonly ToolSpec[], format: F, options: LlmToolsOptions = {}): LlmTool<F>[] {

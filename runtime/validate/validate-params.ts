@@ -3,8 +3,8 @@
 // Valid input comes back normalised: defaults applied, numbers and booleans
 // coerced from their text form, JSON strings parsed, enum case canonicalised,
 // base addresses trimmed.
+import { checkAddress } from "./address-rules.js";
 import { credentialOfParam } from "../http/credentials.js";
-import { isLoopback } from "../http/hosts.js";
 import { ownValue } from "../common/own.js";
 import { isSecretLength, SECRET_MIN_LENGTH } from "../common/redact.js";
 import { redactThenCut } from "../common/outgoing-text.js";
@@ -17,6 +17,7 @@ import type { ParamCall, ToolCall } from "../spec/tool-types.js";
 export const TOOL_FIELDS_READ = ["params"] as const satisfies readonly (keyof ToolCall)[];
 
 export { SECRET_MIN_LENGTH };
+export { checkAddress };
 
 /** The parts of the runtime's support (call/support.ts) that checking values may need. */
 export interface ValueSupport {
@@ -293,40 +294,6 @@ export function splitList(value: string, separator: string): string[] {
     .split(separator)
     .map((item) => item.trim())
     .filter(Boolean);
-}
-
-/**
- * The rules every base address follows, whether a parameter (instanceUrl) or
- * the baseUrl option: https (http only for loopback), scheme and host only,
- * no credentials, query or fragment. Returns the origin, or the problem.
- */
-export function checkAddress(text: string): { origin: string } | { problem: string; withhold?: boolean } {
-  // A pure function of the text, called on every call with the same few addresses: remembered.
-  let known = checkedAddresses.get(text);
-  if (!known) {
-    if (checkedAddresses.size >= 64) checkedAddresses.clear();
-    known = parseAddress(text);
-    checkedAddresses.set(text, known);
-  }
-  return known;
-}
-
-const checkedAddresses = new Map<string, { origin: string } | { problem: string; withhold?: boolean }>();
-
-function parseAddress(text: string): { origin: string } | { problem: string; withhold?: boolean } {
-  let url: URL;
-  try {
-    url = new URL(text.trim());
-  } catch {
-    return { problem: "must be an absolute address such as https://api.example.com" };
-  }
-  if (url.username || url.password) return { problem: "must not contain credentials", withhold: true };
-  if (url.protocol !== "https:" && !(url.protocol === "http:" && isLoopback(url.hostname))) {
-    return { problem: "must use https (http is allowed only for loopback hosts)" };
-  }
-  if (url.search || url.hash || text.includes("?") || text.includes("#")) return { problem: "must not contain a query or fragment" };
-  if (url.pathname.replace(/\/+$/, "") !== "") return { problem: "must be scheme and host only, without a path" };
-  return { origin: url.origin };
 }
 
 function checkBaseUrl(spec: ParamCall, s: string, secrets: readonly string[]): Checked {
