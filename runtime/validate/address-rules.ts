@@ -31,7 +31,8 @@ function parseAddress(text: string): { origin: string } | { problem: string; wit
   if (url.protocol !== "https:" && !(url.protocol === "http:" && isLoopback(url.hostname))) {
     return { problem: "must use https (http is allowed only for loopback hosts)" };
   }
-  if (url.search || url.hash || text.includes("?") || text.includes("#")) return { problem: "must not contain a query or fragment" };
+  if (url.search || url.hash || text.includes("?") || text.includes("#"))
+    return { problem: "must not contain a query or fragment" };
   if (url.pathname.replace(/\/+$/, "") !== "") return { problem: "must be scheme and host only, without a path" };
   return { origin: url.origin };
 }

@@ -9,13 +9,24 @@ import type { RuleSpec, ToolCall } from "../spec/tool-types.js";
 export const TOOL_FIELDS_READ = ["rules"] as const satisfies readonly (keyof ToolCall)[];
 
 /** Cross-field rules over normalised values (defaults applied); `secrets`: redacted from a value before it is cut to be shown. */
-export function checkRules(tool: ToolCall, values: Record<string, unknown>, rules: readonly RuleSpec[] = tool.rules, secrets: readonly string[] = []): Issue[] {
+export function checkRules(
+  tool: ToolCall,
+  values: Record<string, unknown>,
+  rules: readonly RuleSpec[] = tool.rules,
+  secrets: readonly string[] = [],
+): Issue[] {
   const issues: Issue[] = [];
   for (const rule of rules) checkRule(rule, values, tool, issues, secrets);
   return issues;
 }
 
-function checkRule(rule: RuleSpec, values: Record<string, unknown>, tool: ToolCall, issues: Issue[], secrets: readonly string[]): void {
+function checkRule(
+  rule: RuleSpec,
+  values: Record<string, unknown>,
+  tool: ToolCall,
+  issues: Issue[],
+  secrets: readonly string[],
+): void {
   const present = (name: string) => values[name] !== undefined;
   switch (rule.rule) {
     case "exactlyOne": {

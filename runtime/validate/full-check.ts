@@ -13,7 +13,14 @@ import { fileValue } from "./file-values.js";
 import { stringRules } from "./string-rules.js";
 import { numberRules } from "./number-rules.js";
 import { paramUnions } from "./param-unions.js";
-import { booleanValue, type Checked, checkValueWith, type Validated, type ValueSupport, validateInput } from "./validate-params.js";
+import {
+  booleanValue,
+  type Checked,
+  checkValueWith,
+  type Validated,
+  type ValueSupport,
+  validateInput,
+} from "./validate-params.js";
 
 export const VALUE_SUPPORT: Required<ValueSupport> = {
   boolean: booleanValue,

@@ -58,7 +58,12 @@ describe("blank and unbounded values", () => {
   for (const [label, id, params, param] of [
     ["a whitespace-only required query", "books_search_volumes", { apiKey: BOOKS_KEY, q: "   " }, "q"],
     ["a whitespace-only token (would send `Bearer `)", "directory_list_users", { accessToken: "   " }, "accessToken"],
-    ["a tab-only required path value", "docgen_check_status", { apiKey: GAMMA_KEY, generationId: "\t" }, "generationId"],
+    [
+      "a tab-only required path value",
+      "docgen_check_status",
+      { apiKey: GAMMA_KEY, generationId: "\t" },
+      "generationId",
+    ],
   ] as const) {
     it(`refuse ${label}`, async () => {
       const result = await executeTool(id, params as never, { baseUrl: other.url });
@@ -73,9 +78,23 @@ describe("blank and unbounded values", () => {
       routes: [],
       rules: [],
       auth: { type: "bearer", param: "token" },
-      params: [{ name: "ids", type: "string", title: "IDs", description: "", required: true, secret: false, visibility: "user-or-llm", wire: { in: "body", pointer: "/ids", split: { separator: "," } } }],
+      params: [
+        {
+          name: "ids",
+          type: "string",
+          title: "IDs",
+          description: "",
+          required: true,
+          secret: false,
+          visibility: "user-or-llm",
+          wire: { in: "body", pointer: "/ids", split: { separator: "," } },
+        },
+      ],
     } as unknown as ToolSpec;
-    expect(validateParams(tool, { ids: " , " })).toEqual({ ok: false, issues: [{ param: "ids", rule: "required", message: "ids: is required, got a list with no items" }] });
+    expect(validateParams(tool, { ids: " , " })).toEqual({
+      ok: false,
+      issues: [{ param: "ids", rule: "required", message: "ids: is required, got a list with no items" }],
+    });
     expect(validateParams(tool, { ids: " , a" })).toMatchObject({ ok: true, values: { ids: " , a" } });
   });
 
@@ -96,13 +115,21 @@ describe("blank and unbounded values", () => {
   });
 
   it("refuse a 1 MB query value before any request", async () => {
-    const result = await executeTool("books_search_volumes", { apiKey: BOOKS_KEY, q: "x".repeat(1_000_000) }, { baseUrl: other.url });
+    const result = await executeTool(
+      "books_search_volumes",
+      { apiKey: BOOKS_KEY, q: "x".repeat(1_000_000) },
+      { baseUrl: other.url },
+    );
     expect(result).toMatchObject({ success: false, error: { type: "validation", param: "q", rule: "maxLength" } });
     if (!result.success) expect(result.error.message.length).toBeLessThan(300);
   });
 
   it("refuse an over-long credential", async () => {
-    const result = await executeTool("books_search_volumes", { apiKey: "k".repeat(513), q: "x" }, { baseUrl: other.url });
+    const result = await executeTool(
+      "books_search_volumes",
+      { apiKey: "k".repeat(513), q: "x" },
+      { baseUrl: other.url },
+    );
     expect(result).toMatchObject({ success: false, error: { param: "apiKey", rule: "maxLength" } });
   });
 });
@@ -131,7 +158,10 @@ describe("base addresses", () => {
     const long = `https://${"a".repeat(60)}.${"b".repeat(60)}.${"c".repeat(60)}.${"d".repeat(60)}.example.com`;
     const result = await executeTool("crm_get_record", { ...base, instanceUrl: long });
     expect(result).toMatchObject({ success: false, error: { param: "instanceUrl", rule: "maxLength" } });
-    const userinfo = await executeTool("crm_get_record", { ...base, instanceUrl: "https://me:pa55word@acme.my.salesforce.com" });
+    const userinfo = await executeTool("crm_get_record", {
+      ...base,
+      instanceUrl: "https://me:pa55word@acme.my.salesforce.com",
+    });
     expect(userinfo).toMatchObject({ success: false, error: { param: "instanceUrl", rule: "format" } });
     expect(JSON.stringify(userinfo)).not.toContain("pa55word");
   });
@@ -146,8 +176,12 @@ describe("replies without the outputs the spec guarantees", () => {
       const upstream = await server(() => ({ status: 200, body }));
       try {
         const result = await executeTool("docgen_generate", generate, { baseUrl: upstream.url });
-        expect(result).toMatchObject({ success: false, error: { type: "upstream", status: 200, code: "MISSING_OUTPUT", retryable: false } });
-        if (!result.success) expect(result.error.message).toContain("$response.body#/generationId (output generationId)");
+        expect(result).toMatchObject({
+          success: false,
+          error: { type: "upstream", status: 200, code: "MISSING_OUTPUT", retryable: false },
+        });
+        if (!result.success)
+          expect(result.error.message).toContain("$response.body#/generationId (output generationId)");
       } finally {
         await upstream.close();
       }

@@ -35,7 +35,10 @@ describe("redirects are never followed", () => {
       const upstream = await server(() => ({ status, headers: { location: `${other.url}/steal?key=${BOOKS_KEY}` } }));
       try {
         const result = await executeTool(id, params as never, { baseUrl: upstream.url, retries: 0 });
-        expect(result).toMatchObject({ success: false, error: { type: "upstream", status, code: "REDIRECT", retryable: false } });
+        expect(result).toMatchObject({
+          success: false,
+          error: { type: "upstream", status, code: "REDIRECT", retryable: false },
+        });
         if (result.success) return;
         expect(result.error.message).toContain(`pointing to ${other.url}`);
         expect(result.error.message).not.toContain("/steal");
@@ -50,7 +53,11 @@ describe("redirects are never followed", () => {
   }
 
   it("a same-origin redirect is refused too (a POST is never turned into a GET)", async () => {
-    const upstream = await server((r) => (r.url === "/v1.0/generations" ? { status: 303, headers: { location: "/v1.0/generations/abc" } } : { status: 200, body: "{}" }));
+    const upstream = await server((r) =>
+      r.url === "/v1.0/generations"
+        ? { status: 303, headers: { location: "/v1.0/generations/abc" } }
+        : { status: 200, body: "{}" },
+    );
     try {
       const result = await executeTool("docgen_generate", generate, { baseUrl: upstream.url });
       expect(result).toMatchObject({ success: false, error: { code: "REDIRECT", status: 303 } });
@@ -69,7 +76,12 @@ describe("parameters are read as own properties only", () => {
       const result = await executeTool("books_search_volumes", params, { baseUrl: upstream.url });
       expect(result).toMatchObject({ success: false, error: { type: "validation" } });
       if (result.success) return;
-      expect(result.error.issues ?? [result.error]).toEqual(expect.arrayContaining([expect.objectContaining({ param: "__proto__", rule: "unknown" }), expect.objectContaining({ param: "apiKey", rule: "required" })]));
+      expect(result.error.issues ?? [result.error]).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({ param: "__proto__", rule: "unknown" }),
+          expect.objectContaining({ param: "apiKey", rule: "required" }),
+        ]),
+      );
       expect(JSON.stringify(result)).not.toContain("literal-secret-0004");
       expect(upstream.received).toHaveLength(0);
     } finally {
@@ -81,13 +93,23 @@ describe("parameters are read as own properties only", () => {
     const params = Object.create({ apiKey: "inherited-secret-0005" }) as Record<string, unknown>;
     params.q = "otters";
     const result = await executeTool("books_search_volumes", params as never, { baseUrl: other.url });
-    expect(result).toMatchObject({ success: false, error: { param: "apiKey", rule: "required", message: "apiKey: is required" } });
+    expect(result).toMatchObject({
+      success: false,
+      error: { param: "apiKey", rule: "required", message: "apiKey: is required" },
+    });
   });
 });
 
 describe("secrets", () => {
   it("are redacted from outputs when the upstream echoes them", async () => {
-    const upstream = await server((r) => ({ status: 200, body: JSON.stringify({ data: [{ id: "t1", name: `theme for ${r.headers["x-api-key"]}` }], hasMore: false, nextCursor: null }) }));
+    const upstream = await server((r) => ({
+      status: 200,
+      body: JSON.stringify({
+        data: [{ id: "t1", name: `theme for ${r.headers["x-api-key"]}` }],
+        hasMore: false,
+        nextCursor: null,
+      }),
+    }));
     try {
       const result = await executeTool("docgen_list_themes", { apiKey: GAMMA_KEY }, { baseUrl: upstream.url });
       expect(result).toMatchObject({ success: true, output: { themes: [{ id: "t1", name: "theme for [redacted]" }] } });
@@ -101,7 +123,14 @@ describe("secrets", () => {
     const result = await executeTool("docgen_list_themes", { apiKey: "sk-1234" }, { baseUrl: other.url });
     expect(result).toEqual({
       success: false,
-      error: { type: "validation", provider: "docgen", operation: "docgen_list_themes", param: "apiKey", rule: "minLength", message: "apiKey: must be at least 8 characters long, got (secret value withheld)" },
+      error: {
+        type: "validation",
+        provider: "docgen",
+        operation: "docgen_list_themes",
+        param: "apiKey",
+        rule: "minLength",
+        message: "apiKey: must be at least 8 characters long, got (secret value withheld)",
+      },
     });
     expect(other.received).toHaveLength(0);
   });
@@ -113,7 +142,10 @@ describe("secrets", () => {
   ] as const) {
     it(`with ${label} are a validation error on the credential, not a retried network error`, async () => {
       const result = await executeTool("docgen_list_themes", { apiKey: key }, { baseUrl: other.url });
-      expect(result).toMatchObject({ success: false, error: { type: "validation", param: "apiKey", rule: "characters" } });
+      expect(result).toMatchObject({
+        success: false,
+        error: { type: "validation", param: "apiKey", rule: "characters" },
+      });
       if (!result.success) expect(result.error.message).toContain("(secret value withheld)");
       expect(other.received).toHaveLength(0);
     });
@@ -125,7 +157,14 @@ describe("found by the derived contract suite (issue 10)", () => {
     const result = await executeTool("docgen_list_themes", { apiKey: "a" }, { baseUrl: other.url });
     expect(result).toEqual({
       success: false,
-      error: { type: "validation", provider: "docgen", operation: "docgen_list_themes", param: "apiKey", rule: "minLength", message: "apiKey: must be at least 8 characters long, got (secret value withheld)" },
+      error: {
+        type: "validation",
+        provider: "docgen",
+        operation: "docgen_list_themes",
+        param: "apiKey",
+        rule: "minLength",
+        message: "apiKey: must be at least 8 characters long, got (secret value withheld)",
+      },
     });
     expect(other.received).toHaveLength(0);
   });
@@ -139,23 +178,52 @@ describe("found by the derived contract suite (issue 10)", () => {
     it(`half a surrogate pair ${label} is a validation error, not a thrown URIError`, async () => {
       const result = await executeTool(id, params, { baseUrl: other.url });
       expect(result).toMatchObject({ success: false, error: { type: "validation", param, rule: "characters" } });
-      if (!result.success) expect(result.error.message).toContain(param === "apiKey" ? "(secret value withheld)" : "well-formed Unicode");
+      if (!result.success)
+        expect(result.error.message).toContain(param === "apiKey" ? "(secret value withheld)" : "well-formed Unicode");
       expect(other.received).toHaveLength(0);
     });
   }
 
   it("half a surrogate pair inside a JSON parameter (an item, a key) is a validation error naming where, not a thrown URIError", () => {
-    const tool = { id: "t", params: [{ name: "expand", type: "json", jsonType: "array", required: true, secret: false, wire: { in: "query", name: "expand" } }], rules: [], routes: [] } as unknown as ToolSpec;
+    const tool = {
+      id: "t",
+      params: [
+        {
+          name: "expand",
+          type: "json",
+          jsonType: "array",
+          required: true,
+          secret: false,
+          wire: { in: "query", name: "expand" },
+        },
+      ],
+      rules: [],
+      routes: [],
+    } as unknown as ToolSpec;
     expect(validateParams(tool, { expand: ["ok", "\ud800"] })).toMatchObject({
       ok: false,
-      issues: [{ param: "expand", rule: "characters", message: 'expand[1]: must be well-formed Unicode (it holds half of a surrogate pair), got "\\ud800"' }],
+      issues: [
+        {
+          param: "expand",
+          rule: "characters",
+          message: 'expand[1]: must be well-formed Unicode (it holds half of a surrogate pair), got "\\ud800"',
+        },
+      ],
     });
-    expect(validateParams(tool, { expand: [{ "a\udc00": 1 }] })).toMatchObject({ ok: false, issues: [{ param: "expand", rule: "characters", message: expect.stringMatching(/^expand\[0\] key: /) }] });
+    expect(validateParams(tool, { expand: [{ "a\udc00": 1 }] })).toMatchObject({
+      ok: false,
+      issues: [{ param: "expand", rule: "characters", message: expect.stringMatching(/^expand\[0\] key: /) }],
+    });
     expect(validateParams(tool, { expand: ["otters 🦦"] })).toMatchObject({ ok: true });
   });
 
   it("a whole surrogate pair (an emoji) is still accepted", () => {
-    const tool = { id: "t", params: [{ name: "q", type: "string", required: true, secret: false, wire: { in: "query", name: "q" } }], rules: [], routes: [] } as unknown as ToolSpec;
+    const tool = {
+      id: "t",
+      params: [{ name: "q", type: "string", required: true, secret: false, wire: { in: "query", name: "q" } }],
+      rules: [],
+      routes: [],
+    } as unknown as ToolSpec;
     expect(validateParams(tool, { q: "otters 🦦" })).toMatchObject({ ok: true, values: { q: "otters 🦦" } });
   });
 
@@ -165,44 +233,84 @@ describe("found by the derived contract suite (issue 10)", () => {
   ] as const) {
     it(`${label} is refused: the header would drop it and send another value`, async () => {
       const result = await executeTool("docgen_list_themes", params, { baseUrl: other.url });
-      expect(result).toMatchObject({ success: false, error: { type: "validation", param: "apiKey", rule: "characters" } });
-      if (!result.success) expect(result.error.message).toBe("apiKey: must not start or end with a space or tab (an HTTP header drops them), got (secret value withheld)");
+      expect(result).toMatchObject({
+        success: false,
+        error: { type: "validation", param: "apiKey", rule: "characters" },
+      });
+      if (!result.success)
+        expect(result.error.message).toBe(
+          "apiKey: must not start or end with a space or tab (an HTTP header drops them), got (secret value withheld)",
+        );
       expect(other.received).toHaveLength(0);
     });
   }
 
   it("a key sent in the query with a stray space is refused too", async () => {
-    const result = await executeTool("books_search_volumes", { apiKey: `${BOOKS_KEY} `, q: "otters" }, { baseUrl: other.url });
-    expect(result).toMatchObject({ success: false, error: { type: "validation", param: "apiKey", rule: "characters", message: expect.stringContaining("a credential never does") } });
+    const result = await executeTool(
+      "books_search_volumes",
+      { apiKey: `${BOOKS_KEY} `, q: "otters" },
+      { baseUrl: other.url },
+    );
+    expect(result).toMatchObject({
+      success: false,
+      error: {
+        type: "validation",
+        param: "apiKey",
+        rule: "characters",
+        message: expect.stringContaining("a credential never does"),
+      },
+    });
   });
 
   it("a query within its 8,000 characters that percent-encodes past the 16,384-byte request head is refused, naming it", async () => {
-    const query = `SELECT Id FROM Account WHERE Name IN (${Array.from({ length: 1300 }, () => "'中'").join(",")})`.slice(0, 8000);
-    const result = await executeTool("crm_query", { apiKey: "crm-token-refusal-04", instanceUrl: other.url, query }, {});
+    const query =
+      `SELECT Id FROM Account WHERE Name IN (${Array.from({ length: 1300 }, () => "'中'").join(",")})`.slice(0, 8000);
+    const result = await executeTool(
+      "crm_query",
+      { apiKey: "crm-token-refusal-04", instanceUrl: other.url, query },
+      {},
+    );
     expect(result).toMatchObject({
       success: false,
       error: {
         type: "validation",
         param: "query",
         rule: "requestSize",
-        message: expect.stringMatching(/^query: the request's address and headers would take \d+ bytes, more than the 16384 crm accepts \(query takes \d+ of them, percent-encoded\)$/),
+        message: expect.stringMatching(
+          /^query: the request's address and headers would take \d+ bytes, more than the 16384 crm accepts \(query takes \d+ of them, percent-encoded\)$/,
+        ),
       },
     });
     expect(other.received).toHaveLength(0);
   });
 
   it("the same query is refused when all pages are asked for (every page's request is measured)", async () => {
-    const query = `SELECT Id FROM Account WHERE Name IN (${Array.from({ length: 1300 }, () => "'中'").join(",")})`.slice(0, 8000);
-    const result = await executeTool("crm_query", { apiKey: "crm-token-refusal-04", instanceUrl: other.url, query }, { allPages: true });
-    expect(result).toMatchObject({ success: false, error: { type: "validation", param: "query", rule: "requestSize" } });
+    const query =
+      `SELECT Id FROM Account WHERE Name IN (${Array.from({ length: 1300 }, () => "'中'").join(",")})`.slice(0, 8000);
+    const result = await executeTool(
+      "crm_query",
+      { apiKey: "crm-token-refusal-04", instanceUrl: other.url, query },
+      { allPages: true },
+    );
+    expect(result).toMatchObject({
+      success: false,
+      error: { type: "validation", param: "query", rule: "requestSize" },
+    });
     expect(other.received).toHaveLength(0);
   });
 
   it("8,000 plain characters of query fit, and are sent", async () => {
-    const upstream = await server(() => ({ status: 200, body: JSON.stringify({ totalSize: 0, done: true, records: [] }) }));
+    const upstream = await server(() => ({
+      status: 200,
+      body: JSON.stringify({ totalSize: 0, done: true, records: [] }),
+    }));
     try {
       const query = `SELECT Id FROM Account WHERE Name = 'x${"y".repeat(7960)}'`.padEnd(8000, " ");
-      const result = await executeTool("crm_query", { apiKey: "crm-token-refusal-04", instanceUrl: upstream.url, query }, {});
+      const result = await executeTool(
+        "crm_query",
+        { apiKey: "crm-token-refusal-04", instanceUrl: upstream.url, query },
+        {},
+      );
       expect(result.success).toBe(true);
       expect(upstream.received).toHaveLength(1);
     } finally {
@@ -213,7 +321,17 @@ describe("found by the derived contract suite (issue 10)", () => {
   it("a password (a secret in the body) may still start or end with a space", async () => {
     const upstream = await server(() => ({ status: 201, body: JSON.stringify({ id: "u1" }) }));
     try {
-      const result = await executeTool("directory_create_user", { accessToken: GRAPH_TOKEN, displayName: "Otter", mailNickname: "otter", userPrincipalName: "otter@example.com", password: " spaced pass " }, { baseUrl: upstream.url });
+      const result = await executeTool(
+        "directory_create_user",
+        {
+          accessToken: GRAPH_TOKEN,
+          displayName: "Otter",
+          mailNickname: "otter",
+          userPrincipalName: "otter@example.com",
+          password: " spaced pass ",
+        },
+        { baseUrl: upstream.url },
+      );
       expect(result.success).toBe(true);
       expect(JSON.parse(upstream.received[0]!.body).passwordProfile.password).toBe(" spaced pass ");
     } finally {

@@ -30,7 +30,11 @@ describe("a string's length bounds", () => {
     ] as const) {
       const spec = bounded(min, max);
       for (let chars = 1; chars <= 3 * Math.max(min ?? 0, max ?? 0); chars++) {
-        for (const make of [(i: number) => "a".repeat(i), (i: number) => WIDE.repeat(i), (i: number) => Array.from({ length: i }, (_, k) => (k % 2 ? WIDE : "a")).join("")]) {
+        for (const make of [
+          (i: number) => "a".repeat(i),
+          (i: number) => WIDE.repeat(i),
+          (i: number) => Array.from({ length: i }, (_, k) => (k % 2 ? WIDE : "a")).join(""),
+        ]) {
           const value = make(chars);
           const fits = (min === undefined || chars >= min) && (max === undefined || chars <= max);
           const checked = checkValue(spec, value);

@@ -13,9 +13,17 @@ import { createLifecycleReceiver } from "./lifecycle.js";
 const trigger: TriggerSpec = {
   ...zqTrigger,
   subscription: {
-    create: { operation: "zqhooks_create_hook", inputs: { url: "{{trigger.url}}", lifecycle: "{{trigger.lifecycleUrl}}" } },
+    create: {
+      operation: "zqhooks_create_hook",
+      inputs: { url: "{{trigger.url}}", lifecycle: "{{trigger.lifecycleUrl}}" },
+    },
     idOutput: "metadata.id",
-    lifecycle: { items: ["value"], event: ["lifecycleEvent"], subscription: ["subscriptionId"], actions: { reauthorizationRequired: "renew" } },
+    lifecycle: {
+      items: ["value"],
+      event: ["lifecycleEvent"],
+      subscription: ["subscriptionId"],
+      actions: { reauthorizationRequired: "renew" },
+    },
   },
 };
 const PATH = `/triggers/${trigger.id}/lifecycle`;
@@ -78,14 +86,27 @@ describe("a subscription's lifecycle notifications", () => {
 
   it("refuses a notification without the subscription's secret, or over the body limit, acting on nothing and logging no secret", async () => {
     const r = await receiving();
-    const forged = await fetch(r.url, { method: "POST", headers: { "content-type": "application/json" }, body: notification([{ subscriptionId: "hook-1", clientState: "zq-not-it", lifecycleEvent: "subscriptionRemoved" }]) });
+    const forged = await fetch(r.url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: notification([
+        { subscriptionId: "hook-1", clientState: "zq-not-it", lifecycleEvent: "subscriptionRemoved" },
+      ]),
+    });
     expect(forged.status).toBe(401);
-    const large = await fetch(r.url, { method: "POST", headers: { "content-type": "application/json" }, body: "x".repeat(trigger.maxBodyBytes + 1) });
+    const large = await fetch(r.url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "x".repeat(trigger.maxBodyBytes + 1),
+    });
     expect(large.status).toBe(413);
     expect((await fetch(r.url)).status).toBe(405);
     await r.settled();
     expect(r.acted).toEqual([]);
-    expect(r.logs).toEqual([expect.stringMatching(/refused a lifecycle notification: SIGNATURE_MISMATCH/), expect.stringMatching(/over 512 bytes \(413\)/)]);
+    expect(r.logs).toEqual([
+      expect.stringMatching(/refused a lifecycle notification: SIGNATURE_MISMATCH/),
+      expect.stringMatching(/over 512 bytes \(413\)/),
+    ]);
     expect(r.logs.join("\n")).not.toContain(ZQ_CLIENT_STATE);
   });
 

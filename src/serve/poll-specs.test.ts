@@ -26,11 +26,17 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 const SECRET = "zq-poll-secret-7c1e";
 const irs = await Promise.all(PROVIDER_IDS.map((id) => loadProvider(ROOT, join(SPECS_DIR, id))));
 const triggers: PollTriggerSpec[] = irs.flatMap((ir) => ir.pollTriggers ?? []);
-const tools: Record<string, ToolSpec> = Object.fromEntries(irs.flatMap((ir) => ir.operations.map((op) => [op.tool.id, op.tool])));
+const tools: Record<string, ToolSpec> = Object.fromEntries(
+  irs.flatMap((ir) => ir.operations.map((op) => [op.tool.id, op.tool])),
+);
 
 /** The trigger's parameters: each required one at its example, placeholder or default. */
 function paramsOf(trigger: PollTriggerSpec): Record<string, unknown> {
-  return Object.fromEntries(trigger.params.filter((p) => p.required || p.default !== undefined).map((p) => [p.name, p.example ?? p.placeholder ?? p.default]));
+  return Object.fromEntries(
+    trigger.params
+      .filter((p) => p.required || p.default !== undefined)
+      .map((p) => [p.name, p.example ?? p.placeholder ?? p.default]),
+  );
 }
 
 /** The trigger block: the credential from the environment, every other required connection input at a value it takes. */
@@ -47,7 +53,13 @@ function poller(trigger: PollTriggerSpec, store: TriggerStore, base: string, opt
   const tool = tools[trigger.operation] as ToolSpec;
   const outcomes: PollOutcome[] = [];
   const logs: string[] = [];
-  const call = pollCall({ registry: { tools, blocks: {} }, trigger, block: blockOf(trigger, tool, base), env: { ZQ_POLL_TOKEN: SECRET }, baseUrl: base });
+  const call = pollCall({
+    registry: { tools, blocks: {} },
+    trigger,
+    block: blockOf(trigger, tool, base),
+    env: { ZQ_POLL_TOKEN: SECRET },
+    baseUrl: base,
+  });
   const running = startPoller({
     trigger,
     params: paramsOf(trigger),

@@ -24,12 +24,26 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** The fixture's list gains a query for a time, its items a creation time, its answer an address to come back with. */
 const DOCUMENT: FixtureEdit[] = [
-  { file: "openapi.yaml", find: "        rank: { type: integer }\n", replace: "        rank: { type: integer }\n        addedAt: { type: string, format: date-time }\n" },
-  { file: "openapi.yaml", find: "                  total: { type: integer }\n", replace: "                  total: { type: integer }\n                  comeBack: { type: string }\n" },
-  { file: "openapi.yaml", find: "        - name: $count\n", replace: "        - name: addedSince\n          in: query\n          schema: { type: string }\n        - name: $count\n" },
+  {
+    file: "openapi.yaml",
+    find: "        rank: { type: integer }\n",
+    replace: "        rank: { type: integer }\n        addedAt: { type: string, format: date-time }\n",
+  },
+  {
+    file: "openapi.yaml",
+    find: "                  total: { type: integer }\n",
+    replace: "                  total: { type: integer }\n                  comeBack: { type: string }\n",
+  },
+  {
+    file: "openapi.yaml",
+    find: "        - name: $count\n",
+    replace:
+      "        - name: addedSince\n          in: query\n          schema: { type: string }\n        - name: $count\n",
+  },
   {
     find: "      top:\n        type: number\n",
-    replace: "      addedSince:\n        type: string\n        maxLength: 40\n        description: Books added at or after this time.\n        wire: { in: query }\n      top:\n        type: number\n",
+    replace:
+      "      addedSince:\n        type: string\n        maxLength: 40\n        description: Books added at or after this time.\n        wire: { in: query }\n      top:\n        type: number\n",
   },
   {
     find: '        from: "$response.body#/total"\n        description: Books on the shelf.\n',
@@ -73,7 +87,9 @@ async function fakeShelf(answer: (url: URL, n: number) => { status: number; body
     seen.push(`${url.pathname}${url.search}`);
     const out = answer(url, seen.length);
     if (out === "hang") return void hanging.push(res);
-    res.writeHead(out.status, { "content-type": "application/json" }).end(JSON.stringify(out.body ?? { error: { code: "Down", message: "down" } }));
+    res
+      .writeHead(out.status, { "content-type": "application/json" })
+      .end(JSON.stringify(out.body ?? { error: { code: "Down", message: "down" } }));
   });
   await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -88,14 +104,37 @@ async function fakeShelf(answer: (url: URL, n: number) => { status: number; body
   };
 }
 
-const block = (trigger: string): TriggerBlock => ({ type: "shelf", name: "Start", inputs: { trigger, apiKey: "{{ZQ_SHELF_KEY}}", shelfId: "s-1" } }) as unknown as TriggerBlock;
+const block = (trigger: string): TriggerBlock =>
+  ({
+    type: "shelf",
+    name: "Start",
+    inputs: { trigger, apiKey: "{{ZQ_SHELF_KEY}}", shelfId: "s-1" },
+  }) as unknown as TriggerBlock;
 
 /** A poller of `trigger` on `store` against `base`, its outcomes gathered. */
 function poller(trigger: string, store: TriggerStore, base: string, options: Partial<PollerOptions> = {}) {
   const outcomes: PollOutcome[] = [];
   const spec = triggers[trigger] as PollTriggerSpec;
-  const call = pollCall({ registry: { tools, blocks: {} }, trigger: spec, block: block(trigger), env: { ZQ_SHELF_KEY: "zq-key-1" }, baseUrl: base });
-  const running = startPoller({ trigger: spec, params: {}, store, call, intervalMs: 5, backfill: false, horizonMs: 3_600_000, accepted: () => undefined, log: () => undefined, polled: (o) => outcomes.push(o), ...options });
+  const call = pollCall({
+    registry: { tools, blocks: {} },
+    trigger: spec,
+    block: block(trigger),
+    env: { ZQ_SHELF_KEY: "zq-key-1" },
+    baseUrl: base,
+  });
+  const running = startPoller({
+    trigger: spec,
+    params: {},
+    store,
+    call,
+    intervalMs: 5,
+    backfill: false,
+    horizonMs: 3_600_000,
+    accepted: () => undefined,
+    log: () => undefined,
+    polled: (o) => outcomes.push(o),
+    ...options,
+  });
   return { outcomes, stop: () => running.stop() };
 }
 
@@ -164,8 +203,16 @@ describe("serve's poller", () => {
       const token = url.pathname === "/delta" ? Number(url.searchParams.get("token")) : 0;
       const value = url.pathname === "/delta" ? changes.slice(token) : [...books];
       const body = { total: books.length, value, comeBack: `${shelf.base}/delta?token=${changes.length}` };
-      if (n === 1) changes.push({ id: "u-3", title: "Three", state: "ready" }, { id: "u-1", title: "One, renamed", state: "ready" });
-      if (n === 3) changes.push({ id: "u-2", title: "Two", state: "ready", rank: 0 }, { id: "u-4", title: "Four", state: "ready" });
+      if (n === 1)
+        changes.push(
+          { id: "u-3", title: "Three", state: "ready" },
+          { id: "u-1", title: "One, renamed", state: "ready" },
+        );
+      if (n === 3)
+        changes.push(
+          { id: "u-2", title: "Two", state: "ready", rank: 0 },
+          { id: "u-4", title: "Four", state: "ready" },
+        );
       return { status: 200, body };
     });
     const file = join(work, "delta.sqlite");
@@ -193,7 +240,10 @@ describe("serve's poller", () => {
   it("on a mock, follows a delta link on the operation's real host at the mock (the document's examples name the real host)", async () => {
     const shelf = await fakeShelf((url) => {
       const token = url.pathname === "/delta" ? Number(url.searchParams.get("token")) : 0;
-      return { status: 200, body: { total: 0, value: [], comeBack: `https://api.shelf.test/delta?token=${token + 1}` } };
+      return {
+        status: 200,
+        body: { total: 0, value: [], comeBack: `https://api.shelf.test/delta?token=${token + 1}` },
+      };
     });
     const store = openSqliteStore(join(work, "mocked-delta.sqlite"));
     try {
@@ -209,7 +259,9 @@ describe("serve's poller", () => {
   });
 
   it("waits longer after each upstream failure, and polls at the interval again once one succeeds", async () => {
-    const shelf = await fakeShelf((_url, n) => (n <= 3 ? { status: 400 } : { status: 200, body: { total: 0, value: [] } }));
+    const shelf = await fakeShelf((_url, n) =>
+      n <= 3 ? { status: 400 } : { status: 200, body: { total: 0, value: [] } },
+    );
     const store = openSqliteStore(join(work, "failing.sqlite"));
     try {
       const p = poller("shelf_book_since", store, shelf.base, { intervalMs: 10 });
@@ -217,7 +269,9 @@ describe("serve's poller", () => {
       await p.stop();
       expect(p.outcomes.slice(0, 5).map((o) => (o.ok ? "ok" : o.waitMs))).toEqual([20, 40, 80, "ok", "ok"]);
       // The failures wrote nothing: the position moved once per poll that succeeded.
-      expect((await store.pollPosition(positionKey(triggers.shelf_book_since as PollTriggerSpec, {}))).version).toBe(p.outcomes.filter((o) => o.ok).length);
+      expect((await store.pollPosition(positionKey(triggers.shelf_book_since as PollTriggerSpec, {}))).version).toBe(
+        p.outcomes.filter((o) => o.ok).length,
+      );
     } finally {
       await store.close();
       await shelf.close();

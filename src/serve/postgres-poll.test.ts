@@ -62,15 +62,29 @@ async function until(done: () => boolean | Promise<boolean>, what: string): Prom
 describe("serves sharing a Postgres store", () => {
   it("poll a trigger one at a time, and another takes over, from where it stood, when the poller stops", async () => {
     const books = [{ id: "zqpg-1", title: "One", state: "ready" }];
-    const server: Server = createServer((_req, res) => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ total: books.length, value: books })));
+    const server: Server = createServer((_req, res) =>
+      res
+        .writeHead(200, { "content-type": "application/json" })
+        .end(JSON.stringify({ total: books.length, value: books })),
+    );
     await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const block = { type: "shelf", name: "Start", inputs: { trigger: TRIGGER, apiKey: "{{ZQ_SHELF_KEY}}", shelfId: "s-1" } } as unknown as TriggerBlock;
+    const block = {
+      type: "shelf",
+      name: "Start",
+      inputs: { trigger: TRIGGER, apiKey: "{{ZQ_SHELF_KEY}}", shelfId: "s-1" },
+    } as unknown as TriggerBlock;
     const serves: { store: TriggerStore; calls: number; outcomes: PollOutcome[]; stop(): Promise<void> }[] = [];
     try {
       for (let i = 0; i < 3; i++) {
         const store = await openPostgresStore(postgres.url());
-        const call = pollCall({ registry: { tools, blocks: {} }, trigger, block, env: { ZQ_SHELF_KEY: "zq-key-1" }, baseUrl: base });
+        const call = pollCall({
+          registry: { tools, blocks: {} },
+          trigger,
+          block,
+          env: { ZQ_SHELF_KEY: "zq-key-1" },
+          baseUrl: base,
+        });
         const serve = { store, calls: 0, outcomes: [] as PollOutcome[], stop: async (): Promise<void> => undefined };
         const poller = startPoller({
           trigger,

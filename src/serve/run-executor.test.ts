@@ -10,7 +10,17 @@ import { outcomeOf, startExecutor } from "./run-executor.js";
 import type { StoredRun } from "./store.js";
 
 const NOW = 1_800_000_000_000;
-const run = (attempts: number): StoredRun => ({ id: "run-1", trigger: "zqruns_event", event: "evt-1", status: "running", attempts, nextAt: NOW, createdAt: NOW, outputs: { data: {}, metadata: {} }, journal: {} });
+const run = (attempts: number): StoredRun => ({
+  id: "run-1",
+  trigger: "zqruns_event",
+  event: "evt-1",
+  status: "running",
+  attempts,
+  nextAt: NOW,
+  createdAt: NOW,
+  outputs: { data: {}, metadata: {} },
+  journal: {},
+});
 const block = (status: BlockResult["status"], retryable?: boolean): BlockResult => ({
   id: "call",
   name: "Call",
@@ -18,19 +28,53 @@ const block = (status: BlockResult["status"], retryable?: boolean): BlockResult 
   operation: "zq_op",
   status,
   durationMs: 1,
-  ...(retryable === undefined ? {} : { error: { type: "upstream", provider: "zq", operation: "zq_op", status: retryable ? 503 : 400, message: retryable ? "503" : "400", retryable } }),
+  ...(retryable === undefined
+    ? {}
+    : {
+        error: {
+          type: "upstream",
+          provider: "zq",
+          operation: "zq_op",
+          status: retryable ? 503 : 400,
+          message: retryable ? "503" : "400",
+          retryable,
+        },
+      }),
 });
-const result = (status: RunResult["status"], blocks: BlockResult[]): RunResult => ({ status, durationMs: 1, blocks, placeholders: [] });
+const result = (status: RunResult["status"], blocks: BlockResult[]): RunResult => ({
+  status,
+  durationMs: 1,
+  blocks,
+  placeholders: [],
+});
 const retry = { attempts: 3, backoffMs: 10_000 };
 
 describe("an attempt's outcome", () => {
   it("is the run's next status: succeeded, failed at once, queued after a doubling backoff, then dead; cancelled runs are queued uncounted", () => {
     expect(outcomeOf(run(1), result("succeeded", [block("succeeded")]), retry, NOW)).toEqual({ status: "succeeded" });
-    expect(outcomeOf(run(1), result("failed", [block("failed", false)]), retry, NOW)).toEqual({ status: "failed", error: "call: 400" });
-    expect(outcomeOf(run(1), result("failed", [block("failed", true)]), retry, NOW)).toEqual({ status: "queued", error: "call: 503", nextAt: NOW + 10_000 });
-    expect(outcomeOf(run(2), result("failed", [block("failed", true)]), retry, NOW)).toEqual({ status: "queued", error: "call: 503", nextAt: NOW + 20_000 });
-    expect(outcomeOf(run(3), result("failed", [block("failed", true)]), retry, NOW)).toEqual({ status: "dead", error: "call: 503 (after 3 attempts)" });
-    expect(outcomeOf(run(2), result("cancelled", []), retry, NOW)).toEqual({ status: "queued", nextAt: NOW, undoAttempt: true });
+    expect(outcomeOf(run(1), result("failed", [block("failed", false)]), retry, NOW)).toEqual({
+      status: "failed",
+      error: "call: 400",
+    });
+    expect(outcomeOf(run(1), result("failed", [block("failed", true)]), retry, NOW)).toEqual({
+      status: "queued",
+      error: "call: 503",
+      nextAt: NOW + 10_000,
+    });
+    expect(outcomeOf(run(2), result("failed", [block("failed", true)]), retry, NOW)).toEqual({
+      status: "queued",
+      error: "call: 503",
+      nextAt: NOW + 20_000,
+    });
+    expect(outcomeOf(run(3), result("failed", [block("failed", true)]), retry, NOW)).toEqual({
+      status: "dead",
+      error: "call: 503 (after 3 attempts)",
+    });
+    expect(outcomeOf(run(2), result("cancelled", []), retry, NOW)).toEqual({
+      status: "queued",
+      nextAt: NOW,
+      undoAttempt: true,
+    });
   });
 });
 

@@ -28,7 +28,11 @@ function walCommits(file: string): number {
     const frame = Buffer.alloc(24);
     let commits = 0;
     let previousEnded = false;
-    for (let at = 32; readSync(fd, frame, 0, 24, at) === 24 && frame.subarray(8, 16).equals(header.subarray(16, 24)); at += 24 + pageSize) {
+    for (
+      let at = 32;
+      readSync(fd, frame, 0, 24, at) === 24 && frame.subarray(8, 16).equals(header.subarray(16, 24));
+      at += 24 + pageSize
+    ) {
       const ends = frame.readUInt32BE(4) !== 0;
       if (ends && !previousEnded) commits++;
       previousEnded = ends;
@@ -61,7 +65,9 @@ describe("one receiver per SQLite file", () => {
     const file = join(dir, "held.sqlite");
     const first = openSqliteStore(file);
     expect(() => openSqliteStore(file)).toThrow(StoreInUseError);
-    expect(() => openSqliteStore(file)).toThrow(`${file} is held by another serve (process ${process.pid}): one receiver per SQLite file.`);
+    expect(() => openSqliteStore(file)).toThrow(
+      `${file} is held by another serve (process ${process.pid}): one receiver per SQLite file.`,
+    );
     expect(await first.accept(deliveryOf("zqheld", ["evt-1"]), 60_000)).toEqual([true]);
     await first.close();
     const second = openSqliteStore(file);
@@ -76,7 +82,9 @@ describe("one receiver per SQLite file", () => {
     await made.accept(deliveryOf("zqorphan", ["evt-1"]), 60_000);
     await made.close();
     // A process that has ended: its id names no live process now.
-    const gone = spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"], { encoding: "utf8" }).stdout;
+    const gone = spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"], {
+      encoding: "utf8",
+    }).stdout;
     writeFileSync(`${file}.owner`, JSON.stringify({ pid: Number(gone), host: hostname() }));
     mkdirSync(`${file}.lock`);
     const store = openSqliteStore(file);
@@ -98,7 +106,15 @@ describe("runs on the SQLite file", () => {
       ["evt-1", "running", 1, { data: { id: "evt-1" }, metadata: { id: "evt-1" } }],
       ["evt-2", "running", 1, { data: { id: "evt-2" }, metadata: { id: "evt-2" } }],
     ]);
-    await store.journal(taken[0]!.id, { id: "first", name: "First", type: "zq", operation: "zq_op", status: "succeeded", durationMs: 1, outputs: { n: 1 } });
+    await store.journal(taken[0]!.id, {
+      id: "first",
+      name: "First",
+      type: "zq",
+      operation: "zq_op",
+      status: "succeeded",
+      durationMs: 1,
+      outputs: { n: 1 },
+    });
     // Closed with two runs still running, as a killed receiver leaves them: the next open queues them again.
     await store.close();
     const again = openSqliteStore(file);

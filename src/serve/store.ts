@@ -195,7 +195,13 @@ export const POSITION_SQL =
 
 /** The delivery a poll's new items are kept as: their JSON, no header. */
 export function pollDelivery(p: PollIn): DeliveryIn {
-  return { trigger: p.trigger, receivedAt: p.polledAt, headers: {}, body: Buffer.from(JSON.stringify(p.events.map((e) => e.outputs.data)), "utf8"), events: p.events };
+  return {
+    trigger: p.trigger,
+    receivedAt: p.polledAt,
+    headers: {},
+    body: Buffer.from(JSON.stringify(p.events.map((e) => e.outputs.data)), "utf8"),
+    events: p.events,
+  };
 }
 
 /** The delivery and run records; `$BLOB` is BLOB (SQLite) or BYTEA (Postgres). */
@@ -211,7 +217,8 @@ export const RUN_TABLES = (blob: string) => [
  * the horizon, and nothing otherwise; a row comes back only when this receiver got the event.
  * Placeholders `$1`… (both stores accept them).
  */
-export const CLAIM_SQL = "INSERT INTO bw_events_seen (trigger, event_key, seen_at) VALUES ($1, $2, $3) ON CONFLICT (trigger, event_key) DO UPDATE SET seen_at = excluded.seen_at WHERE bw_events_seen.seen_at < $4 RETURNING seen_at";
+export const CLAIM_SQL =
+  "INSERT INTO bw_events_seen (trigger, event_key, seen_at) VALUES ($1, $2, $3) ON CONFLICT (trigger, event_key) DO UPDATE SET seen_at = excluded.seen_at WHERE bw_events_seen.seen_at < $4 RETURNING seen_at";
 
 /** Ids seen before the horizon: forgotten (a redelivery after it runs again, as the provider no longer sends it). */
 export const PRUNE_SQL = "DELETE FROM bw_events_seen WHERE seen_at < $1";
@@ -227,7 +234,8 @@ export function retryDelay(policy: RetryPolicy, attempt: number): number {
 }
 
 const iso = (ms: unknown) => (ms === null || ms === undefined ? "" : new Date(Number(ms)).toISOString());
-const text = (bytes: unknown) => (typeof bytes === "string" ? bytes : Buffer.from(bytes as Uint8Array).toString("utf8"));
+const text = (bytes: unknown) =>
+  typeof bytes === "string" ? bytes : Buffer.from(bytes as Uint8Array).toString("utf8");
 
 export const rowToStoredRun = (r: Record<string, unknown>, journal: Record<string, BlockResult>): StoredRun => ({
   id: String(r.id),
@@ -255,4 +263,9 @@ export const rowToRun = (r: Record<string, unknown>, blocks: { id: string; statu
   blocks,
 });
 
-export const rowToSubscription = (r: Record<string, unknown>): SubscriptionRecord => ({ trigger: String(r.trigger), id: String(r.id), url: String(r.url), expiresAt: String(r.expires_at) });
+export const rowToSubscription = (r: Record<string, unknown>): SubscriptionRecord => ({
+  trigger: String(r.trigger),
+  id: String(r.id),
+  url: String(r.url),
+  expiresAt: String(r.expires_at),
+});

@@ -9,7 +9,15 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { TriggerSpec } from "@blockwright/runtime/internal";
 import { afterAll, beforeEach, describe, expect, it } from "vitest";
-import { MINUTE, manualClock, provider, SECRET, START, subscribed, URL } from "../../test-support/serve-subscriptions.js";
+import {
+  MINUTE,
+  manualClock,
+  provider,
+  SECRET,
+  START,
+  subscribed,
+  URL,
+} from "../../test-support/serve-subscriptions.js";
 import { zqTrigger } from "../../test-support/serve-receivers.js";
 import { openSqliteStore } from "./sqlite-store.js";
 import type { TriggerStore } from "./store.js";
@@ -32,11 +40,24 @@ describe("keepSubscription", () => {
     const clock = manualClock();
     const p = provider();
     const logs: string[] = [];
-    const kept = await keepSubscription({ trigger: subscribed(60), url: URL, secret: SECRET, store, call: p.call, log: (l) => logs.push(l), clock });
+    const kept = await keepSubscription({
+      trigger: subscribed(60),
+      url: URL,
+      secret: SECRET,
+      store,
+      call: p.call,
+      log: (l) => logs.push(l),
+      clock,
+    });
     // A minute short of the lifetime, so the request's own time never makes it too long.
     const expiresAt = new Date(START + 59 * MINUTE).toISOString();
     expect(kept).toMatchObject({ id: "hook-1", expiresAt });
-    expect(p.calls).toEqual([{ operation: "zqhooks_create_hook", inputs: { url: URL, state: SECRET, until: expiresAt, kind: "thing.created" } }]);
+    expect(p.calls).toEqual([
+      {
+        operation: "zqhooks_create_hook",
+        inputs: { url: URL, state: SECRET, until: expiresAt, kind: "thing.created" },
+      },
+    ]);
     expect(await store.subscriptions()).toEqual([{ trigger: zqTrigger.id, id: "hook-1", url: URL, expiresAt }]);
 
     // 90% of the lifetime, counted from when it was made: not a moment before.
@@ -48,13 +69,19 @@ describe("keepSubscription", () => {
     expect((await store.subscriptions())[0]?.expiresAt).toBe(renewedUntil);
     // And again, 90% of the next lifetime on.
     await clock.advance(54 * MINUTE);
-    expect(p.calls.map((c) => c.operation)).toEqual(["zqhooks_create_hook", "zqhooks_renew_hook", "zqhooks_renew_hook"]);
+    expect(p.calls.map((c) => c.operation)).toEqual([
+      "zqhooks_create_hook",
+      "zqhooks_renew_hook",
+      "zqhooks_renew_hook",
+    ]);
 
     await kept.stop();
     expect(p.calls.at(-1)).toEqual({ operation: "zqhooks_delete_hook", inputs: { hookId: "hook-1" } });
     expect(await store.subscriptions()).toEqual([]);
     expect(clock.pending()).toBe(0);
-    expect(logs.join("\n")).toMatch(/subscription hook-1 created for .*\n.*subscription hook-1 renewed, expires .*\n.*renewed.*\n.*subscription hook-1 deleted/);
+    expect(logs.join("\n")).toMatch(
+      /subscription hook-1 created for .*\n.*subscription hook-1 renewed, expires .*\n.*renewed.*\n.*subscription hook-1 deleted/,
+    );
     expect(logs.join("\n")).not.toContain(SECRET);
   });
 
@@ -62,7 +89,15 @@ describe("keepSubscription", () => {
     const clock = manualClock();
     const p = provider();
     const lifetime = 41_760 * MINUTE;
-    const kept = await keepSubscription({ trigger: subscribed(41_760), url: URL, secret: SECRET, store, call: p.call, log: () => undefined, clock });
+    const kept = await keepSubscription({
+      trigger: subscribed(41_760),
+      url: URL,
+      secret: SECRET,
+      store,
+      call: p.call,
+      log: () => undefined,
+      clock,
+    });
     const renewAt = START + lifetime * 0.9;
     await clock.advance(renewAt - START - 1);
     expect(p.calls.map((c) => c.operation)).toEqual(["zqhooks_create_hook"]);
@@ -77,10 +112,23 @@ describe("keepSubscription", () => {
     const p = provider();
     p.state.failRenewals = 2;
     const logs: string[] = [];
-    const kept = await keepSubscription({ trigger: subscribed(100), url: URL, secret: SECRET, store, call: p.call, log: (l) => logs.push(l), clock });
+    const kept = await keepSubscription({
+      trigger: subscribed(100),
+      url: URL,
+      secret: SECRET,
+      store,
+      call: p.call,
+      log: (l) => logs.push(l),
+      clock,
+    });
     // Renewed at 90 minutes; failed twice, tried again a tenth of the time left later (54 s, then 48.6 s).
     await clock.advance(90 * MINUTE + 54_000 + 48_600);
-    expect(p.calls.map((c) => c.operation)).toEqual(["zqhooks_create_hook", "zqhooks_renew_hook", "zqhooks_renew_hook", "zqhooks_renew_hook"]);
+    expect(p.calls.map((c) => c.operation)).toEqual([
+      "zqhooks_create_hook",
+      "zqhooks_renew_hook",
+      "zqhooks_renew_hook",
+      "zqhooks_renew_hook",
+    ]);
     expect(logs.filter((l) => l.includes("renewal of subscription hook-1 failed"))).toHaveLength(2);
     expect(logs.at(-1)).toMatch(/subscription hook-1 renewed/);
     expect(logs.join("\n")).not.toContain(SECRET);
@@ -93,10 +141,23 @@ describe("keepSubscription", () => {
     const call: StepCall = async (operation, inputs) => {
       if (operation !== "zqhooks_renew_hook") return p.call(operation, inputs);
       p.calls.push({ operation, inputs });
-      return { ok: false, status: 204, code: "MISSING_OUTPUT", message: "zqhooks answered 204 without $response.body (output data): the body was empty" };
+      return {
+        ok: false,
+        status: 204,
+        code: "MISSING_OUTPUT",
+        message: "zqhooks answered 204 without $response.body (output data): the body was empty",
+      };
     };
     const logs: string[] = [];
-    const kept = await keepSubscription({ trigger: subscribed(60), url: URL, secret: SECRET, store, call, log: (l) => logs.push(l), clock });
+    const kept = await keepSubscription({
+      trigger: subscribed(60),
+      url: URL,
+      secret: SECRET,
+      store,
+      call,
+      log: (l) => logs.push(l),
+      clock,
+    });
     await clock.advance(54 * MINUTE);
     const asked = new Date(START + (54 + 59) * MINUTE).toISOString();
     expect(p.calls.at(-1)).toEqual({ operation: "zqhooks_renew_hook", inputs: { hookId: "hook-1", until: asked } });
@@ -106,7 +167,11 @@ describe("keepSubscription", () => {
     await clock.advance(54 * MINUTE - 1);
     expect(p.calls.map((c) => c.operation)).toEqual(["zqhooks_create_hook", "zqhooks_renew_hook"]);
     await clock.advance(1);
-    expect(p.calls.map((c) => c.operation)).toEqual(["zqhooks_create_hook", "zqhooks_renew_hook", "zqhooks_renew_hook"]);
+    expect(p.calls.map((c) => c.operation)).toEqual([
+      "zqhooks_create_hook",
+      "zqhooks_renew_hook",
+      "zqhooks_renew_hook",
+    ]);
     await kept.stop();
   });
 
@@ -119,46 +184,116 @@ describe("keepSubscription", () => {
       return { ok: false, status: 200, code: "HOOK_EXPIRED", message: "zqhooks answered 200 with HOOK_EXPIRED" };
     };
     const logs: string[] = [];
-    const kept = await keepSubscription({ trigger: subscribed(60), url: URL, secret: SECRET, store, call, log: (l) => logs.push(l), clock });
+    const kept = await keepSubscription({
+      trigger: subscribed(60),
+      url: URL,
+      secret: SECRET,
+      store,
+      call,
+      log: (l) => logs.push(l),
+      clock,
+    });
     await clock.advance(54 * MINUTE);
     expect(logs.at(-1)).toMatch(/the renewal of subscription hook-1 failed, tried again in \d+ s: .*HOOK_EXPIRED/);
     await kept.stop();
-    const bodiless: StepCall = async () => ({ ok: false, status: 204, code: "MISSING_OUTPUT", message: "zqhooks answered 204 without $response.body#/id (output metadata.id)" });
-    await expect(keepSubscription({ trigger: subscribed(60), url: URL, secret: SECRET, store, call: bodiless, log: () => undefined, clock: manualClock() })).rejects.toThrow(/zqhooks_create_hook failed: zqhooks answered 204 without/);
+    const bodiless: StepCall = async () => ({
+      ok: false,
+      status: 204,
+      code: "MISSING_OUTPUT",
+      message: "zqhooks answered 204 without $response.body#/id (output metadata.id)",
+    });
+    await expect(
+      keepSubscription({
+        trigger: subscribed(60),
+        url: URL,
+        secret: SECRET,
+        store,
+        call: bodiless,
+        log: () => undefined,
+        clock: manualClock(),
+      }),
+    ).rejects.toThrow(/zqhooks_create_hook failed: zqhooks answered 204 without/);
   });
 
   it("logs a delete the provider refuses and stops all the same, the store still naming the subscription", async () => {
     const p = provider();
-    const call: StepCall = async (operation, inputs) => (operation === "zqhooks_delete_hook" ? { ok: false, message: "404 Not Found" } : p.call(operation, inputs));
+    const call: StepCall = async (operation, inputs) =>
+      operation === "zqhooks_delete_hook" ? { ok: false, message: "404 Not Found" } : p.call(operation, inputs);
     const logs: string[] = [];
-    const kept = await keepSubscription({ trigger: subscribed(60), url: URL, secret: SECRET, store, call, log: (l) => logs.push(l), clock: manualClock() });
+    const kept = await keepSubscription({
+      trigger: subscribed(60),
+      url: URL,
+      secret: SECRET,
+      store,
+      call,
+      log: (l) => logs.push(l),
+      clock: manualClock(),
+    });
     await kept.stop();
-    expect(logs.at(-1)).toBe(`${zqTrigger.id}: subscription hook-1 could not be deleted (it ends ${kept.expiresAt}): ${zqTrigger.id}: zqhooks_delete_hook failed: 404 Not Found`);
+    expect(logs.at(-1)).toBe(
+      `${zqTrigger.id}: subscription hook-1 could not be deleted (it ends ${kept.expiresAt}): ${zqTrigger.id}: zqhooks_delete_hook failed: 404 Not Found`,
+    );
     expect((await store.subscriptions()).map((s) => s.id)).toEqual(["hook-1"]);
   });
 
   it("logs a subscription id the provider answers with control characters escaped, on one line", async () => {
     const forged = "hook-\u001b[2J\nzqhooks_thing_created: subscription hook-2 deleted\u202e";
-    const call: StepCall = async (operation) => ({ ok: true, outputs: operation === "zqhooks_create_hook" ? { data: { id: forged }, metadata: { id: forged } } : {} });
+    const call: StepCall = async (operation) => ({
+      ok: true,
+      outputs: operation === "zqhooks_create_hook" ? { data: { id: forged }, metadata: { id: forged } } : {},
+    });
     const logs: string[] = [];
-    const kept = await keepSubscription({ trigger: subscribed(60), url: URL, secret: SECRET, store, call, log: (l) => logs.push(l), clock: manualClock() });
+    const kept = await keepSubscription({
+      trigger: subscribed(60),
+      url: URL,
+      secret: SECRET,
+      store,
+      call,
+      log: (l) => logs.push(l),
+      clock: manualClock(),
+    });
     await kept.stop();
-    expect(logs[0]).toBe(`${zqTrigger.id}: subscription hook-\\u001b[2J\\nzqhooks_thing_created: subscription hook-2 deleted\\u202e created for ${URL}, expires ${kept.expiresAt}`);
+    expect(logs[0]).toBe(
+      `${zqTrigger.id}: subscription hook-\\u001b[2J\\nzqhooks_thing_created: subscription hook-2 deleted\\u202e created for ${URL}, expires ${kept.expiresAt}`,
+    );
     // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it looks for
     for (const line of logs) expect(line).not.toMatch(/[\u0000-\u001f\u202e]/);
   });
 
   it("says which input has no value, and what a failed creation answered", async () => {
     const p = provider();
-    const timeless = { ...subscribed(60), subscription: { ...subscribed(60).subscription!, lifetimeMinutes: undefined } } as unknown as TriggerSpec;
-    await expect(keepSubscription({ trigger: timeless, url: URL, secret: SECRET, store, call: p.call, log: () => undefined, clock: manualClock() })).rejects.toThrow(
+    const timeless = {
+      ...subscribed(60),
+      subscription: { ...subscribed(60).subscription!, lifetimeMinutes: undefined },
+    } as unknown as TriggerSpec;
+    await expect(
+      keepSubscription({
+        trigger: timeless,
+        url: URL,
+        secret: SECRET,
+        store,
+        call: p.call,
+        log: () => undefined,
+        clock: manualClock(),
+      }),
+    ).rejects.toThrow(
       new SubscriptionError(
         `${zqTrigger.id}: the input {{trigger.expiresAt}} of zqhooks_create_hook has no value (the inputs may use {{trigger.url}}, {{trigger.secret}}, {{trigger.expiresAt}}, {{trigger.lifecycleUrl}}, {{subscription.id}}, each where it has one)`,
       ),
     );
     const refusing: StepCall = async () => ({ ok: false, message: "403 Forbidden" });
 
-    await expect(keepSubscription({ trigger: subscribed(60), url: URL, secret: SECRET, store, call: refusing, log: () => undefined, clock: manualClock() })).rejects.toThrow(`${zqTrigger.id}: zqhooks_create_hook failed: 403 Forbidden`);
+    await expect(
+      keepSubscription({
+        trigger: subscribed(60),
+        url: URL,
+        secret: SECRET,
+        store,
+        call: refusing,
+        log: () => undefined,
+        clock: manualClock(),
+      }),
+    ).rejects.toThrow(`${zqTrigger.id}: zqhooks_create_hook failed: 403 Forbidden`);
     expect(await store.subscriptions()).toEqual([]);
   });
 });
