@@ -5,10 +5,16 @@ import type { Issue } from "../common/issue.js";
 import { redactThenCut } from "../common/outgoing-text.js";
 import type { RuleSpec, ToolCall } from "../spec/tool-types.js";
 
-/** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
+/**
+ * The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader;
+ * tool-field-readers.test.ts: each reader reads it).
+ */
 export const TOOL_FIELDS_READ = ["rules"] as const satisfies readonly (keyof ToolCall)[];
 
-/** Cross-field rules over normalised values (defaults applied); `secrets`: redacted from a value before it is cut to be shown. */
+/**
+ * Cross-field rules over normalised values (defaults applied); `secrets`: redacted from a value before it is cut to be
+ * shown.
+ */
 export function checkRules(
   tool: ToolCall,
   values: Record<string, unknown>,
@@ -35,7 +41,9 @@ function checkRule(
         issues.push({
           param: given[1] ?? rule.params[0],
           rule: "exactlyOne",
-          message: `exactly one of ${rule.params.join(", ")} is required, got ${given.length ? given.join(" and ") : "none"}`,
+          message:
+            `exactly one of ${rule.params.join(", ")} is required, got ` +
+            `${given.length ? given.join(" and ") : "none"}`,
         });
       }
       return;
@@ -44,10 +52,15 @@ function checkRule(
       if (rule.groups.some((group) => group.every(present))) return;
       const alternatives = rule.groups.map((g) => g.join(" with "));
       const given = rule.groups.flat().filter(present);
+      const either =
+        alternatives.length > 1
+          ? `${alternatives.slice(0, -1).join(", ")} or ${alternatives[alternatives.length - 1]}`
+          : alternatives[0];
+      const got = given.length ? `only ${[...new Set(given)].join(", ")}` : "none of them";
       issues.push({
         param: itemAt(itemAt(rule.groups, 0), 0),
         rule: "anyOf",
-        message: `${tool.id} needs ${alternatives.length > 1 ? `${alternatives.slice(0, -1).join(", ")} or ${alternatives[alternatives.length - 1]}` : alternatives[0]}, got ${given.length ? `only ${[...new Set(given)].join(", ")}` : "none of them"}`,
+        message: `${tool.id} needs ${either}, got ${got}`,
       });
       return;
     }
@@ -68,12 +81,15 @@ function checkRule(
               : length !== undefined && limits.maxLength !== undefined && length > limits.maxLength
                 ? `must be at most ${limits.maxLength} characters long (it has ${length})`
                 : undefined;
-      if (broken)
+      if (broken) {
+        const shown =
+          typeof value === "string" ? JSON.stringify(redactThenCut(value, secrets, 100, false)) : JSON.stringify(value);
         issues.push({
           param: rule.param,
           rule: "dependentLimits",
-          message: `${rule.param}: ${broken}${when}, got ${typeof value === "string" ? JSON.stringify(redactThenCut(value, secrets, 100, false)) : JSON.stringify(value)}`,
+          message: `${rule.param}: ${broken}${when}, got ${shown}`,
         });
+      }
       return;
     }
     case "allowedValues": {
@@ -85,8 +101,10 @@ function checkRule(
         param: rule.param,
         rule: "allowedValues",
         message: allowed.length
-          ? `${rule.param}: must be one of ${allowed.join(", ")} when ${rule.dependsOn} is ${String(selector)}, got ${JSON.stringify(value)}`
-          : `${rule.param}: must be left out when ${rule.dependsOn} is ${String(selector)}, got ${JSON.stringify(value)}`,
+          ? `${rule.param}: must be one of ${allowed.join(", ")} when ${rule.dependsOn} is ${String(selector)}, ` +
+            `got ${JSON.stringify(value)}`
+          : `${rule.param}: must be left out when ${rule.dependsOn} is ${String(selector)}, ` +
+            `got ${JSON.stringify(value)}`,
       });
     }
   }

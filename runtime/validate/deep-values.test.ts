@@ -32,7 +32,8 @@ describe("a value nested past the nesting limit", () => {
           param: "meta",
           rule: "depth",
           message:
-            "meta: is nested more than 100 levels deep (rule: depth; arrays and objects may nest at most 100 levels), got a value nested deeper at q/0/0/…/0/0",
+            "meta: is nested more than 100 levels deep (rule: depth; arrays and objects may nest at most 100 " +
+            "levels), got a value nested deeper at q/0/0/…/0/0",
         },
       });
     }
@@ -67,7 +68,9 @@ describe("a model's argument nested past the nesting limit", () => {
           type: "validation",
           param: "bookId",
           rule: "depth",
-          message: `bookId: is nested more than 100 levels deep (rule: depth; arrays and objects may nest at most 100 levels), got a value nested deeper at ${at}`,
+          message:
+            `bookId: is nested more than 100 levels deep (rule: depth; arrays and objects may nest at most 100 ` +
+            `levels), got a value nested deeper at ${at}`,
         }),
       });
     }

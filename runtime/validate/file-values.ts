@@ -42,7 +42,8 @@ export function fileValue(
   if (typeof raw !== "string")
     return fail(
       "type",
-      `must be a file: bytes (Uint8Array, ArrayBuffer or Blob), a path, or an https address, got ${raw === null ? "null" : Array.isArray(raw) ? "an array" : typeof raw}`,
+      `must be a file: bytes (Uint8Array, ArrayBuffer or Blob), a path, or an https address, ` +
+        `got ${raw === null ? "null" : Array.isArray(raw) ? "an array" : typeof raw}`,
     );
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(raw)) {
     let url: URL;
@@ -51,7 +52,8 @@ export function fileValue(
     } catch {
       return fail(
         "format",
-        `must be a file's path or an https address; ${JSON.stringify(redactThenCut(raw, secrets, 100, false))} is not a valid address`,
+        `must be a file's path or an https address; ${JSON.stringify(redactThenCut(raw, secrets, 100, false))}` +
+          ` is not a valid address`,
       );
     }
     if (url.username || url.password)

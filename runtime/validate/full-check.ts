@@ -39,7 +39,10 @@ export function validateParams(tool: ToolCall, input: Record<string, unknown>): 
   return validateInput(tool, input, VALUE_SUPPORT);
 }
 
-/** Check and normalise one given (non-empty) value, every check included; `tool` tells where else (routes) the value may be placed. */
+/**
+ * Check and normalise one given (non-empty) value, every check included; `tool` tells where else (routes) the value may
+ * be placed.
+ */
 export function checkValue(spec: ParamCall, raw: unknown, tool?: Pick<ToolCall, "routes" | "auth">): Checked {
   return checkValueWith(spec, raw, VALUE_SUPPORT, tool);
 }

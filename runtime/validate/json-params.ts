@@ -9,7 +9,10 @@ import { type Checked, compiled, problem, show, type ValueSupport } from "./vali
 import { lacks } from "../common/unsupported.js";
 import { redact } from "../common/redact.js";
 
-/** Check and normalise a given (non-empty) value of a json parameter; `secrets`: redacted from a value before it is cut to be shown. */
+/**
+ * Check and normalise a given (non-empty) value of a json parameter; `secrets`: redacted from a value before it is cut
+ * to be shown.
+ */
 export function checkJson(
   spec: ParamCall,
   raw: unknown,
@@ -54,7 +57,10 @@ export function checkJson(
         issue: {
           param: spec.name,
           rule: "forbiddenKeys",
-          message: `${spec.name}: must not contain ${keys.map((k) => JSON.stringify(k)).join(" or ")}${caseInsensitive ? " (in any case)" : ""}${hint ? `: ${hint}` : ""}, got key ${JSON.stringify(refused)}`,
+          message:
+            `${spec.name}: must not contain ${keys.map((k) => JSON.stringify(k)).join(" or ")}` +
+            `${caseInsensitive ? " (in any case)" : ""}${hint ? `: ${hint}` : ""}, ` +
+            `got key ${JSON.stringify(refused)}`,
         },
       };
     }
@@ -84,7 +90,9 @@ export function checkJson(
       issue: {
         param: spec.name,
         rule: "characters",
-        message: `${spec.name}${broken.where}: must be well-formed Unicode (it holds half of a surrogate pair), got ${show(spec, broken.text, secrets)}`,
+        message:
+          `${spec.name}${broken.where}: must be well-formed Unicode (it holds half of a surrogate pair), ` +
+          `got ${show(spec, broken.text, secrets)}`,
       },
     };
   const nested =
@@ -118,7 +126,9 @@ function parseFailure(raw: string, secrets: readonly string[]): string {
   }
 }
 
-/** The first key or string inside a JSON value with half of a surrogate pair (no wire form carries it), and where it is. */
+/**
+ * The first key or string inside a JSON value with half of a surrogate pair (no wire form carries it), and where it is.
+ */
 function brokenText(value: unknown, where: string): { where: string; text: string } | undefined {
   if (typeof value === "string") return !value.isWellFormed() ? { where, text: value } : undefined;
   if (Array.isArray(value)) {

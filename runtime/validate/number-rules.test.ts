@@ -30,16 +30,20 @@ describe("a number's step", () => {
     expect([isMultipleOf(7, 20), isMultipleOf(30, 20), isMultipleOf(0.35, 0.1)]).toEqual([false, false, false]);
   });
 
-  it("the multiple nearest a bound, inside it: a bound itself when it is one, a decimal step's as a validator reads it", () => {
-    expect([
-      multipleNear(3, 5, true),
-      multipleNear(52, 5, false),
-      multipleNear(40, 20, true),
-      multipleNear(-7, 5, true),
-    ]).toEqual([5, 50, 40, -5]);
-    expect(multipleNear(0.25, 0.1, true)).toBe(0.3);
-    expect(isMultipleOf(multipleNear(0.25, 0.1, true), 0.1)).toBe(true);
-  });
+  it(
+    "the multiple nearest a bound, inside it: a bound itself when it is one, " +
+      "a decimal step's as a validator reads it",
+    () => {
+      expect([
+        multipleNear(3, 5, true),
+        multipleNear(52, 5, false),
+        multipleNear(40, 20, true),
+        multipleNear(-7, 5, true),
+      ]).toEqual([5, 50, 40, -5]);
+      expect(multipleNear(0.25, 0.1, true)).toBe(0.3);
+      expect(isMultipleOf(multipleNear(0.25, 0.1, true), 0.1)).toBe(true);
+    },
+  );
 
   it("a value off the step is refused before any request: field, rule and value", () => {
     expect(validateInput(tool, { zqOffset: 40 }, { numbers: numberRules })).toMatchObject({

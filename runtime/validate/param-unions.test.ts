@@ -41,7 +41,10 @@ describe("a value of several forms", () => {
         param: "user",
         rule: "anyOf",
         message: expect.stringMatching(
-          /^user: must meet one of its forms: must be a value matching \^\[a-z\]\+\$; or must be a number; or must be valid JSON .*, got "Ada"$/,
+          new RegExp(
+            String.raw`^user: must meet one of its forms: must be a value matching \^\[a-z\]\+\$; ` +
+              'or must be a number; or must be valid JSON .*, got "Ada"$',
+          ),
         ),
       },
     });

@@ -34,7 +34,10 @@ function asParam(spec: ParamCall, branch: ParamBranch): ParamCall {
   return param;
 }
 
-/** The forms a raw value may meet, in the order they are tried: its own kind's, and a text's other readings after its string forms. */
+/**
+ * The forms a raw value may meet, in the order they are tried: its own kind's, and a text's other readings after its
+ * string forms.
+ */
 function candidates(branches: readonly ParamBranch[], raw: unknown): ParamBranch[] {
   const of = (type: ParamBranch["type"], jsonType?: "object" | "array") =>
     branches.filter(

@@ -28,11 +28,14 @@ describe("path parameters", () => {
     ["docgen_check_status", { apiKey: GAMMA_KEY }, "generationId"],
   ] as const) {
     for (const segment of [".", ".."]) {
-      it(`refuse ${id} ${param}=${JSON.stringify(segment)} (a dot segment would address another resource)`, async () => {
-        const result = await executeTool(id, { ...params, [param]: segment } as never, { baseUrl: other.url });
-        expect(result).toMatchObject({ success: false, error: { type: "validation", param, rule: "pathSegment" } });
-        expect(other.received).toHaveLength(0);
-      });
+      it(
+        `refuse ${id} ${param}=${JSON.stringify(segment)}` + ` (a dot segment would address another resource)`,
+        async () => {
+          const result = await executeTool(id, { ...params, [param]: segment } as never, { baseUrl: other.url });
+          expect(result).toMatchObject({ success: false, error: { type: "validation", param, rule: "pathSegment" } });
+          expect(other.received).toHaveLength(0);
+        },
+      );
     }
   }
 

@@ -31,25 +31,28 @@ describe("redirects are never followed", () => {
     [301, "docgen_generate", generate, "POST"],
     [308, "books_search_volumes", { apiKey: BOOKS_KEY, q: "otters" }, "GET"],
   ] as const) {
-    it(`a ${status} on a ${method} (${id}) is an upstream error naming the Location's origin; nothing reaches it`, async () => {
-      const upstream = await server(() => ({ status, headers: { location: `${other.url}/steal?key=${BOOKS_KEY}` } }));
-      try {
-        const result = await executeTool(id, params as never, { baseUrl: upstream.url, retries: 0 });
-        expect(result).toMatchObject({
-          success: false,
-          error: { type: "upstream", status, code: "REDIRECT", retryable: false },
-        });
-        if (result.success) return;
-        expect(result.error.message).toContain(`pointing to ${other.url}`);
-        expect(result.error.message).not.toContain("/steal");
-        expect(JSON.stringify(result)).not.toContain(BOOKS_KEY);
-        expect(upstream.received).toHaveLength(1);
-        expect(upstream.received[0]!.method).toBe(method);
-        expect(other.received).toHaveLength(0);
-      } finally {
-        await upstream.close();
-      }
-    });
+    it(
+      `a ${status} on a ${method} (${id}) is an upstream ` + `error naming the Location's origin; nothing reaches it`,
+      async () => {
+        const upstream = await server(() => ({ status, headers: { location: `${other.url}/steal?key=${BOOKS_KEY}` } }));
+        try {
+          const result = await executeTool(id, params as never, { baseUrl: upstream.url, retries: 0 });
+          expect(result).toMatchObject({
+            success: false,
+            error: { type: "upstream", status, code: "REDIRECT", retryable: false },
+          });
+          if (result.success) return;
+          expect(result.error.message).toContain(`pointing to ${other.url}`);
+          expect(result.error.message).not.toContain("/steal");
+          expect(JSON.stringify(result)).not.toContain(BOOKS_KEY);
+          expect(upstream.received).toHaveLength(1);
+          expect(upstream.received[0]!.method).toBe(method);
+          expect(other.received).toHaveLength(0);
+        } finally {
+          await upstream.close();
+        }
+      },
+    );
   }
 
   it("a same-origin redirect is refused too (a POST is never turned into a GET)", async () => {
@@ -153,21 +156,24 @@ describe("secrets", () => {
 });
 
 describe("found by the derived contract suite (issue 10)", () => {
-  it("a one-letter secret is refused with a readable error: short values are not redacted into every word", async () => {
-    const result = await executeTool("docgen_list_themes", { apiKey: "a" }, { baseUrl: other.url });
-    expect(result).toEqual({
-      success: false,
-      error: {
-        type: "validation",
-        provider: "docgen",
-        operation: "docgen_list_themes",
-        param: "apiKey",
-        rule: "minLength",
-        message: "apiKey: must be at least 8 characters long, got (secret value withheld)",
-      },
-    });
-    expect(other.received).toHaveLength(0);
-  });
+  it(
+    "a one-letter secret is refused with a readable " + "error: short values are not redacted into every word",
+    async () => {
+      const result = await executeTool("docgen_list_themes", { apiKey: "a" }, { baseUrl: other.url });
+      expect(result).toEqual({
+        success: false,
+        error: {
+          type: "validation",
+          provider: "docgen",
+          operation: "docgen_list_themes",
+          param: "apiKey",
+          rule: "minLength",
+          message: "apiKey: must be at least 8 characters long, got (secret value withheld)",
+        },
+      });
+      expect(other.received).toHaveLength(0);
+    },
+  );
 
   for (const [label, id, params, param] of [
     ["in a query value", "books_search_volumes", { apiKey: BOOKS_KEY, q: "otters \ud800" }, "q"],
@@ -184,38 +190,42 @@ describe("found by the derived contract suite (issue 10)", () => {
     });
   }
 
-  it("half a surrogate pair inside a JSON parameter (an item, a key) is a validation error naming where, not a thrown URIError", () => {
-    const tool = {
-      id: "t",
-      params: [
-        {
-          name: "expand",
-          type: "json",
-          jsonType: "array",
-          required: true,
-          secret: false,
-          wire: { in: "query", name: "expand" },
-        },
-      ],
-      rules: [],
-      routes: [],
-    } as unknown as ToolSpec;
-    expect(validateParams(tool, { expand: ["ok", "\ud800"] })).toMatchObject({
-      ok: false,
-      issues: [
-        {
-          param: "expand",
-          rule: "characters",
-          message: 'expand[1]: must be well-formed Unicode (it holds half of a surrogate pair), got "\\ud800"',
-        },
-      ],
-    });
-    expect(validateParams(tool, { expand: [{ "a\udc00": 1 }] })).toMatchObject({
-      ok: false,
-      issues: [{ param: "expand", rule: "characters", message: expect.stringMatching(/^expand\[0\] key: /) }],
-    });
-    expect(validateParams(tool, { expand: ["otters 🦦"] })).toMatchObject({ ok: true });
-  });
+  it(
+    "half a surrogate pair inside a JSON parameter (an item, a key) is a validation error naming where, " +
+      "not a thrown URIError",
+    () => {
+      const tool = {
+        id: "t",
+        params: [
+          {
+            name: "expand",
+            type: "json",
+            jsonType: "array",
+            required: true,
+            secret: false,
+            wire: { in: "query", name: "expand" },
+          },
+        ],
+        rules: [],
+        routes: [],
+      } as unknown as ToolSpec;
+      expect(validateParams(tool, { expand: ["ok", "\ud800"] })).toMatchObject({
+        ok: false,
+        issues: [
+          {
+            param: "expand",
+            rule: "characters",
+            message: 'expand[1]: must be well-formed Unicode (it holds half of a surrogate pair), got "\\ud800"',
+          },
+        ],
+      });
+      expect(validateParams(tool, { expand: [{ "a\udc00": 1 }] })).toMatchObject({
+        ok: false,
+        issues: [{ param: "expand", rule: "characters", message: expect.stringMatching(/^expand\[0\] key: /) }],
+      });
+      expect(validateParams(tool, { expand: ["otters 🦦"] })).toMatchObject({ ok: true });
+    },
+  );
 
   it("a whole surrogate pair (an emoji) is still accepted", () => {
     const tool = {
@@ -262,27 +272,34 @@ describe("found by the derived contract suite (issue 10)", () => {
     });
   });
 
-  it("a query within its 8,000 characters that percent-encodes past the 16,384-byte request head is refused, naming it", async () => {
-    const query =
-      `SELECT Id FROM Account WHERE Name IN (${Array.from({ length: 1300 }, () => "'中'").join(",")})`.slice(0, 8000);
-    const result = await executeTool(
-      "crm_query",
-      { apiKey: "crm-token-refusal-04", instanceUrl: other.url, query },
-      {},
-    );
-    expect(result).toMatchObject({
-      success: false,
-      error: {
-        type: "validation",
-        param: "query",
-        rule: "requestSize",
-        message: expect.stringMatching(
-          /^query: the request's address and headers would take \d+ bytes, more than the 16384 crm accepts \(query takes \d+ of them, percent-encoded\)$/,
-        ),
-      },
-    });
-    expect(other.received).toHaveLength(0);
-  });
+  it(
+    "a query within its 8,000 characters that percent-encodes past the 16,384-byte request head is refused, " +
+      "naming it",
+    async () => {
+      const query =
+        `SELECT Id FROM Account WHERE Name IN (${Array.from({ length: 1300 }, () => "'中'").join(",")})`.slice(0, 8000);
+      const result = await executeTool(
+        "crm_query",
+        { apiKey: "crm-token-refusal-04", instanceUrl: other.url, query },
+        {},
+      );
+      expect(result).toMatchObject({
+        success: false,
+        error: {
+          type: "validation",
+          param: "query",
+          rule: "requestSize",
+          message: expect.stringMatching(
+            new RegExp(
+              String.raw`^query: the request's address and headers would take \d+ bytes, ` +
+                String.raw`more than the 16384 crm accepts \(query takes \d+ of them, percent-encoded\)$`,
+            ),
+          ),
+        },
+      });
+      expect(other.received).toHaveLength(0);
+    },
+  );
 
   it("the same query is refused when all pages are asked for (every page's request is measured)", async () => {
     const query =

@@ -17,7 +17,8 @@ const check: StringRules["check"] = (spec, s, support, secrets) => {
       ? problem(spec, checked.issue.rule, `must be ${checked.issue.message}`, s, secrets)
       : checked;
   }
-  // A list in one string: each item is checked as a value of its own, and the list sent as items joined by the separator.
+  // A list in one string: each item is checked as a value of its own, and the list sent as items joined by the
+  // separator.
   const items: string[] = [];
   for (const item of splitList(s, spec.separator)) {
     const checked = checkItem(spec, item, support);
@@ -25,7 +26,8 @@ const check: StringRules["check"] = (spec, s, support, secrets) => {
       return problem(
         spec,
         checked.issue.rule,
-        `each item (separated by "${spec.separator}") must be ${checked.issue.message}, and ${JSON.stringify(item)} is not`,
+        `each item (separated by "${spec.separator}") must be ${checked.issue.message}, ` +
+          `and ${JSON.stringify(item)} is not`,
         s,
         secrets,
       );
@@ -55,7 +57,8 @@ function checkItem(
       };
     value = String(match);
   }
-  // The length is checked before the pattern (a long value is refused for its length) except in a list, where the pattern is the item's.
+  // The length is checked before the pattern (a long value is refused for its length) except in a list, where the
+  // pattern is the item's.
   if (spec.separator === undefined) {
     const length = [...value].length;
     if (
@@ -80,7 +83,8 @@ const splitLimit: StringRules["splitLimit"] = (spec, value, s, secrets) => {
   return problem(
     spec,
     "maxItems",
-    `must list at most ${spec.wire.split.maxItems} items separated by "${spec.wire.split.separator}" (it lists ${items.length})`,
+    `must list at most ${spec.wire.split.maxItems} items separated by "${spec.wire.split.separator}" (it ` +
+      `lists ${items.length})`,
     s,
     secrets,
   );

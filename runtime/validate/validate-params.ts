@@ -13,7 +13,10 @@ import { lacks } from "../common/unsupported.js";
 import type { ValueFormat } from "../spec/formats.js";
 import type { ParamCall, ToolCall } from "../spec/tool-types.js";
 
-/** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
+/**
+ * The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader;
+ * tool-field-readers.test.ts: each reader reads it).
+ */
 export const TOOL_FIELDS_READ = ["params"] as const satisfies readonly (keyof ToolCall)[];
 
 export { SECRET_MIN_LENGTH };
@@ -30,7 +33,9 @@ export interface ValueSupport {
   ) => Issue[];
   /** Parameters of type boolean (true or false, or their text): `booleanValues`. */
   boolean?: (spec: ParamCall, raw: unknown, secrets?: readonly string[]) => Checked;
-  /** Parameters of type json (parsed, their items' and values' limits; one with forms handed to `unions`): `jsonParams`. */
+  /**
+   * Parameters of type json (parsed, their items' and values' limits; one with forms handed to `unions`): `jsonParams`.
+   */
   json?: (
     spec: ParamCall,
     raw: unknown,
@@ -48,9 +53,15 @@ export interface ValueSupport {
       secrets?: readonly string[],
     ): Checked;
   };
-  /** String formats (date, date-time, email, uri, uuid): what a value must be when it is not of `format` (`valueFormats`). */
+  /**
+   * String formats (date, date-time, email, uri, uuid): what a value must be when it is not of `format`
+   * (`valueFormats`).
+   */
   formats?: (format: ValueFormat, value: string) => string | undefined;
-  /** A basic credential's user id, checked with the parameters: `credentialKinds` (http/credentials.ts basicUserProblem). */
+  /**
+   * A basic credential's user id, checked with the parameters: `credentialKinds` (http/credentials.ts
+   * basicUserProblem).
+   */
   credentials?: { userProblem(auth: ToolCall["auth"], name: string, value: string): string | undefined };
   /** File parameters (bytes, a path, an address): `fileSupport`. */
   files?: { fileValue(spec: ParamCall, raw: unknown, secrets?: readonly string[]): { issue: Issue } | object };
@@ -62,7 +73,10 @@ export interface ValueSupport {
     check(spec: ParamCall, s: string, support: ValueSupport, secrets?: readonly string[]): Checked;
     /** Whether a given value is a list with no items (`", ,"`), which counts as not given (isAbsent). */
     noItems(spec: ParamCall, value: unknown): boolean;
-    /** The problem of a body parameter's list (`wire.split`) with more than its `maxItems` items (`s`: the value as given). */
+    /**
+     * The problem of a body parameter's list (`wire.split`) with more than its `maxItems` items (`s`: the value as
+     * given).
+     */
     splitLimit(spec: ParamCall, value: string, s: string, secrets?: readonly string[]): Checked | undefined;
   };
 }
@@ -162,7 +176,10 @@ export function requiredIssue(spec: ParamCall, raw: unknown): Issue {
   return { param: spec.name, rule: "required", message: `${spec.name}: is required${spec.secret ? "" : got}` };
 }
 
-/** A value as it may appear in an error: secrets never (a secret parameter's withheld, `secrets` redacted before a long value is shortened). */
+/**
+ * A value as it may appear in an error: secrets never (a secret parameter's withheld, `secrets` redacted before a long
+ * value is shortened).
+ */
 export function show(
   spec: Pick<ParamCall, "secret"> | undefined,
   value: unknown,
@@ -231,7 +248,10 @@ export function checkValueWith(
   }
 }
 
-/** A boolean parameter's value, as a part of the runtime's support (call/support.ts `boolean`, exported as `booleanValues`). */
+/**
+ * A boolean parameter's value, as a part of the runtime's support (call/support.ts `boolean`, exported as
+ * `booleanValues`).
+ */
 export function booleanValue(spec: ParamCall, raw: unknown, secrets: readonly string[] = []): Checked {
   if (typeof raw === "boolean") return { value: raw };
   if (raw === "true" || raw === "false") return { value: raw === "true" };
@@ -279,7 +299,8 @@ function computePlacements(spec: ParamCall, tool: Pick<ToolCall, "routes" | "aut
     if (wire) places.add(wire.in);
   }
   // An OAuth flow's parameter (a client secret, a PEM private key) goes only into a token request's form: not a header.
-  // A credential's parameter goes where its scheme puts it (a basic credential's user and secret, base64 in a header; a cookie, in a header).
+  // A credential's parameter goes where its scheme puts it (a basic credential's user and secret, base64 in a header; a
+  // cookie, in a header).
   if (spec.wire.in === "auth") {
     const credential = tool ? credentialOfParam(tool.auth, spec.name) : undefined;
     if (!tool) places.add("header");
@@ -293,7 +314,10 @@ export function hasNumberRules(spec: Pick<ParamCall, "type" | "enum" | "multiple
   return spec.type === "number" && (spec.enum !== undefined || spec.multipleOf !== undefined);
 }
 
-/** Whether a string parameter has rules of the strings support (`stringRules`): an enum, a pattern, a format or a list (its own, or a body's `wire.split`). */
+/**
+ * Whether a string parameter has rules of the strings support (`stringRules`): an enum, a pattern, a format or a list
+ * (its own, or a body's `wire.split`).
+ */
 export function hasStringRules(spec: ParamCall): boolean {
   return (
     spec.enum !== undefined ||
@@ -326,12 +350,14 @@ function checkString(
     return problem(
       spec,
       "characters",
-      `must not contain line breaks or other control characters, nor characters outside Latin-1 (it is sent in ${places.has("query") ? "the address" : "an HTTP header"})`,
+      `must not contain line breaks or other control characters, nor characters outside Latin-1 (it is sent ` +
+        `in ${places.has("query") ? "the address" : "an HTTP header"})`,
       s,
       secrets,
     );
   }
-  // A basic credential (the credential kinds support's, which a tool with one is never called without) takes no ":" in its user id.
+  // A basic credential (the credential kinds support's, which a tool with one is never called without) takes no ":" in
+  // its user id.
   const userProblem =
     spec.wire.in === "auth" && tool ? support.credentials?.userProblem(tool.auth, spec.name, s) : undefined;
   if (userProblem) return problem(spec, "characters", userProblem, s, secrets);
@@ -339,7 +365,8 @@ function checkString(
     return problem(
       spec,
       "characters",
-      `must not start or end with a space or tab (${places.has("header") ? "an HTTP header drops them" : "a credential never does: check for a stray space"})`,
+      `must not start or end with a space or tab (` +
+        `${places.has("header") ? "an HTTP header drops them" : "a credential never does: check for a stray space"})`,
       s,
       secrets,
     );

@@ -37,12 +37,10 @@ export const NOT_YET = [
   "src/link/**",
   "src/load/**",
   "src/mocks/**",
-  "src/serve/**",
   "src/workflow/**",
   "runtime/call/**",
   "runtime/http/**",
   "runtime/llm/**",
-  "runtime/validate/**",
 ];
 
 export interface Findings {

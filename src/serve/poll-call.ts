@@ -27,7 +27,10 @@ export type PollAnswer =
   | { ok: true; polled: Polled; requests: number }
   | { ok: false; message: string; retryable: boolean; requests: number; elsewhere?: true };
 
-/** Calls the list operation with the poll's inputs; `at`: the address to send the first request to (a delta link); `signal`: ends it. */
+/**
+ * Calls the list operation with the poll's inputs; `at`: the address to send the first request to (a delta link);
+ * `signal`: ends it.
+ */
 export type PollCall = (inputs: Record<string, unknown>, at?: string, signal?: AbortSignal) => Promise<PollAnswer>;
 
 export interface PollCallOptions {
@@ -76,7 +79,9 @@ export function pollCall(o: PollCallOptions): PollCall & { secrets: string[]; to
     if (at && (!own || !sameOrigin(at, own)))
       return {
         ok: false,
-        message: `the address to come back at is not on ${tool.id}'s origin (${own ? new URL(own).origin : "unknown"}): it is not followed`,
+        message:
+          `the address to come back at is not on ${tool.id}'s origin (${own ? new URL(own).origin : "unknown"}` +
+          `): it is not followed`,
         retryable: false,
         requests: 0,
         elsewhere: true,

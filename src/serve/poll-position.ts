@@ -14,7 +14,9 @@ export interface Polled {
   items: unknown[];
   /** Whether the poll read every page it asked for (a round cut short by its page limit is not complete). */
   complete: boolean;
-  /** With `delta`: the address to come back with (the last page's), and the next page's when the round was cut short. */
+  /**
+   * With `delta`: the address to come back with (the last page's), and the next page's when the round was cut short.
+   */
   link?: string;
   next?: string;
 }
@@ -40,14 +42,20 @@ export interface SelectOptions {
   known?: ReadonlySet<string>;
 }
 
-/** The position before a trigger's first poll: by `since` on a time, the time of the start (so the first poll finds what came after), else nothing. */
+/**
+ * The position before a trigger's first poll: by `since` on a time, the time of the start (so the first poll finds what
+ * came after), else nothing.
+ */
 export function startPosition(trigger: PollTriggerSpec, nowMs: number, backfill: boolean): PollPosition {
   if (trigger.position.kind === "since" && trigger.position.type === "date-time" && !backfill)
     return { primed: true, since: nowMs, ids: [] };
   return { primed: false, ids: [] };
 }
 
-/** The value `{{poll.since}}` takes: a time to the second (`YYYY-MM-DDThh:mm:ssZ`, rounded down: asking a little more is safe), or the number. */
+/**
+ * The value `{{poll.since}}` takes: a time to the second (`YYYY-MM-DDThh:mm:ssZ`, rounded down: asking a little more is
+ * safe), or the number.
+ */
 export function sinceText(trigger: PollTriggerSpec, position: PollPosition): string {
   const since = position.since ?? 0;
   if (trigger.position.kind === "since" && trigger.position.type === "date-time")
@@ -101,7 +109,8 @@ export function selectNew(
     };
     return { events: runs ? fresh.flatMap((f) => eventOf(trigger, f, skipped)) : [], position: next, skipped };
   }
-  // delta: the round's items, each a change; the address to come back at (or to go on at, when the round was cut short).
+  // delta: the round's items, each a change; the address to come back at (or to go on at, when the round was cut
+  // short).
   const link = polled.complete ? polled.link : (polled.next ?? polled.link);
   const found = mine.flatMap((item) => {
     const removed = spec.removed && valueAt(item, spec.removed) !== undefined;
@@ -150,14 +159,18 @@ function withId(trigger: PollTriggerSpec, item: unknown, skipped: string[]): { i
   return [{ id: parts.map(idPart).join(":"), item }];
 }
 
-/** The run's outputs of an item: the item itself and each declared output; one lacking a required output is left out. */
+/**
+ * The run's outputs of an item: the item itself and each declared output; one lacking a required output is left out.
+ */
 function eventOf(trigger: PollTriggerSpec, found: { id: string; item: unknown }, skipped: string[]): NewItem[] {
   const metadata: Record<string, unknown> = {};
   for (const output of trigger.outputs) {
     const value = output.source.from === "header" ? undefined : valueAt(found.item, output.source.pointer);
     if (value === undefined && output.required) {
       skipped.push(
-        `item ${found.id}, which lacks ${output.source.from === "header" ? output.source.name : `/${output.source.pointer.join("/")}`} (metadata.${output.name})`,
+        `item ${found.id}, which lacks ` +
+          `${output.source.from === "header" ? output.source.name : `/${output.source.pointer.join("/")}`} ` +
+          `(metadata.${output.name})`,
       );
       return [];
     }
@@ -166,7 +179,9 @@ function eventOf(trigger: PollTriggerSpec, found: { id: string; item: unknown },
   return [{ id: found.id, outputs: { data: found.item, metadata } }];
 }
 
-/** A field's value as a number to compare: a time in ms (ISO 8601, `+0000` offsets too), or a number (or numeric text). */
+/**
+ * A field's value as a number to compare: a time in ms (ISO 8601, `+0000` offsets too), or a number (or numeric text).
+ */
 export function comparable(value: unknown, type: "date-time" | "number"): number | undefined {
   if (type === "number") {
     const n =
@@ -188,7 +203,10 @@ function valueAt(item: unknown, pointer: readonly string[]): unknown {
   return at;
 }
 
-/** One part of an item's id as text: a string as it is, a number as written, an object as canonical JSON (as a delivered event's id is made). */
+/**
+ * One part of an item's id as text: a string as it is, a number as written, an object as canonical JSON (as a delivered
+ * event's id is made).
+ */
 function idPart(value: unknown): string {
   return value !== null && typeof value === "object"
     ? JSON.stringify(value, (_k, v: unknown) =>

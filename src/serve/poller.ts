@@ -40,22 +40,33 @@ export interface PollerOptions {
   now?: () => number;
 }
 
-/** A poll's outcome: the runs it started, whether another poller moved first, its requests and the wait before the next. */
+/**
+ * A poll's outcome: the runs it started, whether another poller moved first, its requests and the wait before the next.
+ */
 export type PollOutcome =
   | { ok: true; runs: number; moved: boolean; requests: number; waitMs: number }
   | { ok: false; message: string; waitMs: number };
 
 export interface Poller {
-  /** Ends a wait or a call under way, and resolves once the loop is over (nothing half written: a poll is one transaction). */
+  /**
+   * Ends a wait or a call under way, and resolves once the loop is over (nothing half written: a poll is one
+   * transaction).
+   */
   stop(): Promise<void>;
 }
 
-/** Where a trigger's position is kept: the trigger and what its parameters select (two shelves polled are two positions). */
+/**
+ * Where a trigger's position is kept: the trigger and what its parameters select (two shelves polled are two
+ * positions).
+ */
 export function positionKey(trigger: PollTriggerSpec, params: Record<string, unknown>): string {
   return `${trigger.id}:${createHash("sha256").update(canonical(params)).digest("hex").slice(0, 32)}`;
 }
 
-/** The operation's inputs of a poll: each template filled from the position and the trigger's parameters (a value that is one template keeps its type). */
+/**
+ * The operation's inputs of a poll: each template filled from the position and the trigger's parameters (a value that
+ * is one template keeps its type).
+ */
 export function pollInputs(
   trigger: PollTriggerSpec,
   params: Record<string, unknown>,
@@ -122,7 +133,9 @@ export function startPoller(o: PollerOptions): Poller {
     // Said once, so that one watching knows from when on an item runs.
     if (position === undefined && fresh !== undefined && !o.backfill)
       o.log(
-        `serve: ${o.trigger.id}: the first poll took the position (${answer.polled.items.length} item${answer.polled.items.length === 1 ? "" : "s"} there, not run: --backfill runs them); each new item runs from now on`,
+        `serve: ${o.trigger.id}: the first poll took the position (${answer.polled.items.length} ` +
+          `item${answer.polled.items.length === 1 ? "" : "s"} there, not run: --backfill runs them); ` +
+          `each new item runs from now on`,
       );
     if (runs) o.accepted();
     // A round cut short goes on at once (its next page), within the rate.
@@ -164,7 +177,8 @@ export function startPoller(o: PollerOptions): Poller {
         failures++;
         waitMs = Math.min(MAX_BACKOFF_MS, o.intervalMs * 2 ** Math.min(failures, 20));
         o.log(
-          `serve: ${o.trigger.id}: the poll could not be kept (${(e as Error).message}); the next in ${Math.round(waitMs / 1000)} s`,
+          `serve: ${o.trigger.id}: the poll could not be kept (${(e as Error).message}); ` +
+            `the next in ${Math.round(waitMs / 1000)} s`,
         );
         o.polled?.({ ok: false, message: (e as Error).message, waitMs });
       }

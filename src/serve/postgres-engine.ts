@@ -38,7 +38,10 @@ export interface EngineOptions {
 }
 
 export interface Engine {
-  /** Stops taking jobs; waits up to `graceMs` for the attempts in flight, then cancels them (their jobs run again, from the journal). */
+  /**
+   * Stops taking jobs; waits up to `graceMs` for the attempts in flight, then cancels them (their jobs run again, from
+   * the journal).
+   */
   stop(graceMs: number): Promise<void>;
 }
 
@@ -99,7 +102,8 @@ export async function startEngine(o: EngineOptions): Promise<Engine> {
   const utils = await worker.makeWorkerUtils({ pgPool: o.store.pool, logger: quietLogger(worker) });
   const sweep = async () => {
     const held = await o.store.pool.query<{ locked_by: string }>(
-      "SELECT DISTINCT locked_by FROM graphile_worker.jobs WHERE locked_by IS NOT NULL AND locked_at < now() - make_interval(secs => $1)",
+      "SELECT DISTINCT locked_by FROM graphile_worker.jobs WHERE locked_by IS NOT NULL AND locked_at < now() " +
+        "- make_interval(secs => $1)",
       [SWEEP_AFTER_MS / 1000],
     );
     const gone: string[] = [];
@@ -135,7 +139,8 @@ export async function startEngine(o: EngineOptions): Promise<Engine> {
       });
       if ((await Promise.race([stopped.then(() => "stopped" as const), over])) === "over") {
         o.log(
-          `runs: ${inFlight.size} run(s) still going after ${Math.round(graceMs / 1000)} s: cancelled, each resumes from its last journaled block`,
+          `runs: ${inFlight.size} run(s) still going after ${Math.round(graceMs / 1000)} s: cancelled, ` +
+            `each resumes from its last journaled block`,
         );
         cancel.abort();
         await stopped;

@@ -36,7 +36,8 @@ beforeAll(async () => {
         find: '      title: { from: "$event#/book/title", description: Its title., required: false }\n',
         replace:
           '      title: { from: "$event#/book/title", description: Its title., required: false }\n' +
-          `  ${TRIGGER}:\n    title: Book listed\n    description: Polled by id.\n    eventId: ["$event#/id"]\n    outputs:\n      bookId: { from: "$event#/id", description: The book's id. }\n` +
+          `  ${TRIGGER}:\n    title: Book listed\n    description: Polled by id.\n    eventId: ` +
+          `["$event#/id"]\n    outputs:\n      bookId: { from: "$event#/id", description: The book's id. }\n` +
           "    poll:\n      operation: shelf_list_books\n      items: data\n      ids: { order: oldestFirst }\n",
       },
     ]),

@@ -44,7 +44,8 @@ describe("the events seen", () => {
       const ids = Array.from({ length: 2000 }, (_, i) => `evt-batch-${i}`);
       expect((await store.accept(deliveryOf("zqbatch_pg", ids), 60_000)).every(Boolean)).toBe(true);
       const written = await pool.query(
-        "SELECT count(*)::int AS rows, count(DISTINCT xmin::text)::int AS transactions FROM bw_events_seen WHERE trigger = 'zqbatch_pg'",
+        "SELECT count(*)::int AS rows, count(DISTINCT xmin::text)::int AS transactions FROM bw_events_seen " +
+          "WHERE trigger = 'zqbatch_pg'",
       );
       expect(written.rows[0]).toEqual({ rows: 2000, transactions: 1 });
     } finally {
@@ -71,48 +72,52 @@ describe("the events seen", () => {
 });
 
 describe("a subscription several receivers share", () => {
-  it("is created once however many receivers start together, renewed by any, and deleted by the last to stop, not the creator", async () => {
-    await postgres.createDatabase("zqsubs");
-    const stores = await Promise.all([0, 1, 2].map(() => openPostgresStore(postgres.url("zqsubs"))));
-    const calls: string[] = [];
-    const call: StepCall = async (operation) => {
-      calls.push(operation);
-      // The provider takes its time: receivers starting together overlap here.
-      await new Promise((r) => setTimeout(r, 50));
-      return {
-        ok: true,
-        outputs: operation === "zqhooks_create_hook" ? { metadata: { id: `hook-${calls.length}` } } : {},
+  it(
+    "is created once however many receivers start together, renewed by any, and deleted by the last to stop, " +
+      "not the creator",
+    async () => {
+      await postgres.createDatabase("zqsubs");
+      const stores = await Promise.all([0, 1, 2].map(() => openPostgresStore(postgres.url("zqsubs"))));
+      const calls: string[] = [];
+      const call: StepCall = async (operation) => {
+        calls.push(operation);
+        // The provider takes its time: receivers starting together overlap here.
+        await new Promise((r) => setTimeout(r, 50));
+        return {
+          ok: true,
+          outputs: operation === "zqhooks_create_hook" ? { metadata: { id: `hook-${calls.length}` } } : {},
+        };
       };
-    };
-    const trigger: TriggerSpec = {
-      ...zqTrigger,
-      subscription: {
-        create: { operation: "zqhooks_create_hook", inputs: { url: "{{trigger.url}}" } },
-        delete: { operation: "zqhooks_delete_hook", inputs: { hookId: "{{subscription.id}}" } },
-        idOutput: "metadata.id",
-      },
-    };
-    const url = "https://zq.example/triggers/zqhooks_thing_created";
-    try {
-      const kept = await Promise.all(
-        stores.map((store) =>
-          keepSubscription({ trigger, url, secret: ZQ_CLIENT_STATE, store, call, log: () => undefined }),
-        ),
-      );
-      expect(calls).toEqual(["zqhooks_create_hook"]);
-      expect(new Set(kept.map((k) => k.id))).toEqual(new Set(["hook-1"]));
-      // The creator stops first: the others still receive through it.
-      await kept[0]!.stop();
-      await kept[1]!.stop();
-      expect(calls).toEqual(["zqhooks_create_hook"]);
-      expect((await stores[2]!.subscriptions()).map((s) => s.id)).toEqual(["hook-1"]);
-      await kept[2]!.stop();
-      expect(calls).toEqual(["zqhooks_create_hook", "zqhooks_delete_hook"]);
-      expect(await stores[2]!.subscriptions()).toEqual([]);
-    } finally {
-      for (const s of stores) await s.close();
-    }
-  });
+      const trigger: TriggerSpec = {
+        ...zqTrigger,
+        subscription: {
+          create: { operation: "zqhooks_create_hook", inputs: { url: "{{trigger.url}}" } },
+          delete: { operation: "zqhooks_delete_hook", inputs: { hookId: "{{subscription.id}}" } },
+          idOutput: "metadata.id",
+        },
+      };
+      const url = "https://zq.example/triggers/zqhooks_thing_created";
+      try {
+        const kept = await Promise.all(
+          stores.map((store) =>
+            keepSubscription({ trigger, url, secret: ZQ_CLIENT_STATE, store, call, log: () => undefined }),
+          ),
+        );
+        expect(calls).toEqual(["zqhooks_create_hook"]);
+        expect(new Set(kept.map((k) => k.id))).toEqual(new Set(["hook-1"]));
+        // The creator stops first: the others still receive through it.
+        await kept[0]!.stop();
+        await kept[1]!.stop();
+        expect(calls).toEqual(["zqhooks_create_hook"]);
+        expect((await stores[2]!.subscriptions()).map((s) => s.id)).toEqual(["hook-1"]);
+        await kept[2]!.stop();
+        expect(calls).toEqual(["zqhooks_create_hook", "zqhooks_delete_hook"]);
+        expect(await stores[2]!.subscriptions()).toEqual([]);
+      } finally {
+        for (const s of stores) await s.close();
+      }
+    },
+  );
 });
 
 describe("receivers of a shared subscription stopping at the same moment", () => {
@@ -217,72 +222,78 @@ describe("a run failing on a retryable error, on Postgres", () => {
     ],
   };
 
-  it("is tried again at the trigger's backoff (its next job due then, not at graphile-worker's own delay), then dead after its attempts", async () => {
-    const { startRuns } = await import("./start-runs.js");
-    const until = async (what: () => Promise<boolean>) => {
-      while (!(await what())) await new Promise((r) => setTimeout(r, 50));
-    };
-    // A database each: every serve on a database takes its jobs.
-    await postgres.createDatabase("zqbackoffslow");
-    await postgres.createDatabase("zqbackofffast");
-    const slowStore = await openPostgresStore(postgres.url("zqbackoffslow"));
-    const tried: number[] = [];
-    // A backoff of ten minutes: the next attempt's job must be due then (graphile-worker's own retry would be due in 2.7 s).
-    const slow = await startRuns({
-      store: slowStore,
-      trigger: "zqbackoff_slow",
-      concurrency: 1,
-      retry: { attempts: 3, backoffMs: 600_000 },
-      log: () => undefined,
-      attempt: async () => {
-        tried.push(Date.now());
-        return failing;
-      },
-    });
-    try {
-      await slowStore.accept(deliveryOf("zqbackoff_slow", ["evt-zq-slow"]), 3_600_000);
-      await until(async () => (await slowStore.runs()).some((r) => r.status === "queued" && r.attempts === 1));
-      const [slowRun] = await slowStore.runs();
-      const job = await slowStore.pool.query<{ due: number; attempt: number }>(
-        "SELECT extract(epoch FROM run_at) * 1000 AS due, (payload->>'attempt')::int AS attempt FROM graphile_worker._private_jobs WHERE key = $1",
-        [slowRun!.id],
-      );
-      expect(job.rows).toHaveLength(1);
-      expect(job.rows[0]!.attempt).toBe(2);
-      expect(Number(job.rows[0]!.due) - tried[0]!).toBeGreaterThanOrEqual(600_000);
-      expect(Number(job.rows[0]!.due) - tried[0]!).toBeLessThan(600_000 + 60_000);
-      expect(tried).toHaveLength(1);
-    } finally {
-      await slow.stop(1000);
-      await slowStore.close();
-    }
+  it(
+    "is tried again at the trigger's backoff (its next job due then, not at graphile-worker's own delay), " +
+      "then dead after its attempts",
+    async () => {
+      const { startRuns } = await import("./start-runs.js");
+      const until = async (what: () => Promise<boolean>) => {
+        while (!(await what())) await new Promise((r) => setTimeout(r, 50));
+      };
+      // A database each: every serve on a database takes its jobs.
+      await postgres.createDatabase("zqbackoffslow");
+      await postgres.createDatabase("zqbackofffast");
+      const slowStore = await openPostgresStore(postgres.url("zqbackoffslow"));
+      const tried: number[] = [];
+      // A backoff of ten minutes: the next attempt's job must be due then (graphile-worker's own retry would be due in
+      // 2.7 s).
+      const slow = await startRuns({
+        store: slowStore,
+        trigger: "zqbackoff_slow",
+        concurrency: 1,
+        retry: { attempts: 3, backoffMs: 600_000 },
+        log: () => undefined,
+        attempt: async () => {
+          tried.push(Date.now());
+          return failing;
+        },
+      });
+      try {
+        await slowStore.accept(deliveryOf("zqbackoff_slow", ["evt-zq-slow"]), 3_600_000);
+        await until(async () => (await slowStore.runs()).some((r) => r.status === "queued" && r.attempts === 1));
+        const [slowRun] = await slowStore.runs();
+        const job = await slowStore.pool.query<{ due: number; attempt: number }>(
+          "SELECT extract(epoch FROM run_at) * 1000 AS due, (payload->>'attempt')::int AS attempt FROM " +
+            "graphile_worker._private_jobs WHERE key = $1",
+          [slowRun!.id],
+        );
+        expect(job.rows).toHaveLength(1);
+        expect(job.rows[0]!.attempt).toBe(2);
+        expect(Number(job.rows[0]!.due) - tried[0]!).toBeGreaterThanOrEqual(600_000);
+        expect(Number(job.rows[0]!.due) - tried[0]!).toBeLessThan(600_000 + 60_000);
+        expect(tried).toHaveLength(1);
+      } finally {
+        await slow.stop(1000);
+        await slowStore.close();
+      }
 
-    // The trigger's attempts in all, each after its backoff, then dead: the run's attempts count them.
-    const fastStore = await openPostgresStore(postgres.url("zqbackofffast"));
-    let calls = 0;
-    const fast = await startRuns({
-      store: fastStore,
-      trigger: "zqbackoff_fast",
-      concurrency: 1,
-      retry: { attempts: 3, backoffMs: 1 },
-      log: () => undefined,
-      attempt: async () => {
-        calls++;
-        return failing;
-      },
-    });
-    try {
-      await fastStore.accept(deliveryOf("zqbackoff_fast", ["evt-zq-fast"]), 3_600_000);
-      await until(async () => (await fastStore.runs()).some((r) => r.status === "dead"));
-      expect((await fastStore.runs()).map((r) => [r.event, r.status, r.attempts])).toEqual([
-        ["evt-zq-fast", "dead", 3],
-      ]);
-      expect(calls).toBe(3);
-    } finally {
-      await fast.stop(1000);
-      await fastStore.close();
-    }
-  });
+      // The trigger's attempts in all, each after its backoff, then dead: the run's attempts count them.
+      const fastStore = await openPostgresStore(postgres.url("zqbackofffast"));
+      let calls = 0;
+      const fast = await startRuns({
+        store: fastStore,
+        trigger: "zqbackoff_fast",
+        concurrency: 1,
+        retry: { attempts: 3, backoffMs: 1 },
+        log: () => undefined,
+        attempt: async () => {
+          calls++;
+          return failing;
+        },
+      });
+      try {
+        await fastStore.accept(deliveryOf("zqbackoff_fast", ["evt-zq-fast"]), 3_600_000);
+        await until(async () => (await fastStore.runs()).some((r) => r.status === "dead"));
+        expect((await fastStore.runs()).map((r) => [r.event, r.status, r.attempts])).toEqual([
+          ["evt-zq-fast", "dead", 3],
+        ]);
+        expect(calls).toBe(3);
+      } finally {
+        await fast.stop(1000);
+        await fastStore.close();
+      }
+    },
+  );
 });
 
 describe("serves of two workflows on one database", () => {
@@ -320,14 +331,18 @@ describe("serves of two workflows on one database", () => {
 });
 
 describe("a new database", () => {
-  it("is opened by several serves starting at once: one creates the tables and graphile-worker's schema, the others wait for it", async () => {
-    await postgres.createDatabase("zqfresh");
-    const stores = await Promise.all(Array.from({ length: 6 }, () => openPostgresStore(postgres.url("zqfresh"))));
-    try {
-      expect(stores).toHaveLength(6);
-      expect(await stores[5]!.runs()).toEqual([]);
-    } finally {
-      for (const s of stores) await s.close();
-    }
-  });
+  it(
+    "is opened by several serves starting at once: one creates the tables and graphile-worker's schema, " +
+      "the others wait for it",
+    async () => {
+      await postgres.createDatabase("zqfresh");
+      const stores = await Promise.all(Array.from({ length: 6 }, () => openPostgresStore(postgres.url("zqfresh"))));
+      try {
+        expect(stores).toHaveLength(6);
+        expect(await stores[5]!.runs()).toEqual([]);
+      } finally {
+        for (const s of stores) await s.close();
+      }
+    },
+  );
 });

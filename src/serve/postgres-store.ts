@@ -29,7 +29,10 @@ import {
 
 /** Any number: taken by the first receiver that creates the tables, so two starting at once do not race. */
 const TABLES_LOCK = 0x62772d73;
-/** How often a receiver deletes the ids seen before the horizon (every receiver does, so it is cheap: one indexed range). */
+/**
+ * How often a receiver deletes the ids seen before the horizon (every receiver does, so it is cheap: one indexed
+ * range).
+ */
 const PRUNE_EVERY_MS = 60_000;
 /** The graphile-worker task that runs a run (postgres-engine.ts defines it). */
 /**
@@ -49,14 +52,18 @@ export interface PostgresStore extends TriggerStore {
   setAttempts(trigger: string, attempts: number): void;
 }
 
-/** The Postgres store at `url` (`postgres://user:password@host:port/database`); the tables (and graphile-worker's) are created when missing. */
+/**
+ * The Postgres store at `url` (`postgres://user:password@host:port/database`); the tables (and graphile-worker's) are
+ * created when missing.
+ */
 export async function openPostgresStore(url: string): Promise<PostgresStore> {
   // An optional peer dependency: only the projects that keep serve's state in Postgres install it.
   const pg = await import("pg").then(
     (m) => m.default,
     () => {
       throw new Error(
-        "the Postgres store needs the pg package, which blockwright leaves to the projects that use it: npm install pg graphile-worker",
+        "the Postgres store needs the pg package, which blockwright leaves to the projects that use it: " +
+          "npm install pg graphile-worker",
       );
     },
   );
@@ -94,7 +101,9 @@ export async function openPostgresStore(url: string): Promise<PostgresStore> {
   // already settled (its worker killed after the settling) finds the run moved on and does nothing.
   const enqueue = (client: PoolClient, runId: string, trigger: string, runAt?: number, attempt = 1) =>
     client.query(
-      `SELECT graphile_worker.add_job($1, json_build_object('run', $2::text, 'attempt', $4::int), job_key => $2::text, max_attempts => $3::int${runAt ? ", run_at => to_timestamp($5::double precision / 1000)" : ""})`,
+      `SELECT graphile_worker.add_job($1, json_build_object('run', $2::text, 'attempt', $4::int), ` +
+        `job_key => $2::text, max_attempts => $3::int` +
+        `${runAt ? ", run_at => to_timestamp($5::double precision / 1000)" : ""})`,
       [runTask(trigger), runId, attemptsOf.get(trigger) ?? 5, attempt, ...(runAt ? [runAt] : [])],
     );
   const records = async (sql: string, values: unknown[]): Promise<RunRecord[]> => {
@@ -108,7 +117,10 @@ export async function openPostgresStore(url: string): Promise<PostgresStore> {
       ),
     );
   };
-  /** A delivery taken in `client`'s transaction: its events claimed, and when any is new, the delivery kept and a run (and its job) per new event. */
+  /**
+   * A delivery taken in `client`'s transaction: its events claimed, and when any is new, the delivery kept and a run
+   * (and its job) per new event.
+   */
   const keep = async (client: PoolClient, d: DeliveryIn, horizonMs: number): Promise<boolean[]> => {
     if (d.receivedAt - prunedAt >= PRUNE_EVERY_MS) {
       prunedAt = d.receivedAt;
@@ -117,7 +129,9 @@ export async function openPostgresStore(url: string): Promise<PostgresStore> {
     // One statement for the whole delivery: each id inserted, or taken over once older than the horizon.
     const keys = d.events.map((e) => eventKey(e.id));
     const taken = await client.query<{ event_key: string }>(
-      "INSERT INTO bw_events_seen (trigger, event_key, seen_at) SELECT $1, k, $3 FROM unnest($2::text[]) AS k ON CONFLICT (trigger, event_key) DO UPDATE SET seen_at = excluded.seen_at WHERE bw_events_seen.seen_at < $4 RETURNING event_key",
+      "INSERT INTO bw_events_seen (trigger, event_key, seen_at) SELECT $1, k, $3 FROM unnest($2::text[]) " +
+        "AS k ON CONFLICT (trigger, event_key) DO UPDATE SET seen_at = excluded.seen_at WHERE " +
+        "bw_events_seen.seen_at < $4 RETURNING event_key",
       [d.trigger, [...new Set(keys)], d.receivedAt, d.receivedAt - horizonMs],
     );
     // An id twice in one delivery: its first place gets the run.
@@ -133,7 +147,8 @@ export async function openPostgresStore(url: string): Promise<PostgresStore> {
       if (!fresh[i]) continue;
       const runId = randomUUID();
       await client.query(
-        "INSERT INTO bw_run_records (id, trigger, event_id, event_key, delivery_id, status, attempts, next_at, created_at, outputs) VALUES ($1, $2, $3, $4, $5, 'queued', 0, $6, $6, $7)",
+        "INSERT INTO bw_run_records (id, trigger, event_id, event_key, delivery_id, status, attempts, " +
+          "next_at, created_at, outputs) VALUES ($1, $2, $3, $4, $5, 'queued', 0, $6, $6, $7)",
         [runId, d.trigger, Buffer.from(e.id, "utf8"), keys[i], deliveryId, d.receivedAt, JSON.stringify(e.outputs)],
       );
       await enqueue(client, runId, d.trigger);
@@ -173,7 +188,8 @@ export async function openPostgresStore(url: string): Promise<PostgresStore> {
         const fresh = p.events.length ? await keep(client, pollDelivery(p), horizonMs) : [];
         if (p.known?.add.length)
           await client.query(
-            "INSERT INTO bw_poll_known (key, item_key) SELECT $1, k FROM unnest($2::text[]) AS k ON CONFLICT DO NOTHING",
+            "INSERT INTO bw_poll_known (key, item_key) SELECT $1, k FROM unnest($2::text[]) " +
+              "AS k ON CONFLICT DO NOTHING",
             [p.key, p.known.add.map(eventKey)],
           );
         if (p.known?.remove.length)
@@ -238,7 +254,8 @@ export async function openPostgresStore(url: string): Promise<PostgresStore> {
     },
     async journal(runId, block) {
       await pool.query(
-        "INSERT INTO bw_run_blocks (run_id, block_id, result) VALUES ($1, $2, $3) ON CONFLICT (run_id, block_id) DO UPDATE SET result = excluded.result",
+        "INSERT INTO bw_run_blocks (run_id, block_id, result) VALUES ($1, $2, $3) ON CONFLICT (run_id, " +
+          "block_id) DO UPDATE SET result = excluded.result",
         [runId, block.id, JSON.stringify(block)],
       );
     },
@@ -247,7 +264,8 @@ export async function openPostgresStore(url: string): Promise<PostgresStore> {
       await inTransaction(pool, async (client) => {
         const row = (
           await client.query<{ trigger: string; attempts: number }>(
-            "UPDATE bw_run_records SET status = $2, error = $3, next_at = $4, finished_at = $5, attempts = attempts - $6 WHERE id = $1 RETURNING trigger, attempts",
+            "UPDATE bw_run_records SET status = $2, error = $3, next_at = $4, finished_at = $5, " +
+              "attempts = attempts - $6 WHERE id = $1 RETURNING trigger, attempts",
             [
               runId,
               outcome.status,
@@ -274,7 +292,9 @@ export async function openPostgresStore(url: string): Promise<PostgresStore> {
       const ids = await inTransaction(pool, async (client) => {
         const rows = (
           await client.query(
-            "UPDATE bw_run_records SET status = 'queued', attempts = 0, next_at = $2, finished_at = NULL, error = NULL WHERE (id = $1 OR event_key = $3) AND status IN ('failed', 'dead') RETURNING id, trigger",
+            "UPDATE bw_run_records SET status = 'queued', attempts = 0, next_at = $2, finished_at = NULL, " +
+              "error = NULL WHERE (id = $1 OR event_key = $3) AND status IN ('failed', 'dead') RETURNING id, " +
+              "trigger",
             [idOrEvent, nowMs, eventKey(idOrEvent)],
           )
         ).rows;
@@ -287,7 +307,9 @@ export async function openPostgresStore(url: string): Promise<PostgresStore> {
     },
     async saveSubscription(s) {
       await pool.query(
-        "INSERT INTO bw_subscriptions (trigger, id, url, expires_at) VALUES ($1, $2, $3, $4) ON CONFLICT (trigger) DO UPDATE SET id = excluded.id, url = excluded.url, expires_at = excluded.expires_at",
+        "INSERT INTO bw_subscriptions (trigger, id, url, expires_at) VALUES ($1, $2, $3, $4) " +
+          "ON CONFLICT (trigger) DO UPDATE SET id = excluded.id, url = excluded.url, " +
+          "expires_at = excluded.expires_at",
         [s.trigger, s.id, s.url, s.expiresAt],
       );
     },
@@ -300,7 +322,8 @@ export async function openPostgresStore(url: string): Promise<PostgresStore> {
       await pool.query("DELETE FROM bw_subscriptions WHERE trigger = $1", [trigger]);
     },
     async joinSubscription(trigger) {
-      // A session of its own: its locks last as long as this receiver (Postgres drops them with a dead one's connection).
+      // A session of its own: its locks last as long as this receiver (Postgres drops them with a dead one's
+      // connection).
       const session = await pool.connect();
       const member = `bw-subscription-members:${trigger}`;
       const creating = `bw-subscription-create:${trigger}`;
@@ -320,8 +343,8 @@ export async function openPostgresStore(url: string): Promise<PostgresStore> {
           left = true;
           try {
             await session.query("SELECT pg_advisory_unlock_shared(hashtextextended($1, 0))", [member]);
-            // Taken only when no member holds its share: this receiver is the last, and holds it while it deletes, so that
-            // one leaving at the same moment waits, then finds the subscription gone (two deleted it once each).
+            // Taken only when no member holds its share: this receiver is the last, and holds it while it deletes, so
+            // that one leaving at the same moment waits, then finds the subscription gone (two deleted it once each).
             const last =
               (
                 await session.query<{ last: boolean }>("SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS last", [
@@ -371,7 +394,8 @@ async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promis
 export async function importWorker(): Promise<typeof import("graphile-worker")> {
   return import("graphile-worker").catch(() => {
     throw new Error(
-      "the Postgres store runs its runs on graphile-worker, which blockwright leaves to the projects that use it: npm install graphile-worker",
+      "the Postgres store runs its runs on graphile-worker, which blockwright leaves to the projects that use " +
+        "it: npm install graphile-worker",
     );
   });
 }

@@ -49,61 +49,73 @@ describe("the receiver", () => {
     }
   });
 
-  it("answers 400 with a log line to a request naming no address (a request line or Host no URL holds), and goes on receiving", async () => {
-    const receiver = await startReceiver(store);
-    try {
-      for (const head of MALFORMED_HEADS) expect(statusOf(await rawRequest(receiver.url, head)), head).toBe(400);
-      expect(receiver.logs.filter((l) => l.includes("refused a request naming no address"))).toHaveLength(
-        MALFORMED_HEADS.length,
-      );
-      expect(receiver.logs.join("\n")).toContain("POST http://[::1, Host 127.0.0.1 (400)");
-      expect((await post(receiver.url, delivery("evt-after-malformed"))).status).toBe(202);
-      await receiver.idle();
-      expect(receiver.started).toEqual(["evt-after-malformed"]);
-    } finally {
-      await receiver.close();
-    }
-  });
+  it(
+    "answers 400 with a log line to a request naming no address (a request line or Host no URL holds), " +
+      "and goes on receiving",
+    async () => {
+      const receiver = await startReceiver(store);
+      try {
+        for (const head of MALFORMED_HEADS) expect(statusOf(await rawRequest(receiver.url, head)), head).toBe(400);
+        expect(receiver.logs.filter((l) => l.includes("refused a request naming no address"))).toHaveLength(
+          MALFORMED_HEADS.length,
+        );
+        expect(receiver.logs.join("\n")).toContain("POST http://[::1, Host 127.0.0.1 (400)");
+        expect((await post(receiver.url, delivery("evt-after-malformed"))).status).toBe(202);
+        await receiver.idle();
+        expect(receiver.started).toEqual(["evt-after-malformed"]);
+      } finally {
+        await receiver.close();
+      }
+    },
+  );
 
-  it("logs an event id holding control characters and a forged line escaped, on one line, and a long one cut", async () => {
-    const receiver = await startReceiver(store);
-    try {
-      const forged = "evt-\u001b[2J\nzqhooks_thing_created: event evt-other seen before: no second run\u2028";
-      const long = `evt-long-${"z".repeat(300)}`;
-      const one = (id: string) => JSON.stringify({ value: [{ id, clientState: ZQ_CLIENT_STATE, thing: { id: "t" } }] });
-      for (const id of [forged, forged, long, long]) expect((await post(receiver.url, one(id))).status).toBe(202);
-      await receiver.idle();
-      const seen = receiver.logs.filter((l) => l.includes("seen before"));
-      expect(seen).toHaveLength(2);
-      expect(seen[0]).toBe(
-        "zqhooks_thing_created: event evt-\\u001b[2J\\nzqhooks_thing_created: event evt-other seen before: no second run\\u2028 seen before: no second run",
-      );
-      expect(seen[1]).toBe(`zqhooks_thing_created: event ${long.slice(0, 200)}… seen before: no second run`);
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it looks for
-      for (const line of receiver.logs) expect(line).not.toMatch(/[\u0000-\u001f\u2028]/);
-    } finally {
-      await receiver.close();
-    }
-  });
+  it(
+    "logs an event id holding control characters and a " + "forged line escaped, on one line, and a long one cut",
+    async () => {
+      const receiver = await startReceiver(store);
+      try {
+        const forged = "evt-\u001b[2J\nzqhooks_thing_created: event evt-other seen before: no second run\u2028";
+        const long = `evt-long-${"z".repeat(300)}`;
+        const one = (id: string) =>
+          JSON.stringify({ value: [{ id, clientState: ZQ_CLIENT_STATE, thing: { id: "t" } }] });
+        for (const id of [forged, forged, long, long]) expect((await post(receiver.url, one(id))).status).toBe(202);
+        await receiver.idle();
+        const seen = receiver.logs.filter((l) => l.includes("seen before"));
+        expect(seen).toHaveLength(2);
+        expect(seen[0]).toBe(
+          "zqhooks_thing_created: event evt-\\u001b[2J\\nzqhooks_thing_created: event evt-other seen before: " +
+            "no second run\\u2028 seen before: no second run",
+        );
+        expect(seen[1]).toBe(`zqhooks_thing_created: event ${long.slice(0, 200)}… seen before: no second run`);
+        // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it looks for
+        for (const line of receiver.logs) expect(line).not.toMatch(/[\u0000-\u001f\u2028]/);
+      } finally {
+        await receiver.close();
+      }
+    },
+  );
 
-  it("acknowledges a delivery once it is kept with its run queued, before the run has started or finished", async () => {
-    const receiver = await startReceiver(store, { hold: true });
-    const statusOf = async (event: string) => (await store.runs()).find((r) => r.event === event)?.status;
-    try {
-      const answer = await post(receiver.url, delivery("evt-held"));
-      expect(answer.status).toBe(zqTrigger.acknowledge);
-      // The answer came once the run was on disk: queued, or already taken.
-      expect(["queued", "running"]).toContain(await statusOf("evt-held"));
-      while (!receiver.started.includes("evt-held")) await new Promise((r) => setTimeout(r, 10));
-      expect(await statusOf("evt-held")).toBe("running");
-      receiver.release();
-      await receiver.idle();
-      expect(await statusOf("evt-held")).toBe("succeeded");
-    } finally {
-      receiver.release();
-      await receiver.close();
-    }
-  });
+  it(
+    "acknowledges a delivery once it is kept with its " + "run queued, before the run has started or finished",
+    async () => {
+      const receiver = await startReceiver(store, { hold: true });
+      const statusOf = async (event: string) => (await store.runs()).find((r) => r.event === event)?.status;
+      try {
+        const answer = await post(receiver.url, delivery("evt-held"));
+        expect(answer.status).toBe(zqTrigger.acknowledge);
+        // The answer came once the run was on disk: queued, or already taken.
+        expect(["queued", "running"]).toContain(await statusOf("evt-held"));
+        while (!receiver.started.includes("evt-held")) await new Promise((r) => setTimeout(r, 10));
+        expect(await statusOf("evt-held")).toBe("running");
+        receiver.release();
+        await receiver.idle();
+        expect(await statusOf("evt-held")).toBe("succeeded");
+      } finally {
+        receiver.release();
+        await receiver.close();
+      }
+    },
+  );
 
   it("remembers event ids for the trigger's dedupeHours, 72 hours unless it declares one", async () => {
     const horizons: number[] = [];

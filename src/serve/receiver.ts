@@ -35,7 +35,10 @@ export interface ReceiverOptions {
   accepted?(events: TriggerEvent[]): void;
   /** One line of the receiver's log (stderr). */
   log(line: string): void;
-  /** How long an event id is remembered (default: the trigger's `dedupeHours`, else 3 days; at least its timestamp tolerance). */
+  /**
+   * How long an event id is remembered (default: the trigger's `dedupeHours`, else 3 days; at least its timestamp
+   * tolerance).
+   */
   dedupeWindowMs?: number;
 }
 
@@ -198,7 +201,10 @@ export function createReceiver(o: ReceiverOptions): Receiver {
   return { handle: guardedListener(handle, (line) => log(`${o.trigger.id}: ${line}`)), stop };
 }
 
-/** The full address a delivery was sent to, as a provider signing `{url}` signs it: the given one, or the request's own, with the request's query. */
+/**
+ * The full address a delivery was sent to, as a provider signing `{url}` signs it: the given one, or the request's own,
+ * with the request's query.
+ */
 function addressOf(req: IncomingMessage, deliveredTo: string | undefined): string {
   const own = req.url ?? "/";
   const query = own.includes("?") ? own.slice(own.indexOf("?")) : "";

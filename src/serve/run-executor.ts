@@ -27,7 +27,9 @@ export interface Executor {
   kick(): void;
   /** The attempts in flight. */
   readonly inFlight: ReadonlySet<Promise<void>>;
-  /** Takes no more runs; waits up to `graceMs` for those in flight, then cancels them (they resume on the next start). */
+  /**
+   * Takes no more runs; waits up to `graceMs` for those in flight, then cancels them (they resume on the next start).
+   */
   stop(graceMs: number): Promise<void>;
 }
 
@@ -44,7 +46,10 @@ export function outcomeOf(run: StoredRun, result: RunResult, retry: RetryPolicy,
   return { status: "queued", error, nextAt: nowMs + retryDelay(retry, run.attempts) };
 }
 
-/** What serve says of a run that ended its attempt, whichever engine ran it: tried again after its backoff, or dead; nothing otherwise. */
+/**
+ * What serve says of a run that ended its attempt, whichever engine ran it: tried again after its backoff, or dead;
+ * nothing otherwise.
+ */
 export function settledLine(
   run: Pick<StoredRun, "id" | "trigger">,
   attempt: number,
@@ -53,9 +58,15 @@ export function settledLine(
   nowMs: number,
 ): string | undefined {
   if (outcome.status === "queued" && !outcome.undoAttempt)
-    return `${run.trigger}: the run of event ${run.id} failed (attempt ${attempt} of ${attempts}), tried again in ${Math.round(((outcome.nextAt ?? nowMs) - nowMs) / 1000)} s: ${outcome.error}`;
+    return (
+      `${run.trigger}: the run of event ${run.id} failed (attempt ${attempt} of ${attempts}), ` +
+      `tried again in ${Math.round(((outcome.nextAt ?? nowMs) - nowMs) / 1000)} s: ${outcome.error}`
+    );
   if (outcome.status === "dead")
-    return `${run.trigger}: the run ${run.id} is dead after ${attempt} attempts (blockwright runs replay ${run.id}): ${outcome.error}`;
+    return (
+      `${run.trigger}: the run ${run.id} is dead after ${attempt} attempts (blockwright runs replay ${run.id}): ` +
+      `${outcome.error}`
+    );
   return undefined;
 }
 
@@ -141,7 +152,8 @@ export function startExecutor(o: ExecutorOptions): Executor {
     })()
       .catch((e: unknown) =>
         o.log(
-          `${run.trigger}: the run ${run.id} could not be settled (it resumes on the next start): ${(e as Error).message}`,
+          `${run.trigger}: the run ${run.id} could not be settled (it resumes on the next start): ` +
+            `${(e as Error).message}`,
         ),
       )
       .finally(() => {
@@ -165,7 +177,8 @@ export function startExecutor(o: ExecutorOptions): Executor {
       });
       if ((await Promise.race([all, graceOver])) === "over") {
         o.log(
-          `runs: ${inFlight.size} run(s) still going after ${Math.round(graceMs / 1000)} s: cancelled, each resumes from its last journaled block on the next start`,
+          `runs: ${inFlight.size} run(s) still going after ${Math.round(graceMs / 1000)} s: cancelled, ` +
+            `each resumes from its last journaled block on the next start`,
         );
         cancel.abort();
         await all;

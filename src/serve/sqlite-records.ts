@@ -78,10 +78,12 @@ export class SqliteRecords {
         "INSERT INTO bw_deliveries_kept (id, trigger, received_at, headers, body) VALUES (?, ?, ?, ?, ?)",
       ),
       run: db.prepare(
-        "INSERT INTO bw_run_records (id, trigger, event_id, event_key, delivery_id, status, attempts, next_at, created_at, outputs) VALUES (?, ?, ?, ?, ?, 'queued', 0, ?, ?, ?)",
+        "INSERT INTO bw_run_records (id, trigger, event_id, event_key, delivery_id, status, attempts, " +
+          "next_at, created_at, outputs) VALUES (?, ?, ?, ?, ?, 'queued', 0, ?, ?, ?)",
       ),
       block: db.prepare(
-        "INSERT INTO bw_run_blocks (run_id, block_id, result) VALUES (?, ?, ?) ON CONFLICT (run_id, block_id) DO UPDATE SET result = excluded.result",
+        "INSERT INTO bw_run_blocks (run_id, block_id, result) VALUES (?, ?, ?) ON CONFLICT (run_id, block_id) " +
+          "DO UPDATE SET result = excluded.result",
       ),
     };
   }
@@ -112,7 +114,10 @@ export class SqliteRecords {
     this.db.run(PRUNE_SQL, [before]);
   }
 
-  /** A delivery's events claimed, and when any is new, the delivery kept and a queued run per new event (inside a batch). */
+  /**
+   * A delivery's events claimed, and when any is new, the delivery kept and a queued run per new event (inside a
+   * batch).
+   */
   accept(d: DeliveryIn, horizonMs: number): boolean[] {
     return this.acceptOne(d, horizonMs);
   }
@@ -179,7 +184,8 @@ export class SqliteRecords {
   /** Up to `limit` queued runs due, marked running (inside a batch). */
   take(limit: number, nowMs: number): StoredRun[] {
     const rows = this.db.all(
-      "SELECT * FROM bw_run_records WHERE status = 'queued' AND next_at <= ? ORDER BY next_at, created_at, rowid LIMIT ?",
+      "SELECT * FROM bw_run_records WHERE status = 'queued' AND next_at <= ? ORDER BY next_at, created_at, " +
+        "rowid LIMIT ?",
       [nowMs, limit],
     );
     return rows.map((r) => {
@@ -198,7 +204,8 @@ export class SqliteRecords {
   settle(runId: string, outcome: RunOutcome, nowMs: number): void {
     const ended = outcome.status !== "queued";
     this.db.run(
-      "UPDATE bw_run_records SET status = ?, error = ?, next_at = ?, finished_at = ?, attempts = attempts - ? WHERE id = ?",
+      "UPDATE bw_run_records SET status = ?, error = ?, next_at = ?, finished_at = ?, " +
+        "attempts = attempts - ? WHERE id = ?",
       [
         outcome.status,
         outcome.error ?? null,
@@ -235,7 +242,8 @@ export class SqliteRecords {
     );
     for (const r of rows)
       this.db.run(
-        "UPDATE bw_run_records SET status = 'queued', attempts = 0, next_at = ?, finished_at = NULL, error = NULL WHERE id = ?",
+        "UPDATE bw_run_records SET status = 'queued', attempts = 0, next_at = ?, finished_at = NULL, " +
+          "error = NULL WHERE id = ?",
         [nowMs, r.id],
       );
     const ids = new Set(rows.map((r) => String(r.id)));
@@ -244,7 +252,8 @@ export class SqliteRecords {
 
   saveSubscription(s: SubscriptionRecord): void {
     this.db.run(
-      "INSERT INTO bw_subscriptions (trigger, id, url, expires_at) VALUES (?, ?, ?, ?) ON CONFLICT (trigger) DO UPDATE SET id = excluded.id, url = excluded.url, expires_at = excluded.expires_at",
+      "INSERT INTO bw_subscriptions (trigger, id, url, expires_at) VALUES (?, ?, ?, ?) ON CONFLICT (trigger) " +
+        "DO UPDATE SET id = excluded.id, url = excluded.url, expires_at = excluded.expires_at",
       [s.trigger, s.id, s.url, s.expiresAt],
     );
   }

@@ -98,7 +98,8 @@ export async function keepSubscription(o: SubscriptionOptions): Promise<KeptSubs
           : undefined;
       if (value === undefined)
         throw new SubscriptionError(
-          `${o.trigger.id}: the input {{${ref.text}}} of ${step.operation} has no value (the inputs may use ${subscriptionTemplateList()}, each where it has one)`,
+          `${o.trigger.id}: the input {{${ref.text}}} of ${step.operation} has no value (the inputs may use ` +
+            `${subscriptionTemplateList()}, each where it has one)`,
         );
       return value;
     }) as Record<string, unknown>;
@@ -139,14 +140,18 @@ export async function keepSubscription(o: SubscriptionOptions): Promise<KeptSubs
     if (held) {
       record = held;
       if (lifetimeMs && held.expiresAt) madeAt = Date.parse(held.expiresAt) - lifetimeMs;
-      log(
-        `${o.trigger.id}: subscription ${held.id} for ${o.url} ${membership ? "is kept with the other receivers" : o.store.shared ? "is kept by another receiver" : "taken over from the store"} (until ${held.expiresAt || "it is deleted"})`,
-      );
+      const how = membership
+        ? "is kept with the other receivers"
+        : o.store.shared
+          ? "is kept by another receiver"
+          : "taken over from the store";
+      log(`${o.trigger.id}: subscription ${held.id} for ${o.url} ${how} (until ${held.expiresAt || "it is deleted"})`);
       return;
     }
     record = await create(madeAt);
     log(
-      `${o.trigger.id}: subscription ${record.id} created for ${o.url}${record.expiresAt ? `, expires ${record.expiresAt}` : ""}`,
+      `${o.trigger.id}: subscription ${record.id} created for ${o.url}` +
+        `${record.expiresAt ? `, expires ${record.expiresAt}` : ""}`,
     );
   };
   try {
@@ -155,7 +160,8 @@ export async function keepSubscription(o: SubscriptionOptions): Promise<KeptSubs
     await membership?.leave(async () => undefined); // leaves what it could not establish as it was
     throw e;
   }
-  // Without members (SQLite, or a store that keeps none), the receiver that made it deletes it; a recreated one is this receiver's.
+  // Without members (SQLite, or a store that keeps none), the receiver that made it deletes it; a recreated one is this
+  // receiver's.
   let owned = !held || !o.store.shared;
 
   let cancel: (() => void) | undefined;
@@ -199,7 +205,8 @@ export async function keepSubscription(o: SubscriptionOptions): Promise<KeptSubs
       const left = Date.parse(record.expiresAt) - clock.now();
       const retryIn = Math.max(RETRY_AT_LEAST_MS, left / 10);
       log(
-        `${o.trigger.id}: the renewal of subscription ${record.id} failed, tried again in ${Math.round(retryIn / 1000)} s: ${(e as Error).message}`,
+        `${o.trigger.id}: the renewal of subscription ${record.id} failed, tried again in ` +
+          `${Math.round(retryIn / 1000)} s: ${(e as Error).message}`,
       );
       if (!stopped) after(retryIn, () => void serially(renew));
     }
@@ -214,12 +221,14 @@ export async function keepSubscription(o: SubscriptionOptions): Promise<KeptSubs
       madeAt = now;
       owned = true;
       log(
-        `${o.trigger.id}: subscription ${was} was removed by the provider: subscription ${record.id} created for ${o.url}${record.expiresAt ? `, expires ${record.expiresAt}` : ""}`,
+        `${o.trigger.id}: subscription ${was} was removed by the provider: subscription ${record.id} ` +
+          `created for ${o.url}${record.expiresAt ? `, expires ${record.expiresAt}` : ""}`,
       );
       scheduleRenewal();
     } catch (e) {
       log(
-        `${o.trigger.id}: subscription ${was} was removed by the provider and could not be created again, tried again in ${RETRY_AT_LEAST_MS / 1000} s: ${(e as Error).message}`,
+        `${o.trigger.id}: subscription ${was} was removed by the provider and could not be created again, ` +
+          `tried again in ${RETRY_AT_LEAST_MS / 1000} s: ${(e as Error).message}`,
       );
       if (!stopped) after(RETRY_AT_LEAST_MS, () => void serially(recreate));
     }
@@ -242,20 +251,22 @@ export async function keepSubscription(o: SubscriptionOptions): Promise<KeptSubs
       const about = subscriptionId === undefined ? record.id : subscriptionId;
       if (about !== record.id) {
         log(
-          `${o.trigger.id}: lifecycle event ${JSON.stringify(event)} about subscription ${about}, not ${record.id}: nothing done`,
+          `${o.trigger.id}: lifecycle event ${JSON.stringify(event)} about subscription ${about}, ` +
+            `not ${record.id}: nothing done`,
         );
         return;
       }
       const action =
         spec.lifecycle && Object.hasOwn(spec.lifecycle.actions, event) ? spec.lifecycle.actions[event] : undefined;
       if (stopped || action === undefined || action === "log") {
-        log(
-          `${o.trigger.id}: lifecycle event ${JSON.stringify(event)} about subscription ${record.id}${action === "log" ? "" : stopped ? ": stopping, nothing done" : ": the trigger declares no action for it"}`,
-        );
+        const done =
+          action === "log" ? "" : stopped ? ": stopping, nothing done" : ": the trigger declares no action for it";
+        log(`${o.trigger.id}: lifecycle event ${JSON.stringify(event)} about subscription ${record.id}${done}`);
         return;
       }
       log(
-        `${o.trigger.id}: lifecycle event ${JSON.stringify(event)} about subscription ${record.id}: ${action === "renew" ? "renewing it now" : "creating it again"}`,
+        `${o.trigger.id}: lifecycle event ${JSON.stringify(event)} about subscription ${record.id}: ` +
+          `${action === "renew" ? "renewing it now" : "creating it again"}`,
       );
       // The renewal due later is replaced by this one, or by the new subscription's.
       cancel?.();
@@ -272,7 +283,8 @@ export async function keepSubscription(o: SubscriptionOptions): Promise<KeptSubs
           } catch (e) {
             // Stopping goes on: the provider ends the subscription at its expiry, and the store still names it.
             log(
-              `${o.trigger.id}: subscription ${record.id} could not be deleted (it ends ${record.expiresAt || "when the provider ends it"}): ${(e as Error).message}`,
+              `${o.trigger.id}: subscription ${record.id} could not be deleted (it ends ` +
+                `${record.expiresAt || "when the provider ends it"}): ${(e as Error).message}`,
             );
             return;
           }
