@@ -26,6 +26,7 @@ import type { TOOL_FIELDS_READ as httpReadBody } from "./http/read-body.js";
 import type { TOOL_FIELDS_READ as httpRequestSize } from "./http/request-size.js";
 import type { TOOL_FIELDS_READ as httpTransport } from "./http/transport.js";
 import type { TOOL_FIELDS_READ as httpUpstreamError } from "./http/upstream-error.js";
+import type { TOOL_FIELDS_READ as llmLlmOutputs } from "./llm/llm-outputs.js";
 import type { TOOL_FIELDS_READ as llmLlmTools } from "./llm/llm-tools.js";
 import type { TOOL_FIELDS_READ as llmWording } from "./llm/wording.js";
 import type { TOOL_FIELDS_READ as oauthFlows } from "./oauth/flows.js";
@@ -64,6 +65,7 @@ export type ReadToolField =
   | (typeof httpRequestSize)[number]
   | (typeof httpTransport)[number]
   | (typeof httpUpstreamError)[number]
+  | (typeof llmLlmOutputs)[number]
   | (typeof llmLlmTools)[number]
   | (typeof llmWording)[number]
   | (typeof oauthFlows)[number]
