@@ -8,7 +8,14 @@ import type { JsonSchema, JsonType, ObjectSchema } from "./llm-tool-types.js";
 export const TOOL_FIELDS_READ = ["outputs", "outcomes"] as const satisfies readonly (keyof ToolSpec)[];
 
 // A file's bytes reach a model as what llmOutput makes of them: text saying their size (never the bytes).
-const OUTPUT_TYPES: Record<OutputSpec["type"], JsonType | undefined> = { string: "string", number: "number", boolean: "boolean", array: "array", json: undefined, bytes: "string" };
+const OUTPUT_TYPES: Record<OutputSpec["type"], JsonType | undefined> = {
+  string: "string",
+  number: "number",
+  boolean: "boolean",
+  array: "array",
+  json: undefined,
+  bytes: "string",
+};
 
 /**
  * The object schema of a successful result: outputs nested by their dotted

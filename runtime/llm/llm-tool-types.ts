@@ -66,7 +66,11 @@ export interface McpTool {
   annotations: McpToolAnnotations;
 }
 
-export type LlmTool<F extends LlmToolFormat = LlmToolFormat> = F extends "openai" ? OpenAiTool : F extends "anthropic" ? AnthropicTool : McpTool;
+export type LlmTool<F extends LlmToolFormat = LlmToolFormat> = F extends "openai"
+  ? OpenAiTool
+  : F extends "anthropic"
+    ? AnthropicTool
+    : McpTool;
 
 export interface LlmToolsOptions {
   /** Only the tools that change nothing upstream. */

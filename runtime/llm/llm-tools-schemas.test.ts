@@ -32,10 +32,18 @@ const byId = (id: string): ToolSpec => all.find((t) => t.id === id)!;
 // A CommonJS default export, as Node's ESM loader hands it over.
 const Ajv2020 = Ajv2020Module.default ?? Ajv2020Module;
 // The formats a tool's schema may carry (JSON Schema's own: date-time, email, uri…) are known to it; strict about everything else.
-const ajv2020 = new Ajv2020({ strict: true, allowUnionTypes: true, formats: Object.fromEntries(Object.keys(VALUE_FORMATS).map((f) => [f, true])) });
+const ajv2020 = new Ajv2020({
+  strict: true,
+  allowUnionTypes: true,
+  formats: Object.fromEntries(Object.keys(VALUE_FORMATS).map((f) => [f, true])),
+});
 
 function inputOf(format: string, t: OpenAiTool | AnthropicTool | McpTool): ObjectSchema {
-  return format === "openai" ? (t as OpenAiTool).function.parameters : format === "anthropic" ? (t as AnthropicTool).input_schema : (t as McpTool).inputSchema;
+  return format === "openai"
+    ? (t as OpenAiTool).function.parameters
+    : format === "anthropic"
+      ? (t as AnthropicTool).input_schema
+      : (t as McpTool).inputSchema;
 }
 
 describe("input schemas", () => {
@@ -50,16 +58,46 @@ describe("input schemas", () => {
       }
     }
     // The OAuth 2 flows' parameters (auth.flows) are connection parameters too.
-    expect(connectionParams(byId("crm_query")).map((p) => p.name)).toEqual(["apiKey", "clientId", "clientSecret", "refreshToken", "username", "privateKey", "audience", "instanceUrl"]);
-    expect(connectionParams(byId("directory_create_user")).map((p) => p.name)).toEqual(["accessToken", "tenantId", "clientId", "clientSecret", "password"]);
+    expect(connectionParams(byId("crm_query")).map((p) => p.name)).toEqual([
+      "apiKey",
+      "clientId",
+      "clientSecret",
+      "refreshToken",
+      "username",
+      "privateKey",
+      "audience",
+      "instanceUrl",
+    ]);
+    expect(connectionParams(byId("directory_create_user")).map((p) => p.name)).toEqual([
+      "accessToken",
+      "tenantId",
+      "clientId",
+      "clientSecret",
+      "password",
+    ]);
   });
 
   it("keep limits, enums, patterns and defaults (Anthropic, MCP)", () => {
     const props = (id: string) => inputSchema(byId(id)).properties;
-    expect(props("books_search_volumes").maxResults).toMatchObject({ type: "integer", minimum: 1, maximum: 40, default: 10 });
-    expect(props("crm_get_record").recordId).toMatchObject({ type: "string", maxLength: 18, pattern: "^[A-Za-z0-9]{15}([A-Za-z0-9]{3})?$" });
-    expect(props("docgen_generate").textMode).toMatchObject({ type: "string", enum: ["generate", "condense", "preserve"] });
-    expect(props("docgen_generate").format).toMatchObject({ enum: ["presentation", "document", "webpage", "social"], default: "presentation" });
+    expect(props("books_search_volumes").maxResults).toMatchObject({
+      type: "integer",
+      minimum: 1,
+      maximum: 40,
+      default: 10,
+    });
+    expect(props("crm_get_record").recordId).toMatchObject({
+      type: "string",
+      maxLength: 18,
+      pattern: "^[A-Za-z0-9]{15}([A-Za-z0-9]{3})?$",
+    });
+    expect(props("docgen_generate").textMode).toMatchObject({
+      type: "string",
+      enum: ["generate", "condense", "preserve"],
+    });
+    expect(props("docgen_generate").format).toMatchObject({
+      enum: ["presentation", "document", "webpage", "social"],
+      default: "presentation",
+    });
     expect(props("crm_create_record").fields).toMatchObject({ type: "object" });
     expect(props("shelf_add_book").meta).toMatchObject({ type: "object" });
     expect(inputSchema(byId("books_search_volumes")).required).toEqual(["q"]);
@@ -84,12 +122,19 @@ describe("input schemas", () => {
   });
 
   it("turn cross-field rules and polling into sentences of the description, not unions", () => {
-    const [search, enrich, generate, status] = toLlmTools(["persondata_person_search", "persondata_person_enrich", "docgen_generate", "docgen_check_status"].map(byId), "anthropic");
+    const [search, enrich, generate, status] = toLlmTools(
+      ["persondata_person_search", "persondata_person_enrich", "docgen_generate", "docgen_check_status"].map(byId),
+      "anthropic",
+    );
     expect(search!.description).toContain("Give exactly one of query or sql.");
     expect(enrich!.description).toContain("Give email, or name with company (at least one).");
-    expect(generate!.description).toContain("Allowed cardDimensions values depend on format: with format presentation: fluid, 16x9, 4x3;");
+    expect(generate!.description).toContain(
+      "Allowed cardDimensions values depend on format: with format presentation: fluid, 16x9, 4x3;",
+    );
     expect(generate!.description).toContain("with format webpage: none (leave it out).");
-    expect(status!.description).toContain("While status is pending, call again (about every 5 s, at least 1 s apart) until it is completed or failed.");
+    expect(status!.description).toContain(
+      "While status is pending, call again (about every 5 s, at least 1 s apart) until it is completed or failed.",
+    );
   });
 });
 
@@ -102,7 +147,10 @@ describe("output schemas", () => {
         data: { type: "array", description: expect.any(String) },
         metadata: {
           type: "object",
-          properties: { count: { type: "number", description: expect.any(String) }, totalItems: { type: "number", description: expect.any(String) } },
+          properties: {
+            count: { type: "number", description: expect.any(String) },
+            totalItems: { type: "number", description: expect.any(String) },
+          },
           required: ["count", "totalItems"],
         },
       },
@@ -119,7 +167,11 @@ describe("output schemas", () => {
   });
 
   it("widen a type an outcome replaces with another constant, and require only what every answer carries", () => {
-    const body = (name: string) => ({ expression: `$response.body#/${name}`, ref: { kind: "body" as const, pointer: [name] }, required: true });
+    const body = (name: string) => ({
+      expression: `$response.body#/${name}`,
+      ref: { kind: "body" as const, pointer: [name] },
+      required: true,
+    });
     const t: Pick<ToolSpec, "params" | "outputs" | "outcomes"> = {
       params: [],
       outputs: [
@@ -129,25 +181,57 @@ describe("output schemas", () => {
       outcomes: [{ status: 404, description: "Gone.", outputs: [{ path: "item.name", source: { value: null } }] }],
     };
     const item = outputSchema(t).properties.item;
-    expect(item!.properties).toEqual({ name: { type: ["string", "null"], description: "Name." }, size: { type: "number", description: "Size." } });
+    expect(item!.properties).toEqual({
+      name: { type: ["string", "null"], description: "Name." },
+      size: { type: "number", description: "Size." },
+    });
     expect(item!.required).toEqual(["name"]);
   });
 
   it("allow null where the reply may lack the value, and only there", () => {
     const loose = { expression: "$response.body#/note", ref: { kind: "body" as const, pointer: ["note"] } };
     const t: Pick<ToolSpec, "params" | "outputs" | "outcomes"> = {
-      params: [{ name: "id", type: "string", title: "Id", description: "Id.", required: true, secret: false, visibility: "user-or-llm", wire: { in: "path", name: "id" } }],
+      params: [
+        {
+          name: "id",
+          type: "string",
+          title: "Id",
+          description: "Id.",
+          required: true,
+          secret: false,
+          visibility: "user-or-llm",
+          wire: { in: "path", name: "id" },
+        },
+      ],
       outputs: [
         { path: "note", type: "string", description: "Note.", optional: false, source: loose },
         { path: "hint", type: "string", description: "Hint.", optional: true, source: loose },
-        { path: "id", type: "string", description: "Id.", optional: false, source: { expression: "$params.id", ref: { kind: "param", name: "id" } } },
+        {
+          path: "id",
+          type: "string",
+          description: "Id.",
+          optional: false,
+          source: { expression: "$params.id", ref: { kind: "param", name: "id" } },
+        },
         { path: "count", type: "number", description: "Count.", optional: false, source: { ...loose, count: true } },
-        { path: "status", type: "number", description: "Status.", optional: false, source: { expression: "$statusCode", ref: { kind: "status" } } },
+        {
+          path: "status",
+          type: "number",
+          description: "Status.",
+          optional: false,
+          source: { expression: "$statusCode", ref: { kind: "status" } },
+        },
       ],
       outcomes: [],
     };
     const schema = outputSchema(t);
-    expect(Object.fromEntries(Object.entries(schema.properties).map(([k, v]) => [k, v.type]))).toEqual({ note: ["string", "null"], hint: "string", id: "string", count: "number", status: "number" });
+    expect(Object.fromEntries(Object.entries(schema.properties).map(([k, v]) => [k, v.type]))).toEqual({
+      note: ["string", "null"],
+      hint: "string",
+      id: "string",
+      count: "number",
+      status: "number",
+    });
     expect(schema.required).toEqual(["note", "id", "count", "status"]);
   });
 });
@@ -185,21 +269,29 @@ describe("call arguments", () => {
   const connection = { apiKey: "token-0123456789", instanceUrl: "https://acme.example.com" };
 
   it("add the connection's values to the model's arguments", () => {
-    expect(llmCallParams(t, { query: "SELECT Id FROM Account" }, connection)).toEqual({ params: { query: "SELECT Id FROM Account", ...connection } });
+    expect(llmCallParams(t, { query: "SELECT Id FROM Account" }, connection)).toEqual({
+      params: { query: "SELECT Id FROM Account", ...connection },
+    });
   });
 
   it("refuse a connection parameter given by the model, without echoing it", () => {
     const result = llmCallParams(t, { query: "q", apiKey: "model-chosen-key" }, connection);
-    expect(result).toEqual({ error: expect.objectContaining({ type: "validation", param: "apiKey", rule: "connection" }) });
+    expect(result).toEqual({
+      error: expect.objectContaining({ type: "validation", param: "apiKey", rule: "connection" }),
+    });
     expect(JSON.stringify(result)).not.toContain("model-chosen-key");
   });
 
   it("ignore a connection parameter the model sent as null (strict mode never sends one)", () => {
-    expect(llmCallParams(t, { query: "q", apiKey: null }, connection)).toEqual({ params: { query: "q", ...connection } });
+    expect(llmCallParams(t, { query: "q", apiKey: null }, connection)).toEqual({
+      params: { query: "q", ...connection },
+    });
   });
 
   it("refuse arguments that are not an object", () => {
-    expect(llmCallParams(t, ["q"], connection)).toEqual({ error: expect.objectContaining({ rule: "arguments", message: expect.stringContaining("got an array") }) });
+    expect(llmCallParams(t, ["q"], connection)).toEqual({
+      error: expect.objectContaining({ rule: "arguments", message: expect.stringContaining("got an array") }),
+    });
   });
 });
 
@@ -208,8 +300,31 @@ describe("formats and lists of enum values in tool schemas", () => {
   const tool: ToolSpec = {
     ...base,
     params: [
-      { name: "since", type: "string", title: "Since", description: "Updated after.", required: false, format: "date-time", maxLength: 35, secret: false, visibility: "user-or-llm", wire: { in: "query", name: "since" } },
-      { name: "labels", type: "string", title: "Labels", description: "Labels.", required: false, enum: ["bug", "ui"], separator: ",", maxLength: 6, secret: false, visibility: "user-or-llm", wire: { in: "query", name: "labels" } },
+      {
+        name: "since",
+        type: "string",
+        title: "Since",
+        description: "Updated after.",
+        required: false,
+        format: "date-time",
+        maxLength: 35,
+        secret: false,
+        visibility: "user-or-llm",
+        wire: { in: "query", name: "since" },
+      },
+      {
+        name: "labels",
+        type: "string",
+        title: "Labels",
+        description: "Labels.",
+        required: false,
+        enum: ["bug", "ui"],
+        separator: ",",
+        maxLength: 6,
+        secret: false,
+        visibility: "user-or-llm",
+        wire: { in: "query", name: "labels" },
+      },
     ],
   };
 
@@ -224,6 +339,7 @@ describe("formats and lists of enum values in tool schemas", () => {
   });
 
   it("are valid JSON Schema for a strict validator (a published provider with a date-time parameter failed here)", () => {
-    for (const definition of toLlmTools({ [tool.id]: tool }, "mcp")) expect(() => ajv2020.compile(definition.inputSchema)).not.toThrow();
+    for (const definition of toLlmTools({ [tool.id]: tool }, "mcp"))
+      expect(() => ajv2020.compile(definition.inputSchema)).not.toThrow();
   });
 });

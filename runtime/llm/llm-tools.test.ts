@@ -19,7 +19,16 @@ import { VALUE_FORMATS } from "../spec/formats.js";
 import { describe, expect, it } from "vitest";
 import { irFixture } from "../../test-support/runtime/ir-fixtures.js";
 import { OPERATION_IDS, tools as repoTools } from "../../test-support/runtime/packages.js";
-import { LLM_TOOL_FORMATS, llmToolName, modelParams, toLlmTools, type McpTool, type ObjectSchema, type OpenAiTool, type AnthropicTool } from "./llm-tools.js";
+import {
+  LLM_TOOL_FORMATS,
+  llmToolName,
+  modelParams,
+  toLlmTools,
+  type McpTool,
+  type ObjectSchema,
+  type OpenAiTool,
+  type AnthropicTool,
+} from "./llm-tools.js";
 import type { ToolSpec } from "../spec/tool-types.js";
 import { validateParams } from "../validate/full-check.js";
 
@@ -32,11 +41,19 @@ const byId = (id: string): ToolSpec => all.find((t) => t.id === id)!;
 const Ajv = AjvModule.default ?? AjvModule;
 const Ajv2020 = Ajv2020Module.default ?? Ajv2020Module;
 // The formats a tool's schema may carry (JSON Schema's own: date-time, email, uri…) are known to it; strict about everything else.
-const ajv2020 = new Ajv2020({ strict: true, allowUnionTypes: true, formats: Object.fromEntries(Object.keys(VALUE_FORMATS).map((f) => [f, true])) });
+const ajv2020 = new Ajv2020({
+  strict: true,
+  allowUnionTypes: true,
+  formats: Object.fromEntries(Object.keys(VALUE_FORMATS).map((f) => [f, true])),
+});
 const ajv07 = new Ajv({ strict: false });
 
 function inputOf(format: string, t: OpenAiTool | AnthropicTool | McpTool): ObjectSchema {
-  return format === "openai" ? (t as OpenAiTool).function.parameters : format === "anthropic" ? (t as AnthropicTool).input_schema : (t as McpTool).inputSchema;
+  return format === "openai"
+    ? (t as OpenAiTool).function.parameters
+    : format === "anthropic"
+      ? (t as AnthropicTool).input_schema
+      : (t as McpTool).inputSchema;
 }
 
 function nameOf(format: string, t: OpenAiTool | AnthropicTool | McpTool): string {
@@ -78,10 +95,13 @@ function strictModeProblems(schema: Record<string, unknown>): string[] {
   if ("anyOf" in schema) problems.push("(root): must not be anyOf");
   const walk = (s: Record<string, unknown>, at: string, depth: number) => {
     if (depth > 10) problems.push(`${at}: nested deeper than 10 levels`);
-    for (const key of Object.keys(s)) if (!OPENAI_KEYWORDS.has(key)) problems.push(`${at}: keyword "${key}" is not supported`);
+    for (const key of Object.keys(s))
+      if (!OPENAI_KEYWORDS.has(key)) problems.push(`${at}: keyword "${key}" is not supported`);
     const types = ([] as unknown[]).concat(s.type ?? []);
-    for (const t of types) if (!OPENAI_TYPES.has(String(t))) problems.push(`${at}: type ${JSON.stringify(t)} is not supported`);
-    if (s.format !== undefined && !OPENAI_FORMATS.has(String(s.format))) problems.push(`${at}: format "${String(s.format)}" is not supported`);
+    for (const t of types)
+      if (!OPENAI_TYPES.has(String(t))) problems.push(`${at}: type ${JSON.stringify(t)} is not supported`);
+    if (s.format !== undefined && !OPENAI_FORMATS.has(String(s.format)))
+      problems.push(`${at}: format "${String(s.format)}" is not supported`);
     if (Array.isArray(s.enum)) {
       totals.enumValues += s.enum.length;
       for (const v of s.enum) totals.chars += String(v).length;
@@ -99,10 +119,12 @@ function strictModeProblems(schema: Record<string, unknown>): string[] {
         if (!required.includes(name)) problems.push(`${at}.${name}: must be listed in required`);
         walk(props[name]!, `${at}.${name}`, depth + 1);
       }
-      for (const name of required) if (!names.includes(name)) problems.push(`${at}: required "${name}" is not a property`);
+      for (const name of required)
+        if (!names.includes(name)) problems.push(`${at}: required "${name}" is not a property`);
     }
     if (s.items && typeof s.items === "object") walk(s.items as Record<string, unknown>, `${at}[]`, depth + 1);
-    if (Array.isArray(s.anyOf)) for (const [i, sub] of s.anyOf.entries()) walk(sub as Record<string, unknown>, `${at}.anyOf[${i}]`, depth + 1);
+    if (Array.isArray(s.anyOf))
+      for (const [i, sub] of s.anyOf.entries()) walk(sub as Record<string, unknown>, `${at}.anyOf[${i}]`, depth + 1);
   };
   walk(schema, "(root)", 1);
   if (totals.properties > 5000) problems.push(`more than 5000 properties (${totals.properties})`);
@@ -115,7 +137,10 @@ describe("the OpenAI strict-mode checker", () => {
   it("accepts OpenAI's own example of an optional parameter", () => {
     const example = {
       type: "object",
-      properties: { location: { type: "string", description: "The location" }, unit: { type: ["string", "null"], enum: ["F", "C", null] } },
+      properties: {
+        location: { type: "string", description: "The location" },
+        unit: { type: ["string", "null"], enum: ["F", "C", null] },
+      },
       additionalProperties: false,
       required: ["location", "unit"],
     };
@@ -142,7 +167,9 @@ describe("the OpenAI strict-mode checker", () => {
       "(root).d: must be listed in required",
       '(root).d: format "uri" is not supported',
     ]);
-    expect(strictModeProblems({ anyOf: [{ type: "object", properties: {}, required: [], additionalProperties: false }] })).toEqual(["(root): must be type object, is undefined", "(root): must not be anyOf"]);
+    expect(
+      strictModeProblems({ anyOf: [{ type: "object", properties: {}, required: [], additionalProperties: false }] }),
+    ).toEqual(["(root): must be type object, is undefined", "(root): must not be anyOf"]);
   });
 });
 
@@ -171,7 +198,10 @@ describe.each(LLM_TOOL_FORMATS)("%s definitions of every tool", (format) => {
       expect(() => ajv2020.compile(schema)).not.toThrow();
       expect(schema.type).toBe("object");
       for (const key of ["anyOf", "oneOf", "allOf", "not", "if", "enum"]) expect(schema).not.toHaveProperty(key);
-      expect(defs[i]).toHaveProperty(format === "openai" ? "function.description" : "description", expect.stringMatching(/\S/));
+      expect(defs[i]).toHaveProperty(
+        format === "openai" ? "function.description" : "description",
+        expect.stringMatching(/\S/),
+      );
     });
   }
 });
@@ -198,7 +228,12 @@ describe("OpenAI definitions follow strict mode", () => {
     const t = byId("crm_create_record");
     const fields = toLlmTools([t], "openai")[0]!.function.parameters.properties.fields;
     expect(fields).toMatchObject({ type: "string", description: expect.stringContaining("JSON text of an object") });
-    const v = validateParams(t, { apiKey: "k-12345678", instanceUrl: "https://x.example.com", sobject: "Account", fields: '{"Name": "Acme"}' });
+    const v = validateParams(t, {
+      apiKey: "k-12345678",
+      instanceUrl: "https://x.example.com",
+      sobject: "Account",
+      fields: '{"Name": "Acme"}',
+    });
     expect(v.ok && v.values.fields).toEqual({ Name: "Acme" });
   });
 

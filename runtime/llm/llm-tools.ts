@@ -5,7 +5,18 @@ import { toolBehavior, type ToolBehavior } from "../spec/behavior.js";
 import type { ParamSpec, ToolSpec } from "../spec/tool-types.js";
 import { type DescribedTool, toolSentences } from "./wording.js";
 import { outputSchema } from "./llm-outputs.js";
-import { type AnthropicTool, type JsonSchema, type JsonType, LLM_TOOL_FORMATS, type LlmTool, type LlmToolFormat, type LlmToolsOptions, type McpTool, type ObjectSchema, type OpenAiTool } from "./llm-tool-types.js";
+import {
+  type AnthropicTool,
+  type JsonSchema,
+  type JsonType,
+  LLM_TOOL_FORMATS,
+  type LlmTool,
+  type LlmToolFormat,
+  type LlmToolsOptions,
+  type McpTool,
+  type ObjectSchema,
+  type OpenAiTool,
+} from "./llm-tool-types.js";
 
 /** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
 export const TOOL_FIELDS_READ = ["id", "title", "description", "params"] as const satisfies readonly (keyof ToolSpec)[];
@@ -26,8 +37,13 @@ export {
 } from "./llm-tool-types.js";
 
 /** Definitions of `tools` (a provider's tool map, or a list) in `format`, in their order. */
-export function toLlmTools<F extends LlmToolFormat>(tools: Record<string, ToolSpec> | readonly ToolSpec[], format: F, options: LlmToolsOptions = {}): LlmTool<F>[] {
-  if (!LLM_TOOL_FORMATS.includes(format)) throw new TypeError(`unknown LLM tool format ${JSON.stringify(format)} (formats: ${LLM_TOOL_FORMATS.join(", ")})`);
+export function toLlmTools<F extends LlmToolFormat>(
+  tools: Record<string, ToolSpec> | readonly ToolSpec[],
+  format: F,
+  options: LlmToolsOptions = {},
+): LlmTool<F>[] {
+  if (!LLM_TOOL_FORMATS.includes(format))
+    throw new TypeError(`unknown LLM tool format ${JSON.stringify(format)} (formats: ${LLM_TOOL_FORMATS.join(", ")})`);
   const list = (Array.isArray(tools) ? tools : Object.values(tools)) as ToolSpec[];
   const chosen = options.readOnly ? list.filter((t) => toolBehavior(t).readOnly) : list;
   const seen = new Map<string, string>();
@@ -45,7 +61,10 @@ export function toLlmTool<F extends LlmToolFormat>(tool: ToolSpec, format: F): L
   const description = toolDescription(tool);
   switch (format) {
     case "openai":
-      return { type: "function", function: { name, description, parameters: inputSchema(tool, { strict: true }), strict: true } } satisfies OpenAiTool as LlmTool<F>;
+      return {
+        type: "function",
+        function: { name, description, parameters: inputSchema(tool, { strict: true }), strict: true },
+      } satisfies OpenAiTool as LlmTool<F>;
     case "anthropic":
       return { name, description, input_schema: inputSchema(tool) } satisfies AnthropicTool as LlmTool<F>;
     default: {
@@ -56,7 +75,13 @@ export function toLlmTool<F extends LlmToolFormat>(tool: ToolSpec, format: F): L
         description,
         inputSchema: inputSchema(tool),
         outputSchema: outputSchema(tool),
-        annotations: { title: tool.title, readOnlyHint: b.readOnly, destructiveHint: b.destructive, idempotentHint: b.idempotent, openWorldHint: b.openWorld },
+        annotations: {
+          title: tool.title,
+          readOnlyHint: b.readOnly,
+          destructiveHint: b.destructive,
+          idempotentHint: b.idempotent,
+          openWorldHint: b.openWorld,
+        },
       } satisfies McpTool as LlmTool<F>;
     }
   }
@@ -116,9 +141,27 @@ function isConnectionParam(p: ParamSpec): boolean {
  * (without echoing the value), as are arguments that are not an object.
  * Unknown names and bad values are left to the tool's own validation.
  */
-export function llmCallParams(tool: ToolSpec, args: unknown, connection: Record<string, unknown>): { params: Record<string, unknown> } | { error: ToolError } {
-  const fail = (param: string | undefined, rule: string, message: string) => ({ error: { type: "validation" as const, provider: tool.provider, operation: tool.id, message, rule, ...(param ? { param } : {}) } });
-  if (args !== undefined && args !== null && (typeof args !== "object" || Array.isArray(args))) return fail(undefined, "arguments", `the arguments must be an object of parameters, got ${Array.isArray(args) ? "an array" : typeof args}`);
+export function llmCallParams(
+  tool: ToolSpec,
+  args: unknown,
+  connection: Record<string, unknown>,
+): { params: Record<string, unknown> } | { error: ToolError } {
+  const fail = (param: string | undefined, rule: string, message: string) => ({
+    error: {
+      type: "validation" as const,
+      provider: tool.provider,
+      operation: tool.id,
+      message,
+      rule,
+      ...(param ? { param } : {}),
+    },
+  });
+  if (args !== undefined && args !== null && (typeof args !== "object" || Array.isArray(args)))
+    return fail(
+      undefined,
+      "arguments",
+      `the arguments must be an object of parameters, got ${Array.isArray(args) ? "an array" : typeof args}`,
+    );
   const given = (args ?? {}) as Record<string, unknown>;
   const params: Record<string, unknown> = {};
   const reserved = new Set(connectionParams(tool).map((p) => p.name));
@@ -126,14 +169,27 @@ export function llmCallParams(tool: ToolSpec, args: unknown, connection: Record<
     const value = given[name];
     if (reserved.has(name)) {
       if (value === undefined || value === null) continue;
-      return fail(name, "connection", `${name}: is set by the server's connection settings, not by tool arguments; leave it out (the value given was not used)`);
+      return fail(
+        name,
+        "connection",
+        `${name}: is set by the server's connection settings, not by tool arguments; leave it out (the value given was not used)`,
+      );
     }
     // A model's argument nested past the rule gets the rule, before anything walks it (validation, JSON.stringify).
     const deep = typeof value === "object" ? tooDeep(value) : undefined;
     if (deep) return fail(name, "depth", nestingIssue(name, deep).message);
     const spec = tool.params.find((p) => p.name === name);
-    if (spec?.type === "file" && value !== undefined && value !== null && !(typeof value === "string" && /^https?:\/\//i.test(value))) {
-      return fail(name, "format", `${name}: a model gives a file as its https address (the tool fetches it), not as a path or as content`);
+    if (
+      spec?.type === "file" &&
+      value !== undefined &&
+      value !== null &&
+      !(typeof value === "string" && /^https?:\/\//i.test(value))
+    ) {
+      return fail(
+        name,
+        "format",
+        `${name}: a model gives a file as its https address (the tool fetches it), not as a path or as content`,
+      );
     }
     setOwn(params, name, value);
   }
@@ -174,7 +230,8 @@ function paramSchema(p: ParamSpec, strict: boolean, needed: boolean): JsonSchema
   switch (p.type) {
     case "string":
       s.type = "string";
-      if (p.enum && p.separator !== undefined) notes.push(`A list of ${p.enum.join(", ")}, separated by "${p.separator}".`);
+      if (p.enum && p.separator !== undefined)
+        notes.push(`A list of ${p.enum.join(", ")}, separated by "${p.separator}".`);
       else if (p.enum) s.enum = [...p.enum];
       if (strict) {
         const length = lengthNote(p.minLength, p.maxLength);
@@ -191,7 +248,10 @@ function paramSchema(p: ParamSpec, strict: boolean, needed: boolean): JsonSchema
         if (strict) notes.push(`Format: ${p.format}.`);
         else s.format = p.format;
       }
-      if (p.wire.in === "body" && p.wire.split) notes.push(`A list separated by "${p.wire.split.separator}"${p.wire.split.maxItems !== undefined ? `, at most ${p.wire.split.maxItems} items` : ""}.`);
+      if (p.wire.in === "body" && p.wire.split)
+        notes.push(
+          `A list separated by "${p.wire.split.separator}"${p.wire.split.maxItems !== undefined ? `, at most ${p.wire.split.maxItems} items` : ""}.`,
+        );
       break;
     case "number":
       s.type = p.integer ? "integer" : "number";
@@ -216,26 +276,50 @@ function paramSchema(p: ParamSpec, strict: boolean, needed: boolean): JsonSchema
     case "json":
       // A value of several forms: each form's schema (strict mode takes one string, the forms said in words).
       if (p.anyOf) {
-        const forms = p.anyOf.map((form) => paramSchema({ ...p, ...form, anyOf: undefined, jsonType: form.jsonType, title: "", description: "", default: undefined, example: undefined }, false, true));
+        const forms = p.anyOf.map((form) =>
+          paramSchema(
+            {
+              ...p,
+              ...form,
+              anyOf: undefined,
+              jsonType: form.jsonType,
+              title: "",
+              description: "",
+              default: undefined,
+              example: undefined,
+            },
+            false,
+            true,
+          ),
+        );
         if (strict) {
           s.type = "string";
-          notes.push(`One of: ${forms.map((f) => `${[f.type].flat().join(" or ")}${f.description ? ` (${f.description})` : ""}`).join("; ")}; a list or an object as JSON text.`);
+          notes.push(
+            `One of: ${forms.map((f) => `${[f.type].flat().join(" or ")}${f.description ? ` (${f.description})` : ""}`).join("; ")}; a list or an object as JSON text.`,
+          );
         } else s.anyOf = forms.map(({ description, ...form }) => (description ? { ...form, description } : form));
         break;
       }
       if (strict) {
         s.type = "string";
-        notes.push(`Give it as JSON text of ${p.jsonType === "array" ? "an array" : p.jsonType === "object" ? "an object" : "an object or an array"}.`);
+        notes.push(
+          `Give it as JSON text of ${p.jsonType === "array" ? "an array" : p.jsonType === "object" ? "an object" : "an object or an array"}.`,
+        );
       } else {
         s.type = p.jsonType ?? ["object", "array"];
         if (p.minItems !== undefined) s.minItems = p.minItems;
         if (p.maxItems !== undefined) s.maxItems = p.maxItems;
       }
       if (strict && (p.minItems !== undefined || p.maxItems !== undefined))
-        notes.push(`${p.minItems !== undefined ? `At least ${p.minItems}` : ""}${p.minItems !== undefined && p.maxItems !== undefined ? ", at most " : p.maxItems !== undefined ? "At most " : ""}${p.maxItems ?? ""} items.`);
+        notes.push(
+          `${p.minItems !== undefined ? `At least ${p.minItems}` : ""}${p.minItems !== undefined && p.maxItems !== undefined ? ", at most " : p.maxItems !== undefined ? "At most " : ""}${p.maxItems ?? ""} items.`,
+        );
       break;
   }
-  if (p.forbiddenKeys) notes.push(`Without the key${p.forbiddenKeys.keys.length > 1 ? "s" : ""} ${p.forbiddenKeys.keys.join(", ")}${p.forbiddenKeys.caseInsensitive ? " (in any case)" : ""}.`);
+  if (p.forbiddenKeys)
+    notes.push(
+      `Without the key${p.forbiddenKeys.keys.length > 1 ? "s" : ""} ${p.forbiddenKeys.keys.join(", ")}${p.forbiddenKeys.caseInsensitive ? " (in any case)" : ""}.`,
+    );
   if (p.default !== undefined) {
     if (strict) notes.push(`Default: ${JSON.stringify(p.default)}.`);
     else s.default = p.default;
@@ -250,7 +334,9 @@ function paramSchema(p: ParamSpec, strict: boolean, needed: boolean): JsonSchema
     if (s.enum) s.enum = [...s.enum, null];
     notes.push(p.default !== undefined ? "null for the default." : "null to leave it out.");
   }
-  s.description = [p.description, p.patternHint && p.pattern ? `Format: ${p.patternHint}.` : "", ...notes].filter(Boolean).join(" ");
+  s.description = [p.description, p.patternHint && p.pattern ? `Format: ${p.patternHint}.` : "", ...notes]
+    .filter(Boolean)
+    .join(" ");
   return orderKeys(s);
 }
 
@@ -265,7 +351,12 @@ function lengthNote(min: number | undefined, max: number | undefined): string {
 /** type and description first: easier to read, and OpenAI strict mode generates in key order. */
 function orderKeys(s: JsonSchema): JsonSchema {
   const { type, title, description, ...rest } = s;
-  return { ...(type !== undefined ? { type } : {}), ...(title !== undefined ? { title } : {}), ...(description !== undefined ? { description } : {}), ...rest };
+  return {
+    ...(type !== undefined ? { type } : {}),
+    ...(title !== undefined ? { title } : {}),
+    ...(description !== undefined ? { description } : {}),
+    ...rest,
+  };
 }
 
 // ---- description --------------------------------------------------------------

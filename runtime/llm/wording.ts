@@ -29,7 +29,11 @@ export type DescribedTool = Pick<ToolSpec, "description" | "rules" | "polling" |
 
 /** The sentences a tool's LLM description adds to its text: its cross-field rules, its polling advice, its deprecation. */
 export function toolSentences(tool: DescribedTool): string[] {
-  return [...tool.rules.map((r) => ruleSentence(r)), ...(tool.polling ? [pollingSentence(tool.polling)] : []), ...(tool.deprecated ? [deprecationSentence(tool.deprecated)] : [])];
+  return [
+    ...tool.rules.map((r) => ruleSentence(r)),
+    ...(tool.polling ? [pollingSentence(tool.polling)] : []),
+    ...(tool.deprecated ? [deprecationSentence(tool.deprecated)] : []),
+  ];
 }
 
 /** A cross-field rule, as a sentence of the tool's description. */
@@ -41,7 +45,10 @@ export function ruleSentence(rule: RuleSpec, w: Words = PLAIN): string {
     case "anyOf":
       return `Give ${rule.groups.map((g) => g.map(w.name).join(" with ")).join(", or ")} (at least one).`;
     case "allowedValues": {
-      const cases = Object.entries(rule.values).map(([when, values]) => `with ${w.name(rule.dependsOn)} ${w.value(when)}: ${values.length ? values.map(w.value).join(", ") : "none (leave it out)"}`);
+      const cases = Object.entries(rule.values).map(
+        ([when, values]) =>
+          `with ${w.name(rule.dependsOn)} ${w.value(when)}: ${values.length ? values.map(w.value).join(", ") : "none (leave it out)"}`,
+      );
       return `Allowed ${w.name(rule.param)} values depend on ${w.name(rule.dependsOn)}: ${cases.join("; ")}.`;
     }
     case "dependentLimits": {
