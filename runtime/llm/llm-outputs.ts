@@ -4,7 +4,10 @@ import { itemAt } from "../common/checked.js";
 import type { OutputSource, OutputSpec, ToolSpec } from "../spec/tool-types.js";
 import type { JsonSchema, JsonType, ObjectSchema } from "./llm-tool-types.js";
 
-/** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
+/**
+ * The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader;
+ * tool-field-readers.test.ts: each reader reads it).
+ */
 export const TOOL_FIELDS_READ = ["outputs", "outcomes"] as const satisfies readonly (keyof ToolSpec)[];
 
 // A file's bytes reach a model as what llmOutput makes of them: text saying their size (never the bytes).
@@ -73,7 +76,10 @@ function guaranteed(source: OutputSource, tool: Pick<ToolSpec, "params">): boole
   return false;
 }
 
-/** A result as a model is shown it: a downloaded file's bytes become a line saying their size (a model reads text, and the bytes could be megabytes). */
+/**
+ * A result as a model is shown it: a downloaded file's bytes become a line saying their size (a model reads text, and
+ * the bytes could be megabytes).
+ */
 export function llmOutput<T>(output: T): T {
   if (output instanceof Uint8Array) return `(${output.byteLength} bytes of file content, not shown)` as T;
   if (output === null || typeof output !== "object" || Array.isArray(output)) return output;

@@ -31,7 +31,8 @@ const byId = (id: string): ToolSpec => all.find((t) => t.id === id)!;
 
 // A CommonJS default export, as Node's ESM loader hands it over.
 const Ajv2020 = Ajv2020Module.default ?? Ajv2020Module;
-// The formats a tool's schema may carry (JSON Schema's own: date-time, email, uri…) are known to it; strict about everything else.
+// The formats a tool's schema may carry (JSON Schema's own: date-time, email, uri…) are known to it; strict about
+// everything else.
 const ajv2020 = new Ajv2020({
   strict: true,
   allowUnionTypes: true,
@@ -251,13 +252,17 @@ describe("names", () => {
     expect(a).not.toBe(b);
   });
 
-  it("shorten an id that fits 64 characters but not with Claude Code's mcp__blockwright__ prefix (a drafted provider's long operation id)", () => {
-    const id = "zqcc_get_all_config_with_meta_data_agent_burnout";
-    const name = llmToolName(id);
-    expect(`mcp__blockwright__${name}`.length).toBeLessThanOrEqual(64);
-    expect(name).toHaveLength(LLM_TOOL_NAME_MAX);
-    expect(name.startsWith(id.slice(0, LLM_TOOL_NAME_MAX - 9))).toBe(true);
-  });
+  it(
+    "shorten an id that fits 64 characters but not with Claude Code's mcp__blockwright__ prefix (a drafted " +
+      "provider's long operation id)",
+    () => {
+      const id = "zqcc_get_all_config_with_meta_data_agent_burnout";
+      const name = llmToolName(id);
+      expect(`mcp__blockwright__${name}`.length).toBeLessThanOrEqual(64);
+      expect(name).toHaveLength(LLM_TOOL_NAME_MAX);
+      expect(name.startsWith(id.slice(0, LLM_TOOL_NAME_MAX - 9))).toBe(true);
+    },
+  );
 
   it("replace characters clients refuse", () => {
     expect(llmToolName("shelf.list books")).toMatch(/^shelf_list_books_[0-9a-f]{8}$/);
@@ -338,8 +343,11 @@ describe("formats and lists of enum values in tool schemas", () => {
     expect(strict.properties.since?.description).toContain("Format: date-time.");
   });
 
-  it("are valid JSON Schema for a strict validator (a published provider with a date-time parameter failed here)", () => {
-    for (const definition of toLlmTools({ [tool.id]: tool }, "mcp"))
-      expect(() => ajv2020.compile(definition.inputSchema)).not.toThrow();
-  });
+  it(
+    "are valid JSON Schema for a strict validator (a " + "published provider with a date-time parameter failed here)",
+    () => {
+      for (const definition of toLlmTools({ [tool.id]: tool }, "mcp"))
+        expect(() => ajv2020.compile(definition.inputSchema)).not.toThrow();
+    },
+  );
 });

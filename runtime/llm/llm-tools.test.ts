@@ -40,7 +40,8 @@ const byId = (id: string): ToolSpec => all.find((t) => t.id === id)!;
 // CommonJS default exports, as Node's ESM loader hands them over.
 const Ajv = AjvModule.default ?? AjvModule;
 const Ajv2020 = Ajv2020Module.default ?? Ajv2020Module;
-// The formats a tool's schema may carry (JSON Schema's own: date-time, email, uri…) are known to it; strict about everything else.
+// The formats a tool's schema may carry (JSON Schema's own: date-time, email, uri…) are known to it; strict about
+// everything else.
 const ajv2020 = new Ajv2020({
   strict: true,
   allowUnionTypes: true,
@@ -254,15 +255,19 @@ describe("OpenAI definitions follow strict mode", () => {
 describe("MCP definitions", () => {
   const defs = toLlmTools(all, "mcp");
   for (const [i, tool] of all.entries()) {
-    it(`${tool.id}: the output schema is a valid 2020-12 object schema that draft-07 Ajv (the SDK client's) also compiles`, () => {
-      const schema = defs[i]!.outputSchema;
-      expect(schema.type).toBe("object");
-      expect(ajv2020.validateSchema(schema), JSON.stringify(ajv2020.errors)).toBe(true);
-      expect(() => ajv2020.compile(schema)).not.toThrow();
-      expect(() => ajv07.compile(schema)).not.toThrow();
-      expect(defs[i]!.title).toBe(tool.title);
-      expect(defs[i]!.annotations.title).toBe(tool.title);
-    });
+    it(
+      `${tool.id}: the output schema is a valid 2020-12 object schema that draft-07 Ajv (the SDK client's) ` +
+        `also compiles`,
+      () => {
+        const schema = defs[i]!.outputSchema;
+        expect(schema.type).toBe("object");
+        expect(ajv2020.validateSchema(schema), JSON.stringify(ajv2020.errors)).toBe(true);
+        expect(() => ajv2020.compile(schema)).not.toThrow();
+        expect(() => ajv07.compile(schema)).not.toThrow();
+        expect(defs[i]!.title).toBe(tool.title);
+        expect(defs[i]!.annotations.title).toBe(tool.title);
+      },
+    );
   }
 
   it("every name, with Claude Code's mcp__blockwright__ prefix, stays within 64 characters", () => {

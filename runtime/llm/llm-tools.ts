@@ -18,7 +18,10 @@ import {
   type OpenAiTool,
 } from "./llm-tool-types.js";
 
-/** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
+/**
+ * The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader;
+ * tool-field-readers.test.ts: each reader reads it).
+ */
 export const TOOL_FIELDS_READ = ["id", "title", "description", "params"] as const satisfies readonly (keyof ToolSpec)[];
 
 export { toolBehavior, type ToolBehavior };
@@ -172,7 +175,8 @@ export function llmCallParams(
       return fail(
         name,
         "connection",
-        `${name}: is set by the server's connection settings, not by tool arguments; leave it out (the value given was not used)`,
+        `${name}: is set by the server's connection settings, not by tool arguments; ` +
+          `leave it out (the value given was not used)`,
       );
     }
     // A model's argument nested past the rule gets the rule, before anything walks it (validation, JSON.stringify).
@@ -250,7 +254,8 @@ function paramSchema(p: ParamSpec, strict: boolean, needed: boolean): JsonSchema
       }
       if (p.wire.in === "body" && p.wire.split)
         notes.push(
-          `A list separated by "${p.wire.split.separator}"${p.wire.split.maxItems !== undefined ? `, at most ${p.wire.split.maxItems} items` : ""}.`,
+          `A list separated by "${p.wire.split.separator}"` +
+            `${p.wire.split.maxItems !== undefined ? `, at most ${p.wire.split.maxItems} items` : ""}.`,
         );
       break;
     case "number":
@@ -264,7 +269,8 @@ function paramSchema(p: ParamSpec, strict: boolean, needed: boolean): JsonSchema
       s.type = "boolean";
       break;
     case "file":
-      // A model can give an address, never bytes; a path would let it send any local file away (llmCallParams refuses one).
+      // A model can give an address, never bytes; a path would let it send any local file away (llmCallParams refuses
+      // one).
       s.type = "string";
       if (strict) notes.push("The file's https address: the tool fetches it and uploads its content.");
       else {
@@ -294,31 +300,38 @@ function paramSchema(p: ParamSpec, strict: boolean, needed: boolean): JsonSchema
         );
         if (strict) {
           s.type = "string";
-          notes.push(
-            `One of: ${forms.map((f) => `${[f.type].flat().join(" or ")}${f.description ? ` (${f.description})` : ""}`).join("; ")}; a list or an object as JSON text.`,
-          );
+          const form = (f: JsonSchema) =>
+            `${[f.type].flat().join(" or ")}${f.description ? ` (${f.description})` : ""}`;
+          notes.push(`One of: ${forms.map(form).join("; ")}; a list or an object as JSON text.`);
         } else s.anyOf = forms.map(({ description, ...form }) => (description ? { ...form, description } : form));
         break;
       }
       if (strict) {
         s.type = "string";
-        notes.push(
-          `Give it as JSON text of ${p.jsonType === "array" ? "an array" : p.jsonType === "object" ? "an object" : "an object or an array"}.`,
-        );
+        const kind =
+          p.jsonType === "array" ? "an array" : p.jsonType === "object" ? "an object" : "an object or an array";
+        notes.push(`Give it as JSON text of ${kind}.`);
       } else {
         s.type = p.jsonType ?? ["object", "array"];
         if (p.minItems !== undefined) s.minItems = p.minItems;
         if (p.maxItems !== undefined) s.maxItems = p.maxItems;
       }
-      if (strict && (p.minItems !== undefined || p.maxItems !== undefined))
-        notes.push(
-          `${p.minItems !== undefined ? `At least ${p.minItems}` : ""}${p.minItems !== undefined && p.maxItems !== undefined ? ", at most " : p.maxItems !== undefined ? "At most " : ""}${p.maxItems ?? ""} items.`,
-        );
+      if (strict && (p.minItems !== undefined || p.maxItems !== undefined)) {
+        const least = p.minItems !== undefined ? `At least ${p.minItems}` : "";
+        const most =
+          p.minItems !== undefined && p.maxItems !== undefined
+            ? ", at most "
+            : p.maxItems !== undefined
+              ? "At most "
+              : "";
+        notes.push(`${least}${most}${p.maxItems ?? ""} items.`);
+      }
       break;
   }
   if (p.forbiddenKeys)
     notes.push(
-      `Without the key${p.forbiddenKeys.keys.length > 1 ? "s" : ""} ${p.forbiddenKeys.keys.join(", ")}${p.forbiddenKeys.caseInsensitive ? " (in any case)" : ""}.`,
+      `Without the key${p.forbiddenKeys.keys.length > 1 ? "s" : ""} ${p.forbiddenKeys.keys.join(", ")}` +
+        `${p.forbiddenKeys.caseInsensitive ? " (in any case)" : ""}.`,
     );
   if (p.default !== undefined) {
     if (strict) notes.push(`Default: ${JSON.stringify(p.default)}.`);
@@ -361,7 +374,10 @@ function orderKeys(s: JsonSchema): JsonSchema {
 
 // ---- description --------------------------------------------------------------
 
-/** The tool's description, with what the wording adds as sentences (its cross-field rules, its polling advice: wording.ts). */
+/**
+ * The tool's description, with what the wording adds as sentences (its cross-field rules, its polling advice:
+ * wording.ts).
+ */
 export function toolDescription(tool: DescribedTool): string {
   return [tool.description.trim().replace(/\s+/g, " "), ...toolSentences(tool)].join(" ");
 }

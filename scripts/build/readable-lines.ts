@@ -27,21 +27,7 @@ export const NOT_HAND_WRITTEN = ["**/node_modules/**", "**/dist/**", "**/precomp
  * biome.jsonc: a test compares); a folder leaves Biome's list when it is reformatted, then this one in the commit that
  * brings its lines within the width.
  */
-export const NOT_YET = [
-  "contract-tests/**",
-  "scripts/**",
-  "src/changes/**",
-  "src/cli/**",
-  "src/contract/**",
-  "src/import/**",
-  "src/link/**",
-  "src/load/**",
-  "src/mocks/**",
-  "src/workflow/**",
-  "runtime/call/**",
-  "runtime/http/**",
-  "runtime/llm/**",
-];
+export const NOT_YET = ["contract-tests/**", "scripts/**", "src/changes/**", "src/cli/**", "src/contract/**", "src/import/**", "src/link/**", "src/load/**", "src/mocks/**", "src/workflow/**", "runtime/call/**", "runtime/http/**"];
 
 export interface Findings {
   /** `file:line: N columns`, each line wider than MAX_COLUMNS. */
