@@ -26,10 +26,9 @@ import jsyaml from "js-yaml";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { entryOf, fieldOf, itemAt } from "@blockwright/runtime/internal";
+import { fieldOf, itemAt } from "@blockwright/runtime/internal";
 import { providerDirs } from "../../src/load/provider-dirs.js";
 import { startMocks } from "../../src/mocks/mocks.js";
-import { writeSyntheticProject } from "./synthetic.js";
 import { measureLarge } from "./large-document.js";
 import { measureTestSuite } from "./test-suite.js";
 import { exampleServer } from "./shared/example-server.js";
@@ -141,7 +140,6 @@ const cpu = (r: Run) => r.cpu;
 const wall = (r: Run) => r.wallMs;
 const peak = (r: Run) => r.peakMiB;
 const providers = providerDirs(specs);
-const specFiles = (dir: string, ids: string[]) => ids.map((p) => join(dir, p, "openapi.yaml"));
 
 // 1. A full generation of the five providers, as a user runs it (generate-cli.ts).
 if (wanted("generate")) await (await import("./generate-cli.js")).measureGenerateCli({ root, tmp, providers, nodeVersion: NODE_VERSION, run, row });
@@ -155,65 +153,7 @@ if (wanted("generate")) await (await import("./generate-cli.js")).measureGenerat
 // the optimising compiler's work on code that turns hot only after the first
 // providers (CPU on V8's compiler threads: ours has more code of its own than
 // openapi-typescript alone), so that row is shown too.
-if (wanted("scale")) {
-  // 1 provider: the fixed cost of a run; 50 → 100 → 200: the slope.
-  const sizes = [1, 50, 100, 200] as const;
-  const projects = new Map<number, { dir: string; ids: string[] }>(
-    sizes.map((n) => {
-      const dir = mkdtempSync(join(tmp, `syn${n}-`));
-      return [n, { dir, ids: writeSyntheticProject(dir, n) }] as const;
-    }),
-  );
-  // Each run writes into a fresh folder kept until every round is done: removed right after its run, the next
-  // run paid for it (on a journal-less ext4, files made after many were removed cost 10–20× the CPU: file-creation.mjs).
-  const outputs: string[] = [];
-  const fresh = (dir: string, prefix: string, use: (out: string) => Promise<Run>) => {
-    const out = mkdtempSync(join(dir, prefix));
-    outputs.push(out);
-    return use(out);
-  };
-  const ours = (n: number) => {
-    const { dir } = entryOf(projects, n);
-    return fresh(dir, "gen-", (out) => run(["--", join(root, "bin/blockwright.js"), "generate", "--out", out], dir));
-  };
-  const anchor = (n: number) => {
-    const { dir, ids } = entryOf(projects, n);
-    return fresh(dir, "anchor-", (out) => run([join(root, "scripts/bench/anchor-openapi-typescript.mjs"), out, ...specFiles(join(dir, "specs"), ids)], dir));
-  };
-  for (const n of sizes) {
-    await ours(n);
-    await anchor(n);
-  }
-  const rounds = new Map<number, Pair>(sizes.map((n) => [n, { a: [], b: [] }]));
-  // 7 rounds: a slope is the difference of two runs, so it carries the noise of both.
-  const SCALE_ROUNDS = 7;
-  for (let i = 0; i < SCALE_ROUNDS; i++) {
-    for (const n of sizes) {
-      entryOf(rounds, n).a.push(await ours(n));
-      entryOf(rounds, n).b.push(await anchor(n));
-    }
-  }
-  report("generate, 1 synthetic provider (CPU: a run's fixed cost)", entryOf(rounds, 1), cpu, "s", "≤ 1.3×", [
-    `npx tsx scripts/bench/synthetic.ts /tmp/syn1 1 && (cd /tmp/syn1 && node -- "$OLDPWD/bin/blockwright.js" generate)`,
-    `node scripts/bench/anchor-openapi-typescript.mjs /tmp/syn1/anchor /tmp/syn1/specs/*/openapi.yaml`,
-  ]);
-  const at100 = entryOf(rounds, 100);
-  const how = [`npx tsx scripts/bench/synthetic.ts /tmp/syn 100 && (cd /tmp/syn && node -- "$OLDPWD/bin/blockwright.js" generate)`, `node scripts/bench/anchor-openapi-typescript.mjs /tmp/syn/anchor /tmp/syn/specs/*/openapi.yaml`];
-  report("generate, 100 synthetic providers (CPU)", at100, cpu, "s", "≤ 1.3×", how);
-  report("  of which user CPU", at100, (r) => r.user, "s", "", how);
-  report("  of which system CPU", at100, (r) => r.system, "s", "", how);
-  report("generate, 100 synthetic providers (peak memory)", at100, peak, "MiB", "≤ 1.5×", how);
-  const slopeRow = (measure: string, from: number, to: number, pick: (r: Run) => number, target: string) => {
-    const slopes = (k: "a" | "b") => entryOf(rounds, to)[k].map((r, i) => ((pick(r) - pick(itemAt(entryOf(rounds, from)[k], i))) / (to - from)) * 1000);
-    row(measure, slopes("a"), slopes("b"), "ms", target, [`synthetic projects of ${from} and ${to} providers, as above; ${SCALE_ROUNDS} rounds, every size in each`], 1);
-  };
-  slopeRow("generate, CPU per added provider (50 → 200)", 50, 200, cpu, "≤ 1.0×");
-  slopeRow("generate, CPU per added provider (100 → 200)", 100, 200, cpu, "≤ 1.0×");
-  slopeRow("  of which user CPU", 100, 200, (r) => r.user, "");
-  slopeRow("  of which system CPU", 100, 200, (r) => r.system, "");
-  slopeRow("generate, CPU per added provider (50 → 100, with JIT warm-up)", 50, 100, cpu, "");
-  for (const out of outputs) rmSync(out, { recursive: true, force: true });
-}
+if (wanted("scale")) await (await import("./scale.js")).measureScale({ root, tmp, run, row, report });
 
 // 3. Large published documents: generate of a project `blockwright add` made
 // (three operations), reading the whole document, against openapi-typescript
