@@ -160,46 +160,7 @@ if (wanted("scale")) await (await import("./scale.js")).measureScale({ root, tmp
 // on the same document. The committed cut of Stripe's always; the whole
 // Stripe and GitHub documents from $BLOCKWRIGHT_PUBLISHED when it names
 // their folder (they are not committed). CPU and peak memory.
-if (wanted("published")) {
-  const fixtures = join(root, "src/import/__fixtures__/published");
-  const folder = process.env.BLOCKWRIGHT_PUBLISHED;
-  const documents = [
-    { name: "Stripe (committed cut, 4 operations)", provider: "stripe", file: join(fixtures, "stripe.cut.json"), operations: "PostCustomers,GetCustomers,GetCustomersCustomer" },
-    ...(folder
-      ? [
-          { name: "Stripe (whole spec3)", provider: "stripe", file: join(folder, "stripe-spec3.apis-guru.json"), operations: "PostCustomers,GetCustomers,GetCustomersCustomer" },
-          { name: "GitHub (whole api.github.com)", provider: "github", file: join(folder, "github-api.octokit-openapi-23.0.2.json"), operations: "issues/list-for-repo,issues/create,repos/get" },
-        ]
-      : []),
-  ];
-  if (!folder) console.error("bench published: BLOCKWRIGHT_PUBLISHED is not set: only the committed Stripe cut (set it to a folder holding stripe-spec3.apis-guru.json and github-api.octokit-openapi-23.0.2.json for the whole documents)");
-  for (const d of documents) {
-    const project = mkdtempSync(join(tmp, `${d.provider}-`));
-    mkdirSync(join(project, "specs"));
-    await run([join(root, "bin/blockwright.js"), "add", d.provider, "--from", d.file, "--operations", d.operations], project);
-    // The whole document, as the anchor reads it (add wrote the cut), with what add added to the cut (a security scheme).
-    const spec = join(project, "specs", d.provider, "openapi.yaml");
-    writeFileSync(spec, JSON.stringify(withAdditions(JSON.parse(readFileSync(d.file, "utf8")), jsyaml.load(readFileSync(spec, "utf8")) as OpenApiLike)));
-    let out = "";
-    try {
-      const p = await pairs(
-        3,
-        () => run([join(root, "bin/blockwright.js"), "generate", "--out", out], project),
-        () => run(["scripts/bench/anchor-openapi-typescript.mjs", join(tmp, "anchor"), spec]),
-        () => (out = mkdtempSync(join(tmp, "gen-"))),
-      );
-      const reproduce = [
-        `blockwright add ${d.provider} --from ${d.file} --operations ${d.operations}; then ${d.file} with the security add added to the cut as specs/${d.provider}/openapi.yaml; node -- bin/blockwright.js generate`,
-        `node scripts/bench/anchor-openapi-typescript.mjs /tmp/anchor specs/${d.provider}/openapi.yaml`,
-      ];
-      report(`generate, ${d.name} (CPU)`, p, cpu, "s", "≤ 1.2×", reproduce);
-      report(`generate, ${d.name} (peak memory)`, p, peak, "MiB", "≤ 1.5×", reproduce);
-    } catch (e) {
-      // A published document can break its own rules (an example that does not match its schema): generate refuses it.
-      console.error(`bench published: ${d.name}: ${(e as Error).message.split("\n").slice(0, 3).join(" ")}`);
-    }
-  }
-}
+if (wanted("published")) await (await import("./published.js")).measurePublished({ root, tmp, run, pairs, report });
 
 // 4. verify on a published document (verify-published.ts): the committed GitHub cut, and the whole
 // api.github.com from $BLOCKWRIGHT_PUBLISHED, against `test --list` on the same project (the loading
