@@ -141,8 +141,8 @@ const wall = (r: Run) => r.wallMs;
 const peak = (r: Run) => r.peakMiB;
 const providers = providerDirs(specs);
 
-// 1. A full generation of the five providers, as a user runs it (generate-cli.ts).
-if (wanted("generate")) await (await import("./generate-cli.js")).measureGenerateCli({ root, tmp, providers, nodeVersion: NODE_VERSION, run, row });
+// 1. A full generation of the five providers, as a user runs it (generate/generate-cli.ts).
+if (wanted("generate")) await (await import("./generate/generate-cli.js")).measureGenerateCli({ root, tmp, providers, nodeVersion: NODE_VERSION, run, row });
 
 // 2. Scale: N synthetic providers × 10 operations, at 50, 100 and 200 (and 1: a run's fixed cost). Each round
 // runs ours and the anchor at every size in turn, so a round's per-provider
@@ -153,14 +153,14 @@ if (wanted("generate")) await (await import("./generate-cli.js")).measureGenerat
 // the optimising compiler's work on code that turns hot only after the first
 // providers (CPU on V8's compiler threads: ours has more code of its own than
 // openapi-typescript alone), so that row is shown too.
-if (wanted("scale")) await (await import("./scale.js")).measureScale({ root, tmp, run, row, report });
+if (wanted("scale")) await (await import("./generate/scale.js")).measureScale({ root, tmp, run, row, report });
 
 // 3. Large published documents: generate of a project `blockwright add` made
 // (three operations), reading the whole document, against openapi-typescript
 // on the same document. The committed cut of Stripe's always; the whole
 // Stripe and GitHub documents from $BLOCKWRIGHT_PUBLISHED when it names
 // their folder (they are not committed). CPU and peak memory.
-if (wanted("published")) await (await import("./published.js")).measurePublished({ root, tmp, run, pairs, report });
+if (wanted("published")) await (await import("./generate/published.js")).measurePublished({ root, tmp, run, pairs, report });
 
 // 4. verify on a published document (verify-published.ts): the committed GitHub cut, and the whole
 // api.github.com from $BLOCKWRIGHT_PUBLISHED, against `test --list` on the same project (the loading

@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { entryOf, itemAt } from "@blockwright/runtime/internal";
-import { writeSyntheticProject } from "./synthetic.js";
+import { writeSyntheticProject } from "../synthetic.js";
 
 interface Run {
   wallMs: number;

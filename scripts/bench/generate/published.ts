@@ -4,7 +4,7 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import jsyaml from "js-yaml";
-import { type OpenApiLike, withAdditions } from "./whole-document.js";
+import { type OpenApiLike, withAdditions } from "../whole-document.js";
 
 interface Run {
   wallMs: number;
