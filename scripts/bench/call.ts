@@ -41,17 +41,29 @@ const CASES: CallCase[] = [
     method: "GET",
     path: "/books/v1/volumes",
     init: { params: { query: { q: "intitle:google", maxResults: 5, key: "bench-key-0001" } } },
-    reply: { kind: "books#volumes", totalItems: 1, items: [{ kind: "books#volume", id: "zyTCAlFPjgYC", volumeInfo: { title: "The Google Story" } }] },
+    reply: {
+      kind: "books#volumes",
+      totalItems: 1,
+      items: [{ kind: "books#volume", id: "zyTCAlFPjgYC", volumeInfo: { title: "The Google Story" } }],
+    },
   },
   {
     id: "crm_get_record",
     module: "crm",
     baseUrl: "https://acme.my.salesforce.com",
     viaParam: true,
-    params: { apiKey: "bench-token-0001", instanceUrl: "https://acme.my.salesforce.com", sobject: "Account", recordId: "001D000000IqhSLIAZ" },
+    params: {
+      apiKey: "bench-token-0001",
+      instanceUrl: "https://acme.my.salesforce.com",
+      sobject: "Account",
+      recordId: "001D000000IqhSLIAZ",
+    },
     method: "GET",
     path: "/services/data/v59.0/sobjects/{sobject}/{recordId}",
-    init: { params: { path: { sobject: "Account", recordId: "001D000000IqhSLIAZ" } }, headers: { Authorization: "Bearer bench-token-0001" } },
+    init: {
+      params: { path: { sobject: "Account", recordId: "001D000000IqhSLIAZ" } },
+      headers: { Authorization: "Bearer bench-token-0001" },
+    },
     reply: { attributes: { type: "Account" }, Id: "001D000000IqhSLIAZ", Name: "Acme" },
   },
   {
@@ -61,8 +73,15 @@ const CASES: CallCase[] = [
     params: { accessToken: "bench-token-0001", userId: "48d31887-5fad-4d73-a9f5-3c356e68a038" },
     method: "GET",
     path: "/v1.0/users/{user-id}",
-    init: { params: { path: { "user-id": "48d31887-5fad-4d73-a9f5-3c356e68a038" } }, headers: { Authorization: "Bearer bench-token-0001" } },
-    reply: { id: "48d31887-5fad-4d73-a9f5-3c356e68a038", displayName: "Megan Bowen", userPrincipalName: "MeganB@contoso.example" },
+    init: {
+      params: { path: { "user-id": "48d31887-5fad-4d73-a9f5-3c356e68a038" } },
+      headers: { Authorization: "Bearer bench-token-0001" },
+    },
+    reply: {
+      id: "48d31887-5fad-4d73-a9f5-3c356e68a038",
+      displayName: "Megan Bowen",
+      userPrincipalName: "MeganB@contoso.example",
+    },
   },
   {
     id: "docgen_generate",
@@ -71,7 +90,10 @@ const CASES: CallCase[] = [
     params: { apiKey: "sk-gamma-bench-0001", inputText: "A deck", textMode: "generate", textTone: "crisp" },
     method: "POST",
     path: "/v1.0/generations",
-    init: { body: { inputText: "A deck", textMode: "generate", format: "presentation", textOptions: { tone: "crisp" } }, headers: { "X-API-KEY": "sk-gamma-bench-0001" } },
+    init: {
+      body: { inputText: "A deck", textMode: "generate", format: "presentation", textOptions: { tone: "crisp" } },
+      headers: { "X-API-KEY": "sk-gamma-bench-0001" },
+    },
     reply: { generationId: "abc123xyz" },
   },
   {
@@ -82,7 +104,10 @@ const CASES: CallCase[] = [
     params: { apiKey: "bench-key-0001", email: "someone@example.com", min_likelihood: 6 },
     method: "GET",
     path: "/v5/person/enrich",
-    init: { params: { query: { email: "someone@example.com", min_likelihood: 6 } }, headers: { "X-Api-Key": "bench-key-0001" } },
+    init: {
+      params: { query: { email: "someone@example.com", min_likelihood: 6 } },
+      headers: { "X-Api-Key": "bench-key-0001" },
+    },
     reply: { status: 200, likelihood: 8, data: { full_name: "sean thorne", work_email: "someone@example.com" } },
   },
 ];
@@ -94,11 +119,20 @@ export async function measureCalls({ root, row }: Bench): Promise<void> {
   for (const c of CASES) {
     const body = JSON.stringify(c.reply);
     const fetch = async () => new Response(body, { status: 200, headers: { "content-type": "application/json" } });
-    const { executeTool } = (await import(pathToFileURL(join(root, "generated", c.module, "index.js")).href)) as { executeTool: (id: string, p: object, o: object) => Promise<{ success: boolean; error?: unknown }> };
+    const { executeTool } = (await import(pathToFileURL(join(root, "generated", c.module, "index.js")).href)) as {
+      executeTool: (id: string, p: object, o: object) => Promise<{ success: boolean; error?: unknown }>;
+    };
     const client = createClient<Record<string, never>>({ baseUrl: c.baseUrl, fetch });
     let minutes = 0;
-    const options = { fetch, ...(c.viaParam ? {} : { baseUrl: c.baseUrl }), ...(c.rated ? { limiter: new RateLimiter({ clock: () => ++minutes * 60_000 }) } : {}) };
-    const send = defined((client as unknown as Record<string, (path: string, init: object) => Promise<{ data?: unknown }>>)[c.method], `openapi-fetch's ${c.method}`);
+    const options = {
+      fetch,
+      ...(c.viaParam ? {} : { baseUrl: c.baseUrl }),
+      ...(c.rated ? { limiter: new RateLimiter({ clock: () => ++minutes * 60_000 }) } : {}),
+    };
+    const send = defined(
+      (client as unknown as Record<string, (path: string, init: object) => Promise<{ data?: unknown }>>)[c.method],
+      `openapi-fetch's ${c.method}`,
+    );
     const ours = async () => {
       const t = performance.now();
       for (let i = 0; i < N; i++) {
@@ -109,7 +143,8 @@ export async function measureCalls({ root, row }: Bench): Promise<void> {
     };
     const anchor = async () => {
       const t = performance.now();
-      for (let i = 0; i < N; i++) if (!(await send.call(client, c.path, c.init)).data) throw new Error(`openapi-fetch ${c.id} failed`);
+      for (let i = 0; i < N; i++)
+        if (!(await send.call(client, c.path, c.init)).data) throw new Error(`openapi-fetch ${c.id} failed`);
       return ((performance.now() - t) / N) * 1000;
     };
     await ours();
@@ -120,8 +155,12 @@ export async function measureCalls({ root, row }: Bench): Promise<void> {
       a.push(await ours());
       b.push(await anchor());
     }
-    row(`executeTool ${c.id} (in-memory fetch, per call)`, a, b, "µs", "≤ 1.2×", [`npm run bench -- call  (executeTool vs openapi-fetch client.${c.method} on the same fetch, ${N} calls × 9 rounds)`]);
+    row(`executeTool ${c.id} (in-memory fetch, per call)`, a, b, "µs", "≤ 1.2×", [
+      `npm run bench -- call  (executeTool vs openapi-fetch client.${c.method} on the same fetch, ${N} calls × 9 rounds)`,
+    ]);
   }
   const [fresh, known] = await newKeyCalls(root);
-  row("executeTool books_search_volumes, a new key each call (per call)", fresh, known, "µs", "≤ 1.3×", [`npm run bench -- call  (a key new to the process on each call vs one key, ${NEW_KEY_CALLS} calls × 9 rounds)`]);
+  row("executeTool books_search_volumes, a new key each call (per call)", fresh, known, "µs", "≤ 1.3×", [
+    `npm run bench -- call  (a key new to the process on each call vs one key, ${NEW_KEY_CALLS} calls × 9 rounds)`,
+  ]);
 }

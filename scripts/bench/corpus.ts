@@ -47,13 +47,30 @@ export async function measureCorpus({ root, tmp, run }: Bench, words: string[], 
   const all = corpusEntries(corpus);
   const unknown = vendors.filter((v) => !all.some((e) => e.vendor === v));
   if (unknown.length) {
-    process.stderr.write(`npm run bench -- corpus: no vendor ${unknown.map((v) => JSON.stringify(v)).join(", ")} in contract-tests/corpus (vendors: ${all.map((e) => e.vendor).join(", ")})\n`);
+    process.stderr.write(
+      `npm run bench -- corpus: no vendor ${unknown.map((v) => JSON.stringify(v)).join(", ")} in contract-tests/corpus (vendors: ${all.map((e) => e.vendor).join(", ")})\n`,
+    );
     process.exit(2);
   }
   const entries = all.filter((e) => !vendors.length || vendors.includes(e.vendor));
   const cli = join(root, "bin/blockwright.js");
   const anchor = join(root, "scripts/bench/anchor-openapi-typescript.mjs");
-  const head = ["vendor", "format", "add CPU", "generate CPU", "ours CPU", "openapi-ts CPU", "ratio", "ours peak", "openapi-ts peak", "ratio", "test wall", "test CPU", "test peak", "note"];
+  const head = [
+    "vendor",
+    "format",
+    "add CPU",
+    "generate CPU",
+    "ours CPU",
+    "openapi-ts CPU",
+    "ratio",
+    "ours peak",
+    "openapi-ts peak",
+    "ratio",
+    "test wall",
+    "test CPU",
+    "test peak",
+    "note",
+  ];
   const lines: string[][] = [];
   const ratios: number[] = [];
   const memoryRatios: number[] = [];
@@ -71,13 +88,21 @@ export async function measureCorpus({ root, tmp, run }: Bench, words: string[], 
     let note = "";
     try {
       for (let i = 0; i < rounds; i++) {
-        const add = await run([cli, "add", entry.vendor, "--from", document, "--operations", entry.operations.join(","), "--force"], project);
+        const add = await run(
+          [cli, "add", entry.vendor, "--from", document, "--operations", entry.operations.join(","), "--force"],
+          project,
+        );
         const generate = await run([cli, "generate"], project);
         // A failing case is a result, not a bench failure (exit 1): the note says so.
         const test = await run([cli, "test", entry.vendor, ...TEST_ARGS], project, {}, [0, 1]);
         // openapi-typescript reads OpenAPI 3 only: a Swagger 2.0 document has no anchor.
-        const other = entry.format.startsWith("Swagger") ? undefined : await run([anchor, join(folder, "anchor"), document]).catch(() => undefined);
-        if (!other && !note) note = entry.format.startsWith("Swagger") ? "openapi-typescript reads OpenAPI 3 only" : "openapi-typescript failed on the document";
+        const other = entry.format.startsWith("Swagger")
+          ? undefined
+          : await run([anchor, join(folder, "anchor"), document]).catch(() => undefined);
+        if (!other && !note)
+          note = entry.format.startsWith("Swagger")
+            ? "openapi-typescript reads OpenAPI 3 only"
+            : "openapi-typescript failed on the document";
         per.push({ add, generate, test, ...(other ? { anchor: other } : {}) });
       }
     } catch (e) {
@@ -86,8 +111,12 @@ export async function measureCorpus({ root, tmp, run }: Bench, words: string[], 
     const ours = per.map((r) => r.add.cpu + r.generate.cpu);
     const oursPeak = per.map((r) => Math.max(r.add.peakMiB, r.generate.peakMiB));
     const paired = per.filter((r) => r.anchor);
-    const ratio = paired.length ? median(paired.map((r) => (r.add.cpu + r.generate.cpu) / (r.anchor as Run).cpu)) : undefined;
-    const memoryRatio = paired.length ? median(paired.map((r) => Math.max(r.add.peakMiB, r.generate.peakMiB) / (r.anchor as Run).peakMiB)) : undefined;
+    const ratio = paired.length
+      ? median(paired.map((r) => (r.add.cpu + r.generate.cpu) / (r.anchor as Run).cpu))
+      : undefined;
+    const memoryRatio = paired.length
+      ? median(paired.map((r) => Math.max(r.add.peakMiB, r.generate.peakMiB) / (r.anchor as Run).peakMiB))
+      : undefined;
     if (ratio !== undefined) ratios.push(ratio);
     if (memoryRatio !== undefined) memoryRatios.push(memoryRatio);
     const testWall = per.length ? median(per.map((r) => r.test.wallMs / 1000)) : undefined;

@@ -43,11 +43,30 @@ const median = (xs: number[]) =>
     [...xs].sort((a, b) => a - b),
     Math.floor(xs.length / 2),
   );
-const MEASURES = ["generate", "scale", "published", "verify", "check", "call", "paging", "mocks", "cli", "regen", "ack", "large", "tests", "workers", "history", "corpus"];
+const MEASURES = [
+  "generate",
+  "scale",
+  "published",
+  "verify",
+  "check",
+  "call",
+  "paging",
+  "mocks",
+  "cli",
+  "regen",
+  "ack",
+  "large",
+  "tests",
+  "workers",
+  "history",
+  "corpus",
+];
 const only = process.argv.slice(2);
 const unknown = only.includes("corpus") ? [] : only.filter((m) => !MEASURES.includes(m));
 if (unknown.length) {
-  console.error(`npm run bench: unknown measure ${unknown.map((m) => JSON.stringify(m)).join(", ")} (measures: ${MEASURES.join(", ")})`);
+  console.error(
+    `npm run bench: unknown measure ${unknown.map((m) => JSON.stringify(m)).join(", ")} (measures: ${MEASURES.join(", ")})`,
+  );
   process.exit(2);
 }
 const wanted = (name: string) => !only.length || only.includes(name);
@@ -67,10 +86,13 @@ interface Run {
 
 /** The Node that runs every measured process: BLOCKWRIGHT_BENCH_NODE (a path), else the bench's own. */
 const NODE = process.env.BLOCKWRIGHT_BENCH_NODE ?? process.execPath;
-const NODE_VERSION = NODE === process.execPath ? process.version : execFileSync(NODE, ["--version"], { encoding: "utf8" }).trim();
+const NODE_VERSION =
+  NODE === process.execPath ? process.version : execFileSync(NODE, ["--version"], { encoding: "utf8" }).trim();
 
 /** Which CPU figure the rows show (see the top of this file). */
-const CPU_SOURCE = reapedChildrenCpu() ? "kernel accounting of each whole process and its children" : "each process's own figure at exit (no /proc here)";
+const CPU_SOURCE = reapedChildrenCpu()
+  ? "kernel accounting of each whole process and its children"
+  : "each process's own figure at exit (no /proc here)";
 
 /** One whole process: wall time around it, CPU as the kernel accounts it once reaped, peak memory as the process reports it at exit. */
 function run(args: string[], cwd = root, env: Record<string, string> = {}, ok: readonly number[] = [0]): Promise<Run> {
@@ -78,14 +100,19 @@ function run(args: string[], cwd = root, env: Record<string, string> = {}, ok: r
   return new Promise((resolve, reject) => {
     const before = reapedChildrenCpu();
     const start = performance.now();
-    const child = spawn(NODE, [`--import=${usage}`, ...args], { cwd, env: { ...process.env, ...env, BENCH_USAGE_FILE: file }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(NODE, [`--import=${usage}`, ...args], {
+      cwd,
+      env: { ...process.env, ...env, BENCH_USAGE_FILE: file },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let err = "";
     child.stdout.resume();
     child.stderr.on("data", (d) => (err += d));
     child.on("error", reject);
     child.on("close", (code) => {
       const wallMs = performance.now() - start;
-      if (!ok.includes(code ?? -1)) return reject(new Error(`node ${args.join(" ")} exited ${code}: ${err.slice(0, 500)}`));
+      if (!ok.includes(code ?? -1))
+        return reject(new Error(`node ${args.join(" ")} exited ${code}: ${err.slice(0, 500)}`));
       const lines = readFileSync(file, "utf8")
         .trim()
         .split("\n")
@@ -123,16 +150,39 @@ async function pairs(rounds: number, a: () => Promise<Run>, b: () => Promise<Run
   return out;
 }
 
-const rows: { measure: string; ours: string; anchor: string; ratio: string; target: string; reproduce: string[] }[] = [];
+const rows: { measure: string; ours: string; anchor: string; ratio: string; target: string; reproduce: string[] }[] =
+  [];
 const DIGITS: Record<string, number> = { s: 2, ms: 0, MiB: 0, µs: 1 };
 
 /** One row from per-round figures (ours[i] and anchor[i] measured in the same round): medians, and the median of the per-round ratios. */
-function row(measure: string, ours: number[], anchor: number[], unit: string, target: string, reproduce: string[], digits = DIGITS[unit] ?? 1): void {
+function row(
+  measure: string,
+  ours: number[],
+  anchor: number[],
+  unit: string,
+  target: string,
+  reproduce: string[],
+  digits = DIGITS[unit] ?? 1,
+): void {
   const fmt = (xs: number[]) => `${median(xs).toFixed(digits)} ${unit}`;
-  rows.push({ measure, ours: fmt(ours), anchor: fmt(anchor), ratio: `${median(ours.map((x, i) => x / itemAt(anchor, i))).toFixed(2)}×`, target, reproduce });
+  rows.push({
+    measure,
+    ours: fmt(ours),
+    anchor: fmt(anchor),
+    ratio: `${median(ours.map((x, i) => x / itemAt(anchor, i))).toFixed(2)}×`,
+    target,
+    reproduce,
+  });
 }
 
-function report(measure: string, p: Pair, pick: (r: Run) => number, unit: string, target: string, reproduce: string[]): void {
+function report(
+  measure: string,
+  p: Pair,
+  pick: (r: Run) => number,
+  unit: string,
+  target: string,
+  reproduce: string[],
+): void {
   row(measure, p.a.map(pick), p.b.map(pick), unit, target, reproduce);
 }
 
@@ -142,7 +192,15 @@ const peak = (r: Run) => r.peakMiB;
 const providers = providerDirs(specs);
 
 // 1. A full generation of the five providers, as a user runs it (generate/generate-cli.ts).
-if (wanted("generate")) await (await import("./generate/generate-cli.js")).measureGenerateCli({ root, tmp, providers, nodeVersion: NODE_VERSION, run, row });
+if (wanted("generate"))
+  await (await import("./generate/generate-cli.js")).measureGenerateCli({
+    root,
+    tmp,
+    providers,
+    nodeVersion: NODE_VERSION,
+    run,
+    row,
+  });
 
 // 2. Scale: N synthetic providers × 10 operations, at 50, 100 and 200 (and 1: a run's fixed cost). Each round
 // runs ours and the anchor at every size in turn, so a round's per-provider
@@ -160,7 +218,8 @@ if (wanted("scale")) await (await import("./generate/scale.js")).measureScale({ 
 // on the same document. The committed cut of Stripe's always; the whole
 // Stripe and GitHub documents from $BLOCKWRIGHT_PUBLISHED when it names
 // their folder (they are not committed). CPU and peak memory.
-if (wanted("published")) await (await import("./generate/published.js")).measurePublished({ root, tmp, run, pairs, report });
+if (wanted("published"))
+  await (await import("./generate/published.js")).measurePublished({ root, tmp, run, pairs, report });
 
 // 4. verify on a published document (verify-published.ts): the committed GitHub cut, and the whole
 // api.github.com from $BLOCKWRIGHT_PUBLISHED, against `test --list` on the same project (the loading
@@ -168,7 +227,10 @@ if (wanted("published")) await (await import("./generate/published.js")).measure
 if (wanted("verify")) {
   const folder = process.env.BLOCKWRIGHT_PUBLISHED;
   const cut = join(root, "src/import/__fixtures__/published/github.cut.json");
-  const documents = [{ name: "GitHub cut", file: cut }, ...(folder ? [{ name: "whole GitHub", file: join(folder, "github-api.octokit-openapi-23.0.2.json") }] : [])];
+  const documents = [
+    { name: "GitHub cut", file: cut },
+    ...(folder ? [{ name: "whole GitHub", file: join(folder, "github-api.octokit-openapi-23.0.2.json") }] : []),
+  ];
   const bin = join(root, "bin/blockwright.js");
   const env = { BENCH_TOKEN: "bench-token-0123456789" };
   for (const d of documents) {
@@ -179,20 +241,41 @@ if (wanted("verify")) {
     symlinkSync(join(root, "runtime"), join(project, "node_modules/@blockwright/runtime"));
     await run([bin, "add", "github", "--from", d.file, "--operations", "repos/get"], project);
     const spec = join(project, "specs/github/openapi.yaml");
-    writeFileSync(spec, JSON.stringify(withAdditions(JSON.parse(readFileSync(d.file, "utf8")), jsyaml.load(readFileSync(spec, "utf8")) as OpenApiLike)));
+    writeFileSync(
+      spec,
+      JSON.stringify(
+        withAdditions(JSON.parse(readFileSync(d.file, "utf8")), jsyaml.load(readFileSync(spec, "utf8")) as OpenApiLike),
+      ),
+    );
     await run([bin, "generate"], project);
     // A loopback server playing GitHub with the document's own examples (verify calls repos/get once).
     const upstream = await exampleServer(spec);
     // The anchor loads and links the same specs and packages (what verify needs before its first request), and sends nothing.
     const list = ["test", "github", "--list"];
-    const verify = ["verify", "github", "--base-url", upstream.url, "--param", "accessToken={{BENCH_TOKEN}}", "--operation", "github_repos_get", "--max-requests", "1", "--interval", "0"];
+    const verify = [
+      "verify",
+      "github",
+      "--base-url",
+      upstream.url,
+      "--param",
+      "accessToken={{BENCH_TOKEN}}",
+      "--operation",
+      "github_repos_get",
+      "--max-requests",
+      "1",
+      "--interval",
+      "0",
+    ];
     try {
       const p = await pairs(
         3,
         () => run([bin, ...verify], project, env, [0, 1]),
         () => run([bin, ...list], project, env),
       );
-      const reproduce = [`(a project of blockwright add github --from ${d.file} --operations repos/get, the whole document as its spec) blockwright ${verify.join(" ")}`, `blockwright ${list.join(" ")}`];
+      const reproduce = [
+        `(a project of blockwright add github --from ${d.file} --operations repos/get, the whole document as its spec) blockwright ${verify.join(" ")}`,
+        `blockwright ${list.join(" ")}`,
+      ];
       report(`verify one answer, ${d.name}, vs test --list (CPU)`, p, cpu, "s", "≤ 1.5×", reproduce);
       report(`verify one answer, ${d.name}, vs test --list (peak memory)`, p, peak, "MiB", "≤ 1.5×", reproduce);
     } finally {
@@ -209,7 +292,10 @@ if (wanted("check")) {
     () => run(["--", "bin/blockwright.js", "generate", "--check", "--out", out]),
     () => run(["-e", "0"]),
   );
-  report("generate --check, nothing changed (wall)", p, wall, "ms", "≤ 4×", ["node -- bin/blockwright.js generate && node -- bin/blockwright.js generate --check", "node -e 0"]);
+  report("generate --check, nothing changed (wall)", p, wall, "ms", "≤ 4×", [
+    "node -- bin/blockwright.js generate && node -- bin/blockwright.js generate --check",
+    "node -e 0",
+  ]);
 }
 
 // 4. executeTool of each provider against a reused openapi-fetch client, both on the same in-memory fetch (call.ts).
@@ -225,7 +311,10 @@ if (wanted("mocks")) {
     () => run(["scripts/bench/mocks-ours.mjs", specs, ...providers]),
     () => run(["scripts/bench/mocks-prism-floor.mjs", specs, ...providers]),
   );
-  report(`${providers.length} mocks answering (CPU)`, p, cpu, "s", "≤ 1.2×", [`node scripts/bench/mocks-ours.mjs specs ${providers.join(" ")}`, `node scripts/bench/mocks-prism-floor.mjs specs ${providers.join(" ")}`]);
+  report(`${providers.length} mocks answering (CPU)`, p, cpu, "s", "≤ 1.2×", [
+    `node scripts/bench/mocks-ours.mjs specs ${providers.join(" ")}`,
+    `node scripts/bench/mocks-prism-floor.mjs specs ${providers.join(" ")}`,
+  ]);
 }
 
 // 6. The command line's start-up.
@@ -242,7 +331,25 @@ if (wanted("cli")) {
     const env = { BOOKS_KEY: "bench-key-0001" };
     const call = await pairs(
       15,
-      () => run(["--", "bin/blockwright.js", "call", "books_search_volumes", "--param", "apiKey={{BOOKS_KEY}}", "--param", "q=google", "--param", "maxResults=5", "--base-url", url], root, env),
+      () =>
+        run(
+          [
+            "--",
+            "bin/blockwright.js",
+            "call",
+            "books_search_volumes",
+            "--param",
+            "apiKey={{BOOKS_KEY}}",
+            "--param",
+            "q=google",
+            "--param",
+            "maxResults=5",
+            "--base-url",
+            url,
+          ],
+          root,
+          env,
+        ),
       () => run(["scripts/bench/bare-openapi-fetch.mjs", url, "google", "5"], root, env),
     );
     report("blockwright call, against a mock (wall)", call, wall, "ms", "≤ 2×", [
@@ -263,13 +370,19 @@ if (wanted("ack")) await (await import("./acknowledge/acknowledge.js")).measureA
 if (only.includes("large")) await measureLarge({ root, tmp, run, row });
 if (only.includes("tests")) await measureTestSuite({ root, tmp, run, row });
 if (only.includes("workers")) await (await import("./contract-workers.js")).measureContractWorkers({ root, run, row });
-if (only.includes("corpus")) console.log(await (await import("./corpus.js")).measureCorpus({ root, tmp, run }, only, MEASURES));
+if (only.includes("corpus"))
+  console.log(await (await import("./corpus.js")).measureCorpus({ root, tmp, run }, only, MEASURES));
 
 rmSync(tmp, { recursive: true, force: true });
 const width = (k: keyof (typeof rows)[number]) => Math.max(k.length, ...rows.map((r) => String(r[k]).length));
 const head = ["measure", "ours", "anchor", "ratio", "target"] as const;
 const line = (cells: string[]) => cells.map((c, i) => c.padEnd(width(itemAt(head, i)))).join("  ");
-const out = [`npm run bench (node ${NODE_VERSION}, ${new Date().toISOString().slice(0, 10)}; medians, ratios are medians of per-round ratios; CPU: ${CPU_SOURCE})`, "", line([...head]), line(head.map((h) => "-".repeat(width(h))))];
+const out = [
+  `npm run bench (node ${NODE_VERSION}, ${new Date().toISOString().slice(0, 10)}; medians, ratios are medians of per-round ratios; CPU: ${CPU_SOURCE})`,
+  "",
+  line([...head]),
+  line(head.map((h) => "-".repeat(width(h)))),
+];
 for (const r of rows) out.push(line([r.measure, r.ours, r.anchor, r.ratio, r.target]));
 out.push("", "Reproduce (ours, then the anchor):");
 for (const r of rows) out.push(`  ${r.measure}:`, ...r.reproduce.map((c) => `    ${c}`));

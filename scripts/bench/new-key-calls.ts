@@ -11,14 +11,19 @@ export const NEW_KEY_CALLS = 2000;
 
 /** Microseconds per call of books_search_volumes on an in-memory fetch, 9 rounds each: a new key every call, then one key. */
 export async function newKeyCalls(root: string): Promise<[number[], number[]]> {
-  const { executeTool } = (await import(pathToFileURL(join(root, "generated/books/index.js")).href)) as { executeTool: (id: string, p: object, o: object) => Promise<{ success: boolean }> };
+  const { executeTool } = (await import(pathToFileURL(join(root, "generated/books/index.js")).href)) as {
+    executeTool: (id: string, p: object, o: object) => Promise<{ success: boolean }>;
+  };
   const reply = JSON.stringify({
     kind: "books#volumes",
     totalItems: 2,
     items: ["zyTCAlFPjgYC", "wrOQLV6xB-wC"].map((id) => ({
       kind: "books#volume",
       id,
-      volumeInfo: { title: `The Google Story (${id})`, description: "A history of the search company, its founders and its first years as a public company." },
+      volumeInfo: {
+        title: `The Google Story (${id})`,
+        description: "A history of the search company, its founders and its first years as a public company.",
+      },
     })),
   });
   const fetch = async () => new Response(reply, { status: 200, headers: { "content-type": "application/json" } });
@@ -26,7 +31,11 @@ export async function newKeyCalls(root: string): Promise<[number[], number[]]> {
   const calls = async (key: () => string) => {
     const t = performance.now();
     for (let i = 0; i < NEW_KEY_CALLS; i++) {
-      const r = await executeTool("books_search_volumes", { apiKey: key(), q: "intitle:google", maxResults: 5 }, { fetch, baseUrl: "https://www.googleapis.com" });
+      const r = await executeTool(
+        "books_search_volumes",
+        { apiKey: key(), q: "intitle:google", maxResults: 5 },
+        { fetch, baseUrl: "https://www.googleapis.com" },
+      );
       if (!r.success) throw new Error("books_search_volumes failed");
     }
     return ((performance.now() - t) / NEW_KEY_CALLS) * 1000;

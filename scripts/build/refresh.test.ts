@@ -43,7 +43,15 @@ describe("refresh", () => {
       ["writes the same", 0, []],
     ]);
     expect(report(results)).toBe(
-      ["refresh: ✓ writes: rewrote 2 files", "  a.txt", "  new.txt", "refresh: ✗ (exit 1) fails: rewrote nothing", "refresh: ✓ rewrites a changed file: rewrote 1 file", "  b.txt", "refresh: ✓ writes the same: rewrote nothing"].join("\n"),
+      [
+        "refresh: ✓ writes: rewrote 2 files",
+        "  a.txt",
+        "  new.txt",
+        "refresh: ✗ (exit 1) fails: rewrote nothing",
+        "refresh: ✓ rewrites a changed file: rewrote 1 file",
+        "  b.txt",
+        "refresh: ✓ writes the same: rewrote nothing",
+      ].join("\n"),
     );
   });
 

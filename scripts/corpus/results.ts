@@ -15,16 +15,31 @@ const KINDS: [string, RegExp][] = [
   ["the drafted credential's scheme is not one the operation accepts", /does not accept security scheme/],
   ["a relative server address copied into server.default", /server\.default/],
   ["a $ref that names nothing", /\$ref.*(does not resolve|name nothing)/],
-  ["a required request body not drafted or not sent", /Body parameter is required|requires a request body|no parameter or constant is placed/],
+  [
+    "a required request body not drafted or not sent",
+    /Body parameter is required|requires a request body|no parameter or constant is placed/,
+  ],
   ["a binary or streamed answer read as JSON", /not valid JSON/],
   ["the stand-in answered 500 (Prism found the answer it made up invalid)", /status 500 is not among the responses/],
-  ["an answer status the document does not declare (such as the stand-in's 401 without a credential)", /undeclared-status|is not among the responses/],
-  ["credential placement (alternatives, credential parameters, optional auth)", /credential is not where|without the credential|is not declared by/],
+  [
+    "an answer status the document does not declare (such as the stand-in's 401 without a credential)",
+    /undeclared-status|is not among the responses/,
+  ],
+  [
+    "credential placement (alternatives, credential parameters, optional auth)",
+    /credential is not where|without the credential|is not declared by/,
+  ],
   ["a draft looser or other than the document (limits, types)", /looser than|disagrees with the source|must be one of/],
   ["limit cases that cannot be derived", /could not be derived/],
   ["the errors expression finds no message", /find no message|no error message/],
-  ["an answer that breaks its schema (often the document's own example)", /does not match|lacks required field|instance does not|type-mismatch|missing-required|constraint \//],
-  ["the mock's request check disagrees (schema violations)", /(request|response) body .*must|property .* must|must (be|have|match|NOT)/i],
+  [
+    "an answer that breaks its schema (often the document's own example)",
+    /does not match|lacks required field|instance does not|type-mismatch|missing-required|constraint \//,
+  ],
+  [
+    "the mock's request check disagrees (schema violations)",
+    /(request|response) body .*must|property .* must|must (be|have|match|NOT)/i,
+  ],
   ["an operation not found in the document", /no operation .* in the document|no operationId/],
 ];
 
@@ -43,7 +58,15 @@ export function failureKind(step: StepName, rec: StepRecord): string {
 export function cell(text: string, max = 240): string {
   const clean = [...text.replace(/\s+/g, " ").trim()].filter((c) => c >= " " || c === "\t").join("");
   const cut = clean.length > max ? `${clean.slice(0, max - 1)}…` : clean;
-  return cut.replace(/\\/g, "\\\\").replace(/\|/g, "\\|").replace(/`/g, "\\`").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/\*/g, "\\*").replace(/_/g, "\\_").replace(/\[/g, "\\[");
+  return cut
+    .replace(/\\/g, "\\\\")
+    .replace(/\|/g, "\\|")
+    .replace(/`/g, "\\`")
+    .replace(/</g, "&lt;")
+    .replace(/>/g, "&gt;")
+    .replace(/\*/g, "\\*")
+    .replace(/_/g, "\\_")
+    .replace(/\[/g, "\\[");
 }
 
 /** Text from a command, safe inside a ~~~ block. */
@@ -78,7 +101,10 @@ export function clean(record: VendorRecord): boolean {
   return !record.problem && STEPS.every((s) => record.steps[s]?.exit === 0);
 }
 
-export function resultsMarkdown(records: VendorRecord[], about: { commit: string; machine: string; command: string }): string {
+export function resultsMarkdown(
+  records: VendorRecord[],
+  about: { commit: string; machine: string; command: string },
+): string {
   const sorted = [...records].sort((a, b) => a.vendor.localeCompare(b.vendor));
   const times = sorted.map((r) => r.ranAt).sort();
   const commits = [...new Set(sorted.map((r) => r.about?.commit).filter((c): c is string => c !== undefined))];
@@ -100,12 +126,18 @@ export function resultsMarkdown(records: VendorRecord[], about: { commit: string
     const times = ran.map((r) => r.steps[step]?.seconds ?? 0).sort((a, b) => a - b);
     const slowest = [...ran].sort((a, b) => (b.steps[step]?.seconds ?? 0) - (a.steps[step]?.seconds ?? 0))[0];
     const median = times.length ? times[Math.floor(times.length / 2)] : undefined;
-    lines.push(`| ${step} | ${ok.length} | ${ran.length} | ${median !== undefined ? `${median} s` : "—"} | ${slowest ? `${slowest.vendor} ${slowest.steps[step]?.seconds} s` : "—"} |`);
+    lines.push(
+      `| ${step} | ${ok.length} | ${ran.length} | ${median !== undefined ? `${median} s` : "—"} | ${slowest ? `${slowest.vendor} ${slowest.steps[step]?.seconds} s` : "—"} |`,
+    );
   }
   const through = sorted.filter(clean);
-  lines.push("", `**${through.length} of ${sorted.length} vendors** went through all ${STEPS.length} steps with exit 0 and no hand edit${through.length ? `: ${through.map((r) => r.vendor).join(", ")}` : ""}.`);
+  lines.push(
+    "",
+    `**${through.length} of ${sorted.length} vendors** went through all ${STEPS.length} steps with exit 0 and no hand edit${through.length ? `: ${through.map((r) => r.vendor).join(", ")}` : ""}.`,
+  );
   const problems = sorted.filter((r) => r.problem);
-  if (problems.length) lines.push("", `Not run: ${problems.map((r) => `${r.vendor} (${cell(r.problem ?? "")})`).join("; ")}.`);
+  if (problems.length)
+    lines.push("", `Not run: ${problems.map((r) => `${r.vendor} (${cell(r.problem ?? "")})`).join("; ")}.`);
 
   const kinds = new Map<string, string[]>();
   for (const r of sorted) {
@@ -116,8 +148,20 @@ export function resultsMarkdown(records: VendorRecord[], about: { commit: string
       kinds.set(kind, [...(kinds.get(kind) ?? []), r.vendor]);
     }
   }
-  lines.push("", "## Failure kinds", "", "Each failing step, by the kind its first lines show (read from the messages by shape).", "", "| step: kind | vendors | count |", "| --- | --- | --- |");
-  for (const [kind, vendors] of [...kinds].sort((a, b) => STEPS.indexOf(a[0].split(":")[0] as StepName) - STEPS.indexOf(b[0].split(":")[0] as StepName) || b[1].length - a[1].length))
+  lines.push(
+    "",
+    "## Failure kinds",
+    "",
+    "Each failing step, by the kind its first lines show (read from the messages by shape).",
+    "",
+    "| step: kind | vendors | count |",
+    "| --- | --- | --- |",
+  );
+  for (const [kind, vendors] of [...kinds].sort(
+    (a, b) =>
+      STEPS.indexOf(a[0].split(":")[0] as StepName) - STEPS.indexOf(b[0].split(":")[0] as StepName) ||
+      b[1].length - a[1].length,
+  ))
     lines.push(`| ${cell(kind)} | ${vendors.join(", ")} | ${vendors.length} |`);
   if (!kinds.size) lines.push("| (none) | | 0 |");
 
@@ -147,7 +191,14 @@ export function resultsMarkdown(records: VendorRecord[], about: { commit: string
     lines.push(`### ${r.vendor}`, "");
     for (const s of failing) {
       const rec = r.steps[s] as StepRecord;
-      lines.push(`${s} (exit ${rec.exit}, ${cell(failureKind(s, rec))}):`, "", "~~~text", ...(rec.errors.length ? rec.errors : [rec.summary]).slice(0, 18).map((l) => block(l)), "~~~", "");
+      lines.push(
+        `${s} (exit ${rec.exit}, ${cell(failureKind(s, rec))}):`,
+        "",
+        "~~~text",
+        ...(rec.errors.length ? rec.errors : [rec.summary]).slice(0, 18).map((l) => block(l)),
+        "~~~",
+        "",
+      );
     }
   }
   if (!any) lines.push("None.", "");

@@ -24,7 +24,10 @@ export function errorsPage(): string {
     "",
     "| `code` | `type` | Retryable | Meaning | What to do |",
     "|---|---|---|---|---|",
-    ...Object.entries(RUNTIME_ERROR_CODES).map(([code, info]) => `| \`${code}\` | \`${info.type}\` | ${retryable(info.retryable)} | ${cell(info.meaning)} | ${cell(info.fix)} |`),
+    ...Object.entries(RUNTIME_ERROR_CODES).map(
+      ([code, info]) =>
+        `| \`${code}\` | \`${info.type}\` | ${retryable(info.retryable)} | ${cell(info.meaning)} | ${cell(info.fix)} |`,
+    ),
     "",
     "## Other codes",
     "",

@@ -9,7 +9,15 @@ import type { ConceptRecord } from "../../src/link/concept-record.js";
 import { CONCEPTS, FIELDS, type FieldDecision } from "../../src/link/concepts.js";
 import { cell, generatedHeader } from "./markdown.js";
 
-type Node = { [key: string]: unknown } & { properties?: Record<string, Node>; title?: string; description?: string; examples?: unknown[]; $ref?: string; type?: string; items?: Node };
+type Node = { [key: string]: unknown } & {
+  properties?: Record<string, Node>;
+  title?: string;
+  description?: string;
+  examples?: unknown[];
+  $ref?: string;
+  type?: string;
+  items?: Node;
+};
 
 interface Fragment {
   file: string;
@@ -23,7 +31,12 @@ const DIR = "src/link";
 
 /** The module of the group of records (src/link/records-*.ts) that holds a concept's record. */
 function recordModule(root: string, concept: string): string {
-  const module = readdirSync(join(root, DIR)).find((f) => /^records-.*\.ts$/.test(f) && !f.endsWith(".test.ts") && readFileSync(join(root, DIR, f), "utf8").includes(`\n  ${concept}: {\n`));
+  const module = readdirSync(join(root, DIR)).find(
+    (f) =>
+      /^records-.*\.ts$/.test(f) &&
+      !f.endsWith(".test.ts") &&
+      readFileSync(join(root, DIR, f), "utf8").includes(`\n  ${concept}: {\n`),
+  );
   if (!module) throw new Error(`concept ${concept}: no record in ${DIR}/records-*.ts`);
   return module.replace(/\.ts$/, "");
 }
@@ -32,7 +45,15 @@ function recordModule(root: string, concept: string): string {
 function fragments(root: string): Fragment[] {
   // A concept's fragment sits in its folder (src/link/<concept>/<name>.schema.json) or, for the schema's root, in src/link/.
   const files = (dir: string): string[] =>
-    readdirSync(join(root, DIR, dir), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? (e.name === "__fixtures__" ? [] : files(join(dir, e.name))) : e.name.endsWith(".schema.json") ? [join(dir, e.name)] : []));
+    readdirSync(join(root, DIR, dir), { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory()
+        ? e.name === "__fixtures__"
+          ? []
+          : files(join(dir, e.name))
+        : e.name.endsWith(".schema.json")
+          ? [join(dir, e.name)]
+          : [],
+    );
   const all = files("")
     .sort()
     .map((file) => ({ file, ...(JSON.parse(readFileSync(join(root, DIR, file), "utf8")) as Omit<Fragment, "file">) }));
@@ -40,15 +61,22 @@ function fragments(root: string): Fragment[] {
 }
 
 /** The object and branch schemas whose `properties` a definition's fields come from. */
-const branches = (n: Node | undefined): Node[] => (n ? [n, ...(["oneOf", "anyOf", "allOf"] as const).flatMap((k) => (n[k] as Node[] | undefined) ?? [])] : []);
-const propertiesOf = (n: Node | undefined): Record<string, Node> => Object.assign({}, ...branches(n).map((b) => b.properties ?? {}));
+const branches = (n: Node | undefined): Node[] =>
+  n ? [n, ...(["oneOf", "anyOf", "allOf"] as const).flatMap((k) => (n[k] as Node[] | undefined) ?? [])] : [];
+const propertiesOf = (n: Node | undefined): Record<string, Node> =>
+  Object.assign({}, ...branches(n).map((b) => b.properties ?? {}));
 
 /** The schema of `path` (after the definition) inside `start`: a field, descending into a list's items and through references (the field's own words first). */
 function schemaAt(definitions: Record<string, Node>, start: Node | undefined, path: string[]): Node | undefined {
   const resolve = (n: Node): Node => {
     const target = typeof n.$ref === "string" ? definitions[n.$ref.replace("#/definitions/", "")] : undefined;
     const inner = target ? resolve(target) : n.type === "array" && n.items ? resolve(n.items) : n;
-    return { ...inner, title: n.title ?? inner.title, description: n.description ?? inner.description, examples: n.examples ?? inner.examples };
+    return {
+      ...inner,
+      title: n.title ?? inner.title,
+      description: n.description ?? inner.description,
+      examples: n.examples ?? inner.examples,
+    };
   };
   let node = start;
   for (const key of path) {
@@ -79,14 +107,18 @@ function example(n: Node | undefined): string {
 }
 
 export function manifestPage(root: string): string {
-  const schema = JSON.parse(readFileSync(join(root, "specs/manifest.schema.json"), "utf8")) as Node & { definitions: Record<string, Node> };
+  const schema = JSON.parse(readFileSync(join(root, "specs/manifest.schema.json"), "utf8")) as Node & {
+    definitions: Record<string, Node>;
+  };
   const parts = fragments(root);
   // Which fragment gives each `<definition>.<field>` (manifest. for the top level).
   const owner = new Map<string, Fragment>();
   for (const f of parts) {
     for (const name of Object.keys(propertiesOf(f.root))) owner.set(`manifest.${name}`, f);
-    for (const [def, n] of Object.entries(f.definitions ?? {})) for (const name of Object.keys(propertiesOf(n))) owner.set(`${def}.${name}`, f);
-    for (const [target, block] of Object.entries(f.into ?? {})) for (const name of Object.keys(block.properties)) owner.set(`${target === "#" ? "manifest" : target}.${name}`, f);
+    for (const [def, n] of Object.entries(f.definitions ?? {}))
+      for (const name of Object.keys(propertiesOf(n))) owner.set(`${def}.${name}`, f);
+    for (const [target, block] of Object.entries(f.into ?? {}))
+      for (const name of Object.keys(block.properties)) owner.set(`${target === "#" ? "manifest" : target}.${name}`, f);
   }
   const fields = Object.entries(FIELDS) as [string, FieldDecision][];
   const byFragment = new Map<Fragment, string[]>(parts.map((f) => [f, []]));
@@ -97,7 +129,9 @@ export function manifestPage(root: string): string {
     byFragment.get(f)?.push(field);
   }
   const lines = [
-    generatedHeader(`${DIR}/records-*.ts (each concept's wording and fragments), ${DIR}/*.schema.json and FIELDS in ${DIR}/concepts.ts`),
+    generatedHeader(
+      `${DIR}/records-*.ts (each concept's wording and fragments), ${DIR}/*.schema.json and FIELDS in ${DIR}/concepts.ts`,
+    ),
     "",
     "# The manifest",
     "",
@@ -123,9 +157,22 @@ export function manifestPage(root: string): string {
       // A small concept's link part is written in its record (its group's records-*.ts), with no module of its own.
       // Its rule is the module beside it of the same name (src/link/<concept>/<name>.ts), else its record's group.
       const beside = f.file.replace(/\.schema\.json$/, ".ts");
-      const rule = f.root ? "index.ts" : existsSync(join(root, DIR, beside)) ? beside : `${recordModule(root, name)}.ts`;
-      if (record.schema.length > 1) lines.push(`### ${fragment}`, "", `${(f.$comment ?? "").replace(/\s*\((Linked in )?link\/[^)]*\)\.?$/, ".").replace(/\s*Linked in link\/\S+$/, "")}`, "");
-      lines.push(`Schema: [\`${DIR}/${f.file}\`](../../${DIR}/${f.file}); link rule: [\`${DIR}/${rule}\`](../../${DIR}/${rule}).`, "");
+      const rule = f.root
+        ? "index.ts"
+        : existsSync(join(root, DIR, beside))
+          ? beside
+          : `${recordModule(root, name)}.ts`;
+      if (record.schema.length > 1)
+        lines.push(
+          `### ${fragment}`,
+          "",
+          `${(f.$comment ?? "").replace(/\s*\((Linked in )?link\/[^)]*\)\.?$/, ".").replace(/\s*Linked in link\/\S+$/, "")}`,
+          "",
+        );
+      lines.push(
+        `Schema: [\`${DIR}/${f.file}\`](../../${DIR}/${f.file}); link rule: [\`${DIR}/${rule}\`](../../${DIR}/${rule}).`,
+        "",
+      );
       const names = byFragment.get(f) ?? [];
       if (!names.length) continue;
       lines.push("| Field | Meaning | Example | Recorded in the surface by |", "|---|---|---|---|");
@@ -133,7 +180,9 @@ export function manifestPage(root: string): string {
         const [def = "", ...path] = field.split(".");
         const node = schemaAt(schema.definitions, def === "manifest" ? schema : schema.definitions[def], path);
         const meaning = [node?.title, node?.description].filter(Boolean).join(": ");
-        lines.push(`| \`${field}\` | ${cell(meaning)} | ${cell(example(node))} | ${cell(decision(FIELDS[field as keyof typeof FIELDS]))} |`);
+        lines.push(
+          `| \`${field}\` | ${cell(meaning)} | ${cell(example(node))} | ${cell(decision(FIELDS[field as keyof typeof FIELDS]))} |`,
+        );
       }
       lines.push("");
     }

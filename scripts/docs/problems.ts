@@ -27,7 +27,10 @@ export function problemsPage(): string {
         "",
         "| Code | Meaning | Example | Fix |",
         "|---|---|---|---|",
-        ...rows.map(([code, p]) => `| <a id="${code.toLowerCase()}"></a>\`${code}\` | ${cell(p.meaning)} | ${cell(`\`${p.example.replace(/`/g, "'")}\``)} | ${cell(p.fix)} |`),
+        ...rows.map(
+          ([code, p]) =>
+            `| <a id="${code.toLowerCase()}"></a>\`${code}\` | ${cell(p.meaning)} | ${cell(`\`${p.example.replace(/`/g, "'")}\``)} | ${cell(p.fix)} |`,
+        ),
         "",
       ];
     }),

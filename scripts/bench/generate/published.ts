@@ -25,7 +25,14 @@ interface Bench {
   tmp: string;
   run: (args: string[], cwd?: string) => Promise<Run>;
   pairs: (rounds: number, a: () => Promise<Run>, b: () => Promise<Run>, before?: () => void) => Promise<Pair>;
-  report: (measure: string, p: Pair, pick: (r: Run) => number, unit: string, target: string, reproduce: string[]) => void;
+  report: (
+    measure: string,
+    p: Pair,
+    pick: (r: Run) => number,
+    unit: string,
+    target: string,
+    reproduce: string[],
+  ) => void;
 }
 
 const cpu = (r: Run) => r.cpu;
@@ -36,15 +43,33 @@ function publishedDocuments(root: string): { name: string; provider: string; fil
   const fixtures = join(root, "src/import/__fixtures__/published");
   const folder = process.env.BLOCKWRIGHT_PUBLISHED;
   const documents = [
-    { name: "Stripe (committed cut, 4 operations)", provider: "stripe", file: join(fixtures, "stripe.cut.json"), operations: "PostCustomers,GetCustomers,GetCustomersCustomer" },
+    {
+      name: "Stripe (committed cut, 4 operations)",
+      provider: "stripe",
+      file: join(fixtures, "stripe.cut.json"),
+      operations: "PostCustomers,GetCustomers,GetCustomersCustomer",
+    },
     ...(folder
       ? [
-          { name: "Stripe (whole spec3)", provider: "stripe", file: join(folder, "stripe-spec3.apis-guru.json"), operations: "PostCustomers,GetCustomers,GetCustomersCustomer" },
-          { name: "GitHub (whole api.github.com)", provider: "github", file: join(folder, "github-api.octokit-openapi-23.0.2.json"), operations: "issues/list-for-repo,issues/create,repos/get" },
+          {
+            name: "Stripe (whole spec3)",
+            provider: "stripe",
+            file: join(folder, "stripe-spec3.apis-guru.json"),
+            operations: "PostCustomers,GetCustomers,GetCustomersCustomer",
+          },
+          {
+            name: "GitHub (whole api.github.com)",
+            provider: "github",
+            file: join(folder, "github-api.octokit-openapi-23.0.2.json"),
+            operations: "issues/list-for-repo,issues/create,repos/get",
+          },
         ]
       : []),
   ];
-  if (!folder) console.error("bench published: BLOCKWRIGHT_PUBLISHED is not set: only the committed Stripe cut (set it to a folder holding stripe-spec3.apis-guru.json and github-api.octokit-openapi-23.0.2.json for the whole documents)");
+  if (!folder)
+    console.error(
+      "bench published: BLOCKWRIGHT_PUBLISHED is not set: only the committed Stripe cut (set it to a folder holding stripe-spec3.apis-guru.json and github-api.octokit-openapi-23.0.2.json for the whole documents)",
+    );
   return documents;
 }
 
@@ -53,10 +78,18 @@ export async function measurePublished({ root, tmp, run, pairs, report }: Bench)
   for (const d of documents) {
     const project = mkdtempSync(join(tmp, `${d.provider}-`));
     mkdirSync(join(project, "specs"));
-    await run([join(root, "bin/blockwright.js"), "add", d.provider, "--from", d.file, "--operations", d.operations], project);
+    await run(
+      [join(root, "bin/blockwright.js"), "add", d.provider, "--from", d.file, "--operations", d.operations],
+      project,
+    );
     // The whole document, as the anchor reads it (add wrote the cut), with what add added to the cut (a security scheme).
     const spec = join(project, "specs", d.provider, "openapi.yaml");
-    writeFileSync(spec, JSON.stringify(withAdditions(JSON.parse(readFileSync(d.file, "utf8")), jsyaml.load(readFileSync(spec, "utf8")) as OpenApiLike)));
+    writeFileSync(
+      spec,
+      JSON.stringify(
+        withAdditions(JSON.parse(readFileSync(d.file, "utf8")), jsyaml.load(readFileSync(spec, "utf8")) as OpenApiLike),
+      ),
+    );
     let out = "";
     try {
       const p = await pairs(

@@ -24,8 +24,23 @@ interface Bench {
   root: string;
   tmp: string;
   run: (args: string[], cwd?: string) => Promise<Run>;
-  row: (measure: string, ours: number[], anchor: number[], unit: string, target: string, reproduce: string[], digits?: number) => void;
-  report: (measure: string, p: Pair, pick: (r: Run) => number, unit: string, target: string, reproduce: string[]) => void;
+  row: (
+    measure: string,
+    ours: number[],
+    anchor: number[],
+    unit: string,
+    target: string,
+    reproduce: string[],
+    digits?: number,
+  ) => void;
+  report: (
+    measure: string,
+    p: Pair,
+    pick: (r: Run) => number,
+    unit: string,
+    target: string,
+    reproduce: string[],
+  ) => void;
 }
 
 const cpu = (r: Run) => r.cpu;
@@ -42,14 +57,28 @@ export async function measureScale(bench: Bench): Promise<void> {
     `node scripts/bench/anchor-openapi-typescript.mjs /tmp/syn1/anchor /tmp/syn1/specs/*/openapi.yaml`,
   ]);
   const at100 = entryOf(rounds, 100);
-  const how = [`npx tsx scripts/bench/synthetic.ts /tmp/syn 100 && (cd /tmp/syn && node -- "$OLDPWD/bin/blockwright.js" generate)`, `node scripts/bench/anchor-openapi-typescript.mjs /tmp/syn/anchor /tmp/syn/specs/*/openapi.yaml`];
+  const how = [
+    `npx tsx scripts/bench/synthetic.ts /tmp/syn 100 && (cd /tmp/syn && node -- "$OLDPWD/bin/blockwright.js" generate)`,
+    `node scripts/bench/anchor-openapi-typescript.mjs /tmp/syn/anchor /tmp/syn/specs/*/openapi.yaml`,
+  ];
   report("generate, 100 synthetic providers (CPU)", at100, cpu, "s", "≤ 1.3×", how);
   report("  of which user CPU", at100, (r) => r.user, "s", "", how);
   report("  of which system CPU", at100, (r) => r.system, "s", "", how);
   report("generate, 100 synthetic providers (peak memory)", at100, peak, "MiB", "≤ 1.5×", how);
   const slopeRow = (measure: string, from: number, to: number, pick: (r: Run) => number, target: string) => {
-    const slopes = (k: "a" | "b") => entryOf(rounds, to)[k].map((r, i) => ((pick(r) - pick(itemAt(entryOf(rounds, from)[k], i))) / (to - from)) * 1000);
-    row(measure, slopes("a"), slopes("b"), "ms", target, [`synthetic projects of ${from} and ${to} providers, as above; ${SCALE_ROUNDS} rounds, every size in each`], 1);
+    const slopes = (k: "a" | "b") =>
+      entryOf(rounds, to)[k].map(
+        (r, i) => ((pick(r) - pick(itemAt(entryOf(rounds, from)[k], i))) / (to - from)) * 1000,
+      );
+    row(
+      measure,
+      slopes("a"),
+      slopes("b"),
+      "ms",
+      target,
+      [`synthetic projects of ${from} and ${to} providers, as above; ${SCALE_ROUNDS} rounds, every size in each`],
+      1,
+    );
   };
   slopeRow("generate, CPU per added provider (50 → 200)", 50, 200, cpu, "≤ 1.0×");
   slopeRow("generate, CPU per added provider (100 → 200)", 100, 200, cpu, "≤ 1.0×");
@@ -83,7 +112,9 @@ async function scaleRounds({ root, tmp, run }: Bench): Promise<{ rounds: Map<num
   };
   const anchor = (n: number) => {
     const { dir, ids } = entryOf(projects, n);
-    return fresh(dir, "anchor-", (out) => run([join(root, "scripts/bench/anchor-openapi-typescript.mjs"), out, ...specFiles(join(dir, "specs"), ids)], dir));
+    return fresh(dir, "anchor-", (out) =>
+      run([join(root, "scripts/bench/anchor-openapi-typescript.mjs"), out, ...specFiles(join(dir, "specs"), ids)], dir),
+    );
   };
   for (const n of sizes) {
     await ours(n);

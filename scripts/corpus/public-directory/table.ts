@@ -34,7 +34,11 @@ export function failureKinds(records: readonly DocumentRecord[]): [string, strin
   const kinds = new Map<string, string[]>();
   for (const r of records) {
     if (r.unreadable) continue;
-    if (r.problem) kinds.set("not run: the project could not be made", [...(kinds.get("not run: the project could not be made") ?? []), r.key]);
+    if (r.problem)
+      kinds.set("not run: the project could not be made", [
+        ...(kinds.get("not run: the project could not be made") ?? []),
+        r.key,
+      ]);
     for (const step of DOCUMENT_STEPS) {
       const rec = r.steps[step];
       if (!rec || rec.exit === 0) continue;
@@ -70,15 +74,24 @@ export function directoryMarkdown(input: readonly DocumentRecord[], about: Direc
   }
   const kinds = failureKinds(records);
   lines.push("", "## Failure kinds", "", "| step: kind | count | documents |", "| --- | --- | --- |");
-  for (const [kind, keys] of kinds) lines.push(`| ${cell(kind)} | ${keys.length} | ${keys.map((k) => cell(k)).join(", ")} |`);
+  for (const [kind, keys] of kinds)
+    lines.push(`| ${cell(kind)} | ${keys.length} | ${keys.map((k) => cell(k)).join(", ")} |`);
   if (!kinds.length) lines.push("| (none) | 0 | |");
   lines.push("", "## Documents add cannot read", "");
   if (unreadable.length) for (const r of unreadable) lines.push(`- ${cell(r.key)}: ${cell(r.unreadable ?? "")}`);
   else lines.push("None.");
-  lines.push("", "## Per document", "", `| document | format | operations | ${DOCUMENT_STEPS.join(" | ")} |`, `| --- | --- | --- |${DOCUMENT_STEPS.map(() => " --- |").join("")}`);
+  lines.push(
+    "",
+    "## Per document",
+    "",
+    `| document | format | operations | ${DOCUMENT_STEPS.join(" | ")} |`,
+    `| --- | --- | --- |${DOCUMENT_STEPS.map(() => " --- |").join("")}`,
+  );
   for (const r of readable) {
     const ops = r.operations.map((o) => `${cell(o.name, 80)}${o.why === "random" ? "" : ` (${o.why})`}`).join("<br>");
-    lines.push(`| ${cell(r.key)} | ${cell(r.format)} | ${ops} | ${r.problem ? `not run: ${cell(r.problem)}` : DOCUMENT_STEPS.map((s) => stepCell(r.steps[s])).join(" | ")} |`);
+    lines.push(
+      `| ${cell(r.key)} | ${cell(r.format)} | ${ops} | ${r.problem ? `not run: ${cell(r.problem)}` : DOCUMENT_STEPS.map((s) => stepCell(r.steps[s])).join(" | ")} |`,
+    );
   }
   lines.push("", "## First lines of each failure", "");
   const failing = readable.filter((r) => !passed(r));

@@ -66,7 +66,9 @@ const binaryChar = (c: string) => c < " " && c !== "\t" && c !== "\n" && c !== "
 
 function shortText(bytes: Buffer, max = 4096): string | undefined {
   const text = bytes.toString("utf8");
-  return Buffer.from(text, "utf8").equals(bytes) && text.length <= max && ![...text].some(binaryChar) ? text : undefined;
+  return Buffer.from(text, "utf8").equals(bytes) && text.length <= max && ![...text].some(binaryChar)
+    ? text
+    : undefined;
 }
 
 const hashOf = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex").slice(0, 16);
@@ -94,7 +96,12 @@ function multipartParts(body: Buffer, contentType: string): Part[] | undefined {
     const filename = /\bfilename="([^"]*)"/i.exec(disposition)?.[1];
     const type = mediaTypeOf(/^content-type:(.*)$/im.exec(head)?.[1]);
     const text = shortText(content);
-    parts.push({ name, ...(filename !== undefined ? { filename } : {}), ...(type ? { contentType: type } : {}), value: text ?? `${content.length} bytes, sha256 ${hashOf(content)}` });
+    parts.push({
+      name,
+      ...(filename !== undefined ? { filename } : {}),
+      ...(type ? { contentType: type } : {}),
+      value: text ?? `${content.length} bytes, sha256 ${hashOf(content)}`,
+    });
     at = next;
   }
   return parts
@@ -114,13 +121,19 @@ function bodyOf(recorded: Recorded, mediaType: string | undefined): CanonicalBod
       return { kind: "unreadable", mediaType, text: text ?? `${bytes.length} bytes` };
     }
   }
-  if (mediaType === "application/x-www-form-urlencoded" && text !== undefined) return { kind: "form", pairs: formPairs(text) };
+  if (mediaType === "application/x-www-form-urlencoded" && text !== undefined)
+    return { kind: "form", pairs: formPairs(text) };
   if (mediaType === "multipart/form-data") {
     const parts = multipartParts(bytes, recorded.headers["content-type"] ?? "");
     return parts ? { kind: "multipart", parts } : { kind: "unreadable", mediaType, text: `${bytes.length} bytes` };
   }
   const short = shortText(bytes);
-  return { kind: "bytes", length: bytes.length, sha256: hashOf(bytes), ...(short !== undefined ? { text: short } : {}) };
+  return {
+    kind: "bytes",
+    length: bytes.length,
+    sha256: hashOf(bytes),
+    ...(short !== undefined ? { text: short } : {}),
+  };
 }
 
 export function canonical(recorded: Recorded): CanonicalRequest {

@@ -70,11 +70,17 @@ export function logicalCall(tool: ToolSpec, input: Record<string, unknown>): Log
       else place((body ??= {}), tokens, value);
     }
   }
-  if (body) call.body = call.body && typeof call.body === "object" && !(call.body instanceof Blob) ? { ...(call.body as object), ...body } : body;
+  if (body)
+    call.body =
+      call.body && typeof call.body === "object" && !(call.body instanceof Blob)
+        ? { ...(call.body as object), ...body }
+        : body;
   const auth = tool.auth;
   const secret = input[auth.param];
   if (typeof secret === "string") call.credential.secret = secret;
   if (auth.type === "basic" && typeof input[auth.user] === "string") call.credential.user = input[auth.user] as string;
-  for (const c of [auth, ...(auth.also ?? [])]) if (c.type === "header" && typeof input[c.param] === "string") call.credential.headers[c.name] = input[c.param] as string;
+  for (const c of [auth, ...(auth.also ?? [])])
+    if (c.type === "header" && typeof input[c.param] === "string")
+      call.credential.headers[c.name] = input[c.param] as string;
   return call;
 }

@@ -21,12 +21,24 @@ export function unexplained(results: VendorResult[]): Open[] {
     r.operations.flatMap((o) =>
       o.differences
         .filter((d) => !d.quirk)
-        .map((d) => ({ vendor: r.vendor, operation: o.operation, input: o.input, at: d.at, ...(d.blockwright !== undefined ? { blockwright: d.blockwright } : {}), ...(d.sdk !== undefined ? { sdk: d.sdk } : {}) })),
+        .map((d) => ({
+          vendor: r.vendor,
+          operation: o.operation,
+          input: o.input,
+          at: d.at,
+          ...(d.blockwright !== undefined ? { blockwright: d.blockwright } : {}),
+          ...(d.sdk !== undefined ? { sdk: d.sdk } : {}),
+        })),
     ),
   );
 }
 
-const KIND_WORDS: Record<QuirkKind, string> = { sdk: "the SDK's way", document: "not in the document", design: "by design", pending: "pending elsewhere" };
+const KIND_WORDS: Record<QuirkKind, string> = {
+  sdk: "the SDK's way",
+  document: "not in the document",
+  design: "by design",
+  pending: "pending elsewhere",
+};
 
 const count = (d: Explained[], kind: QuirkKind) => d.filter((x) => x.quirk && (x.kind ?? "sdk") === kind).length;
 
@@ -84,10 +96,22 @@ export function sdkResultsMarkdown(results: VendorResult[], about: { commit: str
   for (const r of results)
     for (const o of r.operations)
       for (const d of o.differences)
-        lines.push(`| ${r.vendor} | ${cell(o.operation)} | ${o.input} | ${cell(d.at)} | ${code(d.blockwright)} | ${code(d.sdk)} | ${d.quirk ? `${KIND_WORDS[d.kind ?? "sdk"]}: ${cell(d.quirk, 600)}` : "**unexplained**"} |`);
+        lines.push(
+          `| ${r.vendor} | ${cell(o.operation)} | ${o.input} | ${cell(d.at)} | ${code(d.blockwright)} | ${code(d.sdk)} | ${d.quirk ? `${KIND_WORDS[d.kind ?? "sdk"]}: ${cell(d.quirk, 600)}` : "**unexplained**"} |`,
+        );
   if (!diffs.length) lines.push("| (none) | | | | | | |");
-  const uncovered = results.flatMap((r) => Object.entries(r.uncovered).map(([op, why]) => `| ${r.vendor} | ${cell(op)} | ${cell(why, 400)} |`));
-  if (uncovered.length) lines.push("", "## Operations the SDKs do not cover", "", "| vendor | operation | why |", "| --- | --- | --- |", ...uncovered);
+  const uncovered = results.flatMap((r) =>
+    Object.entries(r.uncovered).map(([op, why]) => `| ${r.vendor} | ${cell(op)} | ${cell(why, 400)} |`),
+  );
+  if (uncovered.length)
+    lines.push(
+      "",
+      "## Operations the SDKs do not cover",
+      "",
+      "| vendor | operation | why |",
+      "| --- | --- | --- |",
+      ...uncovered,
+    );
   const stale = results.flatMap((r) => (r.unusedQuirks ?? []).map((q) => `| ${r.vendor} | ${cell(q)} |`));
   if (stale.length)
     lines.push(
@@ -100,7 +124,11 @@ export function sdkResultsMarkdown(results: VendorResult[], about: { commit: str
       "| --- | --- |",
       ...stale,
     );
-  const notes = results.flatMap((r) => r.operations.filter((o) => o.sdkNote).map((o) => `| ${r.vendor} | ${cell(o.operation)} (${o.input}) | ${cell(o.sdkNote ?? "")} |`));
+  const notes = results.flatMap((r) =>
+    r.operations
+      .filter((o) => o.sdkNote)
+      .map((o) => `| ${r.vendor} | ${cell(o.operation)} (${o.input}) | ${cell(o.sdkNote ?? "")} |`),
+  );
   if (notes.length)
     lines.push(
       "",

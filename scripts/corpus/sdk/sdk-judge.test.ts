@@ -49,7 +49,11 @@ class ZqNotesClient {
     const form = new URLSearchParams({ title: fields.title });
     if (this.plant === "meta as JSON text" && fields.meta) form.set("meta", JSON.stringify(fields.meta));
     else for (const [k, v] of Object.entries(fields.meta ?? {})) form.set(`meta[${k}]`, String(v));
-    await fetch(this.url(notebookId), { method: "POST", headers: { authorization: `Bearer ${this.token}`, "content-type": "application/x-www-form-urlencoded" }, body: form.toString() });
+    await fetch(this.url(notebookId), {
+      method: "POST",
+      headers: { authorization: `Bearer ${this.token}`, "content-type": "application/x-www-form-urlencoded" },
+      body: form.toString(),
+    });
   }
 }
 
@@ -60,8 +64,10 @@ function adapter(plant: Plant, quirks: SdkAdapter["quirks"] = []): SdkAdapter<Zq
     base: "https://api.zqnotes.test/v1",
     client: (base, call) => new ZqNotesClient(base, call.credential.secret ?? "", plant),
     operations: {
-      listNotes: (c, call: LogicalCall) => c.listNotes(call.path.notebookId as string, call.query as { tag?: string[]; limit?: number }),
-      createNote: (c, call: LogicalCall) => c.createNote(call.path.notebookId as string, call.body as { title: string; meta?: Record<string, unknown> }),
+      listNotes: (c, call: LogicalCall) =>
+        c.listNotes(call.path.notebookId as string, call.query as { tag?: string[]; limit?: number }),
+      createNote: (c, call: LogicalCall) =>
+        c.createNote(call.path.notebookId as string, call.body as { title: string; meta?: Record<string, unknown> }),
     },
     quirks,
   };
@@ -77,7 +83,8 @@ beforeAll(async () => {
 });
 afterAll(() => recorder.close());
 
-const run = (a: SdkAdapter<ZqNotesClient>) => compareVendor(a, subject, ["listNotes", "createNote"], recorder, "0.0.0", () => []);
+const run = (a: SdkAdapter<ZqNotesClient>) =>
+  compareVendor(a, subject, ["listNotes", "createNote"], recorder, "0.0.0", () => []);
 
 describe("the SDK comparison", () => {
   it("finds no difference when the client writes each request as the document says, over every place of both calls (a quirk then explains nothing, and is named)", async () => {
@@ -98,7 +105,11 @@ describe("the SDK comparison", () => {
     const create = result.operations.find((o) => o.operation === "createNote" && o.input === "every field");
     expect(create?.differences.map((d) => d.at)).toEqual(["form meta", "form meta[colour]", "form meta[pinned]"]);
     expect(create?.differences[0]).toEqual({ at: "form meta", sdk: expect.stringMatching(/^\{"colour":/) });
-    expect(unexplained([result]).map((d) => `${d.operation} (${d.input}) ${d.at}`)).toEqual(["createNote (every field) form meta", "createNote (every field) form meta[colour]", "createNote (every field) form meta[pinned]"]);
+    expect(unexplained([result]).map((d) => `${d.operation} (${d.input}) ${d.at}`)).toEqual([
+      "createNote (every field) form meta",
+      "createNote (every field) form meta[colour]",
+      "createNote (every field) form meta[pinned]",
+    ]);
   });
 
   it("reports an id put into the path unescaped (its `/` makes another route), and a quirk explains it with its kind", async () => {
@@ -106,9 +117,14 @@ describe("the SDK comparison", () => {
     // The probe text (with a `/`) is the every-field input's; the required-only input's plain id reads the same either way.
     expect(plain.operations.map((o) => o.differences.map((d) => d.at))).toEqual([["path"], [], ["path"], []]);
     expect(plain.operations[0]?.differences[0]?.blockwright).toContain("%2F");
-    const explained = await run(adapter("id unescaped", [{ kind: "sdk", at: "path", why: "the client writes ids unescaped" }]));
+    const explained = await run(
+      adapter("id unescaped", [{ kind: "sdk", at: "path", why: "the client writes ids unescaped" }]),
+    );
     expect(unexplained([explained])).toEqual([]);
-    expect(explained.operations[0]?.differences[0]).toMatchObject({ quirk: "the client writes ids unescaped", kind: "sdk" });
+    expect(explained.operations[0]?.differences[0]).toMatchObject({
+      quirk: "the client writes ids unescaped",
+      kind: "sdk",
+    });
   });
 });
 
@@ -142,7 +158,12 @@ describe("the SDKs' own install", () => {
 });
 
 describe("canonical requests", () => {
-  const recorded = (target: string, contentType: string | undefined, body: string): Recorded => ({ method: "post", target, headers: contentType ? { "content-type": contentType } : {}, body: Buffer.from(body) });
+  const recorded = (target: string, contentType: string | undefined, body: string): Recorded => ({
+    method: "post",
+    target,
+    headers: contentType ? { "content-type": contentType } : {},
+    body: Buffer.from(body),
+  });
 
   it("decode path segments but keep a `/` inside one, and order query pairs by key keeping a key's own order", () => {
     const c = canonical(recorded("/a/b%2Fc/%7Ed%20e?z=2&a=1&z=1", undefined, ""));
@@ -155,7 +176,11 @@ describe("canonical requests", () => {
   });
 
   it("read a multipart body as its parts by name, whatever the boundary", () => {
-    const body = ['--XyZ\r\nContent-Disposition: form-data; name="b"\r\n\r\ntwo\r\n', '--XyZ\r\nContent-Disposition: form-data; name="a"; filename="f.txt"\r\nContent-Type: text/plain\r\n\r\none\r\n', "--XyZ--\r\n"].join("");
+    const body = [
+      '--XyZ\r\nContent-Disposition: form-data; name="b"\r\n\r\ntwo\r\n',
+      '--XyZ\r\nContent-Disposition: form-data; name="a"; filename="f.txt"\r\nContent-Type: text/plain\r\n\r\none\r\n',
+      "--XyZ--\r\n",
+    ].join("");
     expect(canonical(recorded("/", "multipart/form-data; boundary=XyZ", body)).body).toEqual({
       kind: "multipart",
       parts: [
