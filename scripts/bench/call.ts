@@ -27,7 +27,10 @@ interface CallCase {
   path: string;
   init: object;
   reply: unknown;
-  /** The provider documents a request rate: the call keeps it through a limiter of its own whose clock moves a minute at each reading, so that every call takes its turn (the limiter's work) and none waits. */
+  /**
+   * The provider documents a request rate: the call keeps it through a limiter of its own whose clock moves a minute at
+   * each reading, so that every call takes its turn (the limiter's work) and none waits.
+   */
   rated?: true;
 }
 
@@ -156,7 +159,8 @@ export async function measureCalls({ root, row }: Bench): Promise<void> {
       b.push(await anchor());
     }
     row(`executeTool ${c.id} (in-memory fetch, per call)`, a, b, "µs", "≤ 1.2×", [
-      `npm run bench -- call  (executeTool vs openapi-fetch client.${c.method} on the same fetch, ${N} calls × 9 rounds)`,
+      `npm run bench -- call  (executeTool vs openapi-fetch client.${c.method} on the same fetch, ${N} ` +
+        `calls × 9 rounds)`,
     ]);
   }
   const [fresh, known] = await newKeyCalls(root);

@@ -5,7 +5,10 @@
 // adds is its start-up). Only when named: a round takes about half a minute.
 import { join } from "node:path";
 
-/** What `npm run bench -- workers` is given of the bench (index.ts): where things are, one process measured, one row reported. */
+/**
+ * What `npm run bench -- workers` is given of the bench (index.ts): where things are, one process measured, one row
+ * reported.
+ */
 interface Bench {
   root: string;
   run: (args: string[], cwd: string) => Promise<{ wallMs: number; cpu: number }>;

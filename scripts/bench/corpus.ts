@@ -19,7 +19,10 @@ interface Run {
   peakMiB: number;
 }
 
-/** The longest a corpus document's `test` may take, wall time, on a quiet 2-core machine: far above the slowest (about a minute), far below the 17 minutes a union-heavy operation once took. */
+/**
+ * The longest a corpus document's `test` may take, wall time, on a quiet 2-core machine: far above the slowest (about a
+ * minute), far below the 17 minutes a union-heavy operation once took.
+ */
 export const TEST_BOUND_S = 180;
 /** CI's seed and runs (.ci/run), so the cases are those a user's CI runs. */
 const TEST_ARGS = ["--seed", "20261121", "--runs", "100"];
@@ -48,7 +51,8 @@ export async function measureCorpus({ root, tmp, run }: Bench, words: string[], 
   const unknown = vendors.filter((v) => !all.some((e) => e.vendor === v));
   if (unknown.length) {
     process.stderr.write(
-      `npm run bench -- corpus: no vendor ${unknown.map((v) => JSON.stringify(v)).join(", ")} in contract-tests/corpus (vendors: ${all.map((e) => e.vendor).join(", ")})\n`,
+      `npm run bench -- corpus: no vendor ${unknown.map((v) => JSON.stringify(v)).join(", ")} ` +
+        `in contract-tests/corpus (vendors: ${all.map((e) => e.vendor).join(", ")})\n`,
     );
     process.exit(2);
   }
@@ -81,7 +85,8 @@ export async function measureCorpus({ root, tmp, run }: Bench, words: string[], 
     const document = unpackEntry(entry, join(folder, "document"));
     const project = join(folder, "project");
     mkdirSync(join(project, "specs"), { recursive: true });
-    // The generated packages import @blockwright/runtime: this checkout's, linked in (what `npm install` in the project gives).
+    // The generated packages import @blockwright/runtime: this checkout's, linked in (what `npm install` in the project
+    // gives).
     mkdirSync(join(project, "node_modules/@blockwright"), { recursive: true });
     symlinkSync(join(root, "runtime"), join(project, "node_modules/@blockwright/runtime"), "dir");
     const per: { add: Run; generate: Run; test: Run; anchor?: Run }[] = [];
@@ -145,15 +150,21 @@ export async function measureCorpus({ root, tmp, run }: Bench, words: string[], 
       .join("  ")
       .trimEnd();
   return [
-    `npm run bench -- corpus: ${entries.length} published documents, ${rounds} round(s) each; ours = add (--operations of source.yaml) + generate, anchor = openapi-typescript's Node API on the same whole document; then test ${TEST_ARGS.join(" ")}; CPU from the kernel, per whole process`,
+    `npm run bench -- corpus: ${entries.length} published documents, ${rounds} round(s) each; ` +
+      `ours = add (--operations of source.yaml) + generate, anchor = openapi-typescript's Node API on the same ` +
+      `whole document; then test ${TEST_ARGS.join(" ")}; CPU from the kernel, per whole process`,
     "",
     line(head),
     line(head.map((_, i) => "-".repeat(width(i)))),
     ...lines.map(line),
     "",
-    `median over ${ratios.length} documents with an anchor: CPU ${fixed(ratios.length ? median(ratios) : undefined, 2)}×, peak memory ${fixed(memoryRatios.length ? median(memoryRatios) : undefined, 2)}×`,
+    `median over ${ratios.length} documents with an anchor: CPU ` +
+      `${fixed(ratios.length ? median(ratios) : undefined, 2)}×, peak memory ` +
+      `${fixed(memoryRatios.length ? median(memoryRatios) : undefined, 2)}×`,
     testBound(testWalls),
-    `Reproduce one vendor: blockwright add <vendor> --from <document> --operations <source.yaml's> --force && blockwright generate && blockwright test <vendor> ${TEST_ARGS.join(" ")}; node scripts/bench/anchor-openapi-typescript.mjs <dir> <document>`,
+    `Reproduce one vendor: blockwright add <vendor> --from <document> --operations <source.yaml's> --force && ` +
+      `blockwright generate && blockwright test <vendor> ${TEST_ARGS.join(" ")}; ` +
+      `node scripts/bench/anchor-openapi-typescript.mjs <dir> <document>`,
   ].join("\n");
 }
 
@@ -162,5 +173,11 @@ export function testBound(walls: readonly { vendor: string; seconds: number }[])
   if (!walls.length) return `test: no document ran (bound ${TEST_BOUND_S} s)`;
   const slowest = walls.reduce((a, b) => (b.seconds > a.seconds ? b : a));
   const over = walls.filter((w) => w.seconds > TEST_BOUND_S);
-  return `test: the slowest document ${slowest.vendor} at ${slowest.seconds.toFixed(1)} s, median ${median(walls.map((w) => w.seconds)).toFixed(1)} s; bound ${TEST_BOUND_S} s: ${over.length ? `PAST IT: ${over.map((w) => `${w.vendor} ${w.seconds.toFixed(1)} s`).join(", ")}` : "every document within it"}`;
+  const verdict = over.length
+    ? `PAST IT: ${over.map((w) => `${w.vendor} ${w.seconds.toFixed(1)} s`).join(", ")}`
+    : "every document within it";
+  return (
+    `test: the slowest document ${slowest.vendor} at ${slowest.seconds.toFixed(1)} s, ` +
+    `median ${median(walls.map((w) => w.seconds)).toFixed(1)} s; bound ${TEST_BOUND_S} s: ${verdict}`
+  );
 }

@@ -66,7 +66,8 @@ function blockwright(cwd: string, args: string[]): string {
     // upstream and diff exit 1 when there are changes to review: their report is on stdout all the same.
     if (failed.status === 1 && (args[0] === "upstream" || args[0] === "diff")) return failed.stdout ?? "";
     throw new Error(
-      `blockwright ${args.join(" ")} exited ${failed.status}: ${(failed.stderr ?? "").trim().split("\n").slice(-3).join(" / ")}`,
+      `blockwright ${args.join(" ")} exited ${failed.status}: ` +
+        `${(failed.stderr ?? "").trim().split("\n").slice(-3).join(" / ")}`,
     );
   }
 }
@@ -245,7 +246,8 @@ class Placer {
     if (!op) return undefined;
     const [what, name = "", ...rest] = c.subject.split(" ");
     const path = rest.filter((r) => r !== "items").join("");
-    // What only a package has (an example, a declared error status, …) is no change of the published document's: outside the truth.
+    // What only a package has (an example, a declared error status, …) is no change of the published document's:
+    // outside the truth.
     if (!(c.kind in KINDS) && c.severity === "informational") return undefined;
     // A concept only a package has (paging, polling, …: the user's edit after an upstream change), whatever its grade.
     if (
@@ -281,7 +283,10 @@ class Placer {
     return { ...base, location: "operation", pointer: "" };
   }
 
-  /** Whether the manifest binds the truth entry's place: an operation it calls, and there a parameter, field, output or credential it holds. */
+  /**
+   * Whether the manifest binds the truth entry's place: an operation it calls, and there a parameter, field, output or
+   * credential it holds.
+   */
   binds(t: TruthEntry): boolean {
     const op = this.byOperation.get(t.operation);
     if (!op) return false;

@@ -102,55 +102,59 @@ describe("history score", () => {
     expect(s.found).toEqual({ breaking: [1, 2], "non-breaking": [0, 1], informational: [0, 1] });
   });
 
-  it("a report about the answer of a success status added, or inside it, is detail, not noise or wrong; the status itself is matched", () => {
-    const added: Truth = {
-      changes: [
+  it(
+    "a report about the answer of a success status added, or inside it, is detail, not noise or wrong; " +
+      "the status itself is matched",
+    () => {
+      const added: Truth = {
+        changes: [
+          {
+            id: "response-success-status-added",
+            operation: "dispatchZqRun",
+            location: "response.200.body",
+            pointer: "/",
+            severity: "non-breaking",
+          },
+        ],
+      };
+      const s = score(added, [
         {
-          id: "response-success-status-added",
+          kind: "response-success-status-added",
           operation: "dispatchZqRun",
           location: "response.200.body",
           pointer: "/",
           severity: "non-breaking",
         },
-      ],
-    };
-    const s = score(added, [
-      {
-        kind: "response-success-status-added",
-        operation: "dispatchZqRun",
-        location: "response.200.body",
-        pointer: "/",
-        severity: "non-breaking",
-      },
-      {
-        kind: "response-property-added",
-        operation: "dispatchZqRun",
-        location: "response.200.body",
-        pointer: "/zqrunId",
-        severity: "non-breaking",
-      },
-      {
-        kind: "response-property-added",
-        operation: "dispatchZqRun",
-        location: "response.200.body",
-        pointer: "/",
-        severity: "non-breaking",
-      },
-      {
-        kind: "response-property-added",
-        operation: "dispatchZqRun",
-        location: "response.201.body",
-        pointer: "/zqrunId",
-        severity: "non-breaking",
-      },
-    ]);
-    expect({ correct: s.correct, wrong: s.wrong, unexplained: s.noiseUnexplained, missed: s.missed }).toEqual({
-      correct: 1,
-      wrong: 0,
-      unexplained: 1,
-      missed: 0,
-    });
-  });
+        {
+          kind: "response-property-added",
+          operation: "dispatchZqRun",
+          location: "response.200.body",
+          pointer: "/zqrunId",
+          severity: "non-breaking",
+        },
+        {
+          kind: "response-property-added",
+          operation: "dispatchZqRun",
+          location: "response.200.body",
+          pointer: "/",
+          severity: "non-breaking",
+        },
+        {
+          kind: "response-property-added",
+          operation: "dispatchZqRun",
+          location: "response.201.body",
+          pointer: "/zqrunId",
+          severity: "non-breaking",
+        },
+      ]);
+      expect({ correct: s.correct, wrong: s.wrong, unexplained: s.noiseUnexplained, missed: s.missed }).toEqual({
+        correct: 1,
+        wrong: 0,
+        unexplained: 1,
+        missed: 0,
+      });
+    },
+  );
 
   it("the right kind on the other side of breaking is wrong", () => {
     const s = score(truth, [

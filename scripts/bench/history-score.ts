@@ -112,9 +112,11 @@ export function score(truth: Truth, reports: readonly Reported[]): Score {
       continue;
     }
     if (here.length) {
-      // Another change at the same place: a second line about it (a description change beside a type change) is not wrong.
+      // Another change at the same place: a second line about it (a description change beside a type change) is not
+      // wrong.
       if (here.some((t) => t.id === r.kind)) continue;
-      // The answer under a success status added or removed, as a whole (a new output reading all of it): detail of that.
+      // The answer under a success status added or removed, as a whole (a new output reading all of it): detail of
+      // that.
       if (here.every((t) => /^response-success-status-/.test(t.id)) && !/^response-success-status-/.test(r.kind))
         continue;
       s.wrong++;

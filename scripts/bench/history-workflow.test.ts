@@ -143,8 +143,10 @@ describe("the history bench's workflow", () => {
     const { named, feelable, details } = namedLines(workflow, reported(workflow.text, before, after));
     expect([named, feelable]).toEqual([6, 6]);
     expect(details).toEqual([
-      "no workflow line (a credential's scheme or scope: felt by the credential, not a workflow line): api-security-scope-added updateZqTask security oauth2",
-      'no workflow line (the only value refused is "", which a call leaves out (a parameter of its own)): request-property-min-length-set updateZqTask request.body /zqtitle',
+      "no workflow line (a credential's scheme or scope: felt by the credential, not a workflow line): " +
+        "api-security-scope-added updateZqTask security oauth2",
+      'no workflow line (the only value refused is "", which a call leaves out (a parameter of its own)): ' +
+        "request-property-min-length-set updateZqTask request.body /zqtitle",
     ]);
   });
 

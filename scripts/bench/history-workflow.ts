@@ -45,7 +45,10 @@ export interface HistoryWorkflow {
 type Path = (string | number)[];
 type Json = Record<string, unknown>;
 
-/** Kinds a value left out now fails: the object holding the field is the line (or the block's inputs, for a parameter of its own). */
+/**
+ * Kinds a value left out now fails: the object holding the field is the line (or the block's inputs, for a parameter of
+ * its own).
+ */
 const REQUIRED = new Set([
   "request-property-became-required",
   "new-required-request-property",
@@ -130,7 +133,8 @@ export function historyWorkflow(
   // A change a workflow can feel that the bench wrote no line for: counted as not named, with why.
   const unwritten = (entry: TruthEntry, why: string) => wanted.push({ entry, mentions: "", why });
   const apart: HistoryWorkflow["apart"] = [];
-  // The block a read goes into: a tool taking a plain string, the reference written inside a longer text (any type reads so).
+  // The block a read goes into: a tool taking a plain string, the reference written inside a longer text (any type
+  // reads so).
   const readers = Object.entries(surface.tools).flatMap(([id, t]) =>
     Object.entries(t.params)
       .filter(([, p]) => p.type === "string" && !p.secret && !p.enum && !p.pattern && !p.format && p.wire !== "auth")
@@ -180,7 +184,8 @@ export function historyWorkflow(
           continue;
         }
         const value = refusedValue(entry, own.p.shape ? sampleOf(own.p.shape) : paramSample(own.p));
-        // An empty or null parameter is left out of the call (the runtime's isAbsent): no value of it is sent to be refused.
+        // An empty or null parameter is left out of the call (the runtime's isAbsent): no value of it is sent to be
+        // refused.
         if (isAbsent(value)) {
           apart.push({
             entry,
@@ -292,7 +297,9 @@ export function historyWorkflow(
   return { text, expected, apart };
 }
 
-/** How many expected changes a report's workflow lines name (a line of theirs, mentioning their field), and which not. */
+/**
+ * How many expected changes a report's workflow lines name (a line of theirs, mentioning their field), and which not.
+ */
 export function namedLines(
   workflow: HistoryWorkflow,
   problems: readonly { line: number; message: string }[],
@@ -304,7 +311,8 @@ export function namedLines(
     if (hit) named++;
     else
       details.push(
-        `workflow line not named: ${e.entry.id} ${e.entry.operation} ${e.entry.location} ${e.entry.pointer} (${e.why ?? `expected at line ${e.lines.join(" or ")}, mentioning ${e.mentions}`})`,
+        `workflow line not named: ${e.entry.id} ${e.entry.operation} ${e.entry.location} ${e.entry.pointer} ` +
+          `(${e.why ?? `expected at line ${e.lines.join(" or ")}, mentioning ${e.mentions}`})`,
       );
   }
   for (const a of workflow.apart)

@@ -83,7 +83,8 @@ function upstreamReport(older: DocumentSet, newer: DocumentSet, bound: BoundOper
       bound,
     );
   }
-  // Each change placed at the bound operation of its method and path (the truth's name for it, whatever the newer document calls it).
+  // Each change placed at the bound operation of its method and path (the truth's name for it, whatever the newer
+  // document calls it).
   const label = (c: { method: string; path: string }) =>
     bound.find((b) => b.method.toUpperCase() === c.method && b.path === c.path)?.operationId ?? "";
   return documentChanges(older, newer, bound).map((c) => ({
@@ -96,7 +97,9 @@ function upstreamReport(older: DocumentSet, newer: DocumentSet, bound: BoundOper
   }));
 }
 
-/** Each operation's first 2xx status, a path item or operation that is a `$ref` into another file of the set followed. */
+/**
+ * Each operation's first 2xx status, a path item or operation that is a `$ref` into another file of the set followed.
+ */
 function successStatuses(doc: DocumentSet): Record<string, string> {
   type Operation = { operationId?: string; responses?: Record<string, unknown>; $ref?: string };
   const out: Record<string, string> = {};
@@ -251,7 +254,8 @@ export function historyBench(root: string): string {
     ...rows.map((r) => `| ${r.join(" | ")} |`),
   ];
   return [
-    `npm run bench -- history: upstream's change model and diff (add, generate, upstream --accept, generate, diff) on contract-tests/history (${new Date().toISOString().slice(0, 10)})`,
+    `npm run bench -- history: upstream's change model and diff (add, generate, upstream --accept, generate, ` +
+      `diff) on contract-tests/history (${new Date().toISOString().slice(0, 10)})`,
     "",
     ...table,
     ...(details.length ? ["", ...details] : []),

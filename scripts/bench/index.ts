@@ -9,14 +9,21 @@
 // exit. Every row prints the commands that reproduce it. Nothing leaves loopback.
 //
 //   npm run bench                 all measures
-//   BLOCKWRIGHT_BENCH_NODE=/path/to/node npm run bench   every measured process on that Node
-//   npm run bench -- generate call   only those (generate, scale, published, verify, check, call, paging, mocks, cli, regen, ack)
-//   npm run bench -- large        only when named (minutes; likewise `tests`, the whole npm test twice: without Vitest's module cache, then with it; and `workers`, test with 2 workers vs 1): generate and a mock on
-//                                 documents of about 37 MB binding a few operations, a synthetic one (BLOCKWRIGHT_LARGE_MIB,
-//                                 default 36; large-document.ts) and GitHub's thrice, in JSON and in YAML (realistic-document.ts)
+//   BLOCKWRIGHT_BENCH_NODE=/path/to/node npm run bench
+//                                 every measured process on that Node
+//   npm run bench -- generate call
+//                                 only those (generate, scale, published, verify, check, call, paging, mocks, cli,
+//                                 regen, ack)
+//   npm run bench -- large        only when named (minutes; likewise `tests`, the whole npm test twice: without
+//                                 Vitest's module cache, then with it; and `workers`, test with 2 workers vs 1):
+//                                 generate and a mock on documents of about 37 MB binding a few operations, a
+//                                 synthetic one (BLOCKWRIGHT_LARGE_MIB, default 36; large-document.ts) and GitHub's
+//                                 thrice, in JSON and in YAML (realistic-document.ts)
 //   npm run bench -- history      upstream's change model scored on contract-tests/history (history.ts)
-//   npm run bench -- regen        upstream and diff against add on the same documents: recursive unions, the largest (regeneration.ts)
-//   npm run bench -- corpus [vendor...]  corpus documents: add + generate beside openapi-typescript, then test (corpus.ts);
+//   npm run bench -- regen        upstream and diff against add on the same documents: recursive unions, the
+//                                 largest (regeneration.ts)
+//   npm run bench -- corpus [vendor...]
+//                                 corpus documents: add + generate beside openapi-typescript, then test (corpus.ts);
 //                                 with `scale`, the slope over 20–200 providers in the same run
 //   BLOCKWRIGHT_PUBLISHED=<dir> npm run bench -- published
 //                                 also the whole published documents in <dir> (not committed: too large)
@@ -65,7 +72,8 @@ const only = process.argv.slice(2);
 const unknown = only.includes("corpus") ? [] : only.filter((m) => !MEASURES.includes(m));
 if (unknown.length) {
   console.error(
-    `npm run bench: unknown measure ${unknown.map((m) => JSON.stringify(m)).join(", ")} (measures: ${MEASURES.join(", ")})`,
+    `npm run bench: unknown measure ${unknown.map((m) => JSON.stringify(m)).join(", ")} (measures: ` +
+      `${MEASURES.join(", ")})`,
   );
   process.exit(2);
 }
@@ -94,7 +102,10 @@ const CPU_SOURCE = reapedChildrenCpu()
   ? "kernel accounting of each whole process and its children"
   : "each process's own figure at exit (no /proc here)";
 
-/** One whole process: wall time around it, CPU as the kernel accounts it once reaped, peak memory as the process reports it at exit. */
+/**
+ * One whole process: wall time around it, CPU as the kernel accounts it once reaped, peak memory as the process reports
+ * it at exit.
+ */
 function run(args: string[], cwd = root, env: Record<string, string> = {}, ok: readonly number[] = [0]): Promise<Run> {
   const file = join(tmp, `usage-${Math.random().toString(36).slice(2)}.jsonl`);
   return new Promise((resolve, reject) => {
@@ -154,7 +165,10 @@ const rows: { measure: string; ours: string; anchor: string; ratio: string; targ
   [];
 const DIGITS: Record<string, number> = { s: 2, ms: 0, MiB: 0, µs: 1 };
 
-/** One row from per-round figures (ours[i] and anchor[i] measured in the same round): medians, and the median of the per-round ratios. */
+/**
+ * One row from per-round figures (ours[i] and anchor[i] measured in the same round): medians, and the median of the
+ * per-round ratios.
+ */
 function row(
   measure: string,
   ours: number[],
@@ -250,7 +264,8 @@ if (wanted("verify")) {
     await run([bin, "generate"], project);
     // A loopback server playing GitHub with the document's own examples (verify calls repos/get once).
     const upstream = await exampleServer(spec);
-    // The anchor loads and links the same specs and packages (what verify needs before its first request), and sends nothing.
+    // The anchor loads and links the same specs and packages (what verify needs before its first request), and sends
+    // nothing.
     const list = ["test", "github", "--list"];
     const verify = [
       "verify",
@@ -273,7 +288,8 @@ if (wanted("verify")) {
         () => run([bin, ...list], project, env),
       );
       const reproduce = [
-        `(a project of blockwright add github --from ${d.file} --operations repos/get, the whole document as its spec) blockwright ${verify.join(" ")}`,
+        `(a project of blockwright add github --from ${d.file} --operations repos/get, ` +
+          `the whole document as its spec) blockwright ${verify.join(" ")}`,
         `blockwright ${list.join(" ")}`,
       ];
       report(`verify one answer, ${d.name}, vs test --list (CPU)`, p, cpu, "s", "≤ 1.5×", reproduce);
@@ -301,7 +317,8 @@ if (wanted("check")) {
 // 4. executeTool of each provider against a reused openapi-fetch client, both on the same in-memory fetch (call.ts).
 if (wanted("call")) await (await import("./call.js")).measureCalls({ root, row });
 
-// 4b. Requests of an all-pages call of 1,000 items, each list operation: the largest page vs the upstream's default (paging-requests.ts).
+// 4b. Requests of an all-pages call of 1,000 items, each list operation: the largest page vs the upstream's default
+// (paging-requests.ts).
 if (wanted("paging")) await (await import("./paging-requests.js")).measurePaging({ root, providers, row });
 
 // 5. Five mocks answering, against Prism's own floor.
@@ -353,7 +370,8 @@ if (wanted("cli")) {
       () => run(["scripts/bench/bare-openapi-fetch.mjs", url, "google", "5"], root, env),
     );
     report("blockwright call, against a mock (wall)", call, wall, "ms", "≤ 2×", [
-      `BOOKS_KEY=… node -- bin/blockwright.js call books_search_volumes --param apiKey={{BOOKS_KEY}} --param q=google --param maxResults=5 --base-url <mock>`,
+      `BOOKS_KEY=… node -- bin/blockwright.js call books_search_volumes --param apiKey={{BOOKS_KEY}} ` +
+        `--param q=google --param maxResults=5 --base-url <mock>`,
       "BOOKS_KEY=… node scripts/bench/bare-openapi-fetch.mjs <mock> google 5",
     ]);
   } finally {
@@ -366,7 +384,8 @@ if (wanted("regen")) await (await import("./regeneration.js")).measureRegenerati
 // 7b. serve's acknowledgement of a delivery, against a bare server answering 202 (acknowledge/acknowledge.ts).
 if (wanted("ack")) await (await import("./acknowledge/acknowledge.js")).measureAcknowledgement({ root, tmp, row });
 
-// 8–10. Only when named (minutes): documents of about 37 MB (large-document.ts); the whole test suite (test-suite.ts); the corpus (corpus.ts).
+// 8–10. Only when named (minutes): documents of about 37 MB (large-document.ts); the whole test suite (test-suite.ts);
+// the corpus (corpus.ts).
 if (only.includes("large")) await measureLarge({ root, tmp, run, row });
 if (only.includes("tests")) await measureTestSuite({ root, tmp, run, row });
 if (only.includes("workers")) await (await import("./contract-workers.js")).measureContractWorkers({ root, run, row });
@@ -378,7 +397,8 @@ const width = (k: keyof (typeof rows)[number]) => Math.max(k.length, ...rows.map
 const head = ["measure", "ours", "anchor", "ratio", "target"] as const;
 const line = (cells: string[]) => cells.map((c, i) => c.padEnd(width(itemAt(head, i)))).join("  ");
 const out = [
-  `npm run bench (node ${NODE_VERSION}, ${new Date().toISOString().slice(0, 10)}; medians, ratios are medians of per-round ratios; CPU: ${CPU_SOURCE})`,
+  `npm run bench (node ${NODE_VERSION}, ${new Date().toISOString().slice(0, 10)}; medians, ` +
+    `ratios are medians of per-round ratios; CPU: ${CPU_SOURCE})`,
   "",
   line([...head]),
   line(head.map((h) => "-".repeat(width(h)))),

@@ -11,7 +11,10 @@ import { manifest, openapi } from "./synthetic.js";
 /** The bytes of one resource (5 operations and its schema) in the compact JSON written. */
 const BYTES_PER_RESOURCE = JSON.stringify(openapi("zqlarge", 2)).length / 2;
 
-/** Write the project into `dir` (specs/zqlarge/, package.json); returns the document's size in bytes and its operation count. */
+/**
+ * Write the project into `dir` (specs/zqlarge/, package.json); returns the document's size in bytes and its operation
+ * count.
+ */
 export function writeLargeProject(dir: string, megabytes: number): { bytes: number; operations: number } {
   const resources = Math.max(2, Math.round((megabytes * 1024 * 1024) / BYTES_PER_RESOURCE));
   const text = JSON.stringify(openapi("zqlarge", resources));
@@ -25,7 +28,10 @@ export function writeLargeProject(dir: string, megabytes: number): { bytes: numb
   return { bytes: Buffer.byteLength(text), operations: resources * 5 };
 }
 
-/** What `npm run bench -- large` is given of the bench (index.ts): where things are, one process measured, one row reported. */
+/**
+ * What `npm run bench -- large` is given of the bench (index.ts): where things are, one process measured, one row
+ * reported.
+ */
 interface Bench {
   root: string;
   tmp: string;
@@ -50,14 +56,18 @@ export async function measureLarge({ root, tmp, run, row }: Bench): Promise<void
     {
       dir: synthetic,
       provider: "zqlarge",
-      what: `one ${(written.bytes / 1024 / 1024).toFixed(1)} MiB synthetic document (${written.operations} operations, 10 bound)`,
+      what:
+        `one ${(written.bytes / 1024 / 1024).toFixed(1)} MiB synthetic document (${written.operations} ` +
+        `operations, 10 bound)`,
       make: `tsx scripts/bench/large-document.ts <dir> ${mib}`,
     },
   ];
   for (const format of ["json", "yaml"] as const) {
     const dir = mkdtempSync(join(tmp, `realistic-${format}-`));
     const copied = writeRealisticProject(root, dir, 3, format);
-    const what = `one ${(copied.bytes / 1024 / 1024).toFixed(1)} MiB document of GitHub's, thrice, in ${format.toUpperCase()} (${copied.operations} operations, ${copied.operationIds.length} bound)`;
+    const what =
+      `one ${(copied.bytes / 1024 / 1024).toFixed(1)} MiB document of GitHub's, thrice, ` +
+      `in ${format.toUpperCase()} (${copied.operations} operations, ${copied.operationIds.length} bound)`;
     documents.push({
       dir,
       provider: REALISTIC_PROVIDER,

@@ -9,7 +9,10 @@ import { pathToFileURL } from "node:url";
 /** Calls per round. */
 export const NEW_KEY_CALLS = 2000;
 
-/** Microseconds per call of books_search_volumes on an in-memory fetch, 9 rounds each: a new key every call, then one key. */
+/**
+ * Microseconds per call of books_search_volumes on an in-memory fetch, 9 rounds each: a new key every call, then one
+ * key.
+ */
 export async function newKeyCalls(root: string): Promise<[number[], number[]]> {
   const { executeTool } = (await import(pathToFileURL(join(root, "generated/books/index.js")).href)) as {
     executeTool: (id: string, p: object, o: object) => Promise<{ success: boolean }>;

@@ -66,7 +66,9 @@ export async function pagingRequests(root: string, providers: string[]): Promise
   return rows;
 }
 
-/** The requests an all-pages call of PAGING_ITEMS items takes, the upstream's page `defaultPage` when none is asked for. */
+/**
+ * The requests an all-pages call of PAGING_ITEMS items takes, the upstream's page `defaultPage` when none is asked for.
+ */
 async function requests(tool: ToolSpec, input: Json, defaultPage: number): Promise<number> {
   const { executeToolDefinition } = await import("@blockwright/runtime");
   let sent = 0;
@@ -84,7 +86,8 @@ async function requests(tool: ToolSpec, input: Json, defaultPage: number): Promi
   const count = result.success ? result.pages?.items : undefined;
   if (count !== PAGING_ITEMS)
     throw new Error(
-      `paging bench: ${tool.id} gathered ${count ?? JSON.stringify(result.success ? result.pages : result.error)}, not ${PAGING_ITEMS}`,
+      `paging bench: ${tool.id} gathered ` +
+        `${count ?? JSON.stringify(result.success ? result.pages : result.error)}, not ${PAGING_ITEMS}`,
     );
   return sent;
 }
@@ -174,7 +177,9 @@ interface Bench {
   ) => void;
 }
 
-/** The bench's rows: one per paged operation, its requests with no page size given against the upstream's default page. */
+/**
+ * The bench's rows: one per paged operation, its requests with no page size given against the upstream's default page.
+ */
 export async function measurePaging({ root, providers, row }: Bench): Promise<void> {
   for (const r of await pagingRequests(root, providers)) {
     row(

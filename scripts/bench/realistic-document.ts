@@ -25,7 +25,10 @@ type Json = Record<string, unknown>;
 const VENDOR = "github";
 /** The provider of the project (a name no user takes). */
 export const REALISTIC_PROVIDER = "zqrealistic";
-/** Component sections whose names are renamed in each copy (security schemes stay: the top-level requirement names them). */
+/**
+ * Component sections whose names are renamed in each copy (security schemes stay: the top-level requirement names
+ * them).
+ */
 const RENAMED = [
   "schemas",
   "responses",
@@ -38,7 +41,10 @@ const RENAMED = [
   "pathItems",
 ];
 
-/** `text` (the published document, JSON) as copy `k`: every path under /c<k>, every operation id and renamed component prefixed c<k>-. */
+/**
+ * `text` (the published document, JSON) as copy `k`: every path under /c<k>, every operation id and renamed component
+ * prefixed c<k>-.
+ */
 function copyOf(text: string, k: number): Json {
   if (k === 0) return JSON.parse(text) as Json;
   const renamed = text.replace(new RegExp(`"#/components/(${RENAMED.join("|")})/`, "g"), `"#/components/$1/c${k}-`);
@@ -113,7 +119,8 @@ export function writeRealisticProject(
     );
     const spec = join(dir, "specs", REALISTIC_PROVIDER, "openapi.yaml");
     const document = realisticDocument(readFileSync(file, "utf8"), copies);
-    // Written as published: JSON with two spaces, as GitHub's is; or YAML in block style, as a YAML emitter writes it (other vendors publish YAML).
+    // Written as published: JSON with two spaces, as GitHub's is; or YAML in block style, as a YAML emitter writes it
+    // (other vendors publish YAML).
     const whole = withAdditions(document as OpenApiLike, jsyaml.load(readFileSync(spec, "utf8")) as OpenApiLike);
     const text =
       format === "json" ? JSON.stringify(whole, null, 2) : jsyaml.dump(whole, { lineWidth: -1, noRefs: true });
@@ -145,6 +152,7 @@ if (process.argv[1]?.endsWith("realistic-document.ts")) {
   const root = join(import.meta.dirname, "../..");
   const { bytes, operations } = writeRealisticProject(root, dir, copies === undefined ? 3 : Number(copies), format);
   console.log(
-    `${(bytes / 1024 / 1024).toFixed(1)} MiB, ${operations} operations, written to ${dir}/specs/${REALISTIC_PROVIDER}/openapi.yaml`,
+    `${(bytes / 1024 / 1024).toFixed(1)} MiB, ${operations} operations, written to ${dir}/specs/` +
+      `${REALISTIC_PROVIDER}/openapi.yaml`,
   );
 }

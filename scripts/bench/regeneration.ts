@@ -143,7 +143,9 @@ export async function measureRegeneration({ root, tmp, run, row }: Bench): Promi
       reproduce(`upstream ${pair.provider} <newer>`),
     );
     process.stderr.write(
-      `bench regen: ${pair.name}: add ${median(cpu(measured.add)).toFixed(2)} s, upstream ${median(cpu(measured.upstream)).toFixed(2)} s, diff ${median(cpu(measured.diff)).toFixed(2)} s CPU\n`,
+      `bench regen: ${pair.name}: add ${median(cpu(measured.add)).toFixed(2)} s, ` +
+        `upstream ${median(cpu(measured.upstream)).toFixed(2)} s, diff ${median(cpu(measured.diff)).toFixed(2)} ` +
+        `s CPU\n`,
     );
   }
 }

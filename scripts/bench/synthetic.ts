@@ -35,7 +35,10 @@ function resource(name: string) {
   };
 }
 
-/** The OpenAPI document of provider `p`: `resources` resources of 5 operations each (a large one: see large-document.ts). */
+/**
+ * The OpenAPI document of provider `p`: `resources` resources of 5 operations each (a large one: see
+ * large-document.ts).
+ */
 export function openapi(p: string, resources = 2) {
   const paths: Record<string, unknown> = {};
   const error = {

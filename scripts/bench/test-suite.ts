@@ -11,7 +11,10 @@ import { join } from "node:path";
 /** The CPU budget of issue 34, in seconds. */
 export const TEST_CPU_BUDGET_S = 120;
 
-/** What `npm run bench -- tests` is given of the bench (index.ts): where things are, one process measured, one row reported. */
+/**
+ * What `npm run bench -- tests` is given of the bench (index.ts): where things are, one process measured, one row
+ * reported.
+ */
 interface Bench {
   root: string;
   tmp: string;
@@ -31,7 +34,10 @@ interface JsonReport {
   testResults: { name: string; startTime: number; endTime: number; assertionResults: { duration?: number | null }[] }[];
 }
 
-/** A path named from the root (given with or without its closing slash, as fileURLToPath gives a folder's); others as they are. */
+/**
+ * A path named from the root (given with or without its closing slash, as fileURLToPath gives a folder's); others as
+ * they are.
+ */
 function fromRoot(path: string, root: string): string {
   const prefix = root.endsWith("/") ? root : `${root}/`;
   return path.startsWith(prefix) ? path.slice(prefix.length) : path;
@@ -51,7 +57,10 @@ export function fileDurations(
     .sort((a, b) => b.seconds - a.seconds);
 }
 
-/** Per file: its CPU in seconds (test-support/file-cpu.ts's lines, `<seconds>\t<path>`; a file run in two projects counts twice), most first, named from the root. */
+/**
+ * Per file: its CPU in seconds (test-support/file-cpu.ts's lines, `<seconds>\t<path>`; a file run in two projects
+ * counts twice), most first, named from the root.
+ */
 export function fileCpu(log: string, root: string): { file: string; cpu: number }[] {
   const byFile = new Map<string, number>();
   for (const line of log.split("\n")) {
@@ -81,13 +90,18 @@ export function cpuByProject(
   return { main, packages, vitest: total - main - packages };
 }
 
-/** Whether Vitest's module cache (vitest.config.ts: experimental.fsModuleCache, its default folder) holds anything yet. */
+/**
+ * Whether Vitest's module cache (vitest.config.ts: experimental.fsModuleCache, its default folder) holds anything yet.
+ */
 function moduleCacheFilled(root: string): boolean {
   const folder = join(root, "node_modules/.experimental-vitest-cache");
   return existsSync(folder) && readdirSync(folder).length > 0;
 }
 
-/** One whole `vitest run` with the JSON reporter: CPU against the budget, the files' durations against the wall time, the slowest files on stderr. */
+/**
+ * One whole `vitest run` with the JSON reporter: CPU against the budget, the files' durations against the wall time,
+ * the slowest files on stderr.
+ */
 export async function measureTestSuite({ root, tmp, run, row }: Bench): Promise<void> {
   const output = join(tmp, "vitest.json");
   // A failing test still gives its figures (exit 1); the report says how many failed.
@@ -110,7 +124,9 @@ export async function measureTestSuite({ root, tmp, run, row }: Bench): Promise<
   const command =
     "npm run -s build && /usr/bin/time -v npm test --ignore-scripts -- --reporter=json --outputFile=/tmp/vitest.json";
   const reproduce = [command];
-  const label = `${report.numTotalTests} tests in ${files.length} files${report.numFailedTests ? `, ${report.numFailedTests} failed` : ""}`;
+  const label =
+    `${report.numTotalTests} tests in ${files.length} files` +
+    `${report.numFailedTests ? `, ${report.numFailedTests} failed` : ""}`;
   row(
     `npm test (vitest run, ${label}) CPU, vs the budget`,
     [measured.cpu],
@@ -120,7 +136,8 @@ export async function measureTestSuite({ root, tmp, run, row }: Bench): Promise<
     reproduce,
   );
   row(
-    `  the same${cacheFilled ? "" : " (its module cache was empty: this run filled it)"}, before it without Vitest's module cache, as a fresh clone's first run`,
+    `  the same${cacheFilled ? "" : " (its module cache was empty: this run filled it)"}, ` +
+      `before it without Vitest's module cache, as a fresh clone's first run`,
     [cold.cpu],
     [TEST_CPU_BUDGET_S],
     "s",
@@ -147,7 +164,8 @@ export async function measureTestSuite({ root, tmp, run, row }: Bench): Promise<
       ...files
         .slice(0, 15)
         .map((f) => `  ${f.seconds.toFixed(1).padStart(7)} ${f.testsSeconds.toFixed(1).padStart(7)}  ${f.file}`),
-      "bench tests: the 20 files that cost the most CPU (seconds, user + system, the processes they ran included; test-support/file-cpu.ts)",
+      "bench tests: the 20 files that cost the most CPU (seconds, user + system, " +
+        "the processes they ran included; test-support/file-cpu.ts)",
       ...cpus.slice(0, 20).map((f) => `  ${f.cpu.toFixed(1).padStart(7)}  ${f.file}`),
     ].join("\n"),
   );

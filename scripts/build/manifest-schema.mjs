@@ -9,7 +9,10 @@ import { compile } from "json-schema-to-typescript-lite";
 
 const FRAGMENTS = "src/link";
 
-/** The schema fragments under folder `dir` (relative to `root`): its own and its concept folders' (`src/link/<concept>/`), fixtures aside. */
+/**
+ * The schema fragments under folder `dir` (relative to `root`): its own and its concept folders'
+ * (`src/link/<concept>/`), fixtures aside.
+ */
 function fragmentFiles(root, dir) {
   return readdirSync(root + dir, { withFileTypes: true }).flatMap((e) =>
     e.isDirectory()
@@ -25,7 +28,10 @@ function fragmentFiles(root, dir) {
 /** The name of a fragment: its file's name (`auth-flows` of auth-flows.schema.json), wherever its folder. */
 const fragmentName = (file) => file.slice(file.lastIndexOf("/") + 1, -".schema.json".length);
 
-/** The fragments under folder `dir` (relative to `root`), by name (their order decides only between blocks placed after the same field). */
+/**
+ * The fragments under folder `dir` (relative to `root`), by name (their order decides only between blocks placed after
+ * the same field).
+ */
 function fragments(root, dir) {
   // Sorted by the file's own name, as when the fragments all sat in one folder.
   const own = (file) => file.slice(file.lastIndexOf("/") + 1);
@@ -50,7 +56,8 @@ export function assembleManifestSchema(root, dir = FRAGMENTS) {
   const roots = all.filter((f) => f.root);
   if (roots.length !== 1)
     throw new Error(
-      `${dir}: exactly one fragment gives the schema's "root" (found: ${roots.map((f) => f.file).join(", ") || "none"})`,
+      `${dir}: exactly one fragment gives the schema's "root" (found: ` +
+        `${roots.map((f) => f.file).join(", ") || "none"})`,
     );
   const schema = structuredClone(roots[0].root);
   const definitions = {};
@@ -105,7 +112,8 @@ function place(t, block, file) {
 
 /** The schema's text as committed: two-space JSON, non-ASCII characters escaped. */
 export function schemaText(schema) {
-  return `${JSON.stringify(schema, null, 2).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)}\n`;
+  const escaped = (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`;
+  return `${JSON.stringify(schema, null, 2).replace(/[\u007f-\uffff]/g, escaped)}\n`;
 }
 
 const pascal = (name) => name.replace(/(^|[^A-Za-z0-9]+)([A-Za-z0-9])/g, (_, __, c) => c.toUpperCase());
@@ -139,11 +147,13 @@ export async function manifestTypes(schema, source, fragmentNames = []) {
     "/* eslint-disable */",
     declarations.trimEnd(),
     "",
-    "/** Every field of the manifest, once: `<definition>.<field>` (a definition's own fields), `manifest.<field>` (the top level). */",
+    "/** Every field of the manifest, once: `<definition>.<field>` (a definition's own fields), " +
+      "`manifest.<field>` (the top level). */",
     "export type ManifestField =",
     ...fields.map((f, i) => `  | ${JSON.stringify(f)}${i === fields.length - 1 ? ";" : ""}`),
     "",
-    "/** Every schema fragment, src/link/<concept>/<name>.schema.json, by name: a concept record claims each (link/concepts.ts). */",
+    "/** Every schema fragment, src/link/<concept>/<name>.schema.json, by name: " +
+      "a concept record claims each (link/concepts.ts). */",
     `export type SchemaFragment = ${fragmentNames.map((n) => JSON.stringify(n)).join(" | ") || "never"};`,
     "",
   ].join("\n");

@@ -55,9 +55,13 @@ describe("refresh", () => {
     );
   });
 
-  it("gives vitest its update mode with `=`: vitest 4's `-u` takes a value, and `-u <file>` took the file for it (that file never ran)", () => {
-    const updating = STEPS.filter((s) => /vitest/.test(s.command) && /(^|\s)(-u|--update)\b/.test(s.command));
-    expect(updating.length).toBeGreaterThan(0);
-    for (const step of updating) expect(step.command, step.name).not.toMatch(/(^|\s)(-u|--update)(\s|$)/);
-  });
+  it(
+    "gives vitest its update mode with `=`: vitest 4's `-u` takes a value, and `-u <file>` took the file for it " +
+      "(that file never ran)",
+    () => {
+      const updating = STEPS.filter((s) => /vitest/.test(s.command) && /(^|\s)(-u|--update)\b/.test(s.command));
+      expect(updating.length).toBeGreaterThan(0);
+      for (const step of updating) expect(step.command, step.name).not.toMatch(/(^|\s)(-u|--update)(\s|$)/);
+    },
+  );
 });

@@ -24,12 +24,14 @@ export const STEPS: Step[] = [
   {
     name: "golden files and the provider guide's concept list",
     command:
-      "UPDATE_GOLDEN=1 UPDATE_README=1 npx vitest run src/emit/golden.test.ts src/emit/hostile.test.ts src/emit/readme-concepts.test.ts",
+      "UPDATE_GOLDEN=1 UPDATE_README=1 npx vitest run src/emit/golden.test.ts src/emit/hostile.test.ts " +
+      "src/emit/readme-concepts.test.ts",
   },
   {
     name: "command snapshots (help, --json, diff and upstream reports)",
     command:
-      "npx vitest run --update=all src/cli/commands.test.ts src/cli/json-output.test.ts src/cli/diff.test.ts src/cli/upstream.test.ts",
+      "npx vitest run --update=all src/cli/commands.test.ts src/cli/json-output.test.ts src/cli/diff.test.ts " +
+      "src/cli/upstream.test.ts",
   },
 ];
 
@@ -54,7 +56,10 @@ export function changedFiles(root: string): Map<string, string> {
   return files;
 }
 
-/** The files a step rewrote: changed after it and not before, written again with other content, or back to the committed one. */
+/**
+ * The files a step rewrote: changed after it and not before, written again with other content, or back to the committed
+ * one.
+ */
 export function rewritten(before: Map<string, string>, after: Map<string, string>): string[] {
   const paths = new Set([...before.keys(), ...after.keys()]);
   return [...paths].filter((path) => before.get(path) !== after.get(path)).sort();
@@ -81,7 +86,9 @@ export function refresh(root: string, steps: Step[], run: (step: Step) => number
 export function report(results: StepResult[]): string {
   return results
     .map(({ step, status, rewrote }) => {
-      const head = `refresh: ${status === 0 ? "✓" : `✗ (exit ${status})`} ${step.name}: ${rewrote.length ? `rewrote ${rewrote.length} file${rewrote.length === 1 ? "" : "s"}` : "rewrote nothing"}`;
+      const head =
+        `refresh: ${status === 0 ? "✓" : `✗ (exit ${status})`} ${step.name}: ` +
+        `${rewrote.length ? `rewrote ${rewrote.length} file${rewrote.length === 1 ? "" : "s"}` : "rewrote nothing"}`;
       return [head, ...rewrote.map((path) => `  ${path}`)].join("\n");
     })
     .join("\n");
@@ -97,7 +104,8 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const failed = results.filter((r) => r.status !== 0);
   if (failed.length)
     process.stderr.write(
-      `refresh: ${failed.length} step${failed.length === 1 ? "" : "s"} failed (the others ran): ${failed.map((r) => r.step.name).join("; ")}\n`,
+      `refresh: ${failed.length} step${failed.length === 1 ? "" : "s"} failed (the others ran): ` +
+        `${failed.map((r) => r.step.name).join("; ")}\n`,
     );
   process.exitCode = failed.length ? 1 : 0;
 }

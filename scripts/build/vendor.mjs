@@ -14,7 +14,10 @@ const root = fileURLToPath(new URL("../../", import.meta.url));
 const sources = join(root, "src/vendor");
 const out = join(root, "dist/vendor");
 
-/** The folder of the package that holds `file` (the deepest node_modules/<name> or node_modules/@scope/<name> in its path). */
+/**
+ * The folder of the package that holds `file` (the deepest node_modules/<name> or node_modules/@scope/<name> in its
+ * path).
+ */
 function packageDir(file) {
   const m = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(file);
   return m ? m[1] : undefined;
@@ -40,7 +43,8 @@ function licenseSection(dir) {
     const author = typeof pkg.author === "string" ? pkg.author : pkg.author?.name;
     const repository = typeof pkg.repository === "string" ? pkg.repository : pkg.repository?.url;
     texts.push(
-      `The package ships no license file. Its package.json declares the license ${license}${author ? `, author ${author}` : ""}${repository ? `, repository ${repository}` : ""}.`,
+      `The package ships no license file. Its package.json declares the license ${license}` +
+        `${author ? `, author ${author}` : ""}${repository ? `, repository ${repository}` : ""}.`,
     );
   }
   return `${pkg.name}@${pkg.version} (${license})\n\n${texts.join("\n\n")}\n`;
@@ -130,7 +134,9 @@ for (const file of readdirSync(sources).filter((f) => f.endsWith(".cjs"))) {
     external: ["@redocly/openapi-core"],
     ...(NAMES[name] ?? DEFAULT_NAMES),
     banner: {
-      js: `// Bundled by scripts/build/vendor.mjs from src/vendor/${file} and the packages it requires: their licenses are in ${name}.LICENSES.txt.`,
+      js:
+        `// Bundled by scripts/build/vendor.mjs from src/vendor/${file} and the packages it requires: ` +
+        `their licenses are in ${name}.LICENSES.txt.`,
     },
   });
   // Files on disk only: a plugin's module is named `<namespace>:<path>`.

@@ -65,7 +65,10 @@ function readEntry(corpus: string, vendor: string): CorpusEntry {
   };
 }
 
-/** Write the entry's document under `into` (an empty folder); the root's path. Throws CorpusProblem on a hash that does not match. */
+/**
+ * Write the entry's document under `into` (an empty folder); the root's path. Throws CorpusProblem on a hash that does
+ * not match.
+ */
 export function unpackEntry(entry: CorpusEntry, into: string): string {
   const multi = join(entry.folder, "files.json.gz");
   let rootText: Buffer;

@@ -26,7 +26,10 @@ const say = (line: string) => process.stderr.write(`corpus: ${line}\n`);
 
 function usage(problem: string): never {
   process.stderr.write(
-    `npm run corpus: ${problem}\nUsage: npm run corpus -- [vendor...] [--keep] [--timeout <seconds for test and verify, default 180>] [--render (only write RESULTS.md from results.json)] [--sdk (compare the requests with the vendors' own SDKs: SDK-RESULTS.md)] [--directory … (the public API directory: npm run corpus -- --directory --help)]\n`,
+    `npm run corpus: ${problem}\nUsage: npm run corpus -- [vendor...] [--keep] [--timeout <seconds for test ` +
+      `and verify, default 180>] [--render (only write RESULTS.md from results.json)] [--sdk (compare the ` +
+      `requests with the vendors' own SDKs: SDK-RESULTS.md)] [--directory … (the public API directory: ` +
+      `npm run corpus -- --directory --help)]\n`,
   );
   process.exit(2);
 }
@@ -112,7 +115,8 @@ async function main(): Promise<number> {
   const unknown = opts.vendors.filter((v) => !entries.some((e) => e.vendor === v));
   if (unknown.length)
     usage(
-      `no vendor ${unknown.map((v) => JSON.stringify(v)).join(", ")} in contract-tests/corpus/ (vendors: ${entries.map((e) => e.vendor).join(", ")})`,
+      `no vendor ${unknown.map((v) => JSON.stringify(v)).join(", ")} in contract-tests/corpus/ (vendors: ` +
+        `${entries.map((e) => e.vendor).join(", ")})`,
     );
   const chosen = opts.vendors.length ? entries.filter((e) => opts.vendors.includes(e.vendor)) : entries;
 
@@ -127,7 +131,9 @@ async function main(): Promise<number> {
   };
   const about = {
     commit: commit(),
-    machine: `${availableParallelism()} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, vendors run one at a time`,
+    machine:
+      `${availableParallelism()} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ` +
+      `vendors run one at a time`,
     command: "npm run corpus",
   };
   if (opts.sdk)
@@ -171,13 +177,15 @@ async function main(): Promise<number> {
     );
     writeFileSync(join(corpus, "RESULTS.md"), resultsMarkdown([...records.values()], about));
     say(
-      `  ${clean(record) ? "all steps exit 0" : "needs a hand edit"} (${((performance.now() - started) / 1000).toFixed(0)} s so far)`,
+      `  ${clean(record) ? "all steps exit 0" : "needs a hand edit"} (` +
+        `${((performance.now() - started) / 1000).toFixed(0)} s so far)`,
     );
   }
   const all = [...records.values()];
   const written = done ? "contract-tests/corpus/RESULTS.md written" : "RESULTS.md left as it was";
   say(
-    `${done} of ${chosen.length} vendors run in ${((performance.now() - started) / 1000).toFixed(0)} s; ${all.filter(clean).length} of ${all.length} in the table go through with no hand edit; ${written}`,
+    `${done} of ${chosen.length} vendors run in ${((performance.now() - started) / 1000).toFixed(0)} s; ` +
+      `${all.filter(clean).length} of ${all.length} in the table go through with no hand edit; ${written}`,
   );
   return controller.signal.aborted ? 130 : 0;
 }

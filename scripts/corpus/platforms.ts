@@ -89,7 +89,8 @@ export async function platformStep(
       const failure =
         got && typeof got === "object" && "error" in got ? ` (${JSON.stringify(got.error).slice(0, 160)})` : "";
       problems.push(
-        `${what}: differs from executeTool's ${direct.success ? "output" : `failure, ${direct.error.message.slice(0, 120)}`}${failure}`,
+        `${what}: differs from executeTool's ` +
+          `${direct.success ? "output" : `failure, ${direct.error.message.slice(0, 120)}`}${failure}`,
       );
     }
   };
@@ -134,7 +135,11 @@ export async function platformStep(
     mock.stop();
     rmSync(scratch, { recursive: true, force: true });
   }
-  const summary = `n8n: ${lint(problems)} lint problems, Sim: ${problems.filter((p) => p.startsWith("Sim types")).length} type errors; ${agreed} calls agreed with executeTool${failedAlike ? ` (${failedAlike} failing as it failed)` : ""}${refused ? `, ${refused} file bodies refused by Sim's tool` : ""}`;
+  const summary =
+    `n8n: ${lint(problems)} lint problems, Sim: ${problems.filter((p) => p.startsWith("Sim types")).length} ` +
+    `type errors; ${agreed} calls agreed with executeTool` +
+    `${failedAlike ? ` (${failedAlike} failing as it failed)` : ""}` +
+    `${refused ? `, ${refused} file bodies refused by Sim's tool` : ""}`;
   return record(problems.length ? 1 : 0, summary, problems.slice(0, 12), {
     passed: agreed + refused,
     failed: differed,

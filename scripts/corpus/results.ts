@@ -111,9 +111,27 @@ export function resultsMarkdown(
   const lines: string[] = [
     "# Corpus run: add → generate → test → verify → platforms",
     "",
-    `Written by \`npm run corpus\` (scripts/corpus/): every vendor of this folder taken the way a new user would, in a fresh project, with no hand edit. Project code at \`${commits.length ? commits.join("`, `") : about.commit}\`; ${about.machine}; run between ${times[0] ?? "—"} and ${times.at(-1) ?? "—"}. Re-run with \`${about.command}\` (one or more vendors: \`npm run corpus -- <vendor>...\`, which updates their rows).`,
+    `Written by \`npm run corpus\` (scripts/corpus/): every vendor of this folder taken the way a new user ` +
+      `would, in a fresh project, with no hand edit. Project code at \`` +
+      `${commits.length ? commits.join("`, `") : about.commit}\`; ${about.machine}; ` +
+      `run between ${times[0] ?? "—"} and ${times.at(-1) ?? "—"}. Re-run with \`${about.command}\` (one or more ` +
+      `vendors: \`npm run corpus -- <vendor>...\`, which updates their rows).`,
     "",
-    "For each vendor: `blockwright init` in a temporary folder (the checkout's `@blockwright/runtime` linked into its node_modules, as `npm install` would give it); the document written out of the corpus with its sha256 checked against source.yaml; `add <vendor> --from <root> --operations <source.yaml's operations>`; `generate`; `test <vendor>`; then `verify <vendor>` against `blockwright mock <vendor>` (Prism on loopback, answering with the document's examples) with a made-up credential, every operation allowed (`--allow-writes`: the stand-in keeps no data). Then the platforms step: `generate --target n8n` and `--target sim` (the project given an author, which an n8n package names), the n8n package linted with n8n's node linter, built, and a workflow on n8n's engine (n8n-core) running every operation against the mock; the Sim files copied over a Sim tree and type-checked against Sim's own types, each ToolConfig run as Sim's executor runs one; each answer compared with the vendor's executeTool for the same values (✓ agreed, ✗ differed). A step runs when the one before it exited 0 (verify and platforms run after test whatever test said). A cell reads **exit** · wall time · peak memory of the process · cases passed ✓ and failed ✗ (verify: calls that agreed and that did not). Exit 124: stopped at the step's time limit. No hand edit is applied: a vendor needs one for every step that did not exit 0.",
+    "For each vendor: `blockwright init` in a temporary folder (the checkout's `@blockwright/runtime` linked " +
+      "into its node_modules, as `npm install` would give it); the document written out of the corpus with its " +
+      "sha256 checked against source.yaml; `add <vendor> --from <root> --operations <source.yaml's operations>`; " +
+      "`generate`; `test <vendor>`; then `verify <vendor>` against `blockwright mock <vendor>` (Prism on " +
+      "loopback, answering with the document's examples) with a made-up credential, " +
+      "every operation allowed (`--allow-writes`: the stand-in keeps no data). Then the platforms step: " +
+      "`generate --target n8n` and `--target sim` (the project given an author, which an n8n package names), " +
+      "the n8n package linted with n8n's node linter, built, and a workflow on n8n's engine (n8n-core) " +
+      "running every operation against the mock; the Sim files copied over a Sim tree and type-checked against " +
+      "Sim's own types, each ToolConfig run as Sim's executor runs one; each answer compared with the vendor's " +
+      "executeTool for the same values (✓ agreed, ✗ differed). A step runs when the one before it exited 0 " +
+      "(verify and platforms run after test whatever test said). A cell reads **exit** · wall time · peak memory " +
+      "of the process · cases passed ✓ and failed ✗ (verify: calls that agreed and that did not). Exit 124: " +
+      "stopped at the step's time limit. No hand edit is applied: a vendor needs one for every step that did not " +
+      "exit 0.",
     "",
     "## Summary",
     "",
@@ -127,13 +145,15 @@ export function resultsMarkdown(
     const slowest = [...ran].sort((a, b) => (b.steps[step]?.seconds ?? 0) - (a.steps[step]?.seconds ?? 0))[0];
     const median = times.length ? times[Math.floor(times.length / 2)] : undefined;
     lines.push(
-      `| ${step} | ${ok.length} | ${ran.length} | ${median !== undefined ? `${median} s` : "—"} | ${slowest ? `${slowest.vendor} ${slowest.steps[step]?.seconds} s` : "—"} |`,
+      `| ${step} | ${ok.length} | ${ran.length} | ${median !== undefined ? `${median} s` : "—"} ` +
+        `| ${slowest ? `${slowest.vendor} ${slowest.steps[step]?.seconds} s` : "—"} |`,
     );
   }
   const through = sorted.filter(clean);
   lines.push(
     "",
-    `**${through.length} of ${sorted.length} vendors** went through all ${STEPS.length} steps with exit 0 and no hand edit${through.length ? `: ${through.map((r) => r.vendor).join(", ")}` : ""}.`,
+    `**${through.length} of ${sorted.length} vendors** went through all ${STEPS.length} ` +
+      `steps with exit 0 and no hand edit${through.length ? `: ${through.map((r) => r.vendor).join(", ")}` : ""}.`,
   );
   const problems = sorted.filter((r) => r.problem);
   if (problems.length)
@@ -169,7 +189,9 @@ export function resultsMarkdown(
     "",
     "## Per vendor",
     "",
-    "Round trips: the test step's cases of each resource the manifest binds a create and a read of, on the stateful mock (create → get → list → delete where bound), passed ✓ and failed ✗; — where the operations make none.",
+    "Round trips: the test step's cases of each resource the manifest binds a create and a read of, " +
+      "on the stateful mock (create → get → list → delete where bound), passed ✓ and failed ✗; " +
+      "— where the operations make none.",
     "",
     `| vendor | format | ${STEPS.join(" | ")} | round trips | poll triggers drafted | hand edits needed |`,
     `| --- | --- |${STEPS.map(() => " --- |").join("")} --- | --- | --- |`,
@@ -178,7 +200,9 @@ export function resultsMarkdown(
     const failing = STEPS.filter((s) => r.steps[s] && r.steps[s]?.exit !== 0);
     const edits = r.problem ? "not run" : clean(r) ? "none" : failing.length ? failing.join(", ") : "—";
     lines.push(
-      `| [${r.vendor}](${r.vendor}/source.yaml) | ${cell(r.format)}${r.files > 1 ? ` (${r.files} files)` : ""} | ${STEPS.map((s) => stepCell(r.steps[s])).join(" | ")} | ${tripsCell(r.steps.test)} | ${pollCell(r.pollTriggers)} | ${edits} |`,
+      `| [${r.vendor}](${r.vendor}/source.yaml) | ${cell(r.format)}${r.files > 1 ? ` (${r.files} files)` : ""}` +
+        ` | ${STEPS.map((s) => stepCell(r.steps[s])).join(" | ")} | ${tripsCell(r.steps.test)} ` +
+        `| ${pollCell(r.pollTriggers)} | ${edits} |`,
     );
   }
 

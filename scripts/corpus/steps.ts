@@ -28,7 +28,10 @@ export interface StepRecord {
   peakMiB?: number;
   passed?: number;
   failed?: number;
-  /** The test step's round trips of resources (scenario cases on the stateful mock): passed and failed; none when the document allows none. */
+  /**
+   * The test step's round trips of resources (scenario cases on the stateful mock): passed and failed; none when the
+   * document allows none.
+   */
   roundTrips?: { passed: number; failed: number };
   /** One line on what the step did (its last summary line). */
   summary: string;
@@ -177,7 +180,9 @@ export async function startMock(
       clearTimeout(timer);
       signal.removeEventListener("abort", abort);
       resolve({
-        error: `the mock exited ${code} before it listened${err ? `: ${err.trim().split("\n").slice(0, 3).join(" / ")}` : ""}`,
+        error:
+          `the mock exited ${code} before it listened` +
+          `${err ? `: ${err.trim().split("\n").slice(0, 3).join(" / ")}` : ""}`,
       });
     });
   });

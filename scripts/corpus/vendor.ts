@@ -92,7 +92,9 @@ export async function runVendor(entry: CorpusEntry, options: RunOptions): Promis
       }
       record.steps[name] = rec;
       options.say(
-        `  ${name}: exit ${rec.exit}, ${rec.seconds} s${rec.peakMiB ? `, ${rec.peakMiB} MiB` : ""}${rec.passed !== undefined ? `, ${rec.passed} passed, ${rec.failed} failed` : ""}${rec.exit ? ` — ${(rec.errors[0] ?? rec.summary).slice(0, 160)}` : ""}`,
+        `  ${name}: exit ${rec.exit}, ${rec.seconds} s${rec.peakMiB ? `, ${rec.peakMiB} MiB` : ""}` +
+          `${rec.passed !== undefined ? `, ${rec.passed} passed, ${rec.failed} failed` : ""}` +
+          `${rec.exit ? ` — ${(rec.errors[0] ?? rec.summary).slice(0, 160)}` : ""}`,
       );
       return run.exit === 0;
     };
@@ -122,7 +124,8 @@ export async function runVendor(entry: CorpusEntry, options: RunOptions): Promis
       options.say,
     );
     options.say(
-      `  platforms: exit ${record.steps.platforms.exit}, ${record.steps.platforms.seconds} s — ${record.steps.platforms.summary}`,
+      `  platforms: exit ${record.steps.platforms.exit}, ${record.steps.platforms.seconds} ` +
+        `s — ${record.steps.platforms.summary}`,
     );
     return record;
   } finally {
@@ -131,7 +134,10 @@ export async function runVendor(entry: CorpusEntry, options: RunOptions): Promis
   }
 }
 
-/** A fresh project under `work` as a new user makes it (`blockwright init`, the checkout's runtime linked in), and the entry's document written out beside it (hash checked). */
+/**
+ * A fresh project under `work` as a new user makes it (`blockwright init`, the checkout's runtime linked in), and the
+ * entry's document written out beside it (hash checked).
+ */
 export async function newProject(
   entry: CorpusEntry,
   work: string,
@@ -159,7 +165,8 @@ export async function initProject(
     return {
       problem: `blockwright init exited ${init.exit}: ${firstLines(init.stderr || init.stdout, 2).join(" / ")}`,
     };
-  // The generated packages import @blockwright/runtime: this checkout's, linked in (what `npm install` in the project would give).
+  // The generated packages import @blockwright/runtime: this checkout's, linked in (what `npm install` in the project
+  // would give).
   mkdirSync(join(project, "node_modules/@blockwright"), { recursive: true });
   symlinkSync(RUNTIME, join(project, "node_modules/@blockwright/runtime"), "dir");
   return { project };
@@ -189,7 +196,8 @@ async function verifyStep(
     const report = join(work, "verify.json");
     const manifest = join(project, "specs", entry.vendor, "manifest.yaml");
     const params = credentialParams(manifest).flatMap((p) => ["--param", `${p}={{CORPUS_CREDENTIAL}}`]);
-    // The stand-in keeps no data: every operation is called, those that may write too (an API of POSTs that read has nothing else).
+    // The stand-in keeps no data: every operation is called, those that may write too (an API of POSTs that read has
+    // nothing else).
     const writes = operationsOf(manifest).flatMap((op) => ["--allow-writes", op]);
     const args = [
       "verify",
@@ -306,7 +314,9 @@ export function readGenerate(run: StepRun): Omit<StepRecord, "exit" | "seconds" 
   };
 }
 
-/** The first failing cases of a text report: each ✗ line and the lines under it, up to a blank line (at most 5 of them). */
+/**
+ * The first failing cases of a text report: each ✗ line and the lines under it, up to a blank line (at most 5 of them).
+ */
 function failingCases(text: string, n = 3): string[] {
   const lines = text.split("\n");
   const out: string[] = [];

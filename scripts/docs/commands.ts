@@ -17,7 +17,8 @@ export async function commandsPage(): Promise<string> {
     "",
     "# Commands",
     "",
-    "Each command's `--help`, as the command prints it. The guides explain them at more length: [the docs](../README.md).",
+    "Each command's `--help`, as the command prints it. The guides explain them at more length: " +
+      "[the docs](../README.md).",
     "",
     COMMAND_NAMES.map((name) => `[${name}](#${name})`).join(" · "),
     "",

@@ -76,8 +76,8 @@ function anchorsOf(file: string): Set<string> {
 describe("the generated docs", () => {
   // Rendered once for both tests (rendering is most of this file's time).
   let rendered: Promise<Map<string, string>> | undefined;
-  // The install weight's block as the pages hold it: contract-tests/packages/install-weight.test.ts measures that figure
-  // (its packs are seconds of CPU) and checks the pages print it.
+  // The install weight's block as the pages hold it: contract-tests/packages/install-weight.test.ts measures that
+  // figure (its packs are seconds of CPU) and checks the pages print it.
   const expectedOnce = () => (rendered ??= expectedDocs(REPOSITORY, new Set([installWeightBlock])));
 
   it("are what npm run docs writes: regenerating them leaves no diff", async () => {

@@ -40,7 +40,9 @@ export function apparentBytes(dir: string): number {
   return bytes;
 }
 
-/** Where npm finds `name` from the package at `from` (a lock file location): its own node_modules, then each parent's. */
+/**
+ * Where npm finds `name` from the package at `from` (a lock file location): its own node_modules, then each parent's.
+ */
 function locate(lock: Lock, from: string, name: string): string | undefined {
   for (let dir = from; ; dir = dir.includes("/node_modules/") ? dir.slice(0, dir.lastIndexOf("/node_modules/")) : "") {
     const candidate = `${dir ? `${dir}/` : ""}node_modules/${name}`;
@@ -49,7 +51,9 @@ function locate(lock: Lock, from: string, name: string): string | undefined {
   }
 }
 
-/** What npm installs for the package at `location`: its dependencies and optional ones, and its peers but the optional. */
+/**
+ * What npm installs for the package at `location`: its dependencies and optional ones, and its peers but the optional.
+ */
 function installed(lock: Lock, location: string, entry: LockEntry): string[] {
   const optionalPeers = new Set(
     Object.entries(entry.peerDependenciesMeta ?? {}).flatMap(([name, meta]) => (meta.optional ? [name] : [])),
@@ -118,7 +122,10 @@ export async function installWeightBlock(root: string): Promise<string> {
   return installWeightSentence(await installWeight(root));
 }
 
-/** The figure of issue 32's bar on the pages that print it, measured offline from the packs and the lock file (it needs the build). */
+/**
+ * The figure of issue 32's bar on the pages that print it, measured offline from the packs and the lock file (it needs
+ * the build).
+ */
 export const INSTALL_WEIGHT_BLOCKS: MarkedBlock[] = ["README.md", "docs/guides/packages-and-publishing.md"].map(
   (path) => ({
     path,
@@ -130,5 +137,8 @@ export const INSTALL_WEIGHT_BLOCKS: MarkedBlock[] = ["README.md", "docs/guides/p
 
 /** The sentence for a measured weight. */
 export function installWeightSentence({ packages, bytes }: InstallWeight): string {
-  return `\`npm install -D blockwright\` in an empty folder brings **${packages.length} packages, ${Math.round(bytes / 1e6)} MB**: all a project needs to generate, test and publish.`;
+  return (
+    `\`npm install -D blockwright\` in an empty folder brings **${packages.length} packages, ` +
+    `${Math.round(bytes / 1e6)} MB**: all a project needs to generate, test and publish.`
+  );
 }

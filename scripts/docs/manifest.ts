@@ -43,7 +43,8 @@ function recordModule(root: string, concept: string): string {
 
 /** The fragments, the provider's (the schema's root) first. */
 function fragments(root: string): Fragment[] {
-  // A concept's fragment sits in its folder (src/link/<concept>/<name>.schema.json) or, for the schema's root, in src/link/.
+  // A concept's fragment sits in its folder (src/link/<concept>/<name>.schema.json) or, for the schema's root, in
+  // src/link/.
   const files = (dir: string): string[] =>
     readdirSync(join(root, DIR, dir), { withFileTypes: true }).flatMap((e) =>
       e.isDirectory()
@@ -66,7 +67,10 @@ const branches = (n: Node | undefined): Node[] =>
 const propertiesOf = (n: Node | undefined): Record<string, Node> =>
   Object.assign({}, ...branches(n).map((b) => b.properties ?? {}));
 
-/** The schema of `path` (after the definition) inside `start`: a field, descending into a list's items and through references (the field's own words first). */
+/**
+ * The schema of `path` (after the definition) inside `start`: a field, descending into a list's items and through
+ * references (the field's own words first).
+ */
 function schemaAt(definitions: Record<string, Node>, start: Node | undefined, path: string[]): Node | undefined {
   const resolve = (n: Node): Node => {
     const target = typeof n.$ref === "string" ? definitions[n.$ref.replace("#/definitions/", "")] : undefined;
@@ -130,18 +134,23 @@ export function manifestPage(root: string): string {
   }
   const lines = [
     generatedHeader(
-      `${DIR}/records-*.ts (each concept's wording and fragments), ${DIR}/*.schema.json and FIELDS in ${DIR}/concepts.ts`,
+      `${DIR}/records-*.ts (each concept's wording and fragments), ${DIR}/*.schema.json and FIELDS in ${DIR}` +
+        `/concepts.ts`,
     ),
     "",
     "# The manifest",
     "",
     "Every concept of `specs/<provider>/manifest.yaml`, each from its record in",
-    "`src/link/records-*.ts` (gathered by [`src/link/concept-records.ts`](../../src/link/concept-records.ts)), and every field of it. A field is named `<definition>.<field>`:",
+    "`src/link/records-*.ts` (gathered by " +
+      "[`src/link/concept-records.ts`](../../src/link/concept-records.ts)), and every field of it. " +
+      "A field is named `<definition>.<field>`:",
     "`manifest.` is the top level, `operation.` a field of each entry of `operations`, `param.` of each parameter",
-    "(shared `params` or an operation's), and so on; `specs/manifest.schema.json` is the whole schema (editors read it).",
+    "(shared `params` or an operation's), and so on; `specs/manifest.schema.json` is the whole schema " +
+      "(editors read it).",
     "The last column says what a package's `surface.json` records of the field, which decides how `blockwright diff`",
     "classifies a change of it ([upstream changes and diff](../guides/upstream-changes-and-diff.md)). A concept is one",
-    "record: its wording, its schema fragments, the tool fields it fills (the runtime names who reads each: `runtime/tool-field-readers.ts`), its surface",
+    "record: its wording, its schema fragments, the tool fields it fills (the runtime names who reads each: " +
+      "`runtime/tool-field-readers.ts`), its surface",
     "entries and its link part ([a manifest concept](../../ARCHITECTURE.md#a-manifest-concept)).",
     "",
   ];
@@ -166,11 +175,12 @@ export function manifestPage(root: string): string {
         lines.push(
           `### ${fragment}`,
           "",
-          `${(f.$comment ?? "").replace(/\s*\((Linked in )?link\/[^)]*\)\.?$/, ".").replace(/\s*Linked in link\/\S+$/, "")}`,
+          (f.$comment ?? "").replace(/\s*\((Linked in )?link\/[^)]*\)\.?$/, ".").replace(/\s*Linked in link\/\S+$/, ""),
           "",
         );
       lines.push(
-        `Schema: [\`${DIR}/${f.file}\`](../../${DIR}/${f.file}); link rule: [\`${DIR}/${rule}\`](../../${DIR}/${rule}).`,
+        `Schema: [\`${DIR}/${f.file}\`](../../${DIR}/${f.file}); link rule: [\`${DIR}/${rule}\`](../../${DIR}/` +
+          `${rule}).`,
         "",
       );
       const names = byFragment.get(f) ?? [];
@@ -181,7 +191,8 @@ export function manifestPage(root: string): string {
         const node = schemaAt(schema.definitions, def === "manifest" ? schema : schema.definitions[def], path);
         const meaning = [node?.title, node?.description].filter(Boolean).join(": ");
         lines.push(
-          `| \`${field}\` | ${cell(meaning)} | ${cell(example(node))} | ${cell(decision(FIELDS[field as keyof typeof FIELDS]))} |`,
+          `| \`${field}\` | ${cell(meaning)} | ${cell(example(node))} | ` +
+            `${cell(decision(FIELDS[field as keyof typeof FIELDS]))} |`,
         );
       }
       lines.push("");

@@ -11,7 +11,10 @@ export interface MarkedBlock {
   render(root: string): string | Promise<string>;
 }
 
-/** The page's text split at the block: up to its opening marker, what is between the markers (its lines), and from its closing marker; undefined without both markers. */
+/**
+ * The page's text split at the block: up to its opening marker, what is between the markers (its lines), and from its
+ * closing marker; undefined without both markers.
+ */
 export function splitAtBlock(
   text: string,
   block: MarkedBlock,

@@ -35,7 +35,9 @@ export async function expectedDocs(
   return files;
 }
 
-/** The files whose content differs from what they should hold (missing ones included); `expected` when already rendered. */
+/**
+ * The files whose content differs from what they should hold (missing ones included); `expected` when already rendered.
+ */
 export async function staleDocs(root: string, expected?: Map<string, string>): Promise<string[]> {
   const stale: string[] = [];
   for (const [path, content] of expected ?? (await expectedDocs(root))) {

@@ -93,7 +93,8 @@ export async function measureAcknowledgement(o: { root: string; tmp: string; row
     }
   }
   const reproduce = [
-    "npm run bench -- ack  (serve's receiver on SQLite: node scripts/bench/acknowledge/ack-serve.mjs <file>; the anchor: node scripts/bench/acknowledge/ack-bare.mjs; 2,000 signed deliveries, 50 at once)",
+    "npm run bench -- ack  (serve's receiver on SQLite: node scripts/bench/acknowledge/ack-serve.mjs <file>; " +
+      "the anchor: node scripts/bench/acknowledge/ack-bare.mjs; 2,000 signed deliveries, 50 at once)",
   ];
   o.row(
     `serve acknowledges a delivery, p50 (${DELIVERIES} at ${AT_ONCE} at once)`,

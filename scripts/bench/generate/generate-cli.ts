@@ -57,7 +57,8 @@ export async function measureGenerateCli({ root, tmp, providers, nodeVersion, ru
     }
     const how = cache ? "" : "NODE_DISABLE_COMPILE_CACHE=1 ";
     row(
-      `generate, ${providers.length} providers, the CLI in a fresh process and folder (CPU, node ${nodeVersion}${cache ? "" : ", no compile cache"})`,
+      `generate, ${providers.length} providers, the CLI in a fresh process and folder (CPU, ` +
+        `node ${nodeVersion}${cache ? "" : ", no compile cache"})`,
       a,
       b,
       "s",

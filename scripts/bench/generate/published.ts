@@ -38,7 +38,10 @@ interface Bench {
 const cpu = (r: Run) => r.cpu;
 const peak = (r: Run) => r.peakMiB;
 
-/** The committed cut of Stripe's document always; the whole Stripe and GitHub documents when $BLOCKWRIGHT_PUBLISHED names their folder. */
+/**
+ * The committed cut of Stripe's document always; the whole Stripe and GitHub documents when $BLOCKWRIGHT_PUBLISHED
+ * names their folder.
+ */
 function publishedDocuments(root: string): { name: string; provider: string; file: string; operations: string }[] {
   const fixtures = join(root, "src/import/__fixtures__/published");
   const folder = process.env.BLOCKWRIGHT_PUBLISHED;
@@ -68,7 +71,8 @@ function publishedDocuments(root: string): { name: string; provider: string; fil
   ];
   if (!folder)
     console.error(
-      "bench published: BLOCKWRIGHT_PUBLISHED is not set: only the committed Stripe cut (set it to a folder holding stripe-spec3.apis-guru.json and github-api.octokit-openapi-23.0.2.json for the whole documents)",
+      "bench published: BLOCKWRIGHT_PUBLISHED is not set: only the committed Stripe cut (set it to a folder " +
+        "holding stripe-spec3.apis-guru.json and github-api.octokit-openapi-23.0.2.json for the whole documents)",
     );
   return documents;
 }
@@ -82,7 +86,8 @@ export async function measurePublished({ root, tmp, run, pairs, report }: Bench)
       [join(root, "bin/blockwright.js"), "add", d.provider, "--from", d.file, "--operations", d.operations],
       project,
     );
-    // The whole document, as the anchor reads it (add wrote the cut), with what add added to the cut (a security scheme).
+    // The whole document, as the anchor reads it (add wrote the cut), with what add added to the cut (a security
+    // scheme).
     const spec = join(project, "specs", d.provider, "openapi.yaml");
     writeFileSync(
       spec,
@@ -99,7 +104,9 @@ export async function measurePublished({ root, tmp, run, pairs, report }: Bench)
         () => (out = mkdtempSync(join(tmp, "gen-"))),
       );
       const reproduce = [
-        `blockwright add ${d.provider} --from ${d.file} --operations ${d.operations}; then ${d.file} with the security add added to the cut as specs/${d.provider}/openapi.yaml; node -- bin/blockwright.js generate`,
+        `blockwright add ${d.provider} --from ${d.file} --operations ${d.operations}; then ${d.file} ` +
+          `with the security add added to the cut as specs/${d.provider}/openapi.yaml; ` +
+          `node -- bin/blockwright.js generate`,
         `node scripts/bench/anchor-openapi-typescript.mjs /tmp/anchor specs/${d.provider}/openapi.yaml`,
       ];
       report(`generate, ${d.name} (CPU)`, p, cpu, "s", "≤ 1.2×", reproduce);

@@ -99,7 +99,8 @@ async function scaleRounds({ root, tmp, run }: Bench): Promise<{ rounds: Map<num
     }),
   );
   // Each run writes into a fresh folder kept until every round is done: removed right after its run, the next
-  // run paid for it (on a journal-less ext4, files made after many were removed cost 10–20× the CPU: file-creation.mjs).
+  // run paid for it (on a journal-less ext4, files made after many were removed cost 10–20× the CPU:
+  // file-creation.mjs).
   const outputs: string[] = [];
   const fresh = (dir: string, prefix: string, use: (out: string) => Promise<Run>) => {
     const out = mkdtempSync(join(dir, prefix));

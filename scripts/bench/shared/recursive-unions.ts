@@ -10,7 +10,10 @@
 // biome-ignore lint/suspicious/noExplicitAny: a synthetic document, built field by field without types
 type Json = Record<string, any>;
 
-/** An OpenAPI 3.0 document with these paths and components (the head of src/import/__fixtures__/draft-kit.ts's, which the benchmark does not import). */
+/**
+ * An OpenAPI 3.0 document with these paths and components (the head of src/import/__fixtures__/draft-kit.ts's, which
+ * the benchmark does not import).
+ */
 const openapi = (paths: Json, components: Json): Json => ({
   openapi: "3.0.3",
   info: { title: "Acme API", version: "1", description: "Acme keeps orders. It has other features too." },
@@ -30,7 +33,8 @@ export function recursiveUnionDocument(nodeTypes: number, newer = false): Json {
   const paints = ["ZqSolidPaint", "ZqGradientPaint", "ZqImagePaint", ...(newer ? ["ZqPatternPaint"] : [])];
   const schemas: Json = {
     ZqNode: { oneOf: types.map(ref), discriminator: { propertyName: "type" } },
-    // Any node, the document too: what the nodes answer holds (its children are ZqNode, another union of the same types).
+    // Any node, the document too: what the nodes answer holds (its children are ZqNode, another union of the same
+    // types).
     ZqAnyNode: { oneOf: [ref("ZqDocument"), ...types.map(ref)] },
     ZqColor: {
       type: "object",

@@ -201,7 +201,8 @@ describe("the shards' records and the table", () => {
       about,
     );
     expect(table).toContain(
-      "**1 of 2 documents** add can read went through add, generate and test with exit 0 (50.0%); 1 of 3 taken are documents add cannot read at all",
+      "**1 of 2 documents** add can read went through add, generate and test with exit 0 (50.0%); " +
+        "1 of 3 taken are documents add cannot read at all",
     );
     expect(table).toContain("| generate: crash: an internal error | 1 | zqc.json |");
     expect(table).toContain("- zqd.json: not an OpenAPI document: &lt;b&gt;");

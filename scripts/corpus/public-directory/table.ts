@@ -57,13 +57,22 @@ export function directoryMarkdown(input: readonly DocumentRecord[], about: Direc
   const lines: string[] = [
     "# The public API directory: add → generate → test",
     "",
-    `Written by \`npm run corpus -- --directory\` (scripts/corpus/public-directory/) on ${about.date}: documents of ${about.source} taken the way a new user would, each in a fresh project, with no hand edit. Rule: ${about.rule}; seed ${about.seed}. Project code at \`${about.commit}\`; ${about.machine}${about.shards > 1 ? `; merged from ${about.shards} shards` : ""}.`,
+    `Written by \`npm run corpus -- --directory\` (scripts/corpus/public-directory/) on ${about.date}: ` +
+      `documents of ${about.source} taken the way a new user would, each in a fresh project, with no hand edit. ` +
+      `Rule: ${about.rule}; seed ${about.seed}. Project code at \`${about.commit}\`; ` +
+      `${about.machine}${about.shards > 1 ? `; merged from ${about.shards} shards` : ""}.`,
     "",
-    "Per document: `blockwright init`, `add <id> --from <document> --operations <picked>`, `generate`, `test <id>` (the mocks' strict request judge on). The operations: one per hard shape the document shows (a union body, a multipart upload, a form body, a list with paging, an error with a body), drawn by the seed, then random ones up to the count. A cell reads **exit** · wall time · cases passed ✓ and failed ✗.",
+    "Per document: `blockwright init`, `add <id> --from <document> --operations <picked>`, `generate`, " +
+      "`test <id>` (the mocks' strict request judge on). The operations: one per hard shape the document shows " +
+      "(a union body, a multipart upload, a form body, a list with paging, an error with a body), " +
+      "drawn by the seed, then random ones up to the count. A cell reads **exit** · wall time · cases passed ✓ " +
+      "and failed ✗.",
     "",
     "## Summary",
     "",
-    `**${through.length} of ${readable.length} documents** add can read went through add, generate and test with exit 0 (${percent(through.length, readable.length)}); ${unreadable.length} of ${records.length} taken are documents add cannot read at all (exit 2, listed below with its reason).`,
+    `**${through.length} of ${readable.length} documents** add can read went through add, ` +
+      `generate and test with exit 0 (${percent(through.length, readable.length)}); ${unreadable.length} ` +
+      `of ${records.length} taken are documents add cannot read at all (exit 2, listed below with its reason).`,
     "",
     "| step | exit 0 | of |",
     "| --- | --- | --- |",
@@ -90,7 +99,8 @@ export function directoryMarkdown(input: readonly DocumentRecord[], about: Direc
   for (const r of readable) {
     const ops = r.operations.map((o) => `${cell(o.name, 80)}${o.why === "random" ? "" : ` (${o.why})`}`).join("<br>");
     lines.push(
-      `| ${cell(r.key)} | ${cell(r.format)} | ${ops} | ${r.problem ? `not run: ${cell(r.problem)}` : DOCUMENT_STEPS.map((s) => stepCell(r.steps[s])).join(" | ")} |`,
+      `| ${cell(r.key)} | ${cell(r.format)} | ${ops} | ` +
+        `${r.problem ? `not run: ${cell(r.problem)}` : DOCUMENT_STEPS.map((s) => stepCell(r.steps[s])).join(" | ")} |`,
     );
   }
   lines.push("", "## First lines of each failure", "");

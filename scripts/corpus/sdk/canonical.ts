@@ -46,7 +46,10 @@ function decodeSegment(segment: string): string {
   }
 }
 
-/** Query or form pairs, decoded the way a server's form parser does (`+` is a space), ordered by key, each key's values in their order. */
+/**
+ * Query or form pairs, decoded the way a server's form parser does (`+` is a space), ordered by key, each key's values
+ * in their order.
+ */
 export function formPairs(text: string): [string, string][] {
   const pairs = [...new URLSearchParams(text)] as [string, string][];
   return pairs

@@ -44,7 +44,10 @@ export interface VendorResult {
   uncovered: Record<string, string>;
   /** Hosts a connection was refused to while the SDK ran (it tried to go off the machine). */
   refused: string[];
-  /** Quirks of the adapter that explained no difference this run (a pending defect fixed, an SDK changed): each to drop or fix. */
+  /**
+   * Quirks of the adapter that explained no difference this run (a pending defect fixed, an SDK changed): each to drop
+   * or fix.
+   */
   unusedQuirks?: string[];
   problem?: string;
 }
@@ -138,8 +141,12 @@ async function compareCall<Client>(
     return quirk ? { ...shown, quirk: quirk.why, kind: quirk.kind } : shown;
   };
   if (!ours.length || !theirs.length) {
+    const failure = () =>
+      "thrown" in outcome
+        ? outcome.thrown
+        : JSON.stringify((outcome as { error?: unknown }).error ?? outcome).slice(0, 200);
     row.problem = !ours.length
-      ? `Blockwright sent no request (${"thrown" in outcome ? outcome.thrown : JSON.stringify((outcome as { error?: unknown }).error ?? outcome).slice(0, 200)})`
+      ? `Blockwright sent no request (${failure()})`
       : `the SDK sent no request (${sdkError ?? "no error"})`;
     row.differences.push(
       explain({
@@ -168,7 +175,10 @@ async function compareCall<Client>(
 
 const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
 
-/** A recorded value as the results show it: the call's credential never written (made up as it is), a fresh key the same on every run. */
+/**
+ * A recorded value as the results show it: the call's credential never written (made up as it is), a fresh key the same
+ * on every run.
+ */
 function shownValue(text: string, secrets: string[]): string {
   let out = text;
   for (const secret of secrets) out = out.split(secret).join("<credential>");

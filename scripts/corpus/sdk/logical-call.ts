@@ -15,9 +15,15 @@ export interface LogicalCall {
   pathOrder: string[];
   query: Record<string, unknown>;
   headers: Record<string, unknown>;
-  /** The body: an object of fields (JSON, a form, multipart parts), a whole value, or a File; undefined when none is given. */
+  /**
+   * The body: an object of fields (JSON, a form, multipart parts), a whole value, or a File; undefined when none is
+   * given.
+   */
   body?: unknown;
-  /** The credential's values by role: a token or key, or a basic pair; `headers`, each header credential of the way (a combination's too) by its name. */
+  /**
+   * The credential's values by role: a token or key, or a basic pair; `headers`, each header credential of the way (a
+   * combination's too) by its name.
+   */
   credential: { secret?: string; user?: string; headers: Record<string, string> };
 }
 

@@ -19,7 +19,8 @@ export async function sdkMain(
   const installed = await installSdks(join(options.root, ADAPTERS), options.say, options.signal);
   if (installed !== 0) {
     options.say(
-      `the vendors' SDKs could not be installed (npm ci exited ${installed}): run \`npm ci --ignore-scripts\` in ${ADAPTERS}/`,
+      `the vendors' SDKs could not be installed (npm ci exited ${installed}): ` +
+        `run \`npm ci --ignore-scripts\` in ${ADAPTERS}/`,
     );
     return options.signal.aborted ? 130 : 1;
   }
@@ -57,7 +58,9 @@ export async function sdkMain(
       records.set(adapter.vendor, { ...result, ranAt: new Date().toISOString() } as VendorResult);
       const open = unexplained([result]);
       options.say(
-        `  ${result.problem ? `problem: ${result.problem}; ` : ""}${result.operations.length} calls, ${open.length} unexplained differences${open.length ? `: ${open.map((d) => `${d.operation} (${d.input}) ${d.at}`).join("; ")}` : ""}`,
+        `  ${result.problem ? `problem: ${result.problem}; ` : ""}${result.operations.length} calls, ` +
+          `${open.length} unexplained differences` +
+          `${open.length ? `: ${open.map((d) => `${d.operation} (${d.input}) ${d.at}`).join("; ")}` : ""}`,
       );
       write();
     }

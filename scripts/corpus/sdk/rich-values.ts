@@ -97,14 +97,20 @@ function samplerOf(doc: OpenApiDocument): DocumentSampler {
 const filled = (v: unknown) =>
   Array.isArray(v) ? v.length > 0 : isNode(v) ? Object.keys(v).length > 0 : v !== undefined;
 
-/** Every list of a value with its first item twice (a list of one reads the same repeated or joined: two tell them apart). */
+/**
+ * Every list of a value with its first item twice (a list of one reads the same repeated or joined: two tell them
+ * apart).
+ */
 function twoOfEach(value: unknown): unknown {
   if (Array.isArray(value)) return (value.length === 1 ? [value[0], value[0]] : value).map(twoOfEach);
   if (isNode(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, twoOfEach(v)]));
   return value;
 }
 
-/** A JSON value made from the document's schema for the parameter, every field filled and every list of two where its rules allow, that its rules accept. */
+/**
+ * A JSON value made from the document's schema for the parameter, every field filled and every list of two where its
+ * rules allow, that its rules accept.
+ */
 function madeJson(tool: ToolSpec, doc: OpenApiDocument, values: ToolValues, param: ParamSpec): unknown {
   const place = schemaPlace(tool, doc, param);
   if (place === undefined) return undefined;

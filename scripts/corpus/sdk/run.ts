@@ -42,7 +42,10 @@ export async function loadAdapters(folder: string): Promise<SdkAdapter[]> {
   return adapters;
 }
 
-/** The SDK's installed version, found as its adapter's import finds it: the adapters' own package first, then the project's. */
+/**
+ * The SDK's installed version, found as its adapter's import finds it: the adapters' own package first, then the
+ * project's.
+ */
 export function sdkVersion(root: string, sdk: string): string {
   for (const modules of [join(root, ADAPTERS, "node_modules"), join(root, "node_modules")]) {
     try {

@@ -25,7 +25,9 @@ const FIXTURE = fileURLToPath(new URL("__fixtures__/zqnotes", import.meta.url));
 
 type Plant = "none" | "meta as JSON text" | "id unescaped";
 
-/** An SDK-like client of the fixture: a form field's deepObject written as brackets, the id escaped, the list repeated. */
+/**
+ * An SDK-like client of the fixture: a form field's deepObject written as brackets, the id escaped, the list repeated.
+ */
 class ZqNotesClient {
   constructor(
     private readonly base: string,
@@ -87,45 +89,61 @@ const run = (a: SdkAdapter<ZqNotesClient>) =>
   compareVendor(a, subject, ["listNotes", "createNote"], recorder, "0.0.0", () => []);
 
 describe("the SDK comparison", () => {
-  it("finds no difference when the client writes each request as the document says, over every place of both calls (a quirk then explains nothing, and is named)", async () => {
-    const result = await run(adapter("none", [{ kind: "sdk", at: "path", why: "the client writes ids unescaped" }]));
-    expect(result.unusedQuirks).toEqual(["every operation: path"]);
-    expect(result.operations.map((o) => [o.operation, o.input, o.differences, o.problem])).toEqual([
-      ["createNote", "every field", [], undefined],
-      ["createNote", "required only", [], undefined],
-      ["listNotes", "every field", [], undefined],
-      ["listNotes", "required only", [], undefined],
-    ]);
-    // With every field: method, path, the query keys or form fields (meta's too), the credential and media type; not a vacuous match.
-    expect(result.operations.filter((o) => o.input === "every field").every((o) => (o.compared ?? 0) >= 6)).toBe(true);
-  });
+  it(
+    "finds no difference when the client writes each request as the document says, " +
+      "over every place of both calls (a quirk then explains nothing, and is named)",
+    async () => {
+      const result = await run(adapter("none", [{ kind: "sdk", at: "path", why: "the client writes ids unescaped" }]));
+      expect(result.unusedQuirks).toEqual(["every operation: path"]);
+      expect(result.operations.map((o) => [o.operation, o.input, o.differences, o.problem])).toEqual([
+        ["createNote", "every field", [], undefined],
+        ["createNote", "required only", [], undefined],
+        ["listNotes", "every field", [], undefined],
+        ["listNotes", "required only", [], undefined],
+      ]);
+      // With every field: method, path, the query keys or form fields (meta's too), the credential and media type; not
+      // a vacuous match.
+      expect(result.operations.filter((o) => o.input === "every field").every((o) => (o.compared ?? 0) >= 6)).toBe(
+        true,
+      );
+    },
+  );
 
-  it("reports a form field written as JSON text where the document says deepObject, at the field, with both sides' bytes", async () => {
-    const result = await run(adapter("meta as JSON text"));
-    const create = result.operations.find((o) => o.operation === "createNote" && o.input === "every field");
-    expect(create?.differences.map((d) => d.at)).toEqual(["form meta", "form meta[colour]", "form meta[pinned]"]);
-    expect(create?.differences[0]).toEqual({ at: "form meta", sdk: expect.stringMatching(/^\{"colour":/) });
-    expect(unexplained([result]).map((d) => `${d.operation} (${d.input}) ${d.at}`)).toEqual([
-      "createNote (every field) form meta",
-      "createNote (every field) form meta[colour]",
-      "createNote (every field) form meta[pinned]",
-    ]);
-  });
+  it(
+    "reports a form field written as JSON text where the document says deepObject, at the field, " +
+      "with both sides' bytes",
+    async () => {
+      const result = await run(adapter("meta as JSON text"));
+      const create = result.operations.find((o) => o.operation === "createNote" && o.input === "every field");
+      expect(create?.differences.map((d) => d.at)).toEqual(["form meta", "form meta[colour]", "form meta[pinned]"]);
+      expect(create?.differences[0]).toEqual({ at: "form meta", sdk: expect.stringMatching(/^\{"colour":/) });
+      expect(unexplained([result]).map((d) => `${d.operation} (${d.input}) ${d.at}`)).toEqual([
+        "createNote (every field) form meta",
+        "createNote (every field) form meta[colour]",
+        "createNote (every field) form meta[pinned]",
+      ]);
+    },
+  );
 
-  it("reports an id put into the path unescaped (its `/` makes another route), and a quirk explains it with its kind", async () => {
-    const plain = await run(adapter("id unescaped"));
-    // The probe text (with a `/`) is the every-field input's; the required-only input's plain id reads the same either way.
-    expect(plain.operations.map((o) => o.differences.map((d) => d.at))).toEqual([["path"], [], ["path"], []]);
-    expect(plain.operations[0]?.differences[0]?.blockwright).toContain("%2F");
-    const explained = await run(
-      adapter("id unescaped", [{ kind: "sdk", at: "path", why: "the client writes ids unescaped" }]),
-    );
-    expect(unexplained([explained])).toEqual([]);
-    expect(explained.operations[0]?.differences[0]).toMatchObject({
-      quirk: "the client writes ids unescaped",
-      kind: "sdk",
-    });
-  });
+  it(
+    "reports an id put into the path unescaped (its `/` makes another route), " +
+      "and a quirk explains it with its kind",
+    async () => {
+      const plain = await run(adapter("id unescaped"));
+      // The probe text (with a `/`) is the every-field input's; the required-only input's plain id reads the same
+      // either way.
+      expect(plain.operations.map((o) => o.differences.map((d) => d.at))).toEqual([["path"], [], ["path"], []]);
+      expect(plain.operations[0]?.differences[0]?.blockwright).toContain("%2F");
+      const explained = await run(
+        adapter("id unescaped", [{ kind: "sdk", at: "path", why: "the client writes ids unescaped" }]),
+      );
+      expect(unexplained([explained])).toEqual([]);
+      expect(explained.operations[0]?.differences[0]).toMatchObject({
+        quirk: "the client writes ids unescaped",
+        kind: "sdk",
+      });
+    },
+  );
 });
 
 describe("the SDK results table", () => {
@@ -139,22 +157,26 @@ describe("the SDK results table", () => {
 });
 
 describe("the SDKs' own install", () => {
-  it("is needed when the SDKs' package is not installed, or its lock is newer than the install, and not when it is current", () => {
-    const folder = mkdtempSync(join(tmpdir(), "blockwright-sdk-install-"));
-    try {
-      expect(sdkInstallNeeded(folder)).toBeUndefined(); // no lock: nothing to install
-      writeFileSync(join(folder, "package-lock.json"), "{}");
-      expect(sdkInstallNeeded(folder)).toBe("not installed");
-      mkdirSync(join(folder, "node_modules"));
-      writeFileSync(join(folder, "node_modules", ".package-lock.json"), "{}");
-      utimesSync(join(folder, "package-lock.json"), new Date(), new Date(Date.now() + 60_000));
-      expect(sdkInstallNeeded(folder)).toBe("its lock changed since the install");
-      utimesSync(join(folder, "node_modules", ".package-lock.json"), new Date(), new Date(Date.now() + 120_000));
-      expect(sdkInstallNeeded(folder)).toBeUndefined();
-    } finally {
-      rmSync(folder, { recursive: true, force: true });
-    }
-  });
+  it(
+    "is needed when the SDKs' package is not installed, or its lock is newer than the install, " +
+      "and not when it is current",
+    () => {
+      const folder = mkdtempSync(join(tmpdir(), "blockwright-sdk-install-"));
+      try {
+        expect(sdkInstallNeeded(folder)).toBeUndefined(); // no lock: nothing to install
+        writeFileSync(join(folder, "package-lock.json"), "{}");
+        expect(sdkInstallNeeded(folder)).toBe("not installed");
+        mkdirSync(join(folder, "node_modules"));
+        writeFileSync(join(folder, "node_modules", ".package-lock.json"), "{}");
+        utimesSync(join(folder, "package-lock.json"), new Date(), new Date(Date.now() + 60_000));
+        expect(sdkInstallNeeded(folder)).toBe("its lock changed since the install");
+        utimesSync(join(folder, "node_modules", ".package-lock.json"), new Date(), new Date(Date.now() + 120_000));
+        expect(sdkInstallNeeded(folder)).toBeUndefined();
+      } finally {
+        rmSync(folder, { recursive: true, force: true });
+      }
+    },
+  );
 });
 
 describe("canonical requests", () => {
