@@ -111,6 +111,7 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "src/link/blocks.test.ts",
       "src/emit/emit-readme.test.ts",
       "src/changes/classify.test.ts",
+      "src/changes/classify-minor.test.ts",
       "src/changes/concepts.test.ts",
     ],
     "commands on the providers it names, or in a project of its own": [
