@@ -21,48 +21,141 @@ describe("breaking changes", () => {
       { file: "openapi.yaml", find: "          pageCount: 337", replace: '          pageCount: "337"' },
       { file: "openapi.yaml", find: "pageCount: 436", replace: 'pageCount: "436"' },
     ];
-    const r = await changesAfter("books", [{ file: "openapi.yaml", find: "        pageCount:\n          type: integer", replace: "        pageCount:\n          type: string" }, ...examples]);
+    const r = await changesAfter("books", [
+      {
+        file: "openapi.yaml",
+        find: "        pageCount:\n          type: integer",
+        replace: "        pageCount:\n          type: string",
+      },
+      ...examples,
+    ]);
     expect(r.changes).toEqual([
-      { level: "breaking", provider: "books", tool: "books_get_volume", subject: "output data .volumeInfo.pageCount", rule: "output type changed", from: "integer", to: "string" },
-      { level: "breaking", provider: "books", tool: "books_search_volumes", subject: "output data [].volumeInfo.pageCount", rule: "output type changed", from: "integer", to: "string" },
+      {
+        level: "breaking",
+        provider: "books",
+        tool: "books_get_volume",
+        subject: "output data .volumeInfo.pageCount",
+        rule: "output type changed",
+        from: "integer",
+        to: "string",
+      },
+      {
+        level: "breaking",
+        provider: "books",
+        tool: "books_search_volumes",
+        subject: "output data [].volumeInfo.pageCount",
+        rule: "output type changed",
+        from: "integer",
+        to: "string",
+      },
     ]);
     expect([r.next, r.nextFromOne]).toEqual(["0.2.0", "2.0.0"]);
   });
 
   it("the credential moving from a query parameter to a header", async () => {
-    const r = await changesAfter("books", [{ file: "openapi.yaml", find: "      type: apiKey\n      in: query\n      name: key", replace: "      type: apiKey\n      in: header\n      name: X-Goog-Api-Key" }]);
-    expect(r.changes).toEqual([{ level: "breaking", provider: "books", subject: "auth", rule: "credential placement changed", from: "query:key", to: "header:X-Goog-Api-Key" }]);
+    const r = await changesAfter("books", [
+      {
+        file: "openapi.yaml",
+        find: "      type: apiKey\n      in: query\n      name: key",
+        replace: "      type: apiKey\n      in: header\n      name: X-Goog-Api-Key",
+      },
+    ]);
+    expect(r.changes).toEqual([
+      {
+        level: "breaking",
+        provider: "books",
+        subject: "auth",
+        rule: "credential placement changed",
+        from: "query:key",
+        to: "header:X-Goog-Api-Key",
+      },
+    ]);
     expect(r.nextFromOne).toBe("2.0.0");
   });
 
   it("an enum value added to a response field: old readings stay right; workflows comparing against it are named", async () => {
-    const r = await changesAfter("docgen", [{ file: "openapi.yaml", find: "enum: [pending, completed, failed]", replace: "enum: [pending, completed, failed, queued]" }]);
+    const r = await changesAfter("docgen", [
+      {
+        file: "openapi.yaml",
+        find: "enum: [pending, completed, failed]",
+        replace: "enum: [pending, completed, failed, queued]",
+      },
+    ]);
     expect(r.changes).toEqual([
-      { level: "minor", provider: "docgen", tool: "docgen_check_status", subject: "output status", rule: "enum value added to an output (a workflow comparing against the known values should be told)", to: "queued" },
+      {
+        level: "minor",
+        provider: "docgen",
+        tool: "docgen_check_status",
+        subject: "output status",
+        rule: "enum value added to an output (a workflow comparing against the known values should be told)",
+        to: "queued",
+      },
     ]);
     expect(r.nextFromOne).toBe("1.5.0");
   });
 
   it("enum values added at once: one line per field, with every value (not one line per value)", async () => {
     const r = await changesAfter("docgen", [
-      { file: "openapi.yaml", find: "enum: [pending, completed, failed]", replace: "enum: [pending, completed, failed, queued, archived]" },
-      { file: "manifest.yaml", find: "enum: [generate, condense, preserve]", replace: "enum: [generate, condense, preserve, expand, shorten]" },
-      { file: "openapi.yaml", find: "enum: [generate, condense, preserve]", replace: "enum: [generate, condense, preserve, expand, shorten]" },
+      {
+        file: "openapi.yaml",
+        find: "enum: [pending, completed, failed]",
+        replace: "enum: [pending, completed, failed, queued, archived]",
+      },
+      {
+        file: "manifest.yaml",
+        find: "enum: [generate, condense, preserve]",
+        replace: "enum: [generate, condense, preserve, expand, shorten]",
+      },
+      {
+        file: "openapi.yaml",
+        find: "enum: [generate, condense, preserve]",
+        replace: "enum: [generate, condense, preserve, expand, shorten]",
+      },
     ]);
     expect(r.changes.map((c) => [c.subject, c.rule, c.to])).toEqual([
-      ["output status", "enum value added to an output (a workflow comparing against the known values should be told)", ["queued", "archived"]],
+      [
+        "output status",
+        "enum value added to an output (a workflow comparing against the known values should be told)",
+        ["queued", "archived"],
+      ],
       ["param textMode", "enum value added", ["expand", "shorten"]],
       ["n8n property textMode", "n8n option added", ["expand", "shorten"]],
     ]);
   });
 
   it("a response field removed", async () => {
-    const r = await changesAfter("books", [{ file: "openapi.yaml", find: "        publisher:\n", replace: "        publisherName:\n" }]);
+    const r = await changesAfter("books", [
+      { file: "openapi.yaml", find: "        publisher:\n", replace: "        publisherName:\n" },
+    ]);
     expect(r.changes).toEqual([
-      { level: "breaking", provider: "books", tool: "books_get_volume", subject: "output data .volumeInfo.publisher", rule: "output field removed" },
-      { level: "minor", provider: "books", tool: "books_get_volume", subject: "output data .volumeInfo.publisherName", rule: "new output field" },
-      { level: "breaking", provider: "books", tool: "books_search_volumes", subject: "output data [].volumeInfo.publisher", rule: "output field removed" },
-      { level: "minor", provider: "books", tool: "books_search_volumes", subject: "output data [].volumeInfo.publisherName", rule: "new output field" },
+      {
+        level: "breaking",
+        provider: "books",
+        tool: "books_get_volume",
+        subject: "output data .volumeInfo.publisher",
+        rule: "output field removed",
+      },
+      {
+        level: "minor",
+        provider: "books",
+        tool: "books_get_volume",
+        subject: "output data .volumeInfo.publisherName",
+        rule: "new output field",
+      },
+      {
+        level: "breaking",
+        provider: "books",
+        tool: "books_search_volumes",
+        subject: "output data [].volumeInfo.publisher",
+        rule: "output field removed",
+      },
+      {
+        level: "minor",
+        provider: "books",
+        tool: "books_search_volumes",
+        subject: "output data [].volumeInfo.publisherName",
+        rule: "new output field",
+      },
     ]);
     expect(r.next).toBe("0.2.0");
   });
@@ -86,7 +179,9 @@ describe("breaking changes", () => {
   });
 
   it("a new required parameter", async () => {
-    const r = await changesAfter("books", [{ file: "manifest.yaml", find: "        default: 10\n", replace: "        required: true\n" }]);
+    const r = await changesAfter("books", [
+      { file: "manifest.yaml", find: "        default: 10\n", replace: "        required: true\n" },
+    ]);
     expect(summary(r.changes)).toEqual([
       "breaking books_search_volumes param maxResults: parameter made required",
       "breaking books_search_volumes param maxResults: default changed",
@@ -95,17 +190,40 @@ describe("breaking changes", () => {
   });
 
   it("a limit tightened", async () => {
-    const r = await changesAfter("books", [{ file: "manifest.yaml", find: "        maximum: 40\n", replace: "        maximum: 20\n" }]);
-    expect(r.changes).toEqual([{ level: "breaking", provider: "books", tool: "books_search_volumes", subject: "param maxResults", rule: "limit tightened: maximum", from: 40, to: 20 }]);
+    const r = await changesAfter("books", [
+      { file: "manifest.yaml", find: "        maximum: 40\n", replace: "        maximum: 20\n" },
+    ]);
+    expect(r.changes).toEqual([
+      {
+        level: "breaking",
+        provider: "books",
+        tool: "books_search_volumes",
+        subject: "param maxResults",
+        rule: "limit tightened: maximum",
+        from: 40,
+        to: 20,
+      },
+    ]);
   });
 
   it("an accepted enum value removed", async () => {
-    const r = await changesAfter("docgen", [{ file: "manifest.yaml", find: "enum: [generate, condense, preserve]", replace: "enum: [generate, condense]" }]);
-    expect(summary(r.changes)).toEqual(["breaking docgen_generate param textMode: enum value removed", "breaking docgen_generate n8n property textMode: n8n option removed: a saved choice of it is no longer one"]);
+    const r = await changesAfter("docgen", [
+      { file: "manifest.yaml", find: "enum: [generate, condense, preserve]", replace: "enum: [generate, condense]" },
+    ]);
+    expect(summary(r.changes)).toEqual([
+      "breaking docgen_generate param textMode: enum value removed",
+      "breaking docgen_generate n8n property textMode: n8n option removed: a saved choice of it is no longer one",
+    ]);
   });
 
   it("pagination removed: allPages is refused from then on", async () => {
-    const r = await changesAfter("books", [{ file: "manifest.yaml", find: "    pagination:\n      style: offset\n      send: { in: query, name: startIndex }\n      items: [data]\n      pageSize: maxResults\n", replace: "" }]);
+    const r = await changesAfter("books", [
+      {
+        file: "manifest.yaml",
+        find: "    pagination:\n      style: offset\n      send: { in: query, name: startIndex }\n      items: [data]\n      pageSize: maxResults\n",
+        replace: "",
+      },
+    ]);
     // n8n's node loses Return All and Limit, and shows the page size parameter it left to the runtime.
     expect(summary(r.changes)).toEqual([
       "breaking books_search_volumes pagination: pagination removed (allPages refused)",
@@ -116,8 +234,20 @@ describe("breaking changes", () => {
   });
 
   it("a default changed", async () => {
-    const r = await changesAfter("books", [{ file: "manifest.yaml", find: "        default: 10\n", replace: "        default: 20\n" }]);
-    expect(r.changes).toEqual([{ level: "breaking", provider: "books", tool: "books_search_volumes", subject: "param maxResults", rule: "default changed", from: 10, to: 20 }]);
+    const r = await changesAfter("books", [
+      { file: "manifest.yaml", find: "        default: 10\n", replace: "        default: 20\n" },
+    ]);
+    expect(r.changes).toEqual([
+      {
+        level: "breaking",
+        provider: "books",
+        tool: "books_search_volumes",
+        subject: "param maxResults",
+        rule: "default changed",
+        from: 10,
+        to: 20,
+      },
+    ]);
   });
 
   it("a tool removed", async () => {

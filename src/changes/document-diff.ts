@@ -41,7 +41,11 @@ export interface DocumentChange {
 }
 
 /** Every change between two versions of a document to the bound operations (in the order bound, then by place). */
-export function documentChanges(older: DocumentSet, newer: DocumentSet, bound: readonly BoundOperation[]): DocumentChange[] {
+export function documentChanges(
+  older: DocumentSet,
+  newer: DocumentSet,
+  bound: readonly BoundOperation[],
+): DocumentChange[] {
   const comparison = new DocumentComparison(older, newer);
   return bound.flatMap((b) => comparison.changesOf(b));
 }
@@ -68,8 +72,15 @@ export class DocumentComparison {
     const key = keyOf(b.method, b.path);
     const x = this.before.get(key);
     const y = this.after.get(key);
-    const named = [y?.op.operationId, x?.op.operationId, b.operationId].find((id): id is string => typeof id === "string" && id !== "");
-    const add = (kind: KindId, location: string, pointer: string, extra: { old?: unknown; new?: unknown; severity?: Severity; note?: string } = {}) => {
+    const named = [y?.op.operationId, x?.op.operationId, b.operationId].find(
+      (id): id is string => typeof id === "string" && id !== "",
+    );
+    const add = (
+      kind: KindId,
+      location: string,
+      pointer: string,
+      extra: { old?: unknown; new?: unknown; severity?: Severity; note?: string } = {},
+    ) => {
       const info = kindInfo(kind);
       const severity = extra.severity ?? info.severity;
       out.push({
@@ -99,11 +110,17 @@ export class DocumentComparison {
 function compareOperation(schemas: SchemaComparer, x: Found, y: Found, add: Add): void {
   const older = schemas.older.docs;
   const newer = schemas.newer.docs;
-  if (x.op.deprecated !== true && y.op.deprecated === true) add("api-deprecated", "operation", "", { note: deprecationNote(y.op, "still served, marked deprecated") });
+  if (x.op.deprecated !== true && y.op.deprecated === true)
+    add("api-deprecated", "operation", "", { note: deprecationNote(y.op, "still served, marked deprecated") });
   if (x.op.deprecated === true && y.op.deprecated !== true) add("api-reactivated", "operation", "");
-  if (text(x.op.summary) !== text(y.op.summary) || text(x.op.description) !== text(y.op.description)) add("api-description-changed", "operation", "");
+  if (text(x.op.summary) !== text(y.op.summary) || text(x.op.description) !== text(y.op.description))
+    add("api-description-changed", "operation", "");
   const stability = (op: Json) => op["x-stability-level"];
-  if (stability(x.op) !== stability(y.op)) add("api-stability-level-changed", "operation", "", { ...(stability(x.op) !== undefined ? { old: stability(x.op) } : {}), ...(stability(y.op) !== undefined ? { new: stability(y.op) } : {}) });
+  if (stability(x.op) !== stability(y.op))
+    add("api-stability-level-changed", "operation", "", {
+      ...(stability(x.op) !== undefined ? { old: stability(x.op) } : {}),
+      ...(stability(y.op) !== undefined ? { new: stability(y.op) } : {}),
+    });
   compareSecurity(older, x, newer, y, add);
   compareParameters(schemas, x, y, add);
   const bodyA = requestBody(older, x);
@@ -127,7 +144,10 @@ const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
 
 function parametersOf(docs: DocumentSet, f: Found): Map<string, Param> {
   const out = new Map<string, Param>();
-  for (const [raw, file] of [...list(f.item.parameters).map((p) => [p, f.itemFile] as const), ...list(f.op.parameters).map((p) => [p, f.file] as const)]) {
+  for (const [raw, file] of [
+    ...list(f.item.parameters).map((p) => [p, f.itemFile] as const),
+    ...list(f.op.parameters).map((p) => [p, f.file] as const),
+  ]) {
     const { node, file: at } = deref(docs, { schema: raw, file });
     if (typeof node.name !== "string" || typeof node.in !== "string") continue;
     if (node.in === "header" && IGNORED_HEADERS.has(node.name.toLowerCase())) continue;
@@ -145,37 +165,62 @@ function compareParameters(schemas: SchemaComparer, x: Found, y: Found, add: Add
     const p = pa.get(key);
     const location = `request.parameter.${q.in}`;
     if (!p) {
-      add(q.node.required === true ? "new-required-request-parameter" : "new-optional-request-parameter", location, q.name);
+      add(
+        q.node.required === true ? "new-required-request-parameter" : "new-optional-request-parameter",
+        location,
+        q.name,
+      );
       continue;
     }
-    if (p.node.required !== true && q.node.required === true) add("request-parameter-became-required", location, q.name);
-    if (p.node.required === true && q.node.required !== true) add("request-parameter-became-optional", location, q.name);
+    if (p.node.required !== true && q.node.required === true)
+      add("request-parameter-became-required", location, q.name);
+    if (p.node.required === true && q.node.required !== true)
+      add("request-parameter-became-optional", location, q.name);
     const sa = schemas.older.flat({ schema: p.node.schema, file: p.file });
     const sb = schemas.newer.flat({ schema: q.node.schema, file: q.file });
-    if (p.node.deprecated !== true && q.node.deprecated === true) add("request-parameter-deprecated", location, q.name, { note: deprecationNote(q.node, "still accepted, marked deprecated") });
-    if (p.node.deprecated === true && q.node.deprecated !== true) add("request-parameter-reactivated", location, q.name);
-    if (text(p.node.description) !== text(q.node.description)) add("request-parameter-description-changed", location, q.name);
+    if (p.node.deprecated !== true && q.node.deprecated === true)
+      add("request-parameter-deprecated", location, q.name, {
+        note: deprecationNote(q.node, "still accepted, marked deprecated"),
+      });
+    if (p.node.deprecated === true && q.node.deprecated !== true)
+      add("request-parameter-reactivated", location, q.name);
+    if (text(p.node.description) !== text(q.node.description))
+      add("request-parameter-description-changed", location, q.name);
     // The value's format and default as the document gives them (of a list's items too): annotations a caller may read.
     const itemsOf = (f: typeof sa, nodes: Flattener) => (f.items[0] ? nodes.flat(f.items[0]) : undefined);
     const [fa, fb] = [sa.format ?? itemsOf(sa, schemas.older)?.format, sb.format ?? itemsOf(sb, schemas.newer)?.format];
-    if (fa !== fb) add("request-parameter-format-changed", location, q.name, { ...(fa !== undefined ? { old: fa } : {}), ...(fb !== undefined ? { new: fb } : {}) });
+    if (fa !== fb)
+      add("request-parameter-format-changed", location, q.name, {
+        ...(fa !== undefined ? { old: fa } : {}),
+        ...(fb !== undefined ? { new: fb } : {}),
+      });
     if (JSON.stringify(sa.default) !== JSON.stringify(sb.default))
-      add("request-parameter-default-value-changed", location, q.name, { ...(sa.default !== undefined ? { old: sa.default } : {}), ...(sb.default !== undefined ? { new: sb.default } : {}) });
+      add("request-parameter-default-value-changed", location, q.name, {
+        ...(sa.default !== undefined ? { old: sa.default } : {}),
+        ...(sb.default !== undefined ? { new: sb.default } : {}),
+      });
     const typeA = [...sa.types].sort().join("|");
     const typeB = [...sb.types].sort().join("|");
-    if (typeA && typeB && typeA !== typeB && !(typeA === "integer" && typeB === "number")) add("request-parameter-type-changed", location, q.name, { old: typeA, new: typeB });
+    if (typeA && typeB && typeA !== typeB && !(typeA === "integer" && typeB === "number"))
+      add("request-parameter-type-changed", location, q.name, { old: typeA, new: typeB });
     for (const l of limitChanges(sa, sb))
       add(l.loosened ? "request-parameter-limit-loosened" : "request-parameter-limit-tightened", location, q.name, {
-        note: l.loosened ? `${l.key} loosened or removed: more values accepted` : `${l.key} added or tightened: a value that passed may be refused`,
+        note: l.loosened
+          ? `${l.key} loosened or removed: more values accepted`
+          : `${l.key} added or tightened: a value that passed may be refused`,
         ...(l.old !== undefined ? { old: l.old } : {}),
         ...(l.new !== undefined ? { new: l.new } : {}),
       });
     // The enum of the value, or of a list's items.
-    const enumOf = (f: typeof sa, nodes: Flattener) => (f.enum ? { values: f.enum, open: f.openEnum } : f.items[0] ? itemsEnum(nodes, f.items[0]) : undefined);
+    const enumOf = (f: typeof sa, nodes: Flattener) =>
+      f.enum ? { values: f.enum, open: f.openEnum } : f.items[0] ? itemsEnum(nodes, f.items[0]) : undefined;
     const ea = enumOf(sa, schemas.older);
     const eb = enumOf(sb, schemas.newer);
     if (ea && eb) {
-      const open = ea.open || eb.open ? { severity: "informational" as const, note: "an open enum: any value of its type was and is accepted" } : {};
+      const open =
+        ea.open || eb.open
+          ? { severity: "informational" as const, note: "an open enum: any value of its type was and is accepted" }
+          : {};
       const added = eb.values.filter((v) => !ea.values.includes(v));
       const removed = ea.values.filter((v) => !eb.values.includes(v));
       if (added.length) add("request-parameter-enum-value-added", location, q.name, { new: added, ...open });
@@ -199,7 +244,10 @@ function requestBody(docs: DocumentSet, f: Found): { schema: At | undefined; req
 
 function mediaSchema(content: unknown, file: string, form = false): At | undefined {
   const types = Object.keys(object(content));
-  const json = types.find((t) => /^application\/(?:[\w.+-]+\+)?json\b/i.test(t)) ?? types.find((t) => /json/i.test(t)) ?? (form ? types.find((t) => /^application\/x-www-form-urlencoded|^multipart\/form-data/i.test(t)) : undefined);
+  const json =
+    types.find((t) => /^application\/(?:[\w.+-]+\+)?json\b/i.test(t)) ??
+    types.find((t) => /json/i.test(t)) ??
+    (form ? types.find((t) => /^application\/x-www-form-urlencoded|^multipart\/form-data/i.test(t)) : undefined);
   if (!json) return undefined;
   const schema = object(object(content)[json]).schema;
   return schema === undefined ? undefined : { schema, file };
@@ -213,11 +261,18 @@ function compareResponses(schemas: SchemaComparer, x: Found, y: Found, add: Add)
   // A success no longer declared where another 2xx is stays a success (kinds.ts); where none is left, no call succeeds as documented.
   const successes = Object.keys(rb).filter((s) => /^2/.test(s));
   for (const status of Object.keys(ra))
-    if (/^2/.test(status) && !(status in rb)) add("response-success-status-removed", `response.${status}.body`, "/", successes.length ? {} : { severity: "breaking", note: "the newer document declares no success status at all" });
+    if (/^2/.test(status) && !(status in rb))
+      add(
+        "response-success-status-removed",
+        `response.${status}.body`,
+        "/",
+        successes.length ? {} : { severity: "breaking", note: "the newer document declares no success status at all" },
+      );
   // The body a caller reads (the lowest 2xx with a JSON body) answered under another status (201 → 200): compared across,
   // placed at the newer status; a body under both statuses is compared below.
   const [was, now] = [readStatus(older, ra, x.file), readStatus(newer, rb, y.file)];
-  if (was && now && was.status !== now.status && !(was.status in rb) && !(now.status in ra)) place(add, `response.${now.status}.body`, schemas.compare(was.body, now.body, "response"), "response");
+  if (was && now && was.status !== now.status && !(was.status in rb) && !(now.status in ra))
+    place(add, `response.${now.status}.body`, schemas.compare(was.body, now.body, "response"), "response");
   for (const status of Object.keys(rb)) {
     if (!/^2/.test(status)) continue;
     if (!(status in ra)) {
@@ -229,7 +284,12 @@ function compareResponses(schemas: SchemaComparer, x: Found, y: Found, add: Add)
     const location = `response.${status}.body`;
     if (text(a.node.description) !== text(b.node.description)) add("response-description-changed", location, "/");
     compareHeaders(older, a.node, a.file, newer, b.node, b.file, `response.${status}.header`, add);
-    place(add, location, schemas.compare(mediaSchema(a.node.content, a.file), mediaSchema(b.node.content, b.file), "response"), "response");
+    place(
+      add,
+      location,
+      schemas.compare(mediaSchema(a.node.content, a.file), mediaSchema(b.node.content, b.file), "response"),
+      "response",
+    );
   }
 }
 
@@ -244,21 +304,39 @@ function readStatus(docs: DocumentSet, responses: Json, file: string): { status:
   return undefined;
 }
 
-function compareHeaders(older: DocumentSet, a: Json, fileA: string, newer: DocumentSet, b: Json, fileB: string, location: string, add: Add): void {
+function compareHeaders(
+  older: DocumentSet,
+  a: Json,
+  fileA: string,
+  newer: DocumentSet,
+  b: Json,
+  fileB: string,
+  location: string,
+  add: Add,
+): void {
   const lower = (h: Json) => new Map(Object.entries(object(h)).map(([name, v]) => [name.toLowerCase(), { name, v }]));
   const ha = lower(object(a.headers));
   const hb = lower(object(b.headers));
   for (const [key, h] of hb) {
     const before = ha.get(key);
     if (!before) add("response-header-added", location, key);
-    else if (text(deref(older, { schema: before.v, file: fileA }).node.description) !== text(deref(newer, { schema: h.v, file: fileB }).node.description)) add("response-header-description-changed", location, key);
+    else if (
+      text(deref(older, { schema: before.v, file: fileA }).node.description) !==
+      text(deref(newer, { schema: h.v, file: fileB }).node.description)
+    )
+      add("response-header-description-changed", location, key);
   }
   for (const key of ha.keys()) if (!hb.has(key)) add("response-header-removed", location, key);
 }
 
 function place(add: Add, location: string, changes: ReturnType<SchemaComparer["compare"]>, _side: Side): void {
   for (const c of changes)
-    add(c.kind, location, c.pointer, { ...(c.old !== undefined ? { old: c.old } : {}), ...(c.new !== undefined ? { new: c.new } : {}), ...(c.severity ? { severity: c.severity } : {}), ...(c.note ? { note: c.note } : {}) });
+    add(c.kind, location, c.pointer, {
+      ...(c.old !== undefined ? { old: c.old } : {}),
+      ...(c.new !== undefined ? { new: c.new } : {}),
+      ...(c.severity ? { severity: c.severity } : {}),
+      ...(c.note ? { note: c.note } : {}),
+    });
 }
 
 /** A document's files from its root's folder (for a multi-file document given by its root's path). */

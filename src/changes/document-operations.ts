@@ -5,18 +5,23 @@ import { deref, type DocumentSet } from "./schema-flat.js";
 
 export type Json = Record<string, unknown>;
 
-export const object = (v: unknown): Json => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Json) : {});
+export const object = (v: unknown): Json =>
+  v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Json) : {};
 export const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
 export const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
 export const text = (v: unknown) => (typeof v === "string" ? v.replace(/\s+/g, " ").trim() : "");
 
 /** `GET /a/{}/b`: method and path, parameter names dropped. */
-export const keyOf = (method: string, path: string) => `${method.toUpperCase()} ${`/${path.replace(/^\/+/, "")}`.replace(/\/+$/, "").replace(/\{[^}]*\}/g, "{}") || "/"}`;
+export const keyOf = (method: string, path: string) =>
+  `${method.toUpperCase()} ${`/${path.replace(/^\/+/, "")}`.replace(/\/+$/, "").replace(/\{[^}]*\}/g, "{}") || "/"}`;
 
 function serverPath(doc: Json): string {
   const url = object(list(doc.servers)[0]).url;
   try {
-    return new URL(typeof url === "string" ? url.replace(/\{[^}]*\}/g, "x") : "", "https://x.invalid").pathname.replace(/\/+$/, "");
+    return new URL(typeof url === "string" ? url.replace(/\{[^}]*\}/g, "x") : "", "https://x.invalid").pathname.replace(
+      /\/+$/,
+      "",
+    );
   } catch {
     return "";
   }
@@ -51,4 +56,9 @@ export function operationsOf(docs: DocumentSet): Map<string, Found> {
 }
 
 /** Records one change of an operation (document-diff.ts gives each comparison its own). */
-export type Add = (kind: KindId, location: string, pointer: string, extra?: { old?: unknown; new?: unknown; severity?: Severity; note?: string }) => void;
+export type Add = (
+  kind: KindId,
+  location: string,
+  pointer: string,
+  extra?: { old?: unknown; new?: unknown; severity?: Severity; note?: string },
+) => void;

@@ -12,11 +12,17 @@ import { documentChanges, type DocumentSet } from "./document-diff.js";
 import { SchemaComparer } from "./schema-compare.js";
 
 const one = (doc: unknown): DocumentSet => ({ root: "zqtree.json", files: new Map([["zqtree.json", doc]]) });
-const body = (path: string) => ({ schema: { $ref: `#/paths/${path.replaceAll("/", "~1")}/get/responses/200/content/application~1json/schema` }, file: "zqtree.json" });
+const body = (path: string) => ({
+  schema: { $ref: `#/paths/${path.replaceAll("/", "~1")}/get/responses/200/content/application~1json/schema` },
+  file: "zqtree.json",
+});
 
 /** The pairs and nodes one comparison of the two versions' file answers goes through. */
 function work(nodeTypes: number): { pairs: number; flattened: number } {
-  const comparer = new SchemaComparer(one(recursiveUnionDocument(nodeTypes)), one(recursiveUnionDocument(nodeTypes, true)));
+  const comparer = new SchemaComparer(
+    one(recursiveUnionDocument(nodeTypes)),
+    one(recursiveUnionDocument(nodeTypes, true)),
+  );
   comparer.compare(body("/files/{key}/nodes"), body("/files/{key}/nodes"), "response");
   return { pairs: comparer.pairs, flattened: comparer.older.flattened + comparer.newer.flattened };
 }
@@ -33,7 +39,9 @@ describe("comparing recursive unions", () => {
   it("still finds each change, at the first place the tree reaches it: a node type added, a paint added inside, a field retyped", () => {
     const older = one(recursiveUnionDocument(6));
     const newer = one(recursiveUnionDocument(6, true));
-    const lines = documentChanges(older, newer, [{ operationId: "getZqFileNodes", method: "GET", path: "/files/{key}/nodes" }])
+    const lines = documentChanges(older, newer, [
+      { operationId: "getZqFileNodes", method: "GET", path: "/files/{key}/nodes" },
+    ])
       .filter((c) => c.severity !== "informational")
       .map((c) => `${c.kind} ${c.pointer}${c.new !== undefined ? ` ${JSON.stringify(c.new)}` : ""}`);
     expect(lines).toContain('response-property-one-of-added /nodes/{}/document "ZqNode6"');

@@ -118,8 +118,11 @@ const AS_BODY_FIELD: Record<string, string> = {
 
 /** The kind id of a change to a parameter sent as a body field; `rule` names the limit (`limit added: minLength`). */
 export function bodyFieldKind(kind: string, rule: string): string {
-  if (kind === "request-parameter-limit-tightened" && rule === "limit added: minLength") return "request-property-min-length-set";
-  if (kind === "request-parameter-limit-loosened" && rule === "limit loosened: maxLength") return "request-property-max-length-increased";
-  if (kind === "request-parameter-limit-loosened" && rule === "limit loosened: maxItems") return "request-property-max-items-increased";
+  if (kind === "request-parameter-limit-tightened" && rule === "limit added: minLength")
+    return "request-property-min-length-set";
+  if (kind === "request-parameter-limit-loosened" && rule === "limit loosened: maxLength")
+    return "request-property-max-length-increased";
+  if (kind === "request-parameter-limit-loosened" && rule === "limit loosened: maxItems")
+    return "request-property-max-items-increased";
   return AS_BODY_FIELD[kind] ?? kind;
 }

@@ -3,15 +3,39 @@
 import { acmeSurface, acmeTool } from "./acme-surface.js";
 import type { ParamSurface, Shape } from "../surface.js";
 
-export const dataParam = (shape: Shape): ParamSurface => ({ type: "json", jsonType: "object", title: "Data", description: "The task.", required: true, secret: false, visibility: "user-or-llm", wire: "body:/data", shape });
-export const output = (values: string[]) => ({ type: "string" as const, optional: false, description: "State.", shape: { type: "string" as const, enum: values } });
+export const dataParam = (shape: Shape): ParamSurface => ({
+  type: "json",
+  jsonType: "object",
+  title: "Data",
+  description: "The task.",
+  required: true,
+  secret: false,
+  visibility: "user-or-llm",
+  wire: "body:/data",
+  shape,
+});
+export const output = (values: string[]) => ({
+  type: "string" as const,
+  optional: false,
+  description: "State.",
+  shape: { type: "string" as const, enum: values },
+});
 
 export const base = acmeSurface(
   {},
   {
     acme_update_task: acmeTool({
       method: "PUT",
-      params: { data: dataParam({ type: "object", properties: { name: { type: "string" }, workspace: { type: "string" }, kind: { type: "string", enum: ["task", "section"] } } }) },
+      params: {
+        data: dataParam({
+          type: "object",
+          properties: {
+            name: { type: "string" },
+            workspace: { type: "string" },
+            kind: { type: "string", enum: ["task", "section"] },
+          },
+        }),
+      },
       outputs: { state: output(["open", "done"]) },
     }),
   },
@@ -21,7 +45,13 @@ export const head = acmeSurface(
   {
     acme_update_task: acmeTool({
       method: "PUT",
-      params: { data: dataParam({ type: "object", required: ["name"], properties: { name: { type: "string" }, kind: { type: "string", enum: ["task"] } } }) },
+      params: {
+        data: dataParam({
+          type: "object",
+          required: ["name"],
+          properties: { name: { type: "string" }, kind: { type: "string", enum: ["task"] } },
+        }),
+      },
       outputs: { state: output(["open", "done", "archived"]) },
     }),
   },

@@ -15,7 +15,11 @@ export interface Edit {
 }
 
 /** The changes one edit makes to a provider's surface (in a copy of the project's specs under `tmp`), and the version it proposes from 0.1.0 and 1.4.2. */
-export async function changesAfter(tmp: string, provider: string, edits: Edit[]): Promise<{ changes: Change[]; next: string; nextFromOne: string }> {
+export async function changesAfter(
+  tmp: string,
+  provider: string,
+  edits: Edit[],
+): Promise<{ changes: Change[]; next: string; nextFromOne: string }> {
   const dir = mkdtempSync(join(tmp, "p-"));
   cpSync(join(ROOT, "specs"), join(dir, "specs"), { recursive: true });
   const options = { root: dir, specsDir: join(dir, "specs"), outDir: join(dir, "generated"), providers: [provider] };
