@@ -37,7 +37,6 @@ export const NOT_HAND_WRITTEN = [
  */
 export const NOT_YET = [
   "contract-tests/**",
-  "src/changes/**",
   "src/cli/**",
   "src/contract/**",
   "src/import/**",

@@ -68,13 +68,15 @@ describe("minor changes", () => {
         file: "openapi.yaml",
         find: "        - name: maxResults\n",
         replace:
-          "        - name: langRestrict\n          in: query\n          schema: { type: string, maxLength: 8 }\n        - name: maxResults\n",
+          "        - name: langRestrict\n          in: query\n          schema: { type: string, maxLength: " +
+          "8 }\n        - name: maxResults\n",
       },
       {
         file: "manifest.yaml",
         find: "      maxResults:\n",
         replace:
-          "      langRestrict:\n        type: string\n        maxLength: 8\n        description: Two-letter language code.\n        wire: { in: query }\n      maxResults:\n",
+          "      langRestrict:\n        type: string\n        maxLength: 8\n        description: " +
+          "Two-letter language code.\n        wire: { in: query }\n      maxResults:\n",
       },
     ]);
     expect(summary(r.changes)).toEqual([
@@ -108,7 +110,8 @@ describe("minor changes", () => {
         file: "manifest.yaml",
         find: "      metadata.count:\n",
         replace:
-          '      metadata.kind:\n        type: string\n        from: "$response.body#/kind"\n        description: Resource type.\n      metadata.count:\n',
+          '      metadata.kind:\n        type: string\n        from: "$response.body#/kind"\n        ' +
+          "description: Resource type.\n      metadata.count:\n",
       },
     ]);
     expect(summary(r.changes)).toEqual(["minor books_search_volumes output metadata.kind: new output"]);

@@ -73,26 +73,29 @@ describe("breaking changes", () => {
     expect(r.nextFromOne).toBe("2.0.0");
   });
 
-  it("an enum value added to a response field: old readings stay right; workflows comparing against it are named", async () => {
-    const r = await changesAfter("docgen", [
-      {
-        file: "openapi.yaml",
-        find: "enum: [pending, completed, failed]",
-        replace: "enum: [pending, completed, failed, queued]",
-      },
-    ]);
-    expect(r.changes).toEqual([
-      {
-        level: "minor",
-        provider: "docgen",
-        tool: "docgen_check_status",
-        subject: "output status",
-        rule: "enum value added to an output (a workflow comparing against the known values should be told)",
-        to: "queued",
-      },
-    ]);
-    expect(r.nextFromOne).toBe("1.5.0");
-  });
+  it(
+    "an enum value added to a response field: old readings " + "stay right; workflows comparing against it are named",
+    async () => {
+      const r = await changesAfter("docgen", [
+        {
+          file: "openapi.yaml",
+          find: "enum: [pending, completed, failed]",
+          replace: "enum: [pending, completed, failed, queued]",
+        },
+      ]);
+      expect(r.changes).toEqual([
+        {
+          level: "minor",
+          provider: "docgen",
+          tool: "docgen_check_status",
+          subject: "output status",
+          rule: "enum value added to an output (a workflow comparing against the known values should be told)",
+          to: "queued",
+        },
+      ]);
+      expect(r.nextFromOne).toBe("1.5.0");
+    },
+  );
 
   it("enum values added at once: one line per field, with every value (not one line per value)", async () => {
     const r = await changesAfter("docgen", [
@@ -164,17 +167,23 @@ describe("breaking changes", () => {
     const r = await changesAfter("books", [
       {
         file: "manifest.yaml",
-        find: "      maxResults:\n        type: number\n        integer: true\n        minimum: 1\n        maximum: 40\n        default: 10\n        description: Number of volumes to return, 1 to 40.\n        wire: { in: query }\n",
+        find:
+          "      maxResults:\n        type: number\n        integer: true\n        minimum: 1\n        maximum: " +
+          "40\n        default: 10\n        description: Number of volumes to return, 1 to 40.\n        wire: " +
+          "{ in: query }\n",
         replace: "",
       },
       { file: "manifest.yaml", find: "      pageSize: maxResults\n", replace: "" },
     ]);
     // The page size named that parameter: it goes too (the surface records pagination.pageSize).
-    // Sim's tool loses it too; n8n's node never showed it (the runtime chooses a page's size, the node's Limit the items).
+    // Sim's tool loses it too; n8n's node never showed it (the runtime chooses a page's size, the node's Limit the
+    // items).
     expect(summary(r.changes)).toEqual([
       "breaking books_search_volumes param maxResults: parameter removed",
-      "patch books_search_volumes pagination.pageSize: page size no longer named (pages under maxItems are fetched whole)",
-      "breaking books_search_volumes Sim parameter maxResults: Sim parameter removed: a saved block's value for it is dropped, and agents' tool schema loses it",
+      "patch books_search_volumes pagination.pageSize: page size no longer named (pages under maxItems are " +
+        "fetched whole)",
+      "breaking books_search_volumes Sim parameter maxResults: Sim parameter removed: " +
+        "a saved block's value for it is dropped, and agents' tool schema loses it",
     ]);
   });
 
@@ -220,16 +229,20 @@ describe("breaking changes", () => {
     const r = await changesAfter("books", [
       {
         file: "manifest.yaml",
-        find: "    pagination:\n      style: offset\n      send: { in: query, name: startIndex }\n      items: [data]\n      pageSize: maxResults\n",
+        find:
+          "    pagination:\n      style: offset\n      send: { in: query, name: startIndex }\n      items: " +
+          "[data]\n      pageSize: maxResults\n",
         replace: "",
       },
     ]);
     // n8n's node loses Return All and Limit, and shows the page size parameter it left to the runtime.
     expect(summary(r.changes)).toEqual([
       "breaking books_search_volumes pagination: pagination removed (allPages refused)",
-      "breaking books_search_volumes n8n property limit: n8n property removed: a saved workflow's value for it is dropped",
+      "breaking books_search_volumes n8n property limit: n8n property removed: " +
+        "a saved workflow's value for it is dropped",
       "minor books_search_volumes n8n property maxResults: n8n property added",
-      "breaking books_search_volumes n8n property returnAll: n8n property removed: a saved workflow's value for it is dropped",
+      "breaking books_search_volumes n8n property returnAll: n8n property removed: " +
+        "a saved workflow's value for it is dropped",
     ]);
   });
 

@@ -61,7 +61,10 @@ export function atLeast(level: Level, threshold: Level): boolean {
   return RANK[level] >= RANK[threshold];
 }
 
-/** The next version for the largest change: src/publish/next-version.ts (semver, prereleases and build metadata as npm reads them). */
+/**
+ * The next version for the largest change: src/publish/next-version.ts (semver, prereleases and build metadata as npm
+ * reads them).
+ */
 export { nextVersion } from "../publish/next-version.js";
 
 /** Every change from `base` to `head` (either may be absent: a package added or removed). */
@@ -124,7 +127,9 @@ export function diffSurfaces(base: Surface | undefined, head: Surface | undefine
   return changes;
 }
 
-/** Whether `surface` records the concept: it lists it, or it lists none and the concept is one surfaces always recorded. */
+/**
+ * Whether `surface` records the concept: it lists it, or it lists none and the concept is one surfaces always recorded.
+ */
 function recorded(surface: Surface, name: string, entry: SurfaceEntry): boolean {
   return surface.concepts ? surface.concepts.includes(name) : Boolean(entry.legacy);
 }

@@ -47,7 +47,8 @@ describe("limits.requestHeadBytes: what the upstream accepts of a request head",
         diffSurfaces(surface({ limits: { requestHeadBytes: 16384 } }), surface({ limits: { requestHeadBytes: 8192 } })),
       ),
     ).toEqual([
-      "breaking limits.requestHeadBytes: limit tightened (a longer request line and headers are refused before sending)",
+      "breaking limits.requestHeadBytes: limit tightened (a longer request line and headers are refused " +
+        "before sending)",
     ]);
     expect(
       summary(
@@ -130,29 +131,37 @@ describe("errors.failureWhen: tests making a 2xx reply a failure", () => {
 });
 
 describe("the error body (errors.details, errors.fields, errors.retryableStatuses)", () => {
-  it("a detail removed is breaking, added minor, read elsewhere a patch; the fields read and the statuses retried are patches", () => {
-    const base = surface();
-    const withDetail = surface({ errors: { ...base.errors, details: { reason: ["$response.body#/reason"] } } });
-    expect(summary(diffSurfaces(base, withDetail))).toEqual(["minor errors.details.reason: error detail added"]);
-    expect(summary(diffSurfaces(withDetail, base))).toEqual([
-      "breaking errors.details.reason: error detail removed (error.details no longer carries it)",
-    ]);
-    const movedDetail = surface({ errors: { ...base.errors, details: { reason: ["$response.body#/error/reason"] } } });
-    expect(summary(diffSurfaces(withDetail, movedDetail))).toEqual([
-      "patch errors.details.reason: where an error detail is read changed",
-    ]);
-    const otherCode = surface({
-      errors: {
-        ...base.errors,
-        fields: { code: ["$response.body#/error/code"], message: ["$response.body#/message"], requestId: [] },
-      },
-    });
-    expect(summary(diffSurfaces(base, otherCode))).toEqual([
-      "patch errors: where the error's code, message or request id is read changed",
-    ]);
-    const retried = surface({ errors: { ...base.errors, retryableStatuses: [429] } });
-    expect(summary(diffSurfaces(base, retried))).toEqual(["patch errors.retryableStatuses: statuses retried changed"]);
-  });
+  it(
+    "a detail removed is breaking, added minor, read elsewhere a patch; the fields read and the statuses " +
+      "retried are patches",
+    () => {
+      const base = surface();
+      const withDetail = surface({ errors: { ...base.errors, details: { reason: ["$response.body#/reason"] } } });
+      expect(summary(diffSurfaces(base, withDetail))).toEqual(["minor errors.details.reason: error detail added"]);
+      expect(summary(diffSurfaces(withDetail, base))).toEqual([
+        "breaking errors.details.reason: error detail removed (error.details no longer carries it)",
+      ]);
+      const movedDetail = surface({
+        errors: { ...base.errors, details: { reason: ["$response.body#/error/reason"] } },
+      });
+      expect(summary(diffSurfaces(withDetail, movedDetail))).toEqual([
+        "patch errors.details.reason: where an error detail is read changed",
+      ]);
+      const otherCode = surface({
+        errors: {
+          ...base.errors,
+          fields: { code: ["$response.body#/error/code"], message: ["$response.body#/message"], requestId: [] },
+        },
+      });
+      expect(summary(diffSurfaces(base, otherCode))).toEqual([
+        "patch errors: where the error's code, message or request id is read changed",
+      ]);
+      const retried = surface({ errors: { ...base.errors, retryableStatuses: [429] } });
+      expect(summary(diffSurfaces(base, retried))).toEqual([
+        "patch errors.retryableStatuses: statuses retried changed",
+      ]);
+    },
+  );
 });
 
 describe("routes: other upstream operations serving a tool", () => {
@@ -224,18 +233,24 @@ describe("deprecated: a tool on its way out", () => {
 });
 
 describe("successStatuses: the 2xx statuses an operation answers with", () => {
-  it("another status in place of one (201 → 200) is minor both ways, under upstream's kind ids: every 2xx succeeds and outputs read alike, an output reading the status sees it", () => {
-    const changes = diffWithKinds(surface({}, { success: [201] }), surface({}, { success: [200] }));
-    expect(changes.map((c) => `${c.level} ${c.subject}: ${c.kind} ${c.severity}`)).toEqual([
-      "minor success status 200: response-success-status-added non-breaking",
-      "minor success status 201: response-success-status-removed non-breaking",
-    ]);
-    expect(changes.map((c) => c.rule)).toEqual([
-      "success status added (the call succeeds and its outputs are read as before; an output reading the status may give it)",
-      "success status no longer declared (the call succeeds with another 2xx, its outputs read alike; an output reading the status no longer gives it)",
-    ]);
-    expect(diffSurfaces(surface({}, { success: [200] }), surface({}, { success: [200] }))).toEqual([]);
-  });
+  it(
+    "another status in place of one (201 → 200) is minor both ways, under upstream's kind ids: " +
+      "every 2xx succeeds and outputs read alike, an output reading the status sees it",
+    () => {
+      const changes = diffWithKinds(surface({}, { success: [201] }), surface({}, { success: [200] }));
+      expect(changes.map((c) => `${c.level} ${c.subject}: ${c.kind} ${c.severity}`)).toEqual([
+        "minor success status 200: response-success-status-added non-breaking",
+        "minor success status 201: response-success-status-removed non-breaking",
+      ]);
+      expect(changes.map((c) => c.rule)).toEqual([
+        "success status added (the call succeeds and its outputs are read as before; " +
+          "an output reading the status may give it)",
+        "success status no longer declared (the call succeeds with another 2xx, its outputs read alike; " +
+          "an output reading the status no longer gives it)",
+      ]);
+      expect(diffSurfaces(surface({}, { success: [200] }), surface({}, { success: [200] }))).toEqual([]);
+    },
+  );
 
   it("is not compared with a surface from before it was recorded", () => {
     const before = {
@@ -262,7 +277,8 @@ describe("rateLimits and server.hosts", () => {
 
 describe("rateLimits.requestsPerMinute: the request rate the upstream documents", () => {
   const RATE =
-    "not breaking: it records the upstream's own limit, which binds callers whether declared or not; an executor's calls and verify's requests are spaced by it";
+    "not breaking: it records the upstream's own limit, which binds callers whether declared or not; " +
+    "an executor's calls and verify's requests are spaced by it";
   const rate = (requestsPerMinute: number, policy: Surface["rateLimits"] = {}) =>
     surface({ rateLimits: { ...policy, requestsPerMinute } });
   it("is a patch change whichever way it moves: lowering it holds no call back", () => {
@@ -303,8 +319,9 @@ describe("rateLimits.requestsPerMinute: the request rate the upstream documents"
 });
 
 describe("a surface from before surfaces listed their concepts", () => {
-  // generated/<p>/surface.json as committed at cba3362, before the surface recorded limits, idempotency, failure tests, routes, the error body or the page size;
-  // the credential parameters as the specs have them since OAuth 2 flows (issue 22), so that the specs are the same.
+  // generated/<p>/surface.json as committed at cba3362, before the surface recorded limits, idempotency, failure tests,
+  // routes, the error body or the page size; the credential parameters as the specs have them since OAuth 2 flows
+  // (issue 22), so that the specs are the same.
   const earlier = (provider: string) =>
     JSON.parse(
       readFileSync(join(import.meta.dirname, `__fixtures__/before-concepts/${provider}.surface.json`), "utf8"),
@@ -319,7 +336,8 @@ describe("a surface from before surfaces listed their concepts", () => {
     const { triggers: _, pollTriggers: __, ...rest } = s;
     return { ...rest, tools } as Surface;
   };
-  // The document's records have since gained fields too (the audit times a poll trigger reads): an output field added is the specs growing.
+  // The document's records have since gained fields too (the audit times a poll trigger reads): an output field added
+  // is the specs growing.
   const unlessGrown = (changes: ReturnType<typeof diffSurfaces>) =>
     changes.filter((c) => c.rule !== "new output field");
 
@@ -360,8 +378,8 @@ describe("the table of manifest fields (link/concepts.ts FIELDS)", () => {
 
   it("uses every surface entry that records a manifest field", () => {
     const used = new Set(Object.values(FIELDS).flatMap((d: FieldDecision) => ("surface" in d ? [d.surface] : [])));
-    // Recorded from the OpenAPI document alone: the declared success and error statuses, and the scopes each operation asks of the
-    // credential; and from what the generator makes of the tools for n8n and Sim (records-platforms.ts).
+    // Recorded from the OpenAPI document alone: the declared success and error statuses, and the scopes each operation
+    // asks of the credential; and from what the generator makes of the tools for n8n and Sim (records-platforms.ts).
     expect(CONCEPT_NAMES.filter((name) => !used.has(name))).toEqual([
       "errorStatuses",
       "n8n",

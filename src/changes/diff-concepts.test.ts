@@ -65,7 +65,8 @@ describe("blockwright diff classifies a change to", () => {
     const line = (c: Change) => `${c.provider} ${c.level} ${c.subject}: ${c.rule}`;
     const lines = changes.map(line);
     expect(lines).toContain(
-      `${withHeadLimit} breaking limits.requestHeadBytes: limit tightened (a longer request line and headers are refused before sending)`,
+      `${withHeadLimit} breaking limits.requestHeadBytes: limit tightened (a longer request line and headers ` +
+        `are refused before sending)`,
     );
     expect(lines).toContain(
       `${withRoutes} patch routes: route removed (the main operation serves the calls it matched)`,

@@ -27,11 +27,17 @@ export interface DocumentChange {
   kind: KindId;
   severity: Severity;
   reason: string;
-  /** The operationId the newer document gives it (else the older one's, else the bound operation's); absent when none does. */
+  /**
+   * The operationId the newer document gives it (else the older one's, else the bound operation's); absent when none
+   * does.
+   */
   operationId?: string;
   method: string;
   path: string;
-  /** `operation`, `security`, `request.parameter.<in>`, `request.body`, `response.<status>.body`, `response.<status>.header`. */
+  /**
+   * `operation`, `security`, `request.parameter.<in>`, `request.body`, `response.<status>.body`,
+   * `response.<status>.header`.
+   */
   location: string;
   /** Parameter, scheme or header name; a body pointer (`/a/*\/b`, `/` for the whole body); "" for the operation. */
   pointer: string;
@@ -258,7 +264,8 @@ function compareResponses(schemas: SchemaComparer, x: Found, y: Found, add: Add)
   const newer = schemas.newer.docs;
   const ra = object(x.op.responses);
   const rb = object(y.op.responses);
-  // A success no longer declared where another 2xx is stays a success (kinds.ts); where none is left, no call succeeds as documented.
+  // A success no longer declared where another 2xx is stays a success (kinds.ts); where none is left, no call succeeds
+  // as documented.
   const successes = Object.keys(rb).filter((s) => /^2/.test(s));
   for (const status of Object.keys(ra))
     if (/^2/.test(status) && !(status in rb))
@@ -268,8 +275,8 @@ function compareResponses(schemas: SchemaComparer, x: Found, y: Found, add: Add)
         "/",
         successes.length ? {} : { severity: "breaking", note: "the newer document declares no success status at all" },
       );
-  // The body a caller reads (the lowest 2xx with a JSON body) answered under another status (201 → 200): compared across,
-  // placed at the newer status; a body under both statuses is compared below.
+  // The body a caller reads (the lowest 2xx with a JSON body) answered under another status (201 → 200): compared
+  // across, placed at the newer status; a body under both statuses is compared below.
   const [was, now] = [readStatus(older, ra, x.file), readStatus(newer, rb, y.file)];
   if (was && now && was.status !== now.status && !(was.status in rb) && !(now.status in ra))
     place(add, `response.${now.status}.body`, schemas.compare(was.body, now.body, "response"), "response");

@@ -128,7 +128,9 @@ export function applyGatePolicy(changes: Change[], policy: GatePolicy, today: st
     else if (a.expires < today)
       notes.push({
         at: a.at,
-        message: `accepted change ${JSON.stringify(a.id)} expired on ${a.expires}: it counts again; accept it anew with a later date, or fix what it breaks`,
+        message:
+          `accepted change ${JSON.stringify(a.id)} expired on ${a.expires}: it counts again; ` +
+          `accept it anew with a later date, or fix what it breaks`,
       });
   }
   return notes;

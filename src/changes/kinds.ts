@@ -36,7 +36,8 @@ export const KINDS = {
   "api-security-scheme-changed": k("breaking", "the credential the operation takes is sent another way"),
   "api-security-scheme-url-changed": k(
     "informational",
-    "the document gives another address for obtaining a token; the manifest's auth.flows holds the one the runtime uses",
+    "the document gives another address for obtaining a token; the manifest's auth.flows holds the one the " +
+      "runtime uses",
   ),
   "new-optional-request-parameter": k("non-breaking", "a new optional parameter"),
   "new-required-request-parameter": k("breaking", "every call must now send it"),
@@ -90,7 +91,8 @@ export const KINDS = {
   // only by a reading of the status itself (an output from $statusCode), as a value added or no longer given is.
   "response-success-status-removed": k(
     "non-breaking",
-    "no longer answered with this status: the call succeeds with another 2xx, its body read alike; a reading of the status itself sees the change",
+    "no longer answered with this status: the call succeeds with another 2xx, its body read alike; " +
+      "a reading of the status itself sees the change",
     true,
   ),
   "response-success-status-added": k(
@@ -137,7 +139,10 @@ export function severityRank(s: Severity): number {
   return SEVERITIES.indexOf(s);
 }
 
-/** Text from a published document or a manifest, safe on a terminal line: as a JSON string when it holds a control or line-separator character. */
+/**
+ * Text from a published document or a manifest, safe on a terminal line: as a JSON string when it holds a control or
+ * line-separator character.
+ */
 export function plain(text: string): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for
   return /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(text) ? JSON.stringify(text) : text;

@@ -26,7 +26,10 @@ function surface(outputShape: Shape, shapes?: Record<string, Shape>): Surface {
 
 const named = () =>
   surface({ ref: "Customer" }, { Customer: customer({ ref: "Address" }), Address: address({ ref: "Customer" }) });
-/** As surfaces recorded it before named shapes: expanded where used (read from JSON: a copy at each place), the recursive reference named. */
+/**
+ * As surfaces recorded it before named shapes: expanded where used (read from JSON: a copy at each place), the
+ * recursive reference named.
+ */
 const expanded = () => JSON.parse(JSON.stringify(surface(customer(address({ recursive: "Customer" }))))) as Surface;
 const summary = (base: Surface, head: Surface) =>
   diffSurfaces(base, head).map((c) => `${c.level} ${c.subject}: ${c.rule}`);

@@ -33,10 +33,13 @@ function problems(
 }
 
 const crm = (inputs: string) =>
-  `blocks:\n  c:\n    type: crm\n    name: Create\n    inputs:\n      operation: crm_create_record\n      apiKey: "{{SF}}"\n      instanceUrl: https://acme.my.salesforce.com\n      sobject: Account\n${inputs}`;
+  `blocks:\n  c:\n    type: crm\n    name: Create\n    inputs:\n      operation: ` +
+  `crm_create_record\n      apiKey: "{{SF}}"\n      instanceUrl: https://acme.my.salesforce.com\n      ` +
+  `sobject: Account\n${inputs}`;
 const CRM_ENV = { SF: "tok-abcdef-0001" };
 const search = (inputs: string) =>
-  `blocks:\n  s:\n    type: books\n    name: Search\n    inputs:\n      operation: books_search_volumes\n      apiKey: "{{BOOKS_KEY}}"\n      q: dune\n${inputs}`;
+  `blocks:\n  s:\n    type: books\n    name: Search\n    inputs:\n      operation: ` +
+  `books_search_volumes\n      apiKey: "{{BOOKS_KEY}}"\n      q: dune\n${inputs}`;
 
 // The surface records no mock answers (statuses and their example names): a
 // block's `mock:` is checked against the installed package only.
@@ -67,7 +70,10 @@ describe("registryFromSurfaces", () => {
     expect(problems(fromSurfaces, cases[2]![1], ENV)).toEqual([]);
     expect(problems(fromSurfaces, cases[1]![1], CRM_ENV)).toEqual([
       expect.stringMatching(
-        /^flow\.yaml:\d+:\d+: c: fields: must not contain "Id" \(in any case\): Salesforce sets a new record's id itself/,
+        new RegExp(
+          String.raw`^flow\.yaml:\d+:\d+: c: fields: must not contain "Id" \(in any case\): ` +
+            "Salesforce sets a new record's id itself",
+        ),
       ),
     ]);
   });

@@ -42,7 +42,8 @@ export function diffJunit(
     tests += d.changes.length;
     failures += failed;
     suites.push(
-      `  <testsuite name="${attr(d.packageName)}" tests="${d.changes.length}" failures="${failed}" errors="0" skipped="0" time="0.000" timestamp="${attr(stamp)}">`,
+      `  <testsuite name="${attr(d.packageName)}" tests="${d.changes.length}" failures="${failed}" errors="0" ` +
+        `skipped="0" time="0.000" timestamp="${attr(stamp)}">`,
       `    <properties>`,
       `      <property name="version" value="${attr(d.version)}"/>`,
       `      <property name="nextVersion" value="${attr(d.nextVersion)}"/>`,
@@ -56,9 +57,11 @@ export function diffJunit(
     tests += broken.length;
     failures += broken.length;
     suites.push(
-      `  <testsuite name="workflows" tests="${broken.length}" failures="${broken.length}" errors="0" skipped="0" time="0.000" timestamp="${attr(stamp)}">`,
+      `  <testsuite name="workflows" tests="${broken.length}" failures="${broken.length}" errors="0" ` +
+        `skipped="0" time="0.000" timestamp="${attr(stamp)}">`,
       ...broken.flatMap((w) => [
-        `    <testcase classname="${attr(`workflows.${w.file}`)}" name="${attr(`${w.file}:${w.line}:${w.col}`)}" time="0.000">`,
+        `    <testcase classname="${attr(`workflows.${w.file}`)}" name="` +
+          `${attr(`${w.file}:${w.line}:${w.col}`)}" time="0.000">`,
         `      <failure message="${attr(w.message)}" type="BrokenWorkflow">${text(w.message)}</failure>`,
         `    </testcase>`,
       ]),
@@ -75,7 +78,9 @@ export function diffJunit(
 }
 
 function changeCase(d: PackageDiff, c: Change, failOn: Level, options: GateOptions): string[] {
-  const open = `    <testcase classname="${attr(`${d.provider}.${c.tool ?? "package"}`)}" name="${attr(`${kindOf(c)} › ${c.subject}`)}" time="0.000"`;
+  const open =
+    `    <testcase classname="${attr(`${d.provider}.${c.tool ?? "package"}`)}` +
+    `" name="${attr(`${kindOf(c)} › ${c.subject}`)}" time="0.000"`;
   const at = options.where?.(d, c);
   const body = [
     `${severityOf(c)}: ${describeChange(c)}`,
@@ -91,7 +96,8 @@ function changeCase(d: PackageDiff, c: Change, failOn: Level, options: GateOptio
   if (!failing(c, failOn)) return [`${open}/>`];
   return [
     `${open}>`,
-    `      <failure message="${attr(`${severityOf(c)}: ${describeChange(c)}`)}" type="${c.level === "breaking" ? "BreakingChange" : "Change"}">${text(body)}</failure>`,
+    `      <failure message="${attr(`${severityOf(c)}: ${describeChange(c)}`)}` +
+      `" type="${c.level === "breaking" ? "BreakingChange" : "Change"}">${text(body)}</failure>`,
     `    </testcase>`,
   ];
 }
@@ -102,7 +108,8 @@ export function diffHtml(diffs: PackageDiff[], workflows: WorkflowProblem[] | un
   const failed =
     changed.flatMap((d) => d.changes).filter((c) => failing(c, failOn)).length + brokenLines(workflows).length;
   const verdict = changed.length
-    ? `${changed.length} package${changed.length === 1 ? "" : "s"} changed; ${failed} change${failed === 1 ? "" : "s"} at or above ${failOn}`
+    ? `${changed.length} package${changed.length === 1 ? "" : "s"} changed; ${failed} ` +
+      `change${failed === 1 ? "" : "s"} at or above ${failOn}`
     : "no changes to any package's surface";
   const body = [
     `<h1>blockwright diff</h1>`,
@@ -117,7 +124,8 @@ export function diffHtml(diffs: PackageDiff[], workflows: WorkflowProblem[] | un
     );
     for (const d of changed)
       body.push(
-        `<tr><td><code>${text(d.packageName)}</code></td><td>${text(d.version)}</td><td>${text(d.nextVersion)}</td><td class="${d.level === "breaking" ? "bad" : "ok"}">${text(d.level ?? "")}</td></tr>`,
+        `<tr><td><code>${text(d.packageName)}</code></td><td>${text(d.version)}</td><td>${text(d.nextVersion)}` +
+          `</td><td class="${d.level === "breaking" ? "bad" : "ok"}">${text(d.level ?? "")}</td></tr>`,
       );
     body.push(`</table>`);
   }
@@ -132,7 +140,11 @@ export function diffHtml(diffs: PackageDiff[], workflows: WorkflowProblem[] | un
       const state = c.accepted ? ` (accepted until ${c.accepted.expires}: ${c.accepted.reason})` : "";
       const cls = failing(c, failOn) ? "bad" : c.accepted ? "none" : "ok";
       body.push(
-        `<tr><td class="${cls}">${text(`${severityOf(c)}${state}`)}</td><td>${c.tool ? `<code>${text(c.tool)}</code>` : "(package)"}</td><td><code>${text(kindOf(c))}</code></td><td>${text(describeChange(c).replace(/ \[[^\]]*\]$/, ""))}${at ? `<br><span class="at">${text(at)}</span>` : ""}</td><td><code>${text(c.id ?? "")}</code></td></tr>`,
+        `<tr><td class="${cls}">${text(`${severityOf(c)}${state}`)}</td><td>` +
+          `${c.tool ? `<code>${text(c.tool)}</code>` : "(package)"}</td><td><code>${text(kindOf(c))}` +
+          `</code></td><td>${text(describeChange(c).replace(/ \[[^\]]*\]$/, ""))}` +
+          `${at ? `<br><span class="at">${text(at)}</span>` : ""}</td><td><code>${text(c.id ?? "")}` +
+          `</code></td></tr>`,
       );
     }
     body.push(`</table>`);
@@ -144,7 +156,9 @@ export function diffHtml(diffs: PackageDiff[], workflows: WorkflowProblem[] | un
       body.push(`<table>`, `<tr><th>Where</th><th>Severity</th><th>Problem</th></tr>`);
       for (const w of workflows)
         body.push(
-          `<tr><td><code>${text(`${w.file}:${w.line}:${w.col}`)}</code></td><td class="${w.severity === "non-breaking" ? "ok" : "bad"}">${text(w.severity ?? "breaking")}</td><td>${text(w.message)}</td></tr>`,
+          `<tr><td><code>${text(`${w.file}:${w.line}:${w.col}`)}</code></td><td class="` +
+            `${w.severity === "non-breaking" ? "ok" : "bad"}">${text(w.severity ?? "breaking")}` +
+            `</td><td>${text(w.message)}</td></tr>`,
         );
       body.push(`</table>`);
     }

@@ -57,7 +57,8 @@ const conceptChanges: Change[] = Object.values(SURFACE_ENTRIES).map((entry) => {
 
 describe("changePlace", () => {
   it.each(conceptChanges.map((c) => [c.subject, c] as const))(
-    "the change of %s points at a field the manifest schema declares (the operation's own or the provider's shared one)",
+    "the change of %s points at a field the manifest schema declares (the operation's own or the provider's " +
+      "shared one)",
     (_, change) => {
       const path = changePlace(change);
       const shared = path[0] === "operations" ? path.slice(2) : [];
@@ -68,21 +69,25 @@ describe("changePlace", () => {
     },
   );
 
-  it("a tool points at its operation, what its OpenAPI operation declares (method and path, success and error statuses) at its operationId, a package at the provider", () => {
-    expect(changePlace({ level: "minor", provider: "p", tool: "p_op", subject: "tool", rule: "new tool" })).toEqual([
-      "operations",
-      "p_op",
-    ]);
-    for (const subject of ["request", "error status 404", "success status 200"])
-      expect(changePlace({ level: "patch", provider: "p", tool: "p_op", subject, rule: "r" })).toEqual([
+  it(
+    "a tool points at its operation, what its OpenAPI operation declares (method and path, " +
+      "success and error statuses) at its operationId, a package at the provider",
+    () => {
+      expect(changePlace({ level: "minor", provider: "p", tool: "p_op", subject: "tool", rule: "new tool" })).toEqual([
         "operations",
         "p_op",
-        "operationId",
       ]);
-    expect(changePlace({ level: "minor", provider: "p", subject: "package", rule: "new package" })).toEqual([
-      "provider",
-    ]);
-  });
+      for (const subject of ["request", "error status 404", "success status 200"])
+        expect(changePlace({ level: "patch", provider: "p", tool: "p_op", subject, rule: "r" })).toEqual([
+          "operations",
+          "p_op",
+          "operationId",
+        ]);
+      expect(changePlace({ level: "minor", provider: "p", subject: "package", rule: "new package" })).toEqual([
+        "provider",
+      ]);
+    },
+  );
 });
 
 describe("githubAnnotations", () => {
@@ -103,21 +108,25 @@ describe("githubAnnotations", () => {
 
   it("a breaking change is a warning below --fail-on and an error at it; the title escapes its colon", () => {
     expect(githubAnnotations(diffs, undefined, { locate })).toBe(
-      "::warning file=specs/p/manifest.yaml,line=12,col=7,title=@s/p 0.1.0 → 0.2.0%3A breaking::p_op param q: limit tightened: maximum (40 → 8) [limit tightened: maximum]\n",
+      "::warning file=specs/p/manifest.yaml,line=12,col=7,title=@s/p 0.1.0 → 0.2.0%3A breaking::p_op param q: " +
+        "limit tightened: maximum (40 → 8) [limit tightened: maximum]\n",
     );
     expect(githubAnnotations(diffs, undefined, { locate, failOn: "breaking" })).toMatch(/^::error file=/);
   });
 
-  it("a change in a package that is gone has no file; a message keeps its newlines and percent signs as escapes", () => {
-    const gone = [
-      packageDiff("p", "@s/p", "0.1.0", [
-        { level: "minor", provider: "p", tool: "p_op", subject: "description", rule: "100%\nnew" },
-      ]),
-    ];
-    expect(githubAnnotations(gone, undefined, { locate: () => undefined })).toBe(
-      "::notice title=@s/p 0.1.0 → 0.1.1%3A minor::p_op description: 100%25%0Anew [100%25%0Anew]\n",
-    );
-  });
+  it(
+    "a change in a package that is gone has no file; a " + "message keeps its newlines and percent signs as escapes",
+    () => {
+      const gone = [
+        packageDiff("p", "@s/p", "0.1.0", [
+          { level: "minor", provider: "p", tool: "p_op", subject: "description", rule: "100%\nnew" },
+        ]),
+      ];
+      expect(githubAnnotations(gone, undefined, { locate: () => undefined })).toBe(
+        "::notice title=@s/p 0.1.0 → 0.1.1%3A minor::p_op description: 100%25%0Anew [100%25%0Anew]\n",
+      );
+    },
+  );
 });
 
 describe("markdownReport", () => {
@@ -144,25 +153,28 @@ describe("markdownReport", () => {
 });
 
 describe("textReport", () => {
-  it("manifest text stays on its line: no line starts with :: (a CI workflow command), control characters escaped", () => {
-    const hostile = "old\n::error::x\r\n  ::add-mask::y\u001b[2J ##[set-output name=a;]b";
-    const diffs = [
-      packageDiff("p", "@s/p", "0.1.0", [
-        {
-          level: "patch",
-          provider: "p",
-          tool: "p_op",
-          subject: "description",
-          rule: "text changed",
-          from: hostile,
-          to: "b",
-        },
-      ]),
-    ];
-    const text = textReport(diffs, [{ file: "w.yaml", line: 1, col: 1, message: "w.yaml:1:1: a\n::warning::z" }]);
-    expect(text).toContain(
-      'description: text changed ("old\\n::error::x\\r\\n  ::add-mask::y\\u001b[2J %23#[set-output name=a;]b" → b)',
-    );
-    for (const line of text.split("\n")) expect(line, line).not.toMatch(/^\s*::|##\[/);
-  });
+  it(
+    "manifest text stays on its line: no line starts with :: (a CI workflow command), " + "control characters escaped",
+    () => {
+      const hostile = "old\n::error::x\r\n  ::add-mask::y\u001b[2J ##[set-output name=a;]b";
+      const diffs = [
+        packageDiff("p", "@s/p", "0.1.0", [
+          {
+            level: "patch",
+            provider: "p",
+            tool: "p_op",
+            subject: "description",
+            rule: "text changed",
+            from: hostile,
+            to: "b",
+          },
+        ]),
+      ];
+      const text = textReport(diffs, [{ file: "w.yaml", line: 1, col: 1, message: "w.yaml:1:1: a\n::warning::z" }]);
+      expect(text).toContain(
+        'description: text changed ("old\\n::error::x\\r\\n  ::add-mask::y\\u001b[2J %23#[set-output name=a;]b" → b)',
+      );
+      for (const line of text.split("\n")) expect(line, line).not.toMatch(/^\s*::|##\[/);
+    },
+  );
 });

@@ -94,7 +94,10 @@ function bySeverity(changes: readonly Change[]): [Severity, Change[]][] {
   );
 }
 
-/** The report for people: manifest text escaped, as every text report escapes what came from outside (lineText, logSafe). */
+/**
+ * The report for people: manifest text escaped, as every text report escapes what came from outside (lineText,
+ * logSafe).
+ */
 export function textReport(diffs: PackageDiff[], workflows: WorkflowProblem[] | undefined): string {
   const lines: string[] = [];
   const changed = diffs.filter((d) => d.changes.length);
@@ -133,7 +136,9 @@ export function textReport(diffs: PackageDiff[], workflows: WorkflowProblem[] | 
 /** A version in Markdown: semver as it is (no block marker mid-line or in a cell), anything else escaped. */
 const versionText = (v: string): string => (/^[0-9A-Za-z.+-]+$/.test(v) ? v : markdownText(v));
 
-/** The report as Markdown: a table of packages and next versions, each package's changes, and the workflow lines hit. */
+/**
+ * The report as Markdown: a table of packages and next versions, each package's changes, and the workflow lines hit.
+ */
 export function markdownReport(diffs: PackageDiff[], workflows: WorkflowProblem[] | undefined): string {
   const changed = diffs.filter((d) => d.changes.length);
   const breaking = changed.filter((d) => d.level === "breaking").length;
@@ -141,13 +146,15 @@ export function markdownReport(diffs: PackageDiff[], workflows: WorkflowProblem[
   if (!changed.length) out.push("## blockwright diff: no changes to any package's surface");
   else {
     out.push(
-      `## blockwright diff: ${changed.length} package${changed.length === 1 ? "" : "s"} changed${breaking ? ` (${breaking} breaking)` : ""}`,
+      `## blockwright diff: ${changed.length} package${changed.length === 1 ? "" : "s"} ` +
+        `changed${breaking ? ` (${breaking} breaking)` : ""}`,
       "",
     );
     out.push("| Package | Version | Next | Largest change |", "|---|---|---|---|");
     for (const d of changed)
       out.push(
-        `| ${cell(codeSpan(d.packageName))} | ${cell(versionText(d.version))} | ${cell(versionText(d.nextVersion))} | ${d.level === "breaking" ? "⚠️ breaking" : (d.level ?? "")} |`,
+        `| ${cell(codeSpan(d.packageName))} | ${cell(versionText(d.version))} ` +
+          `| ${cell(versionText(d.nextVersion))} | ${d.level === "breaking" ? "⚠️ breaking" : (d.level ?? "")} |`,
       );
     for (const d of changed) {
       out.push(
@@ -160,7 +167,10 @@ export function markdownReport(diffs: PackageDiff[], workflows: WorkflowProblem[
       for (const [severity, changes] of bySeverity(d.changes))
         for (const c of changes)
           out.push(
-            `| ${severity}${c.accepted ? ` (accepted until ${c.accepted.expires})` : ""} | ${c.tool ? cell(codeSpan(c.tool)) : "(package)"} | ${cell(codeSpan(kindOf(c)))} | ${cell(markdownText(`${describeChange(c).replace(/ \[[^\]]*\]$/, "")}${acceptedText(c)}`))}${c.id && c.level === "breaking" ? ` (id ${cell(codeSpan(c.id))})` : ""} |`,
+            `| ${severity}${c.accepted ? ` (accepted until ${c.accepted.expires})` : ""} ` +
+              `| ${c.tool ? cell(codeSpan(c.tool)) : "(package)"} | ${cell(codeSpan(kindOf(c)))} ` +
+              `| ${cell(markdownText(`${describeChange(c).replace(/ \[[^\]]*\]$/, "")}${acceptedText(c)}`))}` +
+              `${c.id && c.level === "breaking" ? ` (id ${cell(codeSpan(c.id))})` : ""} |`,
           );
     }
   }
@@ -176,14 +186,19 @@ export function markdownReport(diffs: PackageDiff[], workflows: WorkflowProblem[
       out.push("", "| Where | Severity | Problem |", "|---|---|---|");
       for (const w of workflows)
         out.push(
-          `| ${cell(codeSpan(`${w.file}:${w.line}:${w.col}`))} | ${w.severity ?? "breaking"} | ${cell(markdownText(w.message.slice(w.message.indexOf(": ") + 2)))} |`,
+          `| ${cell(codeSpan(`${w.file}:${w.line}:${w.col}`))} | ${w.severity ?? "breaking"} ` +
+            `| ${cell(markdownText(w.message.slice(w.message.indexOf(": ") + 2)))} |`,
         );
     }
   }
   return `${out.join("\n")}\n`;
 }
 
-/** The manifest key under an operation for the first word of a tool change's subject (`param maxResults`, `output data .a`, `outcome 404`): what the OpenAPI document declares (method, path, success and error statuses) is bound at `operationId`. */
+/**
+ * The manifest key under an operation for the first word of a tool change's subject (`param maxResults`, `output data
+ * .a`, `outcome 404`): what the OpenAPI document declares (method, path, success and error statuses) is bound at
+ * `operationId`.
+ */
 const TOOL_SUBJECT_KEYS: Record<string, string | undefined> = {
   param: "params",
   output: "outputs",

@@ -149,7 +149,8 @@ function compareFlat(ctx: Ctx, a: Flat, b: Flat): void {
   compareLimits(ctx, a, b, here);
   if (!req) {
     const added = b.shapes.filter((s) => !covered(s, a.shapes));
-    // Breaking when the old shape promised fields (required ones) a reader may count on; with every field optional, nothing was promised.
+    // Breaking when the old shape promised fields (required ones) a reader may count on; with every field optional,
+    // nothing was promised.
     const promised = [...a.properties.keys()].some((name) => isRequired(a, name));
     if (a.shapes.length && added.length && b.shapes.length > a.shapes.length)
       push(ctx, "response-property-one-of-added", here, {
@@ -322,8 +323,8 @@ function compareProperties(ctx: Ctx, a: Flat, b: Flat): void {
     const hidden = (f: Flat | undefined) => !f || (req ? f.readOnly : f.writeOnly);
     if (!x) {
       if (hidden(y?.flat)) continue;
-      // Inside an object form that is itself new (a gid string that may now be an object), nothing is asked of a caller sending the old form;
-      // nor, inside one form of a union of objects, of a caller sending another form.
+      // Inside an object form that is itself new (a gid string that may now be an object), nothing is asked of a caller
+      // sending the old form; nor, inside one form of a union of objects, of a caller sending another form.
       const newForm = req && !a.properties.size && !a.types.has("object") && a.types.size > 0;
       const oneForm = req && isRequired(b, name) && !requiredOfEveryCall(b, name);
       if (req)
@@ -339,7 +340,9 @@ function compareProperties(ctx: Ctx, a: Flat, b: Flat): void {
             : oneForm
               ? {
                   severity: "non-breaking",
-                  note: "required only in the forms of the body that have it; a call sending another form is unaffected",
+                  note:
+                    "required only in the forms of the body that have it; a call sending another form is " +
+                    "unaffected",
                 }
               : {},
         );

@@ -113,7 +113,10 @@ function target(file: string, ref: string): { file: string; pointer: string } {
   };
 }
 
-/** The schema a reference leads to (following chains), with the reference names met; a chain that loops ends as recursive. */
+/**
+ * The schema a reference leads to (following chains), with the reference names met; a chain that loops ends as
+ * recursive.
+ */
 export function deref(docs: DocumentSet, at: At): { node: Json; file: string; recursive: boolean; names: string[] } {
   let node = object(at.schema);
   let file = at.file;
@@ -175,7 +178,9 @@ export class Flattener {
       : `${file}\u0000=${JSON.stringify(node)}`;
   }
 
-  /** One level of the node at `at`, flattened (see the top of this file); a node met again inside itself is recursive. */
+  /**
+   * One level of the node at `at`, flattened (see the top of this file); a node met again inside itself is recursive.
+   */
   flat(at: At): Flat {
     const key = this.key(at);
     if (this.flats.has(key)) {
@@ -193,7 +198,10 @@ export class Flattener {
     return out;
   }
 
-  /** The schema of a property, items or map values that several alternatives give: one, or their anyOf (one object per set of nodes). */
+  /**
+   * The schema of a property, items or map values that several alternatives give: one, or their anyOf (one object per
+   * set of nodes).
+   */
   joined(at: readonly At[]): At | undefined {
     if (at.length <= 1) return at[0];
     // The same node given by several alternatives (each node type's `children`) is one.
@@ -257,7 +265,8 @@ function flatten(nodes: Flattener, at: At): Flat {
   // allOf: every member holds; the node's own keywords win over a member's annotations.
   const members = list(node.allOf).map((member) => nodes.flat({ schema: member, file }));
   for (const m of members) merge(out, m);
-  // Null passes an allOf when every member that says anything of its type allows it (3.0 writes nullable beside the allOf).
+  // Null passes an allOf when every member that says anything of its type allows it (3.0 writes nullable beside the
+  // allOf).
   const typed = members.filter((m) => !m.noSchema);
   if (typed.length && typed.every((m) => m.nullable)) out.nullable = true;
   // An allOf is one shape (its first member's name), unless a member is itself a choice of shapes.
@@ -341,7 +350,8 @@ function merge(out: Flat, m: Flat): void {
   out.deprecated ||= m.deprecated;
   out.readOnly ||= m.readOnly;
   out.writeOnly ||= m.writeOnly;
-  // A property several members declare is read as any of their declarations (a request schema making a read-only field writable).
+  // A property several members declare is read as any of their declarations (a request schema making a read-only field
+  // writable).
   for (const [name, at] of m.properties) {
     out.properties.set(name, [...(out.properties.get(name) ?? []), ...at]);
     out.having.set(name, 1);
@@ -352,7 +362,8 @@ function merge(out: Flat, m: Flat): void {
   out.limits = { ...m.limits, ...out.limits };
   out.extensions = { ...m.extensions, ...out.extensions };
   out.noSchema &&= m.noSchema;
-  // A member that may be null does not make the whole null: every member must allow it (3.0 writes nullable beside the allOf).
+  // A member that may be null does not make the whole null: every member must allow it (3.0 writes nullable beside the
+  // allOf).
 }
 
 /** oneOf / anyOf: null alternatives are "may be null"; the rest merged, property by property. */
@@ -424,7 +435,10 @@ export function isRequired(f: Flat, name: string): boolean {
   return r > 0 && r >= (f.having.get(name) ?? 1);
 }
 
-/** Whether every call must send a property: required in every form of the value (a union's one form may require a field another does not have). */
+/**
+ * Whether every call must send a property: required in every form of the value (a union's one form may require a field
+ * another does not have).
+ */
 export function requiredOfEveryCall(f: Flat, name: string): boolean {
   return isRequired(f, name) && (f.having.get(name) ?? 1) >= f.forms;
 }

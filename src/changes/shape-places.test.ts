@@ -41,16 +41,20 @@ const changes = (base: Surface, head: Surface) =>
   diffSurfaces(base, head).map((c) => `${c.severity} ${c.kind} ${c.subject}`);
 
 describe("diff on output shapes", () => {
-  it("calls a field whose schema is gone (a description and a deprecation left) a type change: nothing about it is promised any more", () => {
-    const plan = (zqplan: Shape) => withOutput({ type: "object", properties: { zqplan } });
-    const before = plan({ type: "object", properties: { id: text, zqkind: text } });
-    const after = plan({ deprecated: true });
-    expect(changes(before, after)).toEqual([
-      "breaking response-property-type-changed output data .zqplan",
-      "breaking response-property-removed output data .zqplan.id",
-      "breaking response-property-removed output data .zqplan.zqkind",
-    ]);
-  });
+  it(
+    "calls a field whose schema is gone (a description and a deprecation left) a type change: " +
+      "nothing about it is promised any more",
+    () => {
+      const plan = (zqplan: Shape) => withOutput({ type: "object", properties: { zqplan } });
+      const before = plan({ type: "object", properties: { id: text, zqkind: text } });
+      const after = plan({ deprecated: true });
+      expect(changes(before, after)).toEqual([
+        "breaking response-property-type-changed output data .zqplan",
+        "breaking response-property-removed output data .zqplan.id",
+        "breaking response-property-removed output data .zqplan.zqkind",
+      ]);
+    },
+  );
 
   it("reports a change inside a named shape at every place that uses it (a workflow reads it at each)", () => {
     const zquser = (fields: Record<string, Shape>): Shape => ({
@@ -74,89 +78,101 @@ describe("diff on output shapes", () => {
     ]);
   });
 
-  it("reports a node type added to a union of named node types by its name, though its fields are mostly another's (types sharing traits)", () => {
-    const node = (forms: string[]): Shape => ({
-      type: "object",
-      required: ["id", "type"],
-      properties: { id: text, type: text, zqfills: { type: "array" } },
-      variants: ["id,type,zqfills", "id,type"],
-      forms,
-    });
-    expect(
-      changes(withOutput(node(["ZqFrame", "ZqText"])), withOutput(node(["ZqFrame", "ZqGroup", "ZqText"]))),
-    ).toEqual(["breaking response-property-one-of-added output data"]);
-    expect(
-      diffSurfaces(withOutput(node(["ZqFrame", "ZqText"])), withOutput(node(["ZqFrame", "ZqGroup", "ZqText"])))[0]?.to,
-    ).toEqual(["ZqGroup"]);
-    // A form renamed only in the fields' order or written again is no change.
-    expect(changes(withOutput(node(["ZqFrame", "ZqText"])), withOutput(node(["ZqText", "ZqFrame"].sort())))).toEqual(
-      [],
-    );
-  });
-
-  it("reports a field that was one named shape and may now come as another named one (a node form added whose style is another schema), by name, in a map's values too", () => {
-    const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-    const node = (kind: string, style: string): Schema => ({
-      type: "object",
-      properties: {
-        zqkind: { type: "string", enum: [kind] },
-        zqstyle: ref(style),
-        zqstyleTable: { type: "object", additionalProperties: ref(style) },
-      },
-    });
-    const schemas: Record<string, Schema> = {
-      zqtextStyle: {
+  it(
+    "reports a node type added to a union of named node types by its name, though its fields are mostly " +
+      "another's (types sharing traits)",
+    () => {
+      const node = (forms: string[]): Shape => ({
         type: "object",
-        properties: { zqfont: text, zqsize: { type: "number" }, zqweight: { type: "number" } },
-      },
-      zqpathStyle: { type: "object", properties: { zqfont: text, zqsize: { type: "number" } } },
-      zqtextNode: node("text", "zqtextStyle"),
-      zqpathNode: node("path", "zqpathStyle"),
-      zqboxNode: {
-        type: "object",
-        properties: { zqkind: { type: "string", enum: ["box"] }, zqwidth: { type: "number" } },
-      },
-    };
-    /** The surface of an output whose value is one of `forms`, as generate builds and writes it. */
-    const surfaceOf = (forms: string[]) => {
-      const builder = new ShapeBuilder((r) => schemas[r.replace("#/components/schemas/", "")]);
-      const written = builder.table([builder.of({ oneOf: forms.map(ref) })]);
-      return withOutput(written.roots[0] as Shape, written.shapes);
-    };
-    const added = diffSurfaces(
-      surfaceOf(["zqboxNode", "zqtextNode"]),
-      surfaceOf(["zqboxNode", "zqpathNode", "zqtextNode"]),
-    ).filter((c) => c.kind === "response-property-one-of-added");
-    expect(added.map((c) => [c.severity, c.subject, c.to])).toEqual([
-      ["non-breaking", "output data", ["zqpathNode"]],
-      ["non-breaking", "output data .zqstyle", ["zqpathStyle"]],
-      ["non-breaking", "output data .zqstyleTable.*", ["zqpathStyle"]],
-    ]);
-    // The same named shape in every form is one form: nothing added.
-    expect(diffSurfaces(surfaceOf(["zqboxNode", "zqtextNode"]), surfaceOf(["zqboxNode", "zqtextNode"]))).toEqual([]);
-  });
+        required: ["id", "type"],
+        properties: { id: text, type: text, zqfills: { type: "array" } },
+        variants: ["id,type,zqfills", "id,type"],
+        forms,
+      });
+      expect(
+        changes(withOutput(node(["ZqFrame", "ZqText"])), withOutput(node(["ZqFrame", "ZqGroup", "ZqText"]))),
+      ).toEqual(["breaking response-property-one-of-added output data"]);
+      expect(
+        diffSurfaces(withOutput(node(["ZqFrame", "ZqText"])), withOutput(node(["ZqFrame", "ZqGroup", "ZqText"])))[0]
+          ?.to,
+      ).toEqual(["ZqGroup"]);
+      // A form renamed only in the fields' order or written again is no change.
+      expect(changes(withOutput(node(["ZqFrame", "ZqText"])), withOutput(node(["ZqText", "ZqFrame"].sort())))).toEqual(
+        [],
+      );
+    },
+  );
 
-  it("reports a format changed, in an output and in a value sent: informational, with the formats before and after", () => {
-    const due = (format: string): Shape => ({ type: "object", properties: { zqdue: { type: "string", format } } });
-    expect(
-      diffSurfaces(withOutput(due("date")), withOutput(due("date-time"))).map((c) => [
-        c.severity,
-        c.kind,
-        c.subject,
-        c.from,
-        c.to,
-      ]),
-    ).toEqual([["informational", "response-property-format-changed", "output data .zqdue", "date", "date-time"]]);
-    expect(
-      diffSurfaces(withBodyParam(due("date")), withBodyParam(due("date-time"))).map((c) => [
-        c.severity,
-        c.kind,
-        c.subject,
-        c.from,
-        c.to,
-      ]),
-    ).toEqual([["informational", "request-property-format-changed", "param zqorder .zqdue", "date", "date-time"]]);
-  });
+  it(
+    "reports a field that was one named shape and may now come as another named one (a node form added whose " +
+      "style is another schema), by name, in a map's values too",
+    () => {
+      const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
+      const node = (kind: string, style: string): Schema => ({
+        type: "object",
+        properties: {
+          zqkind: { type: "string", enum: [kind] },
+          zqstyle: ref(style),
+          zqstyleTable: { type: "object", additionalProperties: ref(style) },
+        },
+      });
+      const schemas: Record<string, Schema> = {
+        zqtextStyle: {
+          type: "object",
+          properties: { zqfont: text, zqsize: { type: "number" }, zqweight: { type: "number" } },
+        },
+        zqpathStyle: { type: "object", properties: { zqfont: text, zqsize: { type: "number" } } },
+        zqtextNode: node("text", "zqtextStyle"),
+        zqpathNode: node("path", "zqpathStyle"),
+        zqboxNode: {
+          type: "object",
+          properties: { zqkind: { type: "string", enum: ["box"] }, zqwidth: { type: "number" } },
+        },
+      };
+      /** The surface of an output whose value is one of `forms`, as generate builds and writes it. */
+      const surfaceOf = (forms: string[]) => {
+        const builder = new ShapeBuilder((r) => schemas[r.replace("#/components/schemas/", "")]);
+        const written = builder.table([builder.of({ oneOf: forms.map(ref) })]);
+        return withOutput(written.roots[0] as Shape, written.shapes);
+      };
+      const added = diffSurfaces(
+        surfaceOf(["zqboxNode", "zqtextNode"]),
+        surfaceOf(["zqboxNode", "zqpathNode", "zqtextNode"]),
+      ).filter((c) => c.kind === "response-property-one-of-added");
+      expect(added.map((c) => [c.severity, c.subject, c.to])).toEqual([
+        ["non-breaking", "output data", ["zqpathNode"]],
+        ["non-breaking", "output data .zqstyle", ["zqpathStyle"]],
+        ["non-breaking", "output data .zqstyleTable.*", ["zqpathStyle"]],
+      ]);
+      // The same named shape in every form is one form: nothing added.
+      expect(diffSurfaces(surfaceOf(["zqboxNode", "zqtextNode"]), surfaceOf(["zqboxNode", "zqtextNode"]))).toEqual([]);
+    },
+  );
+
+  it(
+    "reports a format changed, in an output and in a value sent: informational, " + "with the formats before and after",
+    () => {
+      const due = (format: string): Shape => ({ type: "object", properties: { zqdue: { type: "string", format } } });
+      expect(
+        diffSurfaces(withOutput(due("date")), withOutput(due("date-time"))).map((c) => [
+          c.severity,
+          c.kind,
+          c.subject,
+          c.from,
+          c.to,
+        ]),
+      ).toEqual([["informational", "response-property-format-changed", "output data .zqdue", "date", "date-time"]]);
+      expect(
+        diffSurfaces(withBodyParam(due("date")), withBodyParam(due("date-time"))).map((c) => [
+          c.severity,
+          c.kind,
+          c.subject,
+          c.from,
+          c.to,
+        ]),
+      ).toEqual([["informational", "request-property-format-changed", "param zqorder .zqdue", "date", "date-time"]]);
+    },
+  );
 
   it("stops at a shape that holds itself", () => {
     const node = (extra: Record<string, Shape>): Shape => ({
@@ -168,23 +184,27 @@ describe("diff on output shapes", () => {
     expect(changes(before, after)).toEqual(["non-breaking response-property-added output data .zqtag"]);
   });
 
-  it("reports an object with fields of its own that now declares its other keys' values as new data there (maps of maps of it too)", () => {
-    const instance = (extra: Partial<Shape>): Shape => ({
-      type: "object",
-      properties: { $zqscope: text, $zqversion: { type: "integer" } },
-      ...extra,
-    });
-    const maps = (leaf: Shape) =>
-      withOutput({
+  it(
+    "reports an object with fields of its own that now declares its other keys' values as new data there (maps " +
+      "of maps of it too)",
+    () => {
+      const instance = (extra: Partial<Shape>): Shape => ({
         type: "object",
-        properties: {
-          zqmetadata: { type: "object", additionalProperties: { type: "object", additionalProperties: leaf } },
-        },
+        properties: { $zqscope: text, $zqversion: { type: "integer" } },
+        ...extra,
       });
-    expect(changes(maps(instance({})), maps(instance({ additionalProperties: {} })))).toEqual([
-      "non-breaking response-property-added output data .zqmetadata.*.*.*",
-    ]);
-  });
+      const maps = (leaf: Shape) =>
+        withOutput({
+          type: "object",
+          properties: {
+            zqmetadata: { type: "object", additionalProperties: { type: "object", additionalProperties: leaf } },
+          },
+        });
+      expect(changes(maps(instance({})), maps(instance({ additionalProperties: {} })))).toEqual([
+        "non-breaking response-property-added output data .zqmetadata.*.*.*",
+      ]);
+    },
+  );
 
   it("lists no place deeper than six field names", () => {
     const nested = (depth: number, leaf: Shape): Shape =>
@@ -225,16 +245,19 @@ describe("diff on a json body parameter's fields", () => {
     );
   });
 
-  it("reports a map of any values that now declares them as restricted, once: not again as the nested values' type", () => {
-    const before = withBodyParam({ type: "object", properties: { zqtags: { type: "object" } } }, { values: {} });
-    const after = withBodyParam(
-      { type: "object", properties: { zqtags: { type: "object", additionalProperties: text } } },
-      { values: { type: "string" } },
-    );
-    expect(changes(before, after)).toEqual([
-      "breaking request-property-additional-properties-restricted param zqorder .zqtags",
-    ]);
-  });
+  it(
+    "reports a map of any values that now declares them as restricted, once: " + "not again as the nested values' type",
+    () => {
+      const before = withBodyParam({ type: "object", properties: { zqtags: { type: "object" } } }, { values: {} });
+      const after = withBodyParam(
+        { type: "object", properties: { zqtags: { type: "object", additionalProperties: text } } },
+        { values: { type: "string" } },
+      );
+      expect(changes(before, after)).toEqual([
+        "breaking request-property-additional-properties-restricted param zqorder .zqtags",
+      ]);
+    },
+  );
 
   it("compares the limits on a value sent inside it, under the kinds upstream gives", () => {
     const store = (files: Partial<Shape>, name: Partial<Shape>, size: Partial<Shape>): Shape => ({

@@ -97,7 +97,9 @@ export function severityOf(level: Level): Severity {
   return level === "breaking" ? "breaking" : level === "minor" ? "non-breaking" : "informational";
 }
 
-/** A parameter's kind id as a request body field's (upstream names a body field's changes so): its wire is `body:/…`. */
+/**
+ * A parameter's kind id as a request body field's (upstream names a body field's changes so): its wire is `body:/…`.
+ */
 const AS_BODY_FIELD: Record<string, string> = {
   "request-parameter-removed": "request-property-removed",
   "new-required-request-parameter": "new-required-request-property",

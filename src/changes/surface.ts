@@ -35,7 +35,9 @@ export function shapeAt(shape: Shape, path: readonly (string | number)[], drawn 
     if (drawn && onPath.has(next)) {
       const name = linkedName(next);
       return {
-        missing: `${place} is left out of the mock's answers: its schema${name ? ` (${name})` : ""} recurs there, and an answer drawn from the schema stops where it recurs`,
+        missing:
+          `${place} is left out of the mock's answers: its schema${name ? ` (${name})` : ""} recurs there, ` +
+          `and an answer drawn from the schema stops where it recurs`,
       };
     }
     onPath.add(next);
@@ -58,7 +60,9 @@ export function shapeAt(shape: Shape, path: readonly (string | number)[], drawn 
       if (!next) {
         const fields = Object.keys(current.properties ?? {});
         return {
-          missing: `${at || "it"} has no field "${segment}"${fields.length ? ` (fields: ${fields.slice(0, 15).join(", ")}${fields.length > 15 ? ", …" : ""})` : ""}`,
+          missing:
+            `${at || "it"} has no field "${segment}"` +
+            `${fields.length ? ` (fields: ${fields.slice(0, 15).join(", ")}${fields.length > 15 ? ", …" : ""})` : ""}`,
         };
       }
       const cut = recurs(next, `${at}.${segment}`);

@@ -21,45 +21,58 @@ describe("diff of a json body parameter's fields, and the workflow lines hit", (
     ]);
   });
 
-  it("names the line that sends a field no longer accepted, and the one reading an output that may hold a new value", () => {
-    const hits = workflowHits([{ path: "workflows/zq-tidy.yaml", text: WORKFLOW }], diffSurfaces(base, head));
-    expect(hits.map((h) => `${h.severity} ${h.message}`)).toEqual([
-      "breaking workflows/zq-tidy.yaml:10:9: block rename sends data.kind, which acme_update_task no longer accepts some values of ([section]) (request-property-enum-value-removed)",
-      "breaking workflows/zq-tidy.yaml:9:9: block rename sends data.workspace, which acme_update_task no longer accepts (request-property-removed)",
-      'non-breaking workflows/zq-tidy.yaml:16:9: reads rename.state, which may now also be "archived" (response-property-enum-value-added): check what it is compared against',
-    ]);
-  });
+  it(
+    "names the line that sends a field no longer accepted, and the one reading an output that may hold a new " +
+      "value",
+    () => {
+      const hits = workflowHits([{ path: "workflows/zq-tidy.yaml", text: WORKFLOW }], diffSurfaces(base, head));
+      expect(hits.map((h) => `${h.severity} ${h.message}`)).toEqual([
+        "breaking workflows/zq-tidy.yaml:10:9: block rename sends data.kind, which acme_update_task no longer " +
+          "accepts some values of ([section]) (request-property-enum-value-removed)",
+        "breaking workflows/zq-tidy.yaml:9:9: block rename sends data.workspace, " +
+          "which acme_update_task no longer accepts (request-property-removed)",
+        'non-breaking workflows/zq-tidy.yaml:16:9: reads rename.state, which may now also be "archived" ' +
+          "(response-property-enum-value-added): check what it is compared against",
+      ]);
+    },
+  );
 
-  it("names the line that sends a body field drafted as its own parameter, when the new version no longer accepts it", () => {
-    const sending = acmeSurface(
-      {},
-      {
-        acme_update_task: acmeTool({
-          method: "PUT",
-          params: {
-            zqqualified: {
-              type: "boolean",
-              title: "Q",
-              description: "Q.",
-              required: false,
-              secret: false,
-              visibility: "user-or-llm",
-              wire: "body:/zqqualified",
+  it(
+    "names the line that sends a body field drafted as its own parameter, when the new version no longer " +
+      "accepts it",
+    () => {
+      const sending = acmeSurface(
+        {},
+        {
+          acme_update_task: acmeTool({
+            method: "PUT",
+            params: {
+              zqqualified: {
+                type: "boolean",
+                title: "Q",
+                description: "Q.",
+                required: false,
+                secret: false,
+                visibility: "user-or-llm",
+                wire: "body:/zqqualified",
+              },
             },
-          },
-        }),
-      },
-    );
-    const workflow =
-      "name: zq send\nblocks:\n  send:\n    type: acme\n    inputs:\n      operation: acme_update_task\n      zqqualified: true\n";
-    const hits = workflowHits(
-      [{ path: "workflows/zq-send.yaml", text: workflow }],
-      diffSurfaces(sending, acmeSurface({}, { acme_update_task: acmeTool({ method: "PUT" }) })),
-    );
-    expect(hits.map((h) => `${h.severity} ${h.message}`)).toEqual([
-      "breaking workflows/zq-send.yaml:7:7: block send sends zqqualified, which acme_update_task no longer accepts (a request body field) (request-property-removed)",
-    ]);
-  });
+          }),
+        },
+      );
+      const workflow =
+        "name: zq send\nblocks:\n  send:\n    type: acme\n    inputs:\n      operation: " +
+        "acme_update_task\n      zqqualified: true\n";
+      const hits = workflowHits(
+        [{ path: "workflows/zq-send.yaml", text: workflow }],
+        diffSurfaces(sending, acmeSurface({}, { acme_update_task: acmeTool({ method: "PUT" }) })),
+      );
+      expect(hits.map((h) => `${h.severity} ${h.message}`)).toEqual([
+        "breaking workflows/zq-send.yaml:7:7: block send sends zqqualified, which acme_update_task no longer " +
+          "accepts (a request body field) (request-property-removed)",
+      ]);
+    },
+  );
 
   it("a read-only field appearing in or leaving the request schema is no change (the server sets it)", () => {
     const fields = (extra: Record<string, Shape>) =>
@@ -113,53 +126,63 @@ describe("diff of a json body parameter's fields, and the workflow lines hit", (
       "breaking request-property-became-required param data .zqitems[].id",
     ]);
     const workflow =
-      "name: zq items\nblocks:\n  tidy:\n    type: acme\n    inputs:\n      operation: acme_update_task\n      data:\n        zqitems:\n          - id: a1\n          - zqkind: file\n";
+      "name: zq items\nblocks:\n  tidy:\n    type: acme\n    inputs:\n      operation: " +
+      "acme_update_task\n      data:\n        zqitems:\n          - id: a1\n          - zqkind: file\n";
     expect(workflowHits([{ path: "workflows/zq-items.yaml", text: workflow }], changes).map((h) => h.message)).toEqual([
-      "workflows/zq-items.yaml:10:13: block tidy sends data.zqitems.1 without id, which acme_update_task now requires (request-property-became-required)",
+      "workflows/zq-items.yaml:10:13: block tidy sends data.zqitems.1 without id, " +
+        "which acme_update_task now requires (request-property-became-required)",
     ]);
   });
 
-  it("a field only one form of a union body has is required of the calls sending that form: non-breaking, and only a block sending that form is named", () => {
-    // The body comes in two forms: a comment on the canvas (message, at) or a reply (message, zqparent), which the newer version adds.
-    const forms = (reply: boolean): Shape => ({
-      type: "object",
-      required: ["message", ...(reply ? ["zqparent"] : [])],
-      properties: {
-        message: { type: "string" },
-        at: { type: "object", properties: { x: { type: "number" } } },
-        ...(reply ? { zqparent: { type: "string" } } : {}),
-      },
-      ...(reply ? { variants: ["at,message", "message,zqparent"] } : {}),
-    });
-    const surface = (reply: boolean) =>
-      acmeSurface(
-        {},
-        {
-          acme_update_task: acmeTool({
-            method: "PUT",
-            params: { data: dataParam(reply ? { ...forms(true), required: ["message", "zqparent"] } : forms(false)) },
-          }),
+  it(
+    "a field only one form of a union body has is required of the calls sending that form: non-breaking, " +
+      "and only a block sending that form is named",
+    () => {
+      // The body comes in two forms: a comment on the canvas (message, at) or a reply (message, zqparent), which the
+      // newer version adds.
+      const forms = (reply: boolean): Shape => ({
+        type: "object",
+        required: ["message", ...(reply ? ["zqparent"] : [])],
+        properties: {
+          message: { type: "string" },
+          at: { type: "object", properties: { x: { type: "number" } } },
+          ...(reply ? { zqparent: { type: "string" } } : {}),
         },
-      );
-    const changes = diffSurfaces(surface(false), surface(true));
-    expect(changes.map((c) => `${c.severity} ${c.kind} ${c.subject}`)).toEqual([
-      "non-breaking new-required-request-property param data .zqparent",
-    ]);
-    const block = (name: string, fields: string) =>
-      `  ${name}:\n    type: acme\n    inputs:\n      operation: acme_update_task\n      data:\n${fields}`;
-    const workflow = `name: zq forms\nblocks:\n${block("canvas", "        message: Hi\n        at:\n          x: 1\n")}${block("bare", "        message: Hi\n")}`;
-    // Neither block sends the reply form only: the one at a place is the other form; a message alone may be either.
-    expect(workflowHits([{ path: "workflows/zq-forms.yaml", text: workflow }], changes)).toEqual([]);
-    const replyOnly = {
-      ...changes[0],
-      from: ["at,message"],
-      to: ["message,zqparent,zqthread"],
-    } as (typeof changes)[number];
-    const thread = `name: zq forms\nblocks:\n${block("reply", "        message: Hi\n        zqthread: t1\n")}`;
-    expect(
-      workflowHits([{ path: "workflows/zq-thread.yaml", text: thread }], [replyOnly]).map((h) => h.message),
-    ).toEqual([
-      "workflows/zq-thread.yaml:7:7: block reply sends data without zqparent, which acme_update_task now requires (new-required-request-property)",
-    ]);
-  });
+        ...(reply ? { variants: ["at,message", "message,zqparent"] } : {}),
+      });
+      const surface = (reply: boolean) =>
+        acmeSurface(
+          {},
+          {
+            acme_update_task: acmeTool({
+              method: "PUT",
+              params: { data: dataParam(reply ? { ...forms(true), required: ["message", "zqparent"] } : forms(false)) },
+            }),
+          },
+        );
+      const changes = diffSurfaces(surface(false), surface(true));
+      expect(changes.map((c) => `${c.severity} ${c.kind} ${c.subject}`)).toEqual([
+        "non-breaking new-required-request-property param data .zqparent",
+      ]);
+      const block = (name: string, fields: string) =>
+        `  ${name}:\n    type: acme\n    inputs:\n      operation: acme_update_task\n      data:\n${fields}`;
+      const workflow =
+        `name: zq forms\nblocks:\n${block("canvas", "        message: Hi\n        at:\n          x: 1\n")}` +
+        `${block("bare", "        message: Hi\n")}`;
+      // Neither block sends the reply form only: the one at a place is the other form; a message alone may be either.
+      expect(workflowHits([{ path: "workflows/zq-forms.yaml", text: workflow }], changes)).toEqual([]);
+      const replyOnly = {
+        ...changes[0],
+        from: ["at,message"],
+        to: ["message,zqparent,zqthread"],
+      } as (typeof changes)[number];
+      const thread = `name: zq forms\nblocks:\n${block("reply", "        message: Hi\n        zqthread: t1\n")}`;
+      expect(
+        workflowHits([{ path: "workflows/zq-thread.yaml", text: thread }], [replyOnly]).map((h) => h.message),
+      ).toEqual([
+        "workflows/zq-thread.yaml:7:7: block reply sends data without zqparent, " +
+          "which acme_update_task now requires (new-required-request-property)",
+      ]);
+    },
+  );
 });

@@ -42,7 +42,10 @@ const READ_BREAKS = new Set([
   "response-property-one-of-added",
 ]);
 
-/** The steps of a diff field path (`.a[].b`, `.*` for any key of a map): names, `[]` for every item, `*` for every value. */
+/**
+ * The steps of a diff field path (`.a[].b`, `.*` for any key of a map): names, `[]` for every item, `*` for every
+ * value.
+ */
 function stepsOf(path: string | undefined): string[] {
   return (path ?? "")
     .split(/(?=\.)|(?=\[\])/)
@@ -50,7 +53,10 @@ function stepsOf(path: string | undefined): string[] {
     .filter((s) => s !== "");
 }
 
-/** `param fields .a[].b` (or `(value)`: the value itself) → the parameter and the steps into its value; `param x` → the parameter itself. */
+/**
+ * `param fields .a[].b` (or `(value)`: the value itself) → the parameter and the steps into its value; `param x` → the
+ * parameter itself.
+ */
 function paramField(subject: string): { param: string; steps: string[] } | undefined {
   const m = /^param (\S+)(?: ([.[]\S*|\(value\)))?$/.exec(subject);
   if (!m?.[1]) return undefined;
@@ -95,7 +101,10 @@ function jsonTypes(value: unknown): string[] {
 }
 const typesIn = (text: unknown) => (typeof text === "string" ? text.split(" | ").filter(Boolean) : []);
 
-/** Whether a value sent where `c` changed may now be refused: a reference may hold anything; a literal is checked where the change says how. */
+/**
+ * Whether a value sent where `c` changed may now be refused: a reference may hold anything; a literal is checked where
+ * the change says how.
+ */
 function mayFail(c: Change, value: unknown): boolean {
   if (hasReference(value)) return true;
   switch (c.kind) {
@@ -271,14 +280,16 @@ export function workflowHits(
           for (const path of paths)
             push(
               ["blocks", name, "inputs", f.param, ...path],
-              `block ${plain(name)} sends ${plain([f.param, ...path].join("."))}, which ${c.tool} ${describeSent(c)}${path.length || f.steps.length ? "" : " (a request body field)"} (${c.kind})`,
+              `block ${plain(name)} sends ${plain([f.param, ...path].join("."))}, which ${c.tool} ` +
+                `${describeSent(c)}${path.length || f.steps.length ? "" : " (a request body field)"} (${c.kind})`,
               "breaking",
               c.kind ?? "",
               [f.param, ...path].join("."),
             );
         }
       }
-      // An object sent without a field the new version requires in it (the parameter's own requirement is the validator's).
+      // An object sent without a field the new version requires in it (the parameter's own requirement is the
+      // validator's).
       for (const c of required) {
         const f = c.tool === tool ? paramField(c.subject) : undefined;
         const field = f?.steps.at(-1);
@@ -288,7 +299,8 @@ export function workflowHits(
           if (!isObject(value) || Object.hasOwn(value, field) || !ofFormRequiring(c, value)) continue;
           push(
             ["blocks", name, "inputs", f.param, ...path],
-            `block ${plain(name)} sends ${plain([f.param, ...path].join("."))} without ${plain(field)}, which ${c.tool} now requires (${c.kind})`,
+            `block ${plain(name)} sends ${plain([f.param, ...path].join("."))} without ${plain(field)}, ` +
+              `which ${c.tool} now requires (${c.kind})`,
             "breaking",
             c.kind ?? "",
             [f.param, ...path].join("."),
@@ -314,7 +326,8 @@ export function workflowHits(
             if (newValue)
               push(
                 s.path,
-                `reads ${plain(shown(ref))}, which may now also be ${plain(JSON.stringify(c.to))} (${c.kind}): check what it is compared against`,
+                `reads ${plain(shown(ref))}, which may now also be ${plain(JSON.stringify(c.to))} ` +
+                  `(${c.kind}): check what it is compared against`,
                 severity,
                 c.kind ?? "",
                 shown(ref),
