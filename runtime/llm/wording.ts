@@ -3,7 +3,7 @@
 // cross-field rules, its polling advice, its deprecation. Package READMEs say
 // the same sentences (src/emit/emit-readme.ts, with names as code spans), so
 // that a rule is worded once. How each concept is told to provider authors is
-// its record's wording (src/link/records-*.ts), not shipped with the
+// its record's wording (src/link/<concept>/record.ts), not shipped with the
 // runtime.
 import type { PollingSpec, RuleSpec, ToolSpec } from "../spec/tool-types.js";
 
