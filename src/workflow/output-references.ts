@@ -1,0 +1,44 @@
+// What a reference to an upstream block's output reads: the type at its path (through the output shapes of the
+// tool's surface when nested), and why a path names no output.
+import type { OutputSpec, OutputType, ToolSpec } from "@blockwright/runtime/internal";
+import { formatPath, type PathSegment } from "@blockwright/runtime/workflow";
+import { shapeAt, type Shape } from "../changes/surface.js";
+
+/**
+ * The type of the value a reference reads: the output's own type, or, inside
+ * a json or array output, the type its shape (from surface.json) gives.
+ * `missing` when the shape proves the place does not exist.
+ */
+export function referencedType(tool: ToolSpec, path: readonly PathSegment[], shapes: Record<string, Shape> | undefined, drawn = false): { type?: OutputType } | { missing: string } {
+  for (let i = 1; i <= path.length; i++) {
+    const head = path.slice(0, i);
+    if (head.some((s) => typeof s === "number")) break;
+    const output = tool.outputs.find((o) => o.path === head.join("."));
+    if (!output) continue;
+    if (i === path.length) return { type: output.type };
+    const shape = shapes?.[output.path];
+    if (!shape) return {};
+    const found = shapeAt(shape, path.slice(i), drawn);
+    if ("missing" in found) return { missing: `in output "${output.path}", ${found.missing}` };
+    if ("unknown" in found) return {};
+    const t = found.found.type;
+    return { ...(t === undefined || t === "null" ? {} : { type: t === "integer" ? "number" : t === "object" ? "json" : t }) };
+  }
+  return {};
+}
+
+/** Why `path` names no output of the operation, or undefined when it does. */
+export function outputPathProblem(outputs: readonly OutputSpec[], path: readonly PathSegment[]): string | undefined {
+  const names = outputs.map((o) => o.path);
+  for (let i = 1; i <= path.length; i++) {
+    const head = path.slice(0, i);
+    if (head.some((s) => typeof s === "number")) break;
+    const output = outputs.find((o) => o.path === head.join("."));
+    if (!output) continue;
+    if (i < path.length && output.type !== "json" && output.type !== "array") {
+      return `output "${output.path}" is a ${output.type}, so it has no ${formatPath(path.slice(i))}`;
+    }
+    return undefined;
+  }
+  return `the operation has no output ${JSON.stringify(path.map(String).join("."))} (outputs: ${names.join(", ")})`;
+}
