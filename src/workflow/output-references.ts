@@ -1,6 +1,6 @@
 // What a reference to an upstream block's output reads: the type at its path (through the output shapes of the
 // tool's surface when nested), and why a path names no output.
-import type { OutputSpec, OutputType, ToolSpec } from "@blockwright/runtime/internal";
+import type { OutputSpec, OutputType, ParamSpec, ToolSpec } from "@blockwright/runtime/internal";
 import { formatPath, type PathSegment } from "@blockwright/runtime/workflow";
 import { shapeAt, type Shape } from "../changes/surface.js";
 
@@ -41,4 +41,21 @@ export function outputPathProblem(outputs: readonly OutputSpec[], path: readonly
     return undefined;
   }
   return `the operation has no output ${JSON.stringify(path.map(String).join("."))} (outputs: ${names.join(", ")})`;
+}
+
+/** Whether a value of `type` can be given to the parameter (the runtime converts text to numbers and booleans). */
+export function fits(param: ParamSpec, type: OutputType): boolean {
+  switch (param.type) {
+    case "string":
+      return type === "string";
+    case "number":
+      return type === "number" || type === "string";
+    case "boolean":
+      return type === "boolean" || type === "string";
+    case "json":
+      return param.jsonType === "array" ? type === "array" || type === "string" : param.jsonType === "object" ? type === "json" || type === "string" : type !== "number" && type !== "boolean";
+    case "file":
+      // A download's bytes, or a path or address as text.
+      return type === "bytes" || type === "string";
+  }
 }

@@ -1,6 +1,6 @@
 // The checks of one workflow (validate.ts reads it and reports): its blocks' operations, parameters and literal
 // values, references and the types they read, connections and cycles, and secrets, each problem at its place.
-import { checkRules, checkValue, isAbsent, itemAt, ownValue, setOwn, PAGE_INPUTS, pageInputsOf, redact, type BlockDefinition, type OutputType, type ParamSpec, type RuleSpec, type ToolSpec } from "@blockwright/runtime/internal";
+import { checkRules, checkValue, isAbsent, itemAt, ownValue, setOwn, PAGE_INPUTS, pageInputsOf, redact, type BlockDefinition, type ParamSpec, type ToolSpec } from "@blockwright/runtime/internal";
 import {
   buildGraph,
   collectReferences,
@@ -19,9 +19,9 @@ import {
 import type { OutputShapes } from "../changes/registry.js";
 import { SourceError, type YamlSource } from "../load/yaml-source.js";
 import type { ProblemCode } from "../common/problem-codes.js";
-import { pollSecretInputs } from "./validate-poll-trigger.js";
-import { checkTriggerBlock, connectionInputs, secretParamOf, triggerOutputProblem } from "./validate-trigger.js";
-import { outputPathProblem, referencedType } from "./output-references.js";
+import { checkTriggerBlock, triggerOutputProblem } from "./validate-trigger.js";
+import { fits, outputPathProblem, referencedType } from "./output-references.js";
+import { ruleParams, secretEnvNames } from "./block-params.js";
 
 /** A registry, optionally with the output shapes of its tools (from surface.json) for nested reference types. */
 export type CheckedRegistry = Registry & { shapes?: OutputShapes };
@@ -275,53 +275,4 @@ const NOT_LITERAL = Symbol("depends on upstream outputs");
 /** Whether the value is exactly one reference (and so keeps the referenced value's type). */
 function whole(value: unknown): boolean {
   return typeof value === "string" && /^\{\{[^{}]*\}\}$/.test(value.trim());
-}
-
-/** Whether a value of `type` can be given to the parameter (the runtime converts text to numbers and booleans). */
-function fits(param: ParamSpec, type: OutputType): boolean {
-  switch (param.type) {
-    case "string":
-      return type === "string";
-    case "number":
-      return type === "number" || type === "string";
-    case "boolean":
-      return type === "boolean" || type === "string";
-    case "json":
-      return param.jsonType === "array" ? type === "array" || type === "string" : param.jsonType === "object" ? type === "json" || type === "string" : type !== "number" && type !== "boolean";
-    case "file":
-      // A download's bytes, or a path or address as text.
-      return type === "bytes" || type === "string";
-  }
-}
-
-/** Environment variables named by a secret parameter anywhere in the workflow. */
-function secretEnvNames(workflow: Workflow, registry: CheckedRegistry): Set<string> {
-  const names = new Set<string>();
-  for (const block of Object.values(workflow.blocks ?? {})) {
-    if (block && isTriggerBlock(block)) {
-      const trigger = registry.triggers?.[block.inputs.trigger];
-      const polled = registry.pollTriggers?.[block.inputs.trigger];
-      const secretInputs = trigger ? [trigger.secretParam, ...connectionInputs(trigger, registry.tools).filter((p) => secretParamOf(trigger, registry.tools, p))] : polled ? pollSecretInputs(polled, registry.tools) : [];
-      for (const name of secretInputs.map((p) => envReferenceName(block.inputs[p]))) if (name) names.add(name);
-      continue;
-    }
-    const tool = ownValue(registry.tools, block?.inputs?.operation) as ToolSpec | undefined;
-    for (const p of tool?.params ?? []) {
-      const name = p.secret ? envReferenceName(block.inputs[p.name]) : undefined;
-      if (name) names.add(name);
-    }
-  }
-  return names;
-}
-
-function ruleParams(rule: RuleSpec): string[] {
-  switch (rule.rule) {
-    case "exactlyOne":
-      return rule.params;
-    case "anyOf":
-      return rule.groups.flat();
-    case "allowedValues":
-    case "dependentLimits":
-      return [rule.param, rule.dependsOn];
-  }
 }
