@@ -12,7 +12,14 @@ export function secretEnvNames(workflow: Workflow, registry: Registry): Set<stri
     if (block && isTriggerBlock(block)) {
       const trigger = registry.triggers?.[block.inputs.trigger];
       const polled = registry.pollTriggers?.[block.inputs.trigger];
-      const secretInputs = trigger ? [trigger.secretParam, ...connectionInputs(trigger, registry.tools).filter((p) => secretParamOf(trigger, registry.tools, p))] : polled ? pollSecretInputs(polled, registry.tools) : [];
+      const secretInputs = trigger
+        ? [
+            trigger.secretParam,
+            ...connectionInputs(trigger, registry.tools).filter((p) => secretParamOf(trigger, registry.tools, p)),
+          ]
+        : polled
+          ? pollSecretInputs(polled, registry.tools)
+          : [];
       for (const name of secretInputs.map((p) => envReferenceName(block.inputs[p]))) if (name) names.add(name);
       continue;
     }

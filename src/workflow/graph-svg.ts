@@ -14,9 +14,27 @@ export interface SvgOptions {
 
 /** The three lines of a block: font size, weight and family, and the estimated width of a character (in em). */
 const LINES = [
-  { size: 14, weight: "600", family: "ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Helvetica, Arial, sans-serif", em: 0.64, color: "#1f2328" },
-  { size: 13, weight: "400", family: "ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Helvetica, Arial, sans-serif", em: 0.6, color: "#1f2328" },
-  { size: 12, weight: "400", family: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace", em: 0.61, color: "#59636e" },
+  {
+    size: 14,
+    weight: "600",
+    family: "ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Helvetica, Arial, sans-serif",
+    em: 0.64,
+    color: "#1f2328",
+  },
+  {
+    size: 13,
+    weight: "400",
+    family: "ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Helvetica, Arial, sans-serif",
+    em: 0.6,
+    color: "#1f2328",
+  },
+  {
+    size: 12,
+    weight: "400",
+    family: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace",
+    em: 0.61,
+    color: "#59636e",
+  },
 ] as const;
 // dagre, bundled into the build (vendor/dagre.cjs): the published package depends on no dagre package.
 const dagre = createRequire(import.meta.url)("../vendor/dagre.cjs") as typeof import("@dagrejs/dagre").default;
@@ -39,7 +57,9 @@ export function toSvg(graph: WorkflowGraph, options: SvgOptions = {}): string {
   const height = PAD_Y * 2 + LINES.reduce((sum, l) => sum + l.size, 0) + LINE_GAP * (LINES.length - 1);
   for (const b of graph.blocks) {
     const lines = texts.get(b.id) ?? [];
-    const width = Math.ceil(Math.max(120, ...lines.map((text, i) => textWidth(text, LINES[i]?.em ?? 0.6, LINES[i]?.size ?? 12))) + PAD_X * 2);
+    const width = Math.ceil(
+      Math.max(120, ...lines.map((text, i) => textWidth(text, LINES[i]?.em ?? 0.6, LINES[i]?.size ?? 12))) + PAD_X * 2,
+    );
     layout.setNode(b.id, { width, height });
   }
   for (const e of graph.edges) layout.setEdge(e.from, e.to);
@@ -47,7 +67,12 @@ export function toSvg(graph: WorkflowGraph, options: SvgOptions = {}): string {
 
   const top = graph.title !== undefined ? TITLE_SIZE + 14 : 0;
   const size = layout.graph();
-  const width = Math.ceil(Math.max(size.width ?? 0, graph.title !== undefined ? textWidth(shorten(graph.title), 0.62, TITLE_SIZE) + MARGIN * 2 : 0));
+  const width = Math.ceil(
+    Math.max(
+      size.width ?? 0,
+      graph.title !== undefined ? textWidth(shorten(graph.title), 0.62, TITLE_SIZE) + MARGIN * 2 : 0,
+    ),
+  );
   const total = Math.ceil((size.height ?? 0) + top);
   const providers = [...new Set(graph.blocks.map((b) => b.provider))];
   const out: string[] = [
@@ -58,12 +83,17 @@ export function toSvg(graph: WorkflowGraph, options: SvgOptions = {}): string {
     `<rect width="100%" height="100%" fill="#ffffff"/>`,
   ];
   if (graph.title !== undefined) {
-    out.push(`<text x="${MARGIN}" y="${MARGIN + TITLE_SIZE}" font-family="${LINES[0].family}" font-size="${TITLE_SIZE}" font-weight="600" fill="#1f2328">${xml(shorten(graph.title))}</text>`);
+    out.push(
+      `<text x="${MARGIN}" y="${MARGIN + TITLE_SIZE}" font-family="${LINES[0].family}" font-size="${TITLE_SIZE}" font-weight="600" fill="#1f2328">${xml(shorten(graph.title))}</text>`,
+    );
   }
   out.push(`<g transform="translate(0 ${top})">`);
   for (const e of graph.edges) {
     const points = layout.edge(e.from, e.to)?.points ?? [];
-    if (points.length >= 2) out.push(`<path d="${basisPath(points)}" fill="none" stroke="#59636e" stroke-width="1.5" marker-end="url(#arrow)"/>`);
+    if (points.length >= 2)
+      out.push(
+        `<path d="${basisPath(points)}" fill="none" stroke="#59636e" stroke-width="1.5" marker-end="url(#arrow)"/>`,
+      );
   }
   for (const b of graph.blocks) {
     const node = layout.node(b.id);
@@ -72,12 +102,16 @@ export function toSvg(graph: WorkflowGraph, options: SvgOptions = {}): string {
     const colour = PALETTE[providers.indexOf(b.provider) % PALETTE.length];
     const lines = texts.get(b.id) ?? [];
     out.push(`<g>`, `<title>${xml(`${b.id}: ${b.name} (${b.provider} › ${b.runs})`)}</title>`);
-    out.push(`<rect x="${num(x)}" y="${num(y)}" width="${num(node.width)}" height="${num(node.height)}" rx="8" fill="#f6f8fa" stroke="${colour}" stroke-width="1.5"/>`);
+    out.push(
+      `<rect x="${num(x)}" y="${num(y)}" width="${num(node.width)}" height="${num(node.height)}" rx="8" fill="#f6f8fa" stroke="${colour}" stroke-width="1.5"/>`,
+    );
     let baseline = y + PAD_Y;
     lines.forEach((text, i) => {
       const style = LINES[i] ?? LINES[1];
       baseline += style.size + (i ? LINE_GAP : 0);
-      out.push(`<text x="${num(x + PAD_X)}" y="${num(baseline - 3)}" font-family="${style.family}" font-size="${style.size}" font-weight="${style.weight}" fill="${style.color}">${xml(text)}</text>`);
+      out.push(
+        `<text x="${num(x + PAD_X)}" y="${num(baseline - 3)}" font-family="${style.family}" font-size="${style.size}" font-weight="${style.weight}" fill="${style.color}">${xml(text)}</text>`,
+      );
     });
     out.push(`</g>`);
   }

@@ -9,7 +9,12 @@ import { shapeAt, type Shape } from "../changes/surface.js";
  * a json or array output, the type its shape (from surface.json) gives.
  * `missing` when the shape proves the place does not exist.
  */
-export function referencedType(tool: ToolSpec, path: readonly PathSegment[], shapes: Record<string, Shape> | undefined, drawn = false): { type?: OutputType } | { missing: string } {
+export function referencedType(
+  tool: ToolSpec,
+  path: readonly PathSegment[],
+  shapes: Record<string, Shape> | undefined,
+  drawn = false,
+): { type?: OutputType } | { missing: string } {
   for (let i = 1; i <= path.length; i++) {
     const head = path.slice(0, i);
     if (head.some((s) => typeof s === "number")) break;
@@ -22,7 +27,9 @@ export function referencedType(tool: ToolSpec, path: readonly PathSegment[], sha
     if ("missing" in found) return { missing: `in output "${output.path}", ${found.missing}` };
     if ("unknown" in found) return {};
     const t = found.found.type;
-    return { ...(t === undefined || t === "null" ? {} : { type: t === "integer" ? "number" : t === "object" ? "json" : t }) };
+    return {
+      ...(t === undefined || t === "null" ? {} : { type: t === "integer" ? "number" : t === "object" ? "json" : t }),
+    };
   }
   return {};
 }
@@ -53,7 +60,11 @@ export function fits(param: ParamSpec, type: OutputType): boolean {
     case "boolean":
       return type === "boolean" || type === "string";
     case "json":
-      return param.jsonType === "array" ? type === "array" || type === "string" : param.jsonType === "object" ? type === "json" || type === "string" : type !== "number" && type !== "boolean";
+      return param.jsonType === "array"
+        ? type === "array" || type === "string"
+        : param.jsonType === "object"
+          ? type === "json" || type === "string"
+          : type !== "number" && type !== "boolean";
     case "file":
       // A download's bytes, or a path or address as text.
       return type === "bytes" || type === "string";

@@ -31,7 +31,14 @@ beforeAll(async () => {
     ]),
   );
   const tools = Object.fromEntries(ir.operations.map((op) => [op.tool.id, op.tool as unknown as ToolDefinition]));
-  registry = createRegistry([{ id: "shelf", tools, pollTriggers: Object.fromEntries((ir.pollTriggers ?? []).map((t) => [t.id, t])), block: ir.block }]);
+  registry = createRegistry([
+    {
+      id: "shelf",
+      tools,
+      pollTriggers: Object.fromEntries((ir.pollTriggers ?? []).map((t) => [t.id, t])),
+      block: ir.block,
+    },
+  ]);
 });
 
 const flow = (startInputs: string, read = "{{start.metadata.bookId}}") =>
@@ -66,14 +73,24 @@ describe("a trigger block naming a poll trigger", () => {
   });
 
   it("names a required parameter left out, a value its rule refuses, an input it does not take, and a key written out", () => {
-    expect(problems(flow(", apiKey: '{{ZQ_SHELF_KEY}}'"))).toEqual([expect.stringContaining('start: shelf_book_listed needs "shelf" (The shelf to watch.)')]);
-    expect(problems(flow(", shelf: Shelf One, apiKey: '{{ZQ_SHELF_KEY}}'"))).toEqual([expect.stringContaining("start.shelf:")]);
-    expect(problems(flow(", shelf: shelf-1, shelfId: shelf-2, apiKey: '{{ZQ_SHELF_KEY}}'"))).toEqual([expect.stringContaining('shelf_book_listed has no input "shelfId" (inputs: trigger, shelf, apiKey')]);
-    expect(problems(flow(", shelf: shelf-1, apiKey: zq-key-written-out"))).toEqual([expect.stringContaining("start.apiKey: a secret must be given as a reference to an environment variable")]);
+    expect(problems(flow(", apiKey: '{{ZQ_SHELF_KEY}}'"))).toEqual([
+      expect.stringContaining('start: shelf_book_listed needs "shelf" (The shelf to watch.)'),
+    ]);
+    expect(problems(flow(", shelf: Shelf One, apiKey: '{{ZQ_SHELF_KEY}}'"))).toEqual([
+      expect.stringContaining("start.shelf:"),
+    ]);
+    expect(problems(flow(", shelf: shelf-1, shelfId: shelf-2, apiKey: '{{ZQ_SHELF_KEY}}'"))).toEqual([
+      expect.stringContaining('shelf_book_listed has no input "shelfId" (inputs: trigger, shelf, apiKey'),
+    ]);
+    expect(problems(flow(", shelf: shelf-1, apiKey: zq-key-written-out"))).toEqual([
+      expect.stringContaining("start.apiKey: a secret must be given as a reference to an environment variable"),
+    ]);
   });
 
   it("lets later blocks read its declared outputs and the item, nothing else", () => {
     expect(problems(flow(", shelf: shelf-1, apiKey: '{{ZQ_SHELF_KEY}}'", "{{start.data.title}}"))).toEqual([]);
-    expect(problems(flow(", shelf: shelf-1, apiKey: '{{ZQ_SHELF_KEY}}'", "{{start.metadata.isbn}}"))).toEqual([expect.stringContaining("{{start.metadata.isbn}}")]);
+    expect(problems(flow(", shelf: shelf-1, apiKey: '{{ZQ_SHELF_KEY}}'", "{{start.metadata.isbn}}"))).toEqual([
+      expect.stringContaining("{{start.metadata.isbn}}"),
+    ]);
   });
 });

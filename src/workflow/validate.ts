@@ -9,7 +9,10 @@ import { loadYamlSource, parseYamlSource, SourceError, type YamlSource } from ".
 import { Checker, type CheckedRegistry, type ValidateOptions } from "./workflow-checker.js";
 
 /** The workflow schema's problems of a read workflow, each at its position. */
-export const validateSchema = schemaValidator(validateWorkflowSchema, new URL("../../specs/workflow.schema.json", import.meta.url));
+export const validateSchema = schemaValidator(
+  validateWorkflowSchema,
+  new URL("../../specs/workflow.schema.json", import.meta.url),
+);
 
 export type { Registry, ValidatedWorkflow };
 export type { CheckedRegistry, ValidateOptions } from "./workflow-checker.js";
@@ -23,7 +26,12 @@ export class WorkflowErrors extends Error {
 }
 
 /** Read and check a workflow file; throws WorkflowErrors listing every problem. */
-export function loadWorkflow(file: string, registry: CheckedRegistry, options: ValidateOptions, displayName = file): ValidatedWorkflow {
+export function loadWorkflow(
+  file: string,
+  registry: CheckedRegistry,
+  options: ValidateOptions,
+  displayName = file,
+): ValidatedWorkflow {
   return checkWorkflow(
     readSource(() => loadYamlSource<Workflow>(file, displayName)),
     registry,
@@ -32,7 +40,12 @@ export function loadWorkflow(file: string, registry: CheckedRegistry, options: V
 }
 
 /** Check workflow text (YAML or JSON) named `file` in messages. */
-export function parseWorkflow(text: string, file: string, registry: CheckedRegistry, options: ValidateOptions): ValidatedWorkflow {
+export function parseWorkflow(
+  text: string,
+  file: string,
+  registry: CheckedRegistry,
+  options: ValidateOptions,
+): ValidatedWorkflow {
   return checkWorkflow(
     readSource(() => parseYamlSource<Workflow>(text, file)),
     registry,
@@ -49,7 +62,11 @@ function readSource(read: () => YamlSource<Workflow>): YamlSource<Workflow> {
   }
 }
 
-export function checkWorkflow(source: YamlSource<Workflow>, registry: CheckedRegistry, options: ValidateOptions): ValidatedWorkflow {
+export function checkWorkflow(
+  source: YamlSource<Workflow>,
+  registry: CheckedRegistry,
+  options: ValidateOptions,
+): ValidatedWorkflow {
   const schemaErrors = validateSchema(source);
   if (schemaErrors.length) throw new WorkflowErrors(schemaErrors);
   const checker = new Checker(source, registry, options);
