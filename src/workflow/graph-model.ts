@@ -74,7 +74,8 @@ export function readWorkflowStructure(file: string, displayName = file, text?: s
         new SourceError(
           "BW4002",
           at,
-          `${id}: connection to unknown block ${JSON.stringify(target)} (blocks: ${Object.keys(source.data.blocks).join(", ")})`,
+          `${id}: connection to unknown block ${JSON.stringify(target)} (blocks: ` +
+            `${Object.keys(source.data.blocks).join(", ")})`,
         ),
       );
     });

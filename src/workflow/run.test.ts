@@ -65,7 +65,8 @@ beforeAll(async () => {
     }
     reply(404, { message: "not found", statusCode: 404 });
   });
-  // Idle connections are the client's to close (as the mocks do, src/mocks/mocks.ts): no reuse of one this server closed.
+  // Idle connections are the client's to close (as the mocks do, src/mocks/mocks.ts): no reuse of one this server
+  // closed.
   server.keepAliveTimeout = 0;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -50,7 +50,8 @@ export function checkPollTriggerBlock(
       c.fail(
         "BW4003",
         at,
-        `${id}: ${trigger.id} needs "${p.name}" (${p.description})${p.placeholder ? `, such as ${JSON.stringify(p.placeholder)}` : ""}`,
+        `${id}: ${trigger.id} needs "${p.name}" (${p.description})` +
+          `${p.placeholder ? `, such as ${JSON.stringify(p.placeholder)}` : ""}`,
       );
   }
 }
@@ -62,7 +63,8 @@ function checkSecretInput(id: string, name: string, value: unknown, c: PollBlock
     c.fail(
       "BW4004",
       at,
-      `${id}.${name}: a secret must be given as a reference to an environment variable, e.g. "{{MY_SECRET}}"; the value written here was not used and is not shown`,
+      `${id}.${name}: a secret must be given as a reference to an environment variable, e.g. "{{MY_SECRET}}"; ` +
+        `the value written here was not used and is not shown`,
       "value",
     );
   } else if (!c.env[envName]) {
@@ -71,7 +73,10 @@ function checkSecretInput(id: string, name: string, value: unknown, c: PollBlock
   }
 }
 
-/** The inputs a poll trigger block may carry for its list operation: the operation's parameters its inputs leave unset (the connection). */
+/**
+ * The inputs a poll trigger block may carry for its list operation: the operation's parameters its inputs leave unset
+ * (the connection).
+ */
 export function pollConnectionInputs(trigger: PollTriggerSpec, tools: Record<string, ToolSpec>): string[] {
   const set = new Set(Object.keys(trigger.inputs));
   const tool = Object.hasOwn(tools, trigger.operation) ? tools[trigger.operation] : undefined;

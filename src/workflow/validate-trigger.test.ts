@@ -58,7 +58,10 @@ describe("a trigger block whose trigger keeps a subscription", () => {
     const written = problems(flow(", accessToken: zq-literal-token-value"));
     expect(written).toEqual([
       expect.stringMatching(
-        /start\.accessToken: a secret must be given as a reference to an environment variable, e\.g\. "\{\{MY_SECRET\}\}"; the value written here was not used and is not shown/,
+        new RegExp(
+          String.raw`start\.accessToken: a secret must be given as a reference to an environment variable, ` +
+            String.raw`e\.g\. "\{\{MY_SECRET\}\}"; the value written here was not used and is not shown`,
+        ),
       ),
     ]);
     expect(written.join("\n")).not.toContain("zq-literal-token-value");
@@ -70,7 +73,10 @@ describe("a trigger block whose trigger keeps a subscription", () => {
   it("refuses any other input, naming those it takes", () => {
     expect(problems(flow(", resource: groups"))).toEqual([
       expect.stringMatching(
-        /start: directory_user_updated has no input "resource" \(inputs: trigger, clientState, accessToken, clientId, clientSecret, tenantId\)/,
+        new RegExp(
+          'start: directory_user_updated has no input "resource" ' +
+            String.raw`\(inputs: trigger, clientState, accessToken, clientId, clientSecret, tenantId\)`,
+        ),
       ),
     ]);
   });

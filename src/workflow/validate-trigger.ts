@@ -44,7 +44,8 @@ export function checkTriggerBlock(id: string, block: TriggerBlock, c: TriggerChe
     c.fail(
       "BW4007",
       [...at, "trigger"],
-      `${id}: unknown trigger ${JSON.stringify(block.inputs.trigger)} for block type ${block.type} (triggers: ${known.join(", ") || "none"})`,
+      `${id}: unknown trigger ${JSON.stringify(block.inputs.trigger)} for block type ${block.type} (triggers: ` +
+        `${known.join(", ") || "none"})`,
       "value",
     );
     return;
@@ -77,7 +78,8 @@ export function checkTriggerBlock(id: string, block: TriggerBlock, c: TriggerChe
       c.fail(
         "BW4007",
         [...at, name],
-        `${id}: ${trigger.id} has no input "${name}" (inputs: ${["trigger", trigger.secretParam, ...connection].join(", ")})`,
+        `${id}: ${trigger.id} has no input "${name}" (inputs: ` +
+          `${["trigger", trigger.secretParam, ...connection].join(", ")})`,
       );
     else if (secretParamOf(trigger, c.tools, name)) checkSecret(id, name, block.inputs[name], c);
   }
@@ -86,7 +88,9 @@ export function checkTriggerBlock(id: string, block: TriggerBlock, c: TriggerChe
     c.fail(
       "BW4004",
       at,
-      `${id}: ${trigger.id} needs "${trigger.secretParam}", the secret deliveries are checked with, as an environment reference such as "{{${trigger.provider.toUpperCase()}_${trigger.secretParam.replace(/[A-Z]/g, (x) => `_${x}`).toUpperCase()}}}"`,
+      `${id}: ${trigger.id} needs "${trigger.secretParam}", the secret deliveries are checked with, ` +
+        `as an environment reference such as "{{${trigger.provider.toUpperCase()}_` +
+        `${trigger.secretParam.replace(/[A-Z]/g, (x) => `_${x}`).toUpperCase()}}}"`,
     );
   } else checkSecret(id, trigger.secretParam, secret, c);
 }
@@ -98,7 +102,8 @@ function checkSecret(id: string, name: string, value: unknown, c: TriggerCheck):
     c.fail(
       "BW4004",
       at,
-      `${id}.${name}: a secret must be given as a reference to an environment variable, e.g. "{{MY_SECRET}}"; the value written here was not used and is not shown`,
+      `${id}.${name}: a secret must be given as a reference to an environment variable, e.g. "{{MY_SECRET}}"; ` +
+        `the value written here was not used and is not shown`,
       "value",
     );
   } else if (!c.env[envName]) {
@@ -148,5 +153,8 @@ export function triggerOutputProblem(
   if (head === "metadata" && typeof second === "string" && trigger.outputs.some((o) => o.name === second))
     return undefined;
   const names = ["data", ...trigger.outputs.map((o) => `metadata.${o.name}`)];
-  return `the trigger ${trigger.id} has no output ${JSON.stringify(path.map(String).join("."))} (outputs: ${names.join(", ")})`;
+  return (
+    `the trigger ${trigger.id} has no output ${JSON.stringify(path.map(String).join("."))} (outputs: ` +
+    `${names.join(", ")})`
+  );
 }

@@ -83,7 +83,8 @@ export class Checker {
         this.fail(
           "BW4001",
           ["blocks", id, "type"],
-          `${id}: unknown block type ${JSON.stringify(block.type)} (block types: ${Object.keys(this.registry.blocks).join(", ")})`,
+          `${id}: unknown block type ${JSON.stringify(block.type)} (block types: ` +
+            `${Object.keys(this.registry.blocks).join(", ")})`,
           "value",
         );
         continue;
@@ -111,7 +112,8 @@ export class Checker {
         this.fail(
           "BW4001",
           ["blocks", id, "inputs", "operation"],
-          `${id}: unknown operation ${JSON.stringify(operation)} for block type ${block.type} (operations: ${definition.tools.access.join(", ")})`,
+          `${id}: unknown operation ${JSON.stringify(operation)} for block type ${block.type} (operations: ` +
+            `${definition.tools.access.join(", ")})`,
           "value",
         );
         continue;
@@ -144,7 +146,8 @@ export class Checker {
       this.fail(
         "BW4006",
         ["blocks", id, "polling", "intervalMs"],
-        `${id}: polling.intervalMs must be at least ${tool.polling.minIntervalMs} for ${tool.id} (the provider's floor), got ${polling.intervalMs}`,
+        `${id}: polling.intervalMs must be at least ${tool.polling.minIntervalMs} for ${tool.id} ` +
+          `(the provider's floor), got ${polling.intervalMs}`,
         "value",
       );
     }
@@ -187,7 +190,8 @@ export class Checker {
       this.fail(
         "BW4006",
         ["blocks", id, "mock", "example"],
-        `${id}: the mock of ${tool.id} has no example ${JSON.stringify(mock.example)} for ${where} (declared: ${names.length ? names.join(", ") : "none"})`,
+        `${id}: the mock of ${tool.id} has no example ${JSON.stringify(mock.example)} for ${where} (declared: ` +
+          `${names.length ? names.join(", ") : "none"})`,
         "value",
       );
     }
@@ -200,7 +204,8 @@ export class Checker {
         this.fail(
           "BW4002",
           at,
-          `${id}: connection to unknown block ${JSON.stringify(target)} (blocks: ${Object.keys(this.wf.blocks).join(", ")})`,
+          `${id}: connection to unknown block ${JSON.stringify(target)} (blocks: ` +
+            `${Object.keys(this.wf.blocks).join(", ")})`,
           "value",
         );
       else if (target === id) this.fail("BW4002", at, `${id}: a block cannot connect to itself`, "value");
@@ -311,7 +316,8 @@ export class Checker {
       this.fail(
         "BW4004",
         at,
-        `${id}.${spec.name}: a secret must be given as a reference to an environment variable, e.g. "{{MY_SECRET}}"; the value written here was not used and is not shown`,
+        `${id}.${spec.name}: a secret must be given as a reference to an environment variable, e.g. ` +
+          `"{{MY_SECRET}}"; the value written here was not used and is not shown`,
         "value",
       );
       return NOT_LITERAL;
@@ -356,7 +362,8 @@ export class Checker {
       this.fail(
         "BW4005",
         at,
-        `${id}: {{${reference.text}}} refers to unknown block "${reference.block}" (blocks: ${Object.keys(this.wf.blocks).join(", ")})`,
+        `${id}: {{${reference.text}}} refers to unknown block "${reference.block}" (blocks: ` +
+          `${Object.keys(this.wf.blocks).join(", ")})`,
         "value",
       );
       return;
@@ -365,7 +372,8 @@ export class Checker {
       this.fail(
         "BW4005",
         at,
-        `${id}: {{${reference.text}}} refers to "${reference.block}", which is not upstream of "${id}" (connect ${reference.block} → … → ${id})`,
+        `${id}: {{${reference.text}}} refers to "${reference.block}", which is not upstream of "${id}" ` +
+          `(connect ${reference.block} → … → ${id})`,
         "value",
       );
       return;
@@ -401,7 +409,8 @@ export class Checker {
       this.fail(
         "BW4005",
         at,
-        `${id}.${param.name}: is a ${param.type === "json" ? `JSON ${param.jsonType ?? "value"}` : param.type}, but {{${reference.text}}} is a${/^[aeiou]/.test(found.type) ? "n" : ""} ${found.type}`,
+        `${id}.${param.name}: is a ${param.type === "json" ? `JSON ${param.jsonType ?? "value"}` : param.type}` +
+          `, but {{${reference.text}}} is a${/^[aeiou]/.test(found.type) ? "n" : ""} ${found.type}`,
         "value",
       );
     }
