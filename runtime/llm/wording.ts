@@ -49,6 +49,11 @@ export function ruleSentence(rule: RuleSpec, w: Words = PLAIN): string {
       return `Give exactly one of ${or(rule.params)}.`;
     case "anyOf":
       return `Give ${rule.groups.map((g) => g.map(w.name).join(" with ")).join(", or ")} (at least one).`;
+    case "atMostOne":
+      return (
+        `Give at most one of ${rule.groups.map((g) => g.map(w.name).join(" with ")).join(", or ")} ` +
+        `(each whole), or none.`
+      );
     case "allowedValues": {
       const cases = Object.entries(rule.values).map(
         ([when, values]) =>

@@ -57,7 +57,10 @@ export interface ParamSpec {
   description: string;
   required: boolean;
   default?: unknown;
-  /** false: the default is applied for validation and rules, but not sent. */
+  /**
+   * false: the default is applied for validation and rules, but not sent (so it gives no parameter of an exactlyOne or
+   * anyOf rule).
+   */
   sendDefault?: boolean;
   integer?: boolean;
   minimum?: number;
@@ -149,6 +152,7 @@ export interface NestedLimits {
 export type RuleSpec =
   | { rule: "exactlyOne"; params: string[] }
   | { rule: "anyOf"; groups: string[][] }
+  | { rule: "atMostOne"; groups: string[][] }
   | { rule: "allowedValues"; param: string; dependsOn: string; values: Record<string, unknown[]> }
   | {
       rule: "dependentLimits";

@@ -1,5 +1,7 @@
 // Cross-field rules (a manifest's `rules`): checked over the values a call
-// would send, defaults applied, after each parameter passed its own rules.
+// would send, defaults applied, after each parameter passed its own rules. A
+// default that is not sent (`sendDefault: false`) selects limits and values,
+// but gives no parameter of exactlyOne or anyOf: the upstream never sees it.
 import { itemAt } from "../common/checked.js";
 import type { Issue } from "../common/issue.js";
 import { redactThenCut } from "../common/outgoing-text.js";
@@ -12,19 +14,22 @@ import type { RuleSpec, ToolCall } from "../spec/tool-types.js";
 export const TOOL_FIELDS_READ = ["rules"] as const satisfies readonly (keyof ToolCall)[];
 
 /**
- * Cross-field rules over normalised values (defaults applied); `secrets`: redacted from a value before it is cut to be
- * shown.
+ * Cross-field rules over normalised values (defaults applied); `secrets`: redacted from a value before it is cut to
+ * be shown; `unsent`: the parameters whose default applies but is not sent.
  */
 export function checkRules(
   tool: ToolCall,
   values: Record<string, unknown>,
   rules: readonly RuleSpec[] = tool.rules,
   secrets: readonly string[] = [],
+  unsent: ReadonlySet<string> = NONE,
 ): Issue[] {
   const issues: Issue[] = [];
-  for (const rule of rules) checkRule(rule, values, tool, issues, secrets);
+  for (const rule of rules) checkRule(rule, values, tool, issues, secrets, unsent);
   return issues;
 }
+
+const NONE: ReadonlySet<string> = new Set();
 
 function checkRule(
   rule: RuleSpec,
@@ -32,8 +37,9 @@ function checkRule(
   tool: ToolCall,
   issues: Issue[],
   secrets: readonly string[],
+  unsent: ReadonlySet<string>,
 ): void {
-  const present = (name: string) => values[name] !== undefined;
+  const present = (name: string) => values[name] !== undefined && !unsent.has(name);
   switch (rule.rule) {
     case "exactlyOne": {
       const given = rule.params.filter(present);
@@ -62,6 +68,31 @@ function checkRule(
         rule: "anyOf",
         message: `${tool.id} needs ${either}, got ${got}`,
       });
+      return;
+    }
+    case "atMostOne": {
+      const touched = rule.groups.filter((group) => group.some(present));
+      if (touched.length > 1) {
+        issues.push({
+          param: itemAt(itemAt(touched, 1).filter(present), 0),
+          rule: "atMostOne",
+          message:
+            `${tool.id} takes at most one of ${rule.groups.map((g) => g.join(" with ")).join(", or ")}, ` +
+            `got ${touched.map((g) => g.filter(present).join(" and ")).join(" with ")}`,
+        });
+        return;
+      }
+      const group = touched[0];
+      const lacking = group?.filter((n) => !present(n)) ?? [];
+      if (group && lacking.length) {
+        issues.push({
+          param: itemAt(lacking, 0),
+          rule: "atMostOne",
+          message:
+            `${lacking.join(", ")}: required with ${group.filter(present).join(", ")} (${group.join(", ")} ` +
+            `go together)`,
+        });
+      }
       return;
     }
     case "dependentLimits": {

@@ -30,6 +30,7 @@ export interface ValueSupport {
     values: Record<string, unknown>,
     rules?: ToolCall["rules"],
     secrets?: readonly string[],
+    unsent?: ReadonlySet<string>,
   ) => Issue[];
   /** Parameters of type boolean (true or false, or their text): `booleanValues`. */
   boolean?: (spec: ParamCall, raw: unknown, secrets?: readonly string[]) => Checked;
@@ -132,7 +133,7 @@ export function validateInput(
     else values[spec.name] = checked.value;
   }
   if (!issues.length && tool.rules.length)
-    issues.push(...(support.rules ? support.rules(tool, values, tool.rules, secrets) : [lacks("rules")]));
+    issues.push(...(support.rules ? support.rules(tool, values, tool.rules, secrets, unsent) : [lacks("rules")]));
   return issues.length ? { ok: false, issues } : { ok: true, values, unsent };
 }
 

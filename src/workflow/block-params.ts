@@ -37,6 +37,7 @@ export function ruleParams(rule: RuleSpec): string[] {
     case "exactlyOne":
       return rule.params;
     case "anyOf":
+    case "atMostOne":
       return rule.groups.flat();
     case "allowedValues":
     case "dependentLimits":

@@ -18,7 +18,14 @@ import {
   n8nOperationInputs,
   type N8nOperationInputs,
 } from "../../model/platform-inputs.js";
-import { actionText, descriptionText, displayName, optionName, placeholderText } from "./n8n-wording.js";
+import {
+  actionText,
+  descriptionText,
+  displayName,
+  optionName,
+  placeholderText,
+  valueOptionName,
+} from "./n8n-wording.js";
 import { Code } from "./ts-literal.js";
 
 /** The names the node's files use, from the provider id. */
@@ -216,7 +223,7 @@ function nodeProperty(input: N8nInput): Property {
     type: input.type,
     ...(Object.keys(typeOptions).length ? { typeOptions } : {}),
     ...(input.options
-      ? { options: sortByName(input.options.map((v) => ({ name: optionName(String(v)), value: v }))) }
+      ? { options: sortByName(input.options.map((v) => ({ name: valueOptionName(v), value: v }))) }
       : {}),
     ...(input.place === "node" && p.required ? { required: true } : {}),
     default: input.default,
