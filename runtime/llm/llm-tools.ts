@@ -270,19 +270,7 @@ function paramSchema(p: ParamSpec, strict: boolean, needed: boolean): JsonSchema
       s.type = "boolean";
       break;
     case "file":
-      // A model can give an address, never bytes; a path would let it send any local file away (llmCallParams refuses
-      // one).
-      if (p.multiple) {
-        // A list of files: a list of addresses, each fetched and uploaded.
-        s.type = "array";
-        s.items = strict ? { type: "string" } : { type: "string", format: "uri" };
-        notes.push("The files' https addresses: the tool fetches each and uploads its content.");
-      } else {
-        s.type = "string";
-        if (!strict) s.format = "uri";
-        notes.push("The file's https address: the tool fetches it and uploads its content.");
-      }
-      if (p.maxBytes !== undefined) notes.push(`At most ${p.maxBytes} bytes.`);
+      fileSchema(s, p, strict, notes);
       break;
     case "json":
       // A value of several forms: each form's schema (strict mode takes one string, the forms said in words).
@@ -403,4 +391,22 @@ function shapeSchema(shape: ItemShape): JsonSchema {
 /** One shape of a list's items in words: `{a, b}`, its required fields first. */
 function shapeWords(shape: ItemShape): string {
   return `{${[...new Set([...(shape.required ?? []), ...Object.keys(shape.fields)])].join(", ")}}`;
+}
+
+/**
+ * A file parameter's schema: a model can give an address, never bytes; a path would let it send any local file away
+ * (llmCallParams refuses one).
+ */
+function fileSchema(s: JsonSchema, p: ParamSpec, strict: boolean, notes: string[]): void {
+  if (p.multiple) {
+    // A list of files: a list of addresses, each fetched and uploaded.
+    s.type = "array";
+    s.items = strict ? { type: "string" } : { type: "string", format: "uri" };
+    notes.push("The files' https addresses: the tool fetches each and uploads its content.");
+  } else {
+    s.type = "string";
+    if (!strict) s.format = "uri";
+    notes.push("The file's https address: the tool fetches it and uploads its content.");
+  }
+  if (p.maxBytes !== undefined) notes.push(`At most ${p.maxBytes} bytes.`);
 }
