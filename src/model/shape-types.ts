@@ -17,7 +17,7 @@ export function typesWithin(a: readonly string[], b: readonly string[]): boolean
 export function paramShape(p: ParamSpec): Shape {
   if (p.type === "json") return { type: p.jsonType === "array" ? "array" : "object" };
   if (p.type === "number") return { type: p.integer ? "integer" : "number" };
-  if (p.type === "file") return { type: "string" };
+  if (p.type === "file") return p.multiple ? { type: "array" } : { type: "string" };
   return { type: p.type, ...(p.enum ? { enum: [...p.enum] } : {}) };
 }
 
