@@ -112,8 +112,11 @@ const YARN = join(ROOT, "node_modules/@yarnpkg/cli-dist/bin/yarn.js");
 // The next round: a stream's items as their lines arrive and cookie parameters came in as parts (files, form), yet
 // their hooks in the core (an item handed on, a cookie wire) and the client's smaller stream branch moved it
 // 14,697 → 14,780 bytes; the ceiling follows by 100 bytes, said in that round's closing note.
+// The round after: a path value followed by literal text in its segment (`{position}.{ext}`) sends that text's first
+// character encoded, in the core's URL building (every call writes its path there): 14,797 → 14,873 bytes, once a
+// list of files' check moved into the files part; the ceiling follows by 100 bytes, said in that round's note.
 const ISSUE_31_GZIP_BYTES = 14_000;
-const MAX_CLIENT_GZIP_BYTES = 14_800;
+const MAX_CLIENT_GZIP_BYTES = 14_900;
 const KEY = "zq-widgets-key-0123456789";
 /** The `module` settings of a CommonJS TypeScript project that runs on Node.js. */
 const CJS_MODULES = ["node16", "nodenext"] as const;

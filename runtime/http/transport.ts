@@ -40,7 +40,7 @@ export function requestUrl(baseUrl: string, pathTemplate: string, path: Record<s
     }
     // Own values only: a variable named like an Object property (`{toString}`) with no value stays as written.
     const value = Object.hasOwn(path, part.name) ? path[part.name] : undefined;
-    url += value === undefined ? `{${part.name}}` : isEncoded(value) ? value.encoded : part.before ? percentEncoded(value).replaceAll(part.before, part.beforeEncoded) : percentEncoded(value);
+    url += value === undefined ? `{${part.name}}` : isEncoded(value) ? value.encoded : part.next ? percentEncoded(value).replaceAll(part.next, part.encoded as string) : percentEncoded(value);
   }
   let separator = "?";
   for (const name in query) {
@@ -60,11 +60,11 @@ export function requestUrl(baseUrl: string, pathTemplate: string, path: Record<s
 }
 
 /**
- * A `{name}` part of a path template; `before`: the character the literal text after it in its segment starts with
- * (`{position}.{ext}`: `.`), where percent-encoding leaves it, which the value then sends encoded (`beforeEncoded`):
- * else `37.83,-122.27` read as position `37` (a router matches up to the first `.`, as Prism does) and ext the rest.
+ * A `{name}` part of a path template; `next`: the unreserved character the literal text after it in its segment starts
+ * with (`{position}.{ext}`: `.`), which the value then sends encoded (`encoded`): else a router matching up to the
+ * first `.` (as Prism's does) reads `37.83,-122.27` as position `37`.
  */
-type VariablePart = { name: string; before?: string; beforeEncoded: string };
+type VariablePart = { name: string; next?: string; encoded?: string };
 
 // A path template split once into its literal text and `{name}` parts (templates come from tool definitions: a small, fixed set).
 const templates = new Map<string, (string | VariablePart)[]>();
@@ -75,9 +75,8 @@ function templateParts(template: string): (string | VariablePart)[] {
     const split = template.split(/(\{[^{}]+\})/).filter(Boolean);
     parts = split.map((p, i) => {
       if (!/^\{[^{}]+\}$/.test(p)) return p;
-      const next = split[i + 1]?.[0];
-      const before = next !== undefined && next !== "/" && next !== "{" && percentEncoded(next) === next ? next : undefined;
-      return { name: p.slice(1, -1), ...(before ? { before, beforeEncoded: `%${before.charCodeAt(0).toString(16).toUpperCase().padStart(2, "0")}` } : { beforeEncoded: "" }) };
+      const next = /^[\w.~-]/.exec(split[i + 1] ?? "")?.[0];
+      return { name: p.slice(1, -1), next, encoded: next && `%${next.charCodeAt(0).toString(16).toUpperCase()}` };
     });
     templates.set(template, parts);
   }

@@ -21,6 +21,28 @@ export function isFileBytes(value: unknown): value is Uint8Array | ArrayBuffer |
   return value instanceof Uint8Array || value instanceof ArrayBuffer || isBlob(value);
 }
 
+/**
+ * A file parameter's value checked whole: one file, or, a list of files (`multiple`), each item as one (in the files
+ * part, so that a package with no file parameter carries none of it).
+ */
+export function fileValues(
+  spec: Pick<ParamCall, "name" | "maxBytes" | "multiple">,
+  raw: unknown,
+  secrets: readonly string[] = [],
+): { issue: Issue } | object {
+  if (!spec.multiple) return fileValue(spec, raw, secrets);
+  if (!Array.isArray(raw)) {
+    const got = raw === null ? "null" : typeof raw;
+    const message = `${spec.name}: must be a list of files (bytes, paths or https addresses), got ${got}`;
+    return { issue: { param: spec.name, rule: "type", message } };
+  }
+  for (const item of raw) {
+    const checked = fileValue(spec, item, secrets);
+    if ("issue" in checked) return checked;
+  }
+  return {};
+}
+
 /** The kind of a file value, or the problem with it (`secrets`: redacted from a value before it is cut to be shown). */
 export function fileValue(
   spec: Pick<ParamCall, "name" | "maxBytes">,

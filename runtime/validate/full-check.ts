@@ -9,7 +9,7 @@ import { formatProblem } from "../spec/formats.js";
 import type { ParamCall, ToolCall } from "../spec/tool-types.js";
 import { checkRules } from "./cross-field-rules.js";
 import { checkJson } from "./json-params.js";
-import { fileValue } from "./file-values.js";
+import { fileValues } from "./file-values.js";
 import { stringRules } from "./string-rules.js";
 import { numberRules } from "./number-rules.js";
 import { paramUnions } from "./param-unions.js";
@@ -27,7 +27,7 @@ export const VALUE_SUPPORT: Required<ValueSupport> = {
   json: checkJson,
   formats: formatProblem,
   rules: checkRules,
-  files: { fileValue },
+  files: { fileValues },
   strings: stringRules,
   numbers: numberRules,
   unions: paramUnions,

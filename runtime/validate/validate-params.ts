@@ -65,7 +65,7 @@ export interface ValueSupport {
    */
   credentials?: { userProblem(auth: ToolCall["auth"], name: string, value: string): string | undefined };
   /** File parameters (bytes, a path, an address): `fileSupport`. */
-  files?: { fileValue(spec: ParamCall, raw: unknown, secrets?: readonly string[]): { issue: Issue } | object };
+  files?: { fileValues(spec: ParamCall, raw: unknown, secrets?: readonly string[]): { issue: Issue } | object };
   /** A number's enum and step (hasNumberRules): `numberRules`. */
   numbers?: { check(spec: ParamCall, n: number): Checked };
   /** Enums, patterns, formats and lists in one string (hasStringRules): `stringRules`. */
@@ -242,13 +242,8 @@ export function checkValueWith(
       return support.json ? support.json(spec, raw, secrets, support, tool) : { issue: lacks("json", spec.name) };
     case "file": {
       if (!support.files) return { issue: lacks("files", spec.name) };
-      // A list of files: each item a file, checked as one.
-      if (spec.multiple && !Array.isArray(raw))
-        return problem(spec, "type", "must be a list of files (bytes, paths or https addresses)", raw, secrets);
-      for (const item of spec.multiple ? (raw as unknown[]) : [raw]) {
-        const checked = support.files.fileValue(spec, item, secrets);
-        if ("issue" in checked) return checked;
-      }
+      const checked = support.files.fileValues(spec, raw, secrets);
+      if ("issue" in checked) return checked;
       // Kept as given: call/file-inputs.ts opens it (a path, an address) when the call is sent.
       return { value: raw };
     }
