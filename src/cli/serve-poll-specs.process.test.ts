@@ -18,6 +18,7 @@ import { PROVIDER_IDS, ROOT, SPECS_DIR } from "../../test-support/repo.js";
 import { fakeUpstream } from "../contract/kinds/poll-upstream.js";
 import { loadProvider } from "../emit/generate-all.js";
 import { runCount } from "../serve/sqlite-store.js";
+import { until, within } from "../../test-support/runtime/hang-guard.js";
 
 const tmp = mkdtempSync(join(tmpdir(), "blockwright-serve-poll-specs-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -155,21 +156,3 @@ describe("serve --live --base-url on every poll trigger of specs/ by a delta lin
       }
     });
 });
-
-/** Waits, by polling, until `done` holds; the limit only catches a hang. */
-async function until(done: () => boolean, what: string): Promise<void> {
-  const limit = Date.now() + 60_000;
-  while (!done()) {
-    if (Date.now() > limit) throw new Error(`never: ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-/** `promise`, or a failure naming `what` after a minute: the limit only catches a hang. */
-function within<T>(promise: Promise<T>, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const limit = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`never: ${what}`)), 60_000);
-  });
-  return Promise.race([promise, limit]).finally(() => clearTimeout(timer));
-}

@@ -18,6 +18,7 @@ import { pollCall } from "./poll-call.js";
 import { type PollOutcome, type PollerOptions, positionKey, startPoller } from "./poller.js";
 import { openSqliteStore } from "./sqlite-store.js";
 import type { TriggerStore } from "./store.js";
+import { until } from "../../test-support/runtime/hang-guard.js";
 
 const work = mkdtempSync(join(tmpdir(), "blockwright-poller-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -97,15 +98,6 @@ function poller(trigger: string, store: TriggerStore, base: string, options: Par
   const call = pollCall({ registry: { tools, blocks: {} }, trigger: spec, block: block(trigger), env: { ZQ_SHELF_KEY: "zq-key-1" }, baseUrl: base });
   const running = startPoller({ trigger: spec, params: {}, store, call, intervalMs: 5, backfill: false, horizonMs: 3_600_000, accepted: () => undefined, log: () => undefined, polled: (o) => outcomes.push(o), ...options });
   return { outcomes, stop: () => running.stop() };
-}
-
-/** Waits (by polling) until `done` holds; the limit only catches a hang. */
-async function until(done: () => boolean, what: string): Promise<void> {
-  const limit = Date.now() + 30_000;
-  while (!done()) {
-    if (Date.now() > limit) throw new Error(`never: ${what}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
 }
 
 const runsOf = async (store: TriggerStore, trigger: string) =>

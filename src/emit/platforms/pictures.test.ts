@@ -131,6 +131,6 @@ describe("the platforms' pictures", async () => {
       // The committed picture is a PNG of the panel (fonts differ between machines: its pixels are not compared).
       expect(readFileSync(join(REPOSITORY, c.image)).subarray(1, 4).toString()).toBe("PNG");
       await p.close();
-    }, 60_000);
+    });
   }
 });
