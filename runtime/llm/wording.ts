@@ -3,7 +3,7 @@
 // cross-field rules, its polling advice, its deprecation. Package READMEs say
 // the same sentences (src/emit/emit-readme.ts, with names as code spans), so
 // that a rule is worded once. How each concept is told to provider authors is
-// its record's wording (src/link/records-*.ts), not shipped with the
+// its record's wording (src/link/<concept>/record.ts), not shipped with the
 // runtime.
 import type { PollingSpec, RuleSpec, ToolSpec } from "../spec/tool-types.js";
 
@@ -40,6 +40,8 @@ export function ruleSentence(rule: RuleSpec, w: Words = PLAIN): string {
       return `Give exactly one of ${or(rule.params)}.`;
     case "anyOf":
       return `Give ${rule.groups.map((g) => g.map(w.name).join(" with ")).join(", or ")} (at least one).`;
+    case "atMostOne":
+      return `Give at most one of ${rule.groups.map((g) => g.map(w.name).join(" with ")).join(", or ")} (each whole), or none.`;
     case "allowedValues": {
       const cases = Object.entries(rule.values).map(([when, values]) => `with ${w.name(rule.dependsOn)} ${w.value(when)}: ${values.length ? values.map(w.value).join(", ") : "none (leave it out)"}`);
       return `Allowed ${w.name(rule.param)} values depend on ${w.name(rule.dependsOn)}: ${cases.join("; ")}.`;

@@ -42,7 +42,7 @@ export interface ParamSpec {
   description: string;
   required: boolean;
   default?: unknown;
-  /** false: the default is applied for validation and rules, but not sent. */
+  /** false: the default is applied for validation and rules, but not sent (so it gives no parameter of an exactlyOne or anyOf rule). */
   sendDefault?: boolean;
   integer?: boolean;
   minimum?: number;
@@ -105,6 +105,7 @@ export interface NestedLimits {
 export type RuleSpec =
   | { rule: "exactlyOne"; params: string[] }
   | { rule: "anyOf"; groups: string[][] }
+  | { rule: "atMostOne"; groups: string[][] }
   | { rule: "allowedValues"; param: string; dependsOn: string; values: Record<string, unknown[]> }
   | { rule: "dependentLimits"; param: string; dependsOn: string; limits: Record<string, { minimum?: number; maximum?: number; minLength?: number; maxLength?: number }> };
 

@@ -1,5 +1,7 @@
 // Cross-field rules (a manifest's `rules`): checked over the values a call
-// would send, defaults applied, after each parameter passed its own rules.
+// would send, defaults applied, after each parameter passed its own rules. A
+// default that is not sent (`sendDefault: false`) selects limits and values,
+// but gives no parameter of exactlyOne or anyOf: the upstream never sees it.
 import { itemAt } from "../common/checked.js";
 import type { Issue } from "../common/issue.js";
 import { redactThenCut } from "../common/outgoing-text.js";
@@ -8,15 +10,20 @@ import type { RuleSpec, ToolCall } from "../spec/tool-types.js";
 /** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
 export const TOOL_FIELDS_READ = ["rules"] as const satisfies readonly (keyof ToolCall)[];
 
-/** Cross-field rules over normalised values (defaults applied); `secrets`: redacted from a value before it is cut to be shown. */
-export function checkRules(tool: ToolCall, values: Record<string, unknown>, rules: readonly RuleSpec[] = tool.rules, secrets: readonly string[] = []): Issue[] {
+/**
+ * Cross-field rules over normalised values (defaults applied); `secrets`: redacted from a value before it is cut to
+ * be shown; `unsent`: the parameters whose default applies but is not sent.
+ */
+export function checkRules(tool: ToolCall, values: Record<string, unknown>, rules: readonly RuleSpec[] = tool.rules, secrets: readonly string[] = [], unsent: ReadonlySet<string> = NONE): Issue[] {
   const issues: Issue[] = [];
-  for (const rule of rules) checkRule(rule, values, tool, issues, secrets);
+  for (const rule of rules) checkRule(rule, values, tool, issues, secrets, unsent);
   return issues;
 }
 
-function checkRule(rule: RuleSpec, values: Record<string, unknown>, tool: ToolCall, issues: Issue[], secrets: readonly string[]): void {
-  const present = (name: string) => values[name] !== undefined;
+const NONE: ReadonlySet<string> = new Set();
+
+function checkRule(rule: RuleSpec, values: Record<string, unknown>, tool: ToolCall, issues: Issue[], secrets: readonly string[], unsent: ReadonlySet<string>): void {
+  const present = (name: string) => values[name] !== undefined && !unsent.has(name);
   switch (rule.rule) {
     case "exactlyOne": {
       const given = rule.params.filter(present);
@@ -38,6 +45,23 @@ function checkRule(rule: RuleSpec, values: Record<string, unknown>, tool: ToolCa
         rule: "anyOf",
         message: `${tool.id} needs ${alternatives.length > 1 ? `${alternatives.slice(0, -1).join(", ")} or ${alternatives[alternatives.length - 1]}` : alternatives[0]}, got ${given.length ? `only ${[...new Set(given)].join(", ")}` : "none of them"}`,
       });
+      return;
+    }
+    case "atMostOne": {
+      const touched = rule.groups.filter((group) => group.some(present));
+      if (touched.length > 1) {
+        issues.push({
+          param: itemAt(itemAt(touched, 1).filter(present), 0),
+          rule: "atMostOne",
+          message: `${tool.id} takes at most one of ${rule.groups.map((g) => g.join(" with ")).join(", or ")}, got ${touched.map((g) => g.filter(present).join(" and ")).join(" with ")}`,
+        });
+        return;
+      }
+      const group = touched[0];
+      const lacking = group?.filter((n) => !present(n)) ?? [];
+      if (group && lacking.length) {
+        issues.push({ param: itemAt(lacking, 0), rule: "atMostOne", message: `${lacking.join(", ")}: required with ${group.filter(present).join(", ")} (${group.join(", ")} go together)` });
+      }
       return;
     }
     case "dependentLimits": {

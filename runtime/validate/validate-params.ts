@@ -21,7 +21,7 @@ export { SECRET_MIN_LENGTH };
 /** The parts of the runtime's support (call/support.ts) that checking values may need. */
 export interface ValueSupport {
   /** A tool's cross-field rules (`rules`): `ruleChecks`. */
-  rules?: (tool: ToolCall, values: Record<string, unknown>, rules?: ToolCall["rules"], secrets?: readonly string[]) => Issue[];
+  rules?: (tool: ToolCall, values: Record<string, unknown>, rules?: ToolCall["rules"], secrets?: readonly string[], unsent?: ReadonlySet<string>) => Issue[];
   /** Parameters of type boolean (true or false, or their text): `booleanValues`. */
   boolean?: (spec: ParamCall, raw: unknown, secrets?: readonly string[]) => Checked;
   /** Parameters of type json (parsed, their items' and values' limits; one with forms handed to `unions`): `jsonParams`. */
@@ -88,7 +88,7 @@ export function validateInput(tool: ToolCall, input: Record<string, unknown>, su
     if ("issue" in checked) issues.push(checked.issue);
     else values[spec.name] = checked.value;
   }
-  if (!issues.length && tool.rules.length) issues.push(...(support.rules ? support.rules(tool, values, tool.rules, secrets) : [lacks("rules")]));
+  if (!issues.length && tool.rules.length) issues.push(...(support.rules ? support.rules(tool, values, tool.rules, secrets, unsent) : [lacks("rules")]));
   return issues.length ? { ok: false, issues } : { ok: true, values, unsent };
 }
 

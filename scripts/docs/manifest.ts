@@ -1,5 +1,5 @@
 // docs/reference/manifest.md: every concept of the manifest from its record
-// (src/link/concept-records.ts, the groups of records-*.ts), in the records' order: its wording, then the
+// (src/link/<concept>/record.ts, listed by src/link/concept-records.ts), in the records' order: its wording, then the
 // fields of its schema fragments (src/link/<fragment>.schema.json: title,
 // description, examples) with their decisions in FIELDS (src/link/concepts.ts:
 // which surface entry records the field, and so how diff classifies a change).
@@ -21,11 +21,13 @@ interface Fragment {
 
 const DIR = "src/link";
 
-/** The module of the group of records (src/link/records-*.ts) that holds a concept's record. */
+/** The module that holds a concept's record (src/link/<concept>/record.ts), relative to src/link. */
 function recordModule(root: string, concept: string): string {
-  const module = readdirSync(join(root, DIR)).find((f) => /^records-.*\.ts$/.test(f) && !f.endsWith(".test.ts") && readFileSync(join(root, DIR, f), "utf8").includes(`\n  ${concept}: {\n`));
-  if (!module) throw new Error(`concept ${concept}: no record in ${DIR}/records-*.ts`);
-  return module.replace(/\.ts$/, "");
+  const folder = readdirSync(join(root, DIR), { withFileTypes: true }).find(
+    (e) => e.isDirectory() && existsSync(join(root, DIR, e.name, "record.ts")) && readFileSync(join(root, DIR, e.name, "record.ts"), "utf8").includes(`export const ${concept} = {`),
+  );
+  if (!folder) throw new Error(`concept ${concept}: no record in ${DIR}/<concept>/record.ts`);
+  return `${folder.name}/record.ts`;
 }
 
 /** The fragments, the provider's (the schema's root) first. */
@@ -97,12 +99,12 @@ export function manifestPage(root: string): string {
     byFragment.get(f)?.push(field);
   }
   const lines = [
-    generatedHeader(`${DIR}/records-*.ts (each concept's wording and fragments), ${DIR}/*.schema.json and FIELDS in ${DIR}/concepts.ts`),
+    generatedHeader(`${DIR}/<concept>/record.ts (each concept's wording and fragments), ${DIR}/<concept>/*.schema.json and FIELDS in ${DIR}/concepts.ts`),
     "",
     "# The manifest",
     "",
     "Every concept of `specs/<provider>/manifest.yaml`, each from its record in",
-    "`src/link/records-*.ts` (gathered by [`src/link/concept-records.ts`](../../src/link/concept-records.ts)), and every field of it. A field is named `<definition>.<field>`:",
+    "`src/link/<concept>/record.ts` (listed by [`src/link/concept-records.ts`](../../src/link/concept-records.ts)), and every field of it. A field is named `<definition>.<field>`:",
     "`manifest.` is the top level, `operation.` a field of each entry of `operations`, `param.` of each parameter",
     "(shared `params` or an operation's), and so on; `specs/manifest.schema.json` is the whole schema (editors read it).",
     "The last column says what a package's `surface.json` records of the field, which decides how `blockwright diff`",
@@ -120,10 +122,10 @@ export function manifestPage(root: string): string {
       const f = byFile.get(fragment);
       if (!f) throw new Error(`concept ${name}: no schema fragment ${DIR}/${fragment}.schema.json`);
       claimed.add(fragment);
-      // A small concept's link part is written in its record (its group's records-*.ts), with no module of its own.
-      // Its rule is the module beside it of the same name (src/link/<concept>/<name>.ts), else its record's group.
+      // A small concept's link part is written in its record (src/link/<concept>/record.ts), with no module of its own.
+      // Its rule is the module beside it of the same name (src/link/<concept>/<name>.ts), else its record.
       const beside = f.file.replace(/\.schema\.json$/, ".ts");
-      const rule = f.root ? "index.ts" : existsSync(join(root, DIR, beside)) ? beside : `${recordModule(root, name)}.ts`;
+      const rule = f.root ? "index.ts" : existsSync(join(root, DIR, beside)) ? beside : recordModule(root, name);
       if (record.schema.length > 1) lines.push(`### ${fragment}`, "", `${(f.$comment ?? "").replace(/\s*\((Linked in )?link\/[^)]*\)\.?$/, ".").replace(/\s*Linked in link\/\S+$/, "")}`, "");
       lines.push(`Schema: [\`${DIR}/${f.file}\`](../../${DIR}/${f.file}); link rule: [\`${DIR}/${rule}\`](../../${DIR}/${rule}).`, "");
       const names = byFragment.get(f) ?? [];

@@ -222,7 +222,7 @@ describe("the table of manifest fields (link/concepts.ts FIELDS)", () => {
   it("uses every surface entry that records a manifest field", () => {
     const used = new Set(Object.values(FIELDS).flatMap((d: FieldDecision) => ("surface" in d ? [d.surface] : [])));
     // Recorded from the OpenAPI document alone: the declared success and error statuses, and the scopes each operation asks of the
-    // credential; and from what the generator makes of the tools for n8n and Sim (records-platforms.ts).
+    // credential; and from what the generator makes of the tools for n8n and Sim (link/platforms/record.ts).
     expect(CONCEPT_NAMES.filter((name) => !used.has(name))).toEqual(["errorStatuses", "n8n", "n8n.credential", "security", "sim", "successStatuses"]);
   });
 

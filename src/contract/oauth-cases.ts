@@ -45,7 +45,7 @@ function flowCases(tool: ToolSpec, subject: Subject, flow: OAuthFlowSpec): Contr
       check(sent.contentType?.startsWith("application/x-www-form-urlencoded"), `the token request was sent as ${sent.contentType}, not form-encoded`);
       same(sent.form.grant_type, GRANT_TYPES[flow.grant], "grant_type");
       if (flow.scope) same(sent.form.scope, flow.scope, "scope");
-      check(sent.authorization === null, "the token request carried an Authorization header");
+      clientAuthenticated(flow, run.input, sent);
       check(
         run.exchanges.some((ex) => carries(ex, "bw-contract-access-token-1")),
         "no request to the API carried the issued token",
@@ -171,6 +171,30 @@ async function flowRun(tool: ToolSpec, subject: Subject, flow: OAuthFlowSpec, ct
       now += ms;
     },
   };
+}
+
+/**
+ * The client authenticated as the flow says: with HTTP Basic (`clientAuth: basic`, a client with a secret), the
+ * form-encoded id and secret in `Authorization: Basic` (RFC 6749 §2.3.1) and neither in the form; otherwise no
+ * Authorization header, the client id (and any secret) in the form.
+ */
+function clientAuthenticated(flow: OAuthFlowSpec, input: Record<string, unknown>, sent: TokenRequest): void {
+  // A JWT bearer grant names its client inside the assertion, not as a client of §2.3.
+  if (flow.grant === "jwtBearer") return check(sent.authorization === null, "the token request carried an Authorization header");
+  const id = String(input[flow.clientId]);
+  const secret = flow.clientSecret !== undefined ? input[flow.clientSecret] : undefined;
+  if (flow.clientAuth === "basic" && typeof secret === "string" && secret !== "") {
+    const [scheme, encoded = ""] = (sent.authorization ?? "").split(" ");
+    check(scheme?.toLowerCase() === "basic", `the token request carried ${sent.authorization === null ? "no Authorization header" : `Authorization ${scheme}`}, not the client's HTTP Basic credentials (clientAuth: basic)`);
+    const pair = Buffer.from(encoded, "base64").toString("utf8");
+    const colon = pair.indexOf(":");
+    const formDecoded = (text: string) => decodeURIComponent(text.replace(/\+/g, " "));
+    same([formDecoded(pair.slice(0, colon)), formDecoded(pair.slice(colon + 1))], [id, secret], "the client id and secret of the Basic credentials");
+    check(sent.form.client_secret === undefined, "the token request sent the client secret in its form beside HTTP Basic");
+    return;
+  }
+  check(sent.authorization === null, "the token request carried an Authorization header");
+  same(sent.form.client_id, id, "client_id");
 }
 
 function expectOk(result: ToolResult, exchanges: Exchange[]): void {

@@ -4,7 +4,7 @@
 // examples), the manifest's placeholder, and last a value made from the
 // parameter's own rules. Every value used passes the parameter's rules, and
 // the inputs assembled from them pass the tool's cross-field rules.
-import { checkValue, credentialOfParam, wayParams, isAbsent, itemAt, oauthParams, parsePointer, type ParamSpec, type RuleSpec, type ToolSpec, type WireSpec } from "@blockwright/runtime/internal";
+import { checkValue, credentialOfParam, wayParams, isAbsent, oauthParams, parsePointer, type ParamSpec, type RuleSpec, type ToolSpec, type WireSpec } from "@blockwright/runtime/internal";
 import type { OpenApiDocument, OpenApiOperation, Schema } from "../load/openapi-document.js";
 import { withoutEmpty, writtenWithBrackets } from "../judge/bracket-form.js";
 import { describedParameter } from "../judge/parameter-content.js";
@@ -12,6 +12,7 @@ import { ofFormatAndLength, stretch } from "../model/string-values.js";
 import { at } from "./json-path.js";
 import { jsonMediaType } from "../load/media-types.js";
 import { madeRequestBodies, parameterCheck, requestPlaceCheck } from "./made-body.js";
+import { meetAnyOf, meetAtMostOne } from "./inputs/group-rules.js";
 import { placeholderValue, synthesized } from "./rule-values.js";
 
 export { placeholderValue } from "./rule-values.js";
@@ -277,17 +278,10 @@ export class ToolValues {
         for (const n of given) if (n !== kept) delete out[n];
         return "changed";
       }
-      case "anyOf": {
-        if (rule.groups.some((g) => g.every(has))) return "ok";
-        const group = rule.groups.find((g) => g.some(isPinned)) ?? rule.groups.find((g) => g.every((n) => has(n) || this.example(n))) ?? itemAt(rule.groups, 0);
-        for (const n of group) {
-          if (has(n)) continue;
-          const c = this.example(n);
-          if (!c) return "impossible";
-          out[n] = c.value;
-        }
-        return "changed";
-      }
+      case "anyOf":
+        return meetAnyOf(rule.groups, { out, has, isPinned, example: (n) => this.example(n) });
+      case "atMostOne":
+        return meetAtMostOne(rule.groups, { out, has, isPinned, example: (n) => this.example(n) });
       case "dependentLimits": {
         const selectorParam = this.tool.params.find((p) => p.name === rule.dependsOn);
         const limits = rule.limits[String(out[rule.dependsOn] ?? selectorParam?.default)];

@@ -1,5 +1,5 @@
 // docs/guides/adding-a-provider.md lists the manifest's concepts as their
-// records word them (src/link/records-*.ts), between its markers.
+// records word them (src/link/<concept>/record.ts), between its markers.
 // Rewrite the list with UPDATE_README=1 npx vitest run readme-concepts.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";

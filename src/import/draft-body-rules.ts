@@ -6,6 +6,7 @@
 // rule (`anyOf` groups, or `exactlyOne` of single fields), checked before any
 // request, rather than left to the upstream's 400.
 import type { ManifestRule } from "../load/precompiled/manifest-types.js";
+import { acceptsAnyObject } from "../judge/open-one-of.js";
 import type { OpenApiDocument, Schema } from "../load/openapi-document.js";
 
 /** Keys a branch that only requires fields may carry besides `required`. */
@@ -128,4 +129,40 @@ export function branchFields(doc: OpenApiDocument, flat: Schema): { fields: Reco
   if (!Object.keys(fields).length) return undefined;
   const required = new Set(Object.keys(fields).filter((name) => branches.every((b) => Array.isArray(b.required) && (b.required as unknown[]).includes(name))));
   return { fields, required, branches: branches.length, key };
+}
+
+/**
+ * A body that is one of several shapes beside one open to any object (`oneOf: [{required: [clock.limit,
+ * clock.increment], …}, {required: [days], …}, {properties: {}}]`: real-time, correspondence or unlimited): the
+ * fields of each shape go together and never with another's, and a call may give none. The rule atMostOne over the
+ * drafted fields, each shape a group, when every shape requires all its own fields and no two share one; none
+ * otherwise (a union with no open shape needs one shape: its fields stay drafted, with the note saying so).
+ */
+export function shapesRule(doc: OpenApiDocument, flat: Schema, byWire: ReadonlyMap<string, string>): { rule: ManifestRule; note: string } | undefined {
+  if (!Array.isArray(flat.oneOf)) return undefined;
+  const own = new Set(Object.keys((flat.properties ?? {}) as object));
+  let branches: Schema[];
+  try {
+    branches = (flat.oneOf as Schema[]).map((b) => doc.flatten(b));
+  } catch {
+    return undefined;
+  }
+  const open = branches.filter((b) => acceptsAnyObject(b));
+  const shaped = branches.filter((b) => !acceptsAnyObject(b));
+  if (!open.length || shaped.length < 2) return undefined;
+  const groups: string[][] = [];
+  const seen = new Set<string>();
+  for (const b of shaped) {
+    const fields = Object.keys((b.properties ?? {}) as object).filter((f) => !own.has(f));
+    const required = new Set(Array.isArray(b.required) ? b.required.map(String) : []);
+    const params = fields.map((f) => byWire.get(`body:/${f}`));
+    if (!fields.length || fields.some((f) => !required.has(f) || seen.has(f)) || params.some((p) => p === undefined)) return undefined;
+    for (const f of fields) seen.add(f);
+    groups.push(params as string[]);
+  }
+  const words = groups.map((g) => g.join(" with ")).join(", or ");
+  return {
+    rule: { rule: "atMostOne", groups },
+    note: `the request body is one of ${branches.length} shapes (oneOf), one of them open to any object: ${words} go each whole and never together, or none of them; drafted as the rule atMostOne, checked before any request`,
+  };
 }

@@ -8,7 +8,7 @@
 import { fileParam, isFileField } from "./draft-files.js";
 import { checkValue, fieldOf, isAbsent, isValueFormat, type ParamSpec } from "@blockwright/runtime/internal";
 import type { ManifestParam, ManifestRule } from "../load/precompiled/manifest-types.js";
-import { bodyFieldRule, branchEnums, branchFields, loneBranch } from "./draft-body-rules.js";
+import { bodyFieldRule, branchEnums, branchFields, loneBranch, shapesRule } from "./draft-body-rules.js";
 import { operatorOf, paramName } from "./param-names.js";
 import { typeOf, valuesType, type OpenApiDocument, type OpenApiOperation, type Schema } from "../load/openapi-document.js";
 import { isBinaryString, LONE_FILE_PART } from "../load/media-types.js";
@@ -255,7 +255,7 @@ function draftBody(
     into.taken.add(name);
     into.byWire.set(`body:/${field}`, name);
   }
-  const stated = flat ? bodyFieldRule(flat, into.byWire) : undefined;
+  const stated = flat ? (bodyFieldRule(flat, into.byWire) ?? shapesRule(doc, flat, into.byWire)) : undefined;
   if (stated) notes.push({ at: [...at, "rules"], note: stated.note });
   else if (body.required && required.size === 0 && sent.length > 1) {
     notes.push({ at: [...at, "params"], note: "the request body is required, but its schema requires none of its fields: a call that gives none of them sends an empty body ({})" });

@@ -343,6 +343,11 @@ describe("titles and descriptions", () => {
     expect(plainText("snake_case_names and 2 * 3 * 4 stay")).toBe("snake_case_names and 2 * 3 * 4 stay");
   });
 
+  it("an HTML list or paragraph opened right after a word keeps a space there (a header's values in <ul><li> ran into the sentence before)", () => {
+    expect(plainText("Value is:<ul><li><code>return=minimal</code>. Minimal.</li><li><code>return=representation</code>. Whole.</li></ul>")).toBe("Value is: return=minimal. Minimal. return=representation. Whole.");
+    expect(plainText("One.<p>Two.</p><div>Three</div>")).toBe("One. Two. Three");
+  });
+
   it("titleText: a short first sentence that is a statement, or nothing", () => {
     expect(titleText("List shelves", 80)).toBe("List shelves");
     expect(titleText("Create a shelf. If using a date only, the time is ignored.", 80)).toBe("Create a shelf");

@@ -14,7 +14,8 @@ export function plainText(text: string): string {
   return (
     text
       // Only what looks like a tag: `<=YYYY-MM-DD` and `a < b` are words.
-      .replace(/<\/(p|li|div|h\d)>|<br\s*\/?>/gi, " ")
+      // A block (paragraph, list, item, heading) opened or closed is a break between words.
+      .replace(/<\/?(p|li|ul|ol|div|h\d)(\s[^<>]*)?>|<br\s*\/?>/gi, " ")
       .replace(/<\/?[A-Za-z][A-Za-z0-9-]*(\s[^<>]*)?\/?>/g, "")
       .replace(/```[^\n]*\n?/g, " ")
       .replace(/!?\[([^\]\n]*)\]\([^)\s]*(\s+"[^"]*")?\)/g, "$1")

@@ -3,13 +3,15 @@
 // registers them, load/openapi-examples.ts), with the `readOnly` fields taken
 // out of `required` (a request never sends them; OpenAPI 3.x) and `allOf`
 // members that each close the object read as their publisher means them (as
-// the mocks read them: src/mocks/open-all-of.ts), and the first error that
-// is a reason told with its JSON pointer in the value.
+// the mocks read them: src/mocks/open-all-of.ts), a `oneOf` branch open to
+// any object read as "none of the other branches" (open-one-of.ts), and the
+// first error that is a reason told with its JSON pointer in the value.
 import { type OutputUnit, type Schema, validate } from "@cfworker/json-schema";
 import { describe, rootCause } from "../load/example-errors.js";
 import { refPath } from "../load/json-ref.js";
 import type { OpenApiDocument } from "../load/openapi-document.js";
 import { documentSchemas, schemaUri } from "../load/openapi-examples.js";
+import { withOpenBranchesAsNoneOfTheOthers } from "./open-one-of.js";
 import type { Path } from "./operations.js";
 
 type Registered = Record<string, unknown> & { __absolute_ref__?: string };
@@ -33,6 +35,7 @@ export function schemaChecker(document: OpenApiDocument): SchemaChecker {
       schemas = documentSchemas(new Map([[source.file, source]]), source.file);
       withoutReadOnlyRequired(schemas.lookup);
       withOpenAllOfMembers(schemas.lookup);
+      withOpenBranchesAsNoneOfTheOthers(schemas.lookup);
     }
     return schemas;
   };

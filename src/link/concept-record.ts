@@ -1,6 +1,6 @@
 // What a concept of the manifest language is, as one record: every place a
 // concept must reach, each a required member, so that a concept cannot be
-// added halfway. link/records-*.ts hold the records, by group (concept-records.ts gathers them); link/concepts.ts
+// added halfway. Each concept's folder holds its record (link/<concept>/record.ts; concept-records.ts lists them); link/concepts.ts
 // derives the tables the generator reads from them (surface entries, link
 // parts, field decisions) and fails to compile, naming the key, while a
 // schema fragment, a field of the tool definition (ToolSpec) or a manifest
@@ -36,7 +36,7 @@ export interface ConceptRecord {
    * runtime/llm/wording.ts, which package READMEs use too.
    */
   wording: string;
-  /** Its schema fragments (src/link/<name>.schema.json): none only for a concept the schema's patterns make or the document alone decides (answerTypes). */
+  /** Its schema fragments (src/link/<concept>/<name>.schema.json): none only for a concept the schema's patterns make or the document alone decides (answerTypes). */
   schema: readonly SchemaFragment[];
   /**
    * The fields of a tool definition (ToolSpec) it fills. Who reads each at run
@@ -64,5 +64,6 @@ export interface ConceptRecord {
   fields?: { readonly [F in ManifestField]?: RecordFieldDecision };
 }
 
-/** Why a field is not recorded in the surface, shared by several groups of records. */
+/** Why a field is not recorded in the surface, shared by several records. */
 export const PRESENTATION = "the block's presentation: no call, parameter or result depends on it";
+export const SENT_BY_PACKAGE = "a value the package sends itself: callers neither give nor read it";

@@ -53,3 +53,29 @@ describe("a request body whose allOf members each close the object", () => {
     expect(withOpenAllOfMembers(plain, resolve)).toBe(plain);
   });
 });
+
+describe("a request body that is one of several shapes, one open to any object (the mock's copy for Prism)", () => {
+  const shapes = {
+    allOf: [
+      {
+        oneOf: [
+          { type: "object", required: ["zqlimit", "zqstep"], properties: { zqlimit: { type: "integer" }, zqstep: { type: "integer" } } },
+          { type: "object", required: ["zqdays"], properties: { zqdays: { type: "integer" } } },
+          { type: "object", title: "unlimited", properties: {} },
+        ],
+      },
+      { type: "object", properties: { zqrated: { type: "boolean" } } },
+    ],
+  };
+  const form = { content: { "application/json": { schema: shapes } } };
+  const valid = validator(schemaOf(withOpenAllOfMembers(form, (v) => v)));
+
+  it("by the letter, refuses a body with one shape's fields (it meets the open branch too)", () => {
+    expect(validator(shapes)({ zqdays: 3 })).toBe(false);
+  });
+
+  it("reads the open branch as none of the fields the others require: one shape, or none, passes; two, or part of one, do not", () => {
+    expect([valid({ zqlimit: 60, zqstep: 1, zqrated: true }), valid({ zqdays: 3 }), valid({ zqrated: false })]).toEqual([true, true, true]);
+    expect([valid({ zqlimit: 60, zqstep: 1, zqdays: 3 }), valid({ zqlimit: 60 })]).toEqual([false, false]);
+  });
+});

@@ -6,6 +6,11 @@
 // mean "exactly the fields of all members together" (a schema of required
 // fields extended by a shared schema of optional ones); the mock's copy is
 // written so: the members open, the parent closed over the fields of all.
+// Likewise a `oneOf` branch open to any object is read, as the judge reads it
+// (src/judge/open-one-of.ts), as "none of the fields the other branches
+// require": by the letter, a body with one shape's fields met two branches.
+import { acceptsAnyObject } from "../judge/open-one-of.js";
+
 type Json = Record<string, unknown>;
 
 const MAX_DEPTH = 8;
@@ -39,6 +44,19 @@ function openSchema(schema: unknown, resolve: (value: unknown) => unknown, depth
     o.allOf = s.allOf.map((m) => opened(m, resolve, depth + 1));
     o.properties = { ...Object.fromEntries([...names].map((n) => [n, {}])), ...(isObject(s.properties) ? s.properties : {}) };
     o.additionalProperties = false;
+  }
+  if (Array.isArray(s.oneOf)) {
+    const branches = s.oneOf.map((b) => resolve(b));
+    const open = branches.map((b) => isObject(b) && acceptsAnyObject(b));
+    const required = [...new Set(branches.flatMap((b, i) => (!open[i] && isObject(b) && Array.isArray(b.required) ? b.required.map(String) : [])))];
+    if (open.includes(true) && required.length) {
+      const none = { not: { anyOf: required.map((field) => ({ required: [field] })) } };
+      edit().oneOf = s.oneOf.map((b, i) => (open[i] ? { ...((branches[i] as Json).type === "object" ? { type: "object" } : {}), ...none } : b));
+    }
+  }
+  if (Array.isArray(s.allOf) && !out?.allOf) {
+    const members = s.allOf.map((m) => openSchema(m, resolve, depth + 1, done));
+    if (members.some((m, i) => m !== (s.allOf as unknown[])[i])) edit().allOf = members;
   }
   if (isObject(s.properties)) {
     const properties: Json = {};

@@ -416,6 +416,7 @@ function ruleParams(rule: RuleSpec): string[] {
     case "exactlyOne":
       return rule.params;
     case "anyOf":
+    case "atMostOne":
       return rule.groups.flat();
     case "allowedValues":
     case "dependentLimits":

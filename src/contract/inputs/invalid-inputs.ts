@@ -210,6 +210,13 @@ function ruleBreakers(tool: ToolSpec, values: ToolValues, base: fc.Arbitrary<Inp
     } else if (rule.rule === "anyOf") {
       const all = [...new Set(rule.groups.flat())];
       breakers.push(base.map((input) => ({ input: without(input, all), broken: `none of ${all.join(", ")}`, param: itemAt(itemAt(rule.groups, 0), 0), rule: ["anyOf"] })));
+    } else if (rule.rule === "atMostOne") {
+      // Two groups given whole: refused whatever else the input holds.
+      const [first, second] = rule.groups;
+      const both = [...(first ?? []), ...(second ?? [])].map((n) => [n, values.example(n)?.value] as const);
+      if (both.every(([, v]) => v !== undefined)) {
+        breakers.push(base.map((input) => ({ input: { ...input, ...Object.fromEntries(both) }, broken: `${first?.join(" with ")} and ${second?.join(" with ")}`, param: itemAt(second ?? [], 0), rule: ["atMostOne"] })));
+      }
     } else if (rule.rule === "dependentLimits") {
       const param = tool.params.find((p) => p.name === rule.param);
       const dependsOn = tool.params.find((p) => p.name === rule.dependsOn);

@@ -1,5 +1,6 @@
 // `rule`: every cross-field rule both ways — exactlyOne (each parameter alone
 // accepted; none and all refused), anyOf (each group accepted; none and a
+// partial group refused), atMostOne (each group accepted; two groups and a
 // partial group refused), allowedValues (per selector value, each allowed
 // value accepted and one other refused). dependentLimits has no case of its
 // own: the random invalid inputs (property) break it.
@@ -12,7 +13,7 @@ import { type Input, type ToolValues, valuesOf } from "../values.js";
 export const ruleKind: CaseKindModule = {
   doc: {
     when: "a cross-field rule",
-    cases: "every cross-field rule both ways (`exactlyOne`, `anyOf`, `allowedValues` per selector value; `dependentLimits` is left to the random invalid inputs)",
+    cases: "every cross-field rule both ways (`exactlyOne`, `anyOf`, `atMostOne`, `allowedValues` per selector value; `dependentLimits` is left to the random invalid inputs)",
   },
   applies: (tool) => tool.rules.some((r) => r.rule !== "dependentLimits"),
   derive(tool, { document }) {
@@ -39,6 +40,16 @@ function ruleCases(values: ToolValues, rule: RuleSpec): ContractCase[] {
       cases.push(refuseCase(values, "rule", `anyOf: none of ${all.join(", ")}`, () => exactly(values, all, []), { param: named, rule: "anyOf" }));
       for (const [first, ...rest] of rule.groups) {
         if (first !== undefined && rest.length) cases.push(refuseCase(values, "rule", `anyOf: ${first} without ${rest.join(", ")}`, () => exactly(values, all, [first]), { param: named, rule: "anyOf" }));
+      }
+      break;
+    }
+    case "atMostOne": {
+      const all = [...new Set(rule.groups.flat())];
+      for (const group of rule.groups) cases.push(acceptCase(values, "rule", `atMostOne: ${group.join(" with ")}`, undefined, () => exactly(values, all, group)));
+      const [first = [], second = []] = rule.groups;
+      cases.push(refuseCase(values, "rule", `atMostOne: ${first.join(" with ")} and ${second.join(" with ")}`, () => exactly(values, all, [...first, ...second]), { param: itemAt(second, 0), rule: "atMostOne" }));
+      for (const [head, ...rest] of rule.groups) {
+        if (head !== undefined && rest.length) cases.push(refuseCase(values, "rule", `atMostOne: ${head} without ${rest.join(", ")}`, () => exactly(values, all, [head]), { param: itemAt(rest, 0), rule: "atMostOne" }));
       }
       break;
     }

@@ -45,6 +45,21 @@ describe("n8n node properties", () => {
     expect(type("email")).toBe("string");
   });
 
+  it("a choice whose value is upsert or getAll takes the name n8n's linter gives it (node-param-option-name-wrong-for-upsert, -for-get-many); other values their display name", () => {
+    const ir = irFixture("zqpayments") as unknown as ProviderIR;
+    const list = ir.operations.find((o) => o.tool.id === "zqpayments_list_customers")!.tool;
+    const email = list.params.find((p) => p.name === "email")!;
+    list.params.push({ ...email, name: "zqWriteAction", title: "zqWriteAction", required: true, enum: ["create", "upsert", "getAll", "emplace"] } as typeof email);
+    const props = allProperties(n8nNodeView(ir, n8nNames(ir)).description.properties as Property[]);
+    const options = props.find((p) => p.name === "zqWriteAction")?.options?.map((o) => [o.name, o.value]);
+    expect(options).toEqual([
+      ["Create", "create"],
+      ["Create or Update", "upsert"],
+      ["Emplace", "emplace"],
+      ["Get Many", "getAll"],
+    ]);
+  });
+
   it("two operations of one title are in resources of their own (their tags), and two of one title in one resource are told apart by their ids (node-param-option-name-duplicate)", () => {
     const ir = irFixture("zqpayments") as unknown as ProviderIR;
     const [create, list] = ir.operations;

@@ -10,7 +10,7 @@ import pluralize from "pluralize";
 import type { OperationIR, ProviderIR } from "../../model/ir.js";
 import { camelCase } from "../../model/naming.js";
 import { baseUrlField, inCredential, N8N_COLLECTION, type N8nInput, n8nCredentialParams, n8nOperationInputs, type N8nOperationInputs } from "../../model/platform-inputs.js";
-import { actionText, descriptionText, displayName, optionName, placeholderText } from "./n8n-wording.js";
+import { actionText, descriptionText, displayName, optionName, placeholderText, valueOptionName } from "./n8n-wording.js";
 import { Code } from "./ts-literal.js";
 
 /** The names the node's files use, from the provider id. */
@@ -158,7 +158,7 @@ function nodeProperty(input: N8nInput): Property {
     name: input.property,
     type: input.type,
     ...(Object.keys(typeOptions).length ? { typeOptions } : {}),
-    ...(input.options ? { options: sortByName(input.options.map((v) => ({ name: optionName(String(v)), value: v }))) } : {}),
+    ...(input.options ? { options: sortByName(input.options.map((v) => ({ name: valueOptionName(v), value: v }))) } : {}),
     ...(input.place === "node" && p.required ? { required: true } : {}),
     default: input.default,
     ...(p.placeholder ? { placeholder: placeholderText(p.placeholder) } : p.name === "email" && input.type === "string" ? { placeholder: EMAIL_PLACEHOLDER } : {}),

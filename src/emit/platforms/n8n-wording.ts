@@ -49,6 +49,15 @@ export function optionName(text: string): string {
   return displayName(text).replace(/\*/g, "[All]");
 }
 
+/** Values whose option n8n's linter names itself (node-param-option-name-wrong-for-upsert, -for-get-many). */
+const NAMED_VALUES: Readonly<Record<string, string>> = { upsert: "Create or Update", getAll: "Get Many" };
+
+/** The name of the option of a parameter's value: n8n's own for a value its linter names, else the value's display name. */
+export function valueOptionName(value: unknown): string {
+  const text = String(value);
+  return Object.hasOwn(NAMED_VALUES, text) ? (NAMED_VALUES[text] as string) : optionName(text);
+}
+
 /**
  * An operation's action in sentence case as the linter checks it: words of letters and digits, the first that is
  * not all capitals capitalised, every other such word in lowercase (a word all in capitals stays: SQL, ID; the

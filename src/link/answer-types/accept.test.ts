@@ -1,4 +1,4 @@
-// The request's Accept (src/link/answer-types/accept.ts, its record in records-operations.ts):
+// The request's Accept (src/link/answer-types/accept.ts, its record in record.ts):
 // linked where an operation's 2xx answers declare JSON beside another type,
 // and only there; a download's, where its errors declare a JSON type of their own.
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";

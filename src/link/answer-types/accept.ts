@@ -19,7 +19,7 @@ import type { LinkContext, Path } from "../context.js";
 import { downloadTypes } from "../files/files.js";
 import { isStreamType } from "../stream/streams.js";
 
-/** The concept's link part (records-operations.ts `answerTypes`). */
+/** The concept's link part (its record, `answerTypes` in record.ts). */
 export const linkAccept = (_ctx: LinkContext, _at: Path, mop: ManifestOperation, op: OpenApiOperation): Pick<ToolSpec, "accept"> => {
   if (mop.download === true) return downloadAccept(op);
   if (mop.stream !== undefined && mop.stream !== false) return streamAccept(op);

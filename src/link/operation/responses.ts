@@ -1,11 +1,10 @@
 // The responses an operation declares: every status with its named examples
-// (what a mock can be asked to answer), the success statuses (2xx) and the
-// error statuses (4xx, 5xx) that become structured errors, which the
-// surface records.
+// (what a mock can be asked to answer) and the success statuses (2xx), which
+// the surface records (the error statuses' entry is the outcomes', outputs/outcomes.ts).
 import type { ToolSpec } from "@blockwright/runtime/internal";
 import type { OpenApiOperation } from "../../load/openapi-document.js";
 import type { ToolEntry } from "../../model/surface-entry.js";
-import { diffStatuses, type StatusChange, statusChanges } from "../outputs/outcomes.js";
+import { diffStatuses, type StatusChange } from "../outputs/outcomes.js";
 
 declare module "../../model/surface-format.js" {
   interface ToolSurface {
@@ -35,17 +34,6 @@ export function declaredDefault(ops: OpenApiOperation[]): ToolSpec["defaultRespo
   if (!found.length) return undefined;
   return { examples: [...new Set(found.flatMap((r) => r.exampleNames))].sort() };
 }
-
-/** The declared error statuses: documentation of what may fail, a patch change either way (every error is structured). */
-export const errorStatusesSurface: ToolEntry<number[], StatusChange> = {
-  scope: "tool",
-  subject: "error status",
-  legacy: true,
-  changes: statusChanges("error status", "patch"),
-  record: (tool) => ({ errors: tool.responses.map((r) => r.status).filter((s) => s >= 400 && !tool.outcomes.some((o) => o.status === s)) }),
-  read: (t) => t.errors,
-  diff: (a = [], b = [], report) => diffStatuses("error status", a, b, report),
-};
 
 /**
  * The success statuses: another 2xx in place of one (201 → 200) is no

@@ -60,3 +60,14 @@ export function diffStatuses(what: string, a: number[], b: number[], report: Rep
   for (const s of b) if (!a.includes(s)) report("added", { subject: `${what} ${s}` });
   for (const s of a) if (!b.includes(s)) report("removed", { subject: `${what} ${s}` });
 }
+
+/** The declared error statuses (4xx, 5xx) not read as outcomes: documentation of what may fail, a patch change either way (every error is structured). */
+export const errorStatusesSurface: ToolEntry<number[], StatusChange> = {
+  scope: "tool",
+  subject: "error status",
+  legacy: true,
+  changes: statusChanges("error status", "patch"),
+  record: (tool) => ({ errors: tool.responses.map((r) => r.status).filter((s) => s >= 400 && !tool.outcomes.some((o) => o.status === s)) }),
+  read: (t) => t.errors,
+  diff: (a = [], b = [], report) => diffStatuses("error status", a, b, report),
+};

@@ -14,7 +14,7 @@ import { copyParamKeys } from "../../model/param-keys.js";
 import { deprecationNote } from "../deprecated/deprecation-note.js";
 import type { ParamSurface } from "../../model/surface-format.js";
 import { regexProblem, type LinkContext, type Path } from "../context.js";
-import { boundLength, checkOwnLimits, checkSatisfiable, diffParamLimits, PARAM_LIMIT_CHANGES, type ParamLimitChange } from "../param-limits/param-limits.js";
+import { boundLength, checkOwnLimits, checkSatisfiable, diffParamLimits, PARAM_LIMIT_CHANGES, type ParamLimitChange, paramAtPlace } from "../param-limits/param-limits.js";
 import { placeParam, wireText } from "../wire/wire.js";
 import { formSpecs } from "../param-branches/param-branches.js";
 import { diffRequestShape, REQUEST_FIELD_CHANGES, requestParamShape, type RequestFieldChange } from "../wire/request-shape.js";
@@ -86,7 +86,9 @@ function linkParam(ctx: LinkContext, name: string, declared: ManifestParam, at: 
   checkOwnLimits(ctx, declared, at);
   const placed = placeParam(ctx, name, declared, at, op, wireAt);
   if (!placed) return undefined;
-  const { wire, param: p } = placed;
+  const { wire, place } = placed;
+  // The parameter as linked at its place: with the schema's facts there, and checked against it.
+  const p = place ? paramAtPlace(ctx, declared, at, place.schema, place.what, place.split) : declared;
   const spec: ParamSpec = {
     name,
     type: p.type,

@@ -1,5 +1,5 @@
 // `rules` across an operation's parameters: exactlyOne, anyOf (at least one
-// group), allowedValues and dependentLimits (values or limits depending on
+// group), atMostOne (at most one group, whole), allowedValues and dependentLimits (values or limits depending on
 // another parameter's value), each naming parameters that exist, values the
 // parameters take, and limits no looser than the parameter's own.
 import { cloneJson, type ParamSpec, type RuleSpec } from "@blockwright/runtime/internal";
@@ -17,6 +17,9 @@ export function linkRule(ctx: LinkContext, rule: RuleSpec, at: Path, declared: R
     case "anyOf":
       if (rule.groups.some((g, i) => g.some((n, j) => missing(n, [...at, "groups", i, j])))) return undefined;
       return { rule: "anyOf", groups: rule.groups.map((g) => [...g]) };
+    case "atMostOne":
+      if (rule.groups.some((g, i) => g.some((n, j) => missing(n, [...at, "groups", i, j])))) return undefined;
+      return { rule: "atMostOne", groups: rule.groups.map((g) => [...g]) };
     case "dependentLimits": {
       if (missing(rule.param, [...at, "param"]) || missing(rule.dependsOn, [...at, "dependsOn"])) return undefined;
       const target = params.get(rule.param);

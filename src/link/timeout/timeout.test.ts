@@ -1,4 +1,4 @@
-// `timeoutMs` per operation (its record in records-operations.ts): linked onto
+// `timeoutMs` per operation (its record, timeout/record.ts): linked onto
 // the tool, checked by the schema, recorded in the surface, and a shorter
 // one is a breaking change.
 import { describe, expect, it } from "vitest";

@@ -10,7 +10,6 @@ import type { ParamSpec, WireSpec } from "@blockwright/runtime/internal";
 import type { ManifestParam } from "../../load/precompiled/manifest-types.js";
 import { declaredParameter, isJsonMediaType, typeOf, type OpenApiOperation, type Schema } from "../../load/openapi-document.js";
 import type { LinkContext, Path } from "../context.js";
-import { paramAtPlace } from "../param-limits/param-limits.js";
 
 /** The key a field of object query parameter `name` goes under, as its style writes it; undefined when the style writes the object as one value. */
 export function fieldKey(style: string | undefined, explode: boolean | undefined, name: string, field: string): string | undefined {
@@ -21,7 +20,7 @@ export function fieldKey(style: string | undefined, explode: boolean | undefined
 }
 
 /** The placement of parameter `name`, field `wire.field` of the object query parameter `wire.name` of `op`. */
-export function placeQueryField(ctx: LinkContext, name: string, p: ManifestParam, at: Path, op: OpenApiOperation, wireAt: Path): { wire: WireSpec; param: ManifestParam } | undefined {
+export function placeQueryField(ctx: LinkContext, name: string, p: ManifestParam, at: Path, op: OpenApiOperation, wireAt: Path): { wire: WireSpec; place: { schema: Schema; what: string } } | undefined {
   const w = p.wire as { in: string; name?: string; field: string };
   if (w.in !== "query") return ctx.fail("BW2017", [...wireAt, "field"], `field applies to a query parameter (an object's field sent as its style writes it), not to ${w.in}`);
   const objectName = w.name ?? name;
@@ -61,8 +60,7 @@ export function placeQueryField(ctx: LinkContext, name: string, p: ManifestParam
   if (required && ((!p.required && p.default === undefined) || (p.default !== undefined && p.sendDefault === false))) {
     ctx.fail("BW2010", at, `${ctx.openapiName} requires field "${w.field}" of query parameter "${objectName}"; declare required: true or a default that is sent`);
   }
-  const param = paramAtPlace(ctx, p, at, schema, `field "${w.field}" of query parameter "${objectName}"`);
-  return { wire: { in: "query", name: key, of: { name: objectName, field: w.field } }, param };
+  return { wire: { in: "query", name: key, of: { name: objectName, field: w.field } }, place: { schema, what: `field "${w.field}" of query parameter "${objectName}"` } };
 }
 
 /** The object query parameters the fields among `params` send (their slots, for the rule that the spec's required parameters are sent). */

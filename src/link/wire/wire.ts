@@ -4,26 +4,40 @@
 // schema there. And the rule that a slot of a request carries one value.
 import { parsePointer, type FormFieldEncoding, type ParamSpec, type ValueStyle, type WireConstant, type WireSpec } from "@blockwright/runtime/internal";
 import type { ManifestParam } from "../../load/precompiled/manifest-types.js";
-import { declaredParameter, slotKey, type OpenApiOperation, type OpenApiParameter } from "../../load/openapi-document.js";
+import { declaredParameter, slotKey, type OpenApiOperation, type OpenApiParameter, type Schema } from "../../load/openapi-document.js";
 import { isFlowParam } from "../auth-flows/auth-flows.js";
 import { isCredentialParam } from "../auth/auth.js";
 import { linkConstant } from "../constants/constants.js";
 import { fieldsNear, unionsSearched, type LinkContext, type Path } from "../context.js";
 import { isJsonMediaType, typeOf } from "../../load/openapi-document.js";
-import { paramAtPlace } from "../param-limits/param-limits.js";
 import { placeQueryField } from "./query-fields.js";
 import { isServerVariable } from "../server/server-variables.js";
 
+/** The schema a parameter's value is held to at its place in the request, and how that place is named in problems. */
+export interface SchemaAtPlace {
+  schema: Schema;
+  what: string;
+  /** A list in one string that the body sends split (`wire.split`). */
+  split?: { separator: string; maxItems?: number };
+}
+
+/** A parameter's placement, and the schema of its place (none for a credential, the address, a switch). */
+export interface Placed {
+  wire: WireSpec;
+  place?: SchemaAtPlace;
+}
+
 /**
- * The placement of parameter `name` in `op`, with the parameter as linked
- * there (`limitsFromSpec` takes the spec's limits at its place). `wireAt`:
- * where the placement is written (a route may override it).
+ * The placement of parameter `name` in `op`, and the schema there, against
+ * which the caller links the parameter (param-limits.ts `paramAtPlace`:
+ * `limitsFromSpec` takes the spec's limits at its place). `wireAt`: where the
+ * placement is written (a route may override it).
  */
-export function placeParam(ctx: LinkContext, name: string, p: ManifestParam, at: Path, op: OpenApiOperation, wireAt: Path): { wire: WireSpec; param: ManifestParam } | undefined {
+export function placeParam(ctx: LinkContext, name: string, p: ManifestParam, at: Path, op: OpenApiOperation, wireAt: Path): Placed | undefined {
   const w = p.wire;
   if (!w) {
-    if (isCredentialParam(ctx, name) || isFlowParam(ctx, name)) return { wire: { in: "auth" }, param: p };
-    if (name === ctx.manifest.server.param || isServerVariable(ctx, name)) return { wire: { in: "server" }, param: p };
+    if (isCredentialParam(ctx, name) || isFlowParam(ctx, name)) return { wire: { in: "auth" } };
+    if (name === ctx.manifest.server.param || isServerVariable(ctx, name)) return { wire: { in: "server" } };
     return ctx.fail("BW2017", at, `parameter "${name}" has no "wire" placement and is neither a credential (auth) nor the address parameter`);
   }
   if (w.in === "path" || w.in === "query" || w.in === "header" || w.in === "cookie") {
@@ -38,7 +52,7 @@ export function placeParam(ctx: LinkContext, name: string, p: ManifestParam, at:
     if (declared.required && ((!p.required && p.default === undefined) || (p.default !== undefined && p.sendDefault === false))) {
       ctx.fail("BW2010", at, `${ctx.openapiName} requires ${w.in} parameter "${wireName}"; declare required: true or a default that is sent`);
     }
-    const param = paramAtPlace(ctx, p, at, declared.schema, `${w.in} parameter "${wireName}"`);
+    const place = { schema: declared.schema, what: `${w.in} parameter "${wireName}"` };
     if (p.separator !== undefined && typeOf(declared.schema) === "array" && explodes(declared, w.in)) {
       ctx.fail("BW2017", [...at, "separator"], `${ctx.openapiName} sends ${w.in} parameter "${wireName}" exploded (one value per item), not as one ${JSON.stringify(p.separator)}-separated value: a list in one string cannot be sent so`);
     }
@@ -46,11 +60,11 @@ export function placeParam(ctx: LinkContext, name: string, p: ManifestParam, at:
     if (w.multiSegment && w.in !== "path") ctx.fail("BW2017", [...wireAt, "multiSegment"], `multiSegment applies to a path parameter, not a ${w.in} one ("${wireName}")`);
     if (w.in === "query") {
       const encoding = queryEncoding(ctx, declared, wireAt, op);
-      return { wire: { in: "query", name: wireName, ...escapes, ...(encoding ? { encoding } : {}) }, param };
+      return { wire: { in: "query", name: wireName, ...escapes, ...(encoding ? { encoding } : {}) }, place };
     }
-    const encoding = valueStyle(ctx, declared, param, w.in, wireAt, op);
-    if (w.in === "header" || w.in === "cookie") return { wire: { in: w.in, name: wireName, ...escapes, ...(encoding ? { encoding } : {}) }, param };
-    return { wire: { in: "path", name: wireName, ...escapes, ...(encoding ? { encoding } : {}), ...(w.multiSegment ? { multiSegment: true as const } : {}) }, param };
+    const encoding = valueStyle(ctx, declared, p, w.in, wireAt, op);
+    if (w.in === "header" || w.in === "cookie") return { wire: { in: w.in, name: wireName, ...escapes, ...(encoding ? { encoding } : {}) }, place };
+    return { wire: { in: "path", name: wireName, ...escapes, ...(encoding ? { encoding } : {}), ...(w.multiSegment ? { multiSegment: true as const } : {}) }, place };
   }
   if (w.in === "body") {
     const pointer = w.pointer ?? `/${name}`;
@@ -61,9 +75,9 @@ export function placeParam(ctx: LinkContext, name: string, p: ManifestParam, at:
     if (!target) {
       return ctx.fail("BW2003", wireAt, `body field "${pointer}" not found in the request body of "${op.operationId}" in ${ctx.openapiName}${unionsSearched(located.unions)}${fieldsNear(ctx, bodySchema, [...parsePointer(pointer)])}`);
     }
-    const param = paramAtPlace(ctx, p, at, target, `body field "${pointer || "(whole body)"}"`, w.split);
-    if (w.split && param.type !== "string") ctx.fail("BW2004", [...wireAt, "split"], `split applies to string parameters, not ${param.type}`);
-    if (w.wrapUnlessKey && param.type !== "json") ctx.fail("BW2004", [...wireAt, "wrapUnlessKey"], `wrapUnlessKey applies to json parameters, not ${param.type}`);
+    // The schema's facts add limits to the parameter, never change its type.
+    if (w.split && p.type !== "string") ctx.fail("BW2004", [...wireAt, "split"], `split applies to string parameters, not ${p.type}`);
+    if (w.wrapUnlessKey && p.type !== "json") ctx.fail("BW2004", [...wireAt, "wrapUnlessKey"], `wrapUnlessKey applies to json parameters, not ${p.type}`);
     return {
       wire: {
         in: "body",
@@ -71,13 +85,13 @@ export function placeParam(ctx: LinkContext, name: string, p: ManifestParam, at:
         ...(w.split ? { split: { ...w.split } } : {}),
         ...(w.wrapUnlessKey ? { wrapUnlessKey: w.wrapUnlessKey } : {}),
       },
-      param,
+      place: { schema: target, what: `body field "${pointer || "(whole body)"}"`, ...(w.split ? { split: w.split } : {}) },
     };
   }
   if (w.in === "switch") {
     if (p.type !== "boolean") ctx.fail("BW2004", [...at, "type"], `a switch parameter must be boolean, got ${p.type}`, "value");
     const whenTrue = w.whenTrue.map((c, i) => linkConstant(ctx, c, [...wireAt, "whenTrue", i], op)).filter((c): c is WireConstant => !!c);
-    return { wire: { in: "switch", whenTrue }, param: p };
+    return { wire: { in: "switch", whenTrue } };
   }
   return undefined;
 }

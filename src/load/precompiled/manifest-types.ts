@@ -136,6 +136,17 @@ export type ManifestRule = ({
   groups: ManifestParamName[][]
 } | {
   /**
+   * At most one group may be given, and in full: a parameter of a group needs the others of its group and none of another group's. The fields of a body that is one of several shapes (`oneOf`), one group a shape, which never go together; a call may give none (with `anyOf` over the same groups, one is needed).
+   */
+  rule: "atMostOne"
+  /**
+   * The parameters of each shape.
+   *
+   * @minItems 2
+   */
+  groups: ManifestParamName[][]
+} | {
+  /**
    * The values `param` may take depend on the value of `dependsOn` (after its default).
    */
   rule: "allowedValues"
@@ -619,7 +630,7 @@ export interface ManifestParam {
    */
   default?: unknown
   /**
-   * Whether the default is sent when the caller gives no value (true, the default: the block's behaviour never depends on the upstream's own defaults), or only applied for validation, cross-field rules and docs because the upstream applies the same default itself (false: keeps optional settings, and the objects holding them, off the wire).
+   * Whether the default is sent when the caller gives no value (true, the default: the block's behaviour never depends on the upstream's own defaults), or only applied for validation, cross-field rules and docs because the upstream applies the same default itself (false: keeps optional settings, and the objects holding them, off the wire; such a default selects a rule's limits and values, but gives no parameter of an exactlyOne or anyOf rule, the upstream never seeing it).
    */
   sendDefault?: boolean
   /**

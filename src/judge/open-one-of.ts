@@ -1,0 +1,45 @@
+// A `oneOf` one of whose branches is open to any object (`{type: object,
+// title: unlimited, properties: {}}`): by JSON Schema's letter every value
+// that meets another branch meets that one too, so only a value meeting no
+// other branch is valid, and a body with the fields of one shape (a clock, or
+// days per move) is refused. Publishers mean "one of the shapes, or none of
+// them": the open branch is read as "none of the fields the other branches
+// require", so a value meeting two shapes, or holding part of one, is still
+// refused.
+import type { Schema } from "@cfworker/json-schema";
+
+type Registered = Record<string, unknown> & { __absolute_ref__?: string };
+
+/** Keys an open branch may carry: it names a shape, and constrains nothing. */
+const WORDS = new Set(["type", "title", "description", "properties", "$comment", "examples", "additionalProperties"]);
+
+/** Whether a schema accepts every object (its words aside): no required field, no closing, no property of its own. */
+export function acceptsAnyObject(node: Record<string, unknown>): boolean {
+  if (Object.keys(node).some((k) => !WORDS.has(k))) return false;
+  if (node.type !== undefined && node.type !== "object") return false;
+  if (node.additionalProperties !== undefined && node.additionalProperties !== true) return false;
+  const properties = node.properties;
+  return properties === undefined || (typeof properties === "object" && properties !== null && !Object.keys(properties).length);
+}
+
+/** Each registered `oneOf` with an open branch beside others that require fields: that branch becomes "none of those fields". */
+export function withOpenBranchesAsNoneOfTheOthers(lookup: Record<string, Schema | boolean>): void {
+  const deref = (node: unknown): Registered | undefined => {
+    let current = node as Registered | undefined;
+    for (let hops = 0; hops < 16 && current && typeof current.__absolute_ref__ === "string"; hops++) current = lookup[current.__absolute_ref__] as Registered | undefined;
+    return current && typeof current === "object" ? current : undefined;
+  };
+  const seen = new Set<unknown>();
+  for (const schema of Object.values(lookup)) {
+    if (!schema || typeof schema !== "object" || seen.has(schema)) continue;
+    seen.add(schema);
+    const node = schema as Registered;
+    if (!Array.isArray(node.oneOf)) continue;
+    const branches = node.oneOf.map(deref);
+    const open = branches.map((branch) => branch !== undefined && acceptsAnyObject(branch));
+    const required = [...new Set(branches.flatMap((b, i) => (!open[i] && Array.isArray(b?.required) ? b.required.map(String) : [])))];
+    if (!open.includes(true) || !required.length) continue;
+    const none = { not: { anyOf: required.map((field) => ({ required: [field] })) } };
+    node.oneOf = node.oneOf.map((b, i) => (open[i] ? { ...(branches[i]?.type === "object" ? { type: "object" } : {}), ...none } : b));
+  }
+}

@@ -1,0 +1,37 @@
+// The record of the `auth` concept (link/concept-record.ts): how a call authenticates.
+// link/concept-records.ts lists it among the others, in the records' order.
+import { type ConceptRecord, decided } from "../concept-record.js";
+import { authSurface } from "./auth.js";
+import { securitySurface } from "./security-scopes.js";
+
+export const auth = {
+  wording:
+    "**`auth`:** the OpenAPI security scheme and the shared parameter holding the credential (secret): an HTTP bearer token, HTTP basic (`user` names the parameter holding the user id; `Authorization: Basic`, its base64 withheld like the secret), an API key in a header (`prefix`, the text the API wants before it: `Token `), the query or a cookie, or the access token of an `oauth2` or `openIdConnect` scheme, sent as a bearer token; `also`, schemes sent with it (a requirement of several, such as a key and a secret header); `alternatives`, other ways a call may authenticate instead (a call uses the first whose parameters it gives; each tool offers those its operation accepts); `covers`, the document's own parameters for that credential (a required `token`), which it satisfies and nothing sends.",
+  schema: ["auth"],
+  tool: ["auth", "anonymous"],
+  surface: { auth: authSurface, security: securitySurface },
+  link: null,
+  contract: { kind: "auth" },
+  shelf: { field: "auth.scheme" },
+  fields: {
+    "manifest.auth": { fields: "auth" },
+    ...decided({ surface: "auth" }, [
+      "auth.scheme",
+      "auth.param",
+      "auth.user",
+      "auth.prefix",
+      "auth.also",
+      "auth.alternatives",
+      "authCredential.scheme",
+      "authCredential.param",
+      "authCredential.user",
+      "authCredential.prefix",
+      "authWay.scheme",
+      "authWay.param",
+      "authWay.user",
+      "authWay.prefix",
+      "authWay.also",
+    ]),
+    "auth.covers": { none: "what the credential stands for in the document: nothing is sent for it, and a caller configures nothing" },
+  },
+} as const satisfies ConceptRecord;

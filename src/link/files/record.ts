@@ -1,0 +1,15 @@
+// The record of the `files` concept (link/concept-record.ts): files sent and downloaded.
+// link/concept-records.ts lists it among the others, in the records' order.
+import type { ConceptRecord } from "../concept-record.js";
+
+export const files = {
+  wording:
+    "**Files:** a parameter of `type: file` is a part of a multipart/form-data body (the part `file` where the document's multipart body is one file naming no part) or, at `pointer: \"\"`, the whole body when the document's body is raw bytes such as `application/octet-stream` or `image/*`; given as bytes in code, a path on the command line and in workflows, or an https address (the only form models are offered), held to `maxBytes` before any request; `download: true` reads an operation's file answer (or a redirect to it, followed without the credential) into the outputs `content`, `contentType`, `size` and `filename`, within `limits.replyBytes`.",
+  schema: ["files"],
+  tool: ["download"],
+  surface: {},
+  link: null,
+  contract: { kind: "request" },
+  shelf: { none: "files and downloads: the files fixture (specs-files/zqfiles) declares them" },
+  fields: { "param.maxBytes": { surface: "params" }, "param.contentType": { none: "the type a file's part carries when its value names none: what a call accepts and returns is unchanged" }, "operation.download": { surface: "outputs" } },
+} as const satisfies ConceptRecord;

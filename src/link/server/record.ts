@@ -1,0 +1,23 @@
+// The record of the `server` concept (link/concept-record.ts): where calls go.
+// link/concept-records.ts lists it among the others, in the records' order.
+import { type ConceptRecord, decided } from "../concept-record.js";
+import { serverUrlSurface } from "./server-variables.js";
+import { hostsSurface } from "./server.js";
+
+export const server = {
+  wording:
+    "**`server`:** a fixed `default` address (with the path of the OpenAPI document's server, which every request carries), or a `param` carrying the customer's own (`format: base-url`; the server's path is appended); `hosts`, the host patterns such an address may name besides the default's; or a `url`, the document's server URL with its `{variables}`, and `variables`, the shared parameters (connection inputs a person fills in, with the document's default and enum) that fill each, the hosts derived from the template.",
+  schema: ["server"],
+  tool: ["server"],
+  surface: { hosts: hostsSurface, "server.url": serverUrlSurface },
+  link: null,
+  contract: { kind: "request" },
+  shelf: { field: "server.default" },
+  fields: {
+    "manifest.server": { fields: "server" },
+    ...decided({ surface: "hosts" }, ["server.default", "server.hosts"]),
+    "server.param": { surface: "params" },
+    "server.url": { surface: "server.url" },
+    "server.variables": { surface: "params" },
+  },
+} as const satisfies ConceptRecord;

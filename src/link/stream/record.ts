@@ -1,0 +1,15 @@
+// The record of the `stream` concept (link/concept-record.ts): an answer that is a stream of JSON values.
+// link/concept-records.ts lists it among the others, in the records' order.
+import type { ConceptRecord } from "../concept-record.js";
+
+export const stream = {
+  wording:
+    "**Streams:** `stream: true` (or `{itemBytes}`) reads an operation's answer that is a stream of JSON values (`application/x-ndjson`, `application/jsonl`, `application/json-seq`: an export, a feed) item by item into the outputs `data` (the items) and `metadata.count`, each item at most `itemBytes` (default 1 MiB), all within `limits.replyBytes`; a client's method gets `.items()`, and `blockwright call` prints one item per line.",
+  schema: ["stream"],
+  tool: ["stream"],
+  surface: {},
+  link: null,
+  contract: { kind: "scenario" },
+  shelf: { none: "a stream of JSON values: the files fixture (specs-files/zqfiles) declares it" },
+  fields: { "operation.stream": { surface: "outputs" }, "operation.stream.itemBytes": { surface: "outputs" } },
+} as const satisfies ConceptRecord;
