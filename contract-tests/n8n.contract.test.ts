@@ -27,7 +27,7 @@ beforeAll(async () => {
   writeFiles(out, result.files);
   project = { root: ROOT, specsDir: SPECS_DIR, packagesDir: GENERATED_DIR, irs: result.irs };
   await prepareN8n(project, out);
-}, 120_000);
+});
 
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
@@ -35,7 +35,7 @@ describe("n8n's node linter", () => {
   let problems: Record<string, LintProblem[]>;
   beforeAll(async () => {
     problems = await lintN8n(project, out, out);
-  }, 120_000);
+  });
   it.each(PROVIDER_IDS)("%s: lints clean (no error, no warning)", (provider) => {
     expect(problems[provider]).toEqual([]);
   });
@@ -47,7 +47,7 @@ describe("a workflow on n8n's engine, against the providers' mocks", () => {
   beforeAll(async () => {
     home = mkdtempSync(join(tmpdir(), "blockwright-n8n-home-"));
     trip = await n8nRoundTrip(project, out, await sharedMockUrls(), home, (_provider, id, params, options) => executeTool(id, params, options));
-  }, 240_000);
+  });
   afterAll(() => rmSync(home, { recursive: true, force: true }));
 
   it("runs every operation's node", () => {
@@ -98,5 +98,5 @@ describe("a failure on n8n's engine", () => {
       errorResponse: { type: "upstream", status: 429, provider: op!.ir.provider, operation: op!.tool.id, retryAfterMs: 3_600_000 },
       failure: { cause: "rate-limited", retryAfterMs: 3_600_000 },
     });
-  }, 120_000);
+  });
 });

@@ -22,7 +22,7 @@ beforeAll(async () => {
   const result = await generate({ root: ROOT, specsDir: SPECS_DIR, target: "sim", outDir: join(work, "generated-sim"), packagesDir: GENERATED_DIR });
   writeFiles(join(work, "generated-sim"), result.files);
   project = { root: ROOT, specsDir: SPECS_DIR, packagesDir: GENERATED_DIR, irs: result.irs };
-}, 120_000);
+});
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -32,7 +32,7 @@ describe("Sim's types and executor", () => {
     // Each operation's tool, each provider's tools index and block.
     expect(files.length).toBe(project.irs.reduce((n, ir) => n + ir.operations.length + 2, 0));
     expect(errors).toEqual([]);
-  }, 120_000);
+  });
 
   it("give, for each operation run as Sim's executor runs it against the mock, executeTool's output for the same values", async () => {
     const results = await simRoundTrip(project, join(work, "sim"), await sharedMockUrls(), (_provider, id, params, options) => executeTool(id, params, options));
@@ -41,5 +41,5 @@ describe("Sim's types and executor", () => {
       expect(r.direct, `${r.op.tool.id}: executeTool`).toMatchObject({ success: true });
       expect(r.sim, r.op.tool.id).toEqual({ success: true, output: r.direct.success ? r.direct.output : null });
     }
-  }, 120_000);
+  });
 });

@@ -42,7 +42,7 @@ beforeAll(async () => {
   expect(added.code, added.stderr).toBe(0);
   expect((await cli(["generate"], { cwd: project })).code).toBe(0);
   writeFileSync(join(project, "crud.yaml"), fromGuide().workflow);
-}, 120_000);
+});
 
 describe("the workflows guide's create → get → update → list workflow, on a published document", () => {
   it("runs on the stateful mock: the get answers what the create sent, the update changes it, the list holds it", async () => {

@@ -17,8 +17,9 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
 import { cpuSeconds } from "../../test-support/cpu-seconds.js";
-import { type LocalRegistry, type Packed, putPackages, startLocalRegistry } from "./local-registry.js";
-import { node, run, runOk, type Finished } from "./processes.js";
+import { type LocalRegistry, putPackages, startLocalRegistry } from "./local-registry.js";
+import { node, run, type Finished } from "./processes.js";
+import { packShared, packsOf, type SharedPacks } from "./shared-packs.js";
 import { ROOT } from "./root.js";
 
 export interface SharedRegistry {
@@ -32,6 +33,8 @@ export interface SharedRegistry {
   thirdParty: string[];
   /** `blockwright publish --registry <url>` in this repository, after the runtime alone was published. */
   published: Finished;
+  /** Every folder the files pack, packed once (shared-packs.ts). */
+  packs: SharedPacks;
 }
 
 /** The runtime's dependencies and theirs (openapi-fetch, openapi-typescript-helpers…), as installed here. */
@@ -69,14 +72,15 @@ export async function setup(project: TestProject): Promise<void> {
     const packages = thirdParty();
     // Packed by one npm process (no lifecycle scripts: nothing here is built), and put on the registry as npm
     // publish sends them: four npm publish processes cost 1.5 s more CPU. (blockwright publish, below, runs npm's.)
+    // With every folder the files pack (shared-packs.ts): one npm process for the run.
     const folders = ["runtime", ...packages.map((p) => `node_modules/${p}`)];
     const packed = join(work, "packed");
     mkdirSync(packed);
-    const { stdout } = await runOk("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", packed, ...folders.map((f) => `./${f}`)], ROOT, env);
+    const packs = await packShared(ROOT, packed, folders, env);
     const manifests = Object.fromEntries(folders.map((f) => JSON.parse(readFileSync(join(ROOT, f, "package.json"), "utf8")) as { name: string }).map((m) => [m.name, m]));
-    await putPackages(registry, token, JSON.parse(stdout) as Packed[], packed, manifests);
+    await putPackages(registry, token, packsOf(packs, ROOT, folders), packed, manifests);
     const published = await run(node, [join(ROOT, "bin/blockwright.js"), "publish", "--registry", registry.url], ROOT, env);
-    project.provide("packagesRegistry", { url: registry.url, npmrc, token, thirdParty: packages, published });
+    project.provide("packagesRegistry", { url: registry.url, npmrc, token, thirdParty: packages, published, packs });
   } catch (e) {
     // Vitest does not tear down a set-up that failed.
     await teardown();

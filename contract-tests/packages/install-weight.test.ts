@@ -8,10 +8,11 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import semver from "semver";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, inject, it } from "vitest";
 import { INSTALL_WEIGHT_BLOCKS, installWeight, installWeightSentence, type InstallWeight } from "../../scripts/docs/install-weight.js";
 import { splitAtBlock } from "../../scripts/docs/marked-block.js";
 import { ROOT } from "./root.js";
+import { packsOf } from "./shared-packs.js";
 
 const MAX_PACKAGES = 60;
 const MAX_BYTES = 45_000_000;
@@ -19,7 +20,15 @@ const MAX_BYTES = 45_000_000;
 let weight: InstallWeight;
 let names: string[];
 beforeAll(async () => {
-  weight = await installWeight(ROOT);
+  // The packs' sizes from the project's global set-up, which packed them (shared-packs.ts), as `npm pack --dry-run` gives them.
+  const { packs } = inject("packagesRegistry");
+  weight = await installWeight(ROOT, async (folders) =>
+    packsOf(
+      packs,
+      ROOT,
+      folders.map((f) => f.replace(/^\.\//, "")),
+    ).map((p) => p.unpackedSize),
+  );
   names = weight.packages.map((l) => l.slice(l.lastIndexOf("node_modules/") + (l.includes("node_modules/") ? "node_modules/".length : 0)));
 });
 

@@ -11,15 +11,15 @@
 // project's remote. (A consumer installing provider packages from the
 // registry alone, their runtime from there too: registry-round-trip.test.ts.)
 import { execFileSync } from "node:child_process";
-import { cpSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, lstatSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { lockClosure } from "../../scripts/docs/install-weight.js";
 import { readWorkflow, runStep, stepNamed, type StepRun } from "../../test-support/workflow-steps.js";
-import { type Packed, putPackages } from "./local-registry.js";
-import { node, run, runOk, type Finished } from "./processes.js";
+import { putPackages } from "./local-registry.js";
+import { node, run, type Finished } from "./processes.js";
 import { ROOT } from "./root.js";
+import { blockwrightInstall, packsOf } from "./shared-packs.js";
 
 const { url: REGISTRY, npmrc, token: TOKEN } = inject("packagesRegistry");
 const npmEnv = { NPM_CONFIG_USERCONFIG: npmrc };
@@ -31,26 +31,14 @@ const PUBLISH_STEP = stepNamed(PUBLISH_JOB, "blockwright publish");
 type Manifest = { name: string; version: string; devDependencies?: Record<string, string> };
 const manifest = (dir: string) => JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as Manifest;
 
-/** The folders of blockwright and of everything its install brings (by its lock file), and the TypeScript a project made by init asks for. */
-function blockwrightInstall(): string[] {
-  return [".", ...lockClosure(ROOT), "node_modules/typescript"];
-}
-
-/** Put blockwright and its install on the registry, as published packages; what it has already (the runtime's) is left as it is. */
-async function publishBlockwright(work: string): Promise<void> {
-  const folders = [];
-  for (const folder of blockwrightInstall()) {
-    const { name, version } = manifest(join(ROOT, folder));
-    const there = await fetch(`${REGISTRY}${name.replace("/", "%2f")}`);
-    if (there.ok && Object.hasOwn(((await there.json()) as { versions: object }).versions, version)) continue;
-    folders.push(folder);
+/** Put blockwright and its install on the registry, as published packages (packed by the project's global set-up: shared-packs.ts); what it has already (the runtime's) is left as it is. */
+async function publishBlockwright(): Promise<void> {
+  const { packs } = inject("packagesRegistry");
+  for (const pack of packsOf(packs, ROOT, blockwrightInstall(ROOT))) {
+    const there = await fetch(`${REGISTRY}${pack.name.replace("/", "%2f")}`);
+    if (there.ok && Object.hasOwn(((await there.json()) as { versions: object }).versions, pack.version)) continue;
+    await putPackages({ url: REGISTRY, close: async () => {} }, TOKEN, [pack], packs.dir, { [pack.name]: manifest(join(ROOT, pack.folder)) });
   }
-  const packed = join(work, "packed");
-  mkdirSync(packed);
-  const { stdout } = await runOk("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", packed, ...folders.map((f) => `./${f}`)], ROOT, npmEnv);
-  const tarballs = JSON.parse(stdout) as Packed[];
-  const manifests = new Map(folders.map((f) => manifest(join(ROOT, f))).map((m) => [`${m.name}@${m.version}`, m]));
-  for (const p of tarballs) await putPackages({ url: REGISTRY, close: async () => {} }, TOKEN, [p], packed, { [p.name]: manifests.get(`${p.name}@${p.version}`) ?? {} });
 }
 
 /** The environment of a step on the runner: this Node first on PATH, npm configured for the registry, none of `npm test`'s npm_* variables. */
@@ -72,7 +60,7 @@ const tagOnRemote = () => git(project, "ls-remote", "origin", "refs/tags/release
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), "blockwright-release-path-"));
-  await publishBlockwright(work);
+  await publishBlockwright();
   project = join(work, "acme-blocks");
   made = await run(node, [BIN, "init", project, "--scope", "@zqstep", "--repository", "https://github.com/acme/blocks"], work, npmEnv);
   installed = await run("npm", ["install", "--no-audit", "--no-fund"], project, npmEnv);

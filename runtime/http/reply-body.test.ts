@@ -9,6 +9,7 @@ import { json, scriptedFetch } from "../../test-support/runtime/scripted-fetch.j
 import { executeToolDefinition } from "../execute/execute.js";
 import { DEFAULT_REPLY_BYTES } from "./read-body.js";
 import type { ToolSpec } from "../spec/tool-types.js";
+import { HANG_GUARD_MS } from "../../test-support/runtime/hang-guard.js";
 
 const shelf = irFixture("shelf");
 const wild = irFixture("zqpayments");
@@ -98,7 +99,7 @@ async function withEndlessServer(start: Promise<void> | undefined, run: (options
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const closed = () => Promise.race([gone, new Promise<void>((_, reject) => (timer = setTimeout(() => reject(new Error(`still downloading: ${written} bytes written`)), 10_000)))]);
+  const closed = () => Promise.race([gone, new Promise<void>((_, reject) => (timer = setTimeout(() => reject(new Error(`still downloading: ${written} bytes written`)), HANG_GUARD_MS)))]);
   const kept: Response[] = [];
   const keeping: typeof fetch = async (input, init) => {
     const response = await fetch(input, init);

@@ -106,11 +106,18 @@ export interface InstallWeight {
   bytes: number;
 }
 
-/** The packages and bytes of `npm install -D blockwright` in an empty folder. */
-export async function installWeight(root: string): Promise<InstallWeight> {
+/**
+ * The packages and bytes of `npm install -D blockwright` in an empty folder. `unpackedSizes` gives the
+ * unpacked size of each folder's pack (`.` and the workspaces, from the root) where they were packed
+ * already (the packages project packs them once for its files); by default one `npm pack --dry-run`.
+ */
+export async function installWeight(
+  root: string,
+  unpackedSizes: (folders: string[]) => Promise<number[]> = (folders) => packedBytes(root, folders),
+): Promise<InstallWeight> {
   const locations = lockClosure(root);
   const workspaces = locations.filter((l) => !l.includes("node_modules/"));
-  const sizes = await packedBytes(root, [".", ...workspaces.map((w) => `./${w}`)]);
+  const sizes = await unpackedSizes([".", ...workspaces.map((w) => `./${w}`)]);
   const installedBytes = locations
     .filter((l) => l.includes("node_modules/"))
     .reduce((sum, l) => sum + apparentBytes(join(root, l)), 0);

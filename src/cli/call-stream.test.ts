@@ -50,7 +50,7 @@ beforeAll(async () => {
   ]);
   const generated = await cli(["generate"], { cwd: dir });
   expect(generated.code, generated.stderr).toBe(0);
-}, 120_000);
+});
 afterAll(async () => {
   await upstream.close();
   rmSync(tmp, { recursive: true, force: true });

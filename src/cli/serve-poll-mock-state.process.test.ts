@@ -11,6 +11,7 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cli, spawnCli } from "../../test-support/cli-harness.js";
 import { ROOT } from "../../test-support/repo.js";
+import { within } from "../../test-support/runtime/hang-guard.js";
 
 const tmp = mkdtempSync(join(tmpdir(), "blockwright-serve-mock-state-"));
 const project = join(tmp, "project");
@@ -103,12 +104,3 @@ describe("serve --mock on a poll trigger over a resource of the stateful mock", 
     }
   });
 });
-
-/** `promise`, or a failure naming `what` after a minute: the limit only catches a hang. */
-function within<T>(promise: Promise<T>, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const limit = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`never: ${what}`)), 60_000);
-  });
-  return Promise.race([promise, limit]).finally(() => clearTimeout(timer));
-}

@@ -18,6 +18,7 @@ import { PROVIDER_IDS, ROOT, SPECS_DIR } from "../../test-support/repo.js";
 import { fakeUpstream } from "../contract/kinds/poll-upstream.js";
 import { loadProvider } from "../emit/generate-all.js";
 import { runCount } from "../serve/sqlite-store.js";
+import { until, within } from "../../test-support/runtime/hang-guard.js";
 
 const tmp = mkdtempSync(join(tmpdir(), "blockwright-serve-poll-specs-"));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -58,16 +59,19 @@ describe("serve on every poll trigger of specs/ by a growing time, at an instanc
       writeFileSync(file, workflow(trigger, tool, upstream.base));
       const env = { ZQ_POLL_TOKEN: "zq-poll-token-5d1" };
       const args = ["serve", file, "--live", "--store", store, "--poll-interval", "1"];
-      const second = Math.floor(Date.now() / 1000) * 1000 + 3_000;
       try {
         const first = spawnCli(args, env);
         let a = "";
         let b = "";
+        let second = 0;
         try {
           await within(first.waitFor(new RegExp(`${trigger.id} polling ${trigger.operation} every 1 s\\n`)), "serve polling");
           // The first poll takes the position; A then, and B of the same second once a poll found A.
           const polled = upstream.seen.length;
           await until(() => upstream.seen.length > polled, "the first poll");
+          // A second after the position the first poll took, whenever that was: taken at the test's start, it was
+          // before that position on a busy machine, where serve started polling seconds later, and A was never found.
+          second = Math.floor(Date.now() / 1000) * 1000 + 3_000;
           a = upstream.add("zqa", second + 100);
           await within(first.waitFor(new RegExp(`\\{"trigger":"${trigger.id}","event":"${a}"`)), "the run of A");
           b = upstream.add("zqb", second + 100);
@@ -155,21 +159,3 @@ describe("serve --live --base-url on every poll trigger of specs/ by a delta lin
       }
     });
 });
-
-/** Waits, by polling, until `done` holds; the limit only catches a hang. */
-async function until(done: () => boolean, what: string): Promise<void> {
-  const limit = Date.now() + 60_000;
-  while (!done()) {
-    if (Date.now() > limit) throw new Error(`never: ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
-
-/** `promise`, or a failure naming `what` after a minute: the limit only catches a hang. */
-function within<T>(promise: Promise<T>, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const limit = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`never: ${what}`)), 60_000);
-  });
-  return Promise.race([promise, limit]).finally(() => clearTimeout(timer));
-}

@@ -13,6 +13,7 @@ import { shelfCopy } from "../../test-support/shelf-copy.js";
 import type { PollTriggerSpec } from "@blockwright/runtime";
 import { positionKey } from "../serve/poller.js";
 import { openSqliteStore, runCount } from "../serve/sqlite-store.js";
+import { until } from "../../test-support/runtime/hang-guard.js";
 
 /** How many polls of the trigger the store has kept (its position's version). */
 async function pollsKept(file: string): Promise<number> {
@@ -70,8 +71,9 @@ describe("blockwright serve on a poll trigger", () => {
       await serve.waitFor(/shelf_book_listed polling shelf_list_books every 1 s\n/);
       const line = await serve.waitFor(/\{"trigger":"shelf_book_listed".*\}\n/);
       expect(JSON.parse(line[0])).toMatchObject({ trigger: "shelf_book_listed", event: "b1", status: "succeeded", blocks: [{ id: "start" }, { id: "book", status: "succeeded" }] });
-      // Two more polls find the same item (the mock's list does not change).
-      await new Promise((r) => setTimeout(r, 2_500));
+      // Two more polls find the same item (the mock's list does not change): waited for, not slept on (a busy
+      // machine may poll less often than once a second).
+      await until(async () => (await pollsKept(store)) >= 3, "two polls after the first", 100);
     } finally {
       serve.child.kill("SIGTERM");
     }
@@ -86,8 +88,7 @@ describe("blockwright serve on a poll trigger", () => {
     try {
       await again.waitFor(/shelf_book_listed polling shelf_list_books every 86400 s\n/);
       // Its first poll kept (read from a copy of the store, beside the serve that holds it).
-      const limit = Date.now() + 30_000;
-      while ((await pollsKept(store)) === before && Date.now() < limit) await new Promise((r) => setTimeout(r, 100));
+      await until(async () => (await pollsKept(store)) > before, "the first poll after the restart", 100);
     } finally {
       again.child.kill("SIGTERM");
     }

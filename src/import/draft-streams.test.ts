@@ -7,6 +7,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, describe, expect, it, vi } from "vitest";
 import { type ClientOptions, createClient, executeToolDefinition, fileSupport, wireConstants } from "@blockwright/runtime";
 import { draftWorkFolder, drafted, linkedTools, linkProblems, notesAt, openapi, reply, type Json } from "./__fixtures__/draft-kit.js";
+import { HANG_GUARD_MS } from "../../test-support/runtime/hang-guard.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 
@@ -129,7 +130,7 @@ describe("a client's method of a stream", () => {
     let guard: ReturnType<typeof setTimeout> | undefined;
     // The last line once the caller holds the first; the timer only ends a hang (a caller that waits for the whole answer then gets it, and the order below fails).
     const upstream = await slowUpstream((res) => {
-      void Promise.race([first, new Promise((resolve) => (guard = setTimeout(resolve, 20_000)))]).then(() => {
+      void Promise.race([first, new Promise((resolve) => (guard = setTimeout(resolve, HANG_GUARD_MS)))]).then(() => {
         events.push("last sent");
         res.end('{"id":"zq2"}\n');
       });
@@ -152,7 +153,7 @@ describe("a client's method of a stream", () => {
       const seen: unknown[] = [];
       for await (const one of upstream.client.exportRecords.items({}, { maxItems: 1 })) seen.push(one);
       expect(seen).toEqual([{ id: "zq1" }]);
-      await vi.waitFor(() => expect(upstream.hungUp).toHaveLength(1), { timeout: 20_000 });
+      await vi.waitFor(() => expect(upstream.hungUp).toHaveLength(1), { timeout: HANG_GUARD_MS });
     } finally {
       await upstream.close();
     }

@@ -19,6 +19,7 @@ import { pollCall } from "./poll-call.js";
 import { type PollOutcome, type PollerOptions, startPoller } from "./poller.js";
 import { openSqliteStore } from "./sqlite-store.js";
 import type { TriggerStore } from "./store.js";
+import { until } from "../../test-support/runtime/hang-guard.js";
 
 const work = mkdtempSync(join(tmpdir(), "blockwright-poll-specs-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -76,15 +77,6 @@ function poller(trigger: PollTriggerSpec, store: TriggerStore, base: string, opt
     ...options,
   });
   return { outcomes, logs, stop: () => running.stop() };
-}
-
-/** Waits (by polling) until `done` holds; the limit only catches a hang. */
-async function until(done: () => boolean, what: string): Promise<void> {
-  const limit = Date.now() + 30_000;
-  while (!done()) {
-    if (Date.now() > limit) throw new Error(`never: ${what}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
 }
 
 /** The events the trigger's runs are of, sorted (a duplicate shows twice). */

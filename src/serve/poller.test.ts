@@ -18,6 +18,7 @@ import { pollCall } from "./poll-call.js";
 import { type PollOutcome, type PollerOptions, positionKey, startPoller } from "./poller.js";
 import { openSqliteStore } from "./sqlite-store.js";
 import type { TriggerStore } from "./store.js";
+import { until } from "../../test-support/runtime/hang-guard.js";
 
 const work = mkdtempSync(join(tmpdir(), "blockwright-poller-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -145,15 +146,6 @@ function poller(trigger: string, store: TriggerStore, base: string, options: Par
     ...options,
   });
   return { outcomes, stop: () => running.stop() };
-}
-
-/** Waits (by polling) until `done` holds; the limit only catches a hang. */
-async function until(done: () => boolean, what: string): Promise<void> {
-  const limit = Date.now() + 30_000;
-  while (!done()) {
-    if (Date.now() > limit) throw new Error(`never: ${what}`);
-    await new Promise((r) => setTimeout(r, 5));
-  }
 }
 
 const runsOf = async (store: TriggerStore, trigger: string) =>

@@ -17,6 +17,7 @@ import { pollCall } from "./poll-call.js";
 import { type PollOutcome, startPoller } from "./poller.js";
 import { openPostgresStore } from "./postgres-store.js";
 import type { TriggerStore } from "./store.js";
+import { until } from "../../test-support/runtime/hang-guard.js";
 
 const TRIGGER = "shelf_zqpg_listed";
 let postgres: PostgresServer;
@@ -50,15 +51,6 @@ afterAll(async () => {
   rmSync(hidden, { recursive: true, force: true });
   rmSync(work, { recursive: true, force: true });
 });
-
-/** Waits (by polling) until `done` holds; the limit only catches a hang. */
-async function until(done: () => boolean | Promise<boolean>, what: string): Promise<void> {
-  const limit = Date.now() + 60_000;
-  while (!(await done())) {
-    if (Date.now() > limit) throw new Error(`never: ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 describe("serves sharing a Postgres store", () => {
   it("poll a trigger one at a time, and another takes over, from where it stood, when the poller stops", async () => {

@@ -14,7 +14,7 @@ import { memoryStore } from "../../serve/memory-store.js";
 import { pollCall } from "../../serve/poll-call.js";
 import { type PollOutcome, type PollerOptions, startPoller } from "../../serve/poller.js";
 import type { TriggerStore } from "../../serve/store.js";
-import { check, fail, same } from "../call.js";
+import { check, fail, MOCK_CALL_TIME_LIMIT_MS, same } from "../call.js";
 import { synthesized } from "../rule-values.js";
 import type { CaseKindModule, CaseSource, ContractCase, Subject } from "../types.js";
 import { type FakeUpstream, fakeUpstream } from "./poll-upstream.js";
@@ -216,9 +216,9 @@ function noFailure(outcomes: readonly PollOutcome[]): void {
   if (failed && !failed.ok) fail(`a poll failed: ${failed.message}`);
 }
 
-/** Waits, by polling, until `done` holds; the limit only catches a hang. */
+/** Waits, by polling, until `done` holds; the limit (as long as a call may wait for the mock) only catches a hang. */
 async function until(done: () => boolean, what: string): Promise<void> {
-  const limit = Date.now() + 30_000;
+  const limit = Date.now() + MOCK_CALL_TIME_LIMIT_MS;
   while (!done()) {
     if (Date.now() > limit) fail(`never: ${what}`);
     await new Promise((r) => setTimeout(r, 5));

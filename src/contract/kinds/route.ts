@@ -40,11 +40,19 @@ export const routeKind: CaseKindModule = {
   },
 };
 
+/** A route pattern's draws, kept for the process: they depend on nothing else (a fixed seed), and each case of the route asks again. */
+const draws = new Map<string, string[]>();
+function routeDraws(pattern: string): string[] {
+  let drawn = draws.get(pattern);
+  if (!drawn) draws.set(pattern, (drawn = fc.sample(fc.stringMatching(new RegExp(drawablePattern(pattern), "u")), { seed: 11, numRuns: 300 })));
+  return drawn;
+}
+
 /** A value of `param` that matches a route's pattern and passes the parameter's rules. */
 export function routeValue(values: ToolValues, param: ParamSpec, pattern: string): string | undefined {
   const re = new RegExp(pattern, "u");
   const example = String(values.example(param.name)?.value ?? "");
-  const sampled = fc.sample(fc.stringMatching(new RegExp(drawablePattern(pattern), "u")), { seed: 11, numRuns: 300 });
+  const sampled = routeDraws(pattern);
   const candidates = [example, ...sampled.map((s) => s + example), ...sampled];
   return candidates.find((c) => re.test(c) && values.accepts(param, c));
 }

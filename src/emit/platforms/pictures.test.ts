@@ -165,27 +165,29 @@ describe("the platforms' pictures", async () => {
     { name: "Sim block", html: () => simPanel(ir), image: "docs/images/sim-block.png" },
   ];
   for (const c of cases) {
-    it(`the ${c.name}: every input of the operation visible, ` +
-      `no console problem, nothing asked beyond the page`, async () => {
-      const p = await (await started()).newPage({ viewport: { width: 560, height: 400 }, deviceScaleFactor: 1 });
-      const problems: string[] = [];
-      const requests: string[] = [];
-      p.on("console", (m) => (m.type() === "error" || m.type() === "warning" ? problems.push(m.text()) : undefined));
-      p.on("pageerror", (e) => problems.push(e.message));
-      p.on("request", (r) => requests.push(r.url()));
-      const html = c.html();
-      await p.setContent(html);
-      const labels = [...html.matchAll(/<div class="label">([^<]+)/g)].map((m) => m[1]!.trim());
-      expect(labels.length).toBeGreaterThan(3);
-      for (const label of labels)
-        await expect(p.locator(".label").filter({ hasText: label }).first().isVisible(), label).resolves.toBe(true);
-      expect(problems).toEqual([]);
-      expect(requests.filter((u) => !u.startsWith("about:") && !u.startsWith("data:"))).toEqual([]);
-      const shot = await p.locator(".panel").screenshot();
-      if (process.env.UPDATE_GOLDEN) writeFileSync(join(REPOSITORY, c.image), shot);
-      // The committed picture is a PNG of the panel (fonts differ between machines: its pixels are not compared).
-      expect(readFileSync(join(REPOSITORY, c.image)).subarray(1, 4).toString()).toBe("PNG");
-      await p.close();
-    }, 60_000);
+    it(
+      `the ${c.name}: every input of the operation visible, ` + `no console problem, nothing asked beyond the page`,
+      async () => {
+        const p = await (await started()).newPage({ viewport: { width: 560, height: 400 }, deviceScaleFactor: 1 });
+        const problems: string[] = [];
+        const requests: string[] = [];
+        p.on("console", (m) => (m.type() === "error" || m.type() === "warning" ? problems.push(m.text()) : undefined));
+        p.on("pageerror", (e) => problems.push(e.message));
+        p.on("request", (r) => requests.push(r.url()));
+        const html = c.html();
+        await p.setContent(html);
+        const labels = [...html.matchAll(/<div class="label">([^<]+)/g)].map((m) => m[1]!.trim());
+        expect(labels.length).toBeGreaterThan(3);
+        for (const label of labels)
+          await expect(p.locator(".label").filter({ hasText: label }).first().isVisible(), label).resolves.toBe(true);
+        expect(problems).toEqual([]);
+        expect(requests.filter((u) => !u.startsWith("about:") && !u.startsWith("data:"))).toEqual([]);
+        const shot = await p.locator(".panel").screenshot();
+        if (process.env.UPDATE_GOLDEN) writeFileSync(join(REPOSITORY, c.image), shot);
+        // The committed picture is a PNG of the panel (fonts differ between machines: its pixels are not compared).
+        expect(readFileSync(join(REPOSITORY, c.image)).subarray(1, 4).toString()).toBe("PNG");
+        await p.close();
+      },
+    );
   }
 });

@@ -99,7 +99,7 @@ beforeAll(async () => {
       name: `@blockwright/${ir.provider}`,
       dir: dir("generated", ir.provider),
     });
-}, 120_000);
+});
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
@@ -110,7 +110,7 @@ describe("n8n packages", () => {
       irs.map((ir) => dir("generated-n8n", ir.provider)),
       work,
     );
-  }, 120_000);
+  });
 
   it.each(Object.keys(FIXTURES))("%s: lints clean with n8n's node linter", (id) => {
     expect(problems[dir("generated-n8n", id)]).toEqual([]);
@@ -127,7 +127,7 @@ describe("n8n packages", () => {
         (d) => files(d.split("/").pop()!),
       ),
     ).toEqual([]);
-  }, 120_000);
+  });
 
   it("build, and the node's description holds the hostile text as written, none of it run", async () => {
     const hostile = dir("generated-n8n", "hostile");
@@ -165,7 +165,7 @@ describe("Sim files", () => {
       irs.map((ir) => ({ id: ir.provider, name: `@blockwright/${ir.provider}`, dir: dir("generated", ir.provider) })),
     );
     expect(await typeCheckSim(dir("sim"), copied)).toEqual([]);
-  }, 120_000);
+  });
 
   it("hold the hostile text as written, none of it run", async () => {
     const ir = irs.find((i) => i.provider === "hostile")!;
