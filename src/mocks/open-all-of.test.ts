@@ -85,7 +85,12 @@ describe("a request body field that is one of several plain value forms, inside 
   const shapes = {
     allOf: [
       { type: "object", properties: { zqslot: { type: "integer" } } },
-      { oneOf: [{ type: "object", properties: { zqkind: { enum: ["zqlevel"] }, zqlevel: level } }, { type: "object", properties: { zqkind: { enum: ["zqtone"] }, zqtone: { type: "integer" } } }] },
+      {
+        oneOf: [
+          { type: "object", properties: { zqkind: { enum: ["zqlevel"] }, zqlevel: level } },
+          { type: "object", properties: { zqkind: { enum: ["zqtone"] }, zqtone: { type: "integer" } } },
+        ],
+      },
     ],
   };
   const plain = { content: { "application/json": { schema: shapes } } };
