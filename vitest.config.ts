@@ -41,7 +41,10 @@ export default defineConfig({
       { find: /^@blockwright\/runtime$/, replacement: source("./runtime/index.ts") },
       { find: /^@blockwright\/runtime\/workflow$/, replacement: source("./runtime/workflow/index.ts") },
       { find: /^@blockwright\/runtime\/internal$/, replacement: source("./runtime/internal.ts") },
-      { find: /^@blockwright\/runtime\/(ai-sdk|langchain|openai-agents)$/, replacement: source("./runtime/adapters/$1.ts") },
+      {
+        find: /^@blockwright\/runtime\/(ai-sdk|langchain|openai-agents)$/,
+        replacement: source("./runtime/adapters/$1.ts"),
+      },
       { find: /^@blockwright\/runtime\/(n8n|sim)$/, replacement: source("./runtime/platforms/$1.ts") },
     ],
   },
@@ -80,7 +83,13 @@ export default defineConfig({
           // which compiled and loaded the sources again (12 to 19 s more CPU
           // for the two, measured side by side).
           name: "main",
-          include: ["src/**/*.test.ts", "runtime/**/*.test.ts", "scripts/**/*.test.ts", "test-support/**/*.test.ts", "contract-tests/**/*.test.ts"],
+          include: [
+            "src/**/*.test.ts",
+            "runtime/**/*.test.ts",
+            "scripts/**/*.test.ts",
+            "test-support/**/*.test.ts",
+            "contract-tests/**/*.test.ts",
+          ],
           // node_modules: the SDKs the comparison installs under contract-tests/sdk-judge/ bring their own tests.
           exclude: ["contract-tests/packages/**", "**/node_modules/**"],
           // The copy with more providers (a whole npm test), and the shared Prism

@@ -35,12 +35,32 @@ export { TokenCache, type TokenSet } from "./oauth/token-cache.js";
 export type { IssuedTokens } from "./oauth/flows.js";
 export { RateLimiter, type RateLimiterOptions } from "./http/rate-limiter.js";
 export type { HostRequest, PreparedRequest, PrepareOptions } from "./execute/prepared.js";
-export { createExecutor, createPackageExecutor, type ExecutorOptions, type ToolExecutor, type ParamsOf, type OutputOf, type ToolMap, type PagedOperationIds, type PageOptions } from "./execute/executor.js";
+export {
+  createExecutor,
+  createPackageExecutor,
+  type ExecutorOptions,
+  type ToolExecutor,
+  type ParamsOf,
+  type OutputOf,
+  type ToolMap,
+  type PagedOperationIds,
+  type PageOptions,
+} from "./execute/executor.js";
 export { collectPages, DEFAULT_MAX_PAGES } from "./paging/paginate.js";
 export { PAGE_INPUTS, type PageInputs } from "./validate/page-inputs.js";
 export { createProviderClient, authMiddleware, type Client, type ProviderClientOptions } from "./call/client.js";
 export type { FetchLike } from "./http/transport.js";
-export type { ToolError, ToolErrorType, ToolErrorFields, UpstreamToolError, ValidationToolError, TransportToolError, ToolResult, PagesInfo, PartialPages } from "./http/errors.js";
+export type {
+  ToolError,
+  ToolErrorType,
+  ToolErrorFields,
+  UpstreamToolError,
+  ValidationToolError,
+  TransportToolError,
+  ToolResult,
+  PagesInfo,
+  PartialPages,
+} from "./http/errors.js";
 // A client per provider (the generated package's create<Provider>) and errors as Error subclasses.
 export { createClient, createPackageClient, type ClientTable } from "./client/client.js";
 export {
@@ -60,7 +80,20 @@ export {
   InternalServerError,
   toError,
 } from "./client/errors.js";
-export type { ClientOptions, CallOptions, ItemsOptions, ClientInput, ClientLogger, ClientHooks, RequestInfo, ReplyInfo, Method, PagedMethod, CallResult, Success } from "./client/types.js";
+export type {
+  ClientOptions,
+  CallOptions,
+  ItemsOptions,
+  ClientInput,
+  ClientLogger,
+  ClientHooks,
+  RequestInfo,
+  ReplyInfo,
+  Method,
+  PagedMethod,
+  CallResult,
+  Success,
+} from "./client/types.js";
 export { redact, redactDeep, mentionsSecret, REDACTED } from "./common/redact.js";
 export type * from "./spec/tool-types.js";
 // A generated package's tool: its call (what its client holds) and its description, joined.
@@ -93,7 +126,16 @@ export {
 } from "./llm/llm-tools.js";
 
 // Triggers: deliveries checked as a trigger declares, handshakes answered, deliveries signed for rehearsal.
-export { verifyEvent, TRIGGER_ERROR_CODES, type Delivery, type VerifyOptions, type VerifyResult, type TriggerEvent, type TriggerErrorCode, type TriggerOutputs } from "./triggers/verify-event.js";
+export {
+  verifyEvent,
+  TRIGGER_ERROR_CODES,
+  type Delivery,
+  type VerifyOptions,
+  type VerifyResult,
+  type TriggerEvent,
+  type TriggerErrorCode,
+  type TriggerOutputs,
+} from "./triggers/verify-event.js";
 export { answerBodyHandshake, answerHandshake, type HandshakeAnswer } from "./triggers/handshake.js";
 export { parseLosslessJson } from "./triggers/verify-event.js";
 export { signDelivery, type SignOptions } from "./triggers/sign-delivery.js";

@@ -11,7 +11,18 @@ export { ownValue, setOwn } from "./common/own.js";
 export { itemAt, entryOf, fieldOf, defined } from "./common/checked.js";
 export { cloneJson } from "./common/clone.js";
 export { MAX_NESTING, NESTING_RULE, shownPath, tooDeep } from "./common/nesting.js";
-export { validateInput, checkValueWith, isAbsent, checkAddress, show, hasStringRules, hasNumberRules, SECRET_MIN_LENGTH, type Issue, type ValueSupport } from "./validate/validate-params.js";
+export {
+  validateInput,
+  checkValueWith,
+  isAbsent,
+  checkAddress,
+  show,
+  hasStringRules,
+  hasNumberRules,
+  SECRET_MIN_LENGTH,
+  type Issue,
+  type ValueSupport,
+} from "./validate/validate-params.js";
 export { isMultipleOf, multipleNear } from "./validate/number-rules.js";
 export { validateParams, checkValue, VALUE_SUPPORT } from "./validate/full-check.js";
 export { checkRules } from "./validate/cross-field-rules.js";
@@ -21,17 +32,58 @@ export { matchesHost, providerHosts, hostPatternProblem, allowedHostProblem, isL
 export { DEFAULT_REPLY_BYTES, readBody, readBytes } from "./http/read-body.js";
 export { startDeadline, type Deadline } from "./http/deadline.js";
 export { linkNext, send, isRedirect } from "./http/transport.js";
-export { authWays, wayCredentials, wayParams, authParams, chooseWay, slotOf, authSlots, credentialOfParam, basicToken, placeWay, type CredentialSlot } from "./http/credentials.js";
+export {
+  authWays,
+  wayCredentials,
+  wayParams,
+  authParams,
+  chooseWay,
+  slotOf,
+  authSlots,
+  credentialOfParam,
+  basicToken,
+  placeWay,
+  type CredentialSlot,
+} from "./http/credentials.js";
 export { isSecretLength } from "./common/redact.js";
 export { envVariableName, LOG_LEVELS } from "./client/environment.js";
 export { RUNTIME_VERSION } from "./client/version.js";
-export { parseExpression, formatExpression, parsePointer, formatPointer, getAtPointer, evaluate } from "./http/expressions.js";
-export { llmCallParams, llmOutput, modelParams, connectionParams, inputSchema, outputSchema, toolDescription } from "./llm/llm-tools.js";
+export {
+  parseExpression,
+  formatExpression,
+  parsePointer,
+  formatPointer,
+  getAtPointer,
+  evaluate,
+} from "./http/expressions.js";
+export {
+  llmCallParams,
+  llmOutput,
+  modelParams,
+  connectionParams,
+  inputSchema,
+  outputSchema,
+  toolDescription,
+} from "./llm/llm-tools.js";
 export { ruleSentence, pollingSentence, deprecationSentence, type Words } from "./llm/wording.js";
 export { safeToRepeat } from "./spec/behavior.js";
 export { callOf, descriptionOf, DESCRIPTION_FIELDS } from "./spec/tool-description.js";
-export { VALUE_FORMATS, FORMAT_MAX_LENGTH, FORMAT_MIN_LENGTH, isValueFormat, matchesFormat, type StringFormat, type ValueFormat } from "./spec/formats.js";
-export { ERROR_TYPES, RUNTIME_ERROR_CODES, NOT_SENT_CODES, type RuntimeErrorCode, type RuntimeCodeInfo } from "./http/error-codes.js";
+export {
+  VALUE_FORMATS,
+  FORMAT_MAX_LENGTH,
+  FORMAT_MIN_LENGTH,
+  isValueFormat,
+  matchesFormat,
+  type StringFormat,
+  type ValueFormat,
+} from "./spec/formats.js";
+export {
+  ERROR_TYPES,
+  RUNTIME_ERROR_CODES,
+  NOT_SENT_CODES,
+  type RuntimeErrorCode,
+  type RuntimeCodeInfo,
+} from "./http/error-codes.js";
 export { dispositionName, type DownloadedFile } from "./call/download.js";
 export { streamItems } from "./call/stream-items.js";
 export { fileValue, isFileBytes } from "./validate/file-values.js";

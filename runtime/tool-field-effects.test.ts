@@ -15,7 +15,8 @@ import { toolBehavior } from "./spec/behavior.js";
 import type { ToolSpec } from "./spec/tool-types.js";
 import { asksForDefault } from "./workflow/mock-answer.js";
 
-const tool = (fixture: IrFixture, id: string): ToolSpec => irFixture(fixture).operations.find((o) => o.tool.id === id)!.tool;
+const tool = (fixture: IrFixture, id: string): ToolSpec =>
+  irFixture(fixture).operations.find((o) => o.tool.id === id)!.tool;
 const getBook = tool("shelf", "shelf_get_book");
 const createCustomer = tool("zqpayments", "zqpayments_create_customer");
 const listCustomers = tool("zqpayments", "zqpayments_list_customers");
@@ -40,15 +41,36 @@ interface Core {
 type Effects = { readonly [K in keyof ToolSpec]-?: undefined extends ToolSpec[K] ? Effect<K> : Core };
 
 /** A call's result and the requests it sent (method, address, Content-Type and the headers named). */
-async function call(t: ToolSpec, params: Record<string, unknown>, replies: Parameters<typeof scriptedFetch>, options: { allPages?: boolean; headers?: string[]; signal?: AbortSignal } = {}) {
+async function call(
+  t: ToolSpec,
+  params: Record<string, unknown>,
+  replies: Parameters<typeof scriptedFetch>,
+  options: { allPages?: boolean; headers?: string[]; signal?: AbortSignal } = {},
+) {
   const { fetch, seen } = scriptedFetch(...replies);
-  const result = await executeToolDefinition(t, params, { fetch, retries: 0, ...(options.allPages ? { allPages: true } : {}), ...(options.signal ? { signal: options.signal } : {}) });
-  const sent = seen.map((r) => ({ method: r.method, url: r.url, type: r.headers.get("content-type"), ...Object.fromEntries((options.headers ?? []).map((h) => [h, r.headers.has(h)])) }));
-  return { result: result.success ? { success: true, output: result.output } : { success: false, type: result.error.type, code: result.error.code }, sent };
+  const result = await executeToolDefinition(t, params, {
+    fetch,
+    retries: 0,
+    ...(options.allPages ? { allPages: true } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+  const sent = seen.map((r) => ({
+    method: r.method,
+    url: r.url,
+    type: r.headers.get("content-type"),
+    ...Object.fromEntries((options.headers ?? []).map((h) => [h, r.headers.has(h)])),
+  }));
+  return {
+    result: result.success
+      ? { success: true, output: result.output }
+      : { success: false, type: result.error.type, code: result.error.code },
+    sent,
+  };
 }
 
 /** An upstream that never answers, until the call's signal gives up. */
-const silent = (request: Request) => new Promise<Response>((_, reject) => request.signal.addEventListener("abort", () => reject(new Error("aborted"))));
+const silent = (request: Request) =>
+  new Promise<Response>((_, reject) => request.signal.addEventListener("abort", () => reject(new Error("aborted"))));
 
 const EFFECTS: Effects = {
   id: { core: "llm-tools.test.ts (tool names), execute.test.ts (errors name the operation)" },
@@ -77,52 +99,104 @@ const EFFECTS: Effects = {
   },
   oauth: {
     base: getBook,
-    set: { flows: [{ grant: "clientCredentials", tokenUrl: "https://auth.zqshelf.test/token", clientId: "zqClientId", clientSecret: "zqClientSecret" }] },
+    set: {
+      flows: [
+        {
+          grant: "clientCredentials",
+          tokenUrl: "https://auth.zqshelf.test/token",
+          clientId: "zqClientId",
+          clientSecret: "zqClientSecret",
+        },
+      ],
+    },
     observe: (t) => [...oauthParams(t)],
   },
-  defaultResponse: { base: storeCreate, set: storeCreate.defaultResponse!, observe: (t) => asksForDefault(t, { code: "default" }) },
+  defaultResponse: {
+    base: storeCreate,
+    set: storeCreate.defaultResponse!,
+    observe: (t) => asksForDefault(t, { code: "default" }),
+  },
   rateLimits: {
     base: getBook,
     set: { pauseMs: 60_000 },
     // A 429 that says nothing of when: the provider's pause, else the runtime's short backoff.
     observe: async (t) => {
-      const result = await executeToolDefinition(t, SHELF, { fetch: scriptedFetch(json(429, { error: { code: "TooMany", message: "Slow down" } })).fetch, retries: 0 });
+      const result = await executeToolDefinition(t, SHELF, {
+        fetch: scriptedFetch(json(429, { error: { code: "TooMany", message: "Slow down" } })).fetch,
+        retries: 0,
+      });
       return result.success ? undefined : result.error.retryAfterMs;
     },
   },
   polling: { base: getBook, set: getBook.polling!, observe: (t) => toolDescription(t) },
   behavior: { base: getBook, set: { readOnly: false, destructive: true }, observe: (t) => toolBehavior(t) },
-  deprecated: { base: getBook, set: "zq: use shelf_list_books, which gives the same fields.", observe: (t) => toolDescription(t) },
-  body: { base: createCustomer, set: createCustomer.body!, observe: (t) => call(t, { ...PAYMENTS, email: "zq@example.test" }, [json(200, { id: "cus_1" })]) },
-  idempotency: { base: createCustomer, set: createCustomer.idempotency!, observe: (t) => call(t, { ...PAYMENTS, email: "zq@example.test" }, [json(200, { id: "cus_1" })], { headers: ["idempotency-key"] }) },
+  deprecated: {
+    base: getBook,
+    set: "zq: use shelf_list_books, which gives the same fields.",
+    observe: (t) => toolDescription(t),
+  },
+  body: {
+    base: createCustomer,
+    set: createCustomer.body!,
+    observe: (t) => call(t, { ...PAYMENTS, email: "zq@example.test" }, [json(200, { id: "cus_1" })]),
+  },
+  idempotency: {
+    base: createCustomer,
+    set: createCustomer.idempotency!,
+    observe: (t) =>
+      call(t, { ...PAYMENTS, email: "zq@example.test" }, [json(200, { id: "cus_1" })], {
+        headers: ["idempotency-key"],
+      }),
+  },
   pagination: {
     base: listCustomers,
     set: listCustomers.pagination!,
-    observe: (t) => call(t, PAYMENTS, [json(200, { object: "list", has_more: true, data: [{ id: "cus_1" }] }), json(200, { object: "list", has_more: false, data: [{ id: "cus_2" }] })], { allPages: true }),
+    observe: (t) =>
+      call(
+        t,
+        PAYMENTS,
+        [
+          json(200, { object: "list", has_more: true, data: [{ id: "cus_1" }] }),
+          json(200, { object: "list", has_more: false, data: [{ id: "cus_2" }] }),
+        ],
+        { allPages: true },
+      ),
   },
   download: {
     base: downloadFile,
     set: downloadFile.download!,
-    observe: (t) => call(t, { apiKey: "zqfiles-key-0123456789", fileId: "f1" }, [new Response(new Uint8Array([37, 80, 68, 70]), { status: 200, headers: { "content-type": "application/pdf" } })]),
+    observe: (t) =>
+      call(t, { apiKey: "zqfiles-key-0123456789", fileId: "f1" }, [
+        new Response(new Uint8Array([37, 80, 68, 70]), { status: 200, headers: { "content-type": "application/pdf" } }),
+      ]),
   },
   // Read as items, one per line: the body a stream, not one JSON document (which the second line would break).
   stream: {
     base: getBook,
     set: { status: 200, mediaTypes: ["application/x-ndjson"], itemBytes: 1024 },
-    observe: (t) => call(t, SHELF, [new Response('{"id":"b1"}\n{"id":"b2"}\n', { status: 200, headers: { "content-type": "application/x-ndjson" } })]),
+    observe: (t) =>
+      call(t, SHELF, [
+        new Response('{"id":"b1"}\n{"id":"b2"}\n', {
+          status: 200,
+          headers: { "content-type": "application/x-ndjson" },
+        }),
+      ]),
   },
   // An Accept of the JSON type the answers declare, where a `*/*` could bring another.
   accept: { base: getBook, set: "application/json", observe: (t) => call(t, SHELF, [book()], { headers: ["accept"] }) },
   timeoutMs: {
     base: getBook,
     set: 20,
-    // An upstream that never answers: the operation's deadline ends the call (a time-out) before the caller's cancel does.
+    // An upstream that never answers: the operation's deadline ends the call (a time-out) before the caller's cancel
+    // does.
     observe: (t) => call(t, SHELF, [silent], { signal: AbortSignal.timeout(500) }).then((r) => r.result),
   },
 };
 
 describe("every optional tool field", () => {
-  const effects = (Object.entries(EFFECTS) as [keyof ToolSpec, Effect<keyof ToolSpec> | Core][]).filter((e): e is [keyof ToolSpec, Effect<keyof ToolSpec>] => "base" in e[1]);
+  const effects = (Object.entries(EFFECTS) as [keyof ToolSpec, Effect<keyof ToolSpec> | Core][]).filter(
+    (e): e is [keyof ToolSpec, Effect<keyof ToolSpec>] => "base" in e[1],
+  );
 
   it("has an effect shown in the table (the compiler demands one for each)", () => {
     expect(effects.map(([field]) => field).length).toBeGreaterThanOrEqual(12);

@@ -14,7 +14,13 @@ const DECLARATION = /^export const TOOL_FIELDS_READ = .*$/m;
 /** Every hand-written module of the runtime, by its path under runtime/. */
 function modules(dir = RUNTIME): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? (e.name === "dist" || e.name === "node_modules" ? [] : modules(join(dir, e.name))) : e.name.endsWith(".ts") && !e.name.endsWith(".test.ts") ? [relative(RUNTIME, join(dir, e.name))] : [],
+    e.isDirectory()
+      ? e.name === "dist" || e.name === "node_modules"
+        ? []
+        : modules(join(dir, e.name))
+      : e.name.endsWith(".ts") && !e.name.endsWith(".test.ts")
+        ? [relative(RUNTIME, join(dir, e.name))]
+        : [],
   );
 }
 
@@ -22,7 +28,9 @@ const readers: { path: string; text: string; fields: readonly (keyof ToolSpec)[]
 for (const path of modules()) {
   const text = readFileSync(join(RUNTIME, path), "utf8");
   if (!DECLARATION.test(text)) continue;
-  const { TOOL_FIELDS_READ } = (await import(`./${path.replace(/\.ts$/, ".js")}`)) as { TOOL_FIELDS_READ: readonly (keyof ToolSpec)[] };
+  const { TOOL_FIELDS_READ } = (await import(`./${path.replace(/\.ts$/, ".js")}`)) as {
+    TOOL_FIELDS_READ: readonly (keyof ToolSpec)[];
+  };
   readers.push({ path, text: text.replace(DECLARATION, ""), fields: TOOL_FIELDS_READ });
 }
 
@@ -30,7 +38,9 @@ describe("the runtime's readers of each tool field", () => {
   it("read each field they list", () => {
     const unread = readers.flatMap(({ path, text, fields }) =>
       // A property read (`tool.polling`, `t?.rules`) or a destructured one (`{ polling, … } = tool`).
-      fields.filter((field) => !new RegExp(`[.?]${field}\\b|[{,]\\s*${field}\\s*[,}:]`).test(text)).map((field) => `runtime/${path} does not read ${field}`),
+      fields
+        .filter((field) => !new RegExp(`[.?]${field}\\b|[{,]\\s*${field}\\s*[,}:]`).test(text))
+        .map((field) => `runtime/${path} does not read ${field}`),
     );
     expect(unread).toEqual([]);
     expect(readers.flatMap((r) => r.fields).length).toBeGreaterThan(30);
@@ -38,7 +48,9 @@ describe("the runtime's readers of each tool field", () => {
 
   it("are each gathered in tool-field-readers.ts, where an unread field does not compile", () => {
     const gathering = readFileSync(join(RUNTIME, "tool-field-readers.ts"), "utf8");
-    expect(readers.filter(({ path }) => !gathering.includes(`from "./${path.replace(/\.ts$/, ".js")}"`)).map((r) => r.path)).toEqual([]);
+    expect(
+      readers.filter(({ path }) => !gathering.includes(`from "./${path.replace(/\.ts$/, ".js")}"`)).map((r) => r.path),
+    ).toEqual([]);
     for (const [field, reason] of Object.entries(READ_BY_NO_MODULE)) expect(reason.length, field).toBeGreaterThan(20);
   });
 

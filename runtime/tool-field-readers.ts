@@ -26,6 +26,7 @@ import type { TOOL_FIELDS_READ as httpReadBody } from "./http/read-body.js";
 import type { TOOL_FIELDS_READ as httpRequestSize } from "./http/request-size.js";
 import type { TOOL_FIELDS_READ as httpTransport } from "./http/transport.js";
 import type { TOOL_FIELDS_READ as httpUpstreamError } from "./http/upstream-error.js";
+import type { TOOL_FIELDS_READ as llmLlmOutputs } from "./llm/llm-outputs.js";
 import type { TOOL_FIELDS_READ as llmLlmTools } from "./llm/llm-tools.js";
 import type { TOOL_FIELDS_READ as llmWording } from "./llm/wording.js";
 import type { TOOL_FIELDS_READ as oauthFlows } from "./oauth/flows.js";
@@ -39,7 +40,9 @@ import type { ToolSpec } from "./spec/tool-types.js";
 
 /** The fields no runtime module reads, each with the reason. */
 export const READ_BY_NO_MODULE = {
-  operationId: "the upstream operation a tool calls: the generator, the mocks and the contract suite read it; a call goes by method and path",
+  operationId:
+    "the upstream operation a tool calls: the generator, the mocks and the contract suite read it; " +
+    "a call goes by method and path",
 } as const satisfies { readonly [K in keyof ToolSpec]?: string };
 
 /** Every field some runtime module reads (its TOOL_FIELDS_READ), or READ_BY_NO_MODULE excuses. */
@@ -62,6 +65,7 @@ export type ReadToolField =
   | (typeof httpRequestSize)[number]
   | (typeof httpTransport)[number]
   | (typeof httpUpstreamError)[number]
+  | (typeof llmLlmOutputs)[number]
   | (typeof llmLlmTools)[number]
   | (typeof llmWording)[number]
   | (typeof oauthFlows)[number]
@@ -73,6 +77,14 @@ export type ReadToolField =
   | (typeof workflowRun)[number]
   | keyof typeof READ_BY_NO_MODULE;
 
-/** Each ToolSpec field no module reads, by name: the object below must hold them all, so a field added unread does not compile. */
-export type UnreadToolFields<Fields extends PropertyKey> = { readonly [K in Exclude<Fields, ReadToolField>]: "read by no runtime module: list it in the TOOL_FIELDS_READ of the module that gives its effect (runtime/tool-field-readers.ts)" };
+/**
+ * Each ToolSpec field no module reads, by name: the object below must hold them all, so a field added unread does not
+ * compile.
+ */
+export type UnreadToolFields<Fields extends PropertyKey> = {
+  readonly [K in Exclude<Fields, ReadToolField>]: UnreadToolField;
+};
+/** What the compiler says of a field no module reads (one literal type, its remedy named for the width). */
+type UnreadToolField = `read by no runtime module: ${UnreadRemedy} (runtime/tool-field-readers.ts)`;
+type UnreadRemedy = "list it in the TOOL_FIELDS_READ of the module that gives its effect";
 export const UNREAD_TOOL_FIELDS: UnreadToolFields<keyof ToolSpec> = {};

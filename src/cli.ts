@@ -14,25 +14,84 @@ interface Command {
 }
 
 const COMMANDS: Record<string, Command> = {
-  init: { summary: ["init [dir]", "scaffold a project: a sample provider, specs/, a workflow, scripts"], load: () => import("./cli/init.js") },
-  add: { summary: ["add <p> --from <doc>", "start a provider from its published OpenAPI or Swagger document"], load: () => import("./cli/add.js") },
-  generate: { summary: ["generate [--check]", "generate one package per provider from specs/ into generated/"], load: () => import("./cli/generate.js"), batch: true },
-  diff: { summary: ["diff [--base <ref>]", "what changed for package users: breaking or not, next versions, workflows hit"], load: () => import("./cli/diff.js"), batch: true },
-  upstream: { summary: ["upstream <p> <document>", "what a newer published upstream document changes in what we bind"], load: () => import("./cli/upstream.js") },
-  mock: { summary: ["mock [provider...]", "start Prism mocks of the providers until Ctrl-C"], load: () => import("./cli/mock.js") },
-  call: { summary: ["call <operationId>", "run one tool and print its result as JSON"], load: () => import("./cli/call.js") },
-  validate: { summary: ["validate <workflow>", "check a workflow without running it"], load: () => import("./cli/validate.js") },
-  run: { summary: ["run <workflow>", "run a workflow, on Prism mocks (default) or the live APIs"], load: () => import("./cli/run.js") },
-  serve: { summary: ["serve <workflow>", "receive a trigger's deliveries and run the workflow once per event"], load: () => import("./cli/serve.js") },
-  runs: { summary: ["runs list|replay", "serve's runs: list them, queue a failed or dead one again"], load: () => import("./cli/runs.js") },
-  emit: { summary: ["emit <triggerId>", "send a trigger's delivery, signed as its provider would (or its handshake)"], load: () => import("./cli/emit.js") },
-  graph: { summary: ["graph <workflow>", "draw a workflow's blocks and connections: Mermaid or SVG"], load: () => import("./cli/graph.js") },
-  tools: { summary: ["tools --format <f>", "print the tools as LLM tool definitions (openai, anthropic, mcp)"], load: () => import("./cli/tools.js") },
-  mcp: { summary: ["mcp [provider...]", "serve the tools to an MCP client over stdio (--mock: no keys needed)"], load: () => import("./cli/mcp.js") },
-  test: { summary: ["test [provider...]", "run the contract suite derived from the specs, on Prism mocks"], load: () => import("./cli/test.js") },
-  report: { summary: ["report merge <report>...", "join the reports of a suite run in shards into one, in any format"], load: () => import("./cli/report.js") },
-  verify: { summary: ["verify <provider>", "check the specs against the live service (--base-url): drift, --record for replay"], load: () => import("./cli/verify.js") },
-  publish: { summary: ["publish [--dry-run]", "publish the workspace packages the registry lacks, runtime first"], load: () => import("./cli/publish.js") },
+  init: {
+    summary: ["init [dir]", "scaffold a project: a sample provider, specs/, a workflow, scripts"],
+    load: () => import("./cli/init.js"),
+  },
+  add: {
+    summary: ["add <p> --from <doc>", "start a provider from its published OpenAPI or Swagger document"],
+    load: () => import("./cli/add.js"),
+  },
+  generate: {
+    summary: ["generate [--check]", "generate one package per provider from specs/ into generated/"],
+    load: () => import("./cli/generate.js"),
+    batch: true,
+  },
+  diff: {
+    summary: ["diff [--base <ref>]", "what changed for package users: breaking or not, next versions, workflows hit"],
+    load: () => import("./cli/diff.js"),
+    batch: true,
+  },
+  upstream: {
+    summary: ["upstream <p> <document>", "what a newer published upstream document changes in what we bind"],
+    load: () => import("./cli/upstream.js"),
+  },
+  mock: {
+    summary: ["mock [provider...]", "start Prism mocks of the providers until Ctrl-C"],
+    load: () => import("./cli/mock.js"),
+  },
+  call: {
+    summary: ["call <operationId>", "run one tool and print its result as JSON"],
+    load: () => import("./cli/call.js"),
+  },
+  validate: {
+    summary: ["validate <workflow>", "check a workflow without running it"],
+    load: () => import("./cli/validate.js"),
+  },
+  run: {
+    summary: ["run <workflow>", "run a workflow, on Prism mocks (default) or the live APIs"],
+    load: () => import("./cli/run.js"),
+  },
+  serve: {
+    summary: ["serve <workflow>", "receive a trigger's deliveries and run the workflow once per event"],
+    load: () => import("./cli/serve.js"),
+  },
+  runs: {
+    summary: ["runs list|replay", "serve's runs: list them, queue a failed or dead one again"],
+    load: () => import("./cli/runs.js"),
+  },
+  emit: {
+    summary: ["emit <triggerId>", "send a trigger's delivery, signed as its provider would (or its handshake)"],
+    load: () => import("./cli/emit.js"),
+  },
+  graph: {
+    summary: ["graph <workflow>", "draw a workflow's blocks and connections: Mermaid or SVG"],
+    load: () => import("./cli/graph.js"),
+  },
+  tools: {
+    summary: ["tools --format <f>", "print the tools as LLM tool definitions (openai, anthropic, mcp)"],
+    load: () => import("./cli/tools.js"),
+  },
+  mcp: {
+    summary: ["mcp [provider...]", "serve the tools to an MCP client over stdio (--mock: no keys needed)"],
+    load: () => import("./cli/mcp.js"),
+  },
+  test: {
+    summary: ["test [provider...]", "run the contract suite derived from the specs, on Prism mocks"],
+    load: () => import("./cli/test.js"),
+  },
+  report: {
+    summary: ["report merge <report>...", "join the reports of a suite run in shards into one, in any format"],
+    load: () => import("./cli/report.js"),
+  },
+  verify: {
+    summary: ["verify <provider>", "check the specs against the live service (--base-url): drift, --record for replay"],
+    load: () => import("./cli/verify.js"),
+  },
+  publish: {
+    summary: ["publish [--dry-run]", "publish the workspace packages the registry lacks, runtime first"],
+    load: () => import("./cli/publish.js"),
+  },
 };
 
 /** Every command's name, in the order the help lists them. */
@@ -47,7 +106,10 @@ export function batchCommand(name: string | undefined): boolean {
   return name !== undefined && Object.hasOwn(COMMANDS, name) && COMMANDS[name]?.batch === true;
 }
 
-/** The V8 flags bin/blockwright.js sets before a command's code loads: a batch's optimising compilers 8× less eager (none for the others). */
+/**
+ * The V8 flags bin/blockwright.js sets before a command's code loads: a batch's optimising compilers 8× less eager
+ * (none for the others).
+ */
 export function v8FlagsFor(name: string | undefined): string[] {
   return batchCommand(name) ? lessEagerOptimiser(8) : [];
 }
@@ -58,12 +120,13 @@ const BUILTINS = {
   completion: { summary: ["completion <shell>", "print a completion script for bash, zsh or fish"] },
 } as const;
 
-const USAGE_WIDTH = Math.max(...[...Object.values(COMMANDS), ...Object.values(BUILTINS)].map((c) => c.summary[0].length)) + 2;
+const SUMMARIES = [...Object.values(COMMANDS), ...Object.values(BUILTINS)].map((c) => c.summary);
+const USAGE_WIDTH = Math.max(...SUMMARIES.map(([usage]) => usage.length)) + 2;
 
 export const USAGE = `Usage: blockwright <command> [options]
 
 Commands:
-${[...Object.values(COMMANDS), ...Object.values(BUILTINS)].map(({ summary: [usage, what] }) => `  ${usage.padEnd(USAGE_WIDTH)}${what}`).join("\n")}
+${SUMMARIES.map(([usage, what]) => `  ${usage.padEnd(USAGE_WIDTH)}${what}`).join("\n")}
 
 Every command works on the project in the current folder: --specs <dir>
 (default ./specs) and --out <dir> (default ./generated) point elsewhere.
@@ -96,7 +159,10 @@ function globalFlags(argv: string[]): { args: string[]; quiet: boolean; verbose:
   const head = end < 0 ? argv : argv.slice(0, end);
   const quiet = head.some((a) => a === "-q" || a === "--quiet");
   const verbose = head.some((a) => a === "-v" || a === "--verbose");
-  const args = [...head.filter((a) => !["-q", "--quiet", "-v", "--verbose"].includes(a)), ...(end < 0 ? [] : argv.slice(end))];
+  const args = [
+    ...head.filter((a) => !["-q", "--quiet", "-v", "--verbose"].includes(a)),
+    ...(end < 0 ? [] : argv.slice(end)),
+  ];
   return { args, quiet, verbose };
 }
 
@@ -147,16 +213,21 @@ export async function main(argv: string[], io: CliIo = processIo()): Promise<num
       return 2;
     }
     // A defect of ours, not the user's input: one line, the stack only on request.
-    io.stderr.write(
-      logSafe(`blockwright ${name}: internal error: ${(e as Error)?.message ?? String(e)}${io.env.BLOCKWRIGHT_DEBUG || io.verbose ? `\n${(e as Error)?.stack ?? ""}` : " (run it again with -v, or BLOCKWRIGHT_DEBUG=1, for details)"}\n`),
-    );
+    const details =
+      io.env.BLOCKWRIGHT_DEBUG || io.verbose
+        ? `\n${(e as Error)?.stack ?? ""}`
+        : " (run it again with -v, or BLOCKWRIGHT_DEBUG=1, for details)";
+    io.stderr.write(logSafe(`blockwright ${name}: internal error: ${(e as Error)?.message ?? String(e)}${details}\n`));
     return 70;
   }
 }
 
 async function unknownCommand(name: string, io: CliIo): Promise<number> {
   const { didYouMean } = await import("./cli/support/suggest.js");
-  io.stderr.write(`blockwright: unknown command ${JSON.stringify(name)}${didYouMean(name, name.startsWith("-") ? ["--help", "--version"] : [...COMMAND_NAMES, ...Object.keys(BUILTINS)], JSON.stringify)}\n\n${USAGE}\n`);
+  const known = name.startsWith("-") ? ["--help", "--version"] : [...COMMAND_NAMES, ...Object.keys(BUILTINS)];
+  io.stderr.write(
+    `blockwright: unknown command ${JSON.stringify(name)}${didYouMean(name, known, JSON.stringify)}\n\n${USAGE}\n`,
+  );
   return 2;
 }
 
@@ -167,7 +238,9 @@ async function help([topic, ...extra]: string[], io: CliIo): Promise<number> {
     return 0;
   }
   if (extra.length) {
-    io.stderr.write(`blockwright help: unexpected argument ${JSON.stringify(extra[0])} [BW3002]\nUsage: blockwright help [command]\n`);
+    io.stderr.write(
+      `blockwright help: unexpected argument ${JSON.stringify(extra[0])} [BW3002]\nUsage: blockwright help [command]\n`,
+    );
     return 2;
   }
   if (topic === "completion") {
@@ -185,13 +258,23 @@ async function completion(args: string[], io: CliIo): Promise<number> {
   const { SHELLS, completionScript } = await import("./cli/support/completion.js");
   const shell = SHELLS.find((s) => s === args[0]);
   if (!shell || args.length > 1) {
+    const got = args[0] === undefined ? "" : `, got ${JSON.stringify(args[0])}`;
+    const wrong =
+      args.length > 1 ? `unexpected argument ${JSON.stringify(args[1])}` : `takes a shell: ${SHELLS.join(", ")}${got}`;
     io.stderr.write(
-      `blockwright completion: ${args.length > 1 ? `unexpected argument ${JSON.stringify(args[1])}` : `takes a shell: ${SHELLS.join(", ")}${args[0] === undefined ? "" : `, got ${JSON.stringify(args[0])}`}`} [${args.length > 1 ? "BW3002" : "BW3003"}]\nUsage: blockwright completion bash|zsh|fish\n`,
+      `blockwright completion: ${wrong} [${args.length > 1 ? "BW3002" : "BW3003"}]\n` +
+        "Usage: blockwright completion bash|zsh|fish\n",
     );
     return 2;
   }
   const { usageOptions } = await import("./cli/support/usage-options.js");
-  const commands = await Promise.all(Object.entries(COMMANDS).map(async ([name, c]) => ({ name, summary: c.summary[1], options: usageOptions((await c.load()).USAGE) })));
+  const commands = await Promise.all(
+    Object.entries(COMMANDS).map(async ([name, c]) => ({
+      name,
+      summary: c.summary[1],
+      options: usageOptions((await c.load()).USAGE),
+    })),
+  );
   const builtins = [
     { name: "help", summary: BUILTINS.help.summary[1], options: [] },
     { name: "completion", summary: BUILTINS.completion.summary[1], options: [] },

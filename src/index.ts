@@ -2,7 +2,13 @@
 // provider packages, and build registries from them. The command line is
 // bin/blockwright.js; provider packages (`@scope/<provider>`) are what
 // applications import to call tools.
-import { runWorkflowWith, type Registry, type RunOptions, type RunResult, type Workflow } from "@blockwright/runtime/workflow";
+import {
+  runWorkflowWith,
+  type Registry,
+  type RunOptions,
+  type RunResult,
+  type Workflow,
+} from "@blockwright/runtime/workflow";
 import { checkWorkflow, loadWorkflow, WorkflowErrors } from "./workflow/validate.js";
 import { parseYamlSource } from "./load/yaml-source.js";
 
@@ -19,9 +25,19 @@ export type { RunOptions, RunResult, Workflow } from "@blockwright/runtime/workf
  * at mock servers) gives missing environment values placeholders; `"live"`
  * (the default) requires every one.
  */
-export async function runWorkflow(workflow: string | Workflow, options: RunOptions & { registry: Registry; mode?: "mock" | "live" }): Promise<RunResult> {
+export async function runWorkflow(
+  workflow: string | Workflow,
+  options: RunOptions & { registry: Registry; mode?: "mock" | "live" },
+): Promise<RunResult> {
   const { registry, mode, ...run } = options;
   const validateOptions = { env: options.env, mode: mode ?? "live" };
-  const checked = typeof workflow === "string" ? loadWorkflow(workflow, registry, validateOptions) : checkWorkflow(parseYamlSource<Workflow>(JSON.stringify(workflow, null, 2), "<workflow>"), registry, validateOptions);
+  const checked =
+    typeof workflow === "string"
+      ? loadWorkflow(workflow, registry, validateOptions)
+      : checkWorkflow(
+          parseYamlSource<Workflow>(JSON.stringify(workflow, null, 2), "<workflow>"),
+          registry,
+          validateOptions,
+        );
   return runWorkflowWith(registry, checked, run);
 }

@@ -18,13 +18,22 @@ async function violations(baseDir: string, roots: string[], config = ".dependenc
   const options = await extractDepcruiseOptions(join(ROOT, config));
   // The repository's cruise shares `npm run lint`'s cache (read back when no file changed); a scratch tree keeps none.
   const cache = baseDir === ROOT ? options.cache : false;
-  const { output } = await cruise(roots, { ...options, rulesFile: config, baseDir, cache }, {}, { tsConfig: extractTSConfig(join(baseDir, "tsconfig.json")) });
-  return (output as ICruiseResult).summary.violations.map((v) => `${v.rule.name}: ${v.from} → ${v.to}${v.cycle ? ` (${v.cycle.map((c) => c.name).join(" → ")})` : ""}`).sort();
+  const { output } = await cruise(
+    roots,
+    { ...options, rulesFile: config, baseDir, cache },
+    {},
+    { tsConfig: extractTSConfig(join(baseDir, "tsconfig.json")) },
+  );
+  return (output as ICruiseResult).summary.violations
+    .map((v) => `${v.rule.name}: ${v.from} → ${v.to}${v.cycle ? ` (${v.cycle.map((c) => c.name).join(" → ")})` : ""}`)
+    .sort();
 }
 
 /** The folders `npm run lint` gives depcruise, read from package.json (the same cruise: it shares lint's cache). */
 const LINTED = (() => {
-  const lint = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts.lint ?? "";
+  const lint =
+    (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts
+      .lint ?? "";
   return (/depcruise\s+--config\s+\S+\s+([^&|;]+)/.exec(lint)?.[1] ?? "").trim().split(/\s+/).filter(Boolean);
 })();
 
@@ -35,7 +44,15 @@ const LINTED = (() => {
  */
 function runtimeTestsReachingOut(base: string): string[] {
   const tests = (dir: string): string[] =>
-    readdirSync(join(base, dir), { withFileTypes: true }).flatMap((e) => (e.name === "node_modules" || e.name === "dist" ? [] : e.isDirectory() ? tests(join(dir, e.name)) : e.name.endsWith(".test.ts") ? [join(dir, e.name)] : []));
+    readdirSync(join(base, dir), { withFileTypes: true }).flatMap((e) =>
+      e.name === "node_modules" || e.name === "dist"
+        ? []
+        : e.isDirectory()
+          ? tests(join(dir, e.name))
+          : e.name.endsWith(".test.ts")
+            ? [join(dir, e.name)]
+            : [],
+    );
   return tests("runtime").flatMap((file) =>
     [...readFileSync(join(base, file), "utf8").matchAll(/(?:from|import)\s*\(?\s*["'](\.[^"']+)["']/g)]
       .map((m) => relative(base, resolve(base, dirname(file), m[1] as string)))
@@ -45,24 +62,37 @@ function runtimeTestsReachingOut(base: string): string[] {
 }
 
 describe("layers", () => {
-  it("every import of the folders `npm run lint` cruises keeps the rules, and no files or folders import each other in a circle", async () => {
-    expect(LINTED).toEqual(expect.arrayContaining(["runtime", "generated", "src", "scripts", "bin"]));
-    expect(await violations(ROOT, LINTED)).toEqual([]);
-  });
+  it(
+    "every import of the folders `npm run lint` cruises keeps the rules, and no files or folders import each " +
+      "other in a circle",
+    async () => {
+      expect(LINTED).toEqual(expect.arrayContaining(["runtime", "generated", "src", "scripts", "bin"]));
+      expect(await violations(ROOT, LINTED)).toEqual([]);
+    },
+  );
 
-  it("the runtime's tests import the runtime and test-support/runtime/ only (their own cruise, `npm run lint`'s second)", async () => {
-    expect(await violations(ROOT, ["runtime"], RUNTIME_TESTS_CONFIG)).toEqual([]);
-  });
+  it(
+    "the runtime's tests import the runtime and test-support/runtime/ only (their own cruise, " +
+      "`npm run lint`'s second)",
+    async () => {
+      expect(await violations(ROOT, ["runtime"], RUNTIME_TESTS_CONFIG)).toEqual([]);
+    },
+  );
 
-  it("no runtime test imports src/, scripts/ or contract-tests/ (test-support/fixtures/ir/ holds the IR they read)", () => {
-    expect(runtimeTestsReachingOut(ROOT)).toEqual([]);
-  });
+  it(
+    "no runtime test imports src/, scripts/ or contract-tests/ (test-support/fixtures/ir/ holds the IR they " + "read)",
+    () => {
+      expect(runtimeTestsReachingOut(ROOT)).toEqual([]);
+    },
+  );
 
   describe("each rule refuses a planted import", () => {
     const tree = mkdtempSync(join(tmpdir(), "blockwright-layers-"));
     afterAll(() => rmSync(tree, { recursive: true, force: true }));
     const files: Record<string, string> = {
-      "tsconfig.json": JSON.stringify({ compilerOptions: { module: "NodeNext", moduleResolution: "NodeNext", allowJs: true } }),
+      "tsconfig.json": JSON.stringify({
+        compilerOptions: { module: "NodeNext", moduleResolution: "NodeNext", allowJs: true },
+      }),
       // Refused: the runtime reaching into the tools, a Node module, a YAML parser.
       "runtime/index.ts": 'import "../src/common/hash.js";\nimport "node:fs";\nimport "yaml";\nexport {};\n',
       "runtime/execute/execute.ts": "export {};\n",
@@ -82,7 +112,8 @@ describe("layers", () => {
       "src/load/openapi.ts": 'import "../link/index.js";\n',
       "src/link/index.ts": "export {};\n",
       // Refused: a runtime file that is not an entry; the CLI from below it.
-      "src/contract/derive.ts": 'import "../../runtime/execute/execute.js";\nimport "../cli/support/io.js";\nimport "../model/ir.js";\n',
+      "src/contract/derive.ts":
+        'import "../../runtime/execute/execute.js";\nimport "../cli/support/io.js";\nimport "../model/ir.js";\n',
       "src/cli/support/io.ts": "export {};\n",
       // Refused: a module in a folder no layer names.
       "src/stray/loose.ts": 'import "../model/ir.js";\n',
@@ -96,9 +127,13 @@ describe("layers", () => {
       // A test may reach anywhere, but a runtime test only into the runtime and test-support/.
       "src/emit/emit.test.ts": 'import "../cli/support/io.js";\n',
       "runtime/execute/execute.test.ts":
-        'import { loadProvider } from "../../src/emit/generate-all.js";\nimport "../../test-support/runtime/ir-fixtures.js";\nimport "../../test-support/repo.js";\nconst later = () => import("../../scripts/x.js");\n',
-      // test-support/ in two parts: the runtime's (on the runtime alone) and the generator's; a benchmark imports neither.
-      "test-support/runtime/ir-fixtures.ts": 'import "../../runtime/index.js";\nimport "../repo.js";\nimport "../../src/model/ir.js";\n',
+        'import { loadProvider } from "../../src/emit/generate-all.js";\nimport ' +
+        '"../../test-support/runtime/ir-fixtures.js";\nimport "../../test-support/repo.js";\nconst later = () ' +
+        '=> import("../../scripts/x.js");\n',
+      // test-support/ in two parts: the runtime's (on the runtime alone) and the generator's; a benchmark imports
+      // neither.
+      "test-support/runtime/ir-fixtures.ts":
+        'import "../../runtime/index.js";\nimport "../repo.js";\nimport "../../src/model/ir.js";\n',
       "test-support/repo.ts": 'import "../src/model/ir.js";\n',
       "src/emit/generate-all.ts": "export {};\n",
       "scripts/bench/bench.ts": 'import "../../test-support/repo.js";\nimport "../../src/model/ir.js";\n',
@@ -145,16 +180,23 @@ describe("layers", () => {
       ]);
     });
 
-    it("and, in their own cruise, a runtime test reaching the generator, the scripts or the generator's part of test-support/", async () => {
-      expect(await violations(tree, ["runtime"], RUNTIME_TESTS_CONFIG)).toEqual([
-        "runtime-tests-on-the-runtime-part: runtime/execute/execute.test.ts → scripts/x.ts",
-        "runtime-tests-on-the-runtime-part: runtime/execute/execute.test.ts → src/emit/generate-all.ts",
-        "runtime-tests-on-the-runtime-part: runtime/execute/execute.test.ts → test-support/repo.ts",
-      ]);
-    });
+    it(
+      "and, in their own cruise, a runtime test reaching the generator, the scripts or the generator's part of " +
+        "test-support/",
+      async () => {
+        expect(await violations(tree, ["runtime"], RUNTIME_TESTS_CONFIG)).toEqual([
+          "runtime-tests-on-the-runtime-part: runtime/execute/execute.test.ts → scripts/x.ts",
+          "runtime-tests-on-the-runtime-part: runtime/execute/execute.test.ts → src/emit/generate-all.ts",
+          "runtime-tests-on-the-runtime-part: runtime/execute/execute.test.ts → test-support/repo.ts",
+        ]);
+      },
+    );
 
     it("and a runtime test reaching the generator or the scripts", () => {
-      expect(runtimeTestsReachingOut(tree)).toEqual(["runtime/execute/execute.test.ts → src/emit/generate-all.js", "runtime/execute/execute.test.ts → scripts/x.js"]);
+      expect(runtimeTestsReachingOut(tree)).toEqual([
+        "runtime/execute/execute.test.ts → src/emit/generate-all.js",
+        "runtime/execute/execute.test.ts → scripts/x.js",
+      ]);
     });
   });
 });

@@ -14,25 +14,50 @@ const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const MAX_LINES = 450;
 const MAX_MODULES = 25;
 
-const files = globSync(["src/**/*.{ts,mts,js,mjs,cjs}", "scripts/**/*.{ts,mts,js,mjs,cjs}", "runtime/**/*.{ts,mts,js,mjs,cjs}", "bin/**/*.{ts,js,mjs}", "test-support/**/*.{ts,mts,js,mjs,cjs}", "contract-tests/**/*.{ts,mts,js,mjs,cjs}"], {
-  cwd: ROOT,
-  ignore: ["**/node_modules/**", "**/dist/**", "**/precompiled/**", "**/__fixtures__/**", "**/__snapshots__/**", "src/vendor/**", "test-support/fixtures/**"],
-});
+const files = globSync(
+  [
+    "src/**/*.{ts,mts,js,mjs,cjs}",
+    "scripts/**/*.{ts,mts,js,mjs,cjs}",
+    "runtime/**/*.{ts,mts,js,mjs,cjs}",
+    "bin/**/*.{ts,js,mjs}",
+    "test-support/**/*.{ts,mts,js,mjs,cjs}",
+    "contract-tests/**/*.{ts,mts,js,mjs,cjs}",
+  ],
+  {
+    cwd: ROOT,
+    ignore: [
+      "**/node_modules/**",
+      "**/dist/**",
+      "**/precompiled/**",
+      "**/__fixtures__/**",
+      "**/__snapshots__/**",
+      "src/vendor/**",
+      "test-support/fixtures/**",
+    ],
+  },
+);
 
 describe("module size", () => {
-  it(`keeps every hand-written module of src/, scripts/, runtime/, bin/, test-support/ and contract-tests/ within ${MAX_LINES} lines`, () => {
-    expect(files.length).toBeGreaterThan(0);
-    const over = files
-      .map((file) => ({ file, lines: readFileSync(`${ROOT}${file}`, "utf8").split("\n").length - 1 }))
-      .filter((f) => f.lines > MAX_LINES)
-      .map((f) => `${f.file}: ${f.lines} lines`);
-    expect(over).toEqual([]);
-  });
+  it(
+    `keeps every hand-written module of src/, scripts/, runtime/, bin/, test-support/ and contract-tests/ ` +
+      `within ${MAX_LINES} lines`,
+    () => {
+      expect(files.length).toBeGreaterThan(0);
+      const over = files
+        .map((file) => ({ file, lines: readFileSync(`${ROOT}${file}`, "utf8").split("\n").length - 1 }))
+        .filter((f) => f.lines > MAX_LINES)
+        .map((f) => `${f.file}: ${f.lines} lines`);
+      expect(over).toEqual([]);
+    },
+  );
 
   it(`keeps every folder within ${MAX_MODULES} hand-written modules (tests aside)`, () => {
     const perFolder = new Map<string, number>();
-    for (const file of files.filter((f) => !f.endsWith(".test.ts"))) perFolder.set(dirname(file), (perFolder.get(dirname(file)) ?? 0) + 1);
-    const crowded = [...perFolder].filter(([, count]) => count > MAX_MODULES).map(([folder, count]) => `${folder}: ${count} modules`);
+    for (const file of files.filter((f) => !f.endsWith(".test.ts")))
+      perFolder.set(dirname(file), (perFolder.get(dirname(file)) ?? 0) + 1);
+    const crowded = [...perFolder]
+      .filter(([, count]) => count > MAX_MODULES)
+      .map(([folder, count]) => `${folder}: ${count} modules`);
     expect(crowded).toEqual([]);
   });
 });

@@ -33,25 +33,43 @@ const RANGE = blockwright.engines?.node ?? "";
 /** The Node.js lines CI runs on: the workflows' `node` matrices and setup-node versions, and .ci/run's lines. */
 function ciLines(): number[] {
   const lines = new Set<number>();
-  for (const file of [".github/workflows/contract-tests.yml", ".github/workflows/release.yml", ".github/workflows/ci.yml"]) {
-    const workflow = parse(readFileSync(`${ROOT}${file}`, "utf8")) as { jobs: Record<string, { strategy?: { matrix?: { node?: number[] } }; steps: { uses?: string; with?: { "node-version"?: unknown } }[] }> };
+  for (const file of [
+    ".github/workflows/contract-tests.yml",
+    ".github/workflows/release.yml",
+    ".github/workflows/ci.yml",
+  ]) {
+    const workflow = parse(readFileSync(`${ROOT}${file}`, "utf8")) as {
+      jobs: Record<
+        string,
+        { strategy?: { matrix?: { node?: number[] } }; steps: { uses?: string; with?: { "node-version"?: unknown } }[] }
+      >;
+    };
     for (const job of Object.values(workflow.jobs)) {
       for (const line of job.strategy?.matrix?.node ?? []) lines.add(line);
-      for (const step of job.steps) if (step.uses?.startsWith("actions/setup-node@") && typeof step.with?.["node-version"] === "number") lines.add(step.with["node-version"]);
+      for (const step of job.steps)
+        if (step.uses?.startsWith("actions/setup-node@") && typeof step.with?.["node-version"] === "number")
+          lines.add(step.with["node-version"]);
     }
   }
   const run = readFileSync(`${ROOT}.ci/run`, "utf8");
-  for (const [, line] of run.matchAll(/^(?:suite_line=\$\{BLOCKWRIGHT_CI_NODE:-|oldest_line=)(\d+)/gm)) lines.add(Number(line));
+  for (const [, line] of run.matchAll(/^(?:suite_line=\$\{BLOCKWRIGHT_CI_NODE:-|oldest_line=)(\d+)/gm))
+    lines.add(Number(line));
   return [...lines].sort();
 }
 
 describe("the Node.js versions", () => {
-  it("are one range for blockwright and its runtime (a generated package takes the runtime's; init writes blockwright's)", async () => {
-    expect(semver.validRange(RANGE), RANGE).not.toBeNull();
-    expect(runtime.engines?.node).toBe(RANGE);
-    const golden = JSON.parse(readFileSync(`${ROOT}src/emit/__fixtures__/golden/shelf/package.json`, "utf8")) as Manifest;
-    expect(golden.engines?.node).toBe(RANGE);
-  });
+  it(
+    "are one range for blockwright and its runtime (a generated package takes the runtime's; " +
+      "init writes blockwright's)",
+    async () => {
+      expect(semver.validRange(RANGE), RANGE).not.toBeNull();
+      expect(runtime.engines?.node).toBe(RANGE);
+      const golden = JSON.parse(
+        readFileSync(`${ROOT}src/emit/__fixtures__/golden/shelf/package.json`, "utf8"),
+      ) as Manifest;
+      expect(golden.engines?.node).toBe(RANGE);
+    },
+  );
 
   it("hold every line CI runs on (the maintained ones and the current one), and none out of maintenance", () => {
     const lines = ciLines();
@@ -65,7 +83,12 @@ describe("the Node.js versions", () => {
 
   it("ask for no less than any dependency installed with the packages does", () => {
     const installed = (name: string) => manifest(`node_modules/${name}/package.json`);
-    const dependencies = [...Object.keys(blockwright.dependencies ?? {}), ...Object.keys(blockwright.peerDependencies ?? {}), ...Object.keys(runtime.dependencies ?? {}), ...Object.keys(runtime.peerDependencies ?? {})];
+    const dependencies = [
+      ...Object.keys(blockwright.dependencies ?? {}),
+      ...Object.keys(blockwright.peerDependencies ?? {}),
+      ...Object.keys(runtime.dependencies ?? {}),
+      ...Object.keys(runtime.peerDependencies ?? {}),
+    ];
     const asking = dependencies.filter((name) => name !== "@blockwright/runtime" && installed(name).engines?.node);
     // The adapters' frameworks (ai 7: >= 22) are among them.
     expect(asking).toContain("ai");
@@ -85,6 +108,10 @@ describe("the packages' links", () => {
     // The repository alone: its folder would be a "directory" key, a provider's id to the provider-neutral check.
     expect(runtime.repository).toEqual(links?.repository);
     expect(runtime.bugs).toEqual(links?.bugs);
-    expect(runtime.homepage).toMatch(new RegExp(`^${(links?.homepage ?? "").replace("#readme", "")}/tree/[^/]+/runtime#readme$`.replace(/[.?]/g, "\\$&")));
+    expect(runtime.homepage).toMatch(
+      new RegExp(
+        `^${(links?.homepage ?? "").replace("#readme", "")}/tree/[^/]+/runtime#readme$`.replace(/[.?]/g, "\\$&"),
+      ),
+    );
   });
 });

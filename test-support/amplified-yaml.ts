@@ -10,5 +10,9 @@ export function longText(chars: number): string {
 
 /** YAML with one anchored text of `chars` characters and `aliases` aliases of it (one line each). */
 export function amplifiedYaml(chars: number, aliases: number): string {
-  return [`first: &shared "${longText(chars)}"`, "copies:", ...Array.from({ length: aliases }, () => "  - *shared")].join("\n") + "\n";
+  return (
+    [`first: &shared "${longText(chars)}"`, "copies:", ...Array.from({ length: aliases }, () => "  - *shared")].join(
+      "\n",
+    ) + "\n"
+  );
 }

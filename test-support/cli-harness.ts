@@ -49,14 +49,22 @@ export async function cli(argv: string[], options: CliOptions = {}): Promise<Cli
     env: options.env ?? {},
     cwd: options.cwd ?? ROOT,
     interrupted: options.interrupted ?? (options.interruptOn ? stepReached : new Promise<void>(() => {})),
-    ...(options.stdin !== undefined ? { stdin: async () => (typeof options.stdin === "string" ? Buffer.from(options.stdin) : (options.stdin ?? new Uint8Array())) } : {}),
+    ...(options.stdin !== undefined
+      ? {
+          stdin: async () =>
+            typeof options.stdin === "string" ? Buffer.from(options.stdin) : (options.stdin ?? new Uint8Array()),
+        }
+      : {}),
     startMocks:
       options.startMocks ??
       (async (providers): Promise<MockServers> => {
         const record = { asked: providers, closed: false };
         mocks.push(record);
         const shared = await sharedMockUrls();
-        return { urls: Object.fromEntries(providers.map((p) => [p, shared[p]!])), close: async () => void (record.closed = true) };
+        return {
+          urls: Object.fromEntries(providers.map((p) => [p, shared[p]!])),
+          close: async () => void (record.closed = true),
+        };
       }),
   };
   const code = await main(argv, io);
@@ -116,7 +124,10 @@ export function spawnCli(args: string[], env: Record<string, string> = {}, cwd =
   };
 }
 
-/** A copy of this repository's project (specs, generated packages, LICENSE, a package.json) in a new folder under `parent`, to change freely. */
+/**
+ * A copy of this repository's project (specs, generated packages, LICENSE, a package.json) in a new folder under
+ * `parent`, to change freely.
+ */
 export function copyOfRepository(parent: string): string {
   const dir = mkdtempSync(join(parent, "project-"));
   cpSync(join(ROOT, "specs"), join(dir, "specs"), { recursive: true });
@@ -126,9 +137,14 @@ export function copyOfRepository(parent: string): string {
   return dir;
 }
 
-/** A copy's package.json: what of this repository's generation reads (license, links, scope), so that its generated/ stays current there. */
+/**
+ * A copy's package.json: what of this repository's generation reads (license, links, scope), so that its generated/
+ * stays current there.
+ */
 export function copiedPackageJson(): string {
-  const { license, homepage, repository, bugs, blockwright } = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as Record<string, unknown>;
+  const { license, homepage, repository, bugs, blockwright } = JSON.parse(
+    readFileSync(join(ROOT, "package.json"), "utf8"),
+  ) as Record<string, unknown>;
   return JSON.stringify({ name: "copy", license, homepage, repository, bugs, blockwright });
 }
 

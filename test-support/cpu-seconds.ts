@@ -2,7 +2,9 @@
 // counts it: for the per-file figures of `npm run bench -- tests`.
 import { readFileSync } from "node:fs";
 
-/** Seconds of user and system CPU of this process and its reaped children (/proc/self/stat, in clock ticks of 1/100 s). */
+/**
+ * Seconds of user and system CPU of this process and its reaped children (/proc/self/stat, in clock ticks of 1/100 s).
+ */
 export function cpuSeconds(): number {
   const stat = readFileSync("/proc/self/stat", "utf8");
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");

@@ -14,7 +14,7 @@ import { cpuSeconds } from "./cpu-seconds.js";
 const log = process.env.BLOCKWRIGHT_FILE_CPU;
 const start = cpuSeconds();
 let file = "";
-// biome-ignore lint/correctness/noEmptyPattern: Vitest passes the suite second, after the fixtures it reads from an object pattern
+// biome-ignore lint/correctness/noEmptyPattern: Vitest passes the suite second, after an object pattern of fixtures
 beforeAll(({}, suite) => {
   file = "filepath" in suite ? String(suite.filepath) : suite.name;
 });

@@ -12,7 +12,10 @@ export async function generationProblems(dir: string): Promise<string[]> {
   return [];
 }
 
-/** Each problem's message when loading and linking the one provider in `dir` (a folder of `<root>/specs/`); none when it links. */
+/**
+ * Each problem's message when loading and linking the one provider in `dir` (a folder of `<root>/specs/`); none when it
+ * links.
+ */
 export async function linkProblems(root: string, dir: string): Promise<string[]> {
   try {
     await loadProvider(root, dir);

@@ -40,19 +40,28 @@ export async function setup(project: TestProject): Promise<void> {
     project.provide("providersRoot", root);
     // The set-up runs in Vitest's own process, in no test file's figure: its line for `npm run bench -- tests`.
     const log = process.env.BLOCKWRIGHT_FILE_CPU;
-    if (log) writeFileSync(log, `${(cpuSeconds() - start).toFixed(2)}\t${fileURLToPath(import.meta.url)}\n`, { flag: "a" });
+    if (log)
+      writeFileSync(log, `${(cpuSeconds() - start).toFixed(2)}\t${fileURLToPath(import.meta.url)}\n`, { flag: "a" });
   }
   const specsDir = join(root, "specs/");
   server = createServer((request, response) => {
-    if (request.method !== "POST" || (request.url !== "/mocks" && request.url !== "/stateful-mocks")) return void response.writeHead(404).end();
+    if (request.method !== "POST" || (request.url !== "/mocks" && request.url !== "/stateful-mocks"))
+      return void response.writeHead(404).end();
     // Loaded and started once, on the first ask: the generator and Prism are seconds of CPU.
     const started =
       request.url === "/mocks"
-        ? (mocks ??= import("../src/mocks/mocks.js").then(({ startMocks }) => startMocks(providerDirs(specsDir), { specsDir })))
-        : (statefulMocks ??= import("../src/mocks/mocks.js").then(({ startMocks }) => startMocks(providerDirs(specsDir), { specsDir, state: {}, log: () => {} })));
+        ? (mocks ??= import("../src/mocks/mocks.js").then(({ startMocks }) =>
+            startMocks(providerDirs(specsDir), { specsDir }),
+          ))
+        : (statefulMocks ??= import("../src/mocks/mocks.js").then(({ startMocks }) =>
+            startMocks(providerDirs(specsDir), { specsDir, state: {}, log: () => {} }),
+          ));
     started.then(
       (started) => response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(started.urls)),
-      (e: unknown) => response.writeHead(500, { "content-type": "text/plain" }).end(e instanceof Error ? (e.stack ?? e.message) : String(e)),
+      (e: unknown) =>
+        response
+          .writeHead(500, { "content-type": "text/plain" })
+          .end(e instanceof Error ? (e.stack ?? e.message) : String(e)),
     );
   });
   await new Promise<void>((resolve) => server!.listen(0, "127.0.0.1", resolve));

@@ -3,7 +3,13 @@
 // request and the mock's reply (through the derived suite's exchange layer,
 // src/contract/exchange.ts), plus generic checks every operation gets.
 import { describe, expect, it } from "vitest";
-import { safeToRepeat, type ExecuteOptions, type OutputSpec, type ToolResult, type ToolSpec } from "@blockwright/runtime/internal";
+import {
+  safeToRepeat,
+  type ExecuteOptions,
+  type OutputSpec,
+  type ToolResult,
+  type ToolSpec,
+} from "@blockwright/runtime/internal";
 import { executeTool, registry, SPECS_DIR as specsDir } from "./repo.js";
 import { OpenApiDocument } from "../src/load/openapi-document.js";
 import { openapiPathOf } from "../src/load/provider-dirs.js";
@@ -44,7 +50,11 @@ export function capturingFetch(prefer?: Preference) {
 }
 
 /** Call a tool against its provider's mock (the default address is replaced by the mock's). */
-export async function call(id: string, params: Record<string, unknown>, options: { prefer?: Preference } & Omit<ExecuteOptions, "fetch"> = {}): Promise<{ result: ToolResult; calls: Captured[] }> {
+export async function call(
+  id: string,
+  params: Record<string, unknown>,
+  options: { prefer?: Preference } & Omit<ExecuteOptions, "fetch"> = {},
+): Promise<{ result: ToolResult; calls: Captured[] }> {
   const t = tool(id);
   const { prefer, ...rest } = options;
   const { fetch, calls } = capturingFetch(prefer);
@@ -53,7 +63,10 @@ export async function call(id: string, params: Record<string, unknown>, options:
   return { result, calls };
 }
 
-/** The mock accepted the request: no refusal of its request judge, no Prism violation of any kind (quoted in their words when there is one). */
+/**
+ * The mock accepted the request: no refusal of its request judge, no Prism violation of any kind (quoted in their words
+ * when there is one).
+ */
 export function expectNoViolation(c: Captured): void {
   expect(c.violations.map(describeViolation), "Prism's violations").toEqual([]);
   expect(c.status, `the mock (its request judge or Prism) refused the request: ${c.responseBody}`).not.toBe(422);
@@ -87,7 +100,8 @@ export function example(provider: string, operationId: string, status: string, n
   const response = spec(provider)
     .operations.get(operationId)
     ?.responses.find((r) => r.status === status);
-  if (!response || !(name in response.examples)) throw new Error(`${provider} ${operationId} ${status} has no example ${name}`);
+  if (!response || !(name in response.examples))
+    throw new Error(`${provider} ${operationId} ${status} has no example ${name}`);
   return response.examples[name];
 }
 
@@ -96,7 +110,8 @@ export function declaredQueryNames(t: ToolSpec): string[] {
   const doc = spec(t.provider);
   const op = doc.operations.get(t.operationId)!;
   const names = op.parameters.filter((p) => p.in === "query").map((p) => p.name);
-  for (const scheme of Object.values(doc.securitySchemes)) if (scheme.type === "apiKey" && scheme.in === "query" && scheme.name) names.push(scheme.name);
+  for (const scheme of Object.values(doc.securitySchemes))
+    if (scheme.type === "apiKey" && scheme.in === "query" && scheme.name) names.push(scheme.name);
   return names;
 }
 
@@ -111,7 +126,9 @@ export function expectQueryKeys(c: Captured, t: ToolSpec, expected: string[]): v
 /** Every non-optional output is present with its documented type. */
 export function expectDocumentedShape(t: ToolSpec, output: Record<string, unknown>): void {
   for (const o of t.outputs) {
-    const value = o.path.split(".").reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], output);
+    const value = o.path
+      .split(".")
+      .reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], output);
     if (value === undefined && o.optional) continue;
     expect(matchesType(o, value), `output ${o.path} (${o.type}) = ${JSON.stringify(value)}`).toBe(true);
   }
@@ -136,10 +153,17 @@ function matchesType(o: OutputSpec, value: unknown): boolean {
  * and message a provider's error body carries (written per provider in the
  * test, independently of the manifest's expressions).
  */
-export function describeErrorStatuses(id: string, valid: () => Record<string, unknown>, expected: (body: unknown) => { code?: string; message?: string }, options: { outcomes?: number[] } = {}): void {
+export function describeErrorStatuses(
+  id: string,
+  valid: () => Record<string, unknown>,
+  expected: (body: unknown) => { code?: string; message?: string },
+  options: { outcomes?: number[] } = {},
+): void {
   const t = tool(id);
   const op = spec(t.provider).operations.get(t.operationId)!;
-  const statuses = op.responses.map((r) => Number(r.status)).filter((s) => s >= 400 && !(options.outcomes ?? []).includes(s));
+  const statuses = op.responses
+    .map((r) => Number(r.status))
+    .filter((s) => s >= 400 && !(options.outcomes ?? []).includes(s));
   describe(`${id} declared error statuses`, () => {
     it("declares error statuses", () => {
       expect(statuses.length).toBeGreaterThan(0);
@@ -152,7 +176,8 @@ export function describeErrorStatuses(id: string, valid: () => Record<string, un
         expect(calls[0]!.status).toBe(status);
         const error = expectFailure(result);
         const want = expected(example);
-        // A state-changing request answered 5xx may have been applied: never retryable; nor is a quota used up (rateLimits.quota).
+        // A state-changing request answered 5xx may have been applied: never retryable; nor is a quota used up
+        // (rateLimits.quota).
         const mayHaveBeenApplied = status >= 500 && !safeToRepeat(t, t.method);
         const usedUp = quotaUsedUp(t, { status, body: example, headers: new Headers() });
         expect(error).toMatchObject({
@@ -165,7 +190,11 @@ export function describeErrorStatuses(id: string, valid: () => Record<string, un
           retryable: !mayHaveBeenApplied && !usedUp && t.errors.retryableStatuses.includes(status),
         });
         expect(error.mayHaveBeenApplied).toBe(mayHaveBeenApplied ? true : undefined);
-        expect(!mayHaveBeenApplied && !usedUp && [429, 500, 502, 503, 504].includes(status) ? error.retryable : !error.retryable).toBe(true);
+        expect(
+          !mayHaveBeenApplied && !usedUp && [429, 500, 502, 503, 504].includes(status)
+            ? error.retryable
+            : !error.retryable,
+        ).toBe(true);
       });
     }
   });

@@ -10,7 +10,10 @@ import { typeCheckMessages } from "./type-check.js";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 
-/** Write generate()'s files to a new folder under `parent` (default: the system's temporary folder); `remove` deletes it. */
+/**
+ * Write generate()'s files to a new folder under `parent` (default: the system's temporary folder); `remove` deletes
+ * it.
+ */
 export function writeInstalled(files: Map<string, string>, parent = tmpdir()): { dir: string; remove(): void } {
   const dir = mkdtempSync(join(parent, "blockwright-installed-"));
   symlinkSync(join(root, "node_modules"), join(dir, "node_modules"), "dir");
@@ -23,8 +26,12 @@ export function writeInstalled(files: Map<string, string>, parent = tmpdir()): {
 
 /** Import `entry` in a new Node process and return `expression` (JavaScript, the module is `m`) as JSON. */
 export function importInChild(entry: string, expression: string): unknown {
-  const script = `const m = await import(${JSON.stringify(pathToFileURL(entry).href)});\nprocess.stdout.write(JSON.stringify(${expression}));`;
-  return JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: dirname(entry), encoding: "utf8" }));
+  const script =
+    `const m = await import(${JSON.stringify(pathToFileURL(entry).href)});\n` +
+    `process.stdout.write(JSON.stringify(${expression}));`;
+  return JSON.parse(
+    execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: dirname(entry), encoding: "utf8" }),
+  );
 }
 
 /** TypeScript's messages about the files (declaration files included), with the project's options. */

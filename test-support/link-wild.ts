@@ -22,7 +22,9 @@ export async function wildProblems(provider: "zqpayments" | "tracker", edits: Ed
   return "problems" in linked ? linked.problems : [];
 }
 
-/** A problem as a test asserts it: its code and where, `file:line:col` with the file relative to the provider's folder. */
+/**
+ * A problem as a test asserts it: its code and where, `file:line:col` with the file relative to the provider's folder.
+ */
 export interface CodedProblem {
   code: string;
   at: string;
@@ -35,9 +37,20 @@ export async function wildCodes(provider: "zqpayments" | "tracker", edits: Edit[
 }
 
 /** The provider linked after the edits: its IR, or its problems. */
-export async function linkWild(provider: "zqpayments" | "tracker", edits: Edit[]): Promise<{ ir: ProviderIR } | { problems: string[] }>;
-export async function linkWild(provider: "zqpayments" | "tracker", edits: Edit[], coded: true): Promise<{ ir: ProviderIR } | { problems: string[]; coded: CodedProblem[] }>;
-export async function linkWild(provider: "zqpayments" | "tracker", edits: Edit[], coded = false): Promise<{ ir: ProviderIR } | { problems: string[]; coded?: CodedProblem[] }> {
+export async function linkWild(
+  provider: "zqpayments" | "tracker",
+  edits: Edit[],
+): Promise<{ ir: ProviderIR } | { problems: string[] }>;
+export async function linkWild(
+  provider: "zqpayments" | "tracker",
+  edits: Edit[],
+  coded: true,
+): Promise<{ ir: ProviderIR } | { problems: string[]; coded: CodedProblem[] }>;
+export async function linkWild(
+  provider: "zqpayments" | "tracker",
+  edits: Edit[],
+  coded = false,
+): Promise<{ ir: ProviderIR } | { problems: string[]; coded?: CodedProblem[] }> {
   const root = mkdtempSync(join(tmpdir(), "blockwright-wild-"));
   const dir = join(root, "specs", provider);
   try {
@@ -45,7 +58,8 @@ export async function linkWild(provider: "zqpayments" | "tracker", edits: Edit[]
     for (const edit of edits) {
       const file = join(dir, edit.file ?? "manifest.yaml");
       const text = readFileSync(file, "utf8");
-      if (!text.includes(edit.find)) throw new Error(`${edit.file ?? "manifest.yaml"} has no ${JSON.stringify(edit.find)}`);
+      if (!text.includes(edit.find))
+        throw new Error(`${edit.file ?? "manifest.yaml"} has no ${JSON.stringify(edit.find)}`);
       writeFileSync(file, text.replace(edit.find, edit.replace));
     }
     return { ir: await loadProvider(root, dir) };
@@ -53,7 +67,13 @@ export async function linkWild(provider: "zqpayments" | "tracker", edits: Edit[]
     if (e instanceof GenerationErrors) {
       const problems = e.errors.map((x) => x.message);
       if (!coded) return { problems };
-      return { problems, coded: e.errors.map((x) => ({ code: x.code, at: `${relative(dir, resolve(root, x.position.file))}:${x.position.line}:${x.position.col}` })) };
+      return {
+        problems,
+        coded: e.errors.map((x) => ({
+          code: x.code,
+          at: `${relative(dir, resolve(root, x.position.file))}:${x.position.line}:${x.position.col}`,
+        })),
+      };
     }
     throw e;
   } finally {

@@ -10,7 +10,9 @@ if (file) {
   process.on("exit", () => {
     const cjs = Object.keys(require.cache).filter((path) => path.includes("node_modules"));
     // Node's list of the internal and built-in modules it loaded (not in its types).
-    const list = /** @type {string[]} */ (/** @type {{ moduleLoadList: string[] }} */ (/** @type {unknown} */ (process)).moduleLoadList);
+    const list = /** @type {string[]} */ (
+      /** @type {{ moduleLoadList: string[] }} */ (/** @type {unknown} */ (process)).moduleLoadList
+    );
     const builtins = list.filter((m) => m.startsWith("NativeModule ")).map((m) => m.slice("NativeModule ".length));
     writeFileSync(file, JSON.stringify({ cjs, builtins }));
   });

@@ -17,10 +17,19 @@ import { providerDirs } from "../src/load/provider-dirs.js";
 /** This repository: its sources, docs and history, and the providers of its specs/. */
 export const REPOSITORY = fileURLToPath(new URL("..", import.meta.url));
 
-/** YAML-only providers of other shapes than the repository's: a form body with cursor paging; a key in the query with path segments. */
-export const MORE_PROVIDERS = [join(REPOSITORY, "test-support/fixtures/specs-wild/zqpayments"), join(REPOSITORY, "test-support/fixtures/specs-more/zqtransit")];
+/**
+ * YAML-only providers of other shapes than the repository's: a form body with cursor paging; a key in the query with
+ * path segments.
+ */
+export const MORE_PROVIDERS = [
+  join(REPOSITORY, "test-support/fixtures/specs-wild/zqpayments"),
+  join(REPOSITORY, "test-support/fixtures/specs-more/zqtransit"),
+];
 
-/** The prefix of the fixture providers the suite adds to a copy of specs/: no user's provider is named so (ids are `^[a-z][a-z0-9]*$`), so none is overwritten. */
+/**
+ * The prefix of the fixture providers the suite adds to a copy of specs/: no user's provider is named so (ids are
+ * `^[a-z][a-z0-9]*$`), so none is overwritten.
+ */
 export const RESERVED_PREFIX = "zq";
 
 /** What is not copied: the dependencies (linked instead), the history, coverage and scratch output. */
@@ -39,13 +48,19 @@ export async function makeNeutralCopy(folder: string): Promise<string> {
   const modules = join(copy, "node_modules");
   mkdirSync(join(modules, "@blockwright"), { recursive: true });
   for (const entry of readdirSync(join(REPOSITORY, "node_modules"))) {
-    if (entry !== "@blockwright" && !entry.startsWith(".")) symlinkSync(join(REPOSITORY, "node_modules", entry), join(modules, entry));
+    if (entry !== "@blockwright" && !entry.startsWith("."))
+      symlinkSync(join(REPOSITORY, "node_modules", entry), join(modules, entry));
   }
   symlinkSync(join(REPOSITORY, "node_modules/.bin"), join(modules, ".bin"));
   symlinkSync("../../runtime", join(modules, "@blockwright/runtime"));
   await new Promise<void>((resolve, reject) =>
-    execFile(process.execPath, ["bin/blockwright.js", "generate"], { cwd: copy }, (error, _stdout, stderr) => (error ? reject(new Error(`generate in the copy of the project with more providers failed:\n${stderr}`)) : resolve())),
+    execFile(process.execPath, ["bin/blockwright.js", "generate"], { cwd: copy }, (error, _stdout, stderr) =>
+      error
+        ? reject(new Error(`generate in the copy of the project with more providers failed:\n${stderr}`))
+        : resolve(),
+    ),
   );
-  for (const id of providerDirs(join(copy, "specs"))) symlinkSync(`../../generated/${id}`, join(modules, "@blockwright", id));
+  for (const id of providerDirs(join(copy, "specs")))
+    symlinkSync(`../../generated/${id}`, join(modules, "@blockwright", id));
   return `${copy}/`;
 }

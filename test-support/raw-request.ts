@@ -2,7 +2,10 @@
 // target is no URL, a Host that names no host, a body sent a byte at a time.
 import { connect, type Socket } from "node:net";
 
-/** Sends `text` as it is to `url`'s host and port; resolves with all the server wrote once it closes the connection (or `untilMs` passes). */
+/**
+ * Sends `text` as it is to `url`'s host and port; resolves with all the server wrote once it closes the connection (or
+ * `untilMs` passes).
+ */
 export function rawRequest(url: string, text: string, untilMs = 10_000): Promise<string> {
   const { hostname, port } = new URL(url);
   return new Promise((resolve) => {
@@ -32,10 +35,18 @@ export const MALFORMED_HEADS = [
   "OPTIONS http://%zz/ HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n",
 ];
 
-/** A POST whose head is sent at once and whose body then comes one byte every `everyMs` (never ending on its own); `stop` hangs up. */
+/**
+ * A POST whose head is sent at once and whose body then comes one byte every `everyMs` (never ending on its own);
+ * `stop` hangs up.
+ */
 export function drippingRequest(url: string, path: string, everyMs = 200): { socket: Socket; stop(): void } {
   const { hostname, port } = new URL(url);
-  const socket = connect(Number(port), hostname, () => socket.write(`POST ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: application/json\r\nContent-Length: 100000\r\n\r\n{`));
+  const socket = connect(Number(port), hostname, () =>
+    socket.write(
+      `POST ${path} HTTP/1.1\r\nHost: ${hostname}:${port}\r\nContent-Type: ` +
+        `application/json\r\nContent-Length: 100000\r\n\r\n{`,
+    ),
+  );
   socket.on("error", () => undefined);
   const timer = setInterval(() => socket.writable && socket.write(" "), everyMs);
   return {

@@ -14,13 +14,20 @@ import { createRegistry, shapesIn } from "../src/registry/registry.js";
 import { REPOSITORY } from "./neutral-copy.js";
 
 export { REPOSITORY };
-/** The project whose providers the tests read: this repository, or under a whole `npm test` its copy with two more providers. */
+/**
+ * The project whose providers the tests read: this repository, or under a whole `npm test` its copy with two more
+ * providers.
+ */
 export const ROOT = inject("providersRoot") ?? REPOSITORY;
 export const SPECS_DIR = join(ROOT, "specs/");
 export const GENERATED_DIR = join(ROOT, "generated/");
 
 const generatedIds = providerDirs(SPECS_DIR).filter((id) => existsSync(join(GENERATED_DIR, id, "index.js")));
-const modules = await Promise.all(generatedIds.map((id) => import(/* @vite-ignore */ join(GENERATED_DIR, id, "index.js")) as Promise<{ provider: Provider }>));
+const modules = await Promise.all(
+  generatedIds.map(
+    (id) => import(/* @vite-ignore */ join(GENERATED_DIR, id, "index.js")) as Promise<{ provider: Provider }>,
+  ),
+);
 
 /** Every generated provider of the repository, sorted by id. */
 export const providers: Provider[] = modules.map((m) => m.provider).sort((a, b) => a.id.localeCompare(b.id));
@@ -45,7 +52,9 @@ export const blocks = registry.blocks;
  * provider take their counts and names from here (docs/contributing/testing.md).
  */
 export const SPECS = providerDirs(SPECS_DIR).map((id) => {
-  const manifest = jsYaml.load(readFileSync(join(SPECS_DIR, id, "manifest.yaml"), "utf8")) as { operations?: Record<string, unknown> };
+  const manifest = jsYaml.load(readFileSync(join(SPECS_DIR, id, "manifest.yaml"), "utf8")) as {
+    operations?: Record<string, unknown>;
+  };
   return { id, operations: Object.keys(manifest.operations ?? {}).sort() };
 });
 
@@ -64,7 +73,9 @@ export async function triggerIds(): Promise<string[]> {
 
 declare module "vitest" {
   export interface ProvidedContext {
-    /** The copy of the project a whole `npm test` reads its providers from (neutral-copy.ts), with its closing slash. */
+    /**
+     * The copy of the project a whole `npm test` reads its providers from (neutral-copy.ts), with its closing slash.
+     */
     providersRoot?: string;
   }
 }

@@ -29,7 +29,8 @@ export const zqTrigger: TriggerSpec = {
 };
 
 /** A delivery of one event (`clientState` as given). */
-export const delivery = (id: string, clientState = ZQ_CLIENT_STATE) => JSON.stringify({ value: [{ id, clientState, thing: { id: `thing-${id}` } }] });
+export const delivery = (id: string, clientState = ZQ_CLIENT_STATE) =>
+  JSON.stringify({ value: [{ id, clientState, thing: { id: `thing-${id}` } }] });
 
 export interface TestReceiver {
   url: string;
@@ -43,7 +44,10 @@ export interface TestReceiver {
   close(): Promise<void>;
 }
 
-export async function startReceiver(store: TriggerStore, options: { hold?: boolean; trigger?: TriggerSpec; secret?: string; deliveredTo?: string } = {}): Promise<TestReceiver> {
+export async function startReceiver(
+  store: TriggerStore,
+  options: { hold?: boolean; trigger?: TriggerSpec; secret?: string; deliveredTo?: string } = {},
+): Promise<TestReceiver> {
   const trigger = options.trigger ?? zqTrigger;
   const started: string[] = [];
   const logs: string[] = [];
@@ -83,7 +87,9 @@ export async function startReceiver(store: TriggerStore, options: { hold?: boole
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const idle = async () => {
     for (;;) {
-      const waiting = (await store.runs()).filter((r) => r.trigger === trigger.id && (r.status === "queued" || r.status === "running"));
+      const waiting = (await store.runs()).filter(
+        (r) => r.trigger === trigger.id && (r.status === "queued" || r.status === "running"),
+      );
       if (!waiting.length && !inFlight) return;
       runs.kick();
       await new Promise((r) => setTimeout(r, 20));

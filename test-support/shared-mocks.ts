@@ -12,7 +12,10 @@ export function sharedMockUrls(): Promise<Record<string, string>> {
   return urls;
 }
 
-/** The base address of each provider's shared stateful mock (mocks/mock-state.ts), by provider id: started on the first ask. */
+/**
+ * The base address of each provider's shared stateful mock (mocks/mock-state.ts), by provider id: started on the first
+ * ask.
+ */
 export function sharedStatefulMockUrls(): Promise<Record<string, string>> {
   statefulUrls ??= started("stateful-mocks");
   return statefulUrls;

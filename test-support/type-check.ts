@@ -26,7 +26,10 @@ export function typeCheckOptions(): ts.CompilerOptions {
 
 const parsed = new Map<string, { text: string; file: ts.SourceFile }>();
 
-/** A program over `files` with the project's options (and `extra` options, e.g. skipLibCheck), reusing the source files parsed before. */
+/**
+ * A program over `files` with the project's options (and `extra` options, e.g. skipLibCheck), reusing the source files
+ * parsed before.
+ */
 export function typeCheckProgram(files: string[], extra: ts.CompilerOptions = {}): ts.Program {
   const options = { ...typeCheckOptions(), ...extra };
   const host = ts.createCompilerHost(options);
@@ -46,8 +49,13 @@ export function typeCheckProgram(files: string[], extra: ts.CompilerOptions = {}
   return ts.createProgram(files, options, host);
 }
 
-/** TypeScript's messages about `files` (the files given, not what they import: the runtime's own sources are `npm run typecheck`'s), with the project's options. */
+/**
+ * TypeScript's messages about `files` (the files given, not what they import: the runtime's own sources are `npm run
+ * typecheck`'s), with the project's options.
+ */
 export function typeCheckMessages(files: string[], extra: ts.CompilerOptions = {}): string[] {
   const program = typeCheckProgram(files, extra);
-  return files.flatMap((file) => ts.getPreEmitDiagnostics(program, program.getSourceFile(file))).map((d) => `${d.file?.fileName ?? ""}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`);
+  return files
+    .flatMap((file) => ts.getPreEmitDiagnostics(program, program.getSourceFile(file)))
+    .map((d) => `${d.file?.fileName ?? ""}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`);
 }

@@ -41,7 +41,9 @@ export function readWorkflow(file: string): Workflow {
   return parse(readFileSync(file, "utf8")) as Workflow;
 }
 
-/** The shell a step's script runs in: the step's, the job's default, the workflow's default, or GitHub's (none given). */
+/**
+ * The shell a step's script runs in: the step's, the job's default, the workflow's default, or GitHub's (none given).
+ */
 export function stepShell(workflow: Workflow, job: WorkflowJob, step: WorkflowStep): string | undefined {
   return step.shell ?? job.defaults?.run?.shell ?? workflow.defaults?.run?.shell;
 }
@@ -59,7 +61,9 @@ export function shellCommand(shell: string | undefined): string[] {
   return shell.split(/\s+/).filter((w) => w !== "{0}");
 }
 
-/** Whether a step's script stops on a failure inside a pipe: its shell sets pipefail, or the script itself does first. */
+/**
+ * Whether a step's script stops on a failure inside a pipe: its shell sets pipefail, or the script itself does first.
+ */
 export function failsInsidePipes(workflow: Workflow, job: WorkflowJob, step: WorkflowStep): boolean {
   const command = shellCommand(stepShell(workflow, job, step));
   if (command.join(" ").includes("pipefail")) return true;
@@ -83,7 +87,13 @@ export interface StepRun {
  * shell's command in `cwd`, with `env` (the caller's stand-ins for the step's
  * own `env` and GitHub's variables) over a PATH the caller gives.
  */
-export function runStep(workflow: Workflow, job: WorkflowJob, step: WorkflowStep, cwd: string, env: Record<string, string>): Promise<StepRun> {
+export function runStep(
+  workflow: Workflow,
+  job: WorkflowJob,
+  step: WorkflowStep,
+  cwd: string,
+  env: Record<string, string>,
+): Promise<StepRun> {
   if (step.run === undefined) throw new Error(`step ${step.name ?? step.uses} has no run script`);
   const dir = mkdtempSync(join(tmpdir(), "blockwright-step-"));
   const script = join(dir, "step.sh");
@@ -109,6 +119,9 @@ export function runStep(workflow: Workflow, job: WorkflowJob, step: WorkflowStep
 /** The step of `job` named `name` (or with that id). */
 export function stepNamed(job: WorkflowJob, name: string): WorkflowStep {
   const step = job.steps.find((s) => s.name === name || s.id === name);
-  if (!step) throw new Error(`no step ${JSON.stringify(name)} among ${job.steps.map((s) => s.name ?? s.uses ?? s.run).join(", ")}`);
+  if (!step)
+    throw new Error(
+      `no step ${JSON.stringify(name)} among ${job.steps.map((s) => s.name ?? s.uses ?? s.run).join(", ")}`,
+    );
   return step;
 }

@@ -7,7 +7,14 @@
 import { CLIENT_TABLE, type ClientTable } from "../client/client.js";
 import { BlockwrightError } from "../client/errors.js";
 import type { ToolError, ToolResult } from "../http/errors.js";
-import { inputSchema, llmCallParams, llmOutput, llmToolName, type ObjectSchema, toolDescription } from "../llm/llm-tools.js";
+import {
+  inputSchema,
+  llmCallParams,
+  llmOutput,
+  llmToolName,
+  type ObjectSchema,
+  toolDescription,
+} from "../llm/llm-tools.js";
 import { type ToolBehavior, toolBehavior } from "../spec/behavior.js";
 import type { ToolCall, ToolSpec } from "../spec/tool-types.js";
 
@@ -26,7 +33,9 @@ export interface AdaptedTool {
   /** The client method that runs it. */
   method: string;
   description: string;
-  /** What a model fills: plain JSON Schema, or OpenAI strict mode's (every property required, optional ones nullable). */
+  /**
+   * What a model fills: plain JSON Schema, or OpenAI strict mode's (every property required, optional ones nullable).
+   */
   schema(strict?: boolean): ObjectSchema;
   behavior: ToolBehavior;
   tool: ToolSpec;
@@ -36,7 +45,8 @@ export interface AdaptedTool {
 
 /** What a model is told of a failure: enough to fix its arguments or give up, nothing of the connection. */
 export interface ModelError {
-  error: Pick<ToolError, "type" | "message"> & Partial<Pick<ToolError, "status" | "code" | "param" | "rule" | "retryable">>;
+  error: Pick<ToolError, "type" | "message"> &
+    Partial<Pick<ToolError, "status" | "code" | "param" | "rule" | "retryable">>;
 }
 
 type Call = (input: Record<string, unknown>, options?: { signal?: AbortSignal }) => Promise<ToolResult>;
@@ -46,9 +56,14 @@ type Call = (input: Record<string, unknown>, options?: { signal?: AbortSignal })
  * `described`: the provider's tools by id, with their descriptions, which a generated package's client
  * does not hold (tool-description.ts); its adapter subpaths give them.
  */
-export function adaptClient(client: object, options: AdapterOptions = {}, described?: Readonly<Record<string, ToolSpec>>): AdaptedTool[] {
+export function adaptClient(
+  client: object,
+  options: AdapterOptions = {},
+  described?: Readonly<Record<string, ToolSpec>>,
+): AdaptedTool[] {
   const table = (client as { [CLIENT_TABLE]?: ClientTable })[CLIENT_TABLE];
-  if (!table) throw new TypeError("expected a Blockwright client, as a provider package's create<Provider>({...}) returns it");
+  if (!table)
+    throw new TypeError("expected a Blockwright client, as a provider package's create<Provider>({...}) returns it");
   const only = options.only ? new Set(options.only) : undefined;
   const tools: AdaptedTool[] = [];
   const names = new Map<string, string>();
@@ -56,7 +71,9 @@ export function adaptClient(client: object, options: AdapterOptions = {}, descri
     const tool = described && Object.hasOwn(described, call.id) ? described[call.id] : call;
     if (!isDescribed(tool)) {
       throw new TypeError(
-        `${call.id} has no description in this client (a generated package's client holds only what calls read): import the adapter from the provider package's subpath (@blockwright/<provider>/ai-sdk, /langchain or /openai-agents), which gives it the tools' descriptions`,
+        `${call.id} has no description in this client (a generated package's client holds only what calls ` +
+          `read): import the adapter from the provider package's subpath (@blockwright/<provider>/ai-sdk, ` +
+          `/langchain or /openai-agents), which gives it the tools' descriptions`,
       );
     }
     if (only && !only.has(method) && !only.has(tool.id)) continue;
@@ -95,7 +112,11 @@ export function adaptClient(client: object, options: AdapterOptions = {}, descri
 
 /** Whether a client's tool has its description (a hand-made client's table holds whole definitions). */
 function isDescribed(tool: ToolCall | ToolSpec | undefined): tool is ToolSpec {
-  return tool !== undefined && typeof (tool as Partial<ToolSpec>).description === "string" && typeof (tool as Partial<ToolSpec>).title === "string";
+  return (
+    tool !== undefined &&
+    typeof (tool as Partial<ToolSpec>).description === "string" &&
+    typeof (tool as Partial<ToolSpec>).title === "string"
+  );
 }
 
 function modelError(e: ToolError): ModelError {

@@ -28,8 +28,10 @@ const table = { methods: { listBooks: LIST, addBook: ADD }, credentials: ["apiKe
 let upstream: Awaited<ReturnType<typeof server>>;
 beforeAll(async () => {
   upstream = await server((r) => {
-    if (r.url.includes("zq-locked")) return { status: 403, body: JSON.stringify({ error: { code: "FORBIDDEN", message: "not your shelf" } }) };
-    if (r.method === "GET") return { status: 200, body: JSON.stringify({ value: [{ id: "zq-b1", title: "Zq Dune" }], total: 7 }) };
+    if (r.url.includes("zq-locked"))
+      return { status: 403, body: JSON.stringify({ error: { code: "FORBIDDEN", message: "not your shelf" } }) };
+    if (r.method === "GET")
+      return { status: 200, body: JSON.stringify({ value: [{ id: "zq-b1", title: "Zq Dune" }], total: 7 }) };
     return { status: 201, body: JSON.stringify({ id: "zq-b2", state: "queued" }) };
   });
 });
@@ -62,7 +64,12 @@ describe("the shared adapter", () => {
   });
 
   it("tells the model an upstream refusal, from a client that throws too, without the credential", async () => {
-    const throwing = createClient(table, { apiKey: KEY, baseUrl: upstream.url, retries: 0, throwOnError: true } as ClientOptions);
+    const throwing = createClient(table, {
+      apiKey: KEY,
+      baseUrl: upstream.url,
+      retries: 0,
+      throwOnError: true,
+    } as ClientOptions);
     for (const c of [client(), throwing]) {
       const [list] = adaptClient(c, { only: ["listBooks"] });
       const answer = await list!.call({ shelfId: "zq-locked" });
@@ -76,18 +83,33 @@ describe("the shared adapter", () => {
     expect(() => adaptClient({ listBooks: () => undefined })).toThrow(/expected a Blockwright client/);
   });
 
-  it("describes a generated package's client, which holds only calls, by the tools it is given, and refuses to guess without them", async () => {
-    // As a generated package's table is: each method's call, its description apart (runtime/spec/tool-description.ts).
-    const calls = createClient({ ...table, methods: { listBooks: callOf(LIST), addBook: callOf(ADD) } }, { apiKey: KEY, baseUrl: upstream.url, retries: 0 } as ClientOptions);
-    expect(() => adaptClient(calls)).toThrow(/shelf_list_books has no description in this client.*import the adapter from the provider package's subpath/);
-    const described = adaptClient(calls, {}, { [LIST.id]: LIST, [ADD.id]: ADD });
-    const whole = adaptClient(client());
-    expect(described.map((t) => [t.name, t.description, t.schema(), t.tool])).toEqual(whole.map((t) => [t.name, t.description, t.schema(), t.tool]));
-    expect(described[0]!.description).toContain(LIST.description);
-    const sent = sinceNow();
-    expect(await described.find((t) => t.method === "listBooks")!.call(ARGS)).toMatchObject({ data: [{ id: "zq-b1" }] });
-    expectListRequest(sent());
-  });
+  it(
+    "describes a generated package's client, which holds only calls, by the tools it is given, " +
+      "and refuses to guess without them",
+    async () => {
+      // As a generated package's table is: each method's call, its description apart
+      // (runtime/spec/tool-description.ts).
+      const calls = createClient({ ...table, methods: { listBooks: callOf(LIST), addBook: callOf(ADD) } }, {
+        apiKey: KEY,
+        baseUrl: upstream.url,
+        retries: 0,
+      } as ClientOptions);
+      expect(() => adaptClient(calls)).toThrow(
+        /shelf_list_books has no description in this client.*import the adapter from the provider package's subpath/,
+      );
+      const described = adaptClient(calls, {}, { [LIST.id]: LIST, [ADD.id]: ADD });
+      const whole = adaptClient(client());
+      expect(described.map((t) => [t.name, t.description, t.schema(), t.tool])).toEqual(
+        whole.map((t) => [t.name, t.description, t.schema(), t.tool]),
+      );
+      expect(described[0]!.description).toContain(LIST.description);
+      const sent = sinceNow();
+      expect(await described.find((t) => t.method === "listBooks")!.call(ARGS)).toMatchObject({
+        data: [{ id: "zq-b1" }],
+      });
+      expectListRequest(sent());
+    },
+  );
 
   it("tells the model a failure by its type, parameter and rule, without the credential", async () => {
     const [add] = adaptClient(client(), { only: ["shelf_add_book"] });
@@ -99,11 +121,24 @@ describe("the shared adapter", () => {
 
 describe("Vercel AI SDK (generateText with MockLanguageModelV4)", () => {
   it("runs the tool call the model asks for and hands the output back to it", async () => {
-    const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 }, outputTokens: { total: 1, text: 1, reasoning: 0 } };
+    const usage = {
+      inputTokens: { total: 1, noCache: 1, cacheRead: 0, cacheWrite: 0 },
+      outputTokens: { total: 1, text: 1, reasoning: 0 },
+    };
     const model = new MockLanguageModelV4({
       doGenerate: [
-        { content: [{ type: "tool-call", toolCallId: "call-1", toolName: LIST.id, input: JSON.stringify(ARGS) }], finishReason: { unified: "tool-calls", raw: undefined }, usage, warnings: [] },
-        { content: [{ type: "text", text: "7 books" }], finishReason: { unified: "stop", raw: undefined }, usage, warnings: [] },
+        {
+          content: [{ type: "tool-call", toolCallId: "call-1", toolName: LIST.id, input: JSON.stringify(ARGS) }],
+          finishReason: { unified: "tool-calls", raw: undefined },
+          usage,
+          warnings: [],
+        },
+        {
+          content: [{ type: "text", text: "7 books" }],
+          finishReason: { unified: "stop", raw: undefined },
+          usage,
+          warnings: [],
+        },
       ],
     });
     const sent = sinceNow();
@@ -116,7 +151,9 @@ describe("Vercel AI SDK (generateText with MockLanguageModelV4)", () => {
     const seen = JSON.stringify(model.doGenerateCalls);
     expect(seen).toContain("zq-b1");
     expect(seen).not.toContain(KEY);
-    const offered = model.doGenerateCalls[0]!.tools!.find((t) => t.name === LIST.id) as { inputSchema: { properties: Record<string, unknown> } };
+    const offered = model.doGenerateCalls[0]!.tools!.find((t) => t.name === LIST.id) as {
+      inputSchema: { properties: Record<string, unknown> };
+    };
     expect(Object.keys(offered.inputSchema.properties).sort()).toEqual(["eventual", "shelfId", "top"]);
   });
 
@@ -130,7 +167,15 @@ describe("Vercel AI SDK (generateText with MockLanguageModelV4)", () => {
 describe("LangChain.js (FakeStreamingChatModel emitting a tool call)", () => {
   it("runs the tool call the model emits, as a StructuredTool", async () => {
     const tools = toLangChainTools(client());
-    const model = new FakeStreamingChatModel({ sleep: 0, chunks: [new AIMessageChunk({ content: "", tool_calls: [{ id: "call-1", name: LIST.id, args: ARGS, type: "tool_call" }] })] });
+    const model = new FakeStreamingChatModel({
+      sleep: 0,
+      chunks: [
+        new AIMessageChunk({
+          content: "",
+          tool_calls: [{ id: "call-1", name: LIST.id, args: ARGS, type: "tool_call" }],
+        }),
+      ],
+    });
     const bound = model.bindTools(tools);
     const reply = await bound.invoke("How many books on zq-main?");
     const call = reply.tool_calls![0]!;
@@ -140,7 +185,11 @@ describe("LangChain.js (FakeStreamingChatModel emitting a tool call)", () => {
     expectListRequest(sent());
     expect(JSON.parse(message.content as string)).toMatchObject({ data: [{ id: "zq-b1" }], metadata: { total: 7 } });
     // What the model is given: the bound tool definitions and the tool message.
-    const definitions = (bound as unknown as { config: { tools: { function: { name: string; parameters: { properties: Record<string, unknown> } } }[] } }).config.tools;
+    const definitions = (
+      bound as unknown as {
+        config: { tools: { function: { name: string; parameters: { properties: Record<string, unknown> } } }[] };
+      }
+    ).config.tools;
     expect(definitions.map((d) => d.function.name).sort()).toEqual([ADD.id, LIST.id].sort());
     expect(JSON.stringify(definitions)).not.toContain("apiKey");
     expect(JSON.stringify([definitions, message.content])).not.toContain(KEY);
@@ -155,20 +204,50 @@ describe("OpenAI Agents SDK (a Model returning a function call)", () => {
     const model: Model = {
       async getResponse(request): Promise<ModelResponse> {
         requests.push(request);
-        if (requests.length === 1) return { usage, output: [{ type: "function_call", callId: "call-1", name: LIST.id, arguments: JSON.stringify({ ...ARGS, eventual: null }), status: "completed" }] };
-        return { usage, output: [{ type: "message", role: "assistant", status: "completed", content: [{ type: "output_text", text: "7 books" }] }] };
+        if (requests.length === 1)
+          return {
+            usage,
+            output: [
+              {
+                type: "function_call",
+                callId: "call-1",
+                name: LIST.id,
+                arguments: JSON.stringify({ ...ARGS, eventual: null }),
+                status: "completed",
+              },
+            ],
+          };
+        return {
+          usage,
+          output: [
+            {
+              type: "message",
+              role: "assistant",
+              status: "completed",
+              content: [{ type: "output_text", text: "7 books" }],
+            },
+          ],
+        };
       },
       // biome-ignore lint/correctness/useYield: the runner here never streams.
       async *getStreamedResponse() {
         throw new Error("not streamed in this test");
       },
     };
-    const agent = new Agent({ name: "zq-librarian", instructions: "Count books.", model, tools: toOpenAiAgentsTools(client()) });
+    const agent = new Agent({
+      name: "zq-librarian",
+      instructions: "Count books.",
+      model,
+      tools: toOpenAiAgentsTools(client()),
+    });
     const sent = sinceNow();
     const result = await new Runner({ tracingDisabled: true }).run(agent, "How many books on zq-main?");
     expectListRequest(sent());
     expect(result.finalOutput).toBe("7 books");
-    const offered = requests[0]!.tools.find((t) => t.type === "function" && t.name === LIST.id) as { strict: boolean; parameters: { properties: Record<string, unknown>; required: string[] } };
+    const offered = requests[0]!.tools.find((t) => t.type === "function" && t.name === LIST.id) as {
+      strict: boolean;
+      parameters: { properties: Record<string, unknown>; required: string[] };
+    };
     expect(offered.strict).toBe(true);
     expect(offered.parameters.required.sort()).toEqual(["eventual", "shelfId", "top"]);
     const seen = JSON.stringify(requests);

@@ -14,11 +14,24 @@ export interface AiSdkToolsOptions extends AdapterOptions {
   needsApproval?: "destructive" | "write" | false;
 }
 
-/** `client`'s operations as AI SDK tools, keyed by LLM tool name: `generateText({ model, tools: toAiSdkTools(books), … })`. `described`: the tools by id with their descriptions, which a generated package's client does not hold (its adapter subpath gives them). */
-export function toAiSdkTools(client: object, options: AiSdkToolsOptions = {}, described?: Readonly<Record<string, ToolSpec>>): Record<string, Tool<Record<string, unknown>, unknown>> {
+/**
+ * `client`'s operations as AI SDK tools, keyed by LLM tool name: `generateText({ model, tools: toAiSdkTools(books), …
+ * })`. `described`: the tools by id with their descriptions, which a generated package's client does not hold (its
+ * adapter subpath gives them).
+ */
+export function toAiSdkTools(
+  client: object,
+  options: AiSdkToolsOptions = {},
+  described?: Readonly<Record<string, ToolSpec>>,
+): Record<string, Tool<Record<string, unknown>, unknown>> {
   const tools: Record<string, Tool<Record<string, unknown>, unknown>> = {};
   for (const t of adaptClient(client, options, described)) {
-    const approval = options.needsApproval === "write" ? !t.behavior.readOnly : options.needsApproval === "destructive" ? t.behavior.destructive : false;
+    const approval =
+      options.needsApproval === "write"
+        ? !t.behavior.readOnly
+        : options.needsApproval === "destructive"
+          ? t.behavior.destructive
+          : false;
     tools[t.name] = tool<Record<string, unknown>, unknown, never>({
       description: t.description,
       inputSchema: jsonSchema<Record<string, unknown>>(t.schema() as Parameters<typeof jsonSchema>[0]),

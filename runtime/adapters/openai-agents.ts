@@ -17,14 +17,35 @@ export interface OpenAiAgentsToolsOptions extends AdapterOptions {
   strict?: boolean;
 }
 
-/** `client`'s operations as Agents SDK function tools: `new Agent({ tools: toOpenAiAgentsTools(books), … })`. `described`: the tools by id with their descriptions, which a generated package's client does not hold (its adapter subpath gives them). */
-export function toOpenAiAgentsTools(client: object, options: OpenAiAgentsToolsOptions = {}, described?: Readonly<Record<string, ToolSpec>>): FunctionTool[] {
+/**
+ * `client`'s operations as Agents SDK function tools: `new Agent({ tools: toOpenAiAgentsTools(books), … })`.
+ * `described`: the tools by id with their descriptions, which a generated package's client does not hold (its adapter
+ * subpath gives them).
+ */
+export function toOpenAiAgentsTools(
+  client: object,
+  options: OpenAiAgentsToolsOptions = {},
+  described?: Readonly<Record<string, ToolSpec>>,
+): FunctionTool[] {
   const strict = options.strict ?? true;
   return adaptClient(client, options, described).map((t) => {
-    const approval = options.needsApproval === "write" ? !t.behavior.readOnly : options.needsApproval === "destructive" ? t.behavior.destructive : false;
-    const common = { name: t.name, description: t.description, needsApproval: approval, execute: (input: unknown, _context?: unknown, details?: { signal?: AbortSignal }) => t.call(input, details?.signal) };
+    const approval =
+      options.needsApproval === "write"
+        ? !t.behavior.readOnly
+        : options.needsApproval === "destructive"
+          ? t.behavior.destructive
+          : false;
+    const common = {
+      name: t.name,
+      description: t.description,
+      needsApproval: approval,
+      execute: (input: unknown, _context?: unknown, details?: { signal?: AbortSignal }) =>
+        t.call(input, details?.signal),
+    };
     // The SDK types a JSON Schema by its strictness; the schema is the runtime's own (llm-tools.ts).
-    const made = strict ? tool({ ...common, parameters: t.schema(true) as never, strict: true }) : tool({ ...common, parameters: t.schema(false) as never, strict: false });
+    const made = strict
+      ? tool({ ...common, parameters: t.schema(true) as never, strict: true })
+      : tool({ ...common, parameters: t.schema(false) as never, strict: false });
     return made as unknown as FunctionTool;
   });
 }

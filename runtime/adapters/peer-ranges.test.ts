@@ -8,8 +8,15 @@ import { readFileSync } from "node:fs";
 import semver from "semver";
 import { describe, expect, it } from "vitest";
 
-const runtime = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { peerDependencies: Record<string, string> };
-const installed = (name: string) => (JSON.parse(readFileSync(new URL(`../../node_modules/${name}/package.json`, import.meta.url), "utf8")) as { version: string }).version;
+const runtime = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as {
+  peerDependencies: Record<string, string>;
+};
+const installed = (name: string) =>
+  (
+    JSON.parse(readFileSync(new URL(`../../node_modules/${name}/package.json`, import.meta.url), "utf8")) as {
+      version: string;
+    }
+  ).version;
 // The lowest version of each that adapters.test.ts passed on (run with the framework installed apart).
 const LOWEST_RUN = { ai: "7.0.0", "@langchain/core": "1.0.0", "@openai/agents": "0.1.0" } as const;
 

@@ -44,13 +44,16 @@ function fromTemplate(tool: ToolCall, values: Record<string, unknown>): { url: s
 
 /**
  * The address template with each `{variable}` filled with its parameter's value, percent-encoded; in the path, ":"
- * and "@" stay as they are (RFC 3986 pchar: `/bot123456:ABC` is the address the document means, not `%3A`).
+ * and "@" stay as they are (RFC 3986 pchar: `/bot123456:ABC` is the address the document means, not `%3A`). A
+ * variable no parameter fills is the credential's (`auth.variable`): left as written, the credential placed there
+ * last, with the credential's other places (http/transport.ts applyPlaced).
  */
 function filled(tool: ToolCall, values: Record<string, unknown>): string {
   const variables = tool.server.variables ?? {};
   const template = tool.server.template ?? "";
   const pathAt = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(template)?.[0].length ?? 0;
-  return template.replace(/\{([^{}]+)\}/g, (_, name: string, at: number) => {
+  return template.replace(/\{([^{}]+)\}/g, (whole, name: string, at: number) => {
+    if (!Object.hasOwn(variables, name)) return whole;
     const encoded = encodeURIComponent(String(values[variables[name] ?? ""] ?? ""));
     return at >= pathAt && pathAt > 0 ? encoded.replace(/%3A/gi, ":").replace(/%40/gi, "@") : encoded;
   });

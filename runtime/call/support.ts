@@ -167,7 +167,8 @@ const PARTS = {
   waits: { what: "waiting after a 429 as rateLimits.resetHeader or pauseMs say", declares: waitsNeeded },
   addresses: {
     what: "reading the instance address from its parameter (server.param) or its server variables (server.url)",
-    declares: (tool) => tool.server.param ?? (tool.server.template !== undefined && Object.values(tool.server.variables ?? {})[0]) ?? false,
+    // A template whose only variable is the credential's (auth.variable) is still an address made per call.
+    declares: (tool) => tool.server.param ?? (tool.server.template !== undefined && (Object.values(tool.server.variables ?? {})[0] ?? true)),
   },
   routes: { what: "choosing a route by a parameter's value (routes)", declares: (tool) => tool.routes.length > 0 },
   constants: { what: "sending constants (constants, a switch's whenTrue, accept)", declares: constantsNeeded },

@@ -24,13 +24,29 @@ import type { ClientOptions, RequestInfo } from "./types.js";
 
 const payments = irFixture("zqpayments");
 const toolOf = (id: string): ToolSpec => payments.operations.find((o) => o.tool.id === id)!.tool;
-const table = { methods: { listCustomers: toolOf("zqpayments_list_customers"), createCustomer: toolOf("zqpayments_create_customer") }, credentials: ["apiKey"], support: { cursors: pageCursors } };
+const table = {
+  methods: { listCustomers: toolOf("zqpayments_list_customers"), createCustomer: toolOf("zqpayments_create_customer") },
+  credentials: ["apiKey"],
+  support: { cursors: pageCursors },
+};
 const KEY = "sk_test_zq_widgets_4eC39HqLyjW";
-const customers = (ids: string[], hasMore: boolean, headers: Record<string, string> = {}) => json(200, { object: "list", has_more: hasMore, data: ids.map((id) => ({ id, object: "customer" })) }, headers);
-const refusal = (status: number, headers: Record<string, string> = {}) => json(status, { error: { type: "invalid_request_error", message: "no such thing", code: "resource_missing" } }, headers);
+const customers = (ids: string[], hasMore: boolean, headers: Record<string, string> = {}) =>
+  json(200, { object: "list", has_more: hasMore, data: ids.map((id) => ({ id, object: "customer" })) }, headers);
+const refusal = (status: number, headers: Record<string, string> = {}) =>
+  json(
+    status,
+    { error: { type: "invalid_request_error", message: "no such thing", code: "resource_missing" } },
+    headers,
+  );
 
 type Call = (input: Record<string, unknown>, options?: Record<string, unknown>) => Promise<Record<string, unknown>>;
-type Client = Record<string, Call & { withResponse: Call; items: (input: Record<string, unknown>, options?: Record<string, unknown>) => AsyncIterable<{ id: string }> }>;
+type Client = Record<
+  string,
+  Call & {
+    withResponse: Call;
+    items: (input: Record<string, unknown>, options?: Record<string, unknown>) => AsyncIterable<{ id: string }>;
+  }
+>;
 const clientOf = (options: Record<string, unknown>) => createClient(table, options) as unknown as Client;
 
 describe("a client made once", () => {
@@ -75,7 +91,8 @@ describe("a client made once", () => {
           events.push(`request ${r.attempt}`);
           requests.push(r);
         },
-        onResponse: (r: { status: number; requestId?: string }) => events.push(`response ${r.status} ${r.requestId ?? "-"}`),
+        onResponse: (r: { status: number; requestId?: string }) =>
+          events.push(`response ${r.status} ${r.requestId ?? "-"}`),
         onRetry: (r: RequestInfo) => events.push(`retry ${r.attempt}`),
       },
     });
@@ -91,13 +108,18 @@ describe("a client made once", () => {
     const inQuery = { ...table.methods.listCustomers, auth: { type: "query" as const, name: "key", param: "apiKey" } };
     const { fetch } = scriptedFetch(customers([], false));
     const urls: string[] = [];
-    const client = createClient({ methods: { list: inQuery }, credentials: ["apiKey"] }, { apiKey: KEY, fetch, hooks: { onRequest: (r: RequestInfo) => urls.push(r.url) } } as ClientOptions) as unknown as Client;
+    const client = createClient({ methods: { list: inQuery }, credentials: ["apiKey"] }, {
+      apiKey: KEY,
+      fetch,
+      hooks: { onRequest: (r: RequestInfo) => urls.push(r.url) },
+    } as ClientOptions) as unknown as Client;
     await client.list!({ limit: 3 });
     expect(urls).toEqual([`https://api.zqpayments.test/v1/customers?limit=3&key=${REDACTED}`]);
     // A bearer token the client was never given (as a flow's would be) is withheld all the same.
     const headers: Record<string, string>[] = [];
     const other = "sk_test_zq_widgets_given_per_call";
-    await clientOf({ apiKey: KEY, fetch, hooks: { onRequest: (r: RequestInfo) => headers.push(r.headers) } }).listCustomers!({ apiKey: other });
+    await clientOf({ apiKey: KEY, fetch, hooks: { onRequest: (r: RequestInfo) => headers.push(r.headers) } })
+      .listCustomers!({ apiKey: other });
     expect(headers[0]!.authorization).toBe(REDACTED);
   });
 
@@ -105,32 +127,58 @@ describe("a client made once", () => {
     const secret = "zq secret/with+chars&0001";
     const { fetch, seen } = scriptedFetch(customers([], false));
     const urls: string[] = [];
-    await clientOf({ apiKey: KEY, fetch, secrets: [secret], hooks: { onRequest: (r: RequestInfo) => urls.push(r.url) } }).listCustomers!({ startingAfter: secret });
+    await clientOf({
+      apiKey: KEY,
+      fetch,
+      secrets: [secret],
+      hooks: { onRequest: (r: RequestInfo) => urls.push(r.url) },
+    }).listCustomers!({ startingAfter: secret });
     expect(seen[0]!.url).toContain(encodeURIComponent(secret));
     expect(urls).toEqual([`https://api.zqpayments.test/v1/customers?starting_after=${REDACTED}`]);
   });
 
-  it("withholds a credential an answer's headers echo, from the hooks, the logger and withResponse, as a request's", async () => {
-    // The credential echoed as it was sent, in a header of its own, in the request id; a session set; a flow-like token never given to the client.
-    const other = "sk_test_zq_widgets_given_per_call";
-    const echoed = { authorization: `Bearer ${KEY}`, "x-zq-echo": `key=${KEY}`, "request-id": `req_${KEY}`, "set-cookie": "zqsession=abc123def456; HttpOnly", "x-zq-plain": "ok" };
-    const { fetch } = scriptedFetch(customers([], false, echoed), customers([], false, { "x-zq-token": other, "request-id": `req_${other}` }));
-    const shown: unknown[] = [];
-    const lines: unknown[] = [];
-    const client = clientOf({
-      apiKey: KEY,
-      fetch,
-      logger: { debug: (m: string, f?: unknown) => lines.push(m, f) },
-      hooks: { onResponse: (r: { headers: Headers; requestId?: string }) => shown.push([...r.headers], r.requestId) },
-    });
-    const result = (await client.listCustomers!.withResponse({}, {})) as { response: { headers: Headers; requestId?: string } };
-    const answered = await client.listCustomers!.withResponse({ apiKey: other });
-    const seen = JSON.stringify([shown, lines, [...result.response.headers], result.response.requestId, [...(answered.response as { headers: Headers }).headers]]);
-    for (const secret of [KEY, other, "abc123def456"]) expect(seen).not.toContain(secret);
-    expect(result.response.headers.get("x-zq-plain")).toBe("ok");
-    expect(result.response.headers.get("set-cookie")).toBe(REDACTED);
-    expect(result.response.requestId).toBe(`req_${REDACTED}`);
-  });
+  it(
+    "withholds a credential an answer's headers echo, from the hooks, the logger and withResponse, " + "as a request's",
+    async () => {
+      // The credential echoed as it was sent, in a header of its own, in the request id; a session set; a flow-like
+      // token never given to the client.
+      const other = "sk_test_zq_widgets_given_per_call";
+      const echoed = {
+        authorization: `Bearer ${KEY}`,
+        "x-zq-echo": `key=${KEY}`,
+        "request-id": `req_${KEY}`,
+        "set-cookie": "zqsession=abc123def456; HttpOnly",
+        "x-zq-plain": "ok",
+      };
+      const { fetch } = scriptedFetch(
+        customers([], false, echoed),
+        customers([], false, { "x-zq-token": other, "request-id": `req_${other}` }),
+      );
+      const shown: unknown[] = [];
+      const lines: unknown[] = [];
+      const client = clientOf({
+        apiKey: KEY,
+        fetch,
+        logger: { debug: (m: string, f?: unknown) => lines.push(m, f) },
+        hooks: { onResponse: (r: { headers: Headers; requestId?: string }) => shown.push([...r.headers], r.requestId) },
+      });
+      const result = (await client.listCustomers!.withResponse({}, {})) as {
+        response: { headers: Headers; requestId?: string };
+      };
+      const answered = await client.listCustomers!.withResponse({ apiKey: other });
+      const seen = JSON.stringify([
+        shown,
+        lines,
+        [...result.response.headers],
+        result.response.requestId,
+        [...(answered.response as { headers: Headers }).headers],
+      ]);
+      for (const secret of [KEY, other, "abc123def456"]) expect(seen).not.toContain(secret);
+      expect(result.response.headers.get("x-zq-plain")).toBe("ok");
+      expect(result.response.headers.get("set-cookie")).toBe(REDACTED);
+      expect(result.response.requestId).toBe(`req_${REDACTED}`);
+    },
+  );
 
   it("does not fail a call whose hook throws", async () => {
     const { fetch } = scriptedFetch(customers([], false));
@@ -152,8 +200,17 @@ describe("a client made once", () => {
 
 describe("withOptions (issue 61)", () => {
   it("makes a copy with options changed, the original as it was, a credential given replacing its whole", async () => {
-    const { fetch, seen } = scriptedFetch(customers([], false), customers([], false), customers([], false), refusal(404));
-    const client = createClient(table, { apiKey: KEY, fetch, headers: { "x-trace": "t1" } } as ClientOptions) as unknown as Client & { withOptions(o: object): Client };
+    const { fetch, seen } = scriptedFetch(
+      customers([], false),
+      customers([], false),
+      customers([], false),
+      refusal(404),
+    );
+    const client = createClient(table, {
+      apiKey: KEY,
+      fetch,
+      headers: { "x-trace": "t1" },
+    } as ClientOptions) as unknown as Client & { withOptions(o: object): Client };
     const traced = client.withOptions({ headers: { "x-trace": "t2" }, throwOnError: true });
     await client.listCustomers!({});
     await traced.listCustomers!({});
@@ -178,15 +235,24 @@ describe("withOptions (issue 61)", () => {
 
 describe("items", () => {
   it("yields every item of every page, up to maxItems", async () => {
-    const { fetch, seen } = scriptedFetch(customers(["cus_A1", "cus_B2"], true), customers(["cus_C3", "cus_D4"], true), customers(["cus_E5"], false));
+    const { fetch, seen } = scriptedFetch(
+      customers(["cus_A1", "cus_B2"], true),
+      customers(["cus_C3", "cus_D4"], true),
+      customers(["cus_E5"], false),
+    );
     const ids: string[] = [];
-    for await (const c of clientOf({ apiKey: KEY, fetch }).listCustomers!.items({ limit: 2 }, { maxItems: 3 })) ids.push(c.id);
+    for await (const c of clientOf({ apiKey: KEY, fetch }).listCustomers!.items({ limit: 2 }, { maxItems: 3 }))
+      ids.push(c.id);
     expect(ids).toEqual(["cus_A1", "cus_B2", "cus_C3"]);
     expect(seen).toHaveLength(2);
   });
 
   it("stops, throwing a NetworkError, when its signal aborts between pages", async () => {
-    const { fetch } = scriptedFetch(customers(["cus_A1"], true), customers(["cus_B2"], true), customers(["cus_C3"], false));
+    const { fetch } = scriptedFetch(
+      customers(["cus_A1"], true),
+      customers(["cus_B2"], true),
+      customers(["cus_C3"], false),
+    );
     const stop = new AbortController();
     const ids: string[] = [];
     const walk = async () => {
@@ -205,14 +271,20 @@ describe("items", () => {
     const walk = async () => {
       for await (const c of clientOf({ apiKey: KEY, fetch }).listCustomers!.items({})) seen.push(c.id);
     };
-    await expect(walk()).rejects.toSatisfy((e: unknown) => e instanceof UpstreamError && e.status === 404 && e.code === "resource_missing");
+    await expect(walk()).rejects.toSatisfy(
+      (e: unknown) => e instanceof UpstreamError && e.status === 404 && e.code === "resource_missing",
+    );
     expect(seen).toEqual(["cus_A1"]);
   });
 });
 
 describe("throwOnError", () => {
   it("throws Error subclasses that keep the structured error as cause", async () => {
-    const { fetch } = scriptedFetch(refusal(404, { "request-id": "req_zq_2" }), refusal(429, { "retry-after": "120" }), refusal(401));
+    const { fetch } = scriptedFetch(
+      refusal(404, { "request-id": "req_zq_2" }),
+      refusal(429, { "retry-after": "120" }),
+      refusal(401),
+    );
     const client = clientOf({ apiKey: KEY, fetch, throwOnError: true, retries: 0 });
     const caught = async () =>
       client.listCustomers!({}).then(
@@ -222,7 +294,14 @@ describe("throwOnError", () => {
     const notFound = await caught();
     expect(notFound).toBeInstanceOf(UpstreamError);
     expect(notFound).toBeInstanceOf(Error);
-    expect(notFound).toMatchObject({ name: "UpstreamError", status: 404, code: "resource_missing", requestId: "req_zq_2", provider: "zqpayments", operation: "zqpayments_list_customers" });
+    expect(notFound).toMatchObject({
+      name: "UpstreamError",
+      status: 404,
+      code: "resource_missing",
+      requestId: "req_zq_2",
+      provider: "zqpayments",
+      operation: "zqpayments_list_customers",
+    });
     expect((notFound as Error).cause).toMatchObject({ type: "upstream", status: 404 });
     expect(await caught()).toBeInstanceOf(RateLimitError);
     expect(await caught()).toBeInstanceOf(AuthError);
@@ -232,41 +311,82 @@ describe("throwOnError", () => {
     expect(invalid).toMatchObject({ param: "limit" });
   });
 
-  it("throws an error that is an instance of the class of its status, and of no other status's (issue 61)", async () => {
-    const classes = [BadRequestError, AuthenticationError, PermissionDeniedError, NotFoundError, ConflictError, UnprocessableEntityError, RateLimitError, InternalServerError];
-    const expected: [number, (typeof classes)[number]][] = [
-      [400, BadRequestError],
-      [401, AuthenticationError],
-      [403, PermissionDeniedError],
-      [404, NotFoundError],
-      [409, ConflictError],
-      [422, UnprocessableEntityError],
-      [429, RateLimitError],
-      [500, InternalServerError],
-      [503, InternalServerError],
-    ];
-    const { fetch } = scriptedFetch(...expected.map(([status]) => refusal(status)));
-    const client = clientOf({ apiKey: KEY, fetch, throwOnError: true, retries: 0 });
-    for (const [status, klass] of expected) {
-      const e = await client.listCustomers!({}).catch((thrown: unknown) => thrown);
-      expect(e, String(status)).toBeInstanceOf(UpstreamError);
-      expect(classes.filter((c) => e instanceof c)).toEqual([klass]);
-      // 401 and 403 are AuthErrors too, as before.
-      expect(e instanceof AuthError).toBe(status === 401 || status === 403);
-    }
-    // A class of one status made by hand is an instance of it, whatever status it carries; no other error is.
-    const made = new ConflictError({ type: "upstream", provider: "zq", operation: "zq_op", status: 418, message: "teapot", retryable: false });
-    expect([made instanceof ConflictError, made instanceof UpstreamError, made instanceof NotFoundError]).toEqual([true, true, false]);
-    expect(new ValidationError({ type: "validation", provider: "zq", operation: "zq_op", rule: "type", message: "x" }) instanceof NotFoundError).toBe(false);
-  });
+  it(
+    "throws an error that is an instance of the class " + "of its status, and of no other status's (issue 61)",
+    async () => {
+      const classes = [
+        BadRequestError,
+        AuthenticationError,
+        PermissionDeniedError,
+        NotFoundError,
+        ConflictError,
+        UnprocessableEntityError,
+        RateLimitError,
+        InternalServerError,
+      ];
+      const expected: [number, (typeof classes)[number]][] = [
+        [400, BadRequestError],
+        [401, AuthenticationError],
+        [403, PermissionDeniedError],
+        [404, NotFoundError],
+        [409, ConflictError],
+        [422, UnprocessableEntityError],
+        [429, RateLimitError],
+        [500, InternalServerError],
+        [503, InternalServerError],
+      ];
+      const { fetch } = scriptedFetch(...expected.map(([status]) => refusal(status)));
+      const client = clientOf({ apiKey: KEY, fetch, throwOnError: true, retries: 0 });
+      for (const [status, klass] of expected) {
+        const e = await client.listCustomers!({}).catch((thrown: unknown) => thrown);
+        expect(e, String(status)).toBeInstanceOf(UpstreamError);
+        expect(classes.filter((c) => e instanceof c)).toEqual([klass]);
+        // 401 and 403 are AuthErrors too, as before.
+        expect(e instanceof AuthError).toBe(status === 401 || status === 403);
+      }
+      // A class of one status made by hand is an instance of it, whatever status it carries; no other error is.
+      const made = new ConflictError({
+        type: "upstream",
+        provider: "zq",
+        operation: "zq_op",
+        status: 418,
+        message: "teapot",
+        retryable: false,
+      });
+      expect([made instanceof ConflictError, made instanceof UpstreamError, made instanceof NotFoundError]).toEqual([
+        true,
+        true,
+        false,
+      ]);
+      expect(
+        new ValidationError({
+          type: "validation",
+          provider: "zq",
+          operation: "zq_op",
+          rule: "type",
+          message: "x",
+        }) instanceof NotFoundError,
+      ).toBe(false);
+    },
+  );
 
   it("carries the request id of a 404 whose manifest names none, as withResponse does (issue 61, N4)", async () => {
-    const { fetch } = scriptedFetch(refusal(404, { "x-request-id": "req_zq_404" }), refusal(404, { "x-request-id": "req_zq_404b" }));
+    const { fetch } = scriptedFetch(
+      refusal(404, { "x-request-id": "req_zq_404" }),
+      refusal(404, { "x-request-id": "req_zq_404b" }),
+    );
     const untold = { ...table.methods.listCustomers, errors: { ...table.methods.listCustomers.errors, requestId: [] } };
-    const client = createClient({ methods: { list: untold }, credentials: ["apiKey"] }, { apiKey: KEY, fetch, retries: 0 } as ClientOptions) as unknown as Client;
+    const client = createClient({ methods: { list: untold }, credentials: ["apiKey"] }, {
+      apiKey: KEY,
+      fetch,
+      retries: 0,
+    } as ClientOptions) as unknown as Client;
     const failed = await client.list!({});
     expect(failed).toMatchObject({ success: false, error: { status: 404, requestId: "req_zq_404" } });
-    expect(await client.list!.withResponse({})).toMatchObject({ error: { requestId: "req_zq_404b" }, response: { requestId: "req_zq_404b" } });
+    expect(await client.list!.withResponse({})).toMatchObject({
+      error: { requestId: "req_zq_404b" },
+      response: { requestId: "req_zq_404b" },
+    });
   });
 
   it("returns the result, failures included, without it", async () => {

@@ -27,11 +27,17 @@ export const CLIENT_TABLE: unique symbol = Symbol.for("blockwright.client.table"
 /** What a generated package says of its client: a method per tool, and the parameters that make the connection. */
 export interface ClientTable {
   methods: Record<string, ToolCall>;
-  /** The credential's parameters (the static one and every OAuth flow's): a call that gives one replaces the client's as a whole. */
+  /**
+   * The credential's parameters (the static one and every OAuth flow's): a call that gives one replaces the client's as
+   * a whole.
+   */
   credentials: readonly string[];
   /** The parameter holding the instance address, or those holding its server variables, when the provider has them. */
   address?: string | readonly string[];
-  /** The parts of the runtime's support the provider's tools need (call/support.ts): a package bundles no code for what its provider does not declare. */
+  /**
+   * The parts of the runtime's support the provider's tools need (call/support.ts): a package bundles no code for what
+   * its provider does not declare.
+   */
   support?: Support;
   /** The package's version, said in the User-Agent (client/environment.ts). */
   version?: string;
@@ -44,14 +50,20 @@ interface CallState {
   sent: Map<string, number>;
 }
 
-/** The headers that carry a credential whatever they hold: a request's, an answer's echo of them, a session an answer sets (none a request sends). */
+/**
+ * The headers that carry a credential whatever they hold: a request's, an answer's echo of them, a session an answer
+ * sets (none a request sends).
+ */
 const CREDENTIAL_HEADER = /^(?:(?:proxy-)?authorization|(?:set-)?cookie2?)$/;
 
 /**
  * What the process's environment gives a client (client/environment.ts, where there is one: never in a browser):
  * its options with the defaults the environment says, and the User-Agent of its requests.
  */
-export type ClientEnvironment = (table: ClientTable, options: ClientOptions) => { options: ClientOptions; agent?: string | undefined };
+export type ClientEnvironment = (
+  table: ClientTable,
+  options: ClientOptions,
+) => { options: ClientOptions; agent?: string | undefined };
 
 /**
  * A client over `table`: connection parameters (`table.credentials`,
@@ -73,32 +85,70 @@ export function createPackageClient(table: ClientTable, options: ClientOptions =
   return clientOf(table, options);
 }
 
-/** A client, with what `environment` adds to its options (client/environment.ts); its `withOptions` copies are made the same way. */
-export function clientOf(table: ClientTable, options: ClientOptions, byHand?: typeof BY_HAND, environment?: ClientEnvironment): Record<string, unknown> {
+/**
+ * A client, with what `environment` adds to its options (client/environment.ts); its `withOptions` copies are made the
+ * same way.
+ */
+export function clientOf(
+  table: ClientTable,
+  options: ClientOptions,
+  byHand?: typeof BY_HAND,
+  environment?: ClientEnvironment,
+): Record<string, unknown> {
   const { options: given, agent } = environment?.(table, options) ?? { options };
-  const { headers = {}, logger, hooks, throwOnError = false, ...rest } = given as ClientOptions & Record<string, unknown>;
+  const {
+    headers = {},
+    logger,
+    hooks,
+    throwOnError = false,
+    ...rest
+  } = given as ClientOptions & Record<string, unknown>;
   const connection = table.credentials.concat(table.address ?? []);
   const defaults: Record<string, unknown> = {};
   const base: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(rest)) (connection.includes(key) ? defaults : base)[key] = value;
-  // One token cache for all the client's calls, as an executor has; the process's rate limiter, which keeps a provider's rate per credential whoever sends (when its provider needs them).
+  // One token cache for all the client's calls, as an executor has; the process's rate limiter, which keeps a
+  // provider's rate per credential whoever sends (when its provider needs them).
   const { rateLimits, ...support } = table.support ?? {};
-  const shared: ExecuteOptions & CallSupport = { ...byHand, ...support, ...(support.oauth ? { tokens: support.oauth.tokenCache() } : {}), ...(rateLimits ? { limiter: rateLimits.shared() } : {}) };
+  const shared: ExecuteOptions & CallSupport = {
+    ...byHand,
+    ...support,
+    ...(support.oauth ? { tokens: support.oauth.tokenCache() } : {}),
+    ...(rateLimits ? { limiter: rateLimits.shared() } : {}),
+  };
 
   const client: Record<string, unknown> = {};
   for (const [name, tool] of Object.entries(table.methods)) {
-    // A call: its connection and options over the client's, its fetch observed (`keep`: the answer kept for withResponse).
+    // A call: its connection and options over the client's, its fetch observed (`keep`: the answer kept for
+    // withResponse).
     const prepare = (input: Record<string, unknown> | undefined, callOptions: CallOptions = {}, keep = false) => {
       const params = connect(defaults, input ?? {}, table.credentials);
       const { headers: callHeaders, ...callRest } = callOptions;
       const merged = { ...shared, ...base, ...callRest } as ExecuteOptions & CallSupport;
-      // The call's connection values and the client's own (a call that gives its own credential still keeps the client's out of what it shows).
-      const secrets = [...connection.flatMap((k) => [params[k], defaults[k]]).filter((v): v is string => typeof v === "string"), ...(merged.secrets ?? [])];
+      // The call's connection values and the client's own (a call that gives its own credential still keeps the
+      // client's out of what it shows).
+      const secrets = [
+        ...connection.flatMap((k) => [params[k], defaults[k]]).filter((v): v is string => typeof v === "string"),
+        ...(merged.secrets ?? []),
+      ];
       const state: CallState = { last: undefined, keep, sent: new Map() };
-      merged.fetch = observe(merged.fetch ?? ((r: Request) => fetch(r)), { operation: tool.id, tool, headers: { ...headers, ...callHeaders }, agent, hooks, logger, secrets, state });
+      merged.fetch = observe(merged.fetch ?? ((r: Request) => fetch(r)), {
+        operation: tool.id,
+        tool,
+        headers: { ...headers, ...callHeaders },
+        agent,
+        hooks,
+        logger,
+        secrets,
+        state,
+      });
       return { params, options: merged, state };
     };
-    const run = async (input: Record<string, unknown> | undefined, callOptions: CallOptions | undefined, keep: boolean) => {
+    const run = async (
+      input: Record<string, unknown> | undefined,
+      callOptions: CallOptions | undefined,
+      keep: boolean,
+    ) => {
       const call = prepare(input, callOptions, keep);
       const result = await runOnce(tool, call.params, { ...call.options, allPages: false });
       if (!result.success && throwOnError) throw toError(result.error);
@@ -109,20 +159,27 @@ export function clientOf(table: ClientTable, options: ClientOptions, byHand?: ty
     // A list's items across pages, or a stream's items (its one answer's `data`).
     const listPath = tool.pagination?.items[0] ?? (tool.stream && "data");
     if (listPath) {
-      (method as typeof method & { items: unknown }).items = async function* (input?: Record<string, unknown>, itemsOptions: ItemsOptions = {}) {
+      (method as typeof method & { items: unknown }).items = async function* (
+        input?: Record<string, unknown>,
+        itemsOptions: ItemsOptions = {},
+      ) {
         const { maxItems, maxPages, ...callOptions } = itemsOptions;
         const call = prepare(input, callOptions);
         // A stream is one answer: each item as its line arrives (stream-items.ts), the reading held until it is taken;
         // leaving early (maxItems, a break) cancels the call.
         if (!tool.pagination) {
-          const run = (onItem: ((item: unknown) => Promise<void>) | undefined, signal: AbortSignal | undefined) => runOnce(tool, call.params, { ...call.options, allPages: false, signal, onItem });
+          const run = (onItem: ((item: unknown) => Promise<void>) | undefined, signal: AbortSignal | undefined) =>
+            runOnce(tool, call.params, { ...call.options, allPages: false, signal, onItem });
           // Without the files' part (a client made by hand without it), the call refuses as lacking it.
           const files = call.options.files;
-          const result = files ? yield* files.streamedItems(run, call.options.signal, maxItems) : await run(undefined, call.options.signal);
+          const result = files
+            ? yield* files.streamedItems(run, call.options.signal, maxItems)
+            : await run(undefined, call.options.signal);
           if (result && !result.success) throw toError(result.error);
           return;
         }
-        // The pages stop at maxItems, the last one cut to it (paginate.ts). A failed page is thrown with what came before it. Left out, each cap is undefined: as if not given.
+        // The pages stop at maxItems, the last one cut to it (paginate.ts). A failed page is thrown with what came
+        // before it. Left out, each cap is undefined: as if not given.
         const pages = { count: 0, items: 0, complete: false };
         for await (const page of paginateToolDefinition(tool, call.params, { ...call.options, maxItems, maxPages })) {
           if (!page.success) throw toError(page.error, pages.count ? { pages } : undefined);
@@ -136,15 +193,21 @@ export function clientOf(table: ClientTable, options: ClientOptions, byHand?: ty
     }
     client[name] = method;
   }
-  // Not enumerable: a client's own keys are its methods. A copy with options changed, made as this client was (a credential given replaces this one's whole).
-  const withOptions = (more: ClientOptions = {}) => clientOf(table, connect(options, more as Record<string, unknown>, table.credentials), byHand, environment);
+  // Not enumerable: a client's own keys are its methods. A copy with options changed, made as this client was (a
+  // credential given replaces this one's whole).
+  const withOptions = (more: ClientOptions = {}) =>
+    clientOf(table, connect(options, more as Record<string, unknown>, table.credentials), byHand, environment);
   return Object.defineProperties(client, { [CLIENT_TABLE]: { value: table }, withOptions: { value: withOptions } });
 }
 
-/** `over` over `base`: a credential `over` gives replaces `base`'s as a whole (alternatives, a token or a flow's parameters, never mix). */
+/**
+ * `over` over `base`: a credential `over` gives replaces `base`'s as a whole (alternatives, a token or a flow's
+ * parameters, never mix).
+ */
 function connect(base: object, over: Record<string, unknown>, credentials: readonly string[]): Record<string, unknown> {
   const merged: Record<string, unknown> = { ...base, ...over };
-  if (credentials.some((k) => over[k] !== undefined)) for (const k of credentials) if (over[k] === undefined) delete merged[k];
+  if (credentials.some((k) => over[k] !== undefined))
+    for (const k of credentials) if (over[k] === undefined) delete merged[k];
   return merged;
 }
 
@@ -160,7 +223,10 @@ interface Observed {
   state: CallState;
 }
 
-/** The call's fetch: adds the client's headers, tells the hooks and the logger (secrets redacted), and keeps the last answer for withResponse. */
+/**
+ * The call's fetch: adds the client's headers, tells the hooks and the logger (secrets redacted), and keeps the last
+ * answer for withResponse.
+ */
 function observe(inner: FetchLike, o: Observed): FetchLike {
   // Every encoding of each secret (percent-encoded in an address among them) is looked for: redact.ts.
   const hide = (text: string) => redact(text, o.secrets);
@@ -172,26 +238,35 @@ function observe(inner: FetchLike, o: Observed): FetchLike {
       o.logger?.warn?.(`${name} hook threw: ${hide(e instanceof Error ? e.message : String(e))}`);
     }
   };
-  // The credential's headers (those that always carry one, and the auth's own) are withheld whatever they hold; its query parameters too (query credentials, whichever way).
+  // The credential's headers (those that always carry one, and the auth's own) are withheld whatever they hold; its
+  // query parameters too (query credentials, whichever way).
   const slots = authSlots(o.tool.auth);
   const own = slots.flatMap((s) => (s.in === "header" ? [s.name.toLowerCase()] : []));
   const query = slots.flatMap((s) => (s.in === "query" ? [s.name] : []));
   const withheld = (name: string) => CREDENTIAL_HEADER.test(name) || own.includes(name);
   return async (request) => {
-    for (const [name, value] of Object.entries(o.headers)) if (!request.headers.has(name)) request.headers.set(name, value);
+    for (const [name, value] of Object.entries(o.headers))
+      if (!request.headers.has(name)) request.headers.set(name, value);
     if (o.agent && !request.headers.has("user-agent")) request.headers.set("user-agent", o.agent);
     const key = `${request.method} ${request.url}`;
     const attempt = (o.state.sent.get(key) ?? 0) + 1;
     o.state.sent.set(key, attempt);
     const headers: Record<string, string> = {};
-    // The credentials as sent (a token a flow obtained is no secret the client was given): kept out of the answer's headers too.
+    // The credentials as sent (a token a flow obtained is no secret the client was given): kept out of the answer's
+    // headers too.
     const sent: string[] = [];
     request.headers.forEach((value, name) => {
       const credential = withheld(name);
       headers[name] = credential ? REDACTED : hide(value);
       if (credential) sent.push(value, value.slice(value.indexOf(" ") + 1));
     });
-    const info: RequestInfo = { operation: o.operation, method: request.method, url: hide(withoutCredential(request.url, query)), headers, attempt };
+    const info: RequestInfo = {
+      operation: o.operation,
+      method: request.method,
+      url: hide(withoutCredential(request.url, query)),
+      headers,
+      attempt,
+    };
     if (attempt > 1) {
       o.logger?.info?.(`retry ${attempt - 1}: ${info.method} ${info.url}`, { operation: o.operation });
       tell("onRetry", info);
@@ -202,7 +277,8 @@ function observe(inner: FetchLike, o: Observed): FetchLike {
     const response = await inner(request);
     // Only for whom it reaches: a call without hooks, logger or withResponse makes none of it.
     if (!o.state.keep && !o.logger?.debug && !o.hooks?.onResponse) return response;
-    // The answer as it may be shown: a header that echoes the credential (or sets a session) withheld, secrets redacted in the others.
+    // The answer as it may be shown: a header that echoes the credential (or sets a session) withheld, secrets redacted
+    // in the others.
     const reply: ReplyInfo = { status: response.status, headers: new Headers() };
     const secrets = [...o.secrets, ...sent.filter(isSecretLength)];
     response.headers.forEach((value, name) => {
@@ -212,7 +288,11 @@ function observe(inner: FetchLike, o: Observed): FetchLike {
     if (requestId !== undefined) reply.requestId = requestId;
     if (o.state.keep) o.state.last = reply;
     const durationMs = Date.now() - started;
-    o.logger?.debug?.(`${response.status} ${info.method} ${info.url} (${durationMs} ms)`, { operation: o.operation, status: response.status, requestId });
+    o.logger?.debug?.(`${response.status} ${info.method} ${info.url} (${durationMs} ms)`, {
+      operation: o.operation,
+      status: response.status,
+      requestId,
+    });
     tell("onResponse", { ...reply, operation: o.operation, method: info.method, url: info.url, attempt, durationMs });
     return response;
   };

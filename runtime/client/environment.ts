@@ -48,15 +48,23 @@ export const fromEnvironment: ClientEnvironment = (table, options) => {
   }
   const level = env.BLOCKWRIGHT_LOG;
   const logger = level ? leveled(options.logger ?? console, level) : options.logger;
-  const agent = `blockwright/${RUNTIME_VERSION}${provider !== undefined && table.version !== undefined ? ` ${provider}/${table.version}` : ""}`;
+  const agent =
+    `blockwright/${RUNTIME_VERSION}` +
+    `${provider !== undefined && table.version !== undefined ? ` ${provider}/${table.version}` : ""}`;
   return { options: { ...defaults, ...options, ...(logger ? { logger } : {}) }, agent };
 };
 
-/** `logger` saying the lines of `level` and above; a level that is none of LOG_LEVELS is said once on the console and read as unset. */
+/**
+ * `logger` saying the lines of `level` and above; a level that is none of LOG_LEVELS is said once on the console and
+ * read as unset.
+ */
 function leveled(logger: ClientLogger, level: string): ClientLogger {
   const from = LOG_LEVELS.indexOf(level as (typeof LOG_LEVELS)[number]);
   if (from < 0) {
-    console.warn(`BLOCKWRIGHT_LOG: must be ${LOG_LEVELS.join(", ")}, got ${JSON.stringify(level)}: the client logs as if it were unset`);
+    console.warn(
+      `BLOCKWRIGHT_LOG: must be ${LOG_LEVELS.join(", ")}, got ${JSON.stringify(level)}: ` +
+        `the client logs as if it were unset`,
+    );
     return logger;
   }
   const said = LOG_LEVELS.slice(from, -1) as readonly (keyof ClientLogger)[];

@@ -11,7 +11,9 @@
 // carries only the ones its code imports.
 import type { PagesInfo, ToolError, ValidationToolError } from "../http/errors.js";
 
-/** Every failure of a Blockwright call: `type`, `provider`, `operation`, `code`, `retryable` as the ToolError has them. */
+/**
+ * Every failure of a Blockwright call: `type`, `provider`, `operation`, `code`, `retryable` as the ToolError has them.
+ */
 export class BlockwrightError extends Error {
   override name = "BlockwrightError";
   // Declared, not defined: each is set once, below (a class field would be defined, then set again).
@@ -36,7 +38,10 @@ export class BlockwrightError extends Error {
   }
 }
 
-/** The upstream answered with an error (or with what the tool could not read): its HTTP status, code, request id and details. */
+/**
+ * The upstream answered with an error (or with what the tool could not read): its HTTP status, code, request id and
+ * details.
+ */
 export class UpstreamError extends BlockwrightError {
   override name = "UpstreamError";
   /** The HTTP status of the reply (0 for an `auth` error whose token endpoint gave none). */
@@ -61,13 +66,21 @@ export class RateLimitError extends UpstreamError {
   }
 }
 
-/** The credential was refused (401, 403) or could not be obtained or renewed (`auth`: code REAUTH_REQUIRED when the user must grant access again). */
+/**
+ * The credential was refused (401, 403) or could not be obtained or renewed (`auth`: code REAUTH_REQUIRED when the user
+ * must grant access again).
+ */
 export class AuthError extends UpstreamError {
   override name = "AuthError";
 }
 
 /** Whether `value` is one of `klass`'s own instances, or an upstream error (`base`'s) whose status `test` admits. */
-function ofStatus(klass: abstract new (...args: never[]) => unknown, base: typeof UpstreamError, value: unknown, test: (status: number) => boolean): boolean {
+function ofStatus(
+  klass: abstract new (...args: never[]) => unknown,
+  base: typeof UpstreamError,
+  value: unknown,
+  test: (status: number) => boolean,
+): boolean {
   return Function.prototype[Symbol.hasInstance].call(klass, value) || (value instanceof base && test(value.status));
 }
 

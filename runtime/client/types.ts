@@ -3,7 +3,10 @@
 import type { ExecuteOptions } from "../call/single-call.js";
 import type { ToolResult } from "../http/errors.js";
 
-/** Where a client writes one line per request, answer and retry (`console` fits); URLs and headers come with every secret redacted. */
+/**
+ * Where a client writes one line per request, answer and retry (`console` fits); URLs and headers come with every
+ * secret redacted.
+ */
 export interface ClientLogger {
   debug?(message: string, fields?: Record<string, unknown>): void;
   info?(message: string, fields?: Record<string, unknown>): void;
@@ -20,7 +23,10 @@ export interface RequestInfo {
   attempt: number;
 }
 
-/** An answer as a hook, the logger and `withResponse` see it (its body is the call's to read): a header that carries a credential withheld, secrets redacted in the others and in the request id. */
+/**
+ * An answer as a hook, the logger and `withResponse` see it (its body is the call's to read): a header that carries a
+ * credential withheld, secrets redacted in the others and in the request id.
+ */
 export interface ReplyInfo {
   status: number;
   headers: Headers;
@@ -30,19 +36,31 @@ export interface ReplyInfo {
 
 export interface ClientHooks {
   onRequest?(request: RequestInfo): void;
-  onResponse?(response: ReplyInfo & { operation: string; method: string; url: string; attempt: number; durationMs: number }): void;
+  onResponse?(
+    response: ReplyInfo & { operation: string; method: string; url: string; attempt: number; durationMs: number },
+  ): void;
   /** Before a request is sent again (a retry after a retryable failure, or once more after a renewed token). */
   onRetry?(request: RequestInfo): void;
 }
 
 /** Options of a client, the defaults of each call; a call's own options win. */
-export interface ClientOptions extends Omit<ExecuteOptions, "allPages" | "maxItems" | "maxPages" | "tokens" | "limiter" | "signal" | "idempotencyKey"> {
-  /** Headers added to every request; never replacing one the call sets (the credential, the content type, an idempotency key). */
+export interface ClientOptions
+  extends Omit<
+    ExecuteOptions,
+    "allPages" | "maxItems" | "maxPages" | "tokens" | "limiter" | "signal" | "idempotencyKey"
+  > {
+  /**
+   * Headers added to every request; never replacing one the call sets (the credential, the content type, an idempotency
+   * key).
+   */
   headers?: Record<string, string>;
   /** Lines about each request, answer and retry (secrets redacted). */
   logger?: ClientLogger;
   hooks?: ClientHooks;
-  /** Throw a BlockwrightError subclass (UpstreamError, ValidationError, …) instead of returning `{success: false, error}`. */
+  /**
+   * Throw a BlockwrightError subclass (UpstreamError, ValidationError, …) instead of returning `{success: false,
+   * error}`.
+   */
   throwOnError?: boolean;
 }
 
@@ -60,7 +78,10 @@ export interface ItemsOptions extends CallOptions {
   maxPages?: number;
 }
 
-/** An operation's parameters as a client method takes them: the connection's (credential, address) optional, the client has them. */
+/**
+ * An operation's parameters as a client method takes them: the connection's (credential, address) optional, the client
+ * has them.
+ */
 export type ClientInput<P, K extends string> = Omit<P, K> & Partial<Pick<P, K & keyof P>>;
 
 /** A successful result. */
@@ -70,11 +91,17 @@ export type CallResult<O, Throws extends boolean> = Throws extends true ? Succes
 
 export interface Method<P, O, Throws extends boolean = false> {
   (input: P, options?: CallOptions): Promise<CallResult<O, Throws>>;
-  /** The same call, with the status, headers and request id of the answer it rests on (`response` undefined when none came). */
+  /**
+   * The same call, with the status, headers and request id of the answer it rests on (`response` undefined when none
+   * came).
+   */
   withResponse(input: P, options?: CallOptions): Promise<CallResult<O, Throws> & { response: ReplyInfo | undefined }>;
 }
 
 export interface PagedMethod<P, O, I, Throws extends boolean = false> extends Method<P, O, Throws> {
-  /** Every item of every page (the largest page the manifest allows unless a size is given), fetched as the loop asks; a failure is thrown (a BlockwrightError subclass, whose `partial.pages` says what came before it). */
+  /**
+   * Every item of every page (the largest page the manifest allows unless a size is given), fetched as the loop asks; a
+   * failure is thrown (a BlockwrightError subclass, whose `partial.pages` says what came before it).
+   */
   items(input: P, options?: ItemsOptions): AsyncIterableIterator<I>;
 }

@@ -59,6 +59,8 @@ describe("defined", () => {
   });
 
   it("names what is missing", () => {
-    expect(() => defined(undefined, "the tool's pagination")).toThrow(new RangeError("the tool's pagination is missing"));
+    expect(() => defined(undefined, "the tool's pagination")).toThrow(
+      new RangeError("the tool's pagination is missing"),
+    );
   });
 });

@@ -7,13 +7,15 @@
 /** `list[index]` (a negative index counts from the end, as with `Array.prototype.at`), which must exist. */
 export function itemAt<T>(list: readonly T[], index: number): T {
   const i = index < 0 ? list.length + index : index;
-  if (!Number.isInteger(i) || i < 0 || i >= list.length) throw new RangeError(`no item ${index} in a list of ${list.length}`);
+  if (!Number.isInteger(i) || i < 0 || i >= list.length)
+    throw new RangeError(`no item ${index} in a list of ${list.length}`);
   return list[i] as T;
 }
 
 /** The value `map` holds for `key`, which must be set. */
 export function entryOf<K, V>(map: ReadonlyMap<K, V>, key: K): V {
-  if (!map.has(key)) throw new RangeError(`no entry for ${typeof key === "string" ? JSON.stringify(key) : String(key)}`);
+  if (!map.has(key))
+    throw new RangeError(`no entry for ${typeof key === "string" ? JSON.stringify(key) : String(key)}`);
   return map.get(key) as V;
 }
 

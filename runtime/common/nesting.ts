@@ -12,7 +12,9 @@ import type { Issue } from "./issue.js";
 export const MAX_NESTING = 100;
 
 /** The rule, in words, for a message naming a value nested too deep. */
-export const NESTING_RULE = `nested more than ${MAX_NESTING} levels deep (rule: depth; arrays and objects may nest at most ${MAX_NESTING} levels)`;
+export const NESTING_RULE =
+  `nested more than ${MAX_NESTING} levels deep (rule: depth; arrays and objects may nest at most ${MAX_NESTING} ` +
+  `levels)`;
 
 /**
  * The path to the first array or object nested deeper than `limit` levels
@@ -38,8 +40,11 @@ export function tooDeep(value: unknown, limit = MAX_NESTING): (string | number)[
     if (!walked(node) || (deepestAt.get(node) ?? -1) >= depth) continue;
     if (depth >= limit) return pathOf(entry);
     deepestAt.set(node, depth);
-    if (Array.isArray(node)) for (const [key, child] of node.entries()) stack.push({ node: child, depth: depth + 1, key, parent: entry });
-    else for (const [key, child] of Object.entries(node)) stack.push({ node: child, depth: depth + 1, key, parent: entry });
+    if (Array.isArray(node))
+      for (const [key, child] of node.entries()) stack.push({ node: child, depth: depth + 1, key, parent: entry });
+    else
+      for (const [key, child] of Object.entries(node))
+        stack.push({ node: child, depth: depth + 1, key, parent: entry });
   }
   return undefined;
 }
@@ -52,9 +57,13 @@ function walked(node: unknown): node is object {
   return proto === Object.prototype || proto === null;
 }
 
-function pathOf(entry: { key?: string | number; parent?: { key?: string | number; parent?: unknown } }): (string | number)[] {
+function pathOf(entry: {
+  key?: string | number;
+  parent?: { key?: string | number; parent?: unknown };
+}): (string | number)[] {
   const path: (string | number)[] = [];
-  for (let e: typeof entry | undefined = entry; e?.parent; e = e.parent as typeof entry) path.unshift(e.key as string | number);
+  for (let e: typeof entry | undefined = entry; e?.parent; e = e.parent as typeof entry)
+    path.unshift(e.key as string | number);
   return path;
 }
 
@@ -66,5 +75,9 @@ export function shownPath(path: readonly (string | number)[]): string {
 
 /** A parameter's value nested past the rule, `deep` the path inside it to the level too deep. */
 export function nestingIssue(param: string, deep: readonly (string | number)[]): Issue {
-  return { param, rule: "depth", message: `${param}: is ${NESTING_RULE}, got a value nested deeper at ${shownPath(deep)}` };
+  return {
+    param,
+    rule: "depth",
+    message: `${param}: is ${NESTING_RULE}, got a value nested deeper at ${shownPath(deep)}`,
+  };
 }

@@ -21,12 +21,16 @@ const KEY = "zqK3yStr4ddl3sTh3Cut9";
 /** The longest run of the key's characters (5 or more) the text holds, or "": none of it shows. */
 function shownPart(text: string, key = KEY): string {
   for (let length = key.length; length >= 5; length--) {
-    for (let at = 0; at + length <= key.length; at++) if (text.includes(key.slice(at, at + length))) return key.slice(at, at + length);
+    for (let at = 0; at + length <= key.length; at++)
+      if (text.includes(key.slice(at, at + length))) return key.slice(at, at + length);
   }
   return "";
 }
 
-/** Text whose `at`-th character is the middle of the key (10 of its characters before it), `tail` characters after the key. */
+/**
+ * Text whose `at`-th character is the middle of the key (10 of its characters before it), `tail` characters after the
+ * key.
+ */
 const straddling = (at: number, fill = "a", tail = 200) => `${fill.repeat(at - 10)}${KEY}${fill.repeat(tail)}`;
 
 const failed = (result: ToolResult) => {
@@ -58,26 +62,44 @@ describe("an upstream error whose text holds the key across the cut", () => {
   });
 
   it("nor in the code and the request id", async () => {
-    const { fetch } = scriptedFetch(json(400, { error: { code: straddling(ERROR_TEXT_CHARS), message: "no" } }, { "x-request-id": straddling(ERROR_TEXT_CHARS, "r") }));
+    const { fetch } = scriptedFetch(
+      json(
+        400,
+        { error: { code: straddling(ERROR_TEXT_CHARS), message: "no" } },
+        { "x-request-id": straddling(ERROR_TEXT_CHARS, "r") },
+      ),
+    );
     expect(shownPart(failed(await executeToolDefinition(getBook, params, { fetch })))).toBe("");
   });
 
   it("nor in the details the manifest names", async () => {
-    const withDetails: ToolSpec = { ...getBook, errors: { ...getBook.errors, details: { zqFields: [{ kind: "body", pointer: ["error", "fields"] }] } } };
-    const { fetch } = scriptedFetch(json(400, { error: { message: "no", fields: [{ reason: straddling(ERROR_TEXT_CHARS) }] } }));
+    const withDetails: ToolSpec = {
+      ...getBook,
+      errors: { ...getBook.errors, details: { zqFields: [{ kind: "body", pointer: ["error", "fields"] }] } },
+    };
+    const { fetch } = scriptedFetch(
+      json(400, { error: { message: "no", fields: [{ reason: straddling(ERROR_TEXT_CHARS) }] } }),
+    );
     const result = await executeToolDefinition(withDetails, params, { fetch });
     expect(shownPart(failed(result))).toBe("");
     expect(!result.success && result.error.details).toBeTruthy();
   });
 
   it("nor in a body that is only text (quoted up to 500 characters)", async () => {
-    const { fetch } = scriptedFetch(new Response(straddling(500), { status: 502, headers: { "content-type": "text/plain" } }));
+    const { fetch } = scriptedFetch(
+      new Response(straddling(500), { status: 502, headers: { "content-type": "text/plain" } }),
+    );
     expect(shownPart(failed(await executeToolDefinition(getBook, params, { fetch, retries: 0 })))).toBe("");
   });
 
   it("nor in an RFC 9457 problem's detail", async () => {
     // The message is "HTTP 422: Bad: " and the detail.
-    const { fetch } = scriptedFetch(new Response(JSON.stringify({ title: "Bad", detail: straddling(ERROR_TEXT_CHARS - 15) }), { status: 422, headers: { "content-type": "application/problem+json" } }));
+    const { fetch } = scriptedFetch(
+      new Response(JSON.stringify({ title: "Bad", detail: straddling(ERROR_TEXT_CHARS - 15) }), {
+        status: 422,
+        headers: { "content-type": "application/problem+json" },
+      }),
+    );
     expect(shownPart(failed(await executeToolDefinition(getBook, params, { fetch })))).toBe("");
   });
 
@@ -89,13 +111,20 @@ describe("an upstream error whose text holds the key across the cut", () => {
 
   it("nor when the key is a caller's `secrets` entry rather than a parameter", async () => {
     const { fetch } = scriptedFetch(json(400, { error: { message: straddling(ERROR_TEXT_CHARS) } }));
-    const shown = failed(await executeToolDefinition(getBook, { apiKey: "zq-other-key-0001", bookId: "b1" }, { fetch, secrets: [KEY] }));
+    const shown = failed(
+      await executeToolDefinition(getBook, { apiKey: "zq-other-key-0001", bookId: "b1" }, { fetch, secrets: [KEY] }),
+    );
     expect(shownPart(shown)).toBe("");
   });
 });
 
 describe("a refused value that holds the key across the cut of its excerpt", () => {
-  const call = (params: Record<string, unknown>) => executeToolDefinition(addBook, { apiKey: KEY, shelfId: "s1", title: "Dune", ...params }, { fetch: scriptedFetch(json(201, {})).fetch });
+  const call = (params: Record<string, unknown>) =>
+    executeToolDefinition(
+      addBook,
+      { apiKey: KEY, shelfId: "s1", title: "Dune", ...params },
+      { fetch: scriptedFetch(json(201, {})).fetch },
+    );
 
   it("shows none of it: a parameter's own rule (excerpt of 100 characters of its JSON text)", async () => {
     const shown = failed(await call({ shelfId: straddling(100 - 1) }));

@@ -17,7 +17,9 @@ describe("merged (two objects' own properties, the later winning)", () => {
     expect(Object.getPrototypeOf(result)).toBe(Object.prototype);
     expect(result.baseUrl).toBeUndefined();
     expect(Object.hasOwn(result, "__proto__")).toBe(true);
-    const fromBase = merged(JSON.parse('{"__proto__": {"baseUrl": "https://elsewhere.example"}}') as object, { retries: 1 }) as Record<string, unknown>;
+    const fromBase = merged(JSON.parse('{"__proto__": {"baseUrl": "https://elsewhere.example"}}') as object, {
+      retries: 1,
+    }) as Record<string, unknown>;
     expect(fromBase.baseUrl).toBeUndefined();
     expect(Object.hasOwn(fromBase, "__proto__")).toBe(true);
   });
@@ -34,16 +36,33 @@ describe("setOwn (an own, enumerable, writable data property, whatever the key)"
       expect(described(target, key), key).toEqual(plain);
     }
     expect(Object.getPrototypeOf(target)).toBe(Object.prototype);
-    expect(Object.keys(target)).toEqual(["name", "constructor", "toString", "hasOwnProperty", "__proto__", "__defineGetter__"]);
+    expect(Object.keys(target)).toEqual([
+      "name",
+      "constructor",
+      "toString",
+      "hasOwnProperty",
+      "__proto__",
+      "__defineGetter__",
+    ]);
     expect(({} as Record<string, unknown>).name).toBeUndefined();
   });
 
   it("makes a key already there (hidden, read-only, a getter) a plain one, on any kind of object", () => {
-    const hidden = Object.defineProperty({}, "k", { value: 0, enumerable: false, writable: false, configurable: true }) as Record<string, unknown>;
+    const hidden = Object.defineProperty({}, "k", {
+      value: 0,
+      enumerable: false,
+      writable: false,
+      configurable: true,
+    }) as Record<string, unknown>;
     setOwn(hidden, "k", 1);
     expect(described(hidden, "k")).toEqual(plain);
     let called = false;
-    const withSetter = Object.defineProperty({}, "k", { get: () => 0, set: () => void (called = true), enumerable: true, configurable: true }) as Record<string, unknown>;
+    const withSetter = Object.defineProperty({}, "k", {
+      get: () => 0,
+      set: () => void (called = true),
+      enumerable: true,
+      configurable: true,
+    }) as Record<string, unknown>;
     setOwn(withSetter, "k", 1);
     expect(described(withSetter, "k")).toEqual(plain);
     expect(called).toBe(false);

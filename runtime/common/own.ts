@@ -11,7 +11,8 @@ export function ownValue(object: object | undefined | null, key: string | number
 export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
   // Assigned where that does the same: a key no plain object inherits, new to a plain object. A definition cost
   // 7× more and left an object slower to read and to stringify (generate's surface sets every key through here).
-  if (!(key in Object.prototype) && Object.getPrototypeOf(target) === Object.prototype && !Object.hasOwn(target, key)) target[key] = value;
+  if (!(key in Object.prototype) && Object.getPrototypeOf(target) === Object.prototype && !Object.hasOwn(target, key))
+    target[key] = value;
   else Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
@@ -22,5 +23,7 @@ export function setOwn(target: Record<string, unknown>, key: string, value: unkn
  * defines it as a key, where Object.assign would set the prototype.
  */
 export function merged<A extends object, B extends object>(base: A, over: B | undefined): A & B {
-  return Object.hasOwn(base, "__proto__") || (over && Object.hasOwn(over, "__proto__")) ? ({ ...base, ...over } as A & B) : (Object.assign({}, base, over) as A & B);
+  return Object.hasOwn(base, "__proto__") || (over && Object.hasOwn(over, "__proto__"))
+    ? ({ ...base, ...over } as A & B)
+    : (Object.assign({}, base, over) as A & B);
 }

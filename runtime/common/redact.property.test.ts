@@ -16,8 +16,20 @@ const getBook = shelf.operations.find((o) => o.tool.id === "shelf_get_book")!.to
 
 // Characters a secret is made of; the text around it uses none of them (`<`, `>`, `~`, `#`), so a
 // match can only be the echo.
-const SECRET_CHARS = [..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789", ..." /\\\"'+=&%:.-_!$()*,;?@[]^`{|}", "é", "ü", "€", "ß", "😀", "\n", "\t"];
-const secretArb = fc.array(fc.constantFrom(...SECRET_CHARS), { minLength: 8, maxLength: 40 }).map((chars) => chars.join(""));
+const SECRET_CHARS = [
+  ..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789",
+  ..." /\\\"'+=&%:.-_!$()*,;?@[]^`{|}",
+  "é",
+  "ü",
+  "€",
+  "ß",
+  "😀",
+  "\n",
+  "\t",
+];
+const secretArb = fc
+  .array(fc.constantFrom(...SECRET_CHARS), { minLength: 8, maxLength: 40 })
+  .map((chars) => chars.join(""));
 const aroundArb = fc.array(fc.constantFrom("<", ">", "~", "#", " "), { maxLength: 6 }).map((c) => c.join(""));
 
 const hex = (n: number, width: number, upper: boolean) => {
@@ -33,7 +45,8 @@ function jsonEscaped(secret: string, choices: CharForm[]): string {
   return [...secret]
     .map((char, i) => {
       const choice = choices[i % choices.length]!;
-      const unicode = (upper: boolean) => [...Array(char.length).keys()].map((k) => `\\u${hex(char.charCodeAt(k), 4, upper)}`).join("");
+      const unicode = (upper: boolean) =>
+        [...Array(char.length).keys()].map((k) => `\\u${hex(char.charCodeAt(k), 4, upper)}`).join("");
       if (choice === "unicode" || choice === "UNICODE") return unicode(choice === "UNICODE");
       if (choice === "short" && shortOf[char]) return shortOf[char];
       if (char === '"' || char === "\\" || char < " ") return shortOf[char] ?? unicode(false);
@@ -68,8 +81,12 @@ function base64Of(bytes: number[], urlSafe: boolean, padded: boolean): string {
 
 // Decoders, each the inverse of one encoding: what redaction must leave no secret in.
 function jsonDecoded(text: string): string {
-  return text.replace(/\\u([0-9a-fA-F]{4})|\\(["\\/bfnrt])/g, (_, code: string | undefined, short: string | undefined) =>
-    code ? String.fromCharCode(Number.parseInt(code, 16)) : (({ b: "\b", f: "\f", n: "\n", r: "\r", t: "\t" } as Record<string, string>)[short!] ?? short!),
+  return text.replace(
+    /\\u([0-9a-fA-F]{4})|\\(["\\/bfnrt])/g,
+    (_, code: string | undefined, short: string | undefined) =>
+      code
+        ? String.fromCharCode(Number.parseInt(code, 16))
+        : (({ b: "\b", f: "\f", n: "\n", r: "\r", t: "\t" } as Record<string, string>)[short!] ?? short!),
   );
 }
 function urlDecoded(text: string): string {
@@ -110,84 +127,119 @@ const RUNS = { numRuns: 300 };
 describe("a secret echoed in any encoding", () => {
   it("JSON-escaped in any mix: detected, and redacted so that no decoding shows it", () => {
     fc.assert(
-      fc.property(secretArb, fc.array(fc.constantFrom<CharForm>("raw", "unicode", "UNICODE", "short"), { minLength: 1, maxLength: 8 }), aroundArb, aroundArb, (secret, choices, before, after) => {
-        const text = `${before}{"echo":"${jsonEscaped(secret, choices)}"}${after}`;
-        expect(mentionsSecret(text, [secret])).toBe(true);
-        const out = redact(text, [secret]);
-        expect(out).toBe(`${before}{"echo":"${REDACTED}"}${after}`);
-        expect(holds(jsonDecoded(out), secret)).toBe(false);
-        // The parsed value, redacted on its own.
-        expect(JSON.parse(text.slice(before.length, text.length - after.length)).echo).toBe(secret);
-        expect(redactDeep(JSON.parse(text.slice(before.length, text.length - after.length)), [secret])).toEqual({ echo: REDACTED });
-      }),
+      fc.property(
+        secretArb,
+        fc.array(fc.constantFrom<CharForm>("raw", "unicode", "UNICODE", "short"), { minLength: 1, maxLength: 8 }),
+        aroundArb,
+        aroundArb,
+        (secret, choices, before, after) => {
+          const text = `${before}{"echo":"${jsonEscaped(secret, choices)}"}${after}`;
+          expect(mentionsSecret(text, [secret])).toBe(true);
+          const out = redact(text, [secret]);
+          expect(out).toBe(`${before}{"echo":"${REDACTED}"}${after}`);
+          expect(holds(jsonDecoded(out), secret)).toBe(false);
+          // The parsed value, redacted on its own.
+          expect(JSON.parse(text.slice(before.length, text.length - after.length)).echo).toBe(secret);
+          expect(redactDeep(JSON.parse(text.slice(before.length, text.length - after.length)), [secret])).toEqual({
+            echo: REDACTED,
+          });
+        },
+      ),
       RUNS,
     );
   });
 
   it("URL-encoded in any mix (any character, hex in either case, + for a space): redacted", () => {
     fc.assert(
-      fc.property(secretArb, fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 1, maxLength: 8 }), aroundArb, aroundArb, (secret, choices, before, after) => {
-        const text = `${before}?key=${urlEncoded(secret, choices)}&${after}`;
-        expect(mentionsSecret(text, [secret])).toBe(true);
-        const out = redact(text, [secret]);
-        expect(out).toBe(`${before}?key=${REDACTED}&${after}`);
-        expect(holds(urlDecoded(out), secret)).toBe(false);
-      }),
+      fc.property(
+        secretArb,
+        fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 1, maxLength: 8 }),
+        aroundArb,
+        aroundArb,
+        (secret, choices, before, after) => {
+          const text = `${before}?key=${urlEncoded(secret, choices)}&${after}`;
+          expect(mentionsSecret(text, [secret])).toBe(true);
+          const out = redact(text, [secret]);
+          expect(out).toBe(`${before}?key=${REDACTED}&${after}`);
+          expect(holds(urlDecoded(out), secret)).toBe(false);
+        },
+      ),
       RUNS,
     );
   });
 
   it("JSON escapes, percent-encoding and case changes mixed in one echo: redacted", () => {
     fc.assert(
-      fc.property(secretArb, fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 1, maxLength: 8 }), aroundArb, (secret, choices, before) => {
-        const echoed = [...secret]
-          .map((char, i) => {
-            const choice = choices[i % choices.length]!;
-            // As an encoder writes them: the escape characters themselves are always escaped.
-            if (char === "\\") return "\\\\";
-            if (char === "%") return "%25";
-            if (choice === 1) return jsonEscaped(char, ["unicode"]);
-            if (choice === 2) return urlEncoded(char, [char === " " ? 1 : 2]);
-            if (choice === 3 && char.toUpperCase().length === 1) return char.toUpperCase();
-            return char;
-          })
-          .join("");
-        const text = `${before}${echoed}${before}`;
-        expect(mentionsSecret(text, [secret])).toBe(true);
-        expect(redact(text, [secret])).toBe(`${before}${REDACTED}${before}`);
-      }),
+      fc.property(
+        secretArb,
+        fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 1, maxLength: 8 }),
+        aroundArb,
+        (secret, choices, before) => {
+          const echoed = [...secret]
+            .map((char, i) => {
+              const choice = choices[i % choices.length]!;
+              // As an encoder writes them: the escape characters themselves are always escaped.
+              if (char === "\\") return "\\\\";
+              if (char === "%") return "%25";
+              if (choice === 1) return jsonEscaped(char, ["unicode"]);
+              if (choice === 2) return urlEncoded(char, [char === " " ? 1 : 2]);
+              if (choice === 3 && char.toUpperCase().length === 1) return char.toUpperCase();
+              return char;
+            })
+            .join("");
+          const text = `${before}${echoed}${before}`;
+          expect(mentionsSecret(text, [secret])).toBe(true);
+          expect(redact(text, [secret])).toBe(`${before}${REDACTED}${before}`);
+        },
+      ),
       RUNS,
     );
   });
 
   it("case-changed (letters in any case): redacted", () => {
     fc.assert(
-      fc.property(secretArb, fc.array(fc.boolean(), { minLength: 1, maxLength: 8 }), aroundArb, (secret, choices, before) => {
-        const echoed = caseChanged(secret, choices);
-        // A case change that changes a character's length (ß → SS) is another text, not the secret.
-        fc.pre([...echoed].length === [...secret].length);
-        const text = `${before}invalid key ${echoed}${before}`;
-        expect(mentionsSecret(text, [secret])).toBe(true);
-        const out = redact(text, [secret]);
-        expect(out).toBe(`${before}invalid key ${REDACTED}${before}`);
-      }),
+      fc.property(
+        secretArb,
+        fc.array(fc.boolean(), { minLength: 1, maxLength: 8 }),
+        aroundArb,
+        (secret, choices, before) => {
+          const echoed = caseChanged(secret, choices);
+          // A case change that changes a character's length (ß → SS) is another text, not the secret.
+          fc.pre([...echoed].length === [...secret].length);
+          const text = `${before}invalid key ${echoed}${before}`;
+          expect(mentionsSecret(text, [secret])).toBe(true);
+          const out = redact(text, [secret]);
+          expect(out).toBe(`${before}invalid key ${REDACTED}${before}`);
+        },
+      ),
       RUNS,
     );
   });
 
-  it("base64 at any alignment, standard or URL-safe, padded or not (a Basic header's user:secret): no run decodes to it", () => {
-    fc.assert(
-      fc.property(secretArb, fc.array(fc.integer({ min: 0, max: 255 }), { maxLength: 5 }), fc.array(fc.integer({ min: 0, max: 255 }), { maxLength: 5 }), fc.boolean(), fc.boolean(), (secret, head, tail, urlSafe, padded) => {
-        const encoded = base64Of([...head, ...new TextEncoder().encode(secret), ...tail], urlSafe, padded);
-        const text = `Authorization: Basic ${encoded}`;
-        expect(mentionsSecret(text, [secret])).toBe(true);
-        const out = redact(text, [secret]);
-        expect(out).toContain(REDACTED);
-        for (const decoded of base64Decodings(out)) expect(holds(decoded, secret)).toBe(false);
-      }),
-      RUNS,
-    );
-  });
+  it(
+    "base64 at any alignment, standard or URL-safe, padded or not (a Basic header's user:secret): " +
+      "no run decodes to it",
+    () => {
+      fc.assert(
+        fc.property(
+          secretArb,
+          fc.array(fc.integer({ min: 0, max: 255 }), { maxLength: 5 }),
+          fc.array(fc.integer({ min: 0, max: 255 }), { maxLength: 5 }),
+          fc.boolean(),
+          fc.boolean(),
+          (secret, head, tail, urlSafe, padded) => {
+            const encoded = base64Of([...head, ...new TextEncoder().encode(secret), ...tail], urlSafe, padded);
+            const text = `Authorization: Basic ${encoded}`;
+            expect(mentionsSecret(text, [secret])).toBe(true);
+            const out = redact(text, [secret]);
+            expect(out).toContain(REDACTED);
+            for (const decoded of base64Decodings(out)) expect(holds(decoded, secret)).toBe(false);
+          },
+        ),
+        RUNS,
+      );
+    },
+  );
 
   it("as a Basic header's user:secret: redacted", () => {
     fc.assert(
@@ -201,35 +253,56 @@ describe("a secret echoed in any encoding", () => {
     );
   });
 
-  it("is looked for by its expression in every text that could hold it: the plain-text check before it rules out none that does", () => {
-    // Near echoes of an ASCII secret: each character in another case, a `+` or a space for either, a look-alike
-    // beyond ASCII (the Kelvin sign, a long s, a dotted capital I, which lower-case to ASCII or fold to it under
-    // Unicode's rules), percent- or JSON-escaped, or left out; between characters the text around a secret uses.
-    // Mostly the characters those forms change, so that a run seldom misses them.
-    const asciiSecret = fc.array(fc.oneof(fc.constantFrom(..."ksiKS++ a"), fc.constantFrom(...SECRET_CHARS.filter((c) => c.length === 1 && c < "\u0080"))), { minLength: 8, maxLength: 24 }).map((c) => c.join(""));
-    const LOOK_ALIKE: Record<string, string> = { k: "\u212a", s: "\u017f", i: "\u0130", " ": "+", "+": " " };
-    // An escape or a dropped character makes the check defer to the expression, or the echo no echo: less often.
-    const form = fc.oneof({ arbitrary: fc.constantFrom("same", "upper", "lower", "look-alike"), weight: 8 }, { arbitrary: fc.constantFrom("percent", "json", "dropped"), weight: 1 });
-    fc.assert(
-      fc.property(asciiSecret, fc.array(form, { minLength: 1, maxLength: 12 }), aroundArb, aroundArb, (secret, forms, before, after) => {
-        const echo = [...secret]
-          .map((c, i) => {
-            const f = forms[i % forms.length]!;
-            if (f === "upper") return c.toUpperCase();
-            if (f === "lower") return c.toLowerCase();
-            if (f === "look-alike") return LOOK_ALIKE[c.toLowerCase()] ?? c;
-            if (f === "percent") return `%${hex(c.charCodeAt(0), 2, false)}`;
-            if (f === "json") return `\\u${hex(c.charCodeAt(0), 4, true)}`;
-            return f === "dropped" ? "" : c;
-          })
-          .join("");
-        const text = `${before}${echo}${after}`;
-        expect(mentionsSecret(text, [secret])).toBe(secretExpression(secret).test(text));
-        expect(redact(text, [secret]) !== text).toBe(secretExpression(secret).test(text));
-      }),
-      RUNS,
-    );
-  });
+  it(
+    "is looked for by its expression in every text that could hold it: the plain-text check before it rules out " +
+      "none that does",
+    () => {
+      // Near echoes of an ASCII secret: each character in another case, a `+` or a space for either, a look-alike
+      // beyond ASCII (the Kelvin sign, a long s, a dotted capital I, which lower-case to ASCII or fold to it under
+      // Unicode's rules), percent- or JSON-escaped, or left out; between characters the text around a secret uses.
+      // Mostly the characters those forms change, so that a run seldom misses them.
+      const asciiSecret = fc
+        .array(
+          fc.oneof(
+            fc.constantFrom(..."ksiKS++ a"),
+            fc.constantFrom(...SECRET_CHARS.filter((c) => c.length === 1 && c < "\u0080")),
+          ),
+          { minLength: 8, maxLength: 24 },
+        )
+        .map((c) => c.join(""));
+      const LOOK_ALIKE: Record<string, string> = { k: "\u212a", s: "\u017f", i: "\u0130", " ": "+", "+": " " };
+      // An escape or a dropped character makes the check defer to the expression, or the echo no echo: less often.
+      const form = fc.oneof(
+        { arbitrary: fc.constantFrom("same", "upper", "lower", "look-alike"), weight: 8 },
+        { arbitrary: fc.constantFrom("percent", "json", "dropped"), weight: 1 },
+      );
+      fc.assert(
+        fc.property(
+          asciiSecret,
+          fc.array(form, { minLength: 1, maxLength: 12 }),
+          aroundArb,
+          aroundArb,
+          (secret, forms, before, after) => {
+            const echo = [...secret]
+              .map((c, i) => {
+                const f = forms[i % forms.length]!;
+                if (f === "upper") return c.toUpperCase();
+                if (f === "lower") return c.toLowerCase();
+                if (f === "look-alike") return LOOK_ALIKE[c.toLowerCase()] ?? c;
+                if (f === "percent") return `%${hex(c.charCodeAt(0), 2, false)}`;
+                if (f === "json") return `\\u${hex(c.charCodeAt(0), 4, true)}`;
+                return f === "dropped" ? "" : c;
+              })
+              .join("");
+            const text = `${before}${echo}${after}`;
+            expect(mentionsSecret(text, [secret])).toBe(secretExpression(secret).test(text));
+            expect(redact(text, [secret]) !== text).toBe(secretExpression(secret).test(text));
+          },
+        ),
+        RUNS,
+      );
+    },
+  );
 
   it("leaves a text without the secret as it is", () => {
     fc.assert(
@@ -245,16 +318,29 @@ describe("a secret echoed in any encoding", () => {
 describe("a call whose reply echoes a secret JSON-escaped in any mix", () => {
   it("returns outputs and errors without it (parsed values redacted whatever the text matched)", async () => {
     await fc.assert(
-      fc.asyncProperty(secretArb, fc.array(fc.constantFrom<CharForm>("raw", "unicode", "UNICODE", "short"), { minLength: 1, maxLength: 8 }), fc.boolean(), async (secret, choices, failing) => {
-        const escaped = jsonEscaped(secret, choices);
-        const body = failing ? `{"error":{"code":"BAD","message":"key ${escaped} refused"}}` : `{"id":"b1","title":"for ${escaped}","state":"ready"}`;
-        const { fetch } = scriptedFetch(new Response(body, { status: failing ? 400 : 200, headers: { "content-type": "application/json" } }));
-        const result = await executeToolDefinition(getBook, { apiKey: "shelf-key-7f3a9c2e51", bookId: "b1" }, { fetch, secrets: [secret], retries: 0 });
-        expect(result.success).toBe(!failing);
-        const shown = JSON.stringify(result);
-        expect(shown).toContain(REDACTED);
-        expect(holds(JSON.parse(shown) && jsonDecoded(shown), secret)).toBe(false);
-      }),
+      fc.asyncProperty(
+        secretArb,
+        fc.array(fc.constantFrom<CharForm>("raw", "unicode", "UNICODE", "short"), { minLength: 1, maxLength: 8 }),
+        fc.boolean(),
+        async (secret, choices, failing) => {
+          const escaped = jsonEscaped(secret, choices);
+          const body = failing
+            ? `{"error":{"code":"BAD","message":"key ${escaped} refused"}}`
+            : `{"id":"b1","title":"for ${escaped}","state":"ready"}`;
+          const { fetch } = scriptedFetch(
+            new Response(body, { status: failing ? 400 : 200, headers: { "content-type": "application/json" } }),
+          );
+          const result = await executeToolDefinition(
+            getBook,
+            { apiKey: "shelf-key-7f3a9c2e51", bookId: "b1" },
+            { fetch, secrets: [secret], retries: 0 },
+          );
+          expect(result.success).toBe(!failing);
+          const shown = JSON.stringify(result);
+          expect(shown).toContain(REDACTED);
+          expect(holds(JSON.parse(shown) && jsonDecoded(shown), secret)).toBe(false);
+        },
+      ),
       { numRuns: 100 },
     );
   });

@@ -11,6 +11,9 @@ const BOOKS_KEY = "AIzaRedactTestKey0001";
 const shelf = irFixture("shelf");
 const getBook = shelf.operations.find((o) => o.tool.id === "shelf_get_book")!.tool;
 
+/** A character as `\\uXXXX`, as serialisers write it. */
+const uEscape = (c: string) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0").toUpperCase()}`;
+
 describe("redact", () => {
   it("replaces a secret raw, URL-encoded and JSON-escaped", () => {
     const secret = 'tok"en/with\\odd&chars';
@@ -46,13 +49,15 @@ describe("matches that start on a surrogate pair or overlap", () => {
   });
 
   it("takes a long secret (a private key's text) and finds it JSON-escaped", () => {
-    const key = `-----BEGIN PRIVATE KEY-----\n${"MIIEvQIBADANBgkqhkiG9w0BAQEFAASC".repeat(40)}\n-----END PRIVATE KEY-----\n`;
+    const key =
+      `-----BEGIN PRIVATE KEY-----\n${"MIIEvQIBADANBgkqhkiG9w0BAQEFAASC".repeat(40)}\n-----END PRIVATE ` + `KEY-----\n`;
     expect(redact(`{"key":${JSON.stringify(key)}}`, [key])).toBe(`{"key":"${REDACTED}"}`);
   });
 });
 
 describe("a secret that holds a percent escape itself, echoed in a JSON string", () => {
-  // Found by the property test (seed -773115813): decoding the JSON escapes and the percent runs in one pass read `%4a` as `J`.
+  // Found by the property test (seed -773115813): decoding the JSON escapes and the percent runs in one pass read `%4a`
+  // as `J`.
   const secret = "%4aa\\raaa";
   it.each([
     ["its backslash escaped", `{"echo":"%4aa\\\\raaa"}`],
@@ -66,8 +71,15 @@ describe("a secret that holds a percent escape itself, echoed in a JSON string",
 describe("a call with such a caller's secret", () => {
   it("returns its result (a tool never throws, whatever the caller's secrets)", async () => {
     const { fetch } = scriptedFetch(json(200, { kind: "books#volume", id: "v1", volumeInfo: { title: "Dune" } }));
-    const result = await executeTool("books_get_volume", { apiKey: BOOKS_KEY, volumeId: "v1" }, { fetch, secrets: ["ab\ud800cd-caller-secret"] });
-    expect(result).toEqual({ success: true, output: { data: { kind: "books#volume", id: "v1", volumeInfo: { title: "Dune" } }, metadata: { id: "v1" } } });
+    const result = await executeTool(
+      "books_get_volume",
+      { apiKey: BOOKS_KEY, volumeId: "v1" },
+      { fetch, secrets: ["ab\ud800cd-caller-secret"] },
+    );
+    expect(result).toEqual({
+      success: true,
+      output: { data: { kind: "books#volume", id: "v1", volumeInfo: { title: "Dune" } }, metadata: { id: "v1" } },
+    });
   });
 });
 
@@ -77,7 +89,7 @@ describe("a secret echoed in another form (issue 24, D4)", () => {
   for (const [label, text] of [
     ["JSON-escaped solidus", JSON.stringify({ echo: secret }).replace(/\//g, "\\/")],
     // As serialisers escape: every character but letters and digits (Go's "\u003c", PHP's "\/").
-    ["\\u escapes", `{"echo":"${[...secret].map((c) => (/[A-Za-z0-9]/.test(c) ? c : `\\u${c.charCodeAt(0).toString(16).padStart(4, "0").toUpperCase()}`)).join("")}"}`],
+    ["\\u escapes", `{"echo":"${[...secret].map((c) => (/[A-Za-z0-9]/.test(c) ? c : uEscape(c))).join("")}"}`],
     ["upper case", `invalid key ${secret.toUpperCase()}`],
     ["lower case, URL-encoded", `key=${encodeURIComponent(secret.toLowerCase())}`],
     ["base64, as in a Basic header", `Authorization: Basic ${basic("ada")}`],
@@ -90,14 +102,19 @@ describe("a secret echoed in another form (issue 24, D4)", () => {
       expect(out).toContain(REDACTED);
       expect(out.toLowerCase()).not.toContain(secret.toLowerCase());
       // Nothing of it survives decoding either: the JSON text, or any base64 run in it.
-      expect(JSON.stringify(JSON.parse(`"${out.replace(/"/g, "'")}"`)).toLowerCase()).not.toContain(secret.toLowerCase());
+      expect(JSON.stringify(JSON.parse(`"${out.replace(/"/g, "'")}"`)).toLowerCase()).not.toContain(
+        secret.toLowerCase(),
+      );
       for (const run of out.match(/[A-Za-z0-9+/_-]{8,}={0,2}/g) ?? []) expect(safeAtob(run)).not.toContain(secret);
     });
   }
 
   it("is found escaped when it holds characters outside ASCII (a caller's secret)", () => {
     const own = "pässwörd-€-secret";
-    const text = JSON.stringify({ echo: own }).replace(/[\u0080-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+    const text = JSON.stringify({ echo: own }).replace(
+      /[\u0080-\uffff]/g,
+      (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+    );
     expect(redact(text, [own])).toBe(`{"echo":"${REDACTED}"}`);
     expect(redact(`q=${encodeURIComponent(own)}`, [own])).toBe(`q=${REDACTED}`);
   });
@@ -110,16 +127,34 @@ describe("a secret echoed in another form (issue 24, D4)", () => {
 
   it("keeps it out of outputs parsed from an escaped reply, and out of errors", async () => {
     const key = "AIza/RedactTestKey0003";
-    const escaped = JSON.stringify({ kind: "books#volume", id: "v1", volumeInfo: { title: `for ${key}`, description: `key ${key.toUpperCase()}` } }).replace(/\//g, "\\/");
-    const ok = await executeTool("books_get_volume", { apiKey: key, volumeId: "v1" }, { fetch: scriptedFetch(new Response(escaped, { status: 200, headers: { "content-type": "application/json" } })).fetch });
+    const escaped = JSON.stringify({
+      kind: "books#volume",
+      id: "v1",
+      volumeInfo: { title: `for ${key}`, description: `key ${key.toUpperCase()}` },
+    }).replace(/\//g, "\\/");
+    const ok = await executeTool(
+      "books_get_volume",
+      { apiKey: key, volumeId: "v1" },
+      {
+        fetch: scriptedFetch(new Response(escaped, { status: 200, headers: { "content-type": "application/json" } }))
+          .fetch,
+      },
+    );
     expect(ok.success).toBe(true);
     expect(JSON.stringify(ok).toLowerCase()).not.toContain(key.toLowerCase());
-    const echoed = { error: { code: 400, message: `bad credentials ${btoa(`user:${key}`)}`, status: "INVALID_ARGUMENT" } };
-    const failed = await executeTool("books_get_volume", { apiKey: key, volumeId: "v1" }, { fetch: scriptedFetch(json(400, echoed)).fetch });
+    const echoed = {
+      error: { code: 400, message: `bad credentials ${btoa(`user:${key}`)}`, status: "INVALID_ARGUMENT" },
+    };
+    const failed = await executeTool(
+      "books_get_volume",
+      { apiKey: key, volumeId: "v1" },
+      { fetch: scriptedFetch(json(400, echoed)).fetch },
+    );
     expect(failed.success).toBe(false);
     if (failed.success) return;
     expect(failed.error.message).toContain(REDACTED);
-    for (const run of failed.error.message.match(/[A-Za-z0-9+/]{8,}={0,2}/g) ?? []) expect(safeAtob(run)).not.toContain(key);
+    for (const run of failed.error.message.match(/[A-Za-z0-9+/]{8,}={0,2}/g) ?? [])
+      expect(safeAtob(run)).not.toContain(key);
   });
 });
 
@@ -146,8 +181,15 @@ describe("a value shorter than a credential can be (issue 24, item 11)", () => {
 
   it("is refused as a caller's secret before any request, without being shown", async () => {
     const { fetch, seen } = scriptedFetch(json(200, {}));
-    const result = await executeToolDefinition(getBook, { apiKey: "shelf-key-7f3a9c2e51", bookId: "b1" }, { fetch, secrets: ["AIzaLongEnoughSecret1", "k1"] });
-    expect(result).toMatchObject({ success: false, error: { type: "validation", param: "secrets", rule: "minLength" } });
+    const result = await executeToolDefinition(
+      getBook,
+      { apiKey: "shelf-key-7f3a9c2e51", bookId: "b1" },
+      { fetch, secrets: ["AIzaLongEnoughSecret1", "k1"] },
+    );
+    expect(result).toMatchObject({
+      success: false,
+      error: { type: "validation", param: "secrets", rule: "minLength" },
+    });
     expect(JSON.stringify(result)).not.toContain('"k1"');
     expect(seen).toHaveLength(0);
   });
@@ -161,21 +203,30 @@ describe("a value nested past the nesting limit (an answer nested thousands deep
   };
   const SECRET = "shelf-key-deep-0123456789";
 
-  it("is searched and redacted without running out of stack: the part past the limit withheld, as it may hold a secret", () => {
-    const deep = { id: "b-1", meta: nested(20_000, SECRET) };
-    expect(mentionsSecret(deep, [SECRET])).toBe(true);
-    const redacted = redactDeep(deep, [SECRET]) as { id: string; meta: unknown };
-    expect(redacted.id).toBe("b-1");
-    // Levels 1 (the object) to 100 kept, the array at level 101 withheld.
-    expect(redacted.meta).toEqual(nested(99, REDACTED));
-    expect(JSON.stringify(redacted)).not.toContain(SECRET);
-    // At the limit, searched to the end.
-    expect(mentionsSecret({ meta: nested(99, "nothing secret") }, [SECRET])).toBe(false);
-    expect(redactDeep({ meta: nested(99, SECRET) }, [SECRET])).toEqual({ meta: nested(99, REDACTED) });
-  });
+  it(
+    "is searched and redacted without running out of stack: the part past the limit withheld, " +
+      "as it may hold a secret",
+    () => {
+      const deep = { id: "b-1", meta: nested(20_000, SECRET) };
+      expect(mentionsSecret(deep, [SECRET])).toBe(true);
+      const redacted = redactDeep(deep, [SECRET]) as { id: string; meta: unknown };
+      expect(redacted.id).toBe("b-1");
+      // Levels 1 (the object) to 100 kept, the array at level 101 withheld.
+      expect(redacted.meta).toEqual(nested(99, REDACTED));
+      expect(JSON.stringify(redacted)).not.toContain(SECRET);
+      // At the limit, searched to the end.
+      expect(mentionsSecret({ meta: nested(99, "nothing secret") }, [SECRET])).toBe(false);
+      expect(redactDeep({ meta: nested(99, SECRET) }, [SECRET])).toEqual({ meta: nested(99, REDACTED) });
+    },
+  );
 
   it("in an answer a call reads into an output: the call returns, never throws", async () => {
-    const { fetch } = scriptedFetch(() => new Response(`{"id":"b-1","state":"ready","meta":${"[".repeat(20_000)}"x"${"]".repeat(20_000)}}`, { headers: { "content-type": "application/json" } }));
+    const { fetch } = scriptedFetch(
+      () =>
+        new Response(`{"id":"b-1","state":"ready","meta":${"[".repeat(20_000)}"x"${"]".repeat(20_000)}}`, {
+          headers: { "content-type": "application/json" },
+        }),
+    );
     const result = await executeToolDefinition(getBook, { apiKey: SECRET, bookId: "b1" }, { fetch });
     expect(result).toMatchObject({ success: true, output: { state: "ready" } });
     expect(JSON.stringify(result)).toContain(`"meta":${"[".repeat(98)}"${REDACTED}"`);
@@ -188,7 +239,9 @@ describe("a secret's length, in characters", () => {
     for (let chars = 1; chars <= 3 * SECRET_MIN_LENGTH; chars++) {
       for (const unit of ["k", wide]) {
         const value = unit.repeat(chars);
-        expect(isSecretLength(value), `${chars} × ${unit === "k" ? "one-unit" : "two-unit"} characters`).toBe(chars >= SECRET_MIN_LENGTH);
+        expect(isSecretLength(value), `${chars} × ${unit === "k" ? "one-unit" : "two-unit"} characters`).toBe(
+          chars >= SECRET_MIN_LENGTH,
+        );
         // Mixed: half the characters of two units.
         const mixed = Array.from({ length: chars }, (_, i) => (i % 2 ? wide : "k")).join("");
         expect(isSecretLength(mixed), `${chars} mixed characters`).toBe(chars >= SECRET_MIN_LENGTH);

@@ -65,32 +65,43 @@ export function redactDeep<T>(value: T, secrets: readonly string[]): T {
 
 function redactValue<T>(value: T, finders: Finder[], depth: number): T {
   if (typeof value === "string") return redactText(value, finders) as T;
-  if (typeof value === "number" || typeof value === "bigint") return (holds(String(value), finders) ? REDACTED : value) as T;
+  if (typeof value === "number" || typeof value === "bigint")
+    return (holds(String(value), finders) ? REDACTED : value) as T;
   if (!value || typeof value !== "object") return value;
-  // Deeper than any input may nest (nesting.ts), a value is withheld: walked, an answer nested 5,000 deep ran out of stack.
+  // Deeper than any input may nest (nesting.ts), a value is withheld: walked, an answer nested 5,000 deep ran out of
+  // stack.
   if (depth >= MAX_NESTING) return REDACTED as T;
   if (Array.isArray(value)) return value.map((v) => redactValue(v, finders, depth + 1)) as T;
-  return Object.fromEntries(Object.entries(value).map(([k, v]) => [redactText(k, finders), redactValue(v, finders, depth + 1)])) as T;
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [redactText(k, finders), redactValue(v, finders, depth + 1)]),
+  ) as T;
 }
 
-/** Whether any string (or number, or key) of a JSON-like value holds a secret in any of its forms; stops at the first. */
+/**
+ * Whether any string (or number, or key) of a JSON-like value holds a secret in any of its forms; stops at the first.
+ */
 export function mentionsSecret(value: unknown, secrets: readonly string[]): boolean {
   const finders = findersOf(secrets);
   return finders.length > 0 && walkMentions(value, finders, 0);
 }
 
 function walkMentions(value: unknown, finders: Finder[], depth: number): boolean {
-  if (typeof value === "string" || typeof value === "number" || typeof value === "bigint") return holds(String(value), finders);
+  if (typeof value === "string" || typeof value === "number" || typeof value === "bigint")
+    return holds(String(value), finders);
   if (!value || typeof value !== "object") return false;
   // Too deep to search: it may hold one (redactValue withholds it).
   if (depth >= MAX_NESTING) return true;
   if (Array.isArray(value)) return value.some((item) => walkMentions(item, finders, depth + 1));
-  return Object.keys(value).some((key) => holds(key, finders) || walkMentions((value as Record<string, unknown>)[key], finders, depth + 1));
+  return Object.keys(value).some(
+    (key) => holds(key, finders) || walkMentions((value as Record<string, unknown>)[key], finders, depth + 1),
+  );
 }
 
 const holds = (text: string, finders: Finder[]): boolean => found(text, finders).length > 0;
 
-/** Ranges [start, end) of `text` where a secret is, overlapping ones merged: each secret is looked for from every start. */
+/**
+ * Ranges [start, end) of `text` where a secret is, overlapping ones merged: each secret is looked for from every start.
+ */
 function found(text: string, finders: Finder[]): [number, number][] {
   const ranges: [number, number][] = [];
   let lower: string | undefined;
@@ -101,7 +112,14 @@ function found(text: string, finders: Finder[]): [number, number][] {
     // In a text without `%`, `\` or `+` (an escape's first character, a space's other form), an ASCII secret
     // is only as itself in some case, its `+` as a space: its plain form is in the text in lower case. (Case-
     // insensitive matching without the flag `u` never takes a character beyond ASCII for one within it.)
-    if (text.length < finder.shortest || (!finder.re && finder.plain && !/[%\\+]/.test(text) && !finder.plain.some((p) => (lower ??= text.toLowerCase()).includes(p)))) continue;
+    if (
+      text.length < finder.shortest ||
+      (!finder.re &&
+        finder.plain &&
+        !/[%\\+]/.test(text) &&
+        !finder.plain.some((p) => (lower ??= text.toLowerCase()).includes(p)))
+    )
+      continue;
     const re = (finder.re ??= finder.make());
     re.lastIndex = 0;
     for (let m = re.exec(text); m; m = re.exec(text)) {
@@ -119,13 +137,22 @@ function found(text: string, finders: Finder[]): [number, number][] {
   return merged;
 }
 
-/** What finds one secret in every form, and the length of the shortest text it can be found in (most texts are shorter: not searched). */
+/**
+ * What finds one secret in every form, and the length of the shortest text it can be found in (most texts are shorter:
+ * not searched).
+ */
 interface Finder {
-  /** The expression, once a text needed it (see found): building it costs more than the checks before it, running it less. */
+  /**
+   * The expression, once a text needed it (see found): building it costs more than the checks before it, running it
+   * less.
+   */
   re?: RegExp;
   make: () => RegExp;
   shortest: number;
-  /** An ASCII secret and its base64 cores in lower case, a `+` as a space (see found); none for another secret, whose expression always runs. */
+  /**
+   * An ASCII secret and its base64 cores in lower case, a `+` as a space (see found); none for another secret, whose
+   * expression always runs.
+   */
   plain: string[] | undefined;
 }
 
@@ -133,9 +160,13 @@ interface Finder {
 // call's list often differs from the last only by a token just issued.
 const finderCache = new Map<string, Finder>();
 
-const findersOf = (secrets: readonly string[]): Finder[] => [...new Set(secrets.filter((s) => typeof s === "string" && isSecretLength(s)))].map(finderOf);
+const findersOf = (secrets: readonly string[]): Finder[] =>
+  [...new Set(secrets.filter((s) => typeof s === "string" && isSecretLength(s)))].map(finderOf);
 
-/** The expression that finds a secret in any of its forms, run on every text the check before it (in found) lets by: for tests of that check. */
+/**
+ * The expression that finds a secret in any of its forms, run on every text the check before it (in found) lets by: for
+ * tests of that check.
+ */
 export function secretExpression(secret: string): RegExp {
   return finderOf(secret).make();
 }
@@ -154,7 +185,9 @@ function finderOf(secret: string): Finder {
       // written out (charPattern) do, and a character outside the BMP is matched as its two units.
       make: () => new RegExp([chars.map(charPattern).join(""), ...cores.map(literal)].join("|"), "gi"),
       shortest: Math.min(chars.length, ...cores.map((c) => c.length)),
-      plain: /^[\0-\x7f]*$/.test(secret) ? [secret, ...cores].map((t) => t.toLowerCase().replaceAll("+", " ")) : undefined,
+      plain: /^[\0-\x7f]*$/.test(secret)
+        ? [secret, ...cores].map((t) => t.toLowerCase().replaceAll("+", " "))
+        : undefined,
     };
     finderCache.set(secret, finder);
   }

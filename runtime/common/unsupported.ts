@@ -35,7 +35,11 @@ export const SUPPORT_EXPORTS = {
  * changed after the package was made; it names the part, and carries none of the longer texts into a package.
  */
 export function lacks(part: keyof typeof SUPPORT_EXPORTS, param?: string): Issue {
-  return { ...(param !== undefined ? { param } : {}), rule: "support", message: `${param !== undefined ? `${param}: ` : ""}needs the runtime's ${part} support, which this call lacks` };
+  return {
+    ...(param !== undefined ? { param } : {}),
+    rule: "support",
+    message: `${param !== undefined ? `${param}: ` : ""}needs the runtime's ${part} support, which this call lacks`,
+  };
 }
 
 /** The problem of a tool that needs a part its caller was made without. */
@@ -44,6 +48,8 @@ export function unsupported(part: keyof typeof SUPPORT_EXPORTS, what: string, pa
   return {
     ...(param !== undefined ? { param } : {}),
     rule: "support",
-    message: `${param !== undefined ? `${param}: ` : ""}${what} needs the runtime's ${name}, which this caller was made without (pass ${part}: ${name} from @blockwright/runtime to createExecutor)`,
+    message:
+      `${param !== undefined ? `${param}: ` : ""}${what} needs the runtime's ${name}, ` +
+      `which this caller was made without (pass ${part}: ${name} from @blockwright/runtime to createExecutor)`,
   };
 }

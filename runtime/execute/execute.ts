@@ -16,11 +16,19 @@ import { merged } from "../common/own.js";
 const { rateLimits, ...parts } = fullSupport;
 const everyPart = { ...BY_HAND, ...parts, limiter: rateLimits.shared() };
 
-export async function executeToolDefinition(tool: ToolCall, params: Record<string, unknown> | undefined, options: ExecuteOptions & Support = {}): Promise<ToolResult> {
+export async function executeToolDefinition(
+  tool: ToolCall,
+  params: Record<string, unknown> | undefined,
+  options: ExecuteOptions & Support = {},
+): Promise<ToolResult> {
   return runTool(tool, params, merged(everyPart, options));
 }
 
 /** The pages of a list operation, one result each (paginate.ts), every part of the support included. */
-export function paginateToolDefinition(tool: ToolCall, params: Record<string, unknown> | undefined, options: ExecuteOptions & Support = {}): AsyncGenerator<ToolResult> {
+export function paginateToolDefinition(
+  tool: ToolCall,
+  params: Record<string, unknown> | undefined,
+  options: ExecuteOptions & Support = {},
+): AsyncGenerator<ToolResult> {
   return pagesOf(tool, params, merged(everyPart, options));
 }

@@ -13,32 +13,49 @@ import { paginateToolDefinition } from "../paging/paginate.js";
 import { type PreparedRequest, type PrepareOptions, prepareRequest } from "./prepared.js";
 import type { ToolDefinition, ToolCall } from "../spec/tool-types.js";
 
-/** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
+/**
+ * The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader;
+ * tool-field-readers.test.ts: each reader reads it).
+ */
 export const TOOL_FIELDS_READ = ["provider"] as const satisfies readonly (keyof ToolCall)[];
 
 export type ToolMap = Record<string, ToolDefinition<object, object>>;
 export type ParamsOf<T> = T extends ToolDefinition<infer P, object> ? P : never;
 export type OutputOf<T> = T extends ToolDefinition<object, infer O> ? O : never;
 /** The operation ids of the tools that declare pagination. */
-export type PagedOperationIds<T extends ToolMap> = { [K in keyof T & string]: T[K] extends ToolDefinition<object, object, true> ? K : never }[keyof T & string];
+export type PagedOperationIds<T extends ToolMap> = {
+  [K in keyof T & string]: T[K] extends ToolDefinition<object, object, true> ? K : never;
+}[keyof T & string];
 /** Options of `paginate`: those of a call, each page being one call (allPages is implied). */
 export type PageOptions = Omit<ExecuteOptions, "allPages">;
 
 export interface ToolExecutor<T extends ToolMap> {
-  <K extends keyof T & string>(operationId: K, params: ParamsOf<T[K]>, options?: ExecuteOptions): Promise<ToolResult<OutputOf<T[K]>>>;
+  <K extends keyof T & string>(
+    operationId: K,
+    params: ParamsOf<T[K]>,
+    options?: ExecuteOptions,
+  ): Promise<ToolResult<OutputOf<T[K]>>>;
   /**
    * The pages of a list operation, one result each, in order: the iteration
    * ends after the last page, after `maxPages` pages or `maxItems` items, or
    * with a failed result (bad input, an upstream error, a next page on
    * another address). Never throws for those.
    */
-  paginate<K extends PagedOperationIds<T>>(operationId: K, params: ParamsOf<T[K]>, options?: PageOptions): AsyncGenerator<ToolResult<OutputOf<T[K]>>>;
+  paginate<K extends PagedOperationIds<T>>(
+    operationId: K,
+    params: ParamsOf<T[K]>,
+    options?: PageOptions,
+  ): AsyncGenerator<ToolResult<OutputOf<T[K]>>>;
   /**
    * The request a call would send, for a host that sends it itself (a workflow platform's executor), and the
    * reading of the host's answer (prepared.ts): the values checked and the request built before anything is sent,
    * or the failure. One request: no retries, pages or rate of the runtime's.
    */
-  prepare<K extends keyof T & string>(operationId: K, params: ParamsOf<T[K]>, options?: PrepareOptions): PreparedRequest<OutputOf<T[K]>> | { failed: Extract<ToolResult, { success: false }> };
+  prepare<K extends keyof T & string>(
+    operationId: K,
+    params: ParamsOf<T[K]>,
+    options?: PrepareOptions,
+  ): PreparedRequest<OutputOf<T[K]>> | { failed: Extract<ToolResult, { success: false }> };
 }
 
 /**
@@ -49,17 +66,24 @@ export interface ToolExecutor<T extends ToolMap> {
  * writeSafety`, `credentials: credentialKinds`, `requestSize:
  * requestSizeCheck`, `links: pageLinks`, `cursors: pageCursors`, `rateLimits: RateLimiter`, `waits:
  * rateLimitWaits`, `files: fileSupport`, `addresses: instanceAddresses`,
- * `routes: valueRoutes`, `constants: wireConstants`, `outcomes: replyOutcomes`; a generated package passes those of its provider). Without `oauth`, only a token given
- * as the credential parameter works; without `rateLimits` (or a `limiter`),
- * no documented rate is kept; a tool that needs another part fails, naming it.
+ * `routes: valueRoutes`, `constants: wireConstants`, `outcomes: replyOutcomes`; a generated package passes those of its
+ * provider). Without `oauth`, only a token given as the credential parameter works; without `rateLimits` (or a
+ * `limiter`), no documented rate is kept; a tool that needs another part fails, naming it.
  * With `rateLimits`, the rate is kept per credential by the process's one
  * limiter, with every other executor, client and workflow run that sends with
  * the same credential (RateLimiter.shared()).
  */
 export interface ExecutorOptions extends Support {
-  /** OAuth 2 access tokens, per credential set: concurrent calls share one token request (made anew with `oauth` when not given). */
+  /**
+   * OAuth 2 access tokens, per credential set: concurrent calls share one token request (made anew with `oauth` when
+   * not given).
+   */
   tokens?: TokenCache;
-  /** Where the providers' documented request rates (rateLimits.requestsPerMinute) are kept per credential (with `rateLimits`, when not given: the process's, RateLimiter.shared()); one of its own keeps the executor's calls apart. */
+  /**
+   * Where the providers' documented request rates (rateLimits.requestsPerMinute) are kept per credential (with
+   * `rateLimits`, when not given: the process's, RateLimiter.shared()); one of its own keeps the executor's calls
+   * apart.
+   */
   limiter?: RateLimiter;
 }
 
@@ -106,7 +130,11 @@ function executorOf<T extends ToolMap>(tools: T, shared: ExecutorOptions, byHand
     if (!tool) return unknown(operationId);
     return runTool(tool, params as Record<string, unknown>, merged(kept, options));
   };
-  const paginate = async function* (operationId: string, params: object, options?: PageOptions): AsyncGenerator<ToolResult> {
+  const paginate = async function* (
+    operationId: string,
+    params: object,
+    options?: PageOptions,
+  ): AsyncGenerator<ToolResult> {
     const tool = ownValue(tools, operationId) as ToolDefinition | undefined;
     if (!tool) {
       yield unknown(operationId);

@@ -19,33 +19,73 @@ export interface HostRequest {
   /** The absolute address, path parameters and query encoded. */
   url: string;
   headers: Record<string, string>;
-  /** JSON or form text; a multipart body (FormData) or one file's bytes (Blob) only for tools with file parameters, which are refused here. */
+  /**
+   * JSON or form text; a multipart body (FormData) or one file's bytes (Blob) only for tools with file parameters,
+   * which are refused here.
+   */
   body?: string | FormData | Blob;
 }
 
 /** A call ready for its host to send, and the reading of the host's answer to it. */
 export interface PreparedRequest<O = Record<string, unknown>> {
   request: HostRequest;
-  /** The result the host's answer gives, as executeTool's would be for the same answer (never thrown for an upstream failure). */
+  /**
+   * The result the host's answer gives, as executeTool's would be for the same answer (never thrown for an upstream
+   * failure).
+   */
   answer(response: Response): Promise<ToolResult<O>>;
 }
 
-/** Options of a prepared call: a call's, but those of sending (retries, time-outs, a limiter, pages), which are the host's. */
-export type PrepareOptions = Pick<ExecuteOptions, "baseUrl" | "allowHosts" | "secrets" | "idempotencyKey" | "validateOutputs" | "signal">;
+/**
+ * Options of a prepared call: a call's, but those of sending (retries, time-outs, a limiter, pages), which are the
+ * host's.
+ */
+export type PrepareOptions = Pick<
+  ExecuteOptions,
+  "baseUrl" | "allowHosts" | "secrets" | "idempotencyKey" | "validateOutputs" | "signal"
+>;
 
-export function prepareRequest(tool: ToolCall, params: Record<string, unknown> | undefined, options: PrepareOptions & CallSupport): PreparedRequest | { failed: Extract<ToolResult, { success: false }> } {
+export function prepareRequest(
+  tool: ToolCall,
+  params: Record<string, unknown> | undefined,
+  options: PrepareOptions & CallSupport,
+): PreparedRequest | { failed: Extract<ToolResult, { success: false }> } {
   // Only a prepared call's own options reach the call: one that pages, or waits on a limiter, is not what a host sends.
   const { limiter: _limiter, ...support } = options as ExecuteOptions & CallSupport;
-  if (wantsPages(support)) return refusal(tool, { param: "allPages", rule: "pagination", message: `allPages: a request its host sends is one page; ask for the next with the page's own parameters` });
+  if (wantsPages(support))
+    return refusal(tool, {
+      param: "allPages",
+      rule: "pagination",
+      message: `allPages: a request its host sends is one page; ask for the next with the page's own parameters`,
+    });
   const call = prepareCall(tool, params, support);
   if ("failed" in call) return call as { failed: Extract<ToolResult, { success: false }> };
   // A token given is sent as it is (no renewal after a 401: the host's request is the one attempt).
   if (call.oauth && call.credential === "") {
     const param = tool.auth.param;
-    return { failed: call.fail({ type: "validation", param, rule: "oauth", message: `${param}: give the access token: obtaining one by an OAuth 2 flow takes requests of its own, which a request its host sends cannot make first` }) };
+    return {
+      failed: call.fail({
+        type: "validation",
+        param,
+        rule: "oauth",
+        message:
+          `${param}: give the access token: obtaining one by an OAuth 2 flow takes requests of its own, ` +
+          `which a request its host sends cannot make first`,
+      }),
+    };
   }
   const file = tool.params.find((p) => p.type === "file" && call.values[p.name] !== undefined);
-  if (file) return { failed: call.fail({ type: "validation", param: file.name, rule: "file", message: `${file.name}: a file is read before its request is built, which a request its host sends cannot wait for` }) };
+  if (file)
+    return {
+      failed: call.fail({
+        type: "validation",
+        param: file.name,
+        rule: "file",
+        message:
+          `${file.name}: a file is read before its request is ` +
+          `built, which a request its host sends cannot wait for`,
+      }),
+    };
   const request = call.request();
   // One idempotency key for the request, the same one the answer is read with.
   const key = support.writes?.key(tool, request, support.idempotencyKey);
@@ -56,12 +96,22 @@ export function prepareRequest(tool: ToolCall, params: Record<string, unknown> |
     request: sent,
     answer: async (response) => {
       // The host's answer, handed over as the one answer of one attempt (retries are the host's).
-      const handed = { ...support, retries: 0, fetch: () => Promise.resolve(response), ...(key !== undefined ? { idempotencyKey: key } : {}) };
+      const handed = {
+        ...support,
+        retries: 0,
+        fetch: () => Promise.resolve(response),
+        ...(key !== undefined ? { idempotencyKey: key } : {}),
+      };
       return (await sendCall(call, { ...request, headers: { ...request.headers } }, handed, key)).result;
     },
   };
 }
 
-function refusal(tool: ToolCall, problem: { param: string; rule: string; message: string }): { failed: Extract<ToolResult, { success: false }> } {
-  return { failed: { success: false, error: { type: "validation", provider: tool.provider, operation: tool.id, ...problem } } };
+function refusal(
+  tool: ToolCall,
+  problem: { param: string; rule: string; message: string },
+): { failed: Extract<ToolResult, { success: false }> } {
+  return {
+    failed: { success: false, error: { type: "validation", provider: tool.provider, operation: tool.id, ...problem } },
+  };
 }

@@ -8,13 +8,24 @@ import { gatherPages } from "../paging/paginate.js";
 import { type CallSupport, type ExecuteOptions, openCallFiles, prepareCall, sendCall } from "../call/single-call.js";
 import type { ToolCall } from "../spec/tool-types.js";
 
-export function runTool(tool: ToolCall, params: Record<string, unknown> | undefined, options: ExecuteOptions & CallSupport = {}): Promise<ToolResult> {
+export function runTool(
+  tool: ToolCall,
+  params: Record<string, unknown> | undefined,
+  options: ExecuteOptions & CallSupport = {},
+): Promise<ToolResult> {
   // Not async: each of the two is, and a promise more a call is a microtask more.
   return wantsPages(options) ? gatherPages(tool, params, options) : runOnce(tool, params, options);
 }
 
-/** One call, never all pages: what a client's methods run (their pages come item by item from `.items`), so a client bundles no page merging. */
-export async function runOnce(tool: ToolCall, params: Record<string, unknown> | undefined, options: ExecuteOptions & CallSupport): Promise<ToolResult> {
+/**
+ * One call, never all pages: what a client's methods run (their pages come item by item from `.items`), so a client
+ * bundles no page merging.
+ */
+export async function runOnce(
+  tool: ToolCall,
+  params: Record<string, unknown> | undefined,
+  options: ExecuteOptions & CallSupport,
+): Promise<ToolResult> {
   const prepared = prepareCall(tool, params, options);
   if ("failed" in prepared) return prepared.failed;
   // Awaited only for a package with the files part: an await of a promise that brings nothing is a microtask a call.

@@ -13,7 +13,7 @@ export const TOOL_FIELDS_READ = ["auth"] as const satisfies readonly (keyof Tool
 
 /** A place a credential takes in a request. */
 export interface CredentialSlot {
-  in: "header" | "query" | "cookie";
+  in: "header" | "query" | "cookie" | "path";
   name: string;
 }
 
@@ -95,8 +95,11 @@ export function basicTexts(way: AuthWay, credential: string, values: Record<stri
   return wayCredentials(way).flatMap((c, i) => (c.type === "basic" ? [basicToken(String(values[c.user] ?? ""), i === 0 ? credential : String(values[c.param] ?? ""))] : []));
 }
 
-/** What one credential puts on a request: a header, a query pair (encoded text), or a cookie pair. */
-export type Placed = { header: [string, string] } | { query: string } | { cookie: string };
+/** What one credential puts on a request: a header, a query pair (encoded text), a cookie pair, or a variable of the address and its encoded value. */
+export type Placed = { header: [string, string] } | { query: string } | { cookie: string } | { path: [string, string] };
+
+/** What a credential sent as it is puts on a request: a header or a query pair. */
+export type SimplePlaced = { header: [string, string] } | { query: string };
 
 /** A credential sent as it is, alone: a bearer token, a header or a query key (what a call places without the credential kinds support). */
 export type SimpleCredential = { type: "bearer"; param: string } | { type: "header"; name: string; param: string; prefix?: string } | { type: "query"; name: string; param: string };
@@ -105,11 +108,13 @@ export type SimpleCredential = { type: "bearer"; param: string } | { type: "head
 export function placeCredential(c: CredentialSpec, value: string, values: Record<string, unknown>): Placed {
   if (c.type === "basic") return { header: ["Authorization", `Basic ${basicToken(String(values[c.user] ?? ""), value)}`] };
   if (c.type === "cookie") return { cookie: `${c.name}=${encodeURIComponent(value)}` };
+  // One path segment: ":" and "@" stay as they are (RFC 3986 pchar; a bot token `123456:ABC` is sent as written).
+  if (c.type === "path") return { path: [c.name, encodeURIComponent(value).replace(/%3A/gi, ":").replace(/%40/gi, "@")] };
   return placeSimple(c as SimpleCredential, value);
 }
 
 /** Where a bearer token, a header credential or a query key goes with its value. */
-export function placeSimple(c: SimpleCredential, value: string): Exclude<Placed, { cookie: string }> {
+export function placeSimple(c: SimpleCredential, value: string): SimplePlaced {
   if (c.type === "query") return { query: `${percentEncoded(c.name)}=${percentEncoded(value)}` };
   return { header: c.type === "bearer" ? ["Authorization", `Bearer ${value}`] : [c.name, c.prefix === undefined ? value : c.prefix + value] };
 }
@@ -117,11 +122,11 @@ export function placeSimple(c: SimpleCredential, value: string): Exclude<Placed,
 /**
  * Whether a tool's auth needs the credential kinds support (call/support.ts
  * `credentials`): more than one way, more than one credential in a way, or a
- * basic or cookie credential.
+ * basic, cookie or path credential.
  */
 export function credentialKindsNeeded(auth: AuthSpec): boolean {
   const ways = authWays(auth);
-  return ways.length > 1 || ways.some((way) => wayCredentials(way).some((c, i) => i > 0 || c.type === "basic" || c.type === "cookie"));
+  return ways.length > 1 || ways.some((way) => wayCredentials(way).some((c, i) => i > 0 || c.type === "basic" || c.type === "cookie" || c.type === "path"));
 }
 
 /**

@@ -6,7 +6,7 @@
 // turn a POST into a GET; instead it becomes an `upstream` error naming the
 // Location's origin, so the caller can fix the address they gave.
 import type { AuthWay, CredentialSpec, ToolCall } from "../spec/tool-types.js";
-import { placeCredential, placeWay, wayCredentials, type Placed } from "./credentials.js";
+import { placeCredential, placeWay, wayCredentials, type Placed, type SimplePlaced } from "./credentials.js";
 import { type Encoded, isEncoded, percentEncoded } from "./percent-encoding.js";
 
 /** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
@@ -115,7 +115,9 @@ export function applyFirstCredential(request: HttpRequest, way: AuthWay, credent
 /** Put placed credentials on a request: a header replaces one of the same name (any case), a cookie pair one of the same name. */
 export function applyPlaced(request: HttpRequest, placed: readonly Placed[]): void {
   for (const p of placed) {
-    if (!("cookie" in p)) applySimple(request, p);
+    // A variable of the address (auth's, which the address template and the path leave as written): its value in its place.
+    if ("path" in p) request.url = request.url.replaceAll(`{${p.path[0]}}`, p.path[1]);
+    else if (!("cookie" in p)) applySimple(request, p);
     else {
       const key = Object.keys(request.headers).find((k) => k.toLowerCase() === "cookie");
       const name = p.cookie.slice(0, p.cookie.indexOf("="));
@@ -130,7 +132,7 @@ export function applyPlaced(request: HttpRequest, placed: readonly Placed[]): vo
 }
 
 /** Put a header (replacing one of the same name, any case) or a query pair on a request. */
-export function applySimple(request: HttpRequest, p: Exclude<Placed, { cookie: string }>): void {
+export function applySimple(request: HttpRequest, p: SimplePlaced): void {
   if ("query" in p) request.url = withQueryPair(request.url, p.query);
   else setHeader(request.headers, p.header[0], p.header[1]);
 }

@@ -1,102 +1,52 @@
-// LLM tool definitions generated from tool definitions (the IR): OpenAI
-// function tools in strict mode, Anthropic tools and MCP tools. Plain data in,
-// plain data out, so the library, the CLI's `tools` command and the MCP
-// server all serve the same definitions.
-//
-// A model sees only the parameters it may fill: secret and user-only ones
-// (credentials, the instance address) come from the environment or the
-// connection. Cross-field rules become sentences of the description, never
-// top-level unions, which several clients reject.
-import { itemAt } from "../common/checked.js";
 import type { ToolError } from "../http/errors.js";
 import { nestingIssue, tooDeep } from "../common/nesting.js";
 import { ownValue, setOwn } from "../common/own.js";
 import { toolBehavior, type ToolBehavior } from "../spec/behavior.js";
-import type { OutputSource, OutputSpec, ParamSpec, ToolSpec } from "../spec/tool-types.js";
+import type { ParamSpec, ToolSpec } from "../spec/tool-types.js";
 import { type DescribedTool, toolSentences } from "./wording.js";
+import { outputSchema } from "./llm-outputs.js";
+import {
+  type AnthropicTool,
+  type JsonSchema,
+  type JsonType,
+  LLM_TOOL_FORMATS,
+  type LlmTool,
+  type LlmToolFormat,
+  type LlmToolsOptions,
+  type McpTool,
+  type ObjectSchema,
+  type OpenAiTool,
+} from "./llm-tool-types.js";
 
-/** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
-export const TOOL_FIELDS_READ = ["id", "title", "description", "params", "outputs", "outcomes"] as const satisfies readonly (keyof ToolSpec)[];
+/**
+ * The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader;
+ * tool-field-readers.test.ts: each reader reads it).
+ */
+export const TOOL_FIELDS_READ = ["id", "title", "description", "params"] as const satisfies readonly (keyof ToolSpec)[];
 
 export { toolBehavior, type ToolBehavior };
-
-export type LlmToolFormat = "openai" | "anthropic" | "mcp";
-export const LLM_TOOL_FORMATS: readonly LlmToolFormat[] = ["openai", "anthropic", "mcp"];
-
-type JsonType = "string" | "number" | "integer" | "boolean" | "object" | "array" | "null";
-
-/** The subset of JSON Schema (2020-12, and equally draft-07) these definitions use. */
-export interface JsonSchema {
-  type?: JsonType | JsonType[];
-  title?: string;
-  description?: string;
-  properties?: Record<string, JsonSchema>;
-  required?: string[];
-  additionalProperties?: boolean;
-  enum?: unknown[];
-  default?: unknown;
-  examples?: unknown[];
-  minimum?: number;
-  maximum?: number;
-  multipleOf?: number;
-  minLength?: number;
-  minItems?: number;
-  maxItems?: number;
-  maxLength?: number;
-  pattern?: string;
-  format?: string;
-  /** The forms a value may take (a parameter's `anyOf`), each a schema of its own. */
-  anyOf?: JsonSchema[];
-  /** A list's items (a list of files' addresses). */
-  items?: JsonSchema;
-}
-
-/** An object schema: what every format requires at the root. */
-export interface ObjectSchema extends JsonSchema {
-  type: "object";
-  properties: Record<string, JsonSchema>;
-  required: string[];
-}
-
-/** Chat Completions function tool (for the Responses API, spread `function` into the tool). */
-export interface OpenAiTool {
-  type: "function";
-  function: { name: string; description: string; parameters: ObjectSchema; strict: true };
-}
-
-export interface AnthropicTool {
-  name: string;
-  description: string;
-  input_schema: ObjectSchema;
-}
-
-export interface McpToolAnnotations {
-  title: string;
-  readOnlyHint: boolean;
-  destructiveHint: boolean;
-  idempotentHint: boolean;
-  openWorldHint: boolean;
-}
-
-export interface McpTool {
-  name: string;
-  title: string;
-  description: string;
-  inputSchema: ObjectSchema;
-  outputSchema: ObjectSchema;
-  annotations: McpToolAnnotations;
-}
-
-export type LlmTool<F extends LlmToolFormat = LlmToolFormat> = F extends "openai" ? OpenAiTool : F extends "anthropic" ? AnthropicTool : McpTool;
-
-export interface LlmToolsOptions {
-  /** Only the tools that change nothing upstream. */
-  readOnly?: boolean;
-}
+export { llmOutput, outputSchema } from "./llm-outputs.js";
+export {
+  type AnthropicTool,
+  type JsonSchema,
+  LLM_TOOL_FORMATS,
+  type LlmTool,
+  type LlmToolFormat,
+  type LlmToolsOptions,
+  type McpTool,
+  type McpToolAnnotations,
+  type ObjectSchema,
+  type OpenAiTool,
+} from "./llm-tool-types.js";
 
 /** Definitions of `tools` (a provider's tool map, or a list) in `format`, in their order. */
-export function toLlmTools<F extends LlmToolFormat>(tools: Record<string, ToolSpec> | readonly ToolSpec[], format: F, options: LlmToolsOptions = {}): LlmTool<F>[] {
-  if (!LLM_TOOL_FORMATS.includes(format)) throw new TypeError(`unknown LLM tool format ${JSON.stringify(format)} (formats: ${LLM_TOOL_FORMATS.join(", ")})`);
+export function toLlmTools<F extends LlmToolFormat>(
+  tools: Record<string, ToolSpec> | readonly ToolSpec[],
+  format: F,
+  options: LlmToolsOptions = {},
+): LlmTool<F>[] {
+  if (!LLM_TOOL_FORMATS.includes(format))
+    throw new TypeError(`unknown LLM tool format ${JSON.stringify(format)} (formats: ${LLM_TOOL_FORMATS.join(", ")})`);
   const list = (Array.isArray(tools) ? tools : Object.values(tools)) as ToolSpec[];
   const chosen = options.readOnly ? list.filter((t) => toolBehavior(t).readOnly) : list;
   const seen = new Map<string, string>();
@@ -114,7 +64,10 @@ export function toLlmTool<F extends LlmToolFormat>(tool: ToolSpec, format: F): L
   const description = toolDescription(tool);
   switch (format) {
     case "openai":
-      return { type: "function", function: { name, description, parameters: inputSchema(tool, { strict: true }), strict: true } } satisfies OpenAiTool as LlmTool<F>;
+      return {
+        type: "function",
+        function: { name, description, parameters: inputSchema(tool, { strict: true }), strict: true },
+      } satisfies OpenAiTool as LlmTool<F>;
     case "anthropic":
       return { name, description, input_schema: inputSchema(tool) } satisfies AnthropicTool as LlmTool<F>;
     default: {
@@ -125,7 +78,13 @@ export function toLlmTool<F extends LlmToolFormat>(tool: ToolSpec, format: F): L
         description,
         inputSchema: inputSchema(tool),
         outputSchema: outputSchema(tool),
-        annotations: { title: tool.title, readOnlyHint: b.readOnly, destructiveHint: b.destructive, idempotentHint: b.idempotent, openWorldHint: b.openWorld },
+        annotations: {
+          title: tool.title,
+          readOnlyHint: b.readOnly,
+          destructiveHint: b.destructive,
+          idempotentHint: b.idempotent,
+          openWorldHint: b.openWorld,
+        },
       } satisfies McpTool as LlmTool<F>;
     }
   }
@@ -185,9 +144,27 @@ function isConnectionParam(p: ParamSpec): boolean {
  * (without echoing the value), as are arguments that are not an object.
  * Unknown names and bad values are left to the tool's own validation.
  */
-export function llmCallParams(tool: ToolSpec, args: unknown, connection: Record<string, unknown>): { params: Record<string, unknown> } | { error: ToolError } {
-  const fail = (param: string | undefined, rule: string, message: string) => ({ error: { type: "validation" as const, provider: tool.provider, operation: tool.id, message, rule, ...(param ? { param } : {}) } });
-  if (args !== undefined && args !== null && (typeof args !== "object" || Array.isArray(args))) return fail(undefined, "arguments", `the arguments must be an object of parameters, got ${Array.isArray(args) ? "an array" : typeof args}`);
+export function llmCallParams(
+  tool: ToolSpec,
+  args: unknown,
+  connection: Record<string, unknown>,
+): { params: Record<string, unknown> } | { error: ToolError } {
+  const fail = (param: string | undefined, rule: string, message: string) => ({
+    error: {
+      type: "validation" as const,
+      provider: tool.provider,
+      operation: tool.id,
+      message,
+      rule,
+      ...(param ? { param } : {}),
+    },
+  });
+  if (args !== undefined && args !== null && (typeof args !== "object" || Array.isArray(args)))
+    return fail(
+      undefined,
+      "arguments",
+      `the arguments must be an object of parameters, got ${Array.isArray(args) ? "an array" : typeof args}`,
+    );
   const given = (args ?? {}) as Record<string, unknown>;
   const params: Record<string, unknown> = {};
   const reserved = new Set(connectionParams(tool).map((p) => p.name));
@@ -195,15 +172,29 @@ export function llmCallParams(tool: ToolSpec, args: unknown, connection: Record<
     const value = given[name];
     if (reserved.has(name)) {
       if (value === undefined || value === null) continue;
-      return fail(name, "connection", `${name}: is set by the server's connection settings, not by tool arguments; leave it out (the value given was not used)`);
+      return fail(
+        name,
+        "connection",
+        `${name}: is set by the server's connection settings, not by tool arguments; ` +
+          `leave it out (the value given was not used)`,
+      );
     }
     // A model's argument nested past the rule gets the rule, before anything walks it (validation, JSON.stringify).
     const deep = typeof value === "object" ? tooDeep(value) : undefined;
     if (deep) return fail(name, "depth", nestingIssue(name, deep).message);
     const spec = tool.params.find((p) => p.name === name);
     const isAddress = (v: unknown) => typeof v === "string" && /^https?:\/\//i.test(v);
-    if (spec?.type === "file" && value !== undefined && value !== null && !(spec.multiple && Array.isArray(value) ? value.every(isAddress) : isAddress(value))) {
-      return fail(name, "format", `${name}: a model gives a file as its https address (the tool fetches it), not as a path or as content`);
+    if (
+      spec?.type === "file" &&
+      value !== undefined &&
+      value !== null &&
+      !(spec.multiple && Array.isArray(value) ? value.every(isAddress) : isAddress(value))
+    ) {
+      return fail(
+        name,
+        "format",
+        `${name}: a model gives a file as its https address (the tool fetches it), not as a path or as content`,
+      );
     }
     setOwn(params, name, value);
   }
@@ -244,7 +235,8 @@ function paramSchema(p: ParamSpec, strict: boolean, needed: boolean): JsonSchema
   switch (p.type) {
     case "string":
       s.type = "string";
-      if (p.enum && p.separator !== undefined) notes.push(`A list of ${p.enum.join(", ")}, separated by "${p.separator}".`);
+      if (p.enum && p.separator !== undefined)
+        notes.push(`A list of ${p.enum.join(", ")}, separated by "${p.separator}".`);
       else if (p.enum) s.enum = [...p.enum];
       if (strict) {
         const length = lengthNote(p.minLength, p.maxLength);
@@ -261,7 +253,11 @@ function paramSchema(p: ParamSpec, strict: boolean, needed: boolean): JsonSchema
         if (strict) notes.push(`Format: ${p.format}.`);
         else s.format = p.format;
       }
-      if (p.wire.in === "body" && p.wire.split) notes.push(`A list separated by "${p.wire.split.separator}"${p.wire.split.maxItems !== undefined ? `, at most ${p.wire.split.maxItems} items` : ""}.`);
+      if (p.wire.in === "body" && p.wire.split)
+        notes.push(
+          `A list separated by "${p.wire.split.separator}"` +
+            `${p.wire.split.maxItems !== undefined ? `, at most ${p.wire.split.maxItems} items` : ""}.`,
+        );
       break;
     case "number":
       s.type = p.integer ? "integer" : "number";
@@ -274,42 +270,65 @@ function paramSchema(p: ParamSpec, strict: boolean, needed: boolean): JsonSchema
       s.type = "boolean";
       break;
     case "file":
-      // A model can give an address, never bytes; a path would let it send any local file away (llmCallParams refuses one).
-      if (p.multiple) {
-        // A list of files: a list of addresses, each fetched and uploaded.
-        s.type = "array";
-        s.items = strict ? { type: "string" } : { type: "string", format: "uri" };
-        notes.push("The files' https addresses: the tool fetches each and uploads its content.");
-      } else {
-        s.type = "string";
-        if (!strict) s.format = "uri";
-        notes.push("The file's https address: the tool fetches it and uploads its content.");
-      }
-      if (p.maxBytes !== undefined) notes.push(`At most ${p.maxBytes} bytes.`);
+      fileSchema(s, p, strict, notes);
       break;
     case "json":
       // A value of several forms: each form's schema (strict mode takes one string, the forms said in words).
       if (p.anyOf) {
-        const forms = p.anyOf.map((form) => paramSchema({ ...p, ...form, anyOf: undefined, jsonType: form.jsonType, title: "", description: "", default: undefined, example: undefined }, false, true));
+        const forms = p.anyOf.map((form) =>
+          paramSchema(
+            {
+              ...p,
+              ...form,
+              anyOf: undefined,
+              jsonType: form.jsonType,
+              title: "",
+              description: "",
+              default: undefined,
+              example: undefined,
+            },
+            false,
+            true,
+          ),
+        );
         if (strict) {
           s.type = "string";
-          notes.push(`One of: ${forms.map((f) => `${[f.type].flat().join(" or ")}${f.description ? ` (${f.description})` : ""}`).join("; ")}; a list or an object as JSON text.`);
+          const form = (f: JsonSchema) =>
+            `${[f.type].flat().join(" or ")}${f.description ? ` (${f.description})` : ""}`;
+          notes.push(`One of: ${forms.map(form).join("; ")}; a list or an object as JSON text.`);
         } else s.anyOf = forms.map(({ description, ...form }) => (description ? { ...form, description } : form));
         break;
       }
       if (strict) {
         s.type = "string";
-        notes.push(`Give it as JSON text of ${p.jsonType === "array" ? "an array" : p.jsonType === "object" ? "an object" : "an object or an array"}.`);
+        const kind =
+          p.jsonType === "array" ? "an array" : p.jsonType === "object" ? "an object" : "an object or an array";
+        notes.push(`Give it as JSON text of ${kind}.`);
       } else {
         s.type = p.jsonType ?? ["object", "array"];
         if (p.minItems !== undefined) s.minItems = p.minItems;
         if (p.maxItems !== undefined) s.maxItems = p.maxItems;
+        // Items of several shapes: each shape's fields and those it requires, so that a model sees every one.
+        if (p.items?.shapes) s.items = { anyOf: p.items.shapes.map(shapeSchema) };
       }
-      if (strict && (p.minItems !== undefined || p.maxItems !== undefined))
-        notes.push(`${p.minItems !== undefined ? `At least ${p.minItems}` : ""}${p.minItems !== undefined && p.maxItems !== undefined ? ", at most " : p.maxItems !== undefined ? "At most " : ""}${p.maxItems ?? ""} items.`);
+      if (strict && p.items?.shapes) notes.push(`Each item one of: ${p.items.shapes.map(shapeWords).join(" or ")}.`);
+      if (strict && (p.minItems !== undefined || p.maxItems !== undefined)) {
+        const least = p.minItems !== undefined ? `At least ${p.minItems}` : "";
+        const most =
+          p.minItems !== undefined && p.maxItems !== undefined
+            ? ", at most "
+            : p.maxItems !== undefined
+              ? "At most "
+              : "";
+        notes.push(`${least}${most}${p.maxItems ?? ""} items.`);
+      }
       break;
   }
-  if (p.forbiddenKeys) notes.push(`Without the key${p.forbiddenKeys.keys.length > 1 ? "s" : ""} ${p.forbiddenKeys.keys.join(", ")}${p.forbiddenKeys.caseInsensitive ? " (in any case)" : ""}.`);
+  if (p.forbiddenKeys)
+    notes.push(
+      `Without the key${p.forbiddenKeys.keys.length > 1 ? "s" : ""} ${p.forbiddenKeys.keys.join(", ")}` +
+        `${p.forbiddenKeys.caseInsensitive ? " (in any case)" : ""}.`,
+    );
   if (p.default !== undefined) {
     if (strict) notes.push(`Default: ${JSON.stringify(p.default)}.`);
     else s.default = p.default;
@@ -324,7 +343,9 @@ function paramSchema(p: ParamSpec, strict: boolean, needed: boolean): JsonSchema
     if (s.enum) s.enum = [...s.enum, null];
     notes.push(p.default !== undefined ? "null for the default." : "null to leave it out.");
   }
-  s.description = [p.description, p.patternHint && p.pattern ? `Format: ${p.patternHint}.` : "", ...notes].filter(Boolean).join(" ");
+  s.description = [p.description, p.patternHint && p.pattern ? `Format: ${p.patternHint}.` : "", ...notes]
+    .filter(Boolean)
+    .join(" ");
   return orderKeys(s);
 }
 
@@ -339,88 +360,53 @@ function lengthNote(min: number | undefined, max: number | undefined): string {
 /** type and description first: easier to read, and OpenAI strict mode generates in key order. */
 function orderKeys(s: JsonSchema): JsonSchema {
   const { type, title, description, ...rest } = s;
-  return { ...(type !== undefined ? { type } : {}), ...(title !== undefined ? { title } : {}), ...(description !== undefined ? { description } : {}), ...rest };
+  return {
+    ...(type !== undefined ? { type } : {}),
+    ...(title !== undefined ? { title } : {}),
+    ...(description !== undefined ? { description } : {}),
+    ...rest,
+  };
 }
 
 // ---- description --------------------------------------------------------------
 
-/** The tool's description, with what the wording adds as sentences (its cross-field rules, its polling advice: wording.ts). */
+/**
+ * The tool's description, with what the wording adds as sentences (its cross-field rules, its polling advice:
+ * wording.ts).
+ */
 export function toolDescription(tool: DescribedTool): string {
   return [tool.description.trim().replace(/\s+/g, " "), ...toolSentences(tool)].join(" ");
 }
 
 // ---- output schema -------------------------------------------------------------
 
-// A file's bytes reach a model as what llmOutput makes of them: text saying their size (never the bytes).
-const OUTPUT_TYPES: Record<OutputSpec["type"], JsonType | undefined> = { string: "string", number: "number", boolean: "boolean", array: "array", json: undefined, bytes: "string" };
+type ItemShape = NonNullable<NonNullable<ParamSpec["items"]>["shapes"]>[number];
+
+/** One shape of a list's items as a schema: its fields (any value) and those it requires. */
+function shapeSchema(shape: ItemShape): JsonSchema {
+  const properties = Object.fromEntries(Object.keys(shape.fields).map((f) => [f, {}]));
+  return { type: "object", properties, ...(shape.required ? { required: shape.required } : {}) };
+}
+
+/** One shape of a list's items in words: `{a, b}`, its required fields first. */
+function shapeWords(shape: ItemShape): string {
+  return `{${[...new Set([...(shape.required ?? []), ...Object.keys(shape.fields)])].join(", ")}}`;
+}
 
 /**
- * The object schema of a successful result: outputs nested by their dotted
- * paths. An output is required unless optional or absent from an outcome;
- * null is allowed where the value is not guaranteed (and json outputs take
- * any JSON value); outcome constants widen the type they replace.
+ * A file parameter's schema: a model can give an address, never bytes; a path would let it send any local file away
+ * (llmCallParams refuses one).
  */
-export function outputSchema(tool: Pick<ToolSpec, "outputs" | "outcomes" | "params">): ObjectSchema {
-  const root: ObjectSchema = { type: "object", properties: {}, required: [] };
-  for (const o of tool.outputs) {
-    const keys = o.path.split(".");
-    let node: ObjectSchema = root;
-    for (const key of keys.slice(0, -1)) {
-      node.properties[key] ??= { type: "object", properties: {}, required: [] } satisfies ObjectSchema;
-      node = node.properties[key] as ObjectSchema;
-    }
-    node.properties[itemAt(keys, -1)] = outputLeaf(o, tool);
-    if (!o.optional && tool.outcomes.every((c) => c.outputs.some((x) => x.path === o.path))) {
-      // Every ancestor object of a required output is there too.
-      let at: ObjectSchema = root;
-      for (const key of keys) {
-        if (!at.required.includes(key)) at.required.push(key);
-        at = at.properties[key] as ObjectSchema;
-      }
-    }
+function fileSchema(s: JsonSchema, p: ParamSpec, strict: boolean, notes: string[]): void {
+  if (p.multiple) {
+    // A list of files: a list of addresses, each fetched and uploaded.
+    s.type = "array";
+    s.items = strict ? { type: "string" } : { type: "string", format: "uri" };
+    notes.push("The files' https addresses: the tool fetches each and uploads its content.");
+  } else {
+    s.type = "string";
+    if (!strict) s.format = "uri";
+    notes.push("The file's https address: the tool fetches it and uploads its content.");
   }
-  return root;
-}
-
-function outputLeaf(o: OutputSpec, tool: Pick<ToolSpec, "outcomes" | "params">): JsonSchema {
-  const base = OUTPUT_TYPES[o.type];
-  const schema: JsonSchema = { description: o.description };
-  if (base === undefined) return schema;
-  const types = new Set<JsonType>([base]);
-  if (!o.optional && !guaranteed(o.source, tool)) types.add("null");
-  for (const outcome of tool.outcomes) {
-    const source = outcome.outputs.find((x) => x.path === o.path)?.source;
-    if (!source) continue;
-    if ("value" in source) types.add(jsonTypeOf(source.value));
-    else if (!guaranteed(source, tool)) types.add("null");
-  }
-  return { type: types.size === 1 ? base : [...types], ...schema };
-}
-
-/** Whether a source always yields a value that is not null. */
-function guaranteed(source: OutputSource, tool: Pick<ToolSpec, "params">): boolean {
-  if ("value" in source) return source.value !== null && source.value !== undefined;
-  if (source.count || source.required || (source.default !== undefined && source.default !== null)) return true;
-  if (source.ref.kind === "status") return true;
-  if (source.ref.kind === "param") {
-    const name = source.ref.name;
-    const p = tool.params.find((x) => x.name === name);
-    return !!p && (p.required || p.default !== undefined);
-  }
-  return false;
-}
-
-/** A result as a model is shown it: a downloaded file's bytes become a line saying their size (a model reads text, and the bytes could be megabytes). */
-export function llmOutput<T>(output: T): T {
-  if (output instanceof Uint8Array) return `(${output.byteLength} bytes of file content, not shown)` as T;
-  if (output === null || typeof output !== "object" || Array.isArray(output)) return output;
-  if (!Object.values(output).some((v) => v instanceof Uint8Array)) return output;
-  return Object.fromEntries(Object.entries(output).map(([k, v]) => [k, llmOutput(v)])) as T;
-}
-
-function jsonTypeOf(value: unknown): JsonType {
-  if (value === null || value === undefined) return "null";
-  if (Array.isArray(value)) return "array";
-  if (typeof value === "object") return "object";
-  return typeof value as "string" | "number" | "boolean";
+  if (p.maxBytes !== undefined) notes.push(`At most ${p.maxBytes} bytes.`);
 }

@@ -7,7 +7,10 @@
 // runtime.
 import type { PollingSpec, RuleSpec, ToolSpec } from "../spec/tool-types.js";
 
-/** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
+/**
+ * The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader;
+ * tool-field-readers.test.ts: each reader reads it).
+ */
 export const TOOL_FIELDS_READ = ["rules", "polling", "deprecated"] as const satisfies readonly (keyof ToolSpec)[];
 
 /**
@@ -27,9 +30,15 @@ const PLAIN: Words = { name: (n) => n, value: (v) => String(v), text: (t) => t }
 /** What a tool's LLM description tells of it besides its own text. */
 export type DescribedTool = Pick<ToolSpec, "description" | "rules" | "polling" | "deprecated">;
 
-/** The sentences a tool's LLM description adds to its text: its cross-field rules, its polling advice, its deprecation. */
+/**
+ * The sentences a tool's LLM description adds to its text: its cross-field rules, its polling advice, its deprecation.
+ */
 export function toolSentences(tool: DescribedTool): string[] {
-  return [...tool.rules.map((r) => ruleSentence(r)), ...(tool.polling ? [pollingSentence(tool.polling)] : []), ...(tool.deprecated ? [deprecationSentence(tool.deprecated)] : [])];
+  return [
+    ...tool.rules.map((r) => ruleSentence(r)),
+    ...(tool.polling ? [pollingSentence(tool.polling)] : []),
+    ...(tool.deprecated ? [deprecationSentence(tool.deprecated)] : []),
+  ];
 }
 
 /** A cross-field rule, as a sentence of the tool's description. */
@@ -41,9 +50,16 @@ export function ruleSentence(rule: RuleSpec, w: Words = PLAIN): string {
     case "anyOf":
       return `Give ${rule.groups.map((g) => g.map(w.name).join(" with ")).join(", or ")} (at least one).`;
     case "atMostOne":
-      return `Give at most one of ${rule.groups.map((g) => g.map(w.name).join(" with ")).join(", or ")} (each whole), or none.`;
+      return (
+        `Give at most one of ${rule.groups.map((g) => g.map(w.name).join(" with ")).join(", or ")} ` +
+        `(each whole), or none.`
+      );
     case "allowedValues": {
-      const cases = Object.entries(rule.values).map(([when, values]) => `with ${w.name(rule.dependsOn)} ${w.value(when)}: ${values.length ? values.map(w.value).join(", ") : "none (leave it out)"}`);
+      const cases = Object.entries(rule.values).map(
+        ([when, values]) =>
+          `with ${w.name(rule.dependsOn)} ${w.value(when)}: ` +
+          `${values.length ? values.map(w.value).join(", ") : "none (leave it out)"}`,
+      );
       return `Allowed ${w.name(rule.param)} values depend on ${w.name(rule.dependsOn)}: ${cases.join("; ")}.`;
     }
     case "dependentLimits": {
@@ -61,7 +77,10 @@ export function ruleSentence(rule: RuleSpec, w: Words = PLAIN): string {
 /** A job-status operation's polling advice, as a sentence of the tool's description. */
 export function pollingSentence(p: PollingSpec, w: Words = PLAIN): string {
   const or = (list: readonly string[]) => orList(list.map(w.value));
-  return `While ${w.name(p.output)} is ${or(p.pending)}, call again (about every ${seconds(p.intervalMs)}, at least ${seconds(p.minIntervalMs)} apart) until it is ${or(p.terminal)}.`;
+  return (
+    `While ${w.name(p.output)} is ${or(p.pending)}, call again (about every ${seconds(p.intervalMs)}, ` +
+    `at least ${seconds(p.minIntervalMs)} apart) until it is ${or(p.terminal)}.`
+  );
 }
 
 /** A tool's deprecation note, as the sentence ending its description. */

@@ -25,7 +25,11 @@ export async function privateKeyProblem(pem: string): Promise<string | undefined
     return undefined;
   } catch {
     const pkcs1 = pem.includes("BEGIN RSA PRIVATE KEY");
-    return `must be an RSA private key in PKCS #8 PEM form (-----BEGIN PRIVATE KEY-----)${pkcs1 ? "; this one is PKCS #1: convert it with openssl pkcs8 -topk8 -nocrypt -in key.pem" : ""} (value withheld)`;
+    return (
+      `must be an RSA private key in PKCS #8 PEM form (-----BEGIN PRIVATE ` +
+      `KEY-----)${pkcs1 ? "; this one is PKCS #1: convert it with openssl pkcs8 -topk8 -nocrypt -in key.pem" : ""} ` +
+      `(value withheld)`
+    );
   }
 }
 

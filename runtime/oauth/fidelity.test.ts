@@ -21,8 +21,17 @@ const repo = { owner: "octo", repo: "hello" };
 const { privateKey } = await generateKeyPair("RS256", { extractable: true });
 const pem = await exportPKCS8(privateKey);
 const jwtGrant = { ...repo, clientId: "app-1", username: "ada@example.test", privateKey: pem };
-const refreshGrant = { ...repo, clientId: "app-1", clientSecret: "client-secret-5f1e9a7c", refreshToken: "refresh-token-0a9b8c7d" };
-const token = (extra: Record<string, unknown> = {}) => new Response(JSON.stringify({ access_token: "access-token-1", token_type: "Bearer", ...extra }), { status: 200, headers: { "content-type": "application/json" } });
+const refreshGrant = {
+  ...repo,
+  clientId: "app-1",
+  clientSecret: "client-secret-5f1e9a7c",
+  refreshToken: "refresh-token-0a9b8c7d",
+};
+const token = (extra: Record<string, unknown> = {}) =>
+  new Response(JSON.stringify({ access_token: "access-token-1", token_type: "Bearer", ...extra }), {
+    status: 200,
+    headers: { "content-type": "application/json" },
+  });
 const issues = () => new Response("[]", { status: 200, headers: { "content-type": "application/json" } });
 
 /** A fetch playing the token endpoint (any host) and the API; what was asked of each. */
@@ -35,13 +44,29 @@ const audienceOf = (body: string) => decodeJwt(new URLSearchParams(body).get("as
 describe("the JWT bearer assertion's audience", () => {
   for (const [label, tokenUrl, audience] of [
     ["the flow's own token URL: the declared default", undefined, "https://login.tracker.test"],
-    ["a token URL on an org's own host (*.my.…): the default, not that host's origin", "https://acme.my.tracker.test/oauth2/token", "https://login.tracker.test"],
-    ["a sandbox's own host (*.sandbox.my.…): the pattern's audience", "https://acme--dev.sandbox.my.tracker.test/oauth2/token", "https://test.tracker.test"],
-    ["the test host, named exactly: its audience", "https://test.tracker.test/oauth2/token", "https://test.tracker.test"],
+    [
+      "a token URL on an org's own host (*.my.…): the default, not that host's origin",
+      "https://acme.my.tracker.test/oauth2/token",
+      "https://login.tracker.test",
+    ],
+    [
+      "a sandbox's own host (*.sandbox.my.…): the pattern's audience",
+      "https://acme--dev.sandbox.my.tracker.test/oauth2/token",
+      "https://test.tracker.test",
+    ],
+    [
+      "the test host, named exactly: its audience",
+      "https://test.tracker.test/oauth2/token",
+      "https://test.tracker.test",
+    ],
   ] as const) {
     it(`is chosen by the token host — ${label}`, async () => {
       const { fetch, seen } = upstream();
-      const result = await executeToolDefinition(list, { ...jwtGrant, site: "https://acme.tracker.test" }, { fetch, tokens: new TokenCache(), ...(tokenUrl ? { tokenUrl } : {}) });
+      const result = await executeToolDefinition(
+        list,
+        { ...jwtGrant, site: "https://acme.tracker.test" },
+        { fetch, tokens: new TokenCache(), ...(tokenUrl ? { tokenUrl } : {}) },
+      );
       expect(result.success).toBe(true);
       expect(audienceOf(seen[0]!.body)).toBe(audience);
     });
@@ -49,14 +74,22 @@ describe("the JWT bearer assertion's audience", () => {
 
   it("is the audience parameter's value when the call gives it", async () => {
     const { fetch, seen } = upstream();
-    await executeToolDefinition(list, { ...jwtGrant, audience: "https://community.tracker.test" }, { fetch, tokens: new TokenCache(), tokenUrl: "https://test.tracker.test/oauth2/token" });
+    await executeToolDefinition(
+      list,
+      { ...jwtGrant, audience: "https://community.tracker.test" },
+      { fetch, tokens: new TokenCache(), tokenUrl: "https://test.tracker.test/oauth2/token" },
+    );
     expect(audienceOf(seen[0]!.body)).toBe("https://community.tracker.test");
   });
 
   it("stays the token URL's origin for a flow that declares no audience", async () => {
     const plain = fixtureTools("tracker-oauth").tracker_list_issues!;
     const { fetch, seen } = upstream();
-    await executeToolDefinition(plain, jwtGrant, { fetch, tokens: new TokenCache(), tokenUrl: "https://auth.tracker.test/common/oauth2/token" });
+    await executeToolDefinition(plain, jwtGrant, {
+      fetch,
+      tokens: new TokenCache(),
+      tokenUrl: "https://auth.tracker.test/common/oauth2/token",
+    });
     expect(audienceOf(seen[0]!.body)).toBe("https://auth.tracker.test");
   });
 });
@@ -65,7 +98,10 @@ describe("a token endpoint refusing the assertion's audience (issue 54, F1r)", (
   const refused =
     (description: string, error = "invalid_grant") =>
     () =>
-      new Response(JSON.stringify({ error, error_description: description }), { status: 400, headers: { "content-type": "application/json" } });
+      new Response(JSON.stringify({ error, error_description: description }), {
+        status: 400,
+        headers: { "content-type": "application/json" },
+      });
 
   for (const [error, description] of [
     ["invalid_grant", "audience is invalid"],
@@ -74,9 +110,21 @@ describe("a token endpoint refusing the assertion's audience (issue 54, F1r)", (
   ] as const) {
     it(`is the flow's configuration at fault, not a grant to give again: ${error}, "${description}"`, async () => {
       const { fetch, seen } = upstream(refused(description, error));
-      const result = await executeToolDefinition(list, { ...jwtGrant, audience: "https://community.tracker.test" }, { fetch, tokens: new TokenCache(), tokenUrl: "https://test.tracker.test/oauth2/token" });
+      const result = await executeToolDefinition(
+        list,
+        { ...jwtGrant, audience: "https://community.tracker.test" },
+        { fetch, tokens: new TokenCache(), tokenUrl: "https://test.tracker.test/oauth2/token" },
+      );
       expect(seen).toHaveLength(1);
-      expect(result).toMatchObject({ success: false, error: { type: "auth", code: "ASSERTION_AUDIENCE_REFUSED", retryable: false, details: { audience: "https://community.tracker.test" } } });
+      expect(result).toMatchObject({
+        success: false,
+        error: {
+          type: "auth",
+          code: "ASSERTION_AUDIENCE_REFUSED",
+          retryable: false,
+          details: { audience: "https://community.tracker.test" },
+        },
+      });
       if (result.success) return;
       expect(result.error.message).toContain('audience "https://community.tracker.test"');
       expect(result.error.message).toContain("parameter audience");
@@ -84,14 +132,21 @@ describe("a token endpoint refusing the assertion's audience (issue 54, F1r)", (
     });
   }
 
-  it("leaves an assertion refused for another reason, and a refresh token refused whatever its words, a grant to give again", async () => {
-    const jwt = upstream(refused("Invalid JWT Signature."));
-    const byKey = await executeToolDefinition(list, jwtGrant, { fetch: jwt.fetch, tokens: new TokenCache() });
-    expect(byKey).toMatchObject({ success: false, error: { code: "REAUTH_REQUIRED" } });
-    const refresh = upstream(refused("token revoked for audience change"));
-    const byRefresh = await executeToolDefinition(list, refreshGrant, { fetch: refresh.fetch, tokens: new TokenCache() });
-    expect(byRefresh).toMatchObject({ success: false, error: { code: "REAUTH_REQUIRED" } });
-  });
+  it(
+    "leaves an assertion refused for another reason, and a refresh token refused whatever its words, " +
+      "a grant to give again",
+    async () => {
+      const jwt = upstream(refused("Invalid JWT Signature."));
+      const byKey = await executeToolDefinition(list, jwtGrant, { fetch: jwt.fetch, tokens: new TokenCache() });
+      expect(byKey).toMatchObject({ success: false, error: { code: "REAUTH_REQUIRED" } });
+      const refresh = upstream(refused("token revoked for audience change"));
+      const byRefresh = await executeToolDefinition(list, refreshGrant, {
+        fetch: refresh.fetch,
+        tokens: new TokenCache(),
+      });
+      expect(byRefresh).toMatchObject({ success: false, error: { code: "REAUTH_REQUIRED" } });
+    },
+  );
 });
 
 describe("the address a token answer names (auth.tokenAddressField)", () => {
@@ -105,33 +160,63 @@ describe("the address a token answer names (auth.tokenAddressField)", () => {
 
   it("is where the call goes when the call gives no address", async () => {
     servers = await startOAuthServers(
-      () => ({ status: 200, body: { access_token: "access-token-1", token_type: "Bearer", instance_url: servers!.baseUrl } }),
+      () => ({
+        status: 200,
+        body: { access_token: "access-token-1", token_type: "Bearer", instance_url: servers!.baseUrl },
+      }),
       () => ({ status: 200, body: [] }),
     );
-    const result = await executeToolDefinition(list, refreshGrant, { tokenUrl: `${servers.tokenOrigin}/token`, tokens: new TokenCache() });
+    const result = await executeToolDefinition(list, refreshGrant, {
+      tokenUrl: `${servers.tokenOrigin}/token`,
+      tokens: new TokenCache(),
+    });
     expect(result).toEqual({ success: true, output: { data: [] } });
     expect(servers.api.map((r) => r.url)).toEqual(["/repos/octo/hello/issues"]);
   });
 
-  it("sends the call to another instance when a refresh answer names it (after a 401 where the first token was not valid)", async () => {
-    other = await server(() => ({ status: 200, body: "[]" }));
-    let n = 0;
-    servers = await startOAuthServers(
-      // The first token names the instance given; the refresh after the 401 names another.
-      () => ({ status: 200, body: { access_token: `access-token-${++n}`, token_type: "Bearer", instance_url: n === 1 ? servers!.baseUrl : other!.url } }),
-      () => ({ status: 401, body: { message: "Session expired or invalid" } }),
-    );
-    const result = await executeToolDefinition(list, { ...refreshGrant, site: servers.baseUrl }, { tokenUrl: `${servers.tokenOrigin}/token`, tokens: new TokenCache() });
-    expect(result.success).toBe(true);
-    expect(servers.token).toHaveLength(2);
-    expect(servers.api.map((r) => r.headers.authorization)).toEqual(["Bearer access-token-1"]);
-    expect(other.received.map((r) => [r.url, r.headers.authorization])).toEqual([["/repos/octo/hello/issues", "Bearer access-token-2"]]);
-  });
+  it(
+    "sends the call to another instance when a refresh answer names it (after a 401 where the first token was " +
+      "not valid)",
+    async () => {
+      other = await server(() => ({ status: 200, body: "[]" }));
+      let n = 0;
+      servers = await startOAuthServers(
+        // The first token names the instance given; the refresh after the 401 names another.
+        () => ({
+          status: 200,
+          body: {
+            access_token: `access-token-${++n}`,
+            token_type: "Bearer",
+            instance_url: n === 1 ? servers!.baseUrl : other!.url,
+          },
+        }),
+        () => ({ status: 401, body: { message: "Session expired or invalid" } }),
+      );
+      const result = await executeToolDefinition(
+        list,
+        { ...refreshGrant, site: servers.baseUrl },
+        { tokenUrl: `${servers.tokenOrigin}/token`, tokens: new TokenCache() },
+      );
+      expect(result.success).toBe(true);
+      expect(servers.token).toHaveLength(2);
+      expect(servers.api.map((r) => r.headers.authorization)).toEqual(["Bearer access-token-1"]);
+      expect(other.received.map((r) => [r.url, r.headers.authorization])).toEqual([
+        ["/repos/octo/hello/issues", "Bearer access-token-2"],
+      ]);
+    },
+  );
 
   it("is preferred to the address given, a token being valid on its own instance only", async () => {
     other = await server(() => ({ status: 200, body: "[]" }));
-    servers = await startOAuthServers(() => ({ status: 200, body: { access_token: "access-token-1", token_type: "Bearer", instance_url: other!.url } }));
-    const result = await executeToolDefinition(list, { ...refreshGrant, site: servers.baseUrl }, { tokenUrl: `${servers.tokenOrigin}/token`, tokens: new TokenCache() });
+    servers = await startOAuthServers(() => ({
+      status: 200,
+      body: { access_token: "access-token-1", token_type: "Bearer", instance_url: other!.url },
+    }));
+    const result = await executeToolDefinition(
+      list,
+      { ...refreshGrant, site: servers.baseUrl },
+      { tokenUrl: `${servers.tokenOrigin}/token`, tokens: new TokenCache() },
+    );
     expect(result.success).toBe(true);
     expect(servers.api).toHaveLength(0);
     expect(other.received).toHaveLength(1);
@@ -140,27 +225,46 @@ describe("the address a token answer names (auth.tokenAddressField)", () => {
   it("is refused on a host the host rules do not allow: nothing is sent there", async () => {
     const { fetch, seen } = upstream(() => token({ instance_url: "https://elsewhere.example.com" }));
     const result = await executeToolDefinition(list, refreshGrant, { fetch, tokens: new TokenCache() });
-    expect(result).toMatchObject({ success: false, error: { type: "auth", code: "TOKEN_ADDRESS_REFUSED", retryable: false } });
+    expect(result).toMatchObject({
+      success: false,
+      error: { type: "auth", code: "TOKEN_ADDRESS_REFUSED", retryable: false },
+    });
     expect(!result.success && result.error.message).toContain("elsewhere.example.com");
     expect(seen.map((r) => new URL(r.url).hostname)).toEqual(["login.tracker.test"]);
     // Allowed by the caller, it is used.
     const allowed = upstream(() => token({ instance_url: "https://elsewhere.example.com" }));
-    expect((await executeToolDefinition(list, refreshGrant, { fetch: allowed.fetch, tokens: new TokenCache(), allowHosts: ["elsewhere.example.com"] })).success).toBe(true);
+    expect(
+      (
+        await executeToolDefinition(list, refreshGrant, {
+          fetch: allowed.fetch,
+          tokens: new TokenCache(),
+          allowHosts: ["elsewhere.example.com"],
+        })
+      ).success,
+    ).toBe(true);
     expect(allowed.seen.map((r) => new URL(r.url).hostname)).toEqual(["login.tracker.test", "elsewhere.example.com"]);
   });
 
   it("gives way to the baseUrl option (mocks, sandboxes)", async () => {
     const { fetch, seen } = upstream();
-    await executeToolDefinition(list, refreshGrant, { fetch, tokens: new TokenCache(), baseUrl: "https://sandbox.tracker.test" });
+    await executeToolDefinition(list, refreshGrant, {
+      fetch,
+      tokens: new TokenCache(),
+      baseUrl: "https://sandbox.tracker.test",
+    });
     expect(seen.map((r) => new URL(r.url).hostname)).toEqual(["login.tracker.test", "sandbox.tracker.test"]);
   });
 
-  it("is needed when the call gives only an access token: the address parameter is then required, before any request", async () => {
-    const { fetch, seen } = upstream();
-    const result = await executeToolDefinition(list, { ...repo, token: "static-token-123" }, { fetch });
-    expect(result).toMatchObject({ success: false, error: { type: "validation", param: "site", rule: "required" } });
-    expect(seen).toHaveLength(0);
-  });
+  it(
+    "is needed when the call gives only an access token: the address parameter is then required, " +
+      "before any request",
+    async () => {
+      const { fetch, seen } = upstream();
+      const result = await executeToolDefinition(list, { ...repo, token: "static-token-123" }, { fetch });
+      expect(result).toMatchObject({ success: false, error: { type: "validation", param: "site", rule: "required" } });
+      expect(seen).toHaveLength(0);
+    },
+  );
 
   it("is needed when the token answer names none and the call gave none", async () => {
     const { fetch, seen } = upstream(() => token());

@@ -15,10 +15,16 @@ import { replyLimit } from "../http/read-body.js";
 import { requestToken } from "./token-request.js";
 import { tokenUrlOf, tokenUrlPlaceholders } from "./token-url.js";
 
-/** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
+/**
+ * The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader;
+ * tool-field-readers.test.ts: each reader reads it).
+ */
 export const TOOL_FIELDS_READ = ["oauth"] as const satisfies readonly (keyof ToolCall)[];
 
-/** What a host's `onTokens` hook receives: each token set a token endpoint issues, to persist (a rotated refresh token included). */
+/**
+ * What a host's `onTokens` hook receives: each token set a token endpoint issues, to persist (a rotated refresh token
+ * included).
+ */
 export interface IssuedTokens extends TokenSet {
   provider: string;
   grant: OAuthGrant;
@@ -35,34 +41,58 @@ export interface OAuthOptions {
   signal?: AbortSignal;
 }
 
-/** A call's OAuth 2 flow: its current token, and a renewal after the upstream refused one; a token request gets `timeoutMs` (the call's remaining time), its body included. */
+/**
+ * A call's OAuth 2 flow: its current token, and a renewal after the upstream refused one; a token request gets
+ * `timeoutMs` (the call's remaining time), its body included.
+ */
 export interface OAuthCall {
   grant: OAuthGrant;
   token(timeoutMs: number): Promise<Renewal<Failure>>;
   renew(stale: string, timeoutMs: number): Promise<Renewal<Failure>>;
 }
 
-/** The OAuth 2 support (support.ts, exported as `oauthFlows`): a call's credential by a flow, and a token cache for an executor or a client. */
+/**
+ * The OAuth 2 support (support.ts, exported as `oauthFlows`): a call's credential by a flow, and a token cache for an
+ * executor or a client.
+ */
 export interface OAuthSupport {
-  credential(tool: ToolCall, values: Record<string, unknown>, options: OAuthOptions, keepSecret: (value: string) => void): CallCredential;
+  credential(
+    tool: ToolCall,
+    values: Record<string, unknown>,
+    options: OAuthOptions,
+    keepSecret: (value: string) => void,
+  ): CallCredential;
   tokenCache(): TokenCache;
 }
 
 export type CallCredential = { credential: string; oauth?: OAuthCall } | { problem: Omit<Failure, "type"> };
 
-const GRANT_WORDS: Record<OAuthGrant, string> = { clientCredentials: "client credentials", refreshToken: "refresh token", jwtBearer: "JWT bearer" };
+const GRANT_WORDS: Record<OAuthGrant, string> = {
+  clientCredentials: "client credentials",
+  refreshToken: "refresh token",
+  jwtBearer: "JWT bearer",
+};
 const JWT_BEARER = "urn:ietf:params:oauth:grant-type:jwt-bearer";
-/** The lifetime of a token whose answer has no `expires_in` and whose flow declares none (`defaultExpiresIn`): renewed this often at least, not used for ever. */
+/**
+ * The lifetime of a token whose answer has no `expires_in` and whose flow declares none (`defaultExpiresIn`): renewed
+ * this often at least, not used for ever.
+ */
 export const DEFAULT_TOKEN_LIFETIME_S = 3600;
 
-// A property of the (immutable) flow: worked out once per flow, not on each call (every call of a tool with flows asks).
+// A property of the (immutable) flow: worked out once per flow, not on each call (every call of a tool with flows
+// asks).
 const paramsOfFlow = new WeakMap<OAuthFlowSpec, readonly string[]>();
 
 /** The parameters a flow needs, its token URL's placeholders included (an optional client secret is not needed). */
 export function flowParams(flow: OAuthFlowSpec): readonly string[] {
   let params = paramsOfFlow.get(flow);
   if (!params) {
-    const own = flow.grant === "clientCredentials" ? [flow.clientId, flow.clientSecret] : flow.grant === "refreshToken" ? [flow.refreshToken, flow.clientId] : [flow.clientId, flow.subject, flow.privateKey];
+    const own =
+      flow.grant === "clientCredentials"
+        ? [flow.clientId, flow.clientSecret]
+        : flow.grant === "refreshToken"
+          ? [flow.refreshToken, flow.clientId]
+          : [flow.clientId, flow.subject, flow.privateKey];
     params = Object.freeze([...new Set([...own, ...tokenUrlPlaceholders(flow.tokenUrl)])]);
     paramsOfFlow.set(flow, params);
   }
@@ -81,20 +111,43 @@ export function oauthParams(tool: Pick<ToolCall, "oauth">): Set<string> {
 }
 
 /** The credential of a call whose parameters are valid. */
-export function callCredential(tool: ToolCall, values: Record<string, unknown>, options: OAuthOptions, keepSecret: (value: string) => void): CallCredential {
+export function callCredential(
+  tool: ToolCall,
+  values: Record<string, unknown>,
+  options: OAuthOptions,
+  keepSecret: (value: string) => void,
+): CallCredential {
   const given = nonEmpty(values[tool.auth.param]);
   if (!tool.oauth) return { credential: String(values[tool.auth.param]) };
-  if (options.tokenUrl !== undefined && typeof options.tokenUrl !== "string") return { problem: { param: "tokenUrl", rule: "format", message: "tokenUrl: must be a string (an absolute address)" } };
+  if (options.tokenUrl !== undefined && typeof options.tokenUrl !== "string")
+    return {
+      problem: { param: "tokenUrl", rule: "format", message: "tokenUrl: must be a string (an absolute address)" },
+    };
   const flow = tool.oauth.flows.find((f) => flowParams(f).every((p) => nonEmpty(values[p]) !== undefined));
   if (!flow) return given !== undefined ? { credential: given } : { problem: missingCredential(tool, values) };
   const url = tokenUrlOf(tool, flow, values, options.tokenUrl, options.allowHosts);
-  if ("problem" in url) return { problem: { param: "tokenUrl", rule: url.problem.includes("sends its client credentials") ? "host" : "format", message: url.problem } };
+  if ("problem" in url)
+    return {
+      problem: {
+        param: "tokenUrl",
+        rule: url.problem.includes("sends its client credentials") ? "host" : "format",
+        message: url.problem,
+      },
+    };
 
   const cache = options.tokens ?? sharedTokenCache;
   const clock = options.clock ?? Date.now;
   const fetchFn = options.fetch ?? ((r: Request) => fetch(r));
-  const audience = flow.grant === "jwtBearer" && flow.audience?.param !== undefined ? values[flow.audience.param] : null;
-  const key = JSON.stringify([tool.provider, flow.grant, url.url, ...flowParams(flow).map((p) => values[p]), flow.grant === "refreshToken" && flow.clientSecret ? values[flow.clientSecret] : null, audience ?? null]);
+  const audience =
+    flow.grant === "jwtBearer" && flow.audience?.param !== undefined ? values[flow.audience.param] : null;
+  const key = JSON.stringify([
+    tool.provider,
+    flow.grant,
+    url.url,
+    ...flowParams(flow).map((p) => values[p]),
+    flow.grant === "refreshToken" && flow.clientSecret ? values[flow.clientSecret] : null,
+    audience ?? null,
+  ]);
   const obtain =
     (timeoutMs: number) =>
     async (previous: TokenSet | undefined): Promise<Renewal<Failure>> => {
@@ -107,7 +160,8 @@ export function callCredential(tool: ToolCall, values: Record<string, unknown>, 
         form: form.form,
         ...(form.basic ? { basic: form.basic } : {}),
         fetch: fetchFn,
-        // The caller's cancellation only: the call's own time runs out for it alone, not for the other calls that wait for this token.
+        // The caller's cancellation only: the call's own time runs out for it alone, not for the other calls that wait
+        // for this token.
         signal: options.signal,
         timeoutMs,
         replyBytes: replyLimit(tool),
@@ -115,10 +169,22 @@ export function callCredential(tool: ToolCall, values: Record<string, unknown>, 
         defaultLifetimeS: flow.defaultExpiresIn ?? DEFAULT_TOKEN_LIFETIME_S,
         ...(tool.oauth?.addressField !== undefined ? { addressField: tool.oauth.addressField } : {}),
         // What a refusal of the assertion's audience names: the audience sent, and the parameter that would change it.
-        ...(flow.grant === "jwtBearer" ? { assertion: { audience: audienceOf(flow, url.url, values), ...(flow.audience?.param !== undefined ? { param: flow.audience.param } : {}) } } : {}),
+        ...(flow.grant === "jwtBearer"
+          ? {
+              assertion: {
+                audience: audienceOf(flow, url.url, values),
+                ...(flow.audience?.param !== undefined ? { param: flow.audience.param } : {}),
+              },
+            }
+          : {}),
       });
       if ("tokens" in outcome && options.onTokens) {
-        const merged = { ...outcome.tokens, ...(outcome.tokens.refreshToken === undefined && previous?.refreshToken ? { refreshToken: previous.refreshToken } : {}) };
+        const merged = {
+          ...outcome.tokens,
+          ...(outcome.tokens.refreshToken === undefined && previous?.refreshToken
+            ? { refreshToken: previous.refreshToken }
+            : {}),
+        };
         // A host's storage failing must not fail the call that got the token.
         await Promise.resolve()
           .then(() => options.onTokens?.({ provider: tool.provider, grant: flow.grant, ...merged }))
@@ -136,7 +202,10 @@ export function callCredential(tool: ToolCall, values: Record<string, unknown>, 
   };
 }
 
-/** The token request's form for a flow (RFC 6749 §4.4 and §6, RFC 7523 §2.1), and the client's id and secret when they go as HTTP Basic (§2.3.1). */
+/**
+ * The token request's form for a flow (RFC 6749 §4.4 and §6, RFC 7523 §2.1), and the client's id and secret when they
+ * go as HTTP Basic (§2.3.1).
+ */
 async function formOf(
   flow: OAuthFlowSpec,
   values: Record<string, unknown>,
@@ -149,21 +218,58 @@ async function formOf(
   const scope: Record<string, string> = flow.scope ? { scope: flow.scope } : {};
   switch (flow.grant) {
     case "clientCredentials":
-      if (flow.clientAuth === "basic") return { form: { grant_type: "client_credentials", ...scope }, basic: { id: value(flow.clientId), secret: value(flow.clientSecret) } };
-      return { form: { grant_type: "client_credentials", client_id: value(flow.clientId), client_secret: value(flow.clientSecret), ...scope } };
+      if (flow.clientAuth === "basic")
+        return {
+          form: { grant_type: "client_credentials", ...scope },
+          basic: { id: value(flow.clientId), secret: value(flow.clientSecret) },
+        };
+      return {
+        form: {
+          grant_type: "client_credentials",
+          client_id: value(flow.clientId),
+          client_secret: value(flow.clientSecret),
+          ...scope,
+        },
+      };
     case "refreshToken": {
       const secret = flow.clientSecret !== undefined ? nonEmpty(values[flow.clientSecret]) : undefined;
       // A rotated refresh token replaces the one passed in.
       const refreshToken = previous?.refreshToken ?? value(flow.refreshToken);
-      // A client without a secret (a public one) names itself in the form, whatever the flow says (§2.3.1 is for clients with a password).
-      if (flow.clientAuth === "basic" && secret !== undefined) return { form: { grant_type: "refresh_token", refresh_token: refreshToken, ...scope }, basic: { id: value(flow.clientId), secret } };
-      return { form: { grant_type: "refresh_token", refresh_token: refreshToken, client_id: value(flow.clientId), ...(secret !== undefined ? { client_secret: secret } : {}), ...scope } };
+      // A client without a secret (a public one) names itself in the form, whatever the flow says (§2.3.1 is for
+      // clients with a password).
+      if (flow.clientAuth === "basic" && secret !== undefined)
+        return {
+          form: { grant_type: "refresh_token", refresh_token: refreshToken, ...scope },
+          basic: { id: value(flow.clientId), secret },
+        };
+      return {
+        form: {
+          grant_type: "refresh_token",
+          refresh_token: refreshToken,
+          client_id: value(flow.clientId),
+          ...(secret !== undefined ? { client_secret: secret } : {}),
+          ...scope,
+        },
+      };
     }
     case "jwtBearer": {
       const pem = value(flow.privateKey);
       const problem = await privateKeyProblem(pem);
-      if (problem) return { failure: { type: "validation", param: flow.privateKey, rule: "format", message: `${flow.privateKey}: ${problem}` } };
-      const assertion = await signAssertion(pem, { issuer: value(flow.clientId), subject: value(flow.subject), audience: audienceOf(flow, url, values), now });
+      if (problem)
+        return {
+          failure: {
+            type: "validation",
+            param: flow.privateKey,
+            rule: "format",
+            message: `${flow.privateKey}: ${problem}`,
+          },
+        };
+      const assertion = await signAssertion(pem, {
+        issuer: value(flow.clientId),
+        subject: value(flow.subject),
+        audience: audienceOf(flow, url, values),
+        now,
+      });
       keepSecret(assertion);
       return { form: { grant_type: JWT_BEARER, assertion, ...scope } };
     }
@@ -175,7 +281,11 @@ async function formOf(
  * given; else the one declared for the token URL's host, an exact host before
  * a `*.` pattern; else the declared default; else the token URL's origin.
  */
-export function audienceOf(flow: Extract<OAuthFlowSpec, { grant: "jwtBearer" }>, url: string, values: Record<string, unknown>): string {
+export function audienceOf(
+  flow: Extract<OAuthFlowSpec, { grant: "jwtBearer" }>,
+  url: string,
+  values: Record<string, unknown>,
+): string {
   const spec = flow.audience;
   const given = spec?.param !== undefined ? nonEmpty(values[spec.param]) : undefined;
   if (given !== undefined) return given;
@@ -183,7 +293,8 @@ export function audienceOf(flow: Extract<OAuthFlowSpec, { grant: "jwtBearer" }>,
   const rules = spec?.byTokenHost ?? {};
   const exact = ownValue(rules, hostname);
   if (typeof exact === "string") return exact;
-  for (const [pattern, audience] of Object.entries(rules)) if (pattern.startsWith("*.") && matchesHost(pattern, hostname)) return audience;
+  for (const [pattern, audience] of Object.entries(rules))
+    if (pattern.startsWith("*.") && matchesHost(pattern, hostname)) return audience;
   return spec?.default ?? origin;
 }
 
@@ -200,10 +311,18 @@ function missingCredential(tool: ToolCall, values: Record<string, unknown>): Omi
     return {
       param: missing[0] ?? tool.auth.param,
       rule: "required",
-      message: `${missing.join(", ")}: required for the OAuth 2 ${GRANT_WORDS[nearest.f.grant]} flow (${nearest.have.join(", ")} given); or pass ${tool.auth.param}, an access token`,
+      message:
+        `${missing.join(", ")}: required for the OAuth 2 ${GRANT_WORDS[nearest.f.grant]} ` +
+        `flow (${nearest.have.join(", ")} given); or pass ${tool.auth.param}, an access token`,
     };
   }
-  return { param: tool.auth.param, rule: "required", message: `${tool.auth.param}: is required (an access token), or instead the parameters of an OAuth 2 flow: ${ways.join("; or ")}` };
+  return {
+    param: tool.auth.param,
+    rule: "required",
+    message:
+      `${tool.auth.param}: is required (an access token), or instead the parameters of an OAuth 2 ` +
+      `flow: ${ways.join("; or ")}`,
+  };
 }
 
 /** A string given (validation leaves blank text to count as not given: never sent as a credential). */

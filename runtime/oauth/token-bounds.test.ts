@@ -25,14 +25,23 @@ async function callAgainst(mode: "endless" | "drip" | "silent", timeoutMs: numbe
   const s = await neverEndingServer(mode);
   stop = s.close;
   // The API is never reached: no token comes. Its address is a loopback port nobody listens on.
-  const result = await executeToolDefinition(list, params, { baseUrl: "http://127.0.0.1:9", tokenUrl: `${s.url}/{tenant}/token`, tokens: new TokenCache(), timeoutMs, ...(signal ? { signal } : {}) });
+  const result = await executeToolDefinition(list, params, {
+    baseUrl: "http://127.0.0.1:9",
+    tokenUrl: `${s.url}/{tenant}/token`,
+    tokens: new TokenCache(),
+    timeoutMs,
+    ...(signal ? { signal } : {}),
+  });
   return { result, server: s };
 }
 
 describe("a token endpoint whose answer never ends", () => {
   it("streaming for ever: the answer is cut at the cap, REPLY_TOO_LARGE, the stream cancelled", async () => {
     const { result, server } = await callAgainst("endless", 60_000);
-    expect(result).toMatchObject({ success: false, error: { type: "auth", code: "REPLY_TOO_LARGE", retryable: false } });
+    expect(result).toMatchObject({
+      success: false,
+      error: { type: "auth", code: "REPLY_TOO_LARGE", retryable: false },
+    });
     await server.closed;
     // Cut near the cap, not read on: what the kernel buffers aside, nothing more was taken.
     expect(server.state.sent).toBeLessThan(TOKEN_REPLY_BYTES * 64);
@@ -41,7 +50,10 @@ describe("a token endpoint whose answer never ends", () => {
 
   it("dripping: the call's time stops the body too, TOKEN_TIMEOUT, the stream cancelled", async () => {
     const { result, server } = await callAgainst("drip", 400);
-    expect(result).toMatchObject({ success: false, error: { type: "timeout", code: "TOKEN_TIMEOUT", retryable: true } });
+    expect(result).toMatchObject({
+      success: false,
+      error: { type: "timeout", code: "TOKEN_TIMEOUT", retryable: true },
+    });
     await server.closed;
     const sentAtEnd = server.state.sent;
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -59,7 +71,13 @@ describe("a token endpoint whose answer never ends", () => {
     const caller = new AbortController();
     const s = await neverEndingServer("drip");
     stop = s.close;
-    const pending = executeToolDefinition(list, params, { baseUrl: "http://127.0.0.1:9", tokenUrl: `${s.url}/{tenant}/token`, tokens: new TokenCache(), timeoutMs: 60_000, signal: caller.signal });
+    const pending = executeToolDefinition(list, params, {
+      baseUrl: "http://127.0.0.1:9",
+      tokenUrl: `${s.url}/{tenant}/token`,
+      tokens: new TokenCache(),
+      timeoutMs: 60_000,
+      signal: caller.signal,
+    });
     while (s.state.sent === 0) await new Promise((resolve) => setTimeout(resolve, 20));
     caller.abort();
     expect(await pending).toMatchObject({ success: false, error: { type: "network", code: "ABORTED" } });

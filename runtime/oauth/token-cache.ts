@@ -38,11 +38,17 @@ export class TokenCache {
    * caller already has, when nothing is cached), else a renewal through
    * `obtain`, shared by every call that asks meanwhile.
    */
-  token<F>(key: string, now: number, obtain: (previous: TokenSet | undefined) => Promise<Renewal<F>>, initial?: string): Promise<Renewal<F>> {
+  token<F>(
+    key: string,
+    now: number,
+    obtain: (previous: TokenSet | undefined) => Promise<Renewal<F>>,
+    initial?: string,
+  ): Promise<Renewal<F>> {
     const entry = this.entry<F>(key);
     if (entry.pending) return entry.pending;
     if (!entry.tokens && initial !== undefined) entry.tokens = { accessToken: initial };
-    if (entry.tokens && (entry.renewAt === undefined || now < entry.renewAt)) return Promise.resolve({ tokens: entry.tokens });
+    if (entry.tokens && (entry.renewAt === undefined || now < entry.renewAt))
+      return Promise.resolve({ tokens: entry.tokens });
     return this.renew(entry, now, obtain);
   }
 
@@ -51,7 +57,12 @@ export class TokenCache {
    * once however many calls were refused with it; a call refused with a token
    * already replaced gets the replacement.
    */
-  renewAfterRefusal<F>(key: string, stale: string, now: number, obtain: (previous: TokenSet | undefined) => Promise<Renewal<F>>): Promise<Renewal<F>> {
+  renewAfterRefusal<F>(
+    key: string,
+    stale: string,
+    now: number,
+    obtain: (previous: TokenSet | undefined) => Promise<Renewal<F>>,
+  ): Promise<Renewal<F>> {
     const entry = this.entry<F>(key);
     if (entry.pending) return entry.pending;
     if (entry.tokens && entry.tokens.accessToken !== stale) return Promise.resolve({ tokens: entry.tokens });
@@ -72,15 +83,23 @@ export class TokenCache {
     return entry;
   }
 
-  private renew<F>(entry: Entry<F>, now: number, obtain: (previous: TokenSet | undefined) => Promise<Renewal<F>>): Promise<Renewal<F>> {
+  private renew<F>(
+    entry: Entry<F>,
+    now: number,
+    obtain: (previous: TokenSet | undefined) => Promise<Renewal<F>>,
+  ): Promise<Renewal<F>> {
     const previous = entry.tokens;
     const pending = obtain(previous)
       .then((outcome): Renewal<F> => {
         if ("failure" in outcome) return outcome;
         const tokens: TokenSet = { ...outcome.tokens };
-        if (tokens.refreshToken === undefined && previous?.refreshToken !== undefined) tokens.refreshToken = previous.refreshToken;
+        if (tokens.refreshToken === undefined && previous?.refreshToken !== undefined)
+          tokens.refreshToken = previous.refreshToken;
         entry.tokens = tokens;
-        entry.renewAt = tokens.expiresAt === undefined ? undefined : tokens.expiresAt - Math.min(LONGEST_MARGIN_MS, (tokens.expiresAt - now) / 2);
+        entry.renewAt =
+          tokens.expiresAt === undefined
+            ? undefined
+            : tokens.expiresAt - Math.min(LONGEST_MARGIN_MS, (tokens.expiresAt - now) / 2);
         return { tokens };
       })
       .finally(() => {

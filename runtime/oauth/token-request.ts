@@ -52,31 +52,46 @@ export interface TokenRequest {
   replyBytes?: number;
   /** Milliseconds since the epoch, when the request is sent. */
   now: number;
-  /** The lifetime, in seconds, of a token whose answer has no `expires_in` (the flow's declared one, or the runtime's default). */
+  /**
+   * The lifetime, in seconds, of a token whose answer has no `expires_in` (the flow's declared one, or the runtime's
+   * default).
+   */
   defaultLifetimeS: number;
   /** The answer's field naming the address the token is for (`instance_url`), read into TokenSet.instanceUrl. */
   addressField?: string;
   /** The client's id and secret, sent as HTTP Basic rather than in the form (a flow's `clientAuth: basic`). */
   basic?: { id: string; secret: string };
-  /** A JWT bearer grant's assertion: the audience it names (`aud`), and the parameter a call sets it with, if the flow has one. */
+  /**
+   * A JWT bearer grant's assertion: the audience it names (`aud`), and the parameter a call sets it with, if the flow
+   * has one.
+   */
   assertion?: { audience: string; param?: string };
 }
 
 export async function requestToken(r: TokenRequest): Promise<Renewal<Failure>> {
   const basic = r.basic ? basicCredentials(r.basic) : undefined;
   // The secret as given, and as the header carries it (base64): neither appears in a failure.
-  const secrets = [...SECRET_FIELDS.map((f) => r.form[f]), r.basic?.secret, basic].filter((v): v is string => typeof v === "string" && isSecretLength(v));
+  const secrets = [...SECRET_FIELDS.map((f) => r.form[f]), r.basic?.secret, basic].filter(
+    (v): v is string => typeof v === "string" && isSecretLength(v),
+  );
   const outcome = await exchange(r, secrets, basic);
   return "failure" in outcome ? { failure: redactDeep(outcome.failure, secrets) } : outcome;
 }
 
-/** RFC 6749 §2.3.1: the id and the secret each form-encoded (application/x-www-form-urlencoded), joined by a colon, in base64. */
+/**
+ * RFC 6749 §2.3.1: the id and the secret each form-encoded (application/x-www-form-urlencoded), joined by a colon, in
+ * base64.
+ */
 function basicCredentials({ id, secret }: { id: string; secret: string }): string {
   const encoded = (text: string) => new URLSearchParams({ v: text }).toString().slice(2);
   return btoa(`${encoded(id)}:${encoded(secret)}`);
 }
 
-async function exchange(r: TokenRequest, secrets: readonly string[], basic: string | undefined): Promise<Renewal<Failure>> {
+async function exchange(
+  r: TokenRequest,
+  secrets: readonly string[],
+  basic: string | undefined,
+): Promise<Renewal<Failure>> {
   const host = new URL(r.url).host;
   const limit = Math.min(r.replyBytes ?? TOKEN_REPLY_BYTES, TOKEN_REPLY_BYTES);
   const deadline = startDeadline(r.timeoutMs, r.signal, { abortable: true });
@@ -86,7 +101,11 @@ async function exchange(r: TokenRequest, secrets: readonly string[], basic: stri
     const request = {
       method: "POST",
       url: r.url,
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Accept: "application/json", ...(basic !== undefined ? { Authorization: `Basic ${basic}` } : {}) },
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Accept: "application/json",
+        ...(basic !== undefined ? { Authorization: `Basic ${basic}` } : {}),
+      },
       body: new URLSearchParams(r.form).toString(),
     };
     const response = await deadline.race(send(r.fetch, request, deadline.signal));
@@ -97,7 +116,9 @@ async function exchange(r: TokenRequest, secrets: readonly string[], basic: stri
         type: "auth",
         status,
         code: "TOKEN_REDIRECT" satisfies RuntimeErrorCode,
-        message: `${r.provider}: the token endpoint (${host}) answered ${status || "a redirect"}; redirects are not followed, so that the client credentials never go to another address`,
+        message:
+          `${r.provider}: the token endpoint (${host}) answered ${status || "a redirect"}; ` +
+          `redirects are not followed, so that the client credentials never go to another address`,
         retryable: false,
       });
     }
@@ -107,24 +128,39 @@ async function exchange(r: TokenRequest, secrets: readonly string[], basic: stri
         type: "auth",
         status,
         code: "REPLY_TOO_LARGE" satisfies RuntimeErrorCode,
-        message: `${r.provider}: the token endpoint (${host}) answered ${status} with more than ${limit} bytes; the rest was not read`,
+        message:
+          `${r.provider}: the token endpoint (${host}) answered ${status} with more than ${limit} bytes; ` +
+          `the rest was not read`,
         retryable: false,
       });
     }
     text = body.text;
   } catch (e) {
-    if (deadline.cancelled) return failure({ type: "network", code: "ABORTED" satisfies RuntimeErrorCode, message: "the call was cancelled", retryable: false });
+    if (deadline.cancelled)
+      return failure({
+        type: "network",
+        code: "ABORTED" satisfies RuntimeErrorCode,
+        message: "the call was cancelled",
+        retryable: false,
+      });
     if (deadline.timedOut) {
       return failure({
         type: "timeout",
         code: "TOKEN_TIMEOUT" satisfies RuntimeErrorCode,
-        message: `${r.provider}: the token endpoint (${host}) gave no complete answer within ${Math.round(r.timeoutMs)} ms; the request was stopped`,
+        message:
+          `${r.provider}: the token endpoint (${host}) gave no complete answer ` +
+          `within ${Math.round(r.timeoutMs)} ms; the request was stopped`,
         retryable: true,
       });
     }
     const cause = (e as { cause?: { code?: string; message?: string } })?.cause;
     const code = cause?.code ?? (e as { code?: string })?.code;
-    return failure({ type: "network", message: `token request failed: ${cause?.message ?? (e as Error)?.message ?? String(e)}`, ...(code ? { code } : {}), retryable: true });
+    return failure({
+      type: "network",
+      message: `token request failed: ${cause?.message ?? (e as Error)?.message ?? String(e)}`,
+      ...(code ? { code } : {}),
+      retryable: true,
+    });
   } finally {
     deadline.done();
   }
@@ -138,7 +174,13 @@ async function exchange(r: TokenRequest, secrets: readonly string[], basic: stri
   if (status < 200 || status > 299) return failure(refusal(r, host, status, body, secrets));
   const accessToken = body?.access_token;
   if (typeof accessToken !== "string" || accessToken === "") {
-    return failure({ type: "auth", status, code: "INVALID_TOKEN_RESPONSE" satisfies RuntimeErrorCode, message: `${r.provider}: the token endpoint (${host}) answered ${status} without an access_token`, retryable: false });
+    return failure({
+      type: "auth",
+      status,
+      code: "INVALID_TOKEN_RESPONSE" satisfies RuntimeErrorCode,
+      message: `${r.provider}: the token endpoint (${host}) answered ${status} without an access_token`,
+      retryable: false,
+    });
   }
   const tokenType = body?.token_type;
   if (tokenType !== undefined && (typeof tokenType !== "string" || tokenType.toLowerCase() !== "bearer")) {
@@ -146,7 +188,9 @@ async function exchange(r: TokenRequest, secrets: readonly string[], basic: stri
       type: "auth",
       status,
       code: "INVALID_TOKEN_RESPONSE" satisfies RuntimeErrorCode,
-      message: `${r.provider}: the token endpoint (${host}) issued a token of type ${JSON.stringify(tokenType)}; only bearer tokens are supported`,
+      message:
+        `${r.provider}: the token endpoint (${host}) issued a token of type ${JSON.stringify(tokenType)}; ` +
+        `only bearer tokens are supported`,
       retryable: false,
     });
   }
@@ -160,8 +204,17 @@ async function exchange(r: TokenRequest, secrets: readonly string[], basic: stri
   return { tokens };
 }
 
-/** A token endpoint's error answer (RFC 6749 §5.2: `{error, error_description}`) as a structured error; its texts redacted, then cut. */
-function refusal(r: TokenRequest, host: string, status: number, body: Record<string, unknown> | undefined, secrets: readonly string[]): Failure {
+/**
+ * A token endpoint's error answer (RFC 6749 §5.2: `{error, error_description}`) as a structured error; its texts
+ * redacted, then cut.
+ */
+function refusal(
+  r: TokenRequest,
+  host: string,
+  status: number,
+  body: Record<string, unknown> | undefined,
+  secrets: readonly string[],
+): Failure {
   const text = (v: unknown) => (typeof v === "string" ? redactThenCut(v, secrets, ERROR_TEXT_CHARS) : undefined);
   const error = text(body?.error);
   const description = text(body?.error_description);
@@ -173,7 +226,12 @@ function refusal(r: TokenRequest, host: string, status: number, body: Record<str
       type: "auth",
       status,
       code: "ASSERTION_AUDIENCE_REFUSED" satisfies RuntimeErrorCode,
-      message: `${r.provider}: the token endpoint (${host}) refused the JWT bearer assertion's audience ${JSON.stringify(audience)}: ${said}; the flow's configuration is wrong, not the grant (granting access again does not help): give the audience this endpoint expects${param !== undefined ? ` (parameter ${param})` : ""}, or the token URL (tokenUrl) that goes with this audience, as a sandbox's login and production's differ`,
+      message:
+        `${r.provider}: the token endpoint (${host}) refused the JWT bearer assertion's ` +
+        `audience ${JSON.stringify(audience)}: ${said}; the flow's configuration is wrong, ` +
+        `not the grant (granting access again does not help): give the audience this endpoint ` +
+        `expects${param !== undefined ? ` (parameter ${param})` : ""}, or the token URL (tokenUrl) ` +
+        `that goes with this audience, as a sandbox's login and production's differ`,
       retryable: false,
       details: { error, description, audience },
     };
@@ -183,7 +241,9 @@ function refusal(r: TokenRequest, host: string, status: number, body: Record<str
       type: "auth",
       status,
       code: "REAUTH_REQUIRED" satisfies RuntimeErrorCode,
-      message: `${r.provider}: the token endpoint (${host}) refused the ${r.grant} grant: ${said}; the credentials are no longer valid: grant access again (a new refresh token, client secret or key)`,
+      message:
+        `${r.provider}: the token endpoint (${host}) refused the ${r.grant} grant: ${said}; ` +
+        `the credentials are no longer valid: grant access again (a new refresh token, client secret or key)`,
       retryable: false,
       details: { error, ...(description ? { description } : {}) },
     };

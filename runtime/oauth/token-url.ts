@@ -15,28 +15,56 @@ export function tokenUrlPlaceholders(template: string): string[] {
   return [...template.matchAll(PLACEHOLDER)].map((m) => m[1] ?? "");
 }
 
-/** The token URL a call of `flow` uses, or why the one given at call time may not be used (named like a parameter problem). */
-export function tokenUrlOf(tool: Pick<ToolCall, "provider" | "oauth">, flow: OAuthFlowSpec, values: Record<string, unknown>, override: string | undefined, allowHosts: readonly string[] = []): { url: string } | { problem: string } {
+/**
+ * The token URL a call of `flow` uses, or why the one given at call time may not be used (named like a parameter
+ * problem).
+ */
+export function tokenUrlOf(
+  tool: Pick<ToolCall, "provider" | "oauth">,
+  flow: OAuthFlowSpec,
+  values: Record<string, unknown>,
+  override: string | undefined,
+  allowHosts: readonly string[] = [],
+): { url: string } | { problem: string } {
   const own = tokenUrlPlaceholders(flow.tokenUrl);
   if (override === undefined) return { url: fill(flow.tokenUrl, values) };
-  if (typeof override !== "string") return { problem: "tokenUrl: must be an absolute address such as https://login.example.com/oauth2/token" };
+  if (typeof override !== "string")
+    return { problem: "tokenUrl: must be an absolute address such as https://login.example.com/oauth2/token" };
   const unknown = tokenUrlPlaceholders(override).find((name) => !own.includes(name));
-  if (unknown !== undefined) return { problem: `tokenUrl: the placeholder {${unknown}} is not one of the token URL's own (${own.length ? own.map((n) => `{${n}}`).join(", ") : "none"})` };
+  if (unknown !== undefined)
+    return {
+      problem:
+        `tokenUrl: the placeholder {${unknown}} is not one of the token URL's own ` +
+        `(${own.length ? own.map((n) => `{${n}}`).join(", ") : "none"})`,
+    };
   const filled = fill(override, values);
   let url: URL;
   try {
     url = new URL(filled);
   } catch {
-    return { problem: `tokenUrl: must be an absolute address such as https://login.example.com/oauth2/token, got ${JSON.stringify(override)}` };
+    return {
+      problem:
+        `tokenUrl: must be an absolute address such as https://login.example.com/oauth2/token, ` +
+        `got ${JSON.stringify(override)}`,
+    };
   }
-  if (url.username || url.password) return { problem: "tokenUrl: must not contain credentials, got (address with credentials withheld)" };
+  if (url.username || url.password)
+    return { problem: "tokenUrl: must not contain credentials, got (address with credentials withheld)" };
   if (url.protocol !== "https:" && !(url.protocol === "http:" && isLoopback(url.hostname))) {
-    return { problem: `tokenUrl: must use https (http is allowed only for loopback hosts), got ${JSON.stringify(override)}` };
+    return {
+      problem: `tokenUrl: must use https (http is allowed only for loopback hosts), got ${JSON.stringify(override)}`,
+    };
   }
-  if (url.search || url.hash || override.includes("?") || override.includes("#")) return { problem: `tokenUrl: must not contain a query or fragment, got ${JSON.stringify(override)}` };
+  if (url.search || url.hash || override.includes("?") || override.includes("#"))
+    return { problem: `tokenUrl: must not contain a query or fragment, got ${JSON.stringify(override)}` };
   const manifestOrigin = new URL(flow.tokenUrl.replace(PLACEHOLDER, "x")).origin;
-  const refused = hostRefusal({ provider: tool.provider, server: { default: manifestOrigin, hosts: tool.oauth?.tokenHosts ?? [] } }, url.origin, allowHosts);
-  if (refused) return { problem: `tokenUrl: ${refused.replace("sends its credential", "sends its client credentials")}` };
+  const refused = hostRefusal(
+    { provider: tool.provider, server: { default: manifestOrigin, hosts: tool.oauth?.tokenHosts ?? [] } },
+    url.origin,
+    allowHosts,
+  );
+  if (refused)
+    return { problem: `tokenUrl: ${refused.replace("sends its credential", "sends its client credentials")}` };
   return { url: filled };
 }
 

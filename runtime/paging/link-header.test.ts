@@ -6,8 +6,14 @@ import { linkNext } from "../http/transport.js";
 
 describe("linkNext", () => {
   for (const [header, next] of [
-    ['<https://api.test/items?page=2>; rel="next", <https://api.test/items?page=9>; rel="last"', "https://api.test/items?page=2"],
-    ['<https://api.test/items?page=1>; rel="prev", <https://api.test/items?page=3>; rel=next', "https://api.test/items?page=3"],
+    [
+      '<https://api.test/items?page=2>; rel="next", <https://api.test/items?page=9>; rel="last"',
+      "https://api.test/items?page=2",
+    ],
+    [
+      '<https://api.test/items?page=1>; rel="prev", <https://api.test/items?page=3>; rel=next',
+      "https://api.test/items?page=3",
+    ],
     ['<https://api.test/a>; rel="prefetch next"; title="x, <y>"', "https://api.test/a"],
     ['<https://api.test/a>; title="rel=next, <https://evil.test/>"; rel=last', undefined],
     ['<https://api.test/a>;REL="NEXT"', "https://api.test/a"],

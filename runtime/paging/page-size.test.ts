@@ -29,7 +29,10 @@ const KEY = "sk_test_zq_pages_4eC39HqLyjW";
 const ITEMS = 1000;
 
 /** The customers list naming `limit` (1 to 100) as its page size, in each style of paging. */
-const customersBy = (next: NonNullable<ToolSpec["pagination"]>["next"]): ToolSpec => ({ ...plainCustomers, pagination: { ...plainCustomers.pagination!, next, pageSize: "limit" } });
+const customersBy = (next: NonNullable<ToolSpec["pagination"]>["next"]): ToolSpec => ({
+  ...plainCustomers,
+  pagination: { ...plainCustomers.pagination!, next, pageSize: "limit" },
+});
 const byCursor = customersBy(plainCustomers.pagination!.next);
 const byOffset = customersBy({ style: "offset", send: { in: "query", name: "offset" }, start: 0 });
 const byPage = customersBy({ style: "page", send: { in: "query", name: "page" }, start: 1 });
@@ -60,15 +63,26 @@ function upstream(tool: ToolSpec, defaultPage: number) {
     if (tool === byLink) {
       const next = new URL(url);
       next.searchParams.set("zqfrom", String(from + ids.length));
-      const headers = { "content-type": "application/vnd.tracker+json", ...(more ? { link: `<${next}>; rel="next"` } : {}) };
-      return new Response(JSON.stringify(ids.map((n) => ({ id: n, number: n, title: `#${n}`, state: "open" }))), { status: 200, headers });
+      const headers = {
+        "content-type": "application/vnd.tracker+json",
+        ...(more ? { link: `<${next}>; rel="next"` } : {}),
+      };
+      return new Response(JSON.stringify(ids.map((n) => ({ id: n, number: n, title: `#${n}`, state: "open" }))), {
+        status: 200,
+        headers,
+      });
     }
-    return json(200, { object: "list", has_more: more, data: ids.map((n) => ({ id: `cus_${n}`, object: "customer" })) });
+    return json(200, {
+      object: "list",
+      has_more: more,
+      data: ids.map((n) => ({ id: `cus_${n}`, object: "customer" })),
+    });
   });
   return { fetch, seen, sizes };
 }
 
-const paramsOf = (tool: ToolSpec) => (tool === byLink ? { token: "tracker-token-1234", owner: "octo", repo: "hello" } : { apiKey: KEY });
+const paramsOf = (tool: ToolSpec) =>
+  tool === byLink ? { token: "tracker-token-1234", owner: "octo", repo: "hello" } : { apiKey: KEY };
 
 describe("an all-pages call that gives no page size", () => {
   for (const [style, tool] of [
@@ -77,18 +91,26 @@ describe("an all-pages call that gives no page size", () => {
     ["a page number", byPage],
     ["a Link header (the first request carries it)", byLink],
   ] as const) {
-    it(`asks for the largest page the manifest allows: ${ITEMS} items in ${ITEMS / 100} requests, not ${ITEMS} (${style})`, async () => {
-      const { fetch, seen, sizes } = upstream(tool, 1);
-      const result = await executeToolDefinition(tool, paramsOf(tool), { fetch, allPages: true });
-      expect(result).toMatchObject({ success: true, pages: { count: ITEMS / 100, items: ITEMS, complete: true } });
-      expect(seen).toHaveLength(ITEMS / 100);
-      expect(sizes.every((s) => s === 100)).toBe(true);
-    });
+    it(
+      `asks for the largest page the manifest allows: ${ITEMS} items in ${ITEMS / 100} requests, not ${ITEMS} ` +
+        `(${style})`,
+      async () => {
+        const { fetch, seen, sizes } = upstream(tool, 1);
+        const result = await executeToolDefinition(tool, paramsOf(tool), { fetch, allPages: true });
+        expect(result).toMatchObject({ success: true, pages: { count: ITEMS / 100, items: ITEMS, complete: true } });
+        expect(seen).toHaveLength(ITEMS / 100);
+        expect(sizes.every((s) => s === 100)).toBe(true);
+      },
+    );
   }
 
   it("keeps the size the caller gives", async () => {
     const { fetch, seen } = upstream(byCursor, 1);
-    const result = await executeToolDefinition(byCursor, { apiKey: KEY, limit: 40 }, { fetch, allPages: true, maxItems: 100 });
+    const result = await executeToolDefinition(
+      byCursor,
+      { apiKey: KEY, limit: 40 },
+      { fetch, allPages: true, maxItems: 100 },
+    );
     expect(result).toMatchObject({ success: true, pages: { count: 3, items: 100 } });
     expect(seen.map((s) => new URL(s.url).searchParams.get("limit"))).toEqual(["40", "40", "20"]);
   });
@@ -109,7 +131,10 @@ describe("an all-pages call that gives no page size", () => {
 
   it("walks a client's items the same way", async () => {
     const { fetch, seen } = upstream(byCursor, 1);
-    const client = createClient({ methods: { list: byCursor }, credentials: ["apiKey"], support: { cursors: pageCursors } }, { apiKey: KEY, fetch } as ClientOptions) as unknown as { list: { items(input: object): AsyncIterable<unknown> } };
+    const client = createClient(
+      { methods: { list: byCursor }, credentials: ["apiKey"], support: { cursors: pageCursors } },
+      { apiKey: KEY, fetch } as ClientOptions,
+    ) as unknown as { list: { items(input: object): AsyncIterable<unknown> } };
     let count = 0;
     for await (const _ of client.list.items({})) count++;
     expect(count).toBe(ITEMS);
@@ -123,9 +148,17 @@ describe("an all-pages call that fails after some pages", () => {
 
   it("returns what it fetched beside the error: a rate limit reached at page 4", async () => {
     const { fetch, seen } = upstream(rated, 1);
-    const result = await executeToolDefinition(rated, { apiKey: KEY }, { fetch, allPages: true, limiter: new RateLimiter(), timeoutMs: 5_000 });
+    const result = await executeToolDefinition(
+      rated,
+      { apiKey: KEY },
+      { fetch, allPages: true, limiter: new RateLimiter(), timeoutMs: 5_000 },
+    );
     expect(seen).toHaveLength(3);
-    expect(result).toMatchObject({ success: false, error: { type: "timeout", code: "RATE_LIMITED", page: 4, retryable: true }, partial: { pages: { count: 3, items: 300, complete: false } } });
+    expect(result).toMatchObject({
+      success: false,
+      error: { type: "timeout", code: "RATE_LIMITED", page: 4, retryable: true },
+      partial: { pages: { count: 3, items: 300, complete: false } },
+    });
     if (result.success) return;
     expect(result.error.retryAfterMs).toBeGreaterThan(5_000);
     const data = result.partial?.output.data as { id: string }[];
@@ -135,16 +168,34 @@ describe("an all-pages call that fails after some pages", () => {
   });
 
   it("returns them beside an upstream's failure too, and nothing when the first page fails", async () => {
-    const failing = scriptedFetch(json(200, { object: "list", has_more: true, data: [{ id: "cus_0", object: "customer" }] }), json(500, { error: { type: "api_error", message: "zq down" } }));
-    const result = await executeToolDefinition(byCursor, { apiKey: KEY }, { fetch: failing.fetch, allPages: true, retries: 0 });
-    expect(result).toMatchObject({ success: false, error: { status: 500, page: 2 }, partial: { output: { data: [{ id: "cus_0" }] }, pages: { count: 1, items: 1, complete: false } } });
-    const first = await executeToolDefinition(byCursor, { apiKey: KEY }, { fetch: scriptedFetch(json(500, {})).fetch, allPages: true, retries: 0 });
+    const failing = scriptedFetch(
+      json(200, { object: "list", has_more: true, data: [{ id: "cus_0", object: "customer" }] }),
+      json(500, { error: { type: "api_error", message: "zq down" } }),
+    );
+    const result = await executeToolDefinition(
+      byCursor,
+      { apiKey: KEY },
+      { fetch: failing.fetch, allPages: true, retries: 0 },
+    );
+    expect(result).toMatchObject({
+      success: false,
+      error: { status: 500, page: 2 },
+      partial: { output: { data: [{ id: "cus_0" }] }, pages: { count: 1, items: 1, complete: false } },
+    });
+    const first = await executeToolDefinition(
+      byCursor,
+      { apiKey: KEY },
+      { fetch: scriptedFetch(json(500, {})).fetch, allPages: true, retries: 0 },
+    );
     expect(first.success === false && first.partial).toBeUndefined();
   });
 
   it("in a client's items, throws an error saying what came before it", async () => {
     const { fetch } = upstream(rated, 1);
-    const client = createClient({ methods: { list: rated }, credentials: ["apiKey"], support: { cursors: pageCursors } }, { apiKey: KEY, fetch, timeoutMs: 5_000 } as ClientOptions) as unknown as {
+    const client = createClient(
+      { methods: { list: rated }, credentials: ["apiKey"], support: { cursors: pageCursors } },
+      { apiKey: KEY, fetch, timeoutMs: 5_000 } as ClientOptions,
+    ) as unknown as {
       list: { items(input: object, options?: object): AsyncIterable<unknown> };
     };
     let count = 0;
@@ -157,18 +208,34 @@ describe("an all-pages call that fails after some pages", () => {
       (e: unknown) => e,
     );
     expect(thrown).toBeInstanceOf(BlockwrightError);
-    expect(thrown).toMatchObject({ code: "RATE_LIMITED", partial: { pages: { count: 3, items: 300, complete: false } } });
+    expect(thrown).toMatchObject({
+      code: "RATE_LIMITED",
+      partial: { pages: { count: 3, items: 300, complete: false } },
+    });
     expect(count).toBe(300);
   });
 
   it("in a workflow, leaves the failed block its outputs and pages", async () => {
     const { fetch } = upstream(rated, 1);
     const registry: Registry = { tools: { zqpayments_list_customers: rated }, blocks: {} };
-    const block = { type: "zqpayments", name: "Customers", inputs: { operation: "zqpayments_list_customers", apiKey: "{{ZQ_KEY}}", allPages: true }, timeoutMs: 5_000 };
-    const checked: ValidatedWorkflow = { file: "zzpages.workflow.yaml", workflow: { blocks: { list: block } }, placeholders: [] };
+    const block = {
+      type: "zqpayments",
+      name: "Customers",
+      inputs: { operation: "zqpayments_list_customers", apiKey: "{{ZQ_KEY}}", allPages: true },
+      timeoutMs: 5_000,
+    };
+    const checked: ValidatedWorkflow = {
+      file: "zzpages.workflow.yaml",
+      workflow: { blocks: { list: block } },
+      placeholders: [],
+    };
     const run = await runWorkflowWith(registry, checked, { env: { ZQ_KEY: KEY }, fetch, limiter: new RateLimiter() });
     expect(run.status).toBe("failed");
-    expect(run.blocks[0]).toMatchObject({ status: "failed", error: { code: "RATE_LIMITED", page: 4 }, pages: { count: 3, items: 300, complete: false } });
+    expect(run.blocks[0]).toMatchObject({
+      status: "failed",
+      error: { code: "RATE_LIMITED", page: 4 },
+      pages: { count: 3, items: 300, complete: false },
+    });
     expect(run.blocks[0]!.outputs?.data).toHaveLength(300);
   });
 });

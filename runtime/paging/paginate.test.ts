@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { irFixture } from "../../test-support/runtime/ir-fixtures.js";
-import { executeTool, tools } from "../../test-support/runtime/packages.js";
+import { executeTool } from "../../test-support/runtime/packages.js";
 import { json, scriptedFetch } from "../../test-support/runtime/scripted-fetch.js";
 import { createExecutor } from "../execute/executor.js";
 import { pageCursors } from "../call/page-cursors.js";
@@ -17,11 +17,16 @@ const KEY = "sk_test_4eC39HqLyjWDarjt";
 const TOKEN = "tracker-token-1234";
 
 const customer = (id: string) => ({ id, object: "customer" });
-const customers = (ids: string[], hasMore: boolean) => json(200, { object: "list", url: "/v1/customers", has_more: hasMore, data: ids.map(customer) });
+const customers = (ids: string[], hasMore: boolean) =>
+  json(200, { object: "list", url: "/v1/customers", has_more: hasMore, data: ids.map(customer) });
 
 describe("a cursor read from the last item of the page", () => {
   it("follows starting_after = the last id while has_more, gathering every page", async () => {
-    const { fetch, seen } = scriptedFetch(customers(["cus_A1", "cus_B2"], true), customers(["cus_C3", "cus_D4"], true), customers(["cus_E5"], false));
+    const { fetch, seen } = scriptedFetch(
+      customers(["cus_A1", "cus_B2"], true),
+      customers(["cus_C3", "cus_D4"], true),
+      customers(["cus_E5"], false),
+    );
     const result = await executeToolDefinition(listCustomers, { apiKey: KEY, limit: 2 }, { fetch, allPages: true });
     expect(seen.map((s) => s.url)).toEqual([
       "https://api.zqpayments.test/v1/customers?limit=2",
@@ -30,7 +35,10 @@ describe("a cursor read from the last item of the page", () => {
     ]);
     expect(result).toEqual({
       success: true,
-      output: { data: ["cus_A1", "cus_B2", "cus_C3", "cus_D4", "cus_E5"].map(customer), metadata: { count: 5, hasMore: false } },
+      output: {
+        data: ["cus_A1", "cus_B2", "cus_C3", "cus_D4", "cus_E5"].map(customer),
+        metadata: { count: 5, hasMore: false },
+      },
       pages: { count: 3, items: 5, complete: true },
     });
   });
@@ -41,10 +49,22 @@ describe("a cursor read from the last item of the page", () => {
       ...listCustomers,
       outputs: [
         ...listCustomers.outputs,
-        { path: "metadata.flags", type: "number", description: "Flags on the page.", optional: false, source: { expression: "$response.body#/flags", ref: { kind: "body", pointer: ["flags"] }, count: true } },
+        {
+          path: "metadata.flags",
+          type: "number",
+          description: "Flags on the page.",
+          optional: false,
+          source: { expression: "$response.body#/flags", ref: { kind: "body", pointer: ["flags"] }, count: true },
+        },
       ],
     };
-    const page = (ids: string[], flags: number, hasMore: boolean) => json(200, { object: "list", has_more: hasMore, data: ids.map(customer), flags: Array.from({ length: flags }, (_, i) => i) });
+    const page = (ids: string[], flags: number, hasMore: boolean) =>
+      json(200, {
+        object: "list",
+        has_more: hasMore,
+        data: ids.map(customer),
+        flags: Array.from({ length: flags }, (_, i) => i),
+      });
     const { fetch } = scriptedFetch(page(["cus_A1"], 2, true), page(["cus_B2"], 3, false));
     const result = await executeToolDefinition(withFlags, { apiKey: KEY }, { fetch, allPages: true });
     expect(result).toMatchObject({ success: true, output: { metadata: { count: 2, flags: 5 } } });
@@ -58,7 +78,11 @@ describe("a cursor read from the last item of the page", () => {
 
   it("stops at maxItems, cutting the lists, and says the result is incomplete", async () => {
     const { fetch, seen } = scriptedFetch(customers(["cus_A1", "cus_B2"], true), customers(["cus_C3", "cus_D4"], true));
-    const result = await executeToolDefinition(listCustomers, { apiKey: KEY, limit: 2 }, { fetch, allPages: true, maxItems: 3 });
+    const result = await executeToolDefinition(
+      listCustomers,
+      { apiKey: KEY, limit: 2 },
+      { fetch, allPages: true, maxItems: 3 },
+    );
     expect(seen).toHaveLength(2);
     expect(result).toEqual({
       success: true,
@@ -105,18 +129,37 @@ describe("a cursor read from the last item of the page", () => {
   });
 
   it("reports a page that fails with its number", async () => {
-    const { fetch } = scriptedFetch(customers(["cus_A1"], true), json(400, { error: { type: "invalid_request_error", code: "resource_missing", message: "No such customer: 'cus_A1'", param: "starting_after" } }));
+    const { fetch } = scriptedFetch(
+      customers(["cus_A1"], true),
+      json(400, {
+        error: {
+          type: "invalid_request_error",
+          code: "resource_missing",
+          message: "No such customer: 'cus_A1'",
+          param: "starting_after",
+        },
+      }),
+    );
     const result = await executeToolDefinition(listCustomers, { apiKey: KEY }, { fetch, allPages: true });
-    expect(result).toMatchObject({ success: false, error: { status: 400, code: "resource_missing", page: 2, details: { param: "starting_after" } } });
+    expect(result).toMatchObject({
+      success: false,
+      error: { status: 400, code: "resource_missing", page: 2, details: { param: "starting_after" } },
+    });
   });
 
   it("yields the pages one by one through paginate", async () => {
     const { fetch } = scriptedFetch(customers(["cus_A1", "cus_B2"], true), customers(["cus_C3"], false));
     const executor = createExecutor({ zqpayments_list_customers: listCustomers }, { cursors: pageCursors });
     const pages: ToolResult[] = [];
-    for await (const page of executor.paginate("zqpayments_list_customers" as never, { apiKey: KEY } as never, { fetch })) pages.push(page);
+    for await (const page of executor.paginate("zqpayments_list_customers" as never, { apiKey: KEY } as never, {
+      fetch,
+    }))
+      pages.push(page);
     expect(pages).toEqual([
-      { success: true, output: { data: [customer("cus_A1"), customer("cus_B2")], metadata: { count: 2, hasMore: true } } },
+      {
+        success: true,
+        output: { data: [customer("cus_A1"), customer("cus_B2")], metadata: { count: 2, hasMore: true } },
+      },
       { success: true, output: { data: [customer("cus_C3")], metadata: { count: 1, hasMore: false } } },
     ]);
   });
@@ -124,15 +167,25 @@ describe("a cursor read from the last item of the page", () => {
 
 describe("the Link header's rel=next", () => {
   const issues = (numbers: number[], link?: string) =>
-    new Response(JSON.stringify(numbers.map((n) => ({ id: n, number: n, title: `#${n}`, state: "open" }))), { status: 200, headers: { "content-type": "application/vnd.tracker+json", ...(link ? { link } : {}) } });
+    new Response(JSON.stringify(numbers.map((n) => ({ id: n, number: n, title: `#${n}`, state: "open" }))), {
+      status: 200,
+      headers: { "content-type": "application/vnd.tracker+json", ...(link ? { link } : {}) },
+    });
 
   it("is fetched with the same headers until there is none", async () => {
     const next = "https://api.tracker.test/repos/octo/hello/issues?per_page=2&page=2";
     const { fetch, seen } = scriptedFetch(
-      issues([1, 2], `<${next}>; rel="next", <https://api.tracker.test/repos/octo/hello/issues?per_page=2&page=5>; rel="last"`),
+      issues(
+        [1, 2],
+        `<${next}>; rel="next", <https://api.tracker.test/repos/octo/hello/issues?per_page=2&page=5>; rel="last"`,
+      ),
       issues([3], `<https://api.tracker.test/repos/octo/hello/issues?per_page=2&page=1>; rel="first"`),
     );
-    const result = await executeToolDefinition(listIssues, { token: TOKEN, owner: "octo", repo: "hello", perPage: 2 }, { fetch, allPages: true });
+    const result = await executeToolDefinition(
+      listIssues,
+      { token: TOKEN, owner: "octo", repo: "hello", perPage: 2 },
+      { fetch, allPages: true },
+    );
     expect(seen.map((s) => s.url)).toEqual(["https://api.tracker.test/repos/octo/hello/issues?per_page=2", next]);
     for (const s of seen) {
       expect(s.method).toBe("GET");
@@ -140,7 +193,11 @@ describe("the Link header's rel=next", () => {
       expect(s.headers.get("x-tracker-api-version")).toBe("2022-11-28");
       expect(s.headers.get("authorization")).toBe(`Bearer ${TOKEN}`);
     }
-    expect(result).toMatchObject({ success: true, output: { data: [{ number: 1 }, { number: 2 }, { number: 3 }] }, pages: { count: 2, items: 3, complete: true } });
+    expect(result).toMatchObject({
+      success: true,
+      output: { data: [{ number: 1 }, { number: 2 }, { number: 3 }] },
+      pages: { count: 2, items: 3, complete: true },
+    });
   });
 
   for (const [label, address] of [
@@ -149,7 +206,11 @@ describe("the Link header's rel=next", () => {
   ]) {
     it(`is refused on ${label}: the credential never goes there`, async () => {
       const { fetch, seen } = scriptedFetch(issues([1], `<${address}>; rel="next"`));
-      const result = await executeToolDefinition(listIssues, { token: TOKEN, owner: "octo", repo: "hello" }, { fetch, allPages: true });
+      const result = await executeToolDefinition(
+        listIssues,
+        { token: TOKEN, owner: "octo", repo: "hello" },
+        { fetch, allPages: true },
+      );
       expect(seen).toHaveLength(1);
       expect(result).toEqual({
         success: false,
@@ -159,7 +220,9 @@ describe("the Link header's rel=next", () => {
           provider: "tracker",
           operation: "tracker_list_issues",
           code: "NEXT_PAGE_ELSEWHERE",
-          message: `tracker gave the next page at ${new URL(address!).origin}, not https://api.tracker.test; it is not followed, so that the credential and the request never go to another address`,
+          message:
+            `tracker gave the next page at ${new URL(address!).origin}, not https://api.tracker.test; ` +
+            `it is not followed, so that the credential and the request never go to another address`,
           retryable: false,
           page: 2,
         },
@@ -168,125 +231,71 @@ describe("the Link header's rel=next", () => {
   }
 });
 
-describe("a next address in the body", () => {
-  const INSTANCE = "https://acme.my.salesforce.com";
-  const batch = (ids: string[], next?: string) => json(200, { totalSize: 3, done: !next, ...(next ? { nextRecordsUrl: next } : {}), records: ids.map((Id) => ({ Id })) });
-  const crmQuery = { apiKey: "00D-session-token", instanceUrl: INSTANCE, query: "SELECT Id FROM Account" };
-
-  it("relative to the instance: GET it there until done is true", async () => {
-    const { fetch, seen } = scriptedFetch(batch(["001A", "001B"], "/services/data/v59.0/query/01gD0000002HU6KIAW-2000"), batch(["001C"]));
-    const result = await executeTool("crm_query", crmQuery, { fetch, allPages: true });
-    expect(seen.map((s) => `${s.method} ${s.url}`)).toEqual([`GET ${INSTANCE}/services/data/v59.0/query?q=SELECT%20Id%20FROM%20Account`, `GET ${INSTANCE}/services/data/v59.0/query/01gD0000002HU6KIAW-2000`]);
-    expect(seen[1]!.headers.get("authorization")).toBe("Bearer 00D-session-token");
-    expect(result).toEqual({
-      success: true,
-      output: { data: [{ Id: "001A" }, { Id: "001B" }, { Id: "001C" }], metadata: { totalSize: 3, done: true } },
-      pages: { count: 2, items: 3, complete: true },
-    });
-  });
-
-  it("absolute: sent as given, with the request's headers again", async () => {
-    const next = "https://graph.microsoft.com/v1.0/users?$top=2&$count=true&$filter=accountEnabled%20ne%20false&$skiptoken=RFNwdAIAAQAA";
-    const { fetch, seen } = scriptedFetch(json(200, { value: [{ id: "u1" }, { id: "u2" }], "@odata.nextLink": next }), json(200, { value: [{ id: "u3" }] }));
-    const result = await executeTool("directory_list_users", { accessToken: "graph-token-1234", top: 2, filter: "accountEnabled ne false", advancedQuery: true }, { fetch, allPages: true });
-    expect(seen[1]!.url).toBe(next);
-    expect(seen[1]!.headers.get("consistencylevel")).toBe("eventual");
-    expect(seen[1]!.headers.get("authorization")).toBe("Bearer graph-token-1234");
-    expect(result).toMatchObject({ success: true, output: { data: [{ id: "u1" }, { id: "u2" }, { id: "u3" }], metadata: { count: 3 } } });
-  });
-
-  it("with a query-string credential: the key is sent once, the upstream's echo of it replaced", async () => {
-    const queryAuth: ToolSpec = { ...structuredClone(tools.crm_query!), auth: { type: "query", name: "key", param: "apiKey" } };
-    const { fetch, seen } = scriptedFetch(batch(["001A"], "/services/data/v59.0/query/01g-2000?key=stale-key&x=1"), batch(["001B"]));
-    await executeToolDefinition(queryAuth, crmQuery, { fetch, allPages: true });
-    expect(seen[1]!.url).toBe(`${INSTANCE}/services/data/v59.0/query/01g-2000?x=1&key=00D-session-token`);
-  });
-});
-
-describe("an offset", () => {
-  const volumes = (ids: string[]) => json(200, { kind: "books#volumes", totalItems: 1873, ...(ids.length ? { items: ids.map((id) => ({ id })) } : {}) });
-
-  it("is the number of items seen so far, until a page has none", async () => {
-    const { fetch, seen } = scriptedFetch(volumes(["v1", "v2"]), volumes(["v3"]), volumes([]));
-    const result = await executeTool("books_search_volumes", { apiKey: "AIzaBooksKey123", q: "dune", maxResults: 2 }, { fetch, allPages: true });
-    expect(seen.map((s) => new URL(s.url).search)).toEqual(["?q=dune&maxResults=2&key=AIzaBooksKey123", "?q=dune&maxResults=2&startIndex=2&key=AIzaBooksKey123", "?q=dune&maxResults=2&startIndex=3&key=AIzaBooksKey123"]);
-    expect(result).toEqual({
-      success: true,
-      output: { data: [{ id: "v1" }, { id: "v2" }, { id: "v3" }], metadata: { count: 3, totalItems: 1873 } },
-      pages: { count: 3, items: 3, complete: true },
-    });
-  });
-});
-
-describe("a page number", () => {
-  // The books tool paged by page number instead: `startIndex` carries the page's number.
-  const books = structuredClone(tools.books_search_volumes!);
-  const { default: _default, ...size } = books.params.find((p) => p.name === "maxResults")!;
-  const byPage: ToolSpec = {
-    ...books,
-    params: [...books.params, { ...size, name: "page", minimum: 1, maximum: 1000, wire: { in: "query", name: "startIndex" } }],
-    pagination: { ...books.pagination!, next: { style: "page", send: { in: "query", name: "startIndex" }, start: 1, param: "page" } },
-  };
-  const volumes = (ids: string[]) => json(200, { kind: "books#volumes", totalItems: 1873, ...(ids.length ? { items: ids.map((id) => ({ id })) } : {}) });
-
-  it("is the first page's number plus one per page, until a page has none", async () => {
-    const { fetch, seen } = scriptedFetch(volumes(["v1", "v2"]), volumes(["v3", "v4"]), volumes([]));
-    const result = await executeToolDefinition(byPage, { apiKey: "AIzaBooksKey123", q: "dune", maxResults: 2 }, { fetch, allPages: true });
-    expect(seen.map((s) => new URL(s.url).searchParams.get("startIndex"))).toEqual([null, "2", "3"]);
-    expect(result).toMatchObject({ success: true, output: { data: [{ id: "v1" }, { id: "v2" }, { id: "v3" }, { id: "v4" }], metadata: { count: 4 } }, pages: { count: 3, items: 4, complete: true } });
-  });
-
-  it("starts from the caller's own page number", async () => {
-    const { fetch, seen } = scriptedFetch(volumes(["v5"]), volumes([]));
-    await executeToolDefinition(byPage, { apiKey: "AIzaBooksKey123", q: "dune", page: 5 }, { fetch, allPages: true });
-    expect(seen.map((s) => new URL(s.url).searchParams.get("startIndex"))).toEqual(["5", "6"]);
-  });
-});
-
-describe("a cursor sent in the body", () => {
-  it("goes back at its pointer, the rest of the body unchanged, until total records came", async () => {
-    const page = (ids: string[], token: string) => json(200, { status: 200, data: ids.map((id) => ({ id })), total: 3, scroll_token: token });
-    const { fetch, seen } = scriptedFetch(page(["p1", "p2"], "1117$12.1"), page(["p3"], "1117$13.9"));
-    const result = await executeTool("persondata_person_search", { apiKey: "pdl-key-12345678", sql: "SELECT * FROM person", size: 2 }, { fetch, allPages: true });
-    expect(seen.map((s) => JSON.parse(s.body))).toEqual([
-      { sql: "SELECT * FROM person", size: 2 },
-      { sql: "SELECT * FROM person", size: 2, scroll_token: "1117$12.1" },
-    ]);
-    expect(result).toMatchObject({ success: true, output: { data: [{ id: "p1" }, { id: "p2" }, { id: "p3" }], metadata: { total: 3 } }, pages: { count: 2, items: 3, complete: true } });
-  });
-});
-
 describe("under maxItems, a tool that names its page size parameter (issue 24)", () => {
-  const volumes = (n: number, from = 0) => json(200, { kind: "books#volumes", totalItems: 1873, items: Array.from({ length: n }, (_, i) => ({ id: `v${from + i}` })) });
+  const volumes = (n: number, from = 0) =>
+    json(200, {
+      kind: "books#volumes",
+      totalItems: 1873,
+      items: Array.from({ length: n }, (_, i) => ({ id: `v${from + i}` })),
+    });
 
   it("asks the last page only for the items still missing (an offset: maxResults)", async () => {
     const { fetch, seen } = scriptedFetch(volumes(10), volumes(10, 10), volumes(5, 20));
-    const result = await executeTool("books_search_volumes", { apiKey: "AIzaBooksKey123", q: "dune", maxResults: 10 }, { fetch, allPages: true, maxItems: 25 });
-    expect(seen.map((s) => new URL(s.url).search)).toEqual(["?q=dune&maxResults=10&key=AIzaBooksKey123", "?q=dune&maxResults=10&startIndex=10&key=AIzaBooksKey123", "?q=dune&maxResults=5&startIndex=20&key=AIzaBooksKey123"]);
+    const result = await executeTool(
+      "books_search_volumes",
+      { apiKey: "AIzaBooksKey123", q: "dune", maxResults: 10 },
+      { fetch, allPages: true, maxItems: 25 },
+    );
+    expect(seen.map((s) => new URL(s.url).search)).toEqual([
+      "?q=dune&maxResults=10&key=AIzaBooksKey123",
+      "?q=dune&maxResults=10&startIndex=10&key=AIzaBooksKey123",
+      "?q=dune&maxResults=5&startIndex=20&key=AIzaBooksKey123",
+    ]);
     expect(result).toMatchObject({ success: true, pages: { count: 3, items: 25, complete: false } });
   });
 
   it("asks the first page for no more than maxItems, the default size included", async () => {
     const { fetch, seen } = scriptedFetch(volumes(4));
-    await executeTool("books_search_volumes", { apiKey: "AIzaBooksKey123", q: "dune" }, { fetch, allPages: true, maxItems: 4 });
+    await executeTool(
+      "books_search_volumes",
+      { apiKey: "AIzaBooksKey123", q: "dune" },
+      { fetch, allPages: true, maxItems: 4 },
+    );
     expect(seen.map((s) => new URL(s.url).searchParams.get("maxResults"))).toEqual(["4"]);
   });
 
-  it("asks the last page only for the records still missing (a cursor in the body: size), each record being billed", async () => {
-    const page = (n: number, token: string) => json(200, { status: 200, data: Array.from({ length: n }, (_, i) => ({ id: `${token}-${i}` })), total: 100, scroll_token: token });
-    const { fetch, seen } = scriptedFetch(page(10, "t1"), page(5, "t2"));
-    const result = await executeTool("persondata_person_search", { apiKey: "pdl-key-12345678", sql: "SELECT * FROM person", size: 10 }, { fetch, allPages: true, maxItems: 15 });
-    expect(seen.map((s) => JSON.parse(s.body))).toEqual([
-      { sql: "SELECT * FROM person", size: 10 },
-      { sql: "SELECT * FROM person", size: 5, scroll_token: "t1" },
-    ]);
-    expect(result).toMatchObject({ success: true, pages: { count: 2, items: 15 } });
-  });
+  it(
+    "asks the last page only for the records still missing (a cursor in the body: size), " + "each record being billed",
+    async () => {
+      const page = (n: number, token: string) =>
+        json(200, {
+          status: 200,
+          data: Array.from({ length: n }, (_, i) => ({ id: `${token}-${i}` })),
+          total: 100,
+          scroll_token: token,
+        });
+      const { fetch, seen } = scriptedFetch(page(10, "t1"), page(5, "t2"));
+      const result = await executeTool(
+        "persondata_person_search",
+        { apiKey: "pdl-key-12345678", sql: "SELECT * FROM person", size: 10 },
+        { fetch, allPages: true, maxItems: 15 },
+      );
+      expect(seen.map((s) => JSON.parse(s.body))).toEqual([
+        { sql: "SELECT * FROM person", size: 10 },
+        { sql: "SELECT * FROM person", size: 5, scroll_token: "t1" },
+      ]);
+      expect(result).toMatchObject({ success: true, pages: { count: 2, items: 15 } });
+    },
+  );
 
   it("leaves the size alone without maxItems, and never asks for more than the call did", async () => {
     for (const maxItems of [undefined, 100]) {
       const { fetch, seen } = scriptedFetch(volumes(3), volumes(0));
-      await executeTool("books_search_volumes", { apiKey: "AIzaBooksKey123", q: "dune", maxResults: 3 }, { fetch, allPages: true, ...(maxItems ? { maxItems } : {}) });
+      await executeTool(
+        "books_search_volumes",
+        { apiKey: "AIzaBooksKey123", q: "dune", maxResults: 3 },
+        { fetch, allPages: true, ...(maxItems ? { maxItems } : {}) },
+      );
       expect(seen.map((s) => new URL(s.url).searchParams.get("maxResults"))).toEqual(["3", "3"]);
     }
   });
@@ -295,16 +304,35 @@ describe("under maxItems, a tool that names its page size parameter (issue 24)",
 describe("page options", () => {
   it("are refused for an operation that does not page, before any request", async () => {
     const { fetch, seen } = scriptedFetch(json(200, {}));
-    const result = await executeTool("books_get_volume", { apiKey: "AIzaBooksKey123", volumeId: "v1" }, { fetch, allPages: true });
+    const result = await executeTool(
+      "books_get_volume",
+      { apiKey: "AIzaBooksKey123", volumeId: "v1" },
+      { fetch, allPages: true },
+    );
     expect(result).toEqual({
       success: false,
-      error: { type: "validation", provider: "books", operation: "books_get_volume", param: "allPages", rule: "pagination", message: "allPages: books_get_volume declares no pagination (it returns one page only)" },
+      error: {
+        type: "validation",
+        provider: "books",
+        operation: "books_get_volume",
+        param: "allPages",
+        rule: "pagination",
+        message: "allPages: books_get_volume declares no pagination (it returns one page only)",
+      },
     });
     expect(seen).toHaveLength(0);
   });
 
   it("take whole numbers of at least 1", async () => {
     const result = await executeToolDefinition(listCustomers, { apiKey: KEY }, { allPages: true, maxItems: 0 });
-    expect(result).toMatchObject({ success: false, error: { type: "validation", param: "maxItems", rule: "minimum", message: "maxItems: must be a whole number of at least 1, got 0" } });
+    expect(result).toMatchObject({
+      success: false,
+      error: {
+        type: "validation",
+        param: "maxItems",
+        rule: "minimum",
+        message: "maxItems: must be a whole number of at least 1, got 0",
+      },
+    });
   });
 });

@@ -31,7 +31,14 @@ import { readOutputPath, setOutputPath } from "../call/map-outputs.js";
 import type { PagesInfo, ToolResult } from "../http/errors.js";
 import type { RuntimeErrorCode } from "../http/error-codes.js";
 import type { ExpressionContext } from "../http/expressions.js";
-import { type CallSupport, openCallFiles, prepareCall, sendCall, type ExecuteOptions, type PreparedCall } from "../call/single-call.js";
+import {
+  type CallSupport,
+  openCallFiles,
+  prepareCall,
+  sendCall,
+  type ExecuteOptions,
+  type PreparedCall,
+} from "../call/single-call.js";
 import type { OutputCall, PageTarget, PaginationSpec, ToolCall } from "../spec/tool-types.js";
 import type { HttpRequest } from "../http/transport.js";
 import type { NextPage } from "../call/next-address.js";
@@ -40,7 +47,10 @@ import { lacks } from "../common/unsupported.js";
 import { pagesTooLarge, upstreamFailure } from "../call/reply-failures.js";
 import { replyLimit } from "../http/read-body.js";
 
-/** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
+/**
+ * The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader;
+ * tool-field-readers.test.ts: each reader reads it).
+ */
 export const TOOL_FIELDS_READ = ["pagination"] as const satisfies readonly (keyof ToolCall)[];
 
 /** Pages fetched by `allPages` when the caller sets no `maxPages`. */
@@ -57,18 +67,36 @@ interface Page {
 }
 
 /** Every page of the call as its own result; the last one is a failure if a page failed. */
-export async function* paginateToolDefinition(tool: ToolCall, params: Record<string, unknown> | undefined, options: ExecuteOptions & CallSupport = {}): AsyncGenerator<ToolResult> {
+export async function* paginateToolDefinition(
+  tool: ToolCall,
+  params: Record<string, unknown> | undefined,
+  options: ExecuteOptions & CallSupport = {},
+): AsyncGenerator<ToolResult> {
   // The pages are the caller's to keep or drop: each reply is bounded on its own.
   for await (const page of pages(tool, params, options, false)) yield page.result;
 }
 
-/** One result for every page (see the rules above), with `pages` saying what was fetched; a tool whose part `options` lacks is refused (support.ts). */
-export function collectPages(tool: ToolCall, params: Record<string, unknown> | undefined, options: ExecuteOptions & CallSupport = {}): Promise<ToolResult> {
+/**
+ * One result for every page (see the rules above), with `pages` saying what was fetched; a tool whose part `options`
+ * lacks is refused (support.ts).
+ */
+export function collectPages(
+  tool: ToolCall,
+  params: Record<string, unknown> | undefined,
+  options: ExecuteOptions & CallSupport = {},
+): Promise<ToolResult> {
   return gatherPages(tool, params, { ...BY_HAND, ...options });
 }
 
-/** collectPages with the parts checked only as `options` asks (`partsCheck`): what runTool runs, for an executor with or without the check. */
-export async function gatherPages(tool: ToolCall, params: Record<string, unknown> | undefined, options: ExecuteOptions & CallSupport): Promise<ToolResult> {
+/**
+ * collectPages with the parts checked only as `options` asks (`partsCheck`): what runTool runs, for an executor with or
+ * without the check.
+ */
+export async function gatherPages(
+  tool: ToolCall,
+  params: Record<string, unknown> | undefined,
+  options: ExecuteOptions & CallSupport,
+): Promise<ToolResult> {
   const outputs: { output: Record<string, unknown>; ok: boolean }[] = [];
   let items = 0;
   let capped = false;
@@ -78,9 +106,16 @@ export async function gatherPages(tool: ToolCall, params: Record<string, unknown
     if (!result.success) {
       if (!outputs.length) return result;
       // A page past the bound the pages share (each page is read within what the ones before left of it).
-      const error = result.error.code === ("REPLY_TOO_LARGE" satisfies RuntimeErrorCode) ? { ...result.error, message: pagesTooLarge(result.error.status ?? 0, replyLimit(tool)) } : result.error;
+      const error =
+        result.error.code === ("REPLY_TOO_LARGE" satisfies RuntimeErrorCode)
+          ? { ...result.error, message: pagesTooLarge(result.error.status ?? 0, replyLimit(tool)) }
+          : result.error;
       const pagination = defined(tool.pagination, `${tool.id}'s pagination`);
-      return { success: false, error, partial: { output: merge(tool, pagination, outputs), pages: { count: outputs.length, items, complete: false } } };
+      return {
+        success: false,
+        error,
+        partial: { output: merge(tool, pagination, outputs), pages: { count: outputs.length, items, complete: false } },
+      };
     }
     outputs.push({ output: result.output as Record<string, unknown>, ok: page.ok !== false });
     items += page.items;
@@ -94,7 +129,12 @@ export async function gatherPages(tool: ToolCall, params: Record<string, unknown
 /** The page that ends the call with a failure. */
 const failedPage = (result: ToolResult): Page => ({ result, items: 0, capped: false });
 
-async function* pages(tool: ToolCall, params: Record<string, unknown> | undefined, options: ExecuteOptions & CallSupport, gather: boolean): AsyncGenerator<Page> {
+async function* pages(
+  tool: ToolCall,
+  params: Record<string, unknown> | undefined,
+  options: ExecuteOptions & CallSupport,
+  gather: boolean,
+): AsyncGenerator<Page> {
   const call = prepareCall(tool, params, { ...options, allPages: true });
   if ("failed" in call) {
     yield failedPage(call.failed);
@@ -124,7 +164,13 @@ async function* pages(tool: ToolCall, params: Record<string, unknown> | undefine
   let read = 0;
 
   for (let page = 1; ; page++) {
-    const sent = await sendCall(call, request, options, page === 1 ? options.idempotencyKey : undefined, gather ? read : 0);
+    const sent = await sendCall(
+      call,
+      request,
+      options,
+      page === 1 ? options.idempotencyKey : undefined,
+      gather ? read : 0,
+    );
     // The first page's address as sent: the token may have named it (base-address.ts); next pages stay on its origin.
     if (page === 1) first.url = request.url;
     read += sent.bytes ?? 0;
@@ -149,10 +195,19 @@ async function* pages(tool: ToolCall, params: Record<string, unknown> | undefine
       yield failedPage(withPage(call.fail(next.error), page + 1));
       return;
     }
-    yield { result: sent.result, ok: sent.reply.status < 300, items: taken, capped: cut || (next !== undefined && full) };
+    yield {
+      result: sent.result,
+      ok: sent.reply.status < 300,
+      items: taken,
+      capped: cut || (next !== undefined && full),
+    };
     if (!next || full || "error" in next) return;
     if (followed.has(next.key)) {
-      const loop = upstreamFailure(sent.reply.status, "PAGINATION_LOOP" satisfies RuntimeErrorCode, `${tool.provider} gave the same next page twice (${next.show}); stopped rather than loop`);
+      const loop = upstreamFailure(
+        sent.reply.status,
+        "PAGINATION_LOOP" satisfies RuntimeErrorCode,
+        `${tool.provider} gave the same next page twice (${next.show}); stopped rather than loop`,
+      );
       yield failedPage(withPage(call.fail(loop), page + 1));
       return;
     }
@@ -180,17 +235,28 @@ function nextPage(
   if (!told) return undefined;
   const next = pagination.next;
   // An address the upstream gives: the links support's (refused before the first page without it).
-  if (next.style === "nextUrl" || next.style === "linkHeader") return parts.links?.next(call, next, reply, previous, first);
+  if (next.style === "nextUrl" || next.style === "linkHeader")
+    return parts.links?.next(call, next, reply, previous, first);
   // A value sent at `send`: the reply's cursor, or the offset or page number after this page (an empty page is the
   // last one: an offset or a page number past the end gives no items).
-  const value = next.style === "cursor" ? told.value : seen.onPage ? seen.offset + (next.style === "offset" ? seen.onPage : 1) : undefined;
+  const value =
+    next.style === "cursor"
+      ? told.value
+      : seen.onPage
+        ? seen.offset + (next.style === "offset" ? seen.onPage : 1)
+        : undefined;
   if (value === undefined) return undefined;
   const request = call.request((place) => {
     place(next.send, value);
     resize(place);
   });
   // A number sent is where the next offset or page number counts from (a cursor's is never read).
-  return { request, key: `${next.style}:${value}`, show: `${next.style} ${JSON.stringify(value)}`, ...(typeof value === "number" && { offset: value }) };
+  return {
+    request,
+    key: `${next.style}:${value}`,
+    show: `${next.style} ${JSON.stringify(value)}`,
+    ...(typeof value === "number" && { offset: value }),
+  };
 }
 
 /**
@@ -203,25 +269,43 @@ function nextPage(
  * and, for page numbers, the same size after the first page (page 3 of 20
  * items is not the 81st to 100th of pages of 40).
  */
-function pageSizer(call: PreparedCall, pagination: PaginationSpec, maxItems: number | undefined, gathered: () => number, params: Record<string, unknown> | undefined): (place: Place) => void {
-  const param = pagination.pageSize === undefined ? undefined : call.tool.params.find((p) => p.name === pagination.pageSize);
+function pageSizer(
+  call: PreparedCall,
+  pagination: PaginationSpec,
+  maxItems: number | undefined,
+  gathered: () => number,
+  params: Record<string, unknown> | undefined,
+): (place: Place) => void {
+  const param =
+    pagination.pageSize === undefined ? undefined : call.tool.params.find((p) => p.name === pagination.pageSize);
   if (!param) return () => undefined;
   const given = !isBlank(ownValue(params ?? {}, param.name));
   const largest = given ? undefined : param.maximum;
   const size = largest ?? call.values[param.name];
   if (typeof size !== "number" || (largest === undefined && maxItems === undefined)) return () => undefined;
   const wire = call.route?.wire[param.name] ?? param.wire;
-  const target: PageTarget | undefined = wire.in === "body" ? { in: "body", pointer: wire.pointer } : wire.in === "query" || wire.in === "header" ? { in: wire.in, name: wire.name } : undefined;
+  const target: PageTarget | undefined =
+    wire.in === "body"
+      ? { in: "body", pointer: wire.pointer }
+      : wire.in === "query" || wire.in === "header"
+        ? { in: wire.in, name: wire.name }
+        : undefined;
   if (!target) return () => undefined;
   const numbered = pagination.next.style === "page";
   return (place) => {
-    const missing = maxItems === undefined || (numbered && gathered() > 0) ? size : Math.max(param.minimum ?? 1, maxItems - gathered());
+    const missing =
+      maxItems === undefined || (numbered && gathered() > 0)
+        ? size
+        : Math.max(param.minimum ?? 1, maxItems - gathered());
     if (missing < size) place(target, missing);
     else if (largest !== undefined) place(target, largest);
   };
 }
 
-/** Where an offset (or a page number) starts: the caller's own value of the parameter sent at that place (`next.param`), else the declared start. */
+/**
+ * Where an offset (or a page number) starts: the caller's own value of the parameter sent at that place (`next.param`),
+ * else the declared start.
+ */
 function initialOffset(call: PreparedCall, pagination: PaginationSpec): number {
   const next = pagination.next;
   const given = "param" in next && next.param !== undefined ? call.values[next.param] : undefined;
@@ -232,7 +316,11 @@ function withPage(result: ToolResult, page: number): ToolResult {
   return result.success ? result : { success: false, error: { ...result.error, page } };
 }
 
-function merge(tool: ToolCall, pagination: PaginationSpec, pages: { output: Record<string, unknown>; ok: boolean }[]): Record<string, unknown> {
+function merge(
+  tool: ToolCall,
+  pagination: PaginationSpec,
+  pages: { output: Record<string, unknown>; ok: boolean }[],
+): Record<string, unknown> {
   const base = [...pages].reverse().find((p) => p.ok) ?? itemAt(pages, -1);
   const merged = cloneJson(base.output);
   const outputs = pages.map((p) => p.output);
@@ -245,8 +333,12 @@ function merge(tool: ToolCall, pagination: PaginationSpec, pages: { output: Reco
   for (const o of tool.outputs) {
     if (!isCount(o)) continue;
     const source = o.source as { expression: string };
-    const listOutput = tool.outputs.find((l) => pagination.items.includes(l.path) && "expression" in l.source && l.source.expression === source.expression);
-    const value = listOutput ? entryOf(lists, listOutput.path).length : outputs.reduce((sum, out) => sum + (Number(readOutputPath(out, o.path)) || 0), 0);
+    const listOutput = tool.outputs.find(
+      (l) => pagination.items.includes(l.path) && "expression" in l.source && l.source.expression === source.expression,
+    );
+    const value = listOutput
+      ? entryOf(lists, listOutput.path).length
+      : outputs.reduce((sum, out) => sum + (Number(readOutputPath(out, o.path)) || 0), 0);
     setOutputPath(merged, o.path, value);
   }
   return merged;

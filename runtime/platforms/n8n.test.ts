@@ -11,7 +11,8 @@ import type { ToolSpec } from "../spec/tool-types.js";
 import { type N8nExecuteContext, type N8nNode, runN8nNode, testN8nCredential } from "./n8n.js";
 
 const KEY = "shelf-key-7f3a9c2e51";
-const tools = (fixture: "shelf" | "zqfiles" | "zqpayments"): Record<string, ToolSpec> => Object.fromEntries(irFixture(fixture).operations.map((o) => [o.tool.id, o.tool]));
+const tools = (fixture: "shelf" | "zqfiles" | "zqpayments"): Record<string, ToolSpec> =>
+  Object.fromEntries(irFixture(fixture).operations.map((o) => [o.tool.id, o.tool]));
 const { rateLimits: _processLimiter, ...parts } = fullSupport;
 
 const shelfNode: N8nNode = {
@@ -61,7 +62,14 @@ class NodeApiError extends Error {
 const errors = { NodeApiError, NodeOperationError };
 
 /** A context as n8n gives a node's execute: items, parameters by item, a credential, the binary helpers. */
-function context(items: Record<string, unknown>[], credential: Record<string, unknown>, options: { continueOnFail?: boolean; binary?: Record<string, { bytes: Uint8Array; fileName: string; mimeType: string }> } = {}) {
+function context(
+  items: Record<string, unknown>[],
+  credential: Record<string, unknown>,
+  options: {
+    continueOnFail?: boolean;
+    binary?: Record<string, { bytes: Uint8Array; fileName: string; mimeType: string }>;
+  } = {},
+) {
   const prepared: { data: unknown; fileName?: string; mimeType?: string }[] = [];
   const ctx: N8nExecuteContext = {
     getInputData: () => items.map((json) => ({ json })),
@@ -86,59 +94,113 @@ function context(items: Record<string, unknown>[], credential: Record<string, un
 }
 
 describe("execute", () => {
-  it("reads the credential, the node's properties and its Additional Fields, and gives executeTool's output as the item", async () => {
-    const { fetch, seen } = scriptedFetch(json(201, { id: "b9", title: "Dune", state: "pending" }));
-    const executeTool = createExecutor(tools("shelf"), { ...parts, fetch } as never);
-    const { ctx } = context([{ operation: "shelf_add_book", shelfId: "fiction", title: "Dune", additionalFields: { meta: '{"isbn":"9780441013593"}', tags: ["sf", "classic"] } }], { apiKey: KEY, baseUrl: "http://127.0.0.1:9" });
-    const out = await runN8nNode(ctx, executeTool, shelfNode, errors);
-    expect(out).toEqual([[{ json: { bookId: "b9", state: "pending" }, pairedItem: { item: 0 } }]]);
-    expect(seen[0]!.url).toBe("http://127.0.0.1:9/v2/shelves/fiction/books");
-    expect(seen[0]!.headers.get("x-shelf-key")).toBe(KEY);
-    expect(JSON.parse(seen[0]!.body)).toMatchObject({ title: "Dune", tags: ["sf", "classic"], meta: { isbn: "9780441013593" } });
-  });
+  it(
+    "reads the credential, the node's properties and its Additional Fields, " +
+      "and gives executeTool's output as the item",
+    async () => {
+      const { fetch, seen } = scriptedFetch(json(201, { id: "b9", title: "Dune", state: "pending" }));
+      const executeTool = createExecutor(tools("shelf"), { ...parts, fetch } as never);
+      const { ctx } = context(
+        [
+          {
+            operation: "shelf_add_book",
+            shelfId: "fiction",
+            title: "Dune",
+            additionalFields: { meta: '{"isbn":"9780441013593"}', tags: ["sf", "classic"] },
+          },
+        ],
+        { apiKey: KEY, baseUrl: "http://127.0.0.1:9" },
+      );
+      const out = await runN8nNode(ctx, executeTool, shelfNode, errors);
+      expect(out).toEqual([[{ json: { bookId: "b9", state: "pending" }, pairedItem: { item: 0 } }]]);
+      expect(seen[0]!.url).toBe("http://127.0.0.1:9/v2/shelves/fiction/books");
+      expect(seen[0]!.headers.get("x-shelf-key")).toBe(KEY);
+      expect(JSON.parse(seen[0]!.body)).toMatchObject({
+        title: "Dune",
+        tags: ["sf", "classic"],
+        meta: { isbn: "9780441013593" },
+      });
+    },
+  );
 
   it("leaves out a credential field n8n keeps empty, and an Additional Field not added", async () => {
     const { fetch, seen } = scriptedFetch(json(200, { total: 0, value: [] }));
     const executeTool = createExecutor(tools("shelf"), { ...parts, fetch } as never);
-    const { ctx } = context([{ operation: "shelf_list_books", shelfId: "fiction", returnAll: true }], { apiKey: KEY, baseUrl: "" });
+    const { ctx } = context([{ operation: "shelf_list_books", shelfId: "fiction", returnAll: true }], {
+      apiKey: KEY,
+      baseUrl: "",
+    });
     await runN8nNode(ctx, executeTool, shelfNode, errors);
     expect(seen[0]!.url).toBe("https://api.shelf.test/v2/shelves/fiction/books?$top=10");
   });
 
   it("gathers the pages of a list operation: every page with Return All, else up to Limit items", async () => {
-    const node: N8nNode = { provider: "zqpayments", credential: "zqpaymentsApi", credentialParams: ["apiKey"], operations: { zqpayments_list_customers: { params: [], paging: { returnAll: "returnAll", limit: "limit" } } } };
-    const page = (n: number, more: boolean) => json(200, { data: Array.from({ length: 3 }, (_, i) => ({ id: `cus_${n}${i}` })), has_more: more });
+    const node: N8nNode = {
+      provider: "zqpayments",
+      credential: "zqpaymentsApi",
+      credentialParams: ["apiKey"],
+      operations: { zqpayments_list_customers: { params: [], paging: { returnAll: "returnAll", limit: "limit" } } },
+    };
+    const page = (n: number, more: boolean) =>
+      json(200, { data: Array.from({ length: 3 }, (_, i) => ({ id: `cus_${n}${i}` })), has_more: more });
     const run = async (item: Record<string, unknown>) => {
       const { fetch, seen } = scriptedFetch(page(1, true), page(2, true), page(3, false));
       const executeTool = createExecutor(tools("zqpayments"), { ...parts, fetch } as never);
-      const [[out]] = (await runN8nNode(context([{ operation: "zqpayments_list_customers", ...item }], { apiKey: "zq-key-0123456789" }).ctx, executeTool, node, errors)) as unknown as [[{ json: { data: unknown[] } }]];
+      const [[out]] = (await runN8nNode(
+        context([{ operation: "zqpayments_list_customers", ...item }], { apiKey: "zq-key-0123456789" }).ctx,
+        executeTool,
+        node,
+        errors,
+      )) as unknown as [[{ json: { data: unknown[] } }]];
       return { count: out.json.data.length, requests: seen.length };
     };
     expect(await run({ returnAll: true })).toEqual({ count: 9, requests: 3 });
     expect(await run({ returnAll: false, limit: 4 })).toEqual({ count: 4, requests: 2 });
   });
 
-  it("reads a parameter from the property named otherwise (a name n8n's conventions give another meaning, such as limit)", async () => {
-    const node: N8nNode = {
-      provider: "zqpayments",
-      credential: "zqpaymentsApi",
-      credentialParams: ["apiKey"],
-      operations: { zqpayments_list_customers: { params: [{ name: "limit", property: "limitValue", in: "collection" }], collection: "additionalFields" } },
-    };
-    const { fetch, seen } = scriptedFetch(json(200, { data: [], has_more: false }));
-    const executeTool = createExecutor(tools("zqpayments"), { ...parts, fetch } as never);
-    await runN8nNode(context([{ operation: "zqpayments_list_customers", limit: 50, additionalFields: { limitValue: 3 } }], { apiKey: "zq-key-0123456789" }).ctx, executeTool, node, errors);
-    expect(new URL(seen[0]!.url).searchParams.get("limit")).toBe("3");
-  });
+  it(
+    "reads a parameter from the property named otherwise (a name n8n's conventions give another meaning, " +
+      "such as limit)",
+    async () => {
+      const node: N8nNode = {
+        provider: "zqpayments",
+        credential: "zqpaymentsApi",
+        credentialParams: ["apiKey"],
+        operations: {
+          zqpayments_list_customers: {
+            params: [{ name: "limit", property: "limitValue", in: "collection" }],
+            collection: "additionalFields",
+          },
+        },
+      };
+      const { fetch, seen } = scriptedFetch(json(200, { data: [], has_more: false }));
+      const executeTool = createExecutor(tools("zqpayments"), { ...parts, fetch } as never);
+      await runN8nNode(
+        context([{ operation: "zqpayments_list_customers", limit: 50, additionalFields: { limitValue: 3 } }], {
+          apiKey: "zq-key-0123456789",
+        }).ctx,
+        executeTool,
+        node,
+        errors,
+      );
+      expect(new URL(seen[0]!.url).searchParams.get("limit")).toBe("3");
+    },
+  );
 
   it("refuses JSON that does not parse before any request, as NodeOperationError naming the parameter", async () => {
     const { fetch, seen } = scriptedFetch(json(201, {}));
     const executeTool = createExecutor(tools("shelf"), { ...parts, fetch } as never);
-    const { ctx } = context([{ operation: "shelf_add_book", shelfId: "s", title: "t", additionalFields: { meta: "{not json" } }], { apiKey: KEY });
+    const { ctx } = context(
+      [{ operation: "shelf_add_book", shelfId: "s", title: "t", additionalFields: { meta: "{not json" } }],
+      { apiKey: KEY },
+    );
     const thrown = await runN8nNode(ctx, executeTool, shelfNode, errors).catch((e: unknown) => e);
     expect(thrown).toBeInstanceOf(NodeOperationError);
     expect((thrown as Error).message).toMatch(/^meta: must be JSON/);
-    expect((thrown as NodeOperationError).options).toMatchObject({ itemIndex: 0, description: "Parameter: meta. Rule: json" });
+    expect((thrown as NodeOperationError).options).toMatchObject({
+      itemIndex: 0,
+      description: "Parameter: meta. Rule: json",
+    });
     expect(seen).toHaveLength(0);
   });
 
@@ -153,22 +215,37 @@ describe("execute", () => {
   });
 
   const upstream: [string, Response, object][] = [
-    ["a 429 with Retry-After", json(429, { error: { code: "Throttled", message: "slow down" } }, { "retry-after": "3600" }), { cause: "rate-limited", retryAfterMs: 3_600_000 }],
+    [
+      "a 429 with Retry-After",
+      json(429, { error: { code: "Throttled", message: "slow down" } }, { "retry-after": "3600" }),
+      { cause: "rate-limited", retryAfterMs: 3_600_000 },
+    ],
     ["a 401", json(401, { error: { code: "BadKey", message: "who are you" } }), { cause: "credential-invalid" }],
     ["a 503", json(503, { error: { code: "Down", message: "later" } }), { cause: "temporarily-unavailable" }],
   ];
-  it.each(upstream)("gives %s as NodeApiError with the structured error, its status and n8n's failure cause", async (_name, reply, failure) => {
-    const { fetch } = scriptedFetch(reply);
-    const executeTool = createExecutor(tools("shelf"), { ...parts, fetch, retries: 0 } as never);
-    const { ctx } = context([{ operation: "shelf_get_book", bookId: "b1" }], { apiKey: KEY });
-    const thrown = (await runN8nNode(ctx, executeTool, shelfNode, errors).catch((e: unknown) => e)) as NodeApiError;
-    expect(thrown).toBeInstanceOf(NodeApiError);
-    expect(thrown.response).toMatchObject({ type: "upstream", provider: "shelf", operation: "shelf_get_book", status: reply.status });
-    expect(thrown.options).toMatchObject({ httpCode: String(reply.status), itemIndex: 0, failure });
-  });
+  it.each(upstream)(
+    "gives %s as NodeApiError with the structured error, its status and n8n's failure cause",
+    async (_name, reply, failure) => {
+      const { fetch } = scriptedFetch(reply);
+      const executeTool = createExecutor(tools("shelf"), { ...parts, fetch, retries: 0 } as never);
+      const { ctx } = context([{ operation: "shelf_get_book", bookId: "b1" }], { apiKey: KEY });
+      const thrown = (await runN8nNode(ctx, executeTool, shelfNode, errors).catch((e: unknown) => e)) as NodeApiError;
+      expect(thrown).toBeInstanceOf(NodeApiError);
+      expect(thrown.response).toMatchObject({
+        type: "upstream",
+        provider: "shelf",
+        operation: "shelf_get_book",
+        status: reply.status,
+      });
+      expect(thrown.options).toMatchObject({ httpCode: String(reply.status), itemIndex: 0, failure });
+    },
+  );
 
   it("with Continue On Fail, gives each failure as its item's error and goes on", async () => {
-    const { fetch } = scriptedFetch(json(404, { error: { code: "NotFound", message: "no book" } }), json(200, { id: "b2", title: "t", state: "ready" }));
+    const { fetch } = scriptedFetch(
+      json(404, { error: { code: "NotFound", message: "no book" } }),
+      json(200, { id: "b2", title: "t", state: "ready" }),
+    );
     const executeTool = createExecutor(tools("shelf"), { ...parts, fetch, retries: 0 } as never);
     const { ctx } = context(
       [
@@ -179,49 +256,95 @@ describe("execute", () => {
       { continueOnFail: true },
     );
     const [items] = await runN8nNode(ctx, executeTool, shelfNode, errors);
-    expect(items![0]).toMatchObject({ json: { error: { type: "upstream", status: 404, code: "NotFound" } }, pairedItem: { item: 0 } });
+    expect(items![0]).toMatchObject({
+      json: { error: { type: "upstream", status: 404, code: "NotFound" } },
+      pairedItem: { item: 0 },
+    });
     expect(items![1]).toMatchObject({ json: { book: { id: "b2" } }, pairedItem: { item: 1 } });
   });
 
-  it("sends an input item's binary field as a file parameter, and gives a downloaded file as the item's binary data", async () => {
-    const node: N8nNode = {
-      provider: "zqfiles",
-      credential: "zqfilesApi",
-      credentialParams: ["apiKey"],
-      operations: { zqfiles_upload_image: { params: [{ name: "image", in: "node", as: "file" }] }, zqfiles_download_file: { params: [{ name: "fileId", in: "node" }] } },
-    };
-    const pdf = new TextEncoder().encode("%PDF-1.7 zq");
-    const { fetch, seen } = scriptedFetch(json(201, { id: "img-1" }), new Response(pdf, { status: 200, headers: { "content-type": "application/pdf", "content-disposition": 'attachment; filename="zq.pdf"' } }));
-    const executeTool = createExecutor(tools("zqfiles"), { ...parts, fetch } as never);
-    const upload = context([{ operation: "zqfiles_upload_image", image: "data" }], { apiKey: "files-key-0b1c2d3e4f" }, { binary: { data: { bytes: new Uint8Array([137, 80, 78, 71]), fileName: "a.png", mimeType: "image/png" } } });
-    expect(await runN8nNode(upload.ctx, executeTool, node, errors)).toEqual([[{ json: { id: "img-1" }, pairedItem: { item: 0 } }]]);
-    expect(seen[0]!.headers.get("content-type")).toBe("image/png");
-    const download = context([{ operation: "zqfiles_download_file", fileId: "f1" }], { apiKey: "files-key-0b1c2d3e4f" });
-    const [[item]] = (await runN8nNode(download.ctx, executeTool, node, errors)) as unknown as [[{ json: Record<string, unknown>; binary: Record<string, unknown> }]];
-    expect(item.json).toEqual({ contentType: "application/pdf", filename: "zq.pdf", size: pdf.byteLength });
-    expect(Object.keys(item.binary)).toEqual(["data"]);
-    expect(download.prepared).toHaveLength(1);
-    expect(download.prepared[0]).toMatchObject({ fileName: "zq.pdf", mimeType: "application/pdf" });
-    expect(new Uint8Array(download.prepared[0]!.data as Uint8Array)).toEqual(pdf);
-  });
+  it(
+    "sends an input item's binary field as a file parameter, " +
+      "and gives a downloaded file as the item's binary data",
+    async () => {
+      const node: N8nNode = {
+        provider: "zqfiles",
+        credential: "zqfilesApi",
+        credentialParams: ["apiKey"],
+        operations: {
+          zqfiles_upload_image: { params: [{ name: "image", in: "node", as: "file" }] },
+          zqfiles_download_file: { params: [{ name: "fileId", in: "node" }] },
+        },
+      };
+      const pdf = new TextEncoder().encode("%PDF-1.7 zq");
+      const { fetch, seen } = scriptedFetch(
+        json(201, { id: "img-1" }),
+        new Response(pdf, {
+          status: 200,
+          headers: { "content-type": "application/pdf", "content-disposition": 'attachment; filename="zq.pdf"' },
+        }),
+      );
+      const executeTool = createExecutor(tools("zqfiles"), { ...parts, fetch } as never);
+      const upload = context(
+        [{ operation: "zqfiles_upload_image", image: "data" }],
+        { apiKey: "files-key-0b1c2d3e4f" },
+        { binary: { data: { bytes: new Uint8Array([137, 80, 78, 71]), fileName: "a.png", mimeType: "image/png" } } },
+      );
+      expect(await runN8nNode(upload.ctx, executeTool, node, errors)).toEqual([
+        [{ json: { id: "img-1" }, pairedItem: { item: 0 } }],
+      ]);
+      expect(seen[0]!.headers.get("content-type")).toBe("image/png");
+      const download = context([{ operation: "zqfiles_download_file", fileId: "f1" }], {
+        apiKey: "files-key-0b1c2d3e4f",
+      });
+      const [[item]] = (await runN8nNode(download.ctx, executeTool, node, errors)) as unknown as [
+        [{ json: Record<string, unknown>; binary: Record<string, unknown> }],
+      ];
+      expect(item.json).toEqual({ contentType: "application/pdf", filename: "zq.pdf", size: pdf.byteLength });
+      expect(Object.keys(item.binary)).toEqual(["data"]);
+      expect(download.prepared).toHaveLength(1);
+      expect(download.prepared[0]).toMatchObject({ fileName: "zq.pdf", mimeType: "application/pdf" });
+      expect(new Uint8Array(download.prepared[0]!.data as Uint8Array)).toEqual(pdf);
+    },
+  );
 });
 
 describe("the credential test", () => {
   it("calls the probe operation with the credential's values", async () => {
-    const node: N8nNode = { provider: "zqpayments", credential: "zqpaymentsApi", credentialParams: ["apiKey"], operations: {} };
-    const { fetch, seen } = scriptedFetch(json(401, { error: { type: "invalid_request_error", message: "key revoked" } }), json(200, { data: [], has_more: false }));
+    const node: N8nNode = {
+      provider: "zqpayments",
+      credential: "zqpaymentsApi",
+      credentialParams: ["apiKey"],
+      operations: {},
+    };
+    const { fetch, seen } = scriptedFetch(
+      json(401, { error: { type: "invalid_request_error", message: "key revoked" } }),
+      json(200, { data: [], has_more: false }),
+    );
     const executeTool = createExecutor(tools("zqpayments"), { ...parts, fetch, retries: 0 } as never);
     const probe = { operation: "zqpayments_list_customers", send: true };
-    expect(await testN8nCredential(executeTool, node, { apiKey: "zq-key-0123456789" }, probe)).toMatchObject({ status: "Error", message: expect.stringContaining("key revoked") });
-    expect(await testN8nCredential(executeTool, node, { apiKey: "zq-key-0123456789" }, probe)).toMatchObject({ status: "OK" });
-    expect(seen.map((r) => r.headers.get("authorization"))).toEqual(["Bearer zq-key-0123456789", "Bearer zq-key-0123456789"]);
+    expect(await testN8nCredential(executeTool, node, { apiKey: "zq-key-0123456789" }, probe)).toMatchObject({
+      status: "Error",
+      message: expect.stringContaining("key revoked"),
+    });
+    expect(await testN8nCredential(executeTool, node, { apiKey: "zq-key-0123456789" }, probe)).toMatchObject({
+      status: "OK",
+    });
+    expect(seen.map((r) => r.headers.get("authorization"))).toEqual([
+      "Bearer zq-key-0123456789",
+      "Bearer zq-key-0123456789",
+    ]);
   });
 
   it("without a probe, checks the credential's values against the parameters' rules and sends nothing", async () => {
     const { fetch, seen } = scriptedFetch(json(200, {}));
     const executeTool = createExecutor(tools("shelf"), { ...parts, fetch } as never);
-    expect(await testN8nCredential(executeTool, shelfNode, { apiKey: KEY }, { operation: "shelf_get_book", send: false })).toMatchObject({ status: "OK" });
-    expect(await testN8nCredential(executeTool, shelfNode, {}, { operation: "shelf_get_book", send: false })).toMatchObject({ status: "Error", message: expect.stringContaining("apiKey") });
+    expect(
+      await testN8nCredential(executeTool, shelfNode, { apiKey: KEY }, { operation: "shelf_get_book", send: false }),
+    ).toMatchObject({ status: "OK" });
+    expect(
+      await testN8nCredential(executeTool, shelfNode, {}, { operation: "shelf_get_book", send: false }),
+    ).toMatchObject({ status: "Error", message: expect.stringContaining("apiKey") });
     expect(seen).toHaveLength(0);
   });
 });

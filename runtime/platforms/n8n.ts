@@ -15,11 +15,16 @@ import type { PrepareOptions } from "../execute/prepared.js";
 import { ownValue, setOwn } from "../common/own.js";
 import type { ToolError, ToolResult } from "../http/errors.js";
 
-/** What a node reads of each operation's parameters: where the node keeps them and how a property's value becomes the parameter's. */
+/**
+ * What a node reads of each operation's parameters: where the node keeps them and how a property's value becomes the
+ * parameter's.
+ */
 export interface N8nOperation {
   /** The operation's parameters the node's properties hold (the credential's are read from it). */
   params: readonly N8nParam[];
-  /** The collection property holding its optional parameters without a default ("Additional Fields"), when it has some. */
+  /**
+   * The collection property holding its optional parameters without a default ("Additional Fields"), when it has some.
+   */
   collection?: string;
   /** The node's "Return All" and "Limit" properties, for an operation that pages. */
   paging?: { returnAll: string; limit: string };
@@ -27,11 +32,17 @@ export interface N8nOperation {
 
 export interface N8nParam {
   name: string;
-  /** The property holding it, when not named as the parameter (a name n8n's conventions give another meaning, such as `limit`). */
+  /**
+   * The property holding it, when not named as the parameter (a name n8n's conventions give another meaning, such as
+   * `limit`).
+   */
   property?: string;
   /** `collection`: an entry of the operation's collection, given only when the user added it. */
   in: "node" | "collection";
-  /** `json`: text parsed as JSON; `list`: several options joined by `separator`; `file`: the name of an input item's binary field, whose bytes are sent; `files`: several such names, comma-separated (a list of files). */
+  /**
+   * `json`: text parsed as JSON; `list`: several options joined by `separator`; `file`: the name of an input item's
+   * binary field, whose bytes are sent; `files`: several such names, comma-separated (a list of files).
+   */
   as?: "json" | "list" | "file" | "files";
   separator?: string;
 }
@@ -44,7 +55,10 @@ export interface N8nNode {
   credential: string;
   /** The tools' parameters the credential holds (the manifest's auth and instance address). */
   credentialParams: readonly string[];
-  /** The credential's field holding the address calls go to, instead of the provider's (a sandbox, a proxy), when the node has one. */
+  /**
+   * The credential's field holding the address calls go to, instead of the provider's (a sandbox, a proxy), when the
+   * node has one.
+   */
   baseUrlField?: string;
   operations: Readonly<Record<string, N8nOperation>>;
 }
@@ -65,14 +79,31 @@ export interface N8nExecuteContext {
   };
 }
 
-/** n8n's error classes, as the node imports them from n8n-workflow (their node and response are n8n's types: given as the context's node and the error as JSON). */
+/**
+ * n8n's error classes, as the node imports them from n8n-workflow (their node and response are n8n's types: given as
+ * the context's node and the error as JSON).
+ */
 export interface N8nErrors {
-  NodeOperationError: new (node: never, message: string, options: { itemIndex?: number; description?: string }) => Error;
-  NodeApiError: new (node: never, response: never, options: { message?: string; description?: string; httpCode?: string; itemIndex?: number; failure?: N8nFailure }) => Error;
+  NodeOperationError: new (
+    node: never,
+    message: string,
+    options: { itemIndex?: number; description?: string },
+  ) => Error;
+  NodeApiError: new (
+    node: never,
+    response: never,
+    options: { message?: string; description?: string; httpCode?: string; itemIndex?: number; failure?: N8nFailure },
+  ) => Error;
 }
 
 /** Why a call failed, as n8n's NodeApiError carries it (n8n-workflow's `Failure`). */
-export type N8nFailure = { cause: "rate-limited" | "quota-exhausted" | "temporarily-unavailable"; retryAfterMs?: number; resetsAtEpochMs?: number } | { cause: "credential-invalid" };
+export type N8nFailure =
+  | {
+      cause: "rate-limited" | "quota-exhausted" | "temporarily-unavailable";
+      retryAfterMs?: number;
+      resetsAtEpochMs?: number;
+    }
+  | { cause: "credential-invalid" };
 
 /** One n8n item: its JSON, its binary data, and the input item it came from. */
 export interface N8nItem {
@@ -89,11 +120,27 @@ export interface N8nExecutor {
   (operationId: never, params: never, options?: ExecuteOptions): Promise<ToolResult<object>>;
   prepare(operationId: never, params: never, options?: PrepareOptions): object;
 }
-type Run = (operationId: string, params: Record<string, unknown>, options?: ExecuteOptions) => Promise<ToolResult<object>>;
-type Prepare = (operationId: string, params: Record<string, unknown>, options?: PrepareOptions) => { failed: Extract<ToolResult, { success: false }> } | object;
+type Run = (
+  operationId: string,
+  params: Record<string, unknown>,
+  options?: ExecuteOptions,
+) => Promise<ToolResult<object>>;
+type Prepare = (
+  operationId: string,
+  params: Record<string, unknown>,
+  options?: PrepareOptions,
+) => { failed: Extract<ToolResult, { success: false }> } | object;
 
-/** A node's `execute`: one call per input item, in order; its result is the item out (or, with "Continue On Fail", its error). */
-export async function runN8nNode(ctx: N8nExecuteContext, executeTool: N8nExecutor, node: N8nNode, errors: N8nErrors): Promise<N8nItem[][]> {
+/**
+ * A node's `execute`: one call per input item, in order; its result is the item out (or, with "Continue On Fail", its
+ * error).
+ */
+export async function runN8nNode(
+  ctx: N8nExecuteContext,
+  executeTool: N8nExecutor,
+  node: N8nNode,
+  errors: N8nErrors,
+): Promise<N8nItem[][]> {
   const run = executeTool as unknown as Run;
   const connection = connectionOf(node, await ctx.getCredentials(node.credential));
   const signal = ctx.getExecutionCancelSignal?.();
@@ -103,20 +150,32 @@ export async function runN8nNode(ctx: N8nExecuteContext, executeTool: N8nExecuto
     const operation = ownValue(node.operations, operationId) as N8nOperation | undefined;
     let result: ToolResult<object>;
     if (!operation) {
-      result = refused(node.provider, operationId, "operation", `unknown operation ${JSON.stringify(operationId)} (operations: ${Object.keys(node.operations).join(", ")})`);
+      result = refused(
+        node.provider,
+        operationId,
+        "operation",
+        `unknown operation ${JSON.stringify(operationId)} (operations: ${Object.keys(node.operations).join(", ")})`,
+      );
     } else {
       const read = await paramsOf(ctx, operation, i, connection.params);
       result =
         "refused" in read
           ? refused(node.provider, operationId, read.refused.rule, read.refused.message, read.refused.param)
-          : await run(operationId, read.params, { ...connection.options, ...(signal ? { signal } : {}), ...pagingOf(ctx, operation, i) });
+          : await run(operationId, read.params, {
+              ...connection.options,
+              ...(signal ? { signal } : {}),
+              ...pagingOf(ctx, operation, i),
+            });
     }
     if (result.success) {
       out.push(await itemOf(ctx, result.output, i));
       continue;
     }
     if (!ctx.continueOnFail()) throw nodeError(ctx, errors, result.error, i);
-    out.push({ json: { error: result.error, ...(result.partial ? { partial: result.partial.output } : {}) }, pairedItem: { item: i } });
+    out.push({
+      json: { error: result.error, ...(result.partial ? { partial: result.partial.output } : {}) },
+      pairedItem: { item: i },
+    });
   }
   return [out];
 }
@@ -132,21 +191,41 @@ export interface N8nCredentialTestResult {
  * needs nothing but the credential) with the credential's values; else the values checked against the
  * parameters' rules by preparing a call of `operation`, and nothing is sent.
  */
-export async function testN8nCredential(executeTool: N8nExecutor, node: N8nNode, data: object | undefined, probe: { operation: string; send: boolean }): Promise<N8nCredentialTestResult> {
+export async function testN8nCredential(
+  executeTool: N8nExecutor,
+  node: N8nNode,
+  data: object | undefined,
+  probe: { operation: string; send: boolean },
+): Promise<N8nCredentialTestResult> {
   const connection = connectionOf(node, data ?? {});
   if (probe.send) {
     const result = await (executeTool as unknown as Run)(probe.operation, connection.params, connection.options);
-    return result.success ? { status: "OK", message: "Connection tested successfully" } : { status: "Error", message: result.error.message };
+    return result.success
+      ? { status: "OK", message: "Connection tested successfully" }
+      : { status: "Error", message: result.error.message };
   }
   const prepared = (executeTool.prepare as unknown as Prepare)(probe.operation, connection.params, connection.options);
   // Only the credential's own problems count: the operation's other parameters are not the credential's to give,
   // and a token an OAuth flow obtains is obtained when a call needs it.
-  const problems = "failed" in prepared ? (prepared.failed.error.issues ?? [prepared.failed.error]).filter((i) => i.param !== undefined && node.credentialParams.includes(i.param) && i.rule !== "oauth") : [];
-  return problems.length ? { status: "Error", message: problems.map((p) => p.message).join("; ") } : { status: "OK", message: "The values meet the provider's rules (checked here: no request was sent)" };
+  const problems =
+    "failed" in prepared
+      ? (prepared.failed.error.issues ?? [prepared.failed.error]).filter(
+          (i) => i.param !== undefined && node.credentialParams.includes(i.param) && i.rule !== "oauth",
+        )
+      : [];
+  return problems.length
+    ? { status: "Error", message: problems.map((p) => p.message).join("; ") }
+    : { status: "OK", message: "The values meet the provider's rules (checked here: no request was sent)" };
 }
 
-/** The tools' parameters the credential holds (left out when empty: n8n keeps an unset field as ""), and the call options it gives. */
-function connectionOf(node: N8nNode, credentials: object): { params: Record<string, unknown>; options: ExecuteOptions } {
+/**
+ * The tools' parameters the credential holds (left out when empty: n8n keeps an unset field as ""), and the call
+ * options it gives.
+ */
+function connectionOf(
+  node: N8nNode,
+  credentials: object,
+): { params: Record<string, unknown>; options: ExecuteOptions } {
   const params: Record<string, unknown> = {};
   for (const name of node.credentialParams) {
     const value = ownValue(credentials, name);
@@ -159,7 +238,12 @@ function connectionOf(node: N8nNode, credentials: object): { params: Record<stri
 type Refusal = { rule: string; message: string; param?: string };
 
 /** An operation's parameters for item `i`: the credential's, then each property's value as the parameter takes it. */
-async function paramsOf(ctx: N8nExecuteContext, operation: N8nOperation, i: number, credential: Record<string, unknown>): Promise<{ params: Record<string, unknown> } | { refused: Refusal }> {
+async function paramsOf(
+  ctx: N8nExecuteContext,
+  operation: N8nOperation,
+  i: number,
+  credential: Record<string, unknown>,
+): Promise<{ params: Record<string, unknown> } | { refused: Refusal }> {
   const params: Record<string, unknown> = { ...credential };
   const collection = operation.collection === undefined ? {} : ctx.getNodeParameter(operation.collection, i, {});
   for (const p of operation.params) {
@@ -173,9 +257,13 @@ async function paramsOf(ctx: N8nExecuteContext, operation: N8nOperation, i: numb
   return { params };
 }
 
-/** A property's value as its parameter takes it; undefined when the property holds none (an empty JSON text, no option chosen). */
+/**
+ * A property's value as its parameter takes it; undefined when the property holds none (an empty JSON text, no option
+ * chosen).
+ */
 async function parameterValue(ctx: N8nExecuteContext, p: N8nParam, raw: unknown, i: number): Promise<unknown> {
-  if (p.as === "list") return Array.isArray(raw) ? (raw.length ? raw.map(String).join(p.separator ?? ",") : undefined) : raw;
+  if (p.as === "list")
+    return Array.isArray(raw) ? (raw.length ? raw.map(String).join(p.separator ?? ",") : undefined) : raw;
   if (p.as === "json") {
     if (typeof raw !== "string") return raw;
     if (raw.trim() === "") return undefined;
@@ -205,11 +293,19 @@ async function parameterValue(ctx: N8nExecuteContext, p: N8nParam, raw: unknown,
     try {
       info = ctx.helpers.assertBinaryData(i, field);
     } catch (e) {
-      return { refused: { param: p.name, rule: "file", message: `${p.name}: the input item has no binary field ${JSON.stringify(field)} (${(e as Error).message})` } };
+      return {
+        refused: {
+          param: p.name,
+          rule: "file",
+          message: `${p.name}: the input item has no binary field ${JSON.stringify(field)} (${(e as Error).message})`,
+        },
+      };
     }
     const bytes = await ctx.helpers.getBinaryDataBuffer(i, field);
     // A File carries the name and type the request's part is sent with (the runtime reads a Blob's own type).
-    return typeof File === "function" ? new File([bytes as Uint8Array<ArrayBuffer>], info.fileName ?? field, { type: info.mimeType }) : bytes;
+    return typeof File === "function"
+      ? new File([bytes as Uint8Array<ArrayBuffer>], info.fileName ?? field, { type: info.mimeType })
+      : bytes;
   }
   return raw;
 }
@@ -231,18 +327,27 @@ async function itemOf(ctx: N8nExecuteContext, output: object, i: number): Promis
     // The runtime's downloaded file names its type and name beside its content (call/download.ts).
     const fileName = typeof f.holder.filename === "string" ? f.holder.filename : undefined;
     const mimeType = typeof f.holder.contentType === "string" ? f.holder.contentType : undefined;
-    setOwn(binary, files.length === 1 ? "data" : f.path.join("_"), await ctx.helpers.prepareBinaryData(nodeBytes(f.bytes) as never, fileName, mimeType));
+    setOwn(
+      binary,
+      files.length === 1 ? "data" : f.path.join("_"),
+      await ctx.helpers.prepareBinaryData(nodeBytes(f.bytes) as never, fileName, mimeType),
+    );
   }
   return { json, binary, pairedItem: { item: i } };
 }
 
 /** A copy of `value` without its Uint8Arrays, each noted in `files` with the object that held it. */
-function withoutBytes(value: unknown, path: string[], files: { path: string[]; bytes: Uint8Array; holder: Record<string, unknown> }[]): unknown {
+function withoutBytes(
+  value: unknown,
+  path: string[],
+  files: { path: string[]; bytes: Uint8Array; holder: Record<string, unknown> }[],
+): unknown {
   if (Array.isArray(value)) return value.map((v, k) => withoutBytes(v, [...path, String(k)], files));
   if (value === null || typeof value !== "object") return value;
   const copy: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(value)) {
-    if (v instanceof Uint8Array) files.push({ path: [...path, key], bytes: v, holder: value as Record<string, unknown> });
+    if (v instanceof Uint8Array)
+      files.push({ path: [...path, key], bytes: v, holder: value as Record<string, unknown> });
     else setOwn(copy, key, withoutBytes(v, [...path, key], files));
   }
   return copy;
@@ -250,19 +355,44 @@ function withoutBytes(value: unknown, path: string[], files: { path: string[]; b
 
 /** n8n's binary helpers read a Node.js Buffer (the runtime itself holds Uint8Arrays, which every platform has). */
 function nodeBytes(bytes: Uint8Array): Uint8Array {
-  const buffer = (globalThis as { Buffer?: { from(data: ArrayBufferLike, offset: number, length: number): Uint8Array } }).Buffer;
+  const buffer = (
+    globalThis as { Buffer?: { from(data: ArrayBufferLike, offset: number, length: number): Uint8Array } }
+  ).Buffer;
   return buffer ? buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) : bytes;
 }
 
-function refused(provider: string, operation: string, rule: string, message: string, param?: string): Extract<ToolResult<object>, { success: false }> {
-  return { success: false, error: { type: "validation", provider, operation, rule, message, ...(param ? { param } : {}) } };
+function refused(
+  provider: string,
+  operation: string,
+  rule: string,
+  message: string,
+  param?: string,
+): Extract<ToolResult<object>, { success: false }> {
+  return {
+    success: false,
+    error: { type: "validation", provider, operation, rule, message, ...(param ? { param } : {}) },
+  };
 }
 
-/** Bad input (found before any request) as n8n's NodeOperationError; anything else as its NodeApiError, carrying the structured error. */
+/**
+ * Bad input (found before any request) as n8n's NodeOperationError; anything else as its NodeApiError, carrying the
+ * structured error.
+ */
 function nodeError(ctx: N8nExecuteContext, errors: N8nErrors, error: ToolError, i: number): Error {
-  const description = [error.param ? `Parameter: ${error.param}` : "", error.rule ? `Rule: ${error.rule}` : "", error.code ? `Code: ${error.code}` : "", error.requestId ? `Request id: ${error.requestId}` : ""].filter(Boolean).join(". ");
+  const description = [
+    error.param ? `Parameter: ${error.param}` : "",
+    error.rule ? `Rule: ${error.rule}` : "",
+    error.code ? `Code: ${error.code}` : "",
+    error.requestId ? `Request id: ${error.requestId}` : "",
+  ]
+    .filter(Boolean)
+    .join(". ");
   const node = ctx.getNode() as never;
-  if (error.type === "validation") return new errors.NodeOperationError(node, error.message, { itemIndex: i, ...(description ? { description } : {}) });
+  if (error.type === "validation")
+    return new errors.NodeOperationError(node, error.message, {
+      itemIndex: i,
+      ...(description ? { description } : {}),
+    });
   const failure = failureOf(error);
   return new errors.NodeApiError(node, { ...error } as never, {
     message: error.message,
@@ -273,7 +403,10 @@ function nodeError(ctx: N8nExecuteContext, errors: N8nErrors, error: ToolError, 
   });
 }
 
-/** Why the call failed, where the error tells: a wait may help (throttled, a quota, the upstream down) or the credential must change. */
+/**
+ * Why the call failed, where the error tells: a wait may help (throttled, a quota, the upstream down) or the credential
+ * must change.
+ */
 function failureOf(error: ToolError): N8nFailure | undefined {
   const wait = error.retryAfterMs !== undefined ? { retryAfterMs: error.retryAfterMs } : {};
   if (error.type === "auth" || error.status === 401) return { cause: "credential-invalid" };
@@ -282,6 +415,7 @@ function failureOf(error: ToolError): N8nFailure | undefined {
     return { cause: "quota-exhausted", ...(Number.isFinite(at) ? { resetsAtEpochMs: at } : {}) };
   }
   if (error.status === 429) return { cause: "rate-limited", ...wait };
-  if (error.retryable && (error.type !== "upstream" || (error.status ?? 0) >= 500)) return { cause: "temporarily-unavailable", ...wait };
+  if (error.retryable && (error.type !== "upstream" || (error.status ?? 0) >= 500))
+    return { cause: "temporarily-unavailable", ...wait };
   return undefined;
 }

@@ -11,7 +11,8 @@ import type { ToolSpec } from "../spec/tool-types.js";
 import { simBlockParams, simRequest } from "./sim.js";
 
 const KEY = "shelf-key-7f3a9c2e51";
-const tools = (fixture: "shelf" | "zqfiles"): Record<string, ToolSpec> => Object.fromEntries(irFixture(fixture).operations.map((o) => [o.tool.id, o.tool]));
+const tools = (fixture: "shelf" | "zqfiles"): Record<string, ToolSpec> =>
+  Object.fromEntries(irFixture(fixture).operations.map((o) => [o.tool.id, o.tool]));
 const { rateLimits: _processLimiter, ...parts } = fullSupport;
 const shelf = createExecutor(tools("shelf"), parts);
 const names = (id: string) => [...tools("shelf")[id]!.params.map((p) => p.name), "baseUrl"];
@@ -19,12 +20,26 @@ const names = (id: string) => [...tools("shelf")[id]!.params.map((p) => p.name),
 describe("the request builders", () => {
   it("are the request executeTool sends, built once for the values Sim passes to each", async () => {
     const { fetch, seen } = scriptedFetch(json(201, { id: "b9", title: "Dune", state: "pending" }));
-    const params = { apiKey: KEY, shelfId: "fiction", title: "Dune", tags: "sf, classic", baseUrl: "http://127.0.0.1:9" };
-    await shelf("shelf_add_book" as never, { apiKey: KEY, shelfId: "fiction", title: "Dune", tags: "sf, classic" } as never, { fetch, baseUrl: "http://127.0.0.1:9" });
+    const params = {
+      apiKey: KEY,
+      shelfId: "fiction",
+      title: "Dune",
+      tags: "sf, classic",
+      baseUrl: "http://127.0.0.1:9",
+    };
+    await shelf(
+      "shelf_add_book" as never,
+      { apiKey: KEY, shelfId: "fiction", title: "Dune", tags: "sf, classic" } as never,
+      { fetch, baseUrl: "http://127.0.0.1:9" },
+    );
     const request = simRequest(shelf, "shelf_add_book", names("shelf_add_book"), "baseUrl");
     // Sim adds its own keys (the execution's context), and leaves an input no one filled empty.
     const values = { ...params, _context: { workflowId: "wf-1" }, format: "" };
-    expect({ url: request.url(values), method: request.method(values), body: request.body(values) }).toEqual({ url: seen[0]!.url, method: "POST", body: seen[0]!.body });
+    expect({ url: request.url(values), method: request.method(values), body: request.body(values) }).toEqual({
+      url: seen[0]!.url,
+      method: "POST",
+      body: seen[0]!.body,
+    });
     expect(new Headers(request.headers(values))).toEqual(seen[0]!.headers);
   });
 
@@ -36,7 +51,9 @@ describe("the request builders", () => {
   it("throw for a body that is not text (a file), which Sim's executor sends only as text", () => {
     const files = createExecutor(tools("zqfiles"), parts);
     const request = simRequest(files, "zqfiles_upload_image", ["apiKey", "image"]);
-    expect(() => request.body({ apiKey: "files-key-0b1c2d3e4f", image: new Uint8Array([1]) })).toThrow(/image: a file is read before its request is built/);
+    expect(() => request.body({ apiKey: "files-key-0b1c2d3e4f", image: new Uint8Array([1]) })).toThrow(
+      /image: a file is read before its request is built/,
+    );
   });
 });
 
@@ -48,8 +65,14 @@ describe("transformResponse", () => {
     const direct = await shelf("shelf_list_books" as never, params as never, { fetch });
     const request = simRequest(shelf, "shelf_list_books", names("shelf_list_books"));
     request.url(params);
-    expect(await request.transformResponse(answer(), params)).toEqual({ success: true, output: direct.success ? direct.output : null });
-    const failed = await request.transformResponse(json(500, { error: { code: "Boom", message: `broken for ${KEY}` } }), params);
+    expect(await request.transformResponse(answer(), params)).toEqual({
+      success: true,
+      output: direct.success ? direct.output : null,
+    });
+    const failed = await request.transformResponse(
+      json(500, { error: { code: "Boom", message: `broken for ${KEY}` } }),
+      params,
+    );
     expect(failed).toMatchObject({ success: false, output: {} });
     expect(failed.error).not.toContain(KEY);
   });
@@ -57,7 +80,12 @@ describe("transformResponse", () => {
 
 describe("the block's parameters", () => {
   it("turn a short input's text into the number or boolean its parameter takes, and leave other text as it is", () => {
-    expect(simBlockParams({ operation: "x_list", top: "25", eventual: "true", shelfId: "42", limit: "lots", empty: "" }, { top: "number", eventual: "boolean", limit: "number", empty: "number" })).toEqual({
+    expect(
+      simBlockParams(
+        { operation: "x_list", top: "25", eventual: "true", shelfId: "42", limit: "lots", empty: "" },
+        { top: "number", eventual: "boolean", limit: "number", empty: "number" },
+      ),
+    ).toEqual({
       operation: "x_list",
       top: 25,
       eventual: true,

@@ -21,9 +21,17 @@ export interface SimToolResponse {
 
 /** A provider package's executeTool (typed per operation there): only its `prepare` is used. */
 export interface SimExecutor {
-  prepare(operationId: never, params: never, options?: PrepareOptions): PreparedRequest<object> | { failed: Extract<ToolResult, { success: false }> };
+  prepare(
+    operationId: never,
+    params: never,
+    options?: PrepareOptions,
+  ): PreparedRequest<object> | { failed: Extract<ToolResult, { success: false }> };
 }
-type Prepare = (operationId: string, params: Record<string, unknown>, options?: PrepareOptions) => PreparedRequest<object> | { failed: Extract<ToolResult, { success: false }> };
+type Prepare = (
+  operationId: string,
+  params: Record<string, unknown>,
+  options?: PrepareOptions,
+) => PreparedRequest<object> | { failed: Extract<ToolResult, { success: false }> };
 
 /** A tool of the package as a ToolConfig's request and transformResponse. */
 export interface SimRequest {
@@ -40,14 +48,23 @@ export interface SimRequest {
  * instead of the provider's, when it has one. Sim calls each builder with the same values: the request is
  * prepared once for them.
  */
-export function simRequest(executeTool: SimExecutor, operationId: string, params: readonly string[], baseUrl?: string): SimRequest {
+export function simRequest(
+  executeTool: SimExecutor,
+  operationId: string,
+  params: readonly string[],
+  baseUrl?: string,
+): SimRequest {
   const prepare = executeTool.prepare as unknown as Prepare;
   const made = new WeakMap<object, PreparedRequest<object>>();
   const prepared = (values: object): PreparedRequest<object> => {
     let call = made.get(values);
     if (call) return call;
     const address = baseUrl === undefined ? undefined : ownValue(values, baseUrl);
-    const result = prepare(operationId, given(values, baseUrl === undefined ? params : params.filter((p) => p !== baseUrl)), typeof address === "string" && address.trim() !== "" ? { baseUrl: address.trim() } : {});
+    const result = prepare(
+      operationId,
+      given(values, baseUrl === undefined ? params : params.filter((p) => p !== baseUrl)),
+      typeof address === "string" && address.trim() !== "" ? { baseUrl: address.trim() } : {},
+    );
     // Sim reports what a builder throws as the tool's error, before any request.
     if ("failed" in result) throw new Error(result.failed.error.message);
     call = result;
@@ -61,16 +78,23 @@ export function simRequest(executeTool: SimExecutor, operationId: string, params
     body: (values) => {
       const { body } = prepared(values).request;
       if (body === undefined || typeof body === "string") return body;
-      throw new Error(`${operationId}: its request body is not text (a multipart form or a file), which Sim's executor does not send`);
+      throw new Error(
+        `${operationId}: its request body is not text (a multipart form or a file), which Sim's executor does not send`,
+      );
     },
     transformResponse: async (response, values) => {
       const result = await prepared(values ?? {}).answer(await ownResponse(response));
-      return result.success ? { success: true, output: result.output as Record<string, unknown> } : { success: false, output: {}, error: result.error.message };
+      return result.success
+        ? { success: true, output: result.output as Record<string, unknown> }
+        : { success: false, output: {}, error: result.error.message };
     },
   };
 }
 
-/** The values the call takes: the tool's parameters Sim gave, an input left empty in the block (`""`, null) as not given. */
+/**
+ * The values the call takes: the tool's parameters Sim gave, an input left empty in the block (`""`, null) as not
+ * given.
+ */
 function given(values: object, params: readonly string[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const name of params) {
@@ -95,7 +119,10 @@ export type SimInputType = "number" | "boolean";
  * types (`"10"` → 10, `"true"` → true); text that is no such value is left as it is, for the call to refuse
  * naming the parameter.
  */
-export function simBlockParams(values: Record<string, unknown>, types: Readonly<Record<string, SimInputType>>): Record<string, unknown> {
+export function simBlockParams(
+  values: Record<string, unknown>,
+  types: Readonly<Record<string, SimInputType>>,
+): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(values)) {
     const type = ownValue(types, key);

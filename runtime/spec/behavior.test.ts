@@ -10,7 +10,8 @@ import type { ToolSpec } from "./tool-types.js";
 const repo = Object.values(repoTools);
 
 describe("behaviour, from the method and the manifest", () => {
-  const synthetic = (method: ToolSpec["method"], extra: Partial<ToolSpec> = {}) => ({ method, routes: [], ...extra }) as Pick<ToolSpec, "method" | "routes" | "behavior">;
+  const synthetic = (method: ToolSpec["method"], extra: Partial<ToolSpec> = {}) =>
+    ({ method, routes: [], ...extra }) as Pick<ToolSpec, "method" | "routes" | "behavior">;
 
   it.each([
     ["GET", { readOnly: true, destructive: false, idempotent: true, openWorld: true }],
@@ -23,43 +24,80 @@ describe("behaviour, from the method and the manifest", () => {
   });
 
   it("a route with another method counts: read-only only if every method reads", () => {
-    const route = { when: { param: "x", pattern: "^" }, operationId: "o", method: "DELETE" as const, path: "/", wire: {} };
-    expect(toolBehavior(synthetic("GET", { routes: [route] }))).toEqual({ readOnly: false, destructive: true, idempotent: true, openWorld: true });
+    const route = {
+      when: { param: "x", pattern: "^" },
+      operationId: "o",
+      method: "DELETE" as const,
+      path: "/",
+      wire: {},
+    };
+    expect(toolBehavior(synthetic("GET", { routes: [route] }))).toEqual({
+      readOnly: false,
+      destructive: true,
+      idempotent: true,
+      openWorld: true,
+    });
   });
 
   it("the manifest overrides: a read-only POST is neither destructive nor repeated with effect", () => {
-    expect(toolBehavior(synthetic("POST", { behavior: { readOnly: true } }))).toEqual({ readOnly: true, destructive: false, idempotent: true, openWorld: true });
-    expect(toolBehavior(synthetic("PATCH", { behavior: { idempotent: true } }))).toEqual({ readOnly: false, destructive: true, idempotent: true, openWorld: true });
+    expect(toolBehavior(synthetic("POST", { behavior: { readOnly: true } }))).toEqual({
+      readOnly: true,
+      destructive: false,
+      idempotent: true,
+      openWorld: true,
+    });
+    expect(toolBehavior(synthetic("PATCH", { behavior: { idempotent: true } }))).toEqual({
+      readOnly: false,
+      destructive: true,
+      idempotent: true,
+      openWorld: true,
+    });
     expect(toolBehavior(synthetic("GET", { behavior: { openWorld: false } })).openWorld).toBe(false);
   });
 
   // The decisions about the providers this table names (a provider added to
   // specs/ adds tools it does not name); the read-only set is every tool's.
-  it("the repository's tools: the hints decided for the providers named, and --read-only keeps exactly the read-only ones", () => {
-    const hints = Object.fromEntries(toLlmTools(repo, "mcp").map((d) => [d.name, [d.annotations.readOnlyHint, d.annotations.destructiveHint, d.annotations.idempotentHint, d.annotations.openWorldHint].map((b) => (b ? 1 : 0)).join("")]));
-    expect(hints).toMatchObject({
-      books_get_volume: "1011",
-      books_search_volumes: "1011",
-      crm_create_record: "0001",
-      crm_get_record: "1011",
-      crm_query: "1011",
-      crm_update_record: "0101",
-      directory_create_user: "0001",
-      directory_get_user: "1011",
-      directory_list_groups: "1011",
-      directory_list_users: "1011",
-      docgen_check_status: "1011",
-      docgen_generate: "0001",
-      docgen_generate_from_template: "0001",
-      docgen_list_folders: "1011",
-      docgen_list_themes: "1011",
-      persondata_company_enrich: "1011",
-      persondata_person_enrich: "1011",
-      // A POST search: read-only by the manifest's behavior.
-      persondata_person_search: "1011",
-    });
-    const readOnly = Object.keys(hints).filter((name) => hints[name]!.startsWith("1"));
-    expect(readOnly.length).toBeGreaterThan(0);
-    expect(toLlmTools(repo, "mcp", { readOnly: true }).map((d) => d.name)).toEqual(readOnly);
-  });
+  it(
+    "the repository's tools: the hints decided for the providers named, and --read-only keeps exactly the " +
+      "read-only ones",
+    () => {
+      const hints = Object.fromEntries(
+        toLlmTools(repo, "mcp").map((d) => [
+          d.name,
+          [
+            d.annotations.readOnlyHint,
+            d.annotations.destructiveHint,
+            d.annotations.idempotentHint,
+            d.annotations.openWorldHint,
+          ]
+            .map((b) => (b ? 1 : 0))
+            .join(""),
+        ]),
+      );
+      expect(hints).toMatchObject({
+        books_get_volume: "1011",
+        books_search_volumes: "1011",
+        crm_create_record: "0001",
+        crm_get_record: "1011",
+        crm_query: "1011",
+        crm_update_record: "0101",
+        directory_create_user: "0001",
+        directory_get_user: "1011",
+        directory_list_groups: "1011",
+        directory_list_users: "1011",
+        docgen_check_status: "1011",
+        docgen_generate: "0001",
+        docgen_generate_from_template: "0001",
+        docgen_list_folders: "1011",
+        docgen_list_themes: "1011",
+        persondata_company_enrich: "1011",
+        persondata_person_enrich: "1011",
+        // A POST search: read-only by the manifest's behavior.
+        persondata_person_search: "1011",
+      });
+      const readOnly = Object.keys(hints).filter((name) => hints[name]!.startsWith("1"));
+      expect(readOnly.length).toBeGreaterThan(0);
+      expect(toLlmTools(repo, "mcp", { readOnly: true }).map((d) => d.name)).toEqual(readOnly);
+    },
+  );
 });

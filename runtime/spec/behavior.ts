@@ -4,7 +4,10 @@
 // read-only is retried like a GET, and annotated read-only too.
 import type { BehaviorSpec, HttpMethod, ToolSpec } from "./tool-types.js";
 
-/** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
+/**
+ * The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader;
+ * tool-field-readers.test.ts: each reader reads it).
+ */
 export const TOOL_FIELDS_READ = ["method", "idempotency", "behavior"] as const satisfies readonly (keyof ToolSpec)[];
 
 export interface ToolBehavior {
@@ -48,7 +51,10 @@ export function toolBehavior(tool: Pick<ToolSpec, "method" | "routes"> & { behav
  * request but a GET does, when the tool declares one), the manifest says the
  * tool is idempotent or read-only, or else its method is idempotent.
  */
-export function safeToRepeat(tool: Pick<ToolSpec, "idempotency"> & { behavior?: BehaviorSpec }, method: string): boolean {
+export function safeToRepeat(
+  tool: Pick<ToolSpec, "idempotency"> & { behavior?: BehaviorSpec },
+  method: string,
+): boolean {
   if (carriesIdempotencyKey(tool, method)) return true;
   const declared = tool.behavior ?? {};
   if (declared.idempotent !== undefined) return declared.idempotent;

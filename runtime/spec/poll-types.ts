@@ -24,7 +24,10 @@ export type PollPositionSpec =
   | { kind: "since"; pointer: string[]; type: "date-time" | "number" }
   | { kind: "delta"; link: string; next?: string; created?: boolean; removed?: string[] };
 
-/** A parameter of the trigger itself (the kind of record to watch), given by the workflow's trigger block: a parameter's rules, sent nowhere as itself. */
+/**
+ * A parameter of the trigger itself (the kind of record to watch), given by the workflow's trigger block: a parameter's
+ * rules, sent nowhere as itself.
+ */
 export type PollParamSpec = Omit<ParamSpec, "wire">;
 
 export interface PollTriggerSpec {

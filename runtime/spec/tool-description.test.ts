@@ -6,7 +6,9 @@ import { IR_FIXTURES, irFixture, type IrFixture } from "../../test-support/runti
 import { callOf, DESCRIPTION_FIELDS, describeTool, descriptionOf } from "./tool-description.js";
 import type { ToolSpec } from "./tool-types.js";
 
-const tools: ToolSpec[] = (Object.keys(IR_FIXTURES) as IrFixture[]).flatMap((name) => irFixture(name).operations.map((op) => op.tool));
+const tools: ToolSpec[] = (Object.keys(IR_FIXTURES) as IrFixture[]).flatMap((name) =>
+  irFixture(name).operations.map((op) => op.tool),
+);
 
 describe("a tool's call and its description", () => {
   it("join again into the tool, for every tool of the fixtures", () => {
@@ -16,17 +18,24 @@ describe("a tool's call and its description", () => {
 
   it("leave every description field out of the call, at every level, and nothing else", () => {
     for (const tool of tools) {
-      const call = callOf(tool) as unknown as Record<string, unknown> & { params: Record<string, unknown>[]; outputs: Record<string, unknown>[] };
+      const call = callOf(tool) as unknown as Record<string, unknown> & {
+        params: Record<string, unknown>[];
+        outputs: Record<string, unknown>[];
+      };
       expect(
         Object.keys(call).filter((k) => (DESCRIPTION_FIELDS.tool as readonly string[]).includes(k)),
         tool.id,
       ).toEqual([]);
       expect(
-        call.params.flatMap((p) => Object.keys(p).filter((k) => (DESCRIPTION_FIELDS.param as readonly string[]).includes(k))),
+        call.params.flatMap((p) =>
+          Object.keys(p).filter((k) => (DESCRIPTION_FIELDS.param as readonly string[]).includes(k)),
+        ),
         tool.id,
       ).toEqual([]);
       expect(
-        call.outputs.flatMap((o) => Object.keys(o).filter((k) => (DESCRIPTION_FIELDS.output as readonly string[]).includes(k))),
+        call.outputs.flatMap((o) =>
+          Object.keys(o).filter((k) => (DESCRIPTION_FIELDS.output as readonly string[]).includes(k)),
+        ),
         tool.id,
       ).toEqual([]);
       // What a call reads stays: the wire of each parameter, the source of each output.
@@ -37,7 +46,11 @@ describe("a tool's call and its description", () => {
 
   it("keep a description's text exactly, a __proto__ name among the parameters included", () => {
     const [tool] = tools;
-    const odd: ToolSpec = { ...tool!, title: "Zq \u2028title", params: [...tool!.params, { ...tool!.params[0]!, name: "__proto__", description: "zq described" }] };
+    const odd: ToolSpec = {
+      ...tool!,
+      title: "Zq \u2028title",
+      params: [...tool!.params, { ...tool!.params[0]!, name: "__proto__", description: "zq described" }],
+    };
     const joined = describeTool(callOf(odd), descriptionOf(odd));
     expect(joined.title).toBe("Zq \u2028title");
     expect(joined.params.at(-1)).toMatchObject({ name: "__proto__", description: "zq described" });

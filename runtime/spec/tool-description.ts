@@ -3,30 +3,55 @@
 // bundle that only calls carries none of the titles, descriptions and
 // examples; what shows a tool to people and models (LLM tools, MCP, the
 // adapters, the block) takes the joined definition.
-import type { OutputDescriptionField, ParamDescriptionField, ToolCall, ToolDescription, ToolDescriptionField, ToolSpec } from "./tool-types.js";
+import type {
+  OutputDescriptionField,
+  ParamDescriptionField,
+  ToolCall,
+  ToolDescription,
+  ToolDescriptionField,
+  ToolSpec,
+} from "./tool-types.js";
 
-/** The description fields, by level: what the generator leaves out of a call (src/emit/emit.ts), and what describeTool puts back. */
+/**
+ * The description fields, by level: what the generator leaves out of a call (src/emit/emit.ts), and what describeTool
+ * puts back.
+ */
 export const DESCRIPTION_FIELDS = {
   tool: ["title", "description", "operationId", "responses", "defaultResponse", "deprecated"],
   param: ["title", "description", "visibility", "placeholder", "example"],
   output: ["description"],
-} as const satisfies { tool: readonly ToolDescriptionField[]; param: readonly ParamDescriptionField[]; output: readonly OutputDescriptionField[] };
+} as const satisfies {
+  tool: readonly ToolDescriptionField[];
+  param: readonly ParamDescriptionField[];
+  output: readonly OutputDescriptionField[];
+};
 
-/** The whole tool definition: `call` with `description`'s fields, its parameters' and outputs' given back by name and path. */
+/**
+ * The whole tool definition: `call` with `description`'s fields, its parameters' and outputs' given back by name and
+ * path.
+ */
 export function describeTool(call: ToolCall, description: ToolDescription): ToolSpec {
   const { params, outputs, ...own } = description;
   return {
     ...call,
     ...own,
     // By own key only: a parameter named like an Object.prototype member (`constructor`) takes nothing of it.
-    params: call.params.map((p) => ({ ...p, ...(Object.hasOwn(params, p.name) ? params[p.name] : {}) }) as ToolSpec["params"][number]),
-    outputs: call.outputs.map((o) => ({ ...o, ...(Object.hasOwn(outputs, o.path) ? outputs[o.path] : {}) }) as ToolSpec["outputs"][number]),
+    params: call.params.map(
+      (p) => ({ ...p, ...(Object.hasOwn(params, p.name) ? params[p.name] : {}) }) as ToolSpec["params"][number],
+    ),
+    outputs: call.outputs.map(
+      (o) => ({ ...o, ...(Object.hasOwn(outputs, o.path) ? outputs[o.path] : {}) }) as ToolSpec["outputs"][number],
+    ),
   };
 }
 
 /** A tool's call: the definition without its description fields (what describeTool takes back). */
 export function callOf(tool: ToolSpec): ToolCall {
-  return { ...without(tool, DESCRIPTION_FIELDS.tool), params: tool.params.map((p) => without(p, DESCRIPTION_FIELDS.param)), outputs: tool.outputs.map((o) => without(o, DESCRIPTION_FIELDS.output)) } as ToolCall;
+  return {
+    ...without(tool, DESCRIPTION_FIELDS.tool),
+    params: tool.params.map((p) => without(p, DESCRIPTION_FIELDS.param)),
+    outputs: tool.outputs.map((o) => without(o, DESCRIPTION_FIELDS.output)),
+  } as ToolCall;
 }
 
 /** A tool's description: what callOf leaves out. */

@@ -1,118 +1,41 @@
 // The shape of a generated tool: plain data, produced by the generator's link step from a manifest and its
 // OpenAPI document, interpreted by the runtime. Nothing here is specific to a provider.
-import type { StringFormat, ValueFormat } from "./formats.js";
+import type { AuthSpec, OAuthSpec } from "./auth-types.js";
+import type { WireConstant, WireSpec, ParamSpec, RuleSpec, FormFieldEncoding } from "./param-types.js";
 
-/** `file`: the content of a file, given as bytes (Uint8Array, ArrayBuffer, Blob), a path (read on Node) or an https address (fetched); sent as a part of a multipart body. */
-export type ParamType = "string" | "number" | "boolean" | "json" | "file";
+export type {
+  FormFieldEncoding,
+  NestedLimits,
+  ParamBranch,
+  ParamSpec,
+  ParamType,
+  RuleSpec,
+  ValueStyle,
+  WireConstant,
+  WireSpec,
+} from "./param-types.js";
+
+export type {
+  AuthSpec,
+  AuthWay,
+  ClientAuth,
+  CredentialSpec,
+  JwtAudienceSpec,
+  OAuthFlowSpec,
+  OAuthGrant,
+  OAuthSpec,
+} from "./auth-types.js";
+
 /** `bytes`: a downloaded file's content (Uint8Array). */
 export type OutputType = "string" | "number" | "boolean" | "json" | "array" | "bytes";
 export type HttpMethod = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
-export type WireConstant = { in: "query" | "header"; name: string; value: string | number | boolean } | { in: "body"; pointer: string; value: unknown };
-
-/** How a path or header value is written (OpenAPI `style`/`explode`), when not a plain text: `label` (`.blue`), `matrix` (`;color=blue`), or an array or object in `simple` (`a,b`, `k,v` or, exploded, `k=v`); `json`: the value as JSON (a parameter the document describes by `content: application/json`). */
-export interface ValueStyle {
-  style: "simple" | "label" | "matrix";
-  explode: boolean;
-  json?: true;
-}
-
-/** Where a parameter's value goes; `auth` and `server` parameters are not sent as themselves. */
-export type WireSpec =
-  /** `multiSegment`: the value spans path segments (a file path), its `/` sent as they are. */
-  | { in: "path"; name: string; escape?: Record<string, string>; encoding?: ValueStyle; multiSegment?: true }
-  | { in: "header"; name: string; escape?: Record<string, string>; encoding?: ValueStyle }
-  /** A pair of the `Cookie` header (OpenAPI `in: cookie`): `name=value`, the value percent-encoded; `encoding` as a header value's (JSON for `content`). */
-  | { in: "cookie"; name: string; escape?: Record<string, string>; encoding?: ValueStyle }
-  /**
-   * `encoding`: how an array or object value is written (OpenAPI `style`/`explode`), when not form, exploded.
-   * `of`: the value is field `field` of the object query parameter `name` declares, `name` here being the key its
-   * style writes the field under (`field`, or `name[field]`).
-   */
-  | { in: "query"; name: string; escape?: Record<string, string>; encoding?: FormFieldEncoding; of?: { name: string; field: string } }
-  | { in: "body"; pointer: string; split?: { separator: string; maxItems?: number }; wrapUnlessKey?: string }
-  | { in: "switch"; whenTrue: WireConstant[] }
-  | { in: "auth" }
-  | { in: "server" };
-
-export interface ParamSpec {
-  name: string;
-  type: ParamType;
-  title: string;
-  description: string;
-  required: boolean;
-  default?: unknown;
-  /** false: the default is applied for validation and rules, but not sent (so it gives no parameter of an exactlyOne or anyOf rule). */
-  sendDefault?: boolean;
-  integer?: boolean;
-  minimum?: number;
-  maximum?: number;
-  /** Only multiples of this are accepted (checked by the number rules support, validate/number-rules.ts). */
-  multipleOf?: number;
-  minLength?: number;
-  maxLength?: number;
-  pattern?: string;
-  patternHint?: string;
-  enum?: unknown[];
-  caseInsensitive?: boolean;
-  /** `base-url`: the address calls go to; the others: OpenAPI's formats of the name, checked before any request (formats.ts). */
-  format?: StringFormat;
-  /** A list in one string, its items separated by this (`,`): `enum`, `pattern` and `format` then apply to each item. */
-  separator?: string;
-  jsonType?: "object" | "array";
-  /** For a JSON array: the fewest and the most items it may hold. */
-  minItems?: number;
-  maxItems?: number;
-  /** For a JSON object: the limits of each of its keys, and of each of its values. */
-  keys?: NestedLimits;
-  values?: NestedLimits;
-  /** For a JSON array: the limits of each of its items. */
-  items?: NestedLimits;
-  secret: boolean;
-  visibility: "user-only" | "user-or-llm";
-  placeholder?: string;
-  /** A typed example value (it passes the parameter's own rules). */
-  example?: unknown;
-  /** For a file: the most bytes it may have, checked before any request (the document's `maxLength` of the binary field, or the manifest's). */
-  maxBytes?: number;
-  /** For a file: the Content-Type of its part when the value does not say one (a Blob's own type, a fetched file's). */
-  contentType?: string;
-  /** For a file: a list of files, each its own part under the field's name (a multipart field that is an array of files). */
-  multiple?: boolean;
-  /** Keys a JSON object must not contain. */
-  forbiddenKeys?: { keys: string[]; caseInsensitive?: boolean; hint?: string };
-  /** For a json parameter: the forms its value may take, each a type and its limits; a value meeting one, tried in order, is sent as it is (validate/json-params.ts). */
-  anyOf?: ParamBranch[];
-  wire: WireSpec;
-}
-
-/** One form a parameter's value may take (`anyOf`): its type and that type's limits. */
-export type ParamBranch = Pick<
-  ParamSpec,
-  "type" | "integer" | "minimum" | "maximum" | "multipleOf" | "minLength" | "maxLength" | "pattern" | "patternHint" | "enum" | "caseInsensitive" | "format" | "jsonType" | "minItems" | "maxItems" | "items"
->;
-
-/** Limits of the values inside a JSON parameter (an object's keys or values, an array's items), checked before any request. */
-export interface NestedLimits {
-  type?: "string" | "number" | "integer" | "boolean";
-  minLength?: number;
-  maxLength?: number;
-  pattern?: string;
-  format?: ValueFormat;
-  enum?: unknown[];
-  minimum?: number;
-  maximum?: number;
-}
-
-export type RuleSpec =
-  | { rule: "exactlyOne"; params: string[] }
-  | { rule: "anyOf"; groups: string[][] }
-  | { rule: "atMostOne"; groups: string[][] }
-  | { rule: "allowedValues"; param: string; dependsOn: string; values: Record<string, unknown[]> }
-  | { rule: "dependentLimits"; param: string; dependsOn: string; limits: Record<string, { minimum?: number; maximum?: number; minLength?: number; maxLength?: number }> };
-
 /** A parsed runtime expression (`$response.body#/id`, `$params.recordId`, …). */
-export type ValueRef = { kind: "body"; pointer: string[] } | { kind: "header"; name: string } | { kind: "status" } | { kind: "param"; name: string };
+export type ValueRef =
+  | { kind: "body"; pointer: string[] }
+  | { kind: "header"; name: string }
+  | { kind: "status" }
+  | { kind: "param"; name: string };
 
 export type OutputSource =
   | {
@@ -121,9 +44,14 @@ export type OutputSource =
       count?: boolean;
       default?: unknown;
       omit?: string[];
-      /** The spec guarantees the value (every step of the pointer is required): a reply without it is an upstream error. */
+      /**
+       * The spec guarantees the value (every step of the pointer is required): a reply without it is an upstream error.
+       */
       required?: boolean;
-      /** The reply is one of several shapes (`anyOf`/`oneOf`) and only these carry the value: it is absent from a reply of another. */
+      /**
+       * The reply is one of several shapes (`anyOf`/`oneOf`) and only these carry the value: it is absent from a reply
+       * of another.
+       */
       variants?: { carrying: string[]; of: string[] };
     }
   | { value: unknown };
@@ -143,64 +71,6 @@ export interface OutcomeSpec {
   outputs: { path: string; source: OutputSource }[];
 }
 
-/**
- * One credential and where its security scheme puts it: a bearer token; an
- * API key in a header, the query or a cookie; or HTTP basic, `user` naming the
- * parameter that holds the user (account) id and `param` the secret, sent as
- * `Authorization: Basic base64(user:secret)`.
- */
-/** A credential and where it goes; a header's `prefix` is the text the API wants before the value (`Token `, `Bot `). */
-export type CredentialSpec = { type: "bearer"; param: string } | { type: "header"; name: string; param: string; prefix?: string } | { type: "query" | "cookie"; name: string; param: string } | { type: "basic"; user: string; param: string };
-
-/** One way to authenticate (one security requirement): a credential, and `also` those sent with it (a combination, such as a key header and a secret header, all required). */
-export type AuthWay = CredentialSpec & { also?: CredentialSpec[] };
-
-/** How a tool authenticates: its first way, and `alternatives` a call may give instead (a personal token or an OAuth 2 token); a call uses the first way whose parameters are all given (http/credentials.ts). */
-export type AuthSpec = AuthWay & { alternatives?: AuthWay[] };
-
-/**
- * An OAuth 2 grant that obtains the access token (manifest `auth.flows`). The
- * fields ending in a role (`clientId`, `clientSecret`, `refreshToken`,
- * `subject`, `privateKey`) name the parameters holding those values;
- * `tokenUrl`'s `{param}` placeholders (path only: its origin is fixed) name
- * pattern-checked parameters. `audience` (jwtBearer) chooses the assertion's
- * `aud` (flows.ts `audienceOf`); without it, the origin of the token URL in use.
- */
-export type OAuthFlowSpec = (
-  | { grant: "clientCredentials"; tokenUrl: string; scope?: string; clientId: string; clientSecret: string; clientAuth?: ClientAuth }
-  | { grant: "refreshToken"; tokenUrl: string; scope?: string; clientId: string; clientSecret?: string; clientAuth?: ClientAuth; refreshToken: string }
-  | { grant: "jwtBearer"; tokenUrl: string; scope?: string; clientId: string; subject: string; privateKey: string; audience?: JwtAudienceSpec }
-) & {
-  /** The lifetime in seconds of a token whose answer has no `expires_in`, as the provider documents it (default DEFAULT_TOKEN_LIFETIME_S). */
-  defaultExpiresIn?: number;
-};
-
-export type OAuthGrant = OAuthFlowSpec["grant"];
-
-/** How a token request authenticates the client (RFC 6749 §2.3.1): `basic`, an `Authorization: Basic` header of the form-encoded id and secret; `body` (the default), the form fields `client_id` and `client_secret`. */
-export type ClientAuth = "basic" | "body";
-
-/**
- * The JWT bearer assertion's `aud`, as the provider documents it: the value of
- * `param` when the call gives it; else `byTokenHost`'s for the token URL's
- * host (an exact host before a `*.` pattern); else `default`; else the origin
- * of the token URL in use.
- */
-export interface JwtAudienceSpec {
-  default?: string;
-  byTokenHost?: Record<string, string>;
-  param?: string;
-}
-
-/** The OAuth 2 flows a tool's access token may come from, tried in order: the first whose parameters are all given. */
-export interface OAuthSpec {
-  flows: OAuthFlowSpec[];
-  /** Hosts a token URL given at call time may name besides each flow's own (hosts.ts patterns). */
-  tokenHosts?: string[];
-  /** The token answer's field naming the address the token is for (`instance_url`): calls go there, within the host rules, unless the caller gives `baseUrl`. */
-  addressField?: string;
-}
-
 /** A test on one value of a reply: it holds when the value equals `equals`. */
 export interface ValueTest {
   expression: string;
@@ -213,7 +83,10 @@ export interface ErrorSpec {
   message: ValueRef[];
   requestId: ValueRef[];
   retryableStatuses: number[];
-  /** More fields of the error body carried into the structured error's `details`, by name; the first expression with a value wins. */
+  /**
+   * More fields of the error body carried into the structured error's `details`, by name; the first expression with a
+   * value wins.
+   */
   details?: Record<string, ValueRef[]>;
   /** A 2xx reply whose body meets one of these tests is a failure (`{ok: false}` style APIs). */
   failureWhen?: ValueTest[];
@@ -231,28 +104,35 @@ export interface RateLimitSpec {
   resetHeader?: string;
   quota?: { from: ValueRef[]; codes: string[]; messages?: string[] };
   pauseMs?: number;
-  /** The upstream's documented request rate for one client (the lowest of its endpoints'): calls sharing a limiter (one executor, one workflow run) stay under it together (rate-limiter.ts), as verify does. */
+  /**
+   * The upstream's documented request rate for one client (the lowest of its endpoints'): calls sharing a limiter (one
+   * executor, one workflow run) stay under it together (rate-limiter.ts), as verify does.
+   */
   requestsPerMinute?: number;
 }
 
-/** How the request body is written: JSON (any JSON media type), an HTML form, multipart/form-data (files among its fields), or one file's bytes as they are (`binary`). */
+/**
+ * How the request body is written: JSON (any JSON media type), an HTML form, multipart/form-data (files among its
+ * fields), or one file's bytes as they are (`binary`).
+ */
 export interface BodySpec {
-  /** The request's Content-Type, as the spec names it (multipart: fetch adds the boundary; binary: a range such as `image/*` becomes the file's own type). */
+  /**
+   * The request's Content-Type, as the spec names it (multipart: fetch adds the boundary; binary: a range such as
+   * `image/*` becomes the file's own type).
+   */
   mediaType: string;
   encoding: "json" | "form" | "multipart" | "binary";
-  /** Form fields whose serialisation the spec sets (OpenAPI `encoding`): style and explode, or JSON; in a multipart body, a styled field is written as a form's would be (its pairs as parts), a JSON one as one part typed application/json. */
+  /**
+   * Form fields whose serialisation the spec sets (OpenAPI `encoding`): style and explode, or JSON; in a multipart
+   * body, a styled field is written as a form's would be (its pairs as parts), a JSON one as one part typed
+   * application/json.
+   */
   fields?: Record<string, FormFieldEncoding>;
-  /** The spec requires a body (or declares a JSON one `{}` meets, for a POST, PUT or PATCH), yet a call may give none of its fields: an empty one (`{}`) is sent then, with its Content-Type. */
+  /**
+   * The spec requires a body (or declares a JSON one `{}` meets, for a POST, PUT or PATCH), yet a call may give none of
+   * its fields: an empty one (`{}`) is sent then, with its Content-Type.
+   */
   required?: boolean;
-}
-
-export interface FormFieldEncoding {
-  style: "form" | "spaceDelimited" | "pipeDelimited" | "deepObject";
-  explode: boolean;
-  /** The value goes as one JSON text (the document's `encoding.contentType: application/json`, or a query parameter described by `content`). */
-  json?: true;
-  /** Reserved characters go raw (`allowReserved`): `/`, `:`, `,`… as they are, `#&=+[]` still encoded. */
-  reserved?: true;
 }
 
 /** Where a cursor or offset goes on the next request. */
@@ -286,7 +166,10 @@ export interface PaginationSpec {
   pageSize?: string;
 }
 
-/** A header carrying one key per logical call, reused by its retries, that lets the upstream apply a repeated request once. */
+/**
+ * A header carrying one key per logical call, reused by its retries, that lets the upstream apply a repeated request
+ * once.
+ */
 export interface IdempotencySpec {
   header: string;
 }
@@ -371,11 +254,26 @@ export interface ToolSpec {
    * address with `{variable}` placeholders (the document's server URL), each
    * filled with the value of the parameter `variables` names for it.
    */
-  server: { default?: string; param?: string; template?: string; variables?: Record<string, string>; hosts?: string[]; basePath?: string; requestHeadBytes?: number; replyBytes?: number };
+  server: {
+    default?: string;
+    param?: string;
+    template?: string;
+    variables?: Record<string, string>;
+    hosts?: string[];
+    basePath?: string;
+    requestHeadBytes?: number;
+    replyBytes?: number;
+  };
   auth: AuthSpec;
-  /** The operation takes no credential (its security is `[]`, `[{}]` or `{}`): none is sent, and the credential parameters are not required. */
+  /**
+   * The operation takes no credential (its security is `[]`, `[{}]` or `{}`): none is sent, and the credential
+   * parameters are not required.
+   */
   anonymous?: true;
-  /** Present only when the manifest declares OAuth 2 flows (`auth.flows`): the credential may then be obtained, and renewed, by the runtime. */
+  /**
+   * Present only when the manifest declares OAuth 2 flows (`auth.flows`): the credential may then be obtained, and
+   * renewed, by the runtime.
+   */
   oauth?: OAuthSpec;
   params: ParamSpec[];
   /** Tried in order before the main operation. */
@@ -413,7 +311,9 @@ export interface ToolSpec {
    * JSON text sequence), which an upstream asked for any type may answer.
    */
   accept?: string;
-  /** How long one call may take, in milliseconds, when the manifest says (`timeoutMs`); else the call's option or 30 s. */
+  /**
+   * How long one call may take, in milliseconds, when the manifest says (`timeoutMs`); else the call's option or 30 s.
+   */
   timeoutMs?: number;
 }
 
@@ -424,25 +324,41 @@ export interface ToolSpec {
  * examples; the call path is typed with it, so that no module on it can read
  * a description field.
  */
-export type ToolCall = Omit<ToolSpec, ToolDescriptionField | "params" | "outputs"> & { params: ParamCall[]; outputs: OutputCall[] };
+export type ToolCall = Omit<ToolSpec, ToolDescriptionField | "params" | "outputs"> & {
+  params: ParamCall[];
+  outputs: OutputCall[];
+};
 /** What a call reads of a parameter. */
 export type ParamCall = Omit<ParamSpec, ParamDescriptionField>;
 /** What a call reads of an output. */
 export type OutputCall = Omit<OutputSpec, OutputDescriptionField>;
 /** The fields of a tool that describe it (to people, models and mocks) and that no call reads. */
-export type ToolDescriptionField = "title" | "description" | "operationId" | "responses" | "defaultResponse" | "deprecated";
+export type ToolDescriptionField =
+  | "title"
+  | "description"
+  | "operationId"
+  | "responses"
+  | "defaultResponse"
+  | "deprecated";
 /** The fields of a parameter that describe it and that no call reads. */
 export type ParamDescriptionField = "title" | "description" | "visibility" | "placeholder" | "example";
 /** The fields of an output that describe it and that no call reads. */
 export type OutputDescriptionField = "description";
 
-/** What describes a tool, kept apart from its call (describeTool joins the two): its own fields, and its parameters' and outputs' by name and path. */
+/**
+ * What describes a tool, kept apart from its call (describeTool joins the two): its own fields, and its parameters' and
+ * outputs' by name and path.
+ */
 export type ToolDescription = Pick<ToolSpec, ToolDescriptionField> & {
   params: Record<string, Pick<ParamSpec, ParamDescriptionField>>;
   outputs: Record<string, Pick<OutputSpec, OutputDescriptionField>>;
 };
 
-/** A tool with its parameter and output types attached (types only, no runtime cost); `Paged`: whether it declares pagination. */
-export interface ToolDefinition<P extends object = object, O extends object = object, Paged extends boolean = boolean> extends ToolSpec {
+/**
+ * A tool with its parameter and output types attached (types only, no runtime cost); `Paged`: whether it declares
+ * pagination.
+ */
+export interface ToolDefinition<P extends object = object, O extends object = object, Paged extends boolean = boolean>
+  extends ToolSpec {
   readonly __types?: { params: P; output: O; paged: Paged };
 }

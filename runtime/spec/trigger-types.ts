@@ -4,7 +4,10 @@
 // workflow; it is never called. Nothing here is specific to a provider.
 
 /** A value read from a delivery: one of its headers, or a field of one event (a JSON pointer's tokens). */
-export type DeliveryValue = { from: "header"; name: string } | { from: "event"; pointer: string[] } | { from: "body"; pointer: string[] };
+export type DeliveryValue =
+  | { from: "header"; name: string }
+  | { from: "event"; pointer: string[] }
+  | { from: "body"; pointer: string[] };
 
 /**
  * What is signed, as a template: `{body}` (the raw body, as received), `{timestamp}` (the
@@ -36,7 +39,9 @@ export type DeliveryAuthentication =
       /** The secret as the provider gives it: text, or base64 after an optional prefix (`whsec_`). */
       secret?: { encoding: "utf8" } | { encoding: "base64"; prefix?: string };
     }
-  /** Standard Webhooks (standardwebhooks.com): `webhook-id`, `webhook-timestamp`, `webhook-signature` (`v1,<base64>` …). */
+  /**
+   * Standard Webhooks (standardwebhooks.com): `webhook-id`, `webhook-timestamp`, `webhook-signature` (`v1,<base64>` …).
+   */
   | { kind: "standard-webhooks"; toleranceSeconds: number }
   /** A secret the subscriber chose, echoed by the provider in every event (Graph's `clientState`). */
   | { kind: "shared-secret"; pointer: string[] };
@@ -115,7 +120,10 @@ export interface TriggerSpec {
   items?: string[];
   /** Only events where each of these fields holds the value are this trigger's. */
   match: { pointer: string[]; equals: string | number | boolean }[];
-  /** Only deliveries whose headers (lower-case names) hold these values are this trigger's (an event type sent as a header). */
+  /**
+   * Only deliveries whose headers (lower-case names) hold these values are this trigger's (an event type sent as a
+   * header).
+   */
   matchHeaders?: { header: string; equals: string }[];
   authentication: DeliveryAuthentication;
   /** The parameter that holds the secret (a credential: redacted everywhere). */
@@ -131,8 +139,14 @@ export interface TriggerSpec {
   /** The JSON Schema of one event, from the document (for types and contract cases: packages leave it out). */
   eventSchema?: unknown;
   subscription?: SubscriptionSpec;
-  /** How long a receiver remembers an event id, in hours: the provider's documented retry horizon (a receiver's default: 72). */
+  /**
+   * How long a receiver remembers an event id, in hours: the provider's documented retry horizon (a receiver's default:
+   * 72).
+   */
   dedupeHours?: number;
-  /** How a run this trigger starts is retried when it fails on a retryable error: attempts in all, and the first wait (doubled each time). */
+  /**
+   * How a run this trigger starts is retried when it fails on a retryable error: attempts in all, and the first wait
+   * (doubled each time).
+   */
   retry?: { attempts: number; backoffSeconds: number };
 }

@@ -15,14 +15,24 @@ export interface HandshakeAnswer {
 }
 
 /** The answer to a handshake, or undefined when the request is not one. */
-export function answerHandshake(spec: Pick<TriggerSpec, "handshakes">, delivery: Pick<Delivery, "url" | "headers">): HandshakeAnswer | undefined {
+export function answerHandshake(
+  spec: Pick<TriggerSpec, "handshakes">,
+  delivery: Pick<Delivery, "url" | "headers">,
+): HandshakeAnswer | undefined {
   for (const handshake of spec.handshakes) {
     if (handshake.kind === "echo-query") {
       const value = new URL(delivery.url, "http://localhost").searchParams.get(handshake.param);
-      if (value !== null) return { status: 200, headers: { "content-type": "text/plain; charset=utf-8" }, body: value, kind: handshake.kind };
+      if (value !== null)
+        return {
+          status: 200,
+          headers: { "content-type": "text/plain; charset=utf-8" },
+          body: value,
+          kind: handshake.kind,
+        };
     } else if (handshake.kind === "echo-header") {
       const value = lowerHeaders(delivery.headers)[handshake.header.toLowerCase()];
-      if (value !== undefined) return { status: 200, headers: { [handshake.header]: value }, body: "", kind: handshake.kind };
+      if (value !== undefined)
+        return { status: 200, headers: { [handshake.header]: value }, body: "", kind: handshake.kind };
     }
   }
   return undefined;
@@ -33,8 +43,13 @@ export function answerHandshake(spec: Pick<TriggerSpec, "handshakes">, delivery:
  * one. Asked only of a delivery whose signature holds (verifyEvent found no event of the trigger
  * in it): such a handshake is signed like any delivery.
  */
-export function answerBodyHandshake(spec: Pick<TriggerSpec, "handshakes">, body: string | Uint8Array): HandshakeAnswer | undefined {
-  const handshakes = spec.handshakes.filter((h): h is Extract<Handshake, { kind: "echo-body" }> => h.kind === "echo-body");
+export function answerBodyHandshake(
+  spec: Pick<TriggerSpec, "handshakes">,
+  body: string | Uint8Array,
+): HandshakeAnswer | undefined {
+  const handshakes = spec.handshakes.filter(
+    (h): h is Extract<Handshake, { kind: "echo-body" }> => h.kind === "echo-body",
+  );
   if (!handshakes.length) return undefined;
   let parsed: unknown;
   try {
@@ -45,7 +60,13 @@ export function answerBodyHandshake(spec: Pick<TriggerSpec, "handshakes">, body:
   for (const h of handshakes) {
     if (!h.when.every((w) => getAtPointer(parsed, w.pointer) === w.equals)) continue;
     const value = getAtPointer(parsed, h.pointer);
-    if (typeof value === "string" || typeof value === "number") return { status: 200, headers: { "content-type": "text/plain; charset=utf-8" }, body: String(value), kind: h.kind };
+    if (typeof value === "string" || typeof value === "number")
+      return {
+        status: 200,
+        headers: { "content-type": "text/plain; charset=utf-8" },
+        body: String(value),
+        kind: h.kind,
+      };
   }
   return undefined;
 }

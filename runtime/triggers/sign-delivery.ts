@@ -15,9 +15,14 @@ export interface SignOptions {
 }
 
 /** The headers a delivery of `body` carries when the provider sends it. */
-export async function signDelivery(spec: TriggerSpec, body: string, options: SignOptions): Promise<Record<string, string>> {
+export async function signDelivery(
+  spec: TriggerSpec,
+  body: string,
+  options: SignOptions,
+): Promise<Record<string, string>> {
   const auth = spec.authentication;
-  const nowMs = options.now === undefined ? Date.now() : typeof options.now === "number" ? options.now : options.now.getTime();
+  const nowMs =
+    options.now === undefined ? Date.now() : typeof options.now === "number" ? options.now : options.now.getTime();
   const seconds = String(Math.floor(nowMs / 1000));
   const headers: Record<string, string> = { "content-type": options.contentType ?? "application/json" };
   if (auth.kind === "shared-secret") return headers;
@@ -29,14 +34,27 @@ export async function signDelivery(spec: TriggerSpec, body: string, options: Sig
     return { ...headers, "webhook-id": id, "webhook-timestamp": seconds, "webhook-signature": `v1,${signature}` };
   }
   const secret =
-    auth.secret?.encoding === "base64" ? fromBase64(auth.secret.prefix && options.secret.startsWith(auth.secret.prefix) ? options.secret.slice(auth.secret.prefix.length) : options.secret) : new TextEncoder().encode(options.secret);
+    auth.secret?.encoding === "base64"
+      ? fromBase64(
+          auth.secret.prefix && options.secret.startsWith(auth.secret.prefix)
+            ? options.secret.slice(auth.secret.prefix.length)
+            : options.secret,
+        )
+      : new TextEncoder().encode(options.secret);
   if (!secret) throw new Error("the secret is not base64, as the trigger declares");
   const timestamp = auth.timestamp ? seconds : undefined;
   const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
-  const digest = await hmac(auth.algorithm, secret, signedText(auth.signedText, { body, timestamp, url: options.url, headers: lower }));
+  const digest = await hmac(
+    auth.algorithm,
+    secret,
+    signedText(auth.signedText, { body, timestamp, url: options.url, headers: lower }),
+  );
   const signature = auth.encoding === "hex" ? toHex(digest) : toBase64(digest);
   if (auth.pairs) {
-    const parts = [...(auth.pairs.timestamp && timestamp ? [`${auth.pairs.timestamp}=${timestamp}`] : []), `${auth.pairs.signature}=${signature}`];
+    const parts = [
+      ...(auth.pairs.timestamp && timestamp ? [`${auth.pairs.timestamp}=${timestamp}`] : []),
+      `${auth.pairs.signature}=${signature}`,
+    ];
     return { ...headers, [auth.header]: parts.join(",") };
   }
   if (auth.timestamp?.header && timestamp) headers[auth.timestamp.header] = timestamp;

@@ -39,7 +39,9 @@ export type HmacAlgorithm = "SHA-256" | "SHA-1";
 export async function hmac(algorithm: HmacAlgorithm, key: Uint8Array, text: string): Promise<Uint8Array> {
   const subtle = globalThis.crypto?.subtle;
   if (!subtle) throw new Error("WebCrypto (globalThis.crypto.subtle) is not available in this runtime");
-  const cryptoKey = await subtle.importKey("raw", key as BufferSource, { name: "HMAC", hash: algorithm }, false, ["sign"]);
+  const cryptoKey = await subtle.importKey("raw", key as BufferSource, { name: "HMAC", hash: algorithm }, false, [
+    "sign",
+  ]);
   return new Uint8Array(await subtle.sign("HMAC", cryptoKey, new TextEncoder().encode(text) as BufferSource));
 }
 

@@ -22,7 +22,9 @@ function trigger(over: Partial<TriggerSpec>): TriggerSpec {
     eventId: [{ from: "event", pointer: ["id"] }],
     acknowledge: 202,
     maxBodyBytes: 1024,
-    outputs: [{ name: "thingId", description: "", source: { from: "event", pointer: ["thing", "id"] }, required: true }],
+    outputs: [
+      { name: "thingId", description: "", source: { from: "event", pointer: ["thing", "id"] }, required: true },
+    ],
     ...over,
   };
 }
@@ -41,33 +43,60 @@ const timestamped = trigger({
 const body = JSON.stringify({ id: "ev1", type: "thing.created", thing: { id: "t-9" } });
 // Computed with Node's own HMAC, not the module under test.
 const goodSignature = `v0=${createHmac("sha256", "s3cret-zq").update(`v0:${SECONDS}:${body}`).digest("hex")}`;
-const request = (headers: Record<string, string>, text = body) => ({ method: "POST", url: "https://zq.example/hooks", headers, body: text });
+const request = (headers: Record<string, string>, text = body) => ({
+  method: "POST",
+  url: "https://zq.example/hooks",
+  headers,
+  body: text,
+});
 
 describe("verifyEvent: an HMAC over a timestamp and the raw body", () => {
   it("accepts the provider's signature and maps the event to outputs", async () => {
-    const result = await verifyEvent(timestamped, request({ "x-zq-signature": goodSignature, "x-zq-timestamp": SECONDS }), { secret: "s3cret-zq", now: NOW });
-    expect(result).toMatchObject({ ok: true, id: "ev1", outputs: { data: { id: "ev1" }, metadata: { thingId: "t-9" } } });
+    const result = await verifyEvent(
+      timestamped,
+      request({ "x-zq-signature": goodSignature, "x-zq-timestamp": SECONDS }),
+      { secret: "s3cret-zq", now: NOW },
+    );
+    expect(result).toMatchObject({
+      ok: true,
+      id: "ev1",
+      outputs: { data: { id: "ev1" }, metadata: { thingId: "t-9" } },
+    });
   });
 
   it("refuses a tampered body, a wrong secret and a missing header as SIGNATURE_MISMATCH", async () => {
     const headers = { "X-Zq-Signature": goodSignature, "X-Zq-Timestamp": SECONDS };
-    const tampered = await verifyEvent(timestamped, request(headers, body.replace("t-9", "t-8")), { secret: "s3cret-zq", now: NOW });
+    const tampered = await verifyEvent(timestamped, request(headers, body.replace("t-9", "t-8")), {
+      secret: "s3cret-zq",
+      now: NOW,
+    });
     const wrongSecret = await verifyEvent(timestamped, request(headers), { secret: "other-zq", now: NOW });
-    const missing = await verifyEvent(timestamped, request({ "X-Zq-Timestamp": SECONDS }), { secret: "s3cret-zq", now: NOW });
-    for (const r of [tampered, wrongSecret, missing]) expect(r).toMatchObject({ ok: false, error: { code: "SIGNATURE_MISMATCH", trigger: "zqhooks_thing_created" } });
+    const missing = await verifyEvent(timestamped, request({ "X-Zq-Timestamp": SECONDS }), {
+      secret: "s3cret-zq",
+      now: NOW,
+    });
+    for (const r of [tampered, wrongSecret, missing])
+      expect(r).toMatchObject({ ok: false, error: { code: "SIGNATURE_MISMATCH", trigger: "zqhooks_thing_created" } });
     expect(JSON.stringify([tampered, wrongSecret, missing])).not.toContain("s3cret-zq");
   });
 
   it("refuses a delivery signed 10 minutes ago as STALE_EVENT, before comparing signatures", async () => {
     const old = String(NOW / 1000 - 600);
     const signature = `v0=${createHmac("sha256", "s3cret-zq").update(`v0:${old}:${body}`).digest("hex")}`;
-    const result = await verifyEvent(timestamped, request({ "x-zq-signature": signature, "x-zq-timestamp": old }), { secret: "s3cret-zq", now: NOW });
+    const result = await verifyEvent(timestamped, request({ "x-zq-signature": signature, "x-zq-timestamp": old }), {
+      secret: "s3cret-zq",
+      now: NOW,
+    });
     expect(result).toMatchObject({ ok: false, error: { code: "STALE_EVENT" } });
     if (!result.ok) expect(result.error.message).toContain("600 s ago");
   });
 
   it("signs what it verifies (emit's side), and a body over the limit is MALFORMED_EVENT", async () => {
-    const headers = await signDelivery(timestamped, body, { secret: "s3cret-zq", now: NOW, url: "https://zq.example/hooks" });
+    const headers = await signDelivery(timestamped, body, {
+      secret: "s3cret-zq",
+      now: NOW,
+      url: "https://zq.example/hooks",
+    });
     expect(headers["X-Zq-Signature"]).toBe(goodSignature);
     const big = await verifyEvent(timestamped, request(headers, body.padEnd(2048)), { secret: "s3cret-zq", now: NOW });
     expect(big).toMatchObject({ ok: false, error: { code: "MALFORMED_EVENT" } });
@@ -76,34 +105,76 @@ describe("verifyEvent: an HMAC over a timestamp and the raw body", () => {
 
 describe("verifyEvent: other declared schemes", () => {
   it("checks Standard Webhooks against the specification's published example", async () => {
-    const spec = trigger({ authentication: { kind: "standard-webhooks", toleranceSeconds: 300 }, eventId: [{ from: "header", name: "webhook-id" }], outputs: [] });
-    const headers = { "webhook-id": "msg_p5jXN8AQM9LWM0D4loKWxJek", "webhook-timestamp": "1614265330", "webhook-signature": "v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=" };
-    const ok = await verifyEvent(spec, request(headers, '{"test": 2432232314}'), { secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw", now: 1614265330_000 });
+    const spec = trigger({
+      authentication: { kind: "standard-webhooks", toleranceSeconds: 300 },
+      eventId: [{ from: "header", name: "webhook-id" }],
+      outputs: [],
+    });
+    const headers = {
+      "webhook-id": "msg_p5jXN8AQM9LWM0D4loKWxJek",
+      "webhook-timestamp": "1614265330",
+      "webhook-signature": "v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=",
+    };
+    const ok = await verifyEvent(spec, request(headers, '{"test": 2432232314}'), {
+      secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+      now: 1614265330_000,
+    });
     expect(ok).toMatchObject({ ok: true, id: "msg_p5jXN8AQM9LWM0D4loKWxJek" });
-    const replayedLater = await verifyEvent(spec, request(headers, '{"test": 2432232314}'), { secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw", now: 1614265330_000 + 3600_000 });
+    const replayedLater = await verifyEvent(spec, request(headers, '{"test": 2432232314}'), {
+      secret: "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw",
+      now: 1614265330_000 + 3600_000,
+    });
     expect(replayedLater).toMatchObject({ ok: false, error: { code: "STALE_EVENT" } });
   });
 
   it("reads `t=…,v1=…` pairs, any of several signatures matching", async () => {
     const spec = trigger({
-      authentication: { kind: "hmac", algorithm: "SHA-256", encoding: "hex", header: "Zq-Signature", pairs: { signature: "v1", timestamp: "t" }, signedText: "{timestamp}.{body}", timestamp: { toleranceSeconds: 300 } },
+      authentication: {
+        kind: "hmac",
+        algorithm: "SHA-256",
+        encoding: "hex",
+        header: "Zq-Signature",
+        pairs: { signature: "v1", timestamp: "t" },
+        signedText: "{timestamp}.{body}",
+        timestamp: { toleranceSeconds: 300 },
+      },
     });
     const sig = createHmac("sha256", "whzq").update(`${SECONDS}.${body}`).digest("hex");
-    const result = await verifyEvent(spec, request({ "zq-signature": `t=${SECONDS},v1=deadbeef,v1=${sig}` }), { secret: "whzq", now: NOW });
+    const result = await verifyEvent(spec, request({ "zq-signature": `t=${SECONDS},v1=deadbeef,v1=${sig}` }), {
+      secret: "whzq",
+      now: NOW,
+    });
     expect(result.ok).toBe(true);
-    expect(await signDelivery(spec, body, { secret: "whzq", now: NOW, url: "x" })).toMatchObject({ "Zq-Signature": `t=${SECONDS},v1=${sig}` });
+    expect(await signDelivery(spec, body, { secret: "whzq", now: NOW, url: "x" })).toMatchObject({
+      "Zq-Signature": `t=${SECONDS},v1=${sig}`,
+    });
   });
 
   it("signs a form delivery over the URL and its sorted parameters (SHA-1, base64)", async () => {
     const spec = trigger({
-      authentication: { kind: "hmac", algorithm: "SHA-1", encoding: "base64", header: "X-Zq-Form-Signature", signedText: "{url}{form}" },
+      authentication: {
+        kind: "hmac",
+        algorithm: "SHA-1",
+        encoding: "base64",
+        header: "X-Zq-Form-Signature",
+        signedText: "{url}{form}",
+      },
       eventId: [{ from: "event", pointer: ["Sid"] }],
       outputs: [{ name: "from", description: "", source: { from: "event", pointer: ["From"] }, required: true }],
     });
     const form = "To=%2B15550001&From=%2B15550002&Sid=SMzq1";
     const url = "https://zq.example/hooks?x=1";
     const sig = createHmac("sha1", "formzq").update(`${url}From+15550002SidSMzq1To+15550001`).digest("base64");
-    const result = await verifyEvent(spec, { method: "POST", url, headers: { "content-type": "application/x-www-form-urlencoded", "x-zq-form-signature": sig }, body: form }, { secret: "formzq" });
+    const result = await verifyEvent(
+      spec,
+      {
+        method: "POST",
+        url,
+        headers: { "content-type": "application/x-www-form-urlencoded", "x-zq-form-signature": sig },
+        body: form,
+      },
+      { secret: "formzq" },
+    );
     expect(result).toMatchObject({ ok: true, id: "SMzq1", outputs: { metadata: { from: "+15550002" } } });
   });
 
@@ -116,13 +187,29 @@ describe("verifyEvent: other declared schemes", () => {
         { from: "event", pointer: ["resourceData", "id"] },
         { from: "event", pointer: ["changeType"] },
       ],
-      outputs: [{ name: "userId", description: "", source: { from: "event", pointer: ["resourceData", "id"] }, required: true }],
+      outputs: [
+        { name: "userId", description: "", source: { from: "event", pointer: ["resourceData", "id"] }, required: true },
+      ],
     });
-    const note = (changeType: string, clientState: string) => JSON.stringify({ value: [{ subscriptionId: "s1", clientState, changeType, resourceData: { id: "u1" } }] });
-    expect(await verifyEvent(spec, request({}, note("created", "state-zq")), { secret: "state-zq" })).toMatchObject({ ok: true, id: "s1:u1:created", outputs: { metadata: { userId: "u1" } } });
-    expect(await verifyEvent(spec, request({}, note("created", "wrong")), { secret: "state-zq" })).toMatchObject({ ok: false, error: { code: "SIGNATURE_MISMATCH" } });
-    expect(await verifyEvent(spec, request({}, note("updated", "state-zq")), { secret: "state-zq" })).toMatchObject({ ok: false, error: { code: "UNKNOWN_EVENT" } });
-    expect(await verifyEvent(spec, request({}, "{not json"), { secret: "state-zq" })).toMatchObject({ ok: false, error: { code: "MALFORMED_EVENT" } });
+    const note = (changeType: string, clientState: string) =>
+      JSON.stringify({ value: [{ subscriptionId: "s1", clientState, changeType, resourceData: { id: "u1" } }] });
+    expect(await verifyEvent(spec, request({}, note("created", "state-zq")), { secret: "state-zq" })).toMatchObject({
+      ok: true,
+      id: "s1:u1:created",
+      outputs: { metadata: { userId: "u1" } },
+    });
+    expect(await verifyEvent(spec, request({}, note("created", "wrong")), { secret: "state-zq" })).toMatchObject({
+      ok: false,
+      error: { code: "SIGNATURE_MISMATCH" },
+    });
+    expect(await verifyEvent(spec, request({}, note("updated", "state-zq")), { secret: "state-zq" })).toMatchObject({
+      ok: false,
+      error: { code: "UNKNOWN_EVENT" },
+    });
+    expect(await verifyEvent(spec, request({}, "{not json"), { secret: "state-zq" })).toMatchObject({
+      ok: false,
+      error: { code: "MALFORMED_EVENT" },
+    });
   });
 });
 
@@ -134,45 +221,120 @@ describe("answerHandshake", () => {
     ],
   } as const;
   it("echoes a validation token, decoded, as text/plain", () => {
-    expect(answerHandshake({ handshakes: [...spec.handshakes] }, { url: "/hooks/x?validationToken=abc%20123", headers: {} })).toMatchObject({ status: 200, body: "abc 123", headers: { "content-type": "text/plain; charset=utf-8" } });
+    expect(
+      answerHandshake({ handshakes: [...spec.handshakes] }, { url: "/hooks/x?validationToken=abc%20123", headers: {} }),
+    ).toMatchObject({ status: 200, body: "abc 123", headers: { "content-type": "text/plain; charset=utf-8" } });
   });
   it("echoes a hook secret header, and a plain delivery is no handshake", () => {
-    expect(answerHandshake({ handshakes: [...spec.handshakes] }, { url: "/hooks/x", headers: { "x-hook-secret": "h1" } })).toMatchObject({ status: 200, headers: { "X-Hook-Secret": "h1" } });
+    expect(
+      answerHandshake({ handshakes: [...spec.handshakes] }, { url: "/hooks/x", headers: { "x-hook-secret": "h1" } }),
+    ).toMatchObject({ status: 200, headers: { "X-Hook-Secret": "h1" } });
     expect(answerHandshake({ handshakes: [...spec.handshakes] }, { url: "/hooks/x", headers: {} })).toBeUndefined();
   });
 });
 
 describe("verifyEvent: an event id read from an object", () => {
-  it("is the object's canonical JSON: two objects are two ids, the same one with its keys in another order one id", async () => {
-    const objectIds = trigger({ items: ["value"], eventId: [{ from: "event", pointer: ["ref"] }] });
-    const delivered = (refs: unknown[]) => JSON.stringify({ value: refs.map((ref) => ({ ref, clientState: "zq-state", thing: { id: "t" } })) });
-    const result = await verifyEvent(objectIds, { method: "POST", url: "https://zq.example/hooks", headers: {}, body: delivered([{ b: 2, a: 1 }, { a: 1, b: 3 }, { a: 1, b: 2 }, ["x", { z: 1 }]]) }, { secret: "zq-state" });
-    expect(result.ok && result.events.map((e) => e.id)).toEqual(['{"a":1,"b":2}', '{"a":1,"b":3}', '{"a":1,"b":2}', '["x",{"z":1}]']);
-  });
+  it(
+    "is the object's canonical JSON: two objects are two " + "ids, the same one with its keys in another order one id",
+    async () => {
+      const objectIds = trigger({ items: ["value"], eventId: [{ from: "event", pointer: ["ref"] }] });
+      const delivered = (refs: unknown[]) =>
+        JSON.stringify({ value: refs.map((ref) => ({ ref, clientState: "zq-state", thing: { id: "t" } })) });
+      const result = await verifyEvent(
+        objectIds,
+        {
+          method: "POST",
+          url: "https://zq.example/hooks",
+          headers: {},
+          body: delivered([{ b: 2, a: 1 }, { a: 1, b: 3 }, { a: 1, b: 2 }, ["x", { z: 1 }]]),
+        },
+        { secret: "zq-state" },
+      );
+      expect(result.ok && result.events.map((e) => e.id)).toEqual([
+        '{"a":1,"b":2}',
+        '{"a":1,"b":3}',
+        '{"a":1,"b":2}',
+        '["x",{"z":1}]',
+      ]);
+    },
+  );
 });
 
 describe("verifyEvent: a delivery's JSON read losslessly", () => {
-  it("keeps a 64-bit integer id exactly, as its text, in the event id, the event and the outputs; other numbers as numbers", async () => {
-    const bigIds = trigger({ items: ["value"], eventId: [{ from: "event", pointer: ["id"] }], outputs: [{ name: "thingId", description: "", source: { from: "event", pointer: ["thing", "id"] }, required: true }] });
-    const body = '{"value":[{"id":820982911946154508,"clientState":"zq-state","thing":{"id":-9223372036854775807,"n":42,"x":1.5e300,"s":"820982911946154508 \\" 1234567890123456789"}}]}';
-    expect(JSON.parse(body).value[0].id).toBe(820982911946154500);
-    const result = await verifyEvent(bigIds, { method: "POST", url: "https://zq.example/hooks", headers: {}, body }, { secret: "zq-state" });
-    expect(result).toMatchObject({ ok: true, id: "820982911946154508", outputs: { metadata: { thingId: "-9223372036854775807" } } });
-    expect(result.ok && result.event).toEqual({ id: "820982911946154508", clientState: "zq-state", thing: { id: "-9223372036854775807", n: 42, x: 1.5e300, s: '820982911946154508 " 1234567890123456789' } });
-  });
+  it(
+    "keeps a 64-bit integer id exactly, as its text, in the event id, the event and the outputs; " +
+      "other numbers as numbers",
+    async () => {
+      const bigIds = trigger({
+        items: ["value"],
+        eventId: [{ from: "event", pointer: ["id"] }],
+        outputs: [
+          { name: "thingId", description: "", source: { from: "event", pointer: ["thing", "id"] }, required: true },
+        ],
+      });
+      const body =
+        '{"value":[{"id":820982911946154508,"clientState":"zq-state",' +
+        '"thing":{"id":-9223372036854775807,"n":42,"x":1.5e300,"s":"820982911946154508 ' +
+        '\\" 1234567890123456789"}}]}';
+      expect(JSON.parse(body).value[0].id).toBe(820982911946154500);
+      const result = await verifyEvent(
+        bigIds,
+        { method: "POST", url: "https://zq.example/hooks", headers: {}, body },
+        { secret: "zq-state" },
+      );
+      expect(result).toMatchObject({
+        ok: true,
+        id: "820982911946154508",
+        outputs: { metadata: { thingId: "-9223372036854775807" } },
+      });
+      expect(result.ok && result.event).toEqual({
+        id: "820982911946154508",
+        clientState: "zq-state",
+        thing: { id: "-9223372036854775807", n: 42, x: 1.5e300, s: '820982911946154508 " 1234567890123456789' },
+      });
+    },
+  );
 });
 
 describe("routing on a header, and a handshake in the body", () => {
-  it("takes only the deliveries whose header holds the trigger's event type, and answers a body challenge only for the body it names", async () => {
-    const routed = trigger({ matchHeaders: [{ header: "x-zq-event", equals: "thing.created" }], handshakes: [{ kind: "echo-body", pointer: ["challenge"], when: [{ pointer: ["type"], equals: "url_verification" }] }] });
-    const body = JSON.stringify({ id: "ev1", clientState: "zq-state", thing: { id: "t-1" } });
-    const at = (event: string) => verifyEvent(routed, { method: "POST", url: "https://zq.example/hooks", headers: { "X-Zq-Event": event }, body }, { secret: "zq-state" });
-    expect(await at("thing.created")).toMatchObject({ ok: true, id: "ev1" });
-    expect(await at("ping")).toMatchObject({ ok: false, error: { code: "UNKNOWN_EVENT", message: 'the delivery\'s x-zq-event header is not "thing.created": another event (x-zq-event: "thing.created")' } });
-    expect(answerBodyHandshake(routed, JSON.stringify({ type: "url_verification", challenge: "zq-3eXW" }))).toEqual({ status: 200, headers: { "content-type": "text/plain; charset=utf-8" }, body: "zq-3eXW", kind: "echo-body" });
-    expect(answerBodyHandshake(routed, JSON.stringify({ type: "event_callback", challenge: "zq-3eXW" }))).toBeUndefined();
-    expect(answerBodyHandshake(routed, "not json")).toBeUndefined();
-    // Never answered before the signature check: the query and header handshakes leave it alone.
-    expect(answerHandshake(routed, { url: "/hooks", headers: {} })).toBeUndefined();
-  });
+  it(
+    "takes only the deliveries whose header holds the trigger's event type, " +
+      "and answers a body challenge only for the body it names",
+    async () => {
+      const routed = trigger({
+        matchHeaders: [{ header: "x-zq-event", equals: "thing.created" }],
+        handshakes: [
+          { kind: "echo-body", pointer: ["challenge"], when: [{ pointer: ["type"], equals: "url_verification" }] },
+        ],
+      });
+      const body = JSON.stringify({ id: "ev1", clientState: "zq-state", thing: { id: "t-1" } });
+      const at = (event: string) =>
+        verifyEvent(
+          routed,
+          { method: "POST", url: "https://zq.example/hooks", headers: { "X-Zq-Event": event }, body },
+          { secret: "zq-state" },
+        );
+      expect(await at("thing.created")).toMatchObject({ ok: true, id: "ev1" });
+      expect(await at("ping")).toMatchObject({
+        ok: false,
+        error: {
+          code: "UNKNOWN_EVENT",
+          message:
+            'the delivery\'s x-zq-event header is not "thing.created": another event (x-zq-event: "thing.created")',
+        },
+      });
+      expect(answerBodyHandshake(routed, JSON.stringify({ type: "url_verification", challenge: "zq-3eXW" }))).toEqual({
+        status: 200,
+        headers: { "content-type": "text/plain; charset=utf-8" },
+        body: "zq-3eXW",
+        kind: "echo-body",
+      });
+      expect(
+        answerBodyHandshake(routed, JSON.stringify({ type: "event_callback", challenge: "zq-3eXW" })),
+      ).toBeUndefined();
+      expect(answerBodyHandshake(routed, "not json")).toBeUndefined();
+      // Never answered before the signature check: the query and header handshakes leave it alone.
+      expect(answerHandshake(routed, { url: "/hooks", headers: {} })).toBeUndefined();
+    },
+  );
 });

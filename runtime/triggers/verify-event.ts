@@ -22,10 +22,14 @@ export interface VerifyOptions {
 }
 
 export const TRIGGER_ERROR_CODES = {
-  SIGNATURE_MISMATCH: "The delivery's signature (or the secret echoed in it) is missing or is not the one the secret gives: it was not sent by the provider, or was changed on the way.",
-  STALE_EVENT: "The delivery's timestamp is outside the trigger's tolerance: an old delivery replayed, or a clock far off.",
+  SIGNATURE_MISMATCH:
+    "The delivery's signature (or the secret echoed in it) is missing or is not the one the secret gives: " +
+    "it was not sent by the provider, or was changed on the way.",
+  STALE_EVENT:
+    "The delivery's timestamp is outside the trigger's tolerance: an old delivery replayed, or a clock far off.",
   UNKNOWN_EVENT: "The delivery holds no event this trigger takes (another event type, or another change).",
-  MALFORMED_EVENT: "The delivery is too large, is not the JSON (or form) its trigger reads, or lacks a field a required output reads.",
+  MALFORMED_EVENT:
+    "The delivery is too large, is not the JSON (or form) its trigger reads, or lacks a field a required output reads.",
 } as const;
 export type TriggerErrorCode = keyof typeof TRIGGER_ERROR_CODES;
 
@@ -43,44 +47,84 @@ export interface TriggerEvent<O extends TriggerOutputs = TriggerOutputs> {
 }
 
 /** A delivery's events (`events`; the first also spread at the top), or why it was refused. */
-export type VerifyResult<O extends TriggerOutputs = TriggerOutputs> = ({ ok: true; events: TriggerEvent<O>[] } & TriggerEvent<O>) | { ok: false; error: { code: TriggerErrorCode; message: string; trigger: string } };
+export type VerifyResult<O extends TriggerOutputs = TriggerOutputs> =
+  | ({ ok: true; events: TriggerEvent<O>[] } & TriggerEvent<O>)
+  | { ok: false; error: { code: TriggerErrorCode; message: string; trigger: string } };
 
-export async function verifyEvent(spec: TriggerSpec, delivery: Delivery, options: VerifyOptions): Promise<VerifyResult> {
-  const fail = (code: TriggerErrorCode, message: string): VerifyResult => ({ ok: false, error: { code, message, trigger: spec.id } });
+export async function verifyEvent(
+  spec: TriggerSpec,
+  delivery: Delivery,
+  options: VerifyOptions,
+): Promise<VerifyResult> {
+  const fail = (code: TriggerErrorCode, message: string): VerifyResult => ({
+    ok: false,
+    error: { code, message, trigger: spec.id },
+  });
   const bytes = typeof delivery.body === "string" ? new TextEncoder().encode(delivery.body) : delivery.body;
-  if (bytes.byteLength > spec.maxBodyBytes) return fail("MALFORMED_EVENT", `the body is ${bytes.byteLength} bytes, over the trigger's limit of ${spec.maxBodyBytes}`);
+  if (bytes.byteLength > spec.maxBodyBytes)
+    return fail(
+      "MALFORMED_EVENT",
+      `the body is ${bytes.byteLength} bytes, over the trigger's limit of ${spec.maxBodyBytes}`,
+    );
   const body = new TextDecoder().decode(bytes);
   const headers = lowerHeaders(delivery.headers);
-  const nowMs = options.now === undefined ? Date.now() : typeof options.now === "number" ? options.now : options.now.getTime();
+  const nowMs =
+    options.now === undefined ? Date.now() : typeof options.now === "number" ? options.now : options.now.getTime();
 
-  const signed = await checkSignature(spec.authentication, { body, headers, url: delivery.url, secret: options.secret, nowMs });
+  const signed = await checkSignature(spec.authentication, {
+    body,
+    headers,
+    url: delivery.url,
+    secret: options.secret,
+    nowMs,
+  });
   if (signed) return fail(signed.code, signed.message);
 
   const parsed = parseBody(body, headers["content-type"]);
   if (parsed === undefined) return fail("MALFORMED_EVENT", "the body is not JSON (or a form) the trigger can read");
   const all = spec.items ? pointerValue(parsed, spec.items) : [parsed];
-  if (!Array.isArray(all)) return fail("MALFORMED_EVENT", `the body has no list of events at /${spec.items?.join("/")}`);
+  if (!Array.isArray(all))
+    return fail("MALFORMED_EVENT", `the body has no list of events at /${spec.items?.join("/")}`);
 
   if (spec.authentication.kind === "shared-secret") {
     const pointer = spec.authentication.pointer;
-    if (!all.every((item) => typeof pointerValue(item, pointer) === "string" && constantTimeEqual(pointerValue(item, pointer) as string, options.secret)))
+    if (
+      !all.every(
+        (item) =>
+          typeof pointerValue(item, pointer) === "string" &&
+          constantTimeEqual(pointerValue(item, pointer) as string, options.secret),
+      )
+    )
       return fail("SIGNATURE_MISMATCH", `an event's /${pointer.join("/")} is not the subscription's secret`);
   }
   const otherHeader = (spec.matchHeaders ?? []).find((m) => headers[m.header] !== m.equals);
-  if (otherHeader) return fail("UNKNOWN_EVENT", `the delivery's ${otherHeader.header} header is not ${JSON.stringify(otherHeader.equals)}: another event (${describeMatch(spec)})`);
+  if (otherHeader)
+    return fail(
+      "UNKNOWN_EVENT",
+      `the delivery's ${otherHeader.header} header is not ${JSON.stringify(otherHeader.equals)}: ` +
+        `another event (${describeMatch(spec)})`,
+    );
   const mine = all.filter((item) => spec.match.every((m) => pointerValue(item, m.pointer) === m.equals));
-  if (mine.length === 0) return fail("UNKNOWN_EVENT", `none of the ${all.length} event(s) is this trigger's (${describeMatch(spec)})`);
+  if (mine.length === 0)
+    return fail("UNKNOWN_EVENT", `none of the ${all.length} event(s) is this trigger's (${describeMatch(spec)})`);
 
   const events: TriggerEvent[] = [];
   for (const item of mine) {
     const metadata: Record<string, unknown> = {};
     for (const output of spec.outputs) {
       const value = readValue(output.source, item, parsed, headers);
-      if (value === undefined && output.required) return fail("MALFORMED_EVENT", `an event lacks ${describeValue(output.source)}, which the output metadata.${output.name} reads`);
+      if (value === undefined && output.required)
+        return fail(
+          "MALFORMED_EVENT",
+          `an event lacks ${describeValue(output.source)}, which the output metadata.${output.name} reads`,
+        );
       if (value !== undefined) metadata[output.name] = value;
     }
     const idParts = spec.eventId.map((v) => readValue(v, item, parsed, headers));
-    const id = idParts.every((p) => p !== undefined) && idParts.length > 0 ? idParts.map(idPart).join(":") : `sha256:${toHex(await sha256(body))}:${events.length}`;
+    const id =
+      idParts.every((p) => p !== undefined) && idParts.length > 0
+        ? idParts.map(idPart).join(":")
+        : `sha256:${toHex(await sha256(body))}:${events.length}`;
     events.push({ id, event: item, outputs: { data: item, metadata } });
   }
   return { ok: true, events, ...(events[0] as TriggerEvent) };
@@ -94,23 +138,43 @@ interface SignatureInput {
   nowMs: number;
 }
 
-async function checkSignature(auth: DeliveryAuthentication, input: SignatureInput): Promise<{ code: TriggerErrorCode; message: string } | undefined> {
+async function checkSignature(
+  auth: DeliveryAuthentication,
+  input: SignatureInput,
+): Promise<{ code: TriggerErrorCode; message: string } | undefined> {
   if (auth.kind === "shared-secret") return undefined;
   if (auth.kind === "standard-webhooks") {
     const id = input.headers["webhook-id"];
     const timestamp = input.headers["webhook-timestamp"];
     const header = input.headers["webhook-signature"];
-    if (!id || !timestamp || !header) return { code: "SIGNATURE_MISMATCH" satisfies TriggerErrorCode, message: "the delivery lacks webhook-id, webhook-timestamp or webhook-signature" };
+    if (!id || !timestamp || !header)
+      return {
+        code: "SIGNATURE_MISMATCH" satisfies TriggerErrorCode,
+        message: "the delivery lacks webhook-id, webhook-timestamp or webhook-signature",
+      };
     const stale = staleness(timestamp, auth.toleranceSeconds, input.nowMs);
     if (stale) return stale;
     const key = fromBase64(input.secret.startsWith("whsec_") ? input.secret.slice(6) : input.secret);
-    if (!key) return { code: "SIGNATURE_MISMATCH" satisfies TriggerErrorCode, message: "the secret is not base64 (Standard Webhooks secrets are `whsec_` and base64)" };
+    if (!key)
+      return {
+        code: "SIGNATURE_MISMATCH" satisfies TriggerErrorCode,
+        message: "the secret is not base64 (Standard Webhooks secrets are `whsec_` and base64)",
+      };
     const expected = toBase64(await hmac("SHA-256", key, `${id}.${timestamp}.${input.body}`));
     const offered = header.split(" ").flatMap((s) => (s.startsWith("v1,") ? [s.slice(3)] : []));
-    return offered.some((s) => constantTimeEqual(s, expected)) ? undefined : { code: "SIGNATURE_MISMATCH" satisfies TriggerErrorCode, message: "no v1 signature in webhook-signature matches the body" };
+    return offered.some((s) => constantTimeEqual(s, expected))
+      ? undefined
+      : {
+          code: "SIGNATURE_MISMATCH" satisfies TriggerErrorCode,
+          message: "no v1 signature in webhook-signature matches the body",
+        };
   }
   const header = input.headers[auth.header.toLowerCase()];
-  if (!header) return { code: "SIGNATURE_MISMATCH" satisfies TriggerErrorCode, message: `the delivery has no ${auth.header} header` };
+  if (!header)
+    return {
+      code: "SIGNATURE_MISMATCH" satisfies TriggerErrorCode,
+      message: `the delivery has no ${auth.header} header`,
+    };
   let offered: string[];
   let timestamp = auth.timestamp?.header ? input.headers[auth.timestamp.header.toLowerCase()] : undefined;
   if (auth.pairs) {
@@ -122,30 +186,61 @@ async function checkSignature(auth: DeliveryAuthentication, input: SignatureInpu
     const t = pairs.find(([k]) => k === auth.pairs?.timestamp)?.[1];
     if (t !== undefined) timestamp = t;
   } else {
-    offered = [auth.prefix && header.startsWith(auth.prefix) ? header.slice(auth.prefix.length) : auth.prefix ? "" : header];
+    offered = [
+      auth.prefix && header.startsWith(auth.prefix) ? header.slice(auth.prefix.length) : auth.prefix ? "" : header,
+    ];
   }
   if (auth.timestamp) {
-    if (!timestamp) return { code: "STALE_EVENT" satisfies TriggerErrorCode, message: "the delivery carries no timestamp" };
+    if (!timestamp)
+      return { code: "STALE_EVENT" satisfies TriggerErrorCode, message: "the delivery carries no timestamp" };
     const stale = staleness(timestamp, auth.timestamp.toleranceSeconds, input.nowMs);
     if (stale) return stale;
   }
-  const secret = auth.secret?.encoding === "base64" ? fromBase64(auth.secret.prefix && input.secret.startsWith(auth.secret.prefix) ? input.secret.slice(auth.secret.prefix.length) : input.secret) : new TextEncoder().encode(input.secret);
-  if (!secret) return { code: "SIGNATURE_MISMATCH" satisfies TriggerErrorCode, message: "the secret is not base64, as the trigger declares" };
+  const secret =
+    auth.secret?.encoding === "base64"
+      ? fromBase64(
+          auth.secret.prefix && input.secret.startsWith(auth.secret.prefix)
+            ? input.secret.slice(auth.secret.prefix.length)
+            : input.secret,
+        )
+      : new TextEncoder().encode(input.secret);
+  if (!secret)
+    return {
+      code: "SIGNATURE_MISMATCH" satisfies TriggerErrorCode,
+      message: "the secret is not base64, as the trigger declares",
+    };
   const text = signedText(auth.signedText, { body: input.body, timestamp, url: input.url, headers: input.headers });
   const digest = await hmac(auth.algorithm, secret, text);
   const expected = auth.encoding === "hex" ? toHex(digest) : toBase64(digest);
-  const matches = offered.some((s) => (auth.encoding === "hex" ? constantTimeEqual(s.toLowerCase(), expected) : constantTimeEqual(s, expected)));
-  return matches ? undefined : { code: "SIGNATURE_MISMATCH" satisfies TriggerErrorCode, message: `the ${auth.header} signature does not match the body` };
+  const matches = offered.some((s) =>
+    auth.encoding === "hex" ? constantTimeEqual(s.toLowerCase(), expected) : constantTimeEqual(s, expected),
+  );
+  return matches
+    ? undefined
+    : {
+        code: "SIGNATURE_MISMATCH" satisfies TriggerErrorCode,
+        message: `the ${auth.header} signature does not match the body`,
+      };
 }
 
 /** A timestamp in seconds (or milliseconds, when it is that large) outside the tolerance. */
-function staleness(timestamp: string, toleranceSeconds: number, nowMs: number): { code: TriggerErrorCode; message: string } | undefined {
+function staleness(
+  timestamp: string,
+  toleranceSeconds: number,
+  nowMs: number,
+): { code: TriggerErrorCode; message: string } | undefined {
   const n = Number(timestamp);
-  if (!Number.isFinite(n)) return { code: "STALE_EVENT" satisfies TriggerErrorCode, message: "the delivery's timestamp is not a number" };
+  if (!Number.isFinite(n))
+    return { code: "STALE_EVENT" satisfies TriggerErrorCode, message: "the delivery's timestamp is not a number" };
   const ms = n > 1e11 ? n : n * 1000;
   const age = Math.round((nowMs - ms) / 1000);
   if (Math.abs(age) <= toleranceSeconds) return undefined;
-  return { code: "STALE_EVENT" satisfies TriggerErrorCode, message: `the delivery was signed ${Math.abs(age)} s ${age >= 0 ? "ago" : "ahead"}, outside the ${toleranceSeconds} s tolerance` };
+  return {
+    code: "STALE_EVENT" satisfies TriggerErrorCode,
+    message:
+      `the delivery was signed ${Math.abs(age)} s ${age >= 0 ? "ago" : "ahead"}, ` +
+      `outside the ${toleranceSeconds} s tolerance`,
+  };
 }
 
 function parseBody(body: string, contentType: string | undefined): unknown {
@@ -207,7 +302,11 @@ function idPart(value: unknown): string {
 }
 
 function canonicalJson(value: unknown): string {
-  return JSON.stringify(value, (_key, v: unknown) => (v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v));
+  return JSON.stringify(value, (_key, v: unknown) =>
+    v && typeof v === "object" && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
 }
 
 function describeValue(source: DeliveryValue): string {
@@ -215,7 +314,12 @@ function describeValue(source: DeliveryValue): string {
 }
 
 function describeMatch(spec: TriggerSpec): string {
-  return [...(spec.matchHeaders ?? []).map((m) => `${m.header}: ${JSON.stringify(m.equals)}`), ...spec.match.map((m) => `/${m.pointer.join("/")} = ${JSON.stringify(m.equals)}`)].join(", ") || "any event";
+  return (
+    [
+      ...(spec.matchHeaders ?? []).map((m) => `${m.header}: ${JSON.stringify(m.equals)}`),
+      ...spec.match.map((m) => `/${m.pointer.join("/")} = ${JSON.stringify(m.equals)}`),
+    ].join(", ") || "any event"
+  );
 }
 
 /** Header names in lower case, one value each (the first of a repeated header). */
@@ -230,5 +334,7 @@ export function lowerHeaders(headers: Delivery["headers"]): Record<string, strin
 }
 
 async function sha256(text: string): Promise<Uint8Array> {
-  return new Uint8Array(await globalThis.crypto.subtle.digest("SHA-256", new TextEncoder().encode(text) as BufferSource));
+  return new Uint8Array(
+    await globalThis.crypto.subtle.digest("SHA-256", new TextEncoder().encode(text) as BufferSource),
+  );
 }

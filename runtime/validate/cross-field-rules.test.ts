@@ -14,7 +14,15 @@ const getBook = shelf.operations.map((o) => o.tool).find((t) => t.id === "shelf_
 const bookId = getBook.params.find((p) => p.name === "bookId") as ParamSpec;
 const KEY = "shelf-key-7f3a9c2e51";
 const BOOK = { id: "b9", title: "Dune", state: "ready" };
-const unsentDefault: ParamSpec = { ...bookId, name: "zqExact", type: "boolean", required: false, default: true, sendDefault: false, wire: { in: "query", name: "zq_exact" } };
+const unsentDefault: ParamSpec = {
+  ...bookId,
+  name: "zqExact",
+  type: "boolean",
+  required: false,
+  default: true,
+  sendDefault: false,
+  wire: { in: "query", name: "zq_exact" },
+};
 const plain: ParamSpec = { ...bookId, name: "zqTerm", required: false, wire: { in: "query", name: "zq_term" } };
 
 function toolWith(rule: RuleSpec): ToolSpec {
@@ -27,18 +35,29 @@ describe("a default that is not sent, in a rule over which parameters are given"
     { rule: "exactlyOne", params: ["zqExact", "zqTerm"] },
   ];
   for (const rule of rules) {
-    it(`${rule.rule}: a call giving neither is refused before any request, though the unsent default applies`, async () => {
-      const { fetch, seen } = scriptedFetch(json(200, BOOK));
-      const tool = toolWith(rule);
-      const result = await createExecutor({ [tool.id]: tool }, fullSupport)(tool.id, { apiKey: KEY, bookId: "b9" }, { fetch });
-      expect(result).toMatchObject({ success: false, error: { type: "validation", rule: rule.rule } });
-      expect(seen).toHaveLength(0);
-    });
+    it(
+      `${rule.rule}: a call giving neither is refused ` + `before any request, though the unsent default applies`,
+      async () => {
+        const { fetch, seen } = scriptedFetch(json(200, BOOK));
+        const tool = toolWith(rule);
+        const result = await createExecutor({ [tool.id]: tool }, fullSupport)(
+          tool.id,
+          { apiKey: KEY, bookId: "b9" },
+          { fetch },
+        );
+        expect(result).toMatchObject({ success: false, error: { type: "validation", rule: rule.rule } });
+        expect(seen).toHaveLength(0);
+      },
+    );
 
     it(`${rule.rule}: the same parameter given by the caller counts, and goes out`, async () => {
       const { fetch, seen } = scriptedFetch(json(200, BOOK));
       const tool = toolWith(rule);
-      const result = await createExecutor({ [tool.id]: tool }, fullSupport)(tool.id, { apiKey: KEY, bookId: "b9", zqExact: true }, { fetch });
+      const result = await createExecutor({ [tool.id]: tool }, fullSupport)(
+        tool.id,
+        { apiKey: KEY, bookId: "b9", zqExact: true },
+        { fetch },
+      );
       expect(result).toMatchObject({ success: true });
       expect(new URL(seen[0]?.url ?? "http://x").searchParams.get("zq_exact")).toBe("true");
     });
@@ -46,22 +65,56 @@ describe("a default that is not sent, in a rule over which parameters are given"
 });
 
 describe("atMostOne: the parameters of at most one group, each group whole", () => {
-  const timed: ParamSpec = { ...bookId, name: "zqLimit", type: "number", required: false, wire: { in: "query", name: "zq_limit" } };
-  const step: ParamSpec = { ...bookId, name: "zqStep", type: "number", required: false, wire: { in: "query", name: "zq_step" } };
-  const days: ParamSpec = { ...bookId, name: "zqDays", type: "number", required: false, wire: { in: "query", name: "zq_days" } };
-  const tool: ToolSpec = { ...getBook, routes: [], params: [...getBook.params, timed, step, days], rules: [{ rule: "atMostOne", groups: [["zqLimit", "zqStep"], ["zqDays"]] }] };
+  const timed: ParamSpec = {
+    ...bookId,
+    name: "zqLimit",
+    type: "number",
+    required: false,
+    wire: { in: "query", name: "zq_limit" },
+  };
+  const step: ParamSpec = {
+    ...bookId,
+    name: "zqStep",
+    type: "number",
+    required: false,
+    wire: { in: "query", name: "zq_step" },
+  };
+  const days: ParamSpec = {
+    ...bookId,
+    name: "zqDays",
+    type: "number",
+    required: false,
+    wire: { in: "query", name: "zq_days" },
+  };
+  const tool: ToolSpec = {
+    ...getBook,
+    routes: [],
+    params: [...getBook.params, timed, step, days],
+    rules: [{ rule: "atMostOne", groups: [["zqLimit", "zqStep"], ["zqDays"]] }],
+  };
   const call = async (extra: Record<string, unknown>) => {
     const { fetch, seen } = scriptedFetch(json(200, BOOK));
-    const result = await createExecutor({ [tool.id]: tool }, fullSupport)(tool.id, { apiKey: KEY, bookId: "b9", ...extra }, { fetch });
+    const result = await createExecutor({ [tool.id]: tool }, fullSupport)(
+      tool.id,
+      { apiKey: KEY, bookId: "b9", ...extra },
+      { fetch },
+    );
     return { result, sent: seen.length };
   };
 
   it("one group whole, or none, goes out", async () => {
-    for (const extra of [{ zqLimit: 60, zqStep: 1 }, { zqDays: 3 }, {}]) expect(await call(extra)).toMatchObject({ result: { success: true }, sent: 1 });
+    for (const extra of [{ zqLimit: 60, zqStep: 1 }, { zqDays: 3 }, {}])
+      expect(await call(extra)).toMatchObject({ result: { success: true }, sent: 1 });
   });
 
   it("two groups, or part of one, are refused before any request, naming the parameter", async () => {
-    expect(await call({ zqLimit: 60, zqStep: 1, zqDays: 3 })).toMatchObject({ result: { success: false, error: { rule: "atMostOne", param: "zqDays" } }, sent: 0 });
-    expect(await call({ zqLimit: 60 })).toMatchObject({ result: { success: false, error: { rule: "atMostOne", param: "zqStep" } }, sent: 0 });
+    expect(await call({ zqLimit: 60, zqStep: 1, zqDays: 3 })).toMatchObject({
+      result: { success: false, error: { rule: "atMostOne", param: "zqDays" } },
+      sent: 0,
+    });
+    expect(await call({ zqLimit: 60 })).toMatchObject({
+      result: { success: false, error: { rule: "atMostOne", param: "zqStep" } },
+      sent: 0,
+    });
   });
 });

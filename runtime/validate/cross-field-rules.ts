@@ -7,14 +7,23 @@ import type { Issue } from "../common/issue.js";
 import { redactThenCut } from "../common/outgoing-text.js";
 import type { RuleSpec, ToolCall } from "../spec/tool-types.js";
 
-/** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
+/**
+ * The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader;
+ * tool-field-readers.test.ts: each reader reads it).
+ */
 export const TOOL_FIELDS_READ = ["rules"] as const satisfies readonly (keyof ToolCall)[];
 
 /**
  * Cross-field rules over normalised values (defaults applied); `secrets`: redacted from a value before it is cut to
  * be shown; `unsent`: the parameters whose default applies but is not sent.
  */
-export function checkRules(tool: ToolCall, values: Record<string, unknown>, rules: readonly RuleSpec[] = tool.rules, secrets: readonly string[] = [], unsent: ReadonlySet<string> = NONE): Issue[] {
+export function checkRules(
+  tool: ToolCall,
+  values: Record<string, unknown>,
+  rules: readonly RuleSpec[] = tool.rules,
+  secrets: readonly string[] = [],
+  unsent: ReadonlySet<string> = NONE,
+): Issue[] {
   const issues: Issue[] = [];
   for (const rule of rules) checkRule(rule, values, tool, issues, secrets, unsent);
   return issues;
@@ -22,7 +31,14 @@ export function checkRules(tool: ToolCall, values: Record<string, unknown>, rule
 
 const NONE: ReadonlySet<string> = new Set();
 
-function checkRule(rule: RuleSpec, values: Record<string, unknown>, tool: ToolCall, issues: Issue[], secrets: readonly string[], unsent: ReadonlySet<string>): void {
+function checkRule(
+  rule: RuleSpec,
+  values: Record<string, unknown>,
+  tool: ToolCall,
+  issues: Issue[],
+  secrets: readonly string[],
+  unsent: ReadonlySet<string>,
+): void {
   const present = (name: string) => values[name] !== undefined && !unsent.has(name);
   switch (rule.rule) {
     case "exactlyOne": {
@@ -31,7 +47,9 @@ function checkRule(rule: RuleSpec, values: Record<string, unknown>, tool: ToolCa
         issues.push({
           param: given[1] ?? rule.params[0],
           rule: "exactlyOne",
-          message: `exactly one of ${rule.params.join(", ")} is required, got ${given.length ? given.join(" and ") : "none"}`,
+          message:
+            `exactly one of ${rule.params.join(", ")} is required, got ` +
+            `${given.length ? given.join(" and ") : "none"}`,
         });
       }
       return;
@@ -40,10 +58,15 @@ function checkRule(rule: RuleSpec, values: Record<string, unknown>, tool: ToolCa
       if (rule.groups.some((group) => group.every(present))) return;
       const alternatives = rule.groups.map((g) => g.join(" with "));
       const given = rule.groups.flat().filter(present);
+      const either =
+        alternatives.length > 1
+          ? `${alternatives.slice(0, -1).join(", ")} or ${alternatives[alternatives.length - 1]}`
+          : alternatives[0];
+      const got = given.length ? `only ${[...new Set(given)].join(", ")}` : "none of them";
       issues.push({
         param: itemAt(itemAt(rule.groups, 0), 0),
         rule: "anyOf",
-        message: `${tool.id} needs ${alternatives.length > 1 ? `${alternatives.slice(0, -1).join(", ")} or ${alternatives[alternatives.length - 1]}` : alternatives[0]}, got ${given.length ? `only ${[...new Set(given)].join(", ")}` : "none of them"}`,
+        message: `${tool.id} needs ${either}, got ${got}`,
       });
       return;
     }
@@ -53,14 +76,22 @@ function checkRule(rule: RuleSpec, values: Record<string, unknown>, tool: ToolCa
         issues.push({
           param: itemAt(itemAt(touched, 1).filter(present), 0),
           rule: "atMostOne",
-          message: `${tool.id} takes at most one of ${rule.groups.map((g) => g.join(" with ")).join(", or ")}, got ${touched.map((g) => g.filter(present).join(" and ")).join(" with ")}`,
+          message:
+            `${tool.id} takes at most one of ${rule.groups.map((g) => g.join(" with ")).join(", or ")}, ` +
+            `got ${touched.map((g) => g.filter(present).join(" and ")).join(" with ")}`,
         });
         return;
       }
       const group = touched[0];
       const lacking = group?.filter((n) => !present(n)) ?? [];
       if (group && lacking.length) {
-        issues.push({ param: itemAt(lacking, 0), rule: "atMostOne", message: `${lacking.join(", ")}: required with ${group.filter(present).join(", ")} (${group.join(", ")} go together)` });
+        issues.push({
+          param: itemAt(lacking, 0),
+          rule: "atMostOne",
+          message:
+            `${lacking.join(", ")}: required with ${group.filter(present).join(", ")} (${group.join(", ")} ` +
+            `go together)`,
+        });
       }
       return;
     }
@@ -81,12 +112,15 @@ function checkRule(rule: RuleSpec, values: Record<string, unknown>, tool: ToolCa
               : length !== undefined && limits.maxLength !== undefined && length > limits.maxLength
                 ? `must be at most ${limits.maxLength} characters long (it has ${length})`
                 : undefined;
-      if (broken)
+      if (broken) {
+        const shown =
+          typeof value === "string" ? JSON.stringify(redactThenCut(value, secrets, 100, false)) : JSON.stringify(value);
         issues.push({
           param: rule.param,
           rule: "dependentLimits",
-          message: `${rule.param}: ${broken}${when}, got ${typeof value === "string" ? JSON.stringify(redactThenCut(value, secrets, 100, false)) : JSON.stringify(value)}`,
+          message: `${rule.param}: ${broken}${when}, got ${shown}`,
         });
+      }
       return;
     }
     case "allowedValues": {
@@ -98,8 +132,10 @@ function checkRule(rule: RuleSpec, values: Record<string, unknown>, tool: ToolCa
         param: rule.param,
         rule: "allowedValues",
         message: allowed.length
-          ? `${rule.param}: must be one of ${allowed.join(", ")} when ${rule.dependsOn} is ${String(selector)}, got ${JSON.stringify(value)}`
-          : `${rule.param}: must be left out when ${rule.dependsOn} is ${String(selector)}, got ${JSON.stringify(value)}`,
+          ? `${rule.param}: must be one of ${allowed.join(", ")} when ${rule.dependsOn} is ${String(selector)}, ` +
+            `got ${JSON.stringify(value)}`
+          : `${rule.param}: must be left out when ${rule.dependsOn} is ${String(selector)}, ` +
+            `got ${JSON.stringify(value)}`,
       });
     }
   }

@@ -17,7 +17,8 @@ const nested = (depth: number, inner: unknown = 1): unknown => {
   for (let i = 0; i < depth; i++) v = [v];
   return v;
 };
-const send = (tool: ToolSpec, params: Record<string, unknown>) => executeToolDefinition(tool, { apiKey: "zq-deep-key-1", ...params }, { baseUrl: "http://127.0.0.1:9", retries: 0 });
+const send = (tool: ToolSpec, params: Record<string, unknown>) =>
+  executeToolDefinition(tool, { apiKey: "zq-deep-key-1", ...params }, { baseUrl: "http://127.0.0.1:9", retries: 0 });
 
 describe("a value nested past the nesting limit", () => {
   it("given to a JSON parameter, as a value or as JSON text, is refused with the rule before any request", async () => {
@@ -26,14 +27,24 @@ describe("a value nested past the nesting limit", () => {
       const result = await send(add, { shelfId: "s-1", title: "Zq", meta });
       expect(result).toMatchObject({
         success: false,
-        error: { type: "validation", param: "meta", rule: "depth", message: "meta: is nested more than 100 levels deep (rule: depth; arrays and objects may nest at most 100 levels), got a value nested deeper at q/0/0/…/0/0" },
+        error: {
+          type: "validation",
+          param: "meta",
+          rule: "depth",
+          message:
+            "meta: is nested more than 100 levels deep (rule: depth; arrays and objects may nest at most 100 " +
+            "levels), got a value nested deeper at q/0/0/…/0/0",
+        },
       });
     }
   });
 
   it("given to a parameter of another type, is refused by its type without showing the value", async () => {
     const result = await send(shelf("shelf_get_book"), { bookId: nested(10_000) });
-    expect(result).toMatchObject({ success: false, error: { type: "validation", param: "bookId", rule: "type", message: "bookId: must be a string, got array …" } });
+    expect(result).toMatchObject({
+      success: false,
+      error: { type: "validation", param: "bookId", rule: "type", message: "bookId: must be a string, got array …" },
+    });
   });
 
   it("at the limit, is checked as any other value", async () => {
@@ -57,7 +68,9 @@ describe("a model's argument nested past the nesting limit", () => {
           type: "validation",
           param: "bookId",
           rule: "depth",
-          message: `bookId: is nested more than 100 levels deep (rule: depth; arrays and objects may nest at most 100 levels), got a value nested deeper at ${at}`,
+          message:
+            `bookId: is nested more than 100 levels deep (rule: depth; arrays and objects may nest at most 100 ` +
+            `levels), got a value nested deeper at ${at}`,
         }),
       });
     }

@@ -22,8 +22,14 @@ export function isFileBytes(value: unknown): value is Uint8Array | ArrayBuffer |
 }
 
 /** The kind of a file value, or the problem with it (`secrets`: redacted from a value before it is cut to be shown). */
-export function fileValue(spec: Pick<ParamCall, "name" | "maxBytes">, raw: unknown, secrets: readonly string[] = []): { file: FileValue } | { issue: Issue } {
-  const fail = (rule: string, message: string): { issue: Issue } => ({ issue: { param: spec.name, rule, message: `${spec.name}: ${message}` } });
+export function fileValue(
+  spec: Pick<ParamCall, "name" | "maxBytes">,
+  raw: unknown,
+  secrets: readonly string[] = [],
+): { file: FileValue } | { issue: Issue } {
+  const fail = (rule: string, message: string): { issue: Issue } => ({
+    issue: { param: spec.name, rule, message: `${spec.name}: ${message}` },
+  });
   if (isFileBytes(raw)) {
     const bytes = raw instanceof ArrayBuffer ? new Uint8Array(raw) : raw;
     const size = bytes instanceof Uint8Array ? bytes.byteLength : bytes.size;
@@ -33,17 +39,30 @@ export function fileValue(spec: Pick<ParamCall, "name" | "maxBytes">, raw: unkno
     const name = typeof named === "string" && named !== "" ? named : undefined;
     return { file: { bytes, ...(name ? { name } : {}) } };
   }
-  if (typeof raw !== "string") return fail("type", `must be a file: bytes (Uint8Array, ArrayBuffer or Blob), a path, or an https address, got ${raw === null ? "null" : Array.isArray(raw) ? "an array" : typeof raw}`);
+  if (typeof raw !== "string")
+    return fail(
+      "type",
+      `must be a file: bytes (Uint8Array, ArrayBuffer or Blob), a path, or an https address, ` +
+        `got ${raw === null ? "null" : Array.isArray(raw) ? "an array" : typeof raw}`,
+    );
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(raw)) {
     let url: URL;
     try {
       url = new URL(raw);
     } catch {
-      return fail("format", `must be a file's path or an https address; ${JSON.stringify(redactThenCut(raw, secrets, 100, false))} is not a valid address`);
+      return fail(
+        "format",
+        `must be a file's path or an https address; ${JSON.stringify(redactThenCut(raw, secrets, 100, false))}` +
+          ` is not a valid address`,
+      );
     }
-    if (url.username || url.password) return fail("format", "a file's address must not hold a user name or password (withheld)");
+    if (url.username || url.password)
+      return fail("format", "a file's address must not hold a user name or password (withheld)");
     if (url.protocol !== "https:" && !(url.protocol === "http:" && isLoopback(url.hostname))) {
-      return fail("format", `a file's address must be https (http only on a loopback host), got a ${url.protocol} address`);
+      return fail(
+        "format",
+        `a file's address must be https (http only on a loopback host), got a ${url.protocol} address`,
+      );
     }
     return { file: { url } };
   }
@@ -53,5 +72,9 @@ export function fileValue(spec: Pick<ParamCall, "name" | "maxBytes">, raw: unkno
 /** The problem with a file of `size` bytes, if it is over the parameter's limit. */
 export function sizeIssue(spec: Pick<ParamCall, "name" | "maxBytes">, size: number): Issue | undefined {
   if (spec.maxBytes === undefined || size <= spec.maxBytes) return undefined;
-  return { param: spec.name, rule: "maxBytes", message: `${spec.name}: the file has ${size} bytes, more than the ${spec.maxBytes} it may have (maxBytes)` };
+  return {
+    param: spec.name,
+    rule: "maxBytes",
+    message: `${spec.name}: the file has ${size} bytes, more than the ${spec.maxBytes} it may have (maxBytes)`,
+  };
 }

@@ -13,7 +13,14 @@ import { fileValue } from "./file-values.js";
 import { stringRules } from "./string-rules.js";
 import { numberRules } from "./number-rules.js";
 import { paramUnions } from "./param-unions.js";
-import { booleanValue, type Checked, checkValueWith, type Validated, type ValueSupport, validateInput } from "./validate-params.js";
+import {
+  booleanValue,
+  type Checked,
+  checkValueWith,
+  type Validated,
+  type ValueSupport,
+  validateInput,
+} from "./validate-params.js";
 
 export const VALUE_SUPPORT: Required<ValueSupport> = {
   boolean: booleanValue,
@@ -32,7 +39,10 @@ export function validateParams(tool: ToolCall, input: Record<string, unknown>): 
   return validateInput(tool, input, VALUE_SUPPORT);
 }
 
-/** Check and normalise one given (non-empty) value, every check included; `tool` tells where else (routes) the value may be placed. */
+/**
+ * Check and normalise one given (non-empty) value, every check included; `tool` tells where else (routes) the value may
+ * be placed.
+ */
 export function checkValue(spec: ParamCall, raw: unknown, tool?: Pick<ToolCall, "routes" | "auth">): Checked {
   return checkValueWith(spec, raw, VALUE_SUPPORT, tool);
 }

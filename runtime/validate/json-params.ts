@@ -9,10 +9,22 @@ import { type Checked, compiled, problem, show, type ValueSupport } from "./vali
 import { lacks } from "../common/unsupported.js";
 import { redact } from "../common/redact.js";
 
-/** Check and normalise a given (non-empty) value of a json parameter; `secrets`: redacted from a value before it is cut to be shown. */
-export function checkJson(spec: ParamCall, raw: unknown, secrets: readonly string[] = [], support?: ValueSupport, tool?: Pick<ToolCall, "routes" | "auth">): Checked {
+/**
+ * Check and normalise a given (non-empty) value of a json parameter; `secrets`: redacted from a value before it is cut
+ * to be shown.
+ */
+export function checkJson(
+  spec: ParamCall,
+  raw: unknown,
+  secrets: readonly string[] = [],
+  support?: ValueSupport,
+  tool?: Pick<ToolCall, "routes" | "auth">,
+): Checked {
   // A value of several forms (`anyOf`): the unions support's (param-unions.ts), with the checks of each form's type.
-  if (spec.anyOf) return support?.unions ? support.unions.check(spec, raw, support, tool, secrets) : { issue: lacks("unions", spec.name) };
+  if (spec.anyOf)
+    return support?.unions
+      ? support.unions.check(spec, raw, support, tool, secrets)
+      : { issue: lacks("unions", spec.name) };
   let value = raw;
   if (typeof raw === "string") {
     try {
@@ -25,30 +37,78 @@ export function checkJson(spec: ParamCall, raw: unknown, secrets: readonly strin
   const deep = tooDeep(value);
   if (deep) return { issue: nestingIssue(spec.name, deep) };
   const kind = Array.isArray(value) ? "array" : value === null ? "null" : typeof value;
-  if (spec.jsonType && kind !== spec.jsonType) return problem(spec, "jsonType", `must be a JSON ${spec.jsonType}, not ${kind === "object" ? "an object" : `a ${kind}`}`, raw, secrets);
-  if (!spec.jsonType && kind !== "object" && kind !== "array") return problem(spec, "jsonType", "must be a JSON object or array", raw, secrets);
+  if (spec.jsonType && kind !== spec.jsonType)
+    return problem(
+      spec,
+      "jsonType",
+      `must be a JSON ${spec.jsonType}, not ${kind === "object" ? "an object" : `a ${kind}`}`,
+      raw,
+      secrets,
+    );
+  if (!spec.jsonType && kind !== "object" && kind !== "array")
+    return problem(spec, "jsonType", "must be a JSON object or array", raw, secrets);
   if (spec.forbiddenKeys && kind === "object") {
     const { keys, caseInsensitive, hint } = spec.forbiddenKeys;
-    const refused = Object.keys(value as object).find((k) => keys.some((f) => (caseInsensitive ? f.toLowerCase() === k.toLowerCase() : f === k)));
+    const refused = Object.keys(value as object).find((k) =>
+      keys.some((f) => (caseInsensitive ? f.toLowerCase() === k.toLowerCase() : f === k)),
+    );
     if (refused !== undefined) {
       return {
         issue: {
           param: spec.name,
           rule: "forbiddenKeys",
-          message: `${spec.name}: must not contain ${keys.map((k) => JSON.stringify(k)).join(" or ")}${caseInsensitive ? " (in any case)" : ""}${hint ? `: ${hint}` : ""}, got key ${JSON.stringify(refused)}`,
+          message:
+            `${spec.name}: must not contain ${keys.map((k) => JSON.stringify(k)).join(" or ")}` +
+            `${caseInsensitive ? " (in any case)" : ""}${hint ? `: ${hint}` : ""}, ` +
+            `got key ${JSON.stringify(refused)}`,
         },
       };
     }
   }
   if (kind === "array") {
     const count = (value as unknown[]).length;
-    if (spec.minItems !== undefined && count < spec.minItems) return problem(spec, "minItems", `must hold at least ${spec.minItems} item${spec.minItems === 1 ? "" : "s"} (it holds ${count})`, raw, secrets);
-    if (spec.maxItems !== undefined && count > spec.maxItems) return problem(spec, "maxItems", `must hold at most ${spec.maxItems} item${spec.maxItems === 1 ? "" : "s"} (it holds ${count})`, raw, secrets);
+    if (spec.minItems !== undefined && count < spec.minItems)
+      return problem(
+        spec,
+        "minItems",
+        `must hold at least ${spec.minItems} item${spec.minItems === 1 ? "" : "s"} (it holds ${count})`,
+        raw,
+        secrets,
+      );
+    if (spec.maxItems !== undefined && count > spec.maxItems)
+      return problem(
+        spec,
+        "maxItems",
+        `must hold at most ${spec.maxItems} item${spec.maxItems === 1 ? "" : "s"} (it holds ${count})`,
+        raw,
+        secrets,
+      );
   }
   const broken = brokenText(value, "");
-  if (broken) return { issue: { param: spec.name, rule: "characters", message: `${spec.name}${broken.where}: must be well-formed Unicode (it holds half of a surrogate pair), got ${show(spec, broken.text, secrets)}` } };
-  const nested = kind === "object" ? objectProblem(spec, value as Record<string, unknown>) : kind === "array" ? arrayProblem(spec, value as unknown[]) : undefined;
-  if (nested) return { issue: { param: spec.name, rule: nested.rule, message: `${spec.name}${nested.where}: ${nested.text}, got ${show(spec, nested.value, secrets)}` } };
+  if (broken)
+    return {
+      issue: {
+        param: spec.name,
+        rule: "characters",
+        message:
+          `${spec.name}${broken.where}: must be well-formed Unicode (it holds half of a surrogate pair), ` +
+          `got ${show(spec, broken.text, secrets)}`,
+      },
+    };
+  const nested =
+    kind === "object"
+      ? objectProblem(spec, value as Record<string, unknown>)
+      : kind === "array"
+        ? arrayProblem(spec, value as unknown[])
+        : undefined;
+  if (nested)
+    return {
+      issue: {
+        param: spec.name,
+        rule: nested.rule,
+        message: `${spec.name}${nested.where}: ${nested.text}, got ${show(spec, nested.value, secrets)}`,
+      },
+    };
   return { value };
 }
 
@@ -66,7 +126,9 @@ function parseFailure(raw: string, secrets: readonly string[]): string {
   }
 }
 
-/** The first key or string inside a JSON value with half of a surrogate pair (no wire form carries it), and where it is. */
+/**
+ * The first key or string inside a JSON value with half of a surrogate pair (no wire form carries it), and where it is.
+ */
 function brokenText(value: unknown, where: string): { where: string; text: string } | undefined {
   if (typeof value === "string") return !value.isWellFormed() ? { where, text: value } : undefined;
   if (Array.isArray(value)) {
@@ -109,32 +171,84 @@ function arrayProblem(spec: ParamCall, value: unknown[]): NestedProblem | undefi
 
 /** The rule a value inside a JSON parameter breaks, if it breaks one. */
 function nestedProblem(limits: NestedLimits, value: unknown): { rule: string; text: string } | undefined {
+  if (limits.shapes) return shapesProblem(limits.shapes, value);
   const type = limits.type;
   if (type === "string" && typeof value !== "string") return { rule: "type", text: "must be a string" };
-  if ((type === "number" || type === "integer") && typeof value !== "number") return { rule: "type", text: `must be a number` };
+  if ((type === "number" || type === "integer") && typeof value !== "number")
+    return { rule: "type", text: `must be a number` };
   if (type === "integer" && !Number.isInteger(value)) return { rule: "integer", text: "must be an integer" };
   if (type === "boolean" && typeof value !== "boolean") return { rule: "type", text: "must be true or false" };
   // Enum values may be objects or lists (`{}` for "an empty object only"): compared as JSON, shown as JSON.
-  if (limits.enum && !limits.enum.some((allowed) => sameJson(allowed, value))) return { rule: "enum", text: `must be one of ${limits.enum.map((v) => (typeof v === "string" ? v : JSON.stringify(v))).join(", ")}` };
+  if (limits.enum && !limits.enum.some((allowed) => sameJson(allowed, value)))
+    return {
+      rule: "enum",
+      text: `must be one of ${limits.enum.map((v) => (typeof v === "string" ? v : JSON.stringify(v))).join(", ")}`,
+    };
   if (typeof value === "number") {
-    if (limits.minimum !== undefined && value < limits.minimum) return { rule: "minimum", text: `must be at least ${limits.minimum}` };
-    if (limits.maximum !== undefined && value > limits.maximum) return { rule: "maximum", text: `must be at most ${limits.maximum}` };
+    if (limits.minimum !== undefined && value < limits.minimum)
+      return { rule: "minimum", text: `must be at least ${limits.minimum}` };
+    if (limits.maximum !== undefined && value > limits.maximum)
+      return { rule: "maximum", text: `must be at most ${limits.maximum}` };
   }
   if (typeof value === "string") {
     const length = [...value].length;
-    if (limits.minLength !== undefined && length < limits.minLength) return { rule: "minLength", text: `must be at least ${limits.minLength} characters long` };
-    if (limits.maxLength !== undefined && length > limits.maxLength) return { rule: "maxLength", text: `must be at most ${limits.maxLength} characters long (it has ${length})` };
-    if (limits.pattern !== undefined && !compiled(limits.pattern).test(value)) return { rule: "pattern", text: `must match ${limits.pattern}` };
-    if (limits.format !== undefined && !matchesFormat(limits.format, value)) return { rule: "format", text: `must be ${VALUE_FORMATS[limits.format]}` };
+    if (limits.minLength !== undefined && length < limits.minLength)
+      return { rule: "minLength", text: `must be at least ${limits.minLength} characters long` };
+    if (limits.maxLength !== undefined && length > limits.maxLength)
+      return { rule: "maxLength", text: `must be at most ${limits.maxLength} characters long (it has ${length})` };
+    if (limits.pattern !== undefined && !compiled(limits.pattern).test(value))
+      return { rule: "pattern", text: `must match ${limits.pattern}` };
+    if (limits.format !== undefined && !matchesFormat(limits.format, value))
+      return { rule: "format", text: `must be ${VALUE_FORMATS[limits.format]}` };
   }
   return undefined;
+}
+
+/**
+ * Why an object meets none of its shapes (each tried: its required fields there, its fields within their limits), if it
+ * meets none.
+ */
+function shapesProblem(
+  shapes: NonNullable<NestedLimits["shapes"]>,
+  value: unknown,
+): { rule: string; text: string } | undefined {
+  if (value === null || typeof value !== "object" || Array.isArray(value))
+    return { rule: "type", text: "must be an object" };
+  const object = value as Record<string, unknown>;
+  const why = shapes.map((shape) => {
+    const missing = shape.required?.find((f) => !Object.hasOwn(object, f));
+    if (missing !== undefined) return `${missing} is required`;
+    for (const [field, limits] of Object.entries(shape.fields)) {
+      const broken = Object.hasOwn(object, field) ? nestedProblem(limits, object[field]) : undefined;
+      if (broken) return `${field} ${broken.text}`;
+    }
+    return undefined;
+  });
+  return why.includes(undefined)
+    ? undefined
+    : {
+        rule: "anyOf",
+        text: `must meet one of its ${shapes.length} shapes: ${why.map((w, i) => `shape ${i + 1}: ${w}`).join("; ")}`,
+      };
 }
 
 /** Whether two JSON values are equal: the same scalar, or lists and objects of equal members (key order aside). */
 function sameJson(a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  if (a === null || b === null || typeof a !== "object" || typeof b !== "object" || Array.isArray(a) !== Array.isArray(b)) return false;
+  if (
+    a === null ||
+    b === null ||
+    typeof a !== "object" ||
+    typeof b !== "object" ||
+    Array.isArray(a) !== Array.isArray(b)
+  )
+    return false;
   const ka = Object.keys(a);
   const kb = Object.keys(b);
-  return ka.length === kb.length && ka.every((k) => Object.hasOwn(b, k) && sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+  return (
+    ka.length === kb.length &&
+    ka.every(
+      (k) => Object.hasOwn(b, k) && sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]),
+    )
+  );
 }

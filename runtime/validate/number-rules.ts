@@ -23,7 +23,8 @@ export function multipleNear(n: number, step: number, up: boolean): number {
 
 /** The number, or the rule it breaks. */
 function check(spec: ParamCall, n: number): Checked {
-  if (spec.multipleOf !== undefined && !isMultipleOf(n, spec.multipleOf)) return problem(spec, "multipleOf", `must be a multiple of ${spec.multipleOf}`, n);
+  if (spec.multipleOf !== undefined && !isMultipleOf(n, spec.multipleOf))
+    return problem(spec, "multipleOf", `must be a multiple of ${spec.multipleOf}`, n);
   if (spec.enum && !spec.enum.includes(n)) return problem(spec, "enum", `must be one of ${spec.enum.join(", ")}`, n);
   return { value: n };
 }

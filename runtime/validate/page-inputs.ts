@@ -18,16 +18,26 @@ export interface PageInputs {
  * converting text values (`"true"`, `"50"`); a value that is not a boolean or
  * a whole number of at least 1 is an issue naming the input.
  */
-export function pageInputsOf(inputs: Record<string, unknown>): { params: Record<string, unknown>; options: PageInputs; issues: Issue[] } {
+export function pageInputsOf(inputs: Record<string, unknown>): {
+  params: Record<string, unknown>;
+  options: PageInputs;
+  issues: Issue[];
+} {
   const params: Record<string, unknown> = {};
   const options: PageInputs = {};
   const issues: Issue[] = [];
-  for (const key of Object.keys(inputs)) if (!(PAGE_INPUTS as readonly string[]).includes(key)) setOwn(params, key, inputs[key]);
+  for (const key of Object.keys(inputs))
+    if (!(PAGE_INPUTS as readonly string[]).includes(key)) setOwn(params, key, inputs[key]);
   const allPages = ownValue(inputs, "allPages");
   if (allPages !== undefined && allPages !== null && allPages !== "") {
     if (allPages === true || allPages === "true") options.allPages = true;
     else if (allPages === false || allPages === "false") options.allPages = false;
-    else issues.push({ param: "allPages", rule: "type", message: `allPages: must be a boolean (true or false), got ${JSON.stringify(allPages)}` });
+    else
+      issues.push({
+        param: "allPages",
+        rule: "type",
+        message: `allPages: must be a boolean (true or false), got ${JSON.stringify(allPages)}`,
+      });
   }
   for (const name of ["maxItems", "maxPages"] as const) {
     const raw = ownValue(inputs, name);
@@ -41,9 +51,17 @@ export function pageInputsOf(inputs: Record<string, unknown>): { params: Record<
 }
 
 /** A page cap (`maxItems`, `maxPages`) is a whole number of at least 1; `shown` is the value as given. */
-export function pageCountIssue(name: "maxItems" | "maxPages", value: unknown, shown: unknown = value): Issue | undefined {
+export function pageCountIssue(
+  name: "maxItems" | "maxPages",
+  value: unknown,
+  shown: unknown = value,
+): Issue | undefined {
   if (typeof value === "number" && Number.isInteger(value) && value >= 1) return undefined;
-  return { param: name, rule: "minimum", message: `${name}: must be a whole number of at least 1, got ${JSON.stringify(shown)}` };
+  return {
+    param: name,
+    rule: "minimum",
+    message: `${name}: must be a whole number of at least 1, got ${JSON.stringify(shown)}`,
+  };
 }
 
 /** The call asks for more than one page (any page option set). */

@@ -33,15 +33,34 @@ describe("a value of several forms", () => {
   });
 
   it("is refused when it meets no form, naming what each form of its kind wants", () => {
-    expect(checkValue(idOrName, 0)).toEqual({ issue: { param: "user", rule: "minimum", message: "user: must be at least 1, got 0" } });
+    expect(checkValue(idOrName, 0)).toEqual({
+      issue: { param: "user", rule: "minimum", message: "user: must be at least 1, got 0" },
+    });
     expect(checkValue(idOrName, "Ada")).toMatchObject({
-      issue: { param: "user", rule: "anyOf", message: expect.stringMatching(/^user: must meet one of its forms: must be a value matching \^\[a-z\]\+\$; or must be a number; or must be valid JSON .*, got "Ada"$/) },
+      issue: {
+        param: "user",
+        rule: "anyOf",
+        message: expect.stringMatching(
+          new RegExp(
+            String.raw`^user: must meet one of its forms: must be a value matching \^\[a-z\]\+\$; ` +
+              'or must be a number; or must be valid JSON .*, got "Ada"$',
+          ),
+        ),
+      },
     });
     expect(checkValue(idOrName, [1, 2, 3])).toMatchObject({ issue: { rule: "maxItems" } });
-    expect(checkValue(idOrName, true)).toEqual({ issue: { param: "user", rule: "anyOf", message: "user: must be an integer or a string or a list, got true" } });
+    expect(checkValue(idOrName, true)).toEqual({
+      issue: { param: "user", rule: "anyOf", message: "user: must be an integer or a string or a list, got true" },
+    });
   });
 
   it("without the unions part, names it", () => {
-    expect(checkJson(idOrName, 42, [], {})).toEqual({ issue: { param: "user", rule: "support", message: "user: needs the runtime's unions support, which this call lacks" } });
+    expect(checkJson(idOrName, 42, [], {})).toEqual({
+      issue: {
+        param: "user",
+        rule: "support",
+        message: "user: needs the runtime's unions support, which this call lacks",
+      },
+    });
   });
 });

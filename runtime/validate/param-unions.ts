@@ -18,16 +18,31 @@ const forms = new WeakMap<ParamBranch, ParamCall>();
 function asParam(spec: ParamCall, branch: ParamBranch): ParamCall {
   let param = forms.get(branch);
   if (!param) {
-    const { anyOf: _forms, jsonType: _kind, minItems: _min, maxItems: _max, keys: _keys, values: _values, items: _items, ...rest } = spec;
+    const {
+      anyOf: _forms,
+      jsonType: _kind,
+      minItems: _min,
+      maxItems: _max,
+      keys: _keys,
+      values: _values,
+      items: _items,
+      ...rest
+    } = spec;
     param = { ...rest, ...branch };
     forms.set(branch, param);
   }
   return param;
 }
 
-/** The forms a raw value may meet, in the order they are tried: its own kind's, and a text's other readings after its string forms. */
+/**
+ * The forms a raw value may meet, in the order they are tried: its own kind's, and a text's other readings after its
+ * string forms.
+ */
 function candidates(branches: readonly ParamBranch[], raw: unknown): ParamBranch[] {
-  const of = (type: ParamBranch["type"], jsonType?: "object" | "array") => branches.filter((b) => b.type === type && (jsonType === undefined || b.jsonType === undefined || b.jsonType === jsonType));
+  const of = (type: ParamBranch["type"], jsonType?: "object" | "array") =>
+    branches.filter(
+      (b) => b.type === type && (jsonType === undefined || b.jsonType === undefined || b.jsonType === jsonType),
+    );
   if (typeof raw === "string") return [...of("string"), ...of("number"), ...of("boolean"), ...of("json")];
   if (typeof raw === "number") return of("number");
   if (typeof raw === "boolean") return of("boolean");
@@ -35,7 +50,13 @@ function candidates(branches: readonly ParamBranch[], raw: unknown): ParamBranch
 }
 
 /** Check and normalise a given (non-empty) value of a parameter with forms (`anyOf`). */
-export function checkUnion(spec: ParamCall, raw: unknown, support: ValueSupport, tool?: Pick<ToolCall, "routes" | "auth">, secrets: readonly string[] = []): Checked {
+export function checkUnion(
+  spec: ParamCall,
+  raw: unknown,
+  support: ValueSupport,
+  tool?: Pick<ToolCall, "routes" | "auth">,
+  secrets: readonly string[] = [],
+): Checked {
   const branches = spec.anyOf ?? [];
   const refusals: Issue[] = [];
   for (const branch of candidates(branches, raw)) {
@@ -46,14 +67,23 @@ export function checkUnion(spec: ParamCall, raw: unknown, support: ValueSupport,
   }
   // A form's own refusal says it best when it is the only form of the value's kind.
   if (refusals.length === 1 && refusals[0]) return { issue: refusals[0] };
-  const wants = refusals.length ? refusals.map((r) => r.message.replace(/^[^:]*: /, "").replace(/, got .*$/s, "")).join("; or ") : `must be ${branches.map(describe).join(" or ")}`;
+  const wants = refusals.length
+    ? refusals.map((r) => r.message.replace(/^[^:]*: /, "").replace(/, got .*$/s, "")).join("; or ")
+    : `must be ${branches.map(describe).join(" or ")}`;
   return problem(spec, "anyOf", refusals.length ? `must meet one of its forms: ${wants}` : wants, raw, secrets);
 }
 
 /** A form as a message names it. */
 function describe(branch: ParamBranch): string {
-  if (branch.type === "json") return branch.jsonType === "array" ? "a list" : branch.jsonType === "object" ? "an object" : "a list or an object";
-  return branch.type === "number" ? (branch.integer ? "an integer" : "a number") : branch.type === "boolean" ? "true or false" : "a string";
+  if (branch.type === "json")
+    return branch.jsonType === "array" ? "a list" : branch.jsonType === "object" ? "an object" : "a list or an object";
+  return branch.type === "number"
+    ? branch.integer
+      ? "an integer"
+      : "a number"
+    : branch.type === "boolean"
+      ? "true or false"
+      : "a string";
 }
 
 /** The unions support (call/support.ts `unions`); a caller without it gets the short refusal naming it. */

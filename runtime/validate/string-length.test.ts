@@ -21,23 +21,34 @@ const bounded = (minLength: number | undefined, maxLength: number | undefined): 
 const WIDE = "\u{1F3F7}"; // one character, two UTF-16 units
 
 describe("a string's length bounds", () => {
-  it("are kept in characters at every length from 1 to three times each bound, of one-unit, two-unit and mixed characters", () => {
-    for (const [min, max] of [
-      [3, undefined],
-      [undefined, 5],
-      [4, 9],
-      [1, 1],
-    ] as const) {
-      const spec = bounded(min, max);
-      for (let chars = 1; chars <= 3 * Math.max(min ?? 0, max ?? 0); chars++) {
-        for (const make of [(i: number) => "a".repeat(i), (i: number) => WIDE.repeat(i), (i: number) => Array.from({ length: i }, (_, k) => (k % 2 ? WIDE : "a")).join("")]) {
-          const value = make(chars);
-          const fits = (min === undefined || chars >= min) && (max === undefined || chars <= max);
-          const checked = checkValue(spec, value);
-          expect("value" in checked, `${JSON.stringify(value)} (${chars} characters) against ${min}–${max}`).toBe(fits);
-          if (!fits && max !== undefined && chars > max) expect(JSON.stringify(checked)).toContain(`(it has ${chars})`);
+  it(
+    "are kept in characters at every length from 1 to three times each bound, of one-unit, " +
+      "two-unit and mixed characters",
+    () => {
+      for (const [min, max] of [
+        [3, undefined],
+        [undefined, 5],
+        [4, 9],
+        [1, 1],
+      ] as const) {
+        const spec = bounded(min, max);
+        for (let chars = 1; chars <= 3 * Math.max(min ?? 0, max ?? 0); chars++) {
+          for (const make of [
+            (i: number) => "a".repeat(i),
+            (i: number) => WIDE.repeat(i),
+            (i: number) => Array.from({ length: i }, (_, k) => (k % 2 ? WIDE : "a")).join(""),
+          ]) {
+            const value = make(chars);
+            const fits = (min === undefined || chars >= min) && (max === undefined || chars <= max);
+            const checked = checkValue(spec, value);
+            expect("value" in checked, `${JSON.stringify(value)} (${chars} characters) against ${min}–${max}`).toBe(
+              fits,
+            );
+            if (!fits && max !== undefined && chars > max)
+              expect(JSON.stringify(checked)).toContain(`(it has ${chars})`);
+          }
         }
       }
-    }
-  });
+    },
+  );
 });

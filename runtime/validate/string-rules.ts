@@ -13,13 +13,24 @@ type StringRules = NonNullable<ValueSupport["strings"]>;
 const check: StringRules["check"] = (spec, s, support, secrets) => {
   if (spec.separator === undefined) {
     const checked = checkItem(spec, s, support);
-    return "issue" in checked ? problem(spec, checked.issue.rule, `must be ${checked.issue.message}`, s, secrets) : checked;
+    return "issue" in checked
+      ? problem(spec, checked.issue.rule, `must be ${checked.issue.message}`, s, secrets)
+      : checked;
   }
-  // A list in one string: each item is checked as a value of its own, and the list sent as items joined by the separator.
+  // A list in one string: each item is checked as a value of its own, and the list sent as items joined by the
+  // separator.
   const items: string[] = [];
   for (const item of splitList(s, spec.separator)) {
     const checked = checkItem(spec, item, support);
-    if ("issue" in checked) return problem(spec, checked.issue.rule, `each item (separated by "${spec.separator}") must be ${checked.issue.message}, and ${JSON.stringify(item)} is not`, s, secrets);
+    if ("issue" in checked)
+      return problem(
+        spec,
+        checked.issue.rule,
+        `each item (separated by "${spec.separator}") must be ${checked.issue.message}, ` +
+          `and ${JSON.stringify(item)} is not`,
+        s,
+        secrets,
+      );
     items.push(checked.value);
   }
   return { value: items.join(spec.separator) };
@@ -30,20 +41,36 @@ const check: StringRules["check"] = (spec, s, support, secrets) => {
  * list): the value in its canonical spelling, or the rule broken and what
  * the value must be.
  */
-function checkItem(spec: Parameters<StringRules["check"]>[0], s: string, support: ValueSupport): { value: string } | { issue: { rule: string; message: string } } {
+function checkItem(
+  spec: Parameters<StringRules["check"]>[0],
+  s: string,
+  support: ValueSupport,
+): { value: string } | { issue: { rule: string; message: string } } {
   let value = s;
   if (spec.enum) {
-    const match = spec.caseInsensitive ? spec.enum.find((v) => String(v).toLowerCase() === s.toLowerCase()) : spec.enum.find((v) => v === s);
-    if (match === undefined) return { issue: { rule: "enum", message: `one of ${spec.enum.join(", ")}${spec.caseInsensitive ? " (any case)" : ""}` } };
+    const match = spec.caseInsensitive
+      ? spec.enum.find((v) => String(v).toLowerCase() === s.toLowerCase())
+      : spec.enum.find((v) => v === s);
+    if (match === undefined)
+      return {
+        issue: { rule: "enum", message: `one of ${spec.enum.join(", ")}${spec.caseInsensitive ? " (any case)" : ""}` },
+      };
     value = String(match);
   }
-  // The length is checked before the pattern (a long value is refused for its length) except in a list, where the pattern is the item's.
+  // The length is checked before the pattern (a long value is refused for its length) except in a list, where the
+  // pattern is the item's.
   if (spec.separator === undefined) {
     const length = [...value].length;
-    if ((spec.minLength !== undefined && length < spec.minLength) || (spec.maxLength !== undefined && length > spec.maxLength)) return { value };
+    if (
+      (spec.minLength !== undefined && length < spec.minLength) ||
+      (spec.maxLength !== undefined && length > spec.maxLength)
+    )
+      return { value };
   }
-  if (spec.pattern !== undefined && !compiled(spec.pattern).test(value)) return { issue: { rule: "pattern", message: `${spec.patternHint ?? "a value"} matching ${spec.pattern}` } };
-  const wanted = spec.format !== undefined && spec.format !== "base-url" ? support.formats?.(spec.format, value) : undefined;
+  if (spec.pattern !== undefined && !compiled(spec.pattern).test(value))
+    return { issue: { rule: "pattern", message: `${spec.patternHint ?? "a value"} matching ${spec.pattern}` } };
+  const wanted =
+    spec.format !== undefined && spec.format !== "base-url" ? support.formats?.(spec.format, value) : undefined;
   if (wanted !== undefined) return { issue: { rule: "format", message: wanted } };
   return { value };
 }
@@ -53,7 +80,14 @@ const splitLimit: StringRules["splitLimit"] = (spec, value, s, secrets) => {
   if (spec.wire.in !== "body" || spec.wire.split?.maxItems === undefined) return undefined;
   const items = splitList(value, spec.wire.split.separator);
   if (items.length <= spec.wire.split.maxItems) return undefined;
-  return problem(spec, "maxItems", `must list at most ${spec.wire.split.maxItems} items separated by "${spec.wire.split.separator}" (it lists ${items.length})`, s, secrets);
+  return problem(
+    spec,
+    "maxItems",
+    `must list at most ${spec.wire.split.maxItems} items separated by "${spec.wire.split.separator}" (it ` +
+      `lists ${items.length})`,
+    s,
+    secrets,
+  );
 };
 
 export const stringRules: StringRules = { check, splitLimit, noItems: (spec, value) => isAbsent(value, spec) };

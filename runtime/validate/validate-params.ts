@@ -3,8 +3,8 @@
 // Valid input comes back normalised: defaults applied, numbers and booleans
 // coerced from their text form, JSON strings parsed, enum case canonicalised,
 // base addresses trimmed.
+import { checkAddress } from "./address-rules.js";
 import { credentialOfParam } from "../http/credentials.js";
-import { isLoopback } from "../http/hosts.js";
 import { ownValue } from "../common/own.js";
 import { isSecretLength, SECRET_MIN_LENGTH } from "../common/redact.js";
 import { redactThenCut } from "../common/outgoing-text.js";
@@ -13,24 +13,56 @@ import { lacks } from "../common/unsupported.js";
 import type { ValueFormat } from "../spec/formats.js";
 import type { ParamCall, ToolCall } from "../spec/tool-types.js";
 
-/** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
+/**
+ * The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader;
+ * tool-field-readers.test.ts: each reader reads it).
+ */
 export const TOOL_FIELDS_READ = ["params"] as const satisfies readonly (keyof ToolCall)[];
 
 export { SECRET_MIN_LENGTH };
+export { checkAddress };
 
 /** The parts of the runtime's support (call/support.ts) that checking values may need. */
 export interface ValueSupport {
   /** A tool's cross-field rules (`rules`): `ruleChecks`. */
-  rules?: (tool: ToolCall, values: Record<string, unknown>, rules?: ToolCall["rules"], secrets?: readonly string[], unsent?: ReadonlySet<string>) => Issue[];
+  rules?: (
+    tool: ToolCall,
+    values: Record<string, unknown>,
+    rules?: ToolCall["rules"],
+    secrets?: readonly string[],
+    unsent?: ReadonlySet<string>,
+  ) => Issue[];
   /** Parameters of type boolean (true or false, or their text): `booleanValues`. */
   boolean?: (spec: ParamCall, raw: unknown, secrets?: readonly string[]) => Checked;
-  /** Parameters of type json (parsed, their items' and values' limits; one with forms handed to `unions`): `jsonParams`. */
-  json?: (spec: ParamCall, raw: unknown, secrets?: readonly string[], support?: ValueSupport, tool?: Pick<ToolCall, "routes" | "auth">) => Checked;
+  /**
+   * Parameters of type json (parsed, their items' and values' limits; one with forms handed to `unions`): `jsonParams`.
+   */
+  json?: (
+    spec: ParamCall,
+    raw: unknown,
+    secrets?: readonly string[],
+    support?: ValueSupport,
+    tool?: Pick<ToolCall, "routes" | "auth">,
+  ) => Checked;
   /** A parameter whose value takes one of several forms (`anyOf`): `paramUnions`. */
-  unions?: { check(spec: ParamCall, raw: unknown, support: ValueSupport, tool?: Pick<ToolCall, "routes" | "auth">, secrets?: readonly string[]): Checked };
-  /** String formats (date, date-time, email, uri, uuid): what a value must be when it is not of `format` (`valueFormats`). */
+  unions?: {
+    check(
+      spec: ParamCall,
+      raw: unknown,
+      support: ValueSupport,
+      tool?: Pick<ToolCall, "routes" | "auth">,
+      secrets?: readonly string[],
+    ): Checked;
+  };
+  /**
+   * String formats (date, date-time, email, uri, uuid): what a value must be when it is not of `format`
+   * (`valueFormats`).
+   */
   formats?: (format: ValueFormat, value: string) => string | undefined;
-  /** A basic credential's user id, checked with the parameters: `credentialKinds` (http/credentials.ts basicUserProblem). */
+  /**
+   * A basic credential's user id, checked with the parameters: `credentialKinds` (http/credentials.ts
+   * basicUserProblem).
+   */
   credentials?: { userProblem(auth: ToolCall["auth"], name: string, value: string): string | undefined };
   /** File parameters (bytes, a path, an address): `fileSupport`. */
   files?: { fileValue(spec: ParamCall, raw: unknown, secrets?: readonly string[]): { issue: Issue } | object };
@@ -42,7 +74,10 @@ export interface ValueSupport {
     check(spec: ParamCall, s: string, support: ValueSupport, secrets?: readonly string[]): Checked;
     /** Whether a given value is a list with no items (`", ,"`), which counts as not given (isAbsent). */
     noItems(spec: ParamCall, value: unknown): boolean;
-    /** The problem of a body parameter's list (`wire.split`) with more than its `maxItems` items (`s`: the value as given). */
+    /**
+     * The problem of a body parameter's list (`wire.split`) with more than its `maxItems` items (`s`: the value as
+     * given).
+     */
     splitLimit(spec: ParamCall, value: string, s: string, secrets?: readonly string[]): Checked | undefined;
   };
 }
@@ -63,7 +98,12 @@ export type Validated =
  * Check a call's input; `support` has the checks of what not every provider declares (JSON parameters, formats,
  * rules); `secrets`, the values no message may show: redacted from a value before it is cut to be shown.
  */
-export function validateInput(tool: ToolCall, input: Record<string, unknown>, support: ValueSupport, secrets: readonly string[] = []): Validated {
+export function validateInput(
+  tool: ToolCall,
+  input: Record<string, unknown>,
+  support: ValueSupport,
+  secrets: readonly string[] = [],
+): Validated {
   const issues: Issue[] = [];
   const values: Record<string, unknown> = {};
   const unsent = new Set<string>();
@@ -71,7 +111,11 @@ export function validateInput(tool: ToolCall, input: Record<string, unknown>, su
   for (const name in input) {
     if (!Object.hasOwn(input, name)) continue;
     if (!known.has(name) && input[name] !== undefined) {
-      issues.push({ param: name, rule: "unknown", message: `${name}: not a parameter of ${tool.id} (parameters: ${[...known].join(", ")})` });
+      issues.push({
+        param: name,
+        rule: "unknown",
+        message: `${name}: not a parameter of ${tool.id} (parameters: ${[...known].join(", ")})`,
+      });
     }
   }
   for (const spec of tool.params) {
@@ -88,7 +132,8 @@ export function validateInput(tool: ToolCall, input: Record<string, unknown>, su
     if ("issue" in checked) issues.push(checked.issue);
     else values[spec.name] = checked.value;
   }
-  if (!issues.length && tool.rules.length) issues.push(...(support.rules ? support.rules(tool, values, tool.rules, secrets, unsent) : [lacks("rules")]));
+  if (!issues.length && tool.rules.length)
+    issues.push(...(support.rules ? support.rules(tool, values, tool.rules, secrets, unsent) : [lacks("rules")]));
   return issues.length ? { ok: false, issues } : { ok: true, values, unsent };
 }
 
@@ -121,12 +166,26 @@ export function isBlank(value: unknown): boolean {
 }
 
 export function requiredIssue(spec: ParamCall, raw: unknown): Issue {
-  const got = raw === "" ? ", got an empty string" : typeof raw === "string" && raw.trim() === "" ? ", got only whitespace" : typeof raw === "string" ? ", got a list with no items" : "";
+  const got =
+    raw === ""
+      ? ", got an empty string"
+      : typeof raw === "string" && raw.trim() === ""
+        ? ", got only whitespace"
+        : typeof raw === "string"
+          ? ", got a list with no items"
+          : "";
   return { param: spec.name, rule: "required", message: `${spec.name}: is required${spec.secret ? "" : got}` };
 }
 
-/** A value as it may appear in an error: secrets never (a secret parameter's withheld, `secrets` redacted before a long value is shortened). */
-export function show(spec: Pick<ParamCall, "secret"> | undefined, value: unknown, secrets: readonly string[] = []): string {
+/**
+ * A value as it may appear in an error: secrets never (a secret parameter's withheld, `secrets` redacted before a long
+ * value is shortened).
+ */
+export function show(
+  spec: Pick<ParamCall, "secret"> | undefined,
+  value: unknown,
+  secrets: readonly string[] = [],
+): string {
   if (spec?.secret) return "(secret value withheld)";
   const text = typeof value === "string" ? JSON.stringify(value) : value === undefined ? "nothing" : safeJson(value);
   const kind = Array.isArray(value) ? "array " : value === null ? "" : typeof value === "object" ? "object " : "";
@@ -145,7 +204,13 @@ function safeJson(value: unknown): string {
 
 export type Checked = { value: unknown } | { issue: Issue };
 
-export function problem(spec: ParamCall, rule: string, text: string, value: unknown, secrets: readonly string[] = []): Checked {
+export function problem(
+  spec: ParamCall,
+  rule: string,
+  text: string,
+  value: unknown,
+  secrets: readonly string[] = [],
+): Checked {
   return { issue: { param: spec.name, rule, message: `${spec.name}: ${text}, got ${show(spec, value, secrets)}` } };
 }
 
@@ -153,10 +218,18 @@ export function problem(spec: ParamCall, rule: string, text: string, value: unkn
  * Check and normalise one given (non-empty) value against its parameter's
  * rules; `tool` tells where else (routes) the value may be placed.
  */
-export function checkValueWith(spec: ParamCall, raw: unknown, support: ValueSupport, tool?: Pick<ToolCall, "routes" | "auth">, secrets: readonly string[] = []): Checked {
+export function checkValueWith(
+  spec: ParamCall,
+  raw: unknown,
+  support: ValueSupport,
+  tool?: Pick<ToolCall, "routes" | "auth">,
+  secrets: readonly string[] = [],
+): Checked {
   switch (spec.type) {
     case "string":
-      return typeof raw === "string" ? checkString(spec, raw, support, tool, secrets) : problem(spec, "type", "must be a string", raw, secrets);
+      return typeof raw === "string"
+        ? checkString(spec, raw, support, tool, secrets)
+        : problem(spec, "type", "must be a string", raw, secrets);
     case "number": {
       const n = typeof raw === "number" ? raw : typeof raw === "string" && raw.trim() !== "" ? Number(raw.trim()) : NaN;
       if (!Number.isFinite(n)) return problem(spec, "type", "must be a number", raw, secrets);
@@ -170,7 +243,8 @@ export function checkValueWith(spec: ParamCall, raw: unknown, support: ValueSupp
     case "file": {
       if (!support.files) return { issue: lacks("files", spec.name) };
       // A list of files: each item a file, checked as one.
-      if (spec.multiple && !Array.isArray(raw)) return problem(spec, "type", "must be a list of files (bytes, paths or https addresses)", raw, secrets);
+      if (spec.multiple && !Array.isArray(raw))
+        return problem(spec, "type", "must be a list of files (bytes, paths or https addresses)", raw, secrets);
       for (const item of spec.multiple ? (raw as unknown[]) : [raw]) {
         const checked = support.files.fileValue(spec, item, secrets);
         if ("issue" in checked) return checked;
@@ -181,7 +255,10 @@ export function checkValueWith(spec: ParamCall, raw: unknown, support: ValueSupp
   }
 }
 
-/** A boolean parameter's value, as a part of the runtime's support (call/support.ts `boolean`, exported as `booleanValues`). */
+/**
+ * A boolean parameter's value, as a part of the runtime's support (call/support.ts `boolean`, exported as
+ * `booleanValues`).
+ */
 export function booleanValue(spec: ParamCall, raw: unknown, secrets: readonly string[] = []): Checked {
   if (typeof raw === "boolean") return { value: raw };
   if (raw === "true" || raw === "false") return { value: raw === "true" };
@@ -190,8 +267,10 @@ export function booleanValue(spec: ParamCall, raw: unknown, secrets: readonly st
 
 function checkNumber(spec: ParamCall, n: number, support: ValueSupport): Checked {
   if (spec.integer && !Number.isInteger(n)) return problem(spec, "integer", "must be an integer", n);
-  if (spec.minimum !== undefined && n < spec.minimum) return problem(spec, "minimum", `must be at least ${spec.minimum}${range(spec)}`, n);
-  if (spec.maximum !== undefined && n > spec.maximum) return problem(spec, "maximum", `must be at most ${spec.maximum}${range(spec)}`, n);
+  if (spec.minimum !== undefined && n < spec.minimum)
+    return problem(spec, "minimum", `must be at least ${spec.minimum}${range(spec)}`, n);
+  if (spec.maximum !== undefined && n > spec.maximum)
+    return problem(spec, "maximum", `must be at most ${spec.maximum}${range(spec)}`, n);
   // An enum or a step: the number rules support's (number-rules.ts).
   if (!hasNumberRules(spec)) return { value: n };
   return support.numbers ? support.numbers.check(spec, n) : { issue: lacks("numbers", spec.name) };
@@ -227,7 +306,8 @@ function computePlacements(spec: ParamCall, tool: Pick<ToolCall, "routes" | "aut
     if (wire) places.add(wire.in);
   }
   // An OAuth flow's parameter (a client secret, a PEM private key) goes only into a token request's form: not a header.
-  // A credential's parameter goes where its scheme puts it (a basic credential's user and secret, base64 in a header; a cookie, in a header).
+  // A credential's parameter goes where its scheme puts it (a basic credential's user and secret, base64 in a header; a
+  // cookie, in a header).
   if (spec.wire.in === "auth") {
     const credential = tool ? credentialOfParam(tool.auth, spec.name) : undefined;
     if (!tool) places.add("header");
@@ -241,31 +321,71 @@ export function hasNumberRules(spec: Pick<ParamCall, "type" | "enum" | "multiple
   return spec.type === "number" && (spec.enum !== undefined || spec.multipleOf !== undefined);
 }
 
-/** Whether a string parameter has rules of the strings support (`stringRules`): an enum, a pattern, a format or a list (its own, or a body's `wire.split`). */
+/**
+ * Whether a string parameter has rules of the strings support (`stringRules`): an enum, a pattern, a format or a list
+ * (its own, or a body's `wire.split`).
+ */
 export function hasStringRules(spec: ParamCall): boolean {
-  return spec.enum !== undefined || spec.pattern !== undefined || spec.separator !== undefined || (spec.format !== undefined && spec.format !== "base-url") || (spec.wire.in === "body" && spec.wire.split !== undefined);
+  return (
+    spec.enum !== undefined ||
+    spec.pattern !== undefined ||
+    spec.separator !== undefined ||
+    (spec.format !== undefined && spec.format !== "base-url") ||
+    (spec.wire.in === "body" && spec.wire.split !== undefined)
+  );
 }
 
-function checkString(spec: ParamCall, s: string, support: ValueSupport, tool: Pick<ToolCall, "routes" | "auth"> | undefined, secrets: readonly string[]): Checked {
+function checkString(
+  spec: ParamCall,
+  s: string,
+  support: ValueSupport,
+  tool: Pick<ToolCall, "routes" | "auth"> | undefined,
+  secrets: readonly string[],
+): Checked {
   const places = placements(spec, tool);
-  if (spec.format !== undefined && spec.format !== "base-url" && !support.formats) return { issue: lacks("formats", spec.name) };
+  if (spec.format !== undefined && spec.format !== "base-url" && !support.formats)
+    return { issue: lacks("formats", spec.name) };
   const strings = hasStringRules(spec) ? support.strings : undefined;
   if (hasStringRules(spec) && !strings) return { issue: lacks("strings", spec.name) };
-  if (spec.secret && !isSecretLength(s)) return problem(spec, "minLength", `must be at least ${SECRET_MIN_LENGTH} characters long`, s, secrets);
+  if (spec.secret && !isSecretLength(s))
+    return problem(spec, "minLength", `must be at least ${SECRET_MIN_LENGTH} characters long`, s, secrets);
   // Half of a surrogate pair: no encoding (URL, JSON sent as UTF-8) can carry it.
-  if (!s.isWellFormed()) return problem(spec, "characters", "must be well-formed Unicode (it holds half of a surrogate pair)", s, secrets);
+  if (!s.isWellFormed())
+    return problem(spec, "characters", "must be well-formed Unicode (it holds half of a surrogate pair)", s, secrets);
   const formOnly = spec.wire.in === "auth" && tool !== undefined && !credentialOfParam(tool.auth, spec.name);
   if (((spec.secret && !formOnly) || places.has("header")) && NOT_HEADER_SAFE.test(s)) {
-    return problem(spec, "characters", `must not contain line breaks or other control characters, nor characters outside Latin-1 (it is sent in ${places.has("query") ? "the address" : "an HTTP header"})`, s, secrets);
+    return problem(
+      spec,
+      "characters",
+      `must not contain line breaks or other control characters, nor characters outside Latin-1 (it is sent ` +
+        `in ${places.has("query") ? "the address" : "an HTTP header"})`,
+      s,
+      secrets,
+    );
   }
-  // A basic credential (the credential kinds support's, which a tool with one is never called without) takes no ":" in its user id.
-  const userProblem = spec.wire.in === "auth" && tool ? support.credentials?.userProblem(tool.auth, spec.name, s) : undefined;
+  // A basic credential (the credential kinds support's, which a tool with one is never called without) takes no ":" in
+  // its user id.
+  const userProblem =
+    spec.wire.in === "auth" && tool ? support.credentials?.userProblem(tool.auth, spec.name, s) : undefined;
   if (userProblem) return problem(spec, "characters", userProblem, s, secrets);
   if ((places.has("header") || spec.wire.in === "auth") && HEADER_TRIMMED.test(s)) {
-    return problem(spec, "characters", `must not start or end with a space or tab (${places.has("header") ? "an HTTP header drops them" : "a credential never does: check for a stray space"})`, s, secrets);
+    return problem(
+      spec,
+      "characters",
+      `must not start or end with a space or tab (` +
+        `${places.has("header") ? "an HTTP header drops them" : "a credential never does: check for a stray space"})`,
+      s,
+      secrets,
+    );
   }
   if (places.has("path") && (s === "." || s === "..")) {
-    return problem(spec, "pathSegment", `must not be "." or ".." (as a path segment it would address another resource)`, s, secrets);
+    return problem(
+      spec,
+      "pathSegment",
+      `must not be "." or ".." (as a path segment it would address another resource)`,
+      s,
+      secrets,
+    );
   }
   let value = s;
   if (strings) {
@@ -274,8 +394,16 @@ function checkString(spec: ParamCall, s: string, support: ValueSupport, tool: Pi
     value = checked.value as string;
   }
   const length = [...value].length;
-  if (spec.minLength !== undefined && length < spec.minLength) return problem(spec, "minLength", `must be at least ${spec.minLength} characters long`, s, secrets);
-  if (spec.maxLength !== undefined && length > spec.maxLength) return problem(spec, "maxLength", `must be at most ${spec.maxLength} characters long (it has ${length})`, s, secrets);
+  if (spec.minLength !== undefined && length < spec.minLength)
+    return problem(spec, "minLength", `must be at least ${spec.minLength} characters long`, s, secrets);
+  if (spec.maxLength !== undefined && length > spec.maxLength)
+    return problem(
+      spec,
+      "maxLength",
+      `must be at most ${spec.maxLength} characters long (it has ${length})`,
+      s,
+      secrets,
+    );
   if (spec.format === "base-url") return checkBaseUrl(spec, value, secrets);
   return strings?.splitLimit(spec, value, s, secrets) ?? { value };
 }
@@ -300,42 +428,10 @@ export function splitList(value: string, separator: string): string[] {
     .filter(Boolean);
 }
 
-/**
- * The rules every base address follows, whether a parameter (instanceUrl) or
- * the baseUrl option: https (http only for loopback), scheme and host only,
- * no credentials, query or fragment. Returns the origin, or the problem.
- */
-export function checkAddress(text: string): { origin: string } | { problem: string; withhold?: boolean } {
-  // A pure function of the text, called on every call with the same few addresses: remembered.
-  let known = checkedAddresses.get(text);
-  if (!known) {
-    if (checkedAddresses.size >= 64) checkedAddresses.clear();
-    known = parseAddress(text);
-    checkedAddresses.set(text, known);
-  }
-  return known;
-}
-
-const checkedAddresses = new Map<string, { origin: string } | { problem: string; withhold?: boolean }>();
-
-function parseAddress(text: string): { origin: string } | { problem: string; withhold?: boolean } {
-  let url: URL;
-  try {
-    url = new URL(text.trim());
-  } catch {
-    return { problem: "must be an absolute address such as https://api.example.com" };
-  }
-  if (url.username || url.password) return { problem: "must not contain credentials", withhold: true };
-  if (url.protocol !== "https:" && !(url.protocol === "http:" && isLoopback(url.hostname))) {
-    return { problem: "must use https (http is allowed only for loopback hosts)" };
-  }
-  if (url.search || url.hash || text.includes("?") || text.includes("#")) return { problem: "must not contain a query or fragment" };
-  if (url.pathname.replace(/\/+$/, "") !== "") return { problem: "must be scheme and host only, without a path" };
-  return { origin: url.origin };
-}
-
 function checkBaseUrl(spec: ParamCall, s: string, secrets: readonly string[]): Checked {
   const checked = checkAddress(s);
   if ("origin" in checked) return { value: checked.origin };
-  return checked.withhold ? problem(spec, "format", checked.problem, "(address with credentials withheld)") : problem(spec, "format", checked.problem, s, secrets);
+  return checked.withhold
+    ? problem(spec, "format", checked.problem, "(address with credentials withheld)")
+    : problem(spec, "format", checked.problem, s, secrets);
 }

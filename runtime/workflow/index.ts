@@ -4,7 +4,14 @@
 export { runWorkflowWith, resolveInputs, UnresolvedReference, type RunOptions } from "./run.js";
 export { placeholderFor } from "./placeholder.js";
 export * from "./references.js";
-export { mockPrefer, defaultStandIn, asksForDefault, withMockSteering, MOCK_STEERING_KEYS, type MockAnswer } from "./mock-answer.js";
+export {
+  mockPrefer,
+  defaultStandIn,
+  asksForDefault,
+  withMockSteering,
+  MOCK_STEERING_KEYS,
+  type MockAnswer,
+} from "./mock-answer.js";
 export { buildGraph, upstreamOf, findCycle, type Graph } from "./graph.js";
 export type * from "./types.js";
 export { isTriggerBlock, blockAction } from "./types.js";

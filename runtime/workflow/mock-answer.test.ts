@@ -5,8 +5,12 @@ import { MOCK_STEERING_KEYS, withMockSteering } from "./mock-answer.js";
 
 describe("a mock answer asked out of band", () => {
   it("goes as Prism's query keys after the address's own query, before its fragment", () => {
-    expect(withMockSteering("http://127.0.0.1:1/orders?limit=2", "code=400, example=card_declined")).toBe("http://127.0.0.1:1/orders?limit=2&__code=400&__example=card_declined");
-    expect(withMockSteering("http://127.0.0.1:1/orders#top", "code=404")).toBe("http://127.0.0.1:1/orders?__code=404#top");
+    expect(withMockSteering("http://127.0.0.1:1/orders?limit=2", "code=400, example=card_declined")).toBe(
+      "http://127.0.0.1:1/orders?limit=2&__code=400&__example=card_declined",
+    );
+    expect(withMockSteering("http://127.0.0.1:1/orders#top", "code=404")).toBe(
+      "http://127.0.0.1:1/orders?__code=404#top",
+    );
     expect(withMockSteering("http://127.0.0.1:1/orders", "")).toBe("http://127.0.0.1:1/orders");
   });
 

@@ -10,8 +10,15 @@
 // not declare. The error that comes back is the one any such status gives.
 import type { ToolSpec } from "../spec/tool-types.js";
 
-/** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
-export const TOOL_FIELDS_READ = ["successStatuses", "responses", "defaultResponse"] as const satisfies readonly (keyof ToolSpec)[];
+/**
+ * The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader;
+ * tool-field-readers.test.ts: each reader reads it).
+ */
+export const TOOL_FIELDS_READ = [
+  "successStatuses",
+  "responses",
+  "defaultResponse",
+] as const satisfies readonly (keyof ToolSpec)[];
 
 export interface MockAnswer {
   code?: number | "default";
@@ -27,7 +34,10 @@ export function defaultStandIn(tool: Pick<ToolSpec, "responses">): number {
 }
 
 /** Whether the answer asks for the spec's `default` response. */
-export function asksForDefault(tool: Pick<ToolSpec, "responses" | "successStatuses" | "defaultResponse">, mock: MockAnswer): boolean {
+export function asksForDefault(
+  tool: Pick<ToolSpec, "responses" | "successStatuses" | "defaultResponse">,
+  mock: MockAnswer,
+): boolean {
   if (!tool.defaultResponse) return false;
   if (mock.code === "default") return true;
   if (mock.code !== undefined || mock.example === undefined) return false;
@@ -36,15 +46,26 @@ export function asksForDefault(tool: Pick<ToolSpec, "responses" | "successStatus
 }
 
 /** A mock answer in Prism's words: `code=404`, `example=pending`, `code=400, example=card_declined`. */
-export function mockPrefer(tool: Pick<ToolSpec, "responses" | "successStatuses" | "defaultResponse">, mock: MockAnswer): string {
+export function mockPrefer(
+  tool: Pick<ToolSpec, "responses" | "successStatuses" | "defaultResponse">,
+  mock: MockAnswer,
+): string {
   const code = asksForDefault(tool, mock) ? defaultStandIn(tool) : mock.code;
-  return [code !== undefined ? `code=${code}` : "", mock.example ? `example=${mock.example}` : ""].filter(Boolean).join(", ");
+  return [code !== undefined ? `code=${code}` : "", mock.example ? `example=${mock.example}` : ""]
+    .filter(Boolean)
+    .join(", ");
 }
 
-/** The query keys Prism reads a mock answer from (`__code`, `__example`, `__dynamic`, `__seed`): they steer a mock, and are no parameter of any API. */
+/**
+ * The query keys Prism reads a mock answer from (`__code`, `__example`, `__dynamic`, `__seed`): they steer a mock, and
+ * are no parameter of any API.
+ */
 export const MOCK_STEERING_KEYS: readonly string[] = ["__code", "__example", "__dynamic", "__seed"];
 
-/** An address with a mock answer (`code=400, example=card_declined`) asked as Prism's query keys, after the query it has. */
+/**
+ * An address with a mock answer (`code=400, example=card_declined`) asked as Prism's query keys, after the query it
+ * has.
+ */
 export function withMockSteering(url: string, answer: string): string {
   const pairs = answer
     .split(",")
@@ -52,7 +73,9 @@ export function withMockSteering(url: string, answer: string): string {
     .filter(Boolean)
     .map((p) => {
       const eq = p.indexOf("=");
-      return `__${encodeURIComponent(eq < 0 ? p : p.slice(0, eq))}=${encodeURIComponent(eq < 0 ? "" : p.slice(eq + 1))}`;
+      return (
+        `__${encodeURIComponent(eq < 0 ? p : p.slice(0, eq))}=` + `${encodeURIComponent(eq < 0 ? "" : p.slice(eq + 1))}`
+      );
     });
   if (!pairs.length) return url;
   const hash = url.indexOf("#");

@@ -23,7 +23,10 @@ export interface PlaceholderRules {
 
 const LABEL = "placeholder";
 
-/** A clearly labelled stand-in for a missing environment value in mock runs, within the parameter's rules when it can be. */
+/**
+ * A clearly labelled stand-in for a missing environment value in mock runs, within the parameter's rules when it can
+ * be.
+ */
 export function placeholderFor(name: string, spec: PlaceholderRules): string {
   if (spec.format === "base-url") return `https://placeholder-${name.toLowerCase().replace(/_/g, "-")}.invalid`;
   const plain = `mock-placeholder-${name}`;
@@ -41,13 +44,18 @@ function fits(value: string, spec: PlaceholderRules): boolean {
 /** The plain stand-in cut or padded to the parameter's length limits. */
 function fitted(plain: string, spec: PlaceholderRules): string {
   const cut = spec.maxLength !== undefined ? plain.slice(0, spec.maxLength) : plain;
-  return spec.minLength !== undefined && cut.length < spec.minLength ? cut + "x".repeat(spec.minLength - cut.length) : cut;
+  return spec.minLength !== undefined && cut.length < spec.minLength
+    ? cut + "x".repeat(spec.minLength - cut.length)
+    : cut;
 }
 
 type CharTest = (c: string) => boolean;
 type Node = { set: CharTest; min: number; max: number } | { group: Node[][]; min: number; max: number };
 
-/** A value the pattern matches, with the label in the first run of characters long enough to hold it; undefined if the pattern is beyond the subset. */
+/**
+ * A value the pattern matches, with the label in the first run of characters long enough to hold it; undefined if the
+ * pattern is beyond the subset.
+ */
 export function fromPattern(pattern: string): string | undefined {
   try {
     const state = { label: true };
@@ -99,7 +107,11 @@ class Parser {
       if (c === "^" || c === "$") continue;
       let atom: Omit<Node, "min" | "max"> | undefined;
       if (c === "(") {
-        const lookaround = this.source.startsWith("?=", this.i) || this.source.startsWith("?!", this.i) || this.source.startsWith("?<=", this.i) || this.source.startsWith("?<!", this.i);
+        const lookaround =
+          this.source.startsWith("?=", this.i) ||
+          this.source.startsWith("?!", this.i) ||
+          this.source.startsWith("?<=", this.i) ||
+          this.source.startsWith("?<!", this.i);
         if (this.source.startsWith("?:", this.i)) this.i += 2;
         else if (this.source.startsWith("?<", this.i) && !lookaround) this.i = this.source.indexOf(">", this.i) + 1;
         const group = this.alternatives();

@@ -10,7 +10,9 @@ import { ownValue } from "../common/own.js";
 
 export type PathSegment = string | number;
 
-export type Reference = { kind: "output"; block: string; path: PathSegment[]; text: string } | { kind: "env"; name: string; text: string };
+export type Reference =
+  | { kind: "output"; block: string; path: PathSegment[]; text: string }
+  | { kind: "env"; name: string; text: string };
 
 /** Where a reference sits inside an input value (object keys and array indexes). */
 export type ValuePath = (string | number)[];
@@ -26,12 +28,14 @@ export function parseReference(inner: string): Reference {
   const text = inner.trim();
   if (ENV_NAME.test(text)) return { kind: "env", name: text, text };
   const id = BLOCK_ID.exec(text)?.[0];
-  if (!id || text[id.length] !== ".") throw new ReferenceSyntaxError(`invalid reference {{${inner}}}: expected {{NAME}} or {{block_id.output_path}}`);
+  if (!id || text[id.length] !== ".")
+    throw new ReferenceSyntaxError(`invalid reference {{${inner}}}: expected {{NAME}} or {{block_id.output_path}}`);
   const path: PathSegment[] = [];
   let rest = text.slice(id.length);
   while (rest) {
     const m = /^\.([A-Za-z_$@][A-Za-z0-9_$@-]*)|^\[(\d+)\]/.exec(rest);
-    if (!m) throw new ReferenceSyntaxError(`invalid reference {{${inner}}}: cannot read the path at ${JSON.stringify(rest)}`);
+    if (!m)
+      throw new ReferenceSyntaxError(`invalid reference {{${inner}}}: cannot read the path at ${JSON.stringify(rest)}`);
     path.push(m[1] !== undefined ? m[1] : Number(m[2]));
     rest = rest.slice(m[0].length);
   }
@@ -77,7 +81,8 @@ export function collectReferences(value: unknown, at: ValuePath = []): { referen
       .map((reference) => ({ reference, at }));
   }
   if (Array.isArray(value)) return value.flatMap((v, i) => collectReferences(v, [...at, i]));
-  if (value && typeof value === "object") return Object.entries(value).flatMap(([k, v]) => collectReferences(v, [...at, k]));
+  if (value && typeof value === "object")
+    return Object.entries(value).flatMap(([k, v]) => collectReferences(v, [...at, k]));
   return [];
 }
 
@@ -91,7 +96,8 @@ export function resolveValue(value: unknown, lookup: (reference: Reference) => u
     return parts.map((p) => (typeof p === "string" ? p : interpolate(lookup(p)))).join("");
   }
   if (Array.isArray(value)) return value.map((v) => resolveValue(v, lookup));
-  if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolveValue(v, lookup)]));
+  if (value && typeof value === "object")
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, resolveValue(v, lookup)]));
   return value;
 }
 
@@ -124,15 +130,25 @@ export function unresolvedReason(value: unknown, path: readonly PathSegment[], r
     const next = `${at}${formatPath([segment])}`;
     if (Array.isArray(current)) {
       if (typeof segment !== "number") return `${at} is a list (of ${current.length}), read it with [n]`;
-      if (segment >= current.length) return `${at} has ${current.length} item${current.length === 1 ? "" : "s"}${current.length ? ` (indexes 0–${current.length - 1})` : ""}`;
+      if (segment >= current.length)
+        return (
+          `${at} has ${current.length} ` +
+          `item${current.length === 1 ? "" : "s"}${current.length ? ` (indexes 0–${current.length - 1})` : ""}`
+        );
     } else if (current !== null && typeof current === "object") {
       if (typeof segment === "number") return `${at} is an object, not a list`;
       if (!Object.hasOwn(current, segment)) {
         const keys = Object.keys(current);
-        return `${at} has no ${JSON.stringify(segment)}${keys.length ? ` (it has ${keys.slice(0, 12).join(", ")}${keys.length > 12 ? ", …" : ""})` : " (it is empty)"}`;
+        const has = keys.length
+          ? ` (it has ${keys.slice(0, 12).join(", ")}${keys.length > 12 ? ", …" : ""})`
+          : " (it is empty)";
+        return `${at} has no ${JSON.stringify(segment)}${has}`;
       }
     } else {
-      return current === undefined ? `${at} is missing` : `${at} is ${current === null ? "null" : `a ${typeof current}`}, which has no ${JSON.stringify(String(segment))}`;
+      return current === undefined
+        ? `${at} is missing`
+        : `${at} is ${current === null ? "null" : `a ${typeof current}`}, which has ` +
+            `no ${JSON.stringify(String(segment))}`;
     }
     current = (current as Record<string | number, unknown>)[segment];
     at = next;

@@ -17,9 +17,22 @@ import type { FetchLike } from "../http/transport.js";
 import { RateLimiter } from "../http/rate-limiter.js";
 import { buildGraph } from "./graph.js";
 import { envReferenceName, readPath, resolveValue, unresolvedReason, type Reference } from "./references.js";
-import { blockAction, type BlockResult, type CallBlock, isTriggerBlock, type Registry, type RunEvent, type RunResult, type ValidatedWorkflow, type WorkflowBlock } from "./types.js";
+import {
+  blockAction,
+  type BlockResult,
+  type CallBlock,
+  isTriggerBlock,
+  type Registry,
+  type RunEvent,
+  type RunResult,
+  type ValidatedWorkflow,
+  type WorkflowBlock,
+} from "./types.js";
 
-/** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
+/**
+ * The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader;
+ * tool-field-readers.test.ts: each reader reads it).
+ */
 export const TOOL_FIELDS_READ = ["polling"] as const satisfies readonly (keyof ToolSpec)[];
 
 export interface RunOptions {
@@ -27,7 +40,10 @@ export interface RunOptions {
   env: Record<string, string | undefined>;
   /** Addresses per provider that replace the real ones (mock servers). */
   baseUrls?: Record<string, string>;
-  /** Token endpoints per provider that replace the manifest's (executeTool's tokenUrl: a token endpoint mock, a sandbox). */
+  /**
+   * Token endpoints per provider that replace the manifest's (executeTool's tokenUrl: a token endpoint mock, a
+   * sandbox).
+   */
   tokenUrls?: Record<string, string>;
   /** More hosts the blocks' credentials may go to (executeTool's allowHosts). */
   allowHosts?: readonly string[];
@@ -38,9 +54,15 @@ export interface RunOptions {
   concurrency?: number;
   signal?: AbortSignal;
   onEvent?: (event: RunEvent) => void;
-  /** Where the providers' documented request rates are kept per credential (default: the process's, RateLimiter.shared(), with every other run, client and executor). */
+  /**
+   * Where the providers' documented request rates are kept per credential (default: the process's,
+   * RateLimiter.shared(), with every other run, client and executor).
+   */
   limiter?: RateLimiter;
-  /** The event that started the run: the trigger block's outputs (`blockwright serve`). Without it, a trigger block fails. */
+  /**
+   * The event that started the run: the trigger block's outputs (`blockwright serve`). Without it, a trigger block
+   * fails.
+   */
   triggered?: { outputs: Record<string, unknown> };
   /**
    * A durable run's journal (`blockwright serve`): the blocks in `done` succeeded in an earlier
@@ -55,7 +77,11 @@ export interface RunOptions {
   idempotencyKeyOf?: (blockId: string) => string;
 }
 
-export async function runWorkflowWith(registry: Registry, checked: ValidatedWorkflow, options: RunOptions): Promise<RunResult> {
+export async function runWorkflowWith(
+  registry: Registry,
+  checked: ValidatedWorkflow,
+  options: RunOptions,
+): Promise<RunResult> {
   const started = performance.now();
   const { workflow } = checked;
   const graph = buildGraph(workflow);
@@ -63,7 +89,8 @@ export async function runWorkflowWith(registry: Registry, checked: ValidatedWork
   const finished: BlockResult[] = [];
   const secrets = secretValues(registry, workflow.blocks, options.env);
   const limit = Math.max(1, options.concurrency ?? 4);
-  // Every block's calls (polls and pages included) keep each provider's documented rate per credential, with the process's other callers.
+  // Every block's calls (polls and pages included) keep each provider's documented rate per credential, with the
+  // process's other callers.
   const limiter = options.limiter ?? RateLimiter.shared();
   const pending = new Set(graph.ids);
   let running = 0;
@@ -125,7 +152,13 @@ export async function runWorkflowWith(registry: Registry, checked: ValidatedWork
               operation: blockAction(block),
               durationMs: 0,
               status: "failed",
-              error: { type: "network", provider: block.type, operation: blockAction(block), message: `the run's journal could not be written: ${(e as Error).message}`, retryable: true },
+              error: {
+                type: "network",
+                provider: block.type,
+                operation: blockAction(block),
+                message: `the run's journal could not be written: ${(e as Error).message}`,
+                retryable: true,
+              },
             });
           })
           .finally(() => {
@@ -149,35 +182,82 @@ export async function runWorkflowWith(registry: Registry, checked: ValidatedWork
 }
 
 function triggerResult(base: Omit<BlockResult, "status">, block: WorkflowBlock, options: RunOptions): BlockResult {
-  if (options.triggered) return { ...base, status: "succeeded", startedAt: new Date().toISOString(), outputs: options.triggered.outputs };
-  const message = `${base.id} starts the workflow when ${blockAction(block)} arrives: run it with blockwright serve, which receives the event`;
-  return { ...base, status: "failed", error: { type: "validation", provider: block.type, operation: blockAction(block), rule: "trigger", message, retryable: false } };
+  if (options.triggered)
+    return { ...base, status: "succeeded", startedAt: new Date().toISOString(), outputs: options.triggered.outputs };
+  const message =
+    `${base.id} starts the workflow when ${blockAction(block)} arrives: run it with blockwright serve, ` +
+    `which receives the event`;
+  return {
+    ...base,
+    status: "failed",
+    error: {
+      type: "validation",
+      provider: block.type,
+      operation: blockAction(block),
+      rule: "trigger",
+      message,
+      retryable: false,
+    },
+  };
 }
 
-async function runBlock(registry: Registry, id: string, block: CallBlock, results: Map<string, BlockResult>, options: RunOptions & { secrets: string[] }): Promise<BlockResult> {
+async function runBlock(
+  registry: Registry,
+  id: string,
+  block: CallBlock,
+  results: Map<string, BlockResult>,
+  options: RunOptions & { secrets: string[] },
+): Promise<BlockResult> {
   const started = performance.now();
   const startedAt = new Date().toISOString();
   const tool = ownValue(registry.tools, block.inputs.operation) as ToolSpec;
   const base = { id, name: block.name, type: block.type, operation: block.inputs.operation, startedAt };
-  const done = (status: "succeeded" | "failed" | "cancelled", rest: Partial<BlockResult>): BlockResult => ({ ...base, status, durationMs: Math.round(performance.now() - started), ...rest });
+  const done = (status: "succeeded" | "failed" | "cancelled", rest: Partial<BlockResult>): BlockResult => ({
+    ...base,
+    status,
+    durationMs: Math.round(performance.now() - started),
+    ...rest,
+  });
 
   let params: Record<string, unknown>;
   try {
     params = resolveInputs(tool, block, results, options.env);
   } catch (e) {
     if (!(e instanceof UnresolvedReference)) throw e;
-    return done("failed", { error: { type: "validation", provider: tool.provider, operation: tool.id, param: e.param, rule: "reference", message: e.message, retryable: false } });
+    return done("failed", {
+      error: {
+        type: "validation",
+        provider: tool.provider,
+        operation: tool.id,
+        param: e.param,
+        rule: "reference",
+        message: e.message,
+        retryable: false,
+      },
+    });
   }
   // A list operation's allPages, maxItems and maxPages are options of the call, not parameters.
   let pageOptions: PageInputs = {};
   if (tool.pagination) {
     const split = pageInputsOf(params);
     const [issue] = split.issues;
-    if (issue) return done("failed", { error: { type: "validation", provider: tool.provider, operation: tool.id, param: issue.param, rule: issue.rule, message: issue.message, retryable: false } });
+    if (issue)
+      return done("failed", {
+        error: {
+          type: "validation",
+          provider: tool.provider,
+          operation: tool.id,
+          param: issue.param,
+          rule: issue.rule,
+          message: issue.message,
+          retryable: false,
+        },
+      });
     params = split.params;
     pageOptions = split.options;
   }
-  const fetch = options.mockAnswers && block.mock ? preferring(mockPrefer(tool, block.mock), options.fetch) : options.fetch;
+  const fetch =
+    options.mockAnswers && block.mock ? preferring(mockPrefer(tool, block.mock), options.fetch) : options.fetch;
   const call = () =>
     executeToolDefinition(tool, params, {
       ...pageOptions,
@@ -206,7 +286,13 @@ async function runBlock(registry: Registry, id: string, block: CallBlock, result
         return done("failed", {
           outputs: result.output as Record<string, unknown>,
           polls,
-          error: { type: "timeout", provider: tool.provider, operation: tool.id, message: `the job was still ${state} after ${timeout} ms of polling`, retryable: true },
+          error: {
+            type: "timeout",
+            provider: tool.provider,
+            operation: tool.id,
+            message: `the job was still ${state} after ${timeout} ms of polling`,
+            retryable: true,
+          },
         });
       }
       if (!(await sleep(interval, options.signal))) break;
@@ -217,12 +303,28 @@ async function runBlock(registry: Registry, id: string, block: CallBlock, result
   }
   if (options.signal?.aborted) return done("cancelled", { error: cancelled(tool), ...(polls ? { polls } : {}) });
   // A list block that failed after some pages keeps what they gave beside its error (paginate.ts).
-  if (!result.success) return done("failed", { error: result.error, ...(polls ? { polls } : {}), ...(result.partial ? { outputs: result.partial.output, pages: result.partial.pages } : {}) });
-  return done("succeeded", { outputs: result.output as Record<string, unknown>, ...(polls ? { polls } : {}), ...(result.pages ? { pages: result.pages } : {}) });
+  if (!result.success)
+    return done("failed", {
+      error: result.error,
+      ...(polls ? { polls } : {}),
+      ...(result.partial ? { outputs: result.partial.output, pages: result.partial.pages } : {}),
+    });
+  return done("succeeded", {
+    outputs: result.output as Record<string, unknown>,
+    ...(polls ? { polls } : {}),
+    ...(result.pages ? { pages: result.pages } : {}),
+  });
 }
 
 function cancelled(tool: ToolSpec): ToolError {
-  return { type: "network", provider: tool.provider, operation: tool.id, code: "ABORTED" satisfies RuntimeErrorCode, message: "the run was cancelled", retryable: false };
+  return {
+    type: "network",
+    provider: tool.provider,
+    operation: tool.id,
+    code: "ABORTED" satisfies RuntimeErrorCode,
+    message: "the run was cancelled",
+    retryable: false,
+  };
 }
 
 /** A reference that found nothing at run time: the block fails rather than drop the parameter. */
@@ -237,7 +339,12 @@ export class UnresolvedReference extends Error {
 }
 
 /** The block's parameters with every reference replaced by its value; throws UnresolvedReference. */
-export function resolveInputs(tool: ToolSpec, block: CallBlock, results: Map<string, BlockResult>, env: Record<string, string | undefined>): Record<string, unknown> {
+export function resolveInputs(
+  tool: ToolSpec,
+  block: CallBlock,
+  results: Map<string, BlockResult>,
+  env: Record<string, string | undefined>,
+): Record<string, unknown> {
   const params: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(block.inputs)) {
     if (name === "operation") continue;
@@ -251,7 +358,10 @@ export function resolveInputs(tool: ToolSpec, block: CallBlock, results: Map<str
       const outputs = results.get(ref.block)?.outputs;
       const found = readPath(outputs, ref.path);
       if (found === undefined) {
-        throw new UnresolvedReference(name, `${name}: {{${ref.text}}} did not resolve: ${unresolvedReason(outputs, ref.path, ref.block)}`);
+        throw new UnresolvedReference(
+          name,
+          `${name}: {{${ref.text}}} did not resolve: ${unresolvedReason(outputs, ref.path, ref.block)}`,
+        );
       }
       return found;
     });
@@ -261,12 +371,21 @@ export function resolveInputs(tool: ToolSpec, block: CallBlock, results: Map<str
 }
 
 /** The values of environment variables referenced by secret parameters. */
-function secretValues(registry: Registry, blocks: Record<string, WorkflowBlock>, env: Record<string, string | undefined>): string[] {
+function secretValues(
+  registry: Registry,
+  blocks: Record<string, WorkflowBlock>,
+  env: Record<string, string | undefined>,
+): string[] {
   const out = new Set<string>();
   for (const block of Object.values(blocks)) {
-    const tool = isTriggerBlock(block) ? undefined : (ownValue(registry.tools, block.inputs.operation) as ToolSpec | undefined);
+    const tool = isTriggerBlock(block)
+      ? undefined
+      : (ownValue(registry.tools, block.inputs.operation) as ToolSpec | undefined);
     const trigger = isTriggerBlock(block) ? registry.triggers?.[block.inputs.trigger] : undefined;
-    const secretNames = [...(tool?.params ?? []).filter((p) => p.secret).map((p) => p.name), ...(trigger ? [trigger.secretParam] : [])];
+    const secretNames = [
+      ...(tool?.params ?? []).filter((p) => p.secret).map((p) => p.name),
+      ...(trigger ? [trigger.secretParam] : []),
+    ];
     for (const param of secretNames) {
       const name = envReferenceName(block.inputs[param]);
       const value = name ? ownValue(env, name) : undefined;
@@ -276,10 +395,20 @@ function secretValues(registry: Registry, blocks: Record<string, WorkflowBlock>,
   return [...out];
 }
 
-/** A fetch that asks a mock server for a given status or named example, out of band (Prism's `__code`/`__example` query keys): a `Prefer` header may be the API's own. */
+/**
+ * A fetch that asks a mock server for a given status or named example, out of band (Prism's `__code`/`__example` query
+ * keys): a `Prefer` header may be the API's own.
+ */
 function preferring(prefer: string, inner: FetchLike | undefined): FetchLike {
   return (request) => {
-    const init: RequestInit & { duplex?: "half" } = { method: request.method, headers: request.headers, body: request.body, signal: request.signal, redirect: request.redirect, ...(request.body ? { duplex: "half" } : {}) };
+    const init: RequestInit & { duplex?: "half" } = {
+      method: request.method,
+      headers: request.headers,
+      body: request.body,
+      signal: request.signal,
+      redirect: request.redirect,
+      ...(request.body ? { duplex: "half" } : {}),
+    };
     return (inner ?? fetch)(new Request(withMockSteering(request.url, prefer), init));
   };
 }

@@ -37,7 +37,9 @@ export interface CallBlock extends BlockCommon {
   inputs: { operation: string } & Record<string, unknown>;
 }
 
-/** A block that starts the workflow when its trigger's event arrives (`blockwright serve`); its outputs are the event's. */
+/**
+ * A block that starts the workflow when its trigger's event arrives (`blockwright serve`); its outputs are the event's.
+ */
 export interface TriggerBlock extends BlockCommon {
   inputs: { trigger: string } & Record<string, unknown>;
 }
@@ -92,4 +94,7 @@ export interface RunResult {
   placeholders: string[];
 }
 
-export type RunEvent = { type: "start"; id: string; block: WorkflowBlock } | { type: "poll"; id: string; state: string; polls: number } | { type: "finish"; id: string; result: BlockResult };
+export type RunEvent =
+  | { type: "start"; id: string; block: WorkflowBlock }
+  | { type: "poll"; id: string; state: string; polls: number }
+  | { type: "finish"; id: string; result: BlockResult };

@@ -14,9 +14,16 @@ import { RateLimiter } from "@blockwright/runtime";
 // Each package loaded by path, as the registry loads them (nothing imports generated/).
 const generated = new URL("../../generated/", import.meta.url);
 const executorOf = async (provider) => (await import(new URL(`${provider}/index.js`, generated).href)).executeTool;
-const [books, crm, directory, docgen, persondata] = await Promise.all(["books", "crm", "directory", "docgen", "persondata"].map(executorOf));
+const [books, crm, directory, docgen, persondata] = await Promise.all(
+  ["books", "crm", "directory", "docgen", "persondata"].map(executorOf),
+);
 
-/** One tool of each seed provider, with the request openapi-fetch sends for it. `viaParam`: the address is a parameter of the call (executeTool is given no baseUrl); `rated`: the provider documents a request rate, kept through a limiter of the call's own whose clock moves a minute at each reading, so that every call takes its turn (the limiter's work) and none waits. */
+/**
+ * One tool of each seed provider, with the request openapi-fetch sends for it. `viaParam`: the address is a parameter
+ * of the call (executeTool is given no baseUrl); `rated`: the provider documents a request rate, kept through a limiter
+ * of the call's own whose clock moves a minute at each reading, so that every call takes its turn (the limiter's work)
+ * and none waits.
+ */
 const CASES = [
   {
     id: "books_search_volumes",
@@ -26,17 +33,29 @@ const CASES = [
     method: "GET",
     path: "/books/v1/volumes",
     init: { params: { query: { q: "intitle:google", maxResults: 5, key: "bench-key-0001" } } },
-    reply: { kind: "books#volumes", totalItems: 1, items: [{ kind: "books#volume", id: "zyTCAlFPjgYC", volumeInfo: { title: "The Google Story" } }] },
+    reply: {
+      kind: "books#volumes",
+      totalItems: 1,
+      items: [{ kind: "books#volume", id: "zyTCAlFPjgYC", volumeInfo: { title: "The Google Story" } }],
+    },
   },
   {
     id: "crm_get_record",
     executeTool: crm,
     baseUrl: "https://acme.my.salesforce.com",
     viaParam: true,
-    params: { apiKey: "bench-token-0001", instanceUrl: "https://acme.my.salesforce.com", sobject: "Account", recordId: "001D000000IqhSLIAZ" },
+    params: {
+      apiKey: "bench-token-0001",
+      instanceUrl: "https://acme.my.salesforce.com",
+      sobject: "Account",
+      recordId: "001D000000IqhSLIAZ",
+    },
     method: "GET",
     path: "/services/data/v59.0/sobjects/{sobject}/{recordId}",
-    init: { params: { path: { sobject: "Account", recordId: "001D000000IqhSLIAZ" } }, headers: { Authorization: "Bearer bench-token-0001" } },
+    init: {
+      params: { path: { sobject: "Account", recordId: "001D000000IqhSLIAZ" } },
+      headers: { Authorization: "Bearer bench-token-0001" },
+    },
     reply: { attributes: { type: "Account" }, Id: "001D000000IqhSLIAZ", Name: "Acme" },
   },
   {
@@ -46,8 +65,15 @@ const CASES = [
     params: { accessToken: "bench-token-0001", userId: "48d31887-5fad-4d73-a9f5-3c356e68a038" },
     method: "GET",
     path: "/v1.0/users/{user-id}",
-    init: { params: { path: { "user-id": "48d31887-5fad-4d73-a9f5-3c356e68a038" } }, headers: { Authorization: "Bearer bench-token-0001" } },
-    reply: { id: "48d31887-5fad-4d73-a9f5-3c356e68a038", displayName: "Megan Bowen", userPrincipalName: "MeganB@contoso.example" },
+    init: {
+      params: { path: { "user-id": "48d31887-5fad-4d73-a9f5-3c356e68a038" } },
+      headers: { Authorization: "Bearer bench-token-0001" },
+    },
+    reply: {
+      id: "48d31887-5fad-4d73-a9f5-3c356e68a038",
+      displayName: "Megan Bowen",
+      userPrincipalName: "MeganB@contoso.example",
+    },
   },
   {
     id: "docgen_generate",
@@ -56,7 +82,10 @@ const CASES = [
     params: { apiKey: "sk-gamma-bench-0001", inputText: "A deck", textMode: "generate", textTone: "crisp" },
     method: "POST",
     path: "/v1.0/generations",
-    init: { body: { inputText: "A deck", textMode: "generate", format: "presentation", textOptions: { tone: "crisp" } }, headers: { "X-API-KEY": "sk-gamma-bench-0001" } },
+    init: {
+      body: { inputText: "A deck", textMode: "generate", format: "presentation", textOptions: { tone: "crisp" } },
+      headers: { "X-API-KEY": "sk-gamma-bench-0001" },
+    },
     reply: { generationId: "abc123xyz" },
   },
   {
@@ -67,7 +96,10 @@ const CASES = [
     params: { apiKey: "bench-key-0001", email: "someone@example.com", min_likelihood: 6 },
     method: "GET",
     path: "/v5/person/enrich",
-    init: { params: { query: { email: "someone@example.com", min_likelihood: 6 } }, headers: { "X-Api-Key": "bench-key-0001" } },
+    init: {
+      params: { query: { email: "someone@example.com", min_likelihood: 6 } },
+      headers: { "X-Api-Key": "bench-key-0001" },
+    },
     reply: { status: 200, likelihood: 8, data: { full_name: "sean thorne", work_email: "someone@example.com" } },
   },
 ];
@@ -112,7 +144,11 @@ for (const c of CASES) {
   const fetch = inMemory(c.reply);
   const client = createClient({ baseUrl: c.baseUrl, fetch });
   let minutes = 0;
-  const options = { fetch, ...(c.viaParam ? {} : { baseUrl: c.baseUrl }), ...(c.rated ? { limiter: new RateLimiter({ clock: () => ++minutes * 60_000 }) } : {}) };
+  const options = {
+    fetch,
+    ...(c.viaParam ? {} : { baseUrl: c.baseUrl }),
+    ...(c.rated ? { limiter: new RateLimiter({ clock: () => ++minutes * 60_000 }) } : {}),
+  };
   const ours = async () => {
     const result = await c.executeTool(c.id, c.params, options);
     if (!result.success) throw new Error(`${c.id} failed: ${JSON.stringify(result.error)}`);
@@ -139,13 +175,20 @@ const reply = {
   items: ["zyTCAlFPjgYC", "wrOQLV6xB-wC"].map((id) => ({
     kind: "books#volume",
     id,
-    volumeInfo: { title: `The Google Story (${id})`, description: "A history of the search company, its founders and its first years as a public company." },
+    volumeInfo: {
+      title: `The Google Story (${id})`,
+      description: "A history of the search company, its founders and its first years as a public company.",
+    },
   })),
 };
 const fetch = inMemory(reply);
 let serial = 0;
 const withKey = (key) => async () => {
-  const r = await books("books_search_volumes", { apiKey: key(), q: "intitle:google", maxResults: 5 }, { fetch, baseUrl: "https://www.googleapis.com" });
+  const r = await books(
+    "books_search_volumes",
+    { apiKey: key(), q: "intitle:google", maxResults: 5 },
+    { fetch, baseUrl: "https://www.googleapis.com" },
+  );
   if (!r.success) throw new Error("books_search_volumes failed");
 };
 const fresh = withKey(() => `bench-key-${(serial++).toString(36).padStart(8, "0")}`);
@@ -155,4 +198,12 @@ const newKey = await inTurn(
   () => perCall(NEW_KEY_CALLS, known),
 );
 
-process.stdout.write(JSON.stringify({ calls, newKey: { fresh: newKey.ours, known: newKey.anchor }, n: N, newKeyCalls: NEW_KEY_CALLS, rounds: ROUNDS }));
+process.stdout.write(
+  JSON.stringify({
+    calls,
+    newKey: { fresh: newKey.ours, known: newKey.anchor },
+    n: N,
+    newKeyCalls: NEW_KEY_CALLS,
+    rounds: ROUNDS,
+  }),
+);

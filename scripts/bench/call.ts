@@ -25,11 +25,30 @@ interface Measured {
 
 export function measureCalls({ root, node, row }: Bench): void {
   const loop = join(root, "scripts/bench/call-loop.mjs");
-  const measured = JSON.parse(execFileSync(node, [loop], { cwd: root, encoding: "utf8", maxBuffer: 1 << 24 })) as Measured;
+  const measured = JSON.parse(
+    execFileSync(node, [loop], { cwd: root, encoding: "utf8", maxBuffer: 1 << 24 }),
+  ) as Measured;
   const how = (what: string) => [`node scripts/bench/call-loop.mjs  (${what}, process CPU time)`];
   for (const c of measured.calls) {
-    row(`executeTool ${c.id} (in-memory fetch, CPU per call)`, c.ours, c.anchor, "µs", "≤ 1.2×", how(`executeTool vs openapi-fetch client.${c.method} on the same fetch, ${measured.n} calls × ${measured.rounds} rounds`));
+    row(
+      `executeTool ${c.id} (in-memory fetch, CPU per call)`,
+      c.ours,
+      c.anchor,
+      "µs",
+      "≤ 1.2×",
+      how(
+        `executeTool vs openapi-fetch client.${c.method} on the same fetch, ${measured.n} ` +
+          `calls × ${measured.rounds} rounds`,
+      ),
+    );
   }
   const { fresh, known } = measured.newKey;
-  row("executeTool books_search_volumes, a new key each call (CPU per call)", fresh, known, "µs", "≤ 1.3×", how(`a key new to the process on each call vs one key, ${measured.newKeyCalls} calls × ${measured.rounds} rounds`));
+  row(
+    "executeTool books_search_volumes, a new key each call (CPU per call)",
+    fresh,
+    known,
+    "µs",
+    "≤ 1.3×",
+    how(`a key new to the process on each call vs one key, ${measured.newKeyCalls} calls × ${measured.rounds} rounds`),
+  );
 }

@@ -5,7 +5,10 @@
 // adds is its start-up). Only when named: a round takes about half a minute.
 import { join } from "node:path";
 
-/** What `npm run bench -- workers` is given of the bench (index.ts): where things are, one process measured, one row reported. */
+/**
+ * What `npm run bench -- workers` is given of the bench (index.ts): where things are, one process measured, one row
+ * reported.
+ */
 interface Bench {
   root: string;
   run: (args: string[], cwd: string) => Promise<{ wallMs: number; cpu: number }>;
@@ -19,7 +22,11 @@ const SEED = "20261121";
 
 /** Two workers (ours) against one (the anchor), paired round by round after one warm-up each. */
 export async function measureContractWorkers({ root, run, row }: Bench): Promise<void> {
-  const suite = (workers: number) => run([join(root, "bin/blockwright.js"), "test", "--seed", SEED, "--runs", "100", "--workers", String(workers)], root);
+  const suite = (workers: number) =>
+    run(
+      [join(root, "bin/blockwright.js"), "test", "--seed", SEED, "--runs", "100", "--workers", String(workers)],
+      root,
+    );
   await suite(2);
   await suite(1);
   const two: { wallMs: number; cpu: number }[] = [];
@@ -28,7 +35,10 @@ export async function measureContractWorkers({ root, run, row }: Bench): Promise
     two.push(await suite(2));
     one.push(await suite(1));
   }
-  const reproduce = [`node bin/blockwright.js test --seed ${SEED} --runs 100 --workers 2`, `node bin/blockwright.js test --seed ${SEED} --runs 100 --workers 1`];
+  const reproduce = [
+    `node bin/blockwright.js test --seed ${SEED} --runs 100 --workers 2`,
+    `node bin/blockwright.js test --seed ${SEED} --runs 100 --workers 1`,
+  ];
   row(
     "blockwright test, 2 workers vs 1 (wall)",
     two.map((r) => r.wallMs / 1000),

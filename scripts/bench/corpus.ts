@@ -19,7 +19,10 @@ interface Run {
   peakMiB: number;
 }
 
-/** The longest a corpus document's `test` may take, wall time, on a quiet 2-core machine: far above the slowest (about a minute), far below the 17 minutes a union-heavy operation once took. */
+/**
+ * The longest a corpus document's `test` may take, wall time, on a quiet 2-core machine: far above the slowest (about a
+ * minute), far below the 17 minutes a union-heavy operation once took.
+ */
 export const TEST_BOUND_S = 180;
 /** CI's seed and runs (.ci/run), so the cases are those a user's CI runs. */
 const TEST_ARGS = ["--seed", "20261121", "--runs", "100"];
@@ -47,13 +50,31 @@ export async function measureCorpus({ root, tmp, run }: Bench, words: string[], 
   const all = corpusEntries(corpus);
   const unknown = vendors.filter((v) => !all.some((e) => e.vendor === v));
   if (unknown.length) {
-    process.stderr.write(`npm run bench -- corpus: no vendor ${unknown.map((v) => JSON.stringify(v)).join(", ")} in contract-tests/corpus (vendors: ${all.map((e) => e.vendor).join(", ")})\n`);
+    process.stderr.write(
+      `npm run bench -- corpus: no vendor ${unknown.map((v) => JSON.stringify(v)).join(", ")} ` +
+        `in contract-tests/corpus (vendors: ${all.map((e) => e.vendor).join(", ")})\n`,
+    );
     process.exit(2);
   }
   const entries = all.filter((e) => !vendors.length || vendors.includes(e.vendor));
   const cli = join(root, "bin/blockwright.js");
   const anchor = join(root, "scripts/bench/anchor-openapi-typescript.mjs");
-  const head = ["vendor", "format", "add CPU", "generate CPU", "ours CPU", "openapi-ts CPU", "ratio", "ours peak", "openapi-ts peak", "ratio", "test wall", "test CPU", "test peak", "note"];
+  const head = [
+    "vendor",
+    "format",
+    "add CPU",
+    "generate CPU",
+    "ours CPU",
+    "openapi-ts CPU",
+    "ratio",
+    "ours peak",
+    "openapi-ts peak",
+    "ratio",
+    "test wall",
+    "test CPU",
+    "test peak",
+    "note",
+  ];
   const lines: string[][] = [];
   const ratios: number[] = [];
   const memoryRatios: number[] = [];
@@ -64,20 +85,29 @@ export async function measureCorpus({ root, tmp, run }: Bench, words: string[], 
     const document = unpackEntry(entry, join(folder, "document"));
     const project = join(folder, "project");
     mkdirSync(join(project, "specs"), { recursive: true });
-    // The generated packages import @blockwright/runtime: this checkout's, linked in (what `npm install` in the project gives).
+    // The generated packages import @blockwright/runtime: this checkout's, linked in (what `npm install` in the project
+    // gives).
     mkdirSync(join(project, "node_modules/@blockwright"), { recursive: true });
     symlinkSync(join(root, "runtime"), join(project, "node_modules/@blockwright/runtime"), "dir");
     const per: { add: Run; generate: Run; test: Run; anchor?: Run }[] = [];
     let note = "";
     try {
       for (let i = 0; i < rounds; i++) {
-        const add = await run([cli, "add", entry.vendor, "--from", document, "--operations", entry.operations.join(","), "--force"], project);
+        const add = await run(
+          [cli, "add", entry.vendor, "--from", document, "--operations", entry.operations.join(","), "--force"],
+          project,
+        );
         const generate = await run([cli, "generate"], project);
         // A failing case is a result, not a bench failure (exit 1): the note says so.
         const test = await run([cli, "test", entry.vendor, ...TEST_ARGS], project, {}, [0, 1]);
         // openapi-typescript reads OpenAPI 3 only: a Swagger 2.0 document has no anchor.
-        const other = entry.format.startsWith("Swagger") ? undefined : await run([anchor, join(folder, "anchor"), document]).catch(() => undefined);
-        if (!other && !note) note = entry.format.startsWith("Swagger") ? "openapi-typescript reads OpenAPI 3 only" : "openapi-typescript failed on the document";
+        const other = entry.format.startsWith("Swagger")
+          ? undefined
+          : await run([anchor, join(folder, "anchor"), document]).catch(() => undefined);
+        if (!other && !note)
+          note = entry.format.startsWith("Swagger")
+            ? "openapi-typescript reads OpenAPI 3 only"
+            : "openapi-typescript failed on the document";
         per.push({ add, generate, test, ...(other ? { anchor: other } : {}) });
       }
     } catch (e) {
@@ -86,8 +116,12 @@ export async function measureCorpus({ root, tmp, run }: Bench, words: string[], 
     const ours = per.map((r) => r.add.cpu + r.generate.cpu);
     const oursPeak = per.map((r) => Math.max(r.add.peakMiB, r.generate.peakMiB));
     const paired = per.filter((r) => r.anchor);
-    const ratio = paired.length ? median(paired.map((r) => (r.add.cpu + r.generate.cpu) / (r.anchor as Run).cpu)) : undefined;
-    const memoryRatio = paired.length ? median(paired.map((r) => Math.max(r.add.peakMiB, r.generate.peakMiB) / (r.anchor as Run).peakMiB)) : undefined;
+    const ratio = paired.length
+      ? median(paired.map((r) => (r.add.cpu + r.generate.cpu) / (r.anchor as Run).cpu))
+      : undefined;
+    const memoryRatio = paired.length
+      ? median(paired.map((r) => Math.max(r.add.peakMiB, r.generate.peakMiB) / (r.anchor as Run).peakMiB))
+      : undefined;
     if (ratio !== undefined) ratios.push(ratio);
     if (memoryRatio !== undefined) memoryRatios.push(memoryRatio);
     const testWall = per.length ? median(per.map((r) => r.test.wallMs / 1000)) : undefined;
@@ -116,15 +150,21 @@ export async function measureCorpus({ root, tmp, run }: Bench, words: string[], 
       .join("  ")
       .trimEnd();
   return [
-    `npm run bench -- corpus: ${entries.length} published documents, ${rounds} round(s) each; ours = add (--operations of source.yaml) + generate, anchor = openapi-typescript's Node API on the same whole document; then test ${TEST_ARGS.join(" ")}; CPU from the kernel, per whole process`,
+    `npm run bench -- corpus: ${entries.length} published documents, ${rounds} round(s) each; ` +
+      `ours = add (--operations of source.yaml) + generate, anchor = openapi-typescript's Node API on the same ` +
+      `whole document; then test ${TEST_ARGS.join(" ")}; CPU from the kernel, per whole process`,
     "",
     line(head),
     line(head.map((_, i) => "-".repeat(width(i)))),
     ...lines.map(line),
     "",
-    `median over ${ratios.length} documents with an anchor: CPU ${fixed(ratios.length ? median(ratios) : undefined, 2)}×, peak memory ${fixed(memoryRatios.length ? median(memoryRatios) : undefined, 2)}×`,
+    `median over ${ratios.length} documents with an anchor: CPU ` +
+      `${fixed(ratios.length ? median(ratios) : undefined, 2)}×, peak memory ` +
+      `${fixed(memoryRatios.length ? median(memoryRatios) : undefined, 2)}×`,
     testBound(testWalls),
-    `Reproduce one vendor: blockwright add <vendor> --from <document> --operations <source.yaml's> --force && blockwright generate && blockwright test <vendor> ${TEST_ARGS.join(" ")}; node scripts/bench/anchor-openapi-typescript.mjs <dir> <document>`,
+    `Reproduce one vendor: blockwright add <vendor> --from <document> --operations <source.yaml's> --force && ` +
+      `blockwright generate && blockwright test <vendor> ${TEST_ARGS.join(" ")}; ` +
+      `node scripts/bench/anchor-openapi-typescript.mjs <dir> <document>`,
   ].join("\n");
 }
 
@@ -133,5 +173,11 @@ export function testBound(walls: readonly { vendor: string; seconds: number }[])
   if (!walls.length) return `test: no document ran (bound ${TEST_BOUND_S} s)`;
   const slowest = walls.reduce((a, b) => (b.seconds > a.seconds ? b : a));
   const over = walls.filter((w) => w.seconds > TEST_BOUND_S);
-  return `test: the slowest document ${slowest.vendor} at ${slowest.seconds.toFixed(1)} s, median ${median(walls.map((w) => w.seconds)).toFixed(1)} s; bound ${TEST_BOUND_S} s: ${over.length ? `PAST IT: ${over.map((w) => `${w.vendor} ${w.seconds.toFixed(1)} s`).join(", ")}` : "every document within it"}`;
+  const verdict = over.length
+    ? `PAST IT: ${over.map((w) => `${w.vendor} ${w.seconds.toFixed(1)} s`).join(", ")}`
+    : "every document within it";
+  return (
+    `test: the slowest document ${slowest.vendor} at ${slowest.seconds.toFixed(1)} s, ` +
+    `median ${median(walls.map((w) => w.seconds)).toFixed(1)} s; bound ${TEST_BOUND_S} s: ${verdict}`
+  );
 }

@@ -36,4 +36,8 @@ const before = process.cpuUsage();
 createAll(folder);
 const used = process.cpuUsage(before);
 rmSync(folder, { recursive: true });
-console.log(`${n} files created in ${dir}${afterRemoval ? `, right after ${n} were removed` : ""}: ${(used.system / 1000).toFixed(0)} ms system CPU (${(used.system / n).toFixed(0)} µs per file), ${(used.user / 1000).toFixed(0)} ms user`);
+console.log(
+  `${n} files created in ${dir}${afterRemoval ? `, right after ${n} were removed` : ""}: ` +
+    `${(used.system / 1000).toFixed(0)} ms system CPU (${(used.system / n).toFixed(0)} µs per file), ` +
+    `${(used.user / 1000).toFixed(0)} ms user`,
+);

@@ -45,19 +45,30 @@ export type WriteVersion = (into: string) => string;
 
 export interface DiffRun {
   /** Per newer version (index 1…): what diff reported, placed, and the truth entries the draft binds no place of. */
-  reports: ({ reported: Reported[]; binds: (t: TruthEntry) => boolean; lines: ReturnType<typeof namedLines> } | { failed: string })[];
+  reports: (
+    | { reported: Reported[]; binds: (t: TruthEntry) => boolean; lines: ReturnType<typeof namedLines> }
+    | { failed: string }
+  )[];
 }
 
 const BIN = join(dirname(new URL(import.meta.url).pathname), "../../bin/blockwright.js");
 
 function blockwright(cwd: string, args: string[]): string {
   try {
-    return execFileSync(process.execPath, [BIN, ...args], { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"], maxBuffer: 256 * 1024 * 1024 });
+    return execFileSync(process.execPath, [BIN, ...args], {
+      cwd,
+      encoding: "utf8",
+      stdio: ["ignore", "pipe", "pipe"],
+      maxBuffer: 256 * 1024 * 1024,
+    });
   } catch (e) {
     const failed = e as { status?: number; stdout?: string; stderr?: string };
     // upstream and diff exit 1 when there are changes to review: their report is on stdout all the same.
     if (failed.status === 1 && (args[0] === "upstream" || args[0] === "diff")) return failed.stdout ?? "";
-    throw new Error(`blockwright ${args.join(" ")} exited ${failed.status}: ${(failed.stderr ?? "").trim().split("\n").slice(-3).join(" / ")}`);
+    throw new Error(
+      `blockwright ${args.join(" ")} exited ${failed.status}: ` +
+        `${(failed.stderr ?? "").trim().split("\n").slice(-3).join(" / ")}`,
+    );
   }
 }
 
@@ -74,10 +85,21 @@ function generateAsAUserWould(project: string, provider: string): void {
       return;
     } catch (e) {
       const message = (e as Error).message;
-      const examples = [...message.matchAll(/manifest\.yaml:\d+:\d+: ([\w.]+)\.example: example /g)].map((m) => [...(m[1] ?? "").split("."), "example"]);
-      const gone = [...message.matchAll(/manifest\.yaml:\d+:\d+: ([\w.]+)\.wire: (?:path|query|header) parameter "[^"]*" not found/g)].map((m) => (m[1] ?? "").split("."));
+      const examples = [...message.matchAll(/manifest\.yaml:\d+:\d+: ([\w.]+)\.example: example /g)].map((m) => [
+        ...(m[1] ?? "").split("."),
+        "example",
+      ]);
+      const gone = [
+        ...message.matchAll(
+          /manifest\.yaml:\d+:\d+: ([\w.]+)\.wire: (?:path|query|header) parameter "[^"]*" not found/g,
+        ),
+      ].map((m) => (m[1] ?? "").split("."));
       // Paging through a parameter the newer document no longer has: the user drops the paging (allPages goes with it).
-      const paging = [...message.matchAll(/manifest\.yaml:\d+:\d+: ([\w.]+)\.pagination\.[\w.]+: (?:path|query|header) parameter "[^"]*" not found/g)].map((m) => [...(m[1] ?? "").split("."), "pagination"]);
+      const paging = [
+        ...message.matchAll(
+          /manifest\.yaml:\d+:\d+: ([\w.]+)\.pagination\.[\w.]+: (?:path|query|header) parameter "[^"]*" not found/g,
+        ),
+      ].map((m) => [...(m[1] ?? "").split("."), "pagination"]);
       if (attempt > 3 || (!examples.length && !gone.length && !paging.length)) throw e;
       const file = join(project, "specs", provider, "manifest.yaml");
       const doc = parseDocument(readFileSync(file, "utf8"));
@@ -88,15 +110,31 @@ function generateAsAUserWould(project: string, provider: string): void {
 }
 
 /** The vendor's versions through add, generate, upstream --accept and diff, in one scratch project. */
-export function diffRun(vendor: string, versions: WriteVersion[], operationIds: string[], statuses: Record<string, string>[], truths: Truth[]): DiffRun {
+export function diffRun(
+  vendor: string,
+  versions: WriteVersion[],
+  operationIds: string[],
+  statuses: Record<string, string>[],
+  truths: Truth[],
+): DiffRun {
   const project = mkdtempSync(join(tmpdir(), `blockwright-history-${vendor}-`));
   try {
     const provider = `zq${vendor.replace(/[^a-z0-9]/g, "")}`;
     mkdirSync(join(project, "specs"), { recursive: true });
-    writeFileSync(join(project, "package.json"), `${JSON.stringify({ name: "history-bench", private: true, type: "module" })}\n`);
+    writeFileSync(
+      join(project, "package.json"),
+      `${JSON.stringify({ name: "history-bench", private: true, type: "module" })}\n`,
+    );
     const first = versions[0];
     if (!first) return { reports: [] };
-    blockwright(project, ["add", provider, "--from", first(join(project, "v0")), "--operations", operationIds.join(",")]);
+    blockwright(project, [
+      "add",
+      provider,
+      "--from",
+      first(join(project, "v0")),
+      "--operations",
+      operationIds.join(","),
+    ]);
     blockwright(project, ["generate"]);
     const reports: DiffRun["reports"] = [];
     for (let i = 1; i < versions.length; i++) {
@@ -107,8 +145,12 @@ export function diffRun(vendor: string, versions: WriteVersion[], operationIds: 
         cpSync(join(project, "generated"), join(project, "base"), { recursive: true });
         blockwright(project, ["upstream", provider, write(join(project, `v${i}`)), "--accept"]);
         generateAsAUserWould(project, provider);
-        const manifest = jsyaml.load(readFileSync(join(project, "specs", provider, "manifest.yaml"), "utf8")) as Manifest;
-        const surface = JSON.parse(readFileSync(join(project, "generated", provider, "surface.json"), "utf8")) as Surface;
+        const manifest = jsyaml.load(
+          readFileSync(join(project, "specs", provider, "manifest.yaml"), "utf8"),
+        ) as Manifest;
+        const surface = JSON.parse(
+          readFileSync(join(project, "generated", provider, "surface.json"), "utf8"),
+        ) as Surface;
         // The parameters of both generations: one the newer document removed is still placed (and bound) where it was.
         const older = JSON.parse(readFileSync(join(project, "base", provider, "surface.json"), "utf8")) as Surface;
         const wires: Wires = {};
@@ -130,15 +172,30 @@ export function diffRun(vendor: string, versions: WriteVersion[], operationIds: 
         );
         mkdirSync(join(project, "workflows"), { recursive: true });
         writeFileSync(join(project, "workflows", "zq-history.yaml"), workflow.text);
-        const reportText = blockwright(project, ["diff", "--base-dir", "base", "--workflows", "workflows/zq-history.yaml", "--format", "json"]);
+        const reportText = blockwright(project, [
+          "diff",
+          "--base-dir",
+          "base",
+          "--workflows",
+          "workflows/zq-history.yaml",
+          "--format",
+          "json",
+        ]);
         if (process.env.HISTORY_KEEP) {
           writeFileSync(join(project, `diff-v${i}.json`), reportText);
           writeFileSync(join(project, `workflow-v${i}.yaml`), workflow.text);
           cpSync(join(project, "base"), join(project, `generated-v${i - 1}`), { recursive: true });
           cpSync(join(project, "specs"), join(project, `specs-v${i}`), { recursive: true });
         }
-        const report = JSON.parse(reportText) as { packages: { changes: DiffChange[] }[]; workflows?: { line: number; message: string }[] };
-        reports.push({ reported: report.packages.flatMap((p) => p.changes).flatMap((c) => placer.place(c) ?? []), binds: (t) => placer.binds(t), lines: namedLines(workflow, report.workflows ?? []) });
+        const report = JSON.parse(reportText) as {
+          packages: { changes: DiffChange[] }[];
+          workflows?: { line: number; message: string }[];
+        };
+        reports.push({
+          reported: report.packages.flatMap((p) => p.changes).flatMap((c) => placer.place(c) ?? []),
+          binds: (t) => placer.binds(t),
+          lines: namedLines(workflow, report.workflows ?? []),
+        });
       } catch (e) {
         // A pair that stops: its reason in its row; the later ones cannot start from it.
         reports.push({ failed: (e as Error).message });
@@ -172,9 +229,16 @@ class Placer {
       this.byTool.set(id, op);
       this.byOperation.set(op.operationId, op);
       this.wiresOf.set(op.operationId, wires[id] ?? {});
-      this.holdersOf.set(op.operationId, new Set(Object.values(wires[id] ?? {}).filter((w) => holders.has(`${id} ${w}`))));
+      this.holdersOf.set(
+        op.operationId,
+        new Set(Object.values(wires[id] ?? {}).filter((w) => holders.has(`${id} ${w}`))),
+      );
     }
-    this.schemes = new Set([manifest.auth?.scheme, ...(manifest.auth?.alternatives ?? []).map((a) => a.scheme)].filter((s): s is string => Boolean(s)));
+    this.schemes = new Set(
+      [manifest.auth?.scheme, ...(manifest.auth?.alternatives ?? []).map((a) => a.scheme)].filter((s): s is string =>
+        Boolean(s),
+      ),
+    );
   }
 
   place(c: DiffChange): Reported | undefined {
@@ -182,11 +246,21 @@ class Placer {
     if (!op) return undefined;
     const [what, name = "", ...rest] = c.subject.split(" ");
     const path = rest.filter((r) => r !== "items").join("");
-    // What only a package has (an example, a declared error status, …) is no change of the published document's: outside the truth.
+    // What only a package has (an example, a declared error status, …) is no change of the published document's:
+    // outside the truth.
     if (!(c.kind in KINDS) && c.severity === "informational") return undefined;
     // A concept only a package has (paging, polling, …: the user's edit after an upstream change), whatever its grade.
-    if (!(c.kind in KINDS) && !["param", "output", "security", "tool", "description", "deprecated"].includes(what ?? "")) return undefined;
-    const base = { kind: c.kind, operation: op.operationId, ...(c.severity ? { severity: c.severity } : {}), text: `${c.tool} ${c.subject}: ${c.kind} (${c.severity}: ${c.rule})` };
+    if (
+      !(c.kind in KINDS) &&
+      !["param", "output", "security", "tool", "description", "deprecated"].includes(what ?? "")
+    )
+      return undefined;
+    const base = {
+      kind: c.kind,
+      operation: op.operationId,
+      ...(c.severity ? { severity: c.severity } : {}),
+      text: `${c.tool} ${c.subject}: ${c.kind} (${c.severity}: ${c.rule})`,
+    };
     if (what === "security") return { ...base, location: "security", pointer: name };
     // `success status 201`: the answer under that status, as a whole.
     if (what === "success") return { ...base, location: `response.${rest[0] ?? ""}.body`, pointer: "/" };
@@ -198,13 +272,21 @@ class Placer {
     if (what === "output") {
       const from = op.outputs?.[name]?.from ?? "";
       const header = /^\$response\.header\.(.+)$/.exec(from);
-      if (header) return { ...base, location: `response.${this.status(op.operationId)}.header`, pointer: header[1] ?? "" };
-      return { ...base, location: `response.${this.status(op.operationId)}.body`, pointer: joinPointer(from.replace(/^\$response\.body#?/, ""), path) };
+      if (header)
+        return { ...base, location: `response.${this.status(op.operationId)}.header`, pointer: header[1] ?? "" };
+      return {
+        ...base,
+        location: `response.${this.status(op.operationId)}.body`,
+        pointer: joinPointer(from.replace(/^\$response\.body#?/, ""), path),
+      };
     }
     return { ...base, location: "operation", pointer: "" };
   }
 
-  /** Whether the manifest binds the truth entry's place: an operation it calls, and there a parameter, field, output or credential it holds. */
+  /**
+   * Whether the manifest binds the truth entry's place: an operation it calls, and there a parameter, field, output or
+   * credential it holds.
+   */
   binds(t: TruthEntry): boolean {
     const op = this.byOperation.get(t.operation);
     if (!op) return false;
@@ -214,12 +296,22 @@ class Placer {
     const wires = Object.values(this.wiresOf.get(t.operation) ?? {}).map(splitWire);
     const parameter = /^request\.parameter\.(\w+)$/.exec(t.location);
     if (parameter) return wires.some(([where, at]) => where === parameter[1] && at === t.pointer);
-    const under = (prefix: string) => prefix === "" || prefix === "/" || t.pointer === prefix || t.pointer.startsWith(`${prefix}/`);
+    const under = (prefix: string) =>
+      prefix === "" || prefix === "/" || t.pointer === prefix || t.pointer.startsWith(`${prefix}/`);
     // A body field the manifest sends, or a place inside one whose value has fields (a json parameter).
     const holders = this.holdersOf.get(t.operation) ?? new Set<string>();
-    if (t.location === "request.body") return wires.some(([where, at]) => where === "body" && (t.pointer === at || (under(at) && holders.has(`body:${at}`))));
-    if (/^response\.\d+\.body$/.test(t.location)) return Object.values(op.outputs ?? {}).some((o) => o.from?.startsWith("$response.body") && under(pointerOfFrom(o.from)));
-    if (/^response\.\d+\.header$/.test(t.location)) return Object.values(op.outputs ?? {}).some((o) => o.from?.toLowerCase() === `$response.header.${t.pointer.toLowerCase()}`);
+    if (t.location === "request.body")
+      return wires.some(
+        ([where, at]) => where === "body" && (t.pointer === at || (under(at) && holders.has(`body:${at}`))),
+      );
+    if (/^response\.\d+\.body$/.test(t.location))
+      return Object.values(op.outputs ?? {}).some(
+        (o) => o.from?.startsWith("$response.body") && under(pointerOfFrom(o.from)),
+      );
+    if (/^response\.\d+\.header$/.test(t.location))
+      return Object.values(op.outputs ?? {}).some(
+        (o) => o.from?.toLowerCase() === `$response.header.${t.pointer.toLowerCase()}`,
+      );
     return false;
   }
 
@@ -238,7 +330,9 @@ const pointerOfFrom = (from: string) => from.replace(/^\$response\.body#?/, "");
 
 /** A JSON pointer and a diff field path (`.a[].b`, `.*` for a map's values) as one truth pointer (`/a/*\/b`, `{}`). */
 function joinPointer(pointer: string, path: string): string {
-  const steps = [...path.matchAll(/\.([^.[\]]+)|\[\]/g)].map((m) => (m[1] === undefined ? "*" : m[1] === "*" ? "{}" : m[1]));
+  const steps = [...path.matchAll(/\.([^.[\]]+)|\[\]/g)].map((m) =>
+    m[1] === undefined ? "*" : m[1] === "*" ? "{}" : m[1],
+  );
   const joined = [pointer === "/" ? "" : pointer, ...steps].join("/");
   return joined || "/";
 }

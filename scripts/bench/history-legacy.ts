@@ -15,7 +15,8 @@ interface Bound {
 
 export function legacyReport(older: Json, newer: Json, bound: Bound[]): Reported[] {
   const ids = new Map<string, string>();
-  for (const doc of [older, newer]) for (const b of bound) ids.set(operationKey(b.method, serverPathOf(doc), b.path), b.operationId);
+  for (const doc of [older, newer])
+    for (const b of bound) ids.set(operationKey(b.method, serverPathOf(doc), b.path), b.operationId);
   const binding = bindingOf([]);
   for (const [key, id] of ids) {
     binding.operations.set(key, [id]);
@@ -32,14 +33,43 @@ export function legacyReport(older: Json, newer: Json, bound: Bound[]): Reported
     const place = (location: string, pointer: string, side: "request" | "response") => {
       const kinds: string[] = [];
       if (item.change === "added")
-        kinds.push(side === "request" ? (location === "request.body" ? (to.required ? "new-required-request-property" : "new-optional-request-property") : "new-optional-request-parameter") : "response-property-added");
-      else if (item.change === "removed") kinds.push(side === "request" ? (location === "request.body" ? "request-property-removed" : "request-parameter-removed") : "response-property-removed");
+        kinds.push(
+          side === "request"
+            ? location === "request.body"
+              ? to.required
+                ? "new-required-request-property"
+                : "new-optional-request-property"
+              : "new-optional-request-parameter"
+            : "response-property-added",
+        );
+      else if (item.change === "removed")
+        kinds.push(
+          side === "request"
+            ? location === "request.body"
+              ? "request-property-removed"
+              : "request-parameter-removed"
+            : "response-property-removed",
+        );
       else {
-        const prefix = location === "request.body" ? "request-property" : location.startsWith("request.parameter") ? "request-parameter" : "response-property";
+        const prefix =
+          location === "request.body"
+            ? "request-property"
+            : location.startsWith("request.parameter")
+              ? "request-parameter"
+              : "response-property";
         if (JSON.stringify(from.type) !== JSON.stringify(to.type)) kinds.push(`${prefix}-type-changed`);
         if (from.required !== to.required)
-          kinds.push(side === "response" ? (to.required ? "response-property-became-required" : "response-property-became-optional") : to.required ? "request-property-became-required" : "request-property-became-optional");
-        if (from.nullable !== to.nullable) kinds.push(to.nullable ? `${prefix}-became-nullable` : `${prefix}-became-not-nullable`);
+          kinds.push(
+            side === "response"
+              ? to.required
+                ? "response-property-became-required"
+                : "response-property-became-optional"
+              : to.required
+                ? "request-property-became-required"
+                : "request-property-became-optional",
+          );
+        if (from.nullable !== to.nullable)
+          kinds.push(to.nullable ? `${prefix}-became-nullable` : `${prefix}-became-not-nullable`);
         const fe = (from.enum ?? []) as unknown[];
         const te = (to.enum ?? []) as unknown[];
         if (te.some((v) => !fe.includes(v))) kinds.push(`${prefix}-enum-value-added`);
@@ -48,16 +78,39 @@ export function legacyReport(older: Json, newer: Json, bound: Bound[]): Reported
         if (JSON.stringify(from.default) !== JSON.stringify(to.default)) kinds.push(`${prefix}-default-value-changed`);
         if (!kinds.length) kinds.push(`${prefix}-changed`);
       }
-      for (const kind of kinds) out.push({ kind, operation, location, pointer, text: `${operation} ${item.what} ${item.change} → ${kind}` });
+      for (const kind of kinds)
+        out.push({ kind, operation, location, pointer, text: `${operation} ${item.what} ${item.change} → ${kind}` });
     };
     if (where === "parameter") {
       const [place0 = "", name = ""] = (rest[0] ?? "").split(":");
       place(`request.parameter.${place0}`, name, "request");
-    } else if (where === "request") place("request.body", rest[1] === "/" || rest[1] === undefined ? "/" : rest[1], "request");
+    } else if (where === "request")
+      place("request.body", rest[1] === "/" || rest[1] === undefined ? "/" : rest[1], "request");
     else if (where === "response" && rest.length === 2) place(`response.${rest[0]}.body`, rest[1] ?? "/", "response");
-    else if (item.what === "security requirement") out.push({ kind: "api-security-changed", operation, location: "security", pointer: "", text: `${operation} security requirement changed` });
-    else if (item.what.startsWith("security scheme")) out.push({ kind: "api-security-changed", operation: "(document)", location: "document", pointer: item.what.slice(16), text: item.what });
-    else out.push({ kind: `${where}-${item.change}`, operation, location: "operation", pointer: "", text: `${operation} ${item.what} ${item.change}` });
+    else if (item.what === "security requirement")
+      out.push({
+        kind: "api-security-changed",
+        operation,
+        location: "security",
+        pointer: "",
+        text: `${operation} security requirement changed`,
+      });
+    else if (item.what.startsWith("security scheme"))
+      out.push({
+        kind: "api-security-changed",
+        operation: "(document)",
+        location: "document",
+        pointer: item.what.slice(16),
+        text: item.what,
+      });
+    else
+      out.push({
+        kind: `${where}-${item.change}`,
+        operation,
+        location: "operation",
+        pointer: "",
+        text: `${operation} ${item.what} ${item.change}`,
+      });
   }
   return out;
 }

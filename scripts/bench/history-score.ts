@@ -58,7 +58,8 @@ function depth(pointer: string): number {
   return pointer.split("/").filter((s) => s && s !== "*" && s !== "{}").length;
 }
 
-const placeOf = (r: { operation: string; location: string; pointer: string }) => `${r.operation} ${r.location} ${r.pointer}`;
+const placeOf = (r: { operation: string; location: string; pointer: string }) =>
+  `${r.operation} ${r.location} ${r.pointer}`;
 
 /** Kinds a truth entry accepts for itself (a report may name the same change differently where the truth allows it). */
 function compatible(reported: string, truth: string): boolean {
@@ -70,14 +71,26 @@ export function score(truth: Truth, reports: readonly Reported[]): Score {
   for (const t of truth.changes) byPlace.set(placeOf(t), [...(byPlace.get(placeOf(t)) ?? []), t]);
   // Objects the truth lists as added or removed, and answers under a success status added or removed (a whole body):
   // a report about a property inside is detail.
-  const wholeObjects = truth.changes.filter((t) => (/-(added|removed)$/.test(t.id) && t.location.endsWith(".body") && t.pointer !== "/") || /^response-success-status-/.test(t.id));
+  const wholeObjects = truth.changes.filter(
+    (t) =>
+      (/-(added|removed)$/.test(t.id) && t.location.endsWith(".body") && t.pointer !== "/") ||
+      /^response-success-status-/.test(t.id),
+  );
   const notChangePlaces = new Set<string>();
   for (const n of truth["not-changes"] ?? [])
     for (const at of n.at ?? []) {
       const space = at.indexOf(" ");
       notChangePlaces.add(`${at.slice(0, space)} ${at.slice(space + 1)}`);
     }
-  const s: Score = { found: { breaking: [0, 0], "non-breaking": [0, 0], informational: [0, 0] }, correct: 0, wrong: 0, noiseNotChanges: 0, noiseUnexplained: 0, missed: 0, details: [] };
+  const s: Score = {
+    found: { breaking: [0, 0], "non-breaking": [0, 0], informational: [0, 0] },
+    correct: 0,
+    wrong: 0,
+    noiseNotChanges: 0,
+    noiseUnexplained: 0,
+    missed: 0,
+    details: [],
+  };
   const matched = new Set<TruthEntry>();
   for (const r of reports) {
     if (r.location.endsWith(".body")) {
@@ -86,25 +99,36 @@ export function score(truth: Truth, reports: readonly Reported[]): Score {
     }
     if (/^response\.[^2]/.test(r.location)) continue;
     const here = byPlace.get(placeOf(r)) ?? [];
-    const same = here.find((t) => compatible(r.kind, t.id) && !matched.has(t)) ?? here.find((t) => compatible(r.kind, t.id));
+    const same =
+      here.find((t) => compatible(r.kind, t.id) && !matched.has(t)) ?? here.find((t) => compatible(r.kind, t.id));
     if (same) {
       if (r.severity && r.severity !== same.severity) {
         s.wrong++;
-        s.details.push(`wrong (severity ${r.severity}, truth ${same.severity}): ${r.text ?? `${r.kind} ${placeOf(r)}`}`);
+        s.details.push(
+          `wrong (severity ${r.severity}, truth ${same.severity}): ${r.text ?? `${r.kind} ${placeOf(r)}`}`,
+        );
       } else s.correct++;
       matched.add(same);
       continue;
     }
     if (here.length) {
-      // Another change at the same place: a second line about it (a description change beside a type change) is not wrong.
+      // Another change at the same place: a second line about it (a description change beside a type change) is not
+      // wrong.
       if (here.some((t) => t.id === r.kind)) continue;
-      // The answer under a success status added or removed, as a whole (a new output reading all of it): detail of that.
-      if (here.every((t) => /^response-success-status-/.test(t.id)) && !/^response-success-status-/.test(r.kind)) continue;
+      // The answer under a success status added or removed, as a whole (a new output reading all of it): detail of
+      // that.
+      if (here.every((t) => /^response-success-status-/.test(t.id)) && !/^response-success-status-/.test(r.kind))
+        continue;
       s.wrong++;
       s.details.push(`wrong (truth: ${here.map((t) => t.id).join(", ")}): ${r.text ?? `${r.kind} ${placeOf(r)}`}`);
       continue;
     }
-    const inside = wholeObjects.some((t) => t.operation === r.operation && t.location === r.location && (t.pointer === "/" ? r.pointer !== "/" : r.pointer.startsWith(`${t.pointer}/`)));
+    const inside = wholeObjects.some(
+      (t) =>
+        t.operation === r.operation &&
+        t.location === r.location &&
+        (t.pointer === "/" ? r.pointer !== "/" : r.pointer.startsWith(`${t.pointer}/`)),
+    );
     if (inside) continue;
     if (notChangePlaces.has(`${r.operation} ${r.pointer}`)) {
       s.noiseNotChanges++;
@@ -139,4 +163,12 @@ export function addScores(a: Score, b: Score): Score {
   };
 }
 
-export const emptyScore = (): Score => ({ found: { breaking: [0, 0], "non-breaking": [0, 0], informational: [0, 0] }, correct: 0, wrong: 0, noiseNotChanges: 0, noiseUnexplained: 0, missed: 0, details: [] });
+export const emptyScore = (): Score => ({
+  found: { breaking: [0, 0], "non-breaking": [0, 0], informational: [0, 0] },
+  correct: 0,
+  wrong: 0,
+  noiseNotChanges: 0,
+  noiseUnexplained: 0,
+  missed: 0,
+  details: [],
+});

@@ -13,7 +13,16 @@ import type { TruthEntry } from "./history-score.js";
 import { historyWorkflow, namedLines } from "./history-workflow.js";
 
 const text: Shape = { type: "string" };
-const param = (own: Partial<ParamSurface>): ParamSurface => ({ type: "string", title: "P", description: "P.", required: false, secret: false, visibility: "user-or-llm", wire: "query:p", ...own });
+const param = (own: Partial<ParamSurface>): ParamSurface => ({
+  type: "string",
+  title: "P",
+  description: "P.",
+  required: false,
+  secret: false,
+  visibility: "user-or-llm",
+  wire: "query:p",
+  ...own,
+});
 
 function zqtasks(data: Shape, output: Shape, labels: string[]): Surface {
   const params = {
@@ -23,21 +32,63 @@ function zqtasks(data: Shape, output: Shape, labels: string[]): Surface {
     zqtitle: param({ wire: "body:/zqtitle" }),
   };
   const outputs = { data: { type: "json" as const, optional: false, description: "The task.", shape: output } };
-  return { ...acmeSurface({}, { zqtasks_update_task: acmeTool({ method: "PUT", params, outputs }) }), provider: "zqtasks" };
+  return {
+    ...acmeSurface({}, { zqtasks_update_task: acmeTool({ method: "PUT", params, outputs }) }),
+    provider: "zqtasks",
+  };
 }
 
-const customField = (required: string[]): Shape => ({ types: ["object", "string"], ...(required.length ? { required } : {}), properties: { name: text, ...(required.length ? { resource_subtype: text } : {}) } });
+const customField = (required: string[]): Shape => ({
+  types: ["object", "string"],
+  ...(required.length ? { required } : {}),
+  properties: { name: text, ...(required.length ? { resource_subtype: text } : {}) },
+});
 const before = zqtasks(
-  { type: "object", properties: { name: text, workspace: text, resource_subtype: { type: "string", enum: ["task", "section"] }, custom_field: customField([]) } },
-  { type: "object", required: ["state"], properties: { gid: text, state: { type: "string", enum: ["open", "done"] }, assignee: { type: "object", properties: { login: text } } } },
+  {
+    type: "object",
+    properties: {
+      name: text,
+      workspace: text,
+      resource_subtype: { type: "string", enum: ["task", "section"] },
+      custom_field: customField([]),
+    },
+  },
+  {
+    type: "object",
+    required: ["state"],
+    properties: {
+      gid: text,
+      state: { type: "string", enum: ["open", "done"] },
+      assignee: { type: "object", properties: { login: text } },
+    },
+  },
   ["name", "notes"],
 );
 const after = zqtasks(
-  { type: "object", properties: { name: text, resource_subtype: { type: "string", enum: ["task"] }, custom_field: customField(["resource_subtype"]) } },
-  { type: "object", required: ["state"], properties: { gid: text, state: { type: "string", enum: ["open", "done"], nullable: true }, assignee: { type: "object", properties: {} } } },
+  {
+    type: "object",
+    properties: {
+      name: text,
+      resource_subtype: { type: "string", enum: ["task"] },
+      custom_field: customField(["resource_subtype"]),
+    },
+  },
+  {
+    type: "object",
+    required: ["state"],
+    properties: {
+      gid: text,
+      state: { type: "string", enum: ["open", "done"], nullable: true },
+      assignee: { type: "object", properties: {} },
+    },
+  },
   ["name"],
 );
-const manifest = { operations: { zqtasks_update_task: { operationId: "updateZqTask", outputs: { data: { from: "$response.body#/data" } } } } };
+const manifest = {
+  operations: {
+    zqtasks_update_task: { operationId: "updateZqTask", outputs: { data: { from: "$response.body#/data" } } },
+  },
+};
 
 const entry = (id: string, location: string, pointer: string, old?: unknown, now?: unknown): TruthEntry => ({
   id,
@@ -70,15 +121,20 @@ describe("the history bench's workflow", () => {
   const workflow = historyWorkflow("zqtasks", before, manifest, truth);
 
   it("has a line for each breaking change a workflow can feel, and sets a credential's apart", () => {
-    expect(workflow.expected.map((e) => `${e.entry.id} ${e.mentions} ${e.lines.length ? "at a line" : e.why}`)).toEqual([
-      "request-property-removed workspace at a line",
-      "request-property-enum-value-removed resource_subtype at a line",
-      "new-required-request-property resource_subtype at a line",
-      "request-parameter-enum-value-removed zqlabels at a line",
-      "response-property-removed login at a line",
-      "response-property-became-nullable state at a line",
+    expect(workflow.expected.map((e) => `${e.entry.id} ${e.mentions} ${e.lines.length ? "at a line" : e.why}`)).toEqual(
+      [
+        "request-property-removed workspace at a line",
+        "request-property-enum-value-removed resource_subtype at a line",
+        "new-required-request-property resource_subtype at a line",
+        "request-parameter-enum-value-removed zqlabels at a line",
+        "response-property-removed login at a line",
+        "response-property-became-nullable state at a line",
+      ],
+    );
+    expect(workflow.apart.map((a) => a.entry.id)).toEqual([
+      "api-security-scope-added",
+      "request-property-min-length-set",
     ]);
-    expect(workflow.apart.map((a) => a.entry.id)).toEqual(["api-security-scope-added", "request-property-min-length-set"]);
     // Every block is one the older package accepts.
     expect(workflowImpact([{ path: "w.yaml", text: workflow.text }], [], [before])).toEqual([]);
   });
@@ -87,8 +143,10 @@ describe("the history bench's workflow", () => {
     const { named, feelable, details } = namedLines(workflow, reported(workflow.text, before, after));
     expect([named, feelable]).toEqual([6, 6]);
     expect(details).toEqual([
-      "no workflow line (a credential's scheme or scope: felt by the credential, not a workflow line): api-security-scope-added updateZqTask security oauth2",
-      'no workflow line (the only value refused is "", which a call leaves out (a parameter of its own)): request-property-min-length-set updateZqTask request.body /zqtitle',
+      "no workflow line (a credential's scheme or scope: felt by the credential, not a workflow line): " +
+        "api-security-scope-added updateZqTask security oauth2",
+      'no workflow line (the only value refused is "", which a call leaves out (a parameter of its own)): ' +
+        "request-property-min-length-set updateZqTask request.body /zqtitle",
     ]);
   });
 

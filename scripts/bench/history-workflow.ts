@@ -45,8 +45,16 @@ export interface HistoryWorkflow {
 type Path = (string | number)[];
 type Json = Record<string, unknown>;
 
-/** Kinds a value left out now fails: the object holding the field is the line (or the block's inputs, for a parameter of its own). */
-const REQUIRED = new Set(["request-property-became-required", "new-required-request-property", "request-parameter-became-required", "new-required-request-parameter"]);
+/**
+ * Kinds a value left out now fails: the object holding the field is the line (or the block's inputs, for a parameter of
+ * its own).
+ */
+const REQUIRED = new Set([
+  "request-property-became-required",
+  "new-required-request-property",
+  "request-parameter-became-required",
+  "new-required-request-parameter",
+]);
 
 const named = (steps: readonly string[]) => [...steps].reverse().find((s) => s !== "*" && s !== "{}") ?? "";
 /** A truth pointer's steps as a path into a value (`*` the first item, `{}` a made-up key). */
@@ -110,16 +118,23 @@ function refusedValue(entry: TruthEntry, old: unknown): unknown {
   }
 }
 
-export function historyWorkflow(provider: string, base: Surface, manifest: WorkflowManifest, entries: readonly TruthEntry[]): HistoryWorkflow {
+export function historyWorkflow(
+  provider: string,
+  base: Surface,
+  manifest: WorkflowManifest,
+  entries: readonly TruthEntry[],
+): HistoryWorkflow {
   const surface = linkedShapes(base);
   const toolOf = new Map<string, string>();
-  for (const [id, op] of Object.entries(manifest.operations)) if (surface.tools[id] && !toolOf.has(op.operationId)) toolOf.set(op.operationId, id);
+  for (const [id, op] of Object.entries(manifest.operations))
+    if (surface.tools[id] && !toolOf.has(op.operationId)) toolOf.set(op.operationId, id);
   const blocks: Json = {};
   const wanted: { entry: TruthEntry; path?: Path; mentions: string; why?: string }[] = [];
   // A change a workflow can feel that the bench wrote no line for: counted as not named, with why.
   const unwritten = (entry: TruthEntry, why: string) => wanted.push({ entry, mentions: "", why });
   const apart: HistoryWorkflow["apart"] = [];
-  // The block a read goes into: a tool taking a plain string, the reference written inside a longer text (any type reads so).
+  // The block a read goes into: a tool taking a plain string, the reference written inside a longer text (any type
+  // reads so).
   const readers = Object.entries(surface.tools).flatMap(([id, t]) =>
     Object.entries(t.params)
       .filter(([, p]) => p.type === "string" && !p.secret && !p.enum && !p.pattern && !p.format && p.wire !== "auth")
@@ -152,8 +167,15 @@ export function historyWorkflow(provider: string, base: Surface, manifest: Workf
     const block = `zqchange_${i}`;
     const parameter = /^request\.parameter\.(\w+)$/.exec(entry.location);
     if (parameter || entry.location === "request.body") {
-      const wires = Object.entries(t.params).map(([name, p]) => ({ name, p, where: p.wire.split(":")[0] ?? "", at: p.wire.slice(p.wire.indexOf(":") + 1) }));
-      const own = parameter ? wires.find((w) => w.where === parameter[1] && w.at === entry.pointer) : wires.find((w) => w.where === "body" && w.at === entry.pointer);
+      const wires = Object.entries(t.params).map(([name, p]) => ({
+        name,
+        p,
+        where: p.wire.split(":")[0] ?? "",
+        at: p.wire.slice(p.wire.indexOf(":") + 1),
+      }));
+      const own = parameter
+        ? wires.find((w) => w.where === parameter[1] && w.at === entry.pointer)
+        : wires.find((w) => w.where === "body" && w.at === entry.pointer);
       if (own) {
         if (REQUIRED.has(entry.id)) {
           blocks[block] = call(tool, {});
@@ -162,17 +184,30 @@ export function historyWorkflow(provider: string, base: Surface, manifest: Workf
           continue;
         }
         const value = refusedValue(entry, own.p.shape ? sampleOf(own.p.shape) : paramSample(own.p));
-        // An empty or null parameter is left out of the call (the runtime's isAbsent): no value of it is sent to be refused.
+        // An empty or null parameter is left out of the call (the runtime's isAbsent): no value of it is sent to be
+        // refused.
         if (isAbsent(value)) {
-          apart.push({ entry, why: `the only value refused is ${JSON.stringify(value)}, which a call leaves out (a parameter of its own)` });
+          apart.push({
+            entry,
+            why: `the only value refused is ${JSON.stringify(value)}, which a call leaves out (a parameter of its own)`,
+          });
           continue;
         }
-        blocks[block] = call(tool, { [own.name]: own.p.type === "json" && own.p.jsonType === "array" && !Array.isArray(value) ? [value] : value });
+        blocks[block] = call(tool, {
+          [own.name]: own.p.type === "json" && own.p.jsonType === "array" && !Array.isArray(value) ? [value] : value,
+        });
         wanted.push({ entry, path: ["blocks", block, "inputs", own.name], mentions: own.name });
         continue;
       }
       // A field inside a json parameter: the parameter whose pointer holds it (the longest).
-      const holder = wires.filter((w) => w.where === "body" && w.p.type === "json" && (w.at === "/" || w.at === "" || entry.pointer.startsWith(`${w.at}/`))).sort((a, b) => b.at.length - a.at.length)[0];
+      const holder = wires
+        .filter(
+          (w) =>
+            w.where === "body" &&
+            w.p.type === "json" &&
+            (w.at === "/" || w.at === "" || entry.pointer.startsWith(`${w.at}/`)),
+        )
+        .sort((a, b) => b.at.length - a.at.length)[0];
       if (!holder) {
         unwritten(entry, "no parameter of the tool sends it");
         continue;
@@ -181,7 +216,11 @@ export function historyWorkflow(provider: string, base: Surface, manifest: Workf
       if (REQUIRED.has(entry.id)) {
         const parent = steps.slice(0, -1);
         blocks[block] = call(tool, { [holder.name]: nest(parent, {}) });
-        wanted.push({ entry, path: ["blocks", block, "inputs", holder.name, ...placeOf(parent)], mentions: named(steps) });
+        wanted.push({
+          entry,
+          path: ["blocks", block, "inputs", holder.name, ...placeOf(parent)],
+          mentions: named(steps),
+        });
         continue;
       }
       const found = holder.p.shape ? shapeAt(holder.p.shape, placeOf(steps)) : undefined;
@@ -196,7 +235,14 @@ export function historyWorkflow(provider: string, base: Surface, manifest: Workf
       const from = (o: { from?: string }) => (o.from ?? "").replace(/^\$response\.body#?/, "");
       const source = body
         ? outputs
-            .filter(([, o]) => o.from?.startsWith("$response.body") && (from(o) === "" || from(o) === "/" || entry.pointer === from(o) || entry.pointer.startsWith(`${from(o)}/`)))
+            .filter(
+              ([, o]) =>
+                o.from?.startsWith("$response.body") &&
+                (from(o) === "" ||
+                  from(o) === "/" ||
+                  entry.pointer === from(o) ||
+                  entry.pointer.startsWith(`${from(o)}/`)),
+            )
             .sort(([, a], [, b]) => from(b).length - from(a).length)[0]
         : outputs.find(([, o]) => o.from?.toLowerCase() === `$response.header.${entry.pointer.toLowerCase()}`);
       if (!source) {
@@ -208,8 +254,12 @@ export function historyWorkflow(provider: string, base: Surface, manifest: Workf
         unwritten(entry, "no tool takes a string to read the output into");
         continue;
       }
-      const rest = body ? placeOf(stepsOf(entry.pointer.slice(from(source[1]) === "/" ? 0 : from(source[1]).length))) : [];
-      const reference = [source[0], ...rest].map((s, j) => (typeof s === "number" ? `[${s}]` : j ? `.${s}` : s)).join("");
+      const rest = body
+        ? placeOf(stepsOf(entry.pointer.slice(from(source[1]) === "/" ? 0 : from(source[1]).length)))
+        : [];
+      const reference = [source[0], ...rest]
+        .map((s, j) => (typeof s === "number" ? `[${s}]` : j ? `.${s}` : s))
+        .join("");
       blocks[block] = { ...call(tool, {}), connections: { outgoing: [{ target: `${block}_read` }] } };
       blocks[`${block}_read`] = call(reader.id, { [reader.name]: `zq {{${block}.${reference}}}` });
       wanted.push({
@@ -230,21 +280,44 @@ export function historyWorkflow(provider: string, base: Surface, manifest: Workf
     }
     unwritten(entry, `no workflow line for ${entry.location}`);
   }
-  const text = stringify({ name: `zq history ${provider}`, blocks: Object.keys(blocks).length ? blocks : { zqnone: call(Object.keys(surface.tools)[0] ?? "", {}) } }, { lineWidth: 0 });
+  const text = stringify(
+    {
+      name: `zq history ${provider}`,
+      blocks: Object.keys(blocks).length ? blocks : { zqnone: call(Object.keys(surface.tools)[0] ?? "", {}) },
+    },
+    { lineWidth: 0 },
+  );
   const source = parseYamlSource(text, "zq-history.yaml");
-  const expected = wanted.map((w) => ({ entry: w.entry, mentions: w.mentions, ...(w.why ? { why: w.why } : {}), lines: w.path ? [...new Set([source.locate(w.path, "key").line, source.locate(w.path, "value").line])] : [] }));
+  const expected = wanted.map((w) => ({
+    entry: w.entry,
+    mentions: w.mentions,
+    ...(w.why ? { why: w.why } : {}),
+    lines: w.path ? [...new Set([source.locate(w.path, "key").line, source.locate(w.path, "value").line])] : [],
+  }));
   return { text, expected, apart };
 }
 
-/** How many expected changes a report's workflow lines name (a line of theirs, mentioning their field), and which not. */
-export function namedLines(workflow: HistoryWorkflow, problems: readonly { line: number; message: string }[]): { named: number; feelable: number; details: string[] } {
+/**
+ * How many expected changes a report's workflow lines name (a line of theirs, mentioning their field), and which not.
+ */
+export function namedLines(
+  workflow: HistoryWorkflow,
+  problems: readonly { line: number; message: string }[],
+): { named: number; feelable: number; details: string[] } {
   const details: string[] = [];
   let named = 0;
   for (const e of workflow.expected) {
     const hit = problems.some((p) => e.lines.includes(p.line) && p.message.includes(e.mentions));
     if (hit) named++;
-    else details.push(`workflow line not named: ${e.entry.id} ${e.entry.operation} ${e.entry.location} ${e.entry.pointer} (${e.why ?? `expected at line ${e.lines.join(" or ")}, mentioning ${e.mentions}`})`);
+    else
+      details.push(
+        `workflow line not named: ${e.entry.id} ${e.entry.operation} ${e.entry.location} ${e.entry.pointer} ` +
+          `(${e.why ?? `expected at line ${e.lines.join(" or ")}, mentioning ${e.mentions}`})`,
+      );
   }
-  for (const a of workflow.apart) details.push(`no workflow line (${a.why}): ${a.entry.id} ${a.entry.operation} ${a.entry.location} ${a.entry.pointer}`);
+  for (const a of workflow.apart)
+    details.push(
+      `no workflow line (${a.why}): ${a.entry.id} ${a.entry.operation} ${a.entry.location} ${a.entry.pointer}`,
+    );
   return { named, feelable: workflow.expected.length, details };
 }

@@ -18,7 +18,15 @@ import { mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { gunzipSync } from "node:zlib";
 import jsyaml from "js-yaml";
-import { addScores, emptyScore, type Reported, type Score, score, type Truth, type TruthEntry } from "./history-score.js";
+import {
+  addScores,
+  emptyScore,
+  type Reported,
+  type Score,
+  score,
+  type Truth,
+  type TruthEntry,
+} from "./history-score.js";
 import { documentChanges, type DocumentSet } from "../../src/changes/document-diff.js";
 import { legacyReport } from "./history-legacy.js";
 import { diffRun, type WriteVersion } from "./history-diff.js";
@@ -35,13 +43,16 @@ interface Version {
   root: string;
 }
 
-const load = (text: string, json: boolean): unknown => (json ? JSON.parse(text) : jsyaml.load(text, { schema: jsyaml.CORE_SCHEMA }));
+const load = (text: string, json: boolean): unknown =>
+  json ? JSON.parse(text) : jsyaml.load(text, { schema: jsyaml.CORE_SCHEMA });
 
 /** A stored version written out as published (the root and every file it reaches) into a folder: the root's path. */
 function writerOf(dir: string, v: Version): WriteVersion {
   return (into) => {
     const text = gunzipSync(readFileSync(join(dir, v.stored))).toString("utf8");
-    const files: Record<string, string> = v.stored.endsWith(".files.json.gz") ? (JSON.parse(text) as Record<string, string>) : { [v.root]: text };
+    const files: Record<string, string> = v.stored.endsWith(".files.json.gz")
+      ? (JSON.parse(text) as Record<string, string>)
+      : { [v.root]: text };
     for (const [name, t] of Object.entries(files)) {
       mkdirSync(dirname(join(into, name)), { recursive: true });
       writeFileSync(join(into, name), t);
@@ -66,10 +77,16 @@ function readVersion(dir: string, v: Version): DocumentSet {
 function upstreamReport(older: DocumentSet, newer: DocumentSet, bound: BoundOperation[]): Reported[] {
   if (process.env.HISTORY_LEGACY) {
     if (older.files.size > 1) throw new Error("the legacy upstream reads one file only (this version is many)");
-    return legacyReport(older.files.get(older.root) as Record<string, unknown>, newer.files.get(newer.root) as Record<string, unknown>, bound);
+    return legacyReport(
+      older.files.get(older.root) as Record<string, unknown>,
+      newer.files.get(newer.root) as Record<string, unknown>,
+      bound,
+    );
   }
-  // Each change placed at the bound operation of its method and path (the truth's name for it, whatever the newer document calls it).
-  const label = (c: { method: string; path: string }) => bound.find((b) => b.method.toUpperCase() === c.method && b.path === c.path)?.operationId ?? "";
+  // Each change placed at the bound operation of its method and path (the truth's name for it, whatever the newer
+  // document calls it).
+  const label = (c: { method: string; path: string }) =>
+    bound.find((b) => b.method.toUpperCase() === c.method && b.path === c.path)?.operationId ?? "";
   return documentChanges(older, newer, bound).map((c) => ({
     kind: c.kind,
     operation: label(c),
@@ -80,16 +97,21 @@ function upstreamReport(older: DocumentSet, newer: DocumentSet, bound: BoundOper
   }));
 }
 
-/** Each operation's first 2xx status, a path item or operation that is a `$ref` into another file of the set followed. */
+/**
+ * Each operation's first 2xx status, a path item or operation that is a `$ref` into another file of the set followed.
+ */
 function successStatuses(doc: DocumentSet): Record<string, string> {
   type Operation = { operationId?: string; responses?: Record<string, unknown>; $ref?: string };
   const out: Record<string, string> = {};
   const rootDir = dirname(doc.root);
   const follow = <T>(node: T & { $ref?: unknown }): T => {
     const ref = node?.$ref;
-    return typeof ref === "string" && !ref.startsWith("#") ? ((doc.files.get(join(rootDir, ref.split("#")[0] ?? "")) ?? {}) as T) : node;
+    return typeof ref === "string" && !ref.startsWith("#")
+      ? ((doc.files.get(join(rootDir, ref.split("#")[0] ?? "")) ?? {}) as T)
+      : node;
   };
-  const paths = (doc.files.get(doc.root) as { paths?: Record<string, Record<string, Operation>> } | undefined)?.paths ?? {};
+  const paths =
+    (doc.files.get(doc.root) as { paths?: Record<string, Record<string, Operation>> } | undefined)?.paths ?? {};
   for (const item of Object.values(paths)) {
     for (const raw of Object.values(follow(item ?? {}))) {
       const op = raw && typeof raw === "object" ? follow(raw) : undefined;
@@ -103,7 +125,10 @@ function successStatuses(doc: DocumentSet): Record<string, string> {
 const frac = ([a, b]: [number, number]) => `${a}/${b}`;
 
 /** The truth of a pair as far as a manifest binds it: the entries at places it holds. */
-const boundTruth = (truth: Truth, binds: (t: TruthEntry) => boolean): Truth => ({ ...truth, changes: truth.changes.filter(binds) });
+const boundTruth = (truth: Truth, binds: (t: TruthEntry) => boolean): Truth => ({
+  ...truth,
+  changes: truth.changes.filter(binds),
+});
 
 export function historyBench(root: string): string {
   const history = join(root, "contract-tests/history");
@@ -118,10 +143,21 @@ export function historyBench(root: string): string {
     .sort();
   for (const vendor of vendors) {
     const dir = join(history, vendor);
-    const source = jsyaml.load(readFileSync(join(dir, "source.yaml"), "utf8"), { schema: jsyaml.CORE_SCHEMA }) as { versions: Version[] };
-    const bound = (jsyaml.load(readFileSync(join(dir, "bound.yaml"), "utf8"), { schema: jsyaml.CORE_SCHEMA }) as { operations: BoundOperation[] }).operations;
+    const source = jsyaml.load(readFileSync(join(dir, "source.yaml"), "utf8"), { schema: jsyaml.CORE_SCHEMA }) as {
+      versions: Version[];
+    };
+    const bound = (
+      jsyaml.load(readFileSync(join(dir, "bound.yaml"), "utf8"), { schema: jsyaml.CORE_SCHEMA }) as {
+        operations: BoundOperation[];
+      }
+    ).operations;
     const versions = source.versions.map((v) => ({ v, doc: readVersion(dir, v) }));
-    const truths = versions.slice(1).map((b, i) => jsyaml.load(readFileSync(join(dir, `truth-${versions[i]?.v.label}--${b.v.label}.yaml`), "utf8"), { schema: jsyaml.CORE_SCHEMA }) as Truth);
+    const truths = versions.slice(1).map(
+      (b, i) =>
+        jsyaml.load(readFileSync(join(dir, `truth-${versions[i]?.v.label}--${b.v.label}.yaml`), "utf8"), {
+          schema: jsyaml.CORE_SCHEMA,
+        }) as Truth,
+    );
     let diffs: ReturnType<typeof diffRun>["reports"] = [];
     let diffFailed = "";
     if (tools.includes("diff")) {
@@ -158,13 +194,24 @@ export function historyBench(root: string): string {
       const d = ran && "reported" in ran ? ran : undefined;
       const bounded = d ? boundTruth(truth, d.binds) : undefined;
       const df = d && bounded ? score(bounded, d.reported) : undefined;
-      const pairFailed = ran && "failed" in ran ? `diff failed: ${ran.failed.split("\n")[0]?.slice(0, 300)}` : diffFailed;
+      const pairFailed =
+        ran && "failed" in ran ? `diff failed: ${ran.failed.split("\n")[0]?.slice(0, 300)}` : diffFailed;
       const unbound = bounded ? truth.changes.length - bounded.changes.length : 0;
       if (up) total.upstream = addScores(total.upstream, up);
       if (df) total.diff = addScores(total.diff, df);
       total.unbound += unbound;
       if (d) [total.named, total.feelable] = [total.named + d.lines.named, total.feelable + d.lines.feelable];
-      rows.push(row(vendor, pair, up ?? upFailed, df ?? pairFailed, df ? String(unbound) : "", d ? `${d.lines.named}/${d.lines.feelable}` : "", up ? `${Math.round(ms)} ms` : ""));
+      rows.push(
+        row(
+          vendor,
+          pair,
+          up ?? upFailed,
+          df ?? pairFailed,
+          df ? String(unbound) : "",
+          d ? `${d.lines.named}/${d.lines.feelable}` : "",
+          up ? `${Math.round(ms)} ms` : "",
+        ),
+      );
       if (process.env.HISTORY_DETAILS) {
         if (up) details.push(`${vendor} ${pair}, upstream:`, ...up.details.map((x) => `  ${x}`));
         if (df) details.push(`${vendor} ${pair}, diff:`, ...df.details.map((x) => `  ${x}`));
@@ -174,7 +221,17 @@ export function historyBench(root: string): string {
     total = { ...total };
   }
   const diffRan = tools.includes("diff");
-  rows.push(row("**all**", `${rows.length} pairs`, tools.includes("upstream") ? total.upstream : "", diffRan ? total.diff : "", diffRan ? String(total.unbound) : "", diffRan ? `${total.named}/${total.feelable}` : "", ""));
+  rows.push(
+    row(
+      "**all**",
+      `${rows.length} pairs`,
+      tools.includes("upstream") ? total.upstream : "",
+      diffRan ? total.diff : "",
+      diffRan ? String(total.unbound) : "",
+      diffRan ? `${total.named}/${total.feelable}` : "",
+      "",
+    ),
+  );
   const both = (what: string) => `${what} (upstream / diff)`;
   const head = [
     "vendor",
@@ -191,9 +248,14 @@ export function historyBench(root: string): string {
     "diff --workflows: breaking changes naming their workflow lines",
     "upstream time",
   ];
-  const table = [`| ${head.join(" | ")} |`, `| ${head.map(() => "---").join(" | ")} |`, ...rows.map((r) => `| ${r.join(" | ")} |`)];
+  const table = [
+    `| ${head.join(" | ")} |`,
+    `| ${head.map(() => "---").join(" | ")} |`,
+    ...rows.map((r) => `| ${r.join(" | ")} |`),
+  ];
   return [
-    `npm run bench -- history: upstream's change model and diff (add, generate, upstream --accept, generate, diff) on contract-tests/history (${new Date().toISOString().slice(0, 10)})`,
+    `npm run bench -- history: upstream's change model and diff (add, generate, upstream --accept, generate, ` +
+      `diff) on contract-tests/history (${new Date().toISOString().slice(0, 10)})`,
     "",
     ...table,
     ...(details.length ? ["", ...details] : []),
@@ -201,13 +263,32 @@ export function historyBench(root: string): string {
 }
 
 /** A pair's row: each figure as upstream's / diff's (a tool not run, or failed, shows its reason). */
-function row(vendor: string, pair: string, up: Score | string, df: Score | string, unbound: string, lines: string, time: string): string[] {
+function row(
+  vendor: string,
+  pair: string,
+  up: Score | string,
+  df: Score | string,
+  unbound: string,
+  lines: string,
+  time: string,
+): string[] {
   const figures = (s: Score | string): string[] =>
     typeof s === "string"
       ? ["–", "–", "–", "–", "–", "–", "–", "–"]
-      : [frac(s.found.breaking), frac(s.found["non-breaking"]), frac(s.found.informational), String(s.correct), String(s.missed), String(s.wrong), String(s.noiseNotChanges), String(s.noiseUnexplained)];
+      : [
+          frac(s.found.breaking),
+          frac(s.found["non-breaking"]),
+          frac(s.found.informational),
+          String(s.correct),
+          String(s.missed),
+          String(s.wrong),
+          String(s.noiseNotChanges),
+          String(s.noiseUnexplained),
+        ];
   const [u, d] = [figures(up), figures(df)];
   // A tool that failed on the pair: its reason once, in the last column.
-  const failed = [typeof up === "string" && up ? `upstream ${up}` : "", typeof df === "string" && df ? df : ""].filter(Boolean).join("; ");
+  const failed = [typeof up === "string" && up ? `upstream ${up}` : "", typeof df === "string" && df ? df : ""]
+    .filter(Boolean)
+    .join("; ");
   return [vendor, pair, ...u.map((x, i) => `${x} / ${d[i]}`), unbound, lines, time, failed];
 }

@@ -9,14 +9,21 @@
 // exit. Every row prints the commands that reproduce it. Nothing leaves loopback.
 //
 //   npm run bench                 all measures
-//   BLOCKWRIGHT_BENCH_NODE=/path/to/node npm run bench   every measured process on that Node
-//   npm run bench -- generate call   only those (generate, scale, published, verify, check, call, paging, mocks, cli, regen, ack)
-//   npm run bench -- large        only when named (minutes; likewise `tests`, the whole npm test twice: without Vitest's module cache, then with it; and `workers`, test with 2 workers vs 1): generate and a mock on
-//                                 documents of about 37 MB binding a few operations, a synthetic one (BLOCKWRIGHT_LARGE_MIB,
-//                                 default 36; large-document.ts) and GitHub's thrice, in JSON and in YAML (realistic-document.ts)
+//   BLOCKWRIGHT_BENCH_NODE=/path/to/node npm run bench
+//                                 every measured process on that Node
+//   npm run bench -- generate call
+//                                 only those (generate, scale, published, verify, check, call, paging, mocks, cli,
+//                                 regen, ack)
+//   npm run bench -- large        only when named (minutes; likewise `tests`, the whole npm test twice: without
+//                                 Vitest's module cache, then with it; and `workers`, test with 2 workers vs 1):
+//                                 generate and a mock on documents of about 37 MB binding a few operations, a
+//                                 synthetic one (BLOCKWRIGHT_LARGE_MIB, default 36; large-document.ts) and GitHub's
+//                                 thrice, in JSON and in YAML (realistic-document.ts)
 //   npm run bench -- history      upstream's change model scored on contract-tests/history (history.ts)
-//   npm run bench -- regen        upstream and diff against add on the same documents: recursive unions, the largest (regeneration.ts)
-//   npm run bench -- corpus [vendor...]  corpus documents: add + generate beside openapi-typescript, then test (corpus.ts);
+//   npm run bench -- regen        upstream and diff against add on the same documents: recursive unions, the
+//                                 largest (regeneration.ts)
+//   npm run bench -- corpus [vendor...]
+//                                 corpus documents: add + generate beside openapi-typescript, then test (corpus.ts);
 //                                 with `scale`, the slope over 20–200 providers in the same run
 //   BLOCKWRIGHT_PUBLISHED=<dir> npm run bench -- published
 //                                 also the whole published documents in <dir> (not committed: too large)
@@ -26,10 +33,9 @@ import jsyaml from "js-yaml";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { entryOf, fieldOf, itemAt } from "@blockwright/runtime/internal";
+import { fieldOf, itemAt } from "@blockwright/runtime/internal";
 import { providerDirs } from "../../src/load/provider-dirs.js";
 import { startMocks } from "../../src/mocks/mocks.js";
-import { writeSyntheticProject } from "./synthetic.js";
 import { measureLarge } from "./large-document.js";
 import { measureTestSuite } from "./test-suite.js";
 import { exampleServer } from "./shared/example-server.js";
@@ -44,11 +50,31 @@ const median = (xs: number[]) =>
     [...xs].sort((a, b) => a - b),
     Math.floor(xs.length / 2),
   );
-const MEASURES = ["generate", "scale", "published", "verify", "check", "call", "paging", "mocks", "cli", "regen", "ack", "large", "tests", "workers", "history", "corpus"];
+const MEASURES = [
+  "generate",
+  "scale",
+  "published",
+  "verify",
+  "check",
+  "call",
+  "paging",
+  "mocks",
+  "cli",
+  "regen",
+  "ack",
+  "large",
+  "tests",
+  "workers",
+  "history",
+  "corpus",
+];
 const only = process.argv.slice(2);
 const unknown = only.includes("corpus") ? [] : only.filter((m) => !MEASURES.includes(m));
 if (unknown.length) {
-  console.error(`npm run bench: unknown measure ${unknown.map((m) => JSON.stringify(m)).join(", ")} (measures: ${MEASURES.join(", ")})`);
+  console.error(
+    `npm run bench: unknown measure ${unknown.map((m) => JSON.stringify(m)).join(", ")} (measures: ` +
+      `${MEASURES.join(", ")})`,
+  );
   process.exit(2);
 }
 const wanted = (name: string) => !only.length || only.includes(name);
@@ -68,25 +94,36 @@ interface Run {
 
 /** The Node that runs every measured process: BLOCKWRIGHT_BENCH_NODE (a path), else the bench's own. */
 const NODE = process.env.BLOCKWRIGHT_BENCH_NODE ?? process.execPath;
-const NODE_VERSION = NODE === process.execPath ? process.version : execFileSync(NODE, ["--version"], { encoding: "utf8" }).trim();
+const NODE_VERSION =
+  NODE === process.execPath ? process.version : execFileSync(NODE, ["--version"], { encoding: "utf8" }).trim();
 
 /** Which CPU figure the rows show (see the top of this file). */
-const CPU_SOURCE = reapedChildrenCpu() ? "kernel accounting of each whole process and its children" : "each process's own figure at exit (no /proc here)";
+const CPU_SOURCE = reapedChildrenCpu()
+  ? "kernel accounting of each whole process and its children"
+  : "each process's own figure at exit (no /proc here)";
 
-/** One whole process: wall time around it, CPU as the kernel accounts it once reaped, peak memory as the process reports it at exit. */
+/**
+ * One whole process: wall time around it, CPU as the kernel accounts it once reaped, peak memory as the process reports
+ * it at exit.
+ */
 function run(args: string[], cwd = root, env: Record<string, string> = {}, ok: readonly number[] = [0]): Promise<Run> {
   const file = join(tmp, `usage-${Math.random().toString(36).slice(2)}.jsonl`);
   return new Promise((resolve, reject) => {
     const before = reapedChildrenCpu();
     const start = performance.now();
-    const child = spawn(NODE, [`--import=${usage}`, ...args], { cwd, env: { ...process.env, ...env, BENCH_USAGE_FILE: file }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(NODE, [`--import=${usage}`, ...args], {
+      cwd,
+      env: { ...process.env, ...env, BENCH_USAGE_FILE: file },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let err = "";
     child.stdout.resume();
     child.stderr.on("data", (d) => (err += d));
     child.on("error", reject);
     child.on("close", (code) => {
       const wallMs = performance.now() - start;
-      if (!ok.includes(code ?? -1)) return reject(new Error(`node ${args.join(" ")} exited ${code}: ${err.slice(0, 500)}`));
+      if (!ok.includes(code ?? -1))
+        return reject(new Error(`node ${args.join(" ")} exited ${code}: ${err.slice(0, 500)}`));
       const lines = readFileSync(file, "utf8")
         .trim()
         .split("\n")
@@ -124,16 +161,42 @@ async function pairs(rounds: number, a: () => Promise<Run>, b: () => Promise<Run
   return out;
 }
 
-const rows: { measure: string; ours: string; anchor: string; ratio: string; target: string; reproduce: string[] }[] = [];
+const rows: { measure: string; ours: string; anchor: string; ratio: string; target: string; reproduce: string[] }[] =
+  [];
 const DIGITS: Record<string, number> = { s: 2, ms: 0, MiB: 0, µs: 1 };
 
-/** One row from per-round figures (ours[i] and anchor[i] measured in the same round): medians, and the median of the per-round ratios. */
-function row(measure: string, ours: number[], anchor: number[], unit: string, target: string, reproduce: string[], digits = DIGITS[unit] ?? 1): void {
+/**
+ * One row from per-round figures (ours[i] and anchor[i] measured in the same round): medians, and the median of the
+ * per-round ratios.
+ */
+function row(
+  measure: string,
+  ours: number[],
+  anchor: number[],
+  unit: string,
+  target: string,
+  reproduce: string[],
+  digits = DIGITS[unit] ?? 1,
+): void {
   const fmt = (xs: number[]) => `${median(xs).toFixed(digits)} ${unit}`;
-  rows.push({ measure, ours: fmt(ours), anchor: fmt(anchor), ratio: `${median(ours.map((x, i) => x / itemAt(anchor, i))).toFixed(2)}×`, target, reproduce });
+  rows.push({
+    measure,
+    ours: fmt(ours),
+    anchor: fmt(anchor),
+    ratio: `${median(ours.map((x, i) => x / itemAt(anchor, i))).toFixed(2)}×`,
+    target,
+    reproduce,
+  });
 }
 
-function report(measure: string, p: Pair, pick: (r: Run) => number, unit: string, target: string, reproduce: string[]): void {
+function report(
+  measure: string,
+  p: Pair,
+  pick: (r: Run) => number,
+  unit: string,
+  target: string,
+  reproduce: string[],
+): void {
   row(measure, p.a.map(pick), p.b.map(pick), unit, target, reproduce);
 }
 
@@ -141,10 +204,17 @@ const cpu = (r: Run) => r.cpu;
 const wall = (r: Run) => r.wallMs;
 const peak = (r: Run) => r.peakMiB;
 const providers = providerDirs(specs);
-const specFiles = (dir: string, ids: string[]) => ids.map((p) => join(dir, p, "openapi.yaml"));
 
-// 1. A full generation of the five providers, as a user runs it (generate-cli.ts).
-if (wanted("generate")) await (await import("./generate-cli.js")).measureGenerateCli({ root, tmp, providers, nodeVersion: NODE_VERSION, run, row });
+// 1. A full generation of the five providers, as a user runs it (generate/generate-cli.ts).
+if (wanted("generate"))
+  await (await import("./generate/generate-cli.js")).measureGenerateCli({
+    root,
+    tmp,
+    providers,
+    nodeVersion: NODE_VERSION,
+    run,
+    row,
+  });
 
 // 2. Scale: N synthetic providers × 10 operations, at 50, 100 and 200 (and 1: a run's fixed cost). Each round
 // runs ours and the anchor at every size in turn, so a round's per-provider
@@ -155,111 +225,15 @@ if (wanted("generate")) await (await import("./generate-cli.js")).measureGenerat
 // the optimising compiler's work on code that turns hot only after the first
 // providers (CPU on V8's compiler threads: ours has more code of its own than
 // openapi-typescript alone), so that row is shown too.
-if (wanted("scale")) {
-  // 1 provider: the fixed cost of a run; 50 → 100 → 200: the slope.
-  const sizes = [1, 50, 100, 200] as const;
-  const projects = new Map<number, { dir: string; ids: string[] }>(
-    sizes.map((n) => {
-      const dir = mkdtempSync(join(tmp, `syn${n}-`));
-      return [n, { dir, ids: writeSyntheticProject(dir, n) }] as const;
-    }),
-  );
-  // Each run writes into a fresh folder kept until every round is done: removed right after its run, the next
-  // run paid for it (on a journal-less ext4, files made after many were removed cost 10–20× the CPU: file-creation.mjs).
-  const outputs: string[] = [];
-  const fresh = (dir: string, prefix: string, use: (out: string) => Promise<Run>) => {
-    const out = mkdtempSync(join(dir, prefix));
-    outputs.push(out);
-    return use(out);
-  };
-  const ours = (n: number) => {
-    const { dir } = entryOf(projects, n);
-    return fresh(dir, "gen-", (out) => run(["--", join(root, "bin/blockwright.js"), "generate", "--out", out], dir));
-  };
-  const anchor = (n: number) => {
-    const { dir, ids } = entryOf(projects, n);
-    return fresh(dir, "anchor-", (out) => run([join(root, "scripts/bench/anchor-openapi-typescript.mjs"), out, ...specFiles(join(dir, "specs"), ids)], dir));
-  };
-  for (const n of sizes) {
-    await ours(n);
-    await anchor(n);
-  }
-  const rounds = new Map<number, Pair>(sizes.map((n) => [n, { a: [], b: [] }]));
-  // 7 rounds: a slope is the difference of two runs, so it carries the noise of both.
-  const SCALE_ROUNDS = 7;
-  for (let i = 0; i < SCALE_ROUNDS; i++) {
-    for (const n of sizes) {
-      entryOf(rounds, n).a.push(await ours(n));
-      entryOf(rounds, n).b.push(await anchor(n));
-    }
-  }
-  report("generate, 1 synthetic provider (CPU: a run's fixed cost)", entryOf(rounds, 1), cpu, "s", "≤ 1.3×", [
-    `npx tsx scripts/bench/synthetic.ts /tmp/syn1 1 && (cd /tmp/syn1 && node -- "$OLDPWD/bin/blockwright.js" generate)`,
-    `node scripts/bench/anchor-openapi-typescript.mjs /tmp/syn1/anchor /tmp/syn1/specs/*/openapi.yaml`,
-  ]);
-  const at100 = entryOf(rounds, 100);
-  const how = [`npx tsx scripts/bench/synthetic.ts /tmp/syn 100 && (cd /tmp/syn && node -- "$OLDPWD/bin/blockwright.js" generate)`, `node scripts/bench/anchor-openapi-typescript.mjs /tmp/syn/anchor /tmp/syn/specs/*/openapi.yaml`];
-  report("generate, 100 synthetic providers (CPU)", at100, cpu, "s", "≤ 1.3×", how);
-  report("  of which user CPU", at100, (r) => r.user, "s", "", how);
-  report("  of which system CPU", at100, (r) => r.system, "s", "", how);
-  report("generate, 100 synthetic providers (peak memory)", at100, peak, "MiB", "≤ 1.5×", how);
-  const slopeRow = (measure: string, from: number, to: number, pick: (r: Run) => number, target: string) => {
-    const slopes = (k: "a" | "b") => entryOf(rounds, to)[k].map((r, i) => ((pick(r) - pick(itemAt(entryOf(rounds, from)[k], i))) / (to - from)) * 1000);
-    row(measure, slopes("a"), slopes("b"), "ms", target, [`synthetic projects of ${from} and ${to} providers, as above; ${SCALE_ROUNDS} rounds, every size in each`], 1);
-  };
-  slopeRow("generate, CPU per added provider (50 → 200)", 50, 200, cpu, "≤ 1.0×");
-  slopeRow("generate, CPU per added provider (100 → 200)", 100, 200, cpu, "≤ 1.0×");
-  slopeRow("  of which user CPU", 100, 200, (r) => r.user, "");
-  slopeRow("  of which system CPU", 100, 200, (r) => r.system, "");
-  slopeRow("generate, CPU per added provider (50 → 100, with JIT warm-up)", 50, 100, cpu, "");
-  for (const out of outputs) rmSync(out, { recursive: true, force: true });
-}
+if (wanted("scale")) await (await import("./generate/scale.js")).measureScale({ root, tmp, run, row, report });
 
 // 3. Large published documents: generate of a project `blockwright add` made
 // (three operations), reading the whole document, against openapi-typescript
 // on the same document. The committed cut of Stripe's always; the whole
 // Stripe and GitHub documents from $BLOCKWRIGHT_PUBLISHED when it names
 // their folder (they are not committed). CPU and peak memory.
-if (wanted("published")) {
-  const fixtures = join(root, "src/import/__fixtures__/published");
-  const folder = process.env.BLOCKWRIGHT_PUBLISHED;
-  const documents = [
-    { name: "Stripe (committed cut, 4 operations)", provider: "stripe", file: join(fixtures, "stripe.cut.json"), operations: "PostCustomers,GetCustomers,GetCustomersCustomer" },
-    ...(folder
-      ? [
-          { name: "Stripe (whole spec3)", provider: "stripe", file: join(folder, "stripe-spec3.apis-guru.json"), operations: "PostCustomers,GetCustomers,GetCustomersCustomer" },
-          { name: "GitHub (whole api.github.com)", provider: "github", file: join(folder, "github-api.octokit-openapi-23.0.2.json"), operations: "issues/list-for-repo,issues/create,repos/get" },
-        ]
-      : []),
-  ];
-  if (!folder) console.error("bench published: BLOCKWRIGHT_PUBLISHED is not set: only the committed Stripe cut (set it to a folder holding stripe-spec3.apis-guru.json and github-api.octokit-openapi-23.0.2.json for the whole documents)");
-  for (const d of documents) {
-    const project = mkdtempSync(join(tmp, `${d.provider}-`));
-    mkdirSync(join(project, "specs"));
-    await run([join(root, "bin/blockwright.js"), "add", d.provider, "--from", d.file, "--operations", d.operations], project);
-    // The whole document, as the anchor reads it (add wrote the cut), with what add added to the cut (a security scheme).
-    const spec = join(project, "specs", d.provider, "openapi.yaml");
-    writeFileSync(spec, JSON.stringify(withAdditions(JSON.parse(readFileSync(d.file, "utf8")), jsyaml.load(readFileSync(spec, "utf8")) as OpenApiLike)));
-    let out = "";
-    try {
-      const p = await pairs(
-        3,
-        () => run([join(root, "bin/blockwright.js"), "generate", "--out", out], project),
-        () => run(["scripts/bench/anchor-openapi-typescript.mjs", join(tmp, "anchor"), spec]),
-        () => (out = mkdtempSync(join(tmp, "gen-"))),
-      );
-      const reproduce = [
-        `blockwright add ${d.provider} --from ${d.file} --operations ${d.operations}; then ${d.file} with the security add added to the cut as specs/${d.provider}/openapi.yaml; node -- bin/blockwright.js generate`,
-        `node scripts/bench/anchor-openapi-typescript.mjs /tmp/anchor specs/${d.provider}/openapi.yaml`,
-      ];
-      report(`generate, ${d.name} (CPU)`, p, cpu, "s", "≤ 1.2×", reproduce);
-      report(`generate, ${d.name} (peak memory)`, p, peak, "MiB", "≤ 1.5×", reproduce);
-    } catch (e) {
-      // A published document can break its own rules (an example that does not match its schema): generate refuses it.
-      console.error(`bench published: ${d.name}: ${(e as Error).message.split("\n").slice(0, 3).join(" ")}`);
-    }
-  }
-}
+if (wanted("published"))
+  await (await import("./generate/published.js")).measurePublished({ root, tmp, run, pairs, report });
 
 // 4. verify on a published document (verify-published.ts): the committed GitHub cut, and the whole
 // api.github.com from $BLOCKWRIGHT_PUBLISHED, against `test --list` on the same project (the loading
@@ -267,7 +241,10 @@ if (wanted("published")) {
 if (wanted("verify")) {
   const folder = process.env.BLOCKWRIGHT_PUBLISHED;
   const cut = join(root, "src/import/__fixtures__/published/github.cut.json");
-  const documents = [{ name: "GitHub cut", file: cut }, ...(folder ? [{ name: "whole GitHub", file: join(folder, "github-api.octokit-openapi-23.0.2.json") }] : [])];
+  const documents = [
+    { name: "GitHub cut", file: cut },
+    ...(folder ? [{ name: "whole GitHub", file: join(folder, "github-api.octokit-openapi-23.0.2.json") }] : []),
+  ];
   const bin = join(root, "bin/blockwright.js");
   const env = { BENCH_TOKEN: "bench-token-0123456789" };
   for (const d of documents) {
@@ -278,20 +255,43 @@ if (wanted("verify")) {
     symlinkSync(join(root, "runtime"), join(project, "node_modules/@blockwright/runtime"));
     await run([bin, "add", "github", "--from", d.file, "--operations", "repos/get"], project);
     const spec = join(project, "specs/github/openapi.yaml");
-    writeFileSync(spec, JSON.stringify(withAdditions(JSON.parse(readFileSync(d.file, "utf8")), jsyaml.load(readFileSync(spec, "utf8")) as OpenApiLike)));
+    writeFileSync(
+      spec,
+      JSON.stringify(
+        withAdditions(JSON.parse(readFileSync(d.file, "utf8")), jsyaml.load(readFileSync(spec, "utf8")) as OpenApiLike),
+      ),
+    );
     await run([bin, "generate"], project);
     // A loopback server playing GitHub with the document's own examples (verify calls repos/get once).
     const upstream = await exampleServer(spec);
-    // The anchor loads and links the same specs and packages (what verify needs before its first request), and sends nothing.
+    // The anchor loads and links the same specs and packages (what verify needs before its first request), and sends
+    // nothing.
     const list = ["test", "github", "--list"];
-    const verify = ["verify", "github", "--base-url", upstream.url, "--param", "accessToken={{BENCH_TOKEN}}", "--operation", "github_repos_get", "--max-requests", "1", "--interval", "0"];
+    const verify = [
+      "verify",
+      "github",
+      "--base-url",
+      upstream.url,
+      "--param",
+      "accessToken={{BENCH_TOKEN}}",
+      "--operation",
+      "github_repos_get",
+      "--max-requests",
+      "1",
+      "--interval",
+      "0",
+    ];
     try {
       const p = await pairs(
         3,
         () => run([bin, ...verify], project, env, [0, 1]),
         () => run([bin, ...list], project, env),
       );
-      const reproduce = [`(a project of blockwright add github --from ${d.file} --operations repos/get, the whole document as its spec) blockwright ${verify.join(" ")}`, `blockwright ${list.join(" ")}`];
+      const reproduce = [
+        `(a project of blockwright add github --from ${d.file} --operations repos/get, ` +
+          `the whole document as its spec) blockwright ${verify.join(" ")}`,
+        `blockwright ${list.join(" ")}`,
+      ];
       report(`verify one answer, ${d.name}, vs test --list (CPU)`, p, cpu, "s", "≤ 1.5×", reproduce);
       report(`verify one answer, ${d.name}, vs test --list (peak memory)`, p, peak, "MiB", "≤ 1.5×", reproduce);
     } finally {
@@ -308,13 +308,18 @@ if (wanted("check")) {
     () => run(["--", "bin/blockwright.js", "generate", "--check", "--out", out]),
     () => run(["-e", "0"]),
   );
-  report("generate --check, nothing changed (wall)", p, wall, "ms", "≤ 4×", ["node -- bin/blockwright.js generate && node -- bin/blockwright.js generate --check", "node -e 0"]);
+  report("generate --check, nothing changed (wall)", p, wall, "ms", "≤ 4×", [
+    "node -- bin/blockwright.js generate && node -- bin/blockwright.js generate --check",
+    "node -e 0",
+  ]);
 }
 
-// 4. executeTool of each provider against a reused openapi-fetch client, both on the same in-memory fetch, in a plain Node process (call.ts).
+// 4. executeTool of each provider against a reused openapi-fetch client, both on the same in-memory fetch, in a plain
+//    Node process (call.ts).
 if (wanted("call")) (await import("./call.js")).measureCalls({ root, node: NODE, row });
 
-// 4b. Requests of an all-pages call of 1,000 items, each list operation: the largest page vs the upstream's default (paging-requests.ts).
+// 4b. Requests of an all-pages call of 1,000 items, each list operation: the largest page vs the upstream's default
+// (paging-requests.ts).
 if (wanted("paging")) await (await import("./paging-requests.js")).measurePaging({ root, providers, row });
 
 // 5. Five mocks answering, against Prism's own floor.
@@ -324,7 +329,10 @@ if (wanted("mocks")) {
     () => run(["scripts/bench/mocks-ours.mjs", specs, ...providers]),
     () => run(["scripts/bench/mocks-prism-floor.mjs", specs, ...providers]),
   );
-  report(`${providers.length} mocks answering (CPU)`, p, cpu, "s", "≤ 1.2×", [`node scripts/bench/mocks-ours.mjs specs ${providers.join(" ")}`, `node scripts/bench/mocks-prism-floor.mjs specs ${providers.join(" ")}`]);
+  report(`${providers.length} mocks answering (CPU)`, p, cpu, "s", "≤ 1.2×", [
+    `node scripts/bench/mocks-ours.mjs specs ${providers.join(" ")}`,
+    `node scripts/bench/mocks-prism-floor.mjs specs ${providers.join(" ")}`,
+  ]);
 }
 
 // 6. The command line's start-up.
@@ -341,11 +349,30 @@ if (wanted("cli")) {
     const env = { BOOKS_KEY: "bench-key-0001" };
     const call = await pairs(
       15,
-      () => run(["--", "bin/blockwright.js", "call", "books_search_volumes", "--param", "apiKey={{BOOKS_KEY}}", "--param", "q=google", "--param", "maxResults=5", "--base-url", url], root, env),
+      () =>
+        run(
+          [
+            "--",
+            "bin/blockwright.js",
+            "call",
+            "books_search_volumes",
+            "--param",
+            "apiKey={{BOOKS_KEY}}",
+            "--param",
+            "q=google",
+            "--param",
+            "maxResults=5",
+            "--base-url",
+            url,
+          ],
+          root,
+          env,
+        ),
       () => run(["scripts/bench/bare-openapi-fetch.mjs", url, "google", "5"], root, env),
     );
     report("blockwright call, against a mock (wall)", call, wall, "ms", "≤ 2×", [
-      `BOOKS_KEY=… node -- bin/blockwright.js call books_search_volumes --param apiKey={{BOOKS_KEY}} --param q=google --param maxResults=5 --base-url <mock>`,
+      `BOOKS_KEY=… node -- bin/blockwright.js call books_search_volumes --param apiKey={{BOOKS_KEY}} ` +
+        `--param q=google --param maxResults=5 --base-url <mock>`,
       "BOOKS_KEY=… node scripts/bench/bare-openapi-fetch.mjs <mock> google 5",
     ]);
   } finally {
@@ -358,17 +385,25 @@ if (wanted("regen")) await (await import("./regeneration.js")).measureRegenerati
 // 7b. serve's acknowledgement of a delivery, against a bare server answering 202 (acknowledge/acknowledge.ts).
 if (wanted("ack")) await (await import("./acknowledge/acknowledge.js")).measureAcknowledgement({ root, tmp, row });
 
-// 8–10. Only when named (minutes): documents of about 37 MB (large-document.ts); the whole test suite (test-suite.ts); the corpus (corpus.ts).
+// 8–10. Only when named (minutes): documents of about 37 MB (large-document.ts); the whole test suite (test-suite.ts);
+// the corpus (corpus.ts).
 if (only.includes("large")) await measureLarge({ root, tmp, run, row });
 if (only.includes("tests")) await measureTestSuite({ root, tmp, run, row });
 if (only.includes("workers")) await (await import("./contract-workers.js")).measureContractWorkers({ root, run, row });
-if (only.includes("corpus")) console.log(await (await import("./corpus.js")).measureCorpus({ root, tmp, run }, only, MEASURES));
+if (only.includes("corpus"))
+  console.log(await (await import("./corpus.js")).measureCorpus({ root, tmp, run }, only, MEASURES));
 
 rmSync(tmp, { recursive: true, force: true });
 const width = (k: keyof (typeof rows)[number]) => Math.max(k.length, ...rows.map((r) => String(r[k]).length));
 const head = ["measure", "ours", "anchor", "ratio", "target"] as const;
 const line = (cells: string[]) => cells.map((c, i) => c.padEnd(width(itemAt(head, i)))).join("  ");
-const out = [`npm run bench (node ${NODE_VERSION}, ${new Date().toISOString().slice(0, 10)}; medians, ratios are medians of per-round ratios; CPU: ${CPU_SOURCE})`, "", line([...head]), line(head.map((h) => "-".repeat(width(h))))];
+const out = [
+  `npm run bench (node ${NODE_VERSION}, ${new Date().toISOString().slice(0, 10)}; medians, ` +
+    `ratios are medians of per-round ratios; CPU: ${CPU_SOURCE})`,
+  "",
+  line([...head]),
+  line(head.map((h) => "-".repeat(width(h)))),
+];
 for (const r of rows) out.push(line([r.measure, r.ours, r.anchor, r.ratio, r.target]));
 out.push("", "Reproduce (ours, then the anchor):");
 for (const r of rows) out.push(`  ${r.measure}:`, ...r.reproduce.map((c) => `    ${c}`));

@@ -16,7 +16,15 @@ const servers = await Promise.all(
     const server = createServer(operations, {
       cors: false,
       components: { logger },
-      config: { isProxy: false, upstreamProxy: undefined, validateRequest: true, validateResponse: true, checkSecurity: true, errors: true, mock: { dynamic: false } },
+      config: {
+        isProxy: false,
+        upstreamProxy: undefined,
+        validateRequest: true,
+        validateResponse: true,
+        checkSecurity: true,
+        errors: true,
+        mock: { dynamic: false },
+      },
     });
     const url = await server.listen(0, "127.0.0.1");
     return { server, url };

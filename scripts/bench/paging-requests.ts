@@ -15,7 +15,11 @@ export const PAGING_ITEMS = 1000;
 const CASES: Record<string, { input: Record<string, unknown>; upstreamDefault?: number; why?: string }> = {
   books_search_volumes: { input: { q: "dune" } },
   // Salesforce's default batch is 2,000 records; the manifest declares no batch size (a header, Sforce-Query-Options).
-  crm_query: { input: { instanceUrl: "https://acme.my.salesforce.com", query: "SELECT Id FROM Account" }, upstreamDefault: 2000, why: "Salesforce's default batch" },
+  crm_query: {
+    input: { instanceUrl: "https://acme.my.salesforce.com", query: "SELECT Id FROM Account" },
+    upstreamDefault: 2000,
+    why: "Salesforce's default batch",
+  },
   directory_list_users: { input: {}, upstreamDefault: 100, why: "Graph's documented default page" },
   directory_list_groups: { input: {}, upstreamDefault: 100, why: "Graph's documented default page" },
   // Not documented; issue 54's sweep measured 2.5× the minimum requests at 1,000 items (50 of 20).
@@ -41,7 +45,9 @@ type Json = Record<string, unknown>;
 export async function pagingRequests(root: string, providers: string[]): Promise<PagingRow[]> {
   const rows: PagingRow[] = [];
   for (const provider of providers) {
-    const pkg = (await import(pathToFileURL(join(root, "generated", provider, "index.js")).href)) as { provider: { tools: Record<string, ToolSpec> } };
+    const pkg = (await import(pathToFileURL(join(root, "generated", provider, "index.js")).href)) as {
+      provider: { tools: Record<string, ToolSpec> };
+    };
     for (const tool of Object.values(pkg.provider.tools)) {
       if (!tool.pagination) continue;
       const known = CASES[tool.id];
@@ -60,7 +66,9 @@ export async function pagingRequests(root: string, providers: string[]): Promise
   return rows;
 }
 
-/** The requests an all-pages call of PAGING_ITEMS items takes, the upstream's page `defaultPage` when none is asked for. */
+/**
+ * The requests an all-pages call of PAGING_ITEMS items takes, the upstream's page `defaultPage` when none is asked for.
+ */
 async function requests(tool: ToolSpec, input: Json, defaultPage: number): Promise<number> {
   const { executeToolDefinition } = await import("@blockwright/runtime");
   let sent = 0;
@@ -68,9 +76,19 @@ async function requests(tool: ToolSpec, input: Json, defaultPage: number): Promi
     sent++;
     return answer(tool, request, request.method === "GET" ? undefined : ((await request.json()) as Json), defaultPage);
   };
-  const result = await executeToolDefinition(tool, input, { fetch, baseUrl: "http://127.0.0.1:9", allPages: true, maxPages: PAGING_ITEMS + 1, retries: 0 });
+  const result = await executeToolDefinition(tool, input, {
+    fetch,
+    baseUrl: "http://127.0.0.1:9",
+    allPages: true,
+    maxPages: PAGING_ITEMS + 1,
+    retries: 0,
+  });
   const count = result.success ? result.pages?.items : undefined;
-  if (count !== PAGING_ITEMS) throw new Error(`paging bench: ${tool.id} gathered ${count ?? JSON.stringify(result.success ? result.pages : result.error)}, not ${PAGING_ITEMS}`);
+  if (count !== PAGING_ITEMS)
+    throw new Error(
+      `paging bench: ${tool.id} gathered ` +
+        `${count ?? JSON.stringify(result.success ? result.pages : result.error)}, not ${PAGING_ITEMS}`,
+    );
   return sent;
 }
 
@@ -79,7 +97,11 @@ function answer(tool: ToolSpec, request: Request, body: Json | undefined, defaul
   const pagination = defined(tool.pagination, `${tool.id}'s pagination`);
   const url = new URL(request.url);
   const read = (target: { in: string; name?: string; pointer?: string }): unknown =>
-    target.in === "body" ? at(body, (target.pointer ?? "").split("/").slice(1)) : target.in === "header" ? request.headers.get(target.name ?? "") : url.searchParams.get(target.name ?? "");
+    target.in === "body"
+      ? at(body, (target.pointer ?? "").split("/").slice(1))
+      : target.in === "header"
+        ? request.headers.get(target.name ?? "")
+        : url.searchParams.get(target.name ?? "");
   const param = pagination.pageSize ? tool.params.find((p) => p.name === pagination.pageSize) : undefined;
   const wire = param?.wire as { in: string; name?: string; pointer?: string } | undefined;
   const asked = wire ? read({ in: wire.in, name: wire.name ?? param?.name, pointer: wire.pointer }) : undefined;
@@ -102,14 +124,25 @@ function answer(tool: ToolSpec, request: Request, body: Json | undefined, defaul
   );
   const following = new URL(url);
   following.searchParams.set("zqfrom", String(from + count));
-  if (next.style === "cursor" && next.cursor.ref.kind === "body" && !next.cursor.ref.pointer.includes("-1")) put(reply, next.cursor.ref.pointer, more ? `zq${from + count}` : null);
-  if (next.style === "nextUrl" && next.url.ref.kind === "body" && more) put(reply, next.url.ref.pointer, following.toString());
-  if (pagination.more?.ref.kind === "body") put(reply, pagination.more.ref.pointer, more ? pagination.more.equals : typeof pagination.more.equals === "boolean" ? !pagination.more.equals : null);
+  if (next.style === "cursor" && next.cursor.ref.kind === "body" && !next.cursor.ref.pointer.includes("-1"))
+    put(reply, next.cursor.ref.pointer, more ? `zq${from + count}` : null);
+  if (next.style === "nextUrl" && next.url.ref.kind === "body" && more)
+    put(reply, next.url.ref.pointer, following.toString());
+  if (pagination.more?.ref.kind === "body")
+    put(
+      reply,
+      pagination.more.ref.pointer,
+      more ? pagination.more.equals : typeof pagination.more.equals === "boolean" ? !pagination.more.equals : null,
+    );
   if (pagination.total?.ref.kind === "body") put(reply, pagination.total.ref.pointer, PAGING_ITEMS);
   // Every other output the tool requires, present.
   for (const o of tool.outputs) {
     if (!("ref" in o.source) || o.source.ref.kind !== "body" || at(reply, o.source.ref.pointer) !== undefined) continue;
-    put(reply, o.source.ref.pointer, o.type === "number" ? 0 : o.type === "boolean" ? false : o.type === "array" ? [] : "zq");
+    put(
+      reply,
+      o.source.ref.pointer,
+      o.type === "number" ? 0 : o.type === "boolean" ? false : o.type === "array" ? [] : "zq",
+    );
   }
   const headers: Record<string, string> = { "content-type": "application/json" };
   if (next.style === "linkHeader" && more) headers.link = `<${following}>; rel="next"`;
@@ -133,12 +166,30 @@ function put(target: Json, pointer: readonly string[], value: unknown): void {
 interface Bench {
   root: string;
   providers: string[];
-  row: (measure: string, ours: number[], anchor: number[], unit: string, target: string, reproduce: string[], digits?: number) => void;
+  row: (
+    measure: string,
+    ours: number[],
+    anchor: number[],
+    unit: string,
+    target: string,
+    reproduce: string[],
+    digits?: number,
+  ) => void;
 }
 
-/** The bench's rows: one per paged operation, its requests with no page size given against the upstream's default page. */
+/**
+ * The bench's rows: one per paged operation, its requests with no page size given against the upstream's default page.
+ */
 export async function measurePaging({ root, providers, row }: Bench): Promise<void> {
   for (const r of await pagingRequests(root, providers)) {
-    row(`all pages of ${PAGING_ITEMS} items, ${r.id} (requests)`, [r.ours], [r.before], "requests", "≤ 1×", [`npm run bench -- paging  (no page size given, vs ${r.defaultPage} a page: ${r.source})`], 0);
+    row(
+      `all pages of ${PAGING_ITEMS} items, ${r.id} (requests)`,
+      [r.ours],
+      [r.before],
+      "requests",
+      "≤ 1×",
+      [`npm run bench -- paging  (no page size given, vs ${r.defaultPage} a page: ${r.source})`],
+      0,
+    );
   }
 }

@@ -17,26 +17,46 @@ const published = JSON.stringify({
   components: {
     securitySchemes: { zqKey: { type: "apiKey", in: "header", name: "X-Key" } },
     parameters: { Id: { name: "id", in: "path", required: true, schema: { type: "string" } } },
-    responses: { Thing: { description: "a thing", content: { "application/json": { schema: { $ref: "#/components/schemas/thing" } } } } },
-    schemas: { thing: { type: "object", properties: { parts: { type: "array", items: { $ref: "#/components/schemas/thing" } } } } },
+    responses: {
+      Thing: {
+        description: "a thing",
+        content: { "application/json": { schema: { $ref: "#/components/schemas/thing" } } },
+      },
+    },
+    schemas: {
+      thing: {
+        type: "object",
+        properties: { parts: { type: "array", items: { $ref: "#/components/schemas/thing" } } },
+      },
+    },
   },
 });
 
 describe("the realistic large document", () => {
-  const document = realisticDocument(published, 3) as { paths: Record<string, Record<string, { operationId?: string }>>; components: Record<string, Record<string, unknown>> };
+  const document = realisticDocument(published, 3) as {
+    paths: Record<string, Record<string, { operationId?: string }>>;
+    components: Record<string, Record<string, unknown>>;
+  };
 
   it("holds every copy's paths, operations and components, each name once", () => {
     expect(Object.keys(document.paths)).toEqual(["/things/{id}", "/c1/things/{id}", "/c2/things/{id}"]);
-    expect(Object.values(document.paths).map((item) => item.get?.operationId)).toEqual(["things/get", "c1-things/get", "c2-things/get"]);
+    expect(Object.values(document.paths).map((item) => item.get?.operationId)).toEqual([
+      "things/get",
+      "c1-things/get",
+      "c2-things/get",
+    ]);
     expect(Object.keys(document.components.schemas ?? {})).toEqual(["thing", "c1-thing", "c2-thing"]);
     // The credential's scheme is shared: the top-level requirement names it.
     expect(Object.keys(document.components.securitySchemes ?? {})).toEqual(["zqKey"]);
   });
 
   it("resolves every reference of a copy inside that copy", () => {
-    const refs = [...JSON.stringify(document).matchAll(/"\$ref":"#\/components\/(\w+)\/([^"]+)"/g)].map(([, section, name]) => [section, name] as const);
+    const refs = [...JSON.stringify(document).matchAll(/"\$ref":"#\/components\/(\w+)\/([^"]+)"/g)].map(
+      ([, section, name]) => [section, name] as const,
+    );
     expect(refs.length).toBe(12);
-    for (const [section, name] of refs) expect(document.components[section as string]?.[name as string], `${section}/${name}`).toBeDefined();
+    for (const [section, name] of refs)
+      expect(document.components[section as string]?.[name as string], `${section}/${name}`).toBeDefined();
     expect(JSON.stringify(document.paths["/c2/things/{id}"])).toContain("#/components/responses/c2-Thing");
   });
 });

@@ -62,7 +62,12 @@ function pairs(root: string): Pair[] {
       write: stored(root, "figma", "0.24.0", "0.43.0", "yaml"),
       operations: ["getFile", "getFileNodes", "getImages", "getComments", "postComment", "getTeamProjects"],
     },
-    { name: "github 19.1.0 → 23.0.2 (11 and 13 MB)", provider: "zqgithub", write: stored(root, "github", "19.1.0", "23.0.2", "json"), operations: ["issues/list-for-repo", "issues/get", "issues/create", "issues/update"] },
+    {
+      name: "github 19.1.0 → 23.0.2 (11 and 13 MB)",
+      provider: "zqgithub",
+      write: stored(root, "github", "19.1.0", "23.0.2", "json"),
+      operations: ["issues/list-for-repo", "issues/get", "issues/create", "issues/update"],
+    },
   ];
 }
 
@@ -77,7 +82,10 @@ export async function measureRegeneration({ root, tmp, run, row }: Bench): Promi
     const project = (name: string) => {
       const p = join(dir, name);
       mkdirSync(join(p, "specs"), { recursive: true });
-      writeFileSync(join(p, "package.json"), `${JSON.stringify({ name: `regen-${name}`, private: true, type: "module" })}\n`);
+      writeFileSync(
+        join(p, "package.json"),
+        `${JSON.stringify({ name: `regen-${name}`, private: true, type: "module" })}\n`,
+      );
       return p;
     };
     const add = ["add", pair.provider, "--from", older, "--operations", pair.operations.join(",")];
@@ -106,9 +114,26 @@ export async function measureRegeneration({ root, tmp, run, row }: Bench): Promi
     }
     const cpu = (rs: Run[]) => rs.map((r) => r.cpu);
     const shown = ["add", pair.provider, "--from", "<older>", "--operations", pair.operations.join(",")].join(" ");
-    const reproduce = (what: string) => [`blockwright ${what} (in a project made by: blockwright ${shown}; generate)`, `blockwright ${shown} --force`];
-    row(`upstream vs add, ${pair.name} (CPU)`, cpu(measured.upstream), cpu(measured.add), "s", "≤ 2×", reproduce(`upstream ${pair.provider} <newer>`));
-    row(`diff vs add, ${pair.name} (CPU)`, cpu(measured.diff), cpu(measured.add), "s", "≤ 2×", reproduce("diff --base-dir base (after upstream --accept <newer> and generate)"));
+    const reproduce = (what: string) => [
+      `blockwright ${what} (in a project made by: blockwright ${shown}; generate)`,
+      `blockwright ${shown} --force`,
+    ];
+    row(
+      `upstream vs add, ${pair.name} (CPU)`,
+      cpu(measured.upstream),
+      cpu(measured.add),
+      "s",
+      "≤ 2×",
+      reproduce(`upstream ${pair.provider} <newer>`),
+    );
+    row(
+      `diff vs add, ${pair.name} (CPU)`,
+      cpu(measured.diff),
+      cpu(measured.add),
+      "s",
+      "≤ 2×",
+      reproduce("diff --base-dir base (after upstream --accept <newer> and generate)"),
+    );
     row(
       `upstream vs add, ${pair.name} (peak memory)`,
       measured.upstream.map((r) => r.peakMiB),
@@ -117,6 +142,10 @@ export async function measureRegeneration({ root, tmp, run, row }: Bench): Promi
       "≤ 2×",
       reproduce(`upstream ${pair.provider} <newer>`),
     );
-    process.stderr.write(`bench regen: ${pair.name}: add ${median(cpu(measured.add)).toFixed(2)} s, upstream ${median(cpu(measured.upstream)).toFixed(2)} s, diff ${median(cpu(measured.diff)).toFixed(2)} s CPU\n`);
+    process.stderr.write(
+      `bench regen: ${pair.name}: add ${median(cpu(measured.add)).toFixed(2)} s, ` +
+        `upstream ${median(cpu(measured.upstream)).toFixed(2)} s, diff ${median(cpu(measured.diff)).toFixed(2)} ` +
+        `s CPU\n`,
+    );
   }
 }

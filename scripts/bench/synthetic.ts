@@ -21,22 +21,46 @@ function resource(name: string) {
       count: { type: "integer" },
       createdAt: { type: "string", format: "date-time" },
       updatedAt: { type: "string", format: "date-time" },
-      address: { type: "object", properties: { street: { type: "string" }, city: { type: "string" }, country: { type: "string", minLength: 2, maxLength: 2 } } },
+      address: {
+        type: "object",
+        properties: {
+          street: { type: "string" },
+          city: { type: "string" },
+          country: { type: "string", minLength: 2, maxLength: 2 },
+        },
+      },
       metadata: { type: "object", additionalProperties: { type: "string" } },
       kind: { type: "string", description: `A ${name}.` },
     },
   };
 }
 
-/** The OpenAPI document of provider `p`: `resources` resources of 5 operations each (a large one: see large-document.ts). */
+/**
+ * The OpenAPI document of provider `p`: `resources` resources of 5 operations each (a large one: see
+ * large-document.ts).
+ */
 export function openapi(p: string, resources = 2) {
   const paths: Record<string, unknown> = {};
-  const error = { description: "Error", content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } } };
+  const error = {
+    description: "Error",
+    content: { "application/json": { schema: { $ref: "#/components/schemas/Error" } } },
+  };
   for (let r = 0; r < resources; r++) {
     const res = `item${r}`;
     const ref = { $ref: `#/components/schemas/Item${r}` };
     const list = {
-      "200": { description: "A page", content: { "application/json": { schema: { type: "object", required: ["data"], properties: { data: { type: "array", items: ref }, next: { type: "string", nullable: true } } } } } },
+      "200": {
+        description: "A page",
+        content: {
+          "application/json": {
+            schema: {
+              type: "object",
+              required: ["data"],
+              properties: { data: { type: "array", items: ref }, next: { type: "string", nullable: true } },
+            },
+          },
+        },
+      },
       "400": error,
       "401": error,
     };
@@ -58,25 +82,54 @@ export function openapi(p: string, resources = 2) {
               schema: {
                 type: "object",
                 required: ["name"],
-                properties: { name: { type: "string", minLength: 1, maxLength: 200 }, status: { type: "string", enum: ["draft", "active"] }, address: { type: "object", properties: { city: { type: "string", maxLength: 100 } } } },
+                properties: {
+                  name: { type: "string", minLength: 1, maxLength: 200 },
+                  status: { type: "string", enum: ["draft", "active"] },
+                  address: { type: "object", properties: { city: { type: "string", maxLength: 100 } } },
+                },
               },
             },
           },
         },
-        responses: { "201": { description: "Created", content: { "application/json": { schema: ref } } }, "400": error, "401": error },
+        responses: {
+          "201": { description: "Created", content: { "application/json": { schema: ref } } },
+          "400": error,
+          "401": error,
+        },
       },
     };
     paths[`/v1/${res}s/{id}`] = {
       get: {
         operationId: `get${r}`,
         parameters: [{ name: "id", in: "path", required: true, schema: { type: "string", maxLength: 64 } }],
-        responses: { "200": { description: "One", content: { "application/json": { schema: ref } } }, "404": error, "401": error },
+        responses: {
+          "200": { description: "One", content: { "application/json": { schema: ref } } },
+          "404": error,
+          "401": error,
+        },
       },
       patch: {
         operationId: `update${r}`,
         parameters: [{ name: "id", in: "path", required: true, schema: { type: "string", maxLength: 64 } }],
-        requestBody: { required: true, content: { "application/json": { schema: { type: "object", properties: { name: { type: "string", maxLength: 200 }, score: { type: "number", minimum: 0, maximum: 100 } } } } } },
-        responses: { "200": { description: "Updated", content: { "application/json": { schema: ref } } }, "404": error, "401": error },
+        requestBody: {
+          required: true,
+          content: {
+            "application/json": {
+              schema: {
+                type: "object",
+                properties: {
+                  name: { type: "string", maxLength: 200 },
+                  score: { type: "number", minimum: 0, maximum: 100 },
+                },
+              },
+            },
+          },
+        },
+        responses: {
+          "200": { description: "Updated", content: { "application/json": { schema: ref } } },
+          "404": error,
+          "401": error,
+        },
       },
     };
     paths[`/v1/${res}s/search`] = {
@@ -84,7 +137,18 @@ export function openapi(p: string, resources = 2) {
         operationId: `search${r}`,
         requestBody: {
           required: true,
-          content: { "application/json": { schema: { type: "object", required: ["query"], properties: { query: { type: "string", minLength: 1, maxLength: 1000 }, size: { type: "integer", minimum: 1, maximum: 50 } } } } },
+          content: {
+            "application/json": {
+              schema: {
+                type: "object",
+                required: ["query"],
+                properties: {
+                  query: { type: "string", minLength: 1, maxLength: 1000 },
+                  size: { type: "integer", minimum: 1, maximum: 50 },
+                },
+              },
+            },
+          },
         },
         responses: list,
       },
@@ -99,8 +163,19 @@ export function openapi(p: string, resources = 2) {
     components: {
       securitySchemes: { bearer: { type: "http", scheme: "bearer" } },
       schemas: {
-        ...Object.fromEntries(Array.from({ length: resources }, (_, r) => [`Item${r}`, resource(r === 0 ? "first item" : r === 1 ? "second item" : `item number ${r}`)])),
-        Error: { type: "object", required: ["error"], properties: { error: { type: "object", properties: { code: { type: "string" }, message: { type: "string" } } } } },
+        ...Object.fromEntries(
+          Array.from({ length: resources }, (_, r) => [
+            `Item${r}`,
+            resource(r === 0 ? "first item" : r === 1 ? "second item" : `item number ${r}`),
+          ]),
+        ),
+        Error: {
+          type: "object",
+          required: ["error"],
+          properties: {
+            error: { type: "object", properties: { code: { type: "string" }, message: { type: "string" } } },
+          },
+        },
       },
     },
   };
@@ -109,30 +184,62 @@ export function openapi(p: string, resources = 2) {
 /** The manifest of provider `p`, binding the operations of its first two resources. */
 export function manifest(p: string) {
   const operations: Record<string, unknown> = {};
-  const one = { data: { type: "json", from: "$response.body", description: "The item." }, "metadata.id": { type: "string", from: "$response.body#/id", description: "Its id." } };
+  const one = {
+    data: { type: "json", from: "$response.body", description: "The item." },
+    "metadata.id": { type: "string", from: "$response.body#/id", description: "Its id." },
+  };
   for (let r = 0; r < 2; r++) {
     operations[`${p}_list_${r}`] = {
       operationId: `list${r}`,
       title: `List ${r}`,
       description: "List items.",
       params: {
-        limit: { type: "number", integer: true, minimum: 1, maximum: 100, default: 20, description: "Page size.", wire: { in: "query" } },
-        status: { type: "string", enum: ["draft", "active", "archived"], description: "Status.", wire: { in: "query" } },
+        limit: {
+          type: "number",
+          integer: true,
+          minimum: 1,
+          maximum: 100,
+          default: 20,
+          description: "Page size.",
+          wire: { in: "query" },
+        },
+        status: {
+          type: "string",
+          enum: ["draft", "active", "archived"],
+          description: "Status.",
+          wire: { in: "query" },
+        },
       },
-      outputs: { data: { type: "array", from: "$response.body#/data", description: "Items." }, "metadata.count": { type: "number", from: "$response.body#/data", count: true, description: "How many." } },
+      outputs: {
+        data: { type: "array", from: "$response.body#/data", description: "Items." },
+        "metadata.count": { type: "number", from: "$response.body#/data", count: true, description: "How many." },
+      },
     };
     operations[`${p}_create_${r}`] = {
       operationId: `create${r}`,
       title: `Create ${r}`,
       description: "Create an item.",
       params: {
-        name: { type: "string", required: true, minLength: 1, maxLength: 200, description: "Name.", wire: { in: "body" } },
+        name: {
+          type: "string",
+          required: true,
+          minLength: 1,
+          maxLength: 200,
+          description: "Name.",
+          wire: { in: "body" },
+        },
         status: { type: "string", enum: ["draft", "active"], description: "Status.", wire: { in: "body" } },
         city: { type: "string", maxLength: 100, description: "City.", wire: { in: "body", pointer: "/address/city" } },
       },
       outputs: one,
     };
-    operations[`${p}_get_${r}`] = { operationId: `get${r}`, title: `Get ${r}`, description: "Read one item.", params: { id: { type: "string", required: true, maxLength: 64, description: "Id.", wire: { in: "path" } } }, outputs: one };
+    operations[`${p}_get_${r}`] = {
+      operationId: `get${r}`,
+      title: `Get ${r}`,
+      description: "Read one item.",
+      params: { id: { type: "string", required: true, maxLength: 64, description: "Id.", wire: { in: "path" } } },
+      outputs: one,
+    };
     operations[`${p}_update_${r}`] = {
       operationId: `update${r}`,
       title: `Update ${r}`,
@@ -149,7 +256,14 @@ export function manifest(p: string) {
       title: `Search ${r}`,
       description: "Search items.",
       params: {
-        query: { type: "string", required: true, minLength: 1, maxLength: 1000, description: "Query.", wire: { in: "body" } },
+        query: {
+          type: "string",
+          required: true,
+          minLength: 1,
+          maxLength: 1000,
+          description: "Query.",
+          wire: { in: "body" },
+        },
         size: { type: "number", integer: true, minimum: 1, maximum: 50, description: "Size.", wire: { in: "body" } },
       },
       outputs: { data: { type: "array", from: "$response.body#/data", description: "Items." } },
@@ -180,7 +294,10 @@ export function writeSyntheticProject(dir: string, n: number): string[] {
     writeFileSync(join(dir, "specs", p, "manifest.yaml"), JSON.stringify(manifest(p), null, 1));
     ids.push(p);
   }
-  writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "synthetic", private: true, blockwright: { scope: "@synthetic" } }));
+  writeFileSync(
+    join(dir, "package.json"),
+    JSON.stringify({ name: "synthetic", private: true, blockwright: { scope: "@synthetic" } }),
+  );
   return ids;
 }
 

@@ -7,6 +7,8 @@ const file = process.env.BENCH_USAGE_FILE;
 if (file) {
   process.on("exit", () => {
     const cpu = process.cpuUsage();
-    appendFileSync(file, `${JSON.stringify({ cpu: (cpu.user + cpu.system) / 1e6, user: cpu.user / 1e6, system: cpu.system / 1e6, peakMiB: process.resourceUsage().maxRSS / 1024 })}\n`);
+    const peakMiB = process.resourceUsage().maxRSS / 1024;
+    const usage = { cpu: (cpu.user + cpu.system) / 1e6, user: cpu.user / 1e6, system: cpu.system / 1e6, peakMiB };
+    appendFileSync(file, `${JSON.stringify(usage)}\n`);
   });
 }

@@ -8,5 +8,9 @@ export type OpenApiLike = { security?: unknown; components?: { securitySchemes?:
  */
 export function withAdditions(whole: OpenApiLike, cut: OpenApiLike): OpenApiLike {
   const schemes = { ...cut.components?.securitySchemes, ...whole.components?.securitySchemes };
-  return { ...whole, ...(whole.security === undefined && cut.security !== undefined ? { security: cut.security } : {}), components: { ...whole.components, securitySchemes: schemes } };
+  return {
+    ...whole,
+    ...(whole.security === undefined && cut.security !== undefined ? { security: cut.security } : {}),
+    components: { ...whole.components, securitySchemes: schemes },
+  };
 }

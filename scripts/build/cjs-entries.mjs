@@ -33,5 +33,9 @@ for (const file of declarations(dist)) {
 }
 for (const entry of ENTRIES) {
   const name = entry.split("/").pop();
-  writeFileSync(join(dist, `${entry}.cjs`), `// The CommonJS entry of ${relative(dist, join(dist, `${entry}.js`))}: the ESM build itself, loaded by require (Node.js >= 22.12).\nmodule.exports = require("./${name}.js");\n`);
+  writeFileSync(
+    join(dist, `${entry}.cjs`),
+    `// The CommonJS entry of ${relative(dist, join(dist, `${entry}.js`))}: the ESM build itself, ` +
+      `loaded by require (Node.js >= 22.12).\nmodule.exports = require("./${name}.js");\n`,
+  );
 }

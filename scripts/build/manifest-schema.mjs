@@ -9,22 +9,39 @@ import { compile } from "json-schema-to-typescript-lite";
 
 const FRAGMENTS = "src/link";
 
-/** The schema fragments under folder `dir` (relative to `root`): its own and its concept folders' (`src/link/<concept>/`), fixtures aside. */
+/**
+ * The schema fragments under folder `dir` (relative to `root`): its own and its concept folders'
+ * (`src/link/<concept>/`), fixtures aside.
+ */
 function fragmentFiles(root, dir) {
-  return readdirSync(root + dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? (e.name === "__fixtures__" ? [] : fragmentFiles(root, `${dir}/${e.name}`)) : e.name.endsWith(".schema.json") ? [`${dir}/${e.name}`] : []));
+  return readdirSync(root + dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory()
+      ? e.name === "__fixtures__"
+        ? []
+        : fragmentFiles(root, `${dir}/${e.name}`)
+      : e.name.endsWith(".schema.json")
+        ? [`${dir}/${e.name}`]
+        : [],
+  );
 }
 
 /** The name of a fragment: its file's name (`auth-flows` of auth-flows.schema.json), wherever its folder. */
 const fragmentName = (file) => file.slice(file.lastIndexOf("/") + 1, -".schema.json".length);
 
-/** The fragments under folder `dir` (relative to `root`), by name (their order decides only between blocks placed after the same field). */
+/**
+ * The fragments under folder `dir` (relative to `root`), by name (their order decides only between blocks placed after
+ * the same field).
+ */
 function fragments(root, dir) {
   // Sorted by the file's own name, as when the fragments all sat in one folder.
   const own = (file) => file.slice(file.lastIndexOf("/") + 1);
   const files = fragmentFiles(root, dir).sort((a, b) => (own(a) < own(b) ? -1 : own(a) > own(b) ? 1 : 0));
   const names = files.map(fragmentName);
   const twice = names.filter((n, i) => names.indexOf(n) !== i);
-  if (twice.length) throw new Error(`${dir}: two schema fragments named ${twice.join(", ")}: a fragment's name is its file's, wherever its folder`);
+  if (twice.length)
+    throw new Error(
+      `${dir}: two schema fragments named ${twice.join(", ")}: a fragment's name is its file's, wherever its folder`,
+    );
   return files.map((file) => ({ file, ...JSON.parse(readFileSync(`${root}${file}`, "utf8")) }));
 }
 
@@ -37,7 +54,11 @@ export function fragmentNames(root, dir = FRAGMENTS) {
 export function assembleManifestSchema(root, dir = FRAGMENTS) {
   const all = fragments(root, dir);
   const roots = all.filter((f) => f.root);
-  if (roots.length !== 1) throw new Error(`${dir}: exactly one fragment gives the schema's "root" (found: ${roots.map((f) => f.file).join(", ") || "none"})`);
+  if (roots.length !== 1)
+    throw new Error(
+      `${dir}: exactly one fragment gives the schema's "root" (found: ` +
+        `${roots.map((f) => f.file).join(", ") || "none"})`,
+    );
   const schema = structuredClone(roots[0].root);
   const definitions = {};
   for (const f of all) {
@@ -48,14 +69,20 @@ export function assembleManifestSchema(root, dir = FRAGMENTS) {
   }
   const target = (name, file) => {
     const t = name === "#" ? schema : definitions[name];
-    if (!t?.properties) throw new Error(`${file}: "into" names "${name}", which is no object definition of any fragment`);
+    if (!t?.properties)
+      throw new Error(`${file}: "into" names "${name}", which is no object definition of any fragment`);
     return t;
   };
   // Each block goes right after its `after` field, once that field is there (it may come with another block).
-  let pending = all.flatMap((f) => Object.entries(f.into ?? {}).map(([name, block]) => ({ file: f.file, name, block })));
+  let pending = all.flatMap((f) =>
+    Object.entries(f.into ?? {}).map(([name, block]) => ({ file: f.file, name, block })),
+  );
   while (pending.length) {
     const waiting = pending.filter(({ file, name, block }) => !place(target(name, file), block, file));
-    if (waiting.length === pending.length) throw new Error(waiting.map((w) => `${w.file}: into "${w.name}" after "${w.block.after}": no such field`).join("\n"));
+    if (waiting.length === pending.length)
+      throw new Error(
+        waiting.map((w) => `${w.file}: into "${w.name}" after "${w.block.after}": no such field`).join("\n"),
+      );
     pending = waiting;
   }
   schema.definitions = Object.fromEntries(
@@ -71,7 +98,8 @@ function place(t, block, file) {
   const keys = Object.keys(t.properties);
   const at = block.after === undefined ? keys.length : keys.indexOf(block.after) + 1;
   if (at === 0) return false;
-  for (const name of Object.keys(block.properties)) if (name in t.properties) throw new Error(`${file}: field "${name}" is also given by another fragment`);
+  for (const name of Object.keys(block.properties))
+    if (name in t.properties) throw new Error(`${file}: field "${name}" is also given by another fragment`);
   const entries = Object.entries(t.properties);
   entries.splice(at, 0, ...Object.entries(block.properties));
   t.properties = Object.fromEntries(entries);
@@ -84,7 +112,8 @@ function place(t, block, file) {
 
 /** The schema's text as committed: two-space JSON, non-ASCII characters escaped. */
 export function schemaText(schema) {
-  return `${JSON.stringify(schema, null, 2).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`)}\n`;
+  const escaped = (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`;
+  return `${JSON.stringify(schema, null, 2).replace(/[\u007f-\uffff]/g, escaped)}\n`;
 }
 
 const pascal = (name) => name.replace(/(^|[^A-Za-z0-9]+)([A-Za-z0-9])/g, (_, __, c) => c.toUpperCase());
@@ -101,19 +130,30 @@ export async function manifestTypes(schema, source, fragmentNames = []) {
   const typed = forTypes(schema);
   for (const [name, definition] of Object.entries(typed.definitions)) definition.title = `Manifest${pascal(name)}`;
   typed.title = "Manifest";
-  const options = { bannerComment: "", additionalProperties: false, unknownAny: true, ignoreMinAndMaxItems: true, strictIndexSignatures: false };
+  const options = {
+    bannerComment: "",
+    additionalProperties: false,
+    unknownAny: true,
+    ignoreMinAndMaxItems: true,
+    strictIndexSignatures: false,
+  };
   const declarations = await compile(typed, "Manifest", options);
-  const fields = [...fieldPaths("manifest", schema), ...Object.entries(schema.definitions).flatMap(([name, d]) => fieldPaths(name, d))];
+  const fields = [
+    ...fieldPaths("manifest", schema),
+    ...Object.entries(schema.definitions).flatMap(([name, d]) => fieldPaths(name, d)),
+  ];
   return [
     `// Generated by scripts/build/precompile.mjs from ${source}. Do not edit: npm run build regenerates it.`,
     "/* eslint-disable */",
     declarations.trimEnd(),
     "",
-    "/** Every field of the manifest, once: `<definition>.<field>` (a definition's own fields), `manifest.<field>` (the top level). */",
+    "/** Every field of the manifest, once: `<definition>.<field>` (a definition's own fields), " +
+      "`manifest.<field>` (the top level). */",
     "export type ManifestField =",
     ...fields.map((f, i) => `  | ${JSON.stringify(f)}${i === fields.length - 1 ? ";" : ""}`),
     "",
-    "/** Every schema fragment, src/link/<concept>/<name>.schema.json, by name: a concept record claims each (link/concepts.ts). */",
+    "/** Every schema fragment, src/link/<concept>/<name>.schema.json, by name: " +
+      "a concept record claims each (link/concepts.ts). */",
     `export type SchemaFragment = ${fragmentNames.map((n) => JSON.stringify(n)).join(" | ") || "never"};`,
     "",
   ].join("\n");
@@ -127,21 +167,33 @@ export async function manifestTypes(schema, source, fragmentNames = []) {
  */
 function forTypes(node) {
   if (Array.isArray(node)) return node.map(forTypes);
-  if (node === true || (node && typeof node === "object" && !Array.isArray(node) && Object.keys(node).every((k) => DOCUMENTATION.includes(k)))) return { ...(node.description ? { description: node.description } : {}), tsType: "unknown" };
+  if (
+    node === true ||
+    (node &&
+      typeof node === "object" &&
+      !Array.isArray(node) &&
+      Object.keys(node).every((k) => DOCUMENTATION.includes(k)))
+  )
+    return { ...(node.description ? { description: node.description } : {}), tsType: "unknown" };
   if (!node || typeof node !== "object") return node;
   if (typeof node.$ref === "string") return { $ref: node.$ref };
   if (node.allOf && node.properties) {
     // Own fields beside allOf: one more member of the intersection (without the fields it only re-declares).
     const { allOf, properties, required, additionalProperties: _, type, ...rest } = node;
     const own = Object.fromEntries(Object.entries(properties).filter(([, v]) => v !== true));
-    const members = Object.keys(own).length ? [...allOf, { type: "object", properties: own, ...(required ? { required } : {}) }] : allOf;
+    const members = Object.keys(own).length
+      ? [...allOf, { type: "object", properties: own, ...(required ? { required } : {}) }]
+      : allOf;
     return forTypes({ ...rest, allOf: members });
   }
   const out = {};
   for (const [key, value] of Object.entries(node)) {
     if (["title", "examples", "$comment", "errorHint", "patternProperties", "discriminator"].includes(key)) continue;
     if ((key === "oneOf" || key === "anyOf") && value.every(onlyRequires)) continue;
-    out[key] = key === "properties" || key === "definitions" ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, forTypes(v)])) : forTypes(value);
+    out[key] =
+      key === "properties" || key === "definitions"
+        ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, forTypes(v)]))
+        : forTypes(value);
   }
   return out;
 }

@@ -2,8 +2,8 @@
 // columns, and no module larger than 24,000 bytes (beside the 450-line cap
 // of src/module-size.test.ts, which a module could otherwise meet by width).
 // `npm run lint:lines` prints each line and module over, then the counts, and
-// exits 1 while any is; not yet part of `npm run lint` (the code is
-// reformatted to the width first, then this joins lint).
+// exits 1 while any is; `npm run lint` runs it with `--lint`, over every
+// folder but those NOT_YET lists.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { globSync } from "tinyglobby";
@@ -20,7 +20,32 @@ export const HAND_WRITTEN = [
   "test-support/**/*.{ts,mts,js,mjs,cjs}",
   "contract-tests/**/*.{ts,mts,js,mjs,cjs}",
 ];
-export const NOT_HAND_WRITTEN = ["**/node_modules/**", "**/dist/**", "**/precompiled/**", "**/__fixtures__/**", "**/__snapshots__/**", "src/vendor/**", "test-support/fixtures/**"];
+export const NOT_HAND_WRITTEN = [
+  "**/node_modules/**",
+  "**/dist/**",
+  "**/precompiled/**",
+  "**/__fixtures__/**",
+  "**/__snapshots__/**",
+  "src/vendor/**",
+  "test-support/fixtures/**",
+];
+
+/**
+ * The folders not yet wrapped to the width, among them all that Biome still formats at 240 (the first override of
+ * biome.jsonc: a test compares); a folder leaves Biome's list when it is reformatted, then this one in the commit that
+ * brings its lines within the width.
+ */
+export const NOT_YET = [
+  "contract-tests/**",
+  "src/cli/**",
+  "src/contract/**",
+  "src/import/**",
+  "src/link/**",
+  "src/load/**",
+  "src/mocks/**",
+  "runtime/call/**",
+  "runtime/http/**",
+];
 
 export interface Findings {
   /** `file:line: N columns`, each line wider than MAX_COLUMNS. */
@@ -41,7 +66,8 @@ export function findings(file: string, text: string): Findings {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const root = fileURLToPath(new URL("../../", import.meta.url));
-  const files = globSync(HAND_WRITTEN, { cwd: root, ignore: NOT_HAND_WRITTEN }).sort();
+  const lint = process.argv.includes("--lint");
+  const files = globSync(HAND_WRITTEN, { cwd: root, ignore: [...NOT_HAND_WRITTEN, ...(lint ? NOT_YET : [])] }).sort();
   const all = files.map((file) => findings(file, readFileSync(`${root}${file}`, "utf8")));
   const wide = all.flatMap((f) => f.wide);
   const large = all.flatMap((f) => f.large);
@@ -49,7 +75,9 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   if (!summary) for (const line of [...wide, ...large]) process.stdout.write(`${line}\n`);
   const tests = wide.filter((w) => /\.test\.ts:/.test(w)).length;
   process.stderr.write(
-    `lines: ${wide.length} lines over ${MAX_COLUMNS} columns (${tests} of them in tests) in ${new Set(wide.map((w) => w.slice(0, w.indexOf(":")))).size} of ${files.length} modules; ${large.length} modules over ${MAX_BYTES} bytes\n`,
+    `lines: ${wide.length} lines over ${MAX_COLUMNS} columns (${tests} of them in tests) ` +
+      `in ${new Set(wide.map((w) => w.slice(0, w.indexOf(":")))).size} of ${files.length} modules; ` +
+      `${large.length} modules over ${MAX_BYTES} bytes\n`,
   );
   process.exitCode = wide.length || large.length ? 1 : 0;
 }

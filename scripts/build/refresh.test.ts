@@ -43,13 +43,25 @@ describe("refresh", () => {
       ["writes the same", 0, []],
     ]);
     expect(report(results)).toBe(
-      ["refresh: ✓ writes: rewrote 2 files", "  a.txt", "  new.txt", "refresh: ✗ (exit 1) fails: rewrote nothing", "refresh: ✓ rewrites a changed file: rewrote 1 file", "  b.txt", "refresh: ✓ writes the same: rewrote nothing"].join("\n"),
+      [
+        "refresh: ✓ writes: rewrote 2 files",
+        "  a.txt",
+        "  new.txt",
+        "refresh: ✗ (exit 1) fails: rewrote nothing",
+        "refresh: ✓ rewrites a changed file: rewrote 1 file",
+        "  b.txt",
+        "refresh: ✓ writes the same: rewrote nothing",
+      ].join("\n"),
     );
   });
 
-  it("gives vitest its update mode with `=`: vitest 4's `-u` takes a value, and `-u <file>` took the file for it (that file never ran)", () => {
-    const updating = STEPS.filter((s) => /vitest/.test(s.command) && /(^|\s)(-u|--update)\b/.test(s.command));
-    expect(updating.length).toBeGreaterThan(0);
-    for (const step of updating) expect(step.command, step.name).not.toMatch(/(^|\s)(-u|--update)(\s|$)/);
-  });
+  it(
+    "gives vitest its update mode with `=`: vitest 4's `-u` takes a value, and `-u <file>` took the file for it " +
+      "(that file never ran)",
+    () => {
+      const updating = STEPS.filter((s) => /vitest/.test(s.command) && /(^|\s)(-u|--update)\b/.test(s.command));
+      expect(updating.length).toBeGreaterThan(0);
+      for (const step of updating) expect(step.command, step.name).not.toMatch(/(^|\s)(-u|--update)(\s|$)/);
+    },
+  );
 });

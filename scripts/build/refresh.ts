@@ -21,13 +21,26 @@ export const STEPS: Step[] = [
   { name: "generate (build, then every provider's package)", command: "npm run -s generate" },
   { name: "docs (the generated reference pages)", command: "npm run -s docs" },
   { name: "IR fixtures (test-support/fixtures/ir/)", command: "npx tsx scripts/build/ir-fixtures.ts" },
-  { name: "golden files and the provider guide's concept list", command: "UPDATE_GOLDEN=1 UPDATE_README=1 npx vitest run src/emit/golden.test.ts src/emit/hostile.test.ts src/emit/readme-concepts.test.ts" },
-  { name: "command snapshots (help, --json, diff and upstream reports)", command: "npx vitest run --update=all src/cli/commands.test.ts src/cli/json-output.test.ts src/cli/diff.test.ts src/cli/upstream.test.ts" },
+  {
+    name: "golden files and the provider guide's concept list",
+    command:
+      "UPDATE_GOLDEN=1 UPDATE_README=1 npx vitest run src/emit/golden.test.ts src/emit/hostile.test.ts " +
+      "src/emit/readme-concepts.test.ts",
+  },
+  {
+    name: "command snapshots (help, --json, diff and upstream reports)",
+    command:
+      "npx vitest run --update=all src/cli/commands.test.ts src/cli/json-output.test.ts src/cli/diff.test.ts " +
+      "src/cli/upstream.test.ts",
+  },
 ];
 
 /** Each file git sees as changed or new (not ignored), with a hash of what it holds now ("" once deleted). */
 export function changedFiles(root: string): Map<string, string> {
-  const out = spawnSync("git", ["status", "--porcelain=v1", "-z", "--untracked-files=all"], { cwd: root, encoding: "utf8" });
+  const out = spawnSync("git", ["status", "--porcelain=v1", "-z", "--untracked-files=all"], {
+    cwd: root,
+    encoding: "utf8",
+  });
   if (out.status !== 0) throw new Error(`refresh: git status failed: ${out.stderr}`);
   const files = new Map<string, string>();
   const entries = out.stdout.split("\0");
@@ -43,7 +56,10 @@ export function changedFiles(root: string): Map<string, string> {
   return files;
 }
 
-/** The files a step rewrote: changed after it and not before, written again with other content, or back to the committed one. */
+/**
+ * The files a step rewrote: changed after it and not before, written again with other content, or back to the committed
+ * one.
+ */
 export function rewritten(before: Map<string, string>, after: Map<string, string>): string[] {
   const paths = new Set([...before.keys(), ...after.keys()]);
   return [...paths].filter((path) => before.get(path) !== after.get(path)).sort();
@@ -70,7 +86,9 @@ export function refresh(root: string, steps: Step[], run: (step: Step) => number
 export function report(results: StepResult[]): string {
   return results
     .map(({ step, status, rewrote }) => {
-      const head = `refresh: ${status === 0 ? "✓" : `✗ (exit ${status})`} ${step.name}: ${rewrote.length ? `rewrote ${rewrote.length} file${rewrote.length === 1 ? "" : "s"}` : "rewrote nothing"}`;
+      const head =
+        `refresh: ${status === 0 ? "✓" : `✗ (exit ${status})`} ${step.name}: ` +
+        `${rewrote.length ? `rewrote ${rewrote.length} file${rewrote.length === 1 ? "" : "s"}` : "rewrote nothing"}`;
       return [head, ...rewrote.map((path) => `  ${path}`)].join("\n");
     })
     .join("\n");
@@ -84,6 +102,10 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   });
   process.stderr.write(`\n${report(results)}\n`);
   const failed = results.filter((r) => r.status !== 0);
-  if (failed.length) process.stderr.write(`refresh: ${failed.length} step${failed.length === 1 ? "" : "s"} failed (the others ran): ${failed.map((r) => r.step.name).join("; ")}\n`);
+  if (failed.length)
+    process.stderr.write(
+      `refresh: ${failed.length} step${failed.length === 1 ? "" : "s"} failed (the others ran): ` +
+        `${failed.map((r) => r.step.name).join("; ")}\n`,
+    );
   process.exitCode = failed.length ? 1 : 0;
 }

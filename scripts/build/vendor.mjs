@@ -14,7 +14,10 @@ const root = fileURLToPath(new URL("../../", import.meta.url));
 const sources = join(root, "src/vendor");
 const out = join(root, "dist/vendor");
 
-/** The folder of the package that holds `file` (the deepest node_modules/<name> or node_modules/@scope/<name> in its path). */
+/**
+ * The folder of the package that holds `file` (the deepest node_modules/<name> or node_modules/@scope/<name> in its
+ * path).
+ */
 function packageDir(file) {
   const m = /^(.*node_modules\/(?:@[^/]+\/)?[^/]+)\//.exec(file);
   return m ? m[1] : undefined;
@@ -27,14 +30,22 @@ const NOTICE_FILE = /^(notice|thirdpartynoticetext)(\.(md|txt))?$/i;
 /** The license section of one bundled package: what its license asks to keep with any copy. */
 function licenseSection(dir) {
   const pkg = JSON.parse(readFileSync(join(dir, "package.json"), "utf8"));
-  const license = typeof pkg.license === "string" ? pkg.license : (pkg.license?.type ?? pkg.licenses?.map((l) => l.type).join(" OR ") ?? "UNKNOWN");
+  const license =
+    typeof pkg.license === "string"
+      ? pkg.license
+      : (pkg.license?.type ?? pkg.licenses?.map((l) => l.type).join(" OR ") ?? "UNKNOWN");
   const files = readdirSync(dir).sort();
-  const texts = [...files.filter((f) => LICENSE_FILE.test(f)), ...files.filter((f) => NOTICE_FILE.test(f))].map((f) => readFileSync(join(dir, f), "utf8").trim());
+  const texts = [...files.filter((f) => LICENSE_FILE.test(f)), ...files.filter((f) => NOTICE_FILE.test(f))].map((f) =>
+    readFileSync(join(dir, f), "utf8").trim(),
+  );
   if (!texts.length) {
     // A few packages ship none: what their package.json says of the license and its holder stands in.
     const author = typeof pkg.author === "string" ? pkg.author : pkg.author?.name;
     const repository = typeof pkg.repository === "string" ? pkg.repository : pkg.repository?.url;
-    texts.push(`The package ships no license file. Its package.json declares the license ${license}${author ? `, author ${author}` : ""}${repository ? `, repository ${repository}` : ""}.`);
+    texts.push(
+      `The package ships no license file. Its package.json declares the license ${license}` +
+        `${author ? `, author ${author}` : ""}${repository ? `, repository ${repository}` : ""}.`,
+    );
   }
   return `${pkg.name}@${pkg.version} (${license})\n\n${texts.join("\n\n")}\n`;
 }
@@ -91,7 +102,9 @@ const DEFAULT_NAMES = { minify: true, keepNames: true };
 const redoclyRefUtils = {
   name: "redocly-ref-utils",
   setup(b) {
-    b.onResolve({ filter: /^@redocly\/openapi-core\/lib\/ref-utils(\.js)?$/ }, () => ({ path: join(sources, "parts/ref-utils.cjs") }));
+    b.onResolve({ filter: /^@redocly\/openapi-core\/lib\/ref-utils(\.js)?$/ }, () => ({
+      path: join(sources, "parts/ref-utils.cjs"),
+    }));
   },
 };
 
@@ -120,11 +133,20 @@ for (const file of readdirSync(sources).filter((f) => f.endsWith(".cjs"))) {
     // A dependency of blockwright's own stays a require of the installed package (one copy, shared).
     external: ["@redocly/openapi-core"],
     ...(NAMES[name] ?? DEFAULT_NAMES),
-    banner: { js: `// Bundled by scripts/build/vendor.mjs from src/vendor/${file} and the packages it requires: their licenses are in ${name}.LICENSES.txt.` },
+    banner: {
+      js:
+        `// Bundled by scripts/build/vendor.mjs from src/vendor/${file} and the packages it requires: ` +
+        `their licenses are in ${name}.LICENSES.txt.`,
+    },
   });
   // Files on disk only: a plugin's module is named `<namespace>:<path>`.
   const files = Object.keys(result.metafile.inputs).filter((input) => !/^[a-z-]+:/.test(input));
-  const dirs = [...new Set(files.map((input) => packageDir(join(root, input).split("\\").join("/"))).filter(Boolean))].sort();
+  const dirs = [
+    ...new Set(files.map((input) => packageDir(join(root, input).split("\\").join("/"))).filter(Boolean)),
+  ].sort();
   const sections = dirs.map(licenseSection);
-  writeFileSync(join(out, `${name}.LICENSES.txt`), `Packages bundled into ${file}, with their licenses.\n\n${sections.join(`\n${"-".repeat(72)}\n\n`)}`);
+  writeFileSync(
+    join(out, `${name}.LICENSES.txt`),
+    `Packages bundled into ${file}, with their licenses.\n\n${sections.join(`\n${"-".repeat(72)}\n\n`)}`,
+  );
 }

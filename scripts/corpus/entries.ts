@@ -43,11 +43,15 @@ function readEntry(corpus: string, vendor: string): CorpusEntry {
   }
   const text = (key: string): string => {
     const value = data[key];
-    if (typeof value !== "string" || !value) throw new CorpusProblem(`${vendor}/source.yaml: ${key} must be a non-empty string, got ${JSON.stringify(value ?? null)}`);
+    if (typeof value !== "string" || !value)
+      throw new CorpusProblem(
+        `${vendor}/source.yaml: ${key} must be a non-empty string, got ${JSON.stringify(value ?? null)}`,
+      );
     return value;
   };
   const operations = data.operations;
-  if (!Array.isArray(operations) || !operations.length || !operations.every((o) => typeof o === "string")) throw new CorpusProblem(`${vendor}/source.yaml: operations must be a list of operation ids`);
+  if (!Array.isArray(operations) || !operations.length || !operations.every((o) => typeof o === "string"))
+    throw new CorpusProblem(`${vendor}/source.yaml: operations must be a list of operation ids`);
   return {
     vendor,
     folder,
@@ -61,7 +65,10 @@ function readEntry(corpus: string, vendor: string): CorpusEntry {
   };
 }
 
-/** Write the entry's document under `into` (an empty folder); the root's path. Throws CorpusProblem on a hash that does not match. */
+/**
+ * Write the entry's document under `into` (an empty folder); the root's path. Throws CorpusProblem on a hash that does
+ * not match.
+ */
 export function unpackEntry(entry: CorpusEntry, into: string): string {
   const multi = join(entry.folder, "files.json.gz");
   let rootText: Buffer;
@@ -71,11 +78,15 @@ export function unpackEntry(entry: CorpusEntry, into: string): string {
     for (const [path, text] of Object.entries(files)) {
       const target = normalize(join(into, path));
       // A stored path never leaves the folder it is written under.
-      if (isAbsolute(path) || !target.startsWith(normalize(into) + sep)) throw new CorpusProblem(`${entry.vendor}: files.json.gz holds a path outside its folder: ${JSON.stringify(path)}`);
+      if (isAbsolute(path) || !target.startsWith(normalize(into) + sep))
+        throw new CorpusProblem(
+          `${entry.vendor}: files.json.gz holds a path outside its folder: ${JSON.stringify(path)}`,
+        );
       mkdirSync(dirname(target), { recursive: true });
       writeFileSync(target, text);
     }
-    if (!Object.hasOwn(files, entry.root)) throw new CorpusProblem(`${entry.vendor}: files.json.gz has no root ${entry.root}`);
+    if (!Object.hasOwn(files, entry.root))
+      throw new CorpusProblem(`${entry.vendor}: files.json.gz has no root ${entry.root}`);
     rootText = readFileSync(rootPath);
   } else {
     rootText = gunzipSync(readFileSync(join(entry.folder, `${entry.root}.gz`)));
@@ -83,6 +94,7 @@ export function unpackEntry(entry: CorpusEntry, into: string): string {
     writeFileSync(rootPath, rootText);
   }
   const hash = createHash("sha256").update(rootText).digest("hex");
-  if (hash !== entry.sha256) throw new CorpusProblem(`${entry.vendor}: the root document's sha256 is ${hash}, source.yaml says ${entry.sha256}`);
+  if (hash !== entry.sha256)
+    throw new CorpusProblem(`${entry.vendor}: the root document's sha256 is ${hash}, source.yaml says ${entry.sha256}`);
   return rootPath;
 }

@@ -26,12 +26,21 @@ const say = (line: string) => process.stderr.write(`corpus: ${line}\n`);
 
 function usage(problem: string): never {
   process.stderr.write(
-    `npm run corpus: ${problem}\nUsage: npm run corpus -- [vendor...] [--keep] [--timeout <seconds for test and verify, default 180>] [--render (only write RESULTS.md from results.json)] [--sdk (compare the requests with the vendors' own SDKs: SDK-RESULTS.md)] [--directory … (the public API directory: npm run corpus -- --directory --help)]\n`,
+    `npm run corpus: ${problem}\nUsage: npm run corpus -- [vendor...] [--keep] [--timeout <seconds for test ` +
+      `and verify, default 180>] [--render (only write RESULTS.md from results.json)] [--sdk (compare the ` +
+      `requests with the vendors' own SDKs: SDK-RESULTS.md)] [--directory … (the public API directory: ` +
+      `npm run corpus -- --directory --help)]\n`,
   );
   process.exit(2);
 }
 
-function options(argv: string[]): { vendors: string[]; keep: boolean; timeoutS: number; render: boolean; sdk: boolean } {
+function options(argv: string[]): {
+  vendors: string[];
+  keep: boolean;
+  timeoutS: number;
+  render: boolean;
+  sdk: boolean;
+} {
   const vendors: string[] = [];
   let keep = false;
   let sdk = false;
@@ -44,7 +53,8 @@ function options(argv: string[]): { vendors: string[]; keep: boolean; timeoutS: 
     else if (arg === "--sdk") sdk = true;
     else if (arg === "--timeout") {
       const n = Number(argv[++i]);
-      if (!Number.isInteger(n) || n < 1) usage(`--timeout must be a whole number of seconds, got ${JSON.stringify(argv[i] ?? null)}`);
+      if (!Number.isInteger(n) || n < 1)
+        usage(`--timeout must be a whole number of seconds, got ${JSON.stringify(argv[i] ?? null)}`);
       timeoutS = n;
     } else if (arg.startsWith("-")) usage(`unknown option ${JSON.stringify(arg)}`);
     else vendors.push(arg);
@@ -93,7 +103,8 @@ async function main(): Promise<number> {
       stopper().signal,
     );
   const opts = options(argv);
-  if (!existsSync(BIN.replace(/bin\/blockwright\.js$/, "dist/cli.js"))) usage("dist/ is missing: run npm run build first");
+  if (!existsSync(BIN.replace(/bin\/blockwright\.js$/, "dist/cli.js")))
+    usage("dist/ is missing: run npm run build first");
   let entries: ReturnType<typeof corpusEntries>;
   try {
     entries = corpusEntries(corpus);
@@ -102,14 +113,38 @@ async function main(): Promise<number> {
     throw e;
   }
   const unknown = opts.vendors.filter((v) => !entries.some((e) => e.vendor === v));
-  if (unknown.length) usage(`no vendor ${unknown.map((v) => JSON.stringify(v)).join(", ")} in contract-tests/corpus/ (vendors: ${entries.map((e) => e.vendor).join(", ")})`);
+  if (unknown.length)
+    usage(
+      `no vendor ${unknown.map((v) => JSON.stringify(v)).join(", ")} in contract-tests/corpus/ (vendors: ` +
+        `${entries.map((e) => e.vendor).join(", ")})`,
+    );
   const chosen = opts.vendors.length ? entries.filter((e) => opts.vendors.includes(e.vendor)) : entries;
 
   const controller = stopper();
 
-  const timeouts: Record<StepName, number> = { add: 300_000, generate: 300_000, test: opts.timeoutS * 1000, verify: opts.timeoutS * 1000, platforms: 300_000 };
-  const about = { commit: commit(), machine: `${availableParallelism()} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, vendors run one at a time`, command: "npm run corpus" };
-  if (opts.sdk) return sdkMain(entries, opts.vendors, { root, keep: opts.keep, signal: controller.signal, say, render: opts.render, about });
+  const timeouts: Record<StepName, number> = {
+    add: 300_000,
+    generate: 300_000,
+    test: opts.timeoutS * 1000,
+    verify: opts.timeoutS * 1000,
+    platforms: 300_000,
+  };
+  const about = {
+    commit: commit(),
+    machine:
+      `${availableParallelism()} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ` +
+      `vendors run one at a time`,
+    command: "npm run corpus",
+  };
+  if (opts.sdk)
+    return sdkMain(entries, opts.vendors, {
+      root,
+      keep: opts.keep,
+      signal: controller.signal,
+      say,
+      render: opts.render,
+      about,
+    });
   const records = new Map(readStore().map((r) => [r.vendor, r]));
   if (opts.render) {
     const kept = readStore()[0];
@@ -124,7 +159,10 @@ async function main(): Promise<number> {
   for (const entry of chosen) {
     if (controller.signal.aborted) break;
     say(`[${done + 1}/${chosen.length}] ${entry.vendor} (${entry.format}, ${entry.operations.length} operations)`);
-    const record = { ...(await runVendor(entry, { timeouts, keep: opts.keep, signal: controller.signal, say })), about };
+    const record = {
+      ...(await runVendor(entry, { timeouts, keep: opts.keep, signal: controller.signal, say })),
+      about,
+    };
     if (controller.signal.aborted) break;
     if (record.problem) say(`  not run: ${record.problem}`);
     records.set(entry.vendor, record);
@@ -138,11 +176,17 @@ async function main(): Promise<number> {
       )}\n`,
     );
     writeFileSync(join(corpus, "RESULTS.md"), resultsMarkdown([...records.values()], about));
-    say(`  ${clean(record) ? "all steps exit 0" : "needs a hand edit"} (${((performance.now() - started) / 1000).toFixed(0)} s so far)`);
+    say(
+      `  ${clean(record) ? "all steps exit 0" : "needs a hand edit"} (` +
+        `${((performance.now() - started) / 1000).toFixed(0)} s so far)`,
+    );
   }
   const all = [...records.values()];
   const written = done ? "contract-tests/corpus/RESULTS.md written" : "RESULTS.md left as it was";
-  say(`${done} of ${chosen.length} vendors run in ${((performance.now() - started) / 1000).toFixed(0)} s; ${all.filter(clean).length} of ${all.length} in the table go through with no hand edit; ${written}`);
+  say(
+    `${done} of ${chosen.length} vendors run in ${((performance.now() - started) / 1000).toFixed(0)} s; ` +
+      `${all.filter(clean).length} of ${all.length} in the table go through with no hand edit; ${written}`,
+  );
   return controller.signal.aborted ? 130 : 0;
 }
 

@@ -34,17 +34,20 @@ describe("add --list on the corpus", () => {
     expect(entries.length).toBeGreaterThanOrEqual(25);
   });
 
-  it.each(entries.map((e) => [e.vendor, e] as const))("%s: lists every operation its source.yaml names", async (_, entry) => {
-    const root = unpackEntry(entry, join(tmp, entry.vendor));
-    const { code, stdout, stderr } = await list(root);
-    expect({ code, stderr: code ? stderr : "" }).toEqual({ code: 0, stderr: "" });
-    const lines = stdout.split("\n");
-    const listed = (op: string) => {
-      const byPath = /^([A-Z]+) (\/\S*)$/.exec(op);
-      return byPath ? lines.some((l) => l.split("\t")[1] === op) : lines.some((l) => l.split("\t")[0] === op);
-    };
-    expect(entry.operations.filter((op) => !listed(op))).toEqual([]);
-    // Multi-file documents are bundled: no operation is left without its operationId by an unfollowed $ref.
-    if (entry.files > 1) expect(lines.filter((l) => l.startsWith("(no operationId)"))).toEqual([]);
-  });
+  it.each(entries.map((e) => [e.vendor, e] as const))(
+    "%s: lists every operation its source.yaml names",
+    async (_, entry) => {
+      const root = unpackEntry(entry, join(tmp, entry.vendor));
+      const { code, stdout, stderr } = await list(root);
+      expect({ code, stderr: code ? stderr : "" }).toEqual({ code: 0, stderr: "" });
+      const lines = stdout.split("\n");
+      const listed = (op: string) => {
+        const byPath = /^([A-Z]+) (\/\S*)$/.exec(op);
+        return byPath ? lines.some((l) => l.split("\t")[1] === op) : lines.some((l) => l.split("\t")[0] === op);
+      };
+      expect(entry.operations.filter((op) => !listed(op))).toEqual([]);
+      // Multi-file documents are bundled: no operation is left without its operationId by an unfollowed $ref.
+      if (entry.files > 1) expect(lines.filter((l) => l.startsWith("(no operationId)"))).toEqual([]);
+    },
+  );
 });

@@ -12,24 +12,63 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { ToolResult } from "@blockwright/runtime";
 import { loadProvider } from "../../src/emit/generate-all.js";
-import { type Execute, lintN8n, n8nItemsOf, n8nRoundTrip, type PlatformProject, prepareN8n, SIM_REFUSAL, simRoundTrip, typeCheckSimFiles } from "../../test-support/platforms/round-trips.js";
+import {
+  type Execute,
+  lintN8n,
+  n8nItemsOf,
+  n8nRoundTrip,
+  type PlatformProject,
+  prepareN8n,
+  SIM_REFUSAL,
+  simRoundTrip,
+  typeCheckSimFiles,
+} from "../../test-support/platforms/round-trips.js";
 import { runStep, type StepRecord, startMock } from "./steps.js";
 
 /** The author the run gives the project (n8n's linter wants a name and an email). */
 const AUTHOR = "Blockwright corpus run <corpus@example.test>";
 
-export async function platformStep(vendor: string, project: string, work: string, timeoutMs: number, signal: AbortSignal, say: (line: string) => void): Promise<StepRecord> {
+export async function platformStep(
+  vendor: string,
+  project: string,
+  work: string,
+  timeoutMs: number,
+  signal: AbortSignal,
+  say: (line: string) => void,
+): Promise<StepRecord> {
   const started = performance.now();
-  const record = (exit: number, summary: string, errors: string[], counts: { passed?: number; failed?: number } = {}): StepRecord => ({ exit, seconds: Math.round((performance.now() - started) / 100) / 10, summary, errors, ...counts });
+  const record = (
+    exit: number,
+    summary: string,
+    errors: string[],
+    counts: { passed?: number; failed?: number } = {},
+  ): StepRecord => ({
+    exit,
+    seconds: Math.round((performance.now() - started) / 100) / 10,
+    summary,
+    errors,
+    ...counts,
+  });
   const pkgFile = join(project, "package.json");
-  writeFileSync(pkgFile, `${JSON.stringify({ ...(JSON.parse(readFileSync(pkgFile, "utf8")) as object), author: AUTHOR }, null, 2)}\n`);
+  writeFileSync(
+    pkgFile,
+    `${JSON.stringify({ ...(JSON.parse(readFileSync(pkgFile, "utf8")) as object), author: AUTHOR }, null, 2)}\n`,
+  );
   for (const target of ["n8n", "sim"]) {
     const run = await runStep(["generate", "--target", target], { cwd: project, timeoutMs, signal });
-    if (run.exit !== 0) return record(run.exit, `generate --target ${target} failed`, run.stderr.split("\n").filter(Boolean).slice(0, 4));
+    if (run.exit !== 0)
+      return record(run.exit, `generate --target ${target} failed`, run.stderr.split("\n").filter(Boolean).slice(0, 4));
   }
   const irs = [await loadProvider(project, join(project, "specs", vendor))];
-  const platform: PlatformProject = { root: project, specsDir: join(project, "specs"), packagesDir: join(project, "generated"), irs };
-  const pkg = (await import(pathToFileURL(join(project, "generated", vendor, "index.js")).href)) as { executeTool: (id: string, params: object, options: object) => Promise<ToolResult<object>> };
+  const platform: PlatformProject = {
+    root: project,
+    specsDir: join(project, "specs"),
+    packagesDir: join(project, "generated"),
+    irs,
+  };
+  const pkg = (await import(pathToFileURL(join(project, "generated", vendor, "index.js")).href)) as {
+    executeTool: (id: string, params: object, options: object) => Promise<ToolResult<object>>;
+  };
   const execute: Execute = (_provider, id, params, options) => pkg.executeTool(id, params, options);
   const mock = await startMock(vendor, project, 120_000, signal);
   if ("error" in mock) return record(1, "the mock did not start", [mock.error]);
@@ -47,8 +86,12 @@ export async function platformStep(vendor: string, project: string, work: string
       if (!direct.success) failedAlike++;
     } else {
       differed++;
-      const failure = got && typeof got === "object" && "error" in got ? ` (${JSON.stringify(got.error).slice(0, 160)})` : "";
-      problems.push(`${what}: differs from executeTool's ${direct.success ? "output" : `failure, ${direct.error.message.slice(0, 120)}`}${failure}`);
+      const failure =
+        got && typeof got === "object" && "error" in got ? ` (${JSON.stringify(got.error).slice(0, 160)})` : "";
+      problems.push(
+        `${what}: differs from executeTool's ` +
+          `${direct.success ? "output" : `failure, ${direct.error.message.slice(0, 120)}`}${failure}`,
+      );
     }
   };
   try {
@@ -58,7 +101,8 @@ export async function platformStep(vendor: string, project: string, work: string
     const lint = (await lintN8n(platform, n8nDir, scratch))[vendor] ?? [];
     problems.push(...lint.map((p) => `n8n lint ${p.file}:${p.line} ${p.rule}: ${p.message}`));
     const trip = await n8nRoundTrip(platform, n8nDir, { [vendor]: mock.url }, scratch, execute);
-    if (trip.run.status !== "success") problems.push(`n8n's engine: ${trip.run.status}${trip.run.error ? `: ${trip.run.error.message}` : ""}`);
+    if (trip.run.status !== "success")
+      problems.push(`n8n's engine: ${trip.run.status}${trip.run.error ? `: ${trip.run.error.message}` : ""}`);
     // A node's items: the one item of the output, or of the failure (each node continues on one).
     for (const r of trip.results) compare(`n8n node ${r.case.op.tool.id}`, r.items, r.direct, n8nItemsOf(r.direct));
     say("  platforms: Sim…");
@@ -77,7 +121,13 @@ export async function platformStep(vendor: string, project: string, work: string
       else if (!r.direct.success && !r.sim.success) {
         agreed++;
         failedAlike++;
-      } else compare(`Sim tool ${r.op.tool.id}`, r.sim, r.direct, r.direct.success ? { success: true, output: r.direct.output } : { success: false });
+      } else
+        compare(
+          `Sim tool ${r.op.tool.id}`,
+          r.sim,
+          r.direct,
+          r.direct.success ? { success: true, output: r.direct.output } : { success: false },
+        );
     }
   } catch (e) {
     problems.push(`${(e as Error).message.split("\n").slice(0, 3).join(" / ")}`);
@@ -85,8 +135,15 @@ export async function platformStep(vendor: string, project: string, work: string
     mock.stop();
     rmSync(scratch, { recursive: true, force: true });
   }
-  const summary = `n8n: ${lint(problems)} lint problems, Sim: ${problems.filter((p) => p.startsWith("Sim types")).length} type errors; ${agreed} calls agreed with executeTool${failedAlike ? ` (${failedAlike} failing as it failed)` : ""}${refused ? `, ${refused} file bodies refused by Sim's tool` : ""}`;
-  return record(problems.length ? 1 : 0, summary, problems.slice(0, 12), { passed: agreed + refused, failed: differed });
+  const summary =
+    `n8n: ${lint(problems)} lint problems, Sim: ${problems.filter((p) => p.startsWith("Sim types")).length} ` +
+    `type errors; ${agreed} calls agreed with executeTool` +
+    `${failedAlike ? ` (${failedAlike} failing as it failed)` : ""}` +
+    `${refused ? `, ${refused} file bodies refused by Sim's tool` : ""}`;
+  return record(problems.length ? 1 : 0, summary, problems.slice(0, 12), {
+    passed: agreed + refused,
+    failed: differed,
+  });
 }
 
 const lint = (problems: string[]) => problems.filter((p) => p.startsWith("n8n lint")).length;

@@ -28,7 +28,10 @@ export interface StepRecord {
   peakMiB?: number;
   passed?: number;
   failed?: number;
-  /** The test step's round trips of resources (scenario cases on the stateful mock): passed and failed; none when the document allows none. */
+  /**
+   * The test step's round trips of resources (scenario cases on the stateful mock): passed and failed; none when the
+   * document allows none.
+   */
   roundTrips?: { passed: number; failed: number };
   /** One line on what the step did (its last summary line). */
   summary: string;
@@ -73,7 +76,12 @@ export function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 }
 
 export function spawnBlockwright(args: string[], cwd: string, env: Record<string, string> = {}): ChildProcess {
-  return spawn(process.execPath, ["--", BIN, ...args], { cwd, env: { ...process.env, ...env, NO_COLOR: "1", FORCE_COLOR: "0" }, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  return spawn(process.execPath, ["--", BIN, ...args], {
+    cwd,
+    env: { ...process.env, ...env, NO_COLOR: "1", FORCE_COLOR: "0" },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
 }
 
 export function runStep(args: string[], options: StepOptions): Promise<StepRun> {
@@ -129,7 +137,12 @@ export function runStep(args: string[], options: StepOptions): Promise<StepRun> 
 }
 
 /** A mock server for the provider (`blockwright mock`), its loopback address once it listens; stop() ends it. */
-export async function startMock(provider: string, cwd: string, timeoutMs: number, signal: AbortSignal): Promise<{ url: string; stop: () => void } | { error: string }> {
+export async function startMock(
+  provider: string,
+  cwd: string,
+  timeoutMs: number,
+  signal: AbortSignal,
+): Promise<{ url: string; stop: () => void } | { error: string }> {
   // Stateless: verify writes with --allow-writes, and the platforms step compares two runs of the same calls.
   const child = spawnBlockwright(["mock", provider, "--stateless"], cwd);
   let out = "";
@@ -141,7 +154,9 @@ export async function startMock(provider: string, cwd: string, timeoutMs: number
   return new Promise((resolve) => {
     const timer = setTimeout(() => {
       stop();
-      resolve({ error: `the mock did not listen within ${timeoutMs / 1000} s${err ? `: ${err.trim().split("\n")[0]}` : ""}` });
+      resolve({
+        error: `the mock did not listen within ${timeoutMs / 1000} s${err ? `: ${err.trim().split("\n")[0]}` : ""}`,
+      });
     }, timeoutMs);
     const abort = () => {
       clearTimeout(timer);
@@ -164,7 +179,11 @@ export async function startMock(provider: string, cwd: string, timeoutMs: number
     child.on("close", (code) => {
       clearTimeout(timer);
       signal.removeEventListener("abort", abort);
-      resolve({ error: `the mock exited ${code} before it listened${err ? `: ${err.trim().split("\n").slice(0, 3).join(" / ")}` : ""}` });
+      resolve({
+        error:
+          `the mock exited ${code} before it listened` +
+          `${err ? `: ${err.trim().split("\n").slice(0, 3).join(" / ")}` : ""}`,
+      });
     });
   });
 }

@@ -5,7 +5,8 @@ import { CASE_KINDS, isDerivedKind, KIND_ORDER, RESULT_KINDS } from "../../src/c
 import { cell, generatedHeader } from "./markdown.js";
 
 export function caseKindsPage(): string {
-  const row = (kind: string, doc: { when: string; cases: string }) => `| \`${kind}\` | ${cell(doc.when)} | ${cell(doc.cases)} |`;
+  const row = (kind: string, doc: { when: string; cases: string }) =>
+    `| \`${kind}\` | ${cell(doc.when)} | ${cell(doc.cases)} |`;
   return [
     generatedHeader("src/contract/kinds/ (each kind's doc, in the order of CASE_KINDS)"),
     "",

@@ -7,7 +7,9 @@ export async function commandsPage(): Promise<string> {
   const sections: string[] = [];
   for (const name of COMMAND_NAMES) {
     // By address: a bundler's analysis of import(`…${name}.js`) looks for .js files, and the sources are .ts.
-    const { USAGE: usage } = (await import(/* @vite-ignore */ new URL(`../../src/cli/${name}.js`, import.meta.url).href)) as { USAGE: string };
+    const { USAGE: usage } = (await import(
+      /* @vite-ignore */ new URL(`../../src/cli/${name}.js`, import.meta.url).href
+    )) as { USAGE: string };
     sections.push(`## ${name}\n\n${fence(usage)}`);
   }
   return [
@@ -15,7 +17,8 @@ export async function commandsPage(): Promise<string> {
     "",
     "# Commands",
     "",
-    "Each command's `--help`, as the command prints it. The guides explain them at more length: [the docs](../README.md).",
+    "Each command's `--help`, as the command prints it. The guides explain them at more length: " +
+      "[the docs](../README.md).",
     "",
     COMMAND_NAMES.map((name) => `[${name}](#${name})`).join(" · "),
     "",

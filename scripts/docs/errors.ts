@@ -11,7 +11,8 @@ export function errorsPage(): string {
     "# Runtime error codes",
     "",
     "A call that fails returns `{success: false, error}` and never throws. The error has one shape for every",
-    "provider ([its fields](../guides/packages-and-publishing.md#using-a-generated-package)); its `type` says what kind of failure",
+    "provider ([its fields](../guides/packages-and-publishing.md#using-a-generated-package)); " +
+      "its `type` says what kind of failure",
     "it is, and `code`, when present, which one.",
     "",
     "## Types",
@@ -24,14 +25,18 @@ export function errorsPage(): string {
     "",
     "| `code` | `type` | Retryable | Meaning | What to do |",
     "|---|---|---|---|---|",
-    ...Object.entries(RUNTIME_ERROR_CODES).map(([code, info]) => `| \`${code}\` | \`${info.type}\` | ${retryable(info.retryable)} | ${cell(info.meaning)} | ${cell(info.fix)} |`),
+    ...Object.entries(RUNTIME_ERROR_CODES).map(
+      ([code, info]) =>
+        `| \`${code}\` | \`${info.type}\` | ${retryable(info.retryable)} | ${cell(info.meaning)} | ${cell(info.fix)} |`,
+    ),
     "",
     "## Other codes",
     "",
     "- **The upstream's own**, on an `upstream` error: read from the error body as the manifest's `errors.code` says",
     "  (`INVALID_SESSION_ID`, `RESOURCE_EXHAUSTED`, …), with `status`, `message` and `requestId` beside it.",
     "- **A token endpoint's OAuth 2 error**, on an `auth` error: its `error` field (`invalid_scope`, …).",
-    `- **The system's**, on a \`network\` error: the code of the failed connection. ${[...NOT_SENT_CODES].map((c) => `\`${c}\``).join(", ")}`,
+    `- **The system's**, on a \`network\` error: the code of the failed connection. ` +
+      `${[...NOT_SENT_CODES].map((c) => `\`${c}\``).join(", ")}`,
     "  mean the request never left, so nothing was applied; after any other network error, a request that is not safe",
     "  to repeat (a POST or PATCH without an idempotency key) says `mayHaveBeenApplied: true`.",
     "",

@@ -12,7 +12,9 @@ try {
     process.exitCode = stale.length ? 1 : 0;
   } else {
     const written = await writeDocs(root);
-    process.stderr.write(written.length ? written.map((p) => `docs: wrote ${p}\n`).join("") : "docs: every generated page is current\n");
+    process.stderr.write(
+      written.length ? written.map((p) => `docs: wrote ${p}\n`).join("") : "docs: every generated page is current\n",
+    );
   }
 } catch (e) {
   // A page whose markers are gone, a workflow that does not read: one line, not a stack.

@@ -40,7 +40,9 @@ export function apparentBytes(dir: string): number {
   return bytes;
 }
 
-/** Where npm finds `name` from the package at `from` (a lock file location): its own node_modules, then each parent's. */
+/**
+ * Where npm finds `name` from the package at `from` (a lock file location): its own node_modules, then each parent's.
+ */
 function locate(lock: Lock, from: string, name: string): string | undefined {
   for (let dir = from; ; dir = dir.includes("/node_modules/") ? dir.slice(0, dir.lastIndexOf("/node_modules/")) : "") {
     const candidate = `${dir ? `${dir}/` : ""}node_modules/${name}`;
@@ -49,15 +51,21 @@ function locate(lock: Lock, from: string, name: string): string | undefined {
   }
 }
 
-/** What npm installs for the package at `location`: its dependencies and optional ones, and its peers but the optional. */
+/**
+ * What npm installs for the package at `location`: its dependencies and optional ones, and its peers but the optional.
+ */
 function installed(lock: Lock, location: string, entry: LockEntry): string[] {
-  const optionalPeers = new Set(Object.entries(entry.peerDependenciesMeta ?? {}).flatMap(([name, meta]) => (meta.optional ? [name] : [])));
+  const optionalPeers = new Set(
+    Object.entries(entry.peerDependenciesMeta ?? {}).flatMap(([name, meta]) => (meta.optional ? [name] : [])),
+  );
   const peers = Object.keys(entry.peerDependencies ?? {}).filter((name) => !optionalPeers.has(name));
-  return [...Object.keys(entry.dependencies ?? {}), ...Object.keys(entry.optionalDependencies ?? {}), ...peers].map((name) => {
-    const found = locate(lock, location, name);
-    if (!found) throw new Error(`${location || "the root package"} needs ${name}, which the lock file does not hold`);
-    return found;
-  });
+  return [...Object.keys(entry.dependencies ?? {}), ...Object.keys(entry.optionalDependencies ?? {}), ...peers].map(
+    (name) => {
+      const found = locate(lock, location, name);
+      if (!found) throw new Error(`${location || "the root package"} needs ${name}, which the lock file does not hold`);
+      return found;
+    },
+  );
 }
 
 /** Every package a user's install of blockwright brings, by lock file location (a workspace as its folder). */
@@ -79,8 +87,16 @@ export function lockClosure(root: string): string[] {
 
 /** The unpacked size of each package folder's pack, in one `npm pack` (an npm process costs about 2 s of CPU). */
 async function packedBytes(root: string, dirs: string[]): Promise<number[]> {
-  const packs = JSON.parse((await promisify(execFile)("npm", ["pack", "--dry-run", "--json", "--ignore-scripts", ...dirs], { cwd: root, maxBuffer: 64 * 1024 * 1024 })).stdout) as { unpackedSize: number }[];
-  if (packs.length !== dirs.length) throw new Error(`npm pack reported ${packs.length} packs for ${dirs.length} folders`);
+  const packs = JSON.parse(
+    (
+      await promisify(execFile)("npm", ["pack", "--dry-run", "--json", "--ignore-scripts", ...dirs], {
+        cwd: root,
+        maxBuffer: 64 * 1024 * 1024,
+      })
+    ).stdout,
+  ) as { unpackedSize: number }[];
+  if (packs.length !== dirs.length)
+    throw new Error(`npm pack reported ${packs.length} packs for ${dirs.length} folders`);
   return packs.map((p) => p.unpackedSize);
 }
 
@@ -95,7 +111,9 @@ export async function installWeight(root: string): Promise<InstallWeight> {
   const locations = lockClosure(root);
   const workspaces = locations.filter((l) => !l.includes("node_modules/"));
   const sizes = await packedBytes(root, [".", ...workspaces.map((w) => `./${w}`)]);
-  const installedBytes = locations.filter((l) => l.includes("node_modules/")).reduce((sum, l) => sum + apparentBytes(join(root, l)), 0);
+  const installedBytes = locations
+    .filter((l) => l.includes("node_modules/"))
+    .reduce((sum, l) => sum + apparentBytes(join(root, l)), 0);
   return { packages: ["blockwright", ...locations], bytes: sizes.reduce((a, b) => a + b, 0) + installedBytes };
 }
 
@@ -104,15 +122,23 @@ export async function installWeightBlock(root: string): Promise<string> {
   return installWeightSentence(await installWeight(root));
 }
 
-/** The figure of issue 32's bar on the pages that print it, measured offline from the packs and the lock file (it needs the build). */
-export const INSTALL_WEIGHT_BLOCKS: MarkedBlock[] = ["README.md", "docs/guides/packages-and-publishing.md"].map((path) => ({
-  path,
-  start: "<!-- install-weight: scripts/docs/install-weight.ts (npm run docs writes this block) -->",
-  end: "<!-- /install-weight -->",
-  render: installWeightBlock,
-}));
+/**
+ * The figure of issue 32's bar on the pages that print it, measured offline from the packs and the lock file (it needs
+ * the build).
+ */
+export const INSTALL_WEIGHT_BLOCKS: MarkedBlock[] = ["README.md", "docs/guides/packages-and-publishing.md"].map(
+  (path) => ({
+    path,
+    start: "<!-- install-weight: scripts/docs/install-weight.ts (npm run docs writes this block) -->",
+    end: "<!-- /install-weight -->",
+    render: installWeightBlock,
+  }),
+);
 
 /** The sentence for a measured weight. */
 export function installWeightSentence({ packages, bytes }: InstallWeight): string {
-  return `\`npm install -D blockwright\` in an empty folder brings **${packages.length} packages, ${Math.round(bytes / 1e6)} MB**: all a project needs to generate, test and publish.`;
+  return (
+    `\`npm install -D blockwright\` in an empty folder brings **${packages.length} packages, ` +
+    `${Math.round(bytes / 1e6)} MB**: all a project needs to generate, test and publish.`
+  );
 }

@@ -9,7 +9,15 @@ import type { ConceptRecord } from "../../src/link/concept-record.js";
 import { CONCEPTS, FIELDS, type FieldDecision } from "../../src/link/concepts.js";
 import { cell, generatedHeader } from "./markdown.js";
 
-type Node = { [key: string]: unknown } & { properties?: Record<string, Node>; title?: string; description?: string; examples?: unknown[]; $ref?: string; type?: string; items?: Node };
+type Node = { [key: string]: unknown } & {
+  properties?: Record<string, Node>;
+  title?: string;
+  description?: string;
+  examples?: unknown[];
+  $ref?: string;
+  type?: string;
+  items?: Node;
+};
 
 interface Fragment {
   file: string;
@@ -24,7 +32,10 @@ const DIR = "src/link";
 /** The module that holds a concept's record (src/link/<concept>/record.ts), relative to src/link. */
 function recordModule(root: string, concept: string): string {
   const folder = readdirSync(join(root, DIR), { withFileTypes: true }).find(
-    (e) => e.isDirectory() && existsSync(join(root, DIR, e.name, "record.ts")) && readFileSync(join(root, DIR, e.name, "record.ts"), "utf8").includes(`export const ${concept} = {`),
+    (e) =>
+      e.isDirectory() &&
+      existsSync(join(root, DIR, e.name, "record.ts")) &&
+      readFileSync(join(root, DIR, e.name, "record.ts"), "utf8").includes(`export const ${concept} = {`),
   );
   if (!folder) throw new Error(`concept ${concept}: no record in ${DIR}/<concept>/record.ts`);
   return `${folder.name}/record.ts`;
@@ -32,9 +43,18 @@ function recordModule(root: string, concept: string): string {
 
 /** The fragments, the provider's (the schema's root) first. */
 function fragments(root: string): Fragment[] {
-  // A concept's fragment sits in its folder (src/link/<concept>/<name>.schema.json) or, for the schema's root, in src/link/.
+  // A concept's fragment sits in its folder (src/link/<concept>/<name>.schema.json) or, for the schema's root, in
+  // src/link/.
   const files = (dir: string): string[] =>
-    readdirSync(join(root, DIR, dir), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? (e.name === "__fixtures__" ? [] : files(join(dir, e.name))) : e.name.endsWith(".schema.json") ? [join(dir, e.name)] : []));
+    readdirSync(join(root, DIR, dir), { withFileTypes: true }).flatMap((e) =>
+      e.isDirectory()
+        ? e.name === "__fixtures__"
+          ? []
+          : files(join(dir, e.name))
+        : e.name.endsWith(".schema.json")
+          ? [join(dir, e.name)]
+          : [],
+    );
   const all = files("")
     .sort()
     .map((file) => ({ file, ...(JSON.parse(readFileSync(join(root, DIR, file), "utf8")) as Omit<Fragment, "file">) }));
@@ -42,15 +62,25 @@ function fragments(root: string): Fragment[] {
 }
 
 /** The object and branch schemas whose `properties` a definition's fields come from. */
-const branches = (n: Node | undefined): Node[] => (n ? [n, ...(["oneOf", "anyOf", "allOf"] as const).flatMap((k) => (n[k] as Node[] | undefined) ?? [])] : []);
-const propertiesOf = (n: Node | undefined): Record<string, Node> => Object.assign({}, ...branches(n).map((b) => b.properties ?? {}));
+const branches = (n: Node | undefined): Node[] =>
+  n ? [n, ...(["oneOf", "anyOf", "allOf"] as const).flatMap((k) => (n[k] as Node[] | undefined) ?? [])] : [];
+const propertiesOf = (n: Node | undefined): Record<string, Node> =>
+  Object.assign({}, ...branches(n).map((b) => b.properties ?? {}));
 
-/** The schema of `path` (after the definition) inside `start`: a field, descending into a list's items and through references (the field's own words first). */
+/**
+ * The schema of `path` (after the definition) inside `start`: a field, descending into a list's items and through
+ * references (the field's own words first).
+ */
 function schemaAt(definitions: Record<string, Node>, start: Node | undefined, path: string[]): Node | undefined {
   const resolve = (n: Node): Node => {
     const target = typeof n.$ref === "string" ? definitions[n.$ref.replace("#/definitions/", "")] : undefined;
     const inner = target ? resolve(target) : n.type === "array" && n.items ? resolve(n.items) : n;
-    return { ...inner, title: n.title ?? inner.title, description: n.description ?? inner.description, examples: n.examples ?? inner.examples };
+    return {
+      ...inner,
+      title: n.title ?? inner.title,
+      description: n.description ?? inner.description,
+      examples: n.examples ?? inner.examples,
+    };
   };
   let node = start;
   for (const key of path) {
@@ -81,14 +111,18 @@ function example(n: Node | undefined): string {
 }
 
 export function manifestPage(root: string): string {
-  const schema = JSON.parse(readFileSync(join(root, "specs/manifest.schema.json"), "utf8")) as Node & { definitions: Record<string, Node> };
+  const schema = JSON.parse(readFileSync(join(root, "specs/manifest.schema.json"), "utf8")) as Node & {
+    definitions: Record<string, Node>;
+  };
   const parts = fragments(root);
   // Which fragment gives each `<definition>.<field>` (manifest. for the top level).
   const owner = new Map<string, Fragment>();
   for (const f of parts) {
     for (const name of Object.keys(propertiesOf(f.root))) owner.set(`manifest.${name}`, f);
-    for (const [def, n] of Object.entries(f.definitions ?? {})) for (const name of Object.keys(propertiesOf(n))) owner.set(`${def}.${name}`, f);
-    for (const [target, block] of Object.entries(f.into ?? {})) for (const name of Object.keys(block.properties)) owner.set(`${target === "#" ? "manifest" : target}.${name}`, f);
+    for (const [def, n] of Object.entries(f.definitions ?? {}))
+      for (const name of Object.keys(propertiesOf(n))) owner.set(`${def}.${name}`, f);
+    for (const [target, block] of Object.entries(f.into ?? {}))
+      for (const name of Object.keys(block.properties)) owner.set(`${target === "#" ? "manifest" : target}.${name}`, f);
   }
   const fields = Object.entries(FIELDS) as [string, FieldDecision][];
   const byFragment = new Map<Fragment, string[]>(parts.map((f) => [f, []]));
@@ -99,17 +133,24 @@ export function manifestPage(root: string): string {
     byFragment.get(f)?.push(field);
   }
   const lines = [
-    generatedHeader(`${DIR}/<concept>/record.ts (each concept's wording and fragments), ${DIR}/<concept>/*.schema.json and FIELDS in ${DIR}/concepts.ts`),
+    generatedHeader(
+      `${DIR}/<concept>/record.ts (each concept's wording and fragments), ${DIR}/<concept>/*.schema.json and ` +
+        `FIELDS in ${DIR}/concepts.ts`,
+    ),
     "",
     "# The manifest",
     "",
     "Every concept of `specs/<provider>/manifest.yaml`, each from its record in",
-    "`src/link/<concept>/record.ts` (listed by [`src/link/concept-records.ts`](../../src/link/concept-records.ts)), and every field of it. A field is named `<definition>.<field>`:",
+    "`src/link/<concept>/record.ts` (listed by " +
+      "[`src/link/concept-records.ts`](../../src/link/concept-records.ts)), and every field of it. " +
+      "A field is named `<definition>.<field>`:",
     "`manifest.` is the top level, `operation.` a field of each entry of `operations`, `param.` of each parameter",
-    "(shared `params` or an operation's), and so on; `specs/manifest.schema.json` is the whole schema (editors read it).",
+    "(shared `params` or an operation's), and so on; `specs/manifest.schema.json` is the whole schema " +
+      "(editors read it).",
     "The last column says what a package's `surface.json` records of the field, which decides how `blockwright diff`",
     "classifies a change of it ([upstream changes and diff](../guides/upstream-changes-and-diff.md)). A concept is one",
-    "record: its wording, its schema fragments, the tool fields it fills (the runtime names who reads each: `runtime/tool-field-readers.ts`), its surface",
+    "record: its wording, its schema fragments, the tool fields it fills (the runtime names who reads each: " +
+      "`runtime/tool-field-readers.ts`), its surface",
     "entries and its link part ([a manifest concept](../../ARCHITECTURE.md#a-manifest-concept)).",
     "",
   ];
@@ -126,8 +167,18 @@ export function manifestPage(root: string): string {
       // Its rule is the module beside it of the same name (src/link/<concept>/<name>.ts), else its record.
       const beside = f.file.replace(/\.schema\.json$/, ".ts");
       const rule = f.root ? "index.ts" : existsSync(join(root, DIR, beside)) ? beside : recordModule(root, name);
-      if (record.schema.length > 1) lines.push(`### ${fragment}`, "", `${(f.$comment ?? "").replace(/\s*\((Linked in )?link\/[^)]*\)\.?$/, ".").replace(/\s*Linked in link\/\S+$/, "")}`, "");
-      lines.push(`Schema: [\`${DIR}/${f.file}\`](../../${DIR}/${f.file}); link rule: [\`${DIR}/${rule}\`](../../${DIR}/${rule}).`, "");
+      if (record.schema.length > 1)
+        lines.push(
+          `### ${fragment}`,
+          "",
+          (f.$comment ?? "").replace(/\s*\((Linked in )?link\/[^)]*\)\.?$/, ".").replace(/\s*Linked in link\/\S+$/, ""),
+          "",
+        );
+      lines.push(
+        `Schema: [\`${DIR}/${f.file}\`](../../${DIR}/${f.file}); link rule: [\`${DIR}/${rule}\`](../../${DIR}/` +
+          `${rule}).`,
+        "",
+      );
       const names = byFragment.get(f) ?? [];
       if (!names.length) continue;
       lines.push("| Field | Meaning | Example | Recorded in the surface by |", "|---|---|---|---|");
@@ -135,7 +186,10 @@ export function manifestPage(root: string): string {
         const [def = "", ...path] = field.split(".");
         const node = schemaAt(schema.definitions, def === "manifest" ? schema : schema.definitions[def], path);
         const meaning = [node?.title, node?.description].filter(Boolean).join(": ");
-        lines.push(`| \`${field}\` | ${cell(meaning)} | ${cell(example(node))} | ${cell(decision(FIELDS[field as keyof typeof FIELDS]))} |`);
+        lines.push(
+          `| \`${field}\` | ${cell(meaning)} | ${cell(example(node))} | ` +
+            `${cell(decision(FIELDS[field as keyof typeof FIELDS]))} |`,
+        );
       }
       lines.push("");
     }

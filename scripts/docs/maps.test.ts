@@ -46,7 +46,13 @@ function unnamedFolders(rows: string[], folders: string[]): string[] {
 
 /** Every Markdown page under docs/ (relative to docs/), the index aside. */
 function docPages(dir = ""): string[] {
-  return readdirSync(join(REPOSITORY, "docs", dir), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? docPages(join(dir, e.name)) : e.name.endsWith(".md") && join(dir, e.name) !== "README.md" ? [join(dir, e.name)] : []));
+  return readdirSync(join(REPOSITORY, "docs", dir), { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory()
+      ? docPages(join(dir, e.name))
+      : e.name.endsWith(".md") && join(dir, e.name) !== "README.md"
+        ? [join(dir, e.name)]
+        : [],
+  );
 }
 
 /** The pages of `pages` that the index does not link to (a relative link, fragments aside). */
@@ -71,8 +77,19 @@ describe("maps", () => {
   });
 
   it("and each check fails on a map that misses a folder or a page", () => {
-    const rows = ["| runtime | `runtime/`, by stage: `spec/` (types) | its own files |", "| tools | `src/serve/` and `src/link/<concept>/` | the generator |"];
-    expect(unnamedFolders(rows, ["runtime/spec", "runtime/triggers", "src/serve", "src/serve/inner", "src/link/timeout"])).toEqual(["runtime/triggers", "src/serve/inner"]);
-    expect(unlinkedPages("| [Workflows](guides/workflows.md#run) |\n[Testing](contributing/testing.md)", ["guides/workflows.md", "guides/triggers.md", "contributing/testing.md"])).toEqual(["guides/triggers.md"]);
+    const rows = [
+      "| runtime | `runtime/`, by stage: `spec/` (types) | its own files |",
+      "| tools | `src/serve/` and `src/link/<concept>/` | the generator |",
+    ];
+    expect(
+      unnamedFolders(rows, ["runtime/spec", "runtime/triggers", "src/serve", "src/serve/inner", "src/link/timeout"]),
+    ).toEqual(["runtime/triggers", "src/serve/inner"]);
+    expect(
+      unlinkedPages("| [Workflows](guides/workflows.md#run) |\n[Testing](contributing/testing.md)", [
+        "guides/workflows.md",
+        "guides/triggers.md",
+        "contributing/testing.md",
+      ]),
+    ).toEqual(["guides/triggers.md"]);
   });
 });

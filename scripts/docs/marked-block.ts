@@ -11,8 +11,14 @@ export interface MarkedBlock {
   render(root: string): string | Promise<string>;
 }
 
-/** The page's text split at the block: up to its opening marker, what is between the markers (its lines), and from its closing marker; undefined without both markers. */
-export function splitAtBlock(text: string, block: MarkedBlock): { before: string; content: string; after: string } | undefined {
+/**
+ * The page's text split at the block: up to its opening marker, what is between the markers (its lines), and from its
+ * closing marker; undefined without both markers.
+ */
+export function splitAtBlock(
+  text: string,
+  block: MarkedBlock,
+): { before: string; content: string; after: string } | undefined {
   const start = text.indexOf(block.start);
   const end = start < 0 ? -1 : text.indexOf(block.end, start);
   if (start < 0 || end < 0) return undefined;

@@ -14,10 +14,12 @@ export function problemsPage(): string {
     "arguments) is printed with its place and a stable code, so that you can look it up here:",
     "",
     "```text",
-    `specs/zqfoo/manifest.yaml:12:7: operations.zqfoo_list: ${PROBLEMS.BW1101.example.replace(/^operations\.zqfoo_list: /, "")} [BW1101]`,
+    `specs/zqfoo/manifest.yaml:12:7: operations.zqfoo_list: ` +
+      `${PROBLEMS.BW1101.example.replace(/^operations\.zqfoo_list: /, "")} [BW1101]`,
     "```",
     "",
-    "`blockwright generate --json` and `blockwright validate --json` give each problem's `code` beside its `file`, `line`,",
+    "`blockwright generate --json` and `blockwright validate --json` give each problem's `code` beside its " +
+      "`file`, `line`,",
     "`col` and `message`. The wording of a message may improve from one release to the next; its code does not change.",
     "",
     ...Object.entries(PROBLEM_AREAS).flatMap(([digit, area]) => {
@@ -27,7 +29,11 @@ export function problemsPage(): string {
         "",
         "| Code | Meaning | Example | Fix |",
         "|---|---|---|---|",
-        ...rows.map(([code, p]) => `| <a id="${code.toLowerCase()}"></a>\`${code}\` | ${cell(p.meaning)} | ${cell(`\`${p.example.replace(/`/g, "'")}\``)} | ${cell(p.fix)} |`),
+        ...rows.map(
+          ([code, p]) =>
+            `| <a id="${code.toLowerCase()}"></a>\`${code}\` | ${cell(p.meaning)} ` +
+            `| ${cell(`\`${p.example.replace(/`/g, "'")}\``)} | ${cell(p.fix)} |`,
+        ),
         "",
       ];
     }),

@@ -9,7 +9,10 @@ import { GENERATED_FILES, MARKED_BLOCKS } from "./pages.js";
  * `asWritten` keeps what its page holds: a test that checks that figure itself (the install weight's, in
  * contract-tests/packages/install-weight.test.ts) spares the docs test a second measure of it.
  */
-export async function expectedDocs(root: string, asWritten: ReadonlySet<MarkedBlock["render"]> = new Set()): Promise<Map<string, string>> {
+export async function expectedDocs(
+  root: string,
+  asWritten: ReadonlySet<MarkedBlock["render"]> = new Set(),
+): Promise<Map<string, string>> {
   const files = new Map<string, string>();
   for (const file of GENERATED_FILES) files.set(file.path, await file.render(root));
   // A block printed on several pages is rendered once (the install weight packs the packages: seconds of CPU).
@@ -32,7 +35,9 @@ export async function expectedDocs(root: string, asWritten: ReadonlySet<MarkedBl
   return files;
 }
 
-/** The files whose content differs from what they should hold (missing ones included); `expected` when already rendered. */
+/**
+ * The files whose content differs from what they should hold (missing ones included); `expected` when already rendered.
+ */
 export async function staleDocs(root: string, expected?: Map<string, string>): Promise<string[]> {
   const stale: string[] = [];
   for (const [path, content] of expected ?? (await expectedDocs(root))) {

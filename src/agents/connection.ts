@@ -8,7 +8,13 @@
 //     <provider>:
 //       apiKey: "{{MY_TOKEN}}"                 # a secret: only a {{NAME}} reference
 //       instanceUrl: https://acme.example.com  # not secret: a literal is fine
-import { connectionParams, flowParams, oauthParams, type ParamSpec, type ToolSpec } from "@blockwright/runtime/internal";
+import {
+  connectionParams,
+  flowParams,
+  oauthParams,
+  type ParamSpec,
+  type ToolSpec,
+} from "@blockwright/runtime/internal";
 import { envReferenceName, placeholderFor } from "@blockwright/runtime/workflow";
 import { envVariableName } from "../model/naming.js";
 import { formatPosition, loadYamlSource, type YamlSource } from "../load/yaml-source.js";
@@ -53,7 +59,8 @@ export function loadConnectionConfig(file: string, displayName: string, tools: r
 
 export function checkConnectionConfig(source: YamlSource, tools: readonly ToolSpec[]): ConnectionConfig {
   const problems: string[] = [];
-  const fail = (path: (string | number)[], message: string, which: "key" | "value" = "key") => problems.push(`${formatPosition(source.locate(path, which))}: ${path.join(".") || "(top level)"}: ${message}`);
+  const fail = (path: (string | number)[], message: string, which: "key" | "value" = "key") =>
+    problems.push(`${formatPosition(source.locate(path, which))}: ${path.join(".") || "(top level)"}: ${message}`);
   const byProvider = connectionParamsByProvider(tools);
   const config: ConnectionConfig = {};
   const data = source.data;
@@ -61,7 +68,8 @@ export function checkConnectionConfig(source: YamlSource, tools: readonly ToolSp
     fail([], "must be a mapping with a `connections` key");
     throw new ConnectionConfigErrors(problems);
   }
-  for (const key of Object.keys(data)) if (key !== "connections") fail([key], `unknown field "${key}" (allowed: connections)`);
+  for (const key of Object.keys(data))
+    if (key !== "connections") fail([key], `unknown field "${key}" (allowed: connections)`);
   const connections = data.connections ?? {};
   if (!isRecord(connections)) fail(["connections"], "must be a mapping of provider ids to their parameters", "value");
   else {
@@ -83,14 +91,27 @@ export function checkConnectionConfig(source: YamlSource, tools: readonly ToolSp
         const spec = known.get(param);
         if (!spec) {
           const modelFilled = tools.some((t) => t.provider === provider && t.params.some((p) => p.name === param));
-          fail(where, modelFilled ? `"${param}" is filled by the model in each call, not by the connection` : `unknown connection parameter "${param}" (${provider} takes: ${[...known.keys()].join(", ") || "none"})`);
+          fail(
+            where,
+            modelFilled
+              ? `"${param}" is filled by the model in each call, not by the connection`
+              : `unknown connection parameter "${param}" (${provider} ` +
+                  `takes: ${[...known.keys()].join(", ") || "none"})`,
+          );
           continue;
         }
         const value = entries[param];
         const variable = envReferenceName(value);
         if (variable !== undefined) sources[param] = { variable };
-        else if (spec.secret) fail(where, `is a secret: give it as a reference to an environment variable, e.g. "{{${envVariableName(provider, param)}}}"; the literal value was not used`, "value");
-        else if (typeof value === "string" || typeof value === "number" || typeof value === "boolean") sources[param] = { value };
+        else if (spec.secret)
+          fail(
+            where,
+            `is a secret: give it as a reference to an environment variable, e.g. ` +
+              `"{{${envVariableName(provider, param)}}}"; the literal value was not used`,
+            "value",
+          );
+        else if (typeof value === "string" || typeof value === "number" || typeof value === "boolean")
+          sources[param] = { value };
         else fail(where, `must be a {{NAME}} reference or a text, number or boolean value`, "value");
       }
       config[provider] = sources;
@@ -124,7 +145,12 @@ export interface ResolvedConnections {
  * config. In mock mode a missing value gets a clearly labelled placeholder
  * (as workflow mock runs do); in live mode it is reported as missing.
  */
-export function resolveConnections(tools: readonly ToolSpec[], config: ConnectionConfig, env: Record<string, string | undefined>, mode: "mock" | "live"): ResolvedConnections {
+export function resolveConnections(
+  tools: readonly ToolSpec[],
+  config: ConnectionConfig,
+  env: Record<string, string | undefined>,
+  mode: "mock" | "live",
+): ResolvedConnections {
   const byProvider = new Map<string, ResolvedConnection>();
   const placeholders: string[] = [];
   const secrets: string[] = [];
@@ -150,7 +176,10 @@ export function resolveConnections(tools: readonly ToolSpec[], config: Connectio
       } else if (mode === "mock" && mockPlaceholder(name)) {
         values[name] = placeholderFor(source.variable, spec);
         placeholders.push(source.variable);
-      } else if ((spec.required && spec.default === undefined) || (mode === "live" && mockPlaceholder.credentialMissing(name))) {
+      } else if (
+        (spec.required && spec.default === undefined) ||
+        (mode === "live" && mockPlaceholder.credentialMissing(name))
+      ) {
         missing.push({ param: name, variable: source.variable });
       }
     }
@@ -167,7 +196,12 @@ export function resolveConnections(tools: readonly ToolSpec[], config: Connectio
  * credentials), and the access token only when no flow's parameters are all
  * set: set ones go through the flow, to the token endpoint mock.
  */
-function placeholderRule(tool: ToolSpec | undefined, config: ConnectionConfig[string] | undefined, env: Record<string, string | undefined>, provider: string): ((name: string) => boolean) & { credentialMissing(name: string): boolean } {
+function placeholderRule(
+  tool: ToolSpec | undefined,
+  config: ConnectionConfig[string] | undefined,
+  env: Record<string, string | undefined>,
+  provider: string,
+): ((name: string) => boolean) & { credentialMissing(name: string): boolean } {
   if (!tool?.oauth) return Object.assign(() => true, { credentialMissing: () => false });
   const isSet = (name: string) => {
     const source = config?.[name] ?? { variable: envVariableName(provider, name) };

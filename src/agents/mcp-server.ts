@@ -8,8 +8,26 @@
 // JSON Schema generated from the IR, while McpServer wants zod schemas and
 // would validate the arguments again, with other messages.
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult } from "@modelcontextprotocol/sdk/types.js";
-import { executeToolDefinition, itemAt, llmCallParams, llmOutput, llmToolName, toLlmTools, toolBehavior, type ExecuteOptions, type ToolError, type ToolResult, type ToolSpec } from "@blockwright/runtime/internal";
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolResult,
+} from "@modelcontextprotocol/sdk/types.js";
+import {
+  executeToolDefinition,
+  itemAt,
+  llmCallParams,
+  llmOutput,
+  llmToolName,
+  toLlmTools,
+  toolBehavior,
+  type ExecuteOptions,
+  type ToolError,
+  type ToolResult,
+  type ToolSpec,
+} from "@blockwright/runtime/internal";
 import type { ResolvedConnection } from "./connection.js";
 
 export interface ToolServerOptions {
@@ -39,7 +57,8 @@ export function createToolServer(options: ToolServerOptions): Server {
       instructions:
         `Tools of ${providers.join(", ") || "no provider"}${options.readOnly ? " (read-only tools only)" : ""}. ` +
         "Credentials and other connection settings are configured on the server: never pass them as arguments. " +
-        "A failed call answers isError with the parameter, the rule and the value at fault; fix the arguments and call again.",
+        "A failed call answers isError with the parameter, the rule and the value at fault; " +
+        "fix the arguments and call again.",
     },
   );
 
@@ -49,7 +68,12 @@ export function createToolServer(options: ToolServerOptions): Server {
     const tool = byName.get(request.params.name);
     if (!tool) {
       const hidden = options.readOnly && options.tools.some((t) => llmToolName(t.id) === request.params.name);
-      throw new McpError(ErrorCode.InvalidParams, hidden ? `tool ${request.params.name} changes data and this server is read-only` : `unknown tool ${JSON.stringify(request.params.name)}`);
+      throw new McpError(
+        ErrorCode.InvalidParams,
+        hidden
+          ? `tool ${request.params.name} changes data and this server is read-only`
+          : `unknown tool ${JSON.stringify(request.params.name)}`,
+      );
     }
     const connection = options.connection(tool);
     if (connection.missing.length) {
@@ -60,7 +84,9 @@ export function createToolServer(options: ToolServerOptions): Server {
         operation: tool.id,
         rule: "connection",
         param: itemAt(connection.missing, 0).param,
-        message: `${tool.id} cannot run: the server has no ${list}. This is the server's configuration, not an argument: ask the user to set it and restart the server.`,
+        message:
+          `${tool.id} cannot run: the server has no ${list}. This is the server's configuration, ` +
+          `not an argument: ask the user to set it and restart the server.`,
       });
     }
     const built = llmCallParams(tool, request.params.arguments, connection.values);
@@ -80,5 +106,8 @@ export function createToolServer(options: ToolServerOptions): Server {
 
 /** A failed call as MCP's tool error: the message first, then every field of the error. */
 function toolError(error: ToolError): CallToolResult {
-  return { isError: true, content: [{ type: "text", text: `${error.message}\n\n${JSON.stringify({ error }, null, 2)}` }] };
+  return {
+    isError: true,
+    content: [{ type: "text", text: `${error.message}\n\n${JSON.stringify({ error }, null, 2)}` }],
+  };
 }

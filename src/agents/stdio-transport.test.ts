@@ -41,17 +41,35 @@ describe("the MCP stdio transport", () => {
     expect(t.received).toEqual([JSON.parse(ping(1)), JSON.parse(ping(2))]);
   });
 
-  it("answers a message over the bound with a JSON-RPC error as soon as it passes it, drops the rest of it, and reads the next", async () => {
-    const t = await started();
-    const big = JSON.stringify({ jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "x", arguments: { q: "a".repeat(3 * LIMIT) } } });
-    t.input.write(big.slice(0, 2 * LIMIT));
-    await tick();
-    expect(t.answers()).toEqual([{ jsonrpc: "2.0", id: null, error: { code: -32600, message: `message refused: over ${LIMIT} bytes, the most this server reads in one message` } }]);
-    t.input.write(`${big.slice(2 * LIMIT)}\n${ping(8)}\n`);
-    await tick();
-    expect(t.received).toEqual([JSON.parse(ping(8))]);
-    expect(t.answers()).toHaveLength(1);
-  });
+  it(
+    "answers a message over the bound with a JSON-RPC error as soon as it passes it, drops the rest of it, " +
+      "and reads the next",
+    async () => {
+      const t = await started();
+      const big = JSON.stringify({
+        jsonrpc: "2.0",
+        id: 7,
+        method: "tools/call",
+        params: { name: "x", arguments: { q: "a".repeat(3 * LIMIT) } },
+      });
+      t.input.write(big.slice(0, 2 * LIMIT));
+      await tick();
+      expect(t.answers()).toEqual([
+        {
+          jsonrpc: "2.0",
+          id: null,
+          error: {
+            code: -32600,
+            message: `message refused: over ${LIMIT} bytes, the most this server reads in one message`,
+          },
+        },
+      ]);
+      t.input.write(`${big.slice(2 * LIMIT)}\n${ping(8)}\n`);
+      await tick();
+      expect(t.received).toEqual([JSON.parse(ping(8))]);
+      expect(t.answers()).toHaveLength(1);
+    },
+  );
 
   it("answers a line that is not JSON, or not JSON-RPC, and goes on", async () => {
     const t = await started();

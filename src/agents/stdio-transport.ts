@@ -46,7 +46,8 @@ export class BoundedStdioTransport implements Transport {
 
   async send(message: JSONRPCMessage): Promise<void> {
     if (this.done) return;
-    if (!this.output.write(JSON.stringify(message) + "\n")) await new Promise<void>((resolve) => this.output.once("drain", resolve));
+    if (!this.output.write(JSON.stringify(message) + "\n"))
+      await new Promise<void>((resolve) => this.output.once("drain", resolve));
   }
 
   async close(): Promise<void> {
@@ -78,7 +79,11 @@ export class BoundedStdioTransport implements Transport {
       this.pendingBytes = 0;
       this.dropping = true;
       // The id is somewhere in the dropped bytes: JSON-RPC answers such a message with a null id.
-      void this.reply(null, ErrorCode.InvalidRequest, `message refused: over ${this.maxBytes} bytes, the most this server reads in one message`);
+      void this.reply(
+        null,
+        ErrorCode.InvalidRequest,
+        `message refused: over ${this.maxBytes} bytes, the most this server reads in one message`,
+      );
       return;
     }
     this.pending.push(part);
@@ -107,7 +112,11 @@ export class BoundedStdioTransport implements Transport {
     const parsed = JSONRPCMessageSchema.safeParse(data);
     if (!parsed.success) {
       const id = (data as { id?: unknown } | null)?.id;
-      void this.reply(typeof id === "string" || typeof id === "number" ? id : null, ErrorCode.InvalidRequest, "message refused: not a JSON-RPC 2.0 message");
+      void this.reply(
+        typeof id === "string" || typeof id === "number" ? id : null,
+        ErrorCode.InvalidRequest,
+        "message refused: not a JSON-RPC 2.0 message",
+      );
       return;
     }
     this.onmessage?.(parsed.data);

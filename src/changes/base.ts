@@ -40,7 +40,8 @@ export function parseSurface(text: string, file: string): Surface {
     throw new BaseUnavailable(`${file}: invalid JSON (${(e as Error).message}): restore it, or generate it again`);
   }
   const problem = surfaceShapeProblem(data);
-  if (problem) throw new BaseUnavailable(`${file}: not a package surface (${problem}): restore it, or generate it again`);
+  if (problem)
+    throw new BaseUnavailable(`${file}: not a package surface (${problem}): restore it, or generate it again`);
   return data as unknown as Surface;
 }
 
@@ -48,16 +49,20 @@ export function parseSurface(text: string, file: string): Surface {
 function surfaceShapeProblem(data: unknown): string | undefined {
   const object = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === "object" && !Array.isArray(v);
   if (!object(data)) return "not a JSON object";
-  if (!object(data.package) || typeof data.package.name !== "string" || typeof data.package.version !== "string") return "package.name and package.version must be strings";
+  if (!object(data.package) || typeof data.package.name !== "string" || typeof data.package.version !== "string")
+    return "package.name and package.version must be strings";
   if (!object(data.auth)) return "auth must be an object";
   if (!object(data.tools)) return "tools must be an object";
-  for (const [id, tool] of Object.entries(data.tools)) if (!object(tool) || !object(tool.params) || !object(tool.outputs)) return `tools.${id} must be an object with params and outputs`;
+  for (const [id, tool] of Object.entries(data.tools))
+    if (!object(tool) || !object(tool.params) || !object(tool.outputs))
+      return `tools.${id} must be an object with params and outputs`;
   return undefined;
 }
 
 /** Surfaces of the output folder `outDir` as committed at `ref`. */
 export function surfacesAtRef(outDir: string, ref: string): Map<string, Surface> {
-  const git = (args: string[], cwd: string) => execFileSync("git", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
+  const git = (args: string[], cwd: string) =>
+    execFileSync("git", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] });
   let top: string;
   try {
     top = git(["rev-parse", "--show-toplevel"], existsSync(outDir) ? outDir : join(outDir, "..")).trim();
@@ -89,7 +94,12 @@ export function surfacesAtRef(outDir: string, ref: string): Map<string, Surface>
 /** The texts of `paths` as committed at `ref`, in their order, read by one `git cat-file --batch`. */
 function filesAtRef(top: string, ref: string, paths: string[]): string[] {
   if (!paths.length) return [];
-  const output = execFileSync("git", ["cat-file", "--batch"], { cwd: top, input: paths.map((p) => `${ref}:${p}\n`).join(""), stdio: ["pipe", "pipe", "pipe"], maxBuffer: 1024 ** 3 });
+  const output = execFileSync("git", ["cat-file", "--batch"], {
+    cwd: top,
+    input: paths.map((p) => `${ref}:${p}\n`).join(""),
+    stdio: ["pipe", "pipe", "pipe"],
+    maxBuffer: 1024 ** 3,
+  });
   const texts: string[] = [];
   let at = 0;
   for (const path of paths) {
@@ -97,7 +107,8 @@ function filesAtRef(top: string, ref: string, paths: string[]): string[] {
     const end = output.indexOf(10, at);
     const header = output.subarray(at, end).toString("utf8");
     const size = /^\S+ blob (\d+)$/.exec(header)?.[1];
-    if (size === undefined) throw new BaseUnavailable(`git could not read ${JSON.stringify(`${ref}:${path}`)} (${JSON.stringify(header)})`);
+    if (size === undefined)
+      throw new BaseUnavailable(`git could not read ${JSON.stringify(`${ref}:${path}`)} (${JSON.stringify(header)})`);
     texts.push(output.subarray(end + 1, end + 1 + Number(size)).toString("utf8"));
     at = end + 1 + Number(size) + 1;
   }

@@ -51,14 +51,20 @@ export type { Change, Level };
 const RANK: Record<Level, number> = { patch: 0, minor: 1, breaking: 2 };
 
 export function highest(changes: readonly Change[]): Level | undefined {
-  return changes.reduce<Level | undefined>((top, c) => (top === undefined || RANK[c.level] > RANK[top] ? c.level : top), undefined);
+  return changes.reduce<Level | undefined>(
+    (top, c) => (top === undefined || RANK[c.level] > RANK[top] ? c.level : top),
+    undefined,
+  );
 }
 
 export function atLeast(level: Level, threshold: Level): boolean {
   return RANK[level] >= RANK[threshold];
 }
 
-/** The next version for the largest change: src/publish/next-version.ts (semver, prereleases and build metadata as npm reads them). */
+/**
+ * The next version for the largest change: src/publish/next-version.ts (semver, prereleases and build metadata as npm
+ * reads them).
+ */
 export { nextVersion } from "../publish/next-version.js";
 
 /** Every change from `base` to `head` (either may be absent: a package added or removed). */
@@ -71,19 +77,35 @@ export function diffSurfaces(base: Surface | undefined, head: Surface | undefine
     return changes;
   }
   if (base && !head) {
-    add({ level: "breaking", subject: "package", rule: "package removed", kind: "package-removed", severity: "breaking" });
+    add({
+      level: "breaking",
+      subject: "package",
+      rule: "package removed",
+      kind: "package-removed",
+      severity: "breaking",
+    });
     return changes;
   }
   if (!base || !head) return changes;
   // Named shapes as the objects they name: outputs compared through them, an older surface's expanded trees alike.
   [base, head] = [linkedShapes(base), linkedShapes(head)];
   const compared = (name: string, entry: SurfaceEntry) => recorded(base, name, entry) && recorded(head, name, entry);
-  for (const [name, entry] of PROVIDER_ENTRIES) if (compared(name, entry)) entry.diff(entry.read(base), entry.read(head), reporter(entry, add));
+  for (const [name, entry] of PROVIDER_ENTRIES)
+    if (compared(name, entry)) entry.diff(entry.read(base), entry.read(head), reporter(entry, add));
   for (const id of union(Object.keys(base.tools), Object.keys(head.tools))) {
     const before = base.tools[id];
     const after = head.tools[id];
-    if (!after) add({ level: "breaking", tool: id, subject: "tool", rule: "tool removed", kind: "api-removed", severity: "breaking" });
-    else if (!before) add({ level: "minor", tool: id, subject: "tool", rule: "new tool", kind: "api-added", severity: "non-breaking" });
+    if (!after)
+      add({
+        level: "breaking",
+        tool: id,
+        subject: "tool",
+        rule: "tool removed",
+        kind: "api-removed",
+        severity: "breaking",
+      });
+    else if (!before)
+      add({ level: "minor", tool: id, subject: "tool", rule: "new tool", kind: "api-added", severity: "non-breaking" });
     else {
       // A parameter sent as a field of the request body: its changes under the body field kinds (surface-kinds.ts).
       const wireOf = (subject: string) => {
@@ -92,15 +114,22 @@ export function diffSurfaces(base: Surface | undefined, head: Surface | undefine
       };
       const addToTool = (c: Omit<Change, "provider">) => {
         const wire = wireOf(c.subject);
-        add({ tool: id, ...c, ...(c.kind && wire?.startsWith("body:/") ? { kind: bodyFieldKind(c.kind, c.rule) } : {}) });
+        add({
+          tool: id,
+          ...c,
+          ...(c.kind && wire?.startsWith("body:/") ? { kind: bodyFieldKind(c.kind, c.rule) } : {}),
+        });
       };
-      for (const [name, entry] of TOOL_ENTRIES) if (compared(name, entry)) entry.diff(entry.read(before), entry.read(after), reporter(entry, addToTool));
+      for (const [name, entry] of TOOL_ENTRIES)
+        if (compared(name, entry)) entry.diff(entry.read(before), entry.read(after), reporter(entry, addToTool));
     }
   }
   return changes;
 }
 
-/** Whether `surface` records the concept: it lists it, or it lists none and the concept is one surfaces always recorded. */
+/**
+ * Whether `surface` records the concept: it lists it, or it lists none and the concept is one surfaces always recorded.
+ */
 function recorded(surface: Surface, name: string, entry: SurfaceEntry): boolean {
   return surface.concepts ? surface.concepts.includes(name) : Boolean(entry.legacy);
 }

@@ -20,7 +20,12 @@ const manifestOf = (root: string, provider: string) => join(root, "specs", provi
 
 /** The first provider whose manifest (or committed surface) passes `test`. */
 function providerWhere(test: (manifest: string, surface: Surface) => boolean): string {
-  const found = providers.find((p) => test(readFileSync(manifestOf(join(SPECS_DIR, ".."), p), "utf8"), JSON.parse(readFileSync(join(SPECS_DIR, "../generated", p, "surface.json"), "utf8")) as Surface));
+  const found = providers.find((p) =>
+    test(
+      readFileSync(manifestOf(join(SPECS_DIR, ".."), p), "utf8"),
+      JSON.parse(readFileSync(join(SPECS_DIR, "../generated", p, "surface.json"), "utf8")) as Surface,
+    ),
+  );
   if (!found) throw new Error("no provider of specs/ fits the test");
   return found;
 }
@@ -38,25 +43,40 @@ describe("blockwright diff classifies a change to", () => {
   const routes = /\n {4}routes:\n(?:(?: {6,}.*| *#.*)\n)+/;
   const withHeadLimit = providerWhere((m) => headLimit.test(m));
   const withRoutes = providerWhere((m) => routes.test(m));
-  const withPost = providerWhere((m, s) => !/^idempotency:/m.test(m) && Object.values(s.tools).some((t) => t.method === "POST"));
+  const withPost = providerWhere(
+    (m, s) => !/^idempotency:/m.test(m) && Object.values(s.tools).some((t) => t.method === "POST"),
+  );
   const withoutFailureTests = providerWhere((m) => !m.includes("failureWhen:"));
 
   it("limits.requestHeadBytes, routes, idempotency and errors.failureWhen", async () => {
     const root = copyOfRepository(tmp);
-    edit(root, withHeadLimit, (m) => m.replace(headLimit, (line, bytes: string) => line.replace(bytes, String(Number(bytes) / 2))));
+    edit(root, withHeadLimit, (m) =>
+      m.replace(headLimit, (line, bytes: string) => line.replace(bytes, String(Number(bytes) / 2))),
+    );
     edit(root, withRoutes, (m) => m.replace(routes, "\n"));
     edit(root, withPost, (m) => m.replace(/^operations:$/m, "idempotency:\n  header: Idempotency-Key\noperations:"));
-    edit(root, withoutFailureTests, (m) => m.replace(/^errors:$/m, 'errors:\n  failureWhen:\n    - from: "$response.body#/ok"\n      equals: false'));
+    edit(root, withoutFailureTests, (m) =>
+      m.replace(/^errors:$/m, 'errors:\n  failureWhen:\n    - from: "$response.body#/ok"\n      equals: false'),
+    );
     const r = await cli(["diff", "--base-dir", join(root, "generated"), "--json"], { cwd: root });
     expect(r.stderr).not.toMatch(/problem|error/i);
     expect(r.code).toBe(0);
     const changes = (JSON.parse(r.stdout) as { packages: { changes: Change[] }[] }).packages.flatMap((p) => p.changes);
     const line = (c: Change) => `${c.provider} ${c.level} ${c.subject}: ${c.rule}`;
     const lines = changes.map(line);
-    expect(lines).toContain(`${withHeadLimit} breaking limits.requestHeadBytes: limit tightened (a longer request line and headers are refused before sending)`);
-    expect(lines).toContain(`${withRoutes} patch routes: route removed (the main operation serves the calls it matched)`);
-    expect(lines).toContain(`${withPost} minor idempotency: idempotency key sent (the call is retried like a GET; its errors carry the key)`);
-    expect(lines).toContain(`${withoutFailureTests} breaking errors.failureWhen: failure test added (2xx replies that meet it become errors)`);
+    expect(lines).toContain(
+      `${withHeadLimit} breaking limits.requestHeadBytes: limit tightened (a longer request line and headers ` +
+        `are refused before sending)`,
+    );
+    expect(lines).toContain(
+      `${withRoutes} patch routes: route removed (the main operation serves the calls it matched)`,
+    );
+    expect(lines).toContain(
+      `${withPost} minor idempotency: idempotency key sent (the call is retried like a GET; its errors carry the key)`,
+    );
+    expect(lines).toContain(
+      `${withoutFailureTests} breaking errors.failureWhen: failure test added (2xx replies that meet it become errors)`,
+    );
     // Idempotency keys go with POST (the manifest's default methods): only the tools that use it.
     const posted = changes.filter((c) => c.provider === withPost && c.subject === "idempotency").map((c) => c.tool);
     const surface = JSON.parse(readFileSync(join(root, "generated", withPost, "surface.json"), "utf8")) as Surface;

@@ -10,10 +10,10 @@ import { deprecationNote } from "../link/deprecated/deprecation-note.js";
 import { kindInfo, type KindId, type Severity } from "./kinds.js";
 import { limitChanges, SchemaComparer, type Side } from "./schema-compare.js";
 import { type At, deref, type DocumentSet, type Flattener } from "./schema-flat.js";
+import { type Add, type Found, type Json, keyOf, list, object, operationsOf, text } from "./document-operations.js";
+import { compareSecurity } from "./security-changes.js";
 
 export type { DocumentSet } from "./schema-flat.js";
-
-type Json = Record<string, unknown>;
 
 export interface BoundOperation {
   /** Its operationId where the documents give none (they name it otherwise). */
@@ -27,11 +27,17 @@ export interface DocumentChange {
   kind: KindId;
   severity: Severity;
   reason: string;
-  /** The operationId the newer document gives it (else the older one's, else the bound operation's); absent when none does. */
+  /**
+   * The operationId the newer document gives it (else the older one's, else the bound operation's); absent when none
+   * does.
+   */
   operationId?: string;
   method: string;
   path: string;
-  /** `operation`, `security`, `request.parameter.<in>`, `request.body`, `response.<status>.body`, `response.<status>.header`. */
+  /**
+   * `operation`, `security`, `request.parameter.<in>`, `request.body`, `response.<status>.body`,
+   * `response.<status>.header`.
+   */
   location: string;
   /** Parameter, scheme or header name; a body pointer (`/a/*\/b`, `/` for the whole body); "" for the operation. */
   pointer: string;
@@ -40,53 +46,12 @@ export interface DocumentChange {
   workflowVisible?: true;
 }
 
-const object = (v: unknown): Json => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Json) : {});
-const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
-const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
-const text = (v: unknown) => (typeof v === "string" ? v.replace(/\s+/g, " ").trim() : "");
-
-/** `GET /a/{}/b`: method and path, parameter names dropped. */
-const keyOf = (method: string, path: string) => `${method.toUpperCase()} ${`/${path.replace(/^\/+/, "")}`.replace(/\/+$/, "").replace(/\{[^}]*\}/g, "{}") || "/"}`;
-
-function serverPath(doc: Json): string {
-  const url = object(list(doc.servers)[0]).url;
-  try {
-    return new URL(typeof url === "string" ? url.replace(/\{[^}]*\}/g, "x") : "", "https://x.invalid").pathname.replace(/\/+$/, "");
-  } catch {
-    return "";
-  }
-}
-
-interface Found {
-  op: Json;
-  item: Json;
-  /** The operation's file, and its path item's. */
-  file: string;
-  itemFile: string;
-  path: string;
-}
-
-/** Every operation of a document by key, with and without its server's path before it. */
-function operationsOf(docs: DocumentSet): Map<string, Found> {
-  const doc = object(docs.files.get(docs.root));
-  const prefix = serverPath(doc);
-  const out = new Map<string, Found>();
-  for (const [path, raw] of Object.entries(object(doc.paths))) {
-    const { node: item, file } = deref(docs, { schema: raw, file: docs.root });
-    for (const method of METHODS) {
-      if (!item[method] || typeof item[method] !== "object") continue;
-      // An operation may itself be a reference into another file: its own references start there.
-      const op = deref(docs, { schema: item[method], file });
-      const found = { op: op.node, item, file: op.file, itemFile: file, path };
-      out.set(keyOf(method, path), found);
-      if (prefix) out.set(keyOf(method, `${prefix}${path}`), found);
-    }
-  }
-  return out;
-}
-
 /** Every change between two versions of a document to the bound operations (in the order bound, then by place). */
-export function documentChanges(older: DocumentSet, newer: DocumentSet, bound: readonly BoundOperation[]): DocumentChange[] {
+export function documentChanges(
+  older: DocumentSet,
+  newer: DocumentSet,
+  bound: readonly BoundOperation[],
+): DocumentChange[] {
   const comparison = new DocumentComparison(older, newer);
   return bound.flatMap((b) => comparison.changesOf(b));
 }
@@ -113,8 +78,15 @@ export class DocumentComparison {
     const key = keyOf(b.method, b.path);
     const x = this.before.get(key);
     const y = this.after.get(key);
-    const named = [y?.op.operationId, x?.op.operationId, b.operationId].find((id): id is string => typeof id === "string" && id !== "");
-    const add = (kind: KindId, location: string, pointer: string, extra: { old?: unknown; new?: unknown; severity?: Severity; note?: string } = {}) => {
+    const named = [y?.op.operationId, x?.op.operationId, b.operationId].find(
+      (id): id is string => typeof id === "string" && id !== "",
+    );
+    const add = (
+      kind: KindId,
+      location: string,
+      pointer: string,
+      extra: { old?: unknown; new?: unknown; severity?: Severity; note?: string } = {},
+    ) => {
       const info = kindInfo(kind);
       const severity = extra.severity ?? info.severity;
       out.push({
@@ -141,16 +113,20 @@ export class DocumentComparison {
   }
 }
 
-type Add = (kind: KindId, location: string, pointer: string, extra?: { old?: unknown; new?: unknown; severity?: Severity; note?: string }) => void;
-
 function compareOperation(schemas: SchemaComparer, x: Found, y: Found, add: Add): void {
   const older = schemas.older.docs;
   const newer = schemas.newer.docs;
-  if (x.op.deprecated !== true && y.op.deprecated === true) add("api-deprecated", "operation", "", { note: deprecationNote(y.op, "still served, marked deprecated") });
+  if (x.op.deprecated !== true && y.op.deprecated === true)
+    add("api-deprecated", "operation", "", { note: deprecationNote(y.op, "still served, marked deprecated") });
   if (x.op.deprecated === true && y.op.deprecated !== true) add("api-reactivated", "operation", "");
-  if (text(x.op.summary) !== text(y.op.summary) || text(x.op.description) !== text(y.op.description)) add("api-description-changed", "operation", "");
+  if (text(x.op.summary) !== text(y.op.summary) || text(x.op.description) !== text(y.op.description))
+    add("api-description-changed", "operation", "");
   const stability = (op: Json) => op["x-stability-level"];
-  if (stability(x.op) !== stability(y.op)) add("api-stability-level-changed", "operation", "", { ...(stability(x.op) !== undefined ? { old: stability(x.op) } : {}), ...(stability(y.op) !== undefined ? { new: stability(y.op) } : {}) });
+  if (stability(x.op) !== stability(y.op))
+    add("api-stability-level-changed", "operation", "", {
+      ...(stability(x.op) !== undefined ? { old: stability(x.op) } : {}),
+      ...(stability(y.op) !== undefined ? { new: stability(y.op) } : {}),
+    });
   compareSecurity(older, x, newer, y, add);
   compareParameters(schemas, x, y, add);
   const bodyA = requestBody(older, x);
@@ -160,84 +136,6 @@ function compareOperation(schemas: SchemaComparer, x: Found, y: Found, add: Add)
     place(add, "request.body", schemas.compare(bodyA.schema, bodyB.schema, "request"), "request");
   }
   compareResponses(schemas, x, y, add);
-}
-
-/** The effective security of an operation as a set of alternatives, each a scheme → scopes map. */
-function securityOf(docs: DocumentSet, f: Found): Map<string, Set<string>>[] {
-  const doc = object(docs.files.get(docs.root));
-  const reqs = list(f.op.security ?? doc.security);
-  return reqs.map((r) => new Map(Object.entries(object(r)).map(([name, scopes]) => [name, new Set(list(scopes).filter((s): s is string => typeof s === "string"))])));
-}
-
-function compareSecurity(older: DocumentSet, x: Found, newer: DocumentSet, y: Found, add: Add): void {
-  const a = securityOf(older, x);
-  const schemes = (alts: Map<string, Set<string>>[]) => new Set(alts.flatMap((m) => [...m.keys()]));
-  const { requirements: b, newName } = renamedBack(older, schemes(a), newer, securityOf(newer, y));
-  const sa = schemes(a);
-  const sb = schemes(b);
-  for (const name of sb) if (!sa.has(name)) add("api-security-added", "security", name);
-  // A scheme the operation takes in both: how the credential travels (header name, token address) compared.
-  for (const name of sa) {
-    if (!sb.has(name)) continue;
-    const before = schemeOf(older, name);
-    const after = schemeOf(newer, newName(name));
-    if (before.placement !== after.placement) add("api-security-scheme-changed", "security", name, { old: JSON.parse(before.placement), new: JSON.parse(after.placement) });
-    else if (before.urls !== after.urls) add("api-security-scheme-url-changed", "security", name, { old: JSON.parse(before.urls), new: JSON.parse(after.urls) });
-  }
-  for (const name of sa) if (!sb.has(name)) add("api-security-removed", "security", name);
-  // Per scheme in both: an alternative that asks no more than an old one asked is a new way in; an old
-  // alternative that every new one asks more of has scopes added.
-  const scopeSets = (alts: Map<string, Set<string>>[], name: string) => alts.filter((m) => m.has(name)).map((m) => m.get(name) ?? new Set<string>());
-  const within = (small: Set<string>, big: Set<string>) => [...small].every((s) => big.has(s));
-  for (const name of sa) {
-    if (!sb.has(name)) continue;
-    const before = scopeSets(a, name);
-    const after = scopeSets(b, name);
-    for (const n of after) {
-      if (before.some((o) => within(o, n))) continue;
-      add("api-security-added", "security", name, { new: [...n].sort(), note: "another alternative: a token with these scopes is accepted as well" });
-    }
-    for (const o of before) {
-      if (after.some((n) => within(n, o))) continue;
-      const added = [...new Set(after.filter((n) => within(o, n)).flatMap((n) => [...n].filter((s) => !o.has(s))))].sort();
-      if (added.length) add("api-security-scope-added", "security", name, { new: added });
-      else add("api-security-scope-removed", "security", name, { old: [...o].sort() });
-    }
-  }
-}
-
-/**
- * The newer requirements with a scheme renamed given its old name: a scheme only the older document's requirements
- * name, and one only the newer's, that send the credential alike and get their tokens alike, are one scheme renamed
- * (a caller's credential goes where it went).
- */
-function renamedBack(older: DocumentSet, before: Set<string>, newer: DocumentSet, after: Map<string, Set<string>>[]): { requirements: Map<string, Set<string>>[]; newName: (old: string) => string } {
-  const now = new Set(after.flatMap((m) => [...m.keys()]));
-  const same = (o: string, n: string) => {
-    const [p, q] = [schemeOf(older, o), schemeOf(newer, n)];
-    return p.placement === q.placement && p.urls === q.urls;
-  };
-  const gone = [...before].filter((name) => !now.has(name));
-  const fresh = [...now].filter((name) => !before.has(name));
-  const back = new Map<string, string>();
-  for (const o of gone) {
-    const matches = fresh.filter((n) => same(o, n));
-    if (matches.length === 1 && gone.filter((g) => same(g, matches[0] as string)).length === 1) back.set(matches[0] as string, o);
-  }
-  const forward = new Map([...back].map(([n, o]) => [o, n]));
-  return { requirements: after.map((m) => new Map([...m].map(([name, scopes]) => [back.get(name) ?? name, scopes]))), newName: (old) => forward.get(old) ?? old };
-}
-
-/** What of a security scheme decides how a credential is sent, and where a token is obtained, as canonical JSON. */
-function schemeOf(docs: DocumentSet, name: string): { placement: string; urls: string } {
-  const doc = object(docs.files.get(docs.root));
-  const s = deref(docs, { schema: object(object(doc.components).securitySchemes)[name], file: docs.root }).node;
-  const flows = Object.fromEntries(
-    Object.entries(object(s.flows))
-      .sort(([x], [y]) => x.localeCompare(y))
-      .map(([flow, f]) => [flow, { tokenUrl: object(f).tokenUrl, authorizationUrl: object(f).authorizationUrl }]),
-  );
-  return { placement: JSON.stringify({ type: s.type, in: s.in, name: s.name, scheme: typeof s.scheme === "string" ? s.scheme.toLowerCase() : s.scheme }), urls: JSON.stringify({ flows, openIdConnectUrl: s.openIdConnectUrl }) };
 }
 
 interface Param {
@@ -252,7 +150,10 @@ const IGNORED_HEADERS = new Set(["accept", "content-type", "authorization"]);
 
 function parametersOf(docs: DocumentSet, f: Found): Map<string, Param> {
   const out = new Map<string, Param>();
-  for (const [raw, file] of [...list(f.item.parameters).map((p) => [p, f.itemFile] as const), ...list(f.op.parameters).map((p) => [p, f.file] as const)]) {
+  for (const [raw, file] of [
+    ...list(f.item.parameters).map((p) => [p, f.itemFile] as const),
+    ...list(f.op.parameters).map((p) => [p, f.file] as const),
+  ]) {
     const { node, file: at } = deref(docs, { schema: raw, file });
     if (typeof node.name !== "string" || typeof node.in !== "string") continue;
     if (node.in === "header" && IGNORED_HEADERS.has(node.name.toLowerCase())) continue;
@@ -270,37 +171,62 @@ function compareParameters(schemas: SchemaComparer, x: Found, y: Found, add: Add
     const p = pa.get(key);
     const location = `request.parameter.${q.in}`;
     if (!p) {
-      add(q.node.required === true ? "new-required-request-parameter" : "new-optional-request-parameter", location, q.name);
+      add(
+        q.node.required === true ? "new-required-request-parameter" : "new-optional-request-parameter",
+        location,
+        q.name,
+      );
       continue;
     }
-    if (p.node.required !== true && q.node.required === true) add("request-parameter-became-required", location, q.name);
-    if (p.node.required === true && q.node.required !== true) add("request-parameter-became-optional", location, q.name);
+    if (p.node.required !== true && q.node.required === true)
+      add("request-parameter-became-required", location, q.name);
+    if (p.node.required === true && q.node.required !== true)
+      add("request-parameter-became-optional", location, q.name);
     const sa = schemas.older.flat({ schema: p.node.schema, file: p.file });
     const sb = schemas.newer.flat({ schema: q.node.schema, file: q.file });
-    if (p.node.deprecated !== true && q.node.deprecated === true) add("request-parameter-deprecated", location, q.name, { note: deprecationNote(q.node, "still accepted, marked deprecated") });
-    if (p.node.deprecated === true && q.node.deprecated !== true) add("request-parameter-reactivated", location, q.name);
-    if (text(p.node.description) !== text(q.node.description)) add("request-parameter-description-changed", location, q.name);
+    if (p.node.deprecated !== true && q.node.deprecated === true)
+      add("request-parameter-deprecated", location, q.name, {
+        note: deprecationNote(q.node, "still accepted, marked deprecated"),
+      });
+    if (p.node.deprecated === true && q.node.deprecated !== true)
+      add("request-parameter-reactivated", location, q.name);
+    if (text(p.node.description) !== text(q.node.description))
+      add("request-parameter-description-changed", location, q.name);
     // The value's format and default as the document gives them (of a list's items too): annotations a caller may read.
     const itemsOf = (f: typeof sa, nodes: Flattener) => (f.items[0] ? nodes.flat(f.items[0]) : undefined);
     const [fa, fb] = [sa.format ?? itemsOf(sa, schemas.older)?.format, sb.format ?? itemsOf(sb, schemas.newer)?.format];
-    if (fa !== fb) add("request-parameter-format-changed", location, q.name, { ...(fa !== undefined ? { old: fa } : {}), ...(fb !== undefined ? { new: fb } : {}) });
+    if (fa !== fb)
+      add("request-parameter-format-changed", location, q.name, {
+        ...(fa !== undefined ? { old: fa } : {}),
+        ...(fb !== undefined ? { new: fb } : {}),
+      });
     if (JSON.stringify(sa.default) !== JSON.stringify(sb.default))
-      add("request-parameter-default-value-changed", location, q.name, { ...(sa.default !== undefined ? { old: sa.default } : {}), ...(sb.default !== undefined ? { new: sb.default } : {}) });
+      add("request-parameter-default-value-changed", location, q.name, {
+        ...(sa.default !== undefined ? { old: sa.default } : {}),
+        ...(sb.default !== undefined ? { new: sb.default } : {}),
+      });
     const typeA = [...sa.types].sort().join("|");
     const typeB = [...sb.types].sort().join("|");
-    if (typeA && typeB && typeA !== typeB && !(typeA === "integer" && typeB === "number")) add("request-parameter-type-changed", location, q.name, { old: typeA, new: typeB });
+    if (typeA && typeB && typeA !== typeB && !(typeA === "integer" && typeB === "number"))
+      add("request-parameter-type-changed", location, q.name, { old: typeA, new: typeB });
     for (const l of limitChanges(sa, sb))
       add(l.loosened ? "request-parameter-limit-loosened" : "request-parameter-limit-tightened", location, q.name, {
-        note: l.loosened ? `${l.key} loosened or removed: more values accepted` : `${l.key} added or tightened: a value that passed may be refused`,
+        note: l.loosened
+          ? `${l.key} loosened or removed: more values accepted`
+          : `${l.key} added or tightened: a value that passed may be refused`,
         ...(l.old !== undefined ? { old: l.old } : {}),
         ...(l.new !== undefined ? { new: l.new } : {}),
       });
     // The enum of the value, or of a list's items.
-    const enumOf = (f: typeof sa, nodes: Flattener) => (f.enum ? { values: f.enum, open: f.openEnum } : f.items[0] ? itemsEnum(nodes, f.items[0]) : undefined);
+    const enumOf = (f: typeof sa, nodes: Flattener) =>
+      f.enum ? { values: f.enum, open: f.openEnum } : f.items[0] ? itemsEnum(nodes, f.items[0]) : undefined;
     const ea = enumOf(sa, schemas.older);
     const eb = enumOf(sb, schemas.newer);
     if (ea && eb) {
-      const open = ea.open || eb.open ? { severity: "informational" as const, note: "an open enum: any value of its type was and is accepted" } : {};
+      const open =
+        ea.open || eb.open
+          ? { severity: "informational" as const, note: "an open enum: any value of its type was and is accepted" }
+          : {};
       const added = eb.values.filter((v) => !ea.values.includes(v));
       const removed = ea.values.filter((v) => !eb.values.includes(v));
       if (added.length) add("request-parameter-enum-value-added", location, q.name, { new: added, ...open });
@@ -324,7 +250,10 @@ function requestBody(docs: DocumentSet, f: Found): { schema: At | undefined; req
 
 function mediaSchema(content: unknown, file: string, form = false): At | undefined {
   const types = Object.keys(object(content));
-  const json = types.find((t) => /^application\/(?:[\w.+-]+\+)?json\b/i.test(t)) ?? types.find((t) => /json/i.test(t)) ?? (form ? types.find((t) => /^application\/x-www-form-urlencoded|^multipart\/form-data/i.test(t)) : undefined);
+  const json =
+    types.find((t) => /^application\/(?:[\w.+-]+\+)?json\b/i.test(t)) ??
+    types.find((t) => /json/i.test(t)) ??
+    (form ? types.find((t) => /^application\/x-www-form-urlencoded|^multipart\/form-data/i.test(t)) : undefined);
   if (!json) return undefined;
   const schema = object(object(content)[json]).schema;
   return schema === undefined ? undefined : { schema, file };
@@ -335,14 +264,22 @@ function compareResponses(schemas: SchemaComparer, x: Found, y: Found, add: Add)
   const newer = schemas.newer.docs;
   const ra = object(x.op.responses);
   const rb = object(y.op.responses);
-  // A success no longer declared where another 2xx is stays a success (kinds.ts); where none is left, no call succeeds as documented.
+  // A success no longer declared where another 2xx is stays a success (kinds.ts); where none is left, no call succeeds
+  // as documented.
   const successes = Object.keys(rb).filter((s) => /^2/.test(s));
   for (const status of Object.keys(ra))
-    if (/^2/.test(status) && !(status in rb)) add("response-success-status-removed", `response.${status}.body`, "/", successes.length ? {} : { severity: "breaking", note: "the newer document declares no success status at all" });
-  // The body a caller reads (the lowest 2xx with a JSON body) answered under another status (201 → 200): compared across,
-  // placed at the newer status; a body under both statuses is compared below.
+    if (/^2/.test(status) && !(status in rb))
+      add(
+        "response-success-status-removed",
+        `response.${status}.body`,
+        "/",
+        successes.length ? {} : { severity: "breaking", note: "the newer document declares no success status at all" },
+      );
+  // The body a caller reads (the lowest 2xx with a JSON body) answered under another status (201 → 200): compared
+  // across, placed at the newer status; a body under both statuses is compared below.
   const [was, now] = [readStatus(older, ra, x.file), readStatus(newer, rb, y.file)];
-  if (was && now && was.status !== now.status && !(was.status in rb) && !(now.status in ra)) place(add, `response.${now.status}.body`, schemas.compare(was.body, now.body, "response"), "response");
+  if (was && now && was.status !== now.status && !(was.status in rb) && !(now.status in ra))
+    place(add, `response.${now.status}.body`, schemas.compare(was.body, now.body, "response"), "response");
   for (const status of Object.keys(rb)) {
     if (!/^2/.test(status)) continue;
     if (!(status in ra)) {
@@ -354,7 +291,12 @@ function compareResponses(schemas: SchemaComparer, x: Found, y: Found, add: Add)
     const location = `response.${status}.body`;
     if (text(a.node.description) !== text(b.node.description)) add("response-description-changed", location, "/");
     compareHeaders(older, a.node, a.file, newer, b.node, b.file, `response.${status}.header`, add);
-    place(add, location, schemas.compare(mediaSchema(a.node.content, a.file), mediaSchema(b.node.content, b.file), "response"), "response");
+    place(
+      add,
+      location,
+      schemas.compare(mediaSchema(a.node.content, a.file), mediaSchema(b.node.content, b.file), "response"),
+      "response",
+    );
   }
 }
 
@@ -369,21 +311,39 @@ function readStatus(docs: DocumentSet, responses: Json, file: string): { status:
   return undefined;
 }
 
-function compareHeaders(older: DocumentSet, a: Json, fileA: string, newer: DocumentSet, b: Json, fileB: string, location: string, add: Add): void {
+function compareHeaders(
+  older: DocumentSet,
+  a: Json,
+  fileA: string,
+  newer: DocumentSet,
+  b: Json,
+  fileB: string,
+  location: string,
+  add: Add,
+): void {
   const lower = (h: Json) => new Map(Object.entries(object(h)).map(([name, v]) => [name.toLowerCase(), { name, v }]));
   const ha = lower(object(a.headers));
   const hb = lower(object(b.headers));
   for (const [key, h] of hb) {
     const before = ha.get(key);
     if (!before) add("response-header-added", location, key);
-    else if (text(deref(older, { schema: before.v, file: fileA }).node.description) !== text(deref(newer, { schema: h.v, file: fileB }).node.description)) add("response-header-description-changed", location, key);
+    else if (
+      text(deref(older, { schema: before.v, file: fileA }).node.description) !==
+      text(deref(newer, { schema: h.v, file: fileB }).node.description)
+    )
+      add("response-header-description-changed", location, key);
   }
   for (const key of ha.keys()) if (!hb.has(key)) add("response-header-removed", location, key);
 }
 
 function place(add: Add, location: string, changes: ReturnType<SchemaComparer["compare"]>, _side: Side): void {
   for (const c of changes)
-    add(c.kind, location, c.pointer, { ...(c.old !== undefined ? { old: c.old } : {}), ...(c.new !== undefined ? { new: c.new } : {}), ...(c.severity ? { severity: c.severity } : {}), ...(c.note ? { note: c.note } : {}) });
+    add(c.kind, location, c.pointer, {
+      ...(c.old !== undefined ? { old: c.old } : {}),
+      ...(c.new !== undefined ? { new: c.new } : {}),
+      ...(c.severity ? { severity: c.severity } : {}),
+      ...(c.note ? { note: c.note } : {}),
+    });
 }
 
 /** A document's files from its root's folder (for a multi-file document given by its root's path). */

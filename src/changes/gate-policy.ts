@@ -56,18 +56,34 @@ export function readGatePolicy(root: string): GatePolicy | undefined {
   const path = join(root, GATE_POLICY_FILE);
   if (!existsSync(path)) return undefined;
   const source = loadYamlSource<Record<string, unknown> | null>(path, GATE_POLICY_FILE);
-  if (source.data === null || source.data === undefined) return { file: GATE_POLICY_FILE, accepted: [], severities: {} };
+  if (source.data === null || source.data === undefined)
+    return { file: GATE_POLICY_FILE, accepted: [], severities: {} };
   validate ??= compile();
   const problems = validate(source);
   const entries = Array.isArray(source.data.accepted) ? (source.data.accepted as Record<string, string>[]) : [];
   // The pattern admits 2026-02-31: a date must also exist.
   for (const [i, e] of entries.entries())
-    if (typeof e.expires === "string" && /^\d{4}-\d{2}-\d{2}$/.test(e.expires) && new Date(`${e.expires}T00:00:00Z`).toISOString().slice(0, 10) !== e.expires)
-      problems.push(new SourceError("BW1103", source.locate(["accepted", i, "expires"], "value"), `accepted.${i}.expires: must be a date that exists (YYYY-MM-DD), got ${JSON.stringify(e.expires)}`));
+    if (
+      typeof e.expires === "string" &&
+      /^\d{4}-\d{2}-\d{2}$/.test(e.expires) &&
+      new Date(`${e.expires}T00:00:00Z`).toISOString().slice(0, 10) !== e.expires
+    )
+      problems.push(
+        new SourceError(
+          "BW1103",
+          source.locate(["accepted", i, "expires"], "value"),
+          `accepted.${i}.expires: must be a date that exists (YYYY-MM-DD), got ${JSON.stringify(e.expires)}`,
+        ),
+      );
   if (problems.length) throw new GatePolicyError(problems);
   return {
     file: GATE_POLICY_FILE,
-    accepted: entries.map((e, i) => ({ id: e.id ?? "", reason: e.reason ?? "", expires: e.expires ?? "", at: source.locate(["accepted", i], "key") })),
+    accepted: entries.map((e, i) => ({
+      id: e.id ?? "",
+      reason: e.reason ?? "",
+      expires: e.expires ?? "",
+      at: source.locate(["accepted", i], "key"),
+    })),
     severities: (source.data.severities ?? {}) as Record<string, Severity>,
   };
 }
@@ -104,8 +120,18 @@ export function applyGatePolicy(changes: Change[], policy: GatePolicy, today: st
     c.accepted = { reason: entry.reason, expires: entry.expires };
   }
   for (const a of policy.accepted) {
-    if (!matched.has(a)) notes.push({ at: a.at, message: `accepted change ${JSON.stringify(a.id)} matches no change of this diff: remove it, or correct its id` });
-    else if (a.expires < today) notes.push({ at: a.at, message: `accepted change ${JSON.stringify(a.id)} expired on ${a.expires}: it counts again; accept it anew with a later date, or fix what it breaks` });
+    if (!matched.has(a))
+      notes.push({
+        at: a.at,
+        message: `accepted change ${JSON.stringify(a.id)} matches no change of this diff: remove it, or correct its id`,
+      });
+    else if (a.expires < today)
+      notes.push({
+        at: a.at,
+        message:
+          `accepted change ${JSON.stringify(a.id)} expired on ${a.expires}: it counts again; ` +
+          `accept it anew with a later date, or fix what it breaks`,
+      });
   }
   return notes;
 }

@@ -17,7 +17,11 @@ export interface KindInfo {
   workflowVisible?: true;
 }
 
-const k = (severity: Severity, reason: string, workflowVisible?: true): KindInfo => ({ severity, reason, ...(workflowVisible ? { workflowVisible } : {}) });
+const k = (severity: Severity, reason: string, workflowVisible?: true): KindInfo => ({
+  severity,
+  reason,
+  ...(workflowVisible ? { workflowVisible } : {}),
+});
 
 export const KINDS = {
   "api-removed": k("breaking", "the operation is gone"),
@@ -30,7 +34,11 @@ export const KINDS = {
   "api-security-scope-added": k("breaking", "a token now needs another scope"),
   "api-security-scope-removed": k("non-breaking", "a token needs one scope less"),
   "api-security-scheme-changed": k("breaking", "the credential the operation takes is sent another way"),
-  "api-security-scheme-url-changed": k("informational", "the document gives another address for obtaining a token; the manifest's auth.flows holds the one the runtime uses"),
+  "api-security-scheme-url-changed": k(
+    "informational",
+    "the document gives another address for obtaining a token; the manifest's auth.flows holds the one the " +
+      "runtime uses",
+  ),
   "new-optional-request-parameter": k("non-breaking", "a new optional parameter"),
   "new-required-request-parameter": k("breaking", "every call must now send it"),
   "request-parameter-removed": k("breaking", "a call sending it sends what the operation no longer takes"),
@@ -45,7 +53,10 @@ export const KINDS = {
   "request-parameter-reactivated": k("non-breaking", "its deprecated mark was removed", true),
   "request-parameter-description-changed": k("informational", "text only"),
   "request-parameter-format-changed": k("informational", "annotation only"),
-  "request-parameter-default-value-changed": k("informational", "a call that leaves it out may get another behaviour; documentation only"),
+  "request-parameter-default-value-changed": k(
+    "informational",
+    "a call that leaves it out may get another behaviour; documentation only",
+  ),
   "request-body-became-required": k("breaking", "every call must now send a body"),
   "new-optional-request-property": k("non-breaking", "a new optional field"),
   "new-required-request-property": k("breaking", "every call must now send it"),
@@ -72,11 +83,23 @@ export const KINDS = {
   "request-property-reactivated": k("non-breaking", "its deprecated mark was removed"),
   "request-property-description-changed": k("informational", "text only"),
   "request-property-format-changed": k("informational", "annotation only"),
-  "request-property-default-value-changed": k("informational", "a call that leaves it out may get another behaviour; documentation only"),
+  "request-property-default-value-changed": k(
+    "informational",
+    "a call that leaves it out may get another behaviour; documentation only",
+  ),
   // Every 2xx is a success to the runtime and the outputs are read alike: another status in place of one is seen
   // only by a reading of the status itself (an output from $statusCode), as a value added or no longer given is.
-  "response-success-status-removed": k("non-breaking", "no longer answered with this status: the call succeeds with another 2xx, its body read alike; a reading of the status itself sees the change", true),
-  "response-success-status-added": k("non-breaking", "another success status may come back: a reading of the status itself may see it", true),
+  "response-success-status-removed": k(
+    "non-breaking",
+    "no longer answered with this status: the call succeeds with another 2xx, its body read alike; " +
+      "a reading of the status itself sees the change",
+    true,
+  ),
+  "response-success-status-added": k(
+    "non-breaking",
+    "another success status may come back: a reading of the status itself may see it",
+    true,
+  ),
   "response-description-changed": k("informational", "text only"),
   "response-header-added": k("non-breaking", "new data a caller may read"),
   "response-header-removed": k("breaking", "a header a caller may read is gone"),
@@ -89,7 +112,11 @@ export const KINDS = {
   "response-property-became-not-nullable": k("non-breaking", "stronger guarantee for readers"),
   "response-property-type-changed": k("breaking", "a reader expecting the old type may fail"),
   "response-property-one-of-added": k("breaking", "the field may come back in another shape", true),
-  "response-property-enum-value-added": k("non-breaking", "a workflow comparing against the known values should be told", true),
+  "response-property-enum-value-added": k(
+    "non-breaking",
+    "a workflow comparing against the known values should be told",
+    true,
+  ),
   "response-property-enum-value-removed": k("non-breaking", "a value is no longer returned"),
   "response-property-enum-set": k("non-breaking", "stronger guarantee for readers", true),
   "response-property-enum-removed": k("informational", "any value of its type; annotation only"),
@@ -112,7 +139,10 @@ export function severityRank(s: Severity): number {
   return SEVERITIES.indexOf(s);
 }
 
-/** Text from a published document or a manifest, safe on a terminal line: as a JSON string when it holds a control or line-separator character. */
+/**
+ * Text from a published document or a manifest, safe on a terminal line: as a JSON string when it holds a control or
+ * line-separator character.
+ */
 export function plain(text: string): string {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it looks for
   return /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(text) ? JSON.stringify(text) : text;

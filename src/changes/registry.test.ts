@@ -12,10 +12,17 @@ import { parseWorkflow, WorkflowErrors, type CheckedRegistry } from "../workflow
 import { registryFromSurfaces } from "./registry.js";
 import type { Surface } from "./surface.js";
 
-const surfaces = providers.map((p) => JSON.parse(readFileSync(join(GENERATED_DIR, p.id, "surface.json"), "utf8")) as Surface);
+const surfaces = providers.map(
+  (p) => JSON.parse(readFileSync(join(GENERATED_DIR, p.id, "surface.json"), "utf8")) as Surface,
+);
 const fromSurfaces = registryFromSurfaces(surfaces);
 
-function problems(reg: CheckedRegistry, text: string, env: Record<string, string>, mode: "mock" | "live" = "live"): string[] {
+function problems(
+  reg: CheckedRegistry,
+  text: string,
+  env: Record<string, string>,
+  mode: "mock" | "live" = "live",
+): string[] {
   try {
     parseWorkflow(text, "flow.yaml", reg, { env, mode });
     return [];
@@ -25,9 +32,14 @@ function problems(reg: CheckedRegistry, text: string, env: Record<string, string
   }
 }
 
-const crm = (inputs: string) => `blocks:\n  c:\n    type: crm\n    name: Create\n    inputs:\n      operation: crm_create_record\n      apiKey: "{{SF}}"\n      instanceUrl: https://acme.my.salesforce.com\n      sobject: Account\n${inputs}`;
+const crm = (inputs: string) =>
+  `blocks:\n  c:\n    type: crm\n    name: Create\n    inputs:\n      operation: ` +
+  `crm_create_record\n      apiKey: "{{SF}}"\n      instanceUrl: https://acme.my.salesforce.com\n      ` +
+  `sobject: Account\n${inputs}`;
 const CRM_ENV = { SF: "tok-abcdef-0001" };
-const search = (inputs: string) => `blocks:\n  s:\n    type: books\n    name: Search\n    inputs:\n      operation: books_search_volumes\n      apiKey: "{{BOOKS_KEY}}"\n      q: dune\n${inputs}`;
+const search = (inputs: string) =>
+  `blocks:\n  s:\n    type: books\n    name: Search\n    inputs:\n      operation: ` +
+  `books_search_volumes\n      apiKey: "{{BOOKS_KEY}}"\n      q: dune\n${inputs}`;
 
 // The surface records no mock answers (statuses and their example names): a
 // block's `mock:` is checked against the installed package only.
@@ -56,7 +68,14 @@ describe("registryFromSurfaces", () => {
   it("accepts allPages and a literal fields object, refuses a forbidden key with the runtime's message", () => {
     expect(problems(fromSurfaces, cases[0]![1], CRM_ENV)).toEqual([]);
     expect(problems(fromSurfaces, cases[2]![1], ENV)).toEqual([]);
-    expect(problems(fromSurfaces, cases[1]![1], CRM_ENV)).toEqual([expect.stringMatching(/^flow\.yaml:\d+:\d+: c: fields: must not contain "Id" \(in any case\): Salesforce sets a new record's id itself/)]);
+    expect(problems(fromSurfaces, cases[1]![1], CRM_ENV)).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          String.raw`^flow\.yaml:\d+:\d+: c: fields: must not contain "Id" \(in any case\): ` +
+            "Salesforce sets a new record's id itself",
+        ),
+      ),
+    ]);
   });
 
   const examples = join(ROOT, "examples");

@@ -2,7 +2,15 @@
 // rules, outputs with their shapes) for the workflow validator to check a
 // workflow against a package version that is not installed — the base of a
 // diff, or the specs as they are now.
-import { fieldOf, type BlockDefinition, type OutputSpec, type PaginationSpec, type ParamSpec, type ToolSpec, type WireSpec } from "@blockwright/runtime/internal";
+import {
+  fieldOf,
+  type BlockDefinition,
+  type OutputSpec,
+  type PaginationSpec,
+  type ParamSpec,
+  type ToolSpec,
+  type WireSpec,
+} from "@blockwright/runtime/internal";
 import type { Registry } from "@blockwright/runtime/workflow";
 import { copyParamKeys } from "../model/param-keys.js";
 import { linkedShapes } from "../model/shape.js";
@@ -39,7 +47,15 @@ export function registryFromSurfaces(surfaces: Iterable<Surface>): SurfaceRegist
         rules: t.rules,
         successStatuses: [200],
         responses: [],
-        outputs: Object.entries(t.outputs).map(([path, o]): OutputSpec => ({ path, type: o.type, description: o.description, optional: o.optional, source: { value: null } })),
+        outputs: Object.entries(t.outputs).map(
+          ([path, o]): OutputSpec => ({
+            path,
+            type: o.type,
+            description: o.description,
+            optional: o.optional,
+            source: { value: null },
+          }),
+        ),
         outcomes: [],
         errors: { code: [], message: [], requestId: [], retryableStatuses: [] },
         ...(t.polling ? { polling: t.polling } : {}),
@@ -47,7 +63,16 @@ export function registryFromSurfaces(surfaces: Iterable<Surface>): SurfaceRegist
       };
       registry.shapes[id] = Object.fromEntries(Object.entries(t.outputs).map(([path, o]) => [path, o.shape]));
     }
-    const block: BlockDefinition = { type: surface.provider, name: surface.provider, description: "", color: "", category: "tools", tools: { access: ids, config: { tool: "operation" } }, inputs: [], outputs: {} };
+    const block: BlockDefinition = {
+      type: surface.provider,
+      name: surface.provider,
+      description: "",
+      color: "",
+      category: "tools",
+      tools: { access: ids, config: { tool: "operation" } },
+      inputs: [],
+      outputs: {},
+    };
     registry.blocks[surface.provider] = block;
   }
   return registry;
@@ -55,7 +80,16 @@ export function registryFromSurfaces(surfaces: Iterable<Surface>): SurfaceRegist
 
 /** The parameter as the runtime checks it: each field of the surface mapped to its field of the definition. */
 function paramSpec(name: string, p: ParamSurface): ParamSpec {
-  const spec: ParamSpec = { name, type: p.type, title: p.title, description: p.description, required: p.required, secret: p.secret, visibility: p.visibility, wire: wireSpec(p.wire, p.list) };
+  const spec: ParamSpec = {
+    name,
+    type: p.type,
+    title: p.title,
+    description: p.description,
+    required: p.required,
+    secret: p.secret,
+    visibility: p.visibility,
+    wire: wireSpec(p.wire, p.list),
+  };
   // Every key the surface holds as it is (model/param-keys.ts: the table link/params/params.ts records by).
   copyParamKeys(p, spec);
   const forbiddenKeys = forbiddenKeysOf(p);

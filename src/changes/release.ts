@@ -9,7 +9,12 @@ import { generate, keptChangelog, type GenerateOptions } from "../emit/generate-
 import { writeFiles, type WriteOptions } from "../emit/write.js";
 import type { PackageDiff } from "./report.js";
 
-export async function writeRelease(diffs: PackageDiff[], options: GenerateOptions & { outDir: string }, section: (d: PackageDiff, date: string) => string, write: WriteOptions = {}): Promise<string[]> {
+export async function writeRelease(
+  diffs: PackageDiff[],
+  options: GenerateOptions & { outDir: string },
+  section: (d: PackageDiff, date: string) => string,
+  write: WriteOptions = {},
+): Promise<string[]> {
   const bumps: { d: PackageDiff; had: boolean }[] = [];
   const date = new Date().toISOString().slice(0, 10);
   const release: NonNullable<GenerateOptions["release"]> = {};
@@ -21,7 +26,9 @@ export async function writeRelease(diffs: PackageDiff[], options: GenerateOption
     const previous = kept.replace(/^# .*\n+/, "");
     // Run again before a commit: the section is there already, and says so.
     const written = previous.includes(`## ${d.nextVersion} `);
-    const changelog = written ? kept : `# Changelog of ${d.packageName}\n\n${section(d, date)}\n${previous}`.replace(/\n{3,}/g, "\n\n");
+    const changelog = written
+      ? kept
+      : `# Changelog of ${d.packageName}\n\n${section(d, date)}\n${previous}`.replace(/\n{3,}/g, "\n\n");
     release[d.provider] = { version: d.nextVersion, changelog };
     bumps.push({ d, had: written });
   }
@@ -30,10 +37,18 @@ export async function writeRelease(diffs: PackageDiff[], options: GenerateOption
   // What the write changed, not what it meant to: a second run says nothing changed.
   const touched = new Set([...report.stale, ...report.missing].map((p) => p.split("\\").join("/")));
   const lines = bumps.map(({ d, had }) => {
-    const changelog = touched.has(`${d.provider}/CHANGELOG.md`) ? "CHANGELOG.md updated" : had ? `CHANGELOG.md unchanged (it has ${d.nextVersion} already)` : "CHANGELOG.md unchanged";
+    const changelog = touched.has(`${d.provider}/CHANGELOG.md`)
+      ? "CHANGELOG.md updated"
+      : had
+        ? `CHANGELOG.md unchanged (it has ${d.nextVersion} already)`
+        : "CHANGELOG.md unchanged";
     return `diff --write: ${d.packageName} ${d.version} → ${d.nextVersion} (${d.level}); ${changelog}`;
   });
   const changed = report.stale.length + report.missing.length + report.extra.length;
-  lines.push(changed ? `diff --write: regenerated (${changed} file${changed === 1 ? "" : "s"} changed)` : "diff --write: unchanged (every file was already written)");
+  lines.push(
+    changed
+      ? `diff --write: regenerated (${changed} file${changed === 1 ? "" : "s"} changed)`
+      : "diff --write: unchanged (every file was already written)",
+  );
   return lines;
 }

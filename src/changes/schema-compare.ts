@@ -40,7 +40,8 @@ interface Ctx {
 }
 
 const names = (pointer: string) => pointer.split("/").filter((s) => s && s !== "*" && s !== "{}").length;
-const child = (pointer: string, step: string) => `${pointer === "/" ? "" : pointer}/${step.replace(/~/g, "~0").replace(/\//g, "~1")}`;
+const child = (pointer: string, step: string) =>
+  `${pointer === "/" ? "" : pointer}/${step.replace(/~/g, "~0").replace(/\//g, "~1")}`;
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 const sorted = (s: Set<string>) => [...s].sort();
 
@@ -70,7 +71,11 @@ export class SchemaComparer {
     if (!a || !b) return [];
     return this.pair(a, b, side).map(({ at, ...c }) => {
       const change: SchemaChange = { ...c, pointer: at || "/" };
-      if (!at && side === "response" && c.kind === "response-property-deprecated") Object.assign(change, { severity: "informational", note: "the answer as a whole is marked deprecated: the operation's own mark is what a caller acts on" });
+      if (!at && side === "response" && c.kind === "response-property-deprecated")
+        Object.assign(change, {
+          severity: "informational",
+          note: "the answer as a whole is marked deprecated: the operation's own mark is what a caller acts on",
+        });
       return change;
     });
   }
@@ -114,7 +119,8 @@ function compareFlat(ctx: Ctx, a: Flat, b: Flat): void {
     if (req) return;
     push(ctx, "response-property-type-changed", here, { old: typeText(a), new: "no schema" });
     // Every field a reader could count on is gone with it.
-    for (const [name, at] of a.properties) if (!ctx.older.flat(at[0] as At).writeOnly) push(ctx, "response-property-removed", child(here, name));
+    for (const [name, at] of a.properties)
+      if (!ctx.older.flat(at[0] as At).writeOnly) push(ctx, "response-property-removed", child(here, name));
     return;
   }
   if (a.noSchema && !b.noSchema) {
@@ -128,20 +134,33 @@ function compareFlat(ctx: Ctx, a: Flat, b: Flat): void {
   }
   compareEnums(ctx, a, b, here, prefix);
   if (a.format !== b.format && !(a.format === undefined && b.format === undefined))
-    push(ctx, req ? "request-property-format-changed" : "response-property-format-changed", here, { ...(a.format ? { old: a.format } : {}), ...(b.format ? { new: b.format } : {}) });
+    push(ctx, req ? "request-property-format-changed" : "response-property-format-changed", here, {
+      ...(a.format ? { old: a.format } : {}),
+      ...(b.format ? { new: b.format } : {}),
+    });
   if (!same(a.default, b.default))
-    push(ctx, req ? "request-property-default-value-changed" : "response-property-default-value-changed", here, { ...(a.default !== undefined ? { old: a.default } : {}), ...(b.default !== undefined ? { new: b.default } : {}) });
+    push(ctx, req ? "request-property-default-value-changed" : "response-property-default-value-changed", here, {
+      ...(a.default !== undefined ? { old: a.default } : {}),
+      ...(b.default !== undefined ? { new: b.default } : {}),
+    });
   if (a.deprecated !== b.deprecated) push(ctx, b.deprecated ? `${prefix}-deprecated` : `${prefix}-reactivated`, here);
-  if (normalText(a.description) !== normalText(b.description)) push(ctx, req ? "request-property-description-changed" : "response-property-description-changed", here);
+  if (normalText(a.description) !== normalText(b.description))
+    push(ctx, req ? "request-property-description-changed" : "response-property-description-changed", here);
   compareLimits(ctx, a, b, here);
   if (!req) {
     const added = b.shapes.filter((s) => !covered(s, a.shapes));
-    // Breaking when the old shape promised fields (required ones) a reader may count on; with every field optional, nothing was promised.
+    // Breaking when the old shape promised fields (required ones) a reader may count on; with every field optional,
+    // nothing was promised.
     const promised = [...a.properties.keys()].some((name) => isRequired(a, name));
     if (a.shapes.length && added.length && b.shapes.length > a.shapes.length)
       push(ctx, "response-property-one-of-added", here, {
         new: added.length === 1 ? added[0] : added,
-        ...(promised ? {} : { severity: "non-breaking" as const, note: "it may come back in another shape; every field of the old one was optional" }),
+        ...(promised
+          ? {}
+          : {
+              severity: "non-breaking" as const,
+              note: "it may come back in another shape; every field of the old one was optional",
+            }),
       });
   }
   compareProperties(ctx, a, b);
@@ -152,7 +171,11 @@ function compareFlat(ctx: Ctx, a: Flat, b: Flat): void {
     const ma = ctx.older.joined(a.additional);
     const mb = ctx.newer.joined(b.additional);
     if (ma && mb) ctx.descend(ma, mb, "/{}");
-  } else if (Array.isArray(b.additional) && (a.additional === true || (a.additional === undefined && (!req || !a.properties.size) && a.types.has("object"))) && b.additional.some((x) => !ctx.newer.flat(x).noSchema)) {
+  } else if (
+    Array.isArray(b.additional) &&
+    (a.additional === true || (a.additional === undefined && (!req || !a.properties.size) && a.types.has("object"))) &&
+    b.additional.some((x) => !ctx.newer.flat(x).noSchema)
+  ) {
     // A map of any values now declares them: a request refuses others; a response promises a shape.
     if (req) push(ctx, "request-property-additional-properties-restricted", here);
     else push(ctx, "response-property-added", "/{}");
@@ -180,13 +203,30 @@ function typeText(f: Flat): string {
 
 function compareTypes(ctx: Ctx, a: Flat, b: Flat, pointer: string): void {
   if (same(sorted(a.types), sorted(b.types)) || !a.types.size || !b.types.size) return;
-  const widened = (x: Set<string>, y: Set<string>) => [...x].every((t) => y.has(t) || (t === "integer" && y.has("number")));
-  if (ctx.side === "request") push(ctx, widened(a.types, b.types) ? "request-property-type-generalized" : "request-property-type-changed", pointer, { old: sorted(a.types), new: sorted(b.types) });
-  else if (!widened(b.types, a.types)) push(ctx, "response-property-type-changed", pointer, { old: sorted(a.types), new: sorted(b.types) });
+  const widened = (x: Set<string>, y: Set<string>) =>
+    [...x].every((t) => y.has(t) || (t === "integer" && y.has("number")));
+  if (ctx.side === "request")
+    push(
+      ctx,
+      widened(a.types, b.types) ? "request-property-type-generalized" : "request-property-type-changed",
+      pointer,
+      { old: sorted(a.types), new: sorted(b.types) },
+    );
+  else if (!widened(b.types, a.types))
+    push(ctx, "response-property-type-changed", pointer, { old: sorted(a.types), new: sorted(b.types) });
 }
 
-function compareEnums(ctx: Ctx, a: Flat, b: Flat, pointer: string, prefix: "request-property" | "response-property"): void {
-  const open = a.openEnum || b.openEnum ? { severity: "informational" as const, note: "an open enum: any value of its type was and is accepted" } : {};
+function compareEnums(
+  ctx: Ctx,
+  a: Flat,
+  b: Flat,
+  pointer: string,
+  prefix: "request-property" | "response-property",
+): void {
+  const open =
+    a.openEnum || b.openEnum
+      ? { severity: "informational" as const, note: "an open enum: any value of its type was and is accepted" }
+      : {};
   if (a.enum && b.enum) {
     // By their JSON, each list once: published enums run to thousands of values (a pairwise compare is quadratic).
     const before = new Set(a.enum.map((v) => JSON.stringify(v)));
@@ -200,19 +240,28 @@ function compareEnums(ctx: Ctx, a: Flat, b: Flat, pointer: string, prefix: "requ
 }
 
 /** Limits on a parameter's value: each one added or tightened, or removed or loosened. */
-export function limitChanges(a: Flat, b: Flat): { key: string; loosened: boolean; old?: number | string; new?: number | string }[] {
+export function limitChanges(
+  a: Flat,
+  b: Flat,
+): { key: string; loosened: boolean; old?: number | string; new?: number | string }[] {
   const out: { key: string; loosened: boolean; old?: number | string; new?: number | string }[] = [];
   for (const key of new Set([...Object.keys(a.limits), ...Object.keys(b.limits)])) {
     const x = numeric(a.limits[key]);
     const y = numeric(b.limits[key]);
     if (x === y) continue;
-    out.push({ key, loosened: loosens(key, x, y), ...(x !== undefined ? { old: x } : {}), ...(y !== undefined ? { new: y } : {}) });
+    out.push({
+      key,
+      loosened: loosens(key, x, y),
+      ...(x !== undefined ? { old: x } : {}),
+      ...(y !== undefined ? { new: y } : {}),
+    });
   }
   return out;
 }
 
 /** A limit written as a numeric string (Discovery documents) read as its number. */
-const numeric = (v: number | string | undefined) => (typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v)) ? Number(v) : v);
+const numeric = (v: number | string | undefined) =>
+  typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v)) ? Number(v) : v;
 
 function loosens(key: string, x: number | string | undefined, y: number | string | undefined): boolean {
   if (y === undefined) return true;
@@ -228,16 +277,24 @@ function compareLimits(ctx: Ctx, a: Flat, b: Flat, pointer: string): void {
     const y = numeric(b.limits[key]);
     if (x === y) continue;
     if (ctx.side === "response") {
-      push(ctx, "response-property-limit-changed", pointer, { note: `${key} changed: a limit on an output is documentation`, ...(x !== undefined ? { old: x } : {}), ...(y !== undefined ? { new: y } : {}) });
+      push(ctx, "response-property-limit-changed", pointer, {
+        note: `${key} changed: a limit on an output is documentation`,
+        ...(x !== undefined ? { old: x } : {}),
+        ...(y !== undefined ? { new: y } : {}),
+      });
       continue;
     }
     if (key === "minLength" && x === undefined) push(ctx, "request-property-min-length-set", pointer, { new: y });
-    else if (key === "maxLength" && typeof x === "number" && typeof y === "number" && y > x) push(ctx, "request-property-max-length-increased", pointer, { old: x, new: y });
-    else if (key === "maxItems" && typeof x === "number" && typeof y === "number" && y > x) push(ctx, "request-property-max-items-increased", pointer, { old: x, new: y });
+    else if (key === "maxLength" && typeof x === "number" && typeof y === "number" && y > x)
+      push(ctx, "request-property-max-length-increased", pointer, { old: x, new: y });
+    else if (key === "maxItems" && typeof x === "number" && typeof y === "number" && y > x)
+      push(ctx, "request-property-max-items-increased", pointer, { old: x, new: y });
     else {
       const loosened = loosens(key, x, y);
       push(ctx, loosened ? "request-property-limit-loosened" : "request-property-limit-tightened", pointer, {
-        note: loosened ? `${key} loosened or removed: more values accepted` : `${key} added or tightened: a value that passed may be refused`,
+        note: loosened
+          ? `${key} loosened or removed: more values accepted`
+          : `${key} added or tightened: a value that passed may be refused`,
         ...(x !== undefined ? { old: x } : {}),
         ...(y !== undefined ? { new: y } : {}),
       });
@@ -266,8 +323,8 @@ function compareProperties(ctx: Ctx, a: Flat, b: Flat): void {
     const hidden = (f: Flat | undefined) => !f || (req ? f.readOnly : f.writeOnly);
     if (!x) {
       if (hidden(y?.flat)) continue;
-      // Inside an object form that is itself new (a gid string that may now be an object), nothing is asked of a caller sending the old form;
-      // nor, inside one form of a union of objects, of a caller sending another form.
+      // Inside an object form that is itself new (a gid string that may now be an object), nothing is asked of a caller
+      // sending the old form; nor, inside one form of a union of objects, of a caller sending another form.
       const newForm = req && !a.properties.size && !a.types.has("object") && a.types.size > 0;
       const oneForm = req && isRequired(b, name) && !requiredOfEveryCall(b, name);
       if (req)
@@ -276,9 +333,17 @@ function compareProperties(ctx: Ctx, a: Flat, b: Flat): void {
           isRequired(b, name) ? "new-required-request-property" : "new-optional-request-property",
           p,
           newForm && isRequired(b, name)
-            ? { severity: "non-breaking", note: "required only inside the new object form; a caller sending the old form is unaffected" }
+            ? {
+                severity: "non-breaking",
+                note: "required only inside the new object form; a caller sending the old form is unaffected",
+              }
             : oneForm
-              ? { severity: "non-breaking", note: "required only in the forms of the body that have it; a call sending another form is unaffected" }
+              ? {
+                  severity: "non-breaking",
+                  note:
+                    "required only in the forms of the body that have it; a call sending another form is " +
+                    "unaffected",
+                }
               : {},
         );
       else push(ctx, "response-property-added", p);
@@ -292,7 +357,13 @@ function compareProperties(ctx: Ctx, a: Flat, b: Flat): void {
     const ra = isRequired(a, name);
     const rb = isRequired(b, name);
     // Read-only before: required now and not before is a field every call must send; else one a call may send.
-    if (req && x.flat.readOnly && !y.flat.readOnly) push(ctx, rb && !ra ? "request-property-became-required" : "request-property-became-writable", p, rb && !ra ? {} : { old: true, new: false });
+    if (req && x.flat.readOnly && !y.flat.readOnly)
+      push(
+        ctx,
+        rb && !ra ? "request-property-became-required" : "request-property-became-writable",
+        p,
+        rb && !ra ? {} : { old: true, new: false },
+      );
     else if (req && !x.flat.readOnly && y.flat.readOnly) push(ctx, "request-property-became-read-only", p);
     else if (ra !== rb) {
       if (req) push(ctx, rb ? "request-property-became-required" : "request-property-became-optional", p);

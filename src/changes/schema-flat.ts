@@ -64,8 +64,33 @@ export interface Flat {
 
 const object = (v: unknown): Json => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Json) : {});
 const list = (v: unknown): unknown[] => (Array.isArray(v) ? v : []);
-const LIMITS = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength", "pattern", "minItems", "maxItems", "minProperties", "maxProperties", "multipleOf"];
-const SHAPE_KEYS = ["type", "properties", "items", "enum", "const", "allOf", "oneOf", "anyOf", "additionalProperties", "$ref", "not"];
+const LIMITS = [
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "minLength",
+  "maxLength",
+  "pattern",
+  "minItems",
+  "maxItems",
+  "minProperties",
+  "maxProperties",
+  "multipleOf",
+];
+const SHAPE_KEYS = [
+  "type",
+  "properties",
+  "items",
+  "enum",
+  "const",
+  "allOf",
+  "oneOf",
+  "anyOf",
+  "additionalProperties",
+  "$ref",
+  "not",
+];
 
 /** The value at a JSON pointer (`#/a/b`) of a file, undefined where there is none. */
 function pointerAt(doc: unknown, pointer: string): unknown {
@@ -82,10 +107,16 @@ function pointerAt(doc: unknown, pointer: string): unknown {
 function target(file: string, ref: string): { file: string; pointer: string } {
   const hash = ref.indexOf("#");
   const name = hash < 0 ? ref : ref.slice(0, hash);
-  return { file: name ? posix.normalize(posix.join(posix.dirname(file), name)) : file, pointer: hash < 0 ? "" : ref.slice(hash + 1) };
+  return {
+    file: name ? posix.normalize(posix.join(posix.dirname(file), name)) : file,
+    pointer: hash < 0 ? "" : ref.slice(hash + 1),
+  };
 }
 
-/** The schema a reference leads to (following chains), with the reference names met; a chain that loops ends as recursive. */
+/**
+ * The schema a reference leads to (following chains), with the reference names met; a chain that loops ends as
+ * recursive.
+ */
 export function deref(docs: DocumentSet, at: At): { node: Json; file: string; recursive: boolean; names: string[] } {
   let node = object(at.schema);
   let file = at.file;
@@ -115,7 +146,8 @@ function idOf(o: object): number {
   return id;
 }
 
-const isRefOnly = (v: unknown): v is { $ref: string } => v !== null && typeof v === "object" && typeof (v as Json).$ref === "string" && Object.keys(v as Json).length === 1;
+const isRefOnly = (v: unknown): v is { $ref: string } =>
+  v !== null && typeof v === "object" && typeof (v as Json).$ref === "string" && Object.keys(v as Json).length === 1;
 
 /**
  * One document's schema nodes, each flattened once. A node is keyed by where
@@ -141,10 +173,14 @@ export class Flattener {
       node = to.pointer ? pointerAt(this.docs.files.get(to.file), to.pointer) : this.docs.files.get(to.file);
     }
     if (last) return `@${last}`;
-    return node !== null && typeof node === "object" ? `${file}\u0000${idOf(node)}` : `${file}\u0000=${JSON.stringify(node)}`;
+    return node !== null && typeof node === "object"
+      ? `${file}\u0000${idOf(node)}`
+      : `${file}\u0000=${JSON.stringify(node)}`;
   }
 
-  /** One level of the node at `at`, flattened (see the top of this file); a node met again inside itself is recursive. */
+  /**
+   * One level of the node at `at`, flattened (see the top of this file); a node met again inside itself is recursive.
+   */
   flat(at: At): Flat {
     const key = this.key(at);
     if (this.flats.has(key)) {
@@ -162,7 +198,10 @@ export class Flattener {
     return out;
   }
 
-  /** The schema of a property, items or map values that several alternatives give: one, or their anyOf (one object per set of nodes). */
+  /**
+   * The schema of a property, items or map values that several alternatives give: one, or their anyOf (one object per
+   * set of nodes).
+   */
   joined(at: readonly At[]): At | undefined {
     if (at.length <= 1) return at[0];
     // The same node given by several alternatives (each node type's `children`) is one.
@@ -175,13 +214,20 @@ export class Flattener {
     if (!distinct.every((a) => a.file === first.file)) return first;
     const key = [...keys.keys()].join("\u0001");
     let joined = this.joins.get(key);
-    if (!joined) this.joins.set(key, (joined = { schema: { anyOf: distinct.map((a) => a.schema), "x-blockwright-joined": true }, file: first.file }));
+    if (!joined)
+      this.joins.set(
+        key,
+        (joined = { schema: { anyOf: distinct.map((a) => a.schema), "x-blockwright-joined": true }, file: first.file }),
+      );
     return joined;
   }
 }
 
 const isNullOnly = (s: Json): boolean =>
-  s.type === "null" || (Array.isArray(s.type) && s.type.length === 1 && s.type[0] === "null") || (Array.isArray(s.enum) && s.enum.length === 1 && s.enum[0] === null) || ("const" in s && s.const === null);
+  s.type === "null" ||
+  (Array.isArray(s.type) && s.type.length === 1 && s.type[0] === "null") ||
+  (Array.isArray(s.enum) && s.enum.length === 1 && s.enum[0] === null) ||
+  ("const" in s && s.const === null);
 
 function empty(): Flat {
   return {
@@ -219,7 +265,8 @@ function flatten(nodes: Flattener, at: At): Flat {
   // allOf: every member holds; the node's own keywords win over a member's annotations.
   const members = list(node.allOf).map((member) => nodes.flat({ schema: member, file }));
   for (const m of members) merge(out, m);
-  // Null passes an allOf when every member that says anything of its type allows it (3.0 writes nullable beside the allOf).
+  // Null passes an allOf when every member that says anything of its type allows it (3.0 writes nullable beside the
+  // allOf).
   const typed = members.filter((m) => !m.noSchema);
   if (typed.length && typed.every((m) => m.nullable)) out.nullable = true;
   // An allOf is one shape (its first member's name), unless a member is itself a choice of shapes.
@@ -228,9 +275,17 @@ function flatten(nodes: Flattener, at: At): Flat {
   else if (!out.shapes.length && !names.length && members[0]?.shapes[0]) out.shapes.push(members[0].shapes[0]);
   const alternatives = [...list(node.oneOf), ...list(node.anyOf)];
   if (alternatives.length) alternativesInto(nodes, alternatives, file, out, node["x-blockwright-joined"] === true);
-  if (!out.shapes.length && (out.properties.size || out.types.has("object"))) out.shapes.push(names[names.length - 1] ?? shapeName(out));
+  if (!out.shapes.length && (out.properties.size || out.types.has("object")))
+    out.shapes.push(names[names.length - 1] ?? shapeName(out));
   // A boolean listing both its values lists nothing.
-  if (out.enum && out.types.size === 1 && out.types.has("boolean") && out.enum.includes(true) && out.enum.includes(false)) delete out.enum;
+  if (
+    out.enum &&
+    out.types.size === 1 &&
+    out.types.has("boolean") &&
+    out.enum.includes(true) &&
+    out.enum.includes(false)
+  )
+    delete out.enum;
   if (out.types.size === 0 && out.properties.size) out.types.add("object");
   return out;
 }
@@ -259,15 +314,23 @@ function own(node: Json, file: string, out: Flat): void {
   if (node.deprecated === true) out.deprecated = true;
   if (node.readOnly === true) out.readOnly = true;
   if (node.writeOnly === true) out.writeOnly = true;
-  for (const key of LIMITS) if (typeof node[key] === "number" || typeof node[key] === "string") out.limits[key] = node[key] as number | string;
+  for (const key of LIMITS)
+    if (typeof node[key] === "number" || typeof node[key] === "string") out.limits[key] = node[key] as number | string;
   for (const [name, s] of Object.entries(object(node.properties))) {
     out.properties.set(name, [{ schema: s, file }]);
     out.having.set(name, 1);
   }
   for (const name of list(node.required)) if (typeof name === "string") out.required.set(name, 1);
   if (node.items !== undefined) out.items = [{ schema: node.items, file }];
-  if (node.additionalProperties === true || (node.additionalProperties !== undefined && node.additionalProperties !== false && Object.keys(object(node.additionalProperties)).length === 0)) out.additional = true;
-  else if (node.additionalProperties && typeof node.additionalProperties === "object") out.additional = [{ schema: node.additionalProperties, file }];
+  if (
+    node.additionalProperties === true ||
+    (node.additionalProperties !== undefined &&
+      node.additionalProperties !== false &&
+      Object.keys(object(node.additionalProperties)).length === 0)
+  )
+    out.additional = true;
+  else if (node.additionalProperties && typeof node.additionalProperties === "object")
+    out.additional = [{ schema: node.additionalProperties, file }];
   for (const [key, value] of Object.entries(node)) if (key.startsWith("x-stability")) out.extensions[key] = value;
   out.noSchema = !SHAPE_KEYS.some((key) => key in node);
 }
@@ -277,7 +340,9 @@ function merge(out: Flat, m: Flat): void {
   if (m.recursive) out.recursive = true;
   out.forms = Math.max(out.forms, m.forms);
   if (!out.types.size) for (const t of m.types) out.types.add(t);
-  else if (m.types.size) for (const t of [...out.types]) if (!m.types.has(t) && !(t === "integer" && m.types.has("number"))) out.types.delete(t);
+  else if (m.types.size)
+    for (const t of [...out.types])
+      if (!m.types.has(t) && !(t === "integer" && m.types.has("number"))) out.types.delete(t);
   if (m.enum && !out.enum) out.enum = m.enum;
   if (m.format !== undefined && out.format === undefined) out.format = m.format;
   if (m.description) out.description = out.description ? `${out.description}\n${m.description}` : m.description;
@@ -285,7 +350,8 @@ function merge(out: Flat, m: Flat): void {
   out.deprecated ||= m.deprecated;
   out.readOnly ||= m.readOnly;
   out.writeOnly ||= m.writeOnly;
-  // A property several members declare is read as any of their declarations (a request schema making a read-only field writable).
+  // A property several members declare is read as any of their declarations (a request schema making a read-only field
+  // writable).
   for (const [name, at] of m.properties) {
     out.properties.set(name, [...(out.properties.get(name) ?? []), ...at]);
     out.having.set(name, 1);
@@ -296,11 +362,18 @@ function merge(out: Flat, m: Flat): void {
   out.limits = { ...m.limits, ...out.limits };
   out.extensions = { ...m.extensions, ...out.extensions };
   out.noSchema &&= m.noSchema;
-  // A member that may be null does not make the whole null: every member must allow it (3.0 writes nullable beside the allOf).
+  // A member that may be null does not make the whole null: every member must allow it (3.0 writes nullable beside the
+  // allOf).
 }
 
 /** oneOf / anyOf: null alternatives are "may be null"; the rest merged, property by property. */
-function alternativesInto(nodes: Flattener, alternatives: unknown[], file: string, out: Flat, joinedHere: boolean): void {
+function alternativesInto(
+  nodes: Flattener,
+  alternatives: unknown[],
+  file: string,
+  out: Flat,
+  joinedHere: boolean,
+): void {
   // Alternatives beside the object's own properties refine it: it comes in its own shape.
   const ownShape = out.properties.size > 0;
   const flats: Flat[] = [];
@@ -338,9 +411,12 @@ function alternativesInto(nodes: Flattener, alternatives: unknown[], file: strin
       out.properties.set(name, [...(out.properties.get(name) ?? []), ...at]);
       out.having.set(name, (out.having.get(name) ?? 0) + 1);
     }
-    for (const [name] of f.required) if (f.properties.has(name)) out.required.set(name, (out.required.get(name) ?? 0) + 1);
+    for (const [name] of f.required)
+      if (f.properties.has(name)) out.required.set(name, (out.required.get(name) ?? 0) + 1);
     if (f.items.length) out.items = [...out.items, ...f.items];
-    if (f.additional !== undefined) out.additional = f.additional === true || out.additional === true ? true : [...(out.additional ?? []), ...f.additional];
+    if (f.additional !== undefined)
+      out.additional =
+        f.additional === true || out.additional === true ? true : [...(out.additional ?? []), ...f.additional];
     if (f.deprecated && !out.deprecated) out.deprecated = flats.every((g) => g.deprecated);
     if (f.format !== undefined && out.format === undefined) out.format = f.format;
   }
@@ -359,7 +435,10 @@ export function isRequired(f: Flat, name: string): boolean {
   return r > 0 && r >= (f.having.get(name) ?? 1);
 }
 
-/** Whether every call must send a property: required in every form of the value (a union's one form may require a field another does not have). */
+/**
+ * Whether every call must send a property: required in every form of the value (a union's one form may require a field
+ * another does not have).
+ */
 export function requiredOfEveryCall(f: Flat, name: string): boolean {
   return isRequired(f, name) && (f.having.get(name) ?? 1) >= f.forms;
 }

@@ -97,7 +97,9 @@ export function severityOf(level: Level): Severity {
   return level === "breaking" ? "breaking" : level === "minor" ? "non-breaking" : "informational";
 }
 
-/** A parameter's kind id as a request body field's (upstream names a body field's changes so): its wire is `body:/…`. */
+/**
+ * A parameter's kind id as a request body field's (upstream names a body field's changes so): its wire is `body:/…`.
+ */
 const AS_BODY_FIELD: Record<string, string> = {
   "request-parameter-removed": "request-property-removed",
   "new-required-request-parameter": "new-required-request-property",
@@ -118,8 +120,11 @@ const AS_BODY_FIELD: Record<string, string> = {
 
 /** The kind id of a change to a parameter sent as a body field; `rule` names the limit (`limit added: minLength`). */
 export function bodyFieldKind(kind: string, rule: string): string {
-  if (kind === "request-parameter-limit-tightened" && rule === "limit added: minLength") return "request-property-min-length-set";
-  if (kind === "request-parameter-limit-loosened" && rule === "limit loosened: maxLength") return "request-property-max-length-increased";
-  if (kind === "request-parameter-limit-loosened" && rule === "limit loosened: maxItems") return "request-property-max-items-increased";
+  if (kind === "request-parameter-limit-tightened" && rule === "limit added: minLength")
+    return "request-property-min-length-set";
+  if (kind === "request-parameter-limit-loosened" && rule === "limit loosened: maxLength")
+    return "request-property-max-length-increased";
+  if (kind === "request-parameter-limit-loosened" && rule === "limit loosened: maxItems")
+    return "request-property-max-items-increased";
   return AS_BODY_FIELD[kind] ?? kind;
 }

@@ -18,7 +18,13 @@ describe("output shapes", () => {
     const spec = join(dir, "openapi.yaml");
     const text = readFileSync(spec, "utf8");
     // The create operation also answers 200 (no body) when the issue exists: its outputs still read the 201's body.
-    writeFileSync(spec, text.replace('      responses:\n        "201":', '      responses:\n        "200":\n          description: Already exists (no body).\n        "201":'));
+    writeFileSync(
+      spec,
+      text.replace(
+        '      responses:\n        "201":',
+        '      responses:\n        "200":\n          description: Already exists (no body).\n        "201":',
+      ),
+    );
     const tool = (await projectSurfaces({ root })).get("tracker")!.tools.tracker_create_issue;
     expect(tool!.outputs["metadata.number"]!.shape).toEqual({ type: "integer" });
     expect(tool!.outputs.data!.shape).toMatchObject({ type: "object", required: expect.arrayContaining(["number"]) });
@@ -26,7 +32,10 @@ describe("output shapes", () => {
 });
 
 describe("shapeAt", () => {
-  const shape: Shape = { type: "object", properties: { id: { type: "string" }, tags: { type: "array", items: { type: "string" } } } };
+  const shape: Shape = {
+    type: "object",
+    properties: { id: { type: "string" }, tags: { type: "array", items: { type: "string" } } },
+  };
 
   it("finds a field and a list item, and names a field the object does not have", () => {
     expect(shapeAt(shape, ["id"])).toEqual({ found: { type: "string" } });
@@ -42,11 +51,21 @@ describe("shapeAt", () => {
 
 describe("formatSurface", () => {
   it("keeps a field named __proto__ as a field, in sorted order, the header first", () => {
-    const fields = JSON.parse('{"zeta": {"type": "string"}, "__proto__": {"type": "integer"}}') as Record<string, Shape>;
-    const surface = { provider: "p", "//": "header", tools: { t: { params: { b: {}, a: {} }, outputs: { data: { shape: { type: "object", properties: fields } } } } } } as unknown as Surface;
+    const fields = JSON.parse('{"zeta": {"type": "string"}, "__proto__": {"type": "integer"}}') as Record<
+      string,
+      Shape
+    >;
+    const surface = {
+      provider: "p",
+      "//": "header",
+      tools: { t: { params: { b: {}, a: {} }, outputs: { data: { shape: { type: "object", properties: fields } } } } },
+    } as unknown as Surface;
     const text = formatSurface(surface);
     expect(text).toMatch(/^\{\n {2}"\/\/": "header",\n {2}"provider": "p",/);
-    expect(Object.keys((JSON.parse(text) as Surface).tools.t!.outputs.data!.shape.properties!)).toEqual(["__proto__", "zeta"]);
+    expect(Object.keys((JSON.parse(text) as Surface).tools.t!.outputs.data!.shape.properties!)).toEqual([
+      "__proto__",
+      "zeta",
+    ]);
     // A tool's parameters keep their own order.
     expect(Object.keys((JSON.parse(text) as Surface).tools.t!.params)).toEqual(["b", "a"]);
   });

@@ -9,7 +9,15 @@ export { authPlacement, placementWords } from "../link/auth/auth.js";
 export { formatSurface } from "../emit/emit-surface.js";
 export { linkedShapes } from "../model/shape.js";
 import { linkedName } from "../model/shape.js";
-export { forbiddenKeysOf, type ForbiddenKeys, type OutputSurface, type ParamSurface, type Shape, type Surface, type ToolSurface } from "../model/surface-format.js";
+export {
+  forbiddenKeysOf,
+  type ForbiddenKeys,
+  type OutputSurface,
+  type ParamSurface,
+  type Shape,
+  type Surface,
+  type ToolSurface,
+} from "../model/surface-format.js";
 
 export type ShapeLookup = { found: Shape } | { unknown: true } | { missing: string };
 
@@ -26,7 +34,11 @@ export function shapeAt(shape: Shape, path: readonly (string | number)[], drawn 
   const recurs = (next: Shape, place: string): ShapeLookup | undefined => {
     if (drawn && onPath.has(next)) {
       const name = linkedName(next);
-      return { missing: `${place} is left out of the mock's answers: its schema${name ? ` (${name})` : ""} recurs there, and an answer drawn from the schema stops where it recurs` };
+      return {
+        missing:
+          `${place} is left out of the mock's answers: its schema${name ? ` (${name})` : ""} recurs there, ` +
+          `and an answer drawn from the schema stops where it recurs`,
+      };
     }
     onPath.add(next);
     return undefined;
@@ -41,12 +53,17 @@ export function shapeAt(shape: Shape, path: readonly (string | number)[], drawn 
       current = current.items;
       at += `[${segment}]`;
     } else {
-      if (current.type !== "object") return { missing: `${at || "it"} is ${describe(current)}, which has no field "${segment}"` };
+      if (current.type !== "object")
+        return { missing: `${at || "it"} is ${describe(current)}, which has no field "${segment}"` };
       // Own fields only: "constructor" is no field of an object shape.
       const next = (ownValue(current.properties, segment) as Shape | undefined) ?? current.additionalProperties;
       if (!next) {
         const fields = Object.keys(current.properties ?? {});
-        return { missing: `${at || "it"} has no field "${segment}"${fields.length ? ` (fields: ${fields.slice(0, 15).join(", ")}${fields.length > 15 ? ", …" : ""})` : ""}` };
+        return {
+          missing:
+            `${at || "it"} has no field "${segment}"` +
+            `${fields.length ? ` (fields: ${fields.slice(0, 15).join(", ")}${fields.length > 15 ? ", …" : ""})` : ""}`,
+        };
       }
       const cut = recurs(next, `${at}.${segment}`);
       if (cut) return cut;

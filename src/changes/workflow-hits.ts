@@ -34,9 +34,18 @@ const SENT_FIELD_BREAKS = new Set([
 const REQUIRED_FIELD = new Set(["request-property-became-required", "new-required-request-property"]);
 
 /** Output changes that a reference reading the place, or a place inside it, may now get wrong. */
-const READ_BREAKS = new Set(["response-property-removed", "response-property-type-changed", "response-property-became-optional", "response-property-became-nullable", "response-property-one-of-added"]);
+const READ_BREAKS = new Set([
+  "response-property-removed",
+  "response-property-type-changed",
+  "response-property-became-optional",
+  "response-property-became-nullable",
+  "response-property-one-of-added",
+]);
 
-/** The steps of a diff field path (`.a[].b`, `.*` for any key of a map): names, `[]` for every item, `*` for every value. */
+/**
+ * The steps of a diff field path (`.a[].b`, `.*` for any key of a map): names, `[]` for every item, `*` for every
+ * value.
+ */
 function stepsOf(path: string | undefined): string[] {
   return (path ?? "")
     .split(/(?=\.)|(?=\[\])/)
@@ -44,7 +53,10 @@ function stepsOf(path: string | undefined): string[] {
     .filter((s) => s !== "");
 }
 
-/** `param fields .a[].b` (or `(value)`: the value itself) → the parameter and the steps into its value; `param x` → the parameter itself. */
+/**
+ * `param fields .a[].b` (or `(value)`: the value itself) → the parameter and the steps into its value; `param x` → the
+ * parameter itself.
+ */
 function paramField(subject: string): { param: string; steps: string[] } | undefined {
   const m = /^param (\S+)(?: ([.[]\S*|\(value\)))?$/.exec(subject);
   if (!m?.[1]) return undefined;
@@ -67,7 +79,8 @@ function reached(value: unknown, steps: readonly string[], at: Path = []): Path[
   return Object.hasOwn(object(value), step) ? reached(object(value)[step], rest, [...at, step]) : [];
 }
 
-const valueAt = (value: unknown, path: Path): unknown => path.reduce<unknown>((v, k) => (v as Record<string | number, unknown> | undefined)?.[k], value);
+const valueAt = (value: unknown, path: Path): unknown =>
+  path.reduce<unknown>((v, k) => (v as Record<string | number, unknown> | undefined)?.[k], value);
 
 /** Every string in a value, with its path. */
 function strings(value: unknown, at: Path = []): { text: string; path: Path }[] {
@@ -88,7 +101,10 @@ function jsonTypes(value: unknown): string[] {
 }
 const typesIn = (text: unknown) => (typeof text === "string" ? text.split(" | ").filter(Boolean) : []);
 
-/** Whether a value sent where `c` changed may now be refused: a reference may hold anything; a literal is checked where the change says how. */
+/**
+ * Whether a value sent where `c` changed may now be refused: a reference may hold anything; a literal is checked where
+ * the change says how.
+ */
 function mayFail(c: Change, value: unknown): boolean {
   if (hasReference(value)) return true;
   switch (c.kind) {
@@ -101,7 +117,11 @@ function mayFail(c: Change, value: unknown): boolean {
     case "request-property-type-changed":
       return !typesIn(c.to).length || !jsonTypes(value).some((t) => typesIn(c.to).includes(t));
     case "request-property-additional-properties-restricted":
-      return !isObject(value) || !typesIn(c.to).length || Object.values(value).some((v) => !jsonTypes(v).some((t) => typesIn(c.to).includes(t)));
+      return (
+        !isObject(value) ||
+        !typesIn(c.to).length ||
+        Object.values(value).some((v) => !jsonTypes(v).some((t) => typesIn(c.to).includes(t)))
+      );
     case "request-property-min-length-set":
     case "request-property-limit-tightened":
       return breaksLimit(c, value);
@@ -144,7 +164,8 @@ function breaksLimit(c: Change, value: unknown): boolean {
  * form with it and no form without it.
  */
 function ofFormRequiring(c: Change, value: Json): boolean {
-  const forms = (v: unknown) => (Array.isArray(v) && v.every((f) => typeof f === "string") ? (v as string[]).map((f) => f.split(",")) : undefined);
+  const forms = (v: unknown) =>
+    Array.isArray(v) && v.every((f) => typeof f === "string") ? (v as string[]).map((f) => f.split(",")) : undefined;
   const [withIt, without] = [forms(c.to), forms(c.from)];
   if (!withIt || !without) return true;
   const fits = (form: string[]) => Object.keys(value).every((k) => form.includes(k));
@@ -153,17 +174,27 @@ function ofFormRequiring(c: Change, value: Json): boolean {
 
 /** The segments of each output reference in a text (`{{b.data.items[0].id}}` → b, data, items, 0, id). */
 function references(text: string): (string | number)[][] {
-  return [...text.matchAll(/\{\{\s*([^{}]*?)\s*\}\}/g)].map((m) => [...(m[1] ?? "").matchAll(/([^.[\]]+)|\[(\d+)\]/g)].map((s) => (s[2] !== undefined ? Number(s[2]) : (s[1] ?? ""))));
+  return [...text.matchAll(/\{\{\s*([^{}]*?)\s*\}\}/g)].map((m) =>
+    [...(m[1] ?? "").matchAll(/([^.[\]]+)|\[(\d+)\]/g)].map((s) => (s[2] !== undefined ? Number(s[2]) : (s[1] ?? ""))),
+  );
 }
 
 /** Whether a reference reads the place `pattern` names (`[]` an item, `*` any key), or (`below`) a place inside it. */
 function reads(ref: readonly (string | number)[], pattern: readonly string[], below: boolean): boolean {
   // A list read whole at the place or an item of it (`{{b.tags[0]}}` reads tags).
-  if (ref.length < pattern.length || (!below && ref.length > pattern.length + 1) || (!below && ref.length === pattern.length + 1 && typeof ref[pattern.length] !== "number")) return false;
-  return pattern.every((step, i) => (step === "[]" ? typeof ref[i] === "number" : step === "*" ? typeof ref[i] === "string" : ref[i] === step));
+  if (
+    ref.length < pattern.length ||
+    (!below && ref.length > pattern.length + 1) ||
+    (!below && ref.length === pattern.length + 1 && typeof ref[pattern.length] !== "number")
+  )
+    return false;
+  return pattern.every((step, i) =>
+    step === "[]" ? typeof ref[i] === "number" : step === "*" ? typeof ref[i] === "string" : ref[i] === step,
+  );
 }
 
-const shown = (ref: readonly (string | number)[]) => ref.map((s, i) => (typeof s === "number" ? `[${s}]` : i ? `.${s}` : s)).join("");
+const shown = (ref: readonly (string | number)[]) =>
+  ref.map((s, i) => (typeof s === "number" ? `[${s}]` : i ? `.${s}` : s)).join("");
 
 /** Kinds of change whose hit the workflow validator also reports, at the same place (a parameter or an output gone). */
 const VALIDATOR_SEES = new Set(["request-property-removed", "response-property-removed"]);
@@ -173,20 +204,33 @@ const VALIDATOR_SEES = new Set(["request-property-removed", "response-property-r
  * the same line for the same reason (the same field or reference gone); another reference on the same line, or in
  * the same text, is its own line.
  */
-export function withValidatorProblems(refused: readonly WorkflowProblem[], hits: readonly WorkflowProblem[]): WorkflowProblem[] {
+export function withValidatorProblems(
+  refused: readonly WorkflowProblem[],
+  hits: readonly WorkflowProblem[],
+): WorkflowProblem[] {
   const bare = (text: string) => text.replace(/\s+/g, "");
   const namedAlready = (w: WorkflowProblem) =>
     w.kind !== undefined &&
     w.subject !== undefined &&
     VALIDATOR_SEES.has(w.kind) &&
-    refused.some((r) => r.file === w.file && r.line === w.line && (bare(r.message).includes(`{{${bare(w.subject ?? "")}}}`) || r.message.includes(JSON.stringify(w.subject))));
+    refused.some(
+      (r) =>
+        r.file === w.file &&
+        r.line === w.line &&
+        (bare(r.message).includes(`{{${bare(w.subject ?? "")}}}`) || r.message.includes(JSON.stringify(w.subject))),
+    );
   return [...refused, ...hits.filter((w) => !namedAlready(w))];
 }
 
-export function workflowHits(files: readonly { path: string; text: string }[], changes: readonly Change[]): WorkflowProblem[] {
+export function workflowHits(
+  files: readonly { path: string; text: string }[],
+  changes: readonly Change[],
+): WorkflowProblem[] {
   const sent = changes.filter((c) => c.tool && c.kind && SENT_FIELD_BREAKS.has(c.kind));
   const required = changes.filter((c) => c.tool && c.kind && REQUIRED_FIELD.has(c.kind));
-  const read = changes.filter((c) => c.tool && c.kind && (c.kind === "response-property-enum-value-added" || READ_BREAKS.has(c.kind)));
+  const read = changes.filter(
+    (c) => c.tool && c.kind && (c.kind === "response-property-enum-value-added" || READ_BREAKS.has(c.kind)),
+  );
   if (!sent.length && !required.length && !read.length) return [];
   const out: WorkflowProblem[] = [];
   for (const file of files) {
@@ -198,9 +242,23 @@ export function workflowHits(files: readonly { path: string; text: string }[], c
       continue;
     }
     const blocks = object(object(source.data).blocks);
-    const push = (path: Path, message: string, severity: "breaking" | "non-breaking", kind: string, subject: string) => {
+    const push = (
+      path: Path,
+      message: string,
+      severity: "breaking" | "non-breaking",
+      kind: string,
+      subject: string,
+    ) => {
       const p = source.locate(path, "key");
-      out.push({ file: file.path, line: p.line, col: p.col, message: `${file.path}:${p.line}:${p.col}: ${message}`, severity, kind, subject });
+      out.push({
+        file: file.path,
+        line: p.line,
+        col: p.col,
+        message: `${file.path}:${p.line}:${p.col}: ${message}`,
+        severity,
+        kind,
+        subject,
+      });
     };
     for (const [name, raw] of Object.entries(blocks)) {
       const inputs = object(object(raw).inputs);
@@ -222,14 +280,16 @@ export function workflowHits(files: readonly { path: string; text: string }[], c
           for (const path of paths)
             push(
               ["blocks", name, "inputs", f.param, ...path],
-              `block ${plain(name)} sends ${plain([f.param, ...path].join("."))}, which ${c.tool} ${describeSent(c)}${path.length || f.steps.length ? "" : " (a request body field)"} (${c.kind})`,
+              `block ${plain(name)} sends ${plain([f.param, ...path].join("."))}, which ${c.tool} ` +
+                `${describeSent(c)}${path.length || f.steps.length ? "" : " (a request body field)"} (${c.kind})`,
               "breaking",
               c.kind ?? "",
               [f.param, ...path].join("."),
             );
         }
       }
-      // An object sent without a field the new version requires in it (the parameter's own requirement is the validator's).
+      // An object sent without a field the new version requires in it (the parameter's own requirement is the
+      // validator's).
       for (const c of required) {
         const f = c.tool === tool ? paramField(c.subject) : undefined;
         const field = f?.steps.at(-1);
@@ -239,7 +299,8 @@ export function workflowHits(files: readonly { path: string; text: string }[], c
           if (!isObject(value) || Object.hasOwn(value, field) || !ofFormRequiring(c, value)) continue;
           push(
             ["blocks", name, "inputs", f.param, ...path],
-            `block ${plain(name)} sends ${plain([f.param, ...path].join("."))} without ${plain(field)}, which ${c.tool} now requires (${c.kind})`,
+            `block ${plain(name)} sends ${plain([f.param, ...path].join("."))} without ${plain(field)}, ` +
+              `which ${c.tool} now requires (${c.kind})`,
             "breaking",
             c.kind ?? "",
             [f.param, ...path].join("."),
@@ -262,8 +323,23 @@ export function workflowHits(files: readonly { path: string; text: string }[], c
         for (const s of strings(source.data))
           for (const ref of references(s.text)) {
             if (!reads(ref, pattern, !newValue)) continue;
-            if (newValue) push(s.path, `reads ${plain(shown(ref))}, which may now also be ${plain(JSON.stringify(c.to))} (${c.kind}): check what it is compared against`, severity, c.kind ?? "", shown(ref));
-            else push(s.path, `reads ${plain(shown(ref))}, which ${c.tool} ${describeRead(c)} (${c.kind})`, severity, c.kind ?? "", shown(ref));
+            if (newValue)
+              push(
+                s.path,
+                `reads ${plain(shown(ref))}, which may now also be ${plain(JSON.stringify(c.to))} ` +
+                  `(${c.kind}): check what it is compared against`,
+                severity,
+                c.kind ?? "",
+                shown(ref),
+              );
+            else
+              push(
+                s.path,
+                `reads ${plain(shown(ref))}, which ${c.tool} ${describeRead(c)} (${c.kind})`,
+                severity,
+                c.kind ?? "",
+                shown(ref),
+              );
           }
       }
     }

@@ -1,7 +1,16 @@
 // The writers every command writes files through: whole files (a temporary
 // file renamed over the target) and never through a symbolic link, whether
 // the file itself or a folder on its way is one.
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -33,7 +42,10 @@ describe("writeWholeUnder", () => {
     symlinkSync(victim, join(project, "a/c.json"));
     symlinkSync(join(outside, "folder"), join(project, "b"));
     expect(() => writeWholeUnder(project, "a/c.json", "x", "--record")).toThrow(
-      new LinkRefused(`--record: ${join(project, "a/c.json")} is a symbolic link: a/c.json is never written through a link (replace the link with the file or folder itself)`),
+      new LinkRefused(
+        `--record: ${join(project, "a/c.json")} is a symbolic link: a/c.json is never written through a link ` +
+          `(replace the link with the file or folder itself)`,
+      ),
     );
     expect(() => writeWholeUnder(project, "b/c.json", "x", "--record")).toThrow(LinkRefused);
     expect(readFileSync(victim, "utf8")).toBe("not yours\n");
@@ -68,7 +80,9 @@ describe("writeNamedFile", () => {
   it("refuses a named file that is a link, and writes any other whole", () => {
     const { project, victim } = setting();
     symlinkSync(victim, join(project, "report.xml"));
-    expect(() => writeNamedFile(join(project, "report.xml"), "x", "--output report.xml")).toThrow("--output report.xml: is a symbolic link, never written through");
+    expect(() => writeNamedFile(join(project, "report.xml"), "x", "--output report.xml")).toThrow(
+      "--output report.xml: is a symbolic link, never written through",
+    );
     expect(readFileSync(victim, "utf8")).toBe("not yours\n");
     writeNamedFile(join(project, "other.xml"), "<x/>", "--output other.xml");
     expect(readFileSync(join(project, "other.xml"), "utf8")).toBe("<x/>");

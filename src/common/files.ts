@@ -27,7 +27,8 @@ export function filesUnder(dir: string, skip: ReadonlySet<string>): string[] {
       if (skip.has(entry.name) || TEMP_FILE.test(entry.name)) continue;
       const full = join(d, entry.name);
       if (entry.isDirectory()) walk(full);
-      else if (entry.isFile() || (entry.isSymbolicLink() && linksToFile(full))) out.push(relative(dir, full).split("\\").join("/"));
+      else if (entry.isFile() || (entry.isSymbolicLink() && linksToFile(full)))
+        out.push(relative(dir, full).split("\\").join("/"));
     }
   };
   walk(dir);
@@ -86,14 +87,21 @@ export class LinkRefused extends Error {
  */
 export function writeWholeUnder(base: string, path: string, content: string | Uint8Array, what: string): string {
   const link = linkOnPath(base, path);
-  if (link) throw new LinkRefused(`${what}: ${join(base, link)} is a symbolic link: ${path} is never written through a link (replace the link with the file or folder itself)`);
+  if (link)
+    throw new LinkRefused(
+      `${what}: ${join(base, link)} is a symbolic link: ${path} is never written through a link (replace the ` +
+        `link with the file or folder itself)`,
+    );
   const full = join(base, path);
   mkdirSync(dirname(full), { recursive: true });
   writeWhole(full, content);
   return full;
 }
 
-/** Write a file the user named (`--overlay f`) whole; refused with LinkRefused when it is a symbolic link (the folders on its way are the user's choice). */
+/**
+ * Write a file the user named (`--overlay f`) whole; refused with LinkRefused when it is a symbolic link (the folders
+ * on its way are the user's choice).
+ */
 export function writeNamedFile(path: string, content: string | Uint8Array, what: string): void {
   if (isLink(path)) throw new LinkRefused(`${what}: ${LINKED_FILE}`);
   writeWhole(path, content);
@@ -117,7 +125,8 @@ function providerOf(dir: string): string | undefined {
   const file = join(dir, "package.json");
   if (!existsSync(file)) return undefined;
   try {
-    const provider = (JSON.parse(readFileSync(file, "utf8")) as { blockwright?: { provider?: unknown } }).blockwright?.provider;
+    const provider = (JSON.parse(readFileSync(file, "utf8")) as { blockwright?: { provider?: unknown } }).blockwright
+      ?.provider;
     return typeof provider === "string" ? provider : undefined;
   } catch {
     return undefined;

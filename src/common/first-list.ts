@@ -12,7 +12,9 @@ export function firstListAt(body: unknown, depth = 3): string[] | undefined {
   for (let d = 0; d <= depth && level.length; d++) {
     const list = level.find((l) => Array.isArray(l.node));
     if (list) return list.at;
-    level = level.flatMap(({ node, at }) => (isNode(node) ? Object.entries(node).map(([k, v]) => ({ node: v, at: [...at, k] })) : []));
+    level = level.flatMap(({ node, at }) =>
+      isNode(node) ? Object.entries(node).map(([k, v]) => ({ node: v, at: [...at, k] })) : [],
+    );
   }
   return undefined;
 }

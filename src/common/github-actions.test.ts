@@ -8,12 +8,16 @@ describe("outside text on one line", () => {
     expect(lineText("evt\u001b[2J\nforged\u202e")).toBe("evt\\u001b[2J\\nforged\\u202e");
   });
 
-  it("escapes in a JSON line what JSON.stringify leaves (C1 controls, line separators, bidi overrides), and it reads back the same", () => {
-    const value = { event: "evt-\u0085\u2028\u2029\u202e\u2066-\u001b\n" };
-    const line = jsonLine(value);
-    expect(line).toBe('{"event":"evt-\\u0085\\u2028\\u2029\\u202e\\u2066-\\u001b\\n"}');
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it looks for
-    expect(line).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/);
-    expect(JSON.parse(line)).toEqual(value);
-  });
+  it(
+    "escapes in a JSON line what JSON.stringify leaves (C1 controls, line separators, bidi overrides), " +
+      "and it reads back the same",
+    () => {
+      const value = { event: "evt-\u0085\u2028\u2029\u202e\u2066-\u001b\n" };
+      const line = jsonLine(value);
+      expect(line).toBe('{"event":"evt-\\u0085\\u2028\\u2029\\u202e\\u2066-\\u001b\\n"}');
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it looks for
+      expect(line).not.toMatch(/[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/);
+      expect(JSON.parse(line)).toEqual(value);
+    },
+  );
 });

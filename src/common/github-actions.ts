@@ -42,7 +42,10 @@ export function commandProperty(value: string): string {
 const CONTROL = /[\u0000-\u0008\u000a-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g;
 const SHOWN: Record<string, string> = { "\n": "\\n", "\r": "\\r" };
 
-/** Outside text on one line of a report: line breaks as `\n` and `\r`, every other control character (tab aside) as `\uXXXX`. */
+/**
+ * Outside text on one line of a report: line breaks as `\n` and `\r`, every other control character (tab aside) as
+ * `\uXXXX`.
+ */
 export function lineText(value: string): string {
   return value.replace(CONTROL, (c) => SHOWN[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
 }
@@ -53,7 +56,10 @@ export function lineText(value: string): string {
  * may carry, which are escaped here too (the line is the same JSON).
  */
 export function jsonLine(value: unknown): string {
-  return JSON.stringify(value).replace(/[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+  return JSON.stringify(value).replace(
+    /[\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]/g,
+    (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
 }
 
 /**

@@ -12,7 +12,12 @@ export function text(value: string): string {
 
 /** An attribute value (double-quoted): also quotes and line breaks escaped, so that they survive. */
 export function attr(value: string): string {
-  return text(value).replace(/"/g, "&quot;").replace(/'/g, "&apos;").replace(/\n/g, "&#10;").replace(/\r/g, "&#13;").replace(/\t/g, "&#9;");
+  return text(value)
+    .replace(/"/g, "&quot;")
+    .replace(/'/g, "&apos;")
+    .replace(/\n/g, "&#10;")
+    .replace(/\r/g, "&#13;")
+    .replace(/\t/g, "&#9;");
 }
 
 function visible(value: string): string {
@@ -42,17 +47,23 @@ ${body.join("\n")}
 const PAGE_STYLE = `
 body { font: 14px/1.45 system-ui, sans-serif; margin: 2rem auto; max-width: 72rem; padding: 0 1rem; color: #1f2328; }
 h1 { font-size: 1.6rem; margin-bottom: .2rem; } h2 { margin-top: 2rem; border-bottom: 1px solid #d0d7de; }
-table { border-collapse: collapse; margin: .5rem 0; } th, td { border: 1px solid #d0d7de; padding: .25rem .5rem; text-align: left; vertical-align: top; }
+table { border-collapse: collapse; margin: .5rem 0; } th, td { border: 1px solid #d0d7de; padding: .25rem .5rem; \
+text-align: left; vertical-align: top; }
 td.n { text-align: right; } td.ok { background: #dafbe1; } td.bad { background: #ffebe9; } td.none { color: #8c959f; }
 .verdict { font-size: 1.1rem; font-weight: 600; } .verdict.ok { color: #1a7f37; } .verdict.bad { color: #cf222e; }
 pre { background: #f6f8fa; padding: .5rem; overflow-x: auto; white-space: pre-wrap; word-break: break-word; }
-svg.chart text { font: 12px system-ui, sans-serif; fill: #1f2328; } svg.chart .pass { fill: #2da44e; } svg.chart .fail { fill: #cf222e; }
-svg.chart { max-width: 100%; height: auto; } table { display: block; max-width: 100%; overflow-x: auto; } h3, h4, p { overflow-wrap: anywhere; }
+svg.chart text { font: 12px system-ui, sans-serif; fill: #1f2328; } svg.chart .pass { fill: #2da44e; } \
+svg.chart .fail { fill: #cf222e; }
+svg.chart { max-width: 100%; height: auto; } table { display: block; max-width: 100%; overflow-x: auto; } h3, h4, \
+p { overflow-wrap: anywhere; }
 @media (max-width: 40rem) {
   body { margin: 1rem auto; }
-  table.cards, table.cards tbody, table.cards tr, table.cards td { display: block; } table.cards tr:first-child { display: none; }
-  table.cards tr { border: 1px solid #d0d7de; margin: .5rem 0; } table.cards td { border: none; border-top: 1px solid #eaeef2; display: flex; justify-content: space-between; gap: 1rem; text-align: right; }
-  table.cards td { overflow-wrap: anywhere; } table.cards td::before { content: attr(data-label); font-weight: 600; text-align: left; flex-shrink: 0; overflow-wrap: normal; } table.cards td:first-child { border-top: none; }
+  table.cards, table.cards tbody, table.cards tr, table.cards td { display: block; } \
+table.cards tr:first-child { display: none; }
+  table.cards tr { border: 1px solid #d0d7de; margin: .5rem 0; } table.cards td { border: none; border-top: \
+1px solid #eaeef2; display: flex; justify-content: space-between; gap: 1rem; text-align: right; }
+  table.cards td { overflow-wrap: anywhere; } table.cards td::before { content: attr(data-label); font-weight: 600; \
+text-align: left; flex-shrink: 0; overflow-wrap: normal; } table.cards td:first-child { border-top: none; }
 }
 section.failure { border-left: 4px solid #cf222e; padding-left: 1rem; margin: 1.5rem 0; } .at { color: #57606a; }
 code { font-size: 90%; }`;

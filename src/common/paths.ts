@@ -7,7 +7,8 @@ import { dirname, isAbsolute, join, relative, sep } from "node:path";
 /** What stands at `path`, or undefined when nothing does (also when a part of the path is a file). */
 export function statOf(path: string): Stats | undefined {
   try {
-    // Not there: undefined without an error made (an error and its stack cost more than the stat; generate asks for every file it writes).
+    // Not there: undefined without an error made (an error and its stack cost more than the stat; generate asks for
+    // every file it writes).
     return statSync(path, { throwIfNoEntry: false });
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;

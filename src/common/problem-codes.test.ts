@@ -7,7 +7,13 @@ import { ROOT } from "../../test-support/repo.js";
 import { codeOf, PROBLEM_AREAS, PROBLEMS, withCode } from "./problem-codes.js";
 
 function sources(dir: string): string[] {
-  return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith(".ts") && !e.name.endsWith(".test.ts") ? [join(dir, e.name)] : []));
+  return readdirSync(join(ROOT, dir), { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory()
+      ? sources(join(dir, e.name))
+      : e.name.endsWith(".ts") && !e.name.endsWith(".test.ts")
+        ? [join(dir, e.name)]
+        : [],
+  );
 }
 
 describe("problem codes", () => {

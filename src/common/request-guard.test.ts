@@ -33,7 +33,9 @@ describe("a guarded listener", () => {
       async (url) => {
         for (const head of MALFORMED_HEADS) expect(statusOf(await rawRequest(url, head)), head).toBe(400);
         expect(reached).toBe(0);
-        expect(statusOf(await rawRequest(url, "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"))).toBe(200);
+        expect(statusOf(await rawRequest(url, "GET / HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"))).toBe(
+          200,
+        );
       },
     );
     expect(logs).toHaveLength(MALFORMED_HEADS.length);
@@ -57,11 +59,16 @@ describe("a guarded listener", () => {
         expect((await fetch(`${url}/fine`)).status).toBe(200);
       },
     );
-    expect(logs).toEqual(["a request could not be answered (500): zq thrown at once", "a request could not be answered (500): zq rejected later"]);
+    expect(logs).toEqual([
+      "a request could not be answered (500): zq thrown at once",
+      "a request could not be answered (500): zq rejected later",
+    ]);
   });
 
   it("reads the address a request names under its Host", () => {
-    expect(requestTarget({ url: "/a?b=1", headers: { host: "zq.example:8080" } })?.href).toBe("http://zq.example:8080/a?b=1");
+    expect(requestTarget({ url: "/a?b=1", headers: { host: "zq.example:8080" } })?.href).toBe(
+      "http://zq.example:8080/a?b=1",
+    );
     expect(requestTarget({ url: "/a", headers: { host: "[::1" } })).toBeUndefined();
     expect(requestTarget({ url: "http://[::1", headers: {} })).toBeUndefined();
   });

@@ -28,11 +28,16 @@ export function shownText(value: string): string {
   return lineText(value.length > SHOWN_CHARS ? `${value.slice(0, SHOWN_CHARS)}…` : value);
 }
 
-/** `listener` behind the guard: a request naming no address gets 400, one the listener throws on a 500; each is logged. */
+/**
+ * `listener` behind the guard: a request naming no address gets 400, one the listener throws on a 500; each is logged.
+ */
 export function guardedListener(listener: RequestListener, log: (line: string) => void): RequestListener {
   return (req: IncomingMessage, res: ServerResponse) => {
     if (!requestTarget(req)) {
-      log(`refused a request naming no address: ${shownText(`${req.method ?? ""} ${req.url ?? ""}`)}, Host ${shownText(String(req.headers.host ?? ""))} (400)`);
+      log(
+        `refused a request naming no address: ${shownText(`${req.method ?? ""} ${req.url ?? ""}`)}, ` +
+          `Host ${shownText(String(req.headers.host ?? ""))} (400)`,
+      );
       return refuse(req, res, 400, "the request names no address\n");
     }
     try {

@@ -36,14 +36,16 @@ export function unsuitableFolder(path: string): string | undefined {
   for (;;) {
     const stat = statOf(existing);
     if (stat) {
-      if (!stat.isDirectory()) return existing === path ? "is a file, not a folder" : `cannot be made: ${existing} is a file`;
+      if (!stat.isDirectory())
+        return existing === path ? "is a file, not a folder" : `cannot be made: ${existing} is a file`;
       break;
     }
     if (dirname(existing) === existing) return "cannot be made: no parent folder exists";
     existing = dirname(existing);
   }
   const kernel = VIRTUAL_FILESYSTEMS.get(Number(statfsSync(existing).type));
-  if (kernel) return `is on ${kernel}, a virtual filesystem of the kernel (${existing}), where no project files can be written`;
+  if (kernel)
+    return `is on ${kernel}, a virtual filesystem of the kernel (${existing}), where no project files can be written`;
   try {
     accessSync(existing, constants.W_OK);
   } catch {
@@ -52,7 +54,10 @@ export function unsuitableFolder(path: string): string | undefined {
   return undefined;
 }
 
-/** Why a file (existing or to be made) cannot be written, if it cannot: a symbolic link or a folder stands at it, or its folder is unsuitable. */
+/**
+ * Why a file (existing or to be made) cannot be written, if it cannot: a symbolic link or a folder stands at it, or its
+ * folder is unsuitable.
+ */
 export function unsuitableFile(path: string): string | undefined {
   if (isLink(path)) return LINKED_FILE;
   if (statOf(path)?.isDirectory()) return "is a folder, not a file";

@@ -6,19 +6,33 @@ import { describe, expect, it } from "vitest";
 import { lessEagerOptimiser } from "./v8-flags.js";
 
 describe("lessEagerOptimiser", () => {
-  it("gives V8 11 (Node 20) an interrupt budget, and V8 12 and later (Node 22, 24, 26) invocation counts, scaled alike", () => {
-    expect(lessEagerOptimiser(16, "11.3.244.8-node.33")).toEqual(["--interrupt-budget=1081344"]);
-    for (const v8 of ["12.4.254.21-node.33", "13.6.233.17-node.40", "14.6.202.9-node.14"]) {
-      expect(lessEagerOptimiser(16, v8), v8).toEqual(["--invocation-count-for-turbofan=48000", "--invocation-count-for-maglev=6400"]);
-      expect(lessEagerOptimiser(8, v8), v8).toEqual(["--invocation-count-for-turbofan=24000", "--invocation-count-for-maglev=3200"]);
-    }
-  });
+  it(
+    "gives V8 11 (Node 20) an interrupt budget, and V8 12 and later (Node 22, 24, 26) invocation counts, " +
+      "scaled alike",
+    () => {
+      expect(lessEagerOptimiser(16, "11.3.244.8-node.33")).toEqual(["--interrupt-budget=1081344"]);
+      for (const v8 of ["12.4.254.21-node.33", "13.6.233.17-node.40", "14.6.202.9-node.14"]) {
+        expect(lessEagerOptimiser(16, v8), v8).toEqual([
+          "--invocation-count-for-turbofan=48000",
+          "--invocation-count-for-maglev=6400",
+        ]);
+        expect(lessEagerOptimiser(8, v8), v8).toEqual([
+          "--invocation-count-for-turbofan=24000",
+          "--invocation-count-for-maglev=3200",
+        ]);
+      }
+    },
+  );
 
   it("gives flags the running Node takes, on its command line and set at run time, without a word on stderr", () => {
     const flags = lessEagerOptimiser(16);
     const started = spawnSync(process.execPath, [...flags, "-e", "0"], { encoding: "utf8" });
     expect({ status: started.status, stderr: started.stderr }).toEqual({ status: 0, stderr: "" });
-    const set = spawnSync(process.execPath, ["-e", `for (const f of ${JSON.stringify(lessEagerOptimiser(8))}) require("node:v8").setFlagsFromString(f)`], { encoding: "utf8" });
+    const set = spawnSync(
+      process.execPath,
+      ["-e", `for (const f of ${JSON.stringify(lessEagerOptimiser(8))}) require("node:v8").setFlagsFromString(f)`],
+      { encoding: "utf8" },
+    );
     expect({ status: set.status, stderr: set.stderr }).toEqual({ status: 0, stderr: "" });
   });
 });

@@ -12,9 +12,15 @@ const INTERRUPT_BUDGET = 66 * 1024;
 const INVOCATIONS_FOR_TURBOFAN = 3000;
 const INVOCATIONS_FOR_MAGLEV = 400;
 
-/** The V8 flags that make its optimising compilers `factor`× less eager, as the V8 of `v8Version` (by default the running one) spells them. */
+/**
+ * The V8 flags that make its optimising compilers `factor`× less eager, as the V8 of `v8Version` (by default the
+ * running one) spells them.
+ */
 export function lessEagerOptimiser(factor: number, v8Version: string = process.versions.v8): string[] {
   const major = Number.parseInt(v8Version, 10);
   if (major < 12) return [`--interrupt-budget=${factor * INTERRUPT_BUDGET}`];
-  return [`--invocation-count-for-turbofan=${factor * INVOCATIONS_FOR_TURBOFAN}`, `--invocation-count-for-maglev=${factor * INVOCATIONS_FOR_MAGLEV}`];
+  return [
+    `--invocation-count-for-turbofan=${factor * INVOCATIONS_FOR_TURBOFAN}`,
+    `--invocation-count-for-maglev=${factor * INVOCATIONS_FOR_MAGLEV}`,
+  ];
 }

@@ -7,6 +7,7 @@ import { basicToken, chooseWay, type CredentialSpec, wayCredentials, encodeForm,
 import { bareMediaType, type OpenApiDocument, type OpenApiOperation, sendsFieldsAsPairs, typeOf } from "../load/openapi-document.js";
 import { check, fail, json, same } from "./call.js";
 import { documentJudge } from "../judge/read-back.js";
+import { basePattern } from "../judge/judge.js";
 import type { Exchange } from "./exchange.js";
 import type { Input } from "./values.js";
 import { at, setAt } from "./json-path.js";
@@ -17,8 +18,10 @@ export function operationOf(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument):
   const tried: string[] = [];
   // Operations' paths are relative to the document's server path, which every request carries (server.basePath).
   const base = tool.server.basePath ?? "";
-  if (!ex.url.pathname.startsWith(`${base}/`)) fail(`${ex.method} ${ex.url.pathname} is not under the server's path ${base}`);
-  const pathname = ex.url.pathname.slice(base.length);
+  // A variable left in it (the credential's, auth.variable) is one segment, never shown.
+  const under = basePattern(base).exec(ex.url.pathname)?.[0].length;
+  if (under === undefined || ex.url.pathname.length === under) fail(`${ex.method} ${ex.url.pathname} is not under the server's path ${base}`);
+  const pathname = ex.url.pathname.slice(under);
   for (const target of [{ operationId: tool.operationId, wire: {} as Record<string, WireSpec> }, ...tool.routes]) {
     const op = doc.operations.get(target.operationId);
     if (!op) continue;
@@ -29,7 +32,7 @@ export function operationOf(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument):
     const path = matchPath(op.path.replace(/\{\+/g, "{"), pathname, spanning);
     if (path && op.method === ex.method) return { op, path, wire: target.wire };
   }
-  return fail(`${ex.method} ${ex.url.pathname} is none of the tool's operations (${tried.join(", ")})`);
+  return fail(`${ex.method} ${base}${pathname} is none of the tool's operations (${tried.join(", ")})`);
 }
 
 /** Every check of the captured request; `input` is what the tool was given. */
@@ -106,6 +109,8 @@ function checkCredential(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, op:
   // key): then it is theirs to send, and where the credential went cannot be told from where the text is.
   // (A text value as it is: JSON would escape a `"` the credential holds, and not find it.)
   const givenElsewhere = Object.entries(input).some(([name, value]) => name !== way.param && value !== undefined && (typeof value === "string" ? value : JSON.stringify(value)).includes(credential));
+  // A credential of the address (auth.variable): no security scheme can say it; in the path, once, and nowhere else.
+  if (way.type === "path") return checkPathCredential(ex, credential, givenElsewhere);
   if (!requirements.length) {
     if (givenElsewhere) return;
     // No credential at all: the one the call was given goes nowhere.
@@ -133,6 +138,16 @@ function checkCredential(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, op:
   const query = new URLSearchParams(ex.url.search);
   if (where.startsWith("?")) query.delete(where.slice(1));
   check(!decodeURIComponent(ex.url.pathname).includes(credential) && ![...query.values()].some((v) => v.includes(credential)), "the credential also appears in the address");
+  check(!ex.rawBody.includes(credential), "the credential also appears in the body");
+}
+
+/** A credential the address carries (auth.variable): one path segment of the request is it, and no header, query value or body holds it. */
+function checkPathCredential(ex: Exchange, credential: string, givenElsewhere: boolean): void {
+  const segments = ex.url.pathname.split("/").map((s) => decodeURIComponent(s));
+  check(segments.filter((s) => s.includes(credential)).length === 1, "the credential is not in the address's path once, where auth.variable puts it");
+  if (givenElsewhere) return;
+  for (const [name, value] of ex.headers) check(!value.includes(credential), `the credential also appears in header ${name}`);
+  check(![...new URLSearchParams(ex.url.search).values()].some((v) => v.includes(credential)), "the credential also appears in the query");
   check(!ex.rawBody.includes(credential), "the credential also appears in the body");
 }
 

@@ -22,7 +22,9 @@ export function oneLine(text: string): string {
   return text.replace(/\s+/g, " ").trim();
 }
 
-/** A JavaScript (and TypeScript) literal of JSON data; see escapeLineSeparators for the two characters JSON leaves raw. */
+/**
+ * A JavaScript (and TypeScript) literal of JSON data; see escapeLineSeparators for the two characters JSON leaves raw.
+ */
 export function codeLiteral(value: unknown): string {
   return escapeLineSeparators(JSON.stringify(value));
 }

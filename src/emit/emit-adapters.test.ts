@@ -18,21 +18,47 @@ const toolNamed = (name: string) => tools.find((t) => llmToolName(t.id) === name
 
 describe("a generated package's client and adapters", () => {
   it("keeps no description field in the client's table: what a bundle of the client carries", () => {
-    const table = (client() as Record<symbol, { methods: Record<string, Record<string, unknown> & { params: Record<string, unknown>[]; outputs: Record<string, unknown>[] }> }>)[Symbol.for("blockwright.client.table")]!;
+    const table = (
+      client() as Record<
+        symbol,
+        {
+          methods: Record<
+            string,
+            Record<string, unknown> & { params: Record<string, unknown>[]; outputs: Record<string, unknown>[] }
+          >;
+        }
+      >
+    )[Symbol.for("blockwright.client.table")]!;
     const calls = Object.values(table.methods);
     expect(calls).toHaveLength(tools.length);
     for (const call of calls) {
       expect(Object.keys(call).filter((k) => (DESCRIPTION_FIELDS.tool as readonly string[]).includes(k))).toEqual([]);
-      expect(call.params.flatMap((p) => Object.keys(p).filter((k) => (DESCRIPTION_FIELDS.param as readonly string[]).includes(k)))).toEqual([]);
-      expect(call.outputs.flatMap((o) => Object.keys(o).filter((k) => (DESCRIPTION_FIELDS.output as readonly string[]).includes(k)))).toEqual([]);
+      expect(
+        call.params.flatMap((p) =>
+          Object.keys(p).filter((k) => (DESCRIPTION_FIELDS.param as readonly string[]).includes(k)),
+        ),
+      ).toEqual([]);
+      expect(
+        call.outputs.flatMap((o) =>
+          Object.keys(o).filter((k) => (DESCRIPTION_FIELDS.output as readonly string[]).includes(k)),
+        ),
+      ).toEqual([]);
     }
     // The package's exported tools are whole.
-    for (const tool of tools) expect(typeof tool.title === "string" && typeof tool.description === "string" && tool.params.every((p) => typeof p.description === "string")).toBe(true);
+    for (const tool of tools)
+      expect(
+        typeof tool.title === "string" &&
+          typeof tool.description === "string" &&
+          tool.params.every((p) => typeof p.description === "string"),
+      ).toBe(true);
   });
 
   it("describes each operation through every adapter subpath as the package's tool says", () => {
     const described = [
-      ...Object.entries(aiSdk.toAiSdkTools(client())).map(([name, t]) => ({ name, description: (t as { description?: string }).description })),
+      ...Object.entries(aiSdk.toAiSdkTools(client())).map(([name, t]) => ({
+        name,
+        description: (t as { description?: string }).description,
+      })),
       ...langchain.toLangChainTools(client()).map((t) => ({ name: t.name, description: t.description })),
       ...agents.toOpenAiAgentsTools(client()).map((t) => ({ name: t.name, description: t.description })),
     ];
@@ -44,8 +70,11 @@ describe("a generated package's client and adapters", () => {
     }
   });
 
-  it("refuses, naming the fix, when the runtime's adapter is given the client without the package's tools", async () => {
-    const { toAiSdkTools } = await import("@blockwright/runtime/ai-sdk");
-    expect(() => toAiSdkTools(client())).toThrow(/has no description in this client.*subpath/);
-  });
+  it(
+    "refuses, naming the fix, when the runtime's adapter " + "is given the client without the package's tools",
+    async () => {
+      const { toAiSdkTools } = await import("@blockwright/runtime/ai-sdk");
+      expect(() => toAiSdkTools(client())).toThrow(/has no description in this client.*subpath/);
+    },
+  );
 });

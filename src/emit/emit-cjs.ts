@@ -12,8 +12,14 @@ import { ADAPTERS } from "./emit-adapters.js";
 export const ENTRIES = ["index", ...ADAPTERS.map((a) => a.subpath)];
 
 /** An exports entry for `<base>.js`: ESM by import, the .cjs wrapper by require, each with its types. */
-export function dualExport(base: string): { import: { types: string; default: string }; require: { types: string; default: string } } {
-  return { import: { types: `./${base}.d.ts`, default: `./${base}.js` }, require: { types: `./${base}.d.cts`, default: `./${base}.cjs` } };
+export function dualExport(base: string): {
+  import: { types: string; default: string };
+  require: { types: string; default: string };
+} {
+  return {
+    import: { types: `./${base}.d.ts`, default: `./${base}.js` },
+    require: { types: `./${base}.d.cts`, default: `./${base}.cjs` },
+  };
 }
 
 /** The CommonJS files of a package whose ESM files (`<entry>.js`, `<entry>.d.ts`) are in `files`, keyed as they are. */
@@ -22,7 +28,11 @@ export function cjsFiles(files: ReadonlyMap<string, string>, folder: string, hea
   for (const base of ENTRIES) {
     const types = files.get(`${folder}/${base}.d.ts`);
     if (types === undefined) continue;
-    out.set(`${folder}/${base}.cjs`, `${header}\n// The CommonJS entry: ${base}.js itself, loaded by require (Node.js >= 22.12).\nmodule.exports = require("./${base}.js");\n`);
+    out.set(
+      `${folder}/${base}.cjs`,
+      `${header}\n// The CommonJS entry: ${base}.js itself, loaded by require (Node.js >= ` +
+        `22.12).\nmodule.exports = require("./${base}.js");\n`,
+    );
     out.set(`${folder}/${base}.d.cts`, types);
   }
   return out;

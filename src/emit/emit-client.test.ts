@@ -15,13 +15,26 @@ const root = join(import.meta.dirname, "../..");
 /** The diagnostics of `source` compiled strictly on its own (with the standard library). */
 function diagnostics(source: string): string[] {
   const file = "/virtual/connection.ts";
-  const options: ts.CompilerOptions = { strict: true, noEmit: true, target: ts.ScriptTarget.ES2022, lib: ["lib.es2022.d.ts"], types: [] };
+  const options: ts.CompilerOptions = {
+    strict: true,
+    noEmit: true,
+    target: ts.ScriptTarget.ES2022,
+    lib: ["lib.es2022.d.ts"],
+    types: [],
+  };
   const host = ts.createCompilerHost(options);
   const read = host.getSourceFile.bind(host);
-  host.getSourceFile = (name, version) => (name === file ? ts.createSourceFile(name, source, version) : read(name, version));
+  host.getSourceFile = (name, version) =>
+    name === file ? ts.createSourceFile(name, source, version) : read(name, version);
   host.getDefaultLibLocation = () => dirname(ts.getDefaultLibFilePath(options));
   const program = ts.createProgram([file], options, host);
-  return ts.getPreEmitDiagnostics(program).map((d) => `${d.start !== undefined ? d.file?.getLineAndCharacterOfPosition(d.start).line : "?"}: ${ts.flattenDiagnosticMessageText(d.messageText, " ")}`);
+  return ts
+    .getPreEmitDiagnostics(program)
+    .map(
+      (d) =>
+        `${d.start !== undefined ? d.file?.getLineAndCharacterOfPosition(d.start).line : "?"}: ` +
+        `${ts.flattenDiagnosticMessageText(d.messageText, " ")}`,
+    );
 }
 
 describe("the client's connection type", () => {
@@ -62,13 +75,17 @@ describe("the client's connection with several credentials", () => {
     type: "basic",
     user: "zqUser",
     param: "zqPassword",
-    alternatives: [{ type: "header", name: "X-Zq-Key", param: "zqKey", also: [{ type: "query", name: "zq_id", param: "zqId" }] }],
+    alternatives: [
+      { type: "header", name: "X-Zq-Key", param: "zqKey", also: [{ type: "query", name: "zq_id", param: "zqId" }] },
+    ],
   };
 
-  it("takes every parameter of one way: the basic user with its password, or the key with its id, never a mix", async () => {
-    const payments = await loadProvider(root, join(root, "test-support/fixtures/specs-wild/zqpayments"));
-    const type = connectionType({ ...payments.operations[0]!.tool, auth });
-    const source = `type C = ${type};
+  it(
+    "takes every parameter of one way: the basic user " + "with its password, or the key with its id, never a mix",
+    async () => {
+      const payments = await loadProvider(root, join(root, "test-support/fixtures/specs-wild/zqpayments"));
+      const type = connectionType({ ...payments.operations[0]!.tool, auth });
+      const source = `type C = ${type};
 const basic: C = { zqUser: "u", zqPassword: "p" };
 const key: C = { zqKey: "k", zqId: "i" };
 // @ts-expect-error the password without its user
@@ -78,8 +95,9 @@ const keyOnly: C = { zqKey: "k" };
 // @ts-expect-error two ways at once
 const both: C = { zqUser: "u", zqPassword: "p", zqKey: "k", zqId: "i" };
 export { basic, key, half, keyOnly, both };`;
-    expect(diagnostics(source)).toEqual([]);
-  });
+      expect(diagnostics(source)).toEqual([]);
+    },
+  );
 
   it("lists every credential parameter as the connection's, so that the client passes each to its calls", async () => {
     const payments = await loadProvider(root, join(root, "test-support/fixtures/specs-wild/zqpayments"));
@@ -96,8 +114,12 @@ describe("a method's name", () => {
     expect(methodName("other_get_thing", "zqwidgets")).toBe("otherGetThing");
   });
 
-  it("is the whole id where the rest starts with a digit (an operationId such as 4oD_Feed): an identifier, never a bare key starting with one", () => {
-    expect(methodName("zqwidgets_4o_d_feed", "zqwidgets")).toBe("zqwidgets4oDFeed");
-    expect(methodName("zqwidgets_list_2_parts", "zqwidgets")).toBe("list2Parts");
-  });
+  it(
+    "is the whole id where the rest starts with a digit (an operationId such as 4oD_Feed): an identifier, " +
+      "never a bare key starting with one",
+    () => {
+      expect(methodName("zqwidgets_4o_d_feed", "zqwidgets")).toBe("zqwidgets4oDFeed");
+      expect(methodName("zqwidgets_list_2_parts", "zqwidgets")).toBe("list2Parts");
+    },
+  );
 });

@@ -2,7 +2,20 @@
 // (one per operation, named from the tool id), the parameters that make the
 // connection, and their types: a credential the provider needs is required,
 // and OAuth flows make a union (the token, or exactly one flow's parameters).
-import { authParams, authWays, wayParams, oauthParams, flowParams, CALL_PARTS, envVariableName, needsPart, SUPPORT_EXPORTS, type CallPart, type ParamSpec, type ToolSpec } from "@blockwright/runtime/internal";
+import {
+  authParams,
+  authWays,
+  wayParams,
+  oauthParams,
+  flowParams,
+  CALL_PARTS,
+  envVariableName,
+  needsPart,
+  SUPPORT_EXPORTS,
+  type CallPart,
+  type ParamSpec,
+  type ToolSpec,
+} from "@blockwright/runtime/internal";
 import type { OperationIR, ProviderIR } from "../model/ir.js";
 import { camelCase } from "../model/naming.js";
 import { codeLiteral, commentText } from "./code-text.js";
@@ -20,25 +33,32 @@ export interface ClientView {
   methods: { name: string; title: string; type: string }[];
   /** Whether any operation pages (the README shows `items`). */
   paged: boolean;
-  /** The parts of the runtime's support the provider's tools need (runtime/call/support.ts): the package imports these and no other. */
+  /**
+   * The parts of the runtime's support the provider's tools need (runtime/call/support.ts): the package imports these
+   * and no other.
+   */
   support: { key: string; name: string }[];
   /** The support object's literal (`{ json: jsonParams }`, `{}` when the core runs every tool). */
   supportLiteral: string;
 }
 
 /**
- * The parts of the runtime's support a provider's tools need, each by its key and the runtime's export: what the package imports
- * (nothing else is bundled). `problems`: an operation declares an error answer as an RFC 9457 problem (OperationIR.problemAnswers).
+ * The parts of the runtime's support a provider's tools need, each by its key and the runtime's export: what the
+ * package imports (nothing else is bundled). `problems`: an operation declares an error answer as an RFC 9457 problem
+ * (OperationIR.problemAnswers).
  */
 export function supportParts(tools: readonly ToolSpec[], problems = false): { key: string; name: string }[] {
-  // The parts a call may need (runtime/call/support.ts PARTS, the record the by-hand check reads too), the request rate's limiter and RFC 9457 problems.
+  // The parts a call may need (runtime/call/support.ts PARTS, the record the by-hand check reads too), the request
+  // rate's limiter and RFC 9457 problems.
   const needs = {
     ...Object.fromEntries(CALL_PARTS.map((part) => [part, tools.some((t) => needsPart(t, part))])),
     rateLimits: tools.some((t) => t.rateLimits?.requestsPerMinute !== undefined),
     problems,
   } as Record<CallPart | "rateLimits" | "problems", boolean>;
   const names: Record<keyof typeof needs, string> = { ...SUPPORT_EXPORTS, rateLimits: "RateLimiter" };
-  return (Object.keys(needs) as (keyof typeof needs)[]).filter((k) => needs[k]).map((key) => ({ key, name: names[key] }));
+  return (Object.keys(needs) as (keyof typeof needs)[])
+    .filter((k) => needs[k])
+    .map((key) => ({ key, name: names[key] }));
 }
 
 /**
@@ -67,11 +87,24 @@ export function clientView(ir: ProviderIR, constName: (op: OperationIR) => strin
     taken.add(name);
     const input = `ClientInput<${op.types.paramsName}, ${keys.map((k) => JSON.stringify(k)).join(" | ")}>`;
     const list = op.tool.pagination?.items[0] ?? (op.tool.stream ? "data" : undefined);
-    const type = list !== undefined ? `PagedMethod<${input}, ${op.types.outputName}, ${itemType(op.types.outputName, list)}, Throws>` : `Method<${input}, ${op.types.outputName}, Throws>`;
+    const type =
+      list !== undefined
+        ? `PagedMethod<${input}, ${op.types.outputName}, ${itemType(op.types.outputName, list)}, Throws>`
+        : `Method<${input}, ${op.types.outputName}, Throws>`;
     return { name, title: commentText(`${op.tool.title}: ${op.tool.description}`), type, op };
   });
   const lines = methods.map((m) => `    ${m.name}: ${constName(m.op)}`);
-  const tableLiteral = `{\n  methods: {\n${lines.join(",\n")}\n  },\n  credentials: [${credentials.map((c) => codeLiteral(c)).join(", ")}]${address !== undefined ? `,\n  address: ${typeof address === "string" ? codeLiteral(address) : `[${address.map((a) => codeLiteral(a)).join(", ")}]`}` : ""},\n  support: ${ir.names.camel}Support,\n  version: ${codeLiteral(version)}\n}`;
+  const addressLiteral =
+    address === undefined
+      ? undefined
+      : typeof address === "string"
+        ? codeLiteral(address)
+        : `[${address.map((a) => codeLiteral(a)).join(", ")}]`;
+  const tableLiteral =
+    `{\n  methods: {\n${lines.join(",\n")}\n  },\n  credentials: [` +
+    `${credentials.map((c) => codeLiteral(c)).join(", ")}]` +
+    `${addressLiteral !== undefined ? `,\n  address: ${addressLiteral}` : ""}` +
+    `,\n  support: ${ir.names.camel}Support,\n  version: ${codeLiteral(version)}\n}`;
   const support = supportParts(
     ir.operations.map((op) => op.tool),
     ir.operations.some((op) => op.problemAnswers),
@@ -89,18 +122,29 @@ export function clientView(ir: ProviderIR, constName: (op: OperationIR) => strin
   };
 }
 
-/** The README's client example: the factory, the credential from the environment, a call, and a paging operation's items. */
+/**
+ * The README's client example: the factory, the credential from the environment, a call, and a paging operation's
+ * items.
+ */
 export function clientExample(ir: ProviderIR, exampleOf: (tool: ToolSpec, p: ParamSpec) => string) {
   const first = ir.operations[0]?.tool;
   if (!first) return null;
   // A call's required inputs, the connection's left to the client.
   const args = (tool: ToolSpec) => {
-    const connection = new Set([...connectionCredentials(tool), ...(tool.server.param ? [tool.server.param] : []), ...Object.values(tool.server.variables ?? {})]);
+    const connection = new Set([
+      ...connectionCredentials(tool),
+      ...(tool.server.param ? [tool.server.param] : []),
+      ...Object.values(tool.server.variables ?? {}),
+    ]);
     const given = tool.params.filter((p) => p.required && p.default === undefined && !connection.has(p.name));
     return given.length ? `{ ${given.map((p) => `${p.name}: ${exampleOf(tool, p)}`).join(", ")} }` : "{}";
   };
   const paged = ir.operations.find((op) => op.tool.pagination)?.tool;
-  const address = ir.server.default ? undefined : first.params.filter((p) => p.name === first.server.param || Object.values(first.server.variables ?? {}).includes(p.name));
+  const address = ir.server.default
+    ? undefined
+    : first.params.filter(
+        (p) => p.name === first.server.param || Object.values(first.server.variables ?? {}).includes(p.name),
+      );
   // A provider id that is a reserved word is no variable name.
   const variable = RESERVED.has(ir.names.camel) ? `${ir.names.camel}Api` : ir.names.camel;
   return {
@@ -115,19 +159,25 @@ export function clientExample(ir: ProviderIR, exampleOf: (tool: ToolSpec, p: Par
       .join(", "),
     address: address?.length ? address.map((p) => `${p.name}: ${exampleOf(first, p)}`).join(", ") : null,
     call: { method: methodName(first.id, ir.provider), args: args(first) },
-    // The environment variable of each credential parameter (a client made without a credential reads them: runtime/client/environment.ts).
+    // The environment variable of each credential parameter (a client made without a credential reads them:
+    // runtime/client/environment.ts).
     variables: connectionCredentials(first).map((param) => ({ param, variable: envVariableName(ir.provider, param) })),
     items: paged ? { method: methodName(paged.id, ir.provider), args: args(paged) } : null,
   };
 }
 
 const RESERVED = new Set(
-  "break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof let new null return static super switch this throw true try typeof var void while with yield await".split(
-    " ",
-  ),
+  (
+    "break case catch class const continue debugger default delete do else enum export extends false finally for " +
+    "function if import in instanceof let new null return static super switch this throw true try typeof var void " +
+    "while with yield await"
+  ).split(" "),
 );
 
-/** The parameters that make a client's connection: every way's credentials (a key with its client id, a basic user), then the OAuth flows'. */
+/**
+ * The parameters that make a client's connection: every way's credentials (a key with its client id, a basic user),
+ * then the OAuth flows'.
+ */
 function connectionCredentials(tool: ToolSpec): string[] {
   return [...new Set([...authParams(tool.auth), ...oauthParams(tool)])];
 }
@@ -152,17 +202,25 @@ export function connectionType(tool: ToolSpec): string {
   const addressParams = tool.server.param ? [tool.server.param] : Object.values(tool.server.variables ?? {});
   const address = addressParams.length ? ` & { ${addressParams.map((n) => field(n, false)).join("; ")} }` : "";
   const ways = authWays(tool.auth).map(wayParams);
-  if (!tool.oauth && ways.length === 1) return `{ ${(ways[0] ?? []).map((n) => field(n, param(n)?.required ?? true)).join("; ")} }${address}`;
+  if (!tool.oauth && ways.length === 1)
+    return `{ ${(ways[0] ?? []).map((n) => field(n, param(n)?.required ?? true)).join("; ")} }${address}`;
   const all = connectionCredentials(tool);
   const alternative = (required: string[], optional: string[]) => {
-    const fields = [...required.map((n) => field(n, true)), ...optional.map((n) => field(n, false)), ...all.filter((n) => !required.includes(n) && !optional.includes(n)).map((n) => `${JSON.stringify(n)}?: never`)];
+    const fields = [
+      ...required.map((n) => field(n, true)),
+      ...optional.map((n) => field(n, false)),
+      ...all.filter((n) => !required.includes(n) && !optional.includes(n)).map((n) => `${JSON.stringify(n)}?: never`),
+    ];
     return `{ ${fields.join("; ")} }`;
   };
   // Each way of the auth (its parameters together), then each OAuth flow's.
   const alternatives = ways.map((way) => alternative(way, []));
   for (const flow of tool.oauth?.flows ?? []) {
     const needed = flowParams(flow);
-    const extra = [...(flow.grant === "refreshToken" && flow.clientSecret ? [flow.clientSecret] : []), ...(flow.grant === "jwtBearer" && flow.audience?.param ? [flow.audience.param] : [])].filter((n) => !needed.includes(n));
+    const extra = [
+      ...(flow.grant === "refreshToken" && flow.clientSecret ? [flow.clientSecret] : []),
+      ...(flow.grant === "jwtBearer" && flow.audience?.param ? [flow.audience.param] : []),
+    ].filter((n) => !needed.includes(n));
     alternatives.push(alternative([...needed], extra));
   }
   const union = [...new Set(alternatives)].join(" | ");

@@ -7,18 +7,22 @@ import { emitReadme } from "./emit-readme.js";
 import { loadProvider } from "./generate-all.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
-const readme = async (provider: string) => emitReadme(await loadProvider(root, join(root, "specs", provider)), { name: `@blockwright/${provider}` });
+const readme = async (provider: string) =>
+  emitReadme(await loadProvider(root, join(root, "specs", provider)), { name: `@blockwright/${provider}` });
 
 describe("the package README", () => {
   it("states the request-size limit of a provider whose manifest sets one, and only then", async () => {
     expect((await readme("crm")).split("\n").filter((l) => l.startsWith("| Request size |"))).toEqual([
-      "| Request size | a request line and headers (address, query and credential, percent-encoded) over 16,384 bytes are refused before sending, naming the parameter that takes the most room |",
+      "| Request size | a request line and headers (address, query and credential, percent-encoded) " +
+        "over 16,384 bytes are refused before sending, naming the parameter that takes the most room |",
     ]);
     expect(await readme("books")).not.toContain("| Request size |");
   });
 
   it("names toLlmTools, its formats, and what it leaves out", async () => {
-    expect(await readme("books")).toContain('`toLlmTools("openai" | "anthropic" | "mcp", { readOnly })` gives these tools as LLM\ntool definitions');
+    expect(await readme("books")).toContain(
+      '`toLlmTools("openai" | "anthropic" | "mcp", { readOnly })` gives these tools as LLM\ntool definitions',
+    );
     expect(await readme("books")).toContain("Secret and user-only\nparameters are left out of them");
   });
 

@@ -26,7 +26,10 @@ export function paramTsType(p: ParamSpec, normalized = false): string {
     }
     case "json": {
       // A value of several forms: any of them (each form as a parameter of its type).
-      if (p.anyOf) return [...new Set(p.anyOf.map((form) => paramTsType({ ...p, ...form, anyOf: undefined }, normalized)))].join(" | ");
+      if (p.anyOf)
+        return [...new Set(p.anyOf.map((form) => paramTsType({ ...p, ...form, anyOf: undefined }, normalized)))].join(
+          " | ",
+        );
       const array = `${arrayOf(nestedTsType(p.items))}`;
       const object = `Record<string, ${nestedTsType(p.values)}>`;
       return p.jsonType === "array" ? array : p.jsonType === "object" ? object : `${object} | ${array}`;
@@ -37,6 +40,16 @@ export function paramTsType(p: ParamSpec, normalized = false): string {
 /** The type of a value inside a JSON parameter, from its limits. */
 function nestedTsType(limits: NestedLimits | undefined): string {
   if (limits?.enum?.length) return limits.enum.map((v) => JSON.stringify(v)).join(" | ");
+  // An object of one of several shapes: each shape's fields (its required ones required), other keys open.
+  if (limits?.shapes)
+    return limits.shapes
+      .map(
+        (shape) =>
+          `{ ${Object.entries(shape.fields)
+            .map(([f, l]) => `${JSON.stringify(f)}${shape.required?.includes(f) ? "" : "?"}: ${nestedTsType(l)}; `)
+            .join("")}[key: string]: unknown }`,
+      )
+      .join(" | ");
   switch (limits?.type) {
     case "string":
     case "boolean":
@@ -56,7 +69,9 @@ function arrayOf(item: string): string {
 /** The operation's output type: a nested object type of its outputs. */
 export function outputTsType(op: OperationIR): string {
   const print = (t: TypeRef) => printType(t, op.tool.params);
-  return objectTypeFromPaths(op.types.outputs.map((o) => ({ path: o.path, optional: o.optional, type: unionTypes(o.types.map(print)) })));
+  return objectTypeFromPaths(
+    op.types.outputs.map((o) => ({ path: o.path, optional: o.optional, type: unionTypes(o.types.map(print)) })),
+  );
 }
 
 function printType(t: TypeRef, params: ParamSpec[]): string {
@@ -88,10 +103,15 @@ function printType(t: TypeRef, params: ParamSpec[]): string {
   }
 }
 
-/** `operations["x"]["responses"][200]["content"]["application/json"]["a"]…` (`paths["/p"]["get"]…` for an operation without an id), guarding optional steps. */
+/**
+ * `operations["x"]["responses"][200]["content"]["application/json"]["a"]…` (`paths["/p"]["get"]…` for an operation
+ * without an id), guarding optional steps.
+ */
 function responseType(t: Extract<TypeRef, { kind: "response" }>): string {
   // openapi-typescript keys content by media type: a vendor type (`application/vnd.x+json`) is its own key.
-  const operation = t.at ? `paths[${JSON.stringify(t.at.path)}][${JSON.stringify(t.at.method)}]` : `operations[${JSON.stringify(t.operationId)}]`;
+  const operation = t.at
+    ? `paths[${JSON.stringify(t.at.path)}][${JSON.stringify(t.at.method)}]`
+    : `operations[${JSON.stringify(t.operationId)}]`;
   let expr = `${operation}["responses"][${t.status}]["content"][${JSON.stringify(t.mediaType)}]`;
   let optional = false;
   for (const step of t.steps) {
@@ -100,9 +120,12 @@ function responseType(t: Extract<TypeRef, { kind: "response" }>): string {
       expr = `${expr}[number]`;
       optional = false;
     } else if (step.union) {
-      // Each member of the union that has the field gives its type; one without it (an empty-string variant too) gives undefined.
+      // Each member of the union that has the field gives its type; one without it (an empty-string variant too) gives
+      // undefined.
       const key = JSON.stringify(step.field);
-      expr = `(${expr} extends infer V ? (V extends unknown ? (${key} extends keyof V ? V[${key}] : undefined) : never) : never)`;
+      expr =
+        `(${expr} extends infer V ? (V extends unknown ? (${key} extends keyof V ? V[${key}] : undefined) : ` +
+        `never) : never)`;
       optional = step.optional;
     } else {
       expr = `${expr}[${JSON.stringify(step.field)}]`;
@@ -119,12 +142,16 @@ function jsonLiteralType(value: unknown): string {
   if (typeof value === "object") {
     const entries = Object.entries(value as Record<string, unknown>);
     if (!entries.length) return "Record<string, never>";
-    return `{ ${entries.map(([k, v]) => `${/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k)}: ${jsonLiteralType(v)}`).join("; ")} }`;
+    const key = (k: string) => (/^[A-Za-z_$][\w$]*$/.test(k) ? k : JSON.stringify(k));
+    return `{ ${entries.map(([k, v]) => `${key(k)}: ${jsonLiteralType(v)}`).join("; ")} }`;
   }
   return JSON.stringify(value);
 }
 
-/** A primitive type and how its literals look: a literal adds nothing next to its primitive type (`number | 0` is `number`). */
+/**
+ * A primitive type and how its literals look: a literal adds nothing next to its primitive type (`number | 0` is
+ * `number`).
+ */
 const LITERALS_OF: [string, RegExp][] = [
   ["number", /^-?\d/],
   ["string", /^"/],
@@ -132,7 +159,9 @@ const LITERALS_OF: [string, RegExp][] = [
 ];
 
 function unionTypes(types: string[]): string {
-  const unique = [...new Set(types)].filter((t) => !LITERALS_OF.some(([primitive, re]) => types.includes(primitive) && re.test(t)));
+  const unique = [...new Set(types)].filter(
+    (t) => !LITERALS_OF.some(([primitive, re]) => types.includes(primitive) && re.test(t)),
+  );
   return unique.length === 1 ? itemAt(unique, 0) : unique.map((t) => (t.includes(" | ") ? `(${t})` : t)).join(" | ");
 }
 

@@ -10,7 +10,13 @@ import { commentText } from "./code-text.js";
 
 export interface TriggersView {
   literal: string;
-  items: { id: string; title: string; description: string; eventName: string; metadata: { name: string; optional: boolean; type: string; doc: string }[] }[];
+  items: {
+    id: string;
+    title: string;
+    description: string;
+    eventName: string;
+    metadata: { name: string; optional: boolean; type: string; doc: string }[];
+  }[];
 }
 
 /** The view of the package's triggers, or null when the provider declares none. */
@@ -25,7 +31,12 @@ export function triggersView(ir: ProviderIR, literal: (value: unknown) => string
       title: commentText(t.title),
       description: commentText(t.description),
       eventName: `${pascalCase(t.id)}Event`,
-      metadata: t.outputs.map((o) => ({ name: o.name, optional: !o.required, type: outputType(t.eventSchema, o.source), doc: commentText(o.description) })),
+      metadata: t.outputs.map((o) => ({
+        name: o.name,
+        optional: !o.required,
+        type: outputType(t.eventSchema, o.source),
+        doc: commentText(o.description),
+      })),
     })),
   };
 }
@@ -42,7 +53,12 @@ export function pollTriggersView(ir: ProviderIR, literal: (value: unknown) => st
       title: commentText(t.title),
       description: commentText(t.description),
       eventName: `${pascalCase(t.id)}Item`,
-      metadata: t.outputs.map((o) => ({ name: o.name, optional: !o.required, type: outputType(t.itemSchema, o.source), doc: commentText(o.description) })),
+      metadata: t.outputs.map((o) => ({
+        name: o.name,
+        optional: !o.required,
+        type: outputType(t.itemSchema, o.source),
+        doc: commentText(o.description),
+      })),
     })),
   };
 }
@@ -51,8 +67,16 @@ export function pollTriggersView(ir: ProviderIR, literal: (value: unknown) => st
 function outputType(eventSchema: unknown, source: TriggerOutputSpec["source"]): string {
   if (source.from === "header") return "string";
   let schema = eventSchema as Record<string, unknown> | undefined;
-  for (const token of source.from === "event" ? source.pointer : []) schema = (schema?.properties as Record<string, Record<string, unknown>> | undefined)?.[token];
+  for (const token of source.from === "event" ? source.pointer : [])
+    schema = (schema?.properties as Record<string, Record<string, unknown>> | undefined)?.[token];
   const type = Array.isArray(schema?.type) ? schema?.type.find((x) => x !== "null") : schema?.type;
-  if (Array.isArray(schema?.enum) && schema.enum.every((v) => typeof v === "string")) return schema.enum.map((v) => JSON.stringify(v)).join(" | ");
-  return type === "string" ? "string" : type === "integer" || type === "number" ? "number" : type === "boolean" ? "boolean" : "unknown";
+  if (Array.isArray(schema?.enum) && schema.enum.every((v) => typeof v === "string"))
+    return schema.enum.map((v) => JSON.stringify(v)).join(" | ");
+  return type === "string"
+    ? "string"
+    : type === "integer" || type === "number"
+      ? "number"
+      : type === "boolean"
+        ? "boolean"
+        : "unknown";
 }

@@ -30,7 +30,12 @@ const DISCRIMINATED = {
     "/pets": {
       get: {
         operationId: "listPets",
-        responses: { "200": { description: "ok", content: { "application/json": { schema: { type: "array", items: { $ref: "#/components/schemas/Pet" } } } } } },
+        responses: {
+          "200": {
+            description: "ok",
+            content: { "application/json": { schema: { type: "array", items: { $ref: "#/components/schemas/Pet" } } } },
+          },
+        },
       },
     },
   },
@@ -40,11 +45,21 @@ const DISCRIMINATED = {
         type: "object",
         required: ["petType"],
         properties: { petType: { type: "string" }, name: { type: "string" } },
-        discriminator: { propertyName: "petType", mapping: { dog: "#/components/schemas/Dog", cat: "#/components/schemas/Cat" } },
+        discriminator: {
+          propertyName: "petType",
+          mapping: { dog: "#/components/schemas/Dog", cat: "#/components/schemas/Cat" },
+        },
         oneOf: [{ $ref: "#/components/schemas/Dog" }, { $ref: "#/components/schemas/Cat" }],
       },
-      Dog: { allOf: [{ $ref: "#/components/schemas/Animal" }, { type: "object", properties: { bark: { type: "boolean" } } }] },
-      Cat: { allOf: [{ $ref: "#/components/schemas/Animal" }, { type: "object", properties: { lives: { type: "integer" } } }] },
+      Dog: {
+        allOf: [{ $ref: "#/components/schemas/Animal" }, { type: "object", properties: { bark: { type: "boolean" } } }],
+      },
+      Cat: {
+        allOf: [
+          { $ref: "#/components/schemas/Animal" },
+          { type: "object", properties: { lives: { type: "integer" } } },
+        ],
+      },
       Animal: {
         type: "object",
         required: ["kind"],
@@ -52,7 +67,12 @@ const DISCRIMINATED = {
         discriminator: { propertyName: "kind" },
       },
       // Inheritance through allOf: the discriminator lives on the parent.
-      Base: { type: "object", required: ["t"], properties: { t: { type: "string" } }, discriminator: { propertyName: "t", mapping: { a: "#/components/schemas/A" } } },
+      Base: {
+        type: "object",
+        required: ["t"],
+        properties: { t: { type: "string" } },
+        discriminator: { propertyName: "t", mapping: { a: "#/components/schemas/A" } },
+      },
       A: { allOf: [{ $ref: "#/components/schemas/Base" }, { type: "object", properties: { x: { type: "string" } } }] },
     },
   },
@@ -68,20 +88,25 @@ describe("emitOpenApiTypes matches openapiTS()", () => {
     expect(await emittedBody(DISCRIMINATED)).toBe(expected);
   });
 
-  it("prints the declarations inside one exported ambient namespace, as openapiTS() prints them at top level", async () => {
-    const topLevel = astToString(await openapiTS(structuredClone(DISCRIMINATED) as unknown as OpenAPI3, { silent: true }));
-    const namespaced = await emittedBody(DISCRIMINATED);
-    const lines = namespaced.trimEnd().split("\n");
-    expect(lines[0]).toBe("export declare namespace X {");
-    expect(lines.at(-1)).toBe("}");
-    // The same declarations, one level deeper.
-    expect(
-      lines
-        .slice(1, -1)
-        .map((l) => l.replace(/^ {4}/, ""))
-        .join("\n"),
-    ).toBe(topLevel.trimEnd());
-  });
+  it(
+    "prints the declarations inside one exported ambient " + "namespace, as openapiTS() prints them at top level",
+    async () => {
+      const topLevel = astToString(
+        await openapiTS(structuredClone(DISCRIMINATED) as unknown as OpenAPI3, { silent: true }),
+      );
+      const namespaced = await emittedBody(DISCRIMINATED);
+      const lines = namespaced.trimEnd().split("\n");
+      expect(lines[0]).toBe("export declare namespace X {");
+      expect(lines.at(-1)).toBe("}");
+      // The same declarations, one level deeper.
+      expect(
+        lines
+          .slice(1, -1)
+          .map((l) => l.replace(/^ {4}/, ""))
+          .join("\n"),
+      ).toBe(topLevel.trimEnd());
+    },
+  );
 
   it("leaves the document it is given unchanged (the transform patches discriminator enums in place)", async () => {
     const document = structuredClone(DISCRIMINATED);
@@ -89,22 +114,33 @@ describe("emitOpenApiTypes matches openapiTS()", () => {
     expect(document).toEqual(DISCRIMINATED);
   });
 
-  it("leaves a document unchanged whether its discriminator is at the top of a schema, inside an allOf, or absent", async () => {
-    const inAllOf = structuredClone(DISCRIMINATED) as unknown as { components: { schemas: Record<string, object> } };
-    const { Animal, Dog, Cat } = inAllOf.components.schemas;
-    inAllOf.components.schemas = {
-      Dog: Dog!,
-      Cat: Cat!,
-      Pet: { allOf: [{ type: "object", discriminator: { propertyName: "kind", mapping: { dog: "#/components/schemas/Dog" } }, oneOf: [{ $ref: "#/components/schemas/Dog" }, { $ref: "#/components/schemas/Cat" }] }] },
-      Animal: Animal!,
-    };
-    const { source } = await loadOpenApi(openapiPathOf(join(root, "specs"), "books"), root);
-    for (const original of [inAllOf, source.data]) {
-      const document = structuredClone(original);
-      await emitOpenApiNamespace(document, "X");
-      expect(document).toEqual(original);
-    }
-  });
+  it(
+    "leaves a document unchanged whether its discriminator is at the top of a schema, inside an allOf, " + "or absent",
+    async () => {
+      const inAllOf = structuredClone(DISCRIMINATED) as unknown as { components: { schemas: Record<string, object> } };
+      const { Animal, Dog, Cat } = inAllOf.components.schemas;
+      inAllOf.components.schemas = {
+        Dog: Dog!,
+        Cat: Cat!,
+        Pet: {
+          allOf: [
+            {
+              type: "object",
+              discriminator: { propertyName: "kind", mapping: { dog: "#/components/schemas/Dog" } },
+              oneOf: [{ $ref: "#/components/schemas/Dog" }, { $ref: "#/components/schemas/Cat" }],
+            },
+          ],
+        },
+        Animal: Animal!,
+      };
+      const { source } = await loadOpenApi(openapiPathOf(join(root, "specs"), "books"), root);
+      for (const original of [inAllOf, source.data]) {
+        const document = structuredClone(original);
+        await emitOpenApiNamespace(document, "X");
+        expect(document).toEqual(original);
+      }
+    },
+  );
 
   const specSets = [join(root, "specs"), join(root, "test-support/fixtures/specs-wild")];
   it("has specs to compare", () => {
@@ -125,35 +161,60 @@ function operations(n: number, ids = true): object {
   const paths = Object.fromEntries(
     Array.from({ length: n }, (_, i) => [
       `/things${i}`,
-      { get: { ...(ids ? { operationId: `getThing${i}` } : {}), responses: { "200": { description: "ok", content: { "application/json": { schema: { type: "object", properties: { id: { type: "string" } } } } } } } } },
+      {
+        get: {
+          ...(ids ? { operationId: `getThing${i}` } : {}),
+          responses: {
+            "200": {
+              description: "ok",
+              content: { "application/json": { schema: { type: "object", properties: { id: { type: "string" } } } } },
+            },
+          },
+        },
+      },
     ]),
   );
-  return { openapi: "3.0.3", info: { title: "zq", version: "1" }, paths, components: { schemas: { Thing: { type: "object" } } } };
+  return {
+    openapi: "3.0.3",
+    info: { title: "zq", version: "1" },
+    paths,
+    components: { schemas: { Thing: { type: "object" } } },
+  };
 }
 
 describe("the operations interface", () => {
-  it("matches openapiTS() with many operations, and with none that has an id (its Record<string, never> alias)", async () => {
-    for (const document of [operations(50), operations(3, false)]) expect(await emittedBody(document)).toBe(await reference(document));
-    expect(await emittedBody(operations(3, false))).toContain("type operations = Record<string, never>;");
-  });
+  it(
+    "matches openapiTS() with many operations, and with " + "none that has an id (its Record<string, never> alias)",
+    async () => {
+      for (const document of [operations(50), operations(3, false)])
+        expect(await emittedBody(document)).toBe(await reference(document));
+      expect(await emittedBody(operations(3, false))).toContain("type operations = Record<string, never>;");
+    },
+  );
 
-  it("is built in time proportional to the operations: the node lists made grow linearly, not as their square", async () => {
-    // openapi-typescript added each operation by copying every member before it (n²/2 elements in all).
-    const elements = async (n: number) => {
-      let total = 0;
-      const original = ts.factory.createNodeArray.bind(ts.factory);
-      const spy = vi.spyOn(ts.factory, "createNodeArray").mockImplementation(((list?: readonly ts.Node[], trailing?: boolean) => {
-        total += list?.length ?? 0;
-        return original(list as never, trailing);
-      }) as typeof ts.factory.createNodeArray);
-      try {
-        await openApiTypeNodes(operations(n));
-      } finally {
-        spy.mockRestore();
-      }
-      return total;
-    };
-    const [small, large] = [await elements(200), await elements(800)];
-    expect(large / small).toBeLessThan(4.5);
-  });
+  it(
+    "is built in time proportional to the operations: the " + "node lists made grow linearly, not as their square",
+    async () => {
+      // openapi-typescript added each operation by copying every member before it (n²/2 elements in all).
+      const elements = async (n: number) => {
+        let total = 0;
+        const original = ts.factory.createNodeArray.bind(ts.factory);
+        const spy = vi.spyOn(ts.factory, "createNodeArray").mockImplementation(((
+          list?: readonly ts.Node[],
+          trailing?: boolean,
+        ) => {
+          total += list?.length ?? 0;
+          return original(list as never, trailing);
+        }) as typeof ts.factory.createNodeArray);
+        try {
+          await openApiTypeNodes(operations(n));
+        } finally {
+          spy.mockRestore();
+        }
+        return total;
+      };
+      const [small, large] = [await elements(200), await elements(800)];
+      expect(large / small).toBeLessThan(4.5);
+    },
+  );
 });

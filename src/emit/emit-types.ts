@@ -24,7 +24,10 @@ import type * as TS from "typescript";
 
 type OpenApiTypescript = typeof import("openapi-typescript") & { ts: typeof TS };
 let bundle: OpenApiTypescript | undefined;
-/** openapi-typescript and the TypeScript it prints with, bundled into the build (vendor/openapi-typescript.cjs): the published package depends on neither. */
+/**
+ * openapi-typescript and the TypeScript it prints with, bundled into the build (vendor/openapi-typescript.cjs): the
+ * published package depends on neither.
+ */
 function openapiTypescript(): OpenApiTypescript {
   bundle ??= createRequire(import.meta.url)("../vendor/openapi-typescript.cjs") as OpenApiTypescript;
   return bundle;
@@ -42,7 +45,9 @@ const UNREAD_REDOC = new Proxy(
   {},
   {
     get: (_, key) => {
-      throw new Error(`openapi-typescript's transform read its Redocly config (.${String(key)}), which emit-types.ts does not load`);
+      throw new Error(
+        `openapi-typescript's transform read its Redocly config (.${String(key)}), which emit-types.ts does not load`,
+      );
     },
   },
 ) as GlobalContext["redoc"];
@@ -56,8 +61,18 @@ export async function emitOpenApiNamespace(document: unknown, name: string): Pro
 export function printNamespace(nodes: TS.Node[], name: string): string {
   const { ts, astToString } = openapiTypescript();
   const { factory } = ts;
-  const modifiers = [factory.createModifier(ts.SyntaxKind.ExportKeyword), factory.createModifier(ts.SyntaxKind.DeclareKeyword)];
-  return astToString(factory.createModuleDeclaration(modifiers, factory.createIdentifier(name), factory.createModuleBlock(nodes as TS.Statement[]), ts.NodeFlags.Namespace));
+  const modifiers = [
+    factory.createModifier(ts.SyntaxKind.ExportKeyword),
+    factory.createModifier(ts.SyntaxKind.DeclareKeyword),
+  ];
+  return astToString(
+    factory.createModuleDeclaration(
+      modifiers,
+      factory.createIdentifier(name),
+      factory.createModuleBlock(nodes as TS.Statement[]),
+      ts.NodeFlags.Namespace,
+    ),
+  );
 }
 
 /** The declarations openapiTS() would make of a bundled document. */
@@ -69,7 +84,8 @@ export async function openApiTypeNodes(document: unknown): Promise<TS.Node[]> {
   const { scanDiscriminators, resolveRef, transformSchema } = openapiTypescript();
   const operations = operationsCollector();
   const ctx: GlobalContext = {
-    // openapiTS()'s defaults (openapi-typescript 7), with alphabetize off as before; emit-types.test.ts pins the output to openapiTS()'s.
+    // openapiTS()'s defaults (openapi-typescript 7), with alphabetize off as before; emit-types.test.ts pins the output
+    // to openapiTS()'s.
     additionalProperties: false,
     alphabetize: false,
     arrayLength: false,
@@ -118,7 +134,13 @@ function operationsCollector(): { node: TS.InterfaceDeclaration; declaration: ()
   const { ts, tsModifiers, tsRecord, STRING, NEVER } = openapiTypescript();
   const { factory } = ts;
   const members: TS.TypeElement[] = [];
-  const node = factory.createInterfaceDeclaration(tsModifiers({ export: true }), factory.createIdentifier("operations"), undefined, undefined, []);
+  const node = factory.createInterfaceDeclaration(
+    tsModifiers({ export: true }),
+    factory.createIdentifier("operations"),
+    undefined,
+    undefined,
+    [],
+  );
   const empty = factory.createNodeArray<TS.TypeElement>([]);
   Object.defineProperty(node, "members", {
     get: () => empty,
@@ -130,8 +152,19 @@ function operationsCollector(): { node: TS.InterfaceDeclaration; declaration: ()
     node,
     declaration: () =>
       members.length
-        ? factory.createInterfaceDeclaration(tsModifiers({ export: true }), factory.createIdentifier("operations"), undefined, undefined, members)
-        : factory.createTypeAliasDeclaration(tsModifiers({ export: true }), "operations", undefined, tsRecord(STRING, NEVER)),
+        ? factory.createInterfaceDeclaration(
+            tsModifiers({ export: true }),
+            factory.createIdentifier("operations"),
+            undefined,
+            undefined,
+            members,
+          )
+        : factory.createTypeAliasDeclaration(
+            tsModifiers({ export: true }),
+            "operations",
+            undefined,
+            tsRecord(STRING, NEVER),
+          ),
   };
 }
 

@@ -31,6 +31,7 @@ export async function asGenerationErrorsAsync<T>(load: () => Promise<T>): Promis
 export function generationErrors(e: unknown): unknown {
   if (e instanceof SourceError) return new GenerationErrors([e]);
   if (e instanceof OpenApiProblems) return new GenerationErrors(e.errors);
-  if (e instanceof UnreadableSource) return new GenerationErrors([new SourceError(e.code, { file: e.file, line: 1, col: 1 }, e.detail)]);
+  if (e instanceof UnreadableSource)
+    return new GenerationErrors([new SourceError(e.code, { file: e.file, line: 1, col: 1 }, e.detail)]);
   return e;
 }

@@ -27,7 +27,10 @@ const goldenDir = join(here, "__fixtures__/golden-hostile");
 
 /** What every form of the hostile text holds (a regular expression and a JSON pointer hold it escaped). */
 const MARKER = "pwned";
-/** Text that runs if it ends a comment (`/** … *\/` or `//`) or breaks a line, and markup a Markdown renderer would act on. */
+/**
+ * Text that runs if it ends a comment (`/** … *\/` or `//`) or breaks a line, and markup a Markdown renderer would act
+ * on.
+ */
 const PAYLOAD = [
   "*/ globalThis.pwned = 1; /*",
   "\r\n globalThis.pwned = 2; //",
@@ -100,15 +103,21 @@ describe("generated code from hostile inputs", async () => {
   });
 
   it("writes no raw line break inside a line of code: no CR, U+2028 or U+2029 in index.js or index.d.ts", () => {
-    for (const path of ["hostile/index.js", "hostile/index.d.ts"]) expect(files.get(path), path).not.toMatch(/[\r\u2028\u2029]/);
+    for (const path of ["hostile/index.js", "hostile/index.d.ts"])
+      expect(files.get(path), path).not.toMatch(/[\r\u2028\u2029]/);
   });
 
   it("passes node --check", () => {
-    expect(() => execFileSync(process.execPath, ["--check", join(out, "hostile/index.js")], { stdio: "pipe" })).not.toThrow();
+    expect(() =>
+      execFileSync(process.execPath, ["--check", join(out, "hostile/index.js")], { stdio: "pipe" }),
+    ).not.toThrow();
   });
 
   it("imports without running any of the text, and keeps every text exactly as written", () => {
-    const imported = importInChild(join(out, "hostile/index.js"), "{ pwned: globalThis.pwned ?? null, tools: Object.values(m.tools), block: m.block }") as { pwned: unknown; tools: unknown[]; block: unknown };
+    const imported = importInChild(
+      join(out, "hostile/index.js"),
+      "{ pwned: globalThis.pwned ?? null, tools: Object.values(m.tools), block: m.block }",
+    ) as { pwned: unknown; tools: unknown[]; block: unknown };
     expect(imported.pwned).toBeNull();
     expect(imported.tools).toEqual(ir!.operations.map((op) => JSON.parse(JSON.stringify(op.tool))));
     expect(imported.block).toEqual(JSON.parse(JSON.stringify(ir!.block)));
@@ -122,14 +131,43 @@ describe("generated code from hostile inputs", async () => {
       expect(html.match(/<!--[\s\S]*?-->/g)).toEqual([files.get(path)!.split("\n")[0]]);
       const body = html.replace(/<!--[\s\S]*?-->/, "");
       const tags = new Set([...body.matchAll(/<([a-z][a-z0-9]*)\b/g)].map((m) => m[1]));
-      expect([...tags].filter((t) => !["h1", "h2", "h3", "h4", "p", "pre", "code", "table", "thead", "tbody", "tr", "th", "td", "ul", "li", "a", "strong", "em"].includes(t!))).toEqual([]);
+      expect(
+        [...tags].filter(
+          (t) =>
+            ![
+              "h1",
+              "h2",
+              "h3",
+              "h4",
+              "p",
+              "pre",
+              "code",
+              "table",
+              "thead",
+              "tbody",
+              "tr",
+              "th",
+              "td",
+              "ul",
+              "li",
+              "a",
+              "strong",
+              "em",
+            ].includes(t!),
+        ),
+      ).toEqual([]);
       // Links: the README's own, to an operation's section or a package's README, and the upstream docs' https address.
       const links = [...body.matchAll(/<a\b[^>]*>/g)].map((m) => m[0]);
-      for (const link of links) expect(link).toMatch(/^<a href="(#hostile_[a-z_]+|hostile\/README\.md|https:\/\/docs\.hostile\.test\/)">$/);
+      for (const link of links)
+        expect(link).toMatch(/^<a href="(#hostile_[a-z_]+|hostile\/README\.md|https:\/\/docs\.hostile\.test\/)">$/);
       // The text is all there, shown as written; a bar in a table cell stays in its cell.
       expect(body).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
       expect(body).toContain("[x](javascript:alert(1))");
-      if (path === "hostile/README.md") expect(body).toContain("<td><code>X-Hostile|Key: */ globalThis.pwned = 7; /* &lt;img src=x onerror=alert(1)&gt; `&#39;&quot; |&lt;key&gt;</code> header from the <code>apiKey</code> parameter</td>");
+      if (path === "hostile/README.md")
+        expect(body).toContain(
+          "<td><code>X-Hostile|Key: */ globalThis.pwned = 7; /* &lt;img src=x onerror=alert(1)&gt; " +
+            "`&#39;&quot; |&lt;key&gt;</code> header from the <code>apiKey</code> parameter</td>",
+        );
     });
   }
 
@@ -141,7 +179,10 @@ describe("generated code from hostile inputs", async () => {
 // ---- the manifest schema's free-text fields ------------------------------------
 
 type Schema = Record<string, unknown>;
-/** A field of the schema (where it is defined), and the paths of manifest data that reach it: property names, `*` for any key, `[]` for any item. */
+/**
+ * A field of the schema (where it is defined), and the paths of manifest data that reach it: property names, `*` for
+ * any key, `[]` for any item.
+ */
 interface TextField {
   pointer: string;
   paths: string[][];
@@ -172,18 +213,31 @@ function textFields(): TextField[] {
     const [s, pointer] = resolved;
     const inside = new Set(seen).add(s);
     // A branch that only constrains (`required`, `minProperties`) describes no value of its own.
-    const describesValue = (branch: unknown) => !!branch && typeof branch === "object" && Object.keys(branch).some((k) => !CONSTRAINT_ONLY.has(k));
-    for (const key of ["oneOf", "anyOf", "allOf"]) for (const [i, branch] of ((s[key] as unknown[] | undefined) ?? []).entries()) if (describesValue(branch)) walk(branch, `${pointer}/${key}/${i}`, path, inside);
+    const describesValue = (branch: unknown) =>
+      !!branch && typeof branch === "object" && Object.keys(branch).some((k) => !CONSTRAINT_ONLY.has(k));
+    for (const key of ["oneOf", "anyOf", "allOf"])
+      for (const [i, branch] of ((s[key] as unknown[] | undefined) ?? []).entries())
+        if (describesValue(branch)) walk(branch, `${pointer}/${key}/${i}`, path, inside);
     const types = s.type === undefined ? undefined : ([] as unknown[]).concat(s.type);
-    const structured = s.properties || s.additionalProperties || s.items || types?.every((t) => t === "object" || t === "array");
-    if (!structured && s.enum === undefined && s.const === undefined && (types === undefined || types.includes("string")) && acceptsHostileText(s)) {
+    const structured =
+      s.properties || s.additionalProperties || s.items || types?.every((t) => t === "object" || t === "array");
+    if (
+      !structured &&
+      s.enum === undefined &&
+      s.const === undefined &&
+      (types === undefined || types.includes("string")) &&
+      acceptsHostileText(s)
+    ) {
       const field = fields.get(pointer) ?? { pointer, paths: [] };
       field.paths.push(path);
       fields.set(pointer, field);
     }
-    for (const [key, child] of Object.entries((s.properties as Record<string, unknown>) ?? {})) walk(child, `${pointer}/properties/${key}`, [...path, key], inside);
-    if (s.additionalProperties && typeof s.additionalProperties === "object") walk(s.additionalProperties, `${pointer}/additionalProperties`, [...path, "*"], inside);
-    for (const [key, child] of Object.entries((s.patternProperties as Record<string, unknown>) ?? {})) walk(child, `${pointer}/patternProperties/${key}`, [...path, "*"], inside);
+    for (const [key, child] of Object.entries((s.properties as Record<string, unknown>) ?? {}))
+      walk(child, `${pointer}/properties/${key}`, [...path, key], inside);
+    if (s.additionalProperties && typeof s.additionalProperties === "object")
+      walk(s.additionalProperties, `${pointer}/additionalProperties`, [...path, "*"], inside);
+    for (const [key, child] of Object.entries((s.patternProperties as Record<string, unknown>) ?? {}))
+      walk(child, `${pointer}/patternProperties/${key}`, [...path, "*"], inside);
     if (s.items && typeof s.items === "object") walk(s.items, `${pointer}/items`, [...path, "[]"], inside);
     else if (types?.includes("array")) walk({}, `${pointer}/items`, [...path, "[]"], inside);
   };
@@ -192,7 +246,15 @@ function textFields(): TextField[] {
 }
 
 /** Keywords that constrain the object they sit beside without describing a value. */
-const CONSTRAINT_ONLY = new Set(["required", "minProperties", "maxProperties", "not", "errorHint", "description", "title"]);
+const CONSTRAINT_ONLY = new Set([
+  "required",
+  "minProperties",
+  "maxProperties",
+  "not",
+  "errorHint",
+  "description",
+  "title",
+]);
 
 function acceptsHostileText(s: Schema): boolean {
   if (typeof s.pattern !== "string") return true;
@@ -205,6 +267,15 @@ function valuesAt(data: unknown, path: string[]): unknown[] {
   if (!path.length) return [data];
   if (data === null || typeof data !== "object") return [];
   const [head, ...rest] = path;
-  const children = head === "[]" ? (Array.isArray(data) ? data : []) : head === "*" ? Object.values(data) : Object.hasOwn(data, head!) ? [(data as Record<string, unknown>)[head!]] : [];
+  const children =
+    head === "[]"
+      ? Array.isArray(data)
+        ? data
+        : []
+      : head === "*"
+        ? Object.values(data)
+        : Object.hasOwn(data, head!)
+          ? [(data as Record<string, unknown>)[head!]]
+          : [];
   return children.flatMap((c) => valuesAt(c, rest));
 }

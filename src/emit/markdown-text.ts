@@ -34,7 +34,10 @@ export function markdownParagraphs(text: string): string {
     .join("\n\n");
 }
 
-/** A code span holding any text on one line: fenced with more backticks than any run inside, spaced when it starts or ends with one. */
+/**
+ * A code span holding any text on one line: fenced with more backticks than any run inside, spaced when it starts or
+ * ends with one.
+ */
 export function codeSpan(text: string): string {
   const line = oneLine(text);
   const longest = Math.max(0, ...(line.match(/`+/g) ?? []).map((run) => run.length));
@@ -49,7 +52,9 @@ export function codeSpan(text: string): string {
  * backslashes, then reads `\|` as a bar (in code spans too).
  */
 export function cell(markdown: string): string {
-  return oneLine(markdown).replace(/(\\*)\|/g, (bar, backslashes: string) => (backslashes.length % 2 ? bar : `${backslashes}\\|`));
+  return oneLine(markdown).replace(/(\\*)\|/g, (bar, backslashes: string) =>
+    backslashes.length % 2 ? bar : `${backslashes}\\|`,
+  );
 }
 
 /** Text inside an HTML comment (`<!-- … -->`): on one line, with no `--` or `>` to end it. */

@@ -44,23 +44,41 @@ describe("links of a generated package.json", () => {
     });
     expect(await packageJson(dir)).toMatchObject({
       homepage: "https://tools.example.com/blocks",
-      repository: { type: "git", url: "git+https://git.example.com/acme/blocks.git", directory: `generated/${PROVIDER}` },
+      repository: {
+        type: "git",
+        url: "git+https://git.example.com/acme/blocks.git",
+        directory: `generated/${PROVIDER}`,
+      },
       bugs: { url: "https://git.example.com/acme/blocks/issues", email: "blocks@example.com" },
     });
   });
 
   it("puts the project's own folder of a monorepo before the package's, and reads npm's string forms", async () => {
-    const dir = project({ repository: { url: "https://git.example.com/acme/mono.git", directory: "tools/blocks" }, bugs: "https://git.example.com/acme/mono/issues" });
-    expect(await packageJson(dir, join(dir, "out"))).toMatchObject({
-      repository: { type: "git", url: "https://git.example.com/acme/mono.git", directory: `tools/blocks/out/${PROVIDER}` },
+    const dir = project({
+      repository: { url: "https://git.example.com/acme/mono.git", directory: "tools/blocks" },
       bugs: "https://git.example.com/acme/mono/issues",
     });
-    expect((await packageJson(project({ repository: "github:acme/blocks" }))).repository).toEqual({ type: "git", url: "github:acme/blocks", directory: `generated/${PROVIDER}` });
+    expect(await packageJson(dir, join(dir, "out"))).toMatchObject({
+      repository: {
+        type: "git",
+        url: "https://git.example.com/acme/mono.git",
+        directory: `tools/blocks/out/${PROVIDER}`,
+      },
+      bugs: "https://git.example.com/acme/mono/issues",
+    });
+    expect((await packageJson(project({ repository: "github:acme/blocks" }))).repository).toEqual({
+      type: "git",
+      url: "github:acme/blocks",
+      directory: `generated/${PROVIDER}`,
+    });
   });
 
   it("leaves `directory` out when the output folder is outside the project", async () => {
     const dir = project({ repository: "https://git.example.com/acme/blocks.git" });
-    expect((await packageJson(dir, mkdtempSync(join(tmp, "elsewhere-")))).repository).toEqual({ type: "git", url: "https://git.example.com/acme/blocks.git" });
+    expect((await packageJson(dir, mkdtempSync(join(tmp, "elsewhere-")))).repository).toEqual({
+      type: "git",
+      url: "https://git.example.com/acme/blocks.git",
+    });
   });
 
   it("adds no link the project does not have", async () => {
@@ -71,12 +89,25 @@ describe("links of a generated package.json", () => {
   });
 
   it("refuses a malformed link, naming the field at its line and the value", async () => {
+    /** The problem `message`, at a line and column of package.json. */
+    const problemAt = (message: string) =>
+      expect.stringMatching(
+        new RegExp(`^package\\.json:\\d+:\\d+: ${message.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`),
+      );
     expect(await problems(project({ repository: { type: "git" } }))).toEqual([
-      expect.stringMatching(/^package\.json:\d+:\d+: repository: must be a URL, or an object with a url \(and a type and a directory, if any\) given as text \(copied into each generated package\.json\), got \{"type":"git"\}$/),
+      problemAt(
+        "repository: must be a URL, or an object with a url (and a type and a directory, if any) given as text " +
+          '(copied into each generated package.json), got {"type":"git"}',
+      ),
     ]);
-    expect(await problems(project({ homepage: 42 }))).toEqual([expect.stringMatching(/^package\.json:\d+:\d+: homepage: must be an address \(copied into each generated package\.json\), got 42$/)]);
+    expect(await problems(project({ homepage: 42 }))).toEqual([
+      problemAt("homepage: must be an address (copied into each generated package.json), got 42"),
+    ]);
     expect(await problems(project({ bugs: { url: ["x"] } }))).toEqual([
-      expect.stringMatching(/^package\.json:\d+:\d+: bugs: must be an address, or an object with a url or an email given as text \(copied into each generated package\.json\), got \{"url":\["x"\]\}$/),
+      problemAt(
+        "bugs: must be an address, or an object with a url or an email given as text " +
+          '(copied into each generated package.json), got {"url":["x"]}',
+      ),
     ]);
   });
 });

@@ -24,7 +24,20 @@ const providers = providerDirs(specs);
 // beside the `github` reporter and diff format): such a name in the code is ours, not theirs.
 const vocabulary = new Set<string>([...REPORTERS, ...DIFF_FORMATS]);
 const checkedIds = providers.filter((p) => !vocabulary.has(p));
-const upstreamWords = ["salesforce", "sobject", "soql", "microsoft", "graph.microsoft", "entra", "odata", "gamma", "people data labs", "peopledatalabs", "pdl", "google"];
+const upstreamWords = [
+  "salesforce",
+  "sobject",
+  "soql",
+  "microsoft",
+  "graph.microsoft",
+  "entra",
+  "odata",
+  "gamma",
+  "people data labs",
+  "peopledatalabs",
+  "pdl",
+  "google",
+];
 
 // Everything hand-written that ships: the runtime, the CLI and generator (src/), the build (scripts/), templates, bin.
 const scanned = ["runtime", "src", "scripts", "templates", "bin"];
@@ -41,7 +54,9 @@ function files(path: string): string[] {
 // The benchmarks measure this repository's own providers; they are not shipped. The manifest schema's
 // fragments (link/*.schema.json, assembled into specs/manifest.schema.json) are its documentation, like
 // the schema itself: their examples may name anything.
-const sources = scanned.flatMap(files).filter((f) => !/\.test\.ts$/.test(f) && !f.includes("scripts/bench/") && !f.endsWith(".schema.json"));
+const sources = scanned
+  .flatMap(files)
+  .filter((f) => !/\.test\.ts$/.test(f) && !f.includes("scripts/bench/") && !f.endsWith(".schema.json"));
 
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 

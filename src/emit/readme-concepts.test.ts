@@ -7,7 +7,8 @@ import { describe, expect, it } from "vitest";
 import { CONCEPTS } from "../link/concepts.js";
 
 const README = join(import.meta.dirname, "../../docs/guides/adding-a-provider.md");
-const START = "<!-- concepts: written from src/link/concept-records.ts (UPDATE_README=1 npx vitest run readme-concepts) -->";
+const START =
+  "<!-- concepts: written from src/link/concept-records.ts (UPDATE_README=1 npx vitest run readme-concepts) -->";
 const END = "<!-- /concepts -->";
 
 /** A list item wrapped as the README's prose is (at 95 columns, continued two spaces in). */

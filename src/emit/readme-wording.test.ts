@@ -11,13 +11,19 @@ const ir = irFixture("shelf") as unknown as ProviderIR;
 const plain = (markdown: string) => markdown.replaceAll("`", "");
 
 describe("the README's wording of rules, polling and deprecation", () => {
-  const notes = ir.operations.map((op, i) => (i === 0 ? { ...op, tool: { ...op.tool, deprecated: "Use zqshelf_add instead." } } : op));
+  const notes = ir.operations.map((op, i) =>
+    i === 0 ? { ...op, tool: { ...op.tool, deprecated: "Use zqshelf_add instead." } } : op,
+  );
   const readme = emitReadme({ ...ir, operations: notes }, { name: "@zq/shelf" });
   const lines = readme.split("\n").map(plain);
   const tools = notes.map((op) => op.tool);
 
   it("is the sentence a model reads, for every rule, polling advice and deprecation", () => {
-    const sentences = tools.flatMap((t) => [...t.rules.map((r) => ruleSentence(r)), ...(t.polling ? [pollingSentence(t.polling)] : []), ...(t.deprecated ? [deprecationSentence(t.deprecated)] : [])]);
+    const sentences = tools.flatMap((t) => [
+      ...t.rules.map((r) => ruleSentence(r)),
+      ...(t.polling ? [pollingSentence(t.polling)] : []),
+      ...(t.deprecated ? [deprecationSentence(t.deprecated)] : []),
+    ]);
     expect(sentences.length).toBeGreaterThanOrEqual(4);
     for (const s of sentences) {
       expect(

@@ -20,7 +20,11 @@ const files = new Map([
 
 describe("write and check", () => {
   it("writes every file into an empty folder", async () => {
-    expect(await writeFiles(dir, files)).toEqual({ stale: [], missing: ["a/one.ts", "a/two.ts", "docs/README.md"], extra: [] });
+    expect(await writeFiles(dir, files)).toEqual({
+      stale: [],
+      missing: ["a/one.ts", "a/two.ts", "docs/README.md"],
+      extra: [],
+    });
     expect(readFileSync(join(dir, "a/two.ts"), "utf8")).toBe(`${MARK}\n// two\n`);
     expect(checkFiles(dir, files)).toEqual({ stale: [], missing: [], extra: [] });
   });
@@ -48,7 +52,9 @@ describe("write and check", () => {
   it("replaces a file no generation made only with force", async () => {
     writeFileSync(join(dir, "docs/README.md"), "# my own docs\n");
     rmSync(join(dir, STAMP_FILE));
-    await expect(writeFiles(dir, files)).rejects.toThrow(/not written by blockwright generate, and generating would replace them:\n {2}.*docs\/README\.md/);
+    await expect(writeFiles(dir, files)).rejects.toThrow(
+      /not written by blockwright generate, and generating would replace them:\n {2}.*docs\/README\.md/,
+    );
     expect(readFileSync(join(dir, "docs/README.md"), "utf8")).toBe("# my own docs\n");
     expect((await writeFiles(dir, files, { force: true })).stale).toEqual(["docs/README.md"]);
     expect(readFileSync(join(dir, "docs/README.md"), "utf8")).toBe("# docs\n");
@@ -56,17 +62,22 @@ describe("write and check", () => {
 });
 
 describe("stopping a write", () => {
-  it("stops between two files when its signal is aborted: each file written is whole, no temporary file is left", async () => {
-    const out = mkdtempSync(join(dir, "stopped-"));
-    const many = new Map(Array.from({ length: 20 }, (_, i) => [`p/file${i}.ts`, `${MARK}\n${"x".repeat(100_000)}\n`]));
-    const controller = new AbortController();
-    const writing = writeFiles(out, many, { signal: controller.signal });
-    // The writer lets the event loop turn before each file: stop it a few files in.
-    setImmediate(() => setImmediate(() => controller.abort()));
-    await expect(writing).rejects.toThrow(/aborted/);
-    const written = readdirSync(join(out, "p"));
-    expect(written.length).toBeGreaterThan(0);
-    expect(written.length).toBeLessThan(many.size);
-    for (const file of written) expect(readFileSync(join(out, "p", file), "utf8"), file).toBe(many.get(`p/${file}`));
-  });
+  it(
+    "stops between two files when its signal is aborted: " + "each file written is whole, no temporary file is left",
+    async () => {
+      const out = mkdtempSync(join(dir, "stopped-"));
+      const many = new Map(
+        Array.from({ length: 20 }, (_, i) => [`p/file${i}.ts`, `${MARK}\n${"x".repeat(100_000)}\n`]),
+      );
+      const controller = new AbortController();
+      const writing = writeFiles(out, many, { signal: controller.signal });
+      // The writer lets the event loop turn before each file: stop it a few files in.
+      setImmediate(() => setImmediate(() => controller.abort()));
+      await expect(writing).rejects.toThrow(/aborted/);
+      const written = readdirSync(join(out, "p"));
+      expect(written.length).toBeGreaterThan(0);
+      expect(written.length).toBeLessThan(many.size);
+      for (const file of written) expect(readFileSync(join(out, "p", file), "utf8"), file).toBe(many.get(`p/${file}`));
+    },
+  );
 });

@@ -7,7 +7,17 @@
 // or it opens with the generated header). Anything else under the folder is
 // left alone, and a folder that looks like a project (the project itself,
 // one holding the specs, a repository) is refused outright.
-import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, rmdirSync, rmSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  readSync,
+  rmdirSync,
+  rmSync,
+} from "node:fs";
 import { dirname, join } from "node:path";
 import { isInside, linkOnPath, realPath, statOf } from "../common/paths.js";
 import { unsuitableFolder } from "../common/targets.js";
@@ -19,7 +29,10 @@ export interface CheckReport {
   stale: string[];
   missing: string[];
   extra: string[];
-  /** Stale or missing paths no generation may write: a folder stands there, or the path goes through a symbolic link (why, by path). */
+  /**
+   * Stale or missing paths no generation may write: a folder stands there, or the path goes through a symbolic link
+   * (why, by path).
+   */
   blocked?: Record<string, string>;
 }
 
@@ -47,10 +60,16 @@ const LISTED = 20;
 export function checkOutputFolder(outDir: string, project: { root: string; specsDir: string }, shown: string): void {
   const unsuitable = unsuitableFolder(outDir);
   if (unsuitable) throw new OutputRefused(`--out ${shown}: ${unsuitable}`);
-  if (statOf(join(outDir, STAMP_FILE))?.isDirectory() || linkOnPath(outDir, STAMP_FILE)) throw new OutputRefused(`--out ${shown}: ${STAMP_FILE} is a folder or a symbolic link; generation writes its stamp there: remove it`);
+  if (statOf(join(outDir, STAMP_FILE))?.isDirectory() || linkOnPath(outDir, STAMP_FILE))
+    throw new OutputRefused(
+      `--out ${shown}: ${STAMP_FILE} is a folder or a symbolic link; generation writes its stamp there: remove it`,
+    );
   const out = realPath(outDir);
   const refuse = (why: string) => {
-    throw new OutputRefused(`--out ${shown}: refused: ${why}; generation owns its output folder (it replaces and removes the files it generated there), so give it a folder of its own, e.g. --out generated`);
+    throw new OutputRefused(
+      `--out ${shown}: refused: ${why}; generation owns its output folder (it replaces and removes the files ` +
+        `it generated there), so give it a folder of its own, e.g. --out generated`,
+    );
   };
   const root = realPath(project.root);
   if (out === root) refuse("it is the project folder");
@@ -59,7 +78,8 @@ export function checkOutputFolder(outDir: string, project: { root: string; specs
   if (out === specs) refuse("it is the specs folder");
   if (isInside(out, specs, true)) refuse("it holds the specs folder");
   if (isInside(specs, out, true)) refuse("it is inside the specs folder");
-  for (const entry of PROJECT_ENTRIES) if (existsSync(join(outDir, entry))) refuse(`it holds ${entry}, so it is a project, not an output folder`);
+  for (const entry of PROJECT_ENTRIES)
+    if (existsSync(join(outDir, entry))) refuse(`it holds ${entry}, so it is a project, not an output folder`);
 }
 
 /** Refuse an output folder that is a file (what --check reads must be a folder, or nothing yet). */
@@ -67,7 +87,10 @@ export function checkIsFolder(outDir: string, shown: string): void {
   if (statOf(outDir)?.isDirectory() === false) throw new OutputRefused(`--out ${shown}: is a file, not a folder`);
 }
 
-/** The files of `outDir` an earlier generation made, as far as can be told: recorded in its stamp, in a generated package, or carrying the generated header. */
+/**
+ * The files of `outDir` an earlier generation made, as far as can be told: recorded in its stamp, in a generated
+ * package, or carrying the generated header.
+ */
 class Ownership {
   readonly stamped: boolean;
   private readonly recorded: Set<string>;
@@ -81,7 +104,11 @@ class Ownership {
   }
 
   owns(path: string): boolean {
-    return this.recorded.has(path) || this.packages.some((p) => path.startsWith(`${p}/`)) || opensWithMark(join(this.outDir, path));
+    return (
+      this.recorded.has(path) ||
+      this.packages.some((p) => path.startsWith(`${p}/`)) ||
+      opensWithMark(join(this.outDir, path))
+    );
   }
 }
 
@@ -153,7 +180,11 @@ export interface WriteOptions {
  * `force`. Each file is written whole (write, then rename). Returns what
  * changed.
  */
-export async function writeFiles(outDir: string, files: Map<string, string>, options: WriteOptions = {}): Promise<CheckReport> {
+export async function writeFiles(
+  outDir: string,
+  files: Map<string, string>,
+  options: WriteOptions = {},
+): Promise<CheckReport> {
   const ownership = new Ownership(outDir);
   const report = plan(outDir, files, ownership);
   const { within } = options;
@@ -167,14 +198,33 @@ export async function writeFiles(outDir: string, files: Map<string, string>, opt
     );
   if (report.blocked) {
     const why = Object.entries(report.blocked).map(([path, reason]) => `${path} (${reason})`);
-    throw new OutputRefused(listed("generation writes these files, but a folder stands there or the path goes through a symbolic link (links are never followed):", why, "Remove them (or the links), then generate again."));
+    throw new OutputRefused(
+      listed(
+        "generation writes these files, but a folder stands there or the path goes through a symbolic link " +
+          "(links are never followed):",
+        why,
+        "Remove them (or the links), then generate again.",
+      ),
+    );
   }
   if (!options.force) {
     const foreign = report.stale.filter((path) => !ownership.owns(path));
-    if (foreign.length) throw new OutputRefused(listed(`these files were not written by blockwright generate, and generating would replace them:`, foreign, "Move them away or choose another --out; or pass --force to replace them."));
+    if (foreign.length)
+      throw new OutputRefused(
+        listed(
+          `these files were not written by blockwright generate, and generating would replace them:`,
+          foreign,
+          "Move them away or choose another --out; or pass --force to replace them.",
+        ),
+      );
     if (report.extra.length && !ownership.stamped) {
       throw new OutputRefused(
-        listed(`${shown}/ has no ${STAMP_FILE} recording what an earlier generation wrote, and generating would remove these files it no longer generates:`, report.extra, "Check that none is yours, then pass --force to remove them."),
+        listed(
+          `${shown}/ has no ${STAMP_FILE} recording what an earlier generation wrote, ` +
+            `and generating would remove these files it no longer generates:`,
+          report.extra,
+          "Check that none is yours, then pass --force to remove them.",
+        ),
       );
     }
   }
@@ -198,7 +248,10 @@ export async function writeFiles(outDir: string, files: Map<string, string>, opt
   return report;
 }
 
-/** Remove `dir` and its parents up to (not including) `top` while they are empty: a removed package leaves no empty folder. */
+/**
+ * Remove `dir` and its parents up to (not including) `top` while they are empty: a removed package leaves no empty
+ * folder.
+ */
 function pruneEmptyFolders(top: string, dir: string): void {
   for (let d = dir; isInside(top, d, true); d = dirname(d)) {
     if (readdirSync(d).length) return;

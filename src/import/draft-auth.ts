@@ -18,10 +18,11 @@ import { type DocumentedPrefix, documentedPrefix } from "./draft-auth-prefix.js"
 import { keyParameter } from "./draft-auth-parameter.js";
 import { type CredentialPlacement, credentialOf, type SecurityScheme } from "../load/security-schemes.js";
 import { slotKey } from "../load/openapi-document.js";
+import { addressCredential, addressCredentialParam, CREDENTIAL_BY_NAME } from "./shapes/address-credential.js";
 type Json = Record<string, unknown>;
 
-/** Where the runtime sends one credential. */
-export type DraftPlacement = CredentialPlacement;
+/** Where the runtime sends one credential: where a scheme puts it, or a variable of the address (auth.variable). */
+export type DraftPlacement = CredentialPlacement | { type: "path"; name: string };
 
 /** One credential of a drafted way: its scheme, where it goes, and its parameter(s). */
 export interface DraftCredential {
@@ -52,7 +53,11 @@ export interface CredentialDraft {
   notes: string[];
   /** The document's parameters and form fields that repeat the credential (`token`), found while drafting them: auth.covers. */
   covers: Set<string>;
+  /** The credential is a variable of the server's path (shapes/address-credential.ts): auth.variable, no scheme. */
+  address?: AddressCredential;
 }
+
+type AddressCredential = NonNullable<ReturnType<typeof addressCredential>>;
 
 /** The name under which a scheme is added to a document that declares none. */
 export const ADDED_SCHEME = "bearerAuth";
@@ -104,7 +109,14 @@ const keyOf = (names: readonly string[]) => [...names].sort().join(" + ");
  * alternative). A requirement of several schemes is one way of several
  * credentials, all sent.
  */
-export function draftCredential(doc: Json, operations: readonly { id: string; op: Json }[]): CredentialDraft {
+export function draftCredential(doc: Json, operations: readonly { id: string; op: Json; path?: string }[]): CredentialDraft {
+  // No scheme, and the server's path or every operation's carries the secret (`/bot{token}`): the address's variable is the credential.
+  const address = addressCredential(doc, operations);
+  return address ? addressDraft(address, []) : schemeCredential(doc, operations);
+}
+
+/** The credential of a document's security schemes (or, when it declares none, one made up or read from a key parameter). */
+function schemeCredential(doc: Json, operations: readonly { id: string; op: Json }[]): CredentialDraft {
   const components = (doc.components ?? {}) as Json;
   const declared = (components.securitySchemes ?? {}) as Record<string, Json>;
   const notes: string[] = [];
@@ -214,6 +226,17 @@ export function draftCredential(doc: Json, operations: readonly { id: string; op
   return { scheme: first.scheme, param: first.param, placement: first.placement, definition: first.definition, added: false, ways, notes, covers: new Set() };
 }
 
+/** The credential a variable of the server's path carries: its parameter named after it, no scheme (none can say a path), said in a note. */
+function addressDraft(address: AddressCredential, notes: string[]): CredentialDraft {
+  const param = camelName(address.variable);
+  const placement: DraftPlacement = { type: "path", name: address.variable };
+  notes.push(
+    `the document declares no security scheme, and its server's path has {${address.variable}}, a credential by its ${CREDENTIAL_BY_NAME.test(address.variable) ? "name" : "description"}: drafted as the credential the address carries (auth.variable), the secret parameter ${param}, sent only there and withheld from every message; check how the API takes its credential`,
+  );
+  const credential: DraftCredential = { scheme: "", placement, definition: {}, param };
+  return { scheme: "", param, placement, definition: {}, added: false, ways: [[credential]], notes, covers: new Set(), address };
+}
+
 /** Each credential's parameter(s): a token `accessToken`, a lone key `apiKey`, a key among several named after its header or query key, basic `username` and `password`. */
 function nameParams(ways: string[][], declared: Record<string, Json>): DraftCredential[][] {
   const taken = new Set<string>();
@@ -263,6 +286,7 @@ const NOT_SECRET = /(^|[-_.]|[a-z])(id|user(name)?|email|account|version)$/i;
 
 /** The manifest's `auth` for the drafted ways (its `covers` aside). */
 export function authOfDraft(credential: CredentialDraft): Manifest["auth"] {
+  if (credential.address) return { variable: credential.address.variable, param: credential.param };
   const entry = (c: DraftCredential) => ({ scheme: c.scheme, param: c.param, ...(c.user ? { user: c.user } : {}), ...(c.prefix ? { prefix: c.prefix.prefix } : {}) });
   const way = (w: DraftCredential[]) => ({ ...entry(w[0] as DraftCredential), ...(w.length > 1 ? { also: w.slice(1).map(entry) } : {}) });
   const [first, ...alternatives] = credential.ways;
@@ -273,6 +297,11 @@ export function authOfDraft(credential: CredentialDraft): Manifest["auth"] {
 export function credentialParams(credential: CredentialDraft, maxLength: number): { params: Record<string, ManifestParam>; notes: { name: string; note: string }[] } {
   const params: Record<string, ManifestParam> = {};
   const notes: { name: string; note: string }[] = [];
+  if (credential.address) {
+    params[credential.param] = addressCredentialParam(credential.address, maxLength);
+    notes.push({ name: credential.param, note: `maxLength ${maxLength} is blockwright add's default for a credential, and the pattern a path segment's characters: set the upstream's own limits if it has some` });
+    return { params, notes };
+  }
   const required = credential.ways.length === 1;
   for (const way of credential.ways) {
     way.forEach((c, i) => {
@@ -307,6 +336,7 @@ export function credentialParams(credential: CredentialDraft, maxLength: number)
 }
 
 function placementWords(p: DraftPlacement): string {
+  if (p.type === "path") return `sent in the address as {${p.name}}`;
   if (p.type === "bearer") return "sent as a bearer token";
   if (p.type === "basic") return "sent with the user name as HTTP basic (Authorization: Basic)";
   return `sent as the ${p.name} ${p.type === "query" ? "query parameter" : p.type}`;
@@ -326,7 +356,7 @@ export function repeatsCredential(credential: CredentialDraft, param: { in: stri
   const where = param.in === "body" ? "form field" : `${param.in} parameter`;
   for (const c of credential.ways.flat()) {
     const slot = c.placement.type === "bearer" || c.placement.type === "basic" ? { in: "header", name: "authorization" } : { in: c.placement.type, name: c.placement.name.toLowerCase() };
-    if (param.in === slot.in && param.name.toLowerCase() === slot.name) return `${where} ${param.name} is where the credential goes (auth: ${c.scheme})`;
+    if (param.in === slot.in && param.name.toLowerCase() === slot.name) return `${where} ${param.name} is where the credential goes (auth: ${c.scheme || `variable ${c.param}`})`;
   }
   // A segment of the path names a resource (an export's token, a key's id): no credential goes there, and auth.covers takes none.
   if (param.in === "path") return undefined;

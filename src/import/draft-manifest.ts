@@ -13,6 +13,7 @@ import { operationRef } from "../load/operation-index.js";
 import { authOfDraft, type CredentialDraft, credentialParams } from "./draft-auth.js";
 import { answersFile } from "./draft-files.js";
 import { IdempotencyHeaders, ownIdempotency } from "./draft-idempotency.js";
+import { withoutCredentialVariable } from "./shapes/address-credential.js";
 import { draftServer } from "./draft-server.js";
 import { clientCredentialsFlow } from "./shapes/client-credentials.js";
 import { headerOutputs } from "./shapes/reply-headers.js";
@@ -77,7 +78,7 @@ export function draftManifest(provider: string, source: YamlSource, operations: 
   notes.push({ at: ["description"], note: about ? "the first sentence of info.description: one sentence saying what the block does" : "info.description is empty: say what the block does" });
   notes.push({ at: ["color"], note: "a neutral grey: use the brand's colour" });
   if (docsUrl?.guessed) notes.push({ at: ["docsUrl"], note: "the first https address in info.description: check it is the API's documentation" });
-  const drafted = draftServer(data, notes);
+  const drafted = withoutCredentialVariable(draftServer(data, notes), credential.address?.variable, notes);
   manifest.server = drafted.server;
   credentialParam(manifest, credential, notes);
   // The first way's OAuth 2 scheme, when the document declares a client credentials flow: the runtime obtains the token.

@@ -22,6 +22,7 @@ import { formsOf, numberLimits, stringLimits } from "./draft-limits.js";
 import { answersEvents, isStreamFlag, streamNote } from "./shapes/event-streams.js";
 import { explodedQueryObjects, requiredObjectRules } from "./shapes/query-object.js";
 import { unwritableBody } from "./shapes/unwritable-body.js";
+import { wholeBodyNote } from "./shapes/union-items.js";
 
 /** The query styles the runtime writes (build-request.ts). */
 /** The styles the runtime writes a list or an object in, by place. */
@@ -201,12 +202,7 @@ function draftBody(
     // A union's minimal call needs one whole shape: an example of the first (the contract suite's minimal input sends it).
     const example = shapes && draft.example === undefined ? exampleOfFirstShape(doc, body.schema) : undefined;
     if (example !== undefined) draft.example = example;
-    notes.push({
-      at: where,
-      note: shapes
-        ? `the request body is one of ${shapes.length} shapes (${flat?.oneOf ? "oneOf" : "anyOf"}): drafted as one parameter holding the whole body, one of them`
-        : "the request body is not an object of named fields: drafted as one parameter holding the whole body",
-    });
+    notes.push({ at: where, note: wholeBodyNote(doc, flat, shapes) });
     into.params[name] = draft;
     into.byWire.set("body:", name);
     return;

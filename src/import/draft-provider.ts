@@ -54,7 +54,7 @@ export class UndraftableDocument extends Error {
  */
 export function draftProvider(input: { provider: string; document: Json; chosen: SelectedOperation[]; source: ProviderSource; folder: string; today: string; header?: string[] }): ProviderDraft {
   const { provider, document, chosen, source } = input;
-  const operations = chosen.map((c) => ({ id: operationRef(c.method, c.path, c.operationId), op: ((document.paths as Json)[c.path] as Json)[c.method] as Json }));
+  const operations = chosen.map((c) => ({ id: operationRef(c.method, c.path, c.operationId), path: c.path, op: ((document.paths as Json)[c.path] as Json)[c.method] as Json }));
   const unwritable = operations.flatMap(({ id, op }) => {
     const types = unwritableBody(document, op);
     return types ? [`${id} (${types.join(", ")})`] : [];
@@ -240,6 +240,10 @@ function unwritableBody(document: Json, op: Json): string[] | undefined {
  */
 function withCredentialScheme(cut: Json, credential: CredentialDraft, chosen: readonly { op: Json }[]): string[] {
   const added: string[] = [];
+  // A credential the address carries (auth.variable) has no scheme: none is added.
+  if (credential.address) return added;
+  // A credential the address carries (auth.variable) has no scheme: none is added.
+  if (credential.address) return added;
   const components = (cut.components ??= {}) as Json;
   const schemes = (components.securitySchemes ??= {}) as Json;
   if (!schemes[credential.scheme]) {

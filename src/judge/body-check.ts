@@ -13,28 +13,69 @@ export interface BodyContext {
   checker: SchemaChecker;
 }
 
-/** What a body was judged to be: its refusals, or the value it reads as (undefined without a body, or one no schema reads). */
+/**
+ * What a body was judged to be: its refusals, or the value it reads as (undefined without a body, or one no schema
+ * reads).
+ */
 export type BodyVerdict = { refusals: Refusal[]; value?: unknown };
 
-export function judgeBody(body: JudgedBody | undefined, bodyAt: Path, contentType: string | null, bytes: Uint8Array | undefined, ctx: BodyContext): BodyVerdict {
+export function judgeBody(
+  body: JudgedBody | undefined,
+  bodyAt: Path,
+  contentType: string | null,
+  bytes: Uint8Array | undefined,
+  ctx: BodyContext,
+): BodyVerdict {
   const verdict = judgeBodyValue(body, bodyAt, contentType, bytes, ctx);
   return Array.isArray(verdict) ? { refusals: verdict } : verdict;
 }
 
-function judgeBodyValue(body: JudgedBody | undefined, bodyAt: Path, contentType: string | null, bytes: Uint8Array | undefined, ctx: BodyContext): Refusal[] | BodyVerdict {
+function judgeBodyValue(
+  body: JudgedBody | undefined,
+  bodyAt: Path,
+  contentType: string | null,
+  bytes: Uint8Array | undefined,
+  ctx: BodyContext,
+): Refusal[] | BodyVerdict {
   const size = bytes?.byteLength ?? 0;
   const text = size ? Buffer.from(bytes as Uint8Array).toString("utf8") : "";
-  const refuse = (rule: JudgeRule, message: string, at: Path, pointer = "/body"): Refusal[] => [{ rule, at: pointerTo(at), pointer, sent: quoted(size ? text : ""), message }];
-  if (!body) return size ? refuse("mediaType", `the operation declares no request body, and ${size} bytes were sent`, bodyAt) : [];
-  if (!size) return body.required ? refuse("required", "the document requires a request body, and none was sent", body.at) : [];
+  const refuse = (rule: JudgeRule, message: string, at: Path, pointer = "/body"): Refusal[] => [
+    { rule, at: pointerTo(at), pointer, sent: quoted(size ? text : ""), message },
+  ];
+  if (!body)
+    return size
+      ? refuse("mediaType", `the operation declares no request body, and ${size} bytes were sent`, bodyAt)
+      : [];
+  if (!size)
+    return body.required ? refuse("required", "the document requires a request body, and none was sent", body.at) : [];
   const declared = body.content.map((c) => c.mediaType);
-  if (!contentType) return refuse("mediaType", `a body of ${size} bytes sent without a Content-Type; the document declares ${declared.join(", ")}`, body.at, "/header/content-type");
+  if (!contentType)
+    return refuse(
+      "mediaType",
+      `a body of ${size} bytes sent without a Content-Type; the document declares ${declared.join(", ")}`,
+      body.at,
+      "/header/content-type",
+    );
   const media = mediaFor(body, contentType);
-  if (!media) return refuse("mediaType", `sent as ${contentType}; the document declares ${declared.join(", ") || "no media type"}`, body.at, "/header/content-type");
+  if (!media)
+    return refuse(
+      "mediaType",
+      `sent as ${contentType}; the document declares ${declared.join(", ") || "no media type"}`,
+      body.at,
+      "/header/content-type",
+    );
   const bare = bareMediaType(media.mediaType);
   // A JSON type without a schema of its own holds the body a sibling JSON type's schema describes.
-  const sibling = isJsonMediaType(bare) && media.node.schema === undefined ? describedJsonType(Object.fromEntries(body.content.map((c) => [c.mediaType, c.node]))) : undefined;
-  const schemaPlace = media.node.schema !== undefined ? schemaAt(ctx.data, [...media.at, "schema"]) : sibling ? schemaAt(ctx.data, [...body.at, "content", sibling, "schema"]) : undefined;
+  const sibling =
+    isJsonMediaType(bare) && media.node.schema === undefined
+      ? describedJsonType(Object.fromEntries(body.content.map((c) => [c.mediaType, c.node])))
+      : undefined;
+  const schemaPlace =
+    media.node.schema !== undefined
+      ? schemaAt(ctx.data, [...media.at, "schema"])
+      : sibling
+        ? schemaAt(ctx.data, [...body.at, "content", sibling, "schema"])
+        : undefined;
   let value: unknown;
   let whole: unknown;
   if (isJsonMediaType(bare)) {
@@ -44,7 +85,10 @@ function judgeBodyValue(body: JudgedBody | undefined, bodyAt: Path, contentType:
       return refuse("mediaType", `sent as ${contentType}, and is not JSON (${(e as Error).message})`, media.at);
     }
   } else if (bare === FORM_MEDIA_TYPE || bare === "multipart/form-data") {
-    const read = bare === FORM_MEDIA_TYPE ? formFields(text, media, ctx.data) : multipartFields(bytes as Uint8Array, contentType, media, ctx.data);
+    const read =
+      bare === FORM_MEDIA_TYPE
+        ? formFields(text, media, ctx.data)
+        : multipartFields(bytes as Uint8Array, contentType, media, ctx.data);
     if ("refusals" in read) return read.refusals.map((r) => ({ ...r, sent: r.sent || quoted(text) }));
     value = read.value;
     whole = read.whole;
@@ -54,12 +98,24 @@ function judgeBodyValue(body: JudgedBody | undefined, bodyAt: Path, contentType:
   if (!schemaPlace) return { refusals: [], value };
   const miss = ctx.checker.check(whole ?? value, schemaPlace.at);
   if (!miss) return { refusals: [], value };
-  return refuse("schema", `the body does not meet its schema: ${miss.message}`, schemaPlace.at, `/body${miss.path.map((s) => `/${s.replace(/~/g, "~0").replace(/\//g, "~1")}`).join("")}`);
+  return refuse(
+    "schema",
+    `the body does not meet its schema: ${miss.message}`,
+    schemaPlace.at,
+    `/body${miss.path.map((s) => `/${s.replace(/~/g, "~0").replace(/\//g, "~1")}`).join("")}`,
+  );
 }
 
-/** The media type object a Content-Type is sent under: the same type first, then a range that holds it (`image/*`, then any type). */
+/**
+ * The media type object a Content-Type is sent under: the same type first, then a range that holds it (`image/*`, then
+ * any type).
+ */
 function mediaFor(body: JudgedBody, contentType: string): { mediaType: string; at: Path; node: Node } | undefined {
   const sent = bareMediaType(contentType);
   const [type] = sent.split("/");
-  return body.content.find((c) => bareMediaType(c.mediaType) === sent) ?? body.content.find((c) => bareMediaType(c.mediaType) === `${type}/*`) ?? body.content.find((c) => bareMediaType(c.mediaType) === "*/*");
+  return (
+    body.content.find((c) => bareMediaType(c.mediaType) === sent) ??
+    body.content.find((c) => bareMediaType(c.mediaType) === `${type}/*`) ??
+    body.content.find((c) => bareMediaType(c.mediaType) === "*/*")
+  );
 }

@@ -13,7 +13,8 @@ export function withoutEmpty(value: unknown): unknown {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) {
     const kept = withoutEmpty(v);
-    if (!isEmpty(kept)) Object.defineProperty(out, k, { value: kept, enumerable: true, writable: true, configurable: true });
+    if (!isEmpty(kept))
+      Object.defineProperty(out, k, { value: kept, enumerable: true, writable: true, configurable: true });
   }
   return out;
 }
@@ -32,6 +33,12 @@ export function withoutBracketKeys(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutBracketKeys);
   if (value === null || typeof value !== "object") return value;
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value)) Object.defineProperty(out, k.replace(/[[\]]/g, ""), { value: withoutBracketKeys(v), enumerable: true, writable: true, configurable: true });
+  for (const [k, v] of Object.entries(value))
+    Object.defineProperty(out, k.replace(/[[\]]/g, ""), {
+      value: withoutBracketKeys(v),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   return out;
 }

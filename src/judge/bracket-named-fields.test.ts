@@ -29,8 +29,15 @@ paths:
       responses: { "200": { description: ok } }
 `;
 
-const judge = requestJudge(new OpenApiDocument(parseYamlSource(DOCUMENT, "zqbrackets.yaml")), { credential: "present" });
-const form = (body: string): SentRequest => ({ method: "POST", url: "http://127.0.0.1/zqvendors", headers: new Headers({ "content-type": "application/x-www-form-urlencoded" }), body: new TextEncoder().encode(body) });
+const judge = requestJudge(new OpenApiDocument(parseYamlSource(DOCUMENT, "zqbrackets.yaml")), {
+  credential: "present",
+});
+const form = (body: string): SentRequest => ({
+  method: "POST",
+  url: "http://127.0.0.1/zqvendors",
+  headers: new Headers({ "content-type": "application/x-www-form-urlencoded" }),
+  body: new TextEncoder().encode(body),
+});
 
 describe("a form field named with brackets in its schema", () => {
   it("is read as the field of that name (percent-encoded or not), nested fields of other names as objects", () => {
@@ -40,7 +47,9 @@ describe("a form field named with brackets in its schema", () => {
   });
 
   it("is held to its own schema: required, and its limits", () => {
-    expect(judge(form("zqvendor%5Burl%5D=x")).refusals.map((r) => r.message)).toEqual([expect.stringContaining('lacks required field "zqvendor[name]"')]);
+    expect(judge(form("zqvendor%5Burl%5D=x")).refusals.map((r) => r.message)).toEqual([
+      expect.stringContaining('lacks required field "zqvendor[name]"'),
+    ]);
     expect(judge(form("zqvendor%5Bname%5D=far-too-long")).refusals.map((r) => r.rule)).toEqual(["schema"]);
   });
 });

@@ -12,7 +12,17 @@ import { type JudgedParam, type Node, type Path, pointerTo } from "./operations.
 import { type Deep, queryPairs, type RawPair, rawTexts, readDeepObject, readQuery } from "./query-read.js";
 import { multipartParts, type Part } from "./multipart.js";
 import { quoted, type JudgeRule, type Refusal } from "./refusal.js";
-import { arrayOf, itemSchema, listAtOf, objectOf, propertySchema, resolved, scalarOf, shapesOf, typesOf } from "./text-values.js";
+import {
+  arrayOf,
+  itemSchema,
+  listAtOf,
+  objectOf,
+  propertySchema,
+  resolved,
+  scalarOf,
+  shapesOf,
+  typesOf,
+} from "./text-values.js";
 import { decoded, shownChar, rawProblem } from "./uri-text.js";
 
 type Media = { mediaType: string; at: Path; node: Node };
@@ -32,13 +42,34 @@ const encodingOf = (media: Media, name: string): Encoding | undefined => {
   return Object.hasOwn(map, name) ? (map[name] as Encoding) : undefined;
 };
 /** Whether a field is written by content (its contentType), not by style: no style, explode or allowReserved given. */
-const byContent = (e: Encoding | undefined): e is Encoding & { contentType: string } => typeof e?.contentType === "string" && e.style === undefined && e.explode === undefined && e.allowReserved === undefined;
+const byContent = (e: Encoding | undefined): e is Encoding & { contentType: string } =>
+  typeof e?.contentType === "string" &&
+  e.style === undefined &&
+  e.explode === undefined &&
+  e.allowReserved === undefined;
 
-/** Whether a field is written by style (OpenAPI 3.0.4/3.1.1: a style, explode or allowReserved given, its contentType then ignored). */
-const byStyle = (e: Encoding | undefined): e is Encoding => e !== undefined && (e.style !== undefined || e.explode !== undefined || e.allowReserved !== undefined);
+/**
+ * Whether a field is written by style (OpenAPI 3.0.4/3.1.1: a style, explode or allowReserved given, its contentType
+ * then ignored).
+ */
+const byStyle = (e: Encoding | undefined): e is Encoding =>
+  e !== undefined && (e.style !== undefined || e.explode !== undefined || e.allowReserved !== undefined);
 
-function refusal(rule: JudgeRule, media: Media, name: string, message: string, sent: string, key = "encoding"): Refusal {
-  return { rule, at: pointerTo([...media.at, key, ...(key === "encoding" ? [name] : [])]), pointer: `/body/${name.replace(/~/g, "~0").replace(/\//g, "~1")}`, sent: quoted(sent), message: `form field "${name}": ${message}` };
+function refusal(
+  rule: JudgeRule,
+  media: Media,
+  name: string,
+  message: string,
+  sent: string,
+  key = "encoding",
+): Refusal {
+  return {
+    rule,
+    at: pointerTo([...media.at, key, ...(key === "encoding" ? [name] : [])]),
+    pointer: `/body/${name.replace(/~/g, "~0").replace(/\//g, "~1")}`,
+    sent: quoted(sent),
+    message: `form field "${name}": ${message}`,
+  };
 }
 
 /** An application/x-www-form-urlencoded body's fields. */
@@ -51,7 +82,8 @@ export function formFields(text: string, media: Media, data: unknown): FieldsRea
   const refusals: Refusal[] = [];
   const names = new Set<string>();
   // A field the schema names with its brackets (`vendor[name]`, a form flattened by hand) is that field, not vendor's.
-  const named = (pairName: string) => pairName.includes("[") && propertySchema(data, schema, pairName, true) !== undefined;
+  const named = (pairName: string) =>
+    pairName.includes("[") && propertySchema(data, schema, pairName, true) !== undefined;
   for (const pair of pairs) names.add(named(pair.name) ? pair.name : pair.name.replace(/\[.*$/, ""));
   for (const name of names) {
     const mine = pairs.filter((x) => x.name === name || (x.name.startsWith(`${name}[`) && !named(x.name)));
@@ -72,7 +104,8 @@ export function formFields(text: string, media: Media, data: unknown): FieldsRea
     if ("refusal" in read) refusals.push(read.refusal);
     else set(value, name, read.value);
   }
-  for (const pair of pairs) if (!claimed.has(pair)) set(value, pair.name, decoded(pair.raw ?? "", true) ?? pair.raw ?? "");
+  for (const pair of pairs)
+    if (!claimed.has(pair)) set(value, pair.name, decoded(pair.raw ?? "", true) ?? pair.raw ?? "");
   return refusals.length ? { refusals } : { value };
 }
 
@@ -80,10 +113,28 @@ export function formFields(text: string, media: Media, data: unknown): FieldsRea
  * One field written by style (form by default, exploded) read from its pairs. `uriText`: the pairs are a URI's
  * (a form body), each character held to what a URI may hold raw; a multipart body's parts carry their text as it is.
  */
-function styledField(name: string, mine: RawPair[], e: Encoding | undefined, media: Media, data: unknown, fieldSchema: unknown, sent: string, uriText: boolean): { value: unknown } | { refusal: Refusal } {
+function styledField(
+  name: string,
+  mine: RawPair[],
+  e: Encoding | undefined,
+  media: Media,
+  data: unknown,
+  fieldSchema: unknown,
+  sent: string,
+  uriText: boolean,
+): { value: unknown } | { refusal: Refusal } {
   const style = e?.style ?? "form";
   const explode = e?.explode ?? style === "form";
-  const p: JudgedParam = { name, in: "query", required: false, at: media.at, style, explode, allowReserved: e?.allowReserved === true, allowEmptyValue: true };
+  const p: JudgedParam = {
+    name,
+    in: "query",
+    required: false,
+    at: media.at,
+    style,
+    explode,
+    allowReserved: e?.allowReserved === true,
+    allowEmptyValue: true,
+  };
   const deep = mine.some((x) => x.name !== name);
   // Brackets (`address[city]=…`) are deepObject's, and the common way a form nests what OpenAPI's styles do not define.
   // deepObject defines objects only: a scalar it is given goes as form writes it (name=value), read so below.
@@ -93,18 +144,24 @@ function styledField(name: string, mine: RawPair[], e: Encoding | undefined, med
       mine.filter((x) => x.name !== name),
       listAtOf(data, fieldSchema),
     );
-    if ("miss" in read) return { refusal: refusal(e ? "encoding.style" : "style", media, name, read.miss.message, sent) };
+    if ("miss" in read)
+      return { refusal: refusal(e ? "encoding.style" : "style", media, name, read.miss.message, sent) };
     const bad = uriText
       ? rawOf(read.deep)
           .map((r) => rawProblem(r, { delimiters: "", reserved: p.allowReserved, plusIsSpace: true }))
           .find(Boolean)
       : undefined;
-    if (bad) return { refusal: refusal(bad.rule, media, name, `${shownChar(bad.char)} is sent raw inside a value`, sent) };
+    if (bad)
+      return { refusal: refusal(bad.rule, media, name, `${shownChar(bad.char)} is sent raw inside a value`, sent) };
     return { value: deepValue(data, fieldSchema, read.deep) };
   }
   const scalarOnly = style === "deepObject";
-  const shapes = scalarOnly ? shapesOf(data, fieldSchema).filter((x) => x === "primitive") : shapesOf(data, fieldSchema);
-  let first: string | undefined = shapes.length ? undefined : `${JSON.stringify(sent)} is not ${name}[key]=value as deepObject writes an object`;
+  const shapes = scalarOnly
+    ? shapesOf(data, fieldSchema).filter((x) => x === "primitive")
+    : shapesOf(data, fieldSchema);
+  let first: string | undefined = shapes.length
+    ? undefined
+    : `${JSON.stringify(sent)} is not ${name}[key]=value as deepObject writes an object`;
   for (const shape of shapes) {
     const read = readQuery(scalarOnly ? { ...p, style: "form", explode: true } : p, mine, shape);
     if ("miss" in read) {
@@ -135,15 +192,35 @@ function styledField(name: string, mine: RawPair[], e: Encoding | undefined, med
               ),
     };
   }
-  return { refusal: refusal(e ? "encoding.style" : "style", media, name, `${first ?? "cannot be read"} (style ${style}, explode ${explode})`, sent) };
+  return {
+    refusal: refusal(
+      e ? "encoding.style" : "style",
+      media,
+      name,
+      `${first ?? "cannot be read"} (style ${style}, explode ${explode})`,
+      sent,
+    ),
+  };
 }
 
 /** A content-based field: one value, the media type's text (JSON parsed). */
-function contentField(contentType: string, mine: RawPair[], name: string, schema: unknown, data: unknown): { value: unknown } | { message: string } {
+function contentField(
+  contentType: string,
+  mine: RawPair[],
+  name: string,
+  schema: unknown,
+  data: unknown,
+): { value: unknown } | { message: string } {
   const json = contentType.split(",").some((t) => isJsonMediaType(t.trim()));
   if (mine.length !== 1 || mine[0]?.name !== name) {
+    const exploded =
+      json && typesOf(data, schema).has("array")
+        ? `, as an exploded form writes a list; a JSON list goes as ${name}=["a","b"]`
+        : "";
     return {
-      message: `the document encodes it as ${contentType} (encoding.contentType): one pair ${name}=<${json ? "JSON" : "text"}>; sent ${mine.length} pair${mine.length === 1 ? "" : "s"}${json && typesOf(data, schema).has("array") ? `, as an exploded form writes a list; a JSON list goes as ${name}=["a","b"]` : ""}`,
+      message:
+        `the document encodes it as ${contentType} (encoding.contentType): one ` +
+        `pair ${name}=<${json ? "JSON" : "text"}>; sent ${mine.length} pair${mine.length === 1 ? "" : "s"}${exploded}`,
     };
   }
   const text = decoded(mine[0].raw ?? "", true);
@@ -152,14 +229,29 @@ function contentField(contentType: string, mine: RawPair[], name: string, schema
   try {
     return { value: JSON.parse(text) };
   } catch {
-    return { message: `the document encodes it as ${contentType} (encoding.contentType), and ${JSON.stringify(text.slice(0, 80))} is not JSON` };
+    return {
+      message:
+        `the document encodes it as ${contentType} (encoding.contentType), ` +
+        `and ${JSON.stringify(text.slice(0, 80))} is not JSON`,
+    };
   }
 }
 
 /** A multipart/form-data body's fields, each part's Content-Type and headers held to the field's encoding. */
 export function multipartFields(bytes: Uint8Array, contentType: string, media: Media, data: unknown): FieldsRead {
   const parts = multipartParts(bytes, contentType);
-  if (typeof parts === "string") return { refusals: [{ rule: "mediaType", at: pointerTo(media.at), pointer: "/body", sent: "", message: `the multipart body cannot be read: ${parts}` }] };
+  if (typeof parts === "string")
+    return {
+      refusals: [
+        {
+          rule: "mediaType",
+          at: pointerTo(media.at),
+          pointer: "/body",
+          sent: "",
+          message: `the multipart body cannot be read: ${parts}`,
+        },
+      ],
+    };
   const schema = resolved(data, media.node.schema);
   // A body that is one file names no field: it is sent as the part LONE_FILE_PART (load/media-types.ts).
   if (isBinaryString(schema) && schema.properties === undefined) return { value: "(file)" };
@@ -179,9 +271,23 @@ export function multipartFields(bytes: Uint8Array, contentType: string, media: M
     const e = encodingOf(media, name);
     // No percent-encoding in a part: its text is the value, delimiters (an unexploded form list's ",") as they are.
     const unexplodedForm = (e?.style ?? "form") === "form" && e?.explode === false;
-    const uri = (text: string) => (unexplodedForm ? encodeURIComponent(text).replace(/%2C/g, ",") : encodeURIComponent(text));
-    const pairs: RawPair[] = mine.map((part) => ({ rawName: encodeURIComponent(part.name), name: part.name, raw: uri(part.bytes.toString("utf8")) }));
-    const read = styledField(name, pairs, e, media, data, propertySchema(data, schema, name), mine.map((part) => `${part.name}=${part.bytes.toString("utf8")}`).join("; "), false);
+    const uri = (text: string) =>
+      unexplodedForm ? encodeURIComponent(text).replace(/%2C/g, ",") : encodeURIComponent(text);
+    const pairs: RawPair[] = mine.map((part) => ({
+      rawName: encodeURIComponent(part.name),
+      name: part.name,
+      raw: uri(part.bytes.toString("utf8")),
+    }));
+    const read = styledField(
+      name,
+      pairs,
+      e,
+      media,
+      data,
+      propertySchema(data, schema, name),
+      mine.map((part) => `${part.name}=${part.bytes.toString("utf8")}`).join("; "),
+      false,
+    );
     if ("refusal" in read) refusals.push(read.refusal);
     else set(value, name, read.value);
   }
@@ -192,7 +298,9 @@ export function multipartFields(bytes: Uint8Array, contentType: string, media: M
     const itemsSchema = isArray ? itemSchema(data, fieldSchema) : fieldSchema;
     const values: unknown[] = [];
     for (const part of mine) {
-      const sent = `${part.contentType ? `Content-Type: ${part.contentType}; ` : ""}${part.filename !== undefined ? `a file of ${part.bytes.length} bytes` : part.bytes.toString("utf8")}`;
+      const sent =
+        `${part.contentType ? `Content-Type: ${part.contentType}; ` : ""}` +
+        `${part.filename !== undefined ? `a file of ${part.bytes.length} bytes` : part.bytes.toString("utf8")}`;
       const problem = partProblem(part, e, itemsSchema, data, media, name, sent);
       if (problem) {
         refusals.push(problem);
@@ -201,15 +309,24 @@ export function multipartFields(bytes: Uint8Array, contentType: string, media: M
       values.push(partValue(part, e, itemsSchema, data));
     }
     if (refusals.length) continue;
-    if (isArray && mine.length === 1 && e?.explode === false && typeof values[0] === "string") set(value, name, arrayOf(data, fieldSchema, String(values[0]).split(",")));
+    if (isArray && mine.length === 1 && e?.explode === false && typeof values[0] === "string")
+      set(value, name, arrayOf(data, fieldSchema, String(values[0]).split(",")));
     else set(value, name, isArray ? values : values.length === 1 ? values[0] : values);
   }
   return refusals.length ? { refusals } : { value };
 }
 
-/** The media types a part of this field may have: the encoding's, or OpenAPI's default for the field's type (undefined: any). */
-function expectedTypes(e: Encoding | undefined, schema: unknown, data: unknown): { types: string[]; explicit: boolean } | undefined {
-  if (typeof e?.contentType === "string") return { types: e.contentType.split(",").map((t) => bareMediaType(t)), explicit: true };
+/**
+ * The media types a part of this field may have: the encoding's, or OpenAPI's default for the field's type (undefined:
+ * any).
+ */
+function expectedTypes(
+  e: Encoding | undefined,
+  schema: unknown,
+  data: unknown,
+): { types: string[]; explicit: boolean } | undefined {
+  if (typeof e?.contentType === "string")
+    return { types: e.contentType.split(",").map((t) => bareMediaType(t)), explicit: true };
   const node = resolved(data, schema);
   if (isBinaryString(node)) return undefined;
   const types = typesOf(data, node);
@@ -217,21 +334,39 @@ function expectedTypes(e: Encoding | undefined, schema: unknown, data: unknown):
   return types.size ? { types: ["text/plain"], explicit: false } : undefined;
 }
 
-function partProblem(part: Part, e: Encoding | undefined, schema: unknown, data: unknown, media: Media, name: string, sent: string): Refusal | undefined {
+function partProblem(
+  part: Part,
+  e: Encoding | undefined,
+  schema: unknown,
+  data: unknown,
+  media: Media,
+  name: string,
+  sent: string,
+): Refusal | undefined {
   const expected = expectedTypes(e, schema, data);
   const given = part.contentType ? bareMediaType(part.contentType) : undefined;
   if (expected) {
     // A file part under application/octet-stream (RFC 2046: arbitrary bytes) may say what its bytes are.
-    const anyBytes = expected.types.includes("application/octet-stream") && (part.filename !== undefined || isBinaryString(resolved(data, schema)));
-    const fits = (t: string) => anyBytes || expected.types.some((x) => x === t || x === "*/*" || (x.endsWith("/*") && t.startsWith(x.slice(0, -1))));
-    // RFC 7578: a part without a Content-Type is text/plain. OpenAPI's own default (not the document's word) also takes such a part whose text is of the default type.
-    const ok = given ? fits(given) : fits("text/plain") || (!expected.explicit && isJsonMediaType(expected.types[0] ?? "") && parsesAsJson(part.bytes));
+    const anyBytes =
+      expected.types.includes("application/octet-stream") &&
+      (part.filename !== undefined || isBinaryString(resolved(data, schema)));
+    const fits = (t: string) =>
+      anyBytes ||
+      expected.types.some((x) => x === t || x === "*/*" || (x.endsWith("/*") && t.startsWith(x.slice(0, -1))));
+    // RFC 7578: a part without a Content-Type is text/plain. OpenAPI's own default (not the document's word) also takes
+    // such a part whose text is of the default type.
+    const ok = given
+      ? fits(given)
+      : fits("text/plain") ||
+        (!expected.explicit && isJsonMediaType(expected.types[0] ?? "") && parsesAsJson(part.bytes));
     if (!ok) {
       return refusal(
         "encoding.contentType",
         media,
         name,
-        `the part is ${given ?? "text/plain (no Content-Type)"}; the ${expected.explicit ? "document's encoding.contentType" : "default for its type"} is ${expected.types.join(" or ")}`,
+        `the part is ${given ?? "text/plain (no Content-Type)"}; ` +
+          `the ${expected.explicit ? "document's encoding.contentType" : "default for its type"} ` +
+          `is ${expected.types.join(" or ")}`,
         sent,
       );
     }
@@ -239,17 +374,25 @@ function partProblem(part: Part, e: Encoding | undefined, schema: unknown, data:
   for (const [header, definition] of Object.entries(e?.headers ?? {})) {
     if (header.toLowerCase() === "content-type") continue;
     if ((definition as { required?: unknown } | null)?.required === true && !part.headers.has(header.toLowerCase())) {
-      return refusal("encoding.headers", media, name, `the document requires the part header ${header} (encoding.headers), and the part has none`, sent);
+      return refusal(
+        "encoding.headers",
+        media,
+        name,
+        `the document requires the part header ${header} (encoding.headers), and the part has none`,
+        sent,
+      );
     }
   }
-  if (given && isJsonMediaType(given) && !parsesAsJson(part.bytes)) return refusal("encoding.contentType", media, name, `the part says ${given}, and its text is not JSON`, sent);
+  if (given && isJsonMediaType(given) && !parsesAsJson(part.bytes))
+    return refusal("encoding.contentType", media, name, `the part says ${given}, and its text is not JSON`, sent);
   return undefined;
 }
 
 function partValue(part: Part, e: Encoding | undefined, schema: unknown, data: unknown): unknown {
   if (part.filename !== undefined || isBinaryString(resolved(data, schema))) return "(file)";
   const text = part.bytes.toString("utf8");
-  const type = part.contentType ?? (typeof e?.contentType === "string" ? undefined : expectedTypes(e, schema, data)?.types[0]);
+  const type =
+    part.contentType ?? (typeof e?.contentType === "string" ? undefined : expectedTypes(e, schema, data)?.types[0]);
   if (type && isJsonMediaType(type) && parsesAsJson(part.bytes)) return JSON.parse(text);
   return scalarOf(data, schema, text);
 }
@@ -286,7 +429,18 @@ function set(target: Record<string, unknown>, key: string, value: unknown): void
  */
 function lonePart(parts: Part[], media: Media, data: unknown, schema: Node): FieldsRead {
   const [part, ...more] = parts;
-  if (!part || more.length) return { refusals: [{ rule: "schema", at: pointerTo([...media.at, "schema"]), pointer: "/body", sent: "", message: `the body is one value, not named parts, so it goes as one part; ${parts.length} were sent` }] };
+  if (!part || more.length)
+    return {
+      refusals: [
+        {
+          rule: "schema",
+          at: pointerTo([...media.at, "schema"]),
+          pointer: "/body",
+          sent: "",
+          message: `the body is one value, not named parts, so it goes as one part; ${parts.length} were sent`,
+        },
+      ],
+    };
   const whole = scalarOf(data, schema, part.bytes.toString("utf8"));
   return { value: { [LONE_FILE_PART]: whole }, whole };
 }

@@ -30,7 +30,9 @@ export function refusalProblem(judgement: Judgement, line: string): { status: nu
     type: JUDGE_PROBLEM_TYPE,
     title: "The request breaks the OpenAPI document's rules",
     status: 422,
-    detail: `${line}${judgement.operation ? ` (${judgement.operation})` : ""}: ${count} refusal${count === 1 ? "" : "s"}: ${judgement.refusals.map(describeRefusal).join("; ")}`,
+    detail:
+      `${line}${judgement.operation ? ` (${judgement.operation})` : ""}: ${count} ` +
+      `refusal${count === 1 ? "" : "s"}: ${judgement.refusals.map(describeRefusal).join("; ")}`,
     refusals: judgement.refusals,
   };
   return { status: 422, body: JSON.stringify(body) };

@@ -21,7 +21,8 @@ components:
   schemas:
     NoteOptions: { type: object, additionalProperties: false, properties: { pinned: { type: boolean } } }
     Base: { type: object, properties: { id: { type: string, readOnly: true } } }
-    ARecord: { allOf: [{ $ref: "#/components/schemas/Base" }, { type: object, properties: { kind: { type: string, enum: [A] } } }] }
+    ARecord: { allOf: [{ $ref: "#/components/schemas/Base" }, { type: object, properties: { kind: { type: string, \
+enum: [A] } } }] }
     AnyRecord: { oneOf: [{ $ref: "#/components/schemas/ARecord" }], required: [id, kind] }
     Line:
       type: object
@@ -52,11 +53,14 @@ paths:
             application/json:
               schema: { type: object, required: [state], properties: { state: { type: string, enum: [open, closed] } } }
         - { name: X-Trace, in: header, required: true, schema: { type: string, format: uuid } }
-        - { name: prefs, in: cookie, explode: false, schema: { type: array, items: { type: string, enum: [dark, wide] } } }
+        - { name: prefs, in: cookie, explode: false, schema: { type: array, items: { type: string, enum: [dark, \
+wide] } } }
         - { name: f, in: query, style: deepObject, explode: true, schema: { type: object } }
         - { name: rank, in: query, schema: { type: string, enum: [1, 2, true] } }
-        - { name: m, in: query, style: deepObject, explode: true, schema: { type: object, additionalProperties: { type: object, additionalProperties: { type: string } } } }
-        - { name: l, in: query, style: deepObject, explode: true, schema: { type: object, properties: { ids: { type: array, items: { type: integer } } } } }
+        - { name: m, in: query, style: deepObject, explode: true, schema: { type: object, additionalProperties: \
+{ type: object, additionalProperties: { type: string } } } }
+        - { name: l, in: query, style: deepObject, explode: true, schema: { type: object, properties: { ids: { type: \
+array, items: { type: integer } } } } }
       responses: { "200": { description: ok } }
   /orders:
     post:
@@ -90,7 +94,10 @@ paths:
           application/json:
             schema:
               allOf:
-                - { type: object, additionalProperties: false, required: [text], properties: { text: { type: string } } }
+                - type: object
+                  additionalProperties: false
+                  required: [text]
+                  properties: { text: { type: string } }
                 - $ref: "#/components/schemas/NoteOptions"
       responses: { "201": { description: ok } }
   /messages:
@@ -108,7 +115,8 @@ paths:
                 ids: { type: array, items: { type: integer } }
                 codes: { type: array, items: { type: integer } }
                 fee: { anyOf: [{ type: integer }, { type: string, enum: [""] }] }
-                settings: { type: object, additionalProperties: { type: object, additionalProperties: { type: string } } }
+                settings:
+                  { type: object, additionalProperties: { type: object, additionalProperties: { type: string } } }
             encoding:
               to: { contentType: application/json }
               ids: { style: form, explode: false }
@@ -128,7 +136,8 @@ paths:
                 file: { type: string, format: binary }
                 meta: { type: object, properties: { title: { type: string } } }
                 note: { type: string }
-                link: { type: object, additionalProperties: false, properties: { create: { type: boolean }, days: { type: integer } } }
+                link: { type: object, additionalProperties: false, properties: { create: { type: boolean }, days: \
+{ type: integer } } }
                 expand: { type: array, items: { type: string } }
                 labels: { type: array, items: { type: string } }
             encoding:
@@ -139,11 +148,19 @@ paths:
       responses: { "200": { description: ok } }
 `;
 
-const judge = requestJudge(new OpenApiDocument(parseYamlSource(DOCUMENT, "judged.yaml")), { basePath: "/v2", credential: "present" });
+const judge = requestJudge(new OpenApiDocument(parseYamlSource(DOCUMENT, "judged.yaml")), {
+  basePath: "/v2",
+  credential: "present",
+});
 const KEY = { "x-key": "k-123", "x-trace": "0f8fad5b-d9cb-469f-a165-70867728950e" };
 
 function request(method: string, path: string, headers: Record<string, string> = {}, body?: string): SentRequest {
-  return { method, url: `https://api.test/v2${path}`, headers: new Headers({ ...KEY, ...headers }), ...(body !== undefined ? { body: new TextEncoder().encode(body) } : {}) };
+  return {
+    method,
+    url: `https://api.test/v2${path}`,
+    headers: new Headers({ ...KEY, ...headers }),
+    ...(body !== undefined ? { body: new TextEncoder().encode(body) } : {}),
+  };
 }
 const rules = (r: SentRequest) => judge(r).refusals.map((x) => x.rule);
 
@@ -152,7 +169,11 @@ describe("the request judge", () => {
     expect(judge(request("GET", "/files/docs/a%20b/c.md")).read.params.get("path:path")).toBe("docs/a b/c.md");
     const refused = judge(request("GET", "/files/docs%2Fc.md")).refusals;
     expect(refused.map((r) => r.rule)).toEqual(["x-multi-segment"]);
-    expect(refused[0]).toMatchObject({ pointer: "/path/path", sent: "docs%2Fc.md", at: "#/paths/~1files~1{path}/get/parameters/0" });
+    expect(refused[0]).toMatchObject({
+      pointer: "/path/path",
+      sent: "docs%2Fc.md",
+      at: "#/paths/~1files~1{path}/get/parameters/0",
+    });
   });
 
   it("refuses a reserved character sent raw unless allowReserved, and any character no URI holds raw", () => {
@@ -180,13 +201,17 @@ describe("the request judge", () => {
     expect(rules(request("GET", '/items/a?filter={"state":"open"}'))).toEqual(["percent-encoding"]);
   });
 
-  it("refuses a required header missing, another method or path; not a query pair the document does not declare (a service ignores it)", () => {
-    expect(rules(request("GET", "/items/a?colour=red"))).toEqual([]);
-    expect(rules({ ...request("GET", "/items/a"), headers: new Headers({ "x-key": "k" }) })).toEqual(["required"]);
-    expect(rules(request("DELETE", "/items/a"))).toEqual(["route"]);
-    expect(rules({ ...request("GET", "/items/a"), url: "https://api.test/items/a" })).toEqual(["route"]);
-    expect(rules(request("GET", "/items/a", { "x-trace": "not-a-uuid" }))).toEqual(["schema"]);
-  });
+  it(
+    "refuses a required header missing, another method or path; not a query pair the document does not declare " +
+      "(a service ignores it)",
+    () => {
+      expect(rules(request("GET", "/items/a?colour=red"))).toEqual([]);
+      expect(rules({ ...request("GET", "/items/a"), headers: new Headers({ "x-key": "k" }) })).toEqual(["required"]);
+      expect(rules(request("DELETE", "/items/a"))).toEqual(["route"]);
+      expect(rules({ ...request("GET", "/items/a"), url: "https://api.test/items/a" })).toEqual(["route"]);
+      expect(rules(request("GET", "/items/a", { "x-trace": "not-a-uuid" }))).toEqual(["schema"]);
+    },
+  );
 
   it("reads deepObject brackets a list and names share (as qs does), holes left out", () => {
     const judged = judge(request("GET", "/items/a?f%5B2%5D%5B0%5D=a&f%5B2%5D%5Bb%5D=c&f%5Bx%5D=1"));
@@ -194,20 +219,30 @@ describe("the request judge", () => {
     expect(judged.read.params.get("query:f")).toEqual({ "2": { "0": "a", b: "c" }, x: "1" });
   });
 
-  it("reads deepObject keys under an object as names (the empty one and numbers too), under a list as indexes, as its schema says", () => {
-    const judged = judge(request("GET", "/items/a?m%5B%5D%5Ba%5D=x&m%5B4%5D%5B0%5D=y&l%5Bids%5D%5B%5D=1&l%5Bids%5D%5B%5D=2"));
-    expect(judged.refusals).toEqual([]);
-    expect(judged.read.params.get("query:m")).toEqual({ "": { a: "x" }, "4": { "0": "y" } });
-    expect(judged.read.params.get("query:l")).toEqual({ ids: [1, 2] });
-  });
+  it(
+    "reads deepObject keys under an object as names (the empty one and numbers too), under a list as indexes, " +
+      "as its schema says",
+    () => {
+      const judged = judge(
+        request("GET", "/items/a?m%5B%5D%5Ba%5D=x&m%5B4%5D%5B0%5D=y&l%5Bids%5D%5B%5D=1&l%5Bids%5D%5B%5D=2"),
+      );
+      expect(judged.refusals).toEqual([]);
+      expect(judged.read.params.get("query:m")).toEqual({ "": { a: "x" }, "4": { "0": "y" } });
+      expect(judged.read.params.get("query:l")).toEqual({ ids: [1, 2] });
+    },
+  );
 
-  it("reads a form field the encoding styles deepObject as a scalar where it is one (name=value, as form writes it), its brackets as its schema says", () => {
-    const form = { "content-type": "application/x-www-form-urlencoded" };
-    const judged = judge(request("POST", "/messages", form, "fee=1&settings%5B4%5D%5B%5D=x"));
-    expect(judged.refusals).toEqual([]);
-    expect(judged.read.body).toEqual({ fee: 1, settings: { "4": { "": "x" } } });
-    expect(rules(request("POST", "/messages", form, "settings=x"))).toEqual(["encoding.style"]);
-  });
+  it(
+    "reads a form field the encoding styles deepObject as a scalar where it is one (name=value, " +
+      "as form writes it), its brackets as its schema says",
+    () => {
+      const form = { "content-type": "application/x-www-form-urlencoded" };
+      const judged = judge(request("POST", "/messages", form, "fee=1&settings%5B4%5D%5B%5D=x"));
+      expect(judged.refusals).toEqual([]);
+      expect(judged.read.body).toEqual({ fee: 1, settings: { "4": { "": "x" } } });
+      expect(rules(request("POST", "/messages", form, "settings=x"))).toEqual(["encoding.style"]);
+    },
+  );
 
   it("reads a string's enum written unquoted in YAML (numbers, booleans) as their texts", () => {
     expect(rules(request("GET", "/items/a?rank=1"))).toEqual([]);
@@ -251,67 +286,159 @@ describe("the request judge", () => {
     expect(rules(request("POST", "/records", json, JSON.stringify({})))).toEqual(["schema"]);
   });
 
-  it("reads allOf members that each close the object as their fields together (as the mocks do), closed over all of them", () => {
-    const json = { "content-type": "application/json" };
-    expect(rules(request("POST", "/notes", json, JSON.stringify({ text: "t", pinned: true })))).toEqual([]);
-    expect(judge(request("POST", "/notes", json, JSON.stringify({ text: "t", colour: "red" }))).refusals).toMatchObject([{ rule: "schema", pointer: "/body/colour" }]);
-  });
+  it(
+    "reads allOf members that each close the object as their fields together (as the mocks do), " +
+      "closed over all of them",
+    () => {
+      const json = { "content-type": "application/json" };
+      expect(rules(request("POST", "/notes", json, JSON.stringify({ text: "t", pinned: true })))).toEqual([]);
+      expect(
+        judge(request("POST", "/notes", json, JSON.stringify({ text: "t", colour: "red" }))).refusals,
+      ).toMatchObject([{ rule: "schema", pointer: "/body/colour" }]);
+    },
+  );
 
   it("holds the credential to its scheme, and never quotes it", () => {
     const body = JSON.stringify({ lines: [{ sku: "AB", qty: 1 }] });
     const json = { "content-type": "application/json" };
-    expect(rules(request("POST", "/orders", { ...json, authorization: `Basic ${Buffer.from("u:p").toString("base64")}` }, body))).toEqual([]);
+    expect(
+      rules(
+        request("POST", "/orders", { ...json, authorization: `Basic ${Buffer.from("u:p").toString("base64")}` }, body),
+      ),
+    ).toEqual([]);
     const wrong = judge(request("POST", "/orders", { ...json, authorization: "token s3cr3t" }, body)).refusals;
     expect(wrong.map((r) => r.rule)).toEqual(["security"]);
     expect(JSON.stringify(wrong)).not.toContain("s3cr3t");
     expect(rules(request("POST", "/orders", json, body))).toEqual(["security"]);
-    expect(rules({ ...request("GET", "/items/a"), headers: new Headers({ "x-trace": KEY["x-trace"] }) })).toEqual(["security"]);
+    expect(rules({ ...request("GET", "/items/a"), headers: new Headers({ "x-trace": KEY["x-trace"] }) })).toEqual([
+      "security",
+    ]);
   });
 
   it("reads a JSON-encoded form field as one JSON pair, and refuses it exploded", () => {
     const form = { "content-type": "application/x-www-form-urlencoded" };
-    const ok = judge(request("POST", "/messages", form, `to=${encodeURIComponent('["a","b"]')}&tags=x&tags=y&body=hi+there`));
+    const ok = judge(
+      request("POST", "/messages", form, `to=${encodeURIComponent('["a","b"]')}&tags=x&tags=y&body=hi+there`),
+    );
     expect(ok.refusals).toEqual([]);
     expect(ok.read.body).toEqual({ to: ["a", "b"], tags: ["x", "y"], body: "hi there" });
     const exploded = judge(request("POST", "/messages", form, "to=a&to=b")).refusals;
-    expect(exploded).toMatchObject([{ rule: "encoding.contentType", pointer: "/body/to", at: "#/paths/~1messages/post/requestBody/content/application~1x-www-form-urlencoded/encoding/to" }]);
+    expect(exploded).toMatchObject([
+      {
+        rule: "encoding.contentType",
+        pointer: "/body/to",
+        at: "#/paths/~1messages/post/requestBody/content/application~1x-www-form-urlencoded/encoding/to",
+      },
+    ]);
     expect(exploded[0]?.message).toContain('to=["a","b"]');
   });
 
-  it("reads an empty value of an unexploded list as one empty item, never as no list (an empty list sends no pair)", () => {
-    const form = { "content-type": "application/x-www-form-urlencoded" };
-    expect(rules(request("POST", "/messages", form, "ids=1,2&codes=3%7C4"))).toEqual([]);
-    expect(judge(request("POST", "/messages", form, "ids=")).refusals).toMatchObject([{ rule: "schema", pointer: "/body/ids/0" }]);
-    expect(judge(request("POST", "/messages", form, "codes=")).refusals).toMatchObject([{ rule: "schema", pointer: "/body/codes/0" }]);
-  });
+  it(
+    "reads an empty value of an unexploded list as one empty item, never as no list (an empty list sends no " + "pair)",
+    () => {
+      const form = { "content-type": "application/x-www-form-urlencoded" };
+      expect(rules(request("POST", "/messages", form, "ids=1,2&codes=3%7C4"))).toEqual([]);
+      expect(judge(request("POST", "/messages", form, "ids=")).refusals).toMatchObject([
+        { rule: "schema", pointer: "/body/ids/0" },
+      ]);
+      expect(judge(request("POST", "/messages", form, "codes=")).refusals).toMatchObject([
+        { rule: "schema", pointer: "/body/codes/0" },
+      ]);
+    },
+  );
 
   it("holds each multipart part to its field's content type and declared headers", () => {
     const boundary = "zz";
-    const part = (headers: string[], content: string) => `--${boundary}\r\n${headers.join("\r\n")}\r\n\r\n${content}\r\n`;
+    const part = (headers: string[], content: string) =>
+      `--${boundary}\r\n${headers.join("\r\n")}\r\n\r\n${content}\r\n`;
     const body = (...parts: string[]) => `${parts.join("")}--${boundary}--\r\n`;
     const type = { "content-type": `multipart/form-data; boundary=${boundary}` };
-    const file = part(['Content-Disposition: form-data; name="file"; filename="a.png"', "Content-Type: image/png"], "PNG");
-    const note = part(['Content-Disposition: form-data; name="note"', "Content-Type: text/markdown", "X-Lang: en"], "# hi");
-    const meta = part(['Content-Disposition: form-data; name="meta"', "Content-Type: application/json"], '{"title":"t"}');
+    const file = part(
+      ['Content-Disposition: form-data; name="file"; filename="a.png"', "Content-Type: image/png"],
+      "PNG",
+    );
+    const note = part(
+      ['Content-Disposition: form-data; name="note"', "Content-Type: text/markdown", "X-Lang: en"],
+      "# hi",
+    );
+    const meta = part(
+      ['Content-Disposition: form-data; name="meta"', "Content-Type: application/json"],
+      '{"title":"t"}',
+    );
     expect(rules(request("POST", "/uploads", type, body(file, note, meta)))).toEqual([]);
     // OpenAPI's default for an object field is JSON: a part without a Content-Type whose text is JSON reads as one.
-    expect(rules(request("POST", "/uploads", type, body(part(['Content-Disposition: form-data; name="meta"'], '{"title":"t"}'))))).toEqual([]);
-    expect(rules(request("POST", "/uploads", type, body(part(['Content-Disposition: form-data; name="note"', "X-Lang: en"], "# hi"))))).toEqual(["encoding.contentType"]);
-    expect(rules(request("POST", "/uploads", type, body(part(['Content-Disposition: form-data; name="note"', "Content-Type: text/markdown"], "# hi"))))).toEqual(["encoding.headers"]);
-    expect(rules(request("POST", "/uploads", type, body(part(['Content-Disposition: form-data; name="meta"', "Content-Type: application/json"], '{"title":1}'))))).toEqual(["schema"]);
+    expect(
+      rules(
+        request("POST", "/uploads", type, body(part(['Content-Disposition: form-data; name="meta"'], '{"title":"t"}'))),
+      ),
+    ).toEqual([]);
+    expect(
+      rules(
+        request(
+          "POST",
+          "/uploads",
+          type,
+          body(part(['Content-Disposition: form-data; name="note"', "X-Lang: en"], "# hi")),
+        ),
+      ),
+    ).toEqual(["encoding.contentType"]);
+    expect(
+      rules(
+        request(
+          "POST",
+          "/uploads",
+          type,
+          body(part(['Content-Disposition: form-data; name="note"', "Content-Type: text/markdown"], "# hi")),
+        ),
+      ),
+    ).toEqual(["encoding.headers"]);
+    expect(
+      rules(
+        request(
+          "POST",
+          "/uploads",
+          type,
+          body(part(['Content-Disposition: form-data; name="meta"', "Content-Type: application/json"], '{"title":1}')),
+        ),
+      ),
+    ).toEqual(["schema"]);
   });
 
-  it("reads a multipart field whose encoding sets a style as that form field's pairs, one part each (its contentType ignored)", () => {
-    const boundary = "zz";
-    const text = (name: string, content: string) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${content}\r\n`;
-    const body = (...parts: string[]) => `${parts.join("")}--${boundary}--\r\n`;
-    const type = { "content-type": `multipart/form-data; boundary=${boundary}` };
-    const styled = judge(request("POST", "/uploads", type, body(text("link[create]", "true"), text("link[days]", "7"), text("expand[0]", "a&b"), text("expand[1]", "c d"), text("labels", "x,y"))));
-    expect(styled.refusals).toEqual([]);
-    expect(styled.read.body).toEqual({ link: { create: true, days: 7 }, expand: ["a&b", "c d"], labels: ["x", "y"] });
-    // The same field as one part of JSON text, the document's contentType, is not the pairs its style writes.
-    expect(judge(request("POST", "/uploads", type, body(text("link", '{"create":true}')))).refusals).toMatchObject([{ rule: "encoding.style", pointer: "/body/link" }]);
-    expect(judge(request("POST", "/uploads", type, body(text("labels", "x"), text("labels", "y")))).refusals).toMatchObject([{ rule: "encoding.style", pointer: "/body/labels" }]);
-    expect(judge(request("POST", "/uploads", type, body(text("link[colour]", "red")))).refusals).toMatchObject([{ rule: "schema", pointer: "/body/link/colour" }]);
-  });
+  it(
+    "reads a multipart field whose encoding sets a style as that form field's pairs, " +
+      "one part each (its contentType ignored)",
+    () => {
+      const boundary = "zz";
+      const text = (name: string, content: string) =>
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${content}\r\n`;
+      const body = (...parts: string[]) => `${parts.join("")}--${boundary}--\r\n`;
+      const type = { "content-type": `multipart/form-data; boundary=${boundary}` };
+      const styled = judge(
+        request(
+          "POST",
+          "/uploads",
+          type,
+          body(
+            text("link[create]", "true"),
+            text("link[days]", "7"),
+            text("expand[0]", "a&b"),
+            text("expand[1]", "c d"),
+            text("labels", "x,y"),
+          ),
+        ),
+      );
+      expect(styled.refusals).toEqual([]);
+      expect(styled.read.body).toEqual({ link: { create: true, days: 7 }, expand: ["a&b", "c d"], labels: ["x", "y"] });
+      // The same field as one part of JSON text, the document's contentType, is not the pairs its style writes.
+      expect(judge(request("POST", "/uploads", type, body(text("link", '{"create":true}')))).refusals).toMatchObject([
+        { rule: "encoding.style", pointer: "/body/link" },
+      ]);
+      expect(
+        judge(request("POST", "/uploads", type, body(text("labels", "x"), text("labels", "y")))).refusals,
+      ).toMatchObject([{ rule: "encoding.style", pointer: "/body/labels" }]);
+      expect(judge(request("POST", "/uploads", type, body(text("link[colour]", "red")))).refusals).toMatchObject([
+        { rule: "schema", pointer: "/body/link/colour" },
+      ]);
+    },
+  );
 });

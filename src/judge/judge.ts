@@ -44,9 +44,15 @@ export interface SentRequest {
 export interface JudgeOptions {
   /** The path the document's server puts before every operation's path (`/api`). */
   basePath?: string;
-  /** `present`: a request without the credential its operation needs is refused; `form`: only one sent in a form its scheme does not take (a mock answers a missing one 401, as the service does). */
+  /**
+   * `present`: a request without the credential its operation needs is refused; `form`: only one sent in a form its
+   * scheme does not take (a mock answers a missing one 401, as the service does).
+   */
   credential: "present" | "form";
-  /** The parameters the credential covers (the manifest's `auth.covers`, the credential's own slots): the credential is judged in their place. */
+  /**
+   * The parameters the credential covers (the manifest's `auth.covers`, the credential's own slots): the credential is
+   * judged in their place.
+   */
   covered?: (slot: { in: string; name: string }) => boolean;
 }
 
@@ -61,16 +67,23 @@ export function requestJudge(document: OpenApiDocument, options: JudgeOptions): 
   const checker = schemaChecker(document);
   const schemes = document.securitySchemes;
   const base = (options.basePath ?? "").replace(/\/+$/, "");
+  const under = basePattern(base);
   return (request) => {
     const url = new URL(request.url);
     const line = `${request.method} ${url.pathname}${url.search}`;
     const path = url.pathname;
-    if (base && !(path === base || path.startsWith(`${base}/`))) return refused(line, "route", "#/servers/0/url", `the path does not start with the server's path ${base}`);
-    const found = route(operations, request.method.toUpperCase(), path.slice(base.length) || "/");
+    const at = under.exec(path)?.[0].length;
+    if (at === undefined)
+      return refused(line, "route", "#/servers/0/url", `the path does not start with the server's path ${base}`);
+    const found = route(operations, request.method.toUpperCase(), path.slice(at) || "/");
     if ("problem" in found) return refused(line, "route", "#/paths", found.problem);
     const { op, values } = found;
     const slots = credentialSlots(op, schemes);
-    const ctx: ParamContext = { data, checker, secret: (place, name) => slots.has(`${place}:${place === "header" ? name.toLowerCase() : name}`) };
+    const ctx: ParamContext = {
+      data,
+      checker,
+      secret: (place, name) => slots.has(`${place}:${place === "header" ? name.toLowerCase() : name}`),
+    };
     const refusals: Refusal[] = [];
     const read = new Map<string, unknown>();
     const pairs = queryPairs(url.search.slice(1));
@@ -80,22 +93,60 @@ export function requestJudge(document: OpenApiDocument, options: JudgeOptions): 
       if ((p.in === "header" && IGNORED_HEADERS.has(p.name.toLowerCase())) || options.covered?.(p)) continue;
       const verdict = judgeParam(p, sentFor(p, values, owned.get(p), request.headers, cookies), ctx);
       refusals.push(...verdict.refusals);
-      if (verdict.value !== undefined) read.set(`${p.in}:${p.in === "header" ? p.name.toLowerCase() : p.name}`, verdict.value);
+      if (verdict.value !== undefined)
+        read.set(`${p.in}:${p.in === "header" ? p.name.toLowerCase() : p.name}`, verdict.value);
     }
-    const body = judgeBody(op.body, [...op.at, "requestBody"], request.headers.get("content-type"), request.body, { data, checker });
+    const body = judgeBody(op.body, [...op.at, "requestBody"], request.headers.get("content-type"), request.body, {
+      data,
+      checker,
+    });
     refusals.push(...body.refusals);
-    const has = (place: string, name: string) => (place === "query" ? pairs.some((x) => x.name === name && (x.raw ?? "") !== "") : (cookies.get(name)?.length ?? 0) > 0);
-    refusals.push(...judgeSecurity(op.security, schemes, { header: (n) => request.headers.get(n), query: (n) => has("query", n), cookie: (n) => has("cookie", n) }, op.securityAt, options.credential));
-    return { operation: op.name, refusals, read: { params: read, path: values, ...(body.value !== undefined ? { body: body.value } : {}) } };
+    const has = (place: string, name: string) =>
+      place === "query"
+        ? pairs.some((x) => x.name === name && (x.raw ?? "") !== "")
+        : (cookies.get(name)?.length ?? 0) > 0;
+    refusals.push(
+      ...judgeSecurity(
+        op.security,
+        schemes,
+        { header: (n) => request.headers.get(n), query: (n) => has("query", n), cookie: (n) => has("cookie", n) },
+        op.securityAt,
+        options.credential,
+      ),
+    );
+    return {
+      operation: op.name,
+      refusals,
+      read: { params: read, path: values, ...(body.value !== undefined ? { body: body.value } : {}) },
+    };
   };
+}
+
+/**
+ * The server's path as a pattern of the paths under it: a `{variable}` left in it (the credential's, auth.variable) is
+ * any one segment.
+ */
+export function basePattern(base: string): RegExp {
+  const escaped = base
+    .split(/(\{[^{}]+\})/)
+    .map((part) => (/^\{[^{}]+\}$/.test(part) ? "[^/]+" : part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")))
+    .join("");
+  return new RegExp(`^${escaped}(?=/|$)`);
 }
 
 function refused(line: string, rule: Refusal["rule"], at: string, message: string): Judgement {
   return { refusals: [{ rule, at, pointer: "/", sent: quoted(line), message }], read: { params: new Map(), path: {} } };
 }
 
-/** The operation a method and path name (the most literal template first, as OpenAPI matches `/pets/mine` before `/pets/{id}`), with the raw text of each path expression. */
-function route(operations: JudgedOperation[], method: string, path: string): { op: JudgedOperation; values: Record<string, string> } | { problem: string } {
+/**
+ * The operation a method and path name (the most literal template first, as OpenAPI matches `/pets/mine` before
+ * `/pets/{id}`), with the raw text of each path expression.
+ */
+function route(
+  operations: JudgedOperation[],
+  method: string,
+  path: string,
+): { op: JudgedOperation; values: Record<string, string> } | { problem: string } {
   let best: { op: JudgedOperation; values: Record<string, string> } | undefined;
   const methods = new Set<string>();
   for (const op of operations) {
@@ -117,7 +168,8 @@ function credentialSlots(op: JudgedOperation, schemes: OpenApiDocument["security
   for (const requirement of op.security ?? []) {
     for (const name of requirement) {
       const s = schemes[name];
-      if (s?.type === "apiKey" && s.name && s.in) slots.add(`${s.in}:${s.in === "header" ? s.name.toLowerCase() : s.name}`);
+      if (s?.type === "apiKey" && s.name && s.in)
+        slots.add(`${s.in}:${s.in === "header" ? s.name.toLowerCase() : s.name}`);
       else if (s) slots.add("header:authorization");
     }
   }
@@ -144,15 +196,28 @@ function ownedPairs(op: JudgedOperation, pairs: RawPair[], data: unknown, slots:
     byParam.set(p, [...(byParam.get(p) ?? []), ...mine]);
   };
   const query = op.params.filter((p) => p.in === "query");
-  const spread = (p: JudgedParam) => !p.content && p.style === "form" && p.explode && p.schema !== undefined && shapesOf(data, p.schema.node)[0] === "object";
-  for (const p of query) if (!spread(p)) take(p, (x) => (p.style === "deepObject" && !p.content ? isDeepPair(p, x) : x.name === p.name));
+  const spread = (p: JudgedParam) =>
+    !p.content &&
+    p.style === "form" &&
+    p.explode &&
+    p.schema !== undefined &&
+    shapesOf(data, p.schema.node)[0] === "object";
+  for (const p of query)
+    if (!spread(p)) take(p, (x) => (p.style === "deepObject" && !p.content ? isDeepPair(p, x) : x.name === p.name));
   for (const pair of pairs) if (slots.has(`query:${pair.name}`) && !claimed.has(pair)) claimed.add(pair);
-  for (const p of query.filter(spread)) take(p, (x) => propertySchema(data, p.schema?.node, x.name, true) !== undefined);
+  for (const p of query.filter(spread))
+    take(p, (x) => propertySchema(data, p.schema?.node, x.name, true) !== undefined);
   for (const p of query.filter(spread)) take(p, (x) => propertySchema(data, p.schema?.node, x.name) !== undefined);
   return { get: (p) => byParam.get(p) ?? [], claimed };
 }
 
-function sentFor(p: JudgedParam, path: Record<string, string>, pairs: RawPair[], headers: Headers, cookies: Map<string, string[]>): Sent | undefined {
+function sentFor(
+  p: JudgedParam,
+  path: Record<string, string>,
+  pairs: RawPair[],
+  headers: Headers,
+  cookies: Map<string, string[]>,
+): Sent | undefined {
   if (p.in === "path") return Object.hasOwn(path, p.name) ? { in: "path", raw: path[p.name] as string } : undefined;
   if (p.in === "query") return { in: "query", pairs };
   if (p.in === "header") {

@@ -46,10 +46,17 @@ export function multipartParts(body: Uint8Array, contentType: string): Part[] | 
     if (next < 0) return "the body does not end with its closing boundary";
     const disposition = headers.get("content-disposition") ?? "";
     const name = dispositionParam(disposition, "name");
-    if (!/^form-data\b/i.test(disposition) || name === undefined) return `a part has no Content-Disposition: form-data with a name (${JSON.stringify(disposition)})`;
+    if (!/^form-data\b/i.test(disposition) || name === undefined)
+      return `a part has no Content-Disposition: form-data with a name (${JSON.stringify(disposition)})`;
     const filename = dispositionParam(disposition, "filename");
     const type = headers.get("content-type");
-    parts.push({ headers, name, ...(filename !== undefined ? { filename } : {}), ...(type ? { contentType: type } : {}), bytes: data.subarray(headersEnd + 4, next) });
+    parts.push({
+      headers,
+      name,
+      ...(filename !== undefined ? { filename } : {}),
+      ...(type ? { contentType: type } : {}),
+      bytes: data.subarray(headersEnd + 4, next),
+    });
     at = next + 2;
   }
 }

@@ -24,15 +24,25 @@ paths:
             schema:
               allOf:
                 - oneOf:
-                    - { type: object, title: timed, required: [clock.limit, clock.increment], properties: { clock.limit: { type: integer }, clock.increment: { type: integer } } }
-                    - { type: object, title: slow, required: [days], properties: { days: { type: integer, enum: [1, 3] } } }
+                    - { type: object, title: timed, required: [clock.limit, clock.increment], properties: \
+{ clock.limit: { type: integer }, clock.increment: { type: integer } } }
+                    - { type: object, title: slow, required: [days], properties: { days: { type: integer, enum: [1, \
+3] } } }
                     - { type: object, title: unlimited, properties: {} }
                 - { type: object, properties: { rated: { type: boolean } } }
       responses: { "200": { description: ok } }
 `;
 
-const judge = requestJudge(new OpenApiDocument(parseYamlSource(DOCUMENT, "judged.yaml")), { basePath: "", credential: "present" });
-const form = (body: string): SentRequest => ({ method: "POST", url: "https://api.test/zqmatches", headers: new Headers({ "content-type": "application/x-www-form-urlencoded" }), body: new TextEncoder().encode(body) });
+const judge = requestJudge(new OpenApiDocument(parseYamlSource(DOCUMENT, "judged.yaml")), {
+  basePath: "",
+  credential: "present",
+});
+const form = (body: string): SentRequest => ({
+  method: "POST",
+  url: "https://api.test/zqmatches",
+  headers: new Headers({ "content-type": "application/x-www-form-urlencoded" }),
+  body: new TextEncoder().encode(body),
+});
 const rules = (body: string) => judge(form(body)).refusals.map((r) => r.rule);
 
 describe("a oneOf with a branch open to any object", () => {

@@ -19,14 +19,21 @@ export function acceptsAnyObject(node: Record<string, unknown>): boolean {
   if (node.type !== undefined && node.type !== "object") return false;
   if (node.additionalProperties !== undefined && node.additionalProperties !== true) return false;
   const properties = node.properties;
-  return properties === undefined || (typeof properties === "object" && properties !== null && !Object.keys(properties).length);
+  return (
+    properties === undefined ||
+    (typeof properties === "object" && properties !== null && !Object.keys(properties).length)
+  );
 }
 
-/** Each registered `oneOf` with an open branch beside others that require fields: that branch becomes "none of those fields". */
+/**
+ * Each registered `oneOf` with an open branch beside others that require fields: that branch becomes "none of those
+ * fields".
+ */
 export function withOpenBranchesAsNoneOfTheOthers(lookup: Record<string, Schema | boolean>): void {
   const deref = (node: unknown): Registered | undefined => {
     let current = node as Registered | undefined;
-    for (let hops = 0; hops < 16 && current && typeof current.__absolute_ref__ === "string"; hops++) current = lookup[current.__absolute_ref__] as Registered | undefined;
+    for (let hops = 0; hops < 16 && current && typeof current.__absolute_ref__ === "string"; hops++)
+      current = lookup[current.__absolute_ref__] as Registered | undefined;
     return current && typeof current === "object" ? current : undefined;
   };
   const seen = new Set<unknown>();
@@ -37,9 +44,13 @@ export function withOpenBranchesAsNoneOfTheOthers(lookup: Record<string, Schema 
     if (!Array.isArray(node.oneOf)) continue;
     const branches = node.oneOf.map(deref);
     const open = branches.map((branch) => branch !== undefined && acceptsAnyObject(branch));
-    const required = [...new Set(branches.flatMap((b, i) => (!open[i] && Array.isArray(b?.required) ? b.required.map(String) : [])))];
+    const required = [
+      ...new Set(branches.flatMap((b, i) => (!open[i] && Array.isArray(b?.required) ? b.required.map(String) : []))),
+    ];
     if (!open.includes(true) || !required.length) continue;
     const none = { not: { anyOf: required.map((field) => ({ required: [field] })) } };
-    node.oneOf = node.oneOf.map((b, i) => (open[i] ? { ...(branches[i]?.type === "object" ? { type: "object" } : {}), ...none } : b));
+    node.oneOf = node.oneOf.map((b, i) =>
+      open[i] ? { ...(branches[i]?.type === "object" ? { type: "object" } : {}), ...none } : b,
+    );
   }
 }

@@ -51,7 +51,10 @@ export interface JudgedOperation {
   template: PathTemplate;
   params: JudgedParam[];
   body?: JudgedBody;
-  /** Its security requirements (its own, else the document's): alternatives, each the schemes needed together; undefined when none is declared. */
+  /**
+   * Its security requirements (its own, else the document's): alternatives, each the schemes needed together; undefined
+   * when none is declared.
+   */
   security?: string[][];
   /** Where they are written: the operation, or the document's top. */
   securityAt: Path;
@@ -102,7 +105,8 @@ export function documentOperations(data: unknown): JudgedOperation[] {
 function judgedParam(data: unknown, listed: Path, path: string): JudgedParam | undefined {
   const at = followRefs(data, [...listed, ""]).slice(0, -1);
   const p = valueAt(data, at) as Node | undefined;
-  if (!p || typeof p.name !== "string" || !["path", "query", "header", "cookie"].includes(String(p.in))) return undefined;
+  if (!p || typeof p.name !== "string" || !["path", "query", "header", "cookie"].includes(String(p.in)))
+    return undefined;
   const place = p.in as ParamPlace;
   const style = typeof p.style === "string" ? p.style : DEFAULT_STYLE[place];
   const explode = typeof p.explode === "boolean" ? p.explode : style === "form";
@@ -124,7 +128,10 @@ function judgedParam(data: unknown, listed: Path, path: string): JudgedParam | u
   };
 }
 
-/** How a document says a path value may hold `/`: GitHub's `x-multi-segment`, `allowReserved` (OpenAPI 3.2 lets a path use it), or the template's reserved expansion `{+name}`. */
+/**
+ * How a document says a path value may hold `/`: GitHub's `x-multi-segment`, `allowReserved` (OpenAPI 3.2 lets a path
+ * use it), or the template's reserved expansion `{+name}`.
+ */
 function multiSegmentMarker(p: Node, path: string): MultiSegmentMarker | undefined {
   if (p["x-multi-segment"] === true) return "x-multi-segment";
   if (p.allowReserved === true) return "allowReserved";
@@ -145,7 +152,11 @@ function judgedBody(data: unknown, listed: Path): JudgedBody | undefined {
   const at = followRefs(data, [...listed, ""]).slice(0, -1);
   const body = valueAt(data, at) as Node | undefined;
   if (!body) return undefined;
-  const content = Object.keys((body.content ?? {}) as Node).map((mediaType) => ({ mediaType, at: [...at, "content", mediaType], node: (valueAt(data, [...at, "content", mediaType]) ?? {}) as Node }));
+  const content = Object.keys((body.content ?? {}) as Node).map((mediaType) => ({
+    mediaType,
+    at: [...at, "content", mediaType],
+    node: (valueAt(data, [...at, "content", mediaType]) ?? {}) as Node,
+  }));
   return { required: body.required === true, at, content };
 }
 
@@ -153,11 +164,16 @@ function judgedBody(data: unknown, listed: Path): JudgedBody | undefined {
 export function schemaAt(data: unknown, path: Path): { at: Path; node: Node } | undefined {
   const at = followRefs(data, [...path, ""]).slice(0, -1);
   const node = valueAt(data, at);
-  return node !== null && typeof node === "object" ? { at, node: node as Node } : typeof node === "boolean" ? { at, node: node ? {} : { not: {} } } : undefined;
+  return node !== null && typeof node === "object"
+    ? { at, node: node as Node }
+    : typeof node === "boolean"
+      ? { at, node: node ? {} : { not: {} } }
+      : undefined;
 }
 
 function requirements(security: unknown): string[][] | undefined {
-  if (security && typeof security === "object" && !Array.isArray(security) && Object.keys(security).length === 0) return [[]];
+  if (security && typeof security === "object" && !Array.isArray(security) && Object.keys(security).length === 0)
+    return [[]];
   if (!Array.isArray(security)) return undefined;
   return security.map((r) => Object.keys((r ?? {}) as Node));
 }

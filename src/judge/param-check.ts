@@ -9,7 +9,16 @@ import { type Deep, type RawPair, rawTexts, readDeepObject, readQuery } from "./
 import { quoted, type JudgeRule, type Refusal } from "./refusal.js";
 import type { SchemaChecker } from "./schema-check.js";
 import { type RawRead, type ReadResult, readPathValue, readSimple } from "./style-read.js";
-import { arrayOf, itemSchema, listAtOf, objectOf, propertySchema, scalarOf, type Shape, shapesOf } from "./text-values.js";
+import {
+  arrayOf,
+  itemSchema,
+  listAtOf,
+  objectOf,
+  propertySchema,
+  scalarOf,
+  type Shape,
+  shapesOf,
+} from "./text-values.js";
 import { decoded, rawProblem, shownChar } from "./uri-text.js";
 
 export interface ParamContext {
@@ -19,17 +28,34 @@ export interface ParamContext {
   secret(place: string, name: string): boolean;
 }
 
-/** What a request sent for one parameter: a path segment's raw text, a query parameter's pairs, a header's value, a cookie's values. */
-export type Sent = { in: "path"; raw: string } | { in: "query"; pairs: RawPair[] } | { in: "header"; raw: string } | { in: "cookie"; raws: string[] };
+/**
+ * What a request sent for one parameter: a path segment's raw text, a query parameter's pairs, a header's value, a
+ * cookie's values.
+ */
+export type Sent =
+  | { in: "path"; raw: string }
+  | { in: "query"; pairs: RawPair[] }
+  | { in: "header"; raw: string }
+  | { in: "cookie"; raws: string[] };
 
 /** What a parameter was judged to be: its refusals, or the value it reads as (undefined when not sent). */
 export type ParamVerdict = { refusals: Refusal[]; value?: unknown };
 
 export function judgeParam(p: JudgedParam, sent: Sent | undefined, ctx: ParamContext): ParamVerdict {
   const pointer = `/${p.in}/${p.name.replace(/~/g, "~0").replace(/\//g, "~1")}`;
-  const shown = sent === undefined ? "" : ctx.secret(p.in, p.name) ? "(the credential, withheld)" : quoted(sentText(p, sent));
-  const refuse = (rule: JudgeRule, message: string, at = p.at, sub = ""): Refusal[] => [{ rule, at: pointerTo(at), pointer: pointer + sub, sent: shown, message: `${p.in} parameter "${p.name}": ${message}` }];
-  if (sent === undefined || (sent.in === "query" && !sent.pairs.length)) return { refusals: p.required ? refuse("required", "required by the document, and not sent") : [] };
+  const shown =
+    sent === undefined ? "" : ctx.secret(p.in, p.name) ? "(the credential, withheld)" : quoted(sentText(p, sent));
+  const refuse = (rule: JudgeRule, message: string, at = p.at, sub = ""): Refusal[] => [
+    {
+      rule,
+      at: pointerTo(at),
+      pointer: pointer + sub,
+      sent: shown,
+      message: `${p.in} parameter "${p.name}": ${message}`,
+    },
+  ];
+  if (sent === undefined || (sent.in === "query" && !sent.pairs.length))
+    return { refusals: p.required ? refuse("required", "required by the document, and not sent") : [] };
   if (p.content) return judgeContent(p, sent, ctx, refuse);
   const schema = p.schema?.node;
   let first: Refusal[] | undefined;
@@ -45,7 +71,12 @@ type Refuse = (rule: JudgeRule, message: string, at?: (string | number)[], sub?:
 
 function judgeShape(p: JudgedParam, sent: Sent, shape: Shape, ctx: ParamContext, refuse: Refuse): ParamVerdict {
   const where = `${p.style}${p.explode ? ", explode true" : ", explode false"}`;
-  const decode = (raw: string) => (sent.in === "path" || sent.in === "query" ? decoded(raw, sent.in === "query") : sent.in === "cookie" ? (decoded(raw, false) ?? raw) : raw);
+  const decode = (raw: string) =>
+    sent.in === "path" || sent.in === "query"
+      ? decoded(raw, sent.in === "query")
+      : sent.in === "cookie"
+        ? (decoded(raw, false) ?? raw)
+        : raw;
   if (sent.in === "query" && p.style === "deepObject") {
     const read = readDeepObject(p, sent.pairs, listAtOf(ctx.data, p.schema?.node));
     if ("miss" in read) return { refusals: refuse(read.miss.rule, `${read.miss.message} (style ${where})`) };
@@ -67,7 +98,13 @@ function judgeShape(p: JudgedParam, sent: Sent, shape: Shape, ctx: ParamContext,
   if (sent.in === "query" && read.shape === "primitive" && read.text === "") {
     const miss = p.schema ? ctx.checker.check(value, p.schema.at) : undefined;
     if (!miss || p.allowEmptyValue) return { refusals: [], value };
-    return { refusals: refuse("allowEmptyValue", `sent empty (${p.name}=), which its schema refuses (${miss.message}) and the document does not allow (allowEmptyValue)`) };
+    return {
+      refusals: refuse(
+        "allowEmptyValue",
+        `sent empty (${p.name}=), which its schema refuses (${miss.message}) ` +
+          `and the document does not allow (allowEmptyValue)`,
+      ),
+    };
   }
   return { refusals: schemaRefusal(p, value, ctx, refuse), value };
 }
@@ -79,11 +116,20 @@ function readOf(p: JudgedParam, sent: Sent, shape: Shape, decode: (raw: string) 
     case "query":
       return readQuery(p, sent.pairs, shape);
     case "header":
-      return p.style === "simple" ? readSimple(sent.raw, shape, p.explode, true) : { miss: { rule: "style", message: `a header takes style simple, not ${JSON.stringify(p.style)}` } };
+      return p.style === "simple"
+        ? readSimple(sent.raw, shape, p.explode, true)
+        : { miss: { rule: "style", message: `a header takes style simple, not ${JSON.stringify(p.style)}` } };
     case "cookie":
-      if (p.style !== "form") return { miss: { rule: "style", message: `a cookie takes style form, not ${JSON.stringify(p.style)}` } };
+      if (p.style !== "form")
+        return { miss: { rule: "style", message: `a cookie takes style form, not ${JSON.stringify(p.style)}` } };
       if (shape === "array" && p.explode) return { read: { shape, items: sent.raws } };
-      if (sent.raws.length !== 1) return { miss: { rule: "explode", message: `the cookie is sent ${sent.raws.length} times; with explode false its value is one` } };
+      if (sent.raws.length !== 1)
+        return {
+          miss: {
+            rule: "explode",
+            message: `the cookie is sent ${sent.raws.length} times; with explode false its value is one`,
+          },
+        };
       return readSimple(sent.raws[0] as string, shape, false);
   }
 }
@@ -94,23 +140,44 @@ function rawRefusal(p: JudgedParam, texts: string[], refuse: Refuse): Refusal[] 
   const spanning = p.multiSegment !== undefined;
   for (const text of texts) {
     if (spanning && /%2F/i.test(text)) {
-      return refuse("x-multi-segment", `the value spans path segments (the document marks it with ${p.multiSegment}), so its "/" go as they are; it was sent as %2F, which the service reads as one segment`);
+      return refuse(
+        "x-multi-segment",
+        `the value spans path segments (the document marks it with ${p.multiSegment}), ` +
+          `so its "/" go as they are; it was sent as %2F, which the service reads as one segment`,
+      );
     }
-    const problem = rawProblem(text, { delimiters: "", reserved: p.allowReserved || spanning, plusIsSpace: p.in === "query" });
+    const problem = rawProblem(text, {
+      delimiters: "",
+      reserved: p.allowReserved || spanning,
+      plusIsSpace: p.in === "query",
+    });
     if (!problem) continue;
     if (problem.rule === "allowReserved") {
       return refuse(
         "allowReserved",
-        `the reserved character ${shownChar(problem.char)} is sent raw inside a value; without allowReserved (the document leaves it false) it goes percent-encoded, and a raw one reads as ${p.in === "path" ? "part of the path's syntax" : "a separator"}`,
+        `the reserved character ${shownChar(problem.char)} is sent raw inside a value; ` +
+          `without allowReserved (the document leaves it false) it goes percent-encoded, ` +
+          `and a raw one reads as ${p.in === "path" ? "part of the path's syntax" : "a separator"}`,
       );
     }
-    return refuse("percent-encoding", `${shownChar(problem.char)} is sent raw; RFC 3986 lets no URI hold it so (percent-encode it)`);
+    return refuse(
+      "percent-encoding",
+      `${shownChar(problem.char)} is sent raw; RFC 3986 lets no URI hold it so (percent-encode it)`,
+    );
   }
   return undefined;
 }
 
-/** The value a read stands for, its texts decoded and typed by the schema; undefined when a text's escapes are not UTF-8. */
-function readValue(data: unknown, schema: Node | undefined, read: RawRead, decode: (raw: string) => string | undefined): unknown {
+/**
+ * The value a read stands for, its texts decoded and typed by the schema; undefined when a text's escapes are not
+ * UTF-8.
+ */
+function readValue(
+  data: unknown,
+  schema: Node | undefined,
+  read: RawRead,
+  decode: (raw: string) => string | undefined,
+): unknown {
   if (read.shape === "primitive") {
     const text = decode(read.text);
     return text === undefined ? undefined : scalarOf(data, schema, text);
@@ -120,7 +187,9 @@ function readValue(data: unknown, schema: Node | undefined, read: RawRead, decod
     return items.some((i) => i === undefined) ? undefined : arrayOf(data, schema, items as string[]);
   }
   const entries = read.entries.map(([k, v]) => [decode(k), decode(v)]);
-  return entries.some(([k, v]) => k === undefined || v === undefined) ? undefined : objectOf(data, schema, entries as [string, string][]);
+  return entries.some(([k, v]) => k === undefined || v === undefined)
+    ? undefined
+    : objectOf(data, schema, entries as [string, string][]);
 }
 
 function collectLeaves(deep: Deep | undefined, out: string[]): void {
@@ -151,15 +220,32 @@ function schemaRefusal(p: JudgedParam, value: unknown, ctx: ParamContext, refuse
   if (!p.schema) return [];
   const miss = ctx.checker.check(value, p.schema.at);
   const how = p.in === "query" && p.style === "form" && p.explode ? "" : ` (style ${p.style}, explode ${p.explode})`;
-  return miss ? refuse("schema", `reads as ${shortJson(value)}${how}, which its schema refuses: ${miss.message}`, p.schema.at, miss.path.map((s) => `/${s}`).join("")) : [];
+  return miss
+    ? refuse(
+        "schema",
+        `reads as ${shortJson(value)}${how}, which its schema refuses: ${miss.message}`,
+        p.schema.at,
+        miss.path.map((s) => `/${s}`).join(""),
+      )
+    : [];
 }
 
-/** A parameter described by `content`: its one value, as its media type writes it (JSON parsed), meeting that media type's schema. */
+/**
+ * A parameter described by `content`: its one value, as its media type writes it (JSON parsed), meeting that media
+ * type's schema.
+ */
 function judgeContent(p: JudgedParam, sent: Sent, ctx: ParamContext, refuse: Refuse): ParamVerdict {
   const content = p.content as NonNullable<JudgedParam["content"]>;
   let raw: string;
   if (sent.in === "query") {
-    if (sent.pairs.length !== 1) return { refusals: refuse("content", `sent ${sent.pairs.length} times; a parameter described by content (${content.mediaType}) is one value`, content.at) };
+    if (sent.pairs.length !== 1)
+      return {
+        refusals: refuse(
+          "content",
+          `sent ${sent.pairs.length} times; a parameter described by content (${content.mediaType}) is one value`,
+          content.at,
+        ),
+      };
     raw = sent.pairs[0]?.raw ?? "";
   } else raw = sent.in === "cookie" ? (sent.raws[0] ?? "") : sent.raw;
   const text = sent.in === "header" ? raw : decoded(raw, sent.in === "query");
@@ -169,21 +255,43 @@ function judgeContent(p: JudgedParam, sent: Sent, ctx: ParamContext, refuse: Ref
     try {
       value = JSON.parse(text);
     } catch {
-      return { refusals: refuse("content", `the document describes it as ${content.mediaType}, and ${shortJson(text)} is not JSON`, content.at) };
+      return {
+        refusals: refuse(
+          "content",
+          `the document describes it as ${content.mediaType}, and ${shortJson(text)} is not JSON`,
+          content.at,
+        ),
+      };
     }
   }
   // Its media type's text, then percent-encoded whole: JSON's own `{`, `"`, `:` and `,` go encoded.
   if (sent.in === "query" || sent.in === "path") {
     const problem = rawProblem(raw, { delimiters: "", reserved: p.allowReserved, plusIsSpace: sent.in === "query" });
-    if (problem) return { refusals: refuse(problem.rule === "allowReserved" ? "allowReserved" : "percent-encoding", `${shownChar(problem.char)} is sent raw inside its ${content.mediaType} value; it goes percent-encoded`) };
+    if (problem)
+      return {
+        refusals: refuse(
+          problem.rule === "allowReserved" ? "allowReserved" : "percent-encoding",
+          `${shownChar(problem.char)} is sent raw inside its ${content.mediaType} value; it goes percent-encoded`,
+        ),
+      };
   }
   if (!content.schema) return { refusals: [], value };
   const miss = ctx.checker.check(value, content.schema.at);
-  return miss ? { refusals: refuse("schema", `its ${content.mediaType} value ${shortJson(value)} does not meet its schema: ${miss.message}`, content.schema.at, miss.path.map((s) => `/${s}`).join("")) } : { refusals: [], value };
+  return miss
+    ? {
+        refusals: refuse(
+          "schema",
+          `its ${content.mediaType} value ${shortJson(value)} does not meet its schema: ${miss.message}`,
+          content.schema.at,
+          miss.path.map((s) => `/${s}`).join(""),
+        ),
+      }
+    : { refusals: [], value };
 }
 
 function sentText(p: JudgedParam, sent: Sent): string {
-  if (sent.in === "query") return sent.pairs.map((x) => (x.raw === undefined ? x.rawName : `${x.rawName}=${x.raw}`)).join("&");
+  if (sent.in === "query")
+    return sent.pairs.map((x) => (x.raw === undefined ? x.rawName : `${x.rawName}=${x.raw}`)).join("&");
   if (sent.in === "cookie") return sent.raws.map((r) => `${p.name}=${r}`).join("; ");
   if (sent.in === "header") return `${p.name}: ${sent.raw}`;
   return sent.raw;

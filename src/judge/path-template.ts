@@ -7,7 +7,10 @@ export type TemplatePart = string | { name: string };
 
 export interface PathTemplate {
   parts: TemplatePart[];
-  /** Characters of literal text: of two templates a path matches, the one with more is the more concrete (`/pets/mine` before `/pets/{id}`). */
+  /**
+   * Characters of literal text: of two templates a path matches, the one with more is the more concrete (`/pets/mine`
+   * before `/pets/{id}`).
+   */
   literal: number;
   /** The raw text of each expression, when `path` matches; `spanning`: the parameters whose value may hold `/`. */
   match(path: string, spanning: ReadonlySet<string>): Record<string, string> | undefined;
@@ -28,7 +31,9 @@ export function pathTemplate(path: string): PathTemplate {
       const key = [...spanning].join("\u0000");
       let pattern = compiled.get(key);
       if (!pattern) {
-        const source = parts.map((p) => (typeof p === "string" ? escaped(p) : spanning.has(p.name) ? "(.*)" : "([^/]*)")).join("");
+        const source = parts
+          .map((p) => (typeof p === "string" ? escaped(p) : spanning.has(p.name) ? "(.*)" : "([^/]*)"))
+          .join("");
         pattern = new RegExp(`^${source}$`);
         compiled.set(key, pattern);
       }

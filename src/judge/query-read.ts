@@ -43,44 +43,83 @@ export function readQuery(p: JudgedParam, pairs: RawPair[], shape: Shape): ReadR
   const style = p.style;
   const values = pairs.map((x) => x.raw);
   if (style === "deepObject") return { miss: { rule: "style", message: "read by readDeepObject" } };
-  if (values.some((v) => v === undefined)) return miss("style", `a pair without "=": the ${style} style writes ${p.name}= for an empty value`);
+  if (values.some((v) => v === undefined))
+    return miss("style", `a pair without "=": the ${style} style writes ${p.name}= for an empty value`);
   const raws = values as string[];
   if (style === "form") {
     if (shape === "primitive")
-      return raws.length === 1 ? { read: { shape, text: raws[0] as string } } : miss("explode", `sent ${raws.length} times (${p.name}=…&${p.name}=…), as an exploded array; the document's value is one ${p.name}=value`);
+      return raws.length === 1
+        ? { read: { shape, text: raws[0] as string } }
+        : miss(
+            "explode",
+            `sent ${raws.length} times (${p.name}=…&${p.name}=…), as an exploded array; ` +
+              `the document's value is one ${p.name}=value`,
+          );
     if (shape === "array") {
       if (p.explode) {
         const joined = raws.find((r) => r.includes(","));
-        if (joined !== undefined && raws.length === 1) return miss("explode", `one pair holding items separated by "," (${p.name}=${joined}), as explode false writes; the document says explode true: one ${p.name}=item pair per item`);
+        if (joined !== undefined && raws.length === 1)
+          return miss(
+            "explode",
+            `one pair holding items separated by "," (${p.name}=${joined}), as explode false writes; ` +
+              `the document says explode true: one ${p.name}=item pair per item`,
+          );
         return { read: { shape, items: raws } };
       }
-      if (raws.length !== 1) return miss("explode", `${raws.length} pairs (${p.name}=…&${p.name}=…), as explode true writes; the document says explode false: one pair, its items separated by ","`);
+      if (raws.length !== 1)
+        return miss(
+          "explode",
+          `${raws.length} pairs (${p.name}=…&${p.name}=…), as explode true writes; ` +
+            `the document says explode false: one pair, its items separated by ","`,
+        );
       // An empty list sends no pair (RFC 6570: it is undefined), so `ids=` is a list of one empty item.
       return { read: { shape, items: splitRaw(raws[0] as string, ",") } };
     }
     if (p.explode) return { read: { shape, entries: pairs.map((x) => [x.rawName, x.raw ?? ""] as [string, string]) } };
-    if (raws.length !== 1) return miss("explode", `${raws.length} pairs; an object with explode false is one pair, ${p.name}=key,value,…`);
+    if (raws.length !== 1)
+      return miss("explode", `${raws.length} pairs; an object with explode false is one pair, ${p.name}=key,value,…`);
     const items = (raws[0] as string) === "" ? [] : splitRaw(raws[0] as string, ",");
     return entriesOf(items, shape, "explode false");
   }
   if (style === "spaceDelimited" || style === "pipeDelimited") {
     if (shape === "primitive") return miss("style", `${style} writes arrays and objects, not one value`);
     // OpenAPI defines these styles unexploded only: one pair, whatever `explode` says.
-    if (raws.length !== 1) return miss("explode", `${raws.length} pairs, as an exploded form writes; ${style} is one pair, its items separated by ${style === "spaceDelimited" ? '" " (%20)' : '"|" (%7C)'}`);
+    if (raws.length !== 1)
+      return miss(
+        "explode",
+        `${raws.length} pairs, as an exploded form writes; ${style} is one pair, ` +
+          `its items separated by ${style === "spaceDelimited" ? '" " (%20)' : '"|" (%7C)'}`,
+      );
     const raw = raws[0] as string;
     const delimiter = style === "spaceDelimited" ? "%20" : "%7C";
-    if (style === "pipeDelimited" && raw.includes("|")) return miss("percent-encoding", `a raw "|": pipeDelimited's separator goes percent-encoded (%7C), RFC 3986 has no raw "|" in a query`);
-    if (raw.includes(",") && !new RegExp(delimiter, "i").test(raw) && !(style === "spaceDelimited" && raw.includes("+"))) {
-      return miss("style", `items separated by "," (as form writes them); ${style} separates them by ${style === "spaceDelimited" ? '" " (%20)' : '"|" (%7C)'}`);
+    if (style === "pipeDelimited" && raw.includes("|"))
+      return miss(
+        "percent-encoding",
+        `a raw "|": pipeDelimited's separator goes percent-encoded (%7C), RFC 3986 has no raw "|" in a query`,
+      );
+    if (
+      raw.includes(",") &&
+      !new RegExp(delimiter, "i").test(raw) &&
+      !(style === "spaceDelimited" && raw.includes("+"))
+    ) {
+      return miss(
+        "style",
+        `items separated by "," (as form writes them); ${style} separates them ` +
+          `by ${style === "spaceDelimited" ? '" " (%20)' : '"|" (%7C)'}`,
+      );
     }
     const items = raw === "" && shape === "object" ? [] : splitRaw(raw, delimiter, style === "spaceDelimited");
     return shape === "array" ? { read: { shape, items } } : entriesOf(items, shape, style);
   }
-  return miss("style", `a query parameter takes style form, spaceDelimited, pipeDelimited or deepObject, not ${JSON.stringify(style)}`);
+  return miss(
+    "style",
+    `a query parameter takes style form, spaceDelimited, pipeDelimited or deepObject, not ${JSON.stringify(style)}`,
+  );
 }
 
 function entriesOf(items: string[], shape: Shape, what: string): ReadResult {
-  if (items.length % 2) return miss("style", `an object as ${what} writes it is key,value pairs; ${items.length} parts is an odd count`);
+  if (items.length % 2)
+    return miss("style", `an object as ${what} writes it is key,value pairs; ${items.length} parts is an odd count`);
   const entries: [string, string][] = [];
   for (let i = 0; i < items.length; i += 2) entries.push([items[i] as string, items[i + 1] as string]);
   return { read: { shape: shape as "object", entries } };
@@ -97,11 +136,16 @@ export type Deep = { [key: string]: Deep } | Deep[] | string;
  * (`listAt`): an object's keys are names, `4` and the empty one too, as
  * deepObject writes them.
  */
-export function readDeepObject(p: JudgedParam, pairs: RawPair[], listAt?: (keys: string[]) => boolean | undefined): { deep: Deep } | { miss: ReadMiss } {
+export function readDeepObject(
+  p: JudgedParam,
+  pairs: RawPair[],
+  listAt?: (keys: string[]) => boolean | undefined,
+): { deep: Deep } | { miss: ReadMiss } {
   if (!pairs.length) return { deep: {} };
   let root: Deep | undefined;
   for (const pair of pairs) {
-    if (pair.raw === undefined) return miss("style", `a pair without "=" (${pair.rawName}): deepObject writes ${p.name}[key]=value`);
+    if (pair.raw === undefined)
+      return miss("style", `a pair without "=" (${pair.rawName}): deepObject writes ${p.name}[key]=value`);
     const keys: string[] = [];
     const brackets = /\[([^[\]]*)\]/gy;
     brackets.lastIndex = p.name.length;
@@ -111,7 +155,8 @@ export function readDeepObject(p: JudgedParam, pairs: RawPair[], listAt?: (keys:
       keys.push(m[1] as string);
       end = brackets.lastIndex;
     }
-    if (!keys.length || end !== pair.name.length) return miss("style", `${JSON.stringify(pair.name)} is not ${p.name}[key] as deepObject writes it`);
+    if (!keys.length || end !== pair.name.length)
+      return miss("style", `${JSON.stringify(pair.name)} is not ${p.name}[key] as deepObject writes it`);
     const leaf = pair.raw;
     const set = (node: Deep | undefined, at: number): Deep | undefined => {
       const key = keys[at] as string;
@@ -120,7 +165,8 @@ export function readDeepObject(p: JudgedParam, pairs: RawPair[], listAt?: (keys:
       let container: Deep = node ?? (asList ? [] : {});
       if (typeof container === "string") return undefined;
       // A list given a named key is an object whose keys are its indexes and that name (as qs reads `a[0]=x&a[b]=y`).
-      if (Array.isArray(container) && !asList) container = Object.fromEntries([...container.entries()].filter(([, v]) => v !== undefined));
+      if (Array.isArray(container) && !asList)
+        container = Object.fromEntries([...container.entries()].filter(([, v]) => v !== undefined));
       if (Array.isArray(container)) {
         const index = key === "" ? container.length : Number(key);
         const next = last ? leaf : set(container[index], at + 1);
@@ -134,7 +180,11 @@ export function readDeepObject(p: JudgedParam, pairs: RawPair[], listAt?: (keys:
       return container;
     };
     const made = set(root, 0);
-    if (made === undefined) return miss("style", `${JSON.stringify(pair.name)} names a place another pair made a value or a list of another kind`);
+    if (made === undefined)
+      return miss(
+        "style",
+        `${JSON.stringify(pair.name)} names a place another pair made a value or a list of another kind`,
+      );
     root = made;
   }
   return { deep: root ?? {} };

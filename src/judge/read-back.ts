@@ -10,7 +10,10 @@ import { type JudgeOptions, type RequestJudge, requestJudge, type SentRequest } 
 
 const judges = new WeakMap<OpenApiDocument, Map<string, RequestJudge>>();
 
-/** The judge of a document for these options, made once (its schemas are registered once); one document has one manifest's `covered`. */
+/**
+ * The judge of a document for these options, made once (its schemas are registered once); one document has one
+ * manifest's `covered`.
+ */
 export function documentJudge(document: OpenApiDocument, options: JudgeOptions): RequestJudge {
   const key = `${options.basePath ?? ""} ${options.credential} ${options.covered ? "covered" : ""}`;
   let byOptions = judges.get(document);
@@ -31,7 +34,13 @@ export interface MisRead {
  * rules), against `want` (the value given, as the wire should carry it; a
  * file is not compared). `wire`: where each parameter went (a route's own).
  */
-export function misReadings(judge: RequestJudge, request: SentRequest, document: OpenApiDocument, operation: string, params: { spec: ParamSpec; wire: WireSpec; want: unknown }[]): MisRead[] {
+export function misReadings(
+  judge: RequestJudge,
+  request: SentRequest,
+  document: OpenApiDocument,
+  operation: string,
+  params: { spec: ParamSpec; wire: WireSpec; want: unknown }[],
+): MisRead[] {
   const judgement = judge(request);
   if (judgement.refusals.length) return []; // refused: the mock's judge already failed the case
   const op = document.operations.get(operation);
@@ -52,18 +61,24 @@ export function misReadings(judge: RequestJudge, request: SentRequest, document:
       const rule =
         declared?.content !== undefined
           ? `content ${declared.content}`
-          : `style ${declared?.style ?? (wire.in === "query" ? "form" : "simple")}, explode ${declared?.explode ?? (declared?.style ?? (wire.in === "query" ? "form" : "simple")) === "form"}`;
+          : `style ${declared?.style ?? (wire.in === "query" ? "form" : "simple")}, ` +
+            `explode ${declared?.explode ?? (declared?.style ?? (wire.in === "query" ? "form" : "simple")) === "form"}`;
       where = `${wire.in} parameter "${name}"${of ? `'s field "${of.field}"` : ""} (${rule})`;
     } else if (wire.in === "body") {
       if (judgement.read.body === undefined) continue;
       try {
-        read = wire.pointer === "" ? judgement.read.body : getAtPointer(judgement.read.body, parsePointer(wire.pointer));
+        read =
+          wire.pointer === "" ? judgement.read.body : getAtPointer(judgement.read.body, parsePointer(wire.pointer));
       } catch {
         read = undefined;
       }
       where = `body field "${wire.pointer || "/"}"`;
     } else continue;
-    if (!same(read, want)) out.push({ param: spec.name, message: `${spec.name}: the service reads ${where} as ${shown(read)}; the tool was given ${shown(want)}` });
+    if (!same(read, want))
+      out.push({
+        param: spec.name,
+        message: `${spec.name}: the service reads ${where} as ${shown(read)}; the tool was given ${shown(want)}`,
+      });
   }
   return out;
 }
@@ -79,7 +94,8 @@ function same(read: unknown, want: unknown): boolean {
     const keys = Object.keys(b);
     return Object.keys(a).length === keys.length && keys.every((k) => Object.hasOwn(a, k) && same(a[k], b[k]));
   }
-  if (a === null || b === null || a === undefined || b === undefined || typeof a === "object" || typeof b === "object") return false;
+  if (a === null || b === null || a === undefined || b === undefined || typeof a === "object" || typeof b === "object")
+    return false;
   return String(a) === String(b);
 }
 

@@ -24,7 +24,10 @@ export interface Refusal {
   rule: JudgeRule;
   /** Where the document writes the rule, as a reference (`#/paths/~1items/get/parameters/0`). */
   at: string;
-  /** Where in the request, as a JSON pointer over its parts: `/path/id`, `/query/ids/1`, `/header/x-trace`, `/cookie/session`, `/body/items/0/price`. */
+  /**
+   * Where in the request, as a JSON pointer over its parts: `/path/id`, `/query/ids/1`, `/header/x-trace`,
+   * `/cookie/session`, `/body/items/0/price`.
+   */
   pointer: string;
   /** The bytes sent there (cut to a few hundred characters; a credential never shown). */
   sent: string;

@@ -61,7 +61,9 @@ export function schemaChecker(document: OpenApiDocument): SchemaChecker {
   };
 }
 
-/** Every registered schema's `required` without the fields its `properties` mark `readOnly`; a string's enum as texts. */
+/**
+ * Every registered schema's `required` without the fields its `properties` mark `readOnly`; a string's enum as texts.
+ */
 function withoutReadOnlyRequired(lookup: Record<string, Schema | boolean>): void {
   const seen = new Set<unknown>();
   for (const schema of Object.values(lookup)) {
@@ -72,7 +74,8 @@ function withoutReadOnlyRequired(lookup: Record<string, Schema | boolean>): void
     const strings = node.type === "string" || (Array.isArray(node.type) && node.type.includes("string"));
     if (strings && Array.isArray(node.enum) && node.enum.some((v) => typeof v === "number" || typeof v === "boolean")) {
       node.enum = node.enum.map((v) => (typeof v === "number" || typeof v === "boolean" ? String(v) : v));
-      // The values are listed: a format their texts cannot meet (`format: date` over `20160128`) is not held (text-enum.ts).
+      // The values are listed: a format their texts cannot meet (`format: date` over `20160128`) is not held
+      // (text-enum.ts).
       delete node.format;
     }
     if (!Array.isArray(node.required)) continue;
@@ -81,16 +84,23 @@ function withoutReadOnlyRequired(lookup: Record<string, Schema | boolean>): void
   }
 }
 
-/** The fields a schema or any of its branches (`allOf`, `oneOf`, `anyOf`, through `$ref`s) declares readOnly (as src/mocks/read-only-required.ts reads them). */
+/**
+ * The fields a schema or any of its branches (`allOf`, `oneOf`, `anyOf`, through `$ref`s) declares readOnly (as
+ * src/mocks/read-only-required.ts reads them).
+ */
 function readOnlyFields(schema: unknown, lookup: Record<string, Schema | boolean>, seen: Set<unknown>): Set<string> {
   const names = new Set<string>();
   let node = schema as Registered | undefined;
-  for (let hops = 0; hops < 16 && node && typeof node.__absolute_ref__ === "string"; hops++) node = lookup[node.__absolute_ref__] as Registered | undefined;
+  for (let hops = 0; hops < 16 && node && typeof node.__absolute_ref__ === "string"; hops++)
+    node = lookup[node.__absolute_ref__] as Registered | undefined;
   if (!node || typeof node !== "object" || seen.has(node)) return names;
   seen.add(node);
   const props = (node.properties ?? {}) as Record<string, unknown>;
   for (const [name, field] of Object.entries(props)) if (isReadOnly(field, lookup)) names.add(name);
-  for (const key of ["allOf", "oneOf", "anyOf"]) if (Array.isArray(node[key])) for (const branch of node[key] as unknown[]) for (const name of readOnlyFields(branch, lookup, seen)) names.add(name);
+  for (const key of ["allOf", "oneOf", "anyOf"])
+    if (Array.isArray(node[key]))
+      for (const branch of node[key] as unknown[])
+        for (const name of readOnlyFields(branch, lookup, seen)) names.add(name);
   return names;
 }
 
@@ -100,7 +110,8 @@ function isReadOnly(schema: unknown, lookup: Record<string, Schema | boolean>, d
   if (node.readOnly === true) return true;
   if (typeof node.__absolute_ref__ === "string") return isReadOnly(lookup[node.__absolute_ref__], lookup, depth + 1);
   // A 3.0 `nullable` schema is wrapped as `anyOf: [{type: null}, schema]` (openapi-json-schema.ts wrapNullable).
-  const wrapped = Array.isArray(node.anyOf) && node.anyOf.length === 2 && Object.keys(node).length === 1 ? node.anyOf[1] : undefined;
+  const wrapped =
+    Array.isArray(node.anyOf) && node.anyOf.length === 2 && Object.keys(node).length === 1 ? node.anyOf[1] : undefined;
   return wrapped !== undefined && isReadOnly(wrapped, lookup, depth + 1);
 }
 
@@ -115,7 +126,8 @@ const MAX_DEPTH = 8;
 function withOpenAllOfMembers(lookup: Record<string, Schema | boolean>): void {
   const deref = (node: unknown): Registered | undefined => {
     let current = node as Registered | undefined;
-    for (let hops = 0; hops < 16 && current && typeof current.__absolute_ref__ === "string"; hops++) current = lookup[current.__absolute_ref__] as Registered | undefined;
+    for (let hops = 0; hops < 16 && current && typeof current.__absolute_ref__ === "string"; hops++)
+      current = lookup[current.__absolute_ref__] as Registered | undefined;
     return current && typeof current === "object" ? current : undefined;
   };
   const fields = (members: unknown[], depth: number): string[] =>
@@ -123,21 +135,35 @@ function withOpenAllOfMembers(lookup: Record<string, Schema | boolean>): void {
       ? []
       : members.flatMap((m) => {
           const node = deref(m);
-          return node ? [...Object.keys((node.properties ?? {}) as object), ...(Array.isArray(node.allOf) ? fields(node.allOf, depth + 1) : [])] : [];
+          return node
+            ? [
+                ...Object.keys((node.properties ?? {}) as object),
+                ...(Array.isArray(node.allOf) ? fields(node.allOf, depth + 1) : []),
+              ]
+            : [];
         });
   const opened = (member: unknown, depth: number): unknown => {
     const node = deref(member);
     if (!node || depth > MAX_DEPTH) return member;
     const { additionalProperties, __absolute_ref__: _ref, $ref: _r, ...rest } = node;
     const nested = Array.isArray(node.allOf) ? node.allOf.map((x) => opened(x, depth + 1)) : undefined;
-    return { ...(additionalProperties === false ? rest : { ...rest, ...(additionalProperties !== undefined ? { additionalProperties } : {}) }), ...(nested ? { allOf: nested } : {}) };
+    return {
+      ...(additionalProperties === false
+        ? rest
+        : { ...rest, ...(additionalProperties !== undefined ? { additionalProperties } : {}) }),
+      ...(nested ? { allOf: nested } : {}),
+    };
   };
   const seen = new Set<unknown>();
   for (const schema of Object.values(lookup)) {
     if (!schema || typeof schema !== "object" || seen.has(schema)) continue;
     seen.add(schema);
     const node = schema as Registered;
-    if (!Array.isArray(node.allOf) || !(node.additionalProperties === false || node.allOf.some((m) => deref(m)?.additionalProperties === false))) continue;
+    if (
+      !Array.isArray(node.allOf) ||
+      !(node.additionalProperties === false || node.allOf.some((m) => deref(m)?.additionalProperties === false))
+    )
+      continue;
     const own = (node.properties ?? {}) as Record<string, unknown>;
     const names = new Set([...Object.keys(own), ...fields(node.allOf, 0)]);
     node.properties = { ...Object.fromEntries([...names].map((n) => [n, {}])), ...own };

@@ -15,10 +15,20 @@ export interface CredentialSlots {
   cookie(name: string): boolean;
 }
 
-/** Whether a scheme's credential is sent in the form it takes: "" when so, undefined when it is absent, else what is wrong. */
+/**
+ * Whether a scheme's credential is sent in the form it takes: "" when so, undefined when it is absent, else what is
+ * wrong.
+ */
 function schemeProblem(scheme: SecurityScheme, slots: CredentialSlots): string | undefined {
   if (scheme.type === "apiKey" && scheme.name) {
-    const sent = scheme.in === "header" ? slots.header(scheme.name) !== null : scheme.in === "query" ? slots.query(scheme.name) : scheme.in === "cookie" ? slots.cookie(scheme.name) : false;
+    const sent =
+      scheme.in === "header"
+        ? slots.header(scheme.name) !== null
+        : scheme.in === "query"
+          ? slots.query(scheme.name)
+          : scheme.in === "cookie"
+            ? slots.cookie(scheme.name)
+            : false;
     return sent ? "" : undefined;
   }
   if (scheme.type === "mutualTLS") return "";
@@ -27,11 +37,16 @@ function schemeProblem(scheme: SecurityScheme, slots: CredentialSlots): string |
   const [word = "", ...rest] = authorization.trim().split(/\s+/);
   const credentials = rest.join(" ");
   const expected = scheme.type === "http" ? (scheme.scheme ?? "").toLowerCase() : "bearer";
-  if (word.toLowerCase() !== expected) return `Authorization names the scheme ${JSON.stringify(word.slice(0, 20))}; the document's ${scheme.type} scheme takes "${expected === "bearer" ? "Bearer" : (scheme.scheme ?? "")} <credentials>"`;
+  if (word.toLowerCase() !== expected)
+    return (
+      `Authorization names the scheme ${JSON.stringify(word.slice(0, 20))}; the document's ${scheme.type} ` +
+      `scheme takes "${expected === "bearer" ? "Bearer" : (scheme.scheme ?? "")} <credentials>"`
+    );
   if (!credentials) return `Authorization: ${word} carries no credentials`;
   if (expected === "basic") {
     const text = /^[A-Za-z0-9+/]+=*$/.test(credentials) ? Buffer.from(credentials, "base64").toString("utf8") : "";
-    if (!text.includes(":")) return "basic credentials are base64 of user:password (RFC 7617); these do not decode to a text with a colon";
+    if (!text.includes(":"))
+      return "basic credentials are base64 of user:password (RFC 7617); these do not decode to a text with a colon";
   }
   return "";
 }
@@ -41,7 +56,13 @@ function schemeProblem(scheme: SecurityScheme, slots: CredentialSlots): string |
  * the schemes needed together). `present`: a request without any credential
  * is refused too.
  */
-export function judgeSecurity(requirements: string[][] | undefined, schemes: Record<string, SecurityScheme>, slots: CredentialSlots, at: Path, mode: "present" | "form"): Refusal[] {
+export function judgeSecurity(
+  requirements: string[][] | undefined,
+  schemes: Record<string, SecurityScheme>,
+  slots: CredentialSlots,
+  at: Path,
+  mode: "present" | "form",
+): Refusal[] {
   if (!requirements?.length || requirements.some((r) => r.length === 0)) return [];
   const problems: string[] = [];
   let anySent = false;
@@ -56,13 +77,27 @@ export function judgeSecurity(requirements: string[][] | undefined, schemes: Rec
     problems.push(`${requirement.join(" and ")} (${missing.join("; ")})`);
   }
   // An Authorization header where no scheme of the operation takes one is a credential sent in the wrong place.
-  const elsewhere = slots.header("authorization") !== null && !requirements.flat().some((name) => takesAuthorization(schemes[name]));
+  const elsewhere =
+    slots.header("authorization") !== null && !requirements.flat().some((name) => takesAuthorization(schemes[name]));
   if (!anySent && !elsewhere && mode === "form") return [];
   if (elsewhere) problems.push("an Authorization header was sent, which no scheme of the operation takes");
-  return [{ rule: "security", at: pointerTo([...at, "security"]), pointer: "/credential", sent: "(the credential, withheld)", message: `no security requirement of the operation is met: ${problems.join(", or ")}` }];
+  return [
+    {
+      rule: "security",
+      at: pointerTo([...at, "security"]),
+      pointer: "/credential",
+      sent: "(the credential, withheld)",
+      message: `no security requirement of the operation is met: ${problems.join(", or ")}`,
+    },
+  ];
 }
 
 function takesAuthorization(scheme: SecurityScheme | undefined): boolean {
   if (!scheme) return false;
-  return scheme.type === "http" || scheme.type === "oauth2" || scheme.type === "openIdConnect" || (scheme.type === "apiKey" && scheme.in === "header" && scheme.name?.toLowerCase() === "authorization");
+  return (
+    scheme.type === "http" ||
+    scheme.type === "oauth2" ||
+    scheme.type === "openIdConnect" ||
+    (scheme.type === "apiKey" && scheme.in === "header" && scheme.name?.toLowerCase() === "authorization")
+  );
 }

@@ -7,8 +7,13 @@ import type { JudgeRule } from "./refusal.js";
 import type { Shape } from "./text-values.js";
 import { splitRaw } from "./uri-text.js";
 
-/** Raw text read into parts (still percent-encoded): one text for a primitive, items for an array, pairs for an object. */
-export type RawRead = { shape: "primitive"; text: string } | { shape: "array"; items: string[] } | { shape: "object"; entries: [string, string][] };
+/**
+ * Raw text read into parts (still percent-encoded): one text for a primitive, items for an array, pairs for an object.
+ */
+export type RawRead =
+  | { shape: "primitive"; text: string }
+  | { shape: "array"; items: string[] }
+  | { shape: "object"; entries: [string, string][] };
 
 export interface ReadMiss {
   rule: JudgeRule;
@@ -41,10 +46,18 @@ function assignmentsOf(items: string[]): [string, string][] | undefined {
 /** Items or pairs from a list of raw texts (already split on the style's separator). */
 function listed(shape: Shape, items: string[], explode: boolean, what: string): ReadResult {
   if (shape === "array") return { read: { shape, items } };
-  if (shape === "primitive") return items.length === 1 ? { read: { shape, text: items[0] as string } } : miss("style", `${items.length} parts where ${what} writes one value`);
+  if (shape === "primitive")
+    return items.length === 1
+      ? { read: { shape, text: items[0] as string } }
+      : miss("style", `${items.length} parts where ${what} writes one value`);
   const entries = explode ? assignmentsOf(items) : pairsOf(items);
   if (!entries)
-    return miss(explode ? "explode" : "style", explode ? `an object with explode true writes each field as key=value; a part has no "="` : `an object with explode false writes key,value pairs; ${items.length} parts is an odd count`);
+    return miss(
+      explode ? "explode" : "style",
+      explode
+        ? `an object with explode true writes each field as key=value; a part has no "="`
+        : `an object with explode false writes key,value pairs; ${items.length} parts is an odd count`,
+    );
   return { read: { shape, entries } };
 }
 
@@ -52,49 +65,100 @@ function listed(shape: Shape, items: string[], explode: boolean, what: string): 
 export function readSimple(raw: string, shape: Shape, explode: boolean, trim = false): ReadResult {
   if (shape === "primitive") return { read: { shape, text: trim ? raw.trim() : raw } };
   const items = raw === "" ? [] : splitRaw(raw, ",").map((i) => (trim ? i.trim() : i));
-  if (shape === "object" && explode && items.some((i) => !i.includes("="))) return miss("explode", `an object with explode true writes key=value,key=value; got ${items.length} parts without "="`);
-  if (shape === "object" && !explode && items.length && items.every((i) => i.includes("="))) return miss("explode", `an object with explode false writes key,value,key,value; key=value pairs are what explode true writes`);
+  if (shape === "object" && explode && items.some((i) => !i.includes("=")))
+    return miss(
+      "explode",
+      `an object with explode true writes key=value,key=value; got ${items.length} parts without "="`,
+    );
+  if (shape === "object" && !explode && items.length && items.every((i) => i.includes("=")))
+    return miss(
+      "explode",
+      `an object with explode false writes key,value,key,value; key=value pairs are what explode true writes`,
+    );
   return listed(shape, items, explode, "simple");
 }
 
 /** `label` (a path value): `.blue`, `.blue,black` or `.blue.black`, `.R,100,G,200` or `.R=100.G=200`. */
 export function readLabel(raw: string, shape: Shape, explode: boolean): ReadResult {
-  if (!raw.startsWith(".")) return miss("style", `label style starts the value with "."; this one starts ${raw ? JSON.stringify(raw[0]) : "empty"}`);
+  if (!raw.startsWith("."))
+    return miss(
+      "style",
+      `label style starts the value with "."; this one starts ${raw ? JSON.stringify(raw[0]) : "empty"}`,
+    );
   const rest = raw.slice(1);
   if (shape === "primitive") return { read: { shape, text: rest } };
   const items = rest === "" ? [] : splitRaw(rest, explode ? "." : ",");
-  if (!explode && shape === "array" && rest.includes(".")) return miss("explode", `items separated by "." are what explode true writes; the document says explode false (items separated by ",")`);
-  if (explode && rest.includes(",") && !rest.includes(".")) return miss("explode", `items separated by "," are what explode false writes; the document says explode true (each item after its own ".")`);
+  if (!explode && shape === "array" && rest.includes("."))
+    return miss(
+      "explode",
+      `items separated by "." are what explode true writes; the document says explode false (items separated by ",")`,
+    );
+  if (explode && rest.includes(",") && !rest.includes("."))
+    return miss(
+      "explode",
+      `items separated by "," are what explode false writes; the document says explode true (each item after ` +
+        `its own ".")`,
+    );
   return listed(shape, items, explode, "label");
 }
 
-/** `matrix` (a path value): `;color=blue`, `;color=blue,black` or `;color=blue;color=black`, `;color=R,100,G,200` or `;R=100;G=200`. */
-export function readMatrix(raw: string, name: string, shape: Shape, explode: boolean, decode: (raw: string) => string | undefined): ReadResult {
-  if (!raw.startsWith(";")) return miss("style", `matrix style starts the value with ";${name}="; this one starts ${raw ? JSON.stringify(raw[0]) : "empty"}`);
+/**
+ * `matrix` (a path value): `;color=blue`, `;color=blue,black` or `;color=blue;color=black`, `;color=R,100,G,200` or
+ * `;R=100;G=200`.
+ */
+export function readMatrix(
+  raw: string,
+  name: string,
+  shape: Shape,
+  explode: boolean,
+  decode: (raw: string) => string | undefined,
+): ReadResult {
+  if (!raw.startsWith(";"))
+    return miss(
+      "style",
+      `matrix style starts the value with ";${name}="; this one starts ${raw ? JSON.stringify(raw[0]) : "empty"}`,
+    );
   const parts = raw.slice(1).split(";");
   if (shape === "object" && explode) {
     const entries = assignmentsOf(parts);
-    return entries ? { read: { shape, entries } } : miss("explode", `an object with explode true writes ;key=value for each field`);
+    return entries
+      ? { read: { shape, entries } }
+      : miss("explode", `an object with explode true writes ;key=value for each field`);
   }
   const values: string[] = [];
   for (const part of parts) {
     const eq = part.indexOf("=");
     const key = eq < 0 ? part : part.slice(0, eq);
-    if (decode(key) !== name) return miss("style", `matrix style names the parameter in each part (;${name}=…); got ${JSON.stringify(key)}`);
+    if (decode(key) !== name)
+      return miss("style", `matrix style names the parameter in each part (;${name}=…); got ${JSON.stringify(key)}`);
     values.push(eq < 0 ? "" : part.slice(eq + 1));
   }
   if (shape === "array" && explode) return { read: { shape, items: values } };
-  if (values.length !== 1) return miss("explode", `${values.length} ;${name}= parts are what explode true writes for an array; the document says ${shape === "array" ? 'explode false (one part, items separated by ",")' : "one value"}`);
+  if (values.length !== 1)
+    return miss(
+      "explode",
+      `${values.length} ;${name}= parts are what explode true writes for an array; the document says ` +
+        (shape === "array" ? 'explode false (one part, items separated by ",")' : "one value"),
+    );
   const value = values[0] as string;
   if (shape === "primitive") return { read: { shape, text: value } };
   return listed(shape, value === "" ? [] : splitRaw(value, ","), false, "matrix");
 }
 
 /** A path value by its style. */
-export function readPathValue(raw: string, style: string, name: string, shape: Shape, explode: boolean, decode: (raw: string) => string | undefined): ReadResult {
+export function readPathValue(
+  raw: string,
+  style: string,
+  name: string,
+  shape: Shape,
+  explode: boolean,
+  decode: (raw: string) => string | undefined,
+): ReadResult {
   if (style === "label") return readLabel(raw, shape, explode);
   if (style === "matrix") return readMatrix(raw, name, shape, explode, decode);
-  if (style !== "simple") return miss("style", `a path parameter takes style simple, label or matrix, not ${JSON.stringify(style)}`);
-  if (raw.startsWith(";") && raw.slice(1).startsWith(`${name}`)) return miss("style", `the value starts ";${name}", as matrix style writes; the document says simple`);
+  if (style !== "simple")
+    return miss("style", `a path parameter takes style simple, label or matrix, not ${JSON.stringify(style)}`);
+  if (raw.startsWith(";") && raw.slice(1).startsWith(`${name}`))
+    return miss("style", `the value starts ";${name}", as matrix style writes; the document says simple`);
   return readSimple(raw, shape, explode);
 }

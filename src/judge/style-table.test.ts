@@ -15,7 +15,11 @@ type Shape = keyof typeof VALUES;
 const SCHEMAS: Record<Shape, object> = {
   string: { type: "string" },
   array: { type: "array", items: { type: "string" } },
-  object: { type: "object", properties: { R: { type: "integer" }, G: { type: "integer" }, B: { type: "integer" } }, additionalProperties: false },
+  object: {
+    type: "object",
+    properties: { R: { type: "integer" }, G: { type: "integer" }, B: { type: "integer" } },
+    additionalProperties: false,
+  },
 };
 
 /** [in, style, explode, shape, as the table writes it]: a path's text, a query (after `?`), a header's value. */
@@ -57,9 +61,13 @@ const TABLE: [string, string, boolean, Shape, string][] = [
 const paths: Record<string, unknown> = {};
 TABLE.forEach(([place, style, explode, shape], i) => {
   const parameter = { name: "color", in: place, required: true, style, explode, schema: SCHEMAS[shape] };
-  paths[place === "path" ? `/r${i}/{color}` : `/r${i}`] = { get: { operationId: `r${i}`, parameters: [parameter], responses: { "200": { description: "ok" } } } };
+  paths[place === "path" ? `/r${i}/{color}` : `/r${i}`] = {
+    get: { operationId: `r${i}`, parameters: [parameter], responses: { "200": { description: "ok" } } },
+  };
 });
-const document = new OpenApiDocument(parseYamlSource(JSON.stringify({ openapi: "3.1.0", info: { title: "styles", version: "1" }, paths }), "styles.json"));
+const document = new OpenApiDocument(
+  parseYamlSource(JSON.stringify({ openapi: "3.1.0", info: { title: "styles", version: "1" }, paths }), "styles.json"),
+);
 const judge = requestJudge(document, { credential: "form" });
 
 function sent(i: number, place: string, text: string) {
@@ -69,24 +77,38 @@ function sent(i: number, place: string, text: string) {
 }
 
 describe("the judge reads OpenAPI's style table", () => {
-  it.each(TABLE.map((row, i) => [i, ...row] as const))("row %i: %s %s explode %s, %s as %s is accepted and read back", (i, place, _style, _explode, shape, text) => {
-    const judgement = sent(i, place, text);
-    expect(judgement.refusals).toEqual([]);
-    expect(judgement.read.params.get(`${place}:color`)).toEqual(VALUES[shape]);
-  });
-
-  const wrong = TABLE.flatMap((row, i) =>
-    TABLE.filter((other) => other[0] === row[0] && other[3] === row[3] && other[4] !== row[4] && other[4].replace(/%20|%7C/g, ",") !== row[4].replace(/%20|%7C/g, ",")).map(
-      (other) => [i, row[0], row[1], row[2], row[3], other[1], other[2], other[4]] as const,
-    ),
+  it.each(TABLE.map((row, i) => [i, ...row] as const))(
+    "row %i: %s %s explode %s, %s as %s is accepted and read back",
+    (i, place, _style, _explode, shape, text) => {
+      const judgement = sent(i, place, text);
+      expect(judgement.refusals).toEqual([]);
+      expect(judgement.read.params.get(`${place}:color`)).toEqual(VALUES[shape]);
+    },
   );
 
-  it.each(wrong)("row %i (%s %s explode %s, %s) refuses or reads otherwise what %s explode %s writes: %s", (i, place, _style, _explode, shape, _otherStyle, _otherExplode, text) => {
-    const judgement = sent(i, place, text);
-    if (!judgement.refusals.length) {
-      expect(judgement.read.params.get(`${place}:color`)).not.toEqual(VALUES[shape]);
-      return;
-    }
-    expect(judgement.refusals.map((r) => r.rule)).toEqual(expect.arrayContaining([expect.stringMatching(/^(style|explode|allowReserved|percent-encoding|required|schema)$/)]));
-  });
+  const wrong = TABLE.flatMap((row, i) =>
+    TABLE.filter(
+      (other) =>
+        other[0] === row[0] &&
+        other[3] === row[3] &&
+        other[4] !== row[4] &&
+        other[4].replace(/%20|%7C/g, ",") !== row[4].replace(/%20|%7C/g, ","),
+    ).map((other) => [i, row[0], row[1], row[2], row[3], other[1], other[2], other[4]] as const),
+  );
+
+  it.each(wrong)(
+    "row %i (%s %s explode %s, %s) refuses or reads otherwise what %s explode %s writes: %s",
+    (i, place, _style, _explode, shape, _otherStyle, _otherExplode, text) => {
+      const judgement = sent(i, place, text);
+      if (!judgement.refusals.length) {
+        expect(judgement.read.params.get(`${place}:color`)).not.toEqual(VALUES[shape]);
+        return;
+      }
+      expect(judgement.refusals.map((r) => r.rule)).toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^(style|explode|allowReserved|percent-encoding|required|schema)$/),
+        ]),
+      );
+    },
+  );
 });

@@ -26,7 +26,9 @@ export function typesOf(data: unknown, schema: unknown, depth = 0): Set<string> 
   if (!own.length) {
     if (node.properties || node.additionalProperties) types.add("object");
     else if (node.items || node.prefixItems) types.add("array");
-    else if (Array.isArray(node.enum)) for (const v of node.enum) types.add(v === null ? "null" : Array.isArray(v) ? "array" : typeof v === "number" ? "number" : typeof v);
+    else if (Array.isArray(node.enum))
+      for (const v of node.enum)
+        types.add(v === null ? "null" : Array.isArray(v) ? "array" : typeof v === "number" ? "number" : typeof v);
     else if (node.const !== undefined) types.add(node.const === null ? "null" : typeof node.const);
   }
   if (node.nullable === true && types.size) types.add("null");
@@ -60,7 +62,11 @@ export function shapesOf(data: unknown, schema: unknown): Shape[] {
 export function listAtOf(data: unknown, schema: unknown): (keys: string[]) => boolean | undefined {
   const kind = (node: unknown) => {
     const types = typesOf(data, node);
-    return types.has("array") && !types.has("object") ? "array" : types.has("object") && !types.has("array") ? "object" : undefined;
+    return types.has("array") && !types.has("object")
+      ? "array"
+      : types.has("object") && !types.has("array")
+        ? "object"
+        : undefined;
   };
   return (keys) => {
     let node = schema;
@@ -74,14 +80,19 @@ export function listAtOf(data: unknown, schema: unknown): (keys: string[]) => bo
   };
 }
 
-/** A scalar's text as the value its schema describes: a number, a boolean or null where the schema admits one and the text is one, else the text. */
+/**
+ * A scalar's text as the value its schema describes: a number, a boolean or null where the schema admits one and the
+ * text is one, else the text.
+ */
 export function scalarOf(data: unknown, schema: unknown, text: string): unknown {
   const types = typesOf(data, schema);
   if (!types.size) return text;
-  const asNumber = (types.has("integer") || types.has("number")) && /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(text);
+  const asNumber =
+    (types.has("integer") || types.has("number")) && /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?$/.test(text);
   const asBoolean = types.has("boolean") && (text === "true" || text === "false");
   const asNull = types.has("null") && (text === "" || text === "null");
-  // A text is the string where a string of it is allowed; else the number, boolean or null it reads as (`1` for anyOf[integer, enum [""]]).
+  // A text is the string where a string of it is allowed; else the number, boolean or null it reads as (`1` for
+  // anyOf[integer, enum [""]]).
   if (types.has("string") && (!(asNumber || asBoolean || asNull) || stringAdmits(data, schema, text))) return text;
   if (asNumber) return Number(text);
   if (asBoolean) return text === "true";
@@ -89,19 +100,26 @@ export function scalarOf(data: unknown, schema: unknown, text: string): unknown 
   return text;
 }
 
-/** Whether a string branch of the schema admits this text by its `enum` or `const` (other limits left to the schema check). */
+/**
+ * Whether a string branch of the schema admits this text by its `enum` or `const` (other limits left to the schema
+ * check).
+ */
 function stringAdmits(data: unknown, schema: unknown, text: string, depth = 0): boolean {
   const node = resolved(data, schema);
   if (depth > 12) return true;
   const own = Array.isArray(node.type) ? node.type.map(String) : typeof node.type === "string" ? [node.type] : [];
   const branches = ["anyOf", "oneOf"].flatMap((k) => (Array.isArray(node[k]) ? (node[k] as unknown[]) : []));
-  if (!own.length && branches.length) return branches.some((b) => typesOf(data, b, depth + 1).has("string") && stringAdmits(data, b, text, depth + 1));
+  if (!own.length && branches.length)
+    return branches.some((b) => typesOf(data, b, depth + 1).has("string") && stringAdmits(data, b, text, depth + 1));
   if (Array.isArray(node.enum)) return node.enum.some((v) => String(v) === text);
   if (node.const !== undefined) return String(node.const) === text;
   return true;
 }
 
-/** The schema of an object's property `key`: its own, one of its `allOf` members', or (unless `listedOnly`) its `additionalProperties`. */
+/**
+ * The schema of an object's property `key`: its own, one of its `allOf` members', or (unless `listedOnly`) its
+ * `additionalProperties`.
+ */
 export function propertySchema(data: unknown, schema: unknown, key: string, listedOnly = false, depth = 0): unknown {
   const node = resolved(data, schema);
   const props = (node.properties ?? {}) as Node;
@@ -115,7 +133,9 @@ export function propertySchema(data: unknown, schema: unknown, key: string, list
       }
     }
   }
-  return !listedOnly && node.additionalProperties !== undefined && node.additionalProperties !== false ? node.additionalProperties : undefined;
+  return !listedOnly && node.additionalProperties !== undefined && node.additionalProperties !== false
+    ? node.additionalProperties
+    : undefined;
 }
 
 /** The schema of an array's items (through `allOf` and unions: the first that says). */
@@ -143,6 +163,12 @@ export function arrayOf(data: unknown, schema: unknown, texts: string[]): unknow
 /** Text pairs as an object of the values the schema's properties describe. */
 export function objectOf(data: unknown, schema: unknown, entries: [string, string][]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
-  for (const [key, text] of entries) Object.defineProperty(out, key, { value: scalarOf(data, propertySchema(data, schema, key), text), enumerable: true, writable: true, configurable: true });
+  for (const [key, text] of entries)
+    Object.defineProperty(out, key, {
+      value: scalarOf(data, propertySchema(data, schema, key), text),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   return out;
 }

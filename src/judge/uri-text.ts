@@ -4,16 +4,25 @@
 // percent-decode, so that an item's own `,` sent as `%2C` stays in the item),
 // and the decoding itself.
 
-/** RFC 3986 §2.2: the reserved characters, which a value sends percent-encoded unless `allowReserved` (or a multi-segment path value) lets them through. */
+/**
+ * RFC 3986 §2.2: the reserved characters, which a value sends percent-encoded unless `allowReserved` (or a
+ * multi-segment path value) lets them through.
+ */
 export const RESERVED = ":/?#[]@!$&'()*+,;=";
 const UNRESERVED = /[A-Za-z0-9\-._~]/;
-/** Reserved characters no value may hold raw even under `allowReserved`: they end the query or mean something to the form encoding (Appendix C). */
+/**
+ * Reserved characters no value may hold raw even under `allowReserved`: they end the query or mean something to the
+ * form encoding (Appendix C).
+ */
 const NEVER_RAW_IN_QUERY = "#&=+[]";
 
 /** A character of a raw value the judge refuses, and why. */
 export interface RawProblem {
   char: string;
-  /** `allowReserved`: a reserved character sent raw; `percent-encoding`: one a URI cannot hold raw, or a broken `%` triple. */
+  /**
+   * `allowReserved`: a reserved character sent raw; `percent-encoding`: one a URI cannot hold raw, or a broken `%`
+   * triple.
+   */
   rule: "allowReserved" | "percent-encoding";
 }
 
@@ -31,7 +40,8 @@ export function rawProblem(raw: string, rules: RawRules): RawProblem | undefined
   for (let i = 0; i < raw.length; i++) {
     const c = raw[i] as string;
     if (c === "%") {
-      if (!/^[0-9A-Fa-f]{2}$/.test(raw.slice(i + 1, i + 3))) return { char: raw.slice(i, i + 3), rule: "percent-encoding" };
+      if (!/^[0-9A-Fa-f]{2}$/.test(raw.slice(i + 1, i + 3)))
+        return { char: raw.slice(i, i + 3), rule: "percent-encoding" };
       i += 2;
       continue;
     }
@@ -39,7 +49,8 @@ export function rawProblem(raw: string, rules: RawRules): RawProblem | undefined
     if (c === "+" && rules.plusIsSpace) continue;
     if (RESERVED.includes(c)) {
       if (!rules.reserved) return { char: c, rule: "allowReserved" };
-      // allowReserved still sends these encoded: a query cannot hold them raw, or the form encoding gives them a meaning.
+      // allowReserved still sends these encoded: a query cannot hold them raw, or the form encoding gives them a
+      // meaning.
       if (rules.plusIsSpace && NEVER_RAW_IN_QUERY.includes(c)) return { char: c, rule: "percent-encoding" };
       continue;
     }
@@ -48,7 +59,9 @@ export function rawProblem(raw: string, rules: RawRules): RawProblem | undefined
   return undefined;
 }
 
-/** Percent-decoded text (and `+` as a space where the form encoding says so); undefined when the escapes are not UTF-8. */
+/**
+ * Percent-decoded text (and `+` as a space where the form encoding says so); undefined when the escapes are not UTF-8.
+ */
 export function decoded(raw: string, plusIsSpace: boolean): string | undefined {
   try {
     return decodeURIComponent(plusIsSpace ? raw.replaceAll("+", " ") : raw);
@@ -71,5 +84,7 @@ export function splitRaw(raw: string, delimiter: string, alsoPlus = false): stri
 
 /** A character as a message shows it: printable as it is, else its code point. */
 export function shownChar(c: string): string {
-  return /^[\x21-\x7e]+$/.test(c) ? `"${c}"` : `U+${(c.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`;
+  return /^[\x21-\x7e]+$/.test(c)
+    ? `"${c}"`
+    : `U+${(c.codePointAt(0) ?? 0).toString(16).toUpperCase().padStart(4, "0")}`;
 }

@@ -10,6 +10,7 @@ import type { ConceptRecord } from "./concept-record.js";
 import { answerTypes } from "./answer-types/record.js";
 import { auth } from "./auth/record.js";
 import { authFlows } from "./auth-flows/record.js";
+import { authVariable } from "./auth-variable/record.js";
 import { behavior } from "./behavior/record.js";
 import { constants } from "./constants/record.js";
 import { deprecated } from "./deprecated/record.js";
@@ -39,6 +40,7 @@ import { wire } from "./wire/record.js";
 export const CONCEPTS = {
   // What holds for a whole provider: how a call authenticates, how the upstream throttles, where calls go, how much they may send and read, how its errors read.
   auth,
+  authVariable,
   authFlows,
   rateLimits,
   server,

@@ -36,6 +36,7 @@ import { pagedRoutes, withPaging } from "./mock-paging.js";
 import type { OpenApiDocument } from "../load/openapi-document.js";
 import { documentServer } from "../link/server/server.js";
 import { type PrismOperation, RealisticAnswers, withRealisticAnswers } from "./mock-realistic.js";
+import { type CredentialPath, credentialPathOf, withCredentialPath } from "./credential-path.js";
 
 const require = createRequire(import.meta.url);
 
@@ -133,7 +134,12 @@ async function manifestData(specsDir: string, provider: string): Promise<unknown
  * it (mock-judge.ts), with what the credential covers (its manifest's `auth`); its problems, as generation words
  * them, refuse the mock.
  */
-async function servedDocument(file: string, root: string, specsDir: string, provider: string): Promise<{ document: object; judged: OpenApiDocument; covers: (slot: CoveredSlot) => boolean; loaded: OpenApiFiles }> {
+async function servedDocument(
+  file: string,
+  root: string,
+  specsDir: string,
+  provider: string,
+): Promise<{ document: object; judged: OpenApiDocument; covers: (slot: CoveredSlot) => boolean; loaded: OpenApiFiles; basePath: string; credentialPath: CredentialPath | undefined }> {
   const { loadOpenApi } = await import("../load/openapi-source.js");
   const { OpenApiDocument } = await import("../load/openapi-document.js");
   const { boundByManifest } = await import("../load/bound-cut.js");
@@ -146,7 +152,10 @@ async function servedDocument(file: string, root: string, specsDir: string, prov
     const loaded = await loadOpenApi(file, root, openapiRefFolders(join(specsDir, provider), file, externalRefFoldersOf(root)), undefined, undefined, boundByManifest(manifest));
     const data = loaded.source.data as object;
     const covers = credentialCoversOf((manifest as { auth?: unknown } | null | undefined)?.auth, data);
-    return { document: mockDocument(data, covers), judged: new OpenApiDocument(loaded.source), covers, loaded };
+    const server = documentServer(data);
+    const basePath = server && "path" in server ? server.path : "";
+    const credentialPath = credentialPathOf((manifest as { auth?: unknown } | null | undefined)?.auth, data, basePath);
+    return { document: mockDocument(data, covers), judged: new OpenApiDocument(loaded.source), covers, loaded, basePath, credentialPath };
   } catch (e) {
     const problems = generationErrors(e);
     if (!(problems instanceof GenerationErrors)) throw e;
@@ -184,17 +193,8 @@ export async function startMocks(providers: string[], options: MockOptions): Pro
     providers.map(async (provider) => {
       const file = openapiPathOf(specsDir, provider);
       if (!existsSync(file)) throw new MockStartError(`no OpenAPI document for provider "${provider}" (${file})`);
-      const { document, judged, covers, loaded } = await servedDocument(file, root, specsDir, provider);
-      const server = documentServer(judged.source.data);
-      return {
-        provider,
-        document,
-        judged,
-        covers,
-        original: loaded.source.data as Record<string, unknown>,
-        basePath: server && "path" in server ? server.path : "",
-        paged: pagedRoutes(await pagedTools(root, specsDir, provider, loaded)),
-      };
+      const read = await servedDocument(file, root, specsDir, provider);
+      return { provider, ...read, original: read.loaded.source.data as Record<string, unknown>, paged: pagedRoutes(await pagedTools(root, specsDir, provider, read.loaded)) };
     }),
   );
   const { withJudge } = await import("./mock-judge.js");
@@ -225,7 +225,7 @@ export async function startMocks(providers: string[], options: MockOptions): Pro
   };
   try {
     const started = await Promise.all(
-      served.map(async ({ provider, document, judged, covers, original, basePath, paged }) => {
+      served.map(async ({ provider, document, judged, covers, original, basePath, paged, credentialPath }) => {
         const operations = prismOperations(document, prism) as Parameters<typeof createServer>[0];
         // Answers drawn from the schemas where the document has none, made as requests reach them (mock-realistic.ts).
         const answers = new RealisticAnswers(document as Record<string, unknown>, original, operations as unknown as PrismOperation[], options.seed ?? DEFAULT_MOCK_SEED);
@@ -233,6 +233,8 @@ export async function startMocks(providers: string[], options: MockOptions): Pro
         const resources = state ? resourcesOf(document as Record<string, unknown>) : [];
         if (state && !resources.length) log(`mock of ${provider}: no resource recognised in its paths (POST /things creating, GET /things/{id} reading): its answers are realistic, none kept`);
         const stateful = (inner: RequestListener) => (state ? withState(inner, { provider, resources, state, answers, paged, log }) : inner);
+        // The judge, after a credential the address carries is read as the document's server path (credential-path.ts).
+        const judging = (inner: RequestListener) => withCredentialPath(withJudge(inner, judged, basePath, covers), credentialPath);
         const { prism: server, http } = withHttpServer(
           () =>
             createServer(operations, {
@@ -252,9 +254,7 @@ export async function startMocks(providers: string[], options: MockOptions): Pro
           // The judge reads the bytes as the client sent them; Prism alone gets part names it can read (multipart-names.ts).
           (listener) =>
             guardedListener(
-              withSingleFraming(
-                withJudge(withMediaTypeCheck(withPaging(stateful(withBasicPasswords(withReadableMultipartNames(withRealisticAnswers(listener, answers)))), paged, (...reply) => answers.fits(...reply))), judged, basePath, covers),
-              ),
+              withSingleFraming(judging(withMediaTypeCheck(withPaging(stateful(withBasicPasswords(withReadableMultipartNames(withRealisticAnswers(listener, answers)))), paged, (...reply) => answers.fits(...reply))))),
               (line) => log(`mock of ${provider}: ${line}`),
             ),
         );

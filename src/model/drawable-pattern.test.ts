@@ -16,7 +16,8 @@ describe("a pattern repeating a group of unbounded repetitions", () => {
   });
 
   it("leaves other repetitions, escapes and classes as written", () => {
-    for (const p of ["^\\(x+\\)+$", "^[(]+(a)+$", "^(ab)+[a-z]*$", "^[^)]*(?:x{2})+$"]) expect(drawablePattern(p)).toBe(p);
+    for (const p of ["^\\(x+\\)+$", "^[(]+(a)+$", "^(ab)+[a-z]*$", "^[^)]*(?:x{2})+$"])
+      expect(drawablePattern(p)).toBe(p);
   });
 
   it("has values made from it, each matching the published pattern (it hung before)", () => {

@@ -19,7 +19,14 @@ export type TypeRef =
    * operation's path and method, for one the document gives no operationId (openapi-typescript lists it
    * under `paths` only).
    */
-  | { kind: "response"; operationId: string; at?: { path: string; method: string }; status: number; mediaType: string; steps: ResponseStep[] }
+  | {
+      kind: "response";
+      operationId: string;
+      at?: { path: string; method: string };
+      status: number;
+      mediaType: string;
+      steps: ResponseStep[];
+    }
   | { kind: "omit"; of: TypeRef; keys: string[] }
   | { kind: "nonNullable"; of: TypeRef }
   /** An optional output's value where it is present: NonNullable, which a primitive type does not need. */
@@ -27,7 +34,10 @@ export type TypeRef =
   /** A list of values of a type: a stream's items (each as the document's schema of the stream's media type says). */
   | { kind: "list"; of: TypeRef };
 
-/** One step into a response body: an item of an array, or a field (`optional`: the object may lack it; `union`: of each variant of an anyOf/oneOf that has it). */
+/**
+ * One step into a response body: an item of an array, or a field (`optional`: the object may lack it; `union`: of each
+ * variant of an anyOf/oneOf that has it).
+ */
 export type ResponseStep = { item: true } | { field: string; optional: boolean; union?: true };
 
 export interface OperationIR {
@@ -36,7 +46,10 @@ export interface OperationIR {
   errorResponses: { status: number; description: string }[];
   /** The OpenAPI operation's tags (how the document groups operations: n8n's resources), when it has some. */
   tags?: string[];
-  /** The operation declares an error answer (4xx, 5xx or default) as an RFC 9457 problem (`application/problem+json`): its package reads problems (the runtime's `problems: problemDetails`). */
+  /**
+   * The operation declares an error answer (4xx, 5xx or default) as an RFC 9457 problem (`application/problem+json`):
+   * its package reads problems (the runtime's `problems: problemDetails`).
+   */
   problemAnswers?: true;
   /** TypeScript names, and the types of the outputs (the parameters' types follow from tool.params). */
   types: {

@@ -8,5 +8,11 @@
 /** Kinds of message names, best first (`message` before `detail` before `text`). */
 export const MESSAGE_NAMES: readonly RegExp[] = [/message|msg/i, /description|detail|reason/i, /label|text/i];
 
-/** Names of fields that say they hold an error's message, or hold one (`error`, `errors`, `error_description`, `title`, `fault`). */
-export const MESSAGE_KEY = new RegExp([...MESSAGE_NAMES.map((r) => r.source), "err", "title", "summary", "problem", "fault"].join("|"), "i");
+/**
+ * Names of fields that say they hold an error's message, or hold one (`error`, `errors`, `error_description`, `title`,
+ * `fault`).
+ */
+export const MESSAGE_KEY = new RegExp(
+  [...MESSAGE_NAMES.map((r) => r.source), "err", "title", "summary", "problem", "fault"].join("|"),
+  "i",
+);

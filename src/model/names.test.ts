@@ -27,7 +27,14 @@ describe("ids the schema accepts", () => {
     const operationId = fc.stringMatching(new RegExp(schema.properties.operations.propertyNames.pattern));
     fc.assert(
       fc.property(providerId, operationId, (provider, id) => {
-        for (const name of [`${camelCase(provider)}Auth`, `${pascalCase(provider)}OpenApi`, `create${pascalCase(provider)}Client`, `${camelCase(id)}Tool`, `${pascalCase(id)}Params`, `${pascalCase(id)}Output`]) {
+        for (const name of [
+          `${camelCase(provider)}Auth`,
+          `${pascalCase(provider)}OpenApi`,
+          `create${pascalCase(provider)}Client`,
+          `${camelCase(id)}Tool`,
+          `${pascalCase(id)}Params`,
+          `${pascalCase(id)}Output`,
+        ]) {
           expect(name).toMatch(IDENTIFIER);
         }
         expect(basename(provider)).toBe(provider);
@@ -51,8 +58,15 @@ describe("a __proto__ key in the inputs", () => {
   const manifest = join(dir, "manifest.yaml");
   const text = readFileSync(manifest, "utf8")
     // An output named __proto__, and a JSON default with a __proto__ key.
-    .replace("    outputs:\n      book:\n", '    outputs:\n      __proto__:\n        type: string\n        from: "$response.body#/state"\n        description: The state again.\n      book:\n')
-    .replace("        description: Free-form metadata.\n", "        description: Free-form metadata.\n        default: { __proto__: { polluted: true } }\n");
+    .replace(
+      "    outputs:\n      book:\n",
+      '    outputs:\n      __proto__:\n        type: string\n        from: "$response.body#/state"\n        ' +
+        "description: The state again.\n      book:\n",
+    )
+    .replace(
+      "        description: Free-form metadata.\n",
+      "        description: Free-form metadata.\n        default: { __proto__: { polluted: true } }\n",
+    );
   writeFileSync(manifest, text);
 
   it("stays an own key of the generated data, and sets no prototype", async () => {
@@ -62,8 +76,10 @@ describe("a __proto__ key in the inputs", () => {
     expect(
       importInChild(
         entry,
-        `{ outputs: Object.keys(m.block.outputs.shelf_get_book), plain: Object.getPrototypeOf(m.block.outputs.shelf_get_book) === Object.prototype,
-           defaultKeys: Object.keys(m.tools.shelf_add_book.params.find((p) => p.name === "meta").default), polluted: ({}).polluted ?? null }`,
+        `{ outputs: Object.keys(m.block.outputs.shelf_get_book), plain: \
+Object.getPrototypeOf(m.block.outputs.shelf_get_book) === Object.prototype,
+           defaultKeys: Object.keys(m.tools.shelf_add_book.params.find((p) => p.name === "meta").default), polluted: \
+({}).polluted ?? null }`,
       ),
     ).toEqual({ outputs: ["__proto__", "book", "state"], plain: true, defaultKeys: ["__proto__"], polluted: null });
     expect(typeErrors([entry, join(installed.dir, "shelf/index.d.ts")])).toEqual([]);

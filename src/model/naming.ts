@@ -4,7 +4,15 @@
 /** An npm scope, as package names are scoped: `@acme`. */
 export const NPM_SCOPE = /^@[a-z0-9][a-z0-9._-]*$/;
 
-const ACRONYMS: Record<string, string> = { id: "ID", url: "URL", ids: "IDs", api: "API", sql: "SQL", json: "JSON", upn: "UPN" };
+const ACRONYMS: Record<string, string> = {
+  id: "ID",
+  url: "URL",
+  ids: "IDs",
+  api: "API",
+  sql: "SQL",
+  json: "JSON",
+  upn: "UPN",
+};
 
 function words(name: string): string[] {
   return name
@@ -37,12 +45,20 @@ export { envVariableName } from "@blockwright/runtime/internal";
 /** An HTTP header name: an RFC 9110 token. */
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
-/** A query key that needs no escaping anywhere: URI unreserved characters, `$` and brackets (`api_key`, `$key`, `auth[token]`). */
+/**
+ * A query key that needs no escaping anywhere: URI unreserved characters, `$` and brackets (`api_key`, `$key`,
+ * `auth[token]`).
+ */
 const QUERY_KEY = /^[A-Za-z0-9._~$[\]-]+$/;
 
-/** Why `name` cannot name a header or a query key, if it cannot (for a credential's name, which comes from the OpenAPI document). */
+/**
+ * Why `name` cannot name a header or a query key, if it cannot (for a credential's name, which comes from the OpenAPI
+ * document).
+ */
 export function slotNameProblem(place: "header" | "query", name: string): string | undefined {
-  if (place === "header" && !HEADER_NAME.test(name)) return `a header name is a token (letters, digits and !#$%&'*+-.^_\`|~), got ${JSON.stringify(name)}`;
-  if (place === "query" && !QUERY_KEY.test(name)) return `a query key here is letters, digits and - . _ ~ $ [ ], got ${JSON.stringify(name)}`;
+  if (place === "header" && !HEADER_NAME.test(name))
+    return `a header name is a token (letters, digits and !#$%&'*+-.^_\`|~), got ${JSON.stringify(name)}`;
+  if (place === "query" && !QUERY_KEY.test(name))
+    return `a query key here is letters, digits and - . _ ~ $ [ ], got ${JSON.stringify(name)}`;
   return undefined;
 }

@@ -39,13 +39,26 @@ const VALUES: Record<CopiedParamKey, unknown> = {
   ],
 };
 
-const param = { name: "tags", type: "string", title: "Tags", description: "Tags.", required: false, secret: false, visibility: "user-or-llm", wire: { in: "query", name: "tags" }, ...VALUES } as ParamSpec;
+const param = {
+  name: "tags",
+  type: "string",
+  title: "Tags",
+  description: "Tags.",
+  required: false,
+  secret: false,
+  visibility: "user-or-llm",
+  wire: { in: "query", name: "tags" },
+  ...VALUES,
+} as ParamSpec;
 const tool = { id: "acme_list", operationId: "acme_list", params: [param] } as unknown as ToolSpec;
 
 describe("the parameter-key table", () => {
   it("decides every key of a parameter: copied, recorded its own way, or not recorded and why", () => {
-    for (const [key, decision] of Object.entries(PARAM_KEYS)) if (typeof decision === "object") expect(decision.none.length, key).toBeGreaterThan(20);
-    expect(COPIED_PARAM_KEYS).toEqual(expect.arrayContaining(["separator", "keys", "values", "items", "minItems", "maxItems"]));
+    for (const [key, decision] of Object.entries(PARAM_KEYS))
+      if (typeof decision === "object") expect(decision.none.length, key).toBeGreaterThan(20);
+    expect(COPIED_PARAM_KEYS).toEqual(
+      expect.arrayContaining(["separator", "keys", "values", "items", "minItems", "maxItems"]),
+    );
   });
 
   it("records each copied key in the surface, and a registry built from the surface gives each back", () => {

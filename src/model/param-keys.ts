@@ -49,22 +49,32 @@ export const PARAM_KEYS = {
   sendDefault: { none: "whether the default travels or is the upstream's own: the call accepts and returns the same" },
   patternHint: { none: "wording of the pattern for people and models; the pattern is recorded" },
   placeholder: { none: "the block's presentation: no call, parameter or result depends on it" },
-  contentType: { none: "the type a file's part carries when its value names none: what a call accepts and returns is unchanged" },
+  contentType: {
+    none: "the type a file's part carries when its value names none: what a call accepts and returns is unchanged",
+  },
 } as const satisfies { readonly [K in keyof ParamSpec]-?: ParamKeyDecision };
 
 /** The keys the surface holds as they are, and a registry built from surfaces gives back. */
-export type CopiedParamKey = { [K in keyof typeof PARAM_KEYS]: (typeof PARAM_KEYS)[K] extends "copied" ? K : never }[keyof typeof PARAM_KEYS];
+export type CopiedParamKey = {
+  [K in keyof typeof PARAM_KEYS]: (typeof PARAM_KEYS)[K] extends "copied" ? K : never;
+}[keyof typeof PARAM_KEYS];
 
 // Each copied key is a key of the surface's parameter too (else this does not compile, naming it).
-const surfaceHasEach: { readonly [K in Exclude<CopiedParamKey, keyof ParamSurface>]: "missing from ParamSurface (surface-format.ts)" } = {};
+const surfaceHasEach: {
+  readonly [K in Exclude<CopiedParamKey, keyof ParamSurface>]: "missing from ParamSurface (surface-format.ts)";
+} = {};
 void surfaceHasEach;
 
-export const COPIED_PARAM_KEYS = (Object.keys(PARAM_KEYS) as (keyof typeof PARAM_KEYS)[]).filter((k): k is CopiedParamKey => PARAM_KEYS[k] === "copied");
+export const COPIED_PARAM_KEYS = (Object.keys(PARAM_KEYS) as (keyof typeof PARAM_KEYS)[]).filter(
+  (k): k is CopiedParamKey => PARAM_KEYS[k] === "copied",
+);
 
 /** Copy each copied key of `from` that is set onto `to` (objects deep-copied). */
 export function copyParamKeys(from: Partial<Record<CopiedParamKey, unknown>>, to: object): void {
   for (const key of COPIED_PARAM_KEYS) {
     const value = from[key];
-    if (value !== undefined) (to as Record<string, unknown>)[key] = typeof value === "object" && value !== null ? structuredClone(value) : value;
+    if (value !== undefined)
+      (to as Record<string, unknown>)[key] =
+        typeof value === "object" && value !== null ? structuredClone(value) : value;
   }
 }

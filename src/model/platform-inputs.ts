@@ -29,7 +29,9 @@ export interface N8nInput {
   default: unknown;
   /** The choices of an options or multiOptions property. */
   options?: (string | number | boolean)[];
-  /** How the property's value becomes the parameter's: JSON text parsed, several options joined, a binary field's bytes. */
+  /**
+   * How the property's value becomes the parameter's: JSON text parsed, several options joined, a binary field's bytes.
+   */
   as?: "json" | "list" | "file" | "files";
 }
 
@@ -45,7 +47,9 @@ export const N8N_COLLECTION = "additionalFields";
 /** The credential's field for an address to send to instead of the provider's, unless a parameter is so named. */
 export const BASE_URL_FIELD = "baseUrl";
 
-/** A parameter the credential holds: the manifest's auth (credentials, OAuth flows' values) and the instance address. */
+/**
+ * A parameter the credential holds: the manifest's auth (credentials, OAuth flows' values) and the instance address.
+ */
 export function inCredential(p: Pick<ParamSpec, "wire">): boolean {
   return p.wire.in === "auth" || p.wire.in === "server";
 }
@@ -54,9 +58,20 @@ export function inCredential(p: Pick<ParamSpec, "wire">): boolean {
  * Property names n8n's conventions (and its linter) give a meaning of their own: "Return All" and "Limit" of a
  * list, "Simplify", the SSL switch, the resource and operation selectors, and the node's Additional Fields.
  */
-const N8N_NAMES = new Set(["returnAll", "limit", "simplify", "allowUnauthorizedCerts", "resource", "operation", N8N_COLLECTION]);
+const N8N_NAMES = new Set([
+  "returnAll",
+  "limit",
+  "simplify",
+  "allowUnauthorizedCerts",
+  "resource",
+  "operation",
+  N8N_COLLECTION,
+]);
 
-/** A parameter's property name: its own, unless n8n's conventions mean something else by it (then `<name>Value`, or another free name). */
+/**
+ * A parameter's property name: its own, unless n8n's conventions mean something else by it (then `<name>Value`, or
+ * another free name).
+ */
 function n8nProperty(name: string, taken: ReadonlySet<string>): string {
   if (!N8N_NAMES.has(name)) return name;
   let property = `${name}Value`;
@@ -77,17 +92,29 @@ function n8nInput(p: ParamSpec, property: string): N8nInput {
   // A default the upstream applies itself (sendDefault false) stays off the wire unless the user adds the field.
   const place = p.required || (p.default !== undefined && p.sendDefault !== false) ? "node" : "collection";
   const given = p.default;
-  if (p.type === "file") return { param: p, property, type: "string", place, default: "data", as: p.multiple ? "files" : "file" };
+  if (p.type === "file")
+    return { param: p, property, type: "string", place, default: "data", as: p.multiple ? "files" : "file" };
   if (p.type === "boolean") return { param: p, property, type: "boolean", place, default: given ?? false };
-  // Forms of scalars alone (an id or a name, `anyOf`): text, which the runtime holds to the forms; never JSON text to parse.
-  if (p.type === "json" && p.anyOf?.every((f) => f.type !== "json")) return { param: p, property, type: textType(property), place, default: given === undefined ? "" : String(given) };
-  if (p.type === "json") return { param: p, property, type: "json", place, default: given !== undefined ? JSON.stringify(given, null, 2) : p.jsonType === "array" ? "[]" : "{}", as: "json" };
+  // Forms of scalars alone (an id or a name, `anyOf`): text, which the runtime holds to the forms; never JSON text to
+  // parse.
+  if (p.type === "json" && p.anyOf?.every((f) => f.type !== "json"))
+    return { param: p, property, type: textType(property), place, default: given === undefined ? "" : String(given) };
+  if (p.type === "json")
+    return {
+      param: p,
+      property,
+      type: "json",
+      place,
+      default: given !== undefined ? JSON.stringify(given, null, 2) : p.jsonType === "array" ? "[]" : "{}",
+      as: "json",
+    };
   const choices = p.enum?.filter((v): v is string | number | boolean => v !== null && typeof v !== "object");
   if (choices?.length && p.separator !== undefined) {
     const chosen = typeof given === "string" ? given.split(p.separator).map((v) => v.trim()) : [];
     return { param: p, property, type: "multiOptions", place, default: chosen, options: choices, as: "list" };
   }
-  if (choices?.length) return { param: p, property, type: "options", place, default: given ?? choices[0], options: choices };
+  if (choices?.length)
+    return { param: p, property, type: "options", place, default: given ?? choices[0], options: choices };
   if (p.type === "number") return { param: p, property, type: "number", place, default: given ?? p.minimum ?? 0 };
   return { param: p, property, type: textType(property), place, default: given ?? "" };
 }
@@ -105,7 +132,10 @@ export function n8nCredentialParams(tools: readonly ToolSpec[]): ParamSpec[] {
   return [...seen.values()];
 }
 
-/** The credential's field for another address, when the provider has a fixed one (an instance address is a parameter itself). */
+/**
+ * The credential's field for another address, when the provider has a fixed one (an instance address is a parameter
+ * itself).
+ */
 export function baseUrlField(tools: readonly ToolSpec[]): string | undefined {
   if (tools.some((t) => t.server.param !== undefined)) return undefined;
   const names = new Set(tools.flatMap((t) => t.params.map((p) => p.name)));
@@ -124,8 +154,20 @@ export interface SimParam {
   param?: ParamSpec;
 }
 
-/** A tool's Sim parameters: its own, then the address to send to instead of the provider's (user-only), when the provider has a fixed one. */
+/**
+ * A tool's Sim parameters: its own, then the address to send to instead of the provider's (user-only), when the
+ * provider has a fixed one.
+ */
 export function simParams(tool: ToolSpec, baseUrl: string | undefined): SimParam[] {
-  const own: SimParam[] = tool.params.map((p) => ({ name: p.name, type: p.type, required: p.required, visibility: p.visibility, ...(p.default !== undefined ? { default: p.default } : {}), param: p }));
-  return baseUrl === undefined ? own : [...own, { name: baseUrl, type: "string", required: false, visibility: "user-only" }];
+  const own: SimParam[] = tool.params.map((p) => ({
+    name: p.name,
+    type: p.type,
+    required: p.required,
+    visibility: p.visibility,
+    ...(p.default !== undefined ? { default: p.default } : {}),
+    param: p,
+  }));
+  return baseUrl === undefined
+    ? own
+    : [...own, { name: baseUrl, type: "string", required: false, visibility: "user-only" }];
 }

@@ -29,10 +29,21 @@ async function surfaceOf(count: number) {
   // The old walk resolved a `$ref` at every place it was used: stop it long before it would end (hours).
   const budget = 20 * count;
   const resolveRef = (ref: string) => {
-    if (++resolved > budget) throw new Error(`more than ${budget} $refs resolved for ${count} schemas: the walk expands references where they are used`);
+    if (++resolved > budget)
+      throw new Error(
+        `more than ${budget} $refs resolved for ${count} schemas: the walk expands references where they are used`,
+      );
     return schemas.resolveRef(ref);
   };
-  const surface = buildSurface(ir, { packageName: "@x/dense", packageVersion: "0.1.0", generator: { name: "g", version: "1" }, inputs, bodySchema: schemas.bodySchema, requestSchema: schemas.requestSchema, resolveRef });
+  const surface = buildSurface(ir, {
+    packageName: "@x/dense",
+    packageVersion: "0.1.0",
+    generator: { name: "g", version: "1" },
+    inputs,
+    bodySchema: schemas.bodySchema,
+    requestSchema: schemas.requestSchema,
+    resolveRef,
+  });
   return { surface, text: formatSurface(surface), resolved };
 }
 
@@ -44,7 +55,9 @@ describe("shapes of a densely linked document", () => {
     expect(large.resolved).toBeLessThanOrEqual(120);
     // Each component once, and the fields a merge took from one, once, under their place in it.
     const names = Object.keys(small.surface.shapes ?? {});
-    expect(names.filter((n) => !n.includes("#")).sort()).toEqual(Array.from({ length: 60 }, (_, i) => `Node${i}`).sort());
+    expect(names.filter((n) => !n.includes("#")).sort()).toEqual(
+      Array.from({ length: 60 }, (_, i) => `Node${i}`).sort(),
+    );
     expect(names.filter((n) => n.includes("#")).every((n) => /^Node\d+#\/properties\/\w+$/.test(n))).toBe(true);
     // Twice the schemas, about twice the text (an expanded surface would be fanOut^count).
     expect(large.text.length / small.text.length).toBeLessThan(2.2);
@@ -55,8 +68,15 @@ describe("shapes of a densely linked document", () => {
     expect(node0?.properties?.next1).toEqual({ ref: "Node1" });
     expect(node0?.properties?.next2).toEqual({ type: "array", items: { ref: "Node2" } });
     // allOf and oneOf are merged from the shapes they name (resolved once each).
-    expect(node0?.properties?.next3).toMatchObject({ type: "object", nullable: true, properties: { next1: { ref: "Node4" } } });
-    expect(node0?.properties?.either).toMatchObject({ type: "object", properties: { id: { type: "string" }, next1: { ref: "Node2" }, next2: { ref: "Node1#/properties/next2" } } });
+    expect(node0?.properties?.next3).toMatchObject({
+      type: "object",
+      nullable: true,
+      properties: { next1: { ref: "Node4" } },
+    });
+    expect(node0?.properties?.either).toMatchObject({
+      type: "object",
+      properties: { id: { type: "string" }, next1: { ref: "Node2" }, next2: { ref: "Node1#/properties/next2" } },
+    });
   });
 
   it("links named shapes into one graph (a cycle is a cycle of objects), the surface itself unchanged", async () => {
@@ -80,9 +100,18 @@ describe("shapes of a union of named forms", () => {
       ZqGroup: { type: "object", properties: { id: { type: "string" }, children: { type: "array" } } },
     };
     const builder = new ShapeBuilder((ref) => schemas[ref.split("/").pop() ?? ""]);
-    const union = builder.of({ oneOf: [{ $ref: "#/components/schemas/ZqGroup" }, { $ref: "#/components/schemas/ZqFrame" }] });
+    const union = builder.of({
+      oneOf: [{ $ref: "#/components/schemas/ZqGroup" }, { $ref: "#/components/schemas/ZqFrame" }],
+    });
     expect(union.forms).toEqual(["ZqFrame", "ZqGroup"]);
     // An inline form has no name: no names are recorded.
-    expect(builder.of({ oneOf: [{ $ref: "#/components/schemas/ZqGroup" }, { type: "object", properties: { id: { type: "string" }, zqkind: { type: "string" } } }] }).forms).toBeUndefined();
+    expect(
+      builder.of({
+        oneOf: [
+          { $ref: "#/components/schemas/ZqGroup" },
+          { type: "object", properties: { id: { type: "string" }, zqkind: { type: "string" } } },
+        ],
+      }).forms,
+    ).toBeUndefined();
   });
 });

@@ -9,14 +9,29 @@
 // path through a densely linked document (a customer's invoices' customer's
 // …) is a copy, hours for a published one. Built once per name, a surface
 // grows with the schemas its outputs reach, cycles included.
-import { fieldOf, ownValue, type ParamSpec, setOwn } from "@blockwright/runtime/internal";
+import { fieldOf, ownValue, setOwn } from "@blockwright/runtime/internal";
 import type { Schema } from "../load/openapi-document.js";
 import type { Shape, Surface } from "./surface-format.js";
+
+export { paramShape, shapeOfValue, shapeTypes, typesWithin } from "./shape-types.js";
 
 const COMPONENT_SCHEMA = "#/components/schemas/";
 
 /** The keywords a shape records as its limits (upstream compares the same: changes/schema-flat.ts). */
-const LIMITS = ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength", "pattern", "minItems", "maxItems", "minProperties", "maxProperties", "multipleOf"] as const;
+const LIMITS = [
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "minLength",
+  "maxLength",
+  "pattern",
+  "minItems",
+  "maxItems",
+  "minProperties",
+  "maxProperties",
+  "multipleOf",
+] as const;
 
 /** The name a `$ref`ed schema's shape is recorded under: a component's own name, any other reference as written. */
 export function shapeName(ref: string): string {
@@ -43,7 +58,10 @@ export class ShapeBuilder {
 
   constructor(private readonly resolveRef: (ref: string) => Schema | undefined) {}
 
-  /** The structure `schema` describes; a `$ref` is `{ ref: name }`, its shape built when first asked for (resolved, table). */
+  /**
+   * The structure `schema` describes; a `$ref` is `{ ref: name }`, its shape built when first asked for (resolved,
+   * table).
+   */
   of(schema: Schema): Shape {
     this.visits++;
     if (typeof schema.$ref === "string") {
@@ -56,7 +74,10 @@ export class ShapeBuilder {
     }
     if (Array.isArray(schema.allOf)) {
       const { allOf, ...own } = schema;
-      return mergeShapes([this.of(own), ...(allOf as Schema[]).map((s) => this.resolved(this.of(s)))], this.either(false));
+      return mergeShapes(
+        [this.of(own), ...(allOf as Schema[]).map((s) => this.resolved(this.of(s)))],
+        this.either(false),
+      );
     }
     const alternatives = (schema.oneOf ?? schema.anyOf) as Schema[] | undefined;
     if (Array.isArray(alternatives)) return this.union(schema, alternatives);
@@ -67,24 +88,36 @@ export class ShapeBuilder {
     // A type array of several (3.1 `type: [string, integer]`) is a union of types; `[x, "null"]` is x that may be null.
     if (new Set(listed).size > 1) shape.types = [...new Set(listed)].sort() as Shape["types"];
     if (type && !shape.types) shape.type = type as Shape["type"];
-    if (schema.nullable === true || (Array.isArray(schema.type) && (schema.type as string[]).includes("null"))) shape.nullable = true;
-    // `const` is a one-value enum; null among the values is "may be null"; a boolean listing both its values lists none.
-    const values = "const" in schema ? [schema.const] : Array.isArray(schema.enum) ? (schema.enum as unknown[]) : undefined;
+    if (schema.nullable === true || (Array.isArray(schema.type) && (schema.type as string[]).includes("null")))
+      shape.nullable = true;
+    // `const` is a one-value enum; null among the values is "may be null"; a boolean listing both its values lists
+    // none.
+    const values =
+      "const" in schema ? [schema.const] : Array.isArray(schema.enum) ? (schema.enum as unknown[]) : undefined;
     if (values?.includes(null)) shape.nullable = true;
     const kept = values?.filter((v) => v !== null);
     if (kept?.length && !(type === "boolean" && kept.includes(true) && kept.includes(false))) shape.enum = [...kept];
     if (typeof schema.format === "string") shape.format = schema.format;
     if (schema.readOnly === true) shape.readOnly = true;
     if (schema.deprecated === true) shape.deprecated = true;
-    const limits = Object.fromEntries(LIMITS.flatMap((key) => (typeof schema[key] === "number" || typeof schema[key] === "string" ? [[key, schema[key] as number | string]] : [])));
+    const limits = Object.fromEntries(
+      LIMITS.flatMap((key) =>
+        typeof schema[key] === "number" || typeof schema[key] === "string"
+          ? [[key, schema[key] as number | string]]
+          : [],
+      ),
+    );
     if (Object.keys(limits).length) shape.limits = limits;
     if (schema.properties) {
       const properties: Record<string, Shape> = {};
-      for (const k of Object.keys(schema.properties as object).sort()) setOwn(properties, k, this.of(fieldOf(schema.properties as Record<string, Schema>, k)));
+      for (const k of Object.keys(schema.properties as object).sort())
+        setOwn(properties, k, this.of(fieldOf(schema.properties as Record<string, Schema>, k)));
       shape.properties = properties;
     }
-    if (Array.isArray(schema.required) && schema.required.length) shape.required = [...(schema.required as string[])].sort();
-    if (schema.additionalProperties && typeof schema.additionalProperties === "object") shape.additionalProperties = this.of(schema.additionalProperties as Schema);
+    if (Array.isArray(schema.required) && schema.required.length)
+      shape.required = [...(schema.required as string[])].sort();
+    if (schema.additionalProperties && typeof schema.additionalProperties === "object")
+      shape.additionalProperties = this.of(schema.additionalProperties as Schema);
     if (schema.items) shape.items = this.of(schema.items as Schema);
     return shape;
   }
@@ -123,10 +156,18 @@ export class ShapeBuilder {
     const typesOf = (s: Shape) => s.types ?? (s.type ? [s.type] : s.properties ? ["object" as const] : []);
     const types = [...new Set(shapes.flatMap(typesOf))].sort();
     const objects = shapes.filter((s) => typesOf(s).includes("object") && s.properties);
-    const merged = shapes.length === 1 ? { ...(shapes[0] as Shape) } : mergeShapes(types.length <= 1 ? shapes : shapes.map(({ type: _t, types: _ts, enum: _e, ...rest }) => rest), this.either(true));
+    const merged =
+      shapes.length === 1
+        ? { ...(shapes[0] as Shape) }
+        : mergeShapes(
+            types.length <= 1 ? shapes : shapes.map(({ type: _t, types: _ts, enum: _e, ...rest }) => rest),
+            this.either(true),
+          );
     if (shapes.length > 1) {
       // A field counts as required only where every object form that has it requires it.
-      const required = Object.keys(merged.properties ?? {}).filter((k) => objects.filter((o) => o.properties?.[k]).every((o) => o.required?.includes(k)));
+      const required = Object.keys(merged.properties ?? {}).filter((k) =>
+        objects.filter((o) => o.properties?.[k]).every((o) => o.required?.includes(k)),
+      );
       if (required.length) merged.required = required.sort();
       else delete merged.required;
     }
@@ -135,7 +176,8 @@ export class ShapeBuilder {
       merged.types = types as Shape["types"];
     }
     const objectNames = shapes.flatMap((s, i) => (typesOf(s).includes("object") && s.properties ? [names[i]] : []));
-    if (objects.length > 1 && objectNames.every((n) => n !== undefined)) merged.forms = [...new Set(objectNames as string[])].sort();
+    if (objects.length > 1 && objectNames.every((n) => n !== undefined))
+      merged.forms = [...new Set(objectNames as string[])].sort();
     if (objects.length > 1)
       merged.variants = [
         ...new Set(
@@ -168,7 +210,9 @@ export class ShapeBuilder {
       if (forms.some((f) => f.recursive || !f.properties)) return b;
       const merged = mergeShapes(forms);
       if (alternatives) {
-        const required = Object.keys(merged.properties ?? {}).filter((k) => forms.filter((f) => f.properties?.[k]).every((f) => f.required?.includes(k)));
+        const required = Object.keys(merged.properties ?? {}).filter((k) =>
+          forms.filter((f) => f.properties?.[k]).every((f) => f.required?.includes(k)),
+        );
         if (required.length) merged.required = required.sort();
         else delete merged.required;
         // Either form, each by its name (as a union's forms are): a form added beside one named shape is seen by name.
@@ -201,7 +245,8 @@ export class ShapeBuilder {
   private claim(shape: Shape, name: string, pointer: string): void {
     if (shape.ref !== undefined || this.homes.has(shape)) return;
     this.homes.set(shape, pointer ? `${name}#${pointer}` : name);
-    for (const [key, child] of Object.entries(shape.properties ?? {})) this.claim(child, name, `${pointer}/properties/${key.replaceAll("~", "~0").replaceAll("/", "~1")}`);
+    for (const [key, child] of Object.entries(shape.properties ?? {}))
+      this.claim(child, name, `${pointer}/properties/${key.replaceAll("~", "~0").replaceAll("/", "~1")}`);
     if (shape.items) this.claim(shape.items, name, `${pointer}/items`);
     if (shape.additionalProperties) this.claim(shape.additionalProperties, name, `${pointer}/additionalProperties`);
   }
@@ -268,7 +313,10 @@ export class ShapeBuilder {
   }
 }
 
-/** `shape`'s fields written into `into`, each shape inside it (properties, items, additionalProperties) replaced by `map`'s. */
+/**
+ * `shape`'s fields written into `into`, each shape inside it (properties, items, additionalProperties) replaced by
+ * `map`'s.
+ */
 function withChildren(shape: Shape, into: Shape, map: (child: Shape) => Shape): Shape {
   Object.assign(into, shape);
   if (shape.properties) {
@@ -282,7 +330,11 @@ function withChildren(shape: Shape, into: Shape, map: (child: Shape) => Shape): 
 }
 
 function childShapes(shape: Shape): Shape[] {
-  return [...Object.values(shape.properties ?? {}), ...(shape.items ? [shape.items] : []), ...(shape.additionalProperties ? [shape.additionalProperties] : [])];
+  return [
+    ...Object.values(shape.properties ?? {}),
+    ...(shape.items ? [shape.items] : []),
+    ...(shape.additionalProperties ? [shape.additionalProperties] : []),
+  ];
 }
 
 /**
@@ -318,15 +370,19 @@ export function linkedShapes(surface: Surface): Surface {
   const tools: Surface["tools"] = {};
   for (const [id, tool] of Object.entries(surface.tools)) {
     const outputs: typeof tool.outputs = {};
-    for (const [path, output] of Object.entries(tool.outputs)) setOwn(outputs, path, { ...output, shape: link(output.shape) });
+    for (const [path, output] of Object.entries(tool.outputs))
+      setOwn(outputs, path, { ...output, shape: link(output.shape) });
     const params: typeof tool.params = {};
-    for (const [name, param] of Object.entries(tool.params)) setOwn(params, name, param.shape ? { ...param, shape: link(param.shape) } : param);
+    for (const [name, param] of Object.entries(tool.params))
+      setOwn(params, name, param.shape ? { ...param, shape: link(param.shape) } : param);
     setOwn(tools, id, { ...tool, outputs, params });
   }
   return { ...surface, tools };
 }
 
-/** The component name each shape linkedShapes made stands for (a place inside one, `X#/properties/y`, names no form). */
+/**
+ * The component name each shape linkedShapes made stands for (a place inside one, `X#/properties/y`, names no form).
+ */
 const LINKED_NAMES = new WeakMap<Shape, string>();
 
 /** The component name a linked shape stands for: a value declared as that one named schema. */
@@ -337,11 +393,16 @@ export function linkedName(shape: Shape): string | undefined {
 /** How a merge reads a field two members declare as different named shapes (ShapeBuilder.either). */
 type FieldMerge = (a: Shape, b: Shape) => Shape;
 
-/** Two declarations of one field as different named shapes (or one named, one not), neither recursive: a FieldMerge reads them. */
-const namedPair = (known: Shape, v: Shape) => known.ref !== v.ref && (known.ref !== undefined || v.ref !== undefined) && !known.recursive && !v.recursive;
+/**
+ * Two declarations of one field as different named shapes (or one named, one not), neither recursive: a FieldMerge
+ * reads them.
+ */
+const namedPair = (known: Shape, v: Shape) =>
+  known.ref !== v.ref && (known.ref !== undefined || v.ref !== undefined) && !known.recursive && !v.recursive;
 
 /** The first declaration of a list's items or a map's values, or, two named differently, either (namedField). */
-const firstOrEither = (known: Shape | undefined, v: Shape, namedField?: FieldMerge): Shape => (known && namedField && namedPair(known, v) ? namedField(known, v) : (known ?? v));
+const firstOrEither = (known: Shape | undefined, v: Shape, namedField?: FieldMerge): Shape =>
+  known && namedField && namedPair(known, v) ? namedField(known, v) : (known ?? v);
 
 function mergeShapes(shapes: Shape[], namedField?: FieldMerge): Shape {
   const out: Shape = {};
@@ -358,16 +419,19 @@ function mergeShapes(shapes: Shape[], namedField?: FieldMerge): Shape {
       // declared as two different named shapes, as either of them (namedField); else the last's stands.
       for (const [k, v] of Object.entries(s.properties)) {
         const known = Object.hasOwn(properties, k) ? properties[k] : undefined;
-        const inline = known && known !== v && known.ref === undefined && v.ref === undefined && !known.recursive && !v.recursive;
+        const inline =
+          known && known !== v && known.ref === undefined && v.ref === undefined && !known.recursive && !v.recursive;
         const named = known && namedField && namedPair(known, v);
         setOwn(properties, k, inline ? mergeShapes([known, v], namedField) : named ? namedField(known, v) : v);
       }
       out.properties = properties;
     }
     if (s.required) out.required = [...new Set([...(out.required ?? []), ...s.required])].sort();
-    // A list's items and a map's values declared as different named shapes: either, as a field is; else the first stands.
+    // A list's items and a map's values declared as different named shapes: either, as a field is; else the first
+    // stands.
     if (s.items) out.items = firstOrEither(out.items, s.items, namedField);
-    if (s.additionalProperties) out.additionalProperties = firstOrEither(out.additionalProperties, s.additionalProperties, namedField);
+    if (s.additionalProperties)
+      out.additionalProperties = firstOrEither(out.additionalProperties, s.additionalProperties, namedField);
     if (s.recursive && !out.recursive) out.recursive = s.recursive;
     if (s.deprecated) out.deprecated = true;
     if (s.types) out.types = [...new Set([...(out.types ?? []), ...s.types])].sort();
@@ -380,31 +444,4 @@ function mergeShapes(shapes: Shape[], namedField?: FieldMerge): Shape {
         .map((k) => [k, fieldOf(properties, k)]),
     );
   return out;
-}
-
-/** The types a shape allows but null: its union's, or its one type (an object written with fields only too). */
-export function shapeTypes(s: Shape): string[] {
-  return s.types ?? (s.type ? [s.type] : s.properties ? ["object"] : []);
-}
-
-/** Whether every type of `a` is among `b`'s (an integer is a number). */
-export function typesWithin(a: readonly string[], b: readonly string[]): boolean {
-  return a.every((t) => b.includes(t) || (t === "integer" && b.includes("number")));
-}
-
-/** The shape of a parameter's value. */
-export function paramShape(p: ParamSpec): Shape {
-  if (p.type === "json") return { type: p.jsonType === "array" ? "array" : "object" };
-  if (p.type === "number") return { type: p.integer ? "integer" : "number" };
-  if (p.type === "file") return p.multiple ? { type: "array" } : { type: "string" };
-  return { type: p.type, ...(p.enum ? { enum: [...p.enum] } : {}) };
-}
-
-/** The shape of a JSON constant. */
-export function shapeOfValue(value: unknown): Shape {
-  if (value === null) return { type: "null" };
-  if (Array.isArray(value)) return { type: "array" };
-  if (typeof value === "object") return { type: "object", properties: Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, shapeOfValue(v)])) };
-  if (typeof value === "number") return { type: Number.isInteger(value) ? "integer" : "number" };
-  return { type: typeof value as Shape["type"], enum: [value] };
 }

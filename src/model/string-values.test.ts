@@ -26,6 +26,8 @@ describe("values made from a pattern longer than 32 characters", () => {
 
   it("still keep a maxLength: a bound shorter than every match leaves none", () => {
     expect(firstMadeString({ pattern, maxLength: 32 }, (v) => re.test(v) && v.length <= 32)).toBeUndefined();
-    expect(firstMadeString({ pattern: "^[a-z]+$", maxLength: 5 }, (v) => v.length <= 5 && /^[a-z]+$/.test(v))).toMatch(/^[a-z]{1,5}$/);
+    expect(firstMadeString({ pattern: "^[a-z]+$", maxLength: 5 }, (v) => v.length <= 5 && /^[a-z]+$/.test(v))).toMatch(
+      /^[a-z]{1,5}$/,
+    );
   });
 });

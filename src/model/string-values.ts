@@ -48,7 +48,10 @@ export function madeStrings(rules: StringRules): string[] {
   return values;
 }
 
-/** The first `count` distinct values, drawing no more than it needs: the larger sizes of a pattern take seconds to draw (strings of thousands of characters), and are seldom reached. */
+/**
+ * The first `count` distinct values, drawing no more than it needs: the larger sizes of a pattern take seconds to draw
+ * (strings of thousands of characters), and are seldom reached.
+ */
 function firstDistinct(values: Iterable<string>, count: number): string[] {
   const found = new Set<string>();
   for (const value of values) {
@@ -58,7 +61,10 @@ function firstDistinct(values: Iterable<string>, count: number): string[] {
   return [...found];
 }
 
-/** The first value made from the rules that `accepts` takes, drawing no more than it needs (the linker asks once per parameter). */
+/**
+ * The first value made from the rules that `accepts` takes, drawing no more than it needs (the linker asks once per
+ * parameter).
+ */
 export function firstMadeString(rules: StringRules, accepts: (value: string) => boolean): string | undefined {
   for (const value of make(rules)) if (accepts(value)) return value;
   return undefined;
@@ -111,7 +117,8 @@ export function ofFormatAndLength(format: string, length: number): string | unde
   if (fixed) return fixed;
   // Formats with a part of free length: the local part of an address, the path of a URI.
   if (f === "email" && length > "@example.com".length) return emailOfLength(length);
-  if (f === "uri" && length >= "https://example.com/".length) return `https://example.com/${"x".repeat(length - "https://example.com/".length)}`;
+  if (f === "uri" && length >= "https://example.com/".length)
+    return `https://example.com/${"x".repeat(length - "https://example.com/".length)}`;
   // A date-time's fraction of a second is of any length: 2024-05-01T12:00:00.1…Z, or with an offset (25 characters).
   if (f === "date-time" && length === 25) return "2024-05-01T12:00:00+05:30";
   if (f === "date-time" && length >= 22) return `2024-05-01T12:00:00.${"1".repeat(length - 21)}Z`;
@@ -196,7 +203,9 @@ function patternDraws(pattern: string, size: (typeof SIZES)[number]): string[] |
   if (draws.has(key)) return draws.get(key);
   let drawn: string[] | undefined;
   try {
-    drawn = fc.sample(fc.stringMatching(new RegExp(drawablePattern(pattern), "u"), { size }), { seed: 7, numRuns: 40 }).filter((s) => s.trim() !== "");
+    drawn = fc
+      .sample(fc.stringMatching(new RegExp(drawablePattern(pattern), "u"), { size }), { seed: 7, numRuns: 40 })
+      .filter((s) => s.trim() !== "");
   } catch {
     drawn = undefined;
   }

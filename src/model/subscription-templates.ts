@@ -17,8 +17,16 @@ export interface SubscriptionTemplate {
 const TEMPLATES: Record<string, SubscriptionTemplate> = {
   "trigger.url": { means: "the address deliveries go to", sample: (id) => `https://hooks.example.com/triggers/${id}` },
   "trigger.secret": { means: "the trigger's secret (the trigger block's input)" },
-  "trigger.expiresAt": { means: "now plus lifetimeMinutes, an ISO 8601 time", sample: () => "2026-01-01T00:00:00.000Z", needs: "lifetimeMinutes" },
-  "trigger.lifecycleUrl": { means: "the address lifecycle notifications go to", sample: (id) => `https://hooks.example.com/triggers/${id}/lifecycle`, needs: "lifecycle" },
+  "trigger.expiresAt": {
+    means: "now plus lifetimeMinutes, an ISO 8601 time",
+    sample: () => "2026-01-01T00:00:00.000Z",
+    needs: "lifetimeMinutes",
+  },
+  "trigger.lifecycleUrl": {
+    means: "the address lifecycle notifications go to",
+    sample: (id) => `https://hooks.example.com/triggers/${id}/lifecycle`,
+    needs: "lifecycle",
+  },
   "subscription.id": { means: "the id the create step answered", notIn: ["create"] },
 };
 

@@ -20,7 +20,9 @@ export interface Change {
   subject: string;
   /** The rule that classified it, in words. */
   rule: string;
-  /** Its kind id (changes/surface-kinds.ts: the ids `upstream` gives, where they meet) and its severity for a caller. */
+  /**
+   * Its kind id (changes/surface-kinds.ts: the ids `upstream` gives, where they meet) and its severity for a caller.
+   */
   kind?: string;
   severity?: "breaking" | "non-breaking" | "informational";
   /** Before and after, when they are values. */
@@ -43,7 +45,10 @@ export interface ChangeKind {
 export type Classification<K extends string> = Readonly<Record<K, ChangeKind>>;
 
 /** Report a change of `kind`: `subject` overrides the entry's, `what` ends the rule (`limit tightened: maximum`). */
-export type Report<K extends string> = (kind: K, detail?: { subject?: string; what?: string; from?: unknown; to?: unknown }) => void;
+export type Report<K extends string> = (
+  kind: K,
+  detail?: { subject?: string; what?: string; from?: unknown; to?: unknown },
+) => void;
 
 export interface SurfaceContext {
   packageName: string;
@@ -51,19 +56,27 @@ export interface SurfaceContext {
   generator: { name: string; version: string };
   /** Input file contents by project-relative path (for their hashes). */
   inputs: Record<string, string>;
-  /** The schema of the response body an operation's outputs read (OpenApiDocument.bodyResponse), and a resolver for its `$ref`s. */
+  /**
+   * The schema of the response body an operation's outputs read (OpenApiDocument.bodyResponse), and a resolver for its
+   * `$ref`s.
+   */
   bodySchema(operationId: string): Schema | undefined;
   /** The schema of an operation's request body (what `json` body parameters are recorded from). */
   requestSchema(operationId: string): Schema | undefined;
   resolveRef(ref: string): Schema | undefined;
-  /** The document's declaration of where a parameter goes (load/openapi-document.ts SurfaceSchemas); absent from contexts that do not read a document. */
+  /**
+   * The document's declaration of where a parameter goes (load/openapi-document.ts SurfaceSchemas); absent from
+   * contexts that do not read a document.
+   */
   declaredAt?: SurfaceSchemas["declaredAt"];
   security?: SurfaceSchemas["security"];
   /** The security schemes the manifest's credential uses (auth, also, alternatives). */
   authSchemes?: string[];
 }
 
-/** What a tool's entries read besides the tool: the context, and response bodies' shapes, each built once per surface. */
+/**
+ * What a tool's entries read besides the tool: the context, and response bodies' shapes, each built once per surface.
+ */
 export interface ToolSurfaceContext extends SurfaceContext {
   /** The body's shape; a `$ref`ed schema in it is `{ ref }`, recorded in the surface's `shapes`. */
   bodyShape(root: Schema): Shape;
@@ -122,7 +135,12 @@ export type LimitChange = "added" | "removed" | "tightened" | "loosened";
  * looser. `unset`: the value that holds when none is declared (a default),
  * compared like any other.
  */
-export function diffMaximum(a: number | undefined, b: number | undefined, report: Report<LimitChange>, unset = Number.POSITIVE_INFINITY): void {
+export function diffMaximum(
+  a: number | undefined,
+  b: number | undefined,
+  report: Report<LimitChange>,
+  unset = Number.POSITIVE_INFINITY,
+): void {
   if (a === b) return;
   const before = a ?? unset;
   const after = b ?? unset;

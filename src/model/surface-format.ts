@@ -7,7 +7,15 @@
 // input hashes, generator and package versions. Generation writes it to
 // generated/<p>/surface.json (emit-surface.ts); `blockwright diff` compares
 // two of them: two surfaces, not two OpenAPI documents, say what breaks.
-import type { NestedLimits, OutputType, ParamBranch, ParamSpec, PollingSpec, RateLimitSpec, RuleSpec } from "@blockwright/runtime/internal";
+import type {
+  NestedLimits,
+  OutputType,
+  ParamBranch,
+  ParamSpec,
+  PollingSpec,
+  RateLimitSpec,
+  RuleSpec,
+} from "@blockwright/runtime/internal";
 
 /** A structural type: enough of a JSON Schema to say what a value may look like. */
 export interface Shape {
@@ -20,21 +28,39 @@ export interface Shape {
   /** Other keys an object may have (a map's values). */
   additionalProperties?: Shape;
   items?: Shape;
-  /** The shape recorded under this name in the surface's `shapes` (a `$ref`ed schema, a component by its name); nothing else is set beside it. */
+  /**
+   * The shape recorded under this name in the surface's `shapes` (a `$ref`ed schema, a component by its name); nothing
+   * else is set beside it.
+   */
   ref?: string;
-  /** Set by the server only (`readOnly: true`): a request carries no such field, so its coming or going is no change to a caller. */
+  /**
+   * Set by the server only (`readOnly: true`): a request carries no such field, so its coming or going is no change to
+   * a caller.
+   */
   readOnly?: true;
-  /** A recursive type, named where it recurs (surfaces from before named shapes: they expanded every other reference in place). */
+  /**
+   * A recursive type, named where it recurs (surfaces from before named shapes: they expanded every other reference in
+   * place).
+   */
   recursive?: string;
-  /** A union of types (`oneOf`/`anyOf` of different types, or a type array): each type but null, sorted; `type` is then unset. */
+  /**
+   * A union of types (`oneOf`/`anyOf` of different types, or a type array): each type but null, sorted; `type` is then
+   * unset.
+   */
   types?: NonNullable<Shape["type"]>[];
   /** The object forms a union may come in (each its sorted field names), when it has two or more. */
   variants?: string[];
-  /** The names of those forms, when each is a named schema: forms whose fields mostly overlap (node types sharing traits) still differ by name. */
+  /**
+   * The names of those forms, when each is a named schema: forms whose fields mostly overlap (node types sharing
+   * traits) still differ by name.
+   */
   forms?: string[];
   /** Marked deprecated in the schema. */
   deprecated?: true;
-  /** The schema's limits on the value (`maxItems`, `maxLength`, `minimum`, `pattern`, …), by keyword: diff compares them inside a `json` parameter's value. */
+  /**
+   * The schema's limits on the value (`maxItems`, `maxLength`, `minimum`, `pattern`, …), by keyword: diff compares them
+   * inside a `json` parameter's value.
+   */
   limits?: Record<string, number | string>;
 }
 
@@ -75,7 +101,10 @@ export interface ParamSurface
   items?: NestedLimits;
   /** The forms a json parameter's value may take, each a type and its limits. */
   anyOf?: ParamBranch[];
-  /** Keys a JSON object may not contain (earlier surfaces wrote them as text, `Id (any case)`: read them with forbiddenKeysOf). */
+  /**
+   * Keys a JSON object may not contain (earlier surfaces wrote them as text, `Id (any case)`: read them with
+   * forbiddenKeysOf).
+   */
   forbiddenKeys?: ForbiddenKeys | string[];
   example?: unknown;
   /** The document marks where it goes deprecated: the notice, with the date or replacement the document gives. */
@@ -128,7 +157,10 @@ export interface ToolSurface {
   /** Statuses that are results, not errors. */
   outcomes: number[];
   polling?: Omit<PollingSpec, "output"> & { output: string };
-  /** For a list operation that pages: how the next page is reached, the list outputs gathered with allPages, and the parameter giving a page's size. */
+  /**
+   * For a list operation that pages: how the next page is reached, the list outputs gathered with allPages, and the
+   * parameter giving a page's size.
+   */
   pagination?: { style: string; items: string[]; pageSize?: string };
   /** Other upstream operations serving the tool, tried in order (`routes`). */
   routes?: RouteSurface[];
@@ -150,7 +182,9 @@ export interface Surface {
    */
   concepts?: string[];
   auth: { placement: string; param: string };
-  /** The hosts an address given at call time may name without the caller allowing more (absent from earlier surfaces). */
+  /**
+   * The hosts an address given at call time may name without the caller allowing more (absent from earlier surfaces).
+   */
   hosts?: string[];
   /** How the upstream throttles (manifest `rateLimits`), when the manifest says. */
   rateLimits?: RateLimitSpec;

@@ -6,8 +6,16 @@ import { nextVersion } from "./next-version.js";
 
 describe("nextVersion", () => {
   it("bumps a release by the largest change, the minor standing for breaking in 0.x", () => {
-    expect([nextVersion("1.4.2", "breaking"), nextVersion("1.4.2", "minor"), nextVersion("1.4.2", "patch")]).toEqual(["2.0.0", "1.5.0", "1.4.3"]);
-    expect([nextVersion("0.1.0", "breaking"), nextVersion("0.1.0", "minor"), nextVersion("0.1.0", "patch")]).toEqual(["0.2.0", "0.1.1", "0.1.1"]);
+    expect([nextVersion("1.4.2", "breaking"), nextVersion("1.4.2", "minor"), nextVersion("1.4.2", "patch")]).toEqual([
+      "2.0.0",
+      "1.5.0",
+      "1.4.3",
+    ]);
+    expect([nextVersion("0.1.0", "breaking"), nextVersion("0.1.0", "minor"), nextVersion("0.1.0", "patch")]).toEqual([
+      "0.2.0",
+      "0.1.1",
+      "0.1.1",
+    ]);
   });
 
   it("counts a prerelease up while the change fits the release it previews", () => {

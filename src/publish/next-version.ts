@@ -21,13 +21,18 @@ function releaseType(version: semver.SemVer, level: BumpLevel): "major" | "minor
   return level === "breaking" ? "major" : level === "minor" ? "minor" : "patch";
 }
 
-/** The level of change the release a prerelease previews already makes room for (1.0.0-x: breaking; 1.2.0-x: minor; 1.2.3-x: patch). */
+/**
+ * The level of change the release a prerelease previews already makes room for (1.0.0-x: breaking; 1.2.0-x: minor;
+ * 1.2.3-x: patch).
+ */
 function previewedLevel(version: semver.SemVer): BumpLevel {
   if (version.major === 0) return version.patch === 0 ? "breaking" : "patch";
   return version.minor === 0 && version.patch === 0 ? "breaking" : version.patch === 0 ? "minor" : "patch";
 }
 
-/** The next version of `version` for a change of `level` (none: unchanged; a version semver does not read: unchanged). */
+/**
+ * The next version of `version` for a change of `level` (none: unchanged; a version semver does not read: unchanged).
+ */
 export function nextVersion(version: string, level: BumpLevel | undefined): string {
   const parsed = semver.parse(version);
   if (!parsed || level === undefined) return version;
@@ -35,8 +40,17 @@ export function nextVersion(version: string, level: BumpLevel | undefined): stri
   let next: string | null;
   if (parsed.prerelease.length) {
     const identifier = typeof parsed.prerelease[0] === "string" ? parsed.prerelease[0] : undefined;
-    const type = RANK[level] <= RANK[previewedLevel(parsed)] ? "prerelease" : (`pre${releaseType(new semver.SemVer(`${parsed.major}.${parsed.minor}.${parsed.patch}`), level)}` as const);
-    next = semver.inc(parsed.version, type, undefined, identifier, identifier && type !== "prerelease" ? "0" : undefined);
+    const type =
+      RANK[level] <= RANK[previewedLevel(parsed)]
+        ? "prerelease"
+        : (`pre${releaseType(new semver.SemVer(`${parsed.major}.${parsed.minor}.${parsed.patch}`), level)}` as const);
+    next = semver.inc(
+      parsed.version,
+      type,
+      undefined,
+      identifier,
+      identifier && type !== "prerelease" ? "0" : undefined,
+    );
   } else next = semver.inc(parsed, releaseType(parsed, level));
   return next ? `${next}${build}` : version;
 }

@@ -14,16 +14,25 @@ afterAll(() => rmSync(bin, { recursive: true, force: true }));
 describe("an npm whose output never ends", () => {
   it("is stopped past the output limit, with an EOUTPUT failure", async () => {
     const npm = join(bin, "npm");
-    writeFileSync(npm, `#!/bin/sh\nexec "${process.execPath}" -e 'const c = "[\\"1.0.0\\",".repeat(8192); const w = () => { while (process.stdout.write(c)); process.stdout.once("drain", w); }; w();'\n`);
+    writeFileSync(
+      npm,
+      `#!/bin/sh\nexec "${process.execPath}" -e 'const c = "[\\"1.0.0\\",".repeat(8192); const w = () ` +
+        `=> { while (process.stdout.write(c)); process.stdout.once("drain", w); }; w();'\n`,
+    );
     chmodSync(npm, 0o755);
-    const failure = await publishedVersions("zzshelf-nothing", { cwd: bin, env: { PATH: `${bin}:/usr/bin:/bin` }, signal: new AbortController().signal }).catch((e: unknown) => e);
+    const failure = await publishedVersions("zzshelf-nothing", {
+      cwd: bin,
+      env: { PATH: `${bin}:/usr/bin:/bin` },
+      signal: new AbortController().signal,
+    }).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(NpmFailure);
     expect((failure as NpmFailure).code).toBe("EOUTPUT");
   });
 });
 
 describe("what npm says back of a registry's echo", () => {
-  // A token of no known format (not npm_…): only knowing it finds it. One in the project's .npmrc through ${VAR}, one literal in the user's.
+  // A token of no known format (not npm_…): only knowing it finds it. One in the project's .npmrc through ${VAR}, one
+  // literal in the user's.
   const TOKEN = "zq-Registry-Token-0123456789";
   const LITERAL = "zq-literal-token-9876543210";
   const forms = (t: string) => [
@@ -44,19 +53,31 @@ describe("what npm says back of a registry's echo", () => {
     writeFileSync(join(dir, "user-npmrc"), `//registry.example.com/:_authToken="${LITERAL}"\n`);
     const echoed = [...forms(TOKEN), ...forms(LITERAL)].join(" ");
     const npm = join(dir, "npm");
-    // As npm relays a registry's 403 whose message echoes the credential: in its --json error on stdout and its error lines on stderr.
-    const json = JSON.stringify({ error: { code: "E403", summary: `403 Forbidden - you sent ${echoed}`, detail: `"authorization: ${echoed}"` } });
-    writeFileSync(npm, `#!/bin/sh\ncat <<'EOF'\n${json}\nEOF\ncat >&2 <<'EOF'\nnpm error code E403\nnpm error 403 ${echoed}\nEOF\nexit 1\n`);
+    // As npm relays a registry's 403 whose message echoes the credential: in its --json error on stdout and its error
+    // lines on stderr.
+    const json = JSON.stringify({
+      error: { code: "E403", summary: `403 Forbidden - you sent ${echoed}`, detail: `"authorization: ${echoed}"` },
+    });
+    writeFileSync(
+      npm,
+      `#!/bin/sh\ncat <<'EOF'\n${json}\nEOF\ncat >&2 <<'EOF'\nnpm error code E403\nnpm error ` +
+        `403 ${echoed}\nEOF\nexit 1\n`,
+    );
     chmodSync(npm, 0o755);
     const env = { PATH: `${dir}:/usr/bin:/bin`, ZQ_NPM_TOKEN: TOKEN, NPM_CONFIG_USERCONFIG: join(dir, "user-npmrc") };
-    const failure = await publishedVersions("zqshelf", { cwd: dir, env, signal: new AbortController().signal }).catch((e: unknown) => e);
+    const failure = await publishedVersions("zqshelf", { cwd: dir, env, signal: new AbortController().signal }).catch(
+      (e: unknown) => e,
+    );
     expect(failure).toBeInstanceOf(NpmFailure);
     const message = (failure as NpmFailure).message;
     expect(message).toContain("403 Forbidden - you sent");
     for (const form of [...forms(TOKEN), ...forms(LITERAL)]) expect(message, form).not.toContain(form);
     writeFileSync(npm, `#!/bin/sh\ncat >&2 <<'EOF'\nnpm error code E403\nnpm error 403 ${echoed}\nEOF\nexit 1\n`);
-    const lines = await publishedVersions("zqshelf", { cwd: dir, env, signal: new AbortController().signal }).catch((e: unknown) => e);
+    const lines = await publishedVersions("zqshelf", { cwd: dir, env, signal: new AbortController().signal }).catch(
+      (e: unknown) => e,
+    );
     expect((lines as NpmFailure).message).toContain("E403 403");
-    for (const form of [...forms(TOKEN), ...forms(LITERAL)]) expect((lines as NpmFailure).message, form).not.toContain(form);
+    for (const form of [...forms(TOKEN), ...forms(LITERAL)])
+      expect((lines as NpmFailure).message, form).not.toContain(form);
   });
 });

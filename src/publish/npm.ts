@@ -20,7 +20,10 @@ export interface NpmOptions {
   signal: AbortSignal;
 }
 
-/** npm's failure as it words it: its error code (E404, E403, ECONNREFUSED…, when it gives one) and message, credentials withheld. */
+/**
+ * npm's failure as it words it: its error code (E404, E403, ECONNREFUSED…, when it gives one) and message, credentials
+ * withheld.
+ */
 export class NpmFailure extends Error {
   constructor(
     readonly code: string | undefined,
@@ -72,7 +75,14 @@ function runNpm(args: string[], options: NpmOptions): Promise<Finished> {
     child.on("close", (code) => {
       options.signal.removeEventListener("abort", stop);
       if (options.signal.aborted) reject(options.signal.reason);
-      else if (tooMuch) reject(new NpmFailure("EOUTPUT", `npm printed more than ${MAX_OUTPUT_CHARS / MiB} MiB; it was stopped (is the registry answering with an endless body?)`));
+      else if (tooMuch)
+        reject(
+          new NpmFailure(
+            "EOUTPUT",
+            `npm printed more than ${MAX_OUTPUT_CHARS / MiB} MiB; it was stopped (is the registry answering ` +
+              `with an endless body?)`,
+          ),
+        );
       else resolve({ code, stdout, stderr });
     });
   });
@@ -80,11 +90,16 @@ function runNpm(args: string[], options: NpmOptions): Promise<Finished> {
 
 /** The failure npm reported: its `--json` error object, else its `npm error` lines. */
 function failureOf(result: Finished, secrets: readonly string[]): NpmFailure {
-  const json = lastJson(result.stdout) as { error?: { code?: unknown; summary?: unknown; detail?: unknown } } | undefined;
+  const json = lastJson(result.stdout) as
+    | { error?: { code?: unknown; summary?: unknown; detail?: unknown } }
+    | undefined;
   const error = json?.error;
   if (error && typeof error.summary === "string") {
     const detail = typeof error.detail === "string" && error.detail.trim() ? ` (${oneLine(error.detail)})` : "";
-    return new NpmFailure(typeof error.code === "string" ? error.code : undefined, withheld(`${oneLine(error.summary)}${detail}`, secrets));
+    return new NpmFailure(
+      typeof error.code === "string" ? error.code : undefined,
+      withheld(`${oneLine(error.summary)}${detail}`, secrets),
+    );
   }
   const lines = result.stderr
     .split("\n")
@@ -123,12 +138,18 @@ function versionsOf(value: unknown): string[] {
  * workspaces answers otherwise, a package named `error` would be ambiguous —
  * is left out: ask it alone (`publishedVersions`), which names its failure.
  */
-export async function workspaceVersions(packages: readonly { name: string; dir: string }[], options: NpmOptions): Promise<Map<string, string[]>> {
+export async function workspaceVersions(
+  packages: readonly { name: string; dir: string }[],
+  options: NpmOptions,
+): Promise<Map<string, string[]>> {
   const settled = new Map<string, string[]>();
   if (packages.length < 2 || packages.some((p) => p.name === "error")) return settled;
   let result: Finished;
   try {
-    result = await runNpm(["view", ...packages.flatMap((p) => ["--workspace", p.dir]), ".", "versions", "--json"], options);
+    result = await runNpm(
+      ["view", ...packages.flatMap((p) => ["--workspace", p.dir]), ".", "versions", "--json"],
+      options,
+    );
   } catch (e) {
     if (e instanceof NpmFailure) return settled;
     throw e;
@@ -136,7 +157,10 @@ export async function workspaceVersions(packages: readonly { name: string; dir: 
   const answer = lastJson(result.stdout);
   if (!answer || typeof answer !== "object" || Array.isArray(answer)) return settled;
   const byName = answer as Record<string, unknown>;
-  const errors = (typeof byName.error === "object" && byName.error !== null ? byName.error : {}) as Record<string, { code?: unknown } | undefined>;
+  const errors = (typeof byName.error === "object" && byName.error !== null ? byName.error : {}) as Record<
+    string,
+    { code?: unknown } | undefined
+  >;
   for (const { name } of packages) {
     if (Object.hasOwn(byName, name)) settled.set(name, versionsOf(byName[name]));
     else if (Object.hasOwn(errors, name) && errors[name]?.code === "E404") settled.set(name, []);
@@ -150,8 +174,18 @@ export interface Published {
 }
 
 /** `npm publish <dir>` (with `--dry-run`: npm packs and checks, and uploads nothing); a refusal is an NpmFailure. */
-export async function publishPackage(dir: string, options: NpmOptions & { tag?: string; dryRun: boolean; npmArgs: string[] }): Promise<Published> {
-  const args = ["publish", dir, "--json", ...(options.tag ? ["--tag", options.tag] : []), ...(options.dryRun ? ["--dry-run"] : []), ...options.npmArgs];
+export async function publishPackage(
+  dir: string,
+  options: NpmOptions & { tag?: string; dryRun: boolean; npmArgs: string[] },
+): Promise<Published> {
+  const args = [
+    "publish",
+    dir,
+    "--json",
+    ...(options.tag ? ["--tag", options.tag] : []),
+    ...(options.dryRun ? ["--dry-run"] : []),
+    ...options.npmArgs,
+  ];
   const result = await runNpm(args, options);
   if (result.code !== 0) throw failureOf(result, npmSecrets(options));
   const registry = /Publishing to (\S+)/.exec(result.stderr)?.[1];
@@ -192,7 +226,10 @@ export function withheld(text: string, secrets: readonly string[] = []): string 
   return redact(shapes, secrets);
 }
 
-/** npm configuration read for its credentials only: the project's .npmrc and the user's (NPM_CONFIG_USERCONFIG, else ~/.npmrc). */
+/**
+ * npm configuration read for its credentials only: the project's .npmrc and the user's (NPM_CONFIG_USERCONFIG, else
+ * ~/.npmrc).
+ */
 const NPMRC_MAX_BYTES = 1024 * 1024;
 const CREDENTIAL_SETTING = /^\s*(?:\S*:)?(_authToken|_auth|_password|token)\s*=\s*(.+?)\s*$/gim;
 const CREDENTIAL_VARIABLE = /token|auth|password|secret/i;
@@ -219,7 +256,9 @@ export function npmSecrets(options: Pick<NpmOptions, "cwd" | "env">): string[] {
       continue; // unreadable: npm cannot use it either
     }
     for (const [, setting, raw] of text.matchAll(CREDENTIAL_SETTING)) {
-      const value = (raw ?? "").replace(/^(["'])(.*)\1$/, "$2").replace(/\$\{([^}]+)\}/g, (_, name: string) => env[name] ?? "");
+      const value = (raw ?? "")
+        .replace(/^(["'])(.*)\1$/, "$2")
+        .replace(/\$\{([^}]+)\}/g, (_, name: string) => env[name] ?? "");
       out.push(value);
       if (setting !== "_authToken" && setting !== "token") {
         const decoded = Buffer.from(value, "base64").toString("utf8");

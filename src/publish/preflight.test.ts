@@ -8,7 +8,11 @@ import { provenanceProblems, provenanceRequested, unresolvableDependencies } fro
 import { repositoryLinks, repositoryWebUrl, sameRepository } from "./repository-url.js";
 import type { WorkspacePackage } from "./workspaces.js";
 
-const pkg = (name: string, requires: Record<string, string> = {}, extra: Partial<WorkspacePackage> = {}): WorkspacePackage => ({
+const pkg = (
+  name: string,
+  requires: Record<string, string> = {},
+  extra: Partial<WorkspacePackage> = {},
+): WorkspacePackage => ({
   name,
   version: "0.1.0",
   dir: `generated/${name.split("/").pop()}`,
@@ -31,40 +35,94 @@ function registry(held: Record<string, string[]>) {
 describe("unresolvableDependencies", () => {
   it("names the package and the dependency the registry has no version of in the range, and what it has", async () => {
     const { asked, versionsOf } = registry({ "@zz/runtime": ["0.1.0", "0.2.0"] });
-    const problems = await unresolvableDependencies([pkg("@zz/notes", { "@zz/runtime": "^0.3.0" }), pkg("@zz/tasks", { "@zz/runtime": "^0.2.0" })], new Map(), versionsOf, "http://registry.test/");
+    const problems = await unresolvableDependencies(
+      [pkg("@zz/notes", { "@zz/runtime": "^0.3.0" }), pkg("@zz/tasks", { "@zz/runtime": "^0.2.0" })],
+      new Map(),
+      versionsOf,
+      "http://registry.test/",
+    );
     expect(problems).toEqual([
       {
         package: "@zz/notes@0.1.0",
         kind: "dependency",
-        reason: "depends on @zz/runtime@^0.3.0, which http://registry.test/ cannot give (it has 0.1.0, 0.2.0): publish @zz/runtime there first, or depend on a version it has",
+        reason:
+          "depends on @zz/runtime@^0.3.0, which http://registry.test/ cannot give (it has 0.1.0, 0.2.0): " +
+          "publish @zz/runtime there first, or depend on a version it has",
       },
     ]);
     // One question per name, whoever depends on it.
     expect(asked).toEqual([["@zz/runtime"]]);
   });
 
-  it("takes a workspace package this run publishes (or the registry has) when its version is in the range, asking nothing", async () => {
-    const { asked, versionsOf } = registry({});
-    expect(await unresolvableDependencies([pkg("@zz/notes", { "@zz/runtime": "^0.2.0" })], new Map([["@zz/runtime", "0.2.3"]]), versionsOf, "r")).toEqual([]);
-    expect(asked).toEqual([]);
-    // Out of the range, the registry is asked, and has nothing.
-    const out = await unresolvableDependencies([pkg("@zz/notes", { "@zz/runtime": "^0.3.0" })], new Map([["@zz/runtime", "0.2.3"]]), versionsOf, "r");
-    expect(out.map((p) => p.reason)).toEqual(["depends on @zz/runtime@^0.3.0, which r cannot give (it has no version of it): publish @zz/runtime there first, or depend on a version it has"]);
-  });
+  it(
+    "takes a workspace package this run publishes (or the registry has) when its version is in the range, " +
+      "asking nothing",
+    async () => {
+      const { asked, versionsOf } = registry({});
+      expect(
+        await unresolvableDependencies(
+          [pkg("@zz/notes", { "@zz/runtime": "^0.2.0" })],
+          new Map([["@zz/runtime", "0.2.3"]]),
+          versionsOf,
+          "r",
+        ),
+      ).toEqual([]);
+      expect(asked).toEqual([]);
+      // Out of the range, the registry is asked, and has nothing.
+      const out = await unresolvableDependencies(
+        [pkg("@zz/notes", { "@zz/runtime": "^0.3.0" })],
+        new Map([["@zz/runtime", "0.2.3"]]),
+        versionsOf,
+        "r",
+      );
+      expect(out.map((p) => p.reason)).toEqual([
+        "depends on @zz/runtime@^0.3.0, which r cannot give (it has no version of it): " +
+          "publish @zz/runtime there first, or depend on a version it has",
+      ]);
+    },
+  );
 
   it("refuses a path on this machine, without asking, and leaves git and tarball addresses to npm", async () => {
     const { asked, versionsOf } = registry({});
-    const requires = { a: "file:/home/me/blockwright/runtime", b: "link:../b", c: "workspace:*", d: "../d", e: "github:acme/e", f: "git+https://git.example.com/f.git", g: "https://example.com/g.tgz" };
+    const requires = {
+      a: "file:/home/me/blockwright/runtime",
+      b: "link:../b",
+      c: "workspace:*",
+      d: "../d",
+      e: "github:acme/e",
+      f: "git+https://git.example.com/f.git",
+      g: "https://example.com/g.tgz",
+    };
     const problems = await unresolvableDependencies([pkg("@zz/notes", requires)], new Map(), versionsOf, "r");
-    expect(problems.map((p) => p.reason.split(",")[0])).toEqual(['depends on a at "file:/home/me/blockwright/runtime"', 'depends on b at "link:../b"', 'depends on c at "workspace:*"', 'depends on d at "../d"']);
+    expect(problems.map((p) => p.reason.split(",")[0])).toEqual([
+      'depends on a at "file:/home/me/blockwright/runtime"',
+      'depends on b at "link:../b"',
+      'depends on c at "workspace:*"',
+      'depends on d at "../d"',
+    ]);
     expect(asked).toEqual([]);
   });
 
   it("reads an npm: alias as the package it installs, and latest as any version", async () => {
     const { versionsOf } = registry({ "real-name": ["2.0.0"], there: ["1.0.0"] });
-    expect(await unresolvableDependencies([pkg("@zz/notes", { alias: "npm:real-name@^2.0.0", there: "latest" })], new Map(), versionsOf, "r")).toEqual([]);
-    const missing = await unresolvableDependencies([pkg("@zz/notes", { alias: "npm:real-name@^3.0.0", gone: "latest" })], new Map(), versionsOf, "r");
-    expect(missing.map((p) => p.reason.split(",")[0])).toEqual(["depends on alias (real-name@^3.0.0)", "depends on gone@latest"]);
+    expect(
+      await unresolvableDependencies(
+        [pkg("@zz/notes", { alias: "npm:real-name@^2.0.0", there: "latest" })],
+        new Map(),
+        versionsOf,
+        "r",
+      ),
+    ).toEqual([]);
+    const missing = await unresolvableDependencies(
+      [pkg("@zz/notes", { alias: "npm:real-name@^3.0.0", gone: "latest" })],
+      new Map(),
+      versionsOf,
+      "r",
+    );
+    expect(missing.map((p) => p.reason.split(",")[0])).toEqual([
+      "depends on alias (real-name@^3.0.0)",
+      "depends on gone@latest",
+    ]);
   });
 });
 
@@ -78,8 +136,16 @@ describe("provenance", () => {
   });
 
   it("needs a repository in every package, and on GitHub Actions the workflow's own", () => {
-    const github = { GITHUB_ACTIONS: "true", GITHUB_SERVER_URL: "https://github.com", GITHUB_REPOSITORY: "Acme/Blocks" };
-    const packages = [pkg("@zz/none"), pkg("@zz/same", {}, { repository: "git+https://github.com/acme/blocks.git" }), pkg("@zz/other", {}, { repository: "git@github.com:someone/fork.git" })];
+    const github = {
+      GITHUB_ACTIONS: "true",
+      GITHUB_SERVER_URL: "https://github.com",
+      GITHUB_REPOSITORY: "Acme/Blocks",
+    };
+    const packages = [
+      pkg("@zz/none"),
+      pkg("@zz/same", {}, { repository: "git+https://github.com/acme/blocks.git" }),
+      pkg("@zz/other", {}, { repository: "git@github.com:someone/fork.git" }),
+    ];
     expect(provenanceProblems(packages, github).map((p) => [p.package, p.reason.slice(0, 60)])).toEqual([
       ["@zz/none@0.1.0", 'has no "repository" in its package.json, and npm refuses pro'],
       ["@zz/other@0.1.0", 'names the repository "git@github.com:someone/fork.git", but '],
@@ -102,7 +168,8 @@ describe("repository addresses", () => {
     ])
       expect(repositoryWebUrl(address), address).toBe("https://github.com/acme/blocks");
     expect(repositoryWebUrl("git@git.example.com:team/sub/blocks.git")).toBe("https://git.example.com/team/sub/blocks");
-    for (const address of ["", "not a url", "/home/me/blocks", "file:///home/me/blocks.git", "https://github.com/"]) expect(repositoryWebUrl(address), address).toBeUndefined();
+    for (const address of ["", "not a url", "/home/me/blocks", "file:///home/me/blocks.git", "https://github.com/"])
+      expect(repositoryWebUrl(address), address).toBeUndefined();
     expect(sameRepository("git@github.com:Acme/Blocks.git", "https://github.com/acme/blocks")).toBe(true);
     expect(sameRepository("git@github.com:acme/blocks.git", "https://github.com/acme/other")).toBe(false);
   });
@@ -113,7 +180,9 @@ describe("repository addresses", () => {
       homepage: "https://github.com/acme/blocks#readme",
       bugs: { url: "https://github.com/acme/blocks/issues" },
     });
-    expect(repositoryLinks("git@git.example.com:team/blocks.git")).toEqual({ repository: { type: "git", url: "git+https://git.example.com/team/blocks.git" } });
+    expect(repositoryLinks("git@git.example.com:team/blocks.git")).toEqual({
+      repository: { type: "git", url: "git+https://git.example.com/team/blocks.git" },
+    });
     expect(repositoryLinks("/home/me/blocks")).toBeUndefined();
   });
 });

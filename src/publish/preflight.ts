@@ -21,7 +21,10 @@ export interface PreflightProblem {
   kind: "dependency" | "provenance";
 }
 
-/** Specs of npm that name no registry version: a folder or tarball path (`file:`, `./`, `/`, `~/`), a link, another package manager's workspace. */
+/**
+ * Specs of npm that name no registry version: a folder or tarball path (`file:`, `./`, `/`, `~/`), a link, another
+ * package manager's workspace.
+ */
 const LOCAL_SPEC = /^(?:file|link|workspace|portal):|^(?:\.\.?|~)?\//;
 /** Specs npm fetches from elsewhere than the registry (git, a tarball's address): not the registry's to resolve. */
 const ELSEWHERE_SPEC = /^(?:git\+|git:|github:|gitlab:|bitbucket:|gist:|https?:)|^[\w.-]+\/[\w.-]+(?:#.*)?$/;
@@ -38,7 +41,12 @@ function target(name: string, spec: string): { name: string; range: string } {
  * names no workspace package going in this run satisfies); `going` are the
  * workspace packages this run publishes or the registry already has.
  */
-export async function unresolvableDependencies(pending: readonly WorkspacePackage[], going: ReadonlyMap<string, string>, versionsOf: (names: string[]) => Promise<Map<string, string[]>>, registry: string): Promise<PreflightProblem[]> {
+export async function unresolvableDependencies(
+  pending: readonly WorkspacePackage[],
+  going: ReadonlyMap<string, string>,
+  versionsOf: (names: string[]) => Promise<Map<string, string[]>>,
+  registry: string,
+): Promise<PreflightProblem[]> {
   const problems: PreflightProblem[] = [];
   const asks: { pkg: WorkspacePackage; dependency: string; name: string; range: string }[] = [];
   for (const pkg of pending) {
@@ -47,7 +55,9 @@ export async function unresolvableDependencies(pending: readonly WorkspacePackag
         problems.push({
           package: id(pkg),
           kind: "dependency",
-          reason: `depends on ${dependency} at ${JSON.stringify(spec)}, a path on this machine that no user's install can follow; depend on a version range the registry has (or publish ${dependency} too)`,
+          reason:
+            `depends on ${dependency} at ${JSON.stringify(spec)}, a path on this machine that no user's install ` +
+            `can follow; depend on a version range the registry has (or publish ${dependency} too)`,
         });
         continue;
       }
@@ -55,7 +65,11 @@ export async function unresolvableDependencies(pending: readonly WorkspacePackag
       const { name, range } = target(dependency, spec);
       if (!semver.validRange(range) && range !== "latest") continue; // a dist-tag other than latest: npm's to resolve
       const workspace = going.get(name);
-      if (workspace !== undefined && (range === "latest" || semver.satisfies(workspace, range, { includePrerelease: true }))) continue;
+      if (
+        workspace !== undefined &&
+        (range === "latest" || semver.satisfies(workspace, range, { includePrerelease: true }))
+      )
+        continue;
       asks.push({ pkg, dependency, name, range });
     }
   }
@@ -64,15 +78,28 @@ export async function unresolvableDependencies(pending: readonly WorkspacePackag
     const there = versions.get(name) ?? [];
     if (range === "latest" ? there.length : semver.maxSatisfying(there, range)) continue;
     const shown = name === dependency ? `${name}@${range}` : `${dependency} (${name}@${range})`;
-    const has = there.length ? `it has ${there.length > 5 ? `${there.slice(-5).join(", ")} and ${there.length - 5} older` : there.join(", ")}` : "it has no version of it";
-    problems.push({ package: id(pkg), kind: "dependency", reason: `depends on ${shown}, which ${registry} cannot give (${has}): publish ${name} there first, or depend on a version it has` });
+    const has = there.length
+      ? `it has ${there.length > 5 ? `${there.slice(-5).join(", ")} and ${there.length - 5} older` : there.join(", ")}`
+      : "it has no version of it";
+    problems.push({
+      package: id(pkg),
+      kind: "dependency",
+      reason:
+        `depends on ${shown}, which ${registry} cannot give (${has}): publish ${name} there first, ` +
+        `or depend on a version it has`,
+    });
   }
   return problems;
 }
 
-/** Whether npm will publish with provenance: `--provenance` among npm's options, or npm's `provenance` setting in the environment. */
+/**
+ * Whether npm will publish with provenance: `--provenance` among npm's options, or npm's `provenance` setting in the
+ * environment.
+ */
 export function provenanceRequested(npmArgs: readonly string[], env: Record<string, string | undefined>): boolean {
-  let requested = Object.entries(env).some(([name, value]) => name.toLowerCase() === "npm_config_provenance" && value === "true");
+  let requested = Object.entries(env).some(
+    ([name, value]) => name.toLowerCase() === "npm_config_provenance" && value === "true",
+  );
   for (const arg of npmArgs) {
     if (arg === "--provenance" || arg === "--provenance=true") requested = true;
     if (arg === "--no-provenance" || arg === "--provenance=false") requested = false;
@@ -86,18 +113,32 @@ export function provenanceRequested(npmArgs: readonly string[], env: Record<stri
  * repository the workflow runs in (`GITHUB_SERVER_URL`/`GITHUB_REPOSITORY`),
  * which the signed statement names and npm compares with the package's.
  */
-export function provenanceProblems(pending: readonly WorkspacePackage[], env: Record<string, string | undefined>): PreflightProblem[] {
-  const running = env.GITHUB_ACTIONS === "true" && env.GITHUB_SERVER_URL && env.GITHUB_REPOSITORY ? `${env.GITHUB_SERVER_URL.replace(/\/+$/, "")}/${env.GITHUB_REPOSITORY}` : undefined;
+export function provenanceProblems(
+  pending: readonly WorkspacePackage[],
+  env: Record<string, string | undefined>,
+): PreflightProblem[] {
+  const running =
+    env.GITHUB_ACTIONS === "true" && env.GITHUB_SERVER_URL && env.GITHUB_REPOSITORY
+      ? `${env.GITHUB_SERVER_URL.replace(/\/+$/, "")}/${env.GITHUB_REPOSITORY}`
+      : undefined;
   const problems: PreflightProblem[] = [];
   for (const pkg of pending) {
     if (!pkg.repository) {
       problems.push({
         package: id(pkg),
         kind: "provenance",
-        reason: `has no "repository" in its package.json, and npm refuses provenance without one (E422): add the project's repository to package.json (generate copies it into every package)`,
+        reason:
+          `has no "repository" in its package.json, and npm refuses provenance without one (E422): ` +
+          `add the project's repository to package.json (generate copies it into every package)`,
       });
     } else if (running && !sameRepository(pkg.repository, running)) {
-      problems.push({ package: id(pkg), kind: "provenance", reason: `names the repository ${JSON.stringify(pkg.repository)}, but this workflow runs in ${running}, which its provenance will name: npm refuses the mismatch (E422)` });
+      problems.push({
+        package: id(pkg),
+        kind: "provenance",
+        reason:
+          `names the repository ${JSON.stringify(pkg.repository)}, but this workflow runs in ${running}, ` +
+          `which its provenance will name: npm refuses the mismatch (E422)`,
+      });
     }
   }
   return problems;

@@ -5,11 +5,22 @@ import { describe, expect, it } from "vitest";
 import { withheld } from "./npm.js";
 import { dependencyOrder, type WorkspacePackage } from "./workspaces.js";
 
-const pkg = (name: string, dependsOn: string[] = []): WorkspacePackage => ({ name, version: "1.0.0", dir: name.replace(/^@[^/]+\//, ""), private: false, dependsOn, requires: {} });
+const pkg = (name: string, dependsOn: string[] = []): WorkspacePackage => ({
+  name,
+  version: "1.0.0",
+  dir: name.replace(/^@[^/]+\//, ""),
+  private: false,
+  dependsOn,
+  requires: {},
+});
 
 describe("dependencyOrder", () => {
   it("puts the runtime before the providers that depend on it, whatever their folders' order", () => {
-    const packages = [pkg("@s/alpha", ["@s/runtime", "openapi-fetch"]), pkg("@s/beta", ["@s/runtime"]), pkg("@s/runtime", ["openapi-fetch"])];
+    const packages = [
+      pkg("@s/alpha", ["@s/runtime", "openapi-fetch"]),
+      pkg("@s/beta", ["@s/runtime"]),
+      pkg("@s/runtime", ["openapi-fetch"]),
+    ];
     expect(dependencyOrder(packages).map((p) => p.name)).toEqual(["@s/runtime", "@s/alpha", "@s/beta"]);
   });
 
@@ -21,10 +32,16 @@ describe("dependencyOrder", () => {
 
 describe("withheld", () => {
   it("withholds what can be a credential in npm's words, and keeps the rest", () => {
-    expect(withheld("403 Forbidden - PUT https://ci:s3cret@registry.example.com/@s%2falpha - not allowed")).toBe("403 Forbidden - PUT https://[withheld]@registry.example.com/@s%2falpha - not allowed");
-    expect(withheld("//registry.example.com/:_authToken=abc123 is invalid")).toBe("//registry.example.com/:_authToken=[withheld] is invalid");
+    expect(withheld("403 Forbidden - PUT https://ci:s3cret@registry.example.com/@s%2falpha - not allowed")).toBe(
+      "403 Forbidden - PUT https://[withheld]@registry.example.com/@s%2falpha - not allowed",
+    );
+    expect(withheld("//registry.example.com/:_authToken=abc123 is invalid")).toBe(
+      "//registry.example.com/:_authToken=[withheld] is invalid",
+    );
     expect(withheld("sent Authorization: Bearer abc.def")).toBe("sent Authorization: Bearer [withheld]");
     expect(withheld("token npm_abcdefghijklmnopqrstuvwxyz0123456789 revoked")).not.toContain("npm_abcdefghij");
-    expect(withheld("E404 Not Found - GET https://registry.example.com/@s%2falpha")).toBe("E404 Not Found - GET https://registry.example.com/@s%2falpha");
+    expect(withheld("E404 Not Found - GET https://registry.example.com/@s%2falpha")).toBe(
+      "E404 Not Found - GET https://registry.example.com/@s%2falpha",
+    );
   });
 });

@@ -8,8 +8,11 @@
 /** The repository's web address (`https://github.com/acme/blocks`), or undefined for what names no host and path. */
 export function repositoryWebUrl(address: string): string | undefined {
   let text = address.trim();
-  const shorthand = /^(github|gitlab|bitbucket):([\w.-]+\/[\w.-]+)$/.exec(text) ?? (/^([\w.-]+\/[\w.-]+)$/.test(text) ? [text, "github", text] : null);
-  if (shorthand) text = `https://${shorthand[1] === "bitbucket" ? "bitbucket.org" : `${shorthand[1]}.com`}/${shorthand[2]}`;
+  const shorthand =
+    /^(github|gitlab|bitbucket):([\w.-]+\/[\w.-]+)$/.exec(text) ??
+    (/^([\w.-]+\/[\w.-]+)$/.test(text) ? [text, "github", text] : null);
+  if (shorthand)
+    text = `https://${shorthand[1] === "bitbucket" ? "bitbucket.org" : `${shorthand[1]}.com`}/${shorthand[2]}`;
   // scp-like SSH: git@host:owner/repo.git
   const scp = /^(?:[\w.-]+@)?([\w.-]+\.[a-z]{2,}):(?!\/\/)(.+)$/i.exec(text);
   if (scp) text = `https://${scp[1]}/${scp[2]}`;
@@ -26,7 +29,10 @@ export function repositoryWebUrl(address: string): string | undefined {
   return `https://${url.hostname.toLowerCase()}${path}`;
 }
 
-/** Whether two addresses name the same repository (hosts and paths compared without case, as GitHub and npm compare them). */
+/**
+ * Whether two addresses name the same repository (hosts and paths compared without case, as GitHub and npm compare
+ * them).
+ */
 export function sameRepository(a: string, b: string): boolean {
   const [x, y] = [repositoryWebUrl(a), repositoryWebUrl(b)];
   return x !== undefined && x.toLowerCase() === y?.toLowerCase();
@@ -41,7 +47,10 @@ export interface RepositoryLinks {
 /** Hosts whose repositories have a README page and an issue tracker at the usual paths. */
 const FORGES = new Set(["github.com", "gitlab.com", "codeberg.org"]);
 
-/** package.json's `repository` for an address, with `homepage` and `bugs` where the host is a known forge; undefined for what is no repository address. */
+/**
+ * package.json's `repository` for an address, with `homepage` and `bugs` where the host is a known forge; undefined for
+ * what is no repository address.
+ */
 export function repositoryLinks(address: string): RepositoryLinks | undefined {
   const web = repositoryWebUrl(address);
   if (!web) return undefined;

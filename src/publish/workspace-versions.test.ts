@@ -16,7 +16,10 @@ function standIn(stdout: string, code: number): { env: Record<string, string>; c
   const dir = mkdtempSync(join(bin, "npm-"));
   const log = join(dir, "calls.jsonl");
   writeFileSync(join(dir, "answer.txt"), stdout);
-  const script = `process.stdout.write(require("fs").readFileSync(${JSON.stringify(join(dir, "answer.txt"))}, "utf8")); require("fs").appendFileSync(${JSON.stringify(log)}, JSON.stringify(process.argv.slice(1)) + "\\n"); process.exitCode = ${code};`;
+  const script =
+    `process.stdout.write(require("fs").readFileSync(${JSON.stringify(join(dir, "answer.txt"))}, "utf8")); ` +
+    `require("fs").appendFileSync(${JSON.stringify(log)}, JSON.stringify(process.argv.slice(1)) + "\\n"); ` +
+    `process.exitCode = ${code};`;
   writeFileSync(join(dir, "npm"), `#!/bin/sh\nexec "${process.execPath}" -e '${script}' -- "$@"\n`);
   chmodSync(join(dir, "npm"), 0o755);
   const calls = () =>
@@ -35,14 +38,46 @@ const packages = [
 const signal = new AbortController().signal;
 
 describe("workspaceVersions", () => {
-  it("asks once for every package: a list, one version as a string, and a package the registry does not know (none)", async () => {
-    // npm's answer when one workspace is unknown: its E404 under "error", exit 1.
-    const answer = { "@zqshelf/many": ["0.1.0", "0.2.0"], "@zqshelf/one": "0.1.0", error: { "@zqshelf/new": { code: "E404", summary: "Not Found" } } };
-    const npm = standIn(`${JSON.stringify(answer, null, 2)}\n`, 1);
-    const versions = await workspaceVersions(packages, { cwd: bin, env: npm.env, registry: "http://127.0.0.1:9/", signal });
-    expect(Object.fromEntries(versions)).toEqual({ "@zqshelf/many": ["0.1.0", "0.2.0"], "@zqshelf/one": ["0.1.0"], "@zqshelf/new": [] });
-    expect(npm.calls()).toEqual([["view", "--workspace", "generated/many", "--workspace", "generated/one", "--workspace", "generated/new", ".", "versions", "--json", "--registry", "http://127.0.0.1:9/"]]);
-  });
+  it(
+    "asks once for every package: a list, one version as a string, and a package the registry does not know " +
+      "(none)",
+    async () => {
+      // npm's answer when one workspace is unknown: its E404 under "error", exit 1.
+      const answer = {
+        "@zqshelf/many": ["0.1.0", "0.2.0"],
+        "@zqshelf/one": "0.1.0",
+        error: { "@zqshelf/new": { code: "E404", summary: "Not Found" } },
+      };
+      const npm = standIn(`${JSON.stringify(answer, null, 2)}\n`, 1);
+      const versions = await workspaceVersions(packages, {
+        cwd: bin,
+        env: npm.env,
+        registry: "http://127.0.0.1:9/",
+        signal,
+      });
+      expect(Object.fromEntries(versions)).toEqual({
+        "@zqshelf/many": ["0.1.0", "0.2.0"],
+        "@zqshelf/one": ["0.1.0"],
+        "@zqshelf/new": [],
+      });
+      expect(npm.calls()).toEqual([
+        [
+          "view",
+          "--workspace",
+          "generated/many",
+          "--workspace",
+          "generated/one",
+          "--workspace",
+          "generated/new",
+          ".",
+          "versions",
+          "--json",
+          "--registry",
+          "http://127.0.0.1:9/",
+        ],
+      ]);
+    },
+  );
 
   it("leaves unsettled a package the answer does not give or gives another failure for", async () => {
     const answer = { "@zqshelf/many": ["0.1.0"], error: { "@zqshelf/one": { code: "E403", summary: "Forbidden" } } };
@@ -51,19 +86,37 @@ describe("workspaceVersions", () => {
     expect(Object.fromEntries(versions)).toEqual({ "@zqshelf/many": ["0.1.0"] });
   });
 
-  it("settles nothing from an answer of another shape (npm stopped at a failure, an npm without workspaces)", async () => {
-    for (const stdout of [JSON.stringify({ error: { code: "E401", summary: "Unauthorized" } }), '["0.1.0"]\n', "npm error something else\n"]) {
-      const npm = standIn(stdout, 1);
-      expect((await workspaceVersions(packages, { cwd: bin, env: npm.env, signal })).size, stdout).toBe(0);
-    }
-  });
+  it(
+    "settles nothing from an answer of another shape " + "(npm stopped at a failure, an npm without workspaces)",
+    async () => {
+      for (const stdout of [
+        JSON.stringify({ error: { code: "E401", summary: "Unauthorized" } }),
+        '["0.1.0"]\n',
+        "npm error something else\n",
+      ]) {
+        const npm = standIn(stdout, 1);
+        expect((await workspaceVersions(packages, { cwd: bin, env: npm.env, signal })).size, stdout).toBe(0);
+      }
+    },
+  );
 
-  it("asks nothing for one package, nor when a package named error would be ambiguous with npm's error entry", async () => {
-    const npm = standIn("{}", 0);
-    expect((await workspaceVersions(packages.slice(0, 1), { cwd: bin, env: npm.env, signal })).size).toBe(0);
-    expect((await workspaceVersions([...packages, { name: "error", dir: "generated/error" }], { cwd: bin, env: npm.env, signal })).size).toBe(0);
-    expect(() => npm.calls()).toThrow(/ENOENT/);
-  });
+  it(
+    "asks nothing for one package, nor when a package " + "named error would be ambiguous with npm's error entry",
+    async () => {
+      const npm = standIn("{}", 0);
+      expect((await workspaceVersions(packages.slice(0, 1), { cwd: bin, env: npm.env, signal })).size).toBe(0);
+      expect(
+        (
+          await workspaceVersions([...packages, { name: "error", dir: "generated/error" }], {
+            cwd: bin,
+            env: npm.env,
+            signal,
+          })
+        ).size,
+      ).toBe(0);
+      expect(() => npm.calls()).toThrow(/ENOENT/);
+    },
+  );
 
   it("settles nothing when npm is not on the PATH (each package, asked alone, names that failure)", async () => {
     expect((await workspaceVersions(packages, { cwd: bin, env: { PATH: join(bin, "nowhere") }, signal })).size).toBe(0);

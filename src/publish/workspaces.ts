@@ -16,7 +16,10 @@ export interface WorkspacePackage {
   private: boolean;
   /** The names it depends on at run time (dependencies, optional and peer dependencies). */
   dependsOn: string[];
-  /** What an install of it must resolve, name → range: its dependencies and the peer dependencies it does not mark optional. */
+  /**
+   * What an install of it must resolve, name → range: its dependencies and the peer dependencies it does not mark
+   * optional.
+   */
   requires: Record<string, string>;
   /** Its `repository` address (the string, or the object's `url`), when it names one. */
   repository?: string;
@@ -37,19 +40,31 @@ function readJson(root: string, file: string): Json {
   } catch (e) {
     throw new WorkspaceProblem(e instanceof SyntaxError ? `${shown}: not JSON (${e.message})` : (e as Error).message);
   }
-  if (data === null || typeof data !== "object" || Array.isArray(data)) throw new WorkspaceProblem(`${shown}: must hold a JSON object`);
+  if (data === null || typeof data !== "object" || Array.isArray(data))
+    throw new WorkspaceProblem(`${shown}: must hold a JSON object`);
   return data as Json;
 }
 
 /** The `workspaces` patterns of the project's package.json (npm's list, or Yarn's `{ packages }` form). */
 function workspacePatterns(root: string): string[] {
   const file = join(root, "package.json");
-  if (!existsSync(file)) throw new WorkspaceProblem("no package.json in the project folder (run blockwright init, or publish from the project's folder)");
+  if (!existsSync(file))
+    throw new WorkspaceProblem(
+      "no package.json in the project folder (run blockwright init, or publish from the project's folder)",
+    );
   const { workspaces } = readJson(root, file);
-  const patterns = Array.isArray(workspaces) ? workspaces : workspaces !== null && typeof workspaces === "object" ? (workspaces as Json).packages : undefined;
-  if (workspaces === undefined) throw new WorkspaceProblem('package.json: no "workspaces" (the packages to publish, e.g. ["generated/*"])');
+  const patterns = Array.isArray(workspaces)
+    ? workspaces
+    : workspaces !== null && typeof workspaces === "object"
+      ? (workspaces as Json).packages
+      : undefined;
+  if (workspaces === undefined)
+    throw new WorkspaceProblem('package.json: no "workspaces" (the packages to publish, e.g. ["generated/*"])');
   if (!Array.isArray(patterns) || !patterns.length || !patterns.every((p) => typeof p === "string" && p !== "")) {
-    throw new WorkspaceProblem(`package.json: "workspaces" must be a list of folder patterns such as "generated/*", got ${JSON.stringify(workspaces)}`);
+    throw new WorkspaceProblem(
+      `package.json: "workspaces" must be a list of folder patterns such as "generated/*", ` +
+        `got ${JSON.stringify(workspaces)}`,
+    );
   }
   return patterns as string[];
 }
@@ -60,30 +75,54 @@ export async function workspacePackages(root: string): Promise<WorkspacePackage[
   const { globSync } = await import("tinyglobby");
   const dirs = globSync(
     patterns.filter((p) => !p.startsWith("!")),
-    { cwd: root, onlyDirectories: true, expandDirectories: false, ignore: patterns.filter((p) => p.startsWith("!")).map((p) => p.slice(1)) },
+    {
+      cwd: root,
+      onlyDirectories: true,
+      expandDirectories: false,
+      ignore: patterns.filter((p) => p.startsWith("!")).map((p) => p.slice(1)),
+    },
   )
     .map((d) => d.replace(/\/+$/, ""))
     .filter((d) => existsSync(join(root, d, "package.json")))
     .sort();
-  if (!dirs.length) throw new WorkspaceProblem(`package.json: "workspaces" ${JSON.stringify(patterns)} match no folder with a package.json (run blockwright generate first?)`);
+  if (!dirs.length)
+    throw new WorkspaceProblem(
+      `package.json: "workspaces" ${JSON.stringify(patterns)} match no folder with a package.json (run ` +
+        `blockwright generate first?)`,
+    );
   return dirs.map((dir) => {
     const pkg = readJson(root, join(root, dir, "package.json"));
     const isPrivate = pkg.private === true;
     for (const field of ["name", "version"] as const) {
-      if (!isPrivate && (typeof pkg[field] !== "string" || pkg[field] === "")) throw new WorkspaceProblem(`${dir}/package.json: no "${field}" (npm publishes a package by name and version)`);
+      if (!isPrivate && (typeof pkg[field] !== "string" || pkg[field] === ""))
+        throw new WorkspaceProblem(`${dir}/package.json: no "${field}" (npm publishes a package by name and version)`);
     }
-    const record = (field: string) => (pkg[field] !== null && typeof pkg[field] === "object" && !Array.isArray(pkg[field]) ? (pkg[field] as Json) : {});
+    const record = (field: string) =>
+      pkg[field] !== null && typeof pkg[field] === "object" && !Array.isArray(pkg[field]) ? (pkg[field] as Json) : {};
     const names = (field: string) => Object.keys(record(field));
-    const optionalPeer = (name: string) => (record("peerDependenciesMeta")[name] as { optional?: unknown } | undefined)?.optional === true;
-    const requires = Object.fromEntries([...Object.entries(record("dependencies")), ...Object.entries(record("peerDependencies")).filter(([name]) => !optionalPeer(name))].map(([name, range]) => [name, String(range)]));
+    const optionalPeer = (name: string) =>
+      (record("peerDependenciesMeta")[name] as { optional?: unknown } | undefined)?.optional === true;
+    const requires = Object.fromEntries(
+      [
+        ...Object.entries(record("dependencies")),
+        ...Object.entries(record("peerDependencies")).filter(([name]) => !optionalPeer(name)),
+      ].map(([name, range]) => [name, String(range)]),
+    );
     const { repository } = pkg;
-    const address = typeof repository === "string" ? repository : typeof (repository as Json | null)?.url === "string" ? ((repository as Json).url as string) : undefined;
+    const address =
+      typeof repository === "string"
+        ? repository
+        : typeof (repository as Json | null)?.url === "string"
+          ? ((repository as Json).url as string)
+          : undefined;
     return {
       name: String(pkg.name ?? dir),
       version: String(pkg.version ?? ""),
       dir,
       private: isPrivate,
-      dependsOn: [...new Set([...names("dependencies"), ...names("optionalDependencies"), ...names("peerDependencies")])],
+      dependsOn: [
+        ...new Set([...names("dependencies"), ...names("optionalDependencies"), ...names("peerDependencies")]),
+      ],
       requires,
       ...(address ? { repository: address } : {}),
     };

@@ -5,7 +5,13 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { createExecutor, fullSupport, type ExecuteOptions, type Provider, type ToolResult } from "@blockwright/runtime/internal";
+import {
+  createExecutor,
+  fullSupport,
+  type ExecuteOptions,
+  type Provider,
+  type ToolResult,
+} from "@blockwright/runtime/internal";
 import type { Registry } from "@blockwright/runtime/workflow";
 import { packageFolders } from "../common/files.js";
 import type { OutputShapes } from "../changes/registry.js";
@@ -36,7 +42,10 @@ export const generatedProviders = packageFolders;
 /** Import the generated packages of `outDir` (all, or only `ids`) into one registry. */
 export async function loadRegistry(outDir: string, ids?: string[]): Promise<LoadedRegistry> {
   const available = generatedProviders(outDir);
-  if (!available.length) throw new NoProviders(`no generated provider packages in ${outDir}: run \`blockwright generate\` first (or pass --out)`);
+  if (!available.length)
+    throw new NoProviders(
+      `no generated provider packages in ${outDir}: run \`blockwright generate\` first (or pass --out)`,
+    );
   const wanted = ids ? available.filter((id) => ids.includes(id)) : available;
   const providers = await Promise.all(wanted.map((id) => importProvider(outDir, id)));
   return createRegistry(providers, shapesIn(outDir, wanted));
@@ -51,7 +60,8 @@ async function importProvider(outDir: string, id: string): Promise<Provider> {
     throw new BrokenPackage(`${file} cannot be loaded (${(e as Error).message.split("\n")[0]}): ${remedy(e)}`);
   }
   const p = provider as Partial<Provider> | undefined;
-  if (!p || typeof p !== "object" || typeof p.id !== "string" || !p.tools || typeof p.tools !== "object" || !p.block) throw new BrokenPackage(`${file} exports no provider: run blockwright generate`);
+  if (!p || typeof p !== "object" || typeof p.id !== "string" || !p.tools || typeof p.tools !== "object" || !p.block)
+    throw new BrokenPackage(`${file} exports no provider: run blockwright generate`);
   return p as Provider;
 }
 
@@ -61,8 +71,13 @@ async function importProvider(outDir: string, id: string): Promise<Provider> {
  * to make, which generating again would not change; anything else, generate.
  */
 function remedy(e: unknown): string {
-  const missing = (e as NodeJS.ErrnoException).code === "ERR_MODULE_NOT_FOUND" ? /Cannot find package '([^']+)'/.exec((e as Error).message)?.[1] : undefined;
-  return missing ? `${missing} is not installed: run npm install in the project (its package.json depends on ${missing})` : "run blockwright generate";
+  const missing =
+    (e as NodeJS.ErrnoException).code === "ERR_MODULE_NOT_FOUND"
+      ? /Cannot find package '([^']+)'/.exec((e as Error).message)?.[1]
+      : undefined;
+  return missing
+    ? `${missing} is not installed: run npm install in the project (its package.json depends on ${missing})`
+    : "run blockwright generate";
 }
 
 /** The output shapes recorded in the packages' surface.json files. */
@@ -78,7 +93,8 @@ export function shapesIn(outDir: string, ids: string[]): OutputShapes {
       if (e instanceof BaseUnavailable || e instanceof UnreadableSource) throw new BrokenPackage(e.message);
       throw e;
     }
-    for (const [tool, t] of Object.entries(linkedShapes(surface).tools)) shapes[tool] = Object.fromEntries(Object.entries(t.outputs).map(([path, o]) => [path, o.shape]));
+    for (const [tool, t] of Object.entries(linkedShapes(surface).tools))
+      shapes[tool] = Object.fromEntries(Object.entries(t.outputs).map(([path, o]) => [path, o.shape]));
   }
   return shapes;
 }

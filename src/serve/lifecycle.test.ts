@@ -13,9 +13,17 @@ import { createLifecycleReceiver } from "./lifecycle.js";
 const trigger: TriggerSpec = {
   ...zqTrigger,
   subscription: {
-    create: { operation: "zqhooks_create_hook", inputs: { url: "{{trigger.url}}", lifecycle: "{{trigger.lifecycleUrl}}" } },
+    create: {
+      operation: "zqhooks_create_hook",
+      inputs: { url: "{{trigger.url}}", lifecycle: "{{trigger.lifecycleUrl}}" },
+    },
     idOutput: "metadata.id",
-    lifecycle: { items: ["value"], event: ["lifecycleEvent"], subscription: ["subscriptionId"], actions: { reauthorizationRequired: "renew" } },
+    lifecycle: {
+      items: ["value"],
+      event: ["lifecycleEvent"],
+      subscription: ["subscriptionId"],
+      actions: { reauthorizationRequired: "renew" },
+    },
   },
 };
 const PATH = `/triggers/${trigger.id}/lifecycle`;
@@ -61,33 +69,53 @@ describe("a subscription's lifecycle notifications", () => {
     expect(r.acted).toEqual([]);
   });
 
-  it("acknowledges a verified notification at once and hands each event, with its subscription, to the keeper", async () => {
-    const r = await receiving();
-    const body = notification([
-      { subscriptionId: "hook-1", clientState: ZQ_CLIENT_STATE, lifecycleEvent: "reauthorizationRequired" },
-      { subscriptionId: "hook-1", clientState: ZQ_CLIENT_STATE, lifecycleEvent: "missed" },
-    ]);
-    const answer = await fetch(r.url, { method: "POST", headers: { "content-type": "application/json" }, body });
-    expect(answer.status).toBe(trigger.acknowledge);
-    await r.settled();
-    expect(r.acted).toEqual([
-      ["reauthorizationRequired", "hook-1"],
-      ["missed", "hook-1"],
-    ]);
-  });
+  it(
+    "acknowledges a verified notification at once and " + "hands each event, with its subscription, to the keeper",
+    async () => {
+      const r = await receiving();
+      const body = notification([
+        { subscriptionId: "hook-1", clientState: ZQ_CLIENT_STATE, lifecycleEvent: "reauthorizationRequired" },
+        { subscriptionId: "hook-1", clientState: ZQ_CLIENT_STATE, lifecycleEvent: "missed" },
+      ]);
+      const answer = await fetch(r.url, { method: "POST", headers: { "content-type": "application/json" }, body });
+      expect(answer.status).toBe(trigger.acknowledge);
+      await r.settled();
+      expect(r.acted).toEqual([
+        ["reauthorizationRequired", "hook-1"],
+        ["missed", "hook-1"],
+      ]);
+    },
+  );
 
-  it("refuses a notification without the subscription's secret, or over the body limit, acting on nothing and logging no secret", async () => {
-    const r = await receiving();
-    const forged = await fetch(r.url, { method: "POST", headers: { "content-type": "application/json" }, body: notification([{ subscriptionId: "hook-1", clientState: "zq-not-it", lifecycleEvent: "subscriptionRemoved" }]) });
-    expect(forged.status).toBe(401);
-    const large = await fetch(r.url, { method: "POST", headers: { "content-type": "application/json" }, body: "x".repeat(trigger.maxBodyBytes + 1) });
-    expect(large.status).toBe(413);
-    expect((await fetch(r.url)).status).toBe(405);
-    await r.settled();
-    expect(r.acted).toEqual([]);
-    expect(r.logs).toEqual([expect.stringMatching(/refused a lifecycle notification: SIGNATURE_MISMATCH/), expect.stringMatching(/over 512 bytes \(413\)/)]);
-    expect(r.logs.join("\n")).not.toContain(ZQ_CLIENT_STATE);
-  });
+  it(
+    "refuses a notification without the subscription's secret, or over the body limit, " +
+      "acting on nothing and logging no secret",
+    async () => {
+      const r = await receiving();
+      const forged = await fetch(r.url, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: notification([
+          { subscriptionId: "hook-1", clientState: "zq-not-it", lifecycleEvent: "subscriptionRemoved" },
+        ]),
+      });
+      expect(forged.status).toBe(401);
+      const large = await fetch(r.url, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: "x".repeat(trigger.maxBodyBytes + 1),
+      });
+      expect(large.status).toBe(413);
+      expect((await fetch(r.url)).status).toBe(405);
+      await r.settled();
+      expect(r.acted).toEqual([]);
+      expect(r.logs).toEqual([
+        expect.stringMatching(/refused a lifecycle notification: SIGNATURE_MISMATCH/),
+        expect.stringMatching(/over 512 bytes \(413\)/),
+      ]);
+      expect(r.logs.join("\n")).not.toContain(ZQ_CLIENT_STATE);
+    },
+  );
 
   it("takes only its own address", async () => {
     const r = await receiving();

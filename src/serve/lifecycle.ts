@@ -31,7 +31,12 @@ export interface LifecycleReceiver {
   inFlight: Set<Promise<void>>;
 }
 
-const STATUS_OF_REFUSAL = { SIGNATURE_MISMATCH: 401, STALE_EVENT: 401, MALFORMED_EVENT: 400, UNKNOWN_EVENT: 202 } as const;
+const STATUS_OF_REFUSAL = {
+  SIGNATURE_MISMATCH: 401,
+  STALE_EVENT: 401,
+  MALFORMED_EVENT: 400,
+  UNKNOWN_EVENT: 202,
+} as const;
 
 export function createLifecycleReceiver(o: LifecycleReceiverOptions): LifecycleReceiver {
   const lifecycle = o.trigger.subscription?.lifecycle;
@@ -45,7 +50,16 @@ export function createLifecycleReceiver(o: LifecycleReceiverOptions): LifecycleR
     eventId: [],
     outputs: [
       { name: "event", description: "", source: { from: "event", pointer: lifecycle.event }, required: true },
-      ...(lifecycle.subscription ? [{ name: "subscription", description: "", source: { from: "event" as const, pointer: lifecycle.subscription }, required: false }] : []),
+      ...(lifecycle.subscription
+        ? [
+            {
+              name: "subscription",
+              description: "",
+              source: { from: "event" as const, pointer: lifecycle.subscription },
+              required: false,
+            },
+          ]
+        : []),
     ],
   };
   const inFlight = new Set<Promise<void>>();
@@ -58,7 +72,11 @@ export function createLifecycleReceiver(o: LifecycleReceiverOptions): LifecycleR
 
   const receive = async (req: IncomingMessage, res: ServerResponse, body: Uint8Array) => {
     const query = (req.url ?? "").includes("?") ? (req.url ?? "").slice((req.url ?? "").indexOf("?")) : "";
-    const verified = await verifyEvent(spec, { method: req.method ?? "POST", url: `${o.deliveredTo}${query}`, headers: req.headers, body }, { secret: o.secret });
+    const verified = await verifyEvent(
+      spec,
+      { method: req.method ?? "POST", url: `${o.deliveredTo}${query}`, headers: req.headers, body },
+      { secret: o.secret },
+    );
     if (!verified.ok) {
       log(`${o.trigger.id}: refused a lifecycle notification: ${verified.error.code}: ${verified.error.message}`);
       return answer(res, STATUS_OF_REFUSAL[verified.error.code], `${verified.error.code}\n`);
@@ -70,7 +88,11 @@ export function createLifecycleReceiver(o: LifecycleReceiverOptions): LifecycleR
       const about = notification.outputs.metadata.subscription;
       const done = o
         .act(event, about === undefined || about === null ? undefined : shown(about))
-        .catch((e: unknown) => log(`${o.trigger.id}: lifecycle event ${JSON.stringify(event)} could not be acted on: ${(e as Error).message}`))
+        .catch((e: unknown) =>
+          log(
+            `${o.trigger.id}: lifecycle event ${JSON.stringify(event)} could not be acted on: ${(e as Error).message}`,
+          ),
+        )
         .finally(() => inFlight.delete(done));
       inFlight.add(done);
     }

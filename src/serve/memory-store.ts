@@ -3,7 +3,14 @@
 // case). Nothing survives the process: serve itself never uses it.
 import { randomUUID } from "node:crypto";
 import type { BlockResult } from "@blockwright/runtime/workflow";
-import { eventKey, type PollPosition, type RunRecord, type StoredRun, type SubscriptionRecord, type TriggerStore } from "./store.js";
+import {
+  eventKey,
+  type PollPosition,
+  type RunRecord,
+  type StoredRun,
+  type SubscriptionRecord,
+  type TriggerStore,
+} from "./store.js";
 
 export function memoryStore(): TriggerStore {
   const seen = new Map<string, number>();
@@ -31,7 +38,17 @@ export function memoryStore(): TriggerStore {
         if (seen.has(key)) return false;
         seen.set(key, d.receivedAt);
         const id = randomUUID();
-        runs.set(id, { id, trigger: d.trigger, event: e.id, status: "queued", attempts: 0, nextAt: d.receivedAt, createdAt: d.receivedAt, outputs: e.outputs, journal: {} });
+        runs.set(id, {
+          id,
+          trigger: d.trigger,
+          event: e.id,
+          status: "queued",
+          attempts: 0,
+          nextAt: d.receivedAt,
+          createdAt: d.receivedAt,
+          outputs: e.outputs,
+          journal: {},
+        });
         return true;
       });
     },
@@ -47,7 +64,11 @@ export function memoryStore(): TriggerStore {
     async settle(runId, outcome, nowMs) {
       const r = runs.get(runId);
       if (!r) return;
-      Object.assign(r, { status: outcome.status, nextAt: outcome.nextAt ?? nowMs, attempts: r.attempts - (outcome.undoAttempt ? 1 : 0) });
+      Object.assign(r, {
+        status: outcome.status,
+        nextAt: outcome.nextAt ?? nowMs,
+        attempts: r.attempts - (outcome.undoAttempt ? 1 : 0),
+      });
       if (outcome.error !== undefined) r.error = outcome.error;
       if (outcome.status !== "queued") r.finishedAt = nowMs;
     },
@@ -59,7 +80,9 @@ export function memoryStore(): TriggerStore {
       return [...runs.values()].filter((r) => !status || r.status === status).map(record);
     },
     async replay(idOrEvent, nowMs) {
-      const again = [...runs.values()].filter((r) => (r.id === idOrEvent || r.event === idOrEvent) && (r.status === "failed" || r.status === "dead"));
+      const again = [...runs.values()].filter(
+        (r) => (r.id === idOrEvent || r.event === idOrEvent) && (r.status === "failed" || r.status === "dead"),
+      );
       for (const r of again) Object.assign(r, { status: "queued", attempts: 0, nextAt: nowMs });
       return again.map(record);
     },
@@ -81,7 +104,12 @@ export function memoryStore(): TriggerStore {
     },
     async advancePoll(p, horizonMs) {
       if ((positions.get(p.key)?.version ?? 0) !== p.version) return undefined;
-      const fresh = p.events.length ? await store.accept({ trigger: p.trigger, receivedAt: p.polledAt, headers: {}, body: new Uint8Array(), events: p.events }, horizonMs) : [];
+      const fresh = p.events.length
+        ? await store.accept(
+            { trigger: p.trigger, receivedAt: p.polledAt, headers: {}, body: new Uint8Array(), events: p.events },
+            horizonMs,
+          )
+        : [];
       const ids = known.get(p.key) ?? new Set<string>();
       for (const id of p.known?.add ?? []) ids.add(id);
       for (const id of p.known?.remove ?? []) ids.delete(id);

@@ -9,7 +9,13 @@
 // only, so that nothing of the call path of any package changes for it. On a
 // mock, an address on the operation's real host is sent to the mock instead.
 import { executeToolDefinition, type FetchLike, redact, type ToolSpec } from "@blockwright/runtime/internal";
-import { envReferenceName, readPath, type Registry, resolveInputs, type TriggerBlock } from "@blockwright/runtime/workflow";
+import {
+  envReferenceName,
+  readPath,
+  type Registry,
+  resolveInputs,
+  type TriggerBlock,
+} from "@blockwright/runtime/workflow";
 import type { PollTriggerSpec } from "@blockwright/runtime/internal";
 import type { Polled } from "./poll-position.js";
 
@@ -17,9 +23,14 @@ import type { Polled } from "./poll-position.js";
 export const POLL_MAX_PAGES = 100;
 
 /** What a poll's call gave: the items and addresses, and the requests it took; or why it failed. */
-export type PollAnswer = { ok: true; polled: Polled; requests: number } | { ok: false; message: string; retryable: boolean; requests: number; elsewhere?: true };
+export type PollAnswer =
+  | { ok: true; polled: Polled; requests: number }
+  | { ok: false; message: string; retryable: boolean; requests: number; elsewhere?: true };
 
-/** Calls the list operation with the poll's inputs; `at`: the address to send the first request to (a delta link); `signal`: ends it. */
+/**
+ * Calls the list operation with the poll's inputs; `at`: the address to send the first request to (a delta link);
+ * `signal`: ends it.
+ */
 export type PollCall = (inputs: Record<string, unknown>, at?: string, signal?: AbortSignal) => Promise<PollAnswer>;
 
 export interface PollCallOptions {
@@ -37,20 +48,44 @@ export interface PollCallOptions {
 }
 
 export function pollCall(o: PollCallOptions): PollCall & { secrets: string[]; tool: ToolSpec } {
-  const tool = Object.hasOwn(o.registry.tools, o.trigger.operation) ? (o.registry.tools[o.trigger.operation] as ToolSpec) : undefined;
+  const tool = Object.hasOwn(o.registry.tools, o.trigger.operation)
+    ? (o.registry.tools[o.trigger.operation] as ToolSpec)
+    : undefined;
   if (!tool) throw new Error(`${o.trigger.id}: no operation ${o.trigger.operation} in the generated packages`);
-  const connection = Object.fromEntries(Object.entries(o.block.inputs).filter(([name]) => tool.params.some((p) => p.name === name)));
+  const connection = Object.fromEntries(
+    Object.entries(o.block.inputs).filter(([name]) => tool.params.some((p) => p.name === name)),
+  );
   // Every value the connection takes from the environment is kept out of what is printed.
   const secrets = Object.values(connection)
     .flatMap((v) => o.env[envReferenceName(v) ?? ""] ?? [])
     .filter((v) => v.length > 0);
-  const fixed = resolveInputs(tool, { type: o.block.type, name: o.block.name, inputs: { operation: tool.id, ...connection } }, new Map(), o.env);
+  const fixed = resolveInputs(
+    tool,
+    { type: o.block.type, name: o.block.name, inputs: { operation: tool.id, ...connection } },
+    new Map(),
+    o.env,
+  );
   const call = async (inputs: Record<string, unknown>, given?: string, signal?: AbortSignal): Promise<PollAnswer> => {
-    const own = o.baseUrl ?? (tool.server.param && typeof fixed[tool.server.param] === "string" ? String(fixed[tool.server.param]) : tool.server.default);
+    const own =
+      o.baseUrl ??
+      (tool.server.param && typeof fixed[tool.server.param] === "string"
+        ? String(fixed[tool.server.param])
+        : tool.server.default);
     // On a mock, an address on the operation's own host (the document's examples give the real one) is the mock's.
-    const at = given && o.baseUrl && tool.server.default && sameOrigin(given, tool.server.default) ? onOrigin(given, o.baseUrl) : given;
+    const at =
+      given && o.baseUrl && tool.server.default && sameOrigin(given, tool.server.default)
+        ? onOrigin(given, o.baseUrl)
+        : given;
     if (at && (!own || !sameOrigin(at, own)))
-      return { ok: false, message: `the address to come back at is not on ${tool.id}'s origin (${own ? new URL(own).origin : "unknown"}): it is not followed`, retryable: false, requests: 0, elsewhere: true };
+      return {
+        ok: false,
+        message:
+          `the address to come back at is not on ${tool.id}'s origin (${own ? new URL(own).origin : "unknown"}` +
+          `): it is not followed`,
+        retryable: false,
+        requests: 0,
+        elsewhere: true,
+      };
     const sent: string[] = [];
     const base = o.fetch ?? (globalThis.fetch as FetchLike);
     const counted: FetchLike = (request) => {
@@ -73,10 +108,22 @@ export function pollCall(o: PollCallOptions): PollCall & { secrets: string[]; to
       },
     );
     const requests = Math.max(1, sent.length);
-    if (!result.success) return { ok: false, message: redact(result.error.message, secrets), retryable: result.error.retryable === true, requests };
+    if (!result.success)
+      return {
+        ok: false,
+        message: redact(result.error.message, secrets),
+        retryable: result.error.retryable === true,
+        requests,
+      };
     const output = result.output as Record<string, unknown>;
     const items = readPath(output, o.trigger.items.split("."));
-    if (!Array.isArray(items)) return { ok: false, message: `${tool.id} answered without a list at ${o.trigger.items}`, retryable: false, requests };
+    if (!Array.isArray(items))
+      return {
+        ok: false,
+        message: `${tool.id} answered without a list at ${o.trigger.items}`,
+        retryable: false,
+        requests,
+      };
     const spec = o.trigger.position;
     const address = (path: string | undefined) => {
       const value = path ? readPath(output, path.split(".")) : undefined;

@@ -14,7 +14,9 @@ export interface Polled {
   items: unknown[];
   /** Whether the poll read every page it asked for (a round cut short by its page limit is not complete). */
   complete: boolean;
-  /** With `delta`: the address to come back with (the last page's), and the next page's when the round was cut short. */
+  /**
+   * With `delta`: the address to come back with (the last page's), and the next page's when the round was cut short.
+   */
   link?: string;
   next?: string;
 }
@@ -40,21 +42,34 @@ export interface SelectOptions {
   known?: ReadonlySet<string>;
 }
 
-/** The position before a trigger's first poll: by `since` on a time, the time of the start (so the first poll finds what came after), else nothing. */
+/**
+ * The position before a trigger's first poll: by `since` on a time, the time of the start (so the first poll finds what
+ * came after), else nothing.
+ */
 export function startPosition(trigger: PollTriggerSpec, nowMs: number, backfill: boolean): PollPosition {
-  if (trigger.position.kind === "since" && trigger.position.type === "date-time" && !backfill) return { primed: true, since: nowMs, ids: [] };
+  if (trigger.position.kind === "since" && trigger.position.type === "date-time" && !backfill)
+    return { primed: true, since: nowMs, ids: [] };
   return { primed: false, ids: [] };
 }
 
-/** The value `{{poll.since}}` takes: a time to the second (`YYYY-MM-DDThh:mm:ssZ`, rounded down: asking a little more is safe), or the number. */
+/**
+ * The value `{{poll.since}}` takes: a time to the second (`YYYY-MM-DDThh:mm:ssZ`, rounded down: asking a little more is
+ * safe), or the number.
+ */
 export function sinceText(trigger: PollTriggerSpec, position: PollPosition): string {
   const since = position.since ?? 0;
-  if (trigger.position.kind === "since" && trigger.position.type === "date-time") return `${new Date(Math.floor(since / 1000) * 1000).toISOString().slice(0, 19)}Z`;
+  if (trigger.position.kind === "since" && trigger.position.type === "date-time")
+    return `${new Date(Math.floor(since / 1000) * 1000).toISOString().slice(0, 19)}Z`;
   return String(since);
 }
 
 /** The items of a poll that start runs, and the next position. */
-export function selectNew(trigger: PollTriggerSpec, position: PollPosition, polled: Polled, options: SelectOptions): Selected {
+export function selectNew(
+  trigger: PollTriggerSpec,
+  position: PollPosition,
+  polled: Polled,
+  options: SelectOptions,
+): Selected {
   const skipped: string[] = [];
   const runs = position.primed || options.backfill;
   const mine = polled.items.filter((item) => trigger.match.every((m) => valueAt(item, m.pointer) === m.equals));
@@ -64,7 +79,9 @@ export function selectNew(trigger: PollTriggerSpec, position: PollPosition, poll
     const seen = new Set(position.ids);
     const found = ordered.flatMap((item) => withId(trigger, item, skipped));
     const events = runs ? found.filter((f) => !seen.has(f.id)).flatMap((f) => eventOf(trigger, f, skipped)) : [];
-    const ids = [...new Set([...position.ids.filter((id) => !found.some((f) => f.id === id)), ...found.map((f) => f.id)])].slice(-spec.keep);
+    const ids = [
+      ...new Set([...position.ids.filter((id) => !found.some((f) => f.id === id)), ...found.map((f) => f.id)]),
+    ].slice(-spec.keep);
     return { events, position: { primed: true, ids }, skipped };
   }
   if (spec.kind === "since") {
@@ -79,20 +96,31 @@ export function selectNew(trigger: PollTriggerSpec, position: PollPosition, poll
     dated.sort((a, b) => a.value - b.value || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     const since = position.since;
     const boundary = new Set(position.ids);
-    const fresh = dated.filter((d) => since === undefined || d.value > since || (d.value === since && !boundary.has(d.id)));
+    const fresh = dated.filter(
+      (d) => since === undefined || d.value > since || (d.value === since && !boundary.has(d.id)),
+    );
     const top = dated.reduce((max, d) => Math.max(max, d.value), since ?? Number.NEGATIVE_INFINITY);
     const atTop = dated.filter((d) => d.value === top).map((d) => d.id);
     const ids = top === since ? [...new Set([...position.ids, ...atTop])] : atTop;
-    const next: PollPosition = { primed: position.primed || polled.complete, ids, ...(Number.isFinite(top) ? { since: top } : since !== undefined ? { since } : {}) };
+    const next: PollPosition = {
+      primed: position.primed || polled.complete,
+      ids,
+      ...(Number.isFinite(top) ? { since: top } : since !== undefined ? { since } : {}),
+    };
     return { events: runs ? fresh.flatMap((f) => eventOf(trigger, f, skipped)) : [], position: next, skipped };
   }
-  // delta: the round's items, each a change; the address to come back at (or to go on at, when the round was cut short).
+  // delta: the round's items, each a change; the address to come back at (or to go on at, when the round was cut
+  // short).
   const link = polled.complete ? polled.link : (polled.next ?? polled.link);
   const found = mine.flatMap((item) => {
     const removed = spec.removed && valueAt(item, spec.removed) !== undefined;
     return withId(trigger, item, skipped).map((f) => ({ ...f, removed }));
   });
-  const next: PollPosition = { primed: position.primed || (polled.complete && polled.link !== undefined), ids: [], ...(link ? { link } : position.link ? { link: position.link } : {}) };
+  const next: PollPosition = {
+    primed: position.primed || (polled.complete && polled.link !== undefined),
+    ids: [],
+    ...(link ? { link } : position.link ? { link: position.link } : {}),
+  };
   if (spec.created) {
     const known = options.known ?? new Set<string>();
     const added = new Set<string>();
@@ -102,9 +130,18 @@ export function selectNew(trigger: PollTriggerSpec, position: PollPosition, poll
       return true;
     });
     const removed = found.filter((f) => f.removed).map((f) => f.id);
-    return { events: runs ? fresh.flatMap((f) => eventOf(trigger, f, skipped)) : [], position: next, known: { add: [...added], remove: removed }, skipped };
+    return {
+      events: runs ? fresh.flatMap((f) => eventOf(trigger, f, skipped)) : [],
+      position: next,
+      known: { add: [...added], remove: removed },
+      skipped,
+    };
   }
-  return { events: runs ? found.filter((f) => !f.removed).flatMap((f) => eventOf(trigger, f, skipped)) : [], position: next, skipped };
+  return {
+    events: runs ? found.filter((f) => !f.removed).flatMap((f) => eventOf(trigger, f, skipped)) : [],
+    position: next,
+    skipped,
+  };
 }
 
 /** The ids of a poll's items (for the store's known ids), in order. */
@@ -122,13 +159,19 @@ function withId(trigger: PollTriggerSpec, item: unknown, skipped: string[]): { i
   return [{ id: parts.map(idPart).join(":"), item }];
 }
 
-/** The run's outputs of an item: the item itself and each declared output; one lacking a required output is left out. */
+/**
+ * The run's outputs of an item: the item itself and each declared output; one lacking a required output is left out.
+ */
 function eventOf(trigger: PollTriggerSpec, found: { id: string; item: unknown }, skipped: string[]): NewItem[] {
   const metadata: Record<string, unknown> = {};
   for (const output of trigger.outputs) {
     const value = output.source.from === "header" ? undefined : valueAt(found.item, output.source.pointer);
     if (value === undefined && output.required) {
-      skipped.push(`item ${found.id}, which lacks ${output.source.from === "header" ? output.source.name : `/${output.source.pointer.join("/")}`} (metadata.${output.name})`);
+      skipped.push(
+        `item ${found.id}, which lacks ` +
+          `${output.source.from === "header" ? output.source.name : `/${output.source.pointer.join("/")}`} ` +
+          `(metadata.${output.name})`,
+      );
       return [];
     }
     if (value !== undefined) metadata[output.name] = value;
@@ -136,10 +179,13 @@ function eventOf(trigger: PollTriggerSpec, found: { id: string; item: unknown },
   return [{ id: found.id, outputs: { data: found.item, metadata } }];
 }
 
-/** A field's value as a number to compare: a time in ms (ISO 8601, `+0000` offsets too), or a number (or numeric text). */
+/**
+ * A field's value as a number to compare: a time in ms (ISO 8601, `+0000` offsets too), or a number (or numeric text).
+ */
 export function comparable(value: unknown, type: "date-time" | "number"): number | undefined {
   if (type === "number") {
-    const n = typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : Number.NaN;
+    const n =
+      typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : Number.NaN;
     return Number.isFinite(n) ? n : undefined;
   }
   if (typeof value !== "string" || !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) return undefined;
@@ -157,9 +203,16 @@ function valueAt(item: unknown, pointer: readonly string[]): unknown {
   return at;
 }
 
-/** One part of an item's id as text: a string as it is, a number as written, an object as canonical JSON (as a delivered event's id is made). */
+/**
+ * One part of an item's id as text: a string as it is, a number as written, an object as canonical JSON (as a delivered
+ * event's id is made).
+ */
 function idPart(value: unknown): string {
   return value !== null && typeof value === "object"
-    ? JSON.stringify(value, (_k, v: unknown) => (v && typeof v === "object" && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) : v))
+    ? JSON.stringify(value, (_k, v: unknown) =>
+        v && typeof v === "object" && !Array.isArray(v)
+          ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+          : v,
+      )
     : String(value);
 }

@@ -24,26 +24,49 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** The fixture's list gains a query for a time, its items a creation time, its answer an address to come back with. */
 const DOCUMENT: FixtureEdit[] = [
-  { file: "openapi.yaml", find: "        rank: { type: integer }\n", replace: "        rank: { type: integer }\n        addedAt: { type: string, format: date-time }\n" },
-  { file: "openapi.yaml", find: "                  total: { type: integer }\n", replace: "                  total: { type: integer }\n                  comeBack: { type: string }\n" },
-  { file: "openapi.yaml", find: "        - name: $count\n", replace: "        - name: addedSince\n          in: query\n          schema: { type: string }\n        - name: $count\n" },
+  {
+    file: "openapi.yaml",
+    find: "        rank: { type: integer }\n",
+    replace: "        rank: { type: integer }\n        addedAt: { type: string, format: date-time }\n",
+  },
+  {
+    file: "openapi.yaml",
+    find: "                  total: { type: integer }\n",
+    replace: "                  total: { type: integer }\n                  comeBack: { type: string }\n",
+  },
+  {
+    file: "openapi.yaml",
+    find: "        - name: $count\n",
+    replace:
+      "        - name: addedSince\n          in: query\n          schema: { type: string }\n        - name: $count\n",
+  },
   {
     find: "      top:\n        type: number\n",
-    replace: "      addedSince:\n        type: string\n        maxLength: 40\n        description: Books added at or after this time.\n        wire: { in: query }\n      top:\n        type: number\n",
+    replace:
+      "      addedSince:\n        type: string\n        maxLength: 40\n        description: " +
+      "Books added at or after this time.\n        wire: { in: query }\n      top:\n        type: number\n",
   },
   {
     find: '        from: "$response.body#/total"\n        description: Books on the shelf.\n',
     replace:
-      '        from: "$response.body#/total"\n        description: Books on the shelf.\n      comeBack:\n        type: string\n        from: "$response.body#/comeBack"\n        optional: true\n        description: Where to come back for the changes since.\n',
+      '        from: "$response.body#/total"\n        description: Books on the shelf.\n      ' +
+      'comeBack:\n        type: string\n        from: "$response.body#/comeBack"\n        optional: ' +
+      "true\n        description: Where to come back for the changes since.\n",
   },
   {
     find: '      title: { from: "$event#/book/title", description: Its title., required: false }\n',
     replace:
       '      title: { from: "$event#/book/title", description: Its title., required: false }\n' +
-      '  shelf_book_since:\n    title: Book added (since)\n    description: Polled by creation time.\n    eventId: ["$event#/id"]\n    outputs:\n      bookId: { from: "$event#/id", description: The book\'s id. }\n' +
-      '    poll:\n      operation: shelf_list_books\n      items: data\n      inputs: { addedSince: "{{poll.since}}" }\n      since: { field: /addedAt, type: date-time }\n' +
-      '  shelf_book_delta:\n    title: Book added (delta)\n    description: Polled by a delta link.\n    eventId: ["$event#/id"]\n    outputs:\n      bookId: { from: "$event#/id", description: The book\'s id. }\n' +
-      "    poll:\n      operation: shelf_list_books\n      items: data\n      delta: { link: comeBack, new: created, removed: /rank }\n",
+      "  shelf_book_since:\n    title: Book added (since)\n    description: " +
+      'Polled by creation time.\n    eventId: ["$event#/id"]\n    outputs:\n      bookId: { from: ' +
+      '"$event#/id", description: The book\'s id. }\n' +
+      "    poll:\n      operation: shelf_list_books\n      items: data\n      inputs: { addedSince: " +
+      '"{{poll.since}}" }\n      since: { field: /addedAt, type: date-time }\n' +
+      "  shelf_book_delta:\n    title: Book added (delta)\n    description: " +
+      'Polled by a delta link.\n    eventId: ["$event#/id"]\n    outputs:\n      bookId: { from: "$event#/id", ' +
+      "description: The book's id. }\n" +
+      "    poll:\n      operation: shelf_list_books\n      items: data\n      delta: { link: comeBack, new: " +
+      "created, removed: /rank }\n",
   },
 ];
 
@@ -73,7 +96,9 @@ async function fakeShelf(answer: (url: URL, n: number) => { status: number; body
     seen.push(`${url.pathname}${url.search}`);
     const out = answer(url, seen.length);
     if (out === "hang") return void hanging.push(res);
-    res.writeHead(out.status, { "content-type": "application/json" }).end(JSON.stringify(out.body ?? { error: { code: "Down", message: "down" } }));
+    res
+      .writeHead(out.status, { "content-type": "application/json" })
+      .end(JSON.stringify(out.body ?? { error: { code: "Down", message: "down" } }));
   });
   await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -88,14 +113,37 @@ async function fakeShelf(answer: (url: URL, n: number) => { status: number; body
   };
 }
 
-const block = (trigger: string): TriggerBlock => ({ type: "shelf", name: "Start", inputs: { trigger, apiKey: "{{ZQ_SHELF_KEY}}", shelfId: "s-1" } }) as unknown as TriggerBlock;
+const block = (trigger: string): TriggerBlock =>
+  ({
+    type: "shelf",
+    name: "Start",
+    inputs: { trigger, apiKey: "{{ZQ_SHELF_KEY}}", shelfId: "s-1" },
+  }) as unknown as TriggerBlock;
 
 /** A poller of `trigger` on `store` against `base`, its outcomes gathered. */
 function poller(trigger: string, store: TriggerStore, base: string, options: Partial<PollerOptions> = {}) {
   const outcomes: PollOutcome[] = [];
   const spec = triggers[trigger] as PollTriggerSpec;
-  const call = pollCall({ registry: { tools, blocks: {} }, trigger: spec, block: block(trigger), env: { ZQ_SHELF_KEY: "zq-key-1" }, baseUrl: base });
-  const running = startPoller({ trigger: spec, params: {}, store, call, intervalMs: 5, backfill: false, horizonMs: 3_600_000, accepted: () => undefined, log: () => undefined, polled: (o) => outcomes.push(o), ...options });
+  const call = pollCall({
+    registry: { tools, blocks: {} },
+    trigger: spec,
+    block: block(trigger),
+    env: { ZQ_SHELF_KEY: "zq-key-1" },
+    baseUrl: base,
+  });
+  const running = startPoller({
+    trigger: spec,
+    params: {},
+    store,
+    call,
+    intervalMs: 5,
+    backfill: false,
+    horizonMs: 3_600_000,
+    accepted: () => undefined,
+    log: () => undefined,
+    polled: (o) => outcomes.push(o),
+    ...options,
+  });
   return { outcomes, stop: () => running.stop() };
 }
 
@@ -115,101 +163,128 @@ const runsOf = async (store: TriggerStore, trigger: string) =>
     .map((r) => r.event);
 
 describe("serve's poller", () => {
-  it("runs each item of a since poll once: two of one second on either side of a poll, across a restart, none from before the start", async () => {
-    // The poller's clock: this time at the start, a millisecond on at each reading.
-    const start = Date.parse("2030-01-01T00:00:00.500Z");
-    let tick = 0;
-    const clock = () => start + tick++;
-    const books: Book[] = [{ id: "b-old", title: "Before the start", state: "ready", addedAt: "2029-12-31T23:00:00Z" }];
-    const shelf = await fakeShelf((url, n) => {
-      // Answered as an upstream filters: at or after the second asked for, oldest first.
-      const since = Date.parse(url.searchParams.get("addedSince") ?? "");
-      const body = { total: books.length, value: books.filter((b) => Date.parse(b.addedAt ?? "") >= since) };
-      if (n === 1) books.push({ id: "b-a", title: "A", state: "ready", addedAt: "2030-01-01T00:00:05Z" });
-      // B: the same second as A, added once A was found.
-      if (n === 3) books.push({ id: "b-b", title: "B", state: "ready", addedAt: "2030-01-01T00:00:05Z" });
-      return { status: 200, body };
-    });
-    const file = join(work, "since.sqlite");
-    try {
-      let store = openSqliteStore(file);
-      const first = poller("shelf_book_since", store, shelf.base, { now: clock });
-      await until(() => first.outcomes.length >= 6, "six polls");
-      await first.stop();
-      expect(await runsOf(store, "shelf_book_since")).toEqual(["b-a", "b-b"]);
-      expect(shelf.seen[0]).toBe("/v2/shelves/s-1/books?addedSince=2030-01-01T00%3A00%3A00Z&$top=10");
-      expect(shelf.seen.at(-1)).toBe("/v2/shelves/s-1/books?addedSince=2030-01-01T00%3A00%3A05Z&$top=10");
-      await store.close();
-      // A restart: the position read back; C added meanwhile, one second later.
-      books.push({ id: "b-c", title: "C", state: "ready", addedAt: "2030-01-01T00:00:06Z" });
-      store = openSqliteStore(file);
-      const second = poller("shelf_book_since", store, shelf.base, { now: () => clock() + 60_000 });
-      await until(() => second.outcomes.length >= 3, "three polls after the restart");
-      await second.stop();
-      expect(await runsOf(store, "shelf_book_since")).toEqual(["b-a", "b-b", "b-c"]);
-      await store.close();
-    } finally {
-      await shelf.close();
-    }
-  });
+  it(
+    "runs each item of a since poll once: two of one second on either side of a poll, across a restart, " +
+      "none from before the start",
+    async () => {
+      // The poller's clock: this time at the start, a millisecond on at each reading.
+      const start = Date.parse("2030-01-01T00:00:00.500Z");
+      let tick = 0;
+      const clock = () => start + tick++;
+      const books: Book[] = [
+        { id: "b-old", title: "Before the start", state: "ready", addedAt: "2029-12-31T23:00:00Z" },
+      ];
+      const shelf = await fakeShelf((url, n) => {
+        // Answered as an upstream filters: at or after the second asked for, oldest first.
+        const since = Date.parse(url.searchParams.get("addedSince") ?? "");
+        const body = { total: books.length, value: books.filter((b) => Date.parse(b.addedAt ?? "") >= since) };
+        if (n === 1) books.push({ id: "b-a", title: "A", state: "ready", addedAt: "2030-01-01T00:00:05Z" });
+        // B: the same second as A, added once A was found.
+        if (n === 3) books.push({ id: "b-b", title: "B", state: "ready", addedAt: "2030-01-01T00:00:05Z" });
+        return { status: 200, body };
+      });
+      const file = join(work, "since.sqlite");
+      try {
+        let store = openSqliteStore(file);
+        const first = poller("shelf_book_since", store, shelf.base, { now: clock });
+        await until(() => first.outcomes.length >= 6, "six polls");
+        await first.stop();
+        expect(await runsOf(store, "shelf_book_since")).toEqual(["b-a", "b-b"]);
+        expect(shelf.seen[0]).toBe("/v2/shelves/s-1/books?addedSince=2030-01-01T00%3A00%3A00Z&$top=10");
+        expect(shelf.seen.at(-1)).toBe("/v2/shelves/s-1/books?addedSince=2030-01-01T00%3A00%3A05Z&$top=10");
+        await store.close();
+        // A restart: the position read back; C added meanwhile, one second later.
+        books.push({ id: "b-c", title: "C", state: "ready", addedAt: "2030-01-01T00:00:06Z" });
+        store = openSqliteStore(file);
+        const second = poller("shelf_book_since", store, shelf.base, { now: () => clock() + 60_000 });
+        await until(() => second.outcomes.length >= 3, "three polls after the restart");
+        await second.stop();
+        expect(await runsOf(store, "shelf_book_since")).toEqual(["b-a", "b-b", "b-c"]);
+        await store.close();
+      } finally {
+        await shelf.close();
+      }
+    },
+  );
 
-  it("follows a delta link: the first round is the position, created items run once, changed and removed ones do not, across a restart", async () => {
-    const books: Book[] = [
-      { id: "u-1", title: "One", state: "ready" },
-      { id: "u-2", title: "Two", state: "ready" },
-    ];
-    /** Every change, in order: a delta token is how many the client has seen. */
-    const changes: Book[] = [...books];
-    const shelf = await fakeShelf((url, n) => {
-      const token = url.pathname === "/delta" ? Number(url.searchParams.get("token")) : 0;
-      const value = url.pathname === "/delta" ? changes.slice(token) : [...books];
-      const body = { total: books.length, value, comeBack: `${shelf.base}/delta?token=${changes.length}` };
-      if (n === 1) changes.push({ id: "u-3", title: "Three", state: "ready" }, { id: "u-1", title: "One, renamed", state: "ready" });
-      if (n === 3) changes.push({ id: "u-2", title: "Two", state: "ready", rank: 0 }, { id: "u-4", title: "Four", state: "ready" });
-      return { status: 200, body };
-    });
-    const file = join(work, "delta.sqlite");
-    try {
-      let store = openSqliteStore(file);
-      const first = poller("shelf_book_delta", store, shelf.base);
-      await until(() => first.outcomes.length >= 2, "two polls");
-      await first.stop();
-      expect(await runsOf(store, "shelf_book_delta")).toEqual(["u-3"]);
-      await store.close();
-      store = openSqliteStore(file);
-      const second = poller("shelf_book_delta", store, shelf.base);
-      await until(() => second.outcomes.length >= 3, "three polls after the restart");
-      await second.stop();
-      expect(await runsOf(store, "shelf_book_delta")).toEqual(["u-3", "u-4"]);
-      // The operation's address once, then only the links it gave.
-      expect(shelf.seen[0]).toBe("/v2/shelves/s-1/books?$top=10");
-      expect(shelf.seen.slice(1).every((s) => s.startsWith("/delta?token="))).toBe(true);
-      await store.close();
-    } finally {
-      await shelf.close();
-    }
-  });
+  it(
+    "follows a delta link: the first round is the position, created items run once, " +
+      "changed and removed ones do not, across a restart",
+    async () => {
+      const books: Book[] = [
+        { id: "u-1", title: "One", state: "ready" },
+        { id: "u-2", title: "Two", state: "ready" },
+      ];
+      /** Every change, in order: a delta token is how many the client has seen. */
+      const changes: Book[] = [...books];
+      const shelf = await fakeShelf((url, n) => {
+        const token = url.pathname === "/delta" ? Number(url.searchParams.get("token")) : 0;
+        const value = url.pathname === "/delta" ? changes.slice(token) : [...books];
+        const body = { total: books.length, value, comeBack: `${shelf.base}/delta?token=${changes.length}` };
+        if (n === 1)
+          changes.push(
+            { id: "u-3", title: "Three", state: "ready" },
+            { id: "u-1", title: "One, renamed", state: "ready" },
+          );
+        if (n === 3)
+          changes.push(
+            { id: "u-2", title: "Two", state: "ready", rank: 0 },
+            { id: "u-4", title: "Four", state: "ready" },
+          );
+        return { status: 200, body };
+      });
+      const file = join(work, "delta.sqlite");
+      try {
+        let store = openSqliteStore(file);
+        const first = poller("shelf_book_delta", store, shelf.base);
+        await until(() => first.outcomes.length >= 2, "two polls");
+        await first.stop();
+        expect(await runsOf(store, "shelf_book_delta")).toEqual(["u-3"]);
+        await store.close();
+        store = openSqliteStore(file);
+        const second = poller("shelf_book_delta", store, shelf.base);
+        await until(() => second.outcomes.length >= 3, "three polls after the restart");
+        await second.stop();
+        expect(await runsOf(store, "shelf_book_delta")).toEqual(["u-3", "u-4"]);
+        // The operation's address once, then only the links it gave.
+        expect(shelf.seen[0]).toBe("/v2/shelves/s-1/books?$top=10");
+        expect(shelf.seen.slice(1).every((s) => s.startsWith("/delta?token="))).toBe(true);
+        await store.close();
+      } finally {
+        await shelf.close();
+      }
+    },
+  );
 
-  it("on a mock, follows a delta link on the operation's real host at the mock (the document's examples name the real host)", async () => {
-    const shelf = await fakeShelf((url) => {
-      const token = url.pathname === "/delta" ? Number(url.searchParams.get("token")) : 0;
-      return { status: 200, body: { total: 0, value: [], comeBack: `https://api.shelf.test/delta?token=${token + 1}` } };
-    });
-    const store = openSqliteStore(join(work, "mocked-delta.sqlite"));
-    try {
-      const p = poller("shelf_book_delta", store, shelf.base);
-      await until(() => p.outcomes.length >= 3, "three polls");
-      await p.stop();
-      expect(p.outcomes.slice(0, 3).every((o) => o.ok)).toBe(true);
-      expect(shelf.seen.slice(1, 3)).toEqual(["/delta?token=1", "/delta?token=2"]);
-    } finally {
-      await store.close();
-      await shelf.close();
-    }
-  });
+  it(
+    "on a mock, follows a delta link on the operation's real host at the mock (the document's examples name the " +
+      "real host)",
+    async () => {
+      const shelf = await fakeShelf((url) => {
+        const token = url.pathname === "/delta" ? Number(url.searchParams.get("token")) : 0;
+        return {
+          status: 200,
+          body: { total: 0, value: [], comeBack: `https://api.shelf.test/delta?token=${token + 1}` },
+        };
+      });
+      const store = openSqliteStore(join(work, "mocked-delta.sqlite"));
+      try {
+        const p = poller("shelf_book_delta", store, shelf.base);
+        await until(() => p.outcomes.length >= 3, "three polls");
+        await p.stop();
+        expect(p.outcomes.slice(0, 3).every((o) => o.ok)).toBe(true);
+        expect(shelf.seen.slice(1, 3)).toEqual(["/delta?token=1", "/delta?token=2"]);
+      } finally {
+        await store.close();
+        await shelf.close();
+      }
+    },
+  );
 
   it("waits longer after each upstream failure, and polls at the interval again once one succeeds", async () => {
-    const shelf = await fakeShelf((_url, n) => (n <= 3 ? { status: 400 } : { status: 200, body: { total: 0, value: [] } }));
+    const shelf = await fakeShelf((_url, n) =>
+      n <= 3 ? { status: 400 } : { status: 200, body: { total: 0, value: [] } },
+    );
     const store = openSqliteStore(join(work, "failing.sqlite"));
     try {
       const p = poller("shelf_book_since", store, shelf.base, { intervalMs: 10 });
@@ -217,7 +292,9 @@ describe("serve's poller", () => {
       await p.stop();
       expect(p.outcomes.slice(0, 5).map((o) => (o.ok ? "ok" : o.waitMs))).toEqual([20, 40, 80, "ok", "ok"]);
       // The failures wrote nothing: the position moved once per poll that succeeded.
-      expect((await store.pollPosition(positionKey(triggers.shelf_book_since as PollTriggerSpec, {}))).version).toBe(p.outcomes.filter((o) => o.ok).length);
+      expect((await store.pollPosition(positionKey(triggers.shelf_book_since as PollTriggerSpec, {}))).version).toBe(
+        p.outcomes.filter((o) => o.ok).length,
+      );
     } finally {
       await store.close();
       await shelf.close();

@@ -40,21 +40,38 @@ export interface PollerOptions {
   now?: () => number;
 }
 
-/** A poll's outcome: the runs it started, whether another poller moved first, its requests and the wait before the next. */
-export type PollOutcome = { ok: true; runs: number; moved: boolean; requests: number; waitMs: number } | { ok: false; message: string; waitMs: number };
+/**
+ * A poll's outcome: the runs it started, whether another poller moved first, its requests and the wait before the next.
+ */
+export type PollOutcome =
+  | { ok: true; runs: number; moved: boolean; requests: number; waitMs: number }
+  | { ok: false; message: string; waitMs: number };
 
 export interface Poller {
-  /** Ends a wait or a call under way, and resolves once the loop is over (nothing half written: a poll is one transaction). */
+  /**
+   * Ends a wait or a call under way, and resolves once the loop is over (nothing half written: a poll is one
+   * transaction).
+   */
   stop(): Promise<void>;
 }
 
-/** Where a trigger's position is kept: the trigger and what its parameters select (two shelves polled are two positions). */
+/**
+ * Where a trigger's position is kept: the trigger and what its parameters select (two shelves polled are two
+ * positions).
+ */
 export function positionKey(trigger: PollTriggerSpec, params: Record<string, unknown>): string {
   return `${trigger.id}:${createHash("sha256").update(canonical(params)).digest("hex").slice(0, 32)}`;
 }
 
-/** The operation's inputs of a poll: each template filled from the position and the trigger's parameters (a value that is one template keeps its type). */
-export function pollInputs(trigger: PollTriggerSpec, params: Record<string, unknown>, since: string): Record<string, unknown> {
+/**
+ * The operation's inputs of a poll: each template filled from the position and the trigger's parameters (a value that
+ * is one template keeps its type).
+ */
+export function pollInputs(
+  trigger: PollTriggerSpec,
+  params: Record<string, unknown>,
+  since: string,
+): Record<string, unknown> {
   const fill = (value: unknown): unknown => {
     if (typeof value !== "string" || !value.includes("{{")) return value;
     const parts = parseTemplate(value);
@@ -77,13 +94,19 @@ export function startPoller(o: PollerOptions): Poller {
     const { position, version } = await o.store.pollPosition(key);
     const from = position ?? startPosition(o.trigger, now(), o.backfill);
     const polledAt = now();
-    const answer = await o.call(pollInputs(o.trigger, o.params, sinceText(o.trigger, from)), from.link, stopping.signal);
+    const answer = await o.call(
+      pollInputs(o.trigger, o.params, sinceText(o.trigger, from)),
+      from.link,
+      stopping.signal,
+    );
     const paced = Math.max(o.intervalMs, answer.requests * turnMs);
     if (!answer.ok) {
       failures++;
       const waitMs = Math.min(MAX_BACKOFF_MS, Math.max(paced, o.intervalMs * 2 ** Math.min(failures, 20)));
       if (!stopping.signal.aborted) {
-        o.log(`serve: ${o.trigger.id}: the poll failed (${answer.message}); the next in ${Math.round(waitMs / 1000)} s`);
+        o.log(
+          `serve: ${o.trigger.id}: the poll failed (${answer.message}); the next in ${Math.round(waitMs / 1000)} s`,
+        );
         o.polled?.({ ok: false, message: answer.message, waitMs });
       }
       return { waitMs };
@@ -93,12 +116,27 @@ export function startPoller(o: PollerOptions): Poller {
     const known = created ? await o.store.knownItems(key, itemIds(o.trigger, answer.polled.items)) : undefined;
     const selected = selectNew(o.trigger, from, answer.polled, { backfill: o.backfill, ...(known ? { known } : {}) });
     for (const why of selected.skipped) o.log(`serve: ${o.trigger.id}: left out ${why}`);
-    const fresh = await o.store.advancePoll({ trigger: o.trigger.id, key, polledAt, version, position: selected.position, events: selected.events, ...(selected.known ? { known: selected.known } : {}) }, o.horizonMs);
+    const fresh = await o.store.advancePoll(
+      {
+        trigger: o.trigger.id,
+        key,
+        polledAt,
+        version,
+        position: selected.position,
+        events: selected.events,
+        ...(selected.known ? { known: selected.known } : {}),
+      },
+      o.horizonMs,
+    );
     // Undefined: another poller moved the position first; its result stands, this one is dropped.
     const runs = fresh?.filter(Boolean).length ?? 0;
     // Said once, so that one watching knows from when on an item runs.
     if (position === undefined && fresh !== undefined && !o.backfill)
-      o.log(`serve: ${o.trigger.id}: the first poll took the position (${answer.polled.items.length} item${answer.polled.items.length === 1 ? "" : "s"} there, not run: --backfill runs them); each new item runs from now on`);
+      o.log(
+        `serve: ${o.trigger.id}: the first poll took the position (${answer.polled.items.length} ` +
+          `item${answer.polled.items.length === 1 ? "" : "s"} there, not run: --backfill runs them); ` +
+          `each new item runs from now on`,
+      );
     if (runs) o.accepted();
     // A round cut short goes on at once (its next page), within the rate.
     const more = o.trigger.position.kind === "delta" && !answer.polled.complete && answer.polled.next !== undefined;
@@ -115,7 +153,12 @@ export function startPoller(o: PollerOptions): Poller {
     if (!o.store.pollHold) return true;
     hold ??= await o.store.pollHold(key);
     const taken = await hold.take();
-    if (taken === standing) o.log(taken ? `serve: ${o.trigger.id}: this serve polls now` : `serve: ${o.trigger.id}: another serve polls this trigger; this one takes over if it stops`);
+    if (taken === standing)
+      o.log(
+        taken
+          ? `serve: ${o.trigger.id}: this serve polls now`
+          : `serve: ${o.trigger.id}: another serve polls this trigger; this one takes over if it stops`,
+      );
     standing = !taken;
     return taken;
   };
@@ -133,7 +176,10 @@ export function startPoller(o: PollerOptions): Poller {
         hold = undefined;
         failures++;
         waitMs = Math.min(MAX_BACKOFF_MS, o.intervalMs * 2 ** Math.min(failures, 20));
-        o.log(`serve: ${o.trigger.id}: the poll could not be kept (${(e as Error).message}); the next in ${Math.round(waitMs / 1000)} s`);
+        o.log(
+          `serve: ${o.trigger.id}: the poll could not be kept (${(e as Error).message}); ` +
+            `the next in ${Math.round(waitMs / 1000)} s`,
+        );
         o.polled?.({ ok: false, message: (e as Error).message, waitMs });
       }
       await sleep(waitMs, stopping.signal);

@@ -38,7 +38,10 @@ export interface EngineOptions {
 }
 
 export interface Engine {
-  /** Stops taking jobs; waits up to `graceMs` for the attempts in flight, then cancels them (their jobs run again, from the journal). */
+  /**
+   * Stops taking jobs; waits up to `graceMs` for the attempts in flight, then cancels them (their jobs run again, from
+   * the journal).
+   */
   stop(graceMs: number): Promise<void>;
 }
 
@@ -90,16 +93,27 @@ export async function startEngine(o: EngineOptions): Promise<Engine> {
   });
   runner.events.on("worker:create", ({ worker: w }) => {
     mine.add(w.workerId);
-    liveness.query(LOCK_SQL, [w.workerId]).catch((e: unknown) => o.log(`runs: the lock of worker ${w.workerId} could not be taken: ${(e as Error).message}`));
+    liveness
+      .query(LOCK_SQL, [w.workerId])
+      .catch((e: unknown) =>
+        o.log(`runs: the lock of worker ${w.workerId} could not be taken: ${(e as Error).message}`),
+      );
   });
   const utils = await worker.makeWorkerUtils({ pgPool: o.store.pool, logger: quietLogger(worker) });
   const sweep = async () => {
-    const held = await o.store.pool.query<{ locked_by: string }>("SELECT DISTINCT locked_by FROM graphile_worker.jobs WHERE locked_by IS NOT NULL AND locked_at < now() - make_interval(secs => $1)", [SWEEP_AFTER_MS / 1000]);
+    const held = await o.store.pool.query<{ locked_by: string }>(
+      "SELECT DISTINCT locked_by FROM graphile_worker.jobs WHERE locked_by IS NOT NULL AND locked_at < now() " +
+        "- make_interval(secs => $1)",
+      [SWEEP_AFTER_MS / 1000],
+    );
     const gone: string[] = [];
     for (const { locked_by: id } of held.rows) {
       if (mine.has(id)) continue;
       // Taken at once only when no session holds it: its worker is gone.
-      const free = await o.store.pool.query<{ taken: boolean }>("SELECT pg_try_advisory_xact_lock(hashtextextended($1, 0)) AS taken", [id]);
+      const free = await o.store.pool.query<{ taken: boolean }>(
+        "SELECT pg_try_advisory_xact_lock(hashtextextended($1, 0)) AS taken",
+        [id],
+      );
       if (free.rows[0]?.taken) gone.push(id);
     }
     if (gone.length) {
@@ -107,7 +121,13 @@ export async function startEngine(o: EngineOptions): Promise<Engine> {
       o.log(`runs: the jobs of ${gone.length} worker(s) that are gone were unlocked, to run again from their journals`);
     }
   };
-  const sweeper = setInterval(() => void sweep().catch((e: unknown) => o.log(`runs: looking for the jobs of workers that are gone failed: ${(e as Error).message}`)), SWEEP_EVERY_MS);
+  const sweeper = setInterval(
+    () =>
+      void sweep().catch((e: unknown) =>
+        o.log(`runs: looking for the jobs of workers that are gone failed: ${(e as Error).message}`),
+      ),
+    SWEEP_EVERY_MS,
+  );
   sweeper.unref();
   return {
     async stop(graceMs) {
@@ -118,7 +138,10 @@ export async function startEngine(o: EngineOptions): Promise<Engine> {
         grace = setTimeout(() => done("over"), graceMs);
       });
       if ((await Promise.race([stopped.then(() => "stopped" as const), over])) === "over") {
-        o.log(`runs: ${inFlight.size} run(s) still going after ${Math.round(graceMs / 1000)} s: cancelled, each resumes from its last journaled block`);
+        o.log(
+          `runs: ${inFlight.size} run(s) still going after ${Math.round(graceMs / 1000)} s: cancelled, ` +
+            `each resumes from its last journaled block`,
+        );
         cancel.abort();
         await stopped;
       }

@@ -36,7 +36,8 @@ beforeAll(async () => {
         find: '      title: { from: "$event#/book/title", description: Its title., required: false }\n',
         replace:
           '      title: { from: "$event#/book/title", description: Its title., required: false }\n' +
-          `  ${TRIGGER}:\n    title: Book listed\n    description: Polled by id.\n    eventId: ["$event#/id"]\n    outputs:\n      bookId: { from: "$event#/id", description: The book's id. }\n` +
+          `  ${TRIGGER}:\n    title: Book listed\n    description: Polled by id.\n    eventId: ` +
+          `["$event#/id"]\n    outputs:\n      bookId: { from: "$event#/id", description: The book's id. }\n` +
           "    poll:\n      operation: shelf_list_books\n      items: data\n      ids: { order: oldestFirst }\n",
       },
     ]),
@@ -62,15 +63,29 @@ async function until(done: () => boolean | Promise<boolean>, what: string): Prom
 describe("serves sharing a Postgres store", () => {
   it("poll a trigger one at a time, and another takes over, from where it stood, when the poller stops", async () => {
     const books = [{ id: "zqpg-1", title: "One", state: "ready" }];
-    const server: Server = createServer((_req, res) => res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ total: books.length, value: books })));
+    const server: Server = createServer((_req, res) =>
+      res
+        .writeHead(200, { "content-type": "application/json" })
+        .end(JSON.stringify({ total: books.length, value: books })),
+    );
     await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const block = { type: "shelf", name: "Start", inputs: { trigger: TRIGGER, apiKey: "{{ZQ_SHELF_KEY}}", shelfId: "s-1" } } as unknown as TriggerBlock;
+    const block = {
+      type: "shelf",
+      name: "Start",
+      inputs: { trigger: TRIGGER, apiKey: "{{ZQ_SHELF_KEY}}", shelfId: "s-1" },
+    } as unknown as TriggerBlock;
     const serves: { store: TriggerStore; calls: number; outcomes: PollOutcome[]; stop(): Promise<void> }[] = [];
     try {
       for (let i = 0; i < 3; i++) {
         const store = await openPostgresStore(postgres.url());
-        const call = pollCall({ registry: { tools, blocks: {} }, trigger, block, env: { ZQ_SHELF_KEY: "zq-key-1" }, baseUrl: base });
+        const call = pollCall({
+          registry: { tools, blocks: {} },
+          trigger,
+          block,
+          env: { ZQ_SHELF_KEY: "zq-key-1" },
+          baseUrl: base,
+        });
         const serve = { store, calls: 0, outcomes: [] as PollOutcome[], stop: async (): Promise<void> => undefined };
         const poller = startPoller({
           trigger,

@@ -9,7 +9,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { POSTGRES_PASSWORD, packagedBinaries, type PostgresServer, startPostgres } from "../../test-support/postgres-server.js";
+import {
+  POSTGRES_PASSWORD,
+  packagedBinaries,
+  type PostgresServer,
+  startPostgres,
+} from "../../test-support/postgres-server.js";
 import type { ToolError, TriggerSpec } from "@blockwright/runtime/internal";
 import type { RunResult } from "@blockwright/runtime/workflow";
 import { delivery, startReceiver, ZQ_CLIENT_STATE, zqTrigger } from "../../test-support/serve-receivers.js";
@@ -38,7 +43,10 @@ describe("the events seen", () => {
     try {
       const ids = Array.from({ length: 2000 }, (_, i) => `evt-batch-${i}`);
       expect((await store.accept(deliveryOf("zqbatch_pg", ids), 60_000)).every(Boolean)).toBe(true);
-      const written = await pool.query("SELECT count(*)::int AS rows, count(DISTINCT xmin::text)::int AS transactions FROM bw_events_seen WHERE trigger = 'zqbatch_pg'");
+      const written = await pool.query(
+        "SELECT count(*)::int AS rows, count(DISTINCT xmin::text)::int AS transactions FROM bw_events_seen " +
+          "WHERE trigger = 'zqbatch_pg'",
+      );
       expect(written.rows[0]).toEqual({ rows: 2000, transactions: 1 });
     } finally {
       await pool.end();
@@ -64,41 +72,52 @@ describe("the events seen", () => {
 });
 
 describe("a subscription several receivers share", () => {
-  it("is created once however many receivers start together, renewed by any, and deleted by the last to stop, not the creator", async () => {
-    await postgres.createDatabase("zqsubs");
-    const stores = await Promise.all([0, 1, 2].map(() => openPostgresStore(postgres.url("zqsubs"))));
-    const calls: string[] = [];
-    const call: StepCall = async (operation) => {
-      calls.push(operation);
-      // The provider takes its time: receivers starting together overlap here.
-      await new Promise((r) => setTimeout(r, 50));
-      return { ok: true, outputs: operation === "zqhooks_create_hook" ? { metadata: { id: `hook-${calls.length}` } } : {} };
-    };
-    const trigger: TriggerSpec = {
-      ...zqTrigger,
-      subscription: {
-        create: { operation: "zqhooks_create_hook", inputs: { url: "{{trigger.url}}" } },
-        delete: { operation: "zqhooks_delete_hook", inputs: { hookId: "{{subscription.id}}" } },
-        idOutput: "metadata.id",
-      },
-    };
-    const url = "https://zq.example/triggers/zqhooks_thing_created";
-    try {
-      const kept = await Promise.all(stores.map((store) => keepSubscription({ trigger, url, secret: ZQ_CLIENT_STATE, store, call, log: () => undefined })));
-      expect(calls).toEqual(["zqhooks_create_hook"]);
-      expect(new Set(kept.map((k) => k.id))).toEqual(new Set(["hook-1"]));
-      // The creator stops first: the others still receive through it.
-      await kept[0]!.stop();
-      await kept[1]!.stop();
-      expect(calls).toEqual(["zqhooks_create_hook"]);
-      expect((await stores[2]!.subscriptions()).map((s) => s.id)).toEqual(["hook-1"]);
-      await kept[2]!.stop();
-      expect(calls).toEqual(["zqhooks_create_hook", "zqhooks_delete_hook"]);
-      expect(await stores[2]!.subscriptions()).toEqual([]);
-    } finally {
-      for (const s of stores) await s.close();
-    }
-  });
+  it(
+    "is created once however many receivers start together, renewed by any, and deleted by the last to stop, " +
+      "not the creator",
+    async () => {
+      await postgres.createDatabase("zqsubs");
+      const stores = await Promise.all([0, 1, 2].map(() => openPostgresStore(postgres.url("zqsubs"))));
+      const calls: string[] = [];
+      const call: StepCall = async (operation) => {
+        calls.push(operation);
+        // The provider takes its time: receivers starting together overlap here.
+        await new Promise((r) => setTimeout(r, 50));
+        return {
+          ok: true,
+          outputs: operation === "zqhooks_create_hook" ? { metadata: { id: `hook-${calls.length}` } } : {},
+        };
+      };
+      const trigger: TriggerSpec = {
+        ...zqTrigger,
+        subscription: {
+          create: { operation: "zqhooks_create_hook", inputs: { url: "{{trigger.url}}" } },
+          delete: { operation: "zqhooks_delete_hook", inputs: { hookId: "{{subscription.id}}" } },
+          idOutput: "metadata.id",
+        },
+      };
+      const url = "https://zq.example/triggers/zqhooks_thing_created";
+      try {
+        const kept = await Promise.all(
+          stores.map((store) =>
+            keepSubscription({ trigger, url, secret: ZQ_CLIENT_STATE, store, call, log: () => undefined }),
+          ),
+        );
+        expect(calls).toEqual(["zqhooks_create_hook"]);
+        expect(new Set(kept.map((k) => k.id))).toEqual(new Set(["hook-1"]));
+        // The creator stops first: the others still receive through it.
+        await kept[0]!.stop();
+        await kept[1]!.stop();
+        expect(calls).toEqual(["zqhooks_create_hook"]);
+        expect((await stores[2]!.subscriptions()).map((s) => s.id)).toEqual(["hook-1"]);
+        await kept[2]!.stop();
+        expect(calls).toEqual(["zqhooks_create_hook", "zqhooks_delete_hook"]);
+        expect(await stores[2]!.subscriptions()).toEqual([]);
+      } finally {
+        for (const s of stores) await s.close();
+      }
+    },
+  );
 });
 
 describe("receivers of a shared subscription stopping at the same moment", () => {
@@ -126,7 +145,11 @@ describe("receivers of a shared subscription stopping at the same moment", () =>
       // Rounds of the same start and stop: a race shows in some rounds, not all.
       for (let round = 0; round < 4; round++) {
         calls.length = 0;
-        const kept = await Promise.all(stores.map((store) => keepSubscription({ trigger, url, secret: ZQ_CLIENT_STATE, store, call, log: () => undefined })));
+        const kept = await Promise.all(
+          stores.map((store) =>
+            keepSubscription({ trigger, url, secret: ZQ_CLIENT_STATE, store, call, log: () => undefined }),
+          ),
+        );
         await Promise.all(kept.map((k) => k.stop()));
         expect(calls, `round ${round}`).toEqual(["zqhooks_create_hook", "zqhooks_delete_hook"]);
         expect(await stores[0]!.subscriptions()).toEqual([]);
@@ -140,16 +163,27 @@ describe("receivers of a shared subscription stopping at the same moment", () =>
 describe("two receivers behind one address", () => {
   it("run an event delivered to both once, and its redelivery not at all", async () => {
     await postgres.createDatabase("zqshared");
-    const stores = [await openPostgresStore(postgres.url("zqshared")), await openPostgresStore(postgres.url("zqshared"))] as const;
+    const stores = [
+      await openPostgresStore(postgres.url("zqshared")),
+      await openPostgresStore(postgres.url("zqshared")),
+    ] as const;
     const receivers = [await startReceiver(stores[0]), await startReceiver(stores[1])] as const;
     try {
-      const post = (url: string) => fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: delivery("evt-shared") });
-      const answers = await Promise.all([post(receivers[0].url), post(receivers[1].url), post(receivers[0].url), post(receivers[1].url)]);
+      const post = (url: string) =>
+        fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: delivery("evt-shared") });
+      const answers = await Promise.all([
+        post(receivers[0].url),
+        post(receivers[1].url),
+        post(receivers[0].url),
+        post(receivers[1].url),
+      ]);
       expect(answers.map((a) => a.status)).toEqual([202, 202, 202, 202]);
       for (const r of receivers) await r.idle();
       expect([...receivers[0].started, ...receivers[1].started]).toEqual(["evt-shared"]);
       expect((await stores[0].runs()).map((r) => [r.event, r.status])).toEqual([["evt-shared", "succeeded"]]);
-      expect([...receivers[0].logs, ...receivers[1].logs].filter((l) => l.includes("event evt-shared seen before"))).toHaveLength(3);
+      expect(
+        [...receivers[0].logs, ...receivers[1].logs].filter((l) => l.includes("event evt-shared seen before")),
+      ).toHaveLength(3);
     } finally {
       for (const r of receivers) await r.close();
       for (const s of stores) await s.close();
@@ -158,9 +192,13 @@ describe("two receivers behind one address", () => {
 
   it("says why a store cannot be opened without showing the password", async () => {
     // Port 1 on loopback: nothing listens there, so the connection is refused at once.
-    const error = await openPostgresStore(postgres.url().replace(/@127\.0\.0\.1:\d+/, "@127.0.0.1:1")).catch((e: unknown) => e as Error);
+    const error = await openPostgresStore(postgres.url().replace(/@127\.0\.0\.1:\d+/, "@127.0.0.1:1")).catch(
+      (e: unknown) => e as Error,
+    );
     expect(error).toBeInstanceOf(Error);
-    expect((error as Error).message).toMatch(/^the Postgres store at postgres:\/\/zqstore:\*\*\*@127\.0\.0\.1:1\/postgres could not be opened: /);
+    expect((error as Error).message).toMatch(
+      /^the Postgres store at postgres:\/\/zqstore:\*\*\*@127\.0\.0\.1:1\/postgres could not be opened: /,
+    );
     expect((error as Error).message).not.toContain(POSTGRES_PASSWORD);
     expect(withoutPassword("not an address")).toBe("the address given");
   });
@@ -171,70 +209,91 @@ describe("a run failing on a retryable error, on Postgres", () => {
     status: "failed",
     durationMs: 0,
     placeholders: [],
-    blocks: [{ id: "zqcall", name: "zqcall", type: "zq", operation: "zq_call", status: "failed", durationMs: 0, error: { type: "upstream", message: "503", retryable: true } as ToolError }],
+    blocks: [
+      {
+        id: "zqcall",
+        name: "zqcall",
+        type: "zq",
+        operation: "zq_call",
+        status: "failed",
+        durationMs: 0,
+        error: { type: "upstream", message: "503", retryable: true } as ToolError,
+      },
+    ],
   };
 
-  it("is tried again at the trigger's backoff (its next job due then, not at graphile-worker's own delay), then dead after its attempts", async () => {
-    const { startRuns } = await import("./start-runs.js");
-    const until = async (what: () => Promise<boolean>) => {
-      while (!(await what())) await new Promise((r) => setTimeout(r, 50));
-    };
-    // A database each: every serve on a database takes its jobs.
-    await postgres.createDatabase("zqbackoffslow");
-    await postgres.createDatabase("zqbackofffast");
-    const slowStore = await openPostgresStore(postgres.url("zqbackoffslow"));
-    const tried: number[] = [];
-    // A backoff of ten minutes: the next attempt's job must be due then (graphile-worker's own retry would be due in 2.7 s).
-    const slow = await startRuns({
-      store: slowStore,
-      trigger: "zqbackoff_slow",
-      concurrency: 1,
-      retry: { attempts: 3, backoffMs: 600_000 },
-      log: () => undefined,
-      attempt: async () => {
-        tried.push(Date.now());
-        return failing;
-      },
-    });
-    try {
-      await slowStore.accept(deliveryOf("zqbackoff_slow", ["evt-zq-slow"]), 3_600_000);
-      await until(async () => (await slowStore.runs()).some((r) => r.status === "queued" && r.attempts === 1));
-      const [slowRun] = await slowStore.runs();
-      const job = await slowStore.pool.query<{ due: number; attempt: number }>("SELECT extract(epoch FROM run_at) * 1000 AS due, (payload->>'attempt')::int AS attempt FROM graphile_worker._private_jobs WHERE key = $1", [slowRun!.id]);
-      expect(job.rows).toHaveLength(1);
-      expect(job.rows[0]!.attempt).toBe(2);
-      expect(Number(job.rows[0]!.due) - tried[0]!).toBeGreaterThanOrEqual(600_000);
-      expect(Number(job.rows[0]!.due) - tried[0]!).toBeLessThan(600_000 + 60_000);
-      expect(tried).toHaveLength(1);
-    } finally {
-      await slow.stop(1000);
-      await slowStore.close();
-    }
+  it(
+    "is tried again at the trigger's backoff (its next job due then, not at graphile-worker's own delay), " +
+      "then dead after its attempts",
+    async () => {
+      const { startRuns } = await import("./start-runs.js");
+      const until = async (what: () => Promise<boolean>) => {
+        while (!(await what())) await new Promise((r) => setTimeout(r, 50));
+      };
+      // A database each: every serve on a database takes its jobs.
+      await postgres.createDatabase("zqbackoffslow");
+      await postgres.createDatabase("zqbackofffast");
+      const slowStore = await openPostgresStore(postgres.url("zqbackoffslow"));
+      const tried: number[] = [];
+      // A backoff of ten minutes: the next attempt's job must be due then (graphile-worker's own retry would be due in
+      // 2.7 s).
+      const slow = await startRuns({
+        store: slowStore,
+        trigger: "zqbackoff_slow",
+        concurrency: 1,
+        retry: { attempts: 3, backoffMs: 600_000 },
+        log: () => undefined,
+        attempt: async () => {
+          tried.push(Date.now());
+          return failing;
+        },
+      });
+      try {
+        await slowStore.accept(deliveryOf("zqbackoff_slow", ["evt-zq-slow"]), 3_600_000);
+        await until(async () => (await slowStore.runs()).some((r) => r.status === "queued" && r.attempts === 1));
+        const [slowRun] = await slowStore.runs();
+        const job = await slowStore.pool.query<{ due: number; attempt: number }>(
+          "SELECT extract(epoch FROM run_at) * 1000 AS due, (payload->>'attempt')::int AS attempt FROM " +
+            "graphile_worker._private_jobs WHERE key = $1",
+          [slowRun!.id],
+        );
+        expect(job.rows).toHaveLength(1);
+        expect(job.rows[0]!.attempt).toBe(2);
+        expect(Number(job.rows[0]!.due) - tried[0]!).toBeGreaterThanOrEqual(600_000);
+        expect(Number(job.rows[0]!.due) - tried[0]!).toBeLessThan(600_000 + 60_000);
+        expect(tried).toHaveLength(1);
+      } finally {
+        await slow.stop(1000);
+        await slowStore.close();
+      }
 
-    // The trigger's attempts in all, each after its backoff, then dead: the run's attempts count them.
-    const fastStore = await openPostgresStore(postgres.url("zqbackofffast"));
-    let calls = 0;
-    const fast = await startRuns({
-      store: fastStore,
-      trigger: "zqbackoff_fast",
-      concurrency: 1,
-      retry: { attempts: 3, backoffMs: 1 },
-      log: () => undefined,
-      attempt: async () => {
-        calls++;
-        return failing;
-      },
-    });
-    try {
-      await fastStore.accept(deliveryOf("zqbackoff_fast", ["evt-zq-fast"]), 3_600_000);
-      await until(async () => (await fastStore.runs()).some((r) => r.status === "dead"));
-      expect((await fastStore.runs()).map((r) => [r.event, r.status, r.attempts])).toEqual([["evt-zq-fast", "dead", 3]]);
-      expect(calls).toBe(3);
-    } finally {
-      await fast.stop(1000);
-      await fastStore.close();
-    }
-  });
+      // The trigger's attempts in all, each after its backoff, then dead: the run's attempts count them.
+      const fastStore = await openPostgresStore(postgres.url("zqbackofffast"));
+      let calls = 0;
+      const fast = await startRuns({
+        store: fastStore,
+        trigger: "zqbackoff_fast",
+        concurrency: 1,
+        retry: { attempts: 3, backoffMs: 1 },
+        log: () => undefined,
+        attempt: async () => {
+          calls++;
+          return failing;
+        },
+      });
+      try {
+        await fastStore.accept(deliveryOf("zqbackoff_fast", ["evt-zq-fast"]), 3_600_000);
+        await until(async () => (await fastStore.runs()).some((r) => r.status === "dead"));
+        expect((await fastStore.runs()).map((r) => [r.event, r.status, r.attempts])).toEqual([
+          ["evt-zq-fast", "dead", 3],
+        ]);
+        expect(calls).toBe(3);
+      } finally {
+        await fast.stop(1000);
+        await fastStore.close();
+      }
+    },
+  );
 });
 
 describe("serves of two workflows on one database", () => {
@@ -272,14 +331,18 @@ describe("serves of two workflows on one database", () => {
 });
 
 describe("a new database", () => {
-  it("is opened by several serves starting at once: one creates the tables and graphile-worker's schema, the others wait for it", async () => {
-    await postgres.createDatabase("zqfresh");
-    const stores = await Promise.all(Array.from({ length: 6 }, () => openPostgresStore(postgres.url("zqfresh"))));
-    try {
-      expect(stores).toHaveLength(6);
-      expect(await stores[5]!.runs()).toEqual([]);
-    } finally {
-      for (const s of stores) await s.close();
-    }
-  });
+  it(
+    "is opened by several serves starting at once: one creates the tables and graphile-worker's schema, " +
+      "the others wait for it",
+    async () => {
+      await postgres.createDatabase("zqfresh");
+      const stores = await Promise.all(Array.from({ length: 6 }, () => openPostgresStore(postgres.url("zqfresh"))));
+      try {
+        expect(stores).toHaveLength(6);
+        expect(await stores[5]!.runs()).toEqual([]);
+      } finally {
+        for (const s of stores) await s.close();
+      }
+    },
+  );
 });

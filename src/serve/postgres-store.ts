@@ -10,11 +10,29 @@
 import { randomUUID } from "node:crypto";
 import type { Pool, PoolClient } from "pg";
 import type { BlockResult } from "@blockwright/runtime/workflow";
-import { type DeliveryIn, eventKey, type PollPosition, pollDelivery, POSITION_SQL, PRUNE_SQL, RUN_TABLES, type RunRecord, rowToRun, rowToStoredRun, rowToSubscription, STORE_TABLES, type StoredRun, type TriggerStore } from "./store.js";
+import {
+  type DeliveryIn,
+  eventKey,
+  type PollPosition,
+  pollDelivery,
+  POSITION_SQL,
+  PRUNE_SQL,
+  RUN_TABLES,
+  type RunRecord,
+  rowToRun,
+  rowToStoredRun,
+  rowToSubscription,
+  STORE_TABLES,
+  type StoredRun,
+  type TriggerStore,
+} from "./store.js";
 
 /** Any number: taken by the first receiver that creates the tables, so two starting at once do not race. */
 const TABLES_LOCK = 0x62772d73;
-/** How often a receiver deletes the ids seen before the horizon (every receiver does, so it is cheap: one indexed range). */
+/**
+ * How often a receiver deletes the ids seen before the horizon (every receiver does, so it is cheap: one indexed
+ * range).
+ */
 const PRUNE_EVERY_MS = 60_000;
 /** The graphile-worker task that runs a run (postgres-engine.ts defines it). */
 /**
@@ -34,13 +52,19 @@ export interface PostgresStore extends TriggerStore {
   setAttempts(trigger: string, attempts: number): void;
 }
 
-/** The Postgres store at `url` (`postgres://user:password@host:port/database`); the tables (and graphile-worker's) are created when missing. */
+/**
+ * The Postgres store at `url` (`postgres://user:password@host:port/database`); the tables (and graphile-worker's) are
+ * created when missing.
+ */
 export async function openPostgresStore(url: string): Promise<PostgresStore> {
   // An optional peer dependency: only the projects that keep serve's state in Postgres install it.
   const pg = await import("pg").then(
     (m) => m.default,
     () => {
-      throw new Error("the Postgres store needs the pg package, which blockwright leaves to the projects that use it: npm install pg graphile-worker");
+      throw new Error(
+        "the Postgres store needs the pg package, which blockwright leaves to the projects that use it: " +
+          "npm install pg graphile-worker",
+      );
     },
   );
   const pool: Pool = new pg.Pool({ connectionString: url, max: 6 });
@@ -69,19 +93,19 @@ export async function openPostgresStore(url: string): Promise<PostgresStore> {
   const attemptsOf = new Map<string, number>();
   const journalOf = async (runId: string, client: Pool | PoolClient = pool): Promise<Record<string, BlockResult>> => {
     const out: Record<string, BlockResult> = {};
-    for (const r of (await client.query("SELECT block_id, result FROM bw_run_blocks WHERE run_id = $1", [runId])).rows) out[String(r.block_id)] = JSON.parse(String(r.result)) as BlockResult;
+    for (const r of (await client.query("SELECT block_id, result FROM bw_run_blocks WHERE run_id = $1", [runId])).rows)
+      out[String(r.block_id)] = JSON.parse(String(r.result)) as BlockResult;
     return out;
   };
   // A run's job; `attempt`: the attempt it is for (1 when absent), so that a job left over from an attempt that was
   // already settled (its worker killed after the settling) finds the run moved on and does nothing.
   const enqueue = (client: PoolClient, runId: string, trigger: string, runAt?: number, attempt = 1) =>
-    client.query(`SELECT graphile_worker.add_job($1, json_build_object('run', $2::text, 'attempt', $4::int), job_key => $2::text, max_attempts => $3::int${runAt ? ", run_at => to_timestamp($5::double precision / 1000)" : ""})`, [
-      runTask(trigger),
-      runId,
-      attemptsOf.get(trigger) ?? 5,
-      attempt,
-      ...(runAt ? [runAt] : []),
-    ]);
+    client.query(
+      `SELECT graphile_worker.add_job($1, json_build_object('run', $2::text, 'attempt', $4::int), ` +
+        `job_key => $2::text, max_attempts => $3::int` +
+        `${runAt ? ", run_at => to_timestamp($5::double precision / 1000)" : ""})`,
+      [runTask(trigger), runId, attemptsOf.get(trigger) ?? 5, attempt, ...(runAt ? [runAt] : [])],
+    );
   const records = async (sql: string, values: unknown[]): Promise<RunRecord[]> => {
     const rows = (await pool.query(sql, values)).rows as Record<string, unknown>[];
     return Promise.all(
@@ -93,7 +117,10 @@ export async function openPostgresStore(url: string): Promise<PostgresStore> {
       ),
     );
   };
-  /** A delivery taken in `client`'s transaction: its events claimed, and when any is new, the delivery kept and a run (and its job) per new event. */
+  /**
+   * A delivery taken in `client`'s transaction: its events claimed, and when any is new, the delivery kept and a run
+   * (and its job) per new event.
+   */
   const keep = async (client: PoolClient, d: DeliveryIn, horizonMs: number): Promise<boolean[]> => {
     if (d.receivedAt - prunedAt >= PRUNE_EVERY_MS) {
       prunedAt = d.receivedAt;
@@ -102,7 +129,9 @@ export async function openPostgresStore(url: string): Promise<PostgresStore> {
     // One statement for the whole delivery: each id inserted, or taken over once older than the horizon.
     const keys = d.events.map((e) => eventKey(e.id));
     const taken = await client.query<{ event_key: string }>(
-      "INSERT INTO bw_events_seen (trigger, event_key, seen_at) SELECT $1, k, $3 FROM unnest($2::text[]) AS k ON CONFLICT (trigger, event_key) DO UPDATE SET seen_at = excluded.seen_at WHERE bw_events_seen.seen_at < $4 RETURNING event_key",
+      "INSERT INTO bw_events_seen (trigger, event_key, seen_at) SELECT $1, k, $3 FROM unnest($2::text[]) " +
+        "AS k ON CONFLICT (trigger, event_key) DO UPDATE SET seen_at = excluded.seen_at WHERE " +
+        "bw_events_seen.seen_at < $4 RETURNING event_key",
       [d.trigger, [...new Set(keys)], d.receivedAt, d.receivedAt - horizonMs],
     );
     // An id twice in one delivery: its first place gets the run.
@@ -110,19 +139,18 @@ export async function openPostgresStore(url: string): Promise<PostgresStore> {
     const fresh = keys.map((k) => newKeys.delete(k));
     if (!fresh.some(Boolean)) return fresh;
     const deliveryId = randomUUID();
-    await client.query("INSERT INTO bw_deliveries_kept (id, trigger, received_at, headers, body) VALUES ($1, $2, $3, $4, $5)", [deliveryId, d.trigger, d.receivedAt, JSON.stringify(d.headers), Buffer.from(d.body)]);
+    await client.query(
+      "INSERT INTO bw_deliveries_kept (id, trigger, received_at, headers, body) VALUES ($1, $2, $3, $4, $5)",
+      [deliveryId, d.trigger, d.receivedAt, JSON.stringify(d.headers), Buffer.from(d.body)],
+    );
     for (const [i, e] of d.events.entries()) {
       if (!fresh[i]) continue;
       const runId = randomUUID();
-      await client.query("INSERT INTO bw_run_records (id, trigger, event_id, event_key, delivery_id, status, attempts, next_at, created_at, outputs) VALUES ($1, $2, $3, $4, $5, 'queued', 0, $6, $6, $7)", [
-        runId,
-        d.trigger,
-        Buffer.from(e.id, "utf8"),
-        keys[i],
-        deliveryId,
-        d.receivedAt,
-        JSON.stringify(e.outputs),
-      ]);
+      await client.query(
+        "INSERT INTO bw_run_records (id, trigger, event_id, event_key, delivery_id, status, attempts, " +
+          "next_at, created_at, outputs) VALUES ($1, $2, $3, $4, $5, 'queued', 0, $6, $6, $7)",
+        [runId, d.trigger, Buffer.from(e.id, "utf8"), keys[i], deliveryId, d.receivedAt, JSON.stringify(e.outputs)],
+      );
       await enqueue(client, runId, d.trigger);
     }
     return fresh;
@@ -134,24 +162,46 @@ export async function openPostgresStore(url: string): Promise<PostgresStore> {
     setAttempts: (trigger, attempts) => void attemptsOf.set(trigger, attempts),
     accept: (d, horizonMs) => inTransaction(pool, (client) => keep(client, d, horizonMs)),
     async pollPosition(key) {
-      const row = (await pool.query("SELECT version, position FROM bw_poll_positions WHERE key = $1", [key])).rows[0] as Record<string, unknown> | undefined;
-      return row ? { position: JSON.parse(String(row.position)) as PollPosition, version: Number(row.version) } : { version: 0 };
+      const row = (await pool.query("SELECT version, position FROM bw_poll_positions WHERE key = $1", [key])).rows[0] as
+        | Record<string, unknown>
+        | undefined;
+      return row
+        ? { position: JSON.parse(String(row.position)) as PollPosition, version: Number(row.version) }
+        : { version: 0 };
     },
     async knownItems(key, ids) {
       const byKey = new Map(ids.map((id) => [eventKey(id), id]));
-      const rows = (await pool.query<{ item_key: string }>("SELECT item_key FROM bw_poll_known WHERE key = $1 AND item_key = ANY($2::text[])", [key, [...byKey.keys()]])).rows;
+      const rows = (
+        await pool.query<{ item_key: string }>(
+          "SELECT item_key FROM bw_poll_known WHERE key = $1 AND item_key = ANY($2::text[])",
+          [key, [...byKey.keys()]],
+        )
+      ).rows;
       return new Set(rows.map((r) => byKey.get(r.item_key) as string));
     },
     advancePoll: (p, horizonMs) =>
       inTransaction(pool, async (client) => {
         // Locked until the commit: a poller that read the same version waits, then finds it moved.
-        const row = (await client.query("SELECT version FROM bw_poll_positions WHERE key = $1 FOR UPDATE", [p.key])).rows[0] as { version: string } | undefined;
+        const row = (await client.query("SELECT version FROM bw_poll_positions WHERE key = $1 FOR UPDATE", [p.key]))
+          .rows[0] as { version: string } | undefined;
         if (Number(row?.version ?? 0) !== p.version) return undefined;
         const fresh = p.events.length ? await keep(client, pollDelivery(p), horizonMs) : [];
-        if (p.known?.add.length) await client.query("INSERT INTO bw_poll_known (key, item_key) SELECT $1, k FROM unnest($2::text[]) AS k ON CONFLICT DO NOTHING", [p.key, p.known.add.map(eventKey)]);
-        if (p.known?.remove.length) await client.query("DELETE FROM bw_poll_known WHERE key = $1 AND item_key = ANY($2::text[])", [p.key, p.known.remove.map(eventKey)]);
+        if (p.known?.add.length)
+          await client.query(
+            "INSERT INTO bw_poll_known (key, item_key) SELECT $1, k FROM unnest($2::text[]) " +
+              "AS k ON CONFLICT DO NOTHING",
+            [p.key, p.known.add.map(eventKey)],
+          );
+        if (p.known?.remove.length)
+          await client.query("DELETE FROM bw_poll_known WHERE key = $1 AND item_key = ANY($2::text[])", [
+            p.key,
+            p.known.remove.map(eventKey),
+          ]);
         // Two first polls at once: the second's insert waits on the first's row, then conflicts and is refused below.
-        const moved = await client.query(p.version === 0 ? `${POSITION_SQL.replace(/ DO UPDATE SET .*$/, " DO NOTHING")}` : POSITION_SQL, [p.key, p.trigger, p.version + 1, p.polledAt, JSON.stringify(p.position)]);
+        const moved = await client.query(
+          p.version === 0 ? `${POSITION_SQL.replace(/ DO UPDATE SET .*$/, " DO NOTHING")}` : POSITION_SQL,
+          [p.key, p.trigger, p.version + 1, p.polledAt, JSON.stringify(p.position)],
+        );
         if (moved.rowCount !== 1) throw new PositionMoved();
         return fresh;
       }).catch((e: unknown) => {
@@ -170,11 +220,21 @@ export async function openPostgresStore(url: string): Promise<PostgresStore> {
       });
       return {
         async take() {
-          if (!held) held = (await session.query<{ taken: boolean }>("SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS taken", [`bw-poll:${key}`])).rows[0]?.taken === true;
+          if (!held)
+            held =
+              (
+                await session.query<{ taken: boolean }>(
+                  "SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS taken",
+                  [`bw-poll:${key}`],
+                )
+              ).rows[0]?.taken === true;
           return held;
         },
         async release() {
-          if (held && !broken) await session.query("SELECT pg_advisory_unlock(hashtextextended($1, 0))", [`bw-poll:${key}`]).catch(() => undefined);
+          if (held && !broken)
+            await session
+              .query("SELECT pg_advisory_unlock(hashtextextended($1, 0))", [`bw-poll:${key}`])
+              .catch(() => undefined);
           held = false;
           session.release(broken);
         },
@@ -184,27 +244,37 @@ export async function openPostgresStore(url: string): Promise<PostgresStore> {
       throw new Error("the runs of a Postgres store are taken by graphile-worker's workers (postgres-engine.ts)");
     },
     async load(runId) {
-      const row = (await pool.query("SELECT * FROM bw_run_records WHERE id = $1", [runId])).rows[0] as Record<string, unknown> | undefined;
+      const row = (await pool.query("SELECT * FROM bw_run_records WHERE id = $1", [runId])).rows[0] as
+        | Record<string, unknown>
+        | undefined;
       return row ? rowToStoredRun(row, await journalOf(runId)) : undefined;
     },
     async begin(runId, attempt) {
       await pool.query("UPDATE bw_run_records SET status = 'running', attempts = $2 WHERE id = $1", [runId, attempt]);
     },
     async journal(runId, block) {
-      await pool.query("INSERT INTO bw_run_blocks (run_id, block_id, result) VALUES ($1, $2, $3) ON CONFLICT (run_id, block_id) DO UPDATE SET result = excluded.result", [runId, block.id, JSON.stringify(block)]);
+      await pool.query(
+        "INSERT INTO bw_run_blocks (run_id, block_id, result) VALUES ($1, $2, $3) ON CONFLICT (run_id, " +
+          "block_id) DO UPDATE SET result = excluded.result",
+        [runId, block.id, JSON.stringify(block)],
+      );
     },
     async settle(runId, outcome, nowMs) {
       const ended = outcome.status !== "queued";
       await inTransaction(pool, async (client) => {
         const row = (
-          await client.query<{ trigger: string; attempts: number }>("UPDATE bw_run_records SET status = $2, error = $3, next_at = $4, finished_at = $5, attempts = attempts - $6 WHERE id = $1 RETURNING trigger, attempts", [
-            runId,
-            outcome.status,
-            outcome.error ?? null,
-            outcome.nextAt ?? nowMs,
-            ended ? nowMs : null,
-            outcome.undoAttempt ? 1 : 0,
-          ])
+          await client.query<{ trigger: string; attempts: number }>(
+            "UPDATE bw_run_records SET status = $2, error = $3, next_at = $4, finished_at = $5, " +
+              "attempts = attempts - $6 WHERE id = $1 RETURNING trigger, attempts",
+            [
+              runId,
+              outcome.status,
+              outcome.error ?? null,
+              outcome.nextAt ?? nowMs,
+              ended ? nowMs : null,
+              outcome.undoAttempt ? 1 : 0,
+            ],
+          )
         ).rows[0];
         // Queued again: the next attempt is a job of its own at the trigger's backoff (graphile-worker's own retry
         // waits its fixed exponential delay), added with the settling so that neither is kept without the other.
@@ -214,37 +284,46 @@ export async function openPostgresStore(url: string): Promise<PostgresStore> {
     async nextDue() {
       return undefined;
     },
-    runs: (status) => (status ? records("SELECT * FROM bw_run_records WHERE status = $1 ORDER BY created_at, id", [status]) : records("SELECT * FROM bw_run_records ORDER BY created_at, id", [])),
+    runs: (status) =>
+      status
+        ? records("SELECT * FROM bw_run_records WHERE status = $1 ORDER BY created_at, id", [status])
+        : records("SELECT * FROM bw_run_records ORDER BY created_at, id", []),
     async replay(idOrEvent, nowMs) {
       const ids = await inTransaction(pool, async (client) => {
         const rows = (
-          await client.query("UPDATE bw_run_records SET status = 'queued', attempts = 0, next_at = $2, finished_at = NULL, error = NULL WHERE (id = $1 OR event_key = $3) AND status IN ('failed', 'dead') RETURNING id, trigger", [
-            idOrEvent,
-            nowMs,
-            eventKey(idOrEvent),
-          ])
+          await client.query(
+            "UPDATE bw_run_records SET status = 'queued', attempts = 0, next_at = $2, finished_at = NULL, " +
+              "error = NULL WHERE (id = $1 OR event_key = $3) AND status IN ('failed', 'dead') RETURNING id, " +
+              "trigger",
+            [idOrEvent, nowMs, eventKey(idOrEvent)],
+          )
         ).rows;
         for (const r of rows) await enqueue(client, String(r.id), String(r.trigger));
         return rows.map((r) => String(r.id));
       });
-      return ids.length ? records("SELECT * FROM bw_run_records WHERE id = ANY($1::text[]) ORDER BY created_at, id", [ids]) : [];
+      return ids.length
+        ? records("SELECT * FROM bw_run_records WHERE id = ANY($1::text[]) ORDER BY created_at, id", [ids])
+        : [];
     },
     async saveSubscription(s) {
-      await pool.query("INSERT INTO bw_subscriptions (trigger, id, url, expires_at) VALUES ($1, $2, $3, $4) ON CONFLICT (trigger) DO UPDATE SET id = excluded.id, url = excluded.url, expires_at = excluded.expires_at", [
-        s.trigger,
-        s.id,
-        s.url,
-        s.expiresAt,
-      ]);
+      await pool.query(
+        "INSERT INTO bw_subscriptions (trigger, id, url, expires_at) VALUES ($1, $2, $3, $4) " +
+          "ON CONFLICT (trigger) DO UPDATE SET id = excluded.id, url = excluded.url, " +
+          "expires_at = excluded.expires_at",
+        [s.trigger, s.id, s.url, s.expiresAt],
+      );
     },
     async subscriptions() {
-      return (await pool.query("SELECT trigger, id, url, expires_at FROM bw_subscriptions ORDER BY trigger")).rows.map(rowToSubscription);
+      return (await pool.query("SELECT trigger, id, url, expires_at FROM bw_subscriptions ORDER BY trigger")).rows.map(
+        rowToSubscription,
+      );
     },
     async deleteSubscription(trigger) {
       await pool.query("DELETE FROM bw_subscriptions WHERE trigger = $1", [trigger]);
     },
     async joinSubscription(trigger) {
-      // A session of its own: its locks last as long as this receiver (Postgres drops them with a dead one's connection).
+      // A session of its own: its locks last as long as this receiver (Postgres drops them with a dead one's
+      // connection).
       const session = await pool.connect();
       const member = `bw-subscription-members:${trigger}`;
       const creating = `bw-subscription-create:${trigger}`;
@@ -264,12 +343,18 @@ export async function openPostgresStore(url: string): Promise<PostgresStore> {
           left = true;
           try {
             await session.query("SELECT pg_advisory_unlock_shared(hashtextextended($1, 0))", [member]);
-            // Taken only when no member holds its share: this receiver is the last, and holds it while it deletes, so that
-            // one leaving at the same moment waits, then finds the subscription gone (two deleted it once each).
-            const last = (await session.query<{ last: boolean }>("SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS last", [member])).rows[0]?.last === true;
+            // Taken only when no member holds its share: this receiver is the last, and holds it while it deletes, so
+            // that one leaving at the same moment waits, then finds the subscription gone (two deleted it once each).
+            const last =
+              (
+                await session.query<{ last: boolean }>("SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS last", [
+                  member,
+                ])
+              ).rows[0]?.last === true;
             if (!last) return false;
             try {
-              if (!(await session.query("SELECT 1 FROM bw_subscriptions WHERE trigger = $1", [trigger])).rowCount) return false;
+              if (!(await session.query("SELECT 1 FROM bw_subscriptions WHERE trigger = $1", [trigger])).rowCount)
+                return false;
               await whenLast();
               return true;
             } finally {
@@ -308,7 +393,10 @@ async function inTransaction<T>(pool: Pool, work: (client: PoolClient) => Promis
 /** graphile-worker, an optional peer dependency like pg. */
 export async function importWorker(): Promise<typeof import("graphile-worker")> {
   return import("graphile-worker").catch(() => {
-    throw new Error("the Postgres store runs its runs on graphile-worker, which blockwright leaves to the projects that use it: npm install graphile-worker");
+    throw new Error(
+      "the Postgres store runs its runs on graphile-worker, which blockwright leaves to the projects that use " +
+        "it: npm install graphile-worker",
+    );
   });
 }
 

@@ -22,13 +22,16 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-const post = (url: string, body: string) => fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body });
+const post = (url: string, body: string) =>
+  fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body });
 
 describe("the receiver", () => {
   it("answers 413 to a delivery over the trigger's maxBodyBytes, and starts no run", async () => {
     const receiver = await startReceiver(store);
     try {
-      const body = JSON.stringify({ value: [{ id: "evt-big", clientState: ZQ_CLIENT_STATE, thing: { id: "x".repeat(zqTrigger.maxBodyBytes) } }] });
+      const body = JSON.stringify({
+        value: [{ id: "evt-big", clientState: ZQ_CLIENT_STATE, thing: { id: "x".repeat(zqTrigger.maxBodyBytes) } }],
+      });
       expect(Buffer.byteLength(body)).toBeGreaterThan(zqTrigger.maxBodyBytes);
       const answer = await post(receiver.url, body).catch((e: unknown) => e as Error);
       // The receiver answers 413 and closes the connection; the client sees the status unless the close wins.
@@ -46,57 +49,73 @@ describe("the receiver", () => {
     }
   });
 
-  it("answers 400 with a log line to a request naming no address (a request line or Host no URL holds), and goes on receiving", async () => {
-    const receiver = await startReceiver(store);
-    try {
-      for (const head of MALFORMED_HEADS) expect(statusOf(await rawRequest(receiver.url, head)), head).toBe(400);
-      expect(receiver.logs.filter((l) => l.includes("refused a request naming no address"))).toHaveLength(MALFORMED_HEADS.length);
-      expect(receiver.logs.join("\n")).toContain("POST http://[::1, Host 127.0.0.1 (400)");
-      expect((await post(receiver.url, delivery("evt-after-malformed"))).status).toBe(202);
-      await receiver.idle();
-      expect(receiver.started).toEqual(["evt-after-malformed"]);
-    } finally {
-      await receiver.close();
-    }
-  });
+  it(
+    "answers 400 with a log line to a request naming no address (a request line or Host no URL holds), " +
+      "and goes on receiving",
+    async () => {
+      const receiver = await startReceiver(store);
+      try {
+        for (const head of MALFORMED_HEADS) expect(statusOf(await rawRequest(receiver.url, head)), head).toBe(400);
+        expect(receiver.logs.filter((l) => l.includes("refused a request naming no address"))).toHaveLength(
+          MALFORMED_HEADS.length,
+        );
+        expect(receiver.logs.join("\n")).toContain("POST http://[::1, Host 127.0.0.1 (400)");
+        expect((await post(receiver.url, delivery("evt-after-malformed"))).status).toBe(202);
+        await receiver.idle();
+        expect(receiver.started).toEqual(["evt-after-malformed"]);
+      } finally {
+        await receiver.close();
+      }
+    },
+  );
 
-  it("logs an event id holding control characters and a forged line escaped, on one line, and a long one cut", async () => {
-    const receiver = await startReceiver(store);
-    try {
-      const forged = "evt-\u001b[2J\nzqhooks_thing_created: event evt-other seen before: no second run\u2028";
-      const long = `evt-long-${"z".repeat(300)}`;
-      const one = (id: string) => JSON.stringify({ value: [{ id, clientState: ZQ_CLIENT_STATE, thing: { id: "t" } }] });
-      for (const id of [forged, forged, long, long]) expect((await post(receiver.url, one(id))).status).toBe(202);
-      await receiver.idle();
-      const seen = receiver.logs.filter((l) => l.includes("seen before"));
-      expect(seen).toHaveLength(2);
-      expect(seen[0]).toBe("zqhooks_thing_created: event evt-\\u001b[2J\\nzqhooks_thing_created: event evt-other seen before: no second run\\u2028 seen before: no second run");
-      expect(seen[1]).toBe(`zqhooks_thing_created: event ${long.slice(0, 200)}… seen before: no second run`);
-      // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it looks for
-      for (const line of receiver.logs) expect(line).not.toMatch(/[\u0000-\u001f\u2028]/);
-    } finally {
-      await receiver.close();
-    }
-  });
+  it(
+    "logs an event id holding control characters and a " + "forged line escaped, on one line, and a long one cut",
+    async () => {
+      const receiver = await startReceiver(store);
+      try {
+        const forged = "evt-\u001b[2J\nzqhooks_thing_created: event evt-other seen before: no second run\u2028";
+        const long = `evt-long-${"z".repeat(300)}`;
+        const one = (id: string) =>
+          JSON.stringify({ value: [{ id, clientState: ZQ_CLIENT_STATE, thing: { id: "t" } }] });
+        for (const id of [forged, forged, long, long]) expect((await post(receiver.url, one(id))).status).toBe(202);
+        await receiver.idle();
+        const seen = receiver.logs.filter((l) => l.includes("seen before"));
+        expect(seen).toHaveLength(2);
+        expect(seen[0]).toBe(
+          "zqhooks_thing_created: event evt-\\u001b[2J\\nzqhooks_thing_created: event evt-other seen before: " +
+            "no second run\\u2028 seen before: no second run",
+        );
+        expect(seen[1]).toBe(`zqhooks_thing_created: event ${long.slice(0, 200)}… seen before: no second run`);
+        // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it looks for
+        for (const line of receiver.logs) expect(line).not.toMatch(/[\u0000-\u001f\u2028]/);
+      } finally {
+        await receiver.close();
+      }
+    },
+  );
 
-  it("acknowledges a delivery once it is kept with its run queued, before the run has started or finished", async () => {
-    const receiver = await startReceiver(store, { hold: true });
-    const statusOf = async (event: string) => (await store.runs()).find((r) => r.event === event)?.status;
-    try {
-      const answer = await post(receiver.url, delivery("evt-held"));
-      expect(answer.status).toBe(zqTrigger.acknowledge);
-      // The answer came once the run was on disk: queued, or already taken.
-      expect(["queued", "running"]).toContain(await statusOf("evt-held"));
-      while (!receiver.started.includes("evt-held")) await new Promise((r) => setTimeout(r, 10));
-      expect(await statusOf("evt-held")).toBe("running");
-      receiver.release();
-      await receiver.idle();
-      expect(await statusOf("evt-held")).toBe("succeeded");
-    } finally {
-      receiver.release();
-      await receiver.close();
-    }
-  });
+  it(
+    "acknowledges a delivery once it is kept with its " + "run queued, before the run has started or finished",
+    async () => {
+      const receiver = await startReceiver(store, { hold: true });
+      const statusOf = async (event: string) => (await store.runs()).find((r) => r.event === event)?.status;
+      try {
+        const answer = await post(receiver.url, delivery("evt-held"));
+        expect(answer.status).toBe(zqTrigger.acknowledge);
+        // The answer came once the run was on disk: queued, or already taken.
+        expect(["queued", "running"]).toContain(await statusOf("evt-held"));
+        while (!receiver.started.includes("evt-held")) await new Promise((r) => setTimeout(r, 10));
+        expect(await statusOf("evt-held")).toBe("running");
+        receiver.release();
+        await receiver.idle();
+        expect(await statusOf("evt-held")).toBe("succeeded");
+      } finally {
+        receiver.release();
+        await receiver.close();
+      }
+    },
+  );
 
   it("remembers event ids for the trigger's dedupeHours, 72 hours unless it declares one", async () => {
     const horizons: number[] = [];
@@ -125,7 +144,13 @@ describe("the receiver", () => {
       ...zqTrigger,
       id: "zqhooks_form_posted",
       items: undefined,
-      authentication: { kind: "hmac", algorithm: "SHA-1", encoding: "base64", header: "X-Zq-Signature", signedText: "{url}{form}" },
+      authentication: {
+        kind: "hmac",
+        algorithm: "SHA-1",
+        encoding: "base64",
+        header: "X-Zq-Signature",
+        signedText: "{url}{form}",
+      },
       secretParam: "authToken",
       handshakes: [],
       eventId: [{ from: "event", pointer: ["ZqSid"] }],
@@ -136,8 +161,14 @@ describe("the receiver", () => {
     delete (trigger as { items?: unknown }).items;
     const body = "ZqSid=SM1&Body=hello&From=%2B15550001";
     // Signed text: the address, then each form parameter sorted by name, name and value run together.
-    const sign = (url: string, sid = "SM1") => createHmac("sha1", secret).update(`${url}BodyhelloFrom+15550001ZqSid${sid}`).digest("base64");
-    const send = (url: string, signature: string) => fetch(url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", "x-zq-signature": signature }, body });
+    const sign = (url: string, sid = "SM1") =>
+      createHmac("sha1", secret).update(`${url}BodyhelloFrom+15550001ZqSid${sid}`).digest("base64");
+    const send = (url: string, signature: string) =>
+      fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", "x-zq-signature": signature },
+        body,
+      });
 
     const own = await startReceiver(store, { trigger, secret });
     try {
@@ -154,7 +185,11 @@ describe("the receiver", () => {
       // Behind a proxy the provider signs the public address, not this receiver's own.
       expect((await send(proxied.url, sign(proxied.url))).status).toBe(401);
       const again = body.replace("SM1", "SM2");
-      const answer = await fetch(proxied.url, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", "x-zq-signature": sign(publicAddress, "SM2") }, body: again });
+      const answer = await fetch(proxied.url, {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded", "x-zq-signature": sign(publicAddress, "SM2") },
+        body: again,
+      });
       expect(answer.status).toBe(200);
     } finally {
       await proxied.close();

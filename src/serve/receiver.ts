@@ -7,7 +7,14 @@
 // or the engine on Postgres). Refusals are answered without a run and
 // reported without the secret.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { answerBodyHandshake, answerHandshake, redact, type TriggerEvent, type TriggerSpec, verifyEvent } from "@blockwright/runtime/internal";
+import {
+  answerBodyHandshake,
+  answerHandshake,
+  redact,
+  type TriggerEvent,
+  type TriggerSpec,
+  verifyEvent,
+} from "@blockwright/runtime/internal";
 import { lineText } from "../common/github-actions.js";
 import { guardedListener, requestTarget, shownText } from "../common/request-guard.js";
 import type { TriggerStore } from "./store.js";
@@ -28,7 +35,10 @@ export interface ReceiverOptions {
   accepted?(events: TriggerEvent[]): void;
   /** One line of the receiver's log (stderr). */
   log(line: string): void;
-  /** How long an event id is remembered (default: the trigger's `dedupeHours`, else 3 days; at least its timestamp tolerance). */
+  /**
+   * How long an event id is remembered (default: the trigger's `dedupeHours`, else 3 days; at least its timestamp
+   * tolerance).
+   */
   dedupeWindowMs?: number;
 }
 
@@ -38,7 +48,12 @@ export const DEFAULT_DEDUPE_MS = 3 * 24 * 3_600_000;
 /** Headers never kept with a delivery: they would carry a credential, and no trigger reads them. */
 const UNKEPT_HEADERS = new Set(["authorization", "proxy-authorization", "cookie"]);
 
-const STATUS_OF_REFUSAL = { SIGNATURE_MISMATCH: 401, STALE_EVENT: 401, MALFORMED_EVENT: 400, UNKNOWN_EVENT: 202 } as const;
+const STATUS_OF_REFUSAL = {
+  SIGNATURE_MISMATCH: 401,
+  STALE_EVENT: 401,
+  MALFORMED_EVENT: 400,
+  UNKNOWN_EVENT: 202,
+} as const;
 
 /** How long stopping waits for the deliveries already read to be answered (their store writes). */
 const ANSWERS_WAITED_MS = 5_000;
@@ -58,8 +73,16 @@ export function createReceiver(o: ReceiverOptions): Receiver {
   const reading = new Map<IncomingMessage, ServerResponse>();
   const answering = new Set<Promise<void>>();
   let stopping = false;
-  const tolerance = o.trigger.authentication.kind === "shared-secret" ? 0 : (o.trigger.authentication.kind === "hmac" ? (o.trigger.authentication.timestamp?.toleranceSeconds ?? 0) : o.trigger.authentication.toleranceSeconds) * 1000;
-  const window = Math.max(o.dedupeWindowMs ?? (o.trigger.dedupeHours !== undefined ? o.trigger.dedupeHours * 3_600_000 : DEFAULT_DEDUPE_MS), tolerance);
+  const tolerance =
+    o.trigger.authentication.kind === "shared-secret"
+      ? 0
+      : (o.trigger.authentication.kind === "hmac"
+          ? (o.trigger.authentication.timestamp?.toleranceSeconds ?? 0)
+          : o.trigger.authentication.toleranceSeconds) * 1000;
+  const window = Math.max(
+    o.dedupeWindowMs ?? (o.trigger.dedupeHours !== undefined ? o.trigger.dedupeHours * 3_600_000 : DEFAULT_DEDUPE_MS),
+    tolerance,
+  );
   // Every line: the secret left out, then outside text (an event id, a provider's message) kept on one line.
   const log = (line: string) => o.log(lineText(redact(line, [o.secret])));
   /** An event id as a log line shows it: the secret left out, then cut and escaped. */
@@ -118,8 +141,16 @@ export function createReceiver(o: ReceiverOptions): Receiver {
   };
 
   const receive = async (req: IncomingMessage, res: ServerResponse, body: Uint8Array) => {
-    const verified = await verifyEvent(o.trigger, { method: req.method ?? "POST", url: addressOf(req, o.deliveredTo), headers: req.headers, body }, { secret: o.secret });
-    if (!verified.ok && o.trigger.authentication.kind !== "shared-secret" && (verified.error.code === "UNKNOWN_EVENT" || verified.error.code === "MALFORMED_EVENT")) {
+    const verified = await verifyEvent(
+      o.trigger,
+      { method: req.method ?? "POST", url: addressOf(req, o.deliveredTo), headers: req.headers, body },
+      { secret: o.secret },
+    );
+    if (
+      !verified.ok &&
+      o.trigger.authentication.kind !== "shared-secret" &&
+      (verified.error.code === "UNKNOWN_EVENT" || verified.error.code === "MALFORMED_EVENT")
+    ) {
       // Signed, and no event of the trigger: maybe a handshake in the body (a URL verification).
       const handshake = answerBodyHandshake(o.trigger, body);
       if (handshake) {
@@ -134,9 +165,19 @@ export function createReceiver(o: ReceiverOptions): Receiver {
       return answer(res, STATUS_OF_REFUSAL[verified.error.code], `${verified.error.code}\n`);
     }
     const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(req.headers)) if (typeof value === "string" && !UNKEPT_HEADERS.has(name)) headers[name] = value;
+    for (const [name, value] of Object.entries(req.headers))
+      if (typeof value === "string" && !UNKEPT_HEADERS.has(name)) headers[name] = value;
     // Kept before the answer, in one write: the delivery, its events claimed, a run queued for each new one.
-    const claimed = await o.store.accept({ trigger: o.trigger.id, receivedAt: Date.now(), headers, body, events: verified.events.map((e) => ({ id: e.id, outputs: e.outputs })) }, window);
+    const claimed = await o.store.accept(
+      {
+        trigger: o.trigger.id,
+        receivedAt: Date.now(),
+        headers,
+        body,
+        events: verified.events.map((e) => ({ id: e.id, outputs: e.outputs })),
+      },
+      window,
+    );
     const fresh = verified.events.filter((event, i) => {
       if (!claimed[i]) log(`${o.trigger.id}: event ${idText(event.id)} seen before: no second run`);
       return claimed[i];
@@ -147,16 +188,23 @@ export function createReceiver(o: ReceiverOptions): Receiver {
   const stop = async () => {
     stopping = true;
     for (const [req, res] of reading) unavailable(req, res);
-    if (reading.size) log(`${o.trigger.id}: stopping: ${reading.size} delivery(ies) still being sent refused (503), to be sent again`);
+    if (reading.size)
+      log(`${o.trigger.id}: stopping: ${reading.size} delivery(ies) still being sent refused (503), to be sent again`);
     reading.clear();
     let timer: NodeJS.Timeout | undefined;
-    await Promise.race([Promise.allSettled([...answering]), new Promise((done) => (timer = setTimeout(done, ANSWERS_WAITED_MS)))]);
+    await Promise.race([
+      Promise.allSettled([...answering]),
+      new Promise((done) => (timer = setTimeout(done, ANSWERS_WAITED_MS))),
+    ]);
     clearTimeout(timer);
   };
   return { handle: guardedListener(handle, (line) => log(`${o.trigger.id}: ${line}`)), stop };
 }
 
-/** The full address a delivery was sent to, as a provider signing `{url}` signs it: the given one, or the request's own, with the request's query. */
+/**
+ * The full address a delivery was sent to, as a provider signing `{url}` signs it: the given one, or the request's own,
+ * with the request's query.
+ */
 function addressOf(req: IncomingMessage, deliveredTo: string | undefined): string {
   const own = req.url ?? "/";
   const query = own.includes("?") ? own.slice(own.indexOf("?")) : "";

@@ -10,7 +10,17 @@ import { outcomeOf, startExecutor } from "./run-executor.js";
 import type { StoredRun } from "./store.js";
 
 const NOW = 1_800_000_000_000;
-const run = (attempts: number): StoredRun => ({ id: "run-1", trigger: "zqruns_event", event: "evt-1", status: "running", attempts, nextAt: NOW, createdAt: NOW, outputs: { data: {}, metadata: {} }, journal: {} });
+const run = (attempts: number): StoredRun => ({
+  id: "run-1",
+  trigger: "zqruns_event",
+  event: "evt-1",
+  status: "running",
+  attempts,
+  nextAt: NOW,
+  createdAt: NOW,
+  outputs: { data: {}, metadata: {} },
+  journal: {},
+});
 const block = (status: BlockResult["status"], retryable?: boolean): BlockResult => ({
   id: "call",
   name: "Call",
@@ -18,52 +28,94 @@ const block = (status: BlockResult["status"], retryable?: boolean): BlockResult 
   operation: "zq_op",
   status,
   durationMs: 1,
-  ...(retryable === undefined ? {} : { error: { type: "upstream", provider: "zq", operation: "zq_op", status: retryable ? 503 : 400, message: retryable ? "503" : "400", retryable } }),
+  ...(retryable === undefined
+    ? {}
+    : {
+        error: {
+          type: "upstream",
+          provider: "zq",
+          operation: "zq_op",
+          status: retryable ? 503 : 400,
+          message: retryable ? "503" : "400",
+          retryable,
+        },
+      }),
 });
-const result = (status: RunResult["status"], blocks: BlockResult[]): RunResult => ({ status, durationMs: 1, blocks, placeholders: [] });
+const result = (status: RunResult["status"], blocks: BlockResult[]): RunResult => ({
+  status,
+  durationMs: 1,
+  blocks,
+  placeholders: [],
+});
 const retry = { attempts: 3, backoffMs: 10_000 };
 
 describe("an attempt's outcome", () => {
-  it("is the run's next status: succeeded, failed at once, queued after a doubling backoff, then dead; cancelled runs are queued uncounted", () => {
-    expect(outcomeOf(run(1), result("succeeded", [block("succeeded")]), retry, NOW)).toEqual({ status: "succeeded" });
-    expect(outcomeOf(run(1), result("failed", [block("failed", false)]), retry, NOW)).toEqual({ status: "failed", error: "call: 400" });
-    expect(outcomeOf(run(1), result("failed", [block("failed", true)]), retry, NOW)).toEqual({ status: "queued", error: "call: 503", nextAt: NOW + 10_000 });
-    expect(outcomeOf(run(2), result("failed", [block("failed", true)]), retry, NOW)).toEqual({ status: "queued", error: "call: 503", nextAt: NOW + 20_000 });
-    expect(outcomeOf(run(3), result("failed", [block("failed", true)]), retry, NOW)).toEqual({ status: "dead", error: "call: 503 (after 3 attempts)" });
-    expect(outcomeOf(run(2), result("cancelled", []), retry, NOW)).toEqual({ status: "queued", nextAt: NOW, undoAttempt: true });
-  });
+  it(
+    "is the run's next status: succeeded, failed at once, queued after a doubling backoff, then dead; " +
+      "cancelled runs are queued uncounted",
+    () => {
+      expect(outcomeOf(run(1), result("succeeded", [block("succeeded")]), retry, NOW)).toEqual({ status: "succeeded" });
+      expect(outcomeOf(run(1), result("failed", [block("failed", false)]), retry, NOW)).toEqual({
+        status: "failed",
+        error: "call: 400",
+      });
+      expect(outcomeOf(run(1), result("failed", [block("failed", true)]), retry, NOW)).toEqual({
+        status: "queued",
+        error: "call: 503",
+        nextAt: NOW + 10_000,
+      });
+      expect(outcomeOf(run(2), result("failed", [block("failed", true)]), retry, NOW)).toEqual({
+        status: "queued",
+        error: "call: 503",
+        nextAt: NOW + 20_000,
+      });
+      expect(outcomeOf(run(3), result("failed", [block("failed", true)]), retry, NOW)).toEqual({
+        status: "dead",
+        error: "call: 503 (after 3 attempts)",
+      });
+      expect(outcomeOf(run(2), result("cancelled", []), retry, NOW)).toEqual({
+        status: "queued",
+        nextAt: NOW,
+        undoAttempt: true,
+      });
+    },
+  );
 });
 
 describe("the executor", () => {
-  it("tries a run failing on a retryable error again after its backoff, with the journal of what succeeded, until it succeeds", async () => {
-    const store = memoryStore();
-    await store.accept(deliveryOf("zqruns_event", ["evt-1"]), 60_000);
-    const seen: { attempt: number; journaled: string[] }[] = [];
-    let settled!: () => void;
-    const done = new Promise<void>((ok) => {
-      settled = ok;
-    });
-    const executor = startExecutor({
-      store,
-      concurrency: 2,
-      retry: { attempts: 3, backoffMs: 5 },
-      log: () => undefined,
-      attempt: async (r, journal) => {
-        seen.push({ attempt: r.attempts, journaled: Object.keys(r.journal) });
-        if (r.attempts === 1) {
-          await journal({ ...block("succeeded"), id: "first" });
-          return result("failed", [{ ...block("succeeded"), id: "first" }, block("failed", true)]);
-        }
-        return result("succeeded", [{ ...block("succeeded"), id: "first" }, block("succeeded")]);
-      },
-      settled: (_r, _result, status) => status === "succeeded" && settled(),
-    });
-    await done;
-    await executor.stop(1000);
-    expect(seen).toEqual([
-      { attempt: 1, journaled: [] },
-      { attempt: 2, journaled: ["first"] },
-    ]);
-    expect((await store.runs()).map((r) => [r.status, r.attempts])).toEqual([["succeeded", 2]]);
-  });
+  it(
+    "tries a run failing on a retryable error again after its backoff, with the journal of what succeeded, " +
+      "until it succeeds",
+    async () => {
+      const store = memoryStore();
+      await store.accept(deliveryOf("zqruns_event", ["evt-1"]), 60_000);
+      const seen: { attempt: number; journaled: string[] }[] = [];
+      let settled!: () => void;
+      const done = new Promise<void>((ok) => {
+        settled = ok;
+      });
+      const executor = startExecutor({
+        store,
+        concurrency: 2,
+        retry: { attempts: 3, backoffMs: 5 },
+        log: () => undefined,
+        attempt: async (r, journal) => {
+          seen.push({ attempt: r.attempts, journaled: Object.keys(r.journal) });
+          if (r.attempts === 1) {
+            await journal({ ...block("succeeded"), id: "first" });
+            return result("failed", [{ ...block("succeeded"), id: "first" }, block("failed", true)]);
+          }
+          return result("succeeded", [{ ...block("succeeded"), id: "first" }, block("succeeded")]);
+        },
+        settled: (_r, _result, status) => status === "succeeded" && settled(),
+      });
+      await done;
+      await executor.stop(1000);
+      expect(seen).toEqual([
+        { attempt: 1, journaled: [] },
+        { attempt: 2, journaled: ["first"] },
+      ]);
+      expect((await store.runs()).map((r) => [r.status, r.attempts])).toEqual([["succeeded", 2]]);
+    },
+  );
 });

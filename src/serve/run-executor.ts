@@ -27,7 +27,9 @@ export interface Executor {
   kick(): void;
   /** The attempts in flight. */
   readonly inFlight: ReadonlySet<Promise<void>>;
-  /** Takes no more runs; waits up to `graceMs` for those in flight, then cancels them (they resume on the next start). */
+  /**
+   * Takes no more runs; waits up to `graceMs` for those in flight, then cancels them (they resume on the next start).
+   */
   stop(graceMs: number): Promise<void>;
 }
 
@@ -39,15 +41,32 @@ export function outcomeOf(run: StoredRun, result: RunResult, retry: RetryPolicy,
   const error = failed.map((b) => `${b.id}: ${b.error?.message ?? "failed"}`).join("; ");
   const retryable = failed.length > 0 && failed.every((b) => b.error?.retryable === true);
   if (!retryable) return { status: "failed", error };
-  if (run.attempts >= retry.attempts) return { status: "dead", error: `${error} (after ${run.attempts} attempt${run.attempts > 1 ? "s" : ""})` };
+  if (run.attempts >= retry.attempts)
+    return { status: "dead", error: `${error} (after ${run.attempts} attempt${run.attempts > 1 ? "s" : ""})` };
   return { status: "queued", error, nextAt: nowMs + retryDelay(retry, run.attempts) };
 }
 
-/** What serve says of a run that ended its attempt, whichever engine ran it: tried again after its backoff, or dead; nothing otherwise. */
-export function settledLine(run: Pick<StoredRun, "id" | "trigger">, attempt: number, attempts: number, outcome: RunOutcome, nowMs: number): string | undefined {
+/**
+ * What serve says of a run that ended its attempt, whichever engine ran it: tried again after its backoff, or dead;
+ * nothing otherwise.
+ */
+export function settledLine(
+  run: Pick<StoredRun, "id" | "trigger">,
+  attempt: number,
+  attempts: number,
+  outcome: RunOutcome,
+  nowMs: number,
+): string | undefined {
   if (outcome.status === "queued" && !outcome.undoAttempt)
-    return `${run.trigger}: the run of event ${run.id} failed (attempt ${attempt} of ${attempts}), tried again in ${Math.round(((outcome.nextAt ?? nowMs) - nowMs) / 1000)} s: ${outcome.error}`;
-  if (outcome.status === "dead") return `${run.trigger}: the run ${run.id} is dead after ${attempt} attempts (blockwright runs replay ${run.id}): ${outcome.error}`;
+    return (
+      `${run.trigger}: the run of event ${run.id} failed (attempt ${attempt} of ${attempts}), ` +
+      `tried again in ${Math.round(((outcome.nextAt ?? nowMs) - nowMs) / 1000)} s: ${outcome.error}`
+    );
+  if (outcome.status === "dead")
+    return (
+      `${run.trigger}: the run ${run.id} is dead after ${attempt} attempts (blockwright runs replay ${run.id}): ` +
+      `${outcome.error}`
+    );
   return undefined;
 }
 
@@ -106,7 +125,23 @@ export function startExecutor(o: ExecutorOptions): Executor {
           status: "failed",
           durationMs: 0,
           placeholders: [],
-          blocks: [{ id: "run", name: "run", type: "run", operation: "run", durationMs: 0, status: "failed", error: { type: "network", provider: run.trigger, operation: run.trigger, message: (e as Error).message, retryable: true } }],
+          blocks: [
+            {
+              id: "run",
+              name: "run",
+              type: "run",
+              operation: "run",
+              durationMs: 0,
+              status: "failed",
+              error: {
+                type: "network",
+                provider: run.trigger,
+                operation: run.trigger,
+                message: (e as Error).message,
+                retryable: true,
+              },
+            },
+          ],
         };
       }
       const outcome = outcomeOf(run, result, o.retry, now());
@@ -115,7 +150,12 @@ export function startExecutor(o: ExecutorOptions): Executor {
       const line = settledLine(run, run.attempts, o.retry.attempts, outcome, now());
       if (line) o.log(line);
     })()
-      .catch((e: unknown) => o.log(`${run.trigger}: the run ${run.id} could not be settled (it resumes on the next start): ${(e as Error).message}`))
+      .catch((e: unknown) =>
+        o.log(
+          `${run.trigger}: the run ${run.id} could not be settled (it resumes on the next start): ` +
+            `${(e as Error).message}`,
+        ),
+      )
       .finally(() => {
         inFlight.delete(attempt);
         void pump();
@@ -136,7 +176,10 @@ export function startExecutor(o: ExecutorOptions): Executor {
         grace = setTimeout(() => done("over"), graceMs);
       });
       if ((await Promise.race([all, graceOver])) === "over") {
-        o.log(`runs: ${inFlight.size} run(s) still going after ${Math.round(graceMs / 1000)} s: cancelled, each resumes from its last journaled block on the next start`);
+        o.log(
+          `runs: ${inFlight.size} run(s) still going after ${Math.round(graceMs / 1000)} s: cancelled, ` +
+            `each resumes from its last journaled block on the next start`,
+        );
         cancel.abort();
         await all;
       }

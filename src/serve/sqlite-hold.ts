@@ -30,7 +30,10 @@ export function holdFile(file: string): () => void {
       const held = heldBy(owner);
       if (held)
         throw new StoreInUseError(
-          `${file} is held by another serve (process ${held.pid}${held.host === hostname() ? "" : ` on ${held.host}`}): one receiver per SQLite file. Stop it, give this one another --store, or share a Postgres store between several (--store postgres://…); if that process is gone, delete ${owner}`,
+          `${file} is held by another serve (process ${held.pid}` +
+            `${held.host === hostname() ? "" : ` on ${held.host}`}): one receiver per SQLite file. Stop it, ` +
+            `give this one another --store, or share a Postgres store between several (--store postgres://…); ` +
+            `if that process is gone, delete ${owner}`,
         );
       // Its holder is gone: its mark and SQLite's lock are stale.
       rmSync(owner, { force: true });

@@ -43,7 +43,9 @@ export interface SqliteDatabase {
 
 /** The SQLite file as a database (node-sqlite3-wasm is CommonJS: loaded with require). */
 export function openDatabase(file: string): SqliteDatabase {
-  const { Database } = createRequire(import.meta.url)("node-sqlite3-wasm") as { Database: new (file: string) => SqliteDatabase };
+  const { Database } = createRequire(import.meta.url)("node-sqlite3-wasm") as {
+    Database: new (file: string) => SqliteDatabase;
+  };
   return new Database(file);
 }
 
@@ -72,9 +74,17 @@ export class SqliteRecords {
     // Prepared once: preparing is most of a statement's cost here.
     this.statements = {
       claim: db.prepare(CLAIM_SQL),
-      delivery: db.prepare("INSERT INTO bw_deliveries_kept (id, trigger, received_at, headers, body) VALUES (?, ?, ?, ?, ?)"),
-      run: db.prepare("INSERT INTO bw_run_records (id, trigger, event_id, event_key, delivery_id, status, attempts, next_at, created_at, outputs) VALUES (?, ?, ?, ?, ?, 'queued', 0, ?, ?, ?)"),
-      block: db.prepare("INSERT INTO bw_run_blocks (run_id, block_id, result) VALUES (?, ?, ?) ON CONFLICT (run_id, block_id) DO UPDATE SET result = excluded.result"),
+      delivery: db.prepare(
+        "INSERT INTO bw_deliveries_kept (id, trigger, received_at, headers, body) VALUES (?, ?, ?, ?, ?)",
+      ),
+      run: db.prepare(
+        "INSERT INTO bw_run_records (id, trigger, event_id, event_key, delivery_id, status, attempts, " +
+          "next_at, created_at, outputs) VALUES (?, ?, ?, ?, ?, 'queued', 0, ?, ?, ?)",
+      ),
+      block: db.prepare(
+        "INSERT INTO bw_run_blocks (run_id, block_id, result) VALUES (?, ?, ?) ON CONFLICT (run_id, block_id) " +
+          "DO UPDATE SET result = excluded.result",
+      ),
     };
   }
 
@@ -104,30 +114,50 @@ export class SqliteRecords {
     this.db.run(PRUNE_SQL, [before]);
   }
 
-  /** A delivery's events claimed, and when any is new, the delivery kept and a queued run per new event (inside a batch). */
+  /**
+   * A delivery's events claimed, and when any is new, the delivery kept and a queued run per new event (inside a
+   * batch).
+   */
   accept(d: DeliveryIn, horizonMs: number): boolean[] {
     return this.acceptOne(d, horizonMs);
   }
 
   private acceptOne(d: DeliveryIn, horizonMs: number): boolean[] {
-    const fresh = d.events.map((e) => this.statements.claim.all([d.trigger, eventKey(e.id), d.receivedAt, d.receivedAt - horizonMs]).length === 1);
+    const fresh = d.events.map(
+      (e) =>
+        this.statements.claim.all([d.trigger, eventKey(e.id), d.receivedAt, d.receivedAt - horizonMs]).length === 1,
+    );
     if (!fresh.some(Boolean)) return fresh;
     const deliveryId = randomUUID();
     this.statements.delivery.run([deliveryId, d.trigger, d.receivedAt, JSON.stringify(d.headers), d.body]);
     d.events.forEach((e, i) => {
-      if (fresh[i]) this.statements.run.run([randomUUID(), d.trigger, Buffer.from(e.id, "utf8"), eventKey(e.id), deliveryId, d.receivedAt, d.receivedAt, JSON.stringify(e.outputs)]);
+      if (fresh[i])
+        this.statements.run.run([
+          randomUUID(),
+          d.trigger,
+          Buffer.from(e.id, "utf8"),
+          eventKey(e.id),
+          deliveryId,
+          d.receivedAt,
+          d.receivedAt,
+          JSON.stringify(e.outputs),
+        ]);
     });
     return fresh;
   }
 
   pollPosition(key: string): { position?: PollPosition; version: number } {
     const row = this.db.all("SELECT version, position FROM bw_poll_positions WHERE key = ?", [key])[0];
-    return row ? { position: JSON.parse(String(row.position)) as PollPosition, version: Number(row.version) } : { version: 0 };
+    return row
+      ? { position: JSON.parse(String(row.position)) as PollPosition, version: Number(row.version) }
+      : { version: 0 };
   }
 
   knownItems(key: string, ids: readonly string[]): Set<string> {
     const known = new Set<string>();
-    for (const id of new Set(ids)) if (this.db.all("SELECT 1 FROM bw_poll_known WHERE key = ? AND item_key = ?", [key, eventKey(id)]).length) known.add(id);
+    for (const id of new Set(ids))
+      if (this.db.all("SELECT 1 FROM bw_poll_known WHERE key = ? AND item_key = ?", [key, eventKey(id)]).length)
+        known.add(id);
     return known;
   }
 
@@ -135,8 +165,13 @@ export class SqliteRecords {
   advancePoll(p: PollIn, horizonMs: number): boolean[] | undefined {
     if (this.pollPosition(p.key).version !== p.version) return undefined;
     const fresh = p.events.length ? this.acceptOne(pollDelivery(p), horizonMs) : [];
-    for (const id of p.known?.add ?? []) this.db.run("INSERT INTO bw_poll_known (key, item_key) VALUES (?, ?) ON CONFLICT DO NOTHING", [p.key, eventKey(id)]);
-    for (const id of p.known?.remove ?? []) this.db.run("DELETE FROM bw_poll_known WHERE key = ? AND item_key = ?", [p.key, eventKey(id)]);
+    for (const id of p.known?.add ?? [])
+      this.db.run("INSERT INTO bw_poll_known (key, item_key) VALUES (?, ?) ON CONFLICT DO NOTHING", [
+        p.key,
+        eventKey(id),
+      ]);
+    for (const id of p.known?.remove ?? [])
+      this.db.run("DELETE FROM bw_poll_known WHERE key = ? AND item_key = ?", [p.key, eventKey(id)]);
     this.db.run(POSITION_SQL, [p.key, p.trigger, p.version + 1, p.polledAt, JSON.stringify(p.position)]);
     return fresh;
   }
@@ -148,10 +183,17 @@ export class SqliteRecords {
 
   /** Up to `limit` queued runs due, marked running (inside a batch). */
   take(limit: number, nowMs: number): StoredRun[] {
-    const rows = this.db.all("SELECT * FROM bw_run_records WHERE status = 'queued' AND next_at <= ? ORDER BY next_at, created_at, rowid LIMIT ?", [nowMs, limit]);
+    const rows = this.db.all(
+      "SELECT * FROM bw_run_records WHERE status = 'queued' AND next_at <= ? ORDER BY next_at, created_at, " +
+        "rowid LIMIT ?",
+      [nowMs, limit],
+    );
     return rows.map((r) => {
       this.db.run("UPDATE bw_run_records SET status = 'running', attempts = attempts + 1 WHERE id = ?", [r.id]);
-      return rowToStoredRun({ ...r, status: "running", attempts: Number(r.attempts) + 1 }, this.journalOf(String(r.id)));
+      return rowToStoredRun(
+        { ...r, status: "running", attempts: Number(r.attempts) + 1 },
+        this.journalOf(String(r.id)),
+      );
     });
   }
 
@@ -161,14 +203,18 @@ export class SqliteRecords {
 
   settle(runId: string, outcome: RunOutcome, nowMs: number): void {
     const ended = outcome.status !== "queued";
-    this.db.run("UPDATE bw_run_records SET status = ?, error = ?, next_at = ?, finished_at = ?, attempts = attempts - ? WHERE id = ?", [
-      outcome.status,
-      outcome.error ?? null,
-      outcome.nextAt ?? nowMs,
-      ended ? nowMs : null,
-      outcome.undoAttempt ? 1 : 0,
-      runId,
-    ]);
+    this.db.run(
+      "UPDATE bw_run_records SET status = ?, error = ?, next_at = ?, finished_at = ?, " +
+        "attempts = attempts - ? WHERE id = ?",
+      [
+        outcome.status,
+        outcome.error ?? null,
+        outcome.nextAt ?? nowMs,
+        ended ? nowMs : null,
+        outcome.undoAttempt ? 1 : 0,
+        runId,
+      ],
+    );
   }
 
   nextDue(): number | undefined {
@@ -177,7 +223,9 @@ export class SqliteRecords {
   }
 
   runs(status?: RunStatus): RunRecord[] {
-    const rows = status ? this.db.all("SELECT * FROM bw_run_records WHERE status = ? ORDER BY created_at, id", [status]) : this.db.all("SELECT * FROM bw_run_records ORDER BY created_at, id");
+    const rows = status
+      ? this.db.all("SELECT * FROM bw_run_records WHERE status = ? ORDER BY created_at, id", [status])
+      : this.db.all("SELECT * FROM bw_run_records ORDER BY created_at, id");
     return rows.map((r) =>
       rowToRun(
         r,
@@ -188,23 +236,32 @@ export class SqliteRecords {
 
   /** Failed or dead runs queued again, by run or event id (inside a batch). */
   replay(idOrEvent: string, nowMs: number): RunRecord[] {
-    const rows = this.db.all("SELECT id FROM bw_run_records WHERE (id = ? OR event_key = ?) AND status IN ('failed', 'dead')", [idOrEvent, eventKey(idOrEvent)]);
-    for (const r of rows) this.db.run("UPDATE bw_run_records SET status = 'queued', attempts = 0, next_at = ?, finished_at = NULL, error = NULL WHERE id = ?", [nowMs, r.id]);
+    const rows = this.db.all(
+      "SELECT id FROM bw_run_records WHERE (id = ? OR event_key = ?) AND status IN ('failed', 'dead')",
+      [idOrEvent, eventKey(idOrEvent)],
+    );
+    for (const r of rows)
+      this.db.run(
+        "UPDATE bw_run_records SET status = 'queued', attempts = 0, next_at = ?, finished_at = NULL, " +
+          "error = NULL WHERE id = ?",
+        [nowMs, r.id],
+      );
     const ids = new Set(rows.map((r) => String(r.id)));
     return this.runs().filter((r) => ids.has(r.id));
   }
 
   saveSubscription(s: SubscriptionRecord): void {
-    this.db.run("INSERT INTO bw_subscriptions (trigger, id, url, expires_at) VALUES (?, ?, ?, ?) ON CONFLICT (trigger) DO UPDATE SET id = excluded.id, url = excluded.url, expires_at = excluded.expires_at", [
-      s.trigger,
-      s.id,
-      s.url,
-      s.expiresAt,
-    ]);
+    this.db.run(
+      "INSERT INTO bw_subscriptions (trigger, id, url, expires_at) VALUES (?, ?, ?, ?) ON CONFLICT (trigger) " +
+        "DO UPDATE SET id = excluded.id, url = excluded.url, expires_at = excluded.expires_at",
+      [s.trigger, s.id, s.url, s.expiresAt],
+    );
   }
 
   subscriptions(): SubscriptionRecord[] {
-    return this.db.all("SELECT trigger, id, url, expires_at FROM bw_subscriptions ORDER BY trigger").map(rowToSubscription);
+    return this.db
+      .all("SELECT trigger, id, url, expires_at FROM bw_subscriptions ORDER BY trigger")
+      .map(rowToSubscription);
   }
 
   deleteSubscription(trigger: string): void {
@@ -218,7 +275,8 @@ export class SqliteRecords {
 
   private journalOf(runId: string): Record<string, BlockResult> {
     const out: Record<string, BlockResult> = {};
-    for (const r of this.db.all("SELECT block_id, result FROM bw_run_blocks WHERE run_id = ? ORDER BY rowid", [runId])) out[String(r.block_id)] = JSON.parse(String(r.result)) as BlockResult;
+    for (const r of this.db.all("SELECT block_id, result FROM bw_run_blocks WHERE run_id = ? ORDER BY rowid", [runId]))
+      out[String(r.block_id)] = JSON.parse(String(r.result)) as BlockResult;
     return out;
   }
 

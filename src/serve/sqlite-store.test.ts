@@ -28,7 +28,11 @@ function walCommits(file: string): number {
     const frame = Buffer.alloc(24);
     let commits = 0;
     let previousEnded = false;
-    for (let at = 32; readSync(fd, frame, 0, 24, at) === 24 && frame.subarray(8, 16).equals(header.subarray(16, 24)); at += 24 + pageSize) {
+    for (
+      let at = 32;
+      readSync(fd, frame, 0, 24, at) === 24 && frame.subarray(8, 16).equals(header.subarray(16, 24));
+      at += 24 + pageSize
+    ) {
       const ends = frame.readUInt32BE(4) !== 0;
       if (ends && !previousEnded) commits++;
       previousEnded = ends;
@@ -57,18 +61,24 @@ describe("a delivery of many events", () => {
 });
 
 describe("one receiver per SQLite file", () => {
-  it("refuses a second holder of the file while the first holds it, naming the holder, and lets it in once the first has closed", async () => {
-    const file = join(dir, "held.sqlite");
-    const first = openSqliteStore(file);
-    expect(() => openSqliteStore(file)).toThrow(StoreInUseError);
-    expect(() => openSqliteStore(file)).toThrow(`${file} is held by another serve (process ${process.pid}): one receiver per SQLite file.`);
-    expect(await first.accept(deliveryOf("zqheld", ["evt-1"]), 60_000)).toEqual([true]);
-    await first.close();
-    const second = openSqliteStore(file);
-    expect(await second.accept(deliveryOf("zqheld", ["evt-1"]), 60_000)).toEqual([false]);
-    await second.close();
-    expect(existsSync(`${file}.owner`)).toBe(false);
-  });
+  it(
+    "refuses a second holder of the file while the first holds it, naming the holder, " +
+      "and lets it in once the first has closed",
+    async () => {
+      const file = join(dir, "held.sqlite");
+      const first = openSqliteStore(file);
+      expect(() => openSqliteStore(file)).toThrow(StoreInUseError);
+      expect(() => openSqliteStore(file)).toThrow(
+        `${file} is held by another serve (process ${process.pid}): one receiver per SQLite file.`,
+      );
+      expect(await first.accept(deliveryOf("zqheld", ["evt-1"]), 60_000)).toEqual([true]);
+      await first.close();
+      const second = openSqliteStore(file);
+      expect(await second.accept(deliveryOf("zqheld", ["evt-1"]), 60_000)).toEqual([false]);
+      await second.close();
+      expect(existsSync(`${file}.owner`)).toBe(false);
+    },
+  );
 
   it("takes over the file of a holder that is gone (killed: its mark and SQLite's lock left behind)", async () => {
     const file = join(dir, "orphaned.sqlite");
@@ -76,7 +86,9 @@ describe("one receiver per SQLite file", () => {
     await made.accept(deliveryOf("zqorphan", ["evt-1"]), 60_000);
     await made.close();
     // A process that has ended: its id names no live process now.
-    const gone = spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"], { encoding: "utf8" }).stdout;
+    const gone = spawnSync(process.execPath, ["-e", "process.stdout.write(String(process.pid))"], {
+      encoding: "utf8",
+    }).stdout;
     writeFileSync(`${file}.owner`, JSON.stringify({ pid: Number(gone), host: hostname() }));
     mkdirSync(`${file}.lock`);
     const store = openSqliteStore(file);
@@ -89,32 +101,44 @@ describe("one receiver per SQLite file", () => {
 });
 
 describe("runs on the SQLite file", () => {
-  it("takes queued runs due, marks them running with the attempt counted, and queues again those a killed receiver left running", async () => {
-    const file = join(dir, "runs.sqlite");
-    const store = openSqliteStore(file);
-    await store.accept(deliveryOf("zqruns", ["evt-1", "evt-2", "evt-3"]), 60_000);
-    const taken = await store.take(2, Date.now());
-    expect(taken.map((r) => [r.event, r.status, r.attempts, r.outputs])).toEqual([
-      ["evt-1", "running", 1, { data: { id: "evt-1" }, metadata: { id: "evt-1" } }],
-      ["evt-2", "running", 1, { data: { id: "evt-2" }, metadata: { id: "evt-2" } }],
-    ]);
-    await store.journal(taken[0]!.id, { id: "first", name: "First", type: "zq", operation: "zq_op", status: "succeeded", durationMs: 1, outputs: { n: 1 } });
-    // Closed with two runs still running, as a killed receiver leaves them: the next open queues them again.
-    await store.close();
-    const again = openSqliteStore(file);
-    try {
-      const resumed = await again.take(5, Date.now());
-      expect(resumed.map((r) => [r.event, r.attempts, Object.keys(r.journal)])).toEqual([
-        ["evt-1", 2, ["first"]],
-        ["evt-2", 2, []],
-        ["evt-3", 1, []],
+  it(
+    "takes queued runs due, marks them running with the attempt counted, and queues again those a killed " +
+      "receiver left running",
+    async () => {
+      const file = join(dir, "runs.sqlite");
+      const store = openSqliteStore(file);
+      await store.accept(deliveryOf("zqruns", ["evt-1", "evt-2", "evt-3"]), 60_000);
+      const taken = await store.take(2, Date.now());
+      expect(taken.map((r) => [r.event, r.status, r.attempts, r.outputs])).toEqual([
+        ["evt-1", "running", 1, { data: { id: "evt-1" }, metadata: { id: "evt-1" } }],
+        ["evt-2", "running", 1, { data: { id: "evt-2" }, metadata: { id: "evt-2" } }],
       ]);
-      // A retry waits its time.
-      await again.settle(resumed[0]!.id, { status: "queued", nextAt: Date.now() + 60_000, error: "503" }, Date.now());
-      expect(await again.take(5, Date.now())).toEqual([]);
-      expect(await again.nextDue()).toBeGreaterThan(Date.now() + 50_000);
-    } finally {
-      await again.close();
-    }
-  });
+      await store.journal(taken[0]!.id, {
+        id: "first",
+        name: "First",
+        type: "zq",
+        operation: "zq_op",
+        status: "succeeded",
+        durationMs: 1,
+        outputs: { n: 1 },
+      });
+      // Closed with two runs still running, as a killed receiver leaves them: the next open queues them again.
+      await store.close();
+      const again = openSqliteStore(file);
+      try {
+        const resumed = await again.take(5, Date.now());
+        expect(resumed.map((r) => [r.event, r.attempts, Object.keys(r.journal)])).toEqual([
+          ["evt-1", 2, ["first"]],
+          ["evt-2", 2, []],
+          ["evt-3", 1, []],
+        ]);
+        // A retry waits its time.
+        await again.settle(resumed[0]!.id, { status: "queued", nextAt: Date.now() + 60_000, error: "503" }, Date.now());
+        expect(await again.take(5, Date.now())).toEqual([]);
+        expect(await again.nextDue()).toBeGreaterThan(Date.now() + 50_000);
+      } finally {
+        await again.close();
+      }
+    },
+  );
 });

@@ -40,7 +40,10 @@ export interface RunOutcome {
   undoAttempt?: boolean;
 }
 
-/** How a trigger's runs are retried: the attempts in all, the wait before the second (doubled each time, at most an hour). */
+/**
+ * How a trigger's runs are retried: the attempts in all, the wait before the second (doubled each time, at most an
+ * hour).
+ */
 export interface RetryPolicy {
   attempts: number;
   backoffMs: number;
@@ -137,7 +140,10 @@ export interface TriggerStore {
   nextDue(): Promise<number | undefined>;
   /** The runs, oldest first (`status`: only those). */
   runs(status?: RunStatus): Promise<RunRecord[]>;
-  /** Queues a failed or dead run again (by run id or event id), its journal kept: its succeeded blocks are not called again. */
+  /**
+   * Queues a failed or dead run again (by run id or event id), its journal kept: its succeeded blocks are not called
+   * again.
+   */
   replay(idOrEvent: string, nowMs: number): Promise<RunRecord[]>;
   /** A poll trigger's position and its version (version 0 and no position before its first poll). */
   pollPosition(key: string): Promise<{ position?: PollPosition; version: number }>;
@@ -171,7 +177,10 @@ export interface PollHold {
 export interface SubscriptionMembership {
   /** `work` while no other member runs its own (finding the subscription, or creating it). */
   exclusive<T>(work: () => Promise<T>): Promise<T>;
-  /** Leaves; when no member is left and the subscription is still kept, runs `whenLast` (its deletion) before another can join or leave, and is true. */
+  /**
+   * Leaves; when no member is left and the subscription is still kept, runs `whenLast` (its deletion) before another
+   * can join or leave, and is true.
+   */
   leave(whenLast: () => Promise<void>): Promise<boolean>;
 }
 
@@ -181,29 +190,46 @@ export interface SubscriptionMembership {
  * Postgres refuses a key over ~2,700 bytes and its text any NUL; the id itself is kept as bytes.
  */
 export const STORE_TABLES = [
-  "CREATE TABLE IF NOT EXISTS bw_events_seen (trigger TEXT NOT NULL, event_key TEXT NOT NULL, seen_at BIGINT NOT NULL, PRIMARY KEY (trigger, event_key))",
+  "CREATE TABLE IF NOT EXISTS bw_events_seen (trigger TEXT NOT NULL, event_key TEXT NOT NULL, " +
+    "seen_at BIGINT NOT NULL, PRIMARY KEY (trigger, event_key))",
   "CREATE INDEX IF NOT EXISTS bw_events_seen_at ON bw_events_seen (seen_at)",
-  "CREATE TABLE IF NOT EXISTS bw_subscriptions (trigger TEXT PRIMARY KEY, id TEXT NOT NULL, url TEXT NOT NULL, expires_at TEXT NOT NULL)",
-  "CREATE TABLE IF NOT EXISTS bw_poll_positions (key TEXT PRIMARY KEY, trigger TEXT NOT NULL, version BIGINT NOT NULL, polled_at BIGINT NOT NULL, position TEXT NOT NULL)",
-  // The ids a poll of created items knows, kept until the upstream removes the item (no horizon: an id forgotten would be created again).
+  "CREATE TABLE IF NOT EXISTS bw_subscriptions (trigger TEXT PRIMARY KEY, id TEXT NOT NULL, " +
+    "url TEXT NOT NULL, expires_at TEXT NOT NULL)",
+  "CREATE TABLE IF NOT EXISTS bw_poll_positions (key TEXT PRIMARY KEY, trigger TEXT NOT NULL, " +
+    "version BIGINT NOT NULL, polled_at BIGINT NOT NULL, position TEXT NOT NULL)",
+  // The ids a poll of created items knows, kept until the upstream removes the item (no horizon: an id forgotten would
+  // be created again).
   "CREATE TABLE IF NOT EXISTS bw_poll_known (key TEXT NOT NULL, item_key TEXT NOT NULL, PRIMARY KEY (key, item_key))",
 ];
 
 /** The position row written once a poll is taken; `$1`… placeholders (both stores accept them). */
 export const POSITION_SQL =
-  "INSERT INTO bw_poll_positions (key, trigger, version, polled_at, position) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (key) DO UPDATE SET trigger = excluded.trigger, version = excluded.version, polled_at = excluded.polled_at, position = excluded.position";
+  "INSERT INTO bw_poll_positions (key, trigger, version, polled_at, position) VALUES ($1, $2, $3, $4, $5) " +
+  "ON CONFLICT (key) DO UPDATE SET trigger = excluded.trigger, version = excluded.version, " +
+  "polled_at = excluded.polled_at, position = excluded.position";
 
 /** The delivery a poll's new items are kept as: their JSON, no header. */
 export function pollDelivery(p: PollIn): DeliveryIn {
-  return { trigger: p.trigger, receivedAt: p.polledAt, headers: {}, body: Buffer.from(JSON.stringify(p.events.map((e) => e.outputs.data)), "utf8"), events: p.events };
+  return {
+    trigger: p.trigger,
+    receivedAt: p.polledAt,
+    headers: {},
+    body: Buffer.from(JSON.stringify(p.events.map((e) => e.outputs.data)), "utf8"),
+    events: p.events,
+  };
 }
 
 /** The delivery and run records; `$BLOB` is BLOB (SQLite) or BYTEA (Postgres). */
 export const RUN_TABLES = (blob: string) => [
-  `CREATE TABLE IF NOT EXISTS bw_deliveries_kept (id TEXT PRIMARY KEY, trigger TEXT NOT NULL, received_at BIGINT NOT NULL, headers TEXT NOT NULL, body ${blob} NOT NULL)`,
-  `CREATE TABLE IF NOT EXISTS bw_run_records (id TEXT PRIMARY KEY, trigger TEXT NOT NULL, event_id ${blob} NOT NULL, event_key TEXT NOT NULL, delivery_id TEXT NOT NULL, status TEXT NOT NULL, attempts INTEGER NOT NULL, next_at BIGINT NOT NULL, created_at BIGINT NOT NULL, finished_at BIGINT, error TEXT, outputs TEXT NOT NULL)`,
+  `CREATE TABLE IF NOT EXISTS bw_deliveries_kept (id TEXT PRIMARY KEY, trigger TEXT NOT NULL, ` +
+    `received_at BIGINT NOT NULL, headers TEXT NOT NULL, body ${blob} NOT NULL)`,
+  `CREATE TABLE IF NOT EXISTS bw_run_records (id TEXT PRIMARY KEY, trigger TEXT NOT NULL, event_id ${blob} ` +
+    `NOT NULL, event_key TEXT NOT NULL, delivery_id TEXT NOT NULL, status TEXT NOT NULL, ` +
+    `attempts INTEGER NOT NULL, next_at BIGINT NOT NULL, created_at BIGINT NOT NULL, finished_at BIGINT, ` +
+    `error TEXT, outputs TEXT NOT NULL)`,
   "CREATE INDEX IF NOT EXISTS bw_run_records_due ON bw_run_records (status, next_at)",
-  "CREATE TABLE IF NOT EXISTS bw_run_blocks (run_id TEXT NOT NULL, block_id TEXT NOT NULL, result TEXT NOT NULL, PRIMARY KEY (run_id, block_id))",
+  "CREATE TABLE IF NOT EXISTS bw_run_blocks (run_id TEXT NOT NULL, block_id TEXT NOT NULL, " +
+    "result TEXT NOT NULL, PRIMARY KEY (run_id, block_id))",
 ];
 
 /**
@@ -211,7 +237,9 @@ export const RUN_TABLES = (blob: string) => [
  * the horizon, and nothing otherwise; a row comes back only when this receiver got the event.
  * Placeholders `$1`… (both stores accept them).
  */
-export const CLAIM_SQL = "INSERT INTO bw_events_seen (trigger, event_key, seen_at) VALUES ($1, $2, $3) ON CONFLICT (trigger, event_key) DO UPDATE SET seen_at = excluded.seen_at WHERE bw_events_seen.seen_at < $4 RETURNING seen_at";
+export const CLAIM_SQL =
+  "INSERT INTO bw_events_seen (trigger, event_key, seen_at) VALUES ($1, $2, $3) ON CONFLICT (trigger, " +
+  "event_key) DO UPDATE SET seen_at = excluded.seen_at WHERE bw_events_seen.seen_at < $4 RETURNING seen_at";
 
 /** Ids seen before the horizon: forgotten (a redelivery after it runs again, as the provider no longer sends it). */
 export const PRUNE_SQL = "DELETE FROM bw_events_seen WHERE seen_at < $1";
@@ -221,13 +249,16 @@ export function eventKey(eventId: string): string {
   return createHash("sha256").update(eventId, "utf8").digest("hex");
 }
 
-/** The wait before attempt `attempt + 1` (the first retry waits `backoffMs`, each next twice as long, at most an hour). */
+/**
+ * The wait before attempt `attempt + 1` (the first retry waits `backoffMs`, each next twice as long, at most an hour).
+ */
 export function retryDelay(policy: RetryPolicy, attempt: number): number {
   return Math.min(3_600_000, policy.backoffMs * 2 ** Math.max(0, attempt - 1));
 }
 
 const iso = (ms: unknown) => (ms === null || ms === undefined ? "" : new Date(Number(ms)).toISOString());
-const text = (bytes: unknown) => (typeof bytes === "string" ? bytes : Buffer.from(bytes as Uint8Array).toString("utf8"));
+const text = (bytes: unknown) =>
+  typeof bytes === "string" ? bytes : Buffer.from(bytes as Uint8Array).toString("utf8");
 
 export const rowToStoredRun = (r: Record<string, unknown>, journal: Record<string, BlockResult>): StoredRun => ({
   id: String(r.id),
@@ -255,4 +286,9 @@ export const rowToRun = (r: Record<string, unknown>, blocks: { id: string; statu
   blocks,
 });
 
-export const rowToSubscription = (r: Record<string, unknown>): SubscriptionRecord => ({ trigger: String(r.trigger), id: String(r.id), url: String(r.url), expiresAt: String(r.expires_at) });
+export const rowToSubscription = (r: Record<string, unknown>): SubscriptionRecord => ({
+  trigger: String(r.trigger),
+  id: String(r.id),
+  url: String(r.url),
+  expiresAt: String(r.expires_at),
+});

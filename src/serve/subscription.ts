@@ -38,7 +38,12 @@ const RETRY_AT_LEAST_MS = 30_000;
  * A failed step says, when the provider answered, its status and the runtime's error code: a 2xx whose
  * outputs could not be read (MISSING_OUTPUT, a 204 with no body) was still done by the provider.
  */
-export type StepCall = (operation: string, inputs: Record<string, unknown>) => Promise<{ ok: true; outputs: Record<string, unknown> } | { ok: false; message: string; status?: number; code?: string }>;
+export type StepCall = (
+  operation: string,
+  inputs: Record<string, unknown>,
+) => Promise<
+  { ok: true; outputs: Record<string, unknown> } | { ok: false; message: string; status?: number; code?: string }
+>;
 
 export interface SubscriptionOptions {
   trigger: TriggerSpec;
@@ -73,18 +78,29 @@ export class SubscriptionError extends Error {}
 /** Creates the subscription (or takes the live one the store holds for this address) and keeps it renewed. */
 export async function keepSubscription(o: SubscriptionOptions): Promise<KeptSubscription> {
   const spec = o.trigger.subscription;
-  if (!spec) throw new SubscriptionError(`${o.trigger.id} declares no subscription: the provider is told the address some other way`);
+  if (!spec)
+    throw new SubscriptionError(
+      `${o.trigger.id} declares no subscription: the provider is told the address some other way`,
+    );
   const clock = o.clock ?? systemClock;
   // A provider's error may quote what it was sent: the secret never reaches the log. What the
   // provider answers (an id, a message) is outside text: kept on one line, controls escaped.
   const log = (line: string) => o.log(lineText(redact(line, [o.secret])));
   const lifetimeMs = spec.lifetimeMinutes ? spec.lifetimeMinutes * 60_000 : undefined;
   // A little short of the longest lifetime, so the time the request takes never makes it too long.
-  const expiryFrom = (now: number) => (lifetimeMs ? new Date(now + lifetimeMs - Math.min(60_000, lifetimeMs / 10)).toISOString() : undefined);
+  const expiryFrom = (now: number) =>
+    lifetimeMs ? new Date(now + lifetimeMs - Math.min(60_000, lifetimeMs / 10)).toISOString() : undefined;
   const inputsOf = (step: SubscriptionStep, values: { expiresAt?: string | undefined; id?: string }) =>
     resolveValue(step.inputs, (ref) => {
-      const value = ref.kind === "output" && ref.path.length === 1 ? templateValue(`${ref.block}.${String(ref.path[0])}`, o, values) : undefined;
-      if (value === undefined) throw new SubscriptionError(`${o.trigger.id}: the input {{${ref.text}}} of ${step.operation} has no value (the inputs may use ${subscriptionTemplateList()}, each where it has one)`);
+      const value =
+        ref.kind === "output" && ref.path.length === 1
+          ? templateValue(`${ref.block}.${String(ref.path[0])}`, o, values)
+          : undefined;
+      if (value === undefined)
+        throw new SubscriptionError(
+          `${o.trigger.id}: the input {{${ref.text}}} of ${step.operation} has no value (the inputs may use ` +
+            `${subscriptionTemplateList()}, each where it has one)`,
+        );
       return value;
     }) as Record<string, unknown>;
   const step = async (s: SubscriptionStep, values: { expiresAt?: string | undefined; id?: string }) => {
@@ -100,7 +116,10 @@ export async function keepSubscription(o: SubscriptionOptions): Promise<KeptSubs
     const expiresAt = expiryFrom(now);
     const outputs = await step(spec.create, { expiresAt });
     const id = readPath(outputs, spec.idOutput.split("."));
-    if (typeof id !== "string" && typeof id !== "number") throw new SubscriptionError(`${o.trigger.id}: ${spec.create.operation} answered without ${spec.idOutput}, the subscription's id`);
+    if (typeof id !== "string" && typeof id !== "number")
+      throw new SubscriptionError(
+        `${o.trigger.id}: ${spec.create.operation} answered without ${spec.idOutput}, the subscription's id`,
+      );
     const made = { trigger: o.trigger.id, id: String(id), url: o.url, expiresAt: expiresAt ?? "" };
     await o.store.saveSubscription(made);
     return made;
@@ -115,17 +134,25 @@ export async function keepSubscription(o: SubscriptionOptions): Promise<KeptSubs
   let held: SubscriptionRecord | undefined;
   let madeAt = clock.now();
   const establish = async () => {
-    held = (await o.store.subscriptions()).find((s) => s.trigger === o.trigger.id && s.url === o.url && (!s.expiresAt || Date.parse(s.expiresAt) > clock.now()));
+    held = (await o.store.subscriptions()).find(
+      (s) => s.trigger === o.trigger.id && s.url === o.url && (!s.expiresAt || Date.parse(s.expiresAt) > clock.now()),
+    );
     if (held) {
       record = held;
       if (lifetimeMs && held.expiresAt) madeAt = Date.parse(held.expiresAt) - lifetimeMs;
-      log(
-        `${o.trigger.id}: subscription ${held.id} for ${o.url} ${membership ? "is kept with the other receivers" : o.store.shared ? "is kept by another receiver" : "taken over from the store"} (until ${held.expiresAt || "it is deleted"})`,
-      );
+      const how = membership
+        ? "is kept with the other receivers"
+        : o.store.shared
+          ? "is kept by another receiver"
+          : "taken over from the store";
+      log(`${o.trigger.id}: subscription ${held.id} for ${o.url} ${how} (until ${held.expiresAt || "it is deleted"})`);
       return;
     }
     record = await create(madeAt);
-    log(`${o.trigger.id}: subscription ${record.id} created for ${o.url}${record.expiresAt ? `, expires ${record.expiresAt}` : ""}`);
+    log(
+      `${o.trigger.id}: subscription ${record.id} created for ${o.url}` +
+        `${record.expiresAt ? `, expires ${record.expiresAt}` : ""}`,
+    );
   };
   try {
     await (membership ? membership.exclusive(establish) : establish());
@@ -133,7 +160,8 @@ export async function keepSubscription(o: SubscriptionOptions): Promise<KeptSubs
     await membership?.leave(async () => undefined); // leaves what it could not establish as it was
     throw e;
   }
-  // Without members (SQLite, or a store that keeps none), the receiver that made it deletes it; a recreated one is this receiver's.
+  // Without members (SQLite, or a store that keeps none), the receiver that made it deletes it; a recreated one is this
+  // receiver's.
   let owned = !held || !o.store.shared;
 
   let cancel: (() => void) | undefined;
@@ -162,7 +190,8 @@ export async function keepSubscription(o: SubscriptionOptions): Promise<KeptSubs
   const renew = async () => {
     if (stopped || !spec.renew) return;
     // On a shared store another receiver may have created it again (a lifecycle event): renew that one.
-    if (o.store.shared) record = (await o.store.subscriptions()).find((s) => s.trigger === o.trigger.id && s.url === o.url) ?? record;
+    if (o.store.shared)
+      record = (await o.store.subscriptions()).find((s) => s.trigger === o.trigger.id && s.url === o.url) ?? record;
     const now = clock.now();
     const expiresAt = expiryFrom(now);
     try {
@@ -175,7 +204,10 @@ export async function keepSubscription(o: SubscriptionOptions): Promise<KeptSubs
     } catch (e) {
       const left = Date.parse(record.expiresAt) - clock.now();
       const retryIn = Math.max(RETRY_AT_LEAST_MS, left / 10);
-      log(`${o.trigger.id}: the renewal of subscription ${record.id} failed, tried again in ${Math.round(retryIn / 1000)} s: ${(e as Error).message}`);
+      log(
+        `${o.trigger.id}: the renewal of subscription ${record.id} failed, tried again in ` +
+          `${Math.round(retryIn / 1000)} s: ${(e as Error).message}`,
+      );
       if (!stopped) after(retryIn, () => void serially(renew));
     }
   };
@@ -188,14 +220,21 @@ export async function keepSubscription(o: SubscriptionOptions): Promise<KeptSubs
       record = await create(now);
       madeAt = now;
       owned = true;
-      log(`${o.trigger.id}: subscription ${was} was removed by the provider: subscription ${record.id} created for ${o.url}${record.expiresAt ? `, expires ${record.expiresAt}` : ""}`);
+      log(
+        `${o.trigger.id}: subscription ${was} was removed by the provider: subscription ${record.id} ` +
+          `created for ${o.url}${record.expiresAt ? `, expires ${record.expiresAt}` : ""}`,
+      );
       scheduleRenewal();
     } catch (e) {
-      log(`${o.trigger.id}: subscription ${was} was removed by the provider and could not be created again, tried again in ${RETRY_AT_LEAST_MS / 1000} s: ${(e as Error).message}`);
+      log(
+        `${o.trigger.id}: subscription ${was} was removed by the provider and could not be created again, ` +
+          `tried again in ${RETRY_AT_LEAST_MS / 1000} s: ${(e as Error).message}`,
+      );
       if (!stopped) after(RETRY_AT_LEAST_MS, () => void serially(recreate));
     }
   };
-  if (!lifetimeMs) log(`${o.trigger.id}: the trigger declares no lifetimeMinutes: subscription ${record.id} is not renewed`);
+  if (!lifetimeMs)
+    log(`${o.trigger.id}: the trigger declares no lifetimeMinutes: subscription ${record.id} is not renewed`);
   scheduleRenewal();
 
   return {
@@ -207,18 +246,28 @@ export async function keepSubscription(o: SubscriptionOptions): Promise<KeptSubs
     },
     async lifecycle(event, subscriptionId) {
       // On a shared store another receiver may have created it again: the store names the one kept.
-      if (o.store.shared) record = (await o.store.subscriptions()).find((s) => s.trigger === o.trigger.id && s.url === o.url) ?? record;
+      if (o.store.shared)
+        record = (await o.store.subscriptions()).find((s) => s.trigger === o.trigger.id && s.url === o.url) ?? record;
       const about = subscriptionId === undefined ? record.id : subscriptionId;
       if (about !== record.id) {
-        log(`${o.trigger.id}: lifecycle event ${JSON.stringify(event)} about subscription ${about}, not ${record.id}: nothing done`);
+        log(
+          `${o.trigger.id}: lifecycle event ${JSON.stringify(event)} about subscription ${about}, ` +
+            `not ${record.id}: nothing done`,
+        );
         return;
       }
-      const action = spec.lifecycle && Object.hasOwn(spec.lifecycle.actions, event) ? spec.lifecycle.actions[event] : undefined;
+      const action =
+        spec.lifecycle && Object.hasOwn(spec.lifecycle.actions, event) ? spec.lifecycle.actions[event] : undefined;
       if (stopped || action === undefined || action === "log") {
-        log(`${o.trigger.id}: lifecycle event ${JSON.stringify(event)} about subscription ${record.id}${action === "log" ? "" : stopped ? ": stopping, nothing done" : ": the trigger declares no action for it"}`);
+        const done =
+          action === "log" ? "" : stopped ? ": stopping, nothing done" : ": the trigger declares no action for it";
+        log(`${o.trigger.id}: lifecycle event ${JSON.stringify(event)} about subscription ${record.id}${done}`);
         return;
       }
-      log(`${o.trigger.id}: lifecycle event ${JSON.stringify(event)} about subscription ${record.id}: ${action === "renew" ? "renewing it now" : "creating it again"}`);
+      log(
+        `${o.trigger.id}: lifecycle event ${JSON.stringify(event)} about subscription ${record.id}: ` +
+          `${action === "renew" ? "renewing it now" : "creating it again"}`,
+      );
       // The renewal due later is replaced by this one, or by the new subscription's.
       cancel?.();
       return serially(action === "renew" ? renew : recreate);
@@ -233,7 +282,10 @@ export async function keepSubscription(o: SubscriptionOptions): Promise<KeptSubs
             await step(spec.delete, { id: record.id });
           } catch (e) {
             // Stopping goes on: the provider ends the subscription at its expiry, and the store still names it.
-            log(`${o.trigger.id}: subscription ${record.id} could not be deleted (it ends ${record.expiresAt || "when the provider ends it"}): ${(e as Error).message}`);
+            log(
+              `${o.trigger.id}: subscription ${record.id} could not be deleted (it ends ` +
+                `${record.expiresAt || "when the provider ends it"}): ${(e as Error).message}`,
+            );
             return;
           }
           log(`${o.trigger.id}: subscription ${record.id} deleted`);
@@ -242,7 +294,8 @@ export async function keepSubscription(o: SubscriptionOptions): Promise<KeptSubs
       };
       // Deleted by the last receiver to stop: the others still receive through it.
       if (membership) {
-        if (!(await membership.leave(remove))) log(`${o.trigger.id}: subscription ${record.id} left to the receivers still running`);
+        if (!(await membership.leave(remove)))
+          log(`${o.trigger.id}: subscription ${record.id} left to the receivers still running`);
         return;
       }
       if (owned) await remove();
@@ -255,7 +308,11 @@ function doneWithoutOutputs(result: { status?: number; code?: string }): boolean
   return result.status !== undefined && result.status >= 200 && result.status < 300 && result.code === "MISSING_OUTPUT";
 }
 
-function templateValue(name: string, o: SubscriptionOptions, values: { expiresAt?: string | undefined; id?: string }): unknown {
+function templateValue(
+  name: string,
+  o: SubscriptionOptions,
+  values: { expiresAt?: string | undefined; id?: string },
+): unknown {
   switch (name) {
     case "trigger.url":
       return o.url;

@@ -41,14 +41,24 @@ interface Drafted {
   notes: ReviewNote[];
 }
 
-/** The manifest with what add drafts otherwise from `newerCutText` than from `olderCutText` carried in (see the top of this file). */
-export function carryDrafted(manifestText: string, olderCutText: string, newerCutText: string, cutName: string): Carried {
+/**
+ * The manifest with what add drafts otherwise from `newerCutText` than from `olderCutText` carried in (see the top of
+ * this file).
+ */
+export function carryDrafted(
+  manifestText: string,
+  olderCutText: string,
+  newerCutText: string,
+  cutName: string,
+): Carried {
   const yaml = parseDocument(manifestText);
   const manifest = object(yaml.toJS());
   const provider = typeof manifest.provider === "string" ? manifest.provider : "";
   const operations = Object.entries(object(manifest.operations)).flatMap(([id, raw]) => {
     const operationId = object(raw).operationId;
-    return typeof operationId === "string" ? [{ id, operationId, mine: object(raw) as unknown as ManifestOperation }] : [];
+    return typeof operationId === "string"
+      ? [{ id, operationId, mine: object(raw) as unknown as ManifestOperation }]
+      : [];
   });
   const older = drafted(olderCutText, cutName, provider, operations);
   const newer = drafted(newerCutText, cutName, provider, operations);
@@ -69,21 +79,36 @@ export function carryDrafted(manifestText: string, olderCutText: string, newerCu
   return { text: lines.length ? yaml.toString({ lineWidth: 0, flowCollectionPadding: true }) : manifestText, lines };
 }
 
-/** Each operation of `operations` as add drafts it from the cut, by its operationId (none where the cut cannot be drafted). */
-function drafted(cutText: string, cutName: string, provider: string, operations: readonly { operationId: string }[]): Map<string, Drafted> {
+/**
+ * Each operation of `operations` as add drafts it from the cut, by its operationId (none where the cut cannot be
+ * drafted).
+ */
+function drafted(
+  cutText: string,
+  cutName: string,
+  provider: string,
+  operations: readonly { operationId: string }[],
+): Map<string, Drafted> {
   const out = new Map<string, Drafted>();
   try {
     const source = parseYamlSource(cutText, cutName);
     const doc = new OpenApiDocument(source);
     const found = operations.flatMap(({ operationId }) => doc.operations.get(operationId) ?? []);
-    const chosen = found.map((op) => ({ method: op.method.toLowerCase(), path: op.path, ...(op.named ? { operationId: op.operationId } : {}), asked: op.operationId }));
+    const chosen = found.map((op) => ({
+      method: op.method.toLowerCase(),
+      path: op.path,
+      ...(op.named ? { operationId: op.operationId } : {}),
+      asked: op.operationId,
+    }));
     const credential = draftCredential(
       object(source.data),
       found.map((op) => ({ id: op.operationId, op: object(valueAt(source.data, op.location)) })),
     );
     const draft = draftManifest(provider, source, chosen, credential);
     for (const [draftedId, op] of Object.entries(draft.manifest.operations)) {
-      const notes = draft.notes.filter((n) => n.at[0] === "operations" && n.at[1] === draftedId).map((n) => ({ ...n, at: n.at.slice(2) }));
+      const notes = draft.notes
+        .filter((n) => n.at[0] === "operations" && n.at[1] === draftedId)
+        .map((n) => ({ ...n, at: n.at.slice(2) }));
       out.set(op.operationId, { op, notes });
     }
   } catch {
@@ -100,30 +125,63 @@ class Carrier {
     private readonly lines: string[],
   ) {}
 
-  /** A text add drafted from the older document follows the newer one's; one the user wrote stays, the newer one noted. */
+  /**
+   * A text add drafted from the older document follows the newer one's; one the user wrote stays, the newer one noted.
+   */
   text(place: Path, mine: unknown, was: unknown, now: unknown, what: string): void {
-    if (typeof now !== "string" || typeof was !== "string" || was === now || typeof mine !== "string" || mine === now) return;
+    if (typeof now !== "string" || typeof was !== "string" || was === now || typeof mine !== "string" || mine === now)
+      return;
     const path = [...this.at, ...place];
     if (mine === was) {
       this.yaml.setIn(path, now);
-      this.note(path, [`the ${what} follows the newer document's (blockwright upstream --accept; it was add's draft of the older one): check it`], "the newer document's text");
-    } else this.note(path, [`the newer document words the ${what} otherwise: ${JSON.stringify(shortText(now, 300))}; this one, written by hand, is kept`], "the newer document's text noted; yours kept");
+      this.note(
+        path,
+        [
+          `the ${what} follows the newer document's (blockwright upstream --accept; ` +
+            `it was add's draft of the older one): check it`,
+        ],
+        "the newer document's text",
+      );
+    } else
+      this.note(
+        path,
+        [
+          `the newer document words the ${what} otherwise: ${JSON.stringify(shortText(now, 300))}; this one, ` +
+            `written by hand, is kept`,
+        ],
+        "the newer document's text noted; yours kept",
+      );
   }
 
-  /** A part add drafts from the newer document only, added under `key` (params, outputs) as drafted, with its draft's notes. */
+  /**
+   * A part add drafts from the newer document only, added under `key` (params, outputs) as drafted, with its draft's
+   * notes.
+   */
   add(key: "params" | "outputs", name: string, value: unknown, why: string, notes: readonly string[]): void {
     const holder = this.yaml.getIn([...this.at, key], true);
     if (!isMap(holder)) this.yaml.setIn([...this.at, key], this.yaml.createNode({}));
     const map = this.yaml.getIn([...this.at, key], true);
     if (!isMap(map)) return;
     map.add(new Pair(this.yaml.createNode(name), draftedNode(this.yaml, value)));
-    this.note([...this.at, key, name], [`${why}: drafted as blockwright add drafts it (blockwright upstream --accept); keep it, or delete it if the tool should not offer it`, ...notes], why);
+    this.note(
+      [...this.at, key, name],
+      [
+        `${why}: drafted as blockwright add drafts it (blockwright upstream --accept); keep it, ` +
+          `or delete it if the tool should not offer it`,
+        ...notes,
+      ],
+      why,
+    );
   }
 
   /** An output add drafted, taken out: its field is gone from the answer; the note goes on the operation's outputs. */
   drop(name: string, why: string): void {
     this.yaml.deleteIn([...this.at, "outputs", name]);
-    this.note([...this.at, "outputs"], [`${name} was taken out: ${why} (blockwright upstream --accept; it was add's draft of the older document)`], `${name} taken out: ${why}`);
+    this.note(
+      [...this.at, "outputs"],
+      [`${name} was taken out: ${why} (blockwright upstream --accept; it was add's draft of the older document)`],
+      `${name} taken out: ${why}`,
+    );
   }
 
   private note(path: Path, notes: readonly string[], line: string): void {
@@ -132,11 +190,16 @@ class Carrier {
   }
 }
 
-/** Where a parameter goes, as one key for the manifest's parameters and the drafts' alike (a header's name in any case). */
+/**
+ * Where a parameter goes, as one key for the manifest's parameters and the drafts' alike (a header's name in any case).
+ */
 function wireKey(name: string, p: ManifestParam): string | undefined {
   const w = p.wire;
   if (!w || w.in === "switch") return undefined;
-  if (w.in === "body") return `body:${"pointer" in w && w.pointer !== undefined ? w.pointer : `/${name.replaceAll("~", "~0").replaceAll("/", "~1")}`}`;
+  if (w.in === "body") {
+    const escaped = name.replaceAll("~", "~0").replaceAll("/", "~1");
+    return `body:${"pointer" in w && w.pointer !== undefined ? w.pointer : `/${escaped}`}`;
+  }
   const sent = "name" in w && w.name !== undefined ? w.name : name;
   return `${w.in}:${w.in === "header" ? sent.toLowerCase() : sent}`;
 }
@@ -151,9 +214,16 @@ function byWire(params: Record<string, ManifestParam> | undefined): Map<string, 
 }
 
 /** The notes a draft gives a part of its operation (`params`, name), as their texts. */
-const notesOf = (d: Drafted, key: string, name: string) => d.notes.filter((n) => n.at[0] === key && n.at[1] === name).map((n) => n.note);
+const notesOf = (d: Drafted, key: string, name: string) =>
+  d.notes.filter((n) => n.at[0] === key && n.at[1] === name).map((n) => n.note);
 
-function carryParams(carry: Carrier, mine: ManifestOperation, shared: Record<string, ManifestParam>, was: Drafted, now: Drafted): void {
+function carryParams(
+  carry: Carrier,
+  mine: ManifestOperation,
+  shared: Record<string, ManifestParam>,
+  was: Drafted,
+  now: Drafted,
+): void {
   const [before, after, own] = [byWire(was.op.params), byWire(now.op.params), byWire(mine.params)];
   const bound = new Set([...own.keys(), ...byWire(shared).keys()]);
   // The whole body sent as one parameter: a field of it is no parameter of its own.
@@ -161,30 +231,62 @@ function carryParams(carry: Carrier, mine: ManifestOperation, shared: Record<str
   for (const [key, [name, p]] of after) {
     const older = before.get(key);
     const held = own.get(key);
-    if (older && held) carry.text(["params", held[0], "description"], held[1].description, older[1].description, p.description, `description of ${held[0]}`);
-    if (older || bound.has(key) || p.required || (wholeBody && key.startsWith("body:")) || Object.hasOwn(mine.params ?? {}, name) || Object.hasOwn(shared, name)) continue;
-    const what = key.startsWith("body:") ? `body field ${key.slice("body:".length)}` : `${key.slice(0, key.indexOf(":"))} parameter ${key.slice(key.indexOf(":") + 1)}`;
+    if (older && held)
+      carry.text(
+        ["params", held[0], "description"],
+        held[1].description,
+        older[1].description,
+        p.description,
+        `description of ${held[0]}`,
+      );
+    if (
+      older ||
+      bound.has(key) ||
+      p.required ||
+      (wholeBody && key.startsWith("body:")) ||
+      Object.hasOwn(mine.params ?? {}, name) ||
+      Object.hasOwn(shared, name)
+    )
+      continue;
+    const what = key.startsWith("body:")
+      ? `body field ${key.slice("body:".length)}`
+      : `${key.slice(0, key.indexOf(":"))} parameter ${key.slice(key.indexOf(":") + 1)}`;
     carry.add("params", name, p, `new optional ${what} in the newer document`, notesOf(now, "params", name));
   }
 }
 
 /** Where an output reads its value, as one key (a count of a list is another output than the list). */
-const sourceKey = (o: ManifestOutput) => `${"from" in o ? String(o.from) : ""}${"count" in o && o.count ? " (count)" : ""}`;
+const sourceKey = (o: ManifestOutput) =>
+  `${"from" in o ? String(o.from) : ""}${"count" in o && o.count ? " (count)" : ""}`;
 
 function carryOutputs(carry: Carrier, mine: ManifestOperation, was: Drafted, now: Drafted): void {
-  const keyed = (outputs: Record<string, ManifestOutput> | undefined) => new Map(Object.entries(outputs ?? {}).map(([name, o]) => [sourceKey(o), [name, o] as const]));
+  const keyed = (outputs: Record<string, ManifestOutput> | undefined) =>
+    new Map(Object.entries(outputs ?? {}).map(([name, o]) => [sourceKey(o), [name, o] as const]));
   const [before, after, own] = [keyed(was.op.outputs), keyed(now.op.outputs), keyed(mine.outputs)];
   for (const [key, [name, o]] of after) {
     const older = before.get(key);
     const held = own.get(key);
-    if (older && held) carry.text(["outputs", held[0], "description"], held[1].description, older[1].description, o.description, `description of ${held[0]}`);
+    if (older && held)
+      carry.text(
+        ["outputs", held[0], "description"],
+        held[1].description,
+        older[1].description,
+        o.description,
+        `description of ${held[0]}`,
+      );
     if (older || held || Object.hasOwn(mine.outputs ?? {}, name)) continue;
     carry.add("outputs", name, o, `new output ${name} in the newer document's answer`, notesOf(now, "outputs", name));
   }
 }
 
-/** Whether the newer cut's answer of an operation (by operationId; `status`, or its first 2xx) has the field at `pointer`; undefined where it cannot tell. */
-function answersOf(cutText: string, cutName: string): (operationId: string, status: number | undefined, pointer: readonly string[]) => boolean | undefined {
+/**
+ * Whether the newer cut's answer of an operation (by operationId; `status`, or its first 2xx) has the field at
+ * `pointer`; undefined where it cannot tell.
+ */
+function answersOf(
+  cutText: string,
+  cutName: string,
+): (operationId: string, status: number | undefined, pointer: readonly string[]) => boolean | undefined {
   let doc: OpenApiDocument;
   try {
     doc = new OpenApiDocument(parseYamlSource(cutText, cutName));
@@ -192,17 +294,29 @@ function answersOf(cutText: string, cutName: string): (operationId: string, stat
     return () => undefined;
   }
   return (operationId, status, pointer) => {
-    const response = doc.operations.get(operationId)?.responses.find((r) => (status === undefined ? /^2\d\d$/.test(String(r.status)) : Number(r.status) === status));
+    const response = doc.operations
+      .get(operationId)
+      ?.responses.find((r) => (status === undefined ? /^2\d\d$/.test(String(r.status)) : Number(r.status) === status));
     return response?.schema ? doc.locate(response.schema, pointer).schema !== undefined : undefined;
   };
 }
 
-/** Outputs the manifest holds as add drafted them from the older document, whose field the newer answer no longer has: taken out. */
-function dropGoneOutputs(carry: Carrier, mine: ManifestOperation, was: Drafted, has: (status: number | undefined, pointer: readonly string[]) => boolean | undefined): void {
+/**
+ * Outputs the manifest holds as add drafted them from the older document, whose field the newer answer no longer has:
+ * taken out.
+ */
+function dropGoneOutputs(
+  carry: Carrier,
+  mine: ManifestOperation,
+  was: Drafted,
+  has: (status: number | undefined, pointer: readonly string[]) => boolean | undefined,
+): void {
   for (const [name, drafted] of Object.entries(was.op.outputs ?? {})) {
     const held = mine.outputs?.[name];
-    // Only add's own draft, untouched: an output written or changed by hand is the user's to decide on (generate names it).
-    if (!held || JSON.stringify(held) !== JSON.stringify(drafted) || !("from" in held) || typeof held.from !== "string") continue;
+    // Only add's own draft, untouched: an output written or changed by hand is the user's to decide on (generate names
+    // it).
+    if (!held || JSON.stringify(held) !== JSON.stringify(drafted) || !("from" in held) || typeof held.from !== "string")
+      continue;
     let ref: ReturnType<typeof parseExpression>;
     try {
       ref = parseExpression(held.from);
@@ -211,6 +325,7 @@ function dropGoneOutputs(carry: Carrier, mine: ManifestOperation, was: Drafted, 
     }
     if (ref.kind !== "body" || ref.pointer.length === 0) continue;
     const status = "status" in held && typeof held.status === "number" ? held.status : undefined;
-    if (has(status, ref.pointer) === false) carry.drop(name, `the newer document's answer has no field ${held.from.slice(held.from.indexOf("#") + 1)}`);
+    if (has(status, ref.pointer) === false)
+      carry.drop(name, `the newer document's answer has no field ${held.from.slice(held.from.indexOf("#") + 1)}`);
   }
 }

@@ -14,22 +14,54 @@ const tool = irFixture("shelf")
 if (!tool) throw new Error("the shelf fixture has a POST tool whose key goes in a header");
 const one = (doc: Json): DocumentSet => ({ root: "zqshelf.yaml", files: new Map([["zqshelf.yaml", doc]]) });
 
-/** A document of the tool's operation, taking the tool's key header or an OAuth token with `scopes`; `header` names the key's header. */
+/**
+ * A document of the tool's operation, taking the tool's key header or an OAuth token with `scopes`; `header` names the
+ * key's header.
+ */
 function doc(scopes: string[], header = tool?.auth.type === "header" ? tool.auth.name : ""): Json {
   return {
     openapi: "3.0.3",
-    paths: { [tool?.path ?? ""]: { post: { operationId: "zqAddBook", security: [{ zqKey: [] }, { zqOauth: scopes }], responses: { "200": { description: "ok" } } } } },
-    components: { securitySchemes: { zqKey: { type: "apiKey", in: "header", name: header }, zqOauth: { type: "oauth2", flows: { clientCredentials: { tokenUrl: "https://zq.invalid/token", scopes: {} } } } } },
+    paths: {
+      [tool?.path ?? ""]: {
+        post: {
+          operationId: "zqAddBook",
+          security: [{ zqKey: [] }, { zqOauth: scopes }],
+          responses: { "200": { description: "ok" } },
+        },
+      },
+    },
+    components: {
+      securitySchemes: {
+        zqKey: { type: "apiKey", in: "header", name: header },
+        zqOauth: { type: "oauth2", flows: { clientCredentials: { tokenUrl: "https://zq.invalid/token", scopes: {} } } },
+      },
+    },
   };
 }
 
 describe("upstreamChanges", () => {
-  it("a scope added to an OAuth scheme does not touch a tool whose credential is a key in a header; the key's header renamed does", async () => {
-    const { changes } = await upstreamChanges(one(doc(["books:write"])), one(doc(["books:write", "shelves:read"])), [tool], "");
-    expect(changes.map((c) => [c.kind, c.pointer, c.binds])).toEqual([["api-security-scope-added", "zqOauth", []]]);
-    const renamed = await upstreamChanges(one(doc(["books:write"])), one(doc(["books:write"], "X-Zq-Other")), [tool], "");
-    expect(renamed.changes.map((c) => [c.kind, c.pointer, c.binds])).toEqual([["api-security-scheme-changed", "zqKey", ["auth"]]]);
-  });
+  it(
+    "a scope added to an OAuth scheme does not touch a tool whose credential is a key in a header; " +
+      "the key's header renamed does",
+    async () => {
+      const { changes } = await upstreamChanges(
+        one(doc(["books:write"])),
+        one(doc(["books:write", "shelves:read"])),
+        [tool],
+        "",
+      );
+      expect(changes.map((c) => [c.kind, c.pointer, c.binds])).toEqual([["api-security-scope-added", "zqOauth", []]]);
+      const renamed = await upstreamChanges(
+        one(doc(["books:write"])),
+        one(doc(["books:write"], "X-Zq-Other")),
+        [tool],
+        "",
+      );
+      expect(renamed.changes.map((c) => [c.kind, c.pointer, c.binds])).toEqual([
+        ["api-security-scheme-changed", "zqKey", ["auth"]],
+      ]);
+    },
+  );
 
   it("names each change's operation by the document's operationId, never by its method and path", async () => {
     const { changes, called } = await upstreamChanges(one(doc([])), one(doc(["books:write"])), [tool], "");

@@ -3,10 +3,23 @@
 // document, each change placed in the manifest — the tools that call the
 // operation and the parameters and outputs of theirs it touches (a field
 // inside a `json` body parameter touches that parameter).
-import { authWays, formatPointer, parsePointer, type ToolSpec, type WireConstant, type WireSpec, wayCredentials } from "@blockwright/runtime/internal";
+import {
+  authWays,
+  formatPointer,
+  parsePointer,
+  type ToolSpec,
+  type WireConstant,
+  type WireSpec,
+  wayCredentials,
+} from "@blockwright/runtime/internal";
 import { placementWords } from "../changes/surface.js";
 import { credentialOf, type SecurityScheme } from "../load/openapi-document.js";
-import { type BoundOperation, type DocumentChange, DocumentComparison, type DocumentSet } from "../changes/document-diff.js";
+import {
+  type BoundOperation,
+  type DocumentChange,
+  DocumentComparison,
+  type DocumentSet,
+} from "../changes/document-diff.js";
 import { pacer } from "../common/checkpoint.js";
 import { severityRank } from "../changes/kinds.js";
 import { operationKey } from "./facts.js";
@@ -37,7 +50,10 @@ interface Target {
 
 function targetsOf(tools: readonly ToolSpec[], serverPath: string): Target[] {
   return tools.flatMap((tool) =>
-    [{ method: tool.method, path: tool.path, wire: {} as Record<string, WireSpec> }, ...tool.routes.map((r) => ({ method: r.method, path: r.path, wire: r.wire }))].map((t) => ({
+    [
+      { method: tool.method, path: tool.path, wire: {} as Record<string, WireSpec> },
+      ...tool.routes.map((r) => ({ method: r.method, path: r.path, wire: r.wire })),
+    ].map((t) => ({
       ...t,
       tool,
       key: operationKey(t.method, serverPath, t.path),
@@ -50,14 +66,19 @@ function targetsOf(tools: readonly ToolSpec[], serverPath: string): Target[] {
 function schemePlacements(...docs: DocumentSet[]): (name: string) => string[] {
   return (name) =>
     docs.flatMap((d) => {
-      const schemes = (d.files.get(d.root) as { components?: { securitySchemes?: Record<string, SecurityScheme> } } | undefined)?.components?.securitySchemes;
+      const schemes = (
+        d.files.get(d.root) as { components?: { securitySchemes?: Record<string, SecurityScheme> } } | undefined
+      )?.components?.securitySchemes;
       const scheme = schemes && Object.hasOwn(schemes, name) ? schemes[name] : undefined;
       const credential = scheme && typeof scheme === "object" ? credentialOf(scheme) : undefined;
       return credential ? [placementWords(credential)] : [];
     });
 }
 
-/** What of a tool's a change touches; a security change touches its auth only for a scheme sending a credential as the tool sends one (in either version). */
+/**
+ * What of a tool's a change touches; a security change touches its auth only for a scheme sending a credential as the
+ * tool sends one (in either version).
+ */
 function touches(target: Target, c: DocumentChange, placementsOf: (scheme: string) => string[]): string[] {
   const out: string[] = [];
   const paramWire = (w: WireSpec | WireConstant, name: string) => {
@@ -68,14 +89,19 @@ function touches(target: Target, c: DocumentChange, placementsOf: (scheme: strin
       (w.in === "header" ? w.name.toLowerCase() === c.pointer.toLowerCase() : w.name === c.pointer)
     )
       out.push(name);
-    else if (c.location === "request.body" && w.in === "body" && related(star(parsePointer(w.pointer)), c.pointer)) out.push(name);
+    else if (c.location === "request.body" && w.in === "body" && related(star(parsePointer(w.pointer)), c.pointer))
+      out.push(name);
     else if (w.in === "switch") for (const x of w.whenTrue) paramWire(x, name);
   };
   for (const p of target.tool.params) paramWire(target.wire[p.name] ?? p.wire, `param ${p.name}`);
-  if (/^response\.\d+\.body$/.test(c.location)) for (const o of target.tool.outputs) if ("expression" in o.source && o.source.ref.kind === "body" && related(star(o.source.ref.pointer), c.pointer)) out.push(`output ${o.path}`);
+  if (/^response\.\d+\.body$/.test(c.location))
+    for (const o of target.tool.outputs)
+      if ("expression" in o.source && o.source.ref.kind === "body" && related(star(o.source.ref.pointer), c.pointer))
+        out.push(`output ${o.path}`);
   if (c.location === "security") {
     const placements = placementsOf(c.pointer);
-    if (authWays(target.tool.auth).some((w) => wayCredentials(w).some((x) => placements.includes(placementWords(x))))) out.push("auth");
+    if (authWays(target.tool.auth).some((w) => wayCredentials(w).some((x) => placements.includes(placementWords(x)))))
+      out.push("auth");
   }
   return [...new Set(out)];
 }
@@ -95,7 +121,8 @@ export async function upstreamChanges(
   const targets = targetsOf(tools, serverPath);
   const byKey = new Map<string, Target[]>();
   for (const t of targets) byKey.set(t.key, [...(byKey.get(t.key) ?? []), t]);
-  // Each change names its operation by the published document's operationId (none where it gives none), and its method and path.
+  // Each change names its operation by the published document's operationId (none where it gives none), and its method
+  // and path.
   const bound: BoundOperation[] = [...byKey.values()].map((ts) => {
     const first = ts[0] as Target;
     return { method: first.method, path: first.path };
@@ -111,14 +138,27 @@ export async function upstreamChanges(
   }
   const changes = found.map((c) => {
     const ts = byKey.get(operationKey(c.method, "", c.path)) ?? [];
-    return { ...c, tools: [...new Set(ts.map((t) => t.tool.id))].sort(), binds: [...new Set(ts.flatMap((t) => touches(t, c, placementsOf)))].sort() };
+    return {
+      ...c,
+      tools: [...new Set(ts.map((t) => t.tool.id))].sort(),
+      binds: [...new Set(ts.flatMap((t) => touches(t, c, placementsOf)))].sort(),
+    };
   });
-  return { changes: changes.sort((a, b) => severityRank(a.severity) - severityRank(b.severity)), called: new Set(byKey.keys()) };
+  return {
+    changes: changes.sort((a, b) => severityRank(a.severity) - severityRank(b.severity)),
+    called: new Set(byKey.keys()),
+  };
 }
 
 /** One line of a report: where, what, why, and what of ours it touches. */
 export function changeLine(c: UpstreamChange, show: (v: unknown) => string): string {
-  const values = c.old !== undefined || c.new !== undefined ? ` (${c.old !== undefined ? show(c.old) : "—"} → ${c.new !== undefined ? show(c.new) : "—"})` : "";
+  const values =
+    c.old !== undefined || c.new !== undefined
+      ? ` (${c.old !== undefined ? show(c.old) : "—"} → ${c.new !== undefined ? show(c.new) : "—"})`
+      : "";
   const where = c.location === "operation" ? "" : ` ${c.location}${c.pointer ? ` ${c.pointer}` : ""}`;
-  return `${c.tools.join(", ")} · ${c.method} ${c.path}${where} · ${c.kind}: ${c.reason}${values}${c.binds.length ? ` [binds ${c.binds.join(", ")}]` : ""}`;
+  return (
+    `${c.tools.join(", ")} · ${c.method} ${c.path}${where} ` +
+    `· ${c.kind}: ${c.reason}${values}${c.binds.length ? ` [binds ${c.binds.join(", ")}]` : ""}`
+  );
 }

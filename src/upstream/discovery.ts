@@ -24,18 +24,28 @@ export function discoveryToOpenApi(doc: Json): Json {
             required: Boolean(p.required),
             schema: schemaOf(p),
           })),
-          ...(method.request ? { requestBody: { content: { "application/json": { schema: ref(method.request as Json) } } } } : {}),
-          responses: { "200": { description: "", ...(method.response ? { content: { "application/json": { schema: ref(method.response as Json) } } } : {}) } },
+          ...(method.request
+            ? { requestBody: { content: { "application/json": { schema: ref(method.request as Json) } } } }
+            : {}),
+          responses: {
+            "200": {
+              description: "",
+              ...(method.response ? { content: { "application/json": { schema: ref(method.response as Json) } } } : {}),
+            },
+          },
         };
       }
       walk(resource.resources as Json | undefined);
     }
   };
   walk(doc.resources as Json | undefined);
-  const schemas = Object.fromEntries(Object.entries((doc.schemas ?? {}) as Record<string, Json>).map(([name, s]) => [name, schemaOf(s)]));
+  const schemas = Object.fromEntries(
+    Object.entries((doc.schemas ?? {}) as Record<string, Json>).map(([name, s]) => [name, schemaOf(s)]),
+  );
   // An API key travels as the `key` query parameter shared by every method.
   const globals = (doc.parameters ?? {}) as Record<string, Json>;
-  const securitySchemes = globals.key?.location === "query" ? { key: { type: "apiKey", in: "query", name: "key" } } : {};
+  const securitySchemes =
+    globals.key?.location === "query" ? { key: { type: "apiKey", in: "query", name: "key" } } : {};
   return {
     openapi: "3.0.3",
     info: { title: String(doc.title ?? doc.name ?? ""), version: String(doc.revision ?? doc.version ?? "") },
@@ -56,10 +66,15 @@ function schemaOf(s: Json): Json {
   if (s.type && s.type !== "any") out.type = s.type;
   for (const key of ["enum", "format", "pattern", "default"] as const) if (s[key] !== undefined) out[key] = s[key];
   // Discovery writes numeric bounds as strings.
-  for (const key of ["minimum", "maximum"] as const) if (s[key] !== undefined && Number.isFinite(Number(s[key]))) out[key] = Number(s[key]);
-  if (s.properties) out.properties = Object.fromEntries(Object.entries(s.properties as Record<string, Json>).map(([k, v]) => [k, schemaOf(v)]));
+  for (const key of ["minimum", "maximum"] as const)
+    if (s[key] !== undefined && Number.isFinite(Number(s[key]))) out[key] = Number(s[key]);
+  if (s.properties)
+    out.properties = Object.fromEntries(
+      Object.entries(s.properties as Record<string, Json>).map(([k, v]) => [k, schemaOf(v)]),
+    );
   if (s.items) out.items = schemaOf(s.items as Json);
-  if (s.additionalProperties && typeof s.additionalProperties === "object") out.additionalProperties = schemaOf(s.additionalProperties as Json);
+  if (s.additionalProperties && typeof s.additionalProperties === "object")
+    out.additionalProperties = schemaOf(s.additionalProperties as Json);
   if (s.repeated === true) return { type: "array", items: out };
   return out;
 }

@@ -3,7 +3,14 @@
 // uses — its operations, the wire names and places of its parameters, the
 // body fields it writes, the response fields its outputs read, its
 // credential — each as a to-do against our own spec. The rest is counted.
-import { defined, formatPointer, parsePointer, type ToolSpec, type WireConstant, type WireSpec } from "@blockwright/runtime/internal";
+import {
+  defined,
+  formatPointer,
+  parsePointer,
+  type ToolSpec,
+  type WireConstant,
+  type WireSpec,
+} from "@blockwright/runtime/internal";
 import { canonical } from "../common/canonical-json.js";
 import { credentialOf, type SecurityScheme } from "../load/openapi-document.js";
 import { authPlacement, placementWords } from "../changes/surface.js";
@@ -50,22 +57,30 @@ const star = (segments: readonly string[]) => formatPointer(segments.map((s) => 
  */
 export function bindingOf(tools: readonly ToolSpec[], serverPath = ""): Binding {
   const b: Binding = { operations: new Map(), params: new Map(), body: new Map(), response: new Map(), credential: "" };
-  const add = (map: Map<string, Set<string>>, op: string, value: string) => map.set(op, (map.get(op) ?? new Set()).add(value));
+  const add = (map: Map<string, Set<string>>, op: string, value: string) =>
+    map.set(op, (map.get(op) ?? new Set()).add(value));
   for (const tool of tools) {
     b.credential = authPlacement(tool.auth);
-    const targets = [{ method: tool.method, path: tool.path, wire: {} as Record<string, WireSpec> }, ...tool.routes.map((r) => ({ method: r.method, path: r.path, wire: r.wire }))];
+    const targets = [
+      { method: tool.method, path: tool.path, wire: {} as Record<string, WireSpec> },
+      ...tool.routes.map((r) => ({ method: r.method, path: r.path, wire: r.wire })),
+    ];
     for (const target of targets) {
       const op = operationKey(target.method, serverPath, target.path);
       b.operations.set(op, [...new Set([...(b.operations.get(op) ?? []), tool.id])]);
       const place = (w: WireSpec | WireConstant) => {
-        if (w.in === "path" || w.in === "query" || w.in === "header" || w.in === "cookie") add(b.params, op, `${w.in}:${w.name}`);
+        if (w.in === "path" || w.in === "query" || w.in === "header" || w.in === "cookie")
+          add(b.params, op, `${w.in}:${w.name}`);
         else if (w.in === "body") add(b.body, op, star(parsePointer(w.pointer)));
         else if (w.in === "switch") w.whenTrue.forEach(place);
       };
       for (const p of tool.params) place(target.wire[p.name] ?? p.wire);
       tool.constants.forEach(place);
-      for (const o of tool.outputs) if ("expression" in o.source && o.source.ref.kind === "body") add(b.response, op, star(o.source.ref.pointer));
-      for (const outcome of tool.outcomes) for (const o of outcome.outputs) if ("expression" in o.source && o.source.ref.kind === "body") add(b.response, op, star(o.source.ref.pointer));
+      for (const o of tool.outputs)
+        if ("expression" in o.source && o.source.ref.kind === "body") add(b.response, op, star(o.source.ref.pointer));
+      for (const outcome of tool.outcomes)
+        for (const o of outcome.outputs)
+          if ("expression" in o.source && o.source.ref.kind === "body") add(b.response, op, star(o.source.ref.pointer));
     }
   }
   return b;
@@ -101,13 +116,28 @@ function isBound(fact: Fact, b: Binding, other: Fact | undefined): boolean {
       const ours = [...(b.body.get(fact.op) ?? [])];
       const pointer = fact.where === "/" ? "" : fact.where;
       // A field we write, or a field that the objects we write into now require.
-      return ours.some((p) => related(p, pointer)) || ((required(fact) || required(other)) && (parentOf(pointer) === "" || ours.some((p) => related(p, parentOf(pointer)))));
+      return (
+        ours.some((p) => related(p, pointer)) ||
+        ((required(fact) || required(other)) &&
+          (parentOf(pointer) === "" || ours.some((p) => related(p, parentOf(pointer)))))
+      );
     }
     case "response": {
       const pointer = fact.where === "/" ? "" : fact.where;
       return [...(b.response.get(fact.op) ?? [])].some((p) => related(p, pointer));
     }
   }
+}
+
+/** What a fact is, in a drift item's words. */
+function whatOf(fact: Fact): string {
+  if (fact.kind === "operation") return "operation";
+  if (fact.kind === "security") return "security requirement";
+  if (fact.kind === "scheme") return `security scheme ${fact.where}`;
+  if (fact.kind === "status") return `response ${fact.where}`;
+  const part =
+    fact.kind === "body" ? "request body" : fact.kind === "response" ? `response ${fact.status}` : "parameter";
+  return `${part} ${fact.where}`;
 }
 
 /** Changes between two versions of a published document, split into what we bind and what we do not. */
@@ -130,34 +160,40 @@ export function drift(older: Record<string, unknown>, newer: Record<string, unkn
     bound.push({
       tools: binding.operations.get(fact.op) ?? [],
       op: fact.op,
-      what:
-        fact.kind === "operation"
-          ? "operation"
-          : fact.kind === "security"
-            ? "security requirement"
-            : fact.kind === "scheme"
-              ? `security scheme ${fact.where}`
-              : fact.kind === "status"
-                ? `response ${fact.where}`
-                : `${fact.kind === "body" ? "request body" : fact.kind === "response" ? `response ${fact.status}` : "parameter"} ${fact.where}`,
+      what: whatOf(fact),
       change: !a ? "added" : !b ? "removed" : "changed",
       ...(a && a.value !== "present" && a.value !== "declared" ? { from: JSON.parse(a.value) } : {}),
       ...(b && b.value !== "present" && b.value !== "declared" ? { to: JSON.parse(b.value) } : {}),
     });
   }
-  const published = new Set([...before.values(), ...after.values()].filter((f) => f.kind === "operation").map((f) => f.op));
-  return { bound, unbound: { count: unbound, operations: unboundOps.size }, unmatched: [...binding.operations.keys()].filter((op) => !published.has(op)).sort() };
+  const published = new Set(
+    [...before.values(), ...after.values()].filter((f) => f.kind === "operation").map((f) => f.op),
+  );
+  return {
+    bound,
+    unbound: { count: unbound, operations: unboundOps.size },
+    unmatched: [...binding.operations.keys()].filter((op) => !published.has(op)).sort(),
+  };
 }
 
 /** A to-do line for one bound change, against our spec file. */
 export function todo(item: DriftItem, spec: string): string {
-  const values = item.change === "changed" ? `: ${difference(item.from, item.to)}` : item.change === "added" && item.to !== undefined ? `: ${canonical(item.to)}` : "";
-  return `${item.tools.join(", ") || "(credential)"} · ${item.op} · ${item.what} ${item.change}${values} → review ${spec}`;
+  const values =
+    item.change === "changed"
+      ? `: ${difference(item.from, item.to)}`
+      : item.change === "added" && item.to !== undefined
+        ? `: ${canonical(item.to)}`
+        : "";
+  return (
+    `${item.tools.join(", ") || "(credential)"} · ${item.op} · ${item.what} ${item.change}${values} ` +
+    `→ review ${spec}`
+  );
 }
 
 /** What differs between two summaries, key by key (enums as values removed and added). */
 function difference(from: unknown, to: unknown): string {
-  if (!from || !to || typeof from !== "object" || typeof to !== "object") return `${canonical(from)} → ${canonical(to)}`;
+  if (!from || !to || typeof from !== "object" || typeof to !== "object")
+    return `${canonical(from)} → ${canonical(to)}`;
   const a = from as Record<string, unknown>;
   const b = to as Record<string, unknown>;
   const parts: string[] = [];
@@ -166,8 +202,15 @@ function difference(from: unknown, to: unknown): string {
     if (Array.isArray(a[key]) && Array.isArray(b[key])) {
       const removed = (a[key] as unknown[]).filter((v) => !(b[key] as unknown[]).includes(v));
       const added = (b[key] as unknown[]).filter((v) => !(a[key] as unknown[]).includes(v));
-      parts.push(`${key}${removed.length ? ` without ${removed.map((v) => canonical(v)).join(", ")}` : ""}${added.length ? `${removed.length ? " and" : ""} with ${added.map((v) => canonical(v)).join(", ")}` : ""}`);
-    } else parts.push(`${key} ${a[key] === undefined ? "(none)" : canonical(a[key])} → ${b[key] === undefined ? "(none)" : canonical(b[key])}`);
+      parts.push(
+        `${key}${removed.length ? ` without ${removed.map((v) => canonical(v)).join(", ")}` : ""}` +
+          `${added.length ? `${removed.length ? " and" : ""} with ${added.map((v) => canonical(v)).join(", ")}` : ""}`,
+      );
+    } else
+      parts.push(
+        `${key} ${a[key] === undefined ? "(none)" : canonical(a[key])} ` +
+          `→ ${b[key] === undefined ? "(none)" : canonical(b[key])}`,
+      );
   }
   return parts.join("; ");
 }

@@ -18,18 +18,49 @@ describe("documentFacts", () => {
       paths: {
         "/a": {
           post: {
-            requestBody: { content: { "text/plain": { schema: object("ignored") }, "application/vnd.acme+json": { schema: object("written") } } },
-            responses: { "200": { description: "", content: { "text/csv": { schema: object("csv") }, "Application/JSON; charset=utf-8": { schema: object("read") } } } },
+            requestBody: {
+              content: {
+                "text/plain": { schema: object("ignored") },
+                "application/vnd.acme+json": { schema: object("written") },
+              },
+            },
+            responses: {
+              "200": {
+                description: "",
+                content: {
+                  "text/csv": { schema: object("csv") },
+                  "Application/JSON; charset=utf-8": { schema: object("read") },
+                },
+              },
+            },
           },
         },
-        "/b": { get: { responses: { "200": { description: "", content: { "text/plain": { schema: { type: "string" } } } } } } },
+        "/b": {
+          get: { responses: { "200": { description: "", content: { "text/plain": { schema: { type: "string" } } } } } },
+        },
       },
     };
-    expect(factKeys(doc)).toEqual(["GET /b operation", "GET /b status 200", "POST /a body /", "POST /a body /written", "POST /a operation", "POST /a response 200 /", "POST /a response 200 /read", "POST /a status 200"]);
+    expect(factKeys(doc)).toEqual([
+      "GET /b operation",
+      "GET /b status 200",
+      "POST /a body /",
+      "POST /a body /written",
+      "POST /a operation",
+      "POST /a response 200 /",
+      "POST /a response 200 /read",
+      "POST /a status 200",
+    ]);
   });
 
   it("reads every operation a path item can hold, trace included", () => {
-    const doc = { openapi: "3.0.3", paths: { "/x": Object.fromEntries(["get", "put", "post", "delete", "options", "head", "patch", "trace"].map((m) => [m, { responses: {} }])) } };
+    const doc = {
+      openapi: "3.0.3",
+      paths: {
+        "/x": Object.fromEntries(
+          ["get", "put", "post", "delete", "options", "head", "patch", "trace"].map((m) => [m, { responses: {} }]),
+        ),
+      },
+    };
     expect(factKeys(doc).filter((k) => k.endsWith(" operation"))).toEqual([
       "DELETE /x operation",
       "GET /x operation",

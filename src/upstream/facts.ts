@@ -37,7 +37,10 @@ export function operationKey(method: string, serverPath: string, path: string): 
   return `${method.toUpperCase()} ${full.replace(/\{[^}]*\}/g, "{}")}`;
 }
 
-/** The path of a document's first server (`/api` of `https://chat.example.com/api`), which prefixes its paths on the wire. */
+/**
+ * The path of a document's first server (`/api` of `https://chat.example.com/api`), which prefixes its paths on the
+ * wire.
+ */
 export function serverPathOf(doc: Json): string {
   const url = object(list(doc.servers)[0]).url;
   try {
@@ -73,7 +76,12 @@ export function documentFacts(doc: Json): Map<string, Fact> {
 
   for (const [name, raw] of Object.entries(object(object(doc.components).securitySchemes))) {
     const s = object(raw);
-    put({ op: "security", kind: "scheme", where: name, value: canonical({ type: s.type, in: s.in, name: s.name, scheme: s.scheme }) });
+    put({
+      op: "security",
+      kind: "scheme",
+      where: name,
+      value: canonical({ type: s.type, in: s.in, name: s.name, scheme: s.scheme }),
+    });
   }
 
   for (const [path, rawItem] of Object.entries(object(doc.paths))) {
@@ -87,17 +95,46 @@ export function documentFacts(doc: Json): Map<string, Fact> {
       put({ op: key, kind: "security", where: "", value: canonical((op.security ?? doc.security ?? []) as unknown) });
       for (const raw of [...shared, ...list(op.parameters)]) {
         const p = resolve(raw).schema;
-        put({ op: key, kind: "param", where: `${String(p.in)}:${String(p.name)}`, value: canonical({ required: Boolean(p.required), ...summary(resolve(p.schema).schema) }) });
+        put({
+          op: key,
+          kind: "param",
+          where: `${String(p.in)}:${String(p.name)}`,
+          value: canonical({ required: Boolean(p.required), ...summary(resolve(p.schema).schema) }),
+        });
       }
       const body = op.requestBody ? resolve(op.requestBody).schema : undefined;
       // The body as the runtime writes it: JSON when the spec offers it, else a form.
       const bodySchema = body ? jsonSchema(body, true) : undefined;
-      if (bodySchema) walk(bodySchema, "", 0, [], (pointer, s, required) => put({ op: key, kind: "body", where: pointer || "/", value: canonical({ required, ...summary(s) }) }), resolve);
+      if (bodySchema)
+        walk(
+          bodySchema,
+          "",
+          0,
+          [],
+          (pointer, s, required) =>
+            put({ op: key, kind: "body", where: pointer || "/", value: canonical({ required, ...summary(s) }) }),
+          resolve,
+        );
       for (const [status, rawResponse] of Object.entries(object(op.responses))) {
         put({ op: key, kind: "status", where: status, value: "declared" });
         if (!/^2/.test(status)) continue;
         const schema = jsonSchema(resolve(rawResponse).schema);
-        if (schema) walk(schema, "", 0, [], (pointer, s, required) => put({ op: key, kind: "response", status, where: pointer || "/", value: canonical({ required, ...summary(s) }) }), resolve);
+        if (schema)
+          walk(
+            schema,
+            "",
+            0,
+            [],
+            (pointer, s, required) =>
+              put({
+                op: key,
+                kind: "response",
+                status,
+                where: pointer || "/",
+                value: canonical({ required, ...summary(s) }),
+              }),
+            resolve,
+          );
       }
     }
   }
@@ -107,14 +144,26 @@ export function documentFacts(doc: Json): Map<string, Fact> {
 /** The schema of a body's JSON media type (the one the linker reads). */
 function jsonSchema(container: Json, form = false): unknown {
   const content = object(container.content);
-  const type = jsonMediaType(content) ?? (form ? Object.keys(content).find((k) => (k.split(";")[0] ?? "").trim().toLowerCase() === FORM_MEDIA_TYPE) : undefined);
+  const type =
+    jsonMediaType(content) ??
+    (form
+      ? Object.keys(content).find((k) => (k.split(";")[0] ?? "").trim().toLowerCase() === FORM_MEDIA_TYPE)
+      : undefined);
   return type ? object(content[type]).schema : undefined;
 }
 
 type Resolve = (s: unknown, seen?: string[]) => { schema: Json; seen: string[] };
 
 /** Every field of a schema, depth first: `visit(pointer, schema, requiredByItsParent)`. */
-function walk(raw: unknown, pointer: string, depth: number, seen: string[], visit: (pointer: string, s: Json, required: boolean) => void, resolve: Resolve, required = true): void {
+function walk(
+  raw: unknown,
+  pointer: string,
+  depth: number,
+  seen: string[],
+  visit: (pointer: string, s: Json, required: boolean) => void,
+  resolve: Resolve,
+  required = true,
+): void {
   const { schema, seen: trail } = resolve(raw, seen);
   const s = flatten(schema, resolve, trail);
   visit(pointer, s, required);
@@ -143,7 +192,23 @@ function flatten(schema: Json, resolve: Resolve, seen: string[]): Json {
 /** What a client depends on in a schema (descriptions and examples are not part of the contract). */
 function summary(s: Json): Json {
   const out: Json = {};
-  for (const key of ["type", "format", "enum", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength", "pattern", "minItems", "maxItems", "nullable", "default", "recursive"]) {
+  for (const key of [
+    "type",
+    "format",
+    "enum",
+    "minimum",
+    "maximum",
+    "exclusiveMinimum",
+    "exclusiveMaximum",
+    "minLength",
+    "maxLength",
+    "pattern",
+    "minItems",
+    "maxItems",
+    "nullable",
+    "default",
+    "recursive",
+  ]) {
     if (s[key] !== undefined) out[key] = s[key];
   }
   if (out.type === undefined && s.properties) out.type = "object";

@@ -13,7 +13,13 @@ function doc(item: Json, extra: Json = {}): Json {
   return {
     openapi: "3.0.3",
     paths: {
-      "/zqitems": { get: { operationId: "listZqItems", parameters: [{ name: "limit", in: "query", schema: { type: "integer" } }], responses: reply({ type: "array", items: ref("ZqItem") }) } },
+      "/zqitems": {
+        get: {
+          operationId: "listZqItems",
+          parameters: [{ name: "limit", in: "query", schema: { type: "integer" } }],
+          responses: reply({ type: "array", items: ref("ZqItem") }),
+        },
+      },
       "/zqitems/{id}": { get: { operationId: "getZqItem", responses: reply(ref("ZqItem")) } },
       "/zqcalled": { get: { operationId: "calledZq", responses: reply(ref("ZqItem")) } },
       ...extra,
@@ -23,24 +29,46 @@ function doc(item: Json, extra: Json = {}): Json {
 }
 
 describe("otherOperationChanges", () => {
-  const item = { type: "object", properties: { id: { type: "string" }, note: { type: "string", description: "A note." } } };
+  const item = {
+    type: "object",
+    properties: { id: { type: "string" }, note: { type: "string", description: "A note." } },
+  };
   const called = new Set(["GET /zqcalled"]);
 
   it("counts a schema change once in each operation not called that reaches it; text is no change", async () => {
-    const described = { ...item, properties: { ...item.properties, note: { type: "string", description: "Another note." } } };
-    expect(await otherOperationChanges(doc(item), doc(described), called)).toEqual({ unbound: { count: 0, operations: 0 }, unmatched: [] });
+    const described = {
+      ...item,
+      properties: { ...item.properties, note: { type: "string", description: "Another note." } },
+    };
+    expect(await otherOperationChanges(doc(item), doc(described), called)).toEqual({
+      unbound: { count: 0, operations: 0 },
+      unmatched: [],
+    });
     const retyped = { ...item, properties: { ...item.properties, id: { type: "integer" } } };
     expect((await otherOperationChanges(doc(item), doc(retyped), called)).unbound).toEqual({ count: 2, operations: 2 });
   });
 
-  it("an operation added or removed is one change; a parameter changed is one; an operation we call is not counted, and one neither version has is unmatched", async () => {
-    const more = doc(item, { "/zqother": { post: { operationId: "postZqOther", responses: reply({ type: "object" }) } } });
-    const limited = doc(item);
-    ((limited.paths as Json)["/zqitems"] as { get: { parameters: Json[] } }).get.parameters = [{ name: "limit", in: "query", schema: { type: "integer", maximum: 100 } }];
-    expect(await otherOperationChanges(more, limited, new Set([...called, "GET /zqgone"]))).toEqual({ unbound: { count: 2, operations: 2 }, unmatched: ["GET /zqgone"] });
-  });
+  it(
+    "an operation added or removed is one change; a parameter changed is one; " +
+      "an operation we call is not counted, and one neither version has is unmatched",
+    async () => {
+      const more = doc(item, {
+        "/zqother": { post: { operationId: "postZqOther", responses: reply({ type: "object" }) } },
+      });
+      const limited = doc(item);
+      ((limited.paths as Json)["/zqitems"] as { get: { parameters: Json[] } }).get.parameters = [
+        { name: "limit", in: "query", schema: { type: "integer", maximum: 100 } },
+      ];
+      expect(await otherOperationChanges(more, limited, new Set([...called, "GET /zqgone"]))).toEqual({
+        unbound: { count: 2, operations: 2 },
+        unmatched: ["GET /zqgone"],
+      });
+    },
+  );
 
   it("counts on recursive unions of many node types: the changed answers, once per operation", async () => {
-    expect((await otherOperationChanges(recursiveUnionDocument(40), recursiveUnionDocument(40, true), new Set())).unbound).toEqual({ count: 2, operations: 2 });
+    expect(
+      (await otherOperationChanges(recursiveUnionDocument(40), recursiveUnionDocument(40, true), new Set())).unbound,
+    ).toEqual({ count: 2, operations: 2 });
   });
 });

@@ -37,7 +37,8 @@ class Sameness {
 
   same(x: unknown, y: unknown): boolean {
     if (x === y) return true;
-    if (Array.isArray(x) || Array.isArray(y)) return Array.isArray(x) && Array.isArray(y) && x.length === y.length && x.every((v, i) => this.same(v, y[i]));
+    if (Array.isArray(x) || Array.isArray(y))
+      return Array.isArray(x) && Array.isArray(y) && x.length === y.length && x.every((v, i) => this.same(v, y[i]));
     if (x === null || y === null || typeof x !== "object" || typeof y !== "object") return false;
     const a = x as Json;
     const b = y as Json;
@@ -68,7 +69,8 @@ async function operationsOf(doc: Json, pace: () => Promise<void>): Promise<Map<s
   const serverPath = serverPathOf(doc);
   const resolve = (v: unknown): Json => {
     let node = object(v);
-    for (let hops = 0; typeof node.$ref === "string" && node.$ref.startsWith("#") && hops < 16; hops++) node = object(safeValueAt(doc, node.$ref));
+    for (let hops = 0; typeof node.$ref === "string" && node.$ref.startsWith("#") && hops < 16; hops++)
+      node = object(safeValueAt(doc, node.$ref));
     return node;
   };
   for (const [path, raw] of Object.entries(object(doc.paths))) {
@@ -101,7 +103,10 @@ function safeValueAt(doc: unknown, ref: string): unknown {
 }
 
 export interface OtherChanges {
-  /** Parts changed (a parameter, a body, a response, the security of an operation; an operation added or removed is one). */
+  /**
+   * Parts changed (a parameter, a body, a response, the security of an operation; an operation added or removed is
+   * one).
+   */
   unbound: { count: number; operations: number };
   /** Operations we call that neither version publishes. */
   unmatched: string[];
@@ -111,7 +116,12 @@ export interface OtherChanges {
  * The changes between two versions of a published document to the operations whose keys (`METHOD /path/{}`) are
  * not `called`; the event loop turns every few operations (a signal stops it there: `signal`'s reason is thrown).
  */
-export async function otherOperationChanges(older: Json, newer: Json, called: ReadonlySet<string>, signal?: AbortSignal): Promise<OtherChanges> {
+export async function otherOperationChanges(
+  older: Json,
+  newer: Json,
+  called: ReadonlySet<string>,
+  signal?: AbortSignal,
+): Promise<OtherChanges> {
   const pace = pacer(signal);
   const before = await operationsOf(older, pace);
   const after = await operationsOf(newer, pace);

@@ -44,11 +44,19 @@ export async function readPublished(path: string, name = path): Promise<Publishe
   let bundled = false;
   // A multi-file OpenAPI or Swagger document, bundled as add bundles it: compared and pinned as one
   // document (a Discovery document's `$ref`s name its own schemas, not files).
-  const openApiLike = data !== null && typeof data === "object" && (typeof (data as Record<string, unknown>).openapi === "string" || (data as Record<string, unknown>).swagger === "2.0");
+  const openApiLike =
+    data !== null &&
+    typeof data === "object" &&
+    (typeof (data as Record<string, unknown>).openapi === "string" ||
+      (data as Record<string, unknown>).swagger === "2.0");
   if (openApiLike && hasFileRef(data)) {
     const base = dirname(resolve(path));
     try {
-      data = (await bundlePublished(resolve(path), text, (file) => relative(dirname(base), file).split("\\").join("/"), [base])).data;
+      data = (
+        await bundlePublished(resolve(path), text, (file) => relative(dirname(base), file).split("\\").join("/"), [
+          base,
+        ])
+      ).data;
     } catch (e) {
       if (e instanceof OpenApiProblems) throw new PublishedDocumentError(e.message);
       throw e;
@@ -67,7 +75,10 @@ export async function readPublished(path: string, name = path): Promise<Publishe
       throw e;
     }
   }
-  if (typeof doc.openapi !== "string" || !doc.paths) throw new PublishedDocumentError(`${name} is neither an OpenAPI 3 or Swagger 2.0 document nor an API Discovery document`);
+  if (typeof doc.openapi !== "string" || !doc.paths)
+    throw new PublishedDocumentError(
+      `${name} is neither an OpenAPI 3 or Swagger 2.0 document nor an API Discovery document`,
+    );
   return { text, ...(bundled ? { bundled } : {}), document: doc };
 }
 
@@ -84,7 +95,8 @@ export function parsePublished(text: string, name: string, json: boolean): unkno
     try {
       parseYamlSource(text, name, INPUT_LIMITS.document);
     } catch (located) {
-      if (located instanceof SourceError) throw new SourceError(located.code, located.position, located.detail.replace(/^invalid YAML/, "invalid JSON"));
+      if (located instanceof SourceError)
+        throw new SourceError(located.code, located.position, located.detail.replace(/^invalid YAML/, "invalid JSON"));
       throw located;
     }
     throw new PublishedDocumentError(`${name}: invalid JSON: ${(e as Error).message.split("\n")[0]}`);
@@ -95,12 +107,19 @@ export function parsePublished(text: string, name: string, json: boolean): unkno
 export async function readPinned(specsDir: string, provider: string, cwd: string): Promise<Pinned> {
   const shown = (path: string) => relative(cwd, path) || path;
   const pin = readPin(join(specsDir, provider), shown);
-  if (!pin) throw new PublishedDocumentError(`${provider} has no pinned published document (${join(provider, "upstream", "source.yaml")}): its upstream publishes none, or it was never added`);
+  if (!pin)
+    throw new PublishedDocumentError(
+      `${provider} has no pinned published document (${join(provider, "upstream", "source.yaml")}): ` +
+        `its upstream publishes none, or it was never added`,
+    );
   if ("problem" in pin) throw new PublishedDocumentError(pin.problem);
   const { text, document } = await readPublished(join(pin.dir, pin.file), shown(join(pin.dir, pin.file)));
   const actual = sha256(text);
   if (actual !== pin.sha256)
-    throw new PublishedDocumentError(`${shown(join(pin.dir, pin.file))} does not match its pinned sha256 (${pin.sha256.slice(0, 12)}…, the file has ${actual.slice(0, 12)}…): restore it, or pin it again with --accept`);
+    throw new PublishedDocumentError(
+      `${shown(join(pin.dir, pin.file))} does not match its pinned sha256 (${pin.sha256.slice(0, 12)}…, ` +
+        `the file has ${actual.slice(0, 12)}…): restore it, or pin it again with --accept`,
+    );
   return { ...pin, document };
 }
 
@@ -109,9 +128,18 @@ export async function readPinned(specsDir: string, provider: string, cwd: string
  * add`), by name inside specs/<provider>/upstream/: the document as it was
  * published, and source.yaml naming it with its source, date and sha256.
  */
-export function pinnedFiles(text: string, pin: { provider: string; format: "openapi" | "swagger"; json: boolean; source: string; retrieved: string }): Map<string, string> {
+export function pinnedFiles(
+  text: string,
+  pin: { provider: string; format: "openapi" | "swagger"; json: boolean; source: string; retrieved: string },
+): Map<string, string> {
   const file = `published.${pin.json ? "json" : "yaml"}`;
-  const source = new Document({ format: pin.format, file, source: pin.source, retrieved: pin.retrieved, sha256: sha256(text) });
+  const source = new Document({
+    format: pin.format,
+    file,
+    source: pin.source,
+    retrieved: pin.retrieved,
+    sha256: sha256(text),
+  });
   // Quoted, as in every source.yaml: a YAML 1.1 reader would take the date for a timestamp.
   const retrieved = source.createNode(pin.retrieved);
   retrieved.type = "QUOTE_DOUBLE";
@@ -127,14 +155,30 @@ export function pinnedFiles(text: string, pin: { provider: string; format: "open
   ]);
 }
 
-/** Make `newer` the pinned document: copy it in (or `bundle`, the bundle of a multi-file one, as JSON), record its hash, source and date. */
-export function acceptPublished(pinned: Pinned, newerPath: string, source: string | undefined, today: string, bundle?: string): string {
+/**
+ * Make `newer` the pinned document: copy it in (or `bundle`, the bundle of a multi-file one, as JSON), record its hash,
+ * source and date.
+ */
+export function acceptPublished(
+  pinned: Pinned,
+  newerPath: string,
+  source: string | undefined,
+  today: string,
+  bundle?: string,
+): string {
   const text = bundle ?? readSourceText(newerPath, newerPath, INPUT_LIMITS.document);
   const file = `published.${bundle !== undefined || newerPath.endsWith(".json") ? "json" : "yaml"}`;
   for (const name of [file, "source.yaml"]) {
     const link = linkOnPath(dirname(pinned.dir), `${basename(pinned.dir)}/${name}`);
-    if (link) throw new PublishedDocumentError(`${join(dirname(pinned.dir), link)} is a symbolic link: --accept writes ${name} there and never through a link (replace the link with the file or folder itself)`);
-    if (statOf(join(pinned.dir, name))?.isFile() === false) throw new PublishedDocumentError(`${join(pinned.dir, name)} is a folder, not a file: --accept writes the pinned document there`);
+    if (link)
+      throw new PublishedDocumentError(
+        `${join(dirname(pinned.dir), link)} is a symbolic link: --accept writes ${name} ` +
+          `there and never through a link (replace the link with the file or folder itself)`,
+      );
+    if (statOf(join(pinned.dir, name))?.isFile() === false)
+      throw new PublishedDocumentError(
+        `${join(pinned.dir, name)} is a folder, not a file: --accept writes the pinned document there`,
+      );
   }
   writeWhole(join(pinned.dir, file), text);
   const sourceFile = join(pinned.dir, "source.yaml");

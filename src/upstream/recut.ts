@@ -31,9 +31,17 @@ export interface Recut {
 }
 
 /** Our spec cut again from `newer`, for the operations (method and path as our spec writes them) the tools call. */
-export function recut(specText: string, newer: Json, operations: readonly { method: string; path: string }[], origin: string, sha256: string): Recut {
+export function recut(
+  specText: string,
+  newer: Json,
+  operations: readonly { method: string; path: string }[],
+  origin: string,
+  sha256: string,
+): Recut {
   const byKey = new Map<string, OperationAt>();
-  for (const [path, item] of Object.entries(object(newer.paths))) for (const method of OPERATION_METHODS) if (object(item)[method]) byKey.set(operationKey(method, "", path), { path, method });
+  for (const [path, item] of Object.entries(object(newer.paths)))
+    for (const method of OPERATION_METHODS)
+      if (object(item)[method]) byKey.set(operationKey(method, "", path), { path, method });
   const chosen: OperationAt[] = [];
   const missing: string[] = [];
   for (const op of operations) {
@@ -56,7 +64,8 @@ export function recut(specText: string, newer: Json, operations: readonly { meth
   const schemes = object(object(before.components).securitySchemes);
   const cutSchemes = object(object(document.components).securitySchemes);
   const placement = (s: unknown) => JSON.stringify(credentialOf(object(s) as unknown as SecurityScheme) ?? null);
-  const renamed = (scheme: unknown) => placement(scheme) !== "null" && Object.values(cutSchemes).some((s) => placement(s) === placement(scheme));
+  const renamed = (scheme: unknown) =>
+    placement(scheme) !== "null" && Object.values(cutSchemes).some((s) => placement(s) === placement(scheme));
   const kept: string[] = [];
   for (const [name, scheme] of Object.entries(schemes))
     if (!(name in cutSchemes) && !renamed(scheme)) {
@@ -69,13 +78,19 @@ export function recut(specText: string, newer: Json, operations: readonly { meth
     kept.push("security");
   }
   const header = [
-    `Re-cut by blockwright upstream --accept from ${origin} (sha256 ${sha256.slice(0, 12)}…): the path items of the ${chosen.length} operation${chosen.length === 1 ? "" : "s"} the manifest calls and everything they $ref, as published.`,
+    `Re-cut by blockwright upstream --accept from ${origin} (sha256 ${sha256.slice(0, 12)}…): ` +
+      `the path items of the ${chosen.length} operation${chosen.length === 1 ? "" : "s"} ` +
+      `the manifest calls and everything they $ref, as published.`,
     "The manifest is kept as it was; blockwright generate checks it against this cut.",
     ...(kept.length ? [`Kept from the earlier cut, not published: ${kept.join(", ")}.`] : []),
     ...movedLines(cut.report, "blockwright upstream --accept"),
-    ...(missing.length ? [`Not in the newer document: ${missing.join(", ")} (the manifest still calls them: generate says where).`] : []),
+    ...(missing.length
+      ? [`Not in the newer document: ${missing.join(", ")} (the manifest still calls them: generate says where).`]
+      : []),
     ...cutAnswerLines(answers, "blockwright upstream --accept"),
   ];
-  const text = header.map((l) => `# ${l.replace(/[\r\n]+/g, " ")}\n`).join("") + jsyaml.dump(document, { lineWidth: -1, noRefs: true });
+  const text =
+    header.map((l) => `# ${l.replace(/[\r\n]+/g, " ")}\n`).join("") +
+    jsyaml.dump(document, { lineWidth: -1, noRefs: true });
   return { text, missing, kept: chosen.length };
 }

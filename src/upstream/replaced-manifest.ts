@@ -21,7 +21,8 @@ export function replacedParts(before: string, after: string): string[] {
   const a = read(before);
   const b = read(after);
   const lines: string[] = [];
-  if (oneLine(a.auth) !== oneLine(b.auth)) lines.push(`the credential (auth) changes from ${oneLine(a.auth)} to ${oneLine(b.auth)}`);
+  if (oneLine(a.auth) !== oneLine(b.auth))
+    lines.push(`the credential (auth) changes from ${oneLine(a.auth)} to ${oneLine(b.auth)}`);
   const ops = (m: Json) => object(m.operations);
   for (const [id, op] of Object.entries(ops(a))) {
     const next = ops(b)[id];
@@ -33,7 +34,12 @@ export function replacedParts(before: string, after: string): string[] {
     const after = Object.keys(object(object(next).outputs));
     const removed = before.filter((o) => !after.includes(o));
     const added = after.filter((o) => !before.includes(o));
-    if (removed.length || added.length) lines.push(`the outputs of ${id} change:${removed.length ? ` ${removed.join(", ")} removed` : ""}${removed.length && added.length ? ";" : ""}${added.length ? ` ${added.join(", ")} added` : ""}`);
+    if (removed.length || added.length)
+      lines.push(
+        `the outputs of ${id} ` +
+          `change:${removed.length ? ` ${removed.join(", ")} removed` : ""}` +
+          `${removed.length && added.length ? ";" : ""}${added.length ? ` ${added.join(", ")} added` : ""}`,
+      );
   }
   // Names come from the manifest: escaped where they would break the line.
   return lines.map(plain);

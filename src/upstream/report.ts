@@ -7,7 +7,10 @@ import { changeLine, type UpstreamChange } from "./changes.js";
 export interface UpstreamReport {
   provider: string;
   changes: UpstreamChange[];
-  /** Changes to the operations we do not call (a parameter, body, response or security each), and how many operations they are in. */
+  /**
+   * Changes to the operations we do not call (a parameter, body, response or security each), and how many operations
+   * they are in.
+   */
   unbound: { count: number; operations: number };
   unmatched: string[];
   /** Our spec, which a change is reviewed against. */
@@ -26,7 +29,9 @@ export function upstreamReport(r: UpstreamReport, all: boolean): string {
   const count = (s: string) => r.changes.filter((c) => c.severity === s).length;
   const n = r.changes.length;
   const lines = [
-    `${r.provider}: ${n} change${n === 1 ? "" : "s"} to the operations we call (${SEVERITIES.map((s) => `${count(s)} ${s}`).join(", ")}); ${r.unbound.count} to ${r.unbound.operations} operation${r.unbound.operations === 1 ? "" : "s"} we do not call`,
+    `${r.provider}: ${n} change${n === 1 ? "" : "s"} to the operations we call ` +
+      `(${SEVERITIES.map((s) => `${count(s)} ${s}`).join(", ")}); ${r.unbound.count} to ${r.unbound.operations} ` +
+      `operation${r.unbound.operations === 1 ? "" : "s"} we do not call`,
   ];
   for (const severity of SEVERITIES) {
     const these = r.changes.filter((c) => c.severity === severity);
@@ -38,7 +43,11 @@ export function upstreamReport(r: UpstreamReport, all: boolean): string {
     lines.push(`${severity}:`);
     for (const c of these) lines.push(`  ${plain(changeLine(c, shownValue))}`);
   }
-  if (r.changes.some((c) => c.severity !== "informational")) lines.push(`review ${r.spec} (and the manifest beside it), then --accept`);
-  if (r.unmatched.length) lines.push(`note: operations we call that neither version publishes (our spec keeps them): ${r.unmatched.join(", ")}`);
+  if (r.changes.some((c) => c.severity !== "informational"))
+    lines.push(`review ${r.spec} (and the manifest beside it), then --accept`);
+  if (r.unmatched.length)
+    lines.push(
+      `note: operations we call that neither version publishes (our spec keeps them): ${r.unmatched.join(", ")}`,
+    );
   return `${lines.join("\n")}\n`;
 }

@@ -20,7 +20,15 @@ const cut = (step: number) =>
   JSON.stringify({
     openapi: "3.0.3",
     info: { title: "zqpages", version: "1" },
-    paths: { "/zqpages": { get: { operationId: "zqlistPages", parameters: [{ name: "offset", in: "query", schema: { type: "integer", multipleOf: step } }], responses: { "200": { description: "ok" } } } } },
+    paths: {
+      "/zqpages": {
+        get: {
+          operationId: "zqlistPages",
+          parameters: [{ name: "offset", in: "query", schema: { type: "integer", multipleOf: step } }],
+          responses: { "200": { description: "ok" } },
+        },
+      },
+    },
   });
 
 const offset = (text: string) => parse(text).operations.zqpages_list.params.zqoffset;
@@ -30,7 +38,10 @@ describe("upstream --accept on a number's step", () => {
     for (const before of [undefined, 10, 15]) {
       const out = tightenManifest(manifest(before), cut(20), "openapi.yaml");
       expect(offset(out.text).multipleOf).toBe(20);
-      expect(out.lines).toEqual([`operations.zqpages_list.params.zqoffset.multipleOf: 20 (query parameter "offset"'s multipleOf in the newer document)`]);
+      expect(out.lines).toEqual([
+        `operations.zqpages_list.params.zqoffset.multipleOf: 20 (query parameter "offset"'s multipleOf in the ` +
+          `newer document)`,
+      ]);
     }
   });
 

@@ -34,7 +34,17 @@ function cut(status: string[], memo: object, note: object, required: string[] = 
         post: {
           operationId: "zqlistPayments",
           parameters: [{ name: "status", in: "query", schema: { type: "string", enum: status, ...statusSchema } }],
-          requestBody: { content: { "application/json": { schema: { type: "object", required, properties: { memo: { type: "string", ...memo }, note: { type: "string", ...note } } } } } },
+          requestBody: {
+            content: {
+              "application/json": {
+                schema: {
+                  type: "object",
+                  required,
+                  properties: { memo: { type: "string", ...memo }, note: { type: "string", ...note } },
+                },
+              },
+            },
+          },
           responses: { "200": { description: "ok" } },
         },
       },
@@ -45,33 +55,44 @@ function cut(status: string[], memo: object, note: object, required: string[] = 
 const params = (text: string) => parse(text).operations.zqpayments_list.params;
 
 describe("upstream --accept on the manifest", () => {
-  it("writes what the newer document asks more of: a field now required, a bound now set, a value no longer taken", () => {
-    const older = cut(["open", "paid"], { maxLength: 40 }, {});
-    const newer = cut(["open"], { maxLength: 40 }, { minLength: 1 }, ["note"]);
-    const out = tightenManifest(manifest, newer, "openapi.yaml", older);
-    expect(params(out.text).zqstatus.enum).toEqual(["open"]);
-    expect(params(out.text).zqnote).toMatchObject({ required: true, minLength: 1 });
-    expect(out.lines).toEqual([
-      'operations.zqpayments_list.params.zqstatus.enum: ["open"] (values query parameter "status" no longer takes in the newer document left out)',
-      'operations.zqpayments_list.params.zqnote.required: true (the newer document requires body field "/note")',
-      'operations.zqpayments_list.params.zqnote.minLength: 1 (body field "/note"\'s minLength in the newer document)',
-    ]);
-  });
+  it(
+    "writes what the newer document asks more of: a field now required, a bound now set, " + "a value no longer taken",
+    () => {
+      const older = cut(["open", "paid"], { maxLength: 40 }, {});
+      const newer = cut(["open"], { maxLength: 40 }, { minLength: 1 }, ["note"]);
+      const out = tightenManifest(manifest, newer, "openapi.yaml", older);
+      expect(params(out.text).zqstatus.enum).toEqual(["open"]);
+      expect(params(out.text).zqnote).toMatchObject({ required: true, minLength: 1 });
+      expect(out.lines).toEqual([
+        'operations.zqpayments_list.params.zqstatus.enum: ["open"] (values query parameter "status" no longer ' +
+          "takes in the newer document left out)",
+        'operations.zqpayments_list.params.zqnote.required: true (the newer document requires body field "/note")',
+        'operations.zqpayments_list.params.zqnote.minLength: 1 (body field "/note"\'s minLength in the newer document)',
+      ]);
+    },
+  );
 
-  it("lets a list or bound the manifest holds as the older document gave it follow the newer one where it accepts more", () => {
-    const older = cut(["open", "paid"], { maxLength: 40 }, {});
-    const newer = cut(["open", "paid", "void"], { maxLength: 64 }, {});
-    const out = tightenManifest(manifest, newer, "openapi.yaml", older);
-    expect(params(out.text).zqstatus.enum).toEqual(["open", "paid", "void"]);
-    expect(params(out.text).zqmemo.maxLength).toBe(64);
-    expect(out.lines).toHaveLength(2);
-  });
+  it(
+    "lets a list or bound the manifest holds as the older document gave it follow the newer one where it " +
+      "accepts more",
+    () => {
+      const older = cut(["open", "paid"], { maxLength: 40 }, {});
+      const newer = cut(["open", "paid", "void"], { maxLength: 64 }, {});
+      const out = tightenManifest(manifest, newer, "openapi.yaml", older);
+      expect(params(out.text).zqstatus.enum).toEqual(["open", "paid", "void"]);
+      expect(params(out.text).zqmemo.maxLength).toBe(64);
+      expect(out.lines).toHaveLength(2);
+    },
+  );
 
-  it("keeps a bound the newer document no longer states (it may be written another way, as 3.1's anyOf with null)", () => {
-    const older = cut(["open", "paid"], { maxLength: 40 }, {});
-    const newer = cut(["open", "paid"], {}, {});
-    expect(tightenManifest(manifest, newer, "openapi.yaml", older)).toEqual({ text: manifest, lines: [] });
-  });
+  it(
+    "keeps a bound the newer document no longer states (it may be written another way, " + "as 3.1's anyOf with null)",
+    () => {
+      const older = cut(["open", "paid"], { maxLength: 40 }, {});
+      const newer = cut(["open", "paid"], {}, {});
+      expect(tightenManifest(manifest, newer, "openapi.yaml", older)).toEqual({ text: manifest, lines: [] });
+    },
+  );
 
   it("keeps a value the user chose (not the older document's) and, without the older cut, every looser one", () => {
     const mine = manifest.replace("enum: [open, paid]", "enum: [open]").replace("maxLength: 40", "maxLength: 20");
@@ -82,27 +103,52 @@ describe("upstream --accept on the manifest", () => {
   });
 
   it("changes no line but the values it sets: a long text is not folded anew, a list written [a, b] stays so", () => {
-    const long = "      zqstatus:\n        type: string\n        description: The status of the payments to list, as the payments service records it when a payment moves on.\n";
+    const long =
+      "      zqstatus:\n        type: string\n        description: The status of the payments to list, " +
+      "as the payments service records it when a payment moves on.\n";
     const text = manifest.replace("      zqstatus:\n        type: string\n", long);
-    const out = tightenManifest(text, cut(["open"], { maxLength: 40 }, {}), "openapi.yaml", cut(["open", "paid"], { maxLength: 40 }, {}));
+    const out = tightenManifest(
+      text,
+      cut(["open"], { maxLength: 40 }, {}),
+      "openapi.yaml",
+      cut(["open", "paid"], { maxLength: 40 }, {}),
+    );
     const changed = out.text.split("\n").filter((line) => !text.split("\n").includes(line));
     expect(changed).toEqual(["        enum: [ open ]"]);
   });
 
-  it("lets a default or example the older document gave, which the newer one no longer takes, follow the newer one's; keeps one the user chose", () => {
-    const text = manifest.replace("enum: [open, paid]", "enum: [open, paid]\n        default: paid\n        example: paid");
-    const older = cut(["open", "paid"], { maxLength: 40 }, {}, [], { default: "paid", example: "paid" });
-    const newer = cut(["open", "settled"], { maxLength: 40 }, {}, [], { default: "settled", example: "settled" });
-    const out = tightenManifest(text, newer, "openapi.yaml", older);
-    expect(params(out.text).zqstatus).toMatchObject({ enum: ["open", "settled"], default: "settled", example: "settled" });
-    expect(out.lines.filter((l) => /\.(default|example):/.test(l))).toEqual([
-      'operations.zqpayments_list.params.zqstatus.default: "settled" (query parameter "status"\'s default in the newer document, which no longer takes the older one\'s "paid")',
-      'operations.zqpayments_list.params.zqstatus.example: "settled" (query parameter "status"\'s example in the newer document, which no longer takes the older one\'s "paid")',
-    ]);
-    // A default the older document did not give is the user's: it stays (generate names it at its line).
-    const mine = tightenManifest(text, newer, "openapi.yaml", cut(["open", "paid"], { maxLength: 40 }, {}, [], { default: "open" }));
-    expect(params(mine.text).zqstatus).toMatchObject({ default: "paid", example: "paid" });
-  });
+  it(
+    "lets a default or example the older document gave, which the newer one no longer takes, " +
+      "follow the newer one's; keeps one the user chose",
+    () => {
+      const text = manifest.replace(
+        "enum: [open, paid]",
+        "enum: [open, paid]\n        default: paid\n        example: paid",
+      );
+      const older = cut(["open", "paid"], { maxLength: 40 }, {}, [], { default: "paid", example: "paid" });
+      const newer = cut(["open", "settled"], { maxLength: 40 }, {}, [], { default: "settled", example: "settled" });
+      const out = tightenManifest(text, newer, "openapi.yaml", older);
+      expect(params(out.text).zqstatus).toMatchObject({
+        enum: ["open", "settled"],
+        default: "settled",
+        example: "settled",
+      });
+      expect(out.lines.filter((l) => /\.(default|example):/.test(l))).toEqual([
+        'operations.zqpayments_list.params.zqstatus.default: "settled" (query parameter "status"\'s default in ' +
+          'the newer document, which no longer takes the older one\'s "paid")',
+        'operations.zqpayments_list.params.zqstatus.example: "settled" (query parameter "status"\'s example in ' +
+          'the newer document, which no longer takes the older one\'s "paid")',
+      ]);
+      // A default the older document did not give is the user's: it stays (generate names it at its line).
+      const mine = tightenManifest(
+        text,
+        newer,
+        "openapi.yaml",
+        cut(["open", "paid"], { maxLength: 40 }, {}, [], { default: "open" }),
+      );
+      expect(params(mine.text).zqstatus).toMatchObject({ default: "paid", example: "paid" });
+    },
+  );
 
   it("leaves the manifest as it is when the newer cut cannot be read", () => {
     expect(tightenManifest(manifest, "{ not: [yaml", "openapi.yaml")).toEqual({ text: manifest, lines: [] });

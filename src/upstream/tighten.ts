@@ -14,7 +14,15 @@
 // `generate`'s error, at its line.
 import { isMultipleOf, parsePointer } from "@blockwright/runtime/internal";
 import { type Document, isCollection, parseDocument } from "yaml";
-import { credentialOf, declaredParameter, OpenApiDocument, type OpenApiOperation, type Schema, type SecurityScheme, typeOf } from "../load/openapi-document.js";
+import {
+  credentialOf,
+  declaredParameter,
+  OpenApiDocument,
+  type OpenApiOperation,
+  type Schema,
+  type SecurityScheme,
+  typeOf,
+} from "../load/openapi-document.js";
 import type { ManifestParam } from "../load/precompiled/manifest-types.js";
 import { INPUT_LIMITS, parseYamlSource } from "../load/yaml-source.js";
 import { valueAt } from "../load/json-ref.js";
@@ -34,7 +42,12 @@ export interface Tightened {
  * older cut, a list of values or a bound the manifest holds as the older document gave it follows the newer one where
  * that accepts more (enum values added, a longer maximum): the value was the document's, not the user's choice.
  */
-export function tightenManifest(manifestText: string, cutText: string, cutName: string, olderCutText?: string): Tightened {
+export function tightenManifest(
+  manifestText: string,
+  cutText: string,
+  cutName: string,
+  olderCutText?: string,
+): Tightened {
   const yaml = parseDocument(manifestText);
   const manifest = object(yaml.toJS());
   let doc: OpenApiDocument;
@@ -45,7 +58,10 @@ export function tightenManifest(manifestText: string, cutText: string, cutName: 
     return { text: manifestText, lines: [] };
   }
   try {
-    older = olderCutText === undefined ? undefined : new OpenApiDocument(parseYamlSource(olderCutText, cutName, INPUT_LIMITS.document));
+    older =
+      olderCutText === undefined
+        ? undefined
+        : new OpenApiDocument(parseYamlSource(olderCutText, cutName, INPUT_LIMITS.document));
   } catch {
     older = undefined;
   }
@@ -60,12 +76,16 @@ export function tightenManifest(manifestText: string, cutText: string, cutName: 
     if (rawOp.deprecated === true && object(raw).deprecated === undefined) {
       const text = deprecationText(rawOp, op.operationId);
       yaml.setIn(["operations", id, "deprecated"], text);
-      lines.push(`operations.${id}.deprecated: ${JSON.stringify(text)} (the newer document deprecates ${op.operationId}; say what to use instead)`);
+      lines.push(
+        `operations.${id}.deprecated: ${JSON.stringify(text)} (the newer document ` +
+          `deprecates ${op.operationId}; say what to use instead)`,
+      );
     }
     const olderOp = older?.operations.get(op.operationId);
     for (const [name, p] of Object.entries(object(object(raw).params))) {
       tightenParam(doc, op, yaml, ["operations", id, "params", name], name, p as ManifestParam, lines);
-      if (older && olderOp) followParam(older, olderOp, doc, op, yaml, ["operations", id, "params", name], name, p as ManifestParam, lines);
+      if (older && olderOp)
+        followParam(older, olderOp, doc, op, yaml, ["operations", id, "params", name], name, p as ManifestParam, lines);
     }
   }
   // Lines as the user wrote them: no long text folded anew (lineWidth 0), only the values set are written otherwise.
@@ -76,24 +96,43 @@ export function tightenManifest(manifestText: string, cutText: string, cutName: 
  * Each scheme `auth` names (its own, `also`, each alternative's) that the newer document no longer has, where the
  * older document's scheme of that name and exactly one of the newer's send the credential alike: renamed so.
  */
-function renameSchemes(yaml: Document, manifest: Json, older: OpenApiDocument, newer: OpenApiDocument, lines: string[]): void {
+function renameSchemes(
+  yaml: Document,
+  manifest: Json,
+  older: OpenApiDocument,
+  newer: OpenApiDocument,
+  lines: string[],
+): void {
   const schemes = (d: OpenApiDocument) => object(object(object(d.source.data).components).securitySchemes);
   const [before, after] = [schemes(older), schemes(newer)];
   const placement = (s: unknown) => JSON.stringify(credentialOf(object(s) as unknown as SecurityScheme) ?? null);
   const rename = (path: (string | number)[], name: unknown) => {
-    if (typeof name !== "string" || Object.hasOwn(after, name) || !Object.hasOwn(before, name) || placement(before[name]) === "null") return;
-    const alike = Object.keys(after).filter((n) => !Object.hasOwn(before, n) && placement(after[n]) === placement(before[name]));
+    if (
+      typeof name !== "string" ||
+      Object.hasOwn(after, name) ||
+      !Object.hasOwn(before, name) ||
+      placement(before[name]) === "null"
+    )
+      return;
+    const alike = Object.keys(after).filter(
+      (n) => !Object.hasOwn(before, n) && placement(after[n]) === placement(before[name]),
+    );
     if (alike.length !== 1) return;
     yaml.setIn(path, alike[0]);
-    lines.push(`${path.join(".")}: ${alike[0]} (the newer document renamed the security scheme ${name}; the credential is sent as it was)`);
+    lines.push(
+      `${path.join(".")}: ${alike[0]} (the newer document renamed the security scheme ${name}; ` +
+        `the credential is sent as it was)`,
+    );
   };
   const auth = object(manifest.auth);
   const way = (at: (string | number)[], w: Json) => {
     rename([...at, "scheme"], w.scheme);
-    for (const [j, also] of (Array.isArray(w.also) ? w.also : []).entries()) rename([...at, "also", j, "scheme"], object(also).scheme);
+    for (const [j, also] of (Array.isArray(w.also) ? w.also : []).entries())
+      rename([...at, "also", j, "scheme"], object(also).scheme);
   };
   way(["auth"], auth);
-  for (const [i, alt] of (Array.isArray(auth.alternatives) ? auth.alternatives : []).entries()) way(["auth", "alternatives", i], object(alt));
+  for (const [i, alt] of (Array.isArray(auth.alternatives) ? auth.alternatives : []).entries())
+    way(["auth", "alternatives", i], object(alt));
 }
 
 /** `value` at `path`, a list written in flow style (`[a, b]`) where the one it replaces was. */
@@ -105,24 +144,46 @@ function setKeepingStyle(yaml: Document, path: string[], value: unknown): void {
 }
 
 /** Where a parameter goes in the document: its schema, whether it must be sent, and how to name it. */
-function declaredSchema(doc: OpenApiDocument, op: OpenApiOperation, name: string, p: ManifestParam): { schema?: Schema; required: boolean; what: string } {
+function declaredSchema(
+  doc: OpenApiDocument,
+  op: OpenApiOperation,
+  name: string,
+  p: ManifestParam,
+): { schema?: Schema; required: boolean; what: string } {
   const w = p.wire;
   if (w && (w.in === "path" || w.in === "query" || w.in === "header" || w.in === "cookie")) {
     const declared = declaredParameter(op, w.in, w.name ?? name);
-    return declared ? { schema: declared.schema, required: declared.required || w.in === "path", what: `${w.in} parameter "${w.name ?? name}"` } : { required: false, what: "" };
+    return declared
+      ? {
+          schema: declared.schema,
+          required: declared.required || w.in === "path",
+          what: `${w.in} parameter "${w.name ?? name}"`,
+        }
+      : { required: false, what: "" };
   }
   if (w?.in === "body" && op.requestBody) {
     const pointer = w.pointer ?? `/${name}`;
     const segments = parsePointer(pointer);
     const field = segments[segments.length - 1];
     const parent = segments.length ? doc.schemaAt(op.requestBody.schema, segments.slice(0, -1)) : undefined;
-    const required = field !== undefined && parent !== undefined && ((doc.flatten(parent).required as string[] | undefined) ?? []).includes(field);
+    const required =
+      field !== undefined &&
+      parent !== undefined &&
+      ((doc.flatten(parent).required as string[] | undefined) ?? []).includes(field);
     return { schema: doc.locate(op.requestBody.schema, segments).schema, required, what: `body field "${pointer}"` };
   }
   return { required: false, what: "" };
 }
 
-function tightenParam(doc: OpenApiDocument, op: OpenApiOperation, yaml: Document, at: string[], name: string, p: ManifestParam, lines: string[]): void {
+function tightenParam(
+  doc: OpenApiDocument,
+  op: OpenApiOperation,
+  yaml: Document,
+  at: string[],
+  name: string,
+  p: ManifestParam,
+  lines: string[],
+): void {
   const w = p.wire;
   if (!w || p.limitsFromSpec) return;
   const { schema, required, what } = declaredSchema(doc, op, name, p);
@@ -131,32 +192,59 @@ function tightenParam(doc: OpenApiDocument, op: OpenApiOperation, yaml: Document
     setKeepingStyle(yaml, [...at, key], value);
     lines.push(`${[...at, key].join(".")}: ${JSON.stringify(value)} (${why})`);
   };
-  if (required && !p.required && (p.default === undefined || p.sendDefault === false)) set("required", true, `the newer document requires ${what}`);
+  if (required && !p.required && (p.default === undefined || p.sendDefault === false))
+    set("required", true, `the newer document requires ${what}`);
   if (p.type === "file" || p.separator !== undefined) return;
   const s = doc.flatten(schema);
   const specType = typeOf(s);
   const number = p.type === "number" && (specType === "number" || specType === "integer");
   const text = p.type === "string" && specType === "string";
-  const bound = (key: "minimum" | "maximum" | "minLength" | "maxLength", tighter: (mine: number, theirs: number) => boolean) => {
+  const bound = (
+    key: "minimum" | "maximum" | "minLength" | "maxLength",
+    tighter: (mine: number, theirs: number) => boolean,
+  ) => {
     const theirs = s[key];
     if (typeof theirs !== "number") return;
     const mine = p[key];
     if (mine === undefined || tighter(theirs, mine)) set(key, theirs, `${what}'s ${key} in the newer document`);
   };
-  if (number && typeof s.exclusiveMinimum !== "number" && s.exclusiveMinimum !== true) bound("minimum", (t, m) => t > m);
-  if (number && typeof s.exclusiveMaximum !== "number" && s.exclusiveMaximum !== true) bound("maximum", (t, m) => t < m);
-  // A step the newer document adds, or one the manifest's is no multiple of: the newer one's (a multiple of the older's is kept).
-  if (number && typeof s.multipleOf === "number" && s.multipleOf > 0 && (p.multipleOf === undefined || !isMultipleOf(p.multipleOf, s.multipleOf))) set("multipleOf", s.multipleOf, `${what}'s multipleOf in the newer document`);
+  if (number && typeof s.exclusiveMinimum !== "number" && s.exclusiveMinimum !== true)
+    bound("minimum", (t, m) => t > m);
+  if (number && typeof s.exclusiveMaximum !== "number" && s.exclusiveMaximum !== true)
+    bound("maximum", (t, m) => t < m);
+  // A step the newer document adds, or one the manifest's is no multiple of: the newer one's (a multiple of the older's
+  // is kept).
+  if (
+    number &&
+    typeof s.multipleOf === "number" &&
+    s.multipleOf > 0 &&
+    (p.multipleOf === undefined || !isMultipleOf(p.multipleOf, s.multipleOf))
+  )
+    set("multipleOf", s.multipleOf, `${what}'s multipleOf in the newer document`);
   if (text && !p.enum) bound("minLength", (t, m) => t > m);
   if (text && !p.enum) bound("maxLength", (t, m) => t < m);
   if ((text || number) && Array.isArray(s.enum) && p.enum) {
     const taken = p.enum.filter((v) => (s.enum as unknown[]).includes(v));
-    if (taken.length && taken.length < p.enum.length) set("enum", taken, `values ${what} no longer takes in the newer document left out`);
+    if (taken.length && taken.length < p.enum.length)
+      set("enum", taken, `values ${what} no longer takes in the newer document left out`);
   }
 }
 
-/** A value the manifest holds as the older document gave it, where the newer one accepts more: written as the newer one says. */
-function followParam(older: OpenApiDocument, olderOp: OpenApiOperation, doc: OpenApiDocument, op: OpenApiOperation, yaml: Document, at: string[], name: string, p: ManifestParam, lines: string[]): void {
+/**
+ * A value the manifest holds as the older document gave it, where the newer one accepts more: written as the newer one
+ * says.
+ */
+function followParam(
+  older: OpenApiDocument,
+  olderOp: OpenApiOperation,
+  doc: OpenApiDocument,
+  op: OpenApiOperation,
+  yaml: Document,
+  at: string[],
+  name: string,
+  p: ManifestParam,
+  lines: string[],
+): void {
   if (!p.wire || p.limitsFromSpec || p.wire.in === "switch" || p.type === "file" || p.separator !== undefined) return;
   const before = declaredSchema(older, olderOp, name, p);
   const after = declaredSchema(doc, op, name, p);
@@ -169,18 +257,31 @@ function followParam(older: OpenApiDocument, olderOp: OpenApiOperation, doc: Ope
   const sameSet = (x: unknown[], y: unknown[]) => x.length === y.length && x.every((v) => y.includes(v));
   if (p.enum && Array.isArray(s0.enum) && Array.isArray(s1.enum) && sameSet(p.enum, s0.enum as unknown[])) {
     const added = (s1.enum as unknown[]).filter((v) => v !== null && !p.enum?.includes(v));
-    if (added.length) set("enum", [...p.enum.filter((v) => (s1.enum as unknown[]).includes(v)), ...added], `${after.what} takes more values in the newer document`);
+    if (added.length)
+      set(
+        "enum",
+        [...p.enum.filter((v) => (s1.enum as unknown[]).includes(v)), ...added],
+        `${after.what} takes more values in the newer document`,
+      );
   }
-  // A default or example the older document gave that the newer one no longer takes: the newer one's, where it gives one it takes.
+  // A default or example the older document gave that the newer one no longer takes: the newer one's, where it gives
+  // one it takes.
   if (Array.isArray(s1.enum))
     for (const key of ["default", "example"] as const) {
       const [was, now, mine] = [s0[key], s1[key], p[key]];
       const taken = (v: unknown) => (s1.enum as unknown[]).includes(v);
-      if (mine !== undefined && mine === was && !taken(mine) && now !== undefined && taken(now)) set(key, now, `${after.what}'s ${key} in the newer document, which no longer takes the older one's ${JSON.stringify(was)}`);
+      if (mine !== undefined && mine === was && !taken(mine) && now !== undefined && taken(now))
+        set(
+          key,
+          now,
+          `${after.what}'s ${key} in the newer document, which no longer takes the older one's ${JSON.stringify(was)}`,
+        );
     }
-  // Only a bound the newer document states and widens: one it no longer states may just be written another way (3.1's anyOf with null).
+  // Only a bound the newer document states and widens: one it no longer states may just be written another way (3.1's
+  // anyOf with null).
   for (const key of ["maxLength", "maximum"] as const) {
     const [was, now, mine] = [s0[key], s1[key], p[key]];
-    if (typeof was === "number" && mine === was && typeof now === "number" && now > was) set(key, now, `${after.what}'s ${key} in the newer document, larger than the older one's the manifest had`);
+    if (typeof was === "number" && mine === was && typeof now === "number" && now > was)
+      set(key, now, `${after.what}'s ${key} in the newer document, larger than the older one's the manifest had`);
   }
 }

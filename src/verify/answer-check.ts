@@ -29,7 +29,12 @@ type Node = Record<string, unknown>;
  * another. The document's schemas are registered on its first answer and
  * reused for the next.
  */
-export function answerDrift(subject: Subject, tool: ToolSpec, answer: Answer, operationId: string = tool.operationId): Drift[] {
+export function answerDrift(
+  subject: Subject,
+  tool: ToolSpec,
+  answer: Answer,
+  operationId: string = tool.operationId,
+): Drift[] {
   const op = subject.document.operations.get(operationId);
   if (!op) throw new Error(`operation "${operationId}" (of tool ${tool.id}) is not in ${subject.document.source.file}`);
   const checker = checkerOf(subject.document);
@@ -41,53 +46,93 @@ export function answerDrift(subject: Subject, tool: ToolSpec, answer: Answer, op
   const responsePath = checker.resolved([...responsesPath, key]);
   const response = (valueAt(data, responsePath) ?? {}) as Node;
   const drifts = [...specHeaders(checker, tool.id, responsePath, response, answer.headers)];
-  for (const d of outputHeaders(subject, tool, answer)) if (!drifts.some((s) => s.pointer === d.pointer)) drifts.push(d);
-  return carriesNoContent(answer.status) ? drifts : [...drifts, ...bodyDrift(checker, tool.id, responsePath, response, answer)];
+  for (const d of outputHeaders(subject, tool, answer))
+    if (!drifts.some((s) => s.pointer === d.pointer)) drifts.push(d);
+  return carriesNoContent(answer.status)
+    ? drifts
+    : [...drifts, ...bodyDrift(checker, tool.id, responsePath, response, answer)];
 }
 
 /** The key of `responses` that covers `status`: the status itself, its range (`4XX`), or `default`. */
 export function statusKey(responses: Node, status: number): string | undefined {
   const keys = Object.keys(responses);
-  return keys.find((k) => k === String(status)) ?? keys.find((k) => k.toUpperCase() === `${String(status)[0]}XX`) ?? keys.find((k) => k === "default");
+  return (
+    keys.find((k) => k === String(status)) ??
+    keys.find((k) => k.toUpperCase() === `${String(status)[0]}XX`) ??
+    keys.find((k) => k === "default")
+  );
 }
 
-function undeclaredStatus(checker: DocumentChecker, tool: string, operationId: string, responsesPath: Path, responses: Node, answer: Answer): Drift {
+function undeclaredStatus(
+  checker: DocumentChecker,
+  tool: string,
+  operationId: string,
+  responsesPath: Path,
+  responses: Node,
+  answer: Answer,
+): Drift {
   const contentType = answer.headers.get("content-type");
   const media = contentType && answer.body.trim() !== "" ? { content: { [bareMediaType(contentType)]: {} } } : {};
   return {
     operation: tool,
     kind: "undeclared-status",
     pointer: "/status",
-    message: `status ${answer.status} is not among the responses of "${operationId}" (${Object.keys(responses).join(", ") || "none"}), and no range or default covers it`,
+    message:
+      `status ${answer.status} is not among the responses of "${operationId}" (` +
+      `${Object.keys(responses).join(", ") || "none"}), and no range or default covers it`,
     at: checker.locate(responsesPath),
     overlay: {
       target: jsonPath(responsesPath),
-      description: `The live service answered ${answer.status}, which the spec does not declare: added as observed, to be reviewed (describe it, and give its body a schema).`,
-      update: { [String(answer.status)]: { description: `Observed from the live service (status ${answer.status}), to be reviewed.`, ...media } },
+      description:
+        `The live service answered ${answer.status}, which the spec does not declare: added as observed, ` +
+        `to be reviewed (describe it, and give its body a schema).`,
+      update: {
+        [String(answer.status)]: {
+          description: `Observed from the live service (status ${answer.status}), to be reviewed.`,
+          ...media,
+        },
+      },
     },
   };
 }
 
-/** The response's headers the spec marks `required: true` that the answer lacks (Content-Type is the media type's, not a header's). */
-function specHeaders(checker: DocumentChecker, tool: string, responsePath: Path, response: Node, headers: Headers): Drift[] {
+/**
+ * The response's headers the spec marks `required: true` that the answer lacks (Content-Type is the media type's, not a
+ * header's).
+ */
+function specHeaders(
+  checker: DocumentChecker,
+  tool: string,
+  responsePath: Path,
+  response: Node,
+  headers: Headers,
+): Drift[] {
   const drifts: Drift[] = [];
   for (const name of Object.keys((response.headers ?? {}) as Node)) {
     if (name.toLowerCase() === "content-type") continue;
     const path = checker.resolved([...responsePath, "headers", name]);
-    if ((valueAt(checker.document.source.data, path) as Node | undefined)?.required !== true || headers.has(name)) continue;
+    if ((valueAt(checker.document.source.data, path) as Node | undefined)?.required !== true || headers.has(name))
+      continue;
     drifts.push({
       operation: tool,
       kind: "missing-header",
       pointer: `/headers/${name.toLowerCase()}`,
       message: `header ${name}, which the spec marks required, is absent`,
       at: checker.locate(path),
-      overlay: { target: jsonPath(path), description: `The live service answered without ${name}: it is not always sent (observed, to be reviewed).`, update: { required: false } },
+      overlay: {
+        target: jsonPath(path),
+        description: `The live service answered without ${name}: it is not always sent (observed, to be reviewed).`,
+        update: { required: false },
+      },
     });
   }
   return drifts;
 }
 
-/** Headers the outputs of this answer's status read (`$response.header.X`), absent; not for an optional output or one with a default. */
+/**
+ * Headers the outputs of this answer's status read (`$response.header.X`), absent; not for an optional output or one
+ * with a default.
+ */
 function outputHeaders(subject: Subject, tool: ToolSpec, answer: Answer): Drift[] {
   const outcome = tool.outcomes.find((o) => o.status === answer.status);
   const reading = outcome
@@ -102,28 +147,59 @@ function outputHeaders(subject: Subject, tool: ToolSpec, answer: Answer): Drift[
     if (tool.outputs.find((m) => m.path === o.path)?.optional || answer.headers.has(source.ref.name)) continue;
     const pointer = `/headers/${source.ref.name.toLowerCase()}`;
     if (drifts.some((d) => d.pointer === pointer)) continue;
-    const at = subject.manifest ? locateInManifest(subject.manifest, ["operations", tool.id, ...o.place, "from"]) : undefined;
-    drifts.push({ operation: tool.id, kind: "missing-header", pointer, message: `header ${source.ref.name}, which output ${o.path} reads, is absent`, ...(at ? { at } : {}) });
+    const at = subject.manifest
+      ? locateInManifest(subject.manifest, ["operations", tool.id, ...o.place, "from"])
+      : undefined;
+    drifts.push({
+      operation: tool.id,
+      kind: "missing-header",
+      pointer,
+      message: `header ${source.ref.name}, which output ${o.path} reads, is absent`,
+      ...(at ? { at } : {}),
+    });
   }
   return drifts;
 }
 
-/** The body against the schema of its media type (JSON ones only): what breaks the schema, then what it does not declare. */
-function bodyDrift(checker: DocumentChecker, tool: string, responsePath: Path, response: Node, answer: Answer): Drift[] {
+/**
+ * The body against the schema of its media type (JSON ones only): what breaks the schema, then what it does not
+ * declare.
+ */
+function bodyDrift(
+  checker: DocumentChecker,
+  tool: string,
+  responsePath: Path,
+  response: Node,
+  answer: Answer,
+): Drift[] {
   const content = response.content as Node | undefined;
   if (!content) return [];
   const given = answer.headers.get("content-type");
-  const mediaType = (given ? Object.keys(content).find((k) => bareMediaType(k) === bareMediaType(given)) : undefined) ?? jsonMediaType(content);
+  const mediaType =
+    (given ? Object.keys(content).find((k) => bareMediaType(k) === bareMediaType(given)) : undefined) ??
+    jsonMediaType(content);
   if (!mediaType || !isJsonMediaType(mediaType)) return [];
   const schemaPath = [...responsePath, "content", mediaType, "schema"];
-  const schema = valueAt(checker.document.source.data, schemaPath) === undefined ? undefined : checker.schemaAt(schemaPath);
+  const schema =
+    valueAt(checker.document.source.data, schemaPath) === undefined ? undefined : checker.schemaAt(schemaPath);
   if (schema === undefined) return [];
   let value: unknown;
   try {
     value = JSON.parse(answer.body);
   } catch {
-    const found = answer.body.trim() === "" ? "an empty body" : `${given ? `${bareMediaType(given)} ` : ""}text that is not JSON (${shown(answer.body.slice(0, 40))})`;
-    return [{ operation: tool, kind: "type-mismatch", pointer: "", message: `the body must be JSON (${mediaType}), got ${found}`, at: checker.locate(schemaPath) }];
+    const found =
+      answer.body.trim() === ""
+        ? "an empty body"
+        : `${given ? `${bareMediaType(given)} ` : ""}text that is not JSON (${shown(answer.body.slice(0, 40))})`;
+    return [
+      {
+        operation: tool,
+        kind: "type-mismatch",
+        pointer: "",
+        message: `the body must be JSON (${mediaType}), got ${found}`,
+        at: checker.locate(schemaPath),
+      },
+    ];
   }
   return [...schemaDrift(checker, tool, schema, value), ...extraFields(checker, tool, schema, value)];
 }

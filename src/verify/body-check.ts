@@ -11,13 +11,25 @@ import type { Drift, OverlayAction } from "./drift.js";
 import { jsonPath, observedType, quoted, shown } from "./overlay.js";
 
 /** The drift of `value` against the registered schema `schema` (the body of an answer to `operation`). */
-export function schemaDrift(checker: DocumentChecker, operation: string, schema: Schema | boolean, value: unknown): Drift[] {
+export function schemaDrift(
+  checker: DocumentChecker,
+  operation: string,
+  schema: Schema | boolean,
+  value: unknown,
+): Drift[] {
   let errors: OutputUnit[];
   try {
     errors = validate(value, schema, checker.draft, checker.lookup, false).errors;
   } catch (e) {
     // The validator names every schema it knows after its first line: the first line says what is wrong.
-    return [{ operation, kind: "constraint", pointer: "", message: `the spec's schema for this answer cannot be used to check it: ${(e as Error).message.split("\n")[0]}` }];
+    return [
+      {
+        operation,
+        kind: "constraint",
+        pointer: "",
+        message: `the spec's schema for this answer cannot be used to check it: ${(e as Error).message.split("\n")[0]}`,
+      },
+    ];
   }
   const drifts: Drift[] = [];
   for (const i of reasons(errors)) {
@@ -33,27 +45,48 @@ export function schemaDrift(checker: DocumentChecker, operation: string, schema:
       const field = /required property "(.*)"/.exec(error.error)?.[1] ?? "";
       const overlay: OverlayAction | undefined = place && {
         target: `${jsonPath(place.keyword)}[?(@ == ${quoted(field)})]`,
-        description: `The live service answered without "${field}": if it may be absent, it is not required (observed, to be reviewed).`,
+        description:
+          `The live service answered without "${field}": if it may be absent, it is not required (observed, ` +
+          `to be reviewed).`,
         remove: true,
       };
-      drifts.push({ operation, kind: "missing-required", pointer: pointerOf([...path, field]), message, ...where, ...(overlay ? { overlay } : {}) });
+      drifts.push({
+        operation,
+        kind: "missing-required",
+        pointer: pointerOf([...path, field]),
+        message,
+        ...where,
+        ...(overlay ? { overlay } : {}),
+      });
     } else if (error.keyword === "type") {
       const found = valueAt(value, path);
-      drifts.push({ operation, kind: "type-mismatch", pointer: pointerOf(path), message, ...where, ...(place ? { overlay: typeOverlay(checker, place.schema, found) } : {}) });
+      drifts.push({
+        operation,
+        kind: "type-mismatch",
+        pointer: pointerOf(path),
+        message,
+        ...where,
+        ...(place ? { overlay: typeOverlay(checker, place.schema, found) } : {}),
+      });
     } else {
-      // No patch for a broken constraint (enum, bound, pattern…): whether the service or the spec is wrong is a judgement, not an edit.
+      // No patch for a broken constraint (enum, bound, pattern…): whether the service or the spec is wrong is a
+      // judgement, not an edit.
       drifts.push({ operation, kind: "constraint", pointer: pointerOf(path), message, ...where });
     }
   }
   return drifts;
 }
 
-/** A schema's type widened to what the service answered: 3.0 has `nullable` for null and one type, 3.1 a list of types. */
+/**
+ * A schema's type widened to what the service answered: 3.0 has `nullable` for null and one type, 3.1 a list of types.
+ */
 function typeOverlay(checker: DocumentChecker, schema: Path, found: unknown): OverlayAction {
   const declared = valueAt(checker.document.source.data, [...schema, "type"]);
   const declaredList = (Array.isArray(declared) ? declared : declared === undefined ? [] : [declared]).map(String);
   const observed = observedType(found);
-  const description = `The live service answered ${article(observed)} ${observed} (${shown(found)}) where the spec says ${declaredList.join(" or ")}: review.`;
+  const description =
+    `The live service answered ${article(observed)} ${observed} (${shown(found)}) ` +
+    `where the spec says ${declaredList.join(" or ")}: review.`;
   const target = jsonPath(schema);
   if (checker.is31) return { target, description, update: { type: [...new Set([...declaredList, observed])] } };
   return { target, description, update: observed === "null" ? { nullable: true } : { type: observed } };
@@ -71,18 +104,26 @@ function article(word: string): string {
  */
 function reasons(errors: OutputUnit[]): number[] {
   const dropped = new Set<number>();
-  const inside = (outer: OutputUnit, e: OutputUnit) => e.keywordLocation.startsWith(`${outer.keywordLocation}/`) && (e.instanceLocation === outer.instanceLocation || e.instanceLocation.startsWith(`${outer.instanceLocation}/`));
+  const inside = (outer: OutputUnit, e: OutputUnit) =>
+    e.keywordLocation.startsWith(`${outer.keywordLocation}/`) &&
+    (e.instanceLocation === outer.instanceLocation || e.instanceLocation.startsWith(`${outer.instanceLocation}/`));
   const unions = [...errors.keys()].filter((i) => errors[i]?.keyword === "anyOf" || errors[i]?.keyword === "oneOf");
   unions.sort((a, b) => (errors[a]?.keywordLocation.length ?? 0) - (errors[b]?.keywordLocation.length ?? 0));
   for (const u of unions) {
     if (dropped.has(u)) continue;
     const union = errors[u] as OutputUnit;
-    const below = [...errors.keys()].filter((j) => j !== u && !noise(errors[j] as OutputUnit) && inside(union, errors[j] as OutputUnit));
-    const branches = new Set(below.map((j) => (errors[j] as OutputUnit).keywordLocation.slice(union.keywordLocation.length + 1).split("/")[0]));
+    const below = [...errors.keys()].filter(
+      (j) => j !== u && !noise(errors[j] as OutputUnit) && inside(union, errors[j] as OutputUnit),
+    );
+    const branches = new Set(
+      below.map((j) => (errors[j] as OutputUnit).keywordLocation.slice(union.keywordLocation.length + 1).split("/")[0]),
+    );
     if (branches.size === 1) dropped.add(u);
     else for (const j of below) dropped.add(j);
   }
-  return [...errors.keys()].filter((i) => !dropped.has(i) && !noise(errors[i] as OutputUnit) && !WRAPPERS.has((errors[i] as OutputUnit).keyword));
+  return [...errors.keys()].filter(
+    (i) => !dropped.has(i) && !noise(errors[i] as OutputUnit) && !WRAPPERS.has((errors[i] as OutputUnit).keyword),
+  );
 }
 
 /** A JSON pointer (RFC 6901) of a path in the body. */

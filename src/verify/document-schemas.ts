@@ -12,7 +12,9 @@ import type { SourcePosition } from "../load/yaml-source.js";
 
 export type Path = (string | number)[];
 
-/** A registered schema as the validator keeps it: its absolute URI, and that of its `$ref`, are set by `dereference`. */
+/**
+ * A registered schema as the validator keeps it: its absolute URI, and that of its `$ref`, are set by `dereference`.
+ */
 type Registered = Record<string, unknown> & { __absolute_uri__?: string; __absolute_ref__?: string };
 
 export interface DocumentChecker extends DocumentSchemas {
@@ -45,7 +47,10 @@ function build(document: OpenApiDocument): DocumentChecker {
   };
 }
 
-/** The path in the document of the schema a registered schema object is (undefined for one the checker made, such as a nullable wrapper). */
+/**
+ * The path in the document of the schema a registered schema object is (undefined for one the checker made, such as a
+ * nullable wrapper).
+ */
 export function placeOf(schema: unknown): Path | undefined {
   const uri = (schema as Registered | null)?.__absolute_uri__;
   return typeof uri === "string" ? [...refPath(uri)] : undefined;
@@ -69,7 +74,11 @@ export function deref(schema: unknown, lookup: Record<string, Schema | boolean>)
  * holding the keyword. `schema`: the path of that schema; `keyword`: the
  * keyword's own path (the schema's, plus the keyword).
  */
-export function keywordPlace(start: unknown, error: OutputUnit, lookup: Record<string, Schema | boolean>): { schema: Path; keyword: Path } | undefined {
+export function keywordPlace(
+  start: unknown,
+  error: OutputUnit,
+  lookup: Record<string, Schema | boolean>,
+): { schema: Path; keyword: Path } | undefined {
   const steps = error.keywordLocation
     .replace(/^#/, "")
     .split("/")
@@ -78,11 +87,15 @@ export function keywordPlace(start: unknown, error: OutputUnit, lookup: Record<s
   const keyword = steps.pop();
   if (keyword === undefined) return undefined;
   let node: unknown = start;
-  // The last registered schema met, and the steps taken since (into a schema the checker made: a nullable wrapper, which holds the registered one).
+  // The last registered schema met, and the steps taken since (into a schema the checker made: a nullable wrapper,
+  // which holds the registered one).
   let known = placeOf(node);
   let since: Path = [];
   for (const step of steps) {
-    node = step === "$ref" ? lookup[String((node as Registered).__absolute_ref__)] : (node as Record<string, unknown> | undefined)?.[step];
+    node =
+      step === "$ref"
+        ? lookup[String((node as Registered).__absolute_ref__)]
+        : (node as Record<string, unknown> | undefined)?.[step];
     if (node === undefined) return undefined;
     const place = placeOf(node);
     if (place) [known, since] = [place, []];

@@ -19,7 +19,10 @@ export type DriftKind =
   | "missing-header"
   /** An output the block promises is absent or of another type than declared. */
   | "output"
-  /** The request breaks the document's rules: the request judge refused it (unsent), or a stand-in (`blockwright mock`) did. */
+  /**
+   * The request breaks the document's rules: the request judge refused it (unsent), or a stand-in (`blockwright mock`)
+   * did.
+   */
   | "request"
   /** A stand-in answered itself, not from the document (informational: nothing of the upstream to check). */
   | "stand-in";
@@ -48,7 +51,10 @@ export interface Drift {
   message: string;
   /** Reported, but fails nothing (an undeclared field). */
   informational?: boolean;
-  /** The place in the specs the answer contradicts: the schema keyword, the responses map, the header, the manifest's output. */
+  /**
+   * The place in the specs the answer contradicts: the schema keyword, the responses map, the header, the manifest's
+   * output.
+   */
   at?: SourcePosition;
   /** A suggested patch of the OpenAPI document (none for a manifest's output). */
   overlay?: OverlayAction;

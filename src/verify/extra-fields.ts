@@ -16,7 +16,10 @@ import { jsonPath, observedType } from "./overlay.js";
 
 type Node = Record<string, unknown>;
 
-/** A schema that applies to the value, and the one an undeclared field is reported at (the `allOf` holding it, or the `anyOf` branch the value matched). */
+/**
+ * A schema that applies to the value, and the one an undeclared field is reported at (the `allOf` holding it, or the
+ * `anyOf` branch the value matched).
+ */
 interface Applied {
   schema: Node;
   holder: unknown;
@@ -25,19 +28,31 @@ interface Applied {
 /** Deep enough for any real document; stops an `allOf` that includes itself. */
 const MAX_DEPTH = 32;
 
-export function extraFields(checker: DocumentChecker, operation: string, schema: Schema | boolean, value: unknown, cap = 50): Drift[] {
+export function extraFields(
+  checker: DocumentChecker,
+  operation: string,
+  schema: Schema | boolean,
+  value: unknown,
+  cap = 50,
+): Drift[] {
   const drifts: Drift[] = [];
   const seen = new Set<string>();
   const visit = (value: unknown, schemas: unknown[], path: string[]): void => {
     if (drifts.length >= cap || value === null || typeof value !== "object") return;
     const applied = schemas.flatMap((s) => expand(checker, s, value, undefined, 0));
     if (Array.isArray(value)) {
-      const items = applied.flatMap(({ schema }) => (schema.items && typeof schema.items === "object" && !Array.isArray(schema.items) ? [schema.items] : []));
+      const items = applied.flatMap(({ schema }) =>
+        schema.items && typeof schema.items === "object" && !Array.isArray(schema.items) ? [schema.items] : [],
+      );
       if (items.length) for (const [i, item] of value.entries()) visit(item, items, [...path, String(i)]);
       return;
     }
     const declaring = applied.filter(({ schema }) => schema.properties && typeof schema.properties === "object");
-    const open = applied.some(({ schema }) => schema.additionalProperties === true || (schema.additionalProperties !== null && typeof schema.additionalProperties === "object"));
+    const open = applied.some(
+      ({ schema }) =>
+        schema.additionalProperties === true ||
+        (schema.additionalProperties !== null && typeof schema.additionalProperties === "object"),
+    );
     const closed = applied.some(({ schema }) => schema.additionalProperties === false);
     for (const [name, member] of Object.entries(value as Node)) {
       const inner = applied.flatMap(({ schema }) => memberSchemas(schema, name));
@@ -59,11 +74,22 @@ export function extraFields(checker: DocumentChecker, operation: string, schema:
   return drifts;
 }
 
-/** The schemas of a member named `name`: its property's, a pattern's it matches, or `additionalProperties`' when a schema. */
+/**
+ * The schemas of a member named `name`: its property's, a pattern's it matches, or `additionalProperties`' when a
+ * schema.
+ */
 function memberSchemas(schema: Node, name: string): unknown[] {
   const own = (schema.properties as Node | undefined)?.[name];
-  const patterns = Object.entries((schema.patternProperties ?? {}) as Node).flatMap(([pattern, s]) => (safeTest(pattern, name) ? [s] : []));
-  const additional = schema.additionalProperties !== null && typeof schema.additionalProperties === "object" && own === undefined && !patterns.length ? [schema.additionalProperties] : [];
+  const patterns = Object.entries((schema.patternProperties ?? {}) as Node).flatMap(([pattern, s]) =>
+    safeTest(pattern, name) ? [s] : [],
+  );
+  const additional =
+    schema.additionalProperties !== null &&
+    typeof schema.additionalProperties === "object" &&
+    own === undefined &&
+    !patterns.length
+      ? [schema.additionalProperties]
+      : [];
   return [...(own !== undefined ? [own] : []), ...patterns, ...additional];
 }
 
@@ -75,14 +101,18 @@ function safeTest(pattern: string, text: string): boolean {
   }
 }
 
-/** The schemas that apply to `value`: `$ref`s followed, `allOf` branches all, `anyOf`/`oneOf` branches the value matches (every one if none does). */
+/**
+ * The schemas that apply to `value`: `$ref`s followed, `allOf` branches all, `anyOf`/`oneOf` branches the value matches
+ * (every one if none does).
+ */
 function expand(checker: DocumentChecker, start: unknown, value: unknown, holder: unknown, depth: number): Applied[] {
   const schema = deref(start, checker.lookup);
   if (depth > MAX_DEPTH || schema === null || typeof schema !== "object") return [];
   const node = schema as Node;
   const own = holder ?? node;
   const out: Applied[] = [{ schema: node, holder: own }];
-  for (const member of Array.isArray(node.allOf) ? node.allOf : []) out.push(...expand(checker, member, value, own, depth + 1));
+  for (const member of Array.isArray(node.allOf) ? node.allOf : [])
+    out.push(...expand(checker, member, value, own, depth + 1));
   const union = Array.isArray(node.anyOf) ? node.anyOf : Array.isArray(node.oneOf) ? node.oneOf : undefined;
   if (union) {
     const matching = union.filter((branch) => {
@@ -92,7 +122,8 @@ function expand(checker: DocumentChecker, start: unknown, value: unknown, holder
         return false; // a branch that cannot be used (body-check.ts reports it) matches nothing
       }
     });
-    for (const branch of matching.length ? matching : union) out.push(...expand(checker, branch, value, undefined, depth + 1));
+    for (const branch of matching.length ? matching : union)
+      out.push(...expand(checker, branch, value, undefined, depth + 1));
   }
   return out;
 }
@@ -111,6 +142,10 @@ function extraField(checker: DocumentChecker, operation: string, schema: Path, p
     message: `${where} has field "${field}" (${observed}), which the spec does not declare`,
     informational: true,
     at: checker.locate(hasProperties ? properties : schema),
-    overlay: { target: jsonPath(schema), description: `Observed from the live service, not in the spec: declare "${field}" (to be reviewed).`, update: { properties: { [field]: declared } } },
+    overlay: {
+      target: jsonPath(schema),
+      description: `Observed from the live service, not in the spec: declare "${field}" (to be reviewed).`,
+      update: { properties: { [field]: declared } },
+    },
   };
 }

@@ -36,7 +36,9 @@ export interface LiveOptions {
   /** Milliseconds between the starts of two requests. */
   intervalMs: number;
   signal?: AbortSignal;
-  /** Judges each request the block builds before it is sent (not a token request, nor one to an address an answer gave). */
+  /**
+   * Judges each request the block builds before it is sent (not a token request, nor one to an address an answer gave).
+   */
   judge?: RequestJudge;
 }
 
@@ -57,7 +59,10 @@ export interface LiveLink {
    * A fetch for one call: `mayWrite` lets it send a request that is not a safe method; `withoutCredential` takes the
    * credential out of each request (judged as the block built it). `refused`: what the judge refused, unsent.
    */
-  fetchFor(mayWrite: boolean, withoutCredential?: AuthSpec): { fetch: FetchLike; exchanges: LiveExchange[]; refused: RefusedRequest[] };
+  fetchFor(
+    mayWrite: boolean,
+    withoutCredential?: AuthSpec,
+  ): { fetch: FetchLike; exchanges: LiveExchange[]; refused: RefusedRequest[] };
   /** Requests sent so far. */
   sent(): number;
 }
@@ -76,15 +81,28 @@ export function liveLink(options: LiveOptions): LiveLink {
         const requestBody = request.body ? await request.clone().text() : "";
         const token = isTokenRequest(request, requestBody);
         if (!token && options.judge && !givenByAnAnswer(url, exchanges)) {
-          const judgement: Judgement = options.judge({ method: given.method, url: given.url, headers: given.headers, ...(given.body ? { body: new Uint8Array(await given.clone().arrayBuffer()) } : {}) });
+          const judgement: Judgement = options.judge({
+            method: given.method,
+            url: given.url,
+            headers: given.headers,
+            ...(given.body ? { body: new Uint8Array(await given.clone().arrayBuffer()) } : {}),
+          });
           if (judgement.refusals.length) {
             refused.push({ line: `${given.method} ${url.pathname}${url.search}`, refusals: judgement.refusals });
-            throw new Refused(`the request judge refused ${given.method} ${url.pathname}: ${judgement.refusals.map((r) => `[${r.rule}] ${r.pointer}`).join(", ")}`);
+            throw new Refused(
+              `the request judge refused ${given.method} ${url.pathname}: ` +
+                `${judgement.refusals.map((r) => `[${r.rule}] ${r.pointer}`).join(", ")}`,
+            );
           }
         }
-        if (!token && !options.origins.has(url.origin)) throw new Refused(`verify sends requests only to ${[...options.origins].join(", ")}, not to ${url.origin}`);
-        if (!token && !mayWrite && !SAFE_METHODS.has(request.method)) throw new Refused(`${request.method} ${url.pathname} could change data: name the operation with --allow-writes to send it`);
-        if (sent >= options.maxRequests) throw new Refused(`the request budget is spent (--max-requests ${options.maxRequests})`);
+        if (!token && !options.origins.has(url.origin))
+          throw new Refused(`verify sends requests only to ${[...options.origins].join(", ")}, not to ${url.origin}`);
+        if (!token && !mayWrite && !SAFE_METHODS.has(request.method))
+          throw new Refused(
+            `${request.method} ${url.pathname} could change data: name the operation with --allow-writes to send it`,
+          );
+        if (sent >= options.maxRequests)
+          throw new Refused(`the request budget is spent (--max-requests ${options.maxRequests})`);
         // Again until the time has come: a timer may fire a little early by this clock (libuv's loop time lags it).
         for (let wait = nextAt - performance.now(); wait > 0; wait = nextAt - performance.now()) {
           await delay(wait, undefined, options.signal ? { signal: options.signal } : {}).catch(() => {
@@ -92,7 +110,13 @@ export function liveLink(options: LiveOptions): LiveLink {
           });
         }
         sent++;
-        const answer = fetch(request.url, { method: request.method, headers: request.headers, body: requestBody || undefined, redirect: request.redirect, signal: request.signal });
+        const answer = fetch(request.url, {
+          method: request.method,
+          headers: request.headers,
+          body: requestBody || undefined,
+          redirect: request.redirect,
+          signal: request.signal,
+        });
         // Counted from when this request left (the call above started it), so no two start closer than the interval.
         nextAt = performance.now() + options.intervalMs;
         const response = await answer;
@@ -135,15 +159,27 @@ export function liveLink(options: LiveOptions): LiveLink {
  */
 function givenByAnAnswer(url: URL, earlier: readonly LiveExchange[]): boolean {
   const tail = `${url.pathname}${url.search}`;
-  return earlier.some((ex) => ex.responseBody.replaceAll("\\/", "/").includes(tail) || (ex.responseHeaders.link ?? "").includes(tail));
+  return earlier.some(
+    (ex) => ex.responseBody.replaceAll("\\/", "/").includes(tail) || (ex.responseHeaders.link ?? "").includes(tail),
+  );
 }
 
-/** The request without the credentials `auth` places (an Authorization header, an API key's header, query parameter or cookie). */
+/**
+ * The request without the credentials `auth` places (an Authorization header, an API key's header, query parameter or
+ * cookie).
+ */
 export function credentialTakenOut(request: Request, auth: AuthSpec): Request {
   const headers = new Headers(request.headers);
   const url = new URL(request.url);
   stripCredential(auth, headers, url);
-  return new Request(url, { method: request.method, headers, body: request.body, redirect: request.redirect, signal: request.signal, ...(request.body ? { duplex: "half" } : {}) } as RequestInit);
+  return new Request(url, {
+    method: request.method,
+    headers,
+    body: request.body,
+    redirect: request.redirect,
+    signal: request.signal,
+    ...(request.body ? { duplex: "half" } : {}),
+  } as RequestInit);
 }
 
 /**
@@ -153,11 +189,22 @@ export function credentialTakenOut(request: Request, auth: AuthSpec): Request {
  * nothing of the data under test.
  */
 export function isTokenRequest(request: Request, body: string): boolean {
-  return request.method === "POST" && (request.headers.get("content-type") ?? "").startsWith("application/x-www-form-urlencoded") && new URLSearchParams(body).has("grant_type");
+  return (
+    request.method === "POST" &&
+    (request.headers.get("content-type") ?? "").startsWith("application/x-www-form-urlencoded") &&
+    new URLSearchParams(body).has("grant_type")
+  );
 }
 
-/** The body as it is read, passed on chunk by chunk; `whole` gets its text once read to its end, `unfinished` is told when it is not. */
-function kept(body: ReadableStream<Uint8Array>, whole: (text: string) => void, unfinished: () => void): ReadableStream<Uint8Array> {
+/**
+ * The body as it is read, passed on chunk by chunk; `whole` gets its text once read to its end, `unfinished` is told
+ * when it is not.
+ */
+function kept(
+  body: ReadableStream<Uint8Array>,
+  whole: (text: string) => void,
+  unfinished: () => void,
+): ReadableStream<Uint8Array> {
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   return new ReadableStream<Uint8Array>({

@@ -20,25 +20,42 @@ const line = (marker: string) => lineOf(manifest.text, marker);
 
 describe("the outputs of a live answer", () => {
   it("find nothing when every promised output is there with its type (an optional one may be absent)", () => {
-    expect(outputDrift(subject, tool, { found: true, data: { id: "v1" }, metadata: { id: "v1", pageCount: 12 } }, 200)).toEqual([]);
-    expect(outputDrift(subject, tool, { found: true, data: { id: "v1" }, metadata: { id: "v1", pageCount: 12, etag: "x" } }, 200)).toEqual([]);
+    expect(
+      outputDrift(subject, tool, { found: true, data: { id: "v1" }, metadata: { id: "v1", pageCount: 12 } }, 200),
+    ).toEqual([]);
+    expect(
+      outputDrift(
+        subject,
+        tool,
+        { found: true, data: { id: "v1" }, metadata: { id: "v1", pageCount: 12, etag: "x" } },
+        200,
+      ),
+    ).toEqual([]);
   });
 
   it("report an output of another type than declared, at the output in the manifest", () => {
-    expect(outputDrift(subject, tool, { found: true, data: {}, metadata: { id: "v1", pageCount: "12" } }, 200)).toEqual([
-      {
-        operation: "shelf_get_volume",
-        kind: "output",
-        pointer: "/outputs/metadata/pageCount",
-        message: 'output metadata.pageCount must be number or null, got "12"',
-        at: { file: ir.sources.manifest, line: line("metadata.pageCount: { type: number"), col: 7 },
-      },
-    ]);
+    expect(outputDrift(subject, tool, { found: true, data: {}, metadata: { id: "v1", pageCount: "12" } }, 200)).toEqual(
+      [
+        {
+          operation: "shelf_get_volume",
+          kind: "output",
+          pointer: "/outputs/metadata/pageCount",
+          message: 'output metadata.pageCount must be number or null, got "12"',
+          at: { file: ir.sources.manifest, line: line("metadata.pageCount: { type: number"), col: 7 },
+        },
+      ],
+    );
   });
 
   it("report an absent output, and each output of an absent group", () => {
     expect(outputDrift(subject, tool, { data: {}, metadata: { id: "v1", pageCount: 1 } }, 200)).toEqual([
-      { operation: "shelf_get_volume", kind: "output", pointer: "/outputs/found", message: "output found (boolean) is absent", at: { file: ir.sources.manifest, line: line("found: { type: boolean"), col: 7 } },
+      {
+        operation: "shelf_get_volume",
+        kind: "output",
+        pointer: "/outputs/found",
+        message: "output found (boolean) is absent",
+        at: { file: ir.sources.manifest, line: line("found: { type: boolean"), col: 7 },
+      },
     ]);
     expect(outputDrift(subject, tool, { found: true, data: {} }, 200).map((d) => [d.pointer, d.at?.line])).toEqual([
       ["/outputs/metadata/id", line("metadata.id: { type: string")],
@@ -47,9 +64,17 @@ describe("the outputs of a live answer", () => {
   });
 
   it("hold an outcome's answer to the outcome's outputs, absent ones named at the outcome's source", () => {
-    expect(outputDrift(subject, tool, { found: false, data: { message: "no" }, metadata: { id: "no", pageCount: 0 } }, 404)).toEqual([]);
+    expect(
+      outputDrift(subject, tool, { found: false, data: { message: "no" }, metadata: { id: "no", pageCount: 0 } }, 404),
+    ).toEqual([]);
     expect(outputDrift(subject, tool, { data: { message: "no" }, metadata: { id: "no", pageCount: 0 } }, 404)).toEqual([
-      { operation: "shelf_get_volume", kind: "output", pointer: "/outputs/found", message: "output found (boolean) is absent", at: { file: ir.sources.manifest, line: line("found: { value: false }"), col: 11 } },
+      {
+        operation: "shelf_get_volume",
+        kind: "output",
+        pointer: "/outputs/found",
+        message: "output found (boolean) is absent",
+        at: { file: ir.sources.manifest, line: line("found: { value: false }"), col: 11 },
+      },
     ]);
   });
 

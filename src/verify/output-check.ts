@@ -13,14 +13,22 @@ import { valueAt } from "../load/json-ref.js";
 import type { Drift } from "./drift.js";
 import { shown } from "./overlay.js";
 
-export function outputDrift(subject: Subject, tool: ToolSpec, output: Record<string, unknown>, status: number): Drift[] {
+export function outputDrift(
+  subject: Subject,
+  tool: ToolSpec,
+  output: Record<string, unknown>,
+  status: number,
+): Drift[] {
   const outcome = tool.outcomes.find((o) => o.status === status);
   const drifts: Drift[] = [];
   const add = (path: string, message: string, declaredAt: "source" | "type") => {
     const pointer = `/outputs/${path.split(".").join("/")}`;
     if (drifts.some((d) => d.pointer === pointer)) return;
     // Where the output comes from for this status (an outcome's own source), or where its type is declared.
-    const place = declaredAt === "source" && outcome?.outputs.some((o) => o.path === path) ? ["outcomes", String(status), "outputs", path] : ["outputs", path];
+    const place =
+      declaredAt === "source" && outcome?.outputs.some((o) => o.path === path)
+        ? ["outcomes", String(status), "outputs", path]
+        : ["outputs", path];
     const at = subject.manifest && locateInManifest(subject.manifest, ["operations", tool.id, ...place]);
     drifts.push({ operation: tool.id, kind: "output", pointer, message, ...(at ? { at } : {}) });
   };
@@ -30,14 +38,18 @@ export function outputDrift(subject: Subject, tool: ToolSpec, output: Record<str
       const missing = [...base, String(error.params.missingProperty)].join(".");
       // A missing group (`metadata`) is each output under it that is not optional.
       for (const o of tool.outputs) {
-        if (!o.optional && (o.path === missing || o.path.startsWith(`${missing}.`))) add(o.path, `output ${o.path} (${o.type}) is absent`, "source");
+        if (!o.optional && (o.path === missing || o.path.startsWith(`${missing}.`)))
+          add(o.path, `output ${o.path} (${o.type}) is absent`, "source");
       }
     } else if (error.keyword === "type") {
       const path = base.join(".");
       const expected = ([] as unknown[]).concat(error.params.type).join(" or ");
       add(path, `output ${path} must be ${expected}, got ${shown(valueAt(output, base))}`, "type");
     } else {
-      const path = [...base, ...("additionalProperty" in error.params ? [String(error.params.additionalProperty)] : [])].join(".");
+      const path = [
+        ...base,
+        ...("additionalProperty" in error.params ? [String(error.params.additionalProperty)] : []),
+      ].join(".");
       add(path, `output ${path || "(all)"} ${describe(error)}`, "type");
     }
   }
@@ -45,7 +57,9 @@ export function outputDrift(subject: Subject, tool: ToolSpec, output: Record<str
 }
 
 function describe(error: ErrorObject): string {
-  return error.keyword === "additionalProperties" ? "is not one the block declares" : (error.message ?? `breaks ${error.keyword}`);
+  return error.keyword === "additionalProperties"
+    ? "is not one the block declares"
+    : (error.message ?? `breaks ${error.keyword}`);
 }
 
 /** The keys of an Ajv instance path (`/metadata/id`). */

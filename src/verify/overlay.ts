@@ -6,7 +6,8 @@ const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /** `$.components.schemas.Volume`, `$.paths['/v1/volumes/{id}'].get.responses['200']`. */
 export function jsonPath(path: Path): string {
-  return `$${path.map((s) => (typeof s === "number" ? `[${s}]` : IDENTIFIER.test(s) ? `.${s}` : `['${s.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}']`)).join("")}`;
+  const quoted = (s: string) => `['${s.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}']`;
+  return `$${path.map((s) => (typeof s === "number" ? `[${s}]` : IDENTIFIER.test(s) ? `.${s}` : quoted(s))).join("")}`;
 }
 
 /** A JSONPath string literal. */

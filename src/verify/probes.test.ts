@@ -13,7 +13,8 @@ const shelf = await loadProvider(fixtures, join(fixtures, "specs/shelf"));
 const document = new OpenApiDocument(loadYamlSource(join(fixtures, "specs/shelf/openapi.yaml")));
 const tools = shelf.operations.map((op) => op.tool);
 const subject = (list: ToolSpec[] = tools): Subject => ({ provider: "shelf", tools: list, document });
-const plan = (options: Partial<Parameters<typeof planProbes>[1]> = {}, list?: ToolSpec[]) => planProbes(subject(list), { given: {}, allowWrites: new Set(), ...options });
+const plan = (options: Partial<Parameters<typeof planProbes>[1]> = {}, list?: ToolSpec[]) =>
+  planProbes(subject(list), { given: {}, allowWrites: new Set(), ...options });
 
 describe("the calls verify plans", () => {
   it("are those of the operations that only read, each operation's first before any second", () => {
@@ -30,7 +31,11 @@ describe("the calls verify plans", () => {
     const probes = plan({ given: { apiKey: "key-0123456789" } });
     const firsts = new Set(probes.map((p) => p.tool.id)).size;
     expect(probes.filter((p) => p.withoutCredential).map((p) => probes.indexOf(p))).toEqual([firsts]);
-    expect(probes[firsts]).toMatchObject({ name: "without a credential", mayWrite: false, input: { apiKey: "key-0123456789" } });
+    expect(probes[firsts]).toMatchObject({
+      name: "without a credential",
+      mayWrite: false,
+      input: { apiKey: "key-0123456789" },
+    });
     // Without the user's credential (none given, or an OAuth flow's parameters instead): none.
     expect(plan().some((p) => p.withoutCredential)).toBe(false);
   });
@@ -51,17 +56,22 @@ describe("the calls verify plans", () => {
     expect(allowed.map((p) => [p.name, p.mayWrite])).toEqual([["minimal input", true]]);
   });
 
-  it("call an operation the manifest declares read-only though its method writes, as one that may send that method", () => {
-    const write = tools.find((t) => t.method === "POST")!;
-    const search = { ...write, behavior: { readOnly: true } } as ToolSpec;
-    const probes = plan({}, [search]);
-    expect(probes.length).toBeGreaterThan(0);
-    expect(probes.every((p) => p.mayWrite)).toBe(true);
-  });
+  it(
+    "call an operation the manifest declares read-only though its method writes, " + "as one that may send that method",
+    () => {
+      const write = tools.find((t) => t.method === "POST")!;
+      const search = { ...write, behavior: { readOnly: true } } as ToolSpec;
+      const probes = plan({}, [search]);
+      expect(probes.length).toBeGreaterThan(0);
+      expect(probes.every((p) => p.mayWrite)).toBe(true);
+    },
+  );
 
   it("never send the spec's stand-ins for credentials or the instance", () => {
     for (const p of plan()) {
-      for (const param of p.tool.params) if (param.secret || param.wire.in === "auth") expect(p.input[param.name], `${p.tool.id} ${param.name}`).toBeUndefined();
+      for (const param of p.tool.params)
+        if (param.secret || param.wire.in === "auth")
+          expect(p.input[param.name], `${p.tool.id} ${param.name}`).toBeUndefined();
     }
   });
 });

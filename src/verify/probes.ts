@@ -4,8 +4,8 @@
 // suite's valid inputs — the minimal input, a value for each route, each
 // value of each enum (answers of other shapes: a full record, a lite one),
 // each request example of the spec, each placeholder — with the user's own
-// parameters (credential, instance, ids of real records) in place of the spec's. One call per operation comes before any
-// operation's second, so that a small request budget still reaches them all.
+// parameters (credential, instance, ids of real records) in place of the spec's. One call per operation comes before
+// any operation's second, so that a small request budget still reaches them all.
 import { authParams, oauthParams, wayParams, toolBehavior, type ToolSpec } from "@blockwright/runtime/internal";
 import type { Subject } from "../contract/types.js";
 import { routeValue } from "../contract/kinds/route.js";
@@ -17,9 +17,14 @@ export interface Probe {
   name: string;
   /** The input as sent, the user's parameters included (secrets resolved). */
   input: Input;
-  /** May send a request that changes state (named by --allow-writes, or declared read-only though its method writes). */
+  /**
+   * May send a request that changes state (named by --allow-writes, or declared read-only though its method writes).
+   */
   mayWrite: boolean;
-  /** Sent without its credential (the request's, taken out on the way): what the service answers a call it cannot authenticate. */
+  /**
+   * Sent without its credential (the request's, taken out on the way): what the service answers a call it cannot
+   * authenticate.
+   */
   withoutCredential?: true;
 }
 
@@ -32,7 +37,9 @@ export interface ProbeOptions {
   only?: ReadonlySet<string>;
 }
 
-/** Whether verify may call `tool` without --allow-writes: it reads only (by its methods, or as the manifest declares). */
+/**
+ * Whether verify may call `tool` without --allow-writes: it reads only (by its methods, or as the manifest declares).
+ */
 export function readsOnly(tool: ToolSpec): boolean {
   return toolBehavior(tool).readOnly;
 }
@@ -55,10 +62,15 @@ export function planProbes(subject: Subject, options: ProbeOptions): Probe[] {
       rounds[i].push({ ...probe, tool, mayWrite });
     });
   }
-  // After each operation's first call, one without its credential: the answer to it is the provider's, whichever the operation.
+  // After each operation's first call, one without its credential: the answer to it is the provider's, whichever the
+  // operation.
   const [first = [], ...rest] = rounds;
   const secured = first.find((p) => !p.mayWrite && signsWithGivenCredential(subject, p.tool, options.given));
-  return [...first, ...(secured ? [{ ...secured, name: "without a credential", withoutCredential: true as const }] : []), ...rest.flat()];
+  return [
+    ...first,
+    ...(secured ? [{ ...secured, name: "without a credential", withoutCredential: true as const }] : []),
+    ...rest.flat(),
+  ];
 }
 
 /**
@@ -86,7 +98,11 @@ function probesOf(subject: Subject, tool: ToolSpec, given: Input): { name: strin
   add("minimal input", values.minimal());
   for (const route of tool.routes) {
     const value = routeValue(values, values.param(route.when.param), route.when.pattern);
-    if (value !== undefined) add(`${route.when.param} = ${JSON.stringify(value)} (route to ${route.operationId})`, values.with({ [route.when.param]: value }));
+    if (value !== undefined)
+      add(
+        `${route.when.param} = ${JSON.stringify(value)} (route to ${route.operationId})`,
+        values.with({ [route.when.param]: value }),
+      );
   }
   // The user's own value of a parameter is the one to send: no other values of it are tried.
   const own = (p: ToolSpec["params"][number]) => p.wire.in === "server" || Object.hasOwn(given, p.name);
@@ -108,7 +124,11 @@ function probesOf(subject: Subject, tool: ToolSpec, given: Input): { name: strin
  * user's parameters put in.
  */
 function withGiven(tool: ToolSpec, derived: Input, given: Input): Input {
-  const standIns = new Set([...authParams(tool.auth), ...oauthParams(tool), ...(tool.server.param ? [tool.server.param] : [])]);
+  const standIns = new Set([
+    ...authParams(tool.auth),
+    ...oauthParams(tool),
+    ...(tool.server.param ? [tool.server.param] : []),
+  ]);
   for (const p of tool.params) if (p.secret) standIns.add(p.name);
   const input: Input = {};
   for (const [name, value] of Object.entries(derived)) if (!standIns.has(name)) input[name] = value;

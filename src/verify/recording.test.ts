@@ -16,7 +16,13 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 // A key with characters that change form when URL-encoded, JSON-escaped or base64-encoded.
 const KEY = 'sk/live+Key"é42';
-const forms = (secret: string) => [secret, encodeURIComponent(secret), JSON.stringify(secret).slice(1, -1), Buffer.from(`user:${secret}`).toString("base64"), secret.toUpperCase()];
+const forms = (secret: string) => [
+  secret,
+  encodeURIComponent(secret),
+  JSON.stringify(secret).slice(1, -1),
+  Buffer.from(`user:${secret}`).toString("base64"),
+  secret.toUpperCase(),
+];
 
 function exchange(over: Partial<LiveExchange> = {}): LiveExchange {
   return {
@@ -25,15 +31,29 @@ function exchange(over: Partial<LiveExchange> = {}): LiveExchange {
     requestHeaders: { "x-shelf-key": KEY, accept: "application/json", cookie: "session=abc123456789" },
     requestBody: "",
     status: 200,
-    responseHeaders: { "content-type": "application/json", "set-cookie": "session=abc123456789", "x-echo": Buffer.from(`user:${KEY}`).toString("base64") },
-    responseBody: JSON.stringify({ total: 1, value: [{ id: "b1", title: `echo ${KEY}`, note: `url ${encodeURIComponent(KEY)}` }] }),
+    responseHeaders: {
+      "content-type": "application/json",
+      "set-cookie": "session=abc123456789",
+      "x-echo": Buffer.from(`user:${KEY}`).toString("base64"),
+    },
+    responseBody: JSON.stringify({
+      total: 1,
+      value: [{ id: "b1", title: `echo ${KEY}`, note: `url ${encodeURIComponent(KEY)}` }],
+    }),
     ...over,
   };
 }
 
 describe("a recording", () => {
   const input = { shelfId: "main", top: 5, apiKey: KEY };
-  const recording = recordingOf(tool("shelf_list_books"), "minimal input", input, "https://api.shelf.test", [exchange()], new Date("2026-11-01T10:00:00Z"));
+  const recording = recordingOf(
+    tool("shelf_list_books"),
+    "minimal input",
+    input,
+    "https://api.shelf.test",
+    [exchange()],
+    new Date("2026-11-01T10:00:00Z"),
+  );
   const text = JSON.stringify(recording);
 
   it("holds no secret in any form: raw, URL-encoded, JSON-escaped, base64, another case", () => {
@@ -53,16 +73,45 @@ describe("a recording", () => {
 
   it("reads the same canonical request for a stand-in credential as for the real one", () => {
     const standIn = "bw-contract-credential-0001";
-    const replayed = canonicalRequest(tool("shelf_list_books"), exchange({ url: `https://127.0.0.1:1/v2/shelves/main/books?echo=${encodeURIComponent(standIn)}&$top=5`, requestHeaders: { "X-Shelf-Key": standIn } }), [standIn]);
+    const replayed = canonicalRequest(
+      tool("shelf_list_books"),
+      exchange({
+        url: `https://127.0.0.1:1/v2/shelves/main/books?echo=${encodeURIComponent(standIn)}&$top=5`,
+        requestHeaders: { "X-Shelf-Key": standIn },
+      }),
+      [standIn],
+    );
     expect(replayed).toBe(recording.exchanges[0]?.canonical);
     expect(replayed).toContain("x-shelf-key: {{credential}}");
     // Another page size is another request.
-    expect(canonicalRequest(tool("shelf_list_books"), exchange({ url: "https://api.shelf.test/v2/shelves/main/books?$top=6" }), [KEY])).not.toBe(recording.exchanges[0]?.canonical);
+    expect(
+      canonicalRequest(
+        tool("shelf_list_books"),
+        exchange({ url: "https://api.shelf.test/v2/shelves/main/books?$top=6" }),
+        [KEY],
+      ),
+    ).not.toBe(recording.exchanges[0]?.canonical);
   });
 
   it("reads JSON bodies whatever their key order", () => {
-    const a = canonicalRequest(tool("shelf_add_book"), exchange({ method: "POST", requestHeaders: { "content-type": "application/json" }, requestBody: '{"b":1,"a":[2,3]}' }), []);
-    const b = canonicalRequest(tool("shelf_add_book"), exchange({ method: "POST", requestHeaders: { "content-type": "application/json" }, requestBody: '{"a":[2,3],"b":1}' }), []);
+    const a = canonicalRequest(
+      tool("shelf_add_book"),
+      exchange({
+        method: "POST",
+        requestHeaders: { "content-type": "application/json" },
+        requestBody: '{"b":1,"a":[2,3]}',
+      }),
+      [],
+    );
+    const b = canonicalRequest(
+      tool("shelf_add_book"),
+      exchange({
+        method: "POST",
+        requestHeaders: { "content-type": "application/json" },
+        requestBody: '{"a":[2,3],"b":1}',
+      }),
+      [],
+    );
     expect(a).toBe(b);
     expect(a).toContain('{"a":[2,3],"b":1}');
   });
@@ -83,7 +132,10 @@ describe("a recording", () => {
           responseBody: JSON.stringify({ access_token: token, expires_in: 3600 }),
           token: true,
         }),
-        exchange({ requestHeaders: { authorization: `Bearer ${token}` }, responseBody: JSON.stringify({ total: 0, echo: token }) }),
+        exchange({
+          requestHeaders: { authorization: `Bearer ${token}` },
+          responseBody: JSON.stringify({ total: 0, echo: token }),
+        }),
       ],
       new Date(),
     );
@@ -106,9 +158,16 @@ describe("a recording", () => {
     mkdirSync(join(dir, "shelf", "shelf_list_books"), { recursive: true });
     const file = join(dir, "shelf", "shelf_list_books", "x.json");
     writeFileSync(file, JSON.stringify({ ...recording, recordedAt: "yesterday" }));
-    expect(() => readRecordings(dir, "shelf", tmp)).toThrow(new RecordingError(`${join("bad", "shelf", "shelf_list_books", "x.json")}: field "recordedAt" must be a date and time (ISO 8601), got "yesterday"`));
+    expect(() => readRecordings(dir, "shelf", tmp)).toThrow(
+      new RecordingError(
+        `${join("bad", "shelf", "shelf_list_books", "x.json")}: field "recordedAt" must be a date and time ` +
+          `(ISO 8601), got "yesterday"`,
+      ),
+    );
     writeFileSync(file, JSON.stringify({ ...recording, operation: "shelf_get_book" }));
-    expect(() => readRecordings(dir, "shelf", tmp)).toThrow(/records shelf shelf_get_book, but lies in the folder of shelf shelf_list_books/);
+    expect(() => readRecordings(dir, "shelf", tmp)).toThrow(
+      /records shelf shelf_get_book, but lies in the folder of shelf shelf_list_books/,
+    );
     writeFileSync(file, "{");
     expect(() => readRecordings(dir, "shelf", tmp)).toThrow(/x\.json: not JSON/);
     expect(readFileSync(file, "utf8")).toBe("{");
@@ -120,17 +179,27 @@ describe("a recording", () => {
     const file = join(dir, "shelf", "shelf_list_books", "x.json");
     const shown = join("deep", "shelf", "shelf_list_books", "x.json");
     const deep = `${"[".repeat(20_000)}1${"]".repeat(20_000)}`;
-    // Where a message would show the value (JSON.stringify ran out of stack: exit 70), and where a replay would send it.
+    // Where a message would show the value (JSON.stringify ran out of stack: exit 70), and where a replay would send
+    // it.
     for (const [field, at] of [
       ["provider", "provider/0/0/…/0/0"],
       ["input", "input/0/0/…/0/0"],
     ] as const) {
       writeFileSync(file, JSON.stringify({ ...recording, [field]: "DEEP" }).replace('"DEEP"', deep));
-      expect(() => readRecordings(dir, "shelf", tmp)).toThrow(new RecordingError(`${shown}: ${at}: nested more than 100 levels deep (rule: depth; arrays and objects may nest at most 100 levels)`));
+      expect(() => readRecordings(dir, "shelf", tmp)).toThrow(
+        new RecordingError(
+          `${shown}: ${at}: nested more than 100 levels deep (rule: depth; arrays and objects may nest at ` +
+            `most 100 levels)`,
+        ),
+      );
     }
     // A value of a message cut short and escaped.
     writeFileSync(file, JSON.stringify({ ...recording, recordedAt: `\u001b[2J${"y".repeat(200)}` }));
-    expect(() => readRecordings(dir, "shelf", tmp)).toThrow(new RecordingError(`${shown}: field "recordedAt" must be a date and time (ISO 8601), got "\\u001b[2J${"y".repeat(70)}…`));
+    expect(() => readRecordings(dir, "shelf", tmp)).toThrow(
+      new RecordingError(
+        `${shown}: field "recordedAt" must be a date and time (ISO 8601), got "\\u001b[2J${"y".repeat(70)}…`,
+      ),
+    );
     // A folder named as a recording: refused, not read.
     rmSync(file);
     mkdirSync(file);

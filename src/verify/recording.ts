@@ -56,8 +56,14 @@ const CREDENTIAL = "{{credential}}";
  * token a token endpoint issued in it (at least SECRET_MIN_LENGTH long, as
  * the runtime redacts them).
  */
-export function secretsOf(tool: ToolSpec, input: Record<string, unknown>, exchanges: readonly LiveExchange[]): string[] {
-  const secrets = tool.params.filter((p) => p.secret && typeof input[p.name] === "string").map((p) => input[p.name] as string);
+export function secretsOf(
+  tool: ToolSpec,
+  input: Record<string, unknown>,
+  exchanges: readonly LiveExchange[],
+): string[] {
+  const secrets = tool.params
+    .filter((p) => p.secret && typeof input[p.name] === "string")
+    .map((p) => input[p.name] as string);
   for (const ex of exchanges) {
     if (!ex.token) continue;
     // A signed JWT assertion gets a token for minutes: a credential too.
@@ -77,10 +83,21 @@ export function secretsOf(tool: ToolSpec, input: Record<string, unknown>, exchan
 }
 
 /** A call's recording, every secret redacted. */
-export function recordingOf(tool: ToolSpec, name: string, input: Record<string, unknown>, origin: string, exchanges: readonly LiveExchange[], recordedAt: Date, withoutCredential?: true): Recording {
+export function recordingOf(
+  tool: ToolSpec,
+  name: string,
+  input: Record<string, unknown>,
+  origin: string,
+  exchanges: readonly LiveExchange[],
+  recordedAt: Date,
+  withoutCredential?: true,
+): Recording {
   const secrets = secretsOf(tool, input, exchanges);
   const secretParams = tool.params.filter((p) => p.secret && Object.hasOwn(input, p.name)).map((p) => p.name);
-  const keptInput = redactDeep(Object.fromEntries(Object.entries(input).map(([k, v]) => [k, secretParams.includes(k) ? REDACTED : v])), secrets);
+  const keptInput = redactDeep(
+    Object.fromEntries(Object.entries(input).map(([k, v]) => [k, secretParams.includes(k) ? REDACTED : v])),
+    secrets,
+  );
   return {
     recording: RECORDING_VERSION,
     provider: tool.provider,
@@ -126,22 +143,39 @@ function redactCredential(value: string): string {
  * the body as canonical JSON, or a form's fields sorted. The credential's
  * slot reads `{{credential}}` whoever's it is, and every secret is redacted.
  */
-export function canonicalRequest(tool: ToolSpec, ex: Pick<LiveExchange, "method" | "url" | "requestHeaders" | "requestBody" | "token">, secrets: readonly string[]): string {
+export function canonicalRequest(
+  tool: ToolSpec,
+  ex: Pick<LiveExchange, "method" | "url" | "requestHeaders" | "requestBody" | "token">,
+  secrets: readonly string[],
+): string {
   const url = new URL(ex.url);
   const slots = authSlots(tool.auth);
-  const isSlot = (place: string, name: string) => slots.some((slot) => slot.in === place && (place === "header" ? slot.name.toLowerCase() === name : slot.name === name));
+  const isSlot = (place: string, name: string) =>
+    slots.some(
+      (slot) => slot.in === place && (place === "header" ? slot.name.toLowerCase() === name : slot.name === name),
+    );
   const query = [...url.searchParams].map(([k, v]) => [k, isSlot("query", k) ? CREDENTIAL : v]).sort(compare);
   const headers = new Map(Object.entries(ex.requestHeaders).map(([k, v]) => [k.toLowerCase(), v]));
-  const named = new Set(["content-type", ...tool.params.flatMap((p) => (p.wire.in === "header" ? [p.wire.name.toLowerCase()] : []))]);
-  for (const slot of slots) if (slot.in === "header" && slot.name.toLowerCase() !== "authorization") named.add(slot.name.toLowerCase());
+  const named = new Set([
+    "content-type",
+    ...tool.params.flatMap((p) => (p.wire.in === "header" ? [p.wire.name.toLowerCase()] : [])),
+  ]);
+  for (const slot of slots)
+    if (slot.in === "header" && slot.name.toLowerCase() !== "authorization") named.add(slot.name.toLowerCase());
   const headerLines = [...named]
     .filter((h) => headers.has(h))
     .sort()
     .map((h) => `${h}: ${isSlot("header", h) ? CREDENTIAL : headers.get(h)}`);
   const authorization = headers.get("authorization");
-  if (authorization !== undefined && isSlot("header", "authorization") && !ex.token) headerLines.push(`authorization: ${authorization.split(" ")[0]} ${CREDENTIAL}`);
+  if (authorization !== undefined && isSlot("header", "authorization") && !ex.token)
+    headerLines.push(`authorization: ${authorization.split(" ")[0]} ${CREDENTIAL}`);
   // A token request is matched as one whatever the endpoint's address (the manifest's, or --token-url's when recorded).
-  const lines = [`${ex.method} ${ex.token ? "(token endpoint)" : url.pathname}`, ...query.map(([k, v]) => `?${k}=${v}`), ...headerLines, canonicalBody(ex.requestBody, headers.get("content-type") ?? "")];
+  const lines = [
+    `${ex.method} ${ex.token ? "(token endpoint)" : url.pathname}`,
+    ...query.map(([k, v]) => `?${k}=${v}`),
+    ...headerLines,
+    canonicalBody(ex.requestBody, headers.get("content-type") ?? ""),
+  ];
   return redact(lines.join("\n"), secrets).trimEnd();
 }
 
@@ -198,7 +232,10 @@ export function writeRecording(dir: string, recording: Recording): string {
 /** A recording file that cannot be used: its path and why. */
 export class RecordingError extends Error {}
 
-/** Every recording of `provider` under `dir`, by file (named relative to `root`), in a stable order; none when it has no folder there. */
+/**
+ * Every recording of `provider` under `dir`, by file (named relative to `root`), in a stable order; none when it has no
+ * folder there.
+ */
 export function readRecordings(dir: string, provider: string, root: string): { file: string; recording: Recording }[] {
   const top = join(dir, provider);
   if (!statOf(top)?.isDirectory()) return [];
@@ -211,14 +248,20 @@ export function readRecordings(dir: string, provider: string, root: string): { f
       const file = join(folder, name);
       const shown = relative(root, file) || file;
       const recording = parseRecording(recordingText(file, shown), shown);
-      if (recording.provider !== provider || recording.operation !== operation) throw new RecordingError(`${shown}: records ${recording.provider} ${recording.operation}, but lies in the folder of ${provider} ${operation}`);
+      if (recording.provider !== provider || recording.operation !== operation)
+        throw new RecordingError(
+          `${shown}: records ${recording.provider} ${recording.operation}, but lies in the folder of ` +
+            `${provider} ${operation}`,
+        );
       out.push({ file: shown, recording });
     }
   }
   return out;
 }
 
-/** The most of a recording read: its answers are held to the tools' reply limits (64 MiB unless a manifest says less). */
+/**
+ * The most of a recording read: its answers are held to the tools' reply limits (64 MiB unless a manifest says less).
+ */
 const RECORDING_LIMIT = { bytes: 256 * 1024 * 1024, what: "a recording" };
 
 /** A recording's text: a file (not a pipe or device, which could be read for ever), within the limit, UTF-8. */
@@ -248,22 +291,36 @@ function parseRecording(text: string, file: string): Recording {
   const deep = tooDeep(data);
   if (deep) throw new RecordingError(`${file}: ${shownPath(deep)}: ${NESTING_RULE}`);
   const r = data as Partial<Recording>;
-  if (!r || typeof r !== "object" || r.recording !== RECORDING_VERSION) throw new RecordingError(`${file}: not a recording of this version (field "recording" must be ${RECORDING_VERSION}, got ${shownValue(r?.recording)})`);
+  if (!r || typeof r !== "object" || r.recording !== RECORDING_VERSION)
+    throw new RecordingError(
+      `${file}: not a recording of this version (field "recording" must be ${RECORDING_VERSION}, ` +
+        `got ${shownValue(r?.recording)})`,
+    );
   for (const field of ["provider", "operation", "name", "recordedAt", "origin"] as const) {
-    if (typeof r[field] !== "string") throw new RecordingError(`${file}: field "${field}" must be a string, got ${shownValue(r[field])}`);
+    if (typeof r[field] !== "string")
+      throw new RecordingError(`${file}: field "${field}" must be a string, got ${shownValue(r[field])}`);
   }
-  if (Number.isNaN(Date.parse(r.recordedAt as string))) throw new RecordingError(`${file}: field "recordedAt" must be a date and time (ISO 8601), got ${shownValue(r.recordedAt)}`);
-  if (!r.input || typeof r.input !== "object" || Array.isArray(r.input)) throw new RecordingError(`${file}: field "input" must be an object`);
-  if (!Array.isArray(r.secretParams) || !r.secretParams.every((s) => typeof s === "string")) throw new RecordingError(`${file}: field "secretParams" must be a list of names`);
-  if (!Array.isArray(r.exchanges) || !r.exchanges.length) throw new RecordingError(`${file}: field "exchanges" must be a list of at least one exchange`);
+  if (Number.isNaN(Date.parse(r.recordedAt as string)))
+    throw new RecordingError(
+      `${file}: field "recordedAt" must be a date and time (ISO 8601), got ${shownValue(r.recordedAt)}`,
+    );
+  if (!r.input || typeof r.input !== "object" || Array.isArray(r.input))
+    throw new RecordingError(`${file}: field "input" must be an object`);
+  if (!Array.isArray(r.secretParams) || !r.secretParams.every((s) => typeof s === "string"))
+    throw new RecordingError(`${file}: field "secretParams" must be a list of names`);
+  if (!Array.isArray(r.exchanges) || !r.exchanges.length)
+    throw new RecordingError(`${file}: field "exchanges" must be a list of at least one exchange`);
   r.exchanges.forEach((ex, i) => {
     const e = ex as Partial<RecordedExchange>;
     for (const field of ["method", "url", "canonical", "requestBody", "responseBody"] as const) {
-      if (typeof e?.[field] !== "string") throw new RecordingError(`${file}: exchanges[${i}].${field} must be a string, got ${shownValue(e?.[field])}`);
+      if (typeof e?.[field] !== "string")
+        throw new RecordingError(`${file}: exchanges[${i}].${field} must be a string, got ${shownValue(e?.[field])}`);
     }
-    if (!Number.isInteger(e.status)) throw new RecordingError(`${file}: exchanges[${i}].status must be an HTTP status, got ${shownValue(e.status)}`);
+    if (!Number.isInteger(e.status))
+      throw new RecordingError(`${file}: exchanges[${i}].status must be an HTTP status, got ${shownValue(e.status)}`);
     for (const field of ["requestHeaders", "responseHeaders"] as const) {
-      if (!e[field] || typeof e[field] !== "object") throw new RecordingError(`${file}: exchanges[${i}].${field} must be an object of header names and values`);
+      if (!e[field] || typeof e[field] !== "object")
+        throw new RecordingError(`${file}: exchanges[${i}].${field} must be an object of header names and values`);
     }
   });
   return r as Recording;

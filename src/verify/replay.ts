@@ -11,7 +11,13 @@ import { valuesOf } from "../contract/values.js";
 import { ContractFailure, type ContractCase, type Subject } from "../contract/types.js";
 import { describeDrift } from "./drift.js";
 import { credentialTakenOut, isTokenRequest } from "./live-fetch.js";
-import { canonicalRequest, readRecordings, type RecordedExchange, type Recording, RecordingError } from "./recording.js";
+import {
+  canonicalRequest,
+  readRecordings,
+  type RecordedExchange,
+  type Recording,
+  RecordingError,
+} from "./recording.js";
 
 export { RecordingError };
 import { checkCall } from "./verify.js";
@@ -23,16 +29,30 @@ export interface ReplayOptions {
 }
 
 /** The replayed cases of every provider with recordings in `dir`; none at all is a RecordingError. */
-export function recordedCases(subjects: readonly Subject[], dir: string, options: ReplayOptions & { root: string }): ContractCase<"replay">[] {
-  const cases = subjects.flatMap((subject) => replayCases(subject, readRecordings(dir, subject.provider, options.root), options));
-  if (!cases.length) throw new RecordingError(`no recordings of ${subjects.map((s) => s.provider).join(", ")} there (blockwright verify <provider> --record <dir> makes them)`);
+export function recordedCases(
+  subjects: readonly Subject[],
+  dir: string,
+  options: ReplayOptions & { root: string },
+): ContractCase<"replay">[] {
+  const cases = subjects.flatMap((subject) =>
+    replayCases(subject, readRecordings(dir, subject.provider, options.root), options),
+  );
+  if (!cases.length)
+    throw new RecordingError(
+      `no recordings of ${subjects.map((s) => s.provider).join(", ")} there (blockwright verify <provider> ` +
+        `--record <dir> makes them)`,
+    );
   return cases;
 }
 
 /** A stand-in for a secret the recording withheld, long enough to be one. */
 const STAND_IN = "bw-replay-secret-0001";
 
-export function replayCases(subject: Subject, recordings: { file: string; recording: Recording }[], options: ReplayOptions): ContractCase<"replay">[] {
+export function replayCases(
+  subject: Subject,
+  recordings: { file: string; recording: Recording }[],
+  options: ReplayOptions,
+): ContractCase<"replay">[] {
   return recordings.map(({ file, recording }) => ({
     id: `${recording.operation} › replay › ${recording.name}`,
     provider: subject.provider,
@@ -47,10 +67,18 @@ export function replayCases(subject: Subject, recordings: { file: string; record
 async function replay(subject: Subject, file: string, recording: Recording, options: ReplayOptions): Promise<void> {
   const ageMs = options.now.getTime() - Date.parse(recording.recordedAt);
   if (options.maxAgeMs !== undefined && ageMs > options.maxAgeMs) {
-    throw new ContractFailure(`${file} was recorded ${days(ageMs)} ago (${recording.recordedAt}), longer ago than --max-age allows (${days(options.maxAgeMs)}): record it again with blockwright verify ${recording.provider} --record <dir>`);
+    throw new ContractFailure(
+      `${file} was recorded ${days(ageMs)} ago (${recording.recordedAt}), longer ago than --max-age allows (` +
+        `${days(options.maxAgeMs)}): record it again with blockwright verify ${recording.provider} ` +
+        `--record <dir>`,
+    );
   }
   const tool = subject.tools.find((t) => t.id === recording.operation);
-  if (!tool) throw new ContractFailure(`${file} records ${recording.operation}, which ${subject.provider} no longer has (operations: ${subject.tools.map((t) => t.id).join(", ")})`);
+  if (!tool)
+    throw new ContractFailure(
+      `${file} records ${recording.operation}, which ${subject.provider} no longer has (operations: ` +
+        `${subject.tools.map((t) => t.id).join(", ")})`,
+    );
   const secrets = Object.fromEntries(recording.secretParams.map((name) => [name, standIn(subject, tool, name)]));
   const input = { ...recording.input, ...secrets };
   const served = replayFetch(tool, recording.exchanges, Object.values(secrets), recording.withoutCredential === true);
@@ -67,15 +95,27 @@ async function replay(subject: Subject, file: string, recording: Recording, opti
   }
   if (served.mismatch) throw new ContractFailure(served.mismatch);
   const calls = served.used.filter((ex) => !ex.token);
-  if (!calls.length) throw new ContractFailure(`the tool sent no request${result.success ? "" : `: ${result.error.message}`}`);
+  if (!calls.length)
+    throw new ContractFailure(`the tool sent no request${result.success ? "" : `: ${result.error.message}`}`);
   const unused = recording.exchanges.filter((ex) => !ex.token && !served.used.includes(ex));
   if (unused.length)
-    throw new ContractFailure(`the tool now sends ${calls.length} request${calls.length === 1 ? "" : "s"} where ${file} recorded ${calls.length + unused.length}; not sent now: ${unused.map((ex) => firstLine(ex.canonical)).join(", ")}`);
+    throw new ContractFailure(
+      `the tool now sends ${calls.length} request${calls.length === 1 ? "" : "s"} where ${file} ` +
+        `recorded ${calls.length + unused.length}; not sent now: ` +
+        `${unused.map((ex) => firstLine(ex.canonical)).join(", ")}`,
+    );
   const failing = checkCall(subject, tool, input, calls, result).filter((d) => !d.informational);
-  if (failing.length) throw new ContractFailure(`what the service answered (recorded ${recording.recordedAt}) contradicts the specs:\n${failing.map(describeDrift).join("\n")}`, failing.find((d) => d.at)?.at);
+  if (failing.length)
+    throw new ContractFailure(
+      `what the service answered (recorded ${recording.recordedAt}) contradicts the specs:\n` +
+        `${failing.map(describeDrift).join("\n")}`,
+      failing.find((d) => d.at)?.at,
+    );
 }
 
-/** A value for a withheld secret that the parameter's rules accept: the suite's own candidate, else a long plain one. */
+/**
+ * A value for a withheld secret that the parameter's rules accept: the suite's own candidate, else a long plain one.
+ */
 function standIn(subject: Subject, tool: ToolSpec, name: string): unknown {
   const values = valuesOf(tool, subject.document);
   const param = values.param(name);
@@ -90,7 +130,12 @@ interface Served {
 }
 
 /** Answers each request with the first unused recorded exchange of the same canonical form. */
-function replayFetch(tool: ToolSpec, exchanges: readonly RecordedExchange[], secrets: unknown[], withoutCredential: boolean): Served {
+function replayFetch(
+  tool: ToolSpec,
+  exchanges: readonly RecordedExchange[],
+  secrets: unknown[],
+  withoutCredential: boolean,
+): Served {
   const served: Served = { fetch: async () => new Response(), used: [] };
   const texts = secrets.filter((s): s is string => typeof s === "string");
   served.fetch = async (given) => {
@@ -98,11 +143,24 @@ function replayFetch(tool: ToolSpec, exchanges: readonly RecordedExchange[], sec
     const request = withoutCredential ? credentialTakenOut(given, tool.auth) : given;
     const requestBody = request.body ? await request.clone().text() : "";
     const token = isTokenRequest(request, requestBody);
-    const now = canonicalRequest(tool, { method: request.method, url: request.url, requestHeaders: Object.fromEntries(request.headers), requestBody, ...(token ? { token: true as const } : {}) }, texts);
+    const now = canonicalRequest(
+      tool,
+      {
+        method: request.method,
+        url: request.url,
+        requestHeaders: Object.fromEntries(request.headers),
+        requestBody,
+        ...(token ? { token: true as const } : {}),
+      },
+      texts,
+    );
     const match = exchanges.find((ex) => !served.used.includes(ex) && ex.canonical === now);
     if (!match) {
       const next = exchanges.find((ex) => !served.used.includes(ex) && Boolean(ex.token) === token);
-      served.mismatch ??= `the request the tool sends now matches no recorded one:\n  now:      ${now.replaceAll("\n", "\n            ")}\n  recorded: ${next ? next.canonical.replaceAll("\n", "\n            ") : "(no request left)"}`;
+      const indented = (request: string) => request.replaceAll("\n", "\n            ");
+      served.mismatch ??=
+        "the request the tool sends now matches no recorded one:\n" +
+        `  now:      ${indented(now)}\n  recorded: ${next ? indented(next.canonical) : "(no request left)"}`;
       throw new Error("no recorded answer for this request (replay sends nothing to the network)");
     }
     served.used.push(match);

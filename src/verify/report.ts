@@ -13,7 +13,10 @@ export interface DriftSummary {
   passed: number;
   failed: number;
   errors: number;
-  /** Differences that fail (each time a call met one), those of them that are distinct (the same kind at the same pointer and spec place, whichever the call), and those only reported. */
+  /**
+   * Differences that fail (each time a call met one), those of them that are distinct (the same kind at the same
+   * pointer and spec place, whichever the call), and those only reported.
+   */
   differences: number;
   distinct: number;
   informational: number;
@@ -27,13 +30,19 @@ export function summariseDrift(report: VerifyReport): DriftSummary {
     failed: report.results.filter((r) => r.status === "failed").length,
     errors: report.results.filter((r) => r.status === "error").length,
     differences: drifts.filter((d) => !d.informational).length,
-    distinct: new Set(drifts.filter((d) => !d.informational).map((d) => JSON.stringify([d.operation, d.kind, d.pointer, d.at]))).size,
+    distinct: new Set(
+      drifts.filter((d) => !d.informational).map((d) => JSON.stringify([d.operation, d.kind, d.pointer, d.at])),
+    ).size,
     informational: drifts.filter((d) => d.informational).length,
   };
 }
 
 /** Every suggested patch of the run, once each, as an OpenAPI Overlay 1.0 document. */
-export function overlayOf(report: VerifyReport): { overlay: "1.0.0"; info: { title: string; version: string }; actions: OverlayAction[] } {
+export function overlayOf(report: VerifyReport): {
+  overlay: "1.0.0";
+  info: { title: string; version: string };
+  actions: OverlayAction[];
+} {
   const seen = new Set<string>();
   const actions: OverlayAction[] = [];
   for (const d of report.results.flatMap((r) => r.drifts)) {
@@ -43,12 +52,27 @@ export function overlayOf(report: VerifyReport): { overlay: "1.0.0"; info: { tit
     seen.add(key);
     actions.push(d.overlay);
   }
-  return { overlay: "1.0.0", info: { title: `What ${report.origin} answered where ${report.provider}'s spec says otherwise (to review)`, version: report.startedAt }, actions };
+  return {
+    overlay: "1.0.0",
+    info: {
+      title: `What ${report.origin} answered where ${report.provider}'s spec says otherwise (to review)`,
+      version: report.startedAt,
+    },
+    actions,
+  };
 }
 
-/** The report for people: what came from the service (field names, messages, addresses) escaped, as every text report escapes it (lineText, logSafe). */
+/**
+ * The report for people: what came from the service (field names, messages, addresses) escaped, as every text report
+ * escapes it (lineText, logSafe).
+ */
 export function verifyText(report: VerifyReport): string {
-  const lines = [`verify ${report.provider} on ${report.origin}: ${report.results.length} call${report.results.length === 1 ? "" : "s"}, ${report.requests} request${report.requests === 1 ? "" : "s"} (at most ${report.maxRequests})`, ""];
+  const lines = [
+    `verify ${report.provider} on ${report.origin}: ${report.results.length} ` +
+      `call${report.results.length === 1 ? "" : "s"}, ${report.requests} request` +
+      `${report.requests === 1 ? "" : "s"} (at most ${report.maxRequests})`,
+    "",
+  ];
   for (const r of report.results) {
     const mark = r.status === "passed" ? "✓" : "✗";
     lines.push(`${mark} ${lineText(r.id)}${r.status === "error" ? " (no answer checked)" : ""}`);
@@ -59,20 +83,33 @@ export function verifyText(report: VerifyReport): string {
     if (r.recording) lines.push(`    recorded in ${lineText(r.recording)}`);
     lines.push("");
   }
-  if (report.skippedWrites.length) lines.push(`left out (may change data; name them with --allow-writes to call them): ${report.skippedWrites.join(", ")}`);
-  if (report.stopped) lines.push(`stopped: ${report.stopped}; ${report.results.length} of ${report.planned} calls made`);
+  if (report.skippedWrites.length)
+    lines.push(
+      `left out (may change data; name them with --allow-writes to call them): ${report.skippedWrites.join(", ")}`,
+    );
+  if (report.stopped)
+    lines.push(`stopped: ${report.stopped}; ${report.results.length} of ${report.planned} calls made`);
   const s = summariseDrift(report);
   lines.push(
-    `drift: ${s.distinct} difference${s.distinct === 1 ? "" : "s"}${s.differences > s.distinct ? ` (met ${s.differences} times)` : ""} in ${s.failed} of ${s.calls} calls${s.informational ? `, ${s.informational} informational` : ""}${s.errors ? `; ${s.errors} call${s.errors === 1 ? "" : "s"} not checked` : ""}`,
+    `drift: ${s.distinct} difference${s.distinct === 1 ? "" : "s"}` +
+      `${s.differences > s.distinct ? ` (met ${s.differences} times)` : ""} in ${s.failed} of ${s.calls} ` +
+      `calls${s.informational ? `, ${s.informational} informational` : ""}` +
+      `${s.errors ? `; ${s.errors} call${s.errors === 1 ? "" : "s"} not checked` : ""}`,
   );
   return logSafe(`${lines.join("\n")}\n`);
 }
 
 function driftLines(d: Drift): string[] {
   return [
-    `    ${d.informational ? "(informational) " : ""}${d.kind} ${lineText(d.pointer) || "(the whole body)"}: ${lineText(d.message)}`,
+    `    ${d.informational ? "(informational) " : ""}${d.kind} ${lineText(d.pointer) || "(the whole body)"}: ` +
+      `${lineText(d.message)}`,
     ...(d.at ? [`      spec: ${lineText(formatPosition(d.at))}`] : []),
-    ...(d.overlay ? [`      suggested: ${d.overlay.remove ? "remove" : "update"} ${lineText(d.overlay.target)}${d.overlay.update !== undefined ? ` with ${lineText(JSON.stringify(d.overlay.update))}` : ""}`] : []),
+    ...(d.overlay
+      ? [
+          `      suggested: ${d.overlay.remove ? "remove" : "update"} ${lineText(d.overlay.target)}` +
+            `${d.overlay.update !== undefined ? ` with ${lineText(JSON.stringify(d.overlay.update))}` : ""}`,
+        ]
+      : []),
   ];
 }
 
@@ -80,7 +117,10 @@ export function verifyJson(report: VerifyReport): string {
   return `${JSON.stringify({ ...report, summary: summariseDrift(report), overlay: overlayOf(report) }, null, 2)}\n`;
 }
 
-/** The run as the contract suite's reports read it: a case per call, kind `live`, failing where the answer contradicts the specs. */
+/**
+ * The run as the contract suite's reports read it: a case per call, kind `live`, failing where the answer contradicts
+ * the specs.
+ */
 export function asSuiteReport(report: VerifyReport): SuiteReport {
   return {
     command: "blockwright verify",
@@ -95,7 +135,12 @@ export function asSuiteReport(report: VerifyReport): SuiteReport {
 function asCaseResult(r: ProbeResult): CaseResult {
   const failing = r.drifts.filter((d) => !d.informational);
   const at = failing.find((d) => d.at)?.at;
-  const message = r.status === "error" ? r.message : failing.length ? `the live answer contradicts the specs:\n${failing.map(describeDrift).join("\n")}` : undefined;
+  const message =
+    r.status === "error"
+      ? r.message
+      : failing.length
+        ? `the live answer contradicts the specs:\n${failing.map(describeDrift).join("\n")}`
+        : undefined;
   return {
     id: r.id,
     provider: r.provider,

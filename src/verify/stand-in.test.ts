@@ -29,26 +29,52 @@ const exchange = (status: number, body: unknown, type = "application/problem+jso
 
 describe("a stand-in's own answer", () => {
   it("is the request's difference when the stand-in's request judge refused it, with the rule and where", () => {
-    const refusal = { rule: "explode", at: "#/paths/~1zqthings/get/parameters/0", pointer: "/query/ids", sent: "ids=1&ids=2", message: 'query parameter "ids": 2 pairs' };
-    const judged = exchange(422, { type: "urn:blockwright:problem:request-judge", title: "The request breaks the OpenAPI document's rules", status: 422, refusals: [refusal] });
+    const refusal = {
+      rule: "explode",
+      at: "#/paths/~1zqthings/get/parameters/0",
+      pointer: "/query/ids",
+      sent: "ids=1&ids=2",
+      message: 'query parameter "ids": 2 pairs',
+    };
+    const judged = exchange(422, {
+      type: "urn:blockwright:problem:request-judge",
+      title: "The request breaks the OpenAPI document's rules",
+      status: 422,
+      refusals: [refusal],
+    });
     expect(standInDrift("zqthings_list", judged)).toEqual({
       operation: "zqthings_list",
       kind: "request",
       pointer: "/request",
-      message: `the stand-in's request judge refused the request as breaking the document: [explode] /query/ids: query parameter "ids": 2 pairs (sent "ids=1&ids=2"; #/paths/~1zqthings/get/parameters/0)`,
+      message:
+        `the stand-in's request judge refused the request as breaking the document: [explode] /query/ids: ` +
+        `query parameter "ids": 2 pairs (sent "ids=1&ids=2"; #/paths/~1zqthings/get/parameters/0)`,
     });
   });
 
   it("is a note when Prism made it up (its 401, 406 or 500), naming what it said", () => {
-    const own = exchange(401, { type: "https://stoplight.io/prism/errors#UNAUTHORIZED", title: "Invalid security scheme used", status: 401, detail: "no HTTP unauthorized response was found in the spec" });
+    const own = exchange(401, {
+      type: "https://stoplight.io/prism/errors#UNAUTHORIZED",
+      title: "Invalid security scheme used",
+      status: 401,
+      detail: "no HTTP unauthorized response was found in the spec",
+    });
     expect(standInDrift("zqthings_get", own)).toEqual({
       operation: "zqthings_get",
       kind: "stand-in",
       pointer: "/status",
-      message: "the stand-in (Prism) answered 401 itself (UNAUTHORIZED: Invalid security scheme used; no HTTP unauthorized response was found in the spec), not from the document: nothing of the upstream to check",
+      message:
+        "the stand-in (Prism) answered 401 itself (UNAUTHORIZED: Invalid security scheme used; " +
+        "no HTTP unauthorized response was found in the spec), not from the document: " +
+        "nothing of the upstream to check",
       informational: true,
     });
-    expect(standInDrift("zqthings_get", exchange(500, { type: "https://stoplight.io/prism/errors#UNKNOWN", title: "Unexpected error", status: 500 }))).toMatchObject({ kind: "stand-in", informational: true });
+    expect(
+      standInDrift(
+        "zqthings_get",
+        exchange(500, { type: "https://stoplight.io/prism/errors#UNKNOWN", title: "Unexpected error", status: 500 }),
+      ),
+    ).toMatchObject({ kind: "stand-in", informational: true });
   });
 
   it("is the request's difference when Prism refused the request as breaking the document", () => {
@@ -65,9 +91,16 @@ describe("a stand-in's own answer", () => {
   });
 
   it("is not found in a real service's answers, whatever their status", () => {
-    expect(prismProblem(exchange(401, { error: { code: "Unauthorized", message: "no key" } }, "application/json"))).toBeUndefined();
+    expect(
+      prismProblem(exchange(401, { error: { code: "Unauthorized", message: "no key" } }, "application/json")),
+    ).toBeUndefined();
     expect(prismProblem(exchange(401, { type: "https://zq.example/errors#UNAUTHORIZED" }))).toBeUndefined();
-    expect(prismProblem({ responseHeaders: { "content-type": "text/plain" }, responseBody: "https://stoplight.io/prism/errors#UNAUTHORIZED" })).toBeUndefined();
+    expect(
+      prismProblem({
+        responseHeaders: { "content-type": "text/plain" },
+        responseBody: "https://stoplight.io/prism/errors#UNAUTHORIZED",
+      }),
+    ).toBeUndefined();
   });
 });
 
@@ -80,10 +113,36 @@ describe("blockwright verify against blockwright mock", () => {
     expect(await cli(["generate"], { cwd: dir })).toMatchObject({ code: 0 });
     const mocks = await startMocks(["shelf"], { specsDir: join(dir, "specs"), root: dir, logLevel: "silent" });
     try {
-      const r = await cli(["verify", "shelf", "--base-url", mocks.urls.shelf ?? "", "--param", "apiKey={{SHELF_KEY}}", "--interval", "0", "--operation", "shelf_get_book", "--json"], { cwd: dir, env: { SHELF_KEY: "zq-stand-in-key-0001" } });
-      const report = JSON.parse(r.stdout) as { results: { name: string; status: string; statuses: number[]; drifts: { kind: string; informational?: boolean }[] }[] };
+      const r = await cli(
+        [
+          "verify",
+          "shelf",
+          "--base-url",
+          mocks.urls.shelf ?? "",
+          "--param",
+          "apiKey={{SHELF_KEY}}",
+          "--interval",
+          "0",
+          "--operation",
+          "shelf_get_book",
+          "--json",
+        ],
+        { cwd: dir, env: { SHELF_KEY: "zq-stand-in-key-0001" } },
+      );
+      const report = JSON.parse(r.stdout) as {
+        results: {
+          name: string;
+          status: string;
+          statuses: number[];
+          drifts: { kind: string; informational?: boolean }[];
+        }[];
+      };
       const without = report.results.find((x) => x.name === "without a credential");
-      expect(without).toMatchObject({ status: "passed", statuses: [401], drifts: [{ kind: "stand-in", informational: true }] });
+      expect(without).toMatchObject({
+        status: "passed",
+        statuses: [401],
+        drifts: [{ kind: "stand-in", informational: true }],
+      });
       expect(report.results.filter((x) => x.status !== "passed")).toEqual([]);
       expect(r.code).toBe(0);
     } finally {

@@ -17,7 +17,12 @@ import type { LiveExchange } from "./live-fetch.js";
 /** Prism's problem types (`https://stoplight.io/prism/errors#<NAME>`). */
 const PRISM_ERRORS = "https://stoplight.io/prism/errors#";
 /** Prism's refusals of a request that breaks the document it serves. */
-const REQUEST_REFUSALS = new Set(["UNPROCESSABLE_ENTITY", "INVALID_CONTENT_TYPE", "NO_PATH_MATCHED_ERROR", "NO_METHOD_MATCHED_ERROR"]);
+const REQUEST_REFUSALS = new Set([
+  "UNPROCESSABLE_ENTITY",
+  "INVALID_CONTENT_TYPE",
+  "NO_PATH_MATCHED_ERROR",
+  "NO_METHOD_MATCHED_ERROR",
+]);
 
 interface PrismProblem {
   name: string;
@@ -40,26 +45,53 @@ export function prismProblem(ex: Pick<LiveExchange, "responseBody" | "responseHe
   if (!body || typeof body !== "object") return undefined;
   const problem = body as { type?: unknown; title?: unknown; detail?: unknown; validation?: unknown };
   if (typeof problem.type !== "string" || !problem.type.startsWith(PRISM_ERRORS)) return undefined;
-  const violations = Array.isArray(problem.validation) ? problem.validation.map((v) => String((v as { message?: unknown })?.message ?? "")).filter(Boolean) : [];
-  return { name: problem.type.slice(PRISM_ERRORS.length), title: String(problem.title ?? ""), detail: String(problem.detail ?? ""), violations };
+  const violations = Array.isArray(problem.validation)
+    ? problem.validation.map((v) => String((v as { message?: unknown })?.message ?? "")).filter(Boolean)
+    : [];
+  return {
+    name: problem.type.slice(PRISM_ERRORS.length),
+    title: String(problem.title ?? ""),
+    detail: String(problem.detail ?? ""),
+    violations,
+  };
 }
 
 /** The drift an answer of the stand-in's own makes, when `ex` is one: the request it refused, or a note. */
 export function standInDrift(operation: string, ex: LiveExchange): Drift | undefined {
   // The stand-in's request judge (in front of Prism) refused it: the block's request is what differs.
-  const refusals = ex.status === 422 ? refusalsOf(new Headers(ex.responseHeaders).get("content-type"), ex.responseBody) : undefined;
-  if (refusals?.length) return { operation, kind: "request", pointer: "/request", message: `the stand-in's request judge refused the request as breaking the document: ${refusals.slice(0, 5).map(describeRefusal).join("; ")}` };
+  const refusals =
+    ex.status === 422 ? refusalsOf(new Headers(ex.responseHeaders).get("content-type"), ex.responseBody) : undefined;
+  if (refusals?.length)
+    return {
+      operation,
+      kind: "request",
+      pointer: "/request",
+      message:
+        `the stand-in's request judge refused the request as breaking the document: ` +
+        `${refusals.slice(0, 5).map(describeRefusal).join("; ")}`,
+    };
   const problem = prismProblem(ex);
   if (!problem) return undefined;
-  const words = [problem.title, ...(problem.violations.length ? problem.violations.slice(0, 5) : [problem.detail])].filter(Boolean).join("; ");
+  const words = [problem.title, ...(problem.violations.length ? problem.violations.slice(0, 5) : [problem.detail])]
+    .filter(Boolean)
+    .join("; ");
   if (REQUEST_REFUSALS.has(problem.name)) {
-    return { operation, kind: "request", pointer: "/request", message: `the stand-in (Prism) refused the request as breaking the document (${ex.status} ${problem.name}): ${words}` };
+    return {
+      operation,
+      kind: "request",
+      pointer: "/request",
+      message:
+        `the stand-in (Prism) refused the request as breaking the document (${ex.status} ${problem.name}): ` +
+        `${words}`,
+    };
   }
   return {
     operation,
     kind: "stand-in",
     pointer: "/status",
-    message: `the stand-in (Prism) answered ${ex.status} itself (${problem.name}: ${words}), not from the document: nothing of the upstream to check`,
+    message:
+      `the stand-in (Prism) answered ${ex.status} itself (${problem.name}: ${words}), not from the document: ` +
+      `nothing of the upstream to check`,
     informational: true,
   };
 }

@@ -2,7 +2,13 @@
 // service through the guarded fetch (live-fetch.ts), one at a time, and each
 // answer held against the specs — the spec's response for its status
 // (answer-check.ts) and the block's promised outputs (output-check.ts).
-import { executeToolDefinition, redact, redactDeep, type ToolResult, type ToolSpec } from "@blockwright/runtime/internal";
+import {
+  executeToolDefinition,
+  redact,
+  redactDeep,
+  type ToolResult,
+  type ToolSpec,
+} from "@blockwright/runtime/internal";
 import { withAddress } from "../contract/call.js";
 import type { Exchange } from "../contract/exchange.js";
 import { expectedOutputs } from "../contract/outputs.js";
@@ -26,7 +32,10 @@ export interface VerifyOptions {
   allowWrites: ReadonlySet<string>;
   only?: ReadonlySet<string>;
   maxRequests: number;
-  /** The least time between the starts of two requests; longer where the manifest's rateLimits.requestsPerMinute asks it (requestSpacing). */
+  /**
+   * The least time between the starts of two requests; longer where the manifest's rateLimits.requestsPerMinute asks it
+   * (requestSpacing).
+   */
   intervalMs: number;
   timeoutMs?: number;
   tokenUrl?: string;
@@ -76,13 +85,19 @@ export interface VerifyReport {
   results: ProbeResult[];
 }
 
-/** How far apart requests start: `intervalMs`, or longer where the rate the manifest documents (`requestsPerMinute`, then given) asks it. */
+/**
+ * How far apart requests start: `intervalMs`, or longer where the rate the manifest documents (`requestsPerMinute`,
+ * then given) asks it.
+ */
 export interface RequestSpacing {
   ms: number;
   requestsPerMinute?: number;
 }
 
-/** The spacing that keeps the run under the provider's documented rate (rateLimits, shared by all its tools) and at least `intervalMs`. */
+/**
+ * The spacing that keeps the run under the provider's documented rate (rateLimits, shared by all its tools) and at
+ * least `intervalMs`.
+ */
 export function requestSpacing(subject: Subject, intervalMs: number): RequestSpacing {
   const requestsPerMinute = subject.tools[0]?.rateLimits?.requestsPerMinute;
   const byRate = requestsPerMinute ? Math.ceil(60_000 / requestsPerMinute) : 0;
@@ -93,11 +108,28 @@ export async function verifyProvider(subject: Subject, options: VerifyOptions): 
   const now = options.now ?? (() => new Date());
   const startedAt = now();
   const started = performance.now();
-  const probes = planProbes(subject, { given: options.given, allowWrites: options.allowWrites, ...(options.only ? { only: options.only } : {}) });
+  const probes = planProbes(subject, {
+    given: options.given,
+    allowWrites: options.allowWrites,
+    ...(options.only ? { only: options.only } : {}),
+  });
   // Each request judged before it goes: the service is not sent what breaks its document's rules.
-  const covered = credentialCoversOf((subject.manifest?.data as { auth?: unknown } | undefined)?.auth, subject.document.source.data as object);
-  const judge = requestJudge(subject.document, { basePath: subject.tools[0]?.server.basePath ?? "", credential: "present", covered });
-  const link = liveLink({ origins: new Set([options.origin]), maxRequests: options.maxRequests, intervalMs: requestSpacing(subject, options.intervalMs).ms, judge, ...(options.signal ? { signal: options.signal } : {}) });
+  const covered = credentialCoversOf(
+    (subject.manifest?.data as { auth?: unknown } | undefined)?.auth,
+    subject.document.source.data as object,
+  );
+  const judge = requestJudge(subject.document, {
+    basePath: subject.tools[0]?.server.basePath ?? "",
+    credential: "present",
+    covered,
+  });
+  const link = liveLink({
+    origins: new Set([options.origin]),
+    maxRequests: options.maxRequests,
+    intervalMs: requestSpacing(subject, options.intervalMs).ms,
+    judge,
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
   const results: ProbeResult[] = [];
   let stopped: string | undefined;
   for (const probe of probes) {
@@ -126,12 +158,20 @@ export async function verifyProvider(subject: Subject, options: VerifyOptions): 
     maxRequests: options.maxRequests,
     planned: probes.length,
     ...(stopped ? { stopped } : {}),
-    skippedWrites: subject.tools.filter((t) => !probes.some((p) => p.tool === t) && (!options.only?.size || options.only.has(t.id))).map((t) => t.id),
+    skippedWrites: subject.tools
+      .filter((t) => !probes.some((p) => p.tool === t) && (!options.only?.size || options.only.has(t.id)))
+      .map((t) => t.id),
     results,
   };
 }
 
-async function runProbe(subject: Subject, probe: Probe, link: ReturnType<typeof liveLink>, options: VerifyOptions, now: () => Date): Promise<ProbeResult> {
+async function runProbe(
+  subject: Subject,
+  probe: Probe,
+  link: ReturnType<typeof liveLink>,
+  options: VerifyOptions,
+  now: () => Date,
+): Promise<ProbeResult> {
   const started = performance.now();
   const { tool } = probe;
   const input = tool.server.param ? withAddress(tool, probe.input, options.origin) : probe.input;
@@ -148,19 +188,33 @@ async function runProbe(subject: Subject, probe: Probe, link: ReturnType<typeof 
       ...(options.signal ? { signal: options.signal } : {}),
     });
   } catch (e) {
-    result = { success: false, error: { type: "network", message: (e as Error).message ?? String(e), retryable: false } } as ToolResult;
+    result = {
+      success: false,
+      error: { type: "network", message: (e as Error).message ?? String(e), retryable: false },
+    } as ToolResult;
   }
-  const base = { id: `${tool.id} › live › ${probe.name}`, provider: tool.provider, operation: tool.id, name: probe.name };
+  const base = {
+    id: `${tool.id} › live › ${probe.name}`,
+    provider: tool.provider,
+    operation: tool.id,
+    name: probe.name,
+  };
   const calls = exchanges.filter((ex) => !ex.token);
   // The recording's redacted exchanges are also what the report shows of the requests.
   const redacted = recordingOf(tool, probe.name, input, options.origin, exchanges, now(), probe.withoutCredential);
   const recording = options.record && exchanges.length ? writeRecording(options.record, redacted) : undefined;
   const shown = redacted.exchanges.map((ex) => `${ex.method} ${new URL(ex.url).pathname}${new URL(ex.url).search}`);
-  const common = { statuses: [...new Set(exchanges.map((ex) => ex.status))], requests: shown, ...(recording ? { recording } : {}), durationMs: Math.round(performance.now() - started) };
+  const common = {
+    statuses: [...new Set(exchanges.map((ex) => ex.status))],
+    requests: shown,
+    ...(recording ? { recording } : {}),
+    durationMs: Math.round(performance.now() - started),
+  };
   // A value the service echoed may be a secret: what the report quotes of the answers is redacted.
   const secrets = secretsOf(tool, input, exchanges);
   const last = calls.at(-1);
-  if (refused.length) return { ...base, status: "failed", drifts: redactDeep(refusedDrifts(tool.id, refused), secrets), ...common };
+  if (refused.length)
+    return { ...base, status: "failed", drifts: redactDeep(refusedDrifts(tool.id, refused), secrets), ...common };
   if (!last) {
     const message = result.success ? "no request was sent" : result.error.message;
     return { ...base, status: "error", drifts: [], message: redact(message, secrets), ...common };
@@ -172,11 +226,27 @@ async function runProbe(subject: Subject, probe: Probe, link: ReturnType<typeof 
 
 /** The requests the judge refused (unsent), one drift of the request per refusal: the rule, where, the bytes sent. */
 function refusedDrifts(operation: string, refused: readonly RefusedRequest[]): Drift[] {
-  return refused.flatMap((r) => r.refusals.map((x) => ({ operation, kind: "request" as const, pointer: `/request${x.pointer === "/" ? "" : x.pointer}`, message: `the request judge refused ${r.line}, unsent: ${describeRefusal(x)}` })));
+  return refused.flatMap((r) =>
+    r.refusals.map((x) => ({
+      operation,
+      kind: "request" as const,
+      pointer: `/request${x.pointer === "/" ? "" : x.pointer}`,
+      message: `the request judge refused ${r.line}, unsent: ${describeRefusal(x)}`,
+    })),
+  );
 }
 
-/** Every answer against its operation's responses, then the block's outputs from the last answer (folded into the body's drift they follow from). */
-export function checkCall(subject: Subject, tool: ToolSpec, input: Record<string, unknown>, calls: readonly LiveExchange[], result: ToolResult): Drift[] {
+/**
+ * Every answer against its operation's responses, then the block's outputs from the last answer (folded into the body's
+ * drift they follow from).
+ */
+export function checkCall(
+  subject: Subject,
+  tool: ToolSpec,
+  input: Record<string, unknown>,
+  calls: readonly LiveExchange[],
+  result: ToolResult,
+): Drift[] {
   const drifts: Drift[] = [];
   let ownAnswer = false;
   for (const ex of calls) {
@@ -184,19 +254,43 @@ export function checkCall(subject: Subject, tool: ToolSpec, input: Record<string
     const own = standInDrift(tool.id, ex);
     ownAnswer = own !== undefined;
     if (own) drifts.push(own);
-    else drifts.push(...answerDrift(subject, tool, { status: ex.status, headers: new Headers(ex.responseHeaders), body: ex.responseBody }, operationOf(subject, tool, ex)));
+    else
+      drifts.push(
+        ...answerDrift(
+          subject,
+          tool,
+          { status: ex.status, headers: new Headers(ex.responseHeaders), body: ex.responseBody },
+          operationOf(subject, tool, ex),
+        ),
+      );
   }
   const last = calls.at(-1);
   if (!last || ownAnswer) return drifts;
-  const output = result.success ? (result.output as Record<string, unknown>) : result.error.code === "MISSING_OUTPUT" ? mappedOutputs(tool, last, input) : undefined;
+  const output = result.success
+    ? (result.output as Record<string, unknown>)
+    : result.error.code === "MISSING_OUTPUT"
+      ? mappedOutputs(tool, last, input)
+      : undefined;
   if (output) drifts.push(...foldOutputDrifts(tool, drifts, outputDrift(subject, tool, output, last.status)));
   return drifts;
 }
 
 /** What the mapping makes of an answer the runtime refused for a missing output (the output check then names each). */
-function mappedOutputs(tool: ToolSpec, ex: LiveExchange, input: Record<string, unknown>): Record<string, unknown> | undefined {
+function mappedOutputs(
+  tool: ToolSpec,
+  ex: LiveExchange,
+  input: Record<string, unknown>,
+): Record<string, unknown> | undefined {
   try {
-    return expectedOutputs(tool, { status: ex.status, responseBody: ex.responseBody, responseHeaders: new Headers(ex.responseHeaders) } as Exchange, input);
+    return expectedOutputs(
+      tool,
+      {
+        status: ex.status,
+        responseBody: ex.responseBody,
+        responseHeaders: new Headers(ex.responseHeaders),
+      } as Exchange,
+      input,
+    );
   } catch {
     return undefined;
   }
@@ -208,7 +302,9 @@ function mappedOutputs(tool: ToolSpec, ex: LiveExchange, input: Record<string, u
  * difference: it is left out, so that each difference is told once.
  */
 function foldOutputDrifts(tool: ToolSpec, bodyDrifts: readonly Drift[], outputDrifts: Drift[]): Drift[] {
-  const bodyPointers = bodyDrifts.filter((d) => !d.informational && !d.pointer.startsWith("/status") && !d.pointer.startsWith("/headers/")).map((d) => d.pointer);
+  const bodyPointers = bodyDrifts
+    .filter((d) => !d.informational && !d.pointer.startsWith("/status") && !d.pointer.startsWith("/headers/"))
+    .map((d) => d.pointer);
   return outputDrifts.filter((d) => {
     const path = d.pointer.replace(/^\/outputs\//, "").replaceAll("/", ".");
     const source = tool.outputs.find((o) => o.path === path)?.source;

@@ -6,7 +6,10 @@
 // start a link or close the Markdown fence around it.
 import type { WorkflowGraph } from "./graph-model.js";
 
-/** Characters a label keeps as they are (letters and digits of any script among them); everything else becomes `#<code point>;`. */
+/**
+ * Characters a label keeps as they are (letters and digits of any script among them); everything else becomes `#<code
+ * point>;`.
+ */
 const SAFE = /[\p{L}\p{N} _.,:/()+=@-]/u;
 
 /** One line of label text, escaped for a quoted Mermaid label. */
@@ -29,7 +32,10 @@ export function toMermaid(graph: WorkflowGraph): string {
   // A subgraph's own direction: without one, Mermaid turns a box inside a top-down chart left to right.
   if (graph.title !== undefined) lines.push(`  subgraph w ["${mermaidText(graph.title)}"]`, "    direction TB");
   for (const b of graph.blocks) {
-    lines.push(`${indent}${node.get(b.id)}["<b>${mermaidText(b.id)}</b><br/>${mermaidText(b.name)}<br/><i>${mermaidText(b.provider)} › ${mermaidText(b.runs)}</i>"]`);
+    lines.push(
+      `${indent}${node.get(b.id)}["<b>${mermaidText(b.id)}</b><br/>${mermaidText(b.name)}` +
+        `<br/><i>${mermaidText(b.provider)} › ${mermaidText(b.runs)}</i>"]`,
+    );
   }
   // Inside the box too: a subgraph reached by arrows from outside loses its own direction.
   for (const e of graph.edges) lines.push(`${indent}${node.get(e.from)} --> ${node.get(e.to)}`);

@@ -57,7 +57,8 @@ function runs(block: WorkflowBlock): string {
 export function readWorkflowStructure(file: string, displayName = file, text?: string): YamlSource<Workflow> {
   let source: YamlSource<Workflow>;
   try {
-    source = text === undefined ? loadYamlSource<Workflow>(file, displayName) : parseYamlSource<Workflow>(text, displayName);
+    source =
+      text === undefined ? loadYamlSource<Workflow>(file, displayName) : parseYamlSource<Workflow>(text, displayName);
   } catch (e) {
     if (e instanceof SourceError) throw new WorkflowErrors([e]);
     throw e;
@@ -69,7 +70,14 @@ export function readWorkflowStructure(file: string, displayName = file, text?: s
     (block.connections?.outgoing ?? []).forEach(({ target }, i) => {
       if (Object.hasOwn(source.data.blocks, target)) return;
       const at = source.locate(["blocks", id, "connections", "outgoing", i, "target"], "value");
-      errors.push(new SourceError("BW4002", at, `${id}: connection to unknown block ${JSON.stringify(target)} (blocks: ${Object.keys(source.data.blocks).join(", ")})`));
+      errors.push(
+        new SourceError(
+          "BW4002",
+          at,
+          `${id}: connection to unknown block ${JSON.stringify(target)} (blocks: ` +
+            `${Object.keys(source.data.blocks).join(", ")})`,
+        ),
+      );
     });
   }
   if (errors.length) throw new WorkflowErrors(errors);

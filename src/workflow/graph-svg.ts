@@ -14,9 +14,27 @@ export interface SvgOptions {
 
 /** The three lines of a block: font size, weight and family, and the estimated width of a character (in em). */
 const LINES = [
-  { size: 14, weight: "600", family: "ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Helvetica, Arial, sans-serif", em: 0.64, color: "#1f2328" },
-  { size: 13, weight: "400", family: "ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Helvetica, Arial, sans-serif", em: 0.6, color: "#1f2328" },
-  { size: 12, weight: "400", family: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace", em: 0.61, color: "#59636e" },
+  {
+    size: 14,
+    weight: "600",
+    family: "ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Helvetica, Arial, sans-serif",
+    em: 0.64,
+    color: "#1f2328",
+  },
+  {
+    size: 13,
+    weight: "400",
+    family: "ui-sans-serif, system-ui, -apple-system, 'Segoe UI', Helvetica, Arial, sans-serif",
+    em: 0.6,
+    color: "#1f2328",
+  },
+  {
+    size: 12,
+    weight: "400",
+    family: "ui-monospace, SFMono-Regular, Menlo, Consolas, monospace",
+    em: 0.61,
+    color: "#59636e",
+  },
 ] as const;
 // dagre, bundled into the build (vendor/dagre.cjs): the published package depends on no dagre package.
 const dagre = createRequire(import.meta.url)("../vendor/dagre.cjs") as typeof import("@dagrejs/dagre").default;
@@ -39,7 +57,9 @@ export function toSvg(graph: WorkflowGraph, options: SvgOptions = {}): string {
   const height = PAD_Y * 2 + LINES.reduce((sum, l) => sum + l.size, 0) + LINE_GAP * (LINES.length - 1);
   for (const b of graph.blocks) {
     const lines = texts.get(b.id) ?? [];
-    const width = Math.ceil(Math.max(120, ...lines.map((text, i) => textWidth(text, LINES[i]?.em ?? 0.6, LINES[i]?.size ?? 12))) + PAD_X * 2);
+    const width = Math.ceil(
+      Math.max(120, ...lines.map((text, i) => textWidth(text, LINES[i]?.em ?? 0.6, LINES[i]?.size ?? 12))) + PAD_X * 2,
+    );
     layout.setNode(b.id, { width, height });
   }
   for (const e of graph.edges) layout.setEdge(e.from, e.to);
@@ -47,23 +67,37 @@ export function toSvg(graph: WorkflowGraph, options: SvgOptions = {}): string {
 
   const top = graph.title !== undefined ? TITLE_SIZE + 14 : 0;
   const size = layout.graph();
-  const width = Math.ceil(Math.max(size.width ?? 0, graph.title !== undefined ? textWidth(shorten(graph.title), 0.62, TITLE_SIZE) + MARGIN * 2 : 0));
+  const width = Math.ceil(
+    Math.max(
+      size.width ?? 0,
+      graph.title !== undefined ? textWidth(shorten(graph.title), 0.62, TITLE_SIZE) + MARGIN * 2 : 0,
+    ),
+  );
   const total = Math.ceil((size.height ?? 0) + top);
   const providers = [...new Set(graph.blocks.map((b) => b.provider))];
   const out: string[] = [
-    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${total}" viewBox="0 0 ${width} ${total}" role="img"${graph.title !== undefined ? ` aria-label="${xml(graph.title)}"` : ""}>`,
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${total}" viewBox="0 0 ${width} ` +
+      `${total}" role="img"${graph.title !== undefined ? ` aria-label="${xml(graph.title)}"` : ""}>`,
     `<title>${xml(graph.title ?? "workflow")}</title>`,
-    `<desc>Drawn by blockwright graph${options.source !== undefined ? ` from ${xml(options.source)}` : ""}: each block with its id, name, provider and operation; each arrow a connection.</desc>`,
-    `<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="8" markerHeight="8" orient="auto-start-reverse"><path d="M0,0L10,5L0,10z" fill="#59636e"/></marker></defs>`,
+    `<desc>Drawn by blockwright graph${options.source !== undefined ? ` from ${xml(options.source)}` : ""}: ` +
+      `each block with its id, name, provider and operation; each arrow a connection.</desc>`,
+    `<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="8" markerHeight="8" ` +
+      `orient="auto-start-reverse"><path d="M0,0L10,5L0,10z" fill="#59636e"/></marker></defs>`,
     `<rect width="100%" height="100%" fill="#ffffff"/>`,
   ];
   if (graph.title !== undefined) {
-    out.push(`<text x="${MARGIN}" y="${MARGIN + TITLE_SIZE}" font-family="${LINES[0].family}" font-size="${TITLE_SIZE}" font-weight="600" fill="#1f2328">${xml(shorten(graph.title))}</text>`);
+    out.push(
+      `<text x="${MARGIN}" y="${MARGIN + TITLE_SIZE}" font-family="${LINES[0].family}" font-size="` +
+        `${TITLE_SIZE}" font-weight="600" fill="#1f2328">${xml(shorten(graph.title))}</text>`,
+    );
   }
   out.push(`<g transform="translate(0 ${top})">`);
   for (const e of graph.edges) {
     const points = layout.edge(e.from, e.to)?.points ?? [];
-    if (points.length >= 2) out.push(`<path d="${basisPath(points)}" fill="none" stroke="#59636e" stroke-width="1.5" marker-end="url(#arrow)"/>`);
+    if (points.length >= 2)
+      out.push(
+        `<path d="${basisPath(points)}" fill="none" stroke="#59636e" stroke-width="1.5" marker-end="url(#arrow)"/>`,
+      );
   }
   for (const b of graph.blocks) {
     const node = layout.node(b.id);
@@ -72,12 +106,18 @@ export function toSvg(graph: WorkflowGraph, options: SvgOptions = {}): string {
     const colour = PALETTE[providers.indexOf(b.provider) % PALETTE.length];
     const lines = texts.get(b.id) ?? [];
     out.push(`<g>`, `<title>${xml(`${b.id}: ${b.name} (${b.provider} › ${b.runs})`)}</title>`);
-    out.push(`<rect x="${num(x)}" y="${num(y)}" width="${num(node.width)}" height="${num(node.height)}" rx="8" fill="#f6f8fa" stroke="${colour}" stroke-width="1.5"/>`);
+    out.push(
+      `<rect x="${num(x)}" y="${num(y)}" width="${num(node.width)}" height="${num(node.height)}` +
+        `" rx="8" fill="#f6f8fa" stroke="${colour}" stroke-width="1.5"/>`,
+    );
     let baseline = y + PAD_Y;
     lines.forEach((text, i) => {
       const style = LINES[i] ?? LINES[1];
       baseline += style.size + (i ? LINE_GAP : 0);
-      out.push(`<text x="${num(x + PAD_X)}" y="${num(baseline - 3)}" font-family="${style.family}" font-size="${style.size}" font-weight="${style.weight}" fill="${style.color}">${xml(text)}</text>`);
+      out.push(
+        `<text x="${num(x + PAD_X)}" y="${num(baseline - 3)}" font-family="${style.family}" font-size="` +
+          `${style.size}" font-weight="${style.weight}" fill="${style.color}">${xml(text)}</text>`,
+      );
     });
     out.push(`</g>`);
   }
@@ -89,7 +129,9 @@ function blockLines(b: GraphBlock): string[] {
   return [shorten(b.id), shorten(b.name), shorten(`${b.provider} › ${b.runs}`)];
 }
 
-/** One line of at most MAX_CHARS characters (whitespace runs as one space); the whole text is in the block's tooltip. */
+/**
+ * One line of at most MAX_CHARS characters (whitespace runs as one space); the whole text is in the block's tooltip.
+ */
 function shorten(text: string): string {
   const chars = [...text.replace(/\s+/g, " ")];
   return chars.length > MAX_CHARS ? `${chars.slice(0, MAX_CHARS - 1).join("")}…` : chars.join("");
@@ -117,7 +159,9 @@ function num(n: number): string {
   return String(Math.round(n * 10) / 10);
 }
 
-/** A smooth path through dagre's points: the uniform B-spline d3's curveBasis draws (from the first point to the last). */
+/**
+ * A smooth path through dagre's points: the uniform B-spline d3's curveBasis draws (from the first point to the last).
+ */
 function basisPath(points: { x: number; y: number }[]): string {
   const first = points[0] ?? { x: 0, y: 0 };
   let d = `M${num(first.x)},${num(first.y)}`;
@@ -127,11 +171,14 @@ function basisPath(points: { x: number; y: number }[]): string {
   }
   const second = points[1] ?? first;
   d += `L${num((5 * first.x + second.x) / 6)},${num((5 * first.y + second.y) / 6)}`;
+  const at = (x: number, y: number) => `${num(x)},${num(y)}`;
   for (let i = 2; i <= points.length; i++) {
     const a = points[i - 2] ?? first;
     const b = points[i - 1] ?? first;
     const c = points[i] ?? b;
-    d += `C${num((2 * a.x + b.x) / 3)},${num((2 * a.y + b.y) / 3)} ${num((a.x + 2 * b.x) / 3)},${num((a.y + 2 * b.y) / 3)} ${num((a.x + 4 * b.x + c.x) / 6)},${num((a.y + 4 * b.y + c.y) / 6)}`;
+    d +=
+      `C${at((2 * a.x + b.x) / 3, (2 * a.y + b.y) / 3)} ${at((a.x + 2 * b.x) / 3, (a.y + 2 * b.y) / 3)} ` +
+      at((a.x + 4 * b.x + c.x) / 6, (a.y + 4 * b.y + c.y) / 6);
   }
   const last = points[points.length - 1] ?? first;
   return `${d}L${num(last.x)},${num(last.y)}`;

@@ -62,9 +62,14 @@ function svgTexts(svg: string): string[] {
   const texts: string[] = [];
   const walk = (node: unknown): void => {
     if (Array.isArray(node)) node.forEach(walk);
-    else if (node && typeof node === "object") for (const [key, value] of Object.entries(node)) key === "#text" ? texts.push(String(value)) : walk(value);
+    else if (node && typeof node === "object")
+      for (const [key, value] of Object.entries(node)) key === "#text" ? texts.push(String(value)) : walk(value);
   };
-  walk(new XMLParser({ preserveOrder: true, ignoreAttributes: true, processEntities: true, htmlEntities: false }).parse(svg));
+  walk(
+    new XMLParser({ preserveOrder: true, ignoreAttributes: true, processEntities: true, htmlEntities: false }).parse(
+      svg,
+    ),
+  );
   return texts;
 }
 
@@ -87,13 +92,20 @@ describe("the graph of a workflow", () => {
   });
 
   it("refuses what is not a workflow, each problem at its file:line:col, before drawing", () => {
-    expect(problems(FLOW.replace("target: done }] }\n  done", "target: gone }] }\n  done"))).toEqual(['flow.yaml:17:41: note: connection to unknown block "gone" (blocks: find, shelve, note, done)']);
-    expect(problems("blocks:\n  a:\n    type: zzshelf\n")).toEqual(['flow.yaml:2:3: blocks.a: missing required field "name"', 'flow.yaml:2:3: blocks.a: missing required field "inputs"']);
+    expect(problems(FLOW.replace("target: done }] }\n  done", "target: gone }] }\n  done"))).toEqual([
+      'flow.yaml:17:41: note: connection to unknown block "gone" (blocks: find, shelve, note, done)',
+    ]);
+    expect(problems("blocks:\n  a:\n    type: zzshelf\n")).toEqual([
+      'flow.yaml:2:3: blocks.a: missing required field "name"',
+      'flow.yaml:2:3: blocks.a: missing required field "inputs"',
+    ]);
     expect(problems("blocks: [")).toEqual([expect.stringMatching(/^flow\.yaml:1:\d+: /)]);
   });
 
   it("draws a cycle too (validate is what refuses it)", () => {
-    const cyclic = graphOf(FLOW.replace("name: Say so\n", "name: Say so\n    connections: { outgoing: [{ target: find }] }\n"));
+    const cyclic = graphOf(
+      FLOW.replace("name: Say so\n", "name: Say so\n    connections: { outgoing: [{ target: find }] }\n"),
+    );
     expect(cyclic.edges).toContainEqual({ from: "done", to: "find" });
     expect(XMLValidator.validate(toSvg(cyclic))).toBe(true);
   });
@@ -146,7 +158,8 @@ describe("the SVG image", () => {
     const svg = toSvg(graph, { source: "flows/shelve.yaml" });
     expect(XMLValidator.validate(svg)).toBe(true);
     const texts = svgTexts(svg);
-    for (const b of graph.blocks) expect(texts).toEqual(expect.arrayContaining([b.id, b.name, `${b.provider} › ${b.runs}`]));
+    for (const b of graph.blocks)
+      expect(texts).toEqual(expect.arrayContaining([b.id, b.name, `${b.provider} › ${b.runs}`]));
     expect(texts).toContain("Shelve a book");
     expect(texts.some((t) => t.includes("from flows/shelve.yaml"))).toBe(true);
     // One arrow per connection; the same input always gives the same bytes (a committed drawing stays current).
@@ -175,7 +188,10 @@ describe("the SVG image", () => {
 
   it("makes room for each block's longest line", () => {
     const short: WorkflowGraph = { blocks: [{ id: "a", name: "A", provider: "zzp", runs: "zzp_a" }], edges: [] };
-    const long: WorkflowGraph = { blocks: [{ id: "a", name: "A", provider: "zzp", runs: `zzp_${"a".repeat(50)}` }], edges: [] };
+    const long: WorkflowGraph = {
+      blocks: [{ id: "a", name: "A", provider: "zzp", runs: `zzp_${"a".repeat(50)}` }],
+      edges: [],
+    };
     const width = (svg: string) => Number(/<rect x="[\d.]+" y="[\d.]+" width="([\d.]+)"/.exec(svg)?.[1]);
     expect(width(toSvg(long))).toBeGreaterThan(width(toSvg(short)) + 50 * 6);
   });

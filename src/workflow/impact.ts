@@ -6,7 +6,11 @@ import { registryFromSurfaces } from "../changes/registry.js";
 import type { Surface } from "../changes/surface.js";
 import { parseWorkflow, WorkflowErrors } from "./validate.js";
 
-export function workflowImpact(files: { path: string; text: string }[], base: Iterable<Surface>, head: Iterable<Surface>): WorkflowProblem[] {
+export function workflowImpact(
+  files: { path: string; text: string }[],
+  base: Iterable<Surface>,
+  head: Iterable<Surface>,
+): WorkflowProblem[] {
   const before = registryFromSurfaces(base);
   const after = registryFromSurfaces(head);
   const problems = (registry: ReturnType<typeof registryFromSurfaces>, file: { path: string; text: string }) => {
@@ -22,7 +26,9 @@ export function workflowImpact(files: { path: string; text: string }[], base: It
   const out: WorkflowProblem[] = [];
   for (const file of files) {
     const old = new Set(problems(before, file).map((x) => x.message));
-    for (const x of problems(after, file)) if (!old.has(x.message)) out.push({ file: file.path, line: x.position.line, col: x.position.col, message: x.message });
+    for (const x of problems(after, file))
+      if (!old.has(x.message))
+        out.push({ file: file.path, line: x.position.line, col: x.position.col, message: x.message });
   }
   return out;
 }

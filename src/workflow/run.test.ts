@@ -37,25 +37,36 @@ beforeAll(async () => {
           const items = ["p1", "p2", "p3"].slice(start, start + 2).map((id) => ({ kind: "books#volume", id }));
           return reply(200, { kind: "books#volumes", totalItems: 3, ...(items.length ? { items } : {}) });
         }
-        if (q === "fail") return reply(400, { error: { code: 400, message: "Invalid query", status: "INVALID_ARGUMENT" } });
-        if (q === "echo-key") return reply(400, { error: { code: 400, message: `bad key ${url.searchParams.get("key")}`, status: "INVALID_ARGUMENT" } });
+        if (q === "fail")
+          return reply(400, { error: { code: 400, message: "Invalid query", status: "INVALID_ARGUMENT" } });
+        if (q === "echo-key")
+          return reply(400, {
+            error: { code: 400, message: `bad key ${url.searchParams.get("key")}`, status: "INVALID_ARGUMENT" },
+          });
         reply(200, { kind: "books#volumes", totalItems: 1, items: [{ kind: "books#volume", id: `vol-${q}` }] });
       }, DELAY);
       return;
     }
     const volume = /^\/books\/v1\/volumes\/([^/]+)$/.exec(url.pathname);
-    if (volume) return reply(200, { kind: "books#volume", id: decodeURIComponent(volume[1]!), volumeInfo: { title: "A title" } });
+    if (volume)
+      return reply(200, { kind: "books#volume", id: decodeURIComponent(volume[1]!), volumeInfo: { title: "A title" } });
     const job = /^\/v1\.0\/generations\/([^/]+)$/.exec(url.pathname);
     if (job) {
       const id = job[1];
       const n = (polls.get(id!) ?? 0) + 1;
       polls.set(id!, n);
       if (id === "job-stuck" || (id === "job-ok" && n < 3)) return reply(200, { generationId: id, status: "pending" });
-      return reply(200, { generationId: id, status: "completed", gammaUrl: `https://gamma.app/docs/${id}`, credits: { deducted: 5, remaining: 95 } });
+      return reply(200, {
+        generationId: id,
+        status: "completed",
+        gammaUrl: `https://gamma.app/docs/${id}`,
+        credits: { deducted: 5, remaining: 95 },
+      });
     }
     reply(404, { message: "not found", statusCode: 404 });
   });
-  // Idle connections are the client's to close (as the mocks do, src/mocks/mocks.ts): no reuse of one this server closed.
+  // Idle connections are the client's to close (as the mocks do, src/mocks/mocks.ts): no reuse of one this server
+  // closed.
   server.keepAliveTimeout = 0;
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -73,7 +84,10 @@ const search = (q: string, targets: string[] = []): Workflow["blocks"][string] =
   inputs: { operation: "books_search_volumes", apiKey: "{{BOOKS_KEY}}", q },
   ...(targets.length ? { connections: { outgoing: targets.map((target) => ({ target })) } } : {}),
 });
-const status = (generationId: string, polling?: { intervalMs?: number; timeoutMs?: number }): Workflow["blocks"][string] => ({
+const status = (
+  generationId: string,
+  polling?: { intervalMs?: number; timeoutMs?: number },
+): Workflow["blocks"][string] => ({
   type: "docgen",
   name: "Wait",
   inputs: { operation: "docgen_check_status", apiKey: "{{GAMMA_KEY}}", generationId },
@@ -92,7 +106,10 @@ describe("concurrency", () => {
 
   it("respects the concurrency bound", async () => {
     maxInFlight = 0;
-    const result = await runWorkflow({ blocks: { a: search("one"), b: search("two"), c: search("three") } }, { ...options(), concurrency: 1 });
+    const result = await runWorkflow(
+      { blocks: { a: search("one"), b: search("two"), c: search("three") } },
+      { ...options(), concurrency: 1 },
+    );
     expect(result.status).toBe("succeeded");
     expect(maxInFlight).toBe(1);
     expect(result.durationMs).toBeGreaterThanOrEqual(DELAY * 3);
@@ -103,7 +120,11 @@ describe("concurrency", () => {
       {
         blocks: {
           a: search("one", ["read"]),
-          read: { type: "books", name: "Read", inputs: { operation: "books_get_volume", apiKey: "{{BOOKS_KEY}}", volumeId: "{{a.data[0].id}}" } },
+          read: {
+            type: "books",
+            name: "Read",
+            inputs: { operation: "books_get_volume", apiKey: "{{BOOKS_KEY}}", volumeId: "{{a.data[0].id}}" },
+          },
         },
       },
       options(),
@@ -122,7 +143,12 @@ describe("failure propagation", () => {
       {
         blocks: {
           broken: search("fail", ["after"]),
-          after: { type: "books", name: "After", inputs: { operation: "books_get_volume", apiKey: "{{BOOKS_KEY}}", volumeId: "{{broken.data[0].id}}" }, connections: { outgoing: [{ target: "last" }] } },
+          after: {
+            type: "books",
+            name: "After",
+            inputs: { operation: "books_get_volume", apiKey: "{{BOOKS_KEY}}", volumeId: "{{broken.data[0].id}}" },
+            connections: { outgoing: [{ target: "last" }] },
+          },
           last: search("last"),
           sibling: search("sibling"),
         },
@@ -131,7 +157,10 @@ describe("failure propagation", () => {
     );
     expect(result.status).toBe("failed");
     const by = Object.fromEntries(result.blocks.map((b) => [b.id, b]));
-    expect(by.broken).toMatchObject({ status: "failed", error: { type: "upstream", status: 400, code: "INVALID_ARGUMENT", message: "Invalid query" } });
+    expect(by.broken).toMatchObject({
+      status: "failed",
+      error: { type: "upstream", status: 400, code: "INVALID_ARGUMENT", message: "Invalid query" },
+    });
     expect(by.after).toMatchObject({ status: "skipped", skippedBecause: ["broken"] });
     expect(by.last).toMatchObject({ status: "skipped", skippedBecause: ["after"] });
     expect(by.sibling).toMatchObject({ status: "succeeded", outputs: { metadata: { count: 1 } } });
@@ -140,13 +169,28 @@ describe("failure propagation", () => {
 
 describe("pages", () => {
   it("a list block with allPages gathers every page; maxItems stops it", async () => {
-    const block = (inputs: Record<string, unknown>): Workflow["blocks"][string] => ({ type: "books", name: "All", inputs: { operation: "books_search_volumes", apiKey: "{{BOOKS_KEY}}", q: "paged", maxResults: 2, ...inputs } });
+    const block = (inputs: Record<string, unknown>): Workflow["blocks"][string] => ({
+      type: "books",
+      name: "All",
+      inputs: { operation: "books_search_volumes", apiKey: "{{BOOKS_KEY}}", q: "paged", maxResults: 2, ...inputs },
+    });
     requests.length = 0;
-    const result = await runWorkflow({ blocks: { all: block({ allPages: true }), some: block({ allPages: "true", maxItems: "1" }) } }, options());
+    const result = await runWorkflow(
+      { blocks: { all: block({ allPages: true }), some: block({ allPages: "true", maxItems: "1" }) } },
+      options(),
+    );
     expect(result.status).toBe("succeeded");
     const by = Object.fromEntries(result.blocks.map((b) => [b.id, b]));
-    expect(by.all).toMatchObject({ status: "succeeded", outputs: { data: [{ id: "p1" }, { id: "p2" }, { id: "p3" }], metadata: { count: 3, totalItems: 3 } }, pages: { count: 3, items: 3, complete: true } });
-    expect(by.some).toMatchObject({ status: "succeeded", outputs: { data: [{ id: "p1" }], metadata: { count: 1 } }, pages: { count: 1, items: 1, complete: false } });
+    expect(by.all).toMatchObject({
+      status: "succeeded",
+      outputs: { data: [{ id: "p1" }, { id: "p2" }, { id: "p3" }], metadata: { count: 3, totalItems: 3 } },
+      pages: { count: 3, items: 3, complete: true },
+    });
+    expect(by.some).toMatchObject({
+      status: "succeeded",
+      outputs: { data: [{ id: "p1" }], metadata: { count: 1 } },
+      pages: { count: 1, items: 1, complete: false },
+    });
     // The page inputs never reach the wire.
     expect(requests.filter((r) => /allPages|maxItems/.test(r))).toEqual([]);
   });
@@ -157,13 +201,31 @@ describe("pages", () => {
       {
         blocks: {
           first: { ...search("one"), connections: { outgoing: [{ target: "bad" }] } },
-          bad: { type: "books", name: "Bad", inputs: { operation: "books_search_volumes", apiKey: "{{BOOKS_KEY}}", q: "paged", allPages: true, maxPages: "{{first.data[0].id}}" } },
+          bad: {
+            type: "books",
+            name: "Bad",
+            inputs: {
+              operation: "books_search_volumes",
+              apiKey: "{{BOOKS_KEY}}",
+              q: "paged",
+              allPages: true,
+              maxPages: "{{first.data[0].id}}",
+            },
+          },
         },
       },
       options(),
     );
     const bad = result.blocks.find((b) => b.id === "bad");
-    expect(bad).toMatchObject({ status: "failed", error: { type: "validation", param: "maxPages", rule: "minimum", message: 'maxPages: must be a whole number of at least 1, got "vol-one"' } });
+    expect(bad).toMatchObject({
+      status: "failed",
+      error: {
+        type: "validation",
+        param: "maxPages",
+        rule: "minimum",
+        message: 'maxPages: must be a whole number of at least 1, got "vol-one"',
+      },
+    });
     expect(requests.filter((r) => r.includes("q=paged"))).toEqual([]);
   });
 });
@@ -173,16 +235,28 @@ describe("polling", () => {
     // 1 s is docgen's floor (minIntervalMs): the test waits through two intervals.
     const result = await runWorkflow({ blocks: { wait: status("job-ok", { intervalMs: 1000 }) } }, options());
     expect(result.status).toBe("succeeded");
-    expect(result.blocks[0]).toMatchObject({ status: "succeeded", polls: 2, outputs: { status: "completed", gammaUrl: "https://gamma.app/docs/job-ok" } });
+    expect(result.blocks[0]).toMatchObject({
+      status: "succeeded",
+      polls: 2,
+      outputs: { status: "completed", gammaUrl: "https://gamma.app/docs/job-ok" },
+    });
     expect(polls.get("job-ok")).toBe(3);
   });
 
   it("fails with a timeout when the job stays pending", async () => {
-    const result = await runWorkflow({ blocks: { wait: status("job-stuck", { intervalMs: 1000, timeoutMs: 150 }) } }, options());
+    const result = await runWorkflow(
+      { blocks: { wait: status("job-stuck", { intervalMs: 1000, timeoutMs: 150 }) } },
+      options(),
+    );
     expect(result.status).toBe("failed");
     expect(result.blocks[0]).toMatchObject({
       status: "failed",
-      error: { type: "timeout", provider: "docgen", operation: "docgen_check_status", message: "the job was still pending after 150 ms of polling" },
+      error: {
+        type: "timeout",
+        provider: "docgen",
+        operation: "docgen_check_status",
+        message: "the job was still pending after 150 ms of polling",
+      },
       outputs: { status: "pending" },
     });
   });
@@ -190,7 +264,10 @@ describe("polling", () => {
   it("polls with the manifest's interval when the block does not override it", async () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 100);
-    const result = await runWorkflow({ blocks: { wait: status("job-stuck") } }, { ...options(), signal: controller.signal });
+    const result = await runWorkflow(
+      { blocks: { wait: status("job-stuck") } },
+      { ...options(), signal: controller.signal },
+    );
     // 5 s interval: cancelled during the first wait, after one call.
     expect(result.status).toBe("cancelled");
     expect(result.blocks[0]).toMatchObject({ status: "cancelled", error: { code: "ABORTED" } });
@@ -205,7 +282,9 @@ describe("results", () => {
   });
 
   it("refuse to start an invalid workflow", async () => {
-    await expect(runWorkflow({ blocks: { a: { ...search("x"), type: "library" } } }, options())).rejects.toThrow(/unknown block type "library"/);
+    await expect(runWorkflow({ blocks: { a: { ...search("x"), type: "library" } } }, options())).rejects.toThrow(
+      /unknown block type "library"/,
+    );
   });
 });
 
@@ -216,7 +295,11 @@ describe("references at run time", () => {
       {
         blocks: {
           a: search("short", ["next"]),
-          next: { type: "books", name: "Second hit", inputs: { operation: "books_get_volume", apiKey: "{{BOOKS_KEY}}", volumeId: "{{a.data[1].id}}" } },
+          next: {
+            type: "books",
+            name: "Second hit",
+            inputs: { operation: "books_get_volume", apiKey: "{{BOOKS_KEY}}", volumeId: "{{a.data[1].id}}" },
+          },
         },
       },
       options(),
@@ -225,7 +308,12 @@ describe("references at run time", () => {
     expect(result.blocks[1]).toMatchObject({
       id: "next",
       status: "failed",
-      error: { type: "validation", param: "volumeId", rule: "reference", message: "volumeId: {{a.data[1].id}} did not resolve: a.data has 1 item (indexes 0–0)" },
+      error: {
+        type: "validation",
+        param: "volumeId",
+        rule: "reference",
+        message: "volumeId: {{a.data[1].id}} did not resolve: a.data has 1 item (indexes 0–0)",
+      },
     });
     // Only the search reached the server: the parameter was not dropped and sent without it.
     expect(requests.slice(before).map((u) => u.split("?")[0])).toEqual(["/books/v1/volumes"]);
@@ -238,12 +326,22 @@ describe("references at run time", () => {
       {
         blocks: {
           a: search("proto", ["next"]),
-          next: { type: "books", name: "Next", inputs: { operation: "books_search_volumes", apiKey: "{{BOOKS_KEY}}", q: "{{a.data[0].constructor}}" } },
+          next: {
+            type: "books",
+            name: "Next",
+            inputs: { operation: "books_search_volumes", apiKey: "{{BOOKS_KEY}}", q: "{{a.data[0].constructor}}" },
+          },
         },
       },
       { ...options(), registry: createRegistry(providers) },
     );
-    expect(result.blocks[1]).toMatchObject({ status: "failed", error: { rule: "reference", message: 'q: {{a.data[0].constructor}} did not resolve: a.data[0] has no "constructor" (it has kind, id)' } });
+    expect(result.blocks[1]).toMatchObject({
+      status: "failed",
+      error: {
+        rule: "reference",
+        message: 'q: {{a.data[0].constructor}} did not resolve: a.data[0] has no "constructor" (it has kind, id)',
+      },
+    });
   });
 });
 
@@ -252,7 +350,10 @@ describe("interrupts", () => {
     const before = requests.length;
     const controller = new AbortController();
     controller.abort();
-    const result = await runWorkflow({ blocks: { a: search("never", ["b"]), b: search("never2") } }, { ...options(), signal: controller.signal });
+    const result = await runWorkflow(
+      { blocks: { a: search("never", ["b"]), b: search("never2") } },
+      { ...options(), signal: controller.signal },
+    );
     expect(result.status).toBe("cancelled");
     expect(result.blocks.map((b) => [b.id, b.status])).toEqual([
       ["a", "cancelled"],

@@ -25,13 +25,24 @@ beforeAll(async () => {
         find: '      title: { from: "$event#/book/title", description: Its title., required: false }\n',
         replace:
           '      title: { from: "$event#/book/title", description: Its title., required: false }\n' +
-          '  shelf_book_listed:\n    title: Book listed\n    description: Starts when a book appears on a shelf.\n    eventId: ["$event#/id"]\n    outputs:\n      bookId: { from: "$event#/id", description: The book\'s id. }\n' +
-          '    poll:\n      operation: shelf_list_books\n      items: data\n      params:\n        shelf: { type: string, required: true, pattern: "^[a-z0-9-]+$", description: The shelf to watch. }\n      inputs: { shelfId: "{{inputs.shelf}}" }\n      ids: { order: newestFirst }\n',
+          "  shelf_book_listed:\n    title: Book listed\n    description: Starts when a book appears on a " +
+          'shelf.\n    eventId: ["$event#/id"]\n    outputs:\n      bookId: { from: "$event#/id", description: ' +
+          "The book's id. }\n" +
+          "    poll:\n      operation: shelf_list_books\n      items: data\n      params:\n        shelf: " +
+          '{ type: string, required: true, pattern: "^[a-z0-9-]+$", description: The shelf to watch. ' +
+          '}\n      inputs: { shelfId: "{{inputs.shelf}}" }\n      ids: { order: newestFirst }\n',
       },
     ]),
   );
   const tools = Object.fromEntries(ir.operations.map((op) => [op.tool.id, op.tool as unknown as ToolDefinition]));
-  registry = createRegistry([{ id: "shelf", tools, pollTriggers: Object.fromEntries((ir.pollTriggers ?? []).map((t) => [t.id, t])), block: ir.block }]);
+  registry = createRegistry([
+    {
+      id: "shelf",
+      tools,
+      pollTriggers: Object.fromEntries((ir.pollTriggers ?? []).map((t) => [t.id, t])),
+      block: ir.block,
+    },
+  ]);
 });
 
 const flow = (startInputs: string, read = "{{start.metadata.bookId}}") =>
@@ -65,15 +76,29 @@ describe("a trigger block naming a poll trigger", () => {
     expect(problems(flow(", shelf: shelf-1, apiKey: '{{ZQ_SHELF_KEY}}'"))).toEqual([]);
   });
 
-  it("names a required parameter left out, a value its rule refuses, an input it does not take, and a key written out", () => {
-    expect(problems(flow(", apiKey: '{{ZQ_SHELF_KEY}}'"))).toEqual([expect.stringContaining('start: shelf_book_listed needs "shelf" (The shelf to watch.)')]);
-    expect(problems(flow(", shelf: Shelf One, apiKey: '{{ZQ_SHELF_KEY}}'"))).toEqual([expect.stringContaining("start.shelf:")]);
-    expect(problems(flow(", shelf: shelf-1, shelfId: shelf-2, apiKey: '{{ZQ_SHELF_KEY}}'"))).toEqual([expect.stringContaining('shelf_book_listed has no input "shelfId" (inputs: trigger, shelf, apiKey')]);
-    expect(problems(flow(", shelf: shelf-1, apiKey: zq-key-written-out"))).toEqual([expect.stringContaining("start.apiKey: a secret must be given as a reference to an environment variable")]);
-  });
+  it(
+    "names a required parameter left out, a value its rule refuses, an input it does not take, " +
+      "and a key written out",
+    () => {
+      expect(problems(flow(", apiKey: '{{ZQ_SHELF_KEY}}'"))).toEqual([
+        expect.stringContaining('start: shelf_book_listed needs "shelf" (The shelf to watch.)'),
+      ]);
+      expect(problems(flow(", shelf: Shelf One, apiKey: '{{ZQ_SHELF_KEY}}'"))).toEqual([
+        expect.stringContaining("start.shelf:"),
+      ]);
+      expect(problems(flow(", shelf: shelf-1, shelfId: shelf-2, apiKey: '{{ZQ_SHELF_KEY}}'"))).toEqual([
+        expect.stringContaining('shelf_book_listed has no input "shelfId" (inputs: trigger, shelf, apiKey'),
+      ]);
+      expect(problems(flow(", shelf: shelf-1, apiKey: zq-key-written-out"))).toEqual([
+        expect.stringContaining("start.apiKey: a secret must be given as a reference to an environment variable"),
+      ]);
+    },
+  );
 
   it("lets later blocks read its declared outputs and the item, nothing else", () => {
     expect(problems(flow(", shelf: shelf-1, apiKey: '{{ZQ_SHELF_KEY}}'", "{{start.data.title}}"))).toEqual([]);
-    expect(problems(flow(", shelf: shelf-1, apiKey: '{{ZQ_SHELF_KEY}}'", "{{start.metadata.isbn}}"))).toEqual([expect.stringContaining("{{start.metadata.isbn}}")]);
+    expect(problems(flow(", shelf: shelf-1, apiKey: '{{ZQ_SHELF_KEY}}'", "{{start.metadata.isbn}}"))).toEqual([
+      expect.stringContaining("{{start.metadata.isbn}}"),
+    ]);
   });
 });

@@ -19,7 +19,12 @@ export interface PollBlockCheck {
   fail(code: ProblemCode, path: (string | number)[], message: string, which?: "key" | "value"): void;
 }
 
-export function checkPollTriggerBlock(id: string, block: TriggerBlock, trigger: PollTriggerSpec, c: PollBlockCheck): void {
+export function checkPollTriggerBlock(
+  id: string,
+  block: TriggerBlock,
+  trigger: PollTriggerSpec,
+  c: PollBlockCheck,
+): void {
   const at = ["blocks", id, "inputs"];
   const connection = pollConnectionInputs(trigger, c.tools);
   const tool = Object.hasOwn(c.tools, trigger.operation) ? c.tools[trigger.operation] : undefined;
@@ -41,7 +46,13 @@ export function checkPollTriggerBlock(id: string, block: TriggerBlock, trigger: 
     if (tool?.params.some((p) => p.name === name && p.secret)) checkSecretInput(id, name, value, c);
   }
   for (const p of trigger.params) {
-    if (p.required && p.default === undefined && block.inputs[p.name] === undefined) c.fail("BW4003", at, `${id}: ${trigger.id} needs "${p.name}" (${p.description})${p.placeholder ? `, such as ${JSON.stringify(p.placeholder)}` : ""}`);
+    if (p.required && p.default === undefined && block.inputs[p.name] === undefined)
+      c.fail(
+        "BW4003",
+        at,
+        `${id}: ${trigger.id} needs "${p.name}" (${p.description})` +
+          `${p.placeholder ? `, such as ${JSON.stringify(p.placeholder)}` : ""}`,
+      );
   }
 }
 
@@ -49,14 +60,23 @@ function checkSecretInput(id: string, name: string, value: unknown, c: PollBlock
   const at = ["blocks", id, "inputs", name];
   const envName = envReferenceName(value);
   if (envName === undefined) {
-    c.fail("BW4004", at, `${id}.${name}: a secret must be given as a reference to an environment variable, e.g. "{{MY_SECRET}}"; the value written here was not used and is not shown`, "value");
+    c.fail(
+      "BW4004",
+      at,
+      `${id}.${name}: a secret must be given as a reference to an environment variable, e.g. "{{MY_SECRET}}"; ` +
+        `the value written here was not used and is not shown`,
+      "value",
+    );
   } else if (!c.env[envName]) {
     if (c.mode === "mock") c.placeholders.add(envName);
     else c.fail("BW4004", at, `${id}.${name}: environment variable ${envName} is not set (a secret)`, "value");
   }
 }
 
-/** The inputs a poll trigger block may carry for its list operation: the operation's parameters its inputs leave unset (the connection). */
+/**
+ * The inputs a poll trigger block may carry for its list operation: the operation's parameters its inputs leave unset
+ * (the connection).
+ */
 export function pollConnectionInputs(trigger: PollTriggerSpec, tools: Record<string, ToolSpec>): string[] {
   const set = new Set(Object.keys(trigger.inputs));
   const tool = Object.hasOwn(tools, trigger.operation) ? tools[trigger.operation] : undefined;

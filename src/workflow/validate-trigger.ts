@@ -6,7 +6,13 @@
 // and what a reference to its outputs may name.
 import type { PollTriggerSpec, SubscriptionStep, ToolSpec, TriggerSpec } from "@blockwright/runtime/internal";
 import type { ProblemCode } from "../common/problem-codes.js";
-import { envReferenceName, type Graph, type PathSegment, type TriggerBlock, type Workflow } from "@blockwright/runtime/workflow";
+import {
+  envReferenceName,
+  type Graph,
+  type PathSegment,
+  type TriggerBlock,
+  type Workflow,
+} from "@blockwright/runtime/workflow";
 import { checkPollTriggerBlock } from "./validate-poll-trigger.js";
 
 type Fail = (code: ProblemCode, path: (string | number)[], message: string, which?: "key" | "value") => void;
@@ -35,19 +41,46 @@ export function checkTriggerBlock(id: string, block: TriggerBlock, c: TriggerChe
       .filter((t) => t.provider === block.type)
       .map((t) => t.id)
       .sort();
-    c.fail("BW4007", [...at, "trigger"], `${id}: unknown trigger ${JSON.stringify(block.inputs.trigger)} for block type ${block.type} (triggers: ${known.join(", ") || "none"})`, "value");
+    c.fail(
+      "BW4007",
+      [...at, "trigger"],
+      `${id}: unknown trigger ${JSON.stringify(block.inputs.trigger)} for block type ${block.type} (triggers: ` +
+        `${known.join(", ") || "none"})`,
+      "value",
+    );
     return;
   }
-  const first = Object.entries(c.workflow.blocks).find(([, b]) => typeof (b.inputs as Record<string, unknown>).trigger === "string")?.[0];
-  if (first !== id) c.fail("BW4007", [...at, "trigger"], `${id}: a workflow starts from one trigger, and ${first} already is one`, "value");
+  const first = Object.entries(c.workflow.blocks).find(
+    ([, b]) => typeof (b.inputs as Record<string, unknown>).trigger === "string",
+  )?.[0];
+  if (first !== id)
+    c.fail(
+      "BW4007",
+      [...at, "trigger"],
+      `${id}: a workflow starts from one trigger, and ${first} already is one`,
+      "value",
+    );
   const from = c.graph.incoming.get(id) ?? [];
-  if (from.length) c.fail("BW4007", ["blocks", id], `${id}: a trigger block starts the workflow, so no block may connect to it (connected from: ${from.join(", ")})`);
-  for (const key of ["polling", "mock", "timeoutMs"] as const) if (block[key] !== undefined) c.fail("BW4006", ["blocks", id, key], `${id}: a trigger block calls nothing, so it takes no ${key}`);
+  if (from.length)
+    c.fail(
+      "BW4007",
+      ["blocks", id],
+      `${id}: a trigger block starts the workflow, so no block may connect to it (connected from: ${from.join(", ")})`,
+    );
+  for (const key of ["polling", "mock", "timeoutMs"] as const)
+    if (block[key] !== undefined)
+      c.fail("BW4006", ["blocks", id, key], `${id}: a trigger block calls nothing, so it takes no ${key}`);
   if (!trigger) return checkPollTriggerBlock(id, block, polled as PollTriggerSpec, c);
   const connection = connectionInputs(trigger, c.tools);
   for (const name of Object.keys(block.inputs)) {
     if (name === "trigger" || name === trigger.secretParam) continue;
-    if (!connection.includes(name)) c.fail("BW4007", [...at, name], `${id}: ${trigger.id} has no input "${name}" (inputs: ${["trigger", trigger.secretParam, ...connection].join(", ")})`);
+    if (!connection.includes(name))
+      c.fail(
+        "BW4007",
+        [...at, name],
+        `${id}: ${trigger.id} has no input "${name}" (inputs: ` +
+          `${["trigger", trigger.secretParam, ...connection].join(", ")})`,
+      );
     else if (secretParamOf(trigger, c.tools, name)) checkSecret(id, name, block.inputs[name], c);
   }
   const secret = block.inputs[trigger.secretParam];
@@ -55,7 +88,9 @@ export function checkTriggerBlock(id: string, block: TriggerBlock, c: TriggerChe
     c.fail(
       "BW4004",
       at,
-      `${id}: ${trigger.id} needs "${trigger.secretParam}", the secret deliveries are checked with, as an environment reference such as "{{${trigger.provider.toUpperCase()}_${trigger.secretParam.replace(/[A-Z]/g, (x) => `_${x}`).toUpperCase()}}}"`,
+      `${id}: ${trigger.id} needs "${trigger.secretParam}", the secret deliveries are checked with, ` +
+        `as an environment reference such as "{{${trigger.provider.toUpperCase()}_` +
+        `${trigger.secretParam.replace(/[A-Z]/g, (x) => `_${x}`).toUpperCase()}}}"`,
     );
   } else checkSecret(id, trigger.secretParam, secret, c);
 }
@@ -64,7 +99,13 @@ function checkSecret(id: string, name: string, value: unknown, c: TriggerCheck):
   const at = ["blocks", id, "inputs", name];
   const envName = envReferenceName(value);
   if (envName === undefined) {
-    c.fail("BW4004", at, `${id}.${name}: a secret must be given as a reference to an environment variable, e.g. "{{MY_SECRET}}"; the value written here was not used and is not shown`, "value");
+    c.fail(
+      "BW4004",
+      at,
+      `${id}.${name}: a secret must be given as a reference to an environment variable, e.g. "{{MY_SECRET}}"; ` +
+        `the value written here was not used and is not shown`,
+      "value",
+    );
   } else if (!c.env[envName]) {
     if (c.mode === "mock") c.placeholders.add(envName);
     else c.fail("BW4004", at, `${id}.${name}: environment variable ${envName} is not set (a secret)`, "value");
@@ -79,12 +120,22 @@ function checkSecret(id: string, name: string, value: unknown, c: TriggerCheck):
 export function connectionInputs(trigger: TriggerSpec, tools: Record<string, ToolSpec>): string[] {
   const steps = subscriptionSteps(trigger);
   const set = new Set(steps.flatMap((s) => Object.keys(s.inputs)));
-  return [...new Set(steps.flatMap((s) => (Object.hasOwn(tools, s.operation) ? (tools[s.operation]?.params ?? []) : []).map((p) => p.name)))].filter((p) => !set.has(p)).sort();
+  return [
+    ...new Set(
+      steps.flatMap((s) =>
+        (Object.hasOwn(tools, s.operation) ? (tools[s.operation]?.params ?? []) : []).map((p) => p.name),
+      ),
+    ),
+  ]
+    .filter((p) => !set.has(p))
+    .sort();
 }
 
 /** Whether a connection input is a secret in any of the subscription's operations. */
 export function secretParamOf(trigger: TriggerSpec, tools: Record<string, ToolSpec>, name: string): boolean {
-  return subscriptionSteps(trigger).some((s) => (Object.hasOwn(tools, s.operation) ? tools[s.operation]?.params : [])?.some((p) => p.name === name && p.secret));
+  return subscriptionSteps(trigger).some((s) =>
+    (Object.hasOwn(tools, s.operation) ? tools[s.operation]?.params : [])?.some((p) => p.name === name && p.secret),
+  );
 }
 
 function subscriptionSteps(trigger: TriggerSpec): SubscriptionStep[] {
@@ -93,10 +144,17 @@ function subscriptionSteps(trigger: TriggerSpec): SubscriptionStep[] {
 }
 
 /** Why `path` names no output of the trigger (`data…`, `metadata.<output>`), or undefined when it does. */
-export function triggerOutputProblem(trigger: Pick<TriggerSpec, "id" | "outputs">, path: readonly PathSegment[]): string | undefined {
+export function triggerOutputProblem(
+  trigger: Pick<TriggerSpec, "id" | "outputs">,
+  path: readonly PathSegment[],
+): string | undefined {
   const [head, second] = path;
   if (head === "data") return undefined;
-  if (head === "metadata" && typeof second === "string" && trigger.outputs.some((o) => o.name === second)) return undefined;
+  if (head === "metadata" && typeof second === "string" && trigger.outputs.some((o) => o.name === second))
+    return undefined;
   const names = ["data", ...trigger.outputs.map((o) => `metadata.${o.name}`)];
-  return `the trigger ${trigger.id} has no output ${JSON.stringify(path.map(String).join("."))} (outputs: ${names.join(", ")})`;
+  return (
+    `the trigger ${trigger.id} has no output ${JSON.stringify(path.map(String).join("."))} (outputs: ` +
+    `${names.join(", ")})`
+  );
 }

@@ -36,22 +36,37 @@ describe("invalid workflows", () => {
   }
 
   it("never echoes a secret written as a literal", () => {
-    const found = problems(edit('      apiKey: "{{BOOKS_KEY}}"\n      q: dune', "      apiKey: AIzaSyLiteralKeyInFile\n      q: dune"));
+    const found = problems(
+      edit('      apiKey: "{{BOOKS_KEY}}"\n      q: dune', "      apiKey: AIzaSyLiteralKeyInFile\n      q: dune"),
+    );
     expect(found.join("\n")).not.toContain("AIzaSyLiteralKeyInFile");
   });
 
-  it("reads only the environment's own variables: {{constructor}} is a variable that is not set, not Object.prototype's", () => {
-    expect(problems(edit("      q: dune\n", '      q: "{{constructor}}"\n'))).toEqual(["flow.yaml:9:10: search.q: environment variable constructor is not set"]);
-    expect(problems(edit('      apiKey: "{{BOOKS_KEY}}"', '      apiKey: "{{toString}}"'))).toEqual(["flow.yaml:8:15: search.apiKey: environment variable toString is not set (a secret)"]);
-  });
+  it(
+    "reads only the environment's own variables: {{constructor}} is a variable that is not set, " +
+      "not Object.prototype's",
+    () => {
+      expect(problems(edit("      q: dune\n", '      q: "{{constructor}}"\n'))).toEqual([
+        "flow.yaml:9:10: search.q: environment variable constructor is not set",
+      ]);
+      expect(problems(edit('      apiKey: "{{BOOKS_KEY}}"', '      apiKey: "{{toString}}"'))).toEqual([
+        "flow.yaml:8:15: search.apiKey: environment variable toString is not set (a secret)",
+      ]);
+    },
+  );
 
   it("accepts a missing secret in a mock run", () => {
     expect(problems(BASE, "mock", {})).toEqual([]);
   });
 
   it("refuses a polling interval below the provider's floor", () => {
-    const text = `blocks:\n  wait:\n    type: docgen\n    name: Wait\n    inputs: { operation: docgen_check_status, apiKey: "{{GAMMA_KEY}}", generationId: abc }\n    polling: { intervalMs: 1 }\n`;
-    expect(problems(text)).toEqual(["flow.yaml:6:28: wait: polling.intervalMs must be at least 1000 for docgen_check_status (the provider's floor), got 1"]);
+    const text =
+      `blocks:\n  wait:\n    type: docgen\n    name: Wait\n    inputs: { operation: docgen_check_status, ` +
+      `apiKey: "{{GAMMA_KEY}}", generationId: abc }\n    polling: { intervalMs: 1 }\n`;
+    expect(problems(text)).toEqual([
+      "flow.yaml:6:28: wait: polling.intervalMs must be at least 1000 for docgen_check_status (the provider's " +
+        "floor), got 1",
+    ]);
   });
 
   it("never prints a secret's value used in another field", () => {
@@ -59,20 +74,39 @@ describe("invalid workflows", () => {
     const found = problems(text);
     expect(found).toEqual(["flow.yaml:10:19: search: maxResults: must be a number, got (secret value withheld)"]);
     // Also when the same value comes from a variable no secret parameter names.
-    const again = problems(BASE.replace("maxResults: 5", 'maxResults: "{{OTHER}}"'), "live", { ...ENV, OTHER: ENV.BOOKS_KEY });
+    const again = problems(BASE.replace("maxResults: 5", 'maxResults: "{{OTHER}}"'), "live", {
+      ...ENV,
+      OTHER: ENV.BOOKS_KEY,
+    });
     expect(again.join("\n")).not.toContain(ENV.BOOKS_KEY);
     expect(again).toEqual(['flow.yaml:10:19: search: maxResults: must be a number, got "[redacted]"']);
   });
 
-  it("keeps every message whole when a secret is shorter than a credential can be: the secret is refused, not redacted (issue 24, item 11)", () => {
-    const found = problems(edit("    type: books\n    name: Search books", "    type: bookz\n    name: Search books"), "live", { ...ENV, BOOKS_KEY: "k" });
-    expect(found.join("\n")).not.toContain("[redacted]");
-    expect(found).toContainEqual(expect.stringContaining('search: unknown block type "bookz" (block types: '));
-    expect(found).toContainEqual(expect.stringMatching(/: volume: apiKey: must be at least 8 characters long, got \(secret value withheld\)$/));
-  });
+  it(
+    "keeps every message whole when a secret is shorter than a credential can be: the secret is refused, " +
+      "not redacted (issue 24, item 11)",
+    () => {
+      const found = problems(
+        edit("    type: books\n    name: Search books", "    type: bookz\n    name: Search books"),
+        "live",
+        { ...ENV, BOOKS_KEY: "k" },
+      );
+      expect(found.join("\n")).not.toContain("[redacted]");
+      expect(found).toContainEqual(expect.stringContaining('search: unknown block type "bookz" (block types: '));
+      expect(found).toContainEqual(
+        expect.stringMatching(/: volume: apiKey: must be at least 8 characters long, got \(secret value withheld\)$/),
+      );
+    },
+  );
 
   it("checks values that come from the environment", () => {
-    const text = `blocks:\n  rec:\n    type: crm\n    name: Read\n    inputs:\n      operation: crm_get_record\n      apiKey: "{{SF}}"\n      instanceUrl: "{{SF_URL}}"\n      sobject: Account\n      recordId: 001D000000IqhSLIAZ\n`;
-    expect(problems(text, "live", { SF: "tok-abcdef", SF_URL: "http://acme.my.salesforce.com" })).toEqual(['flow.yaml:8:20: rec: instanceUrl: must use https (http is allowed only for loopback hosts), got "http://acme.my.salesforce.com"']);
+    const text =
+      `blocks:\n  rec:\n    type: crm\n    name: Read\n    inputs:\n      operation: ` +
+      `crm_get_record\n      apiKey: "{{SF}}"\n      instanceUrl: "{{SF_URL}}"\n      sobject: ` +
+      `Account\n      recordId: 001D000000IqhSLIAZ\n`;
+    expect(problems(text, "live", { SF: "tok-abcdef", SF_URL: "http://acme.my.salesforce.com" })).toEqual([
+      "flow.yaml:8:20: rec: instanceUrl: must use https (http is allowed only for loopback hosts), " +
+        'got "http://acme.my.salesforce.com"',
+    ]);
   });
 });

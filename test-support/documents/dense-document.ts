@@ -11,11 +11,24 @@ export function denseDocument(count: number, fanOut = 3): Json {
   for (let i = 0; i < count; i++) {
     const properties: Json = { id: { type: "string" }, back: ref(0) };
     for (let j = 1; j <= fanOut && i + j < count; j++) {
-      properties[`next${j}`] = j === 1 ? ref(i + j) : j === 2 ? { type: "array", items: ref(i + j) } : { allOf: [ref(i + j)], nullable: true };
+      properties[`next${j}`] =
+        j === 1 ? ref(i + j) : j === 2 ? { type: "array", items: ref(i + j) } : { allOf: [ref(i + j)], nullable: true };
     }
-    if (i + 1 < count) properties.either = { oneOf: [ref(i + 1), { type: "object", properties: { id: { type: "string" } } }] };
+    if (i + 1 < count)
+      properties.either = { oneOf: [ref(i + 1), { type: "object", properties: { id: { type: "string" } } }] };
     schemas[`Node${i}`] = { type: "object", required: ["id"], properties };
   }
   const reply = { description: "The node.", content: { "application/json": { schema: ref(0) } } };
-  return openapi({ "/nodes/{id}": { get: { operationId: "getNode", parameters: [{ name: "id", in: "path", required: true, schema: { type: "string", maxLength: 64 } }], responses: { "200": reply } } } }, { schemas });
+  return openapi(
+    {
+      "/nodes/{id}": {
+        get: {
+          operationId: "getNode",
+          parameters: [{ name: "id", in: "path", required: true, schema: { type: "string", maxLength: 64 } }],
+          responses: { "200": reply },
+        },
+      },
+    },
+    { schemas },
+  );
 }

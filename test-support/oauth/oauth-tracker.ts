@@ -32,7 +32,9 @@ export const OAUTH_EDITS: Edit[] = [
 `,
   },
   {
-    find: "  token:\n    type: string\n    maxLength: 255\n    required: true\n    secret: true\n    description: Access token, sent as a bearer token.\n",
+    find:
+      "  token:\n    type: string\n    maxLength: 255\n    required: true\n    secret: true\n    description: " +
+      "Access token, sent as a bearer token.\n",
     replace: `  token:
     type: string
     maxLength: 255
@@ -70,10 +72,16 @@ export const OAUTH_EDITS: Edit[] = [
   },
 ];
 
-/** What a provider whose tokens name their instance declares: an address parameter, the token's address field, audience rules, a documented lifetime. */
+/**
+ * What a provider whose tokens name their instance declares: an address parameter, the token's address field, audience
+ * rules, a documented lifetime.
+ */
 export const OAUTH_INSTANCE_EDITS: Edit[] = [
   // A limit on the request's head too: checked once the token has named the address.
-  { find: "server:\n  default: https://api.tracker.test\n", replace: 'server:\n  param: site\n  hosts: ["*.tracker.test"]\nlimits:\n  requestHeadBytes: 8192\n' },
+  {
+    find: "server:\n  default: https://api.tracker.test\n",
+    replace: 'server:\n  param: site\n  hosts: ["*.tracker.test"]\nlimits:\n  requestHeadBytes: 8192\n',
+  },
   {
     find: "      privateKey: privateKey\n  tokenHosts: [auth.tracker.test]\n",
     replace: `      privateKey: privateKey
@@ -87,7 +95,10 @@ export const OAUTH_INSTANCE_EDITS: Edit[] = [
   tokenAddressField: instance_url
 `,
   },
-  { find: "      refreshToken: refreshToken\n", replace: "      refreshToken: refreshToken\n      defaultExpiresIn: 7200\n" },
+  {
+    find: "      refreshToken: refreshToken\n",
+    replace: "      refreshToken: refreshToken\n      defaultExpiresIn: 7200\n",
+  },
   {
     find: "    description: The PEM private key signing the assertion.\n",
     replace: `    description: The PEM private key signing the assertion.
@@ -109,7 +120,10 @@ export const OAUTH_INSTANCE_EDITS: Edit[] = [
  * The edits behind the IR fixtures made from an edited provider (test-support/runtime/ir-fixtures.ts names
  * them), so that runtime tests read the tracker with flows as committed JSON (npx tsx scripts/build/ir-fixtures.ts).
  */
-export const FIXTURE_EDITS: Record<string, Edit[]> = { oauth: OAUTH_EDITS, "oauth-instance": [...OAUTH_EDITS, ...OAUTH_INSTANCE_EDITS] };
+export const FIXTURE_EDITS: Record<string, Edit[]> = {
+  oauth: OAUTH_EDITS,
+  "oauth-instance": [...OAUTH_EDITS, ...OAUTH_INSTANCE_EDITS],
+};
 
 /** The tracker's tools with the flows, by id. */
 export async function oauthTrackerTools(edits: Edit[] = []): Promise<Record<string, ToolSpec>> {

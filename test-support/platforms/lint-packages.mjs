@@ -11,12 +11,24 @@ import { createRequire } from "node:module";
 import { ESLint } from "eslint";
 
 const require = createRequire(import.meta.url);
-const { clearCaches } = require(require.resolve("@typescript-eslint/typescript-estree", { paths: [require.resolve("@n8n/eslint-plugin-community-nodes")] }));
+const { clearCaches } = require(
+  require.resolve("@typescript-eslint/typescript-estree", {
+    paths: [require.resolve("@n8n/eslint-plugin-community-nodes")],
+  }),
+);
 const [result, ...dirs] = process.argv.slice(2);
 const reports = {};
 for (const dir of dirs) {
   clearCaches();
   const results = await new ESLint({ cwd: dir }).lintFiles(["."]);
-  reports[dir] = results.flatMap((r) => r.messages.map((m) => ({ file: r.filePath.slice(dir.length + 1), line: m.line, rule: m.ruleId ?? "parse", message: m.message, severity: m.severity })));
+  reports[dir] = results.flatMap((r) =>
+    r.messages.map((m) => ({
+      file: r.filePath.slice(dir.length + 1),
+      line: m.line,
+      rule: m.ruleId ?? "parse",
+      message: m.message,
+      severity: m.severity,
+    })),
+  );
 }
 writeFileSync(result, `${JSON.stringify(reports)}\n`);

@@ -16,7 +16,20 @@ import { n8nNames, n8nNodeView } from "../../src/emit/platforms/n8n-node.js";
 import type { ProviderIR } from "../../src/model/ir.js";
 import { camelCase } from "../../src/model/naming.js";
 import { baseUrlField, inCredential, N8N_COLLECTION, n8nOperationInputs } from "../../src/model/platform-inputs.js";
-import { buildPackages, type LintProblem, linkN8nPackage, lintPackages, type N8nBinary, type N8nRun, runN8nWorkflow, type SimToolConfig, type SimToolResponse, simExecuteTool, simTree, typeCheckSim } from "./tools.js";
+import {
+  buildPackages,
+  type LintProblem,
+  linkN8nPackage,
+  lintPackages,
+  type N8nBinary,
+  type N8nRun,
+  runN8nWorkflow,
+  type SimToolConfig,
+  type SimToolResponse,
+  simExecuteTool,
+  simTree,
+  typeCheckSim,
+} from "./tools.js";
 
 /** Items a list operation's node gathers ("Limit"): enough to see pages gathered, few enough for any mock. */
 export const LIMIT = 2;
@@ -31,7 +44,12 @@ export interface PlatformProject {
 }
 
 /** executeTool of the provider's package (or a registry's, in the tests). */
-export type Execute = (provider: string, operationId: string, params: Record<string, unknown>, options: Record<string, unknown>) => Promise<ToolResult<object>>;
+export type Execute = (
+  provider: string,
+  operationId: string,
+  params: Record<string, unknown>,
+  options: Record<string, unknown>,
+) => Promise<ToolResult<object>>;
 
 /** One operation with the values the derived contract cases send (valid, and answered by the provider's mock). */
 export interface PlatformOperation {
@@ -50,22 +68,40 @@ export async function platformOperations(project: PlatformProject): Promise<Plat
 }
 
 /** The package's name, from its package.json in `dir`. */
-export const packageName = (dir: string) => (JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { name: string }).name;
+export const packageName = (dir: string) =>
+  (JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { name: string }).name;
 
-/** Where a call's address goes: the credential's field for another address, else the provider's instance address parameter. */
+/**
+ * Where a call's address goes: the credential's field for another address, else the provider's instance address
+ * parameter.
+ */
 function addressField(ir: ProviderIR, tool: ToolSpec): string {
   return baseUrlField(ir.operations.map((o) => o.tool)) ?? tool.server.param ?? "baseUrl";
 }
 
-/** executeTool's result for the operation's values against `address`, with the options a node's or a Sim tool's call takes. */
-async function direct(execute: Execute, op: PlatformOperation, address: string, options: Record<string, unknown>): Promise<ToolResult<object>> {
+/**
+ * executeTool's result for the operation's values against `address`, with the options a node's or a Sim tool's call
+ * takes.
+ */
+async function direct(
+  execute: Execute,
+  op: PlatformOperation,
+  address: string,
+  options: Record<string, unknown>,
+): Promise<ToolResult<object>> {
   const params = op.tool.server.param ? { ...op.input, [op.tool.server.param]: address } : op.input;
-  return execute(op.ir.provider, op.tool.id, params, { ...(op.tool.server.param ? {} : { baseUrl: address }), ...options });
+  return execute(op.ir.provider, op.tool.id, params, {
+    ...(op.tool.server.param ? {} : { baseUrl: address }),
+    ...options,
+  });
 }
 
 // ---- n8n ---------------------------------------------------------------------------
 
-/** An operation's node in the workflow: its name, type, parameters (read by expression from the first item) and credential. */
+/**
+ * An operation's node in the workflow: its name, type, parameters (read by expression from the first item) and
+ * credential.
+ */
 export interface N8nCase {
   op: PlatformOperation;
   node: string;
@@ -77,15 +113,22 @@ export interface N8nCase {
   credential: Record<string, unknown>;
 }
 
-/** The node of one operation, its properties and credential holding `op`'s values as the generator laid them out, calls going to `address`. */
+/**
+ * The node of one operation, its properties and credential holding `op`'s values as the generator laid them out, calls
+ * going to `address`.
+ */
 export function n8nCase(op: PlatformOperation, n8nDir: string, address: string): N8nCase {
   const { ir, tool, input } = op;
   const layout = n8nOperationInputs(tool);
   const parameters: Record<string, unknown> = { operation: tool.id };
   // Past five operations the node has resources: the operation shows under its own.
-  const operation = (n8nNodeView(ir, n8nNames(ir)).description.properties as { name: string; options?: { value: unknown }[]; displayOptions?: { show?: { resource?: string[] } } }[]).find(
-    (p) => p.name === "operation" && p.options?.some((o) => o.value === tool.id),
-  );
+  const operation = (
+    n8nNodeView(ir, n8nNames(ir)).description.properties as {
+      name: string;
+      options?: { value: unknown }[];
+      displayOptions?: { show?: { resource?: string[] } };
+    }[]
+  ).find((p) => p.name === "operation" && p.options?.some((o) => o.value === tool.id));
   const resource = operation?.displayOptions?.show?.resource?.[0];
   if (resource) parameters.resource = resource;
   const collection: Record<string, unknown> = {};
@@ -110,19 +153,37 @@ export function n8nCase(op: PlatformOperation, n8nDir: string, address: string):
   }
   if (Object.keys(collection).length) parameters[N8N_COLLECTION] = collection;
   if (layout.paging) Object.assign(parameters, { [layout.paging.returnAll]: false, [layout.paging.limit]: LIMIT });
-  const credential: Record<string, unknown> = Object.fromEntries(tool.params.filter((p) => inCredential(p) && input[p.name] !== undefined).map((p) => [p.name, input[p.name]]));
+  const credential: Record<string, unknown> = Object.fromEntries(
+    tool.params.filter((p) => inCredential(p) && input[p.name] !== undefined).map((p) => [p.name, input[p.name]]),
+  );
   credential[addressField(ir, tool)] = address;
-  return { op, node: `${ir.provider}: ${tool.id}`, type: `${packageName(join(n8nDir, ir.provider))}.${n8nNames(ir).type}`, parameters, values, files, credential };
+  return {
+    op,
+    node: `${ir.provider}: ${tool.id}`,
+    type: `${packageName(join(n8nDir, ir.provider))}.${n8nNames(ir).type}`,
+    parameters,
+    values,
+    files,
+    credential,
+  };
 }
 
 /** Each package of `n8nDir` linked to its tools and provider package, and built (its build.mjs). */
 export async function prepareN8n(project: PlatformProject, n8nDir: string): Promise<void> {
-  for (const ir of project.irs) linkN8nPackage(join(n8nDir, ir.provider), { name: packageName(join(project.packagesDir, ir.provider)), dir: join(project.packagesDir, ir.provider) });
+  for (const ir of project.irs)
+    linkN8nPackage(join(n8nDir, ir.provider), {
+      name: packageName(join(project.packagesDir, ir.provider)),
+      dir: join(project.packagesDir, ir.provider),
+    });
   await buildPackages(project.irs.map((ir) => join(n8nDir, ir.provider)));
 }
 
 /** n8n's linter's problems of each provider's package. */
-export async function lintN8n(project: PlatformProject, n8nDir: string, scratch: string): Promise<Record<string, LintProblem[]>> {
+export async function lintN8n(
+  project: PlatformProject,
+  n8nDir: string,
+  scratch: string,
+): Promise<Record<string, LintProblem[]>> {
   const problems = await lintPackages(
     project.irs.map((ir) => join(n8nDir, ir.provider)),
     scratch,
@@ -141,7 +202,11 @@ async function binaryOf(cases: N8nCase[]): Promise<Record<string, N8nBinary>> {
   const out: Record<string, N8nBinary> = {};
   for (const c of cases) {
     for (const [field, file] of Object.entries(c.files)) {
-      out[field] = { data: Buffer.from(await file.arrayBuffer()).toString("base64"), mimeType: file.type || "application/octet-stream", fileName: file instanceof File ? file.name : field };
+      out[field] = {
+        data: Buffer.from(await file.arrayBuffer()).toString("base64"),
+        mimeType: file.type || "application/octet-stream",
+        fileName: file instanceof File ? file.name : field,
+      };
     }
   }
   return out;
@@ -155,11 +220,18 @@ async function binaryOf(cases: N8nCase[]): Promise<Record<string, N8nBinary>> {
 export function n8nItemsOf(result: ToolResult<object>): unknown[] {
   if (!result.success) return [{ error: result.error, ...(result.partial ? { partial: result.partial.output } : {}) }];
   const files: string[] = [];
-  const json: unknown = JSON.parse(JSON.stringify(result.output, (_key, value) => (value instanceof Uint8Array ? void files.push(Buffer.from(value).toString("base64")) : value)));
+  const json: unknown = JSON.parse(
+    JSON.stringify(result.output, (_key, value) =>
+      value instanceof Uint8Array ? void files.push(Buffer.from(value).toString("base64")) : value,
+    ),
+  );
   return [files.length ? { json, files } : json];
 }
 
-/** A node's item as n8nItemsOf gives executeTool's: its JSON, and the bytes of its binary data (base64) when it has some. */
+/**
+ * A node's item as n8nItemsOf gives executeTool's: its JSON, and the bytes of its binary data (base64) when it has
+ * some.
+ */
 function itemRead(item: { json: unknown; binary?: Record<string, { data?: string }> }): unknown {
   const files = Object.values(item.binary ?? {}).map((b) => b.data);
   return files.length ? { json: item.json, files } : item.json;
@@ -170,7 +242,13 @@ function itemRead(item: { json: unknown; binary?: Record<string, { data?: string
  * beside executeTool's results. Each node continues on a failure (its item the error), so that one operation's
  * failure leaves the others to run.
  */
-export async function n8nRoundTrip(project: PlatformProject, n8nDir: string, mocks: Record<string, string>, home: string, execute: Execute): Promise<N8nRoundTrip> {
+export async function n8nRoundTrip(
+  project: PlatformProject,
+  n8nDir: string,
+  mocks: Record<string, string>,
+  home: string,
+  execute: Execute,
+): Promise<N8nRoundTrip> {
   const cases = (await platformOperations(project)).map((op) => n8nCase(op, n8nDir, mocks[op.ir.provider] ?? ""));
   // One credential per provider: what its operations' cases give.
   const credentials: Record<string, Record<string, unknown>> = {};
@@ -200,19 +278,39 @@ export async function n8nRoundTrip(project: PlatformProject, n8nDir: string, moc
   const results = [];
   for (const c of cases) {
     const items = (run.nodes[c.node]?.[0]?.items ?? []).map(itemRead);
-    results.push({ case: c, items, direct: await direct(execute, c.op, mocks[c.op.ir.provider] ?? "", c.op.tool.pagination ? { allPages: true, maxItems: LIMIT } : {}) });
+    results.push({
+      case: c,
+      items,
+      direct: await direct(
+        execute,
+        c.op,
+        mocks[c.op.ir.provider] ?? "",
+        c.op.tool.pagination ? { allPages: true, maxItems: LIMIT } : {},
+      ),
+    });
   }
   return { run, results };
 }
 
 // ---- Sim ---------------------------------------------------------------------------
 
-/** The Sim files of `simDir` copied over a Sim tree in `treeDir` (simTree), and TypeScript's messages about them, checked as apps/sim checks its own. */
-export async function typeCheckSimFiles(project: PlatformProject, simDir: string, treeDir: string): Promise<{ files: string[]; errors: string[] }> {
+/**
+ * The Sim files of `simDir` copied over a Sim tree in `treeDir` (simTree), and TypeScript's messages about them,
+ * checked as apps/sim checks its own.
+ */
+export async function typeCheckSimFiles(
+  project: PlatformProject,
+  simDir: string,
+  treeDir: string,
+): Promise<{ files: string[]; errors: string[] }> {
   const files = simTree(
     treeDir,
     simDir,
-    project.irs.map((ir) => ({ id: ir.provider, name: packageName(join(project.packagesDir, ir.provider)), dir: join(project.packagesDir, ir.provider) })),
+    project.irs.map((ir) => ({
+      id: ir.provider,
+      name: packageName(join(project.packagesDir, ir.provider)),
+      dir: join(project.packagesDir, ir.provider),
+    })),
   );
   return { files, errors: await typeCheckSim(treeDir, files) };
 }
@@ -235,15 +333,23 @@ export const SIM_REFUSAL = /its request body is not text|a file is read before i
  * Every operation's ToolConfig of the Sim tree (typeCheckSimFiles first), run as Sim's executor runs one against
  * `mocks`, beside executeTool's results; `sends`: simSends for the operation's values.
  */
-export async function simRoundTrip(project: PlatformProject, treeDir: string, mocks: Record<string, string>, execute: Execute): Promise<{ op: PlatformOperation; sim: SimToolResponse; direct: ToolResult<object>; sends: boolean }[]> {
+export async function simRoundTrip(
+  project: PlatformProject,
+  treeDir: string,
+  mocks: Record<string, string>,
+  execute: Execute,
+): Promise<{ op: PlatformOperation; sim: SimToolResponse; direct: ToolResult<object>; sends: boolean }[]> {
   const out = [];
   for (const op of await platformOperations(project)) {
     const { ir, tool } = op;
     const address = mocks[ir.provider] ?? "";
     const file = tool.id.startsWith(`${ir.provider}_`) ? tool.id.slice(ir.provider.length + 1) : tool.id;
-    const module = (await import(/* @vite-ignore */ join(treeDir, "apps/sim/tools", ir.provider, `${file}.ts`))) as Record<string, SimToolConfig>;
+    const module = (await import(
+      /* @vite-ignore */ join(treeDir, "apps/sim/tools", ir.provider, `${file}.ts`)
+    )) as Record<string, SimToolConfig>;
     const config = module[`${camelCase(tool.id)}Tool`];
-    if (!config) throw new Error(`${tool.id}: no ${camelCase(tool.id)}Tool in apps/sim/tools/${ir.provider}/${file}.ts`);
+    if (!config)
+      throw new Error(`${tool.id}: no ${camelCase(tool.id)}Tool in apps/sim/tools/${ir.provider}/${file}.ts`);
     const sim = await simExecuteTool(config, { ...op.input, [addressField(ir, tool)]: address });
     out.push({ op, sim, direct: await direct(execute, op, address, {}), sends: simSends(tool, op.input) });
   }

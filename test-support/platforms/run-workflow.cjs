@@ -1,4 +1,5 @@
-// @ts-nocheck -- plain JavaScript run by Node.js in a process of its own, on n8n's engine, whose types the job's plain data does not meet.
+// @ts-nocheck -- plain JavaScript run by Node.js in a process of its own, on n8n's engine, whose types the
+// job's plain data does not meet.
 // Runs a workflow on n8n's own engine (n8n-core's WorkflowExecute), in a
 // process of its own: `node run-workflow.cjs <job.json> <result.json>` writes
 // the run's result as JSON (n8n logs on stdout). The job names n8n community
@@ -14,10 +15,23 @@ const { readFileSync, writeFileSync } = require("node:fs");
 const { ExecutionLifecycleHooks, PackageDirectoryLoader, WorkflowExecute } = require("n8n-core");
 const { ICredentialsHelper, Workflow } = require("n8n-workflow");
 
-/** The first node: the job's items, with their binary data, as a trigger would give them (n8n calls execute with its own `this`). */
+/**
+ * The first node: the job's items, with their binary data, as a trigger would give them (n8n calls execute with its own
+ * `this`).
+ */
 function itemsNode(items, binary = []) {
   return {
-    description: { displayName: "Items", name: "items", group: ["input"], version: 1, description: "The job's items", defaults: { name: "Items" }, inputs: [], outputs: ["main"], properties: [] },
+    description: {
+      displayName: "Items",
+      name: "items",
+      group: ["input"],
+      version: 1,
+      description: "The job's items",
+      defaults: { name: "Items" },
+      inputs: [],
+      outputs: ["main"],
+      properties: [],
+    },
     async execute() {
       // n8n's binary data held in the item (its default mode): the bytes in base64, beside their type and name.
       return [items.map((json, i) => ({ json, ...(binary[i] ? { binary: binary[i] } : {}), pairedItem: { item: i } }))];
@@ -61,7 +75,15 @@ class Credentials extends ICredentialsHelper {
 /** An error as the run records it: n8n's fields, and the structured error a NodeApiError carries. */
 function errorOf(error) {
   if (!error) return undefined;
-  return { name: error.name, message: error.message, description: error.description, httpCode: error.httpCode, itemIndex: error.context?.itemIndex, errorResponse: error.errorResponse, failure: error.failure };
+  return {
+    name: error.name,
+    message: error.message,
+    description: error.description,
+    httpCode: error.httpCode,
+    itemIndex: error.context?.itemIndex,
+    errorResponse: error.errorResponse,
+    failure: error.failure,
+  };
 }
 
 async function main() {
@@ -77,10 +99,20 @@ async function main() {
     getByNameAndVersion: (type) => types[type]?.type,
     getKnownTypes: () => ({}),
   };
-  const nodes = [{ id: "items", name: "Items", type: "blockwright-test.items", typeVersion: 1, position: [0, 0], parameters: {} }, ...job.nodes];
+  const nodes = [
+    { id: "items", name: "Items", type: "blockwright-test.items", typeVersion: 1, position: [0, 0], parameters: {} },
+    ...job.nodes,
+  ];
   const connections = { Items: { main: [job.nodes.map((n) => ({ node: n.name, type: "main", index: 0 }))] } };
   const workflow = new Workflow({ id: "blockwright-test", nodes, connections, active: false, nodeTypes, settings: {} });
-  const hooks = new ExecutionLifecycleHooks("manual", "1", { id: "blockwright-test", name: "blockwright-test", nodes, connections, active: false, settings: {} });
+  const hooks = new ExecutionLifecycleHooks("manual", "1", {
+    id: "blockwright-test",
+    name: "blockwright-test",
+    nodes,
+    connections,
+    active: false,
+    settings: {},
+  });
   const finished = new Promise((resolve) => hooks.addHandler("workflowExecuteAfter", (run) => resolve(run)));
   const base = "http://localhost:5678";
   const additionalData = {
@@ -105,9 +137,15 @@ async function main() {
   const run = await finished;
   const out = {};
   for (const [name, runs] of Object.entries(run.data.resultData.runData)) {
-    out[name] = runs.map((r) => ({ items: (r.data?.main?.[0] ?? []).map((item) => ({ json: item.json, binary: item.binary })), error: errorOf(r.error) }));
+    out[name] = runs.map((r) => ({
+      items: (r.data?.main?.[0] ?? []).map((item) => ({ json: item.json, binary: item.binary })),
+      error: errorOf(r.error),
+    }));
   }
-  writeFileSync(process.argv[3], `${JSON.stringify({ status: run.status, nodes: out, error: errorOf(run.data.resultData.error) })}\n`);
+  writeFileSync(
+    process.argv[3],
+    `${JSON.stringify({ status: run.status, nodes: out, error: errorOf(run.data.resultData.error) })}\n`,
+  );
 }
 
 main().catch((e) => {

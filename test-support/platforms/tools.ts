@@ -21,8 +21,20 @@ export function toolDir(name: string): string {
   throw new Error(`${name} is not installed (npm ci installs it, in test-support/platforms or the root)`);
 }
 
-/** The tools a generated n8n package builds and lints with (its devDependencies), besides the provider's package and the runtime. */
-export const N8N_PACKAGE_TOOLS = ["n8n-workflow", "esbuild", "typescript", "eslint", "@eslint/js", "typescript-eslint", "eslint-plugin-n8n-nodes-base", "@n8n/eslint-plugin-community-nodes"];
+/**
+ * The tools a generated n8n package builds and lints with (its devDependencies), besides the provider's package and the
+ * runtime.
+ */
+export const N8N_PACKAGE_TOOLS = [
+  "n8n-workflow",
+  "esbuild",
+  "typescript",
+  "eslint",
+  "@eslint/js",
+  "typescript-eslint",
+  "eslint-plugin-n8n-nodes-base",
+  "@n8n/eslint-plugin-community-nodes",
+];
 
 /** `dir/node_modules` with links to `packages` (name → folder). */
 export function linkModules(dir: string, packages: Record<string, string>): void {
@@ -52,22 +64,39 @@ export interface LintProblem {
   severity: number;
 }
 
-/** ESLint over each package folder with its own eslint.config.mjs (n8n's rule sets), in one process of its own (lint-packages.mjs); the problems by folder. */
+/**
+ * ESLint over each package folder with its own eslint.config.mjs (n8n's rule sets), in one process of its own
+ * (lint-packages.mjs); the problems by folder.
+ */
 export function lintPackages(dirs: readonly string[], scratch: string): Promise<Record<string, LintProblem[]>> {
   const result = join(scratch, "lint.json");
   const { NODE_ENV: _test, VITEST: _vitest, ...env } = process.env;
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, [join(PLATFORM_TOOLS, "lint-packages.mjs"), result, ...dirs], { cwd: PLATFORM_TOOLS, env, maxBuffer: 16 * 1024 * 1024 }, (error, _stdout, stderr) =>
-      error ? reject(new Error(`n8n's linter failed:\n${stderr}`)) : resolve(JSON.parse(readFileSync(result, "utf8")) as Record<string, LintProblem[]>),
+    execFile(
+      process.execPath,
+      [join(PLATFORM_TOOLS, "lint-packages.mjs"), result, ...dirs],
+      { cwd: PLATFORM_TOOLS, env, maxBuffer: 16 * 1024 * 1024 },
+      (error, _stdout, stderr) =>
+        error
+          ? reject(new Error(`n8n's linter failed:\n${stderr}`))
+          : resolve(JSON.parse(readFileSync(result, "utf8")) as Record<string, LintProblem[]>),
     );
   });
 }
 
-/** Each package folder's build.mjs (its dist/, as `npm run build` writes it after the type-check), run in one process. */
+/**
+ * Each package folder's build.mjs (its dist/, as `npm run build` writes it after the type-check), run in one process.
+ */
 export function buildPackages(dirs: readonly string[]): Promise<void> {
-  const script = `for (const dir of ${JSON.stringify(dirs)}) await import(new URL("build.mjs", \`file://\${dir}/\`).href);`;
+  const script =
+    `for (const dir of ${JSON.stringify(dirs)}) await ` + `import(new URL("build.mjs", \`file://\${dir}/\`).href);`;
   return new Promise((resolve, reject) => {
-    execFile(process.execPath, ["--input-type=module", "-e", script], { cwd: PLATFORM_TOOLS }, (error, _stdout, stderr) => (error ? reject(new Error(`build.mjs failed:\n${stderr}`)) : resolve()));
+    execFile(
+      process.execPath,
+      ["--input-type=module", "-e", script],
+      { cwd: PLATFORM_TOOLS },
+      (error, _stdout, stderr) => (error ? reject(new Error(`build.mjs failed:\n${stderr}`)) : resolve()),
+    );
   });
 }
 
@@ -86,7 +115,12 @@ export async function typeCheckPackages(dirs: readonly string[], files: (dir: st
   const program = ts.createProgram(roots, options);
   return roots
     .flatMap((file) => ts.getPreEmitDiagnostics(program, program.getSourceFile(file)))
-    .map((d) => `${d.file?.fileName ?? ""}:${d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start).line + 1 : 0}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`);
+    .map(
+      (d) =>
+        `${d.file?.fileName ?? ""}:` +
+        `${d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start).line + 1 : 0}: ` +
+        `${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`,
+    );
 }
 
 /** A file an item holds as n8n's binary data: its bytes in base64, its type and name. */
@@ -96,20 +130,44 @@ export interface N8nBinary {
   fileName: string;
 }
 
-/** A workflow for run-workflow.cjs: the packages' folders, the items the first node emits to every other node, those nodes and the credentials by type. */
+/**
+ * A workflow for run-workflow.cjs: the packages' folders, the items the first node emits to every other node, those
+ * nodes and the credentials by type.
+ */
 export interface N8nJob {
   packages: string[];
   items: Record<string, unknown>[];
   /** Each item's binary data, by field (none: the item has none). */
   binary?: (Record<string, N8nBinary> | undefined)[];
-  /** `onError`: n8n's node setting; "continueRegularOutput" ("Continue" in the node's settings) makes a failure the node's item, and the workflow goes on. */
-  nodes: { id: string; name: string; type: string; typeVersion: number; position: [number, number]; parameters: Record<string, unknown>; credentials?: Record<string, { id: string; name: string }>; onError?: string }[];
+  /**
+   * `onError`: n8n's node setting; "continueRegularOutput" ("Continue" in the node's settings) makes a failure the
+   * node's item, and the workflow goes on.
+   */
+  nodes: {
+    id: string;
+    name: string;
+    type: string;
+    typeVersion: number;
+    position: [number, number];
+    parameters: Record<string, unknown>;
+    credentials?: Record<string, { id: string; name: string }>;
+    onError?: string;
+  }[];
   credentials: Record<string, Record<string, unknown>>;
 }
 
 export interface N8nRun {
   status: string;
-  nodes: Record<string, { items: { json: Record<string, unknown>; binary?: Record<string, { mimeType?: string; fileName?: string; data?: string }> }[]; error?: N8nError }[]>;
+  nodes: Record<
+    string,
+    {
+      items: {
+        json: Record<string, unknown>;
+        binary?: Record<string, { mimeType?: string; fileName?: string; data?: string }>;
+      }[];
+      error?: N8nError;
+    }[]
+  >;
   error?: N8nError;
 }
 
@@ -137,8 +195,20 @@ export function runN8nWorkflow(job: N8nJob, userFolder: string): Promise<N8nRun>
     execFile(
       process.execPath,
       [join(PLATFORM_TOOLS, "run-workflow.cjs"), file, result],
-      { cwd: PLATFORM_TOOLS, env: { ...env, N8N_USER_FOLDER: userFolder, N8N_ENCRYPTION_KEY: "blockwright-test-settings-key", N8N_DIAGNOSTICS_ENABLED: "false" }, maxBuffer: 64 * 1024 * 1024 },
-      (error, stdout, stderr) => (error ? reject(new Error(`n8n's engine failed:\n${stderr}\n${stdout}`)) : resolve(JSON.parse(readFileSync(result, "utf8")) as N8nRun)),
+      {
+        cwd: PLATFORM_TOOLS,
+        env: {
+          ...env,
+          N8N_USER_FOLDER: userFolder,
+          N8N_ENCRYPTION_KEY: "blockwright-test-settings-key",
+          N8N_DIAGNOSTICS_ENABLED: "false",
+        },
+        maxBuffer: 64 * 1024 * 1024,
+      },
+      (error, stdout, stderr) =>
+        error
+          ? reject(new Error(`n8n's engine failed:\n${stderr}\n${stdout}`))
+          : resolve(JSON.parse(readFileSync(result, "utf8")) as N8nRun),
     );
   });
 }
@@ -159,21 +229,33 @@ export const SIM_TYPES = join(REPOSITORY, "test-support/fixtures/sim");
  * `apps/sim/` (as the generated README says), and node_modules with the providers' packages, the runtime and
  * React's types. Returns the files copied in, by path.
  */
-export function simTree(dir: string, generated: string, providers: { id: string; name: string; dir: string }[]): string[] {
+export function simTree(
+  dir: string,
+  generated: string,
+  providers: { id: string; name: string; dir: string }[],
+): string[] {
   cpSync(SIM_TYPES, dir, { recursive: true });
   const app = join(dir, "apps/sim");
   const copied: string[] = [];
   for (const p of providers) {
     for (const part of ["tools", "blocks"]) {
       cpSync(join(generated, p.id, part), join(app, part), { recursive: true });
-      for (const f of readdirSync(join(generated, p.id, part), { recursive: true, withFileTypes: true })) if (f.isFile()) copied.push(join(app, part, f.parentPath.slice(join(generated, p.id, part).length), f.name));
+      for (const f of readdirSync(join(generated, p.id, part), { recursive: true, withFileTypes: true }))
+        if (f.isFile()) copied.push(join(app, part, f.parentPath.slice(join(generated, p.id, part).length), f.name));
     }
   }
-  linkModules(dir, { ...Object.fromEntries(providers.map((p) => [p.name, p.dir])), "@blockwright/runtime": join(REPOSITORY, "runtime"), "@types/react": toolDir("@types/react") });
+  linkModules(dir, {
+    ...Object.fromEntries(providers.map((p) => [p.name, p.dir])),
+    "@blockwright/runtime": join(REPOSITORY, "runtime"),
+    "@types/react": toolDir("@types/react"),
+  });
   return copied;
 }
 
-/** TypeScript's messages about files of the Sim tree in `dir` (simTree), checked as apps/sim checks its own: Sim's options (its tsconfig and packages/tsconfig), `@/` its app. */
+/**
+ * TypeScript's messages about files of the Sim tree in `dir` (simTree), checked as apps/sim checks its own: Sim's
+ * options (its tsconfig and packages/tsconfig), `@/` its app.
+ */
 export async function typeCheckSim(dir: string, files: readonly string[]): Promise<string[]> {
   const ts = (await import("typescript")).default;
   const options: import("typescript").CompilerOptions = {
@@ -195,7 +277,12 @@ export async function typeCheckSim(dir: string, files: readonly string[]): Promi
   const program = ts.createProgram([...files], options);
   return files
     .flatMap((file) => ts.getPreEmitDiagnostics(program, program.getSourceFile(file)))
-    .map((d) => `${d.file?.fileName ?? ""}:${d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start).line + 1 : 0}: ${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`);
+    .map(
+      (d) =>
+        `${d.file?.fileName ?? ""}:` +
+        `${d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start).line + 1 : 0}: ` +
+        `${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`,
+    );
 }
 
 // ---- Sim's executor --------------------------------------------------------------
@@ -213,7 +300,10 @@ export async function typeCheckSim(dir: string, files: readonly string[]): Promi
 // hosted keys, proxies and the provenance of model inputs; and Sim's address
 // checks (its DNS pinning refuses a loopback address, which a mock is).
 
-/** The part of Sim's ToolConfig its executor reads to send a request (test-support/fixtures/sim/apps/sim/tools/types.ts). */
+/**
+ * The part of Sim's ToolConfig its executor reads to send a request
+ * (test-support/fixtures/sim/apps/sim/tools/types.ts).
+ */
 export interface SimToolConfig {
   id: string;
   request: {
@@ -236,7 +326,10 @@ export async function simExecuteTool(tool: SimToolConfig, params: Record<string,
   const call = <T>(f: (params: never) => T) => f(params as never);
   try {
     const url = typeof tool.request.url === "function" ? call(tool.request.url) : tool.request.url;
-    const method = typeof tool.request.method === "function" ? call(tool.request.method) : (params.method as string | undefined) || tool.request.method || "GET";
+    const method =
+      typeof tool.request.method === "function"
+        ? call(tool.request.method)
+        : (params.method as string | undefined) || tool.request.method || "GET";
     const headers = new Headers(tool.request.headers ? call(tool.request.headers) : {});
     const hasBody = method !== "GET" && method !== "HEAD" && Boolean(tool.request.body);
     const bodyResult = tool.request.body ? call(tool.request.body) : undefined;
@@ -245,7 +338,8 @@ export async function simExecuteTool(tool: SimToolConfig, params: Record<string,
     let body: string | undefined;
     if (hasBody) {
       if (preformatted && typeof bodyResult === "string") body = bodyResult;
-      else if (preformatted && bodyResult && typeof bodyResult === "object" && "body" in bodyResult) body = (bodyResult as { body: string }).body;
+      else if (preformatted && bodyResult && typeof bodyResult === "object" && "body" in bodyResult)
+        body = (bodyResult as { body: string }).body;
       else body = typeof bodyResult === "string" ? bodyResult : JSON.stringify(bodyResult);
     }
     if (!headers.has("User-Agent")) headers.set("User-Agent", "Sim");
@@ -256,7 +350,10 @@ export async function simExecuteTool(tool: SimToolConfig, params: Record<string,
     }
     if (!tool.transformResponse) {
       const status = response.status;
-      const data = status === 202 || status === 204 || status === 205 ? { status } : ((await response.json()) as Record<string, unknown>);
+      const data =
+        status === 202 || status === 204 || status === 205
+          ? { status }
+          : ((await response.json()) as Record<string, unknown>);
       return { success: true, output: (data.output as Record<string, unknown> | undefined) ?? data };
     }
     // Sim hands transformResponse an object over the answer's parts (its real body stream included).

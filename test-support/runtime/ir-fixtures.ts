@@ -32,7 +32,9 @@ export interface FixtureIr {
 
 /** The committed IR of a fixture provider. */
 export function irFixture(name: IrFixture): FixtureIr {
-  return JSON.parse(readFileSync(fileURLToPath(new URL(`../fixtures/ir/${name}.json`, import.meta.url)), "utf8")) as FixtureIr;
+  return JSON.parse(
+    readFileSync(fileURLToPath(new URL(`../fixtures/ir/${name}.json`, import.meta.url)), "utf8"),
+  ) as FixtureIr;
 }
 
 /** The tools of a fixture provider, by operation id. */

@@ -12,7 +12,9 @@ export interface Received {
 }
 
 /** A loopback server answering with `reply(request)`, recording what it received. */
-export async function server(reply: (req: Received) => { status: number; headers?: Record<string, string>; body?: string } | "reset") {
+export async function server(
+  reply: (req: Received) => { status: number; headers?: Record<string, string>; body?: string } | "reset",
+) {
   const received: Received[] = [];
   const srv: Server = createServer((req, res) => {
     let body = "";

@@ -18,7 +18,10 @@ export interface Received {
 }
 
 export interface OAuthServers {
-  /** The token endpoint's address (`http://127.0.0.1:<port>/<tenant>/token` style: `{tenant}` kept for the caller to fill). */
+  /**
+   * The token endpoint's address (`http://127.0.0.1:<port>/<tenant>/token` style: `{tenant}` kept for the caller to
+   * fill).
+   */
   tokenOrigin: string;
   baseUrl: string;
   token: Received[];
@@ -31,7 +34,15 @@ export type Script = (n: number, request: Received) => Reply | Promise<Reply>;
 /** Tokens `access-<n>` valid `expiresIn` seconds; the API answers 200 `{ok: true}` to any bearer. */
 export const issueTokens =
   (expiresIn?: number, extra: Record<string, unknown> = {}): Script =>
-  (n) => ({ status: 200, body: { access_token: `access-token-${n}`, token_type: "Bearer", ...(expiresIn ? { expires_in: expiresIn } : {}), ...extra } });
+  (n) => ({
+    status: 200,
+    body: {
+      access_token: `access-token-${n}`,
+      token_type: "Bearer",
+      ...(expiresIn ? { expires_in: expiresIn } : {}),
+      ...extra,
+    },
+  });
 
 export const answerOk: Script = () => ({ status: 200, body: { ok: true } });
 

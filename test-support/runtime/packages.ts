@@ -13,7 +13,10 @@ import { inject } from "vitest";
 import { createExecutor, type ExecuteOptions, type Provider, type ToolResult } from "@blockwright/runtime";
 import { fullSupport, type ToolSpec } from "@blockwright/runtime/internal";
 
-/** The project whose packages the tests run: this repository, or under a whole `npm test` its copy (test-support/neutral-copy.ts). */
+/**
+ * The project whose packages the tests run: this repository, or under a whole `npm test` its copy
+ * (test-support/neutral-copy.ts).
+ */
 const ROOT = inject("providersRoot") ?? fileURLToPath(new URL("../../", import.meta.url));
 const SPECS_DIR = join(ROOT, "specs");
 const GENERATED_DIR = join(ROOT, "generated");
@@ -24,7 +27,11 @@ const specIds = readdirSync(SPECS_DIR, { withFileTypes: true })
   .map((e) => e.name)
   .sort();
 const generatedIds = specIds.filter((id) => existsSync(join(GENERATED_DIR, id, "index.js")));
-const modules = await Promise.all(generatedIds.map((id) => import(/* @vite-ignore */ join(GENERATED_DIR, id, "index.js")) as Promise<{ provider: Provider }>));
+const modules = await Promise.all(
+  generatedIds.map(
+    (id) => import(/* @vite-ignore */ join(GENERATED_DIR, id, "index.js")) as Promise<{ provider: Provider }>,
+  ),
+);
 
 /** Every generated provider of the repository, sorted by id. */
 export const providers: Provider[] = modules.map((m) => m.provider).sort((a, b) => a.id.localeCompare(b.id));
@@ -33,10 +40,18 @@ export const providers: Provider[] = modules.map((m) => m.provider).sort((a, b) 
 export const tools: Record<string, ToolSpec> = Object.assign({}, ...providers.map((p) => p.tools));
 
 /** Run any tool of the repository by operation id (with every part of the runtime, as the tools' registry does). */
-export const executeTool = createExecutor(tools, fullSupport) as unknown as (operationId: string, params: Record<string, unknown>, options?: ExecuteOptions) => Promise<ToolResult>;
+export const executeTool = createExecutor(tools, fullSupport) as unknown as (
+  operationId: string,
+  params: Record<string, unknown>,
+  options?: ExecuteOptions,
+) => Promise<ToolResult>;
 
-/** Every operation id of specs/, read from the manifests rather than from generated/, sorted by provider, then by id. */
+/**
+ * Every operation id of specs/, read from the manifests rather than from generated/, sorted by provider, then by id.
+ */
 export const OPERATION_IDS = specIds.flatMap((id) => {
-  const manifest = jsYaml.load(readFileSync(join(SPECS_DIR, id, "manifest.yaml"), "utf8")) as { operations?: Record<string, unknown> };
+  const manifest = jsYaml.load(readFileSync(join(SPECS_DIR, id, "manifest.yaml"), "utf8")) as {
+    operations?: Record<string, unknown>;
+  };
   return Object.keys(manifest.operations ?? {}).sort();
 });

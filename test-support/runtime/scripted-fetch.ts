@@ -14,7 +14,12 @@ type Reply = Response | Error | ((request: Request) => Response | Promise<Respon
 export function scriptedFetch(...replies: Reply[]) {
   const seen: SeenRequest[] = [];
   const fetch = async (request: Request): Promise<Response> => {
-    seen.push({ method: request.method, url: request.url, headers: new Headers(request.headers), body: request.body ? await request.clone().text() : "" });
+    seen.push({
+      method: request.method,
+      url: request.url,
+      headers: new Headers(request.headers),
+      body: request.body ? await request.clone().text() : "",
+    });
     const next = replies.length > 1 ? replies.shift()! : replies[0];
     if (next instanceof Error) throw next;
     if (typeof next === "function") return next(request);
@@ -23,4 +28,5 @@ export function scriptedFetch(...replies: Reply[]) {
   return { fetch, seen };
 }
 
-export const json = (status: number, body: unknown, headers: Record<string, string> = {}) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });
+export const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json", ...headers } });

@@ -10,5 +10,7 @@ const server = createServer((req, res) => {
     res.end();
   });
 });
-server.listen(0, "127.0.0.1", () => process.stdout.write(`http://127.0.0.1:${server.address().port}/triggers/zqbench_event\n`));
+server.listen(0, "127.0.0.1", () =>
+  process.stdout.write(`http://127.0.0.1:${server.address().port}/triggers/zqbench_event\n`),
+);
 process.on("SIGTERM", () => server.close(() => process.exit(0)));

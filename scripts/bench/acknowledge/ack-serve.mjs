@@ -18,7 +18,13 @@ const trigger = {
   description: "",
   event: { source: "webhook", name: "event" },
   match: [],
-  authentication: { kind: "hmac", algorithm: "SHA-256", encoding: "hex", header: "X-Zq-Signature", signedText: "{body}" },
+  authentication: {
+    kind: "hmac",
+    algorithm: "SHA-256",
+    encoding: "hex",
+    header: "X-Zq-Signature",
+    signedText: "{body}",
+  },
   secretParam: "secret",
   handshakes: [],
   eventId: [{ from: "event", pointer: ["id"] }],
@@ -27,10 +33,25 @@ const trigger = {
   outputs: [{ name: "n", description: "", source: { from: "event", pointer: ["n"] }, required: true }],
 };
 const store = openSqliteStore(process.argv[2]);
-const executor = startExecutor({ store, concurrency: 8, retry: { attempts: 1, backoffMs: 1000 }, log: () => undefined, attempt: async () => ({ status: "succeeded", durationMs: 0, blocks: [], placeholders: [] }) });
-const receiver = createReceiver({ trigger, path: "/triggers/zqbench_event", secret: BENCH_SECRET, store, log: () => undefined, accepted: () => executor.kick() });
+const executor = startExecutor({
+  store,
+  concurrency: 8,
+  retry: { attempts: 1, backoffMs: 1000 },
+  log: () => undefined,
+  attempt: async () => ({ status: "succeeded", durationMs: 0, blocks: [], placeholders: [] }),
+});
+const receiver = createReceiver({
+  trigger,
+  path: "/triggers/zqbench_event",
+  secret: BENCH_SECRET,
+  store,
+  log: () => undefined,
+  accepted: () => executor.kick(),
+});
 const server = createServer(receiver.handle);
-server.listen(0, "127.0.0.1", () => process.stdout.write(`http://127.0.0.1:${server.address().port}/triggers/zqbench_event\n`));
+server.listen(0, "127.0.0.1", () =>
+  process.stdout.write(`http://127.0.0.1:${server.address().port}/triggers/zqbench_event\n`),
+);
 process.on("SIGTERM", async () => {
   server.close();
   await receiver.stop();

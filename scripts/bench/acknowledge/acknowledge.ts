@@ -13,7 +13,14 @@ const AT_ONCE = 50;
 const WARM_UP = 200;
 const ROUNDS = 3;
 
-type Row = (measure: string, ours: number[], anchor: number[], unit: string, target: string, reproduce: string[]) => void;
+type Row = (
+  measure: string,
+  ours: number[],
+  anchor: number[],
+  unit: string,
+  target: string,
+  reproduce: string[],
+) => void;
 
 /** The latencies (ms) of `count` deliveries at `atOnce` at a time. */
 async function load(url: string, count: number, atOnce: number, tag: string): Promise<number[]> {
@@ -26,7 +33,11 @@ async function load(url: string, count: number, atOnce: number, tag: string): Pr
       const body = JSON.stringify({ id: `${tag}-${i}`, n: i });
       const signature = createHmac("sha256", "zq-bench-secret").update(body).digest("hex");
       const start = performance.now();
-      const answer = await fetch(url, { method: "POST", headers: { "content-type": "application/json", "x-zq-signature": signature }, body });
+      const answer = await fetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-zq-signature": signature },
+        body,
+      });
       await answer.arrayBuffer();
       latencies.push(performance.now() - start);
       if (answer.status !== 202) throw new Error(`${url} answered ${answer.status}`);
@@ -66,7 +77,10 @@ export async function measureAcknowledgement(o: { root: string; tmp: string; row
   const p99 = { ours: [] as number[], anchor: [] as number[] };
   for (let round = 0; round < ROUNDS; round++) {
     for (const side of ["anchor", "ours"] as const) {
-      const args = side === "anchor" ? ["scripts/bench/acknowledge/ack-bare.mjs"] : ["scripts/bench/acknowledge/ack-serve.mjs", join(o.tmp, `ack-${round}.sqlite`)];
+      const args =
+        side === "anchor"
+          ? ["scripts/bench/acknowledge/ack-bare.mjs"]
+          : ["scripts/bench/acknowledge/ack-serve.mjs", join(o.tmp, `ack-${round}.sqlite`)];
       const { url, child } = await started(args, o.root);
       try {
         await load(url, WARM_UP, AT_ONCE, `warm-${round}`);
@@ -78,7 +92,24 @@ export async function measureAcknowledgement(o: { root: string; tmp: string; row
       }
     }
   }
-  const reproduce = ["npm run bench -- ack  (serve's receiver on SQLite: node scripts/bench/acknowledge/ack-serve.mjs <file>; the anchor: node scripts/bench/acknowledge/ack-bare.mjs; 2,000 signed deliveries, 50 at once)"];
-  o.row(`serve acknowledges a delivery, p50 (${DELIVERIES} at ${AT_ONCE} at once)`, p50.ours, p50.anchor, "ms", "≤ 3×", reproduce);
-  o.row(`serve acknowledges a delivery, p99 (${DELIVERIES} at ${AT_ONCE} at once)`, p99.ours, p99.anchor, "ms", "≤ 5×", reproduce);
+  const reproduce = [
+    "npm run bench -- ack  (serve's receiver on SQLite: node scripts/bench/acknowledge/ack-serve.mjs <file>; " +
+      "the anchor: node scripts/bench/acknowledge/ack-bare.mjs; 2,000 signed deliveries, 50 at once)",
+  ];
+  o.row(
+    `serve acknowledges a delivery, p50 (${DELIVERIES} at ${AT_ONCE} at once)`,
+    p50.ours,
+    p50.anchor,
+    "ms",
+    "≤ 3×",
+    reproduce,
+  );
+  o.row(
+    `serve acknowledges a delivery, p99 (${DELIVERIES} at ${AT_ONCE} at once)`,
+    p99.ours,
+    p99.anchor,
+    "ms",
+    "≤ 5×",
+    reproduce,
+  );
 }

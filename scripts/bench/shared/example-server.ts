@@ -17,8 +17,11 @@ export async function exampleServer(document: string) {
       .slice(2)
       .split("/")
       .reduce<unknown>((n, k) => (n as Node)?.[k.replaceAll("~1", "/").replaceAll("~0", "~")], doc);
-  const deref = (x: unknown): Node | undefined => ((x as Node)?.$ref ? deref(at((x as Node).$ref as string)) : (x as Node | undefined));
-  const base = new URL(((doc.servers as Node[] | undefined)?.[0]?.url as string | undefined) ?? "http://x").pathname.replace(/\/$/, "");
+  const deref = (x: unknown): Node | undefined =>
+    (x as Node)?.$ref ? deref(at((x as Node).$ref as string)) : (x as Node | undefined);
+  const base = new URL(
+    ((doc.servers as Node[] | undefined)?.[0]?.url as string | undefined) ?? "http://x",
+  ).pathname.replace(/\/$/, "");
   const routes: { method: string; path: RegExp; status: number; body: unknown }[] = [];
   for (const [path, item] of Object.entries(doc.paths as Record<string, Node>)) {
     for (const [method, op] of Object.entries(item)) {
@@ -36,11 +39,17 @@ export async function exampleServer(document: string) {
     received.push({ method: req.method ?? "", url: req.url ?? "", headers: req.headers });
     req.resume();
     req.on("end", () => {
-      const route = routes.find((x) => x.method === req.method && x.path.test(new URL(req.url ?? "/", "http://x").pathname));
+      const route = routes.find(
+        (x) => x.method === req.method && x.path.test(new URL(req.url ?? "/", "http://x").pathname),
+      );
       res.writeHead(route?.status ?? 404, { "content-type": "application/json" });
       res.end(route ? JSON.stringify(route.body) : "{}");
     });
   });
   await new Promise<void>((resolve) => srv.listen(0, "127.0.0.1", resolve));
-  return { received, url: `http://127.0.0.1:${(srv.address() as AddressInfo).port}`, close: () => new Promise<void>((resolve) => srv.close(() => resolve())) };
+  return {
+    received,
+    url: `http://127.0.0.1:${(srv.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => srv.close(() => resolve())),
+  };
 }

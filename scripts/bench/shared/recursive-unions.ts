@@ -10,7 +10,10 @@
 // biome-ignore lint/suspicious/noExplicitAny: a synthetic document, built field by field without types
 type Json = Record<string, any>;
 
-/** An OpenAPI 3.0 document with these paths and components (the head of src/import/__fixtures__/draft-kit.ts's, which the benchmark does not import). */
+/**
+ * An OpenAPI 3.0 document with these paths and components (the head of src/import/__fixtures__/draft-kit.ts's, which
+ * the benchmark does not import).
+ */
 const openapi = (paths: Json, components: Json): Json => ({
   openapi: "3.0.3",
   info: { title: "Acme API", version: "1", description: "Acme keeps orders. It has other features too." },
@@ -30,14 +33,38 @@ export function recursiveUnionDocument(nodeTypes: number, newer = false): Json {
   const paints = ["ZqSolidPaint", "ZqGradientPaint", "ZqImagePaint", ...(newer ? ["ZqPatternPaint"] : [])];
   const schemas: Json = {
     ZqNode: { oneOf: types.map(ref), discriminator: { propertyName: "type" } },
-    // Any node, the document too: what the nodes answer holds (its children are ZqNode, another union of the same types).
+    // Any node, the document too: what the nodes answer holds (its children are ZqNode, another union of the same
+    // types).
     ZqAnyNode: { oneOf: [ref("ZqDocument"), ...types.map(ref)] },
-    ZqColor: { type: "object", required: ["r", "g", "b"], properties: { r: { type: "number" }, g: { type: "number" }, b: { type: "number" }, a: { type: "number" } } },
+    ZqColor: {
+      type: "object",
+      required: ["r", "g", "b"],
+      properties: { r: { type: "number" }, g: { type: "number" }, b: { type: "number" }, a: { type: "number" } },
+    },
     ZqPaint: { oneOf: paints.map(ref) },
     ZqEffect: { oneOf: [ref("ZqShadowEffect"), ref("ZqBlurEffect")] },
-    ZqShadowEffect: { type: "object", required: ["type"], properties: { type: { type: "string", enum: ["DROP_SHADOW", "INNER_SHADOW"] }, color: ref("ZqColor"), radius: { type: "number" } } },
-    ZqBlurEffect: { type: "object", required: ["type"], properties: { type: { type: "string", enum: ["LAYER_BLUR"] }, radius: { type: "number" } } },
-    ZqTypeStyle: { type: "object", properties: { fontFamily: { type: "string" }, fontSize: { type: "number" }, fills: { type: "array", items: ref("ZqPaint") } } },
+    ZqShadowEffect: {
+      type: "object",
+      required: ["type"],
+      properties: {
+        type: { type: "string", enum: ["DROP_SHADOW", "INNER_SHADOW"] },
+        color: ref("ZqColor"),
+        radius: { type: "number" },
+      },
+    },
+    ZqBlurEffect: {
+      type: "object",
+      required: ["type"],
+      properties: { type: { type: "string", enum: ["LAYER_BLUR"] }, radius: { type: "number" } },
+    },
+    ZqTypeStyle: {
+      type: "object",
+      properties: {
+        fontFamily: { type: "string" },
+        fontSize: { type: "number" },
+        fills: { type: "array", items: ref("ZqPaint") },
+      },
+    },
     ZqBase: {
       type: "object",
       required: ["id", "name", "type"],
@@ -52,20 +79,39 @@ export function recursiveUnionDocument(nodeTypes: number, newer = false): Json {
         layers: { type: "array", items: ref("ZqLayer0") },
       },
     },
-    ZqDocument: { type: "object", required: ["id", "type", "children"], properties: { id: { type: "string" }, type: { type: "string", enum: ["DOCUMENT"] }, children: { type: "array", items: ref("ZqNode") } } },
+    ZqDocument: {
+      type: "object",
+      required: ["id", "type", "children"],
+      properties: {
+        id: { type: "string" },
+        type: { type: "string", enum: ["DOCUMENT"] },
+        children: { type: "array", items: ref("ZqNode") },
+      },
+    },
   };
   // Unions inside unions, LAYERS deep: each level three forms, each holding the next level.
   for (let level = 0; level < LAYERS; level++) {
     const forms = ["A", "B", "C"].map((f) => `ZqLayer${level}${f}`);
     schemas[`ZqLayer${level}`] = { oneOf: forms.map(ref) };
     for (const form of forms)
-      schemas[form] = { type: "object", required: ["kind"], properties: { kind: { type: "string", enum: [form.toUpperCase()] }, ...(level + 1 < LAYERS ? { next: ref(`ZqLayer${level + 1}`) } : { value: { type: "number" } }) } };
+      schemas[form] = {
+        type: "object",
+        required: ["kind"],
+        properties: {
+          kind: { type: "string", enum: [form.toUpperCase()] },
+          ...(level + 1 < LAYERS ? { next: ref(`ZqLayer${level + 1}`) } : { value: { type: "number" } }),
+        },
+      };
   }
   for (const [i, paint] of paints.entries())
     schemas[paint] = {
       type: "object",
       required: ["type"],
-      properties: { type: { type: "string", enum: [paint.slice(2).toUpperCase()] }, opacity: { type: "number" }, ...(i === 0 ? { color: ref("ZqColor") } : { stops: { type: "array", items: ref("ZqColor") } }) },
+      properties: {
+        type: { type: "string", enum: [paint.slice(2).toUpperCase()] },
+        opacity: { type: "number" },
+        ...(i === 0 ? { color: ref("ZqColor") } : { stops: { type: "array", items: ref("ZqColor") } }),
+      },
     };
   for (const [i, name] of types.entries()) {
     const own: Json = {
@@ -80,12 +126,30 @@ export function recursiveUnionDocument(nodeTypes: number, newer = false): Json {
   const reply = (schema: Json) => ({ "200": { description: "ok", content: { "application/json": { schema } } } });
   return openapi(
     {
-      "/files/{key}": { get: { operationId: "getZqFile", parameters: [key], responses: reply({ type: "object", required: ["document"], properties: { name: { type: "string" }, document: ref("ZqDocument") } }) } },
+      "/files/{key}": {
+        get: {
+          operationId: "getZqFile",
+          parameters: [key],
+          responses: reply({
+            type: "object",
+            required: ["document"],
+            properties: { name: { type: "string" }, document: ref("ZqDocument") },
+          }),
+        },
+      },
       "/files/{key}/nodes": {
         get: {
           operationId: "getZqFileNodes",
           parameters: [key, { name: "ids", in: "query", required: true, schema: { type: "string" } }],
-          responses: reply({ type: "object", properties: { nodes: { type: "object", additionalProperties: { type: "object", properties: { document: ref("ZqAnyNode") } } } } }),
+          responses: reply({
+            type: "object",
+            properties: {
+              nodes: {
+                type: "object",
+                additionalProperties: { type: "object", properties: { document: ref("ZqAnyNode") } },
+              },
+            },
+          }),
         },
       },
     },

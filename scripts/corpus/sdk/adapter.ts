@@ -51,13 +51,18 @@ export const SHARED = {
     kind: "sdk",
     ...(operation ? { operation } : {}),
     at: "path",
-    why: "the SDK writes the id into the path as it is, unescaped (a `/` in it would change the route); Blockwright escapes it as a path segment must be (RFC 3986), which reads the same for any id without `/`",
+    why:
+      "the SDK writes the id into the path as it is, unescaped (a `/` in it would change the route); " +
+      "Blockwright escapes it as a path segment must be (RFC 3986), which reads the same for any id without `/`",
   }),
 };
 
 /** The query and body fields of a call as one object (the convention of SDKs whose method takes `params`). */
 export function params(call: LogicalCall): Record<string, unknown> {
-  const body = call.body && typeof call.body === "object" && !(call.body instanceof Blob) && !Array.isArray(call.body) ? (call.body as Record<string, unknown>) : {};
+  const body =
+    call.body && typeof call.body === "object" && !(call.body instanceof Blob) && !Array.isArray(call.body)
+      ? (call.body as Record<string, unknown>)
+      : {};
   return { ...call.query, ...body };
 }
 
@@ -66,9 +71,13 @@ export function pathArgs(call: LogicalCall): unknown[] {
   return call.pathOrder.map((n) => call.path[n]);
 }
 
-const camel = (key: string) => key.replace(/[_-]+([a-z0-9])/gi, (_, c: string) => c.toUpperCase()).replace(/^[A-Z]/, (c) => c.toLowerCase());
+const camel = (key: string) =>
+  key.replace(/[_-]+([a-z0-9])/gi, (_, c: string) => c.toUpperCase()).replace(/^[A-Z]/, (c) => c.toLowerCase());
 
-/** An object's keys in camelCase (`top_k`, `Body` → `topK`, `body`), at every depth when `deep`: SDKs that take camelCase names and write the wire's. */
+/**
+ * An object's keys in camelCase (`top_k`, `Body` → `topK`, `body`), at every depth when `deep`: SDKs that take
+ * camelCase names and write the wire's.
+ */
 export function camelKeys(value: unknown, deep = true): unknown {
   if (Array.isArray(value)) return deep ? value.map((v) => camelKeys(v, deep)) : value;
   if (!value || typeof value !== "object" || value instanceof Blob) return value;

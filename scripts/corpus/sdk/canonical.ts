@@ -46,7 +46,10 @@ function decodeSegment(segment: string): string {
   }
 }
 
-/** Query or form pairs, decoded the way a server's form parser does (`+` is a space), ordered by key, each key's values in their order. */
+/**
+ * Query or form pairs, decoded the way a server's form parser does (`+` is a space), ordered by key, each key's values
+ * in their order.
+ */
 export function formPairs(text: string): [string, string][] {
   const pairs = [...new URLSearchParams(text)] as [string, string][];
   return pairs
@@ -66,7 +69,9 @@ const binaryChar = (c: string) => c < " " && c !== "\t" && c !== "\n" && c !== "
 
 function shortText(bytes: Buffer, max = 4096): string | undefined {
   const text = bytes.toString("utf8");
-  return Buffer.from(text, "utf8").equals(bytes) && text.length <= max && ![...text].some(binaryChar) ? text : undefined;
+  return Buffer.from(text, "utf8").equals(bytes) && text.length <= max && ![...text].some(binaryChar)
+    ? text
+    : undefined;
 }
 
 const hashOf = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex").slice(0, 16);
@@ -94,7 +99,12 @@ function multipartParts(body: Buffer, contentType: string): Part[] | undefined {
     const filename = /\bfilename="([^"]*)"/i.exec(disposition)?.[1];
     const type = mediaTypeOf(/^content-type:(.*)$/im.exec(head)?.[1]);
     const text = shortText(content);
-    parts.push({ name, ...(filename !== undefined ? { filename } : {}), ...(type ? { contentType: type } : {}), value: text ?? `${content.length} bytes, sha256 ${hashOf(content)}` });
+    parts.push({
+      name,
+      ...(filename !== undefined ? { filename } : {}),
+      ...(type ? { contentType: type } : {}),
+      value: text ?? `${content.length} bytes, sha256 ${hashOf(content)}`,
+    });
     at = next;
   }
   return parts
@@ -114,13 +124,19 @@ function bodyOf(recorded: Recorded, mediaType: string | undefined): CanonicalBod
       return { kind: "unreadable", mediaType, text: text ?? `${bytes.length} bytes` };
     }
   }
-  if (mediaType === "application/x-www-form-urlencoded" && text !== undefined) return { kind: "form", pairs: formPairs(text) };
+  if (mediaType === "application/x-www-form-urlencoded" && text !== undefined)
+    return { kind: "form", pairs: formPairs(text) };
   if (mediaType === "multipart/form-data") {
     const parts = multipartParts(bytes, recorded.headers["content-type"] ?? "");
     return parts ? { kind: "multipart", parts } : { kind: "unreadable", mediaType, text: `${bytes.length} bytes` };
   }
   const short = shortText(bytes);
-  return { kind: "bytes", length: bytes.length, sha256: hashOf(bytes), ...(short !== undefined ? { text: short } : {}) };
+  return {
+    kind: "bytes",
+    length: bytes.length,
+    sha256: hashOf(bytes),
+    ...(short !== undefined ? { text: short } : {}),
+  };
 }
 
 export function canonical(recorded: Recorded): CanonicalRequest {

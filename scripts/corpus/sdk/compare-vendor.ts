@@ -44,7 +44,10 @@ export interface VendorResult {
   uncovered: Record<string, string>;
   /** Hosts a connection was refused to while the SDK ran (it tried to go off the machine). */
   refused: string[];
-  /** Quirks of the adapter that explained no difference this run (a pending defect fixed, an SDK changed): each to drop or fix. */
+  /**
+   * Quirks of the adapter that explained no difference this run (a pending defect fixed, an SDK changed): each to drop
+   * or fix.
+   */
   unusedQuirks?: string[];
   problem?: string;
 }
@@ -63,7 +66,8 @@ function matches(quirk: Quirk, operation: string, at: string): boolean {
 function headerNames(tool: ToolSpec, subject: Subject): string[] {
   const names = new Set<string>();
   for (const p of tool.params) if (p.wire.in === "header") names.add(p.wire.name);
-  for (const way of [tool.auth, ...(tool.auth.alternatives ?? [])]) for (const c of [way, ...(way.also ?? [])]) if (c.type === "header") names.add(c.name);
+  for (const way of [tool.auth, ...(tool.auth.alternatives ?? [])])
+    for (const c of [way, ...(way.also ?? [])]) if (c.type === "header") names.add(c.name);
   for (const c of tool.constants) if ((c as { in?: string }).in === "header") names.add((c as { name: string }).name);
   const op = subject.document.operations.get(tool.operationId);
   for (const p of op?.parameters ?? []) if (p.in === "header") names.add(p.name);
@@ -74,7 +78,11 @@ function headerNames(tool: ToolSpec, subject: Subject): string[] {
 /** The places a comparison looked at: method, path, each query key, the headers, each body field. */
 function fieldsCompared(a: CanonicalRequest, b: CanonicalRequest, headers: string[]): number {
   const keys = (r: CanonicalRequest) => [...r.query.map((p) => `q ${p[0]}`), ...bodyKeys(r)];
-  return 2 + new Set([...keys(a), ...keys(b)]).size + new Set(["authorization", "content-type", ...headers.map((h) => h.toLowerCase())]).size;
+  return (
+    2 +
+    new Set([...keys(a), ...keys(b)]).size +
+    new Set(["authorization", "content-type", ...headers.map((h) => h.toLowerCase())]).size
+  );
 }
 
 function bodyKeys(r: CanonicalRequest): string[] {
@@ -86,18 +94,32 @@ function bodyKeys(r: CanonicalRequest): string[] {
 }
 
 function leafPointers(value: unknown, pointer = ""): string[] {
-  return value && typeof value === "object" && Object.keys(value).length ? Object.entries(value).flatMap(([k, v]) => leafPointers(v, `${pointer}/${k}`)) : [pointer || "/"];
+  return value && typeof value === "object" && Object.keys(value).length
+    ? Object.entries(value).flatMap(([k, v]) => leafPointers(v, `${pointer}/${k}`))
+    : [pointer || "/"];
 }
 
 /** One logical call through Blockwright and through the SDK, compared. */
-async function compareCall<Client>(adapter: SdkAdapter<Client>, subject: Subject, tool: ToolSpec, operation: string, inputKind: string, input: Record<string, unknown>, recorder: Recorder, sdkBase: string): Promise<OperationResult> {
+async function compareCall<Client>(
+  adapter: SdkAdapter<Client>,
+  subject: Subject,
+  tool: ToolSpec,
+  operation: string,
+  inputKind: string,
+  input: Record<string, unknown>,
+  recorder: Recorder,
+  sdkBase: string,
+): Promise<OperationResult> {
   const run = adapter.operations[operation] as (client: Client, call: ReturnType<typeof logicalCall>) => unknown;
   const call = logicalCall(tool, input);
   const row: OperationResult = { operation, input: inputKind, tool: tool.id, differences: [] };
   recorder.take();
   if (adapter.answer) recorder.answerWith(adapter.answer);
   const given = tool.server.param ? { ...input, [tool.server.param]: recorder.origin } : input;
-  const outcome = await executeToolDefinition(tool, given, { ...(tool.server.param ? {} : { baseUrl: recorder.origin }), retries: 0 }).catch((e: unknown) => ({ ok: false as const, thrown: firstLine(e) }));
+  const outcome = await executeToolDefinition(tool, given, {
+    ...(tool.server.param ? {} : { baseUrl: recorder.origin }),
+    retries: 0,
+  }).catch((e: unknown) => ({ ok: false as const, thrown: firstLine(e) }));
   const ours = recorder.take();
   let sdkError: string | undefined;
   try {
@@ -106,28 +128,46 @@ async function compareCall<Client>(adapter: SdkAdapter<Client>, subject: Subject
     sdkError = firstLine(e);
   }
   const theirs = recorder.take();
-  const secrets = [call.credential.secret, call.credential.user].filter((v): v is string => typeof v === "string" && v.length > 0);
+  const secrets = [call.credential.secret, call.credential.user].filter(
+    (v): v is string => typeof v === "string" && v.length > 0,
+  );
   const explain = (d: Difference): Explained => {
     const quirk = adapter.quirks.find((q) => matches(q, operation, d.at));
-    const shown = { ...d, ...(d.blockwright !== undefined ? { blockwright: shownValue(d.blockwright, secrets) } : {}), ...(d.sdk !== undefined ? { sdk: shownValue(d.sdk, secrets) } : {}) };
+    const shown = {
+      ...d,
+      ...(d.blockwright !== undefined ? { blockwright: shownValue(d.blockwright, secrets) } : {}),
+      ...(d.sdk !== undefined ? { sdk: shownValue(d.sdk, secrets) } : {}),
+    };
     return quirk ? { ...shown, quirk: quirk.why, kind: quirk.kind } : shown;
   };
   if (!ours.length || !theirs.length) {
+    const failure = () =>
+      "thrown" in outcome
+        ? outcome.thrown
+        : JSON.stringify((outcome as { error?: unknown }).error ?? outcome).slice(0, 200);
     row.problem = !ours.length
-      ? `Blockwright sent no request (${"thrown" in outcome ? outcome.thrown : JSON.stringify((outcome as { error?: unknown }).error ?? outcome).slice(0, 200)})`
+      ? `Blockwright sent no request (${failure()})`
       : `the SDK sent no request (${sdkError ?? "no error"})`;
-    row.differences.push(explain({ at: "request", ...(ours.length ? { blockwright: "sent" } : {}), ...(theirs.length ? { sdk: "sent" } : {}) }));
+    row.differences.push(
+      explain({
+        at: "request",
+        ...(ours.length ? { blockwright: "sent" } : {}),
+        ...(theirs.length ? { sdk: "sent" } : {}),
+      }),
+    );
     return row;
   }
   if (sdkError) row.sdkNote = sdkError;
   const [left, right] = [canonical(ours[0] as Recorded), canonical(theirs[0] as Recorded)];
   if (process.env.SDK_JUDGE_DEBUG) {
-    const shown = (r: CanonicalRequest) => JSON.stringify({ ...r, headers: process.env.SDK_JUDGE_DEBUG === "2" ? r.headers : undefined });
+    const shown = (r: CanonicalRequest) =>
+      JSON.stringify({ ...r, headers: process.env.SDK_JUDGE_DEBUG === "2" ? r.headers : undefined });
     process.stderr.write(`${operation} (${inputKind})\n  blockwright ${shown(left)}\n  sdk         ${shown(right)}\n`);
   }
   const names = headerNames(tool, subject);
   const differences = compareRequests(left, right, { names });
-  if (ours.length !== theirs.length) differences.push({ at: "requests", blockwright: String(ours.length), sdk: String(theirs.length) });
+  if (ours.length !== theirs.length)
+    differences.push({ at: "requests", blockwright: String(ours.length), sdk: String(theirs.length) });
   row.compared = fieldsCompared(left, right, names);
   row.differences = differences.map(explain);
   return row;
@@ -135,7 +175,10 @@ async function compareCall<Client>(adapter: SdkAdapter<Client>, subject: Subject
 
 const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
 
-/** A recorded value as the results show it: the call's credential never written (made up as it is), a fresh key the same on every run. */
+/**
+ * A recorded value as the results show it: the call's credential never written (made up as it is), a fresh key the same
+ * on every run.
+ */
 function shownValue(text: string, secrets: string[]): string {
   let out = text;
   for (const secret of secrets) out = out.split(secret).join("<credential>");
@@ -150,21 +193,45 @@ const firstLine = (e: unknown) =>
 /** The inputs each operation is called with: every field (rich-values.ts), and the required ones only. */
 export const INPUTS = ["every field", "required only"] as const;
 
-export async function compareVendor<Client>(adapter: SdkAdapter<Client>, subject: Subject, operations: string[], recorder: Recorder, version: string, refused: () => string[]): Promise<VendorResult> {
-  const result: VendorResult = { vendor: adapter.vendor, sdk: adapter.sdk, version, operations: [], uncovered: { ...(adapter.uncovered ?? {}) }, refused: [] };
+export async function compareVendor<Client>(
+  adapter: SdkAdapter<Client>,
+  subject: Subject,
+  operations: string[],
+  recorder: Recorder,
+  version: string,
+  refused: () => string[],
+): Promise<VendorResult> {
+  const result: VendorResult = {
+    vendor: adapter.vendor,
+    sdk: adapter.sdk,
+    version,
+    operations: [],
+    uncovered: { ...(adapter.uncovered ?? {}) },
+    refused: [],
+  };
   const sdkBase = recorder.origin + new URL(adapter.base).pathname.replace(/\/+$/, "");
   for (const tool of subject.tools) {
     const operation = corpusName(tool, operations);
     if (!operation || !Object.hasOwn(adapter.operations, operation)) continue;
     const values = valuesOf(tool, subject.document);
-    const inputs: Record<(typeof INPUTS)[number], Record<string, unknown>> = { "every field": richInput(tool, subject.document, values), "required only": values.minimal() };
-    for (const kind of INPUTS) result.operations.push(await compareCall(adapter, subject, tool, operation, kind, inputs[kind], recorder, sdkBase));
+    const inputs: Record<(typeof INPUTS)[number], Record<string, unknown>> = {
+      "every field": richInput(tool, subject.document, values),
+      "required only": values.minimal(),
+    };
+    for (const kind of INPUTS)
+      result.operations.push(
+        await compareCall(adapter, subject, tool, operation, kind, inputs[kind], recorder, sdkBase),
+      );
   }
   result.refused = refused();
   const used = new Set(result.operations.flatMap((o) => o.differences.map((d) => d.quirk)));
-  const unused = adapter.quirks.filter((q) => !used.has(q.why)).map((q) => `${q.operation ?? "every operation"}: ${String(q.at)}`);
+  const unused = adapter.quirks
+    .filter((q) => !used.has(q.why))
+    .map((q) => `${q.operation ?? "every operation"}: ${String(q.at)}`);
   if (unused.length) result.unusedQuirks = unused;
   const covered = new Set(result.operations.map((o) => o.operation));
-  for (const op of Object.keys(adapter.operations)) if (!covered.has(op)) result.problem = `${result.problem ? `${result.problem}; ` : ""}${op}: no drafted tool for it`;
+  for (const op of Object.keys(adapter.operations))
+    if (!covered.has(op))
+      result.problem = `${result.problem ? `${result.problem}; ` : ""}${op}: no drafted tool for it`;
   return result;
 }

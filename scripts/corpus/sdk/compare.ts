@@ -36,14 +36,19 @@ function byKey(where: string, a: [string, string][], b: [string, string][], out:
     const left = a.filter((p) => p[0] === key).map((p) => p[1]);
     const right = b.filter((p) => p[0] === key).map((p) => p[1]);
     if (show(left) === show(right)) continue;
-    out.push({ at: `${where} ${key}`, ...(left.length ? { blockwright: left.length === 1 ? left[0] : show(left) } : {}), ...(right.length ? { sdk: right.length === 1 ? right[0] : show(right) } : {}) });
+    out.push({
+      at: `${where} ${key}`,
+      ...(left.length ? { blockwright: left.length === 1 ? left[0] : show(left) } : {}),
+      ...(right.length ? { sdk: right.length === 1 ? right[0] : show(right) } : {}),
+    });
   }
 }
 
 /** A JSON value's leaves by pointer (an empty object or list is a leaf). */
 function leaves(value: unknown, pointer = "", out = new Map<string, unknown>()): Map<string, unknown> {
   if (value && typeof value === "object" && Object.keys(value).length) {
-    for (const [k, v] of Object.entries(value)) leaves(v, `${pointer}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`, out);
+    for (const [k, v] of Object.entries(value))
+      leaves(v, `${pointer}/${k.replace(/~/g, "~0").replace(/\//g, "~1")}`, out);
   } else out.set(pointer || "/", value);
   return out;
 }
@@ -60,12 +65,23 @@ function bodies(a: CanonicalBody, b: CanonicalBody, out: Difference[]): void {
       const l = left.get(pointer);
       const r = right.get(pointer);
       if (show(l) === show(r)) continue;
-      out.push({ at: `body ${pointer}`, ...(left.has(pointer) ? { blockwright: show(l) } : {}), ...(right.has(pointer) ? { sdk: show(r) } : {}) });
+      out.push({
+        at: `body ${pointer}`,
+        ...(left.has(pointer) ? { blockwright: show(l) } : {}),
+        ...(right.has(pointer) ? { sdk: show(r) } : {}),
+      });
     }
   } else if (a.kind === "form" && b.kind === "form") byKey("form", a.pairs, b.pairs, out);
   else if (a.kind === "multipart" && b.kind === "multipart") {
     const fields = (parts: typeof a.parts) =>
-      parts.flatMap((p) => [[p.name, p.value], ...(p.filename !== undefined ? [[`${p.name} (file name)`, p.filename]] : []), ...(p.contentType ? [[`${p.name} (content type)`, p.contentType]] : [])] as [string, string][]);
+      parts.flatMap(
+        (p) =>
+          [
+            [p.name, p.value],
+            ...(p.filename !== undefined ? [[`${p.name} (file name)`, p.filename]] : []),
+            ...(p.contentType ? [[`${p.name} (content type)`, p.contentType]] : []),
+          ] as [string, string][],
+      );
     byKey("part", fields(a.parts), fields(b.parts), out);
   } else if (show(a) !== show(b)) out.push({ at: "body", blockwright: describeBody(a), sdk: describeBody(b) });
 }
@@ -81,14 +97,20 @@ export function describeBody(body: CanonicalBody): string {
     case "multipart":
       return `multipart (${body.parts.map((p) => p.name).join(", ")})`;
     case "bytes":
-      return body.text !== undefined ? `bytes ${JSON.stringify(body.text.slice(0, 200))}` : `${body.length} bytes, sha256 ${body.sha256}`;
+      return body.text !== undefined
+        ? `bytes ${JSON.stringify(body.text.slice(0, 200))}`
+        : `${body.length} bytes, sha256 ${body.sha256}`;
     case "unreadable":
       return `${body.mediaType} that does not parse: ${body.text.slice(0, 200)}`;
   }
 }
 
 /** Every difference between what Blockwright and the SDK sent for the same logical call. */
-export function compareRequests(blockwright: CanonicalRequest, sdk: CanonicalRequest, headers: HeaderChoice): Difference[] {
+export function compareRequests(
+  blockwright: CanonicalRequest,
+  sdk: CanonicalRequest,
+  headers: HeaderChoice,
+): Difference[] {
   const out: Difference[] = [];
   if (blockwright.method !== sdk.method) out.push({ at: "method", blockwright: blockwright.method, sdk: sdk.method });
   const path = (r: CanonicalRequest) => `/${r.path.join("/")}`;
@@ -96,13 +118,27 @@ export function compareRequests(blockwright: CanonicalRequest, sdk: CanonicalReq
   byKey("query", blockwright.query, sdk.query, out);
   // A media type is compared where there is a body (a library may label an empty one either way).
   if ((blockwright.body.kind !== "none" || sdk.body.kind !== "none") && blockwright.mediaType !== sdk.mediaType)
-    out.push({ at: "media type", ...(blockwright.mediaType ? { blockwright: blockwright.mediaType } : {}), ...(sdk.mediaType ? { sdk: sdk.mediaType } : {}) });
+    out.push({
+      at: "media type",
+      ...(blockwright.mediaType ? { blockwright: blockwright.mediaType } : {}),
+      ...(sdk.mediaType ? { sdk: sdk.mediaType } : {}),
+    });
   for (const name of [...new Set(["authorization", ...headers.names.map((n) => n.toLowerCase())])].sort()) {
     if (name === "content-type") continue;
-    const read = (v: string | undefined) => (v === undefined ? undefined : name === "authorization" || name === "proxy-authorization" ? credentialValue(v) : v.trim());
+    const read = (v: string | undefined) =>
+      v === undefined
+        ? undefined
+        : name === "authorization" || name === "proxy-authorization"
+          ? credentialValue(v)
+          : v.trim();
     const l = read(blockwright.headers[name]);
     const r = read(sdk.headers[name]);
-    if (l !== r) out.push({ at: `header ${name}`, ...(l !== undefined ? { blockwright: l } : {}), ...(r !== undefined ? { sdk: r } : {}) });
+    if (l !== r)
+      out.push({
+        at: `header ${name}`,
+        ...(l !== undefined ? { blockwright: l } : {}),
+        ...(r !== undefined ? { sdk: r } : {}),
+      });
   }
   bodies(blockwright.body, sdk.body, out);
   return out;

@@ -22,7 +22,11 @@ export async function installSdks(folder: string, say: (line: string) => void, s
   const why = sdkInstallNeeded(folder);
   if (!why) return 0;
   say(`the vendors' SDKs (${folder}/package.json): ${why}; npm ci there…`);
-  const child = spawn("npm", ["ci", "--ignore-scripts", "--no-audit", "--no-fund"], { cwd: folder, stdio: ["ignore", "inherit", "inherit"], signal });
+  const child = spawn("npm", ["ci", "--ignore-scripts", "--no-audit", "--no-fund"], {
+    cwd: folder,
+    stdio: ["ignore", "inherit", "inherit"],
+    signal,
+  });
   return new Promise((resolve) => {
     child.on("error", (e) => {
       say(`npm ci in ${folder}: ${signal.aborted ? "stopped" : e.message}`);

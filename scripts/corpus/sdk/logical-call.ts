@@ -15,9 +15,15 @@ export interface LogicalCall {
   pathOrder: string[];
   query: Record<string, unknown>;
   headers: Record<string, unknown>;
-  /** The body: an object of fields (JSON, a form, multipart parts), a whole value, or a File; undefined when none is given. */
+  /**
+   * The body: an object of fields (JSON, a form, multipart parts), a whole value, or a File; undefined when none is
+   * given.
+   */
   body?: unknown;
-  /** The credential's values by role: a token or key, or a basic pair; `headers`, each header credential of the way (a combination's too) by its name. */
+  /**
+   * The credential's values by role: a token or key, or a basic pair; `headers`, each header credential of the way (a
+   * combination's too) by its name.
+   */
   credential: { secret?: string; user?: string; headers: Record<string, string> };
 }
 
@@ -70,11 +76,17 @@ export function logicalCall(tool: ToolSpec, input: Record<string, unknown>): Log
       else place((body ??= {}), tokens, value);
     }
   }
-  if (body) call.body = call.body && typeof call.body === "object" && !(call.body instanceof Blob) ? { ...(call.body as object), ...body } : body;
+  if (body)
+    call.body =
+      call.body && typeof call.body === "object" && !(call.body instanceof Blob)
+        ? { ...(call.body as object), ...body }
+        : body;
   const auth = tool.auth;
   const secret = input[auth.param];
   if (typeof secret === "string") call.credential.secret = secret;
   if (auth.type === "basic" && typeof input[auth.user] === "string") call.credential.user = input[auth.user] as string;
-  for (const c of [auth, ...(auth.also ?? [])]) if (c.type === "header" && typeof input[c.param] === "string") call.credential.headers[c.name] = input[c.param] as string;
+  for (const c of [auth, ...(auth.also ?? [])])
+    if (c.type === "header" && typeof input[c.param] === "string")
+      call.credential.headers[c.name] = input[c.param] as string;
   return call;
 }

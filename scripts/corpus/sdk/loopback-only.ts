@@ -27,20 +27,25 @@ export function loopbackOnly(): Guard {
   const refused: string[] = [];
   proto.connect = function (this: net.Socket, ...args: unknown[]) {
     const first = args[0];
-    // connect(options[, listener]), connect([options, listener]) (what net.connect passes), connect(port[, host]), connect(path).
+    // connect(options[, listener]), connect([options, listener]) (what net.connect passes), connect(port[, host]),
+    // connect(path).
     const options = (Array.isArray(first) ? first[0] : first) as unknown;
     let host: string | undefined;
     let path: string | undefined;
     if (options && typeof options === "object") {
       const o = options as { host?: string; path?: string | null };
       host = o.host;
-      // node:http passes the request's own `path` (null or a string) along: only a string path without a host is a socket.
+      // node:http passes the request's own `path` (null or a string) along: only a string path without a host is a
+      // socket.
       path = typeof o.path === "string" && !o.host ? o.path : undefined;
-    } else if (typeof options === "number" || (typeof options === "string" && /^\d+$/.test(options))) host = typeof args[1] === "string" ? args[1] : "localhost";
+    } else if (typeof options === "number" || (typeof options === "string" && /^\d+$/.test(options)))
+      host = typeof args[1] === "string" ? args[1] : "localhost";
     else if (typeof options === "string") path = options;
     if (path === undefined && !isLoopbackHost(host ?? "localhost")) {
       refused.push(host ?? "");
-      const error = new NetworkRefused(`the SDK comparison sends nothing off this machine: a connection to ${JSON.stringify(host)} was refused`);
+      const error = new NetworkRefused(
+        `the SDK comparison sends nothing off this machine: a connection to ${JSON.stringify(host)} was refused`,
+      );
       process.nextTick(() => this.destroy(error));
       return this;
     }

@@ -21,7 +21,11 @@ export interface Answer {
 }
 
 /** What the recorder answers when told nothing else: 200 with a JSON object most SDKs accept. */
-export const DEFAULT_ANSWER: Answer = { status: 200, headers: { "content-type": "application/json" }, body: '{"ok":true}' };
+export const DEFAULT_ANSWER: Answer = {
+  status: 200,
+  headers: { "content-type": "application/json" },
+  body: '{"ok":true}',
+};
 
 export interface Recorder {
   /** `http://127.0.0.1:<port>` */

@@ -22,7 +22,8 @@ const escapeKey = (k: string) => k.replace(/~/g, "~0").replace(/\//g, "~1");
 
 function nodeAt(data: unknown, pointer: string): unknown {
   let node = data;
-  for (const token of parsePointer(pointer)) node = isNode(node) || Array.isArray(node) ? (node as Node)[token] : undefined;
+  for (const token of parsePointer(pointer))
+    node = isNode(node) || Array.isArray(node) ? (node as Node)[token] : undefined;
   return node;
 }
 
@@ -45,7 +46,8 @@ function placeOf(data: unknown, pointer: string, path: readonly string[], depth 
   if (!isNode(node)) return undefined;
   const [segment, ...rest] = path;
   if (segment === undefined) return at;
-  if (isNode(node.properties) && Object.hasOwn(node.properties, segment)) return placeOf(data, `${at}/properties/${escapeKey(segment)}`, rest, depth + 1);
+  if (isNode(node.properties) && Object.hasOwn(node.properties, segment))
+    return placeOf(data, `${at}/properties/${escapeKey(segment)}`, rest, depth + 1);
   if (/^(0|[1-9]\d*)$/.test(segment) && node.items !== undefined) return placeOf(data, `${at}/items`, rest, depth + 1);
   for (const [i] of (Array.isArray(node.allOf) ? node.allOf : []).entries()) {
     const found = placeOf(data, `${at}/allOf/${i}`, path, depth + 1);
@@ -68,7 +70,8 @@ function schemaPlace(tool: ToolSpec, doc: OpenApiDocument, param: ParamSpec): st
       for (const [i] of items.entries()) {
         const at = resolved(data, `${list}/${i}`);
         const item = nodeAt(data, at);
-        if (isNode(item) && item.in === wire.in && item.name === wire.name && isNode(item.schema)) return `${at}/schema`;
+        if (isNode(item) && item.in === wire.in && item.name === wire.name && isNode(item.schema))
+          return `${at}/schema`;
       }
     }
     return undefined;
@@ -77,7 +80,8 @@ function schemaPlace(tool: ToolSpec, doc: OpenApiDocument, param: ParamSpec): st
   const body = resolved(data, `${operation}/requestBody`);
   const content = nodeAt(data, `${body}/content`);
   if (!isNode(content)) return undefined;
-  const media = Object.keys(content).find((k) => k.split(";")[0]?.trim() === tool.body?.mediaType) ?? Object.keys(content)[0];
+  const media =
+    Object.keys(content).find((k) => k.split(";")[0]?.trim() === tool.body?.mediaType) ?? Object.keys(content)[0];
   if (media === undefined) return undefined;
   return placeOf(data, `${body}/content/${escapeKey(media)}/schema`, parsePointer(wire.pointer));
 }
@@ -90,16 +94,23 @@ function samplerOf(doc: OpenApiDocument): DocumentSampler {
   return sampler;
 }
 
-const filled = (v: unknown) => (Array.isArray(v) ? v.length > 0 : isNode(v) ? Object.keys(v).length > 0 : v !== undefined);
+const filled = (v: unknown) =>
+  Array.isArray(v) ? v.length > 0 : isNode(v) ? Object.keys(v).length > 0 : v !== undefined;
 
-/** Every list of a value with its first item twice (a list of one reads the same repeated or joined: two tell them apart). */
+/**
+ * Every list of a value with its first item twice (a list of one reads the same repeated or joined: two tell them
+ * apart).
+ */
 function twoOfEach(value: unknown): unknown {
   if (Array.isArray(value)) return (value.length === 1 ? [value[0], value[0]] : value).map(twoOfEach);
   if (isNode(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, twoOfEach(v)]));
   return value;
 }
 
-/** A JSON value made from the document's schema for the parameter, every field filled and every list of two where its rules allow, that its rules accept. */
+/**
+ * A JSON value made from the document's schema for the parameter, every field filled and every list of two where its
+ * rules allow, that its rules accept.
+ */
 function madeJson(tool: ToolSpec, doc: OpenApiDocument, values: ToolValues, param: ParamSpec): unknown {
   const place = schemaPlace(tool, doc, param);
   if (place === undefined) return undefined;
@@ -117,11 +128,22 @@ function madeJson(tool: ToolSpec, doc: OpenApiDocument, values: ToolValues, para
 export function richInput(tool: ToolSpec, doc: OpenApiDocument, values: ToolValues): Record<string, unknown> {
   const input = values.full();
   for (const param of tool.params) {
-    if (!Object.hasOwn(input, param.name) || param.wire.in === "auth" || param.wire.in === "server" || param.wire.in === "switch") continue;
+    if (
+      !Object.hasOwn(input, param.name) ||
+      param.wire.in === "auth" ||
+      param.wire.in === "server" ||
+      param.wire.in === "switch"
+    )
+      continue;
     if (param.type === "json") {
       const made = madeJson(tool, doc, values, param);
       if (made !== undefined) input[param.name] = made;
-    } else if (param.type === "string" && param.enum === undefined && param.format === undefined && param.pattern === undefined) {
+    } else if (
+      param.type === "string" &&
+      param.enum === undefined &&
+      param.format === undefined &&
+      param.pattern === undefined
+    ) {
       const text = param.maxLength !== undefined ? PROBE_TEXT.slice(0, param.maxLength) : PROBE_TEXT;
       if ((param.minLength ?? 0) <= text.length && values.accepts(param, text)) input[param.name] = text;
     }

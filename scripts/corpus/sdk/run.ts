@@ -42,7 +42,10 @@ export async function loadAdapters(folder: string): Promise<SdkAdapter[]> {
   return adapters;
 }
 
-/** The SDK's installed version, found as its adapter's import finds it: the adapters' own package first, then the project's. */
+/**
+ * The SDK's installed version, found as its adapter's import finds it: the adapters' own package first, then the
+ * project's.
+ */
 export function sdkVersion(root: string, sdk: string): string {
   for (const modules of [join(root, ADAPTERS, "node_modules"), join(root, "node_modules")]) {
     try {
@@ -53,19 +56,40 @@ export function sdkVersion(root: string, sdk: string): string {
 }
 
 /** One vendor: a drafted project, then the comparison. */
-export async function runSdkVendor(adapter: SdkAdapter, entry: CorpusEntry, options: SdkRunOptions): Promise<VendorResult> {
+export async function runSdkVendor(
+  adapter: SdkAdapter,
+  entry: CorpusEntry,
+  options: SdkRunOptions,
+): Promise<VendorResult> {
   const version = sdkVersion(options.root, adapter.sdk);
-  const failed = (problem: string): VendorResult => ({ vendor: adapter.vendor, sdk: adapter.sdk, version, operations: [], uncovered: adapter.uncovered ?? {}, refused: [], problem });
+  const failed = (problem: string): VendorResult => ({
+    vendor: adapter.vendor,
+    sdk: adapter.sdk,
+    version,
+    operations: [],
+    uncovered: adapter.uncovered ?? {},
+    refused: [],
+    problem,
+  });
   const work = mkdtempSync(join(tmpdir(), `blockwright-sdk-${entry.vendor}-`));
   try {
     const made = await newProject(entry, work, options.signal);
     if ("problem" in made) return failed(made.problem);
-    for (const args of [["add", entry.vendor, "--from", made.root, "--operations", entry.operations.join(",")], ["generate"]]) {
+    for (const args of [
+      ["add", entry.vendor, "--from", made.root, "--operations", entry.operations.join(",")],
+      ["generate"],
+    ]) {
       options.say(`  ${args[0]}…`);
       const run = await runStep(args, { cwd: made.project, timeoutMs: 300_000, signal: options.signal });
-      if (run.exit !== 0) return failed(`${args[0]} exited ${run.exit}: ${(run.stderr || run.stdout).trim().split("\n").slice(-2).join(" / ")}`);
+      if (run.exit !== 0)
+        return failed(
+          `${args[0]} exited ${run.exit}: ${(run.stderr || run.stdout).trim().split("\n").slice(-2).join(" / ")}`,
+        );
     }
-    const [subject] = await loadSubjects({ root: made.project, specs: join(made.project, "specs"), out: join(made.project, "generated") }, [entry.vendor]);
+    const [subject] = await loadSubjects(
+      { root: made.project, specs: join(made.project, "specs"), out: join(made.project, "generated") },
+      [entry.vendor],
+    );
     if (!subject) return failed("the generated package could not be loaded");
     const recorder = await startRecorder();
     const guard = loopbackOnly();

@@ -5,7 +5,18 @@ import { CONCEPT_NAMES } from "../../link/concepts.js";
 import type { Surface, ToolSurface } from "../surface.js";
 
 /** A tool of the surface: a GET with nothing declared, `own` on top. */
-export const acmeTool = (own: Partial<ToolSurface> = {}): ToolSurface => ({ title: "List", description: "Lists.", method: "GET", path: "/v1/things", params: {}, rules: [], outputs: {}, errors: [], outcomes: [], ...own });
+export const acmeTool = (own: Partial<ToolSurface> = {}): ToolSurface => ({
+  title: "List",
+  description: "Lists.",
+  method: "GET",
+  path: "/v1/things",
+  params: {},
+  rules: [],
+  outputs: {},
+  errors: [],
+  outcomes: [],
+  ...own,
+});
 
 /** The surface with `own` fields and these tools. */
 export function acmeSurface(own: Partial<Surface>, tools: Record<string, ToolSurface>): Surface {

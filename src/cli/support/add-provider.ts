@@ -344,6 +344,7 @@ type DraftedCredential = Pick<DraftCredential, "scheme" | "param" | "user" | "pl
 function credentialWords(credential: { ways: DraftedCredential[][] }): string {
   const one = (c: DraftedCredential) => {
     const p = c.placement;
+    if (p.type === "path") return `${c.param} (the address's {${p.name}}: auth.variable)`;
     const where = p.type === "bearer" ? "bearer token" : p.type === "basic" ? `HTTP basic with ${c.user ?? "a user name"}` : `${p.type} ${p.name}`;
     return `${c.param} (security scheme ${c.scheme}, ${where})`;
   };

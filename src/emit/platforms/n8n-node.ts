@@ -9,8 +9,23 @@ import { type ParamSpec, type ToolSpec, toolBehavior } from "@blockwright/runtim
 import pluralize from "pluralize";
 import type { OperationIR, ProviderIR } from "../../model/ir.js";
 import { camelCase } from "../../model/naming.js";
-import { baseUrlField, inCredential, N8N_COLLECTION, type N8nInput, n8nCredentialParams, n8nOperationInputs, type N8nOperationInputs } from "../../model/platform-inputs.js";
-import { actionText, descriptionText, displayName, optionName, placeholderText, valueOptionName } from "./n8n-wording.js";
+import {
+  baseUrlField,
+  inCredential,
+  N8N_COLLECTION,
+  type N8nInput,
+  n8nCredentialParams,
+  n8nOperationInputs,
+  type N8nOperationInputs,
+} from "../../model/platform-inputs.js";
+import {
+  actionText,
+  descriptionText,
+  displayName,
+  optionName,
+  placeholderText,
+  valueOptionName,
+} from "./n8n-wording.js";
 import { Code } from "./ts-literal.js";
 
 /** The names the node's files use, from the provider id. */
@@ -48,7 +63,11 @@ export function n8nNodeView(ir: ProviderIR, names: N8nNames) {
   const ids = (ops: readonly N8nOperationInputs[]) => ops.map((o) => o.tool.id);
   const properties: Property[] = [
     ...operationProperties(ir, operations),
-    ...shown(operations.flatMap((o) => o.inputs.filter((i) => i.place === "node").map((i) => ({ op: o.tool.id, property: nodeProperty(i) })))),
+    ...shown(
+      operations.flatMap((o) =>
+        o.inputs.filter((i) => i.place === "node").map((i) => ({ op: o.tool.id, property: nodeProperty(i) })),
+      ),
+    ),
     ...operations.flatMap((o) => pagingProperties(o)),
     ...operations.flatMap((o) => collection(o)),
   ];
@@ -76,14 +95,26 @@ export function n8nNodeView(ir: ProviderIR, names: N8nNames) {
       operations.map((o) => [
         o.tool.id,
         {
-          params: o.inputs.map((i) => ({ name: i.param.name, ...(i.property !== i.param.name ? { property: i.property } : {}), in: i.place, ...(i.as ? { as: i.as } : {}), ...(i.as === "list" ? { separator: i.param.separator } : {}) })),
+          params: o.inputs.map((i) => ({
+            name: i.param.name,
+            ...(i.property !== i.param.name ? { property: i.property } : {}),
+            in: i.place,
+            ...(i.as ? { as: i.as } : {}),
+            ...(i.as === "list" ? { separator: i.param.separator } : {}),
+          })),
           ...(o.inputs.some((i) => i.place === "collection") ? { collection: N8N_COLLECTION } : {}),
           ...(o.paging ? { paging: o.paging } : {}),
         },
       ]),
     ),
   };
-  return { description, node, probe, ids: ids(operations), credentialProperties: credentialProperties(ir, credentialParams, baseUrl) };
+  return {
+    description,
+    node,
+    probe,
+    ids: ids(operations),
+    credentialProperties: credentialProperties(ir, credentialParams, baseUrl),
+  };
 }
 
 /** n8n's placeholder of a property named `email`, where the manifest gives none (its linter asks for one). */
@@ -93,21 +124,44 @@ const EMAIL_PLACEHOLDER = "name@email.com";
 const OPERATIONS_WITHOUT_RESOURCES = 5;
 
 /**
- * The `operation` property; past five operations, or two of one title, a `resource` property first and an `operation` per resource:
- * an operation's resource is its OpenAPI operation's first tag, singular (n8n names resources so), else the
- * provider's name.
+ * The `operation` property; past five operations, or two of one title, a `resource` property first and an `operation`
+ * per resource: an operation's resource is its OpenAPI operation's first tag, singular (n8n names resources so), else
+ * the provider's name.
  */
 function operationProperties(ir: ProviderIR, operations: readonly N8nOperationInputs[]): Property[] {
   const titleOf = (o: N8nOperationInputs) => optionName(o.tool.title);
-  const option = (o: N8nOperationInputs, named: string) => ({ name: named, value: o.tool.id, action: actionText(o.tool.title), description: descriptionText(o.tool.description, o.tool.title) });
+  const option = (o: N8nOperationInputs, named: string) => ({
+    name: named,
+    value: o.tool.id,
+    action: actionText(o.tool.title),
+    description: descriptionText(o.tool.description, o.tool.title),
+  });
   const operation = (ops: readonly N8nOperationInputs[], show?: object): Property => {
     // Two operations of one title ("List" of letters and of addresses) are told apart by their ids: n8n's linter
     // refuses two options of one name (node-param-option-name-duplicate).
     const twice = new Set(ops.map(titleOf).filter((n, i, all) => all.indexOf(n) !== i));
-    const options = sortByName(ops.map((o) => option(o, twice.has(titleOf(o)) ? `${titleOf(o)} (${displayName(o.tool.id.slice(ir.provider.length + 1).replace(/_/g, " "))})` : titleOf(o))));
-    return { displayName: "Operation", name: "operation", type: "options", noDataExpression: true, ...(show ? { displayOptions: { show } } : {}), options, default: options[0]?.value ?? "" };
+    const options = sortByName(
+      ops.map((o) =>
+        option(
+          o,
+          twice.has(titleOf(o))
+            ? `${titleOf(o)} (${displayName(o.tool.id.slice(ir.provider.length + 1).replace(/_/g, " "))})`
+            : titleOf(o),
+        ),
+      ),
+    );
+    return {
+      displayName: "Operation",
+      name: "operation",
+      type: "options",
+      noDataExpression: true,
+      ...(show ? { displayOptions: { show } } : {}),
+      options,
+      default: options[0]?.value ?? "",
+    };
   };
-  // Operations of one title are, as n8n lays such out, in resources of their own (those of their tags) where they have some.
+  // Operations of one title are, as n8n lays such out, in resources of their own (those of their tags) where they have
+  // some.
   const titled = new Set(operations.map(titleOf)).size === operations.length;
   if (operations.length <= OPERATIONS_WITHOUT_RESOURCES && titled) return [operation(operations)];
   const byId = new Map(ir.operations.map((o) => [o.tool.id, o]));
@@ -121,7 +175,14 @@ function operationProperties(ir: ProviderIR, operations: readonly N8nOperationIn
   }
   const resources = sortByName([...groups].map(([value, g]) => ({ name: g.name.replace(/\*/g, "[All]"), value })));
   return [
-    { displayName: "Resource", name: "resource", type: "options", noDataExpression: true, options: resources, default: resources[0]?.value ?? "" },
+    {
+      displayName: "Resource",
+      name: "resource",
+      type: "options",
+      noDataExpression: true,
+      options: resources,
+      default: resources[0]?.value ?? "",
+    },
     ...resources.map((r) => operation(groups.get(r.value)?.ops ?? [], { resource: [r.value] })),
   ];
 }
@@ -141,7 +202,10 @@ function shown(entries: { op: string; property: Property }[]): Property[] {
     if (seen) seen.ops.push(op);
     else byLayout.set(key, { property, ops: [op] });
   }
-  return [...byLayout.values()].map(({ property, ops }) => ({ ...property, displayOptions: { show: { operation: ops } } }));
+  return [...byLayout.values()].map(({ property, ops }) => ({
+    ...property,
+    displayOptions: { show: { operation: ops } },
+  }));
 }
 
 function nodeProperty(input: N8nInput): Property {
@@ -158,22 +222,39 @@ function nodeProperty(input: N8nInput): Property {
     name: input.property,
     type: input.type,
     ...(Object.keys(typeOptions).length ? { typeOptions } : {}),
-    ...(input.options ? { options: sortByName(input.options.map((v) => ({ name: valueOptionName(v), value: v }))) } : {}),
+    ...(input.options
+      ? { options: sortByName(input.options.map((v) => ({ name: valueOptionName(v), value: v }))) }
+      : {}),
     ...(input.place === "node" && p.required ? { required: true } : {}),
     default: input.default,
-    ...(p.placeholder ? { placeholder: placeholderText(p.placeholder) } : p.name === "email" && input.type === "string" ? { placeholder: EMAIL_PLACEHOLDER } : {}),
+    ...(p.placeholder
+      ? { placeholder: placeholderText(p.placeholder) }
+      : p.name === "email" && input.type === "string"
+        ? { placeholder: EMAIL_PLACEHOLDER }
+        : {}),
     description: describeParam(p, name, input.type === "boolean"),
   };
 }
 
-/** A parameter's description, with the limits n8n's property does not show (the runtime checks them all before any request). */
+/**
+ * A parameter's description, with the limits n8n's property does not show (the runtime checks them all before any
+ * request).
+ */
 function describeParam(p: ParamSpec, name: string, boolean: boolean): string | undefined {
   const limits = [
     p.minLength !== undefined && p.minLength > 1 ? `at least ${p.minLength} characters` : "",
     p.maxLength !== undefined ? `at most ${p.maxLength} character${p.maxLength === 1 ? "" : "s"}` : "",
-    p.type === "file" ? (p.multiple ? "the names of the input item's binary fields holding the files, comma-separated" : "the name of the input item's binary field holding the file") : "",
+    p.type === "file"
+      ? p.multiple
+        ? "the names of the input item's binary fields holding the files, comma-separated"
+        : "the name of the input item's binary field holding the file"
+      : "",
   ].filter(Boolean);
-  return descriptionText(limits.length ? `${p.description.replace(/\.\s*$/, "")}. ${capital(limits.join(", "))}.` : p.description, name, boolean);
+  return descriptionText(
+    limits.length ? `${p.description.replace(/\.\s*$/, "")}. ${capital(limits.join(", "))}.` : p.description,
+    name,
+    boolean,
+  );
 }
 
 const capital = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -183,7 +264,14 @@ function pagingProperties(o: N8nOperationInputs): Property[] {
   if (!o.paging) return [];
   const ops = [o.tool.id];
   return [
-    { displayName: "Return All", name: o.paging.returnAll, type: "boolean", displayOptions: { show: { operation: ops } }, default: false, description: "Whether to return all results or only up to a given limit" },
+    {
+      displayName: "Return All",
+      name: o.paging.returnAll,
+      type: "boolean",
+      displayOptions: { show: { operation: ops } },
+      default: false,
+      description: "Whether to return all results or only up to a given limit",
+    },
     {
       displayName: "Limit",
       name: o.paging.limit,
@@ -196,7 +284,9 @@ function pagingProperties(o: N8nOperationInputs): Property[] {
   ];
 }
 
-/** The operation's "Additional Fields": its optional parameters without a default, sent only when the user adds them. */
+/**
+ * The operation's "Additional Fields": its optional parameters without a default, sent only when the user adds them.
+ */
 function collection(o: N8nOperationInputs): Property[] {
   const entries = o.inputs.filter((i) => i.place === "collection").map(nodeProperty);
   if (!entries.length) return [];
@@ -213,7 +303,10 @@ function collection(o: N8nOperationInputs): Property[] {
   ];
 }
 
-/** The credential type's fields: the manifest's auth and instance address parameters, and the address to send to instead of the provider's. */
+/**
+ * The credential type's fields: the manifest's auth and instance address parameters, and the address to send to instead
+ * of the provider's.
+ */
 function credentialProperties(ir: ProviderIR, params: readonly ParamSpec[], baseUrl: string | undefined): Property[] {
   const fields: Property[] = params.map((p) => {
     const name = displayName(p.title);
@@ -234,7 +327,11 @@ function credentialProperties(ir: ProviderIR, params: readonly ParamSpec[], base
       name: baseUrl,
       type: "string",
       default: ir.server.default ?? "",
-      description: descriptionText(`The address requests go to. Change it only for a sandbox, a mock or a proxy of the same API (an https address, or http on this machine)`, "Base URL"),
+      description: descriptionText(
+        `The address requests go to. Change it only for a sandbox, a mock or a proxy of the same API (an ` +
+          `https address, or http on this machine)`,
+        "Base URL",
+      ),
     });
   }
   return fields;
@@ -263,7 +360,10 @@ function credentialProbe(tools: readonly ToolSpec[]): { operation: string; send:
   return probe ? { operation: probe.id, send: true } : { operation: tools[0]?.id ?? "", send: false };
 }
 
-/** Options in the linter's order: by name (its comparison, localeCompare, here in English whatever the machine's locale). */
+/**
+ * Options in the linter's order: by name (its comparison, localeCompare, here in English whatever the machine's
+ * locale).
+ */
 function sortByName<T extends { name: string }>(options: T[]): T[] {
   return [...options].sort((a, b) => compare(a.name, b.name));
 }

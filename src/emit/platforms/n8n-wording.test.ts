@@ -35,7 +35,16 @@ describe("n8n's wording", () => {
   });
 
   it("gives back what it gave, given it again", () => {
-    const texts = ["the book id to look up", "List Books By Author", "First sentence. Second one", "include drafts", "a <b> tag", "e.g. a comma separated list.", "iPhone v2.1 build", "https://example.com/a"];
+    const texts = [
+      "the book id to look up",
+      "List Books By Author",
+      "First sentence. Second one",
+      "include drafts",
+      "a <b> tag",
+      "e.g. a comma separated list.",
+      "iPhone v2.1 build",
+      "https://example.com/a",
+    ];
     for (const t of texts) {
       expect(displayName(displayName(t))).toBe(displayName(t));
       expect(actionText(actionText(t))).toBe(actionText(t));

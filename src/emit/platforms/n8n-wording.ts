@@ -9,7 +9,11 @@
 
 // title-case 3.0.3 (MIT), the package the linter's rules call: small words stay lowercase but first and last,
 // words with a capital inside or a dot stay as written, and a token followed by `:` and no blank is a URL.
-const SMALL_WORDS = /\b(?:an?d?|a[st]|because|but|by|en|for|i[fn]|neither|nor|o[fnr]|only|over|per|so|some|tha[tn]|the|to|up|upon|vs?\.?|versus|via|when|with|without|yet)\b/i;
+/** The small words, as alternatives of a regular expression. */
+const SMALL =
+  "an?d? a[st] because but by en for i[fn] neither nor o[fnr] only over per so some tha[tn] the to up upon vs?\\.? " +
+  "versus via when with without yet";
+const SMALL_WORDS = new RegExp(`\\b(?:${SMALL.replaceAll(" ", "|")})\\b`, "i");
 const TOKENS = /[^\s:–—-]+|./g;
 const MANUAL_CASE = /.(?=[A-Z]|\..)/;
 const ALPHANUMERIC = /[A-Za-z0-9\u00C0-\u00FF]/;
@@ -52,7 +56,9 @@ export function optionName(text: string): string {
 /** Values whose option n8n's linter names itself (node-param-option-name-wrong-for-upsert, -for-get-many). */
 const NAMED_VALUES: Readonly<Record<string, string>> = { upsert: "Create or Update", getAll: "Get Many" };
 
-/** The name of the option of a parameter's value: n8n's own for a value its linter names, else the value's display name. */
+/**
+ * The name of the option of a parameter's value: n8n's own for a value its linter names, else the value's display name.
+ */
 export function valueOptionName(value: unknown): string {
   const text = String(value);
   return Object.hasOwn(NAMED_VALUES, text) ? (NAMED_VALUES[text] as string) : optionName(text);
@@ -80,7 +86,13 @@ export function actionText(title: string): string {
 }
 
 /** Phrases the linter takes for a description saying nothing (WEAK_DESCRIPTIONS). */
-const WEAK = ["resource to consume", "resource to operate on", "operation to perform", "action to perform", "method of authentication"];
+const WEAK = [
+  "resource to consume",
+  "resource to operate on",
+  "operation to perform",
+  "action to perform",
+  "method of authentication",
+];
 
 /**
  * A description as the linter wants it, or undefined when it would say nothing more than the display name:

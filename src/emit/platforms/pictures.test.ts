@@ -24,7 +24,11 @@ const OPERATION = "directory_list_users";
 
 let browser: Promise<Browser> | undefined;
 function started(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} does not exist: this test renders the platforms' pictures in Debian's chromium. Install it (apt-get install chromium) or set CHROMIUM to a chromium executable.`);
+  if (!existsSync(CHROMIUM))
+    throw new Error(
+      `${CHROMIUM} does not exist: this test renders the platforms' pictures in Debian's chromium. ` +
+        `Install it (apt-get install chromium) or set CHROMIUM to a chromium executable.`,
+    );
   browser ??= chromium.launch({ executablePath: CHROMIUM });
   return browser;
 }
@@ -32,23 +36,34 @@ afterAll(async () => {
   await (await browser?.catch(() => undefined))?.close();
 });
 
-const STYLE = `body{margin:0;font:14px/1.4 -apple-system,"Segoe UI",Helvetica,Arial,sans-serif;background:#f5f5f7;color:#222}
+const STYLE = `body{margin:0;font:14px/1.4 -apple-system,"Segoe \
+UI",Helvetica,Arial,sans-serif;background:#f5f5f7;color:#222}
 .panel{width:520px;margin:16px;background:#fff;border:1px solid #ddd;border-radius:8px;overflow:hidden}
-.head{display:flex;align-items:center;gap:10px;padding:12px 16px;border-bottom:1px solid #eee;font-weight:600;font-size:16px}
+.head{display:flex;align-items:center;gap:10px;padding:12px 16px;border-bottom:1px solid \
+#eee;font-weight:600;font-size:16px}
 .head svg,.head .icon{width:28px;height:28px}.body{padding:8px 16px 16px}
 .field{margin:12px 0}.label{font-weight:600;font-size:13px;margin-bottom:4px}.req{color:#d33}
 .input{border:1px solid #ccc;border-radius:4px;padding:6px 8px;background:#fff;min-height:18px;color:#333}
-.input.empty{color:#999}.hint{font-size:12px;color:#777;margin-top:3px}.switch{display:inline-block;width:30px;height:16px;border-radius:8px;background:#ccc;vertical-align:middle}
+.input.empty{color:#999}.hint{font-size:12px;color:#777;margin-top:3px}\
+.switch{display:inline-block;width:30px;height:16px;border-radius:8px;background:#ccc;vertical-align:middle}
 .button{display:inline-block;border:1px solid #ccc;border-radius:4px;padding:5px 12px;font-size:13px;background:#fafafa}
 .menu{margin-top:4px;width:60%;box-shadow:0 2px 6px rgba(0,0,0,.15)}.menu .input{border-radius:0;border-width:0 0 1px}
-.outputs{border-top:1px solid #eee;padding:8px 16px 14px;font-size:13px}.outputs code{background:#f2f2f2;padding:1px 4px;border-radius:3px}`;
+.outputs{border-top:1px solid #eee;padding:8px 16px 14px;font-size:13px}.outputs code{background:#f2f2f2;padding:1px \
+4px;border-radius:3px}`;
 
 function page(title: string, body: string): string {
-  return `<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:"><title>${text(title)}</title><style>${STYLE}</style></head><body>${body}</body></html>`;
+  return (
+    `<!doctype html><html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" ` +
+    `content="default-src 'none'; style-src 'unsafe-inline'; img-src data:"><title>${text(title)}` +
+    `</title><style>${STYLE}</style></head><body>${body}</body></html>`
+  );
 }
 
 const field = (label: string, value: string, options: { required?: boolean; hint?: string; empty?: boolean } = {}) =>
-  `<div class="field"><div class="label">${text(label)}${options.required ? ' <span class="req">*</span>' : ""}</div><div class="input${options.empty ? " empty" : ""}">${value}</div>${options.hint ? `<div class="hint">${text(options.hint)}</div>` : ""}</div>`;
+  `<div class="field"><div class="label">${text(label)}` +
+  `${options.required ? ' <span class="req">*</span>' : ""}</div><div class="input` +
+  `${options.empty ? " empty" : ""}">${value}</div>` +
+  `${options.hint ? `<div class="hint">${text(options.hint)}</div>` : ""}</div>`;
 
 type Property = {
   displayName: string;
@@ -69,39 +84,77 @@ function n8nPanel(ir: ProviderIR): string {
   // The node's own icon, as the package holds it.
   const icon = n8nIcon(ir, false).replace("<svg ", '<svg class="icon" ');
   const chosen: Record<string, unknown> = { operation: OPERATION };
-  const resource = props.find((p) => p.name === "operation" && p.options?.some((o) => o.value === OPERATION))?.displayOptions?.show?.resource?.[0];
+  const resource = props.find((p) => p.name === "operation" && p.options?.some((o) => o.value === OPERATION))
+    ?.displayOptions?.show?.resource?.[0];
   if (resource !== undefined) chosen.resource = resource;
-  const shown = (p: Property) => Object.entries(p.displayOptions?.show ?? {}).every(([k, values]) => values.includes(chosen[k] ?? (props.find((q) => q.name === k)?.default as unknown)));
+  const shown = (p: Property) =>
+    Object.entries(p.displayOptions?.show ?? {}).every(([k, values]) =>
+      values.includes(chosen[k] ?? (props.find((q) => q.name === k)?.default as unknown)),
+    );
   const rows = [field("Credential to connect with", text(`${ir.name} API account`), { required: true })];
   for (const p of props.filter(shown)) {
     const option = p.options?.find((o) => o.value === (chosen[p.name] ?? p.default));
     // The collection with its "Add Field" list open: the operation's optional parameters without a default.
     if (p.type === "collection") {
-      const entries = (p.options ?? []).map((o) => `<div class="input">${text((o as unknown as Property).displayName)}</div>`).join("");
-      rows.push(`<div class="field"><div class="label">${text(p.displayName)}</div><span class="button">${text(p.placeholder ?? "Add Field")} ▾</span><div class="menu">${entries}</div></div>`);
-    } else if (p.type === "boolean") rows.push(field(p.displayName, `<span class="switch"></span>`, { ...(p.description ? { hint: p.description } : {}) }));
+      const entries = (p.options ?? [])
+        .map((o) => `<div class="input">${text((o as unknown as Property).displayName)}</div>`)
+        .join("");
+      rows.push(
+        `<div class="field"><div class="label">${text(p.displayName)}</div><span class="button">` +
+          `${text(p.placeholder ?? "Add Field")} ▾</span><div class="menu">${entries}</div></div>`,
+      );
+    } else if (p.type === "boolean")
+      rows.push(
+        field(p.displayName, `<span class="switch"></span>`, { ...(p.description ? { hint: p.description } : {}) }),
+      );
     else
       rows.push(
-        field(p.displayName, option ? text(option.name) : text(String(p.default ?? "") || p.placeholder || ""), { ...(p.required ? { required: true } : {}), ...(p.description ? { hint: p.description } : {}), empty: !option && !p.default }),
+        field(p.displayName, option ? text(option.name) : text(String(p.default ?? "") || p.placeholder || ""), {
+          ...(p.required ? { required: true } : {}),
+          ...(p.description ? { hint: p.description } : {}),
+          empty: !option && !p.default,
+        }),
       );
   }
-  return page(`${ir.name} node`, `<div class="panel"><div class="head">${icon}<span>${text(ir.name)}</span></div><div class="body">${rows.join("")}</div></div>`);
+  return page(
+    `${ir.name} node`,
+    `<div class="panel"><div class="head">${icon}<span>${text(ir.name)}</span></div><div class="body">` +
+      `${rows.join("")}</div></div>`,
+  );
 }
 
-/** The Sim block for one operation: its header in the manifest's colour, then each sub-block shown for it, and its outputs. */
+/**
+ * The Sim block for one operation: its header in the manifest's colour, then each sub-block shown for it, and its
+ * outputs.
+ */
 function simPanel(ir: ProviderIR): string {
-  const inputs = ir.block.inputs.filter((i) => !["allPages", "maxItems", "maxPages"].includes(i.id) && (!i.condition || i.condition.value.includes(OPERATION)));
+  const inputs = ir.block.inputs.filter(
+    (i) =>
+      !["allPages", "maxItems", "maxPages"].includes(i.id) && (!i.condition || i.condition.value.includes(OPERATION)),
+  );
   const rows = inputs.map((i) => {
-    const value = i.id === "operation" ? text(i.options?.find((o) => o.id === OPERATION)?.label ?? OPERATION) : i.control === "switch" ? '<span class="switch"></span>' : text(i.placeholder ?? (i.password ? "••••••••" : ""));
+    const value =
+      i.id === "operation"
+        ? text(i.options?.find((o) => o.id === OPERATION)?.label ?? OPERATION)
+        : i.control === "switch"
+          ? '<span class="switch"></span>'
+          : text(i.placeholder ?? (i.password ? "••••••••" : ""));
     const required = i.required === true || (typeof i.required === "object" && i.required.value.includes(OPERATION));
     return field(i.title, value, { required, empty: i.id !== "operation" && i.control !== "switch" });
   });
-  const outputs = Object.entries(ir.block.outputs[OPERATION] ?? {}).map(([path, o]) => `<div><code>${text(path)}</code> ${text(o.type)}: ${text(o.description)}</div>`);
+  const outputs = Object.entries(ir.block.outputs[OPERATION] ?? {}).map(
+    ([path, o]) => `<div><code>${text(path)}</code> ${text(o.type)}: ${text(o.description)}</div>`,
+  );
   const initial = text((ir.name.match(/[A-Za-z0-9]/)?.[0] ?? "?").toUpperCase());
-  const icon = `<svg class="icon" viewBox="0 0 24 24"><rect width="24" height="24" rx="5" fill="${text(ir.color)}"/><text x="12" y="16.5" fill="#fff" font-size="13" font-weight="700" text-anchor="middle" font-family="Helvetica, Arial, sans-serif">${initial}</text></svg>`;
+  const icon =
+    `<svg class="icon" viewBox="0 0 24 24"><rect width="24" height="24" rx="5" fill="${text(ir.color)}` +
+    `"/><text x="12" y="16.5" fill="#fff" font-size="13" font-weight="700" text-anchor="middle" ` +
+    `font-family="Helvetica, Arial, sans-serif">${initial}</text></svg>`;
   return page(
     `${ir.name} block`,
-    `<div class="panel"><div class="head">${icon}<span>${text(ir.name)}</span></div><div class="body">${rows.join("")}</div><div class="outputs"><div class="label">Outputs</div>${outputs.join("")}</div></div>`,
+    `<div class="panel"><div class="head">${icon}<span>${text(ir.name)}</span></div><div class="body">` +
+      `${rows.join("")}</div><div class="outputs"><div class="label">Outputs</div>${outputs.join("")}` +
+      `</div></div>`,
   );
 }
 
@@ -112,7 +165,8 @@ describe("the platforms' pictures", async () => {
     { name: "Sim block", html: () => simPanel(ir), image: "docs/images/sim-block.png" },
   ];
   for (const c of cases) {
-    it(`the ${c.name}: every input of the operation visible, no console problem, nothing asked beyond the page`, async () => {
+    it(`the ${c.name}: every input of the operation visible, ` +
+      `no console problem, nothing asked beyond the page`, async () => {
       const p = await (await started()).newPage({ viewport: { width: 560, height: 400 }, deviceScaleFactor: 1 });
       const problems: string[] = [];
       const requests: string[] = [];
@@ -123,7 +177,8 @@ describe("the platforms' pictures", async () => {
       await p.setContent(html);
       const labels = [...html.matchAll(/<div class="label">([^<]+)/g)].map((m) => m[1]!.trim());
       expect(labels.length).toBeGreaterThan(3);
-      for (const label of labels) await expect(p.locator(".label").filter({ hasText: label }).first().isVisible(), label).resolves.toBe(true);
+      for (const label of labels)
+        await expect(p.locator(".label").filter({ hasText: label }).first().isVisible(), label).resolves.toBe(true);
       expect(problems).toEqual([]);
       expect(requests.filter((u) => !u.startsWith("about:") && !u.startsWith("data:"))).toEqual([]);
       const shot = await p.locator(".panel").screenshot();

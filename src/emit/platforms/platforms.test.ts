@@ -12,7 +12,18 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import semver from "semver";
-import { buildPackages, linkModules, linkN8nPackage, type LintProblem, lintPackages, simTree, toolDir, typeCheckPackages, typeCheckSim, writeFiles } from "../../../test-support/platforms/tools.js";
+import {
+  buildPackages,
+  linkModules,
+  linkN8nPackage,
+  type LintProblem,
+  lintPackages,
+  simTree,
+  toolDir,
+  typeCheckPackages,
+  typeCheckSim,
+  writeFiles,
+} from "../../../test-support/platforms/tools.js";
 import type { ProviderIR } from "../../model/ir.js";
 import { generate } from "../generate-all.js";
 import { N8N_TOOLING } from "./n8n-package.js";
@@ -25,9 +36,17 @@ const FIXTURES = {
   zqpayments: "test-support/fixtures/specs-wild/zqpayments",
   hostile: "test-support/fixtures/specs-hostile/hostile",
 };
-/** Text that runs if it ends a comment or a string, breaks a line, or is read as markup (the hostile fixture's tokens). */
-// biome-ignore lint/suspicious/noTemplateCurlyInString: a template placeholder in plain text is part of the payload
-const PAYLOAD = ["*/ globalThis.pwned = 1; /*", "\r\n globalThis.pwned = 2; //", "\u2028 globalThis.pwned = 3;", "<script>alert(1)</script> ` ' \" \\ |", "${globalThis.pwned = 5}"].join(" ");
+/**
+ * Text that runs if it ends a comment or a string, breaks a line, or is read as markup (the hostile fixture's tokens).
+ */
+const PAYLOAD = [
+  "*/ globalThis.pwned = 1; /*",
+  "\r\n globalThis.pwned = 2; //",
+  "\u2028 globalThis.pwned = 3;",
+  "<script>alert(1)</script> ` ' \" \\ |",
+  // biome-ignore lint/suspicious/noTemplateCurlyInString: a template placeholder in plain text is part of the payload
+  "${globalThis.pwned = 5}",
+].join(" ");
 const ONE_LINE = PAYLOAD.replace(/[\r\n\u2028\u2029]/g, " ");
 const TOKENS: Record<string, string> = {
   P: PAYLOAD,
@@ -50,7 +69,15 @@ const dir = (...parts: string[]) => join(work, ...parts);
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), "blockwright-platforms-"));
-  writeFileSync(dir("package.json"), JSON.stringify({ name: "zz-platforms", license: "MIT", author: "Zz Tester <zz@example.test>", homepage: "https://zz.example.test/" }));
+  writeFileSync(
+    dir("package.json"),
+    JSON.stringify({
+      name: "zz-platforms",
+      license: "MIT",
+      author: "Zz Tester <zz@example.test>",
+      homepage: "https://zz.example.test/",
+    }),
+  );
   for (const [id, from] of Object.entries(FIXTURES)) {
     if (id !== "hostile") cpSync(join(root, from), dir("specs", id), { recursive: true });
     else {
@@ -63,10 +90,15 @@ beforeAll(async () => {
   const packages = await generate({ root: work, target: "packages" });
   writeFiles(dir("generated"), packages.files);
   irs = packages.irs;
-  for (const target of ["n8n", "sim"] as const) writeFiles(dir(`generated-${target}`), (await generate({ root: work, target })).files);
+  for (const target of ["n8n", "sim"] as const)
+    writeFiles(dir(`generated-${target}`), (await generate({ root: work, target })).files);
   // The project's own node_modules, as its `npm install` gives the provider packages their runtime.
   linkModules(work, { "@blockwright/runtime": join(root, "runtime") });
-  for (const ir of irs) linkN8nPackage(dir("generated-n8n", ir.provider), { name: `@blockwright/${ir.provider}`, dir: dir("generated", ir.provider) });
+  for (const ir of irs)
+    linkN8nPackage(dir("generated-n8n", ir.provider), {
+      name: `@blockwright/${ir.provider}`,
+      dir: dir("generated", ir.provider),
+    });
 }, 120_000);
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -100,9 +132,17 @@ describe("n8n packages", () => {
   it("build, and the node's description holds the hostile text as written, none of it run", async () => {
     const hostile = dir("generated-n8n", "hostile");
     await buildPackages([hostile]);
-    const script = `globalThis.pwned = null; const m = require(${JSON.stringify(join(hostile, "dist/nodes/Hostile/Hostile.node.js"))}); const d = new m.Hostile().description; process.stdout.write(JSON.stringify({ pwned: globalThis.pwned, description: d.description, defaults: d.defaults }))`;
+    const script =
+      `globalThis.pwned = null; const m = require(` +
+      `${JSON.stringify(join(hostile, "dist/nodes/Hostile/Hostile.node.js"))}); ` +
+      `const d = new m.Hostile().description; process.stdout.write(JSON.stringify({ pwned: globalThis.pwned, ` +
+      `description: d.description, defaults: d.defaults }))`;
     // n8n-workflow is n8n's own: the node requires it as n8n gives it.
-    const out = JSON.parse(execFileSync(process.execPath, ["-e", script], { cwd: hostile }).toString()) as { pwned: unknown; description: string; defaults: { name: string } };
+    const out = JSON.parse(execFileSync(process.execPath, ["-e", script], { cwd: hostile }).toString()) as {
+      pwned: unknown;
+      description: string;
+      defaults: { name: string };
+    };
     const ir = irs.find((i) => i.provider === "hostile")!;
     expect(out).toEqual({ pwned: null, description: ir.description, defaults: { name: ir.name } });
     expect(ir.description).toContain("globalThis.pwned");
@@ -110,7 +150,8 @@ describe("n8n packages", () => {
 
   it("name the versions of the tools the tests build and lint them with", () => {
     for (const [name, range] of Object.entries(N8N_TOOLING)) {
-      const installed = (JSON.parse(readFileSync(join(toolDir(name), "package.json"), "utf8")) as { version: string }).version;
+      const installed = (JSON.parse(readFileSync(join(toolDir(name), "package.json"), "utf8")) as { version: string })
+        .version;
       expect(semver.satisfies(installed, range), `${name} ${installed} in ${range}`).toBe(true);
     }
   });
@@ -131,10 +172,16 @@ describe("Sim files", () => {
     const tool = ir.operations[0]!.tool;
     (globalThis as { pwned?: unknown }).pwned = undefined;
     const file = tool.id.slice("hostile_".length);
-    const module = (await import(/* @vite-ignore */ dir("sim/apps/sim/tools/hostile", `${file}.ts`))) as Record<string, { name: string; description: string; params: Record<string, { description: string }> }>;
+    const module = (await import(/* @vite-ignore */ dir("sim/apps/sim/tools/hostile", `${file}.ts`))) as Record<
+      string,
+      { name: string; description: string; params: Record<string, { description: string }> }
+    >;
     const config = Object.values(module)[0]!;
     expect((globalThis as { pwned?: unknown }).pwned).toBeUndefined();
-    expect({ name: config.name, description: config.description }).toEqual({ name: tool.title, description: tool.description });
+    expect({ name: config.name, description: config.description }).toEqual({
+      name: tool.title,
+      description: tool.description,
+    });
     for (const p of tool.params) expect(config.params[p.name]?.description, p.name).toBe(p.description);
   });
 });

@@ -66,14 +66,20 @@ export function simFiles(ir: ProviderIR, ctx: SimContext): Map<string, string> {
                   required: p.required,
                   visibility: p.visibility,
                   ...(p.default !== undefined ? { default: p.default } : {}),
-                  description: p.param?.description ?? `The API's address, instead of ${ir.server.default ?? "the provider's"} (a sandbox, a mock or a proxy of the same API)`,
+                  description:
+                    p.param?.description ??
+                    `The API's address, instead of ${ir.server.default ?? "the provider's"} (a sandbox, ` +
+                      `a mock or a proxy of the same API)`,
                 },
               ]),
             ),
             request: {
               url: new Code("request.url"),
               // A parameter named `method` would be read as the method by Sim's executor: the builder says it instead.
-              method: params.some((p) => p.name === "method") || t.routes.some((r) => r.method !== t.method) ? new Code("request.method") : t.method,
+              method:
+                params.some((p) => p.name === "method") || t.routes.some((r) => r.method !== t.method)
+                  ? new Code("request.method")
+                  : t.method,
               headers: new Code("request.headers"),
               ...(t.method !== "GET" ? { body: new Code("request.body") } : {}),
             },
@@ -85,7 +91,13 @@ export function simFiles(ir: ProviderIR, ctx: SimContext): Map<string, string> {
       }),
     );
   }
-  files.set(`tools/${ir.provider}/index.ts`, render("sim-tools-index.ts.hbs", { header, tools: exports.map((e) => ({ file: codeLiteral(`@/tools/${ir.provider}/${e.file}`), constName: e.constName })) }));
+  files.set(
+    `tools/${ir.provider}/index.ts`,
+    render("sim-tools-index.ts.hbs", {
+      header,
+      tools: exports.map((e) => ({ file: codeLiteral(`@/tools/${ir.provider}/${e.file}`), constName: e.constName })),
+    }),
+  );
   files.set(`blocks/blocks/${ir.provider}.ts`, block(ir, header, baseUrl, ctx));
   return files;
 }
@@ -122,7 +134,11 @@ function block(ir: ProviderIR, header: string, baseUrl: string | undefined, ctx:
     ...(i.options ? { options: i.options.map((o) => ({ label: o.label, id: o.id })) } : {}),
     ...(i.placeholder ? { placeholder: i.placeholder } : {}),
     ...(i.password ? { password: true } : {}),
-    ...(i.required === true ? { required: true } : i.required ? { required: { field: "operation", value: i.required.value } } : {}),
+    ...(i.required === true
+      ? { required: true }
+      : i.required
+        ? { required: { field: "operation", value: i.required.value } }
+        : {}),
     ...(i.condition ? { condition: { field: "operation", value: i.condition.value } } : {}),
     paramVisibility: i.visibility,
     ...(i.default !== undefined ? { defaultValue: i.default } : {}),
@@ -140,7 +156,8 @@ function block(ir: ProviderIR, header: string, baseUrl: string | undefined, ctx:
     } as (typeof subBlocks)[number]);
   // The text of a short input becomes a number or a boolean where its parameter is one (the first kind a name has).
   const coerced: Record<string, "number" | "boolean"> = {};
-  for (const i of inputs) if ((i.type === "number" || i.type === "boolean") && !(i.id in coerced)) coerced[i.id] = i.type;
+  for (const i of inputs)
+    if ((i.type === "number" || i.type === "boolean") && !(i.id in coerced)) coerced[i.id] = i.type;
   const paramTypes = new Map<string, string>();
   for (const i of inputs) if (!paramTypes.has(i.id)) paramTypes.set(i.id, i.type);
   if (baseUrl) paramTypes.set(baseUrl, "string");
@@ -151,11 +168,19 @@ function block(ir: ProviderIR, header: string, baseUrl: string | undefined, ctx:
       const key = path.split(".")[0] ?? path;
       const type = key === path ? simOutputType(out.type) : "json";
       const seen = outputs[key];
-      const having = [...((seen?.condition as { value?: string[] } | undefined)?.value ?? (seen ? ops.filter((o) => o !== op) : [])), op];
-      outputs[key] = { type: seen && seen.type !== type ? "json" : type, description: seen?.description ?? (key === path ? out.description : `The ${key} of the answer`), condition: { field: "operation", value: having } };
+      const having = [
+        ...((seen?.condition as { value?: string[] } | undefined)?.value ?? (seen ? ops.filter((o) => o !== op) : [])),
+        op,
+      ];
+      outputs[key] = {
+        type: seen && seen.type !== type ? "json" : type,
+        description: seen?.description ?? (key === path ? out.description : `The ${key} of the answer`),
+        condition: { field: "operation", value: having },
+      };
     }
   }
-  for (const out of Object.values(outputs)) if ((out.condition as { value: string[] }).value.length === ops.length) delete out.condition;
+  for (const out of Object.values(outputs))
+    if ((out.condition as { value: string[] }).value.length === ops.length) delete out.condition;
   const initial = (ir.name.match(/[A-Za-z0-9]/)?.[0] ?? "?").toUpperCase();
   return render("sim-block.ts.hbs", {
     header,
@@ -179,9 +204,21 @@ function block(ir: ProviderIR, header: string, baseUrl: string | undefined, ctx:
         subBlocks,
         tools: {
           access: ir.block.tools.access,
-          config: { tool: new Code("(params) => String(params.operation)"), params: new Code("(params) => simBlockParams(params, TYPED_INPUTS)") },
+          config: {
+            tool: new Code("(params) => String(params.operation)"),
+            params: new Code("(params) => simBlockParams(params, TYPED_INPUTS)"),
+          },
         },
-        inputs: Object.fromEntries([...paramTypes].map(([name, type]) => [name, { type, description: inputs.find((i) => i.id === name)?.description ?? "The API's address, for a sandbox, a mock or a proxy" }])),
+        inputs: Object.fromEntries(
+          [...paramTypes].map(([name, type]) => [
+            name,
+            {
+              type,
+              description:
+                inputs.find((i) => i.id === name)?.description ?? "The API's address, for a sandbox, a mock or a proxy",
+            },
+          ]),
+        ),
         outputs,
       },
       "",
@@ -192,7 +229,10 @@ function block(ir: ProviderIR, header: string, baseUrl: string | undefined, ctx:
 /** The README of the output folder: how Sim takes the files, and each provider's lines for Sim's registries. */
 export function simReadme(irs: readonly ProviderIR[], ctx: (ir: ProviderIR) => SimContext): string {
   return render("sim-readme.md.hbs", {
-    header: `<!-- Generated by \`blockwright generate --target sim\` from ${commentText(irs.map((ir) => ir.sources.manifest).join(" and ")).replace(/--/g, "- -")}. Do not edit: change the inputs and regenerate. -->`,
+    header:
+      `<!-- Generated by \`blockwright generate --target sim\` from ` +
+      `${commentText(irs.map((ir) => ir.sources.manifest).join(" and ")).replace(/--/g, "- -")}. Do not edit: ` +
+      `change the inputs and regenerate. -->`,
     providers: irs.map((ir) => {
       const c = ctx(ir);
       return {
@@ -201,7 +241,11 @@ export function simReadme(irs: readonly ProviderIR[], ctx: (ir: ProviderIR) => S
         providerPackage: c.provider.name,
         range: c.provider.range,
         blockName: `${ir.names.pascal}Block`,
-        tools: ir.operations.map((o) => ({ id: codeSpan(o.tool.id), key: o.tool.id, constName: `${camelCase(o.tool.id)}Tool` })),
+        tools: ir.operations.map((o) => ({
+          id: codeSpan(o.tool.id),
+          key: o.tool.id,
+          constName: `${camelCase(o.tool.id)}Tool`,
+        })),
       };
     }),
     runtime: irs[0] ? ctx(irs[0]).runtime.name : "@blockwright/runtime",

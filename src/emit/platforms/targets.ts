@@ -12,7 +12,10 @@ export const TARGETS = ["packages", "n8n", "sim"] as const;
 export type Target = (typeof TARGETS)[number];
 export type PlatformTarget = Exclude<Target, "packages">;
 
-/** What a platform's files need besides the IR: the provider's package (name, version, runtime), and the project's author, license and links. */
+/**
+ * What a platform's files need besides the IR: the provider's package (name, version, runtime), and the project's
+ * author, license and links.
+ */
 export interface PlatformContext {
   /** The npm scope the project's packages take (`@acme`). */
   scope: string;
@@ -46,8 +49,14 @@ export function platformFiles(target: PlatformTarget, ir: ProviderIR, ctx: Platf
   return new Map([...files].map(([path, text]) => [`${ir.provider}/${path}`, text]));
 }
 
-/** The output folder's README, when the platform has one (Sim's: how Sim takes the files, and its registries' lines). */
-export function platformReadme(target: PlatformTarget, irs: readonly ProviderIR[], ctx: (ir: ProviderIR) => PlatformContext): string | undefined {
+/**
+ * The output folder's README, when the platform has one (Sim's: how Sim takes the files, and its registries' lines).
+ */
+export function platformReadme(
+  target: PlatformTarget,
+  irs: readonly ProviderIR[],
+  ctx: (ir: ProviderIR) => PlatformContext,
+): string | undefined {
   if (target !== "sim") return undefined;
   return simReadme(irs, (ir) => {
     const c = ctx(ir).providerPackage;

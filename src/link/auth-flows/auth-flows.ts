@@ -57,7 +57,7 @@ function linkFlows(ctx: LinkContext): OAuthSpec | undefined {
   const { flows, tokenHosts, param, scheme } = ctx.manifest.auth;
   if (!flows) return undefined;
   const shared = ctx.manifest.params ?? {};
-  const declared = ctx.doc.securitySchemes[scheme];
+  const declared = scheme === undefined ? undefined : ctx.doc.securitySchemes[scheme];
   const credential = declared ? credentialOf(declared) : undefined;
   // A renewed token replaces the one a request carries: a header does, a query pair would be added.
   if (credential?.type === "basic") ctx.fail("BW2012", ["auth", "flows"], `an OAuth 2 flow yields an access token, but security scheme "${scheme}" is HTTP basic (a user id and a secret)`);

@@ -14,10 +14,11 @@ import { type CredentialPlacement, credentialOf, type OpenApiOperation, type Sec
 import type { ManifestAuth } from "../../load/precompiled/manifest-types.js";
 import type { ProviderEntry } from "../../model/surface-entry.js";
 import type { LinkContext, Path } from "../context.js";
+import { linkAuthVariable } from "../auth-variable/auth-variable.js";
 
-/** A credential as the manifest writes it: the scheme and the parameter(s) whose value it sends. */
+/** A credential as the manifest writes it: the scheme (none for a credential of the address, `auth.variable`) and the parameter(s) whose value it sends. */
 interface ManifestCredential {
-  scheme: string;
+  scheme?: string;
   param: string;
   user?: string;
   prefix?: string;
@@ -40,7 +41,7 @@ export function manifestWays(auth: ManifestAuth): ManifestWay[] {
 
 /** The security schemes of each way, as the manifest names them. */
 export function wayScheme(way: ManifestWay): string[] {
-  return way.credentials.map((c) => c.credential.scheme);
+  return way.credentials.map((c) => c.credential.scheme ?? "");
 }
 
 export function linkAuth(ctx: LinkContext): AuthSpec | undefined {
@@ -64,23 +65,18 @@ export function linkAuth(ctx: LinkContext): AuthSpec | undefined {
  * every one `required: false` (a call gives one way).
  */
 function linkCredential(ctx: LinkContext, c: ManifestCredential, at: Path, first: boolean, several: boolean): CredentialSpec | undefined {
+  const { variable } = ctx.manifest.auth;
+  // A credential of the address (auth.variable) names no scheme: the schema wants one or the other.
+  if (c.scheme === undefined) {
+    checkParams(ctx, c, at, first, several);
+    return variable === undefined ? undefined : linkAuthVariable(ctx, ctx.manifest.auth, variable, at);
+  }
   const declared = ctx.doc.securitySchemes[c.scheme];
   if (!declared) {
     const names = Object.keys(ctx.doc.securitySchemes);
     return ctx.fail("BW2003", [...at, "scheme"], `security scheme "${c.scheme}" not found in ${ctx.openapiName} (declared: ${names.join(", ") || "none"})`, "value");
   }
-  const shared = ctx.manifest.params ?? {};
-  for (const [role, name] of [
-    ["param", c.param],
-    ["user", c.user],
-  ] as const) {
-    if (name === undefined) continue;
-    const p = shared[name];
-    if (!p) ctx.fail("BW2001", [...at, role], `parameter "${name}" must be declared under the shared "params"`, "value");
-    else if (several && p.required) ctx.fail("BW2012", ["params", name, "required"], `the credential parameter "${name}" must be required: false when auth.alternatives are declared (a call gives one way to authenticate)`, "value");
-  }
-  if (first && shared[c.param] && !shared[c.param]?.secret) ctx.fail("BW2012", ["params", c.param], `the credential parameter "${c.param}" must be marked secret: true`);
-  if (c.user !== undefined && c.user === c.param) ctx.fail("BW2012", [...at, "user"], `the user and the secret of an HTTP basic credential are two parameters, got "${c.user}" for both`, "value");
+  checkParams(ctx, c, at, first, several);
   const placement = credentialOf(declared);
   if (!placement) {
     return ctx.fail(
@@ -105,6 +101,22 @@ function linkCredential(ctx: LinkContext, c: ManifestCredential, at: Path, first
   return { type: placement.type, name: placement.name, param: c.param };
 }
 
+/** A credential's parameters: shared ones, `required: false` beside alternatives, the first of a way secret, a basic credential's two apart. */
+function checkParams(ctx: LinkContext, c: ManifestCredential, at: Path, first: boolean, several: boolean): void {
+  const shared = ctx.manifest.params ?? {};
+  for (const [role, name] of [
+    ["param", c.param],
+    ["user", c.user],
+  ] as const) {
+    if (name === undefined) continue;
+    const p = shared[name];
+    if (!p) ctx.fail("BW2001", [...at, role], `parameter "${name}" must be declared under the shared "params"`, "value");
+    else if (several && p.required) ctx.fail("BW2012", ["params", name, "required"], `the credential parameter "${name}" must be required: false when auth.alternatives are declared (a call gives one way to authenticate)`, "value");
+  }
+  if (first && shared[c.param] && !shared[c.param]?.secret) ctx.fail("BW2012", ["params", c.param], `the credential parameter "${c.param}" must be marked secret: true`);
+  if (c.user !== undefined && c.user === c.param) ctx.fail("BW2012", [...at, "user"], `the user and the secret of an HTTP basic credential are two parameters, got "${c.user}" for both`, "value");
+}
+
 /** Whether a shared parameter is a credential's (a secret, or a basic credential's user): it is not sent as itself. */
 export function isCredentialParam(ctx: LinkContext, name: string): boolean {
   return manifestWays(ctx.manifest.auth).some((w) => w.credentials.some(({ credential }) => credential.param === name || credential.user === name));
@@ -119,7 +131,8 @@ export function isCredentialParam(ctx: LinkContext, name: string): boolean {
 export function acceptedAuth(ctx: LinkContext, auth: AuthSpec, op: OpenApiOperation): AuthSpec | undefined {
   const requirements = op.requirements;
   const ways = authWays(auth);
-  if (!requirements) return auth;
+  // A credential of the address (auth.variable) is one no requirement of the document can name: every operation takes it.
+  if (!requirements || ctx.manifest.auth.variable !== undefined) return auth;
   const key = (names: readonly string[]) => [...names].sort().join("\u0000");
   const accepted = new Set(requirements.map(key));
   const kept = manifestWays(ctx.manifest.auth).flatMap((w, i) => (accepted.has(key(wayScheme(w))) ? [ways[i] as AuthWay] : []));
@@ -154,20 +167,21 @@ function checkCovers(ctx: LinkContext): void {
  * Whether the credential satisfies the document's parameter (or top-level
  * body field) `slot`: one `auth.covers` names, or one in the credential's own
  * place (the apiKey's header or query name; Authorization for a bearer
- * token). Path parameters are never covered.
+ * token). A path parameter only when it is the credential's own (auth.variable).
  */
-export function credentialCovers(auth: Pick<ManifestAuth, "scheme" | "covers"> & Partial<Pick<ManifestAuth, "also" | "alternatives">>, schemes: Record<string, SecurityScheme>): (slot: { in: string; name: string }) => boolean {
+export function credentialCovers(auth: Pick<ManifestAuth, "scheme" | "covers"> & Partial<Pick<ManifestAuth, "also" | "alternatives" | "variable">>, schemes: Record<string, SecurityScheme>): (slot: { in: string; name: string }) => boolean {
   const covers = new Set(auth.covers ?? []);
   const names = [auth.scheme, ...(auth.also ?? []).map((c) => c.scheme), ...(auth.alternatives ?? []).flatMap((w) => [w.scheme, ...(w.also ?? []).map((c) => c.scheme)])];
   const own = new Set(
     names.flatMap((name) => {
-      const scheme = schemes[name];
+      const scheme = name === undefined ? undefined : schemes[name];
       const placement = scheme ? credentialOf(scheme) : undefined;
       if (!placement) return [];
       return [placement.type === "bearer" || placement.type === "basic" ? slotKey("header", "Authorization") : slotKey(placement.type, placement.name)];
     }),
   );
-  return (slot) => slot.in !== "path" && (covers.has(slot.name) || own.has(slotKey(slot.in, slot.name)));
+  // A path parameter only where the credential the address carries goes (auth.variable: `/bot{token}/…`).
+  return (slot) => (slot.in === "path" ? slot.name === auth.variable : covers.has(slot.name) || own.has(slotKey(slot.in, slot.name)));
 }
 
 /** The auth a tool carries: the linked one, or (when linking failed, and the IR is not used) a bearer placeholder. */
@@ -179,7 +193,7 @@ export function authOf(ctx: LinkContext, auth: AuthSpec | undefined): AuthSpec {
 export function credentialSender(ctx: LinkContext, auth: AuthSpec | undefined): { in: "header" | "query"; name: string; who: string; at: Path }[] {
   if (!auth) return [];
   const who = `the credential (auth.scheme ${ctx.manifest.auth.scheme})`;
-  return authSlots(auth).flatMap((slot) => (slot.in === "cookie" ? [] : [{ in: slot.in, name: slot.name, who, at: ["auth", "scheme"] }]));
+  return authSlots(auth).flatMap((slot) => (slot.in === "cookie" || slot.in === "path" ? [] : [{ in: slot.in, name: slot.name, who, at: ["auth", "scheme"] }]));
 }
 
 /** Placement of the credentials as users configure them: `bearer`, `basic`, `header:X-Api-Key`, `query:key`, `cookie:session`; `+` joins credentials sent together, ` | ` alternatives. */

@@ -52,9 +52,11 @@ function memberOfType(doc: OpenApiDocument, s: Schema, type: string | undefined)
   return members.find((m) => typeOf(m) === type);
 }
 
-/** The limits a schema puts on a value, as nested limits (undefined when it puts none). */
+/** The limits a schema puts on a value, as nested limits (undefined when it puts none); a union of objects, its shapes. */
 function nestedOf(doc: OpenApiDocument, raw: Schema): NestedLimits | undefined {
   const s = doc.flatten(raw);
+  const shapes = shapesOf(doc, s);
+  if (shapes) return { shapes };
   const out: NestedLimits = {};
   const t = typeOf(s);
   if (t === "string" || t === "number" || t === "integer" || t === "boolean") out.type = t;
@@ -63,4 +65,26 @@ function nestedOf(doc: OpenApiDocument, raw: Schema): NestedLimits | undefined {
   if (isValueFormat(s.format as string)) out.format = s.format as NestedLimits["format"];
   if (Array.isArray(s.enum)) out.enum = [...(s.enum as unknown[])];
   return Object.keys(out).length ? out : undefined;
+}
+
+/**
+ * The shapes of a union of objects (`oneOf`/`anyOf`, each member an object with properties): each member's
+ * fields as nested limits (those that limit a scalar) and its required fields. Undefined for any other schema.
+ */
+function shapesOf(doc: OpenApiDocument, s: Schema): NonNullable<NestedLimits["shapes"]> | undefined {
+  const members = (Array.isArray(s.oneOf) ? s.oneOf : Array.isArray(s.anyOf) ? s.anyOf : undefined) as Schema[] | undefined;
+  if (!members || members.length < 2) return undefined;
+  const flat = members.map((m) => doc.flatten(m));
+  if (!flat.every((m) => (typeOf(m) === "object" || m.properties !== undefined) && m.properties !== null && typeof m.properties === "object")) return undefined;
+  return flat.map((m) => {
+    const fields: Record<string, NestedLimits> = {};
+    for (const [name, field] of Object.entries(m.properties as Record<string, Schema>)) {
+      const limits = field && typeof field === "object" && doc.flatten(field).readOnly !== true ? nestedOf(doc, field) : undefined;
+      if (limits && !limits.shapes) fields[name] = limits;
+    }
+    // A required field only the reply carries (readOnly) is not required of a request (OpenAPI 3).
+    const props = m.properties as Record<string, Schema>;
+    const required = Array.isArray(m.required) ? (m.required as unknown[]).filter((f): f is string => typeof f === "string" && !(props[f] && doc.flatten(props[f]).readOnly === true)) : [];
+    return { fields, ...(required.length ? { required } : {}) };
+  });
 }

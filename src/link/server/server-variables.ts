@@ -56,13 +56,17 @@ export function checkServerVariables(ctx: LinkContext): void {
     ctx.fail("BW2018", ["server", "url"], `server.url must be ${ctx.openapiName}'s first server URL as written (${written === undefined ? "it has none" : JSON.stringify(written)}), where mocks and the contract suite read it`, "value");
     return;
   }
-  const named = templateVariables(url);
+  // The credential's variable (auth.variable) is filled by the credential, not by a parameter of server.variables.
+  const credential = ctx.manifest.auth.variable;
+  const named = templateVariables(url).filter((name) => name !== credential);
+  if (credential !== undefined && Object.hasOwn(variables, credential)) ctx.fail("BW2018", ["server", "variables", credential], `{${credential}} is filled by the credential (auth.variable): server.variables leaves it out`, "key");
   for (const name of named) {
     if (!Object.hasOwn(variables, name)) ctx.fail("BW2018", ["server", "variables"], `the address template has variable {${name}}: name the parameter that fills it (variables: {${name}: <param>})`, "key");
   }
   for (const [name, param] of Object.entries(variables)) {
     const at = ["server", "variables", name];
     if (!named.includes(name)) {
+      if (name === credential) continue;
       ctx.fail("BW2018", at, `{${name}} is no variable of the address template ${JSON.stringify(url)} (its variables: ${named.join(", ")})`, "key");
       continue;
     }

@@ -22,7 +22,8 @@ export function linkServer(ctx: LinkContext): ToolSpec["server"] {
 
 /** The server every tool carries (a fresh object each time: the IR holds no shared objects); an address template's variables and hosts as server-variables.ts derives them. */
 export function serverOf(ctx: LinkContext): ToolSpec["server"] {
-  const server = documentServer(ctx.doc.source.data);
+  // The credential's variable (auth.variable) stays in the base path as written: each call's credential fills it.
+  const server = documentServer(ctx.doc.source.data, ctx.manifest.auth.variable);
   const basePath = server && "path" in server ? server.path : "";
   const { url: _url, variables: _variables, ...fixed } = ctx.manifest.server;
   return { ...fixed, ...templateServer(ctx), ...(basePath ? { basePath } : {}), ...linkLimits(ctx) };
@@ -43,8 +44,9 @@ export type DocumentServer = { url: string; origin?: string; path: string } | { 
 /**
  * The server requests go to, as the document declares it (OpenAPI 3
  * `servers[0]`; Swagger 2 is converted before). Undefined when it declares none.
+ * `keep`: a variable left as written (`{token}`, the credential's: auth.variable).
  */
-export function documentServer(document: unknown): DocumentServer | undefined {
+export function documentServer(document: unknown, keep?: string): DocumentServer | undefined {
   const servers = (document as { servers?: unknown } | null)?.servers;
   const first = Array.isArray(servers) ? (servers[0] as { url?: unknown; variables?: Record<string, { default?: unknown }> } | undefined) : undefined;
   if (typeof first?.url !== "string") return undefined;
@@ -56,11 +58,11 @@ export function documentServer(document: unknown): DocumentServer | undefined {
   };
   // Variables with a default are filled in first: a server made of variables
   // (`{protocol}://{hostname}:{port}`) is an absolute address once filled, not a path.
-  const filled = withServerScheme(url).replace(/\{([^{}]*)\}/g, (whole, name: string) => defaultOf(name) ?? whole);
+  const filled = withServerScheme(url).replace(/\{([^{}]*)\}/g, (whole, name: string) => (name === keep ? whole : (defaultOf(name) ?? whole)));
   const origin = /^([a-z][a-z0-9+.-]*|\{[^{}]*\}):\/\/[^/?#]*/i.exec(filled)?.[0];
   let path = filled.slice(origin?.length ?? 0);
   if (/[?#]/.test(path)) return { url, problem: `server ${JSON.stringify(url)} has a query or fragment, which no request address can carry`, at };
-  const unknown = /\{([^{}]*)\}/.exec(path)?.[1];
+  const unknown = [...path.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1]).find((name) => name !== keep);
   if (unknown !== undefined) return { url, problem: `the path of server ${JSON.stringify(url)} has variable {${unknown}} without a default: its base path cannot be known`, at };
   // A variable's default that starts with a slash after the one before it (`https://host/{basePath}`, default `/api`)
   // is one slash: the address the document means, which requests go to.
@@ -75,7 +77,7 @@ export function documentServer(document: unknown): DocumentServer | undefined {
  * parameter gets it appended. One the linker cannot read is refused.
  */
 function checkBasePath(ctx: LinkContext): void {
-  const server = documentServer(ctx.doc.source.data);
+  const server = documentServer(ctx.doc.source.data, ctx.manifest.auth.variable);
   if (!server) return;
   if ("problem" in server) {
     ctx.failInDocument("BW2019", server.at, server.problem);

@@ -417,10 +417,14 @@ export interface ManifestLimits {
   replyBytes?: number
 }
 /**
- * How the credential travels. `scheme` names a security scheme of the OpenAPI document; its type (HTTP bearer, HTTP basic, API key in a header, the query or a cookie, OAuth 2) decides the transmission. `param` names the secret parameter holding the credential; for HTTP basic, `user` names the one holding the user (account) id. `also` lists schemes sent together with it (a requirement of several schemes), `alternatives` other ways a call may authenticate instead.
+ * How the credential travels. `scheme` names a security scheme of the OpenAPI document; its type (HTTP bearer, HTTP basic, API key in a header, the query or a cookie, OAuth 2) decides the transmission. `param` names the secret parameter holding the credential; for HTTP basic, `user` names the one holding the user (account) id. `also` lists schemes sent together with it (a requirement of several schemes), `alternatives` other ways a call may authenticate instead. An API that takes the secret in its address, which no security scheme can say, names the address's `variable` instead of a `scheme`.
  */
 export interface ManifestAuth {
-  scheme: ManifestSecuritySchemeName
+  scheme?: ManifestSecuritySchemeName
+  /**
+   * For an API that takes its secret in the address (`https://api.example.com/bot{token}`), which no OpenAPI security scheme can say: the `{variable}` that the credential fills, one path segment, instead of a `scheme`: in the path of the address template (`server.url`, never its host), or in every operation's path (`/bot{token}/sendMessage`, a path parameter the credential then stands for). The credential is sent only there (percent-encoded, `:` and `@` as they are), withheld from every message, log, recording and output as any secret is, and a call without it is refused before any request. `server.variables` leaves it out. Not with `also`, `alternatives`, `user`, `prefix` or `flows`.
+   */
+  variable?: string
   param: ManifestParamName
   flows?: ManifestAuthFlows
   /**
@@ -1491,6 +1495,7 @@ export type ManifestField =
   | "manifest.operations"
   | "manifest.triggers"
   | "auth.scheme"
+  | "auth.variable"
   | "auth.param"
   | "auth.flows"
   | "auth.tokenHosts"
@@ -1775,4 +1780,4 @@ export type ManifestField =
   | "wireSwitch.whenTrue";
 
 /** Every schema fragment, src/link/<concept>/<name>.schema.json, by name: a concept record claims each (link/concepts.ts). */
-export type SchemaFragment = "auth-flows" | "auth" | "behavior" | "constants" | "deprecated" | "errors" | "files" | "idempotency" | "limits" | "operation" | "outcomes" | "outputs" | "pagination" | "param-branches" | "param-limits" | "params" | "poll-triggers" | "polling" | "provider" | "rate-limits" | "routes" | "rules" | "server" | "stream" | "timeout" | "triggers" | "wire";
+export type SchemaFragment = "auth-flows" | "auth-variable" | "auth" | "behavior" | "constants" | "deprecated" | "errors" | "files" | "idempotency" | "limits" | "operation" | "outcomes" | "outputs" | "pagination" | "param-branches" | "param-limits" | "params" | "poll-triggers" | "polling" | "provider" | "rate-limits" | "routes" | "rules" | "server" | "stream" | "timeout" | "triggers" | "wire";

@@ -5,7 +5,10 @@ import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 
 const require = createRequire(import.meta.url);
-const ours = require("./ref-utils.cjs") as { parseRef: (ref: string) => unknown; escapePointer: (part: string | number) => unknown };
+const ours = require("./ref-utils.cjs") as {
+  parseRef: (ref: string) => unknown;
+  escapePointer: (part: string | number) => unknown;
+};
 const redocly = require("@redocly/openapi-core/lib/ref-utils.js") as typeof ours;
 
 const REFS = [

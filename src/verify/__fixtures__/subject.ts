@@ -41,6 +41,14 @@ export function lineOf(text: string, marker: string): number {
   return lines[0] as number;
 }
 
-export function answer(status: number, body: unknown, headers: Record<string, string> = {}): { status: number; headers: Headers; body: string } {
-  return { status, headers: new Headers({ "content-type": "application/json", ...headers }), body: typeof body === "string" ? body : JSON.stringify(body) };
+export function answer(
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): { status: number; headers: Headers; body: string } {
+  return {
+    status,
+    headers: new Headers({ "content-type": "application/json", ...headers }),
+    body: typeof body === "string" ? body : JSON.stringify(body),
+  };
 }

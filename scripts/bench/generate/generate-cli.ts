@@ -35,8 +35,18 @@ export async function measureGenerateCli({ root, tmp, providers, nodeVersion, ru
   const specs = (dir: string) => providers.map((p) => join(dir, p, "openapi.yaml"));
   for (const cache of [true, false]) {
     const env: Record<string, string> = cache ? {} : { NODE_DISABLE_COMPILE_CACHE: "1" };
-    const ours = () => run(["--", "bin/blockwright.js", "generate", "--out", mkdtempSync(join(tmp, "gen-"))], root, env);
-    const anchor = () => run(["scripts/bench/anchor-openapi-typescript.mjs", mkdtempSync(join(tmp, "anchor-")), ...specs(join(root, "specs"))], root, env);
+    const ours = () =>
+      run(["--", "bin/blockwright.js", "generate", "--out", mkdtempSync(join(tmp, "gen-"))], root, env);
+    const anchor = () =>
+      run(
+        [
+          "scripts/bench/anchor-openapi-typescript.mjs",
+          mkdtempSync(join(tmp, "anchor-")),
+          ...specs(join(root, "specs")),
+        ],
+        root,
+        env,
+      );
     await ours();
     await anchor();
     const a: number[] = [];
@@ -46,9 +56,17 @@ export async function measureGenerateCli({ root, tmp, providers, nodeVersion, ru
       b.push((await anchor()).cpu);
     }
     const how = cache ? "" : "NODE_DISABLE_COMPILE_CACHE=1 ";
-    row(`generate, ${providers.length} providers, the CLI in a fresh process and folder (CPU, node ${nodeVersion}${cache ? "" : ", no compile cache"})`, a, b, "s", cache ? "≤ 1.0×" : "", [
-      `${how}node -- bin/blockwright.js generate --out "$(mktemp -d)"`,
-      `${how}node scripts/bench/anchor-openapi-typescript.mjs "$(mktemp -d)" ${specs("specs").join(" ")}`,
-    ]);
+    row(
+      `generate, ${providers.length} providers, the CLI in a fresh process and folder (CPU, ` +
+        `node ${nodeVersion}${cache ? "" : ", no compile cache"})`,
+      a,
+      b,
+      "s",
+      cache ? "≤ 1.0×" : "",
+      [
+        `${how}node -- bin/blockwright.js generate --out "$(mktemp -d)"`,
+        `${how}node scripts/bench/anchor-openapi-typescript.mjs "$(mktemp -d)" ${specs("specs").join(" ")}`,
+      ],
+    );
   }
 }

@@ -1,0 +1,101 @@
+// How a generated tool authenticates: its credentials and where each goes, the ways it may combine them, and the
+// OAuth 2 flows its access token may come from (part of the tool's shape, tool-types.ts, which exports them too).
+
+/**
+ * One credential and where it goes: a bearer token; an API key in a header (`prefix`: the text the API wants before
+ * it, `Token `), the query or a cookie; `path`, its `{name}` variable of the address (`/bot{token}`), one segment; or
+ * HTTP basic, `user` naming the parameter holding the user id and `param` the secret (`Basic base64(user:secret)`).
+ */
+export type CredentialSpec = (
+  | { type: "bearer" }
+  | { type: "header"; name: string; prefix?: string }
+  | { type: "query" | "cookie" | "path"; name: string }
+  | { type: "basic"; user: string }
+) & { param: string };
+
+/**
+ * One way to authenticate (one security requirement): a credential, and `also` those sent with it (a combination, such
+ * as a key header and a secret header, all required).
+ */
+export type AuthWay = CredentialSpec & { also?: CredentialSpec[] };
+
+/**
+ * How a tool authenticates: its first way, and `alternatives` a call may give instead (a personal token or an OAuth 2
+ * token); a call uses the first way whose parameters are all given (http/credentials.ts).
+ */
+export type AuthSpec = AuthWay & { alternatives?: AuthWay[] };
+
+/**
+ * An OAuth 2 grant that obtains the access token (manifest `auth.flows`). The
+ * fields ending in a role (`clientId`, `clientSecret`, `refreshToken`,
+ * `subject`, `privateKey`) name the parameters holding those values;
+ * `tokenUrl`'s `{param}` placeholders (path only: its origin is fixed) name
+ * pattern-checked parameters. `audience` (jwtBearer) chooses the assertion's
+ * `aud` (flows.ts `audienceOf`); without it, the origin of the token URL in use.
+ */
+export type OAuthFlowSpec = (
+  | {
+      grant: "clientCredentials";
+      tokenUrl: string;
+      scope?: string;
+      clientId: string;
+      clientSecret: string;
+      clientAuth?: ClientAuth;
+    }
+  | {
+      grant: "refreshToken";
+      tokenUrl: string;
+      scope?: string;
+      clientId: string;
+      clientSecret?: string;
+      clientAuth?: ClientAuth;
+      refreshToken: string;
+    }
+  | {
+      grant: "jwtBearer";
+      tokenUrl: string;
+      scope?: string;
+      clientId: string;
+      subject: string;
+      privateKey: string;
+      audience?: JwtAudienceSpec;
+    }
+) & {
+  /**
+   * The lifetime in seconds of a token whose answer has no `expires_in`, as the provider documents it (default
+   * DEFAULT_TOKEN_LIFETIME_S).
+   */
+  defaultExpiresIn?: number;
+};
+
+export type OAuthGrant = OAuthFlowSpec["grant"];
+
+/**
+ * How a token request authenticates the client (RFC 6749 §2.3.1): `basic`, an `Authorization: Basic` header of the
+ * form-encoded id and secret; `body` (the default), the form fields `client_id` and `client_secret`.
+ */
+export type ClientAuth = "basic" | "body";
+
+/**
+ * The JWT bearer assertion's `aud`, as the provider documents it: the value of
+ * `param` when the call gives it; else `byTokenHost`'s for the token URL's
+ * host (an exact host before a `*.` pattern); else `default`; else the origin
+ * of the token URL in use.
+ */
+export interface JwtAudienceSpec {
+  default?: string;
+  byTokenHost?: Record<string, string>;
+  param?: string;
+}
+
+/** The OAuth 2 flows a tool's access token may come from, tried in order: the first whose parameters are all given. */
+export interface OAuthSpec {
+  flows: OAuthFlowSpec[];
+  /** Hosts a token URL given at call time may name besides each flow's own (hosts.ts patterns). */
+  tokenHosts?: string[];
+  /**
+   * The token answer's field naming the address the token is for (`instance_url`): calls go there, within the host
+   * rules, unless the caller gives `baseUrl`.
+   */
+  addressField?: string;
+}

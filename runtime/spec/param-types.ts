@@ -1,0 +1,187 @@
+// A generated tool's parameters (part of the tool's shape, tool-types.ts, which exports them too): their types,
+// where each goes on the wire and how it is written there, their limits and the rules between them.
+import type { StringFormat, ValueFormat } from "./formats.js";
+
+/**
+ * `file`: the content of a file, given as bytes (Uint8Array, ArrayBuffer, Blob), a path (read on Node) or an https
+ * address (fetched); sent as a part of a multipart body.
+ */
+export type ParamType = "string" | "number" | "boolean" | "json" | "file";
+
+export type WireConstant =
+  | { in: "query" | "header"; name: string; value: string | number | boolean }
+  | { in: "body"; pointer: string; value: unknown };
+
+/**
+ * How a path or header value is written (OpenAPI `style`/`explode`), when not a plain text: `label` (`.blue`), `matrix`
+ * (`;color=blue`), or an array or object in `simple` (`a,b`, `k,v` or, exploded, `k=v`); `json`: the value as JSON (a
+ * parameter the document describes by `content: application/json`).
+ */
+export interface ValueStyle {
+  style: "simple" | "label" | "matrix";
+  explode: boolean;
+  json?: true;
+}
+
+/** Where a parameter's value goes; `auth` and `server` parameters are not sent as themselves. */
+export type WireSpec =
+  /** `multiSegment`: the value spans path segments (a file path), its `/` sent as they are. */
+  | { in: "path"; name: string; escape?: Record<string, string>; encoding?: ValueStyle; multiSegment?: true }
+  | { in: "header"; name: string; escape?: Record<string, string>; encoding?: ValueStyle }
+  /**
+   * A pair of the `Cookie` header (OpenAPI `in: cookie`): `name=value`, the value percent-encoded; `encoding` as a
+   * header value's (JSON for `content`).
+   */
+  | { in: "cookie"; name: string; escape?: Record<string, string>; encoding?: ValueStyle }
+  /**
+   * `encoding`: how an array or object value is written (OpenAPI `style`/`explode`), when not form, exploded.
+   * `of`: the value is field `field` of the object query parameter `name` declares, `name` here being the key its
+   * style writes the field under (`field`, or `name[field]`).
+   */
+  | {
+      in: "query";
+      name: string;
+      escape?: Record<string, string>;
+      encoding?: FormFieldEncoding;
+      of?: { name: string; field: string };
+    }
+  | { in: "body"; pointer: string; split?: { separator: string; maxItems?: number }; wrapUnlessKey?: string }
+  | { in: "switch"; whenTrue: WireConstant[] }
+  | { in: "auth" }
+  | { in: "server" };
+
+export interface ParamSpec {
+  name: string;
+  type: ParamType;
+  title: string;
+  description: string;
+  required: boolean;
+  default?: unknown;
+  /**
+   * false: the default is applied for validation and rules, but not sent (so it gives no parameter of an exactlyOne or
+   * anyOf rule).
+   */
+  sendDefault?: boolean;
+  integer?: boolean;
+  minimum?: number;
+  maximum?: number;
+  /** Only multiples of this are accepted (checked by the number rules support, validate/number-rules.ts). */
+  multipleOf?: number;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  patternHint?: string;
+  enum?: unknown[];
+  caseInsensitive?: boolean;
+  /**
+   * `base-url`: the address calls go to; the others: OpenAPI's formats of the name, checked before any request
+   * (formats.ts).
+   */
+  format?: StringFormat;
+  /**
+   * A list in one string, its items separated by this (`,`): `enum`, `pattern` and `format` then apply to each item.
+   */
+  separator?: string;
+  jsonType?: "object" | "array";
+  /** For a JSON array: the fewest and the most items it may hold. */
+  minItems?: number;
+  maxItems?: number;
+  /** For a JSON object: the limits of each of its keys, and of each of its values. */
+  keys?: NestedLimits;
+  values?: NestedLimits;
+  /** For a JSON array: the limits of each of its items. */
+  items?: NestedLimits;
+  secret: boolean;
+  visibility: "user-only" | "user-or-llm";
+  placeholder?: string;
+  /** A typed example value (it passes the parameter's own rules). */
+  example?: unknown;
+  /**
+   * For a file: the most bytes it may have, checked before any request (the document's `maxLength` of the binary field,
+   * or the manifest's).
+   */
+  maxBytes?: number;
+  /** For a file: the Content-Type of its part when the value does not say one (a Blob's own type, a fetched file's). */
+  contentType?: string;
+  /**
+   * For a file: a list of files, each its own part under the field's name (a multipart field that is an array of
+   * files).
+   */
+  multiple?: boolean;
+  /** Keys a JSON object must not contain. */
+  forbiddenKeys?: { keys: string[]; caseInsensitive?: boolean; hint?: string };
+  /**
+   * For a json parameter: the forms its value may take, each a type and its limits; a value meeting one, tried in
+   * order, is sent as it is (validate/json-params.ts).
+   */
+  anyOf?: ParamBranch[];
+  wire: WireSpec;
+}
+
+/** One form a parameter's value may take (`anyOf`): its type and that type's limits. */
+export type ParamBranch = Pick<
+  ParamSpec,
+  | "type"
+  | "integer"
+  | "minimum"
+  | "maximum"
+  | "multipleOf"
+  | "minLength"
+  | "maxLength"
+  | "pattern"
+  | "patternHint"
+  | "enum"
+  | "caseInsensitive"
+  | "format"
+  | "jsonType"
+  | "minItems"
+  | "maxItems"
+  | "items"
+>;
+
+/**
+ * Limits of the values inside a JSON parameter (an object's keys or values, an array's items), checked before any
+ * request.
+ */
+export interface NestedLimits {
+  type?: "string" | "number" | "integer" | "boolean";
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  format?: ValueFormat;
+  enum?: unknown[];
+  minimum?: number;
+  maximum?: number;
+  /**
+   * An object of one of several shapes (the document's oneOf/anyOf of objects): each its fields' limits and the fields
+   * it must have; a value meeting none is refused.
+   */
+  shapes?: { fields: Record<string, NestedLimits>; required?: string[] }[];
+}
+
+export type RuleSpec =
+  | { rule: "exactlyOne"; params: string[] }
+  | { rule: "anyOf"; groups: string[][] }
+  | { rule: "atMostOne"; groups: string[][] }
+  | { rule: "allowedValues"; param: string; dependsOn: string; values: Record<string, unknown[]> }
+  | {
+      rule: "dependentLimits";
+      param: string;
+      dependsOn: string;
+      limits: Record<string, { minimum?: number; maximum?: number; minLength?: number; maxLength?: number }>;
+    };
+
+/**
+ * How a form field (or a query parameter) is written: its style, and whether as JSON or with reserved characters raw.
+ */
+export interface FormFieldEncoding {
+  style: "form" | "spaceDelimited" | "pipeDelimited" | "deepObject";
+  explode: boolean;
+  /**
+   * The value goes as one JSON text (the document's `encoding.contentType: application/json`, or a query parameter
+   * described by `content`).
+   */
+  json?: true;
+  /** Reserved characters go raw (`allowReserved`): `/`, `:`, `,`… as they are, `#&=+[]` still encoded. */
+  reserved?: true;
+}

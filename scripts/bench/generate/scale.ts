@@ -1,0 +1,132 @@
+// `npm run bench -- scale` (issue 64): generate of N synthetic providers × 10 operations, at 50, 100 and 200 (and 1:
+// a run's fixed cost), ours against openapi-typescript (anchor-openapi-typescript.mjs); index.ts says how the rows
+// are read.
+import { mkdtempSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { entryOf, itemAt } from "@blockwright/runtime/internal";
+import { writeSyntheticProject } from "../synthetic.js";
+
+interface Run {
+  wallMs: number;
+  cpu: number;
+  user: number;
+  system: number;
+  peakMiB: number;
+}
+
+interface Pair {
+  a: Run[];
+  b: Run[];
+}
+
+/** What the bench (index.ts) gives this measure. */
+interface Bench {
+  root: string;
+  tmp: string;
+  run: (args: string[], cwd?: string) => Promise<Run>;
+  row: (
+    measure: string,
+    ours: number[],
+    anchor: number[],
+    unit: string,
+    target: string,
+    reproduce: string[],
+    digits?: number,
+  ) => void;
+  report: (
+    measure: string,
+    p: Pair,
+    pick: (r: Run) => number,
+    unit: string,
+    target: string,
+    reproduce: string[],
+  ) => void;
+}
+
+const cpu = (r: Run) => r.cpu;
+const peak = (r: Run) => r.peakMiB;
+const specFiles = (dir: string, ids: string[]) => ids.map((p) => join(dir, p, "openapi.yaml"));
+// 7 rounds: a slope is the difference of two runs, so it carries the noise of both.
+const SCALE_ROUNDS = 7;
+
+export async function measureScale(bench: Bench): Promise<void> {
+  const { row, report } = bench;
+  const { rounds, outputs } = await scaleRounds(bench);
+  report("generate, 1 synthetic provider (CPU: a run's fixed cost)", entryOf(rounds, 1), cpu, "s", "≤ 1.3×", [
+    `npx tsx scripts/bench/synthetic.ts /tmp/syn1 1 && (cd /tmp/syn1 && node -- "$OLDPWD/bin/blockwright.js" generate)`,
+    `node scripts/bench/anchor-openapi-typescript.mjs /tmp/syn1/anchor /tmp/syn1/specs/*/openapi.yaml`,
+  ]);
+  const at100 = entryOf(rounds, 100);
+  const how = [
+    `npx tsx scripts/bench/synthetic.ts /tmp/syn 100 && (cd /tmp/syn && node -- "$OLDPWD/bin/blockwright.js" generate)`,
+    `node scripts/bench/anchor-openapi-typescript.mjs /tmp/syn/anchor /tmp/syn/specs/*/openapi.yaml`,
+  ];
+  report("generate, 100 synthetic providers (CPU)", at100, cpu, "s", "≤ 1.3×", how);
+  report("  of which user CPU", at100, (r) => r.user, "s", "", how);
+  report("  of which system CPU", at100, (r) => r.system, "s", "", how);
+  report("generate, 100 synthetic providers (peak memory)", at100, peak, "MiB", "≤ 1.5×", how);
+  const slopeRow = (measure: string, from: number, to: number, pick: (r: Run) => number, target: string) => {
+    const slopes = (k: "a" | "b") =>
+      entryOf(rounds, to)[k].map(
+        (r, i) => ((pick(r) - pick(itemAt(entryOf(rounds, from)[k], i))) / (to - from)) * 1000,
+      );
+    row(
+      measure,
+      slopes("a"),
+      slopes("b"),
+      "ms",
+      target,
+      [`synthetic projects of ${from} and ${to} providers, as above; ${SCALE_ROUNDS} rounds, every size in each`],
+      1,
+    );
+  };
+  slopeRow("generate, CPU per added provider (50 → 200)", 50, 200, cpu, "≤ 1.0×");
+  slopeRow("generate, CPU per added provider (100 → 200)", 100, 200, cpu, "≤ 1.0×");
+  slopeRow("  of which user CPU", 100, 200, (r) => r.user, "");
+  slopeRow("  of which system CPU", 100, 200, (r) => r.system, "");
+  slopeRow("generate, CPU per added provider (50 → 100, with JIT warm-up)", 50, 100, cpu, "");
+  for (const out of outputs) rmSync(out, { recursive: true, force: true });
+}
+
+/** Every size's runs, ours and the anchor's, round by round, each into a fresh folder (`outputs`, removed after). */
+async function scaleRounds({ root, tmp, run }: Bench): Promise<{ rounds: Map<number, Pair>; outputs: string[] }> {
+  // 1 provider: the fixed cost of a run; 50 → 100 → 200: the slope.
+  const sizes = [1, 50, 100, 200] as const;
+  const projects = new Map<number, { dir: string; ids: string[] }>(
+    sizes.map((n) => {
+      const dir = mkdtempSync(join(tmp, `syn${n}-`));
+      return [n, { dir, ids: writeSyntheticProject(dir, n) }] as const;
+    }),
+  );
+  // Each run writes into a fresh folder kept until every round is done: removed right after its run, the next
+  // run paid for it (on a journal-less ext4, files made after many were removed cost 10–20× the CPU:
+  // file-creation.mjs).
+  const outputs: string[] = [];
+  const fresh = (dir: string, prefix: string, use: (out: string) => Promise<Run>) => {
+    const out = mkdtempSync(join(dir, prefix));
+    outputs.push(out);
+    return use(out);
+  };
+  const ours = (n: number) => {
+    const { dir } = entryOf(projects, n);
+    return fresh(dir, "gen-", (out) => run(["--", join(root, "bin/blockwright.js"), "generate", "--out", out], dir));
+  };
+  const anchor = (n: number) => {
+    const { dir, ids } = entryOf(projects, n);
+    return fresh(dir, "anchor-", (out) =>
+      run([join(root, "scripts/bench/anchor-openapi-typescript.mjs"), out, ...specFiles(join(dir, "specs"), ids)], dir),
+    );
+  };
+  for (const n of sizes) {
+    await ours(n);
+    await anchor(n);
+  }
+  const rounds = new Map<number, Pair>(sizes.map((n) => [n, { a: [], b: [] }]));
+  for (let i = 0; i < SCALE_ROUNDS; i++) {
+    for (const n of sizes) {
+      entryOf(rounds, n).a.push(await ours(n));
+      entryOf(rounds, n).b.push(await anchor(n));
+    }
+  }
+  return { rounds, outputs };
+}

@@ -1,0 +1,35 @@
+// `auth.variable`: a credential the address carries (`https://api.example.com/bot{token}`),
+// which no OpenAPI security scheme can say. The credential fills that variable of the
+// address template (`server.url`), or of every operation's path (`/bot{token}/sendMessage`):
+// one segment of the path, never the host (a value there would choose where it goes). It is the call's secret like any
+// other credential (the parameter `secret: true`), sent nowhere else; the runtime
+// leaves the variable as written until it places the credential (runtime/http/transport.ts).
+import type { CredentialSpec } from "@blockwright/runtime/internal";
+import type { ManifestAuth } from "../../load/precompiled/manifest-types.js";
+import type { LinkContext, Path } from "../context.js";
+
+/** The fields of `auth` a credential of the address does not take: it is one credential, sent one way. */
+const NOT_WITH = ["also", "alternatives", "user", "prefix", "flows"] as const;
+
+/** The credential `auth.variable` names: a variable of the path of `server.url`, filled with the parameter's value; undefined (with the problem reported) otherwise. */
+export function linkAuthVariable(ctx: LinkContext, auth: ManifestAuth, variable: string, at: Path): CredentialSpec | undefined {
+  let ok = true;
+  for (const key of NOT_WITH) {
+    if (auth[key] === undefined) continue;
+    ctx.fail("BW2012", [...at, key], `${key} is not for a credential the address carries (auth.variable): it is one credential, sent in the address only`);
+    ok = false;
+  }
+  const template = ctx.manifest.server.url ?? "";
+  const origin = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(template)?.[0] ?? "";
+  if (origin.includes(`{${variable}}`)) {
+    ctx.fail("BW2012", [...at, "variable"], `{${variable}} is in the host of ${JSON.stringify(template)}: a credential there would choose where it is sent; auth.variable must be a variable of the address's path`, "value");
+    return undefined;
+  }
+  // In the server's path (`https://host/bot{token}`), or in every operation's path (`/bot{token}/sendMessage`).
+  const paths = Object.values(ctx.manifest.operations).map((o) => ctx.doc.operations.get(o.operationId)?.path ?? "");
+  if (!template.slice(origin.length).includes(`{${variable}}`) && !paths.every((path) => path.includes(`{${variable}}`))) {
+    ctx.fail("BW2012", [...at, "variable"], `{${variable}} is no variable of the path of server.url${template ? ` ${JSON.stringify(template)}` : ""}, nor of every operation's path in ${ctx.openapiName}`, "value");
+    return undefined;
+  }
+  return ok ? { type: "path", name: variable, param: auth.param } : undefined;
+}

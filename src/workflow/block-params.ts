@@ -1,0 +1,46 @@
+// What a workflow's blocks' parameters name: the environment variables a secret one reads, anywhere in the
+// workflow, and the parameters a tool's rule is about (workflow-checker.ts checks with both).
+import { ownValue, type RuleSpec, type ToolSpec } from "@blockwright/runtime/internal";
+import { envReferenceName, isTriggerBlock, type Registry, type Workflow } from "@blockwright/runtime/workflow";
+import { pollSecretInputs } from "./validate-poll-trigger.js";
+import { connectionInputs, secretParamOf } from "./validate-trigger.js";
+
+/** Environment variables named by a secret parameter anywhere in the workflow. */
+export function secretEnvNames(workflow: Workflow, registry: Registry): Set<string> {
+  const names = new Set<string>();
+  for (const block of Object.values(workflow.blocks ?? {})) {
+    if (block && isTriggerBlock(block)) {
+      const trigger = registry.triggers?.[block.inputs.trigger];
+      const polled = registry.pollTriggers?.[block.inputs.trigger];
+      const secretInputs = trigger
+        ? [
+            trigger.secretParam,
+            ...connectionInputs(trigger, registry.tools).filter((p) => secretParamOf(trigger, registry.tools, p)),
+          ]
+        : polled
+          ? pollSecretInputs(polled, registry.tools)
+          : [];
+      for (const name of secretInputs.map((p) => envReferenceName(block.inputs[p]))) if (name) names.add(name);
+      continue;
+    }
+    const tool = ownValue(registry.tools, block?.inputs?.operation) as ToolSpec | undefined;
+    for (const p of tool?.params ?? []) {
+      const name = p.secret ? envReferenceName(block.inputs[p.name]) : undefined;
+      if (name) names.add(name);
+    }
+  }
+  return names;
+}
+
+export function ruleParams(rule: RuleSpec): string[] {
+  switch (rule.rule) {
+    case "exactlyOne":
+      return rule.params;
+    case "anyOf":
+    case "atMostOne":
+      return rule.groups.flat();
+    case "allowedValues":
+    case "dependentLimits":
+      return [rule.param, rule.dependsOn];
+  }
+}
