@@ -36,8 +36,16 @@ paths:
       responses: { "200": { description: ok } }
 `;
 
-const judge = requestJudge(new OpenApiDocument(parseYamlSource(DOCUMENT, "judged.yaml")), { basePath: "", credential: "present" });
-const sent = (body: unknown): SentRequest => ({ method: "POST", url: "https://api.test/zqreadings", headers: new Headers({ "content-type": "application/json" }), body: new TextEncoder().encode(JSON.stringify(body)) });
+const judge = requestJudge(new OpenApiDocument(parseYamlSource(DOCUMENT, "judged.yaml")), {
+  basePath: "",
+  credential: "present",
+});
+const sent = (body: unknown): SentRequest => ({
+  method: "POST",
+  url: "https://api.test/zqreadings",
+  headers: new Headers({ "content-type": "application/json" }),
+  body: new TextEncoder().encode(JSON.stringify(body)),
+});
 const rules = (body: unknown) => judge(sent(body)).refusals.map((r) => r.rule);
 
 describe("a oneOf of plain value forms", () => {

@@ -9,7 +9,18 @@ type Registered = Record<string, unknown> & { __absolute_ref__?: string };
 
 const SCALARS = new Set(["string", "number", "integer", "boolean"]);
 /** Keys that give a form parts of its own (an object's fields, a list's items, a nested union): not a plain value. */
-const COMPOUND = ["properties", "additionalProperties", "patternProperties", "items", "prefixItems", "oneOf", "anyOf", "allOf", "not", "if"];
+const COMPOUND = [
+  "properties",
+  "additionalProperties",
+  "patternProperties",
+  "items",
+  "prefixItems",
+  "oneOf",
+  "anyOf",
+  "allOf",
+  "not",
+  "if",
+];
 
 /** Whether a form is a plain value: a scalar type and no parts of its own. */
 export function isPlainForm(node: Registered | undefined): boolean {
@@ -21,7 +32,8 @@ export function isPlainForm(node: Registered | undefined): boolean {
 export function withPlainFormsAsAnyOf(lookup: Record<string, Schema | boolean>): void {
   const deref = (node: unknown): Registered | undefined => {
     let current = node as Registered | undefined;
-    for (let hops = 0; hops < 16 && current && typeof current.__absolute_ref__ === "string"; hops++) current = lookup[current.__absolute_ref__] as Registered | undefined;
+    for (let hops = 0; hops < 16 && current && typeof current.__absolute_ref__ === "string"; hops++)
+      current = lookup[current.__absolute_ref__] as Registered | undefined;
     return current && typeof current === "object" ? current : undefined;
   };
   const seen = new Set<unknown>();
