@@ -182,7 +182,7 @@ function oneValue(schema: Schema | undefined): { value: unknown } | undefined {
  * the field is drafted required, its enum the shapes' values, so every call names one shape and a call that names
  * none is refused before any request.
  */
-export function shapeTag(doc: OpenApiDocument, flat: Schema): { field: string; values: unknown[]; note: string } | undefined {
+export function shapeTag(doc: OpenApiDocument, flat: Schema): { field: string; values: unknown[]; description: string; note: string } | undefined {
   if (!Array.isArray(flat.oneOf) || flat.oneOf.length < 2) return undefined;
   let branches: Schema[];
   try {
@@ -211,6 +211,8 @@ export function shapeTag(doc: OpenApiDocument, flat: Schema): { field: string; v
     return {
       field,
       values,
+      // Its own description is the first shape's (`Kind areas: ...`), which a call of another shape would misread.
+      description: `Which of the body's ${branches.length} shapes this is (${values.map(String).join(", ")}); give the fields of that shape.`,
       note: `the request body is one of ${branches.length} shapes (oneOf) told apart only by ${field} (${values.map(String).join(", ")}), which no shape requires: a body without it meets ${untold} shapes, which oneOf refuses; drafted required, so each call names its shape`,
     };
   }

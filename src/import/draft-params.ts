@@ -240,7 +240,7 @@ function draftBody(
     // A field the body's union branches narrow to values (branchEnums) takes any of them: drafted as its enum.
     const narrowed = flatField && (flatField.enum === undefined || field === tag?.field) ? narrowedValues.get(field) : undefined;
     if (narrowed) own.push({ at: where, note: `the request body's ${flat.anyOf ? "anyOf" : "oneOf"} branches each allow some values of ${field}: drafted as its enum, all of them` });
-    const fieldSchema = narrowed ? { ...flatField, enum: narrowed } : schema;
+    const fieldSchema = narrowed ? { ...flatField, enum: narrowed, ...(field === tag?.field ? { description: tag.description } : {}) } : schema;
     const draft = body.encoding === "multipart" && isFileField(flatField) ? fileParam(flatField, name, required.has(field)) : fromSchema(doc, fieldSchema, { name, place: "body", required: required.has(field), at: where }, own);
     notes.push(...(draft ? own : own.map((n) => ({ ...n, at }))));
     if (!draft) continue;

@@ -40,10 +40,10 @@ const doc = openapi(
 );
 
 describe("a body of shapes told apart only by a field no shape requires (a tag)", () => {
-  it("drafts the tag required, its enum every shape's value, said in a note; each shape's fields and the common one stay optional (the tag keeps the body from being empty); it links", async () => {
+  it("drafts the tag required, its enum every shape's value, described as the choice of shape (not as the first shape), said in a note; each shape's fields and the common one stay optional (the tag keeps the body from being empty); it links", async () => {
     const d = drafted(doc, ["addZqGauge"]);
     const params = d.manifest.operations.acme_add_zq_gauge?.params ?? {};
-    expect(params.zqkind).toMatchObject({ required: true, enum: ["zqwidth", "zqdepth", "zqtone"] });
+    expect(params.zqkind).toMatchObject({ required: true, enum: ["zqwidth", "zqdepth", "zqtone"], description: "Which of the body's 3 shapes this is (zqwidth, zqdepth, zqtone); give the fields of that shape." });
     for (const field of ["zq_width", "zq_depth", "zq_tone", "zqslot"]) expect(params[field]?.required, field).toBeUndefined();
     expect(notesAt(d, "operations.acme_add_zq_gauge.params").join("\n")).toContain("told apart only by zqkind (zqwidth, zqdepth, zqtone), which no shape requires");
     expect(await linkProblems(d)).toEqual([]);
