@@ -113,7 +113,7 @@ export function branchEnums(doc: OpenApiDocument, flat: Schema): Map<string, unk
  * beside common fields), each with its schema (the first branch's) and whether every branch requires it; none when
  * the branches carry no fields of their own.
  */
-export function branchFields(doc: OpenApiDocument, flat: Schema): { fields: Record<string, Schema>; required: Set<string>; branches: number; key: "oneOf" | "anyOf" } | undefined {
+export function branchFields(doc: OpenApiDocument, flat: Schema): { fields: Record<string, Schema>; required: Set<string>; note: string } | undefined {
   const key = Array.isArray(flat.oneOf) ? "oneOf" : Array.isArray(flat.anyOf) ? "anyOf" : undefined;
   if (!key) return undefined;
   const own = new Set(Object.keys((flat.properties ?? {}) as object));
@@ -128,7 +128,8 @@ export function branchFields(doc: OpenApiDocument, flat: Schema): { fields: Reco
   for (const b of branches) for (const [name, schema] of Object.entries((b.properties ?? {}) as Record<string, Schema>)) if (!own.has(name) && !Object.hasOwn(fields, name)) fields[name] = schema;
   if (!Object.keys(fields).length) return undefined;
   const required = new Set(Object.keys(fields).filter((name) => branches.every((b) => Array.isArray(b.required) && (b.required as unknown[]).includes(name))));
-  return { fields, required, branches: branches.length, key };
+  const note = `the request body is one of ${branches.length} shapes beside its common fields (${key}): the fields of each shape drafted (${Object.keys(fields).join(", ")}), optional unless every shape requires them; a call gives those of one shape`;
+  return { fields, required, note };
 }
 
 /**
@@ -165,4 +166,55 @@ export function shapesRule(doc: OpenApiDocument, flat: Schema, byWire: ReadonlyM
     rule: { rule: "atMostOne", groups },
     note: `the request body is one of ${branches.length} shapes (oneOf), one of them open to any object: ${words} go each whole and never together, or none of them; drafted as the rule atMostOne, checked before any request`,
   };
+}
+
+/** The one value a field's schema allows (`enum: [x]` or `const: x`), if it allows one. */
+function oneValue(schema: Schema | undefined): { value: unknown } | undefined {
+  if (!schema) return undefined;
+  if (Object.hasOwn(schema, "const")) return { value: schema.const };
+  return Array.isArray(schema.enum) && schema.enum.length === 1 ? { value: schema.enum[0] } : undefined;
+}
+
+/**
+ * The field that tells a body's `oneOf` shapes apart when nothing else does: every shape has it, each narrowed to a
+ * value of its own (`type: {enum: [areas]}`, `{enum: [lengths]}`), none requires it, and two or more shapes require
+ * nothing else. A body that names no shape then meets all of those, which `oneOf` refuses (it needs exactly one):
+ * the field is drafted required, its enum the shapes' values, so every call names one shape and a call that names
+ * none is refused before any request.
+ */
+export function shapeTag(doc: OpenApiDocument, flat: Schema): { field: string; values: unknown[]; description: string; note: string } | undefined {
+  if (!Array.isArray(flat.oneOf) || flat.oneOf.length < 2) return undefined;
+  let branches: Schema[];
+  try {
+    branches = (flat.oneOf as Schema[]).map((b) => doc.flatten(b));
+  } catch {
+    return undefined;
+  }
+  const propsOf = (b: Schema) => (b.properties ?? {}) as Record<string, Schema>;
+  const requiredOf = (b: Schema) => (Array.isArray(b.required) ? b.required.map(String) : []);
+  for (const field of Object.keys(propsOf(branches[0] ?? {}))) {
+    const values: unknown[] = [];
+    for (const b of branches) {
+      let own: Schema | undefined;
+      try {
+        own = Object.hasOwn(propsOf(b), field) ? doc.flatten(propsOf(b)[field] as Schema) : undefined;
+      } catch {
+        own = undefined;
+      }
+      const one = oneValue(own);
+      if (!one || values.includes(one.value) || requiredOf(b).includes(field)) break;
+      values.push(one.value);
+    }
+    if (values.length !== branches.length) continue;
+    const untold = branches.filter((b) => requiredOf(b).every((f) => f === field)).length;
+    if (untold < 2) return undefined;
+    return {
+      field,
+      values,
+      // Its own description is the first shape's (`Kind areas: ...`), which a call of another shape would misread.
+      description: `Which of the body's ${branches.length} shapes this is (${values.map(String).join(", ")}); give the fields of that shape.`,
+      note: `the request body is one of ${branches.length} shapes (oneOf) told apart only by ${field} (${values.map(String).join(", ")}), which no shape requires: a body without it meets ${untold} shapes, which oneOf refuses; drafted required, so each call names its shape`,
+    };
+  }
+  return undefined;
 }

@@ -8,7 +8,7 @@
 import { fileParam, isFileField } from "./draft-files.js";
 import { checkValue, fieldOf, isAbsent, isValueFormat, type ParamSpec } from "@blockwright/runtime/internal";
 import type { ManifestParam, ManifestRule } from "../load/precompiled/manifest-types.js";
-import { bodyFieldRule, branchEnums, branchFields, loneBranch, shapesRule } from "./draft-body-rules.js";
+import { bodyFieldRule, branchEnums, branchFields, loneBranch, shapeTag, shapesRule } from "./draft-body-rules.js";
 import { operatorOf, paramName } from "./param-names.js";
 import { typeOf, valuesType, type OpenApiDocument, type OpenApiOperation, type Schema } from "../load/openapi-document.js";
 import { isLonePart, LONE_FILE_PART } from "../load/media-types.js";
@@ -183,7 +183,7 @@ function draftBody(
   // A required field that is readOnly is the server's: not required of a request (OpenAPI 3).
   const required = new Set((Array.isArray(flat?.required) ? (flat.required as string[]) : []).filter((f) => !Object.hasOwn(fields, f) || safeFlatten(doc, fieldOf(fields, f))?.readOnly !== true));
   const sent = Object.keys(fields).filter((f) => safeFlatten(doc, fieldOf(fields, f))?.readOnly !== true);
-  if (body.required && required.size === 0 && sent.length === 1) {
+  if (body.required && required.size === 0 && sent.length === 1 && !(flat && shapeTag(doc, flat))) {
     // A required body of one field (an envelope such as `{data: {…}}`) that the schema does not list as required: without it the body is empty, and the upstream refuses the call.
     required.add(sent[0] ?? "");
     notes.push({ at: [...at, "params"], note: `the request body is required and has one field, ${sent[0]}, which its schema does not list as required: drafted required` });
@@ -217,12 +217,10 @@ function draftBody(
   const narrowedValues = branchEnums(doc, flat);
   // Fields of the body's shapes beside its common ones (allOf with oneOf): each drafted, required where every shape requires it.
   const shaped = branchFields(doc, flat);
-  if (shaped)
-    notes.push({
-      at: [...at, "params"],
-      note: `the request body is one of ${shaped.branches} shapes beside its common fields (${shaped.key}): the fields of each shape drafted (${Object.keys(shaped.fields).join(", ")}), optional unless every shape requires them; a call gives those of one shape`,
-    });
+  if (shaped) notes.push({ at: [...at, "params"], note: shaped.note });
   for (const f of shaped?.required ?? []) required.add(f);
+  const tag = shapeTag(doc, flat); // the field that alone tells the shapes apart: required, its enum their values
+  if (tag) [required.add(tag.field), narrowedValues.set(tag.field, tag.values), notes.push({ at: [...at, "params"], note: tag.note })];
   for (const [field, schema] of [...Object.entries(fields), ...Object.entries(shaped?.fields ?? {}), ...unlisted.map((f): [string, Schema] => [f, {}])]) {
     const flatField = safeFlatten(doc, schema);
     if (flatField?.readOnly === true) continue; // a field only the reply carries
@@ -240,9 +238,9 @@ function draftBody(
     // Notes about the field itself count only if it is drafted; else they are the operation's.
     const own: ReviewNote[] = [];
     // A field the body's union branches narrow to values (branchEnums) takes any of them: drafted as its enum.
-    const narrowed = flatField && flatField.enum === undefined ? narrowedValues.get(field) : undefined;
+    const narrowed = flatField && (flatField.enum === undefined || field === tag?.field) ? narrowedValues.get(field) : undefined;
     if (narrowed) own.push({ at: where, note: `the request body's ${flat.anyOf ? "anyOf" : "oneOf"} branches each allow some values of ${field}: drafted as its enum, all of them` });
-    const fieldSchema = narrowed ? { ...flatField, enum: narrowed } : schema;
+    const fieldSchema = narrowed ? { ...flatField, enum: narrowed, ...(field === tag?.field ? { description: tag.description } : {}) } : schema;
     const draft = body.encoding === "multipart" && isFileField(flatField) ? fileParam(flatField, name, required.has(field)) : fromSchema(doc, fieldSchema, { name, place: "body", required: required.has(field), at: where }, own);
     notes.push(...(draft ? own : own.map((n) => ({ ...n, at }))));
     if (!draft) continue;

@@ -12,6 +12,7 @@ import { refPath } from "../load/json-ref.js";
 import type { OpenApiDocument } from "../load/openapi-document.js";
 import { documentSchemas, schemaUri } from "../load/openapi-examples.js";
 import { withOpenBranchesAsNoneOfTheOthers } from "./open-one-of.js";
+import { withPlainFormsAsAnyOf } from "./plain-one-of.js";
 import type { Path } from "./operations.js";
 
 type Registered = Record<string, unknown> & { __absolute_ref__?: string };
@@ -36,6 +37,7 @@ export function schemaChecker(document: OpenApiDocument): SchemaChecker {
       withoutReadOnlyRequired(schemas.lookup);
       withOpenAllOfMembers(schemas.lookup);
       withOpenBranchesAsNoneOfTheOthers(schemas.lookup);
+      withPlainFormsAsAnyOf(schemas.lookup);
     }
     return schemas;
   };

@@ -7,7 +7,7 @@ import { OperationIndex, operationRef, requestPath } from "./operation-index.js"
 import { withTextEnum } from "./text-enum.js";
 import { bareMediaType, carriesNoContent, describedJsonType, isJsonMediaType, isRawBodyMedia, jsonMediaType, FORM_MEDIA_TYPE, MULTIPART_MEDIA_TYPE, multipartParts } from "./media-types.js";
 import { withRangesAsStatuses } from "./status-ranges.js";
-import { requiredUnlisted, typeOf, unionOf } from "./schema-types.js";
+import { requiredUnlisted, typeOf, unionOf, valuesAcross } from "./schema-types.js";
 
 // What a schema is (its JSON type, its union's variants), kept beside the document for the modules that read both.
 export { typeOf, unionOf, valuesType } from "./schema-types.js";
@@ -271,7 +271,7 @@ export class OpenApiDocument {
       if (variants && !own && typeOf(current) !== "array") {
         const found = variants.map((v) => this.walk(v, pointer, i, unions, depth + 1));
         unions.push({ at: pointer.slice(0, i), variants: variants.map((v, k) => this.variantLabel(v, k)), carrying: variants.flatMap((v, k) => (found[k] ? [this.variantLabel(v, k)] : [])) });
-        return found.find((f) => f !== undefined);
+        return valuesAcross(found) ?? found.find((f) => f !== undefined);
       }
       if (typeOf(current) === "array" || (current.items && ARRAY_INDEX.test(segment))) {
         if (!ARRAY_INDEX.test(segment)) return undefined;

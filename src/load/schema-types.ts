@@ -39,3 +39,22 @@ export function requiredUnlisted(object: Schema, field: string): Schema | undefi
   if (!Array.isArray(object.required) || !object.required.includes(field) || object.additionalProperties === false) return undefined;
   return object.additionalProperties && typeof object.additionalProperties === "object" ? (object.additionalProperties as Schema) : {};
 }
+
+/** Keys a union's variants may word differently at a place that only lists values. */
+const WORDING = new Set(["enum", "const", "description", "title", "example", "examples"]);
+
+/**
+ * The place a union's variants each carry as a list of values (a tag: `{enum: [areas]}` in one, `{enum: [lengths]}`
+ * in another), alike but for their values and wording: one list of every variant's values, since a value any variant
+ * takes is one the place takes. None when fewer than two carry it or they differ otherwise.
+ */
+export function valuesAcross(found: (Schema | undefined)[]): Schema | undefined {
+  const carrying = found.filter((f): f is Schema => f !== undefined);
+  if (carrying.length < 2) return undefined;
+  const rest = (s: Schema) => JSON.stringify(Object.entries(s).filter(([k]) => !WORDING.has(k)));
+  const listOf = (s: Schema) => (Array.isArray(s.enum) ? (s.enum as unknown[]) : Object.hasOwn(s, "const") ? [s.const] : undefined);
+  const lists = carrying.map(listOf);
+  if (lists.some((l) => !l) || carrying.some((s) => rest(s) !== rest(carrying[0] as Schema))) return undefined;
+  const { const: _one, ...first } = carrying[0] as Schema;
+  return { ...first, enum: [...new Set(lists.flat())] };
+}

@@ -8,8 +8,12 @@
 // written so: the members open, the parent closed over the fields of all.
 // Likewise a `oneOf` branch open to any object is read, as the judge reads it
 // (src/judge/open-one-of.ts), as "none of the fields the other branches
-// require": by the letter, a body with one shape's fields met two branches.
+// require": by the letter, a body with one shape's fields met two branches;
+// and a `oneOf` of plain value forms as `anyOf` (src/judge/plain-one-of.ts): by
+// the letter, an integer met both a number form and an integer form. Union
+// branches are walked like fields.
 import { acceptsAnyObject } from "../judge/open-one-of.js";
+import { isPlainForm } from "../judge/plain-one-of.js";
 
 type Json = Record<string, unknown>;
 
@@ -54,6 +58,17 @@ function openSchema(schema: unknown, resolve: (value: unknown) => unknown, depth
       edit().oneOf = s.oneOf.map((b, i) => (open[i] ? { ...((branches[i] as Json).type === "object" ? { type: "object" } : {}), ...none } : b));
     }
   }
+  // A oneOf of plain value forms (number or integer) is read as anyOf, as the judge reads it (src/judge/plain-one-of.ts).
+  if (Array.isArray(s.oneOf) && isPlainOneOf(s.oneOf, s, resolve)) {
+    const { oneOf, ...rest } = out ?? s;
+    out = { ...rest, anyOf: oneOf };
+  }
+  for (const key of ["oneOf", "anyOf"] as const) {
+    const list = (out ?? s)[key];
+    if (!Array.isArray(list)) continue;
+    const branches = list.map((b) => openSchema(b, resolve, depth + 1, done));
+    if (branches.some((b, i) => b !== list[i])) edit()[key] = branches;
+  }
   if (Array.isArray(s.allOf) && !out?.allOf) {
     const members = s.allOf.map((m) => openSchema(m, resolve, depth + 1, done));
     if (members.some((m, i) => m !== (s.allOf as unknown[])[i])) edit().allOf = members;
@@ -93,6 +108,11 @@ function memberFields(members: unknown[], resolve: (value: unknown) => unknown, 
     if (!isObject(m)) return [];
     return [...(isObject(m.properties) ? Object.keys(m.properties) : []), ...(Array.isArray(m.allOf) ? memberFields(m.allOf, resolve, depth + 1) : [])];
   });
+}
+
+/** Whether a `oneOf` (of `s`, which has no `anyOf` of its own) holds only plain value forms (plain-one-of.ts). */
+function isPlainOneOf(list: unknown[], s: Json, resolve: (value: unknown) => unknown): boolean {
+  return list.length > 1 && s.anyOf === undefined && list.every((b) => isPlainForm(resolve(b) as Json | undefined));
 }
 
 function isObject(value: unknown): value is Json {
