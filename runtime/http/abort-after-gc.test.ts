@@ -24,7 +24,11 @@ afterAll(() => rmSync(work, { recursive: true, force: true }));
 function transport(minified: boolean): string {
   if (!minified) return source("./transport.ts");
   const file = join(work, "transport.min.mjs");
-  writeFileSync(file, buildSync({ entryPoints: [source("./transport.ts")], bundle: true, minify: true, format: "esm", write: false }).outputFiles[0]!.text);
+  writeFileSync(
+    file,
+    buildSync({ entryPoints: [source("./transport.ts")], bundle: true, minify: true, format: "esm", write: false })
+      .outputFiles[0]!.text,
+  );
   return file;
 }
 
@@ -58,8 +62,14 @@ describe("a request to an endpoint that never answers", () => {
       console.log(JSON.stringify({ outcome, hungUp: await closed }));
       server.closeAllConnections();
       server.close();`;
-    const child = spawnSync(process.execPath, ["--expose-gc", "--import", "tsx", "--input-type=module", "-e", script], { encoding: "utf8", timeout: 300_000 });
+    const child = spawnSync(process.execPath, ["--expose-gc", "--import", "tsx", "--input-type=module", "-e", script], {
+      encoding: "utf8",
+      timeout: 300_000,
+    });
     expect(child.stdout.trim(), child.stderr).not.toBe("");
-    expect(JSON.parse(child.stdout.trim())).toMatchObject({ outcome: expect.not.stringMatching(/^answered$/), hungUp: true });
+    expect(JSON.parse(child.stdout.trim())).toMatchObject({
+      outcome: expect.not.stringMatching(/^answered$/),
+      hungUp: true,
+    });
   });
 });

@@ -57,7 +57,9 @@ export function given(value: unknown): value is string {
 
 /** The place a credential takes. */
 export function slotOf(c: CredentialSpec): CredentialSlot {
-  return c.type === "bearer" || c.type === "basic" ? { in: "header", name: "Authorization" } : { in: c.type, name: c.name };
+  return c.type === "bearer" || c.type === "basic"
+    ? { in: "header", name: "Authorization" }
+    : { in: c.type, name: c.name };
 }
 
 /** Every place a tool's auth may put a credential, whichever way a call uses. */
@@ -73,14 +75,17 @@ export function authSlots(auth: AuthSpec): CredentialSlot[] {
 
 /** The credential that parameter `name` is (its user id, for basic), in any way. */
 export function credentialOfParam(auth: AuthSpec, name: string): CredentialSpec | undefined {
-  for (const way of authWays(auth)) for (const c of wayCredentials(way)) if (c.param === name || (c.type === "basic" && c.user === name)) return c;
+  for (const way of authWays(auth))
+    for (const c of wayCredentials(way)) if (c.param === name || (c.type === "basic" && c.user === name)) return c;
   return undefined;
 }
 
 /** Why parameter `name` cannot take `value` as a basic credential's user id (a ":", which HTTP basic puts between the user id and the password); undefined for another parameter. */
 export function basicUserProblem(auth: AuthSpec, name: string, value: string): string | undefined {
   const credential = value.includes(":") ? credentialOfParam(auth, name) : undefined;
-  return credential?.type === "basic" && credential.user === name ? `must not contain ":" (HTTP basic puts it between the user id and the password)` : undefined;
+  return credential?.type === "basic" && credential.user === name
+    ? `must not contain ":" (HTTP basic puts it between the user id and the password)`
+    : undefined;
 }
 
 /** `Basic base64(user:secret)`, the text UTF-8 encoded (RFC 7617). */
@@ -92,7 +97,11 @@ export function basicToken(user: string, secret: string): string {
 
 /** The base64 texts of a way's basic credentials: each holds user and secret in one text, withheld whole (not only the secret's share of it). */
 export function basicTexts(way: AuthWay, credential: string, values: Record<string, unknown>): string[] {
-  return wayCredentials(way).flatMap((c, i) => (c.type === "basic" ? [basicToken(String(values[c.user] ?? ""), i === 0 ? credential : String(values[c.param] ?? ""))] : []));
+  return wayCredentials(way).flatMap((c, i) =>
+    c.type === "basic"
+      ? [basicToken(String(values[c.user] ?? ""), i === 0 ? credential : String(values[c.param] ?? ""))]
+      : [],
+  );
 }
 
 /** What one credential puts on a request: a header, a query pair (encoded text), a cookie pair, or a variable of the address and its encoded value. */
@@ -102,21 +111,31 @@ export type Placed = { header: [string, string] } | { query: string } | { cookie
 export type SimplePlaced = { header: [string, string] } | { query: string };
 
 /** A credential sent as it is, alone: a bearer token, a header or a query key (what a call places without the credential kinds support). */
-export type SimpleCredential = { type: "bearer"; param: string } | { type: "header"; name: string; param: string; prefix?: string } | { type: "query"; name: string; param: string };
+export type SimpleCredential =
+  | { type: "bearer"; param: string }
+  | { type: "header"; name: string; param: string; prefix?: string }
+  | { type: "query"; name: string; param: string };
 
 /** Where a credential goes with its value; `values` gives a basic credential's user. */
 export function placeCredential(c: CredentialSpec, value: string, values: Record<string, unknown>): Placed {
-  if (c.type === "basic") return { header: ["Authorization", `Basic ${basicToken(String(values[c.user] ?? ""), value)}`] };
+  if (c.type === "basic")
+    return { header: ["Authorization", `Basic ${basicToken(String(values[c.user] ?? ""), value)}`] };
   if (c.type === "cookie") return { cookie: `${c.name}=${encodeURIComponent(value)}` };
   // One path segment: ":" and "@" stay as they are (RFC 3986 pchar; a bot token `123456:ABC` is sent as written).
-  if (c.type === "path") return { path: [c.name, encodeURIComponent(value).replace(/%3A/gi, ":").replace(/%40/gi, "@")] };
+  if (c.type === "path")
+    return { path: [c.name, encodeURIComponent(value).replace(/%3A/gi, ":").replace(/%40/gi, "@")] };
   return placeSimple(c as SimpleCredential, value);
 }
 
 /** Where a bearer token, a header credential or a query key goes with its value. */
 export function placeSimple(c: SimpleCredential, value: string): SimplePlaced {
   if (c.type === "query") return { query: `${percentEncoded(c.name)}=${percentEncoded(value)}` };
-  return { header: c.type === "bearer" ? ["Authorization", `Bearer ${value}`] : [c.name, c.prefix === undefined ? value : c.prefix + value] };
+  return {
+    header:
+      c.type === "bearer"
+        ? ["Authorization", `Bearer ${value}`]
+        : [c.name, c.prefix === undefined ? value : c.prefix + value],
+  };
 }
 
 /**
@@ -126,7 +145,12 @@ export function placeSimple(c: SimpleCredential, value: string): SimplePlaced {
  */
 export function credentialKindsNeeded(auth: AuthSpec): boolean {
   const ways = authWays(auth);
-  return ways.length > 1 || ways.some((way) => wayCredentials(way).some((c, i) => i > 0 || c.type === "basic" || c.type === "cookie" || c.type === "path"));
+  return (
+    ways.length > 1 ||
+    ways.some((way) =>
+      wayCredentials(way).some((c, i) => i > 0 || c.type === "basic" || c.type === "cookie" || c.type === "path"),
+    )
+  );
 }
 
 /**
@@ -135,7 +159,9 @@ export function credentialKindsNeeded(auth: AuthSpec): boolean {
  * parameters' values.
  */
 export function placeWay(way: AuthWay, credential: string, values: Record<string, unknown>): Placed[] {
-  const placed = wayCredentials(way).map((c, i) => placeCredential(c, i === 0 ? credential : String(values[c.param] ?? ""), values));
+  const placed = wayCredentials(way).map((c, i) =>
+    placeCredential(c, i === 0 ? credential : String(values[c.param] ?? ""), values),
+  );
   // Two schemes of one requirement at the same place (one query key under two scheme names) send the value once.
   const seen = new Set<string>();
   return placed.filter((p) => {
@@ -149,7 +175,11 @@ export function placeWay(way: AuthWay, credential: string, values: Record<string
  * credential of the first way is left to OAuth 2 flows when the tool has
  * some (flows.ts). With alternatives, the message names the other ways.
  */
-export function wayProblem(tool: { auth: AuthSpec; oauth?: unknown }, way: AuthWay, values: Record<string, unknown>): { param: string; rule: "required"; message: string } | undefined {
+export function wayProblem(
+  tool: { auth: AuthSpec; oauth?: unknown },
+  way: AuthWay,
+  values: Record<string, unknown>,
+): { param: string; rule: "required"; message: string } | undefined {
   const ways = authWays(tool.auth);
   const same = (w: AuthWay) => wayParams(w).join("\u0000") === wayParams(way).join("\u0000");
   const missing = missingOf(way, values).filter((p) => !(tool.oauth && same(ways[0] as AuthWay) && p === way.param));
@@ -165,5 +195,9 @@ export function wayProblem(tool: { auth: AuthSpec; oauth?: unknown }, way: AuthW
         }: one credential)`
       : ""
   }`;
-  return { param: first, rule: "required", message: others.length ? `${needs}; or instead give ${others.join("; or ")}` : needs };
+  return {
+    param: first,
+    rule: "required",
+    message: others.length ? `${needs}; or instead give ${others.join("; or ")}` : needs,
+  };
 }

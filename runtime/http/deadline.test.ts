@@ -15,7 +15,9 @@ describe("deadlines on one shared timer", () => {
     const short = startDeadline(30);
     const ended: string[] = [];
     const a = long.race(later("long answered", 80)).then((v) => ended.push(v));
-    const b = short.race(never()).catch((e: unknown) => ended.push(e instanceof DeadlineExpired ? "short timed out" : String(e)));
+    const b = short
+      .race(never())
+      .catch((e: unknown) => ended.push(e instanceof DeadlineExpired ? "short timed out" : String(e)));
     await Promise.all([a, b]);
     long.done();
     short.done();
@@ -34,7 +36,11 @@ describe("deadlines on one shared timer", () => {
     const caller = new AbortController();
     const d = startDeadline(60_000, caller.signal);
     caller.abort(new Error("stop"));
-    expect([d.cancelled, d.signal?.aborted, (d.signal?.reason as Error | undefined)?.message]).toEqual([true, true, "stop"]);
+    expect([d.cancelled, d.signal?.aborted, (d.signal?.reason as Error | undefined)?.message]).toEqual([
+      true,
+      true,
+      "stop",
+    ]);
     d.done();
   });
 
@@ -46,7 +52,10 @@ describe("deadlines on one shared timer", () => {
       console.log(await d.race(Promise.resolve("answered")));
       d.done();`;
     // Held open, the child would run for ten minutes and be killed at the time limit (status null).
-    const child = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { encoding: "utf8", timeout: 300_000 });
+    const child = spawnSync(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], {
+      encoding: "utf8",
+      timeout: 300_000,
+    });
     expect({ status: child.status, out: child.stdout.trim() }).toEqual({ status: 0, out: "answered" });
   });
 });

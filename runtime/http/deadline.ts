@@ -46,7 +46,11 @@ export interface Deadline {
  * that the time running out aborts it at the network level (a request that
  * gets no answer at all, which racing alone would leave open).
  */
-export function startDeadline(timeoutMs: number, external?: AbortSignal, options: { abortable?: boolean } = {}): Deadline {
+export function startDeadline(
+  timeoutMs: number,
+  external?: AbortSignal,
+  options: { abortable?: boolean } = {},
+): Deadline {
   const at = performance.now() + timeoutMs;
   const controller = external || options.abortable ? new AbortController() : undefined;
   // The race under way's reject, and what stops the download under way: each told when the time runs out.

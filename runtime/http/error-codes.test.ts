@@ -27,7 +27,8 @@ describe("the runtime's error codes", () => {
       if (path === "http/error-codes.ts") continue;
       for (const m of text.matchAll(/"([A-Z][A-Z0-9_]+)" satisfies RuntimeErrorCode/g)) written.add(m[1] ?? "");
       // A code set as a plain literal (`code: "X"`, `code: x ?? "X"`) bypasses the table.
-      for (const m of text.matchAll(/\bcode: (?:[^,\n]*\?\? \(?)?"([A-Z][A-Z0-9_]+)"(?! satisfies)/g)) loose.push(`${path}: ${m[1]}`);
+      for (const m of text.matchAll(/\bcode: (?:[^,\n]*\?\? \(?)?"([A-Z][A-Z0-9_]+)"(?! satisfies)/g))
+        loose.push(`${path}: ${m[1]}`);
     }
     expect(loose).toEqual([]);
     expect([...written].sort()).toEqual(Object.keys(RUNTIME_ERROR_CODES).sort());

@@ -85,7 +85,9 @@ export interface PartialPages<O = Record<string, unknown>> {
   pages: PagesInfo;
 }
 
-export type ToolResult<O = Record<string, unknown>> = { success: true; output: O; pages?: PagesInfo } | { success: false; error: ToolError; partial?: PartialPages<O> };
+export type ToolResult<O = Record<string, unknown>> =
+  | { success: true; output: O; pages?: PagesInfo }
+  | { success: false; error: ToolError; partial?: PartialPages<O> };
 
 /** A failure as the call path builds it; the provider and operation are added where it becomes a result. */
 export type Failure = Omit<ToolErrorFields, "provider" | "operation">;

@@ -6,8 +6,10 @@ import type { ValueRef } from "../spec/tool-types.js";
 export function parseExpression(text: string): ValueRef {
   if (text === "$statusCode") return { kind: "status" };
   if (text === "$response.body") return { kind: "body", pointer: [] };
-  if (text.startsWith("$response.body#")) return { kind: "body", pointer: [...parsePointer(text.slice("$response.body#".length))] };
-  if (text.startsWith("$response.header.")) return { kind: "header", name: text.slice("$response.header.".length).toLowerCase() };
+  if (text.startsWith("$response.body#"))
+    return { kind: "body", pointer: [...parsePointer(text.slice("$response.body#".length))] };
+  if (text.startsWith("$response.header."))
+    return { kind: "header", name: text.slice("$response.header.".length).toLowerCase() };
   if (text.startsWith("$params.")) return { kind: "param", name: text.slice("$params.".length) };
   throw new Error(`unknown expression ${JSON.stringify(text)}`);
 }
@@ -57,7 +59,10 @@ export function getAtPointer(value: unknown, pointer: readonly string[]): unknow
   let current = value;
   for (const segment of pointer) {
     if (current === null || typeof current !== "object") return undefined;
-    current = Array.isArray(current) && NEGATIVE_INDEX.test(segment) ? current[current.length + Number(segment)] : ownValue(current, segment);
+    current =
+      Array.isArray(current) && NEGATIVE_INDEX.test(segment)
+        ? current[current.length + Number(segment)]
+        : ownValue(current, segment);
   }
   return current;
 }
@@ -78,7 +83,10 @@ export interface ExpressionContext {
 export function evaluateAll(ref: ValueRef, ctx: ExpressionContext): unknown[] {
   if (ref.kind !== "body") return [evaluate(ref, ctx)].filter((v) => v !== undefined);
   let found: unknown[] = [ctx.body];
-  for (const segment of ref.pointer) found = found.flatMap((value) => (segment === "*" && Array.isArray(value) ? value.slice(0, WILDCARD_ITEMS) : [getAtPointer(value, [segment])]));
+  for (const segment of ref.pointer)
+    found = found.flatMap((value) =>
+      segment === "*" && Array.isArray(value) ? value.slice(0, WILDCARD_ITEMS) : [getAtPointer(value, [segment])],
+    );
   return found.filter((v) => v !== undefined);
 }
 

@@ -12,8 +12,23 @@ const KEY = "shelf-key-7f3a9c2e51";
 const book = () => json(200, { id: "b1", title: "Dune", state: "ready" });
 
 /** The same tool reached at the caller's own instance (a base-url parameter), at hosts matching `*.shelves.test`. */
-const instanceUrl: ParamSpec = { name: "instanceUrl", type: "string", title: "Instance", description: "The instance.", required: true, secret: false, visibility: "user-only", format: "base-url", maxLength: 255, wire: { in: "server" } };
-const perCustomer: ToolSpec = { ...getBook, server: { param: "instanceUrl", hosts: ["*.shelves.test"] }, params: [...getBook.params, instanceUrl] };
+const instanceUrl: ParamSpec = {
+  name: "instanceUrl",
+  type: "string",
+  title: "Instance",
+  description: "The instance.",
+  required: true,
+  secret: false,
+  visibility: "user-only",
+  format: "base-url",
+  maxLength: 255,
+  wire: { in: "server" },
+};
+const perCustomer: ToolSpec = {
+  ...getBook,
+  server: { param: "instanceUrl", hosts: ["*.shelves.test"] },
+  params: [...getBook.params, instanceUrl],
+};
 
 async function call(tool: ToolSpec, params: Record<string, unknown>, options: ExecuteOptions = {}) {
   const { fetch, seen } = scriptedFetch(book());
@@ -23,7 +38,13 @@ async function call(tool: ToolSpec, params: Record<string, unknown>, options: Ex
 
 describe("a baseUrl", () => {
   it("may name the default's host, or a loopback one (mocks)", async () => {
-    for (const baseUrl of ["https://api.shelf.test", "http://127.0.0.1:4010", "http://localhost:4010", "http://[::1]:4010", "https://127.0.0.2"]) {
+    for (const baseUrl of [
+      "https://api.shelf.test",
+      "http://127.0.0.1:4010",
+      "http://localhost:4010",
+      "http://[::1]:4010",
+      "https://127.0.0.2",
+    ]) {
       expect((await call(getBook, {}, { baseUrl })).result.success, baseUrl).toBe(true);
     }
   });
@@ -39,7 +60,8 @@ describe("a baseUrl", () => {
         operation: "shelf_get_book",
         param: "baseUrl",
         rule: "host",
-        message: "baseUrl: shelf sends its credential only to api.shelf.test or a loopback host, not to api.elsewhere.test; to send it there, allow the host (allowHosts, --allow-host api.elsewhere.test)",
+        message:
+          "baseUrl: shelf sends its credential only to api.shelf.test or a loopback host, not to api.elsewhere.test; to send it there, allow the host (allowHosts, --allow-host api.elsewhere.test)",
       },
     });
   });
@@ -63,15 +85,23 @@ describe("a baseUrl", () => {
       const refused = await call(getBook, {}, { baseUrl, allowHosts: ["*", "*.internal.test"] });
       expect(refused.result, baseUrl).toMatchObject({ success: false, error: { param: "baseUrl", rule: "host" } });
       expect(refused.sent).toEqual([]);
-      if (!refused.result.success) expect(refused.result.error.message).toContain(`not to ${host} (an IP address only by name, not by a pattern)`);
+      if (!refused.result.success)
+        expect(refused.result.error.message).toContain(`not to ${host} (an IP address only by name, not by a pattern)`);
       expect((await call(getBook, {}, { baseUrl, allowHosts: [host] })).result.success, baseUrl).toBe(true);
     }
   });
 
   it("refuses an allowHosts entry that is not a host pattern, before any request", async () => {
     for (const pattern of ["https://api.elsewhere.test", "*.test", "API.ELSEWHERE.TEST", "a*.test", ""]) {
-      const { result, sent } = await call(getBook, {}, { baseUrl: "https://api.elsewhere.test", allowHosts: [pattern] });
-      expect(result, pattern).toMatchObject({ success: false, error: { type: "validation", param: "allowHosts", rule: "format" } });
+      const { result, sent } = await call(
+        getBook,
+        {},
+        { baseUrl: "https://api.elsewhere.test", allowHosts: [pattern] },
+      );
+      expect(result, pattern).toMatchObject({
+        success: false,
+        error: { type: "validation", param: "allowHosts", rule: "format" },
+      });
       expect(sent).toEqual([]);
     }
   });
@@ -107,7 +137,10 @@ describe("an address parameter (a per-customer instance)", () => {
   }
 
   it("is not checked when a baseUrl replaces it: the baseUrl is", async () => {
-    expect((await call(perCustomer, { instanceUrl: "https://placeholder.invalid" }, { baseUrl: "http://127.0.0.1:4010" })).result.success).toBe(true);
+    expect(
+      (await call(perCustomer, { instanceUrl: "https://placeholder.invalid" }, { baseUrl: "http://127.0.0.1:4010" }))
+        .result.success,
+    ).toBe(true);
   });
 });
 
@@ -129,7 +162,9 @@ describe("host patterns", () => {
     expect(allowedHostProblem("10.0.0.5")).toBeUndefined();
     expect(allowedHostProblem("[::1]")).toBeUndefined();
     expect(allowedHostProblem("*.example.com")).toBeUndefined();
-    expect(allowedHostProblem("*.com")).toBe("must be a lower-case host name (api.example.com) or a wildcard for one label of one (*.example.com), *, or an IP address");
+    expect(allowedHostProblem("*.com")).toBe(
+      "must be a lower-case host name (api.example.com) or a wildcard for one label of one (*.example.com), *, or an IP address",
+    );
     expect(allowedHostProblem(7)).toBe("must be a host name");
   });
 });
@@ -155,6 +190,8 @@ describe("a verdict on an address, kept per tool", () => {
     }
     const other = { provider: "other", server: { default: "https://t1.other.test" } };
     expect(hostRefusal(other, "https://t1.other.test")).toBeUndefined();
-    expect(hostRefusal(other, "https://t1.shelves.test")).toMatch(/^other sends its credential only to t1\.other\.test/);
+    expect(hostRefusal(other, "https://t1.shelves.test")).toMatch(
+      /^other sends its credential only to t1\.other\.test/,
+    );
   });
 });

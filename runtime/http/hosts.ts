@@ -46,7 +46,9 @@ export function hostPatternProblem(pattern: string): string | undefined {
 /** The problem with a host the caller allows (`allowHosts`), if any: a manifest's pattern, `*`, or an exact IP address. */
 export function allowedHostProblem(pattern: unknown): string | undefined {
   if (typeof pattern !== "string") return "must be a host name";
-  return isIpLiteral(pattern) || pattern === "*" || pattern === "localhost" || isName(pattern) ? undefined : `${NAME_RULE}, *, or an IP address`;
+  return isIpLiteral(pattern) || pattern === "*" || pattern === "localhost" || isName(pattern)
+    ? undefined
+    : `${NAME_RULE}, *, or an IP address`;
 }
 
 /** Whether `host` matches `pattern` (see the rules above). */
@@ -66,7 +68,11 @@ export function providerHosts(tool: Pick<ToolCall, "server">): string[] {
 }
 
 /** Why `origin` may not receive the tool's credential, or undefined when it may. */
-export function hostRefusal(tool: Pick<ToolCall, "server" | "provider">, origin: string, allowHosts: readonly string[] = []): string | undefined {
+export function hostRefusal(
+  tool: Pick<ToolCall, "server" | "provider">,
+  origin: string,
+  allowHosts: readonly string[] = [],
+): string | undefined {
   if (allowHosts.length) return refusal(tool, origin, allowHosts);
   // The verdict depends on the (immutable) tool and the address only: kept per tool for a few addresses (an
   // instance address parameter gives each tenant its own), rather than parsing the address on every call.
@@ -78,12 +84,18 @@ export function hostRefusal(tool: Pick<ToolCall, "server" | "provider">, origin:
 
 const verdicts = new WeakMap<object, Map<string, string | undefined>>();
 
-function refusal(tool: Pick<ToolCall, "server" | "provider">, origin: string, allowHosts: readonly string[]): string | undefined {
+function refusal(
+  tool: Pick<ToolCall, "server" | "provider">,
+  origin: string,
+  allowHosts: readonly string[],
+): string | undefined {
   const host = new URL(origin).hostname;
   if (LOOPBACK.test(host)) return undefined;
   const known = providerHosts(tool);
   if ([...known, ...allowHosts].some((pattern) => matchesHost(pattern, host))) return undefined;
-  const where = known.length ? `only to ${known.join(", ")} or a loopback host` : "only to a loopback host unless allowed";
+  const where = known.length
+    ? `only to ${known.join(", ")} or a loopback host`
+    : "only to a loopback host unless allowed";
   const ip = isIpLiteral(host) ? " (an IP address only by name, not by a pattern)" : "";
   return `${tool.provider} sends its credential ${where}, not to ${host}${ip}; to send it there, allow the host (allowHosts, --allow-host ${host})`;
 }

@@ -32,5 +32,7 @@ export function segmentsEncoded(text: string): string {
  * `&`, `=`, `+`, `[` and `]` are still encoded (OpenAPI 3.1.1 Appendix C).
  */
 export function reservedEncoded(text: string): string {
-  return percentEncoded(text).replace(/%(3A|2F|3F|40|21|24|27|28|29|2A|2C|3B)/g, (triple) => decodeURIComponent(triple));
+  return percentEncoded(text).replace(/%(3A|2F|3F|40|21|24|27|28|29|2A|2C|3B)/g, (triple) =>
+    decodeURIComponent(triple),
+  );
 }

@@ -15,15 +15,34 @@ import { statusLine } from "./upstream-error.js";
  * upstreamError redacts it, then cuts it (a secret straddling a cut would show).
  */
 export function problemMessage(response: Response, body: unknown): string | undefined {
-  if (!/\bproblem\+json\b/i.test(response.headers.get("content-type") ?? "") || body === null || typeof body !== "object" || Array.isArray(body)) return undefined;
+  if (
+    !/\bproblem\+json\b/i.test(response.headers.get("content-type") ?? "") ||
+    body === null ||
+    typeof body !== "object" ||
+    Array.isArray(body)
+  )
+    return undefined;
   const problem = body as Record<string, unknown>;
   const text = (v: unknown) => (typeof v === "string" && v.trim() ? v.trim() : undefined);
-  const list = Array.isArray(problem.validation) ? problem.validation : Array.isArray(problem.errors) ? problem.errors : [];
+  const list = Array.isArray(problem.validation)
+    ? problem.validation
+    : Array.isArray(problem.errors)
+      ? problem.errors
+      : [];
   const items = list
     .slice(0, 3)
-    .map((item) => (typeof item === "string" ? item : item && typeof item === "object" ? (text((item as Record<string, unknown>).message) ?? text((item as Record<string, unknown>).detail)) : undefined))
+    .map((item) =>
+      typeof item === "string"
+        ? item
+        : item && typeof item === "object"
+          ? (text((item as Record<string, unknown>).message) ?? text((item as Record<string, unknown>).detail))
+          : undefined,
+    )
     .filter((m): m is string => m !== undefined);
-  const head = [text(problem.title), text(problem.detail)].filter((t, i, all): t is string => t !== undefined && all.indexOf(t) === i).join(": ");
-  const message = [head, ...items].filter(Boolean).join("; ") + (list.length > 3 ? ` (and ${list.length - 3} more)` : "");
+  const head = [text(problem.title), text(problem.detail)]
+    .filter((t, i, all): t is string => t !== undefined && all.indexOf(t) === i)
+    .join(": ");
+  const message =
+    [head, ...items].filter(Boolean).join("; ") + (list.length > 3 ? ` (and ${list.length - 3} more)` : "");
   return message ? `HTTP ${statusLine(response)}: ${message}` : undefined;
 }

@@ -38,7 +38,9 @@ export function quotaDetails(body: unknown): QuotaDetails {
     // A quota failure's violations name the quota; an error info's metadata in its `quota_*` entries.
     const names =
       kind === "QuotaFailure" && Array.isArray(violations)
-        ? violations.slice(0, DETAILS).flatMap((v) => (isObject(v) ? [v.quotaId, v.quotaMetric, v.description, v.subject] : []))
+        ? violations
+            .slice(0, DETAILS)
+            .flatMap((v) => (isObject(v) ? [v.quotaId, v.quotaMetric, v.description, v.subject] : []))
         : kind === "ErrorInfo" && isObject(metadata)
           ? Object.keys(metadata)
               .filter((key) => key.startsWith("quota_"))

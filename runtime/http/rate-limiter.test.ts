@@ -65,7 +65,9 @@ describe("the documented request rate (rateLimits.requestsPerMinute)", () => {
   it("holds fifty concurrent calls of one executor to 10 requests a minute, each sent in its turn", async () => {
     const t = virtualTime();
     const execute = createExecutor(tools, { limiter: t.limiter });
-    const results = await Promise.all(Array.from({ length: 50 }, () => execute("shelf_get_book", params, { fetch: t.fetch, timeoutMs: 10 * MINUTE })));
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => execute("shelf_get_book", params, { fetch: t.fetch, timeoutMs: 10 * MINUTE })),
+    );
     expect(results.every((r) => r.success)).toBe(true);
     expect(t.sent).toHaveLength(50);
     expect(t.sent.filter((at) => at < t.start + MINUTE)).toHaveLength(10);
@@ -76,11 +78,14 @@ describe("the documented request rate (rateLimits.requestsPerMinute)", () => {
     const { fetch, seen } = scriptedFetch(json(200, { id: "b1", title: "Dune", state: "ready" }));
     const execute = createExecutor(tools, { rateLimits: RateLimiter });
     const mine = ownKey();
-    const results = await Promise.all(Array.from({ length: 12 }, () => execute("shelf_get_book", mine, { fetch, timeoutMs: 5_000 })));
+    const results = await Promise.all(
+      Array.from({ length: 12 }, () => execute("shelf_get_book", mine, { fetch, timeoutMs: 5_000 })),
+    );
     expect(seen).toHaveLength(10);
     const late = results.filter((r) => !r.success);
     expect(late).toHaveLength(2);
-    for (const r of late) expect(r).toMatchObject({ success: false, error: { type: "timeout", code: "RATE_LIMITED", retryable: true } });
+    for (const r of late)
+      expect(r).toMatchObject({ success: false, error: { type: "timeout", code: "RATE_LIMITED", retryable: true } });
     expect(late.every((r) => !r.success && r.error.retryAfterMs! > 5_000)).toBe(true);
   });
 
@@ -89,7 +94,12 @@ describe("the documented request rate (rateLimits.requestsPerMinute)", () => {
     const mine = ownKey();
     const table = { methods: { getBook }, credentials: ["apiKey"], support: { rateLimits: RateLimiter } };
     type Method = (input: Record<string, unknown>) => Promise<{ success: boolean }>;
-    const [a, b] = [0, 1].map(() => createClient(table, { apiKey: mine.apiKey, fetch, timeoutMs: 5_000 } as ClientOptions) as unknown as { getBook: Method });
+    const [a, b] = [0, 1].map(
+      () =>
+        createClient(table, { apiKey: mine.apiKey, fetch, timeoutMs: 5_000 } as ClientOptions) as unknown as {
+          getBook: Method;
+        },
+    );
     const execute = createExecutor(tools, { rateLimits: RateLimiter });
     const results = await Promise.all([
       ...Array.from({ length: 4 }, () => a!.getBook({ bookId: "b1" })),
@@ -102,7 +112,10 @@ describe("the documented request rate (rateLimits.requestsPerMinute)", () => {
     expect(results.filter((r) => !r.success)).toHaveLength(4);
     // Another credential, or another provider, has a rate of its own.
     const other = await a!.getBook({ bookId: "b1", apiKey: ownKey().apiKey });
-    const otherProvider = await executeToolDefinition({ ...getBook, provider: "zqshelf" }, mine, { fetch, timeoutMs: 5_000 });
+    const otherProvider = await executeToolDefinition({ ...getBook, provider: "zqshelf" }, mine, {
+      fetch,
+      timeoutMs: 5_000,
+    });
     expect([other.success, otherProvider.success]).toEqual([true, true]);
     expect(seen).toHaveLength(12);
   });
@@ -111,7 +124,9 @@ describe("the documented request rate (rateLimits.requestsPerMinute)", () => {
     const { fetch } = scriptedFetch(json(200, { id: "b1", title: "Dune", state: "ready" }));
     const mine = ownKey();
     await executeToolDefinition(getBook, mine, { fetch });
-    const shared = (globalThis as Record<symbol, { turns: Map<string, number[]> } | undefined>)[Symbol.for("blockwright.rateLimits")];
+    const shared = (globalThis as Record<symbol, { turns: Map<string, number[]> } | undefined>)[
+      Symbol.for("blockwright.rateLimits")
+    ];
     const held = [...(shared?.turns.keys() ?? [])];
     expect(held.length).toBeGreaterThan(0);
     expect(held.some((k) => k.startsWith("shelf\u0000"))).toBe(true);
@@ -132,7 +147,11 @@ describe("the documented request rate (rateLimits.requestsPerMinute)", () => {
     const { fetch, seen } = scriptedFetch(json(200, { id: "b1", title: "Dune", state: "ready" }));
     const execute = createExecutor(tools, { rateLimits: RateLimiter });
     const mine = ownKey();
-    const results = await Promise.all(Array.from({ length: 15 }, () => execute("shelf_get_book", mine, { fetch, baseUrl: "http://127.0.0.1:4010", timeoutMs: 5_000 })));
+    const results = await Promise.all(
+      Array.from({ length: 15 }, () =>
+        execute("shelf_get_book", mine, { fetch, baseUrl: "http://127.0.0.1:4010", timeoutMs: 5_000 }),
+      ),
+    );
     expect(results.every((r) => r.success)).toBe(true);
     expect(seen).toHaveLength(15);
   });
@@ -140,7 +159,16 @@ describe("the documented request rate (rateLimits.requestsPerMinute)", () => {
   it("tells loopback from the upstream by each request's own address, one after the other (the loopback check kept per origin)", async () => {
     const t = virtualTime();
     const execute = createExecutor(tools, { limiter: t.limiter });
-    const on = (baseUrl: string | undefined) => Promise.all(Array.from({ length: 12 }, () => execute("shelf_get_book", params, { fetch: t.fetch, timeoutMs: 10 * MINUTE, ...(baseUrl ? { baseUrl } : {}) })));
+    const on = (baseUrl: string | undefined) =>
+      Promise.all(
+        Array.from({ length: 12 }, () =>
+          execute("shelf_get_book", params, {
+            fetch: t.fetch,
+            timeoutMs: 10 * MINUTE,
+            ...(baseUrl ? { baseUrl } : {}),
+          }),
+        ),
+      );
     expect((await on("http://127.0.0.1:4010")).every((r) => r.success)).toBe(true);
     // Loopback, as written three other ways: none counted, none waited for.
     expect((await on("http://localhost:4011")).every((r) => r.success)).toBe(true);
@@ -155,10 +183,25 @@ describe("the documented request rate (rateLimits.requestsPerMinute)", () => {
 
   it("is shared by the blocks of one workflow run", async () => {
     const t = virtualTime();
-    const blocks = Object.fromEntries(Array.from({ length: 25 }, (_, i) => [`b${i}`, { type: "shelf", name: `Book ${i}`, inputs: { operation: "shelf_get_book", apiKey: "{{SHELF_KEY}}", bookId: "b1" }, timeoutMs: 10 * MINUTE }]));
+    const blocks = Object.fromEntries(
+      Array.from({ length: 25 }, (_, i) => [
+        `b${i}`,
+        {
+          type: "shelf",
+          name: `Book ${i}`,
+          inputs: { operation: "shelf_get_book", apiKey: "{{SHELF_KEY}}", bookId: "b1" },
+          timeoutMs: 10 * MINUTE,
+        },
+      ]),
+    );
     const registry: Registry = { tools, blocks: {} };
     const checked: ValidatedWorkflow = { file: "zzshelf.workflow.yaml", workflow: { blocks }, placeholders: [] };
-    const run = await runWorkflowWith(registry, checked, { env: { SHELF_KEY: params.apiKey }, fetch: t.fetch, concurrency: 25, limiter: t.limiter });
+    const run = await runWorkflowWith(registry, checked, {
+      env: { SHELF_KEY: params.apiKey },
+      fetch: t.fetch,
+      concurrency: 25,
+      limiter: t.limiter,
+    });
     expect(run.status).toBe("succeeded");
     expect(t.sent).toHaveLength(25);
     expect(t.sent.filter((at) => at < t.start + MINUTE)).toHaveLength(10);

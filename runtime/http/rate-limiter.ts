@@ -103,10 +103,20 @@ export class RateLimiter {
  * the failure — the turn would come after the deadline, or the caller
  * cancelled while it waited — and nothing was sent.
  */
-export function awaitTurn(limiter: RateLimiter | undefined, tool: Pick<ToolCall, "provider" | "rateLimits">, url: string, deadline: Deadline, credential: () => string = () => ""): Promise<Failure | undefined> {
+export function awaitTurn(
+  limiter: RateLimiter | undefined,
+  tool: Pick<ToolCall, "provider" | "rateLimits">,
+  url: string,
+  deadline: Deadline,
+  credential: () => string = () => "",
+): Promise<Failure | undefined> {
   const perMinute = tool.rateLimits?.requestsPerMinute;
   if (!limiter || !perMinute || loopbackAddress(url)) return SEND;
-  const turn = limiter.reserve(`${tool.provider}\u0000${credentialHash(credential())}`, perMinute, deadline.remainingMs());
+  const turn = limiter.reserve(
+    `${tool.provider}\u0000${credentialHash(credential())}`,
+    perMinute,
+    deadline.remainingMs(),
+  );
   if ("later" in turn) {
     return Promise.resolve({
       type: "timeout",
@@ -117,14 +127,22 @@ export function awaitTurn(limiter: RateLimiter | undefined, tool: Pick<ToolCall,
     });
   }
   // A turn that is now, as most are: no async function's promise more a call.
-  return turn.waitMs > 0 || deadline.timedOut || deadline.cancelled ? waitTurn(limiter, tool, perMinute, turn.waitMs, deadline) : SEND;
+  return turn.waitMs > 0 || deadline.timedOut || deadline.cancelled
+    ? waitTurn(limiter, tool, perMinute, turn.waitMs, deadline)
+    : SEND;
 }
 
 /** Nothing to wait for: send. */
 const SEND: Promise<undefined> = Promise.resolve(undefined);
 
 /** Wait `waitMs` for a reserved turn (see awaitTurn). */
-async function waitTurn(limiter: RateLimiter, tool: Pick<ToolCall, "provider">, perMinute: number, waitMs: number, deadline: Deadline): Promise<Failure | undefined> {
+async function waitTurn(
+  limiter: RateLimiter,
+  tool: Pick<ToolCall, "provider">,
+  perMinute: number,
+  waitMs: number,
+  deadline: Deadline,
+): Promise<Failure | undefined> {
   let waited = true;
   try {
     if (waitMs > 0) waited = await deadline.race(limiter.wait(waitMs, deadline.signal));
@@ -132,8 +150,19 @@ async function waitTurn(limiter: RateLimiter, tool: Pick<ToolCall, "provider">, 
     waited = false;
   }
   if (waited && !deadline.timedOut && !deadline.cancelled) return undefined;
-  if (deadline.cancelled) return { type: "network", code: "ABORTED" satisfies RuntimeErrorCode, message: "the call was cancelled", retryable: false };
-  return { type: "timeout", code: "RATE_LIMITED" satisfies RuntimeErrorCode, message: `the call's deadline came while this request waited for its turn (${tool.provider}: ${perMinute} requests a minute); nothing was sent`, retryable: true };
+  if (deadline.cancelled)
+    return {
+      type: "network",
+      code: "ABORTED" satisfies RuntimeErrorCode,
+      message: "the call was cancelled",
+      retryable: false,
+    };
+  return {
+    type: "timeout",
+    code: "RATE_LIMITED" satisfies RuntimeErrorCode,
+    message: `the call's deadline came while this request waited for its turn (${tool.provider}: ${perMinute} requests a minute); nothing was sent`,
+    retryable: true,
+  };
 }
 
 // An address's scheme and host as written, when nothing but a path, a query or a fragment follows (no user info).

@@ -11,7 +11,8 @@ const getBook = shelf.operations.find((o) => o.tool.id === "shelf_get_book")!.to
 const KEY = "shelf-key-7f3a9c2e51";
 const params = { apiKey: KEY, bookId: "b1" };
 const limited = (rateLimits: RateLimitSpec): ToolSpec => ({ ...getBook, rateLimits });
-const throttled = (headers: Record<string, string> = {}, code = "TooMany") => json(429, { error: { code, message: "Slow down" } }, headers);
+const throttled = (headers: Record<string, string> = {}, code = "TooMany") =>
+  json(429, { error: { code, message: "Slow down" } }, headers);
 const ok = () => json(200, { id: "b1", title: "Dune", state: "ready" });
 
 describe("a 429 with the manifest's reset header", () => {
@@ -43,7 +44,9 @@ describe("a 429 with the manifest's reset header", () => {
   });
 
   it("gives way to Retry-After when the reply has one", async () => {
-    const { fetch } = scriptedFetch(throttled({ "retry-after": "90", "x-ratelimit-reset": String(Math.ceil(Date.now() / 1000) + 600) }));
+    const { fetch } = scriptedFetch(
+      throttled({ "retry-after": "90", "x-ratelimit-reset": String(Math.ceil(Date.now() / 1000) + 600) }),
+    );
     const result = await executeToolDefinition(limited({ resetHeader: "x-ratelimit-reset" }), params, { fetch });
     expect(result).toMatchObject({ success: false, error: { retryAfterMs: 90_000 } });
   });
@@ -75,8 +78,15 @@ describe("a 429 that says nothing of when", () => {
 describe("a quota used up (quota.codes, read by quota.from)", () => {
   it("is never retried and says retryable: false, whatever its status", async () => {
     for (const status of [429, 503]) {
-      const { fetch, seen } = scriptedFetch(json(status, { error: { code: "DAILY_QUOTA", message: "Queries per day exceeded" } }, { "retry-after": "0" }), ok());
-      const result = await executeToolDefinition(limited({ quota: { from: [{ kind: "body", pointer: ["error", "code"] }], codes: ["DAILY_QUOTA"] } }), params, { fetch });
+      const { fetch, seen } = scriptedFetch(
+        json(status, { error: { code: "DAILY_QUOTA", message: "Queries per day exceeded" } }, { "retry-after": "0" }),
+        ok(),
+      );
+      const result = await executeToolDefinition(
+        limited({ quota: { from: [{ kind: "body", pointer: ["error", "code"] }], codes: ["DAILY_QUOTA"] } }),
+        params,
+        { fetch },
+      );
       expect(seen, String(status)).toHaveLength(1);
       expect(result).toMatchObject({ success: false, error: { status, code: "DAILY_QUOTA", retryable: false } });
     }
@@ -84,7 +94,11 @@ describe("a quota used up (quota.codes, read by quota.from)", () => {
 
   it("leaves other codes of the same status to the usual retry", async () => {
     const { fetch, seen } = scriptedFetch(throttled({ "retry-after": "0" }, "PER_MINUTE"), ok());
-    const result = await executeToolDefinition(limited({ quota: { from: [{ kind: "body", pointer: ["error", "code"] }], codes: ["DAILY_QUOTA"] } }), params, { fetch });
+    const result = await executeToolDefinition(
+      limited({ quota: { from: [{ kind: "body", pointer: ["error", "code"] }], codes: ["DAILY_QUOTA"] } }),
+      params,
+      { fetch },
+    );
     expect(result.success).toBe(true);
     expect(seen).toHaveLength(2);
   });
@@ -107,26 +121,48 @@ describe("parseResetTime", () => {
 });
 
 describe("a quota used up, said anywhere the provider says it", () => {
-  const quota = (from: string[], codes: string[], messages?: string[]): ToolSpec => limited({ quota: { from: from.map(parseExpression), codes, ...(messages ? { messages } : {}) } });
+  const quota = (from: string[], codes: string[], messages?: string[]): ToolSpec =>
+    limited({ quota: { from: from.map(parseExpression), codes, ...(messages ? { messages } : {}) } });
   const reasons = ["$response.body#/error/errors/*/reason"];
 
   it("reads every entry of a list under a `*` (the reason of the second error): one attempt, retryable: false", async () => {
-    const { fetch, seen } = scriptedFetch(json(429, { error: { code: "TooMany", message: "Slow down", errors: [{ reason: "other" }, { reason: "perDayUsedUp" }] } }, { "retry-after": "0" }), ok());
+    const { fetch, seen } = scriptedFetch(
+      json(
+        429,
+        { error: { code: "TooMany", message: "Slow down", errors: [{ reason: "other" }, { reason: "perDayUsedUp" }] } },
+        { "retry-after": "0" },
+      ),
+      ok(),
+    );
     const result = await executeToolDefinition(quota(reasons, ["perDayUsedUp"]), params, { fetch });
     expect(seen).toHaveLength(1);
     expect(result).toMatchObject({ success: false, error: { status: 429, retryable: false } });
   });
 
   it("reads the quota's words in the message, letter case aside", async () => {
-    const { fetch, seen } = scriptedFetch(json(429, { error: { code: "TooMany", message: "limit 'QUERIES per day' reached" } }, { "retry-after": "0" }), ok());
-    const result = await executeToolDefinition(quota(reasons, ["perDayUsedUp"], ["Queries per day"]), params, { fetch });
+    const { fetch, seen } = scriptedFetch(
+      json(429, { error: { code: "TooMany", message: "limit 'QUERIES per day' reached" } }, { "retry-after": "0" }),
+      ok(),
+    );
+    const result = await executeToolDefinition(quota(reasons, ["perDayUsedUp"], ["Queries per day"]), params, {
+      fetch,
+    });
     expect(seen).toHaveLength(1);
     expect(result).toMatchObject({ success: false, error: { retryable: false } });
   });
 
   it("retries what says nothing of it, like any 429", async () => {
-    const { fetch, seen } = scriptedFetch(json(429, { error: { code: "TooMany", message: "per minute", errors: [{ reason: "perMinute" }] } }, { "retry-after": "0" }), ok());
-    const result = await executeToolDefinition(quota(reasons, ["perDayUsedUp"], ["Queries per day"]), params, { fetch });
+    const { fetch, seen } = scriptedFetch(
+      json(
+        429,
+        { error: { code: "TooMany", message: "per minute", errors: [{ reason: "perMinute" }] } },
+        { "retry-after": "0" },
+      ),
+      ok(),
+    );
+    const result = await executeToolDefinition(quota(reasons, ["perDayUsedUp"], ["Queries per day"]), params, {
+      fetch,
+    });
     expect(seen).toHaveLength(2);
     expect(result.success).toBe(true);
   });

@@ -7,7 +7,12 @@
 import type { RateLimitSpec } from "../spec/tool-types.js";
 
 /** The wait a 429 without Retry-After asks for: until the manifest's reset header's time, else its pause (doubling). */
-export function rateLimitWait(limits: RateLimitSpec | undefined, headers: Headers, attempt: number, now = Date.now()): number | undefined {
+export function rateLimitWait(
+  limits: RateLimitSpec | undefined,
+  headers: Headers,
+  attempt: number,
+  now = Date.now(),
+): number | undefined {
   if (!limits) return undefined;
   const reset = limits.resetHeader ? parseResetTime(headers.get(limits.resetHeader), now) : undefined;
   if (reset !== undefined) return reset;

@@ -24,7 +24,9 @@ export type Body = { text: string; bytes: number } | { tooLarge: true };
 /** Read the body; throws DeadlineExpired when the time runs out (or the caller cancels) first. */
 export async function readBody(response: Response, limit: number, deadline: Deadline): Promise<Body> {
   const read = await readBytes(response, limit, deadline);
-  return "tooLarge" in read ? read : { text: read.bytes.byteLength ? decoder.decode(read.bytes) : "", bytes: read.bytes.byteLength };
+  return "tooLarge" in read
+    ? read
+    : { text: read.bytes.byteLength ? decoder.decode(read.bytes) : "", bytes: read.bytes.byteLength };
 }
 
 /**
@@ -33,7 +35,12 @@ export async function readBody(response: Response, limit: number, deadline: Dead
  * as they arrive. Throws DeadlineExpired when the time runs out (or the
  * caller cancels) first: the reader is then cancelled, the download stopped.
  */
-export async function readBytes(response: Response, limit: number, deadline: Deadline, onProgress?: (received: number) => void): Promise<{ bytes: Uint8Array } | { tooLarge: true }> {
+export async function readBytes(
+  response: Response,
+  limit: number,
+  deadline: Deadline,
+  onProgress?: (received: number) => void,
+): Promise<{ bytes: Uint8Array } | { tooLarge: true }> {
   const stream = response.body;
   if (!stream) return { bytes: new Uint8Array(0) };
   const reader = stream.getReader();

@@ -17,7 +17,10 @@ const listBooks = shelf.operations.find((o) => o.tool.id === "shelf_list_books")
 const listCustomers = wild.operations.find((o) => o.tool.id === "zqpayments_list_customers")!.tool;
 const KEY = "shelf-key-7f3a9c2e51";
 const params = { apiKey: KEY, shelfId: "fiction" };
-const withLimit = (tool: ToolSpec, replyBytes: number): ToolSpec => ({ ...tool, server: { ...tool.server, replyBytes } });
+const withLimit = (tool: ToolSpec, replyBytes: number): ToolSpec => ({
+  ...tool,
+  server: { ...tool.server, replyBytes },
+});
 
 /** A body that never ends (one chunk a millisecond), saying whether its reader cancelled it and how much was read. */
 function endlessBody(chunkBytes = 16 * 1024) {
@@ -34,13 +37,20 @@ function endlessBody(chunkBytes = 16 * 1024) {
       state.cancelled = true;
     },
   });
-  return { state, response: () => new Response(stream, { status: 200, headers: { "content-type": "application/json" } }) };
+  return {
+    state,
+    response: () => new Response(stream, { status: 200, headers: { "content-type": "application/json" } }),
+  };
 }
 
 describe("the deadline stops the download (D3)", () => {
   it("cancels an endless body when the time is up, not only the wait for it", async () => {
     const body = endlessBody();
-    const result = await executeToolDefinition(listBooks, params, { fetch: async () => body.response(), timeoutMs: 100, retries: 0 });
+    const result = await executeToolDefinition(listBooks, params, {
+      fetch: async () => body.response(),
+      timeoutMs: 100,
+      retries: 0,
+    });
     expect(result).toMatchObject({ success: false, error: { type: "timeout" } });
     // Cancelled by the deadline itself: no timer of the test's decides it.
     await vi.waitFor(() => expect(body.state.cancelled).toBe(true), { timeout: 60_000, interval: 10 });
@@ -78,7 +88,10 @@ describe("the deadline stops the download (D3)", () => {
  * the connection closed, and fails naming the bytes written if it is still
  * open 10 s later.
  */
-async function withEndlessServer(start: Promise<void> | undefined, run: (options: { baseUrl: string; fetch: typeof fetch }, closed: () => Promise<void>) => Promise<void>): Promise<void> {
+async function withEndlessServer(
+  start: Promise<void> | undefined,
+  run: (options: { baseUrl: string; fetch: typeof fetch }, closed: () => Promise<void>) => Promise<void>,
+): Promise<void> {
   let written = 0;
   let close!: () => void;
   const gone = new Promise<void>((resolve) => (close = resolve));
@@ -99,7 +112,14 @@ async function withEndlessServer(start: Promise<void> | undefined, run: (options
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   let timer: ReturnType<typeof setTimeout> | undefined;
-  const closed = () => Promise.race([gone, new Promise<void>((_, reject) => (timer = setTimeout(() => reject(new Error(`still downloading: ${written} bytes written`)), HANG_GUARD_MS)))]);
+  const closed = () =>
+    Promise.race([
+      gone,
+      new Promise<void>(
+        (_, reject) =>
+          (timer = setTimeout(() => reject(new Error(`still downloading: ${written} bytes written`)), HANG_GUARD_MS)),
+      ),
+    ]);
   const kept: Response[] = [];
   const keeping: typeof fetch = async (input, init) => {
     const response = await fetch(input, init);
@@ -119,7 +139,9 @@ async function withEndlessServer(start: Promise<void> | undefined, run: (options
 describe("replies are read once and bounded (D7)", () => {
   it("stops reading a reply past limits.replyBytes: an upstream error that says the limit, the stream cancelled", async () => {
     const body = endlessBody(1024);
-    const result = await executeToolDefinition(withLimit(listBooks, 10_000), params, { fetch: async () => body.response() });
+    const result = await executeToolDefinition(withLimit(listBooks, 10_000), params, {
+      fetch: async () => body.response(),
+    });
     expect(result).toEqual({
       success: false,
       error: {
@@ -156,7 +178,8 @@ describe("replies are read once and bounded (D7)", () => {
       },
       { highWaterMark: 0 },
     ); // pulled only when read
-    const fetch = async () => new Response(stream, { status: 200, headers: { "content-type": "application/json", "content-length": "50000" } });
+    const fetch = async () =>
+      new Response(stream, { status: 200, headers: { "content-type": "application/json", "content-length": "50000" } });
     const result = await executeToolDefinition(withLimit(listBooks, 1000), params, { fetch });
     expect(result).toMatchObject({ success: false, error: { code: "REPLY_TOO_LARGE", status: 200 } });
     expect(read).toBe(false);
@@ -174,8 +197,16 @@ describe("replies are read once and bounded (D7)", () => {
         controller.enqueue(chunk);
       },
     });
-    const result = await executeToolDefinition(listBooks, params, { fetch: async () => new Response(stream, { status: 200 }) });
-    expect(result).toMatchObject({ success: false, error: { code: "REPLY_TOO_LARGE", message: `shelf answered 200 with more than ${DEFAULT_REPLY_BYTES} bytes (limits.replyBytes); the rest was not read` } });
+    const result = await executeToolDefinition(listBooks, params, {
+      fetch: async () => new Response(stream, { status: 200 }),
+    });
+    expect(result).toMatchObject({
+      success: false,
+      error: {
+        code: "REPLY_TOO_LARGE",
+        message: `shelf answered 200 with more than ${DEFAULT_REPLY_BYTES} bytes (limits.replyBytes); the rest was not read`,
+      },
+    });
   });
 
   it("bounds an error reply too, and an upstream error message of any length", async () => {
@@ -191,11 +222,23 @@ describe("replies are read once and bounded (D7)", () => {
   });
 
   it("keeps all pages of one allPages call within the limit: growing pages end the call with an error naming the page", async () => {
-    const page = (n: number, more: boolean) => json(200, { object: "list", has_more: more, data: Array.from({ length: n }, (_, i) => ({ id: `cus_${n}_${i}`, object: "customer" })) });
+    const page = (n: number, more: boolean) =>
+      json(200, {
+        object: "list",
+        has_more: more,
+        data: Array.from({ length: n }, (_, i) => ({ id: `cus_${n}_${i}`, object: "customer" })),
+      });
     // Each page fits the limit; together they do not.
     const { fetch, seen } = scriptedFetch(page(10, true), page(20, true), page(40, true), page(80, true));
-    const result = await executeToolDefinition(withLimit(listCustomers, 4_000), { apiKey: "sk_test_4eC39HqLyjWDarjt" }, { fetch, allPages: true });
-    expect(result).toMatchObject({ success: false, error: { type: "upstream", code: "REPLY_TOO_LARGE", retryable: false } });
+    const result = await executeToolDefinition(
+      withLimit(listCustomers, 4_000),
+      { apiKey: "sk_test_4eC39HqLyjWDarjt" },
+      { fetch, allPages: true },
+    );
+    expect(result).toMatchObject({
+      success: false,
+      error: { type: "upstream", code: "REPLY_TOO_LARGE", retryable: false },
+    });
     if (result.success) return;
     expect(result.error.page).toBeGreaterThan(1);
     expect(result.error.message).toContain("the pages of this call came to more than 4000 bytes (limits.replyBytes)");

@@ -8,7 +8,11 @@ import type { HttpRequest } from "./transport.js";
 
 const plain = irFixture("shelf").operations.find((o) => o.tool.id === "shelf_get_book")!.tool;
 const limited = (limit: number): ToolSpec => ({ ...plain, server: { ...plain.server, requestHeadBytes: limit } });
-const request = (url: string): HttpRequest => ({ method: "GET", url, headers: { Authorization: "Bearer zq-token-0123456789" } });
+const request = (url: string): HttpRequest => ({
+  method: "GET",
+  url,
+  headers: { Authorization: "Bearer zq-token-0123456789" },
+});
 
 describe("a request head against limits.requestHeadBytes", () => {
   // Each `é` of the text is 6 bytes serialised (%C3%A9); `/./` and a default port are dropped.
@@ -20,8 +24,16 @@ describe("a request head against limits.requestHeadBytes", () => {
   it.each(Object.entries(cases))("refuses one byte past the limit and takes the limit itself: %s", (_, url) => {
     const exact = requestHeadBytes(request(url));
     const serialised = new URL(url);
-    expect(exact).toBe(`GET ${serialised.pathname}${serialised.search} HTTP/1.1\r\nhost: ${serialised.host}\r\n`.length + "Authorization: Bearer zq-token-0123456789\r\n".length + 256 + 2);
+    expect(exact).toBe(
+      `GET ${serialised.pathname}${serialised.search} HTTP/1.1\r\nhost: ${serialised.host}\r\n`.length +
+        "Authorization: Bearer zq-token-0123456789\r\n".length +
+        256 +
+        2,
+    );
     expect(requestSizeIssue(limited(exact), request(url), {}, new Set(), undefined)).toBeUndefined();
-    expect(requestSizeIssue(limited(exact - 1), request(url), {}, new Set(), undefined)).toMatchObject({ rule: "requestSize", message: expect.stringContaining(`would take ${exact} bytes, more than the ${exact - 1}`) });
+    expect(requestSizeIssue(limited(exact - 1), request(url), {}, new Set(), undefined)).toMatchObject({
+      rule: "requestSize",
+      message: expect.stringContaining(`would take ${exact} bytes, more than the ${exact - 1}`),
+    });
   });
 });

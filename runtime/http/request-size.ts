@@ -36,7 +36,13 @@ function headBytes(request: HttpRequest, address: number): number {
 const BYTES_PER_UNIT = 12;
 
 /** The problem (rule `requestSize`) with a request head larger than the tool's server accepts, if it is. */
-export function requestSizeIssue(tool: ToolCall, request: HttpRequest, values: Record<string, unknown>, unsent: ReadonlySet<string>, route: RouteSpec | undefined): Issue | undefined {
+export function requestSizeIssue(
+  tool: ToolCall,
+  request: HttpRequest,
+  values: Record<string, unknown>,
+  unsent: ReadonlySet<string>,
+  route: RouteSpec | undefined,
+): Issue | undefined {
   const limit = tool.server.requestHeadBytes;
   if (limit === undefined) return undefined;
   // Within the limit at the most the address could take: no parsing (a URL parsed on every call cost 0.3 µs of it).
@@ -50,7 +56,13 @@ export function requestSizeIssue(tool: ToolCall, request: HttpRequest, values: R
     .sort((a, b) => b.bytes - a.bytes);
   const top = shares[0];
   const what = `the request's address and headers would take ${size} bytes, more than the ${limit} ${tool.provider} accepts`;
-  return top ? { param: top.param, rule: "requestSize", message: `${top.param}: ${what} (${top.param} takes ${top.bytes} of them, percent-encoded)` } : { rule: "requestSize", message: what };
+  return top
+    ? {
+        param: top.param,
+        rule: "requestSize",
+        message: `${top.param}: ${what} (${top.param} takes ${top.bytes} of them, percent-encoded)`,
+      }
+    : { rule: "requestSize", message: what };
 }
 
 /** Bytes a parameter's value takes in the request head (0 in the body). */

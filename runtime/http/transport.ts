@@ -31,7 +31,12 @@ export type QueryValue = string | number | boolean | Encoded | (string | number 
  * query serialised as `name=value&…` (values percent-encoded, names as the
  * spec writes them: `$top` stays `$top`). Arrays repeat their key.
  */
-export function requestUrl(baseUrl: string, pathTemplate: string, path: Record<string, string | Encoded>, query: Record<string, QueryValue>): string {
+export function requestUrl(
+  baseUrl: string,
+  pathTemplate: string,
+  path: Record<string, string | Encoded>,
+  query: Record<string, QueryValue>,
+): string {
   let url = baseUrl;
   for (const part of templateParts(pathTemplate)) {
     if (typeof part === "string") {
@@ -40,7 +45,14 @@ export function requestUrl(baseUrl: string, pathTemplate: string, path: Record<s
     }
     // Own values only: a variable named like an Object property (`{toString}`) with no value stays as written.
     const value = Object.hasOwn(path, part.name) ? path[part.name] : undefined;
-    url += value === undefined ? `{${part.name}}` : isEncoded(value) ? value.encoded : part.next ? percentEncoded(value).replaceAll(part.next, part.encoded as string) : percentEncoded(value);
+    url +=
+      value === undefined
+        ? `{${part.name}}`
+        : isEncoded(value)
+          ? value.encoded
+          : part.next
+            ? percentEncoded(value).replaceAll(part.next, part.encoded as string)
+            : percentEncoded(value);
   }
   let separator = "?";
   for (const name in query) {
@@ -102,12 +114,22 @@ export function withQueryPair(url: string, pair: string): string {
 }
 
 /** Put the credentials of the way a call uses on a built request (credentials.ts); `credential` is the first one's value. */
-export function applyCredential(request: HttpRequest, way: AuthWay, credential: string, values: Record<string, unknown>): void {
+export function applyCredential(
+  request: HttpRequest,
+  way: AuthWay,
+  credential: string,
+  values: Record<string, unknown>,
+): void {
   applyPlaced(request, placeWay(way, credential, values));
 }
 
 /** Put a new value of a way's first credential (an OAuth 2 flow's token) on a request; the others stay as they are. */
-export function applyFirstCredential(request: HttpRequest, way: AuthWay, credential: string, values: Record<string, unknown>): void {
+export function applyFirstCredential(
+  request: HttpRequest,
+  way: AuthWay,
+  credential: string,
+  values: Record<string, unknown>,
+): void {
   applyPlaced(request, [placeCredential(wayCredentials(way)[0] as CredentialSpec, credential, values)]);
 }
 
@@ -162,7 +184,9 @@ export function send(fetch: FetchLike, request: HttpRequest, signal: AbortSignal
  * tool does not map.
  */
 export function isRedirect(response: Response): boolean {
-  return response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400 && response.status !== 304);
+  return (
+    response.type === "opaqueredirect" || (response.status >= 300 && response.status < 400 && response.status !== 304)
+  );
 }
 
 /** The origin a redirect points to (never its path or query, which may echo a key), or a placeholder. */
@@ -184,7 +208,14 @@ export function redirectOrigin(response: Response, requestUrl: string): string {
  * an address elsewhere is refused, so the credential never goes to another
  * host; the reason is returned instead (never the address's userinfo).
  */
-export function nextPageRequest(previous: HttpRequest, first: HttpRequest, next: string, way: AuthWay, credential: string, values: Record<string, unknown>): HttpRequest | { refused: string } {
+export function nextPageRequest(
+  previous: HttpRequest,
+  first: HttpRequest,
+  next: string,
+  way: AuthWay,
+  credential: string,
+  values: Record<string, unknown>,
+): HttpRequest | { refused: string } {
   let url: URL;
   try {
     url = new URL(next, previous.url);
@@ -194,7 +225,10 @@ export function nextPageRequest(previous: HttpRequest, first: HttpRequest, next:
   // Another identity, and one that would be echoed: fetch refuses such an address with an error quoting it whole.
   if (url.username || url.password) return { refused: "an address with a user name or password in it (withheld)" };
   const origin = new URL(first.url).origin;
-  if (url.origin !== origin) return { refused: `${url.protocol === "http:" || url.protocol === "https:" ? url.origin : `a ${url.protocol} address`}, not ${origin}` };
+  if (url.origin !== origin)
+    return {
+      refused: `${url.protocol === "http:" || url.protocol === "https:" ? url.origin : `a ${url.protocol} address`}, not ${origin}`,
+    };
   const { "Content-Type": _contentType, ...headers } = previous.headers;
   // The address is sent as given (its query is the upstream's own encoding); query credentials are replaced, not repeated.
   const queried = wayCredentials(way).flatMap((c) => (c.type === "query" ? [c] : []));

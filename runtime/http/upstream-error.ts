@@ -35,7 +35,14 @@ export interface ErrorParts {
  * `attempt`: how many 429s came before this reply in the call (a provider's pause doubles with each);
  * `secrets`: the values the error must not show, redacted from each text before it is cut.
  */
-export function upstreamError(tool: ToolCall, response: Response, body: unknown, attempt = 0, parts: ErrorParts = {}, secrets: readonly string[] = []): Failure {
+export function upstreamError(
+  tool: ToolCall,
+  response: Response,
+  body: unknown,
+  attempt = 0,
+  parts: ErrorParts = {},
+  secrets: readonly string[] = [],
+): Failure {
   // Each text redacted, then cut: a secret straddling the cut would show in part.
   const cut = (text: string, max = ERROR_TEXT_CHARS) => redactThenCut(text, secrets, max);
   const ctx: ExpressionContext = { status: response.status, body, headers: response.headers, params: {} };
@@ -52,15 +59,25 @@ export function upstreamError(tool: ToolCall, response: Response, body: unknown,
   const fullMessage = found(tool.errors.message);
   // The manifest's message, else an RFC 9457 problem's, else a body that is only text.
   const said = text(fullMessage) ?? parts.problems?.(response, body);
-  const upstreamMessage = said !== undefined ? cut(said) : typeof body === "string" && body.trim() ? cut(body.trim(), RAW_BODY_CHARS) : undefined;
+  const upstreamMessage =
+    said !== undefined
+      ? cut(said)
+      : typeof body === "string" && body.trim()
+        ? cut(body.trim(), RAW_BODY_CHARS)
+        : undefined;
   // The manifest's expressions, else a request id header the answer has (whatever its status: a 404's too).
   const requestId = text(found(tool.errors.requestId)) ?? answerRequestId(tool, response.headers);
   // Typed details (quota-details.ts): a quota of a long window broken, and how long to wait, said whatever the manifest declares.
   const typed = quotaDetails(body);
-  const retryAfterMs = parseRetryAfter(response.headers.get("retry-after")) ?? typed.retryDelayMs ?? (response.status === 429 ? parts.waits?.(tool.rateLimits, response.headers, attempt) : undefined);
+  const retryAfterMs =
+    parseRetryAfter(response.headers.get("retry-after")) ??
+    typed.retryDelayMs ??
+    (response.status === 429 ? parts.waits?.(tool.rateLimits, response.headers, attempt) : undefined);
   // A quota used up (a daily one, an org's API limit) comes back later, not after a retry.
   const quota = tool.rateLimits?.quota;
-  const usedUp = typed.longQuota !== undefined || (quota !== undefined && quotaUsedUp(quota, ctx, typeof fullMessage === "string" ? fullMessage : upstreamMessage));
+  const usedUp =
+    typed.longQuota !== undefined ||
+    (quota !== undefined && quotaUsedUp(quota, ctx, typeof fullMessage === "string" ? fullMessage : upstreamMessage));
   const message = upstreamMessage ?? `HTTP ${statusLine(response)} with no error message`;
   const details: Record<string, unknown> = {};
   for (const [name, refs] of Object.entries(tool.errors.details ?? {})) {
@@ -88,9 +105,16 @@ export function upstreamError(tool: ToolCall, response: Response, body: unknown,
  * ErrorInfo wherever it is in `details`) is one of `codes`, or the message
  * holds one of `messages` (letter case aside).
  */
-function quotaUsedUp(quota: NonNullable<RateLimitSpec["quota"]>, ctx: ExpressionContext, message: string | undefined): boolean {
+function quotaUsedUp(
+  quota: NonNullable<RateLimitSpec["quota"]>,
+  ctx: ExpressionContext,
+  message: string | undefined,
+): boolean {
   const text = message?.toLowerCase();
-  return quota.from.some((ref) => evaluateAll(ref, ctx).some((value) => quota.codes.includes(value as string))) || (quota.messages ?? []).some((m) => text?.includes(m.toLowerCase()));
+  return (
+    quota.from.some((ref) => evaluateAll(ref, ctx).some((value) => quota.codes.includes(value as string))) ||
+    (quota.messages ?? []).some((m) => text?.includes(m.toLowerCase()))
+  );
 }
 
 /** The request id headers of the common names, looked for when the manifest names none the answer has. */
@@ -98,7 +122,10 @@ const REQUEST_ID_HEADERS = ["x-request-id", "request-id"];
 
 /** The request id of an answer's headers: the header the manifest names for it (errors.requestId), else one of the common names. */
 export function answerRequestId(tool: Pick<ToolCall, "errors">, headers: Headers): string | undefined {
-  for (const name of [...tool.errors.requestId.flatMap((ref) => (ref.kind === "header" ? [ref.name] : [])), ...REQUEST_ID_HEADERS]) {
+  for (const name of [
+    ...tool.errors.requestId.flatMap((ref) => (ref.kind === "header" ? [ref.name] : [])),
+    ...REQUEST_ID_HEADERS,
+  ]) {
     const value = headers.get(name);
     if (value) return value;
   }
@@ -118,7 +145,12 @@ function boundedCopy(value: unknown, depth: number, bounded: (text: string) => s
   if (Array.isArray(value)) return value.slice(0, DETAIL_ITEMS).map((v) => boundedCopy(v, depth - 1, bounded));
   const out: Record<string, unknown> = {};
   for (const key of Object.keys(value).slice(0, DETAIL_ITEMS)) {
-    Object.defineProperty(out, key, { value: boundedCopy((value as Record<string, unknown>)[key], depth - 1, bounded), enumerable: true, writable: true, configurable: true });
+    Object.defineProperty(out, key, {
+      value: boundedCopy((value as Record<string, unknown>)[key], depth - 1, bounded),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
   }
   return out;
 }
