@@ -56,7 +56,8 @@ describe("a request to an endpoint that never answers", () => {
       await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
       const url = "http://127.0.0.1:" + server.address().port + "/token";
       const deadline = startDeadline(600_000, caller.signal, { abortable: true });
-      const outcome = await deadline.race(send((r) => fetch(r), { method: "POST", url, headers: {}, body: "x" }, deadline.signal)).then(() => "answered", (e) => e.name);
+      const outcome = await deadline.race(send((r) => fetch(r), { method: "POST", url, headers: {}, body: "x" }, \
+deadline.signal)).then(() => "answered", (e) => e.name);
       deadline.done();
       // The child's own time limit (below) ends a run whose abort never reaches the request.
       console.log(JSON.stringify({ outcome, hungUp: await closed }));

@@ -8,7 +8,10 @@
 import type { AuthSpec, AuthWay, CredentialSpec, ToolCall } from "../spec/tool-types.js";
 import { percentEncoded } from "./percent-encoding.js";
 
-/** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
+/**
+ * The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader;
+ * tool-field-readers.test.ts: each reader reads it).
+ */
 export const TOOL_FIELDS_READ = ["auth"] as const satisfies readonly (keyof ToolCall)[];
 
 /** A place a credential takes in a request. */
@@ -80,7 +83,10 @@ export function credentialOfParam(auth: AuthSpec, name: string): CredentialSpec 
   return undefined;
 }
 
-/** Why parameter `name` cannot take `value` as a basic credential's user id (a ":", which HTTP basic puts between the user id and the password); undefined for another parameter. */
+/**
+ * Why parameter `name` cannot take `value` as a basic credential's user id (a ":", which HTTP basic puts between the
+ * user id and the password); undefined for another parameter.
+ */
 export function basicUserProblem(auth: AuthSpec, name: string, value: string): string | undefined {
   const credential = value.includes(":") ? credentialOfParam(auth, name) : undefined;
   return credential?.type === "basic" && credential.user === name
@@ -95,7 +101,10 @@ export function basicToken(user: string, secret: string): string {
   return btoa(binary);
 }
 
-/** The base64 texts of a way's basic credentials: each holds user and secret in one text, withheld whole (not only the secret's share of it). */
+/**
+ * The base64 texts of a way's basic credentials: each holds user and secret in one text, withheld whole (not only the
+ * secret's share of it).
+ */
 export function basicTexts(way: AuthWay, credential: string, values: Record<string, unknown>): string[] {
   return wayCredentials(way).flatMap((c, i) =>
     c.type === "basic"
@@ -104,13 +113,19 @@ export function basicTexts(way: AuthWay, credential: string, values: Record<stri
   );
 }
 
-/** What one credential puts on a request: a header, a query pair (encoded text), a cookie pair, or a variable of the address and its encoded value. */
+/**
+ * What one credential puts on a request: a header, a query pair (encoded text), a cookie pair, or a variable of the
+ * address and its encoded value.
+ */
 export type Placed = { header: [string, string] } | { query: string } | { cookie: string } | { path: [string, string] };
 
 /** What a credential sent as it is puts on a request: a header or a query pair. */
 export type SimplePlaced = { header: [string, string] } | { query: string };
 
-/** A credential sent as it is, alone: a bearer token, a header or a query key (what a call places without the credential kinds support). */
+/**
+ * A credential sent as it is, alone: a bearer token, a header or a query key (what a call places without the credential
+ * kinds support).
+ */
 export type SimpleCredential =
   | { type: "bearer"; param: string }
   | { type: "header"; name: string; param: string; prefix?: string }

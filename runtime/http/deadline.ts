@@ -34,7 +34,10 @@ export interface Deadline {
   remainingMs(): number;
   /** The caller's signal aborted. */
   readonly cancelled: boolean;
-  /** What stops the download under way (cancel a body's reader) when the time runs out or the caller cancels; undefined once it is over. */
+  /**
+   * What stops the download under way (cancel a body's reader) when the time runs out or the caller cancels; undefined
+   * once it is over.
+   */
   stopOnExpiry(stop: (() => void) | undefined): void;
   /** Stop the timer and the listening; call once the call is over. */
   done(): void;

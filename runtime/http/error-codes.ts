@@ -10,13 +10,17 @@ import type { ToolErrorType } from "./errors.js";
 /** What each type of error means. */
 export const ERROR_TYPES = {
   validation:
-    "The input broke a rule (a parameter's own, a cross-field rule, an address or host rule): refused before any request. `param` and `rule` say which.",
+    "The input broke a rule (a parameter's own, a cross-field rule, an address or host rule): " +
+    "refused before any request. `param` and `rule` say which.",
   upstream:
-    "The upstream answered, and the answer is a failure: an error status, a failure its body signals (`errors.failureWhen`), or a reply the runtime does not read (a redirect, HTML, too large).",
+    "The upstream answered, and the answer is a failure: an error status, a failure its body signals " +
+    "(`errors.failureWhen`), or a reply the runtime does not read (a redirect, HTML, too large).",
   network: "No answer: the connection failed or was cut, or the call was cancelled.",
   timeout:
     "No complete answer within `timeoutMs` (retries included), or a job still pending when its polling timed out.",
-  auth: "The credential could not be obtained or renewed: an OAuth 2 token endpoint refused it or answered what cannot be used.",
+  auth:
+    "The credential could not be obtained or renewed: an OAuth 2 token endpoint refused it or answered what " +
+    "cannot be used.",
 } as const satisfies Record<ToolErrorType, string>;
 
 export interface RuntimeCodeInfo {
@@ -40,50 +44,70 @@ export const RUNTIME_ERROR_CODES = {
     type: "auth",
     retryable: false,
     meaning:
-      "The token endpoint refused a JWT bearer assertion for its audience (`aud`): its error's description names the audience. The flow's configuration is at fault, not the grant: the audience (the flow's `audience`, or its parameter) is not the one this endpoint expects, as a sandbox's login and production's expect different ones. `details` has the `audience` sent.",
-    fix: "Give the audience the endpoint expects (the flow's audience parameter), or the token URL (`tokenUrl`) that goes with it; granting access again does not help.",
+      "The token endpoint refused a JWT bearer assertion for its audience (`aud`): " +
+      "its error's description names the audience. The flow's configuration is at fault, not the grant: " +
+      "the audience (the flow's `audience`, or its parameter) is not the one this endpoint expects, " +
+      "as a sandbox's login and production's expect different ones. `details` has the `audience` sent.",
+    fix:
+      "Give the audience the endpoint expects (the flow's audience parameter), or the token URL (`tokenUrl`) " +
+      "that goes with it; granting access again does not help.",
   },
   INVALID_JSON: {
     type: "upstream",
     retryable: false,
     meaning:
       "A reply the runtime reads as JSON (a success, or an answer the manifest maps to an outcome) did not parse.",
-    fix: "Check the address the request went to and the upstream's status; the spec may declare a media type the upstream does not send.",
+    fix:
+      "Check the address the request went to and the upstream's status; the spec may declare a media type the " +
+      "upstream does not send.",
   },
   INVALID_OUTPUT: {
     type: "upstream",
     retryable: false,
     meaning:
-      "With `validateOutputs`, an output of the reply is not of the type the block declares; `details` names the `output`, the `rule` (`type`), what was `expected` and the `value`.",
-    fix: "The spec promises a type the upstream did not send: `blockwright verify` checks the outputs against the live service; correct the output's type in the manifest.",
+      "With `validateOutputs`, an output of the reply is not of the type the block declares; " +
+      "`details` names the `output`, the `rule` (`type`), what was `expected` and the `value`.",
+    fix:
+      "The spec promises a type the upstream did not send: `blockwright verify` checks the outputs against the " +
+      "live service; correct the output's type in the manifest.",
   },
   INVALID_TOKEN_RESPONSE: {
     type: "auth",
     retryable: false,
     meaning:
-      "The token endpoint answered a success without an `access_token`, or issued a token whose `token_type` is not `bearer`.",
+      "The token endpoint answered a success without an `access_token`, or issued a token whose `token_type` " +
+      "is not `bearer`.",
     fix: "Check the flow's token URL (`auth.flows`, `tokenUrl`): it should be the upstream's OAuth 2 token endpoint.",
   },
   ITEM_TOO_LARGE: {
     type: "upstream",
     retryable: false,
     meaning:
-      "An item of a stream of JSON values (an operation with `stream`) passed the stream's `itemBytes` (default 1 MiB): the call fails, with none of the items.",
-    fix: "Ask for less in each item (a narrower export), or raise the manifest's `stream.itemBytes` if the upstream's items are that large.",
+      "An item of a stream of JSON values (an operation with `stream`) passed the stream's `itemBytes` " +
+      "(default 1 MiB): the call fails, with none of the items.",
+    fix:
+      "Ask for less in each item (a narrower export), or raise the manifest's `stream.itemBytes` if the " +
+      "upstream's items are that large.",
   },
   MISSING_OUTPUT: {
     type: "upstream",
     retryable: false,
     meaning:
-      "The reply lacks what a required output reads (a body field, a header); the message names each expression and output.",
-    fix: "The spec promises what the upstream did not send: `blockwright verify` checks this against the live service; give the output `optional: true` or a `default` if it may be absent.",
+      "The reply lacks what a required output reads (a body field, a header); " +
+      "the message names each expression and output.",
+    fix:
+      "The spec promises what the upstream did not send: `blockwright verify` checks this against the live " +
+      "service; give the output `optional: true` or a `default` if it may be absent.",
   },
   NEXT_PAGE_ELSEWHERE: {
     type: "upstream",
     retryable: false,
     meaning:
-      "A next-page address (in the body or a `Link` header) names another origin than the first request's, or carries a user name or password: it is not followed, so the credential never goes there.",
-    fix: "`page` says which page it was; `paginate` yields the pages before it. Against a mock, the mock moves a published next address to itself (`blockwright mock`).",
+      "A next-page address (in the body or a `Link` header) names another origin than the first request's, " +
+      "or carries a user name or password: it is not followed, so the credential never goes there.",
+    fix:
+      "`page` says which page it was; `paginate` yields the pages before it. Against a mock, " +
+      "the mock moves a published next address to itself (`blockwright mock`).",
   },
   PAGINATION_LOOP: {
     type: "upstream",
@@ -95,14 +119,18 @@ export const RUNTIME_ERROR_CODES = {
     type: "timeout",
     retryable: true,
     meaning:
-      "The provider's documented rate (`rateLimits.requestsPerMinute`) is used up for the calls sharing one limiter (an executor, a workflow run), and this call's turn would come after its deadline: nothing was sent. `retryAfterMs` says when a turn is free.",
+      "The provider's documented rate (`rateLimits.requestsPerMinute`) is used up for the calls sharing one " +
+      "limiter (an executor, a workflow run), and this call's turn would come after its deadline: " +
+      "nothing was sent. `retryAfterMs` says when a turn is free.",
     fix: "Wait `retryAfterMs`, give the call more time (`timeoutMs`), or send fewer calls at once.",
   },
   REAUTH_REQUIRED: {
     type: "auth",
     retryable: false,
     meaning:
-      "The token endpoint refused the grant with `invalid_grant` (a revoked or expired refresh token, a refused assertion) or `invalid_client` (a wrong client secret); never retried. An assertion refused for its audience is ASSERTION_AUDIENCE_REFUSED instead.",
+      "The token endpoint refused the grant with `invalid_grant` (a revoked or expired refresh token, " +
+      "a refused assertion) or `invalid_client` (a wrong client secret); never retried. " +
+      "An assertion refused for its audience is ASSERTION_AUDIENCE_REFUSED instead.",
     fix: "The user grants access again: a new refresh token, client secret or key.",
   },
   REDIRECT: {
@@ -116,15 +144,21 @@ export const RUNTIME_ERROR_CODES = {
     type: "upstream",
     retryable: false,
     meaning:
-      "The reply, or the pages of an `allPages` call together, passed `limits.replyBytes` (default 64 MiB): the rest was not read.",
-    fix: "Ask for fewer items (`maxItems`, a page size) or walk the pages with `paginate`; raise the manifest's `limits.replyBytes` if the upstream's replies are that large.",
+      "The reply, or the pages of an `allPages` call together, passed `limits.replyBytes` (default 64 MiB): " +
+      "the rest was not read.",
+    fix:
+      "Ask for fewer items (`maxItems`, a page size) or walk the pages with `paginate`; " +
+      "raise the manifest's `limits.replyBytes` if the upstream's replies are that large.",
   },
   TOKEN_ADDRESS_REFUSED: {
     type: "auth",
     retryable: false,
     meaning:
-      "The token answer names the address to call (`auth.tokenAddressField`, e.g. an instance URL), and that address breaks the provider's host rules: nothing was sent there.",
-    fix: "Check the account the credential belongs to; give the address yourself (`baseUrl`) if it is right and the manifest's `server.hosts` should admit it.",
+      "The token answer names the address to call (`auth.tokenAddressField`, e.g. an instance URL), " +
+      "and that address breaks the provider's host rules: nothing was sent there.",
+    fix:
+      "Check the account the credential belongs to; give the address yourself (`baseUrl`) " +
+      "if it is right and the manifest's `server.hosts` should admit it.",
   },
   TOKEN_REDIRECT: {
     type: "auth",
@@ -137,21 +171,26 @@ export const RUNTIME_ERROR_CODES = {
     type: "auth",
     retryable: "maybe",
     meaning:
-      "The token endpoint refused the request without an OAuth error code (with one, `code` is that code: `invalid_scope`, …); retryable when it answered 429 or 5xx.",
+      "The token endpoint refused the request without an OAuth error code (with one, `code` is that code: " +
+      "`invalid_scope`, …); retryable when it answered 429 or 5xx.",
     fix: "Read `status` and `details`; check the flow's parameters (client id, scope) and token URL.",
   },
   TOKEN_TIMEOUT: {
     type: "timeout",
     retryable: true,
     meaning:
-      "The token endpoint gave no complete answer within the call's time: it never answered, or its answer never ended. The request was stopped and its body no longer read.",
-    fix: "Check the flow's token URL and the endpoint's health; give the call more time (`timeoutMs`) if the endpoint is slow.",
+      "The token endpoint gave no complete answer within the call's time: it never answered, " +
+      "or its answer never ended. The request was stopped and its body no longer read.",
+    fix:
+      "Check the flow's token URL and the endpoint's health; give the call more time (`timeoutMs`) " +
+      "if the endpoint is slow.",
   },
   UNEXPECTED_CONTENT_TYPE: {
     type: "upstream",
     retryable: false,
     meaning:
-      "A success (or an outcome) came as an HTML page (`text/html`, `application/xhtml+xml`): a proxy's page or a login form, never parsed.",
+      "A success (or an outcome) came as an HTML page (`text/html`, `application/xhtml+xml`): " +
+      "a proxy's page or a login form, never parsed.",
     fix: "Check the address and the credential: something between the caller and the API answered instead of it.",
   },
 } as const satisfies Record<string, RuntimeCodeInfo>;

@@ -1,6 +1,9 @@
 // One error shape for every provider and every way a call can fail.
 
-/** `auth`: the credential could not be obtained or renewed (an OAuth token endpoint refused it; code `REAUTH_REQUIRED` when the user must grant access again). */
+/**
+ * `auth`: the credential could not be obtained or renewed (an OAuth token endpoint refused it; code `REAUTH_REQUIRED`
+ * when the user must grant access again).
+ */
 export type ToolErrorType = "validation" | "upstream" | "network" | "timeout" | "auth";
 
 /** The fields every kind of error may carry; each member of ToolError fixes what its `type` always has. */
@@ -31,11 +34,19 @@ export interface ToolErrorFields {
   mayHaveBeenApplied?: boolean;
   /** How long the upstream asked to wait before retrying. */
   retryAfterMs?: number;
-  /** For a quota used up (`retryable: false`): when it resets (ISO 8601), when the answer told how long to wait (Retry-After, a typed retry info). */
+  /**
+   * For a quota used up (`retryable: false`): when it resets (ISO 8601), when the answer told how long to wait
+   * (Retry-After, a typed retry info).
+   */
   resetsAt?: string;
-  /** More fields of the upstream's error body, as the manifest names them (`param`, `declineCode`, an `errors` list, …). */
+  /**
+   * More fields of the upstream's error body, as the manifest names them (`param`, `declineCode`, an `errors` list, …).
+   */
   details?: Record<string, unknown>;
-  /** The idempotency key the request carried: repeat the call with this key (option `idempotencyKey`) and the upstream applies it at most once. */
+  /**
+   * The idempotency key the request carried: repeat the call with this key (option `idempotencyKey`) and the upstream
+   * applies it at most once.
+   */
   idempotencyKey?: string;
   /** For a call over several pages: the page (1-based) that failed. */
   page?: number;
@@ -47,7 +58,9 @@ export interface UpstreamToolError extends ToolErrorFields {
   status: number;
 }
 
-/** The input (or a call option) broke a rule, found before any request: `rule` names it, `param` the parameter at fault. */
+/**
+ * The input (or a call option) broke a rule, found before any request: `rule` names it, `param` the parameter at fault.
+ */
 export interface ValidationToolError extends ToolErrorFields {
   type: "validation";
   rule: string;

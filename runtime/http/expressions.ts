@@ -14,7 +14,9 @@ export function parseExpression(text: string): ValueRef {
   throw new Error(`unknown expression ${JSON.stringify(text)}`);
 }
 
-/** The expression's text (parseExpression's inverse; a header name in lower case, `$response.body#` for the whole body). */
+/**
+ * The expression's text (parseExpression's inverse; a header name in lower case, `$response.body#` for the whole body).
+ */
 export function formatExpression(ref: ValueRef): string {
   switch (ref.kind) {
     case "status":

@@ -61,7 +61,9 @@ describe("a baseUrl", () => {
         param: "baseUrl",
         rule: "host",
         message:
-          "baseUrl: shelf sends its credential only to api.shelf.test or a loopback host, not to api.elsewhere.test; to send it there, allow the host (allowHosts, --allow-host api.elsewhere.test)",
+          "baseUrl: shelf sends its credential only to api.shelf.test or a loopback host, " +
+          "not to api.elsewhere.test; to send it there, allow the host (allowHosts, " +
+          "--allow-host api.elsewhere.test)",
       },
     });
   });
@@ -130,7 +132,9 @@ describe("an address parameter (a per-customer instance)", () => {
           type: "validation",
           param: "instanceUrl",
           rule: "host",
-          message: `instanceUrl: shelf sends its credential only to *.shelves.test or a loopback host, not to ${host}; to send it there, allow the host (allowHosts, --allow-host ${host})`,
+          message:
+            `instanceUrl: shelf sends its credential only to *.shelves.test or a loopback host, not to ${host}; ` +
+            `to send it there, allow the host (allowHosts, --allow-host ${host})`,
         },
       });
     });
@@ -163,7 +167,8 @@ describe("host patterns", () => {
     expect(allowedHostProblem("[::1]")).toBeUndefined();
     expect(allowedHostProblem("*.example.com")).toBeUndefined();
     expect(allowedHostProblem("*.com")).toBe(
-      "must be a lower-case host name (api.example.com) or a wildcard for one label of one (*.example.com), *, or an IP address",
+      "must be a lower-case host name (api.example.com) or a wildcard for one label of one (*.example.com), " +
+        "*, or an IP address",
     );
     expect(allowedHostProblem(7)).toBe("must be a host name");
   });

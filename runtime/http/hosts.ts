@@ -12,7 +12,10 @@
 // resolves to a private address is the allowing caller's to judge.
 import type { ToolCall } from "../spec/tool-types.js";
 
-/** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
+/**
+ * The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader;
+ * tool-field-readers.test.ts: each reader reads it).
+ */
 export const TOOL_FIELDS_READ = ["server"] as const satisfies readonly (keyof ToolCall)[];
 
 const LABEL = "[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?";
@@ -43,7 +46,9 @@ export function hostPatternProblem(pattern: string): string | undefined {
   return isName(pattern) ? undefined : NAME_RULE;
 }
 
-/** The problem with a host the caller allows (`allowHosts`), if any: a manifest's pattern, `*`, or an exact IP address. */
+/**
+ * The problem with a host the caller allows (`allowHosts`), if any: a manifest's pattern, `*`, or an exact IP address.
+ */
 export function allowedHostProblem(pattern: unknown): string | undefined {
   if (typeof pattern !== "string") return "must be a host name";
   return isIpLiteral(pattern) || pattern === "*" || pattern === "localhost" || isName(pattern)
@@ -97,5 +102,8 @@ function refusal(
     ? `only to ${known.join(", ")} or a loopback host`
     : "only to a loopback host unless allowed";
   const ip = isIpLiteral(host) ? " (an IP address only by name, not by a pattern)" : "";
-  return `${tool.provider} sends its credential ${where}, not to ${host}${ip}; to send it there, allow the host (allowHosts, --allow-host ${host})`;
+  return (
+    `${tool.provider} sends its credential ${where}, not to ${host}${ip}; to send it there, ` +
+    `allow the host (allowHosts, --allow-host ${host})`
+  );
 }

@@ -32,56 +32,60 @@ describe("a credential placed in the address (path)", () => {
     expect([...sent.headers.keys()]).toEqual([]);
   });
 
-  it("of an address template with no other variable: the address is still made per call (the addresses part), and sent there when no baseUrl is given", async () => {
-    const tool = {
-      ...{
-        id: "zq_ping",
-        provider: "zq",
-        title: "",
-        description: "",
-        operationId: "zqPing",
-        method: "GET",
-        path: "/zqPing",
-        routes: [],
-        constants: [],
-        rules: [],
-      },
-      ...{
-        successStatuses: [200],
-        responses: [],
-        outputs: [],
-        outcomes: [],
-        errors: { code: [], message: [], requestId: [], retryableStatuses: [] },
-        auth,
-      },
-      server: {
-        template: "https://api.zqbots.test/bot{token}",
-        variables: {},
-        hosts: ["api.zqbots.test"],
-        basePath: "/bot{token}",
-      },
-      params: [
-        {
-          name: "botToken",
-          type: "string",
+  it(
+    "of an address template with no other variable: the address is still made per call (the addresses part), " +
+      "and sent there when no baseUrl is given",
+    async () => {
+      const tool = {
+        ...{
+          id: "zq_ping",
+          provider: "zq",
           title: "",
           description: "",
-          required: true,
-          secret: true,
-          visibility: "user-only",
-          wire: { in: "auth" },
+          operationId: "zqPing",
+          method: "GET",
+          path: "/zqPing",
+          routes: [],
+          constants: [],
+          rules: [],
         },
-      ],
-    } as ToolSpec;
-    expect(needsPart(tool, "addresses")).toBe(true);
-    const seen: string[] = [];
-    const fetch = async (request: Request) => {
-      seen.push(request.url);
-      return new Response("{}", { status: 200, headers: { "content-type": "application/json" } });
-    };
-    expect(await executeToolDefinition(tool, { botToken: "123:AB-cdefgh" }, { fetch })).toMatchObject({
-      success: true,
-    });
-    expect(seen).toEqual(["https://api.zqbots.test/bot123:AB-cdefgh/zqPing"]);
-  });
+        ...{
+          successStatuses: [200],
+          responses: [],
+          outputs: [],
+          outcomes: [],
+          errors: { code: [], message: [], requestId: [], retryableStatuses: [] },
+          auth,
+        },
+        server: {
+          template: "https://api.zqbots.test/bot{token}",
+          variables: {},
+          hosts: ["api.zqbots.test"],
+          basePath: "/bot{token}",
+        },
+        params: [
+          {
+            name: "botToken",
+            type: "string",
+            title: "",
+            description: "",
+            required: true,
+            secret: true,
+            visibility: "user-only",
+            wire: { in: "auth" },
+          },
+        ],
+      } as ToolSpec;
+      expect(needsPart(tool, "addresses")).toBe(true);
+      const seen: string[] = [];
+      const fetch = async (request: Request) => {
+        seen.push(request.url);
+        return new Response("{}", { status: 200, headers: { "content-type": "application/json" } });
+      };
+      expect(await executeToolDefinition(tool, { botToken: "123:AB-cdefgh" }, { fetch })).toMatchObject({
+        success: true,
+      });
+      expect(seen).toEqual(["https://api.zqbots.test/bot123:AB-cdefgh/zqPing"]);
+    },
+  );
 });

@@ -18,7 +18,9 @@ const DETAILS = 20;
 const LONG_WINDOW = /hour|day|daily|week|month|year|annual|\/[hd](\/|$)/i;
 
 export interface QuotaDetails {
-  /** The window of a quota the details say is broken, when it is an hour or longer: its words, as the details give them. */
+  /**
+   * The window of a quota the details say is broken, when it is an hour or longer: its words, as the details give them.
+   */
   longQuota?: string;
   /** How long a retry info asks to wait, in milliseconds. */
   retryDelayMs?: number;

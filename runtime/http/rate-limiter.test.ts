@@ -74,51 +74,59 @@ describe("the documented request rate (rateLimits.requestsPerMinute)", () => {
     expect(busiestMinute(t.sent)).toBe(10);
   });
 
-  it("fails at once, sending nothing, a call whose turn would come after its deadline (the process's limiter, real time)", async () => {
-    const { fetch, seen } = scriptedFetch(json(200, { id: "b1", title: "Dune", state: "ready" }));
-    const execute = createExecutor(tools, { rateLimits: RateLimiter });
-    const mine = ownKey();
-    const results = await Promise.all(
-      Array.from({ length: 12 }, () => execute("shelf_get_book", mine, { fetch, timeoutMs: 5_000 })),
-    );
-    expect(seen).toHaveLength(10);
-    const late = results.filter((r) => !r.success);
-    expect(late).toHaveLength(2);
-    for (const r of late)
-      expect(r).toMatchObject({ success: false, error: { type: "timeout", code: "RATE_LIMITED", retryable: true } });
-    expect(late.every((r) => !r.success && r.error.retryAfterMs! > 5_000)).toBe(true);
-  });
+  it(
+    "fails at once, sending nothing, a call whose turn would come after its deadline (the process's limiter, " +
+      "real time)",
+    async () => {
+      const { fetch, seen } = scriptedFetch(json(200, { id: "b1", title: "Dune", state: "ready" }));
+      const execute = createExecutor(tools, { rateLimits: RateLimiter });
+      const mine = ownKey();
+      const results = await Promise.all(
+        Array.from({ length: 12 }, () => execute("shelf_get_book", mine, { fetch, timeoutMs: 5_000 })),
+      );
+      expect(seen).toHaveLength(10);
+      const late = results.filter((r) => !r.success);
+      expect(late).toHaveLength(2);
+      for (const r of late)
+        expect(r).toMatchObject({ success: false, error: { type: "timeout", code: "RATE_LIMITED", retryable: true } });
+      expect(late.every((r) => !r.success && r.error.retryAfterMs! > 5_000)).toBe(true);
+    },
+  );
 
-  it("is one per credential and provider in the process: two clients, an executor and a one-off call with one key send the rate together (issue 54, R1)", async () => {
-    const { fetch, seen } = scriptedFetch(json(200, { id: "b1", title: "Dune", state: "ready" }));
-    const mine = ownKey();
-    const table = { methods: { getBook }, credentials: ["apiKey"], support: { rateLimits: RateLimiter } };
-    type Method = (input: Record<string, unknown>) => Promise<{ success: boolean }>;
-    const [a, b] = [0, 1].map(
-      () =>
-        createClient(table, { apiKey: mine.apiKey, fetch, timeoutMs: 5_000 } as ClientOptions) as unknown as {
-          getBook: Method;
-        },
-    );
-    const execute = createExecutor(tools, { rateLimits: RateLimiter });
-    const results = await Promise.all([
-      ...Array.from({ length: 4 }, () => a!.getBook({ bookId: "b1" })),
-      ...Array.from({ length: 4 }, () => b!.getBook({ bookId: "b1" })),
-      ...Array.from({ length: 3 }, () => execute("shelf_get_book", mine, { fetch, timeoutMs: 5_000 })),
-      ...Array.from({ length: 3 }, () => executeToolDefinition(getBook, mine, { fetch, timeoutMs: 5_000 })),
-    ]);
-    // Ten requests in the minute, whoever sent them; the four whose turn came later were refused, nothing sent.
-    expect(seen).toHaveLength(10);
-    expect(results.filter((r) => !r.success)).toHaveLength(4);
-    // Another credential, or another provider, has a rate of its own.
-    const other = await a!.getBook({ bookId: "b1", apiKey: ownKey().apiKey });
-    const otherProvider = await executeToolDefinition({ ...getBook, provider: "zqshelf" }, mine, {
-      fetch,
-      timeoutMs: 5_000,
-    });
-    expect([other.success, otherProvider.success]).toEqual([true, true]);
-    expect(seen).toHaveLength(12);
-  });
+  it(
+    "is one per credential and provider in the process: two clients, an executor and a one-off call with one " +
+      "key send the rate together (issue 54, R1)",
+    async () => {
+      const { fetch, seen } = scriptedFetch(json(200, { id: "b1", title: "Dune", state: "ready" }));
+      const mine = ownKey();
+      const table = { methods: { getBook }, credentials: ["apiKey"], support: { rateLimits: RateLimiter } };
+      type Method = (input: Record<string, unknown>) => Promise<{ success: boolean }>;
+      const [a, b] = [0, 1].map(
+        () =>
+          createClient(table, { apiKey: mine.apiKey, fetch, timeoutMs: 5_000 } as ClientOptions) as unknown as {
+            getBook: Method;
+          },
+      );
+      const execute = createExecutor(tools, { rateLimits: RateLimiter });
+      const results = await Promise.all([
+        ...Array.from({ length: 4 }, () => a!.getBook({ bookId: "b1" })),
+        ...Array.from({ length: 4 }, () => b!.getBook({ bookId: "b1" })),
+        ...Array.from({ length: 3 }, () => execute("shelf_get_book", mine, { fetch, timeoutMs: 5_000 })),
+        ...Array.from({ length: 3 }, () => executeToolDefinition(getBook, mine, { fetch, timeoutMs: 5_000 })),
+      ]);
+      // Ten requests in the minute, whoever sent them; the four whose turn came later were refused, nothing sent.
+      expect(seen).toHaveLength(10);
+      expect(results.filter((r) => !r.success)).toHaveLength(4);
+      // Another credential, or another provider, has a rate of its own.
+      const other = await a!.getBook({ bookId: "b1", apiKey: ownKey().apiKey });
+      const otherProvider = await executeToolDefinition({ ...getBook, provider: "zqshelf" }, mine, {
+        fetch,
+        timeoutMs: 5_000,
+      });
+      expect([other.success, otherProvider.success]).toEqual([true, true]);
+      expect(seen).toHaveLength(12);
+    },
+  );
 
   it("keeps each credential as a hash, never as itself", async () => {
     const { fetch } = scriptedFetch(json(200, { id: "b1", title: "Dune", state: "ready" }));
@@ -156,30 +164,34 @@ describe("the documented request rate (rateLimits.requestsPerMinute)", () => {
     expect(seen).toHaveLength(15);
   });
 
-  it("tells loopback from the upstream by each request's own address, one after the other (the loopback check kept per origin)", async () => {
-    const t = virtualTime();
-    const execute = createExecutor(tools, { limiter: t.limiter });
-    const on = (baseUrl: string | undefined) =>
-      Promise.all(
-        Array.from({ length: 12 }, () =>
-          execute("shelf_get_book", params, {
-            fetch: t.fetch,
-            timeoutMs: 10 * MINUTE,
-            ...(baseUrl ? { baseUrl } : {}),
-          }),
-        ),
-      );
-    expect((await on("http://127.0.0.1:4010")).every((r) => r.success)).toBe(true);
-    // Loopback, as written three other ways: none counted, none waited for.
-    expect((await on("http://localhost:4011")).every((r) => r.success)).toBe(true);
-    expect((await on("http://[::1]:4012")).every((r) => r.success)).toBe(true);
-    expect(t.sent.every((at) => at === t.start)).toBe(true);
-    // The upstream right after: 10 in the first minute, the other 2 in the next.
-    expect((await on(undefined)).every((r) => r.success)).toBe(true);
-    const upstream = t.sent.slice(36);
-    expect(upstream.filter((at) => at < t.start + MINUTE)).toHaveLength(10);
-    expect(busiestMinute(upstream)).toBe(10);
-  });
+  it(
+    "tells loopback from the upstream by each request's own address, one after the other (the loopback check " +
+      "kept per origin)",
+    async () => {
+      const t = virtualTime();
+      const execute = createExecutor(tools, { limiter: t.limiter });
+      const on = (baseUrl: string | undefined) =>
+        Promise.all(
+          Array.from({ length: 12 }, () =>
+            execute("shelf_get_book", params, {
+              fetch: t.fetch,
+              timeoutMs: 10 * MINUTE,
+              ...(baseUrl ? { baseUrl } : {}),
+            }),
+          ),
+        );
+      expect((await on("http://127.0.0.1:4010")).every((r) => r.success)).toBe(true);
+      // Loopback, as written three other ways: none counted, none waited for.
+      expect((await on("http://localhost:4011")).every((r) => r.success)).toBe(true);
+      expect((await on("http://[::1]:4012")).every((r) => r.success)).toBe(true);
+      expect(t.sent.every((at) => at === t.start)).toBe(true);
+      // The upstream right after: 10 in the first minute, the other 2 in the next.
+      expect((await on(undefined)).every((r) => r.success)).toBe(true);
+      const upstream = t.sent.slice(36);
+      expect(upstream.filter((at) => at < t.start + MINUTE)).toHaveLength(10);
+      expect(busiestMinute(upstream)).toBe(10);
+    },
+  );
 
   it("is shared by the blocks of one workflow run", async () => {
     const t = virtualTime();

@@ -19,7 +19,10 @@ import type { Deadline } from "./deadline.js";
 import type { Failure } from "./errors.js";
 import { isLoopback } from "./hosts.js";
 
-/** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
+/**
+ * The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader;
+ * tool-field-readers.test.ts: each reader reads it).
+ */
 export const TOOL_FIELDS_READ = ["rateLimits"] as const satisfies readonly (keyof ToolCall)[];
 
 const MINUTE_MS = 60_000;
@@ -31,7 +34,10 @@ export interface RateLimiterOptions {
   sleep?: (ms: number, signal?: AbortSignal) => Promise<boolean>;
 }
 
-/** What the process's limiter keeps, on globalThis: the turns per provider and credential, and the salt of the credentials' hashes. */
+/**
+ * What the process's limiter keeps, on globalThis: the turns per provider and credential, and the salt of the
+ * credentials' hashes.
+ */
 interface SharedTurns {
   turns: Map<string, number[]>;
   salt: string;
@@ -40,7 +46,10 @@ interface SharedTurns {
 const SHARED = Symbol.for("blockwright.rateLimits");
 
 export class RateLimiter {
-  /** Per provider and credential: the start times of its requests in the last minute and of those waiting for their turn, in order. */
+  /**
+   * Per provider and credential: the start times of its requests in the last minute and of those waiting for their
+   * turn, in order.
+   */
   private readonly turns: Map<string, number[]>;
   private readonly clock: () => number;
   private readonly sleepFor: (ms: number, signal?: AbortSignal) => Promise<boolean>;
@@ -53,7 +62,10 @@ export class RateLimiter {
     this.turns = turns;
   }
 
-  /** The process's limiter: every client, executor and call that is given no other keeps each provider's rate per credential with it. */
+  /**
+   * The process's limiter: every client, executor and call that is given no other keeps each provider's rate per
+   * credential with it.
+   */
   static shared(): RateLimiter {
     const global = globalThis as { [SHARED]?: SharedTurns };
     global[SHARED] ??= { turns: new Map(), salt: randomSalt() };
@@ -86,7 +98,10 @@ export class RateLimiter {
     return { waitMs };
   }
 
-  /** Wait for the turn of a request to `url` by `call` (counted against its credential: rateCredential): undefined to send, or the failure. */
+  /**
+   * Wait for the turn of a request to `url` by `call` (counted against its credential: rateCredential): undefined to
+   * send, or the failure.
+   */
   turn(call: RatedCall, url: string, deadline: Deadline): Promise<Failure | undefined> {
     return awaitTurn(this, call.tool, url, deadline, () => rateCredential(call));
   }
@@ -121,7 +136,10 @@ export function awaitTurn(
     return Promise.resolve({
       type: "timeout",
       code: "RATE_LIMITED" satisfies RuntimeErrorCode,
-      message: `${tool.provider} documents ${perMinute} requests a minute (rateLimits.requestsPerMinute) and as many have been sent or are waiting: this request's turn would come in ${Math.ceil(turn.later / 1000)} s, after the call's deadline; nothing was sent`,
+      message:
+        `${tool.provider} documents ${perMinute} requests a minute (rateLimits.requestsPerMinute) ` +
+        `and as many have been sent or are waiting: this request's turn would come in ` +
+        `${Math.ceil(turn.later / 1000)} s, after the call's deadline; nothing was sent`,
       retryable: true,
       retryAfterMs: turn.later,
     });
@@ -160,7 +178,9 @@ async function waitTurn(
   return {
     type: "timeout",
     code: "RATE_LIMITED" satisfies RuntimeErrorCode,
-    message: `the call's deadline came while this request waited for its turn (${tool.provider}: ${perMinute} requests a minute); nothing was sent`,
+    message:
+      `the call's deadline came while this request waited for its turn (${tool.provider}: ${perMinute} ` +
+      `requests a minute); nothing was sent`,
     retryable: true,
   };
 }
@@ -169,7 +189,10 @@ async function waitTurn(
 const ORIGIN_TEXT = /^[a-z][a-z\d+.-]*:\/\/[^/?#@\\]*(?=[/?#]|$)/i;
 let lastOrigin: { text: string; loopback: boolean } | undefined;
 
-/** Whether an address's host is loopback: parsed once for the last origin asked (a URL parsed on every request cost a rated call 0.3 µs). */
+/**
+ * Whether an address's host is loopback: parsed once for the last origin asked (a URL parsed on every request cost a
+ * rated call 0.3 µs).
+ */
 function loopbackAddress(url: string): boolean {
   const text = ORIGIN_TEXT.exec(url)?.[0];
   if (text === undefined) return isLoopback(new URL(url).hostname);

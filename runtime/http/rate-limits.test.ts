@@ -125,19 +125,24 @@ describe("a quota used up, said anywhere the provider says it", () => {
     limited({ quota: { from: from.map(parseExpression), codes, ...(messages ? { messages } : {}) } });
   const reasons = ["$response.body#/error/errors/*/reason"];
 
-  it("reads every entry of a list under a `*` (the reason of the second error): one attempt, retryable: false", async () => {
-    const { fetch, seen } = scriptedFetch(
-      json(
-        429,
-        { error: { code: "TooMany", message: "Slow down", errors: [{ reason: "other" }, { reason: "perDayUsedUp" }] } },
-        { "retry-after": "0" },
-      ),
-      ok(),
-    );
-    const result = await executeToolDefinition(quota(reasons, ["perDayUsedUp"]), params, { fetch });
-    expect(seen).toHaveLength(1);
-    expect(result).toMatchObject({ success: false, error: { status: 429, retryable: false } });
-  });
+  it(
+    "reads every entry of a list under a `*` (the reason " + "of the second error): one attempt, retryable: false",
+    async () => {
+      const { fetch, seen } = scriptedFetch(
+        json(
+          429,
+          {
+            error: { code: "TooMany", message: "Slow down", errors: [{ reason: "other" }, { reason: "perDayUsedUp" }] },
+          },
+          { "retry-after": "0" },
+        ),
+        ok(),
+      );
+      const result = await executeToolDefinition(quota(reasons, ["perDayUsedUp"]), params, { fetch });
+      expect(seen).toHaveLength(1);
+      expect(result).toMatchObject({ success: false, error: { status: 429, retryable: false } });
+    },
+  );
 
   it("reads the quota's words in the message, letter case aside", async () => {
     const { fetch, seen } = scriptedFetch(

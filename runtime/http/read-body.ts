@@ -7,7 +7,10 @@
 import { DeadlineExpired, type Deadline } from "./deadline.js";
 import type { ToolCall } from "../spec/tool-types.js";
 
-/** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
+/**
+ * The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader;
+ * tool-field-readers.test.ts: each reader reads it).
+ */
 export const TOOL_FIELDS_READ = ["server"] as const satisfies readonly (keyof ToolCall)[];
 
 /** Reply bytes a call reads when the manifest sets no `limits.replyBytes`: 64 MiB. */

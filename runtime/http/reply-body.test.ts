@@ -67,17 +67,21 @@ describe("the deadline stops the download (D3)", () => {
     });
   });
 
-  it("closes the connection of a reply that arrives after the time is up: its body is cancelled, not left to the garbage collector", async () => {
-    let answer!: () => void;
-    const late = new Promise<void>((resolve) => (answer = resolve));
-    await withEndlessServer(late, async (fetching, closed) => {
-      const result = await executeToolDefinition(listBooks, params, { ...fetching, timeoutMs: 100, retries: 0 });
-      expect(result).toMatchObject({ success: false, error: { type: "timeout" } });
-      // Only now does the reply begin: the call has answered, nobody reads it.
-      answer();
-      await closed();
-    });
-  });
+  it(
+    "closes the connection of a reply that arrives after the time is up: its body is cancelled, " +
+      "not left to the garbage collector",
+    async () => {
+      let answer!: () => void;
+      const late = new Promise<void>((resolve) => (answer = resolve));
+      await withEndlessServer(late, async (fetching, closed) => {
+        const result = await executeToolDefinition(listBooks, params, { ...fetching, timeoutMs: 100, retries: 0 });
+        expect(result).toMatchObject({ success: false, error: { type: "timeout" } });
+        // Only now does the reply begin: the call has answered, nobody reads it.
+        answer();
+        await closed();
+      });
+    },
+  );
 });
 
 /**
@@ -137,26 +141,29 @@ async function withEndlessServer(
 }
 
 describe("replies are read once and bounded (D7)", () => {
-  it("stops reading a reply past limits.replyBytes: an upstream error that says the limit, the stream cancelled", async () => {
-    const body = endlessBody(1024);
-    const result = await executeToolDefinition(withLimit(listBooks, 10_000), params, {
-      fetch: async () => body.response(),
-    });
-    expect(result).toEqual({
-      success: false,
-      error: {
-        type: "upstream",
-        provider: "shelf",
-        operation: "shelf_list_books",
-        status: 200,
-        code: "REPLY_TOO_LARGE",
-        message: "shelf answered 200 with more than 10000 bytes (limits.replyBytes); the rest was not read",
-        retryable: false,
-      },
-    });
-    expect(body.state.cancelled).toBe(true);
-    expect(body.state.pulled).toBeLessThanOrEqual(10_000 + 2 * 1024);
-  });
+  it(
+    "stops reading a reply past limits.replyBytes: an " + "upstream error that says the limit, the stream cancelled",
+    async () => {
+      const body = endlessBody(1024);
+      const result = await executeToolDefinition(withLimit(listBooks, 10_000), params, {
+        fetch: async () => body.response(),
+      });
+      expect(result).toEqual({
+        success: false,
+        error: {
+          type: "upstream",
+          provider: "shelf",
+          operation: "shelf_list_books",
+          status: 200,
+          code: "REPLY_TOO_LARGE",
+          message: "shelf answered 200 with more than 10000 bytes (limits.replyBytes); the rest was not read",
+          retryable: false,
+        },
+      });
+      expect(body.state.cancelled).toBe(true);
+      expect(body.state.pulled).toBeLessThanOrEqual(10_000 + 2 * 1024);
+    },
+  );
 
   it("closes the connection of a real endless download past limits.replyBytes", async () => {
     await withEndlessServer(undefined, async (fetching, closed) => {
@@ -204,7 +211,9 @@ describe("replies are read once and bounded (D7)", () => {
       success: false,
       error: {
         code: "REPLY_TOO_LARGE",
-        message: `shelf answered 200 with more than ${DEFAULT_REPLY_BYTES} bytes (limits.replyBytes); the rest was not read`,
+        message:
+          `shelf answered 200 with more than ${DEFAULT_REPLY_BYTES} bytes (limits.replyBytes); ` +
+          `the rest was not read`,
       },
     });
   });
@@ -221,27 +230,31 @@ describe("replies are read once and bounded (D7)", () => {
     expect(tooBig).toMatchObject({ success: false, error: { code: "REPLY_TOO_LARGE", status: 400 } });
   });
 
-  it("keeps all pages of one allPages call within the limit: growing pages end the call with an error naming the page", async () => {
-    const page = (n: number, more: boolean) =>
-      json(200, {
-        object: "list",
-        has_more: more,
-        data: Array.from({ length: n }, (_, i) => ({ id: `cus_${n}_${i}`, object: "customer" })),
+  it(
+    "keeps all pages of one allPages call within the limit: " +
+      "growing pages end the call with an error naming the page",
+    async () => {
+      const page = (n: number, more: boolean) =>
+        json(200, {
+          object: "list",
+          has_more: more,
+          data: Array.from({ length: n }, (_, i) => ({ id: `cus_${n}_${i}`, object: "customer" })),
+        });
+      // Each page fits the limit; together they do not.
+      const { fetch, seen } = scriptedFetch(page(10, true), page(20, true), page(40, true), page(80, true));
+      const result = await executeToolDefinition(
+        withLimit(listCustomers, 4_000),
+        { apiKey: "sk_test_4eC39HqLyjWDarjt" },
+        { fetch, allPages: true },
+      );
+      expect(result).toMatchObject({
+        success: false,
+        error: { type: "upstream", code: "REPLY_TOO_LARGE", retryable: false },
       });
-    // Each page fits the limit; together they do not.
-    const { fetch, seen } = scriptedFetch(page(10, true), page(20, true), page(40, true), page(80, true));
-    const result = await executeToolDefinition(
-      withLimit(listCustomers, 4_000),
-      { apiKey: "sk_test_4eC39HqLyjWDarjt" },
-      { fetch, allPages: true },
-    );
-    expect(result).toMatchObject({
-      success: false,
-      error: { type: "upstream", code: "REPLY_TOO_LARGE", retryable: false },
-    });
-    if (result.success) return;
-    expect(result.error.page).toBeGreaterThan(1);
-    expect(result.error.message).toContain("the pages of this call came to more than 4000 bytes (limits.replyBytes)");
-    expect(seen.length).toBe(result.error.page);
-  });
+      if (result.success) return;
+      expect(result.error.page).toBeGreaterThan(1);
+      expect(result.error.message).toContain("the pages of this call came to more than 4000 bytes (limits.replyBytes)");
+      expect(seen.length).toBe(result.error.page);
+    },
+  );
 });

@@ -18,7 +18,8 @@ describe("a request head against limits.requestHeadBytes", () => {
   // Each `é` of the text is 6 bytes serialised (%C3%A9); `/./` and a default port are dropped.
   const cases = {
     "plain ASCII": "https://api.shelf.test/books/b1?q=dune",
-    "characters percent-encoded once serialised": `https://api.shelf.test/books/${"é".repeat(300)}?q=${"é".repeat(200)}`,
+    "characters percent-encoded once serialised":
+      `https://api.shelf.test/books/` + `${"é".repeat(300)}?q=${"é".repeat(200)}`,
     "a text longer than it is serialised": "https://API.shelf.test:443/./books/./b1?q=dune",
   };
   it.each(Object.entries(cases))("refuses one byte past the limit and takes the limit itself: %s", (_, url) => {

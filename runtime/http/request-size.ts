@@ -9,7 +9,10 @@ import { credentialOfParam } from "./credentials.js";
 import { percentEncoded } from "./percent-encoding.js";
 import type { Issue } from "../common/issue.js";
 
-/** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
+/**
+ * The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader;
+ * tool-field-readers.test.ts: each reader reads it).
+ */
 export const TOOL_FIELDS_READ = ["server"] as const satisfies readonly (keyof ToolCall)[];
 
 /** What fetch adds to every request head (user-agent, accept, connection, content-length…), generously. */
@@ -55,7 +58,8 @@ export function requestSizeIssue(
     .filter((s) => s.bytes > 0)
     .sort((a, b) => b.bytes - a.bytes);
   const top = shares[0];
-  const what = `the request's address and headers would take ${size} bytes, more than the ${limit} ${tool.provider} accepts`;
+  const what =
+    `the request's address and headers would take ${size} bytes, more than the ${limit} ${tool.provider} ` + `accepts`;
   return top
     ? {
         param: top.param,
@@ -84,7 +88,10 @@ function share(wire: WireSpec, value: unknown, tool: ToolCall, name: string): nu
   }
 }
 
-/** Bytes a credential parameter takes: a query pair's name and encoded value; a basic credential's part of its base64; else its text. */
+/**
+ * Bytes a credential parameter takes: a query pair's name and encoded value; a basic credential's part of its base64;
+ * else its text.
+ */
 function authShare(tool: ToolCall, name: string, text: string): number {
   const c = credentialOfParam(tool.auth, name);
   if (c?.type === "query") return c.name.length + 1 + percentEncoded(text).length;

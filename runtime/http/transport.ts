@@ -9,7 +9,10 @@ import type { AuthWay, CredentialSpec, ToolCall } from "../spec/tool-types.js";
 import { placeCredential, placeWay, wayCredentials, type Placed, type SimplePlaced } from "./credentials.js";
 import { type Encoded, isEncoded, percentEncoded } from "./percent-encoding.js";
 
-/** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
+/**
+ * The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader;
+ * tool-field-readers.test.ts: each reader reads it).
+ */
 export const TOOL_FIELDS_READ = ["method", "body"] as const satisfies readonly (keyof ToolCall)[];
 
 export type FetchLike = (input: Request) => Promise<Response>;
@@ -78,7 +81,8 @@ export function requestUrl(
  */
 type VariablePart = { name: string; next?: string; encoded?: string };
 
-// A path template split once into its literal text and `{name}` parts (templates come from tool definitions: a small, fixed set).
+// A path template split once into its literal text and `{name}` parts (templates come from tool definitions: a small,
+// fixed set).
 const templates = new Map<string, (string | VariablePart)[]>();
 
 function templateParts(template: string): (string | VariablePart)[] {
@@ -113,7 +117,10 @@ export function withQueryPair(url: string, pair: string): string {
   return `${url}${url.includes("?") ? "&" : "?"}${pair}`;
 }
 
-/** Put the credentials of the way a call uses on a built request (credentials.ts); `credential` is the first one's value. */
+/**
+ * Put the credentials of the way a call uses on a built request (credentials.ts); `credential` is the first one's
+ * value.
+ */
 export function applyCredential(
   request: HttpRequest,
   way: AuthWay,
@@ -133,10 +140,14 @@ export function applyFirstCredential(
   applyPlaced(request, [placeCredential(wayCredentials(way)[0] as CredentialSpec, credential, values)]);
 }
 
-/** Put placed credentials on a request: a header replaces one of the same name (any case), a cookie pair one of the same name. */
+/**
+ * Put placed credentials on a request: a header replaces one of the same name (any case), a cookie pair one of the same
+ * name.
+ */
 export function applyPlaced(request: HttpRequest, placed: readonly Placed[]): void {
   for (const p of placed) {
-    // A variable of the address (auth's, which the address template and the path leave as written): its value in its place.
+    // A variable of the address (auth's, which the address template and the path leave as written): its value in its
+    // place.
     if ("path" in p) request.url = request.url.replaceAll(`{${p.path[0]}}`, p.path[1]);
     else if (!("cookie" in p)) applySimple(request, p);
     else {
@@ -227,10 +238,13 @@ export function nextPageRequest(
   const origin = new URL(first.url).origin;
   if (url.origin !== origin)
     return {
-      refused: `${url.protocol === "http:" || url.protocol === "https:" ? url.origin : `a ${url.protocol} address`}, not ${origin}`,
+      refused:
+        `${url.protocol === "http:" || url.protocol === "https:" ? url.origin : `a ${url.protocol} address`}, ` +
+        `not ${origin}`,
     };
   const { "Content-Type": _contentType, ...headers } = previous.headers;
-  // The address is sent as given (its query is the upstream's own encoding); query credentials are replaced, not repeated.
+  // The address is sent as given (its query is the upstream's own encoding); query credentials are replaced, not
+  // repeated.
   const queried = wayCredentials(way).flatMap((c) => (c.type === "query" ? [c] : []));
   const address = queried.reduce((href, c) => withoutQueryKey(href, c.name), url.href);
   const request: HttpRequest = { method: "GET", url: address, headers };

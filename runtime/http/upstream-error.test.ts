@@ -19,16 +19,20 @@ const problem = (body: unknown, type = "application/problem+json") =>
   );
 
 describe("an upstream error without a message the manifest finds", () => {
-  it("without the problems part (a generated package whose operations declare no problem+json answer), says there is no message", () => {
-    const response = new Response(null, {
-      status: 422,
-      statusText: "Unprocessable Entity",
-      headers: { "content-type": "application/problem+json" },
-    });
-    expect(upstreamError(tool, response, { title: "Invalid request" }).message).toBe(
-      "HTTP 422 Unprocessable Entity with no error message",
-    );
-  });
+  it(
+    "without the problems part (a generated package whose operations declare no problem+json answer), " +
+      "says there is no message",
+    () => {
+      const response = new Response(null, {
+        status: 422,
+        statusText: "Unprocessable Entity",
+        headers: { "content-type": "application/problem+json" },
+      });
+      expect(upstreamError(tool, response, { title: "Invalid request" }).message).toBe(
+        "HTTP 422 Unprocessable Entity with no error message",
+      );
+    },
+  );
 
   it("quotes a problem's title, detail and the first items of its validation list", () => {
     const body = {
@@ -36,7 +40,8 @@ describe("an upstream error without a message the manifest finds", () => {
       title: "Invalid request",
       status: 422,
       detail:
-        "Your request is not valid and no HTTP validation response was found in the spec, so Prism is generating this error for you.",
+        "Your request is not valid and no HTTP validation response was found in the spec, " +
+        "so Prism is generating this error for you.",
       validation: [1, 2, 3, 4].map((n) => ({
         location: ["request", "body"],
         severity: "Error",
@@ -45,7 +50,9 @@ describe("an upstream error without a message the manifest finds", () => {
       })),
     };
     expect(problem(body).message).toBe(
-      `HTTP 422 Unprocessable Entity: Invalid request: ${body.detail}; Request body property zq1 must match format "uri"; Request body property zq2 must match format "uri"; Request body property zq3 must match format "uri" (and 1 more)`,
+      `HTTP 422 Unprocessable Entity: Invalid request: ${body.detail}; Request body property zq1 must match ` +
+        `format "uri"; Request body property zq2 must match format "uri"; Request body property zq3 must match ` +
+        `format "uri" (and 1 more)`,
     );
   });
 

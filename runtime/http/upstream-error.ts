@@ -13,7 +13,10 @@ import type { ErrorSpec, RateLimitSpec, ToolCall } from "../spec/tool-types.js";
 import type { Failure } from "./errors.js";
 import type { rateLimitWait } from "./rate-waits.js";
 
-/** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
+/**
+ * The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader;
+ * tool-field-readers.test.ts: each reader reads it).
+ */
 export const TOOL_FIELDS_READ = ["rateLimits", "errors"] as const satisfies readonly (keyof ToolCall)[];
 
 export { ERROR_TEXT_CHARS };
@@ -67,7 +70,8 @@ export function upstreamError(
         : undefined;
   // The manifest's expressions, else a request id header the answer has (whatever its status: a 404's too).
   const requestId = text(found(tool.errors.requestId)) ?? answerRequestId(tool, response.headers);
-  // Typed details (quota-details.ts): a quota of a long window broken, and how long to wait, said whatever the manifest declares.
+  // Typed details (quota-details.ts): a quota of a long window broken, and how long to wait, said whatever the manifest
+  // declares.
   const typed = quotaDetails(body);
   const retryAfterMs =
     parseRetryAfter(response.headers.get("retry-after")) ??
@@ -84,7 +88,8 @@ export function upstreamError(
     const value = found(refs);
     if (value !== undefined) details[name] = boundedCopy(value, DETAIL_DEPTH, cut);
   }
-  // A quota used up says when it resets, when the answer tells how long to wait (a wait of nothing, Retry-After: 0, tells no reset).
+  // A quota used up says when it resets, when the answer tells how long to wait (a wait of nothing, Retry-After: 0,
+  // tells no reset).
   const resetsAt = usedUp && retryAfterMs ? new Date(Date.now() + retryAfterMs).toISOString() : undefined;
   return {
     type: "upstream",
@@ -120,7 +125,10 @@ function quotaUsedUp(
 /** The request id headers of the common names, looked for when the manifest names none the answer has. */
 const REQUEST_ID_HEADERS = ["x-request-id", "request-id"];
 
-/** The request id of an answer's headers: the header the manifest names for it (errors.requestId), else one of the common names. */
+/**
+ * The request id of an answer's headers: the header the manifest names for it (errors.requestId), else one of the
+ * common names.
+ */
 export function answerRequestId(tool: Pick<ToolCall, "errors">, headers: Headers): string | undefined {
   for (const name of [
     ...tool.errors.requestId.flatMap((ref) => (ref.kind === "header" ? [ref.name] : [])),
@@ -137,7 +145,10 @@ export function statusLine(response: Response): string {
   return response.statusText ? `${response.status} ${response.statusText}` : String(response.status);
 }
 
-/** A copy of a JSON value of the error body, its texts (each through `bounded`: redacted, then cut), lists, objects and depth bounded. */
+/**
+ * A copy of a JSON value of the error body, its texts (each through `bounded`: redacted, then cut), lists, objects and
+ * depth bounded.
+ */
 function boundedCopy(value: unknown, depth: number, bounded: (text: string) => string): unknown {
   if (typeof value === "string") return bounded(value);
   if (value === null || typeof value !== "object") return value;
