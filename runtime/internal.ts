@@ -84,7 +84,7 @@ export {
   type RuntimeErrorCode,
   type RuntimeCodeInfo,
 } from "./http/error-codes.js";
-export { dispositionName, type DownloadedFile } from "./call/download.js";
+export { dispositionName, type DownloadedFile } from "./call/files/download.js";
 export { streamItems } from "./call/stream-items.js";
 export { fileValue, isFileBytes } from "./validate/file-values.js";
-export { rawBody } from "./call/file-inputs.js";
+export { rawBody } from "./call/files/file-inputs.js";

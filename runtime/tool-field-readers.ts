@@ -11,7 +11,7 @@
 import type { TOOL_FIELDS_READ as callBaseAddress } from "./call/base-address.js";
 import type { TOOL_FIELDS_READ as callBuildRequest } from "./call/build-request.js";
 import type { TOOL_FIELDS_READ as callCredential } from "./call/credential.js";
-import type { TOOL_FIELDS_READ as callDownload } from "./call/download.js";
+import type { TOOL_FIELDS_READ as callDownload } from "./call/files/download.js";
 import type { TOOL_FIELDS_READ as callStreamItems } from "./call/stream-items.js";
 import type { TOOL_FIELDS_READ as callOutcomes } from "./call/outcomes.js";
 import type { TOOL_FIELDS_READ as callRequestBody } from "./call/request-body.js";

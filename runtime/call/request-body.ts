@@ -10,8 +10,8 @@ import { cloneJson } from "../common/clone.js";
 import { parsePointer } from "../http/expressions.js";
 import type { FormFieldEncoding, ParamCall, ToolCall, WireSpec } from "../spec/tool-types.js";
 import { splitList } from "../validate/validate-params.js";
-import type { OpenedFile } from "./file-inputs.js";
-import type { FileSupport } from "./file-support.js";
+import type { OpenedFile } from "./files/file-inputs.js";
+import type { FileSupport } from "./files/file-support.js";
 
 /** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
 export const TOOL_FIELDS_READ = ["body"] as const satisfies readonly (keyof ToolCall)[];

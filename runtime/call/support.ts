@@ -22,7 +22,7 @@ import { unsupported } from "../common/unsupported.js";
 import type { FormFieldEncoding, ParamCall, ToolCall, ValueStyle, WireSpec } from "../spec/tool-types.js";
 import { hasNumberRules, hasStringRules, type ValueSupport } from "../validate/validate-params.js";
 import type { credentialKinds, WithOAuth } from "./credential.js";
-import type { FileSupport } from "./file-support.js";
+import type { FileSupport } from "./files/file-support.js";
 import type { BodySupport } from "./request-body.js";
 import type { PlaceConstants } from "./wire-request.js";
 import type { WriteSupport } from "./write-safety.js";

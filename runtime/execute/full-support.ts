@@ -3,7 +3,7 @@
 // tools with, whatever the provider declares. A generated package passes only
 // the parts its provider uses.
 import type { Support } from "../call/support.js";
-import { fileSupport } from "../call/file-support.js";
+import { fileSupport } from "../call/files/file-support.js";
 import { formEncoding } from "../call/form-body.js";
 import { RateLimiter } from "../http/rate-limiter.js";
 import { requestSizeIssue } from "../http/request-size.js";

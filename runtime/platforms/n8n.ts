@@ -324,7 +324,7 @@ async function itemOf(ctx: N8nExecuteContext, output: object, i: number): Promis
   if (!files.length) return { json, pairedItem: { item: i } };
   const binary: Record<string, object> = {};
   for (const f of files) {
-    // The runtime's downloaded file names its type and name beside its content (call/download.ts).
+    // The runtime's downloaded file names its type and name beside its content (call/files/download.ts).
     const fileName = typeof f.holder.filename === "string" ? f.holder.filename : undefined;
     const mimeType = typeof f.holder.contentType === "string" ? f.holder.contentType : undefined;
     setOwn(

@@ -1,6 +1,6 @@
 // A file parameter's value, checked before any request: bytes (Uint8Array,
 // ArrayBuffer, a Blob or File), an https address (http on loopback: mocks),
-// or a path, read on Node only (call/file-inputs.ts). A size known here
+// or a path, read on Node only (call/files/file-inputs.ts). A size known here
 // (bytes in memory) is held to `maxBytes` at once; a path's or an address's
 // size is checked when it is opened, still before the request.
 import { isLoopback } from "../http/hosts.js";

@@ -244,7 +244,7 @@ export function checkValueWith(
       if (!support.files) return { issue: lacks("files", spec.name) };
       const checked = support.files.fileValues(spec, raw, secrets);
       if ("issue" in checked) return checked;
-      // Kept as given: call/file-inputs.ts opens it (a path, an address) when the call is sent.
+      // Kept as given: call/files/file-inputs.ts opens it (a path, an address) when the call is sent.
       return { value: raw };
     }
   }

@@ -141,7 +141,7 @@ async function multipartParts(request: Request): Promise<Record<string, unknown>
     const parts: Record<string, unknown> = {};
     for (const [name, value] of form) {
       const part = typeof value === "string" ? value : { filename: value.name, type: value.type, bytes: value.size };
-      // A list of scalars goes as one part per item (runtime/call/file-inputs.ts): a repeated name is read back as the list.
+      // A list of scalars goes as one part per item (runtime/call/files/file-inputs.ts): a repeated name is read back as the list.
       const before = parts[name];
       parts[name] = before === undefined ? part : Array.isArray(before) ? [...before, part] : [before, part];
     }

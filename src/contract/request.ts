@@ -366,7 +366,7 @@ export function multipartPart(param: ParamSpec, value: unknown): unknown {
   return (value !== null && typeof value === "object" ? JSON.stringify(value) : String(value)).replace(/\r\n|\r|\n/g, "\r\n");
 }
 
-/** The field a body pointer names when it is a multipart field whose encoding sets a style (written as a form's pairs, runtime/call/file-inputs.ts), not a JSON part. */
+/** The field a body pointer names when it is a multipart field whose encoding sets a style (written as a form's pairs, runtime/call/files/file-inputs.ts), not a JSON part. */
 function styledPart(body: BodySpec, pointer: string): { name: string; encoding: NonNullable<BodySpec["fields"]>[string] } | undefined {
   const segments = parsePointer(pointer);
   const name = segments[0];

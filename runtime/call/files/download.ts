@@ -3,16 +3,16 @@
 // address) is followed, a few hops at most, as a plain GET that carries
 // neither the credential nor any other header of the request: the address
 // itself is the permission. Everything read counts against the reply limit.
-import type { RuntimeErrorCode } from "../http/error-codes.js";
-import type { Deadline } from "../http/deadline.js";
-import type { Failure } from "../http/errors.js";
-import type { ExpressionContext } from "../http/expressions.js";
-import { isLoopback } from "../http/hosts.js";
-import { readBytes } from "../http/read-body.js";
-import { isRedirect, redirectOrigin, type FetchLike } from "../http/transport.js";
-import type { ToolCall } from "../spec/tool-types.js";
-import { mapOutputs } from "./map-outputs.js";
-import { type OnItem, streamAnswer } from "./stream-items.js";
+import type { RuntimeErrorCode } from "../../http/error-codes.js";
+import type { Deadline } from "../../http/deadline.js";
+import type { Failure } from "../../http/errors.js";
+import type { ExpressionContext } from "../../http/expressions.js";
+import { isLoopback } from "../../http/hosts.js";
+import { readBytes } from "../../http/read-body.js";
+import { isRedirect, redirectOrigin, type FetchLike } from "../../http/transport.js";
+import type { ToolCall } from "../../spec/tool-types.js";
+import { mapOutputs } from "../map-outputs.js";
+import { type OnItem, streamAnswer } from "../stream-items.js";
 
 /** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
 export const TOOL_FIELDS_READ = ["download"] as const satisfies readonly (keyof ToolCall)[];

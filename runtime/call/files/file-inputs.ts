@@ -5,14 +5,14 @@
 // is held to the parameter's `maxBytes` before the request leaves; then the
 // multipart body puts the other fields first and the files last, each with
 // its file name and Content-Type.
-import { startDeadline } from "../http/deadline.js";
-import type { Failure } from "../http/errors.js";
-import type { RuntimeErrorCode } from "../http/error-codes.js";
-import { readBytes } from "../http/read-body.js";
-import { parsePointer } from "../http/expressions.js";
-import type { BodySpec, FormFieldEncoding, ParamCall, ToolCall } from "../spec/tool-types.js";
-import { fileValue, sizeIssue, type FileValue } from "../validate/file-values.js";
-import type { FetchLike } from "../http/transport.js";
+import { startDeadline } from "../../http/deadline.js";
+import type { Failure } from "../../http/errors.js";
+import type { RuntimeErrorCode } from "../../http/error-codes.js";
+import { readBytes } from "../../http/read-body.js";
+import { parsePointer } from "../../http/expressions.js";
+import type { BodySpec, FormFieldEncoding, ParamCall, ToolCall } from "../../spec/tool-types.js";
+import { fileValue, sizeIssue, type FileValue } from "../../validate/file-values.js";
+import type { FetchLike } from "../../http/transport.js";
 
 /** A file ready to go into a multipart body. */
 export interface OpenedFile {
