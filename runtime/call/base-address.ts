@@ -14,16 +14,31 @@ import type { instanceAddresses } from "./instance-address.js";
 export const TOOL_FIELDS_READ = ["server"] as const satisfies readonly (keyof ToolCall)[];
 
 /** The base address of a call: `url` is "" when none is given and a token may name it (prepareCall checks that a flow is used). */
-export function resolveBaseUrl(tool: ToolCall, values: Record<string, unknown>, override: string | undefined, addresses: typeof instanceAddresses | undefined): { url: string } | { problem: Omit<Failure, "type"> } {
+export function resolveBaseUrl(
+  tool: ToolCall,
+  values: Record<string, unknown>,
+  override: string | undefined,
+  addresses: typeof instanceAddresses | undefined,
+): { url: string } | { problem: Omit<Failure, "type"> } {
   if (override !== undefined) {
     const checked = checkAddress(override);
-    if ("problem" in checked) return { problem: { rule: "baseUrl", message: `baseUrl: ${checked.problem}, got ${checked.withhold ? "(address with credentials withheld)" : JSON.stringify(override)}` } };
+    if ("problem" in checked)
+      return {
+        problem: {
+          rule: "baseUrl",
+          message: `baseUrl: ${checked.problem}, got ${checked.withhold ? "(address with credentials withheld)" : JSON.stringify(override)}`,
+        },
+      };
     // An address template's path takes the call's variables (a version), as the template would.
-    const path = tool.server.template && addresses ? addresses.templatePath(tool, values) : (tool.server.basePath ?? "");
+    const path =
+      tool.server.template && addresses ? addresses.templatePath(tool, values) : (tool.server.basePath ?? "");
     return { url: checked.origin + path };
   }
   const param = tool.server.param;
   // An address parameter, or an address made of server variables (server.template).
-  if (param || tool.server.template) return addresses ? addresses.fromParam(tool, param, values) : { problem: lacks("addresses", param) };
-  return tool.server.default ? { url: tool.server.default.replace(/\/+$/, "") } : { problem: { rule: "baseUrl", message: `no base address for ${tool.provider}: pass the baseUrl option` } };
+  if (param || tool.server.template)
+    return addresses ? addresses.fromParam(tool, param, values) : { problem: lacks("addresses", param) };
+  return tool.server.default
+    ? { url: tool.server.default.replace(/\/+$/, "") }
+    : { problem: { rule: "baseUrl", message: `no base address for ${tool.provider}: pass the baseUrl option` } };
 }

@@ -11,14 +11,25 @@ import type { Support } from "./support.js";
 import type { PlaceConstants, WireRequest } from "./wire-request.js";
 
 /** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
-export const TOOL_FIELDS_READ = ["path", "params", "accept", "constants"] as const satisfies readonly (keyof ToolCall)[];
+export const TOOL_FIELDS_READ = [
+  "path",
+  "params",
+  "accept",
+  "constants",
+] as const satisfies readonly (keyof ToolCall)[];
 
 export type { WireRequest };
 
 /** Put a value (a page cursor or offset) at a wire place of the request under construction. */
 export type Place = (target: PageTarget, value: string | number) => void;
 
-export function buildRequest(tool: ToolCall, values: Record<string, unknown>, unsent: ReadonlySet<string>, route: RouteSpec | undefined, parts: Pick<Support, "form" | "bodies" | "constants">): WireRequest {
+export function buildRequest(
+  tool: ToolCall,
+  values: Record<string, unknown>,
+  unsent: ReadonlySet<string>,
+  route: RouteSpec | undefined,
+  parts: Pick<Support, "form" | "bodies" | "constants">,
+): WireRequest {
   const { form, bodies, constants } = parts;
   const request: WireRequest = { path: {}, query: {}, header: {} };
   for (const spec of bodies ? bodies.order(tool) : tool.params) {
@@ -28,17 +39,31 @@ export function buildRequest(tool: ToolCall, values: Record<string, unknown>, un
     switch (wire.in) {
       case "path":
         // In a style (label, matrix, an array or object; form-body.ts), or spanning segments (its `/` kept): the form support's.
-        if (wire.encoding && form) request.path[wire.name] = { encoded: form.styledValue(wire.name, value, wire.encoding, "path") };
-        else if (wire.multiSegment && form) request.path[wire.name] = { encoded: form.segments(withEscapes(String(value), wire.escape)) };
+        if (wire.encoding && form)
+          request.path[wire.name] = { encoded: form.styledValue(wire.name, value, wire.encoding, "path") };
+        else if (wire.multiSegment && form)
+          request.path[wire.name] = { encoded: form.segments(withEscapes(String(value), wire.escape)) };
         else request.path[wire.name] = withEscapes(String(value), wire.escape);
         break;
       case "query":
         // An array or an object, or a value the document JSON-encodes: written as its style says (form-body.ts).
-        if (form && ((value !== null && typeof value === "object") || wire.encoding?.json || wire.encoding?.reserved)) form.placeStyled(request.query, wire.name, wire.escape ? withEscapes(String(value), wire.escape) : value, wire.encoding);
-        else request.query[wire.name] = wire.escape ? withEscapes(String(value), wire.escape) : (value as string | number | boolean);
+        if (form && ((value !== null && typeof value === "object") || wire.encoding?.json || wire.encoding?.reserved))
+          form.placeStyled(
+            request.query,
+            wire.name,
+            wire.escape ? withEscapes(String(value), wire.escape) : value,
+            wire.encoding,
+          );
+        else
+          request.query[wire.name] = wire.escape
+            ? withEscapes(String(value), wire.escape)
+            : (value as string | number | boolean);
         break;
       case "header":
-        request.header[wire.name] = wire.encoding && form ? form.styledValue(wire.name, value, wire.encoding, "header") : withEscapes(String(value), wire.escape);
+        request.header[wire.name] =
+          wire.encoding && form
+            ? form.styledValue(wire.name, value, wire.encoding, "header")
+            : withEscapes(String(value), wire.escape);
         break;
       case "cookie":
         // One pair of the Cookie header (form-body.ts: a provider without cookie parameters bundles none of it).
@@ -68,7 +93,12 @@ function withEscapes(value: string, replacements: Record<string, string> | undef
 }
 
 /** Put a value (a page cursor or offset, a constant) at a wire place, replacing what is there. */
-export function placeAt(request: WireRequest, target: PageTarget, value: unknown, bodies: BodySupport | undefined): void {
+export function placeAt(
+  request: WireRequest,
+  target: PageTarget,
+  value: unknown,
+  bodies: BodySupport | undefined,
+): void {
   if (target.in === "body") bodies?.set(request, target.pointer, value);
   else if (target.in === "query") request.query[target.name] = value as string | number | boolean;
   else request.header[target.name] = String(value);

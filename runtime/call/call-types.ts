@@ -67,7 +67,14 @@ export interface ExecuteOptions {
 }
 
 /** Sends a call by an OAuth 2 flow with its token (token-send.ts `sendWithToken`, the OAuth support's `send`). */
-export type TokenSend = (call: PreparedCall, request: HttpRequest, deadline: Deadline, timeoutMs: number, sizeProblem: (() => SentCall | undefined) | undefined, send: () => Promise<SentCall>) => Promise<SentCall>;
+export type TokenSend = (
+  call: PreparedCall,
+  request: HttpRequest,
+  deadline: Deadline,
+  timeoutMs: number,
+  sizeProblem: (() => SentCall | undefined) | undefined,
+  send: () => Promise<SentCall>,
+) => Promise<SentCall>;
 
 /**
  * The support a call may be given: the OAuth support with its choosing of the credential and its sending, both or
@@ -108,4 +115,6 @@ export interface PreparedCall {
 }
 
 /** The outcome of one logical call: a success with the reply it rests on (for the next page's cursor) and the bytes of that reply's body, or a failure. */
-export type SentCall = { result: Extract<ToolResult, { success: true }>; reply: ExpressionContext; bytes: number } | { result: Extract<ToolResult, { success: false }>; reply?: undefined; bytes?: undefined };
+export type SentCall =
+  | { result: Extract<ToolResult, { success: true }>; reply: ExpressionContext; bytes: number }
+  | { result: Extract<ToolResult, { success: false }>; reply?: undefined; bytes?: undefined };

@@ -22,8 +22,15 @@ export function authMiddleware(auth: AuthSpec, credential: string): Middleware {
       const placed = credentialPlacement(auth, credential);
       if ("query" in placed) return withUrl(request, withQueryPair(request.url, placed.query));
       // A variable of the address (the base URL as given, `{token}` written in it: the URL parser encodes the braces).
-      if ("path" in placed) return withUrl(request, request.url.replaceAll(`{${placed.path[0]}}`, placed.path[1]).replaceAll(`%7B${placed.path[0]}%7D`, placed.path[1]));
-      if ("cookie" in placed) request.headers.set("Cookie", [request.headers.get("Cookie"), placed.cookie].filter(Boolean).join("; "));
+      if ("path" in placed)
+        return withUrl(
+          request,
+          request.url
+            .replaceAll(`{${placed.path[0]}}`, placed.path[1])
+            .replaceAll(`%7B${placed.path[0]}%7D`, placed.path[1]),
+        );
+      if ("cookie" in placed)
+        request.headers.set("Cookie", [request.headers.get("Cookie"), placed.cookie].filter(Boolean).join("; "));
       else request.headers.set(...placed.header);
       return request;
     },

@@ -24,7 +24,9 @@ export interface WithOAuth {
 }
 
 /** The way of the tool's auth a call uses (http/credentials.ts), its first credential's value, and the flow that obtains it, if one does. */
-export type WayCredential = (Extract<CallCredential, { credential: string }> & { way: AuthWay; addressFromToken?: readonly string[] }) | Extract<CallCredential, { problem: unknown }>;
+export type WayCredential =
+  | (Extract<CallCredential, { credential: string }> & { way: AuthWay; addressFromToken?: readonly string[] })
+  | Extract<CallCredential, { problem: unknown }>;
 
 /** How a part (the credential kinds, the OAuth support) chooses a call's credential: `chooseCredential`. */
 export type CredentialChoice = typeof chooseCredential;
@@ -48,7 +50,9 @@ export function callCredential(
   const value = values[param];
   if (given(value)) return { way: tool.auth, credential: value };
   // Not given: a token the flows could obtain needs the OAuth support; a credential without flows is required (the one place that says so).
-  return { problem: tool.oauth ? lacks("oauth", param) : { param, rule: "required", message: `${param}: is required` } };
+  return {
+    problem: tool.oauth ? lacks("oauth", param) : { param, rule: "required", message: `${param}: is required` },
+  };
 }
 
 /**
@@ -57,11 +61,18 @@ export function callCredential(
  * come from a flow), every parameter that way needs, and the base64 text of
  * a basic credential kept secret.
  */
-export function chooseCredential(tool: ToolCall, values: Record<string, unknown>, options: OAuthOptions & WithOAuth & { credentials?: CredentialKinds; baseUrl?: string }, keepSecret: (value: string) => void): WayCredential {
+export function chooseCredential(
+  tool: ToolCall,
+  values: Record<string, unknown>,
+  options: OAuthOptions & WithOAuth & { credentials?: CredentialKinds; baseUrl?: string },
+  keepSecret: (value: string) => void,
+): WayCredential {
   // Without the credential kinds support, the auth is one way of one credential sent as it is (call/support.ts).
   const kinds = options.credentials;
   const way = kinds ? kinds.chooseWay(tool.auth, values) : tool.auth;
-  const chosen = tool.auth.alternatives?.includes(way) ? { credential: String(values[way.param]) } : firstCredential(tool, values, options, keepSecret);
+  const chosen = tool.auth.alternatives?.includes(way)
+    ? { credential: String(values[way.param]) }
+    : firstCredential(tool, values, options, keepSecret);
   if ("problem" in chosen) return chosen;
   // Without the kinds, the call came with a flow (callCredential gives a credential sent as it is itself): the token, given or obtained, meets the way.
   const unmet = kinds?.wayProblem(tool, way, values);
@@ -72,12 +83,18 @@ export function chooseCredential(tool: ToolCall, values: Record<string, unknown>
   // call, the fields 0.1 µs (`npm run bench -- call`, a GET whose tool declares flows).
   const result: WayCredential = { credential: chosen.credential, way };
   if (chosen.oauth) result.oauth = chosen.oauth;
-  if (tool.oauth?.addressField !== undefined && options.baseUrl === undefined) result.addressFromToken = options.allowHosts ?? [];
+  if (tool.oauth?.addressField !== undefined && options.baseUrl === undefined)
+    result.addressFromToken = options.allowHosts ?? [];
   return result;
 }
 
 /** The first way's first credential: the parameter as given, or an OAuth 2 flow's token. */
-function firstCredential(tool: ToolCall, values: Record<string, unknown>, options: OAuthOptions & WithOAuth, keepSecret: (value: string) => void): CallCredential {
+function firstCredential(
+  tool: ToolCall,
+  values: Record<string, unknown>,
+  options: OAuthOptions & WithOAuth,
+  keepSecret: (value: string) => void,
+): CallCredential {
   if (tool.oauth && options.oauth) return options.oauth.credential(tool, values, options, keepSecret);
   const given = values[tool.auth.param];
   if (!tool.oauth || (typeof given === "string" && given.trim() !== "")) return { credential: String(given) };
@@ -94,6 +111,13 @@ function firstCredential(tool: ToolCall, values: Record<string, unknown>, option
  * bearer token, a header or a query key alone needs none of it
  * (single-call.ts places it with applySimple).
  */
-export const credentialKinds = { chooseWay, wayProblem, basicTexts, apply: applyCredential, userProblem: basicUserProblem, choose: chooseCredential };
+export const credentialKinds = {
+  chooseWay,
+  wayProblem,
+  basicTexts,
+  apply: applyCredential,
+  userProblem: basicUserProblem,
+  choose: chooseCredential,
+};
 
 type CredentialKinds = Omit<typeof credentialKinds, "choose">;

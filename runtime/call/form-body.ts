@@ -50,7 +50,12 @@ export function styledPairs(name: string, value: unknown, encoding: FormFieldEnc
   return pairs.map(([n, v]) => [n, decodeURIComponent(v)]);
 }
 
-function field(pairs: Pairs, name: string, value: unknown, { style, explode, json, reserved }: FormFieldEncoding): void {
+function field(
+  pairs: Pairs,
+  name: string,
+  value: unknown,
+  { style, explode, json, reserved }: FormFieldEncoding,
+): void {
   const enc = reserved ? reservedEncoded : percentEncoded;
   if (json) {
     pairs.push([name, enc(JSON.stringify(value) ?? "null")]);
@@ -86,7 +91,8 @@ function nested(pairs: Pairs, name: string, value: unknown, enc: (text: string) 
       nested(pairs, `${name}[${i}]`, item, enc); // forEach, not for…of: a sparse array's holes send nothing
     });
   } else if (isStructured(value)) {
-    for (const [key, item] of Object.entries(value as Record<string, unknown>)) if (item !== undefined) nested(pairs, `${name}[${key}]`, item, enc);
+    for (const [key, item] of Object.entries(value as Record<string, unknown>))
+      if (item !== undefined) nested(pairs, `${name}[${key}]`, item, enc);
   } else {
     pairs.push([name, enc(text(value))]);
   }
@@ -108,15 +114,26 @@ function text(value: unknown): string {
  * percent-encoded, the brackets between them not (as the spec's own names
  * are sent); the values go as written.
  */
-function placeStyled(query: Record<string, unknown>, name: string, value: unknown, encoding: FormFieldEncoding | undefined): void {
+function placeStyled(
+  query: Record<string, unknown>,
+  name: string,
+  value: unknown,
+  encoding: FormFieldEncoding | undefined,
+): void {
   const pairs: Pairs = [];
   field(pairs, name, value, encoding ?? FORM);
   for (const [pairName, written] of pairs) {
-    const key = pairName.startsWith(name) ? name + pairName.slice(name.length).replace(/[^[\]]+/g, percentEncoded) : pairName.replace(/[^[\]]+/g, percentEncoded);
+    const key = pairName.startsWith(name)
+      ? name + pairName.slice(name.length).replace(/[^[\]]+/g, percentEncoded)
+      : pairName.replace(/[^[\]]+/g, percentEncoded);
     const encoded: Encoded = { encoded: written };
     // A key the value brings (`__proto__` too) is an own key of the query, never its prototype.
     const present = ownValue(query, key) as Encoded | Encoded[] | undefined;
-    setOwn(query, key, present === undefined ? encoded : Array.isArray(present) ? [...present, encoded] : [present, encoded]);
+    setOwn(
+      query,
+      key,
+      present === undefined ? encoded : Array.isArray(present) ? [...present, encoded] : [present, encoded],
+    );
   }
 }
 
@@ -125,7 +142,12 @@ function placeStyled(query: Record<string, unknown>, name: string, value: unknow
  * or not) or as JSON: in a path each item percent-encoded between the style's
  * delimiters; in a header as text (HTTP headers are not percent-encoded).
  */
-function styledValue(name: string, value: unknown, { style, explode, json }: ValueStyle, place: "path" | "header"): string {
+function styledValue(
+  name: string,
+  value: unknown,
+  { style, explode, json }: ValueStyle,
+  place: "path" | "header",
+): string {
   const enc = place === "path" ? percentEncoded : (t: string) => t;
   if (json) return enc(JSON.stringify(value) ?? "null");
   const prefix = style === "label" ? "." : "";
@@ -139,12 +161,21 @@ function styledValue(name: string, value: unknown, { style, explode, json }: Val
   const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
   if (!explode) return named(entries.flatMap(([k, v]) => [enc(k), enc(text(v))]).join(","));
   const assigned = entries.map(([k, v]) => `${enc(k)}=${enc(text(v))}`);
-  return style === "simple" ? assigned.join(",") : style === "label" ? assigned.map((a) => `.${a}`).join("") : assigned.map((a) => `;${a}`).join("");
+  return style === "simple"
+    ? assigned.join(",")
+    : style === "label"
+      ? assigned.map((a) => `.${a}`).join("")
+      : assigned.map((a) => `;${a}`).join("");
 }
 
 /** The form encoding as a part of the runtime's support (call/support.ts `form`); `segments`: a path value spanning segments (`multiSegment`). */
 /** A cookie parameter as one pair of the Cookie header, its value (`text` unless styled) percent-encoded (a cookie value takes no `;`, `,` or space). */
-function cookiePair(header: Record<string, string>, wire: { name: string; encoding?: ValueStyle | undefined }, value: unknown, text: string): void {
+function cookiePair(
+  header: Record<string, string>,
+  wire: { name: string; encoding?: ValueStyle | undefined },
+  value: unknown,
+  text: string,
+): void {
   const pair = `${wire.name}=${encodeURIComponent(wire.encoding ? styledValue(wire.name, value, wire.encoding, "header") : text)}`;
   header.Cookie = header.Cookie ? `${header.Cookie}; ${pair}` : pair;
 }

@@ -60,7 +60,9 @@ describe("an idempotency key", () => {
   });
 
   it("survives a connection reset: the request is sent again with the same key", async () => {
-    const reset = Object.assign(new TypeError("fetch failed"), { cause: { code: "ECONNRESET", message: "socket hang up" } });
+    const reset = Object.assign(new TypeError("fetch failed"), {
+      cause: { code: "ECONNRESET", message: "socket hang up" },
+    });
     const { fetch, seen } = scriptedFetch(reset, created());
     expect((await executeToolDefinition(createCustomer, { apiKey: KEY }, { fetch })).success).toBe(true);
     expect(seen[0]!.headers.get("idempotency-key")).toBe(seen[1]!.headers.get("idempotency-key"));
@@ -74,11 +76,24 @@ describe("an idempotency key", () => {
 
   it("is refused when it could break the header, or when the tool takes none, before any request", async () => {
     const { fetch, seen } = scriptedFetch(created());
-    expect(await executeToolDefinition(createCustomer, { apiKey: KEY }, { fetch, idempotencyKey: "a\r\nX-Evil: 1" })).toMatchObject({
+    expect(
+      await executeToolDefinition(createCustomer, { apiKey: KEY }, { fetch, idempotencyKey: "a\r\nX-Evil: 1" }),
+    ).toMatchObject({
       success: false,
-      error: { type: "validation", param: "idempotencyKey", rule: "format", message: "idempotencyKey: must be 1 to 255 visible ASCII characters (it is sent in the Idempotency-Key header)" },
+      error: {
+        type: "validation",
+        param: "idempotencyKey",
+        rule: "format",
+        message: "idempotencyKey: must be 1 to 255 visible ASCII characters (it is sent in the Idempotency-Key header)",
+      },
     });
-    expect(await executeToolDefinition(createIssue, { token: "tracker-token-1234", owner: "o", repo: "r", title: "t" }, { fetch, idempotencyKey: "k-1" })).toMatchObject({
+    expect(
+      await executeToolDefinition(
+        createIssue,
+        { token: "tracker-token-1234", owner: "o", repo: "r", title: "t" },
+        { fetch, idempotencyKey: "k-1" },
+      ),
+    ).toMatchObject({
       success: false,
       error: { type: "validation", param: "idempotencyKey", rule: "unknown" },
     });
@@ -86,7 +101,9 @@ describe("an idempotency key", () => {
   });
 
   it("is not sent by a GET", async () => {
-    const { fetch, seen } = scriptedFetch(json(200, { object: "list", url: "/v1/customers", has_more: false, data: [] }));
+    const { fetch, seen } = scriptedFetch(
+      json(200, { object: "list", url: "/v1/customers", has_more: false, data: [] }),
+    );
     await executeToolDefinition(listCustomers, { apiKey: KEY }, { fetch });
     expect(seen[0]!.headers.get("idempotency-key")).toBeNull();
   });
@@ -94,7 +111,21 @@ describe("an idempotency key", () => {
 
 describe("error details", () => {
   it("carry the fields the manifest names (a card decline: type, param, decline code)", async () => {
-    const { fetch } = scriptedFetch(json(402, { error: { type: "card_error", code: "card_declined", decline_code: "insufficient_funds", message: "Your card has insufficient funds.", param: "source" } }, { "request-id": "req_8f2Kx" }));
+    const { fetch } = scriptedFetch(
+      json(
+        402,
+        {
+          error: {
+            type: "card_error",
+            code: "card_declined",
+            decline_code: "insufficient_funds",
+            message: "Your card has insufficient funds.",
+            param: "source",
+          },
+        },
+        { "request-id": "req_8f2Kx" },
+      ),
+    );
     const result = await executeToolDefinition(createCustomer, { apiKey: KEY }, { fetch });
     expect(result.success ? undefined : { ...result.error, idempotencyKey: "(random)" }).toEqual({
       type: "upstream",
@@ -112,12 +143,30 @@ describe("error details", () => {
 
   it("carry a list as it is (a 422's errors)", async () => {
     const errors = [{ resource: "Issue", field: "title", code: "missing_field" }];
-    const body = { message: "Validation Failed", documentation_url: "https://docs.tracker.test/rest/issues#create-an-issue", errors };
-    const { fetch } = scriptedFetch(new Response(JSON.stringify(body), { status: 422, headers: { "content-type": "application/vnd.tracker+json" } }));
-    const result = await executeToolDefinition(createIssue, { token: "tracker-token-1234", owner: "octo", repo: "hello", title: "x" }, { fetch });
+    const body = {
+      message: "Validation Failed",
+      documentation_url: "https://docs.tracker.test/rest/issues#create-an-issue",
+      errors,
+    };
+    const { fetch } = scriptedFetch(
+      new Response(JSON.stringify(body), { status: 422, headers: { "content-type": "application/vnd.tracker+json" } }),
+    );
+    const result = await executeToolDefinition(
+      createIssue,
+      { token: "tracker-token-1234", owner: "octo", repo: "hello", title: "x" },
+      { fetch },
+    );
     expect(result).toEqual({
       success: false,
-      error: { type: "upstream", provider: "tracker", operation: "tracker_create_issue", status: 422, message: "Validation Failed", retryable: false, details: { errors, documentationUrl: body.documentation_url } },
+      error: {
+        type: "upstream",
+        provider: "tracker",
+        operation: "tracker_create_issue",
+        status: 422,
+        message: "Validation Failed",
+        retryable: false,
+        details: { errors, documentationUrl: body.documentation_url },
+      },
     });
   });
 
@@ -142,14 +191,37 @@ describe("a failure in a 2xx body (failureWhen)", () => {
   };
 
   it("is an upstream error with the body's code and message, not retried", async () => {
-    const { fetch, seen } = scriptedFetch(json(200, { ok: false, error: "channel_not_found", detail: "No such channel." }));
-    const result = await executeToolDefinition(chatty, { token: "tracker-token-1234", owner: "octo", repo: "hello", title: "x" }, { fetch });
-    expect(result).toEqual({ success: false, error: { type: "upstream", provider: "tracker", operation: "tracker_create_issue", status: 200, code: "channel_not_found", message: "No such channel.", retryable: false } });
+    const { fetch, seen } = scriptedFetch(
+      json(200, { ok: false, error: "channel_not_found", detail: "No such channel." }),
+    );
+    const result = await executeToolDefinition(
+      chatty,
+      { token: "tracker-token-1234", owner: "octo", repo: "hello", title: "x" },
+      { fetch },
+    );
+    expect(result).toEqual({
+      success: false,
+      error: {
+        type: "upstream",
+        provider: "tracker",
+        operation: "tracker_create_issue",
+        status: 200,
+        code: "channel_not_found",
+        message: "No such channel.",
+        retryable: false,
+      },
+    });
     expect(seen).toHaveLength(1);
   });
 
   it("lets a body that does not meet the test through", async () => {
     const { fetch } = scriptedFetch(json(201, { ok: true, id: 9, number: 1350, title: "x", state: "open" }));
-    expect(await executeToolDefinition(chatty, { token: "tracker-token-1234", owner: "octo", repo: "hello", title: "x" }, { fetch })).toMatchObject({ success: true, output: { metadata: { number: 1350 } } });
+    expect(
+      await executeToolDefinition(
+        chatty,
+        { token: "tracker-token-1234", owner: "octo", repo: "hello", title: "x" },
+        { fetch },
+      ),
+    ).toMatchObject({ success: true, output: { metadata: { number: 1350 } } });
   });
 });

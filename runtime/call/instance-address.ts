@@ -12,7 +12,11 @@ import type { ToolCall } from "../spec/tool-types.js";
 import { checkAddress } from "../validate/validate-params.js";
 
 /** The call's base address from its parameter (`url` "" when a flow's token may name it: prepareCall checks that one is used), or why there is none. */
-function fromParam(tool: ToolCall, param: string | undefined, values: Record<string, unknown>): { url: string } | { problem: Omit<Failure, "type"> } {
+function fromParam(
+  tool: ToolCall,
+  param: string | undefined,
+  values: Record<string, unknown>,
+): { url: string } | { problem: Omit<Failure, "type"> } {
   if (param === undefined) return fromTemplate(tool, values);
   // An address given at call time is scheme and host (checkAddress): the document's server path follows it, as it follows the default's host.
   const given = values[param] as string | undefined;
@@ -23,7 +27,11 @@ function fromParam(tool: ToolCall, param: string | undefined, values: Record<str
 /** No address: the parameter that gives it is needed, unless a flow's token names one. */
 function missing(tool: ToolCall, param: string): Omit<Failure, "type"> {
   const field = tool.oauth?.addressField;
-  return { param, rule: "required", message: `${param}: is required${field ? `, unless the call gives an OAuth 2 flow's parameters and the token answer names the address (${field})` : ""}` };
+  return {
+    param,
+    rule: "required",
+    message: `${param}: is required${field ? `, unless the call gives an OAuth 2 flow's parameters and the token answer names the address (${field})` : ""}`,
+  };
 }
 
 /**
@@ -31,15 +39,28 @@ function missing(tool: ToolCall, param: string): Omit<Failure, "type"> {
  * parameter, checked before by its enum or pattern): an absolute https address (http on loopback) whose host is one
  * the template allows (hosts.ts: the hosts the linker derived from it), else a refusal naming the variables.
  */
-function fromTemplate(tool: ToolCall, values: Record<string, unknown>): { url: string } | { problem: Omit<Failure, "type"> } {
+function fromTemplate(
+  tool: ToolCall,
+  values: Record<string, unknown>,
+): { url: string } | { problem: Omit<Failure, "type"> } {
   const variables = tool.server.variables ?? {};
   const url = filled(tool, values);
   const origin = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(url)?.[0] ?? url;
   const checked = checkAddress(origin);
-  const refused = "origin" in checked ? hostRefusal(tool, checked.origin) && `names a host the address template does not allow (${providerHosts(tool).join(", ")})` : checked.problem;
+  const refused =
+    "origin" in checked
+      ? hostRefusal(tool, checked.origin) &&
+        `names a host the address template does not allow (${providerHosts(tool).join(", ")})`
+      : checked.problem;
   if (!refused) return { url: url.replace(/\/+$/, "") };
   const names = Object.values(variables);
-  return { problem: { param: names[0] ?? "server", rule: "host", message: `${names.join(", ")}: the address they make (${origin}) ${refused}` } };
+  return {
+    problem: {
+      param: names[0] ?? "server",
+      rule: "host",
+      message: `${names.join(", ")}: the address they make (${origin}) ${refused}`,
+    },
+  };
 }
 
 /**

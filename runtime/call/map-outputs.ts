@@ -24,12 +24,16 @@ export interface MappedOutputs {
   missing: { path: string; expression: string }[];
 }
 
-export function mapOutputs(outputs: readonly { path: string; source: OutputSource; optional?: boolean }[], ctx: ExpressionContext): MappedOutputs {
+export function mapOutputs(
+  outputs: readonly { path: string; source: OutputSource; optional?: boolean }[],
+  ctx: ExpressionContext,
+): MappedOutputs {
   const output: Record<string, unknown> = {};
   const missing: MappedOutputs["missing"] = [];
   for (const { path, source, optional } of outputs) {
     const value = resolveSource(source, ctx);
-    if (value === undefined && "expression" in source && source.required && !optional) missing.push({ path, expression: source.expression });
+    if (value === undefined && "expression" in source && source.required && !optional)
+      missing.push({ path, expression: source.expression });
     if (optional && (value === undefined || value === null)) continue;
     setOutputPath(output, path, value === undefined ? null : value);
   }
@@ -47,7 +51,10 @@ function keysOf(dotted: string): string[] {
 
 /** The value at a dotted output path (`metadata.total`), or undefined. */
 export function readOutputPath(target: Record<string, unknown>, dotted: string): unknown {
-  return keysOf(dotted).reduce<unknown>((node, key) => (node !== null && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined), target);
+  return keysOf(dotted).reduce<unknown>(
+    (node, key) => (node !== null && typeof node === "object" ? (node as Record<string, unknown>)[key] : undefined),
+    target,
+  );
 }
 
 /** Set a dotted output path, creating the objects on the way. */

@@ -24,7 +24,13 @@ export interface AddressedCall {
 }
 
 /** The page after `reply` at the address it gives, or undefined when it gives none (the last page). */
-export function nextAtAddress(call: AddressedCall, next: Extract<PageNext, { style: "nextUrl" | "linkHeader" }>, reply: ExpressionContext, previous: HttpRequest, first: HttpRequest): NextPage | undefined {
+export function nextAtAddress(
+  call: AddressedCall,
+  next: Extract<PageNext, { style: "nextUrl" | "linkHeader" }>,
+  reply: ExpressionContext,
+  previous: HttpRequest,
+  first: HttpRequest,
+): NextPage | undefined {
   const address = next.style === "nextUrl" ? evaluate(next.url.ref, reply) : linkNext(reply.headers.get("link"));
   if (typeof address !== "string" || address.trim() === "") return undefined;
   const request = nextPageRequest(previous, first, address.trim(), call.way, call.credential, call.values);

@@ -10,4 +10,9 @@ import { sendWithToken } from "./token-send.js";
 import { chooseCredential } from "./credential.js";
 
 // `choose`: the call's credential with the flows (credential.ts chooseCredential), which a package without flows does not bundle.
-export const oauthFlows: OAuthSupport & { send: typeof sendWithToken; choose: typeof chooseCredential } = { credential: callCredential, tokenCache: () => new TokenCache(), send: sendWithToken, choose: chooseCredential };
+export const oauthFlows: OAuthSupport & { send: typeof sendWithToken; choose: typeof chooseCredential } = {
+  credential: callCredential,
+  tokenCache: () => new TokenCache(),
+  send: sendWithToken,
+  choose: chooseCredential,
+};

@@ -9,8 +9,13 @@ import type { OutputSource, ToolCall } from "../spec/tool-types.js";
 export const TOOL_FIELDS_READ = ["outcomes", "errors"] as const satisfies readonly (keyof ToolCall)[];
 
 /** The outputs of the outcome `status` is mapped to, each optional as the tool's output of its path is; undefined when none is. */
-function outcomeOutputs(tool: ToolCall, status: number): { path: string; source: OutputSource; optional?: boolean }[] | undefined {
-  return tool.outcomes.find((o) => o.status === status)?.outputs.map((o) => ({ ...o, optional: tool.outputs.find((main) => main.path === o.path)?.optional }));
+function outcomeOutputs(
+  tool: ToolCall,
+  status: number,
+): { path: string; source: OutputSource; optional?: boolean }[] | undefined {
+  return tool.outcomes
+    .find((o) => o.status === status)
+    ?.outputs.map((o) => ({ ...o, optional: tool.outputs.find((main) => main.path === o.path)?.optional }));
 }
 
 /** Whether a 2xx reply's body says the call failed (`errors.failureWhen`). */

@@ -41,9 +41,14 @@ describe("validateOutputs", () => {
   });
 
   it("lets outputs of their types through, and checks nothing unless asked", async () => {
-    const good = await executeToolDefinition(addBook, input, { fetch: scriptedFetch(json(201, { id: "b9", state: "pending", rank: 3 })).fetch, validateOutputs: true });
+    const good = await executeToolDefinition(addBook, input, {
+      fetch: scriptedFetch(json(201, { id: "b9", state: "pending", rank: 3 })).fetch,
+      validateOutputs: true,
+    });
     expect(good).toEqual({ success: true, output: { bookId: "b9", state: "pending", rank: 3 } });
-    const unchecked = await executeToolDefinition(addBook, input, { fetch: scriptedFetch(json(201, { id: 42, state: "pending" })).fetch });
+    const unchecked = await executeToolDefinition(addBook, input, {
+      fetch: scriptedFetch(json(201, { id: 42, state: "pending" })).fetch,
+    });
     expect(unchecked).toEqual({ success: true, output: { bookId: 42, state: "pending" } });
   });
 });

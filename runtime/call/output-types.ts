@@ -13,12 +13,28 @@ import { redactThenCut } from "../common/outgoing-text.js";
 const SHOWN_CHARS = 80;
 
 /** The failure of the first output that is not of its declared type, if any (`status`: the reply's; `secrets`: redacted from the excerpt before it is cut). */
-export function outputTypeFailure(outputs: readonly OutputCall[], output: Record<string, unknown>, status: number, provider: string, secrets: readonly string[] = []): Failure | undefined {
+export function outputTypeFailure(
+  outputs: readonly OutputCall[],
+  output: Record<string, unknown>,
+  status: number,
+  provider: string,
+  secrets: readonly string[] = [],
+): Failure | undefined {
   for (const spec of outputs) {
     const value = readOutputPath(output, spec.path);
     // Its type as an output's is named: json holds anything, a number is finite, bytes are a Uint8Array.
-    const type: OutputType | string = Array.isArray(value) ? "array" : value instanceof Uint8Array ? "bytes" : typeof value;
-    if (value === undefined || value === null || spec.type === "json" || (type === spec.type && Number.isFinite(type === "number" ? value : 0))) continue;
+    const type: OutputType | string = Array.isArray(value)
+      ? "array"
+      : value instanceof Uint8Array
+        ? "bytes"
+        : typeof value;
+    if (
+      value === undefined ||
+      value === null ||
+      spec.type === "json" ||
+      (type === spec.type && Number.isFinite(type === "number" ? value : 0))
+    )
+      continue;
     const shown = redactThenCut(JSON.stringify(value) ?? String(value), secrets, SHOWN_CHARS, false);
     return {
       type: "upstream",

@@ -10,14 +10,21 @@ import type { PaginationSpec } from "../spec/tool-types.js";
 
 /** Whether a tool's pagination reads its replies (`cursors`): a cursor, or a flag or total saying when the pages end. */
 export function cursorsNeeded(pagination: PaginationSpec | undefined): boolean {
-  return pagination !== undefined && (pagination.next.style === "cursor" || pagination.more !== undefined || pagination.total !== undefined);
+  return (
+    pagination !== undefined &&
+    (pagination.next.style === "cursor" || pagination.more !== undefined || pagination.total !== undefined)
+  );
 }
 
 /**
  * What `reply` tells of the next page: undefined when it says this page is the last (a flag not as `more`
  * wants it, `returned` items of a `total` given, no cursor), else the cursor to send (none for other styles).
  */
-export function pageAfter(pagination: PaginationSpec, reply: ExpressionContext, returned: number): { value?: string | number } | undefined {
+export function pageAfter(
+  pagination: PaginationSpec,
+  reply: ExpressionContext,
+  returned: number,
+): { value?: string | number } | undefined {
   if (pagination.more && evaluate(pagination.more.ref, reply) !== pagination.more.equals) return undefined;
   if (pagination.total) {
     const total = evaluate(pagination.total.ref, reply);

@@ -13,7 +13,11 @@ export function upstreamFailure(status: number, code: RuntimeErrorCode, message:
 
 /** A reply (or, for allPages, the pages together) past the tool's reply limit. */
 export function tooLarge(tool: ToolCall, status: number, limit: number): Failure {
-  return upstreamFailure(status, "REPLY_TOO_LARGE" satisfies RuntimeErrorCode, `${tool.provider} answered ${status} with more than ${limit} bytes (limits.replyBytes); the rest was not read`);
+  return upstreamFailure(
+    status,
+    "REPLY_TOO_LARGE" satisfies RuntimeErrorCode,
+    `${tool.provider} answered ${status} with more than ${limit} bytes (limits.replyBytes); the rest was not read`,
+  );
 }
 
 /** The message of a reply too large once the pages before it are counted (collectPages: the pages share one bound). */
@@ -24,7 +28,11 @@ export function pagesTooLarge(status: number, limit: number): string {
 /** A redirect is not followed (transport.ts): an error naming only the origin it points to. */
 export function redirectFailure(tool: ToolCall, response: Response, request: HttpRequest): Failure {
   const where = `${response.status || "a redirect"} pointing to ${redirectOrigin(response, request.url)}`;
-  return upstreamFailure(response.status, "REDIRECT" satisfies RuntimeErrorCode, `${tool.provider} answered ${where}; redirects are not followed, so that the credential never goes to another address (check the base address)`);
+  return upstreamFailure(
+    response.status,
+    "REDIRECT" satisfies RuntimeErrorCode,
+    `${tool.provider} answered ${where}; redirects are not followed, so that the credential never goes to another address (check the base address)`,
+  );
 }
 
 /** The media type of a non-empty HTML body (`text/html`, `application/xhtml+xml`), if the reply is one. */

@@ -40,11 +40,18 @@ function isWholeBody(spec: ParamCall): boolean {
 }
 
 /** Place a body parameter's value: a list split from its text, wrapped under its key unless it holds it. */
-function place(request: Wire, tool: ToolCall, spec: ParamCall, wire: Extract<WireSpec, { in: "body" }>, value: unknown): void {
+function place(
+  request: Wire,
+  tool: ToolCall,
+  spec: ParamCall,
+  wire: Extract<WireSpec, { in: "body" }>,
+  value: unknown,
+): void {
   if (spec.type === "file" && tool.body?.encoding === "binary") return; // the raw body itself, sent as it is (encode)
   let wireValue = value;
   if (wire.split) wireValue = splitList(String(value), wire.split.separator);
-  if (wire.wrapUnlessKey && isPlainObject(value) && !(wire.wrapUnlessKey in value)) wireValue = { [wire.wrapUnlessKey]: value };
+  if (wire.wrapUnlessKey && isPlainObject(value) && !(wire.wrapUnlessKey in value))
+    wireValue = { [wire.wrapUnlessKey]: value };
   setBody(request, wire.pointer, wireValue);
 }
 
@@ -56,7 +63,8 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 function setBody(request: Wire, pointer: string, value: unknown): void {
   const segments = parsePointer(pointer);
   if (!segments.length) {
-    request.body = isPlainObject(value) && isPlainObject(request.body) ? { ...value, ...request.body } : cloneJson(value);
+    request.body =
+      isPlainObject(value) && isPlainObject(request.body) ? { ...value, ...request.body } : cloneJson(value);
     return;
   }
   if (!isPlainObject(request.body)) request.body = {};
@@ -105,7 +113,8 @@ function encode(
   // Content-Type. A JSON body is a document even when empty ({}), sent whatever the method.
   const body = encoded === "" ? undefined : encoded;
   // A header parameter named Content-Type wins over the spec's media type; a multipart body's is fetch's (it names the boundary).
-  if (typeof body === "string" && request.header["Content-Type"] === undefined) request.header["Content-Type"] = tool.body?.mediaType ?? "application/json";
+  if (typeof body === "string" && request.header["Content-Type"] === undefined)
+    request.header["Content-Type"] = tool.body?.mediaType ?? "application/json";
   return body;
 }
 

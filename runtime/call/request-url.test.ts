@@ -4,11 +4,15 @@ import { requestUrl } from "../http/transport.js";
 
 describe("requestUrl", () => {
   it("fills path variables percent-encoded and repeats an array's query key", () => {
-    expect(requestUrl("https://api.test/v2", "/books/{id}/pages", { id: "a/b c" }, { $top: 5, tag: ["x", "y z"] })).toBe("https://api.test/v2/books/a%2Fb%20c/pages?$top=5&tag=x&tag=y%20z");
+    expect(
+      requestUrl("https://api.test/v2", "/books/{id}/pages", { id: "a/b c" }, { $top: 5, tag: ["x", "y z"] }),
+    ).toBe("https://api.test/v2/books/a%2Fb%20c/pages?$top=5&tag=x&tag=y%20z");
   });
 
   it("keeps a variable without a value as written, one named like an Object property too", () => {
-    expect(requestUrl("https://api.test", "/a/{toString}/{constructor}/{id}", {}, {})).toBe("https://api.test/a/{toString}/{constructor}/{id}");
+    expect(requestUrl("https://api.test", "/a/{toString}/{constructor}/{id}", {}, {})).toBe(
+      "https://api.test/a/{toString}/{constructor}/{id}",
+    );
   });
 
   it("fills a variable named like an Object property from its own value", () => {
@@ -16,12 +20,25 @@ describe("requestUrl", () => {
   });
 
   it("sends encoded, in a value followed in its segment by literal text (`{position}.{ext}`), the character that text starts with: a router reads the segment as the template splits it", () => {
-    const url = requestUrl("https://api.test", "/geo/{position}.{ext}/{id}-{rev}", { position: "37.83,-122.27", ext: "x.ml", id: "a-b", rev: "1-2" }, {});
+    const url = requestUrl(
+      "https://api.test",
+      "/geo/{position}.{ext}/{id}-{rev}",
+      { position: "37.83,-122.27", ext: "x.ml", id: "a-b", rev: "1-2" },
+      {},
+    );
     expect(url).toBe("https://api.test/geo/37%2E83%2C-122%2E27.x.ml/a%2Db-1-2");
     // A router matching each variable up to the first literal that follows it (as Prism's does) reads each value as given.
-    const [, position, ext, id, rev] = /^https:\/\/api\.test\/geo\/([^/]*?)\.([^/]*)\/([^/]*?)-([^/]*)$/.exec(url) ?? [];
-    expect([position, ext, id, rev].map((v) => decodeURIComponent(v ?? ""))).toEqual(["37.83,-122.27", "x.ml", "a-b", "1-2"]);
+    const [, position, ext, id, rev] =
+      /^https:\/\/api\.test\/geo\/([^/]*?)\.([^/]*)\/([^/]*?)-([^/]*)$/.exec(url) ?? [];
+    expect([position, ext, id, rev].map((v) => decodeURIComponent(v ?? ""))).toEqual([
+      "37.83,-122.27",
+      "x.ml",
+      "a-b",
+      "1-2",
+    ]);
     // A value alone in its segment, or last in it, keeps its unreserved characters as they are.
-    expect(requestUrl("https://api.test", "/geo/{position}/{file}.json", { position: "1.5", file: "a.b" }, {})).toBe("https://api.test/geo/1.5/a%2Eb.json");
+    expect(requestUrl("https://api.test", "/geo/{position}/{file}.json", { position: "1.5", file: "a.b" }, {})).toBe(
+      "https://api.test/geo/1.5/a%2Eb.json",
+    );
   });
 });

@@ -9,5 +9,7 @@ export const TOOL_FIELDS_READ = ["routes"] as const satisfies readonly (keyof To
 
 /** The first route whose condition the values meet, if any. */
 export function chooseRoute(tool: ToolCall, values: Record<string, unknown>): RouteSpec | undefined {
-  return tool.routes.find((r) => typeof values[r.when.param] === "string" && compiled(r.when.pattern).test(values[r.when.param] as string));
+  return tool.routes.find(
+    (r) => typeof values[r.when.param] === "string" && compiled(r.when.pattern).test(values[r.when.param] as string),
+  );
 }

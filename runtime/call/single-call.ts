@@ -24,7 +24,15 @@ import type { ToolCall } from "../spec/tool-types.js";
 import { startDeadline, type Deadline } from "../http/deadline.js";
 import { applySimple, isRedirect, requestUrl, send, type HttpRequest } from "../http/transport.js";
 import { placeSimple, type SimpleCredential } from "../http/credentials.js";
-import { backoff, htmlType, networkError, parseBody, redirectFailure, tooLarge, upstreamFailure } from "./reply-failures.js";
+import {
+  backoff,
+  htmlType,
+  networkError,
+  parseBody,
+  redirectFailure,
+  tooLarge,
+  upstreamFailure,
+} from "./reply-failures.js";
 import { statusLine, upstreamError } from "../http/upstream-error.js";
 import { callCredential } from "./credential.js";
 import { validateInput } from "../validate/validate-params.js";
@@ -36,9 +44,19 @@ import type { CallSupport, ExecuteOptions, PreparedCall, SentCall } from "./call
 export type { CallSupport, ExecuteOptions, PreparedCall, SentCall, TokenSend } from "./call-types.js";
 
 /** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
-export const TOOL_FIELDS_READ = ["id", "anonymous", "outputs", "idempotency", "timeoutMs"] as const satisfies readonly (keyof ToolCall)[];
+export const TOOL_FIELDS_READ = [
+  "id",
+  "anonymous",
+  "outputs",
+  "idempotency",
+  "timeoutMs",
+] as const satisfies readonly (keyof ToolCall)[];
 
-export function prepareCall(tool: ToolCall, params: Record<string, unknown> | undefined, options: ExecuteOptions & CallSupport): PreparedCall | { failed: ToolResult } {
+export function prepareCall(
+  tool: ToolCall,
+  params: Record<string, unknown> | undefined,
+  options: ExecuteOptions & CallSupport,
+): PreparedCall | { failed: ToolResult } {
   const input = params ?? {};
   // Secrets shorter than SECRET_MIN_LENGTH are refused before a request without being shown, not
   // redacted (redacting a one-letter "secret" would garble every word): the call's own secret
@@ -75,16 +93,20 @@ export function prepareCall(tool: ToolCall, params: Record<string, unknown> | un
   if ("problem" in baseUrl) return refuse(baseUrl.problem);
   // An address given at call time goes only to a host the provider is reached at (hosts.ts).
   const given = options.baseUrl !== undefined ? "baseUrl" : tool.server.param;
-  const refused = given !== undefined && baseUrl.url !== "" ? hostRefusal(tool, baseUrl.url, options.allowHosts) : undefined;
+  const refused =
+    given !== undefined && baseUrl.url !== "" ? hostRefusal(tool, baseUrl.url, options.allowHosts) : undefined;
   if (refused) return refuse({ message: `${given}: ${refused}`, param: given, rule: "host" });
 
   // A route the values choose (routes.ts), when the tool declares routes.
   const route = tool.routes.length ? options.routes?.(tool, values) : undefined;
   // An operation that takes no credential gets none, whatever the call was given.
-  const chosen = tool.anonymous ? { way: tool.auth, credential: "" } : callCredential(tool, values, options, (s) => keepSecret(secrets, s));
+  const chosen = tool.anonymous
+    ? { way: tool.auth, credential: "" }
+    : callCredential(tool, values, options, (s) => keepSecret(secrets, s));
   if ("problem" in chosen) return refuse(chosen.problem);
   // No address given: the token's (auth.tokenAddressField), when a flow obtains one.
-  if (baseUrl.url === "" && !chosen.oauth) return refuse(options.addresses?.missing(tool, tool.server.param ?? "baseUrl") ?? lacks("addresses"));
+  if (baseUrl.url === "" && !chosen.oauth)
+    return refuse(options.addresses?.missing(tool, tool.server.param ?? "baseUrl") ?? lacks("addresses"));
   const { form, files, bodies, credentials } = options;
   const call: PreparedCall = {
     tool,
@@ -118,7 +140,10 @@ export function prepareCall(tool: ToolCall, params: Record<string, unknown> | un
 }
 
 /** Open the call's files (file-inputs.ts) before its first request; the failure when one cannot be. */
-export async function openCallFiles(call: PreparedCall, options: ExecuteOptions & Support): Promise<Extract<ToolResult, { success: false }> | undefined> {
+export async function openCallFiles(
+  call: PreparedCall,
+  options: ExecuteOptions & Support,
+): Promise<Extract<ToolResult, { success: false }> | undefined> {
   if (!options.files || !call.tool.params.some((p) => p.type === "file")) return undefined;
   const opened = await options.files.openFiles(call.tool, call.values, options);
   if ("failure" in opened) return call.fail(opened.failure);
@@ -144,11 +169,17 @@ function checkCallOptions(tool: ToolCall, options: ExecuteOptions & Support): Om
   }
   for (const pattern of options.allowHosts ?? []) {
     const problem = allowedHostProblem(pattern);
-    if (problem) return { param: "allowHosts", rule: "format", message: `allowHosts: ${problem}, got ${JSON.stringify(pattern)}` };
+    if (problem)
+      return { param: "allowHosts", rule: "format", message: `allowHosts: ${problem}, got ${JSON.stringify(pattern)}` };
   }
   const key = options.idempotencyKey;
   if (key !== undefined) {
-    if (!tool.idempotency) return { param: "idempotencyKey", rule: "unknown", message: `idempotencyKey: ${tool.id} takes none (it declares no idempotency header)` };
+    if (!tool.idempotency)
+      return {
+        param: "idempotencyKey",
+        rule: "unknown",
+        message: `idempotencyKey: ${tool.id} takes none (it declares no idempotency header)`,
+      };
     const problem = options.writes?.keyProblem(tool, key);
     if (problem) return problem;
   }
@@ -157,7 +188,11 @@ function checkCallOptions(tool: ToolCall, options: ExecuteOptions & Support): Om
     if (issue) return issue;
   }
   if (wantsPages(options) && !tool.pagination) {
-    return { param: "allPages", rule: "pagination", message: `allPages: ${tool.id} declares no pagination (it returns one page only)` };
+    return {
+      param: "allPages",
+      rule: "pagination",
+      message: `allPages: ${tool.id} declares no pagination (it returns one page only)`,
+    };
   }
   return undefined;
 }
@@ -166,7 +201,13 @@ function checkCallOptions(tool: ToolCall, options: ExecuteOptions & Support): Om
  * Send one logical call (every page is one; retries included) and map its
  * reply. `readBefore`: bytes the call's earlier pages took of its reply limit.
  */
-export async function sendCall(call: PreparedCall, request: HttpRequest, options: ExecuteOptions & CallSupport, idempotencyKey = options.idempotencyKey, readBefore = 0): Promise<SentCall> {
+export async function sendCall(
+  call: PreparedCall,
+  request: HttpRequest,
+  options: ExecuteOptions & CallSupport,
+  idempotencyKey = options.idempotencyKey,
+  readBefore = 0,
+): Promise<SentCall> {
   const { tool } = call;
   // Checked on the request as sent: a later page's cursor can make it longer than the first. An address
   // the token will name (base-address.ts) is not known yet: then checked once the token has it.
@@ -186,14 +227,24 @@ export async function sendCall(call: PreparedCall, request: HttpRequest, options
   try {
     const send = () => attempts(call, request, options, key, deadline, timeoutMs, readBefore);
     const withToken = call.oauth && options.oauth?.send;
-    return withToken ? await withToken(call, request, deadline, timeoutMs, sizeLater ? sizeProblem : undefined, send) : await send();
+    return withToken
+      ? await withToken(call, request, deadline, timeoutMs, sizeLater ? sizeProblem : undefined, send)
+      : await send();
   } finally {
     deadline.done();
   }
 }
 
 /** Send `request`, retrying what may be retried, and map the answer. */
-async function attempts(call: PreparedCall, request: HttpRequest, options: ExecuteOptions & Support, key: string | undefined, deadline: Deadline, timeoutMs: number, readBefore: number): Promise<SentCall> {
+async function attempts(
+  call: PreparedCall,
+  request: HttpRequest,
+  options: ExecuteOptions & Support,
+  key: string | undefined,
+  deadline: Deadline,
+  timeoutMs: number,
+  readBefore: number,
+): Promise<SentCall> {
   const { tool } = call;
   let bytes = 0;
   const failed = (error: Failure): SentCall => ({ result: call.fail(error) });
@@ -212,13 +263,21 @@ async function attempts(call: PreparedCall, request: HttpRequest, options: Execu
     let response: Response;
     let text: string;
     // The provider's documented rate, shared with the limiter's other calls (rate-limiter.ts).
-    const late = options.limiter && tool.rateLimits?.requestsPerMinute ? await options.limiter.turn(call, request.url, deadline) : undefined;
+    const late =
+      options.limiter && tool.rateLimits?.requestsPerMinute
+        ? await options.limiter.turn(call, request.url, deadline)
+        : undefined;
     if (late) return failed(mark(late, false));
     try {
       response = await deadline.race(send(fetchFn, request, deadline.signal));
       // A file (or a redirect to it): its bytes are the answer (download.ts).
-      const file = files && (await files.fileAnswer(tool, response, request.url, fetchFn, deadline, limit, call.values, options.onItem));
-      if (file) return "failure" in file ? failed(file.failure) : { result: { success: true, output: file.output }, reply: file.reply, bytes: file.bytes };
+      const file =
+        files &&
+        (await files.fileAnswer(tool, response, request.url, fetchFn, deadline, limit, call.values, options.onItem));
+      if (file)
+        return "failure" in file
+          ? failed(file.failure)
+          : { result: { success: true, output: file.output }, reply: file.reply, bytes: file.bytes };
       // A redirect's body is never needed (and never read).
       if (isRedirect(response)) {
         void response.body?.cancel().catch(() => undefined);
@@ -230,8 +289,17 @@ async function attempts(call: PreparedCall, request: HttpRequest, options: Execu
       if ("tooLarge" in body) return failed(tooLarge(tool, response.status, limit + readBefore));
       ({ text, bytes } = body);
     } catch (e) {
-      if (deadline.cancelled) return failed({ type: "network", message: "the call was cancelled", code: "ABORTED" satisfies RuntimeErrorCode, retryable: false });
-      if (deadline.timedOut) return failed(mark({ type: "timeout", message: `no complete answer within ${timeoutMs} ms`, retryable: true }, true));
+      if (deadline.cancelled)
+        return failed({
+          type: "network",
+          message: "the call was cancelled",
+          code: "ABORTED" satisfies RuntimeErrorCode,
+          retryable: false,
+        });
+      if (deadline.timedOut)
+        return failed(
+          mark({ type: "timeout", message: `no complete answer within ${timeoutMs} ms`, retryable: true }, true),
+        );
       const error = networkError(e);
       // A network error after the request may have left ends a request not safe to repeat (one before it left is retried).
       if (writes?.final(error)) return failed(mark(error, true));
@@ -246,25 +314,53 @@ async function attempts(call: PreparedCall, request: HttpRequest, options: Execu
     const html = htmlType(response, text);
     if (response.ok || outcome) {
       const answered = `${tool.provider} answered ${status}`;
-      if (html) return failed(upstreamFailure(status, "UNEXPECTED_CONTENT_TYPE" satisfies RuntimeErrorCode, `${answered} with an HTML page (${html}), not JSON`));
+      if (html)
+        return failed(
+          upstreamFailure(
+            status,
+            "UNEXPECTED_CONTENT_TYPE" satisfies RuntimeErrorCode,
+            `${answered} with an HTML page (${html}), not JSON`,
+          ),
+        );
       let body: unknown;
       try {
         body = parseBody(text);
       } catch {
-        return failed(upstreamFailure(status, "INVALID_JSON" satisfies RuntimeErrorCode, `${answered} with a body that is not valid JSON`));
+        return failed(
+          upstreamFailure(
+            status,
+            "INVALID_JSON" satisfies RuntimeErrorCode,
+            `${answered} with a body that is not valid JSON`,
+          ),
+        );
       }
       const ctx: ExpressionContext = { status, body, headers: response.headers, params: call.values };
       // A 2xx whose body says it failed (the manifest's `errors.failureWhen`).
-      if (response.ok && options.outcomes?.failed(tool, ctx)) return failed({ ...upstreamError(tool, response, body, 0, {}, call.secrets), retryable: false });
+      if (response.ok && options.outcomes?.failed(tool, ctx))
+        return failed({ ...upstreamError(tool, response, body, 0, {}, call.secrets), retryable: false });
       const { output, missing } = mapOutputs(outcome ?? tool.outputs, ctx);
       if (missing.length) {
         const what = missing.map((m) => `${m.expression} (output ${m.path})`).join(", ");
-        return failed(upstreamFailure(status, "MISSING_OUTPUT" satisfies RuntimeErrorCode, `${answered} without ${what}${body === undefined ? ": the body was empty" : ""}`));
+        return failed(
+          upstreamFailure(
+            status,
+            "MISSING_OUTPUT" satisfies RuntimeErrorCode,
+            `${answered} without ${what}${body === undefined ? ": the body was empty" : ""}`,
+          ),
+        );
       }
-      const mistyped = options.validateOutputs && outputTypeFailure(tool.outputs, output, status, tool.provider, call.secrets);
+      const mistyped =
+        options.validateOutputs && outputTypeFailure(tool.outputs, output, status, tool.provider, call.secrets);
       if (mistyped) return failed(mistyped);
       // Outputs are parsed values (a `\u0041` in the text is an `A` here): each is looked at, whatever the text looked like; copied only when one holds a secret.
-      return { result: { success: true, output: mentionsSecret(output, call.secrets) ? redactDeep(output, call.secrets) : output }, reply: ctx, bytes };
+      return {
+        result: {
+          success: true,
+          output: mentionsSecret(output, call.secrets) ? redactDeep(output, call.secrets) : output,
+        },
+        reply: ctx,
+        bytes,
+      };
     }
 
     let body: unknown = text;
@@ -275,9 +371,20 @@ async function attempts(call: PreparedCall, request: HttpRequest, options: Execu
     }
     const parsed = upstreamError(tool, response, body, throttled, options, call.secrets);
     if (status === 429) throttled++;
-    const error = html ? { ...parsed, message: `${tool.provider} answered ${statusLine(response)} with an HTML page (${html}), not its error body` } : parsed;
+    const error = html
+      ? {
+          ...parsed,
+          message: `${tool.provider} answered ${statusLine(response)} with an HTML page (${html}), not its error body`,
+        }
+      : parsed;
     const wait = error.retryAfterMs ?? backoff(attempt);
-    if (error.retryable && attempt < retries && wait <= (options.maxRetryDelayMs ?? 30_000) && (await pause(wait, deadline))) continue;
+    if (
+      error.retryable &&
+      attempt < retries &&
+      wait <= (options.maxRetryDelayMs ?? 30_000) &&
+      (await pause(wait, deadline))
+    )
+      continue;
     return failed(mark(error, status >= 500));
   }
 }

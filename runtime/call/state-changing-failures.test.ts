@@ -20,10 +20,16 @@ afterAll(async () => {
 
 describe("failures of requests that change state", () => {
   it("a 500 on a POST is not retryable and may have been applied", async () => {
-    const upstream = await server(() => ({ status: 500, body: JSON.stringify({ message: "Internal error", statusCode: 500 }) }));
+    const upstream = await server(() => ({
+      status: 500,
+      body: JSON.stringify({ message: "Internal error", statusCode: 500 }),
+    }));
     try {
       const result = await executeTool("docgen_generate", generate, { baseUrl: upstream.url });
-      expect(result).toMatchObject({ success: false, error: { type: "upstream", status: 500, retryable: false, mayHaveBeenApplied: true } });
+      expect(result).toMatchObject({
+        success: false,
+        error: { type: "upstream", status: 500, retryable: false, mayHaveBeenApplied: true },
+      });
       expect(upstream.received).toHaveLength(1);
     } finally {
       await upstream.close();
@@ -34,7 +40,10 @@ describe("failures of requests that change state", () => {
     const upstream = await server(() => "reset");
     try {
       const result = await executeTool("docgen_generate", generate, { baseUrl: upstream.url });
-      expect(result).toMatchObject({ success: false, error: { type: "network", retryable: false, mayHaveBeenApplied: true } });
+      expect(result).toMatchObject({
+        success: false,
+        error: { type: "network", retryable: false, mayHaveBeenApplied: true },
+      });
       expect(upstream.received).toHaveLength(1);
     } finally {
       await upstream.close();
@@ -42,9 +51,15 @@ describe("failures of requests that change state", () => {
   });
 
   it("a time-out on a POST is not retryable and may have been applied", async () => {
-    const hang = (r: Request) => new Promise<Response>((_, reject) => r.signal.addEventListener("abort", () => reject(r.signal.reason), { once: true }));
+    const hang = (r: Request) =>
+      new Promise<Response>((_, reject) =>
+        r.signal.addEventListener("abort", () => reject(r.signal.reason), { once: true }),
+      );
     const result = await executeTool("docgen_generate", generate, { baseUrl: other.url, fetch: hang, timeoutMs: 50 });
-    expect(result).toMatchObject({ success: false, error: { type: "timeout", retryable: false, mayHaveBeenApplied: true } });
+    expect(result).toMatchObject({
+      success: false,
+      error: { type: "timeout", retryable: false, mayHaveBeenApplied: true },
+    });
   });
 
   it("a refused connection on a POST was never sent: retryable, not applied", async () => {
@@ -58,10 +73,20 @@ describe("failures of requests that change state", () => {
   it("a POST the manifest declares read-only (a search) is retried like a GET, and never 'may have been applied'", async () => {
     let n = 0;
     const upstream = await server(() =>
-      n++ === 0 ? { status: 503, headers: { "retry-after": "0" }, body: JSON.stringify({ status: 503, error: { type: "unavailable", message: "busy" } }) } : { status: 200, body: JSON.stringify({ status: 200, data: [], total: 0 }) },
+      n++ === 0
+        ? {
+            status: 503,
+            headers: { "retry-after": "0" },
+            body: JSON.stringify({ status: 503, error: { type: "unavailable", message: "busy" } }),
+          }
+        : { status: 200, body: JSON.stringify({ status: 200, data: [], total: 0 }) },
     );
     try {
-      const result = await executeTool("persondata_person_search", { apiKey: "pdl-key-refusal-0005", sql: "SELECT * FROM person WHERE job_company_website='stripe.com'" }, { baseUrl: upstream.url });
+      const result = await executeTool(
+        "persondata_person_search",
+        { apiKey: "pdl-key-refusal-0005", sql: "SELECT * FROM person WHERE job_company_website='stripe.com'" },
+        { baseUrl: upstream.url },
+      );
       expect(result.success).toBe(true);
       expect(upstream.received.map((r) => r.method)).toEqual(["POST", "POST"]);
     } finally {
@@ -77,13 +102,22 @@ describe("failures of requests that change state", () => {
       const r = await executeTool("docgen_list_themes", { apiKey: ${JSON.stringify(GAMMA_KEY)} }, { fetch, timeoutMs: 60_000, maxRetryDelayMs: 900_000 });
       console.log(r.success ? "succeeded" : r.error.status);`;
     // The built package (npm test builds first), as a user's process runs it.
-    const child = spawnSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8", timeout: 300_000 });
-    expect({ status: child.status, out: child.stdout.trim(), err: child.stderr }).toEqual({ status: 0, out: "503", err: "" });
+    const child = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
+      encoding: "utf8",
+      timeout: 300_000,
+    });
+    expect({ status: child.status, out: child.stdout.trim(), err: child.stderr }).toEqual({
+      status: 0,
+      out: "503",
+      err: "",
+    });
   });
 
   it("a reset on a GET stays retryable (and is retried)", async () => {
     let n = 0;
-    const upstream = await server(() => (n++ === 0 ? "reset" : { status: 200, body: JSON.stringify({ data: [], hasMore: false, nextCursor: null }) }));
+    const upstream = await server(() =>
+      n++ === 0 ? "reset" : { status: 200, body: JSON.stringify({ data: [], hasMore: false, nextCursor: null }) },
+    );
     try {
       const result = await executeTool("docgen_list_themes", { apiKey: GAMMA_KEY }, { baseUrl: upstream.url });
       expect(result.success).toBe(true);

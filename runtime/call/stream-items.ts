@@ -38,10 +38,20 @@ export async function streamAnswer(
   limit: number,
   params: Record<string, unknown>,
   onItem?: OnItem,
-): Promise<{ output: Record<string, unknown>; reply: ExpressionContext; bytes: number } | { failure: Failure } | undefined> {
+): Promise<
+  { output: Record<string, unknown>; reply: ExpressionContext; bytes: number } | { failure: Failure } | undefined
+> {
   const stream = tool.stream;
   if (!stream || response.status !== stream.status) return undefined;
-  const fail = (code: RuntimeErrorCode, message: string): { failure: Failure } => ({ failure: { type: "upstream", status: response.status, code, message: `${tool.provider} answered ${response.status} with ${message}`, retryable: false } });
+  const fail = (code: RuntimeErrorCode, message: string): { failure: Failure } => ({
+    failure: {
+      type: "upstream",
+      status: response.status,
+      code,
+      message: `${tool.provider} answered ${response.status} with ${message}`,
+      retryable: false,
+    },
+  });
   const splitter = new ItemSplitter(stream.itemBytes);
   const items: unknown[] = [];
   let read: Awaited<ReturnType<typeof readChunks>>;
@@ -60,13 +70,28 @@ export async function streamAnswer(
   } catch (e) {
     // Items already handed out are not handed out again by a retry: a stream that breaks after them ends the call.
     if (onItem && items.length && !(e instanceof DeadlineExpired)) {
-      return { failure: { type: "network", message: `the stream of ${tool.provider} broke after ${items.length} item${items.length === 1 ? "" : "s"}: ${e instanceof Error ? e.message : String(e)}`, retryable: false } };
+      return {
+        failure: {
+          type: "network",
+          message: `the stream of ${tool.provider} broke after ${items.length} item${items.length === 1 ? "" : "s"}: ${e instanceof Error ? e.message : String(e)}`,
+          retryable: false,
+        },
+      };
     }
     throw e;
   }
-  if ("tooLarge" in read) return fail("REPLY_TOO_LARGE" satisfies RuntimeErrorCode, `a stream of more than ${limit} bytes (limits.replyBytes); the rest was not read`);
-  if ("itemTooLarge" in read) return fail("ITEM_TOO_LARGE" satisfies RuntimeErrorCode, `an item of more than ${stream.itemBytes} bytes (item ${read.itemTooLarge} of the stream), so none was returned`);
-  if ("invalid" in read) return fail("INVALID_JSON" satisfies RuntimeErrorCode, `a stream whose item ${read.invalid} is not valid JSON`);
+  if ("tooLarge" in read)
+    return fail(
+      "REPLY_TOO_LARGE" satisfies RuntimeErrorCode,
+      `a stream of more than ${limit} bytes (limits.replyBytes); the rest was not read`,
+    );
+  if ("itemTooLarge" in read)
+    return fail(
+      "ITEM_TOO_LARGE" satisfies RuntimeErrorCode,
+      `an item of more than ${stream.itemBytes} bytes (item ${read.itemTooLarge} of the stream), so none was returned`,
+    );
+  if ("invalid" in read)
+    return fail("INVALID_JSON" satisfies RuntimeErrorCode, `a stream whose item ${read.invalid} is not valid JSON`);
   const reply: ExpressionContext = { status: response.status, body: { items }, headers: response.headers, params };
   return { output: mapOutputs(tool.outputs, reply).output, reply, bytes: read.bytes };
 }
@@ -190,7 +215,10 @@ function joined(chunks: Uint8Array[], size: number): Uint8Array {
  * The items of a stream's bytes: one JSON value a line, or after each record separator (JSON text sequences),
  * blank lines skipped; or the 1-based number of the first item longer than `itemBytes` or not JSON.
  */
-export function streamItems(bytes: Uint8Array, itemBytes: number): { items: unknown[] } | { tooLarge: number } | { invalid: number } {
+export function streamItems(
+  bytes: Uint8Array,
+  itemBytes: number,
+): { items: unknown[] } | { tooLarge: number } | { invalid: number } {
   const splitter = new ItemSplitter(itemBytes);
   const first = splitter.push(bytes);
   if (!("items" in first)) return "itemTooLarge" in first ? { tooLarge: first.itemTooLarge } : first;

@@ -46,10 +46,16 @@ class ItemQueue implements AsyncIterable<unknown> {
  * aborts the reading. Gives the call's result once the stream has ended, nothing when it was left early.
  * Part of the files' support (file-support.ts), so that a package without streams bundles none of it.
  */
-export async function* streamedItems<R>(run: (onItem: (item: unknown) => Promise<void>, signal: AbortSignal) => Promise<R>, given: AbortSignal | undefined, maxItems: number | undefined): AsyncGenerator<unknown, R | undefined> {
+export async function* streamedItems<R>(
+  run: (onItem: (item: unknown) => Promise<void>, signal: AbortSignal) => Promise<R>,
+  given: AbortSignal | undefined,
+  maxItems: number | undefined,
+): AsyncGenerator<unknown, R | undefined> {
   const queue = new ItemQueue();
   const stop = new AbortController();
-  const running = run((item) => queue.put(item), given ? AbortSignal.any([given, stop.signal]) : stop.signal).finally(() => queue.close());
+  const running = run((item) => queue.put(item), given ? AbortSignal.any([given, stop.signal]) : stop.signal).finally(
+    () => queue.close(),
+  );
   let taken = 0;
   try {
     if (maxItems !== undefined && maxItems <= 0) return undefined;

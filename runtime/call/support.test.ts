@@ -40,7 +40,9 @@ describe("a part of the support a tool needs", () => {
     const { json: _json, ...allButJson } = fullSupport;
     const result = await createExecutor(tools, allButJson)("shelf_add_book", addBook, { fetch });
     expect(result).toMatchObject({ success: false, error: { type: "validation", param: "meta", rule: "support" } });
-    expect(!result.success && result.error.message).toBe("meta: checking a JSON parameter needs the runtime's jsonParams, which this caller was made without (pass json: jsonParams from @blockwright/runtime to createExecutor)");
+    expect(!result.success && result.error.message).toBe(
+      "meta: checking a JSON parameter needs the runtime's jsonParams, which this caller was made without (pass json: jsonParams from @blockwright/runtime to createExecutor)",
+    );
     expect(seen).toHaveLength(0);
   });
 
@@ -58,7 +60,14 @@ describe("a part of the support a tool needs", () => {
     const { writes: _writes, ...allButWrites } = fullSupport;
     const table = { methods: { addBook: tools.shelf_add_book! }, credentials: ["apiKey"], support: allButWrites };
     const client = createClient(table, { fetch }) as Record<string, (input: object) => Promise<unknown>>;
-    const refused = { success: false, error: { type: "validation", rule: "support", message: expect.stringContaining("needs the runtime's writeSafety") } };
+    const refused = {
+      success: false,
+      error: {
+        type: "validation",
+        rule: "support",
+        message: expect.stringContaining("needs the runtime's writeSafety"),
+      },
+    };
     expect(await client.addBook!(addBook)).toMatchObject(refused);
     expect(await collectPages(tools.shelf_add_book!, addBook, { ...allButWrites, fetch })).toMatchObject(refused);
     expect(seen).toHaveLength(0);
@@ -69,15 +78,26 @@ describe("a part of the support a tool needs", () => {
     // createPackageExecutor likewise; createExecutor checks, a single call or all pages.
     const add = { shelf_add_book: tools.shelf_add_book! };
     expect(await createExecutor(add, allButWrites)("shelf_add_book", addBook, { fetch })).toMatchObject(refused);
-    expect(await createExecutor(add, allButWrites)("shelf_add_book", addBook, { fetch, maxPages: 1 })).toMatchObject(refused);
+    expect(await createExecutor(add, allButWrites)("shelf_add_book", addBook, { fetch, maxPages: 1 })).toMatchObject(
+      refused,
+    );
     expect(seen).toHaveLength(1);
-    expect(await createPackageExecutor(add, allButWrites)("shelf_add_book", addBook, { fetch })).toMatchObject({ success: true });
+    expect(await createPackageExecutor(add, allButWrites)("shelf_add_book", addBook, { fetch })).toMatchObject({
+      success: true,
+    });
     expect(seen).toHaveLength(2);
   });
 
   it("given: the same call goes out", async () => {
     const { fetch, seen } = scriptedFetch(json(201, { id: "b9", title: "Dune", state: "pending" }));
-    const parts = { json: checkJson, rules: checkRules, strings: stringRules, bodies: requestBodies, writes: writeSafety, constants: placeConstants };
+    const parts = {
+      json: checkJson,
+      rules: checkRules,
+      strings: stringRules,
+      bodies: requestBodies,
+      writes: writeSafety,
+      constants: placeConstants,
+    };
     const result = await createExecutor(tools, parts)("shelf_add_book", addBook, { fetch });
     expect(result).toMatchObject({ success: true, output: { bookId: "b9" } });
     expect(JSON.parse(seen[0]!.body)).toMatchObject({ meta: { isbn: "9780441013593" } });
@@ -120,7 +140,13 @@ describe("a part of the support a tool needs", () => {
 // Each part beside the core: a tool that declares what it serves (the shelf's get_book changed in one
 // respect), refused without the part before any request, and sent with the part (and `with`, what else
 // the tool needs), which gives it its effect.
-const PARTS: { part: keyof Support; given: Support; with?: Support; tool: ToolSpec; sent: (request: { method: string; url: string; headers: Headers; body: string }) => void }[] = [
+const PARTS: {
+  part: keyof Support;
+  given: Support;
+  with?: Support;
+  tool: ToolSpec;
+  sent: (request: { method: string; url: string; headers: Headers; body: string }) => void;
+}[] = [
   {
     part: "waits",
     given: { waits: rateLimitWait },
@@ -132,7 +158,13 @@ const PARTS: { part: keyof Support; given: Support; with?: Support; tool: ToolSp
     given: { formats: formatProblem },
     with: { strings: stringRules },
     // Declared by an optional parameter the call does not give: the part is still the tool's.
-    tool: { ...getBook, params: [...getBook.params, { ...bookId, name: "zqSince", required: false, format: "date", wire: { in: "query", name: "since" } }] },
+    tool: {
+      ...getBook,
+      params: [
+        ...getBook.params,
+        { ...bookId, name: "zqSince", required: false, format: "date", wire: { in: "query", name: "since" } },
+      ],
+    },
     sent: (r) => expect(new URL(r.url).searchParams.has("since")).toBe(false),
   },
   {
@@ -164,7 +196,20 @@ const PARTS: { part: keyof Support; given: Support; with?: Support; tool: ToolSp
     part: "numbers",
     given: { numbers: numberRules },
     // Declared by an optional parameter the call does not give: the part is still the tool's.
-    tool: { ...getBook, params: [...getBook.params, { ...bookId, name: "zqOffset", type: "number", required: false, multipleOf: 20, wire: { in: "query", name: "offset" } }] },
+    tool: {
+      ...getBook,
+      params: [
+        ...getBook.params,
+        {
+          ...bookId,
+          name: "zqOffset",
+          type: "number",
+          required: false,
+          multipleOf: 20,
+          wire: { in: "query", name: "offset" },
+        },
+      ],
+    },
     sent: (r) => expect(new URL(r.url).searchParams.has("offset")).toBe(false),
   },
   {
@@ -183,14 +228,38 @@ const PARTS: { part: keyof Support; given: Support; with?: Support; tool: ToolSp
     part: "routes",
     given: { routes: chooseRoute },
     // A value the route's condition meets goes to the route's path.
-    tool: { ...getBook, routes: [{ when: { param: "bookId", pattern: "^b" }, operationId: "zqGetByKey", method: "GET", path: "/zq/{key}", wire: { bookId: { in: "path", name: "key" } } }] },
+    tool: {
+      ...getBook,
+      routes: [
+        {
+          when: { param: "bookId", pattern: "^b" },
+          operationId: "zqGetByKey",
+          method: "GET",
+          path: "/zq/{key}",
+          wire: { bookId: { in: "path", name: "key" } },
+        },
+      ],
+    },
     sent: (r) => expect(new URL(r.url).pathname).toBe("/zq/b9"),
   },
   {
     part: "boolean",
     given: { boolean: booleanValue },
     // A boolean with its default (false) is checked and sent as the switch it is.
-    tool: { ...getBook, params: [...getBook.params, { ...bookId, name: "zqFull", type: "boolean", required: false, default: false, wire: { in: "query", name: "full" } }] },
+    tool: {
+      ...getBook,
+      params: [
+        ...getBook.params,
+        {
+          ...bookId,
+          name: "zqFull",
+          type: "boolean",
+          required: false,
+          default: false,
+          wire: { in: "query", name: "full" },
+        },
+      ],
+    },
     sent: (r) => expect(new URL(r.url).searchParams.get("full")).toBe("false"),
   },
   {
@@ -210,7 +279,15 @@ const PARTS: { part: keyof Support; given: Support; with?: Support; tool: ToolSp
     part: "outcomes",
     given: { outcomes: replyOutcomes },
     // A 2xx whose body says otherwise would fail: this one does not.
-    tool: { ...getBook, errors: { ...getBook.errors, failureWhen: [{ expression: "$response.body#/state", ref: { kind: "body", pointer: ["state"] }, equals: "failed" }] } },
+    tool: {
+      ...getBook,
+      errors: {
+        ...getBook.errors,
+        failureWhen: [
+          { expression: "$response.body#/state", ref: { kind: "body", pointer: ["state"] }, equals: "failed" },
+        ],
+      },
+    },
     sent: (r) => expect(r.method).toBe("GET"),
   },
 ];
@@ -218,13 +295,19 @@ const PARTS: { part: keyof Support; given: Support; with?: Support; tool: ToolSp
 describe.each(PARTS)("the part $part", ({ part, given, with: others = {}, tool, sent }) => {
   const call = (support: Support) => {
     const { fetch, seen } = scriptedFetch(json(200, { id: "b9", title: "Dune", state: "ready" }));
-    return createExecutor({ [tool.id]: tool }, { ...others, ...support })(tool.id, { apiKey: KEY, bookId: "b9" }, { fetch }).then((result) => ({ result, seen }));
+    return createExecutor({ [tool.id]: tool }, { ...others, ...support })(
+      tool.id,
+      { apiKey: KEY, bookId: "b9" },
+      { fetch },
+    ).then((result) => ({ result, seen }));
   };
 
   it("missing: the call fails before any request, naming the part's export", async () => {
     const { result, seen } = await call({});
     expect(result).toMatchObject({ success: false, error: { type: "validation", rule: "support" } });
-    expect(!result.success && result.error.message).toContain(`needs the runtime's ${SUPPORT_EXPORTS[part as keyof typeof SUPPORT_EXPORTS]}, which this caller was made without (pass ${part}: `);
+    expect(!result.success && result.error.message).toContain(
+      `needs the runtime's ${SUPPORT_EXPORTS[part as keyof typeof SUPPORT_EXPORTS]}, which this caller was made without (pass ${part}: `,
+    );
     expect(seen).toHaveLength(0);
   });
 

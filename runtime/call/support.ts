@@ -38,12 +38,22 @@ export interface Support extends WithOAuth, ValueSupport {
   /** Form-encoded bodies, arrays, objects and JSON in the query, styled path and header values: `formEncoding`. */
   form?: {
     encodeForm(body: unknown, fields?: Record<string, FormFieldEncoding>): string;
-    placeStyled(query: Record<string, unknown>, name: string, value: unknown, encoding: FormFieldEncoding | undefined): void;
+    placeStyled(
+      query: Record<string, unknown>,
+      name: string,
+      value: unknown,
+      encoding: FormFieldEncoding | undefined,
+    ): void;
     styledValue(name: string, value: unknown, style: ValueStyle, place: "path" | "header"): string;
     /** A path value spanning segments (`multiSegment`): each segment encoded, its `/` kept. */
     segments(text: string): string;
     /** A cookie parameter's pair of the Cookie header (`wire.in: cookie`). */
-    cookiePair(header: Record<string, string>, wire: { name: string; encoding?: ValueStyle | undefined }, value: unknown, text: string): void;
+    cookiePair(
+      header: Record<string, string>,
+      wire: { name: string; encoding?: ValueStyle | undefined },
+      value: unknown,
+      text: string,
+    ): void;
   };
   /** Next pages at an address (`nextUrl`, `linkHeader`): `pageLinks`. */
   links?: typeof pageLinks;
@@ -78,14 +88,27 @@ export interface Support extends WithOAuth, ValueSupport {
 /** Whether the tool's requests need the form encoding (`form`): a form body, a JSON parameter in the query, or a value the document styles or that spans path segments (its own wire or a route's). */
 export function formNeeded(tool: ToolCall): boolean {
   // A form body, or a multipart body some of whose fields are written as a form's (their pairs as parts; a JSON part needs none).
-  if (tool.body?.encoding === "form" || (tool.body?.encoding === "multipart" && Object.values(tool.body.fields ?? {}).some((f) => !f.json))) return true;
-  const styled = (w: WireSpec | undefined) => ((w?.in === "query" || w?.in === "path" || w?.in === "header") && w.encoding !== undefined) || (w?.in === "path" && w.multiSegment === true) || w?.in === "cookie";
-  return tool.params.some((p) => (p.type === "json" && (p.wire.in === "query" || tool.routes.some((r) => r.wire[p.name]?.in === "query"))) || styled(p.wire) || tool.routes.some((r) => styled(r.wire[p.name])));
+  if (
+    tool.body?.encoding === "form" ||
+    (tool.body?.encoding === "multipart" && Object.values(tool.body.fields ?? {}).some((f) => !f.json))
+  )
+    return true;
+  const styled = (w: WireSpec | undefined) =>
+    ((w?.in === "query" || w?.in === "path" || w?.in === "header") && w.encoding !== undefined) ||
+    (w?.in === "path" && w.multiSegment === true) ||
+    w?.in === "cookie";
+  return tool.params.some(
+    (p) =>
+      (p.type === "json" && (p.wire.in === "query" || tool.routes.some((r) => r.wire[p.name]?.in === "query"))) ||
+      styled(p.wire) ||
+      tool.routes.some((r) => styled(r.wire[p.name])),
+  );
 }
 
 /** Whether the tool's requests may have a body (`bodies`): a body declared, or a value, constant or page cursor placed in one. */
 export function bodyNeeded(tool: ToolCall): boolean {
-  const inBody = (wire: WireSpec | undefined) => wire?.in === "body" || (wire?.in === "switch" && wire.whenTrue.some((c) => c.in === "body"));
+  const inBody = (wire: WireSpec | undefined) =>
+    wire?.in === "body" || (wire?.in === "switch" && wire.whenTrue.some((c) => c.in === "body"));
   const next = tool.pagination?.next;
   return (
     tool.body !== undefined ||
@@ -99,7 +122,12 @@ export function bodyNeeded(tool: ToolCall): boolean {
 /** Whether a tool sends constants (`constants`): its own, a switch parameter's (its own wire or a route's), or the type it asks the answer in (`accept`). */
 export function constantsNeeded(tool: ToolCall): boolean {
   const switched = (wire: WireSpec | undefined) => wire?.in === "switch";
-  return tool.constants.length > 0 || tool.accept !== undefined || tool.params.some((p) => switched(p.wire)) || tool.routes.some((r) => Object.values(r.wire).some(switched));
+  return (
+    tool.constants.length > 0 ||
+    tool.accept !== undefined ||
+    tool.params.some((p) => switched(p.wire)) ||
+    tool.routes.some((r) => Object.values(r.wire).some(switched))
+  );
 }
 
 /** Whether a tool reads its replies beyond their status (`outcomes`): a status mapped to outputs, or a 2xx its body says failed. */
@@ -127,11 +155,14 @@ interface Part {
 }
 
 /** Whether one of a parameter's forms (`anyOf`), as a parameter of its own, meets `test`. */
-const formsWhere = (p: ParamCall, test: (form: ParamCall) => boolean): boolean => p.anyOf?.some((form) => test({ ...p, ...form })) ?? false;
+const formsWhere = (p: ParamCall, test: (form: ParamCall) => boolean): boolean =>
+  p.anyOf?.some((form) => test({ ...p, ...form })) ?? false;
 
 /** The parameter of the tool that meets `test`, or false. */
-const paramWhere = (tool: ToolCall, test: (p: ParamCall) => boolean): string | false => tool.params.find(test)?.name ?? false;
-const linkStyles = (tool: ToolCall) => tool.pagination?.next.style === "nextUrl" || tool.pagination?.next.style === "linkHeader";
+const paramWhere = (tool: ToolCall, test: (p: ParamCall) => boolean): string | false =>
+  tool.params.find(test)?.name ?? false;
+const linkStyles = (tool: ToolCall) =>
+  tool.pagination?.next.style === "nextUrl" || tool.pagination?.next.style === "linkHeader";
 
 /**
  * Every part a tool's declarations may need, checked before a call by the callers whose parts are chosen by hand
@@ -150,29 +181,85 @@ const PARTS = {
   },
   json: { what: "checking a JSON parameter", declares: (tool) => paramWhere(tool, (p) => p.type === "json") },
   boolean: { what: "checking a boolean parameter", declares: (tool) => paramWhere(tool, (p) => p.type === "boolean") },
-  formats: { what: "checking a string format (date, date-time, email, uri, uuid)", declares: (tool) => paramWhere(tool, (p) => (p.format !== undefined && p.format !== "base-url") || formsWhere(p, (f) => f.format !== undefined)) },
+  formats: {
+    what: "checking a string format (date, date-time, email, uri, uuid)",
+    declares: (tool) =>
+      paramWhere(
+        tool,
+        (p) => (p.format !== undefined && p.format !== "base-url") || formsWhere(p, (f) => f.format !== undefined),
+      ),
+  },
   rules: { what: "checking the cross-field rules", declares: (tool) => tool.rules.length > 0 },
-  form: { what: "encoding a form body, a query array or object, a styled value, one spanning path segments or a cookie parameter", declares: formNeeded },
-  links: { what: "following the next page's address (nextUrl, linkHeader)", declares: linkStyles, now: (_, call) => call.pages },
-  cursors: { what: "reading a next page's cursor, or the last page a reply tells (pagination.more, pagination.total)", declares: (tool) => cursorsNeeded(tool.pagination), now: (_, call) => call.pages },
-  files: { what: "sending or receiving a file, or a stream of items", declares: (tool) => tool.download !== undefined || tool.stream !== undefined || tool.body?.encoding === "multipart" || paramWhere(tool, (p) => p.type === "file") },
-  strings: { what: "checking an enum, a pattern, a format or a list", declares: (tool) => paramWhere(tool, (p) => (p.type === "string" && hasStringRules(p)) || formsWhere(p, (f) => f.type === "string" && hasStringRules(f))) },
-  numbers: { what: "checking a number's enum or step (multipleOf)", declares: (tool) => paramWhere(tool, (p) => hasNumberRules(p) || formsWhere(p, hasNumberRules)) },
-  unions: { what: "checking a value of several forms (anyOf)", declares: (tool) => paramWhere(tool, (p) => p.anyOf !== undefined) },
+  form: {
+    what: "encoding a form body, a query array or object, a styled value, one spanning path segments or a cookie parameter",
+    declares: formNeeded,
+  },
+  links: {
+    what: "following the next page's address (nextUrl, linkHeader)",
+    declares: linkStyles,
+    now: (_, call) => call.pages,
+  },
+  cursors: {
+    what: "reading a next page's cursor, or the last page a reply tells (pagination.more, pagination.total)",
+    declares: (tool) => cursorsNeeded(tool.pagination),
+    now: (_, call) => call.pages,
+  },
+  files: {
+    what: "sending or receiving a file, or a stream of items",
+    declares: (tool) =>
+      tool.download !== undefined ||
+      tool.stream !== undefined ||
+      tool.body?.encoding === "multipart" ||
+      paramWhere(tool, (p) => p.type === "file"),
+  },
+  strings: {
+    what: "checking an enum, a pattern, a format or a list",
+    declares: (tool) =>
+      paramWhere(
+        tool,
+        (p) =>
+          (p.type === "string" && hasStringRules(p)) || formsWhere(p, (f) => f.type === "string" && hasStringRules(f)),
+      ),
+  },
+  numbers: {
+    what: "checking a number's enum or step (multipleOf)",
+    declares: (tool) => paramWhere(tool, (p) => hasNumberRules(p) || formsWhere(p, hasNumberRules)),
+  },
+  unions: {
+    what: "checking a value of several forms (anyOf)",
+    declares: (tool) => paramWhere(tool, (p) => p.anyOf !== undefined),
+  },
   bodies: { what: "sending a request body", declares: bodyNeeded },
   // Any method but GET, or a GET declared not idempotent: write-safety.ts tells which requests are safe to repeat.
-  writes: { what: "sending a request that is not safe to repeat, or an idempotency key", declares: (tool) => tool.idempotency !== undefined || tool.behavior?.idempotent === false || [tool, ...tool.routes].some((t) => t.method !== "GET") },
-  credentials: { what: "sending a basic or cookie credential, several credentials, or one of alternative ones", declares: (tool) => credentialKindsNeeded(tool.auth) },
-  requestSize: { what: "checking the size of the request head (limits.requestHeadBytes)", declares: (tool) => tool.server.requestHeadBytes !== undefined },
+  writes: {
+    what: "sending a request that is not safe to repeat, or an idempotency key",
+    declares: (tool) =>
+      tool.idempotency !== undefined ||
+      tool.behavior?.idempotent === false ||
+      [tool, ...tool.routes].some((t) => t.method !== "GET"),
+  },
+  credentials: {
+    what: "sending a basic or cookie credential, several credentials, or one of alternative ones",
+    declares: (tool) => credentialKindsNeeded(tool.auth),
+  },
+  requestSize: {
+    what: "checking the size of the request head (limits.requestHeadBytes)",
+    declares: (tool) => tool.server.requestHeadBytes !== undefined,
+  },
   waits: { what: "waiting after a 429 as rateLimits.resetHeader or pauseMs say", declares: waitsNeeded },
   addresses: {
     what: "reading the instance address from its parameter (server.param) or its server variables (server.url)",
     // A template whose only variable is the credential's (auth.variable) is still an address made per call.
-    declares: (tool) => tool.server.param ?? (tool.server.template !== undefined && (Object.values(tool.server.variables ?? {})[0] ?? true)),
+    declares: (tool) =>
+      tool.server.param ??
+      (tool.server.template !== undefined && (Object.values(tool.server.variables ?? {})[0] ?? true)),
   },
   routes: { what: "choosing a route by a parameter's value (routes)", declares: (tool) => tool.routes.length > 0 },
   constants: { what: "sending constants (constants, a switch's whenTrue, accept)", declares: constantsNeeded },
-  outcomes: { what: "reading a status as an outcome (outcomes) or a 2xx as a failure (errors.failureWhen)", declares: outcomesNeeded },
+  outcomes: {
+    what: "reading a status as an outcome (outcomes) or a 2xx as a failure (errors.failureWhen)",
+    declares: outcomesNeeded,
+  },
 } as const satisfies { [K in keyof Support]?: Part };
 
 export type CallPart = keyof typeof PARTS;
@@ -186,11 +273,20 @@ export function needsPart(tool: ToolCall, part: CallPart): boolean {
 }
 
 /** The refusal of a call whose tool needs a part `support` lacks, the first such. */
-export function missingPart(tool: ToolCall, support: Support, call: CallNeeds = { input: {}, pages: false }): Issue | undefined {
+export function missingPart(
+  tool: ToolCall,
+  support: Support,
+  call: CallNeeds = { input: {}, pages: false },
+): Issue | undefined {
   for (const key in PARTS) {
     const part: Part = PARTS[key as CallPart];
     const need = part.declares(tool);
-    if (need === false || (part.given ? part.given(support) : support[key as CallPart]) || (part.now && !part.now(tool, call))) continue;
+    if (
+      need === false ||
+      (part.given ? part.given(support) : support[key as CallPart]) ||
+      (part.now && !part.now(tool, call))
+    )
+      continue;
     return unsupported(key as CallPart, part.what, typeof need === "string" ? need : undefined);
   }
   return undefined;

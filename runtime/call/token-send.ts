@@ -21,25 +21,61 @@ import { keepSecret, type PreparedCall, type SentCall } from "./single-call.js";
  * single-call.ts) with the flow's token; `sizeProblem` checks the request's
  * size once the token's address is known.
  */
-export async function sendWithToken(call: PreparedCall, request: HttpRequest, deadline: Deadline, timeoutMs: number, sizeProblem: (() => SentCall | undefined) | undefined, send: () => Promise<SentCall>): Promise<SentCall> {
+export async function sendWithToken(
+  call: PreparedCall,
+  request: HttpRequest,
+  deadline: Deadline,
+  timeoutMs: number,
+  sizeProblem: (() => SentCall | undefined) | undefined,
+  send: () => Promise<SentCall>,
+): Promise<SentCall> {
   const oauth = call.oauth;
   if (!oauth) return send();
-  const refused = (await authorize(call, request, oauth.token(deadline.remainingMs()), deadline, timeoutMs)) ?? sizeProblem?.();
+  const refused =
+    (await authorize(call, request, oauth.token(deadline.remainingMs()), deadline, timeoutMs)) ?? sizeProblem?.();
   if (refused) return refused;
   const sent = await send();
   if (sent.result.success || sent.result.error.status !== 401) return sent;
-  const stillRefused = await authorize(call, request, oauth.renew(call.credential, deadline.remainingMs()), deadline, timeoutMs);
+  const stillRefused = await authorize(
+    call,
+    request,
+    oauth.renew(call.credential, deadline.remainingMs()),
+    deadline,
+    timeoutMs,
+  );
   return stillRefused ?? (await send());
 }
 
 /** Put the flow's token on the call and its request; the failure when none could be had. */
-async function authorize(call: PreparedCall, request: HttpRequest, pending: Promise<Renewal<Failure>>, deadline: Deadline, timeoutMs: number): Promise<SentCall | undefined> {
+async function authorize(
+  call: PreparedCall,
+  request: HttpRequest,
+  pending: Promise<Renewal<Failure>>,
+  deadline: Deadline,
+  timeoutMs: number,
+): Promise<SentCall | undefined> {
   let outcome: Renewal<Failure>;
   try {
     outcome = await deadline.race(pending);
   } catch (e) {
-    if (deadline.cancelled) return { result: call.fail({ type: "network", message: "the call was cancelled", code: "ABORTED" satisfies RuntimeErrorCode, retryable: false }) };
-    if (deadline.timedOut) return { result: call.fail({ type: "timeout", code: "TOKEN_TIMEOUT" satisfies RuntimeErrorCode, message: `no access token within ${timeoutMs} ms`, retryable: true }) };
+    if (deadline.cancelled)
+      return {
+        result: call.fail({
+          type: "network",
+          message: "the call was cancelled",
+          code: "ABORTED" satisfies RuntimeErrorCode,
+          retryable: false,
+        }),
+      };
+    if (deadline.timedOut)
+      return {
+        result: call.fail({
+          type: "timeout",
+          code: "TOKEN_TIMEOUT" satisfies RuntimeErrorCode,
+          message: `no access token within ${timeoutMs} ms`,
+          retryable: true,
+        }),
+      };
     const error = networkError(e);
     return { result: call.fail({ ...error, message: `token ${error.message}` }) };
   }
@@ -65,8 +101,16 @@ async function authorize(call: PreparedCall, request: HttpRequest, pending: Prom
  * when the answer names none, or the failure: a malformed or refused address,
  * or none at all.
  */
-export function tokenAddress(tool: ToolCall, current: string, address: string | undefined, allowHosts: readonly string[]): { base: string } | { failure: Failure } {
-  if (address === undefined) return current === "" ? { failure: { type: "validation", ...instanceAddresses.missing(tool, tool.server.param ?? "baseUrl") } } : { base: current };
+export function tokenAddress(
+  tool: ToolCall,
+  current: string,
+  address: string | undefined,
+  allowHosts: readonly string[],
+): { base: string } | { failure: Failure } {
+  if (address === undefined)
+    return current === ""
+      ? { failure: { type: "validation", ...instanceAddresses.missing(tool, tool.server.param ?? "baseUrl") } }
+      : { base: current };
   const field = tool.oauth?.addressField ?? "address";
   const checked = checkAddress(address);
   if ("problem" in checked) {
@@ -80,6 +124,14 @@ export function tokenAddress(tool: ToolCall, current: string, address: string | 
     };
   }
   const refused = hostRefusal(tool, checked.origin, allowHosts);
-  if (refused) return { failure: { type: "auth", code: "TOKEN_ADDRESS_REFUSED" satisfies RuntimeErrorCode, message: `${tool.provider}: the token answer's ${field} names ${new URL(checked.origin).hostname}: ${refused}`, retryable: false } };
+  if (refused)
+    return {
+      failure: {
+        type: "auth",
+        code: "TOKEN_ADDRESS_REFUSED" satisfies RuntimeErrorCode,
+        message: `${tool.provider}: the token answer's ${field} names ${new URL(checked.origin).hostname}: ${refused}`,
+        retryable: false,
+      },
+    };
   return { base: checked.origin + (tool.server.basePath ?? "") };
 }

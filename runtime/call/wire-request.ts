@@ -15,4 +15,9 @@ export interface WireRequest {
 }
 
 /** Constants placed on a request: the constants support (build-request.ts `placeConstants`, exported as `wireConstants`). */
-export type PlaceConstants = (request: WireRequest, constants: readonly WireConstant[], bodies: BodySupport | undefined, accept?: string) => void;
+export type PlaceConstants = (
+  request: WireRequest,
+  constants: readonly WireConstant[],
+  bodies: BodySupport | undefined,
+  accept?: string,
+) => void;

@@ -21,7 +21,11 @@ const HEADER_VALUE = /^[\u0021-\u007e]{1,255}$/;
 /** The problem of an `idempotencyKey` option for a tool that declares an idempotency header, if any. */
 function keyProblem(tool: ToolCall, key: unknown): Issue | undefined {
   if (typeof key === "string" && HEADER_VALUE.test(key)) return undefined;
-  return { param: "idempotencyKey", rule: "format", message: `idempotencyKey: must be 1 to 255 visible ASCII characters (it is sent in the ${tool.idempotency?.header} header)` };
+  return {
+    param: "idempotencyKey",
+    rule: "format",
+    message: `idempotencyKey: must be 1 to 255 visible ASCII characters (it is sent in the ${tool.idempotency?.header} header)`,
+  };
 }
 
 /** The key a request carries, its header set (the caller's, else a new random one), when the tool declares one and the method is not GET. */
@@ -45,7 +49,12 @@ function outcome(tool: ToolCall, method: string, key: string | undefined) {
   return {
     safe,
     final: (error: Failure): boolean => !safe && !NOT_SENT_CODES.has(error.code ?? ""),
-    mark: (error: Failure, reached: boolean): Failure => (key !== undefined ? { ...error, idempotencyKey: key } : reached && !safe ? { ...error, retryable: false, mayHaveBeenApplied: true } : error),
+    mark: (error: Failure, reached: boolean): Failure =>
+      key !== undefined
+        ? { ...error, idempotencyKey: key }
+        : reached && !safe
+          ? { ...error, retryable: false, mayHaveBeenApplied: true }
+          : error,
   };
 }
 

@@ -29,7 +29,8 @@ const MAX_HOPS = 5;
 
 /** The Accept header of a download's request, when the call sets none: the file's media types, JSON (an error) after them. */
 export function acceptFile(tool: ToolCall, header: Record<string, string>): void {
-  if (tool.download && header.Accept === undefined) header.Accept = [...tool.download.mediaTypes, "application/json;q=0.5"].join(", ");
+  if (tool.download && header.Accept === undefined)
+    header.Accept = [...tool.download.mediaTypes, "application/json;q=0.5"].join(", ");
 }
 
 /**
@@ -47,13 +48,20 @@ export async function fileAnswer(
   limit: number,
   params: Record<string, unknown>,
   onItem?: OnItem,
-): Promise<{ output: Record<string, unknown>; reply: ExpressionContext; bytes: number } | { failure: Failure } | undefined> {
+): Promise<
+  { output: Record<string, unknown>; reply: ExpressionContext; bytes: number } | { failure: Failure } | undefined
+> {
   // A stream of JSON values is read item by item, each handed to onItem as it arrives (stream-items.ts).
   if (tool.stream) return streamAnswer(tool, response, deadline, limit, params, onItem);
   if (!answersFile(tool, response)) return undefined;
   const got = await deadline.race(readDownload(tool, response, url, fetchFn, deadline, limit));
   if ("failure" in got) return got;
-  const reply: ExpressionContext = { status: got.response.status, body: got.file, headers: got.response.headers, params };
+  const reply: ExpressionContext = {
+    status: got.response.status,
+    body: got.file,
+    headers: got.response.headers,
+    params,
+  };
   return { output: mapOutputs(tool.outputs, reply).output, reply, bytes: got.file.size };
 }
 
@@ -63,7 +71,14 @@ export function answersFile(tool: ToolCall, response: Response): boolean {
 }
 
 /** Read the file an answer carries or points to, within `limit` bytes; the failure otherwise. */
-export async function readDownload(tool: ToolCall, first: Response, url: string, fetchFn: FetchLike, deadline: Deadline, limit: number): Promise<{ response: Response; file: DownloadedFile } | { failure: Failure }> {
+export async function readDownload(
+  tool: ToolCall,
+  first: Response,
+  url: string,
+  fetchFn: FetchLike,
+  deadline: Deadline,
+  limit: number,
+): Promise<{ response: Response; file: DownloadedFile } | { failure: Failure }> {
   let response = first;
   let at = url;
   for (let hop = 0; isRedirect(response); hop++) {
@@ -71,11 +86,20 @@ export async function readDownload(tool: ToolCall, first: Response, url: string,
     const next = redirectTarget(response, at);
     if (hop >= MAX_HOPS || !next) return { failure: redirectRefused(tool, response, at, hop >= MAX_HOPS) };
     at = next;
-    response = await deadline.race(fetchFn(new Request(at, { method: "GET", redirect: "manual", signal: deadline.signal })));
+    response = await deadline.race(
+      fetchFn(new Request(at, { method: "GET", redirect: "manual", signal: deadline.signal })),
+    );
   }
   if (!response.ok) {
     void response.body?.cancel().catch(() => undefined);
-    return { failure: { type: "upstream", status: response.status, message: `the file ${tool.provider} pointed to answered ${response.status}`, retryable: response.status >= 500 } };
+    return {
+      failure: {
+        type: "upstream",
+        status: response.status,
+        message: `the file ${tool.provider} pointed to answered ${response.status}`,
+        retryable: response.status >= 500,
+      },
+    };
   }
   const read = await readBytes(response, limit, deadline);
   if ("tooLarge" in read) {
@@ -91,7 +115,10 @@ export async function readDownload(tool: ToolCall, first: Response, url: string,
   }
   const filename = dispositionName(response.headers.get("content-disposition"));
   const contentType = response.headers.get("content-type")?.trim() || "application/octet-stream";
-  return { response, file: { content: read.bytes, contentType, size: read.bytes.byteLength, ...(filename ? { filename } : {}) } };
+  return {
+    response,
+    file: { content: read.bytes, contentType, size: read.bytes.byteLength, ...(filename ? { filename } : {}) },
+  };
 }
 
 /** Where a redirect to the file points: https, or http on loopback (mocks); undefined otherwise. */
@@ -108,8 +135,16 @@ function redirectTarget(response: Response, at: string): string | undefined {
 }
 
 function redirectRefused(tool: ToolCall, response: Response, at: string, tooMany: boolean): Failure {
-  const why = tooMany ? `more than ${MAX_HOPS} redirects` : `a redirect to ${redirectOrigin(response, at)}, which is not an https address`;
-  return { type: "upstream", status: response.status, code: "REDIRECT" satisfies RuntimeErrorCode, message: `${tool.provider} answered ${response.status || "a redirect"} for the file: ${why}`, retryable: false };
+  const why = tooMany
+    ? `more than ${MAX_HOPS} redirects`
+    : `a redirect to ${redirectOrigin(response, at)}, which is not an https address`;
+  return {
+    type: "upstream",
+    status: response.status,
+    code: "REDIRECT" satisfies RuntimeErrorCode,
+    message: `${tool.provider} answered ${response.status || "a redirect"} for the file: ${why}`,
+    retryable: false,
+  };
 }
 
 /** The file name of a Content-Disposition header (`filename*=UTF-8''…` first, then `filename="…"`), without any folder. */

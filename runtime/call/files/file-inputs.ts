@@ -39,7 +39,11 @@ export function fileParams(tool: Pick<ToolCall, "params">): ParamCall[] {
 export type OpenedFiles = Map<string, OpenedFile[]>;
 
 /** Open every file the call was given, by parameter name; the failure (naming the parameter) of the first that cannot be. */
-export async function openFiles(tool: ToolCall, values: Record<string, unknown>, options: FileOptions): Promise<{ files: OpenedFiles } | { failure: Failure }> {
+export async function openFiles(
+  tool: ToolCall,
+  values: Record<string, unknown>,
+  options: FileOptions,
+): Promise<{ files: OpenedFiles } | { failure: Failure }> {
   const files: OpenedFiles = new Map();
   for (const spec of fileParams(tool)) {
     const raw = values[spec.name];
@@ -57,22 +61,38 @@ export async function openFiles(tool: ToolCall, values: Record<string, unknown>,
   return { files };
 }
 
-async function openFile(spec: ParamCall, file: FileValue, options: FileOptions): Promise<OpenedFile | { failure: Failure }> {
-  const invalid = (rule: string, message: string): { failure: Failure } => ({ failure: { type: "validation", param: spec.name, rule, message: `${spec.name}: ${message}` } });
+async function openFile(
+  spec: ParamCall,
+  file: FileValue,
+  options: FileOptions,
+): Promise<OpenedFile | { failure: Failure }> {
+  const invalid = (rule: string, message: string): { failure: Failure } => ({
+    failure: { type: "validation", param: spec.name, rule, message: `${spec.name}: ${message}` },
+  });
   if ("bytes" in file) {
-    const blob = file.bytes instanceof Uint8Array ? new Blob([file.bytes as BlobPart], { type: spec.contentType ?? OCTET_STREAM }) : typed(file.bytes, spec.contentType);
+    const blob =
+      file.bytes instanceof Uint8Array
+        ? new Blob([file.bytes as BlobPart], { type: spec.contentType ?? OCTET_STREAM })
+        : typed(file.bytes, spec.contentType);
     return { blob, filename: file.name ?? spec.name };
   }
   if ("path" in file) {
     const fs = nodeFs();
-    if (!fs) return invalid("file", "a path is read only on Node: give the file's bytes (Uint8Array or Blob) or an https address");
+    if (!fs)
+      return invalid(
+        "file",
+        "a path is read only on Node: give the file's bytes (Uint8Array or Blob) or an https address",
+      );
     let size: number;
     try {
       const stat = await fs.promises.stat(file.path);
       if (!stat.isFile()) return invalid("file", `${JSON.stringify(file.path)} is not a file`);
       size = stat.size;
     } catch (e) {
-      return invalid("file", `no file can be read at ${JSON.stringify(file.path)} (${(e as { code?: string }).code ?? "unreadable"})`);
+      return invalid(
+        "file",
+        `no file can be read at ${JSON.stringify(file.path)} (${(e as { code?: string }).code ?? "unreadable"})`,
+      );
     }
     const tooBig = sizeIssue(spec, size);
     if (tooBig) return { failure: { type: "validation", ...tooBig } };
@@ -84,29 +104,69 @@ async function openFile(spec: ParamCall, file: FileValue, options: FileOptions):
 }
 
 /** A file at an address: fetched with no credential, no redirect followed, within `maxBytes` (its Content-Length refused first). */
-async function fetchFile(spec: ParamCall, url: URL, options: FileOptions, invalid: (rule: string, message: string) => { failure: Failure }): Promise<OpenedFile | { failure: Failure }> {
+async function fetchFile(
+  spec: ParamCall,
+  url: URL,
+  options: FileOptions,
+  invalid: (rule: string, message: string) => { failure: Failure },
+): Promise<OpenedFile | { failure: Failure }> {
   const deadline = startDeadline(options.timeoutMs ?? 30_000, options.signal);
   const limit = spec.maxBytes ?? DEFAULT_FILE_BYTES;
   try {
     const fetchFn = options.fetch ?? ((r: Request) => fetch(r));
-    const response = await deadline.race(fetchFn(new Request(url.href, { method: "GET", redirect: "manual", signal: deadline.signal })));
+    const response = await deadline.race(
+      fetchFn(new Request(url.href, { method: "GET", redirect: "manual", signal: deadline.signal })),
+    );
     if (!response.ok) {
       void response.body?.cancel().catch(() => undefined);
-      return invalid("file", `fetching the file at ${url.origin} answered ${response.status || "a redirect"}, not the file (redirects are not followed)`);
+      return invalid(
+        "file",
+        `fetching the file at ${url.origin} answered ${response.status || "a redirect"}, not the file (redirects are not followed)`,
+      );
     }
     const read = await deadline.race(readBytes(response, limit, deadline));
     if ("tooLarge" in read)
       return spec.maxBytes === undefined
         ? invalid("file", `the file at ${url.origin} has more than ${limit} bytes`)
-        : { failure: { type: "validation", param: spec.name, rule: "maxBytes", message: `${spec.name}: the file at ${url.origin} has more than the ${limit} bytes it may have (maxBytes)` } };
+        : {
+            failure: {
+              type: "validation",
+              param: spec.name,
+              rule: "maxBytes",
+              message: `${spec.name}: the file at ${url.origin} has more than the ${limit} bytes it may have (maxBytes)`,
+            },
+          };
     const type = response.headers.get("content-type")?.trim() || spec.contentType || OCTET_STREAM;
     const last = decodeURIComponent(url.pathname.split("/").pop() ?? "");
     return { blob: new Blob([read.bytes as BlobPart], { type }), filename: last || spec.name };
   } catch (e) {
-    if (deadline.timedOut) return { failure: { type: "timeout", param: spec.name, message: `${spec.name}: the file at ${url.origin} did not arrive within ${options.timeoutMs ?? 30_000} ms`, retryable: true } };
-    if (deadline.cancelled) return { failure: { type: "network", code: "ABORTED" satisfies RuntimeErrorCode, message: "the call was cancelled", retryable: false } };
+    if (deadline.timedOut)
+      return {
+        failure: {
+          type: "timeout",
+          param: spec.name,
+          message: `${spec.name}: the file at ${url.origin} did not arrive within ${options.timeoutMs ?? 30_000} ms`,
+          retryable: true,
+        },
+      };
+    if (deadline.cancelled)
+      return {
+        failure: {
+          type: "network",
+          code: "ABORTED" satisfies RuntimeErrorCode,
+          message: "the call was cancelled",
+          retryable: false,
+        },
+      };
     const detail = (e as { cause?: { message?: string } })?.cause?.message ?? (e as Error)?.message ?? String(e);
-    return { failure: { type: "network", param: spec.name, message: `${spec.name}: fetching the file at ${url.origin} failed: ${detail}`, retryable: true } };
+    return {
+      failure: {
+        type: "network",
+        param: spec.name,
+        message: `${spec.name}: fetching the file at ${url.origin} failed: ${detail}`,
+        retryable: true,
+      },
+    };
   } finally {
     deadline.done();
   }
@@ -129,7 +189,12 @@ export interface WrittenMultipart {
  * A field the document gives a JSON `contentType` (`encoding`) goes as one part of that type; the body is then
  * written here, FormData giving no text part a type.
  */
-export function multipartBody(tool: ToolCall, body: unknown, files: ReadonlyMap<string, OpenedFile[]>, forms?: { encodeForm(body: unknown, fields?: Record<string, FormFieldEncoding>): string }): FormData | WrittenMultipart {
+export function multipartBody(
+  tool: ToolCall,
+  body: unknown,
+  files: ReadonlyMap<string, OpenedFile[]>,
+  forms?: { encodeForm(body: unknown, fields?: Record<string, FormFieldEncoding>): string },
+): FormData | WrittenMultipart {
   const parts: [name: string, value: string | Blob, filename?: string][] = [];
   const fileKeys = new Map<string, OpenedFile[]>();
   for (const spec of fileParams(tool)) {
@@ -138,16 +203,21 @@ export function multipartBody(tool: ToolCall, body: unknown, files: ReadonlyMap<
     if (opened && key !== undefined) fileKeys.set(key, opened);
   }
   const typed = tool.body?.fields ?? {};
-  const fields = body !== null && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  const fields =
+    body !== null && typeof body === "object" && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
   for (const [key, value] of Object.entries(fields)) {
     if (fileKeys.has(key) || value === undefined || value === null) continue;
     const encoding = Object.hasOwn(typed, key) ? typed[key] : undefined;
     if (encoding?.json) parts.push([key, new Blob([JSON.stringify(value)], { type: "application/json" })]);
-    else if (encoding && forms) for (const [name, text] of new URLSearchParams(forms.encodeForm({ [key]: value }, { [key]: encoding }))) parts.push([name, text]);
-    else if (Array.isArray(value) && value.every((v) => typeof v !== "object" || v === null)) for (const item of value) parts.push([key, String(item)]);
+    else if (encoding && forms)
+      for (const [name, text] of new URLSearchParams(forms.encodeForm({ [key]: value }, { [key]: encoding })))
+        parts.push([name, text]);
+    else if (Array.isArray(value) && value.every((v) => typeof v !== "object" || v === null))
+      for (const item of value) parts.push([key, String(item)]);
     // An object (or a list holding one) with no encoding: OpenAPI's default for a complex value in a multipart body
     // is one part of application/json, which the part's type says (a service reading parts by type gets JSON).
-    else if (typeof value === "object") parts.push([key, new Blob([JSON.stringify(value)], { type: "application/json" })]);
+    else if (typeof value === "object")
+      parts.push([key, new Blob([JSON.stringify(value)], { type: "application/json" })]);
     else parts.push([key, String(value)]);
   }
   // Files last: a service that reads its parts in order (metadata, then content) gets the metadata first. A list of
@@ -183,7 +253,11 @@ function written(parts: [string, string | Blob, string?][]): WrittenMultipart {
  * the Content-Type the body's media type names, or, for a range (`image/*`,
  * any type), the file's own type when the range admits it.
  */
-export function rawBody(tool: ToolCall, body: BodySpec, files: ReadonlyMap<string, OpenedFile[]>): { blob: Blob; contentType: string } | undefined {
+export function rawBody(
+  tool: ToolCall,
+  body: BodySpec,
+  files: ReadonlyMap<string, OpenedFile[]>,
+): { blob: Blob; contentType: string } | undefined {
   const spec = fileParams(tool).find((p) => p.wire.in === "body");
   const opened = spec ? files.get(spec.name)?.[0] : undefined;
   if (!opened) return undefined;
@@ -192,11 +266,24 @@ export function rawBody(tool: ToolCall, body: BodySpec, files: ReadonlyMap<strin
   const own = opened.blob.type.split(";")[0]?.trim().toLowerCase() ?? "";
   const range = declared.split("/")[0];
   const admitted = own && (range === "*" || own.startsWith(`${range}/`));
-  return { blob: opened.blob, contentType: admitted ? opened.blob.type : range === "*" ? OCTET_STREAM : `${range}/${RANGE_DEFAULTS[range ?? ""] ?? "octet-stream"}` };
+  return {
+    blob: opened.blob,
+    contentType: admitted
+      ? opened.blob.type
+      : range === "*"
+        ? OCTET_STREAM
+        : `${range}/${RANGE_DEFAULTS[range ?? ""] ?? "octet-stream"}`,
+  };
 }
 
 /** A type of a range a file of another type (or none) is sent as: the most common of each. */
-const RANGE_DEFAULTS: Record<string, string> = { image: "png", audio: "mpeg", video: "mp4", text: "plain", application: "octet-stream" };
+const RANGE_DEFAULTS: Record<string, string> = {
+  image: "png",
+  audio: "mpeg",
+  video: "mp4",
+  text: "plain",
+  application: "octet-stream",
+};
 
 /** The Content-Type of a file by its name's extension, for the few kinds uploads most often carry. */
 function typeOfName(name: string): string | undefined {
