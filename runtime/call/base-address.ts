@@ -10,10 +10,16 @@ import type { ToolCall } from "../spec/tool-types.js";
 import { checkAddress } from "../validate/validate-params.js";
 import type { instanceAddresses } from "./instance-address.js";
 
-/** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
+/**
+ * The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader;
+ * tool-field-readers.test.ts: each reader reads it).
+ */
 export const TOOL_FIELDS_READ = ["server"] as const satisfies readonly (keyof ToolCall)[];
 
-/** The base address of a call: `url` is "" when none is given and a token may name it (prepareCall checks that a flow is used). */
+/**
+ * The base address of a call: `url` is "" when none is given and a token may name it (prepareCall checks that a flow is
+ * used).
+ */
 export function resolveBaseUrl(
   tool: ToolCall,
   values: Record<string, unknown>,
@@ -26,7 +32,9 @@ export function resolveBaseUrl(
       return {
         problem: {
           rule: "baseUrl",
-          message: `baseUrl: ${checked.problem}, got ${checked.withhold ? "(address with credentials withheld)" : JSON.stringify(override)}`,
+          message:
+            `baseUrl: ${checked.problem}, got ` +
+            `${checked.withhold ? "(address with credentials withheld)" : JSON.stringify(override)}`,
         },
       };
     // An address template's path takes the call's variables (a version), as the template would.

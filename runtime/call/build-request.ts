@@ -10,7 +10,10 @@ import type { BodySupport } from "./request-body.js";
 import type { Support } from "./support.js";
 import type { PlaceConstants, WireRequest } from "./wire-request.js";
 
-/** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
+/**
+ * The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader;
+ * tool-field-readers.test.ts: each reader reads it).
+ */
 export const TOOL_FIELDS_READ = [
   "path",
   "params",
@@ -38,7 +41,8 @@ export function buildRequest(
     const wire = route?.wire[spec.name] ?? spec.wire;
     switch (wire.in) {
       case "path":
-        // In a style (label, matrix, an array or object; form-body.ts), or spanning segments (its `/` kept): the form support's.
+        // In a style (label, matrix, an array or object; form-body.ts), or spanning segments (its `/` kept): the form
+        // support's.
         if (wire.encoding && form)
           request.path[wire.name] = { encoded: form.styledValue(wire.name, value, wire.encoding, "path") };
         else if (wire.multiSegment && form)
@@ -111,6 +115,7 @@ export function placeAt(
  */
 export const placeConstants: PlaceConstants = (request, constants, bodies, accept) => {
   for (const c of constants) placeAt(request, c, c.in === "body" ? cloneJson(c.value) : c.value, bodies);
-  // An upstream that may answer in a type the runtime does not read is asked for JSON, unless a parameter or constant asked.
+  // An upstream that may answer in a type the runtime does not read is asked for JSON, unless a parameter or constant
+  // asked.
   if (accept && !Object.keys(request.header).some((h) => h.toLowerCase() === "accept")) request.header.Accept = accept;
 };

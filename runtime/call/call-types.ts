@@ -14,7 +14,10 @@ import type { Issue } from "../common/issue.js";
 import type { CallNeeds, Support } from "./support.js";
 
 export interface ExecuteOptions {
-  /** Scheme and host to send the request to, instead of the provider's own (mocks, sandboxes); https, or http on loopback. */
+  /**
+   * Scheme and host to send the request to, instead of the provider's own (mocks, sandboxes); https, or http on
+   * loopback.
+   */
   baseUrl?: string;
   /**
    * More hosts a `baseUrl` (or an address parameter such as instanceUrl) may
@@ -25,7 +28,10 @@ export interface ExecuteOptions {
   /** The fetch to use (tests inject one; defaults to the global fetch). It must honour `request.redirect`. */
   fetch?: FetchLike;
   signal?: AbortSignal;
-  /** Each item of a stream (a tool answering ndjson or JSON text sequences) as its line arrives; the reading waits for the promise it returns. */
+  /**
+   * Each item of a stream (a tool answering ndjson or JSON text sequences) as its line arrives; the reading waits for
+   * the promise it returns.
+   */
   onItem?: (item: unknown) => void | Promise<void>;
   /** Deadline for the whole call, retries included (for all pages: for each page). Default 30 s. */
   timeoutMs?: number;
@@ -33,7 +39,10 @@ export interface ExecuteOptions {
   retries?: number;
   /** Longest wait honoured before a retry; a longer Retry-After ends the call. Default 30 s. */
   maxRetryDelayMs?: number;
-  /** More values to keep out of every error and output (e.g. all secrets of a workflow), each at least SECRET_MIN_LENGTH characters. */
+  /**
+   * More values to keep out of every error and output (e.g. all secrets of a workflow), each at least SECRET_MIN_LENGTH
+   * characters.
+   */
   secrets?: readonly string[];
   /**
    * For tools that declare an idempotency header: the key to send (default:
@@ -54,15 +63,27 @@ export interface ExecuteOptions {
    * manifest's tokenHosts, loopback, or one allowed by `allowHosts`.
    */
   tokenUrl?: string;
-  /** Where access tokens are kept between calls (default: one cache per process; createExecutor makes one per executor). */
+  /**
+   * Where access tokens are kept between calls (default: one cache per process; createExecutor makes one per executor).
+   */
   tokens?: TokenCache;
-  /** Called with each token set a token endpoint issues (a rotated refresh token included), for the host to persist; its failure does not fail the call. */
+  /**
+   * Called with each token set a token endpoint issues (a rotated refresh token included), for the host to persist; its
+   * failure does not fail the call.
+   */
   onTokens?: (tokens: IssuedTokens) => void | Promise<void>;
   /** The time in milliseconds since the epoch (default Date.now): tests expire tokens with it, without waiting. */
   clock?: () => number;
-  /** Hold each output of a reply to its declared type: one that is not fails the call (code INVALID_OUTPUT, naming the output, the rule and the value). Default false. */
+  /**
+   * Hold each output of a reply to its declared type: one that is not fails the call (code INVALID_OUTPUT, naming the
+   * output, the rule and the value). Default false.
+   */
   validateOutputs?: boolean;
-  /** Where the provider's documented rate (rateLimits.requestsPerMinute) is kept per credential (default: the process's, RateLimiter.shared(), which every client, executor and workflow run uses; a limiter of one's own keeps its calls apart from it). */
+  /**
+   * Where the provider's documented rate (rateLimits.requestsPerMinute) is kept per credential (default: the process's,
+   * RateLimiter.shared(), which every client, executor and workflow run uses; a limiter of one's own keeps its calls
+   * apart from it).
+   */
   limiter?: RateLimiter;
 }
 
@@ -96,14 +117,23 @@ export interface PreparedCall {
   unsent: Set<string>;
   route: RouteSpec | undefined;
   baseUrl: string;
-  /** The way of the tool's auth the call uses (credentials.ts), and its first credential as sent: the static one, or the OAuth flow's current access token. */
+  /**
+   * The way of the tool's auth the call uses (credentials.ts), and its first credential as sent: the static one, or the
+   * OAuth flow's current access token.
+   */
   way: AuthWay;
   credential: string;
-  /** The OAuth 2 flow that obtains and renews the credential, when the tool declares flows and the call gives one's parameters (the OAuth support's `send` sends with its token). */
+  /**
+   * The OAuth 2 flow that obtains and renews the credential, when the tool declares flows and the call gives one's
+   * parameters (the OAuth support's `send` sends with its token).
+   */
   oauth?: OAuthCall;
   /** Values no result may show: the call's secret parameters and the caller's `secrets`. */
   secrets: string[];
-  /** The address the token answer names is where calls go (auth.tokenAddressField), within the host rules and these hosts the caller allows. */
+  /**
+   * The address the token answer names is where calls go (auth.tokenAddressField), within the host rules and these
+   * hosts the caller allows.
+   */
   addressFromToken?: readonly string[];
   fail(error: Failure): Extract<ToolResult, { success: false }>;
   /** The files of its file parameters, opened (openCallFiles) before the first request. */
@@ -114,7 +144,10 @@ export interface PreparedCall {
   rateCredential?: string;
 }
 
-/** The outcome of one logical call: a success with the reply it rests on (for the next page's cursor) and the bytes of that reply's body, or a failure. */
+/**
+ * The outcome of one logical call: a success with the reply it rests on (for the next page's cursor) and the bytes of
+ * that reply's body, or a failure.
+ */
 export type SentCall =
   | { result: Extract<ToolResult, { success: true }>; reply: ExpressionContext; bytes: number }
   | { result: Extract<ToolResult, { success: false }>; reply?: undefined; bytes?: undefined };

@@ -10,7 +10,10 @@ import { basicTexts, basicUserProblem, chooseWay, given, wayProblem } from "../h
 import { lacks } from "../common/unsupported.js";
 import { applyCredential } from "../http/transport.js";
 
-/** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
+/**
+ * The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader;
+ * tool-field-readers.test.ts: each reader reads it).
+ */
 export const TOOL_FIELDS_READ = ["auth", "oauth"] as const satisfies readonly (keyof ToolCall)[];
 
 export type { CallCredential, IssuedTokens, OAuthCall } from "../oauth/flows.js";
@@ -23,7 +26,10 @@ export interface WithOAuth {
   oauth?: OAuthSupport;
 }
 
-/** The way of the tool's auth a call uses (http/credentials.ts), its first credential's value, and the flow that obtains it, if one does. */
+/**
+ * The way of the tool's auth a call uses (http/credentials.ts), its first credential's value, and the flow that obtains
+ * it, if one does.
+ */
 export type WayCredential =
   | (Extract<CallCredential, { credential: string }> & { way: AuthWay; addressFromToken?: readonly string[] })
   | Extract<CallCredential, { problem: unknown }>;
@@ -49,7 +55,8 @@ export function callCredential(
   const param = tool.auth.param;
   const value = values[param];
   if (given(value)) return { way: tool.auth, credential: value };
-  // Not given: a token the flows could obtain needs the OAuth support; a credential without flows is required (the one place that says so).
+  // Not given: a token the flows could obtain needs the OAuth support; a credential without flows is required (the one
+  // place that says so).
   return {
     problem: tool.oauth ? lacks("oauth", param) : { param, rule: "required", message: `${param}: is required` },
   };
@@ -74,13 +81,14 @@ export function chooseCredential(
     ? { credential: String(values[way.param]) }
     : firstCredential(tool, values, options, keepSecret);
   if ("problem" in chosen) return chosen;
-  // Without the kinds, the call came with a flow (callCredential gives a credential sent as it is itself): the token, given or obtained, meets the way.
+  // Without the kinds, the call came with a flow (callCredential gives a credential sent as it is itself): the token,
+  // given or obtained, meets the way.
   const unmet = kinds?.wayProblem(tool, way, values);
   if (unmet) return { problem: unmet };
   for (const text of kinds?.basicTexts(way, chosen.credential, values) ?? []) keepSecret(text);
-  // The address a token answer names is where the calls go (auth.tokenAddressField), unless the caller chose one for every call (mocks, sandboxes).
-  // Built field by field, not spread: a spread of `chosen` (two shapes: with a flow and without) took 1.1 µs a
-  // call, the fields 0.1 µs (`npm run bench -- call`, a GET whose tool declares flows).
+  // The address a token answer names is where the calls go (auth.tokenAddressField), unless the caller chose one for
+  // every call (mocks, sandboxes). Built field by field, not spread: a spread of `chosen` (two shapes: with a flow and
+  // without) took 1.1 µs a call, the fields 0.1 µs (`npm run bench -- call`, a GET whose tool declares flows).
   const result: WayCredential = { credential: chosen.credential, way };
   if (chosen.oauth) result.oauth = chosen.oauth;
   if (tool.oauth?.addressField !== undefined && options.baseUrl === undefined)

@@ -47,61 +47,74 @@ function recording() {
 }
 
 describe("a file parameter", () => {
-  it("sends bytes as the last part, after the other fields (objects as JSON text), with the multipart Content-Type fetch writes", async () => {
-    const { fetch, requests } = recording();
-    const result = await executeToolDefinition(
-      upload,
-      { apiKey: KEY, file: new TextEncoder().encode("abc"), purpose: "batch", attributes: { folder: "in" } },
-      { fetch },
-    );
-    expect(result).toEqual({ success: true, output: { id: "file-1", bytes: 3 } });
-    const [request] = requests;
-    expect(request!.headers.get("content-type")).toMatch(/^multipart\/form-data; boundary=/);
-    expect(await parts(request!)).toEqual([
-      { name: "purpose", text: "batch" },
-      { name: "attributes", text: '{"folder":"in"}' },
-      { name: "file", filename: "file", type: "application/octet-stream", text: "abc" },
-    ]);
-  });
+  it(
+    "sends bytes as the last part, after the other fields (objects as JSON text), " +
+      "with the multipart Content-Type fetch writes",
+    async () => {
+      const { fetch, requests } = recording();
+      const result = await executeToolDefinition(
+        upload,
+        { apiKey: KEY, file: new TextEncoder().encode("abc"), purpose: "batch", attributes: { folder: "in" } },
+        { fetch },
+      );
+      expect(result).toEqual({ success: true, output: { id: "file-1", bytes: 3 } });
+      const [request] = requests;
+      expect(request!.headers.get("content-type")).toMatch(/^multipart\/form-data; boundary=/);
+      expect(await parts(request!)).toEqual([
+        { name: "purpose", text: "batch" },
+        { name: "attributes", text: '{"folder":"in"}' },
+        { name: "file", filename: "file", type: "application/octet-stream", text: "abc" },
+      ]);
+    },
+  );
 
-  it("sends an object field with no encoding as one part of type application/json (OpenAPI's default for a complex value), a scalar as plain text", async () => {
-    const { fetch, requests } = recording();
-    await executeToolDefinition(
-      upload,
-      { apiKey: KEY, file: new TextEncoder().encode("abc"), purpose: "batch", attributes: { folder: "in" } },
-      { fetch },
-    );
-    const raw = await requests[0]!.text();
-    expect(raw).toContain(
-      'Content-Disposition: form-data; name="attributes"\r\nContent-Type: application/json\r\n\r\n{"folder":"in"}\r\n',
-    );
-    expect(raw).toContain('Content-Disposition: form-data; name="purpose"\r\n\r\nbatch\r\n');
-  });
+  it(
+    "sends an object field with no encoding as one part of type application/json (OpenAPI's default for a " +
+      "complex value), a scalar as plain text",
+    async () => {
+      const { fetch, requests } = recording();
+      await executeToolDefinition(
+        upload,
+        { apiKey: KEY, file: new TextEncoder().encode("abc"), purpose: "batch", attributes: { folder: "in" } },
+        { fetch },
+      );
+      const raw = await requests[0]!.text();
+      expect(raw).toContain(
+        'Content-Disposition: form-data; name="attributes"\r\n' +
+          'Content-Type: application/json\r\n\r\n{"folder":"in"}\r\n',
+      );
+      expect(raw).toContain('Content-Disposition: form-data; name="purpose"\r\n\r\nbatch\r\n');
+    },
+  );
 
-  it("writes a multipart field whose encoding sets a style as that form field's pairs, one part each, not as JSON text (issue 55: stripe-node writes them so)", async () => {
-    const { fetch, requests } = recording();
-    const styled = {
-      ...upload,
-      body: { ...upload.body!, fields: { attributes: { style: "deepObject" as const, explode: true } } },
-    };
-    await executeToolDefinition(
-      styled,
-      {
-        apiKey: KEY,
-        file: new TextEncoder().encode("abc"),
-        purpose: "batch",
-        attributes: { folder: "in", tags: ["a", "b"] },
-      },
-      { fetch },
-    );
-    expect(await parts(requests[0]!)).toEqual([
-      { name: "purpose", text: "batch" },
-      { name: "attributes[folder]", text: "in" },
-      { name: "attributes[tags][0]", text: "a" },
-      { name: "attributes[tags][1]", text: "b" },
-      { name: "file", filename: "file", type: "application/octet-stream", text: "abc" },
-    ]);
-  });
+  it(
+    "writes a multipart field whose encoding sets a style as that form field's pairs, one part each, " +
+      "not as JSON text (issue 55: stripe-node writes them so)",
+    async () => {
+      const { fetch, requests } = recording();
+      const styled = {
+        ...upload,
+        body: { ...upload.body!, fields: { attributes: { style: "deepObject" as const, explode: true } } },
+      };
+      await executeToolDefinition(
+        styled,
+        {
+          apiKey: KEY,
+          file: new TextEncoder().encode("abc"),
+          purpose: "batch",
+          attributes: { folder: "in", tags: ["a", "b"] },
+        },
+        { fetch },
+      );
+      expect(await parts(requests[0]!)).toEqual([
+        { name: "purpose", text: "batch" },
+        { name: "attributes[folder]", text: "in" },
+        { name: "attributes[tags][0]", text: "a" },
+        { name: "attributes[tags][1]", text: "b" },
+        { name: "file", filename: "file", type: "application/octet-stream", text: "abc" },
+      ]);
+    },
+  );
 
   it("reads a path (on Node) under its own name and type, and a File keeps its name", async () => {
     const path = join(folder, "notes.txt");

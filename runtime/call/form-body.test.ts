@@ -25,16 +25,19 @@ describe("form bodies", () => {
       },
     );
     expect(body).toBe(
-      "address%5Bcity%5D=Paris&address%5Bpostal_code%5D=75001&metadata%5Border%5D=6735&metadata%5Ba%20b%5D=c&preferred_locales%5B0%5D=fr-FR&preferred_locales%5B1%5D=en",
+      "address%5Bcity%5D=Paris&address%5Bpostal_code%5D=75001&metadata%5Border%5D=6735&metadata%5Ba%20b%5D=c" +
+        "&preferred_locales%5B0%5D=fr-FR&preferred_locales%5B1%5D=en",
     );
     expect(decoded(body)).toBe(
-      "address[city]=Paris&address[postal_code]=75001&metadata[order]=6735&metadata[a b]=c&preferred_locales[0]=fr-FR&preferred_locales[1]=en",
+      "address[city]=Paris&address[postal_code]=75001&metadata[order]=6735&metadata[a " +
+        "b]=c&preferred_locales[0]=fr-FR&preferred_locales[1]=en",
     );
   });
 
   it("repeat an array's key by default (form, explode), or join it as the style says", () => {
     expect(encodeForm({ tags: ["a", "b"] })).toBe("tags=a&tags=b");
-    // The delimiter as it is, an item's own comma encoded: a server splitting before it decodes (OpenAPI's order) reads both right.
+    // The delimiter as it is, an item's own comma encoded: a server splitting before it decodes (OpenAPI's order) reads
+    // both right.
     expect(encodeForm({ tags: ["a", "b,c"] }, { tags: { style: "form", explode: false } })).toBe("tags=a,b%2Cc");
     expect(decoded(encodeForm({ tags: ["a", "b"] }, { tags: { style: "spaceDelimited", explode: false } }))).toBe(
       "tags=a b",
@@ -44,11 +47,15 @@ describe("form bodies", () => {
     );
   });
 
-  it("send no pair for an empty list, in every style (RFC 6570: an empty list is undefined; `ids=` reads as one empty item)", () => {
-    expect(encodeForm({ ids: [], kept: "x" }, { ids: { style: "form", explode: false } })).toBe("kept=x");
-    expect(encodeForm({ ids: [], kept: "x" }, { ids: { style: "pipeDelimited", explode: false } })).toBe("kept=x");
-    expect(encodeForm({ ids: [], kept: "x" })).toBe("kept=x");
-  });
+  it(
+    "send no pair for an empty list, in every style (RFC 6570: an empty list is undefined; " +
+      "`ids=` reads as one empty item)",
+    () => {
+      expect(encodeForm({ ids: [], kept: "x" }, { ids: { style: "form", explode: false } })).toBe("kept=x");
+      expect(encodeForm({ ids: [], kept: "x" }, { ids: { style: "pipeDelimited", explode: false } })).toBe("kept=x");
+      expect(encodeForm({ ids: [], kept: "x" })).toBe("kept=x");
+    },
+  );
 
   it("spread an object's keys for form, explode; join them for form without explode", () => {
     expect(encodeForm({ color: { R: 100, G: 200 } })).toBe("R=100&G=200");

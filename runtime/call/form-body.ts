@@ -168,15 +168,23 @@ function styledValue(
       : assigned.map((a) => `;${a}`).join("");
 }
 
-/** The form encoding as a part of the runtime's support (call/support.ts `form`); `segments`: a path value spanning segments (`multiSegment`). */
-/** A cookie parameter as one pair of the Cookie header, its value (`text` unless styled) percent-encoded (a cookie value takes no `;`, `,` or space). */
+/**
+ * The form encoding as a part of the runtime's support (call/support.ts `form`); `segments`: a path value spanning
+ * segments (`multiSegment`).
+ */
+/**
+ * A cookie parameter as one pair of the Cookie header, its value (`text` unless styled) percent-encoded (a cookie value
+ * takes no `;`, `,` or space).
+ */
 function cookiePair(
   header: Record<string, string>,
   wire: { name: string; encoding?: ValueStyle | undefined },
   value: unknown,
   text: string,
 ): void {
-  const pair = `${wire.name}=${encodeURIComponent(wire.encoding ? styledValue(wire.name, value, wire.encoding, "header") : text)}`;
+  const pair =
+    `${wire.name}=` +
+    `${encodeURIComponent(wire.encoding ? styledValue(wire.name, value, wire.encoding, "header") : text)}`;
   header.Cookie = header.Cookie ? `${header.Cookie}; ${pair}` : pair;
 }
 

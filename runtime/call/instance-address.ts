@@ -11,14 +11,18 @@ import { hostRefusal, providerHosts } from "../http/hosts.js";
 import type { ToolCall } from "../spec/tool-types.js";
 import { checkAddress } from "../validate/validate-params.js";
 
-/** The call's base address from its parameter (`url` "" when a flow's token may name it: prepareCall checks that one is used), or why there is none. */
+/**
+ * The call's base address from its parameter (`url` "" when a flow's token may name it: prepareCall checks that one is
+ * used), or why there is none.
+ */
 function fromParam(
   tool: ToolCall,
   param: string | undefined,
   values: Record<string, unknown>,
 ): { url: string } | { problem: Omit<Failure, "type"> } {
   if (param === undefined) return fromTemplate(tool, values);
-  // An address given at call time is scheme and host (checkAddress): the document's server path follows it, as it follows the default's host.
+  // An address given at call time is scheme and host (checkAddress): the document's server path follows it, as it
+  // follows the default's host.
   const given = values[param] as string | undefined;
   if (given) return { url: given.replace(/\/+$/, "") + (tool.server.basePath ?? "") };
   return tool.oauth?.addressField !== undefined ? { url: "" } : { problem: missing(tool, param) };
@@ -30,7 +34,11 @@ function missing(tool: ToolCall, param: string): Omit<Failure, "type"> {
   return {
     param,
     rule: "required",
-    message: `${param}: is required${field ? `, unless the call gives an OAuth 2 flow's parameters and the token answer names the address (${field})` : ""}`,
+    message:
+      `${param}: is required` +
+      (field
+        ? `, unless the call gives an OAuth 2 flow's parameters and the token answer names the address (${field})`
+        : ""),
   };
 }
 

@@ -12,7 +12,10 @@ import { linkNext, nextPageRequest, type HttpRequest } from "../http/transport.j
 import type { AuthWay, PageNext, ToolCall } from "../spec/tool-types.js";
 import { upstreamFailure } from "./reply-failures.js";
 
-/** The request for the next page and what tells it from the pages before (`key`, `show`: a loop names it), or why it is not followed. */
+/**
+ * The request for the next page and what tells it from the pages before (`key`, `show`: a loop names it), or why it is
+ * not followed.
+ */
 export type NextPage = { request: HttpRequest; key: string; show: string; offset?: number } | { error: Failure };
 
 /** What of a call the next address is sent with: its credential's way and value, and its values. */
@@ -35,7 +38,9 @@ export function nextAtAddress(
   if (typeof address !== "string" || address.trim() === "") return undefined;
   const request = nextPageRequest(previous, first, address.trim(), call.way, call.credential, call.values);
   if ("refused" in request) {
-    const elsewhere = `${call.tool.provider} gave the next page at ${request.refused}; it is not followed, so that the credential and the request never go to another address`;
+    const elsewhere =
+      `${call.tool.provider} gave the next page at ${request.refused}; it is not followed, ` +
+      `so that the credential and the request never go to another address`;
     return { error: upstreamFailure(reply.status, "NEXT_PAGE_ELSEWHERE" satisfies RuntimeErrorCode, elsewhere) };
   }
   return { request, key: `url:${request.url}`, show: "the same address" };

@@ -9,7 +9,8 @@ import { TokenCache } from "../oauth/token-cache.js";
 import { sendWithToken } from "./token-send.js";
 import { chooseCredential } from "./credential.js";
 
-// `choose`: the call's credential with the flows (credential.ts chooseCredential), which a package without flows does not bundle.
+// `choose`: the call's credential with the flows (credential.ts chooseCredential), which a package without flows does
+// not bundle.
 export const oauthFlows: OAuthSupport & { send: typeof sendWithToken; choose: typeof chooseCredential } = {
   credential: callCredential,
   tokenCache: () => new TokenCache(),

@@ -5,10 +5,16 @@
 import { evaluate, type ExpressionContext } from "../http/expressions.js";
 import type { OutputSource, ToolCall } from "../spec/tool-types.js";
 
-/** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
+/**
+ * The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader;
+ * tool-field-readers.test.ts: each reader reads it).
+ */
 export const TOOL_FIELDS_READ = ["outcomes", "errors"] as const satisfies readonly (keyof ToolCall)[];
 
-/** The outputs of the outcome `status` is mapped to, each optional as the tool's output of its path is; undefined when none is. */
+/**
+ * The outputs of the outcome `status` is mapped to, each optional as the tool's output of its path is; undefined when
+ * none is.
+ */
 function outcomeOutputs(
   tool: ToolCall,
   status: number,

@@ -12,7 +12,10 @@ import { redactThenCut } from "../common/outgoing-text.js";
 /** Longest excerpt of a wrong value shown in the message. */
 const SHOWN_CHARS = 80;
 
-/** The failure of the first output that is not of its declared type, if any (`status`: the reply's; `secrets`: redacted from the excerpt before it is cut). */
+/**
+ * The failure of the first output that is not of its declared type, if any (`status`: the reply's; `secrets`: redacted
+ * from the excerpt before it is cut).
+ */
 export function outputTypeFailure(
   outputs: readonly OutputCall[],
   output: Record<string, unknown>,
@@ -41,7 +44,10 @@ export function outputTypeFailure(
       status,
       code: "INVALID_OUTPUT" satisfies RuntimeErrorCode,
       rule: "type",
-      message: `${provider} answered ${status} with output ${spec.path} that must be ${spec.type === "array" ? "an array" : `a ${spec.type}`}, got ${type === "array" ? "an array" : typeof value} ${shown}`,
+      message:
+        `${provider} answered ${status} with output ${spec.path} that must be ` +
+        `${spec.type === "array" ? "an array" : `a ${spec.type}`}, got ` +
+        `${type === "array" ? "an array" : typeof value} ${shown}`,
       details: { output: spec.path, rule: "type", expected: spec.type, value },
       retryable: false,
     };

@@ -8,7 +8,9 @@
 import { evaluate, type ExpressionContext } from "../http/expressions.js";
 import type { PaginationSpec } from "../spec/tool-types.js";
 
-/** Whether a tool's pagination reads its replies (`cursors`): a cursor, or a flag or total saying when the pages end. */
+/**
+ * Whether a tool's pagination reads its replies (`cursors`): a cursor, or a flag or total saying when the pages end.
+ */
 export function cursorsNeeded(pagination: PaginationSpec | undefined): boolean {
   return (
     pagination !== undefined &&

@@ -122,33 +122,37 @@ describe("a 304 Not Modified", () => {
 });
 
 describe("a caller's idempotency key reused for another body", () => {
-  it("is sent as given (the runtime keeps no record of keys); the upstream's refusal comes back as its error, with the key, not retried", async () => {
-    const refusal = json(400, {
-      error: {
-        type: "idempotency_error",
-        message: "Keys for idempotent requests can only be used with the same parameters they were first used with.",
-      },
-    });
-    const { fetch, seen } = scriptedFetch(json(200, { id: "cus_1", object: "customer" }), refusal);
-    const key = "order-6735";
-    const first = await executeToolDefinition(
-      createCustomer,
-      { apiKey: "sk_test_4eC39HqLyjWDarjt", email: "ada@example.com" },
-      { fetch, idempotencyKey: key },
-    );
-    const second = await executeToolDefinition(
-      createCustomer,
-      { apiKey: "sk_test_4eC39HqLyjWDarjt", email: "grace@example.com" },
-      { fetch, idempotencyKey: key },
-    );
-    expect(first.success).toBe(true);
-    expect(seen.map((s) => [s.headers.get("idempotency-key"), s.body])).toEqual([
-      [key, "email=ada%40example.com"],
-      [key, "email=grace%40example.com"],
-    ]);
-    expect(second).toMatchObject({
-      success: false,
-      error: { type: "upstream", status: 400, code: "idempotency_error", retryable: false, idempotencyKey: key },
-    });
-  });
+  it(
+    "is sent as given (the runtime keeps no record of keys); the upstream's refusal comes back as its error, " +
+      "with the key, not retried",
+    async () => {
+      const refusal = json(400, {
+        error: {
+          type: "idempotency_error",
+          message: "Keys for idempotent requests can only be used with the same parameters they were first used with.",
+        },
+      });
+      const { fetch, seen } = scriptedFetch(json(200, { id: "cus_1", object: "customer" }), refusal);
+      const key = "order-6735";
+      const first = await executeToolDefinition(
+        createCustomer,
+        { apiKey: "sk_test_4eC39HqLyjWDarjt", email: "ada@example.com" },
+        { fetch, idempotencyKey: key },
+      );
+      const second = await executeToolDefinition(
+        createCustomer,
+        { apiKey: "sk_test_4eC39HqLyjWDarjt", email: "grace@example.com" },
+        { fetch, idempotencyKey: key },
+      );
+      expect(first.success).toBe(true);
+      expect(seen.map((s) => [s.headers.get("idempotency-key"), s.body])).toEqual([
+        [key, "email=ada%40example.com"],
+        [key, "email=grace%40example.com"],
+      ]);
+      expect(second).toMatchObject({
+        success: false,
+        error: { type: "upstream", status: 400, code: "idempotency_error", retryable: false, idempotencyKey: key },
+      });
+    },
+  );
 });

@@ -22,7 +22,10 @@ export function tooLarge(tool: ToolCall, status: number, limit: number): Failure
 
 /** The message of a reply too large once the pages before it are counted (collectPages: the pages share one bound). */
 export function pagesTooLarge(status: number, limit: number): string {
-  return `the pages of this call came to more than ${limit} bytes (limits.replyBytes) with the one answered ${status}; ask for fewer items (maxItems) or walk the pages with paginate`;
+  return (
+    `the pages of this call came to more than ${limit} bytes (limits.replyBytes) ` +
+    `with the one answered ${status}; ask for fewer items (maxItems) or walk the pages with paginate`
+  );
 }
 
 /** A redirect is not followed (transport.ts): an error naming only the origin it points to. */
@@ -31,7 +34,8 @@ export function redirectFailure(tool: ToolCall, response: Response, request: Htt
   return upstreamFailure(
     response.status,
     "REDIRECT" satisfies RuntimeErrorCode,
-    `${tool.provider} answered ${where}; redirects are not followed, so that the credential never goes to another address (check the base address)`,
+    `${tool.provider} answered ${where}; redirects are not followed, so that the credential never goes to ` +
+      `another address (check the base address)`,
   );
 }
 

@@ -13,7 +13,10 @@ import { splitList } from "../validate/validate-params.js";
 import type { OpenedFile } from "./files/file-inputs.js";
 import type { FileSupport } from "./files/file-support.js";
 
-/** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
+/**
+ * The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader;
+ * tool-field-readers.test.ts: each reader reads it).
+ */
 export const TOOL_FIELDS_READ = ["body"] as const satisfies readonly (keyof ToolCall)[];
 
 /** A request under construction (build-request.ts `WireRequest`): its headers and its body. */
@@ -112,7 +115,8 @@ function encode(
   // A form whose fields all came out empty (an empty list or object) is no body: none is sent, nor a
   // Content-Type. A JSON body is a document even when empty ({}), sent whatever the method.
   const body = encoded === "" ? undefined : encoded;
-  // A header parameter named Content-Type wins over the spec's media type; a multipart body's is fetch's (it names the boundary).
+  // A header parameter named Content-Type wins over the spec's media type; a multipart body's is fetch's (it names the
+  // boundary).
   if (typeof body === "string" && request.header["Content-Type"] === undefined)
     request.header["Content-Type"] = tool.body?.mediaType ?? "application/json";
   return body;

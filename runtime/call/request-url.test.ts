@@ -19,26 +19,31 @@ describe("requestUrl", () => {
     expect(requestUrl("https://api.test", "/a/{toString}", { toString: "x y" }, {})).toBe("https://api.test/a/x%20y");
   });
 
-  it("sends encoded, in a value followed in its segment by literal text (`{position}.{ext}`), the character that text starts with: a router reads the segment as the template splits it", () => {
-    const url = requestUrl(
-      "https://api.test",
-      "/geo/{position}.{ext}/{id}-{rev}",
-      { position: "37.83,-122.27", ext: "x.ml", id: "a-b", rev: "1-2" },
-      {},
-    );
-    expect(url).toBe("https://api.test/geo/37%2E83%2C-122%2E27.x.ml/a%2Db-1-2");
-    // A router matching each variable up to the first literal that follows it (as Prism's does) reads each value as given.
-    const [, position, ext, id, rev] =
-      /^https:\/\/api\.test\/geo\/([^/]*?)\.([^/]*)\/([^/]*?)-([^/]*)$/.exec(url) ?? [];
-    expect([position, ext, id, rev].map((v) => decodeURIComponent(v ?? ""))).toEqual([
-      "37.83,-122.27",
-      "x.ml",
-      "a-b",
-      "1-2",
-    ]);
-    // A value alone in its segment, or last in it, keeps its unreserved characters as they are.
-    expect(requestUrl("https://api.test", "/geo/{position}/{file}.json", { position: "1.5", file: "a.b" }, {})).toBe(
-      "https://api.test/geo/1.5/a%2Eb.json",
-    );
-  });
+  it(
+    "sends encoded, in a value followed in its segment by literal text (`{position}.{ext}`), " +
+      "the character that text starts with: a router reads the segment as the template splits it",
+    () => {
+      const url = requestUrl(
+        "https://api.test",
+        "/geo/{position}.{ext}/{id}-{rev}",
+        { position: "37.83,-122.27", ext: "x.ml", id: "a-b", rev: "1-2" },
+        {},
+      );
+      expect(url).toBe("https://api.test/geo/37%2E83%2C-122%2E27.x.ml/a%2Db-1-2");
+      // A router matching each variable up to the first literal that follows it (as Prism's does) reads each value as
+      // given.
+      const [, position, ext, id, rev] =
+        /^https:\/\/api\.test\/geo\/([^/]*?)\.([^/]*)\/([^/]*?)-([^/]*)$/.exec(url) ?? [];
+      expect([position, ext, id, rev].map((v) => decodeURIComponent(v ?? ""))).toEqual([
+        "37.83,-122.27",
+        "x.ml",
+        "a-b",
+        "1-2",
+      ]);
+      // A value alone in its segment, or last in it, keeps its unreserved characters as they are.
+      expect(requestUrl("https://api.test", "/geo/{position}/{file}.json", { position: "1.5", file: "a.b" }, {})).toBe(
+        "https://api.test/geo/1.5/a%2Eb.json",
+      );
+    },
+  );
 });

@@ -4,7 +4,10 @@
 import type { RouteSpec, ToolCall } from "../spec/tool-types.js";
 import { compiled } from "../validate/validate-params.js";
 
-/** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
+/**
+ * The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader;
+ * tool-field-readers.test.ts: each reader reads it).
+ */
 export const TOOL_FIELDS_READ = ["routes"] as const satisfies readonly (keyof ToolCall)[];
 
 /** The first route whose condition the values meet, if any. */

@@ -43,7 +43,10 @@ import type { CallSupport, ExecuteOptions, PreparedCall, SentCall } from "./call
 
 export type { CallSupport, ExecuteOptions, PreparedCall, SentCall, TokenSend } from "./call-types.js";
 
-/** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
+/**
+ * The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader;
+ * tool-field-readers.test.ts: each reader reads it).
+ */
 export const TOOL_FIELDS_READ = [
   "id",
   "anonymous",
@@ -164,7 +167,9 @@ function checkCallOptions(tool: ToolCall, options: ExecuteOptions & Support): Om
     return {
       param: "secrets",
       rule: "minLength",
-      message: `secrets: each must be at least ${SECRET_MIN_LENGTH} characters long (a shorter one cannot be redacted); ${short} of ${secrets.length} is not (values withheld)`,
+      message:
+        `secrets: each must be at least ${SECRET_MIN_LENGTH} characters long (a shorter one cannot be ` +
+        `redacted); ${short} of ${secrets.length} is not (values withheld)`,
     };
   }
   for (const pattern of options.allowHosts ?? []) {
@@ -252,7 +257,8 @@ async function attempts(
   // 429s so far: a provider's pause after one doubles with each (upstream-error.ts).
   let throttled = 0;
   // A state-changing request that may have reached the upstream must not be repeated blindly;
-  // one that carries a key may be repeated with it (write-safety.ts). Without the part, every request is safe to repeat.
+  // one that carries a key may be repeated with it (write-safety.ts). Without the part, every request is safe to
+  // repeat.
   const writes = options.writes?.outcome(tool, request.method, key);
   const retries = writes?.safe === false ? 0 : (options.retries ?? 2);
   const mark = (error: Failure, reached: boolean): Failure => (writes ? writes.mark(error, reached) : error);
@@ -283,7 +289,8 @@ async function attempts(
         void response.body?.cancel().catch(() => undefined);
         return failed(redirectFailure(tool, response, request));
       }
-      // Not raced: the deadline cancels the reader (stopOnExpiry), which ends every read at once, and readBody then throws.
+      // Not raced: the deadline cancels the reader (stopOnExpiry), which ends every read at once, and readBody then
+      // throws.
       const body = await readBody(response, limit, deadline);
       // Past the pages' shared bound, collectPages says so (paginate.ts).
       if ("tooLarge" in body) return failed(tooLarge(tool, response.status, limit + readBefore));
@@ -301,7 +308,8 @@ async function attempts(
           mark({ type: "timeout", message: `no complete answer within ${timeoutMs} ms`, retryable: true }, true),
         );
       const error = networkError(e);
-      // A network error after the request may have left ends a request not safe to repeat (one before it left is retried).
+      // A network error after the request may have left ends a request not safe to repeat (one before it left is
+      // retried).
       if (writes?.final(error)) return failed(mark(error, true));
       if (attempt < retries && (await pause(backoff(attempt), deadline))) continue;
       return failed(mark(error, false));
@@ -352,7 +360,8 @@ async function attempts(
       const mistyped =
         options.validateOutputs && outputTypeFailure(tool.outputs, output, status, tool.provider, call.secrets);
       if (mistyped) return failed(mistyped);
-      // Outputs are parsed values (a `\u0041` in the text is an `A` here): each is looked at, whatever the text looked like; copied only when one holds a secret.
+      // Outputs are parsed values (a `\u0041` in the text is an `A` here): each is looked at, whatever the text looked
+      // like; copied only when one holds a secret.
       return {
         result: {
           success: true,

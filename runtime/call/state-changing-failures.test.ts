@@ -70,36 +70,42 @@ describe("failures of requests that change state", () => {
     if (!result.success) expect(result.error.mayHaveBeenApplied).toBeUndefined();
   });
 
-  it("a POST the manifest declares read-only (a search) is retried like a GET, and never 'may have been applied'", async () => {
-    let n = 0;
-    const upstream = await server(() =>
-      n++ === 0
-        ? {
-            status: 503,
-            headers: { "retry-after": "0" },
-            body: JSON.stringify({ status: 503, error: { type: "unavailable", message: "busy" } }),
-          }
-        : { status: 200, body: JSON.stringify({ status: 200, data: [], total: 0 }) },
-    );
-    try {
-      const result = await executeTool(
-        "persondata_person_search",
-        { apiKey: "pdl-key-refusal-0005", sql: "SELECT * FROM person WHERE job_company_website='stripe.com'" },
-        { baseUrl: upstream.url },
+  it(
+    "a POST the manifest declares read-only (a search) is " + "retried like a GET, and never 'may have been applied'",
+    async () => {
+      let n = 0;
+      const upstream = await server(() =>
+        n++ === 0
+          ? {
+              status: 503,
+              headers: { "retry-after": "0" },
+              body: JSON.stringify({ status: 503, error: { type: "unavailable", message: "busy" } }),
+            }
+          : { status: 200, body: JSON.stringify({ status: 200, data: [], total: 0 }) },
       );
-      expect(result.success).toBe(true);
-      expect(upstream.received.map((r) => r.method)).toEqual(["POST", "POST"]);
-    } finally {
-      await upstream.close();
-    }
-  });
+      try {
+        const result = await executeTool(
+          "persondata_person_search",
+          { apiKey: "pdl-key-refusal-0005", sql: "SELECT * FROM person WHERE job_company_website='stripe.com'" },
+          { baseUrl: upstream.url },
+        );
+        expect(result.success).toBe(true);
+        expect(upstream.received.map((r) => r.method)).toEqual(["POST", "POST"]);
+      } finally {
+        await upstream.close();
+      }
+    },
+  );
 
   it("a wait for a retry that would outlast the deadline is not begun: the call ends, and so can the process", () => {
     // Held by a 10-minute Retry-After timer, the child would be killed at the time limit (status null).
     const script = `
-      const { executeTool } = await import(${JSON.stringify(new URL("../../generated/docgen/index.js", import.meta.url).href)});
-      const fetch = async () => new Response("{}", { status: 503, headers: { "retry-after": "600", "content-type": "application/json" } });
-      const r = await executeTool("docgen_list_themes", { apiKey: ${JSON.stringify(GAMMA_KEY)} }, { fetch, timeoutMs: 60_000, maxRetryDelayMs: 900_000 });
+      const { executeTool } = await import(\
+${JSON.stringify(new URL("../../generated/docgen/index.js", import.meta.url).href)});
+      const fetch = async () => new Response("{}", { status: 503, headers: { "retry-after": "600", "content-type": \
+"application/json" } });
+      const r = await executeTool("docgen_list_themes", { apiKey: ${JSON.stringify(GAMMA_KEY)} }, { fetch, timeoutMs: \
+60_000, maxRetryDelayMs: 900_000 });
       console.log(r.success ? "succeeded" : r.error.status);`;
     // The built package (npm test builds first), as a user's process runs it.
     const child = spawnSync(process.execPath, ["--input-type=module", "-e", script], {

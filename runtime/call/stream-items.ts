@@ -14,14 +14,19 @@ import type { ExpressionContext } from "../http/expressions.js";
 import type { ToolCall } from "../spec/tool-types.js";
 import { mapOutputs } from "./map-outputs.js";
 
-/** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
+/**
+ * The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader;
+ * tool-field-readers.test.ts: each reader reads it).
+ */
 export const TOOL_FIELDS_READ = ["stream"] as const satisfies readonly (keyof ToolCall)[];
 
 const RECORD_SEPARATOR = 0x1e;
 const LINE_FEED = 0x0a;
 const decoder = new TextDecoder();
 
-/** Each item of a stream as its line arrives (the client's `.items()`); the reading waits for the promise it returns. */
+/**
+ * Each item of a stream as its line arrives (the client's `.items()`); the reading waits for the promise it returns.
+ */
 export type OnItem = (item: unknown) => void | Promise<void>;
 
 /**
@@ -73,7 +78,9 @@ export async function streamAnswer(
       return {
         failure: {
           type: "network",
-          message: `the stream of ${tool.provider} broke after ${items.length} item${items.length === 1 ? "" : "s"}: ${e instanceof Error ? e.message : String(e)}`,
+          message:
+            `the stream of ${tool.provider} broke after ${items.length} item${items.length === 1 ? "" : "s"}: ` +
+            `${e instanceof Error ? e.message : String(e)}`,
           retryable: false,
         },
       };

@@ -24,11 +24,15 @@ async function sent(id: string, params: Record<string, unknown>) {
 const pathOf = (url: string) => new URL(url).pathname;
 
 describe("values written as the document's styles say", () => {
-  it("keeps a path value spanning segments whole, each segment encoded (multiSegment), where one segment's value sent its / as %2F", async () => {
-    expect(pathOf((await sent("zqwire_get_file", { path: "docs/guide/intro.md" })).url)).toBe(
-      "/v1/zqfiles/docs/guide/intro.md",
-    );
-  });
+  it(
+    "keeps a path value spanning segments whole, each segment encoded (multiSegment), " +
+      "where one segment's value sent its / as %2F",
+    async () => {
+      expect(pathOf((await sent("zqwire_get_file", { path: "docs/guide/intro.md" })).url)).toBe(
+        "/v1/zqfiles/docs/guide/intro.md",
+      );
+    },
+  );
 
   it("writes path values in the label, matrix and simple styles", async () => {
     expect(pathOf((await sent("zqwire_label", { color: "blue" })).url)).toBe("/v1/zqlabel/.blue");
@@ -36,22 +40,27 @@ describe("values written as the document's styles say", () => {
     expect(pathOf((await sent("zqwire_point", { point: { x: 3, y: 4 } })).url)).toBe("/v1/zqpoints/x=3,y=4");
   });
 
-  it("writes every query style, a JSON-encoded value, a reserved-allowing value raw, an empty value, each item's own delimiter encoded", async () => {
-    const request = await sent("zqwire_search", {
-      tags: ["red", "blue"],
-      ids: [1, 2],
-      words: ["quick", "fox"],
-      codes: ["AB", "CD"],
-      filter: { state: "open" },
-      q: { term: "fox" },
-      next: "/pages/two:next",
-      term: "north/east",
-      anyLevel: true,
-    });
-    expect(new URL(request.url).search).toBe(
-      "?tags=red&tags=blue&ids=1,2&words=quick%20fox&codes=AB%7CCD&filter[state]=open&q=%7B%22term%22%3A%22fox%22%7D&next=/pages/two:next&term=north%2Feast&level=",
-    );
-  });
+  it(
+    "writes every query style, a JSON-encoded value, a reserved-allowing value raw, an empty value, " +
+      "each item's own delimiter encoded",
+    async () => {
+      const request = await sent("zqwire_search", {
+        tags: ["red", "blue"],
+        ids: [1, 2],
+        words: ["quick", "fox"],
+        codes: ["AB", "CD"],
+        filter: { state: "open" },
+        q: { term: "fox" },
+        next: "/pages/two:next",
+        term: "north/east",
+        anyLevel: true,
+      });
+      expect(new URL(request.url).search).toBe(
+        "?tags=red&tags=blue&ids=1,2&words=quick%20fox&codes=AB%7CCD&filter[state]=open" +
+          "&q=%7B%22term%22%3A%22fox%22%7D&next=/pages/two:next&term=north%2Feast&level=",
+      );
+    },
+  );
 
   it("writes a list and an exploded object in headers (simple style)", async () => {
     const request = await sent("zqwire_search", { sizes: [8, 16], meta: { lang: "en", tier: "paid" } });
@@ -59,29 +68,37 @@ describe("values written as the document's styles say", () => {
     expect(request.headers.get("x-zq-meta")).toBe("lang=en,tier=paid");
   });
 
-  it("writes a form field the document JSON-encodes as one JSON pair, and an unexploded list with its commas", async () => {
-    const request = await sent("zqwire_send_message", {
-      to: ["ada", "bob"],
-      text: "hi",
-      ids: [1, 2],
-      meta: { lang: "en" },
-    });
-    expect(request.body).toBe("to=%5B%22ada%22%2C%22bob%22%5D&text=hi&ids=1,2&meta%5Blang%5D=en");
-  });
+  it(
+    "writes a form field the document JSON-encodes as " + "one JSON pair, and an unexploded list with its commas",
+    async () => {
+      const request = await sent("zqwire_send_message", {
+        to: ["ada", "bob"],
+        text: "hi",
+        ids: [1, 2],
+        meta: { lang: "en" },
+      });
+      expect(request.body).toBe("to=%5B%22ada%22%2C%22bob%22%5D&text=hi&ids=1,2&meta%5Blang%5D=en");
+    },
+  );
 
-  it("writes a multipart field the document types JSON as one part of that type (no file name), the file after it with its own", async () => {
-    const request = await sent("zqwire_upload", {
-      file: new File([new Uint8Array([137, 80, 78, 71])], "a.png", { type: "image/png" }),
-      info: { width: 2 },
-    });
-    const boundary = /boundary=(\S+)/.exec(request.headers.get("content-type") ?? "")?.[1];
-    expect(boundary).toBeDefined();
-    expect(request.body).toContain(
-      `--${boundary}\r\nContent-Disposition: form-data; name="info"\r\nContent-Type: application/json\r\n\r\n{"width":2}\r\n`,
-    );
-    expect(request.body).toContain(
-      'Content-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n',
-    );
-    expect(request.body.endsWith(`--${boundary}--\r\n`)).toBe(true);
-  });
+  it(
+    "writes a multipart field the document types JSON as one part of that type (no file name), " +
+      "the file after it with its own",
+    async () => {
+      const request = await sent("zqwire_upload", {
+        file: new File([new Uint8Array([137, 80, 78, 71])], "a.png", { type: "image/png" }),
+        info: { width: 2 },
+      });
+      const boundary = /boundary=(\S+)/.exec(request.headers.get("content-type") ?? "")?.[1];
+      expect(boundary).toBeDefined();
+      expect(request.body).toContain(
+        `--${boundary}\r\nContent-Disposition: form-data; name="info"\r\nContent-Type: ` +
+          `application/json\r\n\r\n{"width":2}\r\n`,
+      );
+      expect(request.body).toContain(
+        'Content-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n',
+      );
+      expect(request.body.endsWith(`--${boundary}--\r\n`)).toBe(true);
+    },
+  );
 });

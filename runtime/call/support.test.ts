@@ -41,7 +41,8 @@ describe("a part of the support a tool needs", () => {
     const result = await createExecutor(tools, allButJson)("shelf_add_book", addBook, { fetch });
     expect(result).toMatchObject({ success: false, error: { type: "validation", param: "meta", rule: "support" } });
     expect(!result.success && result.error.message).toBe(
-      "meta: checking a JSON parameter needs the runtime's jsonParams, which this caller was made without (pass json: jsonParams from @blockwright/runtime to createExecutor)",
+      "meta: checking a JSON parameter needs the runtime's jsonParams, which this caller was made without " +
+        "(pass json: jsonParams from @blockwright/runtime to createExecutor)",
     );
     expect(seen).toHaveLength(0);
   });
@@ -55,38 +56,43 @@ describe("a part of the support a tool needs", () => {
     expect(seen).toHaveLength(0);
   });
 
-  it("missing, in a client over a table made by hand, or in collectPages: refused alike; a generated package's client and executeTool are not checked again", async () => {
-    const { fetch, seen } = scriptedFetch(json(201, { id: "b9", title: "Dune", state: "pending" }));
-    const { writes: _writes, ...allButWrites } = fullSupport;
-    const table = { methods: { addBook: tools.shelf_add_book! }, credentials: ["apiKey"], support: allButWrites };
-    const client = createClient(table, { fetch }) as Record<string, (input: object) => Promise<unknown>>;
-    const refused = {
-      success: false,
-      error: {
-        type: "validation",
-        rule: "support",
-        message: expect.stringContaining("needs the runtime's writeSafety"),
-      },
-    };
-    expect(await client.addBook!(addBook)).toMatchObject(refused);
-    expect(await collectPages(tools.shelf_add_book!, addBook, { ...allButWrites, fetch })).toMatchObject(refused);
-    expect(seen).toHaveLength(0);
-    // createPackageClient trusts its table's parts, the generator's choice (src/emit/support-parts.test.ts): no check, none bundled.
-    const unchecked = createPackageClient(table, { fetch }) as typeof client;
-    expect(await unchecked.addBook!(addBook)).toMatchObject({ success: true });
-    expect(seen).toHaveLength(1);
-    // createPackageExecutor likewise; createExecutor checks, a single call or all pages.
-    const add = { shelf_add_book: tools.shelf_add_book! };
-    expect(await createExecutor(add, allButWrites)("shelf_add_book", addBook, { fetch })).toMatchObject(refused);
-    expect(await createExecutor(add, allButWrites)("shelf_add_book", addBook, { fetch, maxPages: 1 })).toMatchObject(
-      refused,
-    );
-    expect(seen).toHaveLength(1);
-    expect(await createPackageExecutor(add, allButWrites)("shelf_add_book", addBook, { fetch })).toMatchObject({
-      success: true,
-    });
-    expect(seen).toHaveLength(2);
-  });
+  it(
+    "missing, in a client over a table made by hand, or in collectPages: refused alike; " +
+      "a generated package's client and executeTool are not checked again",
+    async () => {
+      const { fetch, seen } = scriptedFetch(json(201, { id: "b9", title: "Dune", state: "pending" }));
+      const { writes: _writes, ...allButWrites } = fullSupport;
+      const table = { methods: { addBook: tools.shelf_add_book! }, credentials: ["apiKey"], support: allButWrites };
+      const client = createClient(table, { fetch }) as Record<string, (input: object) => Promise<unknown>>;
+      const refused = {
+        success: false,
+        error: {
+          type: "validation",
+          rule: "support",
+          message: expect.stringContaining("needs the runtime's writeSafety"),
+        },
+      };
+      expect(await client.addBook!(addBook)).toMatchObject(refused);
+      expect(await collectPages(tools.shelf_add_book!, addBook, { ...allButWrites, fetch })).toMatchObject(refused);
+      expect(seen).toHaveLength(0);
+      // createPackageClient trusts its table's parts, the generator's choice (src/emit/support-parts.test.ts): no
+      // check, none bundled.
+      const unchecked = createPackageClient(table, { fetch }) as typeof client;
+      expect(await unchecked.addBook!(addBook)).toMatchObject({ success: true });
+      expect(seen).toHaveLength(1);
+      // createPackageExecutor likewise; createExecutor checks, a single call or all pages.
+      const add = { shelf_add_book: tools.shelf_add_book! };
+      expect(await createExecutor(add, allButWrites)("shelf_add_book", addBook, { fetch })).toMatchObject(refused);
+      expect(await createExecutor(add, allButWrites)("shelf_add_book", addBook, { fetch, maxPages: 1 })).toMatchObject(
+        refused,
+      );
+      expect(seen).toHaveLength(1);
+      expect(await createPackageExecutor(add, allButWrites)("shelf_add_book", addBook, { fetch })).toMatchObject({
+        success: true,
+      });
+      expect(seen).toHaveLength(2);
+    },
+  );
 
   it("given: the same call goes out", async () => {
     const { fetch, seen } = scriptedFetch(json(201, { id: "b9", title: "Dune", state: "pending" }));
@@ -306,7 +312,8 @@ describe.each(PARTS)("the part $part", ({ part, given, with: others = {}, tool, 
     const { result, seen } = await call({});
     expect(result).toMatchObject({ success: false, error: { type: "validation", rule: "support" } });
     expect(!result.success && result.error.message).toContain(
-      `needs the runtime's ${SUPPORT_EXPORTS[part as keyof typeof SUPPORT_EXPORTS]}, which this caller was made without (pass ${part}: `,
+      `needs the runtime's ${SUPPORT_EXPORTS[part as keyof typeof SUPPORT_EXPORTS]}, ` +
+        `which this caller was made without (pass ${part}: `,
     );
     expect(seen).toHaveLength(0);
   });

@@ -57,37 +57,67 @@ export interface Support extends WithOAuth, ValueSupport {
   };
   /** Next pages at an address (`nextUrl`, `linkHeader`): `pageLinks`. */
   links?: typeof pageLinks;
-  /** What a reply tells of the next page: its cursor (style `cursor`), or that there is none (`pagination.more`, `pagination.total`): `pageCursors`. */
+  /**
+   * What a reply tells of the next page: its cursor (style `cursor`), or that there is none (`pagination.more`,
+   * `pagination.total`): `pageCursors`.
+   */
   cursors?: typeof pageCursors;
-  /** The provider's documented request rate (`rateLimits.requestsPerMinute`), kept per credential by the process's one limiter (`shared()`): `RateLimiter`. */
+  /**
+   * The provider's documented request rate (`rateLimits.requestsPerMinute`), kept per credential by the process's one
+   * limiter (`shared()`): `RateLimiter`.
+   */
   rateLimits?: { shared(): RateLimiter };
   /** File parameters (multipart uploads) and file answers (`download`): `fileSupport`. */
   files?: FileSupport;
-  /** The largest request head the upstream accepts (`limits.requestHeadBytes`), checked before sending: `requestSizeCheck`. */
+  /**
+   * The largest request head the upstream accepts (`limits.requestHeadBytes`), checked before sending:
+   * `requestSizeCheck`.
+   */
   requestSize?: typeof requestSizeIssue;
-  /** Request bodies: values and constants placed in the body, the body encoded (`body`, a wire in the body): `requestBodies`. */
+  /**
+   * Request bodies: values and constants placed in the body, the body encoded (`body`, a wire in the body):
+   * `requestBodies`.
+   */
   bodies?: BodySupport;
   /** Requests not safe to repeat (POST, PATCH, or declared not idempotent) and idempotency keys: `writeSafety`. */
   writes?: WriteSupport;
-  /** Credentials beyond one sent as it is: alternative ways, several together, HTTP basic, cookies: `credentialKinds`. */
+  /**
+   * Credentials beyond one sent as it is: alternative ways, several together, HTTP basic, cookies: `credentialKinds`.
+   */
   credentials?: typeof credentialKinds;
-  /** The wait a 429 without Retry-After asks for, by the manifest's `rateLimits.resetHeader` or `pauseMs`: `rateLimitWaits`. */
+  /**
+   * The wait a 429 without Retry-After asks for, by the manifest's `rateLimits.resetHeader` or `pauseMs`:
+   * `rateLimitWaits`.
+   */
   waits?: typeof rateLimitWait;
-  /** The address of a provider reached at the caller's instance (`server.param`), and a flow's token naming it: `instanceAddresses`. */
+  /**
+   * The address of a provider reached at the caller's instance (`server.param`), and a flow's token naming it:
+   * `instanceAddresses`.
+   */
   addresses?: typeof instanceAddresses;
-  /** An RFC 9457 problem's title, detail and first reasons as an error's message when the manifest's expressions find none: `problemDetails`. */
+  /**
+   * An RFC 9457 problem's title, detail and first reasons as an error's message when the manifest's expressions find
+   * none: `problemDetails`.
+   */
   problems?: typeof problemMessage;
   /** The route a parameter's value chooses (`routes`): `valueRoutes`. */
   routes?: typeof chooseRoute;
-  /** Constants sent always (`constants`) or by a switch parameter (`whenTrue`), and the Accept a tool asks for (`accept`): `wireConstants`. */
+  /**
+   * Constants sent always (`constants`) or by a switch parameter (`whenTrue`), and the Accept a tool asks for
+   * (`accept`): `wireConstants`.
+   */
   constants?: PlaceConstants;
   /** A status read as an outcome (`outcomes`), a 2xx read as a failure (`errors.failureWhen`): `replyOutcomes`. */
   outcomes?: typeof replyOutcomes;
 }
 
-/** Whether the tool's requests need the form encoding (`form`): a form body, a JSON parameter in the query, or a value the document styles or that spans path segments (its own wire or a route's). */
+/**
+ * Whether the tool's requests need the form encoding (`form`): a form body, a JSON parameter in the query, or a value
+ * the document styles or that spans path segments (its own wire or a route's).
+ */
 export function formNeeded(tool: ToolCall): boolean {
-  // A form body, or a multipart body some of whose fields are written as a form's (their pairs as parts; a JSON part needs none).
+  // A form body, or a multipart body some of whose fields are written as a form's (their pairs as parts; a JSON part
+  // needs none).
   if (
     tool.body?.encoding === "form" ||
     (tool.body?.encoding === "multipart" && Object.values(tool.body.fields ?? {}).some((f) => !f.json))
@@ -105,7 +135,10 @@ export function formNeeded(tool: ToolCall): boolean {
   );
 }
 
-/** Whether the tool's requests may have a body (`bodies`): a body declared, or a value, constant or page cursor placed in one. */
+/**
+ * Whether the tool's requests may have a body (`bodies`): a body declared, or a value, constant or page cursor placed
+ * in one.
+ */
 export function bodyNeeded(tool: ToolCall): boolean {
   const inBody = (wire: WireSpec | undefined) =>
     wire?.in === "body" || (wire?.in === "switch" && wire.whenTrue.some((c) => c.in === "body"));
@@ -119,7 +152,10 @@ export function bodyNeeded(tool: ToolCall): boolean {
   );
 }
 
-/** Whether a tool sends constants (`constants`): its own, a switch parameter's (its own wire or a route's), or the type it asks the answer in (`accept`). */
+/**
+ * Whether a tool sends constants (`constants`): its own, a switch parameter's (its own wire or a route's), or the type
+ * it asks the answer in (`accept`).
+ */
 export function constantsNeeded(tool: ToolCall): boolean {
   const switched = (wire: WireSpec | undefined) => wire?.in === "switch";
   return (
@@ -130,7 +166,10 @@ export function constantsNeeded(tool: ToolCall): boolean {
   );
 }
 
-/** Whether a tool reads its replies beyond their status (`outcomes`): a status mapped to outputs, or a 2xx its body says failed. */
+/**
+ * Whether a tool reads its replies beyond their status (`outcomes`): a status mapped to outputs, or a 2xx its body says
+ * failed.
+ */
 export function outcomesNeeded(tool: ToolCall): boolean {
   return tool.outcomes.length > 0 || tool.errors.failureWhen !== undefined;
 }
@@ -191,7 +230,9 @@ const PARTS = {
   },
   rules: { what: "checking the cross-field rules", declares: (tool) => tool.rules.length > 0 },
   form: {
-    what: "encoding a form body, a query array or object, a styled value, one spanning path segments or a cookie parameter",
+    what:
+      "encoding a form body, a query array or object, a styled value, one spanning path segments or a cookie " +
+      "parameter",
     declares: formNeeded,
   },
   links: {

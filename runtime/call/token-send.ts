@@ -118,7 +118,9 @@ export function tokenAddress(
       failure: {
         type: "auth",
         code: "TOKEN_ADDRESS_REFUSED" satisfies RuntimeErrorCode,
-        message: `${tool.provider}: the token answer's ${field} ${checked.problem}${checked.withhold ? "" : `, got ${JSON.stringify(address)}`}; no request was sent there`,
+        message:
+          `${tool.provider}: the token answer's ${field} ${checked.problem}` +
+          `${checked.withhold ? "" : `, got ${JSON.stringify(address)}`}; no request was sent there`,
         retryable: false,
       },
     };

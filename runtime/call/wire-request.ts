@@ -14,7 +14,10 @@ export interface WireRequest {
   body?: unknown;
 }
 
-/** Constants placed on a request: the constants support (build-request.ts `placeConstants`, exported as `wireConstants`). */
+/**
+ * Constants placed on a request: the constants support (build-request.ts `placeConstants`, exported as
+ * `wireConstants`).
+ */
 export type PlaceConstants = (
   request: WireRequest,
   constants: readonly WireConstant[],

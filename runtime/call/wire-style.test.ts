@@ -22,23 +22,28 @@ describe("query arrays and objects by the spec's style", () => {
     expect(wires.limit).toEqual({ in: "query", name: "limit" });
   });
 
-  it("writes a deepObject array with indexed brackets, an object's keys in brackets, form unexploded with commas between encoded items, pipeDelimited with pipes", async () => {
-    const { fetch, seen } = scriptedFetch(json(200, { object: "list", data: [], has_more: false }));
-    const params = {
-      accessToken: KEY,
-      expand: ["data.tax", "data.default_source"],
-      created: { gte: 1700000000, lt: 1800000000 },
-      tags: ["a", "b c"],
-      ids: ["x", "y"],
-      limit: 3,
-    };
-    expect(await executeToolDefinition(tool("store_list_customers"), params, { fetch })).toMatchObject({
-      success: true,
-    });
-    expect(seen[0]!.url).toBe(
-      "https://api.store.test/v1/customers?expand[0]=data.tax&expand[1]=data.default_source&created[gte]=1700000000&created[lt]=1800000000&tags=a,b%20c&ids=x%7Cy&limit=3",
-    );
-  });
+  it(
+    "writes a deepObject array with indexed brackets, an object's keys in brackets, " +
+      "form unexploded with commas between encoded items, pipeDelimited with pipes",
+    async () => {
+      const { fetch, seen } = scriptedFetch(json(200, { object: "list", data: [], has_more: false }));
+      const params = {
+        accessToken: KEY,
+        expand: ["data.tax", "data.default_source"],
+        created: { gte: 1700000000, lt: 1800000000 },
+        tags: ["a", "b c"],
+        ids: ["x", "y"],
+        limit: 3,
+      };
+      expect(await executeToolDefinition(tool("store_list_customers"), params, { fetch })).toMatchObject({
+        success: true,
+      });
+      expect(seen[0]!.url).toBe(
+        "https://api.store.test/v1/customers?expand[0]=data.tax&expand[1]=data.default_source" +
+          "&created[gte]=1700000000&created[lt]=1800000000&tags=a,b%20c&ids=x%7Cy&limit=3",
+      );
+    },
+  );
 
   it("percent-encodes the keys an object brings, never letting one start another pair", async () => {
     const { fetch, seen } = scriptedFetch(json(200, { object: "list", data: [], has_more: false }));
@@ -49,20 +54,23 @@ describe("query arrays and objects by the spec's style", () => {
     );
     expect(new URL(seen[0]!.url).search).toBe("?created[gte%26admin%3D1]=5");
   });
-  it("sends an exploded object's own __proto__ key as a key like any other, never as the query's prototype", async () => {
-    const { fetch, seen } = scriptedFetch(json(200, { object: "list", data: [], has_more: false }));
-    const base = tool("store_list_customers");
-    // The same tool with `created` in the query's default style (form, exploded): each key a pair of its own.
-    const formCreated: ToolSpec = {
-      ...base,
-      params: base.params.map((p) => (p.name === "created" ? { ...p, wire: { in: "query", name: "created" } } : p)),
-    };
-    const created = JSON.parse('{"__proto__":"zq","gte":5}') as Record<string, unknown>;
-    expect(await executeToolDefinition(formCreated, { accessToken: KEY, created }, { fetch })).toMatchObject({
-      success: true,
-    });
-    expect(new URL(seen[0]!.url).search).toBe("?__proto__=zq&gte=5");
-  });
+  it(
+    "sends an exploded object's own __proto__ key as a " + "key like any other, never as the query's prototype",
+    async () => {
+      const { fetch, seen } = scriptedFetch(json(200, { object: "list", data: [], has_more: false }));
+      const base = tool("store_list_customers");
+      // The same tool with `created` in the query's default style (form, exploded): each key a pair of its own.
+      const formCreated: ToolSpec = {
+        ...base,
+        params: base.params.map((p) => (p.name === "created" ? { ...p, wire: { in: "query", name: "created" } } : p)),
+      };
+      const created = JSON.parse('{"__proto__":"zq","gte":5}') as Record<string, unknown>;
+      expect(await executeToolDefinition(formCreated, { accessToken: KEY, created }, { fetch })).toMatchObject({
+        success: true,
+      });
+      expect(new URL(seen[0]!.url).search).toBe("?__proto__=zq&gte=5");
+    },
+  );
 });
 
 describe("no Content-Type without a body", () => {

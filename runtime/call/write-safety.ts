@@ -13,7 +13,10 @@ import type { Issue } from "../common/issue.js";
 import { carriesIdempotencyKey, safeToRepeat } from "../spec/behavior.js";
 import type { ToolCall } from "../spec/tool-types.js";
 
-/** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
+/**
+ * The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader;
+ * tool-field-readers.test.ts: each reader reads it).
+ */
 export const TOOL_FIELDS_READ = ["idempotency"] as const satisfies readonly (keyof ToolCall)[];
 
 const HEADER_VALUE = /^[\u0021-\u007e]{1,255}$/;
@@ -24,11 +27,16 @@ function keyProblem(tool: ToolCall, key: unknown): Issue | undefined {
   return {
     param: "idempotencyKey",
     rule: "format",
-    message: `idempotencyKey: must be 1 to 255 visible ASCII characters (it is sent in the ${tool.idempotency?.header} header)`,
+    message:
+      `idempotencyKey: must be 1 to 255 visible ASCII characters (it is sent in the ${tool.idempotency?.header} ` +
+      `header)`,
   };
 }
 
-/** The key a request carries, its header set (the caller's, else a new random one), when the tool declares one and the method is not GET. */
+/**
+ * The key a request carries, its header set (the caller's, else a new random one), when the tool declares one and the
+ * method is not GET.
+ */
 function key(tool: ToolCall, request: HttpRequest, given: string | undefined): string | undefined {
   const idempotency = carriesIdempotencyKey(tool, request.method) ? tool.idempotency : undefined;
   if (!idempotency) return undefined;

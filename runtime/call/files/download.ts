@@ -14,7 +14,10 @@ import type { ToolCall } from "../../spec/tool-types.js";
 import { mapOutputs } from "../map-outputs.js";
 import { type OnItem, streamAnswer } from "../stream-items.js";
 
-/** The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader; tool-field-readers.test.ts: each reader reads it). */
+/**
+ * The tool fields whose effect this module gives (tool-field-readers.ts: each field has a reader;
+ * tool-field-readers.test.ts: each reader reads it).
+ */
 export const TOOL_FIELDS_READ = ["download"] as const satisfies readonly (keyof ToolCall)[];
 
 /** A downloaded file as the outputs read it (`$response.body#/content`, …). */
@@ -27,7 +30,10 @@ export interface DownloadedFile {
 
 const MAX_HOPS = 5;
 
-/** The Accept header of a download's request, when the call sets none: the file's media types, JSON (an error) after them. */
+/**
+ * The Accept header of a download's request, when the call sets none: the file's media types, JSON (an error) after
+ * them.
+ */
 export function acceptFile(tool: ToolCall, header: Record<string, string>): void {
   if (tool.download && header.Accept === undefined)
     header.Accept = [...tool.download.mediaTypes, "application/json;q=0.5"].join(", ");
@@ -108,7 +114,9 @@ export async function readDownload(
         type: "upstream",
         status: response.status,
         code: "REPLY_TOO_LARGE" satisfies RuntimeErrorCode,
-        message: `${tool.provider} answered ${response.status} with a file of more than ${limit} bytes (limits.replyBytes); the rest was not read`,
+        message:
+          `${tool.provider} answered ${response.status} with a file of more than ${limit} ` +
+          `bytes (limits.replyBytes); the rest was not read`,
         retryable: false,
       },
     };
@@ -147,7 +155,9 @@ function redirectRefused(tool: ToolCall, response: Response, at: string, tooMany
   };
 }
 
-/** The file name of a Content-Disposition header (`filename*=UTF-8''…` first, then `filename="…"`), without any folder. */
+/**
+ * The file name of a Content-Disposition header (`filename*=UTF-8''…` first, then `filename="…"`), without any folder.
+ */
 export function dispositionName(header: string | null): string | undefined {
   if (!header) return undefined;
   const extended = /filename\*\s*=\s*[^']*'[^']*'([^;]+)/i.exec(header);

@@ -38,7 +38,10 @@ export function fileParams(tool: Pick<ToolCall, "params">): ParamCall[] {
 /** The files a call opened, by parameter name: one, or each of a list (`multiple`), in order. */
 export type OpenedFiles = Map<string, OpenedFile[]>;
 
-/** Open every file the call was given, by parameter name; the failure (naming the parameter) of the first that cannot be. */
+/**
+ * Open every file the call was given, by parameter name; the failure (naming the parameter) of the first that cannot
+ * be.
+ */
 export async function openFiles(
   tool: ToolCall,
   values: Record<string, unknown>,
@@ -103,7 +106,10 @@ async function openFile(
   return fetchFile(spec, file.url, options, invalid);
 }
 
-/** A file at an address: fetched with no credential, no redirect followed, within `maxBytes` (its Content-Length refused first). */
+/**
+ * A file at an address: fetched with no credential, no redirect followed, within `maxBytes` (its Content-Length refused
+ * first).
+ */
 async function fetchFile(
   spec: ParamCall,
   url: URL,
@@ -121,7 +127,8 @@ async function fetchFile(
       void response.body?.cancel().catch(() => undefined);
       return invalid(
         "file",
-        `fetching the file at ${url.origin} answered ${response.status || "a redirect"}, not the file (redirects are not followed)`,
+        `fetching the file at ${url.origin} answered ${response.status || "a redirect"}, ` +
+          `not the file (redirects are not followed)`,
       );
     }
     const read = await deadline.race(readBytes(response, limit, deadline));
@@ -133,7 +140,8 @@ async function fetchFile(
               type: "validation",
               param: spec.name,
               rule: "maxBytes",
-              message: `${spec.name}: the file at ${url.origin} has more than the ${limit} bytes it may have (maxBytes)`,
+              message:
+                `${spec.name}: the file at ${url.origin} has more than the ${limit} ` + `bytes it may have (maxBytes)`,
             },
           };
     const type = response.headers.get("content-type")?.trim() || spec.contentType || OCTET_STREAM;
@@ -177,7 +185,10 @@ function typed(blob: Blob, contentType: string | undefined): Blob {
   return blob.type ? blob : blob.slice(0, blob.size, contentType ?? OCTET_STREAM);
 }
 
-/** A multipart body written here (a part's own Content-Type, which FormData cannot give a text part), and its Content-Type naming the boundary. */
+/**
+ * A multipart body written here (a part's own Content-Type, which FormData cannot give a text part), and its
+ * Content-Type naming the boundary.
+ */
 export interface WrittenMultipart {
   blob: Blob;
   contentType: string;
@@ -232,7 +243,10 @@ export function multipartBody(
   return form;
 }
 
-/** Parts written as RFC 7578 says (names quoted as the HTML form encoding quotes them, text with CRLF line breaks), files streamed from their Blobs. */
+/**
+ * Parts written as RFC 7578 says (names quoted as the HTML form encoding quotes them, text with CRLF line breaks),
+ * files streamed from their Blobs.
+ */
 function written(parts: [string, string | Blob, string?][]): WrittenMultipart {
   const random = new Uint8Array(12);
   globalThis.crypto.getRandomValues(random);
@@ -241,7 +255,10 @@ function written(parts: [string, string | Blob, string?][]): WrittenMultipart {
   const chunks: BlobPart[] = [];
   for (const [name, value, filename] of parts) {
     const type = value instanceof Blob ? value.type || (filename === undefined ? "" : OCTET_STREAM) : "";
-    const head = `--${boundary}\r\nContent-Disposition: form-data; name="${quoted(name)}"${filename === undefined ? "" : `; filename="${quoted(filename)}"`}\r\n${type ? `Content-Type: ${type}\r\n` : ""}\r\n`;
+    const head =
+      `--${boundary}\r\nContent-Disposition: form-data; name="${quoted(name)}"` +
+      `${filename === undefined ? "" : `; filename="${quoted(filename)}"`}\r\n` +
+      `${type ? `Content-Type: ${type}\r\n` : ""}\r\n`;
     chunks.push(head, typeof value === "string" ? value.replace(/\r\n|\r|\n/g, "\r\n") : value, "\r\n");
   }
   chunks.push(`--${boundary}--\r\n`);
@@ -313,7 +330,10 @@ interface NodeFs {
   openAsBlob(path: string, options: { type: string }): Promise<Blob>;
 }
 
-/** Node's file system, where the runtime runs on Node (process.getBuiltinModule: no import, so bundles for browsers stay free of it). */
+/**
+ * Node's file system, where the runtime runs on Node (process.getBuiltinModule: no import, so bundles for browsers stay
+ * free of it).
+ */
 function nodeFs(): NodeFs | undefined {
   const proc = (globalThis as { process?: { getBuiltinModule?: (id: string) => unknown } }).process;
   return proc?.getBuiltinModule?.("node:fs") as NodeFs | undefined;

@@ -1,8 +1,8 @@
 // File parameters and file answers as a part of the runtime's support
 // (support.ts `files`, exported as `fileSupport`): checking and opening the
 // files a call is given, the multipart or raw body they go out in, and reading a
-// download, and a stream's items as they arrive for the client's `.items()`. Only a package whose provider has file parameters or download
-// outputs imports it; the others bundle none of that code.
+// download, and a stream's items as they arrive for the client's `.items()`. Only a package whose provider has file
+// parameters or download outputs imports it; the others bundle none of that code.
 import { fileValues } from "../../validate/file-values.js";
 import { acceptFile, fileAnswer } from "./download.js";
 import { multipartBody, openFiles, rawBody } from "./file-inputs.js";
