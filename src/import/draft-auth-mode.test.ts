@@ -12,7 +12,8 @@ afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 const one = (schemes: Json, security: Json[]) =>
   openapi({ "/zqme": { get: { operationId: "me", security, responses: { "200": reply({ type: "object", properties: { id: { type: "string" } } }, { id: "u1" }) } } } }, { securitySchemes: schemes }, { security: null });
 
-const MODE = "Zq-Auth-Mode should always be set. Possible values: jwt or anonymous. jwt: the Authorization header holds a token.";
+// As published documents write it: the sentence wrapped between its words, the values in backticks.
+const MODE = "Zq-Auth-Mode should always be set. Possible\nvalues: `jwt` or `anonymous`.\n\n`jwt`: the Authorization header holds a token.";
 
 describe("a companion scheme whose description names the values it takes", () => {
   it("reads the values a description names, and none from prose that names no short list", () => {

@@ -291,7 +291,7 @@ const NOT_SECRET = /(^|[-_.]|[a-z])(id|user(name)?|email|account|version)$/i;
  */
 export function namedValues(description: unknown): string[] | undefined {
   if (typeof description !== "string") return undefined;
-  const listed = /\b(?:possible|allowed|accepted|valid) values(?: are| is)?\s*:?\s*([^.;\n]+)/i.exec(description)?.[1];
+  const listed = /\b(?:possible|allowed|accepted|valid)\s+values(?:\s+are|\s+is)?\s*:?\s*([^.;\n]+)/i.exec(description)?.[1];
   const words = listed
     ?.split(/\s*(?:,|\bor\b|\band\b)\s*/)
     .map((w) => w.replace(/^[`'"]|[`'"]$/g, ""))
