@@ -1,16 +1,16 @@
 // A value held against the schema of the document at a place, as a request
 // must meet it: every schema registered once per judge (as the example check
-// registers them, load/openapi-examples.ts), with the `readOnly` fields taken
+// registers them, load/examples/openapi-examples.ts), with the `readOnly` fields taken
 // out of `required` (a request never sends them; OpenAPI 3.x) and `allOf`
 // members that each close the object read as their publisher means them (as
 // the mocks read them: src/mocks/open-all-of.ts), a `oneOf` branch open to
 // any object read as "none of the other branches" (open-one-of.ts), and the
 // first error that is a reason told with its JSON pointer in the value.
 import { type OutputUnit, type Schema, validate } from "@cfworker/json-schema";
-import { describe, rootCause } from "../load/example-errors.js";
+import { describe, rootCause } from "../load/examples/example-errors.js";
 import { refPath } from "../load/json-ref.js";
 import type { OpenApiDocument } from "../load/openapi-document.js";
-import { documentSchemas, schemaUri } from "../load/openapi-examples.js";
+import { documentSchemas, schemaUri } from "../load/examples/openapi-examples.js";
 import { withOpenBranchesAsNoneOfTheOthers } from "./open-one-of.js";
 import { withPlainFormsAsAnyOf } from "./plain-one-of.js";
 import type { Path } from "./operations.js";

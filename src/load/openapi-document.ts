@@ -14,94 +14,21 @@ export { typeOf, unionOf, valuesType } from "./schema-types.js";
 
 export { bareMediaType, isJsonMediaType, isRawBodyMedia, jsonMediaType, FORM_MEDIA_TYPE, MULTIPART_MEDIA_TYPE };
 
-export type Schema = Record<string, unknown>;
+import { declaredParameter, OPERATION_METHODS, type Schema, type SurfaceSchemas, type OpenApiParameter, type OpenApiResponse, type OpenApiOperation, type OpenApiRequestBody, type UnionCrossing } from "./openapi-types.js";
 
-/** What the surface reads of a document (surface-entry.ts SurfaceContext). */
-export interface SurfaceSchemas {
-  bodySchema(operationId: string): Schema | undefined;
-  requestSchema(operationId: string): Schema | undefined;
-  resolveRef(ref: string): Schema | undefined;
-  /** Where a parameter goes, as the document declares it: a path, query or header parameter, or (`body`, a pointer) the request body's field schema, flattened. */
-  declaredAt(operationId: string, place: string, name: string): Schema | undefined;
-  /** The operation's security requirements (its own, else the document's): alternatives, each scheme → the scopes it needs. */
-  security(operationId: string): Record<string, string[]>[] | undefined;
-}
-
-export interface OpenApiParameter {
-  name: string;
-  in: "path" | "query" | "header" | "cookie";
-  required: boolean;
-  schema: Schema;
-  /** How an array or object value is serialised (OpenAPI's defaults when absent). */
-  style?: string;
-  explode?: boolean;
-  /** A parameter described by `content` (one media type: `application/json`, the value JSON-encoded), not `schema`: that media type; `schema` is its schema. */
-  content?: string;
-}
-
-export interface OpenApiResponse {
-  status: string;
-  description: string;
-  /** The JSON media type the body is read as (`application/json`, or a `+json` type such as `application/vnd.acme+json`). */
-  mediaType?: string;
-  schema?: Schema;
-  examples: Record<string, unknown>;
-  /** Names of the `examples` a mock can be asked for (`Prefer: example=<name>`). */
-  exampleNames: string[];
-  /** Every media type of its `content`, JSON or not (a file's `application/octet-stream`, `text/event-stream`). */
-  mediaTypes: string[];
-  /** The names of the headers it declares, as written. */
-  headers?: string[];
-}
-
-export interface OpenApiOperation {
-  /** Its name: the document's operationId, or `METHOD /path` when it gives none (operationRef). */
-  operationId: string;
-  /** Whether the document gives the operationId (openapi-typescript lists only those under `operations`). */
-  named: boolean;
-  method: string;
-  path: string;
-  /** Location of the operation object in the document, for error messages. */
-  location: (string | number)[];
-  parameters: OpenApiParameter[];
-  requestBody?: OpenApiRequestBody;
-  responses: OpenApiResponse[];
-  security: string[] | undefined;
-  /** The security requirements, each the schemes it needs together (`[{A}, {B}]`: two of one; `[{A, B}]`: one of two); undefined when none is declared. */
-  requirements: string[][] | undefined;
-  /** Its tags, as the document groups operations (the first names its group on a workflow platform: n8n's resources). */
-  tags: string[];
-}
-
-/** A request body in a media type the runtime can write: JSON (any JSON media type), an HTML form, multipart/form-data, or raw bytes (a whole-body file). */
-export interface OpenApiRequestBody {
-  required: boolean;
-  /** As the document writes it; a raw body's may be a range (`image/*`, any type). */
-  mediaType: string;
-  encoding: "json" | "form" | "multipart" | "binary";
-  schema: Schema;
-  /** For forms and multipart: the media type's `encoding` map (style and explode per field; a part's contentType). */
-  fields: Record<string, { style?: string; explode?: boolean; allowReserved?: boolean; contentType?: string }>;
-}
-
-/** The keys of a path item that are operations (OpenAPI 3.x: every HTTP method it names). */
-export const OPERATION_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
-
-/** The key of one slot of a request: header names match in any case (HTTP reads them so), other names exactly. */
-export function slotKey(place: string, name: string): string {
-  return `${place}:${place === "header" ? name.toLowerCase() : name}`;
-}
-
-/** A query parameter an object goes out as its own fields (`q=…&per_page=…`): form style, exploded, OpenAPI's default for the query. */
-export function sendsFieldsAsPairs(p: { in?: unknown; style?: unknown; explode?: unknown }): boolean {
-  return p.in === "query" && (p.style ?? "form") === "form" && p.explode !== false;
-}
-
-/** The parameter `op` declares in `place` under `name` (a header in any case). */
-export function declaredParameter(op: OpenApiOperation, place: string, name: string): OpenApiParameter | undefined {
-  const key = slotKey(place, name);
-  return op.parameters.find((x) => slotKey(x.in, x.name) === key);
-}
+export {
+  declaredParameter,
+  OPERATION_METHODS,
+  sendsFieldsAsPairs,
+  slotKey,
+  type Schema,
+  type SurfaceSchemas,
+  type OpenApiParameter,
+  type OpenApiResponse,
+  type OpenApiOperation,
+  type OpenApiRequestBody,
+  type UnionCrossing,
+} from "./openapi-types.js";
 
 export { type CredentialPlacement, credentialOf, type SecurityScheme } from "./security-schemes.js";
 import type { SecurityScheme } from "./security-schemes.js";
@@ -425,13 +352,6 @@ export class OpenApiDocument {
     }
     return out;
   }
-}
-
-/** A union crossed on the way to a place: where (the pointer to it), its variants, and those that have the place. */
-export interface UnionCrossing {
-  at: readonly string[];
-  variants: string[];
-  carrying: string[];
 }
 
 function requirementsOf(security: unknown): string[][] | undefined {

@@ -4,7 +4,7 @@
 // schema keywords (`id`, `$id`) taken for data.
 import { describe, expect, it } from "vitest";
 import { parseYamlSource } from "./yaml-source.js";
-import { validateExamples } from "./openapi-examples.js";
+import { validateExamples } from "./examples/openapi-examples.js";
 
 const FILE = "/specs/pets/openapi.yaml";
 

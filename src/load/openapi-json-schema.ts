@@ -1,5 +1,5 @@
 // OpenAPI 3.0 schemas made JSON Schema for the example checker
-// (openapi-examples.ts): `nullable` and boolean exclusive bounds rewritten,
+// (examples/openapi-examples.ts): `nullable` and boolean exclusive bounds rewritten,
 // every schema kept at its place.
 import type { Schema } from "@cfworker/json-schema";
 

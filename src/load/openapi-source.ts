@@ -14,8 +14,8 @@ import { formatPosition, INPUT_LIMITS, loadYamlSource, parseYamlSource, readSour
 import { refPath, valueAt } from "./json-ref.js";
 import { OPERATION_METHODS } from "./openapi-document.js";
 import { checkpoint } from "../common/checkpoint.js";
-import { examineExamplesUntil, type Path } from "./openapi-examples.js";
-import { upstreamMismatches } from "./published-examples.js";
+import { examineExamplesUntil, type Path } from "./examples/openapi-examples.js";
+import { upstreamMismatches } from "./examples/published-examples.js";
 import { followExampleRefs, readDelimitedPatterns } from "./load-rewrites.js";
 import { type BoundParts, cutToBound } from "./bound-cut.js";
 
@@ -24,7 +24,7 @@ export interface OpenApiFiles {
   source: YamlSource;
   /** Every file read, the root first, by absolute path (their texts go into the surface's input hashes). */
   files: Map<string, YamlSource>;
-  /** Examples the upstream published that break their schema (published-examples.ts): left out of `source.data`; patterns read without their slashes (load-rewrites.ts). */
+  /** Examples the upstream published that break their schema (examples/published-examples.ts): left out of `source.data`; patterns read without their slashes (load-rewrites.ts). */
   warnings: SourceError[];
 }
 

@@ -3,7 +3,7 @@
 // the "not null" of a nullable schema's alternative), each at the line of the
 // schema keyword it breaks, with a suggested patch.
 import { type OutputUnit, type Schema, validate } from "@cfworker/json-schema";
-import { describe, isNullAlternative as noise, WRAPPERS } from "../load/example-errors.js";
+import { describe, isNullAlternative as noise, WRAPPERS } from "../load/examples/example-errors.js";
 import { refPath, valueAt } from "../load/json-ref.js";
 import type { DocumentChecker, Path } from "./document-schemas.js";
 import { keywordPlace } from "./document-schemas.js";

@@ -1,11 +1,11 @@
 // A provider's OpenAPI document made ready to check answers against: every
 // schema registered once (as the example check registers them, see
-// load/openapi-examples.ts), kept per document so that a verify run pays
+// load/examples/openapi-examples.ts), kept per document so that a verify run pays
 // for it once however many answers it checks, and the way back from a
 // validator's schema location to the line of the document.
 import type { OutputUnit, Schema } from "@cfworker/json-schema";
 import type { OpenApiDocument } from "../load/openapi-document.js";
-import { documentSchemas, schemaUri, type DocumentSchemas } from "../load/openapi-examples.js";
+import { documentSchemas, schemaUri, type DocumentSchemas } from "../load/examples/openapi-examples.js";
 import { followRefs } from "../load/source-place.js";
 import { refPath } from "../load/json-ref.js";
 import type { SourcePosition } from "../load/yaml-source.js";

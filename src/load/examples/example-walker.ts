@@ -1,48 +1,18 @@
-// Every example of an OpenAPI document, checked against its schema at
-// generation time: a media type's `example` and named `examples`, a
-// parameter's or header's, and a schema's own `example`. A wrong example
-// would otherwise pass generation and surface later as a mock's opaque 500.
-//
-// The files are walked as they are written (following `$ref`s from file to
-// file), so that a problem names the example's own `file:line:col`. The
-// walk first gathers every schema and every example; then each schema is
-// registered under its file URL and JSON pointer (so references between
-// files resolve) and each value is checked by @cfworker/json-schema, an
-// interpreting validator (the one the MCP SDK offers): one check per example
-// costs far less than compiling a validator for it, which dominated
-// generation time with Ajv. OpenAPI 3.0 schemas are JSON Schema with a few
-// differences, bridged on a copy: `nullable`, and boolean
-// `exclusiveMinimum`/`exclusiveMaximum`. Of formats, only those the mocks'
-// validator (Prism's, ajv-formats) refuses a value for and this one reads
-// alike are checked (CHECKED_FORMATS): an example a mock would refuse (a
-// relative path under `format: uri`) is found here, with its position,
-// instead of failing every mock case. The specs use many other formats that
-// no validator knows, and vendors disagree on the rest.
+// The walk of an OpenAPI document's files that finds every schema and every example (openapi-examples.ts, which
+// re-exports its shapes, says why and how they are checked): the places it steps through, and the checks it gathers.
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { dereference, encodePointer, validate, type OutputUnit, type Schema } from "@cfworker/json-schema";
 import { entryOf } from "@blockwright/runtime/internal";
-import { SourceError, type YamlSource } from "./yaml-source.js";
-import { refPath, valueAt } from "./json-ref.js";
-import { checkpoint } from "../common/checkpoint.js";
-import { OPERATION_METHODS } from "./openapi-document.js";
-import { describedJsonType, isJsonMediaType } from "./media-types.js";
+import { SourceError, type YamlSource } from "../yaml-source.js";
+import { refPath, valueAt } from "../json-ref.js";
+import { checkpoint } from "../../common/checkpoint.js";
+import { OPERATION_METHODS } from "../openapi-document.js";
+import { describedJsonType, isJsonMediaType } from "../media-types.js";
 import { describe, rootCause } from "./example-errors.js";
-import { discriminatedAsAnyOf, toJsonSchema, usesJsonSchema2020, withImpliedTypes, type Wrap, wrapNullable } from "./openapi-json-schema.js";
+import { discriminatedAsAnyOf, toJsonSchema, withImpliedTypes, type Wrap, wrapNullable } from "../openapi-json-schema.js";
 
 type Node = Record<string, unknown>;
 
-/**
- * Formats checked in a live answer (documentSchemas, for verify): what the format means to the document's
- * author, in validators that agree on it.
- */
-const ANSWER_FORMATS: ReadonlySet<string> = new Set(["uri", "email", "date-time", "date", "uuid", "ipv4", "ipv6"]);
-/**
- * Formats checked in examples: the mocks' validator (Prism's, ajv-formats) refuses values of these, and
- * @cfworker/json-schema reads them alike. `url` there wants a public host name (`http://localhost:3000/…`, in a
- * published example, fails both), which is the mock's rule, not the author's: live answers are not held to it.
- * Not `time`: the two disagree on a time without its offset.
- */
-const CHECKED_FORMATS: ReadonlySet<string> = new Set([...ANSWER_FORMATS, "url", "uri-reference", "uri-template", "hostname", "duration", "json-pointer", "relative-json-pointer"]);
 export type Path = (string | number)[];
 
 /**
@@ -56,56 +26,12 @@ interface At {
   value: unknown;
 }
 
-export function validateExamples(files: Map<string, YamlSource>, rootFile: string): SourceError[] {
-  const { problems, mismatches } = examineExamples(files, rootFile);
-  return [...problems, ...mismatches.map((m) => m.error)];
-}
-
 /** An example that does not match its schema: the problem, the example's value, and where it is named (`site`: its `example` key, or its entry in an `examples` map, which may be a `$ref` to it). */
 export interface ExampleMismatch {
   error: SourceError;
   file: string;
   site: Path;
   value: unknown;
-}
-
-/** Every example checked: examples that do not match their schema apart from the other problems (references that do not resolve, unusable schemas). */
-export function examineExamples(files: Map<string, YamlSource>, rootFile: string): { problems: SourceError[]; mismatches: ExampleMismatch[] } {
-  const walker = walkerOf(files, rootFile);
-  return { problems: walker.run(rootFile), mismatches: walker.mismatches };
-}
-
-/** The same, stopping between two chunks of checks once `signal` is given (a whole published document has thousands). */
-export async function examineExamplesUntil(files: Map<string, YamlSource>, rootFile: string, signal: AbortSignal | undefined): Promise<{ problems: SourceError[]; mismatches: ExampleMismatch[] }> {
-  const walker = walkerOf(files, rootFile);
-  return { problems: await walker.runUntil(rootFile, signal), mismatches: walker.mismatches };
-}
-
-/**
- * Every schema of the document as the example check registers them (JSON
- * Schema copies under `schemaUri(file, path)`), for other checks of values
- * against the document (a live answer's body): `draft` is the one to
- * validate with.
- */
-export interface DocumentSchemas {
-  lookup: Record<string, Schema | boolean>;
-  draft: "7" | "2020-12";
-  is31: boolean;
-}
-
-export function documentSchemas(files: Map<string, YamlSource>, rootFile: string): DocumentSchemas {
-  const walker = walkerOf(files, rootFile, ANSWER_FORMATS);
-  return { lookup: walker.schemasOf(rootFile), draft: walker.is31 ? "2020-12" : "7", is31: walker.is31 };
-}
-
-/** The key a schema at `path` in `file` is registered under (the validator's absolute URI of it). */
-export function schemaUri(file: string, path: Path): string {
-  return `${pathToFileURL(file).href}#${pointer(path)}`;
-}
-
-function walkerOf(files: Map<string, YamlSource>, rootFile: string, formats = CHECKED_FORMATS): Walker {
-  const version = String((entryOf(files, rootFile).data as Node)?.openapi ?? "3.0");
-  return new Walker(files, usesJsonSchema2020(version), formats);
 }
 
 /** Examples checked between two looks at the signal: a few milliseconds of work. */
@@ -119,7 +45,7 @@ interface Check {
   site: At;
 }
 
-class Walker {
+export class Walker {
   readonly errors: SourceError[] = [];
   readonly mismatches: ExampleMismatch[] = [];
   private readonly visited = new Set<string>();
@@ -422,4 +348,9 @@ function pointer(path: Path): string {
 
 function resolveFile(from: string, ref: string): string {
   return fileURLToPath(new URL(ref, pathToFileURL(from)));
+}
+
+/** The key a schema at `path` in `file` is registered under (the validator's absolute URI of it). */
+export function schemaUri(file: string, path: Path): string {
+  return `${pathToFileURL(file).href}#${pointer(path)}`;
 }

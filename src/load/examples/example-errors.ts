@@ -1,7 +1,7 @@
 // An example's mismatch with its schema in words: the validator's first
 // error that is a reason, with where it is in the example and what was found.
 import type { OutputUnit } from "@cfworker/json-schema";
-import { valueAt } from "./json-ref.js";
+import { valueAt } from "../json-ref.js";
 
 type Path = (string | number)[];
 

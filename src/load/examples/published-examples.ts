@@ -9,10 +9,10 @@
 // breaks its schema stays an error: ours to fix.
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { canonical } from "../common/canonical-json.js";
-import { sha256 } from "../common/hash.js";
-import { INPUT_LIMITS, parseYamlSource, SourceError } from "./yaml-source.js";
-import { readPin } from "./pin.js";
+import { canonical } from "../../common/canonical-json.js";
+import { sha256 } from "../../common/hash.js";
+import { INPUT_LIMITS, parseYamlSource, SourceError } from "../yaml-source.js";
+import { readPin } from "../pin.js";
 import type { ExampleMismatch } from "./openapi-examples.js";
 
 /**
