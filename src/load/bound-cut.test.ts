@@ -4,7 +4,9 @@
 import { describe, expect, it } from "vitest";
 import { boundByManifest, cutToBound } from "./bound-cut.js";
 
-const ok = { "200": { description: "ok", content: { "application/json": { schema: { $ref: "#/components/schemas/ZqThing" } } } } };
+const ok = {
+  "200": { description: "ok", content: { "application/json": { schema: { $ref: "#/components/schemas/ZqThing" } } } },
+};
 const document = {
   openapi: "3.1.0",
   info: { title: "zq", version: "1" },
@@ -17,22 +19,77 @@ const document = {
       get: { operationId: "listThings", responses: { "200": { $ref: "#/components/responses/ZqPage" } } },
       post: { operationId: "createThing", requestBody: { $ref: "#/components/requestBodies/ZqNew" }, responses: ok },
     },
-    "/things/{id}": { get: { operationId: "getThing", parameters: [{ $ref: "#/paths/~1others/get/parameters/0" }], responses: ok } },
-    "/others": { get: { operationId: "listOthers", parameters: [{ name: "q", in: "query", schema: { type: "string" } }], responses: { "200": { description: "ok" } } } },
-    "/pages/{token}": { get: { operationId: "nextPage", responses: { "200": { description: "ok", content: { "application/json": { schema: { $ref: "#/components/schemas/ZqPageBody" } } } } } } },
-    "/unbound": { get: { responses: { "200": { description: "ok", content: { "application/json": { schema: { $ref: "#/components/schemas/ZqUnbound" } } } } } } },
+    "/things/{id}": {
+      get: { operationId: "getThing", parameters: [{ $ref: "#/paths/~1others/get/parameters/0" }], responses: ok },
+    },
+    "/others": {
+      get: {
+        operationId: "listOthers",
+        parameters: [{ name: "q", in: "query", schema: { type: "string" } }],
+        responses: { "200": { description: "ok" } },
+      },
+    },
+    "/pages/{token}": {
+      get: {
+        operationId: "nextPage",
+        responses: {
+          "200": {
+            description: "ok",
+            content: { "application/json": { schema: { $ref: "#/components/schemas/ZqPageBody" } } },
+          },
+        },
+      },
+    },
+    "/unbound": {
+      get: {
+        responses: {
+          "200": {
+            description: "ok",
+            content: { "application/json": { schema: { $ref: "#/components/schemas/ZqUnbound" } } },
+          },
+        },
+      },
+    },
   },
-  webhooks: { zqCreated: { post: { requestBody: { content: { "application/json": { schema: { $ref: "#/components/schemas/ZqEvent" } } } } } }, zqDeleted: { post: {} } },
+  webhooks: {
+    zqCreated: {
+      post: { requestBody: { content: { "application/json": { schema: { $ref: "#/components/schemas/ZqEvent" } } } } },
+    },
+    zqDeleted: { post: {} },
+  },
   components: {
-    securitySchemes: { zqKey: { type: "apiKey", in: "header", name: "X-Key" }, zqOther: { type: "http", scheme: "bearer" } },
-    parameters: { ZqTrace: { name: "X-Trace", in: "header", schema: { type: "string" } }, ZqUnused: { name: "u", in: "query" } },
+    securitySchemes: {
+      zqKey: { type: "apiKey", in: "header", name: "X-Key" },
+      zqOther: { type: "http", scheme: "bearer" },
+    },
+    parameters: {
+      ZqTrace: { name: "X-Trace", in: "header", schema: { type: "string" } },
+      ZqUnused: { name: "u", in: "query" },
+    },
     requestBodies: { ZqNew: { content: { "application/json": { schema: { $ref: "#/components/schemas/ZqThing" } } } } },
-    responses: { ZqPage: { description: "a page", content: { "application/json": { schema: { $ref: "#/components/schemas/ZqPageBody" } } } } },
+    responses: {
+      ZqPage: {
+        description: "a page",
+        content: { "application/json": { schema: { $ref: "#/components/schemas/ZqPageBody" } } },
+      },
+    },
     schemas: {
-      ZqPageBody: { type: "object", properties: { items: { type: "array", items: { $ref: "#/components/schemas/ZqThing" } }, next: { type: "string" } } },
-      ZqThing: { oneOf: [{ $ref: "#/components/schemas/ZqBook" }], discriminator: { propertyName: "kind", mapping: { book: "#/components/schemas/ZqBook", film: "ZqFilm" } } },
+      ZqPageBody: {
+        type: "object",
+        properties: {
+          items: { type: "array", items: { $ref: "#/components/schemas/ZqThing" } },
+          next: { type: "string" },
+        },
+      },
+      ZqThing: {
+        oneOf: [{ $ref: "#/components/schemas/ZqBook" }],
+        discriminator: { propertyName: "kind", mapping: { book: "#/components/schemas/ZqBook", film: "ZqFilm" } },
+      },
       ZqBook: { type: "object", properties: { kind: { type: "string" } } },
-      ZqFilm: { type: "object", properties: { kind: { type: "string" }, sequel: { $ref: "#/components/schemas/ZqThing/oneOf/0" } } },
+      ZqFilm: {
+        type: "object",
+        properties: { kind: { type: "string" }, sequel: { $ref: "#/components/schemas/ZqThing/oneOf/0" } },
+      },
       ZqEvent: { type: "object" },
       ZqUnbound: { type: "object" },
     },
@@ -73,13 +130,19 @@ describe("the document cut to what a manifest binds", () => {
   });
 
   it("keeps, for an operation that pages by a next address, the GETs answering in its shape (the next page's address may name one)", () => {
-    const cut = cutToBound(document, { operations: ["listThings"], nextPages: ["listThings"], webhooks: ["zqCreated"] }) as { paths: Record<string, object>; webhooks: object; components: { schemas: object } };
+    const cut = cutToBound(document, {
+      operations: ["listThings"],
+      nextPages: ["listThings"],
+      webhooks: ["zqCreated"],
+    }) as { paths: Record<string, object>; webhooks: object; components: { schemas: object } };
     expect(Object.keys(cut.paths)).toEqual(["/things", "/pages/{token}"]);
     expect(Object.keys(cut.paths["/things"] ?? {})).toEqual(["parameters", "get"]);
     expect(cut.webhooks).toEqual({ zqCreated: document.webhooks.zqCreated });
     expect(Object.keys(cut.components.schemas)).toEqual(["ZqPageBody", "ZqThing", "ZqBook", "ZqFilm", "ZqEvent"]);
     // Without paging by address, the list's next request is its own: no other operation is kept.
-    const alone = cutToBound(document, { operations: ["listThings"], nextPages: [], webhooks: [] }) as { paths: object };
+    const alone = cutToBound(document, { operations: ["listThings"], nextPages: [], webhooks: [] }) as {
+      paths: object;
+    };
     expect(Object.keys(alone.paths)).toEqual(["/things"]);
   });
 
@@ -92,12 +155,23 @@ describe("the document cut to what a manifest binds", () => {
   it("reads what the manifest binds: operations, routes, webhooks, and which page by a next address", () => {
     const manifest = {
       operations: {
-        zq_list: { operationId: "listThings", pagination: { style: "linkHeader" }, routes: [{ when: { param: "id", pattern: "." }, operationId: "GET /things/{id}" }] },
+        zq_list: {
+          operationId: "listThings",
+          pagination: { style: "linkHeader" },
+          routes: [{ when: { param: "id", pattern: "." }, operationId: "GET /things/{id}" }],
+        },
         zq_create: { operationId: "createThing", pagination: { style: "cursor" } },
       },
-      triggers: { zq_created: { event: { webhook: "zqCreated" } }, zq_called: { event: { callback: { operation: "zq_create", name: "done" } } } },
+      triggers: {
+        zq_created: { event: { webhook: "zqCreated" } },
+        zq_called: { event: { callback: { operation: "zq_create", name: "done" } } },
+      },
     };
-    expect(boundByManifest(manifest)).toEqual({ operations: ["listThings", "GET /things/{id}", "createThing"], nextPages: ["listThings"], webhooks: ["zqCreated"] });
+    expect(boundByManifest(manifest)).toEqual({
+      operations: ["listThings", "GET /things/{id}", "createThing"],
+      nextPages: ["listThings"],
+      webhooks: ["zqCreated"],
+    });
     expect(boundByManifest({ operations: {} })).toBeUndefined();
     expect(boundByManifest("not a manifest")).toBeUndefined();
   });

@@ -48,11 +48,20 @@ export function boundByManifest(manifest: unknown): BoundParts | undefined {
   for (const op of Object.values(manifest.operations)) {
     if (!isNode(op)) continue;
     if (typeof op.operationId === "string") operations.push(op.operationId);
-    if (typeof op.operationId === "string" && isNode(op.pagination) && (op.pagination.style === "nextUrl" || op.pagination.style === "linkHeader")) nextPages.push(op.operationId);
-    if (Array.isArray(op.routes)) for (const route of op.routes) if (isNode(route) && typeof route.operationId === "string") operations.push(route.operationId);
+    if (
+      typeof op.operationId === "string" &&
+      isNode(op.pagination) &&
+      (op.pagination.style === "nextUrl" || op.pagination.style === "linkHeader")
+    )
+      nextPages.push(op.operationId);
+    if (Array.isArray(op.routes))
+      for (const route of op.routes)
+        if (isNode(route) && typeof route.operationId === "string") operations.push(route.operationId);
   }
   const webhooks: string[] = [];
-  if (isNode(manifest.triggers)) for (const t of Object.values(manifest.triggers)) if (isNode(t) && isNode(t.event) && typeof t.event.webhook === "string") webhooks.push(t.event.webhook);
+  if (isNode(manifest.triggers))
+    for (const t of Object.values(manifest.triggers))
+      if (isNode(t) && isNode(t.event) && typeof t.event.webhook === "string") webhooks.push(t.event.webhook);
   return operations.length ? { operations, nextPages, webhooks } : undefined;
 }
 
@@ -97,7 +106,9 @@ export function cutToBound(document: unknown, bound: BoundParts): Node | undefin
       const op = target[method];
       if (!isNode(op)) continue;
       operations.push({ path, method, op, item, viaRef: target !== item });
-      const names = [operationRef(method, path, op.operationId), `${method.toUpperCase()} ${path}`].filter((n) => wanted.has(n));
+      const names = [operationRef(method, path, op.operationId), `${method.toUpperCase()} ${path}`].filter((n) =>
+        wanted.has(n),
+      );
       if (!names.length) continue;
       for (const n of names) found.add(n);
       if (names.some((n) => paging.has(n))) for (const shape of answerShapes(document, op)) pageShapes.add(shape);
@@ -120,7 +131,8 @@ export function cutToBound(document: unknown, bound: BoundParts): Node | undefin
   }
   const components = isNode(document.components) ? document.components : {};
   if (isNode(components.securitySchemes)) keep(["components", "securitySchemes"], components.securitySchemes);
-  for (const [k, v] of Object.entries(document)) if (k !== "paths" && k !== "webhooks" && k !== "components") queue.push(v);
+  for (const [k, v] of Object.entries(document))
+    if (k !== "paths" && k !== "webhooks" && k !== "components") queue.push(v);
 
   // Every reference of what is kept, followed: the place it names kept (a component whole, an operation with its item's fields).
   const seen = new Set<object>();
@@ -128,9 +140,12 @@ export function cutToBound(document: unknown, bound: BoundParts): Node | undefin
     const at = refPathOrNone(ref);
     if (!at) return;
     const [top, second, third] = at.map(String);
-    if (top === "components" && second !== undefined && third !== undefined && isNode(components[second])) keep(["components", second, third], (components[second] as Node)[third]);
-    else if (top === "paths" && second !== undefined && third !== undefined && METHODS.has(third)) keepOperation(second, third);
-    else if (top === "paths" && second !== undefined && third !== undefined) keep(["paths", second, third], (paths[second] as Node | undefined)?.[third]);
+    if (top === "components" && second !== undefined && third !== undefined && isNode(components[second]))
+      keep(["components", second, third], (components[second] as Node)[third]);
+    else if (top === "paths" && second !== undefined && third !== undefined && METHODS.has(third))
+      keepOperation(second, third);
+    else if (top === "paths" && second !== undefined && third !== undefined)
+      keep(["paths", second, third], (paths[second] as Node | undefined)?.[third]);
     else if (top === "paths" && second !== undefined) keep(["paths", second], paths[second]);
     else if (top === "webhooks" && second !== undefined) keep(["webhooks", second], webhooks[second]);
     else if (top === "components" && second !== undefined) keep(["components", second], components[second]);
@@ -147,7 +162,9 @@ export function cutToBound(document: unknown, bound: BoundParts): Node | undefin
     const node = value as Node;
     if (typeof node.$ref === "string") reach(node.$ref);
     // A discriminator's mapping names schemas by reference or by name.
-    if (isNode(node.mapping)) for (const m of Object.values(node.mapping)) if (typeof m === "string") reach(m.startsWith("#") ? m : `#/components/schemas/${m}`);
+    if (isNode(node.mapping))
+      for (const m of Object.values(node.mapping))
+        if (typeof m === "string") reach(m.startsWith("#") ? m : `#/components/schemas/${m}`);
     for (const v of Object.values(node)) if (v !== null && typeof v === "object") queue.push(v);
   }
   return rebuilt(document, kept);

@@ -87,7 +87,9 @@ paths:
     );
     const loaded = await loadOpenApi(join(sub, "openapi.yaml"), dir);
     expect(JSON.stringify(loaded.source.data)).toContain('"pattern":"^[a-z]+$"');
-    expect(loaded.warnings.map((w) => w.printed)).toEqual(['zq-multi/schemas.yaml:4:36: pattern "/^[a-z]+$/" is written between slashes, as a JavaScript literal, which no text matches: read as "^[a-z]+$" [BW1206]']);
+    expect(loaded.warnings.map((w) => w.printed)).toEqual([
+      'zq-multi/schemas.yaml:4:36: pattern "/^[a-z]+$/" is written between slashes, as a JavaScript literal, which no text matches: read as "^[a-z]+$" [BW1206]',
+    ]);
   });
 });
 
@@ -113,6 +115,10 @@ paths:
     const loaded = await loadOpenApi(file, dir);
     // biome-ignore lint/suspicious/noExplicitAny: the loaded document is read field by field
     const parameters = (loaded.source.data as any).paths["/zq-times"].get.parameters;
-    expect(parameters.map((p: { schema: { pattern: string } }) => p.schema.pattern)).toEqual(["^\\d{2}(-|\\+)\\d{2}$", '^zq_[a\\-z]+"$', "[a-z]{1-70}"]);
+    expect(parameters.map((p: { schema: { pattern: string } }) => p.schema.pattern)).toEqual([
+      "^\\d{2}(-|\\+)\\d{2}$",
+      '^zq_[a\\-z]+"$',
+      "[a-z]{1-70}",
+    ]);
   });
 });

@@ -24,7 +24,12 @@ function write(name: string, target: string, item: unknown = { id: "zq-2" }): st
           responses: {
             "200": {
               description: "ok",
-              content: { "application/json": { schema: { $ref: "#/components/schemas/ZqList" }, examples: { response: { value: { $ref: target } } } } },
+              content: {
+                "application/json": {
+                  schema: { $ref: "#/components/schemas/ZqList" },
+                  examples: { response: { value: { $ref: target } } },
+                },
+              },
             },
           },
         },
@@ -33,7 +38,14 @@ function write(name: string, target: string, item: unknown = { id: "zq-2" }): st
     components: {
       schemas: {
         ZqItem: { type: "object", properties: { id: { type: "string" } }, example: item },
-        ZqList: { type: "object", properties: { data: { type: "array", items: { $ref: "#/components/schemas/ZqItem" } }, example: { $ref: "#/components/schemas/ZqItem" } }, example: { data: [{ id: "zq-1" }] } },
+        ZqList: {
+          type: "object",
+          properties: {
+            data: { type: "array", items: { $ref: "#/components/schemas/ZqItem" } },
+            example: { $ref: "#/components/schemas/ZqItem" },
+          },
+          example: { data: [{ id: "zq-1" }] },
+        },
       },
     },
   };
@@ -45,11 +57,28 @@ function write(name: string, target: string, item: unknown = { id: "zq-2" }): st
 describe("an example value that is only a $ref", () => {
   it("is read as the value it names; a property named example keeps its schema", async () => {
     const { source } = await loadOpenApi(write("zqvalid", "#/components/schemas/ZqList/example"), work, [work]);
-    expect(valueAt(source.data, ["paths", "/zqlists", "get", "responses", "200", "content", "application/json", "examples", "response", "value"])).toEqual({ data: [{ id: "zq-1" }] });
-    expect(valueAt(source.data, ["components", "schemas", "ZqList", "properties", "example"])).toEqual({ $ref: "#/components/schemas/ZqItem" });
+    expect(
+      valueAt(source.data, [
+        "paths",
+        "/zqlists",
+        "get",
+        "responses",
+        "200",
+        "content",
+        "application/json",
+        "examples",
+        "response",
+        "value",
+      ]),
+    ).toEqual({ data: [{ id: "zq-1" }] });
+    expect(valueAt(source.data, ["components", "schemas", "ZqList", "properties", "example"])).toEqual({
+      $ref: "#/components/schemas/ZqItem",
+    });
   });
 
   it("is checked against its schema as the value it names (an item's example is no list's)", async () => {
-    await expect(loadOpenApi(write("zqinvalid", "#/components/schemas/ZqItem/example", { data: "zq-text" }), work, [work])).rejects.toThrow(/data/);
+    await expect(
+      loadOpenApi(write("zqinvalid", "#/components/schemas/ZqItem/example", { data: "zq-text" }), work, [work]),
+    ).rejects.toThrow(/data/);
   });
 });

@@ -22,7 +22,13 @@ function project(ref: string, at: string, pkg: object = {}): string {
   cpSync(join(ROOT, "templates/init/specs"), join(dir, "specs"), { recursive: true });
   writeFileSync(join(dir, "package.json"), JSON.stringify({ name: "refs", ...pkg }, null, 2));
   const spec = join(dir, "specs/notes/openapi.yaml");
-  writeFileSync(spec, readFileSync(spec, "utf8").replace("        tags:\n          type: array\n          items: { type: string }\n", `        tags: { $ref: "${ref}" }\n`));
+  writeFileSync(
+    spec,
+    readFileSync(spec, "utf8").replace(
+      "        tags:\n          type: array\n          items: { type: string }\n",
+      `        tags: { $ref: "${ref}" }\n`,
+    ),
+  );
   mkdirSync(join(dir, at, ".."), { recursive: true });
   writeFileSync(join(dir, at), TAGS);
   return dir;
@@ -49,15 +55,21 @@ describe("external $refs", () => {
   it("read files inside the specs folder, and in the folders package.json allows", async () => {
     const inside = project("../shared/tags.yaml#/Tags", "specs/shared/tags.yaml");
     expect(await problems(inside)).toEqual([]);
-    const allowed = project("../../schemas/tags.yaml#/Tags", "schemas/tags.yaml", { blockwright: { externalRefFolders: ["schemas"] } });
+    const allowed = project("../../schemas/tags.yaml#/Tags", "schemas/tags.yaml", {
+      blockwright: { externalRefFolders: ["schemas"] },
+    });
     const result = await generate({ root: allowed });
     expect(result.files.get("notes/index.d.ts")).toContain(SECRET);
   });
 
   it("take only a list of folders as the option, named at its place in package.json", async () => {
-    const dir = project("../../schemas/tags.yaml#/Tags", "schemas/tags.yaml", { blockwright: { externalRefFolders: "schemas" } });
+    const dir = project("../../schemas/tags.yaml#/Tags", "schemas/tags.yaml", {
+      blockwright: { externalRefFolders: "schemas" },
+    });
     expect(await problems(dir)).toEqual([
-      expect.stringMatching(/^package\.json:\d+:\d+: blockwright\.externalRefFolders: must be a list of folders \(relative to the project\) that \$refs may read outside the specs folder, got "schemas"$/),
+      expect.stringMatching(
+        /^package\.json:\d+:\d+: blockwright\.externalRefFolders: must be a list of folders \(relative to the project\) that \$refs may read outside the specs folder, got "schemas"$/,
+      ),
     ]);
   });
 });

@@ -9,7 +9,11 @@ const IGNORED_HEADER_NAMES = new Set(["accept", "content-type", "authorization"]
 
 /** Whether a declared parameter is one OpenAPI ignores. */
 export function isIgnoredHeader(declared: { in?: unknown; name?: unknown }): boolean {
-  return declared.in === "header" && typeof declared.name === "string" && IGNORED_HEADER_NAMES.has(declared.name.toLowerCase());
+  return (
+    declared.in === "header" &&
+    typeof declared.name === "string" &&
+    IGNORED_HEADER_NAMES.has(declared.name.toLowerCase())
+  );
 }
 
 /**
@@ -18,4 +22,8 @@ export function isIgnoredHeader(declared: { in?: unknown; name?: unknown }): boo
  * one, or drafts one where fetch's value is not the spec's) and the mocks (which take fetch's value for one a call
  * leaves out).
  */
-export const FILLED_BY_FETCH: Readonly<Record<string, string>> = { accept: "*/*", "accept-language": "*", "sec-fetch-mode": "cors" };
+export const FILLED_BY_FETCH: Readonly<Record<string, string>> = {
+  accept: "*/*",
+  "accept-language": "*",
+  "sec-fetch-mode": "cors",
+};

@@ -59,8 +59,18 @@ export function readSourceText(file: string, displayName = file, limit: InputLim
     fd = openSync(file, constants.O_RDONLY | constants.O_NONBLOCK);
     const stat = fstatSync(fd);
     if (stat.isDirectory()) throw new UnreadableSource("BW1003", displayName, "is a folder, not a file");
-    if (!stat.isFile()) throw new UnreadableSource("BW1003", displayName, "is not a regular file (a device, pipe or socket): give a file");
-    if (stat.size > limit.bytes) throw new UnreadableSource("BW1004", displayName, `is ${mebibytes(stat.size)}, over the ${limit.bytes / MiB} MiB limit for ${limit.what}: refused before parsing`);
+    if (!stat.isFile())
+      throw new UnreadableSource(
+        "BW1003",
+        displayName,
+        "is not a regular file (a device, pipe or socket): give a file",
+      );
+    if (stat.size > limit.bytes)
+      throw new UnreadableSource(
+        "BW1004",
+        displayName,
+        `is ${mebibytes(stat.size)}, over the ${limit.bytes / MiB} MiB limit for ${limit.what}: refused before parsing`,
+      );
     bytes = readFileSync(fd);
   } catch (e) {
     if (e instanceof UnreadableSource) throw e;
@@ -68,7 +78,13 @@ export function readSourceText(file: string, displayName = file, limit: InputLim
     throw new UnreadableSource(
       "BW1003",
       displayName,
-      code === "ENOENT" ? "no such file" : code === "EISDIR" ? "is a folder, not a file" : code === "ENOTDIR" ? "no such file (a part of its path is a file, not a folder)" : `cannot be read (${code ?? (e as Error).message})`,
+      code === "ENOENT"
+        ? "no such file"
+        : code === "EISDIR"
+          ? "is a folder, not a file"
+          : code === "ENOTDIR"
+            ? "no such file (a part of its path is a file, not a folder)"
+            : `cannot be read (${code ?? (e as Error).message})`,
     );
   } finally {
     if (fd !== undefined) closeSync(fd);
@@ -80,7 +96,11 @@ export function readSourceText(file: string, displayName = file, limit: InputLim
     const before = bytes.subarray(0, at).toString("utf8");
     const line = before.split("\n").length;
     const col = before.length - before.lastIndexOf("\n");
-    throw new UnreadableSource("BW1005", displayName, `is not UTF-8 text: byte 0x${bytes.readUInt8(at).toString(16).padStart(2, "0")} at line ${line}, column ${col} (save it as UTF-8)`);
+    throw new UnreadableSource(
+      "BW1005",
+      displayName,
+      `is not UTF-8 text: byte 0x${bytes.readUInt8(at).toString(16).padStart(2, "0")} at line ${line}, column ${col} (save it as UTF-8)`,
+    );
   }
 }
 

@@ -31,7 +31,8 @@ export function valueAt(data: unknown, path: readonly (string | number)[]): unkn
 export function followLocalRefs(document: unknown, node: unknown): Record<string, unknown> | undefined {
   let at = node as Record<string, unknown> | undefined;
   try {
-    for (let hops = 0; at && typeof at.$ref === "string" && at.$ref.startsWith("#/") && hops < 10; hops++) at = valueAt(document, refPath(at.$ref)) as Record<string, unknown> | undefined;
+    for (let hops = 0; at && typeof at.$ref === "string" && at.$ref.startsWith("#/") && hops < 10; hops++)
+      at = valueAt(document, refPath(at.$ref)) as Record<string, unknown> | undefined;
   } catch {
     return undefined;
   }

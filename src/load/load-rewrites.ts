@@ -19,7 +19,13 @@ import { followLocalRefs } from "./json-ref.js";
 type Node = Record<string, unknown>;
 
 /** JSON Schema's maps of named schemas, which a schema validator walks as such: a member is named by its key (a property called `example`, `pattern` or `id` is none of those keywords). */
-export const SCHEMA_MAPS: ReadonlySet<string> = new Set(["properties", "patternProperties", "$defs", "definitions", "dependentSchemas"]);
+export const SCHEMA_MAPS: ReadonlySet<string> = new Set([
+  "properties",
+  "patternProperties",
+  "$defs",
+  "definitions",
+  "dependentSchemas",
+]);
 
 /** Those, and OpenAPI's `components.schemas`: every map of named schemas a walk of a document meets (here, and the mocks' sampler). */
 export const NAME_MAPS: ReadonlySet<string> = new Set([...SCHEMA_MAPS, "schemas"]);
@@ -30,14 +36,21 @@ const DATA_KEYS = new Set(["default", "enum", "const", "example", "examples"]);
 /** Replace, in `document` itself, each example value (`example`, `examples.<name>.value`) that is only a local `$ref` by a copy of what it names; one naming nothing is left. */
 export function followExampleRefs(document: unknown): void {
   const follow = (value: unknown): unknown => {
-    if (!isNode(value) || Object.keys(value).length !== 1 || typeof value.$ref !== "string" || !value.$ref.startsWith("#/")) return value;
+    if (
+      !isNode(value) ||
+      Object.keys(value).length !== 1 ||
+      typeof value.$ref !== "string" ||
+      !value.$ref.startsWith("#/")
+    )
+      return value;
     const target = followLocalRefs(document, value);
     return target === undefined ? value : structuredClone(target);
   };
   walkKeywords(document, (own, key) => {
     if (key === "example") own[key] = follow(own[key]);
     else if (key === "examples" && isNode(own[key])) {
-      for (const entry of Object.values(own[key])) if (isNode(entry) && "value" in entry) entry.value = follow(entry.value);
+      for (const entry of Object.values(own[key]))
+        if (isNode(entry) && "value" in entry) entry.value = follow(entry.value);
     }
   });
 }

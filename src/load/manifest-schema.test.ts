@@ -32,22 +32,42 @@ function withExamples(node: unknown, pointer = ""): [string, unknown[]][] {
   if (Array.isArray(node)) return node.flatMap((v, i) => withExamples(v, `${pointer}/${i}`));
   if (node === null || typeof node !== "object") return [];
   const n = node as Node;
-  const own: [string, unknown[]][] = Array.isArray(n.examples) && !pointer.endsWith("/properties") ? [[pointer, n.examples]] : [];
-  return [...own, ...Object.entries(n).flatMap(([key, value]) => (key === "examples" ? [] : withExamples(value, pointer + formatPointer([key]))))];
+  const own: [string, unknown[]][] =
+    Array.isArray(n.examples) && !pointer.endsWith("/properties") ? [[pointer, n.examples]] : [];
+  return [
+    ...own,
+    ...Object.entries(n).flatMap(([key, value]) =>
+      key === "examples" ? [] : withExamples(value, pointer + formatPointer([key])),
+    ),
+  ];
 }
 
 describe("the manifest schema", () => {
   it("gives every field a title, a description and examples (or a reference to a definition that has them)", () => {
     const lacking = properties(schema)
       .filter(([, sub]) => !(Object.keys(sub).length === 1 && "$ref" in sub))
-      .flatMap(([pointer, sub]) => (["title", "description", "examples"] as const).filter((k) => sub[k] === undefined).map((k) => `${pointer}: no ${k}`));
+      .flatMap(([pointer, sub]) =>
+        (["title", "description", "examples"] as const)
+          .filter((k) => sub[k] === undefined)
+          .map((k) => `${pointer}: no ${k}`),
+      );
     expect(lacking).toEqual([]);
-    const definitions = Object.entries(schema.definitions as Record<string, Node>).flatMap(([name, d]) => (["title", "description", "examples"] as const).filter((k) => d[k] === undefined).map((k) => `definitions/${name}: no ${k}`));
+    const definitions = Object.entries(schema.definitions as Record<string, Node>).flatMap(([name, d]) =>
+      (["title", "description", "examples"] as const)
+        .filter((k) => d[k] === undefined)
+        .map((k) => `definitions/${name}: no ${k}`),
+    );
     expect(definitions).toEqual([]);
   });
 
   it("has examples that are valid where they stand", () => {
-    const ajv = new Ajv({ strict: true, strictRequired: false, allowUnionTypes: true, discriminator: true, allErrors: true });
+    const ajv = new Ajv({
+      strict: true,
+      strictRequired: false,
+      allowUnionTypes: true,
+      discriminator: true,
+      allErrors: true,
+    });
     ajv.addKeyword({ keyword: "errorHint", schemaType: "string" });
     ajv.addSchema(schema);
     const id = schema.$id as string;

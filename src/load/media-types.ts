@@ -15,10 +15,18 @@ export const MULTIPART_MEDIA_TYPE = "multipart/form-data";
  */
 export function isRawBodyMedia(mediaType: string, schema: Schema | undefined): boolean {
   const bare = bareMediaType(mediaType);
-  if (!bare || isJsonMediaType(bare) || bare === FORM_MEDIA_TYPE || bare.startsWith("multipart/") || bare === "text/event-stream") return false;
+  if (
+    !bare ||
+    isJsonMediaType(bare) ||
+    bare === FORM_MEDIA_TYPE ||
+    bare.startsWith("multipart/") ||
+    bare === "text/event-stream"
+  )
+    return false;
   if (!schema || Object.keys(schema).length === 0) return true;
   if (schema.type !== "string" && !(Array.isArray(schema.type) && schema.type.includes("string"))) return false;
-  if (schema.format === "binary" || typeof schema.contentMediaType === "string" || schema.contentEncoding === "binary") return true;
+  if (schema.format === "binary" || typeof schema.contentMediaType === "string" || schema.contentEncoding === "binary")
+    return true;
   return bare === "application/octet-stream" || bare.includes("*") || /^(image|audio|video)\//.test(bare);
 }
 
@@ -39,7 +47,9 @@ export function isBinaryString(schema: Schema | undefined): boolean {
   if (!schema) return false;
   const types = Array.isArray(schema.type) ? schema.type : [schema.type];
   if (schema.type !== undefined && !types.includes("string")) return false;
-  return schema.format === "binary" || typeof schema.contentMediaType === "string" || schema.contentEncoding === "binary";
+  return (
+    schema.format === "binary" || typeof schema.contentMediaType === "string" || schema.contentEncoding === "binary"
+  );
 }
 
 /**
@@ -49,7 +59,10 @@ export function isBinaryString(schema: Schema | undefined): boolean {
  */
 export function isLonePart(schema: Schema): boolean {
   if (schema.properties !== undefined) return false;
-  return isBinaryString(schema) || (typeof schema.type === "string" && ["string", "number", "integer", "boolean"].includes(schema.type));
+  return (
+    isBinaryString(schema) ||
+    (typeof schema.type === "string" && ["string", "number", "integer", "boolean"].includes(schema.type))
+  );
 }
 
 /**
@@ -59,7 +72,11 @@ export function isLonePart(schema: Schema): boolean {
  */
 export function multipartParts(schema: Schema, required: boolean): Schema {
   if (!isLonePart(schema)) return schema;
-  return { type: "object", properties: { [LONE_FILE_PART]: schema }, ...(required ? { required: [LONE_FILE_PART] } : {}) };
+  return {
+    type: "object",
+    properties: { [LONE_FILE_PART]: schema },
+    ...(required ? { required: [LONE_FILE_PART] } : {}),
+  };
 }
 
 /** A media type without its parameters, lowercased: `Application/JSON; charset=utf-8` → `application/json`. */

@@ -5,7 +5,17 @@ import { refPath, valueAt } from "./json-ref.js";
 import type { YamlSource } from "./yaml-source.js";
 import { OperationIndex, operationRef, requestPath } from "./operation-index.js";
 import { withTextEnum } from "./text-enum.js";
-import { bareMediaType, carriesNoContent, describedJsonType, isJsonMediaType, isRawBodyMedia, jsonMediaType, FORM_MEDIA_TYPE, MULTIPART_MEDIA_TYPE, multipartParts } from "./media-types.js";
+import {
+  bareMediaType,
+  carriesNoContent,
+  describedJsonType,
+  isJsonMediaType,
+  isRawBodyMedia,
+  jsonMediaType,
+  FORM_MEDIA_TYPE,
+  MULTIPART_MEDIA_TYPE,
+  multipartParts,
+} from "./media-types.js";
 import { withRangesAsStatuses } from "./status-ranges.js";
 import { requiredUnlisted, typeOf, unionOf, valuesAcross } from "./schema-types.js";
 
@@ -14,7 +24,17 @@ export { typeOf, unionOf, valuesType } from "./schema-types.js";
 
 export { bareMediaType, isJsonMediaType, isRawBodyMedia, jsonMediaType, FORM_MEDIA_TYPE, MULTIPART_MEDIA_TYPE };
 
-import { declaredParameter, OPERATION_METHODS, type Schema, type SurfaceSchemas, type OpenApiParameter, type OpenApiResponse, type OpenApiOperation, type OpenApiRequestBody, type UnionCrossing } from "./openapi-types.js";
+import {
+  declaredParameter,
+  OPERATION_METHODS,
+  type Schema,
+  type SurfaceSchemas,
+  type OpenApiParameter,
+  type OpenApiResponse,
+  type OpenApiOperation,
+  type OpenApiRequestBody,
+  type UnionCrossing,
+} from "./openapi-types.js";
 
 export {
   declaredParameter,
@@ -57,9 +77,22 @@ export class OpenApiDocument {
         for (const raw of [...shared, ...((op.parameters as unknown[]) ?? [])]) {
           const p = this.resolve(raw as Schema) as unknown as Omit<OpenApiParameter, "content"> & { content?: unknown };
           // Described by `content` (its one media type's schema, the value encoded in that type) or by `schema`.
-          const media = p.schema === undefined && p.content && typeof p.content === "object" ? Object.keys(p.content)[0] : undefined;
-          const described = media === undefined ? p.schema : (this.resolve(fieldOf(p.content as unknown as Record<string, Schema>, media)).schema as Schema | undefined);
-          parameters.set(`${p.in}:${p.name}`, { ...p, required: Boolean(p.required), schema: withTextEnum(this.resolve((described ?? {}) as Schema)), ...(media !== undefined ? { content: media } : {}) } as OpenApiParameter);
+          const media =
+            p.schema === undefined && p.content && typeof p.content === "object"
+              ? Object.keys(p.content)[0]
+              : undefined;
+          const described =
+            media === undefined
+              ? p.schema
+              : (this.resolve(fieldOf(p.content as unknown as Record<string, Schema>, media)).schema as
+                  | Schema
+                  | undefined);
+          parameters.set(`${p.in}:${p.name}`, {
+            ...p,
+            required: Boolean(p.required),
+            schema: withTextEnum(this.resolve((described ?? {}) as Schema)),
+            ...(media !== undefined ? { content: media } : {}),
+          } as OpenApiParameter);
         }
         const body = op.requestBody ? this.resolve(op.requestBody as Schema) : undefined;
         const name = operationRef(method, path, op.operationId);
@@ -71,28 +104,32 @@ export class OpenApiDocument {
           location: ["paths", path, method],
           parameters: [...parameters.values()],
           requestBody: body ? this.requestBodyOf(body) : undefined,
-          responses: withRangesAsStatuses(Object.entries((op.responses ?? {}) as Record<string, Schema>)).map(([status, raw]) => {
-            const response = this.resolve(raw);
-            const mediaType = jsonMediaType(response.content);
-            const content = (response.content ?? {}) as Record<string, Schema>;
-            const media = mediaType ? (content[mediaType] as Schema) : undefined;
-            // A schema under another JSON type of the answer when this one has none (describedJsonType).
-            const described = describedJsonType(content);
-            const schema = media?.schema ?? (described ? content[described]?.schema : undefined);
-            return {
-              status,
-              description: String(response.description ?? ""),
-              ...(mediaType ? { mediaType } : {}),
-              schema: schema ? this.resolve(schema as Schema) : undefined,
-              examples: this.examplesOf(media),
-              exampleNames: Object.keys((media?.examples ?? {}) as object).sort(),
-              mediaTypes: Object.keys((response.content ?? {}) as object),
-              headers: Object.keys((response.headers ?? {}) as object),
-            };
-          }),
+          responses: withRangesAsStatuses(Object.entries((op.responses ?? {}) as Record<string, Schema>)).map(
+            ([status, raw]) => {
+              const response = this.resolve(raw);
+              const mediaType = jsonMediaType(response.content);
+              const content = (response.content ?? {}) as Record<string, Schema>;
+              const media = mediaType ? (content[mediaType] as Schema) : undefined;
+              // A schema under another JSON type of the answer when this one has none (describedJsonType).
+              const described = describedJsonType(content);
+              const schema = media?.schema ?? (described ? content[described]?.schema : undefined);
+              return {
+                status,
+                description: String(response.description ?? ""),
+                ...(mediaType ? { mediaType } : {}),
+                schema: schema ? this.resolve(schema as Schema) : undefined,
+                examples: this.examplesOf(media),
+                exampleNames: Object.keys((media?.examples ?? {}) as object).sort(),
+                mediaTypes: Object.keys((response.content ?? {}) as object),
+                headers: Object.keys((response.headers ?? {}) as object),
+              };
+            },
+          ),
           security: op.security === undefined ? this.globalSecurity : securityNames(op.security),
           requirements: requirementsOf(op.security === undefined ? doc.security : op.security),
-          tags: Array.isArray(op.tags) ? (op.tags as unknown[]).filter((t): t is string => typeof t === "string" && t.trim() !== "") : [],
+          tags: Array.isArray(op.tags)
+            ? (op.tags as unknown[]).filter((t): t is string => typeof t === "string" && t.trim() !== "")
+            : [],
         });
       }
     }
@@ -110,7 +147,14 @@ export class OpenApiDocument {
     for (const r of op.responses) {
       const status = Number(r.status);
       // An answer that carries no content has no body, whatever a document declares (Miro's 204 declares a JSON object).
-      if (r.schema && status >= 200 && status < 300 && !carriesNoContent(status) && (!best || status < Number(best.status))) best = r as OpenApiResponse & { schema: Schema };
+      if (
+        r.schema &&
+        status >= 200 &&
+        status < 300 &&
+        !carriesNoContent(status) &&
+        (!best || status < Number(best.status))
+      )
+        best = r as OpenApiResponse & { schema: Schema };
     }
     return best;
   }
@@ -135,7 +179,14 @@ export class OpenApiDocument {
         const raw = op ? (valueAt(this.source.data, op.location) as Schema | undefined) : undefined;
         const security = raw?.security ?? (this.source.data as Schema).security;
         if (!Array.isArray(security)) return undefined;
-        return security.map((r) => Object.fromEntries(Object.entries((r ?? {}) as Record<string, unknown>).map(([k, v]) => [k, Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []])));
+        return security.map((r) =>
+          Object.fromEntries(
+            Object.entries((r ?? {}) as Record<string, unknown>).map(([k, v]) => [
+              k,
+              Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : [],
+            ]),
+          ),
+        );
       },
       requestSchema: (operationId) => this.operations.get(operationId)?.requestBody?.schema,
       bodySchema: (operationId) => {
@@ -187,7 +238,13 @@ export class OpenApiDocument {
     return { schema: this.walk(schema, pointer, 0, unions, 0), unions };
   }
 
-  private walk(schema: Schema, pointer: readonly string[], from: number, unions: UnionCrossing[], depth: number): Schema | undefined {
+  private walk(
+    schema: Schema,
+    pointer: readonly string[],
+    from: number,
+    unions: UnionCrossing[],
+    depth: number,
+  ): Schema | undefined {
     if (depth > 16) return undefined;
     let current: Schema | undefined = this.flatten(schema);
     for (let i = from; i < pointer.length; i++) {
@@ -197,7 +254,11 @@ export class OpenApiDocument {
       const own = ((current.properties ?? {}) as Record<string, Schema>)[segment] ?? requiredUnlisted(current, segment);
       if (variants && !own && typeOf(current) !== "array") {
         const found = variants.map((v) => this.walk(v, pointer, i, unions, depth + 1));
-        unions.push({ at: pointer.slice(0, i), variants: variants.map((v, k) => this.variantLabel(v, k)), carrying: variants.flatMap((v, k) => (found[k] ? [this.variantLabel(v, k)] : [])) });
+        unions.push({
+          at: pointer.slice(0, i),
+          variants: variants.map((v, k) => this.variantLabel(v, k)),
+          carrying: variants.flatMap((v, k) => (found[k] ? [this.variantLabel(v, k)] : [])),
+        });
         return valuesAcross(found) ?? found.find((f) => f !== undefined);
       }
       if (typeOf(current) === "array" || (current.items && ARRAY_INDEX.test(segment))) {
@@ -239,7 +300,8 @@ export class OpenApiDocument {
       const segment = pointer[i] as string;
       if (!current || typeOf(current) === "array") return false;
       const variants = unionOf(current);
-      if (variants && !(current.properties as Record<string, Schema> | undefined)?.[segment]) return variants.every((v) => this.guaranteed(v, pointer, i, depth + 1));
+      if (variants && !(current.properties as Record<string, Schema> | undefined)?.[segment])
+        return variants.every((v) => this.guaranteed(v, pointer, i, depth + 1));
       if (!this.isRequired(current, segment)) return false;
       const next: Schema | undefined = ((current.properties ?? {}) as Record<string, Schema>)[segment];
       current = next ? this.flatten(next) : undefined;
@@ -253,7 +315,8 @@ export class OpenApiDocument {
     // Flattening follows a `$ref` and drops what is beside it: `{$ref, nullable: true}` is read here.
     if (schema.nullable === true) return true;
     const flat = this.flatten(schema);
-    if (flat.nullable === true || flat.type === "null" || (Array.isArray(flat.type) && flat.type.includes("null"))) return true;
+    if (flat.nullable === true || flat.type === "null" || (Array.isArray(flat.type) && flat.type.includes("null")))
+      return true;
     if (Array.isArray(flat.enum) && flat.enum.includes(null)) return true;
     return (unionOf(flat) ?? []).some((v) => this.admitsNull(v, depth + 1));
   }
@@ -274,8 +337,13 @@ export class OpenApiDocument {
     if (Array.isArray(flat.enum) && !flat.enum.includes(value)) return false;
     const t = typeOf(flat);
     if (t === undefined) return true;
-    if (t === "integer") return Number.isInteger(value) || (asText && typeof value === "string" && /^-?\d+$/.test(value));
-    if (t === "number") return typeof value === "number" || (asText && typeof value === "string" && value.trim() !== "" && !Number.isNaN(Number(value)));
+    if (t === "integer")
+      return Number.isInteger(value) || (asText && typeof value === "string" && /^-?\d+$/.test(value));
+    if (t === "number")
+      return (
+        typeof value === "number" ||
+        (asText && typeof value === "string" && value.trim() !== "" && !Number.isNaN(Number(value)))
+      );
     if (t === "boolean") return typeof value === "boolean" || (asText && (value === "true" || value === "false"));
     if (t === "array") return Array.isArray(value);
     if (t === "object") return value !== null && typeof value === "object" && !Array.isArray(value);
@@ -338,7 +406,13 @@ export class OpenApiDocument {
       const media = this.resolve(raw);
       const schema = media.schema ? this.resolve(media.schema as Schema) : undefined;
       if (!isRawBodyMedia(mediaType, schema)) continue;
-      return { required: Boolean(body.required), mediaType, encoding: "binary", schema: schema && Object.keys(schema).length ? schema : { type: "string", format: "binary" }, fields: {} };
+      return {
+        required: Boolean(body.required),
+        mediaType,
+        encoding: "binary",
+        schema: schema && Object.keys(schema).length ? schema : { type: "string", format: "binary" },
+        fields: {},
+      };
     }
     return undefined;
   }
@@ -367,4 +441,5 @@ function securityNames(security: unknown): string[] | undefined {
   return security.flatMap((requirement) => Object.keys(requirement as object));
 }
 
-const isEmptyObject = (v: unknown): boolean => v !== null && typeof v === "object" && !Array.isArray(v) && Object.keys(v).length === 0;
+const isEmptyObject = (v: unknown): boolean =>
+  v !== null && typeof v === "object" && !Array.isArray(v) && Object.keys(v).length === 0;

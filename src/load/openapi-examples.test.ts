@@ -45,23 +45,35 @@ describe("examples checked against their schemas", () => {
   });
 
   it("names a wrong type, a missing field, an extra field and a value outside an enum, at the value", () => {
-    expect(problems(PET, `{ id: 7 }`)).toEqual(['pets.yaml:17:32: example "one" of the 200 response of "getPet" (application/json) does not match its schema: /id must be string, got 7']);
-    expect(problems(PET, `{ kind: cat }`)).toEqual(['pets.yaml:17:26: example "one" of the 200 response of "getPet" (application/json) does not match its schema: (the whole example) lacks required field "id"']);
+    expect(problems(PET, `{ id: 7 }`)).toEqual([
+      'pets.yaml:17:32: example "one" of the 200 response of "getPet" (application/json) does not match its schema: /id must be string, got 7',
+    ]);
+    expect(problems(PET, `{ kind: cat }`)).toEqual([
+      'pets.yaml:17:26: example "one" of the 200 response of "getPet" (application/json) does not match its schema: (the whole example) lacks required field "id"',
+    ]);
     expect(problems(PET, `{ id: a, colour: red }`)).toEqual([
       'pets.yaml:17:35: example "one" of the 200 response of "getPet" (application/json) does not match its schema: (the whole example) has field "colour", which the schema does not allow',
     ]);
-    expect(problems(PET, `{ id: a, kind: fish }`)).toEqual(['pets.yaml:17:41: example "one" of the 200 response of "getPet" (application/json) does not match its schema: /kind must be one of "cat", "dog", got "fish"']);
+    expect(problems(PET, `{ id: a, kind: fish }`)).toEqual([
+      'pets.yaml:17:41: example "one" of the 200 response of "getPet" (application/json) does not match its schema: /kind must be one of "cat", "dog", got "fish"',
+    ]);
   });
 
   it("reads OpenAPI 3.0's nullable and boolean exclusiveMinimum; checks the formats a mock checks, and only those", () => {
     expect(problems(PET, `{ id: a, owner: null, born: "2026-11-23T10:00:00Z", age: 1 }`)).toEqual([]);
-    expect(problems(PET, `{ id: a, born: "yesterday" }`)).toEqual([expect.stringMatching(/^pets\.yaml:17:\d+: .*\/born string does not match format "date-time", got "yesterday"$/)]);
+    expect(problems(PET, `{ id: a, born: "yesterday" }`)).toEqual([
+      expect.stringMatching(/^pets\.yaml:17:\d+: .*\/born string does not match format "date-time", got "yesterday"$/),
+    ]);
     expect(problems(PET.replace("format: date-time", "format: zq-moment"), `{ id: a, born: "yesterday" }`)).toEqual([]);
     // ajv-formats' url (which the mock checks) wants a public host name: a published example's localhost address is refused.
     const site = PET.replace("format: date-time", "format: url");
     expect(problems(site, `{ id: a, born: "https://zq.example.org/a" }`)).toEqual([]);
-    expect(problems(site, `{ id: a, born: "http://localhost:3000/zq" }`)).toEqual([expect.stringMatching(/\/born string does not match format "url", got "http:\/\/localhost:3000\/zq"$/)]);
-    expect(problems(PET, `{ id: a, age: 0 }`)).toEqual(['pets.yaml:17:40: example "one" of the 200 response of "getPet" (application/json) does not match its schema: /age must be greater than 0, got 0']);
+    expect(problems(site, `{ id: a, born: "http://localhost:3000/zq" }`)).toEqual([
+      expect.stringMatching(/\/born string does not match format "url", got "http:\/\/localhost:3000\/zq"$/),
+    ]);
+    expect(problems(PET, `{ id: a, age: 0 }`)).toEqual([
+      'pets.yaml:17:40: example "one" of the 200 response of "getPet" (application/json) does not match its schema: /age must be greater than 0, got 0',
+    ]);
   });
 
   it("reads nullable beside anyOf and allOf, and checks each variant's own example against that variant", () => {
@@ -71,17 +83,26 @@ describe("examples checked against their schemas", () => {
     expect(problems(value, `{ value: 3 }`)).toEqual([]);
     expect(problems(value, `{ value: [1] }`)).toHaveLength(1);
     expect(problems(value.replace("example: 42.5", "example: many"), `{ value: 2 }`)).toEqual([
-      expect.stringMatching(/the example of the schema at components\.schemas\.Pet\.properties\.value\.anyOf\.1 does not match its schema: \(the whole example\) must be number, got "many"$/),
+      expect.stringMatching(
+        /the example of the schema at components\.schemas\.Pet\.properties\.value\.anyOf\.1 does not match its schema: \(the whole example\) must be number, got "many"$/,
+      ),
     ]);
     const owner = `{ type: object, properties: { owner: { nullable: true, allOf: [ { type: object, required: [name], properties: { name: { type: string, example: Ann } } } ] } } }`;
     expect(problems(owner, `{ owner: null }`)).toEqual([]);
     expect(problems(owner, `{ owner: { name: Bo } }`)).toEqual([]);
     expect(problems(owner, `{ owner: {} }`)).toEqual([expect.stringMatching(/\/owner lacks required field "name"$/)]);
     expect(problems(owner.replace("example: Ann", "example: 5"), `{ owner: null }`)).toEqual([
-      expect.stringMatching(/the example of the schema at components\.schemas\.Pet\.properties\.owner\.allOf\.0\.properties\.name does not match its schema: \(the whole example\) must be string, got 5$/),
+      expect.stringMatching(
+        /the example of the schema at components\.schemas\.Pet\.properties\.owner\.allOf\.0\.properties\.name does not match its schema: \(the whole example\) must be string, got 5$/,
+      ),
     ]);
     // The whole schema nullable without a type: null, and what it describes.
-    expect(problems(`{ nullable: true, allOf: [ { type: object, required: [id], properties: { id: { type: string } } } ] }`, `null`)).toEqual([]);
+    expect(
+      problems(
+        `{ nullable: true, allOf: [ { type: object, required: [id], properties: { id: { type: string } } } ] }`,
+        `null`,
+      ),
+    ).toEqual([]);
   });
 
   it("reads nullable beside a $ref as null allowed there (3.0 ignores a $ref's siblings; published documents mean null by them, and the mock answers null)", () => {
@@ -102,34 +123,51 @@ describe("examples checked against their schemas", () => {
   it("quotes a long wrong value cut, with its length (a whole zq reply published as one string of JSON)", () => {
     const long = JSON.stringify(JSON.stringify({ id: "zq", notes: "z".repeat(400) }));
     const [message] = problems(PET, long);
-    expect(message).toMatch(/\(the whole example\) must be object, got "\{\\"id\\":\\"zq\\",\\"notes\\":\\"z+… \(\d+ characters\)$/);
+    expect(message).toMatch(
+      /\(the whole example\) must be object, got "\{\\"id\\":\\"zq\\",\\"notes\\":\\"z+… \(\d+ characters\)$/,
+    );
     expect(message?.length).toBeLessThan(400);
   });
 
   it("holds a schema without a type that lists properties to be an object (a reply published as its JSON text), but not one with items alone", () => {
     const text = JSON.stringify(JSON.stringify({ zqjokes: [{ title: "zq" }] }));
     const typeless = `{ properties: { zqjokes: { items: { properties: { title: { type: string } } } } } }`;
-    expect(problems(typeless, text)).toEqual([expect.stringMatching(/: \(the whole example\) must be object, got "\{/)]);
-    expect(problems(typeless, `{ zqjokes: [{ title: 3 }] }`)).toEqual([expect.stringMatching(/: \/zqjokes\/0\/title must be string, got 3$/)]);
+    expect(problems(typeless, text)).toEqual([
+      expect.stringMatching(/: \(the whole example\) must be object, got "\{/),
+    ]);
+    expect(problems(typeless, `{ zqjokes: [{ title: 3 }] }`)).toEqual([
+      expect.stringMatching(/: \/zqjokes\/0\/title must be string, got 3$/),
+    ]);
     expect(problems(typeless, `{ zqjokes: [{ title: zq }] }`)).toEqual([]);
     // items alone implies no list: published documents give it to objects (an object example passes).
     expect(problems(`{ properties: { zquser: { items: { type: string } } } }`, `{ zquser: { id: zq } }`)).toEqual([]);
     // A property named after a keyword is data of the map, not a schema keyword.
-    expect(problems(`{ properties: { properties: { type: string }, items: { type: integer } } }`, `{ properties: zq, items: 3 }`)).toEqual([]);
+    expect(
+      problems(
+        `{ properties: { properties: { type: string }, items: { type: integer } } }`,
+        `{ properties: zq, items: 3 }`,
+      ),
+    ).toEqual([]);
   });
 
   it("reads 3.1 schemas as JSON Schema 2020-12 (type lists, no nullable)", () => {
     const pet31 = `{ type: object, required: [id], properties: { id: { type: string }, owner: { type: [string, "null"] } } }`;
     expect(problems(pet31, `{ id: a, owner: null }`, "3.1.0")).toEqual([]);
-    expect(problems(pet31, `{ id: a, owner: 3 }`, "3.1.0")).toEqual(['pets.yaml:17:42: example "one" of the 200 response of "getPet" (application/json) does not match its schema: /owner must be string or null, got 3']);
+    expect(problems(pet31, `{ id: a, owner: 3 }`, "3.1.0")).toEqual([
+      'pets.yaml:17:42: example "one" of the 200 response of "getPet" (application/json) does not match its schema: /owner must be string or null, got 3',
+    ]);
   });
 });
 
 describe("references in a one-file document", () => {
   it("reports a $ref to a place the document lacks, and a cycle of $refs, at the reference", () => {
-    expect(problems(`{ $ref: "#/components/schemas/Animal" }`, `{ id: a }`)).toEqual(['pets.yaml:20:18: $ref "#/components/schemas/Animal" does not resolve (no such place in this file)']);
+    expect(problems(`{ $ref: "#/components/schemas/Animal" }`, `{ id: a }`)).toEqual([
+      'pets.yaml:20:18: $ref "#/components/schemas/Animal" does not resolve (no such place in this file)',
+    ]);
     const cycle = problems(`{ $ref: "#/components/schemas/Pet" }`, `{ id: a }`);
-    expect(cycle).toEqual(['pets.yaml:20:18: $ref "#/components/schemas/Pet" leads back to itself (a cycle of $refs names no object)']);
+    expect(cycle).toEqual([
+      'pets.yaml:20:18: $ref "#/components/schemas/Pet" leads back to itself (a cycle of $refs names no object)',
+    ]);
   });
 });
 
@@ -148,6 +186,10 @@ describe("a JSON media type with examples but no schema, beside another JSON typ
                 asXml:
                   value: "<pet id='p-1'/>"
 `);
-    expect(found).toEqual([expect.stringMatching(/example "asText" of the 200 response of "getPet" \(application\/json\) does not match its schema: \(the whole example\) must be object/)]);
+    expect(found).toEqual([
+      expect.stringMatching(
+        /example "asText" of the 200 response of "getPet" \(application\/json\) does not match its schema: \(the whole example\) must be object/,
+      ),
+    ]);
   });
 });

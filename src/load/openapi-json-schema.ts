@@ -35,7 +35,8 @@ export function toJsonSchema(node: unknown, wraps: Wrap[], holder?: Node | unkno
     else if (n.type === undefined) {
       // Beside a `$ref` too: 3.0 says a reference's siblings are ignored, but published documents write a nullable
       // reference so, and the mock (prism-schemas.ts) answers null there; both read it as "that schema, or null".
-      const list = "$ref" in n ? undefined : Array.isArray(n.anyOf) ? n.anyOf : Array.isArray(n.oneOf) ? n.oneOf : undefined;
+      const list =
+        "$ref" in n ? undefined : Array.isArray(n.anyOf) ? n.anyOf : Array.isArray(n.oneOf) ? n.oneOf : undefined;
       if (list) list.push({ type: "null" });
       else wraps.push({ node: n, ...(holder ? { holder, key } : {}) });
     }
@@ -84,8 +85,15 @@ export function discriminatedAsAnyOf(root: unknown): number {
   let rewritten = 0;
   eachSchemaNode(root, (node) => {
     const discriminator = node.discriminator as Node | undefined;
-    if (!Array.isArray(node.oneOf) || typeof discriminator !== "object" || discriminator === null || typeof discriminator.propertyName !== "string") return;
-    if (Array.isArray(node.anyOf)) node.allOf = [...(Array.isArray(node.allOf) ? node.allOf : []), { anyOf: node.oneOf }];
+    if (
+      !Array.isArray(node.oneOf) ||
+      typeof discriminator !== "object" ||
+      discriminator === null ||
+      typeof discriminator.propertyName !== "string"
+    )
+      return;
+    if (Array.isArray(node.anyOf))
+      node.allOf = [...(Array.isArray(node.allOf) ? node.allOf : []), { anyOf: node.oneOf }];
     else node.anyOf = node.oneOf;
     delete node.oneOf;
     rewritten++;
@@ -116,8 +124,29 @@ export function usesJsonSchema2020(version: string): boolean {
 }
 
 /** Keywords whose value is one schema, and those whose value holds schemas (a list, or a map by name). */
-const ONE_SCHEMA = ["additionalProperties", "items", "not", "if", "then", "else", "contains", "unevaluatedProperties", "unevaluatedItems", "propertyNames"];
-const MANY_SCHEMAS = ["properties", "patternProperties", "allOf", "anyOf", "oneOf", "prefixItems", "$defs", "definitions", "dependentSchemas"];
+const ONE_SCHEMA = [
+  "additionalProperties",
+  "items",
+  "not",
+  "if",
+  "then",
+  "else",
+  "contains",
+  "unevaluatedProperties",
+  "unevaluatedItems",
+  "propertyNames",
+];
+const MANY_SCHEMAS = [
+  "properties",
+  "patternProperties",
+  "allOf",
+  "anyOf",
+  "oneOf",
+  "prefixItems",
+  "$defs",
+  "definitions",
+  "dependentSchemas",
+];
 
 /**
  * A schema without `type` that lists properties is held to be an object, in
@@ -130,7 +159,8 @@ const MANY_SCHEMAS = ["properties", "patternProperties", "allOf", "anyOf", "oneO
 export function withImpliedTypes(schema: unknown): void {
   if (schema === null || typeof schema !== "object" || Array.isArray(schema)) return;
   const node = schema as Node;
-  if (node.type === undefined && !("$ref" in node) && (node.properties || node.additionalProperties)) node.type = "object";
+  if (node.type === undefined && !("$ref" in node) && (node.properties || node.additionalProperties))
+    node.type = "object";
   for (const key of ONE_SCHEMA) withImpliedTypes(node[key]);
   for (const key of MANY_SCHEMAS) {
     const held = node[key];
@@ -139,4 +169,5 @@ export function withImpliedTypes(schema: unknown): void {
   }
 }
 
-const isObject = (value: unknown): value is Node => value !== null && typeof value === "object" && !Array.isArray(value);
+const isObject = (value: unknown): value is Node =>
+  value !== null && typeof value === "object" && !Array.isArray(value);

@@ -10,7 +10,16 @@ import { statSync } from "node:fs";
 import { dirname, relative, resolve } from "node:path";
 import { isInside, realPath } from "../common/paths.js";
 import type { Source } from "@redocly/openapi-core";
-import { formatPosition, INPUT_LIMITS, loadYamlSource, parseYamlSource, readSourceText, SourceError, UnreadableSource, type YamlSource } from "./yaml-source.js";
+import {
+  formatPosition,
+  INPUT_LIMITS,
+  loadYamlSource,
+  parseYamlSource,
+  readSourceText,
+  SourceError,
+  UnreadableSource,
+  type YamlSource,
+} from "./yaml-source.js";
 import { refPath, valueAt } from "./json-ref.js";
 import { OPERATION_METHODS } from "./openapi-document.js";
 import { checkpoint } from "../common/checkpoint.js";
@@ -41,7 +50,14 @@ export const LARGE_DOCUMENT_BYTES = 1024 * 1024;
  * it before its examples are checked; the root file's entry in `files` then
  * holds the cut too (its text is the file's, whole).
  */
-export async function loadOpenApi(path: string, root: string, refFolders: string[] = [dirname(dirname(resolve(path)))], signal?: AbortSignal, onStep?: (step: string) => void, bound?: BoundParts): Promise<OpenApiFiles> {
+export async function loadOpenApi(
+  path: string,
+  root: string,
+  refFolders: string[] = [dirname(dirname(resolve(path)))],
+  signal?: AbortSignal,
+  onStep?: (step: string) => void,
+  bound?: BoundParts,
+): Promise<OpenApiFiles> {
   const absolute = resolve(path);
   const display = (file: string) => relative(root, file).split("\\").join("/");
   // A whole published document takes seconds: the signal is looked at between the steps and between chunks of examples,
@@ -55,7 +71,9 @@ export async function loadOpenApi(path: string, root: string, refFolders: string
   if (version) throw new OpenApiProblems([version]);
   const files = new Map<string, YamlSource>([[absolute, rootSource]]);
   await checkpoint(signal);
-  const whole = hasExternalRef(rootSource.data) ? await bundled(rootSource, absolute, files, display, refFolders) : rootSource;
+  const whole = hasExternalRef(rootSource.data)
+    ? await bundled(rootSource, absolute, files, display, refFolders)
+    : rootSource;
   // Operation ids are unique in the whole document (a manifest names any of them).
   const duplicates = duplicateOperationIds(whole);
   // The document cut to what the manifest binds (bound-cut.ts), before the work that grows with the document. One file
@@ -73,7 +91,13 @@ export async function loadOpenApi(path: string, root: string, refFolders: string
     const read = readDelimitedPatterns(file.data);
     if (file === source && source !== rootSource) continue;
     for (const p of read)
-      delimited.push(new SourceError("BW1206", file.locate(p.path, "value"), `pattern ${JSON.stringify(p.written)} is written between slashes, as a JavaScript literal, which no text matches: read as ${JSON.stringify(p.read)}`));
+      delimited.push(
+        new SourceError(
+          "BW1206",
+          file.locate(p.path, "value"),
+          `pattern ${JSON.stringify(p.written)} is written between slashes, as a JavaScript literal, which no text matches: read as ${JSON.stringify(p.read)}`,
+        ),
+      );
   }
   step?.("checking its examples");
   const examined = await examineExamplesUntil(files, absolute, signal);
@@ -92,7 +116,11 @@ export async function loadOpenApi(path: string, root: string, refFolders: string
   });
   sweepLists(source.data, lists);
   const left = new Set(upstream.map((u) => u.mismatch));
-  const problems = [...duplicates, ...examined.problems, ...examined.mismatches.filter((m) => !left.has(m)).map((m) => m.error)];
+  const problems = [
+    ...duplicates,
+    ...examined.problems,
+    ...examined.mismatches.filter((m) => !left.has(m)).map((m) => m.error),
+  ];
   if (problems.length) throw new OpenApiProblems(problems);
   const late = bound && !early && whole !== rootSource ? cutToBound(source.data, bound) : undefined;
   if (late) source = { ...source, data: late };
@@ -117,7 +145,8 @@ function dropExample(data: unknown, site: Path, lists: { list: unknown[]; at: Pa
   }
   if (!owner || typeof owner !== "object" || Array.isArray(owner) || key === undefined || !(key in owner)) return false;
   delete owner[key];
-  if (site.at(-2) === "examples" && !Object.keys(owner).length) delete (valueAt(data, site.slice(0, -2)) as Record<string, unknown>).examples;
+  if (site.at(-2) === "examples" && !Object.keys(owner).length)
+    delete (valueAt(data, site.slice(0, -2)) as Record<string, unknown>).examples;
   return true;
 }
 
@@ -149,7 +178,11 @@ function versionProblem(source: YamlSource): SourceError | undefined {
       `swagger: ${JSON.stringify(data.swagger)} is Swagger 2; generation reads OpenAPI 3.0 or 3.1 (blockwright add converts a Swagger 2.0 document: add <provider> --from <document>)`,
     );
   }
-  return new SourceError("BW1201", source.locate(["openapi"], "value"), `openapi: must be an OpenAPI version 3.0.x, 3.1.x or 3.2.x, got ${version === undefined ? "nothing" : JSON.stringify(version)}`);
+  return new SourceError(
+    "BW1201",
+    source.locate(["openapi"], "value"),
+    `openapi: must be an OpenAPI version 3.0.x, 3.1.x or 3.2.x, got ${version === undefined ? "nothing" : JSON.stringify(version)}`,
+  );
 }
 
 /** Operation ids name operations in manifests and in the generated types: each must be used once. */
@@ -169,7 +202,11 @@ function duplicateOperationIds(source: YamlSource): SourceError[] {
       if (!earlier) first.set(id, at);
       else
         problems.push(
-          new SourceError("BW1202", source.locate(at, "value"), `operationId "${id}" is already used by ${earlier[2].toUpperCase()} ${earlier[1]} (${formatPosition(source.locate(earlier, "value"))}): operation ids must be unique`),
+          new SourceError(
+            "BW1202",
+            source.locate(at, "value"),
+            `operationId "${id}" is already used by ${earlier[2].toUpperCase()} ${earlier[1]} (${formatPosition(source.locate(earlier, "value"))}): operation ids must be unique`,
+          ),
         );
     }
   }
@@ -206,19 +243,32 @@ type Redocly = typeof import("@redocly/openapi-core");
  */
 /** Why a file outside the folders may not be read, and what to do: generation's wording (add words its own). */
 type OutsideAdvice = (file: string, folders: string) => string;
-const SPECS_ADVICE: OutsideAdvice = (file, folders) => `${file} is outside the specs folder (${folders}), where a $ref may read; to allow its folder, list it in package.json "blockwright": { "externalRefFolders": [...] }`;
+const SPECS_ADVICE: OutsideAdvice = (file, folders) =>
+  `${file} is outside the specs folder (${folders}), where a $ref may read; to allow its folder, list it in package.json "blockwright": { "externalRefFolders": [...] }`;
 
-function localResolver(redocly: Redocly, files: Map<string, YamlSource>, display: (file: string) => string, refFolders: string[], outside: OutsideAdvice) {
+function localResolver(
+  redocly: Redocly,
+  files: Map<string, YamlSource>,
+  display: (file: string) => string,
+  refFolders: string[],
+  outside: OutsideAdvice,
+) {
   // The folders themselves, links resolved; one inside another is named once.
   const real = refFolders.map(realPath);
-  const allowed = real.filter((f, i) => !real.some((other, j) => (j < i && other === f) || (other !== f && isInside(other, f))));
+  const allowed = real.filter(
+    (f, i) => !real.some((other, j) => (j < i && other === f) || (other !== f && isInside(other, f))),
+  );
   return new (class LocalResolver extends redocly.BaseResolver {
     readonly problems: SourceError[] = [];
 
     override async loadExternalRef(absoluteRef: string): Promise<Source> {
-      if (NETWORK_REF.test(absoluteRef)) throw new Error(`${absoluteRef} is not a local file: generation reads no network address (save the file beside the spec and refer to it by path)`);
+      if (NETWORK_REF.test(absoluteRef))
+        throw new Error(
+          `${absoluteRef} is not a local file: generation reads no network address (save the file beside the spec and refer to it by path)`,
+        );
       // Through links too: a link inside the specs folder to a file outside it is outside.
-      if (!allowed.some((folder) => isInside(folder, realPath(absoluteRef)))) throw new Error(outside(display(absoluteRef), allowed.map((f) => `${display(f) || "."}/`).join(", ")));
+      if (!allowed.some((folder) => isInside(folder, realPath(absoluteRef))))
+        throw new Error(outside(display(absoluteRef), allowed.map((f) => `${display(f) || "."}/`).join(", ")));
       // Read as every input is: a device, a pipe, a file over the limit or not UTF-8 is refused with the reason.
       let text: string;
       try {
@@ -250,7 +300,14 @@ function localResolver(redocly: Redocly, files: Map<string, YamlSource>, display
   })();
 }
 
-async function bundled(rootSource: YamlSource, absolute: string, files: Map<string, YamlSource>, display: (file: string) => string, refFolders: string[], outside: OutsideAdvice = SPECS_ADVICE): Promise<YamlSource> {
+async function bundled(
+  rootSource: YamlSource,
+  absolute: string,
+  files: Map<string, YamlSource>,
+  display: (file: string) => string,
+  refFolders: string[],
+  outside: OutsideAdvice = SPECS_ADVICE,
+): Promise<YamlSource> {
   // Loaded only here: most documents are one file, and the bundler is a large module graph.
   const redocly = await import("@redocly/openapi-core");
   const resolver = localResolver(redocly, files, display, refFolders, outside);
@@ -270,7 +327,9 @@ async function bundled(rootSource: YamlSource, absolute: string, files: Map<stri
     // The bundler writes the whole document as "#/".
     const pointer = location?.pointer ?? "#";
     const path = pointer === "#/" ? [] : [...refPath(pointer)];
-    const position = file ? file.locate(path, "value") : { file: display(location?.source.absoluteRef ?? absolute), line: 1, col: 1 };
+    const position = file
+      ? file.locate(path, "value")
+      : { file: display(location?.source.absoluteRef ?? absolute), line: 1, col: 1 };
     const ref = file ? refAt(file.data, path) : undefined;
     problems.push(new SourceError("BW1203", position, refMessage(problem.message, ref, display)));
   }
@@ -286,7 +345,12 @@ async function bundled(rootSource: YamlSource, absolute: string, files: Map<stri
  * `refFolders`; `text` is the root file's text as read. Throws
  * OpenApiProblems naming each reference that does not resolve.
  */
-export async function bundlePublished(absolute: string, text: string, display: (file: string) => string, refFolders: string[]): Promise<{ data: unknown; files: number }> {
+export async function bundlePublished(
+  absolute: string,
+  text: string,
+  display: (file: string) => string,
+  refFolders: string[],
+): Promise<{ data: unknown; files: number }> {
   const rootSource = parseYamlSource(text, display(absolute), INPUT_LIMITS.document);
   const files = new Map<string, YamlSource>([[absolute, rootSource]]);
   const source = await bundled(
@@ -295,7 +359,8 @@ export async function bundlePublished(absolute: string, text: string, display: (
     files,
     display,
     refFolders,
-    (file, folders) => `${file} is outside the document's folder (${folders}), the only place add reads the files it refers to: copy it inside, or give the root of a folder that holds every file`,
+    (file, folders) =>
+      `${file} is outside the document's folder (${folders}), the only place add reads the files it refers to: copy it inside, or give the root of a folder that holds every file`,
   );
   return { data: source.data, files: files.size };
 }

@@ -4,13 +4,21 @@ import { describe, expect, it } from "vitest";
 import { OpenApiDocument } from "./openapi-document.js";
 import { parseYamlSource } from "./yaml-source.js";
 
-const answer = { "200": { description: "ok", content: { "application/json": { schema: { type: "object", properties: { zqid: { type: "string" } } } } } } };
+const answer = {
+  "200": {
+    description: "ok",
+    content: { "application/json": { schema: { type: "object", properties: { zqid: { type: "string" } } } } },
+  },
+};
 const doc = new OpenApiDocument(
   parseYamlSource(
     JSON.stringify({
       openapi: "3.1.0",
       info: { title: "zq", version: "1" },
-      paths: { "/zqthings": { get: { responses: answer }, post: { operationId: "zqcreateThing", responses: answer } }, "/zqthings/{zqid}": { get: { responses: answer } } },
+      paths: {
+        "/zqthings": { get: { responses: answer }, post: { operationId: "zqcreateThing", responses: answer } },
+        "/zqthings/{zqid}": { get: { responses: answer } },
+      },
     }),
     "openapi.yaml",
   ),
@@ -19,7 +27,12 @@ const doc = new OpenApiDocument(
 describe("operations by name", () => {
   it("names one the document gives no operationId as METHOD /path, and one it does by its operationId", () => {
     expect([...doc.operations.keys()].sort()).toEqual(["GET /zqthings", "GET /zqthings/{zqid}", "zqcreateThing"]);
-    expect(doc.operations.get("GET /zqthings/{zqid}")).toMatchObject({ operationId: "GET /zqthings/{zqid}", named: false, method: "GET", path: "/zqthings/{zqid}" });
+    expect(doc.operations.get("GET /zqthings/{zqid}")).toMatchObject({
+      operationId: "GET /zqthings/{zqid}",
+      named: false,
+      method: "GET",
+      path: "/zqthings/{zqid}",
+    });
     expect(doc.operations.get("zqcreateThing")?.named).toBe(true);
   });
 

@@ -22,14 +22,28 @@ export interface Pin {
  * source.yaml, a problem (named with `shown`'s path) when it lacks its file
  * or sha256.
  */
-export function readPin(providerDir: string, shown: (path: string) => string = (path) => path): Pin | { problem: string } | undefined {
+export function readPin(
+  providerDir: string,
+  shown: (path: string) => string = (path) => path,
+): Pin | { problem: string } | undefined {
   const dir = join(providerDir, "upstream");
   const sourceFile = join(dir, "source.yaml");
   if (!existsSync(sourceFile)) return undefined;
-  const data = loadYamlSource<{ file?: unknown; source?: unknown; retrieved?: unknown; sha256?: unknown } | null>(sourceFile, shown(sourceFile)).data;
+  const data = loadYamlSource<{ file?: unknown; source?: unknown; retrieved?: unknown; sha256?: unknown } | null>(
+    sourceFile,
+    shown(sourceFile),
+  ).data;
   const pin = data !== null && typeof data === "object" ? data : {};
   if (typeof pin.file !== "string" || !pin.file || typeof pin.sha256 !== "string" || !pin.sha256) {
-    return { problem: `${shown(sourceFile)}: needs file and sha256, each a string (got file: ${JSON.stringify(pin.file ?? null)}, sha256: ${JSON.stringify(pin.sha256 ?? null)})` };
+    return {
+      problem: `${shown(sourceFile)}: needs file and sha256, each a string (got file: ${JSON.stringify(pin.file ?? null)}, sha256: ${JSON.stringify(pin.sha256 ?? null)})`,
+    };
   }
-  return { dir, file: pin.file, sha256: pin.sha256, ...(typeof pin.source === "string" ? { source: pin.source } : {}), ...(typeof pin.retrieved === "string" ? { retrieved: pin.retrieved } : {}) };
+  return {
+    dir,
+    file: pin.file,
+    sha256: pin.sha256,
+    ...(typeof pin.source === "string" ? { source: pin.source } : {}),
+    ...(typeof pin.retrieved === "string" ? { retrieved: pin.retrieved } : {}),
+  };
 }

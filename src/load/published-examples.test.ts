@@ -25,7 +25,8 @@ paths:
             application/json:
 ${media}`;
 
-const DOCUMENT = listPets(`              schema: { type: object, additionalProperties: false, properties: { id: { type: string } } }
+const DOCUMENT =
+  listPets(`              schema: { type: object, additionalProperties: false, properties: { id: { type: string } } }
               examples:
                 theirs: { value: { id: a, colour: red } }
                 ours: { value: { id: 7 } }
@@ -39,10 +40,15 @@ function provider(published?: unknown[], document = DOCUMENT): string {
   writeFileSync(join(dir, "openapi.yaml"), document);
   if (published) {
     // As Swagger 2 publishes a response's examples: by media type.
-    const responses = Object.fromEntries(published.map((value, i) => [String(200 + i), { description: "x", examples: { "application/json": value } }]));
+    const responses = Object.fromEntries(
+      published.map((value, i) => [String(200 + i), { description: "x", examples: { "application/json": value } }]),
+    );
     const text = JSON.stringify({ swagger: "2.0", paths: { "/pets": { get: { responses } } } });
     writeFileSync(join(dir, "upstream", "published.json"), text);
-    writeFileSync(join(dir, "upstream", "source.yaml"), `format: swagger\nfile: published.json\nsha256: ${sha256(text)}\n`);
+    writeFileSync(
+      join(dir, "upstream", "source.yaml"),
+      `format: swagger\nfile: published.json\nsha256: ${sha256(text)}\n`,
+    );
   }
   return join(dir, "openapi.yaml");
 }
@@ -59,24 +65,38 @@ async function problems(file: string): Promise<string[]> {
 
 describe("examples the upstream published wrong", () => {
   it("without a pinned published document, every example that breaks its schema is an error", async () => {
-    expect(await problems(provider())).toEqual([expect.stringMatching(/^example "theirs" .*has field "colour", which the schema does not allow$/), expect.stringMatching(/^example "ours" .*\/id must be string, got 7$/)]);
+    expect(await problems(provider())).toEqual([
+      expect.stringMatching(/^example "theirs" .*has field "colour", which the schema does not allow$/),
+      expect.stringMatching(/^example "ours" .*\/id must be string, got 7$/),
+    ]);
   });
 
   it("an example of a pinned document edited since it was pinned (its sha256 no longer matches) vouches for nothing", async () => {
     const file = provider([{ colour: "red", id: "a" }, { id: 7 }]);
     const published = join(dirname(file), "upstream", "published.json");
     writeFileSync(published, readFileSync(published, "utf8").replace('"colour"', '"color"'));
-    expect(await problems(file)).toEqual([expect.stringMatching(/^example "theirs" .*has field "colour"/), expect.stringMatching(/^example "ours" .*\/id must be string, got 7$/)]);
+    expect(await problems(file)).toEqual([
+      expect.stringMatching(/^example "theirs" .*has field "colour"/),
+      expect.stringMatching(/^example "ours" .*\/id must be string, got 7$/),
+    ]);
   });
 
   it("one the published document holds is a warning and left out; one it does not hold stays an error", async () => {
-    expect(await problems(provider([{ colour: "red", id: "a" }]))).toEqual([expect.stringMatching(/^example "ours" .*\/id must be string, got 7$/)]);
+    expect(await problems(provider([{ colour: "red", id: "a" }]))).toEqual([
+      expect.stringMatching(/^example "ours" .*\/id must be string, got 7$/),
+    ]);
     const loaded = await loadOpenApi(provider([{ id: "a", colour: "red" }, { id: 7 }]), work);
     expect(loaded.warnings.map((w) => w.detail)).toEqual([
-      expect.stringMatching(/^example "theirs" .*has field "colour", which the schema does not allow \(the published document's own example: left out, mocks and the contract suite do not use it\)$/),
+      expect.stringMatching(
+        /^example "theirs" .*has field "colour", which the schema does not allow \(the published document's own example: left out, mocks and the contract suite do not use it\)$/,
+      ),
       expect.stringMatching(/^example "ours" .*\(the published document's own example: left out/),
     ]);
-    const media = (loaded.source.data as { paths: Record<string, { get: { responses: Record<string, { content: Record<string, object> }> } }> }).paths["/pets"]!.get.responses["200"]!.content["application/json"]!;
+    const media = (
+      loaded.source.data as {
+        paths: Record<string, { get: { responses: Record<string, { content: Record<string, object> }> } }>;
+      }
+    ).paths["/pets"]!.get.responses["200"]!.content["application/json"]!;
     expect(media).not.toHaveProperty("examples");
   });
 
@@ -101,16 +121,25 @@ components:
 `;
     const loaded = await loadOpenApi(provider([null], shared), work);
     expect(loaded.warnings.map((w) => w.detail)).toEqual([
-      expect.stringMatching(/^example "default" of the 202 response of "deletePet" .*must be object, got null \(the published document's own example: left out/),
-      expect.stringMatching(/^example "default" of the 202 response of "deletePets" .*must be object, got null \(the published document's own example: left out/),
-      expect.stringMatching(/^example "default" of response accepted .*must be object, got null \(the published document's own example: left out/),
+      expect.stringMatching(
+        /^example "default" of the 202 response of "deletePet" .*must be object, got null \(the published document's own example: left out/,
+      ),
+      expect.stringMatching(
+        /^example "default" of the 202 response of "deletePets" .*must be object, got null \(the published document's own example: left out/,
+      ),
+      expect.stringMatching(
+        /^example "default" of response accepted .*must be object, got null \(the published document's own example: left out/,
+      ),
     ]);
-    const accepted = (loaded.source.data as { components: { responses: { accepted: { content: Record<string, object> } } } }).components.responses.accepted.content["application/json"];
+    const accepted = (
+      loaded.source.data as { components: { responses: { accepted: { content: Record<string, object> } } } }
+    ).components.responses.accepted.content["application/json"];
     expect(accepted).not.toHaveProperty("examples");
   });
 
   it("one that breaks its own format (a relative path under format: uri, a bare domain) is a warning with its file:line:col, and left out", async () => {
-    const formats = listPets(`              schema: { type: object, properties: { next: { type: string, format: uri }, site: { type: string, format: uri }, other: { type: string, format: zq-unknown } } }
+    const formats =
+      listPets(`              schema: { type: object, properties: { next: { type: string, format: uri }, site: { type: string, format: uri }, other: { type: string, format: zq-unknown } } }
               examples:
                 relative: { value: { next: /pets?page=2, other: anything } }
                 domain: { value: { site: zq-widgets.example } }
@@ -119,10 +148,21 @@ components:
     const file = provider([{ next: "/pets?page=2", other: "anything" }, { site: "zq-widgets.example" }], formats);
     const loaded = await loadOpenApi(file, work);
     expect(loaded.warnings.map((w) => `${w.position.line}:${w.position.col} ${w.detail}`)).toEqual([
-      expect.stringMatching(/^14:\d+ example "relative" .*\/next .*format "uri".*\(the published document's own example: left out/),
-      expect.stringMatching(/^15:\d+ example "domain" .*\/site .*format "uri".*\(the published document's own example: left out/),
+      expect.stringMatching(
+        /^14:\d+ example "relative" .*\/next .*format "uri".*\(the published document's own example: left out/,
+      ),
+      expect.stringMatching(
+        /^15:\d+ example "domain" .*\/site .*format "uri".*\(the published document's own example: left out/,
+      ),
     ]);
-    const media = (loaded.source.data as { paths: Record<string, { get: { responses: Record<string, { content: Record<string, { examples: object }> }> } }> }).paths["/pets"]!.get.responses["200"]!.content["application/json"]!;
+    const media = (
+      loaded.source.data as {
+        paths: Record<
+          string,
+          { get: { responses: Record<string, { content: Record<string, { examples: object }> }> } }
+        >;
+      }
+    ).paths["/pets"]!.get.responses["200"]!.content["application/json"]!;
     expect(Object.keys(media.examples)).toEqual(["fine"]);
   });
 
@@ -138,13 +178,29 @@ components:
     );
     const loaded = await loadOpenApi(provider([true, 7, "big"], listed), work);
     expect(loaded.warnings.map((w) => w.detail)).toEqual([
-      expect.stringMatching(/^example 0 of the schema at .*mode .*got true \(the published document's own example: left out/),
-      expect.stringMatching(/^example 2 of the schema at .*mode .*got 7 \(the published document's own example: left out/),
+      expect.stringMatching(
+        /^example 0 of the schema at .*mode .*got true \(the published document's own example: left out/,
+      ),
+      expect.stringMatching(
+        /^example 2 of the schema at .*mode .*got 7 \(the published document's own example: left out/,
+      ),
       expect.stringMatching(/^example 0 of the schema at .*size .*\(the published document's own example: left out/),
     ]);
-    const properties = (loaded.source.data as { paths: Record<string, { get: { responses: Record<string, { content: Record<string, { schema: { properties: Record<string, object> } }> }> } }> }).paths["/pets"]!.get.responses["200"]!.content[
-      "application/json"
-    ]!.schema.properties;
+    const properties = (
+      loaded.source.data as {
+        paths: Record<
+          string,
+          {
+            get: {
+              responses: Record<
+                string,
+                { content: Record<string, { schema: { properties: Record<string, object> } }> }
+              >;
+            };
+          }
+        >;
+      }
+    ).paths["/pets"]!.get.responses["200"]!.content["application/json"]!.schema.properties;
     expect(properties.mode).toMatchObject({ examples: ["auto"] });
     expect(properties.size).not.toHaveProperty("examples");
   });

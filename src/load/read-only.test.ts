@@ -21,8 +21,29 @@ const item: Json = {
     created: { $ref: "#/components/schemas/Stamp" },
   },
 };
-const components = { schemas: { Owner: { type: "object", required: ["id", "email"], properties: { id: { $ref: "#/components/schemas/Stamp" }, email: { type: "string", maxLength: 80 } } }, Stamp: { type: "string", readOnly: true } } };
-const doc = () => openapi({ "/items": { post: { operationId: "createItem", requestBody: { required: true, content: { "application/json": { schema: item } } }, responses: { "201": reply({ type: "object" }) } } } }, components);
+const components = {
+  schemas: {
+    Owner: {
+      type: "object",
+      required: ["id", "email"],
+      properties: { id: { $ref: "#/components/schemas/Stamp" }, email: { type: "string", maxLength: 80 } },
+    },
+    Stamp: { type: "string", readOnly: true },
+  },
+};
+const doc = () =>
+  openapi(
+    {
+      "/items": {
+        post: {
+          operationId: "createItem",
+          requestBody: { required: true, content: { "application/json": { schema: item } } },
+          responses: { "201": reply({ type: "object" }) },
+        },
+      },
+    },
+    components,
+  );
 
 describe("readOnly required fields in a request", () => {
   it("are left out of requiredInRequest, directly or through a $ref", () => {

@@ -8,7 +8,9 @@ import type { OpenApiDocument, Schema } from "./openapi-document.js";
 export function requiredInRequest(doc: OpenApiDocument, schema: Schema): string[] {
   const flat = doc.flatten(schema);
   const properties = (flat.properties ?? {}) as Record<string, Schema>;
-  const required = Array.isArray(flat.required) ? (flat.required as unknown[]).filter((n): n is string => typeof n === "string") : [];
+  const required = Array.isArray(flat.required)
+    ? (flat.required as unknown[]).filter((n): n is string => typeof n === "string")
+    : [];
   return required.filter((name) => !(Object.hasOwn(properties, name) && isReadOnly(doc, properties[name] as Schema)));
 }
 
@@ -48,7 +50,14 @@ export function withoutReadOnlyRequired(document: Node): Node {
     const n = node as Node;
     if (Array.isArray(n.required) && isNode(n.properties)) {
       const properties = n.properties;
-      n.required = n.required.filter((name) => !(typeof name === "string" && Object.hasOwn(properties, name) && (target(properties[name]) as Node | undefined)?.readOnly === true));
+      n.required = n.required.filter(
+        (name) =>
+          !(
+            typeof name === "string" &&
+            Object.hasOwn(properties, name) &&
+            (target(properties[name]) as Node | undefined)?.readOnly === true
+          ),
+      );
       if ((n.required as unknown[]).length === 0) delete n.required;
     }
     for (const v of Object.values(n)) walk(v);

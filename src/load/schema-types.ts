@@ -24,10 +24,20 @@ export function typeOf(schema: Schema | undefined): string | undefined {
 
 /** The one JSON type of a list of values (null aside): integer when every number is whole; none when they mix. */
 export function valuesType(values: unknown[]): string | undefined {
-  const kinds = new Set(values.filter((v) => v !== null).map((v) => (Array.isArray(v) ? "array" : typeof v === "number" ? (Number.isInteger(v) ? "integer" : "number") : typeof v)));
+  const kinds = new Set(
+    values
+      .filter((v) => v !== null)
+      .map((v) =>
+        Array.isArray(v) ? "array" : typeof v === "number" ? (Number.isInteger(v) ? "integer" : "number") : typeof v,
+      ),
+  );
   if (kinds.size === 2 && kinds.has("integer") && kinds.has("number")) return "number";
   const [only] = kinds;
-  return kinds.size === 1 && only !== undefined && ["string", "integer", "number", "boolean", "object", "array"].includes(only) ? only : undefined;
+  return kinds.size === 1 &&
+    only !== undefined &&
+    ["string", "integer", "number", "boolean", "object", "array"].includes(only)
+    ? only
+    : undefined;
 }
 
 /**
@@ -36,8 +46,11 @@ export function valuesType(values: unknown[]): string | undefined {
  * nothing (JSON Schema reads it so); none when no other field is allowed.
  */
 export function requiredUnlisted(object: Schema, field: string): Schema | undefined {
-  if (!Array.isArray(object.required) || !object.required.includes(field) || object.additionalProperties === false) return undefined;
-  return object.additionalProperties && typeof object.additionalProperties === "object" ? (object.additionalProperties as Schema) : {};
+  if (!Array.isArray(object.required) || !object.required.includes(field) || object.additionalProperties === false)
+    return undefined;
+  return object.additionalProperties && typeof object.additionalProperties === "object"
+    ? (object.additionalProperties as Schema)
+    : {};
 }
 
 /** Keys a union's variants may word differently at a place that only lists values. */
@@ -52,7 +65,8 @@ export function valuesAcross(found: (Schema | undefined)[]): Schema | undefined 
   const carrying = found.filter((f): f is Schema => f !== undefined);
   if (carrying.length < 2) return undefined;
   const rest = (s: Schema) => JSON.stringify(Object.entries(s).filter(([k]) => !WORDING.has(k)));
-  const listOf = (s: Schema) => (Array.isArray(s.enum) ? (s.enum as unknown[]) : Object.hasOwn(s, "const") ? [s.const] : undefined);
+  const listOf = (s: Schema) =>
+    Array.isArray(s.enum) ? (s.enum as unknown[]) : Object.hasOwn(s, "const") ? [s.const] : undefined;
   const lists = carrying.map(listOf);
   if (lists.some((l) => !l) || carrying.some((s) => rest(s) !== rest(carrying[0] as Schema))) return undefined;
   const { const: _one, ...first } = carrying[0] as Schema;

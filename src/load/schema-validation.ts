@@ -33,10 +33,26 @@ function simplify(errors: ErrorObject[]): ErrorObject[] {
   const out: ErrorObject[] = [];
   for (const error of errors) {
     const isSummary = error.keyword === "oneOf" || error.keyword === "anyOf";
-    if (isSummary && !hint(error) && errors.some((e) => e !== error && e.instancePath.startsWith(error.instancePath) && e.keyword !== error.keyword && !(e.keyword === "required" && e.instancePath === error.instancePath))) {
+    if (
+      isSummary &&
+      !hint(error) &&
+      errors.some(
+        (e) =>
+          e !== error &&
+          e.instancePath.startsWith(error.instancePath) &&
+          e.keyword !== error.keyword &&
+          !(e.keyword === "required" && e.instancePath === error.instancePath),
+      )
+    ) {
       continue;
     }
-    if (error.keyword === "required" && errors.some((e) => (e.keyword === "oneOf" || e.keyword === "anyOf") && e.instancePath === error.instancePath && hint(e))) continue;
+    if (
+      error.keyword === "required" &&
+      errors.some(
+        (e) => (e.keyword === "oneOf" || e.keyword === "anyOf") && e.instancePath === error.instancePath && hint(e),
+      )
+    )
+      continue;
     const key = `${error.instancePath}|${error.keyword}|${JSON.stringify(error.params)}`;
     if (seen.has(key)) continue;
     seen.add(key);
@@ -57,28 +73,60 @@ function toSourceError(source: YamlSource, error: ErrorObject, root: object): So
     case "additionalProperties": {
       const extra = String(error.params.additionalProperty);
       const allowed = Object.keys((error.parentSchema as { properties?: object })?.properties ?? {});
-      return new SourceError("BW1101", at([...path, extra]), `${field}: unknown field "${extra}"${allowed.length ? ` (allowed: ${allowed.join(", ")})` : ""}`);
+      return new SourceError(
+        "BW1101",
+        at([...path, extra]),
+        `${field}: unknown field "${extra}"${allowed.length ? ` (allowed: ${allowed.join(", ")})` : ""}`,
+      );
     }
     case "required":
-      return new SourceError("BW1102", at(path), `${field}: missing required field "${String(error.params.missingProperty)}"`);
+      return new SourceError(
+        "BW1102",
+        at(path),
+        `${field}: missing required field "${String(error.params.missingProperty)}"`,
+      );
     case "enum":
-      return new SourceError("BW1103", at(path, "value"), `${field}: must be one of ${(error.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", ")}, got ${JSON.stringify(error.data)}`);
+      return new SourceError(
+        "BW1103",
+        at(path, "value"),
+        `${field}: must be one of ${(error.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", ")}, got ${JSON.stringify(error.data)}`,
+      );
     case "const":
-      return new SourceError("BW1103", at(path, "value"), `${field}: must be ${JSON.stringify(error.params.allowedValue)}, got ${JSON.stringify(error.data)}`);
+      return new SourceError(
+        "BW1103",
+        at(path, "value"),
+        `${field}: must be ${JSON.stringify(error.params.allowedValue)}, got ${JSON.stringify(error.data)}`,
+      );
     case "oneOf":
     case "anyOf":
       return new SourceError("BW1105", at(path), `${field}: ${hint(error) ?? error.message ?? "is invalid"}`);
     case "discriminator":
       return new SourceError("BW1105", at(path, "value"), `${field}: ${describeDiscriminator(error, root)}`);
     case "propertyNames":
-      return new SourceError("BW1106", at([...path, String(error.params.propertyName)]), `${field}: invalid name "${String(error.params.propertyName)}"`);
+      return new SourceError(
+        "BW1106",
+        at([...path, String(error.params.propertyName)]),
+        `${field}: invalid name "${String(error.params.propertyName)}"`,
+      );
     case "type":
       if (error.data === null) {
-        return new SourceError("BW1107", at(path, "value"), `${field}: ${error.message ?? "is invalid"}, got an empty value (in YAML, quote values that start with #: an unquoted # starts a comment)`);
+        return new SourceError(
+          "BW1107",
+          at(path, "value"),
+          `${field}: ${error.message ?? "is invalid"}, got an empty value (in YAML, quote values that start with #: an unquoted # starts a comment)`,
+        );
       }
-      return new SourceError("BW1104", at(path, "value"), `${field}: ${error.message ?? "is invalid"}, got ${JSON.stringify(error.data)}`);
+      return new SourceError(
+        "BW1104",
+        at(path, "value"),
+        `${field}: ${error.message ?? "is invalid"}, got ${JSON.stringify(error.data)}`,
+      );
     default:
-      return new SourceError("BW1104", at(path, "value"), `${field}: ${error.message ?? "is invalid"}, got ${JSON.stringify(error.data)}`);
+      return new SourceError(
+        "BW1104",
+        at(path, "value"),
+        `${field}: ${error.message ?? "is invalid"}, got ${JSON.stringify(error.data)}`,
+      );
   }
 }
 
@@ -86,7 +134,9 @@ function describeDiscriminator(error: ErrorObject, root: object): string {
   const tag = String(error.params.tag);
   if (error.params.error !== "mapping") return `missing "${tag}"`;
   const value = JSON.stringify((error.data as Record<string, unknown> | undefined)?.[tag]);
-  const allowed = ((error.parentSchema as { oneOf?: object[] }).oneOf ?? []).flatMap((branch) => tagValues(branch, tag, root));
+  const allowed = ((error.parentSchema as { oneOf?: object[] }).oneOf ?? []).flatMap((branch) =>
+    tagValues(branch, tag, root),
+  );
   return `"${tag}" has an unsupported value ${value}${allowed.length ? ` (allowed: ${allowed.join(", ")})` : ""}`;
 }
 
@@ -94,7 +144,11 @@ function describeDiscriminator(error: ErrorObject, root: object): string {
 function tagValues(branch: object, tag: string, root: object): string[] {
   let schema = branch as { $ref?: string; properties?: Record<string, { const?: unknown; enum?: unknown[] }> };
   if (schema.$ref) {
-    schema = (refPath(schema.$ref).reduce<Record<string, unknown> | undefined>((node, key) => node?.[key] as Record<string, unknown> | undefined, root as Record<string, unknown>) as typeof schema) ?? {};
+    schema =
+      (refPath(schema.$ref).reduce<Record<string, unknown> | undefined>(
+        (node, key) => node?.[key] as Record<string, unknown> | undefined,
+        root as Record<string, unknown>,
+      ) as typeof schema) ?? {};
   }
   const property = schema.properties?.[tag];
   return (property?.enum ?? (property?.const !== undefined ? [property.const] : [])).map(String);

@@ -8,7 +8,10 @@ export interface SecurityScheme {
 }
 
 /** Where the runtime sends a credential: an HTTP bearer token, HTTP basic, or an API key in a named header, query parameter or cookie (CredentialSpec without its parameters). */
-export type CredentialPlacement = { type: "bearer" } | { type: "basic" } | { type: "header" | "query" | "cookie"; name: string };
+export type CredentialPlacement =
+  | { type: "bearer" }
+  | { type: "basic" }
+  | { type: "header" | "query" | "cookie"; name: string };
 
 /**
  * Where a security scheme puts the credential, if it is a kind the runtime
@@ -20,6 +23,11 @@ export function credentialOf(scheme: SecurityScheme): CredentialPlacement | unde
   if (scheme.type === "http" && scheme.scheme?.toLowerCase() === "bearer") return { type: "bearer" };
   if (scheme.type === "http" && scheme.scheme?.toLowerCase() === "basic") return { type: "basic" };
   if (scheme.type === "oauth2" || scheme.type === "openIdConnect") return { type: "bearer" };
-  if (scheme.type === "apiKey" && (scheme.in === "header" || scheme.in === "query" || scheme.in === "cookie") && scheme.name) return { type: scheme.in, name: scheme.name };
+  if (
+    scheme.type === "apiKey" &&
+    (scheme.in === "header" || scheme.in === "query" || scheme.in === "cookie") &&
+    scheme.name
+  )
+    return { type: scheme.in, name: scheme.name };
   return undefined;
 }

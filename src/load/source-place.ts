@@ -22,7 +22,8 @@ export function locateInManifest(manifest: YamlSource, path: PlacePath): SourceP
   if (operations === "operations" && key !== undefined) {
     const own = path.slice(0, 4);
     const shared = [key, ...rest].slice(0, own.length - 2);
-    if (valueAt(manifest.data, own) === undefined && valueAt(manifest.data, shared) !== undefined) return manifest.locate([key, ...rest]);
+    if (valueAt(manifest.data, own) === undefined && valueAt(manifest.data, shared) !== undefined)
+      return manifest.locate([key, ...rest]);
   }
   return manifest.locate(path);
 }
@@ -32,7 +33,10 @@ export function locateInManifest(manifest: YamlSource, path: PlacePath): SourceP
  * `root`), each manifest read once when first asked; undefined for a
  * provider that has none.
  */
-export function manifestLocator(root: string, specs: string): (provider: string, path: PlacePath) => SourcePosition | undefined {
+export function manifestLocator(
+  root: string,
+  specs: string,
+): (provider: string, path: PlacePath) => SourcePosition | undefined {
   const read = new Map<string, YamlSource | undefined>();
   return (provider, path) => {
     if (!read.has(provider)) {
@@ -54,7 +58,11 @@ export function followRefs(data: unknown, path: PlacePath): (string | number)[] 
   let out: (string | number)[] = [];
   let node = data;
   for (let i = 0; i < path.length; i++) {
-    for (let hops = 0; hops < 16 && isObject(node) && typeof node.$ref === "string" && node.$ref.startsWith("#/"); hops++) {
+    for (
+      let hops = 0;
+      hops < 16 && isObject(node) && typeof node.$ref === "string" && node.$ref.startsWith("#/");
+      hops++
+    ) {
       out = node.$ref
         .slice(2)
         .split("/")

@@ -22,7 +22,8 @@ const root = fileURLToPath(new URL("../..", import.meta.url));
 const wild = join(root, "test-support/fixtures/specs-wild");
 const zqpayments = await loadProvider(root, join(wild, "zqpayments"));
 const tracker = await loadProvider(root, join(wild, "tracker"));
-const toolsOf = (ir: typeof zqpayments) => Object.fromEntries(ir.operations.map((o) => [o.tool.id, o.tool])) as Record<string, ToolSpec>;
+const toolsOf = (ir: typeof zqpayments) =>
+  Object.fromEntries(ir.operations.map((o) => [o.tool.id, o.tool])) as Record<string, ToolSpec>;
 const pay = createExecutor(toolsOf(zqpayments), fullSupport);
 const track = createExecutor(toolsOf(tracker), fullSupport);
 const KEY = "sk_test_4eC39HqLyjWDarjt";
@@ -51,12 +52,24 @@ interface Sent {
  * may answer a request itself, or change the mock's answer (then `sent`
  * records the mock's status).
  */
-function recording(play: { before?: (request: Request, index: number) => Response | undefined; after?: (response: Response, index: number) => Promise<Response> } = {}) {
+function recording(
+  play: {
+    before?: (request: Request, index: number) => Response | undefined;
+    after?: (response: Response, index: number) => Promise<Response>;
+  } = {},
+) {
   const sent: Sent[] = [];
   const fetch = async (request: Request): Promise<Response> => {
     const index = sent.length;
     const body = request.body ? await request.clone().text() : "";
-    const record: Sent = { method: request.method, url: new URL(request.url), headers: new Headers(request.headers), body, status: 0, violations: null };
+    const record: Sent = {
+      method: request.method,
+      url: new URL(request.url),
+      headers: new Headers(request.headers),
+      body,
+      status: 0,
+      violations: null,
+    };
     sent.push(record);
     const played = play.before?.(request, index);
     if (played) {
@@ -78,8 +91,18 @@ const preferring = (prefer: string) => (request: Request) => {
 
 describe("generated from YAML only", () => {
   it("the fixtures are manifests and OpenAPI documents, nothing else", () => {
-    const files = (dir: string): string[] => readdirSync(dir).flatMap((f) => (statSync(join(dir, f)).isDirectory() ? files(join(dir, f)) : [relative(wild, join(dir, f))]));
-    expect(files(wild).sort()).toEqual(["tracker/components/errors.yaml", "tracker/components/issue.yaml", "tracker/manifest.yaml", "tracker/openapi.yaml", "zqpayments/manifest.yaml", "zqpayments/openapi.yaml"]);
+    const files = (dir: string): string[] =>
+      readdirSync(dir).flatMap((f) =>
+        statSync(join(dir, f)).isDirectory() ? files(join(dir, f)) : [relative(wild, join(dir, f))],
+      );
+    expect(files(wild).sort()).toEqual([
+      "tracker/components/errors.yaml",
+      "tracker/components/issue.yaml",
+      "tracker/manifest.yaml",
+      "tracker/openapi.yaml",
+      "zqpayments/manifest.yaml",
+      "zqpayments/openapi.yaml",
+    ]);
   });
 
   // Their packages are type-checked by src/emit/golden.test.ts, in the program of the golden files (a worker parses the ~1,100 files it takes once).
@@ -87,7 +110,9 @@ describe("generated from YAML only", () => {
     const out = mkdtempSync(join(tmpdir(), "blockwright-wild-"));
     try {
       const { files } = await generate({ root, specsDir: wild, outDir: out });
-      expect(files.get("tracker/index.d.ts")).toContain(`operations["issues/create"]["responses"][201]["content"]["application/vnd.tracker+json"]["number"]`);
+      expect(files.get("tracker/index.d.ts")).toContain(
+        `operations["issues/create"]["responses"][201]["content"]["application/vnd.tracker+json"]["number"]`,
+      );
       expect(files.get("tracker/index.d.ts")).toMatch(/export declare namespace TrackerOpenApi \{.*Label/s);
       expect([...files.keys()].filter((p) => p.startsWith("tracker/")).sort()).toEqual([
         "tracker/LICENSE",
@@ -122,13 +147,41 @@ describe("zqpayments: a form body, an idempotency key, cursor pages, error detai
     const { fetch, sent } = recording();
     const result = await pay(
       "zqpayments_create_customer",
-      { apiKey: KEY, email: "ada@example.com", name: "Ada Lovelace", line1: "12 Rue de Rivoli", city: "Paris", postalCode: "75001", country: "FR", metadata: { order: "6735", tier: "gold" }, locales: "fr-FR, en" },
+      {
+        apiKey: KEY,
+        email: "ada@example.com",
+        name: "Ada Lovelace",
+        line1: "12 Rue de Rivoli",
+        city: "Paris",
+        postalCode: "75001",
+        country: "FR",
+        metadata: { order: "6735", tier: "gold" },
+        locales: "fr-FR, en",
+      },
       { baseUrl: mocks.urls.zqpayments, fetch },
     );
-    expect(result).toEqual({ success: true, output: { data: { id: "cus_N3w", object: "customer", email: "ada@example.com", name: "Ada Lovelace", metadata: { order: "6735" } }, metadata: { id: "cus_N3w" } } });
+    expect(result).toEqual({
+      success: true,
+      output: {
+        data: {
+          id: "cus_N3w",
+          object: "customer",
+          email: "ada@example.com",
+          name: "Ada Lovelace",
+          metadata: { order: "6735" },
+        },
+        metadata: { id: "cus_N3w" },
+      },
+    });
     expect(sent).toHaveLength(1);
     const c = sent[0]!;
-    expect([c.method, c.url.pathname, c.url.search, c.status, c.violations]).toEqual(["POST", "/v1/customers", "", 200, null]);
+    expect([c.method, c.url.pathname, c.url.search, c.status, c.violations]).toEqual([
+      "POST",
+      "/v1/customers",
+      "",
+      200,
+      null,
+    ]);
     expect(c.body).toBe(
       "email=ada%40example.com&name=Ada%20Lovelace&address%5Bline1%5D=12%20Rue%20de%20Rivoli&address%5Bcity%5D=Paris&address%5Bpostal_code%5D=75001&address%5Bcountry%5D=FR&metadata%5Border%5D=6735&metadata%5Btier%5D=gold&preferred_locales%5B0%5D=fr-FR&preferred_locales%5B1%5D=en",
     );
@@ -139,9 +192,19 @@ describe("zqpayments: a form body, an idempotency key, cursor pages, error detai
 
   it("retries a POST answered 503 with the same Idempotency-Key", async () => {
     const { fetch, sent } = recording({
-      before: (_, i) => (i === 0 ? new Response(JSON.stringify({ error: { type: "api_error", message: "Try again." } }), { status: 503, headers: { "content-type": "application/json", "retry-after": "0" } }) : undefined),
+      before: (_, i) =>
+        i === 0
+          ? new Response(JSON.stringify({ error: { type: "api_error", message: "Try again." } }), {
+              status: 503,
+              headers: { "content-type": "application/json", "retry-after": "0" },
+            })
+          : undefined,
     });
-    const result = await pay("zqpayments_create_customer", { apiKey: KEY, email: "ada@example.com" }, { baseUrl: mocks.urls.zqpayments, fetch });
+    const result = await pay(
+      "zqpayments_create_customer",
+      { apiKey: KEY, email: "ada@example.com" },
+      { baseUrl: mocks.urls.zqpayments, fetch },
+    );
     expect(result).toMatchObject({ success: true, output: { metadata: { id: "cus_N3w" } } });
     expect(sent.map((s) => s.status)).toEqual([503, 200]);
     expect(sent[0]!.headers.get("idempotency-key")).toMatch(UUID);
@@ -151,16 +214,34 @@ describe("zqpayments: a form body, an idempotency key, cursor pages, error detai
 
   it("pages by the id of the last customer while has_more", async () => {
     // The mock's first answer has has_more; it is asked for its last page once a cursor is sent.
-    const { fetch, sent } = recording({ before: (r) => (new URL(r.url).searchParams.has("starting_after") ? preferring("example=lastPage")(r) : undefined) });
-    const result = await pay("zqpayments_list_customers", { apiKey: KEY, limit: 2 }, { baseUrl: mocks.urls.zqpayments, fetch, allPages: true });
-    expect(sent.map((s) => `${s.url.search} ${s.status} ${s.violations}`)).toEqual(["?limit=2 200 null", "?limit=2&starting_after=cus_B2 200 null"]);
+    const { fetch, sent } = recording({
+      before: (r) =>
+        new URL(r.url).searchParams.has("starting_after") ? preferring("example=lastPage")(r) : undefined,
+    });
+    const result = await pay(
+      "zqpayments_list_customers",
+      { apiKey: KEY, limit: 2 },
+      { baseUrl: mocks.urls.zqpayments, fetch, allPages: true },
+    );
+    expect(sent.map((s) => `${s.url.search} ${s.status} ${s.violations}`)).toEqual([
+      "?limit=2 200 null",
+      "?limit=2&starting_after=cus_B2 200 null",
+    ]);
     expect(sent.every((s) => s.headers.get("idempotency-key") === null)).toBe(true);
-    expect(result).toMatchObject({ success: true, output: { data: [{ id: "cus_A1" }, { id: "cus_B2" }, { id: "cus_C3" }], metadata: { count: 3, hasMore: false } }, pages: { count: 2, items: 3, complete: true } });
+    expect(result).toMatchObject({
+      success: true,
+      output: { data: [{ id: "cus_A1" }, { id: "cus_B2" }, { id: "cus_C3" }], metadata: { count: 3, hasMore: false } },
+      pages: { count: 2, items: 3, complete: true },
+    });
   });
 
   it("brings param and decline_code into the structured error", async () => {
     const { fetch } = recording({ before: preferring("code=402, example=cardDeclined") });
-    const result = await pay("zqpayments_create_customer", { apiKey: KEY, email: "ada@example.com" }, { baseUrl: mocks.urls.zqpayments, fetch });
+    const result = await pay(
+      "zqpayments_create_customer",
+      { apiKey: KEY, email: "ada@example.com" },
+      { baseUrl: mocks.urls.zqpayments, fetch },
+    );
     expect(result).toMatchObject({
       success: false,
       error: {
@@ -182,8 +263,18 @@ describe("tracker: vendor media types, constant headers, Link pages, a 422's err
 
   it("sends Accept and the API version on every call, and the vendor Content-Type with the body", async () => {
     const { fetch, sent } = recording();
-    const result = await track("tracker_create_issue", { ...repo, title: "Found a bug", body: "It crashes.", labels: "bug, ui" }, { baseUrl: mocks.urls.tracker, fetch });
-    expect(result).toEqual({ success: true, output: { data: { id: 9, number: 1350, title: "Found a bug", state: "open", labels: [{ name: "bug" }] }, metadata: { number: 1350 } } });
+    const result = await track(
+      "tracker_create_issue",
+      { ...repo, title: "Found a bug", body: "It crashes.", labels: "bug, ui" },
+      { baseUrl: mocks.urls.tracker, fetch },
+    );
+    expect(result).toEqual({
+      success: true,
+      output: {
+        data: { id: 9, number: 1350, title: "Found a bug", state: "open", labels: [{ name: "bug" }] },
+        metadata: { number: 1350 },
+      },
+    });
     const c = sent[0]!;
     expect([c.method, c.url.pathname, c.status, c.violations]).toEqual(["POST", "/repos/octo/hello/issues", 201, null]);
     expect(c.body).toBe('{"title":"Found a bug","body":"It crashes.","labels":["bug","ui"]}');
@@ -205,14 +296,25 @@ describe("tracker: vendor media types, constant headers, Link pages, a 422's err
         return new Response(await response.text(), { status: response.status, headers });
       },
     });
-    const result = await track("tracker_list_issues", { ...repo, labels: "bug,ui" }, { baseUrl: mock, fetch, allPages: true });
-    expect(sent.map((s) => `${s.method} ${s.url.href} ${s.status} ${s.violations}`)).toEqual([`GET ${mock}/repos/octo/hello/issues?labels=bug%2Cui 200 null`, `GET ${mock}/repos/octo/hello/issues?per_page=2&page=2 200 null`]);
+    const result = await track(
+      "tracker_list_issues",
+      { ...repo, labels: "bug,ui" },
+      { baseUrl: mock, fetch, allPages: true },
+    );
+    expect(sent.map((s) => `${s.method} ${s.url.href} ${s.status} ${s.violations}`)).toEqual([
+      `GET ${mock}/repos/octo/hello/issues?labels=bug%2Cui 200 null`,
+      `GET ${mock}/repos/octo/hello/issues?per_page=2&page=2 200 null`,
+    ]);
     for (const s of sent) {
       expect(s.headers.get("accept")).toBe("application/vnd.tracker+json");
       expect(s.headers.get("x-tracker-api-version")).toBe("2022-11-28");
       expect(s.headers.get("authorization")).toBe(`Bearer ${TOKEN}`);
     }
-    expect(result).toMatchObject({ success: true, output: { data: [{ number: 1347 }, { number: 1348 }, { number: 1347 }, { number: 1348 }] }, pages: { count: 2, items: 4, complete: true } });
+    expect(result).toMatchObject({
+      success: true,
+      output: { data: [{ number: 1347 }, { number: 1348 }, { number: 1347 }, { number: 1348 }] },
+      pages: { count: 2, items: 4, complete: true },
+    });
   });
 
   it("refuses a rel=next on another origin than the request's", async () => {
@@ -259,7 +361,10 @@ describe("tracker: vendor media types, constant headers, Link pages, a 422's err
         status: 422,
         message: "Validation Failed",
         retryable: false,
-        details: { documentationUrl: "https://docs.tracker.test/rest/issues#create-an-issue", errors: [{ resource: "Issue", field: "title", code: "missing_field" }] },
+        details: {
+          documentationUrl: "https://docs.tracker.test/rest/issues#create-an-issue",
+          errors: [{ resource: "Issue", field: "title", code: "missing_field" }],
+        },
       },
     });
   });

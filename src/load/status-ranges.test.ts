@@ -33,7 +33,13 @@ describe("a response keyed by a range of statuses", () => {
   });
 
   it("is a success an operation's outputs read: an operation answering only 2XX links", async () => {
-    const linked = await linkWild("zqpayments", [{ file: "openapi.yaml", find: '        "200":\n          description: A page of customers.', replace: "        2XX:\n          description: A page of customers." }]);
+    const linked = await linkWild("zqpayments", [
+      {
+        file: "openapi.yaml",
+        find: '        "200":\n          description: A page of customers.',
+        replace: "        2XX:\n          description: A page of customers.",
+      },
+    ]);
     if (!("ir" in linked)) throw new Error(linked.problems.join("\n"));
     const list = linked.ir.operations.find((o) => o.tool.id === "zqpayments_list_customers")!.tool;
     expect(list.successStatuses).toEqual([200]);

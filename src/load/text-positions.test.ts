@@ -25,20 +25,34 @@ describe("positions in a JSON document", () => {
   it("name a key or its value, in arrays too, as yaml does", () => {
     expect(source.locate(["paths", "/pets"], "key")).toEqual({ file: "doc.json", line: 3, col: 5 });
     expect(source.locate(["paths", "/pets"], "value")).toEqual({ file: "doc.json", line: 3, col: 14 });
-    expect(source.locate(["paths", "/pets", "get", "responses", "200", "example", 1, "id"], "value")).toEqual({ file: "doc.json", line: 3, col: 71 });
+    expect(source.locate(["paths", "/pets", "get", "responses", "200", "example", 1, "id"], "value")).toEqual({
+      file: "doc.json",
+      line: 3,
+      col: 71,
+    });
     expect(source.locate(["a/b"], "value")).toEqual({ file: "doc.json", line: 5, col: 10 });
   });
 
   it("name the nearest existing ancestor of a path that is not there", () => {
-    expect(source.locate(["paths", "/pets", "post", "responses"], "key")).toEqual({ file: "doc.json", line: 3, col: 5 });
+    expect(source.locate(["paths", "/pets", "post", "responses"], "key")).toEqual({
+      file: "doc.json",
+      line: 3,
+      col: 5,
+    });
   });
 
   it("are left to yaml for text that is not plain JSON", () => {
     expect(jsonOffsets("paths: {}\n")).toBeUndefined();
     // A place past what plain JSON has no room for is yaml's to find.
     expect(jsonOffsets('{"a": 1, // a comment\n"b": 2}')?.(["b"], "value")).toBeUndefined();
-    expect(parseYamlSource('{"a": 1, # a comment\n"b": {c: [1, 2]}}', "flow.yaml").locate(["b", "c", 1], "value")).toEqual({ file: "flow.yaml", line: 2, col: 14 });
-    expect(parseYamlSource("paths:\n  /pets: {}\n", "doc.yaml").locate(["paths", "/pets"], "key")).toEqual({ file: "doc.yaml", line: 2, col: 3 });
+    expect(
+      parseYamlSource('{"a": 1, # a comment\n"b": {c: [1, 2]}}', "flow.yaml").locate(["b", "c", 1], "value"),
+    ).toEqual({ file: "flow.yaml", line: 2, col: 14 });
+    expect(parseYamlSource("paths:\n  /pets: {}\n", "doc.yaml").locate(["paths", "/pets"], "key")).toEqual({
+      file: "doc.yaml",
+      line: 2,
+      col: 3,
+    });
   });
 
   it("count lines and columns from 1", () => {
@@ -51,7 +65,12 @@ describe("positions in a JSON document, read from its text without its syntax tr
   const document = {
     openapi: "3.0.3",
     'we"ird\\key': { aé: [true, false, null, -1.5e3, 'x}]"{['] },
-    paths: Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`/p${i}`, { get: { operationId: `op${i}`, tags: [], parameters: [{ name: "n", schema: { type: "string" } }] } }])),
+    paths: Object.fromEntries(
+      Array.from({ length: 12 }, (_, i) => [
+        `/p${i}`,
+        { get: { operationId: `op${i}`, tags: [], parameters: [{ name: "n", schema: { type: "string" } }] } },
+      ]),
+    ),
     empty: {},
     list: [[], [{}], [1, [2, [3]]]],
   };
@@ -63,7 +82,8 @@ describe("positions in a JSON document, read from its text without its syntax tr
   ];
   const walk = (value: unknown, at: (string | number)[]) => {
     places.push(at);
-    if (value !== null && typeof value === "object") for (const [k, v] of Object.entries(value)) walk(v, [...at, Array.isArray(value) ? Number(k) : k]);
+    if (value !== null && typeof value === "object")
+      for (const [k, v] of Object.entries(value)) walk(v, [...at, Array.isArray(value) ? Number(k) : k]);
   };
   walk(document, []);
 
@@ -78,7 +98,12 @@ describe("positions in a JSON document, read from its text without its syntax tr
         let node = tree;
         let key: Node | undefined;
         for (const segment of path) {
-          const next = node.type === "object" ? node.children?.find((p) => p.children?.[0]?.value === String(segment)) : node.type === "array" ? node.children?.[Number(segment)] : undefined;
+          const next =
+            node.type === "object"
+              ? node.children?.find((p) => p.children?.[0]?.value === String(segment))
+              : node.type === "array"
+                ? node.children?.[Number(segment)]
+                : undefined;
           if (!next) break;
           key = node.type === "object" ? next.children?.[0] : undefined;
           node = node.type === "object" ? (next.children?.[1] as Node) : next;
@@ -90,7 +115,9 @@ describe("positions in a JSON document, read from its text without its syntax tr
       const shared = jsonOffsets(text);
       for (const path of places)
         for (const which of ["key", "value"] as const) {
-          expect(jsonOffsets(text)?.(path, which), `${JSON.stringify(path)} ${which}, read from the text`).toBe(treeOffset(path, which));
+          expect(jsonOffsets(text)?.(path, which), `${JSON.stringify(path)} ${which}, read from the text`).toBe(
+            treeOffset(path, which),
+          );
           expect(shared?.(path, which), `${JSON.stringify(path)} ${which}`).toBe(treeOffset(path, which));
         }
     });
@@ -106,7 +133,9 @@ describe("positions in YAML written in block style, read line by line", () => {
       let key: YamlNode | null = null;
       for (const segment of path) {
         if (isMap(node)) {
-          const pair = node.items.find((item) => isPair(item) && isScalar(item.key) && String(item.key.value) === String(segment));
+          const pair = node.items.find(
+            (item) => isPair(item) && isScalar(item.key) && String(item.key.value) === String(segment),
+          );
           if (!pair) break;
           key = pair.key as YamlNode;
           node = pair.value;
@@ -125,7 +154,8 @@ describe("positions in YAML written in block style, read line by line", () => {
     const places: (string | number)[][] = [];
     const walk = (value: unknown, at: (string | number)[]) => {
       places.push(at);
-      if (value !== null && typeof value === "object") for (const [k, v] of Object.entries(value)) walk(v, [...at, Array.isArray(value) ? Number(k) : k]);
+      if (value !== null && typeof value === "object")
+        for (const [k, v] of Object.entries(value)) walk(v, [...at, Array.isArray(value) ? Number(k) : k]);
     };
     walk(data, []);
     return places;
@@ -172,7 +202,10 @@ describe("positions in YAML written in block style, read line by line", () => {
   ].join("\n");
 
   const files = [
-    ...globSync(["specs/*/openapi.yaml", "specs/*/manifest.yaml", "test-support/fixtures/specs*/*/*.yaml", "examples/*.yaml"], { cwd: ROOT }).map((f) => [f, readFileSync(join(ROOT, f), "utf8")] as const),
+    ...globSync(
+      ["specs/*/openapi.yaml", "specs/*/manifest.yaml", "test-support/fixtures/specs*/*/*.yaml", "examples/*.yaml"],
+      { cwd: ROOT },
+    ).map((f) => [f, readFileSync(join(ROOT, f), "utf8")] as const),
     ["tricky.yaml", TRICKY],
     ["tricky-crlf.yaml", TRICKY.replace(/\n/g, "\r\n")],
   ] as const;
@@ -189,7 +222,9 @@ describe("positions in YAML written in block style, read line by line", () => {
       places.push(["paths", "/no/such/path", "get"], ["zq-no-such-key"]);
       for (const path of places) {
         // Places in a flow collection (`{ a: b }`, `[a, b]`) are yaml's by design: only block style is read by line.
-        const inFlow = path.some((_, i) => (doc.getIn(path.slice(0, i), true) as { flow?: boolean } | undefined)?.flow === true);
+        const inFlow = path.some(
+          (_, i) => (doc.getIn(path.slice(0, i), true) as { flow?: boolean } | undefined)?.flow === true,
+        );
         for (const which of ["key", "value"] as const) {
           if (!inFlow) asked++;
           // A reader of its own for each place: one reader leaves every place to yaml after YAML_SCANS.

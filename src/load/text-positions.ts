@@ -79,7 +79,11 @@ const LITERAL = /true|false|null|-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?/y;
 function scanFor(text: string, path: readonly (string | number)[], which: "key" | "value"): number {
   let i = 0;
   const blank = () => {
-    for (let c = text.charCodeAt(i); c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0xfeff; c = text.charCodeAt(++i));
+    for (
+      let c = text.charCodeAt(i);
+      c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0xfeff;
+      c = text.charCodeAt(++i)
+    );
   };
   /** Past a string starting at i (its opening quote); NOT_JSON when it does not end. */
   const skipString = (): boolean => {
@@ -262,14 +266,16 @@ function blockYamlScan(text: string, path: readonly (string | number)[], which: 
       if (i + 1 === end || next === 0x20 || next === 0x0d) {
         const key = text.slice(at, i).trimEnd();
         // A key js-yaml reads as something else than its text (a number written otherwise, True, ~) is yaml's to place.
-        if (!key || key === "<<" || / #/.test(key) || (/^[-+.0-9]/.test(key) && !/^(0|[1-9][0-9]*)$/.test(key))) return undefined;
+        if (!key || key === "<<" || / #/.test(key) || (/^[-+.0-9]/.test(key) && !/^(0|[1-9][0-9]*)$/.test(key)))
+          return undefined;
         if (/^(true|false|null|~)$/i.test(key) && !/^(true|false|null)$/.test(key)) return undefined;
         return { key, after: i + 1 };
       }
     }
     return undefined;
   };
-  const isDash = (at: number) => text.charCodeAt(at) === 0x2d && [0x20, 0x0a, 0x0d].includes(text.charCodeAt(at + 1) || 0x0a);
+  const isDash = (at: number) =>
+    text.charCodeAt(at) === 0x2d && [0x20, 0x0a, 0x0d].includes(text.charCodeAt(at + 1) || 0x0a);
   /** Where a value written after a key's colon, or a dash, starts; undefined for what is not read here. */
   const valueAfter = (after: number, column: number): BlockNode | undefined => {
     let at = after;

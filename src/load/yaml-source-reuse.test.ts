@@ -10,14 +10,24 @@ const TEXT = "zqshelf:\n  books:\n    - title: Dune\n      tags: [a, b]\n  share
 describe("parseYamlSource on a text read before", () => {
   it("gives equal data as an object of the caller's own each time, which another caller's change does not reach", () => {
     const file = "zq-reuse/owned.yaml";
-    const reads = [0, 1, 2, 3].map(() => parseYamlSource<{ zqshelf: { books: { title: string; tags: string[] }[]; shared: object; again: object } }>(TEXT, file));
-    for (const read of reads) expect(read.data).toEqual({ zqshelf: { books: [{ title: "Dune", tags: ["a", "b"] }], shared: { n: 1 }, again: { n: 1 } } });
+    const reads = [0, 1, 2, 3].map(() =>
+      parseYamlSource<{ zqshelf: { books: { title: string; tags: string[] }[]; shared: object; again: object } }>(
+        TEXT,
+        file,
+      ),
+    );
+    for (const read of reads)
+      expect(read.data).toEqual({
+        zqshelf: { books: [{ title: "Dune", tags: ["a", "b"] }], shared: { n: 1 }, again: { n: 1 } },
+      });
     expect(new Set(reads.map((r) => r.data)).size).toBe(4);
     // An alias is still one value shared, as js-yaml makes it.
     expect(reads[3]!.data.zqshelf.again).toBe(reads[3]!.data.zqshelf.shared);
     reads[1]!.data.zqshelf.books[0]!.title = "changed";
     reads[2]!.data.zqshelf.books.push({ title: "added", tags: [] });
-    expect(parseYamlSource<(typeof reads)[0]["data"]>(TEXT, file).data.zqshelf.books).toEqual([{ title: "Dune", tags: ["a", "b"] }]);
+    expect(parseYamlSource<(typeof reads)[0]["data"]>(TEXT, file).data.zqshelf.books).toEqual([
+      { title: "Dune", tags: ["a", "b"] },
+    ]);
   });
 
   it("parses a text at most twice, however often it is read (once more to keep a copy: a file read once costs no copy)", () => {
@@ -40,7 +50,9 @@ describe("parseYamlSource on a text read before", () => {
   });
 
   it("finds the same positions, with the file's own name", () => {
-    const places = ["zq-reuse/a.yaml", "zq-reuse/a.yaml", "zq-reuse/a.yaml", "zq-reuse/b.yaml"].map((file) => parseYamlSource(TEXT, file).locate(["zqshelf", "books", 0, "tags"]));
+    const places = ["zq-reuse/a.yaml", "zq-reuse/a.yaml", "zq-reuse/a.yaml", "zq-reuse/b.yaml"].map((file) =>
+      parseYamlSource(TEXT, file).locate(["zqshelf", "books", 0, "tags"]),
+    );
     expect(places).toEqual([
       { file: "zq-reuse/a.yaml", line: 4, col: 7 },
       { file: "zq-reuse/a.yaml", line: 4, col: 7 },
@@ -50,6 +62,9 @@ describe("parseYamlSource on a text read before", () => {
   });
 
   it("still refuses a text it refused before", () => {
-    for (let i = 0; i < 3; i++) expect(() => parseYamlSource("zqshelf: [1, 2\n", "zq-reuse/broken.yaml")).toThrow(/^zq-reuse\/broken\.yaml:\d+:\d+: invalid YAML/);
+    for (let i = 0; i < 3; i++)
+      expect(() => parseYamlSource("zqshelf: [1, 2\n", "zq-reuse/broken.yaml")).toThrow(
+        /^zq-reuse\/broken\.yaml:\d+:\d+: invalid YAML/,
+      );
   });
 });

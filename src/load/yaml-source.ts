@@ -25,7 +25,9 @@ const yaml = (): typeof import("yaml") => require("yaml") as typeof import("yaml
 // and, past 2^53, its digits lost (Zenvia's example bar code `033990…` became 3.39902694414e+45); a 1.2 emitter
 // quotes it. `0` itself, `0x1F` and `0o17` are still numbers.
 // (@types/js-yaml leaves out the `types` export that holds the merge and int types.)
-const YAML_TYPES = (jsyaml as unknown as { types: { merge: jsyaml.Type; int: jsyaml.Type & TypeParts; float: jsyaml.Type & TypeParts } }).types;
+const YAML_TYPES = (
+  jsyaml as unknown as { types: { merge: jsyaml.Type; int: jsyaml.Type & TypeParts; float: jsyaml.Type & TypeParts } }
+).types;
 interface TypeParts {
   tag: string;
   resolve: (data: string) => boolean;
@@ -35,8 +37,15 @@ interface TypeParts {
 const LEADING_ZERO_DIGITS = /^[-+]?0[0-9_]+$/;
 /** The core schema's type (int; float, which takes plain digits too), but not for digits after a leading zero; only read here, never written. */
 const withoutLeadingZeros = (type: TypeParts) =>
-  new jsyaml.Type(type.tag, { kind: "scalar", resolve: (data: string) => !LEADING_ZERO_DIGITS.test(data) && type.resolve(data), construct: type.construct, predicate: type.predicate } as jsyaml.TypeConstructorOptions);
-const SCHEMA = jsyaml.CORE_SCHEMA.extend({ implicit: [YAML_TYPES.merge, withoutLeadingZeros(YAML_TYPES.int), withoutLeadingZeros(YAML_TYPES.float)] });
+  new jsyaml.Type(type.tag, {
+    kind: "scalar",
+    resolve: (data: string) => !LEADING_ZERO_DIGITS.test(data) && type.resolve(data),
+    construct: type.construct,
+    predicate: type.predicate,
+  } as jsyaml.TypeConstructorOptions);
+const SCHEMA = jsyaml.CORE_SCHEMA.extend({
+  implicit: [YAML_TYPES.merge, withoutLeadingZeros(YAML_TYPES.int), withoutLeadingZeros(YAML_TYPES.float)],
+});
 
 export interface SourcePosition {
   file: string;
@@ -123,7 +132,11 @@ function remember(text: string, expanded: number | undefined): ParsedText {
  * the file's kind: what is written of the data can be read again), an
  * UnreadableSource.
  */
-export function parseYamlSource<T = unknown>(text: string, file: string, limit: InputLimit = INPUT_LIMITS.file): YamlSource<T> {
+export function parseYamlSource<T = unknown>(
+  text: string,
+  file: string,
+  limit: InputLimit = INPUT_LIMITS.file,
+): YamlSource<T> {
   const known = parsed.get(text);
   if (!known) {
     const { data, expanded } = parseData<T>(text, file);
@@ -181,7 +194,12 @@ function parseData<T>(text: string, file: string): { data: T; expanded?: number 
   } catch (e) {
     // Text nested past the limit is refused as too deep, at its place, before any other reader (yaml's recurses) tries it.
     const mark = (e as jsyaml.YAMLException).mark;
-    if (e instanceof RangeError || /nesting exceeded maxDepth/.test((e as Error).message)) throw new SourceError("BW1002", { file, line: (mark?.line ?? 0) + 1, col: (mark?.column ?? 0) + 1 }, `refused: the value there is ${NESTING_RULE}`);
+    if (e instanceof RangeError || /nesting exceeded maxDepth/.test((e as Error).message))
+      throw new SourceError(
+        "BW1002",
+        { file, line: (mark?.line ?? 0) + 1, col: (mark?.column ?? 0) + 1 },
+        `refused: the value there is ${NESTING_RULE}`,
+      );
     throw syntaxError(text, file, e as jsyaml.YAMLException);
   }
   // An anchor needs an `&`: most files have none, and a search for the character is far cheaper than the pattern.
@@ -189,9 +207,18 @@ function parseData<T>(text: string, file: string): { data: T; expanded?: number 
   const measure = measureAliases(data);
   if (measure.cycle) {
     const at = sourceOf(file, text, data, {}).locate(measure.cycle, "value");
-    throw new SourceError("BW1004", at, "refused: this alias stands inside the value its anchor names, so the value holds itself and never ends (YAML alias cycle)");
+    throw new SourceError(
+      "BW1004",
+      at,
+      "refused: this alias stands inside the value its anchor names, so the value holds itself and never ends (YAML alias cycle)",
+    );
   }
-  if (measure.aliases > MAX_ALIASES) throw new UnreadableSource("BW1004", file, `refused: the YAML expands aliases more than ${MAX_ALIASES} times (${measure.aliases} expansions: an alias bomb?)`);
+  if (measure.aliases > MAX_ALIASES)
+    throw new UnreadableSource(
+      "BW1004",
+      file,
+      `refused: the YAML expands aliases more than ${MAX_ALIASES} times (${measure.aliases} expansions: an alias bomb?)`,
+    );
   return { data, expanded: measure.chars };
 }
 
@@ -242,7 +269,11 @@ function keysWritten(text: string): number {
     if (text.charCodeAt(i) !== 0x22) continue;
     for (i++; i < text.length && text.charCodeAt(i) !== 0x22; i++) if (text.charCodeAt(i) === 0x5c) i++;
     let next = i + 1;
-    for (let c = text.charCodeAt(next); c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09; c = text.charCodeAt(++next));
+    for (
+      let c = text.charCodeAt(next);
+      c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
+      c = text.charCodeAt(++next)
+    );
     if (text.charCodeAt(next) === 0x3a) keys++;
   }
   return keys;
@@ -269,13 +300,25 @@ function syntaxError(text: string, file: string, e: jsyaml.YAMLException): Sourc
   const first = doc.errors[0];
   if (first) {
     const pos = lineCounter.linePos(first.pos[0]);
-    return new SourceError("BW1001", { file, line: pos.line, col: pos.col }, `invalid YAML: ${first.message.split("\n")[0]}`);
+    return new SourceError(
+      "BW1001",
+      { file, line: pos.line, col: pos.col },
+      `invalid YAML: ${first.message.split("\n")[0]}`,
+    );
   }
-  return new SourceError("BW1001", { file, line: (e.mark?.line ?? 0) + 1, col: (e.mark?.column ?? 0) + 1 }, `invalid YAML: ${e.reason ?? e.message}`);
+  return new SourceError(
+    "BW1001",
+    { file, line: (e.mark?.line ?? 0) + 1, col: (e.mark?.column ?? 0) + 1 },
+    `invalid YAML: ${e.reason ?? e.message}`,
+  );
 }
 
 /** Read and parse a YAML file; a file that cannot be read as text (see readSourceText) is an UnreadableSource. */
-export function loadYamlSource<T = unknown>(file: string, displayName = file, limit: InputLimit = INPUT_LIMITS.file): YamlSource<T> {
+export function loadYamlSource<T = unknown>(
+  file: string,
+  displayName = file,
+  limit: InputLimit = INPUT_LIMITS.file,
+): YamlSource<T> {
   return parseYamlSource<T>(readSourceText(file, displayName, limit), displayName, limit);
 }
 
@@ -286,7 +329,9 @@ function offsetIn(doc: Document, path: readonly (string | number)[], which: "key
   let keyNode: Node | null = null;
   for (const segment of path) {
     if (isMap(node)) {
-      const pair = node.items.find((item) => isPair(item) && isScalar(item.key) && String(item.key.value) === String(segment));
+      const pair = node.items.find(
+        (item) => isPair(item) && isScalar(item.key) && String(item.key.value) === String(segment),
+      );
       if (!pair) break;
       keyNode = pair.key as Node;
       node = pair.value;
@@ -339,11 +384,14 @@ export function measureAliases(root: unknown): AliasMeasure {
   const done = new Map<object, Measured>();
   const open = new Set<object>();
   const path: (string | number)[] = [];
-  const scalarChars = (v: unknown): number => (typeof v === "string" ? v.length + 2 : v === null || v === undefined ? 4 : String(v).length);
+  const scalarChars = (v: unknown): number =>
+    typeof v === "string" ? v.length + 2 : v === null || v === undefined ? 4 : String(v).length;
   const visit = (node: object): Measured => {
     open.add(node);
     let aliases = 0;
-    const entries: [string | number, unknown][] = Array.isArray(node) ? node.map((v, i) => [i, v]) : Object.entries(node);
+    const entries: [string | number, unknown][] = Array.isArray(node)
+      ? node.map((v, i) => [i, v])
+      : Object.entries(node);
     let chars = 2 + Math.max(0, entries.length - 1); // [] or {}, and the commas
     for (const [key, child] of entries) {
       if (typeof key === "string") chars += key.length + 3; // "key":
@@ -373,7 +421,8 @@ export function measureAliases(root: unknown): AliasMeasure {
   try {
     return visit(root);
   } catch (e) {
-    if (e instanceof Cycle) return { aliases: Number.POSITIVE_INFINITY, chars: Number.POSITIVE_INFINITY, cycle: e.path };
+    if (e instanceof Cycle)
+      return { aliases: Number.POSITIVE_INFINITY, chars: Number.POSITIVE_INFINITY, cycle: e.path };
     throw e;
   }
 }

@@ -37,7 +37,13 @@ export function rootCause(errors: OutputUnit[]): OutputUnit | undefined {
   let i = reason(0);
   for (let cause = useful[i]; cause && (cause.keyword === "anyOf" || cause.keyword === "oneOf"); cause = useful[i]) {
     const prefix = `${cause.keywordLocation}/`;
-    const branches = new Set(useful.slice(i + 1).flatMap((e) => (e.keywordLocation.startsWith(prefix) ? [e.keywordLocation.slice(prefix.length).split("/")[0]] : [])));
+    const branches = new Set(
+      useful
+        .slice(i + 1)
+        .flatMap((e) =>
+          e.keywordLocation.startsWith(prefix) ? [e.keywordLocation.slice(prefix.length).split("/")[0]] : [],
+        ),
+    );
     const next = reason(i + 1);
     if (branches.size !== 1 || next < 0) break;
     i = next;
@@ -59,7 +65,12 @@ function shown(value: unknown): string {
   return text.length > SHOWN_LENGTH ? `${text.slice(0, SHOWN_LENGTH)}… (${text.length} characters)` : text;
 }
 
-const BOUND_WORDS: Record<string, string> = { minimum: "at least", exclusiveMinimum: "greater than", maximum: "at most", exclusiveMaximum: "less than" };
+const BOUND_WORDS: Record<string, string> = {
+  minimum: "at least",
+  exclusiveMinimum: "greater than",
+  maximum: "at most",
+  exclusiveMaximum: "less than",
+};
 
 /** The validator's complaint in words, with where it is in the example and what was found. */
 export function describe(error: OutputUnit, path: Path, root: unknown, whole = "(the whole example)"): string {

@@ -9,7 +9,13 @@ import { checkpoint } from "../../common/checkpoint.js";
 import { OPERATION_METHODS } from "../openapi-document.js";
 import { describedJsonType, isJsonMediaType } from "../media-types.js";
 import { describe, rootCause } from "./example-errors.js";
-import { discriminatedAsAnyOf, toJsonSchema, withImpliedTypes, type Wrap, wrapNullable } from "../openapi-json-schema.js";
+import {
+  discriminatedAsAnyOf,
+  toJsonSchema,
+  withImpliedTypes,
+  type Wrap,
+  wrapNullable,
+} from "../openapi-json-schema.js";
 
 type Node = Record<string, unknown>;
 
@@ -140,7 +146,8 @@ export class Walker {
       if (!p) continue;
       this.withSchema(p, `parameter ${String(asNode(p.value)?.name)} of ${what}`);
       // A parameter described by `content` (a JSON-encoded value): its media type's schema and examples.
-      if (asNode(p.value)?.content !== undefined) this.content(p, `parameter ${String(asNode(p.value)?.name)} of ${what}`);
+      if (asNode(p.value)?.content !== undefined)
+        this.content(p, `parameter ${String(asNode(p.value)?.name)} of ${what}`);
     }
   }
 
@@ -173,13 +180,27 @@ export class Walker {
     if (!node) return;
     // Named examples are followed even without a schema: a reference of theirs that does not resolve is reported.
     const named = inside(at, "examples");
-    const examples = Object.keys((node.examples ?? {}) as Node).map((name) => [name, this.follow(inside(named, name))] as const);
+    const examples = Object.keys((node.examples ?? {}) as Node).map(
+      (name) => [name, this.follow(inside(named, name))] as const,
+    );
     if (node.schema === undefined && !fallback) return;
     const schema = node.schema === undefined && fallback ? fallback : inside(at, "schema");
     this.schema(schema);
-    if (node.example !== undefined) this.checks.push({ example: inside(at, "example"), schema, what: `the example of ${what}`, site: inside(at, "example") });
+    if (node.example !== undefined)
+      this.checks.push({
+        example: inside(at, "example"),
+        schema,
+        what: `the example of ${what}`,
+        site: inside(at, "example"),
+      });
     for (const [name, example] of examples) {
-      if (example && asNode(example.value)?.value !== undefined) this.checks.push({ example: inside(example, "value"), schema, what: `example "${name}" of ${what}`, site: inside(named, name) });
+      if (example && asNode(example.value)?.value !== undefined)
+        this.checks.push({
+          example: inside(example, "value"),
+          schema,
+          what: `example "${name}" of ${what}`,
+          site: inside(named, name),
+        });
     }
   }
 
@@ -189,7 +210,10 @@ export class Walker {
     if (!at) return;
     // An alias (a schema that is only a `$ref`, such as a component naming another) is registered as well:
     // a `$ref` to it must resolve when a value is checked against a schema that names it.
-    if (typeof asNode(start.value)?.$ref === "string" && (at.file !== start.file || at.path.join("/") !== start.path.join("/"))) {
+    if (
+      typeof asNode(start.value)?.$ref === "string" &&
+      (at.file !== start.file || at.path.join("/") !== start.path.join("/"))
+    ) {
       const alias = `${start.file}#${start.path.join("/")}`;
       if (!this.visited.has(alias)) {
         this.visited.add(alias);
@@ -201,15 +225,28 @@ export class Walker {
     this.visited.add(key);
     const node = at.value as Node;
     this.schemas.push(at);
-    if (node.example !== undefined) this.checks.push({ example: inside(at, "example"), schema: at, what: `the example of the schema at ${at.path.join(".") || "(top)"}`, site: inside(at, "example") });
+    if (node.example !== undefined)
+      this.checks.push({
+        example: inside(at, "example"),
+        schema: at,
+        what: `the example of the schema at ${at.path.join(".") || "(top)"}`,
+        site: inside(at, "example"),
+      });
     if (this.is31 && Array.isArray(node.examples)) {
       const examples = inside(at, "examples");
-      for (const i of node.examples.keys()) this.checks.push({ example: inside(examples, i), schema: at, what: `example ${i} of the schema at ${at.path.join(".")}`, site: inside(examples, i) });
+      for (const i of node.examples.keys())
+        this.checks.push({
+          example: inside(examples, i),
+          schema: at,
+          what: `example ${i} of the schema at ${at.path.join(".")}`,
+          site: inside(examples, i),
+        });
     }
     const properties = inside(at, "properties");
     for (const name of Object.keys((node.properties ?? {}) as Node)) this.schema(inside(properties, name));
     if (node.items && typeof node.items === "object" && !Array.isArray(node.items)) this.schema(inside(at, "items"));
-    if (node.additionalProperties && typeof node.additionalProperties === "object") this.schema(inside(at, "additionalProperties"));
+    if (node.additionalProperties && typeof node.additionalProperties === "object")
+      this.schema(inside(at, "additionalProperties"));
     for (const k of ["allOf", "anyOf", "oneOf"]) {
       if (!Array.isArray(node[k])) continue;
       const list = inside(at, k);
@@ -232,7 +269,9 @@ export class Walker {
     for (const at of [...this.schemas].sort((a, b) => a.path.length - b.path.length)) {
       let root: { at: At; copy: Node } | undefined;
       for (let k = 0; k < at.path.length && !root; k++) root = roots.get(keyOf(at.file, at.path.slice(0, k)));
-      const node = root ? (valueAt(root.copy, at.path.slice(root.at.path.length)) as Node | undefined) : (structuredClone(at.value) as Node);
+      const node = root
+        ? (valueAt(root.copy, at.path.slice(root.at.path.length)) as Node | undefined)
+        : (structuredClone(at.value) as Node);
       if (!node) continue;
       delete node.example;
       if (typeof node.format !== "string" || !this.formats.has(node.format)) delete node.format;
@@ -266,13 +305,22 @@ export class Walker {
       if (target === undefined) throw new Error("it is not a schema the walk could register");
       errors = validate(value, target, this.is31 ? "2020-12" : "7", lookup, false).errors;
     } catch (e) {
-      this.errors.push(new SourceError("BW1205", this.locate(schema), `the schema of ${what} cannot be used: ${(e as Error).message}`));
+      this.errors.push(
+        new SourceError("BW1205", this.locate(schema), `the schema of ${what} cannot be used: ${(e as Error).message}`),
+      );
       return;
     }
     const cause = rootCause(errors);
     if (!cause) return;
     const path = [...refPath(cause.instanceLocation)];
-    const error = new SourceError("BW1204", this.locate({ file: example.file, path: [...example.path, ...path] }, cause.keyword === "false" ? "key" : "value"), `${what} does not match its schema: ${describe(cause, path, value)}`);
+    const error = new SourceError(
+      "BW1204",
+      this.locate(
+        { file: example.file, path: [...example.path, ...path] },
+        cause.keyword === "false" ? "key" : "value",
+      ),
+      `${what} does not match its schema: ${describe(cause, path, value)}`,
+    );
     this.mismatches.push({ error, file: site.file, site: site.path, value });
   }
 
@@ -289,7 +337,10 @@ export class Walker {
       if (!node || typeof node.$ref !== "string") return node ? current : undefined;
       const key = `${current.file}#${current.path.join("\u0000")}`;
       if (seen.has(key)) {
-        this.refProblem(current, `$ref ${JSON.stringify(node.$ref)} leads back to itself (a cycle of $refs names no object)`);
+        this.refProblem(
+          current,
+          `$ref ${JSON.stringify(node.$ref)} leads back to itself (a cycle of $refs names no object)`,
+        );
         return undefined;
       }
       seen.add(key);
@@ -307,7 +358,10 @@ export class Walker {
       }
       const value = valueAt(target.data, path);
       if (value === undefined) {
-        this.refProblem(current, `$ref ${JSON.stringify(ref)} does not resolve (no such place in ${filePart ? "that" : "this"} file)`);
+        this.refProblem(
+          current,
+          `$ref ${JSON.stringify(ref)} does not resolve (no such place in ${filePart ? "that" : "this"} file)`,
+        );
         return undefined;
       }
       current = { file, path, value };
@@ -319,7 +373,9 @@ export class Walker {
     const key = `${at.file}#${at.path.join("\u0000")}`;
     if (this.reported.has(key)) return;
     this.reported.add(key);
-    this.errors.push(new SourceError("BW1203", this.locate({ file: at.file, path: [...at.path, "$ref"] }, "value"), message));
+    this.errors.push(
+      new SourceError("BW1203", this.locate({ file: at.file, path: [...at.path, "$ref"] }, "value"), message),
+    );
   }
 
   private child(at: At, key: string): At | undefined {
@@ -333,7 +389,14 @@ export class Walker {
 
 /** The place `key` inside `at` (nothing is inside a value that is not an object or a list). */
 function inside(at: At, key: string | number): At {
-  return { file: at.file, path: [...at.path, key], value: at.value !== null && typeof at.value === "object" ? (at.value as Record<string | number, unknown>)[key] : undefined };
+  return {
+    file: at.file,
+    path: [...at.path, key],
+    value:
+      at.value !== null && typeof at.value === "object"
+        ? (at.value as Record<string | number, unknown>)[key]
+        : undefined,
+  };
 }
 
 /** The value if it is an object (not a list). */

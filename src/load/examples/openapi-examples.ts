@@ -39,7 +39,16 @@ const ANSWER_FORMATS: ReadonlySet<string> = new Set(["uri", "email", "date-time"
  * published example, fails both), which is the mock's rule, not the author's: live answers are not held to it.
  * Not `time`: the two disagree on a time without its offset.
  */
-const CHECKED_FORMATS: ReadonlySet<string> = new Set([...ANSWER_FORMATS, "url", "uri-reference", "uri-template", "hostname", "duration", "json-pointer", "relative-json-pointer"]);
+const CHECKED_FORMATS: ReadonlySet<string> = new Set([
+  ...ANSWER_FORMATS,
+  "url",
+  "uri-reference",
+  "uri-template",
+  "hostname",
+  "duration",
+  "json-pointer",
+  "relative-json-pointer",
+]);
 
 export function validateExamples(files: Map<string, YamlSource>, rootFile: string): SourceError[] {
   const { problems, mismatches } = examineExamples(files, rootFile);
@@ -47,13 +56,20 @@ export function validateExamples(files: Map<string, YamlSource>, rootFile: strin
 }
 
 /** Every example checked: examples that do not match their schema apart from the other problems (references that do not resolve, unusable schemas). */
-export function examineExamples(files: Map<string, YamlSource>, rootFile: string): { problems: SourceError[]; mismatches: ExampleMismatch[] } {
+export function examineExamples(
+  files: Map<string, YamlSource>,
+  rootFile: string,
+): { problems: SourceError[]; mismatches: ExampleMismatch[] } {
   const walker = walkerOf(files, rootFile);
   return { problems: walker.run(rootFile), mismatches: walker.mismatches };
 }
 
 /** The same, stopping between two chunks of checks once `signal` is given (a whole published document has thousands). */
-export async function examineExamplesUntil(files: Map<string, YamlSource>, rootFile: string, signal: AbortSignal | undefined): Promise<{ problems: SourceError[]; mismatches: ExampleMismatch[] }> {
+export async function examineExamplesUntil(
+  files: Map<string, YamlSource>,
+  rootFile: string,
+  signal: AbortSignal | undefined,
+): Promise<{ problems: SourceError[]; mismatches: ExampleMismatch[] }> {
   const walker = walkerOf(files, rootFile);
   return { problems: await walker.runUntil(rootFile, signal), mismatches: walker.mismatches };
 }

@@ -20,12 +20,22 @@ import type { ExampleMismatch } from "./openapi-examples.js";
  * are errors. `openapiPath`: the document generation reads, whose
  * folder may hold `upstream/source.yaml`.
  */
-export function upstreamMismatches(openapiPath: string, mismatches: ExampleMismatch[]): { mismatch: ExampleMismatch; warning: SourceError }[] {
+export function upstreamMismatches(
+  openapiPath: string,
+  mismatches: ExampleMismatch[],
+): { mismatch: ExampleMismatch; warning: SourceError }[] {
   if (!mismatches.length) return [];
   const published = publishedExamples(dirname(openapiPath));
   return mismatches
     .filter((m) => published.has(canonical(m.value)))
-    .map((mismatch) => ({ mismatch, warning: new SourceError("BW1204", mismatch.error.position, `${mismatch.error.detail} (the published document's own example: left out, mocks and the contract suite do not use it)`) }));
+    .map((mismatch) => ({
+      mismatch,
+      warning: new SourceError(
+        "BW1204",
+        mismatch.error.position,
+        `${mismatch.error.detail} (the published document's own example: left out, mocks and the contract suite do not use it)`,
+      ),
+    }));
 }
 
 /** The example values (canonical JSON) of the provider's pinned published document; none when it has none. */
@@ -61,7 +71,8 @@ function collect(node: unknown, into: Set<string>): void {
     else if (key === "examples" && value !== null && typeof value === "object") {
       for (const named of Object.values(value)) {
         into.add(canonical(named));
-        if (named !== null && typeof named === "object" && "value" in named) into.add(canonical((named as { value: unknown }).value));
+        if (named !== null && typeof named === "object" && "value" in named)
+          into.add(canonical((named as { value: unknown }).value));
       }
     }
     collect(value, into);
