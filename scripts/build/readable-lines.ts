@@ -41,7 +41,6 @@ export const NOT_YET = [
   "src/contract/**",
   "src/import/**",
   "src/link/**",
-  "src/load/**",
   "src/mocks/**",
 ];
 

@@ -97,60 +97,80 @@ const document = {
 };
 
 describe("the document cut to what a manifest binds", () => {
-  it("keeps the bound operations (their path items' own fields with them), what they reference to the end, every security scheme and every other top-level field", () => {
-    const cut = cutToBound(document, { operations: ["createThing", "GET /things/{id}"], nextPages: [], webhooks: [] });
-    expect(cut).toEqual({
-      openapi: "3.1.0",
-      info: document.info,
-      servers: document.servers,
-      security: document.security,
-      "x-zq-note": { kept: true },
-      paths: {
-        "/things": { parameters: document.paths["/things"].parameters, post: document.paths["/things"].post },
-        "/things/{id}": document.paths["/things/{id}"],
-        // Reached by a reference into its operation: the operation, whole, is kept.
-        "/others": document.paths["/others"],
-      },
-      components: {
-        securitySchemes: document.components.securitySchemes,
-        parameters: { ZqTrace: document.components.parameters.ZqTrace },
-        requestBodies: document.components.requestBodies,
-        schemas: {
-          ZqThing: document.components.schemas.ZqThing,
-          ZqBook: document.components.schemas.ZqBook,
-          // Named by the discriminator's mapping, by name.
-          ZqFilm: document.components.schemas.ZqFilm,
+  it(
+    "keeps the bound operations (their path items' own fields with them), what they reference to the end, " +
+      "every security scheme and every other top-level field",
+    () => {
+      const cut = cutToBound(document, {
+        operations: ["createThing", "GET /things/{id}"],
+        nextPages: [],
+        webhooks: [],
+      });
+      expect(cut).toEqual({
+        openapi: "3.1.0",
+        info: document.info,
+        servers: document.servers,
+        security: document.security,
+        "x-zq-note": { kept: true },
+        paths: {
+          "/things": { parameters: document.paths["/things"].parameters, post: document.paths["/things"].post },
+          "/things/{id}": document.paths["/things/{id}"],
+          // Reached by a reference into its operation: the operation, whole, is kept.
+          "/others": document.paths["/others"],
         },
-      },
-    });
-    // Kept values are the document's own, in its order: places in messages are the same.
-    const { paths, components } = cut as { paths: Record<string, unknown>; components: object };
-    expect(Object.keys(components)).toEqual(["securitySchemes", "parameters", "requestBodies", "schemas"]);
-    expect(paths["/things/{id}"]).toBe(document.paths["/things/{id}"]);
-  });
+        components: {
+          securitySchemes: document.components.securitySchemes,
+          parameters: { ZqTrace: document.components.parameters.ZqTrace },
+          requestBodies: document.components.requestBodies,
+          schemas: {
+            ZqThing: document.components.schemas.ZqThing,
+            ZqBook: document.components.schemas.ZqBook,
+            // Named by the discriminator's mapping, by name.
+            ZqFilm: document.components.schemas.ZqFilm,
+          },
+        },
+      });
+      // Kept values are the document's own, in its order: places in messages are the same.
+      const { paths, components } = cut as { paths: Record<string, unknown>; components: object };
+      expect(Object.keys(components)).toEqual(["securitySchemes", "parameters", "requestBodies", "schemas"]);
+      expect(paths["/things/{id}"]).toBe(document.paths["/things/{id}"]);
+    },
+  );
 
-  it("keeps, for an operation that pages by a next address, the GETs answering in its shape (the next page's address may name one)", () => {
-    const cut = cutToBound(document, {
-      operations: ["listThings"],
-      nextPages: ["listThings"],
-      webhooks: ["zqCreated"],
-    }) as { paths: Record<string, object>; webhooks: object; components: { schemas: object } };
-    expect(Object.keys(cut.paths)).toEqual(["/things", "/pages/{token}"]);
-    expect(Object.keys(cut.paths["/things"] ?? {})).toEqual(["parameters", "get"]);
-    expect(cut.webhooks).toEqual({ zqCreated: document.webhooks.zqCreated });
-    expect(Object.keys(cut.components.schemas)).toEqual(["ZqPageBody", "ZqThing", "ZqBook", "ZqFilm", "ZqEvent"]);
-    // Without paging by address, the list's next request is its own: no other operation is kept.
-    const alone = cutToBound(document, { operations: ["listThings"], nextPages: [], webhooks: [] }) as {
-      paths: object;
-    };
-    expect(Object.keys(alone.paths)).toEqual(["/things"]);
-  });
+  it(
+    "keeps, for an operation that pages by a next address, the GETs answering in its shape (the next page's " +
+      "address may name one)",
+    () => {
+      const cut = cutToBound(document, {
+        operations: ["listThings"],
+        nextPages: ["listThings"],
+        webhooks: ["zqCreated"],
+      }) as { paths: Record<string, object>; webhooks: object; components: { schemas: object } };
+      expect(Object.keys(cut.paths)).toEqual(["/things", "/pages/{token}"]);
+      expect(Object.keys(cut.paths["/things"] ?? {})).toEqual(["parameters", "get"]);
+      expect(cut.webhooks).toEqual({ zqCreated: document.webhooks.zqCreated });
+      expect(Object.keys(cut.components.schemas)).toEqual(["ZqPageBody", "ZqThing", "ZqBook", "ZqFilm", "ZqEvent"]);
+      // Without paging by address, the list's next request is its own: no other operation is kept.
+      const alone = cutToBound(document, { operations: ["listThings"], nextPages: [], webhooks: [] }) as {
+        paths: object;
+      };
+      expect(Object.keys(alone.paths)).toEqual(["/things"]);
+    },
+  );
 
-  it("is not made when the manifest names an operation or webhook the document lacks (linking says so, against the whole)", () => {
-    expect(cutToBound(document, { operations: ["getThing", "zqNoSuch"], nextPages: [], webhooks: [] })).toBeUndefined();
-    expect(cutToBound(document, { operations: ["getThing"], nextPages: [], webhooks: ["zqNoSuch"] })).toBeUndefined();
-    expect(cutToBound({ openapi: "3.1.0" }, { operations: ["getThing"], nextPages: [], webhooks: [] })).toBeUndefined();
-  });
+  it(
+    "is not made when the manifest names an operation or webhook the document lacks (linking says so, " +
+      "against the whole)",
+    () => {
+      expect(
+        cutToBound(document, { operations: ["getThing", "zqNoSuch"], nextPages: [], webhooks: [] }),
+      ).toBeUndefined();
+      expect(cutToBound(document, { operations: ["getThing"], nextPages: [], webhooks: ["zqNoSuch"] })).toBeUndefined();
+      expect(
+        cutToBound({ openapi: "3.1.0" }, { operations: ["getThing"], nextPages: [], webhooks: [] }),
+      ).toBeUndefined();
+    },
+  );
 
   it("reads what the manifest binds: operations, routes, webhooks, and which page by a next address", () => {
     const manifest = {

@@ -72,7 +72,10 @@ export function boundByManifest(manifest: unknown): BoundParts | undefined {
 export function cutToBound(document: unknown, bound: BoundParts): Node | undefined {
   if (!isNode(document) || !isNode(document.paths)) return undefined;
   const paths = document.paths;
-  /** Kept places, as `paths\0<path>\0<method>`, `paths\0<path>\0<key>` (a path item's own field), `components\0<section>\0<name>`, `webhooks\0<name>`. */
+  /**
+   * Kept places, as `paths\0<path>\0<method>`, `paths\0<path>\0<key>` (a path item's own field),
+   * `components\0<section>\0<name>`, `webhooks\0<name>`.
+   */
   const kept = new Set<string>();
   const queue: unknown[] = [];
   const keep = (place: readonly string[], value: unknown) => {
@@ -134,7 +137,8 @@ export function cutToBound(document: unknown, bound: BoundParts): Node | undefin
   for (const [k, v] of Object.entries(document))
     if (k !== "paths" && k !== "webhooks" && k !== "components") queue.push(v);
 
-  // Every reference of what is kept, followed: the place it names kept (a component whole, an operation with its item's fields).
+  // Every reference of what is kept, followed: the place it names kept (a component whole, an operation with its item's
+  // fields).
   const seen = new Set<object>();
   const reach = (ref: string) => {
     const at = refPathOrNone(ref);
@@ -149,7 +153,8 @@ export function cutToBound(document: unknown, bound: BoundParts): Node | undefin
     else if (top === "paths" && second !== undefined) keep(["paths", second], paths[second]);
     else if (top === "webhooks" && second !== undefined) keep(["webhooks", second], webhooks[second]);
     else if (top === "components" && second !== undefined) keep(["components", second], components[second]);
-    // Anything else is a top-level field, kept whole already (or nothing: the reference does not resolve, which is reported as before).
+    // Anything else is a top-level field, kept whole already (or nothing: the reference does not resolve, which is
+    // reported as before).
   };
   while (queue.length) {
     const value = queue.pop();
@@ -180,7 +185,8 @@ function rebuilt(document: Node, kept: ReadonlySet<string>): Node {
       for (const [path, item] of Object.entries(v)) {
         if (has("paths", path)) paths[path] = item;
         else if (isNode(item)) {
-          // A path item's own field alone is kept where a reference names it (a bundler points at the first place it met a parameter).
+          // A path item's own field alone is kept where a reference names it (a bundler points at the first place it
+          // met a parameter).
           const parts = Object.entries(item).filter(([key]) => has("paths", path, key));
           if (parts.length) paths[path] = parts.length === Object.keys(item).length ? item : Object.fromEntries(parts);
         }
@@ -221,7 +227,9 @@ function answerShapes(document: Node, op: Node): object[] {
   return shapes;
 }
 
-/** A value with its local references followed (a few hops at most); undefined when it is not an object or names nothing. */
+/**
+ * A value with its local references followed (a few hops at most); undefined when it is not an object or names nothing.
+ */
 function followed(document: Node, value: unknown): Node | undefined {
   let at = value;
   for (let hops = 0; isNode(at) && typeof at.$ref === "string" && hops < 16; hops++) {

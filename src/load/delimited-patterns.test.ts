@@ -48,22 +48,27 @@ describe("a pattern written between slashes", () => {
     const schema = media.schema;
     expect(get.parameters[0].schema.pattern).toBe("^[a-z0-9._]+$");
     expect(schema.properties.name.pattern).toBe("^[a-z0-9._]+$");
-    // Matchable as written (a text holding "/zq-accounts/"): left alone; so are a property named pattern and example data.
+    // Matchable as written (a text holding "/zq-accounts/"): left alone; so are a property named pattern and example
+    // data.
     expect(schema.properties.path.pattern).toBe("/zq-accounts/");
     expect(schema.properties.pattern).toEqual({ type: "string", example: "/^kept$/" });
     expect(media.example).toEqual({ name: "zqchocobo", path: "/zq-accounts/zqchocobo", pattern: "/^kept$/" });
     expect(loaded.warnings.map((w) => w.printed)).toEqual([
-      'openapi.yaml:11:44: pattern "/^[a-z0-9._]+$/" is written between slashes, as a JavaScript literal, which no text matches: read as "^[a-z0-9._]+$" [BW1206]',
-      'openapi.yaml:20:50: pattern "/^[a-z0-9._]+$/" is written between slashes, as a JavaScript literal, which no text matches: read as "^[a-z0-9._]+$" [BW1206]',
+      'openapi.yaml:11:44: pattern "/^[a-z0-9._]+$/" is written between slashes, as a JavaScript literal, ' +
+        'which no text matches: read as "^[a-z0-9._]+$" [BW1206]',
+      'openapi.yaml:20:50: pattern "/^[a-z0-9._]+$/" is written between slashes, as a JavaScript literal, ' +
+        'which no text matches: read as "^[a-z0-9._]+$" [BW1206]',
     ]);
   });
 
-  it("in a file the document refers to: read so there too, its example kept, the warning at that file's place", async () => {
-    const sub = join(dir, "zq-multi");
-    mkdirSync(sub, { recursive: true });
-    writeFileSync(
-      join(sub, "openapi.yaml"),
-      `openapi: 3.0.3
+  it(
+    "in a file the document refers to: read so there too, " + "its example kept, the warning at that file's place",
+    async () => {
+      const sub = join(dir, "zq-multi");
+      mkdirSync(sub, { recursive: true });
+      writeFileSync(
+        join(sub, "openapi.yaml"),
+        `openapi: 3.0.3
 info: { title: Zq accounts, version: "1" }
 paths:
   /zq-accounts:
@@ -76,29 +81,36 @@ paths:
             application/json:
               schema: { $ref: "schemas.yaml#/ZqAccount" }
 `,
-    );
-    writeFileSync(
-      join(sub, "schemas.yaml"),
-      `ZqAccount:
+      );
+      writeFileSync(
+        join(sub, "schemas.yaml"),
+        `ZqAccount:
   type: object
   properties:
     name: { type: string, pattern: "/^[a-z]+$/", example: zqchocobo }
 `,
-    );
-    const loaded = await loadOpenApi(join(sub, "openapi.yaml"), dir);
-    expect(JSON.stringify(loaded.source.data)).toContain('"pattern":"^[a-z]+$"');
-    expect(loaded.warnings.map((w) => w.printed)).toEqual([
-      'zq-multi/schemas.yaml:4:36: pattern "/^[a-z]+$/" is written between slashes, as a JavaScript literal, which no text matches: read as "^[a-z]+$" [BW1206]',
-    ]);
-  });
+      );
+      const loaded = await loadOpenApi(join(sub, "openapi.yaml"), dir);
+      expect(JSON.stringify(loaded.source.data)).toContain('"pattern":"^[a-z]+$"');
+      expect(loaded.warnings.map((w) => w.printed)).toEqual([
+        'zq-multi/schemas.yaml:4:36: pattern "/^[a-z]+$/" is written between slashes, as a JavaScript literal, ' +
+          'which no text matches: read as "^[a-z]+$" [BW1206]',
+      ]);
+    },
+  );
 });
 
-describe("a pattern with identity escapes (\\- outside a class, \\_, \\\"), which JSON Schema's Unicode reading refuses", () => {
-  it("is read without them (the same matches), between slashes too; an escaped - in a class is kept; one that cannot compile either way is left as written", async () => {
-    const file = join(dir, "escapes.yaml");
-    writeFileSync(
-      file,
-      `openapi: 3.0.3
+describe(
+  "a pattern with identity escapes (\\- outside a class, \\_, \\\"), which JSON Schema's Unicode reading " + "refuses",
+  () => {
+    it(
+      "is read without them (the same matches), between slashes too; an escaped - in a class is kept; " +
+        "one that cannot compile either way is left as written",
+      async () => {
+        const file = join(dir, "escapes.yaml");
+        writeFileSync(
+          file,
+          `openapi: 3.0.3
 info: { title: Zq escapes, version: "1" }
 paths:
   /zq-times:
@@ -111,14 +123,16 @@ paths:
       responses:
         "200": { description: ok }
 `,
+        );
+        const loaded = await loadOpenApi(file, dir);
+        // biome-ignore lint/suspicious/noExplicitAny: the loaded document is read field by field
+        const parameters = (loaded.source.data as any).paths["/zq-times"].get.parameters;
+        expect(parameters.map((p: { schema: { pattern: string } }) => p.schema.pattern)).toEqual([
+          "^\\d{2}(-|\\+)\\d{2}$",
+          '^zq_[a\\-z]+"$',
+          "[a-z]{1-70}",
+        ]);
+      },
     );
-    const loaded = await loadOpenApi(file, dir);
-    // biome-ignore lint/suspicious/noExplicitAny: the loaded document is read field by field
-    const parameters = (loaded.source.data as any).paths["/zq-times"].get.parameters;
-    expect(parameters.map((p: { schema: { pattern: string } }) => p.schema.pattern)).toEqual([
-      "^\\d{2}(-|\\+)\\d{2}$",
-      '^zq_[a\\-z]+"$',
-      "[a-z]{1-70}",
-    ]);
-  });
-});
+  },
+);

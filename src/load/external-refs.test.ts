@@ -16,7 +16,9 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 const SECRET = "SECRET-d0c-0123456789";
 const TAGS = `Tags:\n  type: array\n  description: ${SECRET}\n  items: { type: string }\n`;
 
-/** The sample provider of `init`, its Note's tags a `$ref` to `ref`, and the referenced file at `at` (project-relative). */
+/**
+ * The sample provider of `init`, its Note's tags a `$ref` to `ref`, and the referenced file at `at` (project-relative).
+ */
 function project(ref: string, at: string, pkg: object = {}): string {
   const dir = mkdtempSync(join(tmp, "project-"));
   cpSync(join(ROOT, "templates/init/specs"), join(dir, "specs"), { recursive: true });
@@ -40,7 +42,12 @@ describe("external $refs", () => {
     const found = await problems(dir);
     expect(found).toEqual([
       expect.stringMatching(
-        /^specs\/notes\/openapi\.yaml:\d+:\d+: \$ref "\.\.\/\.\.\/secret\.yaml#\/Tags" does not resolve: secret\.yaml is outside the specs folder \(specs\/\), where a \$ref may read; to allow its folder, list it in package\.json "blockwright": \{ "externalRefFolders": \[\.\.\.\] \}$/,
+        new RegExp(
+          String.raw`^specs\/notes\/openapi\.yaml:\d+:\d+: \$ref "\.\.\/\.\.\/secret\.yaml#\/Tags" does not` +
+            String.raw` resolve: secret\.yaml is outside the specs folder \(specs\/\), where a \$ref may read; to` +
+            String.raw` allow its folder, list it in package\.json "blockwright": \{ "externalRefFolders": \[\.\.\.\]` +
+            String.raw` \}$`,
+        ),
       ),
     ]);
     expect(found.join("\n")).not.toContain(SECRET);
@@ -68,7 +75,10 @@ describe("external $refs", () => {
     });
     expect(await problems(dir)).toEqual([
       expect.stringMatching(
-        /^package\.json:\d+:\d+: blockwright\.externalRefFolders: must be a list of folders \(relative to the project\) that \$refs may read outside the specs folder, got "schemas"$/,
+        new RegExp(
+          String.raw`^package\.json:\d+:\d+: blockwright\.externalRefFolders: must be a list of folders \(relative` +
+            String.raw` to the project\) that \$refs may read outside the specs folder, got "schemas"$`,
+        ),
       ),
     ]);
   });

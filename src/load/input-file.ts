@@ -99,7 +99,8 @@ export function readSourceText(file: string, displayName = file, limit: InputLim
     throw new UnreadableSource(
       "BW1005",
       displayName,
-      `is not UTF-8 text: byte 0x${bytes.readUInt8(at).toString(16).padStart(2, "0")} at line ${line}, column ${col} (save it as UTF-8)`,
+      `is not UTF-8 text: byte 0x${bytes.readUInt8(at).toString(16).padStart(2, "0")} at line ${line}, ` +
+        `column ${col} (save it as UTF-8)`,
     );
   }
 }

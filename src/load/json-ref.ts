@@ -27,7 +27,10 @@ export function valueAt(data: unknown, path: readonly (string | number)[]): unkn
   return node;
 }
 
-/** A node of a document with its local `$ref`s followed (`#/…`, up to 10 hops); undefined when one names nothing or is no pointer. */
+/**
+ * A node of a document with its local `$ref`s followed (`#/…`, up to 10 hops); undefined when one names nothing or is
+ * no pointer.
+ */
 export function followLocalRefs(document: unknown, node: unknown): Record<string, unknown> | undefined {
   let at = node as Record<string, unknown> | undefined;
   try {

@@ -18,7 +18,8 @@ describe("text written as JSON", () => {
   it("reads to the data js-yaml makes of it: escapes, numbers, an own __proto__ key, keys in their order", () => {
     // A whole number past 2^53 loses its last digits in both readers alike.
     const text =
-      '{"b": [1, -0.5, 1e3, true, null, "\\u00e9\\/\\n"], "a": {"__proto__": {"x": 1}, "": ""}, "big": 12345678901234567890}';
+      '{"b": [1, -0.5, 1e3, true, null, "\\u00e9\\/\\n"], "a": {"__proto__": {"x": 1}, "": ""}, "big": ' +
+      "12345678901234567890}";
     const data = parseYamlSource<Record<string, unknown>>(text, "zqtext.json").data;
     expect(data).toEqual({
       b: [1, -0.5, 1000, true, null, "é/\n"],
@@ -38,7 +39,8 @@ describe("text written as JSON", () => {
   it("nested past the limit is refused at its place, as YAML text is", () => {
     const deep = `${"[".repeat(150)}${"]".repeat(150)}`;
     expect(problem(deep)).toBe(
-      "zqtext.json:1:100: refused: the value there is nested more than 100 levels deep (rule: depth; arrays and objects may nest at most 100 levels) [BW1002]",
+      "zqtext.json:1:100: refused: the value there is nested more than 100 levels deep (rule: depth; " +
+        "arrays and objects may nest at most 100 levels) [BW1002]",
     );
     // Up to the limit, it is read.
     expect(parseYamlSource(`${"[".repeat(99)}${"]".repeat(99)}`, "zqtext.json").data).toBeInstanceOf(Array);

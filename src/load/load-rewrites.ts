@@ -18,7 +18,10 @@ import { followLocalRefs } from "./json-ref.js";
 
 type Node = Record<string, unknown>;
 
-/** JSON Schema's maps of named schemas, which a schema validator walks as such: a member is named by its key (a property called `example`, `pattern` or `id` is none of those keywords). */
+/**
+ * JSON Schema's maps of named schemas, which a schema validator walks as such: a member is named by its key (a property
+ * called `example`, `pattern` or `id` is none of those keywords).
+ */
 export const SCHEMA_MAPS: ReadonlySet<string> = new Set([
   "properties",
   "patternProperties",
@@ -27,13 +30,19 @@ export const SCHEMA_MAPS: ReadonlySet<string> = new Set([
   "dependentSchemas",
 ]);
 
-/** Those, and OpenAPI's `components.schemas`: every map of named schemas a walk of a document meets (here, and the mocks' sampler). */
+/**
+ * Those, and OpenAPI's `components.schemas`: every map of named schemas a walk of a document meets (here, and the
+ * mocks' sampler).
+ */
 export const NAME_MAPS: ReadonlySet<string> = new Set([...SCHEMA_MAPS, "schemas"]);
 
 /** Keys whose values are data, not a document's objects. */
 const DATA_KEYS = new Set(["default", "enum", "const", "example", "examples"]);
 
-/** Replace, in `document` itself, each example value (`example`, `examples.<name>.value`) that is only a local `$ref` by a copy of what it names; one naming nothing is left. */
+/**
+ * Replace, in `document` itself, each example value (`example`, `examples.<name>.value`) that is only a local `$ref` by
+ * a copy of what it names; one naming nothing is left.
+ */
 export function followExampleRefs(document: unknown): void {
   const follow = (value: unknown): unknown => {
     if (
@@ -94,7 +103,10 @@ function isNode(value: unknown): value is Node {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
-/** A pattern between slashes whose literal reading matches nothing: `^` right after the opening slash, or `$` right before the closing one (flags none). */
+/**
+ * A pattern between slashes whose literal reading matches nothing: `^` right after the opening slash, or `$` right
+ * before the closing one (flags none).
+ */
 const DELIMITED = /^\/(\^.*|.*\$)\/$/s;
 
 /** A pattern rewritten: where it is (keys from the document's root), as written, and as read. */
@@ -124,12 +136,18 @@ export function readDelimitedPatterns(document: unknown): DelimitedPattern[] {
   return found;
 }
 
-/** A pattern as the load reads it (between its slashes, without identity escapes), or undefined when no reading compiles as JSON Schema's patterns do (Unicode). */
+/**
+ * A pattern as the load reads it (between its slashes, without identity escapes), or undefined when no reading compiles
+ * as JSON Schema's patterns do (Unicode).
+ */
 export function readPattern(written: string): string | undefined {
   return innerPattern(written) ?? unicodeReading(written);
 }
 
-/** What is between the slashes of a delimited pattern that compiles as JSON Schema's patterns do (Unicode); undefined otherwise. */
+/**
+ * What is between the slashes of a delimited pattern that compiles as JSON Schema's patterns do (Unicode); undefined
+ * otherwise.
+ */
 function innerPattern(pattern: string): string | undefined {
   const inner = DELIMITED.exec(pattern)?.[1];
   return inner === undefined ? undefined : unicodeReading(inner);

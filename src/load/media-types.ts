@@ -37,12 +37,18 @@ export function isRawBodyMedia(mediaType: string, schema: Schema | undefined): b
  */
 export const LONE_FILE_PART = "file";
 
-/** Whether an answer of this status carries no content (RFC 9110: 204, 205 and 304), whatever a document declares for it. */
+/**
+ * Whether an answer of this status carries no content (RFC 9110: 204, 205 and 304), whatever a document declares for
+ * it.
+ */
 export function carriesNoContent(status: number | string): boolean {
   return status === 204 || status === 205 || status === 304 || status === "204" || status === "205" || status === "304";
 }
 
-/** A schema of a file's bytes: a string of format binary (OpenAPI 3.0), or with a contentMediaType or contentEncoding binary (3.1). */
+/**
+ * A schema of a file's bytes: a string of format binary (OpenAPI 3.0), or with a contentMediaType or contentEncoding
+ * binary (3.1).
+ */
 export function isBinaryString(schema: Schema | undefined): boolean {
   if (!schema) return false;
   const types = Array.isArray(schema.type) ? schema.type : [schema.type];
@@ -99,7 +105,10 @@ export function describedJsonType(content: unknown): string | undefined {
   return Object.keys(map).find((type) => isJsonMediaType(type) && (map[type] as Schema | null)?.schema !== undefined);
 }
 
-/** The JSON media type of a `content` map: `application/json` first (parameters and case aside), else the first other JSON type. */
+/**
+ * The JSON media type of a `content` map: `application/json` first (parameters and case aside), else the first other
+ * JSON type.
+ */
 export function jsonMediaType(content: unknown): string | undefined {
   const keys = Object.keys((content ?? {}) as object);
   return keys.find((k) => bareMediaType(k) === "application/json") ?? keys.find(isJsonMediaType);

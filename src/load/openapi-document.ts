@@ -51,7 +51,7 @@ export {
 } from "./openapi-types.js";
 
 export { type CredentialPlacement, credentialOf, type SecurityScheme } from "./security-schemes.js";
-import type { SecurityScheme } from "./security-schemes.js";
+import { requirementsOf, type SecurityScheme, securityNames } from "./security-schemes.js";
 
 /** An array index in a pointer: `0`, `1`, … or, counted from the end, `-1`, `-2`, … */
 const ARRAY_INDEX = /^(\d+|-[1-9]\d*)$/;
@@ -146,7 +146,8 @@ export class OpenApiDocument {
     let best: (OpenApiResponse & { schema: Schema }) | undefined;
     for (const r of op.responses) {
       const status = Number(r.status);
-      // An answer that carries no content has no body, whatever a document declares (Miro's 204 declares a JSON object).
+      // An answer that carries no content has no body, whatever a document declares (Miro's 204 declares a JSON
+      // object).
       if (
         r.schema &&
         status >= 200 &&
@@ -159,7 +160,10 @@ export class OpenApiDocument {
     return best;
   }
 
-  /** What the surface needs: the schema of the body an operation's outputs read (its `$ref`s unresolved below the top) and a `$ref` resolver. */
+  /**
+   * What the surface needs: the schema of the body an operation's outputs read (its `$ref`s unresolved below the top)
+   * and a `$ref` resolver.
+   */
   surfaceSchemas(): Pick<SurfaceSchemas, "bodySchema" | "requestSchema" | "resolveRef" | "declaredAt" | "security"> {
     return {
       declaredAt: (operationId, place, name) => {
@@ -309,7 +313,10 @@ export class OpenApiDocument {
     return current !== undefined;
   }
 
-  /** Whether null is a value of the schema: OpenAPI 3.0's `nullable` (beside a `$ref` too), 3.1's `null` type, a null in its enum, or a null alternative of a union. */
+  /**
+   * Whether null is a value of the schema: OpenAPI 3.0's `nullable` (beside a `$ref` too), 3.1's `null` type, a null in
+   * its enum, or a null alternative of a union.
+   */
   admitsNull(schema: Schema, depth = 0): boolean {
     if (depth > 16) return false;
     // Flattening follows a `$ref` and drops what is beside it: `{$ref, nullable: true}` is read here.
@@ -400,7 +407,10 @@ export class OpenApiDocument {
     };
   }
 
-  /** A raw body (isRawBodyMedia): its first such media type, its schema a binary string (the one it declares, when it does). */
+  /**
+   * A raw body (isRawBodyMedia): its first such media type, its schema a binary string (the one it declares, when it
+   * does).
+   */
   private rawBodyOf(body: Schema, content: Record<string, Schema>): OpenApiRequestBody | undefined {
     for (const [mediaType, raw] of Object.entries(content)) {
       const media = this.resolve(raw);
@@ -427,19 +437,3 @@ export class OpenApiDocument {
     return out;
   }
 }
-
-function requirementsOf(security: unknown): string[][] | undefined {
-  // `security: {}` (an object where a list belongs, seen in published documents) declares no requirement, as `[]` does.
-  if (isEmptyObject(security)) return [];
-  if (!Array.isArray(security)) return undefined;
-  return security.map((requirement) => Object.keys((requirement ?? {}) as object));
-}
-
-function securityNames(security: unknown): string[] | undefined {
-  if (isEmptyObject(security)) return [];
-  if (!Array.isArray(security)) return undefined;
-  return security.flatMap((requirement) => Object.keys(requirement as object));
-}
-
-const isEmptyObject = (v: unknown): boolean =>
-  v !== null && typeof v === "object" && !Array.isArray(v) && Object.keys(v).length === 0;

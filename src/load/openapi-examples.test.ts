@@ -37,7 +37,10 @@ function problems(pet: string, example: string, openapi = "3.0.3"): string[] {
   return contentProblems(content, `components:\n  schemas:\n    Pet: ${pet}\n`, openapi);
 }
 
-const PET = `{ type: object, required: [id], additionalProperties: false, properties: { id: { type: string }, kind: { type: string, enum: [cat, dog] }, age: { type: integer, minimum: 0, exclusiveMinimum: true }, born: { type: string, format: date-time }, owner: { type: string, nullable: true } } }`;
+const PET =
+  `{ type: object, required: [id], additionalProperties: false, properties: { id: { type: string }, kind: ` +
+  `{ type: string, enum: [cat, dog] }, age: { type: integer, minimum: 0, exclusiveMinimum: true }, born: { type: ` +
+  `string, format: date-time }, owner: { type: string, nullable: true } } }`;
 
 describe("examples checked against their schemas", () => {
   it("accepts examples that match, with data keys that look like schema keywords", () => {
@@ -46,54 +49,78 @@ describe("examples checked against their schemas", () => {
 
   it("names a wrong type, a missing field, an extra field and a value outside an enum, at the value", () => {
     expect(problems(PET, `{ id: 7 }`)).toEqual([
-      'pets.yaml:17:32: example "one" of the 200 response of "getPet" (application/json) does not match its schema: /id must be string, got 7',
+      'pets.yaml:17:32: example "one" of the 200 response of "getPet" (application/json) ' +
+        "does not match its schema: /id must be string, got 7",
     ]);
     expect(problems(PET, `{ kind: cat }`)).toEqual([
-      'pets.yaml:17:26: example "one" of the 200 response of "getPet" (application/json) does not match its schema: (the whole example) lacks required field "id"',
+      'pets.yaml:17:26: example "one" of the 200 response of "getPet" (application/json) ' +
+        'does not match its schema: (the whole example) lacks required field "id"',
     ]);
     expect(problems(PET, `{ id: a, colour: red }`)).toEqual([
-      'pets.yaml:17:35: example "one" of the 200 response of "getPet" (application/json) does not match its schema: (the whole example) has field "colour", which the schema does not allow',
+      'pets.yaml:17:35: example "one" of the 200 response of "getPet" (application/json) ' +
+        'does not match its schema: (the whole example) has field "colour", which the schema does not allow',
     ]);
     expect(problems(PET, `{ id: a, kind: fish }`)).toEqual([
-      'pets.yaml:17:41: example "one" of the 200 response of "getPet" (application/json) does not match its schema: /kind must be one of "cat", "dog", got "fish"',
+      'pets.yaml:17:41: example "one" of the 200 response of "getPet" (application/json) ' +
+        'does not match its schema: /kind must be one of "cat", "dog", got "fish"',
     ]);
   });
 
-  it("reads OpenAPI 3.0's nullable and boolean exclusiveMinimum; checks the formats a mock checks, and only those", () => {
-    expect(problems(PET, `{ id: a, owner: null, born: "2026-11-23T10:00:00Z", age: 1 }`)).toEqual([]);
-    expect(problems(PET, `{ id: a, born: "yesterday" }`)).toEqual([
-      expect.stringMatching(/^pets\.yaml:17:\d+: .*\/born string does not match format "date-time", got "yesterday"$/),
-    ]);
-    expect(problems(PET.replace("format: date-time", "format: zq-moment"), `{ id: a, born: "yesterday" }`)).toEqual([]);
-    // ajv-formats' url (which the mock checks) wants a public host name: a published example's localhost address is refused.
-    const site = PET.replace("format: date-time", "format: url");
-    expect(problems(site, `{ id: a, born: "https://zq.example.org/a" }`)).toEqual([]);
-    expect(problems(site, `{ id: a, born: "http://localhost:3000/zq" }`)).toEqual([
-      expect.stringMatching(/\/born string does not match format "url", got "http:\/\/localhost:3000\/zq"$/),
-    ]);
-    expect(problems(PET, `{ id: a, age: 0 }`)).toEqual([
-      'pets.yaml:17:40: example "one" of the 200 response of "getPet" (application/json) does not match its schema: /age must be greater than 0, got 0',
-    ]);
-  });
+  it(
+    "reads OpenAPI 3.0's nullable and boolean exclusiveMinimum; checks the formats a mock checks, " + "and only those",
+    () => {
+      expect(problems(PET, `{ id: a, owner: null, born: "2026-11-23T10:00:00Z", age: 1 }`)).toEqual([]);
+      expect(problems(PET, `{ id: a, born: "yesterday" }`)).toEqual([
+        expect.stringMatching(
+          /^pets\.yaml:17:\d+: .*\/born string does not match format "date-time", got "yesterday"$/,
+        ),
+      ]);
+      expect(problems(PET.replace("format: date-time", "format: zq-moment"), `{ id: a, born: "yesterday" }`)).toEqual(
+        [],
+      );
+      // ajv-formats' url (which the mock checks) wants a public host name: a published example's localhost address is
+      // refused.
+      const site = PET.replace("format: date-time", "format: url");
+      expect(problems(site, `{ id: a, born: "https://zq.example.org/a" }`)).toEqual([]);
+      expect(problems(site, `{ id: a, born: "http://localhost:3000/zq" }`)).toEqual([
+        expect.stringMatching(/\/born string does not match format "url", got "http:\/\/localhost:3000\/zq"$/),
+      ]);
+      expect(problems(PET, `{ id: a, age: 0 }`)).toEqual([
+        'pets.yaml:17:40: example "one" of the 200 response of "getPet" (application/json) ' +
+          "does not match its schema: /age must be greater than 0, got 0",
+      ]);
+    },
+  );
 
   it("reads nullable beside anyOf and allOf, and checks each variant's own example against that variant", () => {
     // GitHub's issue-field-value: a nullable anyOf whose variants carry examples.
-    const value = `{ type: object, properties: { value: { nullable: true, anyOf: [ { type: string, example: text }, { type: number, example: 42.5 }, { type: integer, example: 1 } ] } } }`;
+    const value =
+      `{ type: object, properties: { value: { nullable: true, anyOf: [ { type: string, example: text }, { type: ` +
+      `number, example: 42.5 }, { type: integer, example: 1 } ] } } }`;
     expect(problems(value, `{ value: null }`)).toEqual([]);
     expect(problems(value, `{ value: 3 }`)).toEqual([]);
     expect(problems(value, `{ value: [1] }`)).toHaveLength(1);
     expect(problems(value.replace("example: 42.5", "example: many"), `{ value: 2 }`)).toEqual([
       expect.stringMatching(
-        /the example of the schema at components\.schemas\.Pet\.properties\.value\.anyOf\.1 does not match its schema: \(the whole example\) must be number, got "many"$/,
+        new RegExp(
+          String.raw`the example of the schema at components\.schemas\.Pet\.properties\.value\.anyOf\.1 does not` +
+            String.raw` match its schema: \(the whole example\) must be number, got "many"$`,
+        ),
       ),
     ]);
-    const owner = `{ type: object, properties: { owner: { nullable: true, allOf: [ { type: object, required: [name], properties: { name: { type: string, example: Ann } } } ] } } }`;
+    const owner =
+      `{ type: object, properties: { owner: { nullable: true, allOf: [ { type: object, required: [name], ` +
+      `properties: { name: { type: string, example: Ann } } } ] } } }`;
     expect(problems(owner, `{ owner: null }`)).toEqual([]);
     expect(problems(owner, `{ owner: { name: Bo } }`)).toEqual([]);
     expect(problems(owner, `{ owner: {} }`)).toEqual([expect.stringMatching(/\/owner lacks required field "name"$/)]);
     expect(problems(owner.replace("example: Ann", "example: 5"), `{ owner: null }`)).toEqual([
       expect.stringMatching(
-        /the example of the schema at components\.schemas\.Pet\.properties\.owner\.allOf\.0\.properties\.name does not match its schema: \(the whole example\) must be string, got 5$/,
+        new RegExp(
+          "the example of the schema at" +
+            String.raw` components\.schemas\.Pet\.properties\.owner\.allOf\.0\.properties\.name does not match its` +
+            String.raw` schema: \(the whole example\) must be string, got 5$`,
+        ),
       ),
     ]);
     // The whole schema nullable without a type: null, and what it describes.
@@ -105,18 +132,26 @@ describe("examples checked against their schemas", () => {
     ).toEqual([]);
   });
 
-  it("reads nullable beside a $ref as null allowed there (3.0 ignores a $ref's siblings; published documents mean null by them, and the mock answers null)", () => {
-    const owned = `{ type: object, properties: { owner: { $ref: "#/components/schemas/Owner", nullable: true }, keeper: { $ref: "#/components/schemas/Owner" } } }\n    Owner: { type: object, required: [name], properties: { name: { type: string } } }`;
-    expect(problems(owned, `{ owner: null }`)).toEqual([]);
-    expect(problems(owned, `{ owner: { name: Bo } }`)).toEqual([]);
-    expect(problems(owned, `{ owner: {} }`)).toEqual([expect.stringMatching(/\/owner lacks required field "name"$/)]);
-    // Without nullable beside it, the reference alone.
-    expect(problems(owned, `{ keeper: null }`)).toHaveLength(1);
-  });
+  it(
+    "reads nullable beside a $ref as null allowed there (3.0 ignores a $ref's siblings; " +
+      "published documents mean null by them, and the mock answers null)",
+    () => {
+      const owned =
+        `{ type: object, properties: { owner: { $ref: "#/components/schemas/Owner", nullable: true }, keeper: ` +
+        `{ $ref: "#/components/schemas/Owner" } } }\n    Owner: { type: object, required: [name], properties: ` +
+        `{ name: { type: string } } }`;
+      expect(problems(owned, `{ owner: null }`)).toEqual([]);
+      expect(problems(owned, `{ owner: { name: Bo } }`)).toEqual([]);
+      expect(problems(owned, `{ owner: {} }`)).toEqual([expect.stringMatching(/\/owner lacks required field "name"$/)]);
+      // Without nullable beside it, the reference alone.
+      expect(problems(owned, `{ keeper: null }`)).toHaveLength(1);
+    },
+  );
 
   it("checks a schema's own example and a parameter's", () => {
     expect(problems(PET.replace("id: { type: string }", "id: { type: string, example: 12 }"), `{ id: a }`)).toEqual([
-      "pets.yaml:20:114: the example of the schema at components.schemas.Pet.properties.id does not match its schema: (the whole example) must be string, got 12",
+      "pets.yaml:20:114: the example of the schema at components.schemas.Pet.properties.id does not match its " +
+        "schema: (the whole example) must be string, got 12",
     ]);
   });
 
@@ -129,32 +164,38 @@ describe("examples checked against their schemas", () => {
     expect(message?.length).toBeLessThan(400);
   });
 
-  it("holds a schema without a type that lists properties to be an object (a reply published as its JSON text), but not one with items alone", () => {
-    const text = JSON.stringify(JSON.stringify({ zqjokes: [{ title: "zq" }] }));
-    const typeless = `{ properties: { zqjokes: { items: { properties: { title: { type: string } } } } } }`;
-    expect(problems(typeless, text)).toEqual([
-      expect.stringMatching(/: \(the whole example\) must be object, got "\{/),
-    ]);
-    expect(problems(typeless, `{ zqjokes: [{ title: 3 }] }`)).toEqual([
-      expect.stringMatching(/: \/zqjokes\/0\/title must be string, got 3$/),
-    ]);
-    expect(problems(typeless, `{ zqjokes: [{ title: zq }] }`)).toEqual([]);
-    // items alone implies no list: published documents give it to objects (an object example passes).
-    expect(problems(`{ properties: { zquser: { items: { type: string } } } }`, `{ zquser: { id: zq } }`)).toEqual([]);
-    // A property named after a keyword is data of the map, not a schema keyword.
-    expect(
-      problems(
-        `{ properties: { properties: { type: string }, items: { type: integer } } }`,
-        `{ properties: zq, items: 3 }`,
-      ),
-    ).toEqual([]);
-  });
+  it(
+    "holds a schema without a type that lists properties to be an object (a reply published as its JSON text), " +
+      "but not one with items alone",
+    () => {
+      const text = JSON.stringify(JSON.stringify({ zqjokes: [{ title: "zq" }] }));
+      const typeless = `{ properties: { zqjokes: { items: { properties: { title: { type: string } } } } } }`;
+      expect(problems(typeless, text)).toEqual([
+        expect.stringMatching(/: \(the whole example\) must be object, got "\{/),
+      ]);
+      expect(problems(typeless, `{ zqjokes: [{ title: 3 }] }`)).toEqual([
+        expect.stringMatching(/: \/zqjokes\/0\/title must be string, got 3$/),
+      ]);
+      expect(problems(typeless, `{ zqjokes: [{ title: zq }] }`)).toEqual([]);
+      // items alone implies no list: published documents give it to objects (an object example passes).
+      expect(problems(`{ properties: { zquser: { items: { type: string } } } }`, `{ zquser: { id: zq } }`)).toEqual([]);
+      // A property named after a keyword is data of the map, not a schema keyword.
+      expect(
+        problems(
+          `{ properties: { properties: { type: string }, items: { type: integer } } }`,
+          `{ properties: zq, items: 3 }`,
+        ),
+      ).toEqual([]);
+    },
+  );
 
   it("reads 3.1 schemas as JSON Schema 2020-12 (type lists, no nullable)", () => {
-    const pet31 = `{ type: object, required: [id], properties: { id: { type: string }, owner: { type: [string, "null"] } } }`;
+    const pet31 =
+      `{ type: object, required: [id], properties: { id: { ` + `type: string }, owner: { type: [string, "null"] } } }`;
     expect(problems(pet31, `{ id: a, owner: null }`, "3.1.0")).toEqual([]);
     expect(problems(pet31, `{ id: a, owner: 3 }`, "3.1.0")).toEqual([
-      'pets.yaml:17:42: example "one" of the 200 response of "getPet" (application/json) does not match its schema: /owner must be string or null, got 3',
+      'pets.yaml:17:42: example "one" of the 200 response of "getPet" (application/json) ' +
+        "does not match its schema: /owner must be string or null, got 3",
     ]);
   });
 });
@@ -188,7 +229,10 @@ describe("a JSON media type with examples but no schema, beside another JSON typ
 `);
     expect(found).toEqual([
       expect.stringMatching(
-        /example "asText" of the 200 response of "getPet" \(application\/json\) does not match its schema: \(the whole example\) must be object/,
+        new RegExp(
+          String.raw`example "asText" of the 200 response of "getPet" \(application\/json\) does not match its` +
+            String.raw` schema: \(the whole example\) must be object`,
+        ),
       ),
     ]);
   });

@@ -101,7 +101,10 @@ export function discriminatedAsAnyOf(root: unknown): number {
   return rewritten;
 }
 
-/** `visit` on every object under `root` but those under data keys (examples, defaults, enums), each once, its children first. */
+/**
+ * `visit` on every object under `root` but those under data keys (examples, defaults, enums), each once, its children
+ * first.
+ */
 export function eachSchemaNode(root: unknown, visit: (node: Node) => void): void {
   const seen = new Set<object>();
   const walk = (value: unknown): void => {
@@ -118,7 +121,10 @@ export function eachSchemaNode(root: unknown, visit: (node: Node) => void): void
   walk(root);
 }
 
-/** Whether a document of this OpenAPI version writes its schemas in JSON Schema 2020-12: 3.1, and 3.2, which keeps 3.1's dialect. */
+/**
+ * Whether a document of this OpenAPI version writes its schemas in JSON Schema 2020-12: 3.1, and 3.2, which keeps 3.1's
+ * dialect.
+ */
 export function usesJsonSchema2020(version: string): boolean {
   return /^3\.[12]\b/.test(version);
 }

@@ -29,11 +29,17 @@ import { followExampleRefs, readDelimitedPatterns } from "./load-rewrites.js";
 import { type BoundParts, cutToBound } from "./bound-cut.js";
 
 export interface OpenApiFiles {
-  /** The document to link: the root file, its data bundled when it had external references, cut to `bound` when given (bound-cut.ts). */
+  /**
+   * The document to link: the root file, its data bundled when it had external references, cut to `bound` when given
+   * (bound-cut.ts).
+   */
   source: YamlSource;
   /** Every file read, the root first, by absolute path (their texts go into the surface's input hashes). */
   files: Map<string, YamlSource>;
-  /** Examples the upstream published that break their schema (examples/published-examples.ts): left out of `source.data`; patterns read without their slashes (load-rewrites.ts). */
+  /**
+   * Examples the upstream published that break their schema (examples/published-examples.ts): left out of
+   * `source.data`; patterns read without their slashes (load-rewrites.ts).
+   */
   warnings: SourceError[];
 }
 
@@ -95,7 +101,8 @@ export async function loadOpenApi(
         new SourceError(
           "BW1206",
           file.locate(p.path, "value"),
-          `pattern ${JSON.stringify(p.written)} is written between slashes, as a JavaScript literal, which no text matches: read as ${JSON.stringify(p.read)}`,
+          `pattern ${JSON.stringify(p.written)} is written between slashes, as a JavaScript literal, ` +
+            `which no text matches: read as ${JSON.stringify(p.read)}`,
         ),
       );
   }
@@ -103,7 +110,8 @@ export async function loadOpenApi(
   const examined = await examineExamplesUntil(files, absolute, signal);
   await checkpoint(signal);
   // Only examples of the root file are left out: add writes one file, so an example of another is ours.
-  // An example of components.examples may be checked once per response that refers to it: dropped at the first, left out for all.
+  // An example of components.examples may be checked once per response that refers to it: dropped at the first, left
+  // out for all.
   const dropped = new Set<string>();
   const lists: { list: unknown[]; at: Path }[] = [];
   const upstream = upstreamMismatches(absolute, examined.mismatches).filter((u) => {
@@ -127,12 +135,16 @@ export async function loadOpenApi(
   return { source, files, warnings: [...delimited, ...upstream.map((u) => u.warning)] };
 }
 
-/** What stands for an item of a JSON Schema `examples` list until the list is swept (its other items keep their indices meanwhile). */
+/**
+ * What stands for an item of a JSON Schema `examples` list until the list is swept (its other items keep their indices
+ * meanwhile).
+ */
 const DROPPED_ITEM = Symbol("dropped example");
 
 /**
  * Remove the example named at `site` (an `example` key, an `examples` entry: an `examples` map left empty goes
- * too; or an item of a 3.1 schema's `examples` list, marked and recorded in `lists` for sweepLists); whether it was there.
+ * too; or an item of a 3.1 schema's `examples` list, marked and recorded in `lists` for sweepLists); whether it was
+ * there.
  */
 function dropExample(data: unknown, site: Path, lists: { list: unknown[]; at: Path }[]): boolean {
   const owner = valueAt(data, site.slice(0, -1)) as Record<string, unknown> | unknown[] | undefined;
@@ -166,7 +178,10 @@ export class OpenApiProblems extends Error {
   }
 }
 
-/** An OpenAPI 3.0, 3.1 or 3.2 document (3.2 read as 3.1 where they overlap: openapi-version.ts) is what the linker, the example checker and openapi-typescript read. */
+/**
+ * An OpenAPI 3.0, 3.1 or 3.2 document (3.2 read as 3.1 where they overlap: openapi-version.ts) is what the linker, the
+ * example checker and openapi-typescript read.
+ */
 function versionProblem(source: YamlSource): SourceError | undefined {
   const data = source.data as { openapi?: unknown; swagger?: unknown } | null;
   const version = data !== null && typeof data === "object" ? data.openapi : undefined;
@@ -175,13 +190,15 @@ function versionProblem(source: YamlSource): SourceError | undefined {
     return new SourceError(
       "BW1201",
       source.locate(["swagger"], "value"),
-      `swagger: ${JSON.stringify(data.swagger)} is Swagger 2; generation reads OpenAPI 3.0 or 3.1 (blockwright add converts a Swagger 2.0 document: add <provider> --from <document>)`,
+      `swagger: ${JSON.stringify(data.swagger)} is Swagger 2; generation reads OpenAPI 3.0 or 3.1 ` +
+        `(blockwright add converts a Swagger 2.0 document: add <provider> --from <document>)`,
     );
   }
   return new SourceError(
     "BW1201",
     source.locate(["openapi"], "value"),
-    `openapi: must be an OpenAPI version 3.0.x, 3.1.x or 3.2.x, got ${version === undefined ? "nothing" : JSON.stringify(version)}`,
+    `openapi: must be an OpenAPI version 3.0.x, 3.1.x or 3.2.x, got ` +
+      `${version === undefined ? "nothing" : JSON.stringify(version)}`,
   );
 }
 
@@ -205,7 +222,8 @@ function duplicateOperationIds(source: YamlSource): SourceError[] {
           new SourceError(
             "BW1202",
             source.locate(at, "value"),
-            `operationId "${id}" is already used by ${earlier[2].toUpperCase()} ${earlier[1]} (${formatPosition(source.locate(earlier, "value"))}): operation ids must be unique`,
+            `operationId "${id}" is already used by ${earlier[2].toUpperCase()} ${earlier[1]} ` +
+              `(${formatPosition(source.locate(earlier, "value"))}): operation ids must be unique`,
           ),
         );
     }
@@ -213,7 +231,9 @@ function duplicateOperationIds(source: YamlSource): SourceError[] {
   return problems;
 }
 
-/** Whether any `$ref` names another file (a relative or absolute path; not a network address, which nothing here reads). */
+/**
+ * Whether any `$ref` names another file (a relative or absolute path; not a network address, which nothing here reads).
+ */
 export function hasFileRef(node: unknown): boolean {
   if (Array.isArray(node)) return node.some(hasFileRef);
   if (node === null || typeof node !== "object") return false;
@@ -244,7 +264,8 @@ type Redocly = typeof import("@redocly/openapi-core");
 /** Why a file outside the folders may not be read, and what to do: generation's wording (add words its own). */
 type OutsideAdvice = (file: string, folders: string) => string;
 const SPECS_ADVICE: OutsideAdvice = (file, folders) =>
-  `${file} is outside the specs folder (${folders}), where a $ref may read; to allow its folder, list it in package.json "blockwright": { "externalRefFolders": [...] }`;
+  `${file} is outside the specs folder (${folders}), where a $ref may read; to allow its folder, ` +
+  `list it in package.json "blockwright": { "externalRefFolders": [...] }`;
 
 function localResolver(
   redocly: Redocly,
@@ -264,7 +285,8 @@ function localResolver(
     override async loadExternalRef(absoluteRef: string): Promise<Source> {
       if (NETWORK_REF.test(absoluteRef))
         throw new Error(
-          `${absoluteRef} is not a local file: generation reads no network address (save the file beside the spec and refer to it by path)`,
+          `${absoluteRef} is not a local file: generation reads no network address (save the file beside the ` +
+            `spec and refer to it by path)`,
         );
       // Through links too: a link inside the specs folder to a file outside it is outside.
       if (!allowed.some((folder) => isInside(folder, realPath(absoluteRef))))
@@ -360,7 +382,8 @@ export async function bundlePublished(
     display,
     refFolders,
     (file, folders) =>
-      `${file} is outside the document's folder (${folders}), the only place add reads the files it refers to: copy it inside, or give the root of a folder that holds every file`,
+      `${file} is outside the document's folder (${folders}), the only place add reads the files it refers ` +
+      `to: copy it inside, or give the root of a folder that holds every file`,
   );
   return { data: source.data, files: files.size };
 }

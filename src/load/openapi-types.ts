@@ -8,9 +8,15 @@ export interface SurfaceSchemas {
   bodySchema(operationId: string): Schema | undefined;
   requestSchema(operationId: string): Schema | undefined;
   resolveRef(ref: string): Schema | undefined;
-  /** Where a parameter goes, as the document declares it: a path, query or header parameter, or (`body`, a pointer) the request body's field schema, flattened. */
+  /**
+   * Where a parameter goes, as the document declares it: a path, query or header parameter, or (`body`, a pointer) the
+   * request body's field schema, flattened.
+   */
   declaredAt(operationId: string, place: string, name: string): Schema | undefined;
-  /** The operation's security requirements (its own, else the document's): alternatives, each scheme → the scopes it needs. */
+  /**
+   * The operation's security requirements (its own, else the document's): alternatives, each scheme → the scopes it
+   * needs.
+   */
   security(operationId: string): Record<string, string[]>[] | undefined;
 }
 
@@ -22,14 +28,20 @@ export interface OpenApiParameter {
   /** How an array or object value is serialised (OpenAPI's defaults when absent). */
   style?: string;
   explode?: boolean;
-  /** A parameter described by `content` (one media type: `application/json`, the value JSON-encoded), not `schema`: that media type; `schema` is its schema. */
+  /**
+   * A parameter described by `content` (one media type: `application/json`, the value JSON-encoded), not `schema`: that
+   * media type; `schema` is its schema.
+   */
   content?: string;
 }
 
 export interface OpenApiResponse {
   status: string;
   description: string;
-  /** The JSON media type the body is read as (`application/json`, or a `+json` type such as `application/vnd.acme+json`). */
+  /**
+   * The JSON media type the body is read as (`application/json`, or a `+json` type such as
+   * `application/vnd.acme+json`).
+   */
   mediaType?: string;
   schema?: Schema;
   examples: Record<string, unknown>;
@@ -54,13 +66,21 @@ export interface OpenApiOperation {
   requestBody?: OpenApiRequestBody;
   responses: OpenApiResponse[];
   security: string[] | undefined;
-  /** The security requirements, each the schemes it needs together (`[{A}, {B}]`: two of one; `[{A, B}]`: one of two); undefined when none is declared. */
+  /**
+   * The security requirements, each the schemes it needs together (`[{A}, {B}]`: two of one; `[{A, B}]`: one of two);
+   * undefined when none is declared.
+   */
   requirements: string[][] | undefined;
-  /** Its tags, as the document groups operations (the first names its group on a workflow platform: n8n's resources). */
+  /**
+   * Its tags, as the document groups operations (the first names its group on a workflow platform: n8n's resources).
+   */
   tags: string[];
 }
 
-/** A request body in a media type the runtime can write: JSON (any JSON media type), an HTML form, multipart/form-data, or raw bytes (a whole-body file). */
+/**
+ * A request body in a media type the runtime can write: JSON (any JSON media type), an HTML form, multipart/form-data,
+ * or raw bytes (a whole-body file).
+ */
 export interface OpenApiRequestBody {
   required: boolean;
   /** As the document writes it; a raw body's may be a range (`image/*`, any type). */
@@ -79,7 +99,10 @@ export function slotKey(place: string, name: string): string {
   return `${place}:${place === "header" ? name.toLowerCase() : name}`;
 }
 
-/** A query parameter an object goes out as its own fields (`q=…&per_page=…`): form style, exploded, OpenAPI's default for the query. */
+/**
+ * A query parameter an object goes out as its own fields (`q=…&per_page=…`): form style, exploded, OpenAPI's default
+ * for the query.
+ */
 export function sendsFieldsAsPairs(p: { in?: unknown; style?: unknown; explode?: unknown }): boolean {
   return p.in === "query" && (p.style ?? "form") === "form" && p.explode !== false;
 }

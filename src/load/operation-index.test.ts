@@ -36,10 +36,14 @@ describe("operations by name", () => {
     expect(doc.operations.get("zqcreateThing")?.named).toBe(true);
   });
 
-  it("finds an operation that has an operationId by its method and path too (a manifest written against a version without ids)", () => {
-    expect(doc.operations.get("POST /zqthings")?.operationId).toBe("zqcreateThing");
-    expect(doc.operations.has("POST /zqthings")).toBe(true);
-  });
+  it(
+    "finds an operation that has an operationId by its method and path too (a manifest written against a " +
+      "version without ids)",
+    () => {
+      expect(doc.operations.get("POST /zqthings")?.operationId).toBe("zqcreateThing");
+      expect(doc.operations.has("POST /zqthings")).toBe(true);
+    },
+  );
 
   it("finds nothing for a method or path the document does not have", () => {
     expect(doc.operations.get("DELETE /zqthings")).toBeUndefined();

@@ -36,7 +36,9 @@ export function readPin(
   const pin = data !== null && typeof data === "object" ? data : {};
   if (typeof pin.file !== "string" || !pin.file || typeof pin.sha256 !== "string" || !pin.sha256) {
     return {
-      problem: `${shown(sourceFile)}: needs file and sha256, each a string (got file: ${JSON.stringify(pin.file ?? null)}, sha256: ${JSON.stringify(pin.sha256 ?? null)})`,
+      problem:
+        `${shown(sourceFile)}: needs file and sha256, each a string (got file: ` +
+        `${JSON.stringify(pin.file ?? null)}, sha256: ${JSON.stringify(pin.sha256 ?? null)})`,
     };
   }
   return {

@@ -11,7 +11,9 @@ import { loadOpenApi, OpenApiProblems } from "./openapi-source.js";
 const work = mkdtempSync(join(tmpdir(), "blockwright-published-examples-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-/** A document whose listPets answers 200 with this media type object (its YAML lines, indented under application/json). */
+/**
+ * A document whose listPets answers 200 with this media type object (its YAML lines, indented under application/json).
+ */
 const listPets = (media: string, version = "3.0.3") => `openapi: ${version}
 info: { title: pets, version: "1" }
 paths:
@@ -71,15 +73,19 @@ describe("examples the upstream published wrong", () => {
     ]);
   });
 
-  it("an example of a pinned document edited since it was pinned (its sha256 no longer matches) vouches for nothing", async () => {
-    const file = provider([{ colour: "red", id: "a" }, { id: 7 }]);
-    const published = join(dirname(file), "upstream", "published.json");
-    writeFileSync(published, readFileSync(published, "utf8").replace('"colour"', '"color"'));
-    expect(await problems(file)).toEqual([
-      expect.stringMatching(/^example "theirs" .*has field "colour"/),
-      expect.stringMatching(/^example "ours" .*\/id must be string, got 7$/),
-    ]);
-  });
+  it(
+    "an example of a pinned document edited since it was pinned (its sha256 no longer matches) " +
+      "vouches for nothing",
+    async () => {
+      const file = provider([{ colour: "red", id: "a" }, { id: 7 }]);
+      const published = join(dirname(file), "upstream", "published.json");
+      writeFileSync(published, readFileSync(published, "utf8").replace('"colour"', '"color"'));
+      expect(await problems(file)).toEqual([
+        expect.stringMatching(/^example "theirs" .*has field "colour"/),
+        expect.stringMatching(/^example "ours" .*\/id must be string, got 7$/),
+      ]);
+    },
+  );
 
   it("one the published document holds is a warning and left out; one it does not hold stays an error", async () => {
     expect(await problems(provider([{ colour: "red", id: "a" }]))).toEqual([
@@ -88,7 +94,10 @@ describe("examples the upstream published wrong", () => {
     const loaded = await loadOpenApi(provider([{ id: "a", colour: "red" }, { id: 7 }]), work);
     expect(loaded.warnings.map((w) => w.detail)).toEqual([
       expect.stringMatching(
-        /^example "theirs" .*has field "colour", which the schema does not allow \(the published document's own example: left out, mocks and the contract suite do not use it\)$/,
+        new RegExp(
+          String.raw`^example "theirs" .*has field "colour", which the schema does not allow \(the published` +
+            String.raw` document's own example: left out, mocks and the contract suite do not use it\)$`,
+        ),
       ),
       expect.stringMatching(/^example "ours" .*\(the published document's own example: left out/),
     ]);
@@ -100,8 +109,11 @@ describe("examples the upstream published wrong", () => {
     expect(media).not.toHaveProperty("examples");
   });
 
-  it("one in a components response that several operations refer to is left out for all of them, not only the first", async () => {
-    const shared = `openapi: 3.0.3
+  it(
+    "one in a components response that several operations refer to is left out for all of them, " +
+      "not only the first",
+    async () => {
+      const shared = `openapi: 3.0.3
 info: { title: pets, version: "1" }
 paths:
   /pets/{id}:
@@ -117,91 +129,111 @@ paths:
         "202": { $ref: "#/components/responses/accepted" }
 components:
   responses:
-    accepted: { description: accepted, content: { application/json: { schema: { type: object }, examples: { default: { value: null } } } } }
+    accepted: { description: accepted, content: { application/json: { schema: { type: object }, examples: { default: \
+{ value: null } } } } }
 `;
-    const loaded = await loadOpenApi(provider([null], shared), work);
-    expect(loaded.warnings.map((w) => w.detail)).toEqual([
-      expect.stringMatching(
-        /^example "default" of the 202 response of "deletePet" .*must be object, got null \(the published document's own example: left out/,
-      ),
-      expect.stringMatching(
-        /^example "default" of the 202 response of "deletePets" .*must be object, got null \(the published document's own example: left out/,
-      ),
-      expect.stringMatching(
-        /^example "default" of response accepted .*must be object, got null \(the published document's own example: left out/,
-      ),
-    ]);
-    const accepted = (
-      loaded.source.data as { components: { responses: { accepted: { content: Record<string, object> } } } }
-    ).components.responses.accepted.content["application/json"];
-    expect(accepted).not.toHaveProperty("examples");
-  });
+      const loaded = await loadOpenApi(provider([null], shared), work);
+      expect(loaded.warnings.map((w) => w.detail)).toEqual([
+        expect.stringMatching(
+          new RegExp(
+            String.raw`^example "default" of the 202 response of "deletePet" .*must be object, got null \(the` +
+              " published document's own example: left out",
+          ),
+        ),
+        expect.stringMatching(
+          new RegExp(
+            String.raw`^example "default" of the 202 response of "deletePets" .*must be object, got null \(the` +
+              " published document's own example: left out",
+          ),
+        ),
+        expect.stringMatching(
+          new RegExp(
+            String.raw`^example "default" of response accepted .*must be object, got null \(the published document's` +
+              " own example: left out",
+          ),
+        ),
+      ]);
+      const accepted = (
+        loaded.source.data as { components: { responses: { accepted: { content: Record<string, object> } } } }
+      ).components.responses.accepted.content["application/json"];
+      expect(accepted).not.toHaveProperty("examples");
+    },
+  );
 
-  it("one that breaks its own format (a relative path under format: uri, a bare domain) is a warning with its file:line:col, and left out", async () => {
-    const formats =
-      listPets(`              schema: { type: object, properties: { next: { type: string, format: uri }, site: { type: string, format: uri }, other: { type: string, format: zq-unknown } } }
+  it(
+    "one that breaks its own format (a relative path under format: uri, a bare domain) " +
+      "is a warning with its file:line:col, and left out",
+    async () => {
+      const formats =
+        listPets(`              schema: { type: object, properties: { next: { type: string, format: uri }, \
+site: { type: string, format: uri }, other: { type: string, format: zq-unknown } } }
               examples:
                 relative: { value: { next: /pets?page=2, other: anything } }
                 domain: { value: { site: zq-widgets.example } }
                 fine: { value: { next: "https://zq-widgets.example/pets?page=2" } }
 `);
-    const file = provider([{ next: "/pets?page=2", other: "anything" }, { site: "zq-widgets.example" }], formats);
-    const loaded = await loadOpenApi(file, work);
-    expect(loaded.warnings.map((w) => `${w.position.line}:${w.position.col} ${w.detail}`)).toEqual([
-      expect.stringMatching(
-        /^14:\d+ example "relative" .*\/next .*format "uri".*\(the published document's own example: left out/,
-      ),
-      expect.stringMatching(
-        /^15:\d+ example "domain" .*\/site .*format "uri".*\(the published document's own example: left out/,
-      ),
-    ]);
-    const media = (
-      loaded.source.data as {
-        paths: Record<
-          string,
-          { get: { responses: Record<string, { content: Record<string, { examples: object }> }> } }
-        >;
-      }
-    ).paths["/pets"]!.get.responses["200"]!.content["application/json"]!;
-    expect(Object.keys(media.examples)).toEqual(["fine"]);
-  });
+      const file = provider([{ next: "/pets?page=2", other: "anything" }, { site: "zq-widgets.example" }], formats);
+      const loaded = await loadOpenApi(file, work);
+      expect(loaded.warnings.map((w) => `${w.position.line}:${w.position.col} ${w.detail}`)).toEqual([
+        expect.stringMatching(
+          /^14:\d+ example "relative" .*\/next .*format "uri".*\(the published document's own example: left out/,
+        ),
+        expect.stringMatching(
+          /^15:\d+ example "domain" .*\/site .*format "uri".*\(the published document's own example: left out/,
+        ),
+      ]);
+      const media = (
+        loaded.source.data as {
+          paths: Record<
+            string,
+            { get: { responses: Record<string, { content: Record<string, { examples: object }> }> } }
+          >;
+        }
+      ).paths["/pets"]!.get.responses["200"]!.content["application/json"]!;
+      expect(Object.keys(media.examples)).toEqual(["fine"]);
+    },
+  );
 
-  it("an item of a 3.1 schema's examples list is a warning and left out of the list, the others kept; a list left empty goes", async () => {
-    const listed = listPets(
-      `              schema:
+  it(
+    "an item of a 3.1 schema's examples list is a warning and left out of the list, the others kept; " +
+      "a list left empty goes",
+    async () => {
+      const listed = listPets(
+        `              schema:
                 type: object
                 properties:
                   mode: { type: string, enum: [auto, "on"], examples: [true, auto, 7] }
                   size: { type: integer, examples: [big] }
 `,
-      "3.1.0",
-    );
-    const loaded = await loadOpenApi(provider([true, 7, "big"], listed), work);
-    expect(loaded.warnings.map((w) => w.detail)).toEqual([
-      expect.stringMatching(
-        /^example 0 of the schema at .*mode .*got true \(the published document's own example: left out/,
-      ),
-      expect.stringMatching(
-        /^example 2 of the schema at .*mode .*got 7 \(the published document's own example: left out/,
-      ),
-      expect.stringMatching(/^example 0 of the schema at .*size .*\(the published document's own example: left out/),
-    ]);
-    const properties = (
-      loaded.source.data as {
-        paths: Record<
-          string,
-          {
-            get: {
-              responses: Record<
-                string,
-                { content: Record<string, { schema: { properties: Record<string, object> } }> }
-              >;
-            };
-          }
-        >;
-      }
-    ).paths["/pets"]!.get.responses["200"]!.content["application/json"]!.schema.properties;
-    expect(properties.mode).toMatchObject({ examples: ["auto"] });
-    expect(properties.size).not.toHaveProperty("examples");
-  });
+        "3.1.0",
+      );
+      const loaded = await loadOpenApi(provider([true, 7, "big"], listed), work);
+      expect(loaded.warnings.map((w) => w.detail)).toEqual([
+        expect.stringMatching(
+          /^example 0 of the schema at .*mode .*got true \(the published document's own example: left out/,
+        ),
+        expect.stringMatching(
+          /^example 2 of the schema at .*mode .*got 7 \(the published document's own example: left out/,
+        ),
+        expect.stringMatching(/^example 0 of the schema at .*size .*\(the published document's own example: left out/),
+      ]);
+      const properties = (
+        loaded.source.data as {
+          paths: Record<
+            string,
+            {
+              get: {
+                responses: Record<
+                  string,
+                  { content: Record<string, { schema: { properties: Record<string, object> } }> }
+                >;
+              };
+            }
+          >;
+        }
+      ).paths["/pets"]!.get.responses["200"]!.content["application/json"]!.schema.properties;
+      expect(properties.mode).toMatchObject({ examples: ["auto"] });
+      expect(properties.size).not.toHaveProperty("examples");
+    },
+  );
 });

@@ -4,13 +4,19 @@
 /** A schema object of an OpenAPI document (openapi-document.ts names it so too). */
 type Schema = Record<string, unknown>;
 
-/** The variants of a schema that is an `anyOf` or a `oneOf` (a field of its own `properties`, if it has some, is looked up there first). */
+/**
+ * The variants of a schema that is an `anyOf` or a `oneOf` (a field of its own `properties`, if it has some, is looked
+ * up there first).
+ */
 export function unionOf(schema: Schema): Schema[] | undefined {
   const list = Array.isArray(schema.anyOf) ? schema.anyOf : Array.isArray(schema.oneOf) ? schema.oneOf : undefined;
   return list?.length ? (list as Schema[]) : undefined;
 }
 
-/** The JSON type a schema describes (`integer` is reported as `integer`); without `type`, what its keywords or its enum's values say. */
+/**
+ * The JSON type a schema describes (`integer` is reported as `integer`); without `type`, what its keywords or its
+ * enum's values say.
+ */
 export function typeOf(schema: Schema | undefined): string | undefined {
   if (!schema) return undefined;
   const t = schema.type;

@@ -89,7 +89,9 @@ function toSourceError(source: YamlSource, error: ErrorObject, root: object): So
       return new SourceError(
         "BW1103",
         at(path, "value"),
-        `${field}: must be one of ${(error.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", ")}, got ${JSON.stringify(error.data)}`,
+        `${field}: must be one of ` +
+          `${(error.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", ")}, ` +
+          `got ${JSON.stringify(error.data)}`,
       );
     case "const":
       return new SourceError(
@@ -113,7 +115,8 @@ function toSourceError(source: YamlSource, error: ErrorObject, root: object): So
         return new SourceError(
           "BW1107",
           at(path, "value"),
-          `${field}: ${error.message ?? "is invalid"}, got an empty value (in YAML, quote values that start with #: an unquoted # starts a comment)`,
+          `${field}: ${error.message ?? "is invalid"}, got an empty value (in YAML, ` +
+            `quote values that start with #: an unquoted # starts a comment)`,
         );
       }
       return new SourceError(

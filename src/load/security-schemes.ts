@@ -7,7 +7,10 @@ export interface SecurityScheme {
   name?: string;
 }
 
-/** Where the runtime sends a credential: an HTTP bearer token, HTTP basic, or an API key in a named header, query parameter or cookie (CredentialSpec without its parameters). */
+/**
+ * Where the runtime sends a credential: an HTTP bearer token, HTTP basic, or an API key in a named header, query
+ * parameter or cookie (CredentialSpec without its parameters).
+ */
 export type CredentialPlacement =
   | { type: "bearer" }
   | { type: "basic" }
@@ -31,3 +34,21 @@ export function credentialOf(scheme: SecurityScheme): CredentialPlacement | unde
     return { type: scheme.in, name: scheme.name };
   return undefined;
 }
+
+/** The requirements a `security` list names, each its schemes' names (undefined: no list). */
+export function requirementsOf(security: unknown): string[][] | undefined {
+  // `security: {}` (an object where a list belongs, seen in published documents) declares no requirement, as `[]` does.
+  if (isEmptyObject(security)) return [];
+  if (!Array.isArray(security)) return undefined;
+  return security.map((requirement) => Object.keys((requirement ?? {}) as object));
+}
+
+/** Every scheme a `security` list names (undefined: no list). */
+export function securityNames(security: unknown): string[] | undefined {
+  if (isEmptyObject(security)) return [];
+  if (!Array.isArray(security)) return undefined;
+  return security.flatMap((requirement) => Object.keys(requirement as object));
+}
+
+const isEmptyObject = (v: unknown): boolean =>
+  v !== null && typeof v === "object" && !Array.isArray(v) && Object.keys(v).length === 0;

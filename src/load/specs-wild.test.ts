@@ -105,7 +105,8 @@ describe("generated from YAML only", () => {
     ]);
   });
 
-  // Their packages are type-checked by src/emit/golden.test.ts, in the program of the golden files (a worker parses the ~1,100 files it takes once).
+  // Their packages are type-checked by src/emit/golden.test.ts, in the program of the golden files (a worker parses the
+  // ~1,100 files it takes once).
   it("their packages: vendor media types and the bundled multi-file spec in the types, every entry point", async () => {
     const out = mkdtempSync(join(tmpdir(), "blockwright-wild-"));
     try {
@@ -183,7 +184,9 @@ describe("zqpayments: a form body, an idempotency key, cursor pages, error detai
       null,
     ]);
     expect(c.body).toBe(
-      "email=ada%40example.com&name=Ada%20Lovelace&address%5Bline1%5D=12%20Rue%20de%20Rivoli&address%5Bcity%5D=Paris&address%5Bpostal_code%5D=75001&address%5Bcountry%5D=FR&metadata%5Border%5D=6735&metadata%5Btier%5D=gold&preferred_locales%5B0%5D=fr-FR&preferred_locales%5B1%5D=en",
+      "email=ada%40example.com&name=Ada%20Lovelace&address%5Bline1%5D=12%20Rue%20de%20Rivoli&address%5Bcity%5D=Paris" +
+        "&address%5Bpostal_code%5D=75001&address%5Bcountry%5D=FR&metadata%5Border%5D=6735&metadata%5Btier%5D=gold" +
+        "&preferred_locales%5B0%5D=fr-FR&preferred_locales%5B1%5D=en",
     );
     expect(c.headers.get("content-type")).toBe("application/x-www-form-urlencoded");
     expect(c.headers.get("authorization")).toBe(`Bearer ${KEY}`);
@@ -287,7 +290,8 @@ describe("tracker: vendor media types, constant headers, Link pages, a 422's err
   });
 
   it("fetches page 2 from the Link header's rel=next, with the same headers", async () => {
-    // The mock moves the example's Link to its own origin (mock-paging.ts); the fetch plays page 2 as the last one (no Link).
+    // The mock moves the example's Link to its own origin (mock-paging.ts); the fetch plays page 2 as the last one (no
+    // Link).
     const mock = mocks.urls.tracker;
     const { fetch, sent } = recording({
       after: async (response, i) => {
@@ -336,7 +340,9 @@ describe("tracker: vendor media types, constant headers, Link pages, a 422's err
         code: "NEXT_PAGE_ELSEWHERE",
         page: 2,
         retryable: false,
-        message: `tracker gave the next page at https://api.tracker.test, not ${mocks.urls.tracker}; it is not followed, so that the credential and the request never go to another address`,
+        message:
+          `tracker gave the next page at https://api.tracker.test, not ${mocks.urls.tracker}; ` +
+          `it is not followed, so that the credential and the request never go to another address`,
       },
     });
   });

@@ -6,31 +6,34 @@ import { linkWild } from "../../test-support/link-wild.js";
 import { withRangesAsStatuses } from "./status-ranges.js";
 
 describe("a response keyed by a range of statuses", () => {
-  it("is the range's first status, unless the document declares that status itself; a lowercase x makes no range", () => {
-    expect(
-      withRangesAsStatuses([
-        ["2XX", "a"],
-        ["4XX", "b"],
-        ["default", "c"],
-      ]),
-    ).toEqual([
-      ["200", "a"],
-      ["400", "b"],
-      ["default", "c"],
-    ]);
-    expect(
-      withRangesAsStatuses([
+  it(
+    "is the range's first status, unless the document " + "declares that status itself; a lowercase x makes no range",
+    () => {
+      expect(
+        withRangesAsStatuses([
+          ["2XX", "a"],
+          ["4XX", "b"],
+          ["default", "c"],
+        ]),
+      ).toEqual([
         ["200", "a"],
-        ["2XX", "b"],
+        ["400", "b"],
+        ["default", "c"],
+      ]);
+      expect(
+        withRangesAsStatuses([
+          ["200", "a"],
+          ["2XX", "b"],
+          ["201", "c"],
+        ]),
+      ).toEqual([
+        ["200", "a"],
         ["201", "c"],
-      ]),
-    ).toEqual([
-      ["200", "a"],
-      ["201", "c"],
-    ]);
-    // A lowercase x is no range, to OpenAPI or to the mocks: kept as written.
-    expect(withRangesAsStatuses([["4xx", "b"]])).toEqual([["4xx", "b"]]);
-  });
+      ]);
+      // A lowercase x is no range, to OpenAPI or to the mocks: kept as written.
+      expect(withRangesAsStatuses([["4xx", "b"]])).toEqual([["4xx", "b"]]);
+    },
+  );
 
   it("is a success an operation's outputs read: an operation answering only 2XX links", async () => {
     const linked = await linkWild("zqpayments", [

@@ -3,7 +3,10 @@
 // serves a range, unless the document also declares that status itself,
 // which then wins (a range covers only the statuses not declared).
 
-/** The responses of an operation, each range keyed by its first status; a range whose first status is declared is left out. */
+/**
+ * The responses of an operation, each range keyed by its first status; a range whose first status is declared is left
+ * out.
+ */
 export function withRangesAsStatuses<T>(responses: [string, T][]): [string, T][] {
   const declared = new Set(responses.map(([status]) => status));
   return responses.flatMap(([status, response]): [string, T][] => {

@@ -92,35 +92,40 @@ describe("positions in a JSON document, read from its text without its syntax tr
     ["indented", JSON.stringify(document, null, 2)],
     ["tabs and CRLF", JSON.stringify(document, null, "\t").replace(/\n/g, "\r\n")],
   ] as const) {
-    it(`${layout}: finds each key and value, and the nearest ancestor of a place that is not there, where jsonc-parser's tree has them`, () => {
-      const tree = parseTree(text) as Node;
-      const treeOffset = (path: (string | number)[], which: "key" | "value") => {
-        let node = tree;
-        let key: Node | undefined;
-        for (const segment of path) {
-          const next =
-            node.type === "object"
-              ? node.children?.find((p) => p.children?.[0]?.value === String(segment))
-              : node.type === "array"
-                ? node.children?.[Number(segment)]
-                : undefined;
-          if (!next) break;
-          key = node.type === "object" ? next.children?.[0] : undefined;
-          node = node.type === "object" ? (next.children?.[1] as Node) : next;
-        }
-        return (which === "key" && key ? key : node).offset;
-      };
-      expect(places.length).toBeGreaterThan(60);
-      // Each place read from the text (a reader of its own), then all of them from one reader, which builds the tree after the first few.
-      const shared = jsonOffsets(text);
-      for (const path of places)
-        for (const which of ["key", "value"] as const) {
-          expect(jsonOffsets(text)?.(path, which), `${JSON.stringify(path)} ${which}, read from the text`).toBe(
-            treeOffset(path, which),
-          );
-          expect(shared?.(path, which), `${JSON.stringify(path)} ${which}`).toBe(treeOffset(path, which));
-        }
-    });
+    it(
+      `${layout}: finds each key and value, and the nearest ancestor of a place that is not there, ` +
+        `where jsonc-parser's tree has them`,
+      () => {
+        const tree = parseTree(text) as Node;
+        const treeOffset = (path: (string | number)[], which: "key" | "value") => {
+          let node = tree;
+          let key: Node | undefined;
+          for (const segment of path) {
+            const next =
+              node.type === "object"
+                ? node.children?.find((p) => p.children?.[0]?.value === String(segment))
+                : node.type === "array"
+                  ? node.children?.[Number(segment)]
+                  : undefined;
+            if (!next) break;
+            key = node.type === "object" ? next.children?.[0] : undefined;
+            node = node.type === "object" ? (next.children?.[1] as Node) : next;
+          }
+          return (which === "key" && key ? key : node).offset;
+        };
+        expect(places.length).toBeGreaterThan(60);
+        // Each place read from the text (a reader of its own), then all of them from one reader, which builds the tree
+        // after the first few.
+        const shared = jsonOffsets(text);
+        for (const path of places)
+          for (const which of ["key", "value"] as const) {
+            expect(jsonOffsets(text)?.(path, which), `${JSON.stringify(path)} ${which}, read from the text`).toBe(
+              treeOffset(path, which),
+            );
+            expect(shared?.(path, which), `${JSON.stringify(path)} ${which}`).toBe(treeOffset(path, which));
+          }
+      },
+    );
   }
 });
 
@@ -210,34 +215,38 @@ describe("positions in YAML written in block style, read line by line", () => {
     ["tricky-crlf.yaml", TRICKY.replace(/\n/g, "\r\n")],
   ] as const;
 
-  it("finds each key and value where yaml's document has them, in every YAML file of the repository and in tricky text, or leaves the place to it", () => {
-    expect(files.length).toBeGreaterThan(20);
-    let read = 0;
-    let asked = 0;
-    for (const [file, text] of files) {
-      const expected = documentOffsets(text);
-      const doc = parseDocument(text);
-      const places = placesOf(jsyaml.load(text)).slice(0, 2000);
-      // A path that is not there: its nearest ancestor.
-      places.push(["paths", "/no/such/path", "get"], ["zq-no-such-key"]);
-      for (const path of places) {
-        // Places in a flow collection (`{ a: b }`, `[a, b]`) are yaml's by design: only block style is read by line.
-        const inFlow = path.some(
-          (_, i) => (doc.getIn(path.slice(0, i), true) as { flow?: boolean } | undefined)?.flow === true,
-        );
-        for (const which of ["key", "value"] as const) {
-          if (!inFlow) asked++;
-          // A reader of its own for each place: one reader leaves every place to yaml after YAML_SCANS.
-          const offset = blockYamlOffsets(text)(path, which);
-          if (offset === undefined) continue;
-          if (!inFlow) read++;
-          expect(offset, `${file} ${JSON.stringify(path)} ${which}`).toBe(expected(path, which));
+  it(
+    "finds each key and value where yaml's document has them, in every YAML file of the repository and in " +
+      "tricky text, or leaves the place to it",
+    () => {
+      expect(files.length).toBeGreaterThan(20);
+      let read = 0;
+      let asked = 0;
+      for (const [file, text] of files) {
+        const expected = documentOffsets(text);
+        const doc = parseDocument(text);
+        const places = placesOf(jsyaml.load(text)).slice(0, 2000);
+        // A path that is not there: its nearest ancestor.
+        places.push(["paths", "/no/such/path", "get"], ["zq-no-such-key"]);
+        for (const path of places) {
+          // Places in a flow collection (`{ a: b }`, `[a, b]`) are yaml's by design: only block style is read by line.
+          const inFlow = path.some(
+            (_, i) => (doc.getIn(path.slice(0, i), true) as { flow?: boolean } | undefined)?.flow === true,
+          );
+          for (const which of ["key", "value"] as const) {
+            if (!inFlow) asked++;
+            // A reader of its own for each place: one reader leaves every place to yaml after YAML_SCANS.
+            const offset = blockYamlOffsets(text)(path, which);
+            if (offset === undefined) continue;
+            if (!inFlow) read++;
+            expect(offset, `${file} ${JSON.stringify(path)} ${which}`).toBe(expected(path, which));
+          }
         }
       }
-    }
-    // Most places written in block style are read line by line: the rest is yaml's.
-    expect(read / asked).toBeGreaterThan(0.8);
-  });
+      // Most places written in block style are read line by line: the rest is yaml's.
+      expect(read / asked).toBeGreaterThan(0.8);
+    },
+  );
 
   it("leaves every place to yaml's document once it was asked for many", () => {
     const offsetOf = blockYamlOffsets("a: 1\n");

@@ -14,7 +14,10 @@ import type { Node, ParseError } from "jsonc-parser";
 const require = createRequire(import.meta.url);
 const jsonc = (): typeof import("jsonc-parser") => require("jsonc-parser") as typeof import("jsonc-parser");
 
-/** Where the value at `path` (or its key) starts in `text`, or undefined when the text is not plain JSON (yaml locates it then). */
+/**
+ * Where the value at `path` (or its key) starts in `text`, or undefined when the text is not plain JSON (yaml locates
+ * it then).
+ */
 export type OffsetOf = (path: readonly (string | number)[], which: "key" | "value") => number | undefined;
 
 /** Places found by reading the text before its syntax tree is built. */
@@ -232,7 +235,10 @@ function blockYamlScan(text: string, path: readonly (string | number)[], which: 
     const end = text.indexOf("\n", at);
     return end < 0 ? text.length : end;
   };
-  /** The first character of the next line holding something (not blank, not a comment) from `from`, and its column; undefined at the end. */
+  /**
+   * The first character of the next line holding something (not blank, not a comment) from `from`, and its column;
+   * undefined at the end.
+   */
   const nextContent = (from: number): BlockNode | undefined => {
     for (let start = from; start < text.length; start = lineEnd(start) + 1) {
       let at = start;
@@ -244,7 +250,10 @@ function blockYamlScan(text: string, path: readonly (string | number)[], which: 
     }
     return undefined;
   };
-  /** A plain or quoted key at `at` followed by `:` and a blank or the line's end: its text and where its value may start. */
+  /**
+   * A plain or quoted key at `at` followed by `:` and a blank or the line's end: its text and where its value may
+   * start.
+   */
   const keyAt = (at: number): { key: string; after: number } | undefined => {
     const c = text.charCodeAt(at);
     if (c === 0x22 || c === 0x27) {

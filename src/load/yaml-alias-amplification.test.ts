@@ -17,25 +17,40 @@ const refusal = (run: () => unknown): UnreadableSource => {
 };
 
 describe("YAML aliases expanding the data past the file's limit", () => {
-  it("a document of 1 MiB whose one anchor 70 aliases repeat (about 71 MiB expanded) is refused, naming the file, the rule and the sizes", () => {
-    const text = amplifiedYaml(1024 * 1024, 70);
-    const e = refusal(() => parseYamlSource(text, "zzamp/openapi.yaml", INPUT_LIMITS.document));
-    expect(e.code).toBe("BW1004");
-    expect(e.message).toMatch(
-      /^zzamp\/openapi\.yaml: refused: its YAML aliases expand its 1\.0 MiB to about 71\.0 MiB of values, over the 64 MiB limit for an OpenAPI or published API document \(each alias repeats/,
-    );
-  });
+  it(
+    "a document of 1 MiB whose one anchor 70 aliases repeat (about 71 MiB expanded) is refused, " +
+      "naming the file, the rule and the sizes",
+    () => {
+      const text = amplifiedYaml(1024 * 1024, 70);
+      const e = refusal(() => parseYamlSource(text, "zzamp/openapi.yaml", INPUT_LIMITS.document));
+      expect(e.code).toBe("BW1004");
+      expect(e.message).toMatch(
+        new RegExp(
+          String.raw`^zzamp\/openapi\.yaml: refused: its YAML aliases expand its 1\.0 MiB to about 71\.0 MiB of` +
+            String.raw` values, over the 64 MiB limit for an OpenAPI or published API document \(each alias repeats`,
+        ),
+      );
+    },
+  );
 
-  it("a manifest or workflow is held to its own limit (4 MiB), on a first read and on a read of the same text again", () => {
-    const text = amplifiedYaml(100 * 1024, 45);
-    // As a document (64 MiB), the same text is read, and then remembered: the second read, as a manifest, is still refused.
-    expect(
-      parseYamlSource<{ copies: string[] }>(text, "zzamp/openapi.yaml", INPUT_LIMITS.document).data.copies,
-    ).toHaveLength(45);
-    expect(refusal(() => parseYamlSource(text, "zzamp/manifest.yaml")).message).toMatch(
-      /^zzamp\/manifest\.yaml: refused: its YAML aliases expand its 0\.1 MiB to about 4\.5 MiB of values, over the 4 MiB limit for a manifest/,
-    );
-  });
+  it(
+    "a manifest or workflow is held to its own limit (4 MiB), on a first read and on a read of the same text " +
+      "again",
+    () => {
+      const text = amplifiedYaml(100 * 1024, 45);
+      // As a document (64 MiB), the same text is read, and then remembered: the second read, as a manifest, is still
+      // refused.
+      expect(
+        parseYamlSource<{ copies: string[] }>(text, "zzamp/openapi.yaml", INPUT_LIMITS.document).data.copies,
+      ).toHaveLength(45);
+      expect(refusal(() => parseYamlSource(text, "zzamp/manifest.yaml")).message).toMatch(
+        new RegExp(
+          String.raw`^zzamp\/manifest\.yaml: refused: its YAML aliases expand its 0\.1 MiB to about 4\.5 MiB of` +
+            " values, over the 4 MiB limit for a manifest",
+        ),
+      );
+    },
+  );
 
   it("anchors that expand the data within the limit are read as before, each alias the anchored value", () => {
     const data = parseYamlSource<{ first: string; copies: string[] }>(
@@ -68,7 +83,8 @@ describe("a YAML alias inside the value its anchor names", () => {
       }
       expect(error).toBeInstanceOf(SourceError);
       expect((error as SourceError).printed).toBe(
-        `zzloop.yaml:${line}:${col}: refused: this alias stands inside the value its anchor names, so the value holds itself and never ends (YAML alias cycle) [BW1004]`,
+        `zzloop.yaml:${line}:${col}: refused: this alias stands inside the value its anchor names, ` +
+          `so the value holds itself and never ends (YAML alias cycle) [BW1004]`,
       );
     });
   }
@@ -88,7 +104,9 @@ describe("aliases in text that looks like JSON", () => {
   });
 
   it("an alias bomb behind a quote inside a plain scalar (true\") is not taken for JSON's strings: refused", () => {
-    const text = `{q: true", a: &a [${nine("x")}], b: &b [${nine("*a")}], c: &c [${nine("*b")}], d: &d [${nine("*c")}], e: [${nine("*d")}], z: e"}`;
+    const text =
+      `{q: true", a: &a [${nine("x")}], b: &b [${nine("*a")}], c: &c [${nine("*b")}], d: &d [${nine("*c")}], e: ` +
+      `[${nine("*d")}], z: e"}`;
     expect(refusal(() => parseYamlSource(text, "zqflow.yaml")).message).toMatch(
       /^zqflow\.yaml: refused: the YAML expands aliases more than 100 times \(\d+ expansions: an alias bomb\?\)/,
     );

@@ -8,39 +8,46 @@ import { parseYamlSource } from "./yaml-source.js";
 const TEXT = "zqshelf:\n  books:\n    - title: Dune\n      tags: [a, b]\n  shared: &s { n: 1 }\n  again: *s\n";
 
 describe("parseYamlSource on a text read before", () => {
-  it("gives equal data as an object of the caller's own each time, which another caller's change does not reach", () => {
-    const file = "zq-reuse/owned.yaml";
-    const reads = [0, 1, 2, 3].map(() =>
-      parseYamlSource<{ zqshelf: { books: { title: string; tags: string[] }[]; shared: object; again: object } }>(
-        TEXT,
-        file,
-      ),
-    );
-    for (const read of reads)
-      expect(read.data).toEqual({
-        zqshelf: { books: [{ title: "Dune", tags: ["a", "b"] }], shared: { n: 1 }, again: { n: 1 } },
-      });
-    expect(new Set(reads.map((r) => r.data)).size).toBe(4);
-    // An alias is still one value shared, as js-yaml makes it.
-    expect(reads[3]!.data.zqshelf.again).toBe(reads[3]!.data.zqshelf.shared);
-    reads[1]!.data.zqshelf.books[0]!.title = "changed";
-    reads[2]!.data.zqshelf.books.push({ title: "added", tags: [] });
-    expect(parseYamlSource<(typeof reads)[0]["data"]>(TEXT, file).data.zqshelf.books).toEqual([
-      { title: "Dune", tags: ["a", "b"] },
-    ]);
-  });
+  it(
+    "gives equal data as an object of the caller's own " + "each time, which another caller's change does not reach",
+    () => {
+      const file = "zq-reuse/owned.yaml";
+      const reads = [0, 1, 2, 3].map(() =>
+        parseYamlSource<{ zqshelf: { books: { title: string; tags: string[] }[]; shared: object; again: object } }>(
+          TEXT,
+          file,
+        ),
+      );
+      for (const read of reads)
+        expect(read.data).toEqual({
+          zqshelf: { books: [{ title: "Dune", tags: ["a", "b"] }], shared: { n: 1 }, again: { n: 1 } },
+        });
+      expect(new Set(reads.map((r) => r.data)).size).toBe(4);
+      // An alias is still one value shared, as js-yaml makes it.
+      expect(reads[3]!.data.zqshelf.again).toBe(reads[3]!.data.zqshelf.shared);
+      reads[1]!.data.zqshelf.books[0]!.title = "changed";
+      reads[2]!.data.zqshelf.books.push({ title: "added", tags: [] });
+      expect(parseYamlSource<(typeof reads)[0]["data"]>(TEXT, file).data.zqshelf.books).toEqual([
+        { title: "Dune", tags: ["a", "b"] },
+      ]);
+    },
+  );
 
-  it("parses a text at most twice, however often it is read (once more to keep a copy: a file read once costs no copy)", () => {
-    const load = vi.spyOn(jsyaml, "load");
-    try {
-      // A text no other test reads (the cache is the module's, shared by the file's tests).
-      const text = `${TEXT}# counted\n`;
-      for (let i = 0; i < 5; i++) parseYamlSource(text, "zq-reuse/counted.yaml");
-      expect(load).toHaveBeenCalledTimes(2);
-    } finally {
-      load.mockRestore();
-    }
-  });
+  it(
+    "parses a text at most twice, however often it is read (once more to keep a copy: " +
+      "a file read once costs no copy)",
+    () => {
+      const load = vi.spyOn(jsyaml, "load");
+      try {
+        // A text no other test reads (the cache is the module's, shared by the file's tests).
+        const text = `${TEXT}# counted\n`;
+        for (let i = 0; i < 5; i++) parseYamlSource(text, "zq-reuse/counted.yaml");
+        expect(load).toHaveBeenCalledTimes(2);
+      } finally {
+        load.mockRestore();
+      }
+    },
+  );
 
   it("reads a changed text under the same name anew", () => {
     const file = "zq-reuse/changed.yaml";

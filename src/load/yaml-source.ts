@@ -35,7 +35,10 @@ interface TypeParts {
   predicate: (value: unknown) => boolean;
 }
 const LEADING_ZERO_DIGITS = /^[-+]?0[0-9_]+$/;
-/** The core schema's type (int; float, which takes plain digits too), but not for digits after a leading zero; only read here, never written. */
+/**
+ * The core schema's type (int; float, which takes plain digits too), but not for digits after a leading zero; only read
+ * here, never written.
+ */
 const withoutLeadingZeros = (type: TypeParts) =>
   new jsyaml.Type(type.tag, {
     kind: "scalar",
@@ -160,7 +163,9 @@ function withinLimit(expanded: number | undefined, text: string, file: string, l
   throw new UnreadableSource(
     "BW1004",
     file,
-    `refused: its YAML aliases expand its ${(text.length / MiB).toFixed(1)} MiB to about ${(expanded / MiB).toFixed(1)} MiB of values, over the ${limit.bytes / MiB} MiB limit for ${limit.what} (each alias repeats its anchor's value: write the value out, or anchor less)`,
+    `refused: its YAML aliases expand its ${(text.length / MiB).toFixed(1)} ` +
+      `MiB to about ${(expanded / MiB).toFixed(1)} MiB of values, over the ${limit.bytes / MiB} ` +
+      `MiB limit for ${limit.what} (each alias repeats its anchor's value: write the value out, or anchor less)`,
   );
 }
 
@@ -192,7 +197,8 @@ function parseData<T>(text: string, file: string): { data: T; expanded?: number 
     // maxDepth: js-yaml's own bound on nesting (its types do not declare it).
     data = jsyaml.load(text, { schema: SCHEMA, filename: file, maxDepth: MAX_NESTING } as jsyaml.LoadOptions) as T;
   } catch (e) {
-    // Text nested past the limit is refused as too deep, at its place, before any other reader (yaml's recurses) tries it.
+    // Text nested past the limit is refused as too deep, at its place, before any other reader (yaml's recurses) tries
+    // it.
     const mark = (e as jsyaml.YAMLException).mark;
     if (e instanceof RangeError || /nesting exceeded maxDepth/.test((e as Error).message))
       throw new SourceError(
@@ -210,14 +216,16 @@ function parseData<T>(text: string, file: string): { data: T; expanded?: number 
     throw new SourceError(
       "BW1004",
       at,
-      "refused: this alias stands inside the value its anchor names, so the value holds itself and never ends (YAML alias cycle)",
+      "refused: this alias stands inside the value its anchor names, so the value holds itself and never ends " +
+        "(YAML alias cycle)",
     );
   }
   if (measure.aliases > MAX_ALIASES)
     throw new UnreadableSource(
       "BW1004",
       file,
-      `refused: the YAML expands aliases more than ${MAX_ALIASES} times (${measure.aliases} expansions: an alias bomb?)`,
+      `refused: the YAML expands aliases more than ${MAX_ALIASES} times (${measure.aliases} expansions: ` +
+        `an alias bomb?)`,
     );
   return { data, expanded: measure.chars };
 }
@@ -262,7 +270,10 @@ function keysWithin(value: unknown, levels: number): number | undefined {
   return keys;
 }
 
-/** How many keys JSON text writes: strings followed by a colon (JSON.parse has read it: every quote outside a string opens one). */
+/**
+ * How many keys JSON text writes: strings followed by a colon (JSON.parse has read it: every quote outside a string
+ * opens one).
+ */
 function keysWritten(text: string): number {
   let keys = 0;
   for (let i = 0; i < text.length; i++) {
@@ -357,11 +368,17 @@ function offsetIn(doc: Document, path: readonly (string | number)[], which: "key
 // the reader refuses what passes either bound: the count, as the yaml library's
 // own `maxAliasCount`, and the size the aliases expand the data to.
 
-/** Alias expansions allowed per file (nested ones counted as often as they are repeated): enough for shared anchors, far too few for an alias bomb. */
+/**
+ * Alias expansions allowed per file (nested ones counted as often as they are repeated): enough for shared anchors, far
+ * too few for an alias bomb.
+ */
 const MAX_ALIASES = 100;
 
 export interface AliasMeasure {
-  /** How many values aliases add when the data is expanded (an alias inside an anchor counts at each of its anchor's aliases). */
+  /**
+   * How many values aliases add when the data is expanded (an alias inside an anchor counts at each of its anchor's
+   * aliases).
+   */
   aliases: number;
   /** The data's size expanded, in characters as compact JSON (about what a writer would write of it). */
   chars: number;

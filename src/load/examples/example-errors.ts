@@ -56,7 +56,10 @@ export function isNullAlternative(error: OutputUnit): boolean {
   return error.keyword === "type" && error.error.endsWith('Expected "null".');
 }
 
-/** The longest value a message quotes whole: a published example of kilobytes (a whole reply written as one string) is cut. */
+/**
+ * The longest value a message quotes whole: a published example of kilobytes (a whole reply written as one string) is
+ * cut.
+ */
 const SHOWN_LENGTH = 200;
 
 /** A value as a message quotes it: its JSON, cut at SHOWN_LENGTH characters. */
@@ -90,7 +93,11 @@ export function describe(error: OutputUnit, path: Path, root: unknown, whole = "
     }
     case "enum": {
       const allowed = quoted(/any of (\[.*\])\.?$/);
-      return `${where} must be one of ${allowed ? (JSON.parse(allowed) as unknown[]).map((v) => JSON.stringify(v)).join(", ") : "its listed values"}, got ${shown(found)}`;
+      return (
+        `${where} must be one of ` +
+        (allowed ? (JSON.parse(allowed) as unknown[]).map((v) => JSON.stringify(v)).join(", ") : "its listed values") +
+        `, got ${shown(found)}`
+      );
     }
     case "minimum":
     case "exclusiveMinimum":

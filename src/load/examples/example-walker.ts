@@ -32,7 +32,10 @@ interface At {
   value: unknown;
 }
 
-/** An example that does not match its schema: the problem, the example's value, and where it is named (`site`: its `example` key, or its entry in an `examples` map, which may be a `$ref` to it). */
+/**
+ * An example that does not match its schema: the problem, the example's value, and where it is named (`site`: its
+ * `example` key, or its entry in an `examples` map, which may be a `$ref` to it).
+ */
 export interface ExampleMismatch {
   error: SourceError;
   file: string;
@@ -174,7 +177,10 @@ export class Walker {
     }
   }
 
-  /** An object with `schema` and `example`/`examples` (a media type, a parameter, a header); `fallback`, the schema its examples meet when it has none. */
+  /**
+   * An object with `schema` and `example`/`examples` (a media type, a parameter, a header); `fallback`, the schema its
+   * examples meet when it has none.
+   */
   private withSchema(at: At, what: string, fallback?: At): void {
     const node = asNode(at.value);
     if (!node) return;

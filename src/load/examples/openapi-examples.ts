@@ -55,7 +55,10 @@ export function validateExamples(files: Map<string, YamlSource>, rootFile: strin
   return [...problems, ...mismatches.map((m) => m.error)];
 }
 
-/** Every example checked: examples that do not match their schema apart from the other problems (references that do not resolve, unusable schemas). */
+/**
+ * Every example checked: examples that do not match their schema apart from the other problems (references that do not
+ * resolve, unusable schemas).
+ */
 export function examineExamples(
   files: Map<string, YamlSource>,
   rootFile: string,
@@ -64,7 +67,9 @@ export function examineExamples(
   return { problems: walker.run(rootFile), mismatches: walker.mismatches };
 }
 
-/** The same, stopping between two chunks of checks once `signal` is given (a whole published document has thousands). */
+/**
+ * The same, stopping between two chunks of checks once `signal` is given (a whole published document has thousands).
+ */
 export async function examineExamplesUntil(
   files: Map<string, YamlSource>,
   rootFile: string,

@@ -33,7 +33,8 @@ export function upstreamMismatches(
       warning: new SourceError(
         "BW1204",
         mismatch.error.position,
-        `${mismatch.error.detail} (the published document's own example: left out, mocks and the contract suite do not use it)`,
+        `${mismatch.error.detail} (the published document's own example: left out, ` +
+          `mocks and the contract suite do not use it)`,
       ),
     }));
 }
@@ -59,7 +60,10 @@ function publishedExamples(providerDir: string): Set<string> {
   return found;
 }
 
-/** Every value under `example`, `x-example` and `examples` (OpenAPI 3's named examples and their `value`, Swagger 2's by media type, JSON Schema's list). */
+/**
+ * Every value under `example`, `x-example` and `examples` (OpenAPI 3's named examples and their `value`, Swagger 2's by
+ * media type, JSON Schema's list).
+ */
 function collect(node: unknown, into: Set<string>): void {
   if (Array.isArray(node)) {
     for (const item of node) collect(item, into);
