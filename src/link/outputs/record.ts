@@ -2,7 +2,7 @@
 // link/concept-records.ts lists it among the others, in the records' order.
 import { type ConceptRecord, decided } from "../concept-record.js";
 import { errorStatusesSurface, outcomesSurface } from "./outcomes.js";
-import { outputsSurface } from "./outputs.js";
+import { outputsSurface } from "./output-changes.js";
 
 export const outputs = {
   wording:

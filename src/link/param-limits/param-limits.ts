@@ -2,67 +2,17 @@
 // `maxLength`, `pattern`, `enum`, `format`): sane on their own, of the
 // parameter's type, and never looser than the spec's schema at the
 // parameter's place; `limitsFromSpec` takes the spec's as they are.
-import { checkFormsAgainstSchema, checkOwnForms } from "../param-branches/param-branches.js";
-import { checkValue, FORMAT_MAX_LENGTH, isMultipleOf, isValueFormat, multipleNear, type NestedLimits, type ParamSpec } from "@blockwright/runtime/internal";
-import { canonical } from "../../common/canonical-json.js";
+import { checkFormsAgainstSchema } from "../param-branches/param-branches.js";
+import { checkValue, FORMAT_MAX_LENGTH, isMultipleOf, isValueFormat, type NestedLimits, type ParamSpec } from "@blockwright/runtime/internal";
 import { typeOf, type Schema } from "../../load/openapi-document.js";
-import type { ManifestNestedLimits, ManifestParam } from "../../load/precompiled/manifest-types.js";
+import type { ManifestParam } from "../../load/precompiled/manifest-types.js";
 import { firstMadeString } from "../../model/string-values.js";
-import type { Classification, Report } from "../../model/surface-entry.js";
-import { type ForbiddenKeys, forbiddenKeysOf, type ParamSurface } from "../../model/surface-format.js";
-import { regexProblem, type LinkContext, type Path } from "../context.js";
+import type { LinkContext, Path } from "../context.js";
 import { patternLengths } from "./pattern-length.js";
 import { schemaPlace, type SchemaPlace } from "./schema-place.js";
 
 /** The longest credential accepted where the manifest gives no maxLength of its own (it is sent in a header or the address). */
 export const CREDENTIAL_MAX_LENGTH = 4096;
-
-/** Limits that only concern the manifest itself (sane ranges, enum values of the parameter's type). */
-export function checkOwnLimits(ctx: LinkContext, p: ManifestParam, at: Path): void {
-  if (p.anyOf) return checkOwnForms(ctx, p, at, checkOwnLimits); // each form, as a parameter (param-branches.ts)
-  const patternProblem = p.pattern === undefined ? undefined : regexProblem(p.pattern);
-  if (patternProblem) ctx.fail("BW2008", [...at, "pattern"], patternProblem, "value");
-  const numeric = ["minimum", "maximum", "multipleOf", "integer"] as const;
-  const textual = ["minLength", "maxLength", "pattern"] as const;
-  for (const key of numeric) if (p[key] !== undefined && p.type !== "number") ctx.fail("BW2004", [...at, key], `${key} applies to number parameters, not ${p.type}`);
-  for (const key of textual) if (p[key] !== undefined && p.type !== "string") ctx.fail("BW2004", [...at, key], `${key} applies to string parameters, not ${p.type}`);
-  if (p.jsonType !== undefined && p.type !== "json") ctx.fail("BW2004", [...at, "jsonType"], `jsonType applies to json parameters, not ${p.type}`);
-  if (p.format !== undefined && p.type !== "string") ctx.fail("BW2004", [...at, "format"], `format applies to string parameters, not ${p.type}`);
-  if (p.minimum !== undefined && p.maximum !== undefined && p.minimum > p.maximum) ctx.fail("BW2005", [...at, "minimum"], `minimum ${p.minimum} is above maximum ${p.maximum}`);
-  if (p.minLength !== undefined && p.maxLength !== undefined && p.minLength > p.maxLength) ctx.fail("BW2005", [...at, "minLength"], `minLength ${p.minLength} is above maxLength ${p.maxLength}`);
-  if (p.multipleOf !== undefined && p.minimum !== undefined && p.maximum !== undefined && p.minimum <= p.maximum && multipleNear(p.minimum, p.multipleOf, true) > p.maximum) {
-    ctx.fail("BW2005", [...at, "multipleOf"], `no multiple of ${p.multipleOf} lies between minimum ${p.minimum} and maximum ${p.maximum}`, "value");
-  }
-  for (const [i, value] of (p.enum ?? []).entries()) {
-    const kind = p.type === "number" ? "number" : "string";
-    if (typeof value !== kind) ctx.fail("BW2009", [...at, "enum", i], `enum values of a ${p.type} parameter must be ${kind}s, got ${JSON.stringify(value)}`, "value");
-  }
-  if (p.separator !== undefined && p.type !== "string") ctx.fail("BW2004", [...at, "separator"], `separator applies to string parameters, not ${p.type}`);
-  if (p.separator !== undefined && p.format === "base-url") ctx.fail("BW2004", [...at, "separator"], `a base address is one address, not a list`);
-  if (p.separator !== undefined && p.wire?.in === "body" && p.wire.split) ctx.fail("BW2004", [...at, "separator"], `wire.split already makes the value a list (sent as an array); separator is for a list sent as one string`);
-  for (const key of ["minItems", "maxItems"] as const) if (p[key] !== undefined && (p.type !== "json" || p.jsonType !== "array")) ctx.fail("BW2004", [...at, key], `${key} applies to json parameters with jsonType: array`);
-  if (p.minItems !== undefined && p.maxItems !== undefined && p.minItems > p.maxItems) ctx.fail("BW2005", [...at, "minItems"], `minItems ${p.minItems} is above maxItems ${p.maxItems}`);
-  for (const key of ["keys", "values", "items"] as const) {
-    const limits = p[key];
-    if (!limits) continue;
-    const holder = key === "items" ? "array" : "object";
-    if (p.type !== "json" || p.jsonType !== holder) ctx.fail("BW2004", [...at, key], `${key} applies to json parameters with jsonType: ${holder}`);
-    checkNestedLimits(ctx, limits, [...at, key], key === "keys");
-  }
-}
-
-/** A nested limit's own sense: its pattern compiles, its bounds are in order and of its type. */
-function checkNestedLimits(ctx: LinkContext, n: ManifestNestedLimits, at: Path, isKey: boolean): void {
-  const problem = n.pattern === undefined ? undefined : regexProblem(n.pattern);
-  if (problem) ctx.fail("BW2008", [...at, "pattern"], problem, "value");
-  if (isKey && n.type !== undefined && n.type !== "string") ctx.fail("BW2004", [...at, "type"], `an object's keys are strings`, "value");
-  const text = n.type === undefined || n.type === "string";
-  const numeric = n.type === undefined || n.type === "number" || n.type === "integer";
-  for (const key of ["minLength", "maxLength", "pattern", "format"] as const) if (n[key] !== undefined && !text) ctx.fail("BW2004", [...at, key], `${key} applies to strings, not ${n.type}`);
-  for (const key of ["minimum", "maximum"] as const) if (n[key] !== undefined && !numeric) ctx.fail("BW2004", [...at, key], `${key} applies to numbers, not ${n.type}`);
-  if (n.minimum !== undefined && n.maximum !== undefined && n.minimum > n.maximum) ctx.fail("BW2005", [...at, "minimum"], `minimum ${n.minimum} is above maximum ${n.maximum}`);
-  if (n.minLength !== undefined && n.maxLength !== undefined && n.minLength > n.maxLength) ctx.fail("BW2005", [...at, "minLength"], `minLength ${n.minLength} is above maxLength ${n.maxLength}`);
-}
 
 /**
  * The parameter with what the spec's schema at its place says and the
@@ -323,119 +273,4 @@ function checkLooser(ctx: LinkContext, p: ManifestParam, at: Path, spec: Schema,
         ctx.fail("BW2007", [...at, "enum"], `enum values ${extra.map((v) => JSON.stringify(v)).join(", ")} are not accepted by ${what} in ${ctx.openapiName} (accepted: ${(s.enum as unknown[]).map((v) => JSON.stringify(v)).join(", ")})`);
     }
   }
-}
-
-// ---- in the surface (a parameter's part: params.ts) --------------------------
-
-export type ParamLimitChange =
-  | "limitAdded"
-  | "limitTightened"
-  | "limitLoosened"
-  | "limitRemoved"
-  | "patternChanged"
-  | "formatChanged"
-  | "formatRemoved"
-  | "separatorChanged"
-  | "enumAdded"
-  | "enumRemoved"
-  | "enumValueRemoved"
-  | "enumValueAdded"
-  | "hintChanged";
-
-/** A tighter or new limit refuses values that were accepted: breaking; a looser one minor. */
-export const PARAM_LIMIT_CHANGES: Classification<ParamLimitChange> = {
-  limitAdded: { level: "breaking", rule: "limit added" },
-  limitTightened: { level: "breaking", rule: "limit tightened" },
-  limitLoosened: { level: "minor", rule: "limit loosened" },
-  limitRemoved: { level: "minor", rule: "limit loosened" },
-  patternChanged: { level: "breaking", rule: "limit changed: pattern" },
-  formatChanged: { level: "breaking", rule: "format changed" },
-  formatRemoved: { level: "minor", rule: "format changed" },
-  separatorChanged: { level: "breaking", rule: "list separator changed (a value is read otherwise)" },
-  enumAdded: { level: "breaking", rule: "enum added (values restricted)" },
-  enumRemoved: { level: "minor", rule: "enum removed (any value accepted)" },
-  enumValueRemoved: { level: "breaking", rule: "enum value removed" },
-  enumValueAdded: { level: "minor", rule: "enum value added" },
-  hintChanged: { level: "patch", rule: "text changed" },
-};
-
-/** Every change of a parameter's limits, `subject` naming it. */
-export function diffParamLimits(subject: string, a: ParamSurface, b: ParamSurface, report: Report<ParamLimitChange>): void {
-  // The types inside a value whose fields both surfaces recorded: compared with its shape (request-shape.ts), said once there.
-  const shaped = Boolean(a.shape && b.shape);
-  if (!a.integer && b.integer) report("limitTightened", { subject, what: "integer", from: false, to: true });
-  if (a.integer && !b.integer) report("limitLoosened", { subject, what: "integer", from: true, to: false });
-  bound(subject, "minimum", a.minimum, b.minimum, "raise", report);
-  bound(subject, "maximum", a.maximum, b.maximum, "lower", report);
-  diffMultipleOf(subject, a.multipleOf, b.multipleOf, report);
-  bound(subject, "minLength", a.minLength, b.minLength, "raise", report);
-  bound(subject, "maxLength", a.maxLength, b.maxLength, "lower", report);
-  bound(subject, "list maxItems", a.list?.maxItems, b.list?.maxItems, "lower", report);
-  bound(subject, "minItems", a.minItems, b.minItems, "raise", report);
-  bound(subject, "maxItems", a.maxItems, b.maxItems, "lower", report);
-  bound(subject, "maxBytes", a.maxBytes, b.maxBytes, "lower", report);
-  if (a.pattern !== b.pattern) {
-    if (b.pattern === undefined) report("limitRemoved", { subject, what: "pattern removed", from: a.pattern });
-    else if (a.pattern === undefined) report("limitAdded", { subject, what: "pattern", from: a.pattern, to: b.pattern });
-    else report("patternChanged", { subject, from: a.pattern, to: b.pattern });
-  }
-  if (a.format !== b.format) report(b.format ? "formatChanged" : "formatRemoved", { subject, from: a.format, to: b.format });
-  if (a.separator !== b.separator) report("separatorChanged", { subject, from: a.separator, to: b.separator });
-  diffEnum(subject, a.enum, b.enum, report);
-  for (const key of ["keys", "values", "items"] as const) diffNested(`${subject} ${key}`, a[key] ?? {}, b[key] ?? {}, report, shaped && key !== "keys");
-  diffForbiddenKeys(subject, forbiddenKeysOf(a), forbiddenKeysOf(b), report);
-}
-
-function diffEnum(subject: string, a: unknown[] | undefined, b: unknown[] | undefined, report: Report<ParamLimitChange>): void {
-  if (!a && !b) return;
-  if (!b) return report("enumRemoved", { subject });
-  if (!a) return report("enumAdded", { subject, to: b });
-  // One line per parameter, with every value removed or added.
-  const removed = a.filter((v) => !b.includes(v));
-  const added = b.filter((v) => !a.includes(v));
-  if (removed.length) report("enumValueRemoved", { subject, from: removed.length === 1 ? removed[0] : removed });
-  if (added.length) report("enumValueAdded", { subject, to: added.length === 1 ? added[0] : added });
-}
-
-/** The limits of the values inside a JSON parameter: a new or tighter one is breaking, as for the parameter's own. */
-function diffNested(subject: string, a: NestedLimits, b: NestedLimits, report: Report<ParamLimitChange>, typesInShape: boolean): void {
-  bound(subject, "minimum", a.minimum, b.minimum, "raise", report);
-  bound(subject, "maximum", a.maximum, b.maximum, "lower", report);
-  bound(subject, "minLength", a.minLength, b.minLength, "raise", report);
-  bound(subject, "maxLength", a.maxLength, b.maxLength, "lower", report);
-  for (const key of ["type", "pattern", "format"] as const) {
-    if (a[key] === b[key] || (key === "type" && typesInShape)) continue;
-    if (b[key] === undefined) report("limitRemoved", { subject, what: `${key} removed`, from: a[key] });
-    else report(a[key] === undefined ? "limitAdded" : "limitTightened", { subject, what: key, from: a[key], to: b[key] });
-  }
-  if (canonical(a.enum) !== canonical(b.enum)) diffEnum(subject, a.enum, b.enum, report);
-}
-
-/** Keys a JSON parameter refuses: one more is breaking, one fewer minor; so is matching them in any case, or no longer. */
-function diffForbiddenKeys(subject: string, a: ForbiddenKeys | undefined, b: ForbiddenKeys | undefined, report: Report<ParamLimitChange>): void {
-  const before = a?.keys ?? [];
-  const after = b?.keys ?? [];
-  for (const k of after) if (!before.includes(k)) report("limitAdded", { subject, what: "forbidden key", to: k });
-  for (const k of before) if (!after.includes(k)) report("limitLoosened", { subject, what: "key no longer forbidden", from: k });
-  if (!a || !b) return;
-  if (!a.caseInsensitive && b.caseInsensitive) report("limitTightened", { subject, what: "forbidden keys in any case" });
-  if (a.caseInsensitive && !b.caseInsensitive) report("limitLoosened", { subject, what: "forbidden keys in their own case only" });
-  if (a.hint !== b.hint) report("hintChanged", { subject, from: a.hint, to: b.hint });
-}
-
-/** A step added, or changed to one that is not a divisor of the old (12 to 8: 12 was accepted), refuses values that were accepted. */
-function diffMultipleOf(subject: string, a: number | undefined, b: number | undefined, report: Report<ParamLimitChange>): void {
-  if (a === b) return;
-  if (b === undefined) report("limitRemoved", { subject, what: "multipleOf removed", from: a });
-  else if (a === undefined) report("limitAdded", { subject, what: "multipleOf", to: b });
-  else report(isMultipleOf(a, b) ? "limitLoosened" : "limitTightened", { subject, what: "multipleOf", from: a, to: b });
-}
-
-/** `tighten`: whether raising (a minimum) or lowering (a maximum) the bound tightens it. */
-function bound(subject: string, name: string, a: number | undefined, b: number | undefined, tighten: "raise" | "lower", report: Report<ParamLimitChange>): void {
-  if (a === b) return;
-  if (b === undefined) return report("limitRemoved", { subject, what: `${name} removed`, from: a });
-  if (a === undefined) return report("limitAdded", { subject, what: name, to: b });
-  const tighter = tighten === "raise" ? b > a : b < a;
-  report(tighter ? "limitTightened" : "limitLoosened", { subject, what: name, from: a, to: b });
 }

@@ -7,7 +7,7 @@ import { describe, expect, it } from "vitest";
 import { limitChanges } from "../../changes/schema-compare.js";
 import type { Flat } from "../../changes/schema-flat.js";
 import type { ParamSurface } from "../../model/surface-format.js";
-import { diffParamLimits, type ParamLimitChange } from "./param-limits.js";
+import { diffParamLimits, type ParamLimitChange } from "./param-limit-changes.js";
 
 function changes(from: number | undefined, to: number | undefined): string[] {
   const out: string[] = [];

@@ -1,7 +1,7 @@
 // The record of the `pollTriggers` concept (link/concept-record.ts): events found by polling a list operation.
 // link/concept-records.ts lists it among the others, in the records' order.
 import { type ConceptRecord, decided } from "../concept-record.js";
-import { pollTriggersSurface } from "./poll-triggers.js";
+import { pollTriggersSurface } from "./poll-trigger-changes.js";
 
 const POLLING = "how serve finds new items and when: what the trigger gives a workflow is recorded (pollTriggers), not how it is found";
 
