@@ -24,7 +24,10 @@ export type Definition = ManifestField extends `${infer D}.${string}` ? D : neve
 export type RecordFieldDecision = { surface: string } | { fields: Definition } | { none: string };
 
 /** One decision for several fields of a record, keeping each field's name in the record's type. */
-export function decided<const D extends RecordFieldDecision, const K extends ManifestField>(decision: D, fields: readonly K[]): { readonly [F in K]: D } {
+export function decided<const D extends RecordFieldDecision, const K extends ManifestField>(
+  decision: D,
+  fields: readonly K[],
+): { readonly [F in K]: D } {
   return Object.fromEntries(fields.map((f) => [f, decision])) as { readonly [F in K]: D };
 }
 

@@ -10,7 +10,15 @@ import type { ToolSpec } from "@blockwright/runtime/internal";
 import { describe, expect, it } from "vitest";
 import type { ManifestField, SchemaFragment } from "../load/precompiled/manifest-types.js";
 import type { ConceptRecord } from "./concept-record.js";
-import { CONCEPTS, type FragmentsClaimed, SURFACE_ENTRIES, type ToolFieldsClaimed, type ToolFieldsLinked, type Unclaimed, type Unlinked } from "./concepts.js";
+import {
+  CONCEPTS,
+  type FragmentsClaimed,
+  SURFACE_ENTRIES,
+  type ToolFieldsClaimed,
+  type ToolFieldsLinked,
+  type Unclaimed,
+  type Unlinked,
+} from "./concepts.js";
 
 const ROOT = join(import.meta.dirname, "../..");
 const records = Object.entries(CONCEPTS) as [string, ConceptRecord][];
@@ -48,13 +56,42 @@ describe("the concept records", () => {
   });
 
   it("do not compile while a concept is added halfway", () => {
-    const base = { wording: "**`zqtimeout`:** a per-operation deadline.", schema: [], tool: [], surface: {}, link: null, contract: { kind: "request" }, shelf: { none: "zq" } } satisfies ConceptRecord;
+    const base = {
+      wording: "**`zqtimeout`:** a per-operation deadline.",
+      schema: [],
+      tool: [],
+      surface: {},
+      link: null,
+      contract: { kind: "request" },
+      shelf: { none: "zq" },
+    } satisfies ConceptRecord;
     // @ts-expect-error a record without its wording
-    const unworded: ConceptRecord = { schema: [], tool: [], surface: {}, link: null, contract: { kind: "request" }, shelf: { none: "zq" } };
+    const unworded: ConceptRecord = {
+      schema: [],
+      tool: [],
+      surface: {},
+      link: null,
+      contract: { kind: "request" },
+      shelf: { none: "zq" },
+    };
     // @ts-expect-error a record that names neither its contract case nor why none
-    const uncased: ConceptRecord = { wording: base.wording, schema: [], tool: [], surface: {}, link: null, shelf: { none: "zq" } };
+    const uncased: ConceptRecord = {
+      wording: base.wording,
+      schema: [],
+      tool: [],
+      surface: {},
+      link: null,
+      shelf: { none: "zq" },
+    };
     // @ts-expect-error a record that names neither its place in the shelf fixture nor why not
-    const unshelved: ConceptRecord = { wording: base.wording, schema: [], tool: [], surface: {}, link: null, contract: { none: "zq" } };
+    const unshelved: ConceptRecord = {
+      wording: base.wording,
+      schema: [],
+      tool: [],
+      surface: {},
+      link: null,
+      contract: { none: "zq" },
+    };
     // @ts-expect-error a shelf field the manifest does not have
     const unknownShelf: ConceptRecord = { ...base, shelf: { field: "operation.zqTimeoutMs" } };
     // @ts-expect-error a tool field the tool definition does not have (runtime/spec/tool-types.ts ToolSpec)

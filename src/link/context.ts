@@ -5,7 +5,13 @@ import type { ParamSpec, ToolSpec } from "@blockwright/runtime/internal";
 import { SourceError, type YamlSource } from "../load/yaml-source.js";
 import type { ProblemCode } from "../common/problem-codes.js";
 import type { Manifest, ManifestOperation } from "../load/precompiled/manifest-types.js";
-import { type OpenApiDocument, type OpenApiOperation, type Schema, type UnionCrossing, unionOf } from "../load/openapi-document.js";
+import {
+  type OpenApiDocument,
+  type OpenApiOperation,
+  type Schema,
+  type UnionCrossing,
+  unionOf,
+} from "../load/openapi-document.js";
 
 /** A place in the manifest (or the document): keys and list indexes. */
 export type Path = (string | number)[];
@@ -24,7 +30,10 @@ export interface LinkContext {
 }
 
 /** A context over the manifest and its document, and the list its failures go to. */
-export function linkContext(source: YamlSource<Manifest>, doc: OpenApiDocument): { ctx: LinkContext; errors: SourceError[] } {
+export function linkContext(
+  source: YamlSource<Manifest>,
+  doc: OpenApiDocument,
+): { ctx: LinkContext; errors: SourceError[] } {
   const errors: SourceError[] = [];
   const ctx: LinkContext = {
     fail(code, path, message, which = "key") {
@@ -50,7 +59,8 @@ export function linkContext(source: YamlSource<Manifest>, doc: OpenApiDocument):
 export function fieldsNear(ctx: LinkContext, schema: Schema, pointer: string[]): string {
   const parent = ctx.doc.schemaAt(schema, pointer.slice(0, -1));
   const names = new Set(Object.keys((parent?.properties as object) ?? {}));
-  for (const variant of (parent && unionOf(parent)) ?? []) for (const name of Object.keys((ctx.doc.flatten(variant).properties as object) ?? {})) names.add(name);
+  for (const variant of (parent && unionOf(parent)) ?? [])
+    for (const name of Object.keys((ctx.doc.flatten(variant).properties as object) ?? {})) names.add(name);
   return names.size ? ` (fields there: ${[...names].join(", ")})` : "";
 }
 
@@ -78,4 +88,9 @@ export function regexProblem(pattern: string): string | undefined {
 }
 
 /** A concept's part of each tool's link (its record's `link`), applied by linkOperation in the records' order: here, below every concept folder, so that a concept's module names it without importing the operation's. */
-export type OperationPart = (ctx: LinkContext, at: Path, mop: ManifestOperation, op: OpenApiOperation) => Partial<ToolSpec>;
+export type OperationPart = (
+  ctx: LinkContext,
+  at: Path,
+  mop: ManifestOperation,
+  op: OpenApiOperation,
+) => Partial<ToolSpec>;

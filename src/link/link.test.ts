@@ -34,7 +34,9 @@ describe("broken manifests", () => {
     {
       name: "invalid YAML",
       edits: [{ find: "name: Shelf\n", replace: "name: [Shelf\n" }],
-      expected: [`${M}:3:1: invalid YAML: Flow sequence in block collection must be sufficiently indented and end with a ]`],
+      expected: [
+        `${M}:3:1: invalid YAML: Flow sequence in block collection must be sufficiently indented and end with a ]`,
+      ],
     },
     {
       name: "an unknown field (a typo)",
@@ -51,37 +53,56 @@ describe("broken manifests", () => {
     {
       name: "a wrong parameter type name",
       edits: [{ find: "      top:\n        type: number", replace: "      top:\n        type: integer" }],
-      expected: [`${M}:37:15: operations.shelf_list_books.params.top.type: must be one of "string", "number", "boolean", "json", "file", got "integer"`],
+      expected: [
+        `${M}:37:15: operations.shelf_list_books.params.top.type: must be one of "string", "number", "boolean", "json", "file", got "integer"`,
+      ],
     },
     {
       name: "an unknown wire location",
       edits: [{ find: "wire: { in: query, name: $top }", replace: "wire: { in: querystring, name: $top }" }],
-      expected: [`${M}:43:15: operations.shelf_list_books.params.top.wire: "in" has an unsupported value "querystring" (allowed: path, query, header, cookie, body, switch)`],
+      expected: [
+        `${M}:43:15: operations.shelf_list_books.params.top.wire: "in" has an unsupported value "querystring" (allowed: path, query, header, cookie, body, switch)`,
+      ],
     },
     {
       name: "an unquoted colour (YAML reads # as a comment)",
       edits: [{ find: 'color: "#123456"', replace: "color: #123456" }],
-      expected: [`${M}:4:8: color: must be string, got an empty value (in YAML, quote values that start with #: an unquoted # starts a comment)`],
+      expected: [
+        `${M}:4:8: color: must be string, got an empty value (in YAML, quote values that start with #: an unquoted # starts a comment)`,
+      ],
     },
     {
       name: "an output with both from and value",
-      edits: [{ find: '        from: "$response.body#/total"\n', replace: '        from: "$response.body#/total"\n        value: 3\n' }],
-      expected: [`${M}:63:7: operations.shelf_list_books.outputs.metadata.total: an output takes exactly one of "from" (an expression) or "value" (a constant)`],
+      edits: [
+        {
+          find: '        from: "$response.body#/total"\n',
+          replace: '        from: "$response.body#/total"\n        value: 3\n',
+        },
+      ],
+      expected: [
+        `${M}:63:7: operations.shelf_list_books.outputs.metadata.total: an output takes exactly one of "from" (an expression) or "value" (a constant)`,
+      ],
     },
     {
       name: "a credential that is not secret",
-      edits: [{ find: "    secret: true\n    description: Shelf API key.", replace: "    description: Shelf API key." }],
+      edits: [
+        { find: "    secret: true\n    description: Shelf API key.", replace: "    description: Shelf API key." },
+      ],
       expected: [`${M}:17:3: params.apiKey: the credential parameter "apiKey" must be marked secret: true`],
     },
     {
       name: "a default outside the parameter's own limits",
       edits: [{ find: "        default: 10\n", replace: "        default: 80\n" }],
-      expected: [`${M}:41:18: operations.shelf_list_books.params.top.default: default 80 breaks the parameter's rules: top: must be at most 50 (allowed: 1–50), got 80`],
+      expected: [
+        `${M}:41:18: operations.shelf_list_books.params.top.default: default 80 breaks the parameter's rules: top: must be at most 50 (allowed: 1–50), got 80`,
+      ],
     },
     {
       name: "a default written as text (the runtime sends a default as it is written)",
       edits: [{ find: "        default: 10\n", replace: '        default: "10"\n' }],
-      expected: [`${M}:41:18: operations.shelf_list_books.params.top.default: default "10" breaks the parameter's rules: top: must be a number, written as one (not as text), got "10"`],
+      expected: [
+        `${M}:41:18: operations.shelf_list_books.params.top.default: default "10" breaks the parameter's rules: top: must be a number, written as one (not as text), got "10"`,
+      ],
     },
     {
       name: "a rule naming an unknown parameter",
@@ -90,22 +111,43 @@ describe("broken manifests", () => {
     },
     {
       name: "an outcome for an undeclared status",
-      edits: [{ find: '      "404":\n        description: The shelf', replace: '      "410":\n        description: The shelf' }],
-      expected: [`${M}:68:7: operations.shelf_list_books.outcomes.410: status 410 is not declared for "listBooks" in specs/shelf/openapi.yaml`],
+      edits: [
+        {
+          find: '      "404":\n        description: The shelf',
+          replace: '      "410":\n        description: The shelf',
+        },
+      ],
+      expected: [
+        `${M}:68:7: operations.shelf_list_books.outcomes.410: status 410 is not declared for "listBooks" in specs/shelf/openapi.yaml`,
+      ],
     },
     {
       name: "a polling state the output cannot take",
       edits: [{ find: "terminal: [ready, failed]", replace: "terminal: [ready, done]" }],
-      expected: [`${M}:169:7: operations.shelf_get_book.polling.terminal: state "done" is not a value of "state" in specs/shelf/openapi.yaml (pending, ready, failed)`],
+      expected: [
+        `${M}:169:7: operations.shelf_get_book.polling.terminal: state "done" is not a value of "state" in specs/shelf/openapi.yaml (pending, ready, failed)`,
+      ],
     },
     {
       name: "a polled output whose source is not an expression (reported once, where it is written)",
-      edits: [{ find: '        from: "$response.body#/state"\n        description: Processing state.\n    polling:', replace: '        from: "$response.body#state"\n        description: Processing state.\n    polling:' }],
-      expected: [`${M}:164:15: operations.shelf_get_book.outputs.state.from: a JSON pointer starts with "/", got "state"`],
+      edits: [
+        {
+          find: '        from: "$response.body#/state"\n        description: Processing state.\n    polling:',
+          replace: '        from: "$response.body#state"\n        description: Processing state.\n    polling:',
+        },
+      ],
+      expected: [
+        `${M}:164:15: operations.shelf_get_book.outputs.state.from: a JSON pointer starts with "/", got "state"`,
+      ],
     },
     {
       name: "free text sent in the path without a maximum length",
-      edits: [{ find: "      bookId:\n        type: string\n        maxLength: 64\n", replace: "      bookId:\n        type: string\n" }],
+      edits: [
+        {
+          find: "      bookId:\n        type: string\n        maxLength: 64\n",
+          replace: "      bookId:\n        type: string\n",
+        },
+      ],
       expected: [
         `${M}:150:7: operations.shelf_get_book.params.bookId: "bookId" is sent as a path parameter, so it needs maxLength (an unbounded value can make the upstream answer 414 or 431; an enum, a format or a pattern anchored with ^…$ of bounded length would imply one)`,
       ],
@@ -117,32 +159,58 @@ describe("broken manifests", () => {
     },
     {
       name: "a pattern other than the spec's (a manifest may not loosen a pattern)",
-      edits: [{ find: '        pattern: "^[a-z0-9-]+$"\n        description: The shelf.\n        wire: { in: path }\n      top:', replace: '        pattern: ".*"\n        description: The shelf.\n        wire: { in: path }\n      top:' }],
+      edits: [
+        {
+          find: '        pattern: "^[a-z0-9-]+$"\n        description: The shelf.\n        wire: { in: path }\n      top:',
+          replace: '        pattern: ".*"\n        description: The shelf.\n        wire: { in: path }\n      top:',
+        },
+      ],
       expected: [
         `${M}:33:18: operations.shelf_list_books.params.shelfId.pattern: pattern ".*" is not path parameter "shelfId"'s pattern "^[a-z0-9-]+$" in specs/shelf/openapi.yaml (a manifest pattern must be the spec's; restrict further with enum or maxLength)`,
       ],
     },
     {
       name: "a body field the spec requires, declared optional",
-      edits: [{ find: "      title:\n        type: string\n        required: true\n", replace: "      title:\n        type: string\n" }],
+      edits: [
+        {
+          find: "      title:\n        type: string\n        required: true\n",
+          replace: "      title:\n        type: string\n",
+        },
+      ],
       expected: [
         `${M}:86:7: operations.shelf_add_book.params.title: specs/shelf/openapi.yaml requires body field "/title" for "addBook", so "title" must be required: true or have a default that is sent (the request would go out without it)`,
       ],
     },
     {
       name: "an example that breaks its parameter's rules",
-      edits: [{ find: "        maximum: 50\n        default: 10\n", replace: "        maximum: 50\n        default: 10\n        example: 51\n" }],
-      expected: [`${M}:42:18: operations.shelf_list_books.params.top.example: example 51 breaks the parameter's rules: top: must be at most 50 (allowed: 1–50), got 51`],
+      edits: [
+        {
+          find: "        maximum: 50\n        default: 10\n",
+          replace: "        maximum: 50\n        default: 10\n        example: 51\n",
+        },
+      ],
+      expected: [
+        `${M}:42:18: operations.shelf_list_books.params.top.example: example 51 breaks the parameter's rules: top: must be at most 50 (allowed: 1–50), got 51`,
+      ],
     },
     {
       name: "a dependent limit looser than the parameter's own",
       edits: [{ find: "limits: { audio: { maxLength: 80 } }", replace: "limits: { audio: { maxLength: 300 } }" }],
-      expected: [`${M}:125:39: operations.shelf_add_book.rules.1.limits.audio.maxLength: 300 is looser than "title"'s maxLength 200`],
+      expected: [
+        `${M}:125:39: operations.shelf_add_book.rules.1.limits.audio.maxLength: 300 is looser than "title"'s maxLength 200`,
+      ],
     },
     {
       name: "forbidden keys on a parameter that is not a JSON object",
-      edits: [{ find: "        description: Title of the book.\n", replace: "        description: Title of the book.\n        forbiddenKeys: { keys: [id] }\n" }],
-      expected: [`${M}:92:9: operations.shelf_add_book.params.title.forbiddenKeys: forbiddenKeys applies to json parameters with jsonType: object`],
+      edits: [
+        {
+          find: "        description: Title of the book.\n",
+          replace: "        description: Title of the book.\n        forbiddenKeys: { keys: [id] }\n",
+        },
+      ],
+      expected: [
+        `${M}:92:9: operations.shelf_add_book.params.title.forbiddenKeys: forbiddenKeys applies to json parameters with jsonType: object`,
+      ],
     },
     {
       name: "a header parameter on a header a switch sends (header names in any case)",
@@ -153,7 +221,9 @@ describe("broken manifests", () => {
             "      consistency:\n        type: string\n        maxLength: 20\n        enum: [eventual]\n        description: Consistency level.\n        wire: { in: header, name: consistency }\n      eventual:\n        type: boolean\n",
         },
       ],
-      expected: [`${M}:56:15: operations.shelf_list_books.params.eventual.wire.whenTrue.0: header "Consistency" is already sent by parameter "consistency"`],
+      expected: [
+        `${M}:56:15: operations.shelf_list_books.params.eventual.wire.whenTrue.0: header "Consistency" is already sent by parameter "consistency"`,
+      ],
     },
     {
       name: "a provider id that differs from its folder",
@@ -162,13 +232,22 @@ describe("broken manifests", () => {
     },
     {
       name: "a read-only operation marked destructive",
-      edits: [{ find: "    title: Add book\n", replace: "    title: Add book\n    behavior: { readOnly: true, destructive: true }\n" }],
-      expected: [`${M}:77:33: operations.shelf_add_book.behavior.destructive: an operation that is readOnly cannot be destructive`],
+      edits: [
+        {
+          find: "    title: Add book\n",
+          replace: "    title: Add book\n    behavior: { readOnly: true, destructive: true }\n",
+        },
+      ],
+      expected: [
+        `${M}:77:33: operations.shelf_add_book.behavior.destructive: an operation that is readOnly cannot be destructive`,
+      ],
     },
     {
       name: "an unknown behaviour field",
       edits: [{ find: "    title: Add book\n", replace: "    title: Add book\n    behavior: { safe: true }\n" }],
-      expected: [`${M}:77:17: operations.shelf_add_book.behavior: unknown field "safe" (allowed: readOnly, destructive, idempotent, openWorld)`],
+      expected: [
+        `${M}:77:17: operations.shelf_add_book.behavior: unknown field "safe" (allowed: readOnly, destructive, idempotent, openWorld)`,
+      ],
     },
   ];
 
@@ -177,13 +256,25 @@ describe("broken manifests", () => {
   table.push(
     {
       name: "an apiKey header name that is not a token (text that would end a comment)",
-      edits: [{ file: "openapi.yaml", find: "name: X-Shelf-Key", replace: 'name: "X-Key */ globalThis.pwned = 1; /*"' }],
-      expected: [`${O}:136:13: components.securitySchemes.shelfKey.name: a header name is a token (letters, digits and !#$%&'*+-.^_\`|~), got "X-Key */ globalThis.pwned = 1; /*"`],
+      edits: [
+        { file: "openapi.yaml", find: "name: X-Shelf-Key", replace: 'name: "X-Key */ globalThis.pwned = 1; /*"' },
+      ],
+      expected: [
+        `${O}:136:13: components.securitySchemes.shelfKey.name: a header name is a token (letters, digits and !#$%&'*+-.^_\`|~), got "X-Key */ globalThis.pwned = 1; /*"`,
+      ],
     },
     {
       name: "an apiKey query key with a line break",
-      edits: [{ file: "openapi.yaml", find: "in: header\n      name: X-Shelf-Key", replace: 'in: query\n      name: "key\\nglobalThis.pwned = 1"' }],
-      expected: [`${O}:136:13: components.securitySchemes.shelfKey.name: a query key here is letters, digits and - . _ ~ $ [ ], got "key\\nglobalThis.pwned = 1"`],
+      edits: [
+        {
+          file: "openapi.yaml",
+          find: "in: header\n      name: X-Shelf-Key",
+          replace: 'in: query\n      name: "key\\nglobalThis.pwned = 1"',
+        },
+      ],
+      expected: [
+        `${O}:136:13: components.securitySchemes.shelfKey.name: a query key here is letters, digits and - . _ ~ $ [ ], got "key\\nglobalThis.pwned = 1"`,
+      ],
     },
   );
 
@@ -192,16 +283,26 @@ describe("broken manifests", () => {
     {
       name: "two operation ids that give the same TypeScript names",
       edits: [{ find: "  shelf_get_book:\n", replace: "  shelf_list__books:\n" }],
-      expected: [`${M}:24:3: operations.shelf_list_books: operation ids "shelf_list__books" and "shelf_list_books" give the same names in the generated code (shelfListBooksTool, ShelfListBooksParams); rename one`],
+      expected: [
+        `${M}:24:3: operations.shelf_list_books: operation ids "shelf_list__books" and "shelf_list_books" give the same names in the generated code (shelfListBooksTool, ShelfListBooksParams); rename one`,
+      ],
     },
     {
       name: "a parameter named like the block's operation selector",
       edits: [{ find: "      eventual:\n", replace: "      operation:\n" }],
-      expected: [`${M}:44:7: operations.shelf_list_books.params.operation: "operation" is the name of the block input that selects the operation; choose another name`],
+      expected: [
+        `${M}:44:7: operations.shelf_list_books.params.operation: "operation" is the name of the block input that selects the operation; choose another name`,
+      ],
     },
     {
       name: "an output that also holds other outputs",
-      edits: [{ find: "    outputs:\n      data:\n        type: array\n", replace: "    outputs:\n      metadata: { type: json, from: $response.body, optional: true, description: All. }\n      data:\n        type: array\n" }],
+      edits: [
+        {
+          find: "    outputs:\n      data:\n        type: array\n",
+          replace:
+            "    outputs:\n      metadata: { type: json, from: $response.body, optional: true, description: All. }\n      data:\n        type: array\n",
+        },
+      ],
       expected: [
         `${M}:59:7: operations.shelf_list_books.outputs.metadata.count: output "metadata" is a value, so it cannot also hold "metadata.count"; rename one`,
         `${M}:64:7: operations.shelf_list_books.outputs.metadata.total: output "metadata" is a value, so it cannot also hold "metadata.total"; rename one`,
@@ -218,7 +319,9 @@ describe("broken manifests", () => {
 
 describe("spec changes caught by the link", () => {
   it("an upstream that tightens a limit makes generation fail at the manifest's line", async () => {
-    expect(await problems([{ file: "openapi.yaml", find: "minimum: 1, maximum: 100", replace: "minimum: 1, maximum: 25" }])).toEqual([
+    expect(
+      await problems([{ file: "openapi.yaml", find: "minimum: 1, maximum: 100", replace: "minimum: 1, maximum: 25" }]),
+    ).toEqual([
       `${M}:40:18: operations.shelf_list_books.params.top.maximum: maximum 50 is looser than query parameter "$top"'s maximum 25 in specs/shelf/openapi.yaml`,
     ]);
   });
@@ -226,7 +329,11 @@ describe("spec changes caught by the link", () => {
   it("an upstream that renames a response field makes generation fail", async () => {
     const found = await problems([
       { file: "openapi.yaml", find: "required: [id, title, state]", replace: "required: [id, title]" },
-      { file: "openapi.yaml", find: "        state: { type: string, enum: [pending, ready, failed] }", replace: "        status: { type: string, enum: [pending, ready, failed] }" },
+      {
+        file: "openapi.yaml",
+        find: "        state: { type: string, enum: [pending, ready, failed] }",
+        replace: "        status: { type: string, enum: [pending, ready, failed] }",
+      },
     ]);
     expect(found).toEqual([
       `${M}:133:15: operations.shelf_add_book.outputs.state.from: response field "/state" not found in the 201 response of "addBook" in specs/shelf/openapi.yaml (fields there: id, title, status, rank)`,
@@ -235,7 +342,9 @@ describe("spec changes caught by the link", () => {
   });
 
   it("links a route's parameters against the route's operation", async () => {
-    expect(await problems([{ find: "bookId: { in: path, name: key,", replace: "bookId: { in: path, name: isbn," }])).toEqual([
+    expect(
+      await problems([{ find: "bookId: { in: path, name: key,", replace: "bookId: { in: path, name: isbn," }]),
+    ).toEqual([
       `${M}:148:11: operations.shelf_get_book.routes.0.wire.bookId: path parameter "isbn" not found in operation "getBookByKey" of specs/shelf/openapi.yaml (its path parameters: key)`,
       `${M}:145:9: operations.shelf_get_book.routes.0: specs/shelf/openapi.yaml requires path parameter "key" for "getBookByKey", but no parameter or constant supplies it`,
     ]);
@@ -262,14 +371,25 @@ describe("credentials", () => {
       const dir = join(root, "specs", "shelf");
       cpSync(fixture, dir, { recursive: true });
       const file = join(dir, "openapi.yaml");
-      writeFileSync(file, readFileSync(file, "utf8").replace("type: apiKey\n      in: header\n      name: X-Shelf-Key", scheme));
+      writeFileSync(
+        file,
+        readFileSync(file, "utf8").replace("type: apiKey\n      in: header\n      name: X-Shelf-Key", scheme),
+      );
       const ir = await loadProvider(root, dir);
       expect(ir.auth).toEqual({ type: "bearer", param: "apiKey" });
     });
   }
 
   it("refuses a scheme the runtime does not send, naming those it does", async () => {
-    expect(await problems([{ file: "openapi.yaml", find: "type: apiKey\n      in: header\n      name: X-Shelf-Key", replace: "type: http\n      scheme: digest" }])).toEqual([
+    expect(
+      await problems([
+        {
+          file: "openapi.yaml",
+          find: "type: apiKey\n      in: header\n      name: X-Shelf-Key",
+          replace: "type: http\n      scheme: digest",
+        },
+      ]),
+    ).toEqual([
       `${M}:10:11: auth.scheme: security scheme "shelfKey" is of an unsupported kind (http digest); supported: http bearer, http basic, apiKey in a header, the query or a cookie, oauth2 and openIdConnect (the access token, as a bearer token)`,
     ]);
   });
@@ -281,16 +401,38 @@ describe("request and reply limits", () => {
     const dir = join(root, "specs", "shelf");
     cpSync(fixture, dir, { recursive: true });
     const file = join(dir, "manifest.yaml");
-    writeFileSync(file, readFileSync(file, "utf8").replace("server:\n  default: https://api.shelf.test\n", "server:\n  default: https://api.shelf.test\nlimits:\n  requestHeadBytes: 8192\n  replyBytes: 1048576\n"));
+    writeFileSync(
+      file,
+      readFileSync(file, "utf8").replace(
+        "server:\n  default: https://api.shelf.test\n",
+        "server:\n  default: https://api.shelf.test\nlimits:\n  requestHeadBytes: 8192\n  replyBytes: 1048576\n",
+      ),
+    );
     const ir = await loadProvider(root, dir);
-    expect(ir.operations.map((op) => op.tool.server)).toEqual(ir.operations.map(() => ({ default: "https://api.shelf.test", requestHeadBytes: 8192, replyBytes: 1048576 })));
+    expect(ir.operations.map((op) => op.tool.server)).toEqual(
+      ir.operations.map(() => ({ default: "https://api.shelf.test", requestHeadBytes: 8192, replyBytes: 1048576 })),
+    );
   });
 
   it("refuse a reply limit smaller than any reply worth reading", async () => {
-    expect(await problems([{ find: "server:\n  default: https://api.shelf.test\n", replace: "server:\n  default: https://api.shelf.test\nlimits:\n  replyBytes: 10\n" }])).toEqual([expect.stringContaining("limits.replyBytes")]);
+    expect(
+      await problems([
+        {
+          find: "server:\n  default: https://api.shelf.test\n",
+          replace: "server:\n  default: https://api.shelf.test\nlimits:\n  replyBytes: 10\n",
+        },
+      ]),
+    ).toEqual([expect.stringContaining("limits.replyBytes")]);
   });
 
   it("refuse a limit no HTTP request fits", async () => {
-    expect(await problems([{ find: "server:\n  default: https://api.shelf.test\n", replace: "server:\n  default: https://api.shelf.test\nlimits:\n  requestHeadBytes: 100\n" }])).toEqual([expect.stringContaining("limits.requestHeadBytes")]);
+    expect(
+      await problems([
+        {
+          find: "server:\n  default: https://api.shelf.test\n",
+          replace: "server:\n  default: https://api.shelf.test\nlimits:\n  requestHeadBytes: 100\n",
+        },
+      ]),
+    ).toEqual([expect.stringContaining("limits.requestHeadBytes")]);
   });
 });

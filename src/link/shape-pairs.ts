@@ -24,7 +24,12 @@ export interface PlacedChange<K extends string> {
 }
 
 /** Compares one pair: `emit` a change of the pair itself (or, with `at`, of a field it names), `descend` into a pair of children at `step`. */
-export type ComparePair<K extends string> = (a: Shape, b: Shape, emit: (kind: K, detail?: PairDetail, at?: string) => void, descend: (x: Shape, y: Shape, step: string) => void) => void;
+export type ComparePair<K extends string> = (
+  a: Shape,
+  b: Shape,
+  emit: (kind: K, detail?: PairDetail, at?: string) => void,
+  descend: (x: Shape, y: Shape, step: string) => void,
+) => void;
 
 /** How many field names deep a change is listed below the value compared (`[]` and `.*` do not count). */
 export const MAX_NAMES = 6;

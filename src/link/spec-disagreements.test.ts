@@ -24,66 +24,107 @@ describe("manifests that disagree with their spec", () => {
     {
       name: "an operation the spec lacks",
       edits: [{ find: "operationId: getBook", replace: "operationId: fetchBook" }],
-      expected: [`${M}:141:18: operations.shelf_get_book.operationId: operation "fetchBook" not found in specs/shelf/openapi.yaml (operations: addBook, getBook, getBookByKey, listBooks)`],
+      expected: [
+        `${M}:141:18: operations.shelf_get_book.operationId: operation "fetchBook" not found in specs/shelf/openapi.yaml (operations: addBook, getBook, getBookByKey, listBooks)`,
+      ],
     },
     {
       name: "a query parameter the spec lacks",
       edits: [{ find: "name: $top }", replace: "name: top }" }],
-      expected: [`${M}:43:9: operations.shelf_list_books.params.top.wire: query parameter "top" not found in operation "listBooks" of specs/shelf/openapi.yaml (its query parameters: $top, $count)`],
+      expected: [
+        `${M}:43:9: operations.shelf_list_books.params.top.wire: query parameter "top" not found in operation "listBooks" of specs/shelf/openapi.yaml (its query parameters: $top, $count)`,
+      ],
     },
     {
       name: "a body field the spec lacks",
       edits: [{ find: "pointer: /options/size", replace: "pointer: /options/pageSize" }],
-      expected: [`${M}:114:9: operations.shelf_add_book.params.size.wire: body field "/options/pageSize" not found in the request body of "addBook" in specs/shelf/openapi.yaml (fields there: format, size, notify)`],
+      expected: [
+        `${M}:114:9: operations.shelf_add_book.params.size.wire: body field "/options/pageSize" not found in the request body of "addBook" in specs/shelf/openapi.yaml (fields there: format, size, notify)`,
+      ],
     },
     {
       name: "a response field the spec lacks",
       edits: [{ find: 'from: "$response.body#/total"', replace: 'from: "$response.body#/totalCount"' }],
-      expected: [`${M}:65:15: operations.shelf_list_books.outputs.metadata.total.from: response field "/totalCount" not found in the 200 response of "listBooks" in specs/shelf/openapi.yaml (fields there: total, value)`],
+      expected: [
+        `${M}:65:15: operations.shelf_list_books.outputs.metadata.total.from: response field "/totalCount" not found in the 200 response of "listBooks" in specs/shelf/openapi.yaml (fields there: total, value)`,
+      ],
     },
     {
       name: "a maximum looser than the spec's",
       edits: [{ find: "        maximum: 50\n", replace: "        maximum: 500\n" }],
-      expected: [`${M}:40:18: operations.shelf_list_books.params.top.maximum: maximum 500 is looser than query parameter "$top"'s maximum 100 in specs/shelf/openapi.yaml`],
+      expected: [
+        `${M}:40:18: operations.shelf_list_books.params.top.maximum: maximum 500 is looser than query parameter "$top"'s maximum 100 in specs/shelf/openapi.yaml`,
+      ],
     },
     {
       name: "a missing maximum where the spec has one",
       edits: [{ find: "        maxLength: 200\n", replace: "" }],
-      expected: [`${M}:86:7: operations.shelf_add_book.params.title: maxLength (none) is looser than body field "/title"'s maxLength 200 in specs/shelf/openapi.yaml`],
+      expected: [
+        `${M}:86:7: operations.shelf_add_book.params.title: maxLength (none) is looser than body field "/title"'s maxLength 200 in specs/shelf/openapi.yaml`,
+      ],
     },
     {
       name: "an enum value the spec does not accept",
       edits: [{ find: "enum: [paper, ebook, audio]", replace: "enum: [paper, ebook, audio, vinyl]" }],
-      expected: [`${M}:105:9: operations.shelf_add_book.params.format.enum: enum values "vinyl" are not accepted by body field "/options/format" in specs/shelf/openapi.yaml (accepted: "paper", "ebook", "audio")`],
+      expected: [
+        `${M}:105:9: operations.shelf_add_book.params.format.enum: enum values "vinyl" are not accepted by body field "/options/format" in specs/shelf/openapi.yaml (accepted: "paper", "ebook", "audio")`,
+      ],
     },
     {
       name: "a type that disagrees with the spec",
-      edits: [{ file: "openapi.yaml", find: "title: { type: string, maxLength: 200 }", replace: "title: { type: integer }" }],
-      expected: [`${M}:87:15: operations.shelf_add_book.params.title.type: type string disagrees with body field "/title", which is integer in specs/shelf/openapi.yaml`],
+      edits: [
+        { file: "openapi.yaml", find: "title: { type: string, maxLength: 200 }", replace: "title: { type: integer }" },
+      ],
+      expected: [
+        `${M}:87:15: operations.shelf_add_book.params.title.type: type string disagrees with body field "/title", which is integer in specs/shelf/openapi.yaml`,
+      ],
     },
     {
       name: "an integer in the spec without integer: true",
-      edits: [{ find: "        integer: true\n        minimum: 1\n        maximum: 50", replace: "        minimum: 1\n        maximum: 50" }],
-      expected: [`${M}:37:15: operations.shelf_list_books.params.top.type: query parameter "$top" is an integer in specs/shelf/openapi.yaml; declare integer: true`],
+      edits: [
+        {
+          find: "        integer: true\n        minimum: 1\n        maximum: 50",
+          replace: "        minimum: 1\n        maximum: 50",
+        },
+      ],
+      expected: [
+        `${M}:37:15: operations.shelf_list_books.params.top.type: query parameter "$top" is an integer in specs/shelf/openapi.yaml; declare integer: true`,
+      ],
     },
     {
       name: "an output type that disagrees with the spec",
       edits: [{ find: "      bookId:\n        type: string", replace: "      bookId:\n        type: number" }],
-      expected: [`${M}:128:15: operations.shelf_add_book.outputs.bookId.type: output type number disagrees with the source, which is string in specs/shelf/openapi.yaml`],
+      expected: [
+        `${M}:128:15: operations.shelf_add_book.outputs.bookId.type: output type number disagrees with the source, which is string in specs/shelf/openapi.yaml`,
+      ],
     },
     {
       name: "a split list longer than the spec's maxItems",
       edits: [{ find: "maxItems: 5 }", replace: "maxItems: 9 }" }],
-      expected: [`${M}:96:27: operations.shelf_add_book.params.tags.wire.split: split.maxItems 9 is looser than body field "/tags"'s maxItems 5 in specs/shelf/openapi.yaml`],
+      expected: [
+        `${M}:96:27: operations.shelf_add_book.params.tags.wire.split: split.maxItems 9 is looser than body field "/tags"'s maxItems 5 in specs/shelf/openapi.yaml`,
+      ],
     },
     {
       name: "a required path parameter left unsupplied",
-      edits: [{ find: '      shelfId:\n        type: string\n        maxLength: 64\n        required: true\n        pattern: "^[a-z0-9-]+$"\n        description: The shelf.\n        wire: { in: path }\n      top:', replace: "      top:" }],
-      expected: [`${M}:24:3: operations.shelf_list_books: specs/shelf/openapi.yaml requires path parameter "shelfId" for "listBooks", but no parameter or constant supplies it`],
+      edits: [
+        {
+          find: '      shelfId:\n        type: string\n        maxLength: 64\n        required: true\n        pattern: "^[a-z0-9-]+$"\n        description: The shelf.\n        wire: { in: path }\n      top:',
+          replace: "      top:",
+        },
+      ],
+      expected: [
+        `${M}:24:3: operations.shelf_list_books: specs/shelf/openapi.yaml requires path parameter "shelfId" for "listBooks", but no parameter or constant supplies it`,
+      ],
     },
     {
       name: "a required body field left unsupplied",
-      edits: [{ find: "      title:\n        type: string\n        required: true\n        minLength: 1\n        maxLength: 200\n        description: Title of the book.\n        wire: { in: body }\n", replace: "" }],
+      edits: [
+        {
+          find: "      title:\n        type: string\n        required: true\n        minLength: 1\n        maxLength: 200\n        description: Title of the book.\n        wire: { in: body }\n",
+          replace: "",
+        },
+      ],
       expected: [
         `${M}:74:3: operations.shelf_add_book: specs/shelf/openapi.yaml requires body field "/title" for "addBook", but no parameter or constant supplies it`,
         `${M}:116:16: operations.shelf_add_book.rules.1.param: unknown parameter "title"`,
@@ -92,7 +133,9 @@ describe("manifests that disagree with their spec", () => {
     {
       name: "a security scheme the spec lacks",
       edits: [{ find: "  scheme: shelfKey", replace: "  scheme: bearer" }],
-      expected: [`${M}:10:11: auth.scheme: security scheme "bearer" not found in specs/shelf/openapi.yaml (declared: shelfKey)`],
+      expected: [
+        `${M}:10:11: auth.scheme: security scheme "bearer" not found in specs/shelf/openapi.yaml (declared: shelfKey)`,
+      ],
     },
   ];
 

@@ -20,26 +20,42 @@ const UNIONS: Edit[] = [
   {
     file: "openapi.yaml",
     find: '          description: The book.\n          content:\n            application/json:\n              schema: { $ref: "#/components/schemas/Book" }\n',
-    replace: '          description: The book.\n          content:\n            application/json:\n              schema: { oneOf: [{ $ref: "#/components/schemas/Book" }, { $ref: "#/components/schemas/DeletedBook" }] }\n',
+    replace:
+      '          description: The book.\n          content:\n            application/json:\n              schema: { oneOf: [{ $ref: "#/components/schemas/Book" }, { $ref: "#/components/schemas/DeletedBook" }] }\n',
   },
   {
     file: "openapi.yaml",
     find: '          description: The book.\n          content:\n            application/json:\n              schema: { $ref: "#/components/schemas/Book" }\ncomponents:\n',
-    replace: '          description: The book.\n          content:\n            application/json:\n              schema: { oneOf: [{ $ref: "#/components/schemas/Book" }, { $ref: "#/components/schemas/DeletedBook" }] }\ncomponents:\n',
+    replace:
+      '          description: The book.\n          content:\n            application/json:\n              schema: { oneOf: [{ $ref: "#/components/schemas/Book" }, { $ref: "#/components/schemas/DeletedBook" }] }\ncomponents:\n',
   },
   {
     file: "openapi.yaml",
     find: "    Error:\n",
-    replace: "    DeletedBook:\n      type: object\n      title: Deleted book\n      required: [id, deleted]\n      properties:\n        id: { type: string }\n        deleted: { type: boolean }\n    Error:\n",
+    replace:
+      "    DeletedBook:\n      type: object\n      title: Deleted book\n      required: [id, deleted]\n      properties:\n        id: { type: string }\n        deleted: { type: boolean }\n    Error:\n",
   },
   {
     file: "openapi.yaml",
     find: "                options:\n                  type: object\n                  properties:\n",
-    replace: '                options:\n                  anyOf:\n                    - { type: string, enum: [""] }\n                    - type: object\n                      title: Options\n                      properties:\n',
+    replace:
+      '                options:\n                  anyOf:\n                    - { type: string, enum: [""] }\n                    - type: object\n                      title: Options\n                      properties:\n',
   },
-  { file: "openapi.yaml", find: "                    format: { type: string", replace: "                        format: { type: string" },
-  { file: "openapi.yaml", find: "                    size: { type: string", replace: "                        size: { type: string" },
-  { file: "openapi.yaml", find: "                    notify: { type: boolean }", replace: "                        notify: { type: boolean }" },
+  {
+    file: "openapi.yaml",
+    find: "                    format: { type: string",
+    replace: "                        format: { type: string",
+  },
+  {
+    file: "openapi.yaml",
+    find: "                    size: { type: string",
+    replace: "                        size: { type: string",
+  },
+  {
+    file: "openapi.yaml",
+    find: "                    notify: { type: boolean }",
+    replace: "                        notify: { type: boolean }",
+  },
   { find: "        omit: [rank]\n", replace: "" },
   {
     find: '        from: "$response.body#/state"\n        description: Processing state.\n    polling:\n',
@@ -73,10 +89,16 @@ describe("fields and outputs through anyOf/oneOf", () => {
     expect(output("id").source).toMatchObject({ required: true });
     expect(output("id").source).not.toHaveProperty("variants");
     // In one variant only: said so, and never guaranteed.
-    expect(output("state").source).toMatchObject({ variants: { carrying: ["Book"], of: ["Book", "DeletedBook (Deleted book)"] } });
+    expect(output("state").source).toMatchObject({
+      variants: { carrying: ["Book"], of: ["Book", "DeletedBook (Deleted book)"] },
+    });
     expect(output("state").source).not.toHaveProperty("required");
-    expect(output("state").description).toBe("Processing state. (present in a reply that is Book; absent from DeletedBook (Deleted book))");
-    expect(output("deleted").description).toBe("Whether it was deleted. (present in a reply that is DeletedBook (Deleted book); absent from Book)");
+    expect(output("state").description).toBe(
+      "Processing state. (present in a reply that is Book; absent from DeletedBook (Deleted book))",
+    );
+    expect(output("deleted").description).toBe(
+      "Whether it was deleted. (present in a reply that is DeletedBook (Deleted book); absent from Book)",
+    );
 
     // The types: each variant's field, undefined where a variant lacks it.
     const installed = writeInstalled(result.files, result.root);
@@ -102,7 +124,10 @@ export const wrong: O["state"] = "lost";
     const result = await generated([
       ...UNIONS,
       { find: '        from: "$response.body#/deleted"\n', replace: '        from: "$response.body#/removed"\n' },
-      { find: "        wire: { in: body, pointer: /options/size }\n", replace: "        wire: { in: body, pointer: /options/colour }\n" },
+      {
+        find: "        wire: { in: body, pointer: /options/size }\n",
+        replace: "        wire: { in: body, pointer: /options/colour }\n",
+      },
     ]);
     expect(result).toEqual({
       problems: [

@@ -11,7 +11,9 @@ export const authFlows = {
   surface: { "auth.flows": authFlowsSurface },
   link: linkAuthFlows,
   contract: { kind: "auth" },
-  shelf: { none: "a token server to run the flows against: the tracker fixture with flows (test-support/oauth/oauth-tracker.ts) and runtime/oauth/ tests them" },
+  shelf: {
+    none: "a token server to run the flows against: the tracker fixture with flows (test-support/oauth/oauth-tracker.ts) and runtime/oauth/ tests them",
+  },
   fields: {
     "auth.flows": { fields: "authFlows" },
     ...decided({ surface: "auth.flows" }, [

@@ -10,7 +10,9 @@ export const authVariable = {
   surface: {},
   link: null,
   contract: { kind: "request" },
-  shelf: { none: "the shelf's credential is a security scheme's, and a provider has one first credential: its tests draft and link providers of their own that use it (auth-variable.test.ts here, src/cli/add-address-credential.test.ts)" },
+  shelf: {
+    none: "the shelf's credential is a security scheme's, and a provider has one first credential: its tests draft and link providers of their own that use it (auth-variable.test.ts here, src/cli/add-address-credential.test.ts)",
+  },
   fields: {
     "auth.variable": { surface: "auth" },
   },

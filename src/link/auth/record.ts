@@ -32,6 +32,8 @@ export const auth = {
       "authWay.prefix",
       "authWay.also",
     ]),
-    "auth.covers": { none: "what the credential stands for in the document: nothing is sent for it, and a caller configures nothing" },
+    "auth.covers": {
+      none: "what the credential stands for in the document: nothing is sent for it, and a caller configures nothing",
+    },
   },
 } as const satisfies ConceptRecord;

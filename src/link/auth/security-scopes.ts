@@ -49,7 +49,13 @@ export const securitySurface: ToolEntry<Scopes, SecurityChange> = {
     const gone = Object.keys(a).filter((k) => !Object.hasOwn(b, k));
     const fresh = Object.keys(b).filter((k) => !Object.hasOwn(a, k));
     const [o, n] = [gone[0], fresh[0]];
-    if (gone.length === 1 && fresh.length === 1 && o !== undefined && n !== undefined && JSON.stringify(a[o]) === JSON.stringify(b[n])) {
+    if (
+      gone.length === 1 &&
+      fresh.length === 1 &&
+      o !== undefined &&
+      n !== undefined &&
+      JSON.stringify(a[o]) === JSON.stringify(b[n])
+    ) {
       b = { ...b, [o]: b[n] as string[][] };
       delete b[n];
     }
@@ -74,7 +80,9 @@ export const securitySurface: ToolEntry<Scopes, SecurityChange> = {
           if (!after.some((n) => within(o, n))) report("scopeRemoved", { subject, from: o });
           continue;
         }
-        const added = [...new Set(after.filter((n) => within(o, n)).flatMap((n) => n.filter((s) => !o.includes(s))))].sort();
+        const added = [
+          ...new Set(after.filter((n) => within(o, n)).flatMap((n) => n.filter((s) => !o.includes(s)))),
+        ].sort();
         if (added.length) report("scopeAdded", { subject, what: added.join(", "), to: added });
         else report("removed", { subject, what: `scopes ${o.join(", ") || "(none)"} no longer enough`, from: o });
       }

@@ -11,5 +11,14 @@ export const constants = {
   link: null,
   contract: { kind: "request" },
   shelf: { field: "operation.constants" },
-  fields: { ...decided({ none: SENT_BY_PACKAGE }, ["manifest.constants", "constant.in", "constant.name", "constant.value", "constant.pointer", "operation.constants"]) },
+  fields: {
+    ...decided({ none: SENT_BY_PACKAGE }, [
+      "manifest.constants",
+      "constant.in",
+      "constant.name",
+      "constant.value",
+      "constant.pointer",
+      "operation.constants",
+    ]),
+  },
 } as const satisfies ConceptRecord;

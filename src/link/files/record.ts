@@ -13,7 +13,9 @@ export const files = {
   shelf: { none: "files and downloads: the files fixture (specs-files/zqfiles) declares them" },
   fields: {
     "param.maxBytes": { surface: "params" },
-    "param.contentType": { none: "the type a file's part carries when its value names none: what a call accepts and returns is unchanged" },
+    "param.contentType": {
+      none: "the type a file's part carries when its value names none: what a call accepts and returns is unchanged",
+    },
     "param.multiple": { surface: "params" },
     "operation.download": { surface: "outputs" },
   },

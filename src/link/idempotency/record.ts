@@ -15,6 +15,10 @@ export const idempotency = {
   fields: {
     "manifest.idempotency": { fields: "idempotency" },
     "operation.idempotency": { fields: "operationIdempotency" },
-    ...decided({ surface: "idempotency" }, ["idempotency.header", "idempotency.methods", "operationIdempotency.header"]),
+    ...decided({ surface: "idempotency" }, [
+      "idempotency.header",
+      "idempotency.methods",
+      "operationIdempotency.header",
+    ]),
   },
 } as const satisfies ConceptRecord;

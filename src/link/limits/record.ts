@@ -12,5 +12,9 @@ export const limits = {
   link: null,
   contract: { kind: "limit" },
   shelf: { none: "a bound on the request head and the reply: the hostile fixture (specs-hostile/) declares it" },
-  fields: { "manifest.limits": { fields: "limits" }, "limits.requestHeadBytes": { surface: "limits.requestHeadBytes" }, "limits.replyBytes": { surface: "limits.replyBytes" } },
+  fields: {
+    "manifest.limits": { fields: "limits" },
+    "limits.requestHeadBytes": { surface: "limits.requestHeadBytes" },
+    "limits.replyBytes": { surface: "limits.replyBytes" },
+  },
 } as const satisfies ConceptRecord;

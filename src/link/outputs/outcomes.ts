@@ -8,7 +8,14 @@ import type { Classification, Report, ToolEntry } from "../../model/surface-entr
 import type { LinkContext, Path } from "../context.js";
 import { linkSource, type LinkedOutput } from "./outputs.js";
 
-export function linkOutcomes(ctx: LinkContext, at: Path, mop: ManifestOperation, op: OpenApiOperation, params: Map<string, ParamSpec>, outputs: LinkedOutput[]): { spec: OutcomeSpec; types: [string, TypeRef][] }[] {
+export function linkOutcomes(
+  ctx: LinkContext,
+  at: Path,
+  mop: ManifestOperation,
+  op: OpenApiOperation,
+  params: Map<string, ParamSpec>,
+  outputs: LinkedOutput[],
+): { spec: OutcomeSpec; types: [string, TypeRef][] }[] {
   const result: { spec: OutcomeSpec; types: [string, TypeRef][] }[] = [];
   for (const [statusText, outcome] of Object.entries(mop.outcomes ?? {}).sort()) {
     const where: Path = [...at, "outcomes", statusText];
@@ -22,16 +29,34 @@ export function linkOutcomes(ctx: LinkContext, at: Path, mop: ManifestOperation,
     for (const path of Object.keys(outcome.outputs).sort()) {
       const main = outputs.find((o) => o.spec.path === path);
       if (!main) {
-        if (!(path in mop.outputs)) ctx.fail("BW2022", [...where, "outputs", path], `"${path}" is not an output of the operation (outputs: ${Object.keys(mop.outputs).join(", ")})`);
+        if (!(path in mop.outputs))
+          ctx.fail(
+            "BW2022",
+            [...where, "outputs", path],
+            `"${path}" is not an output of the operation (outputs: ${Object.keys(mop.outputs).join(", ")})`,
+          );
         continue;
       }
-      const linked = linkSource(ctx, fieldOf(outcome.outputs, path), [...where, "outputs", path], op, params, status, main.spec.type);
+      const linked = linkSource(
+        ctx,
+        fieldOf(outcome.outputs, path),
+        [...where, "outputs", path],
+        op,
+        params,
+        status,
+        main.spec.type,
+      );
       if (!linked) continue;
       spec.outputs.push({ path, source: linked.source });
       types.push([path, linked.type]);
     }
     for (const o of outputs) {
-      if (!o.spec.optional && !(o.spec.path in outcome.outputs)) ctx.fail("BW2022", [...where, "outputs"], `required output "${o.spec.path}" has no source for status ${status}`);
+      if (!o.spec.optional && !(o.spec.path in outcome.outputs))
+        ctx.fail(
+          "BW2022",
+          [...where, "outputs"],
+          `required output "${o.spec.path}" has no source for status ${status}`,
+        );
     }
     result.push({ spec, types });
   }
@@ -67,7 +92,9 @@ export const errorStatusesSurface: ToolEntry<number[], StatusChange> = {
   subject: "error status",
   legacy: true,
   changes: statusChanges("error status", "patch"),
-  record: (tool) => ({ errors: tool.responses.map((r) => r.status).filter((s) => s >= 400 && !tool.outcomes.some((o) => o.status === s)) }),
+  record: (tool) => ({
+    errors: tool.responses.map((r) => r.status).filter((s) => s >= 400 && !tool.outcomes.some((o) => o.status === s)),
+  }),
   read: (t) => t.errors,
   diff: (a = [], b = [], report) => diffStatuses("error status", a, b, report),
 };

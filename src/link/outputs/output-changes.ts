@@ -44,23 +44,48 @@ export const outputsSurface: ToolEntry<Record<string, OutputSurface>, OutputChan
     textChanged: { level: "patch", rule: "text changed" },
     typeWidened: { level: "breaking", rule: "output type widened (integer → number)" },
     mayBeNull: { level: "breaking", rule: "output may now be null" },
-    enumDropped: { level: "patch", rule: "output values no longer listed (any value of its type; the list was documentation)" },
+    enumDropped: {
+      level: "patch",
+      rule: "output values no longer listed (any value of its type; the list was documentation)",
+    },
     // Old readings stay right; a workflow comparing against the known values is named by diff --workflows.
-    enumValueAdded: { level: "minor", rule: "enum value added to an output (a workflow comparing against the known values should be told)" },
+    enumValueAdded: {
+      level: "minor",
+      rule: "enum value added to an output (a workflow comparing against the known values should be told)",
+    },
     enumValueNoLonger: { level: "minor", rule: "enum value no longer output" },
     fieldRemoved: { level: "breaking", rule: "output field removed" },
     fieldAdded: { level: "minor", rule: "new output field" },
     fieldNoLongerGuaranteed: { level: "breaking", rule: "output field no longer guaranteed" },
     fieldGuaranteed: { level: "minor", rule: "output field now guaranteed" },
     noLongerNull: { level: "minor", rule: "output no longer null" },
-    oneOfAdded: { level: "breaking", rule: "output may come in another shape (a oneOf/anyOf form added): a reader of the old fields may not find them" },
-    oneOfAddedToOptional: { level: "minor", rule: "output may come in another shape (a oneOf/anyOf form added); every field of the old one was optional" },
+    oneOfAdded: {
+      level: "breaking",
+      rule: "output may come in another shape (a oneOf/anyOf form added): a reader of the old fields may not find them",
+    },
+    oneOfAddedToOptional: {
+      level: "minor",
+      rule: "output may come in another shape (a oneOf/anyOf form added); every field of the old one was optional",
+    },
     deprecated: { level: "minor", rule: "output deprecated (still returned)" },
     reactivated: { level: "minor", rule: "output no longer deprecated" },
-    enumSet: { level: "minor", rule: "output values now listed (a workflow comparing against them can rely on the list)" },
-    formatChanged: { level: "patch", rule: "output format changed (an annotation: a reader parsing it, as a date or a number in text, should look)" },
+    enumSet: {
+      level: "minor",
+      rule: "output values now listed (a workflow comparing against them can rely on the list)",
+    },
+    formatChanged: {
+      level: "patch",
+      rule: "output format changed (an annotation: a reader parsing it, as a date or a number in text, should look)",
+    },
   },
-  record: (tool, ctx) => ({ outputs: Object.fromEntries(tool.outputs.map((o) => [o.path, { type: o.type, optional: o.optional, description: o.description, shape: outputShape(tool, o.source, ctx) }])) }),
+  record: (tool, ctx) => ({
+    outputs: Object.fromEntries(
+      tool.outputs.map((o) => [
+        o.path,
+        { type: o.type, optional: o.optional, description: o.description, shape: outputShape(tool, o.source, ctx) },
+      ]),
+    ),
+  }),
   read: (t) => t.outputs,
   diff(a = {}, b = {}, report) {
     for (const path of [...new Set([...Object.keys(a), ...Object.keys(b)])].sort()) {
@@ -104,11 +129,19 @@ function outputShape(tool: ToolSpec, source: OutputSource, ctx: ToolSurfaceConte
         shape = (at.type === "array" ? at.items : (at.properties?.[segment] ?? at.additionalProperties)) ?? {};
       }
       const { omit } = source;
-      if ((omit && ctx.resolveShape(shape).properties) || (source.default !== undefined && ctx.resolveShape(shape).nullable)) shape = ctx.resolveShape(shape);
+      if (
+        (omit && ctx.resolveShape(shape).properties) ||
+        (source.default !== undefined && ctx.resolveShape(shape).nullable)
+      )
+        shape = ctx.resolveShape(shape);
       if (omit && shape.properties) {
         const properties = { ...shape.properties };
         for (const key of omit) delete properties[key];
-        shape = { ...shape, properties, ...(shape.required ? { required: shape.required.filter((r) => !omit.includes(r)) } : {}) };
+        shape = {
+          ...shape,
+          properties,
+          ...(shape.required ? { required: shape.required.filter((r) => !omit.includes(r)) } : {}),
+        };
       }
       if (source.default !== undefined && shape.nullable) {
         const { nullable: _n, ...rest } = shape;
@@ -134,7 +167,17 @@ function diffShape(subject: string, a: Shape, b: Shape, report: Report<OutputCha
 
 /** A shape that says nothing of a value (no type, fields, items or values): what a schema with only a description or a deprecation gives. */
 export function untypedShape(s: Shape): boolean {
-  return !s.type && !s.types && !s.properties && !s.items && !s.additionalProperties && !s.enum && s.ref === undefined && !s.recursive && !s.nullable;
+  return (
+    !s.type &&
+    !s.types &&
+    !s.properties &&
+    !s.items &&
+    !s.additionalProperties &&
+    !s.enum &&
+    s.ref === undefined &&
+    !s.recursive &&
+    !s.nullable
+  );
 }
 
 const outputChanges = pairChanges<OutputChange>((a, b, emit, descend) => {
@@ -156,17 +199,24 @@ const outputChanges = pairChanges<OutputChange>((a, b, emit, descend) => {
   if (a.nullable && !b.nullable) emit("noLongerNull");
   if (!a.deprecated && b.deprecated) emit("deprecated");
   if (a.deprecated && !b.deprecated) emit("reactivated");
-  if (a.format !== b.format) emit("formatChanged", { ...(a.format !== undefined ? { from: a.format } : {}), ...(b.format !== undefined ? { to: b.format } : {}) });
+  if (a.format !== b.format)
+    emit("formatChanged", {
+      ...(a.format !== undefined ? { from: a.format } : {}),
+      ...(b.format !== undefined ? { to: b.format } : {}),
+    });
   // An object form added: a reader of the old one's required fields may get the new one instead.
-  const formsA = a.variants ?? (a.properties && ta.includes("object") ? [Object.keys(a.properties).sort().join(",")] : []);
-  const formsB = b.variants ?? (b.properties && tb.includes("object") ? [Object.keys(b.properties).sort().join(",")] : []);
+  const formsA =
+    a.variants ?? (a.properties && ta.includes("object") ? [Object.keys(a.properties).sort().join(",")] : []);
+  const formsB =
+    b.variants ?? (b.properties && tb.includes("object") ? [Object.keys(b.properties).sort().join(",")] : []);
   // Named forms compare by name (node types sharing most of their fields are still new); others by their fields. One
   // named shape that became a union of named forms among them (TypeStyle → TypeStyle | TextPathTypeStyle) is its one form.
   const one = linkedName(a);
   const formsBefore = a.forms ?? (one !== undefined && b.forms?.includes(one) ? [one] : undefined);
   const named = formsBefore && b.forms ? b.forms.filter((f) => !formsBefore.includes(f)) : undefined;
   const added = named ?? formsB.filter((f) => !coveredForm(f, formsA));
-  if (formsA.length && added.length && (named !== undefined || formsB.length > formsA.length)) emit(a.required?.length ? "oneOfAdded" : "oneOfAddedToOptional", { to: named ?? added.length });
+  if (formsA.length && added.length && (named !== undefined || formsB.length > formsA.length))
+    emit(a.required?.length ? "oneOfAdded" : "oneOfAddedToOptional", { to: named ?? added.length });
   if (a.enum || b.enum) {
     const before = a.enum ?? [];
     const after = b.enum ?? [];

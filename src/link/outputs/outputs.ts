@@ -3,10 +3,25 @@
 // `count`, `default` and `omit`; the field must exist in the response the
 // outputs read, and its type agree with the output's. Gives the TypeScript
 // type of each, as data (ir.ts TypeRef).
-import { cloneJson, fieldOf, formatPointer, parseExpression, type OutputSource, type OutputSpec, type ParamSpec, type ValueRef } from "@blockwright/runtime/internal";
+import {
+  cloneJson,
+  fieldOf,
+  formatPointer,
+  parseExpression,
+  type OutputSource,
+  type OutputSpec,
+  type ParamSpec,
+  type ValueRef,
+} from "@blockwright/runtime/internal";
 import type { ResponseStep, TypeRef } from "../../model/ir.js";
 import type { ManifestOperation, ManifestOutputSource } from "../../load/precompiled/manifest-types.js";
-import { typeOf, type OpenApiDocument, type OpenApiOperation, type Schema, unionOf } from "../../load/openapi-document.js";
+import {
+  typeOf,
+  type OpenApiDocument,
+  type OpenApiOperation,
+  type Schema,
+  unionOf,
+} from "../../load/openapi-document.js";
 import { fieldsNear, type LinkContext, type Path, unionsSearched } from "../context.js";
 
 export interface LinkedOutput {
@@ -14,13 +29,23 @@ export interface LinkedOutput {
   type: TypeRef;
 }
 
-export function linkOutput(ctx: LinkContext, at: Path, path: string, mop: ManifestOperation, op: OpenApiOperation, params: Map<string, ParamSpec>, status: number | undefined): LinkedOutput | undefined {
+export function linkOutput(
+  ctx: LinkContext,
+  at: Path,
+  path: string,
+  mop: ManifestOperation,
+  op: OpenApiOperation,
+  params: Map<string, ParamSpec>,
+  status: number | undefined,
+): LinkedOutput | undefined {
   const out = fieldOf(mop.outputs, path);
   const linked = linkSource(ctx, out, at, op, params, status, out.type);
   if (!linked) return undefined;
   // A value only some shapes of the reply carry: its description says which.
   const variants = "variants" in linked.source ? linked.source.variants : undefined;
-  const description = variants ? `${out.description} (present in a reply that is ${variants.carrying.join(" or ")}; absent from ${variants.of.filter((v) => !variants.carrying.includes(v)).join(" or ")})` : out.description;
+  const description = variants
+    ? `${out.description} (present in a reply that is ${variants.carrying.join(" or ")}; absent from ${variants.of.filter((v) => !variants.carrying.includes(v)).join(" or ")})`
+    : out.description;
   return {
     spec: { path, type: out.type, description, optional: Boolean(out.optional), source: linked.source },
     type: out.optional ? { kind: "present", of: linked.type } : linked.type,
@@ -28,9 +53,23 @@ export function linkOutput(ctx: LinkContext, at: Path, path: string, mop: Manife
 }
 
 /** Check one output source against the response of `status`; returns its IR and type. */
-export function linkSource(ctx: LinkContext, src: ManifestOutputSource, at: Path, op: OpenApiOperation, params: Map<string, ParamSpec>, status: number | undefined, type: string): { source: OutputSource; type: TypeRef } | undefined {
+export function linkSource(
+  ctx: LinkContext,
+  src: ManifestOutputSource,
+  at: Path,
+  op: OpenApiOperation,
+  params: Map<string, ParamSpec>,
+  status: number | undefined,
+  type: string,
+): { source: OutputSource; type: TypeRef } | undefined {
   if (src.from === undefined) {
-    if (!valueFitsOutputType(src.value, type)) return ctx.fail("BW2009", [...at, "value"], `constant ${JSON.stringify(src.value)} is not of output type ${type}`, "value");
+    if (!valueFitsOutputType(src.value, type))
+      return ctx.fail(
+        "BW2009",
+        [...at, "value"],
+        `constant ${JSON.stringify(src.value)} is not of output type ${type}`,
+        "value",
+      );
     return { source: { value: cloneJson(src.value) }, type: { kind: "literal", value: src.value } };
   }
   let ref: ValueRef;
@@ -67,7 +106,13 @@ export function linkSource(ctx: LinkContext, src: ManifestOutputSource, at: Path
     }
     case "body": {
       const response = op.responses.find((r) => Number(r.status) === status);
-      if (status === undefined || !response?.schema) return ctx.fail("BW2021", [...at, "from"], `the ${status ?? "success"} response of "${op.operationId}" in ${ctx.openapiName} has no JSON body`, "value");
+      if (status === undefined || !response?.schema)
+        return ctx.fail(
+          "BW2021",
+          [...at, "from"],
+          `the ${status ?? "success"} response of "${op.operationId}" in ${ctx.openapiName} has no JSON body`,
+          "value",
+        );
       const located = ctx.doc.locate(response.schema, ref.pointer);
       schema = located.schema;
       if (!schema) {
@@ -79,9 +124,16 @@ export function linkSource(ctx: LinkContext, src: ManifestOutputSource, at: Path
         );
       }
       const partial = located.unions.find((u) => u.carrying.length < u.variants.length);
-      if (partial) (source as { variants?: { carrying: string[]; of: string[] } }).variants = { carrying: partial.carrying, of: partial.variants };
+      if (partial)
+        (source as { variants?: { carrying: string[]; of: string[] } }).variants = {
+          carrying: partial.carrying,
+          of: partial.variants,
+        };
       // A value of several scalar kinds has no one type: a json output, typed as the union.
-      schemaType = schema && !scalarUnionKinds(ctx.doc, schema) ? (typeOf(schema) ?? nullableUnionType(ctx.doc, schema)) : undefined;
+      schemaType =
+        schema && !scalarUnionKinds(ctx.doc, schema)
+          ? (typeOf(schema) ?? nullableUnionType(ctx.doc, schema))
+          : undefined;
       // openapi-typescript keys content by media type: a vendor type (`application/vnd.x+json`) is its own key.
       tsType = {
         kind: "response",
@@ -91,24 +143,45 @@ export function linkSource(ctx: LinkContext, src: ManifestOutputSource, at: Path
         mediaType: response.mediaType ?? "application/json",
         steps: responseSteps(ctx.doc, response.schema, ref.pointer),
       };
-      if (!src.count && src.default === undefined && ctx.doc.isGuaranteed(response.schema, ref.pointer)) (source as { required?: boolean }).required = true;
+      if (!src.count && src.default === undefined && ctx.doc.isGuaranteed(response.schema, ref.pointer))
+        (source as { required?: boolean }).required = true;
       break;
     }
   }
   if (src.count) {
-    if (schemaType !== "array") return ctx.fail("BW2004", [...at, "count"], `count needs an array, but the value is ${schemaType ?? "untyped"}`);
+    if (schemaType !== "array")
+      return ctx.fail("BW2004", [...at, "count"], `count needs an array, but the value is ${schemaType ?? "untyped"}`);
     if (type !== "number") return ctx.fail("BW2004", [...at, "type"], `a count is a number, not ${type}`, "value");
     return { source, type: { kind: "primitive", name: "number" } };
   }
   if (src.omit) {
-    if (schemaType !== "object" || !schema) return ctx.fail("BW2004", [...at, "omit"], `omit needs an object, but the value is ${schemaType ?? "untyped"}`);
+    if (schemaType !== "object" || !schema)
+      return ctx.fail("BW2004", [...at, "omit"], `omit needs an object, but the value is ${schemaType ?? "untyped"}`);
     const props = Object.keys((ctx.doc.flatten(schema).properties as object) ?? {});
-    for (const key of src.omit) if (!props.includes(key)) ctx.fail("BW2022", [...at, "omit"], `"${key}" is not a field of the response object (fields: ${props.join(", ")})`);
+    for (const key of src.omit)
+      if (!props.includes(key))
+        ctx.fail(
+          "BW2022",
+          [...at, "omit"],
+          `"${key}" is not a field of the response object (fields: ${props.join(", ")})`,
+        );
     tsType = { kind: "omit", of: tsType, keys: [...src.omit] };
   }
-  if (!outputTypeMatches(type, schemaType)) return ctx.fail("BW2007", [...at, "type"], `output type ${type} disagrees with the source, which is ${schemaType} in ${ctx.openapiName}`, "value");
+  if (!outputTypeMatches(type, schemaType))
+    return ctx.fail(
+      "BW2007",
+      [...at, "type"],
+      `output type ${type} disagrees with the source, which is ${schemaType} in ${ctx.openapiName}`,
+      "value",
+    );
   if (src.default !== undefined) {
-    if (!valueFitsOutputType(src.default, type)) return ctx.fail("BW2009", [...at, "default"], `default ${JSON.stringify(src.default)} is not of output type ${type}`, "value");
+    if (!valueFitsOutputType(src.default, type))
+      return ctx.fail(
+        "BW2009",
+        [...at, "default"],
+        `default ${JSON.stringify(src.default)} is not of output type ${type}`,
+        "value",
+      );
     tsType = { kind: "nonNullable", of: tsType };
   }
   return { source, type: tsType };
@@ -123,7 +196,10 @@ function responseSteps(doc: OpenApiDocument, root: Schema, pointer: string[]): R
   const steps: ResponseStep[] = [];
   let schema: Schema | undefined = doc.flatten(root);
   for (const segment of pointer) {
-    const variants = schema && !(schema.properties as Record<string, Schema> | undefined)?.[segment] && typeOf(schema) !== "array" ? unionOf(schema) : undefined;
+    const variants =
+      schema && !(schema.properties as Record<string, Schema> | undefined)?.[segment] && typeOf(schema) !== "array"
+        ? unionOf(schema)
+        : undefined;
     if (schema && variants) {
       steps.push({ field: segment, optional: !doc.isGuaranteed(schema, [segment]), union: true });
       schema = doc.schemaAt(schema, [segment]);
@@ -142,7 +218,11 @@ function responseSteps(doc: OpenApiDocument, root: Schema, pointer: string[]): R
 }
 
 /** The status whose body outputs read (OpenApiDocument.bodyResponse), else the lowest 2xx (which then has no body to read). */
-export function bodyStatusOf(doc: OpenApiDocument, op: OpenApiOperation, successStatuses: number[]): number | undefined {
+export function bodyStatusOf(
+  doc: OpenApiDocument,
+  op: OpenApiOperation,
+  successStatuses: number[],
+): number | undefined {
   const response = doc.bodyResponse(op);
   if (response) return Number(response.status);
   return successStatuses.length ? Math.min(...successStatuses) : undefined;
@@ -164,7 +244,9 @@ function valueFitsOutputType(value: unknown, type: string): boolean {
  * value (`anyOf: [{type: string}, {type: "null"}]`); integer and number count as number. None otherwise.
  */
 export function nullableUnionType(doc: OpenApiDocument, schema: Schema): string | undefined {
-  const forms = (Array.isArray(schema.oneOf) ? schema.oneOf : Array.isArray(schema.anyOf) ? schema.anyOf : []) as Schema[];
+  const forms = (
+    Array.isArray(schema.oneOf) ? schema.oneOf : Array.isArray(schema.anyOf) ? schema.anyOf : []
+  ) as Schema[];
   const types = new Set<string | undefined>();
   for (const form of forms) {
     let t: string | undefined;
@@ -185,7 +267,9 @@ export function nullableUnionType(doc: OpenApiDocument, schema: Schema): string 
  * output, typed as the union (a one-type output would refuse the other kinds' values).
  */
 export function scalarUnionKinds(doc: OpenApiDocument, schema: Schema): string[] | undefined {
-  const forms = Array.isArray(schema.type) ? (schema.type as unknown[]).map((type) => ({ type })) : (unionOf(schema) ?? []);
+  const forms = Array.isArray(schema.type)
+    ? (schema.type as unknown[]).map((type) => ({ type }))
+    : (unionOf(schema) ?? []);
   const kinds = new Set<string>();
   for (const form of forms) {
     let t: string | undefined;

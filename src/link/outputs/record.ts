@@ -14,9 +14,21 @@ export const outputs = {
   contract: { kind: "property" },
   shelf: { field: "operation.outputs" },
   fields: {
-    ...decided({ surface: "outputs" }, ["operation.outputs", "output.type", "output.description", "output.optional", "outputSource.from", "outputSource.value", "outputSource.count", "outputSource.default", "outputSource.omit"]),
+    ...decided({ surface: "outputs" }, [
+      "operation.outputs",
+      "output.type",
+      "output.description",
+      "output.optional",
+      "outputSource.from",
+      "outputSource.value",
+      "outputSource.count",
+      "outputSource.default",
+      "outputSource.omit",
+    ]),
     "operation.outcomes": { surface: "outcomes" },
     "outcome.description": { none: "text of the result a status becomes; the status is recorded (outcomes)" },
-    "outcome.outputs": { none: "where an outcome's outputs come from: the outputs, their types and the status are recorded (outputs, outcomes)" },
+    "outcome.outputs": {
+      none: "where an outcome's outputs come from: the outputs, their types and the status are recorded (outputs, outcomes)",
+    },
   },
 } as const satisfies ConceptRecord;

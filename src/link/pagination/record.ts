@@ -4,7 +4,8 @@ import { type ConceptRecord, decided } from "../concept-record.js";
 import { pageSizeSurface, paginationSurface } from "./pagination.js";
 
 /** Why the fields of pagination past its style are not recorded in the surface. */
-const NEXT_PAGE = "how the next page is reached: the style is recorded (pagination), the rest is the package's business";
+const NEXT_PAGE =
+  "how the next page is reached: the style is recorded (pagination), the rest is the package's business";
 
 export const pagination = {
   wording:
@@ -13,11 +14,25 @@ export const pagination = {
   tool: ["pagination"],
   surface: { pagination: paginationSurface, "pagination.pageSize": pageSizeSurface },
   link: null,
-  contract: { none: "a next page is the runtime's to fetch: runtime/paging/ tests each style; a case of one call sees the first page" },
-  shelf: { none: "each style is in a fixture of its own shape: tracker (specs-wild/, linkHeader), zqpayments (specs-wild/, cursor)" },
+  contract: {
+    none: "a next page is the runtime's to fetch: runtime/paging/ tests each style; a case of one call sees the first page",
+  },
+  shelf: {
+    none: "each style is in a fixture of its own shape: tracker (specs-wild/, linkHeader), zqpayments (specs-wild/, cursor)",
+  },
   fields: {
     ...decided({ surface: "pagination" }, ["operation.pagination", "pagination.style", "pagination.items"]),
     "pagination.pageSize": { surface: "pagination.pageSize" },
-    ...decided({ none: NEXT_PAGE }, ["pagination.cursor", "pagination.send", "pagination.more", "pagination.total", "pagination.url", "pagination.start", "pageTarget.in", "pageTarget.name", "pageTarget.pointer"]),
+    ...decided({ none: NEXT_PAGE }, [
+      "pagination.cursor",
+      "pagination.send",
+      "pagination.more",
+      "pagination.total",
+      "pagination.url",
+      "pagination.start",
+      "pageTarget.in",
+      "pageTarget.name",
+      "pageTarget.pointer",
+    ]),
   },
 } as const satisfies ConceptRecord;

@@ -9,7 +9,9 @@ export const paramBranches = {
   tool: [],
   surface: {},
   link: null,
-  contract: { none: "a parameter's branches are read as the parameters they stand for: the request and random-input cases of those reach them" },
+  contract: {
+    none: "a parameter's branches are read as the parameters they stand for: the request and random-input cases of those reach them",
+  },
   shelf: { none: "a parameter of several branches (anyOf): its link tests plant it" },
   fields: {
     "param.anyOf": { fields: "paramBranch" },
@@ -30,6 +32,8 @@ export const paramBranches = {
       "paramBranch.maxItems",
       "paramBranch.items",
     ]),
-    "paramBranch.patternHint": { none: "wording of the pattern for people and models; the pattern is recorded (params)" },
+    "paramBranch.patternHint": {
+      none: "wording of the pattern for people and models; the pattern is recorded (params)",
+    },
   },
 } as const satisfies ConceptRecord;

@@ -3,7 +3,14 @@
 // parameter's type, and never looser than the spec's schema at the
 // parameter's place; `limitsFromSpec` takes the spec's as they are.
 import { checkFormsAgainstSchema } from "../param-branches/param-branches.js";
-import { checkValue, FORMAT_MAX_LENGTH, isMultipleOf, isValueFormat, type NestedLimits, type ParamSpec } from "@blockwright/runtime/internal";
+import {
+  checkValue,
+  FORMAT_MAX_LENGTH,
+  isMultipleOf,
+  isValueFormat,
+  type NestedLimits,
+  type ParamSpec,
+} from "@blockwright/runtime/internal";
 import { typeOf, type Schema } from "../../load/openapi-document.js";
 import type { ManifestParam } from "../../load/precompiled/manifest-types.js";
 import { firstMadeString } from "../../model/string-values.js";
@@ -24,7 +31,8 @@ export const CREDENTIAL_MAX_LENGTH = 4096;
 function withSchemaFacts(p: ManifestParam, place: SchemaPlace): ManifestParam {
   const s = place.flat;
   const out: ManifestParam = { ...p };
-  if (p.type === "string" && p.format === undefined && p.separator === undefined && isValueFormat(s.format as string)) out.format = s.format as ManifestParam["format"];
+  if (p.type === "string" && p.format === undefined && p.separator === undefined && isValueFormat(s.format as string))
+    out.format = s.format as ManifestParam["format"];
   if (p.type === "json") {
     const { holder, nested: fromSpec } = place.held(p.jsonType);
     const key = p.jsonType === "array" ? "items" : "values";
@@ -43,9 +51,14 @@ function withSchemaFacts(p: ManifestParam, place: SchemaPlace): ManifestParam {
  * imply it: a pattern anchored at both ends of bounded length, a format
  * (formats.ts), an enum; for a credential, CREDENTIAL_MAX_LENGTH.
  */
-export function impliedMaxLength(p: Pick<ParamSpec, "enum" | "pattern" | "format" | "separator" | "secret" | "wire">): number | undefined {
+export function impliedMaxLength(
+  p: Pick<ParamSpec, "enum" | "pattern" | "format" | "separator" | "secret" | "wire">,
+): number | undefined {
   // A list of enum values: each once, separated.
-  if (p.enum && p.separator !== undefined) return p.enum.reduce<number>((n, v) => n + [...String(v)].length, 0) + (p.enum.length - 1) * [...p.separator].length;
+  if (p.enum && p.separator !== undefined)
+    return (
+      p.enum.reduce<number>((n, v) => n + [...String(v)].length, 0) + (p.enum.length - 1) * [...p.separator].length
+    );
   if (p.separator === undefined) {
     if (p.enum) return Math.max(...p.enum.map((v) => [...String(v)].length));
     const fromPattern = p.pattern === undefined ? Infinity : (patternLengths(p.pattern)?.max ?? Infinity);
@@ -65,12 +78,24 @@ export function impliedMaxLength(p: Pick<ParamSpec, "enum" | "pattern" | "format
 export function boundLength(ctx: LinkContext, spec: ParamSpec, at: Path): void {
   if (spec.type !== "string" || spec.maxLength !== undefined) return;
   const { wire } = spec;
-  const place = wire.in === "path" || wire.in === "query" || wire.in === "header" || wire.in === "cookie" ? `${wire.in} parameter` : wire.in === "auth" ? "credential" : wire.in === "server" ? "base address" : undefined;
+  const place =
+    wire.in === "path" || wire.in === "query" || wire.in === "header" || wire.in === "cookie"
+      ? `${wire.in} parameter`
+      : wire.in === "auth"
+        ? "credential"
+        : wire.in === "server"
+          ? "base address"
+          : undefined;
   if (!place) return;
   if (spec.enum && spec.separator === undefined) return;
   const implied = impliedMaxLength(spec);
   if (implied !== undefined) spec.maxLength = implied;
-  else ctx.fail("BW2013", at, `"${spec.name}" is sent as a ${place}, so it needs maxLength (an unbounded value can make the upstream answer 414 or 431; an enum, a format or a pattern anchored with ^…$ of bounded length would imply one)`);
+  else
+    ctx.fail(
+      "BW2013",
+      at,
+      `"${spec.name}" is sent as a ${place}, so it needs maxLength (an unbounded value can make the upstream answer 414 or 431; an enum, a format or a pattern anchored with ^…$ of bounded length would imply one)`,
+    );
 }
 
 /**
@@ -81,19 +106,41 @@ export function boundLength(ctx: LinkContext, spec: ParamSpec, at: Path): void {
  * read from it, and a value is sought as the suite makes one.
  */
 export function checkSatisfiable(ctx: LinkContext, spec: ParamSpec, at: Path): boolean {
-  if (spec.type !== "string" || spec.enum || spec.example !== undefined || spec.default !== undefined || (spec.pattern === undefined && !isValueFormat(spec.format))) return true;
+  if (
+    spec.type !== "string" ||
+    spec.enum ||
+    spec.example !== undefined ||
+    spec.default !== undefined ||
+    (spec.pattern === undefined && !isValueFormat(spec.format))
+  )
+    return true;
   const min = spec.minLength ?? 0;
   const max = spec.maxLength ?? Infinity;
   const lengths = spec.pattern === undefined ? undefined : patternLengths(spec.pattern);
   const window = `${min}${max === Infinity ? " or more" : ` to ${max}`} characters (minLength ${spec.minLength ?? "none"}, maxLength ${spec.maxLength ?? "none"})`;
   if (lengths && (lengths.min > max || lengths.max < min)) {
-    ctx.fail("BW2014", [...at, "pattern"], `pattern ${JSON.stringify(spec.pattern)} matches values of ${lengths.min}${lengths.max === Infinity ? " or more" : ` to ${lengths.max}`} characters, never ${window}`, "value");
+    ctx.fail(
+      "BW2014",
+      [...at, "pattern"],
+      `pattern ${JSON.stringify(spec.pattern)} matches values of ${lengths.min}${lengths.max === Infinity ? " or more" : ` to ${lengths.max}`} characters, never ${window}`,
+      "value",
+    );
     return false;
   }
   const found = firstMadeString(spec, (v) => !("issue" in checkValue(spec, v)));
   if (found === undefined) {
-    const rules = [spec.pattern !== undefined ? `pattern ${JSON.stringify(spec.pattern)}` : "", isValueFormat(spec.format) ? `format ${spec.format}` : ""].filter(Boolean).join(" and ");
-    ctx.fail("BW2014", spec.pattern !== undefined ? [...at, "pattern"] : [...at, "format"], `no value of ${window} was found that meets ${rules}: they may admit none; give an example that meets them all, or loosen them`, "value");
+    const rules = [
+      spec.pattern !== undefined ? `pattern ${JSON.stringify(spec.pattern)}` : "",
+      isValueFormat(spec.format) ? `format ${spec.format}` : "",
+    ]
+      .filter(Boolean)
+      .join(" and ");
+    ctx.fail(
+      "BW2014",
+      spec.pattern !== undefined ? [...at, "pattern"] : [...at, "format"],
+      `no value of ${window} was found that meets ${rules}: they may admit none; give an example that meets them all, or loosen them`,
+      "value",
+    );
     return false;
   }
   return true;
@@ -107,7 +154,10 @@ export function checkSatisfiable(ctx: LinkContext, spec: ParamSpec, at: Path): b
  * whose serialised size they mean) and no parameter need repeat them.
  */
 function applicable(s: Schema, type: ManifestParam["type"]): Schema {
-  const inert = [...(type === "string" ? [] : ["minLength", "maxLength", "pattern"]), ...(type === "number" ? [] : ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"])];
+  const inert = [
+    ...(type === "string" ? [] : ["minLength", "maxLength", "pattern"]),
+    ...(type === "number" ? [] : ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"]),
+  ];
   if (!inert.some((k) => s[k] !== undefined)) return s;
   const out = { ...s };
   for (const k of inert) delete out[k];
@@ -120,7 +170,14 @@ function applicable(s: Schema, type: ManifestParam["type"]): Schema {
  * the facts the schema states (withSchemaFacts), and checked against it
  * (checkAgainstSchema). The schema is flattened once for all three.
  */
-export function paramAtPlace(ctx: LinkContext, p: ManifestParam, at: Path, schema: Schema, what: string, split?: { separator: string; maxItems?: number }): ManifestParam {
+export function paramAtPlace(
+  ctx: LinkContext,
+  p: ManifestParam,
+  at: Path,
+  schema: Schema,
+  what: string,
+  split?: { separator: string; maxItems?: number },
+): ManifestParam {
   const place = schemaPlace(ctx.doc, schema);
   const param = withSchemaFacts(p.limitsFromSpec ? withSpecLimits(p, place) : p, place);
   checkAgainstSchema(ctx, param, at, place, what, split);
@@ -131,22 +188,30 @@ export function paramAtPlace(ctx: LinkContext, p: ManifestParam, at: Path, schem
 function withSpecLimits(p: ManifestParam, place: SchemaPlace): ManifestParam {
   const whole = place.flat;
   // A list in one string bound to an array: the limits are its items'.
-  const s = applicable(p.separator !== undefined && typeOf(whole) === "array" && whole.items ? (place.items() as Schema) : whole, p.type);
+  const s = applicable(
+    p.separator !== undefined && typeOf(whole) === "array" && whole.items ? (place.items() as Schema) : whole,
+    p.type,
+  );
   const out: ManifestParam = { ...p };
   if (typeOf(s) === "integer" && out.integer === undefined) out.integer = true;
   // The runtime's bounds are inclusive: an exclusive bound becomes the nearest value past it (the next
   // integer, or the next double: `100 + Number.EPSILON` is 100). With both forms (3.1), the stricter wins.
-  const past = (bound: number, up: boolean) => (out.integer ? (up ? Math.floor(bound) + 1 : Math.ceil(bound) - 1) : nextDouble(bound, up));
-  const lower = [typeof s.minimum === "number" ? (s.exclusiveMinimum === true ? past(s.minimum, true) : s.minimum) : undefined, typeof s.exclusiveMinimum === "number" ? past(s.exclusiveMinimum, true) : undefined].filter(
-    (x) => x !== undefined,
-  );
-  const upper = [typeof s.maximum === "number" ? (s.exclusiveMaximum === true ? past(s.maximum, false) : s.maximum) : undefined, typeof s.exclusiveMaximum === "number" ? past(s.exclusiveMaximum, false) : undefined].filter(
-    (x) => x !== undefined,
-  );
+  const past = (bound: number, up: boolean) =>
+    out.integer ? (up ? Math.floor(bound) + 1 : Math.ceil(bound) - 1) : nextDouble(bound, up);
+  const lower = [
+    typeof s.minimum === "number" ? (s.exclusiveMinimum === true ? past(s.minimum, true) : s.minimum) : undefined,
+    typeof s.exclusiveMinimum === "number" ? past(s.exclusiveMinimum, true) : undefined,
+  ].filter((x) => x !== undefined);
+  const upper = [
+    typeof s.maximum === "number" ? (s.exclusiveMaximum === true ? past(s.maximum, false) : s.maximum) : undefined,
+    typeof s.exclusiveMaximum === "number" ? past(s.exclusiveMaximum, false) : undefined,
+  ].filter((x) => x !== undefined);
   if (out.minimum === undefined && lower.length) out.minimum = Math.max(...lower);
   if (out.maximum === undefined && upper.length) out.maximum = Math.min(...upper);
-  if (out.multipleOf === undefined && typeof s.multipleOf === "number" && s.multipleOf > 0) out.multipleOf = s.multipleOf;
-  for (const key of ["minLength", "maxLength", "pattern"] as const) if (out[key] === undefined && s[key] !== undefined) (out as unknown as Record<string, unknown>)[key] = s[key];
+  if (out.multipleOf === undefined && typeof s.multipleOf === "number" && s.multipleOf > 0)
+    out.multipleOf = s.multipleOf;
+  for (const key of ["minLength", "maxLength", "pattern"] as const)
+    if (out[key] === undefined && s[key] !== undefined) (out as unknown as Record<string, unknown>)[key] = s[key];
   if (out.enum === undefined && Array.isArray(s.enum)) out.enum = [...(s.enum as unknown[])];
   return out;
 }
@@ -162,19 +227,37 @@ function nextDouble(x: number, up: boolean): number {
 }
 
 /** Type and limit agreement between a manifest parameter and the spec's schema at its wire place. */
-function checkAgainstSchema(ctx: LinkContext, p: ManifestParam, at: Path, place: SchemaPlace, what: string, split?: { separator: string; maxItems?: number }): void {
+function checkAgainstSchema(
+  ctx: LinkContext,
+  p: ManifestParam,
+  at: Path,
+  place: SchemaPlace,
+  what: string,
+  split?: { separator: string; maxItems?: number },
+): void {
   // Each form, against the document's of its type (already flattened: its own place).
-  if (p.anyOf) return checkFormsAgainstSchema(ctx, p, at, place.flat, what, (form, formAt, matching, formWhat) => checkAgainstSchema(ctx, form, formAt, schemaPlace(ctx.doc, matching, matching), formWhat));
+  if (p.anyOf)
+    return checkFormsAgainstSchema(ctx, p, at, place.flat, what, (form, formAt, matching, formWhat) =>
+      checkAgainstSchema(ctx, form, formAt, schemaPlace(ctx.doc, matching, matching), formWhat),
+    );
   const specType = typeOf(place.declared);
   const flat = place.flat;
   if (split) {
     if (specType !== "array") {
-      ctx.fail("BW2007", [...at, "wire", "split"], `${what} is ${specType ?? "untyped"} in ${ctx.openapiName}, but split sends an array`);
+      ctx.fail(
+        "BW2007",
+        [...at, "wire", "split"],
+        `${what} is ${specType ?? "untyped"} in ${ctx.openapiName}, but split sends an array`,
+      );
       return;
     }
     const specMax = flat.maxItems as number | undefined;
     if (specMax !== undefined && (split.maxItems === undefined || split.maxItems > specMax)) {
-      ctx.fail("BW2006", [...at, "wire", "split"], `split.maxItems ${split.maxItems ?? "(none)"} is looser than ${what}'s maxItems ${specMax} in ${ctx.openapiName}`);
+      ctx.fail(
+        "BW2006",
+        [...at, "wire", "split"],
+        `split.maxItems ${split.maxItems ?? "(none)"} is looser than ${what}'s maxItems ${specMax} in ${ctx.openapiName}`,
+      );
     }
     return;
   }
@@ -187,7 +270,12 @@ function checkAgainstSchema(ctx: LinkContext, p: ManifestParam, at: Path, place:
     file: p.multiple ? ["array"] : ["string"],
   };
   if (specType !== undefined && !compatible[p.type].includes(specType)) {
-    ctx.fail("BW2007", [...at, "type"], `type ${p.type}${p.jsonType ? ` (${p.jsonType})` : ""} disagrees with ${what}, which is ${specType} in ${ctx.openapiName}`, "value");
+    ctx.fail(
+      "BW2007",
+      [...at, "type"],
+      `type ${p.type}${p.jsonType ? ` (${p.jsonType})` : ""} disagrees with ${what}, which is ${specType} in ${ctx.openapiName}`,
+      "value",
+    );
     return;
   }
   if (specType === "integer" && !p.integer) {
@@ -196,18 +284,39 @@ function checkAgainstSchema(ctx: LinkContext, p: ManifestParam, at: Path, place:
   // A file's maxLength counts its bytes: maxBytes (files.ts), not a text's characters.
   if (p.type === "file") return;
   checkLooser(ctx, p, at, flat, what);
-  if (p.type === "string" && p.separator === undefined && isValueFormat(flat.format as string) && p.format !== flat.format) {
-    ctx.fail("BW2007", [...at, "format"], `format ${p.format ?? "(none)"} is not ${what}'s format ${String(flat.format)} in ${ctx.openapiName}`, p.format === undefined ? "key" : "value");
+  if (
+    p.type === "string" &&
+    p.separator === undefined &&
+    isValueFormat(flat.format as string) &&
+    p.format !== flat.format
+  ) {
+    ctx.fail(
+      "BW2007",
+      [...at, "format"],
+      `format ${p.format ?? "(none)"} is not ${what}'s format ${String(flat.format)} in ${ctx.openapiName}`,
+      p.format === undefined ? "key" : "value",
+    );
   }
   if (p.type === "json") {
     const { holder, nested: theirs } = place.held(p.jsonType);
     const key = p.jsonType === "array" ? "items" : "values";
-    if (theirs) checkNestedLooser(ctx, p[key], theirs, [...at, key], `the ${key === "items" ? "items" : "values"} of ${what}`);
+    if (theirs)
+      checkNestedLooser(ctx, p[key], theirs, [...at, key], `the ${key === "items" ? "items" : "values"} of ${what}`);
     if (p.jsonType === "array" && holder) {
       if (typeof holder.minItems === "number" && p.minItems !== undefined && p.minItems < holder.minItems)
-        ctx.fail("BW2006", [...at, "minItems"], `minItems ${p.minItems} is looser than ${what}'s minItems ${holder.minItems} in ${ctx.openapiName}`, "value");
+        ctx.fail(
+          "BW2006",
+          [...at, "minItems"],
+          `minItems ${p.minItems} is looser than ${what}'s minItems ${holder.minItems} in ${ctx.openapiName}`,
+          "value",
+        );
       if (typeof holder.maxItems === "number" && p.maxItems !== undefined && p.maxItems > holder.maxItems)
-        ctx.fail("BW2006", [...at, "maxItems"], `maxItems ${p.maxItems} is looser than ${what}'s maxItems ${holder.maxItems} in ${ctx.openapiName}`, "value");
+        ctx.fail(
+          "BW2006",
+          [...at, "maxItems"],
+          `maxItems ${p.maxItems} is looser than ${what}'s maxItems ${holder.maxItems} in ${ctx.openapiName}`,
+          "value",
+        );
     }
   }
 }
@@ -216,20 +325,39 @@ function checkAgainstSchema(ctx: LinkContext, p: ManifestParam, at: Path, place:
 function checkListAgainstSchema(ctx: LinkContext, p: ManifestParam, at: Path, place: SchemaPlace, what: string): void {
   const items = place.flat.items && typeof place.flat.items === "object" ? (place.items() as Schema) : {};
   const itemType = typeOf(items);
-  if (itemType !== undefined && itemType !== "string") ctx.fail("BW2007", [...at, "separator"], `the items of ${what} are ${itemType} in ${ctx.openapiName}, not strings`);
+  if (itemType !== undefined && itemType !== "string")
+    ctx.fail("BW2007", [...at, "separator"], `the items of ${what} are ${itemType} in ${ctx.openapiName}, not strings`);
   if (Array.isArray(items.enum)) checkLooser(ctx, p, at, { enum: items.enum }, `the items of ${what}`);
 }
 
 /** Nested limits the manifest states must be at least as strict as the spec's. */
-function checkNestedLooser(ctx: LinkContext, mine: NestedLimits | undefined, theirs: NestedLimits, at: Path, what: string): void {
+function checkNestedLooser(
+  ctx: LinkContext,
+  mine: NestedLimits | undefined,
+  theirs: NestedLimits,
+  at: Path,
+  what: string,
+): void {
   const m = { ...theirs, ...mine };
-  const looser = (key: keyof NestedLimits) => ctx.fail("BW2006", [...at, key], `${key} ${JSON.stringify(m[key])} is looser than ${what}'s ${key} ${JSON.stringify(theirs[key])} in ${ctx.openapiName}`, "value");
+  const looser = (key: keyof NestedLimits) =>
+    ctx.fail(
+      "BW2006",
+      [...at, key],
+      `${key} ${JSON.stringify(m[key])} is looser than ${what}'s ${key} ${JSON.stringify(theirs[key])} in ${ctx.openapiName}`,
+      "value",
+    );
   if (theirs.minLength !== undefined && (m.minLength ?? 0) < theirs.minLength) looser("minLength");
   if (theirs.maxLength !== undefined && (m.maxLength ?? Infinity) > theirs.maxLength) looser("maxLength");
   if (theirs.minimum !== undefined && (m.minimum ?? -Infinity) < theirs.minimum) looser("minimum");
   if (theirs.maximum !== undefined && (m.maximum ?? Infinity) > theirs.maximum) looser("maximum");
   for (const key of ["pattern", "format", "type"] as const)
-    if (theirs[key] !== undefined && m[key] !== theirs[key]) ctx.fail("BW2007", [...at, key], `${key} ${JSON.stringify(m[key])} is not ${what}'s ${key} ${JSON.stringify(theirs[key])} in ${ctx.openapiName}`, "value");
+    if (theirs[key] !== undefined && m[key] !== theirs[key])
+      ctx.fail(
+        "BW2007",
+        [...at, key],
+        `${key} ${JSON.stringify(m[key])} is not ${what}'s ${key} ${JSON.stringify(theirs[key])} in ${ctx.openapiName}`,
+        "value",
+      );
   if (theirs.enum && m.enum?.some((v) => !theirs.enum?.includes(v))) looser("enum");
 }
 
@@ -246,13 +374,37 @@ function checkLooser(ctx: LinkContext, p: ManifestParam, at: Path, spec: Schema,
   const specMax = typeof s.exclusiveMaximum === "number" ? s.exclusiveMaximum : (s.maximum as number | undefined);
   const exclusiveMin = s.exclusiveMinimum === true || typeof s.exclusiveMinimum === "number";
   const exclusiveMax = s.exclusiveMaximum === true || typeof s.exclusiveMaximum === "number";
-  if (specMin !== undefined && (p.minimum === undefined || p.minimum < specMin || (exclusiveMin && p.minimum === specMin))) looser("minimum", p.minimum, specMin);
-  if (specMax !== undefined && (p.maximum === undefined || p.maximum > specMax || (exclusiveMax && p.maximum === specMax))) looser("maximum", p.maximum, specMax);
+  if (
+    specMin !== undefined &&
+    (p.minimum === undefined || p.minimum < specMin || (exclusiveMin && p.minimum === specMin))
+  )
+    looser("minimum", p.minimum, specMin);
+  if (
+    specMax !== undefined &&
+    (p.maximum === undefined || p.maximum > specMax || (exclusiveMax && p.maximum === specMax))
+  )
+    looser("maximum", p.maximum, specMax);
   // A multiple of the manifest's is one of the spec's only when the manifest's is a multiple of the spec's.
-  if (typeof s.multipleOf === "number" && s.multipleOf > 0 && (p.multipleOf === undefined || !isMultipleOf(p.multipleOf, s.multipleOf))) looser("multipleOf", p.multipleOf, s.multipleOf);
-  if (typeof s.minLength === "number" && (p.minLength ?? 0) < s.minLength && !p.enum?.every((v) => String(v).length >= (s.minLength as number))) looser("minLength", p.minLength, s.minLength);
-  if (typeof s.maxLength === "number" && (p.maxLength === undefined || p.maxLength > s.maxLength) && !p.enum?.every((v) => String(v).length <= (s.maxLength as number))) looser("maxLength", p.maxLength, s.maxLength);
-  if (typeof s.pattern === "string" && p.pattern === undefined && p.enum === undefined) looser("pattern", p.pattern, s.pattern);
+  if (
+    typeof s.multipleOf === "number" &&
+    s.multipleOf > 0 &&
+    (p.multipleOf === undefined || !isMultipleOf(p.multipleOf, s.multipleOf))
+  )
+    looser("multipleOf", p.multipleOf, s.multipleOf);
+  if (
+    typeof s.minLength === "number" &&
+    (p.minLength ?? 0) < s.minLength &&
+    !p.enum?.every((v) => String(v).length >= (s.minLength as number))
+  )
+    looser("minLength", p.minLength, s.minLength);
+  if (
+    typeof s.maxLength === "number" &&
+    (p.maxLength === undefined || p.maxLength > s.maxLength) &&
+    !p.enum?.every((v) => String(v).length <= (s.maxLength as number))
+  )
+    looser("maxLength", p.maxLength, s.maxLength);
+  if (typeof s.pattern === "string" && p.pattern === undefined && p.enum === undefined)
+    looser("pattern", p.pattern, s.pattern);
   // A pattern cannot be proved stricter in general: the manifest's must be the spec's, character for character.
   if (typeof s.pattern === "string" && p.pattern !== undefined && p.pattern !== s.pattern) {
     ctx.fail(
@@ -270,7 +422,11 @@ function checkLooser(ctx: LinkContext, p: ManifestParam, at: Path, spec: Schema,
     } else {
       const extra = p.enum.filter((v) => !(s.enum as unknown[]).includes(v));
       if (extra.length)
-        ctx.fail("BW2007", [...at, "enum"], `enum values ${extra.map((v) => JSON.stringify(v)).join(", ")} are not accepted by ${what} in ${ctx.openapiName} (accepted: ${(s.enum as unknown[]).map((v) => JSON.stringify(v)).join(", ")})`);
+        ctx.fail(
+          "BW2007",
+          [...at, "enum"],
+          `enum values ${extra.map((v) => JSON.stringify(v)).join(", ")} are not accepted by ${what} in ${ctx.openapiName} (accepted: ${(s.enum as unknown[]).map((v) => JSON.stringify(v)).join(", ")})`,
+        );
     }
   }
 }

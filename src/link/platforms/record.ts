@@ -10,6 +10,8 @@ export const platforms = {
   tool: [],
   surface: { n8n: n8nSurface, "n8n.credential": n8nCredentialSurface, sim: simSurface },
   link: null,
-  contract: { none: "where the platforms put each parameter: their own engines run the files (contract-tests/<platform>.contract.test.ts)" },
+  contract: {
+    none: "where the platforms put each parameter: their own engines run the files (contract-tests/<platform>.contract.test.ts)",
+  },
   shelf: { none: "no manifest field: every provider has its platform entries" },
 } as const satisfies ConceptRecord;

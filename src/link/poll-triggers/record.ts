@@ -3,7 +3,8 @@
 import { type ConceptRecord, decided } from "../concept-record.js";
 import { pollTriggersSurface } from "./poll-trigger-changes.js";
 
-const POLLING = "how serve finds new items and when: what the trigger gives a workflow is recorded (pollTriggers), not how it is found";
+const POLLING =
+  "how serve finds new items and when: what the trigger gives a workflow is recorded (pollTriggers), not how it is found";
 
 export const pollTriggers = {
   wording:
@@ -12,7 +13,9 @@ export const pollTriggers = {
   tool: [],
   surface: { pollTriggers: pollTriggersSurface },
   link: null,
-  contract: { none: "a poll trigger is serve's to run (src/serve/poller.ts and its tests): nothing is delivered to rehearse" },
+  contract: {
+    none: "a poll trigger is serve's to run (src/serve/poller.ts and its tests): nothing is delivered to rehearse",
+  },
   shelf: { none: "a poll trigger calls a list operation: the hostile fixture (specs-hostile/) declares one" },
   fields: {
     "trigger.poll": { fields: "triggerPoll" },

@@ -11,10 +11,19 @@ export const rateLimits = {
   surface: { rateLimits: rateLimitsSurface, "rateLimits.requestsPerMinute": requestsPerMinuteSurface },
   link: null,
   contract: { kind: "scenario" },
-  shelf: { none: "rate limits are per provider and would slow every shelf case: the hostile fixture (specs-hostile/) declares them" },
+  shelf: {
+    none: "rate limits are per provider and would slow every shelf case: the hostile fixture (specs-hostile/) declares them",
+  },
   fields: {
     "manifest.rateLimits": { fields: "rateLimits" },
-    ...decided({ surface: "rateLimits" }, ["rateLimits.resetHeader", "rateLimits.quota", "rateLimits.quota.from", "rateLimits.quota.codes", "rateLimits.quota.messages", "rateLimits.pauseMs"]),
+    ...decided({ surface: "rateLimits" }, [
+      "rateLimits.resetHeader",
+      "rateLimits.quota",
+      "rateLimits.quota.from",
+      "rateLimits.quota.codes",
+      "rateLimits.quota.messages",
+      "rateLimits.pauseMs",
+    ]),
     "rateLimits.requestsPerMinute": { surface: "rateLimits.requestsPerMinute" },
   },
 } as const satisfies ConceptRecord;

@@ -39,7 +39,9 @@ export function withServerScheme(url: string): string {
 }
 
 /** The document's first server, its variables at their defaults: its origin (when absolute) and path ("" for none), or why its path cannot be known. */
-export type DocumentServer = { url: string; origin?: string; path: string } | { url: string; problem: string; at: Path };
+export type DocumentServer =
+  | { url: string; origin?: string; path: string }
+  | { url: string; problem: string; at: Path };
 
 /**
  * The server requests go to, as the document declares it (OpenAPI 3
@@ -48,7 +50,9 @@ export type DocumentServer = { url: string; origin?: string; path: string } | { 
  */
 export function documentServer(document: unknown, keep?: string): DocumentServer | undefined {
   const servers = (document as { servers?: unknown } | null)?.servers;
-  const first = Array.isArray(servers) ? (servers[0] as { url?: unknown; variables?: Record<string, { default?: unknown }> } | undefined) : undefined;
+  const first = Array.isArray(servers)
+    ? (servers[0] as { url?: unknown; variables?: Record<string, { default?: unknown }> } | undefined)
+    : undefined;
   if (typeof first?.url !== "string") return undefined;
   const url = first.url;
   const at: Path = ["servers", 0, "url"];
@@ -58,12 +62,24 @@ export function documentServer(document: unknown, keep?: string): DocumentServer
   };
   // Variables with a default are filled in first: a server made of variables
   // (`{protocol}://{hostname}:{port}`) is an absolute address once filled, not a path.
-  const filled = withServerScheme(url).replace(/\{([^{}]*)\}/g, (whole, name: string) => (name === keep ? whole : (defaultOf(name) ?? whole)));
+  const filled = withServerScheme(url).replace(/\{([^{}]*)\}/g, (whole, name: string) =>
+    name === keep ? whole : (defaultOf(name) ?? whole),
+  );
   const origin = /^([a-z][a-z0-9+.-]*|\{[^{}]*\}):\/\/[^/?#]*/i.exec(filled)?.[0];
   let path = filled.slice(origin?.length ?? 0);
-  if (/[?#]/.test(path)) return { url, problem: `server ${JSON.stringify(url)} has a query or fragment, which no request address can carry`, at };
+  if (/[?#]/.test(path))
+    return {
+      url,
+      problem: `server ${JSON.stringify(url)} has a query or fragment, which no request address can carry`,
+      at,
+    };
   const unknown = [...path.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1]).find((name) => name !== keep);
-  if (unknown !== undefined) return { url, problem: `the path of server ${JSON.stringify(url)} has variable {${unknown}} without a default: its base path cannot be known`, at };
+  if (unknown !== undefined)
+    return {
+      url,
+      problem: `the path of server ${JSON.stringify(url)} has variable {${unknown}} without a default: its base path cannot be known`,
+      at,
+    };
   // A variable's default that starts with a slash after the one before it (`https://host/{basePath}`, default `/api`)
   // is one slash: the address the document means, which requests go to.
   path = path.replace(/\/{2,}/g, "/").replace(/\/+$/, "");
@@ -105,7 +121,11 @@ function checkAddressParam(ctx: LinkContext): void {
   if (!p) {
     ctx.fail("BW2018", ["server", "param"], `parameter "${param}" must be declared under the shared "params"`, "value");
   } else if (p.format !== "base-url" || p.type !== "string") {
-    ctx.fail("BW2018", ["params", param], `the address parameter "${param}" must be type: string with format: base-url`);
+    ctx.fail(
+      "BW2018",
+      ["params", param],
+      `the address parameter "${param}" must be type: string with format: base-url`,
+    );
   }
 }
 
@@ -131,7 +151,13 @@ function checkServerHosts(ctx: LinkContext): void {
     } catch {
       continue;
     }
-    if (!hosts.some((pattern) => matchesHost(pattern, host))) ctx.fail("BW2018", ["params", param, key], `${JSON.stringify(value)} names host ${host}, which server.hosts (${hosts.join(", ")}) does not allow`, "value");
+    if (!hosts.some((pattern) => matchesHost(pattern, host)))
+      ctx.fail(
+        "BW2018",
+        ["params", param, key],
+        `${JSON.stringify(value)} names host ${host}, which server.hosts (${hosts.join(", ")}) does not allow`,
+        "value",
+      );
   }
 }
 

@@ -15,10 +15,25 @@ export const wire = {
   contract: { kind: "request" },
   shelf: { field: "param.wire" },
   fields: {
-    ...decided({ surface: "params" }, ["param.wire", "wireNamed.in", "wireNamed.name", "wireNamed.field", "wireBody.in", "wireBody.pointer", "wireBody.split", "wireBody.split.separator", "wireBody.split.maxItems", "wireSwitch.in"]),
+    ...decided({ surface: "params" }, [
+      "param.wire",
+      "wireNamed.in",
+      "wireNamed.name",
+      "wireNamed.field",
+      "wireBody.in",
+      "wireBody.pointer",
+      "wireBody.split",
+      "wireBody.split.separator",
+      "wireBody.split.maxItems",
+      "wireSwitch.in",
+    ]),
     "wireNamed.escape": { none: `how a value is quoted on the wire; the placement is ${PARAM_SUBJECT}` },
-    "wireNamed.multiSegment": { none: `how a path value's \`/\` go on the wire (as they are, not %2F); the placement is ${PARAM_SUBJECT}` },
-    "wireBody.wrapUnlessKey": { none: `how a JSON value is wrapped in the body, whatever the caller gives; the placement is ${PARAM_SUBJECT}` },
+    "wireNamed.multiSegment": {
+      none: `how a path value's \`/\` go on the wire (as they are, not %2F); the placement is ${PARAM_SUBJECT}`,
+    },
+    "wireBody.wrapUnlessKey": {
+      none: `how a JSON value is wrapped in the body, whatever the caller gives; the placement is ${PARAM_SUBJECT}`,
+    },
     "wireSwitch.whenTrue": { none: SENT_BY_PACKAGE },
   },
 } as const satisfies ConceptRecord;
