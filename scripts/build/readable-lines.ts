@@ -40,7 +40,6 @@ export const NOT_YET = [
   "src/cli/**",
   "src/contract/**",
   "src/import/**",
-  "src/link/**",
   "src/load/**",
   "src/mocks/**",
   "runtime/call/**",

@@ -28,23 +28,27 @@ describe("crm block", () => {
     expect(operation.options?.map((o) => o.id)).toEqual(block.tools.access);
   });
 
-  it("marks the credentials secret and user-only; the access token optional, an OAuth 2 flow's parameters standing in for it", () => {
-    expect(only(block, "apiKey")).toMatchObject({
-      secret: true,
-      password: true,
-      visibility: "user-only",
-      required: false,
-    });
-    expect(only(block, "refreshToken")).toMatchObject({
-      secret: true,
-      password: true,
-      visibility: "user-only",
-      required: false,
-    });
-    // The instance address: optional, the flows' token answers naming it (auth.tokenAddressField).
-    expect(only(block, "instanceUrl")).toMatchObject({ secret: false, visibility: "user-only", required: false });
-    expect(only(block, "apiKey").condition).toBeUndefined();
-  });
+  it(
+    "marks the credentials secret and user-only; the access token optional, " +
+      "an OAuth 2 flow's parameters standing in for it",
+    () => {
+      expect(only(block, "apiKey")).toMatchObject({
+        secret: true,
+        password: true,
+        visibility: "user-only",
+        required: false,
+      });
+      expect(only(block, "refreshToken")).toMatchObject({
+        secret: true,
+        password: true,
+        visibility: "user-only",
+        required: false,
+      });
+      // The instance address: optional, the flows' token answers naming it (auth.tokenAddressField).
+      expect(only(block, "instanceUrl")).toMatchObject({ secret: false, visibility: "user-only", required: false });
+      expect(only(block, "apiKey").condition).toBeUndefined();
+    },
+  );
 
   it("shows each parameter only for the operations that use it", () => {
     expect(only(block, "recordId")).toMatchObject({

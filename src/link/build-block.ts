@@ -113,7 +113,10 @@ export function presentation(
   };
 }
 
-/** allPages, maxItems, maxPages: options of the call that list operations take as inputs (see runtime/validate/page-inputs.ts). */
+/**
+ * allPages, maxItems, maxPages: options of the call that list operations take as inputs (see
+ * runtime/validate/page-inputs.ts).
+ */
 function pageInputsFor(shownFor: OperationCondition | undefined): BlockInput[] {
   const common = {
     secret: false,

@@ -1,6 +1,6 @@
 // The tables the generator reads, derived from the concept records
-// (concept-records.ts lists them, each in its folder: <concept>/record.ts): SURFACE_ENTRIES, what each concept records of the
-// package and how each kind of change of it is classified; OPERATION_PARTS,
+// (concept-records.ts lists them, each in its folder: <concept>/record.ts): SURFACE_ENTRIES, what each concept records
+// of the package and how each kind of change of it is classified; OPERATION_PARTS,
 // the concepts that add to a tool what its operation alone gives. FIELDS: a
 // decision for every field of the manifest — recorded by an entry, or not
 // recorded, and why — keyed by ManifestField (the build lists every field of
@@ -56,7 +56,10 @@ type RecordFields = {
 }[ConceptName];
 export const UNCLAIMED_FRAGMENTS: Unclaimed<SchemaFragment, FragmentsClaimed> = true;
 export const UNCLAIMED_TOOL_FIELDS: Unclaimed<keyof ToolSpec, ToolFieldsClaimed> = true;
-/** The tool fields of the records that have a link part: with those linkOperation builds itself, every field must be linked by someone. */
+/**
+ * The tool fields of the records that have a link part: with those linkOperation builds itself, every field must be
+ * linked by someone.
+ */
 export type ToolFieldsLinked =
   | {
       [C in ConceptName]: (typeof CONCEPTS)[C]["link"] extends null ? never : (typeof CONCEPTS)[C]["tool"][number];

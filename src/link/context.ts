@@ -17,7 +17,9 @@ import {
 export type Path = (string | number)[];
 
 export interface LinkContext {
-  /** Record a problem at `path` of the manifest (on its key, or its value); returns undefined, for `return ctx.fail(…)`. */
+  /**
+   * Record a problem at `path` of the manifest (on its key, or its value); returns undefined, for `return ctx.fail(…)`.
+   */
   fail(code: ProblemCode, path: Path, message: string, which?: "key" | "value"): undefined;
   /** Record a problem of the OpenAPI document itself, at `path` there. */
   failInDocument(code: ProblemCode, path: Path, message: string): undefined;
@@ -55,7 +57,10 @@ export function linkContext(
   return { ctx, errors };
 }
 
-/** ` (fields there: a, b)`: the properties of the object holding the field `pointer` names (of each variant of a union), for a message. */
+/**
+ * ` (fields there: a, b)`: the properties of the object holding the field `pointer` names (of each variant of a union),
+ * for a message.
+ */
 export function fieldsNear(ctx: LinkContext, schema: Schema, pointer: string[]): string {
   const parent = ctx.doc.schemaAt(schema, pointer.slice(0, -1));
   const names = new Set(Object.keys((parent?.properties as object) ?? {}));
@@ -64,7 +69,10 @@ export function fieldsNear(ctx: LinkContext, schema: Schema, pointer: string[]):
   return names.size ? ` (fields there: ${[...names].join(", ")})` : "";
 }
 
-/** ` (searched each variant of the anyOf/oneOf at /x: customer, deleted_customer)`: the unions a pointer crossed, for a "not found" message. */
+/**
+ * ` (searched each variant of the anyOf/oneOf at /x: customer, deleted_customer)`: the unions a pointer crossed, for a
+ * "not found" message.
+ */
 export function unionsSearched(unions: readonly UnionCrossing[]): string {
   if (!unions.length) return "";
   const seen = new Set<string>();
@@ -87,7 +95,10 @@ export function regexProblem(pattern: string): string | undefined {
   }
 }
 
-/** A concept's part of each tool's link (its record's `link`), applied by linkOperation in the records' order: here, below every concept folder, so that a concept's module names it without importing the operation's. */
+/**
+ * A concept's part of each tool's link (its record's `link`), applied by linkOperation in the records' order: here,
+ * below every concept folder, so that a concept's module names it without importing the operation's.
+ */
 export type OperationPart = (
   ctx: LinkContext,
   at: Path,

@@ -30,7 +30,8 @@ const table: { name: string; provider: "zqpayments" | "tracker"; edits: Edit[]; 
     provider: "zqpayments",
     edits: [{ find: "      items: [data]", replace: "      items: [metadata.count]" }],
     expected: [
-      `${P}:123:15: operations.zqpayments_list_customers.pagination.items.0: "metadata.count" is a number output; the items of a page are an array output`,
+      `${P}:123:15: operations.zqpayments_list_customers.pagination.items.0: ` +
+        `"metadata.count" is a number output; the items of a page are an array output`,
     ],
   },
   {
@@ -38,7 +39,9 @@ const table: { name: string; provider: "zqpayments" | "tracker"; edits: Edit[]; 
     provider: "zqpayments",
     edits: [{ find: 'cursor: "$response.body#/data/-1/id"', replace: 'cursor: "$response.body#/data/-1/uid"' }],
     expected: [
-      `${P}:120:15: operations.zqpayments_list_customers.pagination.cursor: response field "/data/-1/uid" not found in the success response of "GetCustomers" in specs/zqpayments/openapi.yaml`,
+      `${P}:120:15: operations.zqpayments_list_customers.pagination.cursor: ` +
+        `response field "/data/-1/uid" not found in the success response of "GetCustomers" in ` +
+        `specs/zqpayments/openapi.yaml`,
     ],
   },
   {
@@ -46,7 +49,9 @@ const table: { name: string; provider: "zqpayments" | "tracker"; edits: Edit[]; 
     provider: "zqpayments",
     edits: [{ find: "send: { in: query, name: starting_after }", replace: "send: { in: query, name: after }" }],
     expected: [
-      `${P}:121:32: operations.zqpayments_list_customers.pagination.send.name: query parameter "after" not found in operation "GetCustomers" of specs/zqpayments/openapi.yaml (its query parameters: limit, starting_after, email)`,
+      `${P}:121:32: operations.zqpayments_list_customers.pagination.send.name: ` +
+        `query parameter "after" not found in operation "GetCustomers" of specs/zqpayments/openapi.yaml (its ` +
+        `query parameters: limit, starting_after, email)`,
     ],
   },
   {
@@ -54,7 +59,8 @@ const table: { name: string; provider: "zqpayments" | "tracker"; edits: Edit[]; 
     provider: "zqpayments",
     edits: [{ find: "equals: true }", replace: 'equals: "yes" }' }],
     expected: [
-      `${P}:122:57: operations.zqpayments_list_customers.pagination.more.equals: "yes" can never equal "$response.body#/has_more", which is boolean in specs/zqpayments/openapi.yaml`,
+      `${P}:122:57: operations.zqpayments_list_customers.pagination.more.equals: ` +
+        `"yes" can never equal "$response.body#/has_more", which is boolean in specs/zqpayments/openapi.yaml`,
     ],
   },
   {
@@ -62,7 +68,8 @@ const table: { name: string; provider: "zqpayments" | "tracker"; edits: Edit[]; 
     provider: "zqpayments",
     edits: [{ find: "      startingAfter:\n", replace: "      maxItems:\n" }],
     expected: [
-      `${P}:113:7: operations.zqpayments_list_customers.params.maxItems: "maxItems" is the name of a block input of list operations (allPages, maxItems, maxPages); choose another name`,
+      `${P}:113:7: operations.zqpayments_list_customers.params.maxItems: "maxItems" is the name of a block ` +
+        `input of list operations (allPages, maxItems, maxPages); choose another name`,
     ],
   },
   {
@@ -75,8 +82,10 @@ const table: { name: string; provider: "zqpayments" | "tracker"; edits: Edit[]; 
       },
     ],
     expected: [
-      `${T}:116:46: operations.tracker_create_issue.pagination.items.0: "data" is a json output; the items of a page are an array output`,
-      `${T}:116:26: operations.tracker_create_issue.pagination.style: a next page's address is fetched with GET, but "issues/create" is POST; use a cursor sent in the body`,
+      `${T}:116:46: operations.tracker_create_issue.pagination.items.0: "data" is a json output; ` +
+        `the items of a page are an array output`,
+      `${T}:116:26: operations.tracker_create_issue.pagination.style: a next page's address is fetched with ` +
+        `GET, but "issues/create" is POST; use a cursor sent in the body`,
     ],
   },
   {
@@ -84,7 +93,8 @@ const table: { name: string; provider: "zqpayments" | "tracker"; edits: Edit[]; 
     provider: "tracker",
     edits: [{ find: ACCEPT, replace: `${ACCEPT}\n  - { in: query, name: per_page, value: 50 }` }],
     expected: [
-      `${T}:83:9: operations.tracker_list_issues.params.perPage.wire: query "per_page" is already sent by the provider-wide constant (constants.1)`,
+      `${T}:83:9: operations.tracker_list_issues.params.perPage.wire: query "per_page" is already sent by the ` +
+        `provider-wide constant (constants.1)`,
     ],
   },
   {
@@ -97,7 +107,8 @@ const table: { name: string; provider: "zqpayments" | "tracker"; edits: Edit[]; 
       },
     ],
     expected: [
-      `${T}:84:9: operations.tracker_list_issues.params.perPage.wire: query "per_page" is already sent by the operation's constant (operations.tracker_list_issues.constants.0)`,
+      `${T}:84:9: operations.tracker_list_issues.params.perPage.wire: query "per_page" is already sent by the ` +
+        `operation's constant (operations.tracker_list_issues.constants.0)`,
     ],
   },
   {
@@ -126,7 +137,8 @@ const table: { name: string; provider: "zqpayments" | "tracker"; edits: Edit[]; 
     provider: "tracker",
     edits: [{ find: ACCEPT, replace: `${ACCEPT}\n  - { in: query, name: page, value: first }` }],
     expected: [
-      `${T}:19:37: constants.1.value: constant "first" does not fit query parameter "page" of "issues/list-for-repo" in specs/tracker/openapi.yaml`,
+      `${T}:19:37: constants.1.value: constant "first" does not fit query parameter "page" of ` +
+        `"issues/list-for-repo" in specs/tracker/openapi.yaml`,
     ],
   },
   {
@@ -140,7 +152,9 @@ const table: { name: string; provider: "zqpayments" | "tracker"; edits: Edit[]; 
       },
     ],
     expected: [
-      `${P}:45:18: operations.zqpayments_create_customer.operationId: the form encoding of field "address" of "PostCustomers" in specs/zqpayments/openapi.yaml has style "matrix"; a form field takes form, spaceDelimited, pipeDelimited, deepObject`,
+      `${P}:45:18: operations.zqpayments_create_customer.operationId: the form encoding of field "address" of ` +
+        `"PostCustomers" in specs/zqpayments/openapi.yaml has style "matrix"; a form field takes form, ` +
+        `spaceDelimited, pipeDelimited, deepObject`,
     ],
   },
   {
@@ -148,7 +162,9 @@ const table: { name: string; provider: "zqpayments" | "tracker"; edits: Edit[]; 
     provider: "tracker",
     edits: [{ find: "x-anchors:", replace: "anchors:" }],
     expected: [
-      `${T}:27:1: (top level): unknown field "anchors" (allowed: $schema, provider, name, description, longDescription, color, category, docsUrl, openapi, server, limits, auth, errors, rateLimits, constants, idempotency, params, operations, triggers)`,
+      `${T}:27:1: (top level): unknown field "anchors" (allowed: $schema, provider, name, description, ` +
+        `longDescription, color, category, docsUrl, openapi, server, limits, auth, errors, rateLimits, ` +
+        `constants, idempotency, params, operations, triggers)`,
     ],
   },
   {
@@ -158,7 +174,8 @@ const table: { name: string; provider: "zqpayments" | "tracker"; edits: Edit[]; 
       { find: "  details:\n", replace: '  failureWhen:\n    - { from: "$params.token", equals: false }\n  details:\n' },
     ],
     expected: [
-      `${T}:23:15: errors.failureWhen.0.from: must match pattern "^\\$response\\.(body(#.*)?|header\\.[A-Za-z0-9-]+)$", got "$params.token"`,
+      `${T}:23:15: errors.failureWhen.0.from: must match pattern ` +
+        `"^\\$response\\.(body(#.*)?|header\\.[A-Za-z0-9-]+)$", got "$params.token"`,
     ],
   },
   {
@@ -180,11 +197,13 @@ const table: { name: string; provider: "zqpayments" | "tracker"; edits: Edit[]; 
       {
         find: "params:\n  token:\n",
         replace:
-          "params:\n  instance:\n    type: string\n    maxLength: 255\n    required: true\n    format: base-url\n    placeholder: https://acme.tracker.example\n    description: The instance.\n  token:\n",
+          "params:\n  instance:\n    type: string\n    maxLength: 255\n    required: true\n    format: " +
+          "base-url\n    placeholder: https://acme.tracker.example\n    description: The instance.\n  token:\n",
       },
     ],
     expected: [
-      `${T}:54:18: params.instance.placeholder: "https://acme.tracker.example" names host acme.tracker.example, which server.hosts (*.tracker.test) does not allow`,
+      `${T}:54:18: params.instance.placeholder: "https://acme.tracker.example" names host ` +
+        `acme.tracker.example, which server.hosts (*.tracker.test) does not allow`,
     ],
   },
   {
@@ -198,7 +217,8 @@ const table: { name: string; provider: "zqpayments" | "tracker"; edits: Edit[]; 
     provider: "tracker",
     edits: [{ find: "      style: linkHeader\n", replace: "      style: linkHeader\n      pageSize: perPages\n" }],
     expected: [
-      `${T}:85:17: operations.tracker_list_issues.pagination.pageSize: "perPages" is not a parameter of the operation (parameters: token, owner, repo, state, labels, perPage)`,
+      `${T}:85:17: operations.tracker_list_issues.pagination.pageSize: "perPages" is not a parameter of the ` +
+        `operation (parameters: token, owner, repo, state, labels, perPage)`,
     ],
   },
   {
@@ -206,7 +226,9 @@ const table: { name: string; provider: "zqpayments" | "tracker"; edits: Edit[]; 
     provider: "zqpayments",
     edits: [{ find: "      items: [data]", replace: "      items: [data]\n      pageSize: startingAfter" }],
     expected: [
-      `${P}:124:17: operations.zqpayments_list_customers.pagination.pageSize: "startingAfter" must be a number parameter sent in the query, a header or the body, to say a page's size`,
+      `${P}:124:17: operations.zqpayments_list_customers.pagination.pageSize: ` +
+        `"startingAfter" must be a number parameter sent in the query, a header or the body, ` +
+        `to say a page's size`,
     ],
   },
 ];
@@ -258,36 +280,44 @@ describe("new concepts carried into the IR", () => {
     });
   });
 
-  it("an operation's own idempotency header wins over the provider's, and reaches an operation whose method the provider's does not list (issue 55: a key on some operations only)", async () => {
-    const ir = await irOf("zqpayments", [
-      {
-        find: "    operationId: PostCustomers\n",
-        replace: "    operationId: PostCustomers\n    idempotency: { header: Zq-Replay-Token }\n",
-      },
-      {
-        find: "    operationId: GetCustomers\n",
-        replace: "    operationId: GetCustomers\n    idempotency: { header: Zq-List-Key }\n",
-      },
-    ]);
-    expect(tool(ir, "zqpayments_create_customer").idempotency).toEqual({ header: "Zq-Replay-Token" });
-    expect(tool(ir, "zqpayments_list_customers").idempotency).toEqual({ header: "Zq-List-Key" });
-  });
+  it(
+    "an operation's own idempotency header wins over the provider's, and reaches an operation whose method the " +
+      "provider's does not list (issue 55: a key on some operations only)",
+    async () => {
+      const ir = await irOf("zqpayments", [
+        {
+          find: "    operationId: PostCustomers\n",
+          replace: "    operationId: PostCustomers\n    idempotency: { header: Zq-Replay-Token }\n",
+        },
+        {
+          find: "    operationId: GetCustomers\n",
+          replace: "    operationId: GetCustomers\n    idempotency: { header: Zq-List-Key }\n",
+        },
+      ]);
+      expect(tool(ir, "zqpayments_create_customer").idempotency).toEqual({ header: "Zq-Replay-Token" });
+      expect(tool(ir, "zqpayments_list_customers").idempotency).toEqual({ header: "Zq-List-Key" });
+    },
+  );
 
-  it("a multipart body keeps the fields whose encoding sets a style, to write them as a form's (issue 55: stripe-node writes them so)", async () => {
-    const ir = await irOf("zqpayments", [
-      {
-        file: "openapi.yaml",
-        find: "          application/x-www-form-urlencoded:\n",
-        replace: "          multipart/form-data:\n",
-      },
-    ]);
-    const deep = { style: "deepObject", explode: true };
-    expect(tool(ir, "zqpayments_create_customer").body).toEqual({
-      mediaType: "multipart/form-data",
-      encoding: "multipart",
-      fields: { address: deep, metadata: deep, preferred_locales: deep },
-    });
-  });
+  it(
+    "a multipart body keeps the fields whose encoding sets a style, to write them as a form's (issue 55: " +
+      "stripe-node writes them so)",
+    async () => {
+      const ir = await irOf("zqpayments", [
+        {
+          file: "openapi.yaml",
+          find: "          application/x-www-form-urlencoded:\n",
+          replace: "          multipart/form-data:\n",
+        },
+      ]);
+      const deep = { style: "deepObject", explode: true };
+      expect(tool(ir, "zqpayments_create_customer").body).toEqual({
+        mediaType: "multipart/form-data",
+        encoding: "multipart",
+        fields: { address: deep, metadata: deep, preferred_locales: deep },
+      });
+    },
+  );
 
   it("a page size on a next page's address: the first request carries it (issue 54, P1)", async () => {
     const ir = await irOf("tracker", [
@@ -399,7 +429,8 @@ describe("a project with problems in several providers", () => {
       expect(failure).toBeInstanceOf(GenerationErrors);
       expect((failure as GenerationErrors).errors.map((e) => e.message)).toEqual([
         `specs/tracker/manifest.yaml:5:11: provider: "trackers" must match its folder name "tracker"`,
-        `specs/zqpayments/openapi.yaml:57:20: operationId "GetCustomers" is already used by GET /v1/customers (specs/zqpayments/openapi.yaml:18:20): operation ids must be unique`,
+        `specs/zqpayments/openapi.yaml:57:20: operationId "GetCustomers" is already used by GET /v1/customers ` +
+          `(specs/zqpayments/openapi.yaml:18:20): operation ids must be unique`,
       ]);
       expect(existsSync(join(root, "generated"))).toBe(false);
     } finally {

@@ -16,7 +16,11 @@ const VERSION_HEADER = '  - { in: header, name: X-Tracker-Api-Version, value: "2
 /** The manifest's last line, after which a plant adds a poll trigger of the list operation (it links as it is). */
 const LAST_LINE = "        description: The issue's number in the repository.\n";
 const pollTrigger = (operation: string, repo: string) =>
-  `${LAST_LINE}\ntriggers:\n  tracker_issue_opened:\n    title: Issue opened\n    description: Starts when an issue is opened.\n    eventId: ["$event#/id"]\n    outputs:\n      number: { from: "$event#/number", description: "The issue's number." }\n    poll:\n      operation: ${operation}\n      items: data\n      inputs: { owner: octo, repo: ${repo} }\n      ids: { order: newestFirst }\n`;
+  `${LAST_LINE}\ntriggers:\n  tracker_issue_opened:\n    title: Issue opened\n    description: ` +
+  `Starts when an issue is opened.\n    eventId: ["$event#/id"]\n    outputs:\n      number: { from: ` +
+  `"$event#/number", description: "The issue's number." }\n    poll:\n      operation: ` +
+  `${operation}\n      items: data\n      inputs: { owner: octo, repo: ${repo} }\n      ids: { order: ` +
+  `newestFirst }\n`;
 
 /** Each code: the edits that plant it in the tracker, and every problem the link then reports. */
 const PLANTED: Record<string, { edits: Edit[]; problems: CodedProblem[] }> = {
@@ -160,7 +164,9 @@ const PLANTED: Record<string, { edits: Edit[]; problems: CodedProblem[] }> = {
     edits: [
       {
         find: LIST_DESCRIPTION,
-        replace: `${LIST_DESCRIPTION}    rules:\n      - { rule: dependentLimits, param: perPage, dependsOn: state, limits: { none: { maximum: 10 } } }\n`,
+        replace:
+          `${LIST_DESCRIPTION}    rules:\n      - { rule: dependentLimits, param: perPage, dependsOn: state, ` +
+          `limits: { none: { maximum: 10 } } }\n`,
       },
     ],
     problems: [{ code: "BW2023", at: "manifest.yaml:61:78" }],
@@ -206,7 +212,10 @@ const PLANTED: Record<string, { edits: Edit[]; problems: CodedProblem[] }> = {
   none: { edits: [{ find: LAST_LINE, replace: pollTrigger("tracker_list_issues", "hello") }], problems: [] },
 };
 
-/** Codes src/link raises whose plant needs a fixture the tracker cannot give; each leaves this list once planted above (none waits today). */
+/**
+ * Codes src/link raises whose plant needs a fixture the tracker cannot give; each leaves this list once planted above
+ * (none waits today).
+ */
 const PENDING = new Set<string>([]);
 
 /** Every code of the link's area that a hand-written module of src/link raises. */

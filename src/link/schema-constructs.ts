@@ -33,13 +33,17 @@ function walk(root: unknown, version: string): { path: Path; message: string }[]
     if (Array.isArray(o.items) && !named) {
       out.push({
         path: [...path, "items"],
-        message: `items is a list (the tuple form), which OpenAPI ${version || "3"} does not allow: give one schema for every item${three0 ? "" : ", or prefixItems for a tuple"}`,
+        message:
+          `items is a list (the tuple form), which OpenAPI ${version || "3"} does not allow: ` +
+          `give one schema for every item${three0 ? "" : ", or prefixItems for a tuple"}`,
       });
     }
     if (three0 && Array.isArray(o.type) && !named) {
       out.push({
         path: [...path, "type"],
-        message: `type is a list, which OpenAPI ${version} does not allow (3.1 does): give one type, with nullable: true for null`,
+        message:
+          `type is a list, which OpenAPI ${version} does not allow (3.1 does): give one type, with nullable: ` +
+          `true for null`,
       });
     }
     for (const [key, value] of Object.entries(o)) {

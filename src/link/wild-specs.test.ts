@@ -18,7 +18,8 @@ describe("specs as found in the wild", () => {
         },
       ]),
     ).toEqual([
-      `${TRACKER_OPENAPI}:50:24: $ref "./components/issues.yaml#/Issue" does not resolve: specs/tracker/components/issues.yaml: no such file`,
+      `${TRACKER_OPENAPI}:50:24: $ref "./components/issues.yaml#/Issue" does not resolve: ` +
+        `specs/tracker/components/issues.yaml: no such file`,
     ]);
   });
 
@@ -32,7 +33,8 @@ describe("specs as found in the wild", () => {
         },
       ]),
     ).toEqual([
-      `${TRACKER_OPENAPI}:115:19: $ref "./components/errors.yaml#/NotFoundError" does not resolve (no such place in that file)`,
+      `${TRACKER_OPENAPI}:115:19: $ref "./components/errors.yaml#/NotFoundError" does not resolve (no such ` +
+        `place in that file)`,
     ]);
   });
 
@@ -46,7 +48,9 @@ describe("specs as found in the wild", () => {
         },
       ]),
     ).toEqual([
-      `${TRACKER_OPENAPI}:90:23: $ref "https://schemas.tracker.test/errors.yaml#/ValidationError" does not resolve: https://schemas.tracker.test/errors.yaml is not a local file: generation reads no network address (save the file beside the spec and refer to it by path)`,
+      `${TRACKER_OPENAPI}:90:23: $ref "https://schemas.tracker.test/errors.yaml#/ValidationError" does not ` +
+        `resolve: https://schemas.tracker.test/errors.yaml is not a local file: ` +
+        `generation reads no network address (save the file beside the spec and refer to it by path)`,
     ]);
   });
 
@@ -60,7 +64,8 @@ describe("specs as found in the wild", () => {
         },
       ]),
     ).toEqual([
-      "specs/tracker/components/errors.yaml:4:3: invalid YAML: Flow sequence in block collection must be sufficiently indented and end with a ]",
+      "specs/tracker/components/errors.yaml:4:3: invalid YAML: Flow sequence in block collection must be " +
+        "sufficiently indented and end with a ]",
     ]);
   });
 
@@ -70,11 +75,13 @@ describe("specs as found in the wild", () => {
       {
         find: "params:\n",
         replace:
-          'params:\n  address:\n    type: string\n    format: base-url\n    maxLength: 255\n    default: "http://api.tracker.test/v3"\n    description: Address.\n',
+          "params:\n  address:\n    type: string\n    format: base-url\n    maxLength: 255\n    default: " +
+          '"http://api.tracker.test/v3"\n    description: Address.\n',
       },
     ];
     expect(await wildProblems("tracker", edits)).toEqual([
-      `${T}:52:14: params.address.default: default "http://api.tracker.test/v3" breaks the parameter's rules: address: must use https (http is allowed only for loopback hosts), got "http://api.tracker.test/v3"`,
+      `${T}:52:14: params.address.default: default "http://api.tracker.test/v3" breaks the parameter's rules: ` +
+        `address: must use https (http is allowed only for loopback hosts), got "http://api.tracker.test/v3"`,
     ]);
   });
 
@@ -107,7 +114,8 @@ describe("specs as found in the wild", () => {
         { file: "openapi.yaml", find: "operationId: PostCustomers", replace: "operationId: GetCustomers" },
       ]),
     ).toEqual([
-      `specs/zqpayments/openapi.yaml:57:20: operationId "GetCustomers" is already used by GET /v1/customers (specs/zqpayments/openapi.yaml:18:20): operation ids must be unique`,
+      `specs/zqpayments/openapi.yaml:57:20: operationId "GetCustomers" is already used by GET /v1/customers ` +
+        `(specs/zqpayments/openapi.yaml:18:20): operation ids must be unique`,
     ]);
   });
 
@@ -129,7 +137,8 @@ describe("specs as found in the wild", () => {
     expect(
       await wildProblems("zqpayments", [{ file: "openapi.yaml", find: "openapi: 3.0.3", replace: 'swagger: "2.0"' }]),
     ).toEqual([
-      `specs/zqpayments/openapi.yaml:1:10: swagger: "2.0" is Swagger 2; generation reads OpenAPI 3.0 or 3.1 (blockwright add converts a Swagger 2.0 document: add <provider> --from <document>)`,
+      `specs/zqpayments/openapi.yaml:1:10: swagger: "2.0" is Swagger 2; generation reads OpenAPI 3.0 or 3.1 ` +
+        `(blockwright add converts a Swagger 2.0 document: add <provider> --from <document>)`,
     ]);
   });
 
@@ -143,7 +152,8 @@ describe("specs as found in the wild", () => {
         },
       ]),
     ).toEqual([
-      `specs/zqpayments/openapi.yaml:54:24: $ref "#/components/responses/Errors" does not resolve (no such place in this file)`,
+      `specs/zqpayments/openapi.yaml:54:24: $ref "#/components/responses/Errors" does not resolve (no such ` +
+        `place in this file)`,
     ]);
     expect(
       await wildProblems("zqpayments", [
@@ -154,34 +164,40 @@ describe("specs as found in the wild", () => {
         },
       ]),
     ).toEqual([
-      `specs/zqpayments/openapi.yaml:94:31: $ref "#/components/schemas/Client" does not resolve (no such place in this file)`,
+      `specs/zqpayments/openapi.yaml:94:31: $ref "#/components/schemas/Client" does not resolve (no such ` +
+        `place in this file)`,
     ]);
   });
 
-  it("refuses a local $ref to a name every object inherits (constructor, toString), as a place the file does not have", async () => {
-    expect(
-      await wildProblems("zqpayments", [
-        {
-          file: "openapi.yaml",
-          find: '"401": { $ref: "#/components/responses/Error" }',
-          replace: '"401": { $ref: "#/constructor" }',
-        },
-      ]),
-    ).toEqual([
-      `specs/zqpayments/openapi.yaml:54:24: $ref "#/constructor" does not resolve (no such place in this file)`,
-    ]);
-    expect(
-      await wildProblems("zqpayments", [
-        {
-          file: "openapi.yaml",
-          find: 'schema: { $ref: "#/components/schemas/Customer" }',
-          replace: 'schema: { $ref: "#/components/schemas/toString" }',
-        },
-      ]),
-    ).toEqual([
-      `specs/zqpayments/openapi.yaml:94:31: $ref "#/components/schemas/toString" does not resolve (no such place in this file)`,
-    ]);
-  });
+  it(
+    "refuses a local $ref to a name every object inherits (constructor, toString), " +
+      "as a place the file does not have",
+    async () => {
+      expect(
+        await wildProblems("zqpayments", [
+          {
+            file: "openapi.yaml",
+            find: '"401": { $ref: "#/components/responses/Error" }',
+            replace: '"401": { $ref: "#/constructor" }',
+          },
+        ]),
+      ).toEqual([
+        `specs/zqpayments/openapi.yaml:54:24: $ref "#/constructor" does not resolve (no such place in this file)`,
+      ]);
+      expect(
+        await wildProblems("zqpayments", [
+          {
+            file: "openapi.yaml",
+            find: 'schema: { $ref: "#/components/schemas/Customer" }',
+            replace: 'schema: { $ref: "#/components/schemas/toString" }',
+          },
+        ]),
+      ).toEqual([
+        `specs/zqpayments/openapi.yaml:94:31: $ref "#/components/schemas/toString" does not resolve (no such ` +
+          `place in this file)`,
+      ]);
+    },
+  );
 
   it("refuses an example that does not match its schema, at the value that is wrong", async () => {
     expect(
@@ -193,7 +209,8 @@ describe("specs as found in the wild", () => {
         },
       ]),
     ).toEqual([
-      `specs/zqpayments/openapi.yaml:42:31: example "firstPage" of the 200 response of "GetCustomers" (application/json) does not match its schema: /has_more must be boolean, got "yes"`,
+      `specs/zqpayments/openapi.yaml:42:31: example "firstPage" of the 200 response of "GetCustomers" ` +
+        `(application/json) does not match its schema: /has_more must be boolean, got "yes"`,
     ]);
   });
 
@@ -207,7 +224,8 @@ describe("specs as found in the wild", () => {
         },
       ]),
     ).toEqual([
-      `specs/tracker/components/issue.yaml:19:38: the example of the schema at Label.properties.color does not match its schema: (the whole example) must be integer, got "f29513"`,
+      `specs/tracker/components/issue.yaml:19:38: the example of the schema at Label.properties.color does ` +
+        `not match its schema: (the whole example) must be integer, got "f29513"`,
     ]);
   });
 
@@ -221,7 +239,9 @@ describe("specs as found in the wild", () => {
         },
       ]),
     ).toEqual([
-      `specs/tracker/openapi.yaml:78:24: the example of the 201 response of "issues/create" (application/vnd.tracker+json) does not match its schema: (the whole example) lacks required field "number"`,
+      `specs/tracker/openapi.yaml:78:24: the example of the 201 response of "issues/create" ` +
+        `(application/vnd.tracker+json) does not match its schema: (the whole example) ` +
+        `lacks required field "number"`,
     ]);
   });
 });

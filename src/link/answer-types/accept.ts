@@ -34,7 +34,10 @@ export const linkAccept = (
   return json.length ? { accept: [...new Set(json)].join(", ") } : {};
 };
 
-/** A stream's Accept: its own types (a server that negotiates answers an export as one JSON array otherwise), then its errors' JSON types. */
+/**
+ * A stream's Accept: its own types (a server that negotiates answers an export as one JSON array otherwise), then its
+ * errors' JSON types.
+ */
 function streamAccept(op: OpenApiOperation): Pick<ToolSpec, "accept"> {
   const streams = op.responses
     .filter((r) => /^2\d\d$/.test(r.status))

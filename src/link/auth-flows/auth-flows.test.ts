@@ -41,15 +41,20 @@ describe("OAuth 2 flows (auth.flows)", () => {
     const url = (to: string): Edit => ({ find: `tokenUrl: ${TOKEN_URL}`, replace: `tokenUrl: ${to}` });
     expect(await messages([url("https://login.tracker.test/{nobody}/token")])).toContainEqual(
       expect.stringMatching(
-        /^auth\.flows\.clientCredentials\.tokenUrl: the token URL's placeholder \{nobody\} must name a shared parameter \(shared: token, tenant, /,
+        new RegExp(
+          String.raw`^auth\.flows\.clientCredentials\.tokenUrl: the token URL's placeholder \{nobody\} must name a ` +
+            String.raw`shared parameter \(shared: token, tenant, `,
+        ),
       ),
     );
     // (The tenant, no longer in the URL, is then a parameter placed nowhere: reported too.)
     expect(await messages([url("https://login.tracker.test/{clientSecret}/token")])).toContainEqual(
-      "auth.flows.clientCredentials.tokenUrl: the token URL's placeholder {clientSecret} names a secret parameter: a secret never goes into an address",
+      "auth.flows.clientCredentials.tokenUrl: the token URL's placeholder {clientSecret} " +
+        "names a secret parameter: a secret never goes into an address",
     );
     expect(await messages([url("https://login.tracker.test/{username}/token")])).toContainEqual(
-      'params.username: parameter "username" fills the token URL\'s placeholder {username}: it must declare a pattern, so that its value cannot change where the token request goes',
+      'params.username: parameter "username" fills the token URL\'s placeholder {username}: ' +
+        "it must declare a pattern, so that its value cannot change where the token request goes",
     );
   });
 
@@ -74,7 +79,8 @@ describe("OAuth 2 flows (auth.flows)", () => {
       'params.clientSecret: parameter "clientSecret" holds the flow\'s clientSecret: it must be marked secret: true',
     ]);
     expect(await messages([{ find: clientSecret, replace: `${clientSecret}    required: true\n` }])).toEqual([
-      'params.clientSecret.required: parameter "clientSecret" (the flow\'s clientSecret) must be required: false: a call may give the credential "token" instead',
+      'params.clientSecret.required: parameter "clientSecret" (the flow\'s clientSecret) must be required: ' +
+        'false: a call may give the credential "token" instead',
     ]);
     expect(
       await messages([
@@ -84,34 +90,46 @@ describe("OAuth 2 flows (auth.flows)", () => {
         },
       ]),
     ).toEqual([
-      'params.token.required: the credential parameter "token" must be required: false when auth.flows are declared (a call may give a flow\'s parameters instead)',
+      'params.token.required: the credential parameter "token" must be required: ' +
+        "false when auth.flows are declared (a call may give a flow's parameters instead)",
     ]);
   });
 
-  it("choose an assertion's audience only by hosts a token URL can take, and only through a checked, non-secret parameter", async () => {
-    const audience = (rules: string): Edit => ({
-      find: "      privateKey: privateKey\n  tokenHosts",
-      replace: `      privateKey: privateKey\n      audience:\n${rules}  tokenHosts`,
-    });
-    expect(
-      await messages([audience("        byTokenHost:\n          elsewhere.example.com: https://login.tracker.test\n")]),
-    ).toEqual([
-      'auth.flows.jwtBearer.audience.byTokenHost.elsewhere.example.com: "elsewhere.example.com" is a host no token URL of this flow can name: the flow\'s own (login.tracker.test) or one of auth.tokenHosts (auth.tracker.test)',
-    ]);
-    expect(await messages([audience("        param: clientSecret\n")])).toContainEqual(
-      'params.clientSecret: parameter "clientSecret" is the assertion\'s audience, which is no secret: it must not be secret: true',
-    );
-    expect(await messages([audience("        param: username\n")])).toEqual([
-      'params.username: parameter "username" (the assertion\'s audience) must declare a pattern, enum or format, so that a call cannot put any text into the assertion',
-    ]);
-    expect(
-      await messages([
-        audience(
-          "        default: https://login.tracker.test\n        byTokenHost:\n          auth.tracker.test: https://test.tracker.test\n",
-        ),
-      ]),
-    ).toEqual([]);
-  });
+  it(
+    "choose an assertion's audience only by hosts a token URL can take, and only through a checked, " +
+      "non-secret parameter",
+    async () => {
+      const audience = (rules: string): Edit => ({
+        find: "      privateKey: privateKey\n  tokenHosts",
+        replace: `      privateKey: privateKey\n      audience:\n${rules}  tokenHosts`,
+      });
+      expect(
+        await messages([
+          audience("        byTokenHost:\n          elsewhere.example.com: https://login.tracker.test\n"),
+        ]),
+      ).toEqual([
+        'auth.flows.jwtBearer.audience.byTokenHost.elsewhere.example.com: "elsewhere.example.com" is a host no ' +
+          "token URL of this flow can name: the flow's own (login.tracker.test) " +
+          "or one of auth.tokenHosts (auth.tracker.test)",
+      ]);
+      expect(await messages([audience("        param: clientSecret\n")])).toContainEqual(
+        'params.clientSecret: parameter "clientSecret" is the assertion\'s audience, which is no secret: ' +
+          "it must not be secret: true",
+      );
+      expect(await messages([audience("        param: username\n")])).toEqual([
+        'params.username: parameter "username" (the assertion\'s audience) must declare a pattern, ' +
+          "enum or format, so that a call cannot put any text into the assertion",
+      ]);
+      expect(
+        await messages([
+          audience(
+            "        default: https://login.tracker.test\n        byTokenHost:\n          auth.tracker.test: " +
+              "https://test.tracker.test\n",
+          ),
+        ]),
+      ).toEqual([]);
+    },
+  );
 
   it("take a token's address only in place of an address parameter a call may leave out", async () => {
     const field: Edit = {
@@ -119,16 +137,19 @@ describe("OAuth 2 flows (auth.flows)", () => {
       replace: "  tokenHosts: [auth.tracker.test]\n  tokenAddressField: instance_url\n",
     };
     expect(await messages([field])).toEqual([
-      "auth.tokenAddressField: a token's address replaces the one a call gives (server.param): this provider has a fixed default address instead",
+      "auth.tokenAddressField: a token's address replaces the one a call gives (server.param): " +
+        "this provider has a fixed default address instead",
     ]);
     const site = {
       find: "  token:\n    type: string\n",
       replace:
-        "  site:\n    type: string\n    maxLength: 255\n    format: base-url\n    required: true\n    description: The site.\n  token:\n    type: string\n",
+        "  site:\n    type: string\n    maxLength: 255\n    format: base-url\n    required: " +
+        "true\n    description: The site.\n  token:\n    type: string\n",
     };
     const param = { find: "server:\n  default: https://api.tracker.test\n", replace: "server:\n  param: site\n" };
     expect(await messages([field, site, param])).toEqual([
-      'params.site.required: the address parameter "site" must be required: false when auth.tokenAddressField is declared (a call through a flow may leave it to the token)',
+      'params.site.required: the address parameter "site" must be required: ' +
+        "false when auth.tokenAddressField is declared (a call through a flow may leave it to the token)",
     ]);
   });
 
@@ -141,7 +162,9 @@ describe("OAuth 2 flows (auth.flows)", () => {
       },
     ]);
     expect(found).toEqual([
-      'auth.flows: an OAuth 2 flow\'s token goes in a header (a bearer token, or the header of an apiKey scheme), but security scheme "bearerAuth" sends the credential in the query (access_token)',
+      "auth.flows: an OAuth 2 flow's token goes in a header (a bearer token, " +
+        'or the header of an apiKey scheme), but security scheme "bearerAuth" sends the credential in the query ' +
+        "(access_token)",
     ]);
   });
 });

@@ -39,14 +39,20 @@ const ROLES: Record<Grant, { params: string[]; secret: string[] }> = {
 // Linked once per manifest, carried by every tool.
 const linked = new WeakMap<LinkContext, OAuthSpec | undefined>();
 
-/** The flows as every tool carries them (an operation part, link/concepts.ts; typed without operation.ts, which imports wire.ts, which imports this). */
+/**
+ * The flows as every tool carries them (an operation part, link/concepts.ts; typed without operation.ts, which imports
+ * wire.ts, which imports this).
+ */
 export const linkAuthFlows = (ctx: LinkContext): Partial<ToolSpec> => {
   if (!linked.has(ctx)) linked.set(ctx, linkFlows(ctx));
   const oauth = linked.get(ctx);
   return oauth ? { oauth: structuredClone(oauth) } : {};
 };
 
-/** Whether a shared parameter is one of a flow's (a role, a token URL placeholder, the audience): it goes to the token endpoint only, not sent as itself. */
+/**
+ * Whether a shared parameter is one of a flow's (a role, a token URL placeholder, the audience): it goes to the token
+ * endpoint only, not sent as itself.
+ */
 export function isFlowParam(ctx: LinkContext, name: string): boolean {
   const flows = ctx.manifest.auth.flows ?? {};
   return Object.entries(flows).some(([grant, flow]) => {
@@ -80,13 +86,15 @@ function linkFlows(ctx: LinkContext): OAuthSpec | undefined {
     ctx.fail(
       "BW2012",
       ["auth", "flows"],
-      `an OAuth 2 flow's token goes in a header (a bearer token, or the header of an apiKey scheme), but security scheme "${scheme}" sends the credential in the query (${credential.name})`,
+      `an OAuth 2 flow's token goes in a header (a bearer token, or the header of an apiKey scheme), ` +
+        `but security scheme "${scheme}" sends the credential in the query (${credential.name})`,
     );
   if (shared[param]?.required) {
     ctx.fail(
       "BW2012",
       ["params", param, "required"],
-      `the credential parameter "${param}" must be required: false when auth.flows are declared (a call may give a flow's parameters instead)`,
+      `the credential parameter "${param}" must be required: false when auth.flows are declared (a call may ` +
+        `give a flow's parameters instead)`,
       "value",
     );
   }
@@ -122,7 +130,10 @@ function linkFlows(ctx: LinkContext): OAuthSpec | undefined {
   };
 }
 
-/** The audience rules: a URI alone is the default; hosts the flow's token URL can take; a parameter that is the flow's own and checked. */
+/**
+ * The audience rules: a URI alone is the default; hosts the flow's token URL can take; a parameter that is the flow's
+ * own and checked.
+ */
 function linkAudience(
   ctx: LinkContext,
   audience: ManifestJwtAudience,
@@ -138,7 +149,8 @@ function linkAudience(
       ctx.fail(
         "BW2018",
         [...at, "byTokenHost", host],
-        `"${host}" is a host no token URL of this flow can name: the flow's own (${own ?? "none"}) or one of auth.tokenHosts (${tokenHosts.join(", ") || "none"})`,
+        `"${host}" is a host no token URL of this flow can name: the flow's own (${own ?? "none"}) ` +
+          `or one of auth.tokenHosts (${tokenHosts.join(", ") || "none"})`,
         "key",
       );
     }
@@ -170,13 +182,15 @@ function linkAudience(
       ctx.fail(
         "BW2012",
         ["params", name],
-        `parameter "${name}" (the assertion's audience) goes only into the assertion: it takes neither required: true nor a wire placement`,
+        `parameter "${name}" (the assertion's audience) goes only into the assertion: ` +
+          `it takes neither required: true nor a wire placement`,
       );
     else if (!p.pattern && !p.enum && !p.format)
       ctx.fail(
         "BW2012",
         ["params", name],
-        `parameter "${name}" (the assertion's audience) must declare a pattern, enum or format, so that a call cannot put any text into the assertion`,
+        `parameter "${name}" (the assertion's audience) must declare a pattern, enum or format, ` +
+          `so that a call cannot put any text into the assertion`,
       );
   }
   return {
@@ -193,7 +207,8 @@ function checkAddressField(ctx: LinkContext, shared: Record<string, ManifestPara
     ctx.fail(
       "BW2018",
       ["auth", "tokenAddressField"],
-      "a token's address replaces the one a call gives (server.param): this provider has a fixed default address instead",
+      "a token's address replaces the one a call gives (server.param): this provider has a fixed default " +
+        "address instead",
       "value",
     );
     return;
@@ -202,7 +217,8 @@ function checkAddressField(ctx: LinkContext, shared: Record<string, ManifestPara
     ctx.fail(
       "BW2012",
       ["params", param, "required"],
-      `the address parameter "${param}" must be required: false when auth.tokenAddressField is declared (a call through a flow may leave it to the token)`,
+      `the address parameter "${param}" must be required: false when auth.tokenAddressField is declared (a ` +
+        `call through a flow may leave it to the token)`,
       "value",
     );
 }
@@ -214,7 +230,8 @@ function checkTokenUrl(ctx: LinkContext, url: string, at: Path, shared: Record<s
       ctx.fail(
         "BW2012",
         at,
-        `the token URL's placeholder {${name}} must name a shared parameter (shared: ${Object.keys(shared).join(", ") || "none"})`,
+        `the token URL's placeholder {${name}} must name a shared parameter (shared: ` +
+          `${Object.keys(shared).join(", ") || "none"})`,
         "value",
       );
     else if (p.secret)
@@ -228,13 +245,15 @@ function checkTokenUrl(ctx: LinkContext, url: string, at: Path, shared: Record<s
       ctx.fail(
         "BW2012",
         ["params", name],
-        `parameter "${name}" fills the token URL's placeholder {${name}}: it must declare a pattern, so that its value cannot change where the token request goes`,
+        `parameter "${name}" fills the token URL's placeholder {${name}}: it must declare a pattern, ` +
+          `so that its value cannot change where the token request goes`,
       );
     else if (p.required || p.wire)
       ctx.fail(
         "BW2012",
         ["params", name],
-        `parameter "${name}" fills the token URL's placeholder {${name}}: it takes neither required: true nor a wire placement (only calls that use the flow give it)`,
+        `parameter "${name}" fills the token URL's placeholder {${name}}: it takes neither required: ` +
+          `true nor a wire placement (only calls that use the flow give it)`,
       );
   }
 }
@@ -273,7 +292,8 @@ function checkRoleParam(
     ctx.fail(
       "BW2012",
       ["params", name, "required"],
-      `parameter "${name}" (the flow's ${role}) must be required: false: a call may give the credential "${credential}" instead`,
+      `parameter "${name}" (the flow's ${role}) must be required: false: a call may give the credential "` +
+        `${credential}" instead`,
       "value",
     );
   if (p.wire)
@@ -291,7 +311,10 @@ function checkRoleParam(
     );
 }
 
-/** What callers configure: any change of a flow (added, removed, another token URL, scope or parameter) changes how they authenticate. */
+/**
+ * What callers configure: any change of a flow (added, removed, another token URL, scope or parameter) changes how they
+ * authenticate.
+ */
 export const authFlowsSurface: ProviderEntry<
   NonNullable<Surface["oauth"]>,
   | "flowAdded"

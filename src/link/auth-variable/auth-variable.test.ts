@@ -77,59 +77,69 @@ describe("a credential carried in the address (auth.variable)", () => {
     expect(version.manifest.server.variables).toEqual({ version: "version" });
   });
 
-  it("puts the token in the path only, and no error or result shows it in any encoding; a call without it is refused before any request", async () => {
-    const [tool] = (await linkedTools(drafted(described, ["zqPing"]))) as [ToolSpec];
-    expect(tool.auth).toEqual({ type: "path", name: "token", param: "token" });
-    // The upstream echoes the address it was sent to in its error, as some do.
-    const upstream = await server((req) =>
-      req.body.includes("fail")
-        ? { status: 400, body: JSON.stringify({ ok: false, description: `bad request to ${req.url}` }) }
-        : { status: 200, body: '{"ok":true,"id":7}' },
-    );
-    try {
-      const ok = await executeToolDefinition(tool, { token: TOKEN, note: "hi" }, { baseUrl: upstream.url });
-      expect(ok).toMatchObject({ success: true, output: { metadata: { id: 7 } } });
-      expect(upstream.received[0]?.url).toBe(`/bot${TOKEN}/zqPing`);
-      expect(JSON.stringify(upstream.received[0]?.headers)).not.toContain(TOKEN);
-      expect(upstream.received[0]?.body).toBe('{"note":"hi"}');
-      const failed = await executeToolDefinition(tool, { token: TOKEN, note: "fail" }, { baseUrl: upstream.url });
-      expect(failed.success).toBe(false);
-      const shown = JSON.stringify(failed);
-      expect(shown).toContain("bad request to /bot");
-      for (const form of FORMS) expect(shown).not.toContain(form);
-      const missing = await executeToolDefinition(tool, { note: "hi" }, { baseUrl: upstream.url });
-      expect(missing).toMatchObject({ success: false, error: { type: "validation", param: "token" } });
-      expect(JSON.stringify(missing)).toContain("token: is required");
-      expect(upstream.received).toHaveLength(2);
-    } finally {
-      await upstream.close();
-    }
-  });
+  it(
+    "puts the token in the path only, and no error or result shows it in any encoding; " +
+      "a call without it is refused before any request",
+    async () => {
+      const [tool] = (await linkedTools(drafted(described, ["zqPing"]))) as [ToolSpec];
+      expect(tool.auth).toEqual({ type: "path", name: "token", param: "token" });
+      // The upstream echoes the address it was sent to in its error, as some do.
+      const upstream = await server((req) =>
+        req.body.includes("fail")
+          ? { status: 400, body: JSON.stringify({ ok: false, description: `bad request to ${req.url}` }) }
+          : { status: 200, body: '{"ok":true,"id":7}' },
+      );
+      try {
+        const ok = await executeToolDefinition(tool, { token: TOKEN, note: "hi" }, { baseUrl: upstream.url });
+        expect(ok).toMatchObject({ success: true, output: { metadata: { id: 7 } } });
+        expect(upstream.received[0]?.url).toBe(`/bot${TOKEN}/zqPing`);
+        expect(JSON.stringify(upstream.received[0]?.headers)).not.toContain(TOKEN);
+        expect(upstream.received[0]?.body).toBe('{"note":"hi"}');
+        const failed = await executeToolDefinition(tool, { token: TOKEN, note: "fail" }, { baseUrl: upstream.url });
+        expect(failed.success).toBe(false);
+        const shown = JSON.stringify(failed);
+        expect(shown).toContain("bad request to /bot");
+        for (const form of FORMS) expect(shown).not.toContain(form);
+        const missing = await executeToolDefinition(tool, { note: "hi" }, { baseUrl: upstream.url });
+        expect(missing).toMatchObject({ success: false, error: { type: "validation", param: "token" } });
+        expect(JSON.stringify(missing)).toContain("token: is required");
+        expect(upstream.received).toHaveLength(2);
+      } finally {
+        await upstream.close();
+      }
+    },
+  );
 
-  it("is drafted from a variable every operation's path starts with (`/bot{token}/…`), not drafted as a path parameter; it links and sends the token there", async () => {
-    const inPaths = bots({}, "https://api.zqbots.test");
-    const paths = inPaths.paths as Json;
-    paths["/bot{token}/zqPing"] = paths["/zqPing"];
-    delete paths["/zqPing"];
-    paths["/bot{token}/zqPing"].post.parameters = [
-      { name: "token", in: "path", required: true, schema: { type: "string" }, description: "The bot's token." },
-    ];
-    const d = drafted(inPaths, ["zqPing"]);
-    expect(d.manifest.auth).toEqual({ variable: "token", param: "token" });
-    expect(d.manifest.server).toEqual({ default: "https://api.zqbots.test" });
-    expect(Object.keys(d.manifest.operations.acme_zq_ping?.params ?? {})).toEqual(["note"]);
-    expect(await linkProblems(d)).toEqual([]);
-    const [tool] = (await linkedTools(d)) as [ToolSpec];
-    const upstream = await server(() => ({ status: 200, body: '{"ok":true,"id":7}' }));
-    try {
-      expect(await executeToolDefinition(tool, { token: TOKEN, note: "hi" }, { baseUrl: upstream.url })).toMatchObject({
-        success: true,
-      });
-      expect(upstream.received[0]?.url).toBe(`/bot${TOKEN}/zqPing`);
-    } finally {
-      await upstream.close();
-    }
-  });
+  it(
+    "is drafted from a variable every operation's path starts with (`/bot{token}/…`), " +
+      "not drafted as a path parameter; it links and sends the token there",
+    async () => {
+      const inPaths = bots({}, "https://api.zqbots.test");
+      const paths = inPaths.paths as Json;
+      paths["/bot{token}/zqPing"] = paths["/zqPing"];
+      delete paths["/zqPing"];
+      paths["/bot{token}/zqPing"].post.parameters = [
+        { name: "token", in: "path", required: true, schema: { type: "string" }, description: "The bot's token." },
+      ];
+      const d = drafted(inPaths, ["zqPing"]);
+      expect(d.manifest.auth).toEqual({ variable: "token", param: "token" });
+      expect(d.manifest.server).toEqual({ default: "https://api.zqbots.test" });
+      expect(Object.keys(d.manifest.operations.acme_zq_ping?.params ?? {})).toEqual(["note"]);
+      expect(await linkProblems(d)).toEqual([]);
+      const [tool] = (await linkedTools(d)) as [ToolSpec];
+      const upstream = await server(() => ({ status: 200, body: '{"ok":true,"id":7}' }));
+      try {
+        expect(
+          await executeToolDefinition(tool, { token: TOKEN, note: "hi" }, { baseUrl: upstream.url }),
+        ).toMatchObject({
+          success: true,
+        });
+        expect(upstream.received[0]?.url).toBe(`/bot${TOKEN}/zqPing`);
+      } finally {
+        await upstream.close();
+      }
+    },
+  );
 
   it("is refused by the link in the host, or where the address has no such variable, naming the rule", async () => {
     const d = drafted(described, ["zqPing"]);

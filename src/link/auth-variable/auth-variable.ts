@@ -11,7 +11,10 @@ import type { LinkContext, Path } from "../context.js";
 /** The fields of `auth` a credential of the address does not take: it is one credential, sent one way. */
 const NOT_WITH = ["also", "alternatives", "user", "prefix", "flows"] as const;
 
-/** The credential `auth.variable` names: a variable of the path of `server.url`, filled with the parameter's value; undefined (with the problem reported) otherwise. */
+/**
+ * The credential `auth.variable` names: a variable of the path of `server.url`, filled with the parameter's value;
+ * undefined (with the problem reported) otherwise.
+ */
 export function linkAuthVariable(
   ctx: LinkContext,
   auth: ManifestAuth,
@@ -24,7 +27,8 @@ export function linkAuthVariable(
     ctx.fail(
       "BW2012",
       [...at, key],
-      `${key} is not for a credential the address carries (auth.variable): it is one credential, sent in the address only`,
+      `${key} is not for a credential the address carries (auth.variable): it is one credential, ` +
+        `sent in the address only`,
     );
     ok = false;
   }
@@ -34,7 +38,8 @@ export function linkAuthVariable(
     ctx.fail(
       "BW2012",
       [...at, "variable"],
-      `{${variable}} is in the host of ${JSON.stringify(template)}: a credential there would choose where it is sent; auth.variable must be a variable of the address's path`,
+      `{${variable}} is in the host of ${JSON.stringify(template)}: a credential there would choose where it ` +
+        `is sent; auth.variable must be a variable of the address's path`,
       "value",
     );
     return undefined;
@@ -48,7 +53,8 @@ export function linkAuthVariable(
     ctx.fail(
       "BW2012",
       [...at, "variable"],
-      `{${variable}} is no variable of the path of server.url${template ? ` ${JSON.stringify(template)}` : ""}, nor of every operation's path in ${ctx.openapiName}`,
+      `{${variable}} is no variable of the path of server.url${template ? ` ${JSON.stringify(template)}` : ""}` +
+        `, nor of every operation's path in ${ctx.openapiName}`,
       "value",
     );
     return undefined;

@@ -14,7 +14,8 @@ const AUTH = "  scheme: zqToken\n  param: zqToken\n";
 const PARAMS = "  zqToken: { type: string, maxLength: 256, required: true, secret: true, description: Token. }\n";
 const TOKEN = "zq-token-value-0001";
 const op = (id: string, operationId: string) =>
-  `  ${id}:\n    operationId: ${operationId}\n    title: Get it\n    description: Get it.\n    outputs:\n      count: { type: number, from: "$response.body#/count", description: Count. }\n`;
+  `  ${id}:\n    operationId: ${operationId}\n    title: Get it\n    description: ` +
+  `Get it.\n    outputs:\n      count: { type: number, from: "$response.body#/count", description: Count. }\n`;
 const OPERATIONS = op("zqauth_get_status", "getStatus") + op("zqauth_get_version", "getVersion");
 
 async function sent(tool: ToolSpec, input: Record<string, unknown>): Promise<Request[]> {

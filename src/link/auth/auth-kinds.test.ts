@@ -21,7 +21,8 @@ function recorder(status = 200, body: unknown = { count: 2 }) {
 }
 
 const BASIC_PARAMS =
-  "  zqAccount: { type: string, maxLength: 64, required: true, description: Account id. }\n  zqPassword: { type: string, maxLength: 256, required: true, secret: true, description: Secret. }\n";
+  "  zqAccount: { type: string, maxLength: 64, required: true, description: Account id. }\n  zqPassword: " +
+  "{ type: string, maxLength: 256, required: true, secret: true, description: Secret. }\n";
 const ACCOUNT = "ACzq0000000000000001";
 const PASSWORD = "zq-secret-password-0001";
 
@@ -76,8 +77,10 @@ describe("HTTP basic", () => {
   it("needs user for a basic scheme, and user only there", async () => {
     expect(await linked("  scheme: zqBasic\n  param: zqPassword\n", BASIC_PARAMS)).toEqual({
       problems: [
-        'auth.scheme: security scheme "zqBasic" is HTTP basic: name the parameter holding the user (account) id in user, beside param (the secret)',
-        'params.zqAccount: parameter "zqAccount" has no "wire" placement and is neither a credential (auth) nor the address parameter',
+        'auth.scheme: security scheme "zqBasic" is HTTP basic: name the parameter holding the user (account) ' +
+          "id in user, beside param (the secret)",
+        'params.zqAccount: parameter "zqAccount" has no "wire" placement and is neither a credential (auth) ' +
+          "nor the address parameter",
       ],
     });
     const problems = await linked("  scheme: zqToken\n  param: zqPassword\n  user: zqAccount\n", BASIC_PARAMS);
@@ -125,7 +128,8 @@ describe("an API key in a cookie", () => {
 
 const COMBO = "  scheme: zqKey\n  param: zqKeyValue\n  also:\n    - scheme: zqSecret\n      param: zqSecretValue\n";
 const COMBO_PARAMS =
-  "  zqKeyValue: { type: string, maxLength: 256, required: true, secret: true, description: Key. }\n  zqSecretValue: { type: string, maxLength: 256, required: true, secret: true, description: Secret. }\n";
+  "  zqKeyValue: { type: string, maxLength: 256, required: true, secret: true, description: Key. " +
+  "}\n  zqSecretValue: { type: string, maxLength: 256, required: true, secret: true, description: Secret. }\n";
 
 describe("a combination (auth.also)", () => {
   it("sends every credential of the requirement", async () => {
@@ -151,12 +155,17 @@ describe("a combination (auth.also)", () => {
 
   it("is refused where the operation requires the schemes together and the manifest names one", async () => {
     const op =
-      '  zqauth_get_widget:\n    operationId: getWidget\n    title: Get widget\n    description: Get one.\n    params:\n      id: { type: string, maxLength: 40, required: true, description: Id., wire: { in: path } }\n    outputs:\n      id: { type: string, from: "$response.body#/id", description: Id. }\n';
+      "  zqauth_get_widget:\n    operationId: getWidget\n    title: Get widget\n    description: " +
+      "Get one.\n    params:\n      id: { type: string, maxLength: 40, required: true, description: Id., wire: " +
+      '{ in: path } }\n    outputs:\n      id: { type: string, from: "$response.body#/id", description: Id. }\n';
     const result = await linked("  scheme: zqKey\n  param: zqKeyValue\n", COMBO_PARAMS.split("\n")[0] + "\n", op);
     expect(result).toEqual({
       problems: [
-        'operations.zqauth_get_widget.operationId: operation "getWidget" in specs/zqauth/openapi.yaml does not accept security scheme "zqKey" (accepts: zqKey + zqSecret)',
-        'operations.zqauth_list_widgets.operationId: operation "listWidgets" in specs/zqauth/openapi.yaml does not accept security scheme "zqKey" (accepts: zqBasic, zqToken, zqOauth, zqKey + zqSecret, zqSession)',
+        'operations.zqauth_get_widget.operationId: operation "getWidget" in specs/zqauth/openapi.yaml does ' +
+          'not accept security scheme "zqKey" (accepts: zqKey + zqSecret)',
+        'operations.zqauth_list_widgets.operationId: operation "listWidgets" in specs/zqauth/openapi.yaml ' +
+          'does not accept security scheme "zqKey" (accepts: zqBasic, zqToken, zqOauth, zqKey + zqSecret, ' +
+          "zqSession)",
       ],
     });
     expect("tools" in (await linked(COMBO, COMBO_PARAMS, op))).toBe(true);
@@ -164,35 +173,39 @@ describe("a combination (auth.also)", () => {
 });
 
 describe("an API key in a header after a prefix (auth.prefix)", () => {
-  it("links with the prefix, sends it before the key (a credential sent with it as it is), and withholds the key from results", async () => {
-    const tool = (
-      await toolsOf(
-        COMBO.replace("  param: zqKeyValue\n", '  param: zqKeyValue\n  prefix: "Token token="\n'),
-        COMBO_PARAMS,
-      )
-    ).zqauth_list_widgets as ToolSpec;
-    expect(tool.auth).toEqual({
-      type: "header",
-      name: "X-Zq-Key",
-      param: "zqKeyValue",
-      prefix: "Token token=",
-      also: [{ type: "header", name: "X-Zq-Secret", param: "zqSecretValue" }],
-    });
-    const { seen, fetch } = recorder(401, { message: "bad key: Token token=zq-key-value-0001" });
-    const result = await executeToolDefinition(
-      tool,
-      { zqKeyValue: "zq-key-value-0001", zqSecretValue: "zq-secret-value-0001" },
-      { baseUrl: "http://127.0.0.1:9", fetch },
-    );
-    expect([seen[0]?.headers.get("x-zq-key"), seen[0]?.headers.get("x-zq-secret")]).toEqual([
-      "Token token=zq-key-value-0001",
-      "zq-secret-value-0001",
-    ]);
-    expect(result.success).toBe(false);
-    expect(JSON.stringify(result)).not.toContain("zq-key-value-0001");
-    expect(authPlacement(tool.auth)).toBe('header:X-Zq-Key "Token token=" + header:X-Zq-Secret');
-    expect(describeAuth(tool.auth)).toBe("`X-Zq-Key: Token token=<key>` header with `X-Zq-Secret` header");
-  });
+  it(
+    "links with the prefix, sends it before the key (a credential sent with it as it is), " +
+      "and withholds the key from results",
+    async () => {
+      const tool = (
+        await toolsOf(
+          COMBO.replace("  param: zqKeyValue\n", '  param: zqKeyValue\n  prefix: "Token token="\n'),
+          COMBO_PARAMS,
+        )
+      ).zqauth_list_widgets as ToolSpec;
+      expect(tool.auth).toEqual({
+        type: "header",
+        name: "X-Zq-Key",
+        param: "zqKeyValue",
+        prefix: "Token token=",
+        also: [{ type: "header", name: "X-Zq-Secret", param: "zqSecretValue" }],
+      });
+      const { seen, fetch } = recorder(401, { message: "bad key: Token token=zq-key-value-0001" });
+      const result = await executeToolDefinition(
+        tool,
+        { zqKeyValue: "zq-key-value-0001", zqSecretValue: "zq-secret-value-0001" },
+        { baseUrl: "http://127.0.0.1:9", fetch },
+      );
+      expect([seen[0]?.headers.get("x-zq-key"), seen[0]?.headers.get("x-zq-secret")]).toEqual([
+        "Token token=zq-key-value-0001",
+        "zq-secret-value-0001",
+      ]);
+      expect(result.success).toBe(false);
+      expect(JSON.stringify(result)).not.toContain("zq-key-value-0001");
+      expect(authPlacement(tool.auth)).toBe('header:X-Zq-Key "Token token=" + header:X-Zq-Secret');
+      expect(describeAuth(tool.auth)).toBe("`X-Zq-Key: Token token=<key>` header with `X-Zq-Secret` header");
+    },
+  );
 
   it("is refused on a scheme that is no API key in a header, and when it is no printable text", async () => {
     const params =
@@ -206,7 +219,9 @@ describe("an API key in a header after a prefix (auth.prefix)", () => {
 });
 
 const ALTERNATIVES =
-  "  scheme: zqToken\n  param: zqPersonalToken\n  alternatives:\n    - scheme: zqOauth\n      param: zqOauthToken\n    - scheme: zqKey\n      param: zqKeyValue\n      also:\n        - scheme: zqSecret\n          param: zqSecretValue\n";
+  "  scheme: zqToken\n  param: zqPersonalToken\n  alternatives:\n    - scheme: zqOauth\n      param: " +
+  "zqOauthToken\n    - scheme: zqKey\n      param: zqKeyValue\n      also:\n        - scheme: " +
+  "zqSecret\n          param: zqSecretValue\n";
 const ALTERNATIVE_PARAMS = [
   "  zqPersonalToken: { type: string, maxLength: 256, secret: true, description: Personal token. }",
   "  zqOauthToken: { type: string, maxLength: 256, secret: true, description: OAuth token. }",
@@ -275,14 +290,17 @@ describe("alternatives (auth.alternatives)", () => {
     );
     expect(result).toEqual({
       problems: [
-        'params.zqOauthToken.required: the credential parameter "zqOauthToken" must be required: false when auth.alternatives are declared (a call gives one way to authenticate)',
+        'params.zqOauthToken.required: the credential parameter "zqOauthToken" must be required: ' +
+          "false when auth.alternatives are declared (a call gives one way to authenticate)",
       ],
     });
   });
 
   it("are narrowed to the ways each operation accepts", async () => {
     const op =
-      '  zqauth_get_widget:\n    operationId: getWidget\n    title: Get widget\n    description: Get one.\n    params:\n      id: { type: string, maxLength: 40, required: true, description: Id., wire: { in: path } }\n    outputs:\n      id: { type: string, from: "$response.body#/id", description: Id. }\n';
+      "  zqauth_get_widget:\n    operationId: getWidget\n    title: Get widget\n    description: " +
+      "Get one.\n    params:\n      id: { type: string, maxLength: 40, required: true, description: Id., wire: " +
+      '{ in: path } }\n    outputs:\n      id: { type: string, from: "$response.body#/id", description: Id. }\n';
     const tools = await toolsOf(ALTERNATIVES, ALTERNATIVE_PARAMS, op);
     expect(tools.zqauth_get_widget?.auth).toEqual({
       type: "header",

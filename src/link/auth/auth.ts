@@ -29,7 +29,10 @@ import type { ProviderEntry } from "../../model/surface-entry.js";
 import type { LinkContext, Path } from "../context.js";
 import { linkAuthVariable } from "../auth-variable/auth-variable.js";
 
-/** A credential as the manifest writes it: the scheme (none for a credential of the address, `auth.variable`) and the parameter(s) whose value it sends. */
+/**
+ * A credential as the manifest writes it: the scheme (none for a credential of the address, `auth.variable`) and the
+ * parameter(s) whose value it sends.
+ */
 interface ManifestCredential {
   scheme?: string;
   param: string;
@@ -108,7 +111,10 @@ function linkCredential(
     return ctx.fail(
       "BW2012",
       [...at, "scheme"],
-      `security scheme "${c.scheme}" is of an unsupported kind (${declared.type}${declared.scheme ? ` ${declared.scheme}` : ""}${declared.in ? " in " + declared.in : ""}); supported: http bearer, http basic, apiKey in a header, the query or a cookie, oauth2 and openIdConnect (the access token, as a bearer token)`,
+      `security scheme "${c.scheme}" is of an unsupported kind (${declared.type}` +
+        `${declared.scheme ? ` ${declared.scheme}` : ""}${declared.in ? " in " + declared.in : ""}); supported: ` +
+        `http bearer, http basic, apiKey in a header, the query or a cookie, oauth2 and openIdConnect (the ` +
+        `access token, as a bearer token)`,
       "value",
     );
   }
@@ -117,7 +123,8 @@ function linkCredential(
       return ctx.fail(
         "BW2012",
         [...at, "scheme"],
-        `security scheme "${c.scheme}" is HTTP basic: name the parameter holding the user (account) id in user, beside param (the secret)`,
+        `security scheme "${c.scheme}" is HTTP basic: name the parameter holding the user (account) ` +
+          `id in user, beside param (the secret)`,
         "value",
       );
     return { type: "basic", user: c.user, param: c.param };
@@ -129,7 +136,8 @@ function linkCredential(
       [...at, "user"],
       `user is for HTTP basic schemes; security scheme "${c.scheme}" is ${kind}`,
     );
-  // A text before the value is an API key header's: a bearer token has its own (`Bearer `), a query or cookie value none.
+  // A text before the value is an API key header's: a bearer token has its own (`Bearer `), a query or cookie value
+  // none.
   if (c.prefix !== undefined && placement.type !== "header")
     return ctx.fail(
       "BW2012",
@@ -150,7 +158,10 @@ function linkCredential(
   return { type: placement.type, name: placement.name, param: c.param };
 }
 
-/** A credential's parameters: shared ones, `required: false` beside alternatives, the first of a way secret, a basic credential's two apart. */
+/**
+ * A credential's parameters: shared ones, `required: false` beside alternatives, the first of a way secret, a basic
+ * credential's two apart.
+ */
 function checkParams(ctx: LinkContext, c: ManifestCredential, at: Path, first: boolean, several: boolean): void {
   const shared = ctx.manifest.params ?? {};
   for (const [role, name] of [
@@ -165,7 +176,8 @@ function checkParams(ctx: LinkContext, c: ManifestCredential, at: Path, first: b
       ctx.fail(
         "BW2012",
         ["params", name, "required"],
-        `the credential parameter "${name}" must be required: false when auth.alternatives are declared (a call gives one way to authenticate)`,
+        `the credential parameter "${name}" must be required: false when auth.alternatives are declared (a ` +
+          `call gives one way to authenticate)`,
         "value",
       );
   }
@@ -196,7 +208,8 @@ export function isCredentialParam(ctx: LinkContext, name: string): boolean {
 export function acceptedAuth(ctx: LinkContext, auth: AuthSpec, op: OpenApiOperation): AuthSpec | undefined {
   const requirements = op.requirements;
   const ways = authWays(auth);
-  // A credential of the address (auth.variable) is one no requirement of the document can name: every operation takes it.
+  // A credential of the address (auth.variable) is one no requirement of the document can name: every operation takes
+  // it.
   if (!requirements || ctx.manifest.auth.variable !== undefined) return auth;
   const key = (names: readonly string[]) => [...names].sort().join("\u0000");
   const accepted = new Set(requirements.map(key));
@@ -213,7 +226,10 @@ export function requirementWords(names: readonly string[]): string {
   return names.join(" + ") || "none (optional)";
 }
 
-/** `auth.covers`: each name is a parameter or form field that one of the manifest's operations declares (a name covering nothing is a typo). */
+/**
+ * `auth.covers`: each name is a parameter or form field that one of the manifest's operations declares (a name covering
+ * nothing is a typo).
+ */
 function checkCovers(ctx: LinkContext): void {
   const covers = ctx.manifest.auth.covers ?? [];
   if (!covers.length) return;
@@ -230,7 +246,8 @@ function checkCovers(ctx: LinkContext): void {
       ctx.fail(
         "BW2003",
         ["auth", "covers", i],
-        `no operation of the manifest declares a header, query or cookie parameter or a top-level body field "${name}" in ${ctx.openapiName}`,
+        `no operation of the manifest declares a header, query or cookie parameter or a top-level body field "` +
+          `${name}" in ${ctx.openapiName}`,
         "value",
       );
   });
@@ -274,7 +291,10 @@ export function authOf(ctx: LinkContext, auth: AuthSpec | undefined): AuthSpec {
   return auth ?? { type: "bearer", param: ctx.manifest.auth.param };
 }
 
-/** The slots the credentials take, as wire.ts's SlotSender (not imported: wire.ts asks here which parameters are credentials); a cookie is no slot a parameter sends. */
+/**
+ * The slots the credentials take, as wire.ts's SlotSender (not imported: wire.ts asks here which parameters are
+ * credentials); a cookie is no slot a parameter sends.
+ */
 export function credentialSender(
   ctx: LinkContext,
   auth: AuthSpec | undefined,
@@ -286,14 +306,20 @@ export function credentialSender(
   );
 }
 
-/** Placement of the credentials as users configure them: `bearer`, `basic`, `header:X-Api-Key`, `query:key`, `cookie:session`; `+` joins credentials sent together, ` | ` alternatives. */
+/**
+ * Placement of the credentials as users configure them: `bearer`, `basic`, `header:X-Api-Key`, `query:key`,
+ * `cookie:session`; `+` joins credentials sent together, ` | ` alternatives.
+ */
 export function authPlacement(auth: AuthSpec): string {
   return authWays(auth)
     .map((w) => wayCredentials(w).map(placementWords).join(" + "))
     .join(" | ");
 }
 
-/** One credential's placement: `bearer`, `basic`, `header:X-Api-Key`, `header:Authorization "Token "` (with its prefix), `query:key`, `cookie:session`. */
+/**
+ * One credential's placement: `bearer`, `basic`, `header:X-Api-Key`, `header:Authorization "Token "` (with its prefix),
+ * `query:key`, `cookie:session`.
+ */
 export function placementWords(c: CredentialPlacement | CredentialSpec): string {
   if (c.type === "bearer" || c.type === "basic") return c.type;
   const prefix = "prefix" in c && c.prefix !== undefined ? ` ${JSON.stringify(c.prefix)}` : "";

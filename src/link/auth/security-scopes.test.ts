@@ -24,17 +24,21 @@ function diff(a: Record<string, string[][]> | undefined, b: Record<string, strin
 }
 
 describe("security scopes in the surface", () => {
-  it("records, per scheme of the credential, each requirement's scopes sorted, once, in order; other schemes are left out", () => {
-    const requirements: Requirements = [
-      { zqoauth: ["tasks:write", "default"] },
-      { zqoauth: ["default", "tasks:write"] },
-      { zqoauth: ["admin"] },
-      { zqother: ["x"] },
-    ];
-    expect(record(requirements, ["zqoauth"])).toEqual({
-      security: { zqoauth: [["admin"], ["default", "tasks:write"]] },
-    });
-  });
+  it(
+    "records, per scheme of the credential, each requirement's scopes sorted, once, in order; " +
+      "other schemes are left out",
+    () => {
+      const requirements: Requirements = [
+        { zqoauth: ["tasks:write", "default"] },
+        { zqoauth: ["default", "tasks:write"] },
+        { zqoauth: ["admin"] },
+        { zqother: ["x"] },
+      ];
+      expect(record(requirements, ["zqoauth"])).toEqual({
+        security: { zqoauth: [["admin"], ["default", "tasks:write"]] },
+      });
+    },
+  );
 
   it("records nothing without requirements, or when the credential's scheme is in none", () => {
     expect(record(undefined, ["zqoauth"])).toEqual({});
@@ -79,11 +83,15 @@ describe("diff on security scopes", () => {
     ]);
   });
 
-  it("is no change for the credential's scheme renamed with the same scopes (the auth entry compares where it goes); another scope is still one", () => {
-    expect(diff({ zqtoken: [[]] }, { zqkey: [[]] })).toEqual([]);
-    expect(diff({ zqoauth: [["read"]] }, { zqauth2: [["read", "write"]] })).toEqual([
-      "minor added security zqauth2",
-      "breaking removed security zqoauth",
-    ]);
-  });
+  it(
+    "is no change for the credential's scheme renamed with the same scopes (the auth entry compares where it " +
+      "goes); another scope is still one",
+    () => {
+      expect(diff({ zqtoken: [[]] }, { zqkey: [[]] })).toEqual([]);
+      expect(diff({ zqoauth: [["read"]] }, { zqauth2: [["read", "write"]] })).toEqual([
+        "minor added security zqauth2",
+        "breaking removed security zqoauth",
+      ]);
+    },
+  );
 });

@@ -9,7 +9,10 @@ import type { ToolEntry } from "../../model/surface-entry.js";
 
 declare module "../../model/surface-format.js" {
   interface ToolSurface {
-    /** Per scheme of the credential: the scope lists of the operation's requirements that name it (any one of them will do). */
+    /**
+     * Per scheme of the credential: the scope lists of the operation's requirements that name it (any one of them will
+     * do).
+     */
     security?: Record<string, string[][]>;
   }
 }
@@ -71,8 +74,8 @@ export const securitySurface: ToolEntry<Scopes, SecurityChange> = {
         report("removed", { subject, from: before });
         continue;
       }
-      // An old way in each new one asks more of: scopes added; asked less of: a scope removed; neither: gone (a token holding
-      // only its scopes is refused). A new requirement related to no old one is another way in.
+      // An old way in each new one asks more of: scopes added; asked less of: a scope removed; neither: gone (a token
+      // holding only its scopes is refused). A new requirement related to no old one is another way in.
       const related = (n: string[]) => before.some((o) => within(o, n) || within(n, o));
       for (const n of after) if (!related(n)) report("added", { subject, to: n });
       for (const o of before) {

@@ -34,7 +34,8 @@ export function linkConstant(
       return ctx.fail(
         "BW2009",
         [...at, "value"],
-        `constant ${JSON.stringify(c.value)} does not fit body field "${c.pointer}" (${typeOf(target)}) in ${ctx.openapiName}`,
+        `constant ${JSON.stringify(c.value)} does not fit body field "${c.pointer}" (${typeOf(target)}) ` +
+          `in ${ctx.openapiName}`,
         "value",
       );
     return { in: "body", pointer: c.pointer, value: c.value };
@@ -45,7 +46,8 @@ export function linkConstant(
     return ctx.fail(
       "BW2003",
       [...at, "name"],
-      `${c.in} parameter "${c.name}" not found in operation "${op.operationId}" of ${ctx.openapiName} (its ${c.in} parameters: ${available.join(", ") || "none"})`,
+      `${c.in} parameter "${c.name}" not found in operation "${op.operationId}" of ${ctx.openapiName} ` +
+        `(its ${c.in} parameters: ${available.join(", ") || "none"})`,
       "value",
     );
   }
@@ -79,7 +81,8 @@ export function providerConstants(
       ctx.fail(
         "BW2009",
         ["constants", index, "value"],
-        `constant ${JSON.stringify(c.value)} does not fit ${c.in} parameter "${declared.name}" of "${op.operationId}" in ${ctx.openapiName}`,
+        `constant ${JSON.stringify(c.value)} does not fit ${c.in} parameter "${declared.name}" of "` +
+          `${op.operationId}" in ${ctx.openapiName}`,
         "value",
       );
       return;
@@ -113,7 +116,9 @@ export function checkAccept(
     ctx.fail(
       "BW2007",
       [...at, "value"],
-      `Accept ${JSON.stringify(constant.value)} admits none of the media types the success responses of "${op.operationId}" offer in ${ctx.openapiName} (${offered.join(", ")}): the upstream would answer 406 Not Acceptable`,
+      `Accept ${JSON.stringify(constant.value)} admits none of the media types the success responses of "` +
+        `${op.operationId}" offer in ${ctx.openapiName} (${offered.join(", ")}): ` +
+        `the upstream would answer 406 Not Acceptable`,
       "value",
     );
   }

@@ -48,7 +48,8 @@ export function linkErrors(ctx: LinkContext): ErrorSpec {
 }
 
 // A header named like a request id (`x-ms-request-id`, `x-amzn-requestid`): not a client's own id the upstream echoes
-// (`client-request-id`), nor one of the names the runtime reads whatever the manifest says (upstream-error.ts REQUEST_ID_HEADERS).
+// (`client-request-id`), nor one of the names the runtime reads whatever the manifest says (upstream-error.ts
+// REQUEST_ID_HEADERS).
 const REQUEST_ID_HEADER = /(?:^|-)request-?id$/;
 const NOT_THE_UPSTREAM_S = /^(?:x-)?client-|^(?:x-)?request-id$/;
 
@@ -144,7 +145,10 @@ export const errorDetailsSurface: ProviderEntry<
   },
 };
 
-/** The statuses worth a retry: like the rate-limit policy, they change when the runtime retries, not what a call accepts or returns. */
+/**
+ * The statuses worth a retry: like the rate-limit policy, they change when the runtime retries, not what a call accepts
+ * or returns.
+ */
 export const retryableStatusesSurface: ProviderEntry<number[], ValueChange> = {
   scope: "provider",
   subject: "errors.retryableStatuses",

@@ -9,7 +9,9 @@ const NO_REQUEST_ID = { find: '  requestId: ["$response.header.request-id"]\n', 
 const declaring = (...names: string[]) => ({
   file: "openapi.yaml",
   find: "      headers:\n        Request-Id:\n",
-  replace: `      headers:\n${names.map((n) => `        ${n}:\n          schema: { type: string }\n`).join("")}        Request-Id:\n`,
+  replace:
+    `      headers:\n${names.map((n) => `        ${n}:\n          schema: { type: string }\n`).join("")}` +
+    `        Request-Id:\n`,
 });
 
 async function requestIds(...edits: Parameters<typeof linkWild>[1]) {

@@ -12,7 +12,10 @@ import type { LinkedOutput } from "../outputs/outputs.js";
 
 const FILE_ONLY = ["maxBytes", "contentType", "multiple"] as const;
 
-/** The outputs every download tool has: the runtime fills them from the file it read (runtime/call/download.ts, DownloadedFile). */
+/**
+ * The outputs every download tool has: the runtime fills them from the file it read (runtime/call/download.ts,
+ * DownloadedFile).
+ */
 const DOWNLOAD_OUTPUTS: readonly OutputSpec[] = [
   {
     path: "content",
@@ -48,7 +51,10 @@ const DOWNLOAD_OUTPUTS: readonly OutputSpec[] = [
   },
 ];
 
-/** Check each file parameter against the operation's body, and give it the document's limit and part type where the manifest says none. */
+/**
+ * Check each file parameter against the operation's body, and give it the document's limit and part type where the
+ * manifest says none.
+ */
 export function linkFileParams(ctx: LinkContext, id: string, op: OpenApiOperation, params: ParamSpec[]): void {
   const body = op.requestBody;
   for (const p of params) {
@@ -71,7 +77,9 @@ export function linkFileParams(ctx: LinkContext, id: string, op: OpenApiOperatio
       ctx.fail(
         "BW2017",
         [...at, "type"],
-        `a file parameter is a field of a multipart/form-data body (wire: {in: body}) or a whole body of raw bytes (wire: {in: body, pointer: ""}); operation "${op.operationId}" in ${ctx.openapiName} takes neither there: ${where}`,
+        `a file parameter is a field of a multipart/form-data body (wire: {in: body}) ` +
+          `or a whole body of raw bytes (wire: {in: body, pointer: ""}); operation "${op.operationId}" in ` +
+          `${ctx.openapiName} takes neither there: ${where}`,
         "value",
       );
       continue;
@@ -86,7 +94,8 @@ export function linkFileParams(ctx: LinkContext, id: string, op: OpenApiOperatio
       ctx.fail(
         "BW2017",
         [...at, "multiple"],
-        `a list of files (multiple: true) goes into a multipart field that is an array; field "${field}" of "${op.operationId}" in ${ctx.openapiName} is not`,
+        `a list of files (multiple: true) goes into a multipart field that is an array; ` +
+          `field "${field}" of "${op.operationId}" in ${ctx.openapiName} is not`,
         "value",
       );
     const schema = list && p.multiple === true ? ctx.doc.resolve((declared.items ?? {}) as Schema) : declared;
@@ -102,20 +111,26 @@ export function linkFileParams(ctx: LinkContext, id: string, op: OpenApiOperatio
       ctx.fail(
         "BW2017",
         ctx.manifest.params?.[p.name] ? ["params", p.name, "wire"] : ["operations", id, "params", p.name, "wire"],
-        `the request body of "${op.operationId}" in ${ctx.openapiName} is raw bytes (${body.mediaType}): only a file parameter (type: file, wire: {in: body, pointer: ""}) goes into it, not ${p.type} parameter ${p.name}`,
+        `the request body of "${op.operationId}" in ${ctx.openapiName} is raw bytes (${body.mediaType}): ` +
+          `only a file parameter (type: file, wire: {in: body, pointer: ""}) goes into it, not ${p.type} ` +
+          `parameter ${p.name}`,
         "value",
       );
     if (files.length > 1)
       ctx.fail(
         "BW2017",
         ["operations", id, "params"],
-        `the request body of "${op.operationId}" in ${ctx.openapiName} is one file (${body.mediaType}); ${files.length} file parameters go into it (${files.map((p) => p.name).join(", ")})`,
+        `the request body of "${op.operationId}" in ${ctx.openapiName} is one file (${body.mediaType}); ` +
+          `${files.length} file parameters go into it (${files.map((p) => p.name).join(", ")})`,
         "value",
       );
   }
 }
 
-/** The file's maxBytes from the schema's maxLength: taken when the manifest sets none, refused when the manifest's is looser. */
+/**
+ * The file's maxBytes from the schema's maxLength: taken when the manifest sets none, refused when the manifest's is
+ * looser.
+ */
 function holdToMaxLength(ctx: LinkContext, p: ParamSpec, at: Path, schema: Schema, what: string): void {
   const declared = typeof schema.maxLength === "number" ? schema.maxLength : undefined;
   if (declared === undefined || (p.maxBytes !== undefined && p.maxBytes <= declared)) return;
@@ -141,7 +156,8 @@ export function linkDownload(
     ctx.fail(
       "BW2022",
       [...at, "outputs"],
-      `an operation that answers a file (download: true) has the outputs content, contentType, size and filename; its outputs must be {} (got ${Object.keys(mop.outputs).join(", ")})`,
+      `an operation that answers a file (download: true) has the outputs content, contentType, ` +
+        `size and filename; its outputs must be {} (got ${Object.keys(mop.outputs).join(", ")})`,
       "value",
     );
   }
@@ -155,7 +171,8 @@ export function linkDownload(
     ctx.fail(
       "BW2021",
       [...at, "download"],
-      `operation "${op.operationId}" in ${ctx.openapiName} answers no file (a 2xx of a media type other than JSON, or a redirect): ${answered}`,
+      `operation "${op.operationId}" in ${ctx.openapiName} answers no file (a 2xx of a media type other than ` +
+        `JSON, or a redirect): ${answered}`,
       "value",
     );
     return undefined;

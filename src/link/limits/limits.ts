@@ -32,7 +32,9 @@ export const requestHeadBytesSurface: ProviderEntry<number, LimitChange> = {
   diff: (a, b, report) => diffMaximum(a, b, report),
 };
 
-/** A reply past the limit ends the call (REPLY_TOO_LARGE): compared with the runtime's default where none is declared. */
+/**
+ * A reply past the limit ends the call (REPLY_TOO_LARGE): compared with the runtime's default where none is declared.
+ */
 export const replyBytesSurface: ProviderEntry<number, LimitChange> = {
   scope: "provider",
   subject: "limits.replyBytes",

@@ -17,7 +17,8 @@ export function checkDerivedNames(ctx: LinkContext): void {
       ctx.fail(
         "BW2011",
         ["operations", id],
-        `operation ids "${first}" and "${id}" give the same names in the generated code (${camelCase(id)}Tool, ${pascalCase(id)}Params); rename one`,
+        `operation ids "${first}" and "${id}" give the same names in the generated code (${camelCase(id)}` +
+          `Tool, ${pascalCase(id)}Params); rename one`,
       );
     else idOf.set(pascalCase(id), id);
   }

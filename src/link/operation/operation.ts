@@ -77,7 +77,10 @@ export type LinkedHere =
   | "download"
   | "stream";
 
-/** The tool: the fields linked here around the concepts' parts. It does not compile while a field of LinkedHere is built in neither half, naming the field. */
+/**
+ * The tool: the fields linked here around the concepts' parts. It does not compile while a field of LinkedHere is built
+ * in neither half, naming the field.
+ */
 function joinTool<H extends object, T extends object>(
   head: H,
   added: Partial<ToolSpec>,
@@ -160,7 +163,8 @@ export function linkOperation(
     description: mop.description,
     operationId: op.operationId,
     method: op.method as ToolSpec["method"],
-    // A reserved expansion `{+path}` (a value spanning segments) is the parameter `path`: wire.multiSegment sends it so.
+    // A reserved expansion `{+path}` (a value spanning segments) is the parameter `path`: wire.multiSegment sends it
+    // so.
     path: op.path.replace(/\{\+/g, "{"),
     server: serverOf(ctx),
     auth: authOf(ctx, auth),
@@ -202,7 +206,10 @@ export function linkOperation(
   };
 }
 
-/** The manifest operation's OpenAPI operation; none (and the problem said) when the document has none the runtime can send. */
+/**
+ * The manifest operation's OpenAPI operation; none (and the problem said) when the document has none the runtime can
+ * send.
+ */
 function findOperation(ctx: LinkContext, at: Path, mop: ManifestOperation): OpenApiOperation | undefined {
   const op = ctx.doc.operations.get(mop.operationId);
   if (!op) {
@@ -211,7 +218,8 @@ function findOperation(ctx: LinkContext, at: Path, mop: ManifestOperation): Open
       return ctx.fail(
         "BW2017",
         [...at, "operationId"],
-        `operation "${mop.operationId}" in ${ctx.openapiName} is at ${unread} (OpenAPI 3.2), a method the runtime does not send: leave it out`,
+        `operation "${mop.operationId}" in ${ctx.openapiName} is at ${unread} (OpenAPI 3.2), ` +
+          `a method the runtime does not send: leave it out`,
         "value",
       );
     const known = [...ctx.doc.operations.keys()].sort().join(", ");
@@ -222,13 +230,15 @@ function findOperation(ctx: LinkContext, at: Path, mop: ManifestOperation): Open
       "value",
     );
   }
-  // OpenAPI 3.2's `in: querystring` (the whole query string as one value) is not sent: a call could not meet a required one.
+  // OpenAPI 3.2's `in: querystring` (the whole query string as one value) is not sent: a call could not meet a required
+  // one.
   for (const p of op.parameters as { in: string; name: string; required: boolean }[]) {
     if (p.in === "querystring" && p.required)
       ctx.fail(
         "BW2017",
         [...at, "operationId"],
-        `operation "${op.operationId}" in ${ctx.openapiName} requires parameter "${p.name}" in: querystring (OpenAPI 3.2: the whole query string as one value), which the runtime does not send`,
+        `operation "${op.operationId}" in ${ctx.openapiName} requires parameter "${p.name}" in: ` +
+          `querystring (OpenAPI 3.2: the whole query string as one value), which the runtime does not send`,
         "value",
       );
   }
@@ -253,14 +263,19 @@ function operationAuth(
     ctx.fail(
       "BW2007",
       [...at, "operationId"],
-      `operation "${op.operationId}" in ${ctx.openapiName} does not accept security scheme${ways.length > 1 || ways[0]?.includes("+") ? "s" : ""} "${ways.join(`" or "`)}" (accepts: ${accepts.join(", ") || "none"})`,
+      `operation "${op.operationId}" in ${ctx.openapiName} does not accept security scheme` +
+        `${ways.length > 1 || ways[0]?.includes("+") ? "s" : ""} "${ways.join(`" or "`)}" (accepts: ` +
+        `${accepts.join(", ") || "none"})`,
       "value",
     );
   }
   return { anonymous, auth };
 }
 
-/** The operation's own constants and the provider-wide ones that apply to it (with their places in the manifest), an `Accept` among them checked. */
+/**
+ * The operation's own constants and the provider-wide ones that apply to it (with their places in the manifest), an
+ * `Accept` among them checked.
+ */
 function linkOperationConstants(ctx: LinkContext, at: Path, mop: ManifestOperation, op: OpenApiOperation) {
   const ownAt = (mop.constants ?? []).flatMap((c, index) => {
     const constant = linkConstant(ctx, c, [...at, "constants", index], op);
@@ -369,7 +384,10 @@ export const requestSurface: ToolEntry<string, "changed"> = {
   diff: (a, b, report) => (a !== b ? report("changed", { from: a, to: b }) : undefined),
 };
 
-/** Where an operation OpenAPI 3.2 adds is (a path item's `query`, or one of its `additionalOperations`), as `paths./x.query`; undefined when there is none of that id. */
+/**
+ * Where an operation OpenAPI 3.2 adds is (a path item's `query`, or one of its `additionalOperations`), as
+ * `paths./x.query`; undefined when there is none of that id.
+ */
 function unreadMethod(data: unknown, operationId: string): string | undefined {
   const paths = (data as { paths?: Record<string, Record<string, unknown>> } | null)?.paths ?? {};
   for (const [path, item] of Object.entries(paths)) {

@@ -1,12 +1,15 @@
-// The record of the `operation` concept (link/concept-record.ts): the operation a tool calls, its title and description.
-// link/concept-records.ts lists it among the others, in the records' order.
+// The record of the `operation` concept (link/concept-record.ts): the operation a tool calls, its title and
+// description. link/concept-records.ts lists it among the others, in the records' order.
 import { type ConceptRecord, decided, PRESENTATION } from "../concept-record.js";
 import { descriptionSurface, requestSurface, titleSurface } from "./operation.js";
 import { successStatusesSurface } from "./responses.js";
 
 export const operation = {
   wording:
-    '**Operations** (`operations`, by tool id): the OpenAPI `operationId` a tool calls (or its method and path, `"POST /v1/records"`, where the document gives it no id), with the `title` and `description` people and models read; the method, the path, the success statuses and the documented answers come from the document.',
+    "**Operations** (`operations`, by tool id): the OpenAPI `operationId` a tool calls (or its method and " +
+    'path, `"POST /v1/records"`, where the document gives it no id), with the `title` and `description` people ' +
+    "and models read; the method, the path, the success statuses and the documented answers come from the " +
+    "document.",
   schema: ["provider", "operation"],
   tool: [
     "id",

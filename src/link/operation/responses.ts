@@ -51,11 +51,15 @@ export const successStatusesSurface: ToolEntry<number[], StatusChange> = {
   changes: {
     added: {
       level: "minor",
-      rule: "success status added (the call succeeds and its outputs are read as before; an output reading the status may give it)",
+      rule:
+        "success status added (the call succeeds and its outputs are read as before; " +
+        "an output reading the status may give it)",
     },
     removed: {
       level: "minor",
-      rule: "success status no longer declared (the call succeeds with another 2xx, its outputs read alike; an output reading the status no longer gives it)",
+      rule:
+        "success status no longer declared (the call succeeds with another 2xx, its outputs read alike; " +
+        "an output reading the status no longer gives it)",
     },
   },
   record: (tool) => ({ success: [...tool.successStatuses] }),

@@ -86,7 +86,10 @@ export function diffStatuses(what: string, a: number[], b: number[], report: Rep
   for (const s of a) if (!b.includes(s)) report("removed", { subject: `${what} ${s}` });
 }
 
-/** The declared error statuses (4xx, 5xx) not read as outcomes: documentation of what may fail, a patch change either way (every error is structured). */
+/**
+ * The declared error statuses (4xx, 5xx) not read as outcomes: documentation of what may fail, a patch change either
+ * way (every error is structured).
+ */
 export const errorStatusesSurface: ToolEntry<number[], StatusChange> = {
   scope: "tool",
   subject: "error status",

@@ -30,7 +30,10 @@ type OutputChange =
   | "enumSet"
   | "formatChanged";
 
-/** What a result holds, down to each field's type: consumers read it. Removed fields, changed types and values they cannot expect break them. */
+/**
+ * What a result holds, down to each field's type: consumers read it. Removed fields, changed types and values they
+ * cannot expect break them.
+ */
 export const outputsSurface: ToolEntry<Record<string, OutputSurface>, OutputChange> = {
   scope: "tool",
   subject: "outputs",
@@ -165,7 +168,10 @@ function diffShape(subject: string, a: Shape, b: Shape, report: Report<OutputCha
   }
 }
 
-/** A shape that says nothing of a value (no type, fields, items or values): what a schema with only a description or a deprecation gives. */
+/**
+ * A shape that says nothing of a value (no type, fields, items or values): what a schema with only a description or a
+ * deprecation gives.
+ */
 export function untypedShape(s: Shape): boolean {
   return (
     !s.type &&
@@ -210,7 +216,8 @@ const outputChanges = pairChanges<OutputChange>((a, b, emit, descend) => {
   const formsB =
     b.variants ?? (b.properties && tb.includes("object") ? [Object.keys(b.properties).sort().join(",")] : []);
   // Named forms compare by name (node types sharing most of their fields are still new); others by their fields. One
-  // named shape that became a union of named forms among them (TypeStyle → TypeStyle | TextPathTypeStyle) is its one form.
+  // named shape that became a union of named forms among them (TypeStyle → TypeStyle | TextPathTypeStyle) is its one
+  // form.
   const one = linkedName(a);
   const formsBefore = a.forms ?? (one !== undefined && b.forms?.includes(one) ? [one] : undefined);
   const named = formsBefore && b.forms ? b.forms.filter((f) => !formsBefore.includes(f)) : undefined;
@@ -248,7 +255,8 @@ const outputChanges = pairChanges<OutputChange>((a, b, emit, descend) => {
   if (a.additionalProperties && b.additionalProperties) descend(a.additionalProperties, b.additionalProperties, ".*");
   else if (!a.additionalProperties && b.additionalProperties && shapeTypes(a).includes("object")) {
     // An object (a map of any values, or one with fields of its own) now declares its other keys' values: new data a
-    // reader may rely on, and each field of them. Upstream reads a response so (schema-compare.ts); a request is another matter.
+    // reader may rely on, and each field of them. Upstream reads a response so (schema-compare.ts); a request is
+    // another matter.
     emit("fieldAdded", {}, ".*");
     const values = b.additionalProperties;
     descend(shapeTypes(values).includes("object") ? { type: "object" } : {}, values, ".*");

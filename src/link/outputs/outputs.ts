@@ -44,7 +44,8 @@ export function linkOutput(
   // A value only some shapes of the reply carry: its description says which.
   const variants = "variants" in linked.source ? linked.source.variants : undefined;
   const description = variants
-    ? `${out.description} (present in a reply that is ${variants.carrying.join(" or ")}; absent from ${variants.of.filter((v) => !variants.carrying.includes(v)).join(" or ")})`
+    ? `${out.description} (present in a reply that is ${variants.carrying.join(" or ")}; ` +
+      `absent from ${variants.of.filter((v) => !variants.carrying.includes(v)).join(" or ")})`
     : out.description;
   return {
     spec: { path, type: out.type, description, optional: Boolean(out.optional), source: linked.source },
@@ -119,7 +120,9 @@ export function linkSource(
         return ctx.fail(
           "BW2003",
           [...at, "from"],
-          `response field "${formatPointer(ref.pointer)}" not found in the ${status} response of "${op.operationId}" in ${ctx.openapiName}${unionsSearched(located.unions)}${fieldsNear(ctx, response.schema, ref.pointer)}`,
+          `response field "${formatPointer(ref.pointer)}" not found in the ${status} ` +
+            `response of "${op.operationId}" in ${ctx.openapiName}${unionsSearched(located.unions)}` +
+            `${fieldsNear(ctx, response.schema, ref.pointer)}`,
           "value",
         );
       }
@@ -217,7 +220,10 @@ function responseSteps(doc: OpenApiDocument, root: Schema, pointer: string[]): R
   return steps;
 }
 
-/** The status whose body outputs read (OpenApiDocument.bodyResponse), else the lowest 2xx (which then has no body to read). */
+/**
+ * The status whose body outputs read (OpenApiDocument.bodyResponse), else the lowest 2xx (which then has no body to
+ * read).
+ */
 export function bodyStatusOf(
   doc: OpenApiDocument,
   op: OpenApiOperation,

@@ -70,7 +70,8 @@ export function linkPagination(
       return ctx.fail(
         "BW2016",
         [...where, ...key],
-        `reads ${ref.kind === "param" ? "a parameter" : "the status"}; it must read the reply (${kinds.map((k) => (k === "body" ? "$response.body#/…" : "$response.header.…")).join(" or ")})`,
+        `reads ${ref.kind === "param" ? "a parameter" : "the status"}; it must read the reply (` +
+          `${kinds.map((k) => (k === "body" ? "$response.body#/…" : "$response.header.…")).join(" or ")})`,
         "value",
       );
     if (ref.kind !== "body") return { expression: text, ref };
@@ -86,7 +87,8 @@ export function linkPagination(
       return ctx.fail(
         "BW2003",
         [...where, ...key],
-        `response field "${formatPointer(ref.pointer)}" not found in the success response of "${op.operationId}" in ${ctx.openapiName}`,
+        `response field "${formatPointer(ref.pointer)}" not found in the success response of "` +
+          `${op.operationId}" in ${ctx.openapiName}`,
         "value",
       );
     return { expression: text, ref, schema };
@@ -127,7 +129,8 @@ export function linkPagination(
         ctx.fail(
           "BW2022",
           [...where, "cursor"],
-          `"${p.cursor}" is ${typeOf(cursor.schema) ?? "untyped"} in ${ctx.openapiName}; a cursor is a string or a number`,
+          `"${p.cursor}" is ${typeOf(cursor.schema) ?? "untyped"} in ${ctx.openapiName}; ` +
+            `a cursor is a string or a number`,
           "value",
         );
       const send = linkTarget(ctx, p.send, [...where, "send"], op);
@@ -162,7 +165,8 @@ export function linkPagination(
         ctx.fail(
           "BW2024",
           [...where, "style"],
-          `a next page's address is fetched with GET, but "${op.operationId}" is ${op.method}; use a cursor sent in the body`,
+          `a next page's address is fetched with GET, but "${op.operationId}" is ${op.method}; ` +
+            `use a cursor sent in the body`,
           "value",
         );
       if (p.style === "linkHeader") {
@@ -231,7 +235,8 @@ function linkTest(
     return ctx.fail(
       "BW2009",
       [...at, "equals"],
-      `${JSON.stringify(test.equals)} can never equal "${test.from}", which is ${typeOf(found.schema)} in ${ctx.openapiName}`,
+      `${JSON.stringify(test.equals)} can never equal "${test.from}", which is ${typeOf(found.schema)} ` +
+        `in ${ctx.openapiName}`,
       "value",
     );
   }
@@ -268,7 +273,8 @@ function linkTarget(
     return ctx.fail(
       "BW2003",
       [...at, "name"],
-      `${target.in} parameter "${target.name}" not found in operation "${op.operationId}" of ${ctx.openapiName} (its ${target.in} parameters: ${available.join(", ") || "none"})`,
+      `${target.in} parameter "${target.name}" not found in operation "${op.operationId}" of ` +
+        `${ctx.openapiName} (its ${target.in} parameters: ${available.join(", ") || "none"})`,
       "value",
     );
   }

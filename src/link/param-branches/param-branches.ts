@@ -29,7 +29,10 @@ export function formParam(p: ManifestParam, branch: NonNullable<ManifestParam["a
   return { ...rest, ...branch } as ManifestParam;
 }
 
-/** A parameter's forms make sense on their own: a json parameter holds them, leaving the kind and limits of a json value to them. */
+/**
+ * A parameter's forms make sense on their own: a json parameter holds them, leaving the kind and limits of a json value
+ * to them.
+ */
 export function checkOwnForms(
   ctx: LinkContext,
   p: ManifestParam,
@@ -45,7 +48,10 @@ export function checkOwnForms(
   for (const [i, branch] of p.anyOf.entries()) checkOwnLimits(ctx, formParam(p, branch), [...at, "anyOf", i]);
 }
 
-/** Each form held to the document's form of its type at the parameter's place (a union's branch, or the place's one schema, `flat`: flattened), by `checkForm`. */
+/**
+ * Each form held to the document's form of its type at the parameter's place (a union's branch, or the place's one
+ * schema, `flat`: flattened), by `checkForm`.
+ */
 export function checkFormsAgainstSchema(
   ctx: LinkContext,
   p: ManifestParam,
@@ -68,7 +74,8 @@ export function checkFormsAgainstSchema(
       ctx.fail(
         "BW2007",
         [...at, "anyOf", i, "type"],
-        `form ${i + 1} (${branch.type}${branch.jsonType ? `, ${branch.jsonType}` : ""}) is no form ${what} takes in ${ctx.openapiName} (its forms: ${listed})`,
+        `form ${i + 1} (${branch.type}${branch.jsonType ? `, ${branch.jsonType}` : ""}) is no form ${what} ` +
+          `takes in ${ctx.openapiName} (its forms: ${listed})`,
         "value",
       );
       continue;
@@ -77,7 +84,10 @@ export function checkFormsAgainstSchema(
   }
 }
 
-/** The forms the document allows at a place (its schema flattened): a union's branches (but null), or the place's schema itself. */
+/**
+ * The forms the document allows at a place (its schema flattened): a union's branches (but null), or the place's schema
+ * itself.
+ */
 function documentForms(ctx: LinkContext, flat: Schema): Schema[] {
   const union = (Array.isArray(flat.oneOf) ? flat.oneOf : Array.isArray(flat.anyOf) ? flat.anyOf : undefined) as
     | Schema[]
@@ -101,7 +111,9 @@ function fits(branch: ParamBranch | NonNullable<ManifestParam["anyOf"]>[number],
   return branch.type === type;
 }
 
-/** Each form of a parameter as the runtime checks it (a ParamSpec of its own), for the checks made on linked parameters. */
+/**
+ * Each form of a parameter as the runtime checks it (a ParamSpec of its own), for the checks made on linked parameters.
+ */
 export function formSpecs(spec: ParamSpec): ParamSpec[] {
   return (spec.anyOf ?? []).map((branch) => {
     const { anyOf: _forms, ...rest } = spec;

@@ -43,7 +43,8 @@ export function diffParamLimits(
   b: ParamSurface,
   report: Report<ParamLimitChange>,
 ): void {
-  // The types inside a value whose fields both surfaces recorded: compared with its shape (request-shape.ts), said once there.
+  // The types inside a value whose fields both surfaces recorded: compared with its shape (request-shape.ts), said once
+  // there.
   const shaped = Boolean(a.shape && b.shape);
   if (!a.integer && b.integer) report("limitTightened", { subject, what: "integer", from: false, to: true });
   if (a.integer && !b.integer) report("limitLoosened", { subject, what: "integer", from: true, to: false });
@@ -108,7 +109,9 @@ function diffNested(
   if (canonical(a.enum) !== canonical(b.enum)) diffEnum(subject, a.enum, b.enum, report);
 }
 
-/** Keys a JSON parameter refuses: one more is breaking, one fewer minor; so is matching them in any case, or no longer. */
+/**
+ * Keys a JSON parameter refuses: one more is breaking, one fewer minor; so is matching them in any case, or no longer.
+ */
 function diffForbiddenKeys(
   subject: string,
   a: ForbiddenKeys | undefined,
@@ -128,7 +131,10 @@ function diffForbiddenKeys(
   if (a.hint !== b.hint) report("hintChanged", { subject, from: a.hint, to: b.hint });
 }
 
-/** A step added, or changed to one that is not a divisor of the old (12 to 8: 12 was accepted), refuses values that were accepted. */
+/**
+ * A step added, or changed to one that is not a divisor of the old (12 to 8: 12 was accepted), refuses values that were
+ * accepted.
+ */
 function diffMultipleOf(
   subject: string,
   a: number | undefined,

@@ -31,12 +31,14 @@ const specSince = {
   file: "openapi.yaml",
   find: "        - name: per_page\n",
   replace:
-    "        - name: since\n          in: query\n          schema: { type: string, format: date-time }\n        - name: per_page\n",
+    "        - name: since\n          in: query\n          schema: { type: string, format: " +
+    "date-time }\n        - name: per_page\n",
 };
 const manifestSince = {
   find: "      perPage:\n",
   replace:
-    "      since:\n        type: string\n        description: Only issues updated after this time.\n        wire: { in: query }\n      perPage:\n",
+    "      since:\n        type: string\n        description: Only issues updated after this time.\n        " +
+    "wire: { in: query }\n      perPage:\n",
 };
 
 describe("format", () => {
@@ -65,32 +67,41 @@ describe("format", () => {
     };
     expect(await problems([specSince, declared])).toEqual([
       expect.stringMatching(
-        /^specs\/tracker\/manifest\.yaml:\d+:\d+: operations\.tracker_list_issues\.params\.since\.format: format date is not query parameter "since"'s format date-time in specs\/tracker\/openapi\.yaml$/,
+        new RegExp(
+          String.raw`^specs\/tracker\/manifest\.yaml:\d+:\d+: ` +
+            String.raw`operations\.tracker_list_issues\.params\.since\.format: ` +
+            String.raw`format date is not query parameter "since"'s format date-time in specs\/tracker\/openapi\.yaml$`,
+        ),
       ),
     ]);
   });
 });
 
 describe("an enum of every value of its type", () => {
-  it("a boolean whose spec lists both true and false as its enum links without one (it restricts nothing)", async () => {
-    const spec = {
-      file: "openapi.yaml",
-      find: "        - name: per_page\n",
-      replace:
-        "        - name: draft\n          in: query\n          schema: { type: boolean, enum: [true, false] }\n        - name: per_page\n",
-    };
-    const manifest = {
-      find: "      perPage:\n",
-      replace:
-        "      draft:\n        type: boolean\n        description: Only drafts.\n        wire: { in: query }\n      perPage:\n",
-    };
-    expect(await problems([spec, manifest])).toEqual([]);
-    // One value only is a restriction still.
-    const one = { ...spec, replace: spec.replace.replace("[true, false]", "[true]") };
-    expect(await problems([one, manifest])).toEqual([
-      expect.stringMatching(/params\.draft: enum \(none\) is looser than query parameter "draft"'s enum \[true\]/),
-    ]);
-  });
+  it(
+    "a boolean whose spec lists both true and false as " + "its enum links without one (it restricts nothing)",
+    async () => {
+      const spec = {
+        file: "openapi.yaml",
+        find: "        - name: per_page\n",
+        replace:
+          "        - name: draft\n          in: query\n          schema: { type: boolean, enum: [true, " +
+          "false] }\n        - name: per_page\n",
+      };
+      const manifest = {
+        find: "      perPage:\n",
+        replace:
+          "      draft:\n        type: boolean\n        description: Only drafts.\n        wire: { in: " +
+          "query }\n      perPage:\n",
+      };
+      expect(await problems([spec, manifest])).toEqual([]);
+      // One value only is a restriction still.
+      const one = { ...spec, replace: spec.replace.replace("[true, false]", "[true]") };
+      expect(await problems([one, manifest])).toEqual([
+        expect.stringMatching(/params\.draft: enum \(none\) is looser than query parameter "draft"'s enum \[true\]/),
+      ]);
+    },
+  );
 });
 
 describe("bounds implied by the other rules", () => {
@@ -110,7 +121,8 @@ describe("bounds implied by the other rules", () => {
       replace: '    pattern: "^[A-Za-z0-9-]+$"\n',
     };
     const says = expect.stringContaining(
-      '"owner" is sent as a path parameter, so it needs maxLength (an unbounded value can make the upstream answer 414 or 431; an enum, a format or a pattern anchored with ^…$ of bounded length would imply one)',
+      '"owner" is sent as a path parameter, so it needs maxLength (an unbounded value can make the upstream ' +
+        "answer 414 or 431; an enum, a format or a pattern anchored with ^…$ of bounded length would imply one)",
     );
     expect(await problems([unbounded])).toEqual([says, says]);
   });
@@ -146,7 +158,9 @@ describe("rules that admit no value", () => {
     const says = (op: string) =>
       expect.stringMatching(
         new RegExp(
-          `^specs/tracker/manifest\\.yaml:\\d+:\\d+: operations\\.${op}\\.params\\.owner\\.pattern: pattern "\\^\\[A-Z\\]\\{2\\}\\$" matches values of 2 to 2 characters, never 3 to 39 characters \\(minLength 3, maxLength 39\\)$`,
+          `^specs/tracker/manifest\\.yaml:\\d+:\\d+: operations\\.${op}\\.params\\.owner\\.pattern: ` +
+            `pattern "\\^\\[A-Z\\]\\{2\\}\\$" matches values of 2 to 2 characters, ` +
+            `never 3 to 39 characters \\(minLength 3, maxLength 39\\)$`,
         ),
       );
     expect(await problems([conflict])).toEqual([says("tracker_create_issue"), says("tracker_list_issues")]);
@@ -158,7 +172,10 @@ describe("rules that admit no value", () => {
       replace: '    maxLength: 39\n    pattern: "^(?=.*[0-9])[a-z]+$"\n',
     };
     const says = expect.stringMatching(
-      /params\.owner\.pattern: no value of 0 to 39 characters .* was found that meets pattern .*: they may admit none; give an example that meets them all, or loosen them$/,
+      new RegExp(
+        String.raw`params\.owner\.pattern: no value of 0 to 39 characters .* was found that meets pattern .*: they ` +
+          "may admit none; give an example that meets them all, or loosen them$",
+      ),
     );
     expect(await problems([conflict])).toEqual([says, says]);
   });
@@ -193,7 +210,9 @@ describe("a list of enum values in one string (separator)", () => {
   it("bound to an array the spec explodes (one value per item), is refused", async () => {
     const specArray = {
       file: "openapi.yaml",
-      find: "          description: Comma-separated label names; issues must carry all of them.\n          schema: { type: string }\n",
+      find:
+        "          description: Comma-separated label names; issues must carry all of them.\n          schema: " +
+        "{ type: string }\n",
       replace: "          schema: { type: array, items: { type: string, enum: [bug, ui, docs] } }\n",
     };
     expect(await problems([labels, specArray])).toEqual([
@@ -218,7 +237,9 @@ describe("limits of the values inside a JSON parameter", () => {
   const manifestAssignees = {
     find: "      labels:\n        type: string\n        placeholder: bug,ui\n        description: Labels to add",
     replace:
-      "      assignees:\n        type: json\n        jsonType: array\n        description: Accounts to assign.\n        wire: { in: body }\n      labels:\n        type: string\n        placeholder: bug,ui\n        description: Labels to add",
+      "      assignees:\n        type: json\n        jsonType: array\n        description: " +
+      "Accounts to assign.\n        wire: { in: body }\n      labels:\n        type: " +
+      "string\n        placeholder: bug,ui\n        description: Labels to add",
   };
 
   it("are taken from the spec's items and checked before any request, naming the index", async () => {
@@ -255,37 +276,44 @@ describe("limits of the values inside a JSON parameter", () => {
     };
     expect(await problems([specAssignees, looser])).toEqual([
       expect.stringMatching(
-        /operations\.tracker_create_issue\.params\.assignees\.items\.maxLength: maxLength 500 is looser than the items of body field "\/assignees"'s maxLength 39/,
+        new RegExp(
+          String.raw`operations\.tracker_create_issue\.params\.assignees\.items\.maxLength: maxLength 500 is looser` +
+            String.raw` than the items of body field "\/assignees"'s maxLength 39`,
+        ),
       ),
     ]);
   });
 
-  it("an array's count of items: maxItems taken from the spec, minItems stated in the manifest, both checked before any request", async () => {
-    const atLeastOne = {
-      ...manifestAssignees,
-      replace: manifestAssignees.replace.replace(
-        "        jsonType: array\n",
-        "        jsonType: array\n        minItems: 1\n",
-      ),
-    };
-    const create = (await tools([specAssignees, atLeastOne])).get("tracker_create_issue");
-    expect(create?.params.find((p) => p.name === "assignees")).toMatchObject({ minItems: 1, maxItems: 10 });
-    expect(issues(create, { assignees: ["octo"] })).toEqual([]);
-    expect(issues(create, { assignees: [] })).toEqual([
-      {
-        param: "assignees",
-        rule: "minItems",
-        message: "assignees: must hold at least 1 item (it holds 0), got array []",
-      },
-    ]);
-    expect(issues(create, { assignees: Array.from({ length: 11 }, (_, i) => `u${i}`) })).toMatchObject([
-      {
-        param: "assignees",
-        rule: "maxItems",
-        message: expect.stringContaining("must hold at most 10 items (it holds 11)"),
-      },
-    ]);
-  });
+  it(
+    "an array's count of items: maxItems taken from the spec, minItems stated in the manifest, " +
+      "both checked before any request",
+    async () => {
+      const atLeastOne = {
+        ...manifestAssignees,
+        replace: manifestAssignees.replace.replace(
+          "        jsonType: array\n",
+          "        jsonType: array\n        minItems: 1\n",
+        ),
+      };
+      const create = (await tools([specAssignees, atLeastOne])).get("tracker_create_issue");
+      expect(create?.params.find((p) => p.name === "assignees")).toMatchObject({ minItems: 1, maxItems: 10 });
+      expect(issues(create, { assignees: ["octo"] })).toEqual([]);
+      expect(issues(create, { assignees: [] })).toEqual([
+        {
+          param: "assignees",
+          rule: "minItems",
+          message: "assignees: must hold at least 1 item (it holds 0), got array []",
+        },
+      ]);
+      expect(issues(create, { assignees: Array.from({ length: 11 }, (_, i) => `u${i}`) })).toMatchObject([
+        {
+          param: "assignees",
+          rule: "maxItems",
+          message: expect.stringContaining("must hold at most 10 items (it holds 11)"),
+        },
+      ]);
+    },
+  );
 
   it("an array's count of items may be tightened, never loosened, and applies to arrays only", async () => {
     const looser = {
@@ -317,12 +345,15 @@ describe("limits of the values inside a JSON parameter", () => {
       file: "openapi.yaml",
       find: "                assignees:",
       replace:
-        "                metadata: { type: object, additionalProperties: { type: string } }\n                assignees:",
+        "                metadata: { type: object, additionalProperties: { type: string } " +
+        "}\n                assignees:",
     };
     const manifestMeta = {
       find: manifestAssignees.find,
       replace:
-        "      metadata:\n        type: json\n        jsonType: object\n        values: { maxLength: 500 }\n        keys: { maxLength: 40 }\n        description: Key-value pairs.\n        wire: { in: body }\n" +
+        "      metadata:\n        type: json\n        jsonType: object\n        values: { maxLength: " +
+        "500 }\n        keys: { maxLength: 40 }\n        description: Key-value pairs.\n        wire: { in: " +
+        "body }\n" +
         manifestAssignees.find.slice(manifestAssignees.find.indexOf("      labels:")),
     };
     const create = (await tools([meta, manifestMeta])).get("tracker_create_issue");
@@ -331,7 +362,9 @@ describe("limits of the values inside a JSON parameter", () => {
       {
         param: "metadata",
         rule: "maxLength",
-        message: `metadata["note"]: must be at most 500 characters long (it has 501), got "${"x".repeat(99)}… (503 characters)`,
+        message:
+          `metadata["note"]: must be at most 500 characters long (it has 501), got "${"x".repeat(99)}` +
+          `… (503 characters)`,
       },
     ]);
     expect(issues(create, { metadata: { ["k".repeat(41)]: "v" } })).toMatchObject([
@@ -352,22 +385,31 @@ describe("keywords of another type than the value's", () => {
     find: "                assignees: { type: array, maxItems: 10, items: { type: string } }\n",
     replace:
       "                assignees: { type: array, maxItems: 10, items: { type: string } }\n" +
-      '                zqmeta: { type: object, maxLength: 500, pattern: "[^\\"]{0,500}", additionalProperties: { type: string } }\n' +
+      '                zqmeta: { type: object, maxLength: 500, pattern: "[^\\"]{0,500}", ' +
+      "additionalProperties: { type: string } }\n" +
       "                zqrank: { type: integer, maxLength: 3 }\n",
   };
   const manifestFields = (extra = "") => ({
     find: "      labels:\n        type: string\n        placeholder: bug,ui\n",
-    replace: `      zqmeta:\n        type: json\n        jsonType: object\n        description: Free labels.${extra}\n        wire: { in: body }\n      zqrank:\n        type: number\n        integer: true\n        description: A rank.${extra}\n        wire: { in: body }\n      labels:\n        type: string\n        placeholder: bug,ui\n`,
+    replace:
+      `      zqmeta:\n        type: json\n        jsonType: object\n        description: ` +
+      `Free labels.${extra}\n        wire: { in: body }\n      zqrank:\n        type: number\n        integer: ` +
+      `true\n        description: A rank.${extra}\n        wire: { in: body }\n      labels:\n        type: ` +
+      `string\n        placeholder: bug,ui\n`,
   });
 
-  it("string keywords on an object or an integer are not asked of its json or number parameter, with or without limitsFromSpec", async () => {
-    expect(await problems([specFields, manifestFields()])).toEqual([]);
-    const create = (await tools([specFields, manifestFields("\n        limitsFromSpec: true")])).get(
-      "tracker_create_issue",
-    );
-    expect(create?.params.find((p) => p.name === "zqmeta")).not.toHaveProperty("maxLength");
-    expect(create?.params.find((p) => p.name === "zqrank")).not.toHaveProperty("maxLength");
-  });
+  it(
+    "string keywords on an object or an integer are not asked of its json or number parameter, " +
+      "with or without limitsFromSpec",
+    async () => {
+      expect(await problems([specFields, manifestFields()])).toEqual([]);
+      const create = (await tools([specFields, manifestFields("\n        limitsFromSpec: true")])).get(
+        "tracker_create_issue",
+      );
+      expect(create?.params.find((p) => p.name === "zqmeta")).not.toHaveProperty("maxLength");
+      expect(create?.params.find((p) => p.name === "zqrank")).not.toHaveProperty("maxLength");
+    },
+  );
 
   it("on a string they still are", async () => {
     const asString = {
@@ -380,7 +422,8 @@ describe("keywords of another type than the value's", () => {
     const stringRank = {
       find: "      labels:\n        type: string\n        placeholder: bug,ui\n",
       replace:
-        "      zqrank:\n        type: string\n        description: A rank.\n        wire: { in: body }\n      labels:\n        type: string\n        placeholder: bug,ui\n",
+        "      zqrank:\n        type: string\n        description: A rank.\n        wire: { in: " +
+        "body }\n      labels:\n        type: string\n        placeholder: bug,ui\n",
     };
     expect(await problems([asString, stringRank])).toEqual([
       expect.stringMatching(/params\.zqrank: maxLength \(none\) is looser than body field "\/zqrank"'s maxLength 3/),

@@ -18,7 +18,10 @@ import type { LinkContext, Path } from "../context.js";
 import { patternLengths } from "./pattern-length.js";
 import { schemaPlace, type SchemaPlace } from "./schema-place.js";
 
-/** The longest credential accepted where the manifest gives no maxLength of its own (it is sent in a header or the address). */
+/**
+ * The longest credential accepted where the manifest gives no maxLength of its own (it is sent in a header or the
+ * address).
+ */
 export const CREDENTIAL_MAX_LENGTH = 4096;
 
 /**
@@ -37,7 +40,8 @@ function withSchemaFacts(p: ManifestParam, place: SchemaPlace): ManifestParam {
     const { holder, nested: fromSpec } = place.held(p.jsonType);
     const key = p.jsonType === "array" ? "items" : "values";
     if (fromSpec) out[key] = { ...fromSpec, ...p[key] };
-    // How many items an array holds: the spec's, where the manifest does not say (checkAgainstSchema refuses a looser one).
+    // How many items an array holds: the spec's, where the manifest does not say (checkAgainstSchema refuses a looser
+    // one).
     if (p.jsonType === "array" && holder) {
       if (out.minItems === undefined && typeof holder.minItems === "number") out.minItems = holder.minItems;
       if (out.maxItems === undefined && typeof holder.maxItems === "number") out.maxItems = holder.maxItems;
@@ -94,7 +98,8 @@ export function boundLength(ctx: LinkContext, spec: ParamSpec, at: Path): void {
     ctx.fail(
       "BW2013",
       at,
-      `"${spec.name}" is sent as a ${place}, so it needs maxLength (an unbounded value can make the upstream answer 414 or 431; an enum, a format or a pattern anchored with ^…$ of bounded length would imply one)`,
+      `"${spec.name}" is sent as a ${place}, so it needs maxLength (an unbounded value can make the upstream ` +
+        `answer 414 or 431; an enum, a format or a pattern anchored with ^…$ of bounded length would imply one)`,
     );
 }
 
@@ -117,12 +122,15 @@ export function checkSatisfiable(ctx: LinkContext, spec: ParamSpec, at: Path): b
   const min = spec.minLength ?? 0;
   const max = spec.maxLength ?? Infinity;
   const lengths = spec.pattern === undefined ? undefined : patternLengths(spec.pattern);
-  const window = `${min}${max === Infinity ? " or more" : ` to ${max}`} characters (minLength ${spec.minLength ?? "none"}, maxLength ${spec.maxLength ?? "none"})`;
+  const window =
+    `${min}${max === Infinity ? " or more" : ` to ${max}`} characters (minLength ${spec.minLength ?? "none"}, ` +
+    `maxLength ${spec.maxLength ?? "none"})`;
   if (lengths && (lengths.min > max || lengths.max < min)) {
     ctx.fail(
       "BW2014",
       [...at, "pattern"],
-      `pattern ${JSON.stringify(spec.pattern)} matches values of ${lengths.min}${lengths.max === Infinity ? " or more" : ` to ${lengths.max}`} characters, never ${window}`,
+      `pattern ${JSON.stringify(spec.pattern)} matches values of ${lengths.min}` +
+        `${lengths.max === Infinity ? " or more" : ` to ${lengths.max}`} characters, never ${window}`,
       "value",
     );
     return false;
@@ -138,7 +146,8 @@ export function checkSatisfiable(ctx: LinkContext, spec: ParamSpec, at: Path): b
     ctx.fail(
       "BW2014",
       spec.pattern !== undefined ? [...at, "pattern"] : [...at, "format"],
-      `no value of ${window} was found that meets ${rules}: they may admit none; give an example that meets them all, or loosen them`,
+      `no value of ${window} was found that meets ${rules}: they may admit none; ` +
+        `give an example that meets them all, or loosen them`,
       "value",
     );
     return false;
@@ -256,7 +265,8 @@ function checkAgainstSchema(
       ctx.fail(
         "BW2006",
         [...at, "wire", "split"],
-        `split.maxItems ${split.maxItems ?? "(none)"} is looser than ${what}'s maxItems ${specMax} in ${ctx.openapiName}`,
+        `split.maxItems ${split.maxItems ?? "(none)"} is looser than ${what}'s maxItems ${specMax} ` +
+          `in ${ctx.openapiName}`,
       );
     }
     return;
@@ -273,7 +283,8 @@ function checkAgainstSchema(
     ctx.fail(
       "BW2007",
       [...at, "type"],
-      `type ${p.type}${p.jsonType ? ` (${p.jsonType})` : ""} disagrees with ${what}, which is ${specType} in ${ctx.openapiName}`,
+      `type ${p.type}${p.jsonType ? ` (${p.jsonType})` : ""} disagrees with ${what}, which is ${specType} ` +
+        `in ${ctx.openapiName}`,
       "value",
     );
     return;
@@ -321,7 +332,10 @@ function checkAgainstSchema(
   }
 }
 
-/** A list in one string bound to an array the spec sends as one comma-separated value: its items' enum holds for the list's items. */
+/**
+ * A list in one string bound to an array the spec sends as one comma-separated value: its items' enum holds for the
+ * list's items.
+ */
 function checkListAgainstSchema(ctx: LinkContext, p: ManifestParam, at: Path, place: SchemaPlace, what: string): void {
   const items = place.flat.items && typeof place.flat.items === "object" ? (place.items() as Schema) : {};
   const itemType = typeOf(items);
@@ -343,7 +357,8 @@ function checkNestedLooser(
     ctx.fail(
       "BW2006",
       [...at, key],
-      `${key} ${JSON.stringify(m[key])} is looser than ${what}'s ${key} ${JSON.stringify(theirs[key])} in ${ctx.openapiName}`,
+      `${key} ${JSON.stringify(m[key])} is looser than ${what}'s ${key} ${JSON.stringify(theirs[key])} ` +
+        `in ${ctx.openapiName}`,
       "value",
     );
   if (theirs.minLength !== undefined && (m.minLength ?? 0) < theirs.minLength) looser("minLength");
@@ -366,7 +381,8 @@ function checkLooser(ctx: LinkContext, p: ManifestParam, at: Path, spec: Schema,
     ctx.fail(
       "BW2006",
       mine === undefined ? at : [...at, key],
-      `${key} ${mine === undefined ? "(none)" : JSON.stringify(mine)} is looser than ${what}'s ${key} ${JSON.stringify(theirs)} in ${ctx.openapiName}`,
+      `${key} ${mine === undefined ? "(none)" : JSON.stringify(mine)} is looser than ${what}'s ${key} ` +
+        `${JSON.stringify(theirs)} in ${ctx.openapiName}`,
       mine === undefined ? "key" : "value",
     );
   const s = applicable(spec, p.type);
@@ -410,7 +426,8 @@ function checkLooser(ctx: LinkContext, p: ManifestParam, at: Path, spec: Schema,
     ctx.fail(
       "BW2007",
       [...at, "pattern"],
-      `pattern ${JSON.stringify(p.pattern)} is not ${what}'s pattern ${JSON.stringify(s.pattern)} in ${ctx.openapiName} (a manifest pattern must be the spec's; restrict further with enum or maxLength)`,
+      `pattern ${JSON.stringify(p.pattern)} is not ${what}'s pattern ${JSON.stringify(s.pattern)} ` +
+        `in ${ctx.openapiName} (a manifest pattern must be the spec's; restrict further with enum or maxLength)`,
       "value",
     );
   }
@@ -425,7 +442,8 @@ function checkLooser(ctx: LinkContext, p: ManifestParam, at: Path, spec: Schema,
         ctx.fail(
           "BW2007",
           [...at, "enum"],
-          `enum values ${extra.map((v) => JSON.stringify(v)).join(", ")} are not accepted by ${what} in ${ctx.openapiName} (accepted: ${(s.enum as unknown[]).map((v) => JSON.stringify(v)).join(", ")})`,
+          `enum values ${extra.map((v) => JSON.stringify(v)).join(", ")} are not accepted by ${what} ` +
+            `in ${ctx.openapiName} (accepted: ${(s.enum as unknown[]).map((v) => JSON.stringify(v)).join(", ")})`,
         );
     }
   }

@@ -20,28 +20,37 @@ const specStep = {
 };
 const manifestStep = (step?: number, min = 10) => ({
   find: "        minimum: 1\n        maximum: 100\n        description: Issues per page, 1 to 100.\n",
-  replace: `        minimum: ${min}\n        maximum: 100\n${step === undefined ? "" : `        multipleOf: ${step}\n`}        description: Issues per page, by tens.\n`,
+  replace:
+    `        minimum: ${min}\n        maximum: 100\n${step === undefined ? "" : `        multipleOf: ${step}\n`}` +
+    `        description: Issues per page, by tens.\n`,
 });
 const input = (perPage: unknown) => ({ token: "bw-test-token-0001", owner: "octo", repo: "hello", perPage });
 
 describe("a number's step (multipleOf)", () => {
-  it("as the spec's, or a multiple of it: linked, each value checked before any request (field, rule, value)", async () => {
-    for (const step of [10, 20]) {
-      const { tool, problems } = await linked([specStep, manifestStep(step, 20)]);
-      expect(problems).toEqual([]);
-      expect(tool?.params.find((p) => p.name === "perPage")?.multipleOf).toBe(step);
-      expect(validateParams(tool!, input(40))).toMatchObject({ ok: true });
-      expect(validateParams(tool!, input(35))).toEqual({
-        ok: false,
-        issues: [{ param: "perPage", rule: "multipleOf", message: `perPage: must be a multiple of ${step}, got 35` }],
-      });
-    }
-  });
+  it(
+    "as the spec's, or a multiple of it: linked, each " + "value checked before any request (field, rule, value)",
+    async () => {
+      for (const step of [10, 20]) {
+        const { tool, problems } = await linked([specStep, manifestStep(step, 20)]);
+        expect(problems).toEqual([]);
+        expect(tool?.params.find((p) => p.name === "perPage")?.multipleOf).toBe(step);
+        expect(validateParams(tool!, input(40))).toMatchObject({ ok: true });
+        expect(validateParams(tool!, input(35))).toEqual({
+          ok: false,
+          issues: [{ param: "perPage", rule: "multipleOf", message: `perPage: must be a multiple of ${step}, got 35` }],
+        });
+      }
+    },
+  );
 
   it("left out where the spec states one, or not a multiple of the spec's: refused at its place", async () => {
     expect((await linked([specStep, manifestStep()])).problems).toEqual([
       expect.stringMatching(
-        /^specs\/tracker\/manifest\.yaml:\d+:\d+: operations\.tracker_list_issues\.params\.perPage: multipleOf \(none\) is looser than query parameter "per_page"'s multipleOf 10 in specs\/tracker\/openapi\.yaml$/,
+        new RegExp(
+          String.raw`^specs\/tracker\/manifest\.yaml:\d+:\d+: operations\.tracker_list_issues\.params\.perPage: ` +
+            String.raw`multipleOf \(none\) is looser than query parameter "per_page"'s multipleOf 10 in ` +
+            String.raw`specs\/tracker\/openapi\.yaml$`,
+        ),
       ),
     ]);
     expect((await linked([specStep, manifestStep(5)])).problems).toEqual([

@@ -12,7 +12,10 @@ export interface SchemaPlace {
   readonly flat: Schema;
   /** The items of an array, flattened (a list in one string takes their limits). */
   items(): Schema | undefined;
-  /** What a JSON value of `jsonType` holds there: the member of that type (of a union too), and the limits it puts on its items or values. */
+  /**
+   * What a JSON value of `jsonType` holds there: the member of that type (of a union too), and the limits it puts on
+   * its items or values.
+   */
   held(jsonType: string | undefined): Held;
 }
 
@@ -21,7 +24,10 @@ export interface Held {
   nested: NestedLimits | undefined;
 }
 
-/** The place's schema, read once (`flat` when the caller has flattened it); what is read of it later (items, a member) is read on first ask and kept. */
+/**
+ * The place's schema, read once (`flat` when the caller has flattened it); what is read of it later (items, a member)
+ * is read on first ask and kept.
+ */
 export function schemaPlace(doc: OpenApiDocument, declared: Schema, flat: Schema = doc.flatten(declared)): SchemaPlace {
   let items: { value: Schema | undefined } | undefined;
   const held = new Map<string | undefined, Held>();
@@ -53,7 +59,9 @@ function memberOfType(doc: OpenApiDocument, s: Schema, type: string | undefined)
   return members.find((m) => typeOf(m) === type);
 }
 
-/** The limits a schema puts on a value, as nested limits (undefined when it puts none); a union of objects, its shapes. */
+/**
+ * The limits a schema puts on a value, as nested limits (undefined when it puts none); a union of objects, its shapes.
+ */
 function nestedOf(doc: OpenApiDocument, raw: Schema): NestedLimits | undefined {
   const s = doc.flatten(raw);
   const shapes = shapesOf(doc, s);

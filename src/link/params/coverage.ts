@@ -40,7 +40,8 @@ export function checkCoverage(
     ctx.fail(
       "BW2010",
       at,
-      `${ctx.openapiName} requires field "${missing.field}" of query parameter "${missing.name}" for "${op.operationId}", but no parameter supplies it`,
+      `${ctx.openapiName} requires field "${missing.field}" of query parameter "${missing.name}" for "` +
+        `${op.operationId}", but no parameter supplies it`,
     );
   const covered = credentialCovers(ctx.manifest.auth, ctx.doc.securitySchemes);
   for (const declared of op.parameters) {
@@ -52,7 +53,9 @@ export function checkCoverage(
       ctx.fail(
         "BW2012",
         at,
-        `${declared.in} parameter "${declared.name}" of "${op.operationId}" is the credential's (auth.covers): the credential parameter "${ctx.manifest.auth.param}" stands for it, no other parameter may send it`,
+        `${declared.in} parameter "${declared.name}" of "${op.operationId}" is the credential's ` +
+          `(auth.covers): the credential parameter "${ctx.manifest.auth.param}" stands for it, ` +
+          `no other parameter may send it`,
       );
     }
     // Accept, Content-Type and Authorization header parameters are ignored (OpenAPI 3.x): the runtime writes them.
@@ -61,7 +64,8 @@ export function checkCoverage(
       ctx.fail(
         "BW2010",
         at,
-        `${ctx.openapiName} requires ${declared.in} parameter "${declared.name}" for "${op.operationId}", but no parameter or constant supplies it`,
+        `${ctx.openapiName} requires ${declared.in} parameter "${declared.name}" for "${op.operationId}", ` +
+          `but no parameter or constant supplies it`,
       );
     }
   }
@@ -70,7 +74,8 @@ export function checkCoverage(
     ctx.fail(
       "BW2010",
       at,
-      `${ctx.openapiName} requires a request body for "${op.operationId}", but no parameter or constant is placed in it`,
+      `${ctx.openapiName} requires a request body for "${op.operationId}", but no parameter or constant is ` +
+        `placed in it`,
     );
   }
   if (!body || !pointers.length || pointers.includes("")) return;
@@ -91,7 +96,8 @@ export function checkCoverage(
         ctx.fail(
           "BW2010",
           at,
-          `${ctx.openapiName} requires body field "${fieldPointer}" for "${op.operationId}", but no parameter or constant supplies it`,
+          `${ctx.openapiName} requires body field "${fieldPointer}" for "${op.operationId}", ` +
+            `but no parameter or constant supplies it`,
         );
         continue;
       }
@@ -115,7 +121,9 @@ export function checkCoverage(
         ctx.fail(
           "BW2010",
           where,
-          `${ctx.openapiName} requires body field "${fieldPointer}" for "${op.operationId}", so "${p.name}" must be required: true or have a default that is sent (the request would go out without it)`,
+          `${ctx.openapiName} requires body field "${fieldPointer}" for "${op.operationId}", ` +
+            `so "${p.name}" must be required: true or have a default that is sent (the request would go out ` +
+            `without it)`,
         );
       }
     }

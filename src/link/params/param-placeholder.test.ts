@@ -22,7 +22,11 @@ describe("a parameter's placeholder", () => {
     };
     expect(await problems([tooLong])).toEqual([
       expect.stringMatching(
-        /^specs\/tracker\/manifest\.yaml:\d+:\d+: operations\.tracker_list_issues\.params\.labels\.placeholder: placeholder "bug,ui" breaks the parameter's rules: labels: must be at most 3 characters long \(it has 6\), got "bug,ui"$/,
+        new RegExp(
+          String.raw`^specs\/tracker\/manifest\.yaml:\d+:\d+: ` +
+            String.raw`operations\.tracker_list_issues\.params\.labels\.placeholder: placeholder "bug,ui" breaks ` +
+            String.raw`the parameter's rules: labels: must be at most 3 characters long \(it has 6\), got "bug,ui"$`,
+        ),
       ),
     ]);
     const notANumber = {
@@ -40,7 +44,10 @@ describe("a parameter's placeholder", () => {
     };
     expect(await problems([pastMaximum])).toEqual([
       expect.stringMatching(
-        /params\.perPage\.placeholder: placeholder "500" breaks the parameter's rules: perPage: must be at most 100 \(allowed: 1–100\), got 500$/,
+        new RegExp(
+          String.raw`params\.perPage\.placeholder: placeholder "500" breaks the parameter's rules: perPage: must be` +
+            String.raw` at most 100 \(allowed: 1–100\), got 500$`,
+        ),
       ),
     ]);
   });

@@ -144,14 +144,16 @@ function linkParam(
   });
   // A required list sent in the address or a header has no empty form there: nothing would go out (nor for an
   // item that is the empty text), and the upstream would miss a parameter it requires. So it takes one item at
-  // least, each of one character at least (a text's rule: a number's or a flag's is untouched), refused before any request.
+  // least, each of one character at least (a text's rule: a number's or a flag's is untouched), refused before any
+  // request.
   if (
     spec.required &&
     spec.type === "json" &&
     spec.jsonType === "array" &&
     ["query", "path", "header"].includes(spec.wire.in)
   ) {
-    if ((spec.minItems ?? 0) < 1) spec.minItems = 1; // the document's `minItems: 0` too: an empty list still sends nothing
+    // the document's `minItems: 0` too: an empty list still sends nothing
+    if ((spec.minItems ?? 0) < 1) spec.minItems = 1;
     if ((spec.items?.minLength ?? 0) < 1) spec.items = { ...spec.items, minLength: 1 };
   }
   // Nor has it one in a form or multipart body (Mailgun's required `to`): an empty list sends no field at all.
@@ -247,7 +249,10 @@ type ParamChange =
   | "deprecated"
   | "reactivated";
 
-/** What a caller may pass: a parameter removed, newly required, retyped or given another default breaks calls; wire and text are patches. */
+/**
+ * What a caller may pass: a parameter removed, newly required, retyped or given another default breaks calls; wire and
+ * text are patches.
+ */
 export const paramsSurface: ToolEntry<Record<string, ParamSurface>, ParamChange> = {
   scope: "tool",
   subject: "params",
@@ -304,7 +309,10 @@ function paramSurface(p: ParamSpec): ParamSurface {
   return surface;
 }
 
-/** Whether the document marks where a parameter goes deprecated (the parameter, or the body field), said with its date or replacement. */
+/**
+ * Whether the document marks where a parameter goes deprecated (the parameter, or the body field), said with its date
+ * or replacement.
+ */
 function declaredDeprecation(operationId: string, p: ParamSpec, ctx: ToolSurfaceContext): string | undefined {
   const w = p.wire;
   const node =

@@ -5,7 +5,9 @@ import { paramsSurface } from "./params.js";
 
 export const params = {
   wording:
-    "**Parameters** (shared `params`, and each operation's): type, `required`, `default` (sent unless `sendDefault: false`), `secret`, `visibility` (`user-only` for what only a person fills in), `placeholder`, `example`.",
+    "**Parameters** (shared `params`, and each operation's): type, `required`, " +
+    "`default` (sent unless `sendDefault: false`), `secret`, `visibility` (`user-only` for what only a person " +
+    "fills in), `placeholder`, `example`.",
   schema: ["params"],
   tool: ["params"],
   surface: { params: paramsSurface },

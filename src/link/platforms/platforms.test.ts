@@ -22,7 +22,8 @@ function changes(entry: typeof n8nSurface | typeof simSurface, a: ToolSpec, b: T
   entry.diff(read(a) as never, read(b) as never, (kind, detail) => {
     const k = (entry.changes as Record<string, ChangeKind>)[kind]!;
     out.push(
-      `${k.level} ${detail?.subject}: ${k.rule}${detail && "from" in detail ? ` (${JSON.stringify(detail.from)} → ${JSON.stringify(detail.to)})` : ""}`,
+      `${k.level} ${detail?.subject}: ${k.rule}` +
+        `${detail && "from" in detail ? ` (${JSON.stringify(detail.from)} → ${JSON.stringify(detail.to)})` : ""}`,
     );
   });
   return out;
@@ -32,19 +33,25 @@ describe("n8n's node", () => {
   it("a default changed is breaking: n8n saves a workflow without the values equal to their default", () => {
     const a = tool("shelf_list_books");
     expect(changes(n8nSurface, a, withParam(a, "top", { default: 20 }))).toEqual([
-      "breaking n8n property top: n8n default changed: n8n saves a workflow without the values equal to their default, so those take the new one (10 → 20)",
+      "breaking n8n property top: n8n default changed: n8n saves a workflow without the values equal to their " +
+        "default, so those take the new one (10 → 20)",
     ]);
     // Sim's block saves what the user set, default or not: nothing to say there.
     expect(changes(simSurface, a, withParam(a, "top", { default: 20 }))).toEqual([]);
   });
 
-  it("an optional parameter made required moves from the Additional Fields to the node: a saved value stays where it was", () => {
-    const a = tool("shelf_add_book");
-    expect(changes(n8nSurface, a, withParam(a, "tags", { required: true }))).toEqual([
-      'breaking n8n property tags: n8n property moved between the node and its Additional Fields: a saved value stays where it was ("collection" → "node")',
-      "breaking n8n property tags: n8n property made required",
-    ]);
-  });
+  it(
+    "an optional parameter made required moves from the Additional Fields to the node: " +
+      "a saved value stays where it was",
+    () => {
+      const a = tool("shelf_add_book");
+      expect(changes(n8nSurface, a, withParam(a, "tags", { required: true }))).toEqual([
+        "breaking n8n property tags: n8n property moved between the node and its Additional Fields: " +
+          'a saved value stays where it was ("collection" → "node")',
+        "breaking n8n property tags: n8n property made required",
+      ]);
+    },
+  );
 });
 
 describe("Sim's tools", () => {
@@ -52,7 +59,8 @@ describe("Sim's tools", () => {
     const a = tool("shelf_get_book");
     const closed = withParam(a, "bookId", { visibility: "user-only" });
     expect(changes(simSurface, a, closed)).toEqual([
-      'breaking Sim parameter bookId: Sim parameter closed to models (user-only): an agent that filled it no longer can ("user-or-llm" → "user-only")',
+      "breaking Sim parameter bookId: Sim parameter closed to models (user-only): " +
+        'an agent that filled it no longer can ("user-or-llm" → "user-only")',
     ]);
     expect(changes(simSurface, closed, a)).toEqual([
       'minor Sim parameter bookId: Sim parameter opened to models (user-or-llm) ("user-only" → "user-or-llm")',

@@ -18,7 +18,10 @@ import {
 import type { ProviderEntry, Report, ToolEntry } from "../../model/surface-entry.js";
 import type { ToolSpec } from "@blockwright/runtime/internal";
 
-/** An n8n property as a saved workflow holds it: `node` (a property of the node) or `collection` (of its Additional Fields). */
+/**
+ * An n8n property as a saved workflow holds it: `node` (a property of the node) or `collection` (of its Additional
+ * Fields).
+ */
 export interface N8nPropertySurface {
   type: N8nPropertyType;
   place: "node" | "collection";
@@ -78,7 +81,10 @@ type N8nChange =
   | "optionRemoved"
   | "optionAdded";
 
-/** A saved n8n workflow keeps each property's value where it was, as it was: a property gone, moved, retyped, newly required or given another default breaks it. */
+/**
+ * A saved n8n workflow keeps each property's value where it was, as it was: a property gone, moved, retyped, newly
+ * required or given another default breaks it.
+ */
 export const n8nSurface: ToolEntry<Record<string, N8nPropertySurface>, N8nChange> = {
   scope: "tool",
   subject: "n8n",
@@ -95,7 +101,9 @@ export const n8nSurface: ToolEntry<Record<string, N8nPropertySurface>, N8nChange
     madeOptional: { level: "minor", rule: "n8n property made optional" },
     defaultChanged: {
       level: "breaking",
-      rule: "n8n default changed: n8n saves a workflow without the values equal to their default, so those take the new one",
+      rule:
+        "n8n default changed: n8n saves a workflow without the values equal to their default, " +
+        "so those take the new one",
     },
     optionRemoved: { level: "breaking", rule: "n8n option removed: a saved choice of it is no longer one" },
     optionAdded: { level: "minor", rule: "n8n option added" },
@@ -175,7 +183,10 @@ type SimChange =
   | "madeUserOnly"
   | "openedToModels";
 
-/** A saved Sim block holds its inputs by name, and an agent fills the parameters open to models: one gone, retyped, newly required or closed to models breaks them. */
+/**
+ * A saved Sim block holds its inputs by name, and an agent fills the parameters open to models: one gone, retyped,
+ * newly required or closed to models breaks them.
+ */
 export const simSurface: ToolEntry<Record<string, SimParamSurface>, SimChange> = {
   scope: "tool",
   subject: "sim",

@@ -4,7 +4,10 @@ import type { ProviderEntry } from "../../model/surface-entry.js";
 
 type Recorded = NonNullable<import("../../model/surface-format.js").Surface["pollTriggers"]>;
 
-/** A poll trigger removed, its operation changed, a parameter now required or gone, or an output gone breaks a workflow that starts from it. */
+/**
+ * A poll trigger removed, its operation changed, a parameter now required or gone, or an output gone breaks a workflow
+ * that starts from it.
+ */
 export const pollTriggersSurface: ProviderEntry<
   Recorded,
   | "added"

@@ -167,7 +167,8 @@ function linkPollTrigger(
     ctx.fail(
       "BW2026",
       [...pollAt, "intervalSeconds"],
-      `${intervalSeconds} s between polls is shorter than one request's turn at the provider's ${perMinute} requests per minute (${Math.ceil(60 / perMinute)} s)`,
+      `${intervalSeconds} s between polls is shorter than one request's turn at the provider's ${perMinute} ` +
+        `requests per minute (${Math.ceil(60 / perMinute)} s)`,
       "value",
     );
   if (!position) return undefined;
@@ -205,7 +206,10 @@ function itemSchemaOf(
   return item && ctx.doc.resolve(item);
 }
 
-/** How the poll tells new items, checked: the field in the item (of its type), or the operation's outputs holding the addresses. */
+/**
+ * How the poll tells new items, checked: the field in the item (of its type), or the operation's outputs holding the
+ * addresses.
+ */
 function positionOf(
   ctx: LinkContext,
   poll: DeclaredPoll,
@@ -379,7 +383,8 @@ function checkPollInputs(
     ctx.fail(
       "BW2024",
       [...at, "inputs"],
-      `a since poll passes {{poll.since}} to one of ${tool.id}'s inputs, to ask only for the items at or after the last seen: without it each poll lists every item again`,
+      `a since poll passes {{poll.since}} to one of ${tool.id}'s inputs, to ask only for the items at or ` +
+        `after the last seen: without it each poll lists every item again`,
     );
 }
 

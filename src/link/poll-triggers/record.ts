@@ -4,11 +4,17 @@ import { type ConceptRecord, decided } from "../concept-record.js";
 import { pollTriggersSurface } from "./poll-trigger-changes.js";
 
 const POLLING =
-  "how serve finds new items and when: what the trigger gives a workflow is recorded (pollTriggers), not how it is found";
+  "how serve finds new items and when: what the trigger gives a workflow is recorded (pollTriggers), " +
+  "not how it is found";
 
 export const pollTriggers = {
   wording:
-    "**`triggers` with `poll`:** events nobody delivers, found by calling one of the manifest's list operations every `intervalSeconds` (within the provider's `requestsPerMinute`): new items told by their ids (`ids`), by a field that only grows (`since`, the last value passed as `{{poll.since}}`, the ids at that value kept so that an item of the same second is run once), or by the address the upstream gives to come back with (`delta`); each new item, read like an event by `match`, `eventId` and `outputs`, starts one run of `blockwright serve`.",
+    "**`triggers` with `poll`:** events nobody delivers, found by calling one of the manifest's list " +
+    "operations every `intervalSeconds` (within the provider's `requestsPerMinute`): " +
+    "new items told by their ids (`ids`), by a field that only grows (`since`, " +
+    "the last value passed as `{{poll.since}}`, the ids at that value kept so that an item of the same second " +
+    "is run once), or by the address the upstream gives to come back with (`delta`); each new item, " +
+    "read like an event by `match`, `eventId` and `outputs`, starts one run of `blockwright serve`.",
   schema: ["poll-triggers"],
   tool: [],
   surface: { pollTriggers: pollTriggersSurface },

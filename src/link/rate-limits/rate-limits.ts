@@ -82,7 +82,8 @@ export const rateLimitsSurface: ProviderEntry<RateLimitSpec, ValueChange> = {
 };
 
 const RATE_CHANGE =
-  "not breaking: it records the upstream's own limit, which binds callers whether declared or not; an executor's calls and verify's requests are spaced by it";
+  "not breaking: it records the upstream's own limit, which binds callers whether declared or not; " +
+  "an executor's calls and verify's requests are spaced by it";
 
 /**
  * The documented request rate is a patch change whichever way it moves.

@@ -29,7 +29,8 @@ export function linkRoutes(
       ctx.fail(
         "BW2002",
         [...where, "operationId"],
-        `operation "${route.operationId}" not found in ${ctx.openapiName} (operations: ${[...ctx.doc.operations.keys()].sort().join(", ")})`,
+        `operation "${route.operationId}" not found in ${ctx.openapiName} (operations: ` +
+          `${[...ctx.doc.operations.keys()].sort().join(", ")})`,
         "value",
       );
       return [];

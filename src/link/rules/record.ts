@@ -5,7 +5,9 @@ import { rulesSurface } from "./rules.js";
 
 export const rules = {
   wording:
-    "**`rules`** across parameters: `exactlyOne`, `anyOf` (at least one group), `allowedValues` (values depending on another parameter), `dependentLimits` (limits depending on another parameter).",
+    "**`rules`** across parameters: `exactlyOne`, `anyOf` (at least one group), " +
+    "`allowedValues` (values depending on another parameter), `dependentLimits` (limits depending on another " +
+    "parameter).",
   schema: ["rules"],
   tool: ["rules"],
   surface: { rules: rulesSurface },

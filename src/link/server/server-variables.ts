@@ -19,7 +19,9 @@ declare module "../../model/surface-format.js" {
   }
 }
 
-/** At most this many hosts from the listed values of a template's host variables (a product of enums could be large). */
+/**
+ * At most this many hosts from the listed values of a template's host variables (a product of enums could be large).
+ */
 const MAX_HOSTS = 16;
 
 /** The `{variable}` names of a template, in order, each once. */
@@ -32,7 +34,10 @@ export function isServerVariable(ctx: LinkContext, name: string): boolean {
   return Object.values(ctx.manifest.server.variables ?? {}).includes(name);
 }
 
-/** The template's part of the IR's server: the template, its variables' parameters, and the hosts derived from it (with `server.hosts`). */
+/**
+ * The template's part of the IR's server: the template, its variables' parameters, and the hosts derived from it (with
+ * `server.hosts`).
+ */
 export function templateServer(ctx: LinkContext): Pick<ToolSpec["server"], "template" | "variables" | "hosts"> {
   const { url, variables, hosts } = ctx.manifest.server;
   if (url === undefined) return {};
@@ -67,7 +72,9 @@ export function checkServerVariables(ctx: LinkContext): void {
     ctx.fail(
       "BW2018",
       ["server", "url"],
-      `server.url must be ${ctx.openapiName}'s first server URL as written (${written === undefined ? "it has none" : JSON.stringify(written)}), where mocks and the contract suite read it`,
+      `server.url must be ${ctx.openapiName}'s first server URL as written (` +
+        `${written === undefined ? "it has none" : JSON.stringify(written)}), where mocks and the contract suite ` +
+        `read it`,
       "value",
     );
     return;
@@ -109,7 +116,10 @@ export function checkServerVariables(ctx: LinkContext): void {
   if (named.every((name) => Object.hasOwn(variables, name))) derivedHosts(ctx, url, true);
 }
 
-/** A variable's parameter: shared, a string a person fills in (user-only), not sent as itself, bounded by an enum or a pattern, its values among the document's. */
+/**
+ * A variable's parameter: shared, a string a person fills in (user-only), not sent as itself, bounded by an enum or a
+ * pattern, its values among the document's.
+ */
 function checkVariableParam(
   ctx: LinkContext,
   variable: string,
@@ -144,19 +154,22 @@ function checkVariableParam(
     ctx.fail(
       "BW2018",
       at,
-      `parameter "${name}" fills server variable {${variable}}, which decides where the credential goes: it must be visibility: user-only (a person, not a model, sets it)`,
+      `parameter "${name}" fills server variable {${variable}}, which decides where the credential goes: ` +
+        `it must be visibility: user-only (a person, not a model, sets it)`,
     );
   if (p.secret)
     ctx.fail(
       "BW2018",
       at,
-      `parameter "${name}" fills server variable {${variable}} of the address, which is no secret: it must not be secret: true`,
+      `parameter "${name}" fills server variable {${variable}} of the address, which is no secret: ` +
+        `it must not be secret: true`,
     );
   if (p.enum === undefined && p.pattern === undefined)
     ctx.fail(
       "BW2018",
       at,
-      `parameter "${name}" fills server variable {${variable}}: it must declare an enum or a pattern, so that a value cannot change the address's shape`,
+      `parameter "${name}" fills server variable {${variable}}: it must declare an enum or a pattern, ` +
+        `so that a value cannot change the address's shape`,
     );
   const listed = Array.isArray(declared?.enum) ? declared.enum.map(String) : undefined;
   const outside = listed && p.enum ? p.enum.filter((v) => !listed.includes(String(v))) : [];
@@ -164,14 +177,16 @@ function checkVariableParam(
     ctx.fail(
       "BW2006",
       [...at, "enum"],
-      `${JSON.stringify(outside)} ${outside.length > 1 ? "are" : "is"} not among the values ${ctx.openapiName} lists for server variable {${variable}} (${listed?.join(", ")})`,
+      `${JSON.stringify(outside)} ${outside.length > 1 ? "are" : "is"} not among the values ${ctx.openapiName}` +
+        ` lists for server variable {${variable}} (${listed?.join(", ")})`,
       "value",
     );
   if (listed && p.enum === undefined)
     ctx.fail(
       "BW2006",
       at,
-      `${ctx.openapiName} lists the values of server variable {${variable}} (${listed.join(", ")}): declare them as the enum of "${name}"`,
+      `${ctx.openapiName} lists the values of server variable {${variable}} (${listed.join(", ")}): ` +
+        `declare them as the enum of "${name}"`,
     );
 }
 
@@ -193,7 +208,8 @@ function derivedHosts(ctx: LinkContext, url: string, report = false): { hosts: s
   const labels = host.split(".");
   if (labels.length === 1)
     return fail(
-      `the host of ${JSON.stringify(url)} is all variable: the address is the customer's own, which server.param (format: base-url) carries`,
+      `the host of ${JSON.stringify(url)} is all variable: the address is the customer's own, ` +
+        `which server.param (format: base-url) carries`,
     );
   if (inHost.every((v) => enumOf(v) !== undefined)) {
     let hosts = [host];
@@ -216,7 +232,9 @@ function derivedHosts(ctx: LinkContext, url: string, report = false): { hosts: s
   )
     return { hosts: [wildcard] };
   return fail(
-    `the host of ${JSON.stringify(url)} has variables that are not its first label (${inHost.map((v) => `{${v}}`).join(", ")}): list their values as the parameters' enum, so that the hosts the address may have are known`,
+    `the host of ${JSON.stringify(url)} has variables that are not its first label (` +
+      `${inHost.map((v) => `{${v}}`).join(", ")}): list their values as the parameters' enum, ` +
+      `so that the hosts the address may have are known`,
   );
 }
 

@@ -63,14 +63,21 @@ describe("the server's path", () => {
     expect(await linked([serverAt("https://api.shelf.test/api/")])).toEqual({
       problems: [
         expect.stringMatching(
-          /^specs\/shelf\/manifest\.yaml:8:12: server\.default: specs\/shelf\/openapi\.yaml's server "https:\/\/api\.shelf\.test\/api\/" has the path \/api, which prefixes every operation's path: write it here \("https:\/\/api\.shelf\.test\/api"\)$/,
+          new RegExp(
+            String.raw`^specs\/shelf\/manifest\.yaml:8:12: server\.default: specs\/shelf\/openapi\.yaml's server ` +
+              String.raw`"https:\/\/api\.shelf\.test\/api\/" has the path \/api, which prefixes every operation's ` +
+              String.raw`path: write it here \("https:\/\/api\.shelf\.test\/api"\)$`,
+          ),
         ),
       ],
     });
     expect(await linked([defaultAt("https://api.shelf.test/api")])).toEqual({
       problems: [
         expect.stringMatching(
-          /^specs\/shelf\/manifest\.yaml:8:12: server\.default: .*has no path, but "https:\/\/api\.shelf\.test\/api" has \/api: write the path in/,
+          new RegExp(
+            String.raw`^specs\/shelf\/manifest\.yaml:8:12: server\.default: .*has no path, but ` +
+              String.raw`"https:\/\/api\.shelf\.test\/api" has \/api: write the path in`,
+          ),
         ),
       ],
     });
@@ -82,7 +89,10 @@ describe("the server's path", () => {
     ).toEqual({
       problems: [
         expect.stringMatching(
-          /^specs\/shelf\/openapi\.yaml:7:10: servers\.0\.url: the path of server "https:\/\/api\.shelf\.test\/\{version\}" has variable \{version\} without a default/,
+          new RegExp(
+            String.raw`^specs\/shelf\/openapi\.yaml:7:10: servers\.0\.url: the path of server ` +
+              String.raw`"https:\/\/api\.shelf\.test\/\{version\}" has variable \{version\} without a default`,
+          ),
         ),
       ],
     });
@@ -118,28 +128,41 @@ describe("parameters the credential covers", () => {
     file: "openapi.yaml" as const,
     find: "      operationId: getBook\n      parameters:\n",
     replace:
-      "      operationId: getBook\n      parameters:\n        - { name: token, in: query, required: true, schema: { type: string } }\n        - { name: X-Shelf-Key, in: header, required: true, schema: { type: string } }\n",
+      "      operationId: getBook\n      parameters:\n        - { name: token, in: query, required: true, " +
+      "schema: { type: string } }\n        - { name: X-Shelf-Key, in: header, required: true, schema: { type: " +
+      "string } }\n",
   };
 
-  it("a required token the credential stands for needs auth.covers; one in the credential's own place is covered without", async () => {
-    expect(await linked([tokenQuery])).toEqual({
-      problems: [
-        expect.stringMatching(
-          /^specs\/shelf\/manifest\.yaml:\d+:3: operations\.shelf_get_book: specs\/shelf\/openapi\.yaml requires query parameter "token" for "getBook", but no parameter or constant supplies it$/,
-        ),
-      ],
-    });
-    expect(
-      await linked([tokenQuery, { find: "  param: apiKey\n", replace: "  param: apiKey\n  covers: [tokn]\n" }]),
-    ).toEqual({
-      problems: [
-        expect.stringMatching(
-          /^specs\/shelf\/manifest\.yaml:12:12: auth\.covers\.0: no operation of the manifest declares a header, query or cookie parameter or a top-level body field "tokn"/,
-        ),
-        expect.stringMatching(/requires query parameter "token" for "getBook"/),
-      ],
-    });
-  });
+  it(
+    "a required token the credential stands for needs auth.covers; one in the credential's own place is covered " +
+      "without",
+    async () => {
+      expect(await linked([tokenQuery])).toEqual({
+        problems: [
+          expect.stringMatching(
+            new RegExp(
+              String.raw`^specs\/shelf\/manifest\.yaml:\d+:3: operations\.shelf_get_book: ` +
+                String.raw`specs\/shelf\/openapi\.yaml requires query parameter "token" for "getBook", but no ` +
+                "parameter or constant supplies it$",
+            ),
+          ),
+        ],
+      });
+      expect(
+        await linked([tokenQuery, { find: "  param: apiKey\n", replace: "  param: apiKey\n  covers: [tokn]\n" }]),
+      ).toEqual({
+        problems: [
+          expect.stringMatching(
+            new RegExp(
+              String.raw`^specs\/shelf\/manifest\.yaml:12:12: auth\.covers\.0: no operation of the manifest ` +
+                'declares a header, query or cookie parameter or a top-level body field "tokn"',
+            ),
+          ),
+          expect.stringMatching(/requires query parameter "token" for "getBook"/),
+        ],
+      });
+    },
+  );
 
   it("is sent by no parameter, and a mock does not require it", async () => {
     const result = await linked([

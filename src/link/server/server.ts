@@ -20,7 +20,10 @@ export function linkServer(ctx: LinkContext): ToolSpec["server"] {
   return serverOf(ctx);
 }
 
-/** The server every tool carries (a fresh object each time: the IR holds no shared objects); an address template's variables and hosts as server-variables.ts derives them. */
+/**
+ * The server every tool carries (a fresh object each time: the IR holds no shared objects); an address template's
+ * variables and hosts as server-variables.ts derives them.
+ */
 export function serverOf(ctx: LinkContext): ToolSpec["server"] {
   // The credential's variable (auth.variable) stays in the base path as written: each call's credential fills it.
   const server = documentServer(ctx.doc.source.data, ctx.manifest.auth.variable);
@@ -38,7 +41,10 @@ export function withServerScheme(url: string): string {
   return url.startsWith("//") ? `https:${url}` : url;
 }
 
-/** The document's first server, its variables at their defaults: its origin (when absolute) and path ("" for none), or why its path cannot be known. */
+/**
+ * The document's first server, its variables at their defaults: its origin (when absolute) and path ("" for none), or
+ * why its path cannot be known.
+ */
 export type DocumentServer =
   | { url: string; origin?: string; path: string }
   | { url: string; problem: string; at: Path };
@@ -77,7 +83,9 @@ export function documentServer(document: unknown, keep?: string): DocumentServer
   if (unknown !== undefined)
     return {
       url,
-      problem: `the path of server ${JSON.stringify(url)} has variable {${unknown}} without a default: its base path cannot be known`,
+      problem:
+        `the path of server ${JSON.stringify(url)} has variable {${unknown}} without a default: ` +
+        `its base path cannot be known`,
       at,
     };
   // A variable's default that starts with a slash after the one before it (`https://host/{basePath}`, default `/api`)
@@ -108,8 +116,11 @@ function checkBasePath(ctx: LinkContext): void {
     "BW2018",
     ["server", "default"],
     server.path
-      ? `${ctx.openapiName}'s server ${JSON.stringify(server.url)} has the path ${server.path}, which prefixes every operation's path: write it here (${JSON.stringify(wanted)})`
-      : `${ctx.openapiName}'s server ${JSON.stringify(server.url)} has no path, but ${JSON.stringify(address)} has ${given}: write the path in ${ctx.openapiName}'s server (or its operations' paths), where mocks and the contract suite read it`,
+      ? `${ctx.openapiName}'s server ${JSON.stringify(server.url)} has the path ${server.path}, ` +
+          `which prefixes every operation's path: write it here (${JSON.stringify(wanted)})`
+      : `${ctx.openapiName}'s server ${JSON.stringify(server.url)} has no path, but ${JSON.stringify(address)} ` +
+          `has ${given}: write the path in ${ctx.openapiName}'s server (or its operations' paths), ` +
+          `where mocks and the contract suite read it`,
     "value",
   );
 }
@@ -161,7 +172,10 @@ function checkServerHosts(ctx: LinkContext): void {
   }
 }
 
-/** The hosts an address given at call time may name (the default's and `server.hosts`): one fewer refuses addresses that worked. */
+/**
+ * The hosts an address given at call time may name (the default's and `server.hosts`): one fewer refuses addresses that
+ * worked.
+ */
 export const hostsSurface: ProviderEntry<string[], "hostRemoved" | "hostAdded"> = {
   scope: "provider",
   subject: "hosts",

@@ -13,7 +13,9 @@ import type { TypeRef } from "../../model/ir.js";
 /** The most bytes one item may have when the manifest says none: 1 MiB. */
 export const DEFAULT_ITEM_BYTES = 1024 * 1024;
 
-/** Whether a media type is a stream of JSON values: newline-delimited JSON (any of its names) or JSON text sequences. */
+/**
+ * Whether a media type is a stream of JSON values: newline-delimited JSON (any of its names) or JSON text sequences.
+ */
 export function isStreamType(mediaType: string): boolean {
   const bare = bareMediaType(mediaType);
   return (
@@ -65,7 +67,8 @@ export function linkStream(
     ctx.fail(
       "BW2022",
       [...at, "outputs"],
-      `an operation that answers a stream of items (stream) has the outputs data and metadata.count; its outputs must be {} (got ${Object.keys(mop.outputs).join(", ")})`,
+      `an operation that answers a stream of items (stream) has the outputs data and metadata.count; ` +
+        `its outputs must be {} (got ${Object.keys(mop.outputs).join(", ")})`,
       "value",
     );
   }
@@ -81,7 +84,8 @@ export function linkStream(
     ctx.fail(
       "BW2021",
       [...at, "stream"],
-      `operation "${op.operationId}" in ${ctx.openapiName} answers no stream of JSON values (application/x-ndjson, application/jsonl, application/json-seq): ${answered || "no 2xx answer"}`,
+      `operation "${op.operationId}" in ${ctx.openapiName} answers no stream of JSON values ` +
+        `(application/x-ndjson, application/jsonl, application/json-seq): ${answered || "no 2xx answer"}`,
       "value",
     );
     return undefined;

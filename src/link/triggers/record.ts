@@ -12,7 +12,10 @@ const SUBSCRIPTION = "how serve keeps the provider's subscription, through opera
 
 export const triggers = {
   wording:
-    "**`triggers`:** events that start a workflow, by id: a `webhook` the provider sends, or a `callback` an operation registers; how a delivery is authenticated (`hmac`, `sharedSecret`, `standardWebhooks`), found and acknowledged, the `outputs` it gives the workflow, and the `subscription` that `blockwright serve` keeps.",
+    "**`triggers`:** events that start a workflow, by id: a `webhook` the provider sends, " +
+    "or a `callback` an operation registers; how a delivery is authenticated (`hmac`, `sharedSecret`, " +
+    "`standardWebhooks`), found and acknowledged, the `outputs` it gives the workflow, " +
+    "and the `subscription` that `blockwright serve` keeps.",
   schema: ["triggers"],
   tool: [],
   surface: { triggers: triggersSurface },

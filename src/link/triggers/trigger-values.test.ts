@@ -15,7 +15,10 @@ const work = mkdtempSync(join(tmpdir(), "blockwright-trigger-values-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 let counter = 0;
-/** The problems of the shelf fixture after the edits, as `{code, at}` (`line:col` in the manifest), and the edited manifest. */
+/**
+ * The problems of the shelf fixture after the edits, as `{code, at}` (`line:col` in the manifest), and the edited
+ * manifest.
+ */
 async function problems(
   edits: FixtureEdit[],
 ): Promise<{ found: { code: string; at: string }[]; manifest: string; ir?: ProviderIR }> {
@@ -56,10 +59,15 @@ function keyAt(manifest: string, text: string): string {
   return `${line}:${written.length - written.trimStart().length + 1}`;
 }
 
-/** The shelf trigger with a subscription made through shelf_add_book, these inputs (YAML lines), and more subscription fields. */
+/**
+ * The shelf trigger with a subscription made through shelf_add_book, these inputs (YAML lines), and more subscription
+ * fields.
+ */
 const subscribed = (inputs: string[], more = ""): FixtureEdit => ({
   find: "    acknowledge: 204\n",
-  replace: `    acknowledge: 204\n    subscription:\n      create:\n        operation: shelf_add_book\n        inputs:\n${inputs.map((l) => `          ${l}\n`).join("")}      id: bookId\n${more}`,
+  replace:
+    `    acknowledge: 204\n    subscription:\n      create:\n        operation: ` +
+    `shelf_add_book\n        inputs:\n${inputs.map((l) => `          ${l}\n`).join("")}      id: bookId\n${more}`,
 });
 
 describe("a trigger's subscription inputs, checked against the operation's parameters", () => {
@@ -83,23 +91,26 @@ describe("a trigger's subscription inputs, checked against the operation's param
     ]);
   });
 
-  it("refuses a template serve does not fill, or fills only with what the trigger lacks, or not at that step", async () => {
-    const { found, manifest } = await problems([
-      subscribed([
-        'shelfId: "{{trigger.shelf}}"',
-        'title: "{{trigger.expiresAt}}"',
-        'tags: "{{subscription.id}}"',
-        'meta: { note: "made for {{ZQ_NAME}}" }',
-        "format: paper",
-      ]),
-    ]);
-    expect(found).toEqual([
-      { code: "BW2026", at: valueAt(manifest, 'shelfId: "{{trigger.shelf}}"') },
-      { code: "BW2026", at: valueAt(manifest, 'title: "{{trigger.expiresAt}}"') },
-      { code: "BW2026", at: valueAt(manifest, 'tags: "{{subscription.id}}"') },
-      { code: "BW2026", at: valueAt(manifest, "meta: { note") },
-    ]);
-  });
+  it(
+    "refuses a template serve does not fill, or fills " + "only with what the trigger lacks, or not at that step",
+    async () => {
+      const { found, manifest } = await problems([
+        subscribed([
+          'shelfId: "{{trigger.shelf}}"',
+          'title: "{{trigger.expiresAt}}"',
+          'tags: "{{subscription.id}}"',
+          'meta: { note: "made for {{ZQ_NAME}}" }',
+          "format: paper",
+        ]),
+      ]);
+      expect(found).toEqual([
+        { code: "BW2026", at: valueAt(manifest, 'shelfId: "{{trigger.shelf}}"') },
+        { code: "BW2026", at: valueAt(manifest, 'title: "{{trigger.expiresAt}}"') },
+        { code: "BW2026", at: valueAt(manifest, 'tags: "{{subscription.id}}"') },
+        { code: "BW2026", at: valueAt(manifest, "meta: { note") },
+      ]);
+    },
+  );
 
   it("refuses a template whose kind of value the parameter refuses (a time where an enum is)", async () => {
     const { found, manifest } = await problems([
@@ -156,7 +167,9 @@ const lifecycle = (
   fields = "callback: hookLifecycle, items: /value, event: /lifecycleEvent, subscription: /hookId",
   renew = true,
 ) =>
-  `${renew ? "      renew: { operation: shelf_add_book, inputs: { shelfId: zq-main, title: zq } }\n" : ""}      lifecycle: { ${fields}, actions: { reauthorizationRequired: renew, hookRemoved: recreate, missed: log } }\n`;
+  `${renew ? "      renew: { operation: shelf_add_book, inputs: { shelfId: zq-main, title: zq } }\n" : ""}` +
+  `      lifecycle: { ${fields}, actions: { reauthorizationRequired: renew, hookRemoved: recreate, missed: ` +
+  `log } }\n`;
 
 describe("a subscription's lifecycle notifications", () => {
   it("link through their callback: the fields read found there, the address passed by the create step", async () => {
@@ -173,17 +186,21 @@ describe("a subscription's lifecycle notifications", () => {
     });
   });
 
-  it("refuses {{trigger.lifecycleUrl}} in a trigger that declares no lifecycle (BW2026), and a lifecycle whose address no step passes (BW2024)", async () => {
-    const unused = await problems([
-      lifecycleCallback,
-      subscribed(["shelfId: zq-main", 'title: "{{trigger.lifecycleUrl}}"']),
-    ]);
-    expect(unused.found).toEqual([
-      { code: "BW2026", at: valueAt(unused.manifest, 'title: "{{trigger.lifecycleUrl}}"') },
-    ]);
-    const unsent = await problems([lifecycleCallback, subscribed(["shelfId: zq-main", "title: zq"], lifecycle())]);
-    expect(unsent.found).toEqual([{ code: "BW2024", at: keyAt(unsent.manifest, "lifecycle: {") }]);
-  });
+  it(
+    "refuses {{trigger.lifecycleUrl}} in a trigger that declares no lifecycle (BW2026), " +
+      "and a lifecycle whose address no step passes (BW2024)",
+    async () => {
+      const unused = await problems([
+        lifecycleCallback,
+        subscribed(["shelfId: zq-main", 'title: "{{trigger.lifecycleUrl}}"']),
+      ]);
+      expect(unused.found).toEqual([
+        { code: "BW2026", at: valueAt(unused.manifest, 'title: "{{trigger.lifecycleUrl}}"') },
+      ]);
+      const unsent = await problems([lifecycleCallback, subscribed(["shelfId: zq-main", "title: zq"], lifecycle())]);
+      expect(unsent.found).toEqual([{ code: "BW2024", at: keyAt(unsent.manifest, "lifecycle: {") }]);
+    },
+  );
 
   it("refuses renewing on an event when the subscription has no renew step (BW2024)", async () => {
     const { found, manifest } = await problems([

@@ -60,7 +60,10 @@ interface StepPlace {
   operation: string;
 }
 
-/** Why a step's input cannot do: a value the parameter refuses, a template serve cannot fill there, or one whose kind of value the parameter refuses. */
+/**
+ * Why a step's input cannot do: a value the parameter refuses, a template serve cannot fill there, or one whose kind of
+ * value the parameter refuses.
+ */
 function inputProblem(
   at: StepPlace,
   value: unknown,
@@ -93,7 +96,8 @@ function inputProblem(
   const problem = sample === undefined ? undefined : refuses(sample);
   return (
     problem &&
-    `{{${only.text}}} gives ${template?.means}, such as ${JSON.stringify(sample)}, which ${at.operation} refuses (${problem})`
+    `{{${only.text}}} gives ${template?.means}, such as ${JSON.stringify(sample)}, which ${at.operation} ` +
+      `refuses (${problem})`
   );
 }
 
@@ -111,7 +115,8 @@ export function checkMatchValues(
       ctx.fail(
         "BW2026",
         [...at, `/${m.pointer.join("/")}`],
-        `${JSON.stringify(m.equals)} is not a value the event's /${m.pointer.join("/")} holds in ${ctx.openapiName} (${problem}): the trigger would never start`,
+        `${JSON.stringify(m.equals)} is not a value the event's /${m.pointer.join("/")} ` +
+          `holds in ${ctx.openapiName} (${problem}): the trigger would never start`,
         "value",
       );
   }

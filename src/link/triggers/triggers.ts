@@ -22,7 +22,10 @@ import type { ProviderEntry } from "../../model/surface-entry.js";
 import type { LinkContext, Path } from "../context.js";
 import { checkMatchValues, checkSubscriptionInputs } from "./trigger-values.js";
 
-/** A trigger the provider delivers (`event`): the schema requires its authentication and secret (a `poll` trigger is poll-triggers.ts's). */
+/**
+ * A trigger the provider delivers (`event`): the schema requires its authentication and secret (a `poll` trigger is
+ * poll-triggers.ts's).
+ */
 type DeclaredTrigger = NonNullable<Manifest["triggers"]>[string] &
   Required<Pick<NonNullable<Manifest["triggers"]>[string], "event" | "authentication" | "secret">>;
 
@@ -129,7 +132,8 @@ function linkTrigger(
         ctx.fail(
           "BW2025",
           [...at, "handshakes", i],
-          "a handshake echoing a body field names it (echoBody) and when a delivery is one (when: {/type: url_verification})",
+          "a handshake echoing a body field names it (echoBody) and when a delivery is one (when: {/type: " +
+            "url_verification})",
           "value",
         );
         return [];
@@ -167,7 +171,8 @@ function eventOf(
       return ctx.fail(
         "BW2025",
         [...at, "webhook"],
-        `"${t.event.webhook}" is not among the webhooks of ${ctx.openapiName} (${known.length ? known.join(", ") : "it declares none"})`,
+        `"${t.event.webhook}" is not among the webhooks of ${ctx.openapiName} ` +
+          `(${known.length ? known.join(", ") : "it declares none"})`,
         "value",
       );
     const body = deliveryBody(ctx, ctx.doc.resolve(item));
@@ -203,7 +208,8 @@ function callbackBody(ctx: LinkContext, operationId: string, name: string, at: P
     return ctx.fail(
       "BW2025",
       at,
-      `operation "${operationId}" declares no callback "${name}" in ${ctx.openapiName} (callbacks: ${Object.keys(callbacks).join(", ") || "none"})`,
+      `operation "${operationId}" declares no callback "${name}" in ${ctx.openapiName} (callbacks: ` +
+        `${Object.keys(callbacks).join(", ") || "none"})`,
       "value",
     );
   const items = Object.values(ctx.doc.resolve(declared)).map((item) => ctx.doc.resolve(item as Schema));
@@ -334,7 +340,8 @@ function lifecycleOf(
     ctx.fail(
       "BW2024",
       at,
-      `the provider sends lifecycle notifications to the address the create step gives it: pass {{trigger.lifecycleUrl}} to one of ${create.operation}'s inputs`,
+      `the provider sends lifecycle notifications to the address the create step gives it: ` +
+        `pass {{trigger.lifecycleUrl}} to one of ${create.operation}'s inputs`,
     );
   for (const [event, action] of Object.entries(l.actions)) {
     if (action === "renew" && !t.subscription?.renew)
@@ -373,7 +380,10 @@ function lifecycleOf(
 
 type Recorded = NonNullable<import("../../model/surface-format.js").Surface["triggers"]>;
 
-/** A trigger removed, its authentication or secret input changed, or an output gone breaks a workflow that starts from it; a new one is a feature. */
+/**
+ * A trigger removed, its authentication or secret input changed, or an output gone breaks a workflow that starts from
+ * it; a new one is a feature.
+ */
 export const triggersSurface: ProviderEntry<
   Recorded,
   "added" | "removed" | "authChanged" | "outputRemoved" | "outputAdded" | "eventChanged"

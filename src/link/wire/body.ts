@@ -22,7 +22,10 @@ const FORM_STYLES = ["form", "spaceDelimited", "pipeDelimited", "deepObject"] as
 /** The methods whose calls carry the body the document declares, even an empty one. */
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH"]);
 
-/** Whether `{}` meets a body's schema: an object (or no type) that requires no field the request writes and no number of them. */
+/**
+ * Whether `{}` meets a body's schema: an object (or no type) that requires no field the request writes and no number of
+ * them.
+ */
 function emptyObjectMeets(ctx: LinkContext, schema: Schema): boolean {
   let flat: Schema;
   try {
@@ -109,7 +112,10 @@ export function linkBody(
   };
 }
 
-/** Each field's style and explode as the document's encoding sets them, or its JSON contentType (a style no form field takes is a problem). */
+/**
+ * Each field's style and explode as the document's encoding sets them, or its JSON contentType (a style no form field
+ * takes is a problem).
+ */
 function encodedFields(
   ctx: LinkContext,
   at: Path,
@@ -134,7 +140,8 @@ function encodedFields(
       ctx.fail(
         "BW2017",
         [...at, "operationId"],
-        `the form encoding of field "${name}" of "${op.operationId}" in ${ctx.openapiName} has style "${style}"; a form field takes ${FORM_STYLES.join(", ")}`,
+        `the form encoding of field "${name}" of "${op.operationId}" in ${ctx.openapiName} ` +
+          `has style "${style}"; a form field takes ${FORM_STYLES.join(", ")}`,
         "value",
       );
       continue;

@@ -64,20 +64,27 @@ async function sent(operationId: string, params: Record<string, unknown>) {
 }
 
 describe("a POST whose declared JSON body every call may leave empty", () => {
-  it("sends {} and its Content-Type when the call gives none of its fields; the fields when it gives them", async () => {
-    expect(await sent("captureOrder", { id: "o1" })).toEqual({ contentType: "application/json", body: "{}" });
-    expect(await sent("captureOrder", { id: "o1", note: "now" })).toEqual({
-      contentType: "application/json",
-      body: '{"note":"now"}',
-    });
-  });
+  it(
+    "sends {} and its Content-Type when the call gives " + "none of its fields; the fields when it gives them",
+    async () => {
+      expect(await sent("captureOrder", { id: "o1" })).toEqual({ contentType: "application/json", body: "{}" });
+      expect(await sent("captureOrder", { id: "o1", note: "now" })).toEqual({
+        contentType: "application/json",
+        body: '{"note":"now"}',
+      });
+    },
+  );
 
   it("sends {} for a body with no fields at all", async () => {
     expect(await sent("closeOrder", { id: "o1" })).toEqual({ contentType: "application/json", body: "{}" });
   });
 
-  it("sends no body where {} would not meet the schema (a required field): the call without it is refused before any request", async () => {
-    const tools = await linkedTools(drafted(document, ["refundOrder"]));
-    expect(tools[0]?.body).toBeUndefined();
-  });
+  it(
+    "sends no body where {} would not meet the schema (a required field): the call without it is refused before " +
+      "any request",
+    async () => {
+      const tools = await linkedTools(drafted(document, ["refundOrder"]));
+      expect(tools[0]?.body).toBeUndefined();
+    },
+  );
 });

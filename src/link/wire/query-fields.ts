@@ -17,7 +17,10 @@ import {
 } from "../../load/openapi-document.js";
 import type { LinkContext, Path } from "../context.js";
 
-/** The key a field of object query parameter `name` goes under, as its style writes it; undefined when the style writes the object as one value. */
+/**
+ * The key a field of object query parameter `name` goes under, as its style writes it; undefined when the style writes
+ * the object as one value.
+ */
 export function fieldKey(
   style: string | undefined,
   explode: boolean | undefined,
@@ -53,7 +56,8 @@ export function placeQueryField(
     return ctx.fail(
       "BW2003",
       wireAt,
-      `query parameter "${objectName}" not found in operation "${op.operationId}" of ${ctx.openapiName} (its query parameters: ${available.join(", ") || "none"})`,
+      `query parameter "${objectName}" not found in operation "${op.operationId}" of ${ctx.openapiName} ` +
+        `(its query parameters: ${available.join(", ") || "none"})`,
     );
   }
   let object: Schema;
@@ -69,10 +73,14 @@ export function placeQueryField(
   const fields = (object.properties ?? {}) as Record<string, Schema>;
   if (typeOf(object) !== "object" || !Object.hasOwn(fields, w.field)) {
     const listed = Object.keys(fields);
+    const more = listed.length > 20 ? `, and ${listed.length - 20} more` : "";
+    const fieldList = listed.length ? ` (fields: ${listed.slice(0, 20).join(", ")}${more})` : "";
     return ctx.fail(
       "BW2003",
       [...wireAt, "field"],
-      `query parameter "${objectName}" of "${op.operationId}" in ${ctx.openapiName} ${typeOf(object) === "object" ? `has no field "${w.field}"` : "is not an object"}${listed.length ? ` (fields: ${listed.slice(0, 20).join(", ")}${listed.length > 20 ? `, and ${listed.length - 20} more` : ""})` : ""}`,
+      `query parameter "${objectName}" of "${op.operationId}" in ${ctx.openapiName} ` +
+        `${typeOf(object) === "object" ? `has no field "${w.field}"` : "is not an object"}` +
+        fieldList,
       "value",
     );
   }
@@ -80,10 +88,17 @@ export function placeQueryField(
   const key =
     declared.content !== undefined ? undefined : fieldKey(declared.style, declared.explode, objectName, w.field);
   if (key === undefined) {
+    const written =
+      declared.content !== undefined
+        ? `its ${isJsonMediaType(declared.content) ? "JSON " : ""}text: content ${declared.content}`
+        : `style ${declared.style ?? "form"}, explode ${String(declared.explode ?? false)}`;
     return ctx.fail(
       "BW2017",
       [...wireAt, "field"],
-      `query parameter "${objectName}" of "${op.operationId}" in ${ctx.openapiName} is written as one value (${declared.content !== undefined ? `its ${isJsonMediaType(declared.content) ? "JSON " : ""}text: content ${declared.content}` : `style ${declared.style ?? "form"}, explode ${String(declared.explode ?? false)}`}): a field of it cannot be sent alone; send the object as one json parameter`,
+      `query parameter "${objectName}" of "${op.operationId}" in ${ctx.openapiName} ` +
+        `is written as one value (` +
+        written +
+        `): a field of it cannot be sent alone; send the object as one json parameter`,
     );
   }
   const schema = fields[w.field] as Schema;
@@ -94,7 +109,8 @@ export function placeQueryField(
     ctx.fail(
       "BW2010",
       at,
-      `${ctx.openapiName} requires field "${w.field}" of query parameter "${objectName}"; declare required: true or a default that is sent`,
+      `${ctx.openapiName} requires field "${w.field}" of query parameter "${objectName}"; declare required: ` +
+        `true or a default that is sent`,
     );
   }
   return {
@@ -103,12 +119,18 @@ export function placeQueryField(
   };
 }
 
-/** The object query parameters the fields among `params` send (their slots, for the rule that the spec's required parameters are sent). */
+/**
+ * The object query parameters the fields among `params` send (their slots, for the rule that the spec's required
+ * parameters are sent).
+ */
 export function objectsSent(params: readonly ParamSpec[]): string[] {
   return params.flatMap((p) => (p.wire.in === "query" && p.wire.of ? [p.wire.of.name] : []));
 }
 
-/** The fields a required object query parameter requires that no parameter sends, where some of its fields are sent one by one. */
+/**
+ * The fields a required object query parameter requires that no parameter sends, where some of its fields are sent one
+ * by one.
+ */
 export function fieldsNotSent(
   ctx: LinkContext,
   op: OpenApiOperation,

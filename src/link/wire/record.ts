@@ -7,7 +7,15 @@ const PARAM_SUBJECT = "recorded as part of the parameter (params)";
 
 export const wire = {
   wording:
-    "**Wire placement** (`wire`): `path`, `query` or `header` (with `name` when the wire name differs, `escape` for quoting, `multiSegment` for a path value whose `/` go as they are, a file path; `field`, a field of the object a query parameter holds, sent as its style writes the field); `body` at a JSON `pointer` (`\"\"` is the whole body; `split`, `wrapUnlessKey`); or `switch`, a boolean that adds constant wire values when true. Each value is written as the spec says: a parameter's `style` and `explode` (label, matrix, form, spaceDelimited, pipeDelimited, deepObject) or its `content` (JSON); the body in the media type the spec gives: JSON (including vendor `+json` types, sent as that Content-Type) or `application/x-www-form-urlencoded`, following the spec's `encoding` (`deepObject`, `form`, `explode`, a field's JSON `contentType`).",
+    "**Wire placement** (`wire`): `path`, `query` or `header` (with `name` when the wire name differs, " +
+    "`escape` for quoting, `multiSegment` for a path value whose `/` go as they are, a file path; `field`, " +
+    "a field of the object a query parameter holds, sent as its style writes the field); " +
+    '`body` at a JSON `pointer` (`""` is the whole body; `split`, `wrapUnlessKey`); or `switch`, ' +
+    "a boolean that adds constant wire values when true. Each value is written as the spec says: " +
+    "a parameter's `style` and `explode` (label, matrix, form, spaceDelimited, pipeDelimited, deepObject) " +
+    "or its `content` (JSON); the body in the media type the spec gives: JSON (including vendor `+json` types, " +
+    "sent as that Content-Type) or `application/x-www-form-urlencoded`, following the spec's `encoding` " +
+    "(`deepObject`, `form`, `explode`, a field's JSON `contentType`).",
   schema: ["wire"],
   tool: ["body"],
   surface: {},

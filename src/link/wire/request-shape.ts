@@ -41,11 +41,15 @@ export const REQUEST_FIELD_CHANGES = {
   fieldAddedRequired: { level: "breaking", rule: "new required request field" },
   fieldAddedRequiredInNewForm: {
     level: "minor",
-    rule: "new required request field, only inside an object form that is new too (a call sending the old form is unaffected)",
+    rule:
+      "new required request field, only inside an object form that is new too (a call sending the old form is " +
+      "unaffected)",
   },
   fieldAddedRequiredInSomeForms: {
     level: "minor",
-    rule: "new request field, required only in the forms of the value that have it (a call sending another form is unaffected)",
+    rule:
+      "new request field, required only in the forms of the value that have it (a call sending another form is " +
+      "unaffected)",
   },
   fieldAddedOptional: { level: "minor", rule: "new optional request field" },
   fieldMadeRequired: { level: "breaking", rule: "request field made required" },
@@ -94,7 +98,10 @@ export function requestParamShape(tool: ToolSpec, name: string, ctx: ToolSurface
   return shape;
 }
 
-/** Field by field: what a caller sends that the new version refuses, or must now send; at every place a named shape is used (shape-pairs.ts). */
+/**
+ * Field by field: what a caller sends that the new version refuses, or must now send; at every place a named shape is
+ * used (shape-pairs.ts).
+ */
 export function diffRequestShape(subject: string, a: Shape, b: Shape, report: Report<RequestFieldChange>): void {
   for (const c of requestChanges(a, b)) report(c.kind, { subject: `${subject} ${c.at || "(value)"}`, ...c.detail });
 }
@@ -128,7 +135,8 @@ const requestChanges = pairChanges<RequestFieldChange>((a, b, emit, descend) => 
     if (added.length) emit("fieldEnumValueAdded", { to: added });
   }
   diffLimits(a.limits ?? {}, b.limits ?? {}, emit);
-  // Fields of an object form that is itself new (an id that may now be an object): a call sending the old form is unaffected.
+  // Fields of an object form that is itself new (an id that may now be an object): a call sending the old form is
+  // unaffected.
   const newForm = ta.length > 0 && !ta.includes("object");
   for (const key of [...new Set([...Object.keys(a.properties ?? {}), ...Object.keys(b.properties ?? {})])].sort()) {
     const x = a.properties?.[key];
@@ -139,7 +147,8 @@ const requestChanges = pairChanges<RequestFieldChange>((a, b, emit, descend) => 
     if ((x && !y && x.readOnly) || (!x && y?.readOnly)) continue;
     if (x && !y) emit("fieldRemoved", {}, child);
     else if (!x && y) {
-      // A union of object forms (`variants`, each its fields): a field only some forms have is required of the calls sending those.
+      // A union of object forms (`variants`, each its fields): a field only some forms have is required of the calls
+      // sending those.
       const forms = b.variants?.map((v) => v.split(","));
       const having = forms?.filter((f) => f.includes(key));
       if (required(b) && forms && having && having.length < forms.length)
@@ -184,7 +193,10 @@ const requestChanges = pairChanges<RequestFieldChange>((a, b, emit, descend) => 
     );
 });
 
-/** A limit on a value a caller sends, added or tightened (breaking) or loosened or removed (minor), under the kinds upstream gives (changes/schema-compare.ts). */
+/**
+ * A limit on a value a caller sends, added or tightened (breaking) or loosened or removed (minor), under the kinds
+ * upstream gives (changes/schema-compare.ts).
+ */
 function diffLimits(
   a: Record<string, number | string>,
   b: Record<string, number | string>,

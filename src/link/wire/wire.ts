@@ -73,7 +73,8 @@ export function placeParam(
       return ctx.fail(
         "BW2003",
         wireAt,
-        `${w.in} parameter "${wireName}" not found in operation "${op.operationId}" of ${ctx.openapiName} (its ${w.in} parameters: ${available.join(", ") || "none"})`,
+        `${w.in} parameter "${wireName}" not found in operation "${op.operationId}" of ${ctx.openapiName} ` +
+          `(its ${w.in} parameters: ${available.join(", ") || "none"})`,
       );
     }
     // Required by the spec: every request carries it, given or by a default that is sent.
@@ -92,7 +93,8 @@ export function placeParam(
       ctx.fail(
         "BW2017",
         [...at, "separator"],
-        `${ctx.openapiName} sends ${w.in} parameter "${wireName}" exploded (one value per item), not as one ${JSON.stringify(p.separator)}-separated value: a list in one string cannot be sent so`,
+        `${ctx.openapiName} sends ${w.in} parameter "${wireName}" exploded (one value per item), ` +
+          `not as one ${JSON.stringify(p.separator)}-separated value: a list in one string cannot be sent so`,
       );
     }
     const escapes = w.escape ? { escape: { ...w.escape } } : {};
@@ -127,7 +129,8 @@ export function placeParam(
       return ctx.fail(
         "BW2021",
         wireAt,
-        `operation "${op.operationId}" of ${ctx.openapiName} has no request body in a media type the runtime writes (application/json, a +json type, or application/x-www-form-urlencoded)`,
+        `operation "${op.operationId}" of ${ctx.openapiName} has no request body in a media type the runtime ` +
+          `writes (application/json, a +json type, or application/x-www-form-urlencoded)`,
       );
     const located = ctx.doc.locate(bodySchema, parsePointer(pointer));
     const target = located.schema;
@@ -135,7 +138,8 @@ export function placeParam(
       return ctx.fail(
         "BW2003",
         wireAt,
-        `body field "${pointer}" not found in the request body of "${op.operationId}" in ${ctx.openapiName}${unionsSearched(located.unions)}${fieldsNear(ctx, bodySchema, [...parsePointer(pointer)])}`,
+        `body field "${pointer}" not found in the request body of "${op.operationId}" in ${ctx.openapiName}` +
+          `${unionsSearched(located.unions)}${fieldsNear(ctx, bodySchema, [...parsePointer(pointer)])}`,
       );
     }
     // The schema's facts add limits to the parameter, never change its type.
@@ -190,7 +194,8 @@ function queryEncoding(
     ctx.fail(
       "BW2017",
       wireAt,
-      `query parameter "${declared.name}" of "${op.operationId}" in ${ctx.openapiName} has style "${style}"; the runtime writes a query value as ${QUERY_STYLES.join(", ")}`,
+      `query parameter "${declared.name}" of "${op.operationId}" in ${ctx.openapiName} has style "${style}"; ` +
+        `the runtime writes a query value as ${QUERY_STYLES.join(", ")}`,
     );
     return undefined;
   }
@@ -226,7 +231,8 @@ function valueStyle(
       ctx.fail(
         "BW2017",
         wireAt,
-        `cookie parameter "${declared.name}" of "${op.operationId}" in ${ctx.openapiName} has style "${style}"${declared.explode === true ? ", exploded" : ""}; a cookie value takes style form, not exploded`,
+        `cookie parameter "${declared.name}" of "${op.operationId}" in ${ctx.openapiName} has style "${style}"` +
+          `${declared.explode === true ? ", exploded" : ""}; a cookie value takes style form, not exploded`,
       );
       return undefined;
     }
@@ -238,7 +244,8 @@ function valueStyle(
     ctx.fail(
       "BW2017",
       wireAt,
-      `${place} parameter "${declared.name}" of "${op.operationId}" in ${ctx.openapiName} has style "${style}"; a ${place} value takes ${allowed.join(", ")}`,
+      `${place} parameter "${declared.name}" of "${op.operationId}" in ${ctx.openapiName} ` +
+        `has style "${style}"; a ${place} value takes ${allowed.join(", ")}`,
     );
     return undefined;
   }
@@ -246,14 +253,19 @@ function valueStyle(
   return style !== "simple" || param.type === "json" ? { style: style as ValueStyle["style"], explode } : undefined;
 }
 
-/** Whether an array parameter is sent one value per item (OpenAPI's default for a query's `form` style), not as one comma-separated value. */
+/**
+ * Whether an array parameter is sent one value per item (OpenAPI's default for a query's `form` style), not as one
+ * comma-separated value.
+ */
 function explodes(declared: OpenApiParameter, place: string): boolean {
   if (typeof declared.explode === "boolean") return declared.explode;
   const style = typeof declared.style === "string" ? declared.style : place === "query" ? "form" : "simple";
   return style === "form";
 }
 
-/** A placement as the surface writes it: `query:$top`, `path:id`, `header:X`, `body:/a/b`, `switch`, `auth`, `server`. */
+/**
+ * A placement as the surface writes it: `query:$top`, `path:id`, `header:X`, `body:/a/b`, `switch`, `auth`, `server`.
+ */
 export function wireText(wire: WireSpec): string {
   return wire.in === "path" || wire.in === "query" || wire.in === "header" || wire.in === "cookie"
     ? `${wire.in}:${wire.name}`
