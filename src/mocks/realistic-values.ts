@@ -10,7 +10,6 @@
 // refused by the walk, which makes its plain value instead.
 import { createRequire } from "node:module";
 import type { Faker } from "@faker-js/faker";
-import type { RealisticValues } from "./schema-sample.js";
 
 /** The day dates are drawn before: fixed, so that answers do not change with the day they are made on. */
 const REFERENCE_DAY = Date.UTC(2025, 5, 1);
@@ -170,4 +169,38 @@ function fitted(text: string, fewest: number, most: number | undefined): string 
   while ([...out].length < fewest) out += ` ${text}`;
   if (most !== undefined && [...out].length > most) out = [...out].slice(0, most).join("").trimEnd();
   return [...out].length < fewest ? out.padEnd(fewest, "x") : out;
+}
+
+/** Leaf values that look like what a field holds, drawn with `draw` (the same draws, the same value); undefined where none fits. */
+export interface RealisticValues {
+  text(name: string | undefined, rules: { format?: string; pattern?: string; minLength?: number; maxLength?: number }, draw: () => number): string | undefined;
+  number(name: string | undefined, range: { low: number | undefined; high: number | undefined; integer: boolean; int64: boolean }, draw: () => number): number | undefined;
+}
+
+/** A list's name as one of its items' (`emails` → `email`, `addresses` → `address`). */
+export function singular(name: string | undefined): string | undefined {
+  if (name === undefined) return undefined;
+  if (/ies$/i.test(name)) return `${name.slice(0, -3)}y`;
+  if (/(ss|us|is)$/i.test(name)) return name;
+  if (/(ses|xes|ches|shes)$/i.test(name)) return name.slice(0, -2);
+  return name.replace(/s$/i, "");
+}
+
+/** A seeded generator of numbers in [0, 1) (mulberry32): small, fast, the same sequence for the same seed. */
+export function mulberry32(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A number from a seed and a text, the same for the same pair (a union's branch, a value's draws). */
+export function hash(seed: number, text: string): number {
+  let h = (seed | 0) ^ 0x9e3779b9;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
 }

@@ -1,7 +1,8 @@
 // The schemas of an OpenAPI document registered once with @cfworker/json-schema
 // (the validator generation checks examples with), each where the document
 // places it, so that a value can be checked against the schema at any JSON
-// pointer of the document: what schema-sample.ts makes is checked here.
+// pointer of the document: what schema-sample.ts makes is checked here; and
+// what a union's branches say to the walk that makes it (sample-walk.ts).
 import { dereference, type Schema, validate } from "@cfworker/json-schema";
 import { NAME_MAPS, SCHEMA_MAPS } from "../load/load-rewrites.js";
 import { discriminatedAsAnyOf, toJsonSchema, usesJsonSchema2020, withImpliedTypes, type Wrap, wrapNullable } from "../load/openapi-json-schema.js";
@@ -142,10 +143,42 @@ export function safeDecode(segment: string): string {
   }
 }
 
-function escapeKey(key: string): string {
+/** A key as a JSON pointer segment. */
+export function escapeKey(key: string): string {
   return key.replace(/~/g, "~0").replace(/\//g, "~1");
 }
 
 function isNode(value: unknown): value is Node {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
+
+/** The node at a JSON pointer into the document, or undefined where it has none. */
+export function resolvePointer(document: unknown, pointer: string): unknown {
+  let node = document;
+  for (const raw of pointer.split("/").slice(1)) {
+    const key = safeDecode(raw).replace(/~1/g, "/").replace(/~0/g, "~");
+    node = Array.isArray(node) ? node[Number(key)] : isNode(node) ? node[key] : undefined;
+  }
+  return node;
+}
+
+/**
+ * A union branch's value with its discriminator set as the union's mapping names the branch (else the last segment of
+ * its `$ref`); undefined where the union has no discriminator or the branch is not a reference.
+ */
+export function discriminated(union: Node, branch: unknown, value: unknown): unknown {
+  const property = isNode(union.discriminator) && typeof union.discriminator.propertyName === "string" ? union.discriminator.propertyName : undefined;
+  if (property === undefined || !isNode(value) || !isNode(branch) || typeof branch.$ref !== "string") return undefined;
+  const ref = branch.$ref;
+  const mapping = isNode(union.discriminator) && isNode(union.discriminator.mapping) ? union.discriminator.mapping : {};
+  const named = Object.entries(mapping).find(([, target]) => target === ref || (typeof target === "string" && !target.includes("/") && ref.endsWith(`/${target}`)))?.[0];
+  return { ...value, [property]: named ?? ref.slice(ref.lastIndexOf("/") + 1) };
+}
+
+/** Union branches that each only require fields (`anyOf: [{required: [name]}, {required: [company]}]`), declared beside them. */
+export function requiredOnly(branches: unknown): boolean {
+  return Array.isArray(branches) && branches.length > 0 && branches.every((b) => isNode(b) && Array.isArray(b.required) && Object.keys(b).every((k) => k === "required" || k === "title" || k === "description"));
+}
+
+/** Keywords beside a union that shape its values (an object's properties with a oneOf of variants). */
+export const SHAPE_KEYS = new Set(["type", "properties", "required", "additionalProperties", "items", "minItems", "minProperties"]);
