@@ -14,7 +14,8 @@ export interface CredentialPath {
 /** From a manifest's `auth` (as read, unchecked) and the document: undefined unless `auth.variable` names a variable of the first server's path. */
 export function credentialPathOf(rawAuth: unknown, document: object, served: string): CredentialPath | undefined {
   const variable = (rawAuth as { variable?: unknown } | undefined)?.variable;
-  const server = (document as { servers?: { url?: unknown; variables?: Record<string, { default?: unknown }> }[] }).servers?.[0];
+  const server = (document as { servers?: { url?: unknown; variables?: Record<string, { default?: unknown }> }[] })
+    .servers?.[0];
   if (typeof variable !== "string" || typeof server?.url !== "string") return undefined;
   const path = server.url.replace(/^([a-z][a-z0-9+.-]*:)?\/\/[^/]*/i, "").replace(/\/+$/, "");
   if (!path.includes(`{${variable}}`)) return undefined;

@@ -16,7 +16,19 @@ const document = {
   paths: {
     "/zq/files": {
       get: {
-        parameters: [{ name: "source", in: "query", schema: { anyOf: [{ type: "array", items: { type: "string", enum: ["zq-upload", "zq-mistral"] } }, { type: "null" }], title: "Source" } }],
+        parameters: [
+          {
+            name: "source",
+            in: "query",
+            schema: {
+              anyOf: [
+                { type: "array", items: { type: "string", enum: ["zq-upload", "zq-mistral"] } },
+                { type: "null" },
+              ],
+              title: "Source",
+            },
+          },
+        ],
         responses: { "200": { description: "listed" } },
       },
     },
@@ -26,7 +38,15 @@ const document = {
           required: true,
           content: {
             "application/x-www-form-urlencoded": {
-              schema: { type: "object", required: ["To"], properties: { To: { type: "string" }, MediaUrl: { $ref: "#/components/schemas/ZqLinks" }, Tags: { type: "array", items: { type: "string", maxLength: 3 } } } },
+              schema: {
+                type: "object",
+                required: ["To"],
+                properties: {
+                  To: { type: "string" },
+                  MediaUrl: { $ref: "#/components/schemas/ZqLinks" },
+                  Tags: { type: "array", items: { type: "string", maxLength: 3 } },
+                },
+              },
             },
           },
         },
@@ -42,20 +62,30 @@ describe("a mock's form with a list field", () => {
     const schema = served.paths["/zq/messages"].post.requestBody.content["application/x-www-form-urlencoded"].schema;
     const ajv = new Ajv({ strict: false, validateFormats: false });
     ajv.addSchema({ $id: "zq://forms", components: document.components });
-    const check = ajv.compile({ $id: "zq://forms/body", ...JSON.parse(JSON.stringify(schema).replaceAll('"#/components', '"zq://forms#/components')) });
+    const check = ajv.compile({
+      $id: "zq://forms/body",
+      ...JSON.parse(JSON.stringify(schema).replaceAll('"#/components', '"zq://forms#/components')),
+    });
     expect(check({ To: "zq", Tags: "abc" })).toBe(true);
     expect(check({ To: "zq", Tags: ["abc", "de"] })).toBe(true);
     expect(check({ To: "zq", Tags: "abcd" })).toBe(false);
     expect(check({ To: "zq", MediaUrl: "https://zq.example/a.png" })).toBe(true);
     // The document itself is not written to.
-    expect(document.paths["/zq/messages"].post.requestBody.content["application/x-www-form-urlencoded"].schema.properties.Tags).toEqual({ type: "array", items: { type: "string", maxLength: 3 } });
+    expect(
+      document.paths["/zq/messages"].post.requestBody.content["application/x-www-form-urlencoded"].schema.properties
+        .Tags,
+    ).toEqual({ type: "array", items: { type: "string", maxLength: 3 } });
   });
 });
 
 describe("a mock's parameter that is a schema or null", () => {
   it("is that schema: an address carries no null, and a one-item list is read as a list", () => {
     const served = mockDocument(document, () => false) as typeof document;
-    expect(served.paths["/zq/files"].get.parameters[0]?.schema).toEqual({ title: "Source", type: "array", items: { type: "string", enum: ["zq-upload", "zq-mistral"] } });
+    expect(served.paths["/zq/files"].get.parameters[0]?.schema).toEqual({
+      title: "Source",
+      type: "array",
+      items: { type: "string", enum: ["zq-upload", "zq-mistral"] },
+    });
   });
   it("is that schema when the null is in its type (3.1) or nullable (3.0)", () => {
     const items = { type: "string", enum: ["zq-airtime"] };
@@ -88,13 +118,26 @@ describe("a mock's query object sent as its fields (form, exploded)", () => {
   const spread = {
     openapi: "3.0.3",
     info: { title: "zqsearch", version: "1" },
-    components: { schemas: { ZqQuery: { type: "object", required: ["q"], properties: { q: { type: "string" }, per_page: { type: "integer", maximum: 50 } } } } },
+    components: {
+      schemas: {
+        ZqQuery: {
+          type: "object",
+          required: ["q"],
+          properties: { q: { type: "string" }, per_page: { type: "integer", maximum: 50 } },
+        },
+      },
+    },
     paths: {
       "/zq/search": {
         get: {
           parameters: [
             { name: "zqQuery", in: "query", required: true, schema: { $ref: "#/components/schemas/ZqQuery" } },
-            { name: "zqFilter", in: "query", style: "deepObject", schema: { type: "object", properties: { kind: { type: "string" } } } },
+            {
+              name: "zqFilter",
+              in: "query",
+              style: "deepObject",
+              schema: { type: "object", properties: { kind: { type: "string" } } },
+            },
           ],
           responses: { "200": { description: "found" } },
         },
@@ -118,56 +161,120 @@ describe("a mock's request body that requires fields its branches declare readOn
     info: { title: "zqrecords", version: "1" },
     components: {
       schemas: {
-        ZqBase: { type: "object", properties: { id: { type: "string", readOnly: true }, created_on: { type: "string", readOnly: true }, ttl: { type: "integer" } } },
-        ZqARecord: { allOf: [{ type: "object", required: ["type"], properties: { type: { type: "string", enum: ["A"] }, name: { type: "string" } } }, { $ref: "#/components/schemas/ZqBase" }] },
-        ZqRecord: { oneOf: [{ $ref: "#/components/schemas/ZqARecord" }], required: ["id", "type", "name", "created_on"] },
+        ZqBase: {
+          type: "object",
+          properties: {
+            id: { type: "string", readOnly: true },
+            created_on: { type: "string", readOnly: true },
+            ttl: { type: "integer" },
+          },
+        },
+        ZqARecord: {
+          allOf: [
+            {
+              type: "object",
+              required: ["type"],
+              properties: { type: { type: "string", enum: ["A"] }, name: { type: "string" } },
+            },
+            { $ref: "#/components/schemas/ZqBase" },
+          ],
+        },
+        ZqRecord: {
+          oneOf: [{ $ref: "#/components/schemas/ZqARecord" }],
+          required: ["id", "type", "name", "created_on"],
+        },
       },
     },
     paths: {
       "/zq/records": {
         post: {
-          requestBody: { required: true, content: { "application/json": { schema: { $ref: "#/components/schemas/ZqRecord" } } } },
-          responses: { "200": { description: "made", content: { "application/json": { schema: { $ref: "#/components/schemas/ZqRecord" } } } } },
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: { $ref: "#/components/schemas/ZqRecord" } } },
+          },
+          responses: {
+            "200": {
+              description: "made",
+              content: { "application/json": { schema: { $ref: "#/components/schemas/ZqRecord" } } },
+            },
+          },
         },
       },
     },
   };
 
   it("does not require them of a request (answers still do); the document is not written to", () => {
-    const served = mockDocument(records, () => false) as { paths: Record<string, { post: { requestBody: { content: Record<string, { schema: unknown }> }; responses: Record<string, unknown> } }> };
+    const served = mockDocument(records, () => false) as {
+      paths: Record<
+        string,
+        { post: { requestBody: { content: Record<string, { schema: unknown }> }; responses: Record<string, unknown> } }
+      >;
+    };
     const post = served.paths["/zq/records"]!.post;
     const schema = post.requestBody.content["application/json"]!.schema;
     const ajv = new Ajv({ strict: false, validateFormats: false });
     ajv.addSchema({ $id: "zq://records", components: records.components });
-    const check = ajv.compile({ $id: "zq://records/body", ...JSON.parse(JSON.stringify(schema).replaceAll('"#/components', '"zq://records#/components')) });
+    const check = ajv.compile({
+      $id: "zq://records/body",
+      ...JSON.parse(JSON.stringify(schema).replaceAll('"#/components', '"zq://records#/components')),
+    });
     expect(check({ type: "A", name: "zq.example" })).toBe(true);
     expect(check({ name: "zq.example" })).toBe(false);
     expect(schema).toMatchObject({ required: ["type", "name"] });
-    expect(post.responses).toMatchObject({ "200": { content: { "application/json": { schema: { $ref: "#/components/schemas/ZqRecord" } } } } });
+    expect(post.responses).toMatchObject({
+      "200": { content: { "application/json": { schema: { $ref: "#/components/schemas/ZqRecord" } } } },
+    });
     expect(records.components.schemas.ZqRecord.required).toEqual(["id", "type", "name", "created_on"]);
   });
 });
 
 describe("a mock's request body with a nested object that requires its readOnly fields (through a nullable allOf)", () => {
-  const zqAddress = { type: "object", required: ["geocoded_at", "line"], properties: { line: { type: "string" }, geocoded_at: { type: "string", readOnly: true } } };
+  const zqAddress = {
+    type: "object",
+    required: ["geocoded_at", "line"],
+    properties: { line: { type: "string" }, geocoded_at: { type: "string", readOnly: true } },
+  };
   const roles = {
     openapi: "3.0.3",
     info: { title: "zqroles", version: "1" },
     components: {
       schemas: {
         ZqAddress: zqAddress,
-        ZqRole: { type: "object", properties: { name: { type: "string" }, start: { allOf: [{ $ref: "#/components/schemas/ZqAddress" }], nullable: true }, stops: { type: "array", items: { $ref: "#/components/schemas/ZqAddress" } } } },
+        ZqRole: {
+          type: "object",
+          properties: {
+            name: { type: "string" },
+            start: { allOf: [{ $ref: "#/components/schemas/ZqAddress" }], nullable: true },
+            stops: { type: "array", items: { $ref: "#/components/schemas/ZqAddress" } },
+          },
+        },
       },
     },
-    paths: { "/zq/roles": { post: { requestBody: { required: true, content: { "application/json": { schema: { $ref: "#/components/schemas/ZqRole" } } } }, responses: { "201": { description: "made" } } } } },
+    paths: {
+      "/zq/roles": {
+        post: {
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: { $ref: "#/components/schemas/ZqRole" } } },
+          },
+          responses: { "201": { description: "made" } },
+        },
+      },
+    },
   };
 
   it("takes the object without them, at any depth, and still requires the rest; the document is not written to", () => {
-    const served = mockDocument(roles, () => false) as { paths: Record<string, { post: { requestBody: { content: Record<string, { schema: unknown }> } } }>; components: unknown };
+    const served = mockDocument(roles, () => false) as {
+      paths: Record<string, { post: { requestBody: { content: Record<string, { schema: unknown }> } } }>;
+      components: unknown;
+    };
     const schema = served.paths["/zq/roles"]!.post.requestBody.content["application/json"]!.schema;
     const ajv = new Ajv({ strict: false, validateFormats: false });
     ajv.addSchema({ $id: "zq://roles", components: served.components });
-    const check = ajv.compile({ $id: "zq://roles/body", ...JSON.parse(JSON.stringify(schema).replaceAll('"#/components', '"zq://roles#/components')) });
+    const check = ajv.compile({
+      $id: "zq://roles/body",
+      ...JSON.parse(JSON.stringify(schema).replaceAll('"#/components', '"zq://roles#/components')),
+    });
     expect(check({ name: "zq", start: { line: "1 Zq Road" }, stops: [{ line: "2 Zq Road" }] })).toBe(true);
     expect(check({ name: "zq", start: {} })).toBe(false);
     expect(check({ name: "zq", stops: [{}] })).toBe(false);
@@ -180,10 +287,21 @@ describe("a string parameter whose enum lists numbers", () => {
     const doc = {
       openapi: "3.0.3",
       info: { title: "zqplaces", version: "1" },
-      components: { parameters: { ZqPrice: { name: "zqmaxprice", in: "query", schema: { type: "string", enum: [0, 1, 2] } } } },
-      paths: { "/zqplaces": { get: { parameters: [{ $ref: "#/components/parameters/ZqPrice" }], responses: { "200": { description: "ok" } } } } },
+      components: {
+        parameters: { ZqPrice: { name: "zqmaxprice", in: "query", schema: { type: "string", enum: [0, 1, 2] } } },
+      },
+      paths: {
+        "/zqplaces": {
+          get: {
+            parameters: [{ $ref: "#/components/parameters/ZqPrice" }],
+            responses: { "200": { description: "ok" } },
+          },
+        },
+      },
     };
-    const served = mockDocument(doc, () => false) as { paths: Record<string, { get: { parameters: { schema: { enum: unknown[] } }[] } }> };
+    const served = mockDocument(doc, () => false) as {
+      paths: Record<string, { get: { parameters: { schema: { enum: unknown[] } }[] } }>;
+    };
     const schema = served.paths["/zqplaces"]?.get.parameters[0]?.schema;
     expect(schema?.enum).toEqual(["0", "1", "2"]);
     expect(new Ajv().compile(schema as object)("1")).toBe(true);

@@ -51,12 +51,21 @@ describe("an answer the document gives no example of", () => {
         updated_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
         website: expect.stringMatching(/^https?:\/\//),
         // Optional properties too, their values like their names.
-        customer: { first_name: expect.stringMatching(/^[A-Z]/), last_name: expect.stringMatching(/^[A-Z]/), phone: expect.stringMatching(/^\+?[0-9]/), city: expect.any(String) },
+        customer: {
+          first_name: expect.stringMatching(/^[A-Z]/),
+          last_name: expect.stringMatching(/^[A-Z]/),
+          phone: expect.stringMatching(/^\+?[0-9]/),
+          city: expect.any(String),
+        },
       });
       expect((order.amount as number) >= 1).toBe(true);
       // A discriminated union: the branch the mapping names, with that branch's own fields.
       const payment = order.payment as Record<string, unknown>;
-      expect(payment.method === "card" ? /^[0-9]{4}$/.test(String(payment.last4)) : payment.method === "transfer" && typeof payment.iban === "string").toBe(true);
+      expect(
+        payment.method === "card"
+          ? /^[0-9]{4}$/.test(String(payment.last4))
+          : payment.method === "transfer" && typeof payment.iban === "string",
+      ).toBe(true);
       const lines = order.lines as { sku: string; quantity: number }[];
       expect(lines.length).toBeGreaterThanOrEqual(1);
       expect(lines.length).toBeLessThanOrEqual(3);
@@ -82,7 +91,11 @@ describe("an answer the document gives no example of", () => {
 
 describe("an answer the document gives an example of", () => {
   it("is that example", async () => {
-    const res = await fetch(`${seven}/v1/quote`, { method: "POST", headers: { ...AUTH, "content-type": "application/json" }, body: JSON.stringify({ amount: 5 }) });
+    const res = await fetch(`${seven}/v1/quote`, {
+      method: "POST",
+      headers: { ...AUTH, "content-type": "application/json" },
+      body: JSON.stringify({ amount: 5 }),
+    });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ total: 4200, expires_at: "2020-01-02T03:04:05Z" });
   });

@@ -37,7 +37,9 @@ export function resourcesOf(document: Node): Resource[] {
     const item = isNode(raw) ? raw : undefined;
     if (!item || !isNode(item.post)) continue;
     for (const [itemPath, rawItem] of Object.entries(paths)) {
-      const idParam = new RegExp(`^${escapedForPattern(collection.replace(/\/+$/, ""))}/\\{([^{}/]+)\\}$`).exec(itemPath)?.[1];
+      const idParam = new RegExp(`^${escapedForPattern(collection.replace(/\/+$/, ""))}/\\{([^{}/]+)\\}$`).exec(
+        itemPath,
+      )?.[1];
       if (!idParam || !isNode(rawItem) || !isNode(rawItem.get)) continue;
       const record = recordOf(document, rawItem.get, idParam);
       if (!record || !sameThing(document, item.post, rawItem.get)) continue;
@@ -66,7 +68,11 @@ function sameThing(document: Node, create: Node, read: Node): boolean {
 }
 
 /** Where a read answer's record is and which field is its id; undefined where no field can hold the id. */
-function recordOf(document: Node, operation: Node, idParam: string): { idField: string; envelope?: string } | undefined {
+function recordOf(
+  document: Node,
+  operation: Node,
+  idParam: string,
+): { idField: string; envelope?: string } | undefined {
   const schema = answerSchema(document, operation);
   if (!schema) return undefined;
   const own = propertiesOf(document, schema);
@@ -110,7 +116,10 @@ function propertiesOf(document: Node, raw: unknown, depth = 0): Node {
   const schema = deref(document, raw);
   if (!isNode(schema) || depth > 8) return {};
   const own = isNode(schema.properties) ? schema.properties : {};
-  const parts = [...(Array.isArray(schema.allOf) ? schema.allOf : []), ...(Array.isArray(schema.anyOf) ? schema.anyOf.slice(0, 1) : [])];
+  const parts = [
+    ...(Array.isArray(schema.allOf) ? schema.allOf : []),
+    ...(Array.isArray(schema.anyOf) ? schema.anyOf.slice(0, 1) : []),
+  ];
   return Object.assign({}, ...parts.map((p) => propertiesOf(document, p, depth + 1)), own);
 }
 

@@ -72,9 +72,16 @@ describe("a request naming no address (a request line or Host no URL holds)", ()
     const tokenLogs: string[] = [];
     const tokens = await startTokenMock("127.0.0.1", (line) => tokenLogs.push(line));
     try {
-      for (const head of MALFORMED_HEADS) expect(statusOf(await rawRequest(tokens.tokenUrl("zq"), head)), head).toBe(400);
-      expect(tokenLogs.filter((l) => l.includes("refused a request naming no address"))).toHaveLength(MALFORMED_HEADS.length);
-      const answer = await fetch(tokens.tokenUrl("zq"), { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "grant_type=client_credentials" });
+      for (const head of MALFORMED_HEADS)
+        expect(statusOf(await rawRequest(tokens.tokenUrl("zq"), head)), head).toBe(400);
+      expect(tokenLogs.filter((l) => l.includes("refused a request naming no address"))).toHaveLength(
+        MALFORMED_HEADS.length,
+      );
+      const answer = await fetch(tokens.tokenUrl("zq"), {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: "grant_type=client_credentials",
+      });
       expect(answer.status).toBe(200);
     } finally {
       await tokens.close();

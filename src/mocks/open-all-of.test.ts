@@ -9,23 +9,39 @@ type Json = Record<string, unknown>;
 const document: Json = {
   components: {
     schemas: {
-      zqoptional: { type: "object", additionalProperties: false, required: ["zqmodels"], properties: { zqmodels: { type: "array", items: { type: "string" } }, zqpunctuate: { type: "boolean" } } },
+      zqoptional: {
+        type: "object",
+        additionalProperties: false,
+        required: ["zqmodels"],
+        properties: { zqmodels: { type: "array", items: { type: "string" } }, zqpunctuate: { type: "boolean" } },
+      },
       zqparams: {
         type: "object",
         additionalProperties: false,
-        allOf: [{ type: "object", required: ["zqaudio"], properties: { zqaudio: { type: "string" } }, additionalProperties: false }, { $ref: "#/components/schemas/zqoptional" }],
+        allOf: [
+          {
+            type: "object",
+            required: ["zqaudio"],
+            properties: { zqaudio: { type: "string" } },
+            additionalProperties: false,
+          },
+          { $ref: "#/components/schemas/zqoptional" },
+        ],
       },
     },
   },
 };
 const resolve = (value: unknown): unknown => {
   let v = value as Json | undefined;
-  while (v && typeof v.$ref === "string") v = (document.components as { schemas: Json }).schemas[v.$ref.split("/").pop() as string] as Json;
+  while (v && typeof v.$ref === "string")
+    v = (document.components as { schemas: Json }).schemas[v.$ref.split("/").pop() as string] as Json;
   return v;
 };
 const body = { required: true, content: { "application/json": { schema: { $ref: "#/components/schemas/zqparams" } } } };
-const validator = (schema: unknown) => new Ajv({ strict: false }).compile({ ...(schema as Json), components: document.components });
-const schemaOf = (b: unknown) => ((b as { content: Record<string, { schema: unknown }> }).content["application/json"] as { schema: unknown }).schema;
+const validator = (schema: unknown) =>
+  new Ajv({ strict: false }).compile({ ...(schema as Json), components: document.components });
+const schemaOf = (b: unknown) =>
+  ((b as { content: Record<string, { schema: unknown }> }).content["application/json"] as { schema: unknown }).schema;
 
 describe("a request body whose allOf members each close the object", () => {
   const before = structuredClone(document);
@@ -59,7 +75,11 @@ describe("a request body that is one of several shapes, one open to any object (
     allOf: [
       {
         oneOf: [
-          { type: "object", required: ["zqlimit", "zqstep"], properties: { zqlimit: { type: "integer" }, zqstep: { type: "integer" } } },
+          {
+            type: "object",
+            required: ["zqlimit", "zqstep"],
+            properties: { zqlimit: { type: "integer" }, zqstep: { type: "integer" } },
+          },
           { type: "object", required: ["zqdays"], properties: { zqdays: { type: "integer" } } },
           { type: "object", title: "unlimited", properties: {} },
         ],
@@ -75,13 +95,23 @@ describe("a request body that is one of several shapes, one open to any object (
   });
 
   it("reads the open branch as none of the fields the others require: one shape, or none, passes; two, or part of one, do not", () => {
-    expect([valid({ zqlimit: 60, zqstep: 1, zqrated: true }), valid({ zqdays: 3 }), valid({ zqrated: false })]).toEqual([true, true, true]);
+    expect([valid({ zqlimit: 60, zqstep: 1, zqrated: true }), valid({ zqdays: 3 }), valid({ zqrated: false })]).toEqual(
+      [true, true, true],
+    );
     expect([valid({ zqlimit: 60, zqstep: 1, zqdays: 3 }), valid({ zqlimit: 60 })]).toEqual([false, false]);
   });
 });
 
 describe("a request body field that is one of several plain value forms, inside one of the body's shapes (the mock's copy for Prism)", () => {
-  const level = { oneOf: [{ type: "string", minLength: 2, maxLength: 8 }, { type: "string", minLength: 1, maxLength: 8 }, { type: "number" }, { type: "integer" }, { type: "boolean" }] };
+  const level = {
+    oneOf: [
+      { type: "string", minLength: 2, maxLength: 8 },
+      { type: "string", minLength: 1, maxLength: 8 },
+      { type: "number" },
+      { type: "integer" },
+      { type: "boolean" },
+    ],
+  };
   const shapes = {
     allOf: [
       { type: "object", properties: { zqslot: { type: "integer" } } },

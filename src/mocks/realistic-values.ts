@@ -60,7 +60,10 @@ const BY_NAME: [RegExp, Make][] = [
   [/^(username|login|handle|screenname|nickname)$/, (f) => f.internet.username()],
   [/(company|organization|organisation|employer)(name)?$/, (f) => f.company.name()],
   [/filename$/, (f) => f.system.fileName()],
-  [/^(name|fullname|displayname|contactname|authorname|ownername|customername|personname)$/, (f) => f.person.fullName()],
+  [
+    /^(name|fullname|displayname|contactname|authorname|ownername|customername|personname)$/,
+    (f) => f.person.fullName(),
+  ],
   [/(phone|mobile|telephone|fax)(number)?$/, (f) => f.phone.number({ style: "international" })],
   [/^city$/, (f) => f.location.city()],
   [/^country$/, (f) => f.location.country()],
@@ -75,10 +78,16 @@ const BY_NAME: [RegExp, Make][] = [
   [/^(locale|language|lang)$/, (f) => f.helpers.arrayElement(["en", "en-US", "fr-FR", "de-DE", "es"])],
   [/(jobtitle|occupation)$/, (f) => f.person.jobTitle()],
   [/^(title|subject|headline|summary)$/, (f) => capitalised(f.word.words({ count: { min: 2, max: 5 } }))],
-  [/(description|body|text|content|message|comment|notes?|bio|details)$/, (f) => `${capitalised(f.word.words({ count: { min: 5, max: 12 } }))}.`],
+  [
+    /(description|body|text|content|message|comment|notes?|bio|details)$/,
+    (f) => `${capitalised(f.word.words({ count: { min: 5, max: 12 } }))}.`,
+  ],
   [/(createdat|updatedat|modifiedat|deletedat|expiresat|timestamp|date|time|created|updated|modified)$/, dateTime],
   [/(uuid|guid)$/, (f) => f.string.uuid()],
-  [/(sha1?|sha256|hash|checksum|etag|digest)$/, (f) => f.string.hexadecimal({ length: 40, casing: "lower", prefix: "" })],
+  [
+    /(sha1?|sha256|hash|checksum|etag|digest)$/,
+    (f) => f.string.hexadecimal({ length: 40, casing: "lower", prefix: "" }),
+  ],
   [/(token|secret|apikey)$/, (f) => f.string.alphanumeric(32)],
   [/version$/, (f) => f.system.semver()],
   [/(mimetype|contenttype)$/, (f) => f.system.mimeType()],
@@ -96,7 +105,12 @@ const NUMBERS_BY_NAME: [RegExp, number, number, number][] = [
   [/(percent|percentage)$/, 0, 100, 1],
   [/(ratio|rate|score|probability|confidence)$/, 0, 1, 3],
   [/(price|amount|cost|total|balance|fee|salary|revenue|value)$/, 100, 100000, 2],
-  [/(createdat|updatedat|modifiedat|expiresat|timestamp|created|updated|modified|time|date|expires)$/, (REFERENCE_DAY - YEAR_MS) / 1000, REFERENCE_DAY / 1000, 0],
+  [
+    /(createdat|updatedat|modifiedat|expiresat|timestamp|created|updated|modified|time|date|expires)$/,
+    (REFERENCE_DAY - YEAR_MS) / 1000,
+    REFERENCE_DAY / 1000,
+    0,
+  ],
   [/(count|quantity|qty|size|number|num|length|page|pages|limit|total)/, 1, 100, 0],
   [/id$/, 1, 999999, 0],
 ];
@@ -126,7 +140,8 @@ export function realisticValues(faker: Faker = englishFaker()): RealisticValues 
       // (`dateTime`, `color-hex`) says nothing: the field's name still does.
       if (rules.format !== undefined && CHECKED_FORMATS.has(rules.format)) return undefined;
       // faker reads the pattern as a whole value: its anchors are dropped (the walk checks the value against it).
-      if (rules.pattern !== undefined) return seeded(draw, (f) => f.helpers.fromRegExp(forFaker(rules.pattern as string)));
+      if (rules.pattern !== undefined)
+        return seeded(draw, (f) => f.helpers.fromRegExp(forFaker(rules.pattern as string)));
       const key = normalised(name);
       const byName = BY_NAME.find(([test]) => key !== undefined && test.test(key))?.[1];
       const text = seeded(draw, byName ?? ((f) => f.word.words({ count: { min: 1, max: 3 } })));
@@ -134,11 +149,17 @@ export function realisticValues(faker: Faker = englishFaker()): RealisticValues 
     },
     number(name, range, draw) {
       const key = normalised(name);
-      const [, low, high, decimals] = NUMBERS_BY_NAME.find(([test]) => key !== undefined && test.test(key)) ?? [/$/, range.integer ? 1 : 0, 1000, 2];
+      const [, low, high, decimals] = NUMBERS_BY_NAME.find(([test]) => key !== undefined && test.test(key)) ?? [
+        /$/,
+        range.integer ? 1 : 0,
+        1000,
+        2,
+      ];
       const from = Math.max(low, range.low ?? -Infinity);
       const to = Math.min(high, range.high ?? Infinity);
       // The name's range outside the schema's bounds: within the bounds instead, near their low end.
-      const [a, b] = from <= to ? [from, to] : [range.low ?? 0, Math.min(range.high ?? Infinity, (range.low ?? 0) + 1000)];
+      const [a, b] =
+        from <= to ? [from, to] : [range.low ?? 0, Math.min(range.high ?? Infinity, (range.low ?? 0) + 1000)];
       const value = a + draw() * (b - a);
       return range.integer ? Math.floor(value) : Number(value.toFixed(decimals));
     },
@@ -173,8 +194,16 @@ function fitted(text: string, fewest: number, most: number | undefined): string 
 
 /** Leaf values that look like what a field holds, drawn with `draw` (the same draws, the same value); undefined where none fits. */
 export interface RealisticValues {
-  text(name: string | undefined, rules: { format?: string; pattern?: string; minLength?: number; maxLength?: number }, draw: () => number): string | undefined;
-  number(name: string | undefined, range: { low: number | undefined; high: number | undefined; integer: boolean; int64: boolean }, draw: () => number): number | undefined;
+  text(
+    name: string | undefined,
+    rules: { format?: string; pattern?: string; minLength?: number; maxLength?: number },
+    draw: () => number,
+  ): string | undefined;
+  number(
+    name: string | undefined,
+    range: { low: number | undefined; high: number | undefined; integer: boolean; int64: boolean },
+    draw: () => number,
+  ): number | undefined;
 }
 
 /** A list's name as one of its items' (`emails` → `email`, `addresses` → `address`). */

@@ -65,7 +65,13 @@ export class Walk {
   }
 
   /** `make` for the field `name`. */
-  private field(name: string | undefined, schema: unknown, pointer: string, depth: number, trail: Set<string>): unknown {
+  private field(
+    name: string | undefined,
+    schema: unknown,
+    pointer: string,
+    depth: number,
+    trail: Set<string>,
+  ): unknown {
     const outer = this.name;
     this.name = name;
     try {
@@ -87,7 +93,8 @@ export class Walk {
     }
     if ("const" in schema) return schema.const;
     // The document's own example of the schema, where it is valid: an error's list of messages holds one, where the fewest items hold none.
-    const example = "example" in schema ? schema.example : Array.isArray(schema.examples) ? schema.examples[0] : undefined;
+    const example =
+      "example" in schema ? schema.example : Array.isArray(schema.examples) ? schema.examples[0] : undefined;
     if (example !== undefined && example !== null && this.sampler.valid(example, pointer)) return example;
     if (Array.isArray(schema.enum)) {
       const values = schema.enum.filter((v) => v !== null);
@@ -115,7 +122,11 @@ export class Walk {
   private union(schema: Node, key: "oneOf" | "anyOf", pointer: string, depth: number, trail: Set<string>): unknown {
     const branches = schema[key] as unknown[];
     // Realistic: each value draws its own branch (a list's items of several kinds).
-    const start = !branches.length ? 0 : this.realistic ? Math.floor(this.draw() * branches.length) : hash(this.seed, pointer) % branches.length;
+    const start = !branches.length
+      ? 0
+      : this.realistic
+        ? Math.floor(this.draw() * branches.length)
+        : hash(this.seed, pointer) % branches.length;
     const { [key]: _union, ...siblings } = schema;
     const hasSiblings = Object.keys(siblings).some((k) => SHAPE_KEYS.has(k));
     const base = hasSiblings ? this.plain(siblings, pointer, depth, trail) : undefined;
@@ -143,7 +154,11 @@ export class Walk {
    * (the one with an enum or const first where several members declare it), required, closed and fewest properties.
    * Undefined when a member is not a plain object schema (a union, a scalar): those are made part by part.
    */
-  private mergedObject(schema: Node, pointer: string, trail: Set<string>): { schema: Node; pointers: Map<string, string>; trail: Set<string> } | undefined {
+  private mergedObject(
+    schema: Node,
+    pointer: string,
+    trail: Set<string>,
+  ): { schema: Node; pointers: Map<string, string>; trail: Set<string> } | undefined {
     const definitions = new Map<string, { schema: unknown; pointer: string }[]>();
     const required = new Set<string>();
     const seen = new Set(trail);
@@ -162,7 +177,8 @@ export class Walk {
       for (const key of ["oneOf", "anyOf"] as const) {
         if (node[key] === undefined) continue;
         if (!requiredOnly(node[key])) return false;
-        for (const name of (node[key] as { required: unknown[] }[])[0]?.required ?? []) if (typeof name === "string") required.add(name);
+        for (const name of (node[key] as { required: unknown[] }[])[0]?.required ?? [])
+          if (typeof name === "string") required.add(name);
       }
       const type = Array.isArray(node.type) ? node.type.filter((t) => t !== "null") : [node.type];
       if (!type.every((t) => t === undefined || t === "object")) return false;
@@ -173,32 +189,61 @@ export class Walk {
           definitions.set(name, list);
         }
       }
-      for (const name of Array.isArray(node.required) ? node.required : []) if (typeof name === "string") required.add(name);
+      for (const name of Array.isArray(node.required) ? node.required : [])
+        if (typeof name === "string") required.add(name);
       if (node.additionalProperties === false) closed = true;
       if (typeof node.minProperties === "number") fewest = Math.max(fewest, node.minProperties);
-      return (Array.isArray(node.allOf) ? node.allOf : []).every((member, i) => collect(member, `${at}/allOf/${i}`, depth + 1));
+      return (Array.isArray(node.allOf) ? node.allOf : []).every((member, i) =>
+        collect(member, `${at}/allOf/${i}`, depth + 1),
+      );
     };
     if (!collect(schema, pointer, 0)) return undefined;
     const properties: Node = {};
     const pointers = new Map<string, string>();
     for (const [name, list] of definitions) {
-      const pinned = list.find((d) => isNode(d.schema) && ("const" in d.schema || Array.isArray(d.schema.enum))) ?? list.find((d) => isNode(d.schema) && Object.keys(d.schema).length > 0) ?? list[0];
+      const pinned =
+        list.find((d) => isNode(d.schema) && ("const" in d.schema || Array.isArray(d.schema.enum))) ??
+        list.find((d) => isNode(d.schema) && Object.keys(d.schema).length > 0) ??
+        list[0];
       if (!pinned) continue;
       properties[name] = pinned.schema;
       pointers.set(name, pinned.pointer);
     }
-    return { schema: { type: "object", properties, required: [...required], ...(closed ? { additionalProperties: false } : {}), ...(fewest ? { minProperties: fewest } : {}) }, pointers, trail: seen };
+    return {
+      schema: {
+        type: "object",
+        properties,
+        required: [...required],
+        ...(closed ? { additionalProperties: false } : {}),
+        ...(fewest ? { minProperties: fewest } : {}),
+      },
+      pointers,
+      trail: seen,
+    };
   }
 
   /** Whether a property's schema (its `$ref` followed once) is plain text: a string, not a union. */
   private isText(property: unknown): boolean {
-    const schema = isNode(property) && typeof property.$ref === "string" && property.$ref.startsWith("#") ? resolvePointer(this.document, property.$ref.slice(1)) : property;
+    const schema =
+      isNode(property) && typeof property.$ref === "string" && property.$ref.startsWith("#")
+        ? resolvePointer(this.document, property.$ref.slice(1))
+        : property;
     return isNode(schema) && schema.type === "string" && !Array.isArray(schema.oneOf) && !Array.isArray(schema.anyOf);
   }
 
-  private plain(schema: Node, pointer: string, depth: number, trail: Set<string>, propertyPointers?: Map<string, string>): unknown {
+  private plain(
+    schema: Node,
+    pointer: string,
+    depth: number,
+    trail: Set<string>,
+    propertyPointers?: Map<string, string>,
+  ): unknown {
     const type = Array.isArray(schema.type) ? (schema.type.find((t) => t !== "null") ?? schema.type[0]) : schema.type;
-    if (type === "object" || (type === undefined && (isNode(schema.properties) || schema.additionalProperties !== undefined || Array.isArray(schema.required)))) {
+    if (
+      type === "object" ||
+      (type === undefined &&
+        (isNode(schema.properties) || schema.additionalProperties !== undefined || Array.isArray(schema.required)))
+    ) {
       if (depth >= this.maxDepth) return undefined;
       const out: Node = {};
       const properties = isNode(schema.properties) ? schema.properties : {};
@@ -206,8 +251,14 @@ export class Walk {
         if (typeof name !== "string") continue;
         const value = this.field(
           name,
-          Object.hasOwn(properties, name) ? properties[name] : isNode(schema.additionalProperties) ? schema.additionalProperties : true,
-          Object.hasOwn(properties, name) ? (propertyPointers?.get(name) ?? `${pointer}/properties/${escapeKey(name)}`) : `${pointer}/additionalProperties`,
+          Object.hasOwn(properties, name)
+            ? properties[name]
+            : isNode(schema.additionalProperties)
+              ? schema.additionalProperties
+              : true,
+          Object.hasOwn(properties, name)
+            ? (propertyPointers?.get(name) ?? `${pointer}/properties/${escapeKey(name)}`)
+            : `${pointer}/additionalProperties`,
           depth + 1,
           trail,
         );
@@ -218,9 +269,17 @@ export class Walk {
         for (const [name, property] of Object.entries(properties)) {
           // Optional fields only as many as maxProperties lets in (an error's source: one of parameter, pointer, example).
           if (typeof schema.maxProperties === "number" && Object.keys(out).length >= schema.maxProperties) break;
-          if (Object.hasOwn(out, name) || (this.fullDepth !== depth && !this.rich(depth) && !this.isText(property))) continue;
-          const value = this.field(name, property, propertyPointers?.get(name) ?? `${pointer}/properties/${escapeKey(name)}`, depth + 1, trail);
-          if (value !== undefined) Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
+          if (Object.hasOwn(out, name) || (this.fullDepth !== depth && !this.rich(depth) && !this.isText(property)))
+            continue;
+          const value = this.field(
+            name,
+            property,
+            propertyPointers?.get(name) ?? `${pointer}/properties/${escapeKey(name)}`,
+            depth + 1,
+            trail,
+          );
+          if (value !== undefined)
+            Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
         }
       }
       const fewest = typeof schema.minProperties === "number" ? schema.minProperties : 0;
@@ -228,8 +287,14 @@ export class Walk {
         const name = Object.keys(properties).find((p) => !Object.hasOwn(out, p)) ?? `key${i + 1}`;
         const value = this.field(
           name,
-          Object.hasOwn(properties, name) ? properties[name] : isNode(schema.additionalProperties) ? schema.additionalProperties : true,
-          Object.hasOwn(properties, name) ? (propertyPointers?.get(name) ?? `${pointer}/properties/${escapeKey(name)}`) : `${pointer}/additionalProperties`,
+          Object.hasOwn(properties, name)
+            ? properties[name]
+            : isNode(schema.additionalProperties)
+              ? schema.additionalProperties
+              : true,
+          Object.hasOwn(properties, name)
+            ? (propertyPointers?.get(name) ?? `${pointer}/properties/${escapeKey(name)}`)
+            : `${pointer}/additionalProperties`,
           depth + 1,
           trail,
         );
@@ -243,11 +308,21 @@ export class Walk {
       const fewest = typeof schema.minItems === "number" ? Math.min(schema.minItems, 100) : 0;
       const most = typeof schema.maxItems === "number" ? schema.maxItems : Infinity;
       // Realistic: 1–3 items, within minItems and maxItems.
-      const count = this.rich(depth) ? Math.max(fewest, Math.min(most, 1 + Math.floor(this.draw() * 3))) : this.textFields && fewest === 0 && most !== 0 ? 1 : fewest;
+      const count = this.rich(depth)
+        ? Math.max(fewest, Math.min(most, 1 + Math.floor(this.draw() * 3)))
+        : this.textFields && fewest === 0 && most !== 0
+          ? 1
+          : fewest;
       if (count > 0 && depth >= this.maxDepth) return undefined;
       const items: unknown[] = [];
       for (let i = 0; i < count; i++) {
-        const item = this.field(singular(this.name), Array.isArray(schema.prefixItems) && i < schema.prefixItems.length ? schema.prefixItems[i] : schema.items, `${pointer}/items`, depth + 1, trail);
+        const item = this.field(
+          singular(this.name),
+          Array.isArray(schema.prefixItems) && i < schema.prefixItems.length ? schema.prefixItems[i] : schema.items,
+          `${pointer}/items`,
+          depth + 1,
+          trail,
+        );
         if (item === undefined) return undefined;
         items.push(item);
       }
@@ -258,7 +333,8 @@ export class Walk {
     if (type === "integer" || type === "number") return this.realisticNumber(schema, whole) ?? numberOf(schema, whole);
     // A flag's documented default is what an answer that says nothing else carries (`ok`, default true: a success's
     // answer; a coin flip made success answers that said they failed).
-    if (type === "boolean") return typeof schema.default === "boolean" ? schema.default : this.realistic ? this.draw() < 0.5 : true;
+    if (type === "boolean")
+      return typeof schema.default === "boolean" ? schema.default : this.realistic ? this.draw() < 0.5 : true;
     if (type === "null") return null;
     if (type === "string" || type === undefined) {
       if (schema.format === "binary") return "";
@@ -275,7 +351,10 @@ export class Walk {
         return undefined;
       }
       const length = (v: string) => [...v].length;
-      const fits = (v: string) => (!pattern || pattern.test(v)) && length(v) >= (rules.minLength ?? 0) && length(v) <= (rules.maxLength ?? Infinity);
+      const fits = (v: string) =>
+        (!pattern || pattern.test(v)) &&
+        length(v) >= (rules.minLength ?? 0) &&
+        length(v) <= (rules.maxLength ?? Infinity);
       const drawn = this.realistic?.text(this.name, rules, this.draw);
       if (drawn !== undefined && fits(drawn)) return drawn;
       const fixed = FORMAT_STRINGS[String(schema.format)];
@@ -289,8 +368,17 @@ export class Walk {
   private realisticNumber(schema: Node, integer: boolean): number | undefined {
     if (!this.realistic) return undefined;
     const plain = numberOf(schema, integer);
-    const high = typeof schema.exclusiveMaximum === "number" ? schema.exclusiveMaximum - (integer ? 1 : 0.5) : typeof schema.maximum === "number" ? schema.maximum : undefined;
-    const drawn = this.realistic.number(this.name, { low: plain, high, integer, int64: schema.format === "int64" }, this.draw);
+    const high =
+      typeof schema.exclusiveMaximum === "number"
+        ? schema.exclusiveMaximum - (integer ? 1 : 0.5)
+        : typeof schema.maximum === "number"
+          ? schema.maximum
+          : undefined;
+    const drawn = this.realistic.number(
+      this.name,
+      { low: plain, high, integer, int64: schema.format === "int64" },
+      this.draw,
+    );
     if (drawn === undefined) return undefined;
     const step = typeof schema.multipleOf === "number" && schema.multipleOf > 0 ? schema.multipleOf : undefined;
     const value = step ? Math.ceil(drawn / step) * step : drawn;
@@ -299,7 +387,15 @@ export class Walk {
 }
 
 /** Formats madeStrings does not know, as their validators read them. */
-const FORMAT_STRINGS: Record<string, string> = { url: "https://example.com/page", hostname: "example.com", ipv4: "192.0.2.1", ipv6: "2001:db8::1", "uri-reference": "https://example.com/page", byte: "", time: "12:00:00Z" };
+const FORMAT_STRINGS: Record<string, string> = {
+  url: "https://example.com/page",
+  hostname: "example.com",
+  ipv4: "192.0.2.1",
+  ipv6: "2001:db8::1",
+  "uri-reference": "https://example.com/page",
+  byte: "",
+  time: "12:00:00Z",
+};
 
 function numberOf(schema: Node, integer: boolean): number {
   const num = (k: string) => (typeof schema[k] === "number" ? (schema[k] as number) : undefined);
