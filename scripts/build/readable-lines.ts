@@ -41,7 +41,6 @@ export const NOT_YET = [
   "src/contract/**",
   "src/import/**",
   "src/load/**",
-  "src/mocks/**",
   "runtime/call/**",
   "runtime/http/**",
 ];

@@ -19,7 +19,10 @@ export function isMediaType(text: string): boolean {
   return MEDIA_TYPE.test(text.trim());
 }
 
-/** Whether each entry of a header value is a media type (Accept lists several, comma-separated; an empty one is left to the reader). */
+/**
+ * Whether each entry of a header value is a media type (Accept lists several, comma-separated; an empty one is left to
+ * the reader).
+ */
 export function mediaTypesProblem(value: string | undefined, list: boolean): string | undefined {
   if (value === undefined || !value.trim()) return undefined;
   const entries = list
@@ -60,7 +63,9 @@ export function withMediaTypeCheck(listener: RequestListener): RequestListener {
       type: "about:blank",
       title: `${header} is not a media type`,
       status,
-      detail: `the ${header} header holds ${JSON.stringify(bad)}, which is not a media type (type/subtype, then ;name=value parameters)`,
+      detail:
+        `the ${header} header holds ${JSON.stringify(bad)}, which is not a media type (type/subtype, ` +
+        `then ;name=value parameters)`,
     });
     req.resume();
     res.writeHead(status, { "content-type": "application/problem+json", "content-length": Buffer.byteLength(body) });

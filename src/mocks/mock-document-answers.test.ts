@@ -109,103 +109,114 @@ describe("a mock's answers that HTTP says carry no content", () => {
 });
 
 describe("a mock's answers whose document lists a real answer's transport headers", () => {
-  it("serves them without Content-Encoding, Transfer-Encoding, Content-Length or Connection (the mock writes a plain body), other headers and $refs as declared", () => {
-    const header = (example: string) => ({ schema: { type: "string", example } });
-    const doc = {
-      openapi: "3.0.3",
-      info: { title: "zqtransport", version: "1" },
-      components: { responses: { Plain: { description: "plain", headers: { "X-Zq-Trace": header("t1") } } } },
-      paths: {
-        "/zq": {
-          get: {
-            responses: {
-              "200": {
-                description: "ok",
-                headers: {
-                  "Content-Encoding": header("gzip"),
-                  "transfer-encoding": header("chunked"),
-                  "Content-Length": header("12"),
-                  Connection: header("keep-alive"),
-                  "X-Zq-Trace": header("t0"),
+  it(
+    "serves them without Content-Encoding, Transfer-Encoding, Content-Length or Connection (the mock writes a " +
+      "plain body), other headers and $refs as declared",
+    () => {
+      const header = (example: string) => ({ schema: { type: "string", example } });
+      const doc = {
+        openapi: "3.0.3",
+        info: { title: "zqtransport", version: "1" },
+        components: { responses: { Plain: { description: "plain", headers: { "X-Zq-Trace": header("t1") } } } },
+        paths: {
+          "/zq": {
+            get: {
+              responses: {
+                "200": {
+                  description: "ok",
+                  headers: {
+                    "Content-Encoding": header("gzip"),
+                    "transfer-encoding": header("chunked"),
+                    "Content-Length": header("12"),
+                    Connection: header("keep-alive"),
+                    "X-Zq-Trace": header("t0"),
+                  },
                 },
+                "404": { $ref: "#/components/responses/Plain" },
               },
-              "404": { $ref: "#/components/responses/Plain" },
             },
           },
         },
-      },
-    };
-    const before = structuredClone(doc);
-    const served = mockDocument(doc, () => false) as {
-      paths: Record<string, { get: { responses: Record<string, { headers?: object }> } }>;
-    };
-    const responses = served.paths["/zq"]!.get.responses;
-    expect(Object.keys(responses["200"]!.headers!)).toEqual(["X-Zq-Trace"]);
-    expect(responses["404"]).toEqual({ $ref: "#/components/responses/Plain" });
-    expect(doc).toEqual(before);
-  });
+      };
+      const before = structuredClone(doc);
+      const served = mockDocument(doc, () => false) as {
+        paths: Record<string, { get: { responses: Record<string, { headers?: object }> } }>;
+      };
+      const responses = served.paths["/zq"]!.get.responses;
+      expect(Object.keys(responses["200"]!.headers!)).toEqual(["X-Zq-Trace"]);
+      expect(responses["404"]).toEqual({ $ref: "#/components/responses/Plain" });
+      expect(doc).toEqual(before);
+    },
+  );
 });
 
 describe("a mock's answer whose document lists a Content-Type header", () => {
-  it("serves it without that header, which OpenAPI ignores (Prism sent its made-up value as the type and then answered 500)", () => {
-    const doc = {
-      openapi: "3.0.3",
-      info: { title: "zqcontenttype", version: "1" },
-      paths: {
-        "/zq/file": {
-          get: {
-            responses: {
-              "200": {
-                description: "a file",
-                headers: {
-                  "content-type": { schema: { type: "string" } },
-                  "X-Zq-Name": { schema: { type: "string" } },
+  it(
+    "serves it without that header, which OpenAPI ignores (Prism sent its made-up value as the type and then " +
+      "answered 500)",
+    () => {
+      const doc = {
+        openapi: "3.0.3",
+        info: { title: "zqcontenttype", version: "1" },
+        paths: {
+          "/zq/file": {
+            get: {
+              responses: {
+                "200": {
+                  description: "a file",
+                  headers: {
+                    "content-type": { schema: { type: "string" } },
+                    "X-Zq-Name": { schema: { type: "string" } },
+                  },
                 },
               },
             },
           },
         },
-      },
-    };
-    const served = mockDocument(doc, () => false) as {
-      paths: Record<string, { get: { responses: Record<string, { headers?: object }> } }>;
-    };
-    expect(Object.keys(served.paths["/zq/file"]!.get.responses["200"]!.headers!)).toEqual(["X-Zq-Name"]);
-  });
+      };
+      const served = mockDocument(doc, () => false) as {
+        paths: Record<string, { get: { responses: Record<string, { headers?: object }> } }>;
+      };
+      expect(Object.keys(served.paths["/zq/file"]!.get.responses["200"]!.headers!)).toEqual(["X-Zq-Name"]);
+    },
+  );
 });
 
 describe("a mock's answer with a JSON type that has no schema beside one that has", () => {
-  it("serves the first with the second's schema (one body, with and without its charset); other types as declared", () => {
-    const schema = { type: "object", properties: { id: { type: "string" } } };
-    const doc = {
-      openapi: "3.0.3",
-      info: { title: "zqsibling", version: "1" },
-      paths: {
-        "/zq": {
-          get: {
-            responses: {
-              "200": {
-                description: "ok",
-                content: {
-                  "application/json": { examples: {} },
-                  "application/json; charset=utf-8": { schema },
-                  "application/xml": {},
+  it(
+    "serves the first with the second's schema (one body, with and without its charset); " + "other types as declared",
+    () => {
+      const schema = { type: "object", properties: { id: { type: "string" } } };
+      const doc = {
+        openapi: "3.0.3",
+        info: { title: "zqsibling", version: "1" },
+        paths: {
+          "/zq": {
+            get: {
+              responses: {
+                "200": {
+                  description: "ok",
+                  content: {
+                    "application/json": { examples: {} },
+                    "application/json; charset=utf-8": { schema },
+                    "application/xml": {},
+                  },
                 },
               },
             },
           },
         },
-      },
-    };
-    const served = mockDocument(doc, () => false) as {
-      paths: Record<string, { get: { responses: Record<string, { content: Record<string, object> }> } }>;
-    };
-    expect(served.paths["/zq"]!.get.responses["200"]!.content).toEqual({
-      "application/json": { examples: {}, schema },
-      "application/json; charset=utf-8": { schema },
-      "application/xml": {},
-    });
-  });
+      };
+      const served = mockDocument(doc, () => false) as {
+        paths: Record<string, { get: { responses: Record<string, { content: Record<string, object> }> } }>;
+      };
+      expect(served.paths["/zq"]!.get.responses["200"]!.content).toEqual({
+        "application/json": { examples: {}, schema },
+        "application/json; charset=utf-8": { schema },
+        "application/xml": {},
+      });
+    },
+  );
 });
 
 describe("a mock's content maps with a key that is no media type", () => {

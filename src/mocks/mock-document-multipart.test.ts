@@ -40,69 +40,76 @@ describe("a mock's multipart body with an object field in one of its allOf membe
     },
   };
 
-  it("takes that field as the text Prism reads the part as; the other fields are checked as before, and the document is not written to", () => {
-    const served = mockDocument(uploads, () => false) as typeof uploads;
-    const schema = (served.paths["/zq/uploads"].post.requestBody.content["multipart/form-data"] as { schema: object })
-      .schema;
-    const ajv = new Ajv({ strict: false, validateFormats: false });
-    ajv.addSchema({ $id: "zq://uploads", components: uploads.components });
-    const check = ajv.compile({
-      $id: "zq://uploads/body",
-      ...JSON.parse(JSON.stringify(schema).replaceAll('"#/components', '"zq://uploads#/components')),
-    });
-    expect(check({ zqkind: "passport", zqfile: "bytes", zqlocation: '{"country":"GBR"}' })).toBe(true);
-    expect(check({ zqkind: "visa", zqfile: "bytes", zqlocation: '{"country":"GBR"}' })).toBe(false);
-    expect(check({ zqkind: "passport", zqlocation: "{}" })).toBe(false);
-    expect(uploads.components.schemas.ZqRequest.properties.zqlocation).toEqual({
-      $ref: "#/components/schemas/ZqLocation",
-    });
-  });
+  it(
+    "takes that field as the text Prism reads the part as; the other fields are checked as before, " +
+      "and the document is not written to",
+    () => {
+      const served = mockDocument(uploads, () => false) as typeof uploads;
+      const schema = (served.paths["/zq/uploads"].post.requestBody.content["multipart/form-data"] as { schema: object })
+        .schema;
+      const ajv = new Ajv({ strict: false, validateFormats: false });
+      ajv.addSchema({ $id: "zq://uploads", components: uploads.components });
+      const check = ajv.compile({
+        $id: "zq://uploads/body",
+        ...JSON.parse(JSON.stringify(schema).replaceAll('"#/components', '"zq://uploads#/components')),
+      });
+      expect(check({ zqkind: "passport", zqfile: "bytes", zqlocation: '{"country":"GBR"}' })).toBe(true);
+      expect(check({ zqkind: "visa", zqfile: "bytes", zqlocation: '{"country":"GBR"}' })).toBe(false);
+      expect(check({ zqkind: "passport", zqlocation: "{}" })).toBe(false);
+      expect(uploads.components.schemas.ZqRequest.properties.zqlocation).toEqual({
+        $ref: "#/components/schemas/ZqLocation",
+      });
+    },
+  );
 });
 
-describe("a mock's multipart body with a field that is a union of objects (anyOf of four kinds of reply markup)", () => {
-  it("takes that field as the text Prism reads its JSON part as; a union with a string member stays as it is", () => {
-    const markup = {
-      anyOf: [
-        { $ref: "#/components/schemas/ZqKeyboard" },
-        { type: "object", properties: { zqforce: { type: "boolean" } } },
-      ],
-    };
-    const doc = {
-      openapi: "3.0.3",
-      info: { title: "zqmarkup", version: "1" },
-      components: {
-        schemas: {
-          ZqKeyboard: { type: "object", properties: { zqrows: { type: "array", items: { type: "string" } } } },
+describe(
+  "a mock's multipart body with a field that is a union " + "of objects (anyOf of four kinds of reply markup)",
+  () => {
+    it("takes that field as the text Prism reads its JSON part as; a union with a string member stays as it is", () => {
+      const markup = {
+        anyOf: [
+          { $ref: "#/components/schemas/ZqKeyboard" },
+          { type: "object", properties: { zqforce: { type: "boolean" } } },
+        ],
+      };
+      const doc = {
+        openapi: "3.0.3",
+        info: { title: "zqmarkup", version: "1" },
+        components: {
+          schemas: {
+            ZqKeyboard: { type: "object", properties: { zqrows: { type: "array", items: { type: "string" } } } },
+          },
         },
-      },
-      paths: {
-        "/zq/send": {
-          post: {
-            requestBody: {
-              content: {
-                "multipart/form-data": {
-                  schema: {
-                    type: "object",
-                    properties: { zqmarkup: markup, zqchat: { anyOf: [{ type: "integer" }, { type: "string" }] } },
+        paths: {
+          "/zq/send": {
+            post: {
+              requestBody: {
+                content: {
+                  "multipart/form-data": {
+                    schema: {
+                      type: "object",
+                      properties: { zqmarkup: markup, zqchat: { anyOf: [{ type: "integer" }, { type: "string" }] } },
+                    },
                   },
                 },
               },
+              responses: { "200": { description: "sent" } },
             },
-            responses: { "200": { description: "sent" } },
           },
         },
-      },
-    };
-    const served = mockDocument(doc, () => false) as typeof doc;
-    const properties = (
-      served.paths["/zq/send"].post.requestBody.content["multipart/form-data"].schema as {
-        properties: Record<string, unknown>;
-      }
-    ).properties;
-    expect(properties.zqmarkup).toMatchObject({ type: "string" });
-    expect(properties.zqchat).toEqual({ anyOf: [{ type: "integer" }, { type: "string" }] });
-    expect(doc.paths["/zq/send"].post.requestBody.content["multipart/form-data"].schema.properties.zqmarkup).toBe(
-      markup,
-    );
-  });
-});
+      };
+      const served = mockDocument(doc, () => false) as typeof doc;
+      const properties = (
+        served.paths["/zq/send"].post.requestBody.content["multipart/form-data"].schema as {
+          properties: Record<string, unknown>;
+        }
+      ).properties;
+      expect(properties.zqmarkup).toMatchObject({ type: "string" });
+      expect(properties.zqchat).toEqual({ anyOf: [{ type: "integer" }, { type: "string" }] });
+      expect(doc.paths["/zq/send"].post.requestBody.content["multipart/form-data"].schema.properties.zqmarkup).toBe(
+        markup,
+      );
+    });
+  },
+);

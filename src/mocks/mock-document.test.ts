@@ -145,14 +145,18 @@ describe("a mock's query object sent as its fields (form, exploded)", () => {
     },
   };
 
-  it("takes each field as a query parameter of its own, required where the object requires it; other styles stay as they are", () => {
-    const served = mockDocument(spread, () => false) as { paths: Record<string, { get: { parameters: unknown[] } }> };
-    expect(served.paths["/zq/search"]?.get.parameters).toEqual([
-      { name: "q", in: "query", required: true, schema: { type: "string" } },
-      { name: "per_page", in: "query", schema: { type: "integer", maximum: 50 } },
-      spread.paths["/zq/search"].get.parameters[1],
-    ]);
-  });
+  it(
+    "takes each field as a query parameter of its own, required where the object requires it; " +
+      "other styles stay as they are",
+    () => {
+      const served = mockDocument(spread, () => false) as { paths: Record<string, { get: { parameters: unknown[] } }> };
+      expect(served.paths["/zq/search"]?.get.parameters).toEqual([
+        { name: "q", in: "query", required: true, schema: { type: "string" } },
+        { name: "per_page", in: "query", schema: { type: "integer", maximum: 50 } },
+        spread.paths["/zq/search"].get.parameters[1],
+      ]);
+    },
+  );
 });
 
 describe("a mock's request body that requires fields its branches declare readOnly", () => {
@@ -228,83 +232,92 @@ describe("a mock's request body that requires fields its branches declare readOn
   });
 });
 
-describe("a mock's request body with a nested object that requires its readOnly fields (through a nullable allOf)", () => {
-  const zqAddress = {
-    type: "object",
-    required: ["geocoded_at", "line"],
-    properties: { line: { type: "string" }, geocoded_at: { type: "string", readOnly: true } },
-  };
-  const roles = {
-    openapi: "3.0.3",
-    info: { title: "zqroles", version: "1" },
-    components: {
-      schemas: {
-        ZqAddress: zqAddress,
-        ZqRole: {
-          type: "object",
-          properties: {
-            name: { type: "string" },
-            start: { allOf: [{ $ref: "#/components/schemas/ZqAddress" }], nullable: true },
-            stops: { type: "array", items: { $ref: "#/components/schemas/ZqAddress" } },
-          },
-        },
-      },
-    },
-    paths: {
-      "/zq/roles": {
-        post: {
-          requestBody: {
-            required: true,
-            content: { "application/json": { schema: { $ref: "#/components/schemas/ZqRole" } } },
-          },
-          responses: { "201": { description: "made" } },
-        },
-      },
-    },
-  };
-
-  it("takes the object without them, at any depth, and still requires the rest; the document is not written to", () => {
-    const served = mockDocument(roles, () => false) as {
-      paths: Record<string, { post: { requestBody: { content: Record<string, { schema: unknown }> } } }>;
-      components: unknown;
+describe(
+  "a mock's request body with a nested object that " + "requires its readOnly fields (through a nullable allOf)",
+  () => {
+    const zqAddress = {
+      type: "object",
+      required: ["geocoded_at", "line"],
+      properties: { line: { type: "string" }, geocoded_at: { type: "string", readOnly: true } },
     };
-    const schema = served.paths["/zq/roles"]!.post.requestBody.content["application/json"]!.schema;
-    const ajv = new Ajv({ strict: false, validateFormats: false });
-    ajv.addSchema({ $id: "zq://roles", components: served.components });
-    const check = ajv.compile({
-      $id: "zq://roles/body",
-      ...JSON.parse(JSON.stringify(schema).replaceAll('"#/components', '"zq://roles#/components')),
-    });
-    expect(check({ name: "zq", start: { line: "1 Zq Road" }, stops: [{ line: "2 Zq Road" }] })).toBe(true);
-    expect(check({ name: "zq", start: {} })).toBe(false);
-    expect(check({ name: "zq", stops: [{}] })).toBe(false);
-    expect(roles.components.schemas.ZqAddress.required).toEqual(["geocoded_at", "line"]);
-  });
-});
-
-describe("a string parameter whose enum lists numbers", () => {
-  it("takes the texts of its values, as a query carries them (Prism checks a query value as text against the enum)", () => {
-    const doc = {
+    const roles = {
       openapi: "3.0.3",
-      info: { title: "zqplaces", version: "1" },
+      info: { title: "zqroles", version: "1" },
       components: {
-        parameters: { ZqPrice: { name: "zqmaxprice", in: "query", schema: { type: "string", enum: [0, 1, 2] } } },
+        schemas: {
+          ZqAddress: zqAddress,
+          ZqRole: {
+            type: "object",
+            properties: {
+              name: { type: "string" },
+              start: { allOf: [{ $ref: "#/components/schemas/ZqAddress" }], nullable: true },
+              stops: { type: "array", items: { $ref: "#/components/schemas/ZqAddress" } },
+            },
+          },
+        },
       },
       paths: {
-        "/zqplaces": {
-          get: {
-            parameters: [{ $ref: "#/components/parameters/ZqPrice" }],
-            responses: { "200": { description: "ok" } },
+        "/zq/roles": {
+          post: {
+            requestBody: {
+              required: true,
+              content: { "application/json": { schema: { $ref: "#/components/schemas/ZqRole" } } },
+            },
+            responses: { "201": { description: "made" } },
           },
         },
       },
     };
-    const served = mockDocument(doc, () => false) as {
-      paths: Record<string, { get: { parameters: { schema: { enum: unknown[] } }[] } }>;
-    };
-    const schema = served.paths["/zqplaces"]?.get.parameters[0]?.schema;
-    expect(schema?.enum).toEqual(["0", "1", "2"]);
-    expect(new Ajv().compile(schema as object)("1")).toBe(true);
-    expect(doc.components.parameters.ZqPrice.schema.enum).toEqual([0, 1, 2]);
-  });
+
+    it(
+      "takes the object without them, at any depth, and still requires the rest; " + "the document is not written to",
+      () => {
+        const served = mockDocument(roles, () => false) as {
+          paths: Record<string, { post: { requestBody: { content: Record<string, { schema: unknown }> } } }>;
+          components: unknown;
+        };
+        const schema = served.paths["/zq/roles"]!.post.requestBody.content["application/json"]!.schema;
+        const ajv = new Ajv({ strict: false, validateFormats: false });
+        ajv.addSchema({ $id: "zq://roles", components: served.components });
+        const check = ajv.compile({
+          $id: "zq://roles/body",
+          ...JSON.parse(JSON.stringify(schema).replaceAll('"#/components', '"zq://roles#/components')),
+        });
+        expect(check({ name: "zq", start: { line: "1 Zq Road" }, stops: [{ line: "2 Zq Road" }] })).toBe(true);
+        expect(check({ name: "zq", start: {} })).toBe(false);
+        expect(check({ name: "zq", stops: [{}] })).toBe(false);
+        expect(roles.components.schemas.ZqAddress.required).toEqual(["geocoded_at", "line"]);
+      },
+    );
+  },
+);
+
+describe("a string parameter whose enum lists numbers", () => {
+  it(
+    "takes the texts of its values, as a query carries them (Prism checks a query value as text against the " + "enum)",
+    () => {
+      const doc = {
+        openapi: "3.0.3",
+        info: { title: "zqplaces", version: "1" },
+        components: {
+          parameters: { ZqPrice: { name: "zqmaxprice", in: "query", schema: { type: "string", enum: [0, 1, 2] } } },
+        },
+        paths: {
+          "/zqplaces": {
+            get: {
+              parameters: [{ $ref: "#/components/parameters/ZqPrice" }],
+              responses: { "200": { description: "ok" } },
+            },
+          },
+        },
+      };
+      const served = mockDocument(doc, () => false) as {
+        paths: Record<string, { get: { parameters: { schema: { enum: unknown[] } }[] } }>;
+      };
+      const schema = served.paths["/zqplaces"]?.get.parameters[0]?.schema;
+      expect(schema?.enum).toEqual(["0", "1", "2"]);
+      expect(new Ajv().compile(schema as object)("1")).toBe(true);
+      expect(doc.components.parameters.ZqPrice.schema.enum).toEqual([0, 1, 2]);
+    },
+  );
 });

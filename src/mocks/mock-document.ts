@@ -6,13 +6,13 @@
 // required of requests, which carry the credential instead; nor are header
 // parameters named Accept, Content-Type or Authorization, whose definitions
 // OpenAPI ignores (Prism checks them all the same); a 204, 205 or 304 answer
-// has no body, whatever the document declares, nor any answer to HEAD; a form's list field also takes one item (sent as `Key=value`), a parameter "S or null"
-// is S and its `oneOf` an `anyOf` (a text may read as two branches: `1`, an id and a slug); a schema Prism's validator cannot compile (nullable beside allOf or
-// $ref) is rewritten so that it is compiled once and checked
-// (prism-schemas.ts). A response with no example whose schema Prism's sampler would break
+// has no body, whatever the document declares, nor any answer to HEAD; a form's list field also takes one item (sent as
+// `Key=value`), a parameter "S or null" is S and its `oneOf` an `anyOf` (a text may read as two branches: `1`, an id
+// and a slug); a schema Prism's validator cannot compile (nullable beside allOf or $ref) is rewritten so that it is
+// compiled once and checked (prism-schemas.ts). A response with no example whose schema Prism's sampler would break
 // gets a valid made one; one whose only media type is a wildcard (`*/*`) is
-// served as JSON, and a named example `default` as the default; an object sent in the query as its fields (form, exploded)
-// is taken as those fields; a body whose `allOf` members each close the
+// served as JSON, and a named example `default` as the default; an object sent in the query as its fields (form,
+// exploded) is taken as those fields; a body whose `allOf` members each close the
 // object takes the fields of all of them (open-all-of.ts); a multipart body's
 // object fields, sent as JSON parts, are taken as the text Prism reads; an
 // answer lists no transport header (Content-Encoding, Transfer-Encoding, …),
@@ -59,7 +59,8 @@ export function mockDocument(original: object, covers: (slot: CoveredSlot) => bo
   const base = server && "path" in server ? server.path : "";
   const paths = ((document as Json).paths ?? {}) as Record<string, unknown>;
   const served: Record<string, unknown> = {};
-  // A reserved expansion (`{+path}`, a value spanning segments) is a plain expression to Prism's router, which mock-judge.ts hands the value as one segment.
+  // A reserved expansion (`{+path}`, a value spanning segments) is a plain expression to Prism's router, which
+  // mock-judge.ts hands the value as one segment.
   for (const [path, item] of Object.entries(paths))
     served[`${base}${path.replace(/\{\+/g, "{")}`] = withoutCovered(item, covers, document as Json);
   return { ...document, paths: served };
@@ -167,8 +168,8 @@ function answersAsJson(responses: Json, document: Json, head = false): Json {
     const raw = response === found ? declared : response;
     // No content for 204, 205 or 304 (RFC 9110), whatever the document declares: Prism sent a body's length with a 204,
     // and a client's connection then waited for the bytes (Miro's board deletion kept `verify` from exiting).
-    // Nor does any answer to HEAD (RFC 9110 §9.3.2), whose error answers documents declare with a JSON body: Prism's own
-    // answer had no media type, then its check wanted the declared one.
+    // Nor does any answer to HEAD (RFC 9110 §9.3.2), whose error answers documents declare with a JSON body: Prism's
+    // own answer had no media type, then its check wanted the declared one.
     if ((carriesNoContent(status) || head) && isObject(response) && response.content !== undefined) {
       const { content: _none, ...rest } = response;
       out[status] = rest;
@@ -293,7 +294,10 @@ function namedDefaultServed(responses: Json, document: Json): Json {
 
 const JSON_TYPE = /^application\/(.+\+)?json\s*(;|$)/i;
 
-/** The media types (not JSON) whose schema is an object: Prism writes no object as a tar stream or other bytes ("Cannot find serializer"), and answered 500. */
+/**
+ * The media types (not JSON) whose schema is an object: Prism writes no object as a tar stream or other bytes ("Cannot
+ * find serializer"), and answered 500.
+ */
 function objectsOfOtherTypes(content: Json, document: Json): string[] {
   return Object.keys(content).filter((type) => {
     if (JSON_TYPE.test(type.trim()) || !isObject(content[type])) return false;

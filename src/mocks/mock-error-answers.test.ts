@@ -42,12 +42,15 @@ const document = {
 type Media = { example?: Record<string, unknown> };
 
 describe("a made error answer", () => {
-  it("holds the error's optional top-level fields (its message, its code); a success answer only what is required", () => {
-    const served = withSampledAnswers(document) as typeof document;
-    const example = (status: "200" | "404" | "4XX") =>
-      (served.paths["/zqitems/{id}"].get.responses[status].content["application/json"] as Media).example;
-    for (const status of ["404", "4XX"] as const)
-      expect(example(status)).toMatchObject({ code: expect.any(String), message: expect.any(String) });
-    expect(Object.keys(example("200") ?? {})).toEqual(["id"]);
-  });
+  it(
+    "holds the error's optional top-level fields (its message, its code); a success answer only what is " + "required",
+    () => {
+      const served = withSampledAnswers(document) as typeof document;
+      const example = (status: "200" | "404" | "4XX") =>
+        (served.paths["/zqitems/{id}"].get.responses[status].content["application/json"] as Media).example;
+      for (const status of ["404", "4XX"] as const)
+        expect(example(status)).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+      expect(Object.keys(example("200") ?? {})).toEqual(["id"]);
+    },
+  );
 });

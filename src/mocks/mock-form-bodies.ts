@@ -72,7 +72,9 @@ function jsonFieldsAsText(raw: unknown, document: Json, depth: number): unknown 
   return out ?? raw;
 }
 
-/** Whether a schema takes objects only: an object, or a union (`anyOf`/`oneOf`: a reply markup of four kinds) of them. */
+/**
+ * Whether a schema takes objects only: an object, or a union (`anyOf`/`oneOf`: a reply markup of four kinds) of them.
+ */
 function objectSchema(raw: unknown, document: Json, depth: number): boolean {
   const f = resolved(raw, document);
   if (!isObject(f) || depth > 8) return false;

@@ -148,15 +148,19 @@ describe("a multipart part", () => {
 });
 
 describe("a multipart field written as a form's pairs", () => {
-  it("may have a key holding `=`, `;` or a bare `%` in its part's name, on which Prism's reader threw (the mock ended)", async () => {
-    const form = new FormData();
-    form.append("labels[zq=1;a]", "x");
-    form.append("labels[50%]", "z");
-    form.append("labels[plain]", "y");
-    form.append("upload", new Blob(["zq"], { type: "text/plain" }), "zq=1;a.txt");
-    expect(await post("/zqlabels", form)).toMatchObject({ status: 200 });
-    expect(await post("/zqorders", "note=hi")).toMatchObject({ status: 200 });
-  });
+  it(
+    "may have a key holding `=`, `;` or a bare `%` in its part's name, on which Prism's reader threw (the mock " +
+      "ended)",
+    async () => {
+      const form = new FormData();
+      form.append("labels[zq=1;a]", "x");
+      form.append("labels[50%]", "z");
+      form.append("labels[plain]", "y");
+      form.append("upload", new Blob(["zq"], { type: "text/plain" }), "zq=1;a.txt");
+      expect(await post("/zqlabels", form)).toMatchObject({ status: 200 });
+      expect(await post("/zqorders", "note=hi")).toMatchObject({ status: 200 });
+    },
+  );
 });
 
 describe("a multipart body that is one file, naming no part", () => {

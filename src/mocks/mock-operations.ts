@@ -206,7 +206,9 @@ function withDeepObjectsAsBuilt(schema: unknown, encoding: Node): unknown {
   return { ...schema, properties };
 }
 
-/** The keywords whose values are schemas (or lists or maps of them) that Prism's deepObject reader or its check reach. */
+/**
+ * The keywords whose values are schemas (or lists or maps of them) that Prism's deepObject reader or its check reach.
+ */
 const SCHEMA_KEYS = new Set(["properties", "items", "anyOf", "oneOf", "allOf", "additionalProperties"]);
 
 /**

@@ -60,11 +60,14 @@ describe("paging on a mock: the example is the first page, then the list ends", 
     expect(result).toMatchObject({ success: true, pages: { count: 2, items: 4, complete: true } });
   });
 
-  it("a Link header naming the real host on another path: moved to the request's own address, then no next", async () => {
-    const { result, sent } = await allPages("pages_list_issues", { owner: "octo", repo: "hello" });
-    expect(sent).toEqual(["GET /repos/octo/hello/issues", "GET /repos/octo/hello/issues?page=2"]);
-    expect(result).toMatchObject({ success: true, pages: { count: 2, items: 2, complete: true } });
-  });
+  it(
+    "a Link header naming the real host on another path: " + "moved to the request's own address, then no next",
+    async () => {
+      const { result, sent } = await allPages("pages_list_issues", { owner: "octo", repo: "hello" });
+      expect(sent).toEqual(["GET /repos/octo/hello/issues", "GET /repos/octo/hello/issues?page=2"]);
+      expect(result).toMatchObject({ success: true, pages: { count: 2, items: 2, complete: true } });
+    },
+  );
 
   it("a next address in the body on the real host: moved to the mock's origin, then emptied", async () => {
     const { result, sent } = await allPages("pages_list_items", {});

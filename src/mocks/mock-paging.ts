@@ -60,7 +60,10 @@ export function pathPattern(template: string): RegExp {
   return new RegExp(`^${parts.join("[^/]+")}$`);
 }
 
-/** Whether a 2xx JSON body fits its answer's schema (the operation reached by the method and path, the status, the media type). */
+/**
+ * Whether a 2xx JSON body fits its answer's schema (the operation reached by the method and path, the status, the media
+ * type).
+ */
 export type AnswerFits = (
   method: string,
   pathname: string,
@@ -69,7 +72,10 @@ export type AnswerFits = (
   body: unknown,
 ) => boolean;
 
-/** Prism's request listener with the paging rules above in front of it; `fits` judges how a last page's next field may end. */
+/**
+ * Prism's request listener with the paging rules above in front of it; `fits` judges how a last page's next field may
+ * end.
+ */
 export function withPaging(listener: RequestListener, routes: PagedRoute[], fits?: AnswerFits): RequestListener {
   if (!routes.length) return listener;
   return (req, res) => {
@@ -219,7 +225,8 @@ function endList(route: PagedRoute, reply: Reply, ref: ValueRef | undefined, fit
       setAt(reply, ref.pointer, typeof value === "string" ? "" : null);
       return;
     }
-    // The first end the schema accepts: null, the field left out, an empty text. None: the value stays (the schema has no end to give).
+    // The first end the schema accepts: null, the field left out, an empty text. None: the value stays (the schema has
+    // no end to give).
     for (const end of [null, LEFT_OUT, ...(typeof value === "string" ? [""] : [])]) {
       const candidate: Reply = { ...reply, body: structuredClone(reply.body) };
       setAt(candidate, ref.pointer, end);

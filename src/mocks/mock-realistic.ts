@@ -80,7 +80,10 @@ export class RealisticAnswers {
     }
   }
 
-  /** The operations a request for `method` and `pathname` reaches, the most concrete path first, each with its realistic answers made. */
+  /**
+   * The operations a request for `method` and `pathname` reaches, the most concrete path first, each with its realistic
+   * answers made.
+   */
   reached(method: string, pathname: string): PrismOperation[] {
     const found = this.routes
       .filter((r) => r.operation.method.toUpperCase() === method.toUpperCase() && r.pattern.test(pathname))
@@ -110,7 +113,10 @@ export class RealisticAnswers {
     };
   }
 
-  /** A realistic value of the schema at `pointer` of the served document, drawn with `seed` (undefined: none valid within the bounds). */
+  /**
+   * A realistic value of the schema at `pointer` of the served document, drawn with `seed` (undefined: none valid
+   * within the bounds).
+   */
   draw(pointer: string, seed: number): unknown {
     return this.samplerOf().sample(pointer, { seed, realistic: this.valuesOf() })?.value;
   }
@@ -154,7 +160,10 @@ export class RealisticAnswers {
       : { json: { mediaType, schema: this.schemaPointer(operation, status, mediaType) } };
   }
 
-  /** The pointer of the schema of the operation's path parameter `name` in the served document (the operation's own, else its path's), `$ref`s followed. */
+  /**
+   * The pointer of the schema of the operation's path parameter `name` in the served document (the operation's own,
+   * else its path's), `$ref`s followed.
+   */
   pathParameterSchema(operation: PrismOperation, name: string): string | undefined {
     const item = `/paths/${escapeKey(operation.path)}`;
     for (const at of [`${item}/${operation.method.toLowerCase()}/parameters`, `${item}/parameters`]) {
@@ -172,7 +181,10 @@ export class RealisticAnswers {
   /** The pointer of an answer's schema in the served document, its response's `$ref` followed. */
   schemaPointer(operation: PrismOperation, status: string, mediaType: string): string {
     const at = `/paths/${escapeKey(operation.path)}/${operation.method.toLowerCase()}/responses/${escapeKey(status)}`;
-    return `${followRef(this.served, valueAtPointer(this.served, at), at).pointer}/content/${escapeKey(mediaType)}/schema`;
+    return (
+      `${followRef(this.served, valueAtPointer(this.served, at), at).pointer}/content/${escapeKey(mediaType)}` +
+      `/schema`
+    );
   }
 
   private prepare(operation: PrismOperation): void {
@@ -225,7 +237,8 @@ export function documentAnswerFits(
   mediaType: string,
 ): (body: unknown) => boolean {
   const at = `/${[...location, "responses", status].map((k) => escapeKey(String(k))).join("/")}`;
-  const pointer = `${followRef(document, valueAtPointer(document, at), at).pointer}/content/${escapeKey(mediaType)}/schema`;
+  const pointer =
+    `${followRef(document, valueAtPointer(document, at), at).pointer}` + `/content/${escapeKey(mediaType)}/schema`;
   return (body) => {
     if (valueAtPointer(document, pointer) === undefined) return true;
     // Registered when first asked (a suite asks only for the answers of operations that page).

@@ -86,7 +86,10 @@ function recordOf(
   return undefined;
 }
 
-/** The field the path parameter names: itself, one spelt alike (`order_id`), the longest its name ends with (`task_gid` → `gid`), else `id`. */
+/**
+ * The field the path parameter names: itself, one spelt alike (`order_id`), the longest its name ends with (`task_gid`
+ * → `gid`), else `id`.
+ */
 function idFieldOf(properties: Node, idParam: string): string | undefined {
   if (idParam in properties) return idParam;
   const plain = (s: string) => s.replace(/[_\-.]/g, "").toLowerCase();
@@ -111,7 +114,9 @@ function answerSchema(document: Node, operation: Node): unknown {
   return isNode(json) ? deref(document, json.schema) : undefined;
 }
 
-/** A schema's properties: its own and those of its `allOf` parts (and of the first branch of a union written with them). */
+/**
+ * A schema's properties: its own and those of its `allOf` parts (and of the first branch of a union written with them).
+ */
 function propertiesOf(document: Node, raw: unknown, depth = 0): Node {
   const schema = deref(document, raw);
   if (!isNode(schema) || depth > 8) return {};

@@ -60,18 +60,22 @@ type Call = (
 ) => Promise<{ status: number; text: string; body: Record<string, unknown>; violations: string | null }>;
 
 describe("resources recognised from paths and methods", () => {
-  it("a collection that creates and an item that reads, its id field the path parameter's (else id), the RPC path aside", () => {
-    const document = parse(readFileSync(`${specsDir}zqshop/openapi.yaml`, "utf8")) as Record<string, unknown>;
-    expect(resourcesOf(document)).toEqual([
-      {
-        collection: "/orders",
-        item: "/orders/{orderId}",
-        idParam: "orderId",
-        idField: "id",
-        methods: { create: "POST", read: "GET", list: "GET", update: "PATCH", delete: "DELETE" },
-      },
-    ]);
-  });
+  it(
+    "a collection that creates and an item that reads, its id field the path parameter's (else id), " +
+      "the RPC path aside",
+    () => {
+      const document = parse(readFileSync(`${specsDir}zqshop/openapi.yaml`, "utf8")) as Record<string, unknown>;
+      expect(resourcesOf(document)).toEqual([
+        {
+          collection: "/orders",
+          item: "/orders/{orderId}",
+          idParam: "orderId",
+          idField: "id",
+          methods: { create: "POST", read: "GET", list: "GET", update: "PATCH", delete: "DELETE" },
+        },
+      ]);
+    },
+  );
 });
 
 describe("an id field named by the path parameter", () => {
@@ -123,50 +127,61 @@ describe("a create and a read that answer different things", () => {
 });
 
 describe("a stateful mock", () => {
-  it("answers a get with what the create sent, an update with the change, the list with what was made, then the document's 404 once deleted", async () => {
-    await withMock({ state: {} }, async (call) => {
-      const made = await call("POST", "/v1/orders", { customer_email: "ann@zq.example", amount: 1234, note: "first" });
-      expect(made).toMatchObject({
-        status: 201,
-        violations: null,
-        body: { customer_email: "ann@zq.example", amount: 1234, note: "first", id: expect.any(String) },
+  it(
+    "answers a get with what the create sent, an update with the change, the list with what was made, " +
+      "then the document's 404 once deleted",
+    async () => {
+      await withMock({ state: {} }, async (call) => {
+        const made = await call("POST", "/v1/orders", {
+          customer_email: "ann@zq.example",
+          amount: 1234,
+          note: "first",
+        });
+        expect(made).toMatchObject({
+          status: 201,
+          violations: null,
+          body: { customer_email: "ann@zq.example", amount: 1234, note: "first", id: expect.any(String) },
+        });
+        const id = String(made.body.id);
+        const got = await call("GET", `/v1/orders/${id}`);
+        expect(got.status).toBe(200);
+        expect(got.body).toEqual(made.body);
+        const changed = await call("PATCH", `/v1/orders/${id}`, { note: "changed", status: "paid" });
+        expect(changed.body).toEqual({ ...made.body, note: "changed", status: "paid" });
+        expect((await call("GET", `/v1/orders/${id}`)).body).toEqual(changed.body);
+        const second = await call("POST", "/v1/orders", { customer_email: "bo@zq.example", amount: 5 });
+        expect(second.body.id).not.toBe(id);
+        const listed = await call("GET", "/v1/orders");
+        expect(listed).toMatchObject({ status: 200, violations: null });
+        expect(listed.body).toEqual({ data: [changed.body, second.body], has_more: false });
+        // The page after a record: the records after it.
+        expect((await call("GET", `/v1/orders?starting_after=${id}`)).body.data).toEqual([second.body]);
+        expect((await call("DELETE", `/v1/orders/${id}`)).status).toBe(204);
+        const gone = await call("GET", `/v1/orders/${id}`);
+        expect(gone).toMatchObject({ status: 404, body: { message: expect.any(String) } });
+        expect((await call("GET", "/v1/orders")).body.data).toEqual([second.body]);
       });
-      const id = String(made.body.id);
-      const got = await call("GET", `/v1/orders/${id}`);
-      expect(got.status).toBe(200);
-      expect(got.body).toEqual(made.body);
-      const changed = await call("PATCH", `/v1/orders/${id}`, { note: "changed", status: "paid" });
-      expect(changed.body).toEqual({ ...made.body, note: "changed", status: "paid" });
-      expect((await call("GET", `/v1/orders/${id}`)).body).toEqual(changed.body);
-      const second = await call("POST", "/v1/orders", { customer_email: "bo@zq.example", amount: 5 });
-      expect(second.body.id).not.toBe(id);
-      const listed = await call("GET", "/v1/orders");
-      expect(listed).toMatchObject({ status: 200, violations: null });
-      expect(listed.body).toEqual({ data: [changed.body, second.body], has_more: false });
-      // The page after a record: the records after it.
-      expect((await call("GET", `/v1/orders?starting_after=${id}`)).body.data).toEqual([second.body]);
-      expect((await call("DELETE", `/v1/orders/${id}`)).status).toBe(204);
-      const gone = await call("GET", `/v1/orders/${id}`);
-      expect(gone).toMatchObject({ status: 404, body: { message: expect.any(String) } });
-      expect((await call("GET", "/v1/orders")).body.data).toEqual([second.body]);
-    });
-  });
+    },
+  );
 
-  it("keeps the realistic answer for an id no create made, and still refuses a request the document does not allow", async () => {
-    await withMock({ state: {} }, async (call) => {
-      await call("POST", "/v1/orders", { customer_email: "ann@zq.example", amount: 1 });
-      const other = await call("GET", "/v1/orders/zq-never-made");
-      expect(other).toMatchObject({
-        status: 200,
-        violations: null,
-        body: { id: expect.any(String), customer_email: expect.any(String) },
+  it(
+    "keeps the realistic answer for an id no create made, and still refuses a request the document does not " + "allow",
+    async () => {
+      await withMock({ state: {} }, async (call) => {
+        await call("POST", "/v1/orders", { customer_email: "ann@zq.example", amount: 1 });
+        const other = await call("GET", "/v1/orders/zq-never-made");
+        expect(other).toMatchObject({
+          status: 200,
+          violations: null,
+          body: { id: expect.any(String), customer_email: expect.any(String) },
+        });
+        expect((await call("POST", "/v1/orders", { amount: 0 })).status).toBe(422);
+        // An answer asked for (a block's `mock: {code: 404}`) is given, as without state.
+        const made = await call("POST", "/v1/orders", { customer_email: "bo@zq.example", amount: 2 });
+        expect((await call("GET", `/v1/orders/${String(made.body.id)}?__code=404`)).status).toBe(404);
       });
-      expect((await call("POST", "/v1/orders", { amount: 0 })).status).toBe(422);
-      // An answer asked for (a block's `mock: {code: 404}`) is given, as without state.
-      const made = await call("POST", "/v1/orders", { customer_email: "bo@zq.example", amount: 2 });
-      expect((await call("GET", `/v1/orders/${String(made.body.id)}?__code=404`)).status).toBe(404);
-    });
-  });
+    },
+  );
 
   it("gives the same bytes for the same seed and the same requests", async () => {
     const session = (seed: number) =>
@@ -192,22 +207,27 @@ describe("a stateful mock", () => {
 });
 
 describe("a stateful mock of a document whose schema gives an example id", () => {
-  it("gives each record its own id, made from the example's, and answers a deleted one with the document's 404, which has no body", async () => {
-    await withMock(
-      { state: {} },
-      async (call) => {
-        const ids = [];
-        for (const text of ["one", "two", "three"]) ids.push(String((await call("POST", "/notes", { text })).body.id));
-        expect(new Set(ids).size).toBe(3);
-        expect(ids[0]).toBe("note-a1");
-        for (const [i, id] of ids.entries())
-          expect((await call("GET", `/notes/${id}`)).body).toEqual({ id, text: ["one", "two", "three"][i] });
-        expect((await call("DELETE", `/notes/${ids[1]}`)).status).toBe(204);
-        expect(await call("GET", `/notes/${ids[1]}`)).toMatchObject({ status: 404, text: "" });
-      },
-      "zqnotes",
-    );
-  });
+  it(
+    "gives each record its own id, made from the example's, and answers a deleted one with the document's 404, " +
+      "which has no body",
+    async () => {
+      await withMock(
+        { state: {} },
+        async (call) => {
+          const ids = [];
+          for (const text of ["one", "two", "three"])
+            ids.push(String((await call("POST", "/notes", { text })).body.id));
+          expect(new Set(ids).size).toBe(3);
+          expect(ids[0]).toBe("note-a1");
+          for (const [i, id] of ids.entries())
+            expect((await call("GET", `/notes/${id}`)).body).toEqual({ id, text: ["one", "two", "three"][i] });
+          expect((await call("DELETE", `/notes/${ids[1]}`)).status).toBe(204);
+          expect(await call("GET", `/notes/${ids[1]}`)).toMatchObject({ status: 404, text: "" });
+        },
+        "zqnotes",
+      );
+    },
+  );
 });
 
 describe("a created record's id", () => {
@@ -285,7 +305,8 @@ describe("a document whose paths make no resource (RPC-style)", () => {
       `${root}mock-paging/`,
     );
     expect(lines.filter((l) => l.includes("no resource recognised"))).toEqual([
-      "mock of pages: no resource recognised in its paths (POST /things creating, GET /things/{id} reading): its answers are realistic, none kept",
+      "mock of pages: no resource recognised in its paths (POST /things creating, GET /things/{id} reading): " +
+        "its answers are realistic, none kept",
     ]);
   });
 });

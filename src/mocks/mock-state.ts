@@ -141,7 +141,8 @@ function answer(mock: StatefulMock, hit: Hit, method: string, url: URL, sent: un
       if (!record) {
         if (!kept.unmade)
           mock.log?.(
-            `mock of ${mock.provider}: POST ${resource.collection} made no record that both its answer and GET ${resource.item}'s can hold: their answers stay realistic`,
+            `mock of ${mock.provider}: POST ${resource.collection} made no record that both its answer and ` +
+              `GET ${resource.item}'s can hold: their answers stay realistic`,
           );
         kept.unmade = true;
         return;
@@ -198,7 +199,8 @@ function made(
     idSchema === undefined || mock.answers.valid(id, idSchema) || mock.answers.valid(String(id), idSchema);
   for (let attempt = 0; attempt < 8; attempt++) {
     kept.made++;
-    // Drawn from a schema, else the answer the mock gives (the document's example, where no value is drawn within the bounds).
+    // Drawn from a schema, else the answer the mock gives (the document's example, where no value is drawn within the
+    // bounds).
     const seed = mock.answers.seed * 100_003 + kept.made;
     const sources = [
       () => mock.answers.draw(read.schema, seed),
@@ -210,7 +212,8 @@ function made(
       const record = resource.envelope ? (drawn as Node | undefined)?.[resource.envelope] : drawn;
       if (!isNode(record)) continue;
       // (A document whose schema gives an example id draws the same one each time.)
-      // The drawn id, else one made from it, else one drawn from the read's path parameter (its pattern may say more than the field's schema).
+      // The drawn id, else one made from it, else one drawn from the read's path parameter (its pattern may say more
+      // than the field's schema).
       const ids = [
         ...idCandidates(record[resource.idField], kept.made),
         ...(idSchema === undefined ? [] : idCandidates(mock.answers.draw(idSchema, seed), kept.made)),
@@ -230,7 +233,10 @@ function made(
   return undefined;
 }
 
-/** Ids to try for the `n`th record: the drawn one, then it with `n` in place of its last characters, after it, or added to it. */
+/**
+ * Ids to try for the `n`th record: the drawn one, then it with `n` in place of its last characters, after it, or added
+ * to it.
+ */
 function idCandidates(drawn: unknown, n: number): unknown[] {
   if (typeof drawn === "number") return [drawn, drawn + n];
   if (typeof drawn !== "string") return [];
@@ -242,7 +248,10 @@ function idCandidates(drawn: unknown, n: number): unknown[] {
   return [drawn, ...(tailKept ? [tailKept] : []), `${drawn}${tail}`, `${drawn}-${tail}`];
 }
 
-/** A record with each sent field (its id aside) that leaves it valid against the read answer's schema (and `alsoFits`); a text sent as a form's is tried as the number or boolean it spells too. */
+/**
+ * A record with each sent field (its id aside) that leaves it valid against the read answer's schema (and `alsoFits`);
+ * a text sent as a form's is tried as the number or boolean it spells too.
+ */
 function merged(
   mock: StatefulMock,
   resource: Resource,
@@ -283,7 +292,10 @@ function spelt(value: unknown): unknown[] {
   return [value, ...more];
 }
 
-/** The reply's body with the record where it holds one (the record itself, or its envelope's property); undefined where it holds none. */
+/**
+ * The reply's body with the record where it holds one (the record itself, or its envelope's property); undefined where
+ * it holds none.
+ */
 function inReply(resource: Resource, body: unknown, record: Node): unknown {
   if (!isNode(body)) return undefined;
   const inEnvelope = resource.envelope !== undefined && isNode(body[resource.envelope]);
@@ -291,7 +303,10 @@ function inReply(resource: Resource, body: unknown, record: Node): unknown {
   return inEnvelope ? { ...body, [resource.envelope as string]: record } : record;
 }
 
-/** The reply holding the record where it holds one (the record itself, or its envelope's property), when that fits its schema. */
+/**
+ * The reply holding the record where it holds one (the record itself, or its envelope's property), when that fits its
+ * schema.
+ */
 function withRecord(resource: Resource, reply: Reply, record: Node, fits: (body: unknown) => boolean): void {
   const candidate = inReply(resource, reply.body, record);
   if (candidate === undefined || !fits(candidate)) return;
@@ -299,7 +314,10 @@ function withRecord(resource: Resource, reply: Reply, record: Node, fits: (body:
   reply.bodyChanged = true;
 }
 
-/** A read of a deleted record: the document's 404 (its body drawn from its schema, if it has one); Prism's answer where the document declares no 404. */
+/**
+ * A read of a deleted record: the document's 404 (its body drawn from its schema, if it has one); Prism's answer where
+ * the document declares no 404.
+ */
 function gone(mock: StatefulMock, resource: Resource, reply: Reply): void {
   const operation = operationAt(mock, "GET", resource.item);
   const answer = operation && mock.answers.declaredAnswer(operation, "404");

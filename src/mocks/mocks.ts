@@ -62,7 +62,10 @@ export interface MockServers {
 export interface MockOptions {
   /** Folder with one sub-folder per provider. */
   specsDir: string;
-  /** Project root: files are named relative to it in errors, as generation names them. Default: the specs folder's parent. */
+  /**
+   * Project root: files are named relative to it in errors, as generation names them. Default: the specs folder's
+   * parent.
+   */
   root?: string;
   host?: string;
   /** Fixed port per provider; default: a free port. */
@@ -73,7 +76,10 @@ export interface MockOptions {
   logLevel?: "silent" | "error" | "warn" | "info" | "debug";
   /** The seed of the answers drawn from schemas where the document gives no example (mock-realistic.ts); default 1. */
   seed?: number;
-  /** Keep the records of the documents' resources (mock-state.ts): for this process, or in `file` from one run to the next. */
+  /**
+   * Keep the records of the documents' resources (mock-state.ts): for this process, or in `file` from one run to the
+   * next.
+   */
   state?: { file?: string };
 }
 
@@ -201,7 +207,8 @@ async function servedDocument(
     if (!(problems instanceof GenerationErrors)) throw e;
     const count = problems.errors.length;
     throw new MockStartError(
-      `the OpenAPI document of "${provider}" has ${count} problem${count > 1 ? "s" : ""}, as generation reports:\n${problems.message}`,
+      `the OpenAPI document of "${provider}" has ${count} problem${count > 1 ? "s" : ""}, ` +
+        `as generation reports:\n${problems.message}`,
     );
   }
 }
@@ -217,7 +224,8 @@ async function pagedTools(root: string, specsDir: string, provider: string, load
   if (!existsSync(manifest) || !/^\s*pagination:/m.test(readFileSync(manifest, "utf8"))) return [];
   const { linkProvider, externalRefFoldersOf } = await import("../emit/generate-all.js");
   try {
-    // The document as servedDocument loaded it (mockDocument left it untouched): a whole published one is not read twice.
+    // The document as servedDocument loaded it (mockDocument left it untouched): a whole published one is not read
+    // twice.
     return (await linkProvider(root, dir, externalRefFoldersOf(root), undefined, undefined, loaded)).ir.operations
       .map((o) => o.tool)
       .filter((t) => t.pagination);
@@ -293,7 +301,8 @@ export async function startMocks(providers: string[], options: MockOptions): Pro
         const resources = state ? resourcesOf(document as Record<string, unknown>) : [];
         if (state && !resources.length)
           log(
-            `mock of ${provider}: no resource recognised in its paths (POST /things creating, GET /things/{id} reading): its answers are realistic, none kept`,
+            `mock of ${provider}: no resource recognised in its paths (POST /things creating, ` +
+              `GET /things/{id} reading): its answers are realistic, none kept`,
           );
         const stateful = (inner: RequestListener) =>
           state ? withState(inner, { provider, resources, state, answers, paged, log }) : inner;
@@ -316,7 +325,8 @@ export async function startMocks(providers: string[], options: MockOptions): Pro
               },
             }) as PrismServer,
           // The guard first: a request naming no address reaches none of the others (request-guard.ts).
-          // The judge reads the bytes as the client sent them; Prism alone gets part names it can read (multipart-names.ts).
+          // The judge reads the bytes as the client sent them; Prism alone gets part names it can read
+          // (multipart-names.ts).
           (listener) =>
             guardedListener(
               withSingleFraming(

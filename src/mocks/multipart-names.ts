@@ -15,7 +15,9 @@ const MULTIPART = /^multipart\/form-data\b/i;
 const QUOTED = /(\r\ncontent-disposition:[^\r\n]*)/gi;
 const PARAM = /(\b(?:name|filename)=")([^"\r\n]*)(")/gi;
 
-/** The body with `%`, `=` and `;` inside each part's quoted name and filename percent-encoded (bytes otherwise as sent). */
+/**
+ * The body with `%`, `=` and `;` inside each part's quoted name and filename percent-encoded (bytes otherwise as sent).
+ */
 export function readableNames(body: Buffer): Buffer {
   // latin1 maps each byte to one character and back: a UTF-8 or binary body is kept byte for byte.
   const text = body.toString("latin1");

@@ -19,7 +19,10 @@ type Json = Record<string, unknown>;
 
 const MAX_DEPTH = 8;
 
-/** The request body with each media type's schema read as its publisher means it (see above); the same object where nothing needs it. */
+/**
+ * The request body with each media type's schema read as its publisher means it (see above); the same object where
+ * nothing needs it.
+ */
 export function withOpenAllOfMembers(body: unknown, resolve: (value: unknown) => unknown): unknown {
   if (!isObject(body) || !isObject(body.content)) return body;
   let changed = false;
@@ -33,7 +36,10 @@ export function withOpenAllOfMembers(body: unknown, resolve: (value: unknown) =>
   return changed ? { ...body, content } : body;
 }
 
-/** `done`: each schema object walked once per body (a large document's schemas reach the same ones many times, or themselves). */
+/**
+ * `done`: each schema object walked once per body (a large document's schemas reach the same ones many times, or
+ * themselves).
+ */
 function openSchema(
   schema: unknown,
   resolve: (value: unknown) => unknown,
@@ -78,7 +84,8 @@ function openSchema(
       );
     }
   }
-  // A oneOf of plain value forms (number or integer) is read as anyOf, as the judge reads it (src/judge/plain-one-of.ts).
+  // A oneOf of plain value forms (number or integer) is read as anyOf, as the judge reads it
+  // (src/judge/plain-one-of.ts).
   if (Array.isArray(s.oneOf) && isPlainOneOf(s.oneOf, s, resolve)) {
     const { oneOf, ...rest } = out ?? s;
     out = { ...rest, anyOf: oneOf };

@@ -134,30 +134,34 @@ describe("a oneOf with a discriminator whose branches overlap (zqmessages)", () 
     },
   );
 
-  it("is checked as any branch matching: the mock takes such a message and answers its own example, and still refuses one that fits no branch", async () => {
-    const dir = join(work, "discriminator");
-    mkdirSync(join(dir, "zqmessages"), { recursive: true });
-    writeFileSync(join(dir, "zqmessages", "openapi.yaml"), JSON.stringify(messages));
-    const mocks = await startMocks(["zqmessages"], { specsDir: dir, logLevel: "silent" });
-    try {
-      const post = (body: unknown) =>
-        fetch(`${mocks.urls.zqmessages}/zqmessages`, {
-          method: "POST",
-          headers: {
-            authorization: "Bearer zq-token-1",
-            "content-type": "application/json",
-            accept: "application/json",
-          },
-          body: JSON.stringify(body),
-        });
-      const sent = await post({ contents: [{ type: "text", text: "zq hi" }] });
-      expect(sent.status).toBe(200);
-      expect(await sent.json()).toEqual({ contents: [{ type: "text", text: "zq hello" }] });
-      expect((await post({ contents: [{ text: "zq no type" }] })).status).toBe(422);
-    } finally {
-      await mocks.close();
-    }
-  });
+  it(
+    "is checked as any branch matching: the mock takes such a message and answers its own example, " +
+      "and still refuses one that fits no branch",
+    async () => {
+      const dir = join(work, "discriminator");
+      mkdirSync(join(dir, "zqmessages"), { recursive: true });
+      writeFileSync(join(dir, "zqmessages", "openapi.yaml"), JSON.stringify(messages));
+      const mocks = await startMocks(["zqmessages"], { specsDir: dir, logLevel: "silent" });
+      try {
+        const post = (body: unknown) =>
+          fetch(`${mocks.urls.zqmessages}/zqmessages`, {
+            method: "POST",
+            headers: {
+              authorization: "Bearer zq-token-1",
+              "content-type": "application/json",
+              accept: "application/json",
+            },
+            body: JSON.stringify(body),
+          });
+        const sent = await post({ contents: [{ type: "text", text: "zq hi" }] });
+        expect(sent.status).toBe(200);
+        expect(await sent.json()).toEqual({ contents: [{ type: "text", text: "zq hello" }] });
+        expect((await post({ contents: [{ text: "zq no type" }] })).status).toBe(422);
+      } finally {
+        await mocks.close();
+      }
+    },
+  );
 });
 
 describe("an answer whose only media type is a wildcard (zq */*)", () => {

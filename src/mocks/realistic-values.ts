@@ -47,7 +47,9 @@ const BY_FORMAT: Record<string, Make> = {
   phone: (f) => f.phone.number({ style: "international" }),
 };
 
-/** Formats JSON Schema validators check, the table above does not draw: duration, regex, uri-template, JSON pointers. */
+/**
+ * Formats JSON Schema validators check, the table above does not draw: duration, regex, uri-template, JSON pointers.
+ */
 const CHECKED_FORMATS = new Set(["duration", "regex", "uri-template", "json-pointer", "relative-json-pointer"]);
 
 /** Values by the field's name (lower case, separators removed), first match wins. */
@@ -192,7 +194,10 @@ function fitted(text: string, fewest: number, most: number | undefined): string 
   return [...out].length < fewest ? out.padEnd(fewest, "x") : out;
 }
 
-/** Leaf values that look like what a field holds, drawn with `draw` (the same draws, the same value); undefined where none fits. */
+/**
+ * Leaf values that look like what a field holds, drawn with `draw` (the same draws, the same value); undefined where
+ * none fits.
+ */
 export interface RealisticValues {
   text(
     name: string | undefined,

@@ -97,7 +97,10 @@ function takeNamedIds(
   return out;
 }
 
-/** The schemas the validator does not register by walking the document: those of parameters (listed by path items and operations) and of `default` responses, with their pointers. */
+/**
+ * The schemas the validator does not register by walking the document: those of parameters (listed by path items and
+ * operations) and of `default` responses, with their pointers.
+ */
 function unwalkedSchemas(document: Node): [string, unknown][] {
   const out: [string, unknown][] = [];
   const list = (parameters: unknown, at: string) => {
@@ -129,7 +132,9 @@ function unwalkedSchemas(document: Node): [string, unknown][] {
   return out;
 }
 
-/** withImpliedTypes on every schema of the document: each `schema` of a parameter, body or answer, and each named one. */
+/**
+ * withImpliedTypes on every schema of the document: each `schema` of a parameter, body or answer, and each named one.
+ */
 function impliedTypes(node: unknown, key = ""): void {
   if (Array.isArray(node)) {
     for (const item of node) impliedTypes(item);
@@ -201,7 +206,10 @@ export function discriminated(union: Node, branch: unknown, value: unknown): unk
   return { ...value, [property]: named ?? ref.slice(ref.lastIndexOf("/") + 1) };
 }
 
-/** Union branches that each only require fields (`anyOf: [{required: [name]}, {required: [company]}]`), declared beside them. */
+/**
+ * Union branches that each only require fields (`anyOf: [{required: [name]}, {required: [company]}]`), declared beside
+ * them.
+ */
 export function requiredOnly(branches: unknown): boolean {
   return (
     Array.isArray(branches) &&

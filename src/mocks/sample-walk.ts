@@ -17,7 +17,10 @@ export interface SampleBounds {
   maxBranches?: number;
   /** The outermost object gets its optional properties too (a value for each field of a request body). */
   everyField?: boolean;
-  /** Every object gets its optional text properties too (an error's `message`, which a minimal answer leaves out), and every list one item. */
+  /**
+   * Every object gets its optional text properties too (an error's `message`, which a minimal answer leaves out), and
+   * every list one item.
+   */
   textFields?: boolean;
   /** A value that looks real (see the top): leaf values from these. */
   realistic?: RealisticValues;
@@ -81,7 +84,10 @@ export class Walk {
     }
   }
 
-  /** A value of `schema` (at `pointer`), undefined when it cannot be made here (too deep, a cycle, an impossible branch). */
+  /**
+   * A value of `schema` (at `pointer`), undefined when it cannot be made here (too deep, a cycle, an impossible
+   * branch).
+   */
   make(schema: unknown, pointer: string, depth: number, trail: Set<string>): unknown {
     if (++this.visits > this.maxVisits) throw new OverBudget();
     if (schema === true || schema === undefined) return "string";
@@ -92,7 +98,8 @@ export class Walk {
       return this.make(resolvePointer(this.document, ref.slice(1)), ref.slice(1), depth, new Set([...trail, ref]));
     }
     if ("const" in schema) return schema.const;
-    // The document's own example of the schema, where it is valid: an error's list of messages holds one, where the fewest items hold none.
+    // The document's own example of the schema, where it is valid: an error's list of messages holds one, where the
+    // fewest items hold none.
     const example =
       "example" in schema ? schema.example : Array.isArray(schema.examples) ? schema.examples[0] : undefined;
     if (example !== undefined && example !== null && this.sampler.valid(example, pointer)) return example;
@@ -112,7 +119,8 @@ export class Walk {
       const own = this.plain(schema, pointer, depth, trail);
       const objects = [...parts, ...(own === undefined ? [] : [own])];
       if (objects.every(isNode)) return Object.assign({}, ...objects);
-      // Scalars in parts (`allOf: [{nullable: true}, {$ref: a pattern}]`): the part's value the whole schema takes, not just the first's.
+      // Scalars in parts (`allOf: [{nullable: true}, {$ref: a pattern}]`): the part's value the whole schema takes, not
+      // just the first's.
       return parts.find((part) => this.sampler.valid(part, pointer)) ?? parts[0];
     }
     return this.plain(schema, pointer, depth, trail);
@@ -173,7 +181,8 @@ export class Walk {
         return collect(resolvePointer(this.document, ref.slice(1)), ref.slice(1), depth + 1);
       }
       if ("const" in node || Array.isArray(node.enum) || node.not !== undefined) return false;
-      // A union of required lists only ("name or company"): the first branch's fields are required too; any other union is made part by part.
+      // A union of required lists only ("name or company"): the first branch's fields are required too; any other union
+      // is made part by part.
       for (const key of ["oneOf", "anyOf"] as const) {
         if (node[key] === undefined) continue;
         if (!requiredOnly(node[key])) return false;
@@ -267,7 +276,8 @@ export class Walk {
       }
       if (this.fullDepth === depth || this.textFields || this.rich(depth)) {
         for (const [name, property] of Object.entries(properties)) {
-          // Optional fields only as many as maxProperties lets in (an error's source: one of parameter, pointer, example).
+          // Optional fields only as many as maxProperties lets in (an error's source: one of parameter, pointer,
+          // example).
           if (typeof schema.maxProperties === "number" && Object.keys(out).length >= schema.maxProperties) break;
           if (Object.hasOwn(out, name) || (this.fullDepth !== depth && !this.rich(depth) && !this.isText(property)))
             continue;
@@ -304,7 +314,8 @@ export class Walk {
       return out;
     }
     if (type === "array" || (type === undefined && schema.items !== undefined)) {
-      // With text fields (an error answer), a list holds one item at least: where its messages are (`errorMessages`, `detail[].msg`).
+      // With text fields (an error answer), a list holds one item at least: where its messages are (`errorMessages`,
+      // `detail[].msg`).
       const fewest = typeof schema.minItems === "number" ? Math.min(schema.minItems, 100) : 0;
       const most = typeof schema.maxItems === "number" ? schema.maxItems : Infinity;
       // Realistic: 1–3 items, within minItems and maxItems.

@@ -90,17 +90,21 @@ function ajvValid(document: ReturnType<typeof zqunion>, name: string, value: unk
 }
 
 describe("values made from union-heavy schemas", () => {
-  it("are valid, made within the budget of schemas visited (work counted, not timed), with one branch of each union", () => {
-    const document = zqunion(40);
-    const sampler = new DocumentSampler(document);
-    // A value made is one made within the default maxVisits: a walk past it gives none.
-    const made = sampler.sample("/components/schemas/Request", { seed: 7 });
-    expect(made).toBeDefined();
-    expect(ajvValid(document, "Request", made?.value)).toBe(true);
-    expect(sampler.valid(made?.value, "/components/schemas/Request")).toBe(true);
-    const value = made?.value as { messages: { role: string }[] };
-    expect(value.messages).toHaveLength(3);
-  });
+  it(
+    "are valid, made within the budget of schemas visited (work counted, not timed), " +
+      "with one branch of each union",
+    () => {
+      const document = zqunion(40);
+      const sampler = new DocumentSampler(document);
+      // A value made is one made within the default maxVisits: a walk past it gives none.
+      const made = sampler.sample("/components/schemas/Request", { seed: 7 });
+      expect(made).toBeDefined();
+      expect(ajvValid(document, "Request", made?.value)).toBe(true);
+      expect(sampler.valid(made?.value, "/components/schemas/Request")).toBe(true);
+      const value = made?.value as { messages: { role: string }[] };
+      expect(value.messages).toHaveLength(3);
+    },
+  );
 
   it("the same seed makes the same value; another seed may take other branches", () => {
     const sampler = new DocumentSampler(zqunion(40));
@@ -115,14 +119,18 @@ describe("values made from union-heavy schemas", () => {
     expect(roles.size).toBeGreaterThan(1);
   });
 
-  it("stops at its budget on a schema too large to make a value within it, giving nothing rather than a wrong value", () => {
-    const sampler = new DocumentSampler(zqunion(40));
-    expect(sampler.sample("/components/schemas/Request", { maxVisits: 50 })).toBeUndefined();
-    // A recursive schema: depth-bounded, the branch that ends is taken.
-    const node = sampler.sample("/components/schemas/Node", { maxDepth: 3 });
-    expect(node).toBeDefined();
-    expect(JSON.stringify(node?.value)).toMatch(/"zq-[a-z]{3}"/);
-  });
+  it(
+    "stops at its budget on a schema too large to make a value within it, giving nothing rather than a wrong " +
+      "value",
+    () => {
+      const sampler = new DocumentSampler(zqunion(40));
+      expect(sampler.sample("/components/schemas/Request", { maxVisits: 50 })).toBeUndefined();
+      // A recursive schema: depth-bounded, the branch that ends is taken.
+      const node = sampler.sample("/components/schemas/Node", { maxDepth: 3 });
+      expect(node).toBeDefined();
+      expect(JSON.stringify(node?.value)).toMatch(/"zq-[a-z]{3}"/);
+    },
+  );
 
   it("reads OpenAPI 3.0 (nullable, boolean exclusive bounds)", () => {
     const document = zqunion(8, "3.0.3");
@@ -144,91 +152,98 @@ describe("values made from union-heavy schemas", () => {
 });
 
 describe("a mock's answer where the document gives no example", () => {
-  it("is made for a union whose first branch's value also matches another (Prism's would break the oneOf), and valid", async () => {
-    const { withSampledAnswers } = await import("./mock-answers.js");
-    const schema = {
-      oneOf: [
-        { type: "object", properties: { zqA: { type: "string" } } },
-        {
-          type: "object",
-          required: ["zqB"],
-          properties: { zqB: { type: "integer", minimum: 1 } },
-          additionalProperties: false,
-        },
-      ],
-    };
-    const document = {
-      openapi: "3.1.0",
-      info: { title: "zqunion", version: "1" },
-      paths: {
-        "/zq/{id}": {
-          get: {
-            responses: {
-              "200": { description: "ok", content: { "application/json": { schema } } },
-              "201": { description: "ok", content: { "application/json": { schema: { type: "string" } } } },
-            },
+  it(
+    "is made for a union whose first branch's value also matches another (Prism's would break the oneOf), " +
+      "and valid",
+    async () => {
+      const { withSampledAnswers } = await import("./mock-answers.js");
+      const schema = {
+        oneOf: [
+          { type: "object", properties: { zqA: { type: "string" } } },
+          {
+            type: "object",
+            required: ["zqB"],
+            properties: { zqB: { type: "integer", minimum: 1 } },
+            additionalProperties: false,
           },
-        },
-      },
-    };
-    const served = withSampledAnswers(document) as typeof document;
-    const media = served.paths["/zq/{id}"].get.responses["200"].content["application/json"] as { example?: unknown };
-    expect(media.example).toBeDefined();
-    const ajv = new Ajv({ strict: false });
-    expect(ajv.validate(schema, media.example)).toBe(true);
-    // A schema Prism samples well is left to it; the document itself is not written to.
-    expect(served.paths["/zq/{id}"].get.responses["201"].content["application/json"]).not.toHaveProperty("example");
-    expect(document.paths["/zq/{id}"].get.responses["200"].content["application/json"]).not.toHaveProperty("example");
-  });
-
-  it("is made for a pattern, a format Prism does not make and an allOf, whose Prism answers broke their schema", async () => {
-    const { withSampledAnswers } = await import("./mock-answers.js");
-    const schemas = {
-      ZqPatterned: {
-        type: "object",
-        required: ["sid"],
-        properties: { sid: { type: "string", pattern: "^ZQ[0-9a-f]{8}$" } },
-      },
-      ZqLinked: { type: "object", required: ["self"], properties: { self: { type: "string", format: "url" } } },
-      ZqBytes: { type: "object", required: ["blob"], properties: { blob: { type: "string", format: "byte" } } },
-      ZqParts: {
-        allOf: [
-          { type: "object", properties: { kind: { type: "string" } } },
-          { type: "object", required: ["kind"] },
         ],
-      },
-    };
-    const answer = (name: string) => ({
-      description: "ok",
-      content: { "application/json": { schema: { $ref: `#/components/schemas/${name}` } } },
-    });
-    const document = {
-      openapi: "3.0.3",
-      info: { title: "zqanswers", version: "1" },
-      components: { schemas },
-      paths: {
-        "/zq": {
-          get: {
-            responses: {
-              "200": answer("ZqPatterned"),
-              "201": answer("ZqLinked"),
-              "202": answer("ZqParts"),
-              "203": answer("ZqBytes"),
+      };
+      const document = {
+        openapi: "3.1.0",
+        info: { title: "zqunion", version: "1" },
+        paths: {
+          "/zq/{id}": {
+            get: {
+              responses: {
+                "200": { description: "ok", content: { "application/json": { schema } } },
+                "201": { description: "ok", content: { "application/json": { schema: { type: "string" } } } },
+              },
             },
           },
         },
-      },
-    };
-    const served = withSampledAnswers(document) as typeof document;
-    const example = (status: "200" | "201" | "202" | "203") =>
-      (served.paths["/zq"].get.responses[status].content["application/json"] as { example?: Record<string, string> })
-        .example;
-    expect(example("200")?.sid).toMatch(/^ZQ[0-9a-f]{8}$/);
-    expect(example("201")?.self).toMatch(/^https:\/\//);
-    // Base64 (Prism's own value for format byte failed Prism's own check: Pinecone's error details).
-    expect(example("203")?.blob).toMatch(/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/);
-    expect(example("202")).toEqual({ kind: expect.any(String) });
-  });
+      };
+      const served = withSampledAnswers(document) as typeof document;
+      const media = served.paths["/zq/{id}"].get.responses["200"].content["application/json"] as { example?: unknown };
+      expect(media.example).toBeDefined();
+      const ajv = new Ajv({ strict: false });
+      expect(ajv.validate(schema, media.example)).toBe(true);
+      // A schema Prism samples well is left to it; the document itself is not written to.
+      expect(served.paths["/zq/{id}"].get.responses["201"].content["application/json"]).not.toHaveProperty("example");
+      expect(document.paths["/zq/{id}"].get.responses["200"].content["application/json"]).not.toHaveProperty("example");
+    },
+  );
+
+  it(
+    "is made for a pattern, a format Prism does not make " + "and an allOf, whose Prism answers broke their schema",
+    async () => {
+      const { withSampledAnswers } = await import("./mock-answers.js");
+      const schemas = {
+        ZqPatterned: {
+          type: "object",
+          required: ["sid"],
+          properties: { sid: { type: "string", pattern: "^ZQ[0-9a-f]{8}$" } },
+        },
+        ZqLinked: { type: "object", required: ["self"], properties: { self: { type: "string", format: "url" } } },
+        ZqBytes: { type: "object", required: ["blob"], properties: { blob: { type: "string", format: "byte" } } },
+        ZqParts: {
+          allOf: [
+            { type: "object", properties: { kind: { type: "string" } } },
+            { type: "object", required: ["kind"] },
+          ],
+        },
+      };
+      const answer = (name: string) => ({
+        description: "ok",
+        content: { "application/json": { schema: { $ref: `#/components/schemas/${name}` } } },
+      });
+      const document = {
+        openapi: "3.0.3",
+        info: { title: "zqanswers", version: "1" },
+        components: { schemas },
+        paths: {
+          "/zq": {
+            get: {
+              responses: {
+                "200": answer("ZqPatterned"),
+                "201": answer("ZqLinked"),
+                "202": answer("ZqParts"),
+                "203": answer("ZqBytes"),
+              },
+            },
+          },
+        },
+      };
+      const served = withSampledAnswers(document) as typeof document;
+      const example = (status: "200" | "201" | "202" | "203") =>
+        (served.paths["/zq"].get.responses[status].content["application/json"] as { example?: Record<string, string> })
+          .example;
+      expect(example("200")?.sid).toMatch(/^ZQ[0-9a-f]{8}$/);
+      expect(example("201")?.self).toMatch(/^https:\/\//);
+      // Base64 (Prism's own value for format byte failed Prism's own check: Pinecone's error details).
+      expect(example("203")?.blob).toMatch(/^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/);
+      expect(example("202")).toEqual({ kind: expect.any(String) });
+    },
+  );
 
   it('is made for a schema with a pattern (Prism\'s sampler wrote "string"), and valid', async () => {
     const { withSampledAnswers } = await import("./mock-answers.js");
@@ -251,50 +266,57 @@ describe("a mock's answer where the document gives no example", () => {
     expect(media.example?.zqid).toMatch(/^ZQ[0-9]{4}$/);
   });
 
-  it("is made for an object that requires a field it does not define (Prism's sampler left it out), and valid", async () => {
-    const { withSampledAnswers } = await import("./mock-answers.js");
-    const schema = { type: "object", required: ["zqName", "zqHome"], properties: { zqName: { type: "string" } } };
-    const document = {
-      openapi: "3.0.3",
-      info: { title: "zqundefined", version: "1" },
-      paths: {
-        "/zq": { get: { responses: { "200": { description: "ok", content: { "application/json": { schema } } } } } },
-      },
-    };
-    const served = withSampledAnswers(document) as typeof document;
-    const media = served.paths["/zq"].get.responses["200"].content["application/json"] as { example?: object };
-    expect(media.example).toHaveProperty("zqHome");
-    expect(new Ajv({ strict: false }).validate(schema, media.example)).toBe(true);
-  });
+  it(
+    "is made for an object that requires a field it does " + "not define (Prism's sampler left it out), and valid",
+    async () => {
+      const { withSampledAnswers } = await import("./mock-answers.js");
+      const schema = { type: "object", required: ["zqName", "zqHome"], properties: { zqName: { type: "string" } } };
+      const document = {
+        openapi: "3.0.3",
+        info: { title: "zqundefined", version: "1" },
+        paths: {
+          "/zq": { get: { responses: { "200": { description: "ok", content: { "application/json": { schema } } } } } },
+        },
+      };
+      const served = withSampledAnswers(document) as typeof document;
+      const media = served.paths["/zq"].get.responses["200"].content["application/json"] as { example?: object };
+      expect(media.example).toHaveProperty("zqHome");
+      expect(new Ajv({ strict: false }).validate(schema, media.example)).toBe(true);
+    },
+  );
 
-  it("is made for a format bounded in length (a date-time of 25 characters, Prism's has 20), and each value is of that length", async () => {
-    const { withSampledAnswers } = await import("./mock-answers.js");
-    const at = (minLength: number, maxLength: number) => ({
-      type: "string",
-      format: "date-time",
-      minLength,
-      maxLength,
-    });
-    const schema = {
-      type: "object",
-      required: ["zqAt", "zqLong"],
-      properties: { zqAt: at(25, 25), zqLong: at(30, 30) },
-    };
-    const document = {
-      openapi: "3.0.3",
-      info: { title: "zqdates", version: "1" },
-      paths: {
-        "/zq": { get: { responses: { "200": { description: "ok", content: { "application/json": { schema } } } } } },
-      },
-    };
-    const served = withSampledAnswers(document) as typeof document;
-    const media = served.paths["/zq"].get.responses["200"].content["application/json"] as {
-      example?: { zqAt: string; zqLong: string };
-    };
-    expect(media.example?.zqAt).toHaveLength(25);
-    expect(media.example?.zqLong).toHaveLength(30);
-    for (const value of Object.values(media.example ?? {})) expect(Number.isNaN(Date.parse(value))).toBe(false);
-  });
+  it(
+    "is made for a format bounded in length (a date-time of 25 characters, Prism's has 20), " +
+      "and each value is of that length",
+    async () => {
+      const { withSampledAnswers } = await import("./mock-answers.js");
+      const at = (minLength: number, maxLength: number) => ({
+        type: "string",
+        format: "date-time",
+        minLength,
+        maxLength,
+      });
+      const schema = {
+        type: "object",
+        required: ["zqAt", "zqLong"],
+        properties: { zqAt: at(25, 25), zqLong: at(30, 30) },
+      };
+      const document = {
+        openapi: "3.0.3",
+        info: { title: "zqdates", version: "1" },
+        paths: {
+          "/zq": { get: { responses: { "200": { description: "ok", content: { "application/json": { schema } } } } } },
+        },
+      };
+      const served = withSampledAnswers(document) as typeof document;
+      const media = served.paths["/zq"].get.responses["200"].content["application/json"] as {
+        example?: { zqAt: string; zqLong: string };
+      };
+      expect(media.example?.zqAt).toHaveLength(25);
+      expect(media.example?.zqLong).toHaveLength(30);
+      for (const value of Object.values(media.example ?? {})) expect(Number.isNaN(Date.parse(value))).toBe(false);
+    },
+  );
 });
 
 describe("an int64 field bounded by ±2^63", () => {

@@ -28,7 +28,10 @@ export type { SampleBounds } from "./sample-walk.js";
 
 type Node = Record<string, unknown>;
 
-/** A sampler of one document: its schemas registered once (sample-lookup.ts), each value checked where the document places its schema. */
+/**
+ * A sampler of one document: its schemas registered once (sample-lookup.ts), each value checked where the document
+ * places its schema.
+ */
 export class DocumentSampler {
   private readonly lookup: SchemaLookup;
 

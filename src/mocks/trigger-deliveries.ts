@@ -34,7 +34,10 @@ export interface EventExample {
 /** The name of the example drawn from the schema, where the document gives none. */
 export const DRAWN_EXAMPLE = "drawn from the schema";
 
-/** The media type object of the trigger's delivery, or undefined when the document lacks it (the linker checked it is there). */
+/**
+ * The media type object of the trigger's delivery, or undefined when the document lacks it (the linker checked it is
+ * there).
+ */
 export function eventMedia(doc: OpenApiDocument, trigger: TriggerSpec): EventMedia | undefined {
   const data = doc.source.data as Node;
   let item: PlacePath;
@@ -64,7 +67,9 @@ export function eventMedia(doc: OpenApiDocument, trigger: TriggerSpec): EventMed
   };
 }
 
-/** The document's examples of the delivery's body (`example`, then each of `examples`), else one drawn from its schema. */
+/**
+ * The document's examples of the delivery's body (`example`, then each of `examples`), else one drawn from its schema.
+ */
 export function eventExamples(doc: OpenApiDocument, media: EventMedia): EventExample[] {
   const examples: EventExample[] = [];
   if (media.media.example !== undefined)

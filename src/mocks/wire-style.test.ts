@@ -54,7 +54,8 @@ describe("the mock reads the query as the spec's style says", () => {
   });
 
   it("judges the deepObject array's items (so it reads them as the array)", async () => {
-    // The runtime refuses the long item first (the spec's item limit is linked); the mock, sent that wire form, judges it too.
+    // The runtime refuses the long item first (the spec's item limit is linked); the mock, sent that wire form, judges
+    // it too.
     const { result, violations } = await onMock({ expand: ["data.tax", "x".repeat(21)] });
     expect(result).toMatchObject({ success: false, error: { type: "validation", param: "expand", rule: "maxLength" } });
     expect(violations).toEqual([]);
