@@ -125,6 +125,7 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "src/import/draft-auth-case.test.ts",
       "src/import/draft-client-credentials.test.ts",
       "src/import/draft-directory-shapes.test.ts",
+      "src/import/draft-tagged-shapes.test.ts",
       "src/cli/add.process.test.ts",
       "src/cli/add.test.ts",
       "src/cli/add-address-credential.test.ts",

@@ -284,6 +284,21 @@ function camelName(text: string): string {
 /** An identifier rather than a secret, by its name: a client or account id, a user name, an email, a version. */
 const NOT_SECRET = /(^|[-_.]|[a-z])(id|user(name)?|email|account|version)$/i;
 
+/**
+ * The values a companion credential's scheme says it takes ("Possible values: jwt or anonymous"): words anyone may
+ * read in the document, so a mode the request names, not a secret (a secret is never shorter than the runtime's
+ * least, which would refuse `jwt`). Two to eight words, or none.
+ */
+export function namedValues(description: unknown): string[] | undefined {
+  if (typeof description !== "string") return undefined;
+  const listed = /\b(?:possible|allowed|accepted|valid) values(?: are| is)?\s*:?\s*([^.;\n]+)/i.exec(description)?.[1];
+  const words = listed
+    ?.split(/\s*(?:,|\bor\b|\band\b)\s*/)
+    .map((w) => w.replace(/^[`'"]|[`'"]$/g, ""))
+    .filter(Boolean);
+  return words && words.length >= 2 && words.length <= 8 && words.every((w) => /^[\w-]{1,32}$/.test(w)) ? words : undefined;
+}
+
 /** The manifest's `auth` for the drafted ways (its `covers` aside). */
 export function authOfDraft(credential: CredentialDraft): Manifest["auth"] {
   if (credential.address) return { variable: credential.address.variable, param: credential.param };
@@ -310,7 +325,8 @@ export function credentialParams(credential: CredentialDraft, maxLength: number)
       const about = typeof c.definition.description === "string" ? shortText(c.definition.description, 300).replace(/\.?$/, ". ") : "";
       const where = `${placementWords(c.placement)}${c.prefix ? ` after ${JSON.stringify(c.prefix.prefix)}` : ""}`;
       const key = c.placement.type !== "bearer" && c.placement.type !== "basic" ? c.placement.name : "";
-      const secret = i === 0 || !NOT_SECRET.test(key);
+      const values = i === 0 ? undefined : namedValues(c.definition.description);
+      const secret = i === 0 || (!NOT_SECRET.test(key) && !values);
       if (c.user) {
         params[c.user] = { type: "string", title: "User name", required, maxLength: 256, description: `${about}The user (account) id of HTTP basic (security scheme ${c.scheme}), sent with ${c.param}.` };
         notes.push({ name: c.user, note: "the user id of HTTP basic: not secret; mark it secret: true if the API uses a key here" });
@@ -321,6 +337,7 @@ export function credentialParams(credential: CredentialDraft, maxLength: number)
         title: c.placement.type === "basic" ? "Password" : c.placement.type === "bearer" ? "Access token" : c.param === "apiKey" ? "API key" : key,
         required,
         ...(secret ? { secret: true } : {}),
+        ...(values ? { enum: values } : {}),
         maxLength: secret ? maxLength : 256,
         description: `${about}${what}, ${where}.`,
       };
@@ -328,7 +345,9 @@ export function credentialParams(credential: CredentialDraft, maxLength: number)
         name: c.param,
         note: secret
           ? `maxLength ${maxLength} is blockwright add's default for a credential: set the upstream's own limit if it has one`
-          : `sent with the credential (security scheme ${c.scheme}); not marked secret, as its name says it is an identifier`,
+          : values
+            ? `sent with the credential (security scheme ${c.scheme}); not marked secret, as its description names the values it takes (${values.join(", ")})`
+            : `sent with the credential (security scheme ${c.scheme}); not marked secret, as its name says it is an identifier`,
       });
     });
   }

@@ -297,11 +297,11 @@ function valueAt(request: SentRequest, target: PageTarget): string | undefined {
 
 /** The reply expressions of the list outputs gathered across pages. */
 /** Where a page of the route holds its items in the answer's body (the paging's items, read as their outputs are). */
-export function itemPointers(route: PagedRoute): (readonly string[])[] {
+export function itemPointers(route: Pick<PagedRoute, "tool" | "pagination">): (readonly string[])[] {
   return itemRefs(route).flatMap((ref) => (ref.kind === "body" ? [ref.pointer] : []));
 }
 
-function itemRefs(route: PagedRoute): ValueRef[] {
+function itemRefs(route: Pick<PagedRoute, "tool" | "pagination">): ValueRef[] {
   return route.pagination.items.flatMap((path) => {
     const source = route.tool.outputs.find((o) => o.path === path)?.source;
     return source && "ref" in source ? [source.ref] : [];

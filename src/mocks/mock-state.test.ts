@@ -153,7 +153,7 @@ describe("a stateful mock", () => {
         expect(second.body.id).not.toBe(id);
         const listed = await call("GET", "/v1/orders");
         expect(listed).toMatchObject({ status: 200, violations: null });
-        expect(listed.body).toEqual({ data: [changed.body, second.body], has_more: false });
+        expect(listed.body).toEqual({ _links: expect.any(Array), data: [changed.body, second.body], has_more: false });
         // The page after a record: the records after it.
         expect((await call("GET", `/v1/orders?starting_after=${id}`)).body.data).toEqual([second.body]);
         expect((await call("DELETE", `/v1/orders/${id}`)).status).toBe(204);

@@ -8,6 +8,7 @@
 // create and its read.
 import type { ToolSpec } from "@blockwright/runtime/internal";
 import { firstListAt } from "../../common/first-list.js";
+import { itemPointers } from "../../mocks/mock-paging.js";
 import { type Resource, resourcesOf } from "../../mocks/mock-resources.js";
 import { callTool, check, expectAccepted, expectFailure, expectSuccess, fail, json, same } from "../call.js";
 import type { Exchange } from "../exchange.js";
@@ -82,7 +83,7 @@ async function runTrip(subject: Subject, trip: Trip, ctx: CaseContext): Promise<
     const listed = await callTool(trip.list, valuesOf(trip.list, doc).minimal(), on);
     expectAccepted(listed.exchanges);
     expectSuccess(listed);
-    const items = listed.exchanges.flatMap((ex) => itemsIn(bodyOf(ex)));
+    const items = listed.exchanges.flatMap((ex) => itemsIn(bodyOf(ex), trip.list as ToolSpec));
     check(
       items.some((item) => item[resource.idField] === id),
       () => `the list holds no record with ${resource.idField} ${json(id)} (${items.length} items)`,
@@ -132,13 +133,16 @@ function sentFields(resource: Resource, sent: unknown): Node {
   return isNode(inner) ? inner : sent;
 }
 
-/** The items of a list's answer: the answer itself as a list, or its properties that are lists. */
-/** The records of a list answer: its first list, level by level (`[...]`, `{data: [...]}`, `{data: {results: [...]}}`). */
-function itemsIn(body: unknown): Node[] {
-  const at = firstListAt(body);
-  if (!at) return [];
-  const list = at.reduce<unknown>((node, key) => (isNode(node) ? node[key] : undefined), body);
-  return Array.isArray(list) ? list.filter(isNode) : [];
+/**
+ * The records of a list answer: where the list's paging reads its items, as the stateful mock fills them
+ * (mock-state.ts listAt), else its first list, level by level (`[...]`, `{data: [...]}`, `{data: {results: [...]}}`):
+ * an answer whose first list is another (`_links` before `members`) was read there.
+ */
+function itemsIn(body: unknown, list: ToolSpec): Node[] {
+  const at = list.pagination ? itemPointers({ tool: list, pagination: list.pagination }) : [];
+  const read = (pointer: readonly string[]) => pointer.reduce<unknown>((node, key) => (isNode(node) ? node[key] : undefined), body);
+  const found = [...at, firstListAt(body) ?? []].map(read).find(Array.isArray);
+  return Array.isArray(found) ? found.filter(isNode) : [];
 }
 
 function isNode(value: unknown): value is Node {
