@@ -51,22 +51,25 @@ export function prismOperations(document: object, prism: PrismSteps): object[] {
   );
 }
 
+/** What `value` refers to in the document, its local `$ref`s followed (64 at most). */
+function followRefs(document: Node, value: unknown): unknown {
+  let current = value;
+  for (
+    let hops = 0;
+    isNode(current) && typeof current.$ref === "string" && current.$ref.startsWith("#") && hops < 64;
+    hops++
+  )
+    current = valueAt(document, refPath(current.$ref));
+  return current;
+}
+
 /**
  * A copy of the document (the parts changed are copied; the rest is shared,
  * never written to) with the schemas of parameters and of form bodies
  * written out where Prism reads them without its bundle.
  */
 function withDeserializedSchemasInline(document: Node): Node {
-  const resolve = (value: unknown): unknown => {
-    let current = value;
-    for (
-      let hops = 0;
-      isNode(current) && typeof current.$ref === "string" && current.$ref.startsWith("#") && hops < 64;
-      hops++
-    )
-      current = valueAt(document, refPath(current.$ref));
-    return current;
-  };
+  const resolve = (value: unknown): unknown => followRefs(document, value);
   const inline = (schema: unknown): unknown => {
     let budget = INLINE_BUDGET;
     const write = (value: unknown, trail: Set<string>): unknown => {
