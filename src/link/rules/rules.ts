@@ -32,57 +32,8 @@ export function linkRule(
       const target = params.get(rule.param);
       const selector = params.get(rule.dependsOn);
       if (!target || !selector) return undefined;
-      for (const [key, limits] of Object.entries(rule.limits)) {
-        if (selector.enum && !selector.enum.map(String).includes(key))
-          ctx.fail(
-            "BW2023",
-            [...at, "limits", key],
-            `"${key}" is not a value of "${rule.dependsOn}" (${selector.enum.join(", ")})`,
-          );
-        const numeric = limits.minimum !== undefined || limits.maximum !== undefined;
-        const textual = limits.minLength !== undefined || limits.maxLength !== undefined;
-        if (numeric && target.type !== "number")
-          ctx.fail(
-            "BW2004",
-            [...at, "limits", key],
-            `minimum and maximum apply to number parameters, and "${rule.param}" is ${target.type}`,
-          );
-        if (textual && target.type !== "string")
-          ctx.fail(
-            "BW2004",
-            [...at, "limits", key],
-            `minLength and maxLength apply to string parameters, and "${rule.param}" is ${target.type}`,
-          );
-        // They may only tighten the parameter's own limits (which are at least as strict as the spec's).
-        if (limits.minimum !== undefined && target.minimum !== undefined && limits.minimum < target.minimum)
-          ctx.fail(
-            "BW2006",
-            [...at, "limits", key, "minimum"],
-            `${limits.minimum} is looser than "${rule.param}"'s minimum ${target.minimum}`,
-            "value",
-          );
-        if (limits.maximum !== undefined && target.maximum !== undefined && limits.maximum > target.maximum)
-          ctx.fail(
-            "BW2006",
-            [...at, "limits", key, "maximum"],
-            `${limits.maximum} is looser than "${rule.param}"'s maximum ${target.maximum}`,
-            "value",
-          );
-        if (limits.minLength !== undefined && target.minLength !== undefined && limits.minLength < target.minLength)
-          ctx.fail(
-            "BW2006",
-            [...at, "limits", key, "minLength"],
-            `${limits.minLength} is looser than "${rule.param}"'s minLength ${target.minLength}`,
-            "value",
-          );
-        if (limits.maxLength !== undefined && target.maxLength !== undefined && limits.maxLength > target.maxLength)
-          ctx.fail(
-            "BW2006",
-            [...at, "limits", key, "maxLength"],
-            `${limits.maxLength} is looser than "${rule.param}"'s maxLength ${target.maxLength}`,
-            "value",
-          );
-      }
+      for (const [key, limits] of Object.entries(rule.limits))
+        checkDependentLimits(ctx, rule, key, limits, target, selector, at);
       return { rule: "dependentLimits", param: rule.param, dependsOn: rule.dependsOn, limits: cloneJson(rule.limits) };
     }
     case "allowedValues": {
@@ -129,3 +80,69 @@ export const rulesSurface: ToolEntry<RuleSpec[], "ruleAdded" | "ruleRemoved"> = 
     for (const r of before) if (!after.has(r)) report("ruleRemoved", { from: JSON.parse(r) });
   },
 };
+
+type DependentLimits = Extract<RuleSpec, { rule: "dependentLimits" }>;
+
+/**
+ * The limits a `dependentLimits` rule sets for one value of the parameter it depends on: of the parameter's type,
+ * and no looser than its own.
+ */
+function checkDependentLimits(
+  ctx: LinkContext,
+  rule: DependentLimits,
+  key: string,
+  limits: DependentLimits["limits"][string],
+  target: ParamSpec,
+  selector: ParamSpec,
+  at: Path,
+): void {
+  if (selector.enum && !selector.enum.map(String).includes(key))
+    ctx.fail(
+      "BW2023",
+      [...at, "limits", key],
+      `"${key}" is not a value of "${rule.dependsOn}" (${selector.enum.join(", ")})`,
+    );
+  const numeric = limits.minimum !== undefined || limits.maximum !== undefined;
+  const textual = limits.minLength !== undefined || limits.maxLength !== undefined;
+  if (numeric && target.type !== "number")
+    ctx.fail(
+      "BW2004",
+      [...at, "limits", key],
+      `minimum and maximum apply to number parameters, and "${rule.param}" is ${target.type}`,
+    );
+  if (textual && target.type !== "string")
+    ctx.fail(
+      "BW2004",
+      [...at, "limits", key],
+      `minLength and maxLength apply to string parameters, and "${rule.param}" is ${target.type}`,
+    );
+  // They may only tighten the parameter's own limits (which are at least as strict as the spec's).
+  if (limits.minimum !== undefined && target.minimum !== undefined && limits.minimum < target.minimum)
+    ctx.fail(
+      "BW2006",
+      [...at, "limits", key, "minimum"],
+      `${limits.minimum} is looser than "${rule.param}"'s minimum ${target.minimum}`,
+      "value",
+    );
+  if (limits.maximum !== undefined && target.maximum !== undefined && limits.maximum > target.maximum)
+    ctx.fail(
+      "BW2006",
+      [...at, "limits", key, "maximum"],
+      `${limits.maximum} is looser than "${rule.param}"'s maximum ${target.maximum}`,
+      "value",
+    );
+  if (limits.minLength !== undefined && target.minLength !== undefined && limits.minLength < target.minLength)
+    ctx.fail(
+      "BW2006",
+      [...at, "limits", key, "minLength"],
+      `${limits.minLength} is looser than "${rule.param}"'s minLength ${target.minLength}`,
+      "value",
+    );
+  if (limits.maxLength !== undefined && target.maxLength !== undefined && limits.maxLength > target.maxLength)
+    ctx.fail(
+      "BW2006",
+      [...at, "limits", key, "maxLength"],
+      `${limits.maxLength} is looser than "${rule.param}"'s maxLength ${target.maxLength}`,
+      "value",
+    );
+}
