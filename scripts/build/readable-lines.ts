@@ -40,9 +40,7 @@ export const NOT_YET = [
   "src/cli/**",
   "src/contract/**",
   "src/import/**",
-  "src/link/**",
   "src/load/**",
-  "src/mocks/**",
   "runtime/call/**",
   "runtime/http/**",
 ];
