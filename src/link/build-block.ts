@@ -1,7 +1,14 @@
 // The block definition of a provider, derived from its linked tools: one
 // operation selector, one input per parameter and meaning, the page inputs
 // of list operations, outputs per operation.
-import { DEFAULT_MAX_PAGES, type BlockDefinition, type BlockInput, type OperationCondition, type ParamSpec, type ToolSpec } from "@blockwright/runtime/internal";
+import {
+  DEFAULT_MAX_PAGES,
+  type BlockDefinition,
+  type BlockInput,
+  type OperationCondition,
+  type ParamSpec,
+  type ToolSpec,
+} from "@blockwright/runtime/internal";
 import type { Manifest } from "../load/precompiled/manifest-types.js";
 
 export function buildBlock(m: Manifest, tools: ToolSpec[]): BlockDefinition {
@@ -28,14 +35,27 @@ export function buildBlock(m: Manifest, tools: ToolSpec[]): BlockDefinition {
   const inputs = new Map<string, { spec: ParamSpec; usedBy: string[]; requiredBy: string[] }>();
   for (const tool of tools) {
     for (const p of tool.params) {
-      const key = JSON.stringify([p.name, p.type, p.jsonType, p.title, p.description, p.placeholder, p.enum, p.default, p.secret, p.visibility, controlFor(p)]);
+      const key = JSON.stringify([
+        p.name,
+        p.type,
+        p.jsonType,
+        p.title,
+        p.description,
+        p.placeholder,
+        p.enum,
+        p.default,
+        p.secret,
+        p.visibility,
+        controlFor(p),
+      ]);
       const entry = inputs.get(key) ?? { spec: p, usedBy: [], requiredBy: [] };
       entry.usedBy.push(tool.id);
       if (p.required) entry.requiredBy.push(tool.id);
       inputs.set(key, entry);
     }
   }
-  const condition = (list: string[]): OperationCondition | undefined => (list.length === ids.length ? undefined : { field: "operation", value: list });
+  const condition = (list: string[]): OperationCondition | undefined =>
+    list.length === ids.length ? undefined : { field: "operation", value: list };
   // Inputs of one name stay together, in the order names first appear.
   const firstSeen = [...new Set([...inputs.values()].map((e) => e.spec.name))];
   const ordered = [...inputs.values()].sort((a, b) => firstSeen.indexOf(a.spec.name) - firstSeen.indexOf(b.spec.name));
@@ -54,14 +74,21 @@ export function buildBlock(m: Manifest, tools: ToolSpec[]): BlockDefinition {
       password: spec.secret,
       visibility: spec.visibility,
       ...(shownFor ? { condition: shownFor } : {}),
-      required: requiredBy.length === 0 ? false : requiredBy.length === ids.length ? true : { field: "operation", value: requiredBy },
+      required:
+        requiredBy.length === 0
+          ? false
+          : requiredBy.length === ids.length
+            ? true
+            : { field: "operation", value: requiredBy },
     };
   });
   const paged = tools.filter((t) => t.pagination).map((t) => t.id);
   const pageInputs = paged.length ? pageInputsFor(condition(paged)) : [];
   const outputs: BlockDefinition["outputs"] = {};
   for (const tool of tools) {
-    outputs[tool.id] = Object.fromEntries(tool.outputs.map((o) => [o.path, { type: o.type, description: o.description, optional: o.optional }]));
+    outputs[tool.id] = Object.fromEntries(
+      tool.outputs.map((o) => [o.path, { type: o.type, description: o.description, optional: o.optional }]),
+    );
   }
   return {
     type: m.provider,
@@ -73,7 +100,9 @@ export function buildBlock(m: Manifest, tools: ToolSpec[]): BlockDefinition {
 }
 
 /** How the block presents itself: name, descriptions, color, category, documentation (the IR carries them too). */
-export function presentation(m: Manifest): Pick<BlockDefinition, "name" | "description" | "longDescription" | "color" | "category" | "docsUrl"> {
+export function presentation(
+  m: Manifest,
+): Pick<BlockDefinition, "name" | "description" | "longDescription" | "color" | "category" | "docsUrl"> {
   return {
     name: m.name,
     description: m.description,
@@ -84,9 +113,18 @@ export function presentation(m: Manifest): Pick<BlockDefinition, "name" | "descr
   };
 }
 
-/** allPages, maxItems, maxPages: options of the call that list operations take as inputs (see runtime/validate/page-inputs.ts). */
+/**
+ * allPages, maxItems, maxPages: options of the call that list operations take as inputs (see
+ * runtime/validate/page-inputs.ts).
+ */
 function pageInputsFor(shownFor: OperationCondition | undefined): BlockInput[] {
-  const common = { secret: false, password: false, visibility: "user-or-llm" as const, required: false, ...(shownFor ? { condition: shownFor } : {}) };
+  const common = {
+    secret: false,
+    password: false,
+    visibility: "user-or-llm" as const,
+    required: false,
+    ...(shownFor ? { condition: shownFor } : {}),
+  };
   return [
     {
       id: "allPages",
@@ -97,8 +135,22 @@ function pageInputsFor(shownFor: OperationCondition | undefined): BlockInput[] {
       default: false,
       ...common,
     },
-    { id: "maxItems", title: "Max items", control: "number", type: "number", description: "With All pages: stop once this many items are gathered.", ...common },
-    { id: "maxPages", title: "Max pages", control: "number", type: "number", description: `With All pages: fetch at most this many pages (default ${DEFAULT_MAX_PAGES}).`, ...common },
+    {
+      id: "maxItems",
+      title: "Max items",
+      control: "number",
+      type: "number",
+      description: "With All pages: stop once this many items are gathered.",
+      ...common,
+    },
+    {
+      id: "maxPages",
+      title: "Max pages",
+      control: "number",
+      type: "number",
+      description: `With All pages: fetch at most this many pages (default ${DEFAULT_MAX_PAGES}).`,
+      ...common,
+    },
   ];
 }
 

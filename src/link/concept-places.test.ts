@@ -19,7 +19,10 @@ const shelfFields = (text: string) => new Set(manifestFieldsSet(schema, parse(te
 const SHELF = readFileSync(join(REPOSITORY, "test-support/fixtures/specs/shelf/manifest.yaml"), "utf8");
 
 /** The concepts whose shelf field the manifest does not set. */
-const missingFromShelf = (fields: Set<string>) => records.filter(([, r]) => "field" in r.shelf && !fields.has(r.shelf.field)).map(([name, r]) => `${name}: ${"field" in r.shelf ? r.shelf.field : ""}`);
+const missingFromShelf = (fields: Set<string>) =>
+  records
+    .filter(([, r]) => "field" in r.shelf && !fields.has(r.shelf.field))
+    .map(([name, r]) => `${name}: ${"field" in r.shelf ? r.shelf.field : ""}`);
 
 describe("each concept's contract case and place in the shelf fixture", () => {
   it("names a contract-case kind the suite derives, or why none", () => {

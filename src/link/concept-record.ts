@@ -1,7 +1,7 @@
 // What a concept of the manifest language is, as one record: every place a
 // concept must reach, each a required member, so that a concept cannot be
-// added halfway. Each concept's folder holds its record (link/<concept>/record.ts; concept-records.ts lists them); link/concepts.ts
-// derives the tables the generator reads from them (surface entries, link
+// added halfway. Each concept's folder holds its record (link/<concept>/record.ts; concept-records.ts lists them);
+// link/concepts.ts derives the tables the generator reads from them (surface entries, link
 // parts, field decisions) and fails to compile, naming the key, while a
 // schema fragment, a field of the tool definition (ToolSpec) or a manifest
 // field belongs to no record; the runtime's tool-field-readers.ts, while a
@@ -11,7 +11,9 @@ import type { ManifestField, SchemaFragment } from "../load/precompiled/manifest
 import type { SurfaceEntry } from "../model/surface-entry.js";
 import type { OperationPart } from "./context.js";
 
-/** A definition of the manifest schema: the part of a field's name before its first dot (`param` of `param.minimum`). */
+/**
+ * A definition of the manifest schema: the part of a field's name before its first dot (`param` of `param.minimum`).
+ */
 export type Definition = ManifestField extends `${infer D}.${string}` ? D : never;
 
 /**
@@ -24,7 +26,10 @@ export type Definition = ManifestField extends `${infer D}.${string}` ? D : neve
 export type RecordFieldDecision = { surface: string } | { fields: Definition } | { none: string };
 
 /** One decision for several fields of a record, keeping each field's name in the record's type. */
-export function decided<const D extends RecordFieldDecision, const K extends ManifestField>(decision: D, fields: readonly K[]): { readonly [F in K]: D } {
+export function decided<const D extends RecordFieldDecision, const K extends ManifestField>(
+  decision: D,
+  fields: readonly K[],
+): { readonly [F in K]: D } {
   return Object.fromEntries(fields.map((f) => [f, decision])) as { readonly [F in K]: D };
 }
 
@@ -36,7 +41,10 @@ export interface ConceptRecord {
    * runtime/llm/wording.ts, which package READMEs use too.
    */
   wording: string;
-  /** Its schema fragments (src/link/<concept>/<name>.schema.json): none only for a concept the schema's patterns make or the document alone decides (answerTypes). */
+  /**
+   * Its schema fragments (src/link/<concept>/<name>.schema.json): none only for a concept the schema's patterns make or
+   * the document alone decides (answerTypes).
+   */
   schema: readonly SchemaFragment[];
   /**
    * The fields of a tool definition (ToolSpec) it fills. Who reads each at run
@@ -46,7 +54,10 @@ export interface ConceptRecord {
   tool: readonly (keyof ToolSpec)[];
   /** What surface.json records of it, each entry by its name: also how diff classifies a change of it. */
   surface: Readonly<Record<string, SurfaceEntry>>;
-  /** Its part of each tool's link, when it adds to what the operation alone gives (applied in the records' order); null when the operation's or the provider's link fills its fields. */
+  /**
+   * Its part of each tool's link, when it adds to what the operation alone gives (applied in the records' order); null
+   * when the operation's or the provider's link fills its fields.
+   */
   link: OperationPart | null;
   /**
    * Its contract case: the kind of src/contract/kinds/ (a `CaseKind`, by name: the contract suite sits above
@@ -60,7 +71,10 @@ export interface ConceptRecord {
    * lacks it), or why the shelf does not use it (and where it is used instead).
    */
   shelf: { field: ManifestField } | { none: string };
-  /** A decision for each field of its schema fragments: what surface.json records of it, or why nothing (docs/reference/manifest.md shows them). */
+  /**
+   * A decision for each field of its schema fragments: what surface.json records of it, or why nothing
+   * (docs/reference/manifest.md shows them).
+   */
   fields?: { readonly [F in ManifestField]?: RecordFieldDecision };
 }
 

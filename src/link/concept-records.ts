@@ -38,7 +38,8 @@ import { triggers } from "./triggers/record.js";
 import { wire } from "./wire/record.js";
 
 export const CONCEPTS = {
-  // What holds for a whole provider: how a call authenticates, how the upstream throttles, where calls go, how much they may send and read, how its errors read.
+  // What holds for a whole provider: how a call authenticates, how the upstream throttles, where calls go, how much
+  // they may send and read, how its errors read.
   auth,
   authVariable,
   authFlows,
@@ -46,7 +47,8 @@ export const CONCEPTS = {
   server,
   limits,
   errors,
-  // A tool's inputs: the operation it calls, its parameters and their limits, where each goes on the wire, the constants sent with them, the rules across them.
+  // A tool's inputs: the operation it calls, its parameters and their limits, where each goes on the wire, the
+  // constants sent with them, the rules across them.
   operation,
   params,
   paramLimits,

@@ -5,13 +5,21 @@ import type { ParamSpec, ToolSpec } from "@blockwright/runtime/internal";
 import { SourceError, type YamlSource } from "../load/yaml-source.js";
 import type { ProblemCode } from "../common/problem-codes.js";
 import type { Manifest, ManifestOperation } from "../load/precompiled/manifest-types.js";
-import { type OpenApiDocument, type OpenApiOperation, type Schema, type UnionCrossing, unionOf } from "../load/openapi-document.js";
+import {
+  type OpenApiDocument,
+  type OpenApiOperation,
+  type Schema,
+  type UnionCrossing,
+  unionOf,
+} from "../load/openapi-document.js";
 
 /** A place in the manifest (or the document): keys and list indexes. */
 export type Path = (string | number)[];
 
 export interface LinkContext {
-  /** Record a problem at `path` of the manifest (on its key, or its value); returns undefined, for `return ctx.fail(…)`. */
+  /**
+   * Record a problem at `path` of the manifest (on its key, or its value); returns undefined, for `return ctx.fail(…)`.
+   */
   fail(code: ProblemCode, path: Path, message: string, which?: "key" | "value"): undefined;
   /** Record a problem of the OpenAPI document itself, at `path` there. */
   failInDocument(code: ProblemCode, path: Path, message: string): undefined;
@@ -24,7 +32,10 @@ export interface LinkContext {
 }
 
 /** A context over the manifest and its document, and the list its failures go to. */
-export function linkContext(source: YamlSource<Manifest>, doc: OpenApiDocument): { ctx: LinkContext; errors: SourceError[] } {
+export function linkContext(
+  source: YamlSource<Manifest>,
+  doc: OpenApiDocument,
+): { ctx: LinkContext; errors: SourceError[] } {
   const errors: SourceError[] = [];
   const ctx: LinkContext = {
     fail(code, path, message, which = "key") {
@@ -46,15 +57,22 @@ export function linkContext(source: YamlSource<Manifest>, doc: OpenApiDocument):
   return { ctx, errors };
 }
 
-/** ` (fields there: a, b)`: the properties of the object holding the field `pointer` names (of each variant of a union), for a message. */
+/**
+ * ` (fields there: a, b)`: the properties of the object holding the field `pointer` names (of each variant of a union),
+ * for a message.
+ */
 export function fieldsNear(ctx: LinkContext, schema: Schema, pointer: string[]): string {
   const parent = ctx.doc.schemaAt(schema, pointer.slice(0, -1));
   const names = new Set(Object.keys((parent?.properties as object) ?? {}));
-  for (const variant of (parent && unionOf(parent)) ?? []) for (const name of Object.keys((ctx.doc.flatten(variant).properties as object) ?? {})) names.add(name);
+  for (const variant of (parent && unionOf(parent)) ?? [])
+    for (const name of Object.keys((ctx.doc.flatten(variant).properties as object) ?? {})) names.add(name);
   return names.size ? ` (fields there: ${[...names].join(", ")})` : "";
 }
 
-/** ` (searched each variant of the anyOf/oneOf at /x: customer, deleted_customer)`: the unions a pointer crossed, for a "not found" message. */
+/**
+ * ` (searched each variant of the anyOf/oneOf at /x: customer, deleted_customer)`: the unions a pointer crossed, for a
+ * "not found" message.
+ */
 export function unionsSearched(unions: readonly UnionCrossing[]): string {
   if (!unions.length) return "";
   const seen = new Set<string>();
@@ -77,5 +95,13 @@ export function regexProblem(pattern: string): string | undefined {
   }
 }
 
-/** A concept's part of each tool's link (its record's `link`), applied by linkOperation in the records' order: here, below every concept folder, so that a concept's module names it without importing the operation's. */
-export type OperationPart = (ctx: LinkContext, at: Path, mop: ManifestOperation, op: OpenApiOperation) => Partial<ToolSpec>;
+/**
+ * A concept's part of each tool's link (its record's `link`), applied by linkOperation in the records' order: here,
+ * below every concept folder, so that a concept's module names it without importing the operation's.
+ */
+export type OperationPart = (
+  ctx: LinkContext,
+  at: Path,
+  mop: ManifestOperation,
+  op: OpenApiOperation,
+) => Partial<ToolSpec>;

@@ -1,5 +1,7 @@
 // Load, validate and link: a table of broken manifests (and specs), each with
-// the exact message generation must give, `file:line:col` included.
+// the exact message generation must give, `file:line:col` included (a manifest
+// that disagrees with its spec, or a spec changed under it:
+// spec-disagreements.test.ts).
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
@@ -33,13 +35,19 @@ describe("broken manifests", () => {
     {
       name: "invalid YAML",
       edits: [{ find: "name: Shelf\n", replace: "name: [Shelf\n" }],
-      expected: [`${M}:3:1: invalid YAML: Flow sequence in block collection must be sufficiently indented and end with a ]`],
+      expected: [
+        `${M}:3:1: invalid YAML: Flow sequence in block collection must be sufficiently indented and end with a ]`,
+      ],
     },
     {
       name: "an unknown field (a typo)",
       edits: [{ find: "        maximum: 50\n", replace: "        maxium: 50\n" }],
       expected: [
-        `${M}:40:9: operations.shelf_list_books.params.top: unknown field "maxium" (allowed: type, title, description, required, default, sendDefault, integer, minimum, maximum, multipleOf, minLength, maxLength, pattern, patternHint, enum, limitsFromSpec, caseInsensitive, separator, format, jsonType, minItems, maxItems, forbiddenKeys, keys, values, items, anyOf, secret, visibility, placeholder, example, wire, maxBytes, contentType, multiple)`,
+        `${M}:40:9: operations.shelf_list_books.params.top: unknown field "maxium" (allowed: type, title, ` +
+          `description, required, default, sendDefault, integer, minimum, maximum, multipleOf, minLength, ` +
+          `maxLength, pattern, patternHint, enum, limitsFromSpec, caseInsensitive, separator, format, jsonType, ` +
+          `minItems, maxItems, forbiddenKeys, keys, values, items, anyOf, secret, visibility, placeholder, ` +
+          `example, wire, maxBytes, contentType, multiple)`,
       ],
     },
     {
@@ -50,110 +58,62 @@ describe("broken manifests", () => {
     {
       name: "a wrong parameter type name",
       edits: [{ find: "      top:\n        type: number", replace: "      top:\n        type: integer" }],
-      expected: [`${M}:37:15: operations.shelf_list_books.params.top.type: must be one of "string", "number", "boolean", "json", "file", got "integer"`],
+      expected: [
+        `${M}:37:15: operations.shelf_list_books.params.top.type: must be one of "string", "number", ` +
+          `"boolean", "json", "file", got "integer"`,
+      ],
     },
     {
       name: "an unknown wire location",
       edits: [{ find: "wire: { in: query, name: $top }", replace: "wire: { in: querystring, name: $top }" }],
-      expected: [`${M}:43:15: operations.shelf_list_books.params.top.wire: "in" has an unsupported value "querystring" (allowed: path, query, header, cookie, body, switch)`],
+      expected: [
+        `${M}:43:15: operations.shelf_list_books.params.top.wire: "in" has an unsupported value "querystring" ` +
+          `(allowed: path, query, header, cookie, body, switch)`,
+      ],
     },
     {
       name: "an unquoted colour (YAML reads # as a comment)",
       edits: [{ find: 'color: "#123456"', replace: "color: #123456" }],
-      expected: [`${M}:4:8: color: must be string, got an empty value (in YAML, quote values that start with #: an unquoted # starts a comment)`],
-    },
-    {
-      name: "an output with both from and value",
-      edits: [{ find: '        from: "$response.body#/total"\n', replace: '        from: "$response.body#/total"\n        value: 3\n' }],
-      expected: [`${M}:63:7: operations.shelf_list_books.outputs.metadata.total: an output takes exactly one of "from" (an expression) or "value" (a constant)`],
-    },
-    {
-      name: "an operation the spec lacks",
-      edits: [{ find: "operationId: getBook", replace: "operationId: fetchBook" }],
-      expected: [`${M}:141:18: operations.shelf_get_book.operationId: operation "fetchBook" not found in specs/shelf/openapi.yaml (operations: addBook, getBook, getBookByKey, listBooks)`],
-    },
-    {
-      name: "a query parameter the spec lacks",
-      edits: [{ find: "name: $top }", replace: "name: top }" }],
-      expected: [`${M}:43:9: operations.shelf_list_books.params.top.wire: query parameter "top" not found in operation "listBooks" of specs/shelf/openapi.yaml (its query parameters: $top, $count)`],
-    },
-    {
-      name: "a body field the spec lacks",
-      edits: [{ find: "pointer: /options/size", replace: "pointer: /options/pageSize" }],
-      expected: [`${M}:114:9: operations.shelf_add_book.params.size.wire: body field "/options/pageSize" not found in the request body of "addBook" in specs/shelf/openapi.yaml (fields there: format, size, notify)`],
-    },
-    {
-      name: "a response field the spec lacks",
-      edits: [{ find: 'from: "$response.body#/total"', replace: 'from: "$response.body#/totalCount"' }],
-      expected: [`${M}:65:15: operations.shelf_list_books.outputs.metadata.total.from: response field "/totalCount" not found in the 200 response of "listBooks" in specs/shelf/openapi.yaml (fields there: total, value)`],
-    },
-    {
-      name: "a maximum looser than the spec's",
-      edits: [{ find: "        maximum: 50\n", replace: "        maximum: 500\n" }],
-      expected: [`${M}:40:18: operations.shelf_list_books.params.top.maximum: maximum 500 is looser than query parameter "$top"'s maximum 100 in specs/shelf/openapi.yaml`],
-    },
-    {
-      name: "a missing maximum where the spec has one",
-      edits: [{ find: "        maxLength: 200\n", replace: "" }],
-      expected: [`${M}:86:7: operations.shelf_add_book.params.title: maxLength (none) is looser than body field "/title"'s maxLength 200 in specs/shelf/openapi.yaml`],
-    },
-    {
-      name: "an enum value the spec does not accept",
-      edits: [{ find: "enum: [paper, ebook, audio]", replace: "enum: [paper, ebook, audio, vinyl]" }],
-      expected: [`${M}:105:9: operations.shelf_add_book.params.format.enum: enum values "vinyl" are not accepted by body field "/options/format" in specs/shelf/openapi.yaml (accepted: "paper", "ebook", "audio")`],
-    },
-    {
-      name: "a type that disagrees with the spec",
-      edits: [{ file: "openapi.yaml", find: "title: { type: string, maxLength: 200 }", replace: "title: { type: integer }" }],
-      expected: [`${M}:87:15: operations.shelf_add_book.params.title.type: type string disagrees with body field "/title", which is integer in specs/shelf/openapi.yaml`],
-    },
-    {
-      name: "an integer in the spec without integer: true",
-      edits: [{ find: "        integer: true\n        minimum: 1\n        maximum: 50", replace: "        minimum: 1\n        maximum: 50" }],
-      expected: [`${M}:37:15: operations.shelf_list_books.params.top.type: query parameter "$top" is an integer in specs/shelf/openapi.yaml; declare integer: true`],
-    },
-    {
-      name: "an output type that disagrees with the spec",
-      edits: [{ find: "      bookId:\n        type: string", replace: "      bookId:\n        type: number" }],
-      expected: [`${M}:128:15: operations.shelf_add_book.outputs.bookId.type: output type number disagrees with the source, which is string in specs/shelf/openapi.yaml`],
-    },
-    {
-      name: "a split list longer than the spec's maxItems",
-      edits: [{ find: "maxItems: 5 }", replace: "maxItems: 9 }" }],
-      expected: [`${M}:96:27: operations.shelf_add_book.params.tags.wire.split: split.maxItems 9 is looser than body field "/tags"'s maxItems 5 in specs/shelf/openapi.yaml`],
-    },
-    {
-      name: "a required path parameter left unsupplied",
-      edits: [{ find: '      shelfId:\n        type: string\n        maxLength: 64\n        required: true\n        pattern: "^[a-z0-9-]+$"\n        description: The shelf.\n        wire: { in: path }\n      top:', replace: "      top:" }],
-      expected: [`${M}:24:3: operations.shelf_list_books: specs/shelf/openapi.yaml requires path parameter "shelfId" for "listBooks", but no parameter or constant supplies it`],
-    },
-    {
-      name: "a required body field left unsupplied",
-      edits: [{ find: "      title:\n        type: string\n        required: true\n        minLength: 1\n        maxLength: 200\n        description: Title of the book.\n        wire: { in: body }\n", replace: "" }],
       expected: [
-        `${M}:74:3: operations.shelf_add_book: specs/shelf/openapi.yaml requires body field "/title" for "addBook", but no parameter or constant supplies it`,
-        `${M}:116:16: operations.shelf_add_book.rules.1.param: unknown parameter "title"`,
+        `${M}:4:8: color: must be string, got an empty value (in YAML, quote values that start with #: ` +
+          `an unquoted # starts a comment)`,
       ],
     },
     {
-      name: "a security scheme the spec lacks",
-      edits: [{ find: "  scheme: shelfKey", replace: "  scheme: bearer" }],
-      expected: [`${M}:10:11: auth.scheme: security scheme "bearer" not found in specs/shelf/openapi.yaml (declared: shelfKey)`],
+      name: "an output with both from and value",
+      edits: [
+        {
+          find: '        from: "$response.body#/total"\n',
+          replace: '        from: "$response.body#/total"\n        value: 3\n',
+        },
+      ],
+      expected: [
+        `${M}:63:7: operations.shelf_list_books.outputs.metadata.total: an output takes exactly one of "from" ` +
+          `(an expression) or "value" (a constant)`,
+      ],
     },
     {
       name: "a credential that is not secret",
-      edits: [{ find: "    secret: true\n    description: Shelf API key.", replace: "    description: Shelf API key." }],
+      edits: [
+        { find: "    secret: true\n    description: Shelf API key.", replace: "    description: Shelf API key." },
+      ],
       expected: [`${M}:17:3: params.apiKey: the credential parameter "apiKey" must be marked secret: true`],
     },
     {
       name: "a default outside the parameter's own limits",
       edits: [{ find: "        default: 10\n", replace: "        default: 80\n" }],
-      expected: [`${M}:41:18: operations.shelf_list_books.params.top.default: default 80 breaks the parameter's rules: top: must be at most 50 (allowed: 1–50), got 80`],
+      expected: [
+        `${M}:41:18: operations.shelf_list_books.params.top.default: default 80 breaks the parameter's rules: ` +
+          `top: must be at most 50 (allowed: 1–50), got 80`,
+      ],
     },
     {
       name: "a default written as text (the runtime sends a default as it is written)",
       edits: [{ find: "        default: 10\n", replace: '        default: "10"\n' }],
-      expected: [`${M}:41:18: operations.shelf_list_books.params.top.default: default "10" breaks the parameter's rules: top: must be a number, written as one (not as text), got "10"`],
+      expected: [
+        `${M}:41:18: operations.shelf_list_books.params.top.default: default "10" breaks the parameter's ` +
+          `rules: top: must be a number, written as one (not as text), got "10"`,
+      ],
     },
     {
       name: "a rule naming an unknown parameter",
@@ -162,24 +122,49 @@ describe("broken manifests", () => {
     },
     {
       name: "an outcome for an undeclared status",
-      edits: [{ find: '      "404":\n        description: The shelf', replace: '      "410":\n        description: The shelf' }],
-      expected: [`${M}:68:7: operations.shelf_list_books.outcomes.410: status 410 is not declared for "listBooks" in specs/shelf/openapi.yaml`],
+      edits: [
+        {
+          find: '      "404":\n        description: The shelf',
+          replace: '      "410":\n        description: The shelf',
+        },
+      ],
+      expected: [
+        `${M}:68:7: operations.shelf_list_books.outcomes.410: status 410 is not declared for "listBooks" in ` +
+          `specs/shelf/openapi.yaml`,
+      ],
     },
     {
       name: "a polling state the output cannot take",
       edits: [{ find: "terminal: [ready, failed]", replace: "terminal: [ready, done]" }],
-      expected: [`${M}:169:7: operations.shelf_get_book.polling.terminal: state "done" is not a value of "state" in specs/shelf/openapi.yaml (pending, ready, failed)`],
+      expected: [
+        `${M}:169:7: operations.shelf_get_book.polling.terminal: state "done" is not a value of "state" in ` +
+          `specs/shelf/openapi.yaml (pending, ready, failed)`,
+      ],
     },
     {
       name: "a polled output whose source is not an expression (reported once, where it is written)",
-      edits: [{ find: '        from: "$response.body#/state"\n        description: Processing state.\n    polling:', replace: '        from: "$response.body#state"\n        description: Processing state.\n    polling:' }],
-      expected: [`${M}:164:15: operations.shelf_get_book.outputs.state.from: a JSON pointer starts with "/", got "state"`],
+      edits: [
+        {
+          find: '        from: "$response.body#/state"\n        description: Processing state.\n    polling:',
+          replace: '        from: "$response.body#state"\n        description: Processing state.\n    polling:',
+        },
+      ],
+      expected: [
+        `${M}:164:15: operations.shelf_get_book.outputs.state.from: a JSON pointer starts with "/", got "state"`,
+      ],
     },
     {
       name: "free text sent in the path without a maximum length",
-      edits: [{ find: "      bookId:\n        type: string\n        maxLength: 64\n", replace: "      bookId:\n        type: string\n" }],
+      edits: [
+        {
+          find: "      bookId:\n        type: string\n        maxLength: 64\n",
+          replace: "      bookId:\n        type: string\n",
+        },
+      ],
       expected: [
-        `${M}:150:7: operations.shelf_get_book.params.bookId: "bookId" is sent as a path parameter, so it needs maxLength (an unbounded value can make the upstream answer 414 or 431; an enum, a format or a pattern anchored with ^…$ of bounded length would imply one)`,
+        `${M}:150:7: operations.shelf_get_book.params.bookId: "bookId" is sent as a path parameter, ` +
+          `so it needs maxLength (an unbounded value can make the upstream answer 414 or 431; an enum, ` +
+          `a format or a pattern anchored with ^…$ of bounded length would imply one)`,
       ],
     },
     {
@@ -189,32 +174,67 @@ describe("broken manifests", () => {
     },
     {
       name: "a pattern other than the spec's (a manifest may not loosen a pattern)",
-      edits: [{ find: '        pattern: "^[a-z0-9-]+$"\n        description: The shelf.\n        wire: { in: path }\n      top:', replace: '        pattern: ".*"\n        description: The shelf.\n        wire: { in: path }\n      top:' }],
+      edits: [
+        {
+          find:
+            '        pattern: "^[a-z0-9-]+$"\n        description: The shelf.\n        wire: { in: ' +
+            "path }\n      top:",
+          replace: '        pattern: ".*"\n        description: The shelf.\n        wire: { in: path }\n      top:',
+        },
+      ],
       expected: [
-        `${M}:33:18: operations.shelf_list_books.params.shelfId.pattern: pattern ".*" is not path parameter "shelfId"'s pattern "^[a-z0-9-]+$" in specs/shelf/openapi.yaml (a manifest pattern must be the spec's; restrict further with enum or maxLength)`,
+        `${M}:33:18: operations.shelf_list_books.params.shelfId.pattern: pattern ".*" is not path parameter ` +
+          `"shelfId"'s pattern "^[a-z0-9-]+$" in specs/shelf/openapi.yaml (a manifest pattern must be the ` +
+          `spec's; restrict further with enum or maxLength)`,
       ],
     },
     {
       name: "a body field the spec requires, declared optional",
-      edits: [{ find: "      title:\n        type: string\n        required: true\n", replace: "      title:\n        type: string\n" }],
+      edits: [
+        {
+          find: "      title:\n        type: string\n        required: true\n",
+          replace: "      title:\n        type: string\n",
+        },
+      ],
       expected: [
-        `${M}:86:7: operations.shelf_add_book.params.title: specs/shelf/openapi.yaml requires body field "/title" for "addBook", so "title" must be required: true or have a default that is sent (the request would go out without it)`,
+        `${M}:86:7: operations.shelf_add_book.params.title: specs/shelf/openapi.yaml requires body field ` +
+          `"/title" for "addBook", so "title" must be required: true or have a default that is sent (the request ` +
+          `would go out without it)`,
       ],
     },
     {
       name: "an example that breaks its parameter's rules",
-      edits: [{ find: "        maximum: 50\n        default: 10\n", replace: "        maximum: 50\n        default: 10\n        example: 51\n" }],
-      expected: [`${M}:42:18: operations.shelf_list_books.params.top.example: example 51 breaks the parameter's rules: top: must be at most 50 (allowed: 1–50), got 51`],
+      edits: [
+        {
+          find: "        maximum: 50\n        default: 10\n",
+          replace: "        maximum: 50\n        default: 10\n        example: 51\n",
+        },
+      ],
+      expected: [
+        `${M}:42:18: operations.shelf_list_books.params.top.example: example 51 breaks the parameter's rules: ` +
+          `top: must be at most 50 (allowed: 1–50), got 51`,
+      ],
     },
     {
       name: "a dependent limit looser than the parameter's own",
       edits: [{ find: "limits: { audio: { maxLength: 80 } }", replace: "limits: { audio: { maxLength: 300 } }" }],
-      expected: [`${M}:125:39: operations.shelf_add_book.rules.1.limits.audio.maxLength: 300 is looser than "title"'s maxLength 200`],
+      expected: [
+        `${M}:125:39: operations.shelf_add_book.rules.1.limits.audio.maxLength: ` +
+          `300 is looser than "title"'s maxLength 200`,
+      ],
     },
     {
       name: "forbidden keys on a parameter that is not a JSON object",
-      edits: [{ find: "        description: Title of the book.\n", replace: "        description: Title of the book.\n        forbiddenKeys: { keys: [id] }\n" }],
-      expected: [`${M}:92:9: operations.shelf_add_book.params.title.forbiddenKeys: forbiddenKeys applies to json parameters with jsonType: object`],
+      edits: [
+        {
+          find: "        description: Title of the book.\n",
+          replace: "        description: Title of the book.\n        forbiddenKeys: { keys: [id] }\n",
+        },
+      ],
+      expected: [
+        `${M}:92:9: operations.shelf_add_book.params.title.forbiddenKeys: forbiddenKeys applies to json ` +
+          `parameters with jsonType: object`,
+      ],
     },
     {
       name: "a header parameter on a header a switch sends (header names in any case)",
@@ -222,10 +242,15 @@ describe("broken manifests", () => {
         {
           find: "      eventual:\n        type: boolean\n",
           replace:
-            "      consistency:\n        type: string\n        maxLength: 20\n        enum: [eventual]\n        description: Consistency level.\n        wire: { in: header, name: consistency }\n      eventual:\n        type: boolean\n",
+            "      consistency:\n        type: string\n        maxLength: 20\n        enum: " +
+            "[eventual]\n        description: Consistency level.\n        wire: { in: header, name: " +
+            "consistency }\n      eventual:\n        type: boolean\n",
         },
       ],
-      expected: [`${M}:56:15: operations.shelf_list_books.params.eventual.wire.whenTrue.0: header "Consistency" is already sent by parameter "consistency"`],
+      expected: [
+        `${M}:56:15: operations.shelf_list_books.params.eventual.wire.whenTrue.0: ` +
+          `header "Consistency" is already sent by parameter "consistency"`,
+      ],
     },
     {
       name: "a provider id that differs from its folder",
@@ -234,13 +259,24 @@ describe("broken manifests", () => {
     },
     {
       name: "a read-only operation marked destructive",
-      edits: [{ find: "    title: Add book\n", replace: "    title: Add book\n    behavior: { readOnly: true, destructive: true }\n" }],
-      expected: [`${M}:77:33: operations.shelf_add_book.behavior.destructive: an operation that is readOnly cannot be destructive`],
+      edits: [
+        {
+          find: "    title: Add book\n",
+          replace: "    title: Add book\n    behavior: { readOnly: true, destructive: true }\n",
+        },
+      ],
+      expected: [
+        `${M}:77:33: operations.shelf_add_book.behavior.destructive: an operation that is readOnly cannot be ` +
+          `destructive`,
+      ],
     },
     {
       name: "an unknown behaviour field",
       edits: [{ find: "    title: Add book\n", replace: "    title: Add book\n    behavior: { safe: true }\n" }],
-      expected: [`${M}:77:17: operations.shelf_add_book.behavior: unknown field "safe" (allowed: readOnly, destructive, idempotent, openWorld)`],
+      expected: [
+        `${M}:77:17: operations.shelf_add_book.behavior: unknown field "safe" (allowed: readOnly, ` +
+          `destructive, idempotent, openWorld)`,
+      ],
     },
   ];
 
@@ -249,13 +285,27 @@ describe("broken manifests", () => {
   table.push(
     {
       name: "an apiKey header name that is not a token (text that would end a comment)",
-      edits: [{ file: "openapi.yaml", find: "name: X-Shelf-Key", replace: 'name: "X-Key */ globalThis.pwned = 1; /*"' }],
-      expected: [`${O}:136:13: components.securitySchemes.shelfKey.name: a header name is a token (letters, digits and !#$%&'*+-.^_\`|~), got "X-Key */ globalThis.pwned = 1; /*"`],
+      edits: [
+        { file: "openapi.yaml", find: "name: X-Shelf-Key", replace: 'name: "X-Key */ globalThis.pwned = 1; /*"' },
+      ],
+      expected: [
+        `${O}:136:13: components.securitySchemes.shelfKey.name: a header name is a token (letters, ` +
+          `digits and !#$%&'*+-.^_\`|~), got "X-Key */ globalThis.pwned = 1; /*"`,
+      ],
     },
     {
       name: "an apiKey query key with a line break",
-      edits: [{ file: "openapi.yaml", find: "in: header\n      name: X-Shelf-Key", replace: 'in: query\n      name: "key\\nglobalThis.pwned = 1"' }],
-      expected: [`${O}:136:13: components.securitySchemes.shelfKey.name: a query key here is letters, digits and - . _ ~ $ [ ], got "key\\nglobalThis.pwned = 1"`],
+      edits: [
+        {
+          file: "openapi.yaml",
+          find: "in: header\n      name: X-Shelf-Key",
+          replace: 'in: query\n      name: "key\\nglobalThis.pwned = 1"',
+        },
+      ],
+      expected: [
+        `${O}:136:13: components.securitySchemes.shelfKey.name: a query key here is letters, digits and - . ` +
+          `_ ~ $ [ ], got "key\\nglobalThis.pwned = 1"`,
+      ],
     },
   );
 
@@ -264,19 +314,34 @@ describe("broken manifests", () => {
     {
       name: "two operation ids that give the same TypeScript names",
       edits: [{ find: "  shelf_get_book:\n", replace: "  shelf_list__books:\n" }],
-      expected: [`${M}:24:3: operations.shelf_list_books: operation ids "shelf_list__books" and "shelf_list_books" give the same names in the generated code (shelfListBooksTool, ShelfListBooksParams); rename one`],
+      expected: [
+        `${M}:24:3: operations.shelf_list_books: operation ids "shelf_list__books" and "shelf_list_books" ` +
+          `give the same names in the generated code (shelfListBooksTool, ShelfListBooksParams); rename one`,
+      ],
     },
     {
       name: "a parameter named like the block's operation selector",
       edits: [{ find: "      eventual:\n", replace: "      operation:\n" }],
-      expected: [`${M}:44:7: operations.shelf_list_books.params.operation: "operation" is the name of the block input that selects the operation; choose another name`],
+      expected: [
+        `${M}:44:7: operations.shelf_list_books.params.operation: "operation" is the name of the block input ` +
+          `that selects the operation; choose another name`,
+      ],
     },
     {
       name: "an output that also holds other outputs",
-      edits: [{ find: "    outputs:\n      data:\n        type: array\n", replace: "    outputs:\n      metadata: { type: json, from: $response.body, optional: true, description: All. }\n      data:\n        type: array\n" }],
+      edits: [
+        {
+          find: "    outputs:\n      data:\n        type: array\n",
+          replace:
+            "    outputs:\n      metadata: { type: json, from: $response.body, optional: true, description: " +
+            "All. }\n      data:\n        type: array\n",
+        },
+      ],
       expected: [
-        `${M}:59:7: operations.shelf_list_books.outputs.metadata.count: output "metadata" is a value, so it cannot also hold "metadata.count"; rename one`,
-        `${M}:64:7: operations.shelf_list_books.outputs.metadata.total: output "metadata" is a value, so it cannot also hold "metadata.total"; rename one`,
+        `${M}:59:7: operations.shelf_list_books.outputs.metadata.count: output "metadata" is a value, ` +
+          `so it cannot also hold "metadata.count"; rename one`,
+        `${M}:64:7: operations.shelf_list_books.outputs.metadata.total: output "metadata" is a value, ` +
+          `so it cannot also hold "metadata.total"; rename one`,
       ],
     },
   );
@@ -288,81 +353,85 @@ describe("broken manifests", () => {
   }
 });
 
-describe("spec changes caught by the link", () => {
-  it("an upstream that tightens a limit makes generation fail at the manifest's line", async () => {
-    expect(await problems([{ file: "openapi.yaml", find: "minimum: 1, maximum: 100", replace: "minimum: 1, maximum: 25" }])).toEqual([
-      `${M}:40:18: operations.shelf_list_books.params.top.maximum: maximum 50 is looser than query parameter "$top"'s maximum 25 in specs/shelf/openapi.yaml`,
-    ]);
-  });
-
-  it("an upstream that renames a response field makes generation fail", async () => {
-    const found = await problems([
-      { file: "openapi.yaml", find: "required: [id, title, state]", replace: "required: [id, title]" },
-      { file: "openapi.yaml", find: "        state: { type: string, enum: [pending, ready, failed] }", replace: "        status: { type: string, enum: [pending, ready, failed] }" },
-    ]);
-    expect(found).toEqual([
-      `${M}:133:15: operations.shelf_add_book.outputs.state.from: response field "/state" not found in the 201 response of "addBook" in specs/shelf/openapi.yaml (fields there: id, title, status, rank)`,
-      `${M}:164:15: operations.shelf_get_book.outputs.state.from: response field "/state" not found in the 200 response of "getBook" in specs/shelf/openapi.yaml (fields there: id, title, status, rank)`,
-    ]);
-  });
-
-  it("links a route's parameters against the route's operation", async () => {
-    expect(await problems([{ find: "bookId: { in: path, name: key,", replace: "bookId: { in: path, name: isbn," }])).toEqual([
-      `${M}:148:11: operations.shelf_get_book.routes.0.wire.bookId: path parameter "isbn" not found in operation "getBookByKey" of specs/shelf/openapi.yaml (its path parameters: key)`,
-      `${M}:145:9: operations.shelf_get_book.routes.0: specs/shelf/openapi.yaml requires path parameter "key" for "getBookByKey", but no parameter or constant supplies it`,
-    ]);
-  });
-
-  it("reports every problem at once", async () => {
-    expect(
-      await problems([
-        { find: "name: $top }", replace: "name: top }" },
-        { find: "operationId: getBook", replace: "operationId: fetchBook" },
-      ]),
-    ).toHaveLength(2);
-  });
-});
-
 describe("credentials", () => {
   for (const type of ["oauth2", "openIdConnect"]) {
     it(`sends the access token of an ${type} scheme as a bearer token`, async () => {
       const scheme =
         type === "oauth2"
-          ? "type: oauth2\n      flows:\n        clientCredentials:\n          tokenUrl: https://auth.shelf.test/token\n          scopes: {}"
+          ? "type: oauth2\n      flows:\n        clientCredentials:\n          tokenUrl: " +
+            "https://auth.shelf.test/token\n          scopes: {}"
           : "type: openIdConnect\n      openIdConnectUrl: https://auth.shelf.test/.well-known/openid-configuration";
       const root = join(work, String(counter++));
       const dir = join(root, "specs", "shelf");
       cpSync(fixture, dir, { recursive: true });
       const file = join(dir, "openapi.yaml");
-      writeFileSync(file, readFileSync(file, "utf8").replace("type: apiKey\n      in: header\n      name: X-Shelf-Key", scheme));
+      writeFileSync(
+        file,
+        readFileSync(file, "utf8").replace("type: apiKey\n      in: header\n      name: X-Shelf-Key", scheme),
+      );
       const ir = await loadProvider(root, dir);
       expect(ir.auth).toEqual({ type: "bearer", param: "apiKey" });
     });
   }
 
   it("refuses a scheme the runtime does not send, naming those it does", async () => {
-    expect(await problems([{ file: "openapi.yaml", find: "type: apiKey\n      in: header\n      name: X-Shelf-Key", replace: "type: http\n      scheme: digest" }])).toEqual([
-      `${M}:10:11: auth.scheme: security scheme "shelfKey" is of an unsupported kind (http digest); supported: http bearer, http basic, apiKey in a header, the query or a cookie, oauth2 and openIdConnect (the access token, as a bearer token)`,
+    expect(
+      await problems([
+        {
+          file: "openapi.yaml",
+          find: "type: apiKey\n      in: header\n      name: X-Shelf-Key",
+          replace: "type: http\n      scheme: digest",
+        },
+      ]),
+    ).toEqual([
+      `${M}:10:11: auth.scheme: security scheme "shelfKey" is of an unsupported kind (http digest); ` +
+        `supported: http bearer, http basic, apiKey in a header, the query or a cookie, ` +
+        `oauth2 and openIdConnect (the access token, as a bearer token)`,
     ]);
   });
 });
 
 describe("request and reply limits", () => {
-  it("carry limits.requestHeadBytes and limits.replyBytes to every tool's server, where the runtime checks them", async () => {
-    const root = join(work, String(counter++));
-    const dir = join(root, "specs", "shelf");
-    cpSync(fixture, dir, { recursive: true });
-    const file = join(dir, "manifest.yaml");
-    writeFileSync(file, readFileSync(file, "utf8").replace("server:\n  default: https://api.shelf.test\n", "server:\n  default: https://api.shelf.test\nlimits:\n  requestHeadBytes: 8192\n  replyBytes: 1048576\n"));
-    const ir = await loadProvider(root, dir);
-    expect(ir.operations.map((op) => op.tool.server)).toEqual(ir.operations.map(() => ({ default: "https://api.shelf.test", requestHeadBytes: 8192, replyBytes: 1048576 })));
-  });
+  it(
+    "carry limits.requestHeadBytes and limits.replyBytes " + "to every tool's server, where the runtime checks them",
+    async () => {
+      const root = join(work, String(counter++));
+      const dir = join(root, "specs", "shelf");
+      cpSync(fixture, dir, { recursive: true });
+      const file = join(dir, "manifest.yaml");
+      writeFileSync(
+        file,
+        readFileSync(file, "utf8").replace(
+          "server:\n  default: https://api.shelf.test\n",
+          "server:\n  default: https://api.shelf.test\nlimits:\n  requestHeadBytes: 8192\n  replyBytes: 1048576\n",
+        ),
+      );
+      const ir = await loadProvider(root, dir);
+      expect(ir.operations.map((op) => op.tool.server)).toEqual(
+        ir.operations.map(() => ({ default: "https://api.shelf.test", requestHeadBytes: 8192, replyBytes: 1048576 })),
+      );
+    },
+  );
 
   it("refuse a reply limit smaller than any reply worth reading", async () => {
-    expect(await problems([{ find: "server:\n  default: https://api.shelf.test\n", replace: "server:\n  default: https://api.shelf.test\nlimits:\n  replyBytes: 10\n" }])).toEqual([expect.stringContaining("limits.replyBytes")]);
+    expect(
+      await problems([
+        {
+          find: "server:\n  default: https://api.shelf.test\n",
+          replace: "server:\n  default: https://api.shelf.test\nlimits:\n  replyBytes: 10\n",
+        },
+      ]),
+    ).toEqual([expect.stringContaining("limits.replyBytes")]);
   });
 
   it("refuse a limit no HTTP request fits", async () => {
-    expect(await problems([{ find: "server:\n  default: https://api.shelf.test\n", replace: "server:\n  default: https://api.shelf.test\nlimits:\n  requestHeadBytes: 100\n" }])).toEqual([expect.stringContaining("limits.requestHeadBytes")]);
+    expect(
+      await problems([
+        {
+          find: "server:\n  default: https://api.shelf.test\n",
+          replace: "server:\n  default: https://api.shelf.test\nlimits:\n  requestHeadBytes: 100\n",
+        },
+      ]),
+    ).toEqual([expect.stringContaining("limits.requestHeadBytes")]);
   });
 });

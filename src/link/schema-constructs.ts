@@ -31,10 +31,20 @@ function walk(root: unknown, version: string): { path: Path; message: string }[]
     const o = node as Record<string, unknown>;
     const named = path[path.length - 1] === "properties";
     if (Array.isArray(o.items) && !named) {
-      out.push({ path: [...path, "items"], message: `items is a list (the tuple form), which OpenAPI ${version || "3"} does not allow: give one schema for every item${three0 ? "" : ", or prefixItems for a tuple"}` });
+      out.push({
+        path: [...path, "items"],
+        message:
+          `items is a list (the tuple form), which OpenAPI ${version || "3"} does not allow: ` +
+          `give one schema for every item${three0 ? "" : ", or prefixItems for a tuple"}`,
+      });
     }
     if (three0 && Array.isArray(o.type) && !named) {
-      out.push({ path: [...path, "type"], message: `type is a list, which OpenAPI ${version} does not allow (3.1 does): give one type, with nullable: true for null` });
+      out.push({
+        path: [...path, "type"],
+        message:
+          `type is a list, which OpenAPI ${version} does not allow (3.1 does): give one type, with nullable: ` +
+          `true for null`,
+      });
     }
     for (const [key, value] of Object.entries(o)) {
       // In a map of properties, a key is a name (a property may be called `example`).

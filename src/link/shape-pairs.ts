@@ -16,22 +16,36 @@ export interface PairDetail {
   to?: unknown;
 }
 
-/** One change, `at` relative to the pair compared (`.field`, `[]` for items, `.*` for a map's values; "" for the value itself). */
+/**
+ * One change, `at` relative to the pair compared (`.field`, `[]` for items, `.*` for a map's values; "" for the value
+ * itself).
+ */
 export interface PlacedChange<K extends string> {
   kind: K;
   at: string;
   detail: PairDetail;
 }
 
-/** Compares one pair: `emit` a change of the pair itself (or, with `at`, of a field it names), `descend` into a pair of children at `step`. */
-export type ComparePair<K extends string> = (a: Shape, b: Shape, emit: (kind: K, detail?: PairDetail, at?: string) => void, descend: (x: Shape, y: Shape, step: string) => void) => void;
+/**
+ * Compares one pair: `emit` a change of the pair itself (or, with `at`, of a field it names), `descend` into a pair of
+ * children at `step`.
+ */
+export type ComparePair<K extends string> = (
+  a: Shape,
+  b: Shape,
+  emit: (kind: K, detail?: PairDetail, at?: string) => void,
+  descend: (x: Shape, y: Shape, step: string) => void,
+) => void;
 
 /** How many field names deep a change is listed below the value compared (`[]` and `.*` do not count). */
 export const MAX_NAMES = 6;
 
 const namesIn = (at: string) => (at.match(/\.(?!\*(?:$|[.[]))[^.[\]]+/g) ?? []).length;
 
-/** The changes between two shapes at every place, by `compare`; results are kept per pair of shape objects for as long as the shapes live. */
+/**
+ * The changes between two shapes at every place, by `compare`; results are kept per pair of shape objects for as long
+ * as the shapes live.
+ */
 export function pairChanges<K extends string>(compare: ComparePair<K>): (a: Shape, b: Shape) => PlacedChange<K>[] {
   // undefined: the pair is being compared (met again inside itself).
   const memo = new WeakMap<Shape, Map<Shape, PlacedChange<K>[] | undefined>>();

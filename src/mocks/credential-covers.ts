@@ -12,10 +12,25 @@ export function credentialCoversOf(raw: unknown, document: object): (slot: { in:
   const auth = raw as { scheme?: unknown; covers?: unknown; also?: unknown; alternatives?: unknown } | undefined;
   if (typeof auth?.scheme !== "string") return () => false;
   const covers = Array.isArray(auth.covers) ? auth.covers.filter((c): c is string => typeof c === "string") : undefined;
-  const schemes = ((document as { components?: { securitySchemes?: object } }).components?.securitySchemes ?? {}) as Parameters<typeof credentialCovers>[1];
+  const schemes = ((document as { components?: { securitySchemes?: object } }).components?.securitySchemes ??
+    {}) as Parameters<typeof credentialCovers>[1];
   // The other schemes' places too (sent with the first, or instead of it); a malformed list is generation's to report.
-  const ways = (list: unknown) => (Array.isArray(list) ? list.filter((w): w is { scheme: string; param: string } => typeof w?.scheme === "string") : undefined);
+  const ways = (list: unknown) =>
+    Array.isArray(list)
+      ? list.filter((w): w is { scheme: string; param: string } => typeof w?.scheme === "string")
+      : undefined;
   const also = ways(auth.also);
-  const alternatives = ways(auth.alternatives)?.map((w) => ({ ...w, also: ways((w as { also?: unknown }).also) ?? [] }));
-  return credentialCovers({ scheme: auth.scheme, ...(covers ? { covers } : {}), ...(also ? { also } : {}), ...(alternatives ? { alternatives } : {}) }, schemes);
+  const alternatives = ways(auth.alternatives)?.map((w) => ({
+    ...w,
+    also: ways((w as { also?: unknown }).also) ?? [],
+  }));
+  return credentialCovers(
+    {
+      scheme: auth.scheme,
+      ...(covers ? { covers } : {}),
+      ...(also ? { also } : {}),
+      ...(alternatives ? { alternatives } : {}),
+    },
+    schemes,
+  );
 }

@@ -5,16 +5,23 @@
 // and Prism read it, as a credential in a header is not theirs to match on.
 import type { RequestListener } from "node:http";
 
-/** The served path's credential form: the server path as a pattern (the credential's variable any one segment's text), and the path it stands for. */
+/**
+ * The served path's credential form: the server path as a pattern (the credential's variable any one segment's text),
+ * and the path it stands for.
+ */
 export interface CredentialPath {
   pattern: RegExp;
   served: string;
 }
 
-/** From a manifest's `auth` (as read, unchecked) and the document: undefined unless `auth.variable` names a variable of the first server's path. */
+/**
+ * From a manifest's `auth` (as read, unchecked) and the document: undefined unless `auth.variable` names a variable of
+ * the first server's path.
+ */
 export function credentialPathOf(rawAuth: unknown, document: object, served: string): CredentialPath | undefined {
   const variable = (rawAuth as { variable?: unknown } | undefined)?.variable;
-  const server = (document as { servers?: { url?: unknown; variables?: Record<string, { default?: unknown }> }[] }).servers?.[0];
+  const server = (document as { servers?: { url?: unknown; variables?: Record<string, { default?: unknown }> }[] })
+    .servers?.[0];
   if (typeof variable !== "string" || typeof server?.url !== "string") return undefined;
   const path = server.url.replace(/^([a-z][a-z0-9+.-]*:)?\/\/[^/]*/i, "").replace(/\/+$/, "");
   if (!path.includes(`{${variable}}`)) return undefined;

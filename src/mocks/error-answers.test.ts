@@ -13,8 +13,26 @@ const document = openapi({
       operationId: "createZqissue",
       responses: {
         "201": reply({ type: "object", properties: { id: { type: "string" } } }, { id: "zq1" }),
-        "400": reply({ type: "object", properties: { errorMessages: { type: "array", items: { type: "string" } }, errors: { type: "object", additionalProperties: { type: "string" } } } }),
-        "422": reply({ type: "object", properties: { detail: { type: "array", items: { type: "object", required: ["loc", "msg", "type"], properties: { loc: location, msg: { type: "string" }, type: { type: "string" } } } } } }),
+        "400": reply({
+          type: "object",
+          properties: {
+            errorMessages: { type: "array", items: { type: "string" } },
+            errors: { type: "object", additionalProperties: { type: "string" } },
+          },
+        }),
+        "422": reply({
+          type: "object",
+          properties: {
+            detail: {
+              type: "array",
+              items: {
+                type: "object",
+                required: ["loc", "msg", "type"],
+                properties: { loc: location, msg: { type: "string" }, type: { type: "string" } },
+              },
+            },
+          },
+        }),
       },
     },
   },
@@ -25,6 +43,8 @@ describe("an error answer the mock makes", () => {
     const served = withSampledAnswers(document) as typeof document;
     const responses = served.paths["/zqissues"].post.responses;
     expect(responses["400"].content["application/json"].example).toMatchObject({ errorMessages: [expect.any(String)] });
-    expect(responses["422"].content["application/json"].example).toMatchObject({ detail: [{ msg: expect.any(String), type: expect.any(String) }] });
+    expect(responses["422"].content["application/json"].example).toMatchObject({
+      detail: [{ msg: expect.any(String), type: expect.any(String) }],
+    });
   });
 });

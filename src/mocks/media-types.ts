@@ -7,16 +7,22 @@
 import type { RequestListener } from "node:http";
 
 const TOKEN = "[!#$%&'*+.^_`|~0-9A-Za-z-]+";
-const QUOTED = '"(?:[\\u000b\\u0020\\u0021\\u0023-\\u005b\\u005d-\\u007e\\u0080-\\u00ff]|\\\\[\\u000b\\u0020-\\u00ff])*"';
+const QUOTED =
+  '"(?:[\\u000b\\u0020\\u0021\\u0023-\\u005b\\u005d-\\u007e\\u0080-\\u00ff]|\\\\[\\u000b\\u0020-\\u00ff])*"';
 /** RFC 9110's media-type: type/subtype and `; name=value` parameters (what the parser Prism uses accepts). */
-const MEDIA_TYPE = new RegExp(`^${TOKEN}/${TOKEN}(?:[ \\t]*;[ \\t]*${TOKEN}[ \\t]*=[ \\t]*(?:${TOKEN}|${QUOTED}))*[ \\t]*$`);
+const MEDIA_TYPE = new RegExp(
+  `^${TOKEN}/${TOKEN}(?:[ \\t]*;[ \\t]*${TOKEN}[ \\t]*=[ \\t]*(?:${TOKEN}|${QUOTED}))*[ \\t]*$`,
+);
 
 /** Whether a text (a content map's key) is a media type, as the parser Prism uses reads one. */
 export function isMediaType(text: string): boolean {
   return MEDIA_TYPE.test(text.trim());
 }
 
-/** Whether each entry of a header value is a media type (Accept lists several, comma-separated; an empty one is left to the reader). */
+/**
+ * Whether each entry of a header value is a media type (Accept lists several, comma-separated; an empty one is left to
+ * the reader).
+ */
 export function mediaTypesProblem(value: string | undefined, list: boolean): string | undefined {
   if (value === undefined || !value.trim()) return undefined;
   const entries = list
@@ -53,7 +59,14 @@ export function withMediaTypeCheck(listener: RequestListener): RequestListener {
     }
     const [status, header] = accept !== undefined ? [406, "Accept"] : [415, "Content-Type"];
     const bad = (accept ?? type ?? "").slice(0, 200);
-    const body = JSON.stringify({ type: "about:blank", title: `${header} is not a media type`, status, detail: `the ${header} header holds ${JSON.stringify(bad)}, which is not a media type (type/subtype, then ;name=value parameters)` });
+    const body = JSON.stringify({
+      type: "about:blank",
+      title: `${header} is not a media type`,
+      status,
+      detail:
+        `the ${header} header holds ${JSON.stringify(bad)}, which is not a media type (type/subtype, ` +
+        `then ;name=value parameters)`,
+    });
     req.resume();
     res.writeHead(status, { "content-type": "application/problem+json", "content-length": Buffer.byteLength(body) });
     res.end(body);

@@ -6,8 +6,8 @@
 // with a schema), a `pattern` (Prism writes "string", which its own check
 // then refuses), a format it does not make, or an `allOf` (whose members'
 // required fields it left out), or an untyped object with a list's keyword
-// (`uniqueItems: false`: Prism made a list), or a default of another type than its schema's, or more properties listed than
-// maxProperties allows. There the answer is a value made by schema-sample.ts (one
+// (`uniqueItems: false`: Prism made a list), or a default of another type than its schema's, or more properties listed
+// than maxProperties allows. There the answer is a value made by schema-sample.ts (one
 // branch of each union, bounded work, checked against the schema), given to
 // Prism as the media type's `example`. Where no valid value is made within
 // the bounds, the media type is left to Prism, as before.
@@ -20,7 +20,10 @@ const JSON_MEDIA = /^application\/(.+\+)?json\b/i;
 /** Schemas looked at to tell whether a schema reaches a union or an open map. */
 const REACH_BUDGET = 5000;
 
-/** A copy of `document` (what changes is copied; the rest is shared, never written to) with made answers where they are needed. */
+/**
+ * A copy of `document` (what changes is copied; the rest is shared, never written to) with made answers where they are
+ * needed.
+ */
 export function withSampledAnswers(document: Node): Node {
   let sampler: DocumentSampler | undefined;
   const paths = isNode(document.paths) ? document.paths : {};
@@ -35,11 +38,22 @@ export function withSampledAnswers(document: Node): Node {
       if (!isNode(op) || !isNode(op.responses)) continue;
       let responses: Node | undefined;
       for (const [status, rawResponse] of Object.entries(op.responses)) {
-        const { node: response, pointer: at } = followRef(document, rawResponse, `/paths/${escapeKey(path)}/${method}/responses/${escapeKey(status)}`);
+        const { node: response, pointer: at } = followRef(
+          document,
+          rawResponse,
+          `/paths/${escapeKey(path)}/${method}/responses/${escapeKey(status)}`,
+        );
         if (!isNode(response) || !isNode(response.content)) continue;
         let content: Node | undefined;
         for (const [type, media] of Object.entries(response.content)) {
-          if (!JSON_MEDIA.test(type) || !isNode(media) || media.schema === undefined || media.example !== undefined || media.examples !== undefined) continue;
+          if (
+            !JSON_MEDIA.test(type) ||
+            !isNode(media) ||
+            media.schema === undefined ||
+            media.example !== undefined ||
+            media.examples !== undefined
+          )
+            continue;
           if (!reachesWhatPrismMakesWrong(document, media.schema) && !reachesItself(document, media.schema)) continue;
           sampler ??= new DocumentSampler(document);
           const made = sampleAnswer(sampler, `${at}/content/${escapeKey(type)}/schema`, status);
@@ -71,13 +85,39 @@ export function withSampledAnswers(document: Node): Node {
  */
 function sampleAnswer(sampler: DocumentSampler, pointer: string, status: string): { value: unknown } | undefined {
   const error = /^([45]\d\d|[45]XX|default)$/i.test(status);
-  return (error ? (sampler.sample(pointer, { everyField: true, textFields: true }) ?? sampler.sample(pointer, { textFields: true })) : undefined) ?? sampler.sample(pointer);
+  return (
+    (error
+      ? (sampler.sample(pointer, { everyField: true, textFields: true }) ??
+        sampler.sample(pointer, { textFields: true }))
+      : undefined) ?? sampler.sample(pointer)
+  );
 }
 
-/** Formats Prism's sampler makes a valid value of (not `byte`: its value failed Prism's own check of the format, in Pinecone's error details). */
-const PRISM_FORMATS = new Set(["date-time", "date", "email", "uri", "uuid", "hostname", "ipv4", "ipv6", "password", "binary", "int32", "int64", "float", "double"]);
+/**
+ * Formats Prism's sampler makes a valid value of (not `byte`: its value failed Prism's own check of the format, in
+ * Pinecone's error details).
+ */
+const PRISM_FORMATS = new Set([
+  "date-time",
+  "date",
+  "email",
+  "uri",
+  "uuid",
+  "hostname",
+  "ipv4",
+  "ipv6",
+  "password",
+  "binary",
+  "int32",
+  "int64",
+  "float",
+  "double",
+]);
 
-/** Whether the schema, its `$ref`s followed, holds a union, an open map, a pattern, an allOf, a format Prism does not make (or one bounded in length) or a required field it does not define (within REACH_BUDGET schemas). */
+/**
+ * Whether the schema, its `$ref`s followed, holds a union, an open map, a pattern, an allOf, a format Prism does not
+ * make (or one bounded in length) or a required field it does not define (within REACH_BUDGET schemas).
+ */
 function reachesWhatPrismMakesWrong(document: Node, schema: unknown): boolean {
   const seen = new Set<unknown>();
   const stack = [schema];
@@ -94,26 +134,54 @@ function reachesWhatPrismMakesWrong(document: Node, schema: unknown): boolean {
       if (isNode(node) && !seen.has(node)) stack.push(node);
       continue;
     }
-    if (Array.isArray(node.oneOf) || Array.isArray(node.anyOf) || Array.isArray(node.allOf) || isNode(node.additionalProperties)) return true;
-    if (typeof node.pattern === "string" || (typeof node.format === "string" && !PRISM_FORMATS.has(node.format))) return true;
-    // A whole-number format on a number (`type: number, format: int32`): Prism's sampler makes a fraction, which its format check refuses.
+    if (
+      Array.isArray(node.oneOf) ||
+      Array.isArray(node.anyOf) ||
+      Array.isArray(node.allOf) ||
+      isNode(node.additionalProperties)
+    )
+      return true;
+    if (typeof node.pattern === "string" || (typeof node.format === "string" && !PRISM_FORMATS.has(node.format)))
+      return true;
+    // A whole-number format on a number (`type: number, format: int32`): Prism's sampler makes a fraction, which its
+    // format check refuses.
     if ((node.format === "int32" || node.format === "int64") && node.type !== "integer") return true;
-    // Prism's value of a format has one length (a date-time's 20 characters): a format bounded in length may not take it (Unicourt's 25).
+    // Prism's value of a format has one length (a date-time's 20 characters): a format bounded in length may not take
+    // it (Unicourt's 25).
     if (typeof node.format === "string" && (node.minLength !== undefined || node.maxLength !== undefined)) return true;
-    // A field required but not defined (ExaVault's users require `homeResource`, which sits in their relationships): Prism leaves it out.
-    if (Array.isArray(node.required) && node.required.some((name) => typeof name === "string" && !(isNode(node.properties) && Object.hasOwn(node.properties, name)))) return true;
+    // A field required but not defined (ExaVault's users require `homeResource`, which sits in their relationships):
+    // Prism leaves it out.
+    if (
+      Array.isArray(node.required) &&
+      node.required.some(
+        (name) => typeof name === "string" && !(isNode(node.properties) && Object.hasOwn(node.properties, name)),
+      )
+    )
+      return true;
     if (node.type === undefined && readsAsOtherType(node)) return true;
-    // Fewer properties allowed than listed (an error's source: one of parameter, pointer, example): Prism's sampler fills them all.
-    if (typeof node.maxProperties === "number" && isNode(node.properties) && Object.keys(node.properties).length > node.maxProperties) return true;
+    // Fewer properties allowed than listed (an error's source: one of parameter, pointer, example): Prism's sampler
+    // fills them all.
+    if (
+      typeof node.maxProperties === "number" &&
+      isNode(node.properties) &&
+      Object.keys(node.properties).length > node.maxProperties
+    )
+      return true;
     // A default of another type than its schema's (`type: boolean, default: 'false'`), or a list default whose items
-    // are not of the items' type (a list of lists defaulting to a list of texts): Prism answers with it, then refuses it.
+    // are not of the items' type (a list of lists defaulting to a list of texts): Prism answers with it, then refuses
+    // it.
     if (node.default !== undefined && !defaultFits(document, node.default, node)) return true;
-    for (const [key, value] of Object.entries(node)) if (key !== "example" && key !== "examples" && key !== "enum" && key !== "const" && key !== "default") stack.push(value);
+    for (const [key, value] of Object.entries(node))
+      if (key !== "example" && key !== "examples" && key !== "enum" && key !== "const" && key !== "default")
+        stack.push(value);
   }
   return false;
 }
 
-/** Whether a default is of its schema's type, and, a list, each of its items of the items' schema's type (a few levels deep). */
+/**
+ * Whether a default is of its schema's type, and, a list, each of its items of the items' schema's type (a few levels
+ * deep).
+ */
 function defaultFits(document: Node, value: unknown, schema: Node, depth = 0): boolean {
   if (!ofType(value, schema.type)) return false;
   if (!Array.isArray(value) || depth > 4) return true;
@@ -126,7 +194,9 @@ function ofType(value: unknown, type: unknown): boolean {
   const types = Array.isArray(type) ? type : typeof type === "string" ? [type] : [];
   if (!types.length) return true;
   const kind = value === null ? "null" : Array.isArray(value) ? "array" : typeof value;
-  return types.some((t) => t === kind || (t === "integer" && Number.isInteger(value)) || (t === "number" && kind === "number"));
+  return types.some(
+    (t) => t === kind || (t === "integer" && Number.isInteger(value)) || (t === "number" && kind === "number"),
+  );
 }
 
 /**
@@ -134,7 +204,12 @@ function ofType(value: unknown, type: unknown): boolean {
  * makes that type: its order is number, string, array, object (an object's no-op `uniqueItems: false` made `[]`).
  */
 function readsAsOtherType(node: Node): boolean {
-  const own = isNode(node.properties) || node.additionalProperties !== undefined || Array.isArray(node.required) ? "object" : node.items !== undefined ? "array" : undefined;
+  const own =
+    isNode(node.properties) || node.additionalProperties !== undefined || Array.isArray(node.required)
+      ? "object"
+      : node.items !== undefined
+        ? "array"
+        : undefined;
   const prism = PRISM_TYPE_KEYWORDS.find(([key]) => node[key] !== undefined)?.[1];
   return own !== undefined && prism !== undefined && prism !== own;
 }

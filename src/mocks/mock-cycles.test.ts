@@ -17,8 +17,19 @@ const document = openapi(
       get: {
         operationId: "listZqcharges",
         responses: {
-          "200": { description: "Listed.", content: { "application/json": { schema: { type: "object", properties: { id: { type: "string" } } }, example: { id: "zq1" } } } },
-          default: { description: "An error.", content: { "application/json": { schema: { $ref: "#/components/schemas/ZqError" } } } },
+          "200": {
+            description: "Listed.",
+            content: {
+              "application/json": {
+                schema: { type: "object", properties: { id: { type: "string" } } },
+                example: { id: "zq1" },
+              },
+            },
+          },
+          default: {
+            description: "An error.",
+            content: { "application/json": { schema: { $ref: "#/components/schemas/ZqError" } } },
+          },
         },
       },
     },
@@ -26,19 +37,40 @@ const document = openapi(
       get: {
         operationId: "getZqcharge",
         parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }],
-        responses: { "200": { description: "The charge.", content: { "application/json": { schema: { $ref: "#/components/schemas/ZqCharge" } } } } },
+        responses: {
+          "200": {
+            description: "The charge.",
+            content: { "application/json": { schema: { $ref: "#/components/schemas/ZqCharge" } } },
+          },
+        },
       },
     },
   },
   {
     schemas: {
-      ZqError: { type: "object", required: ["error"], properties: { error: { $ref: "#/components/schemas/ZqApiError" } } },
+      ZqError: {
+        type: "object",
+        required: ["error"],
+        properties: { error: { $ref: "#/components/schemas/ZqApiError" } },
+      },
       ZqApiError: {
         type: "object",
         required: ["type"],
-        properties: { type: { type: "string", enum: ["api_error", "card_error"] }, message: { type: "string" }, charge: { $ref: "#/components/schemas/ZqCharge" } },
+        properties: {
+          type: { type: "string", enum: ["api_error", "card_error"] },
+          message: { type: "string" },
+          charge: { $ref: "#/components/schemas/ZqCharge" },
+        },
       },
-      ZqCharge: { type: "object", required: ["id"], properties: { id: { type: "string" }, amount: { type: "integer" }, last_error: { $ref: "#/components/schemas/ZqApiError" } } },
+      ZqCharge: {
+        type: "object",
+        required: ["id"],
+        properties: {
+          id: { type: "string" },
+          amount: { type: "integer" },
+          last_error: { $ref: "#/components/schemas/ZqApiError" },
+        },
+      },
     },
   },
 );
@@ -47,26 +79,31 @@ const work = mkdtempSync(join(tmpdir(), "blockwright-mock-cycles-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe("a mock's answer whose schema reaches itself (no example)", () => {
-  it("is valid against that schema: a success, an error (a `default` answer) with and without a credential", async () => {
-    mkdirSync(join(work, "zqcycles"), { recursive: true });
-    writeFileSync(join(work, "zqcycles", "openapi.yaml"), JSON.stringify(document));
-    const mocks = await startMocks(["zqcycles"], { specsDir: work, logLevel: "silent" });
-    const sampler = new DocumentSampler(document);
-    try {
-      const asked: Record<string, string>[] = [{ authorization: "Bearer zq-token-1", prefer: "code=400" }, {}];
-      for (const headers of asked) {
-        const answer = await fetch(`${mocks.urls.zqcycles}/zqcharges`, { headers });
-        expect(answer.status).toBeGreaterThanOrEqual(400);
-        const body = await answer.json();
-        expect(sampler.valid(body, "/components/schemas/ZqError"), JSON.stringify(body).slice(0, 400)).toBe(true);
-        // An error's optional text fields are made too: its message is there for the errors expressions to read.
-        expect(body.error).toEqual({ type: "api_error", message: expect.any(String) });
+  it(
+    "is valid against that schema: a success, an error " + "(a `default` answer) with and without a credential",
+    async () => {
+      mkdirSync(join(work, "zqcycles"), { recursive: true });
+      writeFileSync(join(work, "zqcycles", "openapi.yaml"), JSON.stringify(document));
+      const mocks = await startMocks(["zqcycles"], { specsDir: work, logLevel: "silent" });
+      const sampler = new DocumentSampler(document);
+      try {
+        const asked: Record<string, string>[] = [{ authorization: "Bearer zq-token-1", prefer: "code=400" }, {}];
+        for (const headers of asked) {
+          const answer = await fetch(`${mocks.urls.zqcycles}/zqcharges`, { headers });
+          expect(answer.status).toBeGreaterThanOrEqual(400);
+          const body = await answer.json();
+          expect(sampler.valid(body, "/components/schemas/ZqError"), JSON.stringify(body).slice(0, 400)).toBe(true);
+          // An error's optional text fields are made too: its message is there for the errors expressions to read.
+          expect(body.error).toEqual({ type: "api_error", message: expect.any(String) });
+        }
+        const charge = await fetch(`${mocks.urls.zqcycles}/zqcharges/zq1`, {
+          headers: { authorization: "Bearer zq-token-1" },
+        });
+        expect(charge.status).toBe(200);
+        expect(sampler.valid(await charge.json(), "/components/schemas/ZqCharge")).toBe(true);
+      } finally {
+        await mocks.close();
       }
-      const charge = await fetch(`${mocks.urls.zqcycles}/zqcharges/zq1`, { headers: { authorization: "Bearer zq-token-1" } });
-      expect(charge.status).toBe(200);
-      expect(sampler.valid(await charge.json(), "/components/schemas/ZqCharge")).toBe(true);
-    } finally {
-      await mocks.close();
-    }
-  });
+    },
+  );
 });

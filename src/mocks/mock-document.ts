@@ -6,13 +6,13 @@
 // required of requests, which carry the credential instead; nor are header
 // parameters named Accept, Content-Type or Authorization, whose definitions
 // OpenAPI ignores (Prism checks them all the same); a 204, 205 or 304 answer
-// has no body, whatever the document declares, nor any answer to HEAD; a form's list field also takes one item (sent as `Key=value`), a parameter "S or null"
-// is S and its `oneOf` an `anyOf` (a text may read as two branches: `1`, an id and a slug); a schema Prism's validator cannot compile (nullable beside allOf or
-// $ref) is rewritten so that it is compiled once and checked
-// (prism-schemas.ts). A response with no example whose schema Prism's sampler would break
+// has no body, whatever the document declares, nor any answer to HEAD; a form's list field also takes one item (sent as
+// `Key=value`), a parameter "S or null" is S and its `oneOf` an `anyOf` (a text may read as two branches: `1`, an id
+// and a slug); a schema Prism's validator cannot compile (nullable beside allOf or $ref) is rewritten so that it is
+// compiled once and checked (prism-schemas.ts). A response with no example whose schema Prism's sampler would break
 // gets a valid made one; one whose only media type is a wildcard (`*/*`) is
-// served as JSON, and a named example `default` as the default; an object sent in the query as its fields (form, exploded)
-// is taken as those fields; a body whose `allOf` members each close the
+// served as JSON, and a named example `default` as the default; an object sent in the query as its fields (form,
+// exploded) is taken as those fields; a body whose `allOf` members each close the
 // object takes the fields of all of them (open-all-of.ts); a multipart body's
 // object fields, sent as JSON parts, are taken as the text Prism reads; an
 // answer lists no transport header (Content-Encoding, Transfer-Encoding, …),
@@ -32,7 +32,13 @@ import { withOpenAllOfMembers } from "./open-all-of.js";
 import { withoutReadOnlyRequired } from "./read-only-required.js";
 import { makeSchemasCompilable } from "./prism-schemas.js";
 import { isMediaType } from "./media-types.js";
-import { isObject, resolved, withJsonFormFieldsAsText, withJsonPartsAsText, withOneItemFormLists } from "./mock-form-bodies.js";
+import {
+  isObject,
+  resolved,
+  withJsonFormFieldsAsText,
+  withJsonPartsAsText,
+  withOneItemFormLists,
+} from "./mock-form-bodies.js";
 
 type Json = Record<string, unknown>;
 
@@ -53,8 +59,10 @@ export function mockDocument(original: object, covers: (slot: CoveredSlot) => bo
   const base = server && "path" in server ? server.path : "";
   const paths = ((document as Json).paths ?? {}) as Record<string, unknown>;
   const served: Record<string, unknown> = {};
-  // A reserved expansion (`{+path}`, a value spanning segments) is a plain expression to Prism's router, which mock-judge.ts hands the value as one segment.
-  for (const [path, item] of Object.entries(paths)) served[`${base}${path.replace(/\{\+/g, "{")}`] = withoutCovered(item, covers, document as Json);
+  // A reserved expansion (`{+path}`, a value spanning segments) is a plain expression to Prism's router, which
+  // mock-judge.ts hands the value as one segment.
+  for (const [path, item] of Object.entries(paths))
+    served[`${base}${path.replace(/\{\+/g, "{")}`] = withoutCovered(item, covers, document as Json);
   return { ...document, paths: served };
 }
 
@@ -66,7 +74,18 @@ function withoutCovered(item: unknown, covers: (slot: CoveredSlot) => boolean, d
     Array.isArray(list)
       ? list
           .filter((p) => !isCovered(resolved(p, document), covers) && !isOwnPrefer(resolved(p, document)))
-          .flatMap((p) => spreadQueryObject(withFetchDefault(withOneOfAsAnyOf(withoutNullBranch(textEnumParameter(judgedOnly(p, document), document), document), document), document), document))
+          .flatMap((p) =>
+            spreadQueryObject(
+              withFetchDefault(
+                withOneOfAsAnyOf(
+                  withoutNullBranch(textEnumParameter(judgedOnly(p, document), document), document),
+                  document,
+                ),
+                document,
+              ),
+              document,
+            ),
+          )
       : list;
   const out: Json = { ...item, ...(item.parameters ? { parameters: keep(item.parameters) } : {}) };
   for (const method of METHODS) {
@@ -80,12 +99,26 @@ function withoutCovered(item: unknown, covers: (slot: CoveredSlot) => boolean, d
       ...(op.requestBody
         ? {
             requestBody: withOpenAllOfMembers(
-              withJsonFormFieldsAsText(withJsonPartsAsText(withOneItemFormLists(withoutReadOnlyRequired(bodyWithoutCovered(withMediaTypesOnly(resolved(op.requestBody, document)), covers), document), document), document), document),
+              withJsonFormFieldsAsText(
+                withJsonPartsAsText(
+                  withOneItemFormLists(
+                    withoutReadOnlyRequired(
+                      bodyWithoutCovered(withMediaTypesOnly(resolved(op.requestBody, document)), covers),
+                      document,
+                    ),
+                    document,
+                  ),
+                  document,
+                ),
+                document,
+              ),
               (v) => resolved(v, document),
             ),
           }
         : {}),
-      ...(isObject(op.responses) ? { responses: namedDefaultServed(answersAsJson(op.responses, document, method === "head"), document) } : {}),
+      ...(isObject(op.responses)
+        ? { responses: namedDefaultServed(answersAsJson(op.responses, document, method === "head"), document) }
+        : {}),
     };
   }
   return out;
@@ -112,7 +145,12 @@ function spreadQueryObject(param: unknown, document: Json): unknown[] {
   const schema = resolved(p.schema, document);
   if (!isObject(schema) || !isObject(schema.properties) || schema.additionalProperties) return [param];
   const required = new Set(p.required === true && Array.isArray(schema.required) ? (schema.required as string[]) : []);
-  return Object.entries(schema.properties).map(([name, field]) => ({ name, in: "query", ...(required.has(name) ? { required: true } : {}), schema: field }));
+  return Object.entries(schema.properties).map(([name, field]) => ({
+    name,
+    in: "query",
+    ...(required.has(name) ? { required: true } : {}),
+    schema: field,
+  }));
 }
 
 /**
@@ -130,8 +168,8 @@ function answersAsJson(responses: Json, document: Json, head = false): Json {
     const raw = response === found ? declared : response;
     // No content for 204, 205 or 304 (RFC 9110), whatever the document declares: Prism sent a body's length with a 204,
     // and a client's connection then waited for the bytes (Miro's board deletion kept `verify` from exiting).
-    // Nor does any answer to HEAD (RFC 9110 §9.3.2), whose error answers documents declare with a JSON body: Prism's own
-    // answer had no media type, then its check wanted the declared one.
+    // Nor does any answer to HEAD (RFC 9110 §9.3.2), whose error answers documents declare with a JSON body: Prism's
+    // own answer had no media type, then its check wanted the declared one.
     if ((carriesNoContent(status) || head) && isObject(response) && response.content !== undefined) {
       const { content: _none, ...rest } = response;
       out[status] = rest;
@@ -145,7 +183,13 @@ function answersAsJson(responses: Json, document: Json, head = false): Json {
     }
     const types = Object.keys(content ?? {});
     const wildcard = types.find((t) => /^(\*|application)\/\*\s*(;|$)/.test(t.trim()));
-    if (!content || wildcard === undefined || types.some((t) => /json/i.test(t)) || !isObject(content[wildcard]) || content[wildcard].schema === undefined) {
+    if (
+      !content ||
+      wildcard === undefined ||
+      types.some((t) => /json/i.test(t)) ||
+      !isObject(content[wildcard]) ||
+      content[wildcard].schema === undefined
+    ) {
       out[status] = raw;
       continue;
     }
@@ -167,7 +211,15 @@ function withSiblingJsonSchema(response: unknown): unknown {
   const described = describedJsonType(content);
   if (described === undefined || json.every((type) => (content[type] as Json).schema !== undefined)) return response;
   const schema = (content[described] as Json).schema;
-  return { ...response, content: Object.fromEntries(Object.entries(content).map(([type, media]) => [type, json.includes(type) && (media as Json).schema === undefined ? { ...(media as Json), schema } : media])) };
+  return {
+    ...response,
+    content: Object.fromEntries(
+      Object.entries(content).map(([type, media]) => [
+        type,
+        json.includes(type) && (media as Json).schema === undefined ? { ...(media as Json), schema } : media,
+      ]),
+    ),
+  };
 }
 
 /**
@@ -178,7 +230,18 @@ function withSiblingJsonSchema(response: unknown): unknown {
  */
 // A Content-Type answer header is ignored by OpenAPI's rule (the media type says it): as a header of its own, Prism
 // answered with its made-up value ("string") as the type, and then found no serializer for it (a 500).
-const TRANSPORT_HEADERS = new Set(["content-type", "content-encoding", "content-length", "transfer-encoding", "connection", "keep-alive", "proxy-connection", "te", "trailer", "upgrade"]);
+const TRANSPORT_HEADERS = new Set([
+  "content-type",
+  "content-encoding",
+  "content-length",
+  "transfer-encoding",
+  "connection",
+  "keep-alive",
+  "proxy-connection",
+  "te",
+  "trailer",
+  "upgrade",
+]);
 
 /**
  * A content map keeps only its media types: a key that is none (`code`, an example's name written one level too
@@ -191,8 +254,18 @@ function withMediaTypesOnly(part: unknown): unknown {
 }
 
 function withoutTransportHeaders(response: unknown): unknown {
-  if (!isObject(response) || !isObject(response.headers) || !Object.keys(response.headers).some((h) => TRANSPORT_HEADERS.has(h.toLowerCase()))) return response;
-  return { ...response, headers: Object.fromEntries(Object.entries(response.headers).filter(([h]) => !TRANSPORT_HEADERS.has(h.toLowerCase()))) };
+  if (
+    !isObject(response) ||
+    !isObject(response.headers) ||
+    !Object.keys(response.headers).some((h) => TRANSPORT_HEADERS.has(h.toLowerCase()))
+  )
+    return response;
+  return {
+    ...response,
+    headers: Object.fromEntries(
+      Object.entries(response.headers).filter(([h]) => !TRANSPORT_HEADERS.has(h.toLowerCase())),
+    ),
+  };
 }
 
 /**
@@ -221,12 +294,18 @@ function namedDefaultServed(responses: Json, document: Json): Json {
 
 const JSON_TYPE = /^application\/(.+\+)?json\s*(;|$)/i;
 
-/** The media types (not JSON) whose schema is an object: Prism writes no object as a tar stream or other bytes ("Cannot find serializer"), and answered 500. */
+/**
+ * The media types (not JSON) whose schema is an object: Prism writes no object as a tar stream or other bytes ("Cannot
+ * find serializer"), and answered 500.
+ */
 function objectsOfOtherTypes(content: Json, document: Json): string[] {
   return Object.keys(content).filter((type) => {
     if (JSON_TYPE.test(type.trim()) || !isObject(content[type])) return false;
     const schema = resolved(content[type].schema, document);
-    return isObject(schema) && (schema.type === "object" || isObject(schema.properties) || BRANCHES.some((key) => Array.isArray(schema[key])));
+    return (
+      isObject(schema) &&
+      (schema.type === "object" || isObject(schema.properties) || BRANCHES.some((key) => Array.isArray(schema[key])))
+    );
   });
 }
 
@@ -239,9 +318,13 @@ function recordsAsJson(content: Json, records: string[]): Json {
   const json = Object.keys(content).find((type) => JSON_TYPE.test(type.trim()));
   const own = json !== undefined && isObject(content[json]) ? content[json] : {};
   const { example, examples, ...first } = content[records[0] as string] as Json;
-  const examplesOf = own.example !== undefined || own.examples !== undefined ? {} : { ...(example !== undefined ? { example } : {}), ...(examples !== undefined ? { examples } : {}) };
+  const examplesOf =
+    own.example !== undefined || own.examples !== undefined
+      ? {}
+      : { ...(example !== undefined ? { example } : {}), ...(examples !== undefined ? { examples } : {}) };
   const served: Json = { "application/json": { ...first, ...examplesOf, ...own, schema: own.schema ?? first.schema } };
-  for (const [type, media] of Object.entries(content)) if (type !== json && !records.includes(type)) served[type] = media;
+  for (const [type, media] of Object.entries(content))
+    if (type !== json && !records.includes(type)) served[type] = media;
   return served;
 }
 
@@ -251,7 +334,13 @@ function bodyWithoutCovered(body: unknown, covers: (slot: CoveredSlot) => boolea
   const content: Json = {};
   for (const [type, media] of Object.entries(body.content)) {
     const schema = isObject(media) ? media.schema : undefined;
-    content[type] = isObject(schema) && Array.isArray(schema.required) ? { ...(media as Json), schema: { ...schema, required: schema.required.filter((f) => !covers({ in: "body", name: String(f) })) } } : media;
+    content[type] =
+      isObject(schema) && Array.isArray(schema.required)
+        ? {
+            ...(media as Json),
+            schema: { ...schema, required: schema.required.filter((f) => !covers({ in: "body", name: String(f) })) },
+          }
+        : media;
   }
   return { ...body, content };
 }
@@ -265,12 +354,18 @@ const BRANCHES = ["allOf", "oneOf", "anyOf"] as const;
  */
 function withFetchDefault(parameter: unknown, document: Json): unknown {
   const p = resolved(parameter, document);
-  if (!isObject(p) || p.in !== "header" || p.required === true || typeof p.name !== "string" || !isObject(p.schema)) return parameter;
-  const value = Object.hasOwn(FILLED_BY_FETCH, p.name.toLowerCase()) ? FILLED_BY_FETCH[p.name.toLowerCase()] : undefined;
+  if (!isObject(p) || p.in !== "header" || p.required === true || typeof p.name !== "string" || !isObject(p.schema))
+    return parameter;
+  const value = Object.hasOwn(FILLED_BY_FETCH, p.name.toLowerCase())
+    ? FILLED_BY_FETCH[p.name.toLowerCase()]
+    : undefined;
   if (value === undefined) return parameter;
   const schema = resolved(p.schema, document);
   if (!isObject(schema)) return parameter;
-  const listed = Array.isArray(schema.enum) && schema.type === "string" && !schema.pattern ? { ...schema, enum: [...schema.enum, value] } : { anyOf: [schema, { type: "string", enum: [value] }] };
+  const listed =
+    Array.isArray(schema.enum) && schema.type === "string" && !schema.pattern
+      ? { ...schema, enum: [...schema.enum, value] }
+      : { anyOf: [schema, { type: "string", enum: [value] }] };
   return { ...p, schema: listed };
 }
 
@@ -287,7 +382,15 @@ function judgedOnly(parameter: unknown, document: Json): unknown {
   const type = typeOf(resolved(p.schema, document) as Json | undefined);
   const structured = (p.in === "path" || p.in === "header") && (type === "array" || type === "object");
   const delimited = p.style === "spaceDelimited" || p.style === "pipeDelimited";
-  if (p.content === undefined && p.style !== "label" && p.style !== "matrix" && !delimited && p.in !== "cookie" && !structured) return parameter;
+  if (
+    p.content === undefined &&
+    p.style !== "label" &&
+    p.style !== "matrix" &&
+    !delimited &&
+    p.in !== "cookie" &&
+    !structured
+  )
+    return parameter;
   const { content: _content, style: _style, explode: _explode, ...rest } = p;
   return { ...rest, schema: {} };
 }
@@ -317,7 +420,10 @@ function withoutNullBranch(parameter: unknown, document: Json): unknown {
   const key = Array.isArray(p.schema.anyOf) ? "anyOf" : Array.isArray(p.schema.oneOf) ? "oneOf" : undefined;
   if (!key) return parameter;
   const branches = p.schema[key] as unknown[];
-  const kept = branches.filter((b) => !(isObject(b) && (b.type === "null" || (Array.isArray(b.enum) && b.enum.length === 1 && b.enum[0] === null))));
+  const kept = branches.filter(
+    (b) =>
+      !(isObject(b) && (b.type === "null" || (Array.isArray(b.enum) && b.enum.length === 1 && b.enum[0] === null))),
+  );
   if (kept.length !== 1 || kept.length === branches.length) return parameter;
   const { [key]: _branches, ...siblings } = p.schema;
   const only = resolved(kept[0], document);

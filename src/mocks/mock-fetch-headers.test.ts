@@ -9,7 +9,12 @@ import { mockDocument } from "./mock-document.js";
 
 const Ajv = AjvModule.default ?? AjvModule;
 
-const header = (extra: Record<string, unknown>, schema: Record<string, unknown>) => ({ name: "Accept-Language", in: "header", ...extra, schema });
+const header = (extra: Record<string, unknown>, schema: Record<string, unknown>) => ({
+  name: "Accept-Language",
+  in: "header",
+  ...extra,
+  schema,
+});
 const document = (parameters: unknown[]) => ({
   openapi: "3.0.3",
   info: { title: "zqshop", version: "1" },
@@ -17,10 +22,13 @@ const document = (parameters: unknown[]) => ({
   paths: { "/zq/reviews": { get: { parameters, responses: { "200": { description: "listed" } } } } },
 });
 const served = (parameters: unknown[]) => {
-  const out = mockDocument(document(parameters), () => false) as { paths: Record<string, { get: { parameters: { schema: object }[] } }> };
+  const out = mockDocument(document(parameters), () => false) as {
+    paths: Record<string, { get: { parameters: { schema: object }[] } }>;
+  };
   return out.paths["/zq/reviews"]!.get.parameters[0]!.schema;
 };
-const accepts = (schema: object, value: string) => new Ajv({ strict: false }).validate({ ...schema, components: document([]).components }, value);
+const accepts = (schema: object, value: string) =>
+  new Ajv({ strict: false }).validate({ ...schema, components: document([]).components }, value);
 
 describe("an optional Accept-Language header in a mock", () => {
   it("takes the * fetch sends without one, beside the values its enum lists", () => {
@@ -39,6 +47,8 @@ describe("an optional Accept-Language header in a mock", () => {
 
   it("is left as declared where the header is required (the call always gives it) or is another header", () => {
     expect(accepts(served([header({ required: true }, { type: "string", enum: ["de-DE"] })]), "*")).toBe(false);
-    expect(accepts(served([{ name: "X-Zq-Locale", in: "header", schema: { type: "string", enum: ["de-DE"] } }]), "*")).toBe(false);
+    expect(
+      accepts(served([{ name: "X-Zq-Locale", in: "header", schema: { type: "string", enum: ["de-DE"] } }]), "*"),
+    ).toBe(false);
   });
 });

@@ -72,12 +72,21 @@ function jsonFieldsAsText(raw: unknown, document: Json, depth: number): unknown 
   return out ?? raw;
 }
 
-/** Whether a schema takes objects only: an object, or a union (`anyOf`/`oneOf`: a reply markup of four kinds) of them. */
+/**
+ * Whether a schema takes objects only: an object, or a union (`anyOf`/`oneOf`: a reply markup of four kinds) of them.
+ */
 function objectSchema(raw: unknown, document: Json, depth: number): boolean {
   const f = resolved(raw, document);
   if (!isObject(f) || depth > 8) return false;
   if (f.type === "object" || (f.type === undefined && (isObject(f.properties) || Array.isArray(f.allOf)))) return true;
-  const members = f.type === undefined ? (Array.isArray(f.anyOf) ? f.anyOf : Array.isArray(f.oneOf) ? f.oneOf : undefined) : undefined;
+  const members =
+    f.type === undefined
+      ? Array.isArray(f.anyOf)
+        ? f.anyOf
+        : Array.isArray(f.oneOf)
+          ? f.oneOf
+          : undefined
+      : undefined;
   return members !== undefined && members.length > 0 && members.every((m) => objectSchema(m, document, depth + 1));
 }
 
@@ -95,13 +104,20 @@ export function withJsonFormFieldsAsText(body: unknown, document: Json): unknown
     const json = Object.keys(encoding).filter((name) => {
       const e = resolved(encoding[name], document);
       if (!isObject(e)) return false;
-      const byContent = typeof e.contentType === "string" && /json/i.test(e.contentType) && e.style === undefined && e.explode === undefined && e.allowReserved === undefined;
+      const byContent =
+        typeof e.contentType === "string" &&
+        /json/i.test(e.contentType) &&
+        e.style === undefined &&
+        e.explode === undefined &&
+        e.allowReserved === undefined;
       return byContent || e.explode === false || e.style === "spaceDelimited" || e.style === "pipeDelimited";
     });
     const schema = resolved(media.schema, document);
     if (!json.length || !isObject(schema) || !isObject(schema.properties)) return media.schema;
     const properties: Json = { ...schema.properties };
-    for (const name of json) if (Object.hasOwn(properties, name)) properties[name] = { type: "string", description: "one text (the request judge reads it)" };
+    for (const name of json)
+      if (Object.hasOwn(properties, name))
+        properties[name] = { type: "string", description: "one text (the request judge reads it)" };
     return { ...schema, properties };
   });
 }
@@ -109,9 +125,14 @@ export function withJsonFormFieldsAsText(body: unknown, document: Json): unknown
 /** A local `$ref` followed (a parameter or body shared under components). */
 export function resolved(value: unknown, document: Json): unknown {
   let current = value;
-  for (let i = 0; i < 8 && isObject(current) && typeof current.$ref === "string" && current.$ref.startsWith("#/"); i++) {
+  for (
+    let i = 0;
+    i < 8 && isObject(current) && typeof current.$ref === "string" && current.$ref.startsWith("#/");
+    i++
+  ) {
     let node: unknown = document;
-    for (const key of current.$ref.slice(2).split("/")) node = isObject(node) ? node[key.replace(/~1/g, "/").replace(/~0/g, "~")] : undefined;
+    for (const key of current.$ref.slice(2).split("/"))
+      node = isObject(node) ? node[key.replace(/~1/g, "/").replace(/~0/g, "~")] : undefined;
     current = node;
   }
   return current;

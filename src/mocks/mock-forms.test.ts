@@ -11,7 +11,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openapi } from "../import/__fixtures__/draft-kit.js";
 import { type MockServers, startMocks } from "./mocks.js";
 
-const made = { "200": { description: "Made.", content: { "application/json": { schema: { type: "object" }, example: { ok: true } } } } };
+const made = {
+  "200": {
+    description: "Made.",
+    content: { "application/json": { schema: { type: "object" }, example: { ok: true } } },
+  },
+};
 const document = openapi({
   "/zqorders": {
     post: {
@@ -29,7 +34,10 @@ const document = openapi({
                 zqshipping: {
                   type: "object",
                   required: ["name"],
-                  properties: { name: { type: "string", maxLength: 5 }, address: { type: "object", required: ["line1"], properties: { line1: { type: "string" } } } },
+                  properties: {
+                    name: { type: "string", maxLength: 5 },
+                    address: { type: "object", required: ["line1"], properties: { line1: { type: "string" } } },
+                  },
                 },
               },
             },
@@ -46,7 +54,10 @@ const document = openapi({
         content: {
           "multipart/form-data": {
             encoding: { purpose: { style: "form" } },
-            schema: { type: "object", properties: { purpose: { type: "string" }, upload: { type: "string", format: "binary" } } },
+            schema: {
+              type: "object",
+              properties: { purpose: { type: "string" }, upload: { type: "string", format: "binary" } },
+            },
           },
         },
       },
@@ -60,7 +71,13 @@ const document = openapi({
         content: {
           "multipart/form-data": {
             encoding: { labels: { style: "deepObject", explode: true } },
-            schema: { type: "object", properties: { labels: { type: "object", additionalProperties: { type: "string" } }, upload: { type: "string", format: "binary" } } },
+            schema: {
+              type: "object",
+              properties: {
+                labels: { type: "object", additionalProperties: { type: "string" } },
+                upload: { type: "string", format: "binary" },
+              },
+            },
           },
         },
       },
@@ -68,7 +85,14 @@ const document = openapi({
     },
   },
   "/zqattachments": {
-    post: { operationId: "attachZqfile", requestBody: { required: true, content: { "multipart/form-data": { schema: { type: "string", format: "binary" } } } }, responses: made },
+    post: {
+      operationId: "attachZqfile",
+      requestBody: {
+        required: true,
+        content: { "multipart/form-data": { schema: { type: "string", format: "binary" } } },
+      },
+      responses: made,
+    },
   },
 });
 
@@ -95,7 +119,9 @@ describe("a form field sent as a deepObject", () => {
   it("may be left out, or sent without a nested object, where Prism built it with every nested object", async () => {
     expect(await post("/zqorders", "note=hi")).toMatchObject({ status: 200 });
     expect(await post("/zqorders", "zqshipping%5Bname%5D=zq")).toMatchObject({ status: 200 });
-    expect(await post("/zqorders", "zqshipping%5Bname%5D=zq&zqshipping%5Baddress%5D%5Bline1%5D=1%20Zq%20St")).toMatchObject({ status: 200 });
+    expect(
+      await post("/zqorders", "zqshipping%5Bname%5D=zq&zqshipping%5Baddress%5D%5Bline1%5D=1%20Zq%20St"),
+    ).toMatchObject({ status: 200 });
   });
 
   it("is still checked where it is sent", async () => {
@@ -122,15 +148,19 @@ describe("a multipart part", () => {
 });
 
 describe("a multipart field written as a form's pairs", () => {
-  it("may have a key holding `=`, `;` or a bare `%` in its part's name, on which Prism's reader threw (the mock ended)", async () => {
-    const form = new FormData();
-    form.append("labels[zq=1;a]", "x");
-    form.append("labels[50%]", "z");
-    form.append("labels[plain]", "y");
-    form.append("upload", new Blob(["zq"], { type: "text/plain" }), "zq=1;a.txt");
-    expect(await post("/zqlabels", form)).toMatchObject({ status: 200 });
-    expect(await post("/zqorders", "note=hi")).toMatchObject({ status: 200 });
-  });
+  it(
+    "may have a key holding `=`, `;` or a bare `%` in its part's name, on which Prism's reader threw (the mock " +
+      "ended)",
+    async () => {
+      const form = new FormData();
+      form.append("labels[zq=1;a]", "x");
+      form.append("labels[50%]", "z");
+      form.append("labels[plain]", "y");
+      form.append("upload", new Blob(["zq"], { type: "text/plain" }), "zq=1;a.txt");
+      expect(await post("/zqlabels", form)).toMatchObject({ status: 200 });
+      expect(await post("/zqorders", "note=hi")).toMatchObject({ status: 200 });
+    },
+  );
 });
 
 describe("a multipart body that is one file, naming no part", () => {

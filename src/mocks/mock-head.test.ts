@@ -8,13 +8,22 @@ import { mockDocument } from "./mock-document.js";
 
 const answers = () => ({
   "200": { description: "there", headers: { "Last-Modified": { schema: { type: "string" } } } },
-  "404": { description: "none", content: { "application/json": { schema: { type: "object", properties: { Error: { type: "string" } } } } } },
+  "404": {
+    description: "none",
+    content: { "application/json": { schema: { type: "object", properties: { Error: { type: "string" } } } } },
+  },
 });
-const document = { openapi: "3.0.3", info: { title: "zqseries", version: "1" }, paths: { "/zq/series/{id}": { head: { responses: answers() }, get: { responses: answers() } } } };
+const document = {
+  openapi: "3.0.3",
+  info: { title: "zqseries", version: "1" },
+  paths: { "/zq/series/{id}": { head: { responses: answers() }, get: { responses: answers() } } },
+};
 
 describe("a mock's answers to HEAD", () => {
   it("carry no content, whatever the document declares; GET's keep theirs", () => {
-    const served = mockDocument(document, () => false) as { paths: Record<string, Record<string, { responses: Record<string, { content?: unknown; description: string }> }>> };
+    const served = mockDocument(document, () => false) as {
+      paths: Record<string, Record<string, { responses: Record<string, { content?: unknown; description: string }> }>>;
+    };
     const item = served.paths["/zq/series/{id}"]!;
     expect(item.head!.responses["404"]).toEqual({ description: "none" });
     expect(item.head!.responses["200"]).toMatchObject({ description: "there" });

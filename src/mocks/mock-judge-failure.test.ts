@@ -41,7 +41,11 @@ describe("a mock whose request judge throws", () => {
       const answer = await fetch(`http://127.0.0.1:${port}/zqitems`);
       expect(answer.status).toBe(500);
       expect(answer.headers.get("content-type")).toBe("application/problem+json");
-      expect(await answer.json()).toMatchObject({ title: "The request judge failed", status: 500, detail: "Cannot convert undefined or null to object" });
+      expect(await answer.json()).toMatchObject({
+        title: "The request judge failed",
+        status: 500,
+        detail: "Cannot convert undefined or null to object",
+      });
     }
     expect(reached).not.toHaveBeenCalled();
   });

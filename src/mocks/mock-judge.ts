@@ -20,7 +20,13 @@ import { refusalProblem } from "../judge/judge-problem.js";
 import { readWhole, replayed } from "./replayed-request.js";
 
 /** `makeJudge`: the judge's maker (a test's, to see a defect of the judge answered). */
-export function withJudge(listener: RequestListener, document: OpenApiDocument, basePath: string, covered: (slot: { in: string; name: string }) => boolean, makeJudge: typeof requestJudge = requestJudge): RequestListener {
+export function withJudge(
+  listener: RequestListener,
+  document: OpenApiDocument,
+  basePath: string,
+  covered: (slot: { in: string; name: string }) => boolean,
+  makeJudge: typeof requestJudge = requestJudge,
+): RequestListener {
   const judge = makeJudge(document, { basePath, credential: "form", covered });
   return (req, res) => {
     void readWhole(req).then(
@@ -29,18 +35,34 @@ export function withJudge(listener: RequestListener, document: OpenApiDocument, 
         const url = new URL(withoutSteering(target), "http://mock.invalid");
         let judgement: ReturnType<typeof judge>;
         try {
-          judgement = judge({ method: req.method ?? "GET", url: url.href, headers: headersOf(req.headers), ...(body.length ? { body } : {}) });
+          judgement = judge({
+            method: req.method ?? "GET",
+            url: url.href,
+            headers: headersOf(req.headers),
+            ...(body.length ? { body } : {}),
+          });
         } catch (e) {
           // A defect of the judge: a clear 500 the case reports, never an exception that ends the process.
-          const problem = JSON.stringify({ type: "about:blank", title: "The request judge failed", status: 500, detail: (e as Error)?.message ?? String(e) });
-          res.writeHead(500, { "content-type": "application/problem+json", "content-length": Buffer.byteLength(problem) });
+          const problem = JSON.stringify({
+            type: "about:blank",
+            title: "The request judge failed",
+            status: 500,
+            detail: (e as Error)?.message ?? String(e),
+          });
+          res.writeHead(500, {
+            "content-type": "application/problem+json",
+            "content-length": Buffer.byteLength(problem),
+          });
           res.end(problem);
           return;
         }
         // A path no operation has is Prism's to answer (404 or 405), as the service would.
         if (judgement.refusals.length && judgement.operation !== undefined) {
           const { status, body: problem } = refusalProblem(judgement, `${req.method} ${url.pathname}${url.search}`);
-          res.writeHead(status, { "content-type": "application/problem+json", "content-length": Buffer.byteLength(problem) });
+          res.writeHead(status, {
+            "content-type": "application/problem+json",
+            "content-length": Buffer.byteLength(problem),
+          });
           res.end(problem);
           return;
         }
@@ -49,7 +71,15 @@ export function withJudge(listener: RequestListener, document: OpenApiDocument, 
           delete req.headers.prefer;
           req.rawHeaders = withoutHeader(req.rawHeaders, "prefer");
         }
-        if (op) req.url = oneSegmentEach(target, basePath, op.path, judgement.read.path, document, judgement.operation as string);
+        if (op)
+          req.url = oneSegmentEach(
+            target,
+            basePath,
+            op.path,
+            judgement.read.path,
+            document,
+            judgement.operation as string,
+          );
         listener(replayed(req, body), res);
       },
       () => res.destroy(),
@@ -69,7 +99,14 @@ function withoutSteering(target: string): string {
 }
 
 /** The target with each multi-segment path value's `/` encoded: Prism routes a template expression to one segment. */
-function oneSegmentEach(target: string, basePath: string, template: string, raw: Record<string, string>, document: OpenApiDocument, operation: string): string {
+function oneSegmentEach(
+  target: string,
+  basePath: string,
+  template: string,
+  raw: Record<string, string>,
+  document: OpenApiDocument,
+  operation: string,
+): string {
   const op = document.operations.get(operation);
   const spanning = (op?.parameters ?? []).filter((p) => p.in === "path" && (raw[p.name] ?? "").includes("/"));
   if (!spanning.length) return target;
@@ -93,7 +130,8 @@ function headersOf(incoming: IncomingHttpHeaders): Headers {
 
 function withoutHeader(raw: IncomingMessage["rawHeaders"], name: string): string[] {
   const out: string[] = [];
-  for (let i = 0; i + 1 < raw.length; i += 2) if ((raw[i] as string).toLowerCase() !== name) out.push(raw[i] as string, raw[i + 1] as string);
+  for (let i = 0; i + 1 < raw.length; i += 2)
+    if ((raw[i] as string).toLowerCase() !== name) out.push(raw[i] as string, raw[i + 1] as string);
   return out;
 }
 

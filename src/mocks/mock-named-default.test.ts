@@ -23,7 +23,10 @@ const document = openapi(
             content: {
               "application/json": {
                 schema: { $ref: "#/components/schemas/ZqSearch" },
-                examples: { default: { value: { total: 1, monitors: [{ id: 123 }] } }, empty: { value: { total: 0, monitors: [] } } },
+                examples: {
+                  default: { value: { total: 1, monitors: [{ id: 123 }] } },
+                  empty: { value: { total: 0, monitors: [] } },
+                },
               },
             },
           },
@@ -31,7 +34,18 @@ const document = openapi(
       },
     },
   },
-  { schemas: { ZqSearch: { type: "object", properties: { total: { type: "integer" }, monitors: { type: "array", items: { type: "object", properties: { id: { type: "integer" } } } } }, example: { total: 6, monitors: [] } } } },
+  {
+    schemas: {
+      ZqSearch: {
+        type: "object",
+        properties: {
+          total: { type: "integer" },
+          monitors: { type: "array", items: { type: "object", properties: { id: { type: "integer" } } } },
+        },
+        example: { total: 6, monitors: [] },
+      },
+    },
+  },
 );
 
 describe("a response whose named examples include `default`", () => {
@@ -41,7 +55,12 @@ describe("a response whose named examples include `default`", () => {
     writeFileSync(join(dir, "zqmonitors", "openapi.yaml"), JSON.stringify(document));
     const mocks = await startMocks(["zqmonitors"], { specsDir: dir, logLevel: "silent" });
     try {
-      const get = async (prefer?: string) => (await fetch(`${mocks.urls.zqmonitors}/zqmonitors`, { headers: { authorization: "Bearer zq-token-1", accept: "application/json", ...(prefer ? { prefer } : {}) } })).json();
+      const get = async (prefer?: string) =>
+        (
+          await fetch(`${mocks.urls.zqmonitors}/zqmonitors`, {
+            headers: { authorization: "Bearer zq-token-1", accept: "application/json", ...(prefer ? { prefer } : {}) },
+          })
+        ).json();
       expect(await get("example=default")).toEqual({ total: 1, monitors: [{ id: 123 }] });
       expect(await get()).toEqual({ total: 1, monitors: [{ id: 123 }] });
       expect(await get("example=empty")).toEqual({ total: 0, monitors: [] });

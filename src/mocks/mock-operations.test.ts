@@ -28,7 +28,9 @@ describe("Prism's operations of a densely linked document", () => {
   it("bundle each schema once, so they grow with the document (Prism's dereference walked every path: hours)", () => {
     const size = (count: number) => {
       const [operation] = prismOperations(denseDocument(count), prism) as { __bundled__?: object }[];
-      expect(Object.keys(operation?.__bundled__ ?? {}).sort()).toEqual(Array.from({ length: count }, (_, i) => `Node${i}`).sort());
+      expect(Object.keys(operation?.__bundled__ ?? {}).sort()).toEqual(
+        Array.from({ length: count }, (_, i) => `Node${i}`).sort(),
+      );
       return JSON.stringify(operation).length;
     };
     expect(size(120) / size(60)).toBeLessThan(2.2);
@@ -59,14 +61,26 @@ describe("a form body whose fields are behind $refs", () => {
       "/orders": {
         post: {
           operationId: "createOrder",
-          requestBody: { required: true, content: { "application/x-www-form-urlencoded": { schema: { $ref: "#/components/schemas/OrderForm" } } } },
-          responses: { "200": { description: "Made.", content: { "application/json": { schema: { type: "object" }, example: { ok: true } } } } },
+          requestBody: {
+            required: true,
+            content: { "application/x-www-form-urlencoded": { schema: { $ref: "#/components/schemas/OrderForm" } } },
+          },
+          responses: {
+            "200": {
+              description: "Made.",
+              content: { "application/json": { schema: { type: "object" }, example: { ok: true } } },
+            },
+          },
         },
       },
     },
     {
       schemas: {
-        OrderForm: { type: "object", required: ["count"], properties: { count: { $ref: "#/components/schemas/Count" }, note: { $ref: "#/components/schemas/Note" } } },
+        OrderForm: {
+          type: "object",
+          required: ["count"],
+          properties: { count: { $ref: "#/components/schemas/Count" }, note: { $ref: "#/components/schemas/Note" } },
+        },
         Count: { type: "integer", minimum: 1 },
         Note: { type: "string", maxLength: 5 },
       },
@@ -75,14 +89,25 @@ describe("a form body whose fields are behind $refs", () => {
 
   it("is read and checked by the mock as the schemas it names say", async () => {
     const mocks = await startMocks(["forms"], { specsDir: specs("forms", document) });
-    const post = (body: string) => fetch(`${mocks.urls.forms}/orders`, { method: "POST", headers: { authorization: "Bearer token-1", "content-type": "application/x-www-form-urlencoded" }, body });
+    const post = (body: string) =>
+      fetch(`${mocks.urls.forms}/orders`, {
+        method: "POST",
+        headers: { authorization: "Bearer token-1", "content-type": "application/x-www-form-urlencoded" },
+        body,
+      });
     try {
       expect((await post("count=3&note=hello")).status).toBe(200);
       const wrong = await post("count=zero");
       expect(wrong.status).toBe(422);
       // The mock's request judge refuses it before Prism, with the schema's words.
-      expect(JSON.parse(await wrong.text())).toMatchObject({ refusals: [{ rule: "schema", pointer: "/body/count", message: expect.stringContaining("/count must be integer") }] });
-      expect(JSON.parse(await (await post("count=3&note=too%20long")).text())).toMatchObject({ refusals: [{ rule: "schema", pointer: "/body/note" }] });
+      expect(JSON.parse(await wrong.text())).toMatchObject({
+        refusals: [
+          { rule: "schema", pointer: "/body/count", message: expect.stringContaining("/count must be integer") },
+        ],
+      });
+      expect(JSON.parse(await (await post("count=3&note=too%20long")).text())).toMatchObject({
+        refusals: [{ rule: "schema", pointer: "/body/note" }],
+      });
       expect((await post("note=hi")).status).toBe(422);
     } finally {
       await mocks.close();

@@ -37,11 +37,30 @@ const INLINE_BUDGET = 2000;
 export function prismOperations(document: object, prism: PrismSteps): object[] {
   // bundleTarget rewrites the references of what it bundles in place: on a copy of the document's own.
   const prepared = structuredClone(withDeserializedSchemasInline(document as Node));
-  const operations = "swagger" in prepared ? prism.transformOas2Operations(prepared) : prism.transformOas3Operations(prepared);
+  const operations =
+    "swagger" in prepared ? prism.transformOas2Operations(prepared) : prism.transformOas3Operations(prepared);
   // Bundled together, once: each schema is copied into the bundle once, however many operations use it
   // (one bundle per operation walked the shared schemas again for each).
-  const bundled = prism.bundleTarget({ document: { ...prepared, __target__: operations }, path: "#/__target__", cloneDocument: false }) as object[] & { __bundled__?: object };
-  return bundled.map((operation) => (bundled.__bundled__ ? { ...operation, __bundled__: bundled.__bundled__ } : operation));
+  const bundled = prism.bundleTarget({
+    document: { ...prepared, __target__: operations },
+    path: "#/__target__",
+    cloneDocument: false,
+  }) as object[] & { __bundled__?: object };
+  return bundled.map((operation) =>
+    bundled.__bundled__ ? { ...operation, __bundled__: bundled.__bundled__ } : operation,
+  );
+}
+
+/** What `value` refers to in the document, its local `$ref`s followed (64 at most). */
+function followRefs(document: Node, value: unknown): unknown {
+  let current = value;
+  for (
+    let hops = 0;
+    isNode(current) && typeof current.$ref === "string" && current.$ref.startsWith("#") && hops < 64;
+    hops++
+  )
+    current = valueAt(document, refPath(current.$ref));
+  return current;
 }
 
 /**
@@ -50,11 +69,7 @@ export function prismOperations(document: object, prism: PrismSteps): object[] {
  * written out where Prism reads them without its bundle.
  */
 function withDeserializedSchemasInline(document: Node): Node {
-  const resolve = (value: unknown): unknown => {
-    let current = value;
-    for (let hops = 0; isNode(current) && typeof current.$ref === "string" && current.$ref.startsWith("#") && hops < 64; hops++) current = valueAt(document, refPath(current.$ref));
-    return current;
-  };
+  const resolve = (value: unknown): unknown => followRefs(document, value);
   const inline = (schema: unknown): unknown => {
     let budget = INLINE_BUDGET;
     const write = (value: unknown, trail: Set<string>): unknown => {
@@ -89,8 +104,16 @@ function withDeserializedSchemasInline(document: Node): Node {
         if (!FORM_TYPES.test(type) || !isNode(media) || media.schema === undefined) return [type, media];
         const encoding = isNode(media.encoding) ? media.encoding : {};
         const schema = withDeepObjectsAsBuilt(inline(media.schema), encoding);
-        if (!type.startsWith("multipart/")) return [type, { ...media, schema, encoding: withReservedAllowed(encoding) }];
-        return [type, { ...media, schema: partsAsText(multipartParts(schema as Node, resolved.required === true)), encoding: withReservedAllowed(encoding) }];
+        if (!type.startsWith("multipart/"))
+          return [type, { ...media, schema, encoding: withReservedAllowed(encoding) }];
+        return [
+          type,
+          {
+            ...media,
+            schema: partsAsText(multipartParts(schema as Node, resolved.required === true)),
+            encoding: withReservedAllowed(encoding),
+          },
+        ];
       }),
     );
     return { ...resolved, content };
@@ -107,7 +130,11 @@ function withDeserializedSchemasInline(document: Node): Node {
       const op = item[method];
       if (!isNode(op)) continue;
       // Swagger 2: form fields are parameters (`in: formData`), inlined with the others.
-      copy[method] = { ...op, ...(op.parameters ? { parameters: parameters(op.parameters) } : {}), ...(op.requestBody ? { requestBody: requestBody(op.requestBody) } : {}) };
+      copy[method] = {
+        ...op,
+        ...(op.parameters ? { parameters: parameters(op.parameters) } : {}),
+        ...(op.requestBody ? { requestBody: requestBody(op.requestBody) } : {}),
+      };
     }
     // A key with a fragment (`/tags/{arn}#tagKeys`) is reached at the path before it (requestPath), which Prism
     // matches to the item of that path alone: its operations join that item, the item's parameters each one's own.
@@ -120,7 +147,13 @@ function withDeserializedSchemasInline(document: Node): Node {
     for (const method of METHODS) {
       const op = copy[method];
       if (!isNode(op) || joined[method] !== undefined) continue;
-      joined[method] = { ...op, parameters: [...(Array.isArray(copy.parameters) ? copy.parameters : []), ...(Array.isArray(op.parameters) ? op.parameters : [])] };
+      joined[method] = {
+        ...op,
+        parameters: [
+          ...(Array.isArray(copy.parameters) ? copy.parameters : []),
+          ...(Array.isArray(op.parameters) ? op.parameters : []),
+        ],
+      };
     }
     paths[reached] = joined;
   }
@@ -137,7 +170,9 @@ function partsAsText(schema: unknown): unknown {
   const properties = Object.fromEntries(
     Object.entries(schema.properties).map(([name, part]) => [
       name,
-      isNode(part) && (part.type === "object" || part.type === "array" || part.properties !== undefined) ? { type: "string", description: part.description ?? "JSON text" } : part,
+      isNode(part) && (part.type === "object" || part.type === "array" || part.properties !== undefined)
+        ? { type: "string", description: part.description ?? "JSON text" }
+        : part,
     ]),
   );
   return { ...schema, properties };
@@ -153,21 +188,30 @@ function partsAsText(schema: unknown): unknown {
  */
 function withDeepObjectsAsBuilt(schema: unknown, encoding: Node): unknown {
   if (!isNode(schema) || !isNode(schema.properties)) return schema;
-  const deep = Object.keys(schema.properties).filter((name) => isNode(encoding[name]) && encoding[name].style === "deepObject");
+  const deep = Object.keys(schema.properties).filter(
+    (name) => isNode(encoding[name]) && encoding[name].style === "deepObject",
+  );
   if (!deep.length) return schema;
   const loosen = (node: unknown, depth: number): unknown => {
     if (Array.isArray(node)) return node.map((n) => loosen(n, depth));
     if (!isNode(node) || depth > 64) return node;
     const { required: _required, minProperties: _min, ...rest } = node;
-    return Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, SCHEMA_KEYS.has(k) ? loosenEach(k, v, depth) : v]));
+    return Object.fromEntries(
+      Object.entries(rest).map(([k, v]) => [k, SCHEMA_KEYS.has(k) ? loosenEach(k, v, depth) : v]),
+    );
   };
-  const loosenEach = (key: string, value: unknown, depth: number): unknown => (key === "properties" && isNode(value) ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, loosen(v, depth + 1)])) : loosen(value, depth + 1));
+  const loosenEach = (key: string, value: unknown, depth: number): unknown =>
+    key === "properties" && isNode(value)
+      ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, loosen(v, depth + 1)]))
+      : loosen(value, depth + 1);
   const properties = { ...schema.properties };
   for (const name of deep) properties[name] = loosen(properties[name], 0);
   return { ...schema, properties };
 }
 
-/** The keywords whose values are schemas (or lists or maps of them) that Prism's deepObject reader or its check reach. */
+/**
+ * The keywords whose values are schemas (or lists or maps of them) that Prism's deepObject reader or its check reach.
+ */
 const SCHEMA_KEYS = new Set(["properties", "items", "anyOf", "oneOf", "allOf", "additionalProperties"]);
 
 /**
@@ -178,7 +222,9 @@ const SCHEMA_KEYS = new Set(["properties", "items", "anyOf", "oneOf", "allOf", "
  * forms only). The suite checks each value arrives intact itself.
  */
 function withReservedAllowed(encoding: Node): Node {
-  return Object.fromEntries(Object.entries(encoding).map(([name, e]) => [name, isNode(e) ? { ...e, allowReserved: true } : e]));
+  return Object.fromEntries(
+    Object.entries(encoding).map(([name, e]) => [name, isNode(e) ? { ...e, allowReserved: true } : e]),
+  );
 }
 
 function isNode(value: unknown): value is Node {

@@ -39,7 +39,11 @@ async function allPages(id: string, params: Record<string, unknown>) {
   const tool = tools.get(id);
   if (!tool) throw new Error(`no tool ${id}`);
   const r = recording();
-  const result = await collectPages(tool, { accessToken: TOKEN, ...params }, { ...fullSupport, baseUrl: mocks.urls.pages, fetch: r.fetch });
+  const result = await collectPages(
+    tool,
+    { accessToken: TOKEN, ...params },
+    { ...fullSupport, baseUrl: mocks.urls.pages, fetch: r.fetch },
+  );
   return { result, ...r };
 }
 
@@ -56,11 +60,14 @@ describe("paging on a mock: the example is the first page, then the list ends", 
     expect(result).toMatchObject({ success: true, pages: { count: 2, items: 4, complete: true } });
   });
 
-  it("a Link header naming the real host on another path: moved to the request's own address, then no next", async () => {
-    const { result, sent } = await allPages("pages_list_issues", { owner: "octo", repo: "hello" });
-    expect(sent).toEqual(["GET /repos/octo/hello/issues", "GET /repos/octo/hello/issues?page=2"]);
-    expect(result).toMatchObject({ success: true, pages: { count: 2, items: 2, complete: true } });
-  });
+  it(
+    "a Link header naming the real host on another path: " + "moved to the request's own address, then no next",
+    async () => {
+      const { result, sent } = await allPages("pages_list_issues", { owner: "octo", repo: "hello" });
+      expect(sent).toEqual(["GET /repos/octo/hello/issues", "GET /repos/octo/hello/issues?page=2"]);
+      expect(result).toMatchObject({ success: true, pages: { count: 2, items: 2, complete: true } });
+    },
+  );
 
   it("a next address in the body on the real host: moved to the mock's origin, then emptied", async () => {
     const { result, sent } = await allPages("pages_list_items", {});
@@ -77,27 +84,44 @@ describe("paging on a mock: the example is the first page, then the list ends", 
   it("an offset at or past the example's items gets an empty page", async () => {
     const { result, sent } = await allPages("pages_list_books", {});
     expect(sent).toEqual(["GET /books", "GET /books?startIndex=2"]);
-    expect(result).toMatchObject({ success: true, output: { data: [{ id: "b1" }, { id: "b2" }] }, pages: { count: 2, items: 2, complete: true } });
+    expect(result).toMatchObject({
+      success: true,
+      output: { data: [{ id: "b1" }, { id: "b2" }] },
+      pages: { count: 2, items: 2, complete: true },
+    });
   });
 
   it("a page number after the first gets an empty page", async () => {
     const { result, sent } = await allPages("pages_list_shelves", {});
     expect(sent).toEqual(["GET /shelves", "GET /shelves?page=2"]);
-    expect(result).toMatchObject({ success: true, output: { data: [{ id: "s1" }, { id: "s2" }, { id: "s3" }] }, pages: { count: 2, items: 3, complete: true } });
+    expect(result).toMatchObject({
+      success: true,
+      output: { data: [{ id: "s1" }, { id: "s2" }, { id: "s3" }] },
+      pages: { count: 2, items: 3, complete: true },
+    });
   });
 });
 
 describe("paging on a mock: the last page's next address is what its schema accepts", () => {
-  const lastPage = async (path: string) => (await (await fetch(`${mocks.urls.pages}${path}?page_token=abc`, { headers: { authorization: `Bearer ${TOKEN}` } })).json()) as Record<string, unknown>;
+  const lastPage = async (path: string) =>
+    (await (
+      await fetch(`${mocks.urls.pages}${path}?page_token=abc`, { headers: { authorization: `Bearer ${TOKEN}` } })
+    ).json()) as Record<string, unknown>;
 
   it("null where the field is a nullable URI (never an empty text, which format: uri refuses)", async () => {
     expect(await lastPage("/entries")).toEqual({ items: [{ id: "i1", name: "one" }], next_page_uri: null });
-    expect((await allPages("pages_list_entries", {})).result).toMatchObject({ success: true, pages: { count: 2, complete: true } });
+    expect((await allPages("pages_list_entries", {})).result).toMatchObject({
+      success: true,
+      pages: { count: 2, complete: true },
+    });
   });
 
   it("left out where the field is an optional URI that may not be null", async () => {
     expect(await lastPage("/notes")).toEqual({ items: [{ id: "i1", name: "one" }] });
-    expect((await allPages("pages_list_notes", {})).result).toMatchObject({ success: true, pages: { count: 2, complete: true } });
+    expect((await allPages("pages_list_notes", {})).result).toMatchObject({
+      success: true,
+      pages: { count: 2, complete: true },
+    });
   });
 
   it("an empty text where the field is a required text without a format", async () => {
@@ -106,10 +130,13 @@ describe("paging on a mock: the last page's next address is what its schema acce
 });
 
 describe("paging on a mock: what stays as Prism answers it", () => {
-  const get = (path: string, headers: Record<string, string> = {}) => fetch(`${mocks.urls.pages}${path}`, { headers: { authorization: `Bearer ${TOKEN}`, ...headers } });
+  const get = (path: string, headers: Record<string, string> = {}) =>
+    fetch(`${mocks.urls.pages}${path}`, { headers: { authorization: `Bearer ${TOKEN}`, ...headers } });
 
   it("a cursor the example would not give back is answered with the example", async () => {
-    const body = (await (await get("/channels?cursor=another")).json()) as { response_metadata: { next_cursor: string } };
+    const body = (await (await get("/channels?cursor=another")).json()) as {
+      response_metadata: { next_cursor: string };
+    };
     expect(body.response_metadata.next_cursor).toBe("dGVhbTpDMDYxRkE1UEI=");
   });
 
@@ -137,10 +164,16 @@ describe("paging on a mock of a document whose server has a path", () => {
   it("the operation is found under the server's path (/api/channels), and the list ends", async () => {
     const based = await startMocks(["based"], { specsDir, root });
     try {
-      const tool = (await linkProvider(root, `${specsDir}based`)).ir.operations.map((o) => o.tool).find((t) => t.id === "based_list_channels");
+      const tool = (await linkProvider(root, `${specsDir}based`)).ir.operations
+        .map((o) => o.tool)
+        .find((t) => t.id === "based_list_channels");
       if (!tool) throw new Error("no tool based_list_channels");
       const r = recording();
-      const result = await collectPages(tool, { accessToken: TOKEN }, { cursors: fullSupport.cursors, baseUrl: based.urls.based, fetch: r.fetch });
+      const result = await collectPages(
+        tool,
+        { accessToken: TOKEN },
+        { cursors: fullSupport.cursors, baseUrl: based.urls.based, fetch: r.fetch },
+      );
       expect(r.sent).toEqual(["GET /api/channels", "GET /api/channels?cursor=dGVhbTpDMDYxRkE1UEI%3D"]);
       expect(result).toMatchObject({ success: true, pages: { count: 2, items: 4, complete: true } });
     } finally {

@@ -25,7 +25,17 @@
 // and replies other than 2xx, pass untouched.
 import type { IncomingMessage, RequestListener, ServerResponse } from "node:http";
 import { readWhole, replayed } from "./replayed-request.js";
-import { authSlots, evaluate, getAtPointer, linkNext, parsePointer, type PageTarget, type PaginationSpec, type ToolSpec, type ValueRef } from "@blockwright/runtime/internal";
+import {
+  authSlots,
+  evaluate,
+  getAtPointer,
+  linkNext,
+  parsePointer,
+  type PageTarget,
+  type PaginationSpec,
+  type ToolSpec,
+  type ValueRef,
+} from "@blockwright/runtime/internal";
 
 export interface PagedRoute {
   method: string;
@@ -50,10 +60,22 @@ export function pathPattern(template: string): RegExp {
   return new RegExp(`^${parts.join("[^/]+")}$`);
 }
 
-/** Whether a 2xx JSON body fits its answer's schema (the operation reached by the method and path, the status, the media type). */
-export type AnswerFits = (method: string, pathname: string, status: number, mediaType: string, body: unknown) => boolean;
+/**
+ * Whether a 2xx JSON body fits its answer's schema (the operation reached by the method and path, the status, the media
+ * type).
+ */
+export type AnswerFits = (
+  method: string,
+  pathname: string,
+  status: number,
+  mediaType: string,
+  body: unknown,
+) => boolean;
 
-/** Prism's request listener with the paging rules above in front of it; `fits` judges how a last page's next field may end. */
+/**
+ * Prism's request listener with the paging rules above in front of it; `fits` judges how a last page's next field may
+ * end.
+ */
 export function withPaging(listener: RequestListener, routes: PagedRoute[], fits?: AnswerFits): RequestListener {
   if (!routes.length) return listener;
   return (req, res) => {
@@ -64,7 +86,12 @@ export function withPaging(listener: RequestListener, routes: PagedRoute[], fits
       (body) => {
         interceptEnd(res, (reply) => {
           const mediaType = reply.headers.get("content-type") ?? "application/json";
-          lastPageRules(route, { url, headers: req.headers, body }, reply, fits && ((candidate) => fits(req.method ?? "GET", url.pathname, reply.status, mediaType, candidate)));
+          lastPageRules(
+            route,
+            { url, headers: req.headers, body },
+            reply,
+            fits && ((candidate) => fits(req.method ?? "GET", url.pathname, reply.status, mediaType, candidate)),
+          );
         });
         listener(replayed(req, body), res);
       },
@@ -96,7 +123,12 @@ export interface Reply {
 export function servedByMock(tool: ToolSpec, body: unknown, url: URL, headers: Headers, fits?: BodyFits): unknown {
   if (!tool.pagination) return body;
   const reply: Reply = { status: 200, body: structuredClone(body), headers: new Headers(), bodyChanged: false };
-  lastPageRules(routeOf(tool, tool.pagination), { url, headers: Object.fromEntries(headers), body: Buffer.alloc(0) }, reply, fits);
+  lastPageRules(
+    routeOf(tool, tool.pagination),
+    { url, headers: Object.fromEntries(headers), body: Buffer.alloc(0) },
+    reply,
+    fits,
+  );
   return reply.body;
 }
 
@@ -112,7 +144,8 @@ function lastPageRules(route: PagedRoute, request: SentRequest, reply: Reply, fi
     case "cursor": {
       const cursor = evaluate(next.cursor.ref, ctx);
       const sent = valueAt(request, next.send);
-      if (cursor !== undefined && cursor !== null && sent !== undefined && String(cursor) === sent) endList(route, reply, next.cursor.ref, fits);
+      if (cursor !== undefined && cursor !== null && sent !== undefined && String(cursor) === sent)
+        endList(route, reply, next.cursor.ref, fits);
       return;
     }
     case "offset": {
@@ -139,7 +172,8 @@ function lastPageRules(route: PagedRoute, request: SentRequest, reply: Reply, fi
       }
       // An address on the mock already (or relative) is the mock's to serve, as given.
       if (moved.href === new URL(given.trim(), request.url).href) return;
-      if (next.style === "linkHeader") reply.headers.set("link", (reply.headers.get("link") ?? "").replace(`<${given}>`, `<${moved.href}>`));
+      if (next.style === "linkHeader")
+        reply.headers.set("link", (reply.headers.get("link") ?? "").replace(`<${given}>`, `<${moved.href}>`));
       else if (next.url.ref.kind === "header") reply.headers.set(next.url.ref.name, moved.href);
       else if (next.url.ref.kind === "body") setAt(reply, next.url.ref.pointer, moved.href);
       return;
@@ -152,16 +186,24 @@ function lastPageRules(route: PagedRoute, request: SentRequest, reply: Reply, fi
  * false, else the next page's cursor or address ended as endList does; a cursor read from the page's last item stays
  * (the page after it is empty). `itemsKey`: the reply's property holding the items.
  */
-export function asLastPage(route: PagedRoute, reply: Reply, fits: BodyFits | undefined, itemsKey: string | undefined): void {
+export function asLastPage(
+  route: PagedRoute,
+  reply: Reply,
+  fits: BodyFits | undefined,
+  itemsKey: string | undefined,
+): void {
   const next = route.pagination.next;
   if (route.pagination.more) return endList(route, reply, undefined, fits);
-  if (next.style === "cursor" && !(next.cursor.ref.kind === "body" && next.cursor.ref.pointer[0] === itemsKey)) endList(route, reply, next.cursor.ref, fits);
-  else if (next.style === "nextUrl" || next.style === "linkHeader") endList(route, reply, next.style === "nextUrl" ? next.url.ref : undefined, fits);
+  if (next.style === "cursor" && !(next.cursor.ref.kind === "body" && next.cursor.ref.pointer[0] === itemsKey))
+    endList(route, reply, next.cursor.ref, fits);
+  else if (next.style === "nextUrl" || next.style === "linkHeader")
+    endList(route, reply, next.style === "nextUrl" ? next.url.ref : undefined, fits);
 }
 
 /** Empty the reply's lists of items: a page past the end of the list. */
 function emptyItems(route: PagedRoute, reply: Reply): void {
-  for (const ref of itemRefs(route)) if (ref.kind === "body" && Array.isArray(getAtPointer(reply.body, ref.pointer))) setAt(reply, ref.pointer, []);
+  for (const ref of itemRefs(route))
+    if (ref.kind === "body" && Array.isArray(getAtPointer(reply.body, ref.pointer))) setAt(reply, ref.pointer, []);
 }
 
 /** Make the reply the last page: the `more` test false, else the next page's cursor or address gone. */
@@ -183,7 +225,8 @@ function endList(route: PagedRoute, reply: Reply, ref: ValueRef | undefined, fit
       setAt(reply, ref.pointer, typeof value === "string" ? "" : null);
       return;
     }
-    // The first end the schema accepts: null, the field left out, an empty text. None: the value stays (the schema has no end to give).
+    // The first end the schema accepts: null, the field left out, an empty text. None: the value stays (the schema has
+    // no end to give).
     for (const end of [null, LEFT_OUT, ...(typeof value === "string" ? [""] : [])]) {
       const candidate: Reply = { ...reply, body: structuredClone(reply.body) };
       setAt(candidate, ref.pointer, end);
@@ -290,7 +333,8 @@ export function interceptEnd(res: ServerResponse, adjust: (reply: Reply) => void
     const [chunk] = args;
     const text = typeof chunk === "string" ? chunk : Buffer.isBuffer(chunk) ? chunk.toString("utf8") : "";
     const headers = new Headers();
-    for (const [name, value] of Object.entries(res.getHeaders())) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : String(value));
+    for (const [name, value] of Object.entries(res.getHeaders()))
+      if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(", ") : String(value));
     let body: unknown;
     try {
       body = text ? JSON.parse(text) : undefined;

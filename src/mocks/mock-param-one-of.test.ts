@@ -17,8 +17,20 @@ const document = openapi(
     "/zqleagues/{zq_id_or_slug}": {
       get: {
         operationId: "getZqleague",
-        parameters: [{ name: "zq_id_or_slug", in: "path", required: true, schema: { $ref: "#/components/schemas/ZqIdOrSlug" } }],
-        responses: { "200": { description: "Found.", content: { "application/json": { schema: { type: "object", properties: { id: { type: "integer" } } }, example: { id: 1 } } } } },
+        parameters: [
+          { name: "zq_id_or_slug", in: "path", required: true, schema: { $ref: "#/components/schemas/ZqIdOrSlug" } },
+        ],
+        responses: {
+          "200": {
+            description: "Found.",
+            content: {
+              "application/json": {
+                schema: { type: "object", properties: { id: { type: "integer" } } },
+                example: { id: 1 },
+              },
+            },
+          },
+        },
       },
     },
   },
@@ -41,7 +53,12 @@ describe("a mock's parameter whose oneOf branches a text can both match", () => 
     writeFileSync(join(dir, "zqleagues", "openapi.yaml"), JSON.stringify(document));
     const mocks = await startMocks(["zqleagues"], { specsDir: dir, logLevel: "silent" });
     try {
-      const status = async (value: string) => (await fetch(`${mocks.urls.zqleagues}/zqleagues/${value}`, { headers: { authorization: "Bearer zq-token-1", accept: "application/json" } })).status;
+      const status = async (value: string) =>
+        (
+          await fetch(`${mocks.urls.zqleagues}/zqleagues/${value}`, {
+            headers: { authorization: "Bearer zq-token-1", accept: "application/json" },
+          })
+        ).status;
       expect(await status("1")).toBe(200);
       expect(await status("zq-league")).toBe(200);
       expect(await status("Zq%20League!")).toBeGreaterThanOrEqual(400);

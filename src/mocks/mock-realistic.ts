@@ -21,7 +21,10 @@ type Node = Record<string, unknown>;
 export interface PrismOperation {
   method: string;
   path: string;
-  responses: { code: string; contents?: { mediaType: string; schema?: unknown; examples?: { key: string; value: unknown }[] }[] }[];
+  responses: {
+    code: string;
+    contents?: { mediaType: string; schema?: unknown; examples?: { key: string; value: unknown }[] }[];
+  }[];
 }
 
 const JSON_MEDIA = /^application\/(.+\+)?json\b/i;
@@ -54,7 +57,11 @@ export class RealisticAnswers {
     operations: PrismOperation[],
     readonly seed: number,
   ) {
-    this.routes = operations.map((operation) => ({ operation, pattern: pathPattern(operation.path), templated: (operation.path.match(/\{/g) ?? []).length }));
+    this.routes = operations.map((operation) => ({
+      operation,
+      pattern: pathPattern(operation.path),
+      templated: (operation.path.match(/\{/g) ?? []).length,
+    }));
     const server = documentServer(served);
     const base = server && "path" in server ? server.path : "";
     for (const [path, item] of Object.entries(isNode(original.paths) ? original.paths : {})) {
@@ -65,14 +72,18 @@ export class RealisticAnswers {
           const response = followRef(original, raw, "").node;
           if (!isNode(response) || !isNode(response.content)) continue;
           for (const [type, media] of Object.entries(response.content)) {
-            if (isNode(media) && (media.example !== undefined || media.examples !== undefined)) this.own.add(key(`${base}${path}`, method, status, type));
+            if (isNode(media) && (media.example !== undefined || media.examples !== undefined))
+              this.own.add(key(`${base}${path}`, method, status, type));
           }
         }
       }
     }
   }
 
-  /** The operations a request for `method` and `pathname` reaches, the most concrete path first, each with its realistic answers made. */
+  /**
+   * The operations a request for `method` and `pathname` reaches, the most concrete path first, each with its realistic
+   * answers made.
+   */
   reached(method: string, pathname: string): PrismOperation[] {
     const found = this.routes
       .filter((r) => r.operation.method.toUpperCase() === method.toUpperCase() && r.pattern.test(pathname))
@@ -88,14 +99,24 @@ export class RealisticAnswers {
    */
   defaultAnswer(operation: PrismOperation): DefaultAnswer | undefined {
     this.prepare(operation);
-    const [response] = operation.responses.filter((r) => /^2\d\d$/.test(r.code)).sort((a, b) => Number(a.code) - Number(b.code));
+    const [response] = operation.responses
+      .filter((r) => /^2\d\d$/.test(r.code))
+      .sort((a, b) => Number(a.code) - Number(b.code));
     const content = response?.contents?.find((c) => JSON_MEDIA.test(c.mediaType));
     const example = content?.examples?.[0];
     if (!response || !content || !example) return undefined;
-    return { status: Number(response.code), mediaType: content.mediaType, body: structuredClone(example.value), schema: this.schemaPointer(operation, response.code, content.mediaType) };
+    return {
+      status: Number(response.code),
+      mediaType: content.mediaType,
+      body: structuredClone(example.value),
+      schema: this.schemaPointer(operation, response.code, content.mediaType),
+    };
   }
 
-  /** A realistic value of the schema at `pointer` of the served document, drawn with `seed` (undefined: none valid within the bounds). */
+  /**
+   * A realistic value of the schema at `pointer` of the served document, drawn with `seed` (undefined: none valid
+   * within the bounds).
+   */
   draw(pointer: string, seed: number): unknown {
     return this.samplerOf().sample(pointer, { seed, realistic: this.valuesOf() })?.value;
   }
@@ -112,7 +133,9 @@ export class RealisticAnswers {
   fits(method: string, pathname: string, status: number, mediaType: string, body: unknown): boolean {
     const [operation] = this.reached(method, pathname);
     const base = (type: string) => type.split(";")[0]?.trim().toLowerCase();
-    const content = operation?.responses.find((r) => r.code === String(status))?.contents?.find((c) => base(c.mediaType) === base(mediaType));
+    const content = operation?.responses
+      .find((r) => r.code === String(status))
+      ?.contents?.find((c) => base(c.mediaType) === base(mediaType));
     if (!operation || !content || content.schema === undefined) return true;
     return this.valid(body, this.schemaPointer(operation, String(status), content.mediaType));
   }
@@ -121,16 +144,26 @@ export class RealisticAnswers {
    * Whether the served document declares an answer of `status` for the operation (its response's `$ref` followed),
    * with its first JSON media type and the pointer of that schema when it has one.
    */
-  declaredAnswer(operation: PrismOperation, status: string): { json?: { mediaType: string; schema: string } } | undefined {
+  declaredAnswer(
+    operation: PrismOperation,
+    status: string,
+  ): { json?: { mediaType: string; schema: string } } | undefined {
     const at = `/paths/${escapeKey(operation.path)}/${operation.method.toLowerCase()}/responses/${escapeKey(status)}`;
     const response = followRef(this.served, valueAtPointer(this.served, at), at).node;
     if (!isNode(response)) return undefined;
     const content = isNode(response.content) ? response.content : {};
-    const mediaType = Object.keys(content).find((type) => JSON_MEDIA.test(type) && isNode(content[type]) && (content[type] as Node).schema !== undefined);
-    return mediaType === undefined ? {} : { json: { mediaType, schema: this.schemaPointer(operation, status, mediaType) } };
+    const mediaType = Object.keys(content).find(
+      (type) => JSON_MEDIA.test(type) && isNode(content[type]) && (content[type] as Node).schema !== undefined,
+    );
+    return mediaType === undefined
+      ? {}
+      : { json: { mediaType, schema: this.schemaPointer(operation, status, mediaType) } };
   }
 
-  /** The pointer of the schema of the operation's path parameter `name` in the served document (the operation's own, else its path's), `$ref`s followed. */
+  /**
+   * The pointer of the schema of the operation's path parameter `name` in the served document (the operation's own,
+   * else its path's), `$ref`s followed.
+   */
   pathParameterSchema(operation: PrismOperation, name: string): string | undefined {
     const item = `/paths/${escapeKey(operation.path)}`;
     for (const at of [`${item}/${operation.method.toLowerCase()}/parameters`, `${item}/parameters`]) {
@@ -138,7 +171,8 @@ export class RealisticAnswers {
       if (!Array.isArray(list)) continue;
       for (let i = 0; i < list.length; i++) {
         const { node, pointer } = followRef(this.served, list[i], `${at}/${i}`);
-        if (isNode(node) && node.in === "path" && node.name === name && node.schema !== undefined) return `${pointer}/schema`;
+        if (isNode(node) && node.in === "path" && node.name === name && node.schema !== undefined)
+          return `${pointer}/schema`;
       }
     }
     return undefined;
@@ -147,7 +181,10 @@ export class RealisticAnswers {
   /** The pointer of an answer's schema in the served document, its response's `$ref` followed. */
   schemaPointer(operation: PrismOperation, status: string, mediaType: string): string {
     const at = `/paths/${escapeKey(operation.path)}/${operation.method.toLowerCase()}/responses/${escapeKey(status)}`;
-    return `${followRef(this.served, valueAtPointer(this.served, at), at).pointer}/content/${escapeKey(mediaType)}/schema`;
+    return (
+      `${followRef(this.served, valueAtPointer(this.served, at), at).pointer}/content/${escapeKey(mediaType)}` +
+      `/schema`
+    );
   }
 
   private prepare(operation: PrismOperation): void {
@@ -156,7 +193,12 @@ export class RealisticAnswers {
     for (const response of operation.responses) {
       if (!/^2\d\d$/.test(response.code)) continue;
       for (const content of response.contents ?? []) {
-        if (!JSON_MEDIA.test(content.mediaType) || content.schema === undefined || this.own.has(key(operation.path, operation.method, response.code, content.mediaType))) continue;
+        if (
+          !JSON_MEDIA.test(content.mediaType) ||
+          content.schema === undefined ||
+          this.own.has(key(operation.path, operation.method, response.code, content.mediaType))
+        )
+          continue;
         const value = this.draw(this.schemaPointer(operation, response.code, content.mediaType), this.seed);
         if (value !== undefined) content.examples = [{ key: "default", value }];
       }
@@ -188,9 +230,15 @@ const lookups = new WeakMap<object, SchemaLookup>();
  * Whether a body fits the schema of an operation's answer in a document as loaded (the operation at `location`, its
  * `status` and `mediaType`): what a suite that predicts the mock's answers holds them to, as the mock does (`fits`).
  */
-export function documentAnswerFits(document: Node, location: (string | number)[], status: string, mediaType: string): (body: unknown) => boolean {
+export function documentAnswerFits(
+  document: Node,
+  location: (string | number)[],
+  status: string,
+  mediaType: string,
+): (body: unknown) => boolean {
   const at = `/${[...location, "responses", status].map((k) => escapeKey(String(k))).join("/")}`;
-  const pointer = `${followRef(document, valueAtPointer(document, at), at).pointer}/content/${escapeKey(mediaType)}/schema`;
+  const pointer =
+    `${followRef(document, valueAtPointer(document, at), at).pointer}` + `/content/${escapeKey(mediaType)}/schema`;
   return (body) => {
     if (valueAtPointer(document, pointer) === undefined) return true;
     // Registered when first asked (a suite asks only for the answers of operations that page).

@@ -37,7 +37,9 @@ export function resourcesOf(document: Node): Resource[] {
     const item = isNode(raw) ? raw : undefined;
     if (!item || !isNode(item.post)) continue;
     for (const [itemPath, rawItem] of Object.entries(paths)) {
-      const idParam = new RegExp(`^${escapedForPattern(collection.replace(/\/+$/, ""))}/\\{([^{}/]+)\\}$`).exec(itemPath)?.[1];
+      const idParam = new RegExp(`^${escapedForPattern(collection.replace(/\/+$/, ""))}/\\{([^{}/]+)\\}$`).exec(
+        itemPath,
+      )?.[1];
       if (!idParam || !isNode(rawItem) || !isNode(rawItem.get)) continue;
       const record = recordOf(document, rawItem.get, idParam);
       if (!record || !sameThing(document, item.post, rawItem.get)) continue;
@@ -66,7 +68,11 @@ function sameThing(document: Node, create: Node, read: Node): boolean {
 }
 
 /** Where a read answer's record is and which field is its id; undefined where no field can hold the id. */
-function recordOf(document: Node, operation: Node, idParam: string): { idField: string; envelope?: string } | undefined {
+function recordOf(
+  document: Node,
+  operation: Node,
+  idParam: string,
+): { idField: string; envelope?: string } | undefined {
   const schema = answerSchema(document, operation);
   if (!schema) return undefined;
   const own = propertiesOf(document, schema);
@@ -80,7 +86,10 @@ function recordOf(document: Node, operation: Node, idParam: string): { idField: 
   return undefined;
 }
 
-/** The field the path parameter names: itself, one spelt alike (`order_id`), the longest its name ends with (`task_gid` → `gid`), else `id`. */
+/**
+ * The field the path parameter names: itself, one spelt alike (`order_id`), the longest its name ends with (`task_gid`
+ * → `gid`), else `id`.
+ */
 function idFieldOf(properties: Node, idParam: string): string | undefined {
   if (idParam in properties) return idParam;
   const plain = (s: string) => s.replace(/[_\-.]/g, "").toLowerCase();
@@ -105,12 +114,17 @@ function answerSchema(document: Node, operation: Node): unknown {
   return isNode(json) ? deref(document, json.schema) : undefined;
 }
 
-/** A schema's properties: its own and those of its `allOf` parts (and of the first branch of a union written with them). */
+/**
+ * A schema's properties: its own and those of its `allOf` parts (and of the first branch of a union written with them).
+ */
 function propertiesOf(document: Node, raw: unknown, depth = 0): Node {
   const schema = deref(document, raw);
   if (!isNode(schema) || depth > 8) return {};
   const own = isNode(schema.properties) ? schema.properties : {};
-  const parts = [...(Array.isArray(schema.allOf) ? schema.allOf : []), ...(Array.isArray(schema.anyOf) ? schema.anyOf.slice(0, 1) : [])];
+  const parts = [
+    ...(Array.isArray(schema.allOf) ? schema.allOf : []),
+    ...(Array.isArray(schema.anyOf) ? schema.anyOf.slice(0, 1) : []),
+  ];
   return Object.assign({}, ...parts.map((p) => propertiesOf(document, p, depth + 1)), own);
 }
 

@@ -20,91 +20,178 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-async function withMock<T>(options: Partial<MockOptions>, use: (call: Call, lines: string[]) => Promise<T>, provider = "zqshop", specs = specsDir): Promise<T> {
+async function withMock<T>(
+  options: Partial<MockOptions>,
+  use: (call: Call, lines: string[]) => Promise<T>,
+  provider = "zqshop",
+  specs = specsDir,
+): Promise<T> {
   const lines: string[] = [];
-  const mocks: MockServers = await startMocks([provider], { specsDir: specs, root, log: (line) => lines.push(line), ...options });
+  const mocks: MockServers = await startMocks([provider], {
+    specsDir: specs,
+    root,
+    log: (line) => lines.push(line),
+    ...options,
+  });
   try {
     const base = mocks.urls[provider] as string;
     return await use(async (method, path, body) => {
-      const res = await fetch(`${base}${path}`, { method, headers: HEADERS, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) });
+      const res = await fetch(`${base}${path}`, {
+        method,
+        headers: HEADERS,
+        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      });
       const text = await res.text();
-      return { status: res.status, text, body: text ? JSON.parse(text) : undefined, violations: res.headers.get("sl-violations") };
+      return {
+        status: res.status,
+        text,
+        body: text ? JSON.parse(text) : undefined,
+        violations: res.headers.get("sl-violations"),
+      };
     }, lines);
   } finally {
     await mocks.close();
   }
 }
-type Call = (method: string, path: string, body?: unknown) => Promise<{ status: number; text: string; body: Record<string, unknown>; violations: string | null }>;
+type Call = (
+  method: string,
+  path: string,
+  body?: unknown,
+) => Promise<{ status: number; text: string; body: Record<string, unknown>; violations: string | null }>;
 
 describe("resources recognised from paths and methods", () => {
-  it("a collection that creates and an item that reads, its id field the path parameter's (else id), the RPC path aside", () => {
-    const document = parse(readFileSync(`${specsDir}zqshop/openapi.yaml`, "utf8")) as Record<string, unknown>;
-    expect(resourcesOf(document)).toEqual([{ collection: "/orders", item: "/orders/{orderId}", idParam: "orderId", idField: "id", methods: { create: "POST", read: "GET", list: "GET", update: "PATCH", delete: "DELETE" } }]);
-  });
+  it(
+    "a collection that creates and an item that reads, its id field the path parameter's (else id), " +
+      "the RPC path aside",
+    () => {
+      const document = parse(readFileSync(`${specsDir}zqshop/openapi.yaml`, "utf8")) as Record<string, unknown>;
+      expect(resourcesOf(document)).toEqual([
+        {
+          collection: "/orders",
+          item: "/orders/{orderId}",
+          idParam: "orderId",
+          idField: "id",
+          methods: { create: "POST", read: "GET", list: "GET", update: "PATCH", delete: "DELETE" },
+        },
+      ]);
+    },
+  );
 });
 
 describe("an id field named by the path parameter", () => {
   it("is the field its name ends with (task_gid → gid), inside the envelope the read answers with", () => {
     const record = { type: "object", properties: { gid: { type: "string" }, name: { type: "string" } } };
-    const answer = (schema: unknown) => ({ responses: { "200": { description: "ok", content: { "application/json": { schema } } } } });
-    const document = { paths: { "/zqtasks": { post: answer({ type: "object", properties: { data: record } }) }, "/zqtasks/{task_gid}": { get: answer({ type: "object", properties: { data: record } }) } } };
-    expect(resourcesOf(document)).toEqual([{ collection: "/zqtasks", item: "/zqtasks/{task_gid}", idParam: "task_gid", idField: "gid", envelope: "data", methods: { create: "POST", read: "GET" } }]);
+    const answer = (schema: unknown) => ({
+      responses: { "200": { description: "ok", content: { "application/json": { schema } } } },
+    });
+    const document = {
+      paths: {
+        "/zqtasks": { post: answer({ type: "object", properties: { data: record } }) },
+        "/zqtasks/{task_gid}": { get: answer({ type: "object", properties: { data: record } }) },
+      },
+    };
+    expect(resourcesOf(document)).toEqual([
+      {
+        collection: "/zqtasks",
+        item: "/zqtasks/{task_gid}",
+        idParam: "task_gid",
+        idField: "gid",
+        envelope: "data",
+        methods: { create: "POST", read: "GET" },
+      },
+    ]);
   });
 });
 
 describe("a create and a read that answer different things", () => {
   it("are no resource (a checkout session made, its result read: they share only the id)", () => {
-    const answer = (properties: Record<string, unknown>) => ({ responses: { "200": { description: "ok", content: { "application/json": { schema: { type: "object", properties } } } } } });
-    const made = answer({ id: { type: "string" }, amount: { type: "integer" }, currency: { type: "string" }, expiresAt: { type: "string" } });
+    const answer = (properties: Record<string, unknown>) => ({
+      responses: {
+        "200": { description: "ok", content: { "application/json": { schema: { type: "object", properties } } } },
+      },
+    });
+    const made = answer({
+      id: { type: "string" },
+      amount: { type: "integer" },
+      currency: { type: "string" },
+      expiresAt: { type: "string" },
+    });
     const result = answer({ id: { type: "string" }, status: { type: "string" } });
-    expect(resourcesOf({ paths: { "/zqsessions": { post: made }, "/zqsessions/{sessionId}": { get: result } } })).toEqual([]);
-    expect(resourcesOf({ paths: { "/zqsessions": { post: made }, "/zqsessions/{sessionId}": { get: made } } })).toHaveLength(1);
+    expect(
+      resourcesOf({ paths: { "/zqsessions": { post: made }, "/zqsessions/{sessionId}": { get: result } } }),
+    ).toEqual([]);
+    expect(
+      resourcesOf({ paths: { "/zqsessions": { post: made }, "/zqsessions/{sessionId}": { get: made } } }),
+    ).toHaveLength(1);
   });
 });
 
 describe("a stateful mock", () => {
-  it("answers a get with what the create sent, an update with the change, the list with what was made, then the document's 404 once deleted", async () => {
-    await withMock({ state: {} }, async (call) => {
-      const made = await call("POST", "/v1/orders", { customer_email: "ann@zq.example", amount: 1234, note: "first" });
-      expect(made).toMatchObject({ status: 201, violations: null, body: { customer_email: "ann@zq.example", amount: 1234, note: "first", id: expect.any(String) } });
-      const id = String(made.body.id);
-      const got = await call("GET", `/v1/orders/${id}`);
-      expect(got.status).toBe(200);
-      expect(got.body).toEqual(made.body);
-      const changed = await call("PATCH", `/v1/orders/${id}`, { note: "changed", status: "paid" });
-      expect(changed.body).toEqual({ ...made.body, note: "changed", status: "paid" });
-      expect((await call("GET", `/v1/orders/${id}`)).body).toEqual(changed.body);
-      const second = await call("POST", "/v1/orders", { customer_email: "bo@zq.example", amount: 5 });
-      expect(second.body.id).not.toBe(id);
-      const listed = await call("GET", "/v1/orders");
-      expect(listed).toMatchObject({ status: 200, violations: null });
-      expect(listed.body).toEqual({ _links: expect.any(Array), data: [changed.body, second.body], has_more: false });
-      // The page after a record: the records after it.
-      expect((await call("GET", `/v1/orders?starting_after=${id}`)).body.data).toEqual([second.body]);
-      expect((await call("DELETE", `/v1/orders/${id}`)).status).toBe(204);
-      const gone = await call("GET", `/v1/orders/${id}`);
-      expect(gone).toMatchObject({ status: 404, body: { message: expect.any(String) } });
-      expect((await call("GET", "/v1/orders")).body.data).toEqual([second.body]);
-    });
-  });
+  it(
+    "answers a get with what the create sent, an update with the change, the list with what was made, " +
+      "then the document's 404 once deleted",
+    async () => {
+      await withMock({ state: {} }, async (call) => {
+        const made = await call("POST", "/v1/orders", {
+          customer_email: "ann@zq.example",
+          amount: 1234,
+          note: "first",
+        });
+        expect(made).toMatchObject({
+          status: 201,
+          violations: null,
+          body: { customer_email: "ann@zq.example", amount: 1234, note: "first", id: expect.any(String) },
+        });
+        const id = String(made.body.id);
+        const got = await call("GET", `/v1/orders/${id}`);
+        expect(got.status).toBe(200);
+        expect(got.body).toEqual(made.body);
+        const changed = await call("PATCH", `/v1/orders/${id}`, { note: "changed", status: "paid" });
+        expect(changed.body).toEqual({ ...made.body, note: "changed", status: "paid" });
+        expect((await call("GET", `/v1/orders/${id}`)).body).toEqual(changed.body);
+        const second = await call("POST", "/v1/orders", { customer_email: "bo@zq.example", amount: 5 });
+        expect(second.body.id).not.toBe(id);
+        const listed = await call("GET", "/v1/orders");
+        expect(listed).toMatchObject({ status: 200, violations: null });
+        expect(listed.body).toEqual({ _links: expect.any(Array), data: [changed.body, second.body], has_more: false });
+        // The page after a record: the records after it.
+        expect((await call("GET", `/v1/orders?starting_after=${id}`)).body.data).toEqual([second.body]);
+        expect((await call("DELETE", `/v1/orders/${id}`)).status).toBe(204);
+        const gone = await call("GET", `/v1/orders/${id}`);
+        expect(gone).toMatchObject({ status: 404, body: { message: expect.any(String) } });
+        expect((await call("GET", "/v1/orders")).body.data).toEqual([second.body]);
+      });
+    },
+  );
 
-  it("keeps the realistic answer for an id no create made, and still refuses a request the document does not allow", async () => {
-    await withMock({ state: {} }, async (call) => {
-      await call("POST", "/v1/orders", { customer_email: "ann@zq.example", amount: 1 });
-      const other = await call("GET", "/v1/orders/zq-never-made");
-      expect(other).toMatchObject({ status: 200, violations: null, body: { id: expect.any(String), customer_email: expect.any(String) } });
-      expect((await call("POST", "/v1/orders", { amount: 0 })).status).toBe(422);
-      // An answer asked for (a block's `mock: {code: 404}`) is given, as without state.
-      const made = await call("POST", "/v1/orders", { customer_email: "bo@zq.example", amount: 2 });
-      expect((await call("GET", `/v1/orders/${String(made.body.id)}?__code=404`)).status).toBe(404);
-    });
-  });
+  it(
+    "keeps the realistic answer for an id no create made, and still refuses a request the document does not " + "allow",
+    async () => {
+      await withMock({ state: {} }, async (call) => {
+        await call("POST", "/v1/orders", { customer_email: "ann@zq.example", amount: 1 });
+        const other = await call("GET", "/v1/orders/zq-never-made");
+        expect(other).toMatchObject({
+          status: 200,
+          violations: null,
+          body: { id: expect.any(String), customer_email: expect.any(String) },
+        });
+        expect((await call("POST", "/v1/orders", { amount: 0 })).status).toBe(422);
+        // An answer asked for (a block's `mock: {code: 404}`) is given, as without state.
+        const made = await call("POST", "/v1/orders", { customer_email: "bo@zq.example", amount: 2 });
+        expect((await call("GET", `/v1/orders/${String(made.body.id)}?__code=404`)).status).toBe(404);
+      });
+    },
+  );
 
   it("gives the same bytes for the same seed and the same requests", async () => {
     const session = (seed: number) =>
       withMock({ state: {}, seed }, async (call) => {
         const made = await call("POST", "/v1/orders", { customer_email: "ann@zq.example", amount: 7 });
-        return [made.text, (await call("GET", `/v1/orders/${String(made.body.id)}`)).text, (await call("GET", "/v1/orders")).text].join("\n");
+        return [
+          made.text,
+          (await call("GET", `/v1/orders/${String(made.body.id)}`)).text,
+          (await call("GET", "/v1/orders")).text,
+        ].join("\n");
       });
     const first = await session(11);
     expect(await session(11)).toBe(first);
@@ -120,21 +207,27 @@ describe("a stateful mock", () => {
 });
 
 describe("a stateful mock of a document whose schema gives an example id", () => {
-  it("gives each record its own id, made from the example's, and answers a deleted one with the document's 404, which has no body", async () => {
-    await withMock(
-      { state: {} },
-      async (call) => {
-        const ids = [];
-        for (const text of ["one", "two", "three"]) ids.push(String((await call("POST", "/notes", { text })).body.id));
-        expect(new Set(ids).size).toBe(3);
-        expect(ids[0]).toBe("note-a1");
-        for (const [i, id] of ids.entries()) expect((await call("GET", `/notes/${id}`)).body).toEqual({ id, text: ["one", "two", "three"][i] });
-        expect((await call("DELETE", `/notes/${ids[1]}`)).status).toBe(204);
-        expect(await call("GET", `/notes/${ids[1]}`)).toMatchObject({ status: 404, text: "" });
-      },
-      "zqnotes",
-    );
-  });
+  it(
+    "gives each record its own id, made from the example's, and answers a deleted one with the document's 404, " +
+      "which has no body",
+    async () => {
+      await withMock(
+        { state: {} },
+        async (call) => {
+          const ids = [];
+          for (const text of ["one", "two", "three"])
+            ids.push(String((await call("POST", "/notes", { text })).body.id));
+          expect(new Set(ids).size).toBe(3);
+          expect(ids[0]).toBe("note-a1");
+          for (const [i, id] of ids.entries())
+            expect((await call("GET", `/notes/${id}`)).body).toEqual({ id, text: ["one", "two", "three"][i] });
+          expect((await call("DELETE", `/notes/${ids[1]}`)).status).toBe(204);
+          expect(await call("GET", `/notes/${ids[1]}`)).toMatchObject({ status: 404, text: "" });
+        },
+        "zqnotes",
+      );
+    },
+  );
 });
 
 describe("a created record's id", () => {
@@ -145,7 +238,10 @@ describe("a created record's id", () => {
         const made = await call("POST", "/cards", { front: "zq front" });
         expect(made.status).toBe(201);
         expect(String(made.body.id)).toMatch(/^c_[a-z0-9]{6}$/);
-        expect((await call("GET", `/cards/${String(made.body.id)}`)).body).toEqual({ id: made.body.id, front: "zq front" });
+        expect((await call("GET", `/cards/${String(made.body.id)}`)).body).toEqual({
+          id: made.body.id,
+          front: "zq front",
+        });
       },
       "zqcards",
     );
@@ -170,8 +266,14 @@ describe("a state file", () => {
     const dir = mkdtempSync(join(tmpdir(), "zq-state-"));
     dirs.push(dir);
     const file = join(dir, "state.json");
-    const made = await withMock({ state: { file } }, async (call) => (await call("POST", "/v1/orders", { customer_email: "ann@zq.example", amount: 3 })).body);
-    expect(JSON.parse(readFileSync(file, "utf8"))).toMatchObject({ format: "blockwright-mock-state", providers: { zqshop: { "/v1/orders": { records: [made] } } } });
+    const made = await withMock(
+      { state: { file } },
+      async (call) => (await call("POST", "/v1/orders", { customer_email: "ann@zq.example", amount: 3 })).body,
+    );
+    expect(JSON.parse(readFileSync(file, "utf8"))).toMatchObject({
+      format: "blockwright-mock-state",
+      providers: { zqshop: { "/v1/orders": { records: [made] } } },
+    });
     await withMock({ state: { file } }, async (call) => {
       expect((await call("GET", `/v1/orders/${String(made.id)}`)).body).toEqual(made);
     });
@@ -182,8 +284,12 @@ describe("a state file", () => {
     dirs.push(dir);
     const file = join(dir, "state.json");
     writeFileSync(file, '{"zq": 1}');
-    await expect(startMocks(["zqshop"], { specsDir, root, state: { file }, log: () => {} })).rejects.toThrow(MockStartError);
-    await expect(startMocks(["zqshop"], { specsDir, root, state: { file }, log: () => {} })).rejects.toThrow(`--state ${file}: not a state file the mock wrote`);
+    await expect(startMocks(["zqshop"], { specsDir, root, state: { file }, log: () => {} })).rejects.toThrow(
+      MockStartError,
+    );
+    await expect(startMocks(["zqshop"], { specsDir, root, state: { file }, log: () => {} })).rejects.toThrow(
+      `--state ${file}: not a state file the mock wrote`,
+    );
   });
 });
 
@@ -198,6 +304,9 @@ describe("a document whose paths make no resource (RPC-style)", () => {
       "pages",
       `${root}mock-paging/`,
     );
-    expect(lines.filter((l) => l.includes("no resource recognised"))).toEqual(["mock of pages: no resource recognised in its paths (POST /things creating, GET /things/{id} reading): its answers are realistic, none kept"]);
+    expect(lines.filter((l) => l.includes("no resource recognised"))).toEqual([
+      "mock of pages: no resource recognised in its paths (POST /things creating, GET /things/{id} reading): " +
+        "its answers are realistic, none kept",
+    ]);
   });
 });

@@ -52,7 +52,8 @@ export class MockState {
     } catch (e) {
       throw new StateFileError(`--state ${file}: not a state file the mock wrote (${(e as Error).message})`);
     }
-    if (!isNode(data) || data.format !== FORMAT || !isNode(data.providers)) throw new StateFileError(`--state ${file}: not a state file the mock wrote (no "format": "${FORMAT}")`);
+    if (!isNode(data) || data.format !== FORMAT || !isNode(data.providers))
+      throw new StateFileError(`--state ${file}: not a state file the mock wrote (no "format": "${FORMAT}")`);
     Object.assign(this.providers, data.providers);
   }
 
@@ -88,18 +89,29 @@ interface Hit {
 export function withState(listener: RequestListener, mock: StatefulMock): RequestListener {
   if (!mock.resources.length) return listener;
   const routes = mock.resources.flatMap((resource) =>
-    (Object.entries(resource.methods) as [Role, string][]).map(([role, method]) => ({ resource, role, method, pattern: pathPattern(role === "create" || role === "list" ? resource.collection : resource.item) })),
+    (Object.entries(resource.methods) as [Role, string][]).map(([role, method]) => ({
+      resource,
+      role,
+      method,
+      pattern: pathPattern(role === "create" || role === "list" ? resource.collection : resource.item),
+    })),
   );
   return (req, res) => {
     const url = new URL(req.url ?? "/", "http://mock.invalid");
-    const steered = req.headers.prefer !== undefined || url.searchParams.has("__code") || url.searchParams.has("__example");
+    const steered =
+      req.headers.prefer !== undefined || url.searchParams.has("__code") || url.searchParams.has("__example");
     const route = !steered ? routes.find((r) => r.method === req.method && r.pattern.test(url.pathname)) : undefined;
     if (!route) return listener(req, res);
-    const id = route.role === "create" || route.role === "list" ? undefined : decodeURIComponent(url.pathname.split("/").pop() ?? "");
+    const id =
+      route.role === "create" || route.role === "list"
+        ? undefined
+        : decodeURIComponent(url.pathname.split("/").pop() ?? "");
     const hit: Hit = { resource: route.resource, role: route.role, ...(id !== undefined ? { id } : {}) };
     void readWhole(req).then(
       (body) => {
-        interceptEnd(res, (reply) => answer(mock, hit, req.method ?? "GET", url, parsed(body, String(req.headers["content-type"] ?? "")), reply));
+        interceptEnd(res, (reply) =>
+          answer(mock, hit, req.method ?? "GET", url, parsed(body, String(req.headers["content-type"] ?? "")), reply),
+        );
         listener(replayed(req, body), res);
       },
       () => res.destroy(),
@@ -110,7 +122,14 @@ export function withState(listener: RequestListener, mock: StatefulMock): Reques
 function answer(mock: StatefulMock, hit: Hit, method: string, url: URL, sent: unknown, reply: Reply): void {
   const { resource } = hit;
   const kept = mock.state.kept(mock.provider, resource.collection);
-  const fits = (body: unknown) => mock.answers.fits(method, url.pathname, reply.status, reply.headers.get("content-type") ?? "application/json", body);
+  const fits = (body: unknown) =>
+    mock.answers.fits(
+      method,
+      url.pathname,
+      reply.status,
+      reply.headers.get("content-type") ?? "application/json",
+      body,
+    );
   const index = hit.id === undefined ? -1 : kept.records.findIndex((r) => String(r[resource.idField]) === hit.id);
   switch (hit.role) {
     case "create": {
@@ -120,7 +139,11 @@ function answer(mock: StatefulMock, hit: Hit, method: string, url: URL, sent: un
         return candidate === undefined || fits(candidate);
       });
       if (!record) {
-        if (!kept.unmade) mock.log?.(`mock of ${mock.provider}: POST ${resource.collection} made no record that both its answer and GET ${resource.item}'s can hold: their answers stay realistic`);
+        if (!kept.unmade)
+          mock.log?.(
+            `mock of ${mock.provider}: POST ${resource.collection} made no record that both its answer and ` +
+              `GET ${resource.item}'s can hold: their answers stay realistic`,
+          );
         kept.unmade = true;
         return;
       }
@@ -156,48 +179,86 @@ function answer(mock: StatefulMock, hit: Hit, method: string, url: URL, sent: un
  * answer's (a read answering "a thing, or a deleted one" draws either), else the answer the mock gives; valid against
  * both answers; the fields sent kept; a new id.
  */
-function made(mock: StatefulMock, resource: Resource, kept: Kept, sent: Node, fitsCreate: (record: Node) => boolean): Node | undefined {
+function made(
+  mock: StatefulMock,
+  resource: Resource,
+  kept: Kept,
+  sent: Node,
+  fitsCreate: (record: Node) => boolean,
+): Node | undefined {
   const read = readAnswer(mock, resource);
   const create = operationAt(mock, "POST", resource.collection);
   const created = create && mock.answers.defaultAnswer(create);
   if (!read) return undefined;
-  const used = (id: unknown) => kept.records.some((r) => r[resource.idField] === id) || kept.deleted.includes(String(id));
+  const used = (id: unknown) =>
+    kept.records.some((r) => r[resource.idField] === id) || kept.deleted.includes(String(id));
   // An id the read's path parameter takes (its pattern, its length), as it will come back in that path.
   const readOperation = operationAt(mock, "GET", resource.item);
   const idSchema = readOperation && mock.answers.pathParameterSchema(readOperation, resource.idParam);
-  const takenInPath = (id: unknown) => idSchema === undefined || mock.answers.valid(id, idSchema) || mock.answers.valid(String(id), idSchema);
+  const takenInPath = (id: unknown) =>
+    idSchema === undefined || mock.answers.valid(id, idSchema) || mock.answers.valid(String(id), idSchema);
   for (let attempt = 0; attempt < 8; attempt++) {
     kept.made++;
-    // Drawn from a schema, else the answer the mock gives (the document's example, where no value is drawn within the bounds).
+    // Drawn from a schema, else the answer the mock gives (the document's example, where no value is drawn within the
+    // bounds).
     const seed = mock.answers.seed * 100_003 + kept.made;
-    const sources = [() => mock.answers.draw(read.schema, seed), ...(created ? [() => mock.answers.draw(created.schema, seed), () => created.body] : []), () => read.body];
+    const sources = [
+      () => mock.answers.draw(read.schema, seed),
+      ...(created ? [() => mock.answers.draw(created.schema, seed), () => created.body] : []),
+      () => read.body,
+    ];
     for (const source of sources) {
       const drawn = source();
       const record = resource.envelope ? (drawn as Node | undefined)?.[resource.envelope] : drawn;
       if (!isNode(record)) continue;
       // (A document whose schema gives an example id draws the same one each time.)
-      // The drawn id, else one made from it, else one drawn from the read's path parameter (its pattern may say more than the field's schema).
-      const ids = [...idCandidates(record[resource.idField], kept.made), ...(idSchema === undefined ? [] : idCandidates(mock.answers.draw(idSchema, seed), kept.made))];
+      // The drawn id, else one made from it, else one drawn from the read's path parameter (its pattern may say more
+      // than the field's schema).
+      const ids = [
+        ...idCandidates(record[resource.idField], kept.made),
+        ...(idSchema === undefined ? [] : idCandidates(mock.answers.draw(idSchema, seed), kept.made)),
+      ];
       for (const id of ids) {
         const withId = { ...record, [resource.idField]: id };
-        if (!used(id) && takenInPath(id) && mock.answers.valid(enveloped(resource, read.body, withId), read.schema) && fitsCreate(withId)) return merged(mock, resource, withId, sent, fitsCreate);
+        if (
+          !used(id) &&
+          takenInPath(id) &&
+          mock.answers.valid(enveloped(resource, read.body, withId), read.schema) &&
+          fitsCreate(withId)
+        )
+          return merged(mock, resource, withId, sent, fitsCreate);
       }
     }
   }
   return undefined;
 }
 
-/** Ids to try for the `n`th record: the drawn one, then it with `n` in place of its last characters, after it, or added to it. */
+/**
+ * Ids to try for the `n`th record: the drawn one, then it with `n` in place of its last characters, after it, or added
+ * to it.
+ */
 function idCandidates(drawn: unknown, n: number): unknown[] {
   if (typeof drawn === "number") return [drawn, drawn + n];
   if (typeof drawn !== "string") return [];
   const tail = String(n);
-  const tailKept = /[0-9a-f]$/i.test(drawn) && drawn.length > tail.length ? `${drawn.slice(0, drawn.length - tail.length)}${tail}` : undefined;
+  const tailKept =
+    /[0-9a-f]$/i.test(drawn) && drawn.length > tail.length
+      ? `${drawn.slice(0, drawn.length - tail.length)}${tail}`
+      : undefined;
   return [drawn, ...(tailKept ? [tailKept] : []), `${drawn}${tail}`, `${drawn}-${tail}`];
 }
 
-/** A record with each sent field (its id aside) that leaves it valid against the read answer's schema (and `alsoFits`); a text sent as a form's is tried as the number or boolean it spells too. */
-function merged(mock: StatefulMock, resource: Resource, record: Node, sent: Node, alsoFits: (record: Node) => boolean = () => true): Node {
+/**
+ * A record with each sent field (its id aside) that leaves it valid against the read answer's schema (and `alsoFits`);
+ * a text sent as a form's is tried as the number or boolean it spells too.
+ */
+function merged(
+  mock: StatefulMock,
+  resource: Resource,
+  record: Node,
+  sent: Node,
+  alsoFits: (record: Node) => boolean = () => true,
+): Node {
   const read = readAnswer(mock, resource);
   if (!read) return record;
   let out = structuredClone(record);
@@ -226,11 +287,15 @@ function operationAt(mock: StatefulMock, method: string, path: string): PrismOpe
 /** A value as sent, and a form's text as the number or boolean it spells. */
 function spelt(value: unknown): unknown[] {
   if (typeof value !== "string") return [value];
-  const more = value === "true" ? [true] : value === "false" ? [false] : /^-?\d+(\.\d+)?$/.test(value) ? [Number(value)] : [];
+  const more =
+    value === "true" ? [true] : value === "false" ? [false] : /^-?\d+(\.\d+)?$/.test(value) ? [Number(value)] : [];
   return [value, ...more];
 }
 
-/** The reply's body with the record where it holds one (the record itself, or its envelope's property); undefined where it holds none. */
+/**
+ * The reply's body with the record where it holds one (the record itself, or its envelope's property); undefined where
+ * it holds none.
+ */
 function inReply(resource: Resource, body: unknown, record: Node): unknown {
   if (!isNode(body)) return undefined;
   const inEnvelope = resource.envelope !== undefined && isNode(body[resource.envelope]);
@@ -238,7 +303,10 @@ function inReply(resource: Resource, body: unknown, record: Node): unknown {
   return inEnvelope ? { ...body, [resource.envelope as string]: record } : record;
 }
 
-/** The reply holding the record where it holds one (the record itself, or its envelope's property), when that fits its schema. */
+/**
+ * The reply holding the record where it holds one (the record itself, or its envelope's property), when that fits its
+ * schema.
+ */
 function withRecord(resource: Resource, reply: Reply, record: Node, fits: (body: unknown) => boolean): void {
   const candidate = inReply(resource, reply.body, record);
   if (candidate === undefined || !fits(candidate)) return;
@@ -246,7 +314,10 @@ function withRecord(resource: Resource, reply: Reply, record: Node, fits: (body:
   reply.bodyChanged = true;
 }
 
-/** A read of a deleted record: the document's 404 (its body drawn from its schema, if it has one); Prism's answer where the document declares no 404. */
+/**
+ * A read of a deleted record: the document's 404 (its body drawn from its schema, if it has one); Prism's answer where
+ * the document declares no 404.
+ */
 function gone(mock: StatefulMock, resource: Resource, reply: Reply): void {
   const operation = operationAt(mock, "GET", resource.item);
   const answer = operation && mock.answers.declaredAnswer(operation, "404");
@@ -259,7 +330,14 @@ function gone(mock: StatefulMock, resource: Resource, reply: Reply): void {
 }
 
 /** The list's answer holding the records (after the one a cursor names), as its last page. */
-function listed(mock: StatefulMock, resource: Resource, kept: Kept, url: URL, reply: Reply, fits: (body: unknown) => boolean): void {
+function listed(
+  mock: StatefulMock,
+  resource: Resource,
+  kept: Kept,
+  url: URL,
+  reply: Reply,
+  fits: (body: unknown) => boolean,
+): void {
   const body = reply.body;
   const route = mock.paged.find((r) => r.method === "GET" && r.path.test(url.pathname));
   const at = listAt(body, route);
@@ -267,10 +345,18 @@ function listed(mock: StatefulMock, resource: Resource, kept: Kept, url: URL, re
   const next = route?.pagination.next;
   let records = kept.records;
   const sent = next?.style === "cursor" && next.send.in === "query" ? url.searchParams.get(next.send.name) : null;
-  if (sent) records = records.slice(records.findIndex((r) => String(r[resource.idField]) === sent) + 1 || records.length);
+  if (sent)
+    records = records.slice(records.findIndex((r) => String(r[resource.idField]) === sent) + 1 || records.length);
   const example = (getAtPointer(body, [...at]) as unknown[])[0];
   // The records as they are, else each cut to the fields the list's own item shows (a list of summaries).
-  for (const items of [records, records.map((r) => (isNode(example) ? Object.fromEntries(Object.entries(r).filter(([k]) => k in example || k === resource.idField)) : r))]) {
+  for (const items of [
+    records,
+    records.map((r) =>
+      isNode(example)
+        ? Object.fromEntries(Object.entries(r).filter(([k]) => k in example || k === resource.idField))
+        : r,
+    ),
+  ]) {
     const candidate: Reply = { ...reply, body: withListAt(body, at, items), headers: new Headers(reply.headers) };
     if (route) asLastPage(route, candidate, fits, at[0]);
     if (!fits(candidate.body)) continue;
@@ -286,7 +372,8 @@ function listed(mock: StatefulMock, resource: Resource, kept: Kept, url: URL, re
  * level by level (common/first-list.ts).
  */
 function listAt(body: unknown, route: PagedRoute | undefined): readonly string[] | undefined {
-  for (const pointer of route ? itemPointers(route) : []) if (Array.isArray(getAtPointer(body, [...pointer]))) return pointer;
+  for (const pointer of route ? itemPointers(route) : [])
+    if (Array.isArray(getAtPointer(body, [...pointer]))) return pointer;
   return firstListAt(body);
 }
 
@@ -319,7 +406,10 @@ function parsed(body: Buffer, type: string): unknown {
       for (const [i, key] of keys.entries()) {
         const slot = Array.isArray(node) ? Number(key) : key;
         if (i === keys.length - 1) (node as Record<string | number, unknown>)[slot] = value;
-        else node = ((node as Record<string | number, unknown>)[slot] ??= /^\d+$/.test(keys[i + 1] ?? "") ? [] : {}) as Node | unknown[];
+        else
+          node = ((node as Record<string | number, unknown>)[slot] ??= /^\d+$/.test(keys[i + 1] ?? "") ? [] : {}) as
+            | Node
+            | unknown[];
       }
     }
     return out;

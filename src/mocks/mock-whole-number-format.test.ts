@@ -6,12 +6,20 @@
 import { describe, expect, it } from "vitest";
 import { withSampledAnswers } from "./mock-answers.js";
 
-const page = (offset: Record<string, unknown>) => ({ type: "object", required: ["zqOffset"], properties: { zqOffset: offset } });
+const page = (offset: Record<string, unknown>) => ({
+  type: "object",
+  required: ["zqOffset"],
+  properties: { zqOffset: offset },
+});
 const document = {
   openapi: "3.0.3",
   info: { title: "zqpages", version: "1" },
   paths: Object.fromEntries(
-    Object.entries({ ZqNumber: page({ type: "number", format: "int32" }), ZqWide: page({ type: "number", format: "int64" }), ZqInteger: page({ type: "integer", format: "int32" }) }).map(([name, schema]) => [
+    Object.entries({
+      ZqNumber: page({ type: "number", format: "int32" }),
+      ZqWide: page({ type: "number", format: "int64" }),
+      ZqInteger: page({ type: "integer", format: "int32" }),
+    }).map(([name, schema]) => [
       `/zq/${name}`,
       { get: { responses: { "200": { description: "ok", content: { "application/json": { schema } } } } } },
     ]),
@@ -20,7 +28,12 @@ const document = {
 
 describe("a mock's answer with a number of a whole-number format", () => {
   it("is a made value, whole and within int32; an integer of the format is left to Prism", () => {
-    const served = withSampledAnswers(document) as { paths: Record<string, { get: { responses: Record<string, { content: Record<string, { example?: { zqOffset?: unknown } }> }> } }> };
+    const served = withSampledAnswers(document) as {
+      paths: Record<
+        string,
+        { get: { responses: Record<string, { content: Record<string, { example?: { zqOffset?: unknown } }> }> } }
+      >;
+    };
     const media = (name: string) => served.paths[`/zq/${name}`]!.get.responses["200"]!.content["application/json"]!;
     for (const name of ["ZqNumber", "ZqWide"]) {
       const offset = media(name).example?.zqOffset;

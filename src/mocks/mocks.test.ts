@@ -41,23 +41,26 @@ function get(socket: Socket, path: string): Promise<{ head: string; body: string
 }
 
 describe("a mock's connection", () => {
-  it("advertises no idle time-out and stays open past the 5 s Node's server gave it, for the client to reuse", async () => {
-    const { hostname, port } = new URL(mocks.urls.shelf!);
-    const socket = connect(Number(port), hostname);
-    let closedByServer = false;
-    socket.once("end", () => (closedByServer = true));
-    try {
-      const first = await get(socket, "/v2/books/b1");
-      expect(first.head).toMatch(/^HTTP\/1\.1 200 /);
-      expect(first.head).not.toMatch(/\r\nkeep-alive:/i);
-      expect(first.head).not.toMatch(/\r\nconnection: close/i);
-      await new Promise((resolve) => setTimeout(resolve, 6000));
-      expect(closedByServer).toBe(false);
-      expect((await get(socket, "/v2/books/b2")).head).toMatch(/^HTTP\/1\.1 200 /);
-    } finally {
-      socket.destroy();
-    }
-  });
+  it(
+    "advertises no idle time-out and stays open past the " + "5 s Node's server gave it, for the client to reuse",
+    async () => {
+      const { hostname, port } = new URL(mocks.urls.shelf!);
+      const socket = connect(Number(port), hostname);
+      let closedByServer = false;
+      socket.once("end", () => (closedByServer = true));
+      try {
+        const first = await get(socket, "/v2/books/b1");
+        expect(first.head).toMatch(/^HTTP\/1\.1 200 /);
+        expect(first.head).not.toMatch(/\r\nkeep-alive:/i);
+        expect(first.head).not.toMatch(/\r\nconnection: close/i);
+        await new Promise((resolve) => setTimeout(resolve, 6000));
+        expect(closedByServer).toBe(false);
+        expect((await get(socket, "/v2/books/b2")).head).toMatch(/^HTTP\/1\.1 200 /);
+      } finally {
+        socket.destroy();
+      }
+    },
+  );
 });
 
 describe("a request naming no address (a request line or Host no URL holds)", () => {
@@ -72,9 +75,16 @@ describe("a request naming no address (a request line or Host no URL holds)", ()
     const tokenLogs: string[] = [];
     const tokens = await startTokenMock("127.0.0.1", (line) => tokenLogs.push(line));
     try {
-      for (const head of MALFORMED_HEADS) expect(statusOf(await rawRequest(tokens.tokenUrl("zq"), head)), head).toBe(400);
-      expect(tokenLogs.filter((l) => l.includes("refused a request naming no address"))).toHaveLength(MALFORMED_HEADS.length);
-      const answer = await fetch(tokens.tokenUrl("zq"), { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: "grant_type=client_credentials" });
+      for (const head of MALFORMED_HEADS)
+        expect(statusOf(await rawRequest(tokens.tokenUrl("zq"), head)), head).toBe(400);
+      expect(tokenLogs.filter((l) => l.includes("refused a request naming no address"))).toHaveLength(
+        MALFORMED_HEADS.length,
+      );
+      const answer = await fetch(tokens.tokenUrl("zq"), {
+        method: "POST",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: "grant_type=client_credentials",
+      });
       expect(answer.status).toBe(200);
     } finally {
       await tokens.close();

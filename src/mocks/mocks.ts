@@ -44,7 +44,14 @@ const require = createRequire(import.meta.url);
 export class MockStartError extends Error {}
 
 /** Parts of a logged request that can carry a credential. */
-const REDACTED_LOG_PATHS = ["input.headers", "input.url.query", "input.body", "request.headers", "request.url.query", "request.body"];
+const REDACTED_LOG_PATHS = [
+  "input.headers",
+  "input.url.query",
+  "input.body",
+  "request.headers",
+  "request.url.query",
+  "request.body",
+];
 
 export interface MockServers {
   /** Base address of each provider's mock, e.g. `http://127.0.0.1:41234`. */
@@ -55,7 +62,10 @@ export interface MockServers {
 export interface MockOptions {
   /** Folder with one sub-folder per provider. */
   specsDir: string;
-  /** Project root: files are named relative to it in errors, as generation names them. Default: the specs folder's parent. */
+  /**
+   * Project root: files are named relative to it in errors, as generation names them. Default: the specs folder's
+   * parent.
+   */
   root?: string;
   host?: string;
   /** Fixed port per provider; default: a free port. */
@@ -66,7 +76,10 @@ export interface MockOptions {
   logLevel?: "silent" | "error" | "warn" | "info" | "debug";
   /** The seed of the answers drawn from schemas where the document gives no example (mock-realistic.ts); default 1. */
   seed?: number;
-  /** Keep the records of the documents' resources (mock-state.ts): for this process, or in `file` from one run to the next. */
+  /**
+   * Keep the records of the documents' resources (mock-state.ts): for this process, or in `file` from one run to the
+   * next.
+   */
   state?: { file?: string };
 }
 
@@ -87,11 +100,15 @@ function withSingleFraming(listener: RequestListener): RequestListener {
   return (req, res) => {
     const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => typeof res;
     res.writeHead = ((...args: unknown[]) => {
-      const headers = args.find((a): a is Record<string, unknown> => a !== null && typeof a === "object" && !Array.isArray(a));
-      const lengthIn = (h: Record<string, unknown> | undefined) => h !== undefined && Object.keys(h).some((k) => k.toLowerCase() === "content-length");
+      const headers = args.find(
+        (a): a is Record<string, unknown> => a !== null && typeof a === "object" && !Array.isArray(a),
+      );
+      const lengthIn = (h: Record<string, unknown> | undefined) =>
+        h !== undefined && Object.keys(h).some((k) => k.toLowerCase() === "content-length");
       if (lengthIn(headers) || res.hasHeader("content-length")) {
         res.removeHeader("transfer-encoding");
-        if (headers) for (const k of Object.keys(headers)) if (k.toLowerCase() === "transfer-encoding") delete headers[k];
+        if (headers)
+          for (const k of Object.keys(headers)) if (k.toLowerCase() === "transfer-encoding") delete headers[k];
       }
       return writeHead(...args);
     }) as typeof res.writeHead;
@@ -103,12 +120,18 @@ function withSingleFraming(listener: RequestListener): RequestListener {
  * Prism's server and the http.Server under it, which Prism keeps to itself:
  * taken as Prism creates it (http.createServer, called once, synchronously).
  */
-function withHttpServer(create: () => PrismServer, wrap: (listener: RequestListener) => RequestListener): { prism: PrismServer; http: HttpServer } {
+function withHttpServer(
+  create: () => PrismServer,
+  wrap: (listener: RequestListener) => RequestListener,
+): { prism: PrismServer; http: HttpServer } {
   const http = require("node:http") as typeof import("node:http");
   const original = http.createServer;
   let made: HttpServer | undefined;
   // Its request listener is wrapped on the way (mock-paging.ts).
-  http.createServer = ((...args: unknown[]) => (made = original(...(args.map((a) => (typeof a === "function" ? wrap(a as RequestListener) : a)) as Parameters<typeof original>)))) as typeof original;
+  http.createServer = ((...args: unknown[]) =>
+    (made = original(
+      ...(args.map((a) => (typeof a === "function" ? wrap(a as RequestListener) : a)) as Parameters<typeof original>),
+    ))) as typeof original;
   try {
     const prism = create();
     if (!made) throw new Error("Prism created no http.Server");
@@ -139,28 +162,54 @@ async function servedDocument(
   root: string,
   specsDir: string,
   provider: string,
-): Promise<{ document: object; judged: OpenApiDocument; covers: (slot: CoveredSlot) => boolean; loaded: OpenApiFiles; basePath: string; credentialPath: CredentialPath | undefined }> {
+): Promise<{
+  document: object;
+  judged: OpenApiDocument;
+  covers: (slot: CoveredSlot) => boolean;
+  loaded: OpenApiFiles;
+  basePath: string;
+  credentialPath: CredentialPath | undefined;
+}> {
   const { loadOpenApi } = await import("../load/openapi-source.js");
   const { OpenApiDocument } = await import("../load/openapi-document.js");
   const { boundByManifest } = await import("../load/bound-cut.js");
   const { credentialCoversOf } = await import("./credential-covers.js");
   // Loaded only here: the generator's module graph is large.
-  const { GenerationErrors, generationErrors, externalRefFoldersOf, openapiRefFolders } = await import("../emit/generate-all.js");
+  const { GenerationErrors, generationErrors, externalRefFoldersOf, openapiRefFolders } = await import(
+    "../emit/generate-all.js"
+  );
   const manifest = await manifestData(specsDir, provider);
   try {
     // The same folders generation lets the document's `$ref`s read.
-    const loaded = await loadOpenApi(file, root, openapiRefFolders(join(specsDir, provider), file, externalRefFoldersOf(root)), undefined, undefined, boundByManifest(manifest));
+    const loaded = await loadOpenApi(
+      file,
+      root,
+      openapiRefFolders(join(specsDir, provider), file, externalRefFoldersOf(root)),
+      undefined,
+      undefined,
+      boundByManifest(manifest),
+    );
     const data = loaded.source.data as object;
     const covers = credentialCoversOf((manifest as { auth?: unknown } | null | undefined)?.auth, data);
     const server = documentServer(data);
     const basePath = server && "path" in server ? server.path : "";
     const credentialPath = credentialPathOf((manifest as { auth?: unknown } | null | undefined)?.auth, data, basePath);
-    return { document: mockDocument(data, covers), judged: new OpenApiDocument(loaded.source), covers, loaded, basePath, credentialPath };
+    return {
+      document: mockDocument(data, covers),
+      judged: new OpenApiDocument(loaded.source),
+      covers,
+      loaded,
+      basePath,
+      credentialPath,
+    };
   } catch (e) {
     const problems = generationErrors(e);
     if (!(problems instanceof GenerationErrors)) throw e;
     const count = problems.errors.length;
-    throw new MockStartError(`the OpenAPI document of "${provider}" has ${count} problem${count > 1 ? "s" : ""}, as generation reports:\n${problems.message}`);
+    throw new MockStartError(
+      `the OpenAPI document of "${provider}" has ${count} problem${count > 1 ? "s" : ""}, ` +
+        `as generation reports:\n${problems.message}`,
+    );
   }
 }
 
@@ -175,8 +224,11 @@ async function pagedTools(root: string, specsDir: string, provider: string, load
   if (!existsSync(manifest) || !/^\s*pagination:/m.test(readFileSync(manifest, "utf8"))) return [];
   const { linkProvider, externalRefFoldersOf } = await import("../emit/generate-all.js");
   try {
-    // The document as servedDocument loaded it (mockDocument left it untouched): a whole published one is not read twice.
-    return (await linkProvider(root, dir, externalRefFoldersOf(root), undefined, undefined, loaded)).ir.operations.map((o) => o.tool).filter((t) => t.pagination);
+    // The document as servedDocument loaded it (mockDocument left it untouched): a whole published one is not read
+    // twice.
+    return (await linkProvider(root, dir, externalRefFoldersOf(root), undefined, undefined, loaded)).ir.operations
+      .map((o) => o.tool)
+      .filter((t) => t.pagination);
   } catch {
     return [];
   }
@@ -194,7 +246,12 @@ export async function startMocks(providers: string[], options: MockOptions): Pro
       const file = openapiPathOf(specsDir, provider);
       if (!existsSync(file)) throw new MockStartError(`no OpenAPI document for provider "${provider}" (${file})`);
       const read = await servedDocument(file, root, specsDir, provider);
-      return { provider, ...read, original: read.loaded.source.data as Record<string, unknown>, paged: pagedRoutes(await pagedTools(root, specsDir, provider, read.loaded)) };
+      return {
+        provider,
+        ...read,
+        original: read.loaded.source.data as Record<string, unknown>,
+        paged: pagedRoutes(await pagedTools(root, specsDir, provider, read.loaded)),
+      };
     }),
   );
   const { withJudge } = await import("./mock-judge.js");
@@ -207,10 +264,16 @@ export async function startMocks(providers: string[], options: MockOptions): Pro
     throw e instanceof StateFileError ? new MockStartError(e.message) : e;
   }
   // Prism's entry points, bundled into the build (vendor/prism.cjs): the published package depends on no Prism package.
-  const prism = require("../vendor/prism.cjs") as PrismSteps & typeof import("@stoplight/prism-http-server") & typeof import("@stoplight/prism-core");
+  const prism = require("../vendor/prism.cjs") as PrismSteps &
+    typeof import("@stoplight/prism-http-server") &
+    typeof import("@stoplight/prism-core");
   const { createServer, createLogger } = prism;
   // Logs go to stderr: stdout carries data (a mock command's addresses).
-  const logger = createLogger("mock", { level: options.logLevel ?? "error", redact: { paths: REDACTED_LOG_PATHS, censor: "[withheld]" } }, process.stderr);
+  const logger = createLogger(
+    "mock",
+    { level: options.logLevel ?? "error", redact: { paths: REDACTED_LOG_PATHS, censor: "[withheld]" } },
+    process.stderr,
+  );
   const servers: { prism: PrismServer; http: HttpServer }[] = [];
   const urls: Record<string, string> = {};
   const close = async () => {
@@ -228,13 +291,24 @@ export async function startMocks(providers: string[], options: MockOptions): Pro
       served.map(async ({ provider, document, judged, covers, original, basePath, paged, credentialPath }) => {
         const operations = prismOperations(document, prism) as Parameters<typeof createServer>[0];
         // Answers drawn from the schemas where the document has none, made as requests reach them (mock-realistic.ts).
-        const answers = new RealisticAnswers(document as Record<string, unknown>, original, operations as unknown as PrismOperation[], options.seed ?? DEFAULT_MOCK_SEED);
+        const answers = new RealisticAnswers(
+          document as Record<string, unknown>,
+          original,
+          operations as unknown as PrismOperation[],
+          options.seed ?? DEFAULT_MOCK_SEED,
+        );
         // Resources kept (mock-state.ts), where the paths line up as resources; said once where none do.
         const resources = state ? resourcesOf(document as Record<string, unknown>) : [];
-        if (state && !resources.length) log(`mock of ${provider}: no resource recognised in its paths (POST /things creating, GET /things/{id} reading): its answers are realistic, none kept`);
-        const stateful = (inner: RequestListener) => (state ? withState(inner, { provider, resources, state, answers, paged, log }) : inner);
+        if (state && !resources.length)
+          log(
+            `mock of ${provider}: no resource recognised in its paths (POST /things creating, ` +
+              `GET /things/{id} reading): its answers are realistic, none kept`,
+          );
+        const stateful = (inner: RequestListener) =>
+          state ? withState(inner, { provider, resources, state, answers, paged, log }) : inner;
         // The judge, after a credential the address carries is read as the document's server path (credential-path.ts).
-        const judging = (inner: RequestListener) => withCredentialPath(withJudge(inner, judged, basePath, covers), credentialPath);
+        const judging = (inner: RequestListener) =>
+          withCredentialPath(withJudge(inner, judged, basePath, covers), credentialPath);
         const { prism: server, http } = withHttpServer(
           () =>
             createServer(operations, {
@@ -251,10 +325,21 @@ export async function startMocks(providers: string[], options: MockOptions): Pro
               },
             }) as PrismServer,
           // The guard first: a request naming no address reaches none of the others (request-guard.ts).
-          // The judge reads the bytes as the client sent them; Prism alone gets part names it can read (multipart-names.ts).
+          // The judge reads the bytes as the client sent them; Prism alone gets part names it can read
+          // (multipart-names.ts).
           (listener) =>
             guardedListener(
-              withSingleFraming(judging(withMediaTypeCheck(withPaging(stateful(withBasicPasswords(withReadableMultipartNames(withRealisticAnswers(listener, answers)))), paged, (...reply) => answers.fits(...reply))))),
+              withSingleFraming(
+                judging(
+                  withMediaTypeCheck(
+                    withPaging(
+                      stateful(withBasicPasswords(withReadableMultipartNames(withRealisticAnswers(listener, answers)))),
+                      paged,
+                      (...reply) => answers.fits(...reply),
+                    ),
+                  ),
+                ),
+              ),
               (line) => log(`mock of ${provider}: ${line}`),
             ),
         );
@@ -265,8 +350,10 @@ export async function startMocks(providers: string[], options: MockOptions): Pro
         const address = await server.listen(port, host).catch((e: NodeJS.ErrnoException | string) => {
           // Prism's listener rejects with the socket error's message (a string), not the error.
           const code = typeof e === "string" ? /\b(EADDRINUSE|EACCES)\b/.exec(e)?.[1] : e.code;
-          if (code === "EADDRINUSE") throw new MockStartError(`port ${port} on ${host} is already in use (mock of ${provider})`);
-          if (code === "EACCES") throw new MockStartError(`port ${port} on ${host} is not allowed (mock of ${provider})`);
+          if (code === "EADDRINUSE")
+            throw new MockStartError(`port ${port} on ${host} is already in use (mock of ${provider})`);
+          if (code === "EACCES")
+            throw new MockStartError(`port ${port} on ${host} is not allowed (mock of ${provider})`);
           throw typeof e === "string" ? new Error(e) : e;
         });
         return [provider, address.replace(/\/+$/, "")] as const;

@@ -15,11 +15,19 @@ const MULTIPART = /^multipart\/form-data\b/i;
 const QUOTED = /(\r\ncontent-disposition:[^\r\n]*)/gi;
 const PARAM = /(\b(?:name|filename)=")([^"\r\n]*)(")/gi;
 
-/** The body with `%`, `=` and `;` inside each part's quoted name and filename percent-encoded (bytes otherwise as sent). */
+/**
+ * The body with `%`, `=` and `;` inside each part's quoted name and filename percent-encoded (bytes otherwise as sent).
+ */
 export function readableNames(body: Buffer): Buffer {
   // latin1 maps each byte to one character and back: a UTF-8 or binary body is kept byte for byte.
   const text = body.toString("latin1");
-  const out = text.replace(QUOTED, (line: string) => line.replace(PARAM, (_m, open: string, value: string, close: string) => `${open}${value.replace(/%/g, "%25").replace(/=/g, "%3D").replace(/;/g, "%3B")}${close}`));
+  const out = text.replace(QUOTED, (line: string) =>
+    line.replace(
+      PARAM,
+      (_m, open: string, value: string, close: string) =>
+        `${open}${value.replace(/%/g, "%25").replace(/=/g, "%3D").replace(/;/g, "%3B")}${close}`,
+    ),
+  );
   return out === text ? body : Buffer.from(out, "latin1");
 }
 
@@ -34,7 +42,18 @@ export function withReadableMultipartNames(listener: RequestListener): RequestLi
       const headers = { ...req.headers, "content-length": String(body.length) };
       delete headers["transfer-encoding"];
       const stream = Readable.from(body.length ? [body] : []);
-      listener(Object.assign(stream, { method: req.method, url: req.url, headers, rawHeaders: req.rawHeaders, httpVersion: req.httpVersion, socket: req.socket, connection: req.socket }) as unknown as IncomingMessage, res);
+      listener(
+        Object.assign(stream, {
+          method: req.method,
+          url: req.url,
+          headers,
+          rawHeaders: req.rawHeaders,
+          httpVersion: req.httpVersion,
+          socket: req.socket,
+          connection: req.socket,
+        }) as unknown as IncomingMessage,
+        res,
+      );
     });
   };
 }

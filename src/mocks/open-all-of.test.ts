@@ -9,23 +9,39 @@ type Json = Record<string, unknown>;
 const document: Json = {
   components: {
     schemas: {
-      zqoptional: { type: "object", additionalProperties: false, required: ["zqmodels"], properties: { zqmodels: { type: "array", items: { type: "string" } }, zqpunctuate: { type: "boolean" } } },
+      zqoptional: {
+        type: "object",
+        additionalProperties: false,
+        required: ["zqmodels"],
+        properties: { zqmodels: { type: "array", items: { type: "string" } }, zqpunctuate: { type: "boolean" } },
+      },
       zqparams: {
         type: "object",
         additionalProperties: false,
-        allOf: [{ type: "object", required: ["zqaudio"], properties: { zqaudio: { type: "string" } }, additionalProperties: false }, { $ref: "#/components/schemas/zqoptional" }],
+        allOf: [
+          {
+            type: "object",
+            required: ["zqaudio"],
+            properties: { zqaudio: { type: "string" } },
+            additionalProperties: false,
+          },
+          { $ref: "#/components/schemas/zqoptional" },
+        ],
       },
     },
   },
 };
 const resolve = (value: unknown): unknown => {
   let v = value as Json | undefined;
-  while (v && typeof v.$ref === "string") v = (document.components as { schemas: Json }).schemas[v.$ref.split("/").pop() as string] as Json;
+  while (v && typeof v.$ref === "string")
+    v = (document.components as { schemas: Json }).schemas[v.$ref.split("/").pop() as string] as Json;
   return v;
 };
 const body = { required: true, content: { "application/json": { schema: { $ref: "#/components/schemas/zqparams" } } } };
-const validator = (schema: unknown) => new Ajv({ strict: false }).compile({ ...(schema as Json), components: document.components });
-const schemaOf = (b: unknown) => ((b as { content: Record<string, { schema: unknown }> }).content["application/json"] as { schema: unknown }).schema;
+const validator = (schema: unknown) =>
+  new Ajv({ strict: false }).compile({ ...(schema as Json), components: document.components });
+const schemaOf = (b: unknown) =>
+  ((b as { content: Record<string, { schema: unknown }> }).content["application/json"] as { schema: unknown }).schema;
 
 describe("a request body whose allOf members each close the object", () => {
   const before = structuredClone(document);
@@ -36,11 +52,14 @@ describe("a request body whose allOf members each close the object", () => {
     expect(validator(resolve(schemaOf(body)))({ zqaudio: "a.mp3", zqmodels: [] })).toBe(false);
   });
 
-  it("takes the fields of all members together, as its publisher means, and still each member's required fields", () => {
-    expect(valid({ zqaudio: "a.mp3", zqmodels: ["best"], zqpunctuate: true })).toBe(true);
-    expect(valid({ zqaudio: "a.mp3" })).toBe(false);
-    expect(valid({ zqmodels: [] })).toBe(false);
-  });
+  it(
+    "takes the fields of all members together, as its " + "publisher means, and still each member's required fields",
+    () => {
+      expect(valid({ zqaudio: "a.mp3", zqmodels: ["best"], zqpunctuate: true })).toBe(true);
+      expect(valid({ zqaudio: "a.mp3" })).toBe(false);
+      expect(valid({ zqmodels: [] })).toBe(false);
+    },
+  );
 
   it("still refuses a field no member declares, and a field of the wrong type", () => {
     expect(valid({ zqaudio: "a.mp3", zqmodels: [], zqother: 1 })).toBe(false);
@@ -59,7 +78,11 @@ describe("a request body that is one of several shapes, one open to any object (
     allOf: [
       {
         oneOf: [
-          { type: "object", required: ["zqlimit", "zqstep"], properties: { zqlimit: { type: "integer" }, zqstep: { type: "integer" } } },
+          {
+            type: "object",
+            required: ["zqlimit", "zqstep"],
+            properties: { zqlimit: { type: "integer" }, zqstep: { type: "integer" } },
+          },
           { type: "object", required: ["zqdays"], properties: { zqdays: { type: "integer" } } },
           { type: "object", title: "unlimited", properties: {} },
         ],
@@ -74,37 +97,61 @@ describe("a request body that is one of several shapes, one open to any object (
     expect(validator(shapes)({ zqdays: 3 })).toBe(false);
   });
 
-  it("reads the open branch as none of the fields the others require: one shape, or none, passes; two, or part of one, do not", () => {
-    expect([valid({ zqlimit: 60, zqstep: 1, zqrated: true }), valid({ zqdays: 3 }), valid({ zqrated: false })]).toEqual([true, true, true]);
-    expect([valid({ zqlimit: 60, zqstep: 1, zqdays: 3 }), valid({ zqlimit: 60 })]).toEqual([false, false]);
-  });
+  it(
+    "reads the open branch as none of the fields the others require: one shape, or none, passes; two, " +
+      "or part of one, do not",
+    () => {
+      expect([
+        valid({ zqlimit: 60, zqstep: 1, zqrated: true }),
+        valid({ zqdays: 3 }),
+        valid({ zqrated: false }),
+      ]).toEqual([true, true, true]);
+      expect([valid({ zqlimit: 60, zqstep: 1, zqdays: 3 }), valid({ zqlimit: 60 })]).toEqual([false, false]);
+    },
+  );
 });
 
-describe("a request body field that is one of several plain value forms, inside one of the body's shapes (the mock's copy for Prism)", () => {
-  const level = { oneOf: [{ type: "string", minLength: 2, maxLength: 8 }, { type: "string", minLength: 1, maxLength: 8 }, { type: "number" }, { type: "integer" }, { type: "boolean" }] };
-  const shapes = {
-    allOf: [
-      { type: "object", properties: { zqslot: { type: "integer" } } },
-      {
-        oneOf: [
-          { type: "object", properties: { zqkind: { enum: ["zqlevel"] }, zqlevel: level } },
-          { type: "object", properties: { zqkind: { enum: ["zqtone"] }, zqtone: { type: "integer" } } },
-        ],
+describe(
+  "a request body field that is one of several plain value forms, inside one of the body's shapes (the mock's " +
+    "copy for Prism)",
+  () => {
+    const level = {
+      oneOf: [
+        { type: "string", minLength: 2, maxLength: 8 },
+        { type: "string", minLength: 1, maxLength: 8 },
+        { type: "number" },
+        { type: "integer" },
+        { type: "boolean" },
+      ],
+    };
+    const shapes = {
+      allOf: [
+        { type: "object", properties: { zqslot: { type: "integer" } } },
+        {
+          oneOf: [
+            { type: "object", properties: { zqkind: { enum: ["zqlevel"] }, zqlevel: level } },
+            { type: "object", properties: { zqkind: { enum: ["zqtone"] }, zqtone: { type: "integer" } } },
+          ],
+        },
+      ],
+    };
+    const plain = { content: { "application/json": { schema: shapes } } };
+    const valid = validator(schemaOf(withOpenAllOfMembers(plain, resolve)));
+
+    it("by the letter, refuses a value meeting two forms (an integer is also a number)", () => {
+      expect(validator(shapes)({ zqkind: "zqlevel", zqlevel: 0 })).toBe(false);
+    });
+
+    it(
+      "reads the forms as anyOf, as the judge does: a value of two forms or one passes, a value of none does not, " +
+        "and the shapes stay oneOf",
+      () => {
+        expect(valid({ zqkind: "zqlevel", zqlevel: 0 })).toBe(true);
+        expect(valid({ zqkind: "zqlevel", zqlevel: "abcd" })).toBe(true);
+        expect(valid({ zqkind: "zqlevel", zqlevel: 1.5 })).toBe(true);
+        expect(valid({ zqkind: "zqlevel", zqlevel: [] })).toBe(false);
+        expect(valid({ zqslot: 1 })).toBe(false);
       },
-    ],
-  };
-  const plain = { content: { "application/json": { schema: shapes } } };
-  const valid = validator(schemaOf(withOpenAllOfMembers(plain, resolve)));
-
-  it("by the letter, refuses a value meeting two forms (an integer is also a number)", () => {
-    expect(validator(shapes)({ zqkind: "zqlevel", zqlevel: 0 })).toBe(false);
-  });
-
-  it("reads the forms as anyOf, as the judge does: a value of two forms or one passes, a value of none does not, and the shapes stay oneOf", () => {
-    expect(valid({ zqkind: "zqlevel", zqlevel: 0 })).toBe(true);
-    expect(valid({ zqkind: "zqlevel", zqlevel: "abcd" })).toBe(true);
-    expect(valid({ zqkind: "zqlevel", zqlevel: 1.5 })).toBe(true);
-    expect(valid({ zqkind: "zqlevel", zqlevel: [] })).toBe(false);
-    expect(valid({ zqslot: 1 })).toBe(false);
-  });
-});
+    );
+  },
+);

@@ -19,7 +19,10 @@ type Json = Record<string, unknown>;
 
 const MAX_DEPTH = 8;
 
-/** The request body with each media type's schema read as its publisher means it (see above); the same object where nothing needs it. */
+/**
+ * The request body with each media type's schema read as its publisher means it (see above); the same object where
+ * nothing needs it.
+ */
 export function withOpenAllOfMembers(body: unknown, resolve: (value: unknown) => unknown): unknown {
   if (!isObject(body) || !isObject(body.content)) return body;
   let changed = false;
@@ -33,32 +36,56 @@ export function withOpenAllOfMembers(body: unknown, resolve: (value: unknown) =>
   return changed ? { ...body, content } : body;
 }
 
-/** `done`: each schema object walked once per body (a large document's schemas reach the same ones many times, or themselves). */
-function openSchema(schema: unknown, resolve: (value: unknown) => unknown, depth: number, done: Map<object, unknown>): unknown {
+/**
+ * `done`: each schema object walked once per body (a large document's schemas reach the same ones many times, or
+ * themselves).
+ */
+function openSchema(
+  schema: unknown,
+  resolve: (value: unknown) => unknown,
+  depth: number,
+  done: Map<object, unknown>,
+): unknown {
   const s = resolve(schema);
   if (!isObject(s) || depth > MAX_DEPTH) return schema;
   if (done.has(s)) return done.get(s) === s ? schema : done.get(s);
   done.set(s, s);
   let out: Json | undefined;
   const edit = () => (out ??= { ...s });
-  if (Array.isArray(s.allOf) && (s.additionalProperties === false || s.allOf.some((m) => (resolve(m) as Json | undefined)?.additionalProperties === false))) {
+  if (
+    Array.isArray(s.allOf) &&
+    (s.additionalProperties === false ||
+      s.allOf.some((m) => (resolve(m) as Json | undefined)?.additionalProperties === false))
+  ) {
     const names = new Set<string>(isObject(s.properties) ? Object.keys(s.properties) : []);
     for (const name of memberFields(s.allOf, resolve, depth)) names.add(name);
     const o = edit();
     o.allOf = s.allOf.map((m) => opened(m, resolve, depth + 1));
-    o.properties = { ...Object.fromEntries([...names].map((n) => [n, {}])), ...(isObject(s.properties) ? s.properties : {}) };
+    o.properties = {
+      ...Object.fromEntries([...names].map((n) => [n, {}])),
+      ...(isObject(s.properties) ? s.properties : {}),
+    };
     o.additionalProperties = false;
   }
   if (Array.isArray(s.oneOf)) {
     const branches = s.oneOf.map((b) => resolve(b));
     const open = branches.map((b) => isObject(b) && acceptsAnyObject(b));
-    const required = [...new Set(branches.flatMap((b, i) => (!open[i] && isObject(b) && Array.isArray(b.required) ? b.required.map(String) : [])))];
+    const required = [
+      ...new Set(
+        branches.flatMap((b, i) =>
+          !open[i] && isObject(b) && Array.isArray(b.required) ? b.required.map(String) : [],
+        ),
+      ),
+    ];
     if (open.includes(true) && required.length) {
       const none = { not: { anyOf: required.map((field) => ({ required: [field] })) } };
-      edit().oneOf = s.oneOf.map((b, i) => (open[i] ? { ...((branches[i] as Json).type === "object" ? { type: "object" } : {}), ...none } : b));
+      edit().oneOf = s.oneOf.map((b, i) =>
+        open[i] ? { ...((branches[i] as Json).type === "object" ? { type: "object" } : {}), ...none } : b,
+      );
     }
   }
-  // A oneOf of plain value forms (number or integer) is read as anyOf, as the judge reads it (src/judge/plain-one-of.ts).
+  // A oneOf of plain value forms (number or integer) is read as anyOf, as the judge reads it
+  // (src/judge/plain-one-of.ts).
   if (Array.isArray(s.oneOf) && isPlainOneOf(s.oneOf, s, resolve)) {
     const { oneOf, ...rest } = out ?? s;
     out = { ...rest, anyOf: oneOf };
@@ -96,7 +123,8 @@ function opened(member: unknown, resolve: (value: unknown) => unknown, depth: nu
   if (!isObject(m) || depth > MAX_DEPTH) return member;
   const { additionalProperties, ...rest } = m;
   const nested = Array.isArray(m.allOf) ? m.allOf.map((x) => opened(x, resolve, depth + 1)) : undefined;
-  if (additionalProperties !== false && (!nested || nested.every((x, i) => x === (m.allOf as unknown[])[i]))) return member;
+  if (additionalProperties !== false && (!nested || nested.every((x, i) => x === (m.allOf as unknown[])[i])))
+    return member;
   return { ...(additionalProperties === false ? rest : m), ...(nested ? { allOf: nested } : {}) };
 }
 
@@ -106,7 +134,10 @@ function memberFields(members: unknown[], resolve: (value: unknown) => unknown, 
   return members.flatMap((member) => {
     const m = resolve(member);
     if (!isObject(m)) return [];
-    return [...(isObject(m.properties) ? Object.keys(m.properties) : []), ...(Array.isArray(m.allOf) ? memberFields(m.allOf, resolve, depth + 1) : [])];
+    return [
+      ...(isObject(m.properties) ? Object.keys(m.properties) : []),
+      ...(Array.isArray(m.allOf) ? memberFields(m.allOf, resolve, depth + 1) : []),
+    ];
   });
 }
 

@@ -20,15 +20,25 @@ const document = openapi(
     "/zqwidgets": {
       post: {
         operationId: "putZqwidget",
-        requestBody: { required: true, content: { "application/json": { schema: { $ref: "#/components/schemas/ZqwidgetReply" } } } },
+        requestBody: {
+          required: true,
+          content: { "application/json": { schema: { $ref: "#/components/schemas/ZqwidgetReply" } } },
+        },
         responses: { "200": reply({ $ref: "#/components/schemas/ZqwidgetReply" }, { widget: { id: "5" } }) },
       },
     },
   },
   {
     schemas: {
-      ZqwidgetReply: { type: "object", properties: { widget: { nullable: true, allOf: [{ $ref: "#/components/schemas/Zqwidget" }] } } },
-      Zqwidget: { type: "object", required: ["id"], properties: { id: { type: "string" }, example: { type: "object", example: { nullable: true } } } },
+      ZqwidgetReply: {
+        type: "object",
+        properties: { widget: { nullable: true, allOf: [{ $ref: "#/components/schemas/Zqwidget" }] } },
+      },
+      Zqwidget: {
+        type: "object",
+        required: ["id"],
+        properties: { id: { type: "string" }, example: { type: "object", example: { nullable: true } } },
+      },
     },
   },
 );
@@ -38,7 +48,9 @@ describe("schemas Prism's validator refuses", () => {
     const copy = structuredClone(document);
     expect(makeSchemasCompilable(copy)).toBe(1);
     const schemas = (copy.components as { schemas: Record<string, { properties: Record<string, object> }> }).schemas;
-    expect(schemas.ZqwidgetReply?.properties.widget).toEqual({ anyOf: [{ allOf: [{ $ref: "#/components/schemas/Zqwidget" }] }, { type: "null" }] });
+    expect(schemas.ZqwidgetReply?.properties.widget).toEqual({
+      anyOf: [{ allOf: [{ $ref: "#/components/schemas/Zqwidget" }] }, { type: "null" }],
+    });
     // An example that holds `nullable: true` is data: left as it is.
     expect(schemas.Zqwidget?.properties.example).toEqual({ type: "object", example: { nullable: true } });
     // Again: nothing left to rewrite.
@@ -54,7 +66,15 @@ describe("a mock of a document with nullable beside allOf (zqwidgets)", () => {
     const mocks = await startMocks(["zqwidgets"], { specsDir: dir, logLevel: "silent" });
     try {
       const post = (body: unknown) =>
-        fetch(`${mocks.urls.zqwidgets}/zqwidgets`, { method: "POST", headers: { authorization: "Bearer zq-token-1", "content-type": "application/json", accept: "application/json" }, body: JSON.stringify(body) });
+        fetch(`${mocks.urls.zqwidgets}/zqwidgets`, {
+          method: "POST",
+          headers: {
+            authorization: "Bearer zq-token-1",
+            "content-type": "application/json",
+            accept: "application/json",
+          },
+          body: JSON.stringify(body),
+        });
       // Unchecked before (Ajv refused the schema, Prism let every body through): a widget without its required id.
       const wrong = await post({ widget: { name: "zq" } });
       expect(wrong.status).toBe(422);
@@ -74,43 +94,74 @@ describe("a oneOf with a discriminator whose branches overlap (zqmessages)", () 
   // No branch pins `type`; the contact request requires nothing but it, so every text message matches two branches.
   const content = {
     oneOf: [{ $ref: "#/components/schemas/ZqText" }, { $ref: "#/components/schemas/ZqContactRequest" }],
-    discriminator: { propertyName: "type", mapping: { text: "#/components/schemas/ZqText", contact: "#/components/schemas/ZqContactRequest" } },
+    discriminator: {
+      propertyName: "type",
+      mapping: { text: "#/components/schemas/ZqText", contact: "#/components/schemas/ZqContactRequest" },
+    },
   };
   const messages = openapi(
     {
       "/zqmessages": {
         post: {
           operationId: "sendZqmessage",
-          requestBody: { required: true, content: { "application/json": { schema: { $ref: "#/components/schemas/ZqMessage" } } } },
-          responses: { "200": reply({ $ref: "#/components/schemas/ZqMessage" }, { contents: [{ type: "text", text: "zq hello" }] }) },
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: { $ref: "#/components/schemas/ZqMessage" } } },
+          },
+          responses: {
+            "200": reply(
+              { $ref: "#/components/schemas/ZqMessage" },
+              { contents: [{ type: "text", text: "zq hello" }] },
+            ),
+          },
         },
       },
     },
     {
       schemas: {
-        ZqMessage: { type: "object", required: ["contents"], properties: { contents: { type: "array", items: content } } },
-        ZqText: { type: "object", required: ["type", "text"], properties: { type: { type: "string" }, text: { type: "string" } } },
+        ZqMessage: {
+          type: "object",
+          required: ["contents"],
+          properties: { contents: { type: "array", items: content } },
+        },
+        ZqText: {
+          type: "object",
+          required: ["type", "text"],
+          properties: { type: { type: "string" }, text: { type: "string" } },
+        },
         ZqContactRequest: { type: "object", required: ["type"], properties: { type: { type: "string" } } },
       },
     },
   );
 
-  it("is checked as any branch matching: the mock takes such a message and answers its own example, and still refuses one that fits no branch", async () => {
-    const dir = join(work, "discriminator");
-    mkdirSync(join(dir, "zqmessages"), { recursive: true });
-    writeFileSync(join(dir, "zqmessages", "openapi.yaml"), JSON.stringify(messages));
-    const mocks = await startMocks(["zqmessages"], { specsDir: dir, logLevel: "silent" });
-    try {
-      const post = (body: unknown) =>
-        fetch(`${mocks.urls.zqmessages}/zqmessages`, { method: "POST", headers: { authorization: "Bearer zq-token-1", "content-type": "application/json", accept: "application/json" }, body: JSON.stringify(body) });
-      const sent = await post({ contents: [{ type: "text", text: "zq hi" }] });
-      expect(sent.status).toBe(200);
-      expect(await sent.json()).toEqual({ contents: [{ type: "text", text: "zq hello" }] });
-      expect((await post({ contents: [{ text: "zq no type" }] })).status).toBe(422);
-    } finally {
-      await mocks.close();
-    }
-  });
+  it(
+    "is checked as any branch matching: the mock takes such a message and answers its own example, " +
+      "and still refuses one that fits no branch",
+    async () => {
+      const dir = join(work, "discriminator");
+      mkdirSync(join(dir, "zqmessages"), { recursive: true });
+      writeFileSync(join(dir, "zqmessages", "openapi.yaml"), JSON.stringify(messages));
+      const mocks = await startMocks(["zqmessages"], { specsDir: dir, logLevel: "silent" });
+      try {
+        const post = (body: unknown) =>
+          fetch(`${mocks.urls.zqmessages}/zqmessages`, {
+            method: "POST",
+            headers: {
+              authorization: "Bearer zq-token-1",
+              "content-type": "application/json",
+              accept: "application/json",
+            },
+            body: JSON.stringify(body),
+          });
+        const sent = await post({ contents: [{ type: "text", text: "zq hi" }] });
+        expect(sent.status).toBe(200);
+        expect(await sent.json()).toEqual({ contents: [{ type: "text", text: "zq hello" }] });
+        expect((await post({ contents: [{ text: "zq no type" }] })).status).toBe(422);
+      } finally {
+        await mocks.close();
+      }
+    },
+  );
 });
 
 describe("an answer whose only media type is a wildcard (zq */*)", () => {
@@ -121,7 +172,15 @@ describe("an answer whose only media type is a wildcard (zq */*)", () => {
           operationId: "getZqerror",
           responses: {
             "200": reply({ type: "object" }, { ok: true }),
-            default: { description: "An error.", content: { "*/*": { schema: { type: "object", properties: { message: { type: "string" } } }, example: { message: "zq failed" } } } },
+            default: {
+              description: "An error.",
+              content: {
+                "*/*": {
+                  schema: { type: "object", properties: { message: { type: "string" } } },
+                  example: { message: "zq failed" },
+                },
+              },
+            },
           },
         },
       },
@@ -131,7 +190,9 @@ describe("an answer whose only media type is a wildcard (zq */*)", () => {
     writeFileSync(join(dir, "zqerrors", "openapi.yaml"), JSON.stringify(wildcard));
     const mocks = await startMocks(["zqerrors"], { specsDir: dir, logLevel: "silent" });
     try {
-      const answer = await fetch(`${mocks.urls.zqerrors}/zqerrors`, { headers: { authorization: "Bearer zq-token-1", accept: "application/json", prefer: "code=400" } });
+      const answer = await fetch(`${mocks.urls.zqerrors}/zqerrors`, {
+        headers: { authorization: "Bearer zq-token-1", accept: "application/json", prefer: "code=400" },
+      });
       expect(answer.status).toBe(400);
       expect(answer.headers.get("content-type")).toMatch(/^application\/json/);
       expect(await answer.json()).toEqual({ message: "zq failed" });

@@ -36,7 +36,8 @@ function nullOrItself(node: Node): void {
   const { nullable: _nullable, ...itself } = node;
   // Annotations stay outside, where readers of the schema (the sampler, descriptions) look.
   const outer: Node = {};
-  for (const key of ["description", "title", "example", "examples", "default", "readOnly", "writeOnly", "deprecated"]) if (key in itself) outer[key] = itself[key];
+  for (const key of ["description", "title", "example", "examples", "default", "readOnly", "writeOnly", "deprecated"])
+    if (key in itself) outer[key] = itself[key];
   for (const key of Object.keys(node)) delete node[key];
   Object.assign(node, outer, { anyOf: [itself, { type: "null" }] });
 }

@@ -17,7 +17,11 @@ export function withoutReadOnlyRequired(body: unknown, document: Json): unknown 
   if (!isObject(body) || !isObject(body.content)) return body;
   const made = new Map<object, unknown>();
   const content: Json = {};
-  for (const [type, media] of Object.entries(body.content)) content[type] = isObject(media) && media.schema !== undefined ? { ...media, schema: requestSchema(media.schema, document, made) } : media;
+  for (const [type, media] of Object.entries(body.content))
+    content[type] =
+      isObject(media) && media.schema !== undefined
+        ? { ...media, schema: requestSchema(media.schema, document, made) }
+        : media;
   return { ...body, content };
 }
 
@@ -50,7 +54,8 @@ function requestSchema(schema: unknown, document: Json, made: Map<object, unknow
     return next;
   };
   for (const key of BRANCHES) if (Array.isArray(s[key])) out[key] = s[key].map(rewrite);
-  if (isObject(s.properties)) out.properties = Object.fromEntries(Object.entries(s.properties).map(([name, field]) => [name, rewrite(field)]));
+  if (isObject(s.properties))
+    out.properties = Object.fromEntries(Object.entries(s.properties).map(([name, field]) => [name, rewrite(field)]));
   if (isObject(s.items)) out.items = rewrite(s.items);
   const result = changed ? out : schema;
   made.set(s, result);
@@ -63,8 +68,12 @@ function readOnlyFields(schema: unknown, document: Json, seen: Set<object>): Set
   const s = followLocalRefs(document, schema);
   if (!isObject(s) || seen.has(s)) return names;
   seen.add(s);
-  if (isObject(s.properties)) for (const [name, field] of Object.entries(s.properties)) if (followLocalRefs(document, field)?.readOnly === true) names.add(name);
-  for (const key of BRANCHES) if (Array.isArray(s[key])) for (const branch of s[key]) for (const name of readOnlyFields(branch, document, seen)) names.add(name);
+  if (isObject(s.properties))
+    for (const [name, field] of Object.entries(s.properties))
+      if (followLocalRefs(document, field)?.readOnly === true) names.add(name);
+  for (const key of BRANCHES)
+    if (Array.isArray(s[key]))
+      for (const branch of s[key]) for (const name of readOnlyFields(branch, document, seen)) names.add(name);
   return names;
 }
 

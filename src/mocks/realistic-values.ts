@@ -10,7 +10,6 @@
 // refused by the walk, which makes its plain value instead.
 import { createRequire } from "node:module";
 import type { Faker } from "@faker-js/faker";
-import type { RealisticValues } from "./schema-sample.js";
 
 /** The day dates are drawn before: fixed, so that answers do not change with the day they are made on. */
 const REFERENCE_DAY = Date.UTC(2025, 5, 1);
@@ -48,7 +47,9 @@ const BY_FORMAT: Record<string, Make> = {
   phone: (f) => f.phone.number({ style: "international" }),
 };
 
-/** Formats JSON Schema validators check, the table above does not draw: duration, regex, uri-template, JSON pointers. */
+/**
+ * Formats JSON Schema validators check, the table above does not draw: duration, regex, uri-template, JSON pointers.
+ */
 const CHECKED_FORMATS = new Set(["duration", "regex", "uri-template", "json-pointer", "relative-json-pointer"]);
 
 /** Values by the field's name (lower case, separators removed), first match wins. */
@@ -61,7 +62,10 @@ const BY_NAME: [RegExp, Make][] = [
   [/^(username|login|handle|screenname|nickname)$/, (f) => f.internet.username()],
   [/(company|organization|organisation|employer)(name)?$/, (f) => f.company.name()],
   [/filename$/, (f) => f.system.fileName()],
-  [/^(name|fullname|displayname|contactname|authorname|ownername|customername|personname)$/, (f) => f.person.fullName()],
+  [
+    /^(name|fullname|displayname|contactname|authorname|ownername|customername|personname)$/,
+    (f) => f.person.fullName(),
+  ],
   [/(phone|mobile|telephone|fax)(number)?$/, (f) => f.phone.number({ style: "international" })],
   [/^city$/, (f) => f.location.city()],
   [/^country$/, (f) => f.location.country()],
@@ -76,10 +80,16 @@ const BY_NAME: [RegExp, Make][] = [
   [/^(locale|language|lang)$/, (f) => f.helpers.arrayElement(["en", "en-US", "fr-FR", "de-DE", "es"])],
   [/(jobtitle|occupation)$/, (f) => f.person.jobTitle()],
   [/^(title|subject|headline|summary)$/, (f) => capitalised(f.word.words({ count: { min: 2, max: 5 } }))],
-  [/(description|body|text|content|message|comment|notes?|bio|details)$/, (f) => `${capitalised(f.word.words({ count: { min: 5, max: 12 } }))}.`],
+  [
+    /(description|body|text|content|message|comment|notes?|bio|details)$/,
+    (f) => `${capitalised(f.word.words({ count: { min: 5, max: 12 } }))}.`,
+  ],
   [/(createdat|updatedat|modifiedat|deletedat|expiresat|timestamp|date|time|created|updated|modified)$/, dateTime],
   [/(uuid|guid)$/, (f) => f.string.uuid()],
-  [/(sha1?|sha256|hash|checksum|etag|digest)$/, (f) => f.string.hexadecimal({ length: 40, casing: "lower", prefix: "" })],
+  [
+    /(sha1?|sha256|hash|checksum|etag|digest)$/,
+    (f) => f.string.hexadecimal({ length: 40, casing: "lower", prefix: "" }),
+  ],
   [/(token|secret|apikey)$/, (f) => f.string.alphanumeric(32)],
   [/version$/, (f) => f.system.semver()],
   [/(mimetype|contenttype)$/, (f) => f.system.mimeType()],
@@ -97,7 +107,12 @@ const NUMBERS_BY_NAME: [RegExp, number, number, number][] = [
   [/(percent|percentage)$/, 0, 100, 1],
   [/(ratio|rate|score|probability|confidence)$/, 0, 1, 3],
   [/(price|amount|cost|total|balance|fee|salary|revenue|value)$/, 100, 100000, 2],
-  [/(createdat|updatedat|modifiedat|expiresat|timestamp|created|updated|modified|time|date|expires)$/, (REFERENCE_DAY - YEAR_MS) / 1000, REFERENCE_DAY / 1000, 0],
+  [
+    /(createdat|updatedat|modifiedat|expiresat|timestamp|created|updated|modified|time|date|expires)$/,
+    (REFERENCE_DAY - YEAR_MS) / 1000,
+    REFERENCE_DAY / 1000,
+    0,
+  ],
   [/(count|quantity|qty|size|number|num|length|page|pages|limit|total)/, 1, 100, 0],
   [/id$/, 1, 999999, 0],
 ];
@@ -127,7 +142,8 @@ export function realisticValues(faker: Faker = englishFaker()): RealisticValues 
       // (`dateTime`, `color-hex`) says nothing: the field's name still does.
       if (rules.format !== undefined && CHECKED_FORMATS.has(rules.format)) return undefined;
       // faker reads the pattern as a whole value: its anchors are dropped (the walk checks the value against it).
-      if (rules.pattern !== undefined) return seeded(draw, (f) => f.helpers.fromRegExp(forFaker(rules.pattern as string)));
+      if (rules.pattern !== undefined)
+        return seeded(draw, (f) => f.helpers.fromRegExp(forFaker(rules.pattern as string)));
       const key = normalised(name);
       const byName = BY_NAME.find(([test]) => key !== undefined && test.test(key))?.[1];
       const text = seeded(draw, byName ?? ((f) => f.word.words({ count: { min: 1, max: 3 } })));
@@ -135,11 +151,17 @@ export function realisticValues(faker: Faker = englishFaker()): RealisticValues 
     },
     number(name, range, draw) {
       const key = normalised(name);
-      const [, low, high, decimals] = NUMBERS_BY_NAME.find(([test]) => key !== undefined && test.test(key)) ?? [/$/, range.integer ? 1 : 0, 1000, 2];
+      const [, low, high, decimals] = NUMBERS_BY_NAME.find(([test]) => key !== undefined && test.test(key)) ?? [
+        /$/,
+        range.integer ? 1 : 0,
+        1000,
+        2,
+      ];
       const from = Math.max(low, range.low ?? -Infinity);
       const to = Math.min(high, range.high ?? Infinity);
       // The name's range outside the schema's bounds: within the bounds instead, near their low end.
-      const [a, b] = from <= to ? [from, to] : [range.low ?? 0, Math.min(range.high ?? Infinity, (range.low ?? 0) + 1000)];
+      const [a, b] =
+        from <= to ? [from, to] : [range.low ?? 0, Math.min(range.high ?? Infinity, (range.low ?? 0) + 1000)];
       const value = a + draw() * (b - a);
       return range.integer ? Math.floor(value) : Number(value.toFixed(decimals));
     },
@@ -170,4 +192,49 @@ function fitted(text: string, fewest: number, most: number | undefined): string 
   while ([...out].length < fewest) out += ` ${text}`;
   if (most !== undefined && [...out].length > most) out = [...out].slice(0, most).join("").trimEnd();
   return [...out].length < fewest ? out.padEnd(fewest, "x") : out;
+}
+
+/**
+ * Leaf values that look like what a field holds, drawn with `draw` (the same draws, the same value); undefined where
+ * none fits.
+ */
+export interface RealisticValues {
+  text(
+    name: string | undefined,
+    rules: { format?: string; pattern?: string; minLength?: number; maxLength?: number },
+    draw: () => number,
+  ): string | undefined;
+  number(
+    name: string | undefined,
+    range: { low: number | undefined; high: number | undefined; integer: boolean; int64: boolean },
+    draw: () => number,
+  ): number | undefined;
+}
+
+/** A list's name as one of its items' (`emails` → `email`, `addresses` → `address`). */
+export function singular(name: string | undefined): string | undefined {
+  if (name === undefined) return undefined;
+  if (/ies$/i.test(name)) return `${name.slice(0, -3)}y`;
+  if (/(ss|us|is)$/i.test(name)) return name;
+  if (/(ses|xes|ches|shes)$/i.test(name)) return name.slice(0, -2);
+  return name.replace(/s$/i, "");
+}
+
+/** A seeded generator of numbers in [0, 1) (mulberry32): small, fast, the same sequence for the same seed. */
+export function mulberry32(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** A number from a seed and a text, the same for the same pair (a union's branch, a value's draws). */
+export function hash(seed: number, text: string): number {
+  let h = (seed | 0) ^ 0x9e3779b9;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return h >>> 0;
 }

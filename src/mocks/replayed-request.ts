@@ -15,5 +15,13 @@ export function readWhole(req: IncomingMessage): Promise<Buffer> {
 /** The request again, its body readable once more, for Prism. */
 export function replayed(req: IncomingMessage, body: Buffer): IncomingMessage {
   const stream = Readable.from(body.length ? [body] : []);
-  return Object.assign(stream, { method: req.method, url: req.url, headers: req.headers, rawHeaders: req.rawHeaders, httpVersion: req.httpVersion, socket: req.socket, connection: req.socket }) as unknown as IncomingMessage;
+  return Object.assign(stream, {
+    method: req.method,
+    url: req.url,
+    headers: req.headers,
+    rawHeaders: req.rawHeaders,
+    httpVersion: req.httpVersion,
+    socket: req.socket,
+    connection: req.socket,
+  }) as unknown as IncomingMessage;
 }

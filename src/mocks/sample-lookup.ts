@@ -1,10 +1,18 @@
 // The schemas of an OpenAPI document registered once with @cfworker/json-schema
 // (the validator generation checks examples with), each where the document
 // places it, so that a value can be checked against the schema at any JSON
-// pointer of the document: what schema-sample.ts makes is checked here.
+// pointer of the document: what schema-sample.ts makes is checked here; and
+// what a union's branches say to the walk that makes it (sample-walk.ts).
 import { dereference, type Schema, validate } from "@cfworker/json-schema";
 import { NAME_MAPS, SCHEMA_MAPS } from "../load/load-rewrites.js";
-import { discriminatedAsAnyOf, toJsonSchema, usesJsonSchema2020, withImpliedTypes, type Wrap, wrapNullable } from "../load/openapi-json-schema.js";
+import {
+  discriminatedAsAnyOf,
+  toJsonSchema,
+  usesJsonSchema2020,
+  withImpliedTypes,
+  type Wrap,
+  wrapNullable,
+} from "../load/openapi-json-schema.js";
 
 type Node = Record<string, unknown>;
 
@@ -27,10 +35,12 @@ export class SchemaLookup {
     discriminatedAsAnyOf(copy);
     const named = takeNamedIds(copy, "", []);
     dereference(copy as Schema, this.lookup, new URL(BASE));
-    for (const [pointer, member] of named) dereference(member as Schema, this.lookup, new URL(BASE), uriPointer(pointer));
+    for (const [pointer, member] of named)
+      dereference(member as Schema, this.lookup, new URL(BASE), uriPointer(pointer));
     // Parameters are listed in arrays, which the validator does not walk, and a `default` response is skipped:
     // their schemas are registered one by one.
-    for (const [pointer, schema] of unwalkedSchemas(copy)) dereference(schema as Schema, this.lookup, new URL(BASE), uriPointer(pointer));
+    for (const [pointer, schema] of unwalkedSchemas(copy))
+      dereference(schema as Schema, this.lookup, new URL(BASE), uriPointer(pointer));
     wrapNullable(wraps, this.lookup);
   }
 
@@ -67,11 +77,17 @@ function withoutExamples(node: unknown, names = false): unknown {
  * reads such a member as the map's identifier ("Duplicate schema URI [object Object]", and the mock failed to
  * start). Each is registered at its own pointer instead.
  */
-function takeNamedIds(node: unknown, pointer: string, out: [string, unknown][], inSchemaMap = false): [string, unknown][] {
+function takeNamedIds(
+  node: unknown,
+  pointer: string,
+  out: [string, unknown][],
+  inSchemaMap = false,
+): [string, unknown][] {
   if (Array.isArray(node)) {
     for (const [i, item] of node.entries()) takeNamedIds(item, `${pointer}/${i}`, out);
   } else if (isNode(node)) {
-    for (const key of Object.keys(node)) takeNamedIds(node[key], `${pointer}/${escapeKey(key)}`, out, SCHEMA_MAPS.has(key) && !inSchemaMap);
+    for (const key of Object.keys(node))
+      takeNamedIds(node[key], `${pointer}/${escapeKey(key)}`, out, SCHEMA_MAPS.has(key) && !inSchemaMap);
     for (const key of ["id", "$id"]) {
       if (inSchemaMap || !Object.hasOwn(node, key) || typeof node[key] === "string") continue;
       out.push([`${pointer}/${escapeKey(key)}`, node[key]]);
@@ -81,7 +97,10 @@ function takeNamedIds(node: unknown, pointer: string, out: [string, unknown][], 
   return out;
 }
 
-/** The schemas the validator does not register by walking the document: those of parameters (listed by path items and operations) and of `default` responses, with their pointers. */
+/**
+ * The schemas the validator does not register by walking the document: those of parameters (listed by path items and
+ * operations) and of `default` responses, with their pointers.
+ */
 function unwalkedSchemas(document: Node): [string, unknown][] {
   const out: [string, unknown][] = [];
   const list = (parameters: unknown, at: string) => {
@@ -89,7 +108,10 @@ function unwalkedSchemas(document: Node): [string, unknown][] {
     parameters.forEach((p, i) => {
       if (isNode(p) && isNode(p.schema)) out.push([`${at}/parameters/${i}/schema`, p.schema]);
       // A parameter described by `content` (a JSON-encoded value): its media type's schema.
-      if (isNode(p) && isNode(p.content)) for (const [type, media] of Object.entries(p.content)) if (isNode(media) && isNode(media.schema)) out.push([`${at}/parameters/${i}/content/${escapeKey(type)}/schema`, media.schema]);
+      if (isNode(p) && isNode(p.content))
+        for (const [type, media] of Object.entries(p.content))
+          if (isNode(media) && isNode(media.schema))
+            out.push([`${at}/parameters/${i}/content/${escapeKey(type)}/schema`, media.schema]);
     });
   };
   for (const [path, item] of Object.entries(isNode(document.paths) ? document.paths : {})) {
@@ -102,13 +124,17 @@ function unwalkedSchemas(document: Node): [string, unknown][] {
       // The validator skips a `default` key (JSON Schema's default value), so a `default` response's schemas too.
       const fallback = isNode(op.responses) ? op.responses.default : undefined;
       if (!isNode(fallback) || !isNode(fallback.content)) continue;
-      for (const [type, media] of Object.entries(fallback.content)) if (isNode(media) && isNode(media.schema)) out.push([`${at}/${escapeKey(method)}/responses/default/content/${escapeKey(type)}/schema`, media.schema]);
+      for (const [type, media] of Object.entries(fallback.content))
+        if (isNode(media) && isNode(media.schema))
+          out.push([`${at}/${escapeKey(method)}/responses/default/content/${escapeKey(type)}/schema`, media.schema]);
     }
   }
   return out;
 }
 
-/** withImpliedTypes on every schema of the document: each `schema` of a parameter, body or answer, and each named one. */
+/**
+ * withImpliedTypes on every schema of the document: each `schema` of a parameter, body or answer, and each named one.
+ */
 function impliedTypes(node: unknown, key = ""): void {
   if (Array.isArray(node)) {
     for (const item of node) impliedTypes(item);
@@ -142,10 +168,68 @@ export function safeDecode(segment: string): string {
   }
 }
 
-function escapeKey(key: string): string {
+/** A key as a JSON pointer segment. */
+export function escapeKey(key: string): string {
   return key.replace(/~/g, "~0").replace(/\//g, "~1");
 }
 
 function isNode(value: unknown): value is Node {
   return value !== null && typeof value === "object" && !Array.isArray(value);
 }
+
+/** The node at a JSON pointer into the document, or undefined where it has none. */
+export function resolvePointer(document: unknown, pointer: string): unknown {
+  let node = document;
+  for (const raw of pointer.split("/").slice(1)) {
+    const key = safeDecode(raw).replace(/~1/g, "/").replace(/~0/g, "~");
+    node = Array.isArray(node) ? node[Number(key)] : isNode(node) ? node[key] : undefined;
+  }
+  return node;
+}
+
+/**
+ * A union branch's value with its discriminator set as the union's mapping names the branch (else the last segment of
+ * its `$ref`); undefined where the union has no discriminator or the branch is not a reference.
+ */
+export function discriminated(union: Node, branch: unknown, value: unknown): unknown {
+  const property =
+    isNode(union.discriminator) && typeof union.discriminator.propertyName === "string"
+      ? union.discriminator.propertyName
+      : undefined;
+  if (property === undefined || !isNode(value) || !isNode(branch) || typeof branch.$ref !== "string") return undefined;
+  const ref = branch.$ref;
+  const mapping = isNode(union.discriminator) && isNode(union.discriminator.mapping) ? union.discriminator.mapping : {};
+  const named = Object.entries(mapping).find(
+    ([, target]) =>
+      target === ref || (typeof target === "string" && !target.includes("/") && ref.endsWith(`/${target}`)),
+  )?.[0];
+  return { ...value, [property]: named ?? ref.slice(ref.lastIndexOf("/") + 1) };
+}
+
+/**
+ * Union branches that each only require fields (`anyOf: [{required: [name]}, {required: [company]}]`), declared beside
+ * them.
+ */
+export function requiredOnly(branches: unknown): boolean {
+  return (
+    Array.isArray(branches) &&
+    branches.length > 0 &&
+    branches.every(
+      (b) =>
+        isNode(b) &&
+        Array.isArray(b.required) &&
+        Object.keys(b).every((k) => k === "required" || k === "title" || k === "description"),
+    )
+  );
+}
+
+/** Keywords beside a union that shape its values (an object's properties with a oneOf of variants). */
+export const SHAPE_KEYS = new Set([
+  "type",
+  "properties",
+  "required",
+  "additionalProperties",
+  "items",
+  "minItems",
+  "minProperties",
+]);

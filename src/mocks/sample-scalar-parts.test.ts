@@ -22,18 +22,34 @@ const document = {
   openapi: "3.0.0",
   info: { title: "zqscalarparts", version: "1" },
   components: { schemas },
-  paths: { "/zq": { get: { responses: { "200": { description: "ok", content: { "application/json": { schema: { $ref: "#/components/schemas/ZqGame" } } } } } } } },
+  paths: {
+    "/zq": {
+      get: {
+        responses: {
+          "200": {
+            description: "ok",
+            content: { "application/json": { schema: { $ref: "#/components/schemas/ZqGame" } } },
+          },
+        },
+      },
+    },
+  },
 };
 
 describe("values of scalars in parts (allOf of a typeless part and a string)", () => {
   it("take the part whose value the whole schema accepts", () => {
     const made = new DocumentSampler(document).sample("/components/schemas/ZqGame");
-    expect(made?.value).toEqual({ zqVersion: expect.stringMatching(/^[0-9]+\.[0-9]+\.[0-9]+$/), zqLink: expect.stringMatching(/^https:\/\//) });
+    expect(made?.value).toEqual({
+      zqVersion: expect.stringMatching(/^[0-9]+\.[0-9]+\.[0-9]+$/),
+      zqLink: expect.stringMatching(/^https:\/\//),
+    });
   });
 
   it("give the mock a made answer, where Prism's broke the pattern", () => {
     const served = withSampledAnswers(document) as typeof document;
-    const media = served.paths["/zq"].get.responses["200"].content["application/json"] as { example?: { zqVersion?: string } };
+    const media = served.paths["/zq"].get.responses["200"].content["application/json"] as {
+      example?: { zqVersion?: string };
+    };
     expect(media.example?.zqVersion).toMatch(/^[0-9]+\.[0-9]+\.[0-9]+$/);
   });
 });

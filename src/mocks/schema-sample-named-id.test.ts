@@ -9,19 +9,30 @@ import { describe, expect, it } from "vitest";
 import { DocumentSampler } from "./schema-sample.js";
 import { withSampledAnswers } from "./mock-answers.js";
 
-const zqKey = { type: "object", required: ["id", "key"], properties: { id: { type: "string", pattern: "^zq[0-9]{3}$" }, key: { type: "string" } } };
+const zqKey = {
+  type: "object",
+  required: ["id", "key"],
+  properties: { id: { type: "string", pattern: "^zq[0-9]{3}$" }, key: { type: "string" } },
+};
 const document = {
   openapi: "3.0.3",
   info: { title: "zqmail", version: "1" },
   components: {
     schemas: { id: zqKey, ZqList: { type: "array", items: { $ref: "#/components/schemas/id" } } },
-    requestBodies: { id: { required: true, content: { "application/json": { schema: { $ref: "#/components/schemas/id" } } } } },
+    requestBodies: {
+      id: { required: true, content: { "application/json": { schema: { $ref: "#/components/schemas/id" } } } },
+    },
   },
   paths: {
     "/zq/keys": {
       post: {
         requestBody: { $ref: "#/components/requestBodies/id" },
-        responses: { "200": { description: "listed", content: { "application/json": { schema: { $ref: "#/components/schemas/ZqList" } } } } },
+        responses: {
+          "200": {
+            description: "listed",
+            content: { "application/json": { schema: { $ref: "#/components/schemas/ZqList" } } },
+          },
+        },
       },
     },
   },
@@ -38,7 +49,14 @@ describe("a document with a schema named id", () => {
   });
 
   it("gets the mock's made answers where its schemas need them", () => {
-    const served = withSampledAnswers(document) as { paths: Record<string, { post: { responses: Record<string, { content: Record<string, { example?: unknown }> }> } }> };
-    expect(served.paths["/zq/keys"]!.post.responses["200"]!.content["application/json"]!.example).toEqual(expect.any(Array));
+    const served = withSampledAnswers(document) as {
+      paths: Record<
+        string,
+        { post: { responses: Record<string, { content: Record<string, { example?: unknown }> }> } }
+      >;
+    };
+    expect(served.paths["/zq/keys"]!.post.responses["200"]!.content["application/json"]!.example).toEqual(
+      expect.any(Array),
+    );
   });
 });

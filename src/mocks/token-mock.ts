@@ -21,7 +21,10 @@ export interface TokenMock {
 }
 
 /** The token mock on `host`; a refused request is logged through `log` (default stderr). */
-export async function startTokenMock(host = "127.0.0.1", log: (line: string) => void = (line) => void process.stderr.write(`${line}\n`)): Promise<TokenMock> {
+export async function startTokenMock(
+  host = "127.0.0.1",
+  log: (line: string) => void = (line) => void process.stderr.write(`${line}\n`),
+): Promise<TokenMock> {
   let issued = 0;
   const listener = guardedListener(
     (req, res) => {
@@ -38,12 +41,23 @@ export async function startTokenMock(host = "127.0.0.1", log: (line: string) => 
         };
         const type = (req.headers["content-type"] ?? "").split(";")[0]?.trim().toLowerCase();
         if (req.method !== "POST" || type !== "application/x-www-form-urlencoded") {
-          return answer(400, { error: "invalid_request", error_description: "a token request is a POST of an application/x-www-form-urlencoded form" });
+          return answer(400, {
+            error: "invalid_request",
+            error_description: "a token request is a POST of an application/x-www-form-urlencoded form",
+          });
         }
         const grant = new URLSearchParams(body).get("grant_type") ?? "";
-        if (!GRANTS.has(grant)) return answer(400, { error: "unsupported_grant_type", error_description: `grant_type ${JSON.stringify(grant)} is not supported` });
+        if (!GRANTS.has(grant))
+          return answer(400, {
+            error: "unsupported_grant_type",
+            error_description: `grant_type ${JSON.stringify(grant)} is not supported`,
+          });
         issued++;
-        answer(200, { access_token: `mock-access-token-${issued}-${Date.now().toString(36)}`, token_type: "Bearer", expires_in: MOCK_TOKEN_SECONDS });
+        answer(200, {
+          access_token: `mock-access-token-${issued}-${Date.now().toString(36)}`,
+          token_type: "Bearer",
+          expires_in: MOCK_TOKEN_SECONDS,
+        });
       });
     },
     (line) => log(`token mock: ${line}`),

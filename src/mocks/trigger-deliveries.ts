@@ -34,7 +34,10 @@ export interface EventExample {
 /** The name of the example drawn from the schema, where the document gives none. */
 export const DRAWN_EXAMPLE = "drawn from the schema";
 
-/** The media type object of the trigger's delivery, or undefined when the document lacks it (the linker checked it is there). */
+/**
+ * The media type object of the trigger's delivery, or undefined when the document lacks it (the linker checked it is
+ * there).
+ */
 export function eventMedia(doc: OpenApiDocument, trigger: TriggerSpec): EventMedia | undefined {
   const data = doc.source.data as Node;
   let item: PlacePath;
@@ -44,22 +47,33 @@ export function eventMedia(doc: OpenApiDocument, trigger: TriggerSpec): EventMed
     if (!op) return undefined;
     const callback: PlacePath = [...op.location, "callbacks", trigger.event.name];
     const expressions = Object.keys((valueAt(data, followRefs(data, callback)) as Node | undefined) ?? {});
-    const expression = expressions.find((e) => valueAt(data, followRefs(data, [...callback, e, "post", "requestBody", "content"])) !== undefined);
+    const expression = expressions.find(
+      (e) => valueAt(data, followRefs(data, [...callback, e, "post", "requestBody", "content"])) !== undefined,
+    );
     if (expression === undefined) return undefined;
     item = [...callback, expression];
   }
   const contentPath = [...item, "post", "requestBody", "content"];
   const content = valueAt(data, followRefs(data, contentPath)) as Node | undefined;
-  const mediaType = jsonMediaType(content) ?? Object.keys(content ?? {}).find((m) => m.startsWith("application/x-www-form-urlencoded"));
+  const mediaType =
+    jsonMediaType(content) ?? Object.keys(content ?? {}).find((m) => m.startsWith("application/x-www-form-urlencoded"));
   if (!content || mediaType === undefined) return undefined;
   const path = [...contentPath, mediaType];
-  return { path, schemaPointer: pointerOf(followRefs(data, [...path, "schema"])), mediaType, media: content[mediaType] as Node };
+  return {
+    path,
+    schemaPointer: pointerOf(followRefs(data, [...path, "schema"])),
+    mediaType,
+    media: content[mediaType] as Node,
+  };
 }
 
-/** The document's examples of the delivery's body (`example`, then each of `examples`), else one drawn from its schema. */
+/**
+ * The document's examples of the delivery's body (`example`, then each of `examples`), else one drawn from its schema.
+ */
 export function eventExamples(doc: OpenApiDocument, media: EventMedia): EventExample[] {
   const examples: EventExample[] = [];
-  if (media.media.example !== undefined) examples.push({ name: "example", body: media.media.example, path: [...media.path, "example"] });
+  if (media.media.example !== undefined)
+    examples.push({ name: "example", body: media.media.example, path: [...media.path, "example"] });
   for (const [name, raw] of Object.entries((media.media.examples ?? {}) as Record<string, Node>)) {
     const value = doc.resolve(raw).value;
     if (value !== undefined) examples.push({ name, body: value, path: [...media.path, "examples", name] });
@@ -86,7 +100,12 @@ export interface EventField {
  * trigger matches on, the secret where the provider echoes it (a shared
  * secret), then `fields`.
  */
-export function deliveryBody(trigger: TriggerSpec, media: EventMedia, example: unknown, options: { secret: string; fields?: EventField[] }): string {
+export function deliveryBody(
+  trigger: TriggerSpec,
+  media: EventMedia,
+  example: unknown,
+  options: { secret: string; fields?: EventField[] },
+): string {
   const body = structuredClone(example ?? {}) as Node;
   const list = trigger.items ? getAtPointer(body, trigger.items) : undefined;
   const events = trigger.items ? (Array.isArray(list) ? list : []) : [body];
@@ -97,7 +116,9 @@ export function deliveryBody(trigger: TriggerSpec, media: EventMedia, example: u
     for (const f of options.fields ?? []) setAt(event, f.pointer, f.value);
   }
   if (!media.mediaType.startsWith("application/x-www-form-urlencoded")) return JSON.stringify(body);
-  return new URLSearchParams(Object.entries(body).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)])).toString();
+  return new URLSearchParams(
+    Object.entries(body).map(([k, v]) => [k, typeof v === "string" ? v : JSON.stringify(v)]),
+  ).toString();
 }
 
 /**
@@ -105,9 +126,20 @@ export function deliveryBody(trigger: TriggerSpec, media: EventMedia, example: u
  * id is made from the body: the same delivery sent twice is the same event
  * (deduplicated), another body another one.
  */
-export async function deliveryHeaders(trigger: TriggerSpec, media: EventMedia, body: string, options: { secret: string; url: string; now?: number }): Promise<Record<string, string>> {
+export async function deliveryHeaders(
+  trigger: TriggerSpec,
+  media: EventMedia,
+  body: string,
+  options: { secret: string; url: string; now?: number },
+): Promise<Record<string, string>> {
   const id = `msg_${createHash("sha256").update(body).digest("hex").slice(0, 32)}`;
-  const signed = await signDelivery(trigger, body, { secret: options.secret, url: options.url, id, contentType: media.mediaType, ...(options.now !== undefined ? { now: options.now } : {}) });
+  const signed = await signDelivery(trigger, body, {
+    secret: options.secret,
+    url: options.url,
+    id,
+    contentType: media.mediaType,
+    ...(options.now !== undefined ? { now: options.now } : {}),
+  });
   // The headers the trigger routes on (an event type sent as a header), as the provider sends them.
   for (const m of trigger.matchHeaders ?? []) signed[m.header] = m.equals;
   return signed;
@@ -122,7 +154,8 @@ function setAt(target: Node, pointer: readonly string[], value: unknown): void {
       return;
     }
     const next = Object.hasOwn(node, key) ? node[key] : undefined;
-    if (!isNode(next)) Object.defineProperty(node, key, { value: {}, enumerable: true, writable: true, configurable: true });
+    if (!isNode(next))
+      Object.defineProperty(node, key, { value: {}, enumerable: true, writable: true, configurable: true });
     node = node[key] as Node;
   }
 }

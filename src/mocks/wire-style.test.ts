@@ -30,25 +30,39 @@ describe("the mock reads the query as the spec's style says", () => {
       const response = await fetch(request);
       const header = response.headers.get("sl-violations");
       if (header) violations.push(...JSON.parse(header));
-      if (response.status === 422) violations.push(...((await response.clone().json()) as { validation: unknown[] }).validation);
+      if (response.status === 422)
+        violations.push(...((await response.clone().json()) as { validation: unknown[] }).validation);
       return response;
     };
-    const result = await executeToolDefinition(tool("store_list_customers"), { accessToken: KEY, ...params }, { baseUrl: mocks.urls.store, fetch: fetchFn });
+    const result = await executeToolDefinition(
+      tool("store_list_customers"),
+      { accessToken: KEY, ...params },
+      { baseUrl: mocks.urls.store, fetch: fetchFn },
+    );
     return { result, violations };
   }
 
   it("accepts every style as sent", async () => {
-    const { result, violations } = await onMock({ expand: ["data.tax"], created: { gte: 1 }, tags: ["a", "b"], ids: ["x", "y"] });
+    const { result, violations } = await onMock({
+      expand: ["data.tax"],
+      created: { gte: 1 },
+      tags: ["a", "b"],
+      ids: ["x", "y"],
+    });
     expect(violations).toEqual([]);
     expect(result).toMatchObject({ success: true });
   });
 
   it("judges the deepObject array's items (so it reads them as the array)", async () => {
-    // The runtime refuses the long item first (the spec's item limit is linked); the mock, sent that wire form, judges it too.
+    // The runtime refuses the long item first (the spec's item limit is linked); the mock, sent that wire form, judges
+    // it too.
     const { result, violations } = await onMock({ expand: ["data.tax", "x".repeat(21)] });
     expect(result).toMatchObject({ success: false, error: { type: "validation", param: "expand", rule: "maxLength" } });
     expect(violations).toEqual([]);
-    const sent = await fetch(`${mocks.urls.store}/v1/customers?expand%5B0%5D=data.tax&expand%5B1%5D=${"x".repeat(21)}`, { headers: { authorization: `Bearer ${KEY}` } });
+    const sent = await fetch(
+      `${mocks.urls.store}/v1/customers?expand%5B0%5D=data.tax&expand%5B1%5D=${"x".repeat(21)}`,
+      { headers: { authorization: `Bearer ${KEY}` } },
+    );
     // The mock's request judge reads the pairs as the array and refuses the long item, at its place.
     expect(sent.status).toBe(422);
     expect(JSON.parse(await sent.text())).toMatchObject({ refusals: [{ rule: "schema", pointer: "/query/expand/1" }] });

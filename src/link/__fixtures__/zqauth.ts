@@ -23,7 +23,11 @@ export function zqauthDocument(): OpenApiDocument {
 }
 
 /** The fixture linked with its manifest's `auth:` block and shared params replaced. */
-export async function linked(auth: string, params: string, operations = ""): Promise<{ tools: Record<string, ToolSpec> } | { problems: string[] }> {
+export async function linked(
+  auth: string,
+  params: string,
+  operations = "",
+): Promise<{ tools: Record<string, ToolSpec> } | { problems: string[] }> {
   const root = mkdtempSync(join(tmpdir(), "bw-zqauth-"));
   roots.push(root);
   const dir = join(root, "specs", "zqauth");
@@ -37,7 +41,8 @@ export async function linked(auth: string, params: string, operations = ""): Pro
     const ir = await loadProvider(root, dir);
     return { tools: Object.fromEntries(ir.operations.map((o) => [o.tool.id, o.tool])) };
   } catch (e) {
-    if (e instanceof GenerationErrors) return { problems: e.errors.map((x) => x.message.replace(/^.*?manifest\.yaml:\d+:\d+: /, "")) };
+    if (e instanceof GenerationErrors)
+      return { problems: e.errors.map((x) => x.message.replace(/^.*?manifest\.yaml:\d+:\d+: /, "")) };
     throw e;
   }
 }

@@ -12,17 +12,29 @@ import { loadProvider } from "../../emit/generate-all.js";
 const answers = (find: string, replace: string) => ({ file: "openapi.yaml", find, replace });
 
 describe("an operation whose answers declare JSON beside another media type", () => {
-  it("asks for the JSON ones (XML listed first), without their parameters, its errors' too; an operation answering JSON alone sends no Accept of its own", async () => {
-    const xmlFirst = answers(
-      "          description: A page of customers.\n          content:\n            application/json:\n",
-      "          description: A page of customers.\n          content:\n            application/xml:\n              schema: { type: string }\n            application/json; charset=utf-8:\n",
-    );
-    const problemJson = answers('        application/json:\n          schema: { $ref: "#/components/schemas/Error" }', '        application/problem+json:\n          schema: { $ref: "#/components/schemas/Error" }');
-    const linked = await linkWild("zqpayments", [xmlFirst, problemJson]);
-    if (!("ir" in linked)) throw new Error(linked.problems.join("\n"));
-    const accepts = Object.fromEntries(linked.ir.operations.map((o) => [o.tool.id, o.tool.accept]));
-    expect(accepts).toMatchObject({ zqpayments_list_customers: "application/json, application/problem+json", zqpayments_create_customer: undefined });
-  });
+  it(
+    "asks for the JSON ones (XML listed first), without their parameters, its errors' too; " +
+      "an operation answering JSON alone sends no Accept of its own",
+    async () => {
+      const xmlFirst = answers(
+        "          description: A page of customers.\n          content:\n            application/json:\n",
+        "          description: A page of customers.\n          content:\n            " +
+          "application/xml:\n              schema: { type: string }\n            application/json; " +
+          "charset=utf-8:\n",
+      );
+      const problemJson = answers(
+        '        application/json:\n          schema: { $ref: "#/components/schemas/Error" }',
+        '        application/problem+json:\n          schema: { $ref: "#/components/schemas/Error" }',
+      );
+      const linked = await linkWild("zqpayments", [xmlFirst, problemJson]);
+      if (!("ir" in linked)) throw new Error(linked.problems.join("\n"));
+      const accepts = Object.fromEntries(linked.ir.operations.map((o) => [o.tool.id, o.tool.accept]));
+      expect(accepts).toMatchObject({
+        zqpayments_list_customers: "application/json, application/problem+json",
+        zqpayments_create_customer: undefined,
+      });
+    },
+  );
 });
 
 describe("an operation that downloads a file", () => {
@@ -31,11 +43,15 @@ describe("an operation that downloads a file", () => {
     const work = mkdtempSync(join(tmpdir(), "blockwright-accept-"));
     try {
       const dir = join(work, "specs", "zqfiles");
-      cpSync(fileURLToPath(new URL("../../../test-support/fixtures/specs-files/zqfiles", import.meta.url)), dir, { recursive: true });
+      cpSync(fileURLToPath(new URL("../../../test-support/fixtures/specs-files/zqfiles", import.meta.url)), dir, {
+        recursive: true,
+      });
       const file = join(dir, "openapi.yaml");
       const text = readFileSync(file, "utf8");
       // The download's 404, after its redirect (the fixture's other operations answer 404 too).
-      const notFound = '              schema: { type: string }\n        "404":\n          description: No such file.\n          content:\n            application/json:\n';
+      const notFound =
+        '              schema: { type: string }\n        "404":\n          description: ' +
+        "No such file.\n          content:\n            application/json:\n";
       expect(text).toContain(notFound);
       writeFileSync(file, text.replace(notFound, notFound.replace("application/json", errorType)));
       const ir = await loadProvider(work, dir);
@@ -45,13 +61,23 @@ describe("an operation that downloads a file", () => {
     }
   }
 
-  it("asks for the file, then for the JSON types its errors declare (problem+json), which a server would otherwise not answer an error in", async () => {
-    expect(await downloadAccept("application/problem+json")).toBe("application/pdf, application/problem+json;q=0.5, application/json;q=0.5");
-    // Errors in plain JSON: the runtime's own Accept (the file's types, then JSON), nothing linked.
-    expect(await downloadAccept("application/json")).toBeUndefined();
-  });
+  it(
+    "asks for the file, then for the JSON types its errors declare (problem+json), " +
+      "which a server would otherwise not answer an error in",
+    async () => {
+      expect(await downloadAccept("application/problem+json")).toBe(
+        "application/pdf, application/problem+json;q=0.5, application/json;q=0.5",
+      );
+      // Errors in plain JSON: the runtime's own Accept (the file's types, then JSON), nothing linked.
+      expect(await downloadAccept("application/json")).toBeUndefined();
+    },
+  );
 
-  it("asks for the text type its errors declare (a 404 as text/plain), which the mock otherwise answers with the file", async () => {
-    expect(await downloadAccept("text/plain")).toBe("application/pdf, text/plain;q=0.5, application/json;q=0.5");
-  });
+  it(
+    "asks for the text type its errors declare (a 404 as " +
+      "text/plain), which the mock otherwise answers with the file",
+    async () => {
+      expect(await downloadAccept("text/plain")).toBe("application/pdf, text/plain;q=0.5, application/json;q=0.5");
+    },
+  );
 });

@@ -20,7 +20,12 @@ import { downloadTypes } from "../files/files.js";
 import { isStreamType } from "../stream/streams.js";
 
 /** The concept's link part (its record, `answerTypes` in record.ts). */
-export const linkAccept = (_ctx: LinkContext, _at: Path, mop: ManifestOperation, op: OpenApiOperation): Pick<ToolSpec, "accept"> => {
+export const linkAccept = (
+  _ctx: LinkContext,
+  _at: Path,
+  mop: ManifestOperation,
+  op: OpenApiOperation,
+): Pick<ToolSpec, "accept"> => {
   if (mop.download === true) return downloadAccept(op);
   if (mop.stream !== undefined && mop.stream !== false) return streamAccept(op);
   const success = new Set(op.responses.filter((r) => /^2\d\d$/.test(r.status)).flatMap((r) => r.mediaTypes));
@@ -29,11 +34,21 @@ export const linkAccept = (_ctx: LinkContext, _at: Path, mop: ManifestOperation,
   return json.length ? { accept: [...new Set(json)].join(", ") } : {};
 };
 
-/** A stream's Accept: its own types (a server that negotiates answers an export as one JSON array otherwise), then its errors' JSON types. */
+/**
+ * A stream's Accept: its own types (a server that negotiates answers an export as one JSON array otherwise), then its
+ * errors' JSON types.
+ */
 function streamAccept(op: OpenApiOperation): Pick<ToolSpec, "accept"> {
-  const streams = op.responses.filter((r) => /^2\d\d$/.test(r.status)).flatMap((r) => r.mediaTypes.filter(isStreamType).map(bareMediaType));
+  const streams = op.responses
+    .filter((r) => /^2\d\d$/.test(r.status))
+    .flatMap((r) => r.mediaTypes.filter(isStreamType).map(bareMediaType));
   if (!streams.length) return {};
-  const errors = new Set(["application/json", ...op.responses.filter((r) => !/^2\d\d$/.test(r.status)).flatMap((r) => r.mediaTypes.filter(isJsonMediaType).map(bareMediaType))]);
+  const errors = new Set([
+    "application/json",
+    ...op.responses
+      .filter((r) => !/^2\d\d$/.test(r.status))
+      .flatMap((r) => r.mediaTypes.filter(isJsonMediaType).map(bareMediaType)),
+  ]);
   return { accept: [...new Set(streams), ...[...errors].map((t) => `${t};q=0.5`)].join(", ") };
 }
 

@@ -5,7 +5,11 @@ import { linkAccept } from "./accept.js";
 
 export const answerTypes = {
   wording:
-    "**Answer types:** where an operation's 2xx answers declare JSON beside another media type (XML listed first, a JSON text sequence), its requests ask for the JSON ones (`Accept`), unless a parameter or constant sends an Accept of its own; a download's ask for the file's types, then JSON, the JSON types its errors declare (`application/problem+json`) among them; nothing to write in the manifest.",
+    "**Answer types:** where an operation's 2xx answers declare JSON beside another media type (XML listed " +
+    "first, a JSON text sequence), its requests ask for the JSON ones (`Accept`), " +
+    "unless a parameter or constant sends an Accept of its own; a download's ask for the file's types, " +
+    "then JSON, the JSON types its errors declare (`application/problem+json`) among them; " +
+    "nothing to write in the manifest.",
   schema: [],
   tool: ["accept"],
   surface: {},

@@ -5,13 +5,27 @@ import { authFlowsSurface, linkAuthFlows } from "./auth-flows.js";
 
 export const authFlows = {
   wording:
-    "**`auth.flows`:** OAuth 2 grants through which the runtime obtains the access token itself and renews it (`clientCredentials`, `refreshToken`, `jwtBearer`): each names its `tokenUrl` (https, its origin fixed; `{param}` placeholders in the path, from parameters with a `pattern`), `scope`, the shared parameters holding the client id, secret, refresh token, subject or private key, `clientAuth` (how the token request authenticates the client: `basic`, an `Authorization: Basic` header as RFC 6749 §2.3.1 says, or `body`, the default, as form fields), `defaultExpiresIn` (the documented lifetime of a token whose answer has no `expires_in`; default 3600 s) and, for `jwtBearer`, the assertion's `audience` as documented (a URI, or `default`, `byTokenHost` and a `param`); `tokenHosts`, where a token URL given at call time may point; `tokenAddressField`, the token answer's field naming the address the token is for (`instance_url`), where calls then go. The credential parameter then is `required: false`.",
+    "**`auth.flows`:** OAuth 2 grants through which the runtime obtains the access token itself and renews it " +
+    "(`clientCredentials`, `refreshToken`, `jwtBearer`): each names its `tokenUrl` (https, its origin fixed; " +
+    "`{param}` placeholders in the path, from parameters with a `pattern`), `scope`, " +
+    "the shared parameters holding the client id, secret, refresh token, subject or private key, " +
+    "`clientAuth` (how the token request authenticates the client: `basic`, an `Authorization: " +
+    "Basic` header as RFC 6749 §2.3.1 says, or `body`, the default, as form fields), " +
+    "`defaultExpiresIn` (the documented lifetime of a token whose answer has no `expires_in`; default 3600 s) " +
+    "and, for `jwtBearer`, the assertion's `audience` as documented (a URI, or `default`, " +
+    "`byTokenHost` and a `param`); `tokenHosts`, where a token URL given at call time may point; " +
+    "`tokenAddressField`, the token answer's field naming the address the token is for (`instance_url`), " +
+    "where calls then go. The credential parameter then is `required: false`.",
   schema: ["auth-flows"],
   tool: ["oauth"],
   surface: { "auth.flows": authFlowsSurface },
   link: linkAuthFlows,
   contract: { kind: "auth" },
-  shelf: { none: "a token server to run the flows against: the tracker fixture with flows (test-support/oauth/oauth-tracker.ts) and runtime/oauth/ tests them" },
+  shelf: {
+    none:
+      "a token server to run the flows against: the tracker fixture with flows " +
+      "(test-support/oauth/oauth-tracker.ts) and runtime/oauth/ tests them",
+  },
   fields: {
     "auth.flows": { fields: "authFlows" },
     ...decided({ surface: "auth.flows" }, [

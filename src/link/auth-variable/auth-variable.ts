@@ -11,24 +11,52 @@ import type { LinkContext, Path } from "../context.js";
 /** The fields of `auth` a credential of the address does not take: it is one credential, sent one way. */
 const NOT_WITH = ["also", "alternatives", "user", "prefix", "flows"] as const;
 
-/** The credential `auth.variable` names: a variable of the path of `server.url`, filled with the parameter's value; undefined (with the problem reported) otherwise. */
-export function linkAuthVariable(ctx: LinkContext, auth: ManifestAuth, variable: string, at: Path): CredentialSpec | undefined {
+/**
+ * The credential `auth.variable` names: a variable of the path of `server.url`, filled with the parameter's value;
+ * undefined (with the problem reported) otherwise.
+ */
+export function linkAuthVariable(
+  ctx: LinkContext,
+  auth: ManifestAuth,
+  variable: string,
+  at: Path,
+): CredentialSpec | undefined {
   let ok = true;
   for (const key of NOT_WITH) {
     if (auth[key] === undefined) continue;
-    ctx.fail("BW2012", [...at, key], `${key} is not for a credential the address carries (auth.variable): it is one credential, sent in the address only`);
+    ctx.fail(
+      "BW2012",
+      [...at, key],
+      `${key} is not for a credential the address carries (auth.variable): it is one credential, ` +
+        `sent in the address only`,
+    );
     ok = false;
   }
   const template = ctx.manifest.server.url ?? "";
   const origin = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(template)?.[0] ?? "";
   if (origin.includes(`{${variable}}`)) {
-    ctx.fail("BW2012", [...at, "variable"], `{${variable}} is in the host of ${JSON.stringify(template)}: a credential there would choose where it is sent; auth.variable must be a variable of the address's path`, "value");
+    ctx.fail(
+      "BW2012",
+      [...at, "variable"],
+      `{${variable}} is in the host of ${JSON.stringify(template)}: a credential there would choose where it ` +
+        `is sent; auth.variable must be a variable of the address's path`,
+      "value",
+    );
     return undefined;
   }
   // In the server's path (`https://host/bot{token}`), or in every operation's path (`/bot{token}/sendMessage`).
   const paths = Object.values(ctx.manifest.operations).map((o) => ctx.doc.operations.get(o.operationId)?.path ?? "");
-  if (!template.slice(origin.length).includes(`{${variable}}`) && !paths.every((path) => path.includes(`{${variable}}`))) {
-    ctx.fail("BW2012", [...at, "variable"], `{${variable}} is no variable of the path of server.url${template ? ` ${JSON.stringify(template)}` : ""}, nor of every operation's path in ${ctx.openapiName}`, "value");
+  if (
+    !template.slice(origin.length).includes(`{${variable}}`) &&
+    !paths.every((path) => path.includes(`{${variable}}`))
+  ) {
+    ctx.fail(
+      "BW2012",
+      [...at, "variable"],
+      `{${variable}} is no variable of the path of server.url${template ? ` ${JSON.stringify(template)}` : ""}` +
+        `, nor of every operation's path in ${ctx.openapiName}`,
+      "value",
+    );
     return undefined;
   }
   return ok ? { type: "path", name: variable, param: auth.param } : undefined;

@@ -13,7 +13,9 @@ afterAll(cleanUp);
 const AUTH = "  scheme: zqToken\n  param: zqToken\n";
 const PARAMS = "  zqToken: { type: string, maxLength: 256, required: true, secret: true, description: Token. }\n";
 const TOKEN = "zq-token-value-0001";
-const op = (id: string, operationId: string) => `  ${id}:\n    operationId: ${operationId}\n    title: Get it\n    description: Get it.\n    outputs:\n      count: { type: number, from: "$response.body#/count", description: Count. }\n`;
+const op = (id: string, operationId: string) =>
+  `  ${id}:\n    operationId: ${operationId}\n    title: Get it\n    description: ` +
+  `Get it.\n    outputs:\n      count: { type: number, from: "$response.body#/count", description: Count. }\n`;
 const OPERATIONS = op("zqauth_get_status", "getStatus") + op("zqauth_get_version", "getVersion");
 
 async function sent(tool: ToolSpec, input: Record<string, unknown>): Promise<Request[]> {
@@ -32,7 +34,10 @@ describe("an operation that takes no credential", () => {
     const tools = await toolsOf(AUTH, PARAMS, OPERATIONS);
     for (const id of ["zqauth_get_status", "zqauth_get_version"]) {
       expect(tools[id]?.anonymous).toBe(true);
-      expect(tools[id]?.params.find((p) => p.name === "zqToken")).toMatchObject({ required: false, wire: { in: "auth" } });
+      expect(tools[id]?.params.find((p) => p.name === "zqToken")).toMatchObject({
+        required: false,
+        wire: { in: "auth" },
+      });
     }
     // An operation that needs the credential keeps it required, and is not anonymous.
     expect(tools.zqauth_list_widgets?.anonymous).toBeUndefined();
@@ -55,8 +60,24 @@ describe("an operation that takes no credential", () => {
   it("fails the suite's request check when a credential is sent anyway, naming where", async () => {
     const tool = (await toolsOf(AUTH, PARAMS, OPERATIONS)).zqauth_get_status as ToolSpec;
     const url = new URL("http://127.0.0.1:9/status");
-    const exchange = (headers: Headers): Exchange => ({ method: "GET", url, search: "", headers, rawBody: "", body: undefined, status: 200, responseHeaders: new Headers(), responseBody: "", violations: [], at: 0 });
+    const exchange = (headers: Headers): Exchange => ({
+      method: "GET",
+      url,
+      search: "",
+      headers,
+      rawBody: "",
+      body: undefined,
+      status: 200,
+      responseHeaders: new Headers(),
+      responseBody: "",
+      violations: [],
+      at: 0,
+    });
     expect(() => checkRequest(exchange(new Headers()), tool, zqauthDocument(), { zqToken: TOKEN })).not.toThrow();
-    expect(() => checkRequest(exchange(new Headers({ authorization: `Bearer ${TOKEN}` })), tool, zqauthDocument(), { zqToken: TOKEN })).toThrow(/authorization/);
+    expect(() =>
+      checkRequest(exchange(new Headers({ authorization: `Bearer ${TOKEN}` })), tool, zqauthDocument(), {
+        zqToken: TOKEN,
+      }),
+    ).toThrow(/authorization/);
   });
 });

@@ -8,15 +8,31 @@
 // `token` header, query parameter or form field that RPC-style APIs declare
 // required beside their security scheme), which the credential satisfies:
 // nothing else supplies them, and nothing sends them.
-import { type AuthSpec, type AuthWay, type CredentialSpec, authSlots, authWays, wayCredentials } from "@blockwright/runtime/internal";
+import {
+  type AuthSpec,
+  type AuthWay,
+  type CredentialSpec,
+  authSlots,
+  authWays,
+  wayCredentials,
+} from "@blockwright/runtime/internal";
 import { slotNameProblem } from "../../model/naming.js";
-import { type CredentialPlacement, credentialOf, type OpenApiOperation, type SecurityScheme, slotKey } from "../../load/openapi-document.js";
+import {
+  type CredentialPlacement,
+  credentialOf,
+  type OpenApiOperation,
+  type SecurityScheme,
+  slotKey,
+} from "../../load/openapi-document.js";
 import type { ManifestAuth } from "../../load/precompiled/manifest-types.js";
 import type { ProviderEntry } from "../../model/surface-entry.js";
 import type { LinkContext, Path } from "../context.js";
 import { linkAuthVariable } from "../auth-variable/auth-variable.js";
 
-/** A credential as the manifest writes it: the scheme (none for a credential of the address, `auth.variable`) and the parameter(s) whose value it sends. */
+/**
+ * A credential as the manifest writes it: the scheme (none for a credential of the address, `auth.variable`) and the
+ * parameter(s) whose value it sends.
+ */
 interface ManifestCredential {
   scheme?: string;
   param: string;
@@ -48,7 +64,9 @@ export function linkAuth(ctx: LinkContext): AuthSpec | undefined {
   const ways = manifestWays(ctx.manifest.auth);
   const several = ways.length > 1;
   const linked = ways.map((way) => {
-    const credentials = way.credentials.map(({ credential, at }, i) => linkCredential(ctx, credential, at, i === 0, several));
+    const credentials = way.credentials.map(({ credential, at }, i) =>
+      linkCredential(ctx, credential, at, i === 0, several),
+    );
     if (credentials.some((c) => !c)) return undefined;
     const [first, ...also] = credentials as CredentialSpec[];
     return { ...(first as CredentialSpec), ...(also.length ? { also } : {}) } as AuthWay;
@@ -64,7 +82,13 @@ export function linkAuth(ctx: LinkContext): AuthSpec | undefined {
  * parameters shared ones; the first of a way secret; with alternatives,
  * every one `required: false` (a call gives one way).
  */
-function linkCredential(ctx: LinkContext, c: ManifestCredential, at: Path, first: boolean, several: boolean): CredentialSpec | undefined {
+function linkCredential(
+  ctx: LinkContext,
+  c: ManifestCredential,
+  at: Path,
+  first: boolean,
+  several: boolean,
+): CredentialSpec | undefined {
   const { variable } = ctx.manifest.auth;
   // A credential of the address (auth.variable) names no scheme: the schema wants one or the other.
   if (c.scheme === undefined) {
@@ -74,7 +98,12 @@ function linkCredential(ctx: LinkContext, c: ManifestCredential, at: Path, first
   const declared = ctx.doc.securitySchemes[c.scheme];
   if (!declared) {
     const names = Object.keys(ctx.doc.securitySchemes);
-    return ctx.fail("BW2003", [...at, "scheme"], `security scheme "${c.scheme}" not found in ${ctx.openapiName} (declared: ${names.join(", ") || "none"})`, "value");
+    return ctx.fail(
+      "BW2003",
+      [...at, "scheme"],
+      `security scheme "${c.scheme}" not found in ${ctx.openapiName} (declared: ${names.join(", ") || "none"})`,
+      "value",
+    );
   }
   checkParams(ctx, c, at, first, several);
   const placement = credentialOf(declared);
@@ -82,26 +111,57 @@ function linkCredential(ctx: LinkContext, c: ManifestCredential, at: Path, first
     return ctx.fail(
       "BW2012",
       [...at, "scheme"],
-      `security scheme "${c.scheme}" is of an unsupported kind (${declared.type}${declared.scheme ? ` ${declared.scheme}` : ""}${declared.in ? " in " + declared.in : ""}); supported: http bearer, http basic, apiKey in a header, the query or a cookie, oauth2 and openIdConnect (the access token, as a bearer token)`,
+      `security scheme "${c.scheme}" is of an unsupported kind (${declared.type}` +
+        `${declared.scheme ? ` ${declared.scheme}` : ""}${declared.in ? " in " + declared.in : ""}); supported: ` +
+        `http bearer, http basic, apiKey in a header, the query or a cookie, oauth2 and openIdConnect (the ` +
+        `access token, as a bearer token)`,
       "value",
     );
   }
   if (placement.type === "basic") {
-    if (c.user === undefined) return ctx.fail("BW2012", [...at, "scheme"], `security scheme "${c.scheme}" is HTTP basic: name the parameter holding the user (account) id in user, beside param (the secret)`, "value");
+    if (c.user === undefined)
+      return ctx.fail(
+        "BW2012",
+        [...at, "scheme"],
+        `security scheme "${c.scheme}" is HTTP basic: name the parameter holding the user (account) ` +
+          `id in user, beside param (the secret)`,
+        "value",
+      );
     return { type: "basic", user: c.user, param: c.param };
   }
   const kind = placement.type === "bearer" ? "a bearer token" : `an API key in the ${placement.type}`;
-  if (c.user !== undefined) return ctx.fail("BW2012", [...at, "user"], `user is for HTTP basic schemes; security scheme "${c.scheme}" is ${kind}`);
-  // A text before the value is an API key header's: a bearer token has its own (`Bearer `), a query or cookie value none.
-  if (c.prefix !== undefined && placement.type !== "header") return ctx.fail("BW2012", [...at, "prefix"], `prefix is for an API key in a header; security scheme "${c.scheme}" is ${kind}`);
+  if (c.user !== undefined)
+    return ctx.fail(
+      "BW2012",
+      [...at, "user"],
+      `user is for HTTP basic schemes; security scheme "${c.scheme}" is ${kind}`,
+    );
+  // A text before the value is an API key header's: a bearer token has its own (`Bearer `), a query or cookie value
+  // none.
+  if (c.prefix !== undefined && placement.type !== "header")
+    return ctx.fail(
+      "BW2012",
+      [...at, "prefix"],
+      `prefix is for an API key in a header; security scheme "${c.scheme}" is ${kind}`,
+    );
   if (placement.type === "bearer") return { type: "bearer", param: c.param };
   const nameProblem = slotNameProblem(placement.type === "query" ? "query" : "header", placement.name);
-  if (nameProblem) return ctx.failInDocument("BW2019", ["components", "securitySchemes", c.scheme, "name"], nameProblem);
-  if (placement.type === "header") return { type: "header", name: placement.name, param: c.param, ...(c.prefix !== undefined ? { prefix: c.prefix } : {}) };
+  if (nameProblem)
+    return ctx.failInDocument("BW2019", ["components", "securitySchemes", c.scheme, "name"], nameProblem);
+  if (placement.type === "header")
+    return {
+      type: "header",
+      name: placement.name,
+      param: c.param,
+      ...(c.prefix !== undefined ? { prefix: c.prefix } : {}),
+    };
   return { type: placement.type, name: placement.name, param: c.param };
 }
 
-/** A credential's parameters: shared ones, `required: false` beside alternatives, the first of a way secret, a basic credential's two apart. */
+/**
+ * A credential's parameters: shared ones, `required: false` beside alternatives, the first of a way secret, a basic
+ * credential's two apart.
+ */
 function checkParams(ctx: LinkContext, c: ManifestCredential, at: Path, first: boolean, several: boolean): void {
   const shared = ctx.manifest.params ?? {};
   for (const [role, name] of [
@@ -110,16 +170,33 @@ function checkParams(ctx: LinkContext, c: ManifestCredential, at: Path, first: b
   ] as const) {
     if (name === undefined) continue;
     const p = shared[name];
-    if (!p) ctx.fail("BW2001", [...at, role], `parameter "${name}" must be declared under the shared "params"`, "value");
-    else if (several && p.required) ctx.fail("BW2012", ["params", name, "required"], `the credential parameter "${name}" must be required: false when auth.alternatives are declared (a call gives one way to authenticate)`, "value");
+    if (!p)
+      ctx.fail("BW2001", [...at, role], `parameter "${name}" must be declared under the shared "params"`, "value");
+    else if (several && p.required)
+      ctx.fail(
+        "BW2012",
+        ["params", name, "required"],
+        `the credential parameter "${name}" must be required: false when auth.alternatives are declared (a ` +
+          `call gives one way to authenticate)`,
+        "value",
+      );
   }
-  if (first && shared[c.param] && !shared[c.param]?.secret) ctx.fail("BW2012", ["params", c.param], `the credential parameter "${c.param}" must be marked secret: true`);
-  if (c.user !== undefined && c.user === c.param) ctx.fail("BW2012", [...at, "user"], `the user and the secret of an HTTP basic credential are two parameters, got "${c.user}" for both`, "value");
+  if (first && shared[c.param] && !shared[c.param]?.secret)
+    ctx.fail("BW2012", ["params", c.param], `the credential parameter "${c.param}" must be marked secret: true`);
+  if (c.user !== undefined && c.user === c.param)
+    ctx.fail(
+      "BW2012",
+      [...at, "user"],
+      `the user and the secret of an HTTP basic credential are two parameters, got "${c.user}" for both`,
+      "value",
+    );
 }
 
 /** Whether a shared parameter is a credential's (a secret, or a basic credential's user): it is not sent as itself. */
 export function isCredentialParam(ctx: LinkContext, name: string): boolean {
-  return manifestWays(ctx.manifest.auth).some((w) => w.credentials.some(({ credential }) => credential.param === name || credential.user === name));
+  return manifestWays(ctx.manifest.auth).some((w) =>
+    w.credentials.some(({ credential }) => credential.param === name || credential.user === name),
+  );
 }
 
 /**
@@ -131,11 +208,14 @@ export function isCredentialParam(ctx: LinkContext, name: string): boolean {
 export function acceptedAuth(ctx: LinkContext, auth: AuthSpec, op: OpenApiOperation): AuthSpec | undefined {
   const requirements = op.requirements;
   const ways = authWays(auth);
-  // A credential of the address (auth.variable) is one no requirement of the document can name: every operation takes it.
+  // A credential of the address (auth.variable) is one no requirement of the document can name: every operation takes
+  // it.
   if (!requirements || ctx.manifest.auth.variable !== undefined) return auth;
   const key = (names: readonly string[]) => [...names].sort().join("\u0000");
   const accepted = new Set(requirements.map(key));
-  const kept = manifestWays(ctx.manifest.auth).flatMap((w, i) => (accepted.has(key(wayScheme(w))) ? [ways[i] as AuthWay] : []));
+  const kept = manifestWays(ctx.manifest.auth).flatMap((w, i) =>
+    accepted.has(key(wayScheme(w))) ? [ways[i] as AuthWay] : [],
+  );
   const [first, ...alternatives] = kept;
   if (!first) return undefined;
   return { ...first, ...(alternatives.length ? { alternatives } : {}) };
@@ -146,7 +226,10 @@ export function requirementWords(names: readonly string[]): string {
   return names.join(" + ") || "none (optional)";
 }
 
-/** `auth.covers`: each name is a parameter or form field that one of the manifest's operations declares (a name covering nothing is a typo). */
+/**
+ * `auth.covers`: each name is a parameter or form field that one of the manifest's operations declares (a name covering
+ * nothing is a typo).
+ */
 function checkCovers(ctx: LinkContext): void {
   const covers = ctx.manifest.auth.covers ?? [];
   if (!covers.length) return;
@@ -159,7 +242,14 @@ function checkCovers(ctx: LinkContext): void {
     for (const field of Object.keys((body?.properties as object) ?? {})) declared.add(field);
   }
   covers.forEach((name, i) => {
-    if (!declared.has(name)) ctx.fail("BW2003", ["auth", "covers", i], `no operation of the manifest declares a header, query or cookie parameter or a top-level body field "${name}" in ${ctx.openapiName}`, "value");
+    if (!declared.has(name))
+      ctx.fail(
+        "BW2003",
+        ["auth", "covers", i],
+        `no operation of the manifest declares a header, query or cookie parameter or a top-level body field "` +
+          `${name}" in ${ctx.openapiName}`,
+        "value",
+      );
   });
 }
 
@@ -169,19 +259,31 @@ function checkCovers(ctx: LinkContext): void {
  * place (the apiKey's header or query name; Authorization for a bearer
  * token). A path parameter only when it is the credential's own (auth.variable).
  */
-export function credentialCovers(auth: Pick<ManifestAuth, "scheme" | "covers"> & Partial<Pick<ManifestAuth, "also" | "alternatives" | "variable">>, schemes: Record<string, SecurityScheme>): (slot: { in: string; name: string }) => boolean {
+export function credentialCovers(
+  auth: Pick<ManifestAuth, "scheme" | "covers"> & Partial<Pick<ManifestAuth, "also" | "alternatives" | "variable">>,
+  schemes: Record<string, SecurityScheme>,
+): (slot: { in: string; name: string }) => boolean {
   const covers = new Set(auth.covers ?? []);
-  const names = [auth.scheme, ...(auth.also ?? []).map((c) => c.scheme), ...(auth.alternatives ?? []).flatMap((w) => [w.scheme, ...(w.also ?? []).map((c) => c.scheme)])];
+  const names = [
+    auth.scheme,
+    ...(auth.also ?? []).map((c) => c.scheme),
+    ...(auth.alternatives ?? []).flatMap((w) => [w.scheme, ...(w.also ?? []).map((c) => c.scheme)]),
+  ];
   const own = new Set(
     names.flatMap((name) => {
       const scheme = name === undefined ? undefined : schemes[name];
       const placement = scheme ? credentialOf(scheme) : undefined;
       if (!placement) return [];
-      return [placement.type === "bearer" || placement.type === "basic" ? slotKey("header", "Authorization") : slotKey(placement.type, placement.name)];
+      return [
+        placement.type === "bearer" || placement.type === "basic"
+          ? slotKey("header", "Authorization")
+          : slotKey(placement.type, placement.name),
+      ];
     }),
   );
   // A path parameter only where the credential the address carries goes (auth.variable: `/bot{token}/…`).
-  return (slot) => (slot.in === "path" ? slot.name === auth.variable : covers.has(slot.name) || own.has(slotKey(slot.in, slot.name)));
+  return (slot) =>
+    slot.in === "path" ? slot.name === auth.variable : covers.has(slot.name) || own.has(slotKey(slot.in, slot.name));
 }
 
 /** The auth a tool carries: the linked one, or (when linking failed, and the IR is not used) a bearer placeholder. */
@@ -189,21 +291,35 @@ export function authOf(ctx: LinkContext, auth: AuthSpec | undefined): AuthSpec {
   return auth ?? { type: "bearer", param: ctx.manifest.auth.param };
 }
 
-/** The slots the credentials take, as wire.ts's SlotSender (not imported: wire.ts asks here which parameters are credentials); a cookie is no slot a parameter sends. */
-export function credentialSender(ctx: LinkContext, auth: AuthSpec | undefined): { in: "header" | "query"; name: string; who: string; at: Path }[] {
+/**
+ * The slots the credentials take, as wire.ts's SlotSender (not imported: wire.ts asks here which parameters are
+ * credentials); a cookie is no slot a parameter sends.
+ */
+export function credentialSender(
+  ctx: LinkContext,
+  auth: AuthSpec | undefined,
+): { in: "header" | "query"; name: string; who: string; at: Path }[] {
   if (!auth) return [];
   const who = `the credential (auth.scheme ${ctx.manifest.auth.scheme})`;
-  return authSlots(auth).flatMap((slot) => (slot.in === "cookie" || slot.in === "path" ? [] : [{ in: slot.in, name: slot.name, who, at: ["auth", "scheme"] }]));
+  return authSlots(auth).flatMap((slot) =>
+    slot.in === "cookie" || slot.in === "path" ? [] : [{ in: slot.in, name: slot.name, who, at: ["auth", "scheme"] }],
+  );
 }
 
-/** Placement of the credentials as users configure them: `bearer`, `basic`, `header:X-Api-Key`, `query:key`, `cookie:session`; `+` joins credentials sent together, ` | ` alternatives. */
+/**
+ * Placement of the credentials as users configure them: `bearer`, `basic`, `header:X-Api-Key`, `query:key`,
+ * `cookie:session`; `+` joins credentials sent together, ` | ` alternatives.
+ */
 export function authPlacement(auth: AuthSpec): string {
   return authWays(auth)
     .map((w) => wayCredentials(w).map(placementWords).join(" + "))
     .join(" | ");
 }
 
-/** One credential's placement: `bearer`, `basic`, `header:X-Api-Key`, `header:Authorization "Token "` (with its prefix), `query:key`, `cookie:session`. */
+/**
+ * One credential's placement: `bearer`, `basic`, `header:X-Api-Key`, `header:Authorization "Token "` (with its prefix),
+ * `query:key`, `cookie:session`.
+ */
 export function placementWords(c: CredentialPlacement | CredentialSpec): string {
   if (c.type === "bearer" || c.type === "basic") return c.type;
   const prefix = "prefix" in c && c.prefix !== undefined ? ` ${JSON.stringify(c.prefix)}` : "";

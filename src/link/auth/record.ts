@@ -6,7 +6,15 @@ import { securitySurface } from "./security-scopes.js";
 
 export const auth = {
   wording:
-    "**`auth`:** the OpenAPI security scheme and the shared parameter holding the credential (secret): an HTTP bearer token, HTTP basic (`user` names the parameter holding the user id; `Authorization: Basic`, its base64 withheld like the secret), an API key in a header (`prefix`, the text the API wants before it: `Token `), the query or a cookie, or the access token of an `oauth2` or `openIdConnect` scheme, sent as a bearer token; `also`, schemes sent with it (a requirement of several, such as a key and a secret header); `alternatives`, other ways a call may authenticate instead (a call uses the first whose parameters it gives; each tool offers those its operation accepts); `covers`, the document's own parameters for that credential (a required `token`), which it satisfies and nothing sends.",
+    "**`auth`:** the OpenAPI security scheme and the shared parameter holding the credential (secret): " +
+    "an HTTP bearer token, HTTP basic (`user` names the parameter holding the user id; `Authorization: Basic`, " +
+    "its base64 withheld like the secret), an API key in a header (`prefix`, the text the API wants before it: " +
+    "`Token `), the query or a cookie, or the access token of an `oauth2` or `openIdConnect` scheme, " +
+    "sent as a bearer token; `also`, schemes sent with it (a requirement of several, " +
+    "such as a key and a secret header); `alternatives`, other ways a call may authenticate instead (a call " +
+    "uses the first whose parameters it gives; each tool offers those its operation accepts); `covers`, " +
+    "the document's own parameters for that credential (a required `token`), " +
+    "which it satisfies and nothing sends.",
   schema: ["auth"],
   tool: ["auth", "anonymous"],
   surface: { auth: authSurface, security: securitySurface },
@@ -32,6 +40,8 @@ export const auth = {
       "authWay.prefix",
       "authWay.also",
     ]),
-    "auth.covers": { none: "what the credential stands for in the document: nothing is sent for it, and a caller configures nothing" },
+    "auth.covers": {
+      none: "what the credential stands for in the document: nothing is sent for it, and a caller configures nothing",
+    },
   },
 } as const satisfies ConceptRecord;

@@ -9,7 +9,10 @@ import type { ToolEntry } from "../../model/surface-entry.js";
 
 declare module "../../model/surface-format.js" {
   interface ToolSurface {
-    /** Per scheme of the credential: the scope lists of the operation's requirements that name it (any one of them will do). */
+    /**
+     * Per scheme of the credential: the scope lists of the operation's requirements that name it (any one of them will
+     * do).
+     */
     security?: Record<string, string[][]>;
   }
 }
@@ -49,7 +52,13 @@ export const securitySurface: ToolEntry<Scopes, SecurityChange> = {
     const gone = Object.keys(a).filter((k) => !Object.hasOwn(b, k));
     const fresh = Object.keys(b).filter((k) => !Object.hasOwn(a, k));
     const [o, n] = [gone[0], fresh[0]];
-    if (gone.length === 1 && fresh.length === 1 && o !== undefined && n !== undefined && JSON.stringify(a[o]) === JSON.stringify(b[n])) {
+    if (
+      gone.length === 1 &&
+      fresh.length === 1 &&
+      o !== undefined &&
+      n !== undefined &&
+      JSON.stringify(a[o]) === JSON.stringify(b[n])
+    ) {
       b = { ...b, [o]: b[n] as string[][] };
       delete b[n];
     }
@@ -65,8 +74,8 @@ export const securitySurface: ToolEntry<Scopes, SecurityChange> = {
         report("removed", { subject, from: before });
         continue;
       }
-      // An old way in each new one asks more of: scopes added; asked less of: a scope removed; neither: gone (a token holding
-      // only its scopes is refused). A new requirement related to no old one is another way in.
+      // An old way in each new one asks more of: scopes added; asked less of: a scope removed; neither: gone (a token
+      // holding only its scopes is refused). A new requirement related to no old one is another way in.
       const related = (n: string[]) => before.some((o) => within(o, n) || within(n, o));
       for (const n of after) if (!related(n)) report("added", { subject, to: n });
       for (const o of before) {
@@ -74,7 +83,9 @@ export const securitySurface: ToolEntry<Scopes, SecurityChange> = {
           if (!after.some((n) => within(o, n))) report("scopeRemoved", { subject, from: o });
           continue;
         }
-        const added = [...new Set(after.filter((n) => within(o, n)).flatMap((n) => n.filter((s) => !o.includes(s))))].sort();
+        const added = [
+          ...new Set(after.filter((n) => within(o, n)).flatMap((n) => n.filter((s) => !o.includes(s)))),
+        ].sort();
         if (added.length) report("scopeAdded", { subject, what: added.join(", "), to: added });
         else report("removed", { subject, what: `scopes ${o.join(", ") || "(none)"} no longer enough`, from: o });
       }

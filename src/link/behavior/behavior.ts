@@ -6,6 +6,7 @@ import type { OperationPart } from "../context.js";
 export const linkBehavior: OperationPart = (ctx, at, mop) => {
   const behavior = mop.behavior;
   if (!behavior) return {};
-  if (behavior.readOnly && behavior.destructive) ctx.fail("BW2024", [...at, "behavior", "destructive"], "an operation that is readOnly cannot be destructive");
+  if (behavior.readOnly && behavior.destructive)
+    ctx.fail("BW2024", [...at, "behavior", "destructive"], "an operation that is readOnly cannot be destructive");
   return { behavior: { ...behavior } };
 };

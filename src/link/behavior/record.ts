@@ -12,7 +12,14 @@ export const behavior = {
   contract: { none: "hints for agents and UIs (read-only, destructive): no request or answer depends on them" },
   shelf: { none: "hints with no effect on a call: the repository's providers declare them" },
   fields: {
-    "operation.behavior": { none: "hints to agents (MCP annotations) where the method misleads: what a call accepts and returns is unchanged" },
-    ...decided({ none: "a hint to agents, as behavior" }, ["operation.behavior.readOnly", "operation.behavior.destructive", "operation.behavior.idempotent", "operation.behavior.openWorld"]),
+    "operation.behavior": {
+      none: "hints to agents (MCP annotations) where the method misleads: what a call accepts and returns is unchanged",
+    },
+    ...decided({ none: "a hint to agents, as behavior" }, [
+      "operation.behavior.readOnly",
+      "operation.behavior.destructive",
+      "operation.behavior.idempotent",
+      "operation.behavior.openWorld",
+    ]),
   },
 } as const satisfies ConceptRecord;

@@ -4,12 +4,25 @@ import { type ConceptRecord, decided, SENT_BY_PACKAGE } from "../concept-record.
 
 export const constants = {
   wording:
-    "**Constants:** provider-wide `constants` (headers or query values every call sends, e.g. an API version or a vendor `Accept` type: it must admit a media type each operation's success response offers) and per-operation `constants`. Keys starting with `x-` are ignored by the linker: use them to hold YAML anchors shared by several operations (`x-anchors: { owner: &owner {…} }`, then `owner: *owner`).",
+    "**Constants:** provider-wide `constants` (headers or query values every call sends, e.g. " +
+    "an API version or a vendor `Accept` type: it must admit a media type each operation's success response " +
+    "offers) and per-operation `constants`. Keys starting with `x-` are ignored by the linker: " +
+    "use them to hold YAML anchors shared by several operations (`x-anchors: { owner: &owner {…} }`, " +
+    "then `owner: *owner`).",
   schema: ["constants"],
   tool: ["constants"],
   surface: {},
   link: null,
   contract: { kind: "request" },
   shelf: { field: "operation.constants" },
-  fields: { ...decided({ none: SENT_BY_PACKAGE }, ["manifest.constants", "constant.in", "constant.name", "constant.value", "constant.pointer", "operation.constants"]) },
+  fields: {
+    ...decided({ none: SENT_BY_PACKAGE }, [
+      "manifest.constants",
+      "constant.in",
+      "constant.name",
+      "constant.value",
+      "constant.pointer",
+      "operation.constants",
+    ]),
+  },
 } as const satisfies ConceptRecord;

@@ -4,9 +4,16 @@ import { toLlmTool } from "@blockwright/runtime/internal";
 import { describe, expect, it } from "vitest";
 import { linkWild } from "../../../test-support/link-wild.js";
 
-const upstreamDeprecates = { file: "openapi.yaml", find: "      operationId: issues/create\n", replace: "      operationId: issues/create\n      deprecated: true\n" };
+const upstreamDeprecates = {
+  file: "openapi.yaml",
+  find: "      operationId: issues/create\n",
+  replace: "      operationId: issues/create\n      deprecated: true\n",
+};
 const note = "Use tracker_open_issue instead; this goes away in version 2.";
-const manifestSays = { find: "    title: Create issue\n", replace: `    title: Create issue\n    deprecated: "${note}"\n` };
+const manifestSays = {
+  find: "    title: Create issue\n",
+  replace: `    title: Create issue\n    deprecated: "${note}"\n`,
+};
 
 describe("an operation's deprecation (deprecated)", () => {
   it("must be told to users where the OpenAPI operation is deprecated", async () => {
@@ -14,7 +21,11 @@ describe("an operation's deprecation (deprecated)", () => {
     expect(linked).toEqual({
       problems: [
         expect.stringMatching(
-          /^specs\/tracker\/manifest\.yaml:93:18: operations\.tracker_create_issue\.operationId: operation "issues\/create" is deprecated in specs\/tracker\/openapi\.yaml: tell the tool's users, with deprecated: <why, and what to use instead>$/,
+          new RegExp(
+            String.raw`^specs\/tracker\/manifest\.yaml:93:18: operations\.tracker_create_issue\.operationId: ` +
+              String.raw`operation "issues\/create" is deprecated in specs\/tracker\/openapi\.yaml: tell the tool's ` +
+              "users, with deprecated: <why, and what to use instead>$",
+          ),
         ),
       ],
     });
@@ -31,8 +42,13 @@ describe("an operation's deprecation (deprecated)", () => {
     expect(tools.filter((t) => t.id !== create.id).every((t) => !("deprecated" in t))).toBe(true);
   });
 
-  it("may be declared where the upstream does not deprecate the operation (the provider retires the tool)", async () => {
-    const linked = await linkWild("tracker", [manifestSays]);
-    expect("ir" in linked && linked.ir.operations.find((o) => o.tool.id === "tracker_create_issue")?.tool.deprecated).toBe(note);
-  });
+  it(
+    "may be declared where the upstream does not deprecate " + "the operation (the provider retires the tool)",
+    async () => {
+      const linked = await linkWild("tracker", [manifestSays]);
+      expect(
+        "ir" in linked && linked.ir.operations.find((o) => o.tool.id === "tracker_create_issue")?.tool.deprecated,
+      ).toBe(note);
+    },
+  );
 });

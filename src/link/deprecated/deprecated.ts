@@ -19,12 +19,21 @@ export const linkDeprecated: OperationPart = (ctx, at, mop, op) => {
   const item = ctx.doc.resolve((valueAt(ctx.doc.source.data, ["paths", op.path]) ?? {}) as Schema);
   const upstream = (item[op.method.toLowerCase()] as Schema | undefined)?.deprecated === true;
   if (upstream && mop.deprecated === undefined) {
-    ctx.fail("BW2015", [...at, "operationId"], `operation "${op.operationId}" is deprecated in ${ctx.openapiName}: tell the tool's users, with deprecated: <why, and what to use instead>`, "value");
+    ctx.fail(
+      "BW2015",
+      [...at, "operationId"],
+      `operation "${op.operationId}" is deprecated in ${ctx.openapiName}: tell the tool's users, ` +
+        `with deprecated: <why, and what to use instead>`,
+      "value",
+    );
   }
   return mop.deprecated === undefined ? {} : { deprecated: mop.deprecated };
 };
 
-/** Deprecating a tool announces its removal (minor, as semver has it); withdrawing that, or rewording the note, is a patch. */
+/**
+ * Deprecating a tool announces its removal (minor, as semver has it); withdrawing that, or rewording the note, is a
+ * patch.
+ */
 export const deprecatedSurface: ToolEntry<string, ValueChange> = {
   scope: "tool",
   subject: "deprecated",

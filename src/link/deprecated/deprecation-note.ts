@@ -12,5 +12,8 @@ export function deprecationNote(node: Schema, base: string): string {
   const said = typeof node.description === "string" ? node.description.replace(/\s+/g, " ").trim() : "";
   const date = SUNSET_KEYS.map((k) => node[k]).find((v) => typeof v === "string");
   const replacement = /(?:use|replaced by|in favou?r of|instead)[^.]{0,120}/i.exec(said)?.[0];
-  return `${base}${date ? `; sunset ${String(date)}` : ""}${replacement ? `; the description says: "${replacement.trim()}"` : "; no date or replacement given"}`;
+  return (
+    `${base}${date ? `; sunset ${String(date)}` : ""}` +
+    `${replacement ? `; the description says: "${replacement.trim()}"` : "; no date or replacement given"}`
+  );
 }

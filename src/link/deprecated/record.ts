@@ -5,7 +5,9 @@ import { deprecatedSurface, linkDeprecated } from "./deprecated.js";
 
 export const deprecated = {
   wording:
-    "**`deprecated`:** a tool on its way out, with a note saying why and what to use instead (required where the OpenAPI operation is `deprecated: true`): `blockwright diff` reports it, and models read it at the end of the tool's description.",
+    "**`deprecated`:** a tool on its way out, with a note saying why and what to use instead (required where " +
+    "the OpenAPI operation is `deprecated: true`): `blockwright diff` reports it, " +
+    "and models read it at the end of the tool's description.",
   schema: ["deprecated"],
   tool: ["deprecated"],
   surface: { deprecated: deprecatedSurface },

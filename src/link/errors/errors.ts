@@ -2,7 +2,14 @@
 // request id (expressions, the first with a value wins), more of its fields
 // carried into the error's `details`, the statuses worth a retry, and
 // `failureWhen`: tests that make a 2xx reply a failure (`{ok: false}` APIs).
-import { fieldOf, formatExpression, parseExpression, type ErrorSpec, type ValueRef, type ValueTest } from "@blockwright/runtime/internal";
+import {
+  fieldOf,
+  formatExpression,
+  parseExpression,
+  type ErrorSpec,
+  type ValueRef,
+  type ValueTest,
+} from "@blockwright/runtime/internal";
 import { canonical } from "../../common/canonical-json.js";
 import type { ProviderIR } from "../../model/ir.js";
 import { anyChange, diffValue, type ProviderEntry, type ValueChange } from "../../model/surface-entry.js";
@@ -13,7 +20,8 @@ export const DEFAULT_RETRYABLE_STATUSES = [408, 429, 500, 502, 503, 504];
 
 export function linkErrors(ctx: LinkContext): ErrorSpec {
   const errors = ctx.manifest.errors;
-  const list = (texts: string[] | undefined, key: string): ValueRef[] => (texts ?? []).flatMap((text, i) => expression(ctx, text, ["errors", key, i])?.ref ?? []);
+  const list = (texts: string[] | undefined, key: string): ValueRef[] =>
+    (texts ?? []).flatMap((text, i) => expression(ctx, text, ["errors", key, i])?.ref ?? []);
   // In the manifest's order: code, message and requestId, then details and failureWhen.
   const code = list(errors.code, "code");
   const message = list(errors.message, "message");
@@ -21,7 +29,9 @@ export function linkErrors(ctx: LinkContext): ErrorSpec {
   const details: Record<string, ValueRef[]> = {};
   const declaredDetails = errors.details ?? {};
   for (const name of Object.keys(declaredDetails).sort()) {
-    details[name] = fieldOf(declaredDetails, name).flatMap((text, i) => expression(ctx, text, ["errors", "details", name, i])?.ref ?? []);
+    details[name] = fieldOf(declaredDetails, name).flatMap(
+      (text, i) => expression(ctx, text, ["errors", "details", name, i])?.ref ?? [],
+    );
   }
   const failureWhen = (errors.failureWhen ?? []).flatMap((test, i): ValueTest[] => {
     const found = expression(ctx, test.from, ["errors", "failureWhen", i, "from"]);
@@ -38,7 +48,8 @@ export function linkErrors(ctx: LinkContext): ErrorSpec {
 }
 
 // A header named like a request id (`x-ms-request-id`, `x-amzn-requestid`): not a client's own id the upstream echoes
-// (`client-request-id`), nor one of the names the runtime reads whatever the manifest says (upstream-error.ts REQUEST_ID_HEADERS).
+// (`client-request-id`), nor one of the names the runtime reads whatever the manifest says (upstream-error.ts
+// REQUEST_ID_HEADERS).
 const REQUEST_ID_HEADER = /(?:^|-)request-?id$/;
 const NOT_THE_UPSTREAM_S = /^(?:x-)?client-|^(?:x-)?request-id$/;
 
@@ -60,7 +71,11 @@ function documentRequestIds(ctx: LinkContext): ValueRef[] {
 }
 
 /** A runtime expression (`$response.body#/error/code`), or a failure at `at` saying why it does not parse. */
-export function expression(ctx: LinkContext, text: string, at: Path): { expression: string; ref: ValueRef } | undefined {
+export function expression(
+  ctx: LinkContext,
+  text: string,
+  at: Path,
+): { expression: string; ref: ValueRef } | undefined {
   try {
     return { expression: text, ref: parseExpression(text) };
   } catch (e) {
@@ -80,14 +95,27 @@ export const errorFieldsSurface: ProviderEntry<ErrorsSurface["fields"], ValueCha
   changes: anyChange("patch", "where the error's code, message or request id is read changed"),
   record: (ir) => {
     const e = errorsOf(ir);
-    return e ? { errors: { fields: { code: e.code.map(formatExpression), message: e.message.map(formatExpression), requestId: e.requestId.map(formatExpression) } } } : {};
+    return e
+      ? {
+          errors: {
+            fields: {
+              code: e.code.map(formatExpression),
+              message: e.message.map(formatExpression),
+              requestId: e.requestId.map(formatExpression),
+            },
+          },
+        }
+      : {};
   },
   read: (s) => s.errors?.fields,
   diff: (a, b, report) => diffValue(a, b, report),
 };
 
 /** `error.details` carries these fields of the error body: consumers read them by name. */
-export const errorDetailsSurface: ProviderEntry<Record<string, string[]>, "detailRemoved" | "detailAdded" | "detailRead"> = {
+export const errorDetailsSurface: ProviderEntry<
+  Record<string, string[]>,
+  "detailRemoved" | "detailAdded" | "detailRead"
+> = {
   scope: "provider",
   subject: "errors.details",
   changes: {
@@ -97,7 +125,15 @@ export const errorDetailsSurface: ProviderEntry<Record<string, string[]>, "detai
   },
   record: (ir) => {
     const details = errorsOf(ir)?.details;
-    return details ? { errors: { details: Object.fromEntries(Object.entries(details).map(([name, refs]) => [name, refs.map(formatExpression)])) } } : {};
+    return details
+      ? {
+          errors: {
+            details: Object.fromEntries(
+              Object.entries(details).map(([name, refs]) => [name, refs.map(formatExpression)]),
+            ),
+          },
+        }
+      : {};
   },
   read: (s) => s.errors?.details,
   diff(a = {}, b = {}, report) {
@@ -109,7 +145,10 @@ export const errorDetailsSurface: ProviderEntry<Record<string, string[]>, "detai
   },
 };
 
-/** The statuses worth a retry: like the rate-limit policy, they change when the runtime retries, not what a call accepts or returns. */
+/**
+ * The statuses worth a retry: like the rate-limit policy, they change when the runtime retries, not what a call accepts
+ * or returns.
+ */
 export const retryableStatusesSurface: ProviderEntry<number[], ValueChange> = {
   scope: "provider",
   subject: "errors.retryableStatuses",

@@ -7,8 +7,11 @@ import { supportParts } from "../../emit/emit-client.js";
 
 const asProblem = {
   file: "openapi.yaml",
-  find: '        "403":\n          description: Forbidden.\n          content:\n            application/vnd.tracker+json:',
-  replace: '        "403":\n          description: Forbidden.\n          content:\n            application/problem+json:',
+  find:
+    '        "403":\n          description: Forbidden.\n          content:\n            ' +
+    "application/vnd.tracker+json:",
+  replace:
+    '        "403":\n          description: Forbidden.\n          content:\n            application/problem+json:',
 };
 
 describe("problem+json error answers (problemAnswers)", () => {

@@ -5,10 +5,18 @@ import { errorDetailsSurface, errorFieldsSurface, failureWhenSurface, retryableS
 
 export const errors = {
   wording:
-    "**`errors`:** expressions for the upstream's `code`, `message` and `requestId` (without it, the headers named like a request id that the document's answers declare, such as `x-ms-request-id`; and always `x-request-id` and `request-id`); `details` to carry more fields of the error body; `retryableStatuses`; `failureWhen` for APIs that answer 2xx with a failure in the body.",
+    "**`errors`:** expressions for the upstream's `code`, `message` and `requestId` (without it, " +
+    "the headers named like a request id that the document's answers declare, such as `x-ms-request-id`; " +
+    "and always `x-request-id` and `request-id`); `details` to carry more fields of the error body; " +
+    "`retryableStatuses`; `failureWhen` for APIs that answer 2xx with a failure in the body.",
   schema: ["errors"],
   tool: ["errors"],
-  surface: { "errors.fields": errorFieldsSurface, "errors.details": errorDetailsSurface, "errors.retryableStatuses": retryableStatusesSurface, "errors.failureWhen": failureWhenSurface },
+  surface: {
+    "errors.fields": errorFieldsSurface,
+    "errors.details": errorDetailsSurface,
+    "errors.retryableStatuses": retryableStatusesSurface,
+    "errors.failureWhen": failureWhenSurface,
+  },
   link: null,
   contract: { kind: "error" },
   shelf: { field: "errors.code" },

@@ -9,18 +9,27 @@ const NO_REQUEST_ID = { find: '  requestId: ["$response.header.request-id"]\n', 
 const declaring = (...names: string[]) => ({
   file: "openapi.yaml",
   find: "      headers:\n        Request-Id:\n",
-  replace: `      headers:\n${names.map((n) => `        ${n}:\n          schema: { type: string }\n`).join("")}        Request-Id:\n`,
+  replace:
+    `      headers:\n${names.map((n) => `        ${n}:\n          schema: { type: string }\n`).join("")}` +
+    `        Request-Id:\n`,
 });
 
 async function requestIds(...edits: Parameters<typeof linkWild>[1]) {
   const linked = await linkWild("zqpayments", edits);
   if (!("ir" in linked)) throw new Error(linked.problems.join("\n"));
-  return [...new Set(linked.ir.operations.map((o) => JSON.stringify(o.tool.errors.requestId)))].map((j) => JSON.parse(j) as unknown);
+  return [...new Set(linked.ir.operations.map((o) => JSON.stringify(o.tool.errors.requestId)))].map(
+    (j) => JSON.parse(j) as unknown,
+  );
 }
 
 describe("a request id the manifest names no expression for", () => {
   it("is read from each header the document's answers declare named like one, in lower case", async () => {
-    expect(await requestIds(NO_REQUEST_ID, declaring("X-Zq-Request-Id", "X-Zqcorp-RequestId", "Client-Request-Id", "X-Request-Id"))).toEqual([
+    expect(
+      await requestIds(
+        NO_REQUEST_ID,
+        declaring("X-Zq-Request-Id", "X-Zqcorp-RequestId", "Client-Request-Id", "X-Request-Id"),
+      ),
+    ).toEqual([
       [
         { kind: "header", name: "x-zq-request-id" },
         { kind: "header", name: "x-zqcorp-requestid" },

@@ -12,27 +12,57 @@ import type { LinkedOutput } from "../outputs/outputs.js";
 
 const FILE_ONLY = ["maxBytes", "contentType", "multiple"] as const;
 
-/** The outputs every download tool has: the runtime fills them from the file it read (runtime/call/download.ts, DownloadedFile). */
+/**
+ * The outputs every download tool has: the runtime fills them from the file it read (runtime/call/download.ts,
+ * DownloadedFile).
+ */
 const DOWNLOAD_OUTPUTS: readonly OutputSpec[] = [
-  { path: "content", type: "bytes", description: "The file's bytes.", optional: false, source: { expression: "$response.body#/content", ref: { kind: "body", pointer: ["content"] }, required: true } },
+  {
+    path: "content",
+    type: "bytes",
+    description: "The file's bytes.",
+    optional: false,
+    source: { expression: "$response.body#/content", ref: { kind: "body", pointer: ["content"] }, required: true },
+  },
   {
     path: "contentType",
     type: "string",
     description: "The file's media type, as the upstream sent it.",
     optional: false,
-    source: { expression: "$response.body#/contentType", ref: { kind: "body", pointer: ["contentType"] }, required: true },
+    source: {
+      expression: "$response.body#/contentType",
+      ref: { kind: "body", pointer: ["contentType"] },
+      required: true,
+    },
   },
-  { path: "filename", type: "string", description: "The file's name, when the upstream sent one (Content-Disposition).", optional: true, source: { expression: "$response.body#/filename", ref: { kind: "body", pointer: ["filename"] } } },
-  { path: "size", type: "number", description: "The file's size in bytes.", optional: false, source: { expression: "$response.body#/size", ref: { kind: "body", pointer: ["size"] }, required: true } },
+  {
+    path: "filename",
+    type: "string",
+    description: "The file's name, when the upstream sent one (Content-Disposition).",
+    optional: true,
+    source: { expression: "$response.body#/filename", ref: { kind: "body", pointer: ["filename"] } },
+  },
+  {
+    path: "size",
+    type: "number",
+    description: "The file's size in bytes.",
+    optional: false,
+    source: { expression: "$response.body#/size", ref: { kind: "body", pointer: ["size"] }, required: true },
+  },
 ];
 
-/** Check each file parameter against the operation's body, and give it the document's limit and part type where the manifest says none. */
+/**
+ * Check each file parameter against the operation's body, and give it the document's limit and part type where the
+ * manifest says none.
+ */
 export function linkFileParams(ctx: LinkContext, id: string, op: OpenApiOperation, params: ParamSpec[]): void {
   const body = op.requestBody;
   for (const p of params) {
     const at: Path = ctx.manifest.params?.[p.name] ? ["params", p.name] : ["operations", id, "params", p.name];
     if (p.type !== "file") {
-      for (const key of FILE_ONLY) if (p[key] !== undefined) ctx.fail("BW2004", [...at, key], `${key} applies to file parameters (type: file), not ${p.type}`);
+      for (const key of FILE_ONLY)
+        if (p[key] !== undefined)
+          ctx.fail("BW2004", [...at, key], `${key} applies to file parameters (type: file), not ${p.type}`);
       continue;
     }
     const pointer = p.wire.in === "body" ? parsePointer(p.wire.pointer) : undefined;
@@ -47,16 +77,27 @@ export function linkFileParams(ctx: LinkContext, id: string, op: OpenApiOperatio
       ctx.fail(
         "BW2017",
         [...at, "type"],
-        `a file parameter is a field of a multipart/form-data body (wire: {in: body}) or a whole body of raw bytes (wire: {in: body, pointer: ""}); operation "${op.operationId}" in ${ctx.openapiName} takes neither there: ${where}`,
+        `a file parameter is a field of a multipart/form-data body (wire: {in: body}) ` +
+          `or a whole body of raw bytes (wire: {in: body, pointer: ""}); operation "${op.operationId}" in ` +
+          `${ctx.openapiName} takes neither there: ${where}`,
         "value",
       );
       continue;
     }
     const field = pointer[0] as string;
-    const declared = ctx.doc.resolve((((body.schema.properties ?? {}) as Record<string, Schema>)[field] ?? {}) as Schema);
+    const declared = ctx.doc.resolve(
+      (((body.schema.properties ?? {}) as Record<string, Schema>)[field] ?? {}) as Schema,
+    );
     // A list of files (`multiple`) is a field the document makes an array: each item a file, limited as one.
     const list = declared.type === "array";
-    if (p.multiple === true && !list) ctx.fail("BW2017", [...at, "multiple"], `a list of files (multiple: true) goes into a multipart field that is an array; field "${field}" of "${op.operationId}" in ${ctx.openapiName} is not`, "value");
+    if (p.multiple === true && !list)
+      ctx.fail(
+        "BW2017",
+        [...at, "multiple"],
+        `a list of files (multiple: true) goes into a multipart field that is an array; ` +
+          `field "${field}" of "${op.operationId}" in ${ctx.openapiName} is not`,
+        "value",
+      );
     const schema = list && p.multiple === true ? ctx.doc.resolve((declared.items ?? {}) as Schema) : declared;
     holdToMaxLength(ctx, p, at, schema, `field "${field}"`);
     const partType = body.fields[field]?.contentType?.split(",")[0]?.trim();
@@ -70,43 +111,79 @@ export function linkFileParams(ctx: LinkContext, id: string, op: OpenApiOperatio
       ctx.fail(
         "BW2017",
         ctx.manifest.params?.[p.name] ? ["params", p.name, "wire"] : ["operations", id, "params", p.name, "wire"],
-        `the request body of "${op.operationId}" in ${ctx.openapiName} is raw bytes (${body.mediaType}): only a file parameter (type: file, wire: {in: body, pointer: ""}) goes into it, not ${p.type} parameter ${p.name}`,
+        `the request body of "${op.operationId}" in ${ctx.openapiName} is raw bytes (${body.mediaType}): ` +
+          `only a file parameter (type: file, wire: {in: body, pointer: ""}) goes into it, not ${p.type} ` +
+          `parameter ${p.name}`,
         "value",
       );
     if (files.length > 1)
       ctx.fail(
         "BW2017",
         ["operations", id, "params"],
-        `the request body of "${op.operationId}" in ${ctx.openapiName} is one file (${body.mediaType}); ${files.length} file parameters go into it (${files.map((p) => p.name).join(", ")})`,
+        `the request body of "${op.operationId}" in ${ctx.openapiName} is one file (${body.mediaType}); ` +
+          `${files.length} file parameters go into it (${files.map((p) => p.name).join(", ")})`,
         "value",
       );
   }
 }
 
-/** The file's maxBytes from the schema's maxLength: taken when the manifest sets none, refused when the manifest's is looser. */
+/**
+ * The file's maxBytes from the schema's maxLength: taken when the manifest sets none, refused when the manifest's is
+ * looser.
+ */
 function holdToMaxLength(ctx: LinkContext, p: ParamSpec, at: Path, schema: Schema, what: string): void {
   const declared = typeof schema.maxLength === "number" ? schema.maxLength : undefined;
   if (declared === undefined || (p.maxBytes !== undefined && p.maxBytes <= declared)) return;
   if (p.maxBytes === undefined) p.maxBytes = declared;
-  else ctx.fail("BW2006", [...at, "maxBytes"], `maxBytes ${p.maxBytes} is looser than ${what}'s maxLength ${declared} in ${ctx.openapiName}`, "value");
+  else
+    ctx.fail(
+      "BW2006",
+      [...at, "maxBytes"],
+      `maxBytes ${p.maxBytes} is looser than ${what}'s maxLength ${declared} in ${ctx.openapiName}`,
+      "value",
+    );
 }
 
 /** The download of an operation that answers a file (`download: true`), with its outputs; undefined otherwise. */
-export function linkDownload(ctx: LinkContext, at: Path, mop: ManifestOperation, op: OpenApiOperation): { download: DownloadSpec; outputs: LinkedOutput[] } | undefined {
+export function linkDownload(
+  ctx: LinkContext,
+  at: Path,
+  mop: ManifestOperation,
+  op: OpenApiOperation,
+): { download: DownloadSpec; outputs: LinkedOutput[] } | undefined {
   if (mop.download !== true) return undefined;
   if (Object.keys(mop.outputs).length) {
-    ctx.fail("BW2022", [...at, "outputs"], `an operation that answers a file (download: true) has the outputs content, contentType, size and filename; its outputs must be {} (got ${Object.keys(mop.outputs).join(", ")})`, "value");
+    ctx.fail(
+      "BW2022",
+      [...at, "outputs"],
+      `an operation that answers a file (download: true) has the outputs content, contentType, ` +
+        `size and filename; its outputs must be {} (got ${Object.keys(mop.outputs).join(", ")})`,
+      "value",
+    );
   }
   const success = successAnswers(op);
   const file = fileAnswer(op);
   const redirect = op.responses.some((r) => /^3\d\d$/.test(r.status) && r.status !== "304");
   const status = file ?? (redirect ? success[0] : undefined);
   if (!status) {
-    const answered = success.map((r) => `${r.status}: ${r.mediaTypes.join(", ") || "no body"}`).join("; ") || "no 2xx answer";
-    ctx.fail("BW2021", [...at, "download"], `operation "${op.operationId}" in ${ctx.openapiName} answers no file (a 2xx of a media type other than JSON, or a redirect): ${answered}`, "value");
+    const answered =
+      success.map((r) => `${r.status}: ${r.mediaTypes.join(", ") || "no body"}`).join("; ") || "no 2xx answer";
+    ctx.fail(
+      "BW2021",
+      [...at, "download"],
+      `operation "${op.operationId}" in ${ctx.openapiName} answers no file (a 2xx of a media type other than ` +
+        `JSON, or a redirect): ${answered}`,
+      "value",
+    );
     return undefined;
   }
-  const outputs = DOWNLOAD_OUTPUTS.map((spec) => ({ spec: structuredClone(spec), type: { kind: "primitive", name: spec.type === "bytes" ? "Uint8Array" : spec.type === "number" ? "number" : "string" } as const }));
+  const outputs = DOWNLOAD_OUTPUTS.map((spec) => ({
+    spec: structuredClone(spec),
+    type: {
+      kind: "primitive",
+      name: spec.type === "bytes" ? "Uint8Array" : spec.type === "number" ? "number" : "string",
+    } as const,
+  }));
   return { download: { status: Number(status.status), mediaTypes: downloadTypes(op) }, outputs };
 }
 

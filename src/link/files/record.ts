@@ -4,7 +4,14 @@ import type { ConceptRecord } from "../concept-record.js";
 
 export const files = {
   wording:
-    "**Files:** a parameter of `type: file` is a part of a multipart/form-data body (the part `file` where the document's multipart body is one file naming no part) or, at `pointer: \"\"`, the whole body when the document's body is raw bytes such as `application/octet-stream` or `image/*`; given as bytes in code, a path on the command line and in workflows, or an https address (the only form models are offered), held to `maxBytes` before any request; with `multiple: true`, a list of files, each its own part under the field's name (the document's field is an array of files); `download: true` reads an operation's file answer (or a redirect to it, followed without the credential) into the outputs `content`, `contentType`, `size` and `filename`, within `limits.replyBytes`.",
+    "**Files:** a parameter of `type: file` is a part of a multipart/form-data body (the part `file` where " +
+    'the document\'s multipart body is one file naming no part) or, at `pointer: ""`, ' +
+    "the whole body when the document's body is raw bytes such as `application/octet-stream` or `image/*`; " +
+    "given as bytes in code, a path on the command line and in workflows, or an https address (the only form " +
+    "models are offered), held to `maxBytes` before any request; with `multiple: true`, a list of files, " +
+    "each its own part under the field's name (the document's field is an array of files); `download: " +
+    "true` reads an operation's file answer (or a redirect to it, followed without the credential) " +
+    "into the outputs `content`, `contentType`, `size` and `filename`, within `limits.replyBytes`.",
   schema: ["files"],
   tool: ["download"],
   surface: {},
@@ -13,7 +20,9 @@ export const files = {
   shelf: { none: "files and downloads: the files fixture (specs-files/zqfiles) declares them" },
   fields: {
     "param.maxBytes": { surface: "params" },
-    "param.contentType": { none: "the type a file's part carries when its value names none: what a call accepts and returns is unchanged" },
+    "param.contentType": {
+      none: "the type a file's part carries when its value names none: what a call accepts and returns is unchanged",
+    },
     "param.multiple": { surface: "params" },
     "operation.download": { surface: "outputs" },
   },

@@ -13,7 +13,11 @@ import type { SlotSender } from "../wire/wire.js";
  * The idempotency header: the operation's own (where the upstream takes a key on some operations only), else the
  * provider's, for an operation whose method it lists (default POST).
  */
-export function linkIdempotency(ctx: LinkContext, op: OpenApiOperation, mop: ManifestOperation): IdempotencySpec | undefined {
+export function linkIdempotency(
+  ctx: LinkContext,
+  op: OpenApiOperation,
+  mop: ManifestOperation,
+): IdempotencySpec | undefined {
   if (mop.idempotency) return { header: mop.idempotency.header };
   const declared = ctx.manifest.idempotency;
   if (!declared || !(declared.methods ?? ["POST"]).includes(op.method as "POST")) return undefined;
@@ -22,7 +26,16 @@ export function linkIdempotency(ctx: LinkContext, op: OpenApiOperation, mop: Man
 
 /** The slot the idempotency key takes, on the requests that carry one. */
 export function idempotencySender(idempotency: IdempotencySpec | undefined): SlotSender[] {
-  return idempotency ? [{ in: "header", name: idempotency.header, who: "the idempotency key (idempotency.header)", at: ["idempotency", "header"] }] : [];
+  return idempotency
+    ? [
+        {
+          in: "header",
+          name: idempotency.header,
+          who: "the idempotency key (idempotency.header)",
+          at: ["idempotency", "header"],
+        },
+      ]
+    : [];
 }
 
 /**

@@ -5,7 +5,9 @@ import { idempotencySurface } from "./idempotency.js";
 
 export const idempotency = {
   wording:
-    "**`idempotency`:** the header in which the upstream takes an idempotency key (`methods`, default POST), or an operation's own `idempotency` where the upstream takes one on some operations only. Each call sends a new key, the same on every retry.",
+    "**`idempotency`:** the header in which the upstream takes an idempotency key (`methods`, default POST), " +
+    "or an operation's own `idempotency` where the upstream takes one on some operations only. " +
+    "Each call sends a new key, the same on every retry.",
   schema: ["idempotency"],
   tool: ["idempotency"],
   surface: { idempotency: idempotencySurface },
@@ -15,6 +17,10 @@ export const idempotency = {
   fields: {
     "manifest.idempotency": { fields: "idempotency" },
     "operation.idempotency": { fields: "operationIdempotency" },
-    ...decided({ surface: "idempotency" }, ["idempotency.header", "idempotency.methods", "operationIdempotency.header"]),
+    ...decided({ surface: "idempotency" }, [
+      "idempotency.header",
+      "idempotency.methods",
+      "operationIdempotency.header",
+    ]),
   },
 } as const satisfies ConceptRecord;

@@ -7,7 +7,10 @@ import type { LinkContext } from "../context.js";
 
 export function linkLimits(ctx: LinkContext): Pick<ToolSpec["server"], "requestHeadBytes" | "replyBytes"> {
   const { requestHeadBytes, replyBytes } = ctx.manifest.limits ?? {};
-  return { ...(requestHeadBytes !== undefined ? { requestHeadBytes } : {}), ...(replyBytes !== undefined ? { replyBytes } : {}) };
+  return {
+    ...(requestHeadBytes !== undefined ? { requestHeadBytes } : {}),
+    ...(replyBytes !== undefined ? { replyBytes } : {}),
+  };
 }
 
 /** A request past the limit is refused before it is sent: a lower or new limit refuses calls that went out. */
@@ -16,21 +19,30 @@ export const requestHeadBytesSurface: ProviderEntry<number, LimitChange> = {
   subject: "limits.requestHeadBytes",
   changes: {
     added: { level: "breaking", rule: "limit added (a longer request line and headers are refused before sending)" },
-    tightened: { level: "breaking", rule: "limit tightened (a longer request line and headers are refused before sending)" },
+    tightened: {
+      level: "breaking",
+      rule: "limit tightened (a longer request line and headers are refused before sending)",
+    },
     loosened: { level: "minor", rule: "limit loosened" },
     removed: { level: "minor", rule: "limit removed" },
   },
-  record: (ir) => (ir.server.requestHeadBytes !== undefined ? { limits: { requestHeadBytes: ir.server.requestHeadBytes } } : {}),
+  record: (ir) =>
+    ir.server.requestHeadBytes !== undefined ? { limits: { requestHeadBytes: ir.server.requestHeadBytes } } : {},
   read: (s) => s.limits?.requestHeadBytes,
   diff: (a, b, report) => diffMaximum(a, b, report),
 };
 
-/** A reply past the limit ends the call (REPLY_TOO_LARGE): compared with the runtime's default where none is declared. */
+/**
+ * A reply past the limit ends the call (REPLY_TOO_LARGE): compared with the runtime's default where none is declared.
+ */
 export const replyBytesSurface: ProviderEntry<number, LimitChange> = {
   scope: "provider",
   subject: "limits.replyBytes",
   changes: {
-    added: { level: "breaking", rule: "limit set below the default (longer replies end the call with REPLY_TOO_LARGE)" },
+    added: {
+      level: "breaking",
+      rule: "limit set below the default (longer replies end the call with REPLY_TOO_LARGE)",
+    },
     tightened: { level: "breaking", rule: "limit tightened (longer replies end the call with REPLY_TOO_LARGE)" },
     loosened: { level: "minor", rule: "limit loosened" },
     removed: { level: "minor", rule: "limit removed (the default holds)" },

@@ -2,7 +2,15 @@
 // concept in turn (parameters and their placement, constants, rules,
 // outputs, routes, outcomes, polling, pagination, the body's media type,
 // idempotency), assembled into the tool definition and its types.
-import type { AuthSpec, ErrorSpec, OutputSpec, ParamSpec, RateLimitSpec, RuleSpec, ToolSpec } from "@blockwright/runtime/internal";
+import type {
+  AuthSpec,
+  ErrorSpec,
+  OutputSpec,
+  ParamSpec,
+  RateLimitSpec,
+  RuleSpec,
+  ToolSpec,
+} from "@blockwright/runtime/internal";
 import type { OperationIR, TypeRef } from "../../model/ir.js";
 import type { ManifestOperation } from "../../load/precompiled/manifest-types.js";
 import { pascalCase } from "../../model/naming.js";
@@ -69,11 +77,16 @@ export type LinkedHere =
   | "download"
   | "stream";
 
-/** The tool: the fields linked here around the concepts' parts. It does not compile while a field of LinkedHere is built in neither half, naming the field. */
+/**
+ * The tool: the fields linked here around the concepts' parts. It does not compile while a field of LinkedHere is built
+ * in neither half, naming the field.
+ */
 function joinTool<H extends object, T extends object>(
   head: H,
   added: Partial<ToolSpec>,
-  tail: T & { readonly [K in Exclude<LinkedHere, keyof H | keyof T>]: "in LinkedHere, yet linkOperation does not build it" },
+  tail: T & {
+    readonly [K in Exclude<LinkedHere, keyof H | keyof T>]: "in LinkedHere, yet linkOperation does not build it";
+  },
 ): H & Partial<ToolSpec> & T {
   return { ...head, ...added, ...tail };
 }
@@ -85,7 +98,13 @@ export interface ProviderParts {
   rateLimits: RateLimitSpec | undefined;
 }
 
-export function linkOperation(ctx: LinkContext, id: string, mop: ManifestOperation, shared: ProviderParts, parts: readonly OperationPart[]): OperationIR | undefined {
+export function linkOperation(
+  ctx: LinkContext,
+  id: string,
+  mop: ManifestOperation,
+  shared: ProviderParts,
+  parts: readonly OperationPart[],
+): OperationIR | undefined {
   const m = ctx.manifest;
   const at: Path = ["operations", id];
   if (!id.startsWith(`${m.provider}_`)) {
@@ -95,7 +114,9 @@ export function linkOperation(ctx: LinkContext, id: string, mop: ManifestOperati
   if (!op) return undefined;
   const { anonymous, auth } = operationAuth(ctx, at, op, shared);
 
-  const params = linkParams(ctx, id, mop, op).map((p) => (anonymous && p.wire.in === "auth" && p.required ? { ...p, required: false } : p));
+  const params = linkParams(ctx, id, mop, op).map((p) =>
+    anonymous && p.wire.in === "auth" && p.required ? { ...p, required: false } : p,
+  );
   linkFileParams(ctx, id, op, params);
   const byName = new Map(params.map((p) => [p.name, p]));
   const { ownAt, sharedConstants, constants } = linkOperationConstants(ctx, at, mop, op);
@@ -103,13 +124,25 @@ export function linkOperation(ctx: LinkContext, id: string, mop: ManifestOperati
   checkWireSlots(ctx, [
     ...credentialSender(ctx, anonymous ? undefined : auth),
     ...idempotencySender(idempotency),
-    ...sharedConstants.flatMap(({ constant, index }) => slotSender(constant, `the provider-wide constant (constants.${index})`, ["constants", index])),
-    ...ownAt.flatMap(({ constant, index }) => slotSender(constant, `the operation's constant (operations.${id}.constants.${index})`, [...at, "constants", index])),
+    ...sharedConstants.flatMap(({ constant, index }) =>
+      slotSender(constant, `the provider-wide constant (constants.${index})`, ["constants", index]),
+    ),
+    ...ownAt.flatMap(({ constant, index }) =>
+      slotSender(constant, `the operation's constant (operations.${id}.constants.${index})`, [
+        ...at,
+        "constants",
+        index,
+      ]),
+    ),
     ...paramSenders(ctx, params),
   ]);
   checkCoverage(ctx, at, op, params, constants);
-  const declared = mop.rules?.length ? new Set([...Object.keys(m.params ?? {}), ...Object.keys(mop.params ?? {})]) : new Set<string>();
-  const rules = (mop.rules ?? []).map((r, i) => linkRule(ctx, r, [...at, "rules", i], declared, byName)).filter((r): r is RuleSpec => !!r);
+  const declared = mop.rules?.length
+    ? new Set([...Object.keys(m.params ?? {}), ...Object.keys(mop.params ?? {})])
+    : new Set<string>();
+  const rules = (mop.rules ?? [])
+    .map((r, i) => linkRule(ctx, r, [...at, "rules", i], declared, byName))
+    .filter((r): r is RuleSpec => !!r);
 
   const successStatuses = successStatusesOf(ctx, at, op);
   const { downloaded, streamed, outputs } = linkOutputs(ctx, at, mop, op, byName, successStatuses);
@@ -130,7 +163,8 @@ export function linkOperation(ctx: LinkContext, id: string, mop: ManifestOperati
     description: mop.description,
     operationId: op.operationId,
     method: op.method as ToolSpec["method"],
-    // A reserved expansion `{+path}` (a value spanning segments) is the parameter `path`: wire.multiSegment sends it so.
+    // A reserved expansion `{+path}` (a value spanning segments) is the parameter `path`: wire.multiSegment sends it
+    // so.
     path: op.path.replace(/\{\+/g, "{"),
     server: serverOf(ctx),
     auth: authOf(ctx, auth),
@@ -165,27 +199,46 @@ export function linkOperation(ctx: LinkContext, id: string, mop: ManifestOperati
       .map((r) => ({ status: Number(r.status), description: r.description }))
       .sort((a, b) => a.status - b.status),
     ...(op.tags.length ? { tags: op.tags } : {}),
-    ...(op.responses.some((r) => !/^[123]/.test(r.status) && r.mediaTypes.some((m) => PROBLEM_JSON.test(m))) ? { problemAnswers: true as const } : {}),
+    ...(op.responses.some((r) => !/^[123]/.test(r.status) && r.mediaTypes.some((m) => PROBLEM_JSON.test(m)))
+      ? { problemAnswers: true as const }
+      : {}),
     types: operationTypes(id, outputs, outcomes),
   };
 }
 
-/** The manifest operation's OpenAPI operation; none (and the problem said) when the document has none the runtime can send. */
+/**
+ * The manifest operation's OpenAPI operation; none (and the problem said) when the document has none the runtime can
+ * send.
+ */
 function findOperation(ctx: LinkContext, at: Path, mop: ManifestOperation): OpenApiOperation | undefined {
   const op = ctx.doc.operations.get(mop.operationId);
   if (!op) {
     const unread = unreadMethod(ctx.doc.source.data, mop.operationId);
-    if (unread) return ctx.fail("BW2017", [...at, "operationId"], `operation "${mop.operationId}" in ${ctx.openapiName} is at ${unread} (OpenAPI 3.2), a method the runtime does not send: leave it out`, "value");
+    if (unread)
+      return ctx.fail(
+        "BW2017",
+        [...at, "operationId"],
+        `operation "${mop.operationId}" in ${ctx.openapiName} is at ${unread} (OpenAPI 3.2), ` +
+          `a method the runtime does not send: leave it out`,
+        "value",
+      );
     const known = [...ctx.doc.operations.keys()].sort().join(", ");
-    return ctx.fail("BW2002", [...at, "operationId"], `operation "${mop.operationId}" not found in ${ctx.openapiName} (operations: ${known})`, "value");
+    return ctx.fail(
+      "BW2002",
+      [...at, "operationId"],
+      `operation "${mop.operationId}" not found in ${ctx.openapiName} (operations: ${known})`,
+      "value",
+    );
   }
-  // OpenAPI 3.2's `in: querystring` (the whole query string as one value) is not sent: a call could not meet a required one.
+  // OpenAPI 3.2's `in: querystring` (the whole query string as one value) is not sent: a call could not meet a required
+  // one.
   for (const p of op.parameters as { in: string; name: string; required: boolean }[]) {
     if (p.in === "querystring" && p.required)
       ctx.fail(
         "BW2017",
         [...at, "operationId"],
-        `operation "${op.operationId}" in ${ctx.openapiName} requires parameter "${p.name}" in: querystring (OpenAPI 3.2: the whole query string as one value), which the runtime does not send`,
+        `operation "${op.operationId}" in ${ctx.openapiName} requires parameter "${p.name}" in: ` +
+          `querystring (OpenAPI 3.2: the whole query string as one value), which the runtime does not send`,
         "value",
       );
   }
@@ -196,7 +249,12 @@ function findOperation(ctx: LinkContext, at: Path, mop: ManifestOperation): Open
  * The tool offers the ways its operation accepts (all of them when it names no requirement);
  * one whose security is `[]`, `[{}]` or `{}` takes no credential at all (`anonymous`).
  */
-function operationAuth(ctx: LinkContext, at: Path, op: OpenApiOperation, shared: ProviderParts): { anonymous: boolean; auth: AuthSpec | undefined } {
+function operationAuth(
+  ctx: LinkContext,
+  at: Path,
+  op: OpenApiOperation,
+  shared: ProviderParts,
+): { anonymous: boolean; auth: AuthSpec | undefined } {
   const anonymous = op.requirements?.every((r) => r.length === 0) === true;
   const auth = shared.auth ? (anonymous ? shared.auth : acceptedAuth(ctx, shared.auth, op)) : undefined;
   if (shared.auth && !auth) {
@@ -205,14 +263,19 @@ function operationAuth(ctx: LinkContext, at: Path, op: OpenApiOperation, shared:
     ctx.fail(
       "BW2007",
       [...at, "operationId"],
-      `operation "${op.operationId}" in ${ctx.openapiName} does not accept security scheme${ways.length > 1 || ways[0]?.includes("+") ? "s" : ""} "${ways.join(`" or "`)}" (accepts: ${accepts.join(", ") || "none"})`,
+      `operation "${op.operationId}" in ${ctx.openapiName} does not accept security scheme` +
+        `${ways.length > 1 || ways[0]?.includes("+") ? "s" : ""} "${ways.join(`" or "`)}" (accepts: ` +
+        `${accepts.join(", ") || "none"})`,
       "value",
     );
   }
   return { anonymous, auth };
 }
 
-/** The operation's own constants and the provider-wide ones that apply to it (with their places in the manifest), an `Accept` among them checked. */
+/**
+ * The operation's own constants and the provider-wide ones that apply to it (with their places in the manifest), an
+ * `Accept` among them checked.
+ */
 function linkOperationConstants(ctx: LinkContext, at: Path, mop: ManifestOperation, op: OpenApiOperation) {
   const ownAt = (mop.constants ?? []).flatMap((c, index) => {
     const constant = linkConstant(ctx, c, [...at, "constants", index], op);
@@ -221,7 +284,10 @@ function linkOperationConstants(ctx: LinkContext, at: Path, mop: ManifestOperati
   const own = ownAt.map((c) => c.constant);
   const sharedConstants = providerConstants(ctx, op, own);
   const constants = [...sharedConstants.map((c) => c.constant), ...own];
-  checkAccept(ctx, op, [...sharedConstants.map(({ constant, index }) => ({ constant, at: ["constants", index] })), ...ownAt.map(({ constant, index }) => ({ constant, at: [...at, "constants", index] }))]);
+  checkAccept(ctx, op, [
+    ...sharedConstants.map(({ constant, index }) => ({ constant, at: ["constants", index] })),
+    ...ownAt.map(({ constant, index }) => ({ constant, at: [...at, "constants", index] })),
+  ]);
   return { ownAt, sharedConstants, constants };
 }
 
@@ -231,12 +297,25 @@ function successStatusesOf(ctx: LinkContext, at: Path, op: OpenApiOperation): nu
     .map((r) => Number(r.status))
     .filter((s) => s >= 200 && s < 300)
     .sort((a, b) => a - b);
-  if (!successStatuses.length) ctx.fail("BW2021", [...at, "operationId"], `operation "${op.operationId}" declares no 2xx response in ${ctx.openapiName}`, "value");
+  if (!successStatuses.length)
+    ctx.fail(
+      "BW2021",
+      [...at, "operationId"],
+      `operation "${op.operationId}" declares no 2xx response in ${ctx.openapiName}`,
+      "value",
+    );
   return successStatuses;
 }
 
 /** The tool's outputs: a download's or a stream's, else each the manifest reads from the answer. */
-function linkOutputs(ctx: LinkContext, at: Path, mop: ManifestOperation, op: OpenApiOperation, byName: Map<string, ParamSpec>, successStatuses: number[]) {
+function linkOutputs(
+  ctx: LinkContext,
+  at: Path,
+  mop: ManifestOperation,
+  op: OpenApiOperation,
+  byName: Map<string, ParamSpec>,
+  successStatuses: number[],
+) {
   // The status whose body the outputs read (the first 2xx when none has a body: a body output then says so).
   const bodyStatus = bodyStatusOf(ctx.doc, op, successStatuses);
   const downloaded = linkDownload(ctx, at, mop, op);
@@ -252,14 +331,23 @@ function linkOutputs(ctx: LinkContext, at: Path, mop: ManifestOperation, op: Ope
 }
 
 /** The names of the tool's types, and each output's types (an outcome's among them). */
-function operationTypes(id: string, outputs: readonly LinkedOutput[], outcomes: ReturnType<typeof linkOutcomes>): OperationIR["types"] {
+function operationTypes(
+  id: string,
+  outputs: readonly LinkedOutput[],
+  outcomes: ReturnType<typeof linkOutcomes>,
+): OperationIR["types"] {
   const outcomeTypes = new Map<string, TypeRef[]>();
-  for (const o of outcomes) for (const [path, t] of o.types) outcomeTypes.set(path, [...(outcomeTypes.get(path) ?? []), t]);
+  for (const o of outcomes)
+    for (const [path, t] of o.types) outcomeTypes.set(path, [...(outcomeTypes.get(path) ?? []), t]);
   const pascal = pascalCase(id);
   return {
     paramsName: `${pascal}Params`,
     outputName: `${pascal}Output`,
-    outputs: outputs.map((o) => ({ path: o.spec.path, optional: o.spec.optional, types: [o.type, ...(outcomeTypes.get(o.spec.path) ?? [])] })),
+    outputs: outputs.map((o) => ({
+      path: o.spec.path,
+      optional: o.spec.optional,
+      types: [o.type, ...(outcomeTypes.get(o.spec.path) ?? [])],
+    })),
   };
 }
 
@@ -296,14 +384,19 @@ export const requestSurface: ToolEntry<string, "changed"> = {
   diff: (a, b, report) => (a !== b ? report("changed", { from: a, to: b }) : undefined),
 };
 
-/** Where an operation OpenAPI 3.2 adds is (a path item's `query`, or one of its `additionalOperations`), as `paths./x.query`; undefined when there is none of that id. */
+/**
+ * Where an operation OpenAPI 3.2 adds is (a path item's `query`, or one of its `additionalOperations`), as
+ * `paths./x.query`; undefined when there is none of that id.
+ */
 function unreadMethod(data: unknown, operationId: string): string | undefined {
   const paths = (data as { paths?: Record<string, Record<string, unknown>> } | null)?.paths ?? {};
   for (const [path, item] of Object.entries(paths)) {
     if (!item || typeof item !== "object") continue;
     const query = item.query as { operationId?: unknown } | undefined;
     if (query?.operationId === operationId) return `paths.${path}.query`;
-    for (const [method, op] of Object.entries((item.additionalOperations ?? {}) as Record<string, { operationId?: unknown }>)) {
+    for (const [method, op] of Object.entries(
+      (item.additionalOperations ?? {}) as Record<string, { operationId?: unknown }>,
+    )) {
       if (op?.operationId === operationId) return `paths.${path}.additionalOperations.${method}`;
     }
   }

@@ -25,7 +25,9 @@ export function declaredResponses(ops: OpenApiOperation[]): ToolSpec["responses"
       byStatus.set(status, names);
     }
   }
-  return [...byStatus.entries()].sort(([a], [b]) => a - b).map(([status, names]) => ({ status, examples: [...names].sort() }));
+  return [...byStatus.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([status, names]) => ({ status, examples: [...names].sort() }));
 }
 
 /** The `default` response of the operations, with the names of its examples, when one declares it. */
@@ -47,8 +49,18 @@ export const successStatusesSurface: ToolEntry<number[], StatusChange> = {
   scope: "tool",
   subject: "success status",
   changes: {
-    added: { level: "minor", rule: "success status added (the call succeeds and its outputs are read as before; an output reading the status may give it)" },
-    removed: { level: "minor", rule: "success status no longer declared (the call succeeds with another 2xx, its outputs read alike; an output reading the status no longer gives it)" },
+    added: {
+      level: "minor",
+      rule:
+        "success status added (the call succeeds and its outputs are read as before; " +
+        "an output reading the status may give it)",
+    },
+    removed: {
+      level: "minor",
+      rule:
+        "success status no longer declared (the call succeeds with another 2xx, its outputs read alike; " +
+        "an output reading the status no longer gives it)",
+    },
   },
   record: (tool) => ({ success: [...tool.successStatuses] }),
   read: (t) => t.success,

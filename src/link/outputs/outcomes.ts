@@ -8,7 +8,14 @@ import type { Classification, Report, ToolEntry } from "../../model/surface-entr
 import type { LinkContext, Path } from "../context.js";
 import { linkSource, type LinkedOutput } from "./outputs.js";
 
-export function linkOutcomes(ctx: LinkContext, at: Path, mop: ManifestOperation, op: OpenApiOperation, params: Map<string, ParamSpec>, outputs: LinkedOutput[]): { spec: OutcomeSpec; types: [string, TypeRef][] }[] {
+export function linkOutcomes(
+  ctx: LinkContext,
+  at: Path,
+  mop: ManifestOperation,
+  op: OpenApiOperation,
+  params: Map<string, ParamSpec>,
+  outputs: LinkedOutput[],
+): { spec: OutcomeSpec; types: [string, TypeRef][] }[] {
   const result: { spec: OutcomeSpec; types: [string, TypeRef][] }[] = [];
   for (const [statusText, outcome] of Object.entries(mop.outcomes ?? {}).sort()) {
     const where: Path = [...at, "outcomes", statusText];
@@ -22,16 +29,34 @@ export function linkOutcomes(ctx: LinkContext, at: Path, mop: ManifestOperation,
     for (const path of Object.keys(outcome.outputs).sort()) {
       const main = outputs.find((o) => o.spec.path === path);
       if (!main) {
-        if (!(path in mop.outputs)) ctx.fail("BW2022", [...where, "outputs", path], `"${path}" is not an output of the operation (outputs: ${Object.keys(mop.outputs).join(", ")})`);
+        if (!(path in mop.outputs))
+          ctx.fail(
+            "BW2022",
+            [...where, "outputs", path],
+            `"${path}" is not an output of the operation (outputs: ${Object.keys(mop.outputs).join(", ")})`,
+          );
         continue;
       }
-      const linked = linkSource(ctx, fieldOf(outcome.outputs, path), [...where, "outputs", path], op, params, status, main.spec.type);
+      const linked = linkSource(
+        ctx,
+        fieldOf(outcome.outputs, path),
+        [...where, "outputs", path],
+        op,
+        params,
+        status,
+        main.spec.type,
+      );
       if (!linked) continue;
       spec.outputs.push({ path, source: linked.source });
       types.push([path, linked.type]);
     }
     for (const o of outputs) {
-      if (!o.spec.optional && !(o.spec.path in outcome.outputs)) ctx.fail("BW2022", [...where, "outputs"], `required output "${o.spec.path}" has no source for status ${status}`);
+      if (!o.spec.optional && !(o.spec.path in outcome.outputs))
+        ctx.fail(
+          "BW2022",
+          [...where, "outputs"],
+          `required output "${o.spec.path}" has no source for status ${status}`,
+        );
     }
     result.push({ spec, types });
   }
@@ -61,13 +86,18 @@ export function diffStatuses(what: string, a: number[], b: number[], report: Rep
   for (const s of a) if (!b.includes(s)) report("removed", { subject: `${what} ${s}` });
 }
 
-/** The declared error statuses (4xx, 5xx) not read as outcomes: documentation of what may fail, a patch change either way (every error is structured). */
+/**
+ * The declared error statuses (4xx, 5xx) not read as outcomes: documentation of what may fail, a patch change either
+ * way (every error is structured).
+ */
 export const errorStatusesSurface: ToolEntry<number[], StatusChange> = {
   scope: "tool",
   subject: "error status",
   legacy: true,
   changes: statusChanges("error status", "patch"),
-  record: (tool) => ({ errors: tool.responses.map((r) => r.status).filter((s) => s >= 400 && !tool.outcomes.some((o) => o.status === s)) }),
+  record: (tool) => ({
+    errors: tool.responses.map((r) => r.status).filter((s) => s >= 400 && !tool.outcomes.some((o) => o.status === s)),
+  }),
   read: (t) => t.errors,
   diff: (a = [], b = [], report) => diffStatuses("error status", a, b, report),
 };

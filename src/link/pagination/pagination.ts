@@ -4,8 +4,22 @@
 // optional `more` test and `total`, and `pageSize`, the parameter giving a
 // page's size; each checked against the operation's parameters, body and
 // success response.
-import { formatPointer, PAGE_INPUTS, parseExpression, parsePointer, type PageTarget, type PaginationSpec, type ParamSpec, type ValueRef, type ValueTest } from "@blockwright/runtime/internal";
-import type { ManifestOperation, ManifestPageTarget, ManifestValueTest } from "../../load/precompiled/manifest-types.js";
+import {
+  formatPointer,
+  PAGE_INPUTS,
+  parseExpression,
+  parsePointer,
+  type PageTarget,
+  type PaginationSpec,
+  type ParamSpec,
+  type ValueRef,
+  type ValueTest,
+} from "@blockwright/runtime/internal";
+import type {
+  ManifestOperation,
+  ManifestPageTarget,
+  ManifestValueTest,
+} from "../../load/precompiled/manifest-types.js";
 import { canonical } from "../../common/canonical-json.js";
 import { declaredParameter, typeOf, type OpenApiOperation, type Schema } from "../../load/openapi-document.js";
 import { diffValue, type ToolEntry, type ValueChange } from "../../model/surface-entry.js";
@@ -17,21 +31,35 @@ export function checkPageInputNames(ctx: LinkContext): void {
   const m = ctx.manifest;
   if (!Object.values(m.operations).some((op) => op.pagination)) return;
   const reserved = new Set<string>(PAGE_INPUTS);
-  const message = (name: string) => `"${name}" is the name of a block input of list operations (${PAGE_INPUTS.join(", ")}); choose another name`;
-  for (const name of Object.keys(m.params ?? {})) if (reserved.has(name)) ctx.fail("BW2020", ["params", name], message(name));
+  const message = (name: string) =>
+    `"${name}" is the name of a block input of list operations (${PAGE_INPUTS.join(", ")}); choose another name`;
+  for (const name of Object.keys(m.params ?? {}))
+    if (reserved.has(name)) ctx.fail("BW2020", ["params", name], message(name));
   for (const [id, op] of Object.entries(m.operations)) {
-    for (const name of Object.keys(op.params ?? {})) if (reserved.has(name)) ctx.fail("BW2020", ["operations", id, "params", name], message(name));
+    for (const name of Object.keys(op.params ?? {}))
+      if (reserved.has(name)) ctx.fail("BW2020", ["operations", id, "params", name], message(name));
   }
 }
 
 /** The operation's pagination, checked against its parameters, body and success response. */
-export function linkPagination(ctx: LinkContext, at: Path, mop: ManifestOperation, op: OpenApiOperation, params: ParamSpec[]): PaginationSpec | undefined {
+export function linkPagination(
+  ctx: LinkContext,
+  at: Path,
+  mop: ManifestOperation,
+  op: OpenApiOperation,
+  params: ParamSpec[],
+): PaginationSpec | undefined {
   const p = mop.pagination;
   if (!p) return undefined;
   const where: Path = [...at, "pagination"];
-  if (mop.polling) return ctx.fail("BW2024", where, `an operation either polls a job or pages through a list, not both`);
+  if (mop.polling)
+    return ctx.fail("BW2024", where, `an operation either polls a job or pages through a list, not both`);
   const response = ctx.doc.bodyResponse(op);
-  const expression = (text: string, key: Path, kinds: string[]): { expression: string; ref: ValueRef; schema?: Schema } | undefined => {
+  const expression = (
+    text: string,
+    key: Path,
+    kinds: string[],
+  ): { expression: string; ref: ValueRef; schema?: Schema } | undefined => {
     let ref: ValueRef;
     try {
       ref = parseExpression(text);
@@ -42,31 +70,69 @@ export function linkPagination(ctx: LinkContext, at: Path, mop: ManifestOperatio
       return ctx.fail(
         "BW2016",
         [...where, ...key],
-        `reads ${ref.kind === "param" ? "a parameter" : "the status"}; it must read the reply (${kinds.map((k) => (k === "body" ? "$response.body#/…" : "$response.header.…")).join(" or ")})`,
+        `reads ${ref.kind === "param" ? "a parameter" : "the status"}; it must read the reply (` +
+          `${kinds.map((k) => (k === "body" ? "$response.body#/…" : "$response.header.…")).join(" or ")})`,
         "value",
       );
     if (ref.kind !== "body") return { expression: text, ref };
-    if (!response?.schema) return ctx.fail("BW2021", [...where, ...key], `the success response of "${op.operationId}" in ${ctx.openapiName} has no JSON body`, "value");
+    if (!response?.schema)
+      return ctx.fail(
+        "BW2021",
+        [...where, ...key],
+        `the success response of "${op.operationId}" in ${ctx.openapiName} has no JSON body`,
+        "value",
+      );
     const schema = ctx.doc.schemaAt(response.schema, ref.pointer);
-    if (!schema) return ctx.fail("BW2003", [...where, ...key], `response field "${formatPointer(ref.pointer)}" not found in the success response of "${op.operationId}" in ${ctx.openapiName}`, "value");
+    if (!schema)
+      return ctx.fail(
+        "BW2003",
+        [...where, ...key],
+        `response field "${formatPointer(ref.pointer)}" not found in the success response of "` +
+          `${op.operationId}" in ${ctx.openapiName}`,
+        "value",
+      );
     return { expression: text, ref, schema };
   };
 
   for (const [i, path] of p.items.entries()) {
     const output = mop.outputs[path];
-    if (!output) ctx.fail("BW2022", [...where, "items", i], `"${path}" is not an output of the operation (outputs: ${Object.keys(mop.outputs).join(", ")})`, "value");
-    else if (output.type !== "array") ctx.fail("BW2022", [...where, "items", i], `"${path}" is a ${output.type} output; the items of a page are an array output`, "value");
+    if (!output)
+      ctx.fail(
+        "BW2022",
+        [...where, "items", i],
+        `"${path}" is not an output of the operation (outputs: ${Object.keys(mop.outputs).join(", ")})`,
+        "value",
+      );
+    else if (output.type !== "array")
+      ctx.fail(
+        "BW2022",
+        [...where, "items", i],
+        `"${path}" is a ${output.type} output; the items of a page are an array output`,
+        "value",
+      );
   }
   const more = p.more ? linkTest(ctx, p.more, [...where, "more"], expression) : undefined;
   const total = p.total ? expression(p.total, ["total"], ["body", "header"]) : undefined;
-  if (total?.schema && !["number", "integer"].includes(typeOf(total.schema) ?? "")) ctx.fail("BW2022", [...where, "total"], `"${p.total}" is ${typeOf(total.schema) ?? "untyped"} in ${ctx.openapiName}; a total is a number`, "value");
+  if (total?.schema && !["number", "integer"].includes(typeOf(total.schema) ?? ""))
+    ctx.fail(
+      "BW2022",
+      [...where, "total"],
+      `"${p.total}" is ${typeOf(total.schema) ?? "untyped"} in ${ctx.openapiName}; a total is a number`,
+      "value",
+    );
 
   let next: PaginationSpec["next"] | undefined;
   switch (p.style) {
     case "cursor": {
       const cursor = expression(p.cursor, ["cursor"], ["body", "header"]);
       if (cursor?.schema && !["string", "integer", "number"].includes(typeOf(cursor.schema) ?? ""))
-        ctx.fail("BW2022", [...where, "cursor"], `"${p.cursor}" is ${typeOf(cursor.schema) ?? "untyped"} in ${ctx.openapiName}; a cursor is a string or a number`, "value");
+        ctx.fail(
+          "BW2022",
+          [...where, "cursor"],
+          `"${p.cursor}" is ${typeOf(cursor.schema) ?? "untyped"} in ${ctx.openapiName}; ` +
+            `a cursor is a string or a number`,
+          "value",
+        );
       const send = linkTarget(ctx, p.send, [...where, "send"], op);
       if (cursor && send) next = { style: "cursor", cursor: { expression: cursor.expression, ref: cursor.ref }, send };
       break;
@@ -75,25 +141,55 @@ export function linkPagination(ctx: LinkContext, at: Path, mop: ManifestOperatio
     case "page": {
       const send = linkTarget(ctx, p.send, [...where, "send"], op);
       // The parameter sent where the offset or page number goes: its value is where the first page starts.
-      const param = send && params.find((x) => x.wire.in === send.in && ("pointer" in send ? x.wire.in === "body" && x.wire.pointer === send.pointer : "name" in x.wire && x.wire.name === send.name));
-      if (send) next = { style: p.style, send, start: p.start ?? (p.style === "offset" ? 0 : 1), ...(param ? { param: param.name } : {}) };
+      const param =
+        send &&
+        params.find(
+          (x) =>
+            x.wire.in === send.in &&
+            ("pointer" in send
+              ? x.wire.in === "body" && x.wire.pointer === send.pointer
+              : "name" in x.wire && x.wire.name === send.name),
+        );
+      if (send)
+        next = {
+          style: p.style,
+          send,
+          start: p.start ?? (p.style === "offset" ? 0 : 1),
+          ...(param ? { param: param.name } : {}),
+        };
       break;
     }
     case "nextUrl":
     case "linkHeader": {
-      if (op.method !== "GET") ctx.fail("BW2024", [...where, "style"], `a next page's address is fetched with GET, but "${op.operationId}" is ${op.method}; use a cursor sent in the body`, "value");
+      if (op.method !== "GET")
+        ctx.fail(
+          "BW2024",
+          [...where, "style"],
+          `a next page's address is fetched with GET, but "${op.operationId}" is ${op.method}; ` +
+            `use a cursor sent in the body`,
+          "value",
+        );
       if (p.style === "linkHeader") {
         next = { style: "linkHeader" };
         break;
       }
       const url = expression(p.url, ["url"], ["body", "header"]);
-      if (url?.schema && typeOf(url.schema) !== "string") ctx.fail("BW2022", [...where, "url"], `"${p.url}" is ${typeOf(url.schema) ?? "untyped"} in ${ctx.openapiName}; an address is a string`, "value");
+      if (url?.schema && typeOf(url.schema) !== "string")
+        ctx.fail(
+          "BW2022",
+          [...where, "url"],
+          `"${p.url}" is ${typeOf(url.schema) ?? "untyped"} in ${ctx.openapiName}; an address is a string`,
+          "value",
+        );
       if (url) next = { style: "nextUrl", url: { expression: url.expression, ref: url.ref } };
       break;
     }
   }
   if (!next) return undefined;
-  const pageSize = "pageSize" in p && p.pageSize !== undefined ? linkPageSize(ctx, [...where, "pageSize"], p.pageSize, params) : undefined;
+  const pageSize =
+    "pageSize" in p && p.pageSize !== undefined
+      ? linkPageSize(ctx, [...where, "pageSize"], p.pageSize, params)
+      : undefined;
   return {
     next,
     ...(more ? { more } : {}),
@@ -106,32 +202,81 @@ export function linkPagination(ctx: LinkContext, at: Path, mop: ManifestOperatio
 /** The page size parameter: a number the request carries in its query, a header or its body. */
 function linkPageSize(ctx: LinkContext, at: Path, name: string, params: ParamSpec[]): string | undefined {
   const param = params.find((x) => x.name === name);
-  if (!param) return ctx.fail("BW2001", at, `"${name}" is not a parameter of the operation (parameters: ${params.map((x) => x.name).join(", ")})`, "value");
-  if (param.type !== "number" || !["query", "header", "body"].includes(param.wire.in)) return ctx.fail("BW2004", at, `"${name}" must be a number parameter sent in the query, a header or the body, to say a page's size`, "value");
+  if (!param)
+    return ctx.fail(
+      "BW2001",
+      at,
+      `"${name}" is not a parameter of the operation (parameters: ${params.map((x) => x.name).join(", ")})`,
+      "value",
+    );
+  if (param.type !== "number" || !["query", "header", "body"].includes(param.wire.in))
+    return ctx.fail(
+      "BW2004",
+      at,
+      `"${name}" must be a number parameter sent in the query, a header or the body, to say a page's size`,
+      "value",
+    );
   return name;
 }
 
-function linkTest(ctx: LinkContext, test: ManifestValueTest, at: Path, expression: (text: string, key: Path, kinds: string[]) => { expression: string; ref: ValueRef; schema?: Schema } | undefined): ValueTest | undefined {
+function linkTest(
+  ctx: LinkContext,
+  test: ManifestValueTest,
+  at: Path,
+  expression: (
+    text: string,
+    key: Path,
+    kinds: string[],
+  ) => { expression: string; ref: ValueRef; schema?: Schema } | undefined,
+): ValueTest | undefined {
   const found = expression(test.from, ["more", "from"], ["body", "header"]);
   if (!found) return undefined;
   if (found.schema && test.equals !== null && !ctx.doc.fits(test.equals, found.schema, false)) {
-    return ctx.fail("BW2009", [...at, "equals"], `${JSON.stringify(test.equals)} can never equal "${test.from}", which is ${typeOf(found.schema)} in ${ctx.openapiName}`, "value");
+    return ctx.fail(
+      "BW2009",
+      [...at, "equals"],
+      `${JSON.stringify(test.equals)} can never equal "${test.from}", which is ${typeOf(found.schema)} ` +
+        `in ${ctx.openapiName}`,
+      "value",
+    );
   }
   return { expression: found.expression, ref: found.ref, equals: test.equals };
 }
 
 /** A cursor's place: a query or header parameter the operation declares, or a field of its request body. */
-function linkTarget(ctx: LinkContext, target: ManifestPageTarget, at: Path, op: OpenApiOperation): PageTarget | undefined {
+function linkTarget(
+  ctx: LinkContext,
+  target: ManifestPageTarget,
+  at: Path,
+  op: OpenApiOperation,
+): PageTarget | undefined {
   if (target.in === "body") {
     const body = op.requestBody;
-    if (!body) return ctx.fail("BW2021", at, `"${op.operationId}" in ${ctx.openapiName} has no request body to carry the cursor`);
-    if (!ctx.doc.schemaAt(body.schema, parsePointer(target.pointer))) return ctx.fail("BW2003", [...at, "pointer"], `body field "${target.pointer}" not found in the request body of "${op.operationId}" in ${ctx.openapiName}`, "value");
+    if (!body)
+      return ctx.fail(
+        "BW2021",
+        at,
+        `"${op.operationId}" in ${ctx.openapiName} has no request body to carry the cursor`,
+      );
+    if (!ctx.doc.schemaAt(body.schema, parsePointer(target.pointer)))
+      return ctx.fail(
+        "BW2003",
+        [...at, "pointer"],
+        `body field "${target.pointer}" not found in the request body of "${op.operationId}" in ${ctx.openapiName}`,
+        "value",
+      );
     return { in: "body", pointer: target.pointer };
   }
   const declared = declaredParameter(op, target.in, target.name);
   if (!declared) {
     const available = op.parameters.filter((x) => x.in === target.in).map((x) => x.name);
-    return ctx.fail("BW2003", [...at, "name"], `${target.in} parameter "${target.name}" not found in operation "${op.operationId}" of ${ctx.openapiName} (its ${target.in} parameters: ${available.join(", ") || "none"})`, "value");
+    return ctx.fail(
+      "BW2003",
+      [...at, "name"],
+      `${target.in} parameter "${target.name}" not found in operation "${op.operationId}" of ` +
+        `${ctx.openapiName} (its ${target.in} parameters: ${available.join(", ") || "none"})`,
+      "value",
+    );
   }
   return { in: target.in, name: target.name };
 }
@@ -151,7 +296,8 @@ export const paginationSurface: ToolEntry<PaginationSurface, "added" | "removed"
     itemsChanged: { level: "breaking", rule: "list outputs gathered across pages changed" },
     styleChanged: { level: "patch", rule: "next page reached another way" },
   },
-  record: (tool) => (tool.pagination ? { pagination: { style: tool.pagination.next.style, items: [...tool.pagination.items] } } : {}),
+  record: (tool) =>
+    tool.pagination ? { pagination: { style: tool.pagination.next.style, items: [...tool.pagination.items] } } : {},
   read: (t) => t.pagination,
   diff(a, b, report) {
     if (!a && b) return report("added");
@@ -175,7 +321,8 @@ export const pageSizeSurface: ToolEntry<{ pageSize?: string }, ValueChange> = {
     removed: { level: "patch", rule: "page size no longer named (pages under maxItems are fetched whole)" },
     changed: { level: "patch", rule: "page size parameter changed" },
   },
-  record: (tool) => (tool.pagination?.pageSize ? { pagination: { pageSize: tool.pagination.pageSize } as PaginationSurface } : {}),
+  record: (tool) =>
+    tool.pagination?.pageSize ? { pagination: { pageSize: tool.pagination.pageSize } as PaginationSurface } : {},
   read: (t) => (t.pagination ? { ...(t.pagination.pageSize ? { pageSize: t.pagination.pageSize } : {}) } : undefined),
   diff: (a, b, report) => (a && b ? diffValue(a.pageSize, b.pageSize, report) : undefined),
 };

@@ -2,67 +2,27 @@
 // `maxLength`, `pattern`, `enum`, `format`): sane on their own, of the
 // parameter's type, and never looser than the spec's schema at the
 // parameter's place; `limitsFromSpec` takes the spec's as they are.
-import { checkFormsAgainstSchema, checkOwnForms } from "../param-branches/param-branches.js";
-import { checkValue, FORMAT_MAX_LENGTH, isMultipleOf, isValueFormat, multipleNear, type NestedLimits, type ParamSpec } from "@blockwright/runtime/internal";
-import { canonical } from "../../common/canonical-json.js";
+import { checkFormsAgainstSchema } from "../param-branches/param-branches.js";
+import {
+  checkValue,
+  FORMAT_MAX_LENGTH,
+  isMultipleOf,
+  isValueFormat,
+  type NestedLimits,
+  type ParamSpec,
+} from "@blockwright/runtime/internal";
 import { typeOf, type Schema } from "../../load/openapi-document.js";
-import type { ManifestNestedLimits, ManifestParam } from "../../load/precompiled/manifest-types.js";
+import type { ManifestParam } from "../../load/precompiled/manifest-types.js";
 import { firstMadeString } from "../../model/string-values.js";
-import type { Classification, Report } from "../../model/surface-entry.js";
-import { type ForbiddenKeys, forbiddenKeysOf, type ParamSurface } from "../../model/surface-format.js";
-import { regexProblem, type LinkContext, type Path } from "../context.js";
+import type { LinkContext, Path } from "../context.js";
 import { patternLengths } from "./pattern-length.js";
 import { schemaPlace, type SchemaPlace } from "./schema-place.js";
 
-/** The longest credential accepted where the manifest gives no maxLength of its own (it is sent in a header or the address). */
+/**
+ * The longest credential accepted where the manifest gives no maxLength of its own (it is sent in a header or the
+ * address).
+ */
 export const CREDENTIAL_MAX_LENGTH = 4096;
-
-/** Limits that only concern the manifest itself (sane ranges, enum values of the parameter's type). */
-export function checkOwnLimits(ctx: LinkContext, p: ManifestParam, at: Path): void {
-  if (p.anyOf) return checkOwnForms(ctx, p, at, checkOwnLimits); // each form, as a parameter (param-branches.ts)
-  const patternProblem = p.pattern === undefined ? undefined : regexProblem(p.pattern);
-  if (patternProblem) ctx.fail("BW2008", [...at, "pattern"], patternProblem, "value");
-  const numeric = ["minimum", "maximum", "multipleOf", "integer"] as const;
-  const textual = ["minLength", "maxLength", "pattern"] as const;
-  for (const key of numeric) if (p[key] !== undefined && p.type !== "number") ctx.fail("BW2004", [...at, key], `${key} applies to number parameters, not ${p.type}`);
-  for (const key of textual) if (p[key] !== undefined && p.type !== "string") ctx.fail("BW2004", [...at, key], `${key} applies to string parameters, not ${p.type}`);
-  if (p.jsonType !== undefined && p.type !== "json") ctx.fail("BW2004", [...at, "jsonType"], `jsonType applies to json parameters, not ${p.type}`);
-  if (p.format !== undefined && p.type !== "string") ctx.fail("BW2004", [...at, "format"], `format applies to string parameters, not ${p.type}`);
-  if (p.minimum !== undefined && p.maximum !== undefined && p.minimum > p.maximum) ctx.fail("BW2005", [...at, "minimum"], `minimum ${p.minimum} is above maximum ${p.maximum}`);
-  if (p.minLength !== undefined && p.maxLength !== undefined && p.minLength > p.maxLength) ctx.fail("BW2005", [...at, "minLength"], `minLength ${p.minLength} is above maxLength ${p.maxLength}`);
-  if (p.multipleOf !== undefined && p.minimum !== undefined && p.maximum !== undefined && p.minimum <= p.maximum && multipleNear(p.minimum, p.multipleOf, true) > p.maximum) {
-    ctx.fail("BW2005", [...at, "multipleOf"], `no multiple of ${p.multipleOf} lies between minimum ${p.minimum} and maximum ${p.maximum}`, "value");
-  }
-  for (const [i, value] of (p.enum ?? []).entries()) {
-    const kind = p.type === "number" ? "number" : "string";
-    if (typeof value !== kind) ctx.fail("BW2009", [...at, "enum", i], `enum values of a ${p.type} parameter must be ${kind}s, got ${JSON.stringify(value)}`, "value");
-  }
-  if (p.separator !== undefined && p.type !== "string") ctx.fail("BW2004", [...at, "separator"], `separator applies to string parameters, not ${p.type}`);
-  if (p.separator !== undefined && p.format === "base-url") ctx.fail("BW2004", [...at, "separator"], `a base address is one address, not a list`);
-  if (p.separator !== undefined && p.wire?.in === "body" && p.wire.split) ctx.fail("BW2004", [...at, "separator"], `wire.split already makes the value a list (sent as an array); separator is for a list sent as one string`);
-  for (const key of ["minItems", "maxItems"] as const) if (p[key] !== undefined && (p.type !== "json" || p.jsonType !== "array")) ctx.fail("BW2004", [...at, key], `${key} applies to json parameters with jsonType: array`);
-  if (p.minItems !== undefined && p.maxItems !== undefined && p.minItems > p.maxItems) ctx.fail("BW2005", [...at, "minItems"], `minItems ${p.minItems} is above maxItems ${p.maxItems}`);
-  for (const key of ["keys", "values", "items"] as const) {
-    const limits = p[key];
-    if (!limits) continue;
-    const holder = key === "items" ? "array" : "object";
-    if (p.type !== "json" || p.jsonType !== holder) ctx.fail("BW2004", [...at, key], `${key} applies to json parameters with jsonType: ${holder}`);
-    checkNestedLimits(ctx, limits, [...at, key], key === "keys");
-  }
-}
-
-/** A nested limit's own sense: its pattern compiles, its bounds are in order and of its type. */
-function checkNestedLimits(ctx: LinkContext, n: ManifestNestedLimits, at: Path, isKey: boolean): void {
-  const problem = n.pattern === undefined ? undefined : regexProblem(n.pattern);
-  if (problem) ctx.fail("BW2008", [...at, "pattern"], problem, "value");
-  if (isKey && n.type !== undefined && n.type !== "string") ctx.fail("BW2004", [...at, "type"], `an object's keys are strings`, "value");
-  const text = n.type === undefined || n.type === "string";
-  const numeric = n.type === undefined || n.type === "number" || n.type === "integer";
-  for (const key of ["minLength", "maxLength", "pattern", "format"] as const) if (n[key] !== undefined && !text) ctx.fail("BW2004", [...at, key], `${key} applies to strings, not ${n.type}`);
-  for (const key of ["minimum", "maximum"] as const) if (n[key] !== undefined && !numeric) ctx.fail("BW2004", [...at, key], `${key} applies to numbers, not ${n.type}`);
-  if (n.minimum !== undefined && n.maximum !== undefined && n.minimum > n.maximum) ctx.fail("BW2005", [...at, "minimum"], `minimum ${n.minimum} is above maximum ${n.maximum}`);
-  if (n.minLength !== undefined && n.maxLength !== undefined && n.minLength > n.maxLength) ctx.fail("BW2005", [...at, "minLength"], `minLength ${n.minLength} is above maxLength ${n.maxLength}`);
-}
 
 /**
  * The parameter with what the spec's schema at its place says and the
@@ -74,12 +34,14 @@ function checkNestedLimits(ctx: LinkContext, n: ManifestNestedLimits, at: Path, 
 function withSchemaFacts(p: ManifestParam, place: SchemaPlace): ManifestParam {
   const s = place.flat;
   const out: ManifestParam = { ...p };
-  if (p.type === "string" && p.format === undefined && p.separator === undefined && isValueFormat(s.format as string)) out.format = s.format as ManifestParam["format"];
+  if (p.type === "string" && p.format === undefined && p.separator === undefined && isValueFormat(s.format as string))
+    out.format = s.format as ManifestParam["format"];
   if (p.type === "json") {
     const { holder, nested: fromSpec } = place.held(p.jsonType);
     const key = p.jsonType === "array" ? "items" : "values";
     if (fromSpec) out[key] = { ...fromSpec, ...p[key] };
-    // How many items an array holds: the spec's, where the manifest does not say (checkAgainstSchema refuses a looser one).
+    // How many items an array holds: the spec's, where the manifest does not say (checkAgainstSchema refuses a looser
+    // one).
     if (p.jsonType === "array" && holder) {
       if (out.minItems === undefined && typeof holder.minItems === "number") out.minItems = holder.minItems;
       if (out.maxItems === undefined && typeof holder.maxItems === "number") out.maxItems = holder.maxItems;
@@ -93,9 +55,14 @@ function withSchemaFacts(p: ManifestParam, place: SchemaPlace): ManifestParam {
  * imply it: a pattern anchored at both ends of bounded length, a format
  * (formats.ts), an enum; for a credential, CREDENTIAL_MAX_LENGTH.
  */
-export function impliedMaxLength(p: Pick<ParamSpec, "enum" | "pattern" | "format" | "separator" | "secret" | "wire">): number | undefined {
+export function impliedMaxLength(
+  p: Pick<ParamSpec, "enum" | "pattern" | "format" | "separator" | "secret" | "wire">,
+): number | undefined {
   // A list of enum values: each once, separated.
-  if (p.enum && p.separator !== undefined) return p.enum.reduce<number>((n, v) => n + [...String(v)].length, 0) + (p.enum.length - 1) * [...p.separator].length;
+  if (p.enum && p.separator !== undefined)
+    return (
+      p.enum.reduce<number>((n, v) => n + [...String(v)].length, 0) + (p.enum.length - 1) * [...p.separator].length
+    );
   if (p.separator === undefined) {
     if (p.enum) return Math.max(...p.enum.map((v) => [...String(v)].length));
     const fromPattern = p.pattern === undefined ? Infinity : (patternLengths(p.pattern)?.max ?? Infinity);
@@ -115,12 +82,25 @@ export function impliedMaxLength(p: Pick<ParamSpec, "enum" | "pattern" | "format
 export function boundLength(ctx: LinkContext, spec: ParamSpec, at: Path): void {
   if (spec.type !== "string" || spec.maxLength !== undefined) return;
   const { wire } = spec;
-  const place = wire.in === "path" || wire.in === "query" || wire.in === "header" || wire.in === "cookie" ? `${wire.in} parameter` : wire.in === "auth" ? "credential" : wire.in === "server" ? "base address" : undefined;
+  const place =
+    wire.in === "path" || wire.in === "query" || wire.in === "header" || wire.in === "cookie"
+      ? `${wire.in} parameter`
+      : wire.in === "auth"
+        ? "credential"
+        : wire.in === "server"
+          ? "base address"
+          : undefined;
   if (!place) return;
   if (spec.enum && spec.separator === undefined) return;
   const implied = impliedMaxLength(spec);
   if (implied !== undefined) spec.maxLength = implied;
-  else ctx.fail("BW2013", at, `"${spec.name}" is sent as a ${place}, so it needs maxLength (an unbounded value can make the upstream answer 414 or 431; an enum, a format or a pattern anchored with ^…$ of bounded length would imply one)`);
+  else
+    ctx.fail(
+      "BW2013",
+      at,
+      `"${spec.name}" is sent as a ${place}, so it needs maxLength (an unbounded value can make the upstream ` +
+        `answer 414 or 431; an enum, a format or a pattern anchored with ^…$ of bounded length would imply one)`,
+    );
 }
 
 /**
@@ -131,19 +111,45 @@ export function boundLength(ctx: LinkContext, spec: ParamSpec, at: Path): void {
  * read from it, and a value is sought as the suite makes one.
  */
 export function checkSatisfiable(ctx: LinkContext, spec: ParamSpec, at: Path): boolean {
-  if (spec.type !== "string" || spec.enum || spec.example !== undefined || spec.default !== undefined || (spec.pattern === undefined && !isValueFormat(spec.format))) return true;
+  if (
+    spec.type !== "string" ||
+    spec.enum ||
+    spec.example !== undefined ||
+    spec.default !== undefined ||
+    (spec.pattern === undefined && !isValueFormat(spec.format))
+  )
+    return true;
   const min = spec.minLength ?? 0;
   const max = spec.maxLength ?? Infinity;
   const lengths = spec.pattern === undefined ? undefined : patternLengths(spec.pattern);
-  const window = `${min}${max === Infinity ? " or more" : ` to ${max}`} characters (minLength ${spec.minLength ?? "none"}, maxLength ${spec.maxLength ?? "none"})`;
+  const window =
+    `${min}${max === Infinity ? " or more" : ` to ${max}`} characters (minLength ${spec.minLength ?? "none"}, ` +
+    `maxLength ${spec.maxLength ?? "none"})`;
   if (lengths && (lengths.min > max || lengths.max < min)) {
-    ctx.fail("BW2014", [...at, "pattern"], `pattern ${JSON.stringify(spec.pattern)} matches values of ${lengths.min}${lengths.max === Infinity ? " or more" : ` to ${lengths.max}`} characters, never ${window}`, "value");
+    ctx.fail(
+      "BW2014",
+      [...at, "pattern"],
+      `pattern ${JSON.stringify(spec.pattern)} matches values of ${lengths.min}` +
+        `${lengths.max === Infinity ? " or more" : ` to ${lengths.max}`} characters, never ${window}`,
+      "value",
+    );
     return false;
   }
   const found = firstMadeString(spec, (v) => !("issue" in checkValue(spec, v)));
   if (found === undefined) {
-    const rules = [spec.pattern !== undefined ? `pattern ${JSON.stringify(spec.pattern)}` : "", isValueFormat(spec.format) ? `format ${spec.format}` : ""].filter(Boolean).join(" and ");
-    ctx.fail("BW2014", spec.pattern !== undefined ? [...at, "pattern"] : [...at, "format"], `no value of ${window} was found that meets ${rules}: they may admit none; give an example that meets them all, or loosen them`, "value");
+    const rules = [
+      spec.pattern !== undefined ? `pattern ${JSON.stringify(spec.pattern)}` : "",
+      isValueFormat(spec.format) ? `format ${spec.format}` : "",
+    ]
+      .filter(Boolean)
+      .join(" and ");
+    ctx.fail(
+      "BW2014",
+      spec.pattern !== undefined ? [...at, "pattern"] : [...at, "format"],
+      `no value of ${window} was found that meets ${rules}: they may admit none; ` +
+        `give an example that meets them all, or loosen them`,
+      "value",
+    );
     return false;
   }
   return true;
@@ -157,7 +163,10 @@ export function checkSatisfiable(ctx: LinkContext, spec: ParamSpec, at: Path): b
  * whose serialised size they mean) and no parameter need repeat them.
  */
 function applicable(s: Schema, type: ManifestParam["type"]): Schema {
-  const inert = [...(type === "string" ? [] : ["minLength", "maxLength", "pattern"]), ...(type === "number" ? [] : ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"])];
+  const inert = [
+    ...(type === "string" ? [] : ["minLength", "maxLength", "pattern"]),
+    ...(type === "number" ? [] : ["minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"]),
+  ];
   if (!inert.some((k) => s[k] !== undefined)) return s;
   const out = { ...s };
   for (const k of inert) delete out[k];
@@ -170,7 +179,14 @@ function applicable(s: Schema, type: ManifestParam["type"]): Schema {
  * the facts the schema states (withSchemaFacts), and checked against it
  * (checkAgainstSchema). The schema is flattened once for all three.
  */
-export function paramAtPlace(ctx: LinkContext, p: ManifestParam, at: Path, schema: Schema, what: string, split?: { separator: string; maxItems?: number }): ManifestParam {
+export function paramAtPlace(
+  ctx: LinkContext,
+  p: ManifestParam,
+  at: Path,
+  schema: Schema,
+  what: string,
+  split?: { separator: string; maxItems?: number },
+): ManifestParam {
   const place = schemaPlace(ctx.doc, schema);
   const param = withSchemaFacts(p.limitsFromSpec ? withSpecLimits(p, place) : p, place);
   checkAgainstSchema(ctx, param, at, place, what, split);
@@ -181,22 +197,30 @@ export function paramAtPlace(ctx: LinkContext, p: ManifestParam, at: Path, schem
 function withSpecLimits(p: ManifestParam, place: SchemaPlace): ManifestParam {
   const whole = place.flat;
   // A list in one string bound to an array: the limits are its items'.
-  const s = applicable(p.separator !== undefined && typeOf(whole) === "array" && whole.items ? (place.items() as Schema) : whole, p.type);
+  const s = applicable(
+    p.separator !== undefined && typeOf(whole) === "array" && whole.items ? (place.items() as Schema) : whole,
+    p.type,
+  );
   const out: ManifestParam = { ...p };
   if (typeOf(s) === "integer" && out.integer === undefined) out.integer = true;
   // The runtime's bounds are inclusive: an exclusive bound becomes the nearest value past it (the next
   // integer, or the next double: `100 + Number.EPSILON` is 100). With both forms (3.1), the stricter wins.
-  const past = (bound: number, up: boolean) => (out.integer ? (up ? Math.floor(bound) + 1 : Math.ceil(bound) - 1) : nextDouble(bound, up));
-  const lower = [typeof s.minimum === "number" ? (s.exclusiveMinimum === true ? past(s.minimum, true) : s.minimum) : undefined, typeof s.exclusiveMinimum === "number" ? past(s.exclusiveMinimum, true) : undefined].filter(
-    (x) => x !== undefined,
-  );
-  const upper = [typeof s.maximum === "number" ? (s.exclusiveMaximum === true ? past(s.maximum, false) : s.maximum) : undefined, typeof s.exclusiveMaximum === "number" ? past(s.exclusiveMaximum, false) : undefined].filter(
-    (x) => x !== undefined,
-  );
+  const past = (bound: number, up: boolean) =>
+    out.integer ? (up ? Math.floor(bound) + 1 : Math.ceil(bound) - 1) : nextDouble(bound, up);
+  const lower = [
+    typeof s.minimum === "number" ? (s.exclusiveMinimum === true ? past(s.minimum, true) : s.minimum) : undefined,
+    typeof s.exclusiveMinimum === "number" ? past(s.exclusiveMinimum, true) : undefined,
+  ].filter((x) => x !== undefined);
+  const upper = [
+    typeof s.maximum === "number" ? (s.exclusiveMaximum === true ? past(s.maximum, false) : s.maximum) : undefined,
+    typeof s.exclusiveMaximum === "number" ? past(s.exclusiveMaximum, false) : undefined,
+  ].filter((x) => x !== undefined);
   if (out.minimum === undefined && lower.length) out.minimum = Math.max(...lower);
   if (out.maximum === undefined && upper.length) out.maximum = Math.min(...upper);
-  if (out.multipleOf === undefined && typeof s.multipleOf === "number" && s.multipleOf > 0) out.multipleOf = s.multipleOf;
-  for (const key of ["minLength", "maxLength", "pattern"] as const) if (out[key] === undefined && s[key] !== undefined) (out as unknown as Record<string, unknown>)[key] = s[key];
+  if (out.multipleOf === undefined && typeof s.multipleOf === "number" && s.multipleOf > 0)
+    out.multipleOf = s.multipleOf;
+  for (const key of ["minLength", "maxLength", "pattern"] as const)
+    if (out[key] === undefined && s[key] !== undefined) (out as unknown as Record<string, unknown>)[key] = s[key];
   if (out.enum === undefined && Array.isArray(s.enum)) out.enum = [...(s.enum as unknown[])];
   return out;
 }
@@ -212,19 +236,38 @@ function nextDouble(x: number, up: boolean): number {
 }
 
 /** Type and limit agreement between a manifest parameter and the spec's schema at its wire place. */
-function checkAgainstSchema(ctx: LinkContext, p: ManifestParam, at: Path, place: SchemaPlace, what: string, split?: { separator: string; maxItems?: number }): void {
+function checkAgainstSchema(
+  ctx: LinkContext,
+  p: ManifestParam,
+  at: Path,
+  place: SchemaPlace,
+  what: string,
+  split?: { separator: string; maxItems?: number },
+): void {
   // Each form, against the document's of its type (already flattened: its own place).
-  if (p.anyOf) return checkFormsAgainstSchema(ctx, p, at, place.flat, what, (form, formAt, matching, formWhat) => checkAgainstSchema(ctx, form, formAt, schemaPlace(ctx.doc, matching, matching), formWhat));
+  if (p.anyOf)
+    return checkFormsAgainstSchema(ctx, p, at, place.flat, what, (form, formAt, matching, formWhat) =>
+      checkAgainstSchema(ctx, form, formAt, schemaPlace(ctx.doc, matching, matching), formWhat),
+    );
   const specType = typeOf(place.declared);
   const flat = place.flat;
   if (split) {
     if (specType !== "array") {
-      ctx.fail("BW2007", [...at, "wire", "split"], `${what} is ${specType ?? "untyped"} in ${ctx.openapiName}, but split sends an array`);
+      ctx.fail(
+        "BW2007",
+        [...at, "wire", "split"],
+        `${what} is ${specType ?? "untyped"} in ${ctx.openapiName}, but split sends an array`,
+      );
       return;
     }
     const specMax = flat.maxItems as number | undefined;
     if (specMax !== undefined && (split.maxItems === undefined || split.maxItems > specMax)) {
-      ctx.fail("BW2006", [...at, "wire", "split"], `split.maxItems ${split.maxItems ?? "(none)"} is looser than ${what}'s maxItems ${specMax} in ${ctx.openapiName}`);
+      ctx.fail(
+        "BW2006",
+        [...at, "wire", "split"],
+        `split.maxItems ${split.maxItems ?? "(none)"} is looser than ${what}'s maxItems ${specMax} ` +
+          `in ${ctx.openapiName}`,
+      );
     }
     return;
   }
@@ -237,7 +280,13 @@ function checkAgainstSchema(ctx: LinkContext, p: ManifestParam, at: Path, place:
     file: p.multiple ? ["array"] : ["string"],
   };
   if (specType !== undefined && !compatible[p.type].includes(specType)) {
-    ctx.fail("BW2007", [...at, "type"], `type ${p.type}${p.jsonType ? ` (${p.jsonType})` : ""} disagrees with ${what}, which is ${specType} in ${ctx.openapiName}`, "value");
+    ctx.fail(
+      "BW2007",
+      [...at, "type"],
+      `type ${p.type}${p.jsonType ? ` (${p.jsonType})` : ""} disagrees with ${what}, which is ${specType} ` +
+        `in ${ctx.openapiName}`,
+      "value",
+    );
     return;
   }
   if (specType === "integer" && !p.integer) {
@@ -246,40 +295,84 @@ function checkAgainstSchema(ctx: LinkContext, p: ManifestParam, at: Path, place:
   // A file's maxLength counts its bytes: maxBytes (files.ts), not a text's characters.
   if (p.type === "file") return;
   checkLooser(ctx, p, at, flat, what);
-  if (p.type === "string" && p.separator === undefined && isValueFormat(flat.format as string) && p.format !== flat.format) {
-    ctx.fail("BW2007", [...at, "format"], `format ${p.format ?? "(none)"} is not ${what}'s format ${String(flat.format)} in ${ctx.openapiName}`, p.format === undefined ? "key" : "value");
+  if (
+    p.type === "string" &&
+    p.separator === undefined &&
+    isValueFormat(flat.format as string) &&
+    p.format !== flat.format
+  ) {
+    ctx.fail(
+      "BW2007",
+      [...at, "format"],
+      `format ${p.format ?? "(none)"} is not ${what}'s format ${String(flat.format)} in ${ctx.openapiName}`,
+      p.format === undefined ? "key" : "value",
+    );
   }
   if (p.type === "json") {
     const { holder, nested: theirs } = place.held(p.jsonType);
     const key = p.jsonType === "array" ? "items" : "values";
-    if (theirs) checkNestedLooser(ctx, p[key], theirs, [...at, key], `the ${key === "items" ? "items" : "values"} of ${what}`);
+    if (theirs)
+      checkNestedLooser(ctx, p[key], theirs, [...at, key], `the ${key === "items" ? "items" : "values"} of ${what}`);
     if (p.jsonType === "array" && holder) {
       if (typeof holder.minItems === "number" && p.minItems !== undefined && p.minItems < holder.minItems)
-        ctx.fail("BW2006", [...at, "minItems"], `minItems ${p.minItems} is looser than ${what}'s minItems ${holder.minItems} in ${ctx.openapiName}`, "value");
+        ctx.fail(
+          "BW2006",
+          [...at, "minItems"],
+          `minItems ${p.minItems} is looser than ${what}'s minItems ${holder.minItems} in ${ctx.openapiName}`,
+          "value",
+        );
       if (typeof holder.maxItems === "number" && p.maxItems !== undefined && p.maxItems > holder.maxItems)
-        ctx.fail("BW2006", [...at, "maxItems"], `maxItems ${p.maxItems} is looser than ${what}'s maxItems ${holder.maxItems} in ${ctx.openapiName}`, "value");
+        ctx.fail(
+          "BW2006",
+          [...at, "maxItems"],
+          `maxItems ${p.maxItems} is looser than ${what}'s maxItems ${holder.maxItems} in ${ctx.openapiName}`,
+          "value",
+        );
     }
   }
 }
 
-/** A list in one string bound to an array the spec sends as one comma-separated value: its items' enum holds for the list's items. */
+/**
+ * A list in one string bound to an array the spec sends as one comma-separated value: its items' enum holds for the
+ * list's items.
+ */
 function checkListAgainstSchema(ctx: LinkContext, p: ManifestParam, at: Path, place: SchemaPlace, what: string): void {
   const items = place.flat.items && typeof place.flat.items === "object" ? (place.items() as Schema) : {};
   const itemType = typeOf(items);
-  if (itemType !== undefined && itemType !== "string") ctx.fail("BW2007", [...at, "separator"], `the items of ${what} are ${itemType} in ${ctx.openapiName}, not strings`);
+  if (itemType !== undefined && itemType !== "string")
+    ctx.fail("BW2007", [...at, "separator"], `the items of ${what} are ${itemType} in ${ctx.openapiName}, not strings`);
   if (Array.isArray(items.enum)) checkLooser(ctx, p, at, { enum: items.enum }, `the items of ${what}`);
 }
 
 /** Nested limits the manifest states must be at least as strict as the spec's. */
-function checkNestedLooser(ctx: LinkContext, mine: NestedLimits | undefined, theirs: NestedLimits, at: Path, what: string): void {
+function checkNestedLooser(
+  ctx: LinkContext,
+  mine: NestedLimits | undefined,
+  theirs: NestedLimits,
+  at: Path,
+  what: string,
+): void {
   const m = { ...theirs, ...mine };
-  const looser = (key: keyof NestedLimits) => ctx.fail("BW2006", [...at, key], `${key} ${JSON.stringify(m[key])} is looser than ${what}'s ${key} ${JSON.stringify(theirs[key])} in ${ctx.openapiName}`, "value");
+  const looser = (key: keyof NestedLimits) =>
+    ctx.fail(
+      "BW2006",
+      [...at, key],
+      `${key} ${JSON.stringify(m[key])} is looser than ${what}'s ${key} ${JSON.stringify(theirs[key])} ` +
+        `in ${ctx.openapiName}`,
+      "value",
+    );
   if (theirs.minLength !== undefined && (m.minLength ?? 0) < theirs.minLength) looser("minLength");
   if (theirs.maxLength !== undefined && (m.maxLength ?? Infinity) > theirs.maxLength) looser("maxLength");
   if (theirs.minimum !== undefined && (m.minimum ?? -Infinity) < theirs.minimum) looser("minimum");
   if (theirs.maximum !== undefined && (m.maximum ?? Infinity) > theirs.maximum) looser("maximum");
   for (const key of ["pattern", "format", "type"] as const)
-    if (theirs[key] !== undefined && m[key] !== theirs[key]) ctx.fail("BW2007", [...at, key], `${key} ${JSON.stringify(m[key])} is not ${what}'s ${key} ${JSON.stringify(theirs[key])} in ${ctx.openapiName}`, "value");
+    if (theirs[key] !== undefined && m[key] !== theirs[key])
+      ctx.fail(
+        "BW2007",
+        [...at, key],
+        `${key} ${JSON.stringify(m[key])} is not ${what}'s ${key} ${JSON.stringify(theirs[key])} in ${ctx.openapiName}`,
+        "value",
+      );
   if (theirs.enum && m.enum?.some((v) => !theirs.enum?.includes(v))) looser("enum");
 }
 
@@ -288,7 +381,8 @@ function checkLooser(ctx: LinkContext, p: ManifestParam, at: Path, spec: Schema,
     ctx.fail(
       "BW2006",
       mine === undefined ? at : [...at, key],
-      `${key} ${mine === undefined ? "(none)" : JSON.stringify(mine)} is looser than ${what}'s ${key} ${JSON.stringify(theirs)} in ${ctx.openapiName}`,
+      `${key} ${mine === undefined ? "(none)" : JSON.stringify(mine)} is looser than ${what}'s ${key} ` +
+        `${JSON.stringify(theirs)} in ${ctx.openapiName}`,
       mine === undefined ? "key" : "value",
     );
   const s = applicable(spec, p.type);
@@ -296,19 +390,44 @@ function checkLooser(ctx: LinkContext, p: ManifestParam, at: Path, spec: Schema,
   const specMax = typeof s.exclusiveMaximum === "number" ? s.exclusiveMaximum : (s.maximum as number | undefined);
   const exclusiveMin = s.exclusiveMinimum === true || typeof s.exclusiveMinimum === "number";
   const exclusiveMax = s.exclusiveMaximum === true || typeof s.exclusiveMaximum === "number";
-  if (specMin !== undefined && (p.minimum === undefined || p.minimum < specMin || (exclusiveMin && p.minimum === specMin))) looser("minimum", p.minimum, specMin);
-  if (specMax !== undefined && (p.maximum === undefined || p.maximum > specMax || (exclusiveMax && p.maximum === specMax))) looser("maximum", p.maximum, specMax);
+  if (
+    specMin !== undefined &&
+    (p.minimum === undefined || p.minimum < specMin || (exclusiveMin && p.minimum === specMin))
+  )
+    looser("minimum", p.minimum, specMin);
+  if (
+    specMax !== undefined &&
+    (p.maximum === undefined || p.maximum > specMax || (exclusiveMax && p.maximum === specMax))
+  )
+    looser("maximum", p.maximum, specMax);
   // A multiple of the manifest's is one of the spec's only when the manifest's is a multiple of the spec's.
-  if (typeof s.multipleOf === "number" && s.multipleOf > 0 && (p.multipleOf === undefined || !isMultipleOf(p.multipleOf, s.multipleOf))) looser("multipleOf", p.multipleOf, s.multipleOf);
-  if (typeof s.minLength === "number" && (p.minLength ?? 0) < s.minLength && !p.enum?.every((v) => String(v).length >= (s.minLength as number))) looser("minLength", p.minLength, s.minLength);
-  if (typeof s.maxLength === "number" && (p.maxLength === undefined || p.maxLength > s.maxLength) && !p.enum?.every((v) => String(v).length <= (s.maxLength as number))) looser("maxLength", p.maxLength, s.maxLength);
-  if (typeof s.pattern === "string" && p.pattern === undefined && p.enum === undefined) looser("pattern", p.pattern, s.pattern);
+  if (
+    typeof s.multipleOf === "number" &&
+    s.multipleOf > 0 &&
+    (p.multipleOf === undefined || !isMultipleOf(p.multipleOf, s.multipleOf))
+  )
+    looser("multipleOf", p.multipleOf, s.multipleOf);
+  if (
+    typeof s.minLength === "number" &&
+    (p.minLength ?? 0) < s.minLength &&
+    !p.enum?.every((v) => String(v).length >= (s.minLength as number))
+  )
+    looser("minLength", p.minLength, s.minLength);
+  if (
+    typeof s.maxLength === "number" &&
+    (p.maxLength === undefined || p.maxLength > s.maxLength) &&
+    !p.enum?.every((v) => String(v).length <= (s.maxLength as number))
+  )
+    looser("maxLength", p.maxLength, s.maxLength);
+  if (typeof s.pattern === "string" && p.pattern === undefined && p.enum === undefined)
+    looser("pattern", p.pattern, s.pattern);
   // A pattern cannot be proved stricter in general: the manifest's must be the spec's, character for character.
   if (typeof s.pattern === "string" && p.pattern !== undefined && p.pattern !== s.pattern) {
     ctx.fail(
       "BW2007",
       [...at, "pattern"],
-      `pattern ${JSON.stringify(p.pattern)} is not ${what}'s pattern ${JSON.stringify(s.pattern)} in ${ctx.openapiName} (a manifest pattern must be the spec's; restrict further with enum or maxLength)`,
+      `pattern ${JSON.stringify(p.pattern)} is not ${what}'s pattern ${JSON.stringify(s.pattern)} ` +
+        `in ${ctx.openapiName} (a manifest pattern must be the spec's; restrict further with enum or maxLength)`,
       "value",
     );
   }
@@ -320,122 +439,12 @@ function checkLooser(ctx: LinkContext, p: ManifestParam, at: Path, spec: Schema,
     } else {
       const extra = p.enum.filter((v) => !(s.enum as unknown[]).includes(v));
       if (extra.length)
-        ctx.fail("BW2007", [...at, "enum"], `enum values ${extra.map((v) => JSON.stringify(v)).join(", ")} are not accepted by ${what} in ${ctx.openapiName} (accepted: ${(s.enum as unknown[]).map((v) => JSON.stringify(v)).join(", ")})`);
+        ctx.fail(
+          "BW2007",
+          [...at, "enum"],
+          `enum values ${extra.map((v) => JSON.stringify(v)).join(", ")} are not accepted by ${what} ` +
+            `in ${ctx.openapiName} (accepted: ${(s.enum as unknown[]).map((v) => JSON.stringify(v)).join(", ")})`,
+        );
     }
   }
-}
-
-// ---- in the surface (a parameter's part: params.ts) --------------------------
-
-export type ParamLimitChange =
-  | "limitAdded"
-  | "limitTightened"
-  | "limitLoosened"
-  | "limitRemoved"
-  | "patternChanged"
-  | "formatChanged"
-  | "formatRemoved"
-  | "separatorChanged"
-  | "enumAdded"
-  | "enumRemoved"
-  | "enumValueRemoved"
-  | "enumValueAdded"
-  | "hintChanged";
-
-/** A tighter or new limit refuses values that were accepted: breaking; a looser one minor. */
-export const PARAM_LIMIT_CHANGES: Classification<ParamLimitChange> = {
-  limitAdded: { level: "breaking", rule: "limit added" },
-  limitTightened: { level: "breaking", rule: "limit tightened" },
-  limitLoosened: { level: "minor", rule: "limit loosened" },
-  limitRemoved: { level: "minor", rule: "limit loosened" },
-  patternChanged: { level: "breaking", rule: "limit changed: pattern" },
-  formatChanged: { level: "breaking", rule: "format changed" },
-  formatRemoved: { level: "minor", rule: "format changed" },
-  separatorChanged: { level: "breaking", rule: "list separator changed (a value is read otherwise)" },
-  enumAdded: { level: "breaking", rule: "enum added (values restricted)" },
-  enumRemoved: { level: "minor", rule: "enum removed (any value accepted)" },
-  enumValueRemoved: { level: "breaking", rule: "enum value removed" },
-  enumValueAdded: { level: "minor", rule: "enum value added" },
-  hintChanged: { level: "patch", rule: "text changed" },
-};
-
-/** Every change of a parameter's limits, `subject` naming it. */
-export function diffParamLimits(subject: string, a: ParamSurface, b: ParamSurface, report: Report<ParamLimitChange>): void {
-  // The types inside a value whose fields both surfaces recorded: compared with its shape (request-shape.ts), said once there.
-  const shaped = Boolean(a.shape && b.shape);
-  if (!a.integer && b.integer) report("limitTightened", { subject, what: "integer", from: false, to: true });
-  if (a.integer && !b.integer) report("limitLoosened", { subject, what: "integer", from: true, to: false });
-  bound(subject, "minimum", a.minimum, b.minimum, "raise", report);
-  bound(subject, "maximum", a.maximum, b.maximum, "lower", report);
-  diffMultipleOf(subject, a.multipleOf, b.multipleOf, report);
-  bound(subject, "minLength", a.minLength, b.minLength, "raise", report);
-  bound(subject, "maxLength", a.maxLength, b.maxLength, "lower", report);
-  bound(subject, "list maxItems", a.list?.maxItems, b.list?.maxItems, "lower", report);
-  bound(subject, "minItems", a.minItems, b.minItems, "raise", report);
-  bound(subject, "maxItems", a.maxItems, b.maxItems, "lower", report);
-  bound(subject, "maxBytes", a.maxBytes, b.maxBytes, "lower", report);
-  if (a.pattern !== b.pattern) {
-    if (b.pattern === undefined) report("limitRemoved", { subject, what: "pattern removed", from: a.pattern });
-    else if (a.pattern === undefined) report("limitAdded", { subject, what: "pattern", from: a.pattern, to: b.pattern });
-    else report("patternChanged", { subject, from: a.pattern, to: b.pattern });
-  }
-  if (a.format !== b.format) report(b.format ? "formatChanged" : "formatRemoved", { subject, from: a.format, to: b.format });
-  if (a.separator !== b.separator) report("separatorChanged", { subject, from: a.separator, to: b.separator });
-  diffEnum(subject, a.enum, b.enum, report);
-  for (const key of ["keys", "values", "items"] as const) diffNested(`${subject} ${key}`, a[key] ?? {}, b[key] ?? {}, report, shaped && key !== "keys");
-  diffForbiddenKeys(subject, forbiddenKeysOf(a), forbiddenKeysOf(b), report);
-}
-
-function diffEnum(subject: string, a: unknown[] | undefined, b: unknown[] | undefined, report: Report<ParamLimitChange>): void {
-  if (!a && !b) return;
-  if (!b) return report("enumRemoved", { subject });
-  if (!a) return report("enumAdded", { subject, to: b });
-  // One line per parameter, with every value removed or added.
-  const removed = a.filter((v) => !b.includes(v));
-  const added = b.filter((v) => !a.includes(v));
-  if (removed.length) report("enumValueRemoved", { subject, from: removed.length === 1 ? removed[0] : removed });
-  if (added.length) report("enumValueAdded", { subject, to: added.length === 1 ? added[0] : added });
-}
-
-/** The limits of the values inside a JSON parameter: a new or tighter one is breaking, as for the parameter's own. */
-function diffNested(subject: string, a: NestedLimits, b: NestedLimits, report: Report<ParamLimitChange>, typesInShape: boolean): void {
-  bound(subject, "minimum", a.minimum, b.minimum, "raise", report);
-  bound(subject, "maximum", a.maximum, b.maximum, "lower", report);
-  bound(subject, "minLength", a.minLength, b.minLength, "raise", report);
-  bound(subject, "maxLength", a.maxLength, b.maxLength, "lower", report);
-  for (const key of ["type", "pattern", "format"] as const) {
-    if (a[key] === b[key] || (key === "type" && typesInShape)) continue;
-    if (b[key] === undefined) report("limitRemoved", { subject, what: `${key} removed`, from: a[key] });
-    else report(a[key] === undefined ? "limitAdded" : "limitTightened", { subject, what: key, from: a[key], to: b[key] });
-  }
-  if (canonical(a.enum) !== canonical(b.enum)) diffEnum(subject, a.enum, b.enum, report);
-}
-
-/** Keys a JSON parameter refuses: one more is breaking, one fewer minor; so is matching them in any case, or no longer. */
-function diffForbiddenKeys(subject: string, a: ForbiddenKeys | undefined, b: ForbiddenKeys | undefined, report: Report<ParamLimitChange>): void {
-  const before = a?.keys ?? [];
-  const after = b?.keys ?? [];
-  for (const k of after) if (!before.includes(k)) report("limitAdded", { subject, what: "forbidden key", to: k });
-  for (const k of before) if (!after.includes(k)) report("limitLoosened", { subject, what: "key no longer forbidden", from: k });
-  if (!a || !b) return;
-  if (!a.caseInsensitive && b.caseInsensitive) report("limitTightened", { subject, what: "forbidden keys in any case" });
-  if (a.caseInsensitive && !b.caseInsensitive) report("limitLoosened", { subject, what: "forbidden keys in their own case only" });
-  if (a.hint !== b.hint) report("hintChanged", { subject, from: a.hint, to: b.hint });
-}
-
-/** A step added, or changed to one that is not a divisor of the old (12 to 8: 12 was accepted), refuses values that were accepted. */
-function diffMultipleOf(subject: string, a: number | undefined, b: number | undefined, report: Report<ParamLimitChange>): void {
-  if (a === b) return;
-  if (b === undefined) report("limitRemoved", { subject, what: "multipleOf removed", from: a });
-  else if (a === undefined) report("limitAdded", { subject, what: "multipleOf", to: b });
-  else report(isMultipleOf(a, b) ? "limitLoosened" : "limitTightened", { subject, what: "multipleOf", from: a, to: b });
-}
-
-/** `tighten`: whether raising (a minimum) or lowering (a maximum) the bound tightens it. */
-function bound(subject: string, name: string, a: number | undefined, b: number | undefined, tighten: "raise" | "lower", report: Report<ParamLimitChange>): void {
-  if (a === b) return;
-  if (b === undefined) return report("limitRemoved", { subject, what: `${name} removed`, from: a });
-  if (a === undefined) return report("limitAdded", { subject, what: name, to: b });
-  const tighter = tighten === "raise" ? b > a : b < a;
-  report(tighter ? "limitTightened" : "limitLoosened", { subject, what: name, from: a, to: b });
 }

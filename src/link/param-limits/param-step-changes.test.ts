@@ -7,12 +7,15 @@ import { describe, expect, it } from "vitest";
 import { limitChanges } from "../../changes/schema-compare.js";
 import type { Flat } from "../../changes/schema-flat.js";
 import type { ParamSurface } from "../../model/surface-format.js";
-import { diffParamLimits, type ParamLimitChange } from "./param-limits.js";
+import { diffParamLimits, type ParamLimitChange } from "./param-limit-changes.js";
 
 function changes(from: number | undefined, to: number | undefined): string[] {
   const out: string[] = [];
-  const param = (multipleOf: number | undefined) => ({ type: "number", ...(multipleOf === undefined ? {} : { multipleOf }) }) as ParamSurface;
-  diffParamLimits("param zqOffset", param(from), param(to), (kind: ParamLimitChange, detail) => out.push(`${kind} ${detail?.what ?? ""} ${String(detail?.from)} → ${String(detail?.to)}`));
+  const param = (multipleOf: number | undefined) =>
+    ({ type: "number", ...(multipleOf === undefined ? {} : { multipleOf }) }) as ParamSurface;
+  diffParamLimits("param zqOffset", param(from), param(to), (kind: ParamLimitChange, detail) =>
+    out.push(`${kind} ${detail?.what ?? ""} ${String(detail?.from)} → ${String(detail?.to)}`),
+  );
   return out;
 }
 
@@ -29,7 +32,8 @@ describe("a step's change in the surface", () => {
 
 describe("a step's change between two documents", () => {
   it("is loosened only to a step every old multiple is a multiple of", () => {
-    const flat = (multipleOf?: number) => ({ limits: multipleOf === undefined ? {} : { multipleOf } }) as unknown as Flat;
+    const flat = (multipleOf?: number) =>
+      ({ limits: multipleOf === undefined ? {} : { multipleOf } }) as unknown as Flat;
     expect(limitChanges(flat(20), flat(10))).toEqual([{ key: "multipleOf", loosened: true, old: 20, new: 10 }]);
     expect(limitChanges(flat(20), flat(15))).toEqual([{ key: "multipleOf", loosened: false, old: 20, new: 15 }]);
     expect(limitChanges(flat(10), flat(20))).toEqual([{ key: "multipleOf", loosened: false, old: 10, new: 20 }]);

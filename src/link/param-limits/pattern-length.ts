@@ -38,7 +38,8 @@ function anchored(alternative: AST.Alternative): boolean {
   const first = alternative.elements[0];
   const last = alternative.elements[alternative.elements.length - 1];
   const edge = (e: AST.Element | undefined, kind: "start" | "end") => e?.type === "Assertion" && e.kind === kind;
-  const wraps = (e: AST.Element | undefined) => (e?.type === "Group" || e?.type === "CapturingGroup") && e.alternatives.every(anchored);
+  const wraps = (e: AST.Element | undefined) =>
+    (e?.type === "Group" || e?.type === "CapturingGroup") && e.alternatives.every(anchored);
   return (edge(first, "start") && edge(last, "end")) || (alternative.elements.length === 1 && wraps(first));
 }
 
@@ -49,7 +50,9 @@ function lengthOf(node: AST.Node): PatternLengths {
     case "CapturingGroup":
       return either(node.alternatives.map(lengthOf));
     case "Alternative":
-      return node.elements.map(lengthOf).reduce((a, b) => ({ min: a.min + b.min, max: a.max + b.max }), { min: 0, max: 0 });
+      return node.elements
+        .map(lengthOf)
+        .reduce((a, b) => ({ min: a.min + b.min, max: a.max + b.max }), { min: 0, max: 0 });
     case "Quantifier": {
       const inner = lengthOf(node.element);
       return { min: inner.min * node.min, max: inner.max === 0 ? 0 : inner.max * node.max };

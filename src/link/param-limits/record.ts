@@ -4,7 +4,17 @@ import { type ConceptRecord, decided } from "../concept-record.js";
 
 export const paramLimits = {
   wording:
-    "**Limits** of a parameter: `minimum`, `maximum`, `multipleOf` (taken from the spec), `integer`, `minLength`, `maxLength`, `pattern`, `enum`, `format` (`date-time`, `date`, `email`, `uri`, `uuid`, `ipv4`, `ipv6`, taken from the spec; `base-url`), `separator` (a list of values in one string, e.g. comma-separated values from the enum), `keys`, `values` and `items` (limits of the values inside a `json` object or array, taken from the spec's `additionalProperties` and `items`), `minItems` and `maxItems` (how many items a `json` array holds, taken from the spec), `forbiddenKeys`. A limit may be tighter than the spec's, never looser (`limitsFromSpec` takes the spec's). A string sent in the address or a header needs a maximum length, implied by an enum, a format or a pattern anchored with `^…$` of bounded length, else stated; a credential's default is 4096 characters. Rules that admit no value (a pattern that cannot meet the length bounds) are refused at generate time.",
+    "**Limits** of a parameter: `minimum`, `maximum`, `multipleOf` (taken from the spec), `integer`, " +
+    "`minLength`, `maxLength`, `pattern`, `enum`, `format` (`date-time`, `date`, `email`, `uri`, `uuid`, " +
+    "`ipv4`, `ipv6`, taken from the spec; `base-url`), `separator` (a list of values in one string, e.g. " +
+    "comma-separated values from the enum), `keys`, `values` and `items` (limits of the values inside a `json` " +
+    "object or array, taken from the spec's `additionalProperties` and `items`), " +
+    "`minItems` and `maxItems` (how many items a `json` array holds, taken from the spec), `forbiddenKeys`. " +
+    "A limit may be tighter than the spec's, never looser (`limitsFromSpec` takes the spec's). " +
+    "A string sent in the address or a header needs a maximum length, implied by an enum, " +
+    "a format or a pattern anchored with `^…$` of bounded length, else stated; " +
+    "a credential's default is 4096 characters. Rules that admit no value (a pattern that cannot meet the " +
+    "length bounds) are refused at generate time.",
   schema: ["param-limits"],
   tool: [],
   surface: {},

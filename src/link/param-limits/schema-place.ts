@@ -12,7 +12,10 @@ export interface SchemaPlace {
   readonly flat: Schema;
   /** The items of an array, flattened (a list in one string takes their limits). */
   items(): Schema | undefined;
-  /** What a JSON value of `jsonType` holds there: the member of that type (of a union too), and the limits it puts on its items or values. */
+  /**
+   * What a JSON value of `jsonType` holds there: the member of that type (of a union too), and the limits it puts on
+   * its items or values.
+   */
   held(jsonType: string | undefined): Held;
 }
 
@@ -21,7 +24,10 @@ export interface Held {
   nested: NestedLimits | undefined;
 }
 
-/** The place's schema, read once (`flat` when the caller has flattened it); what is read of it later (items, a member) is read on first ask and kept. */
+/**
+ * The place's schema, read once (`flat` when the caller has flattened it); what is read of it later (items, a member)
+ * is read on first ask and kept.
+ */
 export function schemaPlace(doc: OpenApiDocument, declared: Schema, flat: Schema = doc.flatten(declared)): SchemaPlace {
   let items: { value: Schema | undefined } | undefined;
   const held = new Map<string | undefined, Held>();
@@ -36,7 +42,8 @@ export function schemaPlace(doc: OpenApiDocument, declared: Schema, flat: Schema
       let found = held.get(jsonType);
       if (!found) {
         const holder = memberOfType(doc, flat, jsonType);
-        const raw = jsonType === "array" ? holder?.items : jsonType === "object" ? holder?.additionalProperties : undefined;
+        const raw =
+          jsonType === "array" ? holder?.items : jsonType === "object" ? holder?.additionalProperties : undefined;
         found = { holder, nested: raw && typeof raw === "object" ? nestedOf(doc, raw as Schema) : undefined };
         held.set(jsonType, found);
       }
@@ -52,7 +59,9 @@ function memberOfType(doc: OpenApiDocument, s: Schema, type: string | undefined)
   return members.find((m) => typeOf(m) === type);
 }
 
-/** The limits a schema puts on a value, as nested limits (undefined when it puts none); a union of objects, its shapes. */
+/**
+ * The limits a schema puts on a value, as nested limits (undefined when it puts none); a union of objects, its shapes.
+ */
 function nestedOf(doc: OpenApiDocument, raw: Schema): NestedLimits | undefined {
   const s = doc.flatten(raw);
   const shapes = shapesOf(doc, s);
@@ -60,7 +69,8 @@ function nestedOf(doc: OpenApiDocument, raw: Schema): NestedLimits | undefined {
   const out: NestedLimits = {};
   const t = typeOf(s);
   if (t === "string" || t === "number" || t === "integer" || t === "boolean") out.type = t;
-  for (const key of ["minLength", "maxLength", "minimum", "maximum"] as const) if (typeof s[key] === "number") out[key] = s[key] as number;
+  for (const key of ["minLength", "maxLength", "minimum", "maximum"] as const)
+    if (typeof s[key] === "number") out[key] = s[key] as number;
   if (typeof s.pattern === "string" && !regexProblem(s.pattern)) out.pattern = s.pattern;
   if (isValueFormat(s.format as string)) out.format = s.format as NestedLimits["format"];
   if (Array.isArray(s.enum)) out.enum = [...(s.enum as unknown[])];
@@ -72,19 +82,34 @@ function nestedOf(doc: OpenApiDocument, raw: Schema): NestedLimits | undefined {
  * fields as nested limits (those that limit a scalar) and its required fields. Undefined for any other schema.
  */
 function shapesOf(doc: OpenApiDocument, s: Schema): NonNullable<NestedLimits["shapes"]> | undefined {
-  const members = (Array.isArray(s.oneOf) ? s.oneOf : Array.isArray(s.anyOf) ? s.anyOf : undefined) as Schema[] | undefined;
+  const members = (Array.isArray(s.oneOf) ? s.oneOf : Array.isArray(s.anyOf) ? s.anyOf : undefined) as
+    | Schema[]
+    | undefined;
   if (!members || members.length < 2) return undefined;
   const flat = members.map((m) => doc.flatten(m));
-  if (!flat.every((m) => (typeOf(m) === "object" || m.properties !== undefined) && m.properties !== null && typeof m.properties === "object")) return undefined;
+  if (
+    !flat.every(
+      (m) =>
+        (typeOf(m) === "object" || m.properties !== undefined) &&
+        m.properties !== null &&
+        typeof m.properties === "object",
+    )
+  )
+    return undefined;
   return flat.map((m) => {
     const fields: Record<string, NestedLimits> = {};
     for (const [name, field] of Object.entries(m.properties as Record<string, Schema>)) {
-      const limits = field && typeof field === "object" && doc.flatten(field).readOnly !== true ? nestedOf(doc, field) : undefined;
+      const limits =
+        field && typeof field === "object" && doc.flatten(field).readOnly !== true ? nestedOf(doc, field) : undefined;
       if (limits && !limits.shapes) fields[name] = limits;
     }
     // A required field only the reply carries (readOnly) is not required of a request (OpenAPI 3).
     const props = m.properties as Record<string, Schema>;
-    const required = Array.isArray(m.required) ? (m.required as unknown[]).filter((f): f is string => typeof f === "string" && !(props[f] && doc.flatten(props[f]).readOnly === true)) : [];
+    const required = Array.isArray(m.required)
+      ? (m.required as unknown[]).filter(
+          (f): f is string => typeof f === "string" && !(props[f] && doc.flatten(props[f]).readOnly === true),
+        )
+      : [];
     return { fields, ...(required.length ? { required } : {}) };
   });
 }

@@ -2,7 +2,13 @@
 // path, query and header parameter, the request body when required, and the
 // required fields of every body object the manifest writes into. What the
 // credential covers (auth.ts) is supplied by it.
-import { formatPointer, parsePointer, type ParamSpec, type WireConstant, type WireSpec } from "@blockwright/runtime/internal";
+import {
+  formatPointer,
+  parsePointer,
+  type ParamSpec,
+  type WireConstant,
+  type WireSpec,
+} from "@blockwright/runtime/internal";
 import { slotKey, type OpenApiOperation } from "../../load/openapi-document.js";
 import { requiredInRequest } from "../../load/read-only.js";
 import { isIgnoredHeader } from "../../load/ignored-headers.js";
@@ -10,7 +16,13 @@ import { credentialCovers } from "../auth/auth.js";
 import type { LinkContext, Path } from "../context.js";
 import { fieldsNotSent, objectsSent } from "../wire/query-fields.js";
 
-export function checkCoverage(ctx: LinkContext, at: Path, op: OpenApiOperation, params: ParamSpec[], constants: WireConstant[]): void {
+export function checkCoverage(
+  ctx: LinkContext,
+  at: Path,
+  op: OpenApiOperation,
+  params: ParamSpec[],
+  constants: WireConstant[],
+): void {
   const named = new Set<string>();
   const pointers: string[] = [];
   const add = (w: WireSpec | WireConstant) => {
@@ -24,22 +36,47 @@ export function checkCoverage(ctx: LinkContext, at: Path, op: OpenApiOperation, 
   constants.forEach(add);
   // An object query parameter whose fields are sent one by one (query-fields.ts) is sent, with the fields it requires.
   for (const object of objectsSent(params)) named.add(slotKey("query", object));
-  for (const missing of fieldsNotSent(ctx, op, params)) ctx.fail("BW2010", at, `${ctx.openapiName} requires field "${missing.field}" of query parameter "${missing.name}" for "${op.operationId}", but no parameter supplies it`);
+  for (const missing of fieldsNotSent(ctx, op, params))
+    ctx.fail(
+      "BW2010",
+      at,
+      `${ctx.openapiName} requires field "${missing.field}" of query parameter "${missing.name}" for "` +
+        `${op.operationId}", but no parameter supplies it`,
+    );
   const covered = credentialCovers(ctx.manifest.auth, ctx.doc.securitySchemes);
   for (const declared of op.parameters) {
     const key = slotKey(declared.in, declared.name);
-    if (ctx.manifest.auth.covers?.includes(declared.name) && params.some((p) => (p.wire.in === "header" || p.wire.in === "query") && slotKey(p.wire.in, p.wire.name) === key)) {
-      ctx.fail("BW2012", at, `${declared.in} parameter "${declared.name}" of "${op.operationId}" is the credential's (auth.covers): the credential parameter "${ctx.manifest.auth.param}" stands for it, no other parameter may send it`);
+    if (
+      ctx.manifest.auth.covers?.includes(declared.name) &&
+      params.some((p) => (p.wire.in === "header" || p.wire.in === "query") && slotKey(p.wire.in, p.wire.name) === key)
+    ) {
+      ctx.fail(
+        "BW2012",
+        at,
+        `${declared.in} parameter "${declared.name}" of "${op.operationId}" is the credential's ` +
+          `(auth.covers): the credential parameter "${ctx.manifest.auth.param}" stands for it, ` +
+          `no other parameter may send it`,
+      );
     }
     // Accept, Content-Type and Authorization header parameters are ignored (OpenAPI 3.x): the runtime writes them.
     const ignored = isIgnoredHeader(declared);
     if ((declared.required || declared.in === "path") && !named.has(key) && !covered(declared) && !ignored) {
-      ctx.fail("BW2010", at, `${ctx.openapiName} requires ${declared.in} parameter "${declared.name}" for "${op.operationId}", but no parameter or constant supplies it`);
+      ctx.fail(
+        "BW2010",
+        at,
+        `${ctx.openapiName} requires ${declared.in} parameter "${declared.name}" for "${op.operationId}", ` +
+          `but no parameter or constant supplies it`,
+      );
     }
   }
   const body = op.requestBody;
   if (body?.required && pointers.length === 0) {
-    ctx.fail("BW2010", at, `${ctx.openapiName} requires a request body for "${op.operationId}", but no parameter or constant is placed in it`);
+    ctx.fail(
+      "BW2010",
+      at,
+      `${ctx.openapiName} requires a request body for "${op.operationId}", but no parameter or constant is ` +
+        `placed in it`,
+    );
   }
   if (!body || !pointers.length || pointers.includes("")) return;
   // Required fields of every object the manifest writes into.
@@ -56,17 +93,38 @@ export function checkCoverage(ctx: LinkContext, at: Path, op: OpenApiOperation, 
       const fieldPointer = `${objectPointer}/${field}`;
       if (objectPointer === "" && covered({ in: "body", name: field })) continue;
       if (!pointers.some((p) => p === fieldPointer || p.startsWith(fieldPointer + "/"))) {
-        ctx.fail("BW2010", at, `${ctx.openapiName} requires body field "${fieldPointer}" for "${op.operationId}", but no parameter or constant supplies it`);
+        ctx.fail(
+          "BW2010",
+          at,
+          `${ctx.openapiName} requires body field "${fieldPointer}" for "${op.operationId}", ` +
+            `but no parameter or constant supplies it`,
+        );
         continue;
       }
       // Supplied — but always? A constant, a required parameter or a default that is sent always is.
       const always =
-        constants.some((c) => c.in === "body" && (c.pointer === fieldPointer || c.pointer.startsWith(fieldPointer + "/"))) ||
-        params.some((p) => p.wire.in === "body" && (p.wire.pointer === fieldPointer || p.wire.pointer.startsWith(fieldPointer + "/")) && (p.required || (p.default !== undefined && p.sendDefault !== false)));
+        constants.some(
+          (c) => c.in === "body" && (c.pointer === fieldPointer || c.pointer.startsWith(fieldPointer + "/")),
+        ) ||
+        params.some(
+          (p) =>
+            p.wire.in === "body" &&
+            (p.wire.pointer === fieldPointer || p.wire.pointer.startsWith(fieldPointer + "/")) &&
+            (p.required || (p.default !== undefined && p.sendDefault !== false)),
+        );
       if (always) continue;
       for (const p of params.filter((x) => x.wire.in === "body" && x.wire.pointer === fieldPointer)) {
-        const where: Path = ctx.manifest.params && p.name in ctx.manifest.params ? ["params", p.name] : ["operations", String(at[1]), "params", p.name];
-        ctx.fail("BW2010", where, `${ctx.openapiName} requires body field "${fieldPointer}" for "${op.operationId}", so "${p.name}" must be required: true or have a default that is sent (the request would go out without it)`);
+        const where: Path =
+          ctx.manifest.params && p.name in ctx.manifest.params
+            ? ["params", p.name]
+            : ["operations", String(at[1]), "params", p.name];
+        ctx.fail(
+          "BW2010",
+          where,
+          `${ctx.openapiName} requires body field "${fieldPointer}" for "${op.operationId}", ` +
+            `so "${p.name}" must be required: true or have a default that is sent (the request would go out ` +
+            `without it)`,
+        );
       }
     }
   }

@@ -16,15 +16,39 @@ describe("a parameter's placeholder", () => {
   });
 
   it("past its own limit, or not of its type: refused at its place with the rule broken", async () => {
-    const tooLong = { find: "        maxLength: 1000\n        placeholder: bug,ui\n", replace: "        maxLength: 3\n        placeholder: bug,ui\n" };
+    const tooLong = {
+      find: "        maxLength: 1000\n        placeholder: bug,ui\n",
+      replace: "        maxLength: 3\n        placeholder: bug,ui\n",
+    };
     expect(await problems([tooLong])).toEqual([
       expect.stringMatching(
-        /^specs\/tracker\/manifest\.yaml:\d+:\d+: operations\.tracker_list_issues\.params\.labels\.placeholder: placeholder "bug,ui" breaks the parameter's rules: labels: must be at most 3 characters long \(it has 6\), got "bug,ui"$/,
+        new RegExp(
+          String.raw`^specs\/tracker\/manifest\.yaml:\d+:\d+: ` +
+            String.raw`operations\.tracker_list_issues\.params\.labels\.placeholder: placeholder "bug,ui" breaks ` +
+            String.raw`the parameter's rules: labels: must be at most 3 characters long \(it has 6\), got "bug,ui"$`,
+        ),
       ),
     ]);
-    const notANumber = { find: "        description: Issues per page, 1 to 100.\n", replace: "        description: Issues per page, 1 to 100.\n        placeholder: many\n" };
-    expect(await problems([notANumber])).toEqual([expect.stringMatching(/params\.perPage\.placeholder: placeholder "many" breaks the parameter's rules: it is not a number$/)]);
-    const pastMaximum = { find: "        description: Issues per page, 1 to 100.\n", replace: '        description: Issues per page, 1 to 100.\n        placeholder: "500"\n' };
-    expect(await problems([pastMaximum])).toEqual([expect.stringMatching(/params\.perPage\.placeholder: placeholder "500" breaks the parameter's rules: perPage: must be at most 100 \(allowed: 1–100\), got 500$/)]);
+    const notANumber = {
+      find: "        description: Issues per page, 1 to 100.\n",
+      replace: "        description: Issues per page, 1 to 100.\n        placeholder: many\n",
+    };
+    expect(await problems([notANumber])).toEqual([
+      expect.stringMatching(
+        /params\.perPage\.placeholder: placeholder "many" breaks the parameter's rules: it is not a number$/,
+      ),
+    ]);
+    const pastMaximum = {
+      find: "        description: Issues per page, 1 to 100.\n",
+      replace: '        description: Issues per page, 1 to 100.\n        placeholder: "500"\n',
+    };
+    expect(await problems([pastMaximum])).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          String.raw`params\.perPage\.placeholder: placeholder "500" breaks the parameter's rules: perPage: must be` +
+            String.raw` at most 100 \(allowed: 1–100\), got 500$`,
+        ),
+      ),
+    ]);
   });
 });

@@ -14,10 +14,17 @@ import { copyParamKeys } from "../../model/param-keys.js";
 import { deprecationNote } from "../deprecated/deprecation-note.js";
 import type { ParamSurface } from "../../model/surface-format.js";
 import { regexProblem, type LinkContext, type Path } from "../context.js";
-import { boundLength, checkOwnLimits, checkSatisfiable, diffParamLimits, PARAM_LIMIT_CHANGES, type ParamLimitChange, paramAtPlace } from "../param-limits/param-limits.js";
+import { diffParamLimits, PARAM_LIMIT_CHANGES, type ParamLimitChange } from "../param-limits/param-limit-changes.js";
+import { checkOwnLimits } from "../param-limits/own-limits.js";
+import { boundLength, checkSatisfiable, paramAtPlace } from "../param-limits/param-limits.js";
 import { placeParam, wireText } from "../wire/wire.js";
 import { formSpecs } from "../param-branches/param-branches.js";
-import { diffRequestShape, REQUEST_FIELD_CHANGES, requestParamShape, type RequestFieldChange } from "../wire/request-shape.js";
+import {
+  diffRequestShape,
+  REQUEST_FIELD_CHANGES,
+  requestParamShape,
+  type RequestFieldChange,
+} from "../wire/request-shape.js";
 
 /** The ParamSpec keys copied as the manifest writes them. */
 const COPIED = [
@@ -54,13 +61,20 @@ const COPIED = [
  * route links the same parameters against its own operation, with some
  * placements overridden (`route.overrides`, declared at `route.at`).
  */
-export function linkParams(ctx: LinkContext, id: string, mop: ManifestOperation, op: OpenApiOperation, route?: { overrides: Record<string, ManifestWire>; at: Path }): ParamSpec[] {
+export function linkParams(
+  ctx: LinkContext,
+  id: string,
+  mop: ManifestOperation,
+  op: OpenApiOperation,
+  route?: { overrides: Record<string, ManifestWire>; at: Path },
+): ParamSpec[] {
   const shared = ctx.manifest.params ?? {};
   const own = mop.params ?? {};
   const out: ParamSpec[] = [];
   if (!route) {
     for (const name of Object.keys(own)) {
-      if (name in shared) ctx.fail("BW2011", ["operations", id, "params", name], `parameter "${name}" is already a shared parameter`);
+      if (name in shared)
+        ctx.fail("BW2011", ["operations", id, "params", name], `parameter "${name}" is already a shared parameter`);
     }
   } else {
     for (const name of Object.keys(route.overrides)) {
@@ -73,17 +87,29 @@ export function linkParams(ctx: LinkContext, id: string, mop: ManifestOperation,
   ];
   for (const [name, p, at] of entries) {
     const override = route?.overrides[name];
-    const spec = route && override ? linkParam(ctx, name, { ...p, wire: override }, at, op, [...route.at, name]) : linkParam(ctx, name, p, at, op);
+    const spec =
+      route && override
+        ? linkParam(ctx, name, { ...p, wire: override }, at, op, [...route.at, name])
+        : linkParam(ctx, name, p, at, op);
     if (spec) out.push(spec);
   }
   return out;
 }
 
-function linkParam(ctx: LinkContext, name: string, declared: ManifestParam, at: Path, op: OpenApiOperation, wireAt: Path = [...at, "wire"]): ParamSpec | undefined {
-  if (declared.secret && declared.visibility === "user-or-llm") ctx.fail("BW2012", [...at, "visibility"], `a secret parameter must be user-only`, "value");
+function linkParam(
+  ctx: LinkContext,
+  name: string,
+  declared: ManifestParam,
+  at: Path,
+  op: OpenApiOperation,
+  wireAt: Path = [...at, "wire"],
+): ParamSpec | undefined {
+  if (declared.secret && declared.visibility === "user-or-llm")
+    ctx.fail("BW2012", [...at, "visibility"], `a secret parameter must be user-only`, "value");
   // A credential's user id (HTTP basic) or a key sent with it is the connection's, never a model's to choose.
   const credential = isCredentialParam(ctx, name);
-  if (credential && declared.visibility === "user-or-llm") ctx.fail("BW2012", [...at, "visibility"], `a credential's parameter (auth) must be user-only`, "value");
+  if (credential && declared.visibility === "user-or-llm")
+    ctx.fail("BW2012", [...at, "visibility"], `a credential's parameter (auth) must be user-only`, "value");
   checkOwnLimits(ctx, declared, at);
   const placed = placeParam(ctx, name, declared, at, op, wireAt);
   if (!placed) return undefined;
@@ -104,9 +130,11 @@ function linkParam(ctx: LinkContext, name: string, declared: ManifestParam, at: 
   for (const key of COPIED) {
     if (p[key] !== undefined) (spec as unknown as Record<string, unknown>)[key] = cloneJson(p[key]);
   }
-  if (p.forbiddenKeys && (p.type !== "json" || p.jsonType !== "object")) ctx.fail("BW2004", [...at, "forbiddenKeys"], `forbiddenKeys applies to json parameters with jsonType: object`);
+  if (p.forbiddenKeys && (p.type !== "json" || p.jsonType !== "object"))
+    ctx.fail("BW2004", [...at, "forbiddenKeys"], `forbiddenKeys applies to json parameters with jsonType: object`);
   // The runtime refuses shorter credentials; say so wherever limits are shown.
-  if (spec.secret && spec.type === "string" && (spec.minLength ?? 0) < SECRET_MIN_LENGTH) spec.minLength = SECRET_MIN_LENGTH;
+  if (spec.secret && spec.type === "string" && (spec.minLength ?? 0) < SECRET_MIN_LENGTH)
+    spec.minLength = SECRET_MIN_LENGTH;
   boundLength(ctx, spec, at);
   // Each form of a value of several forms, as a parameter: a string one sent in the address or a header is bounded too.
   formSpecs(spec).forEach((form, i) => {
@@ -116,24 +144,51 @@ function linkParam(ctx: LinkContext, name: string, declared: ManifestParam, at: 
   });
   // A required list sent in the address or a header has no empty form there: nothing would go out (nor for an
   // item that is the empty text), and the upstream would miss a parameter it requires. So it takes one item at
-  // least, each of one character at least (a text's rule: a number's or a flag's is untouched), refused before any request.
-  if (spec.required && spec.type === "json" && spec.jsonType === "array" && ["query", "path", "header"].includes(spec.wire.in)) {
-    if ((spec.minItems ?? 0) < 1) spec.minItems = 1; // the document's `minItems: 0` too: an empty list still sends nothing
+  // least, each of one character at least (a text's rule: a number's or a flag's is untouched), refused before any
+  // request.
+  if (
+    spec.required &&
+    spec.type === "json" &&
+    spec.jsonType === "array" &&
+    ["query", "path", "header"].includes(spec.wire.in)
+  ) {
+    // the document's `minItems: 0` too: an empty list still sends nothing
+    if ((spec.minItems ?? 0) < 1) spec.minItems = 1;
     if ((spec.items?.minLength ?? 0) < 1) spec.items = { ...spec.items, minLength: 1 };
   }
   // Nor has it one in a form or multipart body (Mailgun's required `to`): an empty list sends no field at all.
   const formBody = op.requestBody?.encoding === "form" || op.requestBody?.encoding === "multipart";
-  if (spec.required && spec.type === "json" && spec.jsonType === "array" && spec.wire.in === "body" && formBody && (spec.minItems ?? 0) < 1) spec.minItems = 1;
+  if (
+    spec.required &&
+    spec.type === "json" &&
+    spec.jsonType === "array" &&
+    spec.wire.in === "body" &&
+    formBody &&
+    (spec.minItems ?? 0) < 1
+  )
+    spec.minItems = 1;
   if (p.pattern === undefined || !regexProblem(p.pattern)) {
     // The runtime applies a default without checking it, and takes an example as a caller's value:
     // both must pass the parameter's own rules, checked as the runtime checks a value.
     if (p.default !== undefined) {
       const problem = defaultTypeProblem(spec, p.default) ?? valueIssue(spec, p.default);
-      if (problem) ctx.fail("BW2009", [...at, "default"], `default ${JSON.stringify(p.default)} breaks the parameter's rules: ${problem}`, "value");
+      if (problem)
+        ctx.fail(
+          "BW2009",
+          [...at, "default"],
+          `default ${JSON.stringify(p.default)} breaks the parameter's rules: ${problem}`,
+          "value",
+        );
     }
     if (p.example !== undefined) {
       const problem = isAbsent(p.example, spec) ? `${name}: is empty` : valueIssue(spec, p.example);
-      if (problem) ctx.fail("BW2009", [...at, "example"], `example ${JSON.stringify(p.example)} breaks the parameter's rules: ${problem}`, "value");
+      if (problem)
+        ctx.fail(
+          "BW2009",
+          [...at, "example"],
+          `example ${JSON.stringify(p.example)} breaks the parameter's rules: ${problem}`,
+          "value",
+        );
       else spec.example = cloneJson(p.example);
     }
     // The derived suite calls with the placeholder read as the parameter's type (not for an instance address, which no
@@ -141,8 +196,17 @@ function linkParam(ctx: LinkContext, name: string, declared: ManifestParam, at: 
     const satisfiable = checkSatisfiable(ctx, spec, at);
     if (satisfiable && p.placeholder !== undefined && spec.wire.in !== "server") {
       const value = placeholderValue(spec);
-      const problem = value === undefined ? `it is not a ${spec.type}${spec.type === "json" ? " (not valid JSON)" : ""}` : valueIssue(spec, value);
-      if (problem) ctx.fail("BW2009", [...at, "placeholder"], `placeholder ${JSON.stringify(p.placeholder)} breaks the parameter's rules: ${problem}`, "value");
+      const problem =
+        value === undefined
+          ? `it is not a ${spec.type}${spec.type === "json" ? " (not valid JSON)" : ""}`
+          : valueIssue(spec, value);
+      if (problem)
+        ctx.fail(
+          "BW2009",
+          [...at, "placeholder"],
+          `placeholder ${JSON.stringify(p.placeholder)} breaks the parameter's rules: ${problem}`,
+          "value",
+        );
     }
   }
   return spec;
@@ -185,7 +249,10 @@ type ParamChange =
   | "deprecated"
   | "reactivated";
 
-/** What a caller may pass: a parameter removed, newly required, retyped or given another default breaks calls; wire and text are patches. */
+/**
+ * What a caller may pass: a parameter removed, newly required, retyped or given another default breaks calls; wire and
+ * text are patches.
+ */
 export const paramsSurface: ToolEntry<Record<string, ParamSurface>, ParamChange> = {
   scope: "tool",
   subject: "params",
@@ -221,43 +288,74 @@ export const paramsSurface: ToolEntry<Record<string, ParamSurface>, ParamChange>
   }),
   read: (t) => t.params,
   diff(a = {}, b = {}, report) {
-    for (const name of [...new Set([...Object.keys(a), ...Object.keys(b)])].sort()) diffParam(`param ${name}`, a[name], b[name], report);
+    for (const name of [...new Set([...Object.keys(a), ...Object.keys(b)])].sort())
+      diffParam(`param ${name}`, a[name], b[name], report);
   },
 };
 
 function paramSurface(p: ParamSpec): ParamSurface {
-  const surface: ParamSurface = { type: p.type, title: p.title, description: p.description, required: p.required, secret: p.secret, visibility: p.visibility, wire: wireText(p.wire) };
+  const surface: ParamSurface = {
+    type: p.type,
+    title: p.title,
+    description: p.description,
+    required: p.required,
+    secret: p.secret,
+    visibility: p.visibility,
+    wire: wireText(p.wire),
+  };
   copyParamKeys(p, surface);
   if (p.wire.in === "body" && p.wire.split) surface.list = { ...p.wire.split };
   if (p.forbiddenKeys) surface.forbiddenKeys = structuredClone(p.forbiddenKeys);
   return surface;
 }
 
-/** Whether the document marks where a parameter goes deprecated (the parameter, or the body field), said with its date or replacement. */
+/**
+ * Whether the document marks where a parameter goes deprecated (the parameter, or the body field), said with its date
+ * or replacement.
+ */
 function declaredDeprecation(operationId: string, p: ParamSpec, ctx: ToolSurfaceContext): string | undefined {
   const w = p.wire;
-  const node = w.in === "path" || w.in === "query" || w.in === "header" || w.in === "cookie" ? ctx.declaredAt?.(operationId, w.in, w.name) : w.in === "body" && w.pointer ? ctx.declaredAt?.(operationId, "body", w.pointer) : undefined;
+  const node =
+    w.in === "path" || w.in === "query" || w.in === "header" || w.in === "cookie"
+      ? ctx.declaredAt?.(operationId, w.in, w.name)
+      : w.in === "body" && w.pointer
+        ? ctx.declaredAt?.(operationId, "body", w.pointer)
+        : undefined;
   if (!node) return undefined;
   const schema = (node.schema ?? {}) as Schema;
   if (node.deprecated !== true && schema.deprecated !== true) return undefined;
   return deprecationNote({ ...schema, ...node }, "still accepted, marked deprecated");
 }
 
-function diffParam(subject: string, a: ParamSurface | undefined, b: ParamSurface | undefined, report: Report<ParamChange>): void {
+function diffParam(
+  subject: string,
+  a: ParamSurface | undefined,
+  b: ParamSurface | undefined,
+  report: Report<ParamChange>,
+): void {
   if (!b) return report("removed", { subject });
   const required = (p: ParamSurface) => p.required && p.default === undefined;
   if (!a) return report(required(b) ? "addedRequired" : "addedOptional", { subject });
-  if (a.type !== b.type || a.jsonType !== b.jsonType) report("typeChanged", { subject, from: a.jsonType ?? a.type, to: b.jsonType ?? b.type });
+  if (a.type !== b.type || a.jsonType !== b.jsonType)
+    report("typeChanged", { subject, from: a.jsonType ?? a.type, to: b.jsonType ?? b.type });
   // The forms of a value (anyOf) changed: what a call may give changed as a type does.
-  else if (canonical(a.anyOf) !== canonical(b.anyOf)) report("typeChanged", { subject, from: a.anyOf ?? a.type, to: b.anyOf ?? b.type });
+  else if (canonical(a.anyOf) !== canonical(b.anyOf))
+    report("typeChanged", { subject, from: a.anyOf ?? a.type, to: b.anyOf ?? b.type });
   if (!required(a) && required(b)) report("madeRequired", { subject });
   if (required(a) && !required(b)) report("madeOptional", { subject });
-  if (canonical(a.default) !== canonical(b.default)) report("defaultChanged", { subject, from: a.default, to: b.default });
+  if (canonical(a.default) !== canonical(b.default))
+    report("defaultChanged", { subject, from: a.default, to: b.default });
   if (!a.secret && b.secret) report("madeSecret", { subject });
   if (a.secret && !b.secret) report("noLongerSecret", { subject });
-  if (a.visibility !== b.visibility) report(b.visibility === "user-only" ? "madeUserOnly" : "openedToModels", { subject, from: a.visibility, to: b.visibility });
+  if (a.visibility !== b.visibility)
+    report(b.visibility === "user-only" ? "madeUserOnly" : "openedToModels", {
+      subject,
+      from: a.visibility,
+      to: b.visibility,
+    });
   diffParamLimits(subject, a, b, report);
-  if (canonical(a.example) !== canonical(b.example)) report("exampleChanged", { subject, from: a.example, to: b.example });
+  if (canonical(a.example) !== canonical(b.example))
+    report("exampleChanged", { subject, from: a.example, to: b.example });
   if (a.wire !== b.wire) report("wireChanged", { subject, from: a.wire, to: b.wire });
   if (a.title !== b.title || a.description !== b.description) report("textChanged", { subject });
   if (!a.deprecated && b.deprecated) report("deprecated", { subject, what: b.deprecated });

@@ -4,7 +4,10 @@ import { type ConceptRecord, decided, PRESENTATION } from "../concept-record.js"
 import { paramsSurface } from "./params.js";
 
 export const params = {
-  wording: "**Parameters** (shared `params`, and each operation's): type, `required`, `default` (sent unless `sendDefault: false`), `secret`, `visibility` (`user-only` for what only a person fills in), `placeholder`, `example`.",
+  wording:
+    "**Parameters** (shared `params`, and each operation's): type, `required`, " +
+    "`default` (sent unless `sendDefault: false`), `secret`, `visibility` (`user-only` for what only a person " +
+    "fills in), `placeholder`, `example`.",
   schema: ["params"],
   tool: ["params"],
   surface: { params: paramsSurface },
@@ -13,8 +16,19 @@ export const params = {
   shelf: { field: "param.maxLength" },
   fields: {
     ...decided({ fields: "param" }, ["manifest.params", "operation.params"]),
-    ...decided({ surface: "params" }, ["param.type", "param.title", "param.description", "param.required", "param.default", "param.secret", "param.visibility", "param.example"]),
-    "param.sendDefault": { none: "whether the default travels or is the upstream's own: the call accepts and returns the same" },
+    ...decided({ surface: "params" }, [
+      "param.type",
+      "param.title",
+      "param.description",
+      "param.required",
+      "param.default",
+      "param.secret",
+      "param.visibility",
+      "param.example",
+    ]),
+    "param.sendDefault": {
+      none: "whether the default travels or is the upstream's own: the call accepts and returns the same",
+    },
     "param.placeholder": { none: PRESENTATION },
   },
 } as const satisfies ConceptRecord;

@@ -10,7 +10,10 @@ import { n8nCredentialSurface, n8nSurface, simSurface } from "./platforms.js";
 
 const shelf = irFixture("shelf");
 const tool = (id: string) => structuredClone(shelf.operations.find((o) => o.tool.id === id)!.tool);
-const withParam = (t: ToolSpec, name: string, change: Partial<ParamSpec>): ToolSpec => ({ ...t, params: t.params.map((p) => (p.name === name ? { ...p, ...change } : p)) });
+const withParam = (t: ToolSpec, name: string, change: Partial<ParamSpec>): ToolSpec => ({
+  ...t,
+  params: t.params.map((p) => (p.name === name ? { ...p, ...change } : p)),
+});
 
 /** The changes an entry reports between two tools, as `level subject: rule`. */
 function changes(entry: typeof n8nSurface | typeof simSurface, a: ToolSpec, b: ToolSpec): string[] {
@@ -18,7 +21,10 @@ function changes(entry: typeof n8nSurface | typeof simSurface, a: ToolSpec, b: T
   const read = (t: ToolSpec) => entry.read(entry.record(t, {} as never) as never);
   entry.diff(read(a) as never, read(b) as never, (kind, detail) => {
     const k = (entry.changes as Record<string, ChangeKind>)[kind]!;
-    out.push(`${k.level} ${detail?.subject}: ${k.rule}${detail && "from" in detail ? ` (${JSON.stringify(detail.from)} → ${JSON.stringify(detail.to)})` : ""}`);
+    out.push(
+      `${k.level} ${detail?.subject}: ${k.rule}` +
+        `${detail && "from" in detail ? ` (${JSON.stringify(detail.from)} → ${JSON.stringify(detail.to)})` : ""}`,
+    );
   });
   return out;
 }
@@ -26,26 +32,39 @@ function changes(entry: typeof n8nSurface | typeof simSurface, a: ToolSpec, b: T
 describe("n8n's node", () => {
   it("a default changed is breaking: n8n saves a workflow without the values equal to their default", () => {
     const a = tool("shelf_list_books");
-    expect(changes(n8nSurface, a, withParam(a, "top", { default: 20 }))).toEqual(["breaking n8n property top: n8n default changed: n8n saves a workflow without the values equal to their default, so those take the new one (10 → 20)"]);
+    expect(changes(n8nSurface, a, withParam(a, "top", { default: 20 }))).toEqual([
+      "breaking n8n property top: n8n default changed: n8n saves a workflow without the values equal to their " +
+        "default, so those take the new one (10 → 20)",
+    ]);
     // Sim's block saves what the user set, default or not: nothing to say there.
     expect(changes(simSurface, a, withParam(a, "top", { default: 20 }))).toEqual([]);
   });
 
-  it("an optional parameter made required moves from the Additional Fields to the node: a saved value stays where it was", () => {
-    const a = tool("shelf_add_book");
-    expect(changes(n8nSurface, a, withParam(a, "tags", { required: true }))).toEqual([
-      'breaking n8n property tags: n8n property moved between the node and its Additional Fields: a saved value stays where it was ("collection" → "node")',
-      "breaking n8n property tags: n8n property made required",
-    ]);
-  });
+  it(
+    "an optional parameter made required moves from the Additional Fields to the node: " +
+      "a saved value stays where it was",
+    () => {
+      const a = tool("shelf_add_book");
+      expect(changes(n8nSurface, a, withParam(a, "tags", { required: true }))).toEqual([
+        "breaking n8n property tags: n8n property moved between the node and its Additional Fields: " +
+          'a saved value stays where it was ("collection" → "node")',
+        "breaking n8n property tags: n8n property made required",
+      ]);
+    },
+  );
 });
 
 describe("Sim's tools", () => {
   it("a parameter closed to models breaks agents that filled it; opening one is minor", () => {
     const a = tool("shelf_get_book");
     const closed = withParam(a, "bookId", { visibility: "user-only" });
-    expect(changes(simSurface, a, closed)).toEqual(['breaking Sim parameter bookId: Sim parameter closed to models (user-only): an agent that filled it no longer can ("user-or-llm" → "user-only")']);
-    expect(changes(simSurface, closed, a)).toEqual(['minor Sim parameter bookId: Sim parameter opened to models (user-or-llm) ("user-only" → "user-or-llm")']);
+    expect(changes(simSurface, a, closed)).toEqual([
+      "breaking Sim parameter bookId: Sim parameter closed to models (user-only): " +
+        'an agent that filled it no longer can ("user-or-llm" → "user-only")',
+    ]);
+    expect(changes(simSurface, closed, a)).toEqual([
+      'minor Sim parameter bookId: Sim parameter opened to models (user-or-llm) ("user-only" → "user-or-llm")',
+    ]);
   });
 });
 
@@ -53,7 +72,13 @@ describe("n8n's credential", () => {
   it("a required credential field added breaks saved credentials; an optional one, or one removed, is minor", () => {
     const ir = (tools: ToolSpec[]) => ({ operations: tools.map((t) => ({ tool: t })) }) as unknown as ProviderIR;
     const a = tool("shelf_get_book");
-    const secretParam: ParamSpec = { ...a.params[0]!, name: "apiSecret", title: "API secret", required: true, wire: { in: "auth" } };
+    const secretParam: ParamSpec = {
+      ...a.params[0]!,
+      name: "apiSecret",
+      title: "API secret",
+      required: true,
+      wire: { in: "auth" },
+    };
     const more = { ...a, params: [...a.params, secretParam] };
     const out: Pick<Change, "level" | "subject">[] = [];
     const record = (t: ToolSpec) => n8nCredentialSurface.read(n8nCredentialSurface.record(ir([t])) as never);
@@ -63,7 +88,9 @@ describe("n8n's credential", () => {
       [a, { ...more, params: [...a.params, { ...secretParam, required: false }] }],
     ];
     for (const [x, y] of pairs) {
-      n8nCredentialSurface.diff(record(x), record(y), (kind, detail) => out.push({ level: n8nCredentialSurface.changes[kind].level, subject: `${detail?.subject} ${kind}` }));
+      n8nCredentialSurface.diff(record(x), record(y), (kind, detail) =>
+        out.push({ level: n8nCredentialSurface.changes[kind].level, subject: `${detail?.subject} ${kind}` }),
+      );
     }
     expect(out).toEqual([
       { level: "breaking", subject: "n8n credential field apiSecret addedRequired" },

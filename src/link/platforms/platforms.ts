@@ -8,11 +8,20 @@
 // decided once, in model/platform-inputs.ts, which the emitters follow.
 import { canonical } from "../../common/canonical-json.js";
 import type { ProviderIR } from "../../model/ir.js";
-import { n8nCredentialParams, n8nOperationInputs, type N8nPropertyType, simParams, type SimParamType } from "../../model/platform-inputs.js";
+import {
+  n8nCredentialParams,
+  n8nOperationInputs,
+  type N8nPropertyType,
+  simParams,
+  type SimParamType,
+} from "../../model/platform-inputs.js";
 import type { ProviderEntry, Report, ToolEntry } from "../../model/surface-entry.js";
 import type { ToolSpec } from "@blockwright/runtime/internal";
 
-/** An n8n property as a saved workflow holds it: `node` (a property of the node) or `collection` (of its Additional Fields). */
+/**
+ * An n8n property as a saved workflow holds it: `node` (a property of the node) or `collection` (of its Additional
+ * Fields).
+ */
 export interface N8nPropertySurface {
   type: N8nPropertyType;
   place: "node" | "collection";
@@ -45,7 +54,13 @@ function n8nProperties(tool: ToolSpec): Record<string, N8nPropertySurface> {
   const layout = n8nOperationInputs(tool);
   const properties: Record<string, N8nPropertySurface> = {};
   for (const i of layout.inputs) {
-    properties[i.property] = { type: i.type, place: i.place, ...(i.place === "node" && i.param.required ? { required: true as const } : {}), default: i.default, ...(i.options ? { options: i.options } : {}) };
+    properties[i.property] = {
+      type: i.type,
+      place: i.place,
+      ...(i.place === "node" && i.param.required ? { required: true as const } : {}),
+      default: i.default,
+      ...(i.options ? { options: i.options } : {}),
+    };
   }
   if (layout.paging) {
     properties[layout.paging.returnAll] = { type: "boolean", place: "node", default: false };
@@ -54,9 +69,22 @@ function n8nProperties(tool: ToolSpec): Record<string, N8nPropertySurface> {
   return properties;
 }
 
-type N8nChange = "removed" | "addedRequired" | "addedOptional" | "typeChanged" | "moved" | "madeRequired" | "madeOptional" | "defaultChanged" | "optionRemoved" | "optionAdded";
+type N8nChange =
+  | "removed"
+  | "addedRequired"
+  | "addedOptional"
+  | "typeChanged"
+  | "moved"
+  | "madeRequired"
+  | "madeOptional"
+  | "defaultChanged"
+  | "optionRemoved"
+  | "optionAdded";
 
-/** A saved n8n workflow keeps each property's value where it was, as it was: a property gone, moved, retyped, newly required or given another default breaks it. */
+/**
+ * A saved n8n workflow keeps each property's value where it was, as it was: a property gone, moved, retyped, newly
+ * required or given another default breaks it.
+ */
 export const n8nSurface: ToolEntry<Record<string, N8nPropertySurface>, N8nChange> = {
   scope: "tool",
   subject: "n8n",
@@ -65,28 +93,43 @@ export const n8nSurface: ToolEntry<Record<string, N8nPropertySurface>, N8nChange
     addedRequired: { level: "breaking", rule: "n8n property added, required: saved workflows do not set it" },
     addedOptional: { level: "minor", rule: "n8n property added" },
     typeChanged: { level: "breaking", rule: "n8n property type changed: a saved value is of the old type" },
-    moved: { level: "breaking", rule: "n8n property moved between the node and its Additional Fields: a saved value stays where it was" },
+    moved: {
+      level: "breaking",
+      rule: "n8n property moved between the node and its Additional Fields: a saved value stays where it was",
+    },
     madeRequired: { level: "breaking", rule: "n8n property made required" },
     madeOptional: { level: "minor", rule: "n8n property made optional" },
-    defaultChanged: { level: "breaking", rule: "n8n default changed: n8n saves a workflow without the values equal to their default, so those take the new one" },
+    defaultChanged: {
+      level: "breaking",
+      rule:
+        "n8n default changed: n8n saves a workflow without the values equal to their default, " +
+        "so those take the new one",
+    },
     optionRemoved: { level: "breaking", rule: "n8n option removed: a saved choice of it is no longer one" },
     optionAdded: { level: "minor", rule: "n8n option added" },
   },
   record: (tool) => ({ n8n: n8nProperties(tool) }),
   read: (t) => t.n8n,
   diff(a = {}, b = {}, report) {
-    for (const name of [...new Set([...Object.keys(a), ...Object.keys(b)])].sort()) diffProperty(`n8n property ${name}`, a[name], b[name], report);
+    for (const name of [...new Set([...Object.keys(a), ...Object.keys(b)])].sort())
+      diffProperty(`n8n property ${name}`, a[name], b[name], report);
   },
 };
 
-function diffProperty(subject: string, a: N8nPropertySurface | undefined, b: N8nPropertySurface | undefined, report: Report<N8nChange>): void {
+function diffProperty(
+  subject: string,
+  a: N8nPropertySurface | undefined,
+  b: N8nPropertySurface | undefined,
+  report: Report<N8nChange>,
+): void {
   if (!b) return report("removed", { subject });
   if (!a) return report(b.required ? "addedRequired" : "addedOptional", { subject });
   if (a.type !== b.type) report("typeChanged", { subject, from: a.type, to: b.type });
   if (a.place !== b.place) report("moved", { subject, from: a.place, to: b.place });
   if (!a.required && b.required) report("madeRequired", { subject });
   if (a.required && !b.required) report("madeOptional", { subject });
-  if (canonical(a.default) !== canonical(b.default)) report("defaultChanged", { subject, from: a.default, to: b.default });
+  if (canonical(a.default) !== canonical(b.default))
+    report("defaultChanged", { subject, from: a.default, to: b.default });
   const before = new Set((a.options ?? []).map((o) => canonical(o)));
   const after = new Set((b.options ?? []).map((o) => canonical(o)));
   // One line per property, with every option removed or added (as the parameter's enum values are reported).
@@ -109,7 +152,14 @@ export const n8nCredentialSurface: ProviderEntry<Record<string, { required?: tru
     madeRequired: { level: "breaking", rule: "n8n credential field made required" },
     madeOptional: { level: "minor", rule: "n8n credential field made optional" },
   },
-  record: (ir: ProviderIR) => ({ n8nCredential: Object.fromEntries(n8nCredentialParams(ir.operations.map((o) => o.tool)).map((p) => [p.name, p.required ? { required: true as const } : {}])) }),
+  record: (ir: ProviderIR) => ({
+    n8nCredential: Object.fromEntries(
+      n8nCredentialParams(ir.operations.map((o) => o.tool)).map((p) => [
+        p.name,
+        p.required ? { required: true as const } : {},
+      ]),
+    ),
+  }),
   read: (s) => s.n8nCredential,
   diff(a = {}, b = {}, report) {
     for (const name of [...new Set([...Object.keys(a), ...Object.keys(b)])].sort()) {
@@ -123,23 +173,44 @@ export const n8nCredentialSurface: ProviderEntry<Record<string, { required?: tru
   },
 };
 
-type SimChange = "removed" | "addedRequired" | "addedOptional" | "typeChanged" | "madeRequired" | "madeOptional" | "madeUserOnly" | "openedToModels";
+type SimChange =
+  | "removed"
+  | "addedRequired"
+  | "addedOptional"
+  | "typeChanged"
+  | "madeRequired"
+  | "madeOptional"
+  | "madeUserOnly"
+  | "openedToModels";
 
-/** A saved Sim block holds its inputs by name, and an agent fills the parameters open to models: one gone, retyped, newly required or closed to models breaks them. */
+/**
+ * A saved Sim block holds its inputs by name, and an agent fills the parameters open to models: one gone, retyped,
+ * newly required or closed to models breaks them.
+ */
 export const simSurface: ToolEntry<Record<string, SimParamSurface>, SimChange> = {
   scope: "tool",
   subject: "sim",
   changes: {
-    removed: { level: "breaking", rule: "Sim parameter removed: a saved block's value for it is dropped, and agents' tool schema loses it" },
+    removed: {
+      level: "breaking",
+      rule: "Sim parameter removed: a saved block's value for it is dropped, and agents' tool schema loses it",
+    },
     addedRequired: { level: "breaking", rule: "Sim parameter added, required: saved blocks do not set it" },
     addedOptional: { level: "minor", rule: "Sim parameter added" },
     typeChanged: { level: "breaking", rule: "Sim parameter type changed" },
     madeRequired: { level: "breaking", rule: "Sim parameter made required" },
     madeOptional: { level: "minor", rule: "Sim parameter made optional" },
-    madeUserOnly: { level: "breaking", rule: "Sim parameter closed to models (user-only): an agent that filled it no longer can" },
+    madeUserOnly: {
+      level: "breaking",
+      rule: "Sim parameter closed to models (user-only): an agent that filled it no longer can",
+    },
     openedToModels: { level: "minor", rule: "Sim parameter opened to models (user-or-llm)" },
   },
-  record: (tool) => ({ sim: Object.fromEntries(simParams(tool, undefined).map((p) => [p.name, { type: p.type, required: p.required, visibility: p.visibility }])) }),
+  record: (tool) => ({
+    sim: Object.fromEntries(
+      simParams(tool, undefined).map((p) => [p.name, { type: p.type, required: p.required, visibility: p.visibility }]),
+    ),
+  }),
   read: (t) => t.sim,
   diff(a = {}, b = {}, report) {
     for (const name of [...new Set([...Object.keys(a), ...Object.keys(b)])].sort()) {
@@ -151,7 +222,12 @@ export const simSurface: ToolEntry<Record<string, SimParamSurface>, SimChange> =
         if (x.type !== y.type) report("typeChanged", { subject, from: x.type, to: y.type });
         if (!x.required && y.required) report("madeRequired", { subject });
         if (x.required && !y.required) report("madeOptional", { subject });
-        if (x.visibility !== y.visibility) report(y.visibility === "user-only" ? "madeUserOnly" : "openedToModels", { subject, from: x.visibility, to: y.visibility });
+        if (x.visibility !== y.visibility)
+          report(y.visibility === "user-only" ? "madeUserOnly" : "openedToModels", {
+            subject,
+            from: x.visibility,
+            to: y.visibility,
+          });
       }
     }
   },

@@ -8,11 +8,18 @@
 // operation: the outputs it reads exist and have the type it needs, the
 // inputs are parameters of the operation and values it takes, and the
 // interval leaves room for a request within the provider's documented rate.
-import { checkValue, parsePointer, type PollParamSpec, type PollPositionSpec, type PollTriggerSpec, type ToolSpec, type TriggerOutputSpec } from "@blockwright/runtime/internal";
+import {
+  checkValue,
+  parsePointer,
+  type PollParamSpec,
+  type PollPositionSpec,
+  type PollTriggerSpec,
+  type ToolSpec,
+  type TriggerOutputSpec,
+} from "@blockwright/runtime/internal";
 import { collectReferences, parseTemplate } from "@blockwright/runtime/workflow";
 import type { Schema } from "../../load/openapi-document.js";
 import type { Manifest, ManifestParam } from "../../load/precompiled/manifest-types.js";
-import type { ProviderEntry } from "../../model/surface-entry.js";
 import { titleFromName } from "../../model/naming.js";
 import type { LinkContext, Path } from "../context.js";
 import { checkMatchValues } from "../triggers/trigger-values.js";
@@ -25,7 +32,16 @@ export const DEFAULT_POLL_SECONDS = 300;
 /** Ids an `ids` poll keeps unless the trigger says. */
 export const DEFAULT_IDS_KEPT = 1000;
 /** The fields of a delivered trigger, which a polled one has no use for (nothing is delivered). */
-const DELIVERY_FIELDS = ["event", "authentication", "secret", "handshakes", "items", "acknowledge", "maxBodyBytes", "subscription"] as const;
+const DELIVERY_FIELDS = [
+  "event",
+  "authentication",
+  "secret",
+  "handshakes",
+  "items",
+  "acknowledge",
+  "maxBodyBytes",
+  "subscription",
+] as const;
 /** A trigger parameter is a rule on a value the inputs place: these make no sense for it. */
 const UNPLACED_KEYS = ["wire", "secret", "sendDefault"] as const;
 
@@ -49,30 +65,76 @@ export function linkPollTriggers(ctx: LinkContext, tools: readonly ToolSpec[]): 
     });
 }
 
-function linkPollTrigger(ctx: LinkContext, id: string, t: DeclaredTrigger, poll: DeclaredPoll, tools: ReadonlyMap<string, ToolSpec>): PollTriggerSpec | undefined {
+function linkPollTrigger(
+  ctx: LinkContext,
+  id: string,
+  t: DeclaredTrigger,
+  poll: DeclaredPoll,
+  tools: ReadonlyMap<string, ToolSpec>,
+): PollTriggerSpec | undefined {
   const at: Path = ["triggers", id];
   const provider = ctx.manifest.provider;
-  if (!id.startsWith(`${provider}_`)) return ctx.fail("BW2020", at, `a trigger id starts with the provider id and an underscore (${provider}_…), got "${id}"`);
-  if (ctx.manifest.operations[id]) return ctx.fail("BW2011", at, `"${id}" is also an operation id: a trigger needs its own name`);
+  if (!id.startsWith(`${provider}_`))
+    return ctx.fail(
+      "BW2020",
+      at,
+      `a trigger id starts with the provider id and an underscore (${provider}_…), got "${id}"`,
+    );
+  if (ctx.manifest.operations[id])
+    return ctx.fail("BW2011", at, `"${id}" is also an operation id: a trigger needs its own name`);
   for (const field of DELIVERY_FIELDS) {
-    if (t[field] !== undefined) ctx.fail("BW2024", [...at, field], `a poll trigger is found by calling ${poll.operation}, never delivered: it takes no ${field}`);
+    if (t[field] !== undefined)
+      ctx.fail(
+        "BW2024",
+        [...at, field],
+        `a poll trigger is found by calling ${poll.operation}, never delivered: it takes no ${field}`,
+      );
   }
   const pollAt = [...at, "poll"];
-  if (!ctx.manifest.operations[poll.operation]) return ctx.fail("BW2025", [...pollAt, "operation"], `"${poll.operation}" is not an operation of this manifest`, "value");
+  if (!ctx.manifest.operations[poll.operation])
+    return ctx.fail(
+      "BW2025",
+      [...pollAt, "operation"],
+      `"${poll.operation}" is not an operation of this manifest`,
+      "value",
+    );
   // An operation that did not link is reported on its own.
   const tool = tools.get(poll.operation);
   if (!tool) return undefined;
   const items = tool.outputs.find((o) => o.path === poll.items);
   if (items?.type !== "array") {
     const lists = tool.outputs.filter((o) => o.type === "array").map((o) => o.path);
-    return ctx.fail("BW2025", [...pollAt, "items"], `"${poll.items}" is not a list output of ${tool.id} (its list outputs: ${lists.join(", ") || "none"})`, "value");
+    return ctx.fail(
+      "BW2025",
+      [...pollAt, "items"],
+      `"${poll.items}" is not a list output of ${tool.id} (its list outputs: ${lists.join(", ") || "none"})`,
+      "value",
+    );
   }
   const itemSchema = itemSchemaOf(ctx, tool, items.source);
-  if (!itemSchema) return ctx.fail("BW2025", [...pollAt, "items"], `${ctx.openapiName} gives no schema of one item of ${tool.id}'s ${poll.items}`, "value");
+  if (!itemSchema)
+    return ctx.fail(
+      "BW2025",
+      [...pollAt, "items"],
+      `${ctx.openapiName} gives no schema of one item of ${tool.id}'s ${poll.items}`,
+      "value",
+    );
   const inItem = (text: string, place: Path): string[] | undefined => {
-    if (!text.startsWith("$event#")) return ctx.fail("BW2025", place, `a poll trigger reads its items, which have no headers: ${text} is not $event#/<pointer>`, "value");
+    if (!text.startsWith("$event#"))
+      return ctx.fail(
+        "BW2025",
+        place,
+        `a poll trigger reads its items, which have no headers: ${text} is not $event#/<pointer>`,
+        "value",
+      );
     const tokens = [...parsePointer(text.slice("$event#".length))];
-    if (ctx.doc.schemaAt(itemSchema, tokens) === undefined) return ctx.fail("BW2025", place, `${text.slice("$event#".length)} is not a field of an item of ${tool.id}'s ${poll.items} in ${ctx.openapiName}`, "value");
+    if (ctx.doc.schemaAt(itemSchema, tokens) === undefined)
+      return ctx.fail(
+        "BW2025",
+        place,
+        `${text.slice("$event#".length)} is not a field of an item of ${tool.id}'s ${poll.items} in ${ctx.openapiName}`,
+        "value",
+      );
     return tokens;
   };
   const match = Object.entries(t.match ?? {}).flatMap(([pointer, equals]) => {
@@ -80,14 +142,21 @@ function linkPollTrigger(ctx: LinkContext, id: string, t: DeclaredTrigger, poll:
     return tokens ? [{ pointer: tokens, equals }] : [];
   });
   checkMatchValues(ctx, match, (pointer) => ctx.doc.schemaAt(itemSchema, pointer), [...at, "match"]);
-  if (!t.eventId) ctx.fail("BW2024", at, `a poll trigger names what makes an item unique, so that it runs once: eventId, such as ["$event#/id"]`);
+  if (!t.eventId)
+    ctx.fail(
+      "BW2024",
+      at,
+      `a poll trigger names what makes an item unique, so that it runs once: eventId, such as ["$event#/id"]`,
+    );
   const eventId = (t.eventId ?? []).flatMap((text, i) => {
     const pointer = inItem(text, [...at, "eventId", i]);
     return pointer ? [pointer] : [];
   });
   const outputs = Object.entries(t.outputs ?? {}).flatMap(([name, o]): TriggerOutputSpec[] => {
     const pointer = inItem(o.from, [...at, "outputs", name, "from"]);
-    return pointer ? [{ name, description: o.description, source: { from: "event", pointer }, required: o.required ?? true }] : [];
+    return pointer
+      ? [{ name, description: o.description, source: { from: "event", pointer }, required: o.required ?? true }]
+      : [];
   });
   const position = positionOf(ctx, poll, tool, itemSchema, pollAt);
   const params = pollParams(ctx, poll, tool, [...pollAt, "params"]);
@@ -95,7 +164,13 @@ function linkPollTrigger(ctx: LinkContext, id: string, t: DeclaredTrigger, poll:
   const intervalSeconds = poll.intervalSeconds ?? DEFAULT_POLL_SECONDS;
   const perMinute = tool.rateLimits?.requestsPerMinute;
   if (perMinute && intervalSeconds * perMinute < 60)
-    ctx.fail("BW2026", [...pollAt, "intervalSeconds"], `${intervalSeconds} s between polls is shorter than one request's turn at the provider's ${perMinute} requests per minute (${Math.ceil(60 / perMinute)} s)`, "value");
+    ctx.fail(
+      "BW2026",
+      [...pollAt, "intervalSeconds"],
+      `${intervalSeconds} s between polls is shorter than one request's turn at the provider's ${perMinute} ` +
+        `requests per minute (${Math.ceil(60 / perMinute)} s)`,
+      "value",
+    );
   if (!position) return undefined;
   return {
     id,
@@ -118,7 +193,11 @@ function linkPollTrigger(ctx: LinkContext, id: string, t: DeclaredTrigger, poll:
 }
 
 /** The schema of one item of the list output, from the operation's answer in the document. */
-function itemSchemaOf(ctx: LinkContext, tool: ToolSpec, source: ToolSpec["outputs"][number]["source"]): Schema | undefined {
+function itemSchemaOf(
+  ctx: LinkContext,
+  tool: ToolSpec,
+  source: ToolSpec["outputs"][number]["source"],
+): Schema | undefined {
   if (!("ref" in source) || source.ref.kind !== "body") return undefined;
   const op = ctx.doc.operations.get(tool.operationId);
   const body = op && ctx.doc.bodyResponse(op)?.schema;
@@ -127,18 +206,38 @@ function itemSchemaOf(ctx: LinkContext, tool: ToolSpec, source: ToolSpec["output
   return item && ctx.doc.resolve(item);
 }
 
-/** How the poll tells new items, checked: the field in the item (of its type), or the operation's outputs holding the addresses. */
-function positionOf(ctx: LinkContext, poll: DeclaredPoll, tool: ToolSpec, itemSchema: Schema, at: Path): PollPositionSpec | undefined {
+/**
+ * How the poll tells new items, checked: the field in the item (of its type), or the operation's outputs holding the
+ * addresses.
+ */
+function positionOf(
+  ctx: LinkContext,
+  poll: DeclaredPoll,
+  tool: ToolSpec,
+  itemSchema: Schema,
+  at: Path,
+): PollPositionSpec | undefined {
   if (poll.ids) return { kind: "ids", order: poll.ids.order, keep: poll.ids.keep ?? DEFAULT_IDS_KEPT };
   if (poll.since) {
     const pointer = [...parsePointer(poll.since.field)];
     const field = ctx.doc.schemaAt(itemSchema, pointer);
-    if (!field) return ctx.fail("BW2025", [...at, "since", "field"], `${poll.since.field} is not a field of an item of ${tool.id}'s ${poll.items} in ${ctx.openapiName}`, "value");
+    if (!field)
+      return ctx.fail(
+        "BW2025",
+        [...at, "since", "field"],
+        `${poll.since.field} is not a field of an item of ${tool.id}'s ${poll.items} in ${ctx.openapiName}`,
+        "value",
+      );
     const flat = ctx.doc.flatten(field);
     const types = (Array.isArray(flat.type) ? flat.type : [flat.type]).filter((x) => x !== "null" && x !== undefined);
     const wanted = poll.since.type === "number" ? ["integer", "number"] : ["string"];
     if (types.length && !types.some((x) => wanted.includes(String(x))))
-      return ctx.fail("BW2026", [...at, "since", "type"], `${poll.since.field} is of type ${types.join(" or ")} in ${ctx.openapiName}, not a ${poll.since.type} field`, "value");
+      return ctx.fail(
+        "BW2026",
+        [...at, "since", "type"],
+        `${poll.since.field} is of type ${types.join(" or ")} in ${ctx.openapiName}, not a ${poll.since.type} field`,
+        "value",
+      );
     return { kind: "since", pointer, type: poll.since.type };
   }
   const delta = poll.delta as NonNullable<DeclaredPoll["delta"]>;
@@ -146,31 +245,81 @@ function positionOf(ctx: LinkContext, poll: DeclaredPoll, tool: ToolSpec, itemSc
     const output = tool.outputs.find((o) => o.path === name);
     if (output?.type !== "string") {
       const texts = tool.outputs.filter((o) => o.type === "string").map((o) => o.path);
-      return ctx.fail("BW2025", place, `"${name}" is not a string output of ${tool.id} (its string outputs: ${texts.join(", ") || "none"})`, "value");
+      return ctx.fail(
+        "BW2025",
+        place,
+        `"${name}" is not a string output of ${tool.id} (its string outputs: ${texts.join(", ") || "none"})`,
+        "value",
+      );
     }
     return name;
   };
   const link = addressOutput(delta.link, [...at, "delta", "link"]);
   const next = delta.next === undefined ? undefined : addressOutput(delta.next, [...at, "delta", "next"]);
   const removed = delta.removed === undefined ? undefined : [...parsePointer(delta.removed)];
-  if (removed && ctx.doc.schemaAt(itemSchema, removed) === undefined) return ctx.fail("BW2025", [...at, "delta", "removed"], `${delta.removed} is not a field of an item of ${tool.id}'s ${poll.items} in ${ctx.openapiName}`, "value");
+  if (removed && ctx.doc.schemaAt(itemSchema, removed) === undefined)
+    return ctx.fail(
+      "BW2025",
+      [...at, "delta", "removed"],
+      `${delta.removed} is not a field of an item of ${tool.id}'s ${poll.items} in ${ctx.openapiName}`,
+      "value",
+    );
   if (!link || (delta.next !== undefined && !next)) return undefined;
-  return { kind: "delta", link, ...(next ? { next } : {}), ...(delta.new === "created" ? { created: true } : {}), ...(removed ? { removed } : {}) };
+  return {
+    kind: "delta",
+    link,
+    ...(next ? { next } : {}),
+    ...(delta.new === "created" ? { created: true } : {}),
+    ...(removed ? { removed } : {}),
+  };
 }
 
 /** The trigger's own parameters: a parameter's rules, its default, placeholder and example held to them. */
 function pollParams(ctx: LinkContext, poll: DeclaredPoll, tool: ToolSpec, at: Path): PollParamSpec[] {
   return Object.entries((poll.params ?? {}) as Record<string, ManifestParam>).flatMap(([name, p]): PollParamSpec[] => {
     const place = [...at, name];
-    if (tool.params.some((q) => q.name === name)) ctx.fail("BW2011", place, `"${name}" is also a parameter of ${tool.id}: a trigger parameter needs its own name`);
-    for (const key of UNPLACED_KEYS) if (p[key] !== undefined) ctx.fail("BW2024", [...place, key], `a trigger parameter is placed by the inputs that use it, and is no credential: it takes no ${key}`);
-    if (p.type === "json" || p.type === "file") return ctx.fail("BW2004", [...place, "type"], `a trigger parameter is placed in a template: a string, number or boolean, not ${p.type}`, "value") ?? [];
+    if (tool.params.some((q) => q.name === name))
+      ctx.fail("BW2011", place, `"${name}" is also a parameter of ${tool.id}: a trigger parameter needs its own name`);
+    for (const key of UNPLACED_KEYS)
+      if (p[key] !== undefined)
+        ctx.fail(
+          "BW2024",
+          [...place, key],
+          `a trigger parameter is placed by the inputs that use it, and is no credential: it takes no ${key}`,
+        );
+    if (p.type === "json" || p.type === "file")
+      return (
+        ctx.fail(
+          "BW2004",
+          [...place, "type"],
+          `a trigger parameter is placed in a template: a string, number or boolean, not ${p.type}`,
+          "value",
+        ) ?? []
+      );
     const { wire: _w, secret: _s, sendDefault: _d, title, ...rules } = p;
-    const spec: PollParamSpec = { ...rules, name, type: p.type, title: title ?? titleFromName(name), description: p.description, required: p.required ?? false, secret: false, visibility: "user-only" } as PollParamSpec;
+    const spec: PollParamSpec = {
+      ...rules,
+      name,
+      type: p.type,
+      title: title ?? titleFromName(name),
+      description: p.description,
+      required: p.required ?? false,
+      secret: false,
+      visibility: "user-only",
+    } as PollParamSpec;
     for (const key of ["default", "placeholder", "example"] as const) {
-      const value = key === "placeholder" && typeof p.placeholder === "string" && p.type !== "string" ? Number(p.placeholder) : p[key];
+      const value =
+        key === "placeholder" && typeof p.placeholder === "string" && p.type !== "string"
+          ? Number(p.placeholder)
+          : p[key];
       const checked = value === undefined ? undefined : checkValue({ ...spec, wire: { in: "auth" } }, value);
-      if (checked && "issue" in checked) ctx.fail("BW2009", [...place, key], `${JSON.stringify(value)} is not a value of ${name} (${checked.issue.message})`, "value");
+      if (checked && "issue" in checked)
+        ctx.fail(
+          "BW2009",
+          [...place, key],
+          `${JSON.stringify(value)} is not a value of ${name} (${checked.issue.message})`,
+          "value",
+        );
     }
     return [spec];
   });
@@ -181,13 +330,23 @@ function pollParams(ctx: LinkContext, poll: DeclaredPoll, tool: ToolSpec, at: Pa
  * template serve fills: `{{poll.since}}` (a `since` poll only), `{{inputs.<name>}}` (a trigger
  * parameter). A `since` poll must pass `{{poll.since}}`, or each poll would list every item again.
  */
-function checkPollInputs(ctx: LinkContext, poll: DeclaredPoll, tool: ToolSpec, params: readonly PollParamSpec[], at: Path): void {
+function checkPollInputs(
+  ctx: LinkContext,
+  poll: DeclaredPoll,
+  tool: ToolSpec,
+  params: readonly PollParamSpec[],
+  at: Path,
+): void {
   let sincePassed = false;
   for (const [input, value] of Object.entries((poll.inputs ?? {}) as Record<string, unknown>)) {
     const place = [...at, "inputs", input];
     const param = tool.params.find((p) => p.name === input);
     if (!param) {
-      ctx.fail("BW2001", place, `unknown parameter "${input}" of ${tool.id} (its parameters: ${tool.params.map((p) => p.name).join(", ")})`);
+      ctx.fail(
+        "BW2001",
+        place,
+        `unknown parameter "${input}" of ${tool.id} (its parameters: ${tool.params.map((p) => p.name).join(", ")})`,
+      );
       continue;
     }
     let references: ReturnType<typeof collectReferences>;
@@ -199,7 +358,13 @@ function checkPollInputs(ctx: LinkContext, poll: DeclaredPoll, tool: ToolSpec, p
     }
     if (!references.length) {
       const checked = checkValue(param, value, tool);
-      if ("issue" in checked) ctx.fail("BW2026", place, `${JSON.stringify(value)} is not a value ${tool.id} takes (${checked.issue.message})`, "value");
+      if ("issue" in checked)
+        ctx.fail(
+          "BW2026",
+          place,
+          `${JSON.stringify(value)} is not a value ${tool.id} takes (${checked.issue.message})`,
+          "value",
+        );
       continue;
     }
     for (const { reference } of references) {
@@ -211,61 +376,25 @@ function checkPollInputs(ctx: LinkContext, poll: DeclaredPoll, tool: ToolSpec, p
     const parts = typeof value === "string" ? parseTemplate(value) : [];
     const only = parts.length === 1 && typeof parts[0] === "object" ? parts[0].text : undefined;
     const of = only?.startsWith("inputs.") ? params.find((p) => `inputs.${p.name}` === only) : undefined;
-    if (of && of.type !== param.type) ctx.fail("BW2026", place, `{{${only}}} is a ${of.type}, but ${tool.id}'s ${input} is a ${param.type}`, "value");
+    if (of && of.type !== param.type)
+      ctx.fail("BW2026", place, `{{${only}}} is a ${of.type}, but ${tool.id}'s ${input} is a ${param.type}`, "value");
   }
-  if (poll.since && !sincePassed) ctx.fail("BW2024", [...at, "inputs"], `a since poll passes {{poll.since}} to one of ${tool.id}'s inputs, to ask only for the items at or after the last seen: without it each poll lists every item again`);
+  if (poll.since && !sincePassed)
+    ctx.fail(
+      "BW2024",
+      [...at, "inputs"],
+      `a since poll passes {{poll.since}} to one of ${tool.id}'s inputs, to ask only for the items at or ` +
+        `after the last seen: without it each poll lists every item again`,
+    );
 }
 
 /** Why serve cannot fill `{{text}}` in a poll's inputs, or undefined. */
 function templateProblem(text: string, poll: DeclaredPoll, params: readonly PollParamSpec[]): string | undefined {
   const fills = ["poll.since (a since poll)", ...params.map((p) => `inputs.${p.name}`)].join(", ");
-  if (text === "poll.since") return poll.since ? undefined : `{{poll.since}} has a value only in a since poll (this one is by ${poll.ids ? "ids" : "delta"})`;
+  if (text === "poll.since")
+    return poll.since
+      ? undefined
+      : `{{poll.since}} has a value only in a since poll (this one is by ${poll.ids ? "ids" : "delta"})`;
   if (text.startsWith("inputs.") && params.some((p) => `inputs.${p.name}` === text)) return undefined;
   return `{{${text}}} is not a value serve fills in a poll's inputs (it fills ${fills})`;
 }
-
-type Recorded = NonNullable<import("../../model/surface-format.js").Surface["pollTriggers"]>;
-
-/** A poll trigger removed, its operation changed, a parameter now required or gone, or an output gone breaks a workflow that starts from it. */
-export const pollTriggersSurface: ProviderEntry<Recorded, "added" | "removed" | "operationChanged" | "paramRequired" | "paramRemoved" | "paramAdded" | "outputRemoved" | "outputAdded"> = {
-  scope: "provider",
-  subject: "pollTriggers",
-  changes: {
-    added: { level: "minor", rule: "poll trigger added" },
-    removed: { level: "breaking", rule: "poll trigger removed (a workflow starting from it no longer starts)" },
-    operationChanged: { level: "breaking", rule: "the poll trigger calls another operation (its connection inputs may differ)" },
-    paramRequired: { level: "breaking", rule: "a poll trigger parameter became required, or a required one was added" },
-    paramRemoved: { level: "breaking", rule: "poll trigger parameter removed" },
-    paramAdded: { level: "minor", rule: "optional poll trigger parameter added" },
-    outputRemoved: { level: "breaking", rule: "poll trigger output removed" },
-    outputAdded: { level: "minor", rule: "poll trigger output added" },
-  },
-  record: (ir) => {
-    if (!ir.pollTriggers?.length) return {};
-    return {
-      pollTriggers: Object.fromEntries(ir.pollTriggers.map((t) => [t.id, { operation: t.operation, params: Object.fromEntries(t.params.map((p) => [p.name, p.required])), outputs: t.outputs.map((o) => o.name).sort() }])),
-    };
-  },
-  read: (s) => s.pollTriggers,
-  diff(a, b, report) {
-    const before = a ?? {};
-    const after = b ?? {};
-    for (const [id, was] of Object.entries(before)) {
-      const now = after[id];
-      const at = `pollTriggers.${id}`;
-      if (!now) {
-        report("removed", { subject: at, from: id });
-        continue;
-      }
-      if (was.operation !== now.operation) report("operationChanged", { subject: at, from: was.operation, to: now.operation });
-      for (const [p, required] of Object.entries(was.params)) {
-        if (!(p in now.params)) report("paramRemoved", { subject: `${at}.params.${p}`, from: p });
-        else if (!required && now.params[p]) report("paramRequired", { subject: `${at}.params.${p}`, from: "optional", to: "required" });
-      }
-      for (const [p, required] of Object.entries(now.params)) if (!(p in was.params)) report(required ? "paramRequired" : "paramAdded", { subject: `${at}.params.${p}`, to: p });
-      for (const o of was.outputs) if (!now.outputs.includes(o)) report("outputRemoved", { subject: `${at}.outputs.${o}`, from: o });
-      for (const o of now.outputs) if (!was.outputs.includes(o)) report("outputAdded", { subject: `${at}.outputs.${o}`, to: o });
-    }
-    for (const id of Object.keys(after)) if (!(id in before)) report("added", { subject: `pollTriggers.${id}`, to: id });
-  },
-};

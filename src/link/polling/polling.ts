@@ -9,14 +9,33 @@ import type { ManifestOperation } from "../../load/precompiled/manifest-types.js
 import type { OpenApiOperation } from "../../load/openapi-document.js";
 import type { LinkContext, Path } from "../context.js";
 
-export function linkPolling(ctx: LinkContext, at: Path, mop: ManifestOperation, op: OpenApiOperation, linkedOutputs: { spec: OutputSpec }[]): ToolSpec["polling"] {
+export function linkPolling(
+  ctx: LinkContext,
+  at: Path,
+  mop: ManifestOperation,
+  op: OpenApiOperation,
+  linkedOutputs: { spec: OutputSpec }[],
+): ToolSpec["polling"] {
   const polling = mop.polling;
   if (!polling) return undefined;
   const output = mop.outputs[polling.output];
-  if (!output) return ctx.fail("BW2022", [...at, "polling", "output"], `"${polling.output}" is not an output of the operation`, "value");
-  if (polling.intervalMs < polling.minIntervalMs) ctx.fail("BW2005", [...at, "polling", "intervalMs"], `${polling.intervalMs} is below minIntervalMs ${polling.minIntervalMs}`, "value");
+  if (!output)
+    return ctx.fail(
+      "BW2022",
+      [...at, "polling", "output"],
+      `"${polling.output}" is not an output of the operation`,
+      "value",
+    );
+  if (polling.intervalMs < polling.minIntervalMs)
+    ctx.fail(
+      "BW2005",
+      [...at, "polling", "intervalMs"],
+      `${polling.intervalMs} is below minIntervalMs ${polling.minIntervalMs}`,
+      "value",
+    );
   const overlap = polling.pending.filter((s) => polling.terminal.includes(s));
-  if (overlap.length) ctx.fail("BW2005", [...at, "polling"], `states ${overlap.join(", ")} are both pending and terminal`);
+  if (overlap.length)
+    ctx.fail("BW2005", [...at, "polling"], `states ${overlap.join(", ")} are both pending and terminal`);
   // The output as linked (its own problems, such as an expression that does not parse, are reported there).
   const source = linkedOutputs.find((o) => o.spec.path === polling.output)?.spec.source;
   if (source && "ref" in source) {
@@ -29,7 +48,13 @@ export function linkPolling(ctx: LinkContext, at: Path, mop: ManifestOperation, 
         ["pending", polling.pending],
         ["terminal", polling.terminal],
       ] as const) {
-        for (const state of list) if (!allowed.includes(state)) ctx.fail("BW2023", [...at, "polling", key], `state "${state}" is not a value of "${polling.output}" in ${ctx.openapiName} (${allowed.join(", ")})`);
+        for (const state of list)
+          if (!allowed.includes(state))
+            ctx.fail(
+              "BW2023",
+              [...at, "polling", key],
+              `state "${state}" is not a value of "${polling.output}" in ${ctx.openapiName} (${allowed.join(", ")})`,
+            );
       }
     }
   }
@@ -50,7 +75,11 @@ export const pollingSurface: ToolEntry<NonNullable<ToolSurface["polling"]>, "sta
   diff(a, b, report) {
     if (!a && !b) return;
     const states = (p: typeof a) => canonical([p?.output, p?.pending, p?.terminal]);
-    if (states(a) !== states(b)) report("statesChanged", { from: a && { pending: a.pending, terminal: a.terminal }, to: b && { pending: b.pending, terminal: b.terminal } });
+    if (states(a) !== states(b))
+      report("statesChanged", {
+        from: a && { pending: a.pending, terminal: a.terminal },
+        to: b && { pending: b.pending, terminal: b.terminal },
+      });
     else if (canonical(a) !== canonical(b)) report("timingsChanged");
   },
 };

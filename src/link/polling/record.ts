@@ -11,5 +11,15 @@ export const polling = {
   link: null,
   contract: { kind: "scenario" },
   shelf: { field: "operation.polling" },
-  fields: { ...decided({ surface: "polling" }, ["operation.polling", "polling.output", "polling.pending", "polling.terminal", "polling.intervalMs", "polling.minIntervalMs", "polling.timeoutMs"]) },
+  fields: {
+    ...decided({ surface: "polling" }, [
+      "operation.polling",
+      "polling.output",
+      "polling.pending",
+      "polling.terminal",
+      "polling.intervalMs",
+      "polling.minIntervalMs",
+      "polling.timeoutMs",
+    ]),
+  },
 } as const satisfies ConceptRecord;

@@ -7,7 +7,10 @@ import { type Edit, linkWild } from "../../../test-support/link-wild.js";
 import type { ProviderIR } from "../../model/ir.js";
 import { rateLimitsSurface, requestsPerMinuteSurface } from "./rate-limits.js";
 
-const declaring = (rate: string): Edit => ({ find: "errors:\n", replace: `rateLimits:\n  resetHeader: X-RateLimit-Reset\n  requestsPerMinute: ${rate}\nerrors:\n` });
+const declaring = (rate: string): Edit => ({
+  find: "errors:\n",
+  replace: `rateLimits:\n  resetHeader: X-RateLimit-Reset\n  requestsPerMinute: ${rate}\nerrors:\n`,
+});
 
 async function linked(edits: Edit[]): Promise<ProviderIR> {
   const result = await linkWild("tracker", edits);
@@ -19,7 +22,8 @@ describe("rateLimits.requestsPerMinute", () => {
   it("is carried by every tool of the provider, beside the rest of the policy", async () => {
     const ir = await linked([declaring("30")]);
     expect(ir.operations.length).toBeGreaterThan(1);
-    for (const { tool } of ir.operations) expect(tool.rateLimits, tool.id).toEqual({ resetHeader: "x-ratelimit-reset", requestsPerMinute: 30 });
+    for (const { tool } of ir.operations)
+      expect(tool.rateLimits, tool.id).toEqual({ resetHeader: "x-ratelimit-reset", requestsPerMinute: 30 });
   });
 
   it("is refused unless a whole number from 1, at its place in the manifest", async () => {
@@ -31,7 +35,9 @@ describe("rateLimits.requestsPerMinute", () => {
     ];
     for (const [rate, rule] of refused) {
       const result = await linkWild("tracker", [declaring(rate)]);
-      expect(result, rate).toEqual({ problems: [`specs/tracker/manifest.yaml:22:22: rateLimits.requestsPerMinute: ${rule}, got ${rate}`] });
+      expect(result, rate).toEqual({
+        problems: [`specs/tracker/manifest.yaml:22:22: rateLimits.requestsPerMinute: ${rule}, got ${rate}`],
+      });
     }
   });
 

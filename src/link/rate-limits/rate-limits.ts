@@ -5,7 +5,14 @@
 // executor's calls, a workflow run's and verify's keep under). Every tool of
 // the provider carries it.
 import { parseExpression, type RateLimitSpec } from "@blockwright/runtime/internal";
-import { anyChange, diffMaximum, diffValue, type LimitChange, type ProviderEntry, type ValueChange } from "../../model/surface-entry.js";
+import {
+  anyChange,
+  diffMaximum,
+  diffValue,
+  type LimitChange,
+  type ProviderEntry,
+  type ValueChange,
+} from "../../model/surface-entry.js";
 import type { ProviderIR } from "../../model/ir.js";
 import type { LinkContext } from "../context.js";
 
@@ -17,15 +24,27 @@ export function linkRateLimits(ctx: LinkContext): RateLimitSpec | undefined {
   if (declaredQuota) {
     const at = ["rateLimits", "quota"];
     const texts = declaredQuota.from ?? ctx.manifest.errors.code ?? [];
-    if (!texts.length && declaredQuota.codes) ctx.fail("BW2024", [...at, "codes"], "there is no quota code to read: give quota.from, or errors.code");
+    if (!texts.length && declaredQuota.codes)
+      ctx.fail("BW2024", [...at, "codes"], "there is no quota code to read: give quota.from, or errors.code");
     const from = texts.flatMap((text, i) => {
       try {
         return [parseExpression(text)];
       } catch (e) {
-        return ctx.fail("BW2016", declaredQuota.from ? [...at, "from", i] : ["errors", "code", i], (e as Error).message, "value") ?? [];
+        return (
+          ctx.fail(
+            "BW2016",
+            declaredQuota.from ? [...at, "from", i] : ["errors", "code", i],
+            (e as Error).message,
+            "value",
+          ) ?? []
+        );
       }
     });
-    quota = { from, codes: [...(declaredQuota.codes ?? [])], ...(declaredQuota.messages ? { messages: [...declaredQuota.messages] } : {}) };
+    quota = {
+      from,
+      codes: [...(declaredQuota.codes ?? [])],
+      ...(declaredQuota.messages ? { messages: [...declaredQuota.messages] } : {}),
+    };
   }
   return {
     ...(declared.resetHeader ? { resetHeader: declared.resetHeader.toLowerCase() } : {}),
@@ -62,7 +81,9 @@ export const rateLimitsSurface: ProviderEntry<RateLimitSpec, ValueChange> = {
   diff: diffValue,
 };
 
-const RATE_CHANGE = "not breaking: it records the upstream's own limit, which binds callers whether declared or not; an executor's calls and verify's requests are spaced by it";
+const RATE_CHANGE =
+  "not breaking: it records the upstream's own limit, which binds callers whether declared or not; " +
+  "an executor's calls and verify's requests are spaced by it";
 
 /**
  * The documented request rate is a patch change whichever way it moves.

@@ -11,5 +11,14 @@ export const routes = {
   link: null,
   contract: { kind: "route" },
   shelf: { field: "operation.routes" },
-  fields: { ...decided({ surface: "routes" }, ["operation.routes", "route.when", "route.when.param", "route.when.pattern", "route.operationId", "route.wire"]) },
+  fields: {
+    ...decided({ surface: "routes" }, [
+      "operation.routes",
+      "route.when",
+      "route.when.param",
+      "route.when.pattern",
+      "route.operationId",
+      "route.wire",
+    ]),
+  },
 } as const satisfies ConceptRecord;

@@ -14,19 +14,38 @@ import { linkParams } from "../params/params.js";
 import { checkWireSlots, paramSenders, wireText } from "../wire/wire.js";
 
 /** `linkedOutputs`: outputs valid on the main operation, checked again on each route's. */
-export function linkRoutes(ctx: LinkContext, id: string, at: Path, mop: ManifestOperation, params: ParamSpec[], linkedOutputs: Set<string>): RouteSpec[] {
+export function linkRoutes(
+  ctx: LinkContext,
+  id: string,
+  at: Path,
+  mop: ManifestOperation,
+  params: ParamSpec[],
+  linkedOutputs: Set<string>,
+): RouteSpec[] {
   return (mop.routes ?? []).flatMap((route, i): RouteSpec[] => {
     const where: Path = [...at, "routes", i];
     const op = ctx.doc.operations.get(route.operationId);
     if (!op) {
-      ctx.fail("BW2002", [...where, "operationId"], `operation "${route.operationId}" not found in ${ctx.openapiName} (operations: ${[...ctx.doc.operations.keys()].sort().join(", ")})`, "value");
+      ctx.fail(
+        "BW2002",
+        [...where, "operationId"],
+        `operation "${route.operationId}" not found in ${ctx.openapiName} (operations: ` +
+          `${[...ctx.doc.operations.keys()].sort().join(", ")})`,
+        "value",
+      );
       return [];
     }
     const compileProblem = regexProblem(route.when.pattern);
     if (compileProblem) ctx.fail("BW2008", [...where, "when", "pattern"], compileProblem, "value");
     const tested = params.find((p) => p.name === route.when.param);
     if (!tested) ctx.fail("BW2001", [...where, "when", "param"], `unknown parameter "${route.when.param}"`, "value");
-    else if (tested.type !== "string") ctx.fail("BW2004", [...where, "when", "param"], `a route tests a string parameter, and "${route.when.param}" is ${tested.type}`, "value");
+    else if (tested.type !== "string")
+      ctx.fail(
+        "BW2004",
+        [...where, "when", "param"],
+        `a route tests a string parameter, and "${route.when.param}" is ${tested.type}`,
+        "value",
+      );
     const linked = linkParams(ctx, id, mop, op, { overrides: route.wire ?? {}, at: [...where, "wire"] });
     checkWireSlots(ctx, paramSenders(ctx, linked));
     checkCoverage(ctx, where, op, linked, []);
@@ -39,7 +58,15 @@ export function linkRoutes(ctx: LinkContext, id: string, at: Path, mop: Manifest
       const p = linked.find((x) => x.name === name);
       if (p) wire[name] = p.wire;
     }
-    return [{ when: { ...route.when }, operationId: op.operationId, method: op.method as RouteSpec["method"], path: op.path.replace(/\{\+/g, "{"), wire }];
+    return [
+      {
+        when: { ...route.when },
+        operationId: op.operationId,
+        method: op.method as RouteSpec["method"],
+        path: op.path.replace(/\{\+/g, "{"),
+        wire,
+      },
+    ];
   });
 }
 
@@ -61,7 +88,9 @@ export const routesSurface: ToolEntry<RouteSurface[], "routeAdded" | "routeRemov
           routes: tool.routes.map((r) => ({
             when: { ...r.when },
             request: `${r.method} ${r.path}`,
-            ...(Object.keys(r.wire).length ? { wire: Object.fromEntries(Object.entries(r.wire).map(([name, w]) => [name, wireText(w)])) } : {}),
+            ...(Object.keys(r.wire).length
+              ? { wire: Object.fromEntries(Object.entries(r.wire).map(([name, w]) => [name, wireText(w)])) }
+              : {}),
           })),
         }
       : {},

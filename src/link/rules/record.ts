@@ -4,12 +4,26 @@ import { type ConceptRecord, decided } from "../concept-record.js";
 import { rulesSurface } from "./rules.js";
 
 export const rules = {
-  wording: "**`rules`** across parameters: `exactlyOne`, `anyOf` (at least one group), `allowedValues` (values depending on another parameter), `dependentLimits` (limits depending on another parameter).",
+  wording:
+    "**`rules`** across parameters: `exactlyOne`, `anyOf` (at least one group), " +
+    "`allowedValues` (values depending on another parameter), `dependentLimits` (limits depending on another " +
+    "parameter).",
   schema: ["rules"],
   tool: ["rules"],
   surface: { rules: rulesSurface },
   link: null,
   contract: { kind: "rule" },
   shelf: { field: "operation.rules" },
-  fields: { ...decided({ surface: "rules" }, ["operation.rules", "rule.rule", "rule.params", "rule.groups", "rule.param", "rule.dependsOn", "rule.values", "rule.limits"]) },
+  fields: {
+    ...decided({ surface: "rules" }, [
+      "operation.rules",
+      "rule.rule",
+      "rule.params",
+      "rule.groups",
+      "rule.param",
+      "rule.dependsOn",
+      "rule.values",
+      "rule.limits",
+    ]),
+  },
 } as const satisfies ConceptRecord;

@@ -8,8 +8,15 @@ import type { ToolEntry } from "../../model/surface-entry.js";
 import type { LinkContext, Path } from "../context.js";
 
 /** `declared`: every parameter the manifest names (linked or not), so a broken parameter is reported once. */
-export function linkRule(ctx: LinkContext, rule: RuleSpec, at: Path, declared: ReadonlySet<string>, params: Map<string, ParamSpec>): RuleSpec | undefined {
-  const missing = (name: string, where: Path) => !declared.has(name) && ctx.fail("BW2001", where, `unknown parameter "${name}"`, "value") === undefined;
+export function linkRule(
+  ctx: LinkContext,
+  rule: RuleSpec,
+  at: Path,
+  declared: ReadonlySet<string>,
+  params: Map<string, ParamSpec>,
+): RuleSpec | undefined {
+  const missing = (name: string, where: Path) =>
+    !declared.has(name) && ctx.fail("BW2001", where, `unknown parameter "${name}"`, "value") === undefined;
   switch (rule.rule) {
     case "exactlyOne":
       if (rule.params.some((n, i) => missing(n, [...at, "params", i]))) return undefined;
@@ -25,22 +32,8 @@ export function linkRule(ctx: LinkContext, rule: RuleSpec, at: Path, declared: R
       const target = params.get(rule.param);
       const selector = params.get(rule.dependsOn);
       if (!target || !selector) return undefined;
-      for (const [key, limits] of Object.entries(rule.limits)) {
-        if (selector.enum && !selector.enum.map(String).includes(key)) ctx.fail("BW2023", [...at, "limits", key], `"${key}" is not a value of "${rule.dependsOn}" (${selector.enum.join(", ")})`);
-        const numeric = limits.minimum !== undefined || limits.maximum !== undefined;
-        const textual = limits.minLength !== undefined || limits.maxLength !== undefined;
-        if (numeric && target.type !== "number") ctx.fail("BW2004", [...at, "limits", key], `minimum and maximum apply to number parameters, and "${rule.param}" is ${target.type}`);
-        if (textual && target.type !== "string") ctx.fail("BW2004", [...at, "limits", key], `minLength and maxLength apply to string parameters, and "${rule.param}" is ${target.type}`);
-        // They may only tighten the parameter's own limits (which are at least as strict as the spec's).
-        if (limits.minimum !== undefined && target.minimum !== undefined && limits.minimum < target.minimum)
-          ctx.fail("BW2006", [...at, "limits", key, "minimum"], `${limits.minimum} is looser than "${rule.param}"'s minimum ${target.minimum}`, "value");
-        if (limits.maximum !== undefined && target.maximum !== undefined && limits.maximum > target.maximum)
-          ctx.fail("BW2006", [...at, "limits", key, "maximum"], `${limits.maximum} is looser than "${rule.param}"'s maximum ${target.maximum}`, "value");
-        if (limits.minLength !== undefined && target.minLength !== undefined && limits.minLength < target.minLength)
-          ctx.fail("BW2006", [...at, "limits", key, "minLength"], `${limits.minLength} is looser than "${rule.param}"'s minLength ${target.minLength}`, "value");
-        if (limits.maxLength !== undefined && target.maxLength !== undefined && limits.maxLength > target.maxLength)
-          ctx.fail("BW2006", [...at, "limits", key, "maxLength"], `${limits.maxLength} is looser than "${rule.param}"'s maxLength ${target.maxLength}`, "value");
-      }
+      for (const [key, limits] of Object.entries(rule.limits))
+        checkDependentLimits(ctx, rule, key, limits, target, selector, at);
       return { rule: "dependentLimits", param: rule.param, dependsOn: rule.dependsOn, limits: cloneJson(rule.limits) };
     }
     case "allowedValues": {
@@ -49,9 +42,19 @@ export function linkRule(ctx: LinkContext, rule: RuleSpec, at: Path, declared: R
       const selector = params.get(rule.dependsOn);
       if (!target || !selector) return undefined;
       for (const [key, values] of Object.entries(rule.values)) {
-        if (selector.enum && !selector.enum.includes(key)) ctx.fail("BW2023", [...at, "values", key], `"${key}" is not a value of "${rule.dependsOn}" (${selector.enum.join(", ")})`);
+        if (selector.enum && !selector.enum.includes(key))
+          ctx.fail(
+            "BW2023",
+            [...at, "values", key],
+            `"${key}" is not a value of "${rule.dependsOn}" (${selector.enum.join(", ")})`,
+          );
         for (const v of values) {
-          if (target.enum && !target.enum.includes(v)) ctx.fail("BW2023", [...at, "values", key], `${JSON.stringify(v)} is not a value of "${rule.param}" (${target.enum.join(", ")})`);
+          if (target.enum && !target.enum.includes(v))
+            ctx.fail(
+              "BW2023",
+              [...at, "values", key],
+              `${JSON.stringify(v)} is not a value of "${rule.param}" (${target.enum.join(", ")})`,
+            );
         }
       }
       return { rule: "allowedValues", param: rule.param, dependsOn: rule.dependsOn, values: cloneJson(rule.values) };
@@ -77,3 +80,69 @@ export const rulesSurface: ToolEntry<RuleSpec[], "ruleAdded" | "ruleRemoved"> = 
     for (const r of before) if (!after.has(r)) report("ruleRemoved", { from: JSON.parse(r) });
   },
 };
+
+type DependentLimits = Extract<RuleSpec, { rule: "dependentLimits" }>;
+
+/**
+ * The limits a `dependentLimits` rule sets for one value of the parameter it depends on: of the parameter's type,
+ * and no looser than its own.
+ */
+function checkDependentLimits(
+  ctx: LinkContext,
+  rule: DependentLimits,
+  key: string,
+  limits: DependentLimits["limits"][string],
+  target: ParamSpec,
+  selector: ParamSpec,
+  at: Path,
+): void {
+  if (selector.enum && !selector.enum.map(String).includes(key))
+    ctx.fail(
+      "BW2023",
+      [...at, "limits", key],
+      `"${key}" is not a value of "${rule.dependsOn}" (${selector.enum.join(", ")})`,
+    );
+  const numeric = limits.minimum !== undefined || limits.maximum !== undefined;
+  const textual = limits.minLength !== undefined || limits.maxLength !== undefined;
+  if (numeric && target.type !== "number")
+    ctx.fail(
+      "BW2004",
+      [...at, "limits", key],
+      `minimum and maximum apply to number parameters, and "${rule.param}" is ${target.type}`,
+    );
+  if (textual && target.type !== "string")
+    ctx.fail(
+      "BW2004",
+      [...at, "limits", key],
+      `minLength and maxLength apply to string parameters, and "${rule.param}" is ${target.type}`,
+    );
+  // They may only tighten the parameter's own limits (which are at least as strict as the spec's).
+  if (limits.minimum !== undefined && target.minimum !== undefined && limits.minimum < target.minimum)
+    ctx.fail(
+      "BW2006",
+      [...at, "limits", key, "minimum"],
+      `${limits.minimum} is looser than "${rule.param}"'s minimum ${target.minimum}`,
+      "value",
+    );
+  if (limits.maximum !== undefined && target.maximum !== undefined && limits.maximum > target.maximum)
+    ctx.fail(
+      "BW2006",
+      [...at, "limits", key, "maximum"],
+      `${limits.maximum} is looser than "${rule.param}"'s maximum ${target.maximum}`,
+      "value",
+    );
+  if (limits.minLength !== undefined && target.minLength !== undefined && limits.minLength < target.minLength)
+    ctx.fail(
+      "BW2006",
+      [...at, "limits", key, "minLength"],
+      `${limits.minLength} is looser than "${rule.param}"'s minLength ${target.minLength}`,
+      "value",
+    );
+  if (limits.maxLength !== undefined && target.maxLength !== undefined && limits.maxLength > target.maxLength)
+    ctx.fail(
+      "BW2006",
+      [...at, "limits", key, "maxLength"],
+      `${limits.maxLength} is looser than "${rule.param}"'s maxLength ${target.maxLength}`,
+      "value",
+    );
+}

@@ -6,7 +6,12 @@ import { hostsSurface } from "./server.js";
 
 export const server = {
   wording:
-    "**`server`:** a fixed `default` address (with the path of the OpenAPI document's server, which every request carries), or a `param` carrying the customer's own (`format: base-url`; the server's path is appended); `hosts`, the host patterns such an address may name besides the default's; or a `url`, the document's server URL with its `{variables}`, and `variables`, the shared parameters (connection inputs a person fills in, with the document's default and enum) that fill each, the hosts derived from the template.",
+    "**`server`:** a fixed `default` address (with the path of the OpenAPI document's server, " +
+    "which every request carries), or a `param` carrying the customer's own (`format: base-url`; " +
+    "the server's path is appended); `hosts`, the host patterns such an address may name besides the " +
+    "default's; or a `url`, the document's server URL with its `{variables}`, and `variables`, " +
+    "the shared parameters (connection inputs a person fills in, with the document's default and enum) " +
+    "that fill each, the hosts derived from the template.",
   schema: ["server"],
   tool: ["server"],
   surface: { hosts: hostsSurface, "server.url": serverUrlSurface },

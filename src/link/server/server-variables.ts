@@ -19,7 +19,9 @@ declare module "../../model/surface-format.js" {
   }
 }
 
-/** At most this many hosts from the listed values of a template's host variables (a product of enums could be large). */
+/**
+ * At most this many hosts from the listed values of a template's host variables (a product of enums could be large).
+ */
 const MAX_HOSTS = 16;
 
 /** The `{variable}` names of a template, in order, each once. */
@@ -32,7 +34,10 @@ export function isServerVariable(ctx: LinkContext, name: string): boolean {
   return Object.values(ctx.manifest.server.variables ?? {}).includes(name);
 }
 
-/** The template's part of the IR's server: the template, its variables' parameters, and the hosts derived from it (with `server.hosts`). */
+/**
+ * The template's part of the IR's server: the template, its variables' parameters, and the hosts derived from it (with
+ * `server.hosts`).
+ */
 export function templateServer(ctx: LinkContext): Pick<ToolSpec["server"], "template" | "variables" | "hosts"> {
   const { url, variables, hosts } = ctx.manifest.server;
   if (url === undefined) return {};
@@ -45,29 +50,64 @@ export function templateServer(ctx: LinkContext): Pick<ToolSpec["server"], "temp
 export function checkServerVariables(ctx: LinkContext): void {
   const { url, variables = {} } = ctx.manifest.server;
   if (url === undefined) {
-    if (ctx.manifest.server.variables) ctx.fail("BW2018", ["server", "variables"], "server variables fill the address template server.url, which this server does not have", "key");
+    if (ctx.manifest.server.variables)
+      ctx.fail(
+        "BW2018",
+        ["server", "variables"],
+        "server variables fill the address template server.url, which this server does not have",
+        "key",
+      );
     return;
   }
-  const servers = (ctx.doc.source.data as { servers?: { url?: unknown; variables?: Record<string, { enum?: unknown[]; default?: unknown }> }[] }).servers;
+  const servers = (
+    ctx.doc.source.data as {
+      servers?: { url?: unknown; variables?: Record<string, { enum?: unknown[]; default?: unknown }> }[];
+    }
+  ).servers;
   const first = Array.isArray(servers) ? servers[0] : undefined;
   // A server without a scheme (`//api.example.com`) is https (server.ts withServerScheme).
-  const written = typeof first?.url === "string" ? (first.url.startsWith("//") ? `https:${first.url}` : first.url) : undefined;
+  const written =
+    typeof first?.url === "string" ? (first.url.startsWith("//") ? `https:${first.url}` : first.url) : undefined;
   if (written !== url) {
-    ctx.fail("BW2018", ["server", "url"], `server.url must be ${ctx.openapiName}'s first server URL as written (${written === undefined ? "it has none" : JSON.stringify(written)}), where mocks and the contract suite read it`, "value");
+    ctx.fail(
+      "BW2018",
+      ["server", "url"],
+      `server.url must be ${ctx.openapiName}'s first server URL as written (` +
+        `${written === undefined ? "it has none" : JSON.stringify(written)}), where mocks and the contract suite ` +
+        `read it`,
+      "value",
+    );
     return;
   }
   // The credential's variable (auth.variable) is filled by the credential, not by a parameter of server.variables.
   const credential = ctx.manifest.auth.variable;
   const named = templateVariables(url).filter((name) => name !== credential);
-  if (credential !== undefined && Object.hasOwn(variables, credential)) ctx.fail("BW2018", ["server", "variables", credential], `{${credential}} is filled by the credential (auth.variable): server.variables leaves it out`, "key");
+  if (credential !== undefined && Object.hasOwn(variables, credential))
+    ctx.fail(
+      "BW2018",
+      ["server", "variables", credential],
+      `{${credential}} is filled by the credential (auth.variable): server.variables leaves it out`,
+      "key",
+    );
   for (const name of named) {
-    if (!Object.hasOwn(variables, name)) ctx.fail("BW2018", ["server", "variables"], `the address template has variable {${name}}: name the parameter that fills it (variables: {${name}: <param>})`, "key");
+    if (!Object.hasOwn(variables, name))
+      ctx.fail(
+        "BW2018",
+        ["server", "variables"],
+        `the address template has variable {${name}}: name the parameter that fills it (variables: {${name}: <param>})`,
+        "key",
+      );
   }
   for (const [name, param] of Object.entries(variables)) {
     const at = ["server", "variables", name];
     if (!named.includes(name)) {
       if (name === credential) continue;
-      ctx.fail("BW2018", at, `{${name}} is no variable of the address template ${JSON.stringify(url)} (its variables: ${named.join(", ")})`, "key");
+      ctx.fail(
+        "BW2018",
+        at,
+        `{${name}} is no variable of the address template ${JSON.stringify(url)} (its variables: ${named.join(", ")})`,
+        "key",
+      );
       continue;
     }
     checkVariableParam(ctx, name, param, first?.variables?.[name]);
@@ -76,23 +116,78 @@ export function checkServerVariables(ctx: LinkContext): void {
   if (named.every((name) => Object.hasOwn(variables, name))) derivedHosts(ctx, url, true);
 }
 
-/** A variable's parameter: shared, a string a person fills in (user-only), not sent as itself, bounded by an enum or a pattern, its values among the document's. */
-function checkVariableParam(ctx: LinkContext, variable: string, name: string, declared: { enum?: unknown[]; default?: unknown } | undefined): void {
+/**
+ * A variable's parameter: shared, a string a person fills in (user-only), not sent as itself, bounded by an enum or a
+ * pattern, its values among the document's.
+ */
+function checkVariableParam(
+  ctx: LinkContext,
+  variable: string,
+  name: string,
+  declared: { enum?: unknown[]; default?: unknown } | undefined,
+): void {
   const p: ManifestParam | undefined = ctx.manifest.params?.[name];
   const at = ["params", name];
   if (!p) {
-    ctx.fail("BW2018", ["server", "variables", variable], `parameter "${name}" (server variable {${variable}}) must be declared under the shared "params"`, "value");
+    ctx.fail(
+      "BW2018",
+      ["server", "variables", variable],
+      `parameter "${name}" (server variable {${variable}}) must be declared under the shared "params"`,
+      "value",
+    );
     return;
   }
-  if (p.type !== "string") ctx.fail("BW2018", [...at, "type"], `parameter "${name}" fills server variable {${variable}}: it must be a string, got ${p.type}`, "value");
-  if (p.wire) ctx.fail("BW2018", [...at, "wire"], `parameter "${name}" fills server variable {${variable}} of the address: it takes no wire placement`);
-  if (p.visibility !== "user-only") ctx.fail("BW2018", at, `parameter "${name}" fills server variable {${variable}}, which decides where the credential goes: it must be visibility: user-only (a person, not a model, sets it)`);
-  if (p.secret) ctx.fail("BW2018", at, `parameter "${name}" fills server variable {${variable}} of the address, which is no secret: it must not be secret: true`);
-  if (p.enum === undefined && p.pattern === undefined) ctx.fail("BW2018", at, `parameter "${name}" fills server variable {${variable}}: it must declare an enum or a pattern, so that a value cannot change the address's shape`);
+  if (p.type !== "string")
+    ctx.fail(
+      "BW2018",
+      [...at, "type"],
+      `parameter "${name}" fills server variable {${variable}}: it must be a string, got ${p.type}`,
+      "value",
+    );
+  if (p.wire)
+    ctx.fail(
+      "BW2018",
+      [...at, "wire"],
+      `parameter "${name}" fills server variable {${variable}} of the address: it takes no wire placement`,
+    );
+  if (p.visibility !== "user-only")
+    ctx.fail(
+      "BW2018",
+      at,
+      `parameter "${name}" fills server variable {${variable}}, which decides where the credential goes: ` +
+        `it must be visibility: user-only (a person, not a model, sets it)`,
+    );
+  if (p.secret)
+    ctx.fail(
+      "BW2018",
+      at,
+      `parameter "${name}" fills server variable {${variable}} of the address, which is no secret: ` +
+        `it must not be secret: true`,
+    );
+  if (p.enum === undefined && p.pattern === undefined)
+    ctx.fail(
+      "BW2018",
+      at,
+      `parameter "${name}" fills server variable {${variable}}: it must declare an enum or a pattern, ` +
+        `so that a value cannot change the address's shape`,
+    );
   const listed = Array.isArray(declared?.enum) ? declared.enum.map(String) : undefined;
   const outside = listed && p.enum ? p.enum.filter((v) => !listed.includes(String(v))) : [];
-  if (outside.length) ctx.fail("BW2006", [...at, "enum"], `${JSON.stringify(outside)} ${outside.length > 1 ? "are" : "is"} not among the values ${ctx.openapiName} lists for server variable {${variable}} (${listed?.join(", ")})`, "value");
-  if (listed && p.enum === undefined) ctx.fail("BW2006", at, `${ctx.openapiName} lists the values of server variable {${variable}} (${listed.join(", ")}): declare them as the enum of "${name}"`);
+  if (outside.length)
+    ctx.fail(
+      "BW2006",
+      [...at, "enum"],
+      `${JSON.stringify(outside)} ${outside.length > 1 ? "are" : "is"} not among the values ${ctx.openapiName}` +
+        ` lists for server variable {${variable}} (${listed?.join(", ")})`,
+      "value",
+    );
+  if (listed && p.enum === undefined)
+    ctx.fail(
+      "BW2006",
+      at,
+      `${ctx.openapiName} lists the values of server variable {${variable}} (${listed.join(", ")}): ` +
+        `declare them as the enum of "${name}"`,
+    );
 }
 
 /**
@@ -111,17 +206,36 @@ function derivedHosts(ctx: LinkContext, url: string, report = false): { hosts: s
   if (!inHost.length) return { hosts: [host] };
   const enumOf = (v: string) => ctx.manifest.params?.[variables[v] ?? ""]?.enum?.map(String);
   const labels = host.split(".");
-  if (labels.length === 1) return fail(`the host of ${JSON.stringify(url)} is all variable: the address is the customer's own, which server.param (format: base-url) carries`);
+  if (labels.length === 1)
+    return fail(
+      `the host of ${JSON.stringify(url)} is all variable: the address is the customer's own, ` +
+        `which server.param (format: base-url) carries`,
+    );
   if (inHost.every((v) => enumOf(v) !== undefined)) {
     let hosts = [host];
-    for (const v of inHost) hosts = hosts.flatMap((h) => (enumOf(v) ?? []).map((value) => h.replaceAll(`{${v}}`, value.toLowerCase()))).slice(0, MAX_HOSTS);
+    for (const v of inHost)
+      hosts = hosts
+        .flatMap((h) => (enumOf(v) ?? []).map((value) => h.replaceAll(`{${v}}`, value.toLowerCase())))
+        .slice(0, MAX_HOSTS);
     const bad = hosts.find((h) => hostPatternProblem(h) !== undefined);
-    return bad === undefined ? { hosts } : fail(`the listed values of the host's variables make ${JSON.stringify(bad)}, which is no host name`);
+    return bad === undefined
+      ? { hosts }
+      : fail(`the listed values of the host's variables make ${JSON.stringify(bad)}, which is no host name`);
   }
   const [firstLabel, ...rest] = labels;
   const wildcard = `*.${rest.join(".")}`;
-  if (inHost.length === 1 && firstLabel === `{${inHost[0]}}` && !templateVariables(rest.join(".")).length && hostPatternProblem(wildcard) === undefined) return { hosts: [wildcard] };
-  return fail(`the host of ${JSON.stringify(url)} has variables that are not its first label (${inHost.map((v) => `{${v}}`).join(", ")}): list their values as the parameters' enum, so that the hosts the address may have are known`);
+  if (
+    inHost.length === 1 &&
+    firstLabel === `{${inHost[0]}}` &&
+    !templateVariables(rest.join(".")).length &&
+    hostPatternProblem(wildcard) === undefined
+  )
+    return { hosts: [wildcard] };
+  return fail(
+    `the host of ${JSON.stringify(url)} has variables that are not its first label (` +
+      `${inHost.map((v) => `{${v}}`).join(", ")}): list their values as the parameters' enum, ` +
+      `so that the hosts the address may have are known`,
+  );
 }
 
 /** The address template: another one sends calls elsewhere. */
@@ -129,7 +243,10 @@ export const serverUrlSurface: ProviderEntry<string, "urlAdded" | "urlRemoved" |
   scope: "provider",
   subject: "server.url",
   changes: {
-    urlAdded: { level: "breaking", rule: "the address is made of server variables (their parameters are connection inputs)" },
+    urlAdded: {
+      level: "breaking",
+      rule: "the address is made of server variables (their parameters are connection inputs)",
+    },
     urlRemoved: { level: "breaking", rule: "the address is no longer made of server variables" },
     urlChanged: { level: "breaking", rule: "the address template changed (calls go elsewhere)" },
   },

@@ -29,7 +29,11 @@ async function linked(edits: FixtureEdit[]): Promise<{ ir: ProviderIR; specsDir:
   }
 }
 
-const serverAt = (url: string) => ({ file: "openapi.yaml" as const, find: "  - url: https://api.shelf.test\n", replace: `  - url: ${url}\n` });
+const serverAt = (url: string) => ({
+  file: "openapi.yaml" as const,
+  find: "  - url: https://api.shelf.test\n",
+  replace: `  - url: ${url}\n`,
+});
 const defaultAt = (url: string) => ({ find: "  default: https://api.shelf.test\n", replace: `  default: ${url}\n` });
 const getBook = (ir: ProviderIR): ToolSpec => ir.operations.find((o) => o.tool.operationId === "getBook")!.tool;
 
@@ -43,7 +47,11 @@ async function call(tool: ToolSpec, baseUrl?: string): Promise<{ ok: boolean; ur
       ...(baseUrl ? { baseUrl } : {}),
       fetch: async (request) => {
         urls.push(request.url);
-        return baseUrl ? fetch(request) : new Response(JSON.stringify({ id: "b1", title: "T", state: "ready" }), { headers: { "content-type": "application/json" } });
+        return baseUrl
+          ? fetch(request)
+          : new Response(JSON.stringify({ id: "b1", title: "T", state: "ready" }), {
+              headers: { "content-type": "application/json" },
+            });
       },
     },
   );
@@ -55,23 +63,50 @@ describe("the server's path", () => {
     expect(await linked([serverAt("https://api.shelf.test/api/")])).toEqual({
       problems: [
         expect.stringMatching(
-          /^specs\/shelf\/manifest\.yaml:8:12: server\.default: specs\/shelf\/openapi\.yaml's server "https:\/\/api\.shelf\.test\/api\/" has the path \/api, which prefixes every operation's path: write it here \("https:\/\/api\.shelf\.test\/api"\)$/,
+          new RegExp(
+            String.raw`^specs\/shelf\/manifest\.yaml:8:12: server\.default: specs\/shelf\/openapi\.yaml's server ` +
+              String.raw`"https:\/\/api\.shelf\.test\/api\/" has the path \/api, which prefixes every operation's ` +
+              String.raw`path: write it here \("https:\/\/api\.shelf\.test\/api"\)$`,
+          ),
         ),
       ],
     });
     expect(await linked([defaultAt("https://api.shelf.test/api")])).toEqual({
-      problems: [expect.stringMatching(/^specs\/shelf\/manifest\.yaml:8:12: server\.default: .*has no path, but "https:\/\/api\.shelf\.test\/api" has \/api: write the path in/)],
+      problems: [
+        expect.stringMatching(
+          new RegExp(
+            String.raw`^specs\/shelf\/manifest\.yaml:8:12: server\.default: .*has no path, but ` +
+              String.raw`"https:\/\/api\.shelf\.test\/api" has \/api: write the path in`,
+          ),
+        ),
+      ],
     });
   });
 
   it("a variable without a default in the path is refused at the server's url", async () => {
-    expect(await linked([serverAt("https://api.shelf.test/{version}"), defaultAt("https://api.shelf.test/v1")])).toEqual({
-      problems: [expect.stringMatching(/^specs\/shelf\/openapi\.yaml:7:10: servers\.0\.url: the path of server "https:\/\/api\.shelf\.test\/\{version\}" has variable \{version\} without a default/)],
+    expect(
+      await linked([serverAt("https://api.shelf.test/{version}"), defaultAt("https://api.shelf.test/v1")]),
+    ).toEqual({
+      problems: [
+        expect.stringMatching(
+          new RegExp(
+            String.raw`^specs\/shelf\/openapi\.yaml:7:10: servers\.0\.url: the path of server ` +
+              String.raw`"https:\/\/api\.shelf\.test\/\{version\}" has variable \{version\} without a default`,
+          ),
+        ),
+      ],
     });
   });
 
   it("prefixes every request: the default address, an address given at call time, and the mock's routes", async () => {
-    const result = await linked([{ file: "openapi.yaml", find: "  - url: https://api.shelf.test\n", replace: "  - url: https://api.shelf.test/{base}\n    variables: { base: { default: api } }\n" }, defaultAt("https://api.shelf.test/api")]);
+    const result = await linked([
+      {
+        file: "openapi.yaml",
+        find: "  - url: https://api.shelf.test\n",
+        replace: "  - url: https://api.shelf.test/{base}\n    variables: { base: { default: api } }\n",
+      },
+      defaultAt("https://api.shelf.test/api"),
+    ]);
     if (!("ir" in result)) throw new Error(result.problems.join("\n"));
     const tool = getBook(result.ir);
     expect(tool.server).toMatchObject({ default: "https://api.shelf.test/api", basePath: "/api" });
@@ -92,23 +127,48 @@ describe("parameters the credential covers", () => {
   const tokenQuery = {
     file: "openapi.yaml" as const,
     find: "      operationId: getBook\n      parameters:\n",
-    replace: "      operationId: getBook\n      parameters:\n        - { name: token, in: query, required: true, schema: { type: string } }\n        - { name: X-Shelf-Key, in: header, required: true, schema: { type: string } }\n",
+    replace:
+      "      operationId: getBook\n      parameters:\n        - { name: token, in: query, required: true, " +
+      "schema: { type: string } }\n        - { name: X-Shelf-Key, in: header, required: true, schema: { type: " +
+      "string } }\n",
   };
 
-  it("a required token the credential stands for needs auth.covers; one in the credential's own place is covered without", async () => {
-    expect(await linked([tokenQuery])).toEqual({
-      problems: [expect.stringMatching(/^specs\/shelf\/manifest\.yaml:\d+:3: operations\.shelf_get_book: specs\/shelf\/openapi\.yaml requires query parameter "token" for "getBook", but no parameter or constant supplies it$/)],
-    });
-    expect(await linked([tokenQuery, { find: "  param: apiKey\n", replace: "  param: apiKey\n  covers: [tokn]\n" }])).toEqual({
-      problems: [
-        expect.stringMatching(/^specs\/shelf\/manifest\.yaml:12:12: auth\.covers\.0: no operation of the manifest declares a header, query or cookie parameter or a top-level body field "tokn"/),
-        expect.stringMatching(/requires query parameter "token" for "getBook"/),
-      ],
-    });
-  });
+  it(
+    "a required token the credential stands for needs auth.covers; one in the credential's own place is covered " +
+      "without",
+    async () => {
+      expect(await linked([tokenQuery])).toEqual({
+        problems: [
+          expect.stringMatching(
+            new RegExp(
+              String.raw`^specs\/shelf\/manifest\.yaml:\d+:3: operations\.shelf_get_book: ` +
+                String.raw`specs\/shelf\/openapi\.yaml requires query parameter "token" for "getBook", but no ` +
+                "parameter or constant supplies it$",
+            ),
+          ),
+        ],
+      });
+      expect(
+        await linked([tokenQuery, { find: "  param: apiKey\n", replace: "  param: apiKey\n  covers: [tokn]\n" }]),
+      ).toEqual({
+        problems: [
+          expect.stringMatching(
+            new RegExp(
+              String.raw`^specs\/shelf\/manifest\.yaml:12:12: auth\.covers\.0: no operation of the manifest ` +
+                'declares a header, query or cookie parameter or a top-level body field "tokn"',
+            ),
+          ),
+          expect.stringMatching(/requires query parameter "token" for "getBook"/),
+        ],
+      });
+    },
+  );
 
   it("is sent by no parameter, and a mock does not require it", async () => {
-    const result = await linked([tokenQuery, { find: "  param: apiKey\n", replace: "  param: apiKey\n  covers: [token]\n" }]);
+    const result = await linked([
+      tokenQuery,
+      { find: "  param: apiKey\n", replace: "  param: apiKey\n  covers: [token]\n" },
+    ]);
     if (!("ir" in result)) throw new Error(result.problems.join("\n"));
     const tool = getBook(result.ir);
     expect(tool.params.map((p) => p.name)).not.toContain("token");

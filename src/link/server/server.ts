@@ -20,7 +20,10 @@ export function linkServer(ctx: LinkContext): ToolSpec["server"] {
   return serverOf(ctx);
 }
 
-/** The server every tool carries (a fresh object each time: the IR holds no shared objects); an address template's variables and hosts as server-variables.ts derives them. */
+/**
+ * The server every tool carries (a fresh object each time: the IR holds no shared objects); an address template's
+ * variables and hosts as server-variables.ts derives them.
+ */
 export function serverOf(ctx: LinkContext): ToolSpec["server"] {
   // The credential's variable (auth.variable) stays in the base path as written: each call's credential fills it.
   const server = documentServer(ctx.doc.source.data, ctx.manifest.auth.variable);
@@ -38,8 +41,13 @@ export function withServerScheme(url: string): string {
   return url.startsWith("//") ? `https:${url}` : url;
 }
 
-/** The document's first server, its variables at their defaults: its origin (when absolute) and path ("" for none), or why its path cannot be known. */
-export type DocumentServer = { url: string; origin?: string; path: string } | { url: string; problem: string; at: Path };
+/**
+ * The document's first server, its variables at their defaults: its origin (when absolute) and path ("" for none), or
+ * why its path cannot be known.
+ */
+export type DocumentServer =
+  | { url: string; origin?: string; path: string }
+  | { url: string; problem: string; at: Path };
 
 /**
  * The server requests go to, as the document declares it (OpenAPI 3
@@ -48,7 +56,9 @@ export type DocumentServer = { url: string; origin?: string; path: string } | { 
  */
 export function documentServer(document: unknown, keep?: string): DocumentServer | undefined {
   const servers = (document as { servers?: unknown } | null)?.servers;
-  const first = Array.isArray(servers) ? (servers[0] as { url?: unknown; variables?: Record<string, { default?: unknown }> } | undefined) : undefined;
+  const first = Array.isArray(servers)
+    ? (servers[0] as { url?: unknown; variables?: Record<string, { default?: unknown }> } | undefined)
+    : undefined;
   if (typeof first?.url !== "string") return undefined;
   const url = first.url;
   const at: Path = ["servers", 0, "url"];
@@ -58,12 +68,26 @@ export function documentServer(document: unknown, keep?: string): DocumentServer
   };
   // Variables with a default are filled in first: a server made of variables
   // (`{protocol}://{hostname}:{port}`) is an absolute address once filled, not a path.
-  const filled = withServerScheme(url).replace(/\{([^{}]*)\}/g, (whole, name: string) => (name === keep ? whole : (defaultOf(name) ?? whole)));
+  const filled = withServerScheme(url).replace(/\{([^{}]*)\}/g, (whole, name: string) =>
+    name === keep ? whole : (defaultOf(name) ?? whole),
+  );
   const origin = /^([a-z][a-z0-9+.-]*|\{[^{}]*\}):\/\/[^/?#]*/i.exec(filled)?.[0];
   let path = filled.slice(origin?.length ?? 0);
-  if (/[?#]/.test(path)) return { url, problem: `server ${JSON.stringify(url)} has a query or fragment, which no request address can carry`, at };
+  if (/[?#]/.test(path))
+    return {
+      url,
+      problem: `server ${JSON.stringify(url)} has a query or fragment, which no request address can carry`,
+      at,
+    };
   const unknown = [...path.matchAll(/\{([^{}]*)\}/g)].map((m) => m[1]).find((name) => name !== keep);
-  if (unknown !== undefined) return { url, problem: `the path of server ${JSON.stringify(url)} has variable {${unknown}} without a default: its base path cannot be known`, at };
+  if (unknown !== undefined)
+    return {
+      url,
+      problem:
+        `the path of server ${JSON.stringify(url)} has variable {${unknown}} without a default: ` +
+        `its base path cannot be known`,
+      at,
+    };
   // A variable's default that starts with a slash after the one before it (`https://host/{basePath}`, default `/api`)
   // is one slash: the address the document means, which requests go to.
   path = path.replace(/\/{2,}/g, "/").replace(/\/+$/, "");
@@ -92,8 +116,11 @@ function checkBasePath(ctx: LinkContext): void {
     "BW2018",
     ["server", "default"],
     server.path
-      ? `${ctx.openapiName}'s server ${JSON.stringify(server.url)} has the path ${server.path}, which prefixes every operation's path: write it here (${JSON.stringify(wanted)})`
-      : `${ctx.openapiName}'s server ${JSON.stringify(server.url)} has no path, but ${JSON.stringify(address)} has ${given}: write the path in ${ctx.openapiName}'s server (or its operations' paths), where mocks and the contract suite read it`,
+      ? `${ctx.openapiName}'s server ${JSON.stringify(server.url)} has the path ${server.path}, ` +
+          `which prefixes every operation's path: write it here (${JSON.stringify(wanted)})`
+      : `${ctx.openapiName}'s server ${JSON.stringify(server.url)} has no path, but ${JSON.stringify(address)} ` +
+          `has ${given}: write the path in ${ctx.openapiName}'s server (or its operations' paths), ` +
+          `where mocks and the contract suite read it`,
     "value",
   );
 }
@@ -105,7 +132,11 @@ function checkAddressParam(ctx: LinkContext): void {
   if (!p) {
     ctx.fail("BW2018", ["server", "param"], `parameter "${param}" must be declared under the shared "params"`, "value");
   } else if (p.format !== "base-url" || p.type !== "string") {
-    ctx.fail("BW2018", ["params", param], `the address parameter "${param}" must be type: string with format: base-url`);
+    ctx.fail(
+      "BW2018",
+      ["params", param],
+      `the address parameter "${param}" must be type: string with format: base-url`,
+    );
   }
 }
 
@@ -131,11 +162,20 @@ function checkServerHosts(ctx: LinkContext): void {
     } catch {
       continue;
     }
-    if (!hosts.some((pattern) => matchesHost(pattern, host))) ctx.fail("BW2018", ["params", param, key], `${JSON.stringify(value)} names host ${host}, which server.hosts (${hosts.join(", ")}) does not allow`, "value");
+    if (!hosts.some((pattern) => matchesHost(pattern, host)))
+      ctx.fail(
+        "BW2018",
+        ["params", param, key],
+        `${JSON.stringify(value)} names host ${host}, which server.hosts (${hosts.join(", ")}) does not allow`,
+        "value",
+      );
   }
 }
 
-/** The hosts an address given at call time may name (the default's and `server.hosts`): one fewer refuses addresses that worked. */
+/**
+ * The hosts an address given at call time may name (the default's and `server.hosts`): one fewer refuses addresses that
+ * worked.
+ */
 export const hostsSurface: ProviderEntry<string[], "hostRemoved" | "hostAdded"> = {
   scope: "provider",
   subject: "hosts",

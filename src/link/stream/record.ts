@@ -4,7 +4,11 @@ import type { ConceptRecord } from "../concept-record.js";
 
 export const stream = {
   wording:
-    "**Streams:** `stream: true` (or `{itemBytes}`) reads an operation's answer that is a stream of JSON values (`application/x-ndjson`, `application/jsonl`, `application/json-seq`: an export, a feed) item by item into the outputs `data` (the items) and `metadata.count`, each item at most `itemBytes` (default 1 MiB), all within `limits.replyBytes`; a client's method gets `.items()`, and `blockwright call` prints one item per line.",
+    "**Streams:** `stream: true` (or `{itemBytes}`) reads an operation's answer that is a stream of JSON " +
+    "values (`application/x-ndjson`, `application/jsonl`, `application/json-seq`: an export, a feed) " +
+    "item by item into the outputs `data` (the items) and `metadata.count`, " +
+    "each item at most `itemBytes` (default 1 MiB), all within `limits.replyBytes`; " +
+    "a client's method gets `.items()`, and `blockwright call` prints one item per line.",
   schema: ["stream"],
   tool: ["stream"],
   surface: {},

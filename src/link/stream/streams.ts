@@ -13,25 +13,64 @@ import type { TypeRef } from "../../model/ir.js";
 /** The most bytes one item may have when the manifest says none: 1 MiB. */
 export const DEFAULT_ITEM_BYTES = 1024 * 1024;
 
-/** Whether a media type is a stream of JSON values: newline-delimited JSON (any of its names) or JSON text sequences. */
+/**
+ * Whether a media type is a stream of JSON values: newline-delimited JSON (any of its names) or JSON text sequences.
+ */
 export function isStreamType(mediaType: string): boolean {
   const bare = bareMediaType(mediaType);
-  return /^application\/(x-)?(nd-?json|jsonl|json-?lines)$/.test(bare) || /^application\/([a-z0-9.+-]+\+)?json-seq$/.test(bare);
+  return (
+    /^application\/(x-)?(nd-?json|jsonl|json-?lines)$/.test(bare) ||
+    /^application\/([a-z0-9.+-]+\+)?json-seq$/.test(bare)
+  );
 }
 
 /** The outputs every stream tool has: the runtime fills them from the items it read (stream-items.ts). */
 const STREAM_OUTPUTS: readonly OutputSpec[] = [
-  { path: "data", type: "array", description: "The items of the stream, in the order they came.", optional: false, source: { expression: "$response.body#/items", ref: { kind: "body", pointer: ["items"] }, required: true } },
-  { path: "metadata.count", type: "number", description: "How many items the stream held.", optional: false, source: { expression: "$response.body#/items", ref: { kind: "body", pointer: ["items"] }, count: true, required: true } },
+  {
+    path: "data",
+    type: "array",
+    description: "The items of the stream, in the order they came.",
+    optional: false,
+    source: { expression: "$response.body#/items", ref: { kind: "body", pointer: ["items"] }, required: true },
+  },
+  {
+    path: "metadata.count",
+    type: "number",
+    description: "How many items the stream held.",
+    optional: false,
+    source: {
+      expression: "$response.body#/items",
+      ref: { kind: "body", pointer: ["items"] },
+      count: true,
+      required: true,
+    },
+  },
 ];
 
 /** The stream of an operation that answers one (`stream`), with its outputs; undefined otherwise. */
-export function linkStream(ctx: LinkContext, at: Path, mop: ManifestOperation, op: OpenApiOperation): { stream: StreamSpec; outputs: LinkedOutput[] } | undefined {
+export function linkStream(
+  ctx: LinkContext,
+  at: Path,
+  mop: ManifestOperation,
+  op: OpenApiOperation,
+): { stream: StreamSpec; outputs: LinkedOutput[] } | undefined {
   const declared = mop.stream;
   if (declared === undefined || declared === false) return undefined;
-  if (mop.download) ctx.fail("BW2022", [...at, "stream"], "an operation answers a file (download) or a stream of items (stream), not both", "key");
+  if (mop.download)
+    ctx.fail(
+      "BW2022",
+      [...at, "stream"],
+      "an operation answers a file (download) or a stream of items (stream), not both",
+      "key",
+    );
   if (Object.keys(mop.outputs).length) {
-    ctx.fail("BW2022", [...at, "outputs"], `an operation that answers a stream of items (stream) has the outputs data and metadata.count; its outputs must be {} (got ${Object.keys(mop.outputs).join(", ")})`, "value");
+    ctx.fail(
+      "BW2022",
+      [...at, "outputs"],
+      `an operation that answers a stream of items (stream) has the outputs data and metadata.count; ` +
+        `its outputs must be {} (got ${Object.keys(mop.outputs).join(", ")})`,
+      "value",
+    );
   }
   const answer = op.responses
     .filter((r) => /^2\d\d$/.test(r.status))
@@ -42,10 +81,17 @@ export function linkStream(ctx: LinkContext, at: Path, mop: ManifestOperation, o
       .filter((r) => /^2\d\d$/.test(r.status))
       .map((r) => `${r.status}: ${r.mediaTypes.join(", ") || "no body"}`)
       .join("; ");
-    ctx.fail("BW2021", [...at, "stream"], `operation "${op.operationId}" in ${ctx.openapiName} answers no stream of JSON values (application/x-ndjson, application/jsonl, application/json-seq): ${answered || "no 2xx answer"}`, "value");
+    ctx.fail(
+      "BW2021",
+      [...at, "stream"],
+      `operation "${op.operationId}" in ${ctx.openapiName} answers no stream of JSON values ` +
+        `(application/x-ndjson, application/jsonl, application/json-seq): ${answered || "no 2xx answer"}`,
+      "value",
+    );
     return undefined;
   }
-  const itemBytes = typeof declared === "object" && declared.itemBytes !== undefined ? declared.itemBytes : DEFAULT_ITEM_BYTES;
+  const itemBytes =
+    typeof declared === "object" && declared.itemBytes !== undefined ? declared.itemBytes : DEFAULT_ITEM_BYTES;
   const mediaTypes = answer.mediaTypes.filter(isStreamType);
   // Each item as the document's schema of the stream's media type says (openapi-typescript types one item there).
   const item: TypeRef = {

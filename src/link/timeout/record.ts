@@ -14,7 +14,10 @@ declare module "../../model/surface-format.js" {
 /** The runtime's deadline of a call whose operation names none (runtime/call/single-call.ts). */
 const DEFAULT_TIMEOUT_MS = 30_000;
 
-/** A shorter deadline may end calls that used to succeed: breaking; a longer one, or the default again where that is longer, a patch. */
+/**
+ * A shorter deadline may end calls that used to succeed: breaking; a longer one, or the default again where that is
+ * longer, a patch.
+ */
 const timeoutSurface: ToolEntry<number, LimitChange> = {
   scope: "tool",
   subject: "timeoutMs",
@@ -31,7 +34,9 @@ const timeoutSurface: ToolEntry<number, LimitChange> = {
 
 export const timeout = {
   wording:
-    "**`timeoutMs`** (per operation): how long one call may take, retries and the access token included, where the upstream documents a slower (or faster) answer than the runtime's default of 30 s; a caller's own `timeoutMs` option still wins. `blockwright diff` calls a shorter one breaking.",
+    "**`timeoutMs`** (per operation): how long one call may take, retries and the access token included, " +
+    "where the upstream documents a slower (or faster) answer than the runtime's default of 30 s; " +
+    "a caller's own `timeoutMs` option still wins. `blockwright diff` calls a shorter one breaking.",
   schema: ["timeout"],
   tool: ["timeoutMs"],
   surface: { timeoutMs: timeoutSurface },

@@ -8,9 +8,14 @@ import { diffSurfaces } from "../../changes/classify.js";
 import type { ToolSurfaceContext } from "../../model/surface-entry.js";
 import { SURFACE_ENTRIES } from "../concepts.js";
 
-const declaring = (value: string) => ({ find: "    operationId: GetCustomers\n", replace: `    operationId: GetCustomers\n    timeoutMs: ${value}\n` });
-const surfaceWith = (timeoutMs?: number) => acmeSurface({}, { acme_list: acmeTool(timeoutMs === undefined ? {} : { timeoutMs }) });
-const levels = (a?: number, b?: number) => diffSurfaces(surfaceWith(a), surfaceWith(b)).map((c) => `${c.level} ${c.tool} ${c.subject}: ${c.rule}`);
+const declaring = (value: string) => ({
+  find: "    operationId: GetCustomers\n",
+  replace: `    operationId: GetCustomers\n    timeoutMs: ${value}\n`,
+});
+const surfaceWith = (timeoutMs?: number) =>
+  acmeSurface({}, { acme_list: acmeTool(timeoutMs === undefined ? {} : { timeoutMs }) });
+const levels = (a?: number, b?: number) =>
+  diffSurfaces(surfaceWith(a), surfaceWith(b)).map((c) => `${c.level} ${c.tool} ${c.subject}: ${c.rule}`);
 
 describe("an operation's timeoutMs", () => {
   it("is linked onto that operation's tool only, and recorded in its surface", async () => {
@@ -19,7 +24,9 @@ describe("an operation's timeoutMs", () => {
     const timeouts = Object.fromEntries(linked.ir.operations.map((o) => [o.tool.id, o.tool.timeoutMs]));
     expect(timeouts).toMatchObject({ zqpayments_list_customers: 120_000, zqpayments_create_customer: undefined });
     const listed = linked.ir.operations.find((o) => o.tool.id === "zqpayments_list_customers");
-    expect(listed && SURFACE_ENTRIES.timeoutMs.record(listed.tool, {} as ToolSurfaceContext)).toEqual({ timeoutMs: 120_000 });
+    expect(listed && SURFACE_ENTRIES.timeoutMs.record(listed.tool, {} as ToolSurfaceContext)).toEqual({
+      timeoutMs: 120_000,
+    });
   });
 
   it("is refused when it is not a whole number of milliseconds from 1 to 600000", async () => {

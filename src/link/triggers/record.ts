@@ -3,7 +3,8 @@
 import { type ConceptRecord, decided, PRESENTATION } from "../concept-record.js";
 import { triggersSurface } from "./triggers.js";
 
-const RECEIVER = "how the receiver reads a delivery: what the trigger gives a workflow is recorded (triggers), not how it is found";
+const RECEIVER =
+  "how the receiver reads a delivery: what the trigger gives a workflow is recorded (triggers), not how it is found";
 
 const RUNS = "how serve keeps and retries the runs a trigger starts, not what it gives a workflow";
 
@@ -11,7 +12,10 @@ const SUBSCRIPTION = "how serve keeps the provider's subscription, through opera
 
 export const triggers = {
   wording:
-    "**`triggers`:** events that start a workflow, by id: a `webhook` the provider sends, or a `callback` an operation registers; how a delivery is authenticated (`hmac`, `sharedSecret`, `standardWebhooks`), found and acknowledged, the `outputs` it gives the workflow, and the `subscription` that `blockwright serve` keeps.",
+    "**`triggers`:** events that start a workflow, by id: a `webhook` the provider sends, " +
+    "or a `callback` an operation registers; how a delivery is authenticated (`hmac`, `sharedSecret`, " +
+    "`standardWebhooks`), found and acknowledged, the `outputs` it gives the workflow, " +
+    "and the `subscription` that `blockwright serve` keeps.",
   schema: ["triggers"],
   tool: [],
   surface: { triggers: triggersSurface },
@@ -59,11 +63,30 @@ export const triggers = {
       "trigger.acknowledge",
       "trigger.maxBodyBytes",
     ]),
-    ...decided({ none: RUNS }, ["trigger.dedupeHours", "trigger.retry", "trigger.retry.attempts", "trigger.retry.backoffSeconds"]),
+    ...decided({ none: RUNS }, [
+      "trigger.dedupeHours",
+      "trigger.retry",
+      "trigger.retry.attempts",
+      "trigger.retry.backoffSeconds",
+    ]),
     "trigger.authentication": { fields: "triggerAuthentication" },
     "trigger.subscription": { fields: "triggerSubscription" },
-    ...decided({ none: SUBSCRIPTION }, ["triggerSubscription.create", "triggerSubscription.renew", "triggerSubscription.delete", "triggerSubscription.id", "triggerSubscription.lifetimeMinutes"]),
+    ...decided({ none: SUBSCRIPTION }, [
+      "triggerSubscription.create",
+      "triggerSubscription.renew",
+      "triggerSubscription.delete",
+      "triggerSubscription.id",
+      "triggerSubscription.lifetimeMinutes",
+    ]),
     "triggerSubscription.lifecycle": { fields: "triggerLifecycle" },
-    ...decided({ none: SUBSCRIPTION }, ["triggerStep.operation", "triggerStep.inputs", "triggerLifecycle.callback", "triggerLifecycle.items", "triggerLifecycle.event", "triggerLifecycle.subscription", "triggerLifecycle.actions"]),
+    ...decided({ none: SUBSCRIPTION }, [
+      "triggerStep.operation",
+      "triggerStep.inputs",
+      "triggerLifecycle.callback",
+      "triggerLifecycle.items",
+      "triggerLifecycle.event",
+      "triggerLifecycle.subscription",
+      "triggerLifecycle.actions",
+    ]),
   },
 } as const satisfies ConceptRecord;

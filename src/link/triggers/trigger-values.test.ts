@@ -15,8 +15,13 @@ const work = mkdtempSync(join(tmpdir(), "blockwright-trigger-values-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 let counter = 0;
-/** The problems of the shelf fixture after the edits, as `{code, at}` (`line:col` in the manifest), and the edited manifest. */
-async function problems(edits: FixtureEdit[]): Promise<{ found: { code: string; at: string }[]; manifest: string; ir?: ProviderIR }> {
+/**
+ * The problems of the shelf fixture after the edits, as `{code, at}` (`line:col` in the manifest), and the edited
+ * manifest.
+ */
+async function problems(
+  edits: FixtureEdit[],
+): Promise<{ found: { code: string; at: string }[]; manifest: string; ir?: ProviderIR }> {
   const root = join(work, String(counter++));
   const dir = shelfCopy(root, edits);
   const manifest = readFileSync(join(dir, "manifest.yaml"), "utf8");
@@ -32,7 +37,8 @@ async function problems(edits: FixtureEdit[]): Promise<{ found: { code: string; 
 function valueAt(manifest: string, text: string): string {
   const lines = manifest.split("\n");
   const index = lines.findIndex((l) => l.includes(text));
-  if (index < 0 || lines.findIndex((l, i) => i > index && l.includes(text)) >= 0) throw new Error(`no single line holds ${text}`);
+  if (index < 0 || lines.findIndex((l, i) => i > index && l.includes(text)) >= 0)
+    throw new Error(`no single line holds ${text}`);
   const line = lines[index] as string;
   return `${index + 1}:${line.indexOf(": ", line.indexOf(text)) + 3}`;
 }
@@ -41,7 +47,8 @@ function valueAt(manifest: string, text: string): string {
 function textAt(manifest: string, text: string): string {
   const lines = manifest.split("\n");
   const index = lines.findIndex((l) => l.includes(text));
-  if (index < 0 || lines.findIndex((l, i) => i > index && l.includes(text)) >= 0) throw new Error(`no single line holds ${text}`);
+  if (index < 0 || lines.findIndex((l, i) => i > index && l.includes(text)) >= 0)
+    throw new Error(`no single line holds ${text}`);
   return `${index + 1}:${(lines[index] as string).indexOf(text) + 1}`;
 }
 
@@ -52,15 +59,27 @@ function keyAt(manifest: string, text: string): string {
   return `${line}:${written.length - written.trimStart().length + 1}`;
 }
 
-/** The shelf trigger with a subscription made through shelf_add_book, these inputs (YAML lines), and more subscription fields. */
+/**
+ * The shelf trigger with a subscription made through shelf_add_book, these inputs (YAML lines), and more subscription
+ * fields.
+ */
 const subscribed = (inputs: string[], more = ""): FixtureEdit => ({
   find: "    acknowledge: 204\n",
-  replace: `    acknowledge: 204\n    subscription:\n      create:\n        operation: shelf_add_book\n        inputs:\n${inputs.map((l) => `          ${l}\n`).join("")}      id: bookId\n${more}`,
+  replace:
+    `    acknowledge: 204\n    subscription:\n      create:\n        operation: ` +
+    `shelf_add_book\n        inputs:\n${inputs.map((l) => `          ${l}\n`).join("")}      id: bookId\n${more}`,
 });
 
 describe("a trigger's subscription inputs, checked against the operation's parameters", () => {
   it("takes values and templates the parameters allow", async () => {
-    const { found } = await problems([subscribed(["shelfId: zq-main", 'title: "{{trigger.url}}"', "format: ebook", 'meta: { source: "{{trigger.secret}}", at: "{{trigger.url}}" }'])]);
+    const { found } = await problems([
+      subscribed([
+        "shelfId: zq-main",
+        'title: "{{trigger.url}}"',
+        "format: ebook",
+        'meta: { source: "{{trigger.secret}}", at: "{{trigger.url}}" }',
+      ]),
+    ]);
     expect(found).toEqual([]);
   });
 
@@ -72,18 +91,31 @@ describe("a trigger's subscription inputs, checked against the operation's param
     ]);
   });
 
-  it("refuses a template serve does not fill, or fills only with what the trigger lacks, or not at that step", async () => {
-    const { found, manifest } = await problems([subscribed(['shelfId: "{{trigger.shelf}}"', 'title: "{{trigger.expiresAt}}"', 'tags: "{{subscription.id}}"', 'meta: { note: "made for {{ZQ_NAME}}" }', "format: paper"])]);
-    expect(found).toEqual([
-      { code: "BW2026", at: valueAt(manifest, 'shelfId: "{{trigger.shelf}}"') },
-      { code: "BW2026", at: valueAt(manifest, 'title: "{{trigger.expiresAt}}"') },
-      { code: "BW2026", at: valueAt(manifest, 'tags: "{{subscription.id}}"') },
-      { code: "BW2026", at: valueAt(manifest, "meta: { note") },
-    ]);
-  });
+  it(
+    "refuses a template serve does not fill, or fills " + "only with what the trigger lacks, or not at that step",
+    async () => {
+      const { found, manifest } = await problems([
+        subscribed([
+          'shelfId: "{{trigger.shelf}}"',
+          'title: "{{trigger.expiresAt}}"',
+          'tags: "{{subscription.id}}"',
+          'meta: { note: "made for {{ZQ_NAME}}" }',
+          "format: paper",
+        ]),
+      ]);
+      expect(found).toEqual([
+        { code: "BW2026", at: valueAt(manifest, 'shelfId: "{{trigger.shelf}}"') },
+        { code: "BW2026", at: valueAt(manifest, 'title: "{{trigger.expiresAt}}"') },
+        { code: "BW2026", at: valueAt(manifest, 'tags: "{{subscription.id}}"') },
+        { code: "BW2026", at: valueAt(manifest, "meta: { note") },
+      ]);
+    },
+  );
 
   it("refuses a template whose kind of value the parameter refuses (a time where an enum is)", async () => {
-    const { found, manifest } = await problems([subscribed(["shelfId: zq-main", "title: zq", 'size: "{{trigger.expiresAt}}"'], "      lifetimeMinutes: 60\n")]);
+    const { found, manifest } = await problems([
+      subscribed(["shelfId: zq-main", "title: zq", 'size: "{{trigger.expiresAt}}"'], "      lifetimeMinutes: 60\n"),
+    ]);
     expect(found).toEqual([{ code: "BW2026", at: valueAt(manifest, 'size: "{{trigger.expiresAt}}"') }]);
   });
 
@@ -95,7 +127,9 @@ describe("a trigger's subscription inputs, checked against the operation's param
 
 describe("a trigger's match values, checked against the event's schema", () => {
   it("refuses a value the event's field cannot hold (outside its enum): the trigger would never start", async () => {
-    const { found, manifest } = await problems([{ find: "match: { /type: book.added }", replace: "match: { /type: book.gone }" }]);
+    const { found, manifest } = await problems([
+      { find: "match: { /type: book.added }", replace: "match: { /type: book.gone }" },
+    ]);
     expect(found).toEqual([{ code: "BW2026", at: textAt(manifest, "book.gone") }]);
   });
 });
@@ -129,12 +163,20 @@ const lifecycleCallback: FixtureEdit = {
   ].join("\n"),
 };
 /** The subscription's lifecycle (with a renew step, which renewing on an event needs, unless `renew` is false). */
-const lifecycle = (fields = "callback: hookLifecycle, items: /value, event: /lifecycleEvent, subscription: /hookId", renew = true) =>
-  `${renew ? "      renew: { operation: shelf_add_book, inputs: { shelfId: zq-main, title: zq } }\n" : ""}      lifecycle: { ${fields}, actions: { reauthorizationRequired: renew, hookRemoved: recreate, missed: log } }\n`;
+const lifecycle = (
+  fields = "callback: hookLifecycle, items: /value, event: /lifecycleEvent, subscription: /hookId",
+  renew = true,
+) =>
+  `${renew ? "      renew: { operation: shelf_add_book, inputs: { shelfId: zq-main, title: zq } }\n" : ""}` +
+  `      lifecycle: { ${fields}, actions: { reauthorizationRequired: renew, hookRemoved: recreate, missed: ` +
+  `log } }\n`;
 
 describe("a subscription's lifecycle notifications", () => {
   it("link through their callback: the fields read found there, the address passed by the create step", async () => {
-    const { found, ir } = await problems([lifecycleCallback, subscribed(["shelfId: zq-main", 'title: "{{trigger.lifecycleUrl}}"'], lifecycle())]);
+    const { found, ir } = await problems([
+      lifecycleCallback,
+      subscribed(["shelfId: zq-main", 'title: "{{trigger.lifecycleUrl}}"'], lifecycle()),
+    ]);
     expect(found).toEqual([]);
     expect(ir?.triggers?.[0]?.subscription?.lifecycle).toEqual({
       items: ["value"],
@@ -144,22 +186,42 @@ describe("a subscription's lifecycle notifications", () => {
     });
   });
 
-  it("refuses {{trigger.lifecycleUrl}} in a trigger that declares no lifecycle (BW2026), and a lifecycle whose address no step passes (BW2024)", async () => {
-    const unused = await problems([lifecycleCallback, subscribed(["shelfId: zq-main", 'title: "{{trigger.lifecycleUrl}}"'])]);
-    expect(unused.found).toEqual([{ code: "BW2026", at: valueAt(unused.manifest, 'title: "{{trigger.lifecycleUrl}}"') }]);
-    const unsent = await problems([lifecycleCallback, subscribed(["shelfId: zq-main", "title: zq"], lifecycle())]);
-    expect(unsent.found).toEqual([{ code: "BW2024", at: keyAt(unsent.manifest, "lifecycle: {") }]);
-  });
+  it(
+    "refuses {{trigger.lifecycleUrl}} in a trigger that declares no lifecycle (BW2026), " +
+      "and a lifecycle whose address no step passes (BW2024)",
+    async () => {
+      const unused = await problems([
+        lifecycleCallback,
+        subscribed(["shelfId: zq-main", 'title: "{{trigger.lifecycleUrl}}"']),
+      ]);
+      expect(unused.found).toEqual([
+        { code: "BW2026", at: valueAt(unused.manifest, 'title: "{{trigger.lifecycleUrl}}"') },
+      ]);
+      const unsent = await problems([lifecycleCallback, subscribed(["shelfId: zq-main", "title: zq"], lifecycle())]);
+      expect(unsent.found).toEqual([{ code: "BW2024", at: keyAt(unsent.manifest, "lifecycle: {") }]);
+    },
+  );
 
   it("refuses renewing on an event when the subscription has no renew step (BW2024)", async () => {
-    const { found, manifest } = await problems([lifecycleCallback, subscribed(["shelfId: zq-main", 'title: "{{trigger.lifecycleUrl}}"'], lifecycle(undefined, false))]);
+    const { found, manifest } = await problems([
+      lifecycleCallback,
+      subscribed(["shelfId: zq-main", 'title: "{{trigger.lifecycleUrl}}"'], lifecycle(undefined, false)),
+    ]);
     expect(found).toEqual([{ code: "BW2024", at: textAt(manifest, "renew, hookRemoved") }]);
   });
 
   it("names a callback the operation lacks, and a field a notification does not have (BW2025)", async () => {
-    const noCallback = await problems([subscribed(["shelfId: zq-main", 'title: "{{trigger.lifecycleUrl}}"'], lifecycle())]);
+    const noCallback = await problems([
+      subscribed(["shelfId: zq-main", 'title: "{{trigger.lifecycleUrl}}"'], lifecycle()),
+    ]);
     expect(noCallback.found).toEqual([{ code: "BW2025", at: textAt(noCallback.manifest, "hookLifecycle") }]);
-    const noField = await problems([lifecycleCallback, subscribed(["shelfId: zq-main", 'title: "{{trigger.lifecycleUrl}}"'], lifecycle("callback: hookLifecycle, items: /value, event: /kind"))]);
+    const noField = await problems([
+      lifecycleCallback,
+      subscribed(
+        ["shelfId: zq-main", 'title: "{{trigger.lifecycleUrl}}"'],
+        lifecycle("callback: hookLifecycle, items: /value, event: /kind"),
+      ),
+    ]);
     expect(noField.found).toEqual([{ code: "BW2025", at: textAt(noField.manifest, "/kind") }]);
   });
 });

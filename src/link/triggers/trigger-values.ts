@@ -18,7 +18,13 @@ type DeclaredTrigger = NonNullable<Manifest["triggers"]>[string];
 const STEPS = ["create", "renew", "delete"] as const;
 
 /** Every input of the trigger's subscription steps, checked against its operation's parameters. */
-export function checkSubscriptionInputs(ctx: LinkContext, id: string, t: DeclaredTrigger, tools: ReadonlyMap<string, ToolSpec>, at: Path): void {
+export function checkSubscriptionInputs(
+  ctx: LinkContext,
+  id: string,
+  t: DeclaredTrigger,
+  tools: ReadonlyMap<string, ToolSpec>,
+  at: Path,
+): void {
   const s = t.subscription;
   if (!s) return;
   for (const name of STEPS) {
@@ -30,7 +36,11 @@ export function checkSubscriptionInputs(ctx: LinkContext, id: string, t: Declare
       const place = [...at, name, "inputs", input];
       const param = tool.params.find((p) => p.name === input);
       if (!param) {
-        ctx.fail("BW2001", place, `unknown parameter "${input}" of ${tool.id} (its parameters: ${tool.params.map((p) => p.name).join(", ")})`);
+        ctx.fail(
+          "BW2001",
+          place,
+          `unknown parameter "${input}" of ${tool.id} (its parameters: ${tool.params.map((p) => p.name).join(", ")})`,
+        );
         continue;
       }
       const refuses = (v: unknown) => {
@@ -50,8 +60,15 @@ interface StepPlace {
   operation: string;
 }
 
-/** Why a step's input cannot do: a value the parameter refuses, a template serve cannot fill there, or one whose kind of value the parameter refuses. */
-function inputProblem(at: StepPlace, value: unknown, refuses: (value: unknown) => string | undefined): string | undefined {
+/**
+ * Why a step's input cannot do: a value the parameter refuses, a template serve cannot fill there, or one whose kind of
+ * value the parameter refuses.
+ */
+function inputProblem(
+  at: StepPlace,
+  value: unknown,
+  refuses: (value: unknown) => string | undefined,
+): string | undefined {
   let references: ReturnType<typeof collectReferences>;
   try {
     references = collectReferences(value);
@@ -65,8 +82,10 @@ function inputProblem(at: StepPlace, value: unknown, refuses: (value: unknown) =
   for (const { reference } of references) {
     const template = subscriptionTemplate(reference.text);
     if (!template) return `{{${reference.text}}} is not a value serve fills (it fills ${subscriptionTemplateList()})`;
-    if (template.needs && at.declared[template.needs] === undefined) return `{{${reference.text}}} (${template.means}) has no value without the subscription's ${template.needs}`;
-    if (template.notIn?.includes(at.step)) return `{{${reference.text}}} (${template.means}) has no value in the ${at.step} step`;
+    if (template.needs && at.declared[template.needs] === undefined)
+      return `{{${reference.text}}} (${template.means}) has no value without the subscription's ${template.needs}`;
+    if (template.notIn?.includes(at.step))
+      return `{{${reference.text}}} (${template.means}) has no value in the ${at.step} step`;
   }
   // A value that is one template is passed as the template's value: one of its kind must pass.
   const parts = typeof value === "string" ? parseTemplate(value) : [];
@@ -75,22 +94,39 @@ function inputProblem(at: StepPlace, value: unknown, refuses: (value: unknown) =
   const template = subscriptionTemplate(only.text);
   const sample = template?.sample?.(at.id);
   const problem = sample === undefined ? undefined : refuses(sample);
-  return problem && `{{${only.text}}} gives ${template?.means}, such as ${JSON.stringify(sample)}, which ${at.operation} refuses (${problem})`;
+  return (
+    problem &&
+    `{{${only.text}}} gives ${template?.means}, such as ${JSON.stringify(sample)}, which ${at.operation} ` +
+      `refuses (${problem})`
+  );
 }
 
 /** Each value a trigger matches on, against the event field's schema: a value no event can hold never starts a run. */
-export function checkMatchValues(ctx: LinkContext, match: { pointer: string[]; equals: unknown }[], fieldOf: (pointer: string[]) => Schema | undefined, at: Path): void {
+export function checkMatchValues(
+  ctx: LinkContext,
+  match: { pointer: string[]; equals: unknown }[],
+  fieldOf: (pointer: string[]) => Schema | undefined,
+  at: Path,
+): void {
   for (const m of match) {
     const field = fieldOf(m.pointer);
     const problem = field && schemaRefuses(field, m.equals);
-    if (problem) ctx.fail("BW2026", [...at, `/${m.pointer.join("/")}`], `${JSON.stringify(m.equals)} is not a value the event's /${m.pointer.join("/")} holds in ${ctx.openapiName} (${problem}): the trigger would never start`, "value");
+    if (problem)
+      ctx.fail(
+        "BW2026",
+        [...at, `/${m.pointer.join("/")}`],
+        `${JSON.stringify(m.equals)} is not a value the event's /${m.pointer.join("/")} ` +
+          `holds in ${ctx.openapiName} (${problem}): the trigger would never start`,
+        "value",
+      );
   }
 }
 
 /** Why a schema (flattened) refuses a plain value: its const, enum, type or pattern. */
 function schemaRefuses(schema: Schema, value: unknown): string | undefined {
   if ("const" in schema && schema.const !== value) return `it must be ${JSON.stringify(schema.const)}`;
-  if (Array.isArray(schema.enum) && !schema.enum.includes(value)) return `it is one of ${schema.enum.map((v) => JSON.stringify(v)).join(", ")}`;
+  if (Array.isArray(schema.enum) && !schema.enum.includes(value))
+    return `it is one of ${schema.enum.map((v) => JSON.stringify(v)).join(", ")}`;
   const types = (Array.isArray(schema.type) ? schema.type : schema.type === undefined ? [] : [schema.type]) as string[];
   if (types.length && !types.some((type) => isOfType(value, type))) return `it is of type ${types.join(" or ")}`;
   if (typeof schema.pattern === "string" && typeof value === "string") {

@@ -31,33 +31,58 @@ const problems = async (edits: FixtureEdit[]) => {
 };
 
 describe("triggers linked against the document", () => {
-  it("finds the event through the operation's callback, and the linked trigger verifies a signed delivery", async () => {
-    const result = await linked([]);
-    if (!("ir" in result)) throw new Error(result.problems.join("\n"));
-    const trigger = result.ir.triggers?.[0];
-    expect(trigger).toMatchObject({ id: "shelf_book_added", event: { source: "callback", operationId: "addBook", name: "bookAdded" }, acknowledge: 204, secretParam: "signingSecret" });
-    const body = JSON.stringify({ type: "book.added", book: { id: "b-7", title: "Zq" } });
-    const secret = `whsec_${Buffer.from("zq-signing-key").toString("base64")}`;
-    const headers = await signDelivery(trigger!, body, { secret, url: "http://127.0.0.1/hook", id: "msg_zq1" });
-    const verified = await verifyEvent(trigger!, { method: "POST", url: "/hook", headers, body }, { secret });
-    expect(verified).toMatchObject({ ok: true, id: "msg_zq1", outputs: { metadata: { bookId: "b-7", title: "Zq" } } });
-  });
+  it(
+    "finds the event through the operation's callback, " + "and the linked trigger verifies a signed delivery",
+    async () => {
+      const result = await linked([]);
+      if (!("ir" in result)) throw new Error(result.problems.join("\n"));
+      const trigger = result.ir.triggers?.[0];
+      expect(trigger).toMatchObject({
+        id: "shelf_book_added",
+        event: { source: "callback", operationId: "addBook", name: "bookAdded" },
+        acknowledge: 204,
+        secretParam: "signingSecret",
+      });
+      const body = JSON.stringify({ type: "book.added", book: { id: "b-7", title: "Zq" } });
+      const secret = `whsec_${Buffer.from("zq-signing-key").toString("base64")}`;
+      const headers = await signDelivery(trigger!, body, { secret, url: "http://127.0.0.1/hook", id: "msg_zq1" });
+      const verified = await verifyEvent(trigger!, { method: "POST", url: "/hook", headers, body }, { secret });
+      expect(verified).toMatchObject({
+        ok: true,
+        id: "msg_zq1",
+        outputs: { metadata: { bookId: "b-7", title: "Zq" } },
+      });
+    },
+  );
 
-  it("takes the dedupe horizon and the run retries a trigger declares, defaulting what the retry leaves out, and neither when not declared", async () => {
-    const declaredHere = "    dedupeHours: 72\n    retry: { attempts: 3, backoffSeconds: 10 }\n";
-    const declared = await linked([{ find: declaredHere, replace: "    dedupeHours: 720\n    retry: { attempts: 9 }\n" }]);
-    if (!("ir" in declared)) throw new Error(declared.problems.join("\n"));
-    expect(declared.ir.triggers?.[0]).toMatchObject({ dedupeHours: 720, retry: { attempts: 9, backoffSeconds: 30 } });
-    const plain = await linked([{ find: declaredHere, replace: "" }]);
-    if (!("ir" in plain)) throw new Error(plain.problems.join("\n"));
-    expect(plain.ir.triggers?.[0]).not.toHaveProperty("dedupeHours");
-    expect(plain.ir.triggers?.[0]).not.toHaveProperty("retry");
-    expect(await problems([{ find: "dedupeHours: 72", replace: "dedupeHours: 0" }])).toEqual([expect.stringContaining("dedupeHours")]);
-  });
+  it(
+    "takes the dedupe horizon and the run retries a trigger declares, defaulting what the retry leaves out, " +
+      "and neither when not declared",
+    async () => {
+      const declaredHere = "    dedupeHours: 72\n    retry: { attempts: 3, backoffSeconds: 10 }\n";
+      const declared = await linked([
+        { find: declaredHere, replace: "    dedupeHours: 720\n    retry: { attempts: 9 }\n" },
+      ]);
+      if (!("ir" in declared)) throw new Error(declared.problems.join("\n"));
+      expect(declared.ir.triggers?.[0]).toMatchObject({ dedupeHours: 720, retry: { attempts: 9, backoffSeconds: 30 } });
+      const plain = await linked([{ find: declaredHere, replace: "" }]);
+      if (!("ir" in plain)) throw new Error(plain.problems.join("\n"));
+      expect(plain.ir.triggers?.[0]).not.toHaveProperty("dedupeHours");
+      expect(plain.ir.triggers?.[0]).not.toHaveProperty("retry");
+      expect(await problems([{ find: "dedupeHours: 72", replace: "dedupeHours: 0" }])).toEqual([
+        expect.stringContaining("dedupeHours"),
+      ]);
+    },
+  );
 
   it("names a callback the operation does not declare, at its place in the manifest", async () => {
     expect(await problems([{ find: "name: bookAdded", replace: "name: bookGone" }])).toEqual([
-      expect.stringMatching(/^manifest\.yaml:\d+:\d+: triggers\.shelf_book_added\.event\.callback\.name: operation "addBook" declares no callback "bookGone" in .*openapi\.yaml \(callbacks: bookAdded\)$/),
+      expect.stringMatching(
+        new RegExp(
+          String.raw`^manifest\.yaml:\d+:\d+: triggers\.shelf_book_added\.event\.callback\.name: operation ` +
+            String.raw`"addBook" declares no callback "bookGone" in .*openapi\.yaml \(callbacks: bookAdded\)$`,
+        ),
+      ),
     ]);
   });
 
@@ -66,24 +91,53 @@ describe("triggers linked against the document", () => {
       { find: "match: { /type: book.added }", replace: "match: { /kind: book.added }" },
       { find: 'from: "$event#/book/id"', replace: 'from: "$event#/book/isbn"' },
     ]);
-    expect(found).toEqual([expect.stringMatching(/triggers\.shelf_book_added\.match\./), expect.stringMatching(/triggers\.shelf_book_added\.outputs\.bookId\.from: \/book\/isbn is not a field of the event/)]);
+    expect(found).toEqual([
+      expect.stringMatching(/triggers\.shelf_book_added\.match\./),
+      expect.stringMatching(
+        /triggers\.shelf_book_added\.outputs\.bookId\.from: \/book\/isbn is not a field of the event/,
+      ),
+    ]);
     expect(found[0]).toContain("/kind is not a field of the event");
   });
 
   it("refuses a trigger id without the provider's prefix, and a webhook the document lacks", async () => {
-    expect(await problems([{ find: "  shelf_book_added:", replace: "  other_book_added:" }])).toEqual([expect.stringContaining('a trigger id starts with the provider id and an underscore (shelf_…), got "other_book_added"')]);
-    expect(await problems([{ find: "event: { callback: { operation: shelf_add_book, name: bookAdded } }", replace: "event: { webhook: bookAdded }" }])).toEqual([
+    expect(await problems([{ find: "  shelf_book_added:", replace: "  other_book_added:" }])).toEqual([
+      expect.stringContaining(
+        'a trigger id starts with the provider id and an underscore (shelf_…), got "other_book_added"',
+      ),
+    ]);
+    expect(
+      await problems([
+        {
+          find: "event: { callback: { operation: shelf_add_book, name: bookAdded } }",
+          replace: "event: { webhook: bookAdded }",
+        },
+      ]),
+    ).toEqual([
       expect.stringContaining('triggers.shelf_book_added.event.webhook: "bookAdded" is not among the webhooks of'),
     ]);
   });
 
   it("checks a subscription's operations and the output holding its id", async () => {
     const found = await problems([
-      { find: "    acknowledge: 204\n", replace: "    acknowledge: 204\n    subscription: { create: { operation: shelf_add_book, inputs: { title: x } }, delete: { operation: shelf_drop_book }, id: metadata.hookId }\n" },
+      {
+        find: "    acknowledge: 204\n",
+        replace:
+          "    acknowledge: 204\n    subscription: { create: { operation: shelf_add_book, inputs: { title: " +
+          "x } }, delete: { operation: shelf_drop_book }, id: metadata.hookId }\n",
+      },
     ]);
     expect(found).toEqual([
-      expect.stringContaining('triggers.shelf_book_added.subscription.delete.operation: "shelf_drop_book" is not an operation of this manifest'),
-      expect.stringMatching(/triggers\.shelf_book_added\.subscription\.id: "metadata\.hookId" is not an output of shelf_add_book \(outputs: .+\)/),
+      expect.stringContaining(
+        'triggers.shelf_book_added.subscription.delete.operation: "shelf_drop_book" is not an operation of ' +
+          "this manifest",
+      ),
+      expect.stringMatching(
+        new RegExp(
+          String.raw`triggers\.shelf_book_added\.subscription\.id: "metadata\.hookId" is not an output of ` +
+            String.raw`shelf_add_book \(outputs: .+\)`,
+        ),
+      ),
     ]);
   });
 });

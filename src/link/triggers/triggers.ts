@@ -4,7 +4,15 @@
 // and ids from must exist there. The authentication, handshakes and the
 // subscription's steps are declared values the runtime reads
 // (runtime/triggers/), never code.
-import { parsePointer, type DeliveryAuthentication, type DeliveryValue, type SubscriptionLifecycle, type SubscriptionStep, type ToolSpec, type TriggerSpec } from "@blockwright/runtime/internal";
+import {
+  parsePointer,
+  type DeliveryAuthentication,
+  type DeliveryValue,
+  type SubscriptionLifecycle,
+  type SubscriptionStep,
+  type ToolSpec,
+  type TriggerSpec,
+} from "@blockwright/runtime/internal";
 import { collectReferences } from "@blockwright/runtime/workflow";
 import { canonical } from "../../common/canonical-json.js";
 import { valueAt } from "../../load/json-ref.js";
@@ -14,8 +22,12 @@ import type { ProviderEntry } from "../../model/surface-entry.js";
 import type { LinkContext, Path } from "../context.js";
 import { checkMatchValues, checkSubscriptionInputs } from "./trigger-values.js";
 
-/** A trigger the provider delivers (`event`): the schema requires its authentication and secret (a `poll` trigger is poll-triggers.ts's). */
-type DeclaredTrigger = NonNullable<Manifest["triggers"]>[string] & Required<Pick<NonNullable<Manifest["triggers"]>[string], "event" | "authentication" | "secret">>;
+/**
+ * A trigger the provider delivers (`event`): the schema requires its authentication and secret (a `poll` trigger is
+ * poll-triggers.ts's).
+ */
+type DeclaredTrigger = NonNullable<Manifest["triggers"]>[string] &
+  Required<Pick<NonNullable<Manifest["triggers"]>[string], "event" | "authentication" | "secret">>;
 
 declare module "../../model/surface-format.js" {
   interface Surface {
@@ -40,10 +52,22 @@ export function linkTriggers(ctx: LinkContext, tools: readonly ToolSpec[]): Trig
     });
 }
 
-function linkTrigger(ctx: LinkContext, id: string, t: DeclaredTrigger, at: Path, tools: ReadonlyMap<string, ToolSpec>): TriggerSpec | undefined {
+function linkTrigger(
+  ctx: LinkContext,
+  id: string,
+  t: DeclaredTrigger,
+  at: Path,
+  tools: ReadonlyMap<string, ToolSpec>,
+): TriggerSpec | undefined {
   const provider = ctx.manifest.provider;
-  if (!id.startsWith(`${provider}_`)) return ctx.fail("BW2020", at, `a trigger id starts with the provider id and an underscore (${provider}_…), got "${id}"`);
-  if (ctx.manifest.operations[id]) return ctx.fail("BW2011", at, `"${id}" is also an operation id: a trigger needs its own name`);
+  if (!id.startsWith(`${provider}_`))
+    return ctx.fail(
+      "BW2020",
+      at,
+      `a trigger id starts with the provider id and an underscore (${provider}_…), got "${id}"`,
+    );
+  if (ctx.manifest.operations[id])
+    return ctx.fail("BW2011", at, `"${id}" is also an operation id: a trigger needs its own name`);
   const located = eventOf(ctx, t, [...at, "event"]);
   if (!located) return undefined;
   const { event, body } = located;
@@ -51,16 +75,20 @@ function linkTrigger(ctx: LinkContext, id: string, t: DeclaredTrigger, at: Path,
   if (!eventSchema) return undefined;
   const inEvent = (pointer: string, place: Path): string[] | undefined => {
     const tokens = [...parsePointer(pointer)];
-    if (ctx.doc.schemaAt(eventSchema, tokens) === undefined) return ctx.fail("BW2025", place, `${pointer} is not a field of the event in ${ctx.openapiName}`, "value");
+    if (ctx.doc.schemaAt(eventSchema, tokens) === undefined)
+      return ctx.fail("BW2025", place, `${pointer} is not a field of the event in ${ctx.openapiName}`, "value");
     return tokens;
   };
   const deliveryValue = (text: string, place: Path): DeliveryValue | undefined => {
-    if (text.startsWith("$request.header.")) return { from: "header", name: text.slice("$request.header.".length).toLowerCase() };
+    if (text.startsWith("$request.header."))
+      return { from: "header", name: text.slice("$request.header.".length).toLowerCase() };
     const tokens = inEvent(text.slice("$event#".length), place);
     return tokens && { from: "event", pointer: tokens };
   };
   const matched = Object.entries(t.match ?? {});
-  const matchHeaders = matched.filter(([key]) => key.startsWith("$request.header.")).map(([key, equals]) => ({ header: key.slice("$request.header.".length).toLowerCase(), equals: String(equals) }));
+  const matchHeaders = matched
+    .filter(([key]) => key.startsWith("$request.header."))
+    .map(([key, equals]) => ({ header: key.slice("$request.header.".length).toLowerCase(), equals: String(equals) }));
   const match = matched
     .filter(([key]) => !key.startsWith("$request.header."))
     .flatMap(([pointer, equals]) => {
@@ -68,9 +96,17 @@ function linkTrigger(ctx: LinkContext, id: string, t: DeclaredTrigger, at: Path,
       return tokens ? [{ pointer: tokens, equals }] : [];
     });
   checkMatchValues(ctx, match, (pointer) => ctx.doc.schemaAt(eventSchema, pointer), [...at, "match"]);
-  const authentication = authenticationOf(t.authentication, (pointer) => inEvent(pointer, [...at, "authentication", "sharedSecret", "pointer"]));
+  const authentication = authenticationOf(t.authentication, (pointer) =>
+    inEvent(pointer, [...at, "authentication", "sharedSecret", "pointer"]),
+  );
   if (!authentication) return undefined;
-  if (t.secret in (ctx.manifest.params ?? {})) ctx.fail("BW2011", [...at, "secret"], `"${t.secret}" is also a shared parameter's name: the trigger's secret needs its own`, "value");
+  if (t.secret in (ctx.manifest.params ?? {}))
+    ctx.fail(
+      "BW2011",
+      [...at, "secret"],
+      `"${t.secret}" is also a shared parameter's name: the trigger's secret needs its own`,
+      "value",
+    );
   const outputs = Object.entries(t.outputs ?? {}).flatMap(([name, o]) => {
     const source = deliveryValue(o.from, [...at, "outputs", name, "from"]);
     return source ? [{ name, description: o.description, source, required: o.required ?? true }] : [];
@@ -93,10 +129,22 @@ function linkTrigger(ctx: LinkContext, id: string, t: DeclaredTrigger, at: Path,
       if (h.echoQuery !== undefined) return [{ kind: "echo-query", param: h.echoQuery }];
       if (h.echoHeader !== undefined) return [{ kind: "echo-header", header: h.echoHeader }];
       if (h.echoBody === undefined || !h.when) {
-        ctx.fail("BW2025", [...at, "handshakes", i], "a handshake echoing a body field names it (echoBody) and when a delivery is one (when: {/type: url_verification})", "value");
+        ctx.fail(
+          "BW2025",
+          [...at, "handshakes", i],
+          "a handshake echoing a body field names it (echoBody) and when a delivery is one (when: {/type: " +
+            "url_verification})",
+          "value",
+        );
         return [];
       }
-      return [{ kind: "echo-body", pointer: [...parsePointer(h.echoBody)], when: Object.entries(h.when).map(([pointer, equals]) => ({ pointer: [...parsePointer(pointer)], equals })) }];
+      return [
+        {
+          kind: "echo-body",
+          pointer: [...parsePointer(h.echoBody)],
+          when: Object.entries(h.when).map(([pointer, equals]) => ({ pointer: [...parsePointer(pointer)], equals })),
+        },
+      ];
     }),
     eventId,
     acknowledge: t.acknowledge ?? 200,
@@ -110,19 +158,42 @@ function linkTrigger(ctx: LinkContext, id: string, t: DeclaredTrigger, at: Path,
 }
 
 /** The event's place in the document and the JSON schema of a delivery's body. */
-function eventOf(ctx: LinkContext, t: DeclaredTrigger, at: Path): { event: TriggerSpec["event"]; body: Schema } | undefined {
+function eventOf(
+  ctx: LinkContext,
+  t: DeclaredTrigger,
+  at: Path,
+): { event: TriggerSpec["event"]; body: Schema } | undefined {
   const data = ctx.doc.source.data as Schema;
   if (t.event.webhook !== undefined) {
     const item = (data.webhooks as Record<string, Schema> | undefined)?.[t.event.webhook];
     const known = Object.keys((data.webhooks as object) ?? {});
-    if (!item) return ctx.fail("BW2025", [...at, "webhook"], `"${t.event.webhook}" is not among the webhooks of ${ctx.openapiName} (${known.length ? known.join(", ") : "it declares none"})`, "value");
+    if (!item)
+      return ctx.fail(
+        "BW2025",
+        [...at, "webhook"],
+        `"${t.event.webhook}" is not among the webhooks of ${ctx.openapiName} ` +
+          `(${known.length ? known.join(", ") : "it declares none"})`,
+        "value",
+      );
     const body = deliveryBody(ctx, ctx.doc.resolve(item));
-    if (!body) return ctx.fail("BW2025", [...at, "webhook"], `webhook "${t.event.webhook}" declares no POST with a JSON (or form) request body schema`, "value");
+    if (!body)
+      return ctx.fail(
+        "BW2025",
+        [...at, "webhook"],
+        `webhook "${t.event.webhook}" declares no POST with a JSON (or form) request body schema`,
+        "value",
+      );
     return { event: { source: "webhook", name: t.event.webhook }, body };
   }
   const callback = t.event.callback as { operation: string; name: string };
   const mop = ctx.manifest.operations[callback.operation];
-  if (!mop) return ctx.fail("BW2025", [...at, "callback", "operation"], `"${callback.operation}" is not an operation of this manifest`, "value");
+  if (!mop)
+    return ctx.fail(
+      "BW2025",
+      [...at, "callback", "operation"],
+      `"${callback.operation}" is not an operation of this manifest`,
+      "value",
+    );
   const body = callbackBody(ctx, mop.operationId, callback.name, [...at, "callback", "name"]);
   return body && { event: { source: "callback", operationId: mop.operationId, name: callback.name }, body };
 }
@@ -133,10 +204,23 @@ function callbackBody(ctx: LinkContext, operationId: string, name: string, at: P
   const raw = op && (valueAt(ctx.doc.source.data, op.location) as Schema | undefined);
   const callbacks = (raw?.callbacks ?? {}) as Record<string, Schema>;
   const declared = callbacks[name];
-  if (!op || !declared) return ctx.fail("BW2025", at, `operation "${operationId}" declares no callback "${name}" in ${ctx.openapiName} (callbacks: ${Object.keys(callbacks).join(", ") || "none"})`, "value");
+  if (!op || !declared)
+    return ctx.fail(
+      "BW2025",
+      at,
+      `operation "${operationId}" declares no callback "${name}" in ${ctx.openapiName} (callbacks: ` +
+        `${Object.keys(callbacks).join(", ") || "none"})`,
+      "value",
+    );
   const items = Object.values(ctx.doc.resolve(declared)).map((item) => ctx.doc.resolve(item as Schema));
   const body = items.map((item) => deliveryBody(ctx, item)).find((b) => b !== undefined);
-  if (!body) return ctx.fail("BW2025", at, `callback "${name}" declares no POST with a JSON (or form) request body schema`, "value");
+  if (!body)
+    return ctx.fail(
+      "BW2025",
+      at,
+      `callback "${name}" declares no POST with a JSON (or form) request body schema`,
+      "value",
+    );
   return body;
 }
 
@@ -144,7 +228,8 @@ function deliveryBody(ctx: LinkContext, item: Schema): Schema | undefined {
   const post = item.post as Schema | undefined;
   const requestBody = post?.requestBody ? ctx.doc.resolve(post.requestBody as Schema) : undefined;
   const content = (requestBody?.content ?? {}) as Record<string, Schema>;
-  const mediaType = jsonMediaType(content) ?? Object.keys(content).find((m) => m.startsWith("application/x-www-form-urlencoded"));
+  const mediaType =
+    jsonMediaType(content) ?? Object.keys(content).find((m) => m.startsWith("application/x-www-form-urlencoded"));
   const schema = mediaType ? content[mediaType]?.schema : undefined;
   return schema ? ctx.doc.resolve(schema as Schema) : undefined;
 }
@@ -152,11 +237,20 @@ function deliveryBody(ctx: LinkContext, item: Schema): Schema | undefined {
 function itemSchema(ctx: LinkContext, body: Schema, items: string, at: Path): Schema | undefined {
   const list = ctx.doc.schemaAt(body, [...parsePointer(items)]);
   const item = list && (ctx.doc.flatten(list).items as Schema | undefined);
-  if (!item) return ctx.fail("BW2025", at, `${items} is not an array of events in the delivery's body in ${ctx.openapiName}`, "value");
+  if (!item)
+    return ctx.fail(
+      "BW2025",
+      at,
+      `${items} is not an array of events in the delivery's body in ${ctx.openapiName}`,
+      "value",
+    );
   return ctx.doc.resolve(item);
 }
 
-function authenticationOf(a: DeclaredTrigger["authentication"], inEvent: (pointer: string) => string[] | undefined): DeliveryAuthentication | undefined {
+function authenticationOf(
+  a: DeclaredTrigger["authentication"],
+  inEvent: (pointer: string) => string[] | undefined,
+): DeliveryAuthentication | undefined {
   if (a.standardWebhooks) return { kind: "standard-webhooks", toleranceSeconds: a.standardWebhooks.toleranceSeconds };
   if (a.sharedSecret) {
     const pointer = inEvent(a.sharedSecret.pointer);
@@ -170,9 +264,18 @@ function authenticationOf(a: DeclaredTrigger["authentication"], inEvent: (pointe
     encoding: h.encoding,
     header: h.header,
     ...(h.prefix !== undefined ? { prefix: h.prefix } : {}),
-    ...(h.pairs ? { pairs: { signature: h.pairs.signature, ...(h.pairs.timestamp ? { timestamp: h.pairs.timestamp } : {}) } } : {}),
+    ...(h.pairs
+      ? { pairs: { signature: h.pairs.signature, ...(h.pairs.timestamp ? { timestamp: h.pairs.timestamp } : {}) } }
+      : {}),
     signedText: h.signedText,
-    ...(h.timestamp ? { timestamp: { ...(h.timestamp.header ? { header: h.timestamp.header } : {}), toleranceSeconds: h.timestamp.toleranceSeconds } } : {}),
+    ...(h.timestamp
+      ? {
+          timestamp: {
+            ...(h.timestamp.header ? { header: h.timestamp.header } : {}),
+            toleranceSeconds: h.timestamp.toleranceSeconds,
+          },
+        }
+      : {}),
     ...(encoding === "base64" ? { secret: { encoding: "base64", ...(prefix ? { prefix } : {}) } } : {}),
   };
 }
@@ -184,17 +287,39 @@ function subscriptionOf(ctx: LinkContext, t: DeclaredTrigger, at: Path): Trigger
     const declared = s[name];
     if (!declared) return undefined;
     const mop = ctx.manifest.operations[declared.operation];
-    if (!mop) return ctx.fail("BW2025", [...at, name, "operation"], `"${declared.operation}" is not an operation of this manifest`, "value");
-    return { operation: declared.operation, inputs: structuredClone((declared.inputs ?? {}) as Record<string, unknown>) };
+    if (!mop)
+      return ctx.fail(
+        "BW2025",
+        [...at, name, "operation"],
+        `"${declared.operation}" is not an operation of this manifest`,
+        "value",
+      );
+    return {
+      operation: declared.operation,
+      inputs: structuredClone((declared.inputs ?? {}) as Record<string, unknown>),
+    };
   };
   const create = step("create");
   const renew = step("renew");
   const remove = step("delete");
   const outputs = create ? Object.keys(ctx.manifest.operations[create.operation]?.outputs ?? {}) : [];
-  if (create && !outputs.includes(s.id)) ctx.fail("BW2025", [...at, "id"], `"${s.id}" is not an output of ${create.operation} (outputs: ${outputs.join(", ") || "none"})`, "value");
+  if (create && !outputs.includes(s.id))
+    ctx.fail(
+      "BW2025",
+      [...at, "id"],
+      `"${s.id}" is not an output of ${create.operation} (outputs: ${outputs.join(", ") || "none"})`,
+      "value",
+    );
   if (!create) return undefined;
   const lifecycle = s.lifecycle && lifecycleOf(ctx, t, create, [...at, "lifecycle"]);
-  return { create, ...(renew ? { renew } : {}), ...(remove ? { delete: remove } : {}), idOutput: s.id, ...(s.lifetimeMinutes ? { lifetimeMinutes: s.lifetimeMinutes } : {}), ...(lifecycle ? { lifecycle } : {}) };
+  return {
+    create,
+    ...(renew ? { renew } : {}),
+    ...(remove ? { delete: remove } : {}),
+    idOutput: s.id,
+    ...(s.lifetimeMinutes ? { lifetimeMinutes: s.lifetimeMinutes } : {}),
+    ...(lifecycle ? { lifecycle } : {}),
+  };
 }
 
 /**
@@ -202,33 +327,67 @@ function subscriptionOf(ctx: LinkContext, t: DeclaredTrigger, at: Path): Trigger
  * fields read, and the secret a shared-secret trigger finds in each, must be there; the create step must give
  * the provider their address.
  */
-function lifecycleOf(ctx: LinkContext, t: DeclaredTrigger, create: SubscriptionStep, at: Path): SubscriptionLifecycle | undefined {
+function lifecycleOf(
+  ctx: LinkContext,
+  t: DeclaredTrigger,
+  create: SubscriptionStep,
+  at: Path,
+): SubscriptionLifecycle | undefined {
   const l = t.subscription?.lifecycle;
   const mop = ctx.manifest.operations[create.operation];
   if (!l || !mop) return undefined;
   if (!collectReferences(create.inputs).some((r) => r.reference.text === "trigger.lifecycleUrl"))
-    ctx.fail("BW2024", at, `the provider sends lifecycle notifications to the address the create step gives it: pass {{trigger.lifecycleUrl}} to one of ${create.operation}'s inputs`);
+    ctx.fail(
+      "BW2024",
+      at,
+      `the provider sends lifecycle notifications to the address the create step gives it: ` +
+        `pass {{trigger.lifecycleUrl}} to one of ${create.operation}'s inputs`,
+    );
   for (const [event, action] of Object.entries(l.actions)) {
-    if (action === "renew" && !t.subscription?.renew) ctx.fail("BW2024", [...at, "actions", event], `renewing on "${event}" needs the subscription's renew step`, "value");
+    if (action === "renew" && !t.subscription?.renew)
+      ctx.fail(
+        "BW2024",
+        [...at, "actions", event],
+        `renewing on "${event}" needs the subscription's renew step`,
+        "value",
+      );
   }
   const body = callbackBody(ctx, mop.operationId, l.callback, [...at, "callback"]);
   const item = body && (l.items ? itemSchema(ctx, body, l.items, [...at, "items"]) : body);
   if (!item) return undefined;
   const field = (pointer: string, place: Path) => {
     const tokens = [...parsePointer(pointer)];
-    return ctx.doc.schemaAt(item, tokens) === undefined ? ctx.fail("BW2025", place, `${pointer} is not a field of a lifecycle notification in ${ctx.openapiName}`, "value") : tokens;
+    return ctx.doc.schemaAt(item, tokens) === undefined
+      ? ctx.fail(
+          "BW2025",
+          place,
+          `${pointer} is not a field of a lifecycle notification in ${ctx.openapiName}`,
+          "value",
+        )
+      : tokens;
   };
   const event = field(l.event, [...at, "event"]);
   const subscription = l.subscription === undefined ? undefined : field(l.subscription, [...at, "subscription"]);
   if (t.authentication.sharedSecret) field(t.authentication.sharedSecret.pointer, [...at, "callback"]);
   if (!event || (l.subscription !== undefined && !subscription)) return undefined;
-  return { ...(l.items ? { items: [...parsePointer(l.items)] } : {}), event, ...(subscription ? { subscription } : {}), actions: { ...l.actions } };
+  return {
+    ...(l.items ? { items: [...parsePointer(l.items)] } : {}),
+    event,
+    ...(subscription ? { subscription } : {}),
+    actions: { ...l.actions },
+  };
 }
 
 type Recorded = NonNullable<import("../../model/surface-format.js").Surface["triggers"]>;
 
-/** A trigger removed, its authentication or secret input changed, or an output gone breaks a workflow that starts from it; a new one is a feature. */
-export const triggersSurface: ProviderEntry<Recorded, "added" | "removed" | "authChanged" | "outputRemoved" | "outputAdded" | "eventChanged"> = {
+/**
+ * A trigger removed, its authentication or secret input changed, or an output gone breaks a workflow that starts from
+ * it; a new one is a feature.
+ */
+export const triggersSurface: ProviderEntry<
+  Recorded,
+  "added" | "removed" | "authChanged" | "outputRemoved" | "outputAdded" | "eventChanged"
+> = {
   scope: "provider",
   subject: "triggers",
   changes: {
@@ -242,7 +401,17 @@ export const triggersSurface: ProviderEntry<Recorded, "added" | "removed" | "aut
   record: (ir) => {
     if (!ir.triggers?.length) return {};
     return {
-      triggers: Object.fromEntries(ir.triggers.map((t) => [t.id, { event: canonical(t.event), authentication: t.authentication.kind, secret: t.secretParam, outputs: t.outputs.map((o) => o.name).sort() }])),
+      triggers: Object.fromEntries(
+        ir.triggers.map((t) => [
+          t.id,
+          {
+            event: canonical(t.event),
+            authentication: t.authentication.kind,
+            secret: t.secretParam,
+            outputs: t.outputs.map((o) => o.name).sort(),
+          },
+        ]),
+      ),
     };
   },
   read: (s) => s.triggers,
@@ -255,10 +424,18 @@ export const triggersSurface: ProviderEntry<Recorded, "added" | "removed" | "aut
         report("removed", { subject: `triggers.${id}`, from: id });
         continue;
       }
-      if (was.event !== now.event) report("eventChanged", { subject: `triggers.${id}`, from: was.event, to: now.event });
-      if (was.authentication !== now.authentication || was.secret !== now.secret) report("authChanged", { subject: `triggers.${id}`, from: `${was.authentication} (${was.secret})`, to: `${now.authentication} (${now.secret})` });
-      for (const o of was.outputs) if (!now.outputs.includes(o)) report("outputRemoved", { subject: `triggers.${id}.outputs.${o}`, from: o });
-      for (const o of now.outputs) if (!was.outputs.includes(o)) report("outputAdded", { subject: `triggers.${id}.outputs.${o}`, to: o });
+      if (was.event !== now.event)
+        report("eventChanged", { subject: `triggers.${id}`, from: was.event, to: now.event });
+      if (was.authentication !== now.authentication || was.secret !== now.secret)
+        report("authChanged", {
+          subject: `triggers.${id}`,
+          from: `${was.authentication} (${was.secret})`,
+          to: `${now.authentication} (${now.secret})`,
+        });
+      for (const o of was.outputs)
+        if (!now.outputs.includes(o)) report("outputRemoved", { subject: `triggers.${id}.outputs.${o}`, from: o });
+      for (const o of now.outputs)
+        if (!was.outputs.includes(o)) report("outputAdded", { subject: `triggers.${id}.outputs.${o}`, to: o });
     }
     for (const id of Object.keys(after)) if (!(id in before)) report("added", { subject: `triggers.${id}`, to: id });
   },

@@ -2,8 +2,19 @@
 // `+json` type (sent as that Content-Type), or an HTML form (or multipart
 // fields) encoded as the spec's `encoding` says (style and explode per field,
 // or a field's JSON `contentType`: one JSON text).
-import { fieldOf, type BodySpec, type FormFieldEncoding, type ParamSpec, type WireConstant } from "@blockwright/runtime/internal";
-import { isJsonMediaType, type OpenApiOperation, type OpenApiRequestBody, type Schema } from "../../load/openapi-document.js";
+import {
+  fieldOf,
+  type BodySpec,
+  type FormFieldEncoding,
+  type ParamSpec,
+  type WireConstant,
+} from "@blockwright/runtime/internal";
+import {
+  isJsonMediaType,
+  type OpenApiOperation,
+  type OpenApiRequestBody,
+  type Schema,
+} from "../../load/openapi-document.js";
 import type { LinkContext, Path } from "../context.js";
 
 const FORM_STYLES = ["form", "spaceDelimited", "pipeDelimited", "deepObject"] as const;
@@ -11,7 +22,10 @@ const FORM_STYLES = ["form", "spaceDelimited", "pipeDelimited", "deepObject"] as
 /** The methods whose calls carry the body the document declares, even an empty one. */
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH"]);
 
-/** Whether `{}` meets a body's schema: an object (or no type) that requires no field the request writes and no number of them. */
+/**
+ * Whether `{}` meets a body's schema: an object (or no type) that requires no field the request writes and no number of
+ * them.
+ */
 function emptyObjectMeets(ctx: LinkContext, schema: Schema): boolean {
   let flat: Schema;
   try {
@@ -21,7 +35,13 @@ function emptyObjectMeets(ctx: LinkContext, schema: Schema): boolean {
   }
   const type = flat.type;
   if (type !== undefined && type !== "object" && !(Array.isArray(type) && type.includes("object"))) return false;
-  if (flat.oneOf !== undefined || flat.anyOf !== undefined || flat.not !== undefined || (typeof flat.minProperties === "number" && flat.minProperties > 0)) return false;
+  if (
+    flat.oneOf !== undefined ||
+    flat.anyOf !== undefined ||
+    flat.not !== undefined ||
+    (typeof flat.minProperties === "number" && flat.minProperties > 0)
+  )
+    return false;
   const fields = (flat.properties ?? {}) as Record<string, Schema>;
   const required = Array.isArray(flat.required) ? (flat.required as string[]) : [];
   // A field the server fills (readOnly) is not required of a request (OpenAPI 3).
@@ -43,9 +63,17 @@ function emptyObjectMeets(ctx: LinkContext, schema: Schema): boolean {
  * declares a JSON one `{}` meets for a POST, PUT or PATCH, and no parameter
  * or constant always fills it).
  */
-export function linkBody(ctx: LinkContext, at: Path, op: OpenApiOperation, params: ParamSpec[], constants: WireConstant[]): BodySpec | undefined {
+export function linkBody(
+  ctx: LinkContext,
+  at: Path,
+  op: OpenApiOperation,
+  params: ParamSpec[],
+  constants: WireConstant[],
+): BodySpec | undefined {
   const body = op.requestBody;
-  const inBody = params.filter((p) => p.wire.in === "body" || (p.wire.in === "switch" && p.wire.whenTrue.some((c) => c.in === "body")));
+  const inBody = params.filter(
+    (p) => p.wire.in === "body" || (p.wire.in === "switch" && p.wire.whenTrue.some((c) => c.in === "body")),
+  );
   const used = inBody.length > 0 || constants.some((c) => c.in === "body");
   if (!body) return undefined;
   // A POST, PUT or PATCH whose document declares a JSON body that `{}` meets goes with one, and its Content-Type,
@@ -53,9 +81,12 @@ export function linkBody(ctx: LinkContext, at: Path, op: OpenApiOperation, param
   // empty body typed JSON is no JSON document (a JSON parser refuses it).
   const emptyJson = body.encoding === "json" && BODY_METHODS.has(op.method) && emptyObjectMeets(ctx, body.schema);
   if (!used) return emptyJson ? { mediaType: body.mediaType, encoding: "json", required: true } : undefined;
-  const alwaysFilled = constants.some((c) => c.in === "body") || inBody.some((p) => p.wire.in === "body" && (p.required || (p.default !== undefined && p.sendDefault !== false)));
+  const alwaysFilled =
+    constants.some((c) => c.in === "body") ||
+    inBody.some((p) => p.wire.in === "body" && (p.required || (p.default !== undefined && p.sendDefault !== false)));
   const required = (body.required || emptyJson) && !alwaysFilled ? { required: true } : {};
-  if (body.mediaType === "application/json") return required.required ? { mediaType: body.mediaType, encoding: "json", ...required } : undefined;
+  if (body.mediaType === "application/json")
+    return required.required ? { mediaType: body.mediaType, encoding: "json", ...required } : undefined;
   if (body.encoding === "json") return { mediaType: body.mediaType, encoding: "json", ...required };
   // Multipart: fetch writes the boundary; each part's type is its parameter's (a file's contentType, files.ts). A field
   // whose encoding sets style, explode or allowReserved goes out as that form field would (OpenAPI 3.0.4/3.1.1: then
@@ -63,16 +94,35 @@ export function linkBody(ctx: LinkContext, at: Path, op: OpenApiOperation, param
   // type; any other object is a part of JSON text.
   if (body.encoding === "multipart") {
     const fields = encodedFields(ctx, at, op, body.fields, "multipart");
-    return { mediaType: body.mediaType, encoding: "multipart", ...(Object.keys(fields).length ? { fields } : {}), ...required };
+    return {
+      mediaType: body.mediaType,
+      encoding: "multipart",
+      ...(Object.keys(fields).length ? { fields } : {}),
+      ...required,
+    };
   }
   // Raw bytes: the file parameter is the body; a range (`image/*`) is narrowed to the file's own type when sent.
   if (body.encoding === "binary") return { mediaType: body.mediaType, encoding: "binary", ...required };
   const fields = encodedFields(ctx, at, op, body.fields, "form");
-  return { mediaType: body.mediaType, encoding: "form", ...(Object.keys(fields).length ? { fields } : {}), ...required };
+  return {
+    mediaType: body.mediaType,
+    encoding: "form",
+    ...(Object.keys(fields).length ? { fields } : {}),
+    ...required,
+  };
 }
 
-/** Each field's style and explode as the document's encoding sets them, or its JSON contentType (a style no form field takes is a problem). */
-function encodedFields(ctx: LinkContext, at: Path, op: OpenApiOperation, declared: OpenApiRequestBody["fields"], encoding: "form" | "multipart"): Record<string, FormFieldEncoding> {
+/**
+ * Each field's style and explode as the document's encoding sets them, or its JSON contentType (a style no form field
+ * takes is a problem).
+ */
+function encodedFields(
+  ctx: LinkContext,
+  at: Path,
+  op: OpenApiOperation,
+  declared: OpenApiRequestBody["fields"],
+  encoding: "form" | "multipart",
+): Record<string, FormFieldEncoding> {
   const fields: Record<string, FormFieldEncoding> = {};
   for (const name of Object.keys(declared).sort()) {
     const field = fieldOf(declared, name);
@@ -87,7 +137,13 @@ function encodedFields(ctx: LinkContext, at: Path, op: OpenApiOperation, declare
     }
     const { style = "form", explode } = field;
     if (!(FORM_STYLES as readonly string[]).includes(style)) {
-      ctx.fail("BW2017", [...at, "operationId"], `the form encoding of field "${name}" of "${op.operationId}" in ${ctx.openapiName} has style "${style}"; a form field takes ${FORM_STYLES.join(", ")}`, "value");
+      ctx.fail(
+        "BW2017",
+        [...at, "operationId"],
+        `the form encoding of field "${name}" of "${op.operationId}" in ${ctx.openapiName} ` +
+          `has style "${style}"; a form field takes ${FORM_STYLES.join(", ")}`,
+        "value",
+      );
       continue;
     }
     // OpenAPI: explode defaults to true for style form, false otherwise.

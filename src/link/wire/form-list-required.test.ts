@@ -16,9 +16,25 @@ const sendZqMessage = (mediaType: string) =>
         operationId: "sendZqMessage",
         requestBody: {
           required: true,
-          content: { [mediaType]: { schema: { type: "object", required: ["to", "subject"], properties: { to: { type: "array", items: { type: "string", maxLength: 200 } }, subject: { type: "string", maxLength: 200 } } } } },
+          content: {
+            [mediaType]: {
+              schema: {
+                type: "object",
+                required: ["to", "subject"],
+                properties: {
+                  to: { type: "array", items: { type: "string", maxLength: 200 } },
+                  subject: { type: "string", maxLength: 200 },
+                },
+              },
+            },
+          },
         },
-        responses: { "200": { description: "Queued.", content: { "application/json": { schema: { type: "object", properties: { id: { type: "string" } } } } } } },
+        responses: {
+          "200": {
+            description: "Queued.",
+            content: { "application/json": { schema: { type: "object", properties: { id: { type: "string" } } } } },
+          },
+        },
       },
     },
   });
@@ -29,12 +45,20 @@ async function toParam(mediaType: string) {
 }
 
 describe("a required list in a body", () => {
-  it.each(["multipart/form-data", "application/x-www-form-urlencoded"])("sent as %s takes one item at least, refused before any request", async (mediaType) => {
-    const { tool, to } = await toParam(mediaType);
-    expect(to?.minItems).toBe(1);
-    expect(validateParams(tool, { accessToken: "zq-token-0001", to: [], subject: "Hi" })).toMatchObject({ ok: false, issues: [{ param: "to", rule: "minItems" }] });
-    expect(validateParams(tool, { accessToken: "zq-token-0001", to: ["ada@zq.test"], subject: "Hi" })).toMatchObject({ ok: true });
-  });
+  it.each(["multipart/form-data", "application/x-www-form-urlencoded"])(
+    "sent as %s takes one item at least, refused before any request",
+    async (mediaType) => {
+      const { tool, to } = await toParam(mediaType);
+      expect(to?.minItems).toBe(1);
+      expect(validateParams(tool, { accessToken: "zq-token-0001", to: [], subject: "Hi" })).toMatchObject({
+        ok: false,
+        issues: [{ param: "to", rule: "minItems" }],
+      });
+      expect(validateParams(tool, { accessToken: "zq-token-0001", to: ["ada@zq.test"], subject: "Hi" })).toMatchObject({
+        ok: true,
+      });
+    },
+  );
 
   it("sent as JSON may be empty: [] is a value there", async () => {
     const { to } = await toParam("application/json");

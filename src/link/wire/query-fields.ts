@@ -8,11 +8,25 @@
 // what checks the request finds the field's schema.
 import type { ParamSpec, WireSpec } from "@blockwright/runtime/internal";
 import type { ManifestParam } from "../../load/precompiled/manifest-types.js";
-import { declaredParameter, isJsonMediaType, typeOf, type OpenApiOperation, type Schema } from "../../load/openapi-document.js";
+import {
+  declaredParameter,
+  isJsonMediaType,
+  typeOf,
+  type OpenApiOperation,
+  type Schema,
+} from "../../load/openapi-document.js";
 import type { LinkContext, Path } from "../context.js";
 
-/** The key a field of object query parameter `name` goes under, as its style writes it; undefined when the style writes the object as one value. */
-export function fieldKey(style: string | undefined, explode: boolean | undefined, name: string, field: string): string | undefined {
+/**
+ * The key a field of object query parameter `name` goes under, as its style writes it; undefined when the style writes
+ * the object as one value.
+ */
+export function fieldKey(
+  style: string | undefined,
+  explode: boolean | undefined,
+  name: string,
+  field: string,
+): string | undefined {
   const s = style ?? "form";
   if (s === "form" && (explode ?? true)) return field;
   if (s === "deepObject") return `${name}[${field}]`;
@@ -20,56 +34,108 @@ export function fieldKey(style: string | undefined, explode: boolean | undefined
 }
 
 /** The placement of parameter `name`, field `wire.field` of the object query parameter `wire.name` of `op`. */
-export function placeQueryField(ctx: LinkContext, name: string, p: ManifestParam, at: Path, op: OpenApiOperation, wireAt: Path): { wire: WireSpec; place: { schema: Schema; what: string } } | undefined {
+export function placeQueryField(
+  ctx: LinkContext,
+  name: string,
+  p: ManifestParam,
+  at: Path,
+  op: OpenApiOperation,
+  wireAt: Path,
+): { wire: WireSpec; place: { schema: Schema; what: string } } | undefined {
   const w = p.wire as { in: string; name?: string; field: string };
-  if (w.in !== "query") return ctx.fail("BW2017", [...wireAt, "field"], `field applies to a query parameter (an object's field sent as its style writes it), not to ${w.in}`);
+  if (w.in !== "query")
+    return ctx.fail(
+      "BW2017",
+      [...wireAt, "field"],
+      `field applies to a query parameter (an object's field sent as its style writes it), not to ${w.in}`,
+    );
   const objectName = w.name ?? name;
   const declared = declaredParameter(op, "query", objectName);
   if (!declared) {
     const available = op.parameters.filter((x) => x.in === "query").map((x) => x.name);
-    return ctx.fail("BW2003", wireAt, `query parameter "${objectName}" not found in operation "${op.operationId}" of ${ctx.openapiName} (its query parameters: ${available.join(", ") || "none"})`);
+    return ctx.fail(
+      "BW2003",
+      wireAt,
+      `query parameter "${objectName}" not found in operation "${op.operationId}" of ${ctx.openapiName} ` +
+        `(its query parameters: ${available.join(", ") || "none"})`,
+    );
   }
   let object: Schema;
   try {
     object = ctx.doc.flatten(declared.schema);
   } catch (e) {
-    return ctx.fail("BW2003", wireAt, `query parameter "${objectName}" of "${op.operationId}": ${(e as Error).message}`);
+    return ctx.fail(
+      "BW2003",
+      wireAt,
+      `query parameter "${objectName}" of "${op.operationId}": ${(e as Error).message}`,
+    );
   }
   const fields = (object.properties ?? {}) as Record<string, Schema>;
   if (typeOf(object) !== "object" || !Object.hasOwn(fields, w.field)) {
     const listed = Object.keys(fields);
+    const more = listed.length > 20 ? `, and ${listed.length - 20} more` : "";
+    const fieldList = listed.length ? ` (fields: ${listed.slice(0, 20).join(", ")}${more})` : "";
     return ctx.fail(
       "BW2003",
       [...wireAt, "field"],
-      `query parameter "${objectName}" of "${op.operationId}" in ${ctx.openapiName} ${typeOf(object) === "object" ? `has no field "${w.field}"` : "is not an object"}${listed.length ? ` (fields: ${listed.slice(0, 20).join(", ")}${listed.length > 20 ? `, and ${listed.length - 20} more` : ""})` : ""}`,
+      `query parameter "${objectName}" of "${op.operationId}" in ${ctx.openapiName} ` +
+        `${typeOf(object) === "object" ? `has no field "${w.field}"` : "is not an object"}` +
+        fieldList,
       "value",
     );
   }
   // A `content` parameter is one value, written in its media type (JSON: its JSON text).
-  const key = declared.content !== undefined ? undefined : fieldKey(declared.style, declared.explode, objectName, w.field);
+  const key =
+    declared.content !== undefined ? undefined : fieldKey(declared.style, declared.explode, objectName, w.field);
   if (key === undefined) {
+    const written =
+      declared.content !== undefined
+        ? `its ${isJsonMediaType(declared.content) ? "JSON " : ""}text: content ${declared.content}`
+        : `style ${declared.style ?? "form"}, explode ${String(declared.explode ?? false)}`;
     return ctx.fail(
       "BW2017",
       [...wireAt, "field"],
-      `query parameter "${objectName}" of "${op.operationId}" in ${ctx.openapiName} is written as one value (${declared.content !== undefined ? `its ${isJsonMediaType(declared.content) ? "JSON " : ""}text: content ${declared.content}` : `style ${declared.style ?? "form"}, explode ${String(declared.explode ?? false)}`}): a field of it cannot be sent alone; send the object as one json parameter`,
+      `query parameter "${objectName}" of "${op.operationId}" in ${ctx.openapiName} ` +
+        `is written as one value (` +
+        written +
+        `): a field of it cannot be sent alone; send the object as one json parameter`,
     );
   }
   const schema = fields[w.field] as Schema;
   // A field the object requires, of an object the spec requires: every request carries it.
-  const required = declared.required && Array.isArray(object.required) && (object.required as unknown[]).includes(w.field);
+  const required =
+    declared.required && Array.isArray(object.required) && (object.required as unknown[]).includes(w.field);
   if (required && ((!p.required && p.default === undefined) || (p.default !== undefined && p.sendDefault === false))) {
-    ctx.fail("BW2010", at, `${ctx.openapiName} requires field "${w.field}" of query parameter "${objectName}"; declare required: true or a default that is sent`);
+    ctx.fail(
+      "BW2010",
+      at,
+      `${ctx.openapiName} requires field "${w.field}" of query parameter "${objectName}"; declare required: ` +
+        `true or a default that is sent`,
+    );
   }
-  return { wire: { in: "query", name: key, of: { name: objectName, field: w.field } }, place: { schema, what: `field "${w.field}" of query parameter "${objectName}"` } };
+  return {
+    wire: { in: "query", name: key, of: { name: objectName, field: w.field } },
+    place: { schema, what: `field "${w.field}" of query parameter "${objectName}"` },
+  };
 }
 
-/** The object query parameters the fields among `params` send (their slots, for the rule that the spec's required parameters are sent). */
+/**
+ * The object query parameters the fields among `params` send (their slots, for the rule that the spec's required
+ * parameters are sent).
+ */
 export function objectsSent(params: readonly ParamSpec[]): string[] {
   return params.flatMap((p) => (p.wire.in === "query" && p.wire.of ? [p.wire.of.name] : []));
 }
 
-/** The fields a required object query parameter requires that no parameter sends, where some of its fields are sent one by one. */
-export function fieldsNotSent(ctx: LinkContext, op: OpenApiOperation, params: readonly ParamSpec[]): { name: string; field: string }[] {
+/**
+ * The fields a required object query parameter requires that no parameter sends, where some of its fields are sent one
+ * by one.
+ */
+export function fieldsNotSent(
+  ctx: LinkContext,
+  op: OpenApiOperation,
+  params: readonly ParamSpec[],
+): { name: string; field: string }[] {
   const sent = params.flatMap((p) => (p.wire.in === "query" && p.wire.of ? [p.wire.of] : []));
   return [...new Set(sent.map((s) => s.name))].flatMap((name) => {
     const declared = declaredParameter(op, "query", name);
@@ -80,7 +146,11 @@ export function fieldsNotSent(ctx: LinkContext, op: OpenApiOperation, params: re
     } catch {
       return [];
     }
-    const required = Array.isArray(object.required) ? (object.required as unknown[]).filter((f): f is string => typeof f === "string") : [];
-    return required.filter((field) => !sent.some((s) => s.name === name && s.field === field)).map((field) => ({ name, field }));
+    const required = Array.isArray(object.required)
+      ? (object.required as unknown[]).filter((f): f is string => typeof f === "string")
+      : [];
+    return required
+      .filter((field) => !sent.some((s) => s.name === name && s.field === field))
+      .map((field) => ({ name, field }));
   });
 }

@@ -7,7 +7,15 @@ const PARAM_SUBJECT = "recorded as part of the parameter (params)";
 
 export const wire = {
   wording:
-    "**Wire placement** (`wire`): `path`, `query` or `header` (with `name` when the wire name differs, `escape` for quoting, `multiSegment` for a path value whose `/` go as they are, a file path; `field`, a field of the object a query parameter holds, sent as its style writes the field); `body` at a JSON `pointer` (`\"\"` is the whole body; `split`, `wrapUnlessKey`); or `switch`, a boolean that adds constant wire values when true. Each value is written as the spec says: a parameter's `style` and `explode` (label, matrix, form, spaceDelimited, pipeDelimited, deepObject) or its `content` (JSON); the body in the media type the spec gives: JSON (including vendor `+json` types, sent as that Content-Type) or `application/x-www-form-urlencoded`, following the spec's `encoding` (`deepObject`, `form`, `explode`, a field's JSON `contentType`).",
+    "**Wire placement** (`wire`): `path`, `query` or `header` (with `name` when the wire name differs, " +
+    "`escape` for quoting, `multiSegment` for a path value whose `/` go as they are, a file path; `field`, " +
+    "a field of the object a query parameter holds, sent as its style writes the field); " +
+    '`body` at a JSON `pointer` (`""` is the whole body; `split`, `wrapUnlessKey`); or `switch`, ' +
+    "a boolean that adds constant wire values when true. Each value is written as the spec says: " +
+    "a parameter's `style` and `explode` (label, matrix, form, spaceDelimited, pipeDelimited, deepObject) " +
+    "or its `content` (JSON); the body in the media type the spec gives: JSON (including vendor `+json` types, " +
+    "sent as that Content-Type) or `application/x-www-form-urlencoded`, following the spec's `encoding` " +
+    "(`deepObject`, `form`, `explode`, a field's JSON `contentType`).",
   schema: ["wire"],
   tool: ["body"],
   surface: {},
@@ -15,10 +23,25 @@ export const wire = {
   contract: { kind: "request" },
   shelf: { field: "param.wire" },
   fields: {
-    ...decided({ surface: "params" }, ["param.wire", "wireNamed.in", "wireNamed.name", "wireNamed.field", "wireBody.in", "wireBody.pointer", "wireBody.split", "wireBody.split.separator", "wireBody.split.maxItems", "wireSwitch.in"]),
+    ...decided({ surface: "params" }, [
+      "param.wire",
+      "wireNamed.in",
+      "wireNamed.name",
+      "wireNamed.field",
+      "wireBody.in",
+      "wireBody.pointer",
+      "wireBody.split",
+      "wireBody.split.separator",
+      "wireBody.split.maxItems",
+      "wireSwitch.in",
+    ]),
     "wireNamed.escape": { none: `how a value is quoted on the wire; the placement is ${PARAM_SUBJECT}` },
-    "wireNamed.multiSegment": { none: `how a path value's \`/\` go on the wire (as they are, not %2F); the placement is ${PARAM_SUBJECT}` },
-    "wireBody.wrapUnlessKey": { none: `how a JSON value is wrapped in the body, whatever the caller gives; the placement is ${PARAM_SUBJECT}` },
+    "wireNamed.multiSegment": {
+      none: `how a path value's \`/\` go on the wire (as they are, not %2F); the placement is ${PARAM_SUBJECT}`,
+    },
+    "wireBody.wrapUnlessKey": {
+      none: `how a JSON value is wrapped in the body, whatever the caller gives; the placement is ${PARAM_SUBJECT}`,
+    },
     "wireSwitch.whenTrue": { none: SENT_BY_PACKAGE },
   },
 } as const satisfies ConceptRecord;

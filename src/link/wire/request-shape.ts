@@ -39,8 +39,18 @@ export type RequestFieldChange =
 export const REQUEST_FIELD_CHANGES = {
   fieldRemoved: { level: "breaking", rule: "request field no longer accepted" },
   fieldAddedRequired: { level: "breaking", rule: "new required request field" },
-  fieldAddedRequiredInNewForm: { level: "minor", rule: "new required request field, only inside an object form that is new too (a call sending the old form is unaffected)" },
-  fieldAddedRequiredInSomeForms: { level: "minor", rule: "new request field, required only in the forms of the value that have it (a call sending another form is unaffected)" },
+  fieldAddedRequiredInNewForm: {
+    level: "minor",
+    rule:
+      "new required request field, only inside an object form that is new too (a call sending the old form is " +
+      "unaffected)",
+  },
+  fieldAddedRequiredInSomeForms: {
+    level: "minor",
+    rule:
+      "new request field, required only in the forms of the value that have it (a call sending another form is " +
+      "unaffected)",
+  },
   fieldAddedOptional: { level: "minor", rule: "new optional request field" },
   fieldMadeRequired: { level: "breaking", rule: "request field made required" },
   fieldMadeOptional: { level: "minor", rule: "request field made optional" },
@@ -55,13 +65,22 @@ export const REQUEST_FIELD_CHANGES = {
   fieldReactivated: { level: "minor", rule: "request field no longer deprecated" },
   fieldBecameWritable: { level: "minor", rule: "a field the server set may now be sent" },
   fieldBecameReadOnly: { level: "breaking", rule: "request field now set by the server only (read-only)" },
-  fieldValuesRestricted: { level: "breaking", rule: "a map of any values now declares them: a value of another kind is refused" },
+  fieldValuesRestricted: {
+    level: "breaking",
+    rule: "a map of any values now declares them: a value of another kind is refused",
+  },
   fieldMinLengthSet: { level: "breaking", rule: "request field limit added: minLength (a shorter value is refused)" },
   fieldMaxLengthIncreased: { level: "minor", rule: "request field limit loosened: maxLength (longer values accepted)" },
   fieldMaxItemsIncreased: { level: "minor", rule: "request field limit loosened: maxItems (longer lists accepted)" },
-  fieldLimitTightened: { level: "breaking", rule: "request field limit added or tightened (a value that passed may be refused)" },
+  fieldLimitTightened: {
+    level: "breaking",
+    rule: "request field limit added or tightened (a value that passed may be refused)",
+  },
   fieldLimitLoosened: { level: "minor", rule: "request field limit loosened or removed (more values accepted)" },
-  fieldFormatChanged: { level: "patch", rule: "request field format changed (an annotation of what the value looks like)" },
+  fieldFormatChanged: {
+    level: "patch",
+    rule: "request field format changed (an annotation of what the value looks like)",
+  },
 } as const;
 
 /** The shape of a `json` parameter written into the request body, when the body's schema reaches it. */
@@ -79,13 +98,17 @@ export function requestParamShape(tool: ToolSpec, name: string, ctx: ToolSurface
   return shape;
 }
 
-/** Field by field: what a caller sends that the new version refuses, or must now send; at every place a named shape is used (shape-pairs.ts). */
+/**
+ * Field by field: what a caller sends that the new version refuses, or must now send; at every place a named shape is
+ * used (shape-pairs.ts).
+ */
 export function diffRequestShape(subject: string, a: Shape, b: Shape, report: Report<RequestFieldChange>): void {
   for (const c of requestChanges(a, b)) report(c.kind, { subject: `${subject} ${c.at || "(value)"}`, ...c.detail });
 }
 
 /** Whether a shape says what its values are (a type, fields, items, values or a list of them): `{}` is any value. */
-const declares = (s: Shape) => Boolean(s.type || s.types || s.properties || s.items || s.additionalProperties || s.enum || s.ref !== undefined);
+const declares = (s: Shape) =>
+  Boolean(s.type || s.types || s.properties || s.items || s.additionalProperties || s.enum || s.ref !== undefined);
 
 const requestChanges = pairChanges<RequestFieldChange>((a, b, emit, descend) => {
   if (a.recursive || b.recursive) return;
@@ -97,7 +120,11 @@ const requestChanges = pairChanges<RequestFieldChange>((a, b, emit, descend) => 
   }
   if (a.nullable && !b.nullable) emit("fieldNoLongerNullable");
   if (!a.nullable && b.nullable) emit("fieldMadeNullable");
-  if (a.format !== b.format) emit("fieldFormatChanged", { ...(a.format !== undefined ? { from: a.format } : {}), ...(b.format !== undefined ? { to: b.format } : {}) });
+  if (a.format !== b.format)
+    emit("fieldFormatChanged", {
+      ...(a.format !== undefined ? { from: a.format } : {}),
+      ...(b.format !== undefined ? { to: b.format } : {}),
+    });
   if (!a.deprecated && b.deprecated) emit("fieldDeprecated");
   if (a.deprecated && !b.deprecated) emit("fieldReactivated");
   if (!a.enum && b.enum) emit("fieldEnumSet", { to: b.enum });
@@ -108,7 +135,8 @@ const requestChanges = pairChanges<RequestFieldChange>((a, b, emit, descend) => 
     if (added.length) emit("fieldEnumValueAdded", { to: added });
   }
   diffLimits(a.limits ?? {}, b.limits ?? {}, emit);
-  // Fields of an object form that is itself new (an id that may now be an object): a call sending the old form is unaffected.
+  // Fields of an object form that is itself new (an id that may now be an object): a call sending the old form is
+  // unaffected.
   const newForm = ta.length > 0 && !ta.includes("object");
   for (const key of [...new Set([...Object.keys(a.properties ?? {}), ...Object.keys(b.properties ?? {})])].sort()) {
     const x = a.properties?.[key];
@@ -119,12 +147,26 @@ const requestChanges = pairChanges<RequestFieldChange>((a, b, emit, descend) => 
     if ((x && !y && x.readOnly) || (!x && y?.readOnly)) continue;
     if (x && !y) emit("fieldRemoved", {}, child);
     else if (!x && y) {
-      // A union of object forms (`variants`, each its fields): a field only some forms have is required of the calls sending those.
+      // A union of object forms (`variants`, each its fields): a field only some forms have is required of the calls
+      // sending those.
       const forms = b.variants?.map((v) => v.split(","));
       const having = forms?.filter((f) => f.includes(key));
       if (required(b) && forms && having && having.length < forms.length)
-        emit("fieldAddedRequiredInSomeForms", { what: `in ${having.length} of ${forms.length} forms`, to: having.map((f) => f.join(",")), from: forms.filter((f) => !f.includes(key)).map((f) => f.join(",")) }, child);
-      else emit(required(b) ? (newForm ? "fieldAddedRequiredInNewForm" : "fieldAddedRequired") : "fieldAddedOptional", {}, child);
+        emit(
+          "fieldAddedRequiredInSomeForms",
+          {
+            what: `in ${having.length} of ${forms.length} forms`,
+            to: having.map((f) => f.join(",")),
+            from: forms.filter((f) => !f.includes(key)).map((f) => f.join(",")),
+          },
+          child,
+        );
+      else
+        emit(
+          required(b) ? (newForm ? "fieldAddedRequiredInNewForm" : "fieldAddedRequired") : "fieldAddedOptional",
+          {},
+          child,
+        );
     } else if (x && y) {
       const madeRequired = !required(a) && required(b) && !newForm;
       // The server's field before: now one a call may send, or (required now) must send.
@@ -138,12 +180,28 @@ const requestChanges = pairChanges<RequestFieldChange>((a, b, emit, descend) => 
   if (a.items && b.items) descend(a.items, b.items, "[]");
   if (a.additionalProperties && b.additionalProperties) descend(a.additionalProperties, b.additionalProperties, ".*");
   // A map of any values that now declares them: a value of another kind is refused.
-  else if (!a.additionalProperties && b.additionalProperties && declares(b.additionalProperties) && !Object.keys(a.properties ?? {}).length && ta.includes("object"))
-    emit("fieldValuesRestricted", shapeTypes(b.additionalProperties).length ? { to: shapeTypes(b.additionalProperties).join(" | ") } : {});
+  else if (
+    !a.additionalProperties &&
+    b.additionalProperties &&
+    declares(b.additionalProperties) &&
+    !Object.keys(a.properties ?? {}).length &&
+    ta.includes("object")
+  )
+    emit(
+      "fieldValuesRestricted",
+      shapeTypes(b.additionalProperties).length ? { to: shapeTypes(b.additionalProperties).join(" | ") } : {},
+    );
 });
 
-/** A limit on a value a caller sends, added or tightened (breaking) or loosened or removed (minor), under the kinds upstream gives (changes/schema-compare.ts). */
-function diffLimits(a: Record<string, number | string>, b: Record<string, number | string>, emit: (kind: RequestFieldChange, detail?: { what?: string; from?: unknown; to?: unknown }) => void): void {
+/**
+ * A limit on a value a caller sends, added or tightened (breaking) or loosened or removed (minor), under the kinds
+ * upstream gives (changes/schema-compare.ts).
+ */
+function diffLimits(
+  a: Record<string, number | string>,
+  b: Record<string, number | string>,
+  emit: (kind: RequestFieldChange, detail?: { what?: string; from?: unknown; to?: unknown }) => void,
+): void {
   for (const key of [...new Set([...Object.keys(a), ...Object.keys(b)])].sort()) {
     const [x, y] = [numeric(a[key]), numeric(b[key])];
     if (x === y) continue;
@@ -154,11 +212,16 @@ function diffLimits(a: Record<string, number | string>, b: Record<string, number
     else if (key === "maxItems" && grew) emit("fieldMaxItemsIncreased", detail);
     else {
       // Removed, a maximum raised or a minimum lowered: more values pass. A pattern changed proves nothing looser.
-      const loosened = y === undefined || (typeof x === "number" && typeof y === "number" && (key.startsWith("max") || key === "exclusiveMaximum" ? y > x : y < x));
+      const loosened =
+        y === undefined ||
+        (typeof x === "number" &&
+          typeof y === "number" &&
+          (key.startsWith("max") || key === "exclusiveMaximum" ? y > x : y < x));
       emit(loosened ? "fieldLimitLoosened" : "fieldLimitTightened", detail);
     }
   }
 }
 
 /** A limit written as a numeric string (Discovery documents) read as its number. */
-const numeric = (v: number | string | undefined) => (typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v)) ? Number(v) : v);
+const numeric = (v: number | string | undefined) =>
+  typeof v === "string" && v.trim() !== "" && Number.isFinite(Number(v)) ? Number(v) : v;

@@ -2,9 +2,22 @@
 // header slot the operation declares, a field of its request body, or a
 // switch adding constant values when true — checked against the spec's
 // schema there. And the rule that a slot of a request carries one value.
-import { parsePointer, type FormFieldEncoding, type ParamSpec, type ValueStyle, type WireConstant, type WireSpec } from "@blockwright/runtime/internal";
+import {
+  parsePointer,
+  type FormFieldEncoding,
+  type ParamSpec,
+  type ValueStyle,
+  type WireConstant,
+  type WireSpec,
+} from "@blockwright/runtime/internal";
 import type { ManifestParam } from "../../load/precompiled/manifest-types.js";
-import { declaredParameter, slotKey, type OpenApiOperation, type OpenApiParameter, type Schema } from "../../load/openapi-document.js";
+import {
+  declaredParameter,
+  slotKey,
+  type OpenApiOperation,
+  type OpenApiParameter,
+  type Schema,
+} from "../../load/openapi-document.js";
 import { isFlowParam } from "../auth-flows/auth-flows.js";
 import { isCredentialParam } from "../auth/auth.js";
 import { linkConstant } from "../constants/constants.js";
@@ -33,12 +46,23 @@ export interface Placed {
  * `limitsFromSpec` takes the spec's limits at its place). `wireAt`: where the
  * placement is written (a route may override it).
  */
-export function placeParam(ctx: LinkContext, name: string, p: ManifestParam, at: Path, op: OpenApiOperation, wireAt: Path): Placed | undefined {
+export function placeParam(
+  ctx: LinkContext,
+  name: string,
+  p: ManifestParam,
+  at: Path,
+  op: OpenApiOperation,
+  wireAt: Path,
+): Placed | undefined {
   const w = p.wire;
   if (!w) {
     if (isCredentialParam(ctx, name) || isFlowParam(ctx, name)) return { wire: { in: "auth" } };
     if (name === ctx.manifest.server.param || isServerVariable(ctx, name)) return { wire: { in: "server" } };
-    return ctx.fail("BW2017", at, `parameter "${name}" has no "wire" placement and is neither a credential (auth) nor the address parameter`);
+    return ctx.fail(
+      "BW2017",
+      at,
+      `parameter "${name}" has no "wire" placement and is neither a credential (auth) nor the address parameter`,
+    );
   }
   if (w.in === "path" || w.in === "query" || w.in === "header" || w.in === "cookie") {
     if (w.field !== undefined) return placeQueryField(ctx, name, p, at, op, wireAt);
@@ -46,38 +70,83 @@ export function placeParam(ctx: LinkContext, name: string, p: ManifestParam, at:
     const declared = declaredParameter(op, w.in, wireName);
     if (!declared) {
       const available = op.parameters.filter((x) => x.in === w.in).map((x) => x.name);
-      return ctx.fail("BW2003", wireAt, `${w.in} parameter "${wireName}" not found in operation "${op.operationId}" of ${ctx.openapiName} (its ${w.in} parameters: ${available.join(", ") || "none"})`);
+      return ctx.fail(
+        "BW2003",
+        wireAt,
+        `${w.in} parameter "${wireName}" not found in operation "${op.operationId}" of ${ctx.openapiName} ` +
+          `(its ${w.in} parameters: ${available.join(", ") || "none"})`,
+      );
     }
     // Required by the spec: every request carries it, given or by a default that is sent.
-    if (declared.required && ((!p.required && p.default === undefined) || (p.default !== undefined && p.sendDefault === false))) {
-      ctx.fail("BW2010", at, `${ctx.openapiName} requires ${w.in} parameter "${wireName}"; declare required: true or a default that is sent`);
+    if (
+      declared.required &&
+      ((!p.required && p.default === undefined) || (p.default !== undefined && p.sendDefault === false))
+    ) {
+      ctx.fail(
+        "BW2010",
+        at,
+        `${ctx.openapiName} requires ${w.in} parameter "${wireName}"; declare required: true or a default that is sent`,
+      );
     }
     const place = { schema: declared.schema, what: `${w.in} parameter "${wireName}"` };
     if (p.separator !== undefined && typeOf(declared.schema) === "array" && explodes(declared, w.in)) {
-      ctx.fail("BW2017", [...at, "separator"], `${ctx.openapiName} sends ${w.in} parameter "${wireName}" exploded (one value per item), not as one ${JSON.stringify(p.separator)}-separated value: a list in one string cannot be sent so`);
+      ctx.fail(
+        "BW2017",
+        [...at, "separator"],
+        `${ctx.openapiName} sends ${w.in} parameter "${wireName}" exploded (one value per item), ` +
+          `not as one ${JSON.stringify(p.separator)}-separated value: a list in one string cannot be sent so`,
+      );
     }
     const escapes = w.escape ? { escape: { ...w.escape } } : {};
-    if (w.multiSegment && w.in !== "path") ctx.fail("BW2017", [...wireAt, "multiSegment"], `multiSegment applies to a path parameter, not a ${w.in} one ("${wireName}")`);
+    if (w.multiSegment && w.in !== "path")
+      ctx.fail(
+        "BW2017",
+        [...wireAt, "multiSegment"],
+        `multiSegment applies to a path parameter, not a ${w.in} one ("${wireName}")`,
+      );
     if (w.in === "query") {
       const encoding = queryEncoding(ctx, declared, wireAt, op);
       return { wire: { in: "query", name: wireName, ...escapes, ...(encoding ? { encoding } : {}) }, place };
     }
     const encoding = valueStyle(ctx, declared, p, w.in, wireAt, op);
-    if (w.in === "header" || w.in === "cookie") return { wire: { in: w.in, name: wireName, ...escapes, ...(encoding ? { encoding } : {}) }, place };
-    return { wire: { in: "path", name: wireName, ...escapes, ...(encoding ? { encoding } : {}), ...(w.multiSegment ? { multiSegment: true as const } : {}) }, place };
+    if (w.in === "header" || w.in === "cookie")
+      return { wire: { in: w.in, name: wireName, ...escapes, ...(encoding ? { encoding } : {}) }, place };
+    return {
+      wire: {
+        in: "path",
+        name: wireName,
+        ...escapes,
+        ...(encoding ? { encoding } : {}),
+        ...(w.multiSegment ? { multiSegment: true as const } : {}),
+      },
+      place,
+    };
   }
   if (w.in === "body") {
     const pointer = w.pointer ?? `/${name}`;
     const bodySchema = op.requestBody?.schema;
-    if (!bodySchema) return ctx.fail("BW2021", wireAt, `operation "${op.operationId}" of ${ctx.openapiName} has no request body in a media type the runtime writes (application/json, a +json type, or application/x-www-form-urlencoded)`);
+    if (!bodySchema)
+      return ctx.fail(
+        "BW2021",
+        wireAt,
+        `operation "${op.operationId}" of ${ctx.openapiName} has no request body in a media type the runtime ` +
+          `writes (application/json, a +json type, or application/x-www-form-urlencoded)`,
+      );
     const located = ctx.doc.locate(bodySchema, parsePointer(pointer));
     const target = located.schema;
     if (!target) {
-      return ctx.fail("BW2003", wireAt, `body field "${pointer}" not found in the request body of "${op.operationId}" in ${ctx.openapiName}${unionsSearched(located.unions)}${fieldsNear(ctx, bodySchema, [...parsePointer(pointer)])}`);
+      return ctx.fail(
+        "BW2003",
+        wireAt,
+        `body field "${pointer}" not found in the request body of "${op.operationId}" in ${ctx.openapiName}` +
+          `${unionsSearched(located.unions)}${fieldsNear(ctx, bodySchema, [...parsePointer(pointer)])}`,
+      );
     }
     // The schema's facts add limits to the parameter, never change its type.
-    if (w.split && p.type !== "string") ctx.fail("BW2004", [...wireAt, "split"], `split applies to string parameters, not ${p.type}`);
-    if (w.wrapUnlessKey && p.type !== "json") ctx.fail("BW2004", [...wireAt, "wrapUnlessKey"], `wrapUnlessKey applies to json parameters, not ${p.type}`);
+    if (w.split && p.type !== "string")
+      ctx.fail("BW2004", [...wireAt, "split"], `split applies to string parameters, not ${p.type}`);
+    if (w.wrapUnlessKey && p.type !== "json")
+      ctx.fail("BW2004", [...wireAt, "wrapUnlessKey"], `wrapUnlessKey applies to json parameters, not ${p.type}`);
     return {
       wire: {
         in: "body",
@@ -85,12 +154,19 @@ export function placeParam(ctx: LinkContext, name: string, p: ManifestParam, at:
         ...(w.split ? { split: { ...w.split } } : {}),
         ...(w.wrapUnlessKey ? { wrapUnlessKey: w.wrapUnlessKey } : {}),
       },
-      place: { schema: target, what: `body field "${pointer || "(whole body)"}"`, ...(w.split ? { split: w.split } : {}) },
+      place: {
+        schema: target,
+        what: `body field "${pointer || "(whole body)"}"`,
+        ...(w.split ? { split: w.split } : {}),
+      },
     };
   }
   if (w.in === "switch") {
-    if (p.type !== "boolean") ctx.fail("BW2004", [...at, "type"], `a switch parameter must be boolean, got ${p.type}`, "value");
-    const whenTrue = w.whenTrue.map((c, i) => linkConstant(ctx, c, [...wireAt, "whenTrue", i], op)).filter((c): c is WireConstant => !!c);
+    if (p.type !== "boolean")
+      ctx.fail("BW2004", [...at, "type"], `a switch parameter must be boolean, got ${p.type}`, "value");
+    const whenTrue = w.whenTrue
+      .map((c, i) => linkConstant(ctx, c, [...wireAt, "whenTrue", i], op))
+      .filter((c): c is WireConstant => !!c);
     return { wire: { in: "switch", whenTrue } };
   }
   return undefined;
@@ -103,18 +179,31 @@ const QUERY_STYLES = ["form", "spaceDelimited", "pipeDelimited", "deepObject"] a
  * not OpenAPI's default for the query (form, exploded): left out then, so the
  * IR of plain query parameters is unchanged.
  */
-function queryEncoding(ctx: LinkContext, declared: OpenApiParameter, wireAt: Path, op: OpenApiOperation): FormFieldEncoding | undefined {
+function queryEncoding(
+  ctx: LinkContext,
+  declared: OpenApiParameter,
+  wireAt: Path,
+  op: OpenApiOperation,
+): FormFieldEncoding | undefined {
   const reserved = (declared as { allowReserved?: unknown }).allowReserved === true ? { reserved: true as const } : {};
   // Described by `content: application/json`: the value goes as one JSON text.
-  if (declared.content !== undefined) return isJsonMediaType(declared.content) ? { style: "form", explode: true, json: true, ...reserved } : undefined;
+  if (declared.content !== undefined)
+    return isJsonMediaType(declared.content) ? { style: "form", explode: true, json: true, ...reserved } : undefined;
   const style = declared.style ?? "form";
   if (!(QUERY_STYLES as readonly string[]).includes(style)) {
-    ctx.fail("BW2017", wireAt, `query parameter "${declared.name}" of "${op.operationId}" in ${ctx.openapiName} has style "${style}"; the runtime writes a query value as ${QUERY_STYLES.join(", ")}`);
+    ctx.fail(
+      "BW2017",
+      wireAt,
+      `query parameter "${declared.name}" of "${op.operationId}" in ${ctx.openapiName} has style "${style}"; ` +
+        `the runtime writes a query value as ${QUERY_STYLES.join(", ")}`,
+    );
     return undefined;
   }
   // OpenAPI: explode defaults to true for style form, false otherwise.
   const explode = declared.explode ?? style === "form";
-  return style === "form" && explode && !reserved.reserved ? undefined : { style: style as FormFieldEncoding["style"], explode, ...reserved };
+  return style === "form" && explode && !reserved.reserved
+    ? undefined
+    : { style: style as FormFieldEncoding["style"], explode, ...reserved };
 }
 
 const PATH_STYLES = ["simple", "label", "matrix"] as const;
@@ -126,12 +215,25 @@ const PATH_STYLES = ["simple", "label", "matrix"] as const;
  * JSON parameter's array or object in its style (a cookie's `form`, not
  * exploded, writes a list or an object as a header's `simple` does: `a,b`).
  */
-function valueStyle(ctx: LinkContext, declared: OpenApiParameter, param: ManifestParam, place: "path" | "header" | "cookie", wireAt: Path, op: OpenApiOperation): ValueStyle | undefined {
-  if (declared.content !== undefined) return isJsonMediaType(declared.content) ? { style: "simple", explode: false, json: true } : undefined;
+function valueStyle(
+  ctx: LinkContext,
+  declared: OpenApiParameter,
+  param: ManifestParam,
+  place: "path" | "header" | "cookie",
+  wireAt: Path,
+  op: OpenApiOperation,
+): ValueStyle | undefined {
+  if (declared.content !== undefined)
+    return isJsonMediaType(declared.content) ? { style: "simple", explode: false, json: true } : undefined;
   if (place === "cookie") {
     const style = declared.style ?? "form";
     if (style !== "form" || (declared.explode === true && param.type === "json")) {
-      ctx.fail("BW2017", wireAt, `cookie parameter "${declared.name}" of "${op.operationId}" in ${ctx.openapiName} has style "${style}"${declared.explode === true ? ", exploded" : ""}; a cookie value takes style form, not exploded`);
+      ctx.fail(
+        "BW2017",
+        wireAt,
+        `cookie parameter "${declared.name}" of "${op.operationId}" in ${ctx.openapiName} has style "${style}"` +
+          `${declared.explode === true ? ", exploded" : ""}; a cookie value takes style form, not exploded`,
+      );
       return undefined;
     }
     return param.type === "json" ? { style: "simple", explode: false } : undefined;
@@ -139,23 +241,37 @@ function valueStyle(ctx: LinkContext, declared: OpenApiParameter, param: Manifes
   const style = declared.style ?? "simple";
   const allowed: readonly string[] = place === "path" ? PATH_STYLES : ["simple"];
   if (!allowed.includes(style)) {
-    ctx.fail("BW2017", wireAt, `${place} parameter "${declared.name}" of "${op.operationId}" in ${ctx.openapiName} has style "${style}"; a ${place} value takes ${allowed.join(", ")}`);
+    ctx.fail(
+      "BW2017",
+      wireAt,
+      `${place} parameter "${declared.name}" of "${op.operationId}" in ${ctx.openapiName} ` +
+        `has style "${style}"; a ${place} value takes ${allowed.join(", ")}`,
+    );
     return undefined;
   }
   const explode = declared.explode ?? false;
   return style !== "simple" || param.type === "json" ? { style: style as ValueStyle["style"], explode } : undefined;
 }
 
-/** Whether an array parameter is sent one value per item (OpenAPI's default for a query's `form` style), not as one comma-separated value. */
+/**
+ * Whether an array parameter is sent one value per item (OpenAPI's default for a query's `form` style), not as one
+ * comma-separated value.
+ */
 function explodes(declared: OpenApiParameter, place: string): boolean {
   if (typeof declared.explode === "boolean") return declared.explode;
   const style = typeof declared.style === "string" ? declared.style : place === "query" ? "form" : "simple";
   return style === "form";
 }
 
-/** A placement as the surface writes it: `query:$top`, `path:id`, `header:X`, `body:/a/b`, `switch`, `auth`, `server`. */
+/**
+ * A placement as the surface writes it: `query:$top`, `path:id`, `header:X`, `body:/a/b`, `switch`, `auth`, `server`.
+ */
 export function wireText(wire: WireSpec): string {
-  return wire.in === "path" || wire.in === "query" || wire.in === "header" || wire.in === "cookie" ? `${wire.in}:${wire.name}` : wire.in === "body" ? `body:${wire.pointer || "/"}` : wire.in;
+  return wire.in === "path" || wire.in === "query" || wire.in === "header" || wire.in === "cookie"
+    ? `${wire.in}:${wire.name}`
+    : wire.in === "body"
+      ? `body:${wire.pointer || "/"}`
+      : wire.in;
 }
 
 /** Something that sends a value in one path, query or header slot of a request, and where the manifest says so. */
@@ -169,7 +285,9 @@ export interface SlotSender {
 
 /** The slot a placement sends to, if it is a path, query or header slot. */
 export function slotSender(w: WireSpec | WireConstant, who: string, at: Path): SlotSender[] {
-  return w.in === "path" || w.in === "query" || w.in === "header" || w.in === "cookie" ? [{ in: w.in, name: w.name, who, at }] : [];
+  return w.in === "path" || w.in === "query" || w.in === "header" || w.in === "cookie"
+    ? [{ in: w.in, name: w.name, who, at }]
+    : [];
 }
 
 /** The slots parameters send to, a switch's values when on included, each at its place in the manifest. */
@@ -178,7 +296,9 @@ export function paramSenders(ctx: LinkContext, params: ParamSpec[]): SlotSender[
     const at = ctx.wireAt.get(p) ?? [];
     const own = slotSender(p.wire, `parameter "${p.name}"`, at);
     if (p.wire.in !== "switch") return own;
-    return p.wire.whenTrue.flatMap((c, i) => slotSender(c, `switch parameter "${p.name}" (when true)`, [...at, "whenTrue", i]));
+    return p.wire.whenTrue.flatMap((c, i) =>
+      slotSender(c, `switch parameter "${p.name}" (when true)`, [...at, "whenTrue", i]),
+    );
   });
 }
 

@@ -1,0 +1,164 @@
+// How a parameter's limits changed between two surfaces (a parameter's part of the diff: params.ts), each
+// change classified: a tighter or new limit refuses values that were accepted.
+import { isMultipleOf, type NestedLimits } from "@blockwright/runtime/internal";
+import { canonical } from "../../common/canonical-json.js";
+import type { Classification, Report } from "../../model/surface-entry.js";
+import { type ForbiddenKeys, forbiddenKeysOf, type ParamSurface } from "../../model/surface-format.js";
+export type ParamLimitChange =
+  | "limitAdded"
+  | "limitTightened"
+  | "limitLoosened"
+  | "limitRemoved"
+  | "patternChanged"
+  | "formatChanged"
+  | "formatRemoved"
+  | "separatorChanged"
+  | "enumAdded"
+  | "enumRemoved"
+  | "enumValueRemoved"
+  | "enumValueAdded"
+  | "hintChanged";
+
+/** A tighter or new limit refuses values that were accepted: breaking; a looser one minor. */
+export const PARAM_LIMIT_CHANGES: Classification<ParamLimitChange> = {
+  limitAdded: { level: "breaking", rule: "limit added" },
+  limitTightened: { level: "breaking", rule: "limit tightened" },
+  limitLoosened: { level: "minor", rule: "limit loosened" },
+  limitRemoved: { level: "minor", rule: "limit loosened" },
+  patternChanged: { level: "breaking", rule: "limit changed: pattern" },
+  formatChanged: { level: "breaking", rule: "format changed" },
+  formatRemoved: { level: "minor", rule: "format changed" },
+  separatorChanged: { level: "breaking", rule: "list separator changed (a value is read otherwise)" },
+  enumAdded: { level: "breaking", rule: "enum added (values restricted)" },
+  enumRemoved: { level: "minor", rule: "enum removed (any value accepted)" },
+  enumValueRemoved: { level: "breaking", rule: "enum value removed" },
+  enumValueAdded: { level: "minor", rule: "enum value added" },
+  hintChanged: { level: "patch", rule: "text changed" },
+};
+
+/** Every change of a parameter's limits, `subject` naming it. */
+export function diffParamLimits(
+  subject: string,
+  a: ParamSurface,
+  b: ParamSurface,
+  report: Report<ParamLimitChange>,
+): void {
+  // The types inside a value whose fields both surfaces recorded: compared with its shape (request-shape.ts), said once
+  // there.
+  const shaped = Boolean(a.shape && b.shape);
+  if (!a.integer && b.integer) report("limitTightened", { subject, what: "integer", from: false, to: true });
+  if (a.integer && !b.integer) report("limitLoosened", { subject, what: "integer", from: true, to: false });
+  bound(subject, "minimum", a.minimum, b.minimum, "raise", report);
+  bound(subject, "maximum", a.maximum, b.maximum, "lower", report);
+  diffMultipleOf(subject, a.multipleOf, b.multipleOf, report);
+  bound(subject, "minLength", a.minLength, b.minLength, "raise", report);
+  bound(subject, "maxLength", a.maxLength, b.maxLength, "lower", report);
+  bound(subject, "list maxItems", a.list?.maxItems, b.list?.maxItems, "lower", report);
+  bound(subject, "minItems", a.minItems, b.minItems, "raise", report);
+  bound(subject, "maxItems", a.maxItems, b.maxItems, "lower", report);
+  bound(subject, "maxBytes", a.maxBytes, b.maxBytes, "lower", report);
+  if (a.pattern !== b.pattern) {
+    if (b.pattern === undefined) report("limitRemoved", { subject, what: "pattern removed", from: a.pattern });
+    else if (a.pattern === undefined)
+      report("limitAdded", { subject, what: "pattern", from: a.pattern, to: b.pattern });
+    else report("patternChanged", { subject, from: a.pattern, to: b.pattern });
+  }
+  if (a.format !== b.format)
+    report(b.format ? "formatChanged" : "formatRemoved", { subject, from: a.format, to: b.format });
+  if (a.separator !== b.separator) report("separatorChanged", { subject, from: a.separator, to: b.separator });
+  diffEnum(subject, a.enum, b.enum, report);
+  for (const key of ["keys", "values", "items"] as const)
+    diffNested(`${subject} ${key}`, a[key] ?? {}, b[key] ?? {}, report, shaped && key !== "keys");
+  diffForbiddenKeys(subject, forbiddenKeysOf(a), forbiddenKeysOf(b), report);
+}
+
+function diffEnum(
+  subject: string,
+  a: unknown[] | undefined,
+  b: unknown[] | undefined,
+  report: Report<ParamLimitChange>,
+): void {
+  if (!a && !b) return;
+  if (!b) return report("enumRemoved", { subject });
+  if (!a) return report("enumAdded", { subject, to: b });
+  // One line per parameter, with every value removed or added.
+  const removed = a.filter((v) => !b.includes(v));
+  const added = b.filter((v) => !a.includes(v));
+  if (removed.length) report("enumValueRemoved", { subject, from: removed.length === 1 ? removed[0] : removed });
+  if (added.length) report("enumValueAdded", { subject, to: added.length === 1 ? added[0] : added });
+}
+
+/** The limits of the values inside a JSON parameter: a new or tighter one is breaking, as for the parameter's own. */
+function diffNested(
+  subject: string,
+  a: NestedLimits,
+  b: NestedLimits,
+  report: Report<ParamLimitChange>,
+  typesInShape: boolean,
+): void {
+  bound(subject, "minimum", a.minimum, b.minimum, "raise", report);
+  bound(subject, "maximum", a.maximum, b.maximum, "lower", report);
+  bound(subject, "minLength", a.minLength, b.minLength, "raise", report);
+  bound(subject, "maxLength", a.maxLength, b.maxLength, "lower", report);
+  for (const key of ["type", "pattern", "format"] as const) {
+    if (a[key] === b[key] || (key === "type" && typesInShape)) continue;
+    if (b[key] === undefined) report("limitRemoved", { subject, what: `${key} removed`, from: a[key] });
+    else
+      report(a[key] === undefined ? "limitAdded" : "limitTightened", { subject, what: key, from: a[key], to: b[key] });
+  }
+  if (canonical(a.enum) !== canonical(b.enum)) diffEnum(subject, a.enum, b.enum, report);
+}
+
+/**
+ * Keys a JSON parameter refuses: one more is breaking, one fewer minor; so is matching them in any case, or no longer.
+ */
+function diffForbiddenKeys(
+  subject: string,
+  a: ForbiddenKeys | undefined,
+  b: ForbiddenKeys | undefined,
+  report: Report<ParamLimitChange>,
+): void {
+  const before = a?.keys ?? [];
+  const after = b?.keys ?? [];
+  for (const k of after) if (!before.includes(k)) report("limitAdded", { subject, what: "forbidden key", to: k });
+  for (const k of before)
+    if (!after.includes(k)) report("limitLoosened", { subject, what: "key no longer forbidden", from: k });
+  if (!a || !b) return;
+  if (!a.caseInsensitive && b.caseInsensitive)
+    report("limitTightened", { subject, what: "forbidden keys in any case" });
+  if (a.caseInsensitive && !b.caseInsensitive)
+    report("limitLoosened", { subject, what: "forbidden keys in their own case only" });
+  if (a.hint !== b.hint) report("hintChanged", { subject, from: a.hint, to: b.hint });
+}
+
+/**
+ * A step added, or changed to one that is not a divisor of the old (12 to 8: 12 was accepted), refuses values that were
+ * accepted.
+ */
+function diffMultipleOf(
+  subject: string,
+  a: number | undefined,
+  b: number | undefined,
+  report: Report<ParamLimitChange>,
+): void {
+  if (a === b) return;
+  if (b === undefined) report("limitRemoved", { subject, what: "multipleOf removed", from: a });
+  else if (a === undefined) report("limitAdded", { subject, what: "multipleOf", to: b });
+  else report(isMultipleOf(a, b) ? "limitLoosened" : "limitTightened", { subject, what: "multipleOf", from: a, to: b });
+}
+
+/** `tighten`: whether raising (a minimum) or lowering (a maximum) the bound tightens it. */
+function bound(
+  subject: string,
+  name: string,
+  a: number | undefined,
+  b: number | undefined,
+  tighten: "raise" | "lower",
+  report: Report<ParamLimitChange>,
+): void {
+  if (a === b) return;
+  if (b === undefined) return report("limitRemoved", { subject, what: `${name} removed`, from: a });
+  if (a === undefined) return report("limitAdded", { subject, what: name, to: b });
+  const tighter = tighten === "raise" ? b > a : b < a;
+  report(tighter ? "limitTightened" : "limitLoosened", { subject, what: name, from: a, to: b });
+}

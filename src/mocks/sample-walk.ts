@@ -1,0 +1,427 @@
+// One value's walk through a schema (schema-sample.ts says how a value is made): the bounds of depth, visits
+// and union branches, a seeded choice of each union's branch, and realistic leaves where asked.
+import { firstMadeString } from "../model/string-values.js";
+import { discriminated, escapeKey, requiredOnly, resolvePointer, SHAPE_KEYS } from "./sample-lookup.js";
+import { hash, mulberry32, type RealisticValues, singular } from "./realistic-values.js";
+
+type Node = Record<string, unknown>;
+
+export interface SampleBounds {
+  /** Choice of union branches (the same seed, the same value). Default 0. */
+  seed?: number;
+  /** Deepest nesting of values. Default 12. */
+  maxDepth?: number;
+  /** Schemas visited for one value, at most. Default 5000. */
+  maxVisits?: number;
+  /** Branches of one union tried, at most. Default 6. */
+  maxBranches?: number;
+  /** The outermost object gets its optional properties too (a value for each field of a request body). */
+  everyField?: boolean;
+  /**
+   * Every object gets its optional text properties too (an error's `message`, which a minimal answer leaves out), and
+   * every list one item.
+   */
+  textFields?: boolean;
+  /** A value that looks real (see the top): leaf values from these. */
+  realistic?: RealisticValues;
+}
+
+/** A realistic value's optional properties stop below this nesting. */
+const REALISTIC_DEPTH = 6;
+
+export class OverBudget extends Error {}
+
+export class Walk {
+  private visits = 0;
+  private readonly maxDepth: number;
+  private readonly maxVisits: number;
+  private readonly maxBranches: number;
+  private readonly seed: number;
+  private readonly textFields: boolean;
+  /** The depth whose objects get their optional properties too (a union branch told from the others by them). */
+  private fullDepth: number | undefined;
+  private readonly realistic: RealisticValues | undefined;
+  /** The realistic draws: one generator for the whole value, seeded by the seed and the pointer. */
+  private readonly draw: () => number;
+  /** The name of the field being made (a list's items take the list's), for realistic values. */
+  private name: string | undefined;
+
+  constructor(
+    private readonly sampler: { valid(value: unknown, pointer: string): boolean },
+    private readonly document: Node,
+    bounds: SampleBounds,
+    pointer: string,
+  ) {
+    this.maxDepth = bounds.maxDepth ?? 12;
+    this.maxVisits = bounds.maxVisits ?? 5000;
+    this.maxBranches = bounds.maxBranches ?? 6;
+    this.seed = bounds.seed ?? 0;
+    this.textFields = bounds.textFields === true;
+    if (bounds.everyField) this.fullDepth = 0;
+    this.realistic = bounds.realistic;
+    this.draw = mulberry32(hash(this.seed, pointer));
+  }
+
+  /** Whether optional properties and more list items are still made: realistic, shallow, and half the budget left. */
+  private rich(depth: number): boolean {
+    return this.realistic !== undefined && depth < REALISTIC_DEPTH && this.visits < this.maxVisits / 2;
+  }
+
+  /** `make` for the field `name`. */
+  private field(
+    name: string | undefined,
+    schema: unknown,
+    pointer: string,
+    depth: number,
+    trail: Set<string>,
+  ): unknown {
+    const outer = this.name;
+    this.name = name;
+    try {
+      return this.make(schema, pointer, depth, trail);
+    } finally {
+      this.name = outer;
+    }
+  }
+
+  /**
+   * A value of `schema` (at `pointer`), undefined when it cannot be made here (too deep, a cycle, an impossible
+   * branch).
+   */
+  make(schema: unknown, pointer: string, depth: number, trail: Set<string>): unknown {
+    if (++this.visits > this.maxVisits) throw new OverBudget();
+    if (schema === true || schema === undefined) return "string";
+    if (!isNode(schema)) return undefined;
+    if (typeof schema.$ref === "string") {
+      const ref = schema.$ref;
+      if (!ref.startsWith("#") || trail.has(ref)) return undefined;
+      return this.make(resolvePointer(this.document, ref.slice(1)), ref.slice(1), depth, new Set([...trail, ref]));
+    }
+    if ("const" in schema) return schema.const;
+    // The document's own example of the schema, where it is valid: an error's list of messages holds one, where the
+    // fewest items hold none.
+    const example =
+      "example" in schema ? schema.example : Array.isArray(schema.examples) ? schema.examples[0] : undefined;
+    if (example !== undefined && example !== null && this.sampler.valid(example, pointer)) return example;
+    if (Array.isArray(schema.enum)) {
+      const values = schema.enum.filter((v) => v !== null);
+      if (this.realistic && values.length) return values[Math.floor(this.draw() * values.length)];
+      return values[0] ?? schema.enum[0];
+    }
+    const union = Array.isArray(schema.oneOf) ? "oneOf" : Array.isArray(schema.anyOf) ? "anyOf" : undefined;
+    if (union) return this.union(schema, union, pointer, depth, trail);
+    if (Array.isArray(schema.allOf)) {
+      // Objects in parts (a reference's required `type` in one member, its enum in another): one object of all of them.
+      const merged = this.mergedObject(schema, pointer, trail);
+      if (merged) return this.plain(merged.schema, pointer, depth, merged.trail, merged.pointers);
+      const parts = schema.allOf.map((part, i) => this.make(part, `${pointer}/allOf/${i}`, depth, trail));
+      if (parts.some((p) => p === undefined)) return undefined;
+      const own = this.plain(schema, pointer, depth, trail);
+      const objects = [...parts, ...(own === undefined ? [] : [own])];
+      if (objects.every(isNode)) return Object.assign({}, ...objects);
+      // Scalars in parts (`allOf: [{nullable: true}, {$ref: a pattern}]`): the part's value the whole schema takes, not
+      // just the first's.
+      return parts.find((part) => this.sampler.valid(part, pointer)) ?? parts[0];
+    }
+    return this.plain(schema, pointer, depth, trail);
+  }
+
+  /** One branch, tried from a seeded start; a value the whole schema (siblings of the union included) accepts. */
+  private union(schema: Node, key: "oneOf" | "anyOf", pointer: string, depth: number, trail: Set<string>): unknown {
+    const branches = schema[key] as unknown[];
+    // Realistic: each value draws its own branch (a list's items of several kinds).
+    const start = !branches.length
+      ? 0
+      : this.realistic
+        ? Math.floor(this.draw() * branches.length)
+        : hash(this.seed, pointer) % branches.length;
+    const { [key]: _union, ...siblings } = schema;
+    const hasSiblings = Object.keys(siblings).some((k) => SHAPE_KEYS.has(k));
+    const base = hasSiblings ? this.plain(siblings, pointer, depth, trail) : undefined;
+    for (let i = 0; i < Math.min(branches.length, this.maxBranches); i++) {
+      const index = (start + i) % branches.length;
+      // The fewest properties first; then, should that value match another branch too, the branch's optional ones (a
+      // realistic value has them already).
+      for (const full of this.realistic ? [false] : [false, true]) {
+        const outer = this.fullDepth;
+        this.fullDepth = full ? depth : outer;
+        const branch = this.make(branches[index], `${pointer}/${key}/${index}`, depth, trail);
+        this.fullDepth = outer;
+        if (branch === undefined) break;
+        const value = isNode(base) && isNode(branch) ? { ...base, ...branch } : branch;
+        const named = this.realistic ? discriminated(schema, branches[index], value) : undefined;
+        if (named !== undefined && this.sampler.valid(named, pointer)) return named;
+        if (this.sampler.valid(value, pointer)) return value;
+      }
+    }
+    return undefined;
+  }
+
+  /**
+   * The members of an `allOf` (its `$ref`s followed, nested ones flattened) merged into one object schema: properties
+   * (the one with an enum or const first where several members declare it), required, closed and fewest properties.
+   * Undefined when a member is not a plain object schema (a union, a scalar): those are made part by part.
+   */
+  private mergedObject(
+    schema: Node,
+    pointer: string,
+    trail: Set<string>,
+  ): { schema: Node; pointers: Map<string, string>; trail: Set<string> } | undefined {
+    const definitions = new Map<string, { schema: unknown; pointer: string }[]>();
+    const required = new Set<string>();
+    const seen = new Set(trail);
+    let closed = false;
+    let fewest = 0;
+    const collect = (node: unknown, at: string, depth: number): boolean => {
+      if (depth > 16 || !isNode(node)) return node === true || (isNode(node) && Object.keys(node).length === 0);
+      if (typeof node.$ref === "string") {
+        const ref = node.$ref;
+        if (!ref.startsWith("#") || seen.has(ref)) return false;
+        seen.add(ref);
+        return collect(resolvePointer(this.document, ref.slice(1)), ref.slice(1), depth + 1);
+      }
+      if ("const" in node || Array.isArray(node.enum) || node.not !== undefined) return false;
+      // A union of required lists only ("name or company"): the first branch's fields are required too; any other union
+      // is made part by part.
+      for (const key of ["oneOf", "anyOf"] as const) {
+        if (node[key] === undefined) continue;
+        if (!requiredOnly(node[key])) return false;
+        for (const name of (node[key] as { required: unknown[] }[])[0]?.required ?? [])
+          if (typeof name === "string") required.add(name);
+      }
+      const type = Array.isArray(node.type) ? node.type.filter((t) => t !== "null") : [node.type];
+      if (!type.every((t) => t === undefined || t === "object")) return false;
+      if (isNode(node.properties)) {
+        for (const [name, property] of Object.entries(node.properties)) {
+          const list = definitions.get(name) ?? [];
+          list.push({ schema: property, pointer: `${at}/properties/${escapeKey(name)}` });
+          definitions.set(name, list);
+        }
+      }
+      for (const name of Array.isArray(node.required) ? node.required : [])
+        if (typeof name === "string") required.add(name);
+      if (node.additionalProperties === false) closed = true;
+      if (typeof node.minProperties === "number") fewest = Math.max(fewest, node.minProperties);
+      return (Array.isArray(node.allOf) ? node.allOf : []).every((member, i) =>
+        collect(member, `${at}/allOf/${i}`, depth + 1),
+      );
+    };
+    if (!collect(schema, pointer, 0)) return undefined;
+    const properties: Node = {};
+    const pointers = new Map<string, string>();
+    for (const [name, list] of definitions) {
+      const pinned =
+        list.find((d) => isNode(d.schema) && ("const" in d.schema || Array.isArray(d.schema.enum))) ??
+        list.find((d) => isNode(d.schema) && Object.keys(d.schema).length > 0) ??
+        list[0];
+      if (!pinned) continue;
+      properties[name] = pinned.schema;
+      pointers.set(name, pinned.pointer);
+    }
+    return {
+      schema: {
+        type: "object",
+        properties,
+        required: [...required],
+        ...(closed ? { additionalProperties: false } : {}),
+        ...(fewest ? { minProperties: fewest } : {}),
+      },
+      pointers,
+      trail: seen,
+    };
+  }
+
+  /** Whether a property's schema (its `$ref` followed once) is plain text: a string, not a union. */
+  private isText(property: unknown): boolean {
+    const schema =
+      isNode(property) && typeof property.$ref === "string" && property.$ref.startsWith("#")
+        ? resolvePointer(this.document, property.$ref.slice(1))
+        : property;
+    return isNode(schema) && schema.type === "string" && !Array.isArray(schema.oneOf) && !Array.isArray(schema.anyOf);
+  }
+
+  private plain(
+    schema: Node,
+    pointer: string,
+    depth: number,
+    trail: Set<string>,
+    propertyPointers?: Map<string, string>,
+  ): unknown {
+    const type = Array.isArray(schema.type) ? (schema.type.find((t) => t !== "null") ?? schema.type[0]) : schema.type;
+    if (
+      type === "object" ||
+      (type === undefined &&
+        (isNode(schema.properties) || schema.additionalProperties !== undefined || Array.isArray(schema.required)))
+    ) {
+      if (depth >= this.maxDepth) return undefined;
+      const out: Node = {};
+      const properties = isNode(schema.properties) ? schema.properties : {};
+      for (const name of Array.isArray(schema.required) ? schema.required : []) {
+        if (typeof name !== "string") continue;
+        const value = this.field(
+          name,
+          Object.hasOwn(properties, name)
+            ? properties[name]
+            : isNode(schema.additionalProperties)
+              ? schema.additionalProperties
+              : true,
+          Object.hasOwn(properties, name)
+            ? (propertyPointers?.get(name) ?? `${pointer}/properties/${escapeKey(name)}`)
+            : `${pointer}/additionalProperties`,
+          depth + 1,
+          trail,
+        );
+        if (value === undefined) return undefined;
+        Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
+      }
+      if (this.fullDepth === depth || this.textFields || this.rich(depth)) {
+        for (const [name, property] of Object.entries(properties)) {
+          // Optional fields only as many as maxProperties lets in (an error's source: one of parameter, pointer,
+          // example).
+          if (typeof schema.maxProperties === "number" && Object.keys(out).length >= schema.maxProperties) break;
+          if (Object.hasOwn(out, name) || (this.fullDepth !== depth && !this.rich(depth) && !this.isText(property)))
+            continue;
+          const value = this.field(
+            name,
+            property,
+            propertyPointers?.get(name) ?? `${pointer}/properties/${escapeKey(name)}`,
+            depth + 1,
+            trail,
+          );
+          if (value !== undefined)
+            Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
+        }
+      }
+      const fewest = typeof schema.minProperties === "number" ? schema.minProperties : 0;
+      for (let i = 0; Object.keys(out).length < fewest && i < fewest + 8; i++) {
+        const name = Object.keys(properties).find((p) => !Object.hasOwn(out, p)) ?? `key${i + 1}`;
+        const value = this.field(
+          name,
+          Object.hasOwn(properties, name)
+            ? properties[name]
+            : isNode(schema.additionalProperties)
+              ? schema.additionalProperties
+              : true,
+          Object.hasOwn(properties, name)
+            ? (propertyPointers?.get(name) ?? `${pointer}/properties/${escapeKey(name)}`)
+            : `${pointer}/additionalProperties`,
+          depth + 1,
+          trail,
+        );
+        if (value === undefined) return undefined;
+        out[name] = value;
+      }
+      return out;
+    }
+    if (type === "array" || (type === undefined && schema.items !== undefined)) {
+      // With text fields (an error answer), a list holds one item at least: where its messages are (`errorMessages`,
+      // `detail[].msg`).
+      const fewest = typeof schema.minItems === "number" ? Math.min(schema.minItems, 100) : 0;
+      const most = typeof schema.maxItems === "number" ? schema.maxItems : Infinity;
+      // Realistic: 1–3 items, within minItems and maxItems.
+      const count = this.rich(depth)
+        ? Math.max(fewest, Math.min(most, 1 + Math.floor(this.draw() * 3)))
+        : this.textFields && fewest === 0 && most !== 0
+          ? 1
+          : fewest;
+      if (count > 0 && depth >= this.maxDepth) return undefined;
+      const items: unknown[] = [];
+      for (let i = 0; i < count; i++) {
+        const item = this.field(
+          singular(this.name),
+          Array.isArray(schema.prefixItems) && i < schema.prefixItems.length ? schema.prefixItems[i] : schema.items,
+          `${pointer}/items`,
+          depth + 1,
+          trail,
+        );
+        if (item === undefined) return undefined;
+        items.push(item);
+      }
+      return items;
+    }
+    // A whole-number format makes a number whole (int32, int64: what the format's check wants).
+    const whole = type === "integer" || schema.format === "int32" || schema.format === "int64";
+    if (type === "integer" || type === "number") return this.realisticNumber(schema, whole) ?? numberOf(schema, whole);
+    // A flag's documented default is what an answer that says nothing else carries (`ok`, default true: a success's
+    // answer; a coin flip made success answers that said they failed).
+    if (type === "boolean")
+      return typeof schema.default === "boolean" ? schema.default : this.realistic ? this.draw() < 0.5 : true;
+    if (type === "null") return null;
+    if (type === "string" || type === undefined) {
+      if (schema.format === "binary") return "";
+      const rules = {
+        ...(typeof schema.pattern === "string" ? { pattern: schema.pattern } : {}),
+        ...(typeof schema.minLength === "number" ? { minLength: schema.minLength } : {}),
+        ...(typeof schema.maxLength === "number" ? { maxLength: schema.maxLength } : {}),
+        ...(typeof schema.format === "string" ? { format: schema.format } : {}),
+      };
+      let pattern: RegExp | undefined;
+      try {
+        pattern = rules.pattern === undefined ? undefined : new RegExp(rules.pattern, "u");
+      } catch {
+        return undefined;
+      }
+      const length = (v: string) => [...v].length;
+      const fits = (v: string) =>
+        (!pattern || pattern.test(v)) &&
+        length(v) >= (rules.minLength ?? 0) &&
+        length(v) <= (rules.maxLength ?? Infinity);
+      const drawn = this.realistic?.text(this.name, rules, this.draw);
+      if (drawn !== undefined && fits(drawn)) return drawn;
+      const fixed = FORMAT_STRINGS[String(schema.format)];
+      if (fixed !== undefined) return fixed;
+      return firstMadeString(rules, fits);
+    }
+    return undefined;
+  }
+
+  /** A realistic number within the schema's bounds (a multiple of its step), or undefined for the plain one. */
+  private realisticNumber(schema: Node, integer: boolean): number | undefined {
+    if (!this.realistic) return undefined;
+    const plain = numberOf(schema, integer);
+    const high =
+      typeof schema.exclusiveMaximum === "number"
+        ? schema.exclusiveMaximum - (integer ? 1 : 0.5)
+        : typeof schema.maximum === "number"
+          ? schema.maximum
+          : undefined;
+    const drawn = this.realistic.number(
+      this.name,
+      { low: plain, high, integer, int64: schema.format === "int64" },
+      this.draw,
+    );
+    if (drawn === undefined) return undefined;
+    const step = typeof schema.multipleOf === "number" && schema.multipleOf > 0 ? schema.multipleOf : undefined;
+    const value = step ? Math.ceil(drawn / step) * step : drawn;
+    return value >= plain && (high === undefined || value <= high) ? value : undefined;
+  }
+}
+
+/** Formats madeStrings does not know, as their validators read them. */
+const FORMAT_STRINGS: Record<string, string> = {
+  url: "https://example.com/page",
+  hostname: "example.com",
+  ipv4: "192.0.2.1",
+  ipv6: "2001:db8::1",
+  "uri-reference": "https://example.com/page",
+  byte: "",
+  time: "12:00:00Z",
+};
+
+function numberOf(schema: Node, integer: boolean): number {
+  const num = (k: string) => (typeof schema[k] === "number" ? (schema[k] as number) : undefined);
+  const exclusiveLow = num("exclusiveMinimum") ?? (schema.exclusiveMinimum === true ? num("minimum") : undefined);
+  const exclusiveHigh = num("exclusiveMaximum") ?? (schema.exclusiveMaximum === true ? num("maximum") : undefined);
+  let low = exclusiveLow !== undefined ? exclusiveLow + (integer ? 1 : 0.5) : num("minimum");
+  const high = exclusiveHigh !== undefined ? exclusiveHigh - (integer ? 1 : 0.5) : num("maximum");
+  if (low === undefined) low = high !== undefined ? Math.min(0, high) : 0;
+  // An int64's bound (±2^63) is past what mocks and JSON parsers hold exactly: the nearest safe integer.
+  let value = integer ? Math.min(Math.max(Math.ceil(low), Number.MIN_SAFE_INTEGER), Number.MAX_SAFE_INTEGER) : low;
+  const step = num("multipleOf");
+  if (step) value = Math.ceil(value / step) * step;
+  return value;
+}
+
+function isNode(value: unknown): value is Node {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
