@@ -9,13 +9,11 @@ export type ManifestParamName = string
  */
 export type ManifestSecuritySchemeName = string
 /**
- * The token endpoint, https, without query or fragment. `{param}` placeholders are allowed in its path only (its origin
- * is fixed) and name shared parameters with a `pattern`; their values are URL-encoded.
+ * The token endpoint, https, without query or fragment. `{param}` placeholders are allowed in its path only (its origin is fixed) and name shared parameters with a `pattern`; their values are URL-encoded.
  */
 export type ManifestTokenUrl = string
 /**
- * The `scope` sent with the token request: scope tokens (printable ASCII but `"` and `\`) separated by single spaces
- * (RFC 6749 §3.3).
+ * The `scope` sent with the token request: scope tokens (printable ASCII but `"` and `\`) separated by single spaces (RFC 6749 §3.3).
  */
 export type ManifestTokenScope = string
 /**
@@ -27,22 +25,15 @@ export type ManifestFlowClientId = string
  */
 export type ManifestFlowClientSecret = string
 /**
- * How the token request authenticates the client (RFC 6749 §2.3.1): `basic`, the client id and secret in an
- * `Authorization: Basic` header (each form-encoded first, as the RFC says), which every token endpoint must accept and
- * most document; `body`, both as form fields (`client_id`, `client_secret`). Default `body`. `blockwright add` drafts
- * what the document says, else `basic`.
+ * How the token request authenticates the client (RFC 6749 §2.3.1): `basic`, the client id and secret in an `Authorization: Basic` header (each form-encoded first, as the RFC says), which every token endpoint must accept and most document; `body`, both as form fields (`client_id`, `client_secret`). Default `body`. `blockwright add` drafts what the document says, else `basic`.
  */
 export type ManifestClientAuth = ("basic" | "body")
 /**
- * The lifetime in seconds of an access token whose answer has no `expires_in`, as the provider documents it (a session
- * timeout). The token is renewed before it ends, and once after a 401. Default 3600; an `expires_in` is used as given,
- * up to a day.
+ * The lifetime in seconds of an access token whose answer has no `expires_in`, as the provider documents it (a session timeout). The token is renewed before it ends, and once after a 401. Default 3600; an `expires_in` is used as given, up to a day.
  */
 export type ManifestDefaultExpiresIn = number
 /**
- * The assertion's `aud`, as the provider documents it: one URI, or rules choosing it — `param`, a parameter whose value
- * (when given) is the audience; else `byTokenHost`, the audience for a token URL on a given host (as `tokenHosts`
- * writes it: an exact host wins over a `*.` pattern); else `default`; else the origin of the token URL in use.
+ * The assertion's `aud`, as the provider documents it: one URI, or rules choosing it — `param`, a parameter whose value (when given) is the audience; else `byTokenHost`, the audience for a token URL on a given host (as `tokenHosts` writes it: an exact host wins over a `*.` pattern); else `default`; else the origin of the token URL in use.
  */
 export type ManifestJwtAudience = (string | {
   /**
@@ -58,23 +49,17 @@ export type ManifestJwtAudience = (string | {
   param?: ManifestParamName
 })
 /**
- * For an API key sent in a header: the text the API wants before the key, as its documentation writes it, such as
- * `Token ` in `Authorization: Token <key>` (a scheme word: `Bot `, `Klaviyo-API-Key `; or `Token token=`). Sent before
- * the value on every request; not secret. Only for `scheme`s of type `apiKey` in a header (a bearer token already goes
- * as `Bearer <token>`).
+ * For an API key sent in a header: the text the API wants before the key, as its documentation writes it, such as `Token ` in `Authorization: Token <key>` (a scheme word: `Bot `, `Klaviyo-API-Key `; or `Token token=`). Sent before the value on every request; not secret. Only for `scheme`s of type `apiKey` in a header (a bearer token already goes as `Bearer <token>`).
  */
 export type ManifestCredentialPrefix = string
 /**
- * Runtime expressions; the first that yields a value wins. `$response.body#/<json-pointer>` reads the error body,
- * `$response.header.<name>` a response header.
- *
+ * Runtime expressions; the first that yields a value wins. `$response.body#/<json-pointer>` reads the error body, `$response.header.<name>` a response header.
+ * 
  * @minItems 1
  */
 export type ManifestExpressionList = string[]
 /**
- * Headers (or query parameters) sent by every operation of the provider, e.g. an API version or the vendor media type
- * to `Accept`. The spec need not declare them on each operation; where it does, the value must fit. An operation's own
- * `constants` win over these; a parameter may not be placed where one of these goes.
+ * Headers (or query parameters) sent by every operation of the provider, e.g. an API version or the vendor media type to `Accept`. The spec need not declare them on each operation; where it does, the value must fit. An operation's own `constants` win over these; a parameter may not be placed where one of these goes.
  */
 export type ManifestProviderConstants = {
   /**
@@ -151,9 +136,7 @@ export type ManifestRule = ({
   groups: ManifestParamName[][]
 } | {
   /**
-   * At most one group may be given, and in full: a parameter of a group needs the others of its group and none of
-   * another group's. The fields of a body that is one of several shapes (`oneOf`), one group a shape, which never go
-   * together; a call may give none (with `anyOf` over the same groups, one is needed).
+   * At most one group may be given, and in full: a parameter of a group needs the others of its group and none of another group's. The fields of a body that is one of several shapes (`oneOf`), one group a shape, which never go together; a call may give none (with `anyOf` over the same groups, one is needed).
    */
   rule: "atMostOne"
   /**
@@ -177,8 +160,7 @@ export type ManifestRule = ({
   }
 } | {
   /**
-   * Tighter limits for `param` when `dependsOn` has a given value (after its default): a number range or a length range
-   * that depends on another choice.
+   * Tighter limits for `param` when `dependsOn` has a given value (after its default): a number range or a length range that depends on another choice.
    */
   rule: "dependentLimits"
   param: ManifestParamName
@@ -229,20 +211,7 @@ export type ManifestOutput = (ManifestOutputSource & {
  */
 export type ManifestOutcomeOutput = ManifestOutputSource
 /**
- * How a list operation reaches its next page. `style` says where the next page comes from: `cursor` (a value of the
- * reply, e.g. the last item's id `$response.body#/data/-1/id`, sent back at `send`), `nextUrl` (an address in the body,
- * absolute or relative to the request's), `linkHeader` (the `Link` header's `rel="next"`) `offset` (the count of items
- * seen so far, plus `start`, sent at `send`) or `page` (a page number, `start` (default 1) and one more per page, sent
- * at `send`). An address is followed only on the origin of the first request, as a GET with the same headers; one
- * elsewhere ends the call with an error, so that the credential never leaves. The pages end when `more` fails, when
- * `total` items were returned, when there is no next cursor or address (or, for offsets and page numbers, an empty
- * page), or at the caller's `maxItems`/`maxPages`. With `allPages` (executeTool option, block input, `call
- * --all-pages`) the list outputs named in `items` are concatenated across pages; a count of the same expression counts
- * the gathered list, other counts are summed; every other output is the last page's (the last 2xx page's, when the last
- * was an outcome such as a 404 meaning no more records). `paginate(operationId, params)` yields the pages one by one.
- * With `pageSize`, all pages are asked for in the largest page the manifest allows unless the caller gives a size, and
- * a request under `maxItems` asks only for the items still missing. A page that fails after others (a rate limit
- * reached, a network error) ends the call with its error beside what the pages before it gave (`partial`).
+ * How a list operation reaches its next page. `style` says where the next page comes from: `cursor` (a value of the reply, e.g. the last item's id `$response.body#/data/-1/id`, sent back at `send`), `nextUrl` (an address in the body, absolute or relative to the request's), `linkHeader` (the `Link` header's `rel="next"`) `offset` (the count of items seen so far, plus `start`, sent at `send`) or `page` (a page number, `start` (default 1) and one more per page, sent at `send`). An address is followed only on the origin of the first request, as a GET with the same headers; one elsewhere ends the call with an error, so that the credential never leaves. The pages end when `more` fails, when `total` items were returned, when there is no next cursor or address (or, for offsets and page numbers, an empty page), or at the caller's `maxItems`/`maxPages`. With `allPages` (executeTool option, block input, `call --all-pages`) the list outputs named in `items` are concatenated across pages; a count of the same expression counts the gathered list, other counts are summed; every other output is the last page's (the last 2xx page's, when the last was an outcome such as a 404 meaning no more records). `paginate(operationId, params)` yields the pages one by one. With `pageSize`, all pages are asked for in the largest page the manifest allows unless the caller gives a size, and a request under `maxItems` asks only for the items still missing. A page that fails after others (a rate limit reached, a network error) ends the call with its error beside what the pages before it gave (`partial`).
  */
 export type ManifestPagination = ({
   /**
@@ -250,8 +219,7 @@ export type ManifestPagination = ({
    */
   style: "cursor"
   /**
-   * Where the next page's cursor is: a body pointer (`-1` indexes the last item of a list) or a header. No value: the
-   * last page.
+   * Where the next page's cursor is: a body pointer (`-1` indexes the last item of a list) or a header. No value: the last page.
    */
   cursor: string
   send: ManifestPageTarget
@@ -311,9 +279,7 @@ export type ManifestPagination = ({
   pageSize?: ManifestParamName
 })
 /**
- * The place of the next request that carries the cursor, offset or page number: a query parameter or header the spec
- * declares for the operation, or a field of its request body. A parameter the caller can set at the same place gives
- * the first page's value.
+ * The place of the next request that carries the cursor, offset or page number: a query parameter or header the spec declares for the operation, or a field of its request body. A parameter the caller can set at the same place gives the first page's value.
  */
 export type ManifestPageTarget = ({
   /**
@@ -339,18 +305,14 @@ export type ManifestPageTarget = ({
  */
 export type ManifestPageTotal = string
 /**
- * The operation's array outputs holding the page's items, concatenated across pages; the first one counts the items
- * (for `maxItems`, offsets and `total`).
- *
+ * The operation's array outputs holding the page's items, concatenated across pages; the first one counts the items (for `maxItems`, offsets and `total`).
+ * 
  * @minItems 1
  */
 export type ManifestPageItems = string[]
 
 /**
- * Describes one provider: its block, its credentials and base address, and every operation it offers — parameters with
- * their limits, how each parameter reaches the wire, cross-field rules, and how the response becomes block outputs. The
- * manifest is linked to the provider's OpenAPI document at generation time; anything it names must exist there. Keys
- * starting with `x-` are free for YAML anchors and notes; the linker ignores them.
+ * Describes one provider: its block, its credentials and base address, and every operation it offers — parameters with their limits, how each parameter reaches the wire, cross-field rules, and how the response becomes block outputs. The manifest is linked to the provider's OpenAPI document at generation time; anything it names must exist there. Keys starting with `x-` are free for YAML anchors and notes; the linker ignores them.
  */
 export interface Manifest {
   /**
@@ -358,8 +320,7 @@ export interface Manifest {
    */
   $schema?: string
   /**
-   * Lower-case id of the provider. It is the block type, the folder name under specs/ and generated/, and the prefix of
-   * every operation id.
+   * Lower-case id of the provider. It is the block type, the folder name under specs/ and generated/, and the prefix of every operation id.
    */
   provider: string
   /**
@@ -398,8 +359,7 @@ export interface Manifest {
   constants?: ManifestProviderConstants
   idempotency?: ManifestIdempotency
   /**
-   * Parameters every operation takes (credentials, the instance address). They are merged into each operation's
-   * parameters.
+   * Parameters every operation takes (credentials, the instance address). They are merged into each operation's parameters.
    */
   params?: {
     [k: string]: ManifestParam
@@ -411,156 +371,99 @@ export interface Manifest {
     [k: string]: ManifestOperation
   }
   /**
-   * Events of the provider that start a workflow, by trigger id (`<provider>_<event>`). Each names its event in the
-   * OpenAPI document (a `webhooks` entry, or a callback of an operation) and how a delivery proves the provider sent
-   * it, or the list operation `serve` polls for new items (`poll`); the handshake the provider makes first, what makes
-   * an event unique, its outputs, and how the provider's subscription is created, renewed and deleted. A trigger is
-   * never called: `mcp` and `tools` leave it out; `blockwright serve` receives it.
+   * Events of the provider that start a workflow, by trigger id (`<provider>_<event>`). Each names its event in the OpenAPI document (a `webhooks` entry, or a callback of an operation) and how a delivery proves the provider sent it, or the list operation `serve` polls for new items (`poll`); the handshake the provider makes first, what makes an event unique, its outputs, and how the provider's subscription is created, renewed and deleted. A trigger is never called: `mcp` and `tools` leave it out; `blockwright serve` receives it.
    */
   triggers?: {
     [k: string]: ManifestTrigger
   }
 }
 /**
- * Where requests go. Either a fixed default address, or a parameter that carries the caller's own address (which must
- * then have `format: base-url`). `executeTool`'s `baseUrl` option overrides both, for mocks and sandboxes. An address
- * given at call time (`baseUrl`, or the parameter) must name the default's host, one matching `hosts`, or a loopback
- * host; any other only when the caller allows it (`allowHosts`, `--allow-host`). The path of the OpenAPI document's
- * server (`https://slack.com/api`: `/api`) prefixes every operation's path: the default address ends with it, and an
- * address given at call time (scheme and host) gets it appended, so mocks serve the operations under it too.
+ * Where requests go. Either a fixed default address, or a parameter that carries the caller's own address (which must then have `format: base-url`). `executeTool`'s `baseUrl` option overrides both, for mocks and sandboxes. An address given at call time (`baseUrl`, or the parameter) must name the default's host, one matching `hosts`, or a loopback host; any other only when the caller allows it (`allowHosts`, `--allow-host`). The path of the OpenAPI document's server (`https://slack.com/api`: `/api`) prefixes every operation's path: the default address ends with it, and an address given at call time (scheme and host) gets it appended, so mocks serve the operations under it too.
  */
 export interface ManifestServer {
   /**
-   * The live API's address: scheme and host, and the path of the OpenAPI document's server when it has one (the linker
-   * refuses a path that differs from the server's), without a trailing slash.
+   * The live API's address: scheme and host, and the path of the OpenAPI document's server when it has one (the linker refuses a path that differs from the server's), without a trailing slash.
    */
   default?: string
   param?: ManifestParamName
   /**
-   * The hosts the provider is reached at besides the default's, where an address given at call time may send the
-   * credential: a host name, or `*.` and a domain for any one label before it (`*.my.salesforce.com` matches
-   * `acme.my.salesforce.com`, not `a.b.my.salesforce.com`). The wildcard must cover at least two labels (`*.com` is
-   * refused). Without it, only the default's host and loopback are allowed, unless the caller allows more.
+   * The hosts the provider is reached at besides the default's, where an address given at call time may send the credential: a host name, or `*.` and a domain for any one label before it (`*.my.salesforce.com` matches `acme.my.salesforce.com`, not `a.b.my.salesforce.com`). The wildcard must cover at least two labels (`*.com` is refused). Without it, only the default's host and loopback are allowed, unless the caller allows more.
    *
    * @minItems 1
    */
   hosts?: string[]
   /**
-   * The OpenAPI document's first server URL as written, with its `{variable}` placeholders
-   * (`https://{subdomain}.example.com/api/v1`): each call's address is made from it, each variable filled with its
-   * parameter's value (`variables`). The host rules derive from it: a variable that is the host's first label allows
-   * `*.` and the rest (`*.example.com`); one the document lists values for (`enum`), each host they make. A variable
-   * elsewhere in the host needs an enum.
+   * The OpenAPI document's first server URL as written, with its `{variable}` placeholders (`https://{subdomain}.example.com/api/v1`): each call's address is made from it, each variable filled with its parameter's value (`variables`). The host rules derive from it: a variable that is the host's first label allows `*.` and the rest (`*.example.com`); one the document lists values for (`enum`), each host they make. A variable elsewhere in the host needs an enum.
    */
   url?: string
   /**
-   * With `url`: each of its variables → the shared parameter holding its value, a connection input (`visibility:
-   * user-only`, no `wire`, a string with an `enum` or a `pattern`): its default and enum are the document's. Every
-   * variable of `url` is listed, and only those.
+   * With `url`: each of its variables → the shared parameter holding its value, a connection input (`visibility: user-only`, no `wire`, a string with an `enum` or a `pattern`): its default and enum are the document's. Every variable of `url` is listed, and only those.
    */
   variables?: {
     [k: string]: ManifestParamName
   }
 }
 /**
- * What the upstream refuses to receive, whatever the parameters' own limits (a request past one is refused before it is
- * sent, naming the parameter that takes the most room), and how much of its replies a call reads.
+ * What the upstream refuses to receive, whatever the parameters' own limits (a request past one is refused before it is sent, naming the parameter that takes the most room), and how much of its replies a call reads.
  */
 export interface ManifestLimits {
   /**
-   * Bytes of request line and headers (address, query and credential included, as sent: percent-encoded) the upstream
-   * accepts; it answers 414 or 431 past them.
+   * Bytes of request line and headers (address, query and credential included, as sent: percent-encoded) the upstream accepts; it answers 414 or 431 past them.
    */
   requestHeadBytes?: number
   /**
-   * Bytes of reply body a call reads: one reply, and for `allPages` all its pages together. The body is read as it
-   * arrives and counted; past the limit the rest is not read and the call ends with an `upstream` error, code
-   * `REPLY_TOO_LARGE` (a reply whose Content-Length says more is not read at all). Default 64 MiB (67108864).
+   * Bytes of reply body a call reads: one reply, and for `allPages` all its pages together. The body is read as it arrives and counted; past the limit the rest is not read and the call ends with an `upstream` error, code `REPLY_TOO_LARGE` (a reply whose Content-Length says more is not read at all). Default 64 MiB (67108864).
    */
   replyBytes?: number
 }
 /**
- * How the credential travels. `scheme` names a security scheme of the OpenAPI document; its type (HTTP bearer, HTTP
- * basic, API key in a header, the query or a cookie, OAuth 2) decides the transmission. `param` names the secret
- * parameter holding the credential; for HTTP basic, `user` names the one holding the user (account) id. `also` lists
- * schemes sent together with it (a requirement of several schemes), `alternatives` other ways a call may authenticate
- * instead. An API that takes the secret in its address, which no security scheme can say, names the address's
- * `variable` instead of a `scheme`.
+ * How the credential travels. `scheme` names a security scheme of the OpenAPI document; its type (HTTP bearer, HTTP basic, API key in a header, the query or a cookie, OAuth 2) decides the transmission. `param` names the secret parameter holding the credential; for HTTP basic, `user` names the one holding the user (account) id. `also` lists schemes sent together with it (a requirement of several schemes), `alternatives` other ways a call may authenticate instead. An API that takes the secret in its address, which no security scheme can say, names the address's `variable` instead of a `scheme`.
  */
 export interface ManifestAuth {
   scheme?: ManifestSecuritySchemeName
   /**
-   * For an API that takes its secret in the address (`https://api.example.com/bot{token}`), which no OpenAPI security
-   * scheme can say: the `{variable}` that the credential fills, one path segment, instead of a `scheme`: in the path of
-   * the address template (`server.url`, never its host), or in every operation's path (`/bot{token}/sendMessage`, a
-   * path parameter the credential then stands for). The credential is sent only there (percent-encoded, `:` and `@` as
-   * they are), withheld from every message, log, recording and output as any secret is, and a call without it is
-   * refused before any request. `server.variables` leaves it out. Not with `also`, `alternatives`, `user`, `prefix` or
-   * `flows`.
+   * For an API that takes its secret in the address (`https://api.example.com/bot{token}`), which no OpenAPI security scheme can say: the `{variable}` that the credential fills, one path segment, instead of a `scheme`: in the path of the address template (`server.url`, never its host), or in every operation's path (`/bot{token}/sendMessage`, a path parameter the credential then stands for). The credential is sent only there (percent-encoded, `:` and `@` as they are), withheld from every message, log, recording and output as any secret is, and a call without it is refused before any request. `server.variables` leaves it out. Not with `also`, `alternatives`, `user`, `prefix` or `flows`.
    */
   variable?: string
   param: ManifestParamName
   flows?: ManifestAuthFlows
   /**
-   * Hosts a token URL given at call time (`tokenUrl` option, `--token-url`) may name besides each flow's own, as
-   * `server.hosts` writes them (`*.` for one label). Loopback hosts need none; others only when the caller allows them
-   * (`allowHosts`).
+   * Hosts a token URL given at call time (`tokenUrl` option, `--token-url`) may name besides each flow's own, as `server.hosts` writes them (`*.` for one label). Loopback hosts need none; others only when the caller allows them (`allowHosts`).
    *
    * @minItems 1
    */
   tokenHosts?: string[]
   /**
-   * The field of a token answer that names the address the token is for (an instance, a region), when the provider's
-   * tokens carry one. Needs `server.param` (then `required: false`): a call that gives no address goes to the one the
-   * token answer names; a call whose token names another address than the one given goes to the token's (a session is
-   * valid on its own instance only). Either way only to a host the host rules allow (`server.hosts`, loopback, or
-   * `allowHosts`); the `baseUrl` option (mocks, sandboxes) always wins.
+   * The field of a token answer that names the address the token is for (an instance, a region), when the provider's tokens carry one. Needs `server.param` (then `required: false`): a call that gives no address goes to the one the token answer names; a call whose token names another address than the one given goes to the token's (a session is valid on its own instance only). Either way only to a host the host rules allow (`server.hosts`, loopback, or `allowHosts`); the `baseUrl` option (mocks, sandboxes) always wins.
    */
   tokenAddressField?: string
   user?: ManifestParamName
   prefix?: ManifestCredentialPrefix
   /**
-   * Names of parameters (header, query or cookie) or top-level body fields that the OpenAPI document declares for the
-   * credential itself, often required, beside its security scheme: RPC-style APIs declare a `token` on every method.
-   * The credential sent by `scheme` satisfies them: no parameter or constant supplies them, nothing sends them, and
-   * mocks do not require them. A declared parameter in the credential's own place (the API key's header or query name,
-   * or `Authorization` for a bearer token) is covered without being listed.
+   * Names of parameters (header, query or cookie) or top-level body fields that the OpenAPI document declares for the credential itself, often required, beside its security scheme: RPC-style APIs declare a `token` on every method. The credential sent by `scheme` satisfies them: no parameter or constant supplies them, nothing sends them, and mocks do not require them. A declared parameter in the credential's own place (the API key's header or query name, or `Authorization` for a bearer token) is covered without being listed.
    *
    * @minItems 1
    */
   covers?: string[]
   /**
-   * Security schemes the document requires together with `scheme` (one requirement naming several, `security: [{A,
-   * B}]`, such as a key header and a secret header): each credential is sent with the first, every call. `param` (and
-   * `user` for HTTP basic) name shared parameters, like the first credential's; they need not be secret (a client id, a
-   * version).
+   * Security schemes the document requires together with `scheme` (one requirement naming several, `security: [{A, B}]`, such as a key header and a secret header): each credential is sent with the first, every call. `param` (and `user` for HTTP basic) name shared parameters, like the first credential's; they need not be secret (a client id, a version).
    *
    * @minItems 1
    */
   also?: ManifestAuthCredential[]
   /**
-   * Other ways a call may authenticate instead (the document offers several requirements, `security: [{A}, {B}]`: a
-   * personal token or an OAuth 2 token). A call uses the first way whose parameters it gives all of: `scheme`/`param`
-   * (with `user` and `also`) first, then each alternative in order. Every credential parameter is then `required:
-   * false`; a call that completes no way is refused, naming what is missing. Each operation accepts at least one way;
-   * its tool offers only the ways its operation accepts.
+   * Other ways a call may authenticate instead (the document offers several requirements, `security: [{A}, {B}]`: a personal token or an OAuth 2 token). A call uses the first way whose parameters it gives all of: `scheme`/`param` (with `user` and `also`) first, then each alternative in order. Every credential parameter is then `required: false`; a call that completes no way is refused, naming what is missing. Each operation accepts at least one way; its tool offers only the ways its operation accepts.
    *
    * @minItems 1
    */
   alternatives?: ManifestAuthWay[]
 }
 /**
- * OAuth 2 grants the runtime uses to obtain the access token itself, and to renew it: before it expires (`expires_in`),
- * or once after a 401 when the token endpoint gives no lifetime. A call uses the first flow whose parameters are all
- * given; the credential parameter (`param`, then `required: false`) still works alone, and given with a flow's
- * parameters it is the first token. Token requests are form-encoded; `invalid_grant` and `invalid_client` answers
- * become an `auth` error with code REAUTH_REQUIRED. Each role (`clientId`, `clientSecret`, …) names a shared parameter
- * without a wire placement; secrets (client secret, refresh token, private key) must be `secret: true`.
+ * OAuth 2 grants the runtime uses to obtain the access token itself, and to renew it: before it expires (`expires_in`), or once after a 401 when the token endpoint gives no lifetime. A call uses the first flow whose parameters are all given; the credential parameter (`param`, then `required: false`) still works alone, and given with a flow's parameters it is the first token. Token requests are form-encoded; `invalid_grant` and `invalid_client` answers become an `auth` error with code REAUTH_REQUIRED. Each role (`clientId`, `clientSecret`, …) names a shared parameter without a wire placement; secrets (client secret, refresh token, private key) must be `secret: true`.
  */
 export interface ManifestAuthFlows {
   /**
-   * The application's own identity (RFC 6749 §4.4): `grant_type=client_credentials` with the client id and secret, and
-   * `scope` when given.
+   * The application's own identity (RFC 6749 §4.4): `grant_type=client_credentials` with the client id and secret, and `scope` when given.
    */
   clientCredentials?: {
     tokenUrl: ManifestTokenUrl
@@ -571,9 +474,7 @@ export interface ManifestAuthFlows {
     defaultExpiresIn?: ManifestDefaultExpiresIn
   }
   /**
-   * A user's long-lived grant (RFC 6749 §6): `grant_type=refresh_token` with the refresh token and client id (and
-   * secret, when given). A refresh token the answer rotates replaces the one passed in (the `onTokens` hook lets the
-   * host persist it); an answer without one keeps it.
+   * A user's long-lived grant (RFC 6749 §6): `grant_type=refresh_token` with the refresh token and client id (and secret, when given). A refresh token the answer rotates replaces the one passed in (the `onTokens` hook lets the host persist it); an answer without one keeps it.
    */
   refreshToken?: {
     tokenUrl: ManifestTokenUrl
@@ -585,9 +486,7 @@ export interface ManifestAuthFlows {
     defaultExpiresIn?: ManifestDefaultExpiresIn
   }
   /**
-   * Server to server (RFC 7523): an assertion signed RS256 with the user's private key (PKCS #8 PEM), issuer the client
-   * id, subject the user, audience as `audience` declares it (default: the origin of the token URL in use), valid three
-   * minutes.
+   * Server to server (RFC 7523): an assertion signed RS256 with the user's private key (PKCS #8 PEM), issuer the client id, subject the user, audience as `audience` declares it (default: the origin of the token URL in use), valid three minutes.
    */
   jwtBearer?: {
     tokenUrl: ManifestTokenUrl
@@ -624,9 +523,7 @@ export interface ManifestAuthWay {
   also?: ManifestAuthCredential[]
 }
 /**
- * Where an upstream error body keeps its code, message, request id and any further fields worth keeping, so that every
- * provider's failure becomes the same structured error; and, for APIs that answer 2xx with a failure in the body, how
- * to tell.
+ * Where an upstream error body keeps its code, message, request id and any further fields worth keeping, so that every provider's failure becomes the same structured error; and, for APIs that answer 2xx with a failure in the body, how to tell.
  */
 export interface ManifestErrors {
   code?: ManifestExpressionList
@@ -637,16 +534,13 @@ export interface ManifestErrors {
    */
   retryableStatuses?: number[]
   /**
-   * More fields of the error body, carried into the structured error's `details` under the names given here (as the
-   * body has them: strings, numbers, objects, lists). For each name, the first expression with a value wins; a name
-   * with no value is left out.
+   * More fields of the error body, carried into the structured error's `details` under the names given here (as the body has them: strings, numbers, objects, lists). For each name, the first expression with a value wins; a name with no value is left out.
    */
   details?: {
     [k: string]: ManifestExpressionList
   }
   /**
-   * For APIs that answer 2xx and say in the body that the call failed (`{ok: false, error: …}`): a reply that meets one
-   * of these tests is an upstream error, its code, message and details read as for any error. It is not retried.
+   * For APIs that answer 2xx and say in the body that the call failed (`{ok: false, error: …}`): a reply that meets one of these tests is an upstream error, its code, message and details read as for any error. It is not retried.
    *
    * @minItems 1
    */
@@ -666,31 +560,15 @@ export interface ManifestValueTest {
   equals: (string | number | boolean | null)
 }
 /**
- * How the upstream says it is throttling, as its documentation tells, so that a provider declares its own policy rather
- * than inherit one. A 429 waits for `Retry-After` when the reply has one; otherwise for `resetHeader`, the time its
- * window resets; otherwise `pauseMs` (doubling on each further 429); otherwise the runtime's backoff (about 0.5 s,
- * doubling). A wait longer than the caller's `maxRetryDelayMs`, or past the deadline, is not begun: the error comes
- * back with `retryAfterMs`, the wait asked for. An error that `quota` recognises (a daily quota, an org's API limit) is
- * never retried and says `retryable: false`, whatever its status. `requestsPerMinute`, the documented rate, is kept per
- * credential by every call in the process together (every client, executor, workflow run and one-off call: one limiter
- * per provider and credential): a request waits for its turn in the minute, and a call whose turn would come after its
- * deadline fails at once (code RATE_LIMITED, with `retryAfterMs`).
+ * How the upstream says it is throttling, as its documentation tells, so that a provider declares its own policy rather than inherit one. A 429 waits for `Retry-After` when the reply has one; otherwise for `resetHeader`, the time its window resets; otherwise `pauseMs` (doubling on each further 429); otherwise the runtime's backoff (about 0.5 s, doubling). A wait longer than the caller's `maxRetryDelayMs`, or past the deadline, is not begun: the error comes back with `retryAfterMs`, the wait asked for. An error that `quota` recognises (a daily quota, an org's API limit) is never retried and says `retryable: false`, whatever its status. `requestsPerMinute`, the documented rate, is kept per credential by every call in the process together (every client, executor, workflow run and one-off call: one limiter per provider and credential): a request waits for its turn in the minute, and a call whose turn would come after its deadline fails at once (code RATE_LIMITED, with `retryAfterMs`).
  */
 export interface ManifestRateLimits {
   /**
-   * Response header giving when the rate-limit window resets, read on a 429 without Retry-After: a Unix time in seconds
-   * or milliseconds, seconds from now, or a date (HTTP or ISO 8601).
+   * Response header giving when the rate-limit window resets, read on a 429 without Retry-After: a Unix time in seconds or milliseconds, seconds from now, or a date (HTTP or ISO 8601).
    */
   resetHeader?: string
   /**
-   * How to recognise an error meaning a quota is used up until a later day or period, which no retry helps: `codes`,
-   * the values meaning so, read by `from` (expressions; every value any of them finds is compared, a `*` segment
-   * standing for each item of a list; default: `errors.code`), and `messages`, texts whose presence in the error's
-   * message (`errors.message`, letter case aside) means so. Such an error is not retried and is `retryable: false`.
-   * Without a declaration, an error whose typed details (a `details` list of objects naming their kind in `@type`, as
-   * an RPC status in JSON has them) name a broken quota of an hour or longer (a `QuotaFailure`'s violation, an
-   * `ErrorInfo`'s `quota_*` metadata: `PerDay`, `1/d/{project}`) is read the same way, and the error says when the
-   * quota resets (`resetsAt`, and `retryAfterMs`) when a `RetryInfo` (or `Retry-After`) tells it.
+   * How to recognise an error meaning a quota is used up until a later day or period, which no retry helps: `codes`, the values meaning so, read by `from` (expressions; every value any of them finds is compared, a `*` segment standing for each item of a list; default: `errors.code`), and `messages`, texts whose presence in the error's message (`errors.message`, letter case aside) means so. Such an error is not retried and is `retryable: false`. Without a declaration, an error whose typed details (a `details` list of objects naming their kind in `@type`, as an RPC status in JSON has them) name a broken quota of an hour or longer (a `QuotaFailure`'s violation, an `ErrorInfo`'s `quota_*` metadata: `PerDay`, `1/d/{project}`) is read the same way, and the error says when the quota resets (`resetsAt`, and `retryAfterMs`) when a `RetryInfo` (or `Retry-After`) tells it.
    */
   quota?: {
     from?: ManifestExpressionList
@@ -701,33 +579,23 @@ export interface ManifestRateLimits {
      */
     codes?: string[]
     /**
-     * Texts whose presence in the error's message (as `errors.message` reads it; letter case aside) means a quota is
-     * used up, for upstreams that say which quota only in words ("limit 'Queries per day'").
+     * Texts whose presence in the error's message (as `errors.message` reads it; letter case aside) means a quota is used up, for upstreams that say which quota only in words ("limit 'Queries per day'").
      *
      * @minItems 1
      */
     messages?: string[]
   }
   /**
-   * The request rate the upstream documents for one client (API key, app or org), on the plan the project targets; when
-   * its endpoints differ, the lowest. Kept by the runtime per credential for every call in the process together (every
-   * client, executor, workflow run and one-off call that sends with the same credential): at most this many requests
-   * start in any 60 s, a request waiting for its turn (a call whose turn would come after its deadline fails at once,
-   * code RATE_LIMITED); `blockwright verify` spaces its requests at least 60000 / requestsPerMinute ms apart. Requests
-   * to a loopback host (mocks) are not counted; a 429 is still handled as `rateLimits` says.
+   * The request rate the upstream documents for one client (API key, app or org), on the plan the project targets; when its endpoints differ, the lowest. Kept by the runtime per credential for every call in the process together (every client, executor, workflow run and one-off call that sends with the same credential): at most this many requests start in any 60 s, a request waiting for its turn (a call whose turn would come after its deadline fails at once, code RATE_LIMITED); `blockwright verify` spaces its requests at least 60000 / requestsPerMinute ms apart. Requests to a loopback host (mocks) are not counted; a 429 is still handled as `rateLimits` says.
    */
   requestsPerMinute?: number
   /**
-   * Milliseconds to wait after a 429 that says nothing of when to come back (no Retry-After, no reset header), doubling
-   * on each further 429 of the call, where the upstream documents one; the error carries it as `retryAfterMs`.
+   * Milliseconds to wait after a 429 that says nothing of when to come back (no Retry-After, no reset header), doubling on each further 429 of the call, where the upstream documents one; the error carries it as `retryAfterMs`.
    */
   pauseMs?: number
 }
 /**
- * The header in which the upstream takes an idempotency key (it then applies a repeated request once). Every call of an
- * operation whose method is listed sends one: a new random key per call (crypto.randomUUID) unless the caller passes
- * `idempotencyKey`, the same key on each retry. Such a request is retried after a retryable failure like a GET, and its
- * errors carry the key, so that the caller can repeat the call safely with it.
+ * The header in which the upstream takes an idempotency key (it then applies a repeated request once). Every call of an operation whose method is listed sends one: a new random key per call (crypto.randomUUID) unless the caller passes `idempotencyKey`, the same key on each retry. Such a request is retried after a retryable failure like a GET, and its errors carry the key, so that the caller can repeat the call safely with it.
  */
 export interface ManifestIdempotency {
   /**
@@ -742,15 +610,11 @@ export interface ManifestIdempotency {
   methods?: ("POST" | "PATCH" | "PUT" | "DELETE")[]
 }
 /**
- * One block input: its type, limits, documentation, and how it reaches the wire. A parameter without `wire` must be the
- * credential (`auth.param`) or the address (`server.param`).
+ * One block input: its type, limits, documentation, and how it reaches the wire. A parameter without `wire` must be the credential (`auth.param`) or the address (`server.param`).
  */
 export interface ManifestParam {
   /**
-   * Block input type. `json` accepts an object or array, or a string holding JSON, which is parsed. `file`: a file
-   * uploaded in a multipart/form-data body (`wire: {in: body}`), given as bytes (Uint8Array, ArrayBuffer, Blob) in
-   * code, a path (read on Node: the command line, workflows) or an https address (fetched without the credential; the
-   * only form models are offered).
+   * Block input type. `json` accepts an object or array, or a string holding JSON, which is parsed. `file`: a file uploaded in a multipart/form-data body (`wire: {in: body}`), given as bytes (Uint8Array, ArrayBuffer, Blob) in code, a path (read on Node: the command line, workflows) or an https address (fetched without the credential; the only form models are offered).
    */
   type: ("string" | "number" | "boolean" | "json" | "file")
   /**
@@ -770,11 +634,7 @@ export interface ManifestParam {
    */
   default?: unknown
   /**
-   * Whether the default is sent when the caller gives no value (true, the default: the block's behaviour never depends
-   * on the upstream's own defaults), or only applied for validation, cross-field rules and docs because the upstream
-   * applies the same default itself (false: keeps optional settings, and the objects holding them, off the wire; such a
-   * default selects a rule's limits and values, but gives no parameter of an exactlyOne or anyOf rule, the upstream
-   * never seeing it).
+   * Whether the default is sent when the caller gives no value (true, the default: the block's behaviour never depends on the upstream's own defaults), or only applied for validation, cross-field rules and docs because the upstream applies the same default itself (false: keeps optional settings, and the objects holding them, off the wire; such a default selects a rule's limits and values, but gives no parameter of an exactlyOne or anyOf rule, the upstream never seeing it).
    */
   sendDefault?: boolean
   /**
@@ -790,8 +650,7 @@ export interface ManifestParam {
    */
   maximum?: number
   /**
-   * For numbers: accept only multiples of this (an offset that moves by pages of 20: `20`). Taken from the spec where
-   * it states one; a manifest's must be a multiple of the spec's.
+   * For numbers: accept only multiples of this (an offset that moves by pages of 20: `20`). Taken from the spec where it states one; a manifest's must be a multiple of the spec's.
    */
   multipleOf?: number
   /**
@@ -803,8 +662,7 @@ export interface ManifestParam {
    */
   maxLength?: number
   /**
-   * For strings: a regular expression (ECMAScript, `u` flag) the whole value must match. Generation refuses one that
-   * does not compile.
+   * For strings: a regular expression (ECMAScript, `u` flag) the whole value must match. Generation refuses one that does not compile.
    */
   pattern?: string
   /**
@@ -818,9 +676,7 @@ export interface ManifestParam {
    */
   enum?: unknown[]
   /**
-   * Take every limit the OpenAPI document states at the parameter's wire place (enum, minimum, maximum, lengths,
-   * pattern) that the manifest does not state itself: for long lists the spec keeps (e.g. model ids kept in step with
-   * the published document), instead of copying them here.
+   * Take every limit the OpenAPI document states at the parameter's wire place (enum, minimum, maximum, lengths, pattern) that the manifest does not state itself: for long lists the spec keeps (e.g. model ids kept in step with the published document), instead of copying them here.
    */
   limitsFromSpec?: boolean
   /**
@@ -828,18 +684,11 @@ export interface ManifestParam {
    */
   caseInsensitive?: boolean
   /**
-   * The value is a list of items in one string, separated by this (`,` for a comma-separated list): `enum`, `pattern`
-   * and `format` apply to each item, `minLength` and `maxLength` to the whole; the items are sent trimmed, joined by
-   * the separator. For a query, path or header parameter the spec types as a string, or as an array sent as one
-   * comma-separated value (`explode: false`), whose items' enum it then takes.
+   * The value is a list of items in one string, separated by this (`,` for a comma-separated list): `enum`, `pattern` and `format` apply to each item, `minLength` and `maxLength` to the whole; the items are sent trimmed, joined by the separator. For a query, path or header parameter the spec types as a string, or as an array sent as one comma-separated value (`explode: false`), whose items' enum it then takes.
    */
   separator?: string
   /**
-   * `base-url`: an https address (http only for loopback hosts) without path, query or credentials; trailing slashes
-   * are stripped. `date-time` (RFC 3339, with a time zone), `date`, `email`, `uri` (absolute), `uuid`, `ipv4`, `ipv6`:
-   * checked before any request. Taken from the spec where it states one of these at the parameter's wire place; a
-   * manifest format must be the spec's. A format bounds the length (date-time 35, date 10, email 254, uri 2048, uuid
-   * 36, ipv4 15, ipv6 45 characters): no `maxLength` is needed in the address or a header.
+   * `base-url`: an https address (http only for loopback hosts) without path, query or credentials; trailing slashes are stripped. `date-time` (RFC 3339, with a time zone), `date`, `email`, `uri` (absolute), `uuid`, `ipv4`, `ipv6`: checked before any request. Taken from the spec where it states one of these at the parameter's wire place; a manifest format must be the spec's. A format bounds the length (date-time 35, date 10, email 254, uri 2048, uuid 36, ipv4 15, ipv6 45 characters): no `maxLength` is needed in the address or a header.
    */
   format?: ("base-url" | "date-time" | "date" | "email" | "uri" | "uuid" | "ipv4" | "ipv6")
   /**
@@ -847,8 +696,7 @@ export interface ManifestParam {
    */
   jsonType?: ("object" | "array")
   /**
-   * For a `json` array: the fewest items it may hold (the spec's `minItems`, taken from it when not stated). The
-   * minimal input of the contract suite sends that many.
+   * For a `json` array: the fewest items it may hold (the spec's `minItems`, taken from it when not stated). The minimal input of the contract suite sends that many.
    */
   minItems?: number
   /**
@@ -856,8 +704,7 @@ export interface ManifestParam {
    */
   maxItems?: number
   /**
-   * Keys a JSON object parameter must not contain (checked before the call, naming the key): for fields the upstream
-   * refuses in the object, such as an id that belongs in the path.
+   * Keys a JSON object parameter must not contain (checked before the call, naming the key): for fields the upstream refuses in the object, such as an id that belongs in the path.
    */
   forbiddenKeys?: {
     /**
@@ -879,58 +726,43 @@ export interface ManifestParam {
   values?: ManifestNestedLimits
   items?: ManifestNestedLimits
   /**
-   * For a `json` parameter whose document allows several forms (`oneOf`/`anyOf`: an id or a name, a string or an
-   * object, one recipient or a list): each form its type and limits. A value is accepted when it meets one form, tried
-   * in order (a text meets a string form before it is read as a number or parsed as JSON), and sent as it is. Each
-   * form's limits are checked against the document's form of that type, never looser. People, models and the generated
-   * types see every form.
+   * For a `json` parameter whose document allows several forms (`oneOf`/`anyOf`: an id or a name, a string or an object, one recipient or a list): each form its type and limits. A value is accepted when it meets one form, tried in order (a text meets a string form before it is read as a number or parsed as JSON), and sent as it is. Each form's limits are checked against the document's form of that type, never looser. People, models and the generated types see every form.
    *
    * @minItems 2
    */
   anyOf?: ManifestParamBranch[]
   /**
-   * A credential: never logged, never echoed in errors, given only as a reference to an environment variable in
-   * workflows and on the command line.
+   * A credential: never logged, never echoed in errors, given only as a reference to an environment variable in workflows and on the command line.
    */
   secret?: boolean
   /**
-   * `user-only`: only a person fills it in (credentials, addresses). `user-or-llm`: an agent may fill it too. Secrets
-   * must be `user-only`.
+   * `user-only`: only a person fills it in (credentials, addresses). `user-or-llm`: an agent may fill it too. Secrets must be `user-only`.
    */
   visibility?: ("user-only" | "user-or-llm")
   /**
-   * Example value shown in an empty input. The derived contract suite calls with it, read as the parameter's type, so
-   * it must pass the parameter's own rules (checked at generation time).
+   * Example value shown in an empty input. The derived contract suite calls with it, read as the parameter's type, so it must pass the parameter's own rules (checked at generation time).
    */
   placeholder?: string
   /**
-   * A typed example value: shown in the docs, used by the derived contract suite and LLM tool schemas. It must pass the
-   * parameter's own rules (checked at generation time).
+   * A typed example value: shown in the docs, used by the derived contract suite and LLM tool schemas. It must pass the parameter's own rules (checked at generation time).
    */
   example?: unknown
   wire?: ManifestWire
   /**
-   * For a `file` parameter: the most bytes the file may have, checked before any request (bytes at once, a path or an
-   * address once opened), naming the parameter, the rule and the size. At most the document's `maxLength` of the binary
-   * field, when it sets one.
+   * For a `file` parameter: the most bytes the file may have, checked before any request (bytes at once, a path or an address once opened), naming the parameter, the rule and the size. At most the document's `maxLength` of the binary field, when it sets one.
    */
   maxBytes?: number
   /**
-   * For a `file` parameter: the Content-Type of its part when the value does not say one (a Blob's own type, a fetched
-   * file's, a path's extension). Default `application/octet-stream`, or the document's `encoding.<field>.contentType`.
+   * For a `file` parameter: the Content-Type of its part when the value does not say one (a Blob's own type, a fetched file's, a path's extension). Default `application/octet-stream`, or the document's `encoding.<field>.contentType`.
    */
   contentType?: string
   /**
-   * For a `file` parameter: a list of files, each sent as its own part under the field's name, in order (the document's
-   * multipart field is an array of binary strings). Given as a list of what one file takes.
+   * For a `file` parameter: a list of files, each sent as its own part under the field's name, in order (the document's multipart field is an array of binary strings). Given as a list of what one file takes.
    */
   multiple?: boolean
 }
 /**
- * Limits inside a `json` parameter, checked before any request (an error names the key or index, the rule and the
- * value): `keys` and `values` of an object, `items` of an array. Values and items are taken from the spec's
- * `additionalProperties` and `items` at the parameter's wire place where the manifest states none; the manifest may
- * state tighter ones, never looser (e.g. metadata values of at most 500 characters).
+ * Limits inside a `json` parameter, checked before any request (an error names the key or index, the rule and the value): `keys` and `values` of an object, `items` of an array. Values and items are taken from the spec's `additionalProperties` and `items` at the parameter's wire place where the manifest states none; the manifest may state tighter ones, never looser (e.g. metadata values of at most 500 characters).
  */
 export interface ManifestNestedLimits {
   /**
@@ -973,8 +805,7 @@ export interface ManifestNestedLimits {
  */
 export interface ManifestParamBranch {
   /**
-   * The form's type: `string`, `number` (with `integer` for whole numbers), `boolean`, or `json` (an object or array,
-   * `jsonType` saying which).
+   * The form's type: `string`, `number` (with `integer` for whole numbers), `boolean`, or `json` (an object or array, `jsonType` saying which).
    */
   type: ("string" | "number" | "boolean" | "json")
   /**
@@ -990,8 +821,7 @@ export interface ManifestParamBranch {
    */
   maximum?: number
   /**
-   * For numbers: accept only multiples of this (an offset that moves by pages of 20: `20`). Taken from the spec where
-   * it states one; a manifest's must be a multiple of the spec's.
+   * For numbers: accept only multiples of this (an offset that moves by pages of 20: `20`). Taken from the spec where it states one; a manifest's must be a multiple of the spec's.
    */
   multipleOf?: number
   /**
@@ -1003,8 +833,7 @@ export interface ManifestParamBranch {
    */
   maxLength?: number
   /**
-   * For strings: a regular expression (ECMAScript, `u` flag) the whole value must match. Generation refuses one that
-   * does not compile.
+   * For strings: a regular expression (ECMAScript, `u` flag) the whole value must match. Generation refuses one that does not compile.
    */
   pattern?: string
   /**
@@ -1022,11 +851,7 @@ export interface ManifestParamBranch {
    */
   caseInsensitive?: boolean
   /**
-   * `base-url`: an https address (http only for loopback hosts) without path, query or credentials; trailing slashes
-   * are stripped. `date-time` (RFC 3339, with a time zone), `date`, `email`, `uri` (absolute), `uuid`, `ipv4`, `ipv6`:
-   * checked before any request. Taken from the spec where it states one of these at the parameter's wire place; a
-   * manifest format must be the spec's. A format bounds the length (date-time 35, date 10, email 254, uri 2048, uuid
-   * 36, ipv4 15, ipv6 45 characters): no `maxLength` is needed in the address or a header.
+   * `base-url`: an https address (http only for loopback hosts) without path, query or credentials; trailing slashes are stripped. `date-time` (RFC 3339, with a time zone), `date`, `email`, `uri` (absolute), `uuid`, `ipv4`, `ipv6`: checked before any request. Taken from the spec where it states one of these at the parameter's wire place; a manifest format must be the spec's. A format bounds the length (date-time 35, date 10, email 254, uri 2048, uuid 36, ipv4 15, ipv6 45 characters): no `maxLength` is needed in the address or a header.
    */
   format?: ("base-url" | "date-time" | "date" | "email" | "uri" | "uuid" | "ipv4" | "ipv6")
   /**
@@ -1034,8 +859,7 @@ export interface ManifestParamBranch {
    */
   jsonType?: ("object" | "array")
   /**
-   * For a `json` array: the fewest items it may hold (the spec's `minItems`, taken from it when not stated). The
-   * minimal input of the contract suite sends that many.
+   * For a `json` array: the fewest items it may hold (the spec's `minItems`, taken from it when not stated). The minimal input of the contract suite sends that many.
    */
   minItems?: number
   /**
@@ -1045,8 +869,7 @@ export interface ManifestParamBranch {
   items?: ManifestNestedLimits
 }
 /**
- * Sent as the OpenAPI parameter `name` (default: the parameter's own name) in the path, the query string, a header or a
- * pair of the `Cookie` header. Values are percent-encoded.
+ * Sent as the OpenAPI parameter `name` (default: the parameter's own name) in the path, the query string, a header or a pair of the `Cookie` header. Values are percent-encoded.
  */
 export interface ManifestWireNamed {
   /**
@@ -1058,10 +881,7 @@ export interface ManifestWireNamed {
    */
   name?: string
   /**
-   * For `in: query`: the parameter is this field of the object the query parameter `name` holds, sent as that
-   * parameter's style writes the field (`form`, exploded: `field=value`; `deepObject`: `name[field]=value`). One block
-   * input per field keeps each field's type, limits and description in sight of people and models, where the whole
-   * object would be one JSON value.
+   * For `in: query`: the parameter is this field of the object the query parameter `name` holds, sent as that parameter's style writes the field (`form`, exploded: `field=value`; `deepObject`: `name[field]=value`). One block input per field keeps each field's type, limits and description in sight of people and models, where the whole object would be one JSON value.
    */
   field?: string
   /**
@@ -1071,20 +891,12 @@ export interface ManifestWireNamed {
     [k: string]: string
   }
   /**
-   * A path parameter whose value is a path of its own (a file path, `docs/guide.md`): its `/` are sent as they are,
-   * each segment percent-encoded, where a one-segment value would send them as `%2F`. The document marks such a
-   * parameter with `x-multi-segment: true`, `allowReserved: true` or a `{+name}` template, and `add` drafts it from
-   * those. Path parameters only.
+   * A path parameter whose value is a path of its own (a file path, `docs/guide.md`): its `/` are sent as they are, each segment percent-encoded, where a one-segment value would send them as `%2F`. The document marks such a parameter with `x-multi-segment: true`, `allowReserved: true` or a `{+name}` template, and `add` drafts it from those. Path parameters only.
    */
   multiSegment?: boolean
 }
 /**
- * Placed in the request body at `pointer` (default: `/<name>`). The body is written in the operation's media type from
- * the spec: JSON (`application/json` or any `+json` type, sent as that Content-Type) when the spec offers it, else
- * `application/x-www-form-urlencoded`, each top-level field serialised as the spec's `encoding` says (`style:
- * deepObject` gives `address[city]=…` and `metadata[key]=…`; `form` with `explode` repeats an array's key; arrays in
- * deepObject are indexed `tags[0]=…`). The empty pointer "" makes the value the whole body. Intermediate objects are
- * created; nested objects left empty are omitted.
+ * Placed in the request body at `pointer` (default: `/<name>`). The body is written in the operation's media type from the spec: JSON (`application/json` or any `+json` type, sent as that Content-Type) when the spec offers it, else `application/x-www-form-urlencoded`, each top-level field serialised as the spec's `encoding` says (`style: deepObject` gives `address[city]=…` and `metadata[key]=…`; `form` with `explode` repeats an array's key; arrays in deepObject are indexed `tags[0]=…`). The empty pointer "" makes the value the whole body. Intermediate objects are created; nested objects left empty are omitted.
  */
 export interface ManifestWireBody {
   /**
@@ -1133,9 +945,7 @@ export interface ManifestWireSwitch {
  */
 export interface ManifestOperation {
   /**
-   * The `operationId` in the OpenAPI document, or the operation's method and path (`POST /v1/records`) where the
-   * document gives it none. Method and path also name an operation that has an id, so a manifest written against a
-   * version without ids still links once a newer one gives them.
+   * The `operationId` in the OpenAPI document, or the operation's method and path (`POST /v1/records`) where the document gives it none. Method and path also name an operation that has an id, so a manifest written against a version without ids still links once a newer one gives them.
    */
   operationId: string
   /**
@@ -1178,10 +988,7 @@ export interface ManifestOperation {
   }
   polling?: ManifestPolling
   /**
-   * What the operation does to the upstream, where its HTTP method alone would mislead. Derived from the method when
-   * left out: GET only reads; POST adds (not idempotent); PUT replaces and DELETE removes (both destructive and
-   * idempotent); PATCH changes data in place (destructive, not idempotent); every upstream is an open world. Agents
-   * read these as tool annotations (an MCP client may ask before a destructive call, or offer only read-only tools).
+   * What the operation does to the upstream, where its HTTP method alone would mislead. Derived from the method when left out: GET only reads; POST adds (not idempotent); PUT replaces and DELETE removes (both destructive and idempotent); PATCH changes data in place (destructive, not idempotent); every upstream is an open world. Agents read these as tool annotations (an MCP client may ask before a destructive call, or offer only read-only tools).
    */
   behavior?: {
     /**
@@ -1197,51 +1004,36 @@ export interface ManifestOperation {
      */
     idempotent?: boolean
     /**
-     * The operation reaches external data that changes outside the workflow's control; false only for a closed,
-     * self-contained domain.
+     * The operation reaches external data that changes outside the workflow's control; false only for a closed, self-contained domain.
      */
     openWorld?: boolean
   }
   pagination?: ManifestPagination
   idempotency?: ManifestOperationIdempotency
   /**
-   * Marks the tool as on its way out, saying why and what to use instead. Users see it in the surface (`blockwright
-   * diff` reports it) and models at the end of the tool's description. Required where the OpenAPI operation is
-   * `deprecated: true`.
+   * Marks the tool as on its way out, saying why and what to use instead. Users see it in the surface (`blockwright diff` reports it) and models at the end of the tool's description. Required where the OpenAPI operation is `deprecated: true`.
    */
   deprecated?: string
   /**
-   * How long one call of this operation may take, retries and the access token included, in milliseconds, where the
-   * upstream documents that it answers slower (a report, an export) or faster than the runtime's default of 30 s. A
-   * caller's own `timeoutMs` option still wins.
+   * How long one call of this operation may take, retries and the access token included, in milliseconds, where the upstream documents that it answers slower (a report, an export) or faster than the runtime's default of 30 s. A caller's own `timeoutMs` option still wins.
    */
   timeoutMs?: number
   /**
-   * The operation's success answer is a file (`application/octet-stream`, `application/pdf`, `image/*`, …, or a
-   * redirect to it): its bytes become the outputs `content` (bytes), `contentType`, `size` and `filename` instead of
-   * being read as JSON, within `limits.replyBytes`. A redirect is followed without the credential. The operation's
-   * `outputs` must then be empty (`{}`).
+   * The operation's success answer is a file (`application/octet-stream`, `application/pdf`, `image/*`, …, or a redirect to it): its bytes become the outputs `content` (bytes), `contentType`, `size` and `filename` instead of being read as JSON, within `limits.replyBytes`. A redirect is followed without the credential. The operation's `outputs` must then be empty (`{}`).
    */
   download?: boolean
   /**
-   * The operation's success answer is a stream of JSON values (`application/x-ndjson`, `application/jsonl`: one per
-   * line; `application/json-seq`: JSON text sequences, RFC 7464), as an export or a feed answers: each value is an
-   * item, read within `limits.replyBytes`, each at most `itemBytes` (default 1 MiB), into the outputs `data` (the
-   * items) and `metadata.count`; a client's method gets `.items()`, and `blockwright call` prints one item a line. The
-   * operation's `outputs` must then be empty (`{}`). `true` takes the defaults (`false`, as leaving it out: no stream).
+   * The operation's success answer is a stream of JSON values (`application/x-ndjson`, `application/jsonl`: one per line; `application/json-seq`: JSON text sequences, RFC 7464), as an export or a feed answers: each value is an item, read within `limits.replyBytes`, each at most `itemBytes` (default 1 MiB), into the outputs `data` (the items) and `metadata.count`; a client's method gets `.items()`, and `blockwright call` prints one item a line. The operation's `outputs` must then be empty (`{}`). `true` takes the defaults (`false`, as leaving it out: no stream).
    */
   stream?: (boolean | {
     /**
-     * The most bytes one item (one line) may have: a longer one fails the call with an `upstream` error
-     * (ITEM_TOO_LARGE), with none of the items. Default 1048576 (1 MiB).
+     * The most bytes one item (one line) may have: a longer one fails the call with an `upstream` error (ITEM_TOO_LARGE), with none of the items. Default 1048576 (1 MiB).
      */
     itemBytes?: number
   })
 }
 /**
- * Another OpenAPI operation that serves this tool when a parameter's value matches a pattern (e.g. a key that must be
- * sent in a different path form). Every parameter is linked against the route's operation too; `wire` overrides the
- * placement of some of them there.
+ * Another OpenAPI operation that serves this tool when a parameter's value matches a pattern (e.g. a key that must be sent in a different path form). Every parameter is linked against the route's operation too; `wire` overrides the placement of some of them there.
  */
 export interface ManifestRoute {
   /**
@@ -1266,8 +1058,7 @@ export interface ManifestRoute {
   }
 }
 /**
- * Where an output's value comes from: `from`, a runtime expression (`$response.body`, `$response.body#/<pointer>`,
- * `$response.header.<name>`, `$statusCode`, `$params.<name>`), or `value`, a constant.
+ * Where an output's value comes from: `from`, a runtime expression (`$response.body`, `$response.body#/<pointer>`, `$response.header.<name>`, `$statusCode`, `$params.<name>`), or `value`, a constant.
  */
 export interface ManifestOutputSource {
   /**
@@ -1331,8 +1122,7 @@ export interface ManifestPolling {
    */
   intervalMs: number
   /**
-   * The shortest interval a workflow block may ask for with `polling.intervalMs`: a floor that keeps a workflow from
-   * hammering the status endpoint. Set it from the upstream's rate limits or polling guidance.
+   * The shortest interval a workflow block may ask for with `polling.intervalMs`: a floor that keeps a workflow from hammering the status endpoint. Set it from the upstream's rate limits or polling guidance.
    */
   minIntervalMs: number
   /**
@@ -1341,9 +1131,7 @@ export interface ManifestPolling {
   timeoutMs: number
 }
 /**
- * The header in which this operation takes an idempotency key, where the upstream takes one on some operations only
- * (the provider-wide `idempotency` would send one with every call of its methods). Every call of the operation sends
- * one, as the provider-wide `idempotency` says; it wins over the provider-wide one.
+ * The header in which this operation takes an idempotency key, where the upstream takes one on some operations only (the provider-wide `idempotency` would send one with every call of its methods). Every call of the operation sends one, as the provider-wide `idempotency` says; it wins over the provider-wide one.
  */
 export interface ManifestOperationIdempotency {
   /**
@@ -1352,8 +1140,7 @@ export interface ManifestOperationIdempotency {
   header: string
 }
 /**
- * One event that starts a workflow: delivered by the provider (`event`, with its `authentication` and `secret`), or
- * found by polling a list operation (`poll`).
+ * One event that starts a workflow: delivered by the provider (`event`, with its `authentication` and `secret`), or found by polling a list operation (`poll`).
  */
 export interface ManifestTrigger {
   /**
@@ -1365,9 +1152,7 @@ export interface ManifestTrigger {
    */
   description: string
   /**
-   * Where the document describes a delivery: `webhook`, the name of an OpenAPI 3.1 `webhooks` entry; or `callback`, an
-   * operation of this manifest (`operation`) and the name of one of its OpenAPI `callbacks` (`name`). The delivery's
-   * request body schema types the event.
+   * Where the document describes a delivery: `webhook`, the name of an OpenAPI 3.1 `webhooks` entry; or `callback`, an operation of this manifest (`operation`) and the name of one of its OpenAPI `callbacks` (`name`). The delivery's request body schema types the event.
    */
   event?: {
     /**
@@ -1394,29 +1179,22 @@ export interface ManifestTrigger {
    */
   items?: string
   /**
-   * The events this trigger takes: each field (a JSON pointer into one event) must hold the value, and each header
-   * named `$request.header.<name>` (an event type sent as a header) must be the text given. Others are not this
-   * trigger's (`UNKNOWN_EVENT` when none is).
+   * The events this trigger takes: each field (a JSON pointer into one event) must hold the value, and each header named `$request.header.<name>` (an event type sent as a header) must be the text given. Others are not this trigger's (`UNKNOWN_EVENT` when none is).
    */
   match?: {
     [k: string]: (string | number | boolean)
   }
   authentication?: ManifestTriggerAuthentication
   /**
-   * The name of the trigger's input that holds the secret the authentication checks with (a signing secret, or the
-   * secret echoed in events). It is a credential: redacted everywhere, given as an environment reference in workflows.
+   * The name of the trigger's input that holds the secret the authentication checks with (a signing secret, or the secret echoed in events). It is a credential: redacted everywhere, given as an environment reference in workflows.
    */
   secret?: string
   /**
-   * Requests the provider makes at the address before delivering: `echoQuery` (answer 200 `text/plain` with this query
-   * parameter's value, decoded), `echoHeader` (answer 200 with this header and its value), `echoBody` with `when` (a
-   * signed delivery whose JSON body holds the `when` values, such as Slack's `url_verification`, answered 200
-   * `text/plain` with the body field `echoBody` points at, starting no run).
+   * Requests the provider makes at the address before delivering: `echoQuery` (answer 200 `text/plain` with this query parameter's value, decoded), `echoHeader` (answer 200 with this header and its value), `echoBody` with `when` (a signed delivery whose JSON body holds the `when` values, such as Slack's `url_verification`, answered 200 `text/plain` with the body field `echoBody` points at, starting no run).
    */
   handshakes?: {
     /**
-     * A JSON pointer into the delivery's body: the field whose value is answered as text/plain (a challenge), when the
-     * body holds each `when` value.
+     * A JSON pointer into the delivery's body: the field whose value is answered as text/plain (a challenge), when the body holds each `when` value.
      */
     echoBody?: string
     /**
@@ -1435,9 +1213,7 @@ export interface ManifestTrigger {
     echoHeader?: string
   }[]
   /**
-   * What makes an event unique, for deduplication: expressions `$event#/<pointer>` (a field of the event) or
-   * `$request.header.<name>`, joined in order (a field holding an object or a list counts as its JSON, keys sorted).
-   * Without it, the body's hash.
+   * What makes an event unique, for deduplication: expressions `$event#/<pointer>` (a field of the event) or `$request.header.<name>`, joined in order (a field holding an object or a list counts as its JSON, keys sorted). Without it, the body's hash.
    *
    * @minItems 1
    */
@@ -1447,14 +1223,11 @@ export interface ManifestTrigger {
    */
   acknowledge?: number
   /**
-   * How long a receiver remembers an event id, in hours: the provider's documented retry horizon (default 72). A
-   * delivery of an event seen within it starts no run; after it, the id is forgotten.
+   * How long a receiver remembers an event id, in hours: the provider's documented retry horizon (default 72). A delivery of an event seen within it starts no run; after it, the id is forgotten.
    */
   dedupeHours?: number
   /**
-   * How a run this trigger starts is retried when it fails on a retryable error: `attempts` in all (default 5), the
-   * first wait `backoffSeconds` (default 30), doubled each time up to an hour; after the last it is dead (`blockwright
-   * runs replay`).
+   * How a run this trigger starts is retried when it fails on a retryable error: `attempts` in all (default 5), the first wait `backoffSeconds` (default 30), doubled each time up to an hour; after the last it is dead (`blockwright runs replay`).
    */
   retry?: {
     /**
@@ -1471,8 +1244,7 @@ export interface ManifestTrigger {
    */
   maxBodyBytes?: number
   /**
-   * The trigger block's `metadata.*` outputs, each read from the event (`$event#/<pointer>`) or a header
-   * (`$request.header.<name>`); `data` is always the event itself.
+   * The trigger block's `metadata.*` outputs, each read from the event (`$event#/<pointer>`) or a header (`$request.header.<name>`); `data` is always the event itself.
    */
   outputs?: {
     [k: string]: {
@@ -1493,11 +1265,7 @@ export interface ManifestTrigger {
   subscription?: ManifestTriggerSubscription
 }
 /**
- * Instead of `event`: the trigger is found by calling one of this manifest's list operations every `intervalSeconds`,
- * each new (or changed) item starting one run, as `blockwright serve` polls. How items are told apart is one of `ids`,
- * `since` or `delta`. The item is the event: `match`, `eventId` and `outputs` read it (`$event#/<pointer>`). A poll
- * trigger declares no `authentication`, `secret`, `handshakes`, `items`, `acknowledge`, `maxBodyBytes` or
- * `subscription`.
+ * Instead of `event`: the trigger is found by calling one of this manifest's list operations every `intervalSeconds`, each new (or changed) item starting one run, as `blockwright serve` polls. How items are told apart is one of `ids`, `since` or `delta`. The item is the event: `match`, `eventId` and `outputs` read it (`$event#/<pointer>`). A poll trigger declares no `authentication`, `secret`, `handshakes`, `items`, `acknowledge`, `maxBodyBytes` or `subscription`.
  */
 export interface ManifestTriggerPoll {
   /**
@@ -1505,16 +1273,13 @@ export interface ManifestTriggerPoll {
    */
   operation: string
   /**
-   * Parameters of the trigger itself, set on the workflow's trigger block (the kind of record to watch), each with a
-   * parameter's rules; the inputs use them as `{{inputs.<name>}}`. They are sent nowhere as themselves.
+   * Parameters of the trigger itself, set on the workflow's trigger block (the kind of record to watch), each with a parameter's rules; the inputs use them as `{{inputs.<name>}}`. They are sent nowhere as themselves.
    */
   params?: {
     [k: string]: ManifestParam
   }
   /**
-   * The operation's inputs at each poll: values, or templates over `{{poll.since}}` (with `since`: the last value of
-   * the field seen, a time as `YYYY-MM-DDThh:mm:ssZ`) and `{{inputs.<name>}}` (a trigger parameter). The operation's
-   * other parameters (its connection) are set on the trigger block.
+   * The operation's inputs at each poll: values, or templates over `{{poll.since}}` (with `since`: the last value of the field seen, a time as `YYYY-MM-DDThh:mm:ssZ`) and `{{inputs.<name>}}` (a trigger parameter). The operation's other parameters (its connection) are set on the trigger block.
    */
   inputs?: {}
   /**
@@ -1522,9 +1287,7 @@ export interface ManifestTriggerPoll {
    */
   items: string
   /**
-   * The list shows the newest items first (`newestFirst`) or last (`oldestFirst`), and an item whose id (`eventId`) is
-   * not among the last `keep` ids seen is new. Only the first page is read: more new items than a page holds between
-   * two polls are not all found (prefer `since` or `delta` where the upstream has them).
+   * The list shows the newest items first (`newestFirst`) or last (`oldestFirst`), and an item whose id (`eventId`) is not among the last `keep` ids seen is new. Only the first page is read: more new items than a page holds between two polls are not all found (prefer `since` or `delta` where the upstream has them).
    */
   ids?: {
     /**
@@ -1537,10 +1300,7 @@ export interface ManifestTriggerPoll {
     keep?: number
   }
   /**
-   * A field of each item that only grows: a creation or modification time (`date-time`) or a sequence (`number`). The
-   * inputs pass the last value seen, `{{poll.since}}`, to ask for the items at or after it, sorted by it; items before
-   * it are left out, and the ids of those holding it (the boundary) are kept, so an item of the same second found by
-   * the next poll is run once.
+   * A field of each item that only grows: a creation or modification time (`date-time`) or a sequence (`number`). The inputs pass the last value seen, `{{poll.since}}`, to ask for the items at or after it, sorted by it; items before it are left out, and the ids of those holding it (the boundary) are kept, so an item of the same second found by the next poll is run once.
    */
   since?: {
     /**
@@ -1553,12 +1313,7 @@ export interface ManifestTriggerPoll {
     type: ("date-time" | "number")
   }
   /**
-   * The upstream answers the last page of a round with an address to come back with for the changes since (a delta link
-   * or a cursor address): `link`, the operation's output holding it; `next`, the output holding the address of the next
-   * page of an unfinished round, where a poll cut short (by its page limit) goes on. The next poll is sent at that
-   * address (on the operation's own origin). Every item of a round is a change; `new: created` runs only an item whose
-   * id was never seen (the first round's ids and every id since are kept, until the item is removed), and an item
-   * holding the `removed` field is a removal, never run.
+   * The upstream answers the last page of a round with an address to come back with for the changes since (a delta link or a cursor address): `link`, the operation's output holding it; `next`, the output holding the address of the next page of an unfinished round, where a poll cut short (by its page limit) goes on. The next poll is sent at that address (on the operation's own origin). Every item of a round is a change; `new: created` runs only an item whose id was never seen (the first round's ids and every id since are kept, until the item is removed), and an item holding the `removed` field is a removal, never run.
    */
   delta?: {
     /**
@@ -1570,33 +1325,25 @@ export interface ManifestTriggerPoll {
      */
     next?: string
     /**
-     * Which items of a round start a run: `changed` (each, the default) or `created` (an item whose id, `eventId`, was
-     * never seen before).
+     * Which items of a round start a run: `changed` (each, the default) or `created` (an item whose id, `eventId`, was never seen before).
      */
     new?: ("changed" | "created")
     /**
-     * JSON pointer to a field only a removed item holds (`/@removed`): such an item starts no run, and its id is
-     * forgotten.
+     * JSON pointer to a field only a removed item holds (`/@removed`): such an item starts no run, and its id is forgotten.
      */
     removed?: string
   }
   /**
-   * Seconds between two polls (default 300); `serve --poll-interval` may ask for another. It must leave room for a
-   * request within the provider's `rateLimits.requestsPerMinute`, and serve waits at least as long as the requests of
-   * the last poll took of it.
+   * Seconds between two polls (default 300); `serve --poll-interval` may ask for another. It must leave room for a request within the provider's `rateLimits.requestsPerMinute`, and serve waits at least as long as the requests of the last poll took of it.
    */
   intervalSeconds?: number
 }
 /**
- * How a delivery proves the provider sent it, as the provider documents: `hmac` (a signature of a signed text in a
- * header), `standardWebhooks` (the Standard Webhooks headers), or `sharedSecret` (a secret the subscriber chose, echoed
- * in every event at `pointer`).
+ * How a delivery proves the provider sent it, as the provider documents: `hmac` (a signature of a signed text in a header), `standardWebhooks` (the Standard Webhooks headers), or `sharedSecret` (a secret the subscriber chose, echoed in every event at `pointer`).
  */
 export interface ManifestTriggerAuthentication {
   /**
-   * An HMAC of `signedText` with the secret. `signedText` is a template: `{body}` (the raw body), `{timestamp}`,
-   * `{url}` (the address the delivery came to), `{form}` (form parameters sorted by name, each name then its value),
-   * `{header:<name>}`.
+   * An HMAC of `signedText` with the secret. `signedText` is a template: `{body}` (the raw body), `{timestamp}`, `{url}` (the address the delivery came to), `{form}` (form parameters sorted by name, each name then its value), `{header:<name>}`.
    */
   hmac?: {
     /**
@@ -1616,8 +1363,7 @@ export interface ManifestTriggerAuthentication {
      */
     prefix?: string
     /**
-     * When the header holds `key=value` pairs separated by commas (`t=…,v1=…`): the key of the signature(s) and of the
-     * timestamp.
+     * When the header holds `key=value` pairs separated by commas (`t=…,v1=…`): the key of the signature(s) and of the timestamp.
      */
     pairs?: {
       /**
@@ -1634,8 +1380,7 @@ export interface ManifestTriggerAuthentication {
      */
     signedText: string
     /**
-     * Where the signing time (Unix seconds) is (`header`, or the `pairs` key) and how far from now it may be, in
-     * seconds.
+     * Where the signing time (Unix seconds) is (`header`, or the `pairs` key) and how far from now it may be, in seconds.
      */
     timestamp?: {
       /**
@@ -1653,8 +1398,7 @@ export interface ManifestTriggerAuthentication {
     secretEncoding?: string
   }
   /**
-   * `webhook-id`, `webhook-timestamp` and `webhook-signature` (`v1,<base64>`), the secret `whsec_` and base64
-   * (standardwebhooks.com).
+   * `webhook-id`, `webhook-timestamp` and `webhook-signature` (`v1,<base64>`), the secret `whsec_` and base64 (standardwebhooks.com).
    */
   standardWebhooks?: {
     /**
@@ -1673,10 +1417,7 @@ export interface ManifestTriggerAuthentication {
   }
 }
 /**
- * How `blockwright serve --public-url` keeps the provider delivering: each step one of this manifest's operations with
- * its inputs. Inputs may hold `{{trigger.url}}` (the address deliveries go to), `{{trigger.secret}}`,
- * `{{trigger.expiresAt}}` (now plus `lifetimeMinutes`, ISO 8601), `{{trigger.lifecycleUrl}}` (the address lifecycle
- * notifications go to, with `lifecycle`) and `{{subscription.id}}`.
+ * How `blockwright serve --public-url` keeps the provider delivering: each step one of this manifest's operations with its inputs. Inputs may hold `{{trigger.url}}` (the address deliveries go to), `{{trigger.secret}}`, `{{trigger.expiresAt}}` (now plus `lifetimeMinutes`, ISO 8601), `{{trigger.lifecycleUrl}}` (the address lifecycle notifications go to, with `lifecycle`) and `{{subscription.id}}`.
  */
 export interface ManifestTriggerSubscription {
   create: ManifestTriggerStep
@@ -1706,15 +1447,11 @@ export interface ManifestTriggerStep {
   inputs?: {}
 }
 /**
- * Notifications the provider sends about the subscription itself, to the address the create step passes as
- * `{{trigger.lifecycleUrl}}`: authenticated, handshaken and acknowledged like the trigger's deliveries, and acted on by
- * `serve`: `renew` (renew the subscription now, as a provider asking for reauthorization wants), `recreate` (create it
- * again: the provider removed it) or `log`. Any other event is logged.
+ * Notifications the provider sends about the subscription itself, to the address the create step passes as `{{trigger.lifecycleUrl}}`: authenticated, handshaken and acknowledged like the trigger's deliveries, and acted on by `serve`: `renew` (renew the subscription now, as a provider asking for reauthorization wants), `recreate` (create it again: the provider removed it) or `log`. Any other event is logged.
  */
 export interface ManifestTriggerLifecycle {
   /**
-   * The callback of the create step's operation, in the OpenAPI document, whose request body is a lifecycle
-   * notification: the pointers below must be fields of it.
+   * The callback of the create step's operation, in the OpenAPI document, whose request body is a lifecycle notification: the pointers below must be fields of it.
    */
   callback: string
   /**
@@ -1726,8 +1463,7 @@ export interface ManifestTriggerLifecycle {
    */
   event: string
   /**
-   * The JSON pointer, in one notification, of the field naming the subscription it is about: a notification about
-   * another subscription is ignored.
+   * The JSON pointer, in one notification, of the field naming the subscription it is about: a notification about another subscription is ignored.
    */
   subscription?: string
   /**
@@ -1738,10 +1474,7 @@ export interface ManifestTriggerLifecycle {
   }
 }
 
-/**
- * Every field of the manifest, once: `<definition>.<field>` (a definition's own fields), `manifest.<field>` (the top
- * level).
- */
+/** Every field of the manifest, once: `<definition>.<field>` (a definition's own fields), `manifest.<field>` (the top level). */
 export type ManifestField =
   | "manifest.provider"
   | "manifest.name"
@@ -2046,8 +1779,5 @@ export type ManifestField =
   | "wireSwitch.in"
   | "wireSwitch.whenTrue";
 
-/**
- * Every schema fragment, src/link/<concept>/<name>.schema.json, by name: a concept record claims each
- * (link/concepts.ts).
- */
+/** Every schema fragment, src/link/<concept>/<name>.schema.json, by name: a concept record claims each (link/concepts.ts). */
 export type SchemaFragment = "auth-flows" | "auth-variable" | "auth" | "behavior" | "constants" | "deprecated" | "errors" | "files" | "idempotency" | "limits" | "operation" | "outcomes" | "outputs" | "pagination" | "param-branches" | "param-limits" | "params" | "poll-triggers" | "polling" | "provider" | "rate-limits" | "routes" | "rules" | "server" | "stream" | "timeout" | "triggers" | "wire";
