@@ -3,7 +3,7 @@
 // `maxBytes` (at most the document's `maxLength` of its binary field) and
 // sent with a Content-Type (its own, the document's encoding, or octet-stream);
 // an operation with `download: true` answers a file, whose bytes become the
-// fixed outputs of runtime/call/download.ts instead of being read as JSON.
+// fixed outputs of runtime/call/files/download.ts instead of being read as JSON.
 import { parsePointer, type DownloadSpec, type OutputSpec, type ParamSpec } from "@blockwright/runtime/internal";
 import { bareMediaType, isJsonMediaType, type OpenApiOperation, type Schema } from "../../load/openapi-document.js";
 import type { ManifestOperation } from "../../load/precompiled/manifest-types.js";
@@ -13,7 +13,7 @@ import type { LinkedOutput } from "../outputs/outputs.js";
 const FILE_ONLY = ["maxBytes", "contentType", "multiple"] as const;
 
 /**
- * The outputs every download tool has: the runtime fills them from the file it read (runtime/call/download.ts,
+ * The outputs every download tool has: the runtime fills them from the file it read (runtime/call/files/download.ts,
  * DownloadedFile).
  */
 const DOWNLOAD_OUTPUTS: readonly OutputSpec[] = [
