@@ -41,6 +41,7 @@ import { measureTestSuite } from "./test-suite.js";
 import { exampleServer } from "./shared/example-server.js";
 import { reapedChildrenCpu } from "./children-cpu.js";
 import { type OpenApiLike, withAdditions } from "./whole-document.js";
+import type { Pair, Run } from "./shared/runs.js";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
 const specs = join(root, "specs");
@@ -82,15 +83,6 @@ const wanted = (name: string) => !only.length || only.includes(name);
 if (only.includes("history")) console.log((await import("./history.js")).historyBench(root));
 if (only.length === 1 && only[0] === "history") process.exit(0);
 const tmp = mkdtempSync(join(tmpdir(), "blockwright-bench-"));
-
-interface Run {
-  wallMs: number;
-  /** User + system CPU seconds. */
-  cpu: number;
-  user: number;
-  system: number;
-  peakMiB: number;
-}
 
 /** The Node that runs every measured process: BLOCKWRIGHT_BENCH_NODE (a path), else the bench's own. */
 const NODE = process.env.BLOCKWRIGHT_BENCH_NODE ?? process.execPath;
@@ -140,11 +132,6 @@ function run(args: string[], cwd = root, env: Record<string, string> = {}, ok: r
       resolve({ wallMs, cpu: sum("cpu"), user: sum("user"), system: sum("system"), peakMiB });
     });
   });
-}
-
-interface Pair {
-  a: Run[];
-  b: Run[];
 }
 
 /** A and B in turn, `rounds` times after one warm-up each; `before` runs ahead of every A (not timed). */

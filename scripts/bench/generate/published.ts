@@ -5,19 +5,7 @@ import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import jsyaml from "js-yaml";
 import { type OpenApiLike, withAdditions } from "../whole-document.js";
-
-interface Run {
-  wallMs: number;
-  cpu: number;
-  user: number;
-  system: number;
-  peakMiB: number;
-}
-
-interface Pair {
-  a: Run[];
-  b: Run[];
-}
+import type { Pair, Run } from "../shared/runs.js";
 
 /** What the bench (index.ts) gives this measure. */
 interface Bench {

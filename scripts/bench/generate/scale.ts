@@ -5,19 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { entryOf, itemAt } from "@blockwright/runtime/internal";
 import { writeSyntheticProject } from "../synthetic.js";
-
-interface Run {
-  wallMs: number;
-  cpu: number;
-  user: number;
-  system: number;
-  peakMiB: number;
-}
-
-interface Pair {
-  a: Run[];
-  b: Run[];
-}
+import type { Pair, Run } from "../shared/runs.js";
 
 /** What the bench (index.ts) gives this measure. */
 interface Bench {
