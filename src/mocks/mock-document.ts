@@ -28,7 +28,7 @@ import { withTextEnum } from "../load/text-enum.js";
 import { carriesNoContent, describedJsonType, isJsonMediaType } from "../load/media-types.js";
 import { documentServer } from "../link/server/server.js";
 import { withSampledAnswers } from "./mock-answers.js";
-import { withOpenAllOfMembers } from "./open-all-of.js";
+import { withAnswersAsMeant, withOpenAllOfMembers } from "./open-all-of.js";
 import { withoutReadOnlyRequired } from "./read-only-required.js";
 import { makeSchemasCompilable } from "./prism-schemas.js";
 import { isMediaType } from "./media-types.js";
@@ -272,7 +272,8 @@ function withoutTransportHeaders(response: unknown): unknown {
  * A media type whose named examples include one named `default` (and no `example` of its own) serves that
  * one as `default`: Prism names its own default example `default` too, from the schema's `example`, and
  * puts it first, so that the document's `default` was never served (Datadog's SearchMonitors: the suite asked
- * for example "default" and got the schema's). The named example becomes the media type's example.
+ * for example "default" and got the schema's). The named example becomes the media type's example. The answers
+ * are then read as their publisher means them (open-all-of.ts).
  */
 function namedDefaultServed(responses: Json, document: Json): Json {
   const out: Json = {};
@@ -289,7 +290,7 @@ function namedDefaultServed(responses: Json, document: Json): Json {
     }
     out[status] = served ? { ...(response as Json), content: served } : raw;
   }
-  return out;
+  return withAnswersAsMeant(out, (v) => resolved(v, document)) as Json;
 }
 
 const JSON_TYPE = /^application\/(.+\+)?json\s*(;|$)/i;
