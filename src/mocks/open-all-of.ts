@@ -8,7 +8,8 @@
 // written so: the members open, the parent closed over the fields of all.
 // Likewise a `oneOf` branch open to any object is read, as the judge reads it
 // (src/judge/open-one-of.ts), as "none of the fields the other branches
-// require": by the letter, a body with one shape's fields met two branches;
+// require" (and object shapes nothing tells apart each closed over its own
+// fields, their union an `anyOf`): by the letter, a body with one shape's fields met two branches;
 // and a `oneOf` of plain value forms as `anyOf` (src/judge/plain-one-of.ts): by
 // the letter, an integer met both a number form and an integer form. Union
 // branches are walked like fields. The answers a mock serves are read so too,
@@ -17,7 +18,7 @@
 // one required status field), so that every answer, the document's own
 // examples among them, met two branches and Prism refused what it served.
 // A request's `oneOf` is still held to its letter (the judge's, and Prism's).
-import { acceptsAnyObject } from "../judge/open-one-of.js";
+import { acceptsAnyObject, closedShapes, indistinctShapes } from "../judge/open-one-of.js";
 import { isPlainForm } from "../judge/plain-one-of.js";
 
 type Json = Record<string, unknown>;
@@ -93,7 +94,13 @@ function openSchema(schema: unknown, walk: Walk, depth: number): unknown {
     };
     o.additionalProperties = false;
   }
-  if (Array.isArray(s.oneOf)) {
+  // A request's object shapes nothing tells apart, each closed over its own fields (src/judge/open-one-of.ts); an
+  // answer's are an anyOf below, as they are.
+  if (!walk.anyOf && Array.isArray(s.oneOf) && indistinctShapes(s.oneOf.map((b) => resolve(b) as Json | undefined))) {
+    const { oneOf, ...rest } = out ?? s;
+    out = { ...rest, anyOf: closedShapes((oneOf as unknown[]).map((b) => resolve(b) as Json)) };
+  }
+  if (Array.isArray(s.oneOf) && Array.isArray((out ?? s).oneOf)) {
     const branches = s.oneOf.map((b) => resolve(b));
     const open = branches.map((b) => isObject(b) && acceptsAnyObject(b));
     const required = [
@@ -112,7 +119,10 @@ function openSchema(schema: unknown, walk: Walk, depth: number): unknown {
   }
   // A oneOf of plain value forms (number or integer) is read as anyOf, as the judge reads it
   // (src/judge/plain-one-of.ts).
-  if (Array.isArray(s.oneOf) && (overlapsAsAnswer(s, walk) || isPlainOneOf(s.oneOf, s, resolve))) {
+  if (
+    Array.isArray((out ?? s).oneOf) &&
+    (overlapsAsAnswer(s, walk) || isPlainOneOf(s.oneOf as unknown[], s, resolve))
+  ) {
     const { oneOf, ...rest } = out ?? s;
     out = { ...rest, anyOf: oneOf };
   }
