@@ -64,7 +64,7 @@ const work = mkdtempSync(join(tmpdir(), "blockwright-indistinct-one-of-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe("a oneOf of object shapes nothing tells apart", () => {
-  it("the judge keeps a body of one shape's fields, or of those they share, and refuses one that mixes or has none", () => {
+  it("the judge keeps a body of one shape's fields, or of those they share; refuses one that mixes or has none", () => {
     const judge = requestJudge(new OpenApiDocument(parseYamlSource(DOCUMENT, "judged.yaml")), {
       basePath: "",
       credential: "present",

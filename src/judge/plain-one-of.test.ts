@@ -61,7 +61,7 @@ describe("a oneOf of plain value forms", () => {
     expect(rules({ zqlevel: [] })).toEqual(["schema"]);
   });
 
-  it("still holds a oneOf of object shapes a required field tells apart to its letter: a value meeting two is refused", () => {
+  it("holds a oneOf of object shapes a required field tells apart to its letter: a value of two is refused", () => {
     expect(rules({ zqshape: { a: 1 } })).toEqual(["schema"]);
   });
 });

@@ -136,9 +136,9 @@ function withDeserializedSchemasInline(document: Node): Node {
         ...(op.requestBody ? { requestBody: requestBody(op.requestBody) } : {}),
       };
     }
-    // A key with a fragment (`/tags/{arn}#tagKeys`) or fixed query pairs (`/services?funcs=news`) is reached at the path
-    // before them (routePath), which Prism matches to the item of that path alone: its operations join that item, the
-    // item's parameters each one's own.
+    // A key with a fragment (`/tags/{arn}#tagKeys`) or fixed query pairs (`/services?funcs=news`) is reached at the
+    // path before them (routePath), which Prism matches to the item of that path alone: its operations join that item,
+    // the item's parameters each one's own.
     const reached = routePath(path);
     if (reached === path) {
       paths[path] = { ...(isNode(paths[path]) ? paths[path] : {}), ...copy };

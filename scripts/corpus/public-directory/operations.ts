@@ -137,8 +137,8 @@ function shows(document: Json, operation: Operation, shape: HardShape): boolean 
 }
 
 /**
- * The operations `add` refuses for their request body (src/import/draft-provider.ts), asked of the document as add reads
- * it (Swagger 2.0 converted); none when the document cannot be read as OpenAPI (add then says why).
+ * The operations `add` refuses for their request body (src/import/draft-provider.ts), asked of the document as add
+ * reads it (Swagger 2.0 converted); none when the document cannot be read as OpenAPI (add then says why).
  */
 function refusedByAdd(document: Json): Set<string> {
   let openapi: Json;
