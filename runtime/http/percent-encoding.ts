@@ -9,11 +9,7 @@
  * characters a value sends encoded unless its parameter allows them raw.
  */
 export function percentEncoded(text: string): string {
-  const encoded = encodeURIComponent(text);
-  // Replaced only when there is one to replace: a replace with a function cost each value about 60 ns more.
-  return /[!'()*]/.test(encoded)
-    ? encoded.replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
-    : encoded;
+  return encodeURIComponent(text).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
 }
 
 /** Text already written for its place in an address (a style's delimiters raw between encoded items): sent as it is. */
