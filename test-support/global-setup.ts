@@ -28,7 +28,7 @@ let mocks: Promise<MockServers> | undefined;
 /** The same, stateful (mocks/mock-state.ts): the derived suite's round trips run there. */
 let statefulMocks: Promise<MockServers> | undefined;
 let copyFolder: string | undefined;
-/** The suite's one Postgres (shared-postgres.ts), and the folder only its owner may enter that its binaries are reached through. */
+/** The suite's one Postgres (shared-postgres.ts), and the owner-only folder its binaries are reached through. */
 let postgres: Promise<{ server: PostgresServer; address: SharedPostgresAddress }> | undefined;
 let hidden: string | undefined;
 
@@ -116,7 +116,7 @@ export async function teardown(): Promise<void> {
 
 declare module "vitest" {
   export interface ProvidedContext {
-    /** The loopback server that starts the shared mocks and the shared Postgres and gives their addresses (shared-mocks.ts, shared-postgres.ts). */
+    /** The loopback server that starts the shared mocks and Postgres, and gives their addresses (shared-*.ts). */
     sharedMocks: string;
   }
 }

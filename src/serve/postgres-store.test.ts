@@ -186,7 +186,8 @@ describe("two receivers behind one address", () => {
     );
     expect(error).toBeInstanceOf(Error);
     // The file's own database on the suite's Postgres (shared-postgres.ts).
-    const said = `the Postgres store at postgres://zqstore:***@127.0.0.1:1${new URL(postgres.url()).pathname} could not be opened: `;
+    const database = new URL(postgres.url()).pathname;
+    const said = `the Postgres store at postgres://zqstore:***@127.0.0.1:1${database} could not be opened: `;
     expect((error as Error).message.slice(0, said.length)).toBe(said);
     expect((error as Error).message).not.toContain(POSTGRES_PASSWORD);
     expect(withoutPassword("not an address")).toBe("the address given");
