@@ -261,7 +261,9 @@ function oneAtATime(clock: Clock) {
   };
 }
 
-/** Renewing the subscription when 90% of its lifetime has passed, and creating it again once the provider removed it. */
+/**
+ * Renewing the subscription when 90% of its lifetime has passed, and creating it again once the provider removed it.
+ */
 function renewals(o: SubscriptionOptions, calls: SubscriptionCalls, kept: Kept, changes: Changes, clock: Clock) {
   const { spec, lifetimeMs, log } = calls;
   const scheduleRenewal = () => {
