@@ -13,7 +13,7 @@ import { generateText, stepCountIs } from "ai";
 import { MockLanguageModelV4 } from "ai/test";
 import { describe, expect, it } from "vitest";
 import { connectionParams, llmToolName, modelParams, type ToolSpec } from "@blockwright/runtime/internal";
-import { valuesOf } from "../src/contract/values.js";
+import { valuesOf } from "../src/contract/inputs/values.js";
 import { pascalCase } from "../src/model/naming.js";
 import { capturingFetch, expectNoViolation, mockUrl, spec } from "../test-support/harness.js";
 import { GENERATED_DIR, providers } from "../test-support/repo.js";

@@ -5,7 +5,7 @@
 import AjvModule from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { connectionParams, modelParams, outputSchema, type ToolSpec } from "@blockwright/runtime/internal";
-import { valuesOf } from "../src/contract/values.js";
+import { valuesOf } from "../src/contract/inputs/values.js";
 import { call, expectSuccess, mockUrl, spec } from "../test-support/harness.js";
 import { tools } from "../test-support/repo.js";
 
@@ -15,7 +15,7 @@ const ajv = new Ajv2020({ strict: true, allowUnionTypes: true, allErrors: true }
 /**
  * Parameters that pass the tool's rules: a connection's made up, the model's as the derived suite's
  * smallest input gives them (the spec's examples, else values made from the rules, the rules kept:
- * src/contract/values.ts), which a body of several shapes (oneOf) needs as well as a plain field.
+ * src/contract/inputs/values.ts), which a body of several shapes (oneOf) needs as well as a plain field.
  */
 function validParams(t: ToolSpec): Record<string, unknown> {
   const params: Record<string, unknown> = {};

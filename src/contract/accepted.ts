@@ -7,9 +7,9 @@ import type { OpenApiDocument } from "../load/openapi-document.js";
 import { callTool, expectSuccess, onlyExchange, type CallOptions, type Called } from "./call.js";
 import type { Exchange } from "./exchange.js";
 import { expectOutputs } from "./outputs.js";
-import { checkRequest } from "./request.js";
+import { checkRequest } from "./request/request.js";
 import type { CaseContext } from "./types.js";
-import type { Input } from "./values.js";
+import type { Input } from "./inputs/values.js";
 
 export interface Accepted {
   called: Called;

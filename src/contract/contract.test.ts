@@ -13,7 +13,7 @@ import { loadYamlSource } from "../load/yaml-source.js";
 import { applicableKinds, deriveCases } from "./derive.js";
 import { CASE_KINDS, KIND_ORDER } from "./kinds/index.js";
 import { describeViolation, violationsOf } from "./prism.js";
-import { multipartPart } from "./request.js";
+import { multipartPart } from "./request/request.js";
 import { caseSeed } from "./kinds/property.js";
 import { jsonReport, text, textReport, type SuiteReport } from "./report/report.js";
 import { junitReport } from "./report/report-junit.js";
@@ -23,7 +23,7 @@ import { markdownReport } from "./report/report-markdown.js";
 import { callCommand, secretReference, shellQuote } from "./repro.js";
 import type { CaseResult } from "./run.js";
 import { locateSource } from "./sources.js";
-import { CREDENTIAL, ToolValues } from "./values.js";
+import { CREDENTIAL, ToolValues } from "./inputs/values.js";
 
 const fixtures = fileURLToPath(new URL("../../test-support/fixtures/", import.meta.url));
 const shelf = await loadProvider(fixtures, join(fixtures, "specs/shelf"));

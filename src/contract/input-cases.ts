@@ -5,9 +5,9 @@
 import { checkValue, type ParamSpec } from "@blockwright/runtime/internal";
 import { expectAcceptedCall } from "./accepted.js";
 import { callTool, expectRefused, fail, type Refusal } from "./call.js";
-import { expectSent } from "./request.js";
+import { expectSent } from "./request/request.js";
 import { type CaseSource, type ContractCase, contractCase } from "./types.js";
-import type { Input, ToolValues } from "./values.js";
+import type { Input, ToolValues } from "./inputs/values.js";
 
 export type InputCaseKind = "limit" | "enum" | "rule";
 

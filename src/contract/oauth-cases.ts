@@ -12,7 +12,7 @@ import { exportPKCS8, generateKeyPair } from "jose";
 import { check, expectAccepted, fail, onlyTo, same, withAddress } from "./call.js";
 import { type Exchange, mockFetch } from "./exchange.js";
 import { type CaseContext, type ContractCase, contractCase, type Subject } from "./types.js";
-import { placeholderValue, valuesOf } from "./values.js";
+import { placeholderValue, valuesOf } from "./inputs/values.js";
 
 interface TokenRequest {
   contentType: string | null;

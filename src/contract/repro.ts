@@ -3,7 +3,7 @@
 // to an environment variable (never its value).
 import type { ToolSpec } from "@blockwright/runtime/internal";
 import { envVariableName } from "../model/naming.js";
-import type { Input } from "./values.js";
+import type { Input } from "./inputs/values.js";
 
 /** The port the printed lines assume for `blockwright mock <provider> --port …`. */
 export const REPRO_PORT = 4010;

@@ -5,9 +5,9 @@ import fc from "fast-check";
 import { credentialOfParam, isValueFormat, itemAt, type ParamSpec, type ToolSpec } from "@blockwright/runtime/internal";
 import { NOT_OF_FORMAT } from "../../model/string-values.js";
 import { withAddress } from "../call.js";
-import { boundedFilter, type InvalidDraw, letters, letters8, multiplesIn, printable, validInput } from "../random-inputs.js";
-import { settledUnder } from "../rule-values.js";
-import type { Input, ToolValues } from "../values.js";
+import { boundedFilter, type InvalidDraw, letters, letters8, multiplesIn, printable, validInput } from "./random-inputs.js";
+import { settledUnder } from "./rule-values.js";
+import type { Input, ToolValues } from "./values.js";
 
 /** A valid input with exactly one rule broken. */
 export function invalidInput(tool: ToolSpec, values: ToolValues, address: string): fc.Arbitrary<InvalidDraw> {

@@ -11,7 +11,7 @@ import { oauthCases } from "../oauth-cases.js";
 import { specSource } from "../sources.js";
 import { expectStructuredError } from "../structured-error.js";
 import { type CaseKindModule, contractCase } from "../types.js";
-import { CREDENTIAL, type ToolValues, valuesOf } from "../values.js";
+import { CREDENTIAL, type ToolValues, valuesOf } from "../inputs/values.js";
 
 export const authKind: CaseKindModule = {
   doc: {

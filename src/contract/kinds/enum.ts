@@ -3,7 +3,7 @@
 import { acceptCase, refuseCase } from "../input-cases.js";
 import { paramSource } from "../sources.js";
 import type { CaseKindModule, ContractCase } from "../types.js";
-import { valuesOf } from "../values.js";
+import { valuesOf } from "../inputs/values.js";
 
 export const enumKind: CaseKindModule = {
   doc: {

@@ -8,11 +8,11 @@ import { defaultStandIn, mockPrefer } from "@blockwright/runtime/workflow";
 import type { OpenApiOperation } from "../../load/openapi-document.js";
 import { callTool, expectAccepted, expectFailure, onlyExchange, same } from "../call.js";
 import { parseBody } from "../json-path.js";
-import { checkRequest } from "../request.js";
+import { checkRequest } from "../request/request.js";
 import { responseSource } from "../sources.js";
 import { expectStructuredError } from "../structured-error.js";
 import { type CaseKindModule, contractCase } from "../types.js";
-import { valuesOf } from "../values.js";
+import { valuesOf } from "../inputs/values.js";
 
 export const errorKind: CaseKindModule = {
   doc: {

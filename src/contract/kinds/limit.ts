@@ -11,7 +11,7 @@ import { fail } from "../call.js";
 import { acceptCase, refuseCase } from "../input-cases.js";
 import { paramSource } from "../sources.js";
 import type { CaseKindModule, ContractCase } from "../types.js";
-import { type ToolValues, valuesOf } from "../values.js";
+import { type ToolValues, valuesOf } from "../inputs/values.js";
 
 interface Boundary {
   name: string;

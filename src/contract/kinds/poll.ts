@@ -15,7 +15,7 @@ import { pollCall } from "../../serve/poll-call.js";
 import { type PollOutcome, type PollerOptions, startPoller } from "../../serve/poller.js";
 import type { TriggerStore } from "../../serve/store.js";
 import { check, fail, MOCK_CALL_TIME_LIMIT_MS, same } from "../call.js";
-import { synthesized } from "../rule-values.js";
+import { synthesized } from "../inputs/rule-values.js";
 import type { CaseKindModule, CaseSource, ContractCase, Subject } from "../types.js";
 import { type FakeUpstream, fakeUpstream } from "./poll-upstream.js";
 

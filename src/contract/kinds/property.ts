@@ -1,5 +1,5 @@
 // `property`: the property-based layer (fast-check), for every operation.
-// Random valid inputs (random-inputs.ts) must reach the mock with no
+// Random valid inputs (inputs/random-inputs.ts) must reach the mock with no
 // violation, every value on the wire where its placement says, and give
 // outputs that conform; random invalid inputs (one rule broken at a time)
 // must be refused before any request, naming the parameter and the rule.
@@ -10,11 +10,11 @@ import { itemAt, type ToolSpec, validateParams } from "@blockwright/runtime/inte
 import { callTool, expectRefused, expectSuccess, onlyExchange, secretsIn } from "../call.js";
 import { expectOutputs } from "../outputs.js";
 import { invalidInput } from "../inputs/invalid-inputs.js";
-import { type InvalidDraw, validInput } from "../random-inputs.js";
+import { type InvalidDraw, validInput } from "../inputs/random-inputs.js";
 import { callCommand, secretReference } from "../repro.js";
-import { checkRequest, expectSent } from "../request.js";
+import { checkRequest, expectSent } from "../request/request.js";
 import { type CaseContext, type CaseKindModule, ContractFailure, contractCase } from "../types.js";
-import { type Input, type ToolValues, valuesOf } from "../values.js";
+import { type Input, type ToolValues, valuesOf } from "../inputs/values.js";
 
 /** A draw of the valid property: an input and the answer asked of the mock. */
 interface ValidDraw {

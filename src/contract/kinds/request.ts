@@ -7,10 +7,10 @@ import { documentJudge, misReadings } from "../../judge/read-back.js";
 import { credentialCoversOf } from "../../mocks/credential-covers.js";
 import { expectAcceptedCall } from "../accepted.js";
 import { fail } from "../call.js";
-import { expectedWire, expectSent, operationOf } from "../request.js";
+import { expectedWire, expectSent, operationOf } from "../request/request.js";
 import { operationSource } from "../sources.js";
 import { type CaseKindModule, contractCase } from "../types.js";
-import { valuesOf } from "../values.js";
+import { valuesOf } from "../inputs/values.js";
 
 export const requestKind: CaseKindModule = {
   doc: {

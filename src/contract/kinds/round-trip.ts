@@ -14,7 +14,7 @@ import { callTool, check, expectAccepted, expectFailure, expectSuccess, fail, js
 import type { Exchange } from "../exchange.js";
 import { operationSource } from "../sources.js";
 import { type CaseContext, type ContractCase, contractCase, type Subject } from "../types.js";
-import { valuesOf } from "../values.js";
+import { valuesOf } from "../inputs/values.js";
 
 type Node = Record<string, unknown>;
 

@@ -5,10 +5,10 @@ import { drawablePattern } from "../../model/drawable-pattern.js";
 import type { ParamSpec } from "@blockwright/runtime/internal";
 import { expectAcceptedCall } from "../accepted.js";
 import { check, fail } from "../call.js";
-import { expectSent, operationOf } from "../request.js";
+import { expectSent, operationOf } from "../request/request.js";
 import { operationSource } from "../sources.js";
 import { type CaseKindModule, contractCase } from "../types.js";
-import { type ToolValues, valuesOf } from "../values.js";
+import { type ToolValues, valuesOf } from "../inputs/values.js";
 
 export const routeKind: CaseKindModule = {
   doc: {

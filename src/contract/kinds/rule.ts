@@ -8,7 +8,7 @@ import { itemAt, type RuleSpec } from "@blockwright/runtime/internal";
 import { acceptCase, refuseCase } from "../input-cases.js";
 import { operationSource } from "../sources.js";
 import type { CaseKindModule, ContractCase } from "../types.js";
-import { type Input, type ToolValues, valuesOf } from "../values.js";
+import { type Input, type ToolValues, valuesOf } from "../inputs/values.js";
 
 export const ruleKind: CaseKindModule = {
   doc: {

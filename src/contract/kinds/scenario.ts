@@ -17,11 +17,11 @@ import { callTool, check, describeError, expectAccepted, expectFailure, expectSu
 import { mockFetch, sentRequest, type Step } from "../exchange.js";
 import { at, readPath, setAt } from "../json-path.js";
 import { expectOutputs } from "../outputs.js";
-import { checkRequest } from "../request.js";
+import { checkRequest } from "../request/request.js";
 import { operationSource, responseSource } from "../sources.js";
 import { expectStructuredError, quotaUsedUp } from "../structured-error.js";
 import { type CaseKindModule, type ContractCase, contractCase } from "../types.js";
-import { type ToolValues, valuesOf } from "../values.js";
+import { type ToolValues, valuesOf } from "../inputs/values.js";
 import { roundTripCases } from "./round-trip.js";
 
 /** The wait a 429 asks for: whole seconds, as upstreams send it. */

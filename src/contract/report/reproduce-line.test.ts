@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { loadProvider } from "../../emit/generate-all.js";
 import { runCase } from "../run.js";
 import { contractCase, ContractFailure, type ObservedCall } from "../types.js";
-import { CREDENTIAL } from "../values.js";
+import { CREDENTIAL } from "../inputs/values.js";
 import { parseReport } from "./read-report.js";
 import { ctrfReport } from "./report-ctrf.js";
 import { githubAnnotations } from "./report-github.js";

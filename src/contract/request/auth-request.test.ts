@@ -4,9 +4,9 @@
 // basic's user and secret, a cookie key. On the made-up provider zqauth.
 import { afterAll, describe, expect, it } from "vitest";
 import { executeToolDefinition, type ToolSpec } from "@blockwright/runtime/internal";
-import { cleanUp, toolsOf, zqauthDocument } from "../link/__fixtures__/zqauth.js";
-import type { Exchange } from "./exchange.js";
-import { authKind } from "./kinds/auth.js";
+import { cleanUp, toolsOf, zqauthDocument } from "../../link/__fixtures__/zqauth.js";
+import type { Exchange } from "../exchange.js";
+import { authKind } from "../kinds/auth.js";
 import { checkRequest } from "./request.js";
 
 afterAll(cleanUp);

@@ -4,14 +4,14 @@
 // headers the spec declares, the credential exactly where the security
 // scheme puts it and nowhere else, and the body's content type.
 import { basicToken, chooseWay, type CredentialSpec, wayCredentials, encodeForm, itemAt, rawBody, styledPairs, parsePointer, type BodySpec, type ParamSpec, type ToolSpec, type WireSpec } from "@blockwright/runtime/internal";
-import { bareMediaType, type OpenApiDocument, type OpenApiOperation, sendsFieldsAsPairs, typeOf } from "../load/openapi-document.js";
-import { check, fail, json, same } from "./call.js";
-import { documentJudge } from "../judge/read-back.js";
-import { basePattern } from "../judge/judge.js";
-import type { Exchange } from "./exchange.js";
-import type { Input } from "./values.js";
-import { at, setAt } from "./json-path.js";
-import { credentialOf, type SecurityScheme } from "../load/openapi-document.js";
+import { bareMediaType, type OpenApiDocument, type OpenApiOperation, sendsFieldsAsPairs, typeOf } from "../../load/openapi-document.js";
+import { check, fail, json, same } from "../call.js";
+import { documentJudge } from "../../judge/read-back.js";
+import { basePattern } from "../../judge/judge.js";
+import type { Exchange } from "../exchange.js";
+import type { Input } from "../inputs/values.js";
+import { at, setAt } from "../json-path.js";
+import { credentialOf, type SecurityScheme } from "../../load/openapi-document.js";
 
 /** The operation a request was sent to: the tool's own or one of its routes'. */
 export function operationOf(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument): { op: OpenApiOperation; path: Record<string, string>; wire: Record<string, WireSpec> } {

@@ -5,9 +5,9 @@
 // parameter's value is valid against the schema the document places at its
 // wire location: the manifest says `type: json`, the document may require
 // fields inside (a `{}` the mock refuses).
-import type { OpenApiDocument, OpenApiOperation, Schema } from "../load/openapi-document.js";
-import { DocumentSampler } from "../mocks/schema-sample.js";
-import { withoutReadOnlyRequired } from "../load/read-only.js";
+import type { OpenApiDocument, OpenApiOperation, Schema } from "../../load/openapi-document.js";
+import { DocumentSampler } from "../../mocks/schema-sample.js";
+import { withoutReadOnlyRequired } from "../../load/read-only.js";
 
 const samplers = new WeakMap<OpenApiDocument, DocumentSampler>();
 

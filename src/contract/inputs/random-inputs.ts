@@ -3,13 +3,13 @@
 // rules, then the cross-field rules made to hold: what the runtime accepts),
 // and invalid ones that break exactly one rule, saying which.
 import fc from "fast-check";
-import { drawablePattern } from "../model/drawable-pattern.js";
+import { drawablePattern } from "../../model/drawable-pattern.js";
 import { isValueFormat, multipleNear, wayParams, oauthParams, type NestedLimits, type ParamSpec, type ToolSpec, validateParams } from "@blockwright/runtime/internal";
-import { madeStrings, stretch } from "../model/string-values.js";
-import { withAddress } from "./call.js";
+import { madeStrings, stretch } from "../../model/string-values.js";
+import { withAddress } from "../call.js";
 import { drawableForms, sampleFile } from "./rule-values.js";
-import { withoutBracketKeys, writtenWithBrackets } from "../judge/bracket-form.js";
-import { ContractFailure } from "./types.js";
+import { withoutBracketKeys, writtenWithBrackets } from "../../judge/bracket-form.js";
+import { ContractFailure } from "../types.js";
 import type { Input, ToolValues } from "./values.js";
 
 /** A draw of the invalid property: an input breaking one rule, and what the refusal must name. */

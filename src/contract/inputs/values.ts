@@ -5,14 +5,14 @@
 // parameter's own rules. Every value used passes the parameter's rules, and
 // the inputs assembled from them pass the tool's cross-field rules.
 import { checkValue, credentialOfParam, wayParams, isAbsent, oauthParams, parsePointer, type ParamSpec, type RuleSpec, type ToolSpec, type WireSpec } from "@blockwright/runtime/internal";
-import type { OpenApiDocument, OpenApiOperation, Schema } from "../load/openapi-document.js";
-import { withoutEmpty, writtenWithBrackets } from "../judge/bracket-form.js";
-import { describedParameter } from "../judge/parameter-content.js";
-import { ofFormatAndLength, stretch } from "../model/string-values.js";
-import { at } from "./json-path.js";
-import { jsonMediaType } from "../load/media-types.js";
+import type { OpenApiDocument, OpenApiOperation, Schema } from "../../load/openapi-document.js";
+import { withoutEmpty, writtenWithBrackets } from "../../judge/bracket-form.js";
+import { describedParameter } from "../../judge/parameter-content.js";
+import { ofFormatAndLength, stretch } from "../../model/string-values.js";
+import { at } from "../json-path.js";
+import { jsonMediaType } from "../../load/media-types.js";
 import { madeRequestBodies, parameterCheck, requestPlaceCheck } from "./made-body.js";
-import { meetAnyOf, meetAtMostOne } from "./inputs/group-rules.js";
+import { meetAnyOf, meetAtMostOne } from "./group-rules.js";
 import { placeholderValue, synthesized } from "./rule-values.js";
 
 export { placeholderValue } from "./rule-values.js";

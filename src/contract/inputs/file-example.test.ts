@@ -8,8 +8,8 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { parseDocument } from "yaml";
 import { afterAll, describe, expect, it } from "vitest";
-import { draftWorkFolder, drafted, openapi, reply } from "../import/__fixtures__/draft-kit.js";
-import { linkProvider } from "../emit/generate-all.js";
+import { draftWorkFolder, drafted, openapi, reply } from "../../import/__fixtures__/draft-kit.js";
+import { linkProvider } from "../../emit/generate-all.js";
 import { validInput } from "./random-inputs.js";
 import { ToolValues } from "./values.js";
 

@@ -3,10 +3,10 @@
 // fewest items an array may hold, the low end of a range, each enum value);
 // and values kept valid under a selector a breaker sets.
 import { multipleNear, type ParamSpec, type ToolSpec } from "@blockwright/runtime/internal";
-import { madeStrings } from "../model/string-values.js";
-import { ContractFailure } from "./types.js";
+import { madeStrings } from "../../model/string-values.js";
+import { ContractFailure } from "../types.js";
 
-export { placeholderValue } from "../model/placeholder-value.js";
+export { placeholderValue } from "../../model/placeholder-value.js";
 
 /** The simplest value within an array's item limits (an object when they say nothing). */
 function simplestItem(items: ParamSpec["items"]): unknown {

@@ -8,10 +8,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { linkProvider } from "../emit/generate-all.js";
+import { linkProvider } from "../../emit/generate-all.js";
 import { validInput } from "./random-inputs.js";
-import { checkRequest, expectSent } from "./request.js";
-import { outputProblems } from "./outputs.js";
+import { checkRequest, expectSent } from "../request/request.js";
+import { outputProblems } from "../outputs.js";
 import { ToolValues } from "./values.js";
 
 const work = mkdtempSync(join(tmpdir(), "blockwright-spec-values-"));
