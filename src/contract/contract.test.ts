@@ -13,7 +13,7 @@ import { loadYamlSource } from "../load/yaml-source.js";
 import { applicableKinds, deriveCases } from "./derive.js";
 import { CASE_KINDS, KIND_ORDER } from "./kinds/index.js";
 import { describeViolation, violationsOf } from "./prism.js";
-import { multipartPart } from "./request/request.js";
+import { multipartPart } from "./request/sent-value.js";
 import { caseSeed } from "./kinds/property.js";
 import { jsonReport, text, textReport, type SuiteReport } from "./report/report.js";
 import { junitReport } from "./report/report-junit.js";

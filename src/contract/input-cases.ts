@@ -5,7 +5,7 @@
 import { checkValue, type ParamSpec } from "@blockwright/runtime/internal";
 import { expectAcceptedCall } from "./accepted.js";
 import { callTool, expectRefused, fail, type Refusal } from "./call.js";
-import { expectSent } from "./request/request.js";
+import { expectSent } from "./request/sent-value.js";
 import { type CaseSource, type ContractCase, contractCase } from "./types.js";
 import type { Input, ToolValues } from "./inputs/values.js";
 

@@ -10,7 +10,8 @@ import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { linkProvider } from "../../emit/generate-all.js";
 import { validInput } from "./random-inputs.js";
-import { checkRequest, expectSent } from "../request/request.js";
+import { checkRequest } from "../request/request.js";
+import { expectSent } from "../request/sent-value.js";
 import { outputProblems } from "../outputs.js";
 import { ToolValues } from "./values.js";
 

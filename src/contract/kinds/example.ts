@@ -7,7 +7,7 @@ import { servedByMock } from "../../mocks/mock-paging.js";
 import { documentAnswerFits } from "../../mocks/mock-realistic.js";
 import { expectAcceptedCall } from "../accepted.js";
 import { fail, same } from "../call.js";
-import { sentValue } from "../request/request.js";
+import { sentValue } from "../request/sent-value.js";
 import { paramSource, responseSource, specSource } from "../sources.js";
 import { type CaseKindModule, type ContractCase, contractCase } from "../types.js";
 import { placeholderValue, valuesOf } from "../inputs/values.js";

@@ -12,7 +12,8 @@ import { expectOutputs } from "../outputs.js";
 import { invalidInput } from "../inputs/invalid-inputs.js";
 import { type InvalidDraw, validInput } from "../inputs/random-inputs.js";
 import { callCommand, secretReference } from "../repro.js";
-import { checkRequest, expectSent } from "../request/request.js";
+import { checkRequest } from "../request/request.js";
+import { expectSent } from "../request/sent-value.js";
 import { type CaseContext, type CaseKindModule, ContractFailure, contractCase } from "../types.js";
 import { type Input, type ToolValues, valuesOf } from "../inputs/values.js";
 
