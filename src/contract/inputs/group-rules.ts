@@ -3,9 +3,9 @@
 // makes: a group completed from the parameters' examples, the groups beyond
 // the kept one left out, the pinned parameters never touched.
 
-type Outcome = "ok" | "changed" | "impossible";
+export type Outcome = "ok" | "changed" | "impossible";
 
-interface GroupInput {
+export interface GroupInput {
   out: Record<string, unknown>;
   has: (name: string) => boolean;
   isPinned: (name: string) => boolean;
