@@ -1,25 +1,10 @@
-// The DECISIONS of document generation, enrichment and the book catalog, one
-// test each, named after the rule it holds to (decisions.contract.test.ts has
-// the general ones, the CRM's and the directory's; split for size). Expected
-// values are written out here (or read from the spec's own examples), never
-// from the manifests: breaking a rule in a manifest or spec fails the test
-// that names it.
+// The DECISIONS of document generation, enrichment and the book catalog, one test each, named after the rule it
+// holds to (decisions.contract.test.ts has the general ones, decisions-crm and decisions-directory the CRM's and the
+// directory's). Expected values are written out here (or read from the spec's own examples), never from the
+// manifests: breaking a rule in a manifest or spec fails the test that names it.
 import { describe, expect, it } from "vitest";
-import type { ToolError } from "@blockwright/runtime/internal";
-import { call, example, expectFailure, expectNoViolation, expectSuccess, tool, type Captured } from "../test-support/harness.js";
-
-const GAMMA = "sk-gamma-decisions-0001";
-const PDL = "pdl-decisions-key-0001";
-const BOOKS = "AIzaDecisionsKey0001";
-const generate = { apiKey: GAMMA, inputText: "Decisions", textMode: "generate" };
-
-/** Refused before any request, with exactly this parameter, rule and message. */
-function expectRefused(r: { result: Parameters<typeof expectFailure>[0]; calls: Captured[] }, param: string, rule: string, message: unknown): ToolError {
-  expect(r.calls).toHaveLength(0);
-  const error = expectFailure(r.result);
-  expect(error).toMatchObject({ type: "validation", param, rule, message });
-  return error;
-}
+import { call, example, expectFailure, expectNoViolation, expectSuccess, tool } from "../test-support/harness.js";
+import { BOOKS, expectRefused, GAMMA, generate, PDL } from "./decisions-kit.js";
 
 describe("DECISIONS — Document generation", () => {
   it("the generate body is nested on the wire; empty nested objects are omitted; textMode is always sent", async () => {

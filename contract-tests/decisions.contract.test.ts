@@ -1,7 +1,8 @@
 // Every product decision where the seed and the real upstream differ (the
 // project's DECISIONS), one test each, named after the rule it holds to: the
-// general ones, the CRM's and the directory's here; document generation's,
-// enrichment's and the book catalog's in decisions-content.contract.test.ts.
+// general ones here; the CRM's in decisions-crm, the directory's in
+// decisions-directory, document generation's, enrichment's and the book
+// catalog's in decisions-content (.contract.test.ts each).
 // Expected values are written out here (or read from the pinned published
 // specs and the spec's own examples), never from the manifests: breaking a
 // rule in a manifest or spec fails the test that names it. The provider
@@ -10,27 +11,10 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
-import type { ToolError } from "@blockwright/runtime/internal";
 import { call, example, expectFailure, expectNoViolation, expectSuccess, mockUrl, spec, tool, type Captured } from "../test-support/harness.js";
 import { SPECS_DIR, executeTool } from "../test-support/repo.js";
 import { json, scriptedFetch } from "../test-support/runtime/scripted-fetch.js";
-
-const GAMMA = "sk-gamma-decisions-0001";
-const PDL = "pdl-decisions-key-0001";
-const GRAPH = "graph-decisions-token-0001";
-const BOOKS = "AIzaDecisionsKey0001";
-const SF = "00Ddecisions!token.0001";
-const ACCOUNT_ID = "001D000000IqhSLIAZ";
-const crm = () => ({ apiKey: SF, instanceUrl: mockUrl("crm") });
-const generate = { apiKey: GAMMA, inputText: "Decisions", textMode: "generate" };
-
-/** Refused before any request, with exactly this parameter, rule and message. */
-function expectRefused(r: { result: Parameters<typeof expectFailure>[0]; calls: Captured[] }, param: string, rule: string, message: unknown): ToolError {
-  expect(r.calls).toHaveLength(0);
-  const error = expectFailure(r.result);
-  expect(error).toMatchObject({ type: "validation", param, rule, message });
-  return error;
-}
+import { ACCOUNT_ID, BOOKS, crm, expectRefused, GAMMA, GRAPH, generate, PDL, SF } from "./decisions-kit.js";
 
 const published = (provider: string) => parse(readFileSync(join(SPECS_DIR, provider, "upstream/published.yaml"), "utf8"));
 
@@ -240,151 +224,5 @@ describe("DECISIONS — General", () => {
       ).toEqual(servers.map(() => "/"));
     }
     for (const op of spec("crm").operations.values()) expect(op.path.startsWith("/services/data/v59.0/"), op.path).toBe(true);
-  });
-});
-
-describe("DECISIONS — CRM", () => {
-  it("sobject must be an API name and recordId 15 or 18 alphanumerics, both validated then URL-encoded", async () => {
-    for (const [sobject, recordId] of [
-      ["Account", ACCOUNT_ID],
-      ["My_Object__c", "001D000000INjVe"],
-    ]) {
-      const r = await call("crm_get_record", { ...crm(), sobject, recordId });
-      expectSuccess(r.result);
-      expectNoViolation(r.calls[0]!);
-      expect(r.calls[0]!.url.pathname).toBe(`/services/data/v59.0/sobjects/${sobject}/${recordId}`);
-    }
-    expectRefused(
-      await call("crm_get_record", { ...crm(), sobject: "Account/../User", recordId: ACCOUNT_ID }),
-      "sobject",
-      "pattern",
-      'sobject: must be an sObject API name such as Account or My_Object__c matching ^[A-Za-z][A-Za-z0-9_]*$, got "Account/../User"',
-    );
-    for (const recordId of ["001D000000IqhS", "001D000000IqhSLI", "001D000000IqhSL-AZ"]) {
-      expectRefused(
-        await call("crm_get_record", { ...crm(), sobject: "Account", recordId }),
-        "recordId",
-        "pattern",
-        `recordId: must be a record ID of 15 or 18 letters and digits matching ^[A-Za-z0-9]{15}([A-Za-z0-9]{3})?$, got "${recordId}"`,
-      );
-    }
-  });
-
-  it("query is sent percent-encoded in q: a + & # % inside a literal survives", async () => {
-    const q = "SELECT Id FROM Account WHERE Name = 'A+B & C #1 at 100%'";
-    const r = await call("crm_query", { ...crm(), query: q });
-    expectSuccess(r.result);
-    expectNoViolation(r.calls[0]!);
-    expect(r.calls[0]!.url.searchParams.get("q")).toBe(q);
-    // The raw query: each of them percent-encoded, none left as a separator.
-    expect(r.calls[0]!.search).toBe("?q=SELECT%20Id%20FROM%20Account%20WHERE%20Name%20%3D%20%27A%2BB%20%26%20C%20%231%20at%20100%25%27");
-  });
-
-  it("create answers 201 {id, success, errors}: data is that body, metadata.id its id; an Id in the fields is refused before the call", async () => {
-    const r = await call("crm_create_record", { ...crm(), sobject: "Account", fields: { Name: "Acme" } });
-    expect(r.calls[0]!.status).toBe(201);
-    expectNoViolation(r.calls[0]!);
-    const body = JSON.parse(r.calls[0]!.responseBody) as { id: string };
-    expect(expectSuccess(r.result)).toEqual({ data: body, metadata: { id: body.id } });
-    expect(body).toEqual({ id: ACCOUNT_ID, success: true, errors: [] });
-    for (const id of ["crm_create_record", "crm_update_record"]) {
-      const refused = await call(id, { ...crm(), sobject: "Account", ...(id === "crm_update_record" ? { recordId: ACCOUNT_ID } : {}), fields: { Name: "Acme", ID: ACCOUNT_ID } });
-      expect(refused.calls).toHaveLength(0);
-      expect(expectFailure(refused.result)).toMatchObject({ type: "validation", param: "fields", rule: "forbiddenKeys", message: expect.stringMatching(/^fields: must not contain "Id" \(in any case\): .*, got key "ID"$/) });
-    }
-  });
-
-  it("update answers 204: data is {updated: true}, metadata.id the recordId", async () => {
-    const r = await call("crm_update_record", { ...crm(), sobject: "Account", recordId: "001D000000INjVe", fields: { BillingCity: "Paris" } });
-    expect(r.calls[0]!.status).toBe(204);
-    expect(r.calls[0]!.responseBody).toBe("");
-    expect(r.calls[0]!.method).toBe("PATCH");
-    expect(expectSuccess(r.result)).toEqual({ data: { updated: true }, metadata: { id: "001D000000INjVe" } });
-  });
-
-  it("get with fields sends ?fields=A,B (a comma-separated string)", async () => {
-    const r = await call("crm_get_record", { ...crm(), sobject: "Account", recordId: ACCOUNT_ID, fields: "Name,Industry" });
-    expectSuccess(r.result);
-    expectNoViolation(r.calls[0]!);
-    expect(r.calls[0]!.url.searchParams.getAll("fields")).toEqual(["Name,Industry"]);
-    expect(r.calls[0]!.search).toBe("?fields=Name%2CIndustry");
-  });
-
-  it("errors are a JSON array of {message, errorCode}; 403 REQUEST_LIMIT_EXCEEDED is a limit error, not retried", async () => {
-    const r = await call("crm_query", { ...crm(), query: "SELECT Id FROM Account" }, { prefer: "code=403, example=requestLimitExceeded" });
-    expect(r.calls).toHaveLength(1);
-    expect(r.calls[0]!.status).toBe(403);
-    const [first] = example("crm", "query", "403", "requestLimitExceeded") as { message: string; errorCode: string }[];
-    expect(first!.errorCode).toBe("REQUEST_LIMIT_EXCEEDED");
-    expect(expectFailure(r.result)).toMatchObject({ type: "upstream", provider: "crm", operation: "crm_query", status: 403, code: "REQUEST_LIMIT_EXCEEDED", message: first!.message, retryable: false });
-    const unknown = await call("crm_query", { ...crm(), query: "SELECT Id FROM Account" }, { prefer: "code=400, example=malformedQuery" });
-    const [malformed] = example("crm", "query", "400", "malformedQuery") as { message: string; errorCode: string }[];
-    expect(expectFailure(unknown.result)).toMatchObject({ status: 400, code: malformed!.errorCode, message: malformed!.message, retryable: false });
-  });
-});
-
-describe("DECISIONS — Directory", () => {
-  it("top → $top 1–999 (a value over 999 refused, never clamped), filter → URL-encoded $filter", async () => {
-    const filter = "startsWith(displayName,'A&B #1')";
-    const r = await call("directory_list_users", { accessToken: GRAPH, top: 999, filter });
-    expectSuccess(r.result);
-    expectNoViolation(r.calls[0]!);
-    expect(r.calls[0]!.url.searchParams.get("$top")).toBe("999");
-    expect(r.calls[0]!.url.searchParams.get("$filter")).toBe(filter);
-    expect(r.calls[0]!.search).toBe("?$top=999&$filter=startsWith%28displayName%2C%27A%26B%20%231%27%29");
-    for (const id of ["directory_list_users", "directory_list_groups"]) {
-      expectRefused(await call(id, { accessToken: GRAPH, top: 1000 }), "top", "maximum", "top: must be at most 999 (allowed: 1–999), got 1000");
-    }
-  });
-
-  it("userId is URL-encoded into the path (#EXT# → %23EXT%23); a UPN starting with $ uses /users('…')", async () => {
-    const guest = await call("directory_get_user", { accessToken: GRAPH, userId: "ada_contoso.com#EXT#@fabrikam.onmicrosoft.com" });
-    expectSuccess(guest.result);
-    expectNoViolation(guest.calls[0]!);
-    expect(guest.calls[0]!.url.pathname).toBe("/v1.0/users/ada_contoso.com%23EXT%23%40fabrikam.onmicrosoft.com");
-    const dollar = await call("directory_get_user", { accessToken: GRAPH, userId: "$admin@contoso.com" });
-    expectSuccess(dollar.result);
-    expectNoViolation(dollar.calls[0]!);
-    expect(dollar.calls[0]!.url.pathname).toBe("/v1.0/users('%24admin%40contoso.com')");
-  });
-
-  it("create always sends accountEnabled (default true) and passwordProfile with forceChangePasswordNextSignIn: true; 201", async () => {
-    const params = { accessToken: GRAPH, displayName: "Ada", mailNickname: "ada", userPrincipalName: "ada@contoso.com", password: "xWwvJ]6NMw+bWH-d" };
-    const r = await call("directory_create_user", params);
-    expect(r.calls[0]!.status).toBe(201);
-    expectNoViolation(r.calls[0]!);
-    expect(r.calls[0]!.body).toEqual({ displayName: "Ada", mailNickname: "ada", userPrincipalName: "ada@contoso.com", accountEnabled: true, passwordProfile: { password: "xWwvJ]6NMw+bWH-d", forceChangePasswordNextSignIn: true } });
-    const output = expectSuccess(r.result) as { data: { id: string }; metadata: { id: string } };
-    expect(output.metadata).toEqual({ id: output.data.id });
-    const disabled = await call("directory_create_user", { ...params, accountEnabled: false });
-    expect(disabled.calls[0]!.body).toMatchObject({ accountEnabled: false, passwordProfile: { forceChangePasswordNextSignIn: true } });
-  });
-
-  it("metadata.count is the number of items returned, not @odata.count", async () => {
-    const r = await call("directory_list_users", { accessToken: GRAPH }, { prefer: "example=withCount" });
-    const body = example("directory", "listUsers", "200", "withCount") as { value: unknown[]; "@odata.count": number };
-    expect(body["@odata.count"]).not.toBe(body.value.length);
-    expect(expectSuccess(r.result)).toEqual({ data: body.value, metadata: { count: body.value.length } });
-  });
-
-  it("advancedQuery sends ConsistencyLevel: eventual and $count=true, and nothing of the kind without it", async () => {
-    for (const id of ["directory_list_users", "directory_list_groups"]) {
-      const r = await call(id, { accessToken: GRAPH, advancedQuery: true });
-      expectNoViolation(r.calls[0]!);
-      expect(r.calls[0]!.headers.get("consistencylevel")).toBe("eventual");
-      expect(r.calls[0]!.url.searchParams.get("$count")).toBe("true");
-      const plain = await call(id, { accessToken: GRAPH });
-      expect(plain.calls[0]!.headers.get("consistencylevel")).toBeNull();
-      expect(plain.calls[0]!.url.searchParams.has("$count")).toBe(false);
-    }
-  });
-
-  it("errors are {error: {code, message, innerError}}; 429 carries Retry-After", async () => {
-    const r = await call("directory_list_users", { accessToken: GRAPH }, { prefer: "code=429", retries: 0 });
-    expect(r.calls[0]!.status).toBe(429);
-    const retryAfter = r.calls[0]!.responseHeaders.get("retry-after");
-    expect(retryAfter).toBe("5");
-    const { error: body } = example("directory", "listUsers", "429", "throttled") as { error: { code: string; message: string } };
-    expect(expectFailure(r.result)).toMatchObject({ type: "upstream", status: 429, code: body.code, message: body.message, retryable: true, retryAfterMs: 5000, requestId: r.calls[0]!.responseHeaders.get("request-id") });
   });
 });
