@@ -49,23 +49,53 @@ describe("DECISIONS — Document generation", () => {
       expectNoViolation(accepted.calls[0]!);
       expect(accepted.calls[0]!.body).toMatchObject({ folderIds: ten });
       const eleven = [...ten, "f10"].join(",");
-      expectRefused(await call(id, { ...base, folderIds: eleven }), "folderIds", "maxItems", `folderIds: must list at most 10 items separated by "," (it lists 11), got "${eleven}"`);
+      expectRefused(
+        await call(id, { ...base, folderIds: eleven }),
+        "folderIds",
+        "maxItems",
+        `folderIds: must list at most 10 items separated by "," (it lists 11), got "${eleven}"`,
+      );
     }
   });
 
   it("from-template sends only gammaId, prompt, themeId, exportAs, folderIds and imageOptions.model/style", async () => {
-    const r = await call("docgen_generate_from_template", { apiKey: GAMMA, gammaId: "g_1", prompt: "Adapt", themeId: "t_1", exportAs: "pdf", folderIds: "f_1", imageModel: "flux-2-pro", imageStyle: "warm" });
+    const r = await call("docgen_generate_from_template", {
+      apiKey: GAMMA,
+      gammaId: "g_1",
+      prompt: "Adapt",
+      themeId: "t_1",
+      exportAs: "pdf",
+      folderIds: "f_1",
+      imageModel: "flux-2-pro",
+      imageStyle: "warm",
+    });
     expectNoViolation(r.calls[0]!);
-    expect(r.calls[0]!.body).toEqual({ gammaId: "g_1", prompt: "Adapt", themeId: "t_1", exportAs: "pdf", folderIds: ["f_1"], imageOptions: { model: "flux-2-pro", style: "warm" } });
+    expect(r.calls[0]!.body).toEqual({
+      gammaId: "g_1",
+      prompt: "Adapt",
+      themeId: "t_1",
+      exportAs: "pdf",
+      folderIds: ["f_1"],
+      imageOptions: { model: "flux-2-pro", style: "warm" },
+    });
     for (const extra of ["imageSource", "textAmount", "cardDimensions", "numCards", "textMode"]) {
-      const refused = await call("docgen_generate_from_template", { apiKey: GAMMA, gammaId: "g_1", prompt: "Adapt", [extra]: extra === "numCards" ? 5 : "x" });
+      const refused = await call("docgen_generate_from_template", {
+        apiKey: GAMMA,
+        gammaId: "g_1",
+        prompt: "Adapt",
+        [extra]: extra === "numCards" ? 5 : "x",
+      });
       expect(refused.calls, extra).toHaveLength(0);
       expect(expectFailure(refused.result), extra).toMatchObject({ type: "validation", param: extra, rule: "unknown" });
     }
   });
 
   it("cardDimensions must fit format; a mismatch is refused with the valid values for that format", async () => {
-    const fits: Record<string, string[]> = { presentation: ["fluid", "16x9", "4x3"], document: ["fluid", "pageless", "letter", "a4"], social: ["1x1", "4x5", "9x16"] };
+    const fits: Record<string, string[]> = {
+      presentation: ["fluid", "16x9", "4x3"],
+      document: ["fluid", "pageless", "letter", "a4"],
+      social: ["1x1", "4x5", "9x16"],
+    };
     for (const [format, allowed] of Object.entries(fits)) {
       for (const dims of allowed) {
         const ok = await call("docgen_generate", { ...generate, format, cardDimensions: dims });
@@ -73,9 +103,19 @@ describe("DECISIONS — Document generation", () => {
         expect(ok.calls[0]!.body).toMatchObject({ format, cardOptions: { dimensions: dims } });
       }
       const wrong = format === "social" ? "16x9" : "1x1";
-      expectRefused(await call("docgen_generate", { ...generate, format, cardDimensions: wrong }), "cardDimensions", "allowedValues", `cardDimensions: must be one of ${allowed.join(", ")} when format is ${format}, got "${wrong}"`);
+      expectRefused(
+        await call("docgen_generate", { ...generate, format, cardDimensions: wrong }),
+        "cardDimensions",
+        "allowedValues",
+        `cardDimensions: must be one of ${allowed.join(", ")} when format is ${format}, got "${wrong}"`,
+      );
     }
-    expectRefused(await call("docgen_generate", { ...generate, format: "webpage", cardDimensions: "fluid" }), "cardDimensions", "allowedValues", 'cardDimensions: must be left out when format is webpage, got "fluid"');
+    expectRefused(
+      await call("docgen_generate", { ...generate, format: "webpage", cardDimensions: "fluid" }),
+      "cardDimensions",
+      "allowedValues",
+      'cardDimensions: must be left out when format is webpage, got "fluid"',
+    );
   });
 
   it("textLanguage is matched case-insensitively and sent lower-case; it must be a language code the upstream accepts", async () => {
@@ -89,16 +129,36 @@ describe("DECISIONS — Document generation", () => {
       expectNoViolation(r.calls[0]!);
       expect(r.calls[0]!.body).toMatchObject({ textOptions: { language: sent } });
     }
-    const error = expectRefused(await call("docgen_generate", { ...generate, textLanguage: "klingon" }), "textLanguage", "enum", expect.stringMatching(/^textLanguage: must be one of en, en-gb, .*, cy \(any case\), got "klingon"$/));
+    const error = expectRefused(
+      await call("docgen_generate", { ...generate, textLanguage: "klingon" }),
+      "textLanguage",
+      "enum",
+      expect.stringMatching(/^textLanguage: must be one of en, en-gb, .*, cy \(any case\), got "klingon"$/),
+    );
     expect(error.message).toContain("pt-br");
   });
 
   it("outputs: generationId (+ warnings); status with gammaUrl when completed, credits and error when failed, plus exportUrl and gammaId; themes/folders from data, hasMore, nextCursor only when not null", async () => {
     expect(expectSuccess((await call("docgen_generate", generate)).result)).toEqual({ generationId: "abc123xyz" });
-    const warned = example("docgen", "createGeneration", "200", "withWarnings") as { generationId: string; warnings: string };
-    expect(expectSuccess((await call("docgen_generate", generate, { prefer: "example=withWarnings" })).result)).toEqual(warned);
+    const warned = example("docgen", "createGeneration", "200", "withWarnings") as {
+      generationId: string;
+      warnings: string;
+    };
+    expect(expectSuccess((await call("docgen_generate", generate, { prefer: "example=withWarnings" })).result)).toEqual(
+      warned,
+    );
     const completed = example("docgen", "getGenerationStatus", "200", "completed") as Record<string, unknown>;
-    expect(expectSuccess((await call("docgen_check_status", { apiKey: GAMMA, generationId: "abc123xyz" }, { prefer: "example=completed" })).result)).toEqual({
+    expect(
+      expectSuccess(
+        (
+          await call(
+            "docgen_check_status",
+            { apiKey: GAMMA, generationId: "abc123xyz" },
+            { prefer: "example=completed" },
+          )
+        ).result,
+      ),
+    ).toEqual({
       generationId: completed.generationId,
       status: "completed",
       gammaUrl: completed.gammaUrl,
@@ -107,18 +167,33 @@ describe("DECISIONS — Document generation", () => {
       credits: completed.credits,
     });
     const failed = example("docgen", "getGenerationStatus", "200", "failed") as Record<string, unknown>;
-    const failedOutput = expectSuccess((await call("docgen_check_status", { apiKey: GAMMA, generationId: "abc123xyz" }, { prefer: "example=failed" })).result);
-    expect(failedOutput).toMatchObject({ generationId: failed.generationId, status: "failed", error: failed.error, credits: failed.credits });
+    const failedOutput = expectSuccess(
+      (await call("docgen_check_status", { apiKey: GAMMA, generationId: "abc123xyz" }, { prefer: "example=failed" }))
+        .result,
+    );
+    expect(failedOutput).toMatchObject({
+      generationId: failed.generationId,
+      status: "failed",
+      error: failed.error,
+      credits: failed.credits,
+    });
     expect(failedOutput).not.toHaveProperty("gammaUrl");
     for (const [id, operationId, list] of [
       ["docgen_list_themes", "listThemes", "themes"],
       ["docgen_list_folders", "listFolders", "folders"],
     ] as const) {
       const first = example("docgen", operationId, "200", "firstPage") as { data: unknown[]; nextCursor: string };
-      expect(expectSuccess((await call(id, { apiKey: GAMMA })).result)).toEqual({ [list]: first.data, hasMore: true, nextCursor: first.nextCursor });
+      expect(expectSuccess((await call(id, { apiKey: GAMMA })).result)).toEqual({
+        [list]: first.data,
+        hasMore: true,
+        nextCursor: first.nextCursor,
+      });
       const last = example("docgen", operationId, "200", "lastPage") as { data: unknown[]; nextCursor: null };
       expect(last.nextCursor).toBeNull();
-      expect(expectSuccess((await call(id, { apiKey: GAMMA }, { prefer: "example=lastPage" })).result)).toEqual({ [list]: last.data, hasMore: false });
+      expect(expectSuccess((await call(id, { apiKey: GAMMA }, { prefer: "example=lastPage" })).result)).toEqual({
+        [list]: last.data,
+        hasMore: false,
+      });
     }
   });
 
@@ -131,12 +206,22 @@ describe("DECISIONS — Document generation", () => {
     expect(error).toMatchObject({ type: "upstream", status: 401, message: invalid.message, retryable: false });
     expect(error.code).toBeUndefined();
     for (const status of [402, 403]) {
-      const credits = await call("docgen_generate", generate, { prefer: `code=${status}, example=insufficientCredits` });
+      const credits = await call("docgen_generate", generate, {
+        prefer: `code=${status}, example=insufficientCredits`,
+      });
       expect(credits.calls, `${status}: one request, no retry`).toHaveLength(1);
       expect(credits.calls[0]!.status).toBe(status);
-      const body = example("docgen", "createGeneration", String(status), "insufficientCredits") as { message: string; statusCode: number };
+      const body = example("docgen", "createGeneration", String(status), "insufficientCredits") as {
+        message: string;
+        statusCode: number;
+      };
       expect(body.statusCode).toBe(status);
-      expect(expectFailure(credits.result)).toMatchObject({ type: "upstream", status, message: body.message, retryable: false });
+      expect(expectFailure(credits.result)).toMatchObject({
+        type: "upstream",
+        status,
+        message: body.message,
+        retryable: false,
+      });
     }
   });
 
@@ -168,22 +253,44 @@ describe("DECISIONS — Enrichment", () => {
     ] as const) {
       const r = await call("persondata_person_enrich", { apiKey: PDL, ...params });
       expect(r.calls).toHaveLength(0);
-      expect(expectFailure(r.result)).toMatchObject({ type: "validation", rule: "anyOf", message: `persondata_person_enrich needs email or name with company, got ${given}` });
+      expect(expectFailure(r.result)).toMatchObject({
+        type: "validation",
+        rule: "anyOf",
+        message: `persondata_person_enrich needs email or name with company, got ${given}`,
+      });
     }
-    for (const params of [{ email: "sean@peopledatalabs.com" }, { name: "Sean Thorne", company: "peopledatalabs.com" }]) expectSuccess((await call("persondata_person_enrich", { apiKey: PDL, ...params })).result);
+    for (const params of [{ email: "sean@peopledatalabs.com" }, { name: "Sean Thorne", company: "peopledatalabs.com" }])
+      expectSuccess((await call("persondata_person_enrich", { apiKey: PDL, ...params })).result);
     const none = await call("persondata_company_enrich", { apiKey: PDL });
     expect(none.calls).toHaveLength(0);
-    expect(expectFailure(none.result)).toMatchObject({ type: "validation", rule: "anyOf", message: "persondata_company_enrich needs name, website or ticker, got none of them" });
-    for (const params of [{ name: "People Data Labs" }, { website: "peopledatalabs.com" }, { ticker: "PDL" }]) expectSuccess((await call("persondata_company_enrich", { apiKey: PDL, ...params })).result);
+    expect(expectFailure(none.result)).toMatchObject({
+      type: "validation",
+      rule: "anyOf",
+      message: "persondata_company_enrich needs name, website or ticker, got none of them",
+    });
+    for (const params of [{ name: "People Data Labs" }, { website: "peopledatalabs.com" }, { ticker: "PDL" }])
+      expectSuccess((await call("persondata_company_enrich", { apiKey: PDL, ...params })).result);
   });
 
   it("person search needs exactly one of query and sql; a query without a top-level query key is wrapped", async () => {
     const neither = await call("persondata_person_search", { apiKey: PDL });
     expect(neither.calls).toHaveLength(0);
-    expect(expectFailure(neither.result)).toMatchObject({ type: "validation", rule: "exactlyOne", message: "exactly one of query, sql is required, got none" });
-    const both = await call("persondata_person_search", { apiKey: PDL, sql: "SELECT * FROM person", query: { query: { match_all: {} } } });
+    expect(expectFailure(neither.result)).toMatchObject({
+      type: "validation",
+      rule: "exactlyOne",
+      message: "exactly one of query, sql is required, got none",
+    });
+    const both = await call("persondata_person_search", {
+      apiKey: PDL,
+      sql: "SELECT * FROM person",
+      query: { query: { match_all: {} } },
+    });
     expect(both.calls).toHaveLength(0);
-    expect(expectFailure(both.result)).toMatchObject({ type: "validation", rule: "exactlyOne", message: "exactly one of query, sql is required, got query and sql" });
+    expect(expectFailure(both.result)).toMatchObject({
+      type: "validation",
+      rule: "exactlyOne",
+      message: "exactly one of query, sql is required, got query and sql",
+    });
     const bare = { term: { job_title: "cto" } };
     const wrapped = await call("persondata_person_search", { apiKey: PDL, query: bare });
     expectNoViolation(wrapped.calls[0]!);
@@ -204,28 +311,74 @@ describe("DECISIONS — Enrichment", () => {
       expect(enrich.calls[0]!.status).toBe(404);
       expect(expectSuccess(enrich.result), id).toEqual({ data: null, metadata: { status: 404 } });
     }
-    const search = await call("persondata_person_search", { apiKey: PDL, sql: "SELECT * FROM person" }, { prefer: "code=404" });
+    const search = await call(
+      "persondata_person_search",
+      { apiKey: PDL, sql: "SELECT * FROM person" },
+      { prefer: "code=404" },
+    );
     expect(search.calls).toHaveLength(1);
     expect(search.calls[0]!.status).toBe(404);
     expect(expectSuccess(search.result)).toEqual({ data: [], metadata: { status: 404, total: 0 } });
   });
 
   it("person enrich is {status, likelihood, data}; company enrich is flat: data is the company without status and likelihood, which go to metadata; search is {status, data[], total}", async () => {
-    const person = example("persondata", "personEnrich", "200", "match") as { status: number; likelihood: number; data: unknown };
-    expect(expectSuccess((await call("persondata_person_enrich", { apiKey: PDL, email: "sean@peopledatalabs.com" })).result)).toEqual({ data: person.data, metadata: { status: person.status, likelihood: person.likelihood } });
-    const { status, likelihood, ...company } = example("persondata", "companyEnrich", "200", "match") as Record<string, unknown>;
-    expect(expectSuccess((await call("persondata_company_enrich", { apiKey: PDL, website: "peopledatalabs.com" })).result)).toEqual({ data: company, metadata: { status, likelihood } });
-    const results = example("persondata", "personSearch", "200", "results") as { status: number; data: unknown[]; total: number };
-    expect(expectSuccess((await call("persondata_person_search", { apiKey: PDL, sql: "SELECT * FROM person" })).result)).toEqual({ data: results.data, metadata: { status: results.status, total: results.total } });
+    const person = example("persondata", "personEnrich", "200", "match") as {
+      status: number;
+      likelihood: number;
+      data: unknown;
+    };
+    expect(
+      expectSuccess((await call("persondata_person_enrich", { apiKey: PDL, email: "sean@peopledatalabs.com" })).result),
+    ).toEqual({ data: person.data, metadata: { status: person.status, likelihood: person.likelihood } });
+    const { status, likelihood, ...company } = example("persondata", "companyEnrich", "200", "match") as Record<
+      string,
+      unknown
+    >;
+    expect(
+      expectSuccess((await call("persondata_company_enrich", { apiKey: PDL, website: "peopledatalabs.com" })).result),
+    ).toEqual({ data: company, metadata: { status, likelihood } });
+    const results = example("persondata", "personSearch", "200", "results") as {
+      status: number;
+      data: unknown[];
+      total: number;
+    };
+    expect(
+      expectSuccess((await call("persondata_person_search", { apiKey: PDL, sql: "SELECT * FROM person" })).result),
+    ).toEqual({ data: results.data, metadata: { status: results.status, total: results.total } });
   });
 
   it("errors are {status, error: {type, message}}", async () => {
-    const r = await call("persondata_person_enrich", { apiKey: PDL, email: "sean@peopledatalabs.com" }, { prefer: "code=401, example=invalidKey" });
-    const body = example("persondata", "personEnrich", "401", "invalidKey") as { status: number; error: { type: string; message: string } };
-    expect(expectFailure(r.result)).toMatchObject({ type: "upstream", provider: "persondata", status: 401, code: body.error.type, message: body.error.message, retryable: false });
-    const credits = await call("persondata_person_search", { apiKey: PDL, sql: "SELECT * FROM person" }, { prefer: "code=402" });
-    const exhausted = example("persondata", "personSearch", "402", "creditsExhausted") as { error: { type: string; message: string } };
-    expect(expectFailure(credits.result)).toMatchObject({ status: 402, code: exhausted.error.type, message: exhausted.error.message, retryable: false });
+    const r = await call(
+      "persondata_person_enrich",
+      { apiKey: PDL, email: "sean@peopledatalabs.com" },
+      { prefer: "code=401, example=invalidKey" },
+    );
+    const body = example("persondata", "personEnrich", "401", "invalidKey") as {
+      status: number;
+      error: { type: string; message: string };
+    };
+    expect(expectFailure(r.result)).toMatchObject({
+      type: "upstream",
+      provider: "persondata",
+      status: 401,
+      code: body.error.type,
+      message: body.error.message,
+      retryable: false,
+    });
+    const credits = await call(
+      "persondata_person_search",
+      { apiKey: PDL, sql: "SELECT * FROM person" },
+      { prefer: "code=402" },
+    );
+    const exhausted = example("persondata", "personSearch", "402", "creditsExhausted") as {
+      error: { type: string; message: string };
+    };
+    expect(expectFailure(credits.result)).toMatchObject({
+      status: 402,
+      code: exhausted.error.type,
+      message: exhausted.error.message,
+      retryable: false,
+    });
   });
 });
 
@@ -237,7 +390,11 @@ describe("DECISIONS — Book catalog", () => {
     expect(r.calls[0]!.headers.get("authorization")).toBeNull();
     expect(r.calls[0]!.headers.get("x-goog-api-key")).toBeNull();
     for (const status of [400, 403, 429]) {
-      const failed = await call("books_search_volumes", { apiKey: BOOKS, q: "dune" }, { prefer: `code=${status}`, retries: 0 });
+      const failed = await call(
+        "books_search_volumes",
+        { apiKey: BOOKS, q: "dune" },
+        { prefer: `code=${status}`, retries: 0 },
+      );
       expect(expectFailure(failed.result).status).toBe(status);
       expect(JSON.stringify(failed.result), String(status)).not.toContain(BOOKS);
     }
@@ -251,16 +408,38 @@ describe("DECISIONS — Book catalog", () => {
     expect(r.calls[0]!.url.searchParams.get("maxResults")).toBe("10");
     const page = example("books", "searchVolumes", "200", "search") as { items: unknown[]; totalItems: number };
     expect(page.totalItems).not.toBe(page.items.length);
-    expect(expectSuccess(r.result)).toEqual({ data: page.items, metadata: { count: page.items.length, totalItems: page.totalItems } });
+    expect(expectSuccess(r.result)).toEqual({
+      data: page.items,
+      metadata: { count: page.items.length, totalItems: page.totalItems },
+    });
   });
 
   it("errors are {error: {code, message, errors[], status}}", async () => {
-    const r = await call("books_search_volumes", { apiKey: BOOKS, q: "dune" }, { prefer: "code=400, example=keyInvalid" });
-    const { error: body } = example("books", "searchVolumes", "400", "keyInvalid") as { error: { code: number; message: string; status: string; errors: { reason: string }[] } };
+    const r = await call(
+      "books_search_volumes",
+      { apiKey: BOOKS, q: "dune" },
+      { prefer: "code=400, example=keyInvalid" },
+    );
+    const { error: body } = example("books", "searchVolumes", "400", "keyInvalid") as {
+      error: { code: number; message: string; status: string; errors: { reason: string }[] };
+    };
     expect(body.code).toBe(400);
-    expect(expectFailure(r.result)).toMatchObject({ type: "upstream", provider: "books", status: 400, code: body.status, message: body.message, retryable: false });
+    expect(expectFailure(r.result)).toMatchObject({
+      type: "upstream",
+      provider: "books",
+      status: 400,
+      code: body.status,
+      message: body.message,
+      retryable: false,
+    });
     const missing = await call("books_get_volume", { apiKey: BOOKS, volumeId: "nope" }, { prefer: "code=404" });
-    const { error: notFound } = example("books", "getVolume", "404", "volumeNotFound") as { error: { message: string; status?: string; errors: { reason: string }[] } };
-    expect(expectFailure(missing.result)).toMatchObject({ status: 404, code: notFound.status ?? notFound.errors[0]!.reason, message: notFound.message });
+    const { error: notFound } = example("books", "getVolume", "404", "volumeNotFound") as {
+      error: { message: string; status?: string; errors: { reason: string }[] };
+    };
+    expect(expectFailure(missing.result)).toMatchObject({
+      status: 404,
+      code: notFound.status ?? notFound.errors[0]!.reason,
+      message: notFound.message,
+    });
   });
 });

@@ -39,7 +39,9 @@ describe("DECISIONS — CRM", () => {
     expectNoViolation(r.calls[0]!);
     expect(r.calls[0]!.url.searchParams.get("q")).toBe(q);
     // The raw query: each of them percent-encoded, none left as a separator.
-    expect(r.calls[0]!.search).toBe("?q=SELECT%20Id%20FROM%20Account%20WHERE%20Name%20%3D%20%27A%2BB%20%26%20C%20%231%20at%20100%25%27");
+    expect(r.calls[0]!.search).toBe(
+      "?q=SELECT%20Id%20FROM%20Account%20WHERE%20Name%20%3D%20%27A%2BB%20%26%20C%20%231%20at%20100%25%27",
+    );
   });
 
   it("create answers 201 {id, success, errors}: data is that body, metadata.id its id; an Id in the fields is refused before the call", async () => {
@@ -50,14 +52,29 @@ describe("DECISIONS — CRM", () => {
     expect(expectSuccess(r.result)).toEqual({ data: body, metadata: { id: body.id } });
     expect(body).toEqual({ id: ACCOUNT_ID, success: true, errors: [] });
     for (const id of ["crm_create_record", "crm_update_record"]) {
-      const refused = await call(id, { ...crm(), sobject: "Account", ...(id === "crm_update_record" ? { recordId: ACCOUNT_ID } : {}), fields: { Name: "Acme", ID: ACCOUNT_ID } });
+      const refused = await call(id, {
+        ...crm(),
+        sobject: "Account",
+        ...(id === "crm_update_record" ? { recordId: ACCOUNT_ID } : {}),
+        fields: { Name: "Acme", ID: ACCOUNT_ID },
+      });
       expect(refused.calls).toHaveLength(0);
-      expect(expectFailure(refused.result)).toMatchObject({ type: "validation", param: "fields", rule: "forbiddenKeys", message: expect.stringMatching(/^fields: must not contain "Id" \(in any case\): .*, got key "ID"$/) });
+      expect(expectFailure(refused.result)).toMatchObject({
+        type: "validation",
+        param: "fields",
+        rule: "forbiddenKeys",
+        message: expect.stringMatching(/^fields: must not contain "Id" \(in any case\): .*, got key "ID"$/),
+      });
     }
   });
 
   it("update answers 204: data is {updated: true}, metadata.id the recordId", async () => {
-    const r = await call("crm_update_record", { ...crm(), sobject: "Account", recordId: "001D000000INjVe", fields: { BillingCity: "Paris" } });
+    const r = await call("crm_update_record", {
+      ...crm(),
+      sobject: "Account",
+      recordId: "001D000000INjVe",
+      fields: { BillingCity: "Paris" },
+    });
     expect(r.calls[0]!.status).toBe(204);
     expect(r.calls[0]!.responseBody).toBe("");
     expect(r.calls[0]!.method).toBe("PATCH");
@@ -65,7 +82,12 @@ describe("DECISIONS — CRM", () => {
   });
 
   it("get with fields sends ?fields=A,B (a comma-separated string)", async () => {
-    const r = await call("crm_get_record", { ...crm(), sobject: "Account", recordId: ACCOUNT_ID, fields: "Name,Industry" });
+    const r = await call("crm_get_record", {
+      ...crm(),
+      sobject: "Account",
+      recordId: ACCOUNT_ID,
+      fields: "Name,Industry",
+    });
     expectSuccess(r.result);
     expectNoViolation(r.calls[0]!);
     expect(r.calls[0]!.url.searchParams.getAll("fields")).toEqual(["Name,Industry"]);
@@ -73,14 +95,35 @@ describe("DECISIONS — CRM", () => {
   });
 
   it("errors are a JSON array of {message, errorCode}; 403 REQUEST_LIMIT_EXCEEDED is a limit error, not retried", async () => {
-    const r = await call("crm_query", { ...crm(), query: "SELECT Id FROM Account" }, { prefer: "code=403, example=requestLimitExceeded" });
+    const r = await call(
+      "crm_query",
+      { ...crm(), query: "SELECT Id FROM Account" },
+      { prefer: "code=403, example=requestLimitExceeded" },
+    );
     expect(r.calls).toHaveLength(1);
     expect(r.calls[0]!.status).toBe(403);
     const [first] = example("crm", "query", "403", "requestLimitExceeded") as { message: string; errorCode: string }[];
     expect(first!.errorCode).toBe("REQUEST_LIMIT_EXCEEDED");
-    expect(expectFailure(r.result)).toMatchObject({ type: "upstream", provider: "crm", operation: "crm_query", status: 403, code: "REQUEST_LIMIT_EXCEEDED", message: first!.message, retryable: false });
-    const unknown = await call("crm_query", { ...crm(), query: "SELECT Id FROM Account" }, { prefer: "code=400, example=malformedQuery" });
+    expect(expectFailure(r.result)).toMatchObject({
+      type: "upstream",
+      provider: "crm",
+      operation: "crm_query",
+      status: 403,
+      code: "REQUEST_LIMIT_EXCEEDED",
+      message: first!.message,
+      retryable: false,
+    });
+    const unknown = await call(
+      "crm_query",
+      { ...crm(), query: "SELECT Id FROM Account" },
+      { prefer: "code=400, example=malformedQuery" },
+    );
     const [malformed] = example("crm", "query", "400", "malformedQuery") as { message: string; errorCode: string }[];
-    expect(expectFailure(unknown.result)).toMatchObject({ status: 400, code: malformed!.errorCode, message: malformed!.message, retryable: false });
+    expect(expectFailure(unknown.result)).toMatchObject({
+      status: 400,
+      code: malformed!.errorCode,
+      message: malformed!.message,
+      retryable: false,
+    });
   });
 });

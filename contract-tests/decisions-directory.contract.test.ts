@@ -15,12 +15,20 @@ describe("DECISIONS — Directory", () => {
     expect(r.calls[0]!.url.searchParams.get("$filter")).toBe(filter);
     expect(r.calls[0]!.search).toBe("?$top=999&$filter=startsWith%28displayName%2C%27A%26B%20%231%27%29");
     for (const id of ["directory_list_users", "directory_list_groups"]) {
-      expectRefused(await call(id, { accessToken: GRAPH, top: 1000 }), "top", "maximum", "top: must be at most 999 (allowed: 1–999), got 1000");
+      expectRefused(
+        await call(id, { accessToken: GRAPH, top: 1000 }),
+        "top",
+        "maximum",
+        "top: must be at most 999 (allowed: 1–999), got 1000",
+      );
     }
   });
 
   it("userId is URL-encoded into the path (#EXT# → %23EXT%23); a UPN starting with $ uses /users('…')", async () => {
-    const guest = await call("directory_get_user", { accessToken: GRAPH, userId: "ada_contoso.com#EXT#@fabrikam.onmicrosoft.com" });
+    const guest = await call("directory_get_user", {
+      accessToken: GRAPH,
+      userId: "ada_contoso.com#EXT#@fabrikam.onmicrosoft.com",
+    });
     expectSuccess(guest.result);
     expectNoViolation(guest.calls[0]!);
     expect(guest.calls[0]!.url.pathname).toBe("/v1.0/users/ada_contoso.com%23EXT%23%40fabrikam.onmicrosoft.com");
@@ -31,15 +39,30 @@ describe("DECISIONS — Directory", () => {
   });
 
   it("create always sends accountEnabled (default true) and passwordProfile with forceChangePasswordNextSignIn: true; 201", async () => {
-    const params = { accessToken: GRAPH, displayName: "Ada", mailNickname: "ada", userPrincipalName: "ada@contoso.com", password: "xWwvJ]6NMw+bWH-d" };
+    const params = {
+      accessToken: GRAPH,
+      displayName: "Ada",
+      mailNickname: "ada",
+      userPrincipalName: "ada@contoso.com",
+      password: "xWwvJ]6NMw+bWH-d",
+    };
     const r = await call("directory_create_user", params);
     expect(r.calls[0]!.status).toBe(201);
     expectNoViolation(r.calls[0]!);
-    expect(r.calls[0]!.body).toEqual({ displayName: "Ada", mailNickname: "ada", userPrincipalName: "ada@contoso.com", accountEnabled: true, passwordProfile: { password: "xWwvJ]6NMw+bWH-d", forceChangePasswordNextSignIn: true } });
+    expect(r.calls[0]!.body).toEqual({
+      displayName: "Ada",
+      mailNickname: "ada",
+      userPrincipalName: "ada@contoso.com",
+      accountEnabled: true,
+      passwordProfile: { password: "xWwvJ]6NMw+bWH-d", forceChangePasswordNextSignIn: true },
+    });
     const output = expectSuccess(r.result) as { data: { id: string }; metadata: { id: string } };
     expect(output.metadata).toEqual({ id: output.data.id });
     const disabled = await call("directory_create_user", { ...params, accountEnabled: false });
-    expect(disabled.calls[0]!.body).toMatchObject({ accountEnabled: false, passwordProfile: { forceChangePasswordNextSignIn: true } });
+    expect(disabled.calls[0]!.body).toMatchObject({
+      accountEnabled: false,
+      passwordProfile: { forceChangePasswordNextSignIn: true },
+    });
   });
 
   it("metadata.count is the number of items returned, not @odata.count", async () => {
@@ -66,7 +89,17 @@ describe("DECISIONS — Directory", () => {
     expect(r.calls[0]!.status).toBe(429);
     const retryAfter = r.calls[0]!.responseHeaders.get("retry-after");
     expect(retryAfter).toBe("5");
-    const { error: body } = example("directory", "listUsers", "429", "throttled") as { error: { code: string; message: string } };
-    expect(expectFailure(r.result)).toMatchObject({ type: "upstream", status: 429, code: body.code, message: body.message, retryable: true, retryAfterMs: 5000, requestId: r.calls[0]!.responseHeaders.get("request-id") });
+    const { error: body } = example("directory", "listUsers", "429", "throttled") as {
+      error: { code: string; message: string };
+    };
+    expect(expectFailure(r.result)).toMatchObject({
+      type: "upstream",
+      status: 429,
+      code: body.code,
+      message: body.message,
+      retryable: true,
+      retryAfterMs: 5000,
+      requestId: r.calls[0]!.responseHeaders.get("request-id"),
+    });
   });
 });

@@ -15,7 +15,12 @@ export const crm = () => ({ apiKey: SF, instanceUrl: mockUrl("crm") });
 export const generate = { apiKey: GAMMA, inputText: "Decisions", textMode: "generate" };
 
 /** Refused before any request, with exactly this parameter, rule and message. */
-export function expectRefused(r: { result: Parameters<typeof expectFailure>[0]; calls: Captured[] }, param: string, rule: string, message: unknown): ToolError {
+export function expectRefused(
+  r: { result: Parameters<typeof expectFailure>[0]; calls: Captured[] },
+  param: string,
+  rule: string,
+  message: unknown,
+): ToolError {
   expect(r.calls).toHaveLength(0);
   const error = expectFailure(r.result);
   expect(error).toMatchObject({ type: "validation", param, rule, message });

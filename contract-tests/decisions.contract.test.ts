@@ -11,21 +11,86 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
-import { call, example, expectFailure, expectNoViolation, expectSuccess, mockUrl, spec, tool, type Captured } from "../test-support/harness.js";
+import {
+  call,
+  example,
+  expectFailure,
+  expectNoViolation,
+  expectSuccess,
+  mockUrl,
+  spec,
+  tool,
+  type Captured,
+} from "../test-support/harness.js";
 import { SPECS_DIR, executeTool } from "../test-support/repo.js";
 import { json, scriptedFetch } from "../test-support/runtime/scripted-fetch.js";
 import { ACCOUNT_ID, BOOKS, crm, expectRefused, GAMMA, GRAPH, generate, PDL, SF } from "./decisions-kit.js";
 
-const published = (provider: string) => parse(readFileSync(join(SPECS_DIR, provider, "upstream/published.yaml"), "utf8"));
+const published = (provider: string) =>
+  parse(readFileSync(join(SPECS_DIR, provider, "upstream/published.yaml"), "utf8"));
 
 describe("DECISIONS — General", () => {
   // [tool, valid input, parameter, accepted at the bound, where the wire carries it, refused one step past it, rule, message]
-  const limits: [string, Record<string, unknown>, string, unknown, (c: Captured) => unknown, unknown, string, string][] = [
-    ["directory_list_users", { accessToken: GRAPH }, "top", 999, (c) => c.url.searchParams.get("$top"), 1000, "maximum", "top: must be at most 999 (allowed: 1–999), got 1000"],
-    ["directory_list_users", { accessToken: GRAPH }, "top", 1, (c) => c.url.searchParams.get("$top"), 0, "minimum", "top: must be at least 1 (allowed: 1–999), got 0"],
-    ["directory_list_groups", { accessToken: GRAPH }, "top", 999, (c) => c.url.searchParams.get("$top"), 1000, "maximum", "top: must be at most 999 (allowed: 1–999), got 1000"],
-    ["docgen_generate", generate, "numCards", 75, (c) => (c.body as { numCards: number }).numCards, 76, "maximum", "numCards: must be at most 75 (allowed: 1–75), got 76"],
-    ["docgen_generate", generate, "numCards", 1, (c) => (c.body as { numCards: number }).numCards, 0, "minimum", "numCards: must be at least 1 (allowed: 1–75), got 0"],
+  const limits: [
+    string,
+    Record<string, unknown>,
+    string,
+    unknown,
+    (c: Captured) => unknown,
+    unknown,
+    string,
+    string,
+  ][] = [
+    [
+      "directory_list_users",
+      { accessToken: GRAPH },
+      "top",
+      999,
+      (c) => c.url.searchParams.get("$top"),
+      1000,
+      "maximum",
+      "top: must be at most 999 (allowed: 1–999), got 1000",
+    ],
+    [
+      "directory_list_users",
+      { accessToken: GRAPH },
+      "top",
+      1,
+      (c) => c.url.searchParams.get("$top"),
+      0,
+      "minimum",
+      "top: must be at least 1 (allowed: 1–999), got 0",
+    ],
+    [
+      "directory_list_groups",
+      { accessToken: GRAPH },
+      "top",
+      999,
+      (c) => c.url.searchParams.get("$top"),
+      1000,
+      "maximum",
+      "top: must be at most 999 (allowed: 1–999), got 1000",
+    ],
+    [
+      "docgen_generate",
+      generate,
+      "numCards",
+      75,
+      (c) => (c.body as { numCards: number }).numCards,
+      76,
+      "maximum",
+      "numCards: must be at most 75 (allowed: 1–75), got 76",
+    ],
+    [
+      "docgen_generate",
+      generate,
+      "numCards",
+      1,
+      (c) => (c.body as { numCards: number }).numCards,
+      0,
+      "minimum",
+      "numCards: must be at least 1 (allowed: 1–75), got 0",
+    ],
     [
       "docgen_generate",
       generate,
@@ -36,18 +101,126 @@ describe("DECISIONS — General", () => {
       "maxLength",
       "additionalInstructions: must be at most 2000 characters long (it has 2001)",
     ],
-    ["docgen_generate", generate, "inputText", "a".repeat(400_000), (c) => (c.body as { inputText: string }).inputText, "a".repeat(400_001), "maxLength", "inputText: must be at most 400000 characters long (it has 400001)"],
-    ["docgen_generate", generate, "inputText", "a", (c) => (c.body as { inputText: string }).inputText, "", "required", "inputText: is required, got an empty string"],
-    ["docgen_list_themes", { apiKey: GAMMA }, "limit", 50, (c) => c.url.searchParams.get("limit"), 51, "maximum", "limit: must be at most 50 (allowed: 1–50), got 51"],
-    ["docgen_list_themes", { apiKey: GAMMA }, "limit", 1, (c) => c.url.searchParams.get("limit"), 0, "minimum", "limit: must be at least 1 (allowed: 1–50), got 0"],
-    ["docgen_list_folders", { apiKey: GAMMA }, "limit", 50, (c) => c.url.searchParams.get("limit"), 51, "maximum", "limit: must be at most 50 (allowed: 1–50), got 51"],
-    ["persondata_person_enrich", { apiKey: PDL, email: "sean@peopledatalabs.com" }, "min_likelihood", 10, (c) => c.url.searchParams.get("min_likelihood"), 11, "maximum", "min_likelihood: must be at most 10 (allowed: 1–10), got 11"],
-    ["persondata_person_enrich", { apiKey: PDL, email: "sean@peopledatalabs.com" }, "min_likelihood", 1, (c) => c.url.searchParams.get("min_likelihood"), 0, "minimum", "min_likelihood: must be at least 1 (allowed: 1–10), got 0"],
-    ["persondata_person_enrich", { apiKey: PDL, email: "sean@peopledatalabs.com" }, "min_likelihood", 7, (c) => c.url.searchParams.get("min_likelihood"), 7.5, "integer", "min_likelihood: must be an integer, got 7.5"],
-    ["persondata_person_search", { apiKey: PDL, sql: "SELECT * FROM person" }, "size", 100, (c) => (c.body as { size: number }).size, 101, "maximum", "size: must be at most 100 (allowed: 1–100), got 101"],
-    ["persondata_person_search", { apiKey: PDL, sql: "SELECT * FROM person" }, "size", 1, (c) => (c.body as { size: number }).size, 0, "minimum", "size: must be at least 1 (allowed: 1–100), got 0"],
-    ["books_search_volumes", { apiKey: BOOKS, q: "dune" }, "maxResults", 40, (c) => c.url.searchParams.get("maxResults"), 41, "maximum", "maxResults: must be at most 40 (allowed: 1–40), got 41"],
-    ["books_search_volumes", { apiKey: BOOKS, q: "dune" }, "maxResults", 1, (c) => c.url.searchParams.get("maxResults"), 0, "minimum", "maxResults: must be at least 1 (allowed: 1–40), got 0"],
+    [
+      "docgen_generate",
+      generate,
+      "inputText",
+      "a".repeat(400_000),
+      (c) => (c.body as { inputText: string }).inputText,
+      "a".repeat(400_001),
+      "maxLength",
+      "inputText: must be at most 400000 characters long (it has 400001)",
+    ],
+    [
+      "docgen_generate",
+      generate,
+      "inputText",
+      "a",
+      (c) => (c.body as { inputText: string }).inputText,
+      "",
+      "required",
+      "inputText: is required, got an empty string",
+    ],
+    [
+      "docgen_list_themes",
+      { apiKey: GAMMA },
+      "limit",
+      50,
+      (c) => c.url.searchParams.get("limit"),
+      51,
+      "maximum",
+      "limit: must be at most 50 (allowed: 1–50), got 51",
+    ],
+    [
+      "docgen_list_themes",
+      { apiKey: GAMMA },
+      "limit",
+      1,
+      (c) => c.url.searchParams.get("limit"),
+      0,
+      "minimum",
+      "limit: must be at least 1 (allowed: 1–50), got 0",
+    ],
+    [
+      "docgen_list_folders",
+      { apiKey: GAMMA },
+      "limit",
+      50,
+      (c) => c.url.searchParams.get("limit"),
+      51,
+      "maximum",
+      "limit: must be at most 50 (allowed: 1–50), got 51",
+    ],
+    [
+      "persondata_person_enrich",
+      { apiKey: PDL, email: "sean@peopledatalabs.com" },
+      "min_likelihood",
+      10,
+      (c) => c.url.searchParams.get("min_likelihood"),
+      11,
+      "maximum",
+      "min_likelihood: must be at most 10 (allowed: 1–10), got 11",
+    ],
+    [
+      "persondata_person_enrich",
+      { apiKey: PDL, email: "sean@peopledatalabs.com" },
+      "min_likelihood",
+      1,
+      (c) => c.url.searchParams.get("min_likelihood"),
+      0,
+      "minimum",
+      "min_likelihood: must be at least 1 (allowed: 1–10), got 0",
+    ],
+    [
+      "persondata_person_enrich",
+      { apiKey: PDL, email: "sean@peopledatalabs.com" },
+      "min_likelihood",
+      7,
+      (c) => c.url.searchParams.get("min_likelihood"),
+      7.5,
+      "integer",
+      "min_likelihood: must be an integer, got 7.5",
+    ],
+    [
+      "persondata_person_search",
+      { apiKey: PDL, sql: "SELECT * FROM person" },
+      "size",
+      100,
+      (c) => (c.body as { size: number }).size,
+      101,
+      "maximum",
+      "size: must be at most 100 (allowed: 1–100), got 101",
+    ],
+    [
+      "persondata_person_search",
+      { apiKey: PDL, sql: "SELECT * FROM person" },
+      "size",
+      1,
+      (c) => (c.body as { size: number }).size,
+      0,
+      "minimum",
+      "size: must be at least 1 (allowed: 1–100), got 0",
+    ],
+    [
+      "books_search_volumes",
+      { apiKey: BOOKS, q: "dune" },
+      "maxResults",
+      40,
+      (c) => c.url.searchParams.get("maxResults"),
+      41,
+      "maximum",
+      "maxResults: must be at most 40 (allowed: 1–40), got 41",
+    ],
+    [
+      "books_search_volumes",
+      { apiKey: BOOKS, q: "dune" },
+      "maxResults",
+      1,
+      (c) => c.url.searchParams.get("maxResults"),
+      0,
+      "minimum",
+      "maxResults: must be at least 1 (allowed: 1–40), got 0",
+    ],
   ];
 
   it("1. Limits are the stricter of the spec and the upstream ($top 1–999, numCards 1–75, additionalInstructions ≤ 2,000, inputText 1–400,000, limit 1–50, min_likelihood integer 1–10, size 1–100, maxResults 1–40)", async () => {
@@ -60,7 +233,13 @@ describe("DECISIONS — General", () => {
       const refused = await call(id, { ...params, [param]: bad });
       expect(refused.calls, `${id} ${param} ${String(bad).slice(0, 10)}`).toHaveLength(0);
       const error = expectFailure(refused.result);
-      expect(error, `${id} ${param}`).toMatchObject({ type: "validation", provider: tool(id).provider, operation: id, param, rule });
+      expect(error, `${id} ${param}`).toMatchObject({
+        type: "validation",
+        provider: tool(id).provider,
+        operation: id,
+        param,
+        rule,
+      });
       expect(error.message.startsWith(message), `${error.message.slice(0, 120)} starts with ${message}`).toBe(true);
     }
   });
@@ -76,7 +255,12 @@ describe("DECISIONS — General", () => {
       expectNoViolation(added.calls[0]!);
       expect(added.calls[0]!.body).toMatchObject(wire);
     }
-    const fromTemplate = await call("docgen_generate_from_template", { apiKey: GAMMA, gammaId: "g_1", prompt: "Adapt", exportAs: "png" });
+    const fromTemplate = await call("docgen_generate_from_template", {
+      apiKey: GAMMA,
+      gammaId: "g_1",
+      prompt: "Adapt",
+      exportAs: "png",
+    });
     expectSuccess(fromTemplate.result);
     expectNoViolation(fromTemplate.calls[0]!);
     expect(fromTemplate.calls[0]!.body).toMatchObject({ exportAs: "png" });
@@ -89,16 +273,23 @@ describe("DECISIONS — General", () => {
   });
 
   it("2. (models) The image model is one the upstream accepts: the spec keeps the published list, an unknown one is refused naming them", async () => {
-    const ours: string[] = parse(readFileSync(join(SPECS_DIR, "docgen/openapi.yaml"), "utf8")).components.schemas.ImageModel.enum;
+    const ours: string[] = parse(readFileSync(join(SPECS_DIR, "docgen/openapi.yaml"), "utf8")).components.schemas
+      .ImageModel.enum;
     const theirs: string[] = published("docgen").components.schemas.ImageModel.enum;
     expect(ours).toEqual(theirs);
     expect(ours.length).toBe(46);
-    for (const id of ["docgen_generate", "docgen_generate_from_template"]) expect(tool(id).params.find((p) => p.name === "imageModel")?.enum, id).toEqual(theirs);
+    for (const id of ["docgen_generate", "docgen_generate_from_template"])
+      expect(tool(id).params.find((p) => p.name === "imageModel")?.enum, id).toEqual(theirs);
     const ok = await call("docgen_generate", { ...generate, imageSource: "aiGenerated", imageModel: "flux-2-pro" });
     expectSuccess(ok.result);
     expectNoViolation(ok.calls[0]!);
     expect(ok.calls[0]!.body).toMatchObject({ imageOptions: { source: "aiGenerated", model: "flux-2-pro" } });
-    expectRefused(await call("docgen_generate", { ...generate, imageModel: "dall-e-4" }), "imageModel", "enum", `imageModel: must be one of ${theirs.join(", ")}, got "dall-e-4"`);
+    expectRefused(
+      await call("docgen_generate", { ...generate, imageModel: "dall-e-4" }),
+      "imageModel",
+      "enum",
+      `imageModel: must be one of ${theirs.join(", ")}, got "dall-e-4"`,
+    );
   });
 
   it("2. (languages) textLanguage accepts exactly the language codes of the pinned published document", async () => {
@@ -111,24 +302,60 @@ describe("DECISIONS — General", () => {
     expectSuccess(last.result);
     expectNoViolation(last.calls[0]!);
     expect(last.calls[0]!.body).toMatchObject({ textOptions: { language: theirs[theirs.length - 1] } });
-    expectRefused(await call("docgen_generate", { ...generate, textLanguage: "en-US" }), "textLanguage", "enum", `textLanguage: must be one of ${theirs.join(", ")} (any case), got "en-US"`);
+    expectRefused(
+      await call("docgen_generate", { ...generate, textLanguage: "en-US" }),
+      "textLanguage",
+      "enum",
+      `textLanguage: must be one of ${theirs.join(", ")} (any case), got "en-US"`,
+    );
   });
 
   it("3. Every invalid input is refused before any request, naming the parameter, the rule and the value (cross-field rules too)", async () => {
-    expectRefused(await call("docgen_generate", { ...generate, format: "social", cardDimensions: "16x9" }), "cardDimensions", "allowedValues", 'cardDimensions: must be one of 1x1, 4x5, 9x16 when format is social, got "16x9"');
-    expectRefused(await call("docgen_generate", { ...generate, numCards: 7.5 }), "numCards", "integer", "numCards: must be an integer, got 7.5");
-    expectRefused(await call("persondata_person_search", { apiKey: PDL, sql: "SELECT * FROM person", query: { query: { match_all: {} } } }), "sql", "exactlyOne", "exactly one of query, sql is required, got query and sql");
+    expectRefused(
+      await call("docgen_generate", { ...generate, format: "social", cardDimensions: "16x9" }),
+      "cardDimensions",
+      "allowedValues",
+      'cardDimensions: must be one of 1x1, 4x5, 9x16 when format is social, got "16x9"',
+    );
+    expectRefused(
+      await call("docgen_generate", { ...generate, numCards: 7.5 }),
+      "numCards",
+      "integer",
+      "numCards: must be an integer, got 7.5",
+    );
+    expectRefused(
+      await call("persondata_person_search", {
+        apiKey: PDL,
+        sql: "SELECT * FROM person",
+        query: { query: { match_all: {} } },
+      }),
+      "sql",
+      "exactlyOne",
+      "exactly one of query, sql is required, got query and sql",
+    );
   });
 
   // Each provider's own error body, read here (not through the manifest's expressions).
-  const failures: { id: string; params: Record<string, unknown>; status: number; name: string; secret: string; read: (body: unknown) => { code?: string; message: string }; retryable: boolean; requestIdHeader?: string }[] = [
+  const failures: {
+    id: string;
+    params: Record<string, unknown>;
+    status: number;
+    name: string;
+    secret: string;
+    read: (body: unknown) => { code?: string; message: string };
+    retryable: boolean;
+    requestIdHeader?: string;
+  }[] = [
     {
       id: "books_search_volumes",
       params: { apiKey: BOOKS, q: "dune" },
       status: 400,
       name: "keyInvalid",
       secret: BOOKS,
-      read: (b) => ({ code: (b as { error: { status: string } }).error.status, message: (b as { error: { message: string } }).error.message }),
+      read: (b) => ({
+        code: (b as { error: { status: string } }).error.status,
+        message: (b as { error: { message: string } }).error.message,
+      }),
       retryable: false,
     },
     {
@@ -137,20 +364,44 @@ describe("DECISIONS — General", () => {
       status: 403,
       name: "requestLimitExceeded",
       secret: SF,
-      read: (b) => ({ code: (b as { errorCode: string }[])[0]!.errorCode, message: (b as { message: string }[])[0]!.message }),
+      read: (b) => ({
+        code: (b as { errorCode: string }[])[0]!.errorCode,
+        message: (b as { message: string }[])[0]!.message,
+      }),
       retryable: false,
     },
-    { id: "directory_list_users", params: { accessToken: GRAPH }, status: 429, name: "throttled", secret: GRAPH, read: (b) => (b as { error: { code: string; message: string } }).error, retryable: true, requestIdHeader: "request-id" },
+    {
+      id: "directory_list_users",
+      params: { accessToken: GRAPH },
+      status: 429,
+      name: "throttled",
+      secret: GRAPH,
+      read: (b) => (b as { error: { code: string; message: string } }).error,
+      retryable: true,
+      requestIdHeader: "request-id",
+    },
     {
       id: "persondata_person_enrich",
       params: { apiKey: PDL, email: "sean@peopledatalabs.com" },
       status: 401,
       name: "invalidKey",
       secret: PDL,
-      read: (b) => ({ code: (b as { error: { type: string } }).error.type, message: (b as { error: { message: string } }).error.message }),
+      read: (b) => ({
+        code: (b as { error: { type: string } }).error.type,
+        message: (b as { error: { message: string } }).error.message,
+      }),
       retryable: false,
     },
-    { id: "docgen_generate", params: generate, status: 500, name: "generationError", secret: GAMMA, read: (b) => ({ message: (b as { message: string }).message }), retryable: false, requestIdHeader: "x-request-id" },
+    {
+      id: "docgen_generate",
+      params: generate,
+      status: 500,
+      name: "generationError",
+      secret: GAMMA,
+      read: (b) => ({ message: (b as { message: string }).message }),
+      retryable: false,
+      requestIdHeader: "x-request-id",
+    },
   ];
 
   it("4. Upstream failures are one structured error shape (provider, operation, status, code, message, request id, retryable), and a secret never appears in it", async () => {
@@ -163,9 +414,25 @@ describe("DECISIONS — General", () => {
       expect(JSON.parse(r.calls[0]!.responseBody), `${f.id}: the mock answered the example asked for`).toEqual(body);
       const { code, message } = f.read(body);
       const error = expectFailure(r.result);
-      const required = ["type", "provider", "operation", "status", "message", "retryable", ...(code !== undefined ? ["code"] : []), ...(f.requestIdHeader ? ["requestId"] : [])];
+      const required = [
+        "type",
+        "provider",
+        "operation",
+        "status",
+        "message",
+        "retryable",
+        ...(code !== undefined ? ["code"] : []),
+        ...(f.requestIdHeader ? ["requestId"] : []),
+      ];
       expect(Object.keys(error), f.id).toEqual(expect.arrayContaining(required));
-      expect(error, f.id).toMatchObject({ type: "upstream", provider: t.provider, operation: f.id, status: f.status, message, retryable: f.retryable });
+      expect(error, f.id).toMatchObject({
+        type: "upstream",
+        provider: t.provider,
+        operation: f.id,
+        status: f.status,
+        message,
+        retryable: f.retryable,
+      });
       // Gamma's body has no error code: none is invented.
       expect(error.code, f.id).toBe(code);
       if (f.requestIdHeader) expect(error.requestId, f.id).toBe(r.calls[0]!.responseHeaders.get(f.requestIdHeader));
@@ -177,7 +444,11 @@ describe("DECISIONS — General", () => {
     const failing = async (request: Request): Promise<Response> => {
       throw new TypeError(`fetch failed: ${request.url}`);
     };
-    const result = await executeTool("books_search_volumes", { apiKey: BOOKS, q: "dune" }, { baseUrl: mockUrl("books"), fetch: failing, retries: 0 });
+    const result = await executeTool(
+      "books_search_volumes",
+      { apiKey: BOOKS, q: "dune" },
+      { baseUrl: mockUrl("books"), fetch: failing, retries: 0 },
+    );
     const error = expectFailure(result);
     expect(error).toMatchObject({ type: "network", provider: "books", operation: "books_search_volumes" });
     // The address is quoted (so this is a real test of redaction), without the key.
@@ -189,26 +460,71 @@ describe("DECISIONS — General", () => {
     const base = { ...crm(), sobject: "Account", recordId: ACCOUNT_ID };
     const loopback = await call("crm_get_record", { ...base, instanceUrl: `${mockUrl("crm")}//` });
     expectSuccess(loopback.result);
-    expect(`${loopback.calls[0]!.url.origin}${loopback.calls[0]!.url.pathname}`).toBe(`${mockUrl("crm")}/services/data/v59.0/sobjects/Account/${ACCOUNT_ID}`);
+    expect(`${loopback.calls[0]!.url.origin}${loopback.calls[0]!.url.pathname}`).toBe(
+      `${mockUrl("crm")}/services/data/v59.0/sobjects/Account/${ACCOUNT_ID}`,
+    );
     for (const [instanceUrl, message] of [
-      ["http://acme.my.salesforce.com", 'instanceUrl: must use https (http is allowed only for loopback hosts), got "http://acme.my.salesforce.com"'],
-      ["https://acme.my.salesforce.com/services", 'instanceUrl: must be scheme and host only, without a path, got "https://acme.my.salesforce.com/services"'],
-      ["https://acme.my.salesforce.com?x=1", 'instanceUrl: must not contain a query or fragment, got "https://acme.my.salesforce.com?x=1"'],
+      [
+        "http://acme.my.salesforce.com",
+        'instanceUrl: must use https (http is allowed only for loopback hosts), got "http://acme.my.salesforce.com"',
+      ],
+      [
+        "https://acme.my.salesforce.com/services",
+        'instanceUrl: must be scheme and host only, without a path, got "https://acme.my.salesforce.com/services"',
+      ],
+      [
+        "https://acme.my.salesforce.com?x=1",
+        'instanceUrl: must not contain a query or fragment, got "https://acme.my.salesforce.com?x=1"',
+      ],
     ] as const) {
       expectRefused(await call("crm_get_record", { ...base, instanceUrl }), "instanceUrl", "format", message);
     }
-    const withCredentials = await call("crm_get_record", { ...base, instanceUrl: "https://admin:hunter2secret@acme.my.salesforce.com" });
+    const withCredentials = await call("crm_get_record", {
+      ...base,
+      instanceUrl: "https://admin:hunter2secret@acme.my.salesforce.com",
+    });
     expect(withCredentials.calls).toHaveLength(0);
-    expect(expectFailure(withCredentials.result)).toMatchObject({ type: "validation", param: "instanceUrl", rule: "format" });
+    expect(expectFailure(withCredentials.result)).toMatchObject({
+      type: "validation",
+      param: "instanceUrl",
+      rule: "format",
+    });
     expect(JSON.stringify(withCredentials.result)).not.toContain("hunter2secret");
   });
 
   it("5. Base addresses: the others default to their upstream hosts (overridable per call); version prefixes live in the paths, not in servers", async () => {
     for (const [id, params, host, prefix, reply] of [
-      ["directory_list_users", { accessToken: GRAPH }, "https://graph.microsoft.com", "/v1.0/", json(200, { value: [] })],
-      ["docgen_list_themes", { apiKey: GAMMA }, "https://public-api.gamma.app", "/v1.0/", json(200, { data: [], hasMore: false, nextCursor: null })],
-      ["persondata_company_enrich", { apiKey: PDL, website: "peopledatalabs.com" }, "https://api.peopledatalabs.com", "/v5/", json(404, { status: 404, error: { type: "not_found", message: "No records were found matching your request" } })],
-      ["books_search_volumes", { apiKey: BOOKS, q: "dune" }, "https://www.googleapis.com", "/books/v1/", json(200, { kind: "books#volumes", totalItems: 0 })],
+      [
+        "directory_list_users",
+        { accessToken: GRAPH },
+        "https://graph.microsoft.com",
+        "/v1.0/",
+        json(200, { value: [] }),
+      ],
+      [
+        "docgen_list_themes",
+        { apiKey: GAMMA },
+        "https://public-api.gamma.app",
+        "/v1.0/",
+        json(200, { data: [], hasMore: false, nextCursor: null }),
+      ],
+      [
+        "persondata_company_enrich",
+        { apiKey: PDL, website: "peopledatalabs.com" },
+        "https://api.peopledatalabs.com",
+        "/v5/",
+        json(404, {
+          status: 404,
+          error: { type: "not_found", message: "No records were found matching your request" },
+        }),
+      ],
+      [
+        "books_search_volumes",
+        { apiKey: BOOKS, q: "dune" },
+        "https://www.googleapis.com",
+        "/books/v1/",
+        json(200, { kind: "books#volumes", totalItems: 0 }),
+      ],
     ] as const) {
       const { fetch, seen } = scriptedFetch(reply);
       expectSuccess(await executeTool(id, params, { fetch, retries: 0 }));
@@ -216,13 +532,15 @@ describe("DECISIONS — General", () => {
       expect(new URL(seen[0]!.url).origin, id).toBe(host);
       expect(new URL(seen[0]!.url).pathname.startsWith(prefix), `${seen[0]!.url} starts with ${prefix}`).toBe(true);
       const provider = tool(id).provider;
-      for (const op of spec(provider).operations.values()) expect(op.path.startsWith(prefix), `${provider} ${op.path}`).toBe(true);
+      for (const op of spec(provider).operations.values())
+        expect(op.path.startsWith(prefix), `${provider} ${op.path}`).toBe(true);
       const servers: { url: string }[] = parse(readFileSync(join(SPECS_DIR, provider, "openapi.yaml"), "utf8")).servers;
       expect(
         servers.map((s) => new URL(s.url).pathname),
         `${provider} servers`,
       ).toEqual(servers.map(() => "/"));
     }
-    for (const op of spec("crm").operations.values()) expect(op.path.startsWith("/services/data/v59.0/"), op.path).toBe(true);
+    for (const op of spec("crm").operations.values())
+      expect(op.path.startsWith("/services/data/v59.0/"), op.path).toBe(true);
   });
 });

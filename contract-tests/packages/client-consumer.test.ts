@@ -29,7 +29,22 @@ import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { type Received, server } from "../../test-support/runtime/loopback-server.js";
-import { CJS, CJS_MODULES_OF, CONSUMER, FIXTURES, installConsumers, PNPM_CONSUMER, TS_VERSIONS, type TsVersion, TYPED, WHOLE, WRONG, WRONG_FIRST_LINE, WRONG_TYPED, YARN_CONSUMER } from "./consumers.js";
+import {
+  CJS,
+  CJS_MODULES_OF,
+  CONSUMER,
+  FIXTURES,
+  installConsumers,
+  PNPM_CONSUMER,
+  TS_VERSIONS,
+  type TsVersion,
+  TYPED,
+  WHOLE,
+  WRONG,
+  WRONG_FIRST_LINE,
+  WRONG_TYPED,
+  YARN_CONSUMER,
+} from "./consumers.js";
 import { type Finished, node, runOk } from "./processes.js";
 
 // Books' client bundled 29.1 KB gzip with the OAuth code (jose, token requests), 20.8 KB without it
@@ -99,9 +114,27 @@ function answer(req: Received) {
   if (url.pathname === "/books/v1/volumes") {
     const start = Number(url.searchParams.get("startIndex") ?? 0);
     const size = Number(url.searchParams.get("maxResults") ?? 10);
-    return { status: 200, body: JSON.stringify({ kind: "books#volumes", totalItems: CATALOG.length, items: CATALOG.slice(start, start + size) }) };
+    return {
+      status: 200,
+      body: JSON.stringify({
+        kind: "books#volumes",
+        totalItems: CATALOG.length,
+        items: CATALOG.slice(start, start + size),
+      }),
+    };
   }
-  return { status: 404, headers: { "x-request-id": "zq-req-404" }, body: JSON.stringify({ error: { code: 404, message: "The volume ID could not be found.", status: "NOT_FOUND", errors: [{ reason: "notFound", domain: "global" }] } }) };
+  return {
+    status: 404,
+    headers: { "x-request-id": "zq-req-404" },
+    body: JSON.stringify({
+      error: {
+        code: 404,
+        message: "The volume ID could not be found.",
+        status: "NOT_FOUND",
+        errors: [{ reason: "notFound", domain: "global" }],
+      },
+    }),
+  };
 }
 
 let work: string;
@@ -124,25 +157,41 @@ afterAll(async () => {
 });
 
 /** The errors of a build, each with its file (from the work folder), line and code. */
-const errors = (build: Finished) => [...build.stdout.matchAll(/^(\S[^(\n]*)\((\d+),\d+\): error (TS\d+):/gm)].map((m) => ({ file: m[1]!, line: Number(m[2]), code: m[3] }));
+const errors = (build: Finished) =>
+  [...build.stdout.matchAll(/^(\S[^(\n]*)\((\d+),\d+\): error (TS\d+):/gm)].map((m) => ({
+    file: m[1]!,
+    line: Number(m[2]),
+    code: m[3],
+  }));
 /** The lines and codes of the errors in `file`. */
-const errorsIn = (file: string, build: Finished) => errors(build).flatMap((e) => (e.file === file ? [{ line: e.line, code: e.code }] : []));
+const errorsIn = (file: string, build: Finished) =>
+  errors(build).flatMap((e) => (e.file === file ? [{ line: e.line, code: e.code }] : []));
 /** The files with errors among those whose path starts with one of `prefixes`. */
-const filesWithErrors = (build: Finished, ...prefixes: string[]) => [...new Set(errors(build).map((e) => e.file))].filter((f) => prefixes.some((p) => f.startsWith(p)));
+const filesWithErrors = (build: Finished, ...prefixes: string[]) =>
+  [...new Set(errors(build).map((e) => e.file))].filter((f) => prefixes.some((p) => f.startsWith(p)));
 
 describe("issue 31's snippet in a fresh consumer of the packed packages", () => {
-  it.each(TS_VERSIONS)("compiles under tsc --strict of TypeScript %s, the lines that must not compile included under @ts-expect-error", (v) => {
-    expect(errorsIn(`${CONSUMER}/src/snippet.ts`, builds[v]), builds[v].stdout + builds[v].stderr).toEqual([]);
-    // Nothing fails in the whole build but the files meant to: the packages' declarations and TypeScript's lib files are checked too.
-    const meantToFail = [`${CONSUMER}/src/wrong.ts`, ...(v === WHOLE ? TYPED.flatMap(([, , dir]) => WRONG_TYPED.map((f) => `${CONSUMER}/${dir}${f}`)) : [])];
-    expect(filesWithErrors(builds[v], "").sort(), builds[v].stdout).toEqual(meantToFail.sort());
-  });
+  it.each(TS_VERSIONS)(
+    "compiles under tsc --strict of TypeScript %s, the lines that must not compile included under @ts-expect-error",
+    (v) => {
+      expect(errorsIn(`${CONSUMER}/src/snippet.ts`, builds[v]), builds[v].stdout + builds[v].stderr).toEqual([]);
+      // Nothing fails in the whole build but the files meant to: the packages' declarations and TypeScript's lib files are checked too.
+      const meantToFail = [
+        `${CONSUMER}/src/wrong.ts`,
+        ...(v === WHOLE ? TYPED.flatMap(([, , dir]) => WRONG_TYPED.map((f) => `${CONSUMER}/${dir}${f}`)) : []),
+      ];
+      expect(filesWithErrors(builds[v], "").sort(), builds[v].stdout).toEqual(meantToFail.sort());
+    },
+  );
 
-  it.each(TS_VERSIONS)("compiles the README's example of the client, its errors and paging under TypeScript %s", (v) => {
-    const example = readFileSync(join(consumer, "src/readme.ts"), "utf8");
-    for (const part of ["createBooks(", "UpstreamError", ".items("]) expect(example).toContain(part);
-    expect(errorsIn(`${CONSUMER}/src/readme.ts`, builds[v]), builds[v].stdout).toEqual([]);
-  });
+  it.each(TS_VERSIONS)(
+    "compiles the README's example of the client, its errors and paging under TypeScript %s",
+    (v) => {
+      const example = readFileSync(join(consumer, "src/readme.ts"), "utf8");
+      for (const part of ["createBooks(", "UpstreamError", ".items("]) expect(example).toContain(part);
+      expect(errorsIn(`${CONSUMER}/src/readme.ts`, builds[v]), builds[v].stdout).toEqual([]);
+    },
+  );
 
   it("shows the client, errors, paging and an agent adapter in at most 40 lines of code in the README", () => {
     // Every TypeScript block of the README as the package ships it; the adapter's needs its framework (not installed here).
@@ -166,7 +215,9 @@ describe("issue 31's snippet in a fresh consumer of the packed packages", () => 
     const before = upstream!.received.length;
     const { stdout } = await runOk(node, ["out-5.9/snippet.js"], consumer, { BOOKS_KEY: KEY });
     expect(stdout.trim().split("\n")).toEqual([String(CATALOG.length), "v1", "v2", "v3", "v4", "v5", "404 true"]);
-    const seen = upstream!.received.slice(before).map((r) => ({ url: new URL(r.url, "http://127.0.0.1"), trace: r.headers["x-trace"] }));
+    const seen = upstream!.received
+      .slice(before)
+      .map((r) => ({ url: new URL(r.url, "http://127.0.0.1"), trace: r.headers["x-trace"] }));
     const query = (u: URL) => Object.fromEntries(u.searchParams);
     expect(seen.map((s) => [s.url.pathname, query(s.url), s.trace])).toEqual([
       ["/books/v1/volumes", { q: "dune", maxResults: "2", key: KEY }, "t1"],
@@ -181,8 +232,14 @@ describe("issue 31's snippet in a fresh consumer of the packed packages", () => 
     const { stdout } = await runOk(node, ["out-5.9/environment.js"], consumer, { BOOKS_API_KEY: KEY });
     expect(stdout.trim().split("\n")).toEqual([String(CATALOG.length), "404 zq-req-404 UpstreamError"]);
     const seen = upstream!.received.slice(before);
-    const version = (dir: string) => (JSON.parse(readFileSync(join(consumer, "node_modules", dir, "package.json"), "utf8")) as { version: string }).version;
-    expect(seen.map((r) => [new URL(r.url, "http://127.0.0.1").searchParams.get("key"), r.headers["user-agent"]])).toEqual(Array(2).fill([KEY, `blockwright/${version("@blockwright/runtime")} books/${version("@blockwright/books")}`]));
+    const version = (dir: string) =>
+      (JSON.parse(readFileSync(join(consumer, "node_modules", dir, "package.json"), "utf8")) as { version: string })
+        .version;
+    expect(
+      seen.map((r) => [new URL(r.url, "http://127.0.0.1").searchParams.get("key"), r.headers["user-agent"]]),
+    ).toEqual(
+      Array(2).fill([KEY, `blockwright/${version("@blockwright/runtime")} books/${version("@blockwright/books")}`]),
+    );
   });
 
   it.each([
@@ -192,7 +249,8 @@ describe("issue 31's snippet in a fresh consumer of the packed packages", () => 
     const compiled = builds[WHOLE];
     expect(errorsIn(`${dir}/src/snippet.ts`, compiled), compiled.stdout).toEqual([]);
     expect(errorsIn(`${dir}/src/readme.ts`, compiled), compiled.stdout).toEqual([]);
-    if (dir === PNPM_CONSUMER) expect(readFileSync(join(work, dir, "src/agents.ts"), "utf8")).toContain("llmCallParams(");
+    if (dir === PNPM_CONSUMER)
+      expect(readFileSync(join(work, dir, "src/agents.ts"), "utf8")).toContain("llmCallParams(");
     // Nor anywhere else in it: under pnpm a declaration importing what its package does not declare fails here.
     expect(filesWithErrors(compiled, `${dir}/`), compiled.stdout).toEqual([]);
     const { stdout } = await runOk(node, ["out/snippet.js"], join(work, dir), { BOOKS_KEY: KEY });
@@ -204,7 +262,10 @@ describe("issue 31's snippet in a fresh consumer of the packed packages", () => 
     async (module, v) => {
       // Its snippet, and the packages' declarations it uses (the npm consumer's: an error there fails every test of it).
       const compiled = builds[v];
-      expect(filesWithErrors(compiled, `${CJS}/${module}/`, `${CONSUMER}/node_modules/`), compiled.stdout + compiled.stderr).toEqual([]);
+      expect(
+        filesWithErrors(compiled, `${CJS}/${module}/`, `${CONSUMER}/node_modules/`),
+        compiled.stdout + compiled.stderr,
+      ).toEqual([]);
       const out = `out-${module}-${v}/snippet.js`;
       expect(readFileSync(join(cjsConsumer, out), "utf8")).toContain('require("@blockwright/books")');
       const { stdout } = await runOk(node, [out], cjsConsumer, { BOOKS_KEY: KEY });

@@ -20,7 +20,14 @@ export const TYPED = [
   ["bundler", "bundler/tsconfig.bundler.json", "bundler/typed/"],
 ] as const;
 // Each file under consumer/typed/ but correct.ts marks its one wrong line with `// expected: TS<code>`.
-export const WRONG_TYPED = ["wrong-param-name.ts", "missing-param.ts", "missing-credential.ts", "wrong-value-type.ts", "unknown-operation.ts", "not-an-output-property.ts"];
+export const WRONG_TYPED = [
+  "wrong-param-name.ts",
+  "missing-param.ts",
+  "missing-credential.ts",
+  "wrong-value-type.ts",
+  "unknown-operation.ts",
+  "not-an-output-property.ts",
+];
 // The TypeScript versions the consumers are checked with: the repository's 5.9, and the newest (devDependency
 // typescript-newest, an alias of typescript@latest, with its compiler binary for this platform).
 const TYPESCRIPTS = { "5.9": "typescript", newest: "typescript-newest" } as const;
@@ -45,7 +52,10 @@ const CJS_MODULES = ["node16", "nodenext"] as const;
  * supported, nodenext (a program of 5.9's costs a second of CPU; node16 differs from it in what resolution allows,
  * which WHOLE checks).
  */
-export const CJS_MODULES_OF: Record<TsVersion, readonly (typeof CJS_MODULES)[number][]> = { "5.9": ["nodenext"], newest: CJS_MODULES };
+export const CJS_MODULES_OF: Record<TsVersion, readonly (typeof CJS_MODULES)[number][]> = {
+  "5.9": ["nodenext"],
+  newest: CJS_MODULES,
+};
 
 // The snippet of issue 31's "Done when", as written there (PORT is the loopback upstream's).
 const SNIPPET = `import { createBooks, UpstreamError } from "@blockwright/books";
@@ -105,9 +115,12 @@ export interface Consumers {
 
 /** The consumers installed in `work` from `shared`, their snippets calling the loopback upstream at `port`, built. */
 export async function installConsumers(work: string, shared: SharedRegistry, port: string): Promise<Consumers> {
-  const [consumer, cjsConsumer, pnpmConsumer, yarnConsumer] = [CONSUMER, CJS, PNPM_CONSUMER, YARN_CONSUMER].map((dir) => join(work, dir)) as [string, string, string, string];
+  const [consumer, cjsConsumer, pnpmConsumer, yarnConsumer] = [CONSUMER, CJS, PNPM_CONSUMER, YARN_CONSUMER].map((dir) =>
+    join(work, dir),
+  ) as [string, string, string, string];
   const npm = (args: string[], cwd: string) => runOk("npm", args, cwd, { NPM_CONFIG_USERCONFIG: shared.npmrc });
-  const version = (p: string) => (JSON.parse(readFileSync(join(ROOT, "generated", p, "package.json"), "utf8")) as { version: string }).version;
+  const version = (p: string) =>
+    (JSON.parse(readFileSync(join(ROOT, "generated", p, "package.json"), "utf8")) as { version: string }).version;
   const dependencies = Object.fromEntries(PROVIDERS.map((p) => [`@blockwright/${p}`, version(p)]));
   const packageJson = (dir: string, manifest: object) => {
     mkdirSync(dir);
@@ -124,7 +137,17 @@ export async function installConsumers(work: string, shared: SharedRegistry, por
   cpSync(join(FIXTURES, "tsconfig.bundler.json"), join(consumer, "bundler/tsconfig.bundler.json"));
   // pnpm, strict: each package sees only what it declares (node-linker isolated, hoist=false).
   packageJson(pnpmConsumer, { name: "consumer-pnpm", private: true, type: "module", dependencies });
-  const pnpmSettings = ["--registry", shared.url, "--store-dir", join(work, "pnpm-store"), "--cache-dir", join(work, "pnpm-cache"), "--config.node-linker=isolated", "--config.hoist=false", "--config.update-notifier=false"];
+  const pnpmSettings = [
+    "--registry",
+    shared.url,
+    "--store-dir",
+    join(work, "pnpm-store"),
+    "--cache-dir",
+    join(work, "pnpm-cache"),
+    "--config.node-linker=isolated",
+    "--config.hoist=false",
+    "--config.update-notifier=false",
+  ];
   // yarn 4 with node_modules (Plug'n'Play needs an editor SDK for tsc), its caches in the work folder.
   packageJson(yarnConsumer, { name: "consumer-yarn", private: true, type: "module", dependencies });
   const yarnrc = {
@@ -150,8 +173,17 @@ export async function installConsumers(work: string, shared: SharedRegistry, por
   writeFileSync(join(yarnConsumer, "yarn.lock"), "");
   // The three installs side by side; settled, not raced: none is left running when one fails.
   const installs = await Promise.allSettled([
-    npm(["install", "--ignore-scripts", ...[...PROVIDERS, ...TYPED_PROVIDERS].map((p) => `@blockwright/${p}@${version(p)}`)], consumer),
-    runOk(node, [PNPM, "install", "--ignore-scripts", "--reporter=silent", ...pnpmSettings], pnpmConsumer, { npm_config_userconfig: shared.npmrc }),
+    npm(
+      [
+        "install",
+        "--ignore-scripts",
+        ...[...PROVIDERS, ...TYPED_PROVIDERS].map((p) => `@blockwright/${p}@${version(p)}`),
+      ],
+      consumer,
+    ),
+    runOk(node, [PNPM, "install", "--ignore-scripts", "--reporter=silent", ...pnpmSettings], pnpmConsumer, {
+      npm_config_userconfig: shared.npmrc,
+    }),
     runOk(node, [YARN, "install"], yarnConsumer, { YARN_ENABLE_TELEMETRY: "0", YARN_IGNORE_PATH: "1" }),
   ]);
   for (const i of installs) if (i.status === "rejected") throw i.reason;
@@ -160,49 +192,97 @@ export async function installConsumers(work: string, shared: SharedRegistry, por
   // The lines that must not compile, in a function never called (createDirectory as a type only: the snippet imports books alone).
   const mustNot = WRONG.map(([code, why]) => `  // @ts-expect-error ${why}\n  void ${code};\n`).join("");
   const directory = 'declare const createDirectory: typeof import("@blockwright/directory").createDirectory;\n';
-  writeFileSync(join(consumer, "src/snippet.ts"), `${SNIPPET.replaceAll("PORT", port)}${directory}export function mustNotCompile(): void {\n${mustNot}}\n`);
+  writeFileSync(
+    join(consumer, "src/snippet.ts"),
+    `${SNIPPET.replaceAll("PORT", port)}${directory}export function mustNotCompile(): void {\n${mustNot}}\n`,
+  );
   writeFileSync(join(consumer, "src/wrong.ts"), WRONG_FILE);
   writeFileSync(join(consumer, "src/environment.ts"), ENVIRONMENT_SNIPPET.replaceAll("PORT", port));
   // The README's example, as the installed package ships it (process.env declared: the consumer has no Node types).
   const readme = readFileSync(join(consumer, "node_modules/@blockwright/books/README.md"), "utf8");
   const example = /^```ts\n([\s\S]*?)^```$/m.exec(readme)?.[1] ?? "";
-  writeFileSync(join(consumer, "src/readme.ts"), `declare const process: { env: Record<string, string | undefined> };\n${example}export {};\n`);
-  const options = { strict: true, module: "nodenext", moduleResolution: "nodenext", target: "ES2022", lib: ["ES2022", "DOM"], types: [], rootDir: "src", skipLibCheck: false };
+  writeFileSync(
+    join(consumer, "src/readme.ts"),
+    `declare const process: { env: Record<string, string | undefined> };\n${example}export {};\n`,
+  );
+  const options = {
+    strict: true,
+    module: "nodenext",
+    moduleResolution: "nodenext",
+    target: "ES2022",
+    lib: ["ES2022", "DOM"],
+    types: [],
+    rootDir: "src",
+    skipLibCheck: false,
+  };
   // The packages' declarations are checked in every consumer but yarn's; TypeScript's own lib files (the same in each) in the npm one, by WHOLE.
   // Yarn's node_modules holds the same files, hoisted as npm's are, checked under the same options as the npm consumer's
   // project: checking them again cost 1 s of CPU (openapi-fetch's declarations, the most of it) and could find nothing new.
   // pnpm's are checked: there a declaration that imports what its package does not declare fails to resolve.
   const others = { ...options, skipDefaultLibCheck: true };
   const libChecked = { [pnpmConsumer]: others, [yarnConsumer]: { ...others, skipLibCheck: true } };
-  const tsconfig = (dir: string, name: string, compilerOptions: object, include: string) => writeFileSync(join(dir, `tsconfig.${name}.json`), JSON.stringify({ compilerOptions, include: [include] }, null, 2));
+  const tsconfig = (dir: string, name: string, compilerOptions: object, include: string) =>
+    writeFileSync(join(dir, `tsconfig.${name}.json`), JSON.stringify({ compilerOptions, include: [include] }, null, 2));
   // TypeScript's own lib files are checked once, by WHOLE (a clash of the packages' declarations with them is an error in both).
-  for (const v of TS_VERSIONS) tsconfig(consumer, v, { ...(v === WHOLE ? options : others), outDir: `out-${v}` }, "src/*.ts");
+  for (const v of TS_VERSIONS)
+    tsconfig(consumer, v, { ...(v === WHOLE ? options : others), outDir: `out-${v}` }, "src/*.ts");
   // The snippet and the README's example, as they are, in the pnpm and yarn consumers; in pnpm's, the agents guide's
   // "In code" example too, which imports only what the provider packages export (issue 61: it imported the runtime, which
   // a strict install does not give a project that does not declare it).
-  const agents = /^## In code\n\n```ts\n([\s\S]*?)^```$/m.exec(readFileSync(join(ROOT, "docs/guides/agents.md"), "utf8"))?.[1] ?? "";
+  const agents =
+    /^## In code\n\n```ts\n([\s\S]*?)^```$/m.exec(readFileSync(join(ROOT, "docs/guides/agents.md"), "utf8"))?.[1] ?? "";
   for (const other of [pnpmConsumer, yarnConsumer]) {
     mkdirSync(join(other, "src"));
-    if (other === pnpmConsumer) writeFileSync(join(other, "src/agents.ts"), `declare const process: { env: Record<string, string | undefined> };\n${agents}export {};\n`);
-    for (const file of ["snippet.ts", "readme.ts"]) writeFileSync(join(other, "src", file), readFileSync(join(consumer, "src", file)));
+    if (other === pnpmConsumer)
+      writeFileSync(
+        join(other, "src/agents.ts"),
+        `declare const process: { env: Record<string, string | undefined> };\n${agents}export {};\n`,
+      );
+    for (const file of ["snippet.ts", "readme.ts"])
+      writeFileSync(join(other, "src", file), readFileSync(join(consumer, "src", file)));
     tsconfig(other, WHOLE, { ...libChecked[other], outDir: "out" }, "src/*.ts");
   }
   // The snippet as a CommonJS module: its top-level awaits in a function; UpstreamError also through `import = require`.
   // A copy per `module` setting, so that each build's errors name the one they are in.
   const lines = SNIPPET.replaceAll("PORT", port).trimEnd().split("\n");
   // A class of one status answers instanceof alike through either entry (issue 61).
-  const body = lines.slice(2).join("\n  ").replace("e instanceof UpstreamError", "e instanceof UpstreamError && e instanceof required.UpstreamError && e instanceof required.NotFoundError");
+  const body = lines
+    .slice(2)
+    .join("\n  ")
+    .replace(
+      "e instanceof UpstreamError",
+      "e instanceof UpstreamError && e instanceof required.UpstreamError && e instanceof required.NotFoundError",
+    );
   for (const module of CJS_MODULES) {
     mkdirSync(join(cjsConsumer, module));
-    writeFileSync(join(cjsConsumer, module, "snippet.ts"), `${lines.slice(0, 2).join("\n")}\nimport required = require("@blockwright/books");\nasync function main(): Promise<void> {\n  ${body}\n}\nvoid main();\n`);
-    for (const v of TS_VERSIONS.filter((v) => CJS_MODULES_OF[v].includes(module))) tsconfig(cjsConsumer, `${module}-${v}`, { ...others, module, moduleResolution: module, rootDir: module, outDir: `out-${module}-${v}` }, `${module}/*.ts`);
+    writeFileSync(
+      join(cjsConsumer, module, "snippet.ts"),
+      `${lines.slice(0, 2).join("\n")}\nimport required = require("@blockwright/books");\nasync function main(): Promise<void> {\n  ${body}\n}\nvoid main();\n`,
+    );
+    for (const v of TS_VERSIONS.filter((v) => CJS_MODULES_OF[v].includes(module)))
+      tsconfig(
+        cjsConsumer,
+        `${module}-${v}`,
+        { ...others, module, moduleResolution: module, rootDir: module, outDir: `out-${module}-${v}` },
+        `${module}/*.ts`,
+      );
   }
   // tsc writes the output even with errors (wrong.ts has them, on purpose): the snippets are run below.
   const projects = (v: TsVersion) => [
     `${CONSUMER}/tsconfig.${v}.json`,
     ...CJS_MODULES_OF[v].map((module) => `${CJS}/tsconfig.${module}-${v}.json`),
-    ...(v === WHOLE ? [`${PNPM_CONSUMER}/tsconfig.${WHOLE}.json`, `${YARN_CONSUMER}/tsconfig.${WHOLE}.json`, ...TYPED.map(([, config]) => `${CONSUMER}/${config}`)] : []),
+    ...(v === WHOLE
+      ? [
+          `${PNPM_CONSUMER}/tsconfig.${WHOLE}.json`,
+          `${YARN_CONSUMER}/tsconfig.${WHOLE}.json`,
+          ...TYPED.map(([, config]) => `${CONSUMER}/${config}`),
+        ]
+      : []),
   ];
-  const [five, newest] = await Promise.all(TS_VERSIONS.map((v) => run(node, [...TSC_NODE_FLAGS, TSC(v), "--build", ...projects(v), "--pretty", "false"], work)));
+  const [five, newest] = await Promise.all(
+    TS_VERSIONS.map((v) =>
+      run(node, [...TSC_NODE_FLAGS, TSC(v), "--build", ...projects(v), "--pretty", "false"], work),
+    ),
+  );
   return { consumer, cjsConsumer, pnpmConsumer, yarnConsumer, builds: { "5.9": five!, newest: newest! } };
 }

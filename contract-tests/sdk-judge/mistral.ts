@@ -8,7 +8,8 @@ const adapter: SdkAdapter<Mistral> = {
   vendor: "mistral",
   sdk: "@mistralai/mistralai",
   base: "https://api.mistral.ai",
-  client: (base, call) => new Mistral({ apiKey: call.credential.secret ?? "", serverURL: base, retryConfig: { strategy: "none" } }),
+  client: (base, call) =>
+    new Mistral({ apiKey: call.credential.secret ?? "", serverURL: base, retryConfig: { strategy: "none" } }),
   operations: {
     chat_completion_v1_chat_completions_post: (m, c) => m.chat.complete(camelKeys(params(c)) as never),
     files_api_routes_list_files: (m, c) => m.files.list(camelKeys(params(c)) as never),

@@ -11,7 +11,16 @@ async function upload(o: DefaultApi, c: LogicalCall) {
   const body = (c.body ?? {}) as Record<string, unknown>;
   const file = body.file as File;
   const transfer = new FileTransfer(Buffer.from(await file.arrayBuffer()), file.name);
-  return o.uploadDocument(body.type as never, body.applicant_id as string, transfer, body.file_type as never, body.side as never, body.issuing_country as never, body.validate_image_quality as never, body.location as never);
+  return o.uploadDocument(
+    body.type as never,
+    body.applicant_id as string,
+    transfer,
+    body.file_type as never,
+    body.side as never,
+    body.issuing_country as never,
+    body.validate_image_quality as never,
+    body.location as never,
+  );
 }
 
 const adapter: SdkAdapter<DefaultApi> = {
@@ -23,7 +32,16 @@ const adapter: SdkAdapter<DefaultApi> = {
     list_applicants: (o, c) => o.listApplicants(q(c, "page"), q(c, "per_page"), q(c, "include_deleted")),
     create_applicant: (o, c) => o.createApplicant(c.body as never),
     find_applicant: (o, c) => o.findApplicant(c.path.applicant_id as string),
-    list_workflow_runs: (o, c) => o.listWorkflowRuns(q(c, "page"), q(c, "status"), q(c, "created_at_gt"), q(c, "created_at_lt"), q(c, "sort"), q(c, "applicant_id"), q(c, "tags")),
+    list_workflow_runs: (o, c) =>
+      o.listWorkflowRuns(
+        q(c, "page"),
+        q(c, "status"),
+        q(c, "created_at_gt"),
+        q(c, "created_at_lt"),
+        q(c, "sort"),
+        q(c, "applicant_id"),
+        q(c, "tags"),
+      ),
     upload_document: upload,
     download_document: (o, c) => o.downloadDocument(c.path.document_id as string),
   },

@@ -27,14 +27,27 @@ it("resend-node and Blockwright put the same requests on the wire, but for the d
   const root = unpackEntry(entry, join(work, "document"));
   mkdirSync(join(work, "specs"));
   let stderr = "";
-  const io = { stdout: { write: () => {} }, stderr: { write: (t: string) => void (stderr += t) }, env: {}, cwd: work, interrupted: new Promise<void>(() => {}) };
+  const io = {
+    stdout: { write: () => {} },
+    stderr: { write: (t: string) => void (stderr += t) },
+    env: {},
+    cwd: work,
+    interrupted: new Promise<void>(() => {}),
+  };
   const code = await main(["add", entry.vendor, "--from", root, "--operations", entry.operations.join(",")], io);
   expect({ code, stderr: code ? stderr : "" }).toEqual({ code: 0, stderr: "" });
   const { ir, document } = await linkProvider(work, join(work, "specs", entry.vendor));
   const recorder = await startRecorder();
   const guard = loopbackOnly();
   try {
-    const result = await compareVendor(adapter, { provider: ir.provider, tools: ir.operations.map((o) => o.tool), document }, entry.operations, recorder, "pinned", () => [...guard.refused]);
+    const result = await compareVendor(
+      adapter,
+      { provider: ir.provider, tools: ir.operations.map((o) => o.tool), document },
+      entry.operations,
+      recorder,
+      "pinned",
+      () => [...guard.refused],
+    );
     expect(result.problem).toBeUndefined();
     expect(new Set(result.operations.map((o) => o.operation))).toEqual(new Set(Object.keys(adapter.operations)));
     expect(result.operations.filter((o) => o.problem)).toEqual([]);

@@ -13,11 +13,17 @@ const adapter: SdkAdapter<Resend> = {
   base: "https://api.resend.com",
   client: (base, call) => new Resend(call.credential.secret, { baseUrl: base } as never),
   operations: {
-    "POST /emails": (r, c) => r.emails.send(body(c) as never, c.headers["Idempotency-Key"] ? { idempotencyKey: c.headers["Idempotency-Key"] as string } : undefined),
+    "POST /emails": (r, c) =>
+      r.emails.send(
+        body(c) as never,
+        c.headers["Idempotency-Key"] ? { idempotencyKey: c.headers["Idempotency-Key"] as string } : undefined,
+      ),
     "GET /emails/{email_id}": (r, c) => r.emails.get(c.path.email_id as string),
     "GET /domains": (r) => r.domains.list(),
-    "POST /audiences/{audience_id}/contacts": (r, c) => r.contacts.create({ ...body(c), audienceId: c.path.audience_id } as never),
-    "PATCH /audiences/{audience_id}/contacts/{id}": (r, c) => r.contacts.update({ ...body(c), audienceId: c.path.audience_id, id: c.path.id } as never),
+    "POST /audiences/{audience_id}/contacts": (r, c) =>
+      r.contacts.create({ ...body(c), audienceId: c.path.audience_id } as never),
+    "PATCH /audiences/{audience_id}/contacts/{id}": (r, c) =>
+      r.contacts.update({ ...body(c), audienceId: c.path.audience_id, id: c.path.id } as never),
   },
   quirks: [
     SHARED.rawPathId(),

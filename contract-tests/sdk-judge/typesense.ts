@@ -13,7 +13,14 @@ const adapter: SdkAdapter<Client> = {
   vendor: "typesense",
   sdk: "typesense",
   base: "http://localhost:8108",
-  client: (base, call) => new Client({ nodes: [{ url: base }], apiKey: call.credential.secret ?? "", numRetries: 0, connectionTimeoutSeconds: 10, logLevel: "silent" }),
+  client: (base, call) =>
+    new Client({
+      nodes: [{ url: base }],
+      apiKey: call.credential.secret ?? "",
+      numRetries: 0,
+      connectionTimeoutSeconds: 10,
+      logLevel: "silent",
+    }),
   operations: {
     getCollections: (t, c) => t.collections().retrieve(c.query as never),
     createCollection: (t, c) => t.collections().create(c.body as never),

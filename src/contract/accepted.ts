@@ -17,7 +17,13 @@ export interface Accepted {
   output: Record<string, unknown>;
 }
 
-export async function expectAcceptedCall(tool: ToolSpec, doc: OpenApiDocument, input: Input, ctx: CaseContext, options: CallOptions = {}): Promise<Accepted> {
+export async function expectAcceptedCall(
+  tool: ToolSpec,
+  doc: OpenApiDocument,
+  input: Input,
+  ctx: CaseContext,
+  options: CallOptions = {},
+): Promise<Accepted> {
   const called = await callTool(tool, input, ctx, { retries: 0, ...options });
   const output = expectSuccess(called);
   const exchange = onlyExchange(called);

@@ -21,7 +21,11 @@ const specsDir = join(root, "wire-style");
 const store = await loadProvider(root, join(specsDir, "store"));
 const tools = store.operations.map((o) => o.tool);
 const tool = (id: string): ToolSpec => tools.find((t) => t.id === id)!;
-const subject: Subject = { provider: "store", tools, document: new OpenApiDocument(loadYamlSource(join(specsDir, "store/openapi.yaml"))) };
+const subject: Subject = {
+  provider: "store",
+  tools,
+  document: new OpenApiDocument(loadYamlSource(join(specsDir, "store/openapi.yaml"))),
+};
 
 let mocks: MockServers;
 beforeAll(async () => {
@@ -61,8 +65,21 @@ describe("a spec's default response", () => {
       request.headers.set("Prefer", prefer);
       return fetch(request);
     };
-    const result = await executeToolDefinition(list, { accessToken: "sk_test_4eC39HqLyjWDarjt" }, { baseUrl: mocks.urls.store, fetch: fetchFn });
-    expect(result).toMatchObject({ success: false, error: { type: "upstream", status: 400, code: "card_declined", message: "Your card was declined.", retryable: false } });
+    const result = await executeToolDefinition(
+      list,
+      { accessToken: "sk_test_4eC39HqLyjWDarjt" },
+      { baseUrl: mocks.urls.store, fetch: fetchFn },
+    );
+    expect(result).toMatchObject({
+      success: false,
+      error: {
+        type: "upstream",
+        status: 400,
+        code: "card_declined",
+        message: "Your card was declined.",
+        retryable: false,
+      },
+    });
   });
 
   it("gets the derived suite's error cases, one per example, and they hold", async () => {

@@ -46,7 +46,9 @@ export interface Exchange {
  * body's boundary (which the encoder draws afresh for each request) written as `<boundary>`.
  */
 export function sentRequest(ex: Pick<Exchange, "method" | "url" | "headers" | "rawBody">): string {
-  const boundary = /^multipart\/[^;]*;(?:.*;)?\s*boundary="?([^";]+)"?/i.exec(ex.headers.get("content-type") ?? "")?.[1];
+  const boundary = /^multipart\/[^;]*;(?:.*;)?\s*boundary="?([^";]+)"?/i.exec(
+    ex.headers.get("content-type") ?? "",
+  )?.[1];
   const body = boundary === undefined ? ex.rawBody : ex.rawBody.replaceAll(boundary, "<boundary>");
   return `${ex.method} ${ex.url.href} ${body}`;
 }
@@ -82,19 +84,32 @@ export function mockFetch(script: Script = () => ({})): MockLink {
     let forwarded = new URL(request.url);
     if (step.withoutCredential) stripCredential(step.withoutCredential, sent, forwarded);
     if (step.prefer) forwarded = new URL(withMockSteering(forwarded.href, step.prefer));
-    const mock = await fetch(forwarded, { method: request.method, headers: sent, body: rawBody || undefined, signal: request.signal, redirect: "manual" });
+    const mock = await fetch(forwarded, {
+      method: request.method,
+      headers: sent,
+      body: rawBody || undefined,
+      signal: request.signal,
+      redirect: "manual",
+    });
     const mockBody = await mock.text();
     const violations = violationsOf(mock.headers, mockBody);
     const prismProblem = prismProblemOf(mock.headers.get("content-type"), mockBody);
     const refusals = mock.status === 422 ? refusalsOf(mock.headers.get("content-type"), mockBody) : undefined;
-    let response = new Response(nullBodyStatus(mock.status) ? null : mockBody, { status: mock.status, statusText: mock.statusText, headers: mock.headers });
+    let response = new Response(nullBodyStatus(mock.status) ? null : mockBody, {
+      status: mock.status,
+      statusText: mock.statusText,
+      headers: mock.headers,
+    });
     let mockStatus: number | undefined;
     if (step.answer && !violations.length && !prismProblem && !refusals) {
       mockStatus = mock.status;
       const body = step.answer.body === undefined ? "" : JSON.stringify(step.answer.body);
       const answerHeaders = new Headers(step.answer.headers);
       if (body && !answerHeaders.has("content-type")) answerHeaders.set("content-type", "application/json");
-      response = new Response(nullBodyStatus(step.answer.status) ? null : body, { status: step.answer.status, headers: answerHeaders });
+      response = new Response(nullBodyStatus(step.answer.status) ? null : body, {
+        status: step.answer.status,
+        headers: answerHeaders,
+      });
     }
     exchanges.push({
       method: request.method,
@@ -102,7 +117,9 @@ export function mockFetch(script: Script = () => ({})): MockLink {
       search: url.search,
       headers,
       rawBody,
-      body: /^multipart\/form-data/i.test(headers.get("content-type") ?? "") ? await multipartParts(request) : parseBody(rawBody),
+      body: /^multipart\/form-data/i.test(headers.get("content-type") ?? "")
+        ? await multipartParts(request)
+        : parseBody(rawBody),
       status: response.status,
       responseHeaders: response.headers,
       responseBody: mockStatus === undefined ? mockBody : await response.clone().text(),

@@ -44,7 +44,8 @@ describe("partition", () => {
     // Pieces of 30, 30, 20, 20 and 20 cases: no split into three does better than 50 at most.
     expect(Math.max(...parts.map((p) => p.length))).toBe(50);
     // An operation is never split.
-    for (const op of ["big/a", "big/b", "big/c", "big/d"]) expect(parts.filter((p) => p.some((c) => `${c.provider}/${c.operation}` === op))).toHaveLength(1);
+    for (const op of ["big/a", "big/b", "big/c", "big/d"])
+      expect(parts.filter((p) => p.some((c) => `${c.provider}/${c.operation}` === op))).toHaveLength(1);
   });
 
   it("is the same every time, whatever order the pieces tie in", () => {

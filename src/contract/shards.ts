@@ -19,7 +19,8 @@ export function partition<T extends Placed>(cases: readonly T[], total: number):
   const share = Math.ceil(cases.length / total);
   const perProvider = new Map<string, number>();
   for (const c of cases) perProvider.set(c.provider, (perProvider.get(c.provider) ?? 0) + 1);
-  const pieceOf = (c: Placed) => ((perProvider.get(c.provider) ?? 0) > share ? `${c.provider}\u0000${c.operation}` : c.provider);
+  const pieceOf = (c: Placed) =>
+    (perProvider.get(c.provider) ?? 0) > share ? `${c.provider}\u0000${c.operation}` : c.provider;
 
   const sizes = new Map<string, number>();
   for (const c of cases) sizes.set(pieceOf(c), (sizes.get(pieceOf(c)) ?? 0) + 1);

@@ -19,8 +19,19 @@ export function operationSource(tool: ToolSpec, ...path: (string | number)[]): C
 }
 
 /** A response of the operation in the OpenAPI document, and its named example when given. */
-export function responseSource(op: OpenApiOperation, status: string | number, mediaType?: string, example?: string): CaseSource {
-  const media = mediaType ? ["content", mediaType, ...(example !== undefined ? (example === "default" ? ["example"] : ["examples", example]) : [])] : [];
+export function responseSource(
+  op: OpenApiOperation,
+  status: string | number,
+  mediaType?: string,
+  example?: string,
+): CaseSource {
+  const media = mediaType
+    ? [
+        "content",
+        mediaType,
+        ...(example !== undefined ? (example === "default" ? ["example"] : ["examples", example]) : []),
+      ]
+    : [];
   return { document: "openapi", path: [...op.location, "responses", String(status), ...media] };
 }
 
@@ -30,7 +41,10 @@ export function specSource(op: OpenApiOperation, ...path: (string | number)[]): 
 }
 
 /** The line of a case's source (see load/source-place.ts); undefined when the manifest was not read. */
-export function locateSource(subject: Pick<Subject, "document" | "manifest">, source: CaseSource): SourcePosition | undefined {
+export function locateSource(
+  subject: Pick<Subject, "document" | "manifest">,
+  source: CaseSource,
+): SourcePosition | undefined {
   if (source.document === "openapi") return locateInDocument(subject.document.source, source.path);
   return subject.manifest ? locateInManifest(subject.manifest, source.path) : undefined;
 }

@@ -36,7 +36,19 @@ export interface ObservedCall {
 }
 
 /** The kinds of case, each derived by its own module (kinds/<kind>.ts) listed in CASE_KINDS (kinds/index.ts). */
-export type CaseKind = "example" | "request" | "limit" | "enum" | "rule" | "route" | "error" | "auth" | "scenario" | "property" | "trigger" | "poll";
+export type CaseKind =
+  | "example"
+  | "request"
+  | "limit"
+  | "enum"
+  | "rule"
+  | "route"
+  | "error"
+  | "auth"
+  | "scenario"
+  | "property"
+  | "trigger"
+  | "poll";
 
 /** Cases not derived from the specs but made by a command from a live service: its answers (`blockwright verify`) and their recordings (`test --replay`); rows of the same table (kinds/index.ts). */
 export type LiveKind = "live" | "replay";
@@ -118,6 +130,12 @@ export class ContractFailure extends Error {
 }
 
 /** A case of `tool`; `source` is where it derives from (by default the operation in the manifest). */
-export function contractCase(tool: ToolSpec, kind: CaseKind, name: string, run: ContractCase["run"], source: CaseSource = { document: "manifest", path: ["operations", tool.id] }): ContractCase {
+export function contractCase(
+  tool: ToolSpec,
+  kind: CaseKind,
+  name: string,
+  run: ContractCase["run"],
+  source: CaseSource = { document: "manifest", path: ["operations", tool.id] },
+): ContractCase {
   return { id: `${tool.id} › ${kind} › ${name}`, provider: tool.provider, operation: tool.id, kind, name, source, run };
 }

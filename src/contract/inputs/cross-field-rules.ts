@@ -45,7 +45,11 @@ export function meetRule(rule: RuleSpec, input: GroupInput, params: readonly Par
       }
       if (typeof value === "string") {
         const length = [...value].length;
-        if ((limits.maxLength === undefined || length <= limits.maxLength) && (limits.minLength === undefined || length >= limits.minLength)) return "ok";
+        if (
+          (limits.maxLength === undefined || length <= limits.maxLength) &&
+          (limits.minLength === undefined || length >= limits.minLength)
+        )
+          return "ok";
         if (isPinned(rule.param) || (limits.minLength !== undefined && length < limits.minLength)) return "impossible";
         out[rule.param] = [...value].slice(0, limits.maxLength).join("");
         return "changed";
@@ -57,14 +61,20 @@ export function meetRule(rule: RuleSpec, input: GroupInput, params: readonly Par
       const selector = out[rule.dependsOn] ?? selectorParam?.default;
       const value = out[rule.param];
       const canonical = (v: unknown) => (typeof v === "string" ? v.toLowerCase() : v);
-      const allows = (list: unknown[] | undefined) => list === undefined || list.some((a) => canonical(a) === canonical(value));
+      const allows = (list: unknown[] | undefined) =>
+        list === undefined || list.some((a) => canonical(a) === canonical(value));
       const allowed = rule.values[String(selector)];
       if (value === undefined || allows(allowed)) return "ok";
       if (isPinned(rule.param)) {
         if (isPinned(rule.dependsOn)) return "impossible";
         const other = Object.keys(rule.values).find((s) => allows(rule.values[s]));
         if (other === undefined) return "impossible";
-        out[rule.dependsOn] = selectorParam?.type === "number" ? Number(other) : selectorParam?.type === "boolean" ? other === "true" : other;
+        out[rule.dependsOn] =
+          selectorParam?.type === "number"
+            ? Number(other)
+            : selectorParam?.type === "boolean"
+              ? other === "true"
+              : other;
         return "changed";
       }
       const param = params.find((p) => p.name === rule.param);

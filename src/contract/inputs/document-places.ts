@@ -22,7 +22,10 @@ export function specSchema(doc: OpenApiDocument, op: OpenApiOperation, param: Pa
 /** The examples of the request body's media (each named one, then `example`), as written. */
 export function requestExamplesRaw(doc: OpenApiDocument, op: OpenApiOperation): { name: string; body: unknown }[] {
   const media = requestMedia(doc, op);
-  const out = Object.entries((media?.examples ?? {}) as Record<string, Schema>).map(([name, raw]) => ({ name, body: doc.resolve(raw).value }));
+  const out = Object.entries((media?.examples ?? {}) as Record<string, Schema>).map(([name, raw]) => ({
+    name,
+    body: doc.resolve(raw).value,
+  }));
   if (media?.example !== undefined) out.push({ name: "example", body: media.example });
   return out;
 }
@@ -38,10 +41,17 @@ export function requestMedia(doc: OpenApiDocument, op: OpenApiOperation): Schema
 }
 
 /** The parameter object at `location` named `name`, the operation's over its path item's. */
-export function rawParameter(doc: OpenApiDocument, op: OpenApiOperation, location: string, name: string): Schema | undefined {
+export function rawParameter(
+  doc: OpenApiDocument,
+  op: OpenApiOperation,
+  location: string,
+  name: string,
+): Schema | undefined {
   const raw = rawOperation(doc, op);
   const item = doc.resolve(at(doc.source.data, op.location.slice(0, -1).map(String)) as Schema);
-  const all = [...((item.parameters as Schema[]) ?? []), ...((raw.parameters as Schema[]) ?? [])].map((p) => doc.resolve(p));
+  const all = [...((item.parameters as Schema[]) ?? []), ...((raw.parameters as Schema[]) ?? [])].map((p) =>
+    doc.resolve(p),
+  );
   return all.reverse().find((p) => p.in === location && p.name === name);
 }
 

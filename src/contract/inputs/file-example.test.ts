@@ -18,7 +18,10 @@ afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 const upload = {
   type: "object",
   required: ["zqcert", "zqpass"],
-  properties: { zqcert: { type: "string", format: "binary", example: "zq-report.p12" }, zqpass: { type: "string", example: "zq-pass" } },
+  properties: {
+    zqcert: { type: "string", format: "binary", example: "zq-report.p12" },
+    zqpass: { type: "string", example: "zq-pass" },
+  },
 };
 const doc = openapi({
   "/zqapps/{id}/zqcerts": {
@@ -39,7 +42,8 @@ async function linkedValues(example?: string): Promise<ToolValues> {
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, "openapi.yaml"), d.openapiText);
   const manifest = parseDocument(d.manifestText);
-  if (example !== undefined) manifest.setIn(["operations", "acme_upload_zqcert", "params", "zqcert", "example"], example);
+  if (example !== undefined)
+    manifest.setIn(["operations", "acme_upload_zqcert", "params", "zqcert", "example"], example);
   writeFileSync(join(dir, "manifest.yaml"), manifest.toString());
   const linked = await linkProvider(project, dir);
   const tool = linked.ir.operations[0]!.tool;

@@ -25,7 +25,14 @@ const getBook = shelf.operations.find((op) => op.tool.id === "shelf_get_book")!.
 
 /** shelf_get_book with its path parameter given other rules (named zq…: no user's). */
 function withPathRules(rules: Partial<ParamSpec>): ToolSpec {
-  return { ...getBook, params: getBook.params.map((p) => (p.name === "bookId" ? ({ ...p, example: "ZQ0000000000000000000000AB", placeholder: undefined, ...rules } as ParamSpec) : p)) };
+  return {
+    ...getBook,
+    params: getBook.params.map((p) =>
+      p.name === "bookId"
+        ? ({ ...p, example: "ZQ0000000000000000000000AB", placeholder: undefined, ...rules } as ParamSpec)
+        : p,
+    ),
+  };
 }
 
 describe("a filter over random draws", () => {
@@ -38,7 +45,9 @@ describe("a filter over random draws", () => {
     expect(boundedFilter(fc.string(), never)).toBeUndefined();
     expect(asked).toBe(FILTER_DRAWS);
     expect(() => filterOrFail(fc.string(), () => false, "zqvalue")).toThrow(ContractFailure);
-    expect(() => filterOrFail(fc.string(), () => false, "zqvalue")).toThrow(/no zqvalue could be drawn: none of 200 random draws passed its rules/);
+    expect(() => filterOrFail(fc.string(), () => false, "zqvalue")).toThrow(
+      /no zqvalue could be drawn: none of 200 random draws passed its rules/,
+    );
   });
 
   it("draws only values that pass when some do, each draw one draw of its source", () => {
@@ -108,7 +117,9 @@ describe("random inputs of a parameter whose pattern has a lookahead (zq `^[a-z]
   it("are drawn, valid and invalid, each valid one matching the pattern", () => {
     const valid = fc.sample(validInput(tool, values, "http://127.0.0.1:1"), { numRuns: 30, seed: 5 });
     expect(valid).toHaveLength(30);
-    expect(valid.every((input) => typeof input.bookId === "string" && new RegExp(pattern, "u").test(input.bookId))).toBe(true);
+    expect(
+      valid.every((input) => typeof input.bookId === "string" && new RegExp(pattern, "u").test(input.bookId)),
+    ).toBe(true);
     const invalid = fc.sample(invalidInput(tool, values, "http://127.0.0.1:1"), { numRuns: 30, seed: 5 });
     expect(invalid.some((d) => d.param === "bookId" && d.rule.includes("pattern"))).toBe(true);
   });
@@ -117,7 +128,8 @@ describe("random inputs of a parameter whose pattern has a lookahead (zq `^[a-z]
 describe("random invalid inputs breaking a rule whose selector governs another rule too (a format selecting both a size's allowed values and a title's limit)", () => {
   const addBook = shelf.operations.find((op) => op.tool.id === "shelf_add_book")!.tool;
   const values = new ToolValues(addBook, doc);
-  const selected = (rule: string) => addBook.rules.filter((r) => r.rule === rule).map((r) => ("dependsOn" in r ? r.dependsOn : undefined));
+  const selected = (rule: string) =>
+    addBook.rules.filter((r) => r.rule === rule).map((r) => ("dependsOn" in r ? r.dependsOn : undefined));
 
   it("break that one rule only: the selector set for it leaves every other value it governs valid", () => {
     // The fixture's premise: two rules of the tool depend on one selector.
@@ -128,7 +140,11 @@ describe("random invalid inputs breaking a rule whose selector governs another r
     for (const draw of dependent) {
       const result = validateParams(addBook, draw.input);
       expect(result.ok, draw.broken).toBe(false);
-      if (!result.ok) expect([...new Set(result.issues.map((i) => i.param))], `${draw.broken}: ${JSON.stringify(draw.input)}`).toEqual([draw.param]);
+      if (!result.ok)
+        expect(
+          [...new Set(result.issues.map((i) => i.param))],
+          `${draw.broken}: ${JSON.stringify(draw.input)}`,
+        ).toEqual([draw.param]);
     }
   });
 });

@@ -20,28 +20,36 @@ const getBook = shelf.operations.find((op) => op.tool.id === "shelf_get_book")!.
 
 /** shelf_get_book with its path parameter given zq rules and no example (the draws alone must fit). */
 function withPathRules(rules: Partial<ParamSpec>): ToolSpec {
-  return { ...getBook, params: getBook.params.map((p) => (p.name === "bookId" ? ({ ...p, example: undefined, placeholder: undefined, ...rules } as ParamSpec) : p)) };
+  return {
+    ...getBook,
+    params: getBook.params.map((p) =>
+      p.name === "bookId" ? ({ ...p, example: undefined, placeholder: undefined, ...rules } as ParamSpec) : p,
+    ),
+  };
 }
 
-describe.each([["[a-f0-9]+"], ["^[a-f0-9]+$"]])("random inputs of a parameter matching %s, exactly 40 characters long", (pattern) => {
-  const tool = withPathRules({ pattern, minLength: 40, maxLength: 40 });
-  const values = new ToolValues(tool, doc);
+describe.each([["[a-f0-9]+"], ["^[a-f0-9]+$"]])(
+  "random inputs of a parameter matching %s, exactly 40 characters long",
+  (pattern) => {
+    const tool = withPathRules({ pattern, minLength: 40, maxLength: 40 });
+    const values = new ToolValues(tool, doc);
 
-  it("are drawn valid: of that length and of the pattern", () => {
-    const valid = fc.sample(validInput(tool, values, "http://127.0.0.1:1"), { numRuns: 30, seed: 5 });
-    expect(valid).toHaveLength(30);
-    for (const input of valid) {
-      expect(input.bookId).toHaveLength(40);
-      expect(input.bookId).toMatch(new RegExp(pattern));
-    }
-  });
+    it("are drawn valid: of that length and of the pattern", () => {
+      const valid = fc.sample(validInput(tool, values, "http://127.0.0.1:1"), { numRuns: 30, seed: 5 });
+      expect(valid).toHaveLength(30);
+      for (const input of valid) {
+        expect(input.bookId).toHaveLength(40);
+        expect(input.bookId).toMatch(new RegExp(pattern));
+      }
+    });
 
-  it("are drawn invalid too, each breaking one rule", () => {
-    const invalid = fc.sample(invalidInput(tool, values, "http://127.0.0.1:1"), { numRuns: 20, seed: 5 });
-    expect(invalid).toHaveLength(20);
-    expect(invalid.every((d) => d.broken.length > 0)).toBe(true);
-  });
-});
+    it("are drawn invalid too, each breaking one rule", () => {
+      const invalid = fc.sample(invalidInput(tool, values, "http://127.0.0.1:1"), { numRuns: 20, seed: 5 });
+      expect(invalid).toHaveLength(20);
+      expect(invalid.every((d) => d.broken.length > 0)).toBe(true);
+    });
+  },
+);
 
 describe("random inputs of a parameter of several forms (anyOf), one of them a pattern with a lookahead", () => {
   const forms: ParamSpec["anyOf"] = [
@@ -51,13 +59,24 @@ describe("random inputs of a parameter of several forms (anyOf), one of them a p
 
   it("are drawn from the forms that can be drawn: fast-check draws from no lookaround", () => {
     const tool = withPathRules({ type: "json", anyOf: forms, pattern: undefined, minLength: undefined, maxLength: 40 });
-    const valid = fc.sample(validInput(tool, new ToolValues(tool, doc), "http://127.0.0.1:1"), { numRuns: 20, seed: 5 });
+    const valid = fc.sample(validInput(tool, new ToolValues(tool, doc), "http://127.0.0.1:1"), {
+      numRuns: 20,
+      seed: 5,
+    });
     expect(valid).toHaveLength(20);
     for (const input of valid) expect(input.bookId).toMatch(/^zq_[a-z]{4}$/);
   });
 
   it("fail naming the parameter where no form can be drawn", () => {
-    const tool = withPathRules({ type: "json", anyOf: [forms[0]!], pattern: undefined, minLength: undefined, maxLength: 40 });
-    expect(() => validInput(tool, new ToolValues(tool, doc), "http://127.0.0.1:1")).toThrow(/no value of parameter bookId/);
+    const tool = withPathRules({
+      type: "json",
+      anyOf: [forms[0]!],
+      pattern: undefined,
+      minLength: undefined,
+      maxLength: 40,
+    });
+    expect(() => validInput(tool, new ToolValues(tool, doc), "http://127.0.0.1:1")).toThrow(
+      /no value of parameter bookId/,
+    );
   });
 });

@@ -15,7 +15,10 @@ const doc = openapi({
   "/zqblobs": {
     post: {
       operationId: "putZqblob",
-      requestBody: { required: true, content: { "application/octet-stream": { schema: { type: "string", format: "binary" }, example: "zq-bytes" } } },
+      requestBody: {
+        required: true,
+        content: { "application/octet-stream": { schema: { type: "string", format: "binary" }, example: "zq-bytes" } },
+      },
       responses: { "200": reply({ type: "object", properties: { id: { type: "string" } } }, { id: "a1" }) },
     },
   },

@@ -6,7 +6,17 @@
 // the inputs assembled from them pass the tool's cross-field rules.
 // What the document says at a parameter's place: document-places.ts; the rules an input is made to meet:
 // cross-field-rules.ts.
-import { checkValue, credentialOfParam, wayParams, isAbsent, oauthParams, parsePointer, type ParamSpec, type ToolSpec, type WireSpec } from "@blockwright/runtime/internal";
+import {
+  checkValue,
+  credentialOfParam,
+  wayParams,
+  isAbsent,
+  oauthParams,
+  parsePointer,
+  type ParamSpec,
+  type ToolSpec,
+  type WireSpec,
+} from "@blockwright/runtime/internal";
 import type { OpenApiDocument, OpenApiOperation, Schema } from "../../load/openapi-document.js";
 import { withoutEmpty, writtenWithBrackets } from "../../judge/bracket-form.js";
 import { describedParameter } from "../../judge/parameter-content.js";
@@ -92,7 +102,13 @@ export class ToolValues {
     if (!this.specChecks.has(param.name)) {
       const check =
         wire.in === "body"
-          ? requestPlaceCheck(this.doc, this.op, rawOperation(this.doc, this.op).requestBody as Schema | undefined, requestMedia(this.doc, this.op), parsePointer(wire.pointer))
+          ? requestPlaceCheck(
+              this.doc,
+              this.op,
+              rawOperation(this.doc, this.op).requestBody as Schema | undefined,
+              requestMedia(this.doc, this.op),
+              parsePointer(wire.pointer),
+            )
           : wire.in === "query" || wire.in === "header" || wire.in === "path"
             ? parameterCheck(this.doc, this.op, wire.in, wire.name ?? param.name)
             : undefined;
@@ -114,9 +130,11 @@ export class ToolValues {
     const out: Candidate[] = [];
     const typed = (param as ParamSpec & { example?: unknown }).example;
     if (typed !== undefined) out.push({ value: typed, source: "example" });
-    if (param.wire.in === "auth" && param.name === this.tool.auth.param) out.push({ value: CREDENTIAL, source: "contract credential" });
+    if (param.wire.in === "auth" && param.name === this.tool.auth.param)
+      out.push({ value: CREDENTIAL, source: "contract credential" });
     // The other secrets of a credential (a combination's second key, an alternative's token): their own stand-ins, header-safe and long enough.
-    else if (param.wire.in === "auth" && param.secret && credentialOfParam(this.tool.auth, param.name)) out.push({ value: `bw-contract-${param.name}-0001`, source: "contract credential" });
+    else if (param.wire.in === "auth" && param.secret && credentialOfParam(this.tool.auth, param.name))
+      out.push({ value: `bw-contract-${param.name}-0001`, source: "contract credential" });
     // A file's examples in the document (`example: report.pdf` on a binary field) are its name, or a word on it, not its
     // bytes: as a value they would be a path the suite cannot read, or an address it must not fetch. Its own is made.
     if (param.type !== "file") out.push(...this.specCandidates(param));
@@ -140,7 +158,10 @@ export class ToolValues {
   example(name: string): Candidate | undefined {
     if (!this.examples.has(name)) {
       const param = this.param(name);
-      this.examples.set(name, param.wire.in === "server" ? undefined : this.candidates(param).find((c) => this.accepts(param, c.value)));
+      this.examples.set(
+        name,
+        param.wire.in === "server" ? undefined : this.candidates(param).find((c) => this.accepts(param, c.value)),
+      );
     }
     return this.examples.get(name);
   }
@@ -209,7 +230,11 @@ export class ToolValues {
     const param = this.param(name);
     const ofFormat = param.format === undefined ? undefined : ofFormatAndLength(param.format, length);
     if (ofFormat !== undefined && (anyRules || this.accepts(param, ofFormat))) return ofFormat;
-    const seeds = [String(this.example(name)?.value ?? "x"), ...this.candidates(param).map((c) => String(c.value)), "x"];
+    const seeds = [
+      String(this.example(name)?.value ?? "x"),
+      ...this.candidates(param).map((c) => String(c.value)),
+      "x",
+    ];
     for (const seed of seeds) {
       for (const candidate of stretch(seed, length)) {
         if ([...candidate].length !== length) continue;
@@ -232,7 +257,8 @@ export class ToolValues {
     if (pointer.length || !value || typeof value !== "object" || Array.isArray(value)) return value;
     // A whole-body parameter: what the other body parameters and constants do not cover.
     const covered = new Set<string>();
-    for (const p of this.tool.params) if (p !== param && p.wire.in === "body") covered.add(parsePointer(p.wire.pointer)[0] ?? "");
+    for (const p of this.tool.params)
+      if (p !== param && p.wire.in === "body") covered.add(parsePointer(p.wire.pointer)[0] ?? "");
     for (const c of this.tool.constants) if (c.in === "body") covered.add(parsePointer(c.pointer)[0] ?? "");
     return Object.fromEntries(Object.entries(value).filter(([k]) => !covered.has(k)));
   }
@@ -285,11 +311,20 @@ export class ToolValues {
   structuredInside(param: ParamSpec): boolean {
     const schema = specSchema(this.doc, this.op, param);
     if (schema && (Array.isArray(schema.oneOf) || Array.isArray(schema.anyOf))) return true;
-    const inside = schema?.items ?? (schema && typeof schema.additionalProperties === "object" ? schema.additionalProperties : undefined);
+    const inside =
+      schema?.items ??
+      (schema && typeof schema.additionalProperties === "object" ? schema.additionalProperties : undefined);
     if (!inside || typeof inside !== "object") return false;
     const flat = this.doc.flatten(inside as Schema);
     // A union of shapes too: random JSON would match none of its branches.
-    return flat.type === "object" || flat.type === "array" || flat.properties !== undefined || flat.items !== undefined || Array.isArray(flat.oneOf) || Array.isArray(flat.anyOf);
+    return (
+      flat.type === "object" ||
+      flat.type === "array" ||
+      flat.properties !== undefined ||
+      flat.items !== undefined ||
+      Array.isArray(flat.oneOf) ||
+      Array.isArray(flat.anyOf)
+    );
   }
 
   /** Candidates from the OpenAPI document at the parameter's wire location. */
@@ -300,20 +335,29 @@ export class ToolValues {
       const own = describedParameter(rawParameter(this.doc, this.op, wire.in, wire.name), this.doc);
       for (const holder of own?.holders ?? []) {
         if (holder.example !== undefined) out.push({ value: holder.example, source: `${wire.in} parameter example` });
-        for (const [name, ex] of Object.entries((holder.examples ?? {}) as Record<string, Schema>)) out.push({ value: this.doc.resolve(ex).value, source: `${wire.in} parameter example "${name}"` });
+        for (const [name, ex] of Object.entries((holder.examples ?? {}) as Record<string, Schema>))
+          out.push({ value: this.doc.resolve(ex).value, source: `${wire.in} parameter example "${name}"` });
       }
-      if (own) out.push(...schemaCandidates(this.doc.flatten((own.schema ?? {}) as Schema), `${wire.in} parameter schema`));
+      if (own)
+        out.push(...schemaCandidates(this.doc.flatten((own.schema ?? {}) as Schema), `${wire.in} parameter schema`));
     } else if (wire.in === "body") {
       for (const ex of requestExamplesRaw(this.doc, this.op)) {
         const value = this.bodyValueOf(param, ex.body);
         if (value === undefined) continue;
-        out.push({ value: wire.split && Array.isArray(value) ? value.join(`${wire.split.separator} `) : value, source: `request example "${ex.name}"` });
+        out.push({
+          value: wire.split && Array.isArray(value) ? value.join(`${wire.split.separator} `) : value,
+          source: `request example "${ex.name}"`,
+        });
       }
-      const schema = this.op.requestBody ? this.doc.schemaAt(this.op.requestBody.schema, parsePointer(wire.pointer)) : undefined;
+      const schema = this.op.requestBody
+        ? this.doc.schemaAt(this.op.requestBody.schema, parsePointer(wire.pointer))
+        : undefined;
       if (schema) {
         const flat = this.doc.flatten(schema);
         const items = wire.split && flat.items ? this.doc.flatten(flat.items as Schema) : undefined;
-        out.push(...(items ? schemaCandidates(items, "request schema items") : schemaCandidates(flat, "request schema")));
+        out.push(
+          ...(items ? schemaCandidates(items, "request schema items") : schemaCandidates(flat, "request schema")),
+        );
       }
     }
     return out;
@@ -323,7 +367,12 @@ export class ToolValues {
 
   /** Request bodies made from the operation's JSON request schema (other union branches in each), once. */
   private madeBodies(): unknown[] {
-    this.made ??= madeRequestBodies(this.doc, this.op, rawOperation(this.doc, this.op).requestBody as Schema | undefined, requestMedia(this.doc, this.op));
+    this.made ??= madeRequestBodies(
+      this.doc,
+      this.op,
+      rawOperation(this.doc, this.op).requestBody as Schema | undefined,
+      requestMedia(this.doc, this.op),
+    );
     return this.made;
   }
 }
@@ -331,7 +380,8 @@ export class ToolValues {
 function schemaCandidates(schema: Schema, source: string): Candidate[] {
   const out: Candidate[] = [];
   if (schema.example !== undefined) out.push({ value: schema.example, source: `${source} example` });
-  if (Array.isArray(schema.examples)) out.push(...schema.examples.map((value) => ({ value, source: `${source} examples` })));
+  if (Array.isArray(schema.examples))
+    out.push(...schema.examples.map((value) => ({ value, source: `${source} examples` })));
   if (schema.default !== undefined) out.push({ value: schema.default, source: `${source} default` });
   if (Array.isArray(schema.enum)) out.push(...schema.enum.map((value) => ({ value, source: `${source} enum` })));
   return out;

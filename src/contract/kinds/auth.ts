@@ -64,12 +64,24 @@ export const authKind: CaseKindModule = {
  */
 function metByParams(tool: ToolSpec, document: OpenApiDocument, requirement: readonly string[]): boolean {
   const credentials = new Set(authParams(tool.auth));
-  const sent = tool.params.filter((p) => p.required && !credentials.has(p.name) && (p.wire.in === "query" || p.wire.in === "header"));
+  const sent = tool.params.filter(
+    (p) => p.required && !credentials.has(p.name) && (p.wire.in === "query" || p.wire.in === "header"),
+  );
   return requirement.every((name) => {
     const scheme = document.securitySchemes[name];
-    if (scheme?.type !== "apiKey" || (scheme.in !== "query" && scheme.in !== "header") || typeof scheme.name !== "string") return false;
+    if (
+      scheme?.type !== "apiKey" ||
+      (scheme.in !== "query" && scheme.in !== "header") ||
+      typeof scheme.name !== "string"
+    )
+      return false;
     const slot = scheme.name;
-    return sent.some((p) => p.wire.in === scheme.in && "name" in p.wire && (scheme.in === "header" ? p.wire.name.toLowerCase() === slot.toLowerCase() : p.wire.name === slot));
+    return sent.some(
+      (p) =>
+        p.wire.in === scheme.in &&
+        "name" in p.wire &&
+        (scheme.in === "header" ? p.wire.name.toLowerCase() === slot.toLowerCase() : p.wire.name === slot),
+    );
   });
 }
 
@@ -80,7 +92,10 @@ function withoutCredential(tool: ToolSpec, values: ToolValues) {
     "auth",
     "without a credential the mock answers 401, a structured error",
     async (ctx) => {
-      const called = await callTool(tool, values.minimal(), ctx, { script: () => ({ withoutCredential: tool.auth }), retries: 0 });
+      const called = await callTool(tool, values.minimal(), ctx, {
+        script: () => ({ withoutCredential: tool.auth }),
+        retries: 0,
+      });
       expectAccepted(called.exchanges, ["UNAUTHORIZED", "401"]);
       const ex = onlyExchange(called, " (401 is not retried)");
       same(ex.status, 401, "the mock's status for a request without the credential");

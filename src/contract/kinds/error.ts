@@ -35,13 +35,18 @@ export const errorKind: CaseKindModule = {
           "error",
           name ? `${label} "${name}" becomes the structured error` : `${label} becomes the structured error`,
           async (ctx) => {
-            const prefer = isDefault ? mockPrefer(tool, { code: "default", ...(name ? { example: name } : {}) }) : name ? `code=${status}, example=${name}` : `code=${status}`;
+            const prefer = isDefault
+              ? mockPrefer(tool, { code: "default", ...(name ? { example: name } : {}) })
+              : name
+                ? `code=${status}, example=${name}`
+                : `code=${status}`;
             const called = await callTool(tool, values.minimal(), ctx, { prefer, retries: 0 });
             expectAccepted(called.exchanges);
             const ex = onlyExchange(called);
             same(ex.status, status, "the mock's status");
             checkRequest(ex, tool, doc, called.input);
-            if (name && response.examples[name] !== undefined) same(parseBody(ex.responseBody), response.examples[name], `the mock's answer (example "${name}")`);
+            if (name && response.examples[name] !== undefined)
+              same(parseBody(ex.responseBody), response.examples[name], `the mock's answer (example "${name}")`);
             expectStructuredError(tool, ex, expectFailure(called));
           },
           responseSource(values.op, response.status, response.mediaType, name),
@@ -54,5 +59,9 @@ export const errorKind: CaseKindModule = {
 /** The error answers the operation declares (4xx, 5xx, and `default`) that are not one of the tool's outcomes. */
 function errorResponses(tool: ToolSpec, op: OpenApiOperation): OpenApiOperation["responses"] {
   const outcomes = new Set(tool.outcomes.map((o) => o.status));
-  return op.responses.filter((r) => (r.status === "default" && !outcomes.has(defaultStandIn(tool))) || (Number(r.status) >= 400 && !outcomes.has(Number(r.status))));
+  return op.responses.filter(
+    (r) =>
+      (r.status === "default" && !outcomes.has(defaultStandIn(tool))) ||
+      (Number(r.status) >= 400 && !outcomes.has(Number(r.status))),
+  );
 }

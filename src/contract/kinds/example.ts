@@ -31,7 +31,15 @@ export const exampleKind: CaseKindModule = {
 
     const requestMedia = values.op.requestBody?.mediaType;
     for (const example of values.requestExamples()) {
-      const source = requestMedia ? specSource(values.op, "requestBody", "content", requestMedia, ...(example.name === "example" ? ["example"] : ["examples", example.name])) : specSource(values.op, "requestBody");
+      const source = requestMedia
+        ? specSource(
+            values.op,
+            "requestBody",
+            "content",
+            requestMedia,
+            ...(example.name === "example" ? ["example"] : ["examples", example.name]),
+          )
+        : specSource(values.op, "requestBody");
       cases.push(
         contractCase(
           tool,
@@ -44,10 +52,17 @@ export const exampleKind: CaseKindModule = {
               const p = values.param(param);
               if (p.wire.in === "body" && p.wire.pointer === "") {
                 const sent = sentValue(exchange, tool, doc, p) as Record<string, unknown>;
-                for (const [k, v] of Object.entries(wire as Record<string, unknown>)) same(sent?.[k], v, `body member ${k} (from the example)`);
+                for (const [k, v] of Object.entries(wire as Record<string, unknown>))
+                  same(sent?.[k], v, `body member ${k} (from the example)`);
               } else {
                 const sent = sentValue(exchange, tool, doc, p);
-                same(sent, p.wire.in === "body" && p.wire.split && Array.isArray(wire) ? wire.map((s) => String(s).trim()) : wire, `${param} as sent (from the example)`);
+                same(
+                  sent,
+                  p.wire.in === "body" && p.wire.split && Array.isArray(wire)
+                    ? wire.map((s) => String(s).trim())
+                    : wire,
+                  `${param} as sent (from the example)`,
+                );
               }
             }
           },
@@ -65,7 +80,10 @@ export const exampleKind: CaseKindModule = {
           `placeholder of ${p.name}`,
           async (ctx) => {
             const value = placeholderValue(p);
-            if (value === undefined) fail(`the placeholder ${JSON.stringify(p.placeholder)} of ${p.name} is not a ${p.type}${p.type === "json" ? " (not valid JSON)" : ""}`);
+            if (value === undefined)
+              fail(
+                `the placeholder ${JSON.stringify(p.placeholder)} of ${p.name} is not a ${p.type}${p.type === "json" ? " (not valid JSON)" : ""}`,
+              );
             const checked = checkValue(p, value, tool);
             if ("issue" in checked) fail(`the placeholder of ${p.name} breaks its own rules: ${checked.issue.message}`);
             const input = values.with({ [p.name]: value });
@@ -97,7 +115,18 @@ export const exampleKind: CaseKindModule = {
               if (name)
                 same(
                   exchange.responseBody ? JSON.parse(exchange.responseBody) : undefined,
-                  servedByMock(tool, response.examples[name], exchange.url, exchange.headers, documentAnswerFits(doc.source.data as Record<string, unknown>, values.op.location, response.status, response.mediaType ?? "application/json")),
+                  servedByMock(
+                    tool,
+                    response.examples[name],
+                    exchange.url,
+                    exchange.headers,
+                    documentAnswerFits(
+                      doc.source.data as Record<string, unknown>,
+                      values.op.location,
+                      response.status,
+                      response.mediaType ?? "application/json",
+                    ),
+                  ),
                   `the mock's answer (example "${name}")`,
                 );
             },

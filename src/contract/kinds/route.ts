@@ -32,7 +32,10 @@ export const routeKind: CaseKindModule = {
           if (!input) fail(`no input with ${param.name} = ${JSON.stringify(value)} satisfies the tool's rules`);
           const { exchange } = await expectAcceptedCall(tool, doc, input, ctx);
           const { op } = operationOf(exchange, tool, doc);
-          check(op.operationId === route.operationId, () => `${JSON.stringify(value)} went to ${op.operationId}, not ${route.operationId}`);
+          check(
+            op.operationId === route.operationId,
+            () => `${JSON.stringify(value)} went to ${op.operationId}, not ${route.operationId}`,
+          );
           expectSent(exchange, tool, doc, param, value);
         },
         operationSource(tool, "routes", i),
@@ -45,7 +48,11 @@ export const routeKind: CaseKindModule = {
 const draws = new Map<string, string[]>();
 function routeDraws(pattern: string): string[] {
   let drawn = draws.get(pattern);
-  if (!drawn) draws.set(pattern, (drawn = fc.sample(fc.stringMatching(new RegExp(drawablePattern(pattern), "u")), { seed: 11, numRuns: 300 })));
+  if (!drawn)
+    draws.set(
+      pattern,
+      (drawn = fc.sample(fc.stringMatching(new RegExp(drawablePattern(pattern), "u")), { seed: 11, numRuns: 300 })),
+    );
   return drawn;
 }
 

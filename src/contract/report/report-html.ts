@@ -89,7 +89,9 @@ function byOperation(results: readonly CaseResult[]): Map<string, CaseResult[]> 
 function coverageTable(report: SuiteReport): string {
   // The derived kinds' columns when the run had derived cases; a live kind's when it had one.
   const present = new Set(report.results.map((r) => r.kind));
-  const columns = RESULT_KINDS.filter((k) => (KIND_ORDER.includes(k as CaseKind) ? KIND_ORDER.some((d) => present.has(d)) : present.has(k)));
+  const columns = RESULT_KINDS.filter((k) =>
+    KIND_ORDER.includes(k as CaseKind) ? KIND_ORDER.some((d) => present.has(d)) : present.has(k),
+  );
   const head = `<tr><th>Provider</th><th>Operation</th>${columns.map((k) => `<th>${text(k)}</th>`).join("")}<th>Statuses</th></tr>`;
   const rows = operationCoverage(report.results).map((row) => {
     const cells = columns.map((kind) => {
@@ -116,7 +118,13 @@ function failureSection(r: CaseResult, index: number): string {
   if (detail?.input) parts.push(`<h4>Input</h4>`, pre(JSON.stringify(detail.input, null, 2)));
   if (detail?.request && detail.answer) {
     const { title, note } = answerSource(detail.answer);
-    parts.push(`<h4>Request</h4>`, pre(detail.request), `<h4>${text(title)}: ${detail.answer.status}</h4>`, ...(note ? [`<p>${text(note)}</p>`] : []), pre(detail.answer.body || "(no body)"));
+    parts.push(
+      `<h4>Request</h4>`,
+      pre(detail.request),
+      `<h4>${text(title)}: ${detail.answer.status}</h4>`,
+      ...(note ? [`<p>${text(note)}</p>`] : []),
+      pre(detail.answer.body || "(no body)"),
+    );
   }
   const reproduce = reproduceLine(r);
   if (reproduce) parts.push(`<h4>Reproduce</h4>`, pre(reproduce));
@@ -130,15 +138,22 @@ function failureSection(r: CaseResult, index: number): string {
  * of its own, which no spec declares: quoting it as "the mock's answer" would
  * send a reader looking for it in the spec).
  */
-export function answerSource(answer: { status: number; body: string; how?: string; refused?: string[] }): { title: string; note?: string } {
-  if (answer.how?.startsWith("a scenario")) return { title: "The answer a scenario gave in the mock's place", note: answer.how };
+export function answerSource(answer: { status: number; body: string; how?: string; refused?: string[] }): {
+  title: string;
+  note?: string;
+} {
+  if (answer.how?.startsWith("a scenario"))
+    return { title: "The answer a scenario gave in the mock's place", note: answer.how };
   if (answer.refused?.length)
     return {
       title: "The mock refused the request",
       note: `Its request validator found: ${answer.refused.join("; ")}. The body below is the example the spec declares for ${answer.status}, which the mock serves for any request it refuses: not an answer to what the case asked.`,
     };
   if (answer.status >= 400 && answer.status < 500 && refusal(answer.body))
-    return { title: "The mock refused the request", note: "Its request validator answered, not the spec: the request the tool sent breaks the operation's parameters or body as the spec declares them." };
+    return {
+      title: "The mock refused the request",
+      note: "Its request validator answered, not the spec: the request the tool sent breaks the operation's parameters or body as the spec declares them.",
+    };
   return { title: "The mock's answer", ...(answer.how ? { note: answer.how } : {}) };
 }
 

@@ -26,14 +26,21 @@ afterAll(async () => {
 });
 
 function started(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} does not exist: this test renders the HTML report in Debian's chromium. Install it (apt-get install chromium) or set CHROMIUM to a chromium executable.`);
+  if (!existsSync(CHROMIUM))
+    throw new Error(
+      `${CHROMIUM} does not exist: this test renders the HTML report in Debian's chromium. Install it (apt-get install chromium) or set CHROMIUM to a chromium executable.`,
+    );
   browser ??= chromium.launch({ executablePath: CHROMIUM });
   return browser;
 }
 
 /** A run with a case of every kind for operations with long names (as real ones are), some failing. */
 function run(): SuiteReport {
-  const operations = ["zqshelf_list_books_by_shelf_and_reading_state", "zqshelf_get_book", "zqpayments_create_payment_intent_with_idempotency"];
+  const operations = [
+    "zqshelf_list_books_by_shelf_and_reading_state",
+    "zqshelf_get_book",
+    "zqpayments_create_payment_intent_with_idempotency",
+  ];
   const results: CaseResult[] = operations.flatMap((operation, o) =>
     RESULT_KINDS.flatMap((kind, k) =>
       [0, 1].map((n): CaseResult => {
@@ -49,7 +56,16 @@ function run(): SuiteReport {
           startedAtMs: 0,
           source: { document: "manifest", path: ["operations", operation] },
           statuses: [200, 400, 404, 429],
-          ...(failed ? { message: "zq the mock's answer breaks the output", failure: { violation: "zq the mock's answer breaks the output", request: `GET /zq/${operation}?page=1`, answer: { status: 200, body: '{"zq":true}' } } } : {}),
+          ...(failed
+            ? {
+                message: "zq the mock's answer breaks the output",
+                failure: {
+                  violation: "zq the mock's answer breaks the output",
+                  request: `GET /zq/${operation}?page=1`,
+                  answer: { status: 200, body: '{"zq":true}' },
+                },
+              }
+            : {}),
         };
       }),
     ),
@@ -72,7 +88,10 @@ describe.each([
         const boxes = await Promise.all((await page.locator(selector).all()).map((e) => e.boundingBox()));
         const drawn = boxes.filter((b) => b !== null && b.width > 0 && b.height > 0);
         expect(drawn.length, selector).toBeGreaterThan(0);
-        for (const box of drawn) expect(box!.x >= 0 && box!.x + box!.width <= width + 0.5, `${selector} at ${box!.x}+${box!.width}`).toBe(true);
+        for (const box of drawn)
+          expect(box!.x >= 0 && box!.x + box!.width <= width + 0.5, `${selector} at ${box!.x}+${box!.width}`).toBe(
+            true,
+          );
         return drawn.length;
       };
       await inside("svg.chart rect.pass");

@@ -12,7 +12,11 @@ import { checkRequest } from "./request.js";
 afterAll(cleanUp);
 
 /** The request the tool sends for `input`, as the suite captures it; `edit` changes its headers first. */
-async function exchangeOf(tool: ToolSpec, input: Record<string, unknown>, edit?: (headers: Headers) => void): Promise<Exchange> {
+async function exchangeOf(
+  tool: ToolSpec,
+  input: Record<string, unknown>,
+  edit?: (headers: Headers) => void,
+): Promise<Exchange> {
   let captured: Request | undefined;
   const fetch = async (r: Request) => {
     captured = r;
@@ -24,7 +28,19 @@ async function exchangeOf(tool: ToolSpec, input: Record<string, unknown>, edit?:
   const headers = new Headers(r.headers);
   edit?.(headers);
   const url = new URL(r.url);
-  return { method: r.method, url, search: url.search, headers, rawBody: "", body: undefined, status: 200, responseHeaders: new Headers(), responseBody: "", violations: [], at: 0 };
+  return {
+    method: r.method,
+    url,
+    search: url.search,
+    headers,
+    rawBody: "",
+    body: undefined,
+    status: 200,
+    responseHeaders: new Headers(),
+    responseBody: "",
+    violations: [],
+    at: 0,
+  };
 }
 
 const check = async (tool: ToolSpec, input: Record<string, unknown>, edit?: (headers: Headers) => void) => {
@@ -72,26 +88,41 @@ describe("the credential check", () => {
 
   it("fails a credential that is not where the requirement in use puts it, naming that requirement", async () => {
     const tool = (await toolsOf(ALTERNATIVES, PARAMS)).zqauth_list_widgets as ToolSpec;
-    expect(await check(tool, { zqKeyValue: "zq-key-value-0001", zqSecretValue: "zq-secret-value-0001" }, (h) => h.delete("x-zq-secret"))).toBe(
+    expect(
+      await check(tool, { zqKeyValue: "zq-key-value-0001", zqSecretValue: "zq-secret-value-0001" }, (h) =>
+        h.delete("x-zq-secret"),
+      ),
+    ).toBe(
       "the credential is not where zqKey + zqSecret puts it (zqKey: header X-Zq-Key; zqSecret: header X-Zq-Secret; listWidgets accepts zqBasic, zqToken, zqOauth, zqKey + zqSecret, zqSession, the call gave this one)",
     );
-    expect(await check(tool, { zqAccount: "ACzq0001", zqPassword: "zq-password-0001" }, (h) => h.set("authorization", `Basic ${btoa("ACzq0002:zq-password-0001")}`))).toMatch(
-      /^the credential is not where zqBasic puts it \(zqBasic: Authorization: basic <credential>;/,
-    );
-    expect(await check(tool, { zqSessionKey: "zq-session-0001" }, (h) => h.set("cookie", "other=zq-session-0001"))).toMatch(/^the credential is not where zqSession puts it/);
+    expect(
+      await check(tool, { zqAccount: "ACzq0001", zqPassword: "zq-password-0001" }, (h) =>
+        h.set("authorization", `Basic ${btoa("ACzq0002:zq-password-0001")}`),
+      ),
+    ).toMatch(/^the credential is not where zqBasic puts it \(zqBasic: Authorization: basic <credential>;/);
+    expect(
+      await check(tool, { zqSessionKey: "zq-session-0001" }, (h) => h.set("cookie", "other=zq-session-0001")),
+    ).toMatch(/^the credential is not where zqSession puts it/);
   });
 
   it("holds an API key header to its prefix (auth.prefix): sent after it passes, sent as it is fails", async () => {
-    const prefixed = ALTERNATIVES.replace("    - scheme: zqKey\n      param: zqKeyValue\n", '    - scheme: zqKey\n      param: zqKeyValue\n      prefix: "Token "\n');
+    const prefixed = ALTERNATIVES.replace(
+      "    - scheme: zqKey\n      param: zqKeyValue\n",
+      '    - scheme: zqKey\n      param: zqKeyValue\n      prefix: "Token "\n',
+    );
     const tool = (await toolsOf(prefixed, PARAMS)).zqauth_list_widgets as ToolSpec;
     const input = { zqKeyValue: "zq-key-value-0001", zqSecretValue: "zq-secret-value-0001" };
     expect(await check(tool, input)).toBe("ok");
-    expect(await check(tool, input, (h) => h.set("x-zq-key", "zq-key-value-0001"))).toMatch(/^the credential is not where zqKey \+ zqSecret puts it/);
+    expect(await check(tool, input, (h) => h.set("x-zq-key", "zq-key-value-0001"))).toMatch(
+      /^the credential is not where zqKey \+ zqSecret puts it/,
+    );
   });
 
   it("fails the credential sent twice", async () => {
     const tool = (await toolsOf(ALTERNATIVES, PARAMS)).zqauth_list_widgets as ToolSpec;
-    expect(await check(tool, { zqPersonalToken: "zq-personal-0001" }, (h) => h.set("x-zq-key", "zq-personal-0001"))).toBe("the credential also appears in header x-zq-key");
+    expect(
+      await check(tool, { zqPersonalToken: "zq-personal-0001" }, (h) => h.set("x-zq-key", "zq-personal-0001")),
+    ).toBe("the credential also appears in header x-zq-key");
   });
 
   it("lets two credentials of a combination hold the same text, a quote included (a random draw gave both)", async () => {
@@ -116,16 +147,22 @@ describe("the credential check of an operation that declares no security (securi
     const ex = await exchangeOf(tool, input);
     ex.url = new URL(`${ex.url.origin}${ex.url.pathname}?note=zq-personal-0001`);
     ex.search = ex.url.search;
-    expect(() => checkRequest(ex, tool, zqauthDocument(), input)).toThrow(/^getStatus declares no security requirement .*yet the credential was sent \(the address\)$/);
+    expect(() => checkRequest(ex, tool, zqauthDocument(), input)).toThrow(
+      /^getStatus declares no security requirement .*yet the credential was sent \(the address\)$/,
+    );
   });
 });
 
 describe("the auth cases", () => {
-  const PING = '  zqauth_ping:\n    operationId: ping\n    title: Ping\n    description: Ping.\n    outputs:\n      count: { type: number, from: "$response.body#/count", description: Count. }\n';
+  const PING =
+    '  zqauth_ping:\n    operationId: ping\n    title: Ping\n    description: Ping.\n    outputs:\n      count: { type: number, from: "$response.body#/count", description: Count. }\n';
 
   it("expect no 401 of an operation whose security lists {} (authentication optional), and try each alternative alone", async () => {
     const tools = await toolsOf(ALTERNATIVES, PARAMS, PING);
-    const names = (tool: ToolSpec) => authKind.derive(tool, { provider: "zqauth", tools: Object.values(tools), document: zqauthDocument() }).map((c) => c.name);
+    const names = (tool: ToolSpec) =>
+      authKind
+        .derive(tool, { provider: "zqauth", tools: Object.values(tools), document: zqauthDocument() })
+        .map((c) => c.name);
     // ping accepts no credential or zqBasic: one way offered, no 401 expected.
     expect(names(tools.zqauth_ping as ToolSpec)).toEqual([]);
     expect(names(tools.zqauth_list_widgets as ToolSpec)).toEqual([

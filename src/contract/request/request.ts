@@ -5,7 +5,14 @@
 // scheme puts it and nowhere else, and the body's content type.
 // What a parameter reached the wire as: sent-value.ts; the credential's place: credential-check.ts.
 import { type ToolSpec, type WireSpec, itemAt } from "@blockwright/runtime/internal";
-import { bareMediaType, credentialOf, type OpenApiDocument, type OpenApiOperation, sendsFieldsAsPairs, typeOf } from "../../load/openapi-document.js";
+import {
+  bareMediaType,
+  credentialOf,
+  type OpenApiDocument,
+  type OpenApiOperation,
+  sendsFieldsAsPairs,
+  typeOf,
+} from "../../load/openapi-document.js";
 import { basePattern } from "../../judge/judge.js";
 import { check, fail, json } from "../call.js";
 import type { Exchange } from "../exchange.js";
@@ -14,20 +21,31 @@ import { at } from "../json-path.js";
 import { checkCredential } from "./credential-check.js";
 
 /** The operation a request was sent to: the tool's own or one of its routes'. */
-export function operationOf(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument): { op: OpenApiOperation; path: Record<string, string>; wire: Record<string, WireSpec> } {
+export function operationOf(
+  ex: Exchange,
+  tool: ToolSpec,
+  doc: OpenApiDocument,
+): { op: OpenApiOperation; path: Record<string, string>; wire: Record<string, WireSpec> } {
   const tried: string[] = [];
   // Operations' paths are relative to the document's server path, which every request carries (server.basePath).
   const base = tool.server.basePath ?? "";
   // A variable left in it (the credential's, auth.variable) is one segment, never shown.
   const under = basePattern(base).exec(ex.url.pathname)?.[0].length;
-  if (under === undefined || ex.url.pathname.length === under) fail(`${ex.method} ${ex.url.pathname} is not under the server's path ${base}`);
+  if (under === undefined || ex.url.pathname.length === under)
+    fail(`${ex.method} ${ex.url.pathname} is not under the server's path ${base}`);
   const pathname = ex.url.pathname.slice(under);
   for (const target of [{ operationId: tool.operationId, wire: {} as Record<string, WireSpec> }, ...tool.routes]) {
     const op = doc.operations.get(target.operationId);
     if (!op) continue;
     tried.push(`${op.method} ${op.path}`);
     const spanning = new Set(
-      tool.params.flatMap((p) => ((target.wire[p.name] ?? p.wire).in === "path" && ((target.wire[p.name] ?? p.wire) as { multiSegment?: true }).multiSegment ? [(target.wire[p.name] ?? p.wire) as { name: string }] : []).map((w) => w.name)),
+      tool.params.flatMap((p) =>
+        ((target.wire[p.name] ?? p.wire).in === "path" &&
+        ((target.wire[p.name] ?? p.wire) as { multiSegment?: true }).multiSegment
+          ? [(target.wire[p.name] ?? p.wire) as { name: string }]
+          : []
+        ).map((w) => w.name),
+      ),
     );
     const path = matchPath(op.path.replace(/\{\+/g, "{"), pathname, spanning);
     if (path && op.method === ex.method) return { op, path, wire: target.wire };
@@ -63,24 +81,38 @@ export function checkRequest(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument,
   }
   for (const key of new Set(ex.url.searchParams.keys())) {
     // A deepObject value's keys are its name with brackets: `expand[0]`, `created[gte]`.
-    check(anyKey || declaredQuery.has(key) || declaredQuery.has(key.replace(/\[.*$/, "")), () => `query key ${key} is not declared by ${op.operationId} (declared: ${[...declaredQuery].join(", ") || "none"})${fieldOfStyled(doc, op, key)}`);
+    check(
+      anyKey || declaredQuery.has(key) || declaredQuery.has(key.replace(/\[.*$/, "")),
+      () =>
+        `query key ${key} is not declared by ${op.operationId} (declared: ${[...declaredQuery].join(", ") || "none"})${fieldOfStyled(doc, op, key)}`,
+    );
   }
   const media = requestMediaTypes(doc, op);
   for (const [name] of ex.headers) {
     // OpenAPI ignores Accept and Content-Type header parameters: media types are declared, not these.
     if (name === "content-type" || name === "accept") continue;
-    check(declaredHeaders.has(name), () => `header ${name} is not declared by ${op.operationId} (declared: ${[...declaredHeaders].join(", ") || "none"})`);
+    check(
+      declaredHeaders.has(name),
+      () =>
+        `header ${name} is not declared by ${op.operationId} (declared: ${[...declaredHeaders].join(", ") || "none"})`,
+    );
   }
 
   // The body and its content type.
   const contentType = ex.headers.get("content-type");
   if (ex.rawBody) {
     check(media.length > 0, `${op.operationId} declares no request body, but one was sent`);
-    check(contentType !== null && media.some((m) => inRange(m, bareMediaType(contentType))), () => `content type ${json(contentType)} is not one ${op.operationId} declares (${media.join(", ")})`);
+    check(
+      contentType !== null && media.some((m) => inRange(m, bareMediaType(contentType))),
+      () => `content type ${json(contentType)} is not one ${op.operationId} declares (${media.join(", ")})`,
+    );
   } else {
     check(!op.requestBody?.required, `${op.operationId} requires a request body, none was sent`);
     // Unless the document declares Content-Type as a parameter of its own (then a bodiless call may carry it).
-    check(contentType === null || declaredHeaders.has("content-type"), () => `content type ${contentType} sent without a body`);
+    check(
+      contentType === null || declaredHeaders.has("content-type"),
+      () => `content type ${contentType} sent without a body`,
+    );
   }
 
   checkCredential(ex, tool, doc, op, input);
@@ -88,9 +120,17 @@ export function checkRequest(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument,
 
 /** Where an undeclared query key is a field of a declared object parameter written in another style: that style, as a hint. */
 function fieldOfStyled(doc: OpenApiDocument, op: OpenApiOperation, key: string): string {
-  const owner = op.parameters.find((p) => p.in === "query" && !sendsFieldsAsPairs(p) && Object.hasOwn((doc.flatten(p.schema).properties ?? {}) as object, key));
+  const owner = op.parameters.find(
+    (p) =>
+      p.in === "query" &&
+      !sendsFieldsAsPairs(p) &&
+      Object.hasOwn((doc.flatten(p.schema).properties ?? {}) as object, key),
+  );
   if (!owner) return "";
-  const style = owner.content !== undefined ? `content ${owner.content}` : `style ${owner.style ?? "form"}, explode ${owner.explode ?? (owner.style ?? "form") === "form"}`;
+  const style =
+    owner.content !== undefined
+      ? `content ${owner.content}`
+      : `style ${owner.style ?? "form"}, explode ${owner.explode ?? (owner.style ?? "form") === "form"}`;
   return `: a field of "${owner.name}", which the document writes in ${style}${owner.style === "deepObject" ? ` (${owner.name}[${key}]=…)` : ""}`;
 }
 
@@ -109,7 +149,11 @@ function inRange(declared: string, sent: string): boolean {
 }
 
 /** `/v1/things/{id}` against `/v1/things/42` → `{id: "42"}` (raw, still percent-encoded); a `spanning` name takes several segments. */
-function matchPath(template: string, pathname: string, spanning: ReadonlySet<string> = new Set()): Record<string, string> | undefined {
+function matchPath(
+  template: string,
+  pathname: string,
+  spanning: ReadonlySet<string> = new Set(),
+): Record<string, string> | undefined {
   const names: string[] = [];
   const source = template
     .split(/(\{[^{}]+\})/)
