@@ -1,9 +1,13 @@
 // What the DECISIONS tests share (decisions*.contract.test.ts, one file per subject): the made-up credentials each
 // provider is called with, the CRM's instance and a record id of its, document generation's minimal input, and the
-// check of an input refused before any request.
+// check of an input refused before any request; a provider's pinned published document.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { expect } from "vitest";
+import { parse } from "yaml";
 import type { ToolError } from "@blockwright/runtime/internal";
 import { type Captured, expectFailure, mockUrl } from "../test-support/harness.js";
+import { SPECS_DIR } from "../test-support/repo.js";
 
 export const GAMMA = "sk-gamma-decisions-0001";
 export const PDL = "pdl-decisions-key-0001";
@@ -26,3 +30,7 @@ export function expectRefused(
   expect(error).toMatchObject({ type: "validation", param, rule, message });
   return error;
 }
+
+/** The document the provider publishes, as pinned in its specs folder (upstream/published.yaml). */
+export const published = (provider: string) =>
+  parse(readFileSync(join(SPECS_DIR, provider, "upstream/published.yaml"), "utf8"));

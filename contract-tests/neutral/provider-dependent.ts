@@ -91,9 +91,11 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
     "decisions and seed rules of the providers it names, written out": [
       "contract-tests/decided-limits.contract.test.ts",
       "contract-tests/decisions.contract.test.ts",
+      "contract-tests/decisions-books.contract.test.ts",
       "contract-tests/decisions-content.contract.test.ts",
       "contract-tests/decisions-crm.contract.test.ts",
       "contract-tests/decisions-directory.contract.test.ts",
+      "contract-tests/decisions-upstream.contract.test.ts",
       "contract-tests/seed-rules.contract.test.ts",
       "contract-tests/upstream-docs.contract.test.ts",
     ],

@@ -46,6 +46,7 @@ import {
   YARN_CONSUMER,
 } from "./consumers.js";
 import { type Finished, node, runOk } from "./processes.js";
+import { ROOT } from "./root.js";
 
 // Books' client bundled 29.1 KB gzip with the OAuth code (jose, token requests), 20.8 KB without it
 // (a provider without flows carries none); issue 29's credential kinds (basic, cookie, combinations,
@@ -148,7 +149,9 @@ beforeAll(async () => {
   const shared = inject("packagesRegistry");
   work = mkdtempSync(join(tmpdir(), "blockwright-client-"));
   upstream = await server(answer);
-  ({ consumer, cjsConsumer, builds } = await installConsumers(work, shared, new URL(upstream.url).port));
+  const generated = (p: string) => join(ROOT, "generated", p, "package.json");
+  const version = (p: string) => (JSON.parse(readFileSync(generated(p), "utf8")) as { version: string }).version;
+  ({ consumer, cjsConsumer, builds } = await installConsumers(work, shared, new URL(upstream.url).port, version));
 });
 
 afterAll(async () => {

@@ -113,14 +113,20 @@ export interface Consumers {
   builds: Record<TsVersion, Finished>;
 }
 
-/** The consumers installed in `work` from `shared`, their snippets calling the loopback upstream at `port`, built. */
-export async function installConsumers(work: string, shared: SharedRegistry, port: string): Promise<Consumers> {
+/**
+ * The consumers installed in `work` from `shared`, each provider package at `version(provider)` (the one generated/
+ * holds, which the registry was given), their snippets calling the loopback upstream at `port`, built.
+ */
+export async function installConsumers(
+  work: string,
+  shared: SharedRegistry,
+  port: string,
+  version: (provider: string) => string,
+): Promise<Consumers> {
   const [consumer, cjsConsumer, pnpmConsumer, yarnConsumer] = [CONSUMER, CJS, PNPM_CONSUMER, YARN_CONSUMER].map((dir) =>
     join(work, dir),
   ) as [string, string, string, string];
   const npm = (args: string[], cwd: string) => runOk("npm", args, cwd, { NPM_CONFIG_USERCONFIG: shared.npmrc });
-  const version = (p: string) =>
-    (JSON.parse(readFileSync(join(ROOT, "generated", p, "package.json"), "utf8")) as { version: string }).version;
   const dependencies = Object.fromEntries(PROVIDERS.map((p) => [`@blockwright/${p}`, version(p)]));
   const packageJson = (dir: string, manifest: object) => {
     mkdirSync(dir);
