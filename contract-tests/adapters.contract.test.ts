@@ -40,7 +40,10 @@ const flowParams = (t: ToolSpec) =>
     ]),
   );
 
-/** A client of the package bound to the provider's mock, with a made-up credential (a token as it is), and the requests it sends. */
+/**
+ * A client of the package bound to the provider's mock, with a made-up credential (a token as it is), and the requests
+ * it sends.
+ */
 function connected(pkg: Package, id: string, t: ToolSpec) {
   const options: Record<string, unknown> = {};
   const flows = flowParams(t);

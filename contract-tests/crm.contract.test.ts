@@ -100,7 +100,8 @@ describe("crm_create_record", () => {
       const error = expectFailure(result);
       expect(error).toMatchObject({ type: "validation", param: "sobject", rule: "pattern" });
       expect(error.message).toBe(
-        `sobject: must be an sObject API name such as Account or My_Object__c matching ^[A-Za-z][A-Za-z0-9_]*$, got ${JSON.stringify(sobject)}`,
+        `sobject: must be an sObject API name such as Account or My_Object__c matching ` +
+          `^[A-Za-z][A-Za-z0-9_]*$, got ${JSON.stringify(sobject)}`,
       );
       expect(calls).toHaveLength(0);
     });
@@ -196,22 +197,25 @@ describe("crm_query with allPages", () => {
     });
   });
 
-  it("paginate, typed from the package, yields one result per batch (and takes only operations that page)", async () => {
-    const { fetch, calls } = capturingFetch();
-    const batches: unknown[] = [];
-    for await (const page of paginate("crm_query", valid.crm_query(), { fetch }))
-      batches.push(expectSuccess(page).metadata);
-    expect(batches).toEqual([
-      { totalSize: 3222, done: false },
-      { totalSize: 3222, done: true },
-    ]);
-    expect(calls).toHaveLength(2);
-    // @ts-expect-error crm_get_record returns one record: it does not page.
-    const refused = paginate("crm_get_record", valid.crm_get_record());
-    expect(await refused.next()).toMatchObject({
-      value: { success: false, error: { param: "allPages", rule: "pagination" } },
-    });
-  });
+  it(
+    "paginate, typed from the package, yields one result per batch (and takes only operations that " + "page)",
+    async () => {
+      const { fetch, calls } = capturingFetch();
+      const batches: unknown[] = [];
+      for await (const page of paginate("crm_query", valid.crm_query(), { fetch }))
+        batches.push(expectSuccess(page).metadata);
+      expect(batches).toEqual([
+        { totalSize: 3222, done: false },
+        { totalSize: 3222, done: true },
+      ]);
+      expect(calls).toHaveLength(2);
+      // @ts-expect-error crm_get_record returns one record: it does not page.
+      const refused = paginate("crm_get_record", valid.crm_get_record());
+      expect(await refused.next()).toMatchObject({
+        value: { success: false, error: { param: "allPages", rule: "pagination" } },
+      });
+    },
+  );
 
   it("makes one request when the first batch is the last", async () => {
     const { result, calls } = await call("crm_query", valid.crm_query(), {

@@ -24,19 +24,23 @@ describe("DECISIONS — Book catalog", () => {
     }
   });
 
-  it("search: items may be missing → data []; metadata.count counts items, totalItems is the estimate; maxResults defaults to 10", async () => {
-    const none = await call("books_search_volumes", { apiKey: BOOKS, q: "zzzz" }, { prefer: "example=noItems" });
-    expect(JSON.parse(none.calls[0]!.responseBody)).not.toHaveProperty("items");
-    expect(expectSuccess(none.result)).toEqual({ data: [], metadata: { count: 0, totalItems: 0 } });
-    const r = await call("books_search_volumes", { apiKey: BOOKS, q: "dune" });
-    expect(r.calls[0]!.url.searchParams.get("maxResults")).toBe("10");
-    const page = example("books", "searchVolumes", "200", "search") as { items: unknown[]; totalItems: number };
-    expect(page.totalItems).not.toBe(page.items.length);
-    expect(expectSuccess(r.result)).toEqual({
-      data: page.items,
-      metadata: { count: page.items.length, totalItems: page.totalItems },
-    });
-  });
+  it(
+    "search: items may be missing → data []; metadata.count counts items, totalItems is the estimate; maxResults " +
+      "defaults to 10",
+    async () => {
+      const none = await call("books_search_volumes", { apiKey: BOOKS, q: "zzzz" }, { prefer: "example=noItems" });
+      expect(JSON.parse(none.calls[0]!.responseBody)).not.toHaveProperty("items");
+      expect(expectSuccess(none.result)).toEqual({ data: [], metadata: { count: 0, totalItems: 0 } });
+      const r = await call("books_search_volumes", { apiKey: BOOKS, q: "dune" });
+      expect(r.calls[0]!.url.searchParams.get("maxResults")).toBe("10");
+      const page = example("books", "searchVolumes", "200", "search") as { items: unknown[]; totalItems: number };
+      expect(page.totalItems).not.toBe(page.items.length);
+      expect(expectSuccess(r.result)).toEqual({
+        data: page.items,
+        metadata: { count: page.items.length, totalItems: page.totalItems },
+      });
+    },
+  );
 
   it("errors are {error: {code, message, errors[], status}}", async () => {
     const r = await call(

@@ -1,6 +1,7 @@
 // The DECISIONS of document generation and enrichment, one test each, named after the rule it holds to
-// (decisions.contract.test.ts has the general ones and names the files of the others). Expected values are written out here (or read from the spec's own examples), never from the
-// manifests: breaking a rule in a manifest or spec fails the test that names it.
+// (decisions.contract.test.ts has the general ones and names the files of the others). Expected values are written out
+// here (or read from the spec's own examples), never from the manifests: breaking a rule in a manifest or spec fails
+// the test that names it.
 import { describe, expect, it } from "vitest";
 import { call, example, expectFailure, expectNoViolation, expectSuccess, tool } from "../test-support/harness.js";
 import { expectRefused, GAMMA, generate, PDL } from "./decisions-kit.js";
@@ -57,37 +58,44 @@ describe("DECISIONS — Document generation", () => {
     }
   });
 
-  it("from-template sends only gammaId, prompt, themeId, exportAs, folderIds and imageOptions.model/style", async () => {
-    const r = await call("docgen_generate_from_template", {
-      apiKey: GAMMA,
-      gammaId: "g_1",
-      prompt: "Adapt",
-      themeId: "t_1",
-      exportAs: "pdf",
-      folderIds: "f_1",
-      imageModel: "flux-2-pro",
-      imageStyle: "warm",
-    });
-    expectNoViolation(r.calls[0]!);
-    expect(r.calls[0]!.body).toEqual({
-      gammaId: "g_1",
-      prompt: "Adapt",
-      themeId: "t_1",
-      exportAs: "pdf",
-      folderIds: ["f_1"],
-      imageOptions: { model: "flux-2-pro", style: "warm" },
-    });
-    for (const extra of ["imageSource", "textAmount", "cardDimensions", "numCards", "textMode"]) {
-      const refused = await call("docgen_generate_from_template", {
+  it(
+    "from-template sends only gammaId, prompt, themeId, exportAs, folderIds and " + "imageOptions.model/style",
+    async () => {
+      const r = await call("docgen_generate_from_template", {
         apiKey: GAMMA,
         gammaId: "g_1",
         prompt: "Adapt",
-        [extra]: extra === "numCards" ? 5 : "x",
+        themeId: "t_1",
+        exportAs: "pdf",
+        folderIds: "f_1",
+        imageModel: "flux-2-pro",
+        imageStyle: "warm",
       });
-      expect(refused.calls, extra).toHaveLength(0);
-      expect(expectFailure(refused.result), extra).toMatchObject({ type: "validation", param: extra, rule: "unknown" });
-    }
-  });
+      expectNoViolation(r.calls[0]!);
+      expect(r.calls[0]!.body).toEqual({
+        gammaId: "g_1",
+        prompt: "Adapt",
+        themeId: "t_1",
+        exportAs: "pdf",
+        folderIds: ["f_1"],
+        imageOptions: { model: "flux-2-pro", style: "warm" },
+      });
+      for (const extra of ["imageSource", "textAmount", "cardDimensions", "numCards", "textMode"]) {
+        const refused = await call("docgen_generate_from_template", {
+          apiKey: GAMMA,
+          gammaId: "g_1",
+          prompt: "Adapt",
+          [extra]: extra === "numCards" ? 5 : "x",
+        });
+        expect(refused.calls, extra).toHaveLength(0);
+        expect(expectFailure(refused.result), extra).toMatchObject({
+          type: "validation",
+          param: extra,
+          rule: "unknown",
+        });
+      }
+    },
+  );
 
   it("cardDimensions must fit format; a mismatch is refused with the valid values for that format", async () => {
     const fits: Record<string, string[]> = {
@@ -117,112 +125,127 @@ describe("DECISIONS — Document generation", () => {
     );
   });
 
-  it("textLanguage is matched case-insensitively and sent lower-case; it must be a language code the upstream accepts", async () => {
-    for (const [given, sent] of [
-      ["PT-BR", "pt-br"],
-      ["En-Gb", "en-gb"],
-      ["es-419", "es-419"],
-    ]) {
-      const r = await call("docgen_generate", { ...generate, textLanguage: given });
-      expectSuccess(r.result);
-      expectNoViolation(r.calls[0]!);
-      expect(r.calls[0]!.body).toMatchObject({ textOptions: { language: sent } });
-    }
-    const error = expectRefused(
-      await call("docgen_generate", { ...generate, textLanguage: "klingon" }),
-      "textLanguage",
-      "enum",
-      expect.stringMatching(/^textLanguage: must be one of en, en-gb, .*, cy \(any case\), got "klingon"$/),
-    );
-    expect(error.message).toContain("pt-br");
-  });
+  it(
+    "textLanguage is matched case-insensitively and sent lower-case; it must be a language code the upstream " +
+      "accepts",
+    async () => {
+      for (const [given, sent] of [
+        ["PT-BR", "pt-br"],
+        ["En-Gb", "en-gb"],
+        ["es-419", "es-419"],
+      ]) {
+        const r = await call("docgen_generate", { ...generate, textLanguage: given });
+        expectSuccess(r.result);
+        expectNoViolation(r.calls[0]!);
+        expect(r.calls[0]!.body).toMatchObject({ textOptions: { language: sent } });
+      }
+      const error = expectRefused(
+        await call("docgen_generate", { ...generate, textLanguage: "klingon" }),
+        "textLanguage",
+        "enum",
+        expect.stringMatching(/^textLanguage: must be one of en, en-gb, .*, cy \(any case\), got "klingon"$/),
+      );
+      expect(error.message).toContain("pt-br");
+    },
+  );
 
-  it("outputs: generationId (+ warnings); status with gammaUrl when completed, credits and error when failed, plus exportUrl and gammaId; themes/folders from data, hasMore, nextCursor only when not null", async () => {
-    expect(expectSuccess((await call("docgen_generate", generate)).result)).toEqual({ generationId: "abc123xyz" });
-    const warned = example("docgen", "createGeneration", "200", "withWarnings") as {
-      generationId: string;
-      warnings: string;
-    };
-    expect(expectSuccess((await call("docgen_generate", generate, { prefer: "example=withWarnings" })).result)).toEqual(
-      warned,
-    );
-    const completed = example("docgen", "getGenerationStatus", "200", "completed") as Record<string, unknown>;
-    expect(
-      expectSuccess(
-        (
-          await call(
-            "docgen_check_status",
-            { apiKey: GAMMA, generationId: "abc123xyz" },
-            { prefer: "example=completed" },
-          )
-        ).result,
-      ),
-    ).toEqual({
-      generationId: completed.generationId,
-      status: "completed",
-      gammaUrl: completed.gammaUrl,
-      gammaId: completed.gammaId,
-      exportUrl: completed.exportUrl,
-      credits: completed.credits,
-    });
-    const failed = example("docgen", "getGenerationStatus", "200", "failed") as Record<string, unknown>;
-    const failedOutput = expectSuccess(
-      (await call("docgen_check_status", { apiKey: GAMMA, generationId: "abc123xyz" }, { prefer: "example=failed" }))
-        .result,
-    );
-    expect(failedOutput).toMatchObject({
-      generationId: failed.generationId,
-      status: "failed",
-      error: failed.error,
-      credits: failed.credits,
-    });
-    expect(failedOutput).not.toHaveProperty("gammaUrl");
-    for (const [id, operationId, list] of [
-      ["docgen_list_themes", "listThemes", "themes"],
-      ["docgen_list_folders", "listFolders", "folders"],
-    ] as const) {
-      const first = example("docgen", operationId, "200", "firstPage") as { data: unknown[]; nextCursor: string };
-      expect(expectSuccess((await call(id, { apiKey: GAMMA })).result)).toEqual({
-        [list]: first.data,
-        hasMore: true,
-        nextCursor: first.nextCursor,
+  it(
+    "outputs: generationId (+ warnings); status with gammaUrl when completed, credits and error when failed, " +
+      "plus exportUrl and gammaId; themes/folders from data, hasMore, nextCursor only when not null",
+    async () => {
+      expect(expectSuccess((await call("docgen_generate", generate)).result)).toEqual({ generationId: "abc123xyz" });
+      const warned = example("docgen", "createGeneration", "200", "withWarnings") as {
+        generationId: string;
+        warnings: string;
+      };
+      expect(
+        expectSuccess((await call("docgen_generate", generate, { prefer: "example=withWarnings" })).result),
+      ).toEqual(warned);
+      const completed = example("docgen", "getGenerationStatus", "200", "completed") as Record<string, unknown>;
+      expect(
+        expectSuccess(
+          (
+            await call(
+              "docgen_check_status",
+              { apiKey: GAMMA, generationId: "abc123xyz" },
+              { prefer: "example=completed" },
+            )
+          ).result,
+        ),
+      ).toEqual({
+        generationId: completed.generationId,
+        status: "completed",
+        gammaUrl: completed.gammaUrl,
+        gammaId: completed.gammaId,
+        exportUrl: completed.exportUrl,
+        credits: completed.credits,
       });
-      const last = example("docgen", operationId, "200", "lastPage") as { data: unknown[]; nextCursor: null };
-      expect(last.nextCursor).toBeNull();
-      expect(expectSuccess((await call(id, { apiKey: GAMMA }, { prefer: "example=lastPage" })).result)).toEqual({
-        [list]: last.data,
-        hasMore: false,
+      const failed = example("docgen", "getGenerationStatus", "200", "failed") as Record<string, unknown>;
+      const failedOutput = expectSuccess(
+        (await call("docgen_check_status", { apiKey: GAMMA, generationId: "abc123xyz" }, { prefer: "example=failed" }))
+          .result,
+      );
+      expect(failedOutput).toMatchObject({
+        generationId: failed.generationId,
+        status: "failed",
+        error: failed.error,
+        credits: failed.credits,
       });
-    }
-  });
+      expect(failedOutput).not.toHaveProperty("gammaUrl");
+      for (const [id, operationId, list] of [
+        ["docgen_list_themes", "listThemes", "themes"],
+        ["docgen_list_folders", "listFolders", "folders"],
+      ] as const) {
+        const first = example("docgen", operationId, "200", "firstPage") as { data: unknown[]; nextCursor: string };
+        expect(expectSuccess((await call(id, { apiKey: GAMMA })).result)).toEqual({
+          [list]: first.data,
+          hasMore: true,
+          nextCursor: first.nextCursor,
+        });
+        const last = example("docgen", operationId, "200", "lastPage") as { data: unknown[]; nextCursor: null };
+        expect(last.nextCursor).toBeNull();
+        expect(expectSuccess((await call(id, { apiKey: GAMMA }, { prefer: "example=lastPage" })).result)).toEqual({
+          [list]: last.data,
+          hasMore: false,
+        });
+      }
+    },
+  );
 
-  it("the credential goes in X-API-KEY; errors are {message, statusCode}; credit exhaustion is 402 or 403, not retried", async () => {
-    const r = await call("docgen_list_themes", { apiKey: GAMMA }, { prefer: "code=401" });
-    expect(r.calls[0]!.headers.get("x-api-key")).toBe(GAMMA);
-    expect(r.calls[0]!.headers.get("authorization")).toBeNull();
-    const invalid = example("docgen", "listThemes", "401", "invalidApiKey") as { message: string; statusCode: number };
-    const error = expectFailure(r.result);
-    expect(error).toMatchObject({ type: "upstream", status: 401, message: invalid.message, retryable: false });
-    expect(error.code).toBeUndefined();
-    for (const status of [402, 403]) {
-      const credits = await call("docgen_generate", generate, {
-        prefer: `code=${status}, example=insufficientCredits`,
-      });
-      expect(credits.calls, `${status}: one request, no retry`).toHaveLength(1);
-      expect(credits.calls[0]!.status).toBe(status);
-      const body = example("docgen", "createGeneration", String(status), "insufficientCredits") as {
+  it(
+    "the credential goes in X-API-KEY; errors are {message, statusCode}; credit exhaustion is 402 or 403, not " +
+      "retried",
+    async () => {
+      const r = await call("docgen_list_themes", { apiKey: GAMMA }, { prefer: "code=401" });
+      expect(r.calls[0]!.headers.get("x-api-key")).toBe(GAMMA);
+      expect(r.calls[0]!.headers.get("authorization")).toBeNull();
+      const invalid = example("docgen", "listThemes", "401", "invalidApiKey") as {
         message: string;
         statusCode: number;
       };
-      expect(body.statusCode).toBe(status);
-      expect(expectFailure(credits.result)).toMatchObject({
-        type: "upstream",
-        status,
-        message: body.message,
-        retryable: false,
-      });
-    }
-  });
+      const error = expectFailure(r.result);
+      expect(error).toMatchObject({ type: "upstream", status: 401, message: invalid.message, retryable: false });
+      expect(error.code).toBeUndefined();
+      for (const status of [402, 403]) {
+        const credits = await call("docgen_generate", generate, {
+          prefer: `code=${status}, example=insufficientCredits`,
+        });
+        expect(credits.calls, `${status}: one request, no retry`).toHaveLength(1);
+        expect(credits.calls[0]!.status).toBe(status);
+        const body = example("docgen", "createGeneration", String(status), "insufficientCredits") as {
+          message: string;
+          statusCode: number;
+        };
+        expect(body.statusCode).toBe(status);
+        expect(expectFailure(credits.result)).toMatchObject({
+          type: "upstream",
+          status,
+          message: body.message,
+          retryable: false,
+        });
+      }
+    },
+  );
 
   it("numCards: more than 60 needs the upstream's top plan, and the parameter says so", () => {
     expect(tool("docgen_generate").params.find((p) => p.name === "numCards")?.description).toMatch(/more than 60/);
@@ -300,51 +323,60 @@ describe("DECISIONS — Enrichment", () => {
     expect(already.calls[0]!.body).toEqual({ query: { query: bare }, size: 1 });
   });
 
-  it("404 means no match: enrich → data null, metadata.status 404; search → data [], total 0; never retried", async () => {
-    for (const [id, params] of [
-      ["persondata_person_enrich", { email: "nobody@example.com" }],
-      ["persondata_company_enrich", { website: "nobody.example" }],
-    ] as const) {
-      const enrich = await call(id, { apiKey: PDL, ...params }, { prefer: "code=404" });
-      expect(enrich.calls, id).toHaveLength(1);
-      expect(enrich.calls[0]!.status).toBe(404);
-      expect(expectSuccess(enrich.result), id).toEqual({ data: null, metadata: { status: 404 } });
-    }
-    const search = await call(
-      "persondata_person_search",
-      { apiKey: PDL, sql: "SELECT * FROM person" },
-      { prefer: "code=404" },
-    );
-    expect(search.calls).toHaveLength(1);
-    expect(search.calls[0]!.status).toBe(404);
-    expect(expectSuccess(search.result)).toEqual({ data: [], metadata: { status: 404, total: 0 } });
-  });
+  it(
+    "404 means no match: enrich → data null, metadata.status 404; search → data [], total 0; never " + "retried",
+    async () => {
+      for (const [id, params] of [
+        ["persondata_person_enrich", { email: "nobody@example.com" }],
+        ["persondata_company_enrich", { website: "nobody.example" }],
+      ] as const) {
+        const enrich = await call(id, { apiKey: PDL, ...params }, { prefer: "code=404" });
+        expect(enrich.calls, id).toHaveLength(1);
+        expect(enrich.calls[0]!.status).toBe(404);
+        expect(expectSuccess(enrich.result), id).toEqual({ data: null, metadata: { status: 404 } });
+      }
+      const search = await call(
+        "persondata_person_search",
+        { apiKey: PDL, sql: "SELECT * FROM person" },
+        { prefer: "code=404" },
+      );
+      expect(search.calls).toHaveLength(1);
+      expect(search.calls[0]!.status).toBe(404);
+      expect(expectSuccess(search.result)).toEqual({ data: [], metadata: { status: 404, total: 0 } });
+    },
+  );
 
-  it("person enrich is {status, likelihood, data}; company enrich is flat: data is the company without status and likelihood, which go to metadata; search is {status, data[], total}", async () => {
-    const person = example("persondata", "personEnrich", "200", "match") as {
-      status: number;
-      likelihood: number;
-      data: unknown;
-    };
-    expect(
-      expectSuccess((await call("persondata_person_enrich", { apiKey: PDL, email: "sean@peopledatalabs.com" })).result),
-    ).toEqual({ data: person.data, metadata: { status: person.status, likelihood: person.likelihood } });
-    const { status, likelihood, ...company } = example("persondata", "companyEnrich", "200", "match") as Record<
-      string,
-      unknown
-    >;
-    expect(
-      expectSuccess((await call("persondata_company_enrich", { apiKey: PDL, website: "peopledatalabs.com" })).result),
-    ).toEqual({ data: company, metadata: { status, likelihood } });
-    const results = example("persondata", "personSearch", "200", "results") as {
-      status: number;
-      data: unknown[];
-      total: number;
-    };
-    expect(
-      expectSuccess((await call("persondata_person_search", { apiKey: PDL, sql: "SELECT * FROM person" })).result),
-    ).toEqual({ data: results.data, metadata: { status: results.status, total: results.total } });
-  });
+  it(
+    "person enrich is {status, likelihood, data}; company enrich is flat: data is the company without status and " +
+      "likelihood, which go to metadata; search is {status, data[], total}",
+    async () => {
+      const person = example("persondata", "personEnrich", "200", "match") as {
+        status: number;
+        likelihood: number;
+        data: unknown;
+      };
+      expect(
+        expectSuccess(
+          (await call("persondata_person_enrich", { apiKey: PDL, email: "sean@peopledatalabs.com" })).result,
+        ),
+      ).toEqual({ data: person.data, metadata: { status: person.status, likelihood: person.likelihood } });
+      const { status, likelihood, ...company } = example("persondata", "companyEnrich", "200", "match") as Record<
+        string,
+        unknown
+      >;
+      expect(
+        expectSuccess((await call("persondata_company_enrich", { apiKey: PDL, website: "peopledatalabs.com" })).result),
+      ).toEqual({ data: company, metadata: { status, likelihood } });
+      const results = example("persondata", "personSearch", "200", "results") as {
+        status: number;
+        data: unknown[];
+        total: number;
+      };
+      expect(
+        expectSuccess((await call("persondata_person_search", { apiKey: PDL, sql: "SELECT * FROM person" })).result),
+      ).toEqual({ data: results.data, metadata: { status: results.status, total: results.total } });
+    },
+  );
 
   it("errors are {status, error: {type, message}}", async () => {
     const r = await call(

@@ -38,32 +38,36 @@ describe("DECISIONS — Directory", () => {
     expect(dollar.calls[0]!.url.pathname).toBe("/v1.0/users('%24admin%40contoso.com')");
   });
 
-  it("create always sends accountEnabled (default true) and passwordProfile with forceChangePasswordNextSignIn: true; 201", async () => {
-    const params = {
-      accessToken: GRAPH,
-      displayName: "Ada",
-      mailNickname: "ada",
-      userPrincipalName: "ada@contoso.com",
-      password: "xWwvJ]6NMw+bWH-d",
-    };
-    const r = await call("directory_create_user", params);
-    expect(r.calls[0]!.status).toBe(201);
-    expectNoViolation(r.calls[0]!);
-    expect(r.calls[0]!.body).toEqual({
-      displayName: "Ada",
-      mailNickname: "ada",
-      userPrincipalName: "ada@contoso.com",
-      accountEnabled: true,
-      passwordProfile: { password: "xWwvJ]6NMw+bWH-d", forceChangePasswordNextSignIn: true },
-    });
-    const output = expectSuccess(r.result) as { data: { id: string }; metadata: { id: string } };
-    expect(output.metadata).toEqual({ id: output.data.id });
-    const disabled = await call("directory_create_user", { ...params, accountEnabled: false });
-    expect(disabled.calls[0]!.body).toMatchObject({
-      accountEnabled: false,
-      passwordProfile: { forceChangePasswordNextSignIn: true },
-    });
-  });
+  it(
+    "create always sends accountEnabled (default true) and passwordProfile with forceChangePasswordNextSignIn: " +
+      "true; 201",
+    async () => {
+      const params = {
+        accessToken: GRAPH,
+        displayName: "Ada",
+        mailNickname: "ada",
+        userPrincipalName: "ada@contoso.com",
+        password: "xWwvJ]6NMw+bWH-d",
+      };
+      const r = await call("directory_create_user", params);
+      expect(r.calls[0]!.status).toBe(201);
+      expectNoViolation(r.calls[0]!);
+      expect(r.calls[0]!.body).toEqual({
+        displayName: "Ada",
+        mailNickname: "ada",
+        userPrincipalName: "ada@contoso.com",
+        accountEnabled: true,
+        passwordProfile: { password: "xWwvJ]6NMw+bWH-d", forceChangePasswordNextSignIn: true },
+      });
+      const output = expectSuccess(r.result) as { data: { id: string }; metadata: { id: string } };
+      expect(output.metadata).toEqual({ id: output.data.id });
+      const disabled = await call("directory_create_user", { ...params, accountEnabled: false });
+      expect(disabled.calls[0]!.body).toMatchObject({
+        accountEnabled: false,
+        passwordProfile: { forceChangePasswordNextSignIn: true },
+      });
+    },
+  );
 
   it("metadata.count is the number of items returned, not @odata.count", async () => {
     const r = await call("directory_list_users", { accessToken: GRAPH }, { prefer: "example=withCount" });

@@ -82,143 +82,161 @@ describe("DECISIONS — General: failures and base addresses", () => {
     },
   ];
 
-  it("4. Upstream failures are one structured error shape (provider, operation, status, code, message, request id, retryable), and a secret never appears in it", async () => {
-    for (const f of failures) {
-      const t = tool(f.id);
-      const r = await call(f.id, f.params, { prefer: `code=${f.status}, example=${f.name}`, retries: 0 });
-      expect(r.calls).toHaveLength(1);
-      expect(r.calls[0]!.status).toBe(f.status);
-      const body = example(t.provider, t.operationId, String(f.status), f.name);
-      expect(JSON.parse(r.calls[0]!.responseBody), `${f.id}: the mock answered the example asked for`).toEqual(body);
-      const { code, message } = f.read(body);
-      const error = expectFailure(r.result);
-      const required = [
-        "type",
-        "provider",
-        "operation",
-        "status",
-        "message",
-        "retryable",
-        ...(code !== undefined ? ["code"] : []),
-        ...(f.requestIdHeader ? ["requestId"] : []),
-      ];
-      expect(Object.keys(error), f.id).toEqual(expect.arrayContaining(required));
-      expect(error, f.id).toMatchObject({
-        type: "upstream",
-        provider: t.provider,
-        operation: f.id,
-        status: f.status,
-        message,
-        retryable: f.retryable,
-      });
-      // Gamma's body has no error code: none is invented.
-      expect(error.code, f.id).toBe(code);
-      if (f.requestIdHeader) expect(error.requestId, f.id).toBe(r.calls[0]!.responseHeaders.get(f.requestIdHeader));
-      expect(JSON.stringify(r.result), f.id).not.toContain(f.secret);
-    }
-  });
+  it(
+    "4. Upstream failures are one structured error shape (provider, operation, status, code, message, request " +
+      "id, retryable), and a secret never appears in it",
+    async () => {
+      for (const f of failures) {
+        const t = tool(f.id);
+        const r = await call(f.id, f.params, { prefer: `code=${f.status}, example=${f.name}`, retries: 0 });
+        expect(r.calls).toHaveLength(1);
+        expect(r.calls[0]!.status).toBe(f.status);
+        const body = example(t.provider, t.operationId, String(f.status), f.name);
+        expect(JSON.parse(r.calls[0]!.responseBody), `${f.id}: the mock answered the example asked for`).toEqual(body);
+        const { code, message } = f.read(body);
+        const error = expectFailure(r.result);
+        const required = [
+          "type",
+          "provider",
+          "operation",
+          "status",
+          "message",
+          "retryable",
+          ...(code !== undefined ? ["code"] : []),
+          ...(f.requestIdHeader ? ["requestId"] : []),
+        ];
+        expect(Object.keys(error), f.id).toEqual(expect.arrayContaining(required));
+        expect(error, f.id).toMatchObject({
+          type: "upstream",
+          provider: t.provider,
+          operation: f.id,
+          status: f.status,
+          message,
+          retryable: f.retryable,
+        });
+        // Gamma's body has no error code: none is invented.
+        expect(error.code, f.id).toBe(code);
+        if (f.requestIdHeader) expect(error.requestId, f.id).toBe(r.calls[0]!.responseHeaders.get(f.requestIdHeader));
+        expect(JSON.stringify(r.result), f.id).not.toContain(f.secret);
+      }
+    },
+  );
 
-  it("4. (query-string key) A key that travels in the query string never appears in an error, even one that quotes the request address", async () => {
-    const failing = async (request: Request): Promise<Response> => {
-      throw new TypeError(`fetch failed: ${request.url}`);
-    };
-    const result = await executeTool(
-      "books_search_volumes",
-      { apiKey: BOOKS, q: "dune" },
-      { baseUrl: mockUrl("books"), fetch: failing, retries: 0 },
-    );
-    const error = expectFailure(result);
-    expect(error).toMatchObject({ type: "network", provider: "books", operation: "books_search_volumes" });
-    // The address is quoted (so this is a real test of redaction), without the key.
-    expect(error.message).toContain("/books/v1/volumes?q=dune");
-    expect(JSON.stringify(result)).not.toContain(BOOKS);
-  });
-
-  it("5. Base addresses: the CRM uses the caller's instanceUrl (https; http for loopback; trailing slashes stripped; no path, query or credentials)", async () => {
-    const base = { ...crm(), sobject: "Account", recordId: ACCOUNT_ID };
-    const loopback = await call("crm_get_record", { ...base, instanceUrl: `${mockUrl("crm")}//` });
-    expectSuccess(loopback.result);
-    expect(`${loopback.calls[0]!.url.origin}${loopback.calls[0]!.url.pathname}`).toBe(
-      `${mockUrl("crm")}/services/data/v59.0/sobjects/Account/${ACCOUNT_ID}`,
-    );
-    for (const [instanceUrl, message] of [
-      [
-        "http://acme.my.salesforce.com",
-        'instanceUrl: must use https (http is allowed only for loopback hosts), got "http://acme.my.salesforce.com"',
-      ],
-      [
-        "https://acme.my.salesforce.com/services",
-        'instanceUrl: must be scheme and host only, without a path, got "https://acme.my.salesforce.com/services"',
-      ],
-      [
-        "https://acme.my.salesforce.com?x=1",
-        'instanceUrl: must not contain a query or fragment, got "https://acme.my.salesforce.com?x=1"',
-      ],
-    ] as const) {
-      expectRefused(await call("crm_get_record", { ...base, instanceUrl }), "instanceUrl", "format", message);
-    }
-    const withCredentials = await call("crm_get_record", {
-      ...base,
-      instanceUrl: "https://admin:hunter2secret@acme.my.salesforce.com",
-    });
-    expect(withCredentials.calls).toHaveLength(0);
-    expect(expectFailure(withCredentials.result)).toMatchObject({
-      type: "validation",
-      param: "instanceUrl",
-      rule: "format",
-    });
-    expect(JSON.stringify(withCredentials.result)).not.toContain("hunter2secret");
-  });
-
-  it("5. Base addresses: the others default to their upstream hosts (overridable per call); version prefixes live in the paths, not in servers", async () => {
-    for (const [id, params, host, prefix, reply] of [
-      [
-        "directory_list_users",
-        { accessToken: GRAPH },
-        "https://graph.microsoft.com",
-        "/v1.0/",
-        json(200, { value: [] }),
-      ],
-      [
-        "docgen_list_themes",
-        { apiKey: GAMMA },
-        "https://public-api.gamma.app",
-        "/v1.0/",
-        json(200, { data: [], hasMore: false, nextCursor: null }),
-      ],
-      [
-        "persondata_company_enrich",
-        { apiKey: PDL, website: "peopledatalabs.com" },
-        "https://api.peopledatalabs.com",
-        "/v5/",
-        json(404, {
-          status: 404,
-          error: { type: "not_found", message: "No records were found matching your request" },
-        }),
-      ],
-      [
+  it(
+    "4. (query-string key) A key that travels in the query string never appears in an error, even one that " +
+      "quotes the request address",
+    async () => {
+      const failing = async (request: Request): Promise<Response> => {
+        throw new TypeError(`fetch failed: ${request.url}`);
+      };
+      const result = await executeTool(
         "books_search_volumes",
         { apiKey: BOOKS, q: "dune" },
-        "https://www.googleapis.com",
-        "/books/v1/",
-        json(200, { kind: "books#volumes", totalItems: 0 }),
-      ],
-    ] as const) {
-      const { fetch, seen } = scriptedFetch(reply);
-      expectSuccess(await executeTool(id, params, { fetch, retries: 0 }));
-      expect(seen, id).toHaveLength(1);
-      expect(new URL(seen[0]!.url).origin, id).toBe(host);
-      expect(new URL(seen[0]!.url).pathname.startsWith(prefix), `${seen[0]!.url} starts with ${prefix}`).toBe(true);
-      const provider = tool(id).provider;
-      for (const op of spec(provider).operations.values())
-        expect(op.path.startsWith(prefix), `${provider} ${op.path}`).toBe(true);
-      const servers: { url: string }[] = parse(readFileSync(join(SPECS_DIR, provider, "openapi.yaml"), "utf8")).servers;
-      expect(
-        servers.map((s) => new URL(s.url).pathname),
-        `${provider} servers`,
-      ).toEqual(servers.map(() => "/"));
-    }
-    for (const op of spec("crm").operations.values())
-      expect(op.path.startsWith("/services/data/v59.0/"), op.path).toBe(true);
-  });
+        { baseUrl: mockUrl("books"), fetch: failing, retries: 0 },
+      );
+      const error = expectFailure(result);
+      expect(error).toMatchObject({ type: "network", provider: "books", operation: "books_search_volumes" });
+      // The address is quoted (so this is a real test of redaction), without the key.
+      expect(error.message).toContain("/books/v1/volumes?q=dune");
+      expect(JSON.stringify(result)).not.toContain(BOOKS);
+    },
+  );
+
+  it(
+    "5. Base addresses: the CRM uses the caller's instanceUrl (https; http for loopback; trailing slashes " +
+      "stripped; no path, query or credentials)",
+    async () => {
+      const base = { ...crm(), sobject: "Account", recordId: ACCOUNT_ID };
+      const loopback = await call("crm_get_record", { ...base, instanceUrl: `${mockUrl("crm")}//` });
+      expectSuccess(loopback.result);
+      expect(`${loopback.calls[0]!.url.origin}${loopback.calls[0]!.url.pathname}`).toBe(
+        `${mockUrl("crm")}/services/data/v59.0/sobjects/Account/${ACCOUNT_ID}`,
+      );
+      for (const [instanceUrl, message] of [
+        [
+          "http://acme.my.salesforce.com",
+          'instanceUrl: must use https (http is allowed only for loopback hosts), got "http://acme.my.salesforce.com"',
+        ],
+        [
+          "https://acme.my.salesforce.com/services",
+          'instanceUrl: must be scheme and host only, without a path, got "https://acme.my.salesforce.com/services"',
+        ],
+        [
+          "https://acme.my.salesforce.com?x=1",
+          'instanceUrl: must not contain a query or fragment, got "https://acme.my.salesforce.com?x=1"',
+        ],
+      ] as const) {
+        expectRefused(await call("crm_get_record", { ...base, instanceUrl }), "instanceUrl", "format", message);
+      }
+      const withCredentials = await call("crm_get_record", {
+        ...base,
+        instanceUrl: "https://admin:hunter2secret@acme.my.salesforce.com",
+      });
+      expect(withCredentials.calls).toHaveLength(0);
+      expect(expectFailure(withCredentials.result)).toMatchObject({
+        type: "validation",
+        param: "instanceUrl",
+        rule: "format",
+      });
+      expect(JSON.stringify(withCredentials.result)).not.toContain("hunter2secret");
+    },
+  );
+
+  it(
+    "5. Base addresses: the others default to their upstream hosts (overridable per call); version prefixes live " +
+      "in the paths, not in servers",
+    async () => {
+      for (const [id, params, host, prefix, reply] of [
+        [
+          "directory_list_users",
+          { accessToken: GRAPH },
+          "https://graph.microsoft.com",
+          "/v1.0/",
+          json(200, { value: [] }),
+        ],
+        [
+          "docgen_list_themes",
+          { apiKey: GAMMA },
+          "https://public-api.gamma.app",
+          "/v1.0/",
+          json(200, { data: [], hasMore: false, nextCursor: null }),
+        ],
+        [
+          "persondata_company_enrich",
+          { apiKey: PDL, website: "peopledatalabs.com" },
+          "https://api.peopledatalabs.com",
+          "/v5/",
+          json(404, {
+            status: 404,
+            error: { type: "not_found", message: "No records were found matching your request" },
+          }),
+        ],
+        [
+          "books_search_volumes",
+          { apiKey: BOOKS, q: "dune" },
+          "https://www.googleapis.com",
+          "/books/v1/",
+          json(200, { kind: "books#volumes", totalItems: 0 }),
+        ],
+      ] as const) {
+        const { fetch, seen } = scriptedFetch(reply);
+        expectSuccess(await executeTool(id, params, { fetch, retries: 0 }));
+        expect(seen, id).toHaveLength(1);
+        expect(new URL(seen[0]!.url).origin, id).toBe(host);
+        expect(new URL(seen[0]!.url).pathname.startsWith(prefix), `${seen[0]!.url} starts with ${prefix}`).toBe(true);
+        const provider = tool(id).provider;
+        for (const op of spec(provider).operations.values())
+          expect(op.path.startsWith(prefix), `${provider} ${op.path}`).toBe(true);
+        const servers: { url: string }[] = parse(
+          readFileSync(join(SPECS_DIR, provider, "openapi.yaml"), "utf8"),
+        ).servers;
+        expect(
+          servers.map((s) => new URL(s.url).pathname),
+          `${provider} servers`,
+        ).toEqual(servers.map(() => "/"));
+      }
+      for (const op of spec("crm").operations.values())
+        expect(op.path.startsWith("/services/data/v59.0/"), op.path).toBe(true);
+    },
+  );
 });

@@ -15,7 +15,8 @@ import { SPECS_DIR } from "../test-support/repo.js";
 import { BOOKS, expectRefused, GAMMA, GRAPH, generate, PDL, published } from "./decisions-kit.js";
 
 describe("DECISIONS — General", () => {
-  // [tool, valid input, parameter, accepted at the bound, where the wire carries it, refused one step past it, rule, message]
+  // [tool, valid input, parameter, accepted at the bound, where the wire carries it, refused one step past it, rule,
+  // message]
   const limits: [
     string,
     Record<string, unknown>,
@@ -208,74 +209,87 @@ describe("DECISIONS — General", () => {
     ],
   ];
 
-  it("1. Limits are the stricter of the spec and the upstream ($top 1–999, numCards 1–75, additionalInstructions ≤ 2,000, inputText 1–400,000, limit 1–50, min_likelihood integer 1–10, size 1–100, maxResults 1–40)", async () => {
-    for (const [id, params, param, ok, sent, bad, rule, message] of limits) {
-      const accepted = await call(id, { ...params, [param]: ok });
-      expectSuccess(accepted.result);
-      expect(accepted.calls, `${id} ${param} ${String(ok).slice(0, 10)}`).toHaveLength(1);
-      expectNoViolation(accepted.calls[0]!);
-      expect(String(sent(accepted.calls[0]!)), `${id} ${param} on the wire`).toBe(String(ok));
-      const refused = await call(id, { ...params, [param]: bad });
-      expect(refused.calls, `${id} ${param} ${String(bad).slice(0, 10)}`).toHaveLength(0);
-      const error = expectFailure(refused.result);
-      expect(error, `${id} ${param}`).toMatchObject({
-        type: "validation",
-        provider: tool(id).provider,
-        operation: id,
-        param,
-        rule,
+  it(
+    "1. Limits are the stricter of the spec and the upstream ($top 1–999, numCards 1–75, additionalInstructions " +
+      "≤ 2,000, inputText 1–400,000, limit 1–50, min_likelihood integer 1–10, size 1–100, maxResults 1–40)",
+    async () => {
+      for (const [id, params, param, ok, sent, bad, rule, message] of limits) {
+        const accepted = await call(id, { ...params, [param]: ok });
+        expectSuccess(accepted.result);
+        expect(accepted.calls, `${id} ${param} ${String(ok).slice(0, 10)}`).toHaveLength(1);
+        expectNoViolation(accepted.calls[0]!);
+        expect(String(sent(accepted.calls[0]!)), `${id} ${param} on the wire`).toBe(String(ok));
+        const refused = await call(id, { ...params, [param]: bad });
+        expect(refused.calls, `${id} ${param} ${String(bad).slice(0, 10)}`).toHaveLength(0);
+        const error = expectFailure(refused.result);
+        expect(error, `${id} ${param}`).toMatchObject({
+          type: "validation",
+          provider: tool(id).provider,
+          operation: id,
+          param,
+          rule,
+        });
+        expect(error.message.startsWith(message), `${error.message.slice(0, 120)} starts with ${message}`).toBe(true);
+      }
+    },
+  );
+
+  it(
+    "2. Enums are the spec's plus the upstream's additions; a value the upstream rejects is refused naming the " +
+      "accepted ones",
+    async () => {
+      for (const [extra, wire] of [
+        [{ exportAs: "png" }, { exportAs: "png" }],
+        [{ imageSource: "pexels" }, { imageOptions: { source: "pexels" } }],
+        [{ imageSource: "themeAccent" }, { imageOptions: { source: "themeAccent" } }],
+      ] as const) {
+        const added = await call("docgen_generate", { ...generate, ...extra });
+        expectSuccess(added.result);
+        expectNoViolation(added.calls[0]!);
+        expect(added.calls[0]!.body).toMatchObject(wire);
+      }
+      const fromTemplate = await call("docgen_generate_from_template", {
+        apiKey: GAMMA,
+        gammaId: "g_1",
+        prompt: "Adapt",
+        exportAs: "png",
       });
-      expect(error.message.startsWith(message), `${error.message.slice(0, 120)} starts with ${message}`).toBe(true);
-    }
-  });
+      expectSuccess(fromTemplate.result);
+      expectNoViolation(fromTemplate.calls[0]!);
+      expect(fromTemplate.calls[0]!.body).toMatchObject({ exportAs: "png" });
+      expectRefused(
+        await call("docgen_generate", { ...generate, imageSource: "unsplash" }),
+        "imageSource",
+        "enum",
+        "imageSource: must be one of aiGenerated, pictographic, webAllImages, webFreeToUse, " +
+          'webFreeToUseCommercially, giphy, pexels, placeholder, noImages, themeAccent, got "unsplash"',
+      );
+    },
+  );
 
-  it("2. Enums are the spec's plus the upstream's additions; a value the upstream rejects is refused naming the accepted ones", async () => {
-    for (const [extra, wire] of [
-      [{ exportAs: "png" }, { exportAs: "png" }],
-      [{ imageSource: "pexels" }, { imageOptions: { source: "pexels" } }],
-      [{ imageSource: "themeAccent" }, { imageOptions: { source: "themeAccent" } }],
-    ] as const) {
-      const added = await call("docgen_generate", { ...generate, ...extra });
-      expectSuccess(added.result);
-      expectNoViolation(added.calls[0]!);
-      expect(added.calls[0]!.body).toMatchObject(wire);
-    }
-    const fromTemplate = await call("docgen_generate_from_template", {
-      apiKey: GAMMA,
-      gammaId: "g_1",
-      prompt: "Adapt",
-      exportAs: "png",
-    });
-    expectSuccess(fromTemplate.result);
-    expectNoViolation(fromTemplate.calls[0]!);
-    expect(fromTemplate.calls[0]!.body).toMatchObject({ exportAs: "png" });
-    expectRefused(
-      await call("docgen_generate", { ...generate, imageSource: "unsplash" }),
-      "imageSource",
-      "enum",
-      'imageSource: must be one of aiGenerated, pictographic, webAllImages, webFreeToUse, webFreeToUseCommercially, giphy, pexels, placeholder, noImages, themeAccent, got "unsplash"',
-    );
-  });
-
-  it("2. (models) The image model is one the upstream accepts: the spec keeps the published list, an unknown one is refused naming them", async () => {
-    const ours: string[] = parse(readFileSync(join(SPECS_DIR, "docgen/openapi.yaml"), "utf8")).components.schemas
-      .ImageModel.enum;
-    const theirs: string[] = published("docgen").components.schemas.ImageModel.enum;
-    expect(ours).toEqual(theirs);
-    expect(ours.length).toBe(46);
-    for (const id of ["docgen_generate", "docgen_generate_from_template"])
-      expect(tool(id).params.find((p) => p.name === "imageModel")?.enum, id).toEqual(theirs);
-    const ok = await call("docgen_generate", { ...generate, imageSource: "aiGenerated", imageModel: "flux-2-pro" });
-    expectSuccess(ok.result);
-    expectNoViolation(ok.calls[0]!);
-    expect(ok.calls[0]!.body).toMatchObject({ imageOptions: { source: "aiGenerated", model: "flux-2-pro" } });
-    expectRefused(
-      await call("docgen_generate", { ...generate, imageModel: "dall-e-4" }),
-      "imageModel",
-      "enum",
-      `imageModel: must be one of ${theirs.join(", ")}, got "dall-e-4"`,
-    );
-  });
+  it(
+    "2. (models) The image model is one the upstream accepts: the spec keeps the published list, an unknown one " +
+      "is refused naming them",
+    async () => {
+      const ours: string[] = parse(readFileSync(join(SPECS_DIR, "docgen/openapi.yaml"), "utf8")).components.schemas
+        .ImageModel.enum;
+      const theirs: string[] = published("docgen").components.schemas.ImageModel.enum;
+      expect(ours).toEqual(theirs);
+      expect(ours.length).toBe(46);
+      for (const id of ["docgen_generate", "docgen_generate_from_template"])
+        expect(tool(id).params.find((p) => p.name === "imageModel")?.enum, id).toEqual(theirs);
+      const ok = await call("docgen_generate", { ...generate, imageSource: "aiGenerated", imageModel: "flux-2-pro" });
+      expectSuccess(ok.result);
+      expectNoViolation(ok.calls[0]!);
+      expect(ok.calls[0]!.body).toMatchObject({ imageOptions: { source: "aiGenerated", model: "flux-2-pro" } });
+      expectRefused(
+        await call("docgen_generate", { ...generate, imageModel: "dall-e-4" }),
+        "imageModel",
+        "enum",
+        `imageModel: must be one of ${theirs.join(", ")}, got "dall-e-4"`,
+      );
+    },
+  );
 
   it("2. (languages) textLanguage accepts exactly the language codes of the pinned published document", async () => {
     const theirs: string[] = published("docgen").components.schemas.TextOptions.properties.language.enum;
@@ -295,28 +309,32 @@ describe("DECISIONS — General", () => {
     );
   });
 
-  it("3. Every invalid input is refused before any request, naming the parameter, the rule and the value (cross-field rules too)", async () => {
-    expectRefused(
-      await call("docgen_generate", { ...generate, format: "social", cardDimensions: "16x9" }),
-      "cardDimensions",
-      "allowedValues",
-      'cardDimensions: must be one of 1x1, 4x5, 9x16 when format is social, got "16x9"',
-    );
-    expectRefused(
-      await call("docgen_generate", { ...generate, numCards: 7.5 }),
-      "numCards",
-      "integer",
-      "numCards: must be an integer, got 7.5",
-    );
-    expectRefused(
-      await call("persondata_person_search", {
-        apiKey: PDL,
-        sql: "SELECT * FROM person",
-        query: { query: { match_all: {} } },
-      }),
-      "sql",
-      "exactlyOne",
-      "exactly one of query, sql is required, got query and sql",
-    );
-  });
+  it(
+    "3. Every invalid input is refused before any request, naming the parameter, the rule and the value " +
+      "(cross-field rules too)",
+    async () => {
+      expectRefused(
+        await call("docgen_generate", { ...generate, format: "social", cardDimensions: "16x9" }),
+        "cardDimensions",
+        "allowedValues",
+        'cardDimensions: must be one of 1x1, 4x5, 9x16 when format is social, got "16x9"',
+      );
+      expectRefused(
+        await call("docgen_generate", { ...generate, numCards: 7.5 }),
+        "numCards",
+        "integer",
+        "numCards: must be an integer, got 7.5",
+      );
+      expectRefused(
+        await call("persondata_person_search", {
+          apiKey: PDL,
+          sql: "SELECT * FROM person",
+          query: { query: { match_all: {} } },
+        }),
+        "sql",
+        "exactlyOne",
+        "exactly one of query, sql is required, got query and sql",
+      );
+    },
+  );
 });

@@ -99,7 +99,8 @@ describe("directory_list_users", () => {
 
 describe("directory_list_users with allPages", () => {
   it("follows @odata.nextLink as given, with the same headers, until there is none", async () => {
-    // The example's nextLink names the real host: the mock moves it to its own origin (mock-paging.ts); its last page is asked for by name.
+    // The example's nextLink names the real host: the mock moves it to its own origin (mock-paging.ts); its last page
+    // is asked for by name.
     const mock = mockUrl("directory");
     const { fetch, calls } = capturingFetch((_, i) => (i === 1 ? "example=lastPage" : undefined));
     const result = await executeTool(
@@ -149,7 +150,9 @@ describe("directory_list_users with allPages", () => {
       provider: "directory",
       operation: "directory_list_users",
       code: "NEXT_PAGE_ELSEWHERE",
-      message: `directory gave the next page at https://graph.microsoft.com, not ${mockUrl("directory")}; it is not followed, so that the credential and the request never go to another address`,
+      message:
+        `directory gave the next page at https://graph.microsoft.com, not ${mockUrl("directory")}; it is not ` +
+        `followed, so that the credential and the request never go to another address`,
       retryable: false,
       page: 2,
     });

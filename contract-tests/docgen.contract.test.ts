@@ -146,7 +146,8 @@ describe("docgen_generate", () => {
       param: "imageSource",
       rule: "enum",
       message:
-        'imageSource: must be one of aiGenerated, pictographic, webAllImages, webFreeToUse, webFreeToUseCommercially, giphy, pexels, placeholder, noImages, themeAccent, got "unsplash"',
+        "imageSource: must be one of aiGenerated, pictographic, webAllImages, webFreeToUse, " +
+        'webFreeToUseCommercially, giphy, pexels, placeholder, noImages, themeAccent, got "unsplash"',
     });
     expect(calls).toHaveLength(0);
   });

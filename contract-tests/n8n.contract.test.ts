@@ -102,41 +102,44 @@ describe("a failure on n8n's engine", () => {
     rmSync(home, { recursive: true, force: true });
   });
 
-  it("is n8n's NodeApiError with the structured error: its status, the wait asked for, and n8n's failure cause", async () => {
-    const [op] = await platformOperations({ ...project, irs: project.irs.slice(0, 1) });
-    const c = n8nCase(op!, out, `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-    const credential = n8nNames(op!.ir).credential;
-    const result = await runN8nWorkflow(
-      {
-        packages: [join(out, op!.ir.provider)],
-        items: [{ [op!.tool.id]: c.values }],
-        nodes: [
-          {
-            id: "n",
-            name: "Throttled",
-            type: c.type,
-            typeVersion: 1,
-            position: [200, 0],
-            parameters: c.parameters,
-            credentials: { [credential]: { id: "c", name: "c" } },
-          },
-        ],
-        credentials: { [credential]: c.credential },
-      },
-      home,
-    );
-    expect(result.status).toBe("error");
-    expect(result.nodes.Throttled?.[0]?.error).toMatchObject({
-      name: "NodeApiError",
-      httpCode: "429",
-      errorResponse: {
-        type: "upstream",
-        status: 429,
-        provider: op!.ir.provider,
-        operation: op!.tool.id,
-        retryAfterMs: 3_600_000,
-      },
-      failure: { cause: "rate-limited", retryAfterMs: 3_600_000 },
-    });
-  });
+  it(
+    "is n8n's NodeApiError with the structured error: its status, the wait asked for, and n8n's " + "failure cause",
+    async () => {
+      const [op] = await platformOperations({ ...project, irs: project.irs.slice(0, 1) });
+      const c = n8nCase(op!, out, `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+      const credential = n8nNames(op!.ir).credential;
+      const result = await runN8nWorkflow(
+        {
+          packages: [join(out, op!.ir.provider)],
+          items: [{ [op!.tool.id]: c.values }],
+          nodes: [
+            {
+              id: "n",
+              name: "Throttled",
+              type: c.type,
+              typeVersion: 1,
+              position: [200, 0],
+              parameters: c.parameters,
+              credentials: { [credential]: { id: "c", name: "c" } },
+            },
+          ],
+          credentials: { [credential]: c.credential },
+        },
+        home,
+      );
+      expect(result.status).toBe("error");
+      expect(result.nodes.Throttled?.[0]?.error).toMatchObject({
+        name: "NodeApiError",
+        httpCode: "429",
+        errorResponse: {
+          type: "upstream",
+          status: 429,
+          provider: op!.ir.provider,
+          operation: op!.tool.id,
+          retryAfterMs: 3_600_000,
+        },
+        failure: { cause: "rate-limited", retryAfterMs: 3_600_000 },
+      });
+    },
+  );
 });

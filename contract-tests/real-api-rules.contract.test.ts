@@ -31,7 +31,8 @@ describe("format, lists of enum values and limits inside JSON values in the deri
     edit(
       spec,
       "        - name: per_page\n",
-      "        - name: since\n          in: query\n          schema: { type: string, format: date-time }\n        - name: per_page\n",
+      "        - name: since\n          in: query\n          schema: { type: string, format: date-time }\n     " +
+        "   - name: per_page\n",
     );
     edit(
       spec,
@@ -41,7 +42,8 @@ describe("format, lists of enum values and limits inside JSON values in the deri
     edit(
       manifest,
       "      perPage:\n",
-      "      since:\n        type: string\n        description: Only issues updated after this time.\n        wire: { in: query }\n      perPage:\n",
+      "      since:\n        type: string\n        description: Only issues updated after this time.\n        " +
+        "wire: { in: query }\n      perPage:\n",
     );
     edit(
       manifest,
@@ -51,7 +53,9 @@ describe("format, lists of enum values and limits inside JSON values in the deri
     edit(
       manifest,
       "      labels:\n        type: string\n        placeholder: bug,ui\n        description: Labels to add",
-      "      assignees:\n        type: json\n        jsonType: array\n        description: Accounts to assign.\n        wire: { in: body }\n      labels:\n        type: string\n        placeholder: bug,ui\n        description: Labels to add",
+      "      assignees:\n        type: json\n        jsonType: array\n        description: Accounts to " +
+        "assign.\n        wire: { in: body }\n      labels:\n        type: string\n        placeholder: bug,ui\n " +
+        "       description: Labels to add",
     );
     expect(await cli(["generate"], { cwd: dir })).toMatchObject({ code: 0 });
     const r = await cli(["test", "--reporter", "json", "--seed", "7", "--runs", "10"], { cwd: dir, startMocks });

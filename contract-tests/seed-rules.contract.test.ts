@@ -94,7 +94,10 @@ const SECRETS = new Set(["apiKey", "accessToken", "password"]);
  * parameters stand in for it: optional in the tool definition, refused when
  * neither is given, its message then naming the flows too.
  */
-/** Given a flow's parameters instead: the access token (auth.flows), and the address when the token answer names it (auth.tokenAddressField). */
+/**
+ * Given a flow's parameters instead: the access token (auth.flows), and the address when the token answer names it
+ * (auth.tokenAddressField).
+ */
 const standsInFor = (id: string, name: string) =>
   (name === tool(id).auth.param && tool(id).oauth !== undefined) ||
   (name === tool(id).server.param && tool(id).oauth?.addressField !== undefined);
@@ -121,7 +124,8 @@ function expectMissing(
           new RegExp(`^${param}: is required \\(an access token\\), or instead the parameters of an OAuth 2 flow: `),
         )
       : fromToken
-        ? `${param}: is required, unless the call gives an OAuth 2 flow's parameters and the token answer names the address (${tool(id).oauth?.addressField})`
+        ? `${param}: is required, unless the call gives an OAuth 2 flow's parameters and the token answer names ` +
+          `the address (${tool(id).oauth?.addressField})`
         : message,
   });
 }
@@ -213,7 +217,10 @@ type Body = Record<string, unknown> & {
 const generate = seedRequired.docgen_generate!.valid;
 const fromTemplate = seedRequired.docgen_generate_from_template!.valid;
 
-/** The format a cardDimensions value fits (seed: presentation fluid/16x9/4x3, document pageless/letter/a4, social 1x1/4x5/9x16). */
+/**
+ * The format a cardDimensions value fits (seed: presentation fluid/16x9/4x3, document pageless/letter/a4, social
+ * 1x1/4x5/9x16).
+ */
 const formatFor: Record<string, string> = {
   fluid: "presentation",
   "16x9": "presentation",
@@ -293,20 +300,24 @@ describe("seed: enum values", () => {
 });
 
 describe("seed: defaults", () => {
-  it("docgen_generate: textLanguage defaults to en — given nothing, the upstream's default (en) applies; en in any case is sent as en", async () => {
-    const textLanguage = tool("docgen_generate").params.find((p) => p.name === "textLanguage");
-    expect(textLanguage?.default).toBe("en");
-    const r = await call("docgen_generate", generate());
-    expectSuccess(r.result);
-    expectNoViolation(r.calls[0]!);
-    // Either left to the upstream, whose default is en, or sent as en: never another language.
-    expect((r.calls[0]!.body as Body).textOptions?.language ?? "en").toBe("en");
-    for (const given of ["en", "EN"]) {
-      const explicit = await call("docgen_generate", { ...generate(), textLanguage: given });
-      expectNoViolation(explicit.calls[0]!);
-      expect((explicit.calls[0]!.body as Body).textOptions?.language ?? "en").toBe("en");
-    }
-  });
+  it(
+    "docgen_generate: textLanguage defaults to en — given nothing, the upstream's default (en) applies; en in " +
+      "any case is sent as en",
+    async () => {
+      const textLanguage = tool("docgen_generate").params.find((p) => p.name === "textLanguage");
+      expect(textLanguage?.default).toBe("en");
+      const r = await call("docgen_generate", generate());
+      expectSuccess(r.result);
+      expectNoViolation(r.calls[0]!);
+      // Either left to the upstream, whose default is en, or sent as en: never another language.
+      expect((r.calls[0]!.body as Body).textOptions?.language ?? "en").toBe("en");
+      for (const given of ["en", "EN"]) {
+        const explicit = await call("docgen_generate", { ...generate(), textLanguage: given });
+        expectNoViolation(explicit.calls[0]!);
+        expect((explicit.calls[0]!.body as Body).textOptions?.language ?? "en").toBe("en");
+      }
+    },
+  );
 
   it("docgen_generate: format defaults to presentation, and is sent", async () => {
     const r = await call("docgen_generate", generate());
@@ -344,26 +355,30 @@ describe("seed: credentials", () => {
   for (const [id, { valid }] of Object.entries(seedRequired)) {
     const provider = tool(id).provider;
     const { secret, userOnly } = seedCredentials[provider]!;
-    it(`${id}: ${secret.join(", ")} secret (never shown in a refusal); ${userOnly.join(", ")} filled by a person, never by a model`, async () => {
-      for (const name of userOnly) {
-        const p = tool(id).params.find((x) => x.name === name);
-        expect(p, `${id}.${name}`).toMatchObject({ secret: secret.includes(name), visibility: "user-only" });
-        expect(seedRequiredParam(id, p!), `${id}.${name} required`).toBe(true);
-      }
-      // What a model is offered (LLM tools, MCP) leaves them out.
-      const offered = modelParams(tool(id)).map((p) => p.name);
-      for (const name of userOnly) expect(offered, `${id}: offered to a model`).not.toContain(name);
-      // A secret given wrongly is refused before any request without its value.
-      for (const name of secret) {
-        const r = await call(id, { ...valid(), [name]: 1234567890 });
-        expect(r.calls).toHaveLength(0);
-        expect(expectFailure(r.result)).toMatchObject({
-          type: "validation",
-          param: name,
-          rule: "type",
-          message: `${name}: must be a string, got (secret value withheld)`,
-        });
-      }
-    });
+    it(
+      `${id}: ${secret.join(", ")} secret (never shown in a refusal); ${userOnly.join(", ")} filled by a person, ` +
+        `never by a model`,
+      async () => {
+        for (const name of userOnly) {
+          const p = tool(id).params.find((x) => x.name === name);
+          expect(p, `${id}.${name}`).toMatchObject({ secret: secret.includes(name), visibility: "user-only" });
+          expect(seedRequiredParam(id, p!), `${id}.${name} required`).toBe(true);
+        }
+        // What a model is offered (LLM tools, MCP) leaves them out.
+        const offered = modelParams(tool(id)).map((p) => p.name);
+        for (const name of userOnly) expect(offered, `${id}: offered to a model`).not.toContain(name);
+        // A secret given wrongly is refused before any request without its value.
+        for (const name of secret) {
+          const r = await call(id, { ...valid(), [name]: 1234567890 });
+          expect(r.calls).toHaveLength(0);
+          expect(expectFailure(r.result)).toMatchObject({
+            type: "validation",
+            param: name,
+            rule: "type",
+            message: `${name}: must be a string, got (secret value withheld)`,
+          });
+        }
+      },
+    );
   }
 });

@@ -50,25 +50,28 @@ beforeAll(async () => {
 });
 
 describe("the workflows guide's create → get → update → list workflow, on a published document", () => {
-  it("runs on the stateful mock: the get answers what the create sent, the update changes it, the list holds it", async () => {
-    const out = join(tmp, "result.json");
-    const r = await cli(["run", "crud.yaml", "--json", out], {
-      cwd: project,
-      startMocks: (providers, options) => startMocks(providers, options),
-    });
-    expect(r.stderr).not.toContain("failed:");
-    expect(r.code).toBe(0);
-    const blocks = Object.fromEntries(
-      (JSON.parse(readFileSync(out, "utf8")) as { blocks: { id: string; outputs: { data: unknown } }[] }).blocks.map(
-        (b) => [b.id, b.outputs.data],
-      ),
-    );
-    const inputs = (parse(fromGuide().workflow) as { blocks: Record<string, { inputs: Record<string, unknown> }> })
-      .blocks;
-    const made = blocks.create as Record<string, unknown>;
-    expect(made).toMatchObject({ name: inputs.create?.inputs.name, external_id: inputs.create?.inputs.external_id });
-    expect(blocks.get).toEqual(made);
-    expect(blocks.rename).toEqual({ ...made, name: inputs.rename?.inputs.name });
-    expect(blocks.list).toEqual([{ ...made, name: inputs.rename?.inputs.name }]);
-  });
+  it(
+    "runs on the stateful mock: the get answers what the create sent, the update changes it, the " + "list holds it",
+    async () => {
+      const out = join(tmp, "result.json");
+      const r = await cli(["run", "crud.yaml", "--json", out], {
+        cwd: project,
+        startMocks: (providers, options) => startMocks(providers, options),
+      });
+      expect(r.stderr).not.toContain("failed:");
+      expect(r.code).toBe(0);
+      const blocks = Object.fromEntries(
+        (JSON.parse(readFileSync(out, "utf8")) as { blocks: { id: string; outputs: { data: unknown } }[] }).blocks.map(
+          (b) => [b.id, b.outputs.data],
+        ),
+      );
+      const inputs = (parse(fromGuide().workflow) as { blocks: Record<string, { inputs: Record<string, unknown> }> })
+        .blocks;
+      const made = blocks.create as Record<string, unknown>;
+      expect(made).toMatchObject({ name: inputs.create?.inputs.name, external_id: inputs.create?.inputs.external_id });
+      expect(blocks.get).toEqual(made);
+      expect(blocks.rename).toEqual({ ...made, name: inputs.rename?.inputs.name });
+      expect(blocks.list).toEqual([{ ...made, name: inputs.rename?.inputs.name }]);
+    },
+  );
 });

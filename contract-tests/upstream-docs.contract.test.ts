@@ -16,7 +16,9 @@ const SF = "00Dlimits!token.0001";
 const googleQuota = (limit: string, perDay: boolean) => ({
   error: {
     code: 429,
-    message: `Quota exceeded for quota metric 'Queries' and limit 'Queries per ${perDay ? "day" : "minute per user"}' of service 'books.googleapis.com'`,
+    message:
+      `Quota exceeded for quota metric 'Queries' and limit 'Queries per ${perDay ? "day" : "minute per user"}' ` +
+      `of service 'books.googleapis.com'`,
     status: "RESOURCE_EXHAUSTED",
     errors: [{ reason: "rateLimitExceeded", domain: "global", message: "Quota exceeded" }],
     details: [
@@ -31,47 +33,58 @@ const googleQuota = (limit: string, perDay: boolean) => ({
 });
 
 describe("rate limits as the upstreams document them", () => {
-  it("People Data Labs: a 429 with x-ratelimit-reset is not retried inside the window; the error carries the wait to the reset", async () => {
-    const before = Date.now();
-    const reset = Math.ceil(before / 1000) + 45;
-    const { fetch, seen } = scriptedFetch(
-      json(
-        429,
-        {
-          status: 429,
-          error: { type: "rate_limit_error", message: "An error occurred due to requests hitting the API too quick" },
-        },
-        { "x-ratelimit-reset": String(reset) },
-      ),
-      json(200, { status: 200, likelihood: 9, data: {} }),
-    );
-    const result = await executeTool(
-      "persondata_person_enrich",
-      { apiKey: PDL, email: "sean@peopledatalabs.com" },
-      { fetch },
-    );
-    const after = Date.now();
-    expect(seen).toHaveLength(1);
-    expect(result).toMatchObject({ success: false, error: { status: 429, code: "rate_limit_error", retryable: true } });
-    if (result.success) return;
-    expect(result.error.retryAfterMs).toBeGreaterThanOrEqual(reset * 1000 - after);
-    expect(result.error.retryAfterMs).toBeLessThanOrEqual(reset * 1000 - before);
-  });
+  it(
+    "People Data Labs: a 429 with x-ratelimit-reset is not retried inside the window; the error carries the wait " +
+      "to the reset",
+    async () => {
+      const before = Date.now();
+      const reset = Math.ceil(before / 1000) + 45;
+      const { fetch, seen } = scriptedFetch(
+        json(
+          429,
+          {
+            status: 429,
+            error: { type: "rate_limit_error", message: "An error occurred due to requests hitting the API too quick" },
+          },
+          { "x-ratelimit-reset": String(reset) },
+        ),
+        json(200, { status: 200, likelihood: 9, data: {} }),
+      );
+      const result = await executeTool(
+        "persondata_person_enrich",
+        { apiKey: PDL, email: "sean@peopledatalabs.com" },
+        { fetch },
+      );
+      const after = Date.now();
+      expect(seen).toHaveLength(1);
+      expect(result).toMatchObject({
+        success: false,
+        error: { status: 429, code: "rate_limit_error", retryable: true },
+      });
+      if (result.success) return;
+      expect(result.error.retryAfterMs).toBeGreaterThanOrEqual(reset * 1000 - after);
+      expect(result.error.retryAfterMs).toBeLessThanOrEqual(reset * 1000 - before);
+    },
+  );
 
-  it("Google Books: a 429 RESOURCE_EXHAUSTED for the daily quota is not retried, and says retryable: false", async () => {
-    const { fetch, seen } = scriptedFetch(
-      json(429, googleQuota("defaultPerDayPerProject", true)),
-      json(200, { kind: "books#volumes", totalItems: 0 }),
-    );
-    const result = await executeTool("books_search_volumes", { apiKey: BOOKS, q: "dune" }, { fetch });
-    expect(seen).toHaveLength(1);
-    expect(result).toMatchObject({
-      success: false,
-      error: { status: 429, code: "RESOURCE_EXHAUSTED", retryable: false },
-    });
-  });
+  it(
+    "Google Books: a 429 RESOURCE_EXHAUSTED for the daily quota is not retried, and says retryable: " + "false",
+    async () => {
+      const { fetch, seen } = scriptedFetch(
+        json(429, googleQuota("defaultPerDayPerProject", true)),
+        json(200, { kind: "books#volumes", totalItems: 0 }),
+      );
+      const result = await executeTool("books_search_volumes", { apiKey: BOOKS, q: "dune" }, { fetch });
+      expect(seen).toHaveLength(1);
+      expect(result).toMatchObject({
+        success: false,
+        error: { status: 429, code: "RESOURCE_EXHAUSTED", retryable: false },
+      });
+    },
+  );
 
-  // The daily quota said otherwise (issue 28): in a reason of errors[] only, in the message only, or in an ErrorInfo that is not details[0].
+  // The daily quota said otherwise (issue 28): in a reason of errors[] only, in the message only, or in an ErrorInfo
+  // that is not details[0].
   for (const [label, error] of [
     [
       "its reason only in errors[] (dailyLimitExceeded)",
@@ -87,7 +100,8 @@ describe("rate limits as the upstreams document them", () => {
         code: 429,
         status: "RESOURCE_EXHAUSTED",
         message:
-          "Quota exceeded for quota metric 'Queries' and limit 'Queries per day' of service 'books.googleapis.com' for consumer 'project_number:1'.",
+          "Quota exceeded for quota metric 'Queries' and limit 'Queries per day' of service " +
+          "'books.googleapis.com' for consumer 'project_number:1'.",
         errors: [{ reason: "rateLimitExceeded", domain: "global", message: "Quota exceeded" }],
       },
     ],
@@ -117,41 +131,45 @@ describe("rate limits as the upstreams document them", () => {
     });
   }
 
-  it("Google Books: the daily quota said only in a QuotaFailure detail is one attempt, retryable: false, saying when it resets (issue 54, F3r)", async () => {
-    const error = {
-      code: 429,
-      message: "Resource has been exhausted (e.g. check quota).",
-      status: "RESOURCE_EXHAUSTED",
-      details: [
-        {
-          "@type": "type.googleapis.com/google.rpc.QuotaFailure",
-          violations: [
-            {
-              subject: "project:1",
-              description: "Quota exceeded",
-              quotaMetric: "books.googleapis.com/default",
-              quotaId: "DefaultRequestsPerDayPerProject",
-            },
-          ],
+  it(
+    "Google Books: the daily quota said only in a QuotaFailure detail is one attempt, retryable: false, saying " +
+      "when it resets (issue 54, F3r)",
+    async () => {
+      const error = {
+        code: 429,
+        message: "Resource has been exhausted (e.g. check quota).",
+        status: "RESOURCE_EXHAUSTED",
+        details: [
+          {
+            "@type": "type.googleapis.com/google.rpc.QuotaFailure",
+            violations: [
+              {
+                subject: "project:1",
+                description: "Quota exceeded",
+                quotaMetric: "books.googleapis.com/default",
+                quotaId: "DefaultRequestsPerDayPerProject",
+              },
+            ],
+          },
+          { "@type": "type.googleapis.com/google.rpc.RetryInfo", retryDelay: "36000s" },
+        ],
+      };
+      const { fetch, seen } = scriptedFetch(json(429, { error }), json(200, { kind: "books#volumes", totalItems: 0 }));
+      const result = await executeTool("books_search_volumes", { apiKey: BOOKS, q: "dune" }, { fetch });
+      expect(seen).toHaveLength(1);
+      expect(result).toMatchObject({
+        success: false,
+        error: {
+          status: 429,
+          code: "RESOURCE_EXHAUSTED",
+          retryable: false,
+          retryAfterMs: 36_000_000,
+          message: error.message,
         },
-        { "@type": "type.googleapis.com/google.rpc.RetryInfo", retryDelay: "36000s" },
-      ],
-    };
-    const { fetch, seen } = scriptedFetch(json(429, { error }), json(200, { kind: "books#volumes", totalItems: 0 }));
-    const result = await executeTool("books_search_volumes", { apiKey: BOOKS, q: "dune" }, { fetch });
-    expect(seen).toHaveLength(1);
-    expect(result).toMatchObject({
-      success: false,
-      error: {
-        status: 429,
-        code: "RESOURCE_EXHAUSTED",
-        retryable: false,
-        retryAfterMs: 36_000_000,
-        message: error.message,
-      },
-    });
-    expect(Date.parse((!result.success && result.error.resetsAt) || "")).toBeGreaterThan(Date.now() + 35_000_000);
-  });
+      });
+      expect(Date.parse((!result.success && result.error.resetsAt) || "")).toBeGreaterThan(Date.now() + 35_000_000);
+    },
+  );
 
   it("Google Books: a 429 RESOURCE_EXHAUSTED for a per-minute quota is retried like any 429", async () => {
     const { fetch, seen } = scriptedFetch(
@@ -173,21 +191,24 @@ describe("rate limits as the upstreams document them", () => {
     expect(result).toMatchObject({ success: false, error: { status: 429, retryable: true, retryAfterMs: 30_000 } });
   });
 
-  it("Salesforce: 403 REQUEST_LIMIT_EXCEEDED (the org's API limit) is not retried, and says retryable: false", async () => {
-    const { fetch, seen } = scriptedFetch(
-      json(403, [{ message: "TotalRequests Limit exceeded.", errorCode: "REQUEST_LIMIT_EXCEEDED" }]),
-    );
-    const result = await executeTool(
-      "crm_query",
-      { apiKey: SF, instanceUrl: "https://acme.my.salesforce.com", query: "SELECT Id FROM Account" },
-      { fetch },
-    );
-    expect(seen).toHaveLength(1);
-    expect(result).toMatchObject({
-      success: false,
-      error: { status: 403, code: "REQUEST_LIMIT_EXCEEDED", retryable: false },
-    });
-  });
+  it(
+    "Salesforce: 403 REQUEST_LIMIT_EXCEEDED (the org's API limit) is not retried, and says " + "retryable: false",
+    async () => {
+      const { fetch, seen } = scriptedFetch(
+        json(403, [{ message: "TotalRequests Limit exceeded.", errorCode: "REQUEST_LIMIT_EXCEEDED" }]),
+      );
+      const result = await executeTool(
+        "crm_query",
+        { apiKey: SF, instanceUrl: "https://acme.my.salesforce.com", query: "SELECT Id FROM Account" },
+        { fetch },
+      );
+      expect(seen).toHaveLength(1);
+      expect(result).toMatchObject({
+        success: false,
+        error: { status: 403, code: "REQUEST_LIMIT_EXCEEDED", retryable: false },
+      });
+    },
+  );
 
   it("Microsoft Graph: a 429 waits for its Retry-After, in seconds", async () => {
     const { fetch, seen } = scriptedFetch(
@@ -316,22 +337,26 @@ describe("error details as the upstreams write them", () => {
     });
   });
 
-  it("People Data Labs and Gamma: their error bodies hold a code and a message only, and no details are made up", async () => {
-    const pdl = await executeTool(
-      "persondata_person_enrich",
-      { apiKey: PDL, email: "a@b.co" },
-      {
-        fetch: scriptedFetch(json(400, { status: 400, error: { type: "invalid_request_error", message: "Bad input" } }))
-          .fetch,
-      },
-    );
-    expect(pdl).toMatchObject({ success: false, error: { code: "invalid_request_error", message: "Bad input" } });
-    const gamma = await executeTool(
-      "docgen_list_themes",
-      { apiKey: GAMMA },
-      { fetch: scriptedFetch(json(400, { message: "Input validation errors", statusCode: 400 })).fetch },
-    );
-    expect(gamma).toMatchObject({ success: false, error: { message: "Input validation errors" } });
-    for (const r of [pdl, gamma]) expect(r.success ? undefined : r.error.details).toBeUndefined();
-  });
+  it(
+    "People Data Labs and Gamma: their error bodies hold a code and a message only, and no details " + "are made up",
+    async () => {
+      const pdl = await executeTool(
+        "persondata_person_enrich",
+        { apiKey: PDL, email: "a@b.co" },
+        {
+          fetch: scriptedFetch(
+            json(400, { status: 400, error: { type: "invalid_request_error", message: "Bad input" } }),
+          ).fetch,
+        },
+      );
+      expect(pdl).toMatchObject({ success: false, error: { code: "invalid_request_error", message: "Bad input" } });
+      const gamma = await executeTool(
+        "docgen_list_themes",
+        { apiKey: GAMMA },
+        { fetch: scriptedFetch(json(400, { message: "Input validation errors", statusCode: 400 })).fetch },
+      );
+      expect(gamma).toMatchObject({ success: false, error: { message: "Input validation errors" } });
+      for (const r of [pdl, gamma]) expect(r.success ? undefined : r.error.details).toBeUndefined();
+    },
+  );
 });

@@ -21,22 +21,29 @@ import {
   wholeNpmTest,
 } from "./provider-dependent.js";
 
-/** The providers of this repository's specs/ (not from test-support/repo.ts, which would load every generated provider for their names). */
+/**
+ * The providers of this repository's specs/ (not from test-support/repo.ts, which would load every generated provider
+ * for their names).
+ */
 const PROVIDER_IDS = providerDirs(join(REPOSITORY, "specs"));
 
 describe("the providers added to specs/", () => {
-  it(`are named with the reserved prefix "${RESERVED_PREFIX}", folder and manifest alike, and no repository provider takes it`, () => {
-    const named = MORE_PROVIDERS.map((dir) => [
-      basename(dir),
-      /^provider: (\S+)$/m.exec(readFileSync(join(dir, "manifest.yaml"), "utf8"))?.[1],
-    ]);
-    expect(
-      named.filter(
-        ([folder, id]) => folder !== id || !folder?.startsWith(RESERVED_PREFIX) || !/^[a-z][a-z0-9]*$/.test(folder),
-      ),
-    ).toEqual([]);
-    expect(PROVIDER_IDS.filter((id) => id.startsWith(RESERVED_PREFIX))).toEqual([]);
-  });
+  it(
+    `are named with the reserved prefix "${RESERVED_PREFIX}", folder and manifest alike, and no repository ` +
+      `provider takes it`,
+    () => {
+      const named = MORE_PROVIDERS.map((dir) => [
+        basename(dir),
+        /^provider: (\S+)$/m.exec(readFileSync(join(dir, "manifest.yaml"), "utf8"))?.[1],
+      ]);
+      expect(
+        named.filter(
+          ([folder, id]) => folder !== id || !folder?.startsWith(RESERVED_PREFIX) || !/^[a-z][a-z0-9]*$/.test(folder),
+        ),
+      ).toEqual([]);
+      expect(PROVIDER_IDS.filter((id) => id.startsWith(RESERVED_PREFIX))).toEqual([]);
+    },
+  );
 });
 
 describe("the list of provider-dependent test files", () => {
@@ -109,21 +116,25 @@ describe("with two more YAML-only providers in specs/", () => {
     }
   };
 
-  it("a whole npm test reads its providers from the copy, where generate wrote every package; any other run makes one here", async () => {
-    const providersRoot = inject("providersRoot");
-    if (providersRoot !== undefined) {
-      expectCopy(providersRoot);
-      // What the test files read (test-support/repo.ts): the copy's providers, the two more among them.
-      const repo = await import("../../test-support/repo.js");
-      expect(repo.ROOT).toBe(providersRoot);
-      expect(repo.providers.map((p) => p.id)).toEqual(providerDirs(join(providersRoot, "specs")));
-      return;
-    }
-    const folder = mkdtempSync(join(tmpdir(), "blockwright-more-providers-"));
-    try {
-      expectCopy(await makeNeutralCopy(folder));
-    } finally {
-      rmSync(folder, { recursive: true, force: true });
-    }
-  });
+  it(
+    "a whole npm test reads its providers from the copy, where generate wrote every package; any other run makes " +
+      "one here",
+    async () => {
+      const providersRoot = inject("providersRoot");
+      if (providersRoot !== undefined) {
+        expectCopy(providersRoot);
+        // What the test files read (test-support/repo.ts): the copy's providers, the two more among them.
+        const repo = await import("../../test-support/repo.js");
+        expect(repo.ROOT).toBe(providersRoot);
+        expect(repo.providers.map((p) => p.id)).toEqual(providerDirs(join(providersRoot, "specs")));
+        return;
+      }
+      const folder = mkdtempSync(join(tmpdir(), "blockwright-more-providers-"));
+      try {
+        expectCopy(await makeNeutralCopy(folder));
+      } finally {
+        rmSync(folder, { recursive: true, force: true });
+      }
+    },
+  );
 });

@@ -68,9 +68,11 @@ export function wholeNpmTest(argv: readonly string[], env: Readonly<Record<strin
  */
 export const PROVIDER_DEPENDENT_NOT_RUN_AGAIN: Record<string, string> = {
   "contract-tests/packages/publish-round-trip.test.ts":
-    "checks the packages project's blockwright publish of every package of generated/ to its local registry, and runs it again",
+    "checks the packages project's blockwright publish of every package of generated/ to its local registry, " +
+    "and runs it again",
   "contract-tests/packages/registry-round-trip.test.ts":
-    "installs two of the packages of generated/ from the packages project's local registry, to which blockwright publish gave them all",
+    "installs two of the packages of generated/ from the packages project's local registry, to which " +
+    "blockwright publish gave them all",
 };
 
 /**
@@ -206,8 +208,8 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "scripts/docs/docs.test.ts",
       "src/cli/graph.test.ts",
     ],
-    "the import rules, which every generated package keeps alike (one template writes them); it resolves node_modules by real path, which the copy's symbolic links would change":
-      ["src/layers.test.ts"],
+    ["the import rules, which every generated package keeps alike (one template writes them); it resolves " +
+      "node_modules by real path, which the copy's symbolic links would change"]: ["src/layers.test.ts"],
   }).flatMap(([why, files]) => files.map((file) => [file, why])),
 );
 

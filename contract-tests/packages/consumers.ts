@@ -12,7 +12,9 @@ import { type Finished, node, run, runOk } from "./processes.js";
 import { ROOT } from "./root.js";
 
 const PROVIDERS = ["books", "directory"];
-/** What the executeTool consumer's files (consumer/typed/) import, and their projects: node16 and bundler resolution. */
+/**
+ * What the executeTool consumer's files (consumer/typed/) import, and their projects: node16 and bundler resolution.
+ */
 const TYPED_PROVIDERS = ["docgen"];
 export const FIXTURES = join(ROOT, "contract-tests/packages/consumer");
 export const TYPED = [
@@ -58,7 +60,8 @@ export const CJS_MODULES_OF: Record<TsVersion, readonly (typeof CJS_MODULES)[num
 };
 
 // The snippet of issue 31's "Done when", as written there (PORT is the loopback upstream's).
-const SNIPPET = `import { createBooks, UpstreamError } from "@blockwright/books";
+const SNIPPET =
+  `import { createBooks, UpstreamError } from "@blockwright/books";
 declare const process: { env: Record<string, string | undefined> };
 const books = createBooks({ apiKey: process.env.BOOKS_KEY!, baseUrl: "http://127.0.0.1:PORT",
   headers: { "x-trace": "t1" }, retries: 0 });
@@ -66,8 +69,10 @@ const r = await books.searchVolumes({ q: "dune", maxResults: 2 });
 if (r.success) console.log(r.output.metadata.totalItems);
 else if (r.error.type === "upstream") { const s: number = r.error.status; }
 for await (const v of books.searchVolumes.items({ q: "dune" }, { maxItems: 5 })) console.log(v.id);
-try { await createBooks({ apiKey: "k".repeat(20), baseUrl: "http://127.0.0.1:PORT", throwOnError: true }).getVolume({ volumeId: "x" }); }
-catch (e) { if (e instanceof UpstreamError) console.log(e.status, e instanceof Error); }
+` +
+  'try { await createBooks({ apiKey: "k".repeat(20), baseUrl: "http://127.0.0.1:PORT", throwOnError: true })' +
+  '.getVolume({ volumeId: "x" }); }\n' +
+  `catch (e) { if (e instanceof UpstreamError) console.log(e.status, e instanceof Error); }
 `;
 // What must not compile, each line on its own.
 export const WRONG = [
@@ -87,8 +92,9 @@ export const WRONG_FIRST_LINE = 4;
 
 // Issue 61's client: the credential from the environment (createBooks() with no options), withOptions, a class of
 // one status, and the request id of a 404 the manifest names no header for (PORT is the loopback upstream's).
-const ENVIRONMENT_SNIPPET = `import { createBooks, NotFoundError, UpstreamError, type BooksApi } from "@blockwright/books";
-const books = createBooks();
+const ENVIRONMENT_SNIPPET =
+  'import { createBooks, NotFoundError, UpstreamError, type BooksApi } from "@blockwright/books";\n' +
+  `const books = createBooks();
 const strict: BooksApi<true> = books.withOptions({ baseUrl: "http://127.0.0.1:PORT", throwOnError: true, retries: 0 });
 const found = await strict.searchVolumes({ q: "dune", maxResults: 1 });
 console.log(found.output.metadata.totalItems);
@@ -109,7 +115,10 @@ export interface Consumers {
   cjsConsumer: string;
   pnpmConsumer: string;
   yarnConsumer: string;
-  /** Each TypeScript's build of its consumer projects (WHOLE's: all; the other's: the npm consumer's ESM and CommonJS ones). */
+  /**
+   * Each TypeScript's build of its consumer projects (WHOLE's: all; the other's: the npm consumer's ESM and CommonJS
+   * ones).
+   */
   builds: Record<TsVersion, Finished>;
 }
 
@@ -195,7 +204,8 @@ export async function installConsumers(
   for (const i of installs) if (i.status === "rejected") throw i.reason;
 
   mkdirSync(join(consumer, "src"));
-  // The lines that must not compile, in a function never called (createDirectory as a type only: the snippet imports books alone).
+  // The lines that must not compile, in a function never called (createDirectory as a type only: the snippet imports
+  // books alone).
   const mustNot = WRONG.map(([code, why]) => `  // @ts-expect-error ${why}\n  void ${code};\n`).join("");
   const directory = 'declare const createDirectory: typeof import("@blockwright/directory").createDirectory;\n';
   writeFileSync(
@@ -221,20 +231,22 @@ export async function installConsumers(
     rootDir: "src",
     skipLibCheck: false,
   };
-  // The packages' declarations are checked in every consumer but yarn's; TypeScript's own lib files (the same in each) in the npm one, by WHOLE.
-  // Yarn's node_modules holds the same files, hoisted as npm's are, checked under the same options as the npm consumer's
-  // project: checking them again cost 1 s of CPU (openapi-fetch's declarations, the most of it) and could find nothing new.
-  // pnpm's are checked: there a declaration that imports what its package does not declare fails to resolve.
+  // The packages' declarations are checked in every consumer but yarn's; TypeScript's own lib files (the same in each)
+  // in the npm one, by WHOLE. Yarn's node_modules holds the same files, hoisted as npm's are, checked under the same
+  // options as the npm consumer's project: checking them again cost 1 s of CPU (openapi-fetch's declarations, the most
+  // of it) and could find nothing new. pnpm's are checked: there a declaration that imports what its package does not
+  // declare fails to resolve.
   const others = { ...options, skipDefaultLibCheck: true };
   const libChecked = { [pnpmConsumer]: others, [yarnConsumer]: { ...others, skipLibCheck: true } };
   const tsconfig = (dir: string, name: string, compilerOptions: object, include: string) =>
     writeFileSync(join(dir, `tsconfig.${name}.json`), JSON.stringify({ compilerOptions, include: [include] }, null, 2));
-  // TypeScript's own lib files are checked once, by WHOLE (a clash of the packages' declarations with them is an error in both).
+  // TypeScript's own lib files are checked once, by WHOLE (a clash of the packages' declarations with them is an error
+  // in both).
   for (const v of TS_VERSIONS)
     tsconfig(consumer, v, { ...(v === WHOLE ? options : others), outDir: `out-${v}` }, "src/*.ts");
   // The snippet and the README's example, as they are, in the pnpm and yarn consumers; in pnpm's, the agents guide's
-  // "In code" example too, which imports only what the provider packages export (issue 61: it imported the runtime, which
-  // a strict install does not give a project that does not declare it).
+  // "In code" example too, which imports only what the provider packages export (issue 61: it imported the runtime,
+  // which a strict install does not give a project that does not declare it).
   const agents =
     /^## In code\n\n```ts\n([\s\S]*?)^```$/m.exec(readFileSync(join(ROOT, "docs/guides/agents.md"), "utf8"))?.[1] ?? "";
   for (const other of [pnpmConsumer, yarnConsumer]) {
@@ -248,8 +260,8 @@ export async function installConsumers(
       writeFileSync(join(other, "src", file), readFileSync(join(consumer, "src", file)));
     tsconfig(other, WHOLE, { ...libChecked[other], outDir: "out" }, "src/*.ts");
   }
-  // The snippet as a CommonJS module: its top-level awaits in a function; UpstreamError also through `import = require`.
-  // A copy per `module` setting, so that each build's errors name the one they are in.
+  // The snippet as a CommonJS module: its top-level awaits in a function; UpstreamError also through `import =
+  // require`. A copy per `module` setting, so that each build's errors name the one they are in.
   const lines = SNIPPET.replaceAll("PORT", port).trimEnd().split("\n");
   // A class of one status answers instanceof alike through either entry (issue 61).
   const body = lines
@@ -263,7 +275,8 @@ export async function installConsumers(
     mkdirSync(join(cjsConsumer, module));
     writeFileSync(
       join(cjsConsumer, module, "snippet.ts"),
-      `${lines.slice(0, 2).join("\n")}\nimport required = require("@blockwright/books");\nasync function main(): Promise<void> {\n  ${body}\n}\nvoid main();\n`,
+      `${lines.slice(0, 2).join("\n")}\nimport required = require("@blockwright/books");\nasync function ` +
+        `main(): Promise<void> {\n  ${body}\n}\nvoid main();\n`,
     );
     for (const v of TS_VERSIONS.filter((v) => CJS_MODULES_OF[v].includes(module)))
       tsconfig(

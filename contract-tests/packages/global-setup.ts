@@ -65,7 +65,8 @@ export async function setup(project: TestProject): Promise<void> {
     if (!existsSync(join(ROOT, built)))
       throw new Error(`${built} is missing: run \`npm run build\` (npm test does) first`);
   }
-  // In the project's TMPDIR when it sets one (vitest.config.ts: /dev/shm where it has room): the files', not this process's.
+  // In the project's TMPDIR when it sets one (vitest.config.ts: /dev/shm where it has room): the files', not this
+  // process's.
   work = mkdtempSync(join(project.config.env?.TMPDIR ?? tmpdir(), "blockwright-registry-"));
   try {
     registry = await startLocalRegistry(join(work, "registry"), { "@zqrefused/*": { publish: false } });

@@ -18,7 +18,10 @@ export interface LocalRegistry {
 /** What anyone may do with the packages a pattern matches: read, and publish unless `publish: false`. */
 export type PackageRules = Record<string, { publish: boolean }>;
 
-/** A registry in `dir`; `rules` (Verdaccio package patterns, e.g. `@refused/*`) go before the catch-all rule that lets anyone read and publish. */
+/**
+ * A registry in `dir`; `rules` (Verdaccio package patterns, e.g. `@refused/*`) go before the catch-all rule that lets
+ * anyone read and publish.
+ */
 export async function startLocalRegistry(dir: string, rules: PackageRules = {}): Promise<LocalRegistry> {
   const { runServer } = require("verdaccio") as typeof import("verdaccio");
   const config = {

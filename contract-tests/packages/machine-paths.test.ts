@@ -17,7 +17,8 @@ const MACHINE_PATHS = [
   ...(homedir() && homedir() !== "/" ? [`${homedir().replace(/\/$/, "")}/`] : []),
 ];
 
-// Packed by the project's global set-up, in the one npm process that packs every folder its files pack (shared-packs.ts).
+// Packed by the project's global set-up, in the one npm process that packs every folder its files pack
+// (shared-packs.ts).
 const shared = inject("packagesRegistry").packs;
 const packed = packsOf(shared, ROOT, publishedFolders(ROOT));
 const work = shared.dir;
@@ -37,7 +38,8 @@ describe("the published packages", () => {
         const at = tar.indexOf(path);
         if (at >= 0)
           found.push(
-            `${p.filename}: ${JSON.stringify(tar.subarray(Math.max(0, at - 60), at + path.length + 60).toString("latin1"))}`,
+            `${p.filename}: ` +
+              `${JSON.stringify(tar.subarray(Math.max(0, at - 60), at + path.length + 60).toString("latin1"))}`,
           );
       }
     }

@@ -13,7 +13,10 @@ const env = Object.fromEntries(
   Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name) && name !== "NODE_OPTIONS"),
 );
 
-/** Run a command to its end (with `extraEnv` added to the environment); never rejects for a non-zero exit (the caller asserts). */
+/**
+ * Run a command to its end (with `extraEnv` added to the environment); never rejects for a non-zero exit (the caller
+ * asserts).
+ */
 export function run(
   command: string,
   args: string[],

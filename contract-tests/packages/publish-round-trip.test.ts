@@ -209,14 +209,18 @@ describe("blockwright publish in a project made by init", () => {
     noToken(refused);
   });
 
-  it("refuses a package on a runtime the registry has no version of, exit 2 naming both, and uploads nothing", async () => {
-    expect(onMissingRuntime.code, onMissingRuntime.stderr).toBe(2);
-    expect(onMissingRuntime.stdout).toBe("");
-    expect(onMissingRuntime.stderr).toContain(
-      `@zqunresolvable/notes@0.1.0 depends on ${RUNTIME.name}@^99.0.0, which ${REGISTRY} cannot give (it has ${RUNTIME.version}`,
-    );
-    expect(onMissingRuntime.stderr).toContain("[BW3013]");
-    expect(await packument("@zqunresolvable/notes")).toBe(404);
-    noToken(onMissingRuntime);
-  });
+  it(
+    "refuses a package on a runtime the registry has no version of, exit 2 naming both, and uploads " + "nothing",
+    async () => {
+      expect(onMissingRuntime.code, onMissingRuntime.stderr).toBe(2);
+      expect(onMissingRuntime.stdout).toBe("");
+      expect(onMissingRuntime.stderr).toContain(
+        `@zqunresolvable/notes@0.1.0 depends on ${RUNTIME.name}@^99.0.0, which ${REGISTRY} cannot give (it has ` +
+          `${RUNTIME.version}`,
+      );
+      expect(onMissingRuntime.stderr).toContain("[BW3013]");
+      expect(await packument("@zqunresolvable/notes")).toBe(404);
+      noToken(onMissingRuntime);
+    },
+  );
 });

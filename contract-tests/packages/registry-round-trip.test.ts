@@ -109,7 +109,8 @@ afterAll(async () => {
 describe("packages published to a local registry and installed in a fresh project", () => {
   it(`installs one provider in at most ${MAX_INSTALL_PACKAGES} packages and ${MAX_INSTALL_BYTES / 1e6} MB`, () => {
     figure(
-      `install of @blockwright/${PROVIDERS[0]}: ${install.packages.length} packages (${install.packages.join(", ")}), ${(install.bytes / 1e6).toFixed(2)} MB on disk`,
+      `install of @blockwright/${PROVIDERS[0]}: ${install.packages.length} packages ` +
+        `(${install.packages.join(", ")}), ${(install.bytes / 1e6).toFixed(2)} MB on disk`,
     );
     expect(install.packages).toEqual(
       expect.arrayContaining([`@blockwright/${PROVIDERS[0]}`, "@blockwright/runtime", ...THIRD_PARTY]),
@@ -163,9 +164,11 @@ describe("packages published to a local registry and installed in a fresh projec
       ([path, { bytesInOutput }]) => (path !== "<stdin>" && bytesInOutput > 0 ? [path] : []),
     );
     figure(
-      `minified browser bundle of @blockwright/${PROVIDERS[0]}'s executeTool: ${(bytes / 1000).toFixed(1)} KB from ${inputs.length} modules`,
+      `minified browser bundle of @blockwright/${PROVIDERS[0]}'s executeTool: ${(bytes / 1000).toFixed(1)} KB ` +
+        `from ${inputs.length} modules`,
     );
-    // Only the provider and the runtime: no YAML parser, schema compiler or Node.js module, and no OAuth code (jose) for a provider without flows.
+    // Only the provider and the runtime: no YAML parser, schema compiler or Node.js module, and no OAuth code (jose)
+    // for a provider without flows.
     const packages = new Set(inputs.map((i) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(i)?.[1]));
     expect([...packages].sort()).toEqual([`@blockwright/${PROVIDERS[0]}`, "@blockwright/runtime"]);
     expect(bytes).toBeLessThanOrEqual(MAX_BUNDLE_BYTES);

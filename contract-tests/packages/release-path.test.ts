@@ -31,7 +31,10 @@ const PUBLISH_STEP = stepNamed(PUBLISH_JOB, "blockwright publish");
 type Manifest = { name: string; version: string; devDependencies?: Record<string, string> };
 const manifest = (dir: string) => JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as Manifest;
 
-/** Put blockwright and its install on the registry, as published packages (packed by the project's global set-up: shared-packs.ts); what it has already (the runtime's) is left as it is. */
+/**
+ * Put blockwright and its install on the registry, as published packages (packed by the project's global set-up:
+ * shared-packs.ts); what it has already (the runtime's) is left as it is.
+ */
 async function publishBlockwright(): Promise<void> {
   const { packs } = inject("packagesRegistry");
   for (const pack of packsOf(packs, ROOT, blockwrightInstall(ROOT))) {
@@ -43,7 +46,10 @@ async function publishBlockwright(): Promise<void> {
   }
 }
 
-/** The environment of a step on the runner: this Node first on PATH, npm configured for the registry, none of `npm test`'s npm_* variables. */
+/**
+ * The environment of a step on the runner: this Node first on PATH, npm configured for the registry, none of `npm
+ * test`'s npm_* variables.
+ */
 function stepEnv(home: string): Record<string, string> {
   const clean = Object.fromEntries(
     Object.entries(process.env).filter(
@@ -146,14 +152,17 @@ describe("a project made by init", () => {
 });
 
 describe("the release workflow's publish step, run as GitHub runs it", () => {
-  it("fails when the registry refuses one package, publishes the other, and leaves the tag released unmoved", async () => {
-    expect(refusedStep.code, refusedStep.stderr).not.toBe(0);
-    expect(refusedStep.stdout).toBe("@zqstep/notes@0.1.0\n");
-    expect(refusedStep.stderr).toMatch(/@zqrefused\/notes@0\.1\.0 refused: E40[13] /);
-    expect(refusedStep.stdout + refusedStep.stderr).not.toContain(TOKEN);
-    expect(tagAfterRefusal).toBe("");
-    expect((await fetch(`${REGISTRY}@zqrefused%2fnotes`)).status).toBe(404);
-  });
+  it(
+    "fails when the registry refuses one package, publishes the other, and leaves the tag released " + "unmoved",
+    async () => {
+      expect(refusedStep.code, refusedStep.stderr).not.toBe(0);
+      expect(refusedStep.stdout).toBe("@zqstep/notes@0.1.0\n");
+      expect(refusedStep.stderr).toMatch(/@zqrefused\/notes@0\.1\.0 refused: E40[13] /);
+      expect(refusedStep.stdout + refusedStep.stderr).not.toContain(TOKEN);
+      expect(tagAfterRefusal).toBe("");
+      expect((await fetch(`${REGISTRY}@zqrefused%2fnotes`)).status).toBe(404);
+    },
+  );
 
   it("passes once fixed, and moves the tag released on the remote to what it published", () => {
     expect(releasedStep.code, releasedStep.stderr).toBe(0);

@@ -13,7 +13,10 @@ import { lockClosure } from "../../scripts/docs/install-weight.js";
 import type { Packed } from "./local-registry.js";
 import { runOk } from "./processes.js";
 
-/** A tarball of the shared packs: what `npm pack --json` says of it, and the folder (from the root, `.` for blockwright) it was packed from. */
+/**
+ * A tarball of the shared packs: what `npm pack --json` says of it, and the folder (from the root, `.` for blockwright)
+ * it was packed from.
+ */
 export interface SharedPack extends Packed {
   folder: string;
   unpackedSize: number;
@@ -38,12 +41,18 @@ export function publishedFolders(root: string): string[] {
   return [".", ...folders.filter((f) => !manifest(root, f).private).sort()];
 }
 
-/** blockwright's folder and those of everything its install brings (by its lock file), and the TypeScript a project made by init asks for. */
+/**
+ * blockwright's folder and those of everything its install brings (by its lock file), and the TypeScript a project made
+ * by init asks for.
+ */
 export function blockwrightInstall(root: string): string[] {
   return [".", ...lockClosure(root), "node_modules/typescript"];
 }
 
-/** Pack `folders` (and the shared ones) into `dir` in one npm process, each name and version once; no lifecycle script runs (the build is made). */
+/**
+ * Pack `folders` (and the shared ones) into `dir` in one npm process, each name and version once; no lifecycle script
+ * runs (the build is made).
+ */
 export async function packShared(
   root: string,
   dir: string,

@@ -62,7 +62,10 @@ const adapter: SdkAdapter<Client> = {
     {
       kind: "sdk",
       at: "header authorization",
-      why: "octokit writes a token that is not a JWT after the scheme `token`, Blockwright's draft after `Bearer` (the document declares no scheme; add drafts bearer, which GitHub documents as equal to `token`): same credential, both accepted",
+      why:
+        "octokit writes a token that is not a JWT after the scheme `token`, Blockwright's draft after `Bearer` " +
+        "(the document declares no scheme; add drafts bearer, which GitHub documents as equal to `token`): same " +
+        "credential, both accepted",
     },
   ],
 };

@@ -34,7 +34,10 @@ const adapter: SdkAdapter<IntercomClient> = {
     {
       kind: "sdk",
       at: "header intercom-version",
-      why: "the SDK sends the API version it is built for with every request; the document declares Intercom-Version an optional header, which Blockwright sends only when the call gives it (the workspace's default version applies then)",
+      why:
+        "the SDK sends the API version it is built for with every request; the document declares " +
+        "Intercom-Version an optional header, which Blockwright sends only when the call gives it (the " +
+        "workspace's default version applies then)",
     },
   ],
 };

@@ -28,7 +28,10 @@ const adapter: SdkAdapter<Mistral> = {
       kind: "sdk" as const,
       operation: operation as string,
       at: at as RegExp,
-      why: "the SDK writes the default of an optional field the call leaves out (`stream: false`, `page_size: 100`, `visibility: workspace`…, from its schemas); the document declares the same defaults, which the service applies to a request without them",
+      why:
+        "the SDK writes the default of an optional field the call leaves out (`stream: false`, `page_size: 100`, " +
+        "`visibility: workspace`…, from its schemas); the document declares the same defaults, which the service " +
+        "applies to a request without them",
     })),
   ],
 };

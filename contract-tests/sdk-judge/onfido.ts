@@ -49,19 +49,28 @@ const adapter: SdkAdapter<DefaultApi> = {
     {
       kind: "document",
       at: "header authorization",
-      why: "onfido-node writes its token after `Token token=`; the document declares an API key in Authorization and says nothing of a prefix, so add drafts the scheme's name (`Token `) as one and asks in a review note to check it: no draft can know the rest",
+      why:
+        "onfido-node writes its token after `Token token=`; the document declares an API key in Authorization " +
+        "and says nothing of a prefix, so add drafts the scheme's name (`Token `) as one and asks in a review " +
+        "note to check it: no draft can know the rest",
     },
     {
       kind: "sdk",
       operation: "list_workflow_runs",
       at: "query tags",
-      why: "the document gives the array parameter tags no style, so by OpenAPI's default (form, exploded) each item repeats the key, which Blockwright sends; onfido-node joins the items with commas (its generator's collection format)",
+      why:
+        "the document gives the array parameter tags no style, so by OpenAPI's default (form, exploded) each " +
+        "item repeats the key, which Blockwright sends; onfido-node joins the items with commas (its generator's " +
+        "collection format)",
     },
     {
       kind: "sdk",
       operation: "upload_document",
       at: "part location (content type)",
-      why: "the document gives the multipart object field location no encoding, so by OpenAPI's default its part is of type application/json, which Blockwright writes; onfido-node sends the same JSON text in a part with no type (its generator's form data), which the service also reads",
+      why:
+        "the document gives the multipart object field location no encoding, so by OpenAPI's default its part is " +
+        "of type application/json, which Blockwright writes; onfido-node sends the same JSON text in a part with " +
+        "no type (its generator's form data), which the service also reads",
     },
   ],
 };

@@ -22,7 +22,9 @@ const adapter: SdkAdapter<WebClient> = {
     kind: "sdk" as const,
     operation,
     at: /^(method|query .*|media type|body)$/,
-    why: "@slack/web-api sends every Web API method as a POST form; the document declares this one as a GET with query parameters, which Blockwright sends; Slack takes a method's arguments either way",
+    why:
+      "@slack/web-api sends every Web API method as a POST form; the document declares this one as a GET with " +
+      "query parameters, which Blockwright sends; Slack takes a method's arguments either way",
   })),
 };
 

@@ -25,7 +25,8 @@ const adapter: SdkAdapter<Client> = {
   sdk: "twilio",
   base: "https://api.twilio.com",
   client(base, call) {
-    // The SDK refuses an account id not starting with AC: the path's AccountSid (its pattern requires AC) is the account.
+    // The SDK refuses an account id not starting with AC: the path's AccountSid (its pattern requires AC) is the
+    // account.
     const client = twilio(call.credential.user ?? "", call.credential.secret ?? "", {
       accountSid: call.path.AccountSid as string,
       autoRetry: false,

@@ -50,7 +50,11 @@ const adapter: SdkAdapter<Client> = {
       kind: "sdk",
       operation: "indexDocument",
       at: "body",
-      why: "the document's body is a required object of any fields, and the values made from its schema are the empty object, which Blockwright sends as the document says (`{}`); typesense-js sends no body at all when the object it is given has no keys (its ApiCall leaves out an empty body), a request the document does not describe",
+      why:
+        "the document's body is a required object of any fields, and the values made from its schema are the " +
+        "empty object, which Blockwright sends as the document says (`{}`); typesense-js sends no body at all " +
+        "when the object it is given has no keys (its ApiCall leaves out an empty body), a request the document " +
+        "does not describe",
     },
   ],
 };

@@ -129,12 +129,14 @@ export function expectAccepted(exchanges: Exchange[], expected: string[] = []): 
     const violations = ex.violations.filter((v) => !expected.includes(String(v.code)));
     if (violations.length) {
       fail(
-        `the mock (Prism) found ${violations.length} violation${violations.length > 1 ? "s" : ""} in ${where}:\n${violations.map((v) => `  - ${describeViolation(v)}`).join("\n")}`,
+        `the mock (Prism) found ${violations.length} violation${violations.length > 1 ? "s" : ""} in ` +
+          `${where}:\n${violations.map((v) => `  - ${describeViolation(v)}`).join("\n")}`,
       );
     }
     if (ex.prismProblem && !expected.includes(ex.prismProblem.type)) {
       fail(
-        `the mock (Prism) answered ${ex.prismProblem.status ?? ex.status} to ${where}: ${ex.prismProblem.title}${ex.prismProblem.detail ? ` — ${ex.prismProblem.detail}` : ""}`,
+        `the mock (Prism) answered ${ex.prismProblem.status ?? ex.status} to ${where}: ` +
+          `${ex.prismProblem.title}${ex.prismProblem.detail ? ` — ${ex.prismProblem.detail}` : ""}`,
       );
     }
   }
@@ -195,12 +197,15 @@ export function expectRefused(called: Called, want: Refusal): void {
   check(
     called.exchanges.length === 0,
     () =>
-      `expected a refusal before any request, but ${called.exchanges.length} request${called.exchanges.length > 1 ? "s were" : " was"} sent (${called.exchanges.map((e) => `${e.method} ${e.url.pathname}${e.search}`).join(", ")})`,
+      `expected a refusal before any request, but ${called.exchanges.length} ` +
+      `request${called.exchanges.length > 1 ? "s were" : " was"} sent ` +
+      `(${called.exchanges.map((e) => `${e.method} ${e.url.pathname}${e.search}`).join(", ")})`,
   );
   const error = expectFailure(called);
   const rules = Array.isArray(want.rule) ? want.rule : [want.rule];
   check(error.type === "validation", () => `expected a validation error, got ${describeError(error)}`);
-  // An unknown parameter's name that holds a secret of the input (a drawn key equal to the token drawn) is shown redacted, as it must be.
+  // An unknown parameter's name that holds a secret of the input (a drawn key equal to the token drawn) is shown
+  // redacted, as it must be.
   const named = redact(want.param, want.secrets ?? []);
   check(
     error.param === named,
@@ -223,7 +228,10 @@ export function expectRefused(called: Called, want: Refusal): void {
 }
 
 export function describeError(error: ToolError): string {
-  return `${error.type} error${error.status ? ` ${error.status}` : ""}${error.param ? ` on ${error.param}` : ""}${error.rule ? ` (${error.rule})` : ""}: ${error.message}`;
+  return (
+    `${error.type} error${error.status ? ` ${error.status}` : ""}${error.param ? ` on ${error.param}` : ""}` +
+    `${error.rule ? ` (${error.rule})` : ""}: ${error.message}`
+  );
 }
 
 export function json(value: unknown, max = 400): string {

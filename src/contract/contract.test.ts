@@ -58,25 +58,28 @@ describe("Prism's violations", () => {
     expect(violationsOf(new Headers({ "sl-violations": JSON.stringify([warning, error]) }), "")).toEqual([error]);
   });
 
-  it("expect a multipart list of scalars as one part per item, as the runtime writes it (none for an empty list)", () => {
-    const param = {
-      name: "expand",
-      type: "json",
-      jsonType: "array",
-      required: false,
-      secret: false,
-      visibility: "user-or-llm",
-      description: "d",
-      title: "expand",
-      wire: { in: "body", pointer: "/expand" },
-    } as unknown as ParamSpec;
-    expect([multipartPart(param, []), multipartPart(param, ["a"]), multipartPart(param, ["a", 2])]).toEqual([
-      undefined,
-      "a",
-      ["a", "2"],
-    ]);
-    expect(multipartPart(param, [{ x: 1 }])).toBe('[{"x":1}]');
-  });
+  it(
+    "expect a multipart list of scalars as one part per item, as the runtime writes it (none for an empty " + "list)",
+    () => {
+      const param = {
+        name: "expand",
+        type: "json",
+        jsonType: "array",
+        required: false,
+        secret: false,
+        visibility: "user-or-llm",
+        description: "d",
+        title: "expand",
+        wire: { in: "body", pointer: "/expand" },
+      } as unknown as ParamSpec;
+      expect([multipartPart(param, []), multipartPart(param, ["a"]), multipartPart(param, ["a", 2])]).toEqual([
+        undefined,
+        "a",
+        ["a", "2"],
+      ]);
+      expect(multipartPart(param, [{ x: 1 }])).toBe('[{"x":1}]');
+    },
+  );
 
   it("are not read from an upstream's own error body", () => {
     expect(violationsOf(new Headers(), JSON.stringify({ validation: [{ location: ["x"], message: "y" }] }))).toEqual(
@@ -118,7 +121,9 @@ describe("seeds and reproduction lines", () => {
     const line = callCommand(t, input);
     expect(line).not.toContain("s3cret");
     expect(line).toBe(
-      `blockwright call shelf_add_book --params '{"shelfId":"a-1","title":"It'\\''s here"}' --param 'apiKey={{SHELF_API_KEY}}' --base-url http://127.0.0.1:4010   (with \`blockwright mock shelf --port 4010\` running)`,
+      `blockwright call shelf_add_book --params '{"shelfId":"a-1","title":"It'\\''s here"}' --param ` +
+        `'apiKey={{SHELF_API_KEY}}' --base-url http://127.0.0.1:4010   (with \`blockwright mock shelf --port ` +
+        `4010\` running)`,
     );
     expect(shellQuote("plain-word")).toBe("plain-word");
   });
@@ -168,21 +173,26 @@ describe("values built from the specs", () => {
     ]);
   });
 
-  it("derive only the operations asked for (a worker's part): the same cases as the whole suite's of those operations", () => {
-    const subject = {
-      provider: "shelf",
-      tools: shelf.operations.map((op) => op.tool),
-      triggers: shelf.triggers,
-      document: doc,
-    };
-    const [first, ...rest] = shelf.operations.map((op) => op.tool.id);
-    const all = deriveCases(subject);
-    const part = deriveCases(subject, new Set([first!]));
-    const ofTools = (list: typeof all, ids: string[]) => list.filter((c) => ids.includes(c.operation)).map((c) => c.id);
-    expect(ofTools(part, [first!])).toEqual(ofTools(all, [first!]));
-    expect(ofTools(part, [first!]).length).toBeGreaterThan(0);
-    expect(ofTools(part, rest)).toEqual([]);
-  });
+  it(
+    "derive only the operations asked for (a worker's part): the same cases as the whole suite's of those " +
+      "operations",
+    () => {
+      const subject = {
+        provider: "shelf",
+        tools: shelf.operations.map((op) => op.tool),
+        triggers: shelf.triggers,
+        document: doc,
+      };
+      const [first, ...rest] = shelf.operations.map((op) => op.tool.id);
+      const all = deriveCases(subject);
+      const part = deriveCases(subject, new Set([first!]));
+      const ofTools = (list: typeof all, ids: string[]) =>
+        list.filter((c) => ids.includes(c.operation)).map((c) => c.id);
+      expect(ofTools(part, [first!])).toEqual(ofTools(all, [first!]));
+      expect(ofTools(part, [first!]).length).toBeGreaterThan(0);
+      expect(ofTools(part, rest)).toEqual([]);
+    },
+  );
 });
 
 describe("where a case derives from", () => {
@@ -217,28 +227,32 @@ describe("where a case derives from", () => {
     }
   });
 
-  it("is the limit, enum or rule a case tests, the example it asks for, and a shared parameter where the provider declares it", () => {
-    expect(lineOf("shelf_list_books › limit › top maximum 50 one step past it")).toEqual({
-      file: manifest.file,
-      text: "maximum: 50",
-    });
-    expect(lineOf("shelf_list_books › limit › shelfId left out")).toEqual({
-      file: manifest.file,
-      text: "required: true",
-    });
-    // apiKey is the provider's parameter, not the operation's.
-    const apiKey = cases.find((c) => c.id.startsWith("shelf_list_books › limit › apiKey maxLength"))!;
-    expect(locateSource(subject, apiKey.source)?.line).toBe(manifestLines.indexOf("    maxLength: 256") + 1);
-    expect(lineOf('shelf_add_book › rule › allowedValues: size = "a4" when format is paper').text).toBe(
-      "- rule: allowedValues",
-    );
-    const enumCase = cases.find((c) => c.kind === "enum" && c.operation === "shelf_add_book")!;
-    expect(lineOf(enumCase.id).text).toMatch(/^enum: /);
-    const answer = cases.find(
-      (c) => c.kind === "example" && c.operation === "shelf_list_books" && c.name.startsWith("answer 200 "),
-    )!;
-    expect(lineOf(answer.id)).toEqual({ file: doc.source.file, text: `${answer.name.match(/"(.*)"/)![1]}:` });
-  });
+  it(
+    "is the limit, enum or rule a case tests, the example it asks for, and a shared parameter where the provider " +
+      "declares it",
+    () => {
+      expect(lineOf("shelf_list_books › limit › top maximum 50 one step past it")).toEqual({
+        file: manifest.file,
+        text: "maximum: 50",
+      });
+      expect(lineOf("shelf_list_books › limit › shelfId left out")).toEqual({
+        file: manifest.file,
+        text: "required: true",
+      });
+      // apiKey is the provider's parameter, not the operation's.
+      const apiKey = cases.find((c) => c.id.startsWith("shelf_list_books › limit › apiKey maxLength"))!;
+      expect(locateSource(subject, apiKey.source)?.line).toBe(manifestLines.indexOf("    maxLength: 256") + 1);
+      expect(lineOf('shelf_add_book › rule › allowedValues: size = "a4" when format is paper').text).toBe(
+        "- rule: allowedValues",
+      );
+      const enumCase = cases.find((c) => c.kind === "enum" && c.operation === "shelf_add_book")!;
+      expect(lineOf(enumCase.id).text).toMatch(/^enum: /);
+      const answer = cases.find(
+        (c) => c.kind === "example" && c.operation === "shelf_list_books" && c.name.startsWith("answer 200 "),
+      )!;
+      expect(lineOf(answer.id)).toEqual({ file: doc.source.file, text: `${answer.name.match(/"(.*)"/)![1]}:` });
+    },
+  );
 });
 
 describe("the table of kinds", () => {
@@ -305,7 +319,10 @@ describe("derivation that cannot find values", () => {
     expect(derivation.length).toBeGreaterThan(0);
     for (const c of derivation) {
       await expect(c.run({ mockUrl: () => "http://127.0.0.1:1", seed: 1, runs: 1 })).rejects.toThrow(
-        /^the \w+ cases of shelf_get_book could not be derived: .*(no value of parameter bookId passes its own rules|passes the rules of bookId)/,
+        new RegExp(
+          String.raw`^the \w+ cases of shelf_get_book could not be derived: ` +
+            ".*(no value of parameter bookId passes its own rules|passes the rules of bookId)",
+        ),
       );
     }
   });
@@ -335,27 +352,31 @@ describe("limit cases of a formatted value", () => {
     expect(names.some((n) => n.includes("format date-time"))).toBe(true);
   });
 
-  it("leave a minLength below the format's shortest value to the format's case (a UUID's minLength 32, for its form without hyphens)", () => {
-    const original = tool("shelf_get_book");
-    const uuid: ToolSpec = {
-      ...original,
-      params: original.params.map((p) =>
-        p.required && p.type === "string" && p.wire.in === "path"
-          ? {
-              ...p,
-              format: "uuid",
-              minLength: 32,
-              maxLength: 36,
-              pattern: undefined,
-              example: undefined,
-              placeholder: undefined,
-            }
-          : p,
-      ),
-    };
-    const names = deriveCases({ provider: "shelf", tools: [uuid], document: doc }).map((c) => c.name);
-    expect(names).not.toContain("cases derived");
-    expect(names.filter((n) => n.includes("minLength 32"))).toEqual([]);
-    expect(names.some((n) => n.includes("format uuid"))).toBe(true);
-  });
+  it(
+    "leave a minLength below the format's shortest value to the format's case (a UUID's minLength 32, for its " +
+      "form without hyphens)",
+    () => {
+      const original = tool("shelf_get_book");
+      const uuid: ToolSpec = {
+        ...original,
+        params: original.params.map((p) =>
+          p.required && p.type === "string" && p.wire.in === "path"
+            ? {
+                ...p,
+                format: "uuid",
+                minLength: 32,
+                maxLength: 36,
+                pattern: undefined,
+                example: undefined,
+                placeholder: undefined,
+              }
+            : p,
+        ),
+      };
+      const names = deriveCases({ provider: "shelf", tools: [uuid], document: doc }).map((c) => c.name);
+      expect(names).not.toContain("cases derived");
+      expect(names.filter((n) => n.includes("minLength 32"))).toEqual([]);
+      expect(names.some((n) => n.includes("format uuid"))).toBe(true);
+    },
+  );
 });

@@ -36,19 +36,23 @@ afterAll(async () => {
 });
 
 describe("a spec's default response", () => {
-  it("is in the tool's definition with its examples; a mock serves it as the first status from 400 the operation does not declare", () => {
-    const list = tool("store_list_customers");
-    expect(list.defaultResponse).toEqual({ examples: ["card_declined", "invalid"] });
-    expect(defaultStandIn(list)).toBe(400);
-    expect(
-      defaultStandIn({
-        responses: [
-          { status: 400, examples: [] },
-          { status: 401, examples: [] },
-        ],
-      }),
-    ).toBe(402);
-  });
+  it(
+    "is in the tool's definition with its examples; a mock serves it as the first status from 400 the operation " +
+      "does not declare",
+    () => {
+      const list = tool("store_list_customers");
+      expect(list.defaultResponse).toEqual({ examples: ["card_declined", "invalid"] });
+      expect(defaultStandIn(list)).toBe(400);
+      expect(
+        defaultStandIn({
+          responses: [
+            { status: 400, examples: [] },
+            { status: 401, examples: [] },
+          ],
+        }),
+      ).toBe(402);
+    },
+  );
 
   it("is asked for by code default or by an example only it has", () => {
     const list = tool("store_list_customers");

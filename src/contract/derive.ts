@@ -74,7 +74,9 @@ function deriveKind(kind: CaseKind, tool: ToolSpec, subject: Subject): ContractC
   }
 }
 
-/** A kind's cases of the provider as a whole (its triggers); a derivation that fails is one failing case, as for a tool. */
+/**
+ * A kind's cases of the provider as a whole (its triggers); a derivation that fails is one failing case, as for a tool.
+ */
 function deriveProviderKind(kind: CaseKind, subject: Subject): ContractCase[] {
   const derive = CASE_KINDS[kind].deriveProvider;
   if (!derive) return [];

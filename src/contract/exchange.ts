@@ -55,7 +55,9 @@ export function sentRequest(ex: Pick<Exchange, "method" | "url" | "headers" | "r
 
 /** What to do with one request (the n-th the tool sends). */
 export interface Step {
-  /** Ask the mock for a status or a named example, in Prism's words (`code=404, example=gone`), sent as its query keys. */
+  /**
+   * Ask the mock for a status or a named example, in Prism's words (`code=404, example=gone`), sent as its query keys.
+   */
   prefer?: string;
   /** Take the credential out of the request before the mock sees it. */
   withoutCredential?: AuthSpec;
@@ -151,14 +153,18 @@ export function stripCredential(auth: AuthSpec, headers: Headers, url: URL): voi
   }
 }
 
-/** A multipart body as its parts: text as it is, a file as its name, type and size (multipartPart in request.ts writes what is expected). */
+/**
+ * A multipart body as its parts: text as it is, a file as its name, type and size (multipartPart in request.ts writes
+ * what is expected).
+ */
 async function multipartParts(request: Request): Promise<Record<string, unknown> | undefined> {
   try {
     const form = await request.clone().formData();
     const parts: Record<string, unknown> = {};
     for (const [name, value] of form) {
       const part = typeof value === "string" ? value : { filename: value.name, type: value.type, bytes: value.size };
-      // A list of scalars goes as one part per item (runtime/call/files/file-inputs.ts): a repeated name is read back as the list.
+      // A list of scalars goes as one part per item (runtime/call/files/file-inputs.ts): a repeated name is read back
+      // as the list.
       const before = parts[name];
       parts[name] = before === undefined ? part : Array.isArray(before) ? [...before, part] : [before, part];
     }

@@ -53,27 +53,33 @@ function reported(ex: Exchange): { html: string; markdown: string } {
 }
 
 describe("the answer of a failing case's last request", () => {
-  it("refused by the mock's validator: told as a refusal, with what it found, the served example not passed off as an answer", () => {
-    const refused = exchange({
-      violations: [
-        {
-          location: ["request", "query"],
-          code: "required",
-          message: "Request query must have required property 'top'",
-          severity: "Error",
-        },
-      ],
-    });
-    const { html, markdown } = reported(refused);
-    expect(html).toContain("<h4>The mock refused the request: 400</h4>");
-    expect(html).toContain(
-      "Its request validator found: request.query: Request query must have required property 'top'. The body below is the example the spec declares for 400",
-    );
-    expect(html).not.toMatch(/The mock(&#39;|&#x27;|')s answer: 400/);
-    expect(markdown).toContain(
-      "refused by the mock's validator (request.query: Request query must have required property 'top'), which served the spec's example for 400",
-    );
-  });
+  it(
+    "refused by the mock's validator: told as a refusal, with what it found, the served example not passed off " +
+      "as an answer",
+    () => {
+      const refused = exchange({
+        violations: [
+          {
+            location: ["request", "query"],
+            code: "required",
+            message: "Request query must have required property 'top'",
+            severity: "Error",
+          },
+        ],
+      });
+      const { html, markdown } = reported(refused);
+      expect(html).toContain("<h4>The mock refused the request: 400</h4>");
+      expect(html).toContain(
+        "Its request validator found: request.query: Request query must have required property 'top'. The body " +
+          "below is the example the spec declares for 400",
+      );
+      expect(html).not.toMatch(/The mock(&#39;|&#x27;|')s answer: 400/);
+      expect(markdown).toContain(
+        "refused by the mock's validator (request.query: Request query must have required property 'top'), which " +
+          "served the spec's example for 400",
+      );
+    },
+  );
 
   it("asked of the mock, the answer is the mock's, with how it was asked", () => {
     const { html } = reported(exchange({ prefer: "code=400" }));

@@ -181,7 +181,10 @@ interface FlowRun {
   advance(ms: number): void;
 }
 
-/** The tool's minimal input with the flow's parameters instead of the access token; a token endpoint answering `answer`; the API answering 401 when `refuse` says. */
+/**
+ * The tool's minimal input with the flow's parameters instead of the access token; a token endpoint answering `answer`;
+ * the API answering 401 when `refuse` says.
+ */
 async function flowRun(
   tool: ToolSpec,
   subject: Subject,
@@ -261,7 +264,9 @@ function clientAuthenticated(flow: OAuthFlowSpec, input: Record<string, unknown>
     const [scheme, encoded = ""] = (sent.authorization ?? "").split(" ");
     check(
       scheme?.toLowerCase() === "basic",
-      `the token request carried ${sent.authorization === null ? "no Authorization header" : `Authorization ${scheme}`}, not the client's HTTP Basic credentials (clientAuth: basic)`,
+      `the token request carried ` +
+        `${sent.authorization === null ? "no Authorization header" : `Authorization ${scheme}`}, not the ` +
+        `client's HTTP Basic credentials (clientAuth: basic)`,
     );
     const pair = Buffer.from(encoded, "base64").toString("utf8");
     const colon = pair.indexOf(":");

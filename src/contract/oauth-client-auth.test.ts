@@ -15,7 +15,8 @@ import { authKind } from "./kinds/auth.js";
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 
 const FIRST_CASE =
-  "clientCredentials: one form-encoded token request, then the call with the issued token; each secret only where it belongs";
+  "clientCredentials: one form-encoded token request, then the call with the issued token; each secret only " +
+  "where it belongs";
 
 async function firstFlowCase(words: string) {
   const scheme = {
@@ -67,11 +68,18 @@ async function outcome(words: string): Promise<{ clientAuth: unknown; failure?: 
 }
 
 describe("the client credentials case and the client's authentication", () => {
-  it("clientAuth basic (the RFC's default where the document is silent): the case passes on the runtime's Basic token request", async () => {
-    expect(await outcome("Tokens for the Zq ledger.")).toEqual({ clientAuth: "basic" });
-  });
+  it(
+    "clientAuth basic (the RFC's default where the document is silent): the case passes on the runtime's Basic " +
+      "token request",
+    async () => {
+      expect(await outcome("Tokens for the Zq ledger.")).toEqual({ clientAuth: "basic" });
+    },
+  );
 
-  it("clientAuth body (the document says client_secret_post): the case passes on the runtime's form fields", async () => {
-    expect(await outcome("Clients authenticate with client_secret_post.")).toEqual({ clientAuth: "body" });
-  });
+  it(
+    "clientAuth body (the document says client_secret_post): the case passes on the runtime's form " + "fields",
+    async () => {
+      expect(await outcome("Clients authenticate with client_secret_post.")).toEqual({ clientAuth: "body" });
+    },
+  );
 });

@@ -31,11 +31,15 @@ describe("output schema", () => {
     expect(withRequired.properties.metadata?.required).toEqual(["id"]);
   });
 
-  it("a json output is any JSON value (bound to a schema that says nothing of its type, `{}`, a text meets it); a typed one is held to its type", async () => {
-    const { outputProblems } = await import("./outputs.js");
-    const t = tool([output("data", "json"), output("count", "number")]);
-    expect(outputProblems(t, { data: "zq text", count: 1 }, 200)).toEqual([]);
-    expect(outputProblems(t, { data: { zq: 1 }, count: 1 }, 200)).toEqual([]);
-    expect(outputProblems(t, { data: "zq", count: "one" }, 200).map((e) => e.instancePath)).toEqual(["/count"]);
-  });
+  it(
+    "a json output is any JSON value (bound to a schema that says nothing of its type, `{}`, a text meets it); a " +
+      "typed one is held to its type",
+    async () => {
+      const { outputProblems } = await import("./outputs.js");
+      const t = tool([output("data", "json"), output("count", "number")]);
+      expect(outputProblems(t, { data: "zq text", count: 1 }, 200)).toEqual([]);
+      expect(outputProblems(t, { data: { zq: 1 }, count: 1 }, 200)).toEqual([]);
+      expect(outputProblems(t, { data: "zq", count: "one" }, 200).map((e) => e.instancePath)).toEqual(["/count"]);
+    },
+  );
 });

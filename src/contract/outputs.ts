@@ -56,7 +56,10 @@ function itemsOf(itemBytes: number, ex: Exchange): { items: unknown[] } {
   const got = streamItems(new TextEncoder().encode(ex.responseBody), itemBytes);
   if (!("items" in got))
     fail(
-      `the mock's stream answer has an item ${"tooLarge" in got ? `longer than ${itemBytes} bytes (item ${got.tooLarge})` : `that is not JSON (item ${got.invalid})`}`,
+      `the mock's stream answer has an item ` +
+        ("tooLarge" in got
+          ? `longer than ${itemBytes} bytes (item ${got.tooLarge})`
+          : `that is not JSON (item ${got.invalid})`),
     );
   return got;
 }
@@ -122,14 +125,19 @@ export function expectConforms(tool: ToolSpec, output: unknown, status: number):
   if (!errors.length) return;
   const problems = errors.map(
     (e) =>
-      `${e.instancePath || "/"} ${e.message}${e.params && "additionalProperty" in e.params ? ` (${String(e.params.additionalProperty)})` : ""}`,
+      `${e.instancePath || "/"} ` +
+      `${e.message}${e.params && "additionalProperty" in e.params ? ` (${String(e.params.additionalProperty)})` : ""}`,
   );
   fail(
-    `the output does not conform to the declared outputs of ${tool.id}: ${problems.join("; ")} — output ${json(output)}`,
+    `the output does not conform to the declared outputs of ${tool.id}: ${problems.join("; ")} — output ` +
+      `${json(output)}`,
   );
 }
 
-/** How the output breaks the JSON Schema of the outputs the tool declares (for the answer's status): none when it conforms. */
+/**
+ * How the output breaks the JSON Schema of the outputs the tool declares (for the answer's status): none when it
+ * conforms.
+ */
 export function outputProblems(tool: ToolSpec, output: unknown, status: number): ErrorObject[] {
   let byStatus = validators.get(tool);
   if (!byStatus) validators.set(tool, (byStatus = new Map()));

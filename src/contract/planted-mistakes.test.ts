@@ -107,7 +107,11 @@ const MISTAKES: [string, string, (tools: Map<string, ToolSpec>) => void, RegExp]
     "query, deepObject",
     "zqwire_search",
     (t) => Object.assign(wire(t, "zqwire_search", "filter"), { encoding: { style: "form", explode: true } }),
-    /a field of "filter", which the document writes in style deepObject, explode true \(filter\[state\]=…\)|query parameter "filter" \(style deepObject, explode true\) as nothing/,
+    new RegExp(
+      'a field of "filter", which the document writes in style deepObject, ' +
+        String.raw`explode true \(filter\[state\]=…\)` +
+        String.raw`|query parameter "filter" \(style deepObject, explode true\) as nothing`,
+    ),
   ],
   [
     "query, content (JSON)",
@@ -225,30 +229,38 @@ describe("the zqwire provider, each serialization rule used once", () => {
     expect(results.filter((r) => r.status !== "passed").map((r) => `${r.id}: ${r.message}`)).toEqual([]);
   });
 
-  it('holds a string query value the document JSON-encodes (content) as its JSON text, quoted (word="fox"), in every case', async () => {
-    const results = await run(["zqwire_search"]);
-    expect(results.map((r) => r.name)).toContain("word maxLength 8 at the boundary");
-    expect(results.filter((r) => r.status !== "passed").map((r) => `${r.id}: ${r.message}`)).toEqual([]);
-  });
+  it(
+    'holds a string query value the document JSON-encodes (content) as its JSON text, quoted (word="fox"), in ' +
+      "every case",
+    async () => {
+      const results = await run(["zqwire_search"]);
+      expect(results.map((r) => r.name)).toContain("word maxLength 8 at the boundary");
+      expect(results.filter((r) => r.status !== "passed").map((r) => `${r.id}: ${r.message}`)).toEqual([]);
+    },
+  );
 
-  it("steers its mock out of band where the API declares its own Prefer: Prism's query keys, never the API's header", async () => {
-    const results = await run(["zqwire_set_prefs"]);
-    expect(
-      results.filter((r) => r.kind === "error" || r.kind === "example").map((r) => [r.name, r.status]),
-    ).toContainEqual(['409 "busy" becomes the structured error', "passed"]);
-    const put = (query: string, prefer: string) =>
-      fetch(`${mocks.urls.zqwire}/v1/zqprefs${query}`, {
-        method: "PUT",
-        headers: { "x-zq-key": "zq-key-0123456789", prefer, "content-type": "application/json" },
-        body: '{"theme":"dark"}',
-      });
-    const steered = await put("?__code=409&__example=busy", "return=minimal");
-    expect([steered.status, await steered.json()]).toEqual([409, { message: "another change is under way" }]);
-    // Steering in the API's own header is a request that breaks the API's rules.
-    const collided = await put("", "code=409");
-    expect(collided.status).toBe(422);
-    expect(await collided.json()).toMatchObject({ refusals: [{ rule: "schema", pointer: "/header/Prefer" }] });
-  });
+  it(
+    "steers its mock out of band where the API declares its own Prefer: Prism's query keys, never the API's " +
+      "header",
+    async () => {
+      const results = await run(["zqwire_set_prefs"]);
+      expect(
+        results.filter((r) => r.kind === "error" || r.kind === "example").map((r) => [r.name, r.status]),
+      ).toContainEqual(['409 "busy" becomes the structured error', "passed"]);
+      const put = (query: string, prefer: string) =>
+        fetch(`${mocks.urls.zqwire}/v1/zqprefs${query}`, {
+          method: "PUT",
+          headers: { "x-zq-key": "zq-key-0123456789", prefer, "content-type": "application/json" },
+          body: '{"theme":"dark"}',
+        });
+      const steered = await put("?__code=409&__example=busy", "return=minimal");
+      expect([steered.status, await steered.json()]).toEqual([409, { message: "another change is under way" }]);
+      // Steering in the API's own header is a request that breaks the API's rules.
+      const collided = await put("", "code=409");
+      expect(collided.status).toBe(422);
+      expect(await collided.json()).toMatchObject({ refusals: [{ rule: "schema", pointer: "/header/Prefer" }] });
+    },
+  );
 
   it.each(MISTAKES)("fails naming the rule when one mistake is planted: %s", async (_rule, operation, plant, named) => {
     const results = await run([operation], plant);

@@ -86,7 +86,9 @@ function asViolations(value: unknown): Violation[] {
     }));
 }
 
-/** Prism writes a severity as its name ("Error", "Warning", "Information", "Hint"); one without any counts as an error. */
+/**
+ * Prism writes a severity as its name ("Error", "Warning", "Information", "Hint"); one without any counts as an error.
+ */
 function isError(v: Violation): boolean {
   return v.severity === undefined || v.severity === "Error" || v.severity === "0";
 }

@@ -42,11 +42,15 @@ const ctx = (on: MockServers): CaseContext => ({
 });
 
 describe("round trips of a document's resources", () => {
-  it("are derived once per provider, one per resource the manifest binds a create and a read of (the RPC path none)", () => {
-    expect(scenarioKind.deriveProvider?.(subject).map((c) => c.id)).toEqual([
-      "zqshop_create_order › scenario › round trip of /orders: create → get → list → delete → get (404)",
-    ]);
-  });
+  it(
+    "are derived once per provider, one per resource the manifest binds a create and a read of (the RPC path " +
+      "none)",
+    () => {
+      expect(scenarioKind.deriveProvider?.(subject).map((c) => c.id)).toEqual([
+        "zqshop_create_order › scenario › round trip of /orders: create → get → list → delete → get (404)",
+      ]);
+    },
+  );
 
   it("hold on the stateful mock", async () => {
     for (const c of roundTripCases(subject)) await c.run(ctx(stateful));

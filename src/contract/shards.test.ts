@@ -29,14 +29,17 @@ describe("partition", () => {
     }
   });
 
-  it("gives each provider whole to one part while it fits in a fair share: a part starts only its providers' mocks", () => {
-    const cases = suite({ "a/x": 10, "b/x": 9, "b/y": 1, "c/x": 6, "d/x": 5 });
-    const parts = partition(cases, 3);
-    expect(parts.map(providersOf)).toEqual([["a"], ["b"], ["c", "d"]]);
-    expect(parts.map((p) => p.length)).toEqual([10, 10, 11]);
-    // Every-n-th-case shards would have started all four mocks in each.
-    expect(parts.every((p) => providersOf(p).length < 4)).toBe(true);
-  });
+  it(
+    "gives each provider whole to one part while it fits in a fair share: a part starts only its " + "providers' mocks",
+    () => {
+      const cases = suite({ "a/x": 10, "b/x": 9, "b/y": 1, "c/x": 6, "d/x": 5 });
+      const parts = partition(cases, 3);
+      expect(parts.map(providersOf)).toEqual([["a"], ["b"], ["c", "d"]]);
+      expect(parts.map((p) => p.length)).toEqual([10, 10, 11]);
+      // Every-n-th-case shards would have started all four mocks in each.
+      expect(parts.every((p) => providersOf(p).length < 4)).toBe(true);
+    },
+  );
 
   it("splits a provider larger than a fair share by operation, and balances the parts by case count", () => {
     const cases = suite({ "big/a": 30, "big/b": 30, "big/c": 20, "big/d": 20, "small/x": 10, "small/y": 10 });

@@ -14,7 +14,10 @@ interface Placed {
   operation: string;
 }
 
-/** `cases` in `total` disjoint parts that together hold every case; a part may be empty when there are fewer pieces than parts. */
+/**
+ * `cases` in `total` disjoint parts that together hold every case; a part may be empty when there are fewer pieces than
+ * parts.
+ */
 export function partition<T extends Placed>(cases: readonly T[], total: number): T[][] {
   const share = Math.ceil(cases.length / total);
   const perProvider = new Map<string, number>();

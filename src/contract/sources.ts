@@ -8,7 +8,10 @@ import { locateInDocument, locateInManifest } from "../load/source-place.js";
 import type { SourcePosition } from "../load/yaml-source.js";
 import type { CaseSource, Subject } from "./types.js";
 
-/** A parameter of the tool in the manifest (the operation's own, or one shared by the provider), and optionally one of its keys (`maximum`, `enum`…). */
+/**
+ * A parameter of the tool in the manifest (the operation's own, or one shared by the provider), and optionally one of
+ * its keys (`maximum`, `enum`…).
+ */
 export function paramSource(tool: ToolSpec, name: string, key?: string): CaseSource {
   return { document: "manifest", path: ["operations", tool.id, "params", name, ...(key ? [key] : [])] };
 }

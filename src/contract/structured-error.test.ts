@@ -22,7 +22,10 @@ const tool: ToolSpec = {
   },
 };
 
-/** The structured error the runtime made of a 400 with `body` (JSON, or the answer given), checked by the suite; its failure message, or "ok". */
+/**
+ * The structured error the runtime made of a 400 with `body` (JSON, or the answer given), checked by the suite; its
+ * failure message, or "ok".
+ */
 async function checked(body: unknown, answer: Response = json(400, body)): Promise<string> {
   const input = Object.fromEntries(
     tool.params.filter((p) => p.required).map((p) => [p.name, p.secret ? "zq-token-0123456789" : "zq"]),
@@ -64,18 +67,23 @@ describe("a 400 answer and the manifest's errors.message", () => {
     },
   );
 
-  it("an HTML page (a login form the document declares as its default answer): the error names the status and says it is a page", async () => {
-    const page = "<!doctype html><title>zq sign in</title>";
-    expect(await checked(page, new Response(page, { status: 400, headers: { "content-type": "text/html" } }))).toBe(
-      "ok",
-    );
-  });
+  it(
+    "an HTML page (a login form the document declares as its default answer): the error names the status and " +
+      "says it is a page",
+    async () => {
+      const page = "<!doctype html><title>zq sign in</title>";
+      expect(await checked(page, new Response(page, { status: 400, headers: { "content-type": "text/html" } }))).toBe(
+        "ok",
+      );
+    },
+  );
 
   it.each([
     [{ id: "zq1", name: "zq folder", path: "/zq" }],
     [{ zqIdentifier: "zq", created: "2024-05-01T12:00:00Z", status: "ERROR" }],
   ])(
-    "only a record's fields in %j (no field named as a message, more than one text): nothing to find, the error names the status",
+    "only a record's fields in %j (no field named as a message, more than one text): nothing to find, the " +
+      "error names the status",
     async (body) => {
       expect(await checked(body)).toBe("ok");
     },

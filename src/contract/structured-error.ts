@@ -7,7 +7,10 @@ import type { Exchange } from "./exchange.js";
 import { at, parseBody as parse } from "./json-path.js";
 import { MESSAGE_KEY } from "../model/message-fields.js";
 
-/** The error the runtime must make of an error answer, read independently from the answer and the manifest's expressions. */
+/**
+ * The error the runtime must make of an error answer, read independently from the answer and the manifest's
+ * expressions.
+ */
 export function expectStructuredError(tool: ToolSpec, ex: Exchange, error: ReturnType<typeof expectFailure>): void {
   // An answer Prism made up itself (a 401 the spec does not declare) carries no upstream message to read.
   const declared = !ex.prismProblem;
@@ -32,13 +35,15 @@ export function expectStructuredError(tool: ToolSpec, ex: Exchange, error: Retur
     message === undefined
   ) {
     fail(
-      `the manifest's error message expressions (errors.message) find no message in the ${ex.status} answer ${json(body)}`,
+      `the manifest's error message expressions (errors.message) find no message in the ${ex.status} answer ` +
+        `${json(body)}`,
     );
   }
   same(error.code, code, "error.code (the upstream's code, read by errors.code)");
   if (message !== undefined)
     same(error.message, message, "error.message (the upstream's message, read by errors.message)");
-  // Named as `HTTP 400 …`, or, for an HTML page (a login form, a proxy's page), `<provider> answered 400 … with an HTML page`.
+  // Named as `HTTP 400 …`, or, for an HTML page (a login form, a proxy's page), `<provider> answered 400 … with an HTML
+  // page`.
   else
     check(
       error.message.startsWith(`HTTP ${ex.status}`) ||
@@ -55,7 +60,9 @@ export function expectStructuredError(tool: ToolSpec, ex: Exchange, error: Retur
   same(error.mayHaveBeenApplied, mayHaveBeenApplied ? true : undefined, "error.mayHaveBeenApplied");
 }
 
-/** Keys whose text is a state, a code or an id, not words for a person (`status`, `errorCode`, `faultId`, `trace_id`). */
+/**
+ * Keys whose text is a state, a code or an id, not words for a person (`status`, `errorCode`, `faultId`, `trace_id`).
+ */
 const STATE_KEY = /(^|[_-])(id|code|status|state|type|kind|result)$|[a-z](Id|ID|Code|Status|State|Type|Kind)$/i;
 
 /**

@@ -20,7 +20,10 @@ export interface ProjectDirs {
   out: string;
 }
 
-/** `signal`: Ctrl-C or SIGTERM stops the linking between its steps (the signal's reason thrown), however large the specs. */
+/**
+ * `signal`: Ctrl-C or SIGTERM stops the linking between its steps (the signal's reason thrown), however large the
+ * specs.
+ */
 export async function loadSubjects(dirs: ProjectDirs, providers: string[], signal?: AbortSignal): Promise<Subject[]> {
   const linked = [];
   const problems: string[] = [];
@@ -57,10 +60,12 @@ export async function loadSubjects(dirs: ProjectDirs, providers: string[], signa
     const extra = Object.keys(provider.tools).filter((id) => !ir.operations.some((op) => op.tool.id === id));
     if (stale.length || extra.length) {
       throw new SubjectError(
-        `${out}/${ir.provider} is out of date with its specs (${[...stale, ...extra].join(", ")}): run blockwright generate`,
+        `${out}/${ir.provider} is out of date with its specs (${[...stale, ...extra].join(", ")}): run ` +
+          `blockwright generate`,
       );
     }
-    // The document as linked: bundled when the spec spans several files; the manifest read again (cheap) for the reports' lines.
+    // The document as linked: bundled when the spec spans several files; the manifest read again (cheap) for the
+    // reports' lines.
     const manifest = loadYamlSource(join(dirs.root, ir.sources.manifest), ir.sources.manifest);
     return {
       provider: ir.provider,

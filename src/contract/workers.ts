@@ -198,7 +198,9 @@ function timedOut(c: PlannedCase | undefined, id: string, ms: number, limit: num
     name: c?.name ?? id,
     status: "error",
     durationMs: Math.round(ms),
-    message: `did not finish within ${limit / 1000} s: stopped (its worker was ended, and started again on the cases it had left)`,
+    message:
+      `did not finish within ${limit / 1000} s: stopped (its worker was ended, and started again on the cases it ` +
+      `had left)`,
     source: c?.source ?? { document: "manifest", path: [] },
     statuses: [],
   };
@@ -219,7 +221,9 @@ function workerEntry(): { script: string | URL; eval: boolean } {
   const tsx = pathToFileURL(join(dirname(manifest), api)).href;
   const worker = new URL("./worker.ts", import.meta.url).href;
   return {
-    script: `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(worker)}); });`,
+    script:
+      `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(worker)}); ` +
+      `});`,
     eval: true,
   };
 }

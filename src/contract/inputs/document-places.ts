@@ -35,7 +35,8 @@ export function requestMedia(doc: OpenApiDocument, op: OpenApiOperation): Schema
   const raw = rawOperation(doc, op);
   if (!raw.requestBody) return undefined;
   const content = (doc.resolve(raw.requestBody as Schema).content ?? {}) as Record<string, Schema>;
-  // JSON (`application/json; charset=utf-8`, a vendor's `+json` type), else the form or multipart body the runtime writes.
+  // JSON (`application/json; charset=utf-8`, a vendor's `+json` type), else the form or multipart body the runtime
+  // writes.
   const key = jsonMediaType(content) ?? (op.requestBody?.encoding === "binary" ? undefined : op.requestBody?.mediaType);
   return key !== undefined && Object.hasOwn(content, key) ? doc.resolve(content[key] as Schema) : undefined;
 }

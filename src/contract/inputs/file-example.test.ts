@@ -52,15 +52,19 @@ async function linkedValues(example?: string): Promise<ToolValues> {
 }
 
 describe("a file parameter the document gives an example of", () => {
-  it("is given a file of the suite's own, in the minimal and the full input and every random draw; the other fields keep their examples", async () => {
-    const values = await linkedValues();
-    for (const input of [values.minimal(), values.full()]) {
-      expect(input.zqcert).toBeInstanceOf(File);
-      expect(input.zqpass).toBe("zq-pass");
-    }
-    const draws = fc.sample(validInput(values.tool, values, "http://127.0.0.1:9"), { numRuns: 50, seed: 7 });
-    expect(draws.filter((d) => !(d.zqcert instanceof File))).toEqual([]);
-  });
+  it(
+    "is given a file of the suite's own, in the minimal and the full input and every random draw; the other " +
+      "fields keep their examples",
+    async () => {
+      const values = await linkedValues();
+      for (const input of [values.minimal(), values.full()]) {
+        expect(input.zqcert).toBeInstanceOf(File);
+        expect(input.zqpass).toBe("zq-pass");
+      }
+      const draws = fc.sample(validInput(values.tool, values, "http://127.0.0.1:9"), { numRuns: 50, seed: 7 });
+      expect(draws.filter((d) => !(d.zqcert instanceof File))).toEqual([]);
+    },
+  );
 
   it("is given the manifest's own example when it gives one (a file its author keeps beside the specs)", async () => {
     const path = join(draftWorkFolder, "zq-own-cert.p12");

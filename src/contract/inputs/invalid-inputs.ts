@@ -62,7 +62,10 @@ export function invalidInput(tool: ToolSpec, values: ToolValues, address: string
     );
 }
 
-/** Adds a draw in which parameter `p` takes a value of `value`, which breaks `rule` (`broken` says how; `shown`: whether the value may be shown). */
+/**
+ * Adds a draw in which parameter `p` takes a value of `value`, which breaks `rule` (`broken` says how; `shown`: whether
+ * the value may be shown).
+ */
 type Breaks = (
   p: string,
   value: fc.Arbitrary<unknown>,
@@ -117,7 +120,8 @@ function numberBreakers(p: ParamSpec, set: Breaks): void {
       "integer",
       "not an integer",
     );
-  // A value within the bounds that is not a multiple: an integer one apart from a multiple (a fraction would break integer first).
+  // A value within the bounds that is not a multiple: an integer one apart from a multiple (a fraction would break
+  // integer first).
   const step = p.multipleOf;
   if (step !== undefined && !(p.integer && step <= 1)) {
     const off = p.integer ? 1 : step / 2;
@@ -202,7 +206,10 @@ function stringBreakers(tool: ToolSpec, p: ParamSpec, places: Set<string>, set: 
   lengthBreakers(p, places, set);
 }
 
-/** Characters a value cannot carry where it goes: a header's line breaks and leading space, half of a surrogate pair anywhere. */
+/**
+ * Characters a value cannot carry where it goes: a header's line breaks and leading space, half of a surrogate pair
+ * anywhere.
+ */
 function characterBreakers(tool: ToolSpec, p: ParamSpec, places: Set<string>, set: Breaks): void {
   // An OAuth flow's parameter goes only into a token request's form (validate-params.ts): line breaks are fine there.
   const formOnly = p.wire.in === "auth" && !credentialOfParam(tool.auth, p.name);

@@ -25,7 +25,10 @@ function samplerOf(doc: OpenApiDocument): DocumentSampler {
 /** Seeds of the bodies made: each may take other union branches (a parameter the manifest narrows to one of them). */
 const SEEDS = [0, 1, 2, 3];
 
-/** The bodies (every field each), none when the operation has no JSON request schema or no valid value was made within the bounds. */
+/**
+ * The bodies (every field each), none when the operation has no JSON request schema or no valid value was made within
+ * the bounds.
+ */
 export function madeRequestBodies(
   doc: OpenApiDocument,
   op: OpenApiOperation,
@@ -76,7 +79,10 @@ export function requestPlaceCheck(
   return (value) => sampler.valid(value, place);
 }
 
-/** A check of values against the schema of the operation's parameter `name` in `place` (its path item's too), if it has one. */
+/**
+ * A check of values against the schema of the operation's parameter `name` in `place` (its path item's too), if it has
+ * one.
+ */
 export function parameterCheck(
   doc: OpenApiDocument,
   op: OpenApiOperation,

@@ -75,76 +75,96 @@ describe("random inputs of a parameter whose pattern every string matches (zq `.
   });
 });
 
-describe("limit cases of a parameter whose pattern fixes its length under its maxLength (zq `^[A-Z0-9]{26}$`, maxLength 256)", () => {
-  it("leave out the boundary no value can reach and keep the step past it", () => {
-    const tool = withPathRules({ pattern: "^[A-Z0-9]{26}$", maxLength: 256 });
-    const names = deriveCases({ provider: "shelf", tools: [tool], document: doc }).map((c) => c.name);
-    expect(names).not.toContain("cases derived");
-    expect(names).not.toContain("bookId maxLength 256 at the boundary");
-    expect(names).toContain("bookId maxLength 256 one step past it");
-  });
+describe(
+  "limit cases of a parameter whose pattern fixes its length under its maxLength (zq `^[A-Z0-9]{26}$`, maxLength " +
+    "256)",
+  () => {
+    it("leave out the boundary no value can reach and keep the step past it", () => {
+      const tool = withPathRules({ pattern: "^[A-Z0-9]{26}$", maxLength: 256 });
+      const names = deriveCases({ provider: "shelf", tools: [tool], document: doc }).map((c) => c.name);
+      expect(names).not.toContain("cases derived");
+      expect(names).not.toContain("bookId maxLength 256 at the boundary");
+      expect(names).toContain("bookId maxLength 256 one step past it");
+    });
 
-  it("reads the lengths an anchored pattern admits", () => {
-    expect(patternAdmits("^[A-Z0-9]{26}$", 26)).toBe(true);
-    expect(patternAdmits("^[A-Z0-9]{26}$", 256)).toBe(false);
-    expect(patternAdmits("^\\d{3}-\\d{4}$", 8)).toBe(true);
-    expect(patternAdmits("^\\d{3}-\\d{4}$", 9)).toBe(false);
-    expect(patternAdmits("^[a-z]{2,5}x?$", 6)).toBe(true);
-    expect(patternAdmits("^[a-z]{2,5}x?$", 7)).toBe(false);
-    expect(patternAdmits("^[a-z]+$", 10_000)).toBe(true);
-    // Shapes it does not read are assumed to admit any length.
-    expect(patternAdmits("^(ab|c)$", 100)).toBe(true);
-    expect(patternAdmits("[A-Z]{2}", 100)).toBe(true);
-  });
-});
+    it("reads the lengths an anchored pattern admits", () => {
+      expect(patternAdmits("^[A-Z0-9]{26}$", 26)).toBe(true);
+      expect(patternAdmits("^[A-Z0-9]{26}$", 256)).toBe(false);
+      expect(patternAdmits("^\\d{3}-\\d{4}$", 8)).toBe(true);
+      expect(patternAdmits("^\\d{3}-\\d{4}$", 9)).toBe(false);
+      expect(patternAdmits("^[a-z]{2,5}x?$", 6)).toBe(true);
+      expect(patternAdmits("^[a-z]{2,5}x?$", 7)).toBe(false);
+      expect(patternAdmits("^[a-z]+$", 10_000)).toBe(true);
+      // Shapes it does not read are assumed to admit any length.
+      expect(patternAdmits("^(ab|c)$", 100)).toBe(true);
+      expect(patternAdmits("[A-Z]{2}", 100)).toBe(true);
+    });
+  },
+);
 
-describe("limit cases of a parameter whose pattern admits only odd lengths under an even maxLength (zq `^[xy](,[xy])*$`, maxLength 40)", () => {
-  it("take the longest value the pattern reaches below the boundary (39 characters) as the value at it: the cases are derived", () => {
-    const tool = withPathRules({ pattern: "^[xy](,[xy])*$", maxLength: 40, example: "x,y" });
-    const cases = deriveCases({ provider: "shelf", tools: [tool], document: doc });
-    const names = cases.map((c) => c.name);
-    expect(names).not.toContain("cases derived");
-    expect(names).toContain("bookId maxLength 40 at the boundary");
-    expect(names).toContain("bookId maxLength 40 one step past it");
-  });
-});
+describe(
+  "limit cases of a parameter whose pattern admits only odd lengths under an even maxLength (zq " +
+    "`^[xy](,[xy])*$`, maxLength 40)",
+  () => {
+    it(
+      "take the longest value the pattern reaches below the boundary (39 characters) as the value at it: the cases " +
+        "are derived",
+      () => {
+        const tool = withPathRules({ pattern: "^[xy](,[xy])*$", maxLength: 40, example: "x,y" });
+        const cases = deriveCases({ provider: "shelf", tools: [tool], document: doc });
+        const names = cases.map((c) => c.name);
+        expect(names).not.toContain("cases derived");
+        expect(names).toContain("bookId maxLength 40 at the boundary");
+        expect(names).toContain("bookId maxLength 40 one step past it");
+      },
+    );
+  },
+);
 
-describe("random inputs of a parameter whose pattern has a lookahead (zq `^[a-z]((?!--)[a-z0-9-])+$`), which fast-check draws from none", () => {
-  const pattern = "^[a-z]((?!--)[a-z0-9-])+$";
-  const tool = withPathRules({ pattern, maxLength: 63 });
-  const values = new ToolValues(tool, doc);
+describe(
+  "random inputs of a parameter whose pattern has a lookahead (zq `^[a-z]((?!--)[a-z0-9-])+$`), which fast-check " +
+    "draws from none",
+  () => {
+    const pattern = "^[a-z]((?!--)[a-z0-9-])+$";
+    const tool = withPathRules({ pattern, maxLength: 63 });
+    const values = new ToolValues(tool, doc);
 
-  it("are drawn, valid and invalid, each valid one matching the pattern", () => {
-    const valid = fc.sample(validInput(tool, values, "http://127.0.0.1:1"), { numRuns: 30, seed: 5 });
-    expect(valid).toHaveLength(30);
-    expect(
-      valid.every((input) => typeof input.bookId === "string" && new RegExp(pattern, "u").test(input.bookId)),
-    ).toBe(true);
-    const invalid = fc.sample(invalidInput(tool, values, "http://127.0.0.1:1"), { numRuns: 30, seed: 5 });
-    expect(invalid.some((d) => d.param === "bookId" && d.rule.includes("pattern"))).toBe(true);
-  });
-});
+    it("are drawn, valid and invalid, each valid one matching the pattern", () => {
+      const valid = fc.sample(validInput(tool, values, "http://127.0.0.1:1"), { numRuns: 30, seed: 5 });
+      expect(valid).toHaveLength(30);
+      expect(
+        valid.every((input) => typeof input.bookId === "string" && new RegExp(pattern, "u").test(input.bookId)),
+      ).toBe(true);
+      const invalid = fc.sample(invalidInput(tool, values, "http://127.0.0.1:1"), { numRuns: 30, seed: 5 });
+      expect(invalid.some((d) => d.param === "bookId" && d.rule.includes("pattern"))).toBe(true);
+    });
+  },
+);
 
-describe("random invalid inputs breaking a rule whose selector governs another rule too (a format selecting both a size's allowed values and a title's limit)", () => {
-  const addBook = shelf.operations.find((op) => op.tool.id === "shelf_add_book")!.tool;
-  const values = new ToolValues(addBook, doc);
-  const selected = (rule: string) =>
-    addBook.rules.filter((r) => r.rule === rule).map((r) => ("dependsOn" in r ? r.dependsOn : undefined));
+describe(
+  "random invalid inputs breaking a rule whose selector governs another rule too (a format selecting both a " +
+    "size's allowed values and a title's limit)",
+  () => {
+    const addBook = shelf.operations.find((op) => op.tool.id === "shelf_add_book")!.tool;
+    const values = new ToolValues(addBook, doc);
+    const selected = (rule: string) =>
+      addBook.rules.filter((r) => r.rule === rule).map((r) => ("dependsOn" in r ? r.dependsOn : undefined));
 
-  it("break that one rule only: the selector set for it leaves every other value it governs valid", () => {
-    // The fixture's premise: two rules of the tool depend on one selector.
-    expect(selected("allowedValues").some((s) => selected("dependentLimits").includes(s))).toBe(true);
-    const draws = fc.sample(invalidInput(addBook, values, "http://127.0.0.1:1"), { numRuns: 3000, seed: 700153346 });
-    const dependent = draws.filter((d) => d.rule.includes("dependentLimits") || d.rule.includes("allowedValues"));
-    expect(dependent.length).toBeGreaterThan(0);
-    for (const draw of dependent) {
-      const result = validateParams(addBook, draw.input);
-      expect(result.ok, draw.broken).toBe(false);
-      if (!result.ok)
-        expect(
-          [...new Set(result.issues.map((i) => i.param))],
-          `${draw.broken}: ${JSON.stringify(draw.input)}`,
-        ).toEqual([draw.param]);
-    }
-  });
-});
+    it("break that one rule only: the selector set for it leaves every other value it governs valid", () => {
+      // The fixture's premise: two rules of the tool depend on one selector.
+      expect(selected("allowedValues").some((s) => selected("dependentLimits").includes(s))).toBe(true);
+      const draws = fc.sample(invalidInput(addBook, values, "http://127.0.0.1:1"), { numRuns: 3000, seed: 700153346 });
+      const dependent = draws.filter((d) => d.rule.includes("dependentLimits") || d.rule.includes("allowedValues"));
+      expect(dependent.length).toBeGreaterThan(0);
+      for (const draw of dependent) {
+        const result = validateParams(addBook, draw.input);
+        expect(result.ok, draw.broken).toBe(false);
+        if (!result.ok)
+          expect(
+            [...new Set(result.issues.map((i) => i.param))],
+            `${draw.broken}: ${JSON.stringify(draw.input)}`,
+          ).toEqual([draw.param]);
+      }
+    });
+  },
+);

@@ -127,7 +127,8 @@ function validValue(p: ParamSpec, values: ToolValues): fc.Arbitrary<unknown> {
           : fc.oneof({ arbitrary: n, weight: 3 }, { arbitrary: n.map(String), weight: 1 });
       }
       case "json":
-        // Items or values the spec makes objects and the manifest leaves unlimited: only the example is known to be valid.
+        // Items or values the spec makes objects and the manifest leaves unlimited: only the example is known to be
+        // valid.
         if (!(p.jsonType === "array" ? p.items : p.values) && values.structuredInside(p))
           return fc.constant(example ?? (p.jsonType === "array" ? [] : {}));
         return p.jsonType === "array"
@@ -293,12 +294,13 @@ function patternString(p: ParamSpec, pattern: string, minLength: number, maxLeng
     const made = madeStrings(p).filter((s) => re.test(s) && fits(s));
     if (!made.length)
       throw new ContractFailure(
-        `no value of ${p.name} matching ${pattern} within its lengths could be made: fast-check draws from no lookaround, and no value made from its rules matches`,
+        `no value of ${p.name} matching ${pattern} within its lengths could be made: fast-check draws from no ` +
+          `lookaround, and no value made from its rules matches`,
       );
     return fc.constantFrom(...made);
   }
-  // fast-check draws a pattern's repetitions short (`[a-f0-9]+` seldom 40 long): a draw outside the lengths is stretched or
-  // cut to a length drawn within them, kept where it still matches.
+  // fast-check draws a pattern's repetitions short (`[a-f0-9]+` seldom 40 long): a draw outside the lengths is
+  // stretched or cut to a length drawn within them, kept where it still matches.
   const fitted = fc
     .tuple(drawn, fc.integer({ min: minLength, max: maxLength }))
     .map(([s, n]) => (fits(s) ? s : (stretch(s, n).find((v) => re.test(v)) ?? s)));

@@ -107,7 +107,8 @@ export function settledUnder(
 
 /**
  * What each form of a value (anyOf) makes, leaving out a form none can be made of (a pattern with a lookaround, which
- * fast-check draws from no pattern) while another can be: the others still reach the wire. With none, the first one's failure.
+ * fast-check draws from no pattern) while another can be: the others still reach the wire. With none, the first one's
+ * failure.
  */
 export function drawableForms<T>(forms: (() => T)[]): T[] {
   const made: T[] = [];

@@ -88,14 +88,19 @@ export class ToolValues {
     return this.specCheck(param)?.(checked.value) ?? true;
   }
 
-  /** Whether the document's schema of a JSON parameter's value is checked too (it has a place in the request schema). */
+  /**
+   * Whether the document's schema of a JSON parameter's value is checked too (it has a place in the request schema).
+   */
   checksInside(param: ParamSpec): boolean {
     return this.specCheck(param) !== undefined;
   }
 
   private readonly specChecks = new Map<string, ((value: unknown) => boolean) | undefined>();
 
-  /** The document's own schema of a JSON body parameter's value (the manifest's `json` says nothing of the fields inside). */
+  /**
+   * The document's own schema of a JSON body parameter's value (the manifest's `json` says nothing of the fields
+   * inside).
+   */
   private specCheck(param: ParamSpec): ((value: unknown) => boolean) | undefined {
     const wire: WireSpec = param.wire;
     if (param.type !== "json" || !["body", "query", "header", "path"].includes(wire.in)) return undefined;
@@ -112,7 +117,8 @@ export class ToolValues {
           : wire.in === "query" || wire.in === "header" || wire.in === "path"
             ? parameterCheck(this.doc, this.op, wire.in, wire.name ?? param.name)
             : undefined;
-      // In bracket form (a form field, a query object) an empty object or list sends no pair: checked as the service reads it.
+      // In bracket form (a form field, a query object) an empty object or list sends no pair: checked as the service
+      // reads it.
       const bracketed = check && writtenWithBrackets(param, this.tool);
       this.specChecks.set(param.name, bracketed ? (value) => check(withoutEmpty(value)) : check);
     }
@@ -132,11 +138,13 @@ export class ToolValues {
     if (typed !== undefined) out.push({ value: typed, source: "example" });
     if (param.wire.in === "auth" && param.name === this.tool.auth.param)
       out.push({ value: CREDENTIAL, source: "contract credential" });
-    // The other secrets of a credential (a combination's second key, an alternative's token): their own stand-ins, header-safe and long enough.
+    // The other secrets of a credential (a combination's second key, an alternative's token): their own stand-ins,
+    // header-safe and long enough.
     else if (param.wire.in === "auth" && param.secret && credentialOfParam(this.tool.auth, param.name))
       out.push({ value: `bw-contract-${param.name}-0001`, source: "contract credential" });
-    // A file's examples in the document (`example: report.pdf` on a binary field) are its name, or a word on it, not its
-    // bytes: as a value they would be a path the suite cannot read, or an address it must not fetch. Its own is made.
+    // A file's examples in the document (`example: report.pdf` on a binary field) are its name, or a word on it, not
+    // its bytes: as a value they would be a path the suite cannot read, or an address it must not fetch. Its own is
+    // made.
     if (param.type !== "file") out.push(...this.specCandidates(param));
     const placeholder = placeholderValue(param);
     if (placeholder !== undefined) out.push({ value: placeholder, source: "placeholder" });
@@ -166,7 +174,10 @@ export class ToolValues {
     return this.examples.get(name);
   }
 
-  /** A parameter every input gives: the required ones, and the credential (optional when OAuth 2 flows may stand in for it; a flow's parameters are not given). */
+  /**
+   * A parameter every input gives: the required ones, and the credential (optional when OAuth 2 flows may stand in for
+   * it; a flow's parameters are not given).
+   */
   private alwaysGiven(p: ParamSpec): boolean {
     return (p.required || wayParams(this.tool.auth).includes(p.name)) && p.wire.in !== "server";
   }

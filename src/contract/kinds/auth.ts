@@ -17,7 +17,14 @@ export const authKind: CaseKindModule = {
   doc: {
     when: "a secured operation",
     cases:
-      "the request without its credential (unless the operation's security lists `{}`, authentication optional, or a requirement whose API keys go where required parameters of the operation are sent): the mock's 401 becomes a structured error; with alternatives (`auth.alternatives`), each alone: accepted, its credentials where its requirement puts them; with OAuth 2 flows, per flow (its token URL answered in-process): a form-encoded token request then the call with the issued token, five concurrent calls → one token request, renewal before expiry, a 401 → one renewal and one retry (a second 401 is the error), `invalid_grant` → `REAUTH_REQUIRED` not retried, a refresh token kept when a renewal has none, no flow secret at the API",
+      "the request without its credential (unless the operation's security lists `{}`, authentication " +
+      "optional, or a requirement whose API keys go where required parameters of the operation are sent): the " +
+      "mock's 401 becomes a structured error; with alternatives (`auth.alternatives`), each alone: accepted, " +
+      "its credentials where its requirement puts them; with OAuth 2 flows, per flow (its token URL answered " +
+      "in-process): a form-encoded token request then the call with the issued token, five concurrent calls → " +
+      "one token request, renewal before expiry, a 401 → one renewal and one retry (a second 401 is the " +
+      "error), `invalid_grant` → `REAUTH_REQUIRED` not retried, a refresh token kept when a renewal has none, " +
+      "no flow secret at the API",
   },
   applies: (tool, { document }) => (valuesOf(tool, document).op.security ?? []).length > 0,
   derive(tool, subject) {
@@ -28,14 +35,16 @@ export const authKind: CaseKindModule = {
     const optional = (values.op.requirements ?? []).some((r) => !r.length || metByParams(tool, document, r));
     return [
       ...(optional ? [] : [withoutCredential(tool, values)]),
-      // Each other way the tool offers (auth.alternatives), given alone: the credentials go where its requirement puts them.
+      // Each other way the tool offers (auth.alternatives), given alone: the credentials go where its requirement puts
+      // them.
       ...authWays(tool.auth)
         .slice(1)
         .map((way, i) =>
           contractCase(
             tool,
             "auth",
-            `with alternative ${i + 1} alone (${wayCredentials(way).map(placementWords).join(" + ")}), the credentials go where its requirement puts them`,
+            `with alternative ${i + 1} alone (${wayCredentials(way).map(placementWords).join(" + ")}), the ` +
+              `credentials go where its requirement puts them`,
             async (ctx) => {
               const input = values.minimal();
               for (const name of authParams(tool.auth)) delete input[name];

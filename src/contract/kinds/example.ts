@@ -16,7 +16,10 @@ export const exampleKind: CaseKindModule = {
   doc: {
     when: "always",
     cases:
-      "the minimal input; each request example of the spec read back into parameters; each manifest `placeholder`; each named success (or outcome) answer of the spec, asked of the mock out of band (Prism's `__code`, `__example` query keys, never a header the API may declare): the outputs must equal what the output mapping makes of that answer and conform to the declared output types",
+      "the minimal input; each request example of the spec read back into parameters; each manifest " +
+      "`placeholder`; each named success (or outcome) answer of the spec, asked of the mock out of band " +
+      "(Prism's `__code`, `__example` query keys, never a header the API may declare): the outputs must equal " +
+      "what the output mapping makes of that answer and conform to the declared output types",
   },
   applies: () => true,
   derive(tool, { document: doc }) {
@@ -82,7 +85,8 @@ export const exampleKind: CaseKindModule = {
             const value = placeholderValue(p);
             if (value === undefined)
               fail(
-                `the placeholder ${JSON.stringify(p.placeholder)} of ${p.name} is not a ${p.type}${p.type === "json" ? " (not valid JSON)" : ""}`,
+                `the placeholder ${JSON.stringify(p.placeholder)} of ${p.name} is not a ` +
+                  `${p.type}${p.type === "json" ? " (not valid JSON)" : ""}`,
               );
             const checked = checkValue(p, value, tool);
             if ("issue" in checked) fail(`the placeholder of ${p.name} breaks its own rules: ${checked.issue.message}`);

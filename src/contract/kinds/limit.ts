@@ -32,7 +32,9 @@ export const limitKind: CaseKindModule = {
   doc: {
     when: "a parameter that must be given, or has a bound, a length or an item count",
     cases:
-      "every limit at its boundary (accepted, the mock sees no violation) and one step past it (refused before any request, naming parameter, rule and value); every required parameter left out; `limits.requestHeadBytes` passed by a value that percent-encodes past it",
+      "every limit at its boundary (accepted, the mock sees no violation) and one step past it (refused before " +
+      "any request, naming parameter, rule and value); every required parameter left out; " +
+      "`limits.requestHeadBytes` passed by a value that percent-encodes past it",
   },
   applies: (tool) => tool.params.some((p) => p.wire.in !== "server" && hasLimit(p)),
   derive(tool, { document }) {
@@ -191,7 +193,8 @@ function boundaries(p: ParamSpec, values: ToolValues): Boundary[] {
     });
   }
   if (p.type === "string" && !p.enum && isValueFormat(p.format)) {
-    // A value of the format (its length within the parameter's) and one that is not, refused for its format (or its pattern, checked first).
+    // A value of the format (its length within the parameter's) and one that is not, refused for its format (or its
+    // pattern, checked first).
     out.push({
       name: `${p.name} format ${p.format}`,
       param: p,
@@ -214,7 +217,8 @@ function boundaries(p: ParamSpec, values: ToolValues): Boundary[] {
   }
   // Enum values are tested one by one; a base address decides where the request goes (runtime tests cover its length).
   if (p.type === "string" && !p.enum && p.format !== "base-url") {
-    // A maxLength past the longest value of the parameter's format admits no value of its length: the format case tests the bound.
+    // A maxLength past the longest value of the parameter's format admits no value of its length: the format case tests
+    // the bound.
     if (p.maxLength !== undefined && !(isValueFormat(p.format) && p.maxLength > FORMAT_MAX_LENGTH[p.format])) {
       // A pattern that admits no value that long (`^[A-Z0-9]{26}$` under a maxLength of 256) is the tighter limit:
       // nothing can be at this boundary, only past it.
@@ -254,7 +258,10 @@ function boundaries(p: ParamSpec, values: ToolValues): Boundary[] {
   return out;
 }
 
-/** The limits of a value inside a JSON parameter: one at each and one past it (values of the limits' own, not of a pattern). */
+/**
+ * The limits of a value inside a JSON parameter: one at each and one past it (values of the limits' own, not of a
+ * pattern).
+ */
 function nestedBoundaries(name: string, n: NestedLimits | undefined, isKey = false): Omit<Boundary, "param">[] {
   if (!n || n.pattern !== undefined) return [];
   const what = isKey ? name : `${name} values`;
@@ -326,7 +333,10 @@ export function patternAdmits(pattern: string, length: number): boolean {
   return length >= min && length <= max;
 }
 
-/** How far below a maxLength the longest value a pattern reaches is sought: a repeated group's length (`(,[xy])*`) at most. */
+/**
+ * How far below a maxLength the longest value a pattern reaches is sought: a repeated group's length (`(,[xy])*`) at
+ * most.
+ */
 const PATTERN_PERIOD = 16;
 
 /**

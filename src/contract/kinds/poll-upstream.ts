@@ -21,7 +21,10 @@ export function setAt(target: Record<string, unknown>, pointer: readonly string[
   });
 }
 
-/** One item of the trigger: every field its eventId and outputs read holds a text made of `name`, then `fields` over them. */
+/**
+ * One item of the trigger: every field its eventId and outputs read holds a text made of `name`, then `fields` over
+ * them.
+ */
 export function itemOf(
   trigger: PollTriggerSpec,
   name: string,
@@ -45,7 +48,10 @@ export function idOf(trigger: PollTriggerSpec, item: Record<string, unknown>): s
     .join(":");
 }
 
-/** A body of `tool`'s answer: `items` where the trigger's items output reads them, `texts` (by output path) where those read them, every required value filled. */
+/**
+ * A body of `tool`'s answer: `items` where the trigger's items output reads them, `texts` (by output path) where those
+ * read them, every required value filled.
+ */
 export function answerBody(
   tool: ToolSpec,
   trigger: PollTriggerSpec,
@@ -100,7 +106,10 @@ function isNextOutput(tool: ToolSpec, path: string): boolean {
   );
 }
 
-/** A loopback upstream answering every request with `answer` (its decoded address, query included); every address asked, in order. */
+/**
+ * A loopback upstream answering every request with `answer` (its decoded address, query included); every address asked,
+ * in order.
+ */
 export async function loopbackUpstream(answer: (url: URL, base: string) => Record<string, unknown>) {
   const seen: string[] = [];
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -145,7 +154,8 @@ export async function fakeUpstream(trigger: PollTriggerSpec, tool: ToolSpec): Pr
       return answerBody(tool, trigger, spec.order === "newestFirst" ? all.reverse() : all, {});
     }
     if (spec.kind === "since") {
-      // As an upstream filters: at or after the time the request carries (to the second), oldest first; by a number, every item.
+      // As an upstream filters: at or after the time the request carries (to the second), oldest first; by a number,
+      // every item.
       const asked =
         spec.type === "date-time"
           ? decodeURIComponent(url.search.replaceAll("+", " ")).match(

@@ -17,7 +17,10 @@ import { deriveCases } from "../derive.js";
 const work = mkdtempSync(join(tmpdir(), "blockwright-poll-cases-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-/** The list gains a query for a time, its items a creation time, its answer an address to come back with; the provider a rate. */
+/**
+ * The list gains a query for a time, its items a creation time, its answer an address to come back with; the provider a
+ * rate.
+ */
 const EDITS: FixtureEdit[] = [
   {
     file: "openapi.yaml",
@@ -39,21 +42,30 @@ const EDITS: FixtureEdit[] = [
   {
     find: "      top:\n        type: number\n",
     replace:
-      "      addedSince:\n        type: string\n        maxLength: 40\n        description: Books added at or after this time.\n        wire: { in: query }\n      top:\n        type: number\n",
+      "      addedSince:\n        type: string\n        maxLength: 40\n        description: Books added at or " +
+      "after this time.\n        wire: { in: query }\n      top:\n        type: number\n",
   },
   {
     find: '        from: "$response.body#/total"\n        description: Books on the shelf.\n',
     replace:
-      '        from: "$response.body#/total"\n        description: Books on the shelf.\n      comeBack:\n        type: string\n        from: "$response.body#/comeBack"\n        optional: true\n        description: Where to come back for the changes since.\n',
+      '        from: "$response.body#/total"\n        description: Books on the shelf.\n      comeBack:\n      ' +
+      '  type: string\n        from: "$response.body#/comeBack"\n        optional: true\n        description: ' +
+      "Where to come back for the changes since.\n",
   },
   {
     find: '      title: { from: "$event#/book/title", description: Its title., required: false }\n',
     replace:
       '      title: { from: "$event#/book/title", description: Its title., required: false }\n' +
-      '  shelf_zqbook_since:\n    title: Book added (since)\n    description: Polled by creation time.\n    eventId: ["$event#/id"]\n    outputs:\n      bookId: { from: "$event#/id", description: The book\'s id. }\n' +
-      '    poll:\n      operation: shelf_list_books\n      items: data\n      inputs: { addedSince: "{{poll.since}}" }\n      since: { field: /addedAt, type: date-time }\n' +
-      '  shelf_zqbook_delta:\n    title: Book added (delta)\n    description: Polled by a delta link.\n    eventId: ["$event#/id"]\n    outputs:\n      bookId: { from: "$event#/id", description: The book\'s id. }\n' +
-      "    poll:\n      operation: shelf_list_books\n      items: data\n      delta: { link: comeBack, new: created, removed: /rank }\n",
+      ("  shelf_zqbook_since:\n    title: Book added (since)\n    description: Polled by creation time.\n    " +
+        'eventId: ["$event#/id"]\n    outputs:\n      bookId: { from: "$event#/id", description: The book\'s id. ' +
+        "}\n") +
+      ("    poll:\n      operation: shelf_list_books\n      items: data\n      inputs: { addedSince: " +
+        '"{{poll.since}}" }\n      since: { field: /addedAt, type: date-time }\n') +
+      ("  shelf_zqbook_delta:\n    title: Book added (delta)\n    description: Polled by a delta link.\n    " +
+        'eventId: ["$event#/id"]\n    outputs:\n      bookId: { from: "$event#/id", description: The book\'s id. ' +
+        "}\n") +
+      ("    poll:\n      operation: shelf_list_books\n      items: data\n      delta: { link: comeBack, new: " +
+        "created, removed: /rank }\n"),
   },
 ];
 

@@ -23,7 +23,13 @@ export const pollKind: CaseKindModule = {
   doc: {
     when: "each poll trigger the provider declares (its cases are the trigger's, not an operation's)",
     cases:
-      "the poller `serve` runs, in-process on a memory store, against a loopback upstream answering the list operation as the document shapes it: items added between polls start one run each (the item's outputs as declared), the first poll's items none; by `since`, two items of the same second on either side of a poll run once each, the ids of items run forgotten at once (the position alone holds the boundary); a poller started again on the store resumes with no duplicate and no gap; by `delta`, a round's next page and then the delta link are followed, and a changed or removed item runs nothing where only created ones run; with the provider's `requestsPerMinute`, the wait after a poll is at least its requests' turns",
+      "the poller `serve` runs, in-process on a memory store, against a loopback upstream answering the list " +
+      "operation as the document shapes it: items added between polls start one run each (the item's outputs " +
+      "as declared), the first poll's items none; by `since`, two items of the same second on either side of a " +
+      "poll run once each, the ids of items run forgotten at once (the position alone holds the boundary); a " +
+      "poller started again on the store resumes with no duplicate and no gap; by `delta`, a round's next page " +
+      "and then the delta link are followed, and a changed or removed item runs nothing where only created " +
+      "ones run; with the provider's `requestsPerMinute`, the wait after a poll is at least its requests' turns",
   },
   applies: () => false,
   derive: () => [],
@@ -60,7 +66,9 @@ function pollCases(trigger: PollTriggerSpec, subject: Subject): ContractCase[] {
   return [newItemsCase(rig), resumeCase(rig), ...sameSecondCases(rig), ...deltaCases(rig), ...rateCases(rig)];
 }
 
-/** What every case of one poll trigger is made with: its list operation, the provider's tools, and how a case is named. */
+/**
+ * What every case of one poll trigger is made with: its list operation, the provider's tools, and how a case is named.
+ */
 interface Rig {
   trigger: PollTriggerSpec;
   tool: ToolSpec;
@@ -138,7 +146,8 @@ function sameSecondCases({ trigger, tool, tools, at, made }: Rig): ContractCase[
       () =>
         withUpstream(trigger, tool, async (upstream) => {
           const store = memoryStore();
-          // The poller's clock: the start, a millisecond on at each reading, so that the ids of items run are forgotten at once.
+          // The poller's clock: the start, a millisecond on at each reading, so that the ids of items run are forgotten
+          // at once.
           const start = Date.now();
           let tick = 0;
           const p = poll(trigger, tool, tools, store, upstream, { horizonMs: 1, now: () => start + tick++ });
@@ -169,7 +178,8 @@ function deltaCases({ trigger, tool, tools, at, made }: Rig): ContractCase[] {
   if (spec.kind !== "delta") return [];
   return [
     made(
-      `the round's pages and the delta link are followed${spec.created ? "; a changed or removed item starts no run" : ""}`,
+      `the round's pages and the delta link are ` +
+        `followed${spec.created ? "; a changed or removed item starts no run" : ""}`,
       () =>
         withUpstream(trigger, tool, async (upstream) => {
           const old = [upstream.add("zqold1"), upstream.add("zqold2")];
@@ -215,7 +225,8 @@ function rateCases({ trigger, tool, tools, at, made }: Rig): ContractCase[] {
           check(
             trigger.intervalSeconds * perMinute >= 60,
             () =>
-              `intervalSeconds ${trigger.intervalSeconds} is shorter than one request's turn at ${perMinute} requests per minute`,
+              `intervalSeconds ${trigger.intervalSeconds} is shorter than one request's turn at ${perMinute} ` +
+              `requests per minute`,
           );
           const p = poll(trigger, tool, tools, memoryStore(), upstream, {
             intervalMs: 1,
@@ -228,7 +239,8 @@ function rateCases({ trigger, tool, tools, at, made }: Rig): ContractCase[] {
           check(
             outcome.waitMs >= (outcome.requests * 60_000) / perMinute,
             () =>
-              `the poll made ${outcome.requests} request(s), then waited ${outcome.waitMs} ms: less than their turns at ${perMinute} a minute`,
+              `the poll made ${outcome.requests} request(s), then waited ${outcome.waitMs} ms: less than their ` +
+              `turns at ${perMinute} a minute`,
           );
         }),
       at("intervalSeconds"),
@@ -249,7 +261,10 @@ async function withUpstream(
   }
 }
 
-/** The trigger polled against the upstream: the credential from the environment, every other input the operation requires at a value it takes. */
+/**
+ * The trigger polled against the upstream: the credential from the environment, every other input the operation
+ * requires at a value it takes.
+ */
 function poll(
   trigger: PollTriggerSpec,
   tool: ToolSpec,

@@ -115,8 +115,12 @@ async function checkProperty<T extends { input: Input; prefer?: string; broken?:
   if (draw) await body(draw).catch(() => undefined);
   const reason =
     details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance ?? "failed");
+  const runs = `${details.numRuns} run${details.numRuns === 1 ? "" : "s"}`;
+  const stopped = details.interrupted ? ` (shrinking stopped at the ${limit / 1000} s limit)` : "";
+  const seeds = `seed ${ctx.seed}; this case's seed ${seed}, path "${details.counterexamplePath ?? ""}"`;
+  const shrunk = `${details.numShrinks} time${details.numShrinks === 1 ? "" : "s"}`;
   const lines = [
-    `property failed after ${details.numRuns} run${details.numRuns === 1 ? "" : "s"}${details.interrupted ? ` (shrinking stopped at the ${limit / 1000} s limit)` : ""} (seed ${ctx.seed}; this case's seed ${seed}, path "${details.counterexamplePath ?? ""}"), shrunk ${details.numShrinks} time${details.numShrinks === 1 ? "" : "s"}:`,
+    `property failed after ${runs}${stopped} (${seeds}), shrunk ${shrunk}:`,
     `  ${reason.split("\n").join("\n  ")}`,
   ];
   if (draw) {

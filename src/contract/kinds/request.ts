@@ -17,7 +17,8 @@ export const requestKind: CaseKindModule = {
   doc: {
     when: "always",
     cases:
-      "every parameter at once: each value on the wire exactly where its placement says, and read back by the document's serialization rules (style, explode, `content`, `encoding`) as what the tool was given",
+      "every parameter at once: each value on the wire exactly where its placement says, and read back by the " +
+      "document's serialization rules (style, explode, `content`, `encoding`) as what the tool was given",
   },
   applies: () => true,
   derive(tool, { document: doc, manifest }) {
@@ -59,7 +60,8 @@ export const requestKind: CaseKindModule = {
           const misread = misReadings(judge, request, doc, op.operationId, sent);
           if (misread.length)
             fail(
-              `the request reads, by the document's serialization rules, as other values than the tool was given:\n${misread.map((m) => `  - ${m.message}`).join("\n")}`,
+              `the request reads, by the document's serialization rules, as other values than the tool was ` +
+                `given:\n${misread.map((m) => `  - ${m.message}`).join("\n")}`,
             );
         },
         operationSource(tool, "params"),

@@ -44,7 +44,10 @@ export const routeKind: CaseKindModule = {
   },
 };
 
-/** A route pattern's draws, kept for the process: they depend on nothing else (a fixed seed), and each case of the route asks again. */
+/**
+ * A route pattern's draws, kept for the process: they depend on nothing else (a fixed seed), and each case of the route
+ * asks again.
+ */
 const draws = new Map<string, string[]>();
 function routeDraws(pattern: string): string[] {
   let drawn = draws.get(pattern);

@@ -14,7 +14,8 @@ export const ruleKind: CaseKindModule = {
   doc: {
     when: "a cross-field rule",
     cases:
-      "every cross-field rule both ways (`exactlyOne`, `anyOf`, `atMostOne`, `allowedValues` per selector value; `dependentLimits` is left to the random invalid inputs)",
+      "every cross-field rule both ways (`exactlyOne`, `anyOf`, `atMostOne`, `allowedValues` per selector " +
+      "value; `dependentLimits` is left to the random invalid inputs)",
   },
   applies: (tool) => tool.rules.some((r) => r.rule !== "dependentLimits"),
   derive(tool, { document }) {

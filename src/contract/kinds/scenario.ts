@@ -45,9 +45,15 @@ interface Scenario {
 
 export const scenarioKind: CaseKindModule = {
   doc: {
-    when: "polling, a retried 429, a request that changes state; once per provider, each resource of its document whose create and read the manifest binds (`POST /things`, `GET /things/{id}`)",
+    when:
+      "polling, a retried 429, a request that changes state; once per provider, each resource of its document " +
+      "whose create and read the manifest binds (`POST /things`, `GET /things/{id}`)",
     cases:
-      "what Prism cannot play: a job pending → pending → each terminal state (run by the workflow runner, which polls); a request safe to repeat answered 429 with `Retry-After: 1`, then 200 (retried once, after the wait); a POST or PATCH answered 500 (not retried, `mayHaveBeenApplied: true`); a resource's round trip on the stateful mock: create → get (the record the create answered, each field it sent) → list (holds the record) → delete → get (the document's 404)",
+      "what Prism cannot play: a job pending → pending → each terminal state (run by the workflow runner, " +
+      "which polls); a request safe to repeat answered 429 with `Retry-After: 1`, then 200 (retried once, " +
+      "after the wait); a POST or PATCH answered 500 (not retried, `mayHaveBeenApplied: true`); a resource's " +
+      "round trip on the stateful mock: create → get (the record the create answered, each field it sent) → " +
+      "list (holds the record) → delete → get (the document's 404)",
   },
   applies: (tool, { document }) => SCENARIOS.some((s) => s.applies(tool, valuesOf(tool, document))),
   derive(tool, { document }) {
@@ -57,13 +63,19 @@ export const scenarioKind: CaseKindModule = {
   deriveProvider: roundTripCases,
 };
 
-/** pending → pending → terminal, for each terminal state the manifest declares, when the job's state is an output read from the body. */
+/**
+ * pending → pending → terminal, for each terminal state the manifest declares, when the job's state is an output read
+ * from the body.
+ */
 const polling: Scenario = {
   applies: (tool) => jobState(tool) !== undefined,
   derive: pollingScenarios,
 };
 
-/** A 429 asking to wait, then the normal answer, on a request safe to repeat whose manifest retries a 429 (unless every 429 the spec shows is a quota used up). */
+/**
+ * A 429 asking to wait, then the normal answer, on a request safe to repeat whose manifest retries a 429 (unless every
+ * 429 the spec shows is a quota used up).
+ */
 const rateLimit: Scenario = {
   applies: (tool, values) =>
     safeToRepeat(tool, tool.method) &&
@@ -144,7 +156,9 @@ function pollingScenarios(tool: ToolSpec, doc: OpenApiDocument, values: ToolValu
   );
 }
 
-/** The answer of a job in `state`: the spec's example in that state, else one made from an example by setting the state. */
+/**
+ * The answer of a job in `state`: the spec's example in that state, else one made from an example by setting the state.
+ */
 function stateStep(response: OpenApiResponse | undefined, status: number, pointer: string[], state: string): Step {
   const examples = Object.entries(response?.examples ?? {});
   const named = examples.find(
@@ -200,7 +214,8 @@ function rateLimitScenario(tool: ToolSpec, doc: OpenApiDocument, values: ToolVal
         check(
           second.at - first.at >= RETRY_AFTER_SECONDS * 1000 - 20,
           () =>
-            `the retry came ${Math.round(second.at - first.at)} ms after the 429, before the ${RETRY_AFTER_SECONDS} s it asked for`,
+            `the retry came ${Math.round(second.at - first.at)} ms after the 429, before the ` +
+            `${RETRY_AFTER_SECONDS} s it asked for`,
         );
         expectOutputs(tool, output, second, called.input);
       },

@@ -12,7 +12,10 @@ import { memoryStore } from "../../serve/memory-store.js";
 import { check, fail } from "../call.js";
 import { type CaseSource, type ContractCase, ContractFailure } from "../types.js";
 
-/** What every case of one trigger is made with: its event's media, the secrets, the first example, and how a case is named, refused or signed. */
+/**
+ * What every case of one trigger is made with: its event's media, the secrets, the first example, and how a case is
+ * named, refused or signed.
+ */
 export interface Rig {
   trigger: TriggerSpec;
   doc: OpenApiDocument;
@@ -131,7 +134,10 @@ export function otherValue(doc: OpenApiDocument, trigger: TriggerSpec, m: Trigge
       : !m.equals;
 }
 
-/** A run's outputs: `data` the event as delivered, each declared field read from it (or a header), present when required, of its schema's type. */
+/**
+ * A run's outputs: `data` the event as delivered, each declared field read from it (or a header), present when
+ * required, of its schema's type.
+ */
 export function expectTriggerOutputs(
   doc: OpenApiDocument,
   trigger: TriggerSpec,

@@ -66,7 +66,8 @@ describe("trigger cases", () => {
 
   it("fail when the trigger's outputs do not come from the event", async () => {
     const [trigger] = shelf.triggers ?? [];
-    // An output that reads a field the event lacks and is required: the receiver refuses the delivery, so the accepted case fails.
+    // An output that reads a field the event lacks and is required: the receiver refuses the delivery, so the accepted
+    // case fails.
     const broken: TriggerSpec = {
       ...trigger!,
       outputs: [
@@ -82,27 +83,31 @@ describe("trigger cases", () => {
 
 describe("trigger cases of a chat-style provider (a fixture in the style of Slack's Events API)", () => {
   const here = fileURLToPath(new URL("./__fixtures__/", import.meta.url));
-  it("cover a challenge answered from a signed body, an event type in a header and a 64-bit event id, and pass against serve's receiver", async () => {
-    const zqchat = await loadProvider(here, join(here, "zqchat"));
-    const chatDoc = new OpenApiDocument(loadYamlSource(join(here, "zqchat/openapi.yaml")));
-    const [trigger] = zqchat.triggers ?? [];
-    expect(trigger).toMatchObject({
-      matchHeaders: [{ header: "x-zq-event", equals: "message.posted" }],
-      handshakes: [
-        { kind: "echo-body", pointer: ["challenge"], when: [{ pointer: ["type"], equals: "url_verification" }] },
-      ],
-    });
-    const cases = deriveCases({ provider: "zqchat", tools: [], triggers: zqchat.triggers, document: chatDoc }).filter(
-      (c) => c.kind === "trigger",
-    );
-    expect(cases.map((c) => c.name)).toEqual(
-      expect.arrayContaining([
-        'delivery "posted" accepted, one run per event, outputs as declared',
-        "another event (header x-zq-event changed) refused: UNKNOWN_EVENT",
-        "handshake: body field /challenge echoed once the signature holds",
-        "a 64-bit event id kept exactly",
-      ]),
-    );
-    for (const c of cases) await expect(c.run(ctx), c.id).resolves.toBeUndefined();
-  });
+  it(
+    "cover a challenge answered from a signed body, an event type in a header and a 64-bit event id, and pass " +
+      "against serve's receiver",
+    async () => {
+      const zqchat = await loadProvider(here, join(here, "zqchat"));
+      const chatDoc = new OpenApiDocument(loadYamlSource(join(here, "zqchat/openapi.yaml")));
+      const [trigger] = zqchat.triggers ?? [];
+      expect(trigger).toMatchObject({
+        matchHeaders: [{ header: "x-zq-event", equals: "message.posted" }],
+        handshakes: [
+          { kind: "echo-body", pointer: ["challenge"], when: [{ pointer: ["type"], equals: "url_verification" }] },
+        ],
+      });
+      const cases = deriveCases({ provider: "zqchat", tools: [], triggers: zqchat.triggers, document: chatDoc }).filter(
+        (c) => c.kind === "trigger",
+      );
+      expect(cases.map((c) => c.name)).toEqual(
+        expect.arrayContaining([
+          'delivery "posted" accepted, one run per event, outputs as declared',
+          "another event (header x-zq-event changed) refused: UNKNOWN_EVENT",
+          "handshake: body field /challenge echoed once the signature holds",
+          "a 64-bit event id kept exactly",
+        ]),
+      );
+      for (const c of cases) await expect(c.run(ctx), c.id).resolves.toBeUndefined();
+    },
+  );
 });

@@ -38,7 +38,14 @@ export const triggerKind: CaseKindModule = {
   doc: {
     when: "each trigger the provider declares (its cases are the trigger's, not an operation's)",
     cases:
-      "deliveries made from the spec alone (each example of the event, or one drawn from its schema), signed as the trigger declares and sent to the receiver `serve` runs, in-process: each accepted with the trigger's status and one run per event whose outputs are the event and the declared fields, of their schema's types; a tampered body and a wrong secret refused with `SIGNATURE_MISMATCH`, a timestamp past the tolerance with `STALE_EVENT`, another event (a matched field or header changed) with `UNKNOWN_EVENT`, none starting a run; the same delivery twice starting one run; an event id read from an integer field kept exactly at 64 bits; each handshake echoed (a challenge in the body only once its signature holds)",
+      "deliveries made from the spec alone (each example of the event, or one drawn from its schema), signed " +
+      "as the trigger declares and sent to the receiver `serve` runs, in-process: each accepted with the " +
+      "trigger's status and one run per event whose outputs are the event and the declared fields, of their " +
+      "schema's types; a tampered body and a wrong secret refused with `SIGNATURE_MISMATCH`, a timestamp past " +
+      "the tolerance with `STALE_EVENT`, another event (a matched field or header changed) with " +
+      "`UNKNOWN_EVENT`, none starting a run; the same delivery twice starting one run; an event id read from " +
+      "an integer field kept exactly at 64 bits; each handshake echoed (a challenge in the body only once its " +
+      "signature holds)",
   },
   applies: () => false,
   derive: () => [],
@@ -68,7 +75,8 @@ function triggerCases(trigger: TriggerSpec, subject: Subject): ContractCase[] {
         "deliveries made",
         async () =>
           fail(
-            `no delivery of ${trigger.id} can be made: the document gives no example of its event and none could be drawn from its schema`,
+            `no delivery of ${trigger.id} can be made: the document gives no example of its event and none ` +
+              `could be drawn from its schema`,
           ),
         at("event"),
       ),
@@ -135,7 +143,8 @@ function deliveryCases(
               check(
                 validDeliveryBody(doc, media, parsed),
                 () =>
-                  `the delivery made from example "${example.name}" is not valid against the event's schema in the document`,
+                  `the delivery made from example "${example.name}" is not valid against the event's schema in ` +
+                  `the document`,
               );
             // The workflow gets the delivery as sent: an integer too large for a number kept as its text.
             const delivered = json ? parseLosslessJson(body) : parsed;
@@ -210,7 +219,8 @@ function bigIdCases({ trigger, doc, media, right, first, at, made }: Rig): Contr
               "the delivery's status",
             );
             check(started.length > 0, () => "the delivery started no run");
-            // JSON.parse gives 820982911946154500: another id, and a redelivery of that other event would be taken for this one.
+            // JSON.parse gives 820982911946154500: another id, and a redelivery of that other event would be taken for
+            // this one.
             for (const event of started)
               same(event.id, trigger.eventId.length === 1 ? big : event.id, "the event id (the integer's exact text)");
             for (const event of started)

@@ -173,7 +173,8 @@ export function refuseRepeats(read: readonly { file: string; report: SuiteReport
       const other = shards.get(report.shard);
       if (other !== undefined)
         throw new UnreadableReport(
-          `${file}: shard ${report.shard} again (also ${other}): each shard is merged once (rule: no shard twice), or its cases are counted twice`,
+          `${file}: shard ${report.shard} again (also ${other}): each shard is merged once (rule: no shard ` +
+            `twice), or its cases are counted twice`,
         );
       shards.set(report.shard, file);
     }
@@ -181,7 +182,8 @@ export function refuseRepeats(read: readonly { file: string; report: SuiteReport
       const other = cases.get(r.id);
       if (other !== undefined && other !== i) {
         throw new UnreadableReport(
-          `${file}: case ${lineText(JSON.stringify(r.id))} again (also in ${read[other]?.file}): each shard is merged once (rule: no case in two reports), or its cases are counted twice`,
+          `${file}: case ${lineText(JSON.stringify(r.id))} again (also in ${read[other]?.file}): each shard is ` +
+            `merged once (rule: no case in two reports), or its cases are counted twice`,
         );
       }
       cases.set(r.id, i);

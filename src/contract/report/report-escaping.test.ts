@@ -89,22 +89,29 @@ describe("reports", () => {
     expect(html.match(/<pre>/g)?.length).toBe(html.match(/<\/pre>/g)?.length);
   });
 
-  it("Markdown keeps each failure's text in a fence no backtick run inside can close, and escapes its summary line", () => {
-    const md = markdownReport(located);
-    expect(md).toContain("`````text\n</pre><script>");
-    expect(md).toContain(
-      `<summary>❌ shelf ${text("shelf_get_book › example › failed")} — specs/shelf/manifest.yaml:12:5</summary>`,
-    );
-    expect(
-      markdownReport({ ...located, results: [located.results[1]!, located.results[1]!] }, { maxFailures: 1 }),
-    ).toContain("… and 1 more: see the full report.");
-  });
+  it(
+    "Markdown keeps each failure's text in a fence no backtick run inside can close, and escapes its " + "summary line",
+    () => {
+      const md = markdownReport(located);
+      expect(md).toContain("`````text\n</pre><script>");
+      expect(md).toContain(
+        `<summary>❌ shelf ${text("shelf_get_book › example › failed")} — specs/shelf/manifest.yaml:12:5</summary>`,
+      );
+      expect(
+        markdownReport({ ...located, results: [located.results[1]!, located.results[1]!] }, { maxFailures: 1 }),
+      ).toContain("… and 1 more: see the full report.");
+    },
+  );
 
-  it("text keeps each line of a failure on its line: none starts with :: (a CI workflow command), control characters escaped", () => {
-    const text = textReport(located);
-    expect(text).toContain("    not code ```` <img src=x> 100% done, a:b\\r\n    %3A:error::injected\n");
-    for (const line of text.split("\n")) expect(line, line).not.toMatch(/^\s*::/);
-  });
+  it(
+    "text keeps each line of a failure on its line: none starts with :: (a CI workflow command), control " +
+      "characters escaped",
+    () => {
+      const text = textReport(located);
+      expect(text).toContain("    not code ```` <img src=x> 100% done, a:b\\r\n    %3A:error::injected\n");
+      for (const line of text.split("\n")) expect(line, line).not.toMatch(/^\s*::/);
+    },
+  );
 
   it("GitHub annotations are one line each, escaped as the runner reads them", () => {
     const lines = githubAnnotations(located).trimEnd().split("\n");

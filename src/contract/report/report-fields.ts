@@ -14,7 +14,8 @@ export class UnreadableReport extends Error {}
 /** The rule a value breaks, or undefined. */
 type Rule = (value: unknown) => string | undefined;
 
-// An ISO 8601 date and time, as test writes it (`toISOString`), the fraction and zone optional (JUnit's timestamp has neither).
+// An ISO 8601 date and time, as test writes it (`toISOString`), the fraction and zone optional (JUnit's timestamp has
+// neither).
 const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})?$/;
 
 export const isText: Rule = (v) => (typeof v === "string" ? undefined : "must be text");
@@ -83,13 +84,16 @@ const eachOf =
     return bad < 0 ? undefined : `must be a list of ${what} (item ${bad}: ${rule(v[bad])})`;
   };
 
-/** The JSON of --reporter json: its fields held to what test writes, every case's too; nested no deeper than any input. */
+/**
+ * The JSON of --reporter json: its fields held to what test writes, every case's too; nested no deeper than any input.
+ */
 export function checkJsonReport(file: string, data: unknown, kinds: readonly ResultKind[]): void {
   const deep = tooDeep(data);
   if (deep) throw new UnreadableReport(`${file}: ${shownPath(deep)}: ${NESTING_RULE}`);
   if (!isObject(data) || !Array.isArray(data.cases))
     throw new UnreadableReport(
-      `${file}: a JSON report has "startedAt", "durationMs" and "cases" (what --reporter json writes); this one does not`,
+      `${file}: a JSON report has "startedAt", "durationMs" and "cases" (what --reporter json writes); this ` +
+        `one does not`,
     );
   checkFields(file, "", data, {
     startedAt: required(isTime),

@@ -57,19 +57,26 @@ describe("the HTML report", () => {
     // zqshelf_list ran the most (3): its bar is the full 360, 240 of it green.
     expect(svg).toContain("<title>zqshelf zqshelf_list: 2 passed, 1 failed</title>");
     expect(svg).toMatch(
-      /<rect class="pass" x="260" y="\d+" width="240\.0" height="14"\/>\n<rect class="fail" x="500\.0" y="\d+" width="120\.0"/,
+      new RegExp(
+        String.raw`<rect class="pass" x="260" y="\d+" width="240\.0" height="14"\/>\n` +
+          String.raw`<rect class="fail" x="500\.0" y="\d+" width="120\.0"`,
+      ),
     );
     expect(svg).toContain("zqpay_&lt;charge&gt;");
     expect(htmlReport(report)).toContain(svg);
   });
 
-  it("shows each failure's whole violation, its request, and the mock's refusal as a refusal, not as the mock's answer", () => {
-    const html = htmlReport(report);
-    expect(html).toContain("<pre>first line\nsecond line of the violation</pre>");
-    expect(html).toContain("<h4>Request</h4>\n<pre>GET /books?q=1</pre>");
-    expect(html).toContain("<h4>The mock refused the request: 422</h4>");
-    expect(html).not.toMatch(/The mock(&#39;|&#x27;|')s answer: 422/);
-  });
+  it(
+    "shows each failure's whole violation, its request, and the mock's refusal as a refusal, not as the mock's " +
+      "answer",
+    () => {
+      const html = htmlReport(report);
+      expect(html).toContain("<pre>first line\nsecond line of the violation</pre>");
+      expect(html).toContain("<h4>Request</h4>\n<pre>GET /books?q=1</pre>");
+      expect(html).toContain("<h4>The mock refused the request: 422</h4>");
+      expect(html).not.toMatch(/The mock(&#39;|&#x27;|')s answer: 422/);
+    },
+  );
 
   it("names who answered: the mock, a scenario in its place, or the mock's validator", () => {
     expect(answerSource({ status: 200, body: "{}" })).toEqual({ title: "The mock's answer" });

@@ -14,12 +14,15 @@ export function junitReport(report: SuiteReport): string {
   const s = summarise(report.results);
   const out = [
     `<?xml version="1.0" encoding="UTF-8"?>`,
-    `<testsuites name="${attr(report.command ?? "blockwright test")}" tests="${s.cases}" failures="${s.failed}" errors="${s.errors}" time="${seconds(report.durationMs)}">`,
+    `<testsuites name="${attr(report.command ?? "blockwright test")}" tests="${s.cases}" ` +
+      `failures="${s.failed}" errors="${s.errors}" time="${seconds(report.durationMs)}">`,
   ];
   for (const [provider, results] of byProvider(report.results)) {
     const p = summarise(results);
     out.push(
-      `  <testsuite name="${attr(provider)}" tests="${p.cases}" failures="${p.failed}" errors="${p.errors}" skipped="0" time="${seconds(wallTime(results, report.durationMs))}" timestamp="${attr(report.startedAt.replace(/\.\d+Z$/, ""))}">`,
+      `  <testsuite name="${attr(provider)}" tests="${p.cases}" failures="${p.failed}" errors="${p.errors}" ` +
+        `skipped="0" time="${seconds(wallTime(results, report.durationMs))}" ` +
+        `timestamp="${attr(report.startedAt.replace(/\.\d+Z$/, ""))}">`,
       `    <properties>`,
       ...(report.seed !== undefined
         ? [
@@ -38,7 +41,9 @@ export function junitReport(report: SuiteReport): string {
 }
 
 function testcase(r: CaseResult): string[] {
-  const open = `    <testcase classname="${attr(`${r.provider}.${r.operation}`)}" name="${attr(`${r.kind} › ${r.name}`)}" time="${seconds(r.durationMs)}"`;
+  const open =
+    `    <testcase classname="${attr(`${r.provider}.${r.operation}`)}" name="${attr(`${r.kind} › ${r.name}`)}" ` +
+    `time="${seconds(r.durationMs)}"`;
   if (r.status === "passed") return [`${open}/>`];
   const tag = r.status === "failed" ? "failure" : "error";
   const message = r.message ?? "";
@@ -52,7 +57,10 @@ function testcase(r: CaseResult): string[] {
   ];
 }
 
-/** The span the cases ran in (first start to last end), when each says when it started; else their sum, at most the run's. */
+/**
+ * The span the cases ran in (first start to last end), when each says when it started; else their sum, at most the
+ * run's.
+ */
 function wallTime(results: CaseResult[], runMs: number): number {
   const starts = results.map((r) => r.startedAtMs);
   if (starts.every((t): t is number => t !== undefined) && starts.length) {

@@ -59,7 +59,8 @@ function failureBlock(r: CaseResult): string[] {
   const at = where(r);
   const detail = r.failure;
   const lines = [
-    `<details><summary>❌ ${text(`${r.provider} ${r.id}`)}${at ? ` — ${text(at)}` : ""}${r.status === "error" ? " (could not run)" : ""}</summary>`,
+    `<details><summary>❌ ${text(`${r.provider} ${r.id}`)}${at ? ` — ${text(at)}` : ""}` +
+      `${r.status === "error" ? " (could not run)" : ""}</summary>`,
     "",
   ];
   lines.push(...fence(detail?.violation ?? r.message ?? "", "text"));
@@ -67,7 +68,12 @@ function failureBlock(r: CaseResult): string[] {
   if (detail?.request && detail.answer)
     lines.push(
       "",
-      `Request ${codeSpan(detail.request)}, ${detail.answer.refused?.length ? `refused by the mock's validator (${markdownText(detail.answer.refused.join("; "))}), which served the spec's example for` : "answered"} ${detail.answer.status}${detail.answer.how ? ` (${markdownText(detail.answer.how)})` : ""}:`,
+      `Request ${codeSpan(detail.request)}, ` +
+        (detail.answer.refused?.length
+          ? `refused by the mock's validator (${markdownText(detail.answer.refused.join("; "))}), ` +
+            "which served the spec's example for"
+          : "answered") +
+        ` ${detail.answer.status}${detail.answer.how ? ` (${markdownText(detail.answer.how)})` : ""}:`,
       "",
       ...fence(detail.answer.body || "(no body)", "text"),
     );

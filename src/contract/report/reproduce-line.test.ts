@@ -72,7 +72,11 @@ const unescapeMarkup = (text: string) =>
 describe("the reproduce line", () => {
   it("is the call line of the case's last input, secrets as references", () => {
     expect(line).toMatch(
-      /^reproduce: blockwright call shelf_add_book --params '.*' --param 'apiKey=\{\{SHELF_API_KEY\}\}' --base-url http:\/\/127\.0\.0\.1:4010 {3}\(with `blockwright mock shelf --port 4010` running\)$/,
+      new RegExp(
+        String.raw`^reproduce: blockwright call shelf_add_book --params '.*' --param 'apiKey=\{\{SHELF_API_KEY\}\}' ` +
+          String.raw`--base-url http:\/\/127\.0\.0\.1:4010 {3}` +
+          String.raw`\(with ${"`"}blockwright mock shelf --port 4010${"`"} running\)$`,
+      ),
     );
     expect(line).not.toContain(CREDENTIAL);
   });

@@ -93,7 +93,9 @@ describe("the credential check", () => {
         h.delete("x-zq-secret"),
       ),
     ).toBe(
-      "the credential is not where zqKey + zqSecret puts it (zqKey: header X-Zq-Key; zqSecret: header X-Zq-Secret; listWidgets accepts zqBasic, zqToken, zqOauth, zqKey + zqSecret, zqSession, the call gave this one)",
+      "the credential is not where zqKey + zqSecret puts it (zqKey: header X-Zq-Key; zqSecret: header " +
+        "X-Zq-Secret; listWidgets accepts zqBasic, zqToken, zqOauth, zqKey + zqSecret, zqSession, the call gave " +
+        "this one)",
     );
     expect(
       await check(tool, { zqAccount: "ACzq0001", zqPassword: "zq-password-0001" }, (h) =>
@@ -125,20 +127,29 @@ describe("the credential check", () => {
     ).toBe("the credential also appears in header x-zq-key");
   });
 
-  it("lets two credentials of a combination hold the same text, a quote included (a random draw gave both)", async () => {
-    const tool = (await toolsOf(ALTERNATIVES, PARAMS)).zqauth_list_widgets as ToolSpec;
-    expect(await check(tool, { zqKeyValue: 'zq"same {key}', zqSecretValue: 'zq"same {key}' })).toBe("ok");
-  });
+  it(
+    "lets two credentials of a combination hold the same text, a quote included (a random draw gave " + "both)",
+    async () => {
+      const tool = (await toolsOf(ALTERNATIVES, PARAMS)).zqauth_list_widgets as ToolSpec;
+      expect(await check(tool, { zqKeyValue: 'zq"same {key}', zqSecretValue: 'zq"same {key}' })).toBe("ok");
+    },
+  );
 });
 
 describe("the credential check of an operation that declares no security (security: [])", () => {
   const STATUS =
-    '  zqauth_get_status:\n    operationId: getStatus\n    title: Status\n    description: Status.\n    params:\n      note: { type: string, maxLength: 100, description: A note., wire: { in: query } }\n    outputs:\n      count: { type: number, from: "$response.body#/count", description: Count. }\n';
+    "  zqauth_get_status:\n    operationId: getStatus\n    title: Status\n    description: Status.\n    " +
+    "params:\n      note: { type: string, maxLength: 100, description: A note., wire: { in: query } }\n    " +
+    'outputs:\n      count: { type: number, from: "$response.body#/count", description: Count. }\n';
 
-  it("lets a parameter the caller gave hold the credential's text (a random draw gave a cookie beginning with the key)", async () => {
-    const tool = (await toolsOf(ALTERNATIVES, PARAMS, STATUS)).zqauth_get_status as ToolSpec;
-    expect(await check(tool, { zqPersonalToken: "zq-personal-0001", note: "zq-personal-0001T" })).toBe("ok");
-  });
+  it(
+    "lets a parameter the caller gave hold the credential's text (a random draw gave a cookie beginning with the " +
+      "key)",
+    async () => {
+      const tool = (await toolsOf(ALTERNATIVES, PARAMS, STATUS)).zqauth_get_status as ToolSpec;
+      expect(await check(tool, { zqPersonalToken: "zq-personal-0001", note: "zq-personal-0001T" })).toBe("ok");
+    },
+  );
 
   it("still fails the credential sent where no parameter holds it", async () => {
     const tool = (await toolsOf(ALTERNATIVES, PARAMS, STATUS)).zqauth_get_status as ToolSpec;
@@ -155,22 +166,28 @@ describe("the credential check of an operation that declares no security (securi
 
 describe("the auth cases", () => {
   const PING =
-    '  zqauth_ping:\n    operationId: ping\n    title: Ping\n    description: Ping.\n    outputs:\n      count: { type: number, from: "$response.body#/count", description: Count. }\n';
+    "  zqauth_ping:\n    operationId: ping\n    title: Ping\n    description: Ping.\n    outputs:\n      " +
+    'count: { type: number, from: "$response.body#/count", description: Count. }\n';
 
-  it("expect no 401 of an operation whose security lists {} (authentication optional), and try each alternative alone", async () => {
-    const tools = await toolsOf(ALTERNATIVES, PARAMS, PING);
-    const names = (tool: ToolSpec) =>
-      authKind
-        .derive(tool, { provider: "zqauth", tools: Object.values(tools), document: zqauthDocument() })
-        .map((c) => c.name);
-    // ping accepts no credential or zqBasic: one way offered, no 401 expected.
-    expect(names(tools.zqauth_ping as ToolSpec)).toEqual([]);
-    expect(names(tools.zqauth_list_widgets as ToolSpec)).toEqual([
-      "without a credential the mock answers 401, a structured error",
-      "with alternative 1 alone (bearer), the credentials go where its requirement puts them",
-      "with alternative 2 alone (header:X-Zq-Key + header:X-Zq-Secret), the credentials go where its requirement puts them",
-      "with alternative 3 alone (cookie:zq_session), the credentials go where its requirement puts them",
-      "with alternative 4 alone (basic), the credentials go where its requirement puts them",
-    ]);
-  });
+  it(
+    "expect no 401 of an operation whose security lists {} (authentication optional), and try each alternative " +
+      "alone",
+    async () => {
+      const tools = await toolsOf(ALTERNATIVES, PARAMS, PING);
+      const names = (tool: ToolSpec) =>
+        authKind
+          .derive(tool, { provider: "zqauth", tools: Object.values(tools), document: zqauthDocument() })
+          .map((c) => c.name);
+      // ping accepts no credential or zqBasic: one way offered, no 401 expected.
+      expect(names(tools.zqauth_ping as ToolSpec)).toEqual([]);
+      expect(names(tools.zqauth_list_widgets as ToolSpec)).toEqual([
+        "without a credential the mock answers 401, a structured error",
+        "with alternative 1 alone (bearer), the credentials go where its requirement puts them",
+        "with alternative 2 alone (header:X-Zq-Key + header:X-Zq-Secret), the credentials go where its " +
+          "requirement puts them",
+        "with alternative 3 alone (cookie:zq_session), the credentials go where its requirement puts them",
+        "with alternative 4 alone (basic), the credentials go where its requirement puts them",
+      ]);
+    },
+  );
 });

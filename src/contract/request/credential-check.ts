@@ -1,5 +1,5 @@
-// The credential of a captured request checked against the security requirement in use: where its scheme puts it,
-// in full, and nowhere else (Prism accepts any credential); a credential of the address (auth.variable) in the path once.
+// The credential of a captured request checked against the security requirement in use: where its scheme puts it, in
+// full, and nowhere else (Prism accepts any credential); a credential of the address (auth.variable) in the path once.
 import {
   basicToken,
   chooseWay,
@@ -58,7 +58,8 @@ export function checkCredential(
     return check(
       sentIn === undefined,
       () =>
-        `${op.operationId} declares no security requirement (security: ${JSON.stringify(op.requirements)}), yet the credential was sent (${sentIn})`,
+        `${op.operationId} declares no security requirement (security: ${JSON.stringify(op.requirements)}), ` +
+        `yet the credential was sent (${sentIn})`,
     );
   }
   const credentials = wayCredentials(way);
@@ -70,7 +71,8 @@ export function checkCredential(
   const offered = requirements.map((r) => r.join(" + ")).join(", ");
   if (!inUse)
     return fail(
-      `the credentials sent (${credentials.map(describeCredential).join(" + ")}) meet none of ${op.operationId}'s security requirements (${offered})`,
+      `the credentials sent (${credentials.map(describeCredential).join(" + ")}) meet none of ` +
+        `${op.operationId}'s security requirements (${offered})`,
     );
   const placed: string[] = [];
   for (const c of credentials) {
@@ -80,7 +82,8 @@ export function checkCredential(
     check(
       slot !== undefined,
       () =>
-        `the credential is not where ${inUse.join(" + ")} puts it (${inUse.map((n) => describeScheme(doc, n)).join("; ")}${choice})`,
+        `the credential is not where ${inUse.join(" + ")} puts it ` +
+        `(${inUse.map((n) => describeScheme(doc, n)).join("; ")}${choice})`,
     );
     placed.push(slot as string);
   }
@@ -100,7 +103,10 @@ export function checkCredential(
   check(!ex.rawBody.includes(credential), "the credential also appears in the body");
 }
 
-/** A credential the address carries (auth.variable): one path segment of the request is it, and no header, query value or body holds it. */
+/**
+ * A credential the address carries (auth.variable): one path segment of the request is it, and no header, query value
+ * or body holds it.
+ */
 function checkPathCredential(ex: Exchange, credential: string, givenElsewhere: boolean): void {
   const segments = ex.url.pathname.split("/").map((s) => decodeURIComponent(s));
   check(
@@ -117,7 +123,9 @@ function checkPathCredential(ex: Exchange, credential: string, givenElsewhere: b
   check(!ex.rawBody.includes(credential), "the credential also appears in the body");
 }
 
-/** Whether a declared scheme puts a credential where `c` does (any OAuth 2 or bearer scheme: `Authorization: Bearer`). */
+/**
+ * Whether a declared scheme puts a credential where `c` does (any OAuth 2 or bearer scheme: `Authorization: Bearer`).
+ */
 function placesLike(s: SecurityScheme | undefined, c: CredentialSpec): boolean {
   const placement = s ? credentialOf(s) : undefined;
   if (!placement || placement.type !== c.type) return false;
@@ -128,7 +136,10 @@ function placesLike(s: SecurityScheme | undefined, c: CredentialSpec): boolean {
     : placement.name === c.name;
 }
 
-/** Where the request carries credential `c` with `value`, exactly once: a header's name, `?key`, or `cookie`; undefined when it does not. */
+/**
+ * Where the request carries credential `c` with `value`, exactly once: a header's name, `?key`, or `cookie`; undefined
+ * when it does not.
+ */
 function foundAt(ex: Exchange, c: CredentialSpec, value: string, input: Input): string | undefined {
   switch (c.type) {
     case "bearer":
@@ -159,7 +170,8 @@ function describeCredential(c: CredentialSpec): string {
     ? "Authorization: Bearer"
     : c.type === "basic"
       ? "Authorization: Basic"
-      : `${c.type} ${c.name}${c.type === "header" && c.prefix !== undefined ? ` after ${JSON.stringify(c.prefix)}` : ""}`;
+      : `${c.type} ` +
+        `${c.name}${c.type === "header" && c.prefix !== undefined ? ` after ${JSON.stringify(c.prefix)}` : ""}`;
 }
 
 function describeScheme(doc: OpenApiDocument, name: string): string {

@@ -70,7 +70,8 @@ export function checkRequest(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument,
   // (an API version every call sends) and its idempotency header (on every request but a GET).
   for (const c of tool.constants) if (c.in === "header") declaredHeaders.add(c.name.toLowerCase());
   if (tool.idempotency && ex.method !== "GET") declaredHeaders.add(tool.idempotency.header.toLowerCase());
-  // An object sent as its fields (form style, exploded: the query's default) declares those fields, and any key when it is open.
+  // An object sent as its fields (form style, exploded: the query's default) declares those fields, and any key when it
+  // is open.
   let anyKey = false;
   for (const p of op.parameters) {
     if (!sendsFieldsAsPairs(p)) continue;
@@ -84,7 +85,8 @@ export function checkRequest(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument,
     check(
       anyKey || declaredQuery.has(key) || declaredQuery.has(key.replace(/\[.*$/, "")),
       () =>
-        `query key ${key} is not declared by ${op.operationId} (declared: ${[...declaredQuery].join(", ") || "none"})${fieldOfStyled(doc, op, key)}`,
+        `query key ${key} is not declared by ${op.operationId} (declared: ` +
+        `${[...declaredQuery].join(", ") || "none"})${fieldOfStyled(doc, op, key)}`,
     );
   }
   const media = requestMediaTypes(doc, op);
@@ -118,7 +120,10 @@ export function checkRequest(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument,
   checkCredential(ex, tool, doc, op, input);
 }
 
-/** Where an undeclared query key is a field of a declared object parameter written in another style: that style, as a hint. */
+/**
+ * Where an undeclared query key is a field of a declared object parameter written in another style: that style, as a
+ * hint.
+ */
 function fieldOfStyled(doc: OpenApiDocument, op: OpenApiOperation, key: string): string {
   const owner = op.parameters.find(
     (p) =>
@@ -131,7 +136,10 @@ function fieldOfStyled(doc: OpenApiDocument, op: OpenApiOperation, key: string):
     owner.content !== undefined
       ? `content ${owner.content}`
       : `style ${owner.style ?? "form"}, explode ${owner.explode ?? (owner.style ?? "form") === "form"}`;
-  return `: a field of "${owner.name}", which the document writes in ${style}${owner.style === "deepObject" ? ` (${owner.name}[${key}]=…)` : ""}`;
+  return (
+    `: a field of "${owner.name}", which the document writes in ` +
+    `${style}${owner.style === "deepObject" ? ` (${owner.name}[${key}]=…)` : ""}`
+  );
 }
 
 function requestMediaTypes(doc: OpenApiDocument, op: OpenApiOperation): string[] {
@@ -148,7 +156,10 @@ function inRange(declared: string, sent: string): boolean {
   return bare.endsWith("/*") && sent.startsWith(bare.slice(0, -1));
 }
 
-/** `/v1/things/{id}` against `/v1/things/42` → `{id: "42"}` (raw, still percent-encoded); a `spanning` name takes several segments. */
+/**
+ * `/v1/things/{id}` against `/v1/things/42` → `{id: "42"}` (raw, still percent-encoded); a `spanning` name takes
+ * several segments.
+ */
 function matchPath(
   template: string,
   pathname: string,

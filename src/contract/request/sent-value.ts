@@ -116,7 +116,8 @@ export function expectSent(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, p
   const styled =
     wire.in === "body" && tool.body?.encoding === "multipart" ? styledPart(tool.body, wire.pointer) : undefined;
   if (styled && wire.in === "body") {
-    // A multipart field whose encoding sets a style: the pairs its style makes (`meta[colour]`), each a part, are all sent.
+    // A multipart field whose encoding sets a style: the pairs its style makes (`meta[colour]`), each a part, are all
+    // sent.
     const parts = (ex.body ?? {}) as Record<string, unknown>;
     const sent = Object.entries(parts).flatMap(([k, v]) =>
       (Array.isArray(v) ? v : [v]).map((x) => `${k}=${typeof x === "string" ? x : json(x)}`),
@@ -134,7 +135,8 @@ export function expectSent(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, p
     }
     return;
   }
-  // A path or header value in a style (label, matrix, a list or an object): the request judge reads it back (kinds/request.ts).
+  // A path or header value in a style (label, matrix, a list or an object): the request judge reads it back
+  // (kinds/request.ts).
   if (
     (wire.in === "path" || wire.in === "header" || wire.in === "cookie") &&
     (wire.encoding !== undefined || (value !== null && typeof value === "object"))
@@ -167,7 +169,8 @@ export function expectSent(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, p
   same(
     got,
     want,
-    `${param.name} as sent (${wire.in}${"name" in wire ? ` ${wire.name}` : wire.in === "body" ? ` ${wire.pointer || "/"}` : ""})`,
+    `${param.name} as sent ` +
+      `(${wire.in}${"name" in wire ? ` ${wire.name}` : wire.in === "body" ? ` ${wire.pointer || "/"}` : ""})`,
   );
 }
 
@@ -189,7 +192,10 @@ function judgedBody(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument): unknown
   return judgement.read.body;
 }
 
-/** What a multipart part carries for a value (exchange.ts reads parts so): a file's name, type and size; JSON as its text; the rest as text. */
+/**
+ * What a multipart part carries for a value (exchange.ts reads parts so): a file's name, type and size; JSON as its
+ * text; the rest as text.
+ */
 export function multipartPart(param: ParamSpec, value: unknown): unknown {
   // A list of files: a part each (one alone reads back as that part).
   if (param.type === "file" && Array.isArray(value)) {
@@ -217,7 +223,10 @@ export function multipartPart(param: ParamSpec, value: unknown): unknown {
   );
 }
 
-/** The field a body pointer names when it is a multipart field whose encoding sets a style (written as a form's pairs, runtime/call/files/file-inputs.ts), not a JSON part. */
+/**
+ * The field a body pointer names when it is a multipart field whose encoding sets a style (written as a form's pairs,
+ * runtime/call/files/file-inputs.ts), not a JSON part.
+ */
 function styledPart(
   body: BodySpec,
   pointer: string,
