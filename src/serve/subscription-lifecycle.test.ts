@@ -1,10 +1,7 @@
 // Keeping a trigger's subscription as its provider tells of it (the rest of subscription.test.ts): lifecycle
 // events that ask for a renewal, a subscription the provider removed made again, missed events logged, and
 // receivers that share a store, or take over the subscription of the one before them (a restart).
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   LIFECYCLE_URL,
   MINUTE,
@@ -12,26 +9,16 @@ import {
   provider,
   SECRET,
   START,
+  storePerTest,
   subscribed,
   URL,
   withLifecycle,
 } from "../../test-support/serve-subscriptions.js";
 import { zqTrigger } from "../../test-support/serve-receivers.js";
-import { openSqliteStore } from "./sqlite-store.js";
 import type { TriggerStore } from "./store.js";
 import { keepSubscription } from "./subscription.js";
 
-const dir = mkdtempSync(join(tmpdir(), "blockwright-subscription-"));
-let store: TriggerStore;
-let n = 0;
-beforeEach(async () => {
-  await store?.close();
-  store = openSqliteStore(join(dir, `serve-${n++}.sqlite`));
-});
-afterAll(async () => {
-  await store?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const stores = storePerTest();
 
 describe("keepSubscription, as the provider tells of the subscription", () => {
   it(
@@ -45,7 +32,7 @@ describe("keepSubscription, as the provider tells of the subscription", () => {
         url: URL,
         lifecycleUrl: LIFECYCLE_URL,
         secret: SECRET,
-        store,
+        store: stores.current,
         call: p.call,
         log: () => undefined,
         clock,
@@ -85,7 +72,7 @@ describe("keepSubscription, as the provider tells of the subscription", () => {
         url: URL,
         lifecycleUrl: LIFECYCLE_URL,
         secret: SECRET,
-        store,
+        store: stores.current,
         call: p.call,
         log: (l) => logs.push(l),
         clock,
@@ -97,7 +84,7 @@ describe("keepSubscription, as the provider tells of the subscription", () => {
         operation: "zqhooks_create_hook",
         inputs: { url: URL, lifecycle: LIFECYCLE_URL, until: new Date(START + (20 + 59) * MINUTE).toISOString() },
       });
-      expect(await store.subscriptions()).toEqual([
+      expect(await stores.current.subscriptions()).toEqual([
         { trigger: zqTrigger.id, id: "hook-2", url: URL, expiresAt: kept.expiresAt },
       ]);
       expect(logs.at(-1)).toBe(
@@ -117,7 +104,7 @@ describe("keepSubscription, as the provider tells of the subscription", () => {
   it(
     "on a shared store, acts on and renews the subscription " + "another receiver created again, not the removed one",
     async () => {
-      const shared: TriggerStore = { ...store, shared: true };
+      const shared: TriggerStore = { ...stores.current, shared: true };
       const clock = manualClock();
       const first = provider();
       const kept = await keepSubscription({
@@ -166,7 +153,7 @@ describe("keepSubscription, as the provider tells of the subscription", () => {
         url: URL,
         lifecycleUrl: LIFECYCLE_URL,
         secret: SECRET,
-        store,
+        store: stores.current,
         call: p.call,
         log: (l) => logs.push(l),
         clock,
@@ -190,7 +177,7 @@ describe("keepSubscription, as the provider tells of the subscription", () => {
     "on a shared store, helps renew a live subscription another receiver made for the same address and leaves " +
       "its deletion to it",
     async () => {
-      const shared: TriggerStore = { ...store, shared: true };
+      const shared: TriggerStore = { ...stores.current, shared: true };
       const clock = manualClock();
       const first = provider();
       const kept = await keepSubscription({
@@ -238,7 +225,7 @@ describe("keepSubscription, as the provider tells of the subscription", () => {
         trigger: subscribed(60),
         url: URL,
         secret: SECRET,
-        store,
+        store: stores.current,
         call: before.call,
         log: () => undefined,
         clock,
@@ -251,7 +238,7 @@ describe("keepSubscription, as the provider tells of the subscription", () => {
         trigger: subscribed(60),
         url: URL,
         secret: SECRET,
-        store,
+        store: stores.current,
         call: after.call,
         log: (l) => logs.push(l),
         clock,
@@ -260,7 +247,7 @@ describe("keepSubscription, as the provider tells of the subscription", () => {
       await clock.advance(44 * MINUTE);
       await kept.stop();
       expect(after.calls.map((c) => c.operation)).toEqual(["zqhooks_renew_hook", "zqhooks_delete_hook"]);
-      expect(await store.subscriptions()).toEqual([]);
+      expect(await stores.current.subscriptions()).toEqual([]);
     },
   );
 });

@@ -4,36 +4,22 @@
 // deleted on stopping (as the provider tells of it, with lifecycle events, or
 // with receivers sharing a store: subscription-lifecycle.test.ts). No test
 // waits on real time.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { TriggerSpec } from "@blockwright/runtime/internal";
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   MINUTE,
   manualClock,
   provider,
   SECRET,
   START,
+  storePerTest,
   subscribed,
   URL,
 } from "../../test-support/serve-subscriptions.js";
 import { zqTrigger } from "../../test-support/serve-receivers.js";
-import { openSqliteStore } from "./sqlite-store.js";
-import type { TriggerStore } from "./store.js";
 import { keepSubscription, SubscriptionError, type StepCall } from "./subscription.js";
 
-const dir = mkdtempSync(join(tmpdir(), "blockwright-subscription-"));
-let store: TriggerStore;
-let n = 0;
-beforeEach(async () => {
-  await store?.close();
-  store = openSqliteStore(join(dir, `serve-${n++}.sqlite`));
-});
-afterAll(async () => {
-  await store?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const stores = storePerTest();
 
 describe("keepSubscription", () => {
   it(
@@ -47,7 +33,7 @@ describe("keepSubscription", () => {
         trigger: subscribed(60),
         url: URL,
         secret: SECRET,
-        store,
+        store: stores.current,
         call: p.call,
         log: (l) => logs.push(l),
         clock,
@@ -61,7 +47,9 @@ describe("keepSubscription", () => {
           inputs: { url: URL, state: SECRET, until: expiresAt, kind: "thing.created" },
         },
       ]);
-      expect(await store.subscriptions()).toEqual([{ trigger: zqTrigger.id, id: "hook-1", url: URL, expiresAt }]);
+      expect(await stores.current.subscriptions()).toEqual([
+        { trigger: zqTrigger.id, id: "hook-1", url: URL, expiresAt },
+      ]);
 
       // 90% of the lifetime, counted from when it was made: not a moment before.
       await clock.advance(54 * MINUTE - 1);
@@ -72,7 +60,7 @@ describe("keepSubscription", () => {
         operation: "zqhooks_renew_hook",
         inputs: { hookId: "hook-1", until: renewedUntil },
       });
-      expect((await store.subscriptions())[0]?.expiresAt).toBe(renewedUntil);
+      expect((await stores.current.subscriptions())[0]?.expiresAt).toBe(renewedUntil);
       // And again, 90% of the next lifetime on.
       await clock.advance(54 * MINUTE);
       expect(p.calls.map((c) => c.operation)).toEqual([
@@ -83,7 +71,7 @@ describe("keepSubscription", () => {
 
       await kept.stop();
       expect(p.calls.at(-1)).toEqual({ operation: "zqhooks_delete_hook", inputs: { hookId: "hook-1" } });
-      expect(await store.subscriptions()).toEqual([]);
+      expect(await stores.current.subscriptions()).toEqual([]);
       expect(clock.pending()).toBe(0);
       expect(logs.join("\n")).toMatch(
         new RegExp(
@@ -103,7 +91,7 @@ describe("keepSubscription", () => {
       trigger: subscribed(41_760),
       url: URL,
       secret: SECRET,
-      store,
+      store: stores.current,
       call: p.call,
       log: () => undefined,
       clock,
@@ -126,7 +114,7 @@ describe("keepSubscription", () => {
       trigger: subscribed(100),
       url: URL,
       secret: SECRET,
-      store,
+      store: stores.current,
       call: p.call,
       log: (l) => logs.push(l),
       clock,
@@ -166,7 +154,7 @@ describe("keepSubscription", () => {
         trigger: subscribed(60),
         url: URL,
         secret: SECRET,
-        store,
+        store: stores.current,
         call,
         log: (l) => logs.push(l),
         clock,
@@ -174,7 +162,7 @@ describe("keepSubscription", () => {
       await clock.advance(54 * MINUTE);
       const asked = new Date(START + (54 + 59) * MINUTE).toISOString();
       expect(p.calls.at(-1)).toEqual({ operation: "zqhooks_renew_hook", inputs: { hookId: "hook-1", until: asked } });
-      expect((await store.subscriptions())[0]?.expiresAt).toBe(asked);
+      expect((await stores.current.subscriptions())[0]?.expiresAt).toBe(asked);
       expect(logs.at(-1)).toBe(`${zqTrigger.id}: subscription hook-1 renewed, expires ${asked}`);
       // Renewed again at 90% of the new lifetime, not retried within a minute as after a failure.
       await clock.advance(54 * MINUTE - 1);
@@ -205,7 +193,7 @@ describe("keepSubscription", () => {
         trigger: subscribed(60),
         url: URL,
         secret: SECRET,
-        store,
+        store: stores.current,
         call,
         log: (l) => logs.push(l),
         clock,
@@ -224,7 +212,7 @@ describe("keepSubscription", () => {
           trigger: subscribed(60),
           url: URL,
           secret: SECRET,
-          store,
+          store: stores.current,
           call: bodiless,
           log: () => undefined,
           clock: manualClock(),
@@ -242,7 +230,7 @@ describe("keepSubscription", () => {
       trigger: subscribed(60),
       url: URL,
       secret: SECRET,
-      store,
+      store: stores.current,
       call,
       log: (l) => logs.push(l),
       clock: manualClock(),
@@ -252,7 +240,7 @@ describe("keepSubscription", () => {
       `${zqTrigger.id}: subscription hook-1 could not be deleted (it ends ${kept.expiresAt}): ` +
         `${zqTrigger.id}: zqhooks_delete_hook failed: 404 Not Found`,
     );
-    expect((await store.subscriptions()).map((s) => s.id)).toEqual(["hook-1"]);
+    expect((await stores.current.subscriptions()).map((s) => s.id)).toEqual(["hook-1"]);
   });
 
   it("logs a subscription id the provider answers with control characters escaped, on one line", async () => {
@@ -266,7 +254,7 @@ describe("keepSubscription", () => {
       trigger: subscribed(60),
       url: URL,
       secret: SECRET,
-      store,
+      store: stores.current,
       call,
       log: (l) => logs.push(l),
       clock: manualClock(),
@@ -291,7 +279,7 @@ describe("keepSubscription", () => {
         trigger: timeless,
         url: URL,
         secret: SECRET,
-        store,
+        store: stores.current,
         call: p.call,
         log: () => undefined,
         clock: manualClock(),
@@ -310,12 +298,12 @@ describe("keepSubscription", () => {
         trigger: subscribed(60),
         url: URL,
         secret: SECRET,
-        store,
+        store: stores.current,
         call: refusing,
         log: () => undefined,
         clock: manualClock(),
       }),
     ).rejects.toThrow(`${zqTrigger.id}: zqhooks_create_hook failed: 403 Forbidden`);
-    expect(await store.subscriptions()).toEqual([]);
+    expect(await stores.current.subscriptions()).toEqual([]);
   });
 });
