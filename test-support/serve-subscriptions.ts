@@ -8,7 +8,13 @@ import type { TriggerSpec } from "@blockwright/runtime/internal";
 import { afterAll, beforeEach } from "vitest";
 import { openSqliteStore } from "../src/serve/sqlite-store.js";
 import type { TriggerStore } from "../src/serve/store.js";
-import type { Clock, StepCall } from "../src/serve/subscription.js";
+import {
+  type Clock,
+  type KeptSubscription,
+  keepSubscription,
+  type StepCall,
+  type SubscriptionOptions,
+} from "../src/serve/subscription.js";
 import { zqTrigger } from "./serve-receivers.js";
 
 export const SECRET = "zq-subscription-secret-94be";
@@ -112,7 +118,13 @@ export const LIFECYCLE_URL = `${URL}/lifecycle`;
  * A SQLite store of its own for each test of the file that calls this (`current`), opened before the test in a
  * temporary folder the file's tests share, closed after it; the folder removed after the file.
  */
-export function storePerTest(): { readonly current: TriggerStore } {
+export function storePerTest(): {
+  readonly current: TriggerStore;
+  /** keepSubscription at the fixtures' URL with SECRET, on the test's store unless `options` give another. */
+  keep(
+    options: Omit<SubscriptionOptions, "url" | "secret" | "store"> & { store?: TriggerStore },
+  ): Promise<KeptSubscription>;
+} {
   const dir = mkdtempSync(join(tmpdir(), "blockwright-subscription-"));
   let store: TriggerStore | undefined;
   let n = 0;
@@ -128,6 +140,9 @@ export function storePerTest(): { readonly current: TriggerStore } {
     get current(): TriggerStore {
       if (!store) throw new Error("storePerTest: the store is opened before each test, not at the file's top level");
       return store;
+    },
+    keep(options) {
+      return keepSubscription({ url: URL, secret: SECRET, store: this.current, ...options });
     },
   };
 }

@@ -7,7 +7,6 @@ import {
   MINUTE,
   manualClock,
   provider,
-  SECRET,
   START,
   storePerTest,
   subscribed,
@@ -16,7 +15,6 @@ import {
 } from "../../test-support/serve-subscriptions.js";
 import { zqTrigger } from "../../test-support/serve-receivers.js";
 import type { TriggerStore } from "./store.js";
-import { keepSubscription } from "./subscription.js";
 
 const stores = storePerTest();
 
@@ -27,12 +25,9 @@ describe("keepSubscription, as the provider tells of the subscription", () => {
     async () => {
       const clock = manualClock();
       const p = provider();
-      const kept = await keepSubscription({
+      const kept = await stores.keep({
         trigger: withLifecycle(60),
-        url: URL,
         lifecycleUrl: LIFECYCLE_URL,
-        secret: SECRET,
-        store: stores.current,
         call: p.call,
         log: () => undefined,
         clock,
@@ -67,12 +62,9 @@ describe("keepSubscription, as the provider tells of the subscription", () => {
       const clock = manualClock();
       const p = provider();
       const logs: string[] = [];
-      const kept = await keepSubscription({
+      const kept = await stores.keep({
         trigger: withLifecycle(60),
-        url: URL,
         lifecycleUrl: LIFECYCLE_URL,
-        secret: SECRET,
-        store: stores.current,
         call: p.call,
         log: (l) => logs.push(l),
         clock,
@@ -107,11 +99,9 @@ describe("keepSubscription, as the provider tells of the subscription", () => {
       const shared: TriggerStore = { ...stores.current, shared: true };
       const clock = manualClock();
       const first = provider();
-      const kept = await keepSubscription({
+      const kept = await stores.keep({
         trigger: withLifecycle(60),
-        url: URL,
         lifecycleUrl: LIFECYCLE_URL,
-        secret: SECRET,
         store: shared,
         call: first.call,
         log: () => undefined,
@@ -119,11 +109,9 @@ describe("keepSubscription, as the provider tells of the subscription", () => {
       });
       const second = provider();
       second.state.made = 1;
-      const other = await keepSubscription({
+      const other = await stores.keep({
         trigger: withLifecycle(60),
-        url: URL,
         lifecycleUrl: LIFECYCLE_URL,
-        secret: SECRET,
         store: shared,
         call: second.call,
         log: () => undefined,
@@ -148,12 +136,9 @@ describe("keepSubscription, as the provider tells of the subscription", () => {
       const clock = manualClock();
       const p = provider();
       const logs: string[] = [];
-      const kept = await keepSubscription({
+      const kept = await stores.keep({
         trigger: withLifecycle(60),
-        url: URL,
         lifecycleUrl: LIFECYCLE_URL,
-        secret: SECRET,
-        store: stores.current,
         call: p.call,
         log: (l) => logs.push(l),
         clock,
@@ -180,10 +165,8 @@ describe("keepSubscription, as the provider tells of the subscription", () => {
       const shared: TriggerStore = { ...stores.current, shared: true };
       const clock = manualClock();
       const first = provider();
-      const kept = await keepSubscription({
+      const kept = await stores.keep({
         trigger: subscribed(60),
-        url: URL,
-        secret: SECRET,
         store: shared,
         call: first.call,
         log: () => undefined,
@@ -191,10 +174,8 @@ describe("keepSubscription, as the provider tells of the subscription", () => {
       });
       const second = provider();
       const logs: string[] = [];
-      const other = await keepSubscription({
+      const other = await stores.keep({
         trigger: subscribed(60),
-        url: URL,
-        secret: SECRET,
         store: shared,
         call: second.call,
         log: (l) => logs.push(l),
@@ -221,11 +202,8 @@ describe("keepSubscription, as the provider tells of the subscription", () => {
     async () => {
       const clock = manualClock();
       const before = provider();
-      await keepSubscription({
+      await stores.keep({
         trigger: subscribed(60),
-        url: URL,
-        secret: SECRET,
-        store: stores.current,
         call: before.call,
         log: () => undefined,
         clock,
@@ -234,11 +212,8 @@ describe("keepSubscription, as the provider tells of the subscription", () => {
       await clock.advance(10 * MINUTE);
       const after = provider();
       const logs: string[] = [];
-      const kept = await keepSubscription({
+      const kept = await stores.keep({
         trigger: subscribed(60),
-        url: URL,
-        secret: SECRET,
-        store: stores.current,
         call: after.call,
         log: (l) => logs.push(l),
         clock,

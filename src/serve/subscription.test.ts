@@ -17,7 +17,7 @@ import {
   URL,
 } from "../../test-support/serve-subscriptions.js";
 import { zqTrigger } from "../../test-support/serve-receivers.js";
-import { keepSubscription, SubscriptionError, type StepCall } from "./subscription.js";
+import { SubscriptionError, type StepCall } from "./subscription.js";
 
 const stores = storePerTest();
 
@@ -29,11 +29,8 @@ describe("keepSubscription", () => {
       const clock = manualClock();
       const p = provider();
       const logs: string[] = [];
-      const kept = await keepSubscription({
+      const kept = await stores.keep({
         trigger: subscribed(60),
-        url: URL,
-        secret: SECRET,
-        store: stores.current,
         call: p.call,
         log: (l) => logs.push(l),
         clock,
@@ -87,11 +84,8 @@ describe("keepSubscription", () => {
     const clock = manualClock();
     const p = provider();
     const lifetime = 41_760 * MINUTE;
-    const kept = await keepSubscription({
+    const kept = await stores.keep({
       trigger: subscribed(41_760),
-      url: URL,
-      secret: SECRET,
-      store: stores.current,
       call: p.call,
       log: () => undefined,
       clock,
@@ -110,11 +104,8 @@ describe("keepSubscription", () => {
     const p = provider();
     p.state.failRenewals = 2;
     const logs: string[] = [];
-    const kept = await keepSubscription({
+    const kept = await stores.keep({
       trigger: subscribed(100),
-      url: URL,
-      secret: SECRET,
-      store: stores.current,
       call: p.call,
       log: (l) => logs.push(l),
       clock,
@@ -150,11 +141,8 @@ describe("keepSubscription", () => {
         };
       };
       const logs: string[] = [];
-      const kept = await keepSubscription({
+      const kept = await stores.keep({
         trigger: subscribed(60),
-        url: URL,
-        secret: SECRET,
-        store: stores.current,
         call,
         log: (l) => logs.push(l),
         clock,
@@ -189,11 +177,8 @@ describe("keepSubscription", () => {
         return { ok: false, status: 200, code: "HOOK_EXPIRED", message: "zqhooks answered 200 with HOOK_EXPIRED" };
       };
       const logs: string[] = [];
-      const kept = await keepSubscription({
+      const kept = await stores.keep({
         trigger: subscribed(60),
-        url: URL,
-        secret: SECRET,
-        store: stores.current,
         call,
         log: (l) => logs.push(l),
         clock,
@@ -208,11 +193,8 @@ describe("keepSubscription", () => {
         message: "zqhooks answered 204 without $response.body#/id (output metadata.id)",
       });
       await expect(
-        keepSubscription({
+        stores.keep({
           trigger: subscribed(60),
-          url: URL,
-          secret: SECRET,
-          store: stores.current,
           call: bodiless,
           log: () => undefined,
           clock: manualClock(),
@@ -226,11 +208,8 @@ describe("keepSubscription", () => {
     const call: StepCall = async (operation, inputs) =>
       operation === "zqhooks_delete_hook" ? { ok: false, message: "404 Not Found" } : p.call(operation, inputs);
     const logs: string[] = [];
-    const kept = await keepSubscription({
+    const kept = await stores.keep({
       trigger: subscribed(60),
-      url: URL,
-      secret: SECRET,
-      store: stores.current,
       call,
       log: (l) => logs.push(l),
       clock: manualClock(),
@@ -250,11 +229,8 @@ describe("keepSubscription", () => {
       outputs: operation === "zqhooks_create_hook" ? { data: { id: forged }, metadata: { id: forged } } : {},
     });
     const logs: string[] = [];
-    const kept = await keepSubscription({
+    const kept = await stores.keep({
       trigger: subscribed(60),
-      url: URL,
-      secret: SECRET,
-      store: stores.current,
       call,
       log: (l) => logs.push(l),
       clock: manualClock(),
@@ -275,11 +251,8 @@ describe("keepSubscription", () => {
       subscription: { ...subscribed(60).subscription!, lifetimeMinutes: undefined },
     } as unknown as TriggerSpec;
     await expect(
-      keepSubscription({
+      stores.keep({
         trigger: timeless,
-        url: URL,
-        secret: SECRET,
-        store: stores.current,
         call: p.call,
         log: () => undefined,
         clock: manualClock(),
@@ -294,11 +267,8 @@ describe("keepSubscription", () => {
     const refusing: StepCall = async () => ({ ok: false, message: "403 Forbidden" });
 
     await expect(
-      keepSubscription({
+      stores.keep({
         trigger: subscribed(60),
-        url: URL,
-        secret: SECRET,
-        store: stores.current,
         call: refusing,
         log: () => undefined,
         clock: manualClock(),
