@@ -14,6 +14,7 @@ import {
   typeOf,
 } from "../../load/openapi-document.js";
 import { basePattern } from "../../judge/judge.js";
+import { routePath } from "../../load/operation-index.js";
 import { check, fail, json } from "../call.js";
 import type { Exchange } from "../exchange.js";
 import type { Input } from "../inputs/values.js";
@@ -47,7 +48,7 @@ export function operationOf(
         ).map((w) => w.name),
       ),
     );
-    const path = matchPath(op.path.replace(/\{\+/g, "{"), pathname, spanning);
+    const path = matchPath(routePath(op.path).replace(/\{\+/g, "{"), pathname, spanning);
     if (path && op.method === ex.method) return { op, path, wire: target.wire };
   }
   return fail(`${ex.method} ${base}${pathname} is none of the tool's operations (${tried.join(", ")})`);
@@ -58,6 +59,8 @@ export function checkRequest(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument,
   const { op } = operationOf(ex, tool, doc);
 
   const declaredQuery = new Set(op.parameters.filter((p) => p.in === "query").map((p) => p.name));
+  // The fixed query pairs a path key holds (`/services?funcs=news`) are the operation's own.
+  for (const key of new URLSearchParams(op.path.slice(routePath(op.path).length + 1)).keys()) declaredQuery.add(key);
   const declaredHeaders = new Set(op.parameters.filter((p) => p.in === "header").map((p) => p.name.toLowerCase()));
   const schemes = (op.security ?? []).flatMap((name) => doc.securitySchemes[name] ?? []);
   for (const s of schemes) {
