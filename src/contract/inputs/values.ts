@@ -4,15 +4,27 @@
 // examples), the manifest's placeholder, and last a value made from the
 // parameter's own rules. Every value used passes the parameter's rules, and
 // the inputs assembled from them pass the tool's cross-field rules.
-import { checkValue, credentialOfParam, wayParams, isAbsent, oauthParams, parsePointer, type ParamSpec, type RuleSpec, type ToolSpec, type WireSpec } from "@blockwright/runtime/internal";
-import type { OpenApiDocument, OpenApiOperation, Schema } from "../load/openapi-document.js";
-import { withoutEmpty, writtenWithBrackets } from "../judge/bracket-form.js";
-import { describedParameter } from "../judge/parameter-content.js";
-import { ofFormatAndLength, stretch } from "../model/string-values.js";
-import { at } from "./json-path.js";
-import { jsonMediaType } from "../load/media-types.js";
+// What the document says at a parameter's place: document-places.ts; the rules an input is made to meet:
+// cross-field-rules.ts.
+import {
+  checkValue,
+  credentialOfParam,
+  wayParams,
+  isAbsent,
+  oauthParams,
+  parsePointer,
+  type ParamSpec,
+  type ToolSpec,
+  type WireSpec,
+} from "@blockwright/runtime/internal";
+import type { OpenApiDocument, OpenApiOperation, Schema } from "../../load/openapi-document.js";
+import { withoutEmpty, writtenWithBrackets } from "../../judge/bracket-form.js";
+import { describedParameter } from "../../judge/parameter-content.js";
+import { ofFormatAndLength, stretch } from "../../model/string-values.js";
+import { at } from "../json-path.js";
 import { madeRequestBodies, parameterCheck, requestPlaceCheck } from "./made-body.js";
-import { meetAnyOf, meetAtMostOne } from "./inputs/group-rules.js";
+import { meetRule } from "./cross-field-rules.js";
+import { rawOperation, rawParameter, requestExamplesRaw, requestMedia, specSchema } from "./document-places.js";
 import { placeholderValue, synthesized } from "./rule-values.js";
 
 export { placeholderValue } from "./rule-values.js";
@@ -76,25 +88,37 @@ export class ToolValues {
     return this.specCheck(param)?.(checked.value) ?? true;
   }
 
-  /** Whether the document's schema of a JSON parameter's value is checked too (it has a place in the request schema). */
+  /**
+   * Whether the document's schema of a JSON parameter's value is checked too (it has a place in the request schema).
+   */
   checksInside(param: ParamSpec): boolean {
     return this.specCheck(param) !== undefined;
   }
 
   private readonly specChecks = new Map<string, ((value: unknown) => boolean) | undefined>();
 
-  /** The document's own schema of a JSON body parameter's value (the manifest's `json` says nothing of the fields inside). */
+  /**
+   * The document's own schema of a JSON body parameter's value (the manifest's `json` says nothing of the fields
+   * inside).
+   */
   private specCheck(param: ParamSpec): ((value: unknown) => boolean) | undefined {
     const wire: WireSpec = param.wire;
     if (param.type !== "json" || !["body", "query", "header", "path"].includes(wire.in)) return undefined;
     if (!this.specChecks.has(param.name)) {
       const check =
         wire.in === "body"
-          ? requestPlaceCheck(this.doc, this.op, this.rawOperation().requestBody as Schema | undefined, this.requestMedia(), parsePointer(wire.pointer))
+          ? requestPlaceCheck(
+              this.doc,
+              this.op,
+              rawOperation(this.doc, this.op).requestBody as Schema | undefined,
+              requestMedia(this.doc, this.op),
+              parsePointer(wire.pointer),
+            )
           : wire.in === "query" || wire.in === "header" || wire.in === "path"
             ? parameterCheck(this.doc, this.op, wire.in, wire.name ?? param.name)
             : undefined;
-      // In bracket form (a form field, a query object) an empty object or list sends no pair: checked as the service reads it.
+      // In bracket form (a form field, a query object) an empty object or list sends no pair: checked as the service
+      // reads it.
       const bracketed = check && writtenWithBrackets(param, this.tool);
       this.specChecks.set(param.name, bracketed ? (value) => check(withoutEmpty(value)) : check);
     }
@@ -112,11 +136,15 @@ export class ToolValues {
     const out: Candidate[] = [];
     const typed = (param as ParamSpec & { example?: unknown }).example;
     if (typed !== undefined) out.push({ value: typed, source: "example" });
-    if (param.wire.in === "auth" && param.name === this.tool.auth.param) out.push({ value: CREDENTIAL, source: "contract credential" });
-    // The other secrets of a credential (a combination's second key, an alternative's token): their own stand-ins, header-safe and long enough.
-    else if (param.wire.in === "auth" && param.secret && credentialOfParam(this.tool.auth, param.name)) out.push({ value: `bw-contract-${param.name}-0001`, source: "contract credential" });
-    // A file's examples in the document (`example: report.pdf` on a binary field) are its name, or a word on it, not its
-    // bytes: as a value they would be a path the suite cannot read, or an address it must not fetch. Its own is made.
+    if (param.wire.in === "auth" && param.name === this.tool.auth.param)
+      out.push({ value: CREDENTIAL, source: "contract credential" });
+    // The other secrets of a credential (a combination's second key, an alternative's token): their own stand-ins,
+    // header-safe and long enough.
+    else if (param.wire.in === "auth" && param.secret && credentialOfParam(this.tool.auth, param.name))
+      out.push({ value: `bw-contract-${param.name}-0001`, source: "contract credential" });
+    // A file's examples in the document (`example: report.pdf` on a binary field) are its name, or a word on it, not
+    // its bytes: as a value they would be a path the suite cannot read, or an address it must not fetch. Its own is
+    // made.
     if (param.type !== "file") out.push(...this.specCandidates(param));
     const placeholder = placeholderValue(param);
     if (placeholder !== undefined) out.push({ value: placeholder, source: "placeholder" });
@@ -138,12 +166,18 @@ export class ToolValues {
   example(name: string): Candidate | undefined {
     if (!this.examples.has(name)) {
       const param = this.param(name);
-      this.examples.set(name, param.wire.in === "server" ? undefined : this.candidates(param).find((c) => this.accepts(param, c.value)));
+      this.examples.set(
+        name,
+        param.wire.in === "server" ? undefined : this.candidates(param).find((c) => this.accepts(param, c.value)),
+      );
     }
     return this.examples.get(name);
   }
 
-  /** A parameter every input gives: the required ones, and the credential (optional when OAuth 2 flows may stand in for it; a flow's parameters are not given). */
+  /**
+   * A parameter every input gives: the required ones, and the credential (optional when OAuth 2 flows may stand in for
+   * it; a flow's parameters are not given).
+   */
   private alwaysGiven(p: ParamSpec): boolean {
     return (p.required || wayParams(this.tool.auth).includes(p.name)) && p.wire.in !== "server";
   }
@@ -189,7 +223,7 @@ export class ToolValues {
     for (let pass = 0; pass < 4; pass++) {
       let changed = false;
       for (const rule of this.tool.rules) {
-        const result = this.applyRule(rule, out, has, isPinned);
+        const result = meetRule(rule, { out, has, isPinned, example: (n) => this.example(n) }, this.tool.params);
         if (result === "impossible") return undefined;
         changed ||= result === "changed";
       }
@@ -207,7 +241,11 @@ export class ToolValues {
     const param = this.param(name);
     const ofFormat = param.format === undefined ? undefined : ofFormatAndLength(param.format, length);
     if (ofFormat !== undefined && (anyRules || this.accepts(param, ofFormat))) return ofFormat;
-    const seeds = [String(this.example(name)?.value ?? "x"), ...this.candidates(param).map((c) => String(c.value)), "x"];
+    const seeds = [
+      String(this.example(name)?.value ?? "x"),
+      ...this.candidates(param).map((c) => String(c.value)),
+      "x",
+    ];
     for (const seed of seeds) {
       for (const candidate of stretch(seed, length)) {
         if ([...candidate].length !== length) continue;
@@ -219,7 +257,7 @@ export class ToolValues {
 
   /** Each request-body example of the spec, read back into parameters. */
   requestExamples(): RequestExample[] {
-    return this.requestExamplesRaw().map((ex) => this.readBack(ex.name, ex.body));
+    return requestExamplesRaw(this.doc, this.op).map((ex) => this.readBack(ex.name, ex.body));
   }
 
   /** Where a parameter's value sits in a request body, for a body-placed parameter. */
@@ -230,7 +268,8 @@ export class ToolValues {
     if (pointer.length || !value || typeof value !== "object" || Array.isArray(value)) return value;
     // A whole-body parameter: what the other body parameters and constants do not cover.
     const covered = new Set<string>();
-    for (const p of this.tool.params) if (p !== param && p.wire.in === "body") covered.add(parsePointer(p.wire.pointer)[0] ?? "");
+    for (const p of this.tool.params)
+      if (p !== param && p.wire.in === "body") covered.add(parsePointer(p.wire.pointer)[0] ?? "");
     for (const c of this.tool.constants) if (c.in === "body") covered.add(parsePointer(c.pointer)[0] ?? "");
     return Object.fromEntries(Object.entries(value).filter(([k]) => !covered.has(k)));
   }
@@ -258,75 +297,6 @@ export class ToolValues {
     return { name, input: satisfied, taken: taken.filter((t) => satisfied[t.param] === input[t.param]) };
   }
 
-  private applyRule(rule: RuleSpec, out: Input, has: (n: string) => boolean, isPinned: (n: string) => boolean): "ok" | "changed" | "impossible" {
-    switch (rule.rule) {
-      case "exactlyOne": {
-        const given = rule.params.filter(has);
-        if (given.length === 1) return "ok";
-        if (given.length === 0) {
-          for (const n of rule.params) {
-            const example = this.example(n);
-            if (!example) continue;
-            out[n] = example.value;
-            return "changed";
-          }
-          return "impossible";
-        }
-        const keep = given.filter(isPinned);
-        if (keep.length > 1) return "impossible";
-        const kept = keep[0] ?? given[0];
-        for (const n of given) if (n !== kept) delete out[n];
-        return "changed";
-      }
-      case "anyOf":
-        return meetAnyOf(rule.groups, { out, has, isPinned, example: (n) => this.example(n) });
-      case "atMostOne":
-        return meetAtMostOne(rule.groups, { out, has, isPinned, example: (n) => this.example(n) });
-      case "dependentLimits": {
-        const selectorParam = this.tool.params.find((p) => p.name === rule.dependsOn);
-        const limits = rule.limits[String(out[rule.dependsOn] ?? selectorParam?.default)];
-        const value = out[rule.param];
-        if (!limits || value === undefined) return "ok";
-        if (typeof value === "number") {
-          const fitted = Math.min(limits.maximum ?? value, Math.max(limits.minimum ?? value, value));
-          if (fitted === value) return "ok";
-          if (isPinned(rule.param)) return "impossible";
-          out[rule.param] = fitted;
-          return "changed";
-        }
-        if (typeof value === "string") {
-          const length = [...value].length;
-          if ((limits.maxLength === undefined || length <= limits.maxLength) && (limits.minLength === undefined || length >= limits.minLength)) return "ok";
-          if (isPinned(rule.param) || (limits.minLength !== undefined && length < limits.minLength)) return "impossible";
-          out[rule.param] = [...value].slice(0, limits.maxLength).join("");
-          return "changed";
-        }
-        return "ok";
-      }
-      case "allowedValues": {
-        const selectorParam = this.tool.params.find((p) => p.name === rule.dependsOn);
-        const selector = out[rule.dependsOn] ?? selectorParam?.default;
-        const value = out[rule.param];
-        const canonical = (v: unknown) => (typeof v === "string" ? v.toLowerCase() : v);
-        const allows = (list: unknown[] | undefined) => list === undefined || list.some((a) => canonical(a) === canonical(value));
-        const allowed = rule.values[String(selector)];
-        if (value === undefined || allows(allowed)) return "ok";
-        if (isPinned(rule.param)) {
-          if (isPinned(rule.dependsOn)) return "impossible";
-          const other = Object.keys(rule.values).find((s) => allows(rule.values[s]));
-          if (other === undefined) return "impossible";
-          out[rule.dependsOn] = selectorParam?.type === "number" ? Number(other) : selectorParam?.type === "boolean" ? other === "true" : other;
-          return "changed";
-        }
-        const param = this.tool.params.find((p) => p.name === rule.param);
-        if (!param?.required) delete out[rule.param];
-        else if (allowed?.length) out[rule.param] = allowed[0];
-        else return "impossible";
-        return "changed";
-      }
-    }
-  }
-
   private exampleOrThrow(name: string): unknown {
     const c = this.example(name);
     if (!c)
@@ -350,25 +320,22 @@ export class ToolValues {
    * or the value itself as a union of shapes, which random JSON would not match.
    */
   structuredInside(param: ParamSpec): boolean {
-    const schema = this.specSchema(param);
+    const schema = specSchema(this.doc, this.op, param);
     if (schema && (Array.isArray(schema.oneOf) || Array.isArray(schema.anyOf))) return true;
-    const inside = schema?.items ?? (schema && typeof schema.additionalProperties === "object" ? schema.additionalProperties : undefined);
+    const inside =
+      schema?.items ??
+      (schema && typeof schema.additionalProperties === "object" ? schema.additionalProperties : undefined);
     if (!inside || typeof inside !== "object") return false;
     const flat = this.doc.flatten(inside as Schema);
     // A union of shapes too: random JSON would match none of its branches.
-    return flat.type === "object" || flat.type === "array" || flat.properties !== undefined || flat.items !== undefined || Array.isArray(flat.oneOf) || Array.isArray(flat.anyOf);
-  }
-
-  /** The schema the OpenAPI document gives at the parameter's wire location, flattened. */
-  private specSchema(param: ParamSpec): Schema | undefined {
-    const wire: WireSpec = param.wire;
-    if (wire.in === "path" || wire.in === "query" || wire.in === "header" || wire.in === "cookie") {
-      const schema = describedParameter(this.rawParameter(wire.in, wire.name), this.doc)?.schema;
-      return schema ? this.doc.flatten(schema as Schema) : undefined;
-    }
-    if (wire.in !== "body" || !this.op.requestBody) return undefined;
-    const schema = this.doc.schemaAt(this.op.requestBody.schema, parsePointer(wire.pointer));
-    return schema ? this.doc.flatten(schema) : undefined;
+    return (
+      flat.type === "object" ||
+      flat.type === "array" ||
+      flat.properties !== undefined ||
+      flat.items !== undefined ||
+      Array.isArray(flat.oneOf) ||
+      Array.isArray(flat.anyOf)
+    );
   }
 
   /** Candidates from the OpenAPI document at the parameter's wire location. */
@@ -376,23 +343,32 @@ export class ToolValues {
     const wire: WireSpec = param.wire;
     const out: Candidate[] = [];
     if (wire.in === "path" || wire.in === "query" || wire.in === "header" || wire.in === "cookie") {
-      const own = describedParameter(this.rawParameter(wire.in, wire.name), this.doc);
+      const own = describedParameter(rawParameter(this.doc, this.op, wire.in, wire.name), this.doc);
       for (const holder of own?.holders ?? []) {
         if (holder.example !== undefined) out.push({ value: holder.example, source: `${wire.in} parameter example` });
-        for (const [name, ex] of Object.entries((holder.examples ?? {}) as Record<string, Schema>)) out.push({ value: this.doc.resolve(ex).value, source: `${wire.in} parameter example "${name}"` });
+        for (const [name, ex] of Object.entries((holder.examples ?? {}) as Record<string, Schema>))
+          out.push({ value: this.doc.resolve(ex).value, source: `${wire.in} parameter example "${name}"` });
       }
-      if (own) out.push(...schemaCandidates(this.doc.flatten((own.schema ?? {}) as Schema), `${wire.in} parameter schema`));
+      if (own)
+        out.push(...schemaCandidates(this.doc.flatten((own.schema ?? {}) as Schema), `${wire.in} parameter schema`));
     } else if (wire.in === "body") {
-      for (const ex of this.requestExamplesRaw()) {
+      for (const ex of requestExamplesRaw(this.doc, this.op)) {
         const value = this.bodyValueOf(param, ex.body);
         if (value === undefined) continue;
-        out.push({ value: wire.split && Array.isArray(value) ? value.join(`${wire.split.separator} `) : value, source: `request example "${ex.name}"` });
+        out.push({
+          value: wire.split && Array.isArray(value) ? value.join(`${wire.split.separator} `) : value,
+          source: `request example "${ex.name}"`,
+        });
       }
-      const schema = this.op.requestBody ? this.doc.schemaAt(this.op.requestBody.schema, parsePointer(wire.pointer)) : undefined;
+      const schema = this.op.requestBody
+        ? this.doc.schemaAt(this.op.requestBody.schema, parsePointer(wire.pointer))
+        : undefined;
       if (schema) {
         const flat = this.doc.flatten(schema);
         const items = wire.split && flat.items ? this.doc.flatten(flat.items as Schema) : undefined;
-        out.push(...(items ? schemaCandidates(items, "request schema items") : schemaCandidates(flat, "request schema")));
+        out.push(
+          ...(items ? schemaCandidates(items, "request schema items") : schemaCandidates(flat, "request schema")),
+        );
       }
     }
     return out;
@@ -402,42 +378,21 @@ export class ToolValues {
 
   /** Request bodies made from the operation's JSON request schema (other union branches in each), once. */
   private madeBodies(): unknown[] {
-    this.made ??= madeRequestBodies(this.doc, this.op, this.rawOperation().requestBody as Schema | undefined, this.requestMedia());
+    this.made ??= madeRequestBodies(
+      this.doc,
+      this.op,
+      rawOperation(this.doc, this.op).requestBody as Schema | undefined,
+      requestMedia(this.doc, this.op),
+    );
     return this.made;
-  }
-
-  private requestExamplesRaw(): { name: string; body: unknown }[] {
-    const media = this.requestMedia();
-    const out = Object.entries((media?.examples ?? {}) as Record<string, Schema>).map(([name, raw]) => ({ name, body: this.doc.resolve(raw).value }));
-    if (media?.example !== undefined) out.push({ name: "example", body: media.example });
-    return out;
-  }
-
-  private requestMedia(): Schema | undefined {
-    const raw = this.rawOperation();
-    if (!raw.requestBody) return undefined;
-    const content = (this.doc.resolve(raw.requestBody as Schema).content ?? {}) as Record<string, Schema>;
-    // JSON (`application/json; charset=utf-8`, a vendor's `+json` type), else the form or multipart body the runtime writes.
-    const key = jsonMediaType(content) ?? (this.op.requestBody?.encoding === "binary" ? undefined : this.op.requestBody?.mediaType);
-    return key !== undefined && Object.hasOwn(content, key) ? this.doc.resolve(content[key] as Schema) : undefined;
-  }
-
-  private rawParameter(location: string, name: string): Schema | undefined {
-    const raw = this.rawOperation();
-    const item = this.doc.resolve(at(this.doc.source.data, this.op.location.slice(0, -1).map(String)) as Schema);
-    const all = [...((item.parameters as Schema[]) ?? []), ...((raw.parameters as Schema[]) ?? [])].map((p) => this.doc.resolve(p));
-    return all.reverse().find((p) => p.in === location && p.name === name);
-  }
-
-  private rawOperation(): Schema {
-    return (at(this.doc.source.data, this.op.location.map(String)) ?? {}) as Schema;
   }
 }
 
 function schemaCandidates(schema: Schema, source: string): Candidate[] {
   const out: Candidate[] = [];
   if (schema.example !== undefined) out.push({ value: schema.example, source: `${source} example` });
-  if (Array.isArray(schema.examples)) out.push(...schema.examples.map((value) => ({ value, source: `${source} examples` })));
+  if (Array.isArray(schema.examples))
+    out.push(...schema.examples.map((value) => ({ value, source: `${source} examples` })));
   if (schema.default !== undefined) out.push({ value: schema.default, source: `${source} default` });
   if (Array.isArray(schema.enum)) out.push(...schema.enum.map((value) => ({ value, source: `${source} enum` })));
   return out;

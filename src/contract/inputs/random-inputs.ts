@@ -3,13 +3,22 @@
 // rules, then the cross-field rules made to hold: what the runtime accepts),
 // and invalid ones that break exactly one rule, saying which.
 import fc from "fast-check";
-import { drawablePattern } from "../model/drawable-pattern.js";
-import { isValueFormat, multipleNear, wayParams, oauthParams, type NestedLimits, type ParamSpec, type ToolSpec, validateParams } from "@blockwright/runtime/internal";
-import { madeStrings, stretch } from "../model/string-values.js";
-import { withAddress } from "./call.js";
+import { drawablePattern } from "../../model/drawable-pattern.js";
+import {
+  isValueFormat,
+  multipleNear,
+  wayParams,
+  oauthParams,
+  type NestedLimits,
+  type ParamSpec,
+  type ToolSpec,
+  validateParams,
+} from "@blockwright/runtime/internal";
+import { madeStrings, stretch } from "../../model/string-values.js";
+import { withAddress } from "../call.js";
 import { drawableForms, sampleFile } from "./rule-values.js";
-import { withoutBracketKeys, writtenWithBrackets } from "../judge/bracket-form.js";
-import { ContractFailure } from "./types.js";
+import { withoutBracketKeys, writtenWithBrackets } from "../../judge/bracket-form.js";
+import { ContractFailure } from "../types.js";
 import type { Input, ToolValues } from "./values.js";
 
 /** A draw of the invalid property: an input breaking one rule, and what the refusal must name. */
@@ -33,33 +42,73 @@ export function validInput(tool: ToolSpec, values: ToolValues, address: string):
     // The credential is always given, a flow's parameters never (a complete flow would send a token request).
     if (p.wire.in === "server" || flowParams.has(p.name)) continue;
     const arb = validValue(p, values);
-    members[p.name] = p.required || wayParams(tool.auth).includes(p.name) ? arb : fc.option(arb, { nil: undefined, freq: 2 });
+    members[p.name] =
+      p.required || wayParams(tool.auth).includes(p.name) ? arb : fc.option(arb, { nil: undefined, freq: 2 });
   }
   const drawn = fc.record(members).map((drawn) => {
     const input = Object.fromEntries(Object.entries(drawn).filter(([, v]) => v !== undefined));
     return values.satisfy(input, []) ?? input;
   });
-  return filterOrFail(drawn, (input) => validateParams(tool, withAddress(tool, input, address)).ok, `valid input of ${tool.id}`);
+  return filterOrFail(
+    drawn,
+    (input) => validateParams(tool, withAddress(tool, input, address)).ok,
+    `valid input of ${tool.id}`,
+  );
 }
 
 export const printable = fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c));
-const tricky = fc.constantFrom(" ", "%", "&", "=", "+", "#", "?", "/", "'", '"', "\\", ",", ";", "é", "ß", "中", "😀", "\u00a0", "\t", "\n", "\u0000", "\u2028", "\ud800");
-const textUnit = fc.oneof({ arbitrary: printable, weight: 8 }, { arbitrary: tricky, weight: 2 }, { arbitrary: fc.string({ unit: "grapheme", minLength: 1, maxLength: 1 }), weight: 1 });
+const tricky = fc.constantFrom(
+  " ",
+  "%",
+  "&",
+  "=",
+  "+",
+  "#",
+  "?",
+  "/",
+  "'",
+  '"',
+  "\\",
+  ",",
+  ";",
+  "é",
+  "ß",
+  "中",
+  "😀",
+  "\u00a0",
+  "\t",
+  "\n",
+  "\u0000",
+  "\u2028",
+  "\ud800",
+);
+const textUnit = fc.oneof(
+  { arbitrary: printable, weight: 8 },
+  { arbitrary: tricky, weight: 2 },
+  { arbitrary: fc.string({ unit: "grapheme", minLength: 1, maxLength: 1 }), weight: 1 },
+);
 const alphanumeric = fc.constantFrom(..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789");
 export const letters = fc.string({ unit: alphanumeric, minLength: 1, maxLength: 12 });
 /** Object keys, the awkward ones included (they must stay plain keys all the way to the wire). */
-const jsonKey = fc.oneof({ arbitrary: fc.string({ unit: alphanumeric, minLength: 1, maxLength: 12 }), weight: 4 }, { arbitrary: fc.constantFrom("__proto__", "constructor", "toString", "", "a.b", "a/b", "$ref", "é"), weight: 1 });
+const jsonKey = fc.oneof(
+  { arbitrary: fc.string({ unit: alphanumeric, minLength: 1, maxLength: 12 }), weight: 4 },
+  { arbitrary: fc.constantFrom("__proto__", "constructor", "toString", "", "a.b", "a/b", "$ref", "é"), weight: 1 },
+);
 /** Long enough for a credential: a broken secret is refused for what was broken, not for its length. */
 export const letters8 = fc.string({ unit: alphanumeric, minLength: 8, maxLength: 16 });
 
 /** Values of one parameter that pass its own rules (most of the time: the record is filtered). */
 function validValue(p: ParamSpec, values: ToolValues): fc.Arbitrary<unknown> {
   // A value of several forms (anyOf): drawn from any of them that can be drawn, each as a parameter of its type.
-  if (p.anyOf) return fc.oneof(...drawableForms(p.anyOf.map((form) => () => validValue({ ...p, ...form, anyOf: undefined }, values))));
+  if (p.anyOf)
+    return fc.oneof(
+      ...drawableForms(p.anyOf.map((form) => () => validValue({ ...p, ...form, anyOf: undefined }, values))),
+    );
   const example = values.example(p.name)?.value;
   const fromExample = example === undefined ? [] : [fc.constant(example)];
   // A media type header (Accept, Content-Type) declared as a plain string: any other string is not a media type.
-  if (example !== undefined && p.wire.in === "header" && MEDIA_TYPE_HEADERS.has((p.wire.name ?? p.name).toLowerCase())) return fc.constant(example);
+  if (example !== undefined && p.wire.in === "header" && MEDIA_TYPE_HEADERS.has((p.wire.name ?? p.name).toLowerCase()))
+    return fc.constant(example);
   const made = (() => {
     switch (p.type) {
       case "boolean":
@@ -67,18 +116,35 @@ function validValue(p: ParamSpec, values: ToolValues): fc.Arbitrary<unknown> {
       case "number": {
         const min = p.minimum ?? -1_000_000;
         const max = p.maximum ?? 1_000_000;
-        const n = p.multipleOf !== undefined ? multiplesIn(min, max, p.multipleOf) : p.integer ? integerIn(min, max) : fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
-        return p.enum ? fc.constantFrom(...(p.enum as number[])) : fc.oneof({ arbitrary: n, weight: 3 }, { arbitrary: n.map(String), weight: 1 });
+        const n =
+          p.multipleOf !== undefined
+            ? multiplesIn(min, max, p.multipleOf)
+            : p.integer
+              ? integerIn(min, max)
+              : fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
+        return p.enum
+          ? fc.constantFrom(...(p.enum as number[]))
+          : fc.oneof({ arbitrary: n, weight: 3 }, { arbitrary: n.map(String), weight: 1 });
       }
       case "json":
-        // Items or values the spec makes objects and the manifest leaves unlimited: only the example is known to be valid.
-        if (!(p.jsonType === "array" ? p.items : p.values) && values.structuredInside(p)) return fc.constant(example ?? (p.jsonType === "array" ? [] : {}));
-        return p.jsonType === "array" ? fc.array(nestedValue(p.items), { maxLength: 4 }) : fc.dictionary(p.keys ? (nestedValue({ type: "string", ...p.keys }) as fc.Arbitrary<string>) : jsonKey, nestedValue(p.values), { maxKeys: 4 });
+        // Items or values the spec makes objects and the manifest leaves unlimited: only the example is known to be
+        // valid.
+        if (!(p.jsonType === "array" ? p.items : p.values) && values.structuredInside(p))
+          return fc.constant(example ?? (p.jsonType === "array" ? [] : {}));
+        return p.jsonType === "array"
+          ? fc.array(nestedValue(p.items), { maxLength: 4 })
+          : fc.dictionary(
+              p.keys ? (nestedValue({ type: "string", ...p.keys }) as fc.Arbitrary<string>) : jsonKey,
+              nestedValue(p.values),
+              { maxKeys: 4 },
+            );
       case "string":
         return stringValue(p);
       case "file":
         // A list of files (`multiple`): one or two, a fresh file each.
-        return p.multiple ? fc.integer({ min: 1, max: 2 }).map((n) => Array.from({ length: n }, () => sampleFile(p.contentType))) : fc.constant(sampleFile(p.contentType));
+        return p.multiple
+          ? fc.integer({ min: 1, max: 2 }).map((n) => Array.from({ length: n }, () => sampleFile(p.contentType)))
+          : fc.constant(sampleFile(p.contentType));
     }
   })();
   const bracketed = writtenWithBrackets(p, values.tool);
@@ -87,11 +153,17 @@ function validValue(p: ParamSpec, values: ToolValues): fc.Arbitrary<unknown> {
   // the known valid one, or is left out when none is known (filtering for it would draw forever).
   if (p.type === "json" && values.checksInside(p)) {
     const kept = own.map((v) => (values.accepts(p, v) ? v : example));
-    return example === undefined ? kept : fc.oneof({ arbitrary: kept, weight: 4 }, { arbitrary: fc.constant(example), weight: 1 });
+    return example === undefined
+      ? kept
+      : fc.oneof({ arbitrary: kept, weight: 4 }, { arbitrary: fc.constant(example), weight: 1 });
   }
   const inPath = p.wire.in === "path" || values.tool.routes.some((r) => r.wire[p.name]?.in === "path");
   const mixed = fc.oneof({ arbitrary: own, weight: 4 }, ...fromExample.map((arbitrary) => ({ arbitrary, weight: 1 })));
-  return filterOrFail(mixed, (v) => values.accepts(p, v) && !(inPath && typeof v === "string" && LINE_TERMINATOR.test(v)), `value of ${p.name}`);
+  return filterOrFail(
+    mixed,
+    (v) => values.accepts(p, v) && !(inPath && typeof v === "string" && LINE_TERMINATOR.test(v)),
+    `value of ${p.name}`,
+  );
 }
 
 /** The text between a list's items when it is written as one value (a header, a query value not exploded), if it is. */
@@ -132,7 +204,8 @@ export function multiplesIn(min: number, max: number, step: number, orStep = tru
   // The multiples' indices: the k of each k × step between the bounds.
   const from = Math.max(Math.round(multipleNear(min, step, true) / step), -(2 ** 31));
   const to = Math.min(Math.round(multipleNear(max, step, false) / step), 2 ** 31);
-  if (to < from || !Number.isSafeInteger(from) || !Number.isSafeInteger(to)) return orStep ? fc.constant(multipleNear(min, step, true)) : undefined;
+  if (to < from || !Number.isSafeInteger(from) || !Number.isSafeInteger(to))
+    return orStep ? fc.constant(multipleNear(min, step, true)) : undefined;
   return fc.integer({ min: from, max: to }).map((k) => multipleNear(k * step, step, true));
 }
 
@@ -146,9 +219,19 @@ function nestedValue(n: NestedLimits | undefined): fc.Arbitrary<unknown> {
     const max = n.maximum ?? 1_000_000;
     return n.type === "integer" ? integerIn(min, max) : fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
   }
-  if (n.type === "string" || n.format !== undefined || n.pattern !== undefined || n.maxLength !== undefined || n.minLength !== undefined) {
+  if (
+    n.type === "string" ||
+    n.format !== undefined ||
+    n.pattern !== undefined ||
+    n.maxLength !== undefined ||
+    n.minLength !== undefined
+  ) {
     if (n.format !== undefined || n.pattern !== undefined) return fc.constantFrom(...madeStrings(n).slice(0, 20));
-    return fc.string({ unit: textUnit, minLength: n.minLength ?? 0, maxLength: Math.min(n.maxLength ?? 32, (n.minLength ?? 0) + 32) });
+    return fc.string({
+      unit: textUnit,
+      minLength: n.minLength ?? 0,
+      maxLength: Math.min(n.maxLength ?? 32, (n.minLength ?? 0) + 32),
+    });
   }
   return fc.jsonValue({ maxDepth: 2 });
 }
@@ -156,8 +239,12 @@ function nestedValue(n: NestedLimits | undefined): fc.Arbitrary<unknown> {
 function stringValue(p: ParamSpec): fc.Arbitrary<string> {
   if (p.enum) {
     const pick = fc.constantFrom(...p.enum.map(String));
-    const item = p.caseInsensitive ? fc.tuple(pick, fc.boolean()).map(([v, upper]) => (upper ? v.toUpperCase() : v)) : pick;
-    return p.separator === undefined ? item : fc.array(item, { minLength: 1, maxLength: 4 }).map((items) => items.join(`${p.separator} `));
+    const item = p.caseInsensitive
+      ? fc.tuple(pick, fc.boolean()).map(([v, upper]) => (upper ? v.toUpperCase() : v))
+      : pick;
+    return p.separator === undefined
+      ? item
+      : fc.array(item, { minLength: 1, maxLength: 4 }).map((items) => items.join(`${p.separator} `));
   }
   if (isValueFormat(p.format)) return fc.constantFrom(...madeStrings(p));
   const minLength = Math.max(p.minLength ?? 1, p.secret ? 8 : 1);
@@ -165,8 +252,12 @@ function stringValue(p: ParamSpec): fc.Arbitrary<string> {
   if (p.pattern) return patternString(p, p.pattern, minLength, maxLength);
   if (p.wire.in === "body" && p.wire.split) {
     const sep = p.wire.split.separator;
-    const item = fc.string({ unit: textUnit, minLength: 1, maxLength: 16 }).filter((s) => !s.includes(sep) && s.trim() !== "");
-    return fc.array(item, { minLength: 1, maxLength: p.wire.split.maxItems ?? 6 }).map((items) => items.join(`${sep} `));
+    const item = fc
+      .string({ unit: textUnit, minLength: 1, maxLength: 16 })
+      .filter((s) => !s.includes(sep) && s.trim() !== "");
+    return fc
+      .array(item, { minLength: 1, maxLength: p.wire.split.maxItems ?? 6 })
+      .map((items) => items.join(`${sep} `));
   }
   return fc.string({ unit: textUnit, minLength, maxLength });
 }
@@ -201,12 +292,18 @@ function patternString(p: ParamSpec, pattern: string, minLength: number, maxLeng
   const drawn = matching(pattern);
   if (!drawn) {
     const made = madeStrings(p).filter((s) => re.test(s) && fits(s));
-    if (!made.length) throw new ContractFailure(`no value of ${p.name} matching ${pattern} within its lengths could be made: fast-check draws from no lookaround, and no value made from its rules matches`);
+    if (!made.length)
+      throw new ContractFailure(
+        `no value of ${p.name} matching ${pattern} within its lengths could be made: fast-check draws from no ` +
+          `lookaround, and no value made from its rules matches`,
+      );
     return fc.constantFrom(...made);
   }
-  // fast-check draws a pattern's repetitions short (`[a-f0-9]+` seldom 40 long): a draw outside the lengths is stretched or
-  // cut to a length drawn within them, kept where it still matches.
-  const fitted = fc.tuple(drawn, fc.integer({ min: minLength, max: maxLength })).map(([s, n]) => (fits(s) ? s : (stretch(s, n).find((v) => re.test(v)) ?? s)));
+  // fast-check draws a pattern's repetitions short (`[a-f0-9]+` seldom 40 long): a draw outside the lengths is
+  // stretched or cut to a length drawn within them, kept where it still matches.
+  const fitted = fc
+    .tuple(drawn, fc.integer({ min: minLength, max: maxLength }))
+    .map(([s, n]) => (fits(s) ? s : (stretch(s, n).find((v) => re.test(v)) ?? s)));
   return filterOrFail(fitted, fits, `value of ${p.name} matching ${pattern} within its lengths`);
 }
 
@@ -241,7 +338,9 @@ export function passingDraws<T>(arb: fc.Arbitrary<T>, pred: (value: T) => boolea
 export function boundedFilter<T>(arb: fc.Arbitrary<T>, pred: (value: T) => boolean): fc.Arbitrary<T> | undefined {
   const passing = passingDraws(arb, pred);
   if (!passing.length) return undefined;
-  return fc.tuple(arb, fc.nat({ max: passing.length - 1 })).map(([value, i]) => (pred(value) ? value : (passing[i] as T)));
+  return fc
+    .tuple(arb, fc.nat({ max: passing.length - 1 }))
+    .map(([value, i]) => (pred(value) ? value : (passing[i] as T)));
 }
 
 /** As boundedFilter, but no passing value is a failure of the case, saying `what` could not be drawn. */

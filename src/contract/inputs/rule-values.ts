@@ -3,17 +3,19 @@
 // fewest items an array may hold, the low end of a range, each enum value);
 // and values kept valid under a selector a breaker sets.
 import { multipleNear, type ParamSpec, type ToolSpec } from "@blockwright/runtime/internal";
-import { madeStrings } from "../model/string-values.js";
-import { ContractFailure } from "./types.js";
+import { madeStrings } from "../../model/string-values.js";
+import { ContractFailure } from "../types.js";
 
-export { placeholderValue } from "../model/placeholder-value.js";
+export { placeholderValue } from "../../model/placeholder-value.js";
 
 /** The simplest value within an array's item limits (an object when they say nothing). */
 function simplestItem(items: ParamSpec["items"]): unknown {
   if (items?.enum?.length) return items.enum[0];
-  if (items?.type === "number" || items?.type === "integer") return items.minimum ?? (items.maximum !== undefined ? Math.min(items.maximum, 1) : 1);
+  if (items?.type === "number" || items?.type === "integer")
+    return items.minimum ?? (items.maximum !== undefined ? Math.min(items.maximum, 1) : 1);
   if (items?.type === "boolean") return true;
-  if (items?.type === "string" || items?.minLength !== undefined || items?.maxLength !== undefined) return "x".repeat(Math.max(1, items?.minLength ?? 1));
+  if (items?.type === "string" || items?.minLength !== undefined || items?.maxLength !== undefined)
+    return "x".repeat(Math.max(1, items?.minLength ?? 1));
   return {};
 }
 
@@ -26,19 +28,28 @@ export function synthesized(param: ParamSpec): unknown[] {
       return [true, false];
     case "json":
       // An array holds the fewest items it may (`minItems`), each the simplest its item limits allow.
-      return param.jsonType === "array" ? [Array.from({ length: param.minItems ?? 0 }, () => simplestItem(param.items))] : [{}];
+      return param.jsonType === "array"
+        ? [Array.from({ length: param.minItems ?? 0 }, () => simplestItem(param.items))]
+        : [{}];
     case "number": {
       const low = param.minimum ?? (param.maximum !== undefined ? Math.min(param.maximum, 1) : 1);
       // An int64's bound (±2^63) is past what mocks and JSON parsers hold exactly: the nearest safe integer.
-      const value = param.integer ? Math.min(Math.max(Math.ceil(low), Number.MIN_SAFE_INTEGER), Number.MAX_SAFE_INTEGER) : low;
+      const value = param.integer
+        ? Math.min(Math.max(Math.ceil(low), Number.MIN_SAFE_INTEGER), Number.MAX_SAFE_INTEGER)
+        : low;
       return [param.multipleOf === undefined ? value : multipleNear(value, param.multipleOf, true)];
     }
     case "string": {
-      if (param.enum) return param.separator === undefined ? [...param.enum] : [param.enum.slice(0, 2).join(param.separator), ...param.enum];
+      if (param.enum)
+        return param.separator === undefined
+          ? [...param.enum]
+          : [param.enum.slice(0, 2).join(param.separator), ...param.enum];
       return madeStrings(param);
     }
     case "file":
-      return [param.multiple ? [sampleFile(param.contentType), sampleFile(param.contentType)] : sampleFile(param.contentType)];
+      return [
+        param.multiple ? [sampleFile(param.contentType), sampleFile(param.contentType)] : sampleFile(param.contentType),
+      ];
   }
 }
 
@@ -50,7 +61,11 @@ export function synthesized(param: ParamSpec): unknown[] {
 export function sampleFile(contentType?: string): File {
   const type = contentType && !contentType.includes("*") ? contentType : "text/plain";
   const extension = type === "text/plain" ? "txt" : type.split("/")[1]?.replace(/[^a-z0-9]/gi, "") || "bin";
-  return new File([new TextEncoder().encode("A small file the blockwright contract suite uploads.\n")], `blockwright-sample.${extension}`, { type });
+  return new File(
+    [new TextEncoder().encode("A small file the blockwright contract suite uploads.\n")],
+    `blockwright-sample.${extension}`,
+    { type },
+  );
 }
 
 /**
@@ -59,7 +74,12 @@ export function sampleFile(contentType?: string): File {
  * an allowed one or is left out, a value past the selector's limits is brought within them.
  * Without it the breaker broke two rules, and the refusal could name the other one.
  */
-export function settledUnder(tool: ToolSpec, input: Record<string, unknown>, dependsOn: string, broken: string): Record<string, unknown> {
+export function settledUnder(
+  tool: ToolSpec,
+  input: Record<string, unknown>,
+  dependsOn: string,
+  broken: string,
+): Record<string, unknown> {
   const out = { ...input };
   const selector = String(out[dependsOn]);
   for (const rule of tool.rules) {
@@ -75,16 +95,20 @@ export function settledUnder(tool: ToolSpec, input: Record<string, unknown>, dep
     }
     const limits = rule.limits[selector];
     if (!limits) continue;
-    if (typeof value === "string" && limits.maxLength !== undefined && [...value].length > limits.maxLength) out[rule.param] = [...value].slice(0, limits.maxLength).join("");
-    if (typeof value === "number" && limits.maximum !== undefined && value > limits.maximum) out[rule.param] = limits.maximum;
-    if (typeof value === "number" && limits.minimum !== undefined && value < limits.minimum) out[rule.param] = limits.minimum;
+    if (typeof value === "string" && limits.maxLength !== undefined && [...value].length > limits.maxLength)
+      out[rule.param] = [...value].slice(0, limits.maxLength).join("");
+    if (typeof value === "number" && limits.maximum !== undefined && value > limits.maximum)
+      out[rule.param] = limits.maximum;
+    if (typeof value === "number" && limits.minimum !== undefined && value < limits.minimum)
+      out[rule.param] = limits.minimum;
   }
   return out;
 }
 
 /**
  * What each form of a value (anyOf) makes, leaving out a form none can be made of (a pattern with a lookaround, which
- * fast-check draws from no pattern) while another can be: the others still reach the wire. With none, the first one's failure.
+ * fast-check draws from no pattern) while another can be: the others still reach the wire. With none, the first one's
+ * failure.
  */
 export function drawableForms<T>(forms: (() => T)[]): T[] {
   const made: T[] = [];

@@ -5,8 +5,8 @@
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { draftWorkFolder, drafted, openapi, reply } from "../import/__fixtures__/draft-kit.js";
-import { linkProvider } from "../emit/generate-all.js";
+import { draftWorkFolder, drafted, openapi, reply } from "../../import/__fixtures__/draft-kit.js";
+import { linkProvider } from "../../emit/generate-all.js";
 import { ToolValues } from "./values.js";
 
 afterAll(() => rmSync(join(draftWorkFolder, "raw-body-example"), { recursive: true, force: true }));
@@ -15,7 +15,10 @@ const doc = openapi({
   "/zqblobs": {
     post: {
       operationId: "putZqblob",
-      requestBody: { required: true, content: { "application/octet-stream": { schema: { type: "string", format: "binary" }, example: "zq-bytes" } } },
+      requestBody: {
+        required: true,
+        content: { "application/octet-stream": { schema: { type: "string", format: "binary" }, example: "zq-bytes" } },
+      },
       responses: { "200": reply({ type: "object", properties: { id: { type: "string" } } }, { id: "a1" }) },
     },
   },

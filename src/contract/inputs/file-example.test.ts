@@ -8,8 +8,8 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { parseDocument } from "yaml";
 import { afterAll, describe, expect, it } from "vitest";
-import { draftWorkFolder, drafted, openapi, reply } from "../import/__fixtures__/draft-kit.js";
-import { linkProvider } from "../emit/generate-all.js";
+import { draftWorkFolder, drafted, openapi, reply } from "../../import/__fixtures__/draft-kit.js";
+import { linkProvider } from "../../emit/generate-all.js";
 import { validInput } from "./random-inputs.js";
 import { ToolValues } from "./values.js";
 
@@ -18,7 +18,10 @@ afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 const upload = {
   type: "object",
   required: ["zqcert", "zqpass"],
-  properties: { zqcert: { type: "string", format: "binary", example: "zq-report.p12" }, zqpass: { type: "string", example: "zq-pass" } },
+  properties: {
+    zqcert: { type: "string", format: "binary", example: "zq-report.p12" },
+    zqpass: { type: "string", example: "zq-pass" },
+  },
 };
 const doc = openapi({
   "/zqapps/{id}/zqcerts": {
@@ -39,7 +42,8 @@ async function linkedValues(example?: string): Promise<ToolValues> {
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, "openapi.yaml"), d.openapiText);
   const manifest = parseDocument(d.manifestText);
-  if (example !== undefined) manifest.setIn(["operations", "acme_upload_zqcert", "params", "zqcert", "example"], example);
+  if (example !== undefined)
+    manifest.setIn(["operations", "acme_upload_zqcert", "params", "zqcert", "example"], example);
   writeFileSync(join(dir, "manifest.yaml"), manifest.toString());
   const linked = await linkProvider(project, dir);
   const tool = linked.ir.operations[0]!.tool;
@@ -48,15 +52,19 @@ async function linkedValues(example?: string): Promise<ToolValues> {
 }
 
 describe("a file parameter the document gives an example of", () => {
-  it("is given a file of the suite's own, in the minimal and the full input and every random draw; the other fields keep their examples", async () => {
-    const values = await linkedValues();
-    for (const input of [values.minimal(), values.full()]) {
-      expect(input.zqcert).toBeInstanceOf(File);
-      expect(input.zqpass).toBe("zq-pass");
-    }
-    const draws = fc.sample(validInput(values.tool, values, "http://127.0.0.1:9"), { numRuns: 50, seed: 7 });
-    expect(draws.filter((d) => !(d.zqcert instanceof File))).toEqual([]);
-  });
+  it(
+    "is given a file of the suite's own, in the minimal and the full input and every random draw; the other " +
+      "fields keep their examples",
+    async () => {
+      const values = await linkedValues();
+      for (const input of [values.minimal(), values.full()]) {
+        expect(input.zqcert).toBeInstanceOf(File);
+        expect(input.zqpass).toBe("zq-pass");
+      }
+      const draws = fc.sample(validInput(values.tool, values, "http://127.0.0.1:9"), { numRuns: 50, seed: 7 });
+      expect(draws.filter((d) => !(d.zqcert instanceof File))).toEqual([]);
+    },
+  );
 
   it("is given the manifest's own example when it gives one (a file its author keeps beside the specs)", async () => {
     const path = join(draftWorkFolder, "zq-own-cert.p12");

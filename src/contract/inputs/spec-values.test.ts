@@ -8,10 +8,11 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
-import { linkProvider } from "../emit/generate-all.js";
+import { linkProvider } from "../../emit/generate-all.js";
 import { validInput } from "./random-inputs.js";
-import { checkRequest, expectSent } from "./request.js";
-import { outputProblems } from "./outputs.js";
+import { checkRequest } from "../request/request.js";
+import { expectSent } from "../request/sent-value.js";
+import { outputProblems } from "../outputs.js";
 import { ToolValues } from "./values.js";
 
 const work = mkdtempSync(join(tmpdir(), "blockwright-spec-values-"));
@@ -25,8 +26,20 @@ const openapi = {
   components: {
     securitySchemes: { zqKey: { type: "apiKey", in: "header", name: "X-Zq-Key" } },
     schemas: {
-      Amount: { type: "object", required: ["currency", "value"], additionalProperties: false, properties: { currency: { type: "string", minLength: 3, maxLength: 3 }, value: { type: "integer", minimum: 1 } } },
-      Line: { type: "object", required: ["sku"], properties: { sku: { type: "string", pattern: "^ZQ-[0-9]{4}$" }, quantity: { type: "integer" } } },
+      Amount: {
+        type: "object",
+        required: ["currency", "value"],
+        additionalProperties: false,
+        properties: {
+          currency: { type: "string", minLength: 3, maxLength: 3 },
+          value: { type: "integer", minimum: 1 },
+        },
+      },
+      Line: {
+        type: "object",
+        required: ["sku"],
+        properties: { sku: { type: "string", pattern: "^ZQ-[0-9]{4}$" }, quantity: { type: "integer" } },
+      },
     },
   },
   paths: {
@@ -42,15 +55,36 @@ const openapi = {
                 type: "object",
                 required: ["order"],
                 properties: {
-                  order: { type: "object", required: ["title", "amount"], properties: { title: { type: "string" }, amount: { $ref: "#/components/schemas/Amount" }, note: { type: "string" } } },
+                  order: {
+                    type: "object",
+                    required: ["title", "amount"],
+                    properties: {
+                      title: { type: "string" },
+                      amount: { $ref: "#/components/schemas/Amount" },
+                      note: { type: "string" },
+                    },
+                  },
                   lines: { type: "array", minItems: 1, items: { $ref: "#/components/schemas/Line" } },
-                  browser: { allOf: [{ type: "object", required: ["language"], properties: { language: { type: "string", enum: ["zq-ZQ"] } } }] },
+                  browser: {
+                    allOf: [
+                      {
+                        type: "object",
+                        required: ["language"],
+                        properties: { language: { type: "string", enum: ["zq-ZQ"] } },
+                      },
+                    ],
+                  },
                 },
               },
             },
           },
         },
-        responses: { "201": { description: "made", content: { "application/json": { schema: { type: "object", properties: { id: { type: "string" } } } } } } },
+        responses: {
+          "201": {
+            description: "made",
+            content: { "application/json": { schema: { type: "object", properties: { id: { type: "string" } } } } },
+          },
+        },
       },
     },
     "/orders/{id}": {
@@ -58,12 +92,38 @@ const openapi = {
         operationId: "getOrder",
         parameters: [
           { name: "id", in: "path", required: true, schema: { type: "string" } },
-          { name: "Content-Type", in: "header", required: true, schema: { type: "string", enum: ["application/json"] } },
+          {
+            name: "Content-Type",
+            in: "header",
+            required: true,
+            schema: { type: "string", enum: ["application/json"] },
+          },
           { name: "tags[]", in: "query", schema: { type: "array", uniqueItems: true, items: { type: "string" } } },
-          { name: "fields", in: "query", style: "form", explode: false, schema: { type: "array", uniqueItems: true, items: { type: "string" } } },
-          { name: "placed", in: "query", style: "deepObject", explode: true, schema: { type: "object", properties: { gt: { type: "integer" }, lt: { type: "integer" } } } },
+          {
+            name: "fields",
+            in: "query",
+            style: "form",
+            explode: false,
+            schema: { type: "array", uniqueItems: true, items: { type: "string" } },
+          },
+          {
+            name: "placed",
+            in: "query",
+            style: "deepObject",
+            explode: true,
+            schema: { type: "object", properties: { gt: { type: "integer" }, lt: { type: "integer" } } },
+          },
         ],
-        responses: { "200": { description: "found", content: { "application/json": { schema: { type: "object", properties: { id: { type: "string" }, etag: { type: "string" } } } } } } },
+        responses: {
+          "200": {
+            description: "found",
+            content: {
+              "application/json": {
+                schema: { type: "object", properties: { id: { type: "string" }, etag: { type: "string" } } },
+              },
+            },
+          },
+        },
       },
     },
   },
@@ -171,7 +231,10 @@ const values = new ToolValues(tool, linked.document);
 describe("JSON parameters whose document schema has fields inside", () => {
   it("are given a value with the nested required fields, in the minimal and the full input", () => {
     const order = values.minimal().order as { title: unknown; amount: { currency: string; value: number } };
-    expect(order).toMatchObject({ title: expect.any(String), amount: { currency: expect.any(String), value: expect.any(Number) } });
+    expect(order).toMatchObject({
+      title: expect.any(String),
+      amount: { currency: expect.any(String), value: expect.any(Number) },
+    });
     expect(order.amount.currency).toHaveLength(3);
     const full = values.full();
     expect((full.lines as { sku: string }[])[0]?.sku).toMatch(/^ZQ-[0-9]{4}$/);
@@ -189,7 +252,11 @@ describe("JSON parameters whose document schema has fields inside", () => {
     const draws = fc.sample(validInput(tool, values, "https://api.zqorders.test"), { numRuns: 60, seed: 7 });
     for (const input of draws) {
       for (const name of ["order", "lines", "browser"]) {
-        if (input[name] !== undefined) expect(values.accepts(tool.params.find((p) => p.name === name)!, input[name]), `${name}: ${JSON.stringify(input[name])}`).toBe(true);
+        if (input[name] !== undefined)
+          expect(
+            values.accepts(tool.params.find((p) => p.name === name)!, input[name]),
+            `${name}: ${JSON.stringify(input[name])}`,
+          ).toBe(true);
       }
     }
   });
@@ -200,8 +267,26 @@ describe("a Content-Type header the document declares as a parameter", () => {
     const get = linked.ir.operations.find((o) => o.tool.id === "zqorders_get_order")!.tool;
     const url = new URL("https://api.zqorders.test/orders/zq1");
     const headers = new Headers({ "content-type": "application/json", "x-zq-key": "zq-key-0001-0001" });
-    const exchange = { method: "GET", url, search: "", headers, rawBody: "", body: undefined, status: 200, responseHeaders: new Headers(), responseBody: "", violations: [], at: 0 };
-    expect(() => checkRequest(exchange, get, linked.document, { apiKey: "zq-key-0001-0001", id: "zq1", contentType: "application/json" })).not.toThrow();
+    const exchange = {
+      method: "GET",
+      url,
+      search: "",
+      headers,
+      rawBody: "",
+      body: undefined,
+      status: 200,
+      responseHeaders: new Headers(),
+      responseBody: "",
+      violations: [],
+      at: 0,
+    };
+    expect(() =>
+      checkRequest(exchange, get, linked.document, {
+        apiKey: "zq-key-0001-0001",
+        id: "zq1",
+        contentType: "application/json",
+      }),
+    ).not.toThrow();
   });
 });
 
@@ -211,9 +296,26 @@ describe("an object in the query that random inputs drew without a prototype", (
   const exchangeTo = (search: string) => {
     const url = new URL(`https://api.zqorders.test/orders/zq1${search}`);
     const headers = new Headers({ "content-type": "application/json", "x-zq-key": "zq-key-0001-0001" });
-    return { method: "GET", url, search: url.search, headers, rawBody: "", body: undefined, status: 200, responseHeaders: new Headers(), responseBody: "", violations: [], at: 0 };
+    return {
+      method: "GET",
+      url,
+      search: url.search,
+      headers,
+      rawBody: "",
+      body: undefined,
+      status: 200,
+      responseHeaders: new Headers(),
+      responseBody: "",
+      violations: [],
+      at: 0,
+    };
   };
-  const input = (placed: object) => ({ apiKey: "zq-key-0001-0001", id: "zq1", contentType: "application/json", placed });
+  const input = (placed: object) => ({
+    apiKey: "zq-key-0001-0001",
+    id: "zq1",
+    contentType: "application/json",
+    placed,
+  });
 
   const placed = () => get().params.find((p) => p.name === "placed")!;
 
@@ -227,7 +329,9 @@ describe("an object in the query that random inputs drew without a prototype", (
   });
 
   it("and a pair it makes that was not sent is a failure naming it", () => {
-    expect(() => expectSent(exchangeTo(""), get(), linked.document, placed(), Object.assign(Object.create(null), { gt: 3 }))).toThrow(/placed as sent \(query\): "placed\[gt\]=3" is not among the pairs sent/);
+    expect(() =>
+      expectSent(exchangeTo(""), get(), linked.document, placed(), Object.assign(Object.create(null), { gt: 3 })),
+    ).toThrow(/placed as sent \(query\): "placed\[gt\]=3" is not among the pairs sent/);
   });
 });
 
