@@ -7,16 +7,16 @@ import { followLocalRefs, refPath } from "../load/json-ref.js";
 import { bareMediaType, FORM_MEDIA_TYPE, isRawBodyMedia, jsonMediaType, MULTIPART_MEDIA_TYPE } from "../load/openapi-document.js";
 import { operationRef } from "../load/operation-index.js";
 import { INPUT_LIMITS, parseYamlSource } from "../load/yaml-source.js";
-import type { DocumentKind } from "./convert.js";
-import { cutDocument, movedLines, type CutReport } from "./cut.js";
-import { draftCredential, type CredentialDraft } from "./draft-auth.js";
-import { draftManifest, type ManifestDraft } from "./draft-manifest.js";
+import type { DocumentKind } from "./document/convert.js";
+import { cutDocument, movedLines, type CutReport } from "./cut/cut.js";
+import { draftCredential, type CredentialDraft } from "./auth/credential.js";
+import { draftManifest, type ManifestDraft } from "./draft/manifest.js";
 import { draftPollTriggers } from "./shapes/poll-triggers.js";
 import { withoutUnmetFormats } from "./shapes/unmet-formats.js";
-import { cutAnswerLines, type CutAnswers, rewriteCutAnswers } from "./cut-answers.js";
-import { wildcardJson } from "./wildcard-json.js";
+import { cutAnswerLines, type CutAnswers, rewriteCutAnswers } from "./cut/cut-answers.js";
+import { wildcardJson } from "./cut/wildcard-json.js";
 import { manifestYaml, type ReviewNote } from "./manifest-yaml.js";
-import type { SelectedOperation } from "./select-operations.js";
+import type { SelectedOperation } from "./cut/select-operations.js";
 
 type Json = Record<string, unknown>;
 
@@ -225,7 +225,7 @@ function unwritableBody(document: Json, op: Json): string[] | undefined {
   const content = (body?.content ?? {}) as Json;
   const types = Object.keys(content);
   if (!types.length || jsonMediaType(content) || types.some((t) => bareMediaType(t) === FORM_MEDIA_TYPE || bareMediaType(t) === MULTIPART_MEDIA_TYPE)) return undefined;
-  if (wildcardJson(document, content) !== undefined) return undefined; // written as JSON in the cut (wildcard-json.ts)
+  if (wildcardJson(document, content) !== undefined) return undefined; // written as JSON in the cut (cut/wildcard-json.ts)
   if (types.some((t) => isRawBodyMedia(t, followLocalRefs(document, (content[t] as Json | undefined)?.schema)))) return undefined; // a file as the whole body
   return body?.required === true || types.some((t) => bareMediaType(t).startsWith("multipart/")) ? types : undefined;
 }

@@ -10,7 +10,7 @@ import type { ToolSpec } from "@blockwright/runtime/internal";
 import { loadProvider } from "../../emit/generate-all.js";
 import type { Manifest } from "../../load/precompiled/manifest-types.js";
 import { draftProvider, type ProviderDraft } from "../draft-provider.js";
-import { selectOperations } from "../select-operations.js";
+import { selectOperations } from "../cut/select-operations.js";
 
 export // biome-ignore lint/suspicious/noExplicitAny: fixture documents are read field by field without types
 type Json = Record<string, any>;

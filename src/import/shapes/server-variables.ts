@@ -14,7 +14,7 @@ import type { ShapeNote } from "./client-credentials.js";
 
 type Json = Record<string, unknown>;
 
-/** The parameter a call names the API's address with (draft-server.ts's too). */
+/** The parameter a call names the API's address with (draft/server.ts's too). */
 const ADDRESS_PARAM = "instanceUrl";
 
 /** What a variable's value may be, by where it is in the address. */
