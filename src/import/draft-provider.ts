@@ -4,7 +4,13 @@
 // that), so the whole transformation is testable on documents in memory.
 import jsyaml from "js-yaml";
 import { followLocalRefs, refPath } from "../load/json-ref.js";
-import { bareMediaType, FORM_MEDIA_TYPE, isRawBodyMedia, jsonMediaType, MULTIPART_MEDIA_TYPE } from "../load/openapi-document.js";
+import {
+  bareMediaType,
+  FORM_MEDIA_TYPE,
+  isRawBodyMedia,
+  jsonMediaType,
+  MULTIPART_MEDIA_TYPE,
+} from "../load/openapi-document.js";
 import { operationRef } from "../load/operation-index.js";
 import { INPUT_LIMITS, parseYamlSource } from "../load/yaml-source.js";
 import type { DocumentKind } from "./document/convert.js";
@@ -52,9 +58,21 @@ export class UndraftableDocument extends Error {
  * name it; `header` the manifest's first comment lines (the editor's schema
  * line); `today` the date recorded.
  */
-export function draftProvider(input: { provider: string; document: Json; chosen: SelectedOperation[]; source: ProviderSource; folder: string; today: string; header?: string[] }): ProviderDraft {
+export function draftProvider(input: {
+  provider: string;
+  document: Json;
+  chosen: SelectedOperation[];
+  source: ProviderSource;
+  folder: string;
+  today: string;
+  header?: string[];
+}): ProviderDraft {
   const { provider, document, chosen, source } = input;
-  const operations = chosen.map((c) => ({ id: operationRef(c.method, c.path, c.operationId), path: c.path, op: ((document.paths as Json)[c.path] as Json)[c.method] as Json }));
+  const operations = chosen.map((c) => ({
+    id: operationRef(c.method, c.path, c.operationId),
+    path: c.path,
+    op: ((document.paths as Json)[c.path] as Json)[c.method] as Json,
+  }));
   const unwritable = operations.flatMap(({ id, op }) => {
     const types = unwritableBody(document, op);
     return types ? [`${id} (${types.join(", ")})`] : [];
@@ -64,7 +82,10 @@ export function draftProvider(input: { provider: string; document: Json; chosen:
       `${unwritable.join(", ")}: ${unwritable.length === 1 ? "its" : "their"} request body is of a media type the runtime does not write yet (it writes JSON, application/x-www-form-urlencoded and multipart/form-data), so no call of ${unwritable.length === 1 ? "it" : "them"} could succeed; leave ${unwritable.length === 1 ? "it" : "them"} out of --operations`,
     );
   const renamed = schemeNamesAsDeclared(document, operations);
-  const credential = draftCredential(renamed.size ? withSchemeNames(document, renamed) : document, renamed.size ? operations.map(({ id, op }) => ({ id, op: withSchemeNames(op, renamed) })) : operations);
+  const credential = draftCredential(
+    renamed.size ? withSchemeNames(document, renamed) : document,
+    renamed.size ? operations.map(({ id, op }) => ({ id, op: withSchemeNames(op, renamed) })) : operations,
+  );
   const cut = cutDocument(document, chosen);
   // The cut shares its operations and components with the published document, which stays as it is: the answers rewritten below are the cut's own.
   cut.document = structuredClone(cut.document);
@@ -78,17 +99,27 @@ export function draftProvider(input: { provider: string; document: Json; chosen:
     chosen.map((c) => ({ id: operationRef(c.method, c.path, c.operationId), path: c.path, method: c.method })),
   );
   const { asJson, fileAnswers, defaultAnswers, emptyAnswers } = answers;
-  const openapiText = cutHeader(provider, source, cut.report, chosen, { added, spelt, placeholders, anonymous, unmet }, answers) + jsyaml.dump(cut.document, { lineWidth: -1, noRefs: true });
+  const openapiText =
+    cutHeader(provider, source, cut.report, chosen, { added, spelt, placeholders, anonymous, unmet }, answers) +
+    jsyaml.dump(cut.document, { lineWidth: -1, noRefs: true });
   let draft: ManifestDraft;
   try {
-    draft = draftManifest(provider, parseYamlSource(openapiText, `${input.folder}/openapi.yaml`, INPUT_LIMITS.document), chosen, credential);
+    draft = draftManifest(
+      provider,
+      parseYamlSource(openapiText, `${input.folder}/openapi.yaml`, INPUT_LIMITS.document),
+      chosen,
+      credential,
+    );
   } catch (e) {
     // The linker's view of the document resolves every operation's references: one that names nothing stops here.
     if (e instanceof Error && /\$ref/.test(e.message) && cut.report.unresolved.length) {
-      throw new UndraftableDocument(`the chosen operations cannot be drafted: ${cut.report.unresolved.length} of their $refs name nothing in the document (${cut.report.unresolved.slice(0, 3).join(", ")})`);
+      throw new UndraftableDocument(
+        `the chosen operations cannot be drafted: ${cut.report.unresolved.length} of their $refs name nothing in the document (${cut.report.unresolved.slice(0, 3).join(", ")})`,
+      );
     }
     // A $ref to an address or another file: add reads one document and fetches nothing it names (see docs/reference/policies.md).
-    if (e instanceof Error && /\$ref/.test(e.message) && cut.report.external.length) throw new UndraftableDocument(outsideRefs(cut.report.external));
+    if (e instanceof Error && /\$ref/.test(e.message) && cut.report.external.length)
+      throw new UndraftableDocument(outsideRefs(cut.report.external));
     throw e;
   }
   // After the operations: a list that offers a way to find new items gets a poll trigger.
@@ -104,8 +135,22 @@ export function draftProvider(input: { provider: string; document: Json; chosen:
           },
         ]
       : []),
-    ...(unmet.length ? [{ at: ["openapi"], note: `openapi.yaml leaves out the format of ${unmet.join(", ")}: no value meets it and the pattern beside it together, and the pattern is the exact rule; check which the API holds` }] : []),
-    ...(placeholders.length ? [{ at: ["openapi"], note: `openapi.yaml adds what the published document refers to but defines nowhere (${placeholders.join(", ")}), each accepting any value: write its shape if you know it` }] : []),
+    ...(unmet.length
+      ? [
+          {
+            at: ["openapi"],
+            note: `openapi.yaml leaves out the format of ${unmet.join(", ")}: no value meets it and the pattern beside it together, and the pattern is the exact rule; check which the API holds`,
+          },
+        ]
+      : []),
+    ...(placeholders.length
+      ? [
+          {
+            at: ["openapi"],
+            note: `openapi.yaml adds what the published document refers to but defines nowhere (${placeholders.join(", ")}), each accepting any value: write its shape if you know it`,
+          },
+        ]
+      : []),
     ...(fileAnswers.length
       ? [
           {
@@ -144,7 +189,15 @@ export function draftProvider(input: { provider: string; document: Json; chosen:
     `Drafted by blockwright add from ${source.origin} on ${input.today}.`,
     `Every guess has a "# review:" comment above it: check each, then blockwright generate && blockwright test ${provider}.`,
   ]);
-  return { openapiText, manifestText, cut: cut.report, added: [...added, ...spelt, ...placeholders, ...anonymous, ...fileAnswers], credential, draft, notes };
+  return {
+    openapiText,
+    manifestText,
+    cut: cut.report,
+    added: [...added, ...spelt, ...placeholders, ...anonymous, ...fileAnswers],
+    credential,
+    draft,
+    notes,
+  };
 }
 
 /**
@@ -162,7 +215,8 @@ function schemeNamesAsDeclared(document: Json, operations: readonly { id: string
       if (declared.includes(name) || renamed.has(name)) continue;
       const matching = declared.filter((d) => d.toLowerCase() === name.toLowerCase());
       if (matching.length === 1) renamed.set(name, matching[0] as string);
-      else if (matching.length > 1) ambiguous.push(`${JSON.stringify(name)} (declared: ${matching.map((m) => JSON.stringify(m)).join(", ")})`);
+      else if (matching.length > 1)
+        ambiguous.push(`${JSON.stringify(name)} (declared: ${matching.map((m) => JSON.stringify(m)).join(", ")})`);
     }
   }
   if (ambiguous.length)
@@ -180,7 +234,11 @@ function requirementNames(security: unknown): string[] {
 /** `security` (of the document or an operation) with each requirement's names as declared. */
 function renamedSecurity(security: unknown, renamed: ReadonlyMap<string, string>): unknown {
   if (!Array.isArray(security)) return security;
-  return security.map((r) => (r && typeof r === "object" ? Object.fromEntries(Object.entries(r as Json).map(([name, scopes]) => [renamed.get(name) ?? name, scopes])) : r));
+  return security.map((r) =>
+    r && typeof r === "object"
+      ? Object.fromEntries(Object.entries(r as Json).map(([name, scopes]) => [renamed.get(name) ?? name, scopes]))
+      : r,
+  );
 }
 
 /** A document or operation whose `security` names schemes as declared (a shallow copy; the published one stays). */
@@ -199,8 +257,14 @@ function respeltRequirements(cut: Json, renamed: ReadonlyMap<string, string>): s
   };
   respell(cut, "security");
   for (const [path, item] of Object.entries((cut.paths ?? {}) as Record<string, Json>))
-    for (const [method, op] of Object.entries(item ?? {})) if (METHODS.has(method) && op && typeof op === "object") respell(op as Json, `${method.toUpperCase()} ${path}.security`);
-  return changed.length ? [`${changed.join(", ")} (${[...renamed].map(([from, to]) => `${JSON.stringify(from)} written ${JSON.stringify(to)}, as the scheme is declared`).join(", ")})`] : [];
+    for (const [method, op] of Object.entries(item ?? {}))
+      if (METHODS.has(method) && op && typeof op === "object")
+        respell(op as Json, `${method.toUpperCase()} ${path}.security`);
+  return changed.length
+    ? [
+        `${changed.join(", ")} (${[...renamed].map(([from, to]) => `${JSON.stringify(from)} written ${JSON.stringify(to)}, as the scheme is declared`).join(", ")})`,
+      ]
+    : [];
 }
 
 /** Why a document whose chosen operations $ref outside it is not drafted: the refs and the rule. */
@@ -224,9 +288,15 @@ function unwritableBody(document: Json, op: Json): string[] | undefined {
   const body = followLocalRefs(document, op.requestBody);
   const content = (body?.content ?? {}) as Json;
   const types = Object.keys(content);
-  if (!types.length || jsonMediaType(content) || types.some((t) => bareMediaType(t) === FORM_MEDIA_TYPE || bareMediaType(t) === MULTIPART_MEDIA_TYPE)) return undefined;
+  if (
+    !types.length ||
+    jsonMediaType(content) ||
+    types.some((t) => bareMediaType(t) === FORM_MEDIA_TYPE || bareMediaType(t) === MULTIPART_MEDIA_TYPE)
+  )
+    return undefined;
   if (wildcardJson(document, content) !== undefined) return undefined; // written as JSON in the cut (cut/wildcard-json.ts)
-  if (types.some((t) => isRawBodyMedia(t, followLocalRefs(document, (content[t] as Json | undefined)?.schema)))) return undefined; // a file as the whole body
+  if (types.some((t) => isRawBodyMedia(t, followLocalRefs(document, (content[t] as Json | undefined)?.schema))))
+    return undefined; // a file as the whole body
   return body?.required === true || types.some((t) => bareMediaType(t).startsWith("multipart/")) ? types : undefined;
 }
 
@@ -283,7 +353,10 @@ function withCredentialScheme(cut: Json, credential: CredentialDraft, chosen: re
 function withoutCredential(cut: Json, chosen: readonly SelectedOperation[]): string[] {
   if (cut.security !== undefined) return [];
   const paths = (cut.paths ?? {}) as Record<string, Json | undefined>;
-  const ops = chosen.map((c) => ({ id: operationRef(c.method, c.path, c.operationId), op: paths[c.path]?.[c.method] as Json | undefined }));
+  const ops = chosen.map((c) => ({
+    id: operationRef(c.method, c.path, c.operationId),
+    op: paths[c.path]?.[c.method] as Json | undefined,
+  }));
   if (!ops.some(({ op }) => op?.security !== undefined && !emptyOnly(op.security))) return [];
   return ops.flatMap(({ id, op }) => {
     if (!op || op.security !== undefined) return [];
@@ -296,7 +369,11 @@ const METHODS = new Set(["get", "put", "post", "delete", "options", "head", "pat
 
 /** Absent, or security requirements that name no scheme (`[]`, `[{}]`). */
 function emptyOnly(security: unknown): boolean {
-  return security === undefined || security === null || (Array.isArray(security) && security.every((r) => r && typeof r === "object" && !Object.keys(r).length));
+  return (
+    security === undefined ||
+    security === null ||
+    (Array.isArray(security) && security.every((r) => r && typeof r === "object" && !Object.keys(r).length))
+  );
 }
 
 /**
@@ -321,9 +398,13 @@ function withMissingSchemas(cut: Json, report: CutReport): string[] {
     // (any value) stands in; a parameter or a request body, whose place or shape a call needs, cannot.
     const stand =
       kind === "schemas" || kind === "headers"
-        ? { description: `Added by blockwright add: the published document refers to ${key} but defines it nowhere; any value is accepted.` }
+        ? {
+            description: `Added by blockwright add: the published document refers to ${key} but defines it nowhere; any value is accepted.`,
+          }
         : kind === "responses"
-          ? { description: `Added by blockwright add: the published document refers to the response ${key} but defines it nowhere; its body is not known.` }
+          ? {
+              description: `Added by blockwright add: the published document refers to the response ${key} but defines it nowhere; its body is not known.`,
+            }
           : undefined;
     if (top !== "components" || !stand || key === undefined || pointer.length !== 3) return true;
     const placed = (components[kind as string] ??= {}) as Json;
@@ -343,19 +424,44 @@ interface CutChanges {
   unmet: string[];
 }
 
-function cutHeader(provider: string, source: ProviderSource, report: CutReport, chosen: SelectedOperation[], { added, spelt, placeholders, anonymous, unmet }: CutChanges, answers: CutAnswers): string {
+function cutHeader(
+  provider: string,
+  source: ProviderSource,
+  report: CutReport,
+  chosen: SelectedOperation[],
+  { added, spelt, placeholders, anonymous, unmet }: CutChanges,
+  answers: CutAnswers,
+): string {
   const lines = [
     `Cut by blockwright add ${provider} from ${source.origin} (sha256 ${source.sha256.slice(0, 12)}…, ${source.kind.format === "swagger" ? "Swagger 2.0, converted to OpenAPI 3.0" : `OpenAPI ${source.kind.version}`}):`,
     `the path items of ${chosen.map((c) => operationRef(c.method, c.path, c.operationId)).join(", ")} (only those methods) and everything they $ref, as published.`,
     `The published document is pinned in upstream/: blockwright upstream ${provider} <newer document> lists what a newer one changes.`,
-    ...(added.length ? [`Added by blockwright add, not published: ${added.join(" and ")} (no chosen operation names the security scheme it takes).`] : []),
-    ...(spelt.length ? [`Changed by blockwright add: ${spelt.join("; ")}: a requirement names a scheme by its name, case-sensitively.`] : []),
-    ...(unmet.length ? [`Left out by blockwright add: the format of ${unmet.join(", ")} (no value meets it and its pattern together).`] : []),
-    ...(anonymous.length ? [`Written out by blockwright add: ${anonymous.join(", ")}: [] (${anonymous.length === 1 ? "it names" : "they name"} no security scheme, nor does the document for all: no credential, as published).`] : []),
-    ...(placeholders.length
-      ? [`Added by blockwright add, not published: ${placeholders.join(", ")} (the document refers to ${placeholders.length === 1 ? "it" : "them"} but defines ${placeholders.length === 1 ? "it" : "them"} nowhere: any value).`]
+    ...(added.length
+      ? [
+          `Added by blockwright add, not published: ${added.join(" and ")} (no chosen operation names the security scheme it takes).`,
+        ]
       : []),
-    ...(report.dropped.length ? [`Left out: ${report.dropped.join(", ")} (top level; no chosen operation needs ${report.dropped.length === 1 ? "it" : "them"}).`] : []),
+    ...(spelt.length
+      ? [`Changed by blockwright add: ${spelt.join("; ")}: a requirement names a scheme by its name, case-sensitively.`]
+      : []),
+    ...(unmet.length
+      ? [`Left out by blockwright add: the format of ${unmet.join(", ")} (no value meets it and its pattern together).`]
+      : []),
+    ...(anonymous.length
+      ? [
+          `Written out by blockwright add: ${anonymous.join(", ")}: [] (${anonymous.length === 1 ? "it names" : "they name"} no security scheme, nor does the document for all: no credential, as published).`,
+        ]
+      : []),
+    ...(placeholders.length
+      ? [
+          `Added by blockwright add, not published: ${placeholders.join(", ")} (the document refers to ${placeholders.length === 1 ? "it" : "them"} but defines ${placeholders.length === 1 ? "it" : "them"} nowhere: any value).`,
+        ]
+      : []),
+    ...(report.dropped.length
+      ? [
+          `Left out: ${report.dropped.join(", ")} (top level; no chosen operation needs ${report.dropped.length === 1 ? "it" : "them"}).`,
+        ]
+      : []),
     ...movedLines(report, "blockwright add"),
     ...cutAnswerLines(answers, "blockwright add"),
   ];
@@ -365,7 +471,21 @@ function cutHeader(provider: string, source: ProviderSource, report: CutReport, 
 /** What the cut leaves a person to check. */
 function cutNotes(report: CutReport): ReviewNote[] {
   return [
-    ...(report.unresolved.length ? [{ at: ["openapi"], note: `openapi.yaml keeps $refs that name nothing in the published document: ${report.unresolved.join(", ")}` }] : []),
-    ...(report.external.length ? [{ at: ["openapi"], note: `openapi.yaml keeps $refs to other files, which add does not fetch: ${report.external.join(", ")} (save them beside it)` }] : []),
+    ...(report.unresolved.length
+      ? [
+          {
+            at: ["openapi"],
+            note: `openapi.yaml keeps $refs that name nothing in the published document: ${report.unresolved.join(", ")}`,
+          },
+        ]
+      : []),
+    ...(report.external.length
+      ? [
+          {
+            at: ["openapi"],
+            note: `openapi.yaml keeps $refs to other files, which add does not fetch: ${report.external.join(", ")} (save them beside it)`,
+          },
+        ]
+      : []),
   ];
 }

@@ -14,7 +14,19 @@ export interface ReviewNote {
 const WIDTH = 96;
 
 /** Keys whose value reads best on one line: wire placements, paging targets and tests, lists of values and expressions. */
-const ONE_LINE = new Set(["wire", "send", "more", "enum", "items", "code", "message", "requestId", "failureWhen", "hosts", "methods"]);
+const ONE_LINE = new Set([
+  "wire",
+  "send",
+  "more",
+  "enum",
+  "items",
+  "code",
+  "message",
+  "requestId",
+  "failureWhen",
+  "hosts",
+  "methods",
+]);
 
 export function manifestYaml(manifest: Manifest, notes: readonly ReviewNote[], header: string[]): string {
   const doc = new Document(manifest);
@@ -27,7 +39,9 @@ export function manifestYaml(manifest: Manifest, notes: readonly ReviewNote[], h
     byPlace.set(key, entry);
   }
   for (const { at, notes: list } of byPlace.values()) addReviewNotes(doc, at, list);
-  doc.commentBefore = [...header.map((line) => ` ${line}`), ...(doc.commentBefore ? [doc.commentBefore] : [])].join("\n");
+  doc.commentBefore = [...header.map((line) => ` ${line}`), ...(doc.commentBefore ? [doc.commentBefore] : [])].join(
+    "\n",
+  );
   return doc.toString({ lineWidth: 0, flowCollectionPadding: true });
 }
 
@@ -35,7 +49,8 @@ export function manifestYaml(manifest: Manifest, notes: readonly ReviewNote[], h
 export function addReviewNotes(doc: Document, at: ReviewNote["at"], notes: readonly string[]): void {
   const text = notes.flatMap((n) => wrap(`review: ${n}`)).join("\n");
   const pair = pairAt(doc, at);
-  if (pair && isScalar(pair.key)) pair.key.commentBefore = pair.key.commentBefore ? `${pair.key.commentBefore}\n${text}` : text;
+  if (pair && isScalar(pair.key))
+    pair.key.commentBefore = pair.key.commentBefore ? `${pair.key.commentBefore}\n${text}` : text;
   else doc.commentBefore = `${doc.commentBefore ?? ""}\n${text}`;
 }
 
@@ -63,7 +78,8 @@ function flowStyle(node: Node | null): void {
   if (!isMap(node)) return;
   for (const pair of node.items) {
     const value = pair.value as Node | null;
-    if (isScalar(pair.key) && ONE_LINE.has(String(pair.key.value)) && (isMap(value) || isSeq(value)) && shallow(value)) value.flow = true;
+    if (isScalar(pair.key) && ONE_LINE.has(String(pair.key.value)) && (isMap(value) || isSeq(value)) && shallow(value))
+      value.flow = true;
     else flowStyle(value);
   }
 }

@@ -30,7 +30,11 @@ export function openapi(paths: Json, components: Json = {}, extra: Json = {}): J
 
 /** A JSON reply with this schema (and example, when given). */
 export function reply(schema: Json, example?: unknown, headers?: Json): Json {
-  return { description: "The reply.", ...(headers ? { headers } : {}), content: { "application/json": { schema, ...(example !== undefined ? { example } : {}) } } };
+  return {
+    description: "The reply.",
+    ...(headers ? { headers } : {}),
+    content: { "application/json": { schema, ...(example !== undefined ? { example } : {}) } },
+  };
 }
 
 export function drafted(document: Json, names: string[], provider = "acme"): ProviderDraft & { manifest: Manifest } {
@@ -38,7 +42,11 @@ export function drafted(document: Json, names: string[], provider = "acme"): Pro
     provider,
     document,
     chosen: selectOperations(document, names),
-    source: { origin: "acme.json", sha256: "0".repeat(64), kind: { format: "openapi", version: String(document.openapi) } },
+    source: {
+      origin: "acme.json",
+      sha256: "0".repeat(64),
+      kind: { format: "openapi", version: String(document.openapi) },
+    },
     folder: `specs/${provider}`,
     today: "2026-01-02",
   });

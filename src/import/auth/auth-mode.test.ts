@@ -4,16 +4,37 @@
 import { rmSync } from "node:fs";
 import { executeToolDefinition } from "@blockwright/runtime/internal";
 import { afterAll, describe, expect, it } from "vitest";
-import { draftWorkFolder, drafted, linkedTools, linkProblems, openapi, reply, type Json } from "../__fixtures__/draft-kit.js";
+import {
+  draftWorkFolder,
+  drafted,
+  linkedTools,
+  linkProblems,
+  openapi,
+  reply,
+  type Json,
+} from "../__fixtures__/draft-kit.js";
 import { namedValues } from "./credential.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 
 const one = (schemes: Json, security: Json[]) =>
-  openapi({ "/zqme": { get: { operationId: "me", security, responses: { "200": reply({ type: "object", properties: { id: { type: "string" } } }, { id: "u1" }) } } } }, { securitySchemes: schemes }, { security: null });
+  openapi(
+    {
+      "/zqme": {
+        get: {
+          operationId: "me",
+          security,
+          responses: { "200": reply({ type: "object", properties: { id: { type: "string" } } }, { id: "u1" }) },
+        },
+      },
+    },
+    { securitySchemes: schemes },
+    { security: null },
+  );
 
 // As published documents write it: the sentence wrapped between its words, the values in backticks.
-const MODE = "Zq-Auth-Mode should always be set. Possible\nvalues: `jwt` or `anonymous`.\n\n`jwt`: the Authorization header holds a token.";
+const MODE =
+  "Zq-Auth-Mode should always be set. Possible\nvalues: `jwt` or `anonymous`.\n\n`jwt`: the Authorization header holds a token.";
 
 describe("a companion scheme whose description names the values it takes", () => {
   it("reads the values a description names, and none from prose that names no short list", () => {
@@ -30,7 +51,9 @@ describe("a companion scheme whose description names the values it takes", () =>
       zqMode: { type: "apiKey", in: "header", name: "Zq-Auth-Mode", description: MODE },
     };
     const d = drafted(one(schemes, [{ zqJwt: [], zqMode: [] }]), ["me"]);
-    const mode = Object.values(d.manifest.params ?? {}).find((p) => (p as { description?: string }).description?.includes("Zq-Auth-Mode"));
+    const mode = Object.values(d.manifest.params ?? {}).find((p) =>
+      (p as { description?: string }).description?.includes("Zq-Auth-Mode"),
+    );
     expect(mode).toMatchObject({ type: "string", enum: ["jwt", "anonymous"] });
     expect(mode).not.toHaveProperty("secret");
     expect(await linkProblems(d)).toEqual([]);
@@ -42,7 +65,11 @@ describe("a companion scheme whose description names the values it takes", () =>
     };
     const modeParam = Object.entries(d.manifest.params ?? {}).find(([, p]) => p === mode)?.[0] as string;
     const jwtParam = d.manifest.auth?.param as string;
-    const result = await executeToolDefinition(tool!, { [jwtParam]: "zq.jwt.token-0001", [modeParam]: "jwt" }, { fetch, baseUrl: "http://127.0.0.1:9" });
+    const result = await executeToolDefinition(
+      tool!,
+      { [jwtParam]: "zq.jwt.token-0001", [modeParam]: "jwt" },
+      { fetch, baseUrl: "http://127.0.0.1:9" },
+    );
     expect(result.success).toBe(true);
     expect(sent[0]).toMatchObject({ authorization: "zq.jwt.token-0001", "zq-auth-mode": "jwt" });
   });

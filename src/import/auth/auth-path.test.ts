@@ -20,7 +20,12 @@ describe("a path parameter named token", () => {
     });
     const d = drafted(doc, ["getZqExport"]);
     expect(d.manifest.auth).toEqual({ scheme: "bearer", param: "accessToken" });
-    expect(d.manifest.operations.acme_get_zq_export!.params!.token).toMatchObject({ type: "number", integer: true, required: true, wire: { in: "path" } });
+    expect(d.manifest.operations.acme_get_zq_export!.params!.token).toMatchObject({
+      type: "number",
+      integer: true,
+      required: true,
+      wire: { in: "path" },
+    });
     expect(await linkProblems(d)).toEqual([]);
   });
 });

@@ -13,13 +13,25 @@ import { loadProvider } from "../../emit/generate-all.js";
 import { OpenApiDocument } from "../../load/openapi-document.js";
 import { loadYamlSource } from "../../load/yaml-source.js";
 import { startMocks } from "../../mocks/mocks.js";
-import { draftWorkFolder, drafted, linkedTools, linkProblems, notesAt, openapi, reply } from "../__fixtures__/draft-kit.js";
+import {
+  draftWorkFolder,
+  drafted,
+  linkedTools,
+  linkProblems,
+  notesAt,
+  openapi,
+  reply,
+} from "../__fixtures__/draft-kit.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 
 const order = reply({ type: "object", properties: { id: { type: "string" } } });
 const scheme = (flow: Record<string, unknown>, description?: string) => ({
-  zqOauth: { type: "oauth2", ...(description ? { description } : {}), flows: { clientCredentials: { scopes: { "zq/orders": "Orders", "zq/refunds": "Refunds" }, ...flow } } },
+  zqOauth: {
+    type: "oauth2",
+    ...(description ? { description } : {}),
+    flows: { clientCredentials: { scopes: { "zq/orders": "Orders", "zq/refunds": "Refunds" }, ...flow } },
+  },
 });
 const doc = (flow: Record<string, unknown>, description?: string, server = "https://api-m.zqpay.test") =>
   openapi(
@@ -28,12 +40,23 @@ const doc = (flow: Record<string, unknown>, description?: string, server = "http
         post: {
           operationId: "createOrder",
           security: [{ zqOauth: ["zq/orders"] }],
-          requestBody: { content: { "application/json": { schema: { type: "object", properties: { note: { type: "string", maxLength: 9 } } } } } },
+          requestBody: {
+            content: {
+              "application/json": {
+                schema: { type: "object", properties: { note: { type: "string", maxLength: 9 } } },
+              },
+            },
+          },
           responses: { "201": order },
         },
       },
       "/v2/zq-orders/{id}": {
-        get: { operationId: "getOrder", security: [{ zqOauth: ["zq/orders", "zq/refunds"] }], parameters: [{ name: "id", in: "path", required: true, schema: { type: "string", maxLength: 36 } }], responses: { "200": order } },
+        get: {
+          operationId: "getOrder",
+          security: [{ zqOauth: ["zq/orders", "zq/refunds"] }],
+          parameters: [{ name: "id", in: "path", required: true, schema: { type: "string", maxLength: 36 } }],
+          responses: { "200": order },
+        },
       },
     },
     { securitySchemes: scheme(flow, description) },
@@ -46,15 +69,34 @@ describe("an OAuth 2 scheme with a client credentials flow", () => {
     expect(d.manifest.auth).toEqual({
       scheme: "zqOauth",
       param: "accessToken",
-      flows: { clientCredentials: { tokenUrl: "https://api-m.zqpay.test/v1/oauth2/token", scope: "zq/orders zq/refunds", clientId: "clientId", clientSecret: "clientSecret", clientAuth: "basic" } },
+      flows: {
+        clientCredentials: {
+          tokenUrl: "https://api-m.zqpay.test/v1/oauth2/token",
+          scope: "zq/orders zq/refunds",
+          clientId: "clientId",
+          clientSecret: "clientSecret",
+          clientAuth: "basic",
+        },
+      },
     });
     expect(d.manifest.params?.accessToken?.required).toBeUndefined();
     expect(d.manifest.params?.clientSecret).toMatchObject({ secret: true, visibility: "user-only" });
-    expect(notesAt(d, "auth.flows.clientCredentials")[0]).toMatch(/the client authenticates with HTTP Basic \(clientAuth: basic\), which RFC 6749 §2\.3\.1 requires every token endpoint to accept/);
+    expect(notesAt(d, "auth.flows.clientCredentials")[0]).toMatch(
+      /the client authenticates with HTTP Basic \(clientAuth: basic\), which RFC 6749 §2\.3\.1 requires every token endpoint to accept/,
+    );
     expect(notesAt(d, "auth").join("\n")).not.toMatch(/obtaining it \(the OAuth flow\) is the caller's/);
     expect(await linkProblems(d)).toEqual([]);
     const tools = await linkedTools(d);
-    expect(tools[0]?.oauth?.flows).toEqual([{ grant: "clientCredentials", tokenUrl: "https://api-m.zqpay.test/v1/oauth2/token", scope: "zq/orders zq/refunds", clientId: "clientId", clientSecret: "clientSecret", clientAuth: "basic" }]);
+    expect(tools[0]?.oauth?.flows).toEqual([
+      {
+        grant: "clientCredentials",
+        tokenUrl: "https://api-m.zqpay.test/v1/oauth2/token",
+        scope: "zq/orders zq/refunds",
+        clientId: "clientId",
+        clientSecret: "clientSecret",
+        clientAuth: "basic",
+      },
+    ]);
   });
 
   it("passes its contract auth cases: the client's id and secret in an Authorization: Basic header, not the form (the case wanted no header at all)", async () => {
@@ -66,7 +108,11 @@ describe("an OAuth 2 scheme with a client credentials flow", () => {
     writeFileSync(join(dir, "manifest.yaml"), d.manifestText);
     const loaded = await loadProvider(root, dir);
     const tools = loaded.operations.map((o) => o.tool);
-    const subject: Subject = { provider: "acme", tools, document: new OpenApiDocument(loadYamlSource(join(dir, "openapi.yaml"))) };
+    const subject: Subject = {
+      provider: "acme",
+      tools,
+      document: new OpenApiDocument(loadYamlSource(join(dir, "openapi.yaml"))),
+    };
     const mocks = await startMocks(["acme"], { specsDir: join(root, "specs"), root });
     try {
       const cases = oauthCases(tools[0]!, subject);
@@ -79,7 +125,13 @@ describe("an OAuth 2 scheme with a client credentials flow", () => {
   });
 
   it("authenticates the client in the form where the document says so", () => {
-    const d = drafted(doc({ tokenUrl: "https://auth.zqpay.test/token" }, "Send client_id and client_secret in the request body (client_secret_post)."), ["getOrder"]);
+    const d = drafted(
+      doc(
+        { tokenUrl: "https://auth.zqpay.test/token" },
+        "Send client_id and client_secret in the request body (client_secret_post).",
+      ),
+      ["getOrder"],
+    );
     expect(d.manifest.auth.flows?.clientCredentials?.clientAuth).toBe("body");
   });
 
@@ -88,6 +140,8 @@ describe("an OAuth 2 scheme with a client credentials flow", () => {
     expect(d.manifest.auth.flows).toBeUndefined();
     expect(d.manifest.params?.accessToken?.required).toBe(true);
     expect(notesAt(d, "auth").join("\n")).toMatch(/obtaining it \(the OAuth flow\) is the caller's/);
-    expect(notesAt(d, "auth").join("\n")).toMatch(/declares a client credentials flow, not drafted as auth\.flows: its token URL \(http:\/\/auth\.zqpay\.test\/token\) is not https/);
+    expect(notesAt(d, "auth").join("\n")).toMatch(
+      /declares a client credentials flow, not drafted as auth\.flows: its token URL \(http:\/\/auth\.zqpay\.test\/token\) is not https/,
+    );
   });
 });

@@ -109,7 +109,10 @@ const keyOf = (names: readonly string[]) => [...names].sort().join(" + ");
  * alternative). A requirement of several schemes is one way of several
  * credentials, all sent.
  */
-export function draftCredential(doc: Json, operations: readonly { id: string; op: Json; path?: string }[]): CredentialDraft {
+export function draftCredential(
+  doc: Json,
+  operations: readonly { id: string; op: Json; path?: string }[],
+): CredentialDraft {
   // No scheme, and the server's path or every operation's carries the secret (`/bot{token}`): the address's variable is the credential.
   const address = addressCredential(doc, operations);
   return address ? addressDraft(address, []) : schemeCredential(doc, operations);
@@ -121,19 +124,28 @@ function schemeCredential(doc: Json, operations: readonly { id: string; op: Json
   const declared = (components.securitySchemes ?? {}) as Record<string, Json>;
   const notes: string[] = [];
   const global = doc.security;
-  const usable = (names: string[]) => names.length > 0 && names.every((n) => declared[n] && typeof declared[n] === "object" && placementOf(fieldOf(declared, n)));
+  const usable = (names: string[]) =>
+    names.length > 0 &&
+    names.every((n) => declared[n] && typeof declared[n] === "object" && placementOf(fieldOf(declared, n)));
   // For each operation, the requirements it accepts that the runtime can meet (undefined: it names none).
   const unsaid: string[] = [];
   const accepted = operations.map(({ id, op }) => {
-    const requirements = (Array.isArray(op.security) ? op.security : Array.isArray(global) ? global : undefined) as Json[] | undefined;
+    const requirements = (Array.isArray(op.security) ? op.security : Array.isArray(global) ? global : undefined) as
+      | Json[]
+      | undefined;
     if (!requirements) return { id, ways: undefined, named: [] as string[] };
     // `security: []` (or only `{}`) names no scheme: as if it said nothing, the document's schemes are the candidates.
     if (requirements.every((r) => r && typeof r === "object" && !Object.keys(r).length)) {
       unsaid.push(id);
       return { id, ways: undefined, named: [] as string[] };
     }
-    if (requirements.some((r) => r && typeof r === "object" && !Object.keys(r).length)) notes.push(`${id} may also be called without a credential (its security lists {}); the manifest always sends one`);
-    const all = requirements.filter((r) => r && typeof r === "object" && Object.keys(r).length).map((r) => Object.keys(r));
+    if (requirements.some((r) => r && typeof r === "object" && !Object.keys(r).length))
+      notes.push(
+        `${id} may also be called without a credential (its security lists {}); the manifest always sends one`,
+      );
+    const all = requirements
+      .filter((r) => r && typeof r === "object" && Object.keys(r).length)
+      .map((r) => Object.keys(r));
     return { id, ways: all.filter(usable).map(keyOf), named: all.map(keyOf) };
   });
   if (unsaid.length)
@@ -141,7 +153,9 @@ function schemeCredential(doc: Json, operations: readonly { id: string; op: Json
       `${unsaid.join(", ")} ${unsaid.length === 1 ? "names" : "name"} no security scheme (security: []), which says no credential is needed (some servers leave authentication to the deployment): the manifest sends the one drafted; check whether the API needs it`,
     );
   const required = accepted.filter((a) => a.ways !== undefined);
-  const candidates = required.length ? [...new Set(required.flatMap((a) => a.ways ?? []))] : Object.keys(declared).filter((n) => usable([n]));
+  const candidates = required.length
+    ? [...new Set(required.flatMap((a) => a.ways ?? []))]
+    : Object.keys(declared).filter((n) => usable([n]));
   if (!candidates.length) {
     // No scheme, but a key parameter on the operations (an `xi-api-key` header): its place is the credential's.
     const carried = Object.keys(declared).length ? undefined : keyParameter(doc, operations);
@@ -158,7 +172,16 @@ function schemeCredential(doc: Json, operations: readonly { id: string; op: Json
         `the document declares no security scheme, but its operations take the key as the ${carried.in} parameter ${carried.name}: drafted as the credential (an API key scheme added to openapi.yaml as ${scheme}, marked as added), secret and out of every message; check how the API takes its credential`,
       );
       const credential: DraftCredential = { scheme, placement, definition, param: "apiKey" };
-      return { scheme, param: "apiKey", placement, definition, added: true, ways: [[credential]], notes, covers: new Set() };
+      return {
+        scheme,
+        param: "apiKey",
+        placement,
+        definition,
+        added: true,
+        ways: [[credential]],
+        notes,
+        covers: new Set(),
+      };
     }
     const named = [...new Set(required.flatMap((a) => a.named))];
     const unsupported = named.length
@@ -179,24 +202,50 @@ function schemeCredential(doc: Json, operations: readonly { id: string; op: Json
           ? `the operations require security schemes the runtime cannot send or the document does not declare${unsupported}; drafted a bearer token, added to openapi.yaml as ${ADDED_SCHEME}: check how the API takes its credential`
           : `the document declares no security scheme the runtime sends; drafted a bearer token (added to openapi.yaml as ${ADDED_SCHEME}, marked as added): check how the API takes its credential, or whether it needs none`,
     );
-    const definition: Json = { type: "http", scheme: "bearer", description: "Added by blockwright add: the published document declares no security scheme. A bearer token is assumed; check how the API takes its credential." };
-    const credential: DraftCredential = { scheme: ADDED_SCHEME, placement: { type: "bearer" }, definition, param: "accessToken" };
-    return { scheme: ADDED_SCHEME, param: "accessToken", placement: { type: "bearer" }, definition, added: true, ways: [[credential]], notes, covers: new Set() };
+    const definition: Json = {
+      type: "http",
+      scheme: "bearer",
+      description:
+        "Added by blockwright add: the published document declares no security scheme. A bearer token is assumed; check how the API takes its credential.",
+    };
+    const credential: DraftCredential = {
+      scheme: ADDED_SCHEME,
+      placement: { type: "bearer" },
+      definition,
+      param: "accessToken",
+    };
+    return {
+      scheme: ADDED_SCHEME,
+      param: "accessToken",
+      placement: { type: "bearer" },
+      definition,
+      added: true,
+      ways: [[credential]],
+      notes,
+      covers: new Set(),
+    };
   }
   const wayRank = (key: string) => {
     const names = key.split(" + ");
     return Math.max(...names.map((n) => rank(fieldOf(declared, n)))) + (names.length > 1 ? 10 : 0);
   };
-  const order = (uncovered: typeof required) => (a: string, b: string) => uncovered.filter((x) => x.ways?.includes(b)).length - uncovered.filter((x) => x.ways?.includes(a)).length || wayRank(a) - wayRank(b);
+  const order = (uncovered: typeof required) => (a: string, b: string) =>
+    uncovered.filter((x) => x.ways?.includes(b)).length - uncovered.filter((x) => x.ways?.includes(a)).length ||
+    wayRank(a) - wayRank(b);
   const chosen: string[] = [];
   for (;;) {
     const uncovered = required.filter((a) => !a.ways?.some((w) => chosen.includes(w)));
-    const next = [...candidates].filter((c) => !chosen.includes(c) && (!chosen.length || uncovered.some((a) => a.ways?.includes(c)))).sort(order(uncovered))[0];
+    const next = [...candidates]
+      .filter((c) => !chosen.includes(c) && (!chosen.length || uncovered.some((a) => a.ways?.includes(c))))
+      .sort(order(uncovered))[0];
     if (next === undefined) break;
     chosen.push(next);
   }
   const stranded = required.filter((a) => !a.ways?.some((w) => chosen.includes(w)));
-  for (const a of stranded) notes.push(`${a.id} accepts no security requirement the runtime can meet (${a.named.join(", ") || "none"}): generate will refuse it`);
+  for (const a of stranded)
+    notes.push(
+      `${a.id} accepts no security requirement the runtime can meet (${a.named.join(", ") || "none"}): generate will refuse it`,
+    );
   const others = candidates.filter((c) => !chosen.includes(c));
   // A requirement as the note names it: its schemes, each with what it is.
   const named = (k: string) =>
@@ -204,26 +253,55 @@ function schemeCredential(doc: Json, operations: readonly { id: string; op: Json
       .split(" + ")
       .map((n) => describe(fieldOf(declared, n)))
       .join(" + ")})`;
-  if (others.length) notes.push(`chose security ${chosen.length > 1 ? "requirements" : "scheme"} ${chosen.map(named).join(" or ")} of ${candidates.map(named).join(", ")}; another can be added under auth.alternatives`);
-  if (chosen.length > 1) notes.push(`the operations accept different security requirements: drafted ${chosen.length} ways to authenticate (auth.alternatives), a call gives the parameters of one; every credential parameter is optional`);
-  if (!required.length) notes.push(`no operation says which security scheme it takes; chose ${chosen[0]} (${describe(fieldOf(declared, chosen[0] as string))}), the document's best supported`);
+  if (others.length)
+    notes.push(
+      `chose security ${chosen.length > 1 ? "requirements" : "scheme"} ${chosen.map(named).join(" or ")} of ${candidates.map(named).join(", ")}; another can be added under auth.alternatives`,
+    );
+  if (chosen.length > 1)
+    notes.push(
+      `the operations accept different security requirements: drafted ${chosen.length} ways to authenticate (auth.alternatives), a call gives the parameters of one; every credential parameter is optional`,
+    );
+  if (!required.length)
+    notes.push(
+      `no operation says which security scheme it takes; chose ${chosen[0]} (${describe(fieldOf(declared, chosen[0] as string))}), the document's best supported`,
+    );
   // Within a requirement, a secret before identifiers (a client id, a version): the first credential is the one kept secret.
   const identifier = (n: string) => Number(NOT_SECRET.test(String(fieldOf(declared, n).name ?? "")));
   const ways = nameParams(
-    chosen.map((key) => key.split(" + ").sort((a, b) => identifier(a) - identifier(b) || rank(fieldOf(declared, a)) - rank(fieldOf(declared, b)))),
+    chosen.map((key) =>
+      key
+        .split(" + ")
+        .sort((a, b) => identifier(a) - identifier(b) || rank(fieldOf(declared, a)) - rank(fieldOf(declared, b))),
+    ),
     declared,
   );
   for (const way of ways)
     for (const c of way)
       if (String(c.definition.type) === "oauth2" || String(c.definition.type) === "openIdConnect")
-        notes.push(`security scheme ${c.scheme} is ${String(c.definition.type)}: its access token is sent as a bearer token; obtaining it (the OAuth flow) is the caller's`);
+        notes.push(
+          `security scheme ${c.scheme} is ${String(c.definition.type)}: its access token is sent as a bearer token; obtaining it (the OAuth flow) is the caller's`,
+        );
   for (const c of ways.flat()) {
-    if (c.prefix) notes.push(`security scheme ${c.scheme} sends the key after ${JSON.stringify(c.prefix.prefix)} (auth prefix), as ${c.prefix.from} shows: check it against a real request`);
+    if (c.prefix)
+      notes.push(
+        `security scheme ${c.scheme} sends the key after ${JSON.stringify(c.prefix.prefix)} (auth prefix), as ${c.prefix.from} shows: check it against a real request`,
+      );
     else if (c.placement.type === "header" && c.placement.name.toLowerCase() === "authorization")
-      notes.push(`security scheme ${c.scheme} sends the key in Authorization as it is: if the API wants a word before it (Bearer, Token, Bot), write it as the prefix of auth (prefix: "Token ")`);
+      notes.push(
+        `security scheme ${c.scheme} sends the key in Authorization as it is: if the API wants a word before it (Bearer, Token, Bot), write it as the prefix of auth (prefix: "Token ")`,
+      );
   }
   const first = (ways[0] as DraftCredential[])[0] as DraftCredential;
-  return { scheme: first.scheme, param: first.param, placement: first.placement, definition: first.definition, added: false, ways, notes, covers: new Set() };
+  return {
+    scheme: first.scheme,
+    param: first.param,
+    placement: first.placement,
+    definition: first.definition,
+    added: false,
+    ways,
+    notes,
+    covers: new Set(),
+  };
 }
 
 /** The credential a variable of the server's path carries: its parameter named after it, no scheme (none can say a path), said in a note. */
@@ -234,7 +312,17 @@ function addressDraft(address: AddressCredential, notes: string[]): CredentialDr
     `the document declares no security scheme, and its server's path has {${address.variable}}, a credential by its ${CREDENTIAL_BY_NAME.test(address.variable) ? "name" : "description"}: drafted as the credential the address carries (auth.variable), the secret parameter ${param}, sent only there and withheld from every message; check how the API takes its credential`,
   );
   const credential: DraftCredential = { scheme: "", placement, definition: {}, param };
-  return { scheme: "", param, placement, definition: {}, added: false, ways: [[credential]], notes, covers: new Set(), address };
+  return {
+    scheme: "",
+    param,
+    placement,
+    definition: {},
+    added: false,
+    ways: [[credential]],
+    notes,
+    covers: new Set(),
+    address,
+  };
 }
 
 /** Each credential's parameter(s): a token `accessToken`, a lone key `apiKey`, a key among several named after its header or query key, basic `username` and `password`. */
@@ -267,17 +355,32 @@ function placeKey(p: DraftPlacement): string {
 }
 
 /** One credential's parameter(s), named as nameParams says. */
-function namedCredential(scheme: string, definition: Json, placement: DraftPlacement, together: number, unique: (name: string) => string): DraftCredential {
-  if (placement.type === "basic") return { scheme, placement, definition, user: unique("username"), param: unique("password") };
+function namedCredential(
+  scheme: string,
+  definition: Json,
+  placement: DraftPlacement,
+  together: number,
+  unique: (name: string) => string,
+): DraftCredential {
+  if (placement.type === "basic")
+    return { scheme, placement, definition, user: unique("username"), param: unique("password") };
   if (placement.type === "bearer") return { scheme, placement, definition, param: unique("accessToken") };
   const prefix = placement.type === "header" ? documentedPrefix(scheme, definition, placement.name) : undefined;
-  return { scheme, placement, definition, param: unique(together > 1 ? camelName(placement.name) : "apiKey"), ...(prefix ? { prefix } : {}) };
+  return {
+    scheme,
+    placement,
+    definition,
+    param: unique(together > 1 ? camelName(placement.name) : "apiKey"),
+    ...(prefix ? { prefix } : {}),
+  };
 }
 
 /** `PLAID-CLIENT-ID` → `plaidClientId`, `api_secret` → `apiSecret`: a parameter name from a header or query key. */
 function camelName(text: string): string {
   const words = text.split(/[^A-Za-z0-9]+/).filter(Boolean);
-  const name = words.map((w, i) => (i ? w.charAt(0).toUpperCase() + w.slice(1).toLowerCase() : w.toLowerCase())).join("");
+  const name = words
+    .map((w, i) => (i ? w.charAt(0).toUpperCase() + w.slice(1).toLowerCase() : w.toLowerCase()))
+    .join("");
   return /^[a-z]/.test(name) ? name : `key${name.charAt(0).toUpperCase()}${name.slice(1)}`;
 }
 
@@ -291,30 +394,51 @@ const NOT_SECRET = /(^|[-_.]|[a-z])(id|user(name)?|email|account|version)$/i;
  */
 export function namedValues(description: unknown): string[] | undefined {
   if (typeof description !== "string") return undefined;
-  const listed = /\b(?:possible|allowed|accepted|valid)\s+values(?:\s+are|\s+is)?\s*:?\s*([^.;\n]+)/i.exec(description)?.[1];
+  const listed = /\b(?:possible|allowed|accepted|valid)\s+values(?:\s+are|\s+is)?\s*:?\s*([^.;\n]+)/i.exec(
+    description,
+  )?.[1];
   const words = listed
     ?.split(/\s*(?:,|\bor\b|\band\b)\s*/)
     .map((w) => w.replace(/^[`'"]|[`'"]$/g, ""))
     .filter(Boolean);
-  return words && words.length >= 2 && words.length <= 8 && words.every((w) => /^[\w-]{1,32}$/.test(w)) ? words : undefined;
+  return words && words.length >= 2 && words.length <= 8 && words.every((w) => /^[\w-]{1,32}$/.test(w))
+    ? words
+    : undefined;
 }
 
 /** The manifest's `auth` for the drafted ways (its `covers` aside). */
 export function authOfDraft(credential: CredentialDraft): Manifest["auth"] {
   if (credential.address) return { variable: credential.address.variable, param: credential.param };
-  const entry = (c: DraftCredential) => ({ scheme: c.scheme, param: c.param, ...(c.user ? { user: c.user } : {}), ...(c.prefix ? { prefix: c.prefix.prefix } : {}) });
-  const way = (w: DraftCredential[]) => ({ ...entry(w[0] as DraftCredential), ...(w.length > 1 ? { also: w.slice(1).map(entry) } : {}) });
+  const entry = (c: DraftCredential) => ({
+    scheme: c.scheme,
+    param: c.param,
+    ...(c.user ? { user: c.user } : {}),
+    ...(c.prefix ? { prefix: c.prefix.prefix } : {}),
+  });
+  const way = (w: DraftCredential[]) => ({
+    ...entry(w[0] as DraftCredential),
+    ...(w.length > 1 ? { also: w.slice(1).map(entry) } : {}),
+  });
   const [first, ...alternatives] = credential.ways;
-  return { ...way(first as DraftCredential[]), ...(alternatives.length ? { alternatives: alternatives.map(way) } : {}) };
+  return {
+    ...way(first as DraftCredential[]),
+    ...(alternatives.length ? { alternatives: alternatives.map(way) } : {}),
+  };
 }
 
 /** The shared parameters of the drafted credentials, with a note on each. */
-export function credentialParams(credential: CredentialDraft, maxLength: number): { params: Record<string, ManifestParam>; notes: { name: string; note: string }[] } {
+export function credentialParams(
+  credential: CredentialDraft,
+  maxLength: number,
+): { params: Record<string, ManifestParam>; notes: { name: string; note: string }[] } {
   const params: Record<string, ManifestParam> = {};
   const notes: { name: string; note: string }[] = [];
   if (credential.address) {
     params[credential.param] = addressCredentialParam(credential.address, maxLength);
-    notes.push({ name: credential.param, note: `maxLength ${maxLength} is blockwright add's default for a credential, and the pattern a path segment's characters: set the upstream's own limits if it has some` });
+    notes.push({
+      name: credential.param,
+      note: `maxLength ${maxLength} is blockwright add's default for a credential, and the pattern a path segment's characters: set the upstream's own limits if it has some`,
+    });
     return { params, notes };
   }
   const required = credential.ways.length === 1;
@@ -322,19 +446,45 @@ export function credentialParams(credential: CredentialDraft, maxLength: number)
     way.forEach((c, i) => {
       // A credential at the place of one before it in the way shares its parameter (nameParams).
       if (i > 0 && way.slice(0, i).some((b) => b.param === c.param)) return;
-      const about = typeof c.definition.description === "string" ? shortText(c.definition.description, 300).replace(/\.?$/, ". ") : "";
+      const about =
+        typeof c.definition.description === "string"
+          ? shortText(c.definition.description, 300).replace(/\.?$/, ". ")
+          : "";
       const where = `${placementWords(c.placement)}${c.prefix ? ` after ${JSON.stringify(c.prefix.prefix)}` : ""}`;
       const key = c.placement.type !== "bearer" && c.placement.type !== "basic" ? c.placement.name : "";
       const values = i === 0 ? undefined : namedValues(c.definition.description);
       const secret = i === 0 || (!NOT_SECRET.test(key) && !values);
       if (c.user) {
-        params[c.user] = { type: "string", title: "User name", required, maxLength: 256, description: `${about}The user (account) id of HTTP basic (security scheme ${c.scheme}), sent with ${c.param}.` };
-        notes.push({ name: c.user, note: "the user id of HTTP basic: not secret; mark it secret: true if the API uses a key here" });
+        params[c.user] = {
+          type: "string",
+          title: "User name",
+          required,
+          maxLength: 256,
+          description: `${about}The user (account) id of HTTP basic (security scheme ${c.scheme}), sent with ${c.param}.`,
+        };
+        notes.push({
+          name: c.user,
+          note: "the user id of HTTP basic: not secret; mark it secret: true if the API uses a key here",
+        });
       }
-      const what = c.placement.type === "basic" ? "The password (secret)" : c.placement.type === "bearer" ? "The access token" : c.param === "apiKey" ? "The API key" : `The ${key}`;
+      const what =
+        c.placement.type === "basic"
+          ? "The password (secret)"
+          : c.placement.type === "bearer"
+            ? "The access token"
+            : c.param === "apiKey"
+              ? "The API key"
+              : `The ${key}`;
       params[c.param] = {
         type: "string",
-        title: c.placement.type === "basic" ? "Password" : c.placement.type === "bearer" ? "Access token" : c.param === "apiKey" ? "API key" : key,
+        title:
+          c.placement.type === "basic"
+            ? "Password"
+            : c.placement.type === "bearer"
+              ? "Access token"
+              : c.param === "apiKey"
+                ? "API key"
+                : key,
         required,
         ...(secret ? { secret: true } : {}),
         ...(values ? { enum: values } : {}),
@@ -371,18 +521,30 @@ const KEY_NAMES = /^(api[_-]?key|apikey|x-api-key)$/i;
  * description beside the scheme (RPC-style APIs declare `token` in the header, the
  * query or the form of every method, beside its OAuth scheme).
  */
-export function repeatsCredential(credential: CredentialDraft, param: { in: string; name: string; description?: unknown }): string | undefined {
+export function repeatsCredential(
+  credential: CredentialDraft,
+  param: { in: string; name: string; description?: unknown },
+): string | undefined {
   const where = param.in === "body" ? "form field" : `${param.in} parameter`;
   for (const c of credential.ways.flat()) {
-    const slot = c.placement.type === "bearer" || c.placement.type === "basic" ? { in: "header", name: "authorization" } : { in: c.placement.type, name: c.placement.name.toLowerCase() };
-    if (param.in === slot.in && param.name.toLowerCase() === slot.name) return `${where} ${param.name} is where the credential goes (auth: ${c.scheme || `variable ${c.param}`})`;
+    const slot =
+      c.placement.type === "bearer" || c.placement.type === "basic"
+        ? { in: "header", name: "authorization" }
+        : { in: c.placement.type, name: c.placement.name.toLowerCase() };
+    if (param.in === slot.in && param.name.toLowerCase() === slot.name)
+      return `${where} ${param.name} is where the credential goes (auth: ${c.scheme || `variable ${c.param}`})`;
   }
   // A segment of the path names a resource (an export's token, a key's id): no credential goes there, and auth.covers takes none.
   if (param.in === "path") return undefined;
   const description = typeof param.description === "string" ? param.description : "";
   // A token repeats a token, a key a key: an API-key requirement's body `access_token` is some other resource's token.
-  const kinds = new Set(credential.ways.flat().map((c) => (c.placement.type === "bearer" ? "token" : c.placement.type === "basic" ? "basic" : "key")));
-  const named = (kinds.has("token") && TOKEN_NAMES.test(param.name)) || (kinds.has("key") && KEY_NAMES.test(param.name));
+  const kinds = new Set(
+    credential.ways
+      .flat()
+      .map((c) => (c.placement.type === "bearer" ? "token" : c.placement.type === "basic" ? "basic" : "key")),
+  );
+  const named =
+    (kinds.has("token") && TOKEN_NAMES.test(param.name)) || (kinds.has("key") && KEY_NAMES.test(param.name));
   if (named && (!description || /auth|credential|api key|secret|access token|bearer/i.test(description))) {
     credential.covers.add(param.name);
     return `${where} ${JSON.stringify(param.name)} repeats the credential that security scheme ${credential.scheme} sends (auth.param ${credential.param}): covered by it (auth.covers), not drafted`;

@@ -21,12 +21,16 @@ const KEY_NAME = /^([a-z0-9]+[-_])*(api[-_]?key|apikey|access[-_]?token|auth[-_]
 // A required header named as a token or a key of some kind (X-Postmark-Server-Token, Private-Token, X-Vault-Token),
 // not one that keys a request or a page (Idempotency-Key, X-Page-Token, X-CSRF-Token).
 const KEY_HEADER = /^([a-z0-9]+[-_])*(token|key)$/i;
-const NO_CREDENTIAL_HEADER = /(^|[-_])(idempotency|page|next|sync|continuation|csrf|xsrf|cache|request|correlation|trace)[-_]/i;
+const NO_CREDENTIAL_HEADER =
+  /(^|[-_])(idempotency|page|next|sync|continuation|csrf|xsrf|cache|request|correlation|trace)[-_]/i;
 
 /** Whether a parameter carries the credential by its name (and, for a header only a credential would be, by being required). */
 function namesKey(p: Json): boolean {
   const name = String(p.name);
-  return KEY_NAME.test(name) || (p.in === "header" && p.required === true && KEY_HEADER.test(name) && !NO_CREDENTIAL_HEADER.test(name));
+  return (
+    KEY_NAME.test(name) ||
+    (p.in === "header" && p.required === true && KEY_HEADER.test(name) && !NO_CREDENTIAL_HEADER.test(name))
+  );
 }
 
 /** The parameter object `raw` names, local `$ref`s followed (json-ref.ts: own keys only). */
@@ -55,7 +59,10 @@ export function keyParameter(doc: Json, operations: readonly { op: Json }[]): Ke
       const key = `${p.in}:${p.name.toLowerCase()}`;
       if (seen.has(key)) continue;
       seen.add(key);
-      const entry = found.get(key) ?? { p: { in: p.in, name: p.name, ...(typeof p.description === "string" ? { description: p.description } : {}) }, count: 0 };
+      const entry = found.get(key) ?? {
+        p: { in: p.in, name: p.name, ...(typeof p.description === "string" ? { description: p.description } : {}) },
+        count: 0,
+      };
       entry.count++;
       found.set(key, entry);
     }

@@ -17,13 +17,15 @@ export interface DocumentedPrefix {
 }
 
 // The value's stand-in: <API_KEY>, {API Token}, [key], or a word holding key, token or secret (your-private-api-key, YOUR_TOKEN).
-const PLACEHOLDER = /^(?:<[^<>]+>|\{\{?[^{}]+\}?\}|\[[^[\]]+\]|[\w.-]*(?:key|token|secret|credential|password)[\w.-]*)$/i;
+const PLACEHOLDER =
+  /^(?:<[^<>]+>|\{\{?[^{}]+\}?\}|\[[^[\]]+\]|[\w.-]*(?:key|token|secret|credential|password)[\w.-]*)$/i;
 // What may be sent before it: printable ASCII, no stand-in of its own, ending where the value starts (a space, "=" or ":").
 const PREFIX = /^[!-~][ -~]{0,62}[ =:]$/;
 const STAND_IN_CHARS = /[<>{}[\]]/;
 /** Scheme words a scheme may be named after (RFC 6750's, and the common `Token` and `Bot`). */
 const SCHEME_WORDS = /^(bearer|token|bot)$/i;
-const PREPENDED = /\b(?:prepended|prefixed|preceded)\s+(?:with|by)\s+[`"'“]([^`"'”]{1,40})[`"'”](\s+(?:and\s+)?followed\s+by\s+a\s+space)?/i;
+const PREPENDED =
+  /\b(?:prepended|prefixed|preceded)\s+(?:with|by)\s+[`"'“]([^`"'”]{1,40})[`"'”](\s+(?:and\s+)?followed\s+by\s+a\s+space)?/i;
 
 /** The prefix of one written example of the header's value (`Token token=<API_KEY>`), the header's own name left off. */
 export function prefixOfExample(example: string, header: string): string | undefined {
@@ -60,6 +62,7 @@ export function documentedPrefix(name: string, scheme: Json, header: string): Do
     const prefix = said[2] || !/[ =:]$/.test(word) ? `${word.trimEnd()} ` : word;
     if (PREFIX.test(prefix)) return { prefix, from: `its description ("${said[0]}")` };
   }
-  if (header.toLowerCase() === "authorization" && SCHEME_WORDS.test(name)) return { prefix: `${name.charAt(0).toUpperCase()}${name.slice(1).toLowerCase()} `, from: `its name, ${name}` };
+  if (header.toLowerCase() === "authorization" && SCHEME_WORDS.test(name))
+    return { prefix: `${name.charAt(0).toUpperCase()}${name.slice(1).toLowerCase()} `, from: `its name, ${name}` };
   return undefined;
 }

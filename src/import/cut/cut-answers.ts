@@ -21,22 +21,49 @@ export interface CutAnswers {
 }
 
 /** Rewrite the answers of the chosen operations in `cut` (each named `id` in what is said). */
-export function rewriteCutAnswers(cut: Json, chosen: readonly { id: string; path: string; method: string }[]): CutAnswers {
+export function rewriteCutAnswers(
+  cut: Json,
+  chosen: readonly { id: string; path: string; method: string }[],
+): CutAnswers {
   const paths = (cut.paths ?? {}) as Record<string, Json | undefined>;
   const operations = chosen.flatMap(({ id, path, method }) => {
     const op = paths[path]?.[method];
     return op && typeof op === "object" ? [{ id, op: op as Json }] : [];
   });
-  return { asJson: jsonForWildcards(cut, operations), fileAnswers: withRedirectFileAnswers(operations), defaultAnswers: withDefaultAsSuccess(operations), emptyAnswers: withEmptySuccess(operations) };
+  return {
+    asJson: jsonForWildcards(cut, operations),
+    fileAnswers: withRedirectFileAnswers(operations),
+    defaultAnswers: withDefaultAsSuccess(operations),
+    emptyAnswers: withEmptySuccess(operations),
+  };
 }
 
 /** The cut's header lines for them, `by` the command that wrote it. */
-export function cutAnswerLines({ asJson, fileAnswers, defaultAnswers, emptyAnswers }: CutAnswers, by: string): string[] {
+export function cutAnswerLines(
+  { asJson, fileAnswers, defaultAnswers, emptyAnswers }: CutAnswers,
+  by: string,
+): string[] {
   return [
-    ...(asJson.length ? [`Written as application/json by ${by}, published as */*: ${asJson.join(", ")} (an object or list schema: JSON on the wire).`] : []),
-    ...(fileAnswers.length ? [`Added by ${by}, not published: ${fileAnswers.join(", ")}, the file the redirect points to (the document declares no 2xx answer; a call follows the redirect).`] : []),
-    ...(defaultAnswers.length ? [`Written as 200 by ${by}, published as default: ${defaultAnswers.join(", ")} (the document declares no 2xx answer: its default describes the success).`] : []),
-    ...(emptyAnswers.length ? [`Added by ${by}, not published: ${emptyAnswers.join(", ")}, with no body (the document declares only error answers).`] : []),
+    ...(asJson.length
+      ? [
+          `Written as application/json by ${by}, published as */*: ${asJson.join(", ")} (an object or list schema: JSON on the wire).`,
+        ]
+      : []),
+    ...(fileAnswers.length
+      ? [
+          `Added by ${by}, not published: ${fileAnswers.join(", ")}, the file the redirect points to (the document declares no 2xx answer; a call follows the redirect).`,
+        ]
+      : []),
+    ...(defaultAnswers.length
+      ? [
+          `Written as 200 by ${by}, published as default: ${defaultAnswers.join(", ")} (the document declares no 2xx answer: its default describes the success).`,
+        ]
+      : []),
+    ...(emptyAnswers.length
+      ? [
+          `Added by ${by}, not published: ${emptyAnswers.join(", ")}, with no body (the document declares only error answers).`,
+        ]
+      : []),
   ];
 }
 
@@ -74,7 +101,10 @@ export function withEmptySuccess(chosen: readonly { id: string; op: Json }[]): s
   for (const { id, op } of chosen) {
     const responses = (op.responses && typeof op.responses === "object" ? op.responses : {}) as Json;
     if (Object.keys(responses).some((s) => s === "default" || /^[23](\d\d|XX)$/i.test(s))) continue;
-    op.responses = { "200": { description: "Success (not published: the document declares only error answers)." }, ...responses };
+    op.responses = {
+      "200": { description: "Success (not published: the document declares only error answers)." },
+      ...responses,
+    };
     given.push(`${id} 200`);
   }
   return given;

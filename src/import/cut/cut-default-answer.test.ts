@@ -4,12 +4,27 @@
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { executeToolDefinition } from "@blockwright/runtime";
-import { draftWorkFolder, drafted, linkedTools, linkProblems, notesAt, openapi, reply } from "../__fixtures__/draft-kit.js";
+import {
+  draftWorkFolder,
+  drafted,
+  linkedTools,
+  linkProblems,
+  notesAt,
+  openapi,
+  reply,
+} from "../__fixtures__/draft-kit.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 
-const pageDocument = (responses: Record<string, unknown>) => openapi({ "/zqaudits/": { get: { operationId: "listZqAudits", responses } } });
-const page = reply({ type: "object", properties: { results: { type: "array", items: { type: "object", properties: { id: { type: "string" } } } } } }, { results: [{ id: "a1" }] });
+const pageDocument = (responses: Record<string, unknown>) =>
+  openapi({ "/zqaudits/": { get: { operationId: "listZqAudits", responses } } });
+const page = reply(
+  {
+    type: "object",
+    properties: { results: { type: "array", items: { type: "object", properties: { id: { type: "string" } } } } },
+  },
+  { results: [{ id: "a1" }] },
+);
 
 describe("an operation that answers only by default", () => {
   it("has its default answer written as its 200 in the cut, said in its header and a note; its outputs are drafted from it and it links", async () => {
@@ -18,12 +33,22 @@ describe("an operation that answers only by default", () => {
     expect(d.openapiText).toMatch(/^ {8}'200':\n/m);
     expect(d.openapiText).not.toMatch(/^ {8}default:/m);
     expect(notesAt(d, "openapi").join("\n")).toContain("writes the default answer of listZqAudits as its 200");
-    expect(d.manifest.operations.acme_list_zq_audits!.outputs.data).toMatchObject({ type: "array", from: "$response.body#/results" });
+    expect(d.manifest.operations.acme_list_zq_audits!.outputs.data).toMatchObject({
+      type: "array",
+      from: "$response.body#/results",
+    });
     expect(await linkProblems(d)).toEqual([]);
 
     const [tool] = await linkedTools(d);
-    const fetchFn = async () => new Response(JSON.stringify({ results: [{ id: "a1" }, { id: "a2" }] }), { headers: { "content-type": "application/json" } });
-    const result = await executeToolDefinition(tool!, { accessToken: "zq-token-0001" }, { baseUrl: "https://api.acme.test", fetch: fetchFn });
+    const fetchFn = async () =>
+      new Response(JSON.stringify({ results: [{ id: "a1" }, { id: "a2" }] }), {
+        headers: { "content-type": "application/json" },
+      });
+    const result = await executeToolDefinition(
+      tool!,
+      { accessToken: "zq-token-0001" },
+      { baseUrl: "https://api.acme.test", fetch: fetchFn },
+    );
     expect(result).toMatchObject({ success: true, output: { data: [{ id: "a1" }, { id: "a2" }] } });
   });
 

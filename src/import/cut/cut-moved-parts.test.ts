@@ -13,11 +13,30 @@ describe("the kind of part a pointer into paths names", () => {
     expect(pathPartKind(["paths", "/zq", "get", "parameters", "0"])).toBe("parameters");
     expect(pathPartKind(["paths", "/zq", "parameters", "1", "schema"])).toBe("schemas");
     expect(pathPartKind(["paths", "/zq", "post", "requestBody"])).toBe("requestBodies");
-    expect(pathPartKind(["paths", "/zq", "post", "requestBody", "content", "application/json", "schema", "properties", "a", "items", "allOf", "0"])).toBe("schemas");
+    expect(
+      pathPartKind([
+        "paths",
+        "/zq",
+        "post",
+        "requestBody",
+        "content",
+        "application/json",
+        "schema",
+        "properties",
+        "a",
+        "items",
+        "allOf",
+        "0",
+      ]),
+    ).toBe("schemas");
     expect(pathPartKind(["paths", "/zq", "get", "responses", "200"])).toBe("responses");
     expect(pathPartKind(["paths", "/zq", "get", "responses", "200", "headers", "X-Zq"])).toBe("headers");
-    expect(pathPartKind(["paths", "/zq", "get", "responses", "200", "content", "application/json", "examples", "one"])).toBe("examples");
-    expect(pathPartKind(["paths", "/zq", "get", "responses", "200", "content", "application/json", "schema", "items", "1"])).toBe("schemas");
+    expect(
+      pathPartKind(["paths", "/zq", "get", "responses", "200", "content", "application/json", "examples", "one"]),
+    ).toBe("examples");
+    expect(
+      pathPartKind(["paths", "/zq", "get", "responses", "200", "content", "application/json", "schema", "items", "1"]),
+    ).toBe("schemas");
   });
 
   it("names no part for a path item, an operation, a media type entry, a place inside data or a pointer cut short", () => {
@@ -48,7 +67,19 @@ describe("a document whose operation $refs a part of another", () => {
       "/zqme": {
         get: {
           operationId: "getZqMe",
-          responses: { "200": reply({ type: "object", properties: { me: { $ref: "#/paths/~1zqteams~1%7Bid%7D/get/responses/200/content/application~1json/schema/properties/owner" } } }, { me: { name: "Ada" } }) },
+          responses: {
+            "200": reply(
+              {
+                type: "object",
+                properties: {
+                  me: {
+                    $ref: "#/paths/~1zqteams~1%7Bid%7D/get/responses/200/content/application~1json/schema/properties/owner",
+                  },
+                },
+              },
+              { me: { name: "Ada" } },
+            ),
+          },
         },
       },
     });
@@ -58,8 +89,13 @@ describe("a document whose operation $refs a part of another", () => {
     expect(d.openapiText).not.toContain("/zqteams/");
     expect(await linkProblems(d)).toEqual([]);
     const [tool] = await linkedTools(d);
-    const fetchFn = async () => new Response(JSON.stringify({ me: { name: "Grace" } }), { headers: { "content-type": "application/json" } });
-    const result = await executeToolDefinition(tool!, { accessToken: "zq-token-0001" }, { baseUrl: "https://api.acme.test", fetch: fetchFn });
+    const fetchFn = async () =>
+      new Response(JSON.stringify({ me: { name: "Grace" } }), { headers: { "content-type": "application/json" } });
+    const result = await executeToolDefinition(
+      tool!,
+      { accessToken: "zq-token-0001" },
+      { baseUrl: "https://api.acme.test", fetch: fetchFn },
+    );
     expect(result).toMatchObject({ success: true });
     expect(JSON.stringify(result)).toContain("Grace");
   });

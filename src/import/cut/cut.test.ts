@@ -15,13 +15,24 @@ function fixture() {
     servers: [{ url: "https://api.shop.test/v1" }],
     security: [{ key: [] }],
     tags: [{ name: "orders" }, { name: "admin" }],
-    "x-webhooks": { orderPaid: { post: { requestBody: { content: { "application/json": { schema: ref("schemas", "Webhook") } } } } } },
+    "x-webhooks": {
+      orderPaid: { post: { requestBody: { content: { "application/json": { schema: ref("schemas", "Webhook") } } } } },
+    },
     paths: {
       "/orders/{id}": {
         summary: "One order",
         parameters: [ref("parameters", "Id")],
-        get: { operationId: "getOrder", tags: ["orders"], responses: { "200": ref("responses", "Order"), default: ref("responses", "Error") } },
-        delete: { operationId: "deleteOrder", tags: ["admin"], security: [{ admin: [] }], responses: { "204": { description: "gone" } } },
+        get: {
+          operationId: "getOrder",
+          tags: ["orders"],
+          responses: { "200": ref("responses", "Order"), default: ref("responses", "Error") },
+        },
+        delete: {
+          operationId: "deleteOrder",
+          tags: ["admin"],
+          security: [{ admin: [] }],
+          responses: { "204": { description: "gone" } },
+        },
       },
       "/orders": {
         post: {
@@ -29,10 +40,25 @@ function fixture() {
           tags: ["orders"],
           security: [{ oauth: ["write"] }],
           requestBody: ref("requestBodies", "NewOrder"),
-          responses: { "201": { description: "made", headers: { Location: ref("headers", "Location") }, content: { "application/json": { schema: ref("schemas", "Order"), examples: { made: ref("examples", "Made") } } } } },
+          responses: {
+            "201": {
+              description: "made",
+              headers: { Location: ref("headers", "Location") },
+              content: {
+                "application/json": { schema: ref("schemas", "Order"), examples: { made: ref("examples", "Made") } },
+              },
+            },
+          },
         },
       },
-      "/stats": { get: { operationId: "stats", responses: { "200": { description: "ok", content: { "application/json": { schema: ref("schemas", "Stats") } } } } } },
+      "/stats": {
+        get: {
+          operationId: "stats",
+          responses: {
+            "200": { description: "ok", content: { "application/json": { schema: ref("schemas", "Stats") } } },
+          },
+        },
+      },
     },
     components: {
       schemas: {
@@ -45,7 +71,10 @@ function fixture() {
             lines: { type: "array", items: ref("schemas", "Line") },
             // A property named like a keyword whose value is data: it is a schema here.
             default: ref("schemas", "Flag"),
-            payment: { oneOf: [ref("schemas", "Card"), ref("schemas", "Transfer")], discriminator: { propertyName: "kind", mapping: { card: "#/components/schemas/Card", wire: "Transfer" } } },
+            payment: {
+              oneOf: [ref("schemas", "Card"), ref("schemas", "Transfer")],
+              discriminator: { propertyName: "kind", mapping: { card: "#/components/schemas/Card", wire: "Transfer" } },
+            },
           },
           // Data, not structure: the $ref inside an example is the example's own.
           example: { id: "o1", note: { $ref: "#/components/schemas/Unused" } },
@@ -59,15 +88,33 @@ function fixture() {
         Stats: { type: "object" },
         Unused: { type: "object" },
       },
-      parameters: { Id: { name: "id", in: "path", required: true, schema: { type: "string", maxLength: 40 } }, Unused: { name: "x", in: "query" } },
+      parameters: {
+        Id: { name: "id", in: "path", required: true, schema: { type: "string", maxLength: 40 } },
+        Unused: { name: "x", in: "query" },
+      },
       responses: {
         Order: { description: "an order", content: { "application/json": { schema: ref("schemas", "Order") } } },
         Error: { description: "an error", content: { "application/json": { schema: ref("schemas", "Error") } } },
       },
-      requestBodies: { NewOrder: { content: { "application/json": { schema: { type: "object", properties: { lines: { type: "array", items: ref("schemas", "Line") } } } } } } },
+      requestBodies: {
+        NewOrder: {
+          content: {
+            "application/json": {
+              schema: { type: "object", properties: { lines: { type: "array", items: ref("schemas", "Line") } } },
+            },
+          },
+        },
+      },
       headers: { Location: { schema: { type: "string" } } },
-      examples: { Made: { summary: "a new order", value: { id: "o2", $ref: "#/components/schemas/Unused" } }, Other: { value: {} } },
-      securitySchemes: { key: { type: "apiKey", in: "header", name: "X-Key" }, admin: { type: "http", scheme: "basic" }, oauth: { type: "oauth2", flows: {} } },
+      examples: {
+        Made: { summary: "a new order", value: { id: "o2", $ref: "#/components/schemas/Unused" } },
+        Other: { value: {} },
+      },
+      securitySchemes: {
+        key: { type: "apiKey", in: "header", name: "X-Key" },
+        admin: { type: "http", scheme: "basic" },
+        oauth: { type: "oauth2", flows: {} },
+      },
     },
   };
 }
@@ -76,7 +123,11 @@ describe("cutDocument", () => {
   it("keeps the chosen operations' path items, only the chosen methods, with the path item's own keys", () => {
     const { document, report } = cutDocument(fixture(), [{ path: "/orders/{id}", method: "get" }]);
     expect(Object.keys(document.paths as object)).toEqual(["/orders/{id}"]);
-    expect((document.paths as Record<string, object>)["/orders/{id}"]).toEqual({ summary: "One order", parameters: [ref("parameters", "Id")], get: fixture().paths["/orders/{id}"].get });
+    expect((document.paths as Record<string, object>)["/orders/{id}"]).toEqual({
+      summary: "One order",
+      parameters: [ref("parameters", "Id")],
+      get: fixture().paths["/orders/{id}"].get,
+    });
     expect(report.operations).toEqual({ kept: 1, total: 4 });
   });
 
@@ -112,12 +163,27 @@ describe("cutDocument", () => {
         "/zqviews": {
           post: {
             responses: {
-              "201": { description: "made", content: { "application/json": { examples: { table: { value: ref("examples", "ZqView") } }, schema: { type: "object", example: ref("examples", "ZqOther") } } } },
+              "201": {
+                description: "made",
+                content: {
+                  "application/json": {
+                    examples: { table: { value: ref("examples", "ZqView") } },
+                    schema: { type: "object", example: ref("examples", "ZqOther") },
+                  },
+                },
+              },
             },
           },
         },
       },
-      components: { examples: { ZqView: { value: { id: 1 } }, ZqOther: { value: { id: 2 } }, ZqDeep: { value: { id: 3 } }, ZqUnused: { value: {} } } },
+      components: {
+        examples: {
+          ZqView: { value: { id: 1 } },
+          ZqOther: { value: { id: 2 } },
+          ZqDeep: { value: { id: 3 } },
+          ZqUnused: { value: {} },
+        },
+      },
     };
     doc.components.examples.ZqView.value = { id: 1, nested: ref("examples", "ZqDeep") } as never;
     const { document } = cutDocument(doc, [{ path: "/zqviews", method: "post" }]);
@@ -150,7 +216,9 @@ describe("cutDocument", () => {
 
   it("reports $refs that name nothing and $refs to other files, keeping them as they are", () => {
     const doc = fixture();
-    (doc.paths["/stats"].get.responses["200"].content["application/json"].schema as unknown) = { allOf: [ref("schemas", "Missing"), { $ref: "./common.yaml#/Stats" }, { $ref: "#/paths/~1orders/post" }] };
+    (doc.paths["/stats"].get.responses["200"].content["application/json"].schema as unknown) = {
+      allOf: [ref("schemas", "Missing"), { $ref: "./common.yaml#/Stats" }, { $ref: "#/paths/~1orders/post" }],
+    };
     const { document, report } = cutDocument(doc, [{ path: "/stats", method: "get" }]);
     expect(report.unresolved).toEqual(["#/components/schemas/Missing", "#/paths/~1orders/post"].sort());
     expect(report.external).toEqual(["./common.yaml#/Stats"]);
@@ -158,13 +226,33 @@ describe("cutDocument", () => {
   });
 
   it("gives a document without components or tags none", () => {
-    const { document, report } = cutDocument({ openapi: "3.1.0", info: { title: "t", version: "1" }, paths: { "/a": { get: { responses: { "200": { description: "ok" } } } } } }, [{ path: "/a", method: "get" }]);
-    expect(document).toEqual({ openapi: "3.1.0", info: { title: "t", version: "1" }, paths: { "/a": { get: { responses: { "200": { description: "ok" } } } } } });
-    expect(report).toEqual({ operations: { kept: 1, total: 1 }, components: {}, dropped: [], unresolved: [], external: [], moved: [] });
+    const { document, report } = cutDocument(
+      {
+        openapi: "3.1.0",
+        info: { title: "t", version: "1" },
+        paths: { "/a": { get: { responses: { "200": { description: "ok" } } } } },
+      },
+      [{ path: "/a", method: "get" }],
+    );
+    expect(document).toEqual({
+      openapi: "3.1.0",
+      info: { title: "t", version: "1" },
+      paths: { "/a": { get: { responses: { "200": { description: "ok" } } } } },
+    });
+    expect(report).toEqual({
+      operations: { kept: 1, total: 1 },
+      components: {},
+      dropped: [],
+      unresolved: [],
+      external: [],
+      moved: [],
+    });
   });
 
   it("moves into components the parts $ref'd inside other operations, named by where they were, and points the refs there", () => {
-    const at = (...keys: string[]) => ({ $ref: `#/paths/${keys.map((k) => encodeURIComponent(k.replaceAll("~", "~0").replaceAll("/", "~1"))).join("/")}` });
+    const at = (...keys: string[]) => ({
+      $ref: `#/paths/${keys.map((k) => encodeURIComponent(k.replaceAll("~", "~0").replaceAll("/", "~1"))).join("/")}`,
+    });
     const doc = {
       openapi: "3.0.3",
       info: { title: "t", version: "1" },
@@ -177,23 +265,89 @@ describe("cutDocument", () => {
                 description: "ok",
                 content: {
                   "application/json": {
-                    schema: { type: "object", properties: { owner: { type: "object", properties: { name: { type: "string" }, kind: at("/zq/{id}", "put", "requestBody", "content", "application/json", "schema", "properties", "kind") } } } },
+                    schema: {
+                      type: "object",
+                      properties: {
+                        owner: {
+                          type: "object",
+                          properties: {
+                            name: { type: "string" },
+                            kind: at(
+                              "/zq/{id}",
+                              "put",
+                              "requestBody",
+                              "content",
+                              "application/json",
+                              "schema",
+                              "properties",
+                              "kind",
+                            ),
+                          },
+                        },
+                      },
+                    },
                   },
                 },
               },
-              default: { description: "failed", content: { "application/json": { example: { $ref: "data, not a ref" } } } },
+              default: {
+                description: "failed",
+                content: { "application/json": { example: { $ref: "data, not a ref" } } },
+              },
             },
           },
-          put: { requestBody: { content: { "application/json": { schema: { type: "object", properties: { kind: { type: "string", enum: ["a", "b"] } } } } } }, responses: { "204": { description: "done" } } },
+          put: {
+            requestBody: {
+              content: {
+                "application/json": {
+                  schema: { type: "object", properties: { kind: { type: "string", enum: ["a", "b"] } } },
+                },
+              },
+            },
+            responses: { "204": { description: "done" } },
+          },
         },
         "/zq-list": {
           get: {
             operationId: "zqList",
             responses: {
-              "200": { description: "ok", content: { "application/json": { schema: { type: "array", items: at("/zq/{id}", "get", "responses", "200", "content", "application/json", "schema", "properties", "owner") } } } },
+              "200": {
+                description: "ok",
+                content: {
+                  "application/json": {
+                    schema: {
+                      type: "array",
+                      items: at(
+                        "/zq/{id}",
+                        "get",
+                        "responses",
+                        "200",
+                        "content",
+                        "application/json",
+                        "schema",
+                        "properties",
+                        "owner",
+                      ),
+                    },
+                  },
+                },
+              },
               default: at("/zq/{id}", "get", "responses", "default"),
-              "404": { description: "gone", content: { "application/json": { schema: at("/zq/{id}", "get", "responses", "default", "content", "application/json", "example") } } },
-              "206": { description: "some", content: { "application/json": { schema: at("/zq-list", "get", "responses", "200", "content", "application/json", "schema") } } },
+              "404": {
+                description: "gone",
+                content: {
+                  "application/json": {
+                    schema: at("/zq/{id}", "get", "responses", "default", "content", "application/json", "example"),
+                  },
+                },
+              },
+              "206": {
+                description: "some",
+                content: {
+                  "application/json": {
+                    schema: at("/zq-list", "get", "responses", "200", "content", "application/json", "schema"),
+                  },
+                },
+              },
             },
           },
         },
@@ -205,23 +359,42 @@ describe("cutDocument", () => {
     expect(doc).toEqual(published);
     expect(report.moved).toEqual([
       // A part of a kept operation is moved as well: one rule, whichever operations are chosen.
-      { to: "components.schemas.zqList_200", from: "#/paths/~1zq-list/get/responses/200/content/application~1json/schema" },
-      { to: "components.schemas.zqGet_200_owner_2", from: "#/paths/~1zq~1%7Bid%7D/get/responses/200/content/application~1json/schema/properties/owner" },
+      {
+        to: "components.schemas.zqList_200",
+        from: "#/paths/~1zq-list/get/responses/200/content/application~1json/schema",
+      },
+      {
+        to: "components.schemas.zqGet_200_owner_2",
+        from: "#/paths/~1zq~1%7Bid%7D/get/responses/200/content/application~1json/schema/properties/owner",
+      },
       { to: "components.responses.zqGet_default", from: "#/paths/~1zq~1%7Bid%7D/get/responses/default" },
-      { to: "components.schemas.put_zq_id_kind", from: "#/paths/~1zq~1%7Bid%7D/put/requestBody/content/application~1json/schema/properties/kind" },
+      {
+        to: "components.schemas.put_zq_id_kind",
+        from: "#/paths/~1zq~1%7Bid%7D/put/requestBody/content/application~1json/schema/properties/kind",
+      },
     ]);
     // A place inside data (an example) is no part.
-    expect(report.unresolved).toEqual(["#/paths/~1zq~1%7Bid%7D/get/responses/default/content/application~1json/example"]);
+    expect(report.unresolved).toEqual([
+      "#/paths/~1zq~1%7Bid%7D/get/responses/default/content/application~1json/example",
+    ]);
     const components = document.components as Record<string, Record<string, unknown>>;
     // The published components' names are avoided whether the cut keeps them or not: a name does not change with the operations chosen.
     expect(components.schemas).toEqual({
-      zqGet_200_owner_2: { type: "object", properties: { name: { type: "string" }, kind: { $ref: "#/components/schemas/put_zq_id_kind" } } },
+      zqGet_200_owner_2: {
+        type: "object",
+        properties: { name: { type: "string" }, kind: { $ref: "#/components/schemas/put_zq_id_kind" } },
+      },
       put_zq_id_kind: { type: "string", enum: ["a", "b"] },
       zqList_200: { type: "array", items: { $ref: "#/components/schemas/zqGet_200_owner_2" } },
     });
     expect(components.responses).toEqual({ zqGet_default: doc.paths["/zq/{id}"].get.responses.default });
     const list = (document.paths as Record<string, { get: { responses: Record<string, unknown> } }>)["/zq-list"]!.get;
-    expect(list.responses["200"]).toEqual({ description: "ok", content: { "application/json": { schema: { type: "array", items: { $ref: "#/components/schemas/zqGet_200_owner_2" } } } } });
+    expect(list.responses["200"]).toEqual({
+      description: "ok",
+      content: {
+        "application/json": { schema: { type: "array", items: { $ref: "#/components/schemas/zqGet_200_owner_2" } } },
+      },
+    });
     expect(list.responses.default).toEqual({ $ref: "#/components/responses/zqGet_default" });
     expect(Object.keys(document.paths as object)).toEqual(["/zq-list"]);
   });

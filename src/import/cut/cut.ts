@@ -99,7 +99,11 @@ export function cutDocument(doc: Json, chosen: readonly OperationAt[]): { docume
     let parts = movedParts.get(kind);
     if (!parts) movedParts.set(kind, (parts = new Map()));
     const operationId = (valueAt(doc, pointer.slice(0, 3)) as Json | undefined)?.operationId;
-    const name = movedPartName(pointer, operationId, (n) => (isObject(group) && Object.hasOwn(group, n)) || parts.has(n));
+    const name = movedPartName(
+      pointer,
+      operationId,
+      (n) => (isObject(group) && Object.hasOwn(group, n)) || parts.has(n),
+    );
     parts.set(name, part);
     moved.set(ref, { kind, name });
     pending.push([part, kind === "examples" ? "example" : "keywords"]);
@@ -135,7 +139,10 @@ export function cutDocument(doc: Json, chosen: readonly OperationAt[]): { docume
   };
   const schemes = (requirements: unknown): void => {
     if (!Array.isArray(requirements)) return;
-    for (const requirement of requirements) if (isObject(requirement)) for (const name of Object.keys(requirement)) reach("securitySchemes", name, `#/components/securitySchemes/${name}`);
+    for (const requirement of requirements)
+      if (isObject(requirement))
+        for (const name of Object.keys(requirement))
+          reach("securitySchemes", name, `#/components/securitySchemes/${name}`);
   };
 
   const keptPaths: Json = {};
@@ -167,7 +174,8 @@ export function cutDocument(doc: Json, chosen: readonly OperationAt[]): { docume
   const dropped: string[] = [];
   const usedTags = new Set<string>();
   for (const item of Object.values(keptPaths)) {
-    for (const [key, op] of Object.entries(item as Json)) if (METHODS.has(key) && isObject(op) && Array.isArray(op.tags)) for (const t of op.tags) usedTags.add(String(t));
+    for (const [key, op] of Object.entries(item as Json))
+      if (METHODS.has(key) && isObject(op) && Array.isArray(op.tags)) for (const t of op.tags) usedTags.add(String(t));
   }
   for (const [key, value] of Object.entries(doc)) {
     if (KEPT_AS_IS.has(key)) document[key] = value;
@@ -190,7 +198,8 @@ export function cutDocument(doc: Json, chosen: readonly OperationAt[]): { docume
 
   const counts: CutReport["components"] = {};
   for (const [kind, group] of Object.entries(components)) {
-    if (isObject(group) && !kind.startsWith("x-")) counts[kind] = { kept: keep.get(kind)?.size ?? 0, total: Object.keys(group).length };
+    if (isObject(group) && !kind.startsWith("x-"))
+      counts[kind] = { kept: keep.get(kind)?.size ?? 0, total: Object.keys(group).length };
   }
   return {
     document: result,
@@ -200,7 +209,9 @@ export function cutDocument(doc: Json, chosen: readonly OperationAt[]): { docume
       dropped,
       unresolved: [...unresolved].sort(),
       external: [...external].sort(),
-      moved: [...moved].sort(([a], [b]) => (a < b ? -1 : 1)).map(([from, to]) => ({ to: `components.${to.kind}.${to.name}`, from })),
+      moved: [...moved]
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([from, to]) => ({ to: `components.${to.kind}.${to.name}`, from })),
     },
   };
 }
@@ -208,14 +219,21 @@ export function cutDocument(doc: Json, chosen: readonly OperationAt[]): { docume
 /** The header's account of the parts the cut moved into components, the refs to them rewritten. */
 export function movedLines(report: CutReport, by: string): string[] {
   if (!report.moved.length) return [];
-  return [`Moved by ${by} into components (published inside operations; each $ref to one points there):`, ...report.moved.map((m) => `  ${m.to} ← ${m.from}`)];
+  return [
+    `Moved by ${by} into components (published inside operations; each $ref to one points there):`,
+    ...report.moved.map((m) => `  ${m.to} ← ${m.from}`),
+  ];
 }
 
 /**
  * The cut with the moved parts in its components and every `$ref` to one
  * pointing there: a copy, the published document's values left as they are.
  */
-function withMovedParts(cut: Json, moved: ReadonlyMap<string, { kind: string; name: string }>, parts: ReadonlyMap<string, ReadonlyMap<string, unknown>>): Json {
+function withMovedParts(
+  cut: Json,
+  moved: ReadonlyMap<string, { kind: string; name: string }>,
+  parts: ReadonlyMap<string, ReadonlyMap<string, unknown>>,
+): Json {
   const document = structuredClone(cut);
   const components = (document.components ??= {}) as Json;
   for (const [kind, named] of parts) {
@@ -223,7 +241,9 @@ function withMovedParts(cut: Json, moved: ReadonlyMap<string, { kind: string; na
     for (const [name, part] of named) group[name] = structuredClone(part);
   }
   const roots: [unknown, Role][] = [[document.paths, "names"]];
-  for (const [kind, group] of Object.entries(components)) if (isObject(group)) for (const part of Object.values(group)) roots.push([part, kind === "examples" ? "example" : "keywords"]);
+  for (const [kind, group] of Object.entries(components))
+    if (isObject(group))
+      for (const part of Object.values(group)) roots.push([part, kind === "examples" ? "example" : "keywords"]);
   eachRef(roots, (holder, key, ref) => {
     const to = moved.get(ref);
     if (to) holder[key] = `#/components/${to.kind}/${to.name}`;
@@ -246,21 +266,34 @@ function eachRef(pending: [unknown, Role][], found: (holder: Json, key: string, 
     if (!isObject(node)) continue;
     for (const [key, value] of Object.entries(node)) {
       if (value === null || typeof value !== "object") {
-        if (role !== "names" && role !== "exampleNames" && key === "$ref" && typeof value === "string") found(node, key, value);
+        if (role !== "names" && role !== "exampleNames" && key === "$ref" && typeof value === "string")
+          found(node, key, value);
         continue;
       }
       if (role === "names") pending.push([value, "keywords"]);
       else if (role === "exampleNames") pending.push([value, "example"]);
       else if (DATA_KEYWORDS.has(key) || (role === "example" && key === "value")) {
         // Data that is only a local `$ref` is read as what it names by Prism, openapi-typescript and the load (load-rewrites.ts): kept.
-        if (isObject(value) && Object.keys(value).length === 1 && typeof value.$ref === "string" && value.$ref.startsWith("#/")) found(value, "$ref", value.$ref);
+        if (
+          isObject(value) &&
+          Object.keys(value).length === 1 &&
+          typeof value.$ref === "string" &&
+          value.$ref.startsWith("#/")
+        )
+          found(value, "$ref", value.$ref);
       } else if (key === "examples") {
         // OpenAPI's map of Example Objects; JSON Schema's `examples` is a list of values.
         if (!Array.isArray(value)) pending.push([value, "exampleNames"]);
       } else if (key === "discriminator" && isObject(value) && isObject(value.mapping)) {
         // Mapping values are references (or bare schema names) written as strings.
         const mapping = value.mapping;
-        for (const [name, target] of Object.entries(mapping)) if (typeof target === "string") found(mapping, name, target.includes("/") || target.startsWith("#") ? target : `#/components/schemas/${target}`);
+        for (const [name, target] of Object.entries(mapping))
+          if (typeof target === "string")
+            found(
+              mapping,
+              name,
+              target.includes("/") || target.startsWith("#") ? target : `#/components/schemas/${target}`,
+            );
       } else pending.push([value, NAME_MAPS.has(key) ? "names" : "keywords"]);
     }
   }
@@ -283,20 +316,58 @@ type Step = readonly [kind: string, names: number];
 /** Within each kind of part, the keys that lead to another part. `media` is a Media Type Object, `operation` an Operation: no component kind. */
 const STEPS: Record<string, Record<string, Step>> = {
   pathItem: { parameters: ["parameters", 1] },
-  operation: { parameters: ["parameters", 1], requestBody: ["requestBodies", 0], responses: ["responses", 1], callbacks: ["callbacks", 1] },
+  operation: {
+    parameters: ["parameters", 1],
+    requestBody: ["requestBodies", 0],
+    responses: ["responses", 1],
+    callbacks: ["callbacks", 1],
+  },
   parameters: { schema: ["schemas", 0], content: ["media", 1], examples: ["examples", 1] },
   headers: { schema: ["schemas", 0], content: ["media", 1], examples: ["examples", 1] },
   requestBodies: { content: ["media", 1] },
   responses: { headers: ["headers", 1], content: ["media", 1], links: ["links", 1] },
   media: { schema: ["schemas", 0], examples: ["examples", 1] },
   schemas: Object.fromEntries([
-    ...["properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "allOf", "anyOf", "oneOf", "prefixItems"].map((k) => [k, ["schemas", 1] as const]),
-    ...["additionalProperties", "not", "contains", "if", "then", "else", "propertyNames", "unevaluatedItems", "unevaluatedProperties", "additionalItems"].map((k) => [k, ["schemas", 0] as const]),
+    ...[
+      "properties",
+      "patternProperties",
+      "$defs",
+      "definitions",
+      "dependentSchemas",
+      "allOf",
+      "anyOf",
+      "oneOf",
+      "prefixItems",
+    ].map((k) => [k, ["schemas", 1] as const]),
+    ...[
+      "additionalProperties",
+      "not",
+      "contains",
+      "if",
+      "then",
+      "else",
+      "propertyNames",
+      "unevaluatedItems",
+      "unevaluatedProperties",
+      "additionalItems",
+    ].map((k) => [k, ["schemas", 0] as const]),
   ]),
 };
 
 /** Keys that say how a part is reached, not which: left out of a moved part's name. */
-const STRUCTURE = new Set(["parameters", "requestBody", "responses", "content", "schema", "properties", "items", "headers", "examples", "links", "callbacks"]);
+const STRUCTURE = new Set([
+  "parameters",
+  "requestBody",
+  "responses",
+  "content",
+  "schema",
+  "properties",
+  "items",
+  "headers",
+  "examples",
+  "links",
+  "callbacks",
+]);
 
 /**
  * The component kind (`schemas`, `responses`, …) of the part a pointer into
@@ -309,7 +380,12 @@ export function pathPartKind(pointer: readonly string[]): string | undefined {
   for (let i = 2; i < pointer.length; ) {
     const key = pointer[i] as string;
     // `items` is a schema, or (JSON Schema draft 4's tuples) a list of them.
-    const step: Step | undefined = kind === "pathItem" && METHODS.has(key) ? ["operation", 0] : kind === "schemas" && key === "items" ? ["schemas", /^\d+$/.test(pointer[i + 1] ?? "") ? 1 : 0] : STEPS[kind]?.[key];
+    const step: Step | undefined =
+      kind === "pathItem" && METHODS.has(key)
+        ? ["operation", 0]
+        : kind === "schemas" && key === "items"
+          ? ["schemas", /^\d+$/.test(pointer[i + 1] ?? "") ? 1 : 0]
+          : STEPS[kind]?.[key];
     if (!step || i + 1 + step[1] > pointer.length) return undefined;
     kind = step[0];
     i += 1 + step[1];
@@ -323,9 +399,17 @@ export function pathPartKind(pointer: readonly string[]): string | undefined {
  * as components may be named (`register_201_data_faction`); `taken` says
  * which names are used, and a clash gets a number.
  */
-export function movedPartName(pointer: readonly string[], operationId: unknown, taken: (name: string) => boolean): string {
+export function movedPartName(
+  pointer: readonly string[],
+  operationId: unknown,
+  taken: (name: string) => boolean,
+): string {
   const [, path = "", method = ""] = pointer;
-  const operation = METHODS.has(method) ? (typeof operationId === "string" && operationId ? operationId : `${method}${path}`) : path;
+  const operation = METHODS.has(method)
+    ? typeof operationId === "string" && operationId
+      ? operationId
+      : `${method}${path}`
+    : path;
   const rest = pointer.slice(METHODS.has(method) ? 3 : 2).filter((k) => !STRUCTURE.has(k) && !k.includes("/"));
   const base =
     [operation, ...rest]

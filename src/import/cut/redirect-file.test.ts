@@ -9,14 +9,27 @@ import { draftWorkFolder, drafted, linkedTools, linkProblems, notesAt, openapi }
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 
 const exportDocument = (responses: Record<string, unknown>) =>
-  openapi({ "/zqexports/{id}": { get: { operationId: "downloadZqExport", parameters: [{ name: "id", in: "path", required: true, schema: { type: "string", maxLength: 64 } }], responses } } });
-const redirect = { description: "Redirection", headers: { location: { required: true, schema: { type: "string", format: "uri" } } } };
+  openapi({
+    "/zqexports/{id}": {
+      get: {
+        operationId: "downloadZqExport",
+        parameters: [{ name: "id", in: "path", required: true, schema: { type: "string", maxLength: 64 } }],
+        responses,
+      },
+    },
+  });
+const redirect = {
+  description: "Redirection",
+  headers: { location: { required: true, schema: { type: "string", format: "uri" } } },
+};
 
 describe("an operation that answers only by a redirect to its file", () => {
   it("gets a 200 of bytes in the cut, said in its header and a note; it is drafted download: true and links", async () => {
     const d = drafted(exportDocument({ "302": redirect, "404": { description: "Not found." } }), ["downloadZqExport"]);
     expect(d.manifest.operations.acme_download_zq_export!.download).toBe(true);
-    expect(d.openapiText).toMatch(/^# Added by blockwright add, not published: downloadZqExport 200, the file the redirect points to /m);
+    expect(d.openapiText).toMatch(
+      /^# Added by blockwright add, not published: downloadZqExport 200, the file the redirect points to /m,
+    );
     expect(d.added).toContain("downloadZqExport 200");
     expect(notesAt(d, "openapi").join("\n")).toContain("adds a 200 answer of bytes to downloadZqExport");
     expect(await linkProblems(d)).toEqual([]);
@@ -30,13 +43,26 @@ describe("an operation that answers only by a redirect to its file", () => {
         ? new Response(null, { status: 302, headers: { location: "https://files.acme.test/zq-export.zip" } })
         : new Response("zq archive", { status: 200, headers: { "content-type": "application/zip" } });
     };
-    const result = await executeToolDefinition(tool!, { accessToken: "zq-token-0001", id: "e1" }, { baseUrl: "https://api.acme.test", fetch: fetchFn });
+    const result = await executeToolDefinition(
+      tool!,
+      { accessToken: "zq-token-0001", id: "e1" },
+      { baseUrl: "https://api.acme.test", fetch: fetchFn },
+    );
     expect(result).toMatchObject({ success: true, output: { contentType: "application/zip", size: 10 } });
     expect(seen).toEqual(["https://api.acme.test/zqexports/e1", "https://files.acme.test/zq-export.zip"]);
   });
 
   it("is left as published when it declares a 2xx answer besides", () => {
-    const d = drafted(exportDocument({ "200": { description: "The file.", content: { "application/zip": { schema: { type: "string", format: "binary" } } } }, "302": redirect }), ["downloadZqExport"]);
+    const d = drafted(
+      exportDocument({
+        "200": {
+          description: "The file.",
+          content: { "application/zip": { schema: { type: "string", format: "binary" } } },
+        },
+        "302": redirect,
+      }),
+      ["downloadZqExport"],
+    );
     expect(d.openapiText).not.toContain("Added by blockwright add, not published: downloadZqExport");
     expect(d.added).not.toContain("downloadZqExport 200");
   });

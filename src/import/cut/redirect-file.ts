@@ -9,7 +9,8 @@
 type Json = Record<string, unknown>;
 
 const FILE_ANSWER: Json = {
-  description: "Added by blockwright add: the file the redirect points to (the published document declares no 2xx answer).",
+  description:
+    "Added by blockwright add: the file the redirect points to (the published document declares no 2xx answer).",
   content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } },
 };
 
@@ -20,7 +21,8 @@ export function withRedirectFileAnswers(chosen: readonly { id: string; op: Json 
     const responses = op.responses;
     if (!responses || typeof responses !== "object") continue;
     const statuses = Object.keys(responses);
-    if (statuses.some((s) => /^2(\d\d|XX)$/i.test(s)) || !statuses.some((s) => /^3\d\d$/.test(s) && s !== "304")) continue;
+    if (statuses.some((s) => /^2(\d\d|XX)$/i.test(s)) || !statuses.some((s) => /^3\d\d$/.test(s) && s !== "304"))
+      continue;
     op.responses = { "200": structuredClone(FILE_ANSWER), ...(responses as Json) };
     given.push(`${id} 200`);
   }

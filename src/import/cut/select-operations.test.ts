@@ -14,7 +14,11 @@ const names = (asked: string[]) => selectOperations(doc, asked).map((o) => `${o.
 
 describe("selectOperations", () => {
   it("finds operations by operationId, as METHOD /path, or by a path with one operation", () => {
-    expect(names(["GetCustomers", "DELETE /v1/customers/{customer}", "/chat.postMessage"])).toEqual(["get /v1/customers", "delete /v1/customers/{customer}", "post /chat.postMessage"]);
+    expect(names(["GetCustomers", "DELETE /v1/customers/{customer}", "/chat.postMessage"])).toEqual([
+      "get /v1/customers",
+      "delete /v1/customers/{customer}",
+      "post /chat.postMessage",
+    ]);
   });
 
   it("finds RPC-style method names (chat.postMessage) by path, or by their operationId written another way", () => {
@@ -30,7 +34,10 @@ describe("selectOperations", () => {
   });
 
   it("keeps the order given, each operation once", () => {
-    expect(names(["PostCustomers", "GetCustomers", "PostCustomers", "post /v1/customers"])).toEqual(["post /v1/customers", "get /v1/customers"]);
+    expect(names(["PostCustomers", "GetCustomers", "PostCustomers", "post /v1/customers"])).toEqual([
+      "post /v1/customers",
+      "get /v1/customers",
+    ]);
   });
 
   it("refuses every name that names nothing, or a path with several operations, with the closest names", () => {
@@ -45,24 +52,36 @@ describe("selectOperations", () => {
 describe("selectOperations by tag and path prefix (--tag, --path-prefix)", () => {
   const tagged = {
     paths: {
-      "/v1/zqusers": { get: { operationId: "listZqUsers", tags: ["zqusers"] }, post: { operationId: "createZqUser", tags: ["zqusers", "zqadmin"] } },
+      "/v1/zqusers": {
+        get: { operationId: "listZqUsers", tags: ["zqusers"] },
+        post: { operationId: "createZqUser", tags: ["zqusers", "zqadmin"] },
+      },
       "/v1/zqusers/{id}": { get: { operationId: "getZqUser", tags: ["zqusers"] } },
       "/v1/zqusersettings": { get: { operationId: "getZqSettings", tags: ["zqsettings"] } },
       "/v2/zqteams": { get: { operationId: "listZqTeams" } },
     },
   };
-  const ids = (asked: string[], groups: OperationGroups) => selectOperations(tagged, asked, groups).map((o) => o.operationId);
+  const ids = (asked: string[], groups: OperationGroups) =>
+    selectOperations(tagged, asked, groups).map((o) => o.operationId);
 
   it("takes every operation of a tag, or under a path prefix by whole segments, in the document's order, after those named, each once", () => {
     expect(ids([], { tags: ["zqadmin"] })).toEqual(["createZqUser"]);
     expect(ids([], { tags: ["zqusers"] })).toEqual(["listZqUsers", "createZqUser", "getZqUser"]);
     expect(ids([], { pathPrefixes: ["/v1/zqusers"] })).toEqual(["listZqUsers", "createZqUser", "getZqUser"]);
     expect(ids([], { pathPrefixes: ["/v1/zqusers/"] })).toEqual(["listZqUsers", "createZqUser", "getZqUser"]);
-    expect(ids(["listZqTeams"], { tags: ["zqsettings"], pathPrefixes: ["/v1"] })).toEqual(["listZqTeams", "getZqSettings", "listZqUsers", "createZqUser", "getZqUser"]);
+    expect(ids(["listZqTeams"], { tags: ["zqsettings"], pathPrefixes: ["/v1"] })).toEqual([
+      "listZqTeams",
+      "getZqSettings",
+      "listZqUsers",
+      "createZqUser",
+      "getZqUser",
+    ]);
   });
 
   it("refuses a tag no operation has, naming the document's closest tags, and a prefix no path is under", () => {
-    expect(() => ids([], { tags: ["zquser"] })).toThrow(/no operation has the tag "zquser" \(its tags: "zqusers", "zqadmin", "zqsettings"\)/);
+    expect(() => ids([], { tags: ["zquser"] })).toThrow(
+      /no operation has the tag "zquser" \(its tags: "zqusers", "zqadmin", "zqsettings"\)/,
+    );
     expect(() => ids([], { pathPrefixes: ["/v1/zqus"] })).toThrow(/no operation's path is "\/v1\/zqus" or under it/);
   });
 });

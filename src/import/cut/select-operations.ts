@@ -48,7 +48,13 @@ export function documentOperations(doc: Json): DocumentOperation[] {
       if (op === null || typeof op !== "object") continue;
       const { operationId, summary, tags } = op as Json;
       const named = Array.isArray(tags) ? tags.filter((t): t is string => typeof t === "string") : [];
-      out.push({ path, method, ...(typeof operationId === "string" ? { operationId } : {}), ...(typeof summary === "string" ? { summary } : {}), ...(named.length ? { tags: named } : {}) });
+      out.push({
+        path,
+        method,
+        ...(typeof operationId === "string" ? { operationId } : {}),
+        ...(typeof summary === "string" ? { summary } : {}),
+        ...(named.length ? { tags: named } : {}),
+      });
     }
   }
   return out;
@@ -58,9 +64,16 @@ export function documentOperations(doc: Json): DocumentOperation[] {
  * The operations `names` name, in the order given (each once), or every one for `all`; then those of `groups` (a tag,
  * a path prefix) in the document's order; throws UnknownOperations listing every name, tag or prefix that takes none.
  */
-export function selectOperations(doc: Json, names: readonly string[], groups: OperationGroups = {}): SelectedOperation[] {
+export function selectOperations(
+  doc: Json,
+  names: readonly string[],
+  groups: OperationGroups = {},
+): SelectedOperation[] {
   const all = documentOperations(doc);
-  const whole = (o: DocumentOperation): SelectedOperation => ({ ...o, asked: o.operationId ?? `${o.method.toUpperCase()} ${o.path}` });
+  const whole = (o: DocumentOperation): SelectedOperation => ({
+    ...o,
+    asked: o.operationId ?? `${o.method.toUpperCase()} ${o.path}`,
+  });
   // `all` alone, where no operation is named so: every operation of the document, in its order.
   if (names.length === 1 && names[0] === "all" && !all.some((o) => o.operationId === "all")) return all.map(whole);
   const chosen: SelectedOperation[] = [];
@@ -81,7 +94,8 @@ export function selectOperations(doc: Json, names: readonly string[], groups: Op
   for (const prefix of groups.pathPrefixes ?? []) {
     const base = prefix.replace(/\/+$/, "");
     const under = all.filter((o) => o.path === base || o.path.startsWith(`${base}/`) || base === "");
-    if (!under.length) problems.push(`no operation's path is ${JSON.stringify(base || "/")} or under it; --list prints them all`);
+    if (!under.length)
+      problems.push(`no operation's path is ${JSON.stringify(base || "/")} or under it; --list prints them all`);
     for (const o of under) take(o, whole(o).asked);
   }
   if (problems.length) throw new UnknownOperations(problems.join("; "));
@@ -93,7 +107,9 @@ function tagNames(all: DocumentOperation[], asked: string): string {
   const tags = [...new Set(all.flatMap((o) => o.tags ?? []))];
   if (!tags.length) return " (the document tags none of its operations)";
   const target = normal(asked);
-  const near = tags.sort((a, b) => distance(normal(a), target) - distance(normal(b), target) || a.localeCompare(b)).slice(0, 5);
+  const near = tags
+    .sort((a, b) => distance(normal(a), target) - distance(normal(b), target) || a.localeCompare(b))
+    .slice(0, 5);
   return ` (its tags${tags.length > near.length ? `, the closest of ${tags.length}` : ""}: ${near.map((t) => JSON.stringify(t)).join(", ")})`;
 }
 
@@ -110,7 +126,8 @@ function find(all: DocumentOperation[], asked: string): DocumentOperation | stri
   for (const path of asked.startsWith("/") ? [asked] : [asked, `/${asked}`]) {
     const at = all.filter((o) => o.path === path);
     if (at.length === 1) return itemAt(at, 0);
-    if (at.length > 1) return `${JSON.stringify(asked)} is a path with ${at.length} operations (${at.map(describe).join(", ")}): name one by its operationId or as "METHOD ${path}"`;
+    if (at.length > 1)
+      return `${JSON.stringify(asked)} is a path with ${at.length} operations (${at.map(describe).join(", ")}): name one by its operationId or as "METHOD ${path}"`;
   }
   // RPC-style APIs name their methods chat.postMessage, and their documents' operationIds chat_postMessage.
   const loose = all.filter((o) => o.operationId !== undefined && normal(o.operationId) === normal(asked));
@@ -133,7 +150,14 @@ function closest(all: DocumentOperation[], asked: string): string[] {
   if (!target) return [];
   const scored = all.map((o) => {
     const names = [o.operationId, o.path].filter((n): n is string => n !== undefined).map(normal);
-    return { name: describe(o), score: Math.min(...names.map((n) => (n.includes(target) || target.includes(n) ? Math.abs(n.length - target.length) / 4 : distance(n, target)))) };
+    return {
+      name: describe(o),
+      score: Math.min(
+        ...names.map((n) =>
+          n.includes(target) || target.includes(n) ? Math.abs(n.length - target.length) / 4 : distance(n, target),
+        ),
+      ),
+    };
   });
   const limit = Math.max(2, Math.floor(target.length / 3));
   return scored
@@ -148,7 +172,12 @@ function distance(a: string, b: string): number {
   let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
   for (let i = 1; i <= a.length; i++) {
     const row = [i];
-    for (let j = 1; j <= b.length; j++) row[j] = Math.min((previous[j] ?? 0) + 1, (row[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1));
+    for (let j = 1; j <= b.length; j++)
+      row[j] = Math.min(
+        (previous[j] ?? 0) + 1,
+        (row[j - 1] ?? 0) + 1,
+        (previous[j - 1] ?? 0) + (a[i - 1] === b[j - 1] ? 0 : 1),
+      );
     previous = row;
   }
   return previous[b.length] ?? 0;

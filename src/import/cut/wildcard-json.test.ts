@@ -17,10 +17,17 @@ function document(ok: Json): Json {
   return openapi(
     {
       "/zqwidgets/{id}": {
-        get: { operationId: "getZqWidget", parameters: [{ name: "id", in: "path", required: true, schema: { type: "string", maxLength: 64 } }], responses: { "200": ok, "400": { $ref: "#/components/responses/ZqProblem" } } },
+        get: {
+          operationId: "getZqWidget",
+          parameters: [{ name: "id", in: "path", required: true, schema: { type: "string", maxLength: 64 } }],
+          responses: { "200": ok, "400": { $ref: "#/components/responses/ZqProblem" } },
+        },
       },
     },
-    { schemas: { ZqItem: zqItem, ZqProblem: zqProblem }, responses: { ZqProblem: anyType({ $ref: "#/components/schemas/ZqProblem" }) } },
+    {
+      schemas: { ZqItem: zqItem, ZqProblem: zqProblem },
+      responses: { ZqProblem: anyType({ $ref: "#/components/schemas/ZqProblem" }) },
+    },
   );
 }
 
@@ -31,20 +38,33 @@ describe("an answer typed */* with an object schema", () => {
     expect(op.download).toBeUndefined();
     expect(op.outputs?.data).toMatchObject({ type: "json", from: "$response.body" });
     expect(d.manifest.errors?.message).toEqual(["$response.body#/message"]);
-    expect(d.openapiText).toMatch(/^# Written as application\/json by blockwright add, published as \*\/\*: getZqWidget 200, components\.responses\.ZqProblem \(/m);
+    expect(d.openapiText).toMatch(
+      /^# Written as application\/json by blockwright add, published as \*\/\*: getZqWidget 200, components\.responses\.ZqProblem \(/m,
+    );
     expect(d.openapiText).not.toContain("'*/*'");
-    expect(notesAt(d, "openapi").join("\n")).toContain("types as application/json the answers and request bodies the published document types */*");
+    expect(notesAt(d, "openapi").join("\n")).toContain(
+      "types as application/json the answers and request bodies the published document types */*",
+    );
     expect(await linkProblems(d)).toEqual([]);
   });
 
   it("is drafted as JSON with parameters on its media type too (*/*; charset=utf-8)", () => {
-    const d = drafted(document({ description: "The reply.", content: { "*/*; charset=utf-8": { schema: { $ref: "#/components/schemas/ZqItem" } } } }), ["getZqWidget"]);
+    const d = drafted(
+      document({
+        description: "The reply.",
+        content: { "*/*; charset=utf-8": { schema: { $ref: "#/components/schemas/ZqItem" } } },
+      }),
+      ["getZqWidget"],
+    );
     expect(d.manifest.operations.acme_get_zq_widget!.download).toBeUndefined();
     expect(d.openapiText).toMatch(/published as \*\/\*: getZqWidget 200, /m);
   });
 
   it("is left as published when it also has a JSON type", () => {
-    const both = { description: "The reply.", content: { "application/json": { schema: zqItem }, "*/*": { schema: zqItem } } };
+    const both = {
+      description: "The reply.",
+      content: { "application/json": { schema: zqItem }, "*/*": { schema: zqItem } },
+    };
     const d = drafted(document(both), ["getZqWidget"]);
     expect(d.openapiText).toContain("'*/*'");
     expect(d.openapiText).not.toMatch(/published as \*\/\*: getZqWidget/);
@@ -67,14 +87,21 @@ describe("a request body typed */* with an object schema (Kubernetes' creates)",
           post: {
             operationId: "createZqWidget",
             requestBody: { required: true, content: { "*/*": { schema: { $ref: "#/components/schemas/ZqItem" } } } },
-            responses: { "201": { description: "Made.", content: { "application/json": { schema: { $ref: "#/components/schemas/ZqItem" } } } } },
+            responses: {
+              "201": {
+                description: "Made.",
+                content: { "application/json": { schema: { $ref: "#/components/schemas/ZqItem" } } },
+              },
+            },
           },
         },
       },
       { schemas: { ZqItem: { ...zqItem, required: ["label"] } } },
     );
     const d = drafted(doc, ["createZqWidget"]);
-    expect(d.manifest.operations.acme_create_zq_widget!.params).toMatchObject({ label: { type: "string", required: true, wire: { in: "body" } } });
+    expect(d.manifest.operations.acme_create_zq_widget!.params).toMatchObject({
+      label: { type: "string", required: true, wire: { in: "body" } },
+    });
     expect(d.openapiText).toMatch(/published as \*\/\*: createZqWidget request body \(/m);
     expect(await linkProblems(d)).toEqual([]);
   });

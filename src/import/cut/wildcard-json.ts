@@ -25,7 +25,10 @@ export function jsonForWildcards(cut: Json, chosen: readonly { id: string; op: J
   const seen = new Set<object>();
   for (const { id, op } of chosen) {
     // Its answers, and its request body: one of any type with an object schema (Kubernetes' creates) is JSON the runtime writes.
-    const parts: [string, unknown][] = [...Object.entries((op.responses ?? {}) as Json), ...(op.requestBody !== undefined ? [["request body", op.requestBody] as [string, unknown]] : [])];
+    const parts: [string, unknown][] = [
+      ...Object.entries((op.responses ?? {}) as Json),
+      ...(op.requestBody !== undefined ? [["request body", op.requestBody] as [string, unknown]] : []),
+    ];
     for (const [status, declared] of parts) {
       const part = followLocalRefs(cut, declared);
       if (!part || seen.has(part)) continue;
@@ -34,8 +37,13 @@ export function jsonForWildcards(cut: Json, chosen: readonly { id: string; op: J
       const any = wildcardJson(cut, content);
       if (any === undefined) continue;
       // The same entry under the JSON type, in the same place among the others.
-      part.content = Object.fromEntries(Object.entries(content).map(([type, media]) => [type === any ? "application/json" : type, media]));
-      const shared = typeof (declared as Json).$ref === "string" ? ((declared as Json).$ref as string).replace(/^#\//, "").replaceAll("/", ".") : undefined;
+      part.content = Object.fromEntries(
+        Object.entries(content).map(([type, media]) => [type === any ? "application/json" : type, media]),
+      );
+      const shared =
+        typeof (declared as Json).$ref === "string"
+          ? ((declared as Json).$ref as string).replace(/^#\//, "").replaceAll("/", ".")
+          : undefined;
       rewritten.push(shared ?? `${id} ${status}`);
     }
   }
@@ -71,6 +79,9 @@ function jsonShaped(document: Json, schema: unknown, depth = 0): boolean {
   const node = followLocalRefs(document, schema);
   if (!node || depth > 10) return false;
   const types = Array.isArray(node.type) ? node.type : [node.type];
-  if (types.includes("object") || types.includes("array") || node.properties !== undefined || node.items !== undefined) return true;
-  return ["allOf", "oneOf", "anyOf"].some((k) => Array.isArray(node[k]) && (node[k] as unknown[]).some((part) => jsonShaped(document, part, depth + 1)));
+  if (types.includes("object") || types.includes("array") || node.properties !== undefined || node.items !== undefined)
+    return true;
+  return ["allOf", "oneOf", "anyOf"].some(
+    (k) => Array.isArray(node[k]) && (node[k] as unknown[]).some((part) => jsonShaped(document, part, depth + 1)),
+  );
 }

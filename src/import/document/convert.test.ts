@@ -26,7 +26,15 @@ const shapes = (): Json => ({
     "/things": {
       get: {
         operationId: "list",
-        parameters: [{ name: "tags", in: "query", type: "array", items: { type: "string", enum: ["a", "b"] }, collectionFormat: "multi" }],
+        parameters: [
+          {
+            name: "tags",
+            in: "query",
+            type: "array",
+            items: { type: "string", enum: ["a", "b"] },
+            collectionFormat: "multi",
+          },
+        ],
         responses: { "200": { description: "ok", schema: { type: "array", items: { $ref: "#/definitions/Thing" } } } },
       },
       post: {
@@ -43,10 +51,20 @@ const shapes = (): Json => ({
     },
     "/things/{id}": {
       parameters: [{ name: "id", in: "path", required: true, type: "string", maxLength: 10 }],
-      put: { operationId: "put", parameters: [{ name: "body", in: "body", required: true, schema: { $ref: "#/definitions/Thing" } }], responses: { "200": { description: "ok" } } },
+      put: {
+        operationId: "put",
+        parameters: [{ name: "body", in: "body", required: true, schema: { $ref: "#/definitions/Thing" } }],
+        responses: { "200": { description: "ok" } },
+      },
     },
   },
-  definitions: { Thing: { type: "object", properties: { id: { type: "integer" }, child: { $ref: "#/definitions/Thing" } }, "x-nullable": true } },
+  definitions: {
+    Thing: {
+      type: "object",
+      properties: { id: { type: "integer" }, child: { $ref: "#/definitions/Thing" } },
+      "x-nullable": true,
+    },
+  },
 });
 
 afterEach(() => vi.restoreAllMocks());
@@ -72,9 +90,15 @@ describe("documentKind", () => {
       throw new Error("accepted");
     };
     expect(refusal(["a list"])).toBe("doc.json is not an API document (its top level is not a mapping)");
-    expect(refusal({ kind: "discovery#restDescription" })).toMatch(/^doc\.json is an API Discovery document: add reads OpenAPI 3\.0, 3\.1, 3\.2 and Swagger 2\.0/);
-    expect(refusal({ openapi: "3.3.0", paths: {} })).toBe('doc.json: not an OpenAPI 3.0/3.1/3.2 or Swagger 2.0 document (openapi: "3.3.0", swagger: null); OpenAPI 3.3.0 is not read yet');
-    expect(refusal({ swagger: "1.2" })).toBe('doc.json: not an OpenAPI 3.0/3.1/3.2 or Swagger 2.0 document (openapi: null, swagger: "1.2")');
+    expect(refusal({ kind: "discovery#restDescription" })).toMatch(
+      /^doc\.json is an API Discovery document: add reads OpenAPI 3\.0, 3\.1, 3\.2 and Swagger 2\.0/,
+    );
+    expect(refusal({ openapi: "3.3.0", paths: {} })).toBe(
+      'doc.json: not an OpenAPI 3.0/3.1/3.2 or Swagger 2.0 document (openapi: "3.3.0", swagger: null); OpenAPI 3.3.0 is not read yet',
+    );
+    expect(refusal({ swagger: "1.2" })).toBe(
+      'doc.json: not an OpenAPI 3.0/3.1/3.2 or Swagger 2.0 document (openapi: null, swagger: "1.2")',
+    );
     expect(refusal({ openapi: "3.0.0" })).toBe("doc.json: an OpenAPI document needs paths, got null");
   });
 });
@@ -90,7 +114,10 @@ describe("swaggerToOpenApi", () => {
     const doc = converted(shapes(), "shapes.json");
     expect(doc.servers).toEqual([{ url: "https://api.test/v2" }, { url: "http://api.test/v2" }]);
     expect(doc.components.schemas.Thing.properties.child).toEqual({ $ref: "#/components/schemas/Thing" });
-    expect(doc.paths["/things/{id}"].put.requestBody).toEqual({ content: { "application/json": { schema: { $ref: "#/components/schemas/Thing" } } }, required: true });
+    expect(doc.paths["/things/{id}"].put.requestBody).toEqual({
+      content: { "application/json": { schema: { $ref: "#/components/schemas/Thing" } } },
+      required: true,
+    });
   });
 
   it("keeps the limits of form fields, and merges a form field declared for the whole document into the body", async () => {
@@ -109,22 +136,44 @@ describe("swaggerToOpenApi", () => {
 
   it("carries collectionFormat multi as explode (style form is the query default), x-nullable as nullable, and the OAuth flow", async () => {
     const doc = converted(shapes(), "shapes.json");
-    expect(doc.paths["/things"].get.parameters[0]).toMatchObject({ name: "tags", in: "query", explode: true, schema: { type: "array", items: { type: "string", enum: ["a", "b"] } } });
+    expect(doc.paths["/things"].get.parameters[0]).toMatchObject({
+      name: "tags",
+      in: "query",
+      explode: true,
+      schema: { type: "array", items: { type: "string", enum: ["a", "b"] } },
+    });
     expect(doc.components.schemas.Thing.nullable).toBe(true);
     const oauth = converted(chat(), "chat.yaml");
     expect(oauth.components.securitySchemes.chatAuth).toEqual({
       type: "oauth2",
-      flows: { authorizationCode: { authorizationUrl: "https://chat.example.test/oauth/authorize", tokenUrl: "https://chat.example.test/api/oauth.access", scopes: { "chat:write": "Post messages", "channels:read": "List channels" } } },
+      flows: {
+        authorizationCode: {
+          authorizationUrl: "https://chat.example.test/oauth/authorize",
+          tokenUrl: "https://chat.example.test/api/oauth.access",
+          scopes: { "chat:write": "Post messages", "channels:read": "List channels" },
+        },
+      },
     });
   });
 
   it("refuses a document it cannot convert in one line, and prints nothing of its own", async () => {
     const warn = vi.spyOn(console, "warn");
     const error = vi.spyOn(console, "error");
-    expect(() => swaggerToOpenApi({ swagger: "2.0", info: "x", paths: {} }, "bad.json")).toThrow(new UnsupportedDocument("bad.json: Swagger 2.0 could not be converted to OpenAPI 3.0: info must be an object"));
+    expect(() => swaggerToOpenApi({ swagger: "2.0", info: "x", paths: {} }, "bad.json")).toThrow(
+      new UnsupportedDocument("bad.json: Swagger 2.0 could not be converted to OpenAPI 3.0: info must be an object"),
+    );
     // Two scheme names the converter makes one.
-    const clash = { swagger: "2.0", info: { title: "t", version: "1" }, paths: {}, securityDefinitions: { "a b": { type: "basic" }, a_b: { type: "basic" } } };
-    expect(() => swaggerToOpenApi(clash, "clash.json")).toThrow(new UnsupportedDocument("clash.json: Swagger 2.0 could not be converted to OpenAPI 3.0: Duplicate sanitised securityScheme name a_b"));
+    const clash = {
+      swagger: "2.0",
+      info: { title: "t", version: "1" },
+      paths: {},
+      securityDefinitions: { "a b": { type: "basic" }, a_b: { type: "basic" } },
+    };
+    expect(() => swaggerToOpenApi(clash, "clash.json")).toThrow(
+      new UnsupportedDocument(
+        "clash.json: Swagger 2.0 could not be converted to OpenAPI 3.0: Duplicate sanitised securityScheme name a_b",
+      ),
+    );
     expect(warn).not.toHaveBeenCalled();
     expect(error).not.toHaveBeenCalled();
     expect(console.warn).toBe(warn);
@@ -136,7 +185,9 @@ describe("asOpenApi3", () => {
     const openapi = { openapi: "3.1.0", info: { title: "t", version: "1" }, paths: {} };
     expect(asOpenApi3(openapi, "a.json")).toEqual({ document: openapi, kind: { format: "openapi", version: "3.1.0" } });
     const { document, kind } = asOpenApi3(chat(), "chat.yaml");
-    expect(() => asOpenApi3({ swagger: "2.0", info: { title: "t", version: "1" }, paths: 5 }, "odd.json")).toThrow(new UnsupportedDocument("odd.json: an OpenAPI document needs paths, got 5"));
+    expect(() => asOpenApi3({ swagger: "2.0", info: { title: "t", version: "1" }, paths: 5 }, "odd.json")).toThrow(
+      new UnsupportedDocument("odd.json: an OpenAPI document needs paths, got 5"),
+    );
     expect(kind).toEqual({ format: "swagger", version: "2.0" });
     expect(document.openapi).toBe("3.0.0");
   });

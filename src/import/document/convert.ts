@@ -18,15 +18,21 @@ export class UnsupportedDocument extends Error {
 
 /** The kind of `data`, or why it is not an OpenAPI 3.0/3.1 or Swagger 2.0 document (`name` as messages show the file). */
 export function documentKind(data: unknown, name: string): DocumentKind {
-  if (data === null || typeof data !== "object" || Array.isArray(data)) throw new UnsupportedDocument(`${name} is not an API document (its top level is not a mapping)`);
+  if (data === null || typeof data !== "object" || Array.isArray(data))
+    throw new UnsupportedDocument(`${name} is not an API document (its top level is not a mapping)`);
   const doc = data as Json;
   if (typeof doc.openapi === "string" && /^3\.[012](\.\d+)?$/.test(doc.openapi)) {
-    if (doc.paths === null || typeof doc.paths !== "object") throw new UnsupportedDocument(`${name}: an OpenAPI document needs paths, got ${JSON.stringify(doc.paths ?? null)}`);
+    if (doc.paths === null || typeof doc.paths !== "object")
+      throw new UnsupportedDocument(
+        `${name}: an OpenAPI document needs paths, got ${JSON.stringify(doc.paths ?? null)}`,
+      );
     return { format: "openapi", version: doc.openapi };
   }
   if (doc.swagger === "2.0") return { format: "swagger", version: "2.0" };
   if (doc.kind === "discovery#restDescription")
-    throw new UnsupportedDocument(`${name} is an API Discovery document: add reads OpenAPI 3.0, 3.1, 3.2 and Swagger 2.0 (write the OpenAPI by hand; blockwright upstream compares Discovery documents)`);
+    throw new UnsupportedDocument(
+      `${name} is an API Discovery document: add reads OpenAPI 3.0, 3.1, 3.2 and Swagger 2.0 (write the OpenAPI by hand; blockwright upstream compares Discovery documents)`,
+    );
   const version = doc.openapi ?? doc.swagger;
   throw new UnsupportedDocument(
     `${name}: not an OpenAPI 3.0/3.1/3.2 or Swagger 2.0 document (openapi: ${JSON.stringify(doc.openapi ?? null)}, swagger: ${JSON.stringify(doc.swagger ?? null)})${typeof version === "string" && version.startsWith("3.") ? `; OpenAPI ${version} is not read yet` : ""}`,

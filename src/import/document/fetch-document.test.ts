@@ -51,36 +51,65 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
 });
 
-const options = (extra: Partial<Parameters<typeof fetchDocument>[1]> = {}) => ({ signal: new AbortController().signal, timeoutMs: 10_000, maxBytes: 2 * MiB, ...extra });
+const options = (extra: Partial<Parameters<typeof fetchDocument>[1]> = {}) => ({
+  signal: new AbortController().signal,
+  timeoutMs: 10_000,
+  maxBytes: 2 * MiB,
+  ...extra,
+});
 
 describe("fetchDocument", () => {
   it("reads the document, following a redirect on the same terms, and reports the bytes as they come", async () => {
     const seen: number[] = [];
-    expect(await fetchDocument(`${base}/moved`, options({ onProgress: (received) => seen.push(received) }))).toBe('{"openapi":"3.0.3","paths":{}}');
+    expect(await fetchDocument(`${base}/moved`, options({ onProgress: (received) => seen.push(received) }))).toBe(
+      '{"openapi":"3.0.3","paths":{}}',
+    );
     expect(seen.at(-1)).toBe(30);
   });
 
   it("refuses an address that is not https (http only on loopback), or that holds credentials, before any request", async () => {
     expect(addressProblem("http://api.example.com/doc.json")).toBe("must use https (http only for a loopback host)");
-    expect(addressProblem("https://user:secret@api.example.com/doc.json")).toBe("must not contain credentials (they would be recorded in source.yaml)");
+    expect(addressProblem("https://user:secret@api.example.com/doc.json")).toBe(
+      "must not contain credentials (they would be recorded in source.yaml)",
+    );
     expect(addressProblem("https://api.example.com/doc.json")).toBeUndefined();
     expect(addressProblem("http://localhost:8080/doc.json")).toBeUndefined();
-    await expect(fetchDocument(`${base}/away`, options())).rejects.toThrow(new FetchRefused(`${base}/away redirects to http://example.com/doc.json, which must use https (http only for a loopback host)`));
+    await expect(fetchDocument(`${base}/away`, options())).rejects.toThrow(
+      new FetchRefused(
+        `${base}/away redirects to http://example.com/doc.json, which must use https (http only for a loopback host)`,
+      ),
+    );
   });
 
   it("refuses a document over the size limit: a declared one before reading, a streamed one once past it", async () => {
-    await expect(fetchDocument(`${base}/declared-large`, options())).rejects.toThrow(new FetchFailed(`${base}/declared-large is 3.0 MiB, over the 2 MiB limit for a published document: refused before reading`));
-    await expect(fetchDocument(`${base}/streamed-large`, options())).rejects.toThrow(new FetchFailed(`${base}/streamed-large sent more than the 2 MiB limit for a published document: stopped reading`));
+    await expect(fetchDocument(`${base}/declared-large`, options())).rejects.toThrow(
+      new FetchFailed(
+        `${base}/declared-large is 3.0 MiB, over the 2 MiB limit for a published document: refused before reading`,
+      ),
+    );
+    await expect(fetchDocument(`${base}/streamed-large`, options())).rejects.toThrow(
+      new FetchFailed(
+        `${base}/streamed-large sent more than the 2 MiB limit for a published document: stopped reading`,
+      ),
+    );
   });
 
   it("says what the server answered, and when the answer is not text", async () => {
-    await expect(fetchDocument(`${base}/missing.json`, options())).rejects.toThrow(new FetchFailed(`${base}/missing.json answered 404 Not Found`));
-    await expect(fetchDocument(`${base}/latin1`, options())).rejects.toThrow(new FetchFailed(`${base}/latin1 is not UTF-8 text`));
+    await expect(fetchDocument(`${base}/missing.json`, options())).rejects.toThrow(
+      new FetchFailed(`${base}/missing.json answered 404 Not Found`),
+    );
+    await expect(fetchDocument(`${base}/latin1`, options())).rejects.toThrow(
+      new FetchFailed(`${base}/latin1 is not UTF-8 text`),
+    );
   });
 
   it("gives up at the time limit, whether the server is silent or slow", async () => {
-    await expect(fetchDocument(`${base}/silent`, options({ timeoutMs: 300 }))).rejects.toThrow(new FetchFailed(`${base}/silent: no whole answer within 0.3 s (--timeout sets the limit)`));
-    await expect(fetchDocument(`${base}/trickle`, options({ timeoutMs: 300 }))).rejects.toThrow(new FetchFailed(`${base}/trickle: no whole answer within 0.3 s (--timeout sets the limit)`));
+    await expect(fetchDocument(`${base}/silent`, options({ timeoutMs: 300 }))).rejects.toThrow(
+      new FetchFailed(`${base}/silent: no whole answer within 0.3 s (--timeout sets the limit)`),
+    );
+    await expect(fetchDocument(`${base}/trickle`, options({ timeoutMs: 300 }))).rejects.toThrow(
+      new FetchFailed(`${base}/trickle: no whole answer within 0.3 s (--timeout sets the limit)`),
+    );
   });
 
   it("stops at once when the user interrupts, with the interrupt's own reason", async () => {
@@ -96,12 +125,16 @@ describe("fetchDocument", () => {
     await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise((resolve) => closed.close(resolve));
-    await expect(fetchDocument(`http://127.0.0.1:${port}/doc.json`, options())).rejects.toThrow(new FetchFailed(`http://127.0.0.1:${port}/doc.json: cannot be fetched (ECONNREFUSED)`));
+    await expect(fetchDocument(`http://127.0.0.1:${port}/doc.json`, options())).rejects.toThrow(
+      new FetchFailed(`http://127.0.0.1:${port}/doc.json: cannot be fetched (ECONNREFUSED)`),
+    );
   });
 });
 
 describe("recordableAddress", () => {
   it("keeps the address, with query values that look secret replaced and no fragment", () => {
-    expect(recordableAddress("https://raw.example.com/api/openapi.yaml?ref=main&token=ghp_abc&X-Amz-Signature=s1#top")).toBe("https://raw.example.com/api/openapi.yaml?ref=main&token=REDACTED&X-Amz-Signature=REDACTED");
+    expect(
+      recordableAddress("https://raw.example.com/api/openapi.yaml?ref=main&token=ghp_abc&X-Amz-Signature=s1#top"),
+    ).toBe("https://raw.example.com/api/openapi.yaml?ref=main&token=REDACTED&X-Amz-Signature=REDACTED");
   });
 });

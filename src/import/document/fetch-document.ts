@@ -60,7 +60,8 @@ export function addressProblem(address: string): string | undefined {
  */
 export function recordableAddress(address: string): string {
   const url = new URL(address);
-  for (const name of [...url.searchParams.keys()]) if (/token|key|secret|sig|signature|password|auth|credential/i.test(name)) url.searchParams.set(name, "REDACTED");
+  for (const name of [...url.searchParams.keys()])
+    if (/token|key|secret|sig|signature|password|auth|credential/i.test(name)) url.searchParams.set(name, "REDACTED");
   url.hash = "";
   return url.href;
 }
@@ -75,8 +76,17 @@ export async function fetchDocument(address: string, options: FetchOptions): Pro
   try {
     for (let hop = 0; ; hop++) {
       const problem = addressProblem(url);
-      if (problem) throw new FetchRefused(hop ? `${shown} redirects to ${recordableAddress(url)}, which ${problem}` : `${shown} ${problem}`);
-      const response = await deadline.race(send((r) => fetch(r), { method: "GET", url, headers: { accept: "application/json, application/yaml, text/yaml, */*" } }, deadline.signal));
+      if (problem)
+        throw new FetchRefused(
+          hop ? `${shown} redirects to ${recordableAddress(url)}, which ${problem}` : `${shown} ${problem}`,
+        );
+      const response = await deadline.race(
+        send(
+          (r) => fetch(r),
+          { method: "GET", url, headers: { accept: "application/json, application/yaml, text/yaml, */*" } },
+          deadline.signal,
+        ),
+      );
       const location = response.headers.get("location");
       if (response.status >= 300 && response.status < 400 && location !== null) {
         await response.body?.cancel();
@@ -86,14 +96,19 @@ export async function fetchDocument(address: string, options: FetchOptions): Pro
       }
       if (!response.ok) {
         await response.body?.cancel();
-        throw new FetchFailed(`${shown} answered ${response.status}${response.statusText ? ` ${response.statusText}` : ""}`);
+        throw new FetchFailed(
+          `${shown} answered ${response.status}${response.statusText ? ` ${response.statusText}` : ""}`,
+        );
       }
       return await readCapped(response, shown, options, deadline);
     }
   } catch (e) {
     if (e instanceof FetchRefused || e instanceof FetchFailed) throw e;
     if (options.signal.aborted) throw options.signal.reason;
-    if (deadline.timedOut) throw new FetchFailed(`${shown}: no whole answer within ${options.timeoutMs / 1000} s (--timeout sets the limit)`);
+    if (deadline.timedOut)
+      throw new FetchFailed(
+        `${shown}: no whole answer within ${options.timeoutMs / 1000} s (--timeout sets the limit)`,
+      );
     const cause = (e as { cause?: { code?: string; message?: string } }).cause;
     throw new FetchFailed(`${shown}: cannot be fetched (${cause?.code ?? cause?.message ?? (e as Error).message})`);
   } finally {
@@ -101,15 +116,27 @@ export async function fetchDocument(address: string, options: FetchOptions): Pro
   }
 }
 
-async function readCapped(response: Response, shown: string, options: FetchOptions, deadline: Deadline): Promise<string> {
+async function readCapped(
+  response: Response,
+  shown: string,
+  options: FetchOptions,
+  deadline: Deadline,
+): Promise<string> {
   const declared = Number(response.headers.get("content-length") ?? NaN);
   const total = Number.isFinite(declared) ? declared : undefined;
   if (total !== undefined && total > options.maxBytes) {
     await response.body?.cancel();
-    throw new FetchFailed(`${shown} is ${(total / MiB).toFixed(1)} MiB, over the ${options.maxBytes / MiB} MiB limit for a published document: refused before reading`);
+    throw new FetchFailed(
+      `${shown} is ${(total / MiB).toFixed(1)} MiB, over the ${options.maxBytes / MiB} MiB limit for a published document: refused before reading`,
+    );
   }
-  const read = await deadline.race(readBytes(response, options.maxBytes, deadline, (received) => options.onProgress?.(received, total)));
-  if ("tooLarge" in read) throw new FetchFailed(`${shown} sent more than the ${options.maxBytes / MiB} MiB limit for a published document: stopped reading`);
+  const read = await deadline.race(
+    readBytes(response, options.maxBytes, deadline, (received) => options.onProgress?.(received, total)),
+  );
+  if ("tooLarge" in read)
+    throw new FetchFailed(
+      `${shown} sent more than the ${options.maxBytes / MiB} MiB limit for a published document: stopped reading`,
+    );
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(read.bytes);
   } catch {

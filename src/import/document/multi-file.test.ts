@@ -95,7 +95,13 @@ const add = (args: string[], cwd: string) => run(["add", ...args], cwd);
 async function run(argv: string[], cwd: string) {
   let stdout = "";
   let stderr = "";
-  const io = { stdout: { write: (t: string) => void (stdout += t) }, stderr: { write: (t: string) => void (stderr += t) }, env: {}, cwd, interrupted: new Promise<void>(() => {}) };
+  const io = {
+    stdout: { write: (t: string) => void (stdout += t) },
+    stderr: { write: (t: string) => void (stderr += t) },
+    env: {},
+    cwd,
+    interrupted: new Promise<void>(() => {}),
+  };
   const code = await main(argv, io);
   return { code, stdout, stderr };
 }
@@ -106,7 +112,12 @@ describe("add on a multi-file document", () => {
   it("--list names the operations of path items and operations in other files", async () => {
     const { code, stdout } = await add(["--from", root, "--list"], tmp);
     expect(code).toBe(0);
-    expect(stdout.split("\n").map((l) => l.split("\t").slice(0, 2).join(" "))).toEqual(["listWidgets GET /widgets", "createWidget POST /widgets", "getWidget GET /widgets/{widget_id}", ""]);
+    expect(stdout.split("\n").map((l) => l.split("\t").slice(0, 2).join(" "))).toEqual([
+      "listWidgets GET /widgets",
+      "createWidget POST /widgets",
+      "getWidget GET /widgets/{widget_id}",
+      "",
+    ]);
   });
 
   it("--operations cuts them into one document, and the draft links", async () => {
@@ -114,18 +125,32 @@ describe("add on a multi-file document", () => {
     mkdirSync(join(project, "specs"), { recursive: true });
     mkdirSync(join(project, "node_modules/@blockwright"), { recursive: true });
     symlinkSync(join(ROOT, "runtime"), join(project, "node_modules/@blockwright/runtime"));
-    const { code, stdout, stderr } = await add(["zqwidgets", "--from", root, "--operations", "listWidgets,getWidget"], project);
+    const { code, stdout, stderr } = await add(
+      ["zqwidgets", "--from", root, "--operations", "listWidgets,getWidget"],
+      project,
+    );
     expect({ code, stderr: code ? stderr : "" }).toEqual({ code: 0, stderr: "" });
     expect(stderr).toMatch(/bundled 5 files/);
     expect(stdout).toMatch(/the draft links: generate accepts it/);
     const cut = readFileSync(join(project, "specs/zqwidgets/openapi.yaml"), "utf8");
     expect(cut).not.toMatch(/\$ref: ['"]?(\.\.\/|resources|shared|models)/);
     const doc = jsyaml.load(cut) as { paths: Record<string, Record<string, { operationId?: string }>> };
-    expect(Object.entries(doc.paths).flatMap(([path, item]) => Object.entries(item).map(([method, op]) => `${method} ${path} ${op.operationId}`))).toEqual(["get /widgets listWidgets", "get /widgets/{widget_id} getWidget"]);
-    const manifest = jsyaml.load(readFileSync(join(project, "specs/zqwidgets/manifest.yaml"), "utf8")) as { operations: Record<string, { params?: Record<string, unknown> }> };
+    expect(
+      Object.entries(doc.paths).flatMap(([path, item]) =>
+        Object.entries(item).map(([method, op]) => `${method} ${path} ${op.operationId}`),
+      ),
+    ).toEqual(["get /widgets listWidgets", "get /widgets/{widget_id} getWidget"]);
+    const manifest = jsyaml.load(readFileSync(join(project, "specs/zqwidgets/manifest.yaml"), "utf8")) as {
+      operations: Record<string, { params?: Record<string, unknown> }>;
+    };
     expect(Object.keys(manifest.operations).sort()).toEqual(["zqwidgets_get_widget", "zqwidgets_list_widgets"]);
     // A $ref to a file that is neither JSON nor YAML is its text (a description in Markdown, a code sample).
-    const get = (doc.paths["/widgets/{widget_id}"] as Record<string, { description?: string; "x-codeSamples"?: { source: string }[] }>).get;
+    const get = (
+      doc.paths["/widgets/{widget_id}"] as Record<
+        string,
+        { description?: string; "x-codeSamples"?: { source: string }[] }
+      >
+    ).get;
     expect(get?.description).toBe("Gets **one** widget: its id and name.\n");
     expect(get?.["x-codeSamples"]?.[0]?.source).toBe("client.widgets.get('w1') # {a: 1}\n");
     expect(Object.keys(manifest.operations.zqwidgets_list_widgets?.params ?? {})).toContain("per_page");
@@ -135,12 +160,21 @@ describe("add on a multi-file document", () => {
     const project = join(tmp, "project");
     const same = await run(["upstream", "zqwidgets", root], project);
     expect({ code: same.code, stderr: same.code ? same.stderr : "" }).toEqual({ code: 0, stderr: "" });
-    const newer = write(join(tmp, "newer"), { ...FILES, "resources/widgets/models/widget.yaml": FILES["resources/widgets/models/widget.yaml"]?.replace("id: {type: string, maxLength: 64", "id: {type: string, maxLength: 32") ?? "" });
+    const newer = write(join(tmp, "newer"), {
+      ...FILES,
+      "resources/widgets/models/widget.yaml":
+        FILES["resources/widgets/models/widget.yaml"]?.replace(
+          "id: {type: string, maxLength: 64",
+          "id: {type: string, maxLength: 32",
+        ) ?? "",
+    });
     // A reply field's limit tightened is informational for callers (issue 35's change model): exit 0; --all lists it.
     const changed = await run(["upstream", "zqwidgets", newer, "--accept", "--all"], project);
     expect(changed.code, changed.stdout).toBe(0);
     expect(changed.stdout).toMatch(/maxLength/);
-    const pinned = JSON.parse(readFileSync(join(project, "specs/zqwidgets/upstream/published.json"), "utf8")) as { components?: { schemas?: Record<string, { properties?: { id?: { maxLength?: number } } }> } };
+    const pinned = JSON.parse(readFileSync(join(project, "specs/zqwidgets/upstream/published.json"), "utf8")) as {
+      components?: { schemas?: Record<string, { properties?: { id?: { maxLength?: number } } }> };
+    };
     expect(Object.values(pinned.components?.schemas ?? {}).map((s) => s.properties?.id?.maxLength)).toContain(32);
     // openapi.yaml, add's cut, is cut again from the newer bundle: one file, the newer limit, the manifest untouched.
     expect(changed.stderr).toMatch(/re-cut specs\/zqwidgets\/openapi\.yaml from it \(2 operations\)/);
@@ -151,7 +185,11 @@ describe("add on a multi-file document", () => {
   });
 
   it("a $ref to a file that is not there is refused, exit 2, naming the reference and its place", async () => {
-    const broken = write(join(tmp, "broken"), { ...FILES, "resources/widgets/get.yaml": FILES["resources/widgets/get.yaml"]?.replace("models/widget.yaml", "models/gadget.yaml") ?? "" });
+    const broken = write(join(tmp, "broken"), {
+      ...FILES,
+      "resources/widgets/get.yaml":
+        FILES["resources/widgets/get.yaml"]?.replace("models/widget.yaml", "models/gadget.yaml") ?? "",
+    });
     const { code, stderr } = await add(["--from", broken, "--list"], tmp);
     expect(code).toBe(2);
     expect(stderr).toMatch(/get\.yaml:\d+:\d+: \$ref "models\/gadget\.yaml" does not resolve/);
@@ -159,10 +197,16 @@ describe("add on a multi-file document", () => {
   });
 
   it("a $ref that leaves the root's folder is refused, exit 2", async () => {
-    const outside = write(join(tmp, "outside", "inner"), { ...FILES, "zq-widgets.yaml": FILES["zq-widgets.yaml"]?.replace("$ref: resources/widgets/widgets.yaml", "$ref: ../elsewhere.yaml") ?? "" });
+    const outside = write(join(tmp, "outside", "inner"), {
+      ...FILES,
+      "zq-widgets.yaml":
+        FILES["zq-widgets.yaml"]?.replace("$ref: resources/widgets/widgets.yaml", "$ref: ../elsewhere.yaml") ?? "",
+    });
     writeFileSync(join(tmp, "outside", "elsewhere.yaml"), FILES["resources/widgets/widgets.yaml"] ?? "");
     const { code, stderr } = await add(["--from", outside, "--list"], tmp);
     expect(code).toBe(2);
-    expect(stderr).toMatch(/\$ref "\.\.\/elsewhere\.yaml" does not resolve: .*elsewhere\.yaml is outside the document.s folder/);
+    expect(stderr).toMatch(
+      /\$ref "\.\.\/elsewhere\.yaml" does not resolve: .*elsewhere\.yaml is outside the document.s folder/,
+    );
   });
 });

@@ -31,9 +31,20 @@ describe("convertSwagger2", () => {
       }),
     );
     const [a, b, c, d, e] = doc.paths["/zq"].get.parameters;
-    expect(a).toEqual({ name: "a", in: "query", style: "form", explode: false, schema: { type: "array", items: { type: "string" } } });
+    expect(a).toEqual({
+      name: "a",
+      in: "query",
+      style: "form",
+      explode: false,
+      schema: { type: "array", items: { type: "string" } },
+    });
     expect([b.style, c.style]).toEqual(["pipeDelimited", "spaceDelimited"]);
-    expect(d).toEqual({ name: "d", in: "header", style: "simple", schema: { type: "array", items: { type: "integer", minimum: 1 } } });
+    expect(d).toEqual({
+      name: "d",
+      in: "header",
+      style: "simple",
+      schema: { type: "array", items: { type: "integer", minimum: 1 } },
+    });
     expect(e).toEqual({ name: "e", in: "query", schema: { type: "string", nullable: true }, example: "zqvalue" });
   });
 
@@ -47,31 +58,78 @@ describe("convertSwagger2", () => {
               { name: "payload", in: "body", required: true, schema: { type: "object" } },
             ],
             post: { responses: { "204": { description: "done" } } },
-            put: { consumes: ["application/zq+json"], parameters: [{ name: "q", in: "query", type: "integer" }], responses: { "204": { description: "done" } } },
+            put: {
+              consumes: ["application/zq+json"],
+              parameters: [{ name: "q", in: "query", type: "integer" }],
+              responses: { "204": { description: "done" } },
+            },
           },
         },
       }),
     );
     const item = doc.paths["/zq/{id}"];
     expect(item.parameters).toEqual([{ name: "id", in: "path", required: true, schema: { type: "string" } }]);
-    expect(item.post.requestBody).toEqual({ content: { "application/json": { schema: { type: "object" } } }, required: true });
-    expect(item.put.requestBody).toEqual({ content: { "application/zq+json": { schema: { type: "object" } } }, required: true });
+    expect(item.post.requestBody).toEqual({
+      content: { "application/json": { schema: { type: "object" } } },
+      required: true,
+    });
+    expect(item.put.requestBody).toEqual({
+      content: { "application/zq+json": { schema: { type: "object" } } },
+      required: true,
+    });
     expect(item.put.parameters).toEqual([{ name: "q", in: "query", schema: { type: "integer" } }]);
   });
 
   it("sends a file field as multipart/form-data with a binary string", () => {
-    const doc = convert(base({ paths: { "/zq": { post: { parameters: [{ name: "upload", in: "formData", type: "file", required: true }], responses: { "201": { description: "made" } } } } } }));
+    const doc = convert(
+      base({
+        paths: {
+          "/zq": {
+            post: {
+              parameters: [{ name: "upload", in: "formData", type: "file", required: true }],
+              responses: { "201": { description: "made" } },
+            },
+          },
+        },
+      }),
+    );
     expect(doc.paths["/zq"].post.requestBody).toEqual({
-      content: { "multipart/form-data": { schema: { type: "object", properties: { upload: { type: "string", format: "binary" } }, required: ["upload"] } } },
+      content: {
+        "multipart/form-data": {
+          schema: {
+            type: "object",
+            properties: { upload: { type: "string", format: "binary" } },
+            required: ["upload"],
+          },
+        },
+      },
       required: true,
     });
   });
 
   it("sends a body parameter that is a file's bytes (format binary, type file) as raw bytes, not JSON, whatever the document consumes", () => {
-    const op = (schema: Json, consumes?: string[]) => ({ ...(consumes ? { consumes } : {}), parameters: [{ name: "file_body", in: "body", required: true, schema }], responses: { "200": { description: "ok" } } });
-    const doc = convert(base({ consumes: ["application/json"], paths: { "/zq/a": { put: op({ type: "string", format: "binary" }) }, "/zq/b": { put: op({ type: "file" }, ["application/octet-stream"]) } } }));
-    expect(doc.paths["/zq/a"].put.requestBody).toEqual({ content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } }, required: true });
-    expect(doc.paths["/zq/b"].put.requestBody).toEqual({ content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } }, required: true });
+    const op = (schema: Json, consumes?: string[]) => ({
+      ...(consumes ? { consumes } : {}),
+      parameters: [{ name: "file_body", in: "body", required: true, schema }],
+      responses: { "200": { description: "ok" } },
+    });
+    const doc = convert(
+      base({
+        consumes: ["application/json"],
+        paths: {
+          "/zq/a": { put: op({ type: "string", format: "binary" }) },
+          "/zq/b": { put: op({ type: "file" }, ["application/octet-stream"]) },
+        },
+      }),
+    );
+    expect(doc.paths["/zq/a"].put.requestBody).toEqual({
+      content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } },
+      required: true,
+    });
+    expect(doc.paths["/zq/b"].put.requestBody).toEqual({
+      content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } },
+      required: true,
+    });
   });
 
   it("writes a schema in OpenAPI 3.0's dialect: $ref alone, a list of types as oneOf, null as nullable, a list of items as anyOf", () => {
@@ -79,7 +137,14 @@ describe("convertSwagger2", () => {
       base({
         paths: {},
         definitions: {
-          "Zq Item": { type: "object", discriminator: "kind", properties: { kind: { type: "string" }, link: { $ref: "#/definitions/Zq%20Item", description: "ignored beside a $ref" } } },
+          "Zq Item": {
+            type: "object",
+            discriminator: "kind",
+            properties: {
+              kind: { type: "string" },
+              link: { $ref: "#/definitions/Zq%20Item", description: "ignored beside a $ref" },
+            },
+          },
           zqMixed: { type: ["string", "integer", "null"] },
           zqMaybe: { type: ["string", "null"], "x-nullable": true },
           zqTuple: { type: "array", items: [{ type: "integer" }, { type: "string" }] },
@@ -123,10 +188,19 @@ describe("convertSwagger2", () => {
       }),
     );
     const ok = doc.paths["/zq"].get.responses["200"];
-    expect(ok.content).toEqual({ "*/*": { schema: { type: "string" } }, "text/plain": { examples: { response: { value: "zqtext" } } } });
-    expect(ok.headers["X-Zq-Ids"]).toEqual({ description: "ids", schema: { type: "array", items: { type: "string" } } });
+    expect(ok.content).toEqual({
+      "*/*": { schema: { type: "string" } },
+      "text/plain": { examples: { response: { value: "zqtext" } } },
+    });
+    expect(ok.headers["X-Zq-Ids"]).toEqual({
+      description: "ids",
+      schema: { type: "array", items: { type: "string" } },
+    });
     expect(doc.paths["/zq"].get.responses.default).toEqual({ $ref: "#/components/responses/zqError" });
-    expect(doc.components.responses.zqError).toEqual({ description: "failed", content: { "*/*": { schema: { type: "object" } } } });
+    expect(doc.components.responses.zqError).toEqual({
+      description: "failed",
+      content: { "*/*": { schema: { type: "object" } } },
+    });
   });
 
   it("turns basic, API key and each OAuth flow into security schemes, and renames them where they are required", () => {
@@ -147,8 +221,12 @@ describe("convertSwagger2", () => {
     expect(schemes.zqBasic).toEqual({ type: "http", scheme: "basic", description: "user and password" });
     expect(schemes.zq_key).toEqual({ type: "apiKey", name: "X-Zq-Key", in: "header" });
     expect(schemes.zqImplicit.flows).toEqual({ implicit: { authorizationUrl: "https://zq.test/auth", scopes: {} } });
-    expect(schemes.zqPassword.flows).toEqual({ password: { tokenUrl: "https://zq.test/token", scopes: { read: "read" } } });
-    expect(schemes.zqApplication.flows).toEqual({ clientCredentials: { tokenUrl: "https://zq.test/token", scopes: {} } });
+    expect(schemes.zqPassword.flows).toEqual({
+      password: { tokenUrl: "https://zq.test/token", scopes: { read: "read" } },
+    });
+    expect(schemes.zqApplication.flows).toEqual({
+      clientCredentials: { tokenUrl: "https://zq.test/token", scopes: {} },
+    });
     expect(doc.paths["/zq"].get.security).toEqual([{ zq_key: [] }]);
     expect(doc.security).toEqual([{ zqBasic: [] }]);
   });
@@ -161,6 +239,8 @@ describe("convertSwagger2", () => {
 
   it("refuses what it cannot convert with a one-line SwaggerConversionError", () => {
     expect(() => convert({ swagger: "2.0", paths: {} })).toThrow(new SwaggerConversionError("info must be an object"));
-    expect(() => convert(base({ paths: {}, definitions: { "a b": {}, a_b: {} } }))).toThrow(new SwaggerConversionError("Duplicate sanitised schema name a_b"));
+    expect(() => convert(base({ paths: {}, definitions: { "a b": {}, a_b: {} } }))).toThrow(
+      new SwaggerConversionError("Duplicate sanitised schema name a_b"),
+    );
   });
 });

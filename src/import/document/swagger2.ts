@@ -23,11 +23,28 @@ export class SwaggerConversionError extends Error {
 
 const isObject = (v: unknown): v is Json => v !== null && typeof v === "object" && !Array.isArray(v);
 const objectOr = (v: unknown): Json => (isObject(v) ? v : {});
-const mapValues = (o: Json, f: (v: unknown) => unknown): Json => Object.fromEntries(Object.entries(o).map(([k, v]) => [k, f(v)]));
+const mapValues = (o: Json, f: (v: unknown) => unknown): Json =>
+  Object.fromEntries(Object.entries(o).map(([k, v]) => [k, f(v)]));
 
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch"];
 /** What a non-body parameter, a header or an `items` object says of its value: its schema in OpenAPI 3. */
-const VALUE_KEYWORDS = new Set(["type", "format", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength", "maxLength", "multipleOf", "minItems", "maxItems", "uniqueItems", "pattern", "enum", "default"]);
+const VALUE_KEYWORDS = new Set([
+  "type",
+  "format",
+  "minimum",
+  "maximum",
+  "exclusiveMinimum",
+  "exclusiveMaximum",
+  "minLength",
+  "maxLength",
+  "multipleOf",
+  "minItems",
+  "maxItems",
+  "uniqueItems",
+  "pattern",
+  "enum",
+  "default",
+]);
 /** Keywords of a schema whose value is a schema or a list of them. */
 const SCHEMA_VALUED = new Set(["items", "additionalProperties", "allOf", "anyOf", "oneOf", "not"]);
 const FORM_TYPES = ["application/x-www-form-urlencoded", "multipart/form-data"];
@@ -52,7 +69,11 @@ interface Context {
   names: Record<string, Map<string, string>>;
 }
 
-const REF_SECTIONS: Record<string, string> = { definitions: "schemas", parameters: "parameters", responses: "responses" };
+const REF_SECTIONS: Record<string, string> = {
+  definitions: "schemas",
+  parameters: "parameters",
+  responses: "responses",
+};
 
 /** A `$ref` into the Swagger 2 sections, pointed at the OpenAPI 3 components (others as written). */
 function convertRef(ref: string, ctx: Context): string {
@@ -77,8 +98,11 @@ function convertSchema(schema: unknown, ctx: Context): unknown {
   for (const [key, value] of Object.entries(schema)) {
     if (key === "x-nullable" && typeof value === "boolean") out.nullable = value;
     else if (key === "discriminator" && typeof value === "string") out.discriminator = { propertyName: value };
-    else if ((key === "properties" || key === "patternProperties") && isObject(value)) out[key] = mapValues(value, (s) => convertSchema(s, ctx));
-    else if (key === "items" && Array.isArray(value)) out.items = value.length === 1 ? convertSchema(value[0], ctx) : value.length ? { anyOf: convertSchema(value, ctx) } : {};
+    else if ((key === "properties" || key === "patternProperties") && isObject(value))
+      out[key] = mapValues(value, (s) => convertSchema(s, ctx));
+    else if (key === "items" && Array.isArray(value))
+      out.items =
+        value.length === 1 ? convertSchema(value[0], ctx) : value.length ? { anyOf: convertSchema(value, ctx) } : {};
     else if (SCHEMA_VALUED.has(key)) out[key] = convertSchema(value, ctx);
     else if (key === "x-anyOf" || key === "x-oneOf" || key === "x-not") out[key.slice(2)] = convertSchema(value, ctx);
     else out[key] = value;
@@ -88,7 +112,8 @@ function convertSchema(schema: unknown, ctx: Context): unknown {
     if (types.length < out.type.length) out.nullable = true;
     delete out.type;
     if (types.length === 1) out.type = types[0];
-    else if (types.length > 1 && out.oneOf === undefined) out.oneOf = types.map((type) => ({ type, ...(type === "array" ? { items: {} } : {}) }));
+    else if (types.length > 1 && out.oneOf === undefined)
+      out.oneOf = types.map((type) => ({ type, ...(type === "array" ? { items: {} } : {}) }));
   }
   if (out.type === "null") {
     delete out.type;
@@ -114,7 +139,8 @@ function valueSchema(value: Json, ctx: Context): Json {
   return schema;
 }
 
-const extensions = (o: Json, skip: string[] = []): Json => Object.fromEntries(Object.entries(o).filter(([k]) => k.startsWith("x-") && !skip.includes(k)));
+const extensions = (o: Json, skip: string[] = []): Json =>
+  Object.fromEntries(Object.entries(o).filter(([k]) => k.startsWith("x-") && !skip.includes(k)));
 
 /** How an array parameter is serialised, from Swagger 2's `collectionFormat` (`csv` when none is given). */
 function serialisation(param: Json): Json {
@@ -139,8 +165,14 @@ function serialisation(param: Json): Json {
 function convertParameter(param: Json, ctx: Context): Json {
   if (typeof param.$ref === "string") return { $ref: convertRef(param.$ref, ctx) };
   const out: Json = {};
-  for (const key of ["name", "in", "description", "required", "allowEmptyValue", "deprecated"]) if (param[key] !== undefined) out[key] = param[key];
-  Object.assign(out, serialisation(param), { schema: valueSchema(param, ctx) }, extensions(param, ["x-example", "x-nullable"]));
+  for (const key of ["name", "in", "description", "required", "allowEmptyValue", "deprecated"])
+    if (param[key] !== undefined) out[key] = param[key];
+  Object.assign(
+    out,
+    serialisation(param),
+    { schema: valueSchema(param, ctx) },
+    extensions(param, ["x-example", "x-nullable"]),
+  );
   if (param["x-example"] !== undefined) out.example = param["x-example"];
   return out;
 }
@@ -161,13 +193,18 @@ function formBody(fields: Json[], consumes: string[], ctx: Context): Json {
   const required: string[] = [];
   for (const field of fields) {
     const name = String(field.name);
-    const property: Json = { ...(field.description !== undefined ? { description: field.description } : {}), ...valueSchema(field, ctx), ...extensions(field, ["x-example", "x-nullable"]) };
+    const property: Json = {
+      ...(field.description !== undefined ? { description: field.description } : {}),
+      ...valueSchema(field, ctx),
+      ...extensions(field, ["x-example", "x-nullable"]),
+    };
     if (field["x-example"] !== undefined) property.example = field["x-example"];
     properties[name] = property;
     if (field.required === true) required.push(name);
   }
   const hasFile = fields.some((f) => f.type === "file");
-  const mediaType = hasFile || consumes.includes("multipart/form-data") ? "multipart/form-data" : "application/x-www-form-urlencoded";
+  const mediaType =
+    hasFile || consumes.includes("multipart/form-data") ? "multipart/form-data" : "application/x-www-form-urlencoded";
   const schema: Json = { type: "object", properties, ...(required.length ? { required } : {}) };
   return { content: { [mediaType]: { schema } }, ...(required.length ? { required: true } : {}) };
 }
@@ -178,13 +215,21 @@ function requestBody(body: Json, consumes: string[], ctx: Context): Json {
   // A body that is a file's bytes (format binary, or Swagger's type: file) is not JSON, whatever the document consumes.
   const binary = isObject(schema) && schema.type === "string" && schema.format === "binary";
   const types = consumes.filter((t) => !FORM_TYPES.includes(t) && !(binary && isJsonType(t)));
-  const content = Object.fromEntries((types.length ? types : [binary ? "application/octet-stream" : "application/json"]).map((t) => [t, { schema }]));
-  return { ...(body.description !== undefined ? { description: body.description } : {}), content, ...(body.required === true ? { required: true } : {}), ...extensions(body) };
+  const content = Object.fromEntries(
+    (types.length ? types : [binary ? "application/octet-stream" : "application/json"]).map((t) => [t, { schema }]),
+  );
+  return {
+    ...(body.description !== undefined ? { description: body.description } : {}),
+    content,
+    ...(body.required === true ? { required: true } : {}),
+    ...extensions(body),
+  };
 }
 
 const isJsonType = (t: string) => /^[^/]+\/([^;]+\+)?json\s*(;|$)/i.test(t.trim());
 
-const list = (v: unknown): string[] | undefined => (Array.isArray(v) ? v.filter((t): t is string => typeof t === "string") : typeof v === "string" ? [v] : undefined);
+const list = (v: unknown): string[] | undefined =>
+  Array.isArray(v) ? v.filter((t): t is string => typeof t === "string") : typeof v === "string" ? [v] : undefined;
 
 /** A response: its schema under every media type the operation produces, its headers as schemas. */
 function convertResponse(response: unknown, produces: string[], ctx: Context): unknown {
@@ -195,22 +240,32 @@ function convertResponse(response: unknown, produces: string[], ctx: Context): u
     out.headers = mapValues(response.headers, (h) => {
       const header = objectOr(h);
       const { style: _, ...rest } = serialisation({ ...header, in: "header" });
-      return { ...(header.description !== undefined ? { description: header.description } : {}), ...rest, schema: valueSchema(header, ctx), ...extensions(header, ["x-nullable"]) };
+      return {
+        ...(header.description !== undefined ? { description: header.description } : {}),
+        ...rest,
+        schema: valueSchema(header, ctx),
+        ...extensions(header, ["x-nullable"]),
+      };
     });
   }
   const examples = objectOr(response.examples);
   const content: Json = {};
   if (response.schema !== undefined) {
-    for (const type of produces.length ? produces : ["*/*"]) content[type] = { schema: convertSchema(response.schema, ctx) };
+    for (const type of produces.length ? produces : ["*/*"])
+      content[type] = { schema: convertSchema(response.schema, ctx) };
   }
-  for (const [type, value] of Object.entries(examples)) content[type] = { ...objectOr(content[type]), examples: { response: { value } } };
+  for (const [type, value] of Object.entries(examples))
+    content[type] = { ...objectOr(content[type]), examples: { response: { value } } };
   if (Object.keys(content).length) out.content = content;
   return { ...out, ...extensions(response) };
 }
 
 /** An operation: its parameters (the path's merged in) split into parameters and a request body. */
 function convertOperation(op: Json, pathParams: Json[], ctx: Context): Json {
-  const own = (Array.isArray(op.parameters) ? op.parameters : []).map((p) => ({ declared: objectOr(p), resolved: resolveParameter(p, ctx) }));
+  const own = (Array.isArray(op.parameters) ? op.parameters : []).map((p) => ({
+    declared: objectOr(p),
+    resolved: resolveParameter(p, ctx),
+  }));
   const key = (p: Json) => `${String(p.in)}:${String(p.name)}`;
   // A path's body and form fields go into each operation's body, unless the operation declares its own.
   const inherited = pathParams.filter((p) => isBodyOrForm(p) && !own.some((o) => key(o.resolved) === key(p)));
@@ -244,7 +299,9 @@ function convertPathItem(item: unknown, ctx: Context): unknown {
   const out: Json = {};
   for (const [k, v] of Object.entries(item)) {
     if (k === "parameters") {
-      const parameters = declared.filter((_, i) => !isBodyOrForm(objectOr(resolved[i]))).map((p) => convertParameter(objectOr(p), ctx));
+      const parameters = declared
+        .filter((_, i) => !isBodyOrForm(objectOr(resolved[i])))
+        .map((p) => convertParameter(objectOr(p), ctx));
       if (parameters.length) out.parameters = parameters;
     } else if (METHODS.includes(k) && isObject(v)) out[k] = convertOperation(v, resolved, ctx);
     else out[k] = v;
@@ -255,7 +312,9 @@ function convertPathItem(item: unknown, ctx: Context): unknown {
 /** Security requirements with the schemes' sanitised names. */
 function convertSecurity(requirements: unknown[], ctx: Context): unknown[] {
   const names = ctx.names.securityDefinitions ?? new Map<string, string>();
-  return requirements.map((r) => (isObject(r) ? Object.fromEntries(Object.entries(r).map(([k, v]) => [names.get(k) ?? k, v])) : r));
+  return requirements.map((r) =>
+    isObject(r) ? Object.fromEntries(Object.entries(r).map(([k, v]) => [names.get(k) ?? k, v])) : r,
+  );
 }
 
 const OAUTH_FLOWS: Record<string, { flow: string; urls: string[] }> = {
@@ -338,7 +397,21 @@ export function convertSwagger2(doc: Json): Json {
       if (serverList.length) out.servers = serverList;
     } else if (k === "paths") out.paths = isObject(v) ? mapValues(v, (item) => convertPathItem(item, ctx)) : v;
     else if (k === "security" && Array.isArray(v)) out.security = convertSecurity(v, ctx);
-    else if (!["swagger", "host", "basePath", "schemes", "consumes", "produces", "definitions", "parameters", "responses", "securityDefinitions"].includes(k)) out[k] = v;
+    else if (
+      ![
+        "swagger",
+        "host",
+        "basePath",
+        "schemes",
+        "consumes",
+        "produces",
+        "definitions",
+        "parameters",
+        "responses",
+        "securityDefinitions",
+      ].includes(k)
+    )
+      out[k] = v;
   }
   const used = Object.fromEntries(Object.entries(components).filter(([, v]) => Object.keys(objectOr(v)).length));
   if (Object.keys(used).length) out.components = { ...objectOr(out.components), ...used };

@@ -6,7 +6,15 @@
 // as code.
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { draftWorkFolder, drafted, linkedTools, linkProblems, notesAt, openapi, reply } from "../__fixtures__/draft-kit.js";
+import {
+  draftWorkFolder,
+  drafted,
+  linkedTools,
+  linkProblems,
+  notesAt,
+  openapi,
+  reply,
+} from "../__fixtures__/draft-kit.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 
@@ -18,14 +26,31 @@ describe("formats validators name otherwise", () => {
       "/zqhooks": {
         post: {
           operationId: "createZqhook",
-          requestBody: { required: true, content: { "application/json": { schema: { type: "object", required: ["target"], properties: { target: { type: "string", format: "url" } } } } } },
+          requestBody: {
+            required: true,
+            content: {
+              "application/json": {
+                schema: {
+                  type: "object",
+                  required: ["target"],
+                  properties: { target: { type: "string", format: "url" } },
+                },
+              },
+            },
+          },
           responses: ok,
         },
       },
     });
     const d = drafted(doc, ["createZqhook"], "zqhooks");
-    expect(d.manifest.operations.zqhooks_create_zqhook!.params!.target).toMatchObject({ type: "string", format: "uri", required: true });
-    expect(notesAt(d, "operations.zqhooks_create_zqhook.params.target")).toContain("the spec gives format url: drafted as format uri, which every url value is");
+    expect(d.manifest.operations.zqhooks_create_zqhook!.params!.target).toMatchObject({
+      type: "string",
+      format: "uri",
+      required: true,
+    });
+    expect(notesAt(d, "operations.zqhooks_create_zqhook.params.target")).toContain(
+      "the spec gives format url: drafted as format uri, which every url value is",
+    );
     expect(await linkProblems(d, "zqhooks")).toEqual([]);
   });
 });
@@ -33,7 +58,13 @@ describe("formats validators name otherwise", () => {
 describe("an operation that names no security scheme, beside chosen ones that do, in a document with none for all", () => {
   it("takes no credential: security: [] written out in the cut, the tool anonymous, the others keep theirs", async () => {
     const doc = openapi({
-      "/zqsessions/whoami": { get: { operationId: "whoAmI", parameters: [{ name: "X-Zq-Session", in: "header", schema: { type: "string", maxLength: 64 } }], responses: ok } },
+      "/zqsessions/whoami": {
+        get: {
+          operationId: "whoAmI",
+          parameters: [{ name: "X-Zq-Session", in: "header", schema: { type: "string", maxLength: 64 } }],
+          responses: ok,
+        },
+      },
       "/zqusers": { get: { operationId: "listZqusers", security: [{ bearer: [] }], responses: ok } },
     });
     delete doc.security;
@@ -47,7 +78,10 @@ describe("an operation that names no security scheme, beside chosen ones that do
   });
 
   it("is left as published where the document has security for all, or no operation names a scheme", () => {
-    const withTop = openapi({ "/zqsessions/whoami": { get: { operationId: "whoAmI", responses: ok } }, "/zqusers": { get: { operationId: "listZqusers", security: [{ bearer: [] }], responses: ok } } });
+    const withTop = openapi({
+      "/zqsessions/whoami": { get: { operationId: "whoAmI", responses: ok } },
+      "/zqusers": { get: { operationId: "listZqusers", security: [{ bearer: [] }], responses: ok } },
+    });
     expect(drafted(withTop, ["whoAmI", "listZqusers"], "zqsessions").added).not.toContain("whoAmI.security");
     const none = openapi({ "/zqsessions/whoami": { get: { operationId: "whoAmI", responses: ok } } });
     delete none.security;
@@ -83,11 +117,19 @@ describe("a string whose pattern bounds its length", () => {
 describe("a summary that is the operationId written as code", () => {
   it("gives way to a title from the operationId in words (addZqcards() → Add zqcards), with a note; a one-word summary stays", () => {
     const doc = openapi({
-      "/zqcards": { post: { operationId: "addZqcards", summary: "addZqcards()", responses: ok }, get: { operationId: "check", summary: "Check", responses: ok } },
+      "/zqcards": {
+        post: { operationId: "addZqcards", summary: "addZqcards()", responses: ok },
+        get: { operationId: "check", summary: "Check", responses: ok },
+      },
     });
     const d = drafted(doc, ["addZqcards", "check"], "zqcards");
-    expect(d.manifest.operations.zqcards_add_zqcards).toMatchObject({ title: "Add zqcards", description: "Add zqcards" });
-    expect(notesAt(d, "operations.zqcards_add_zqcards.title")).toEqual(['the operation\'s summary is its operationId ("addZqcards()"): drafted from the operationId in words']);
+    expect(d.manifest.operations.zqcards_add_zqcards).toMatchObject({
+      title: "Add zqcards",
+      description: "Add zqcards",
+    });
+    expect(notesAt(d, "operations.zqcards_add_zqcards.title")).toEqual([
+      'the operation\'s summary is its operationId ("addZqcards()"): drafted from the operationId in words',
+    ]);
     expect(d.manifest.operations.zqcards_check!.title).toBe("Check");
     expect(notesAt(d, "operations.zqcards_check.title")).toEqual([]);
   });

@@ -34,7 +34,8 @@ function requiredOnly(branches: unknown[]): string[][] | undefined {
   for (const branch of branches) {
     if (!branch || typeof branch !== "object") return undefined;
     const b = branch as Schema;
-    if (Object.keys(b).some((k) => !ANNOTATIONS.has(k)) || !Array.isArray(b.required) || !b.required.length) return undefined;
+    if (Object.keys(b).some((k) => !ANNOTATIONS.has(k)) || !Array.isArray(b.required) || !b.required.length)
+      return undefined;
     groups.push(b.required.map(String));
   }
   return groups.length > 1 ? groups : undefined;
@@ -44,7 +45,10 @@ function requiredOnly(branches: unknown[]): string[][] | undefined {
  * The rule the body's required-only branches state over the drafted parameters (`byWire`: `body:/<field>` → its
  * parameter), and the note saying so; none when a branch says more, or requires a field not drafted.
  */
-export function bodyFieldRule(flat: Schema, byWire: ReadonlyMap<string, string>): { rule: ManifestRule; note: string } | undefined {
+export function bodyFieldRule(
+  flat: Schema,
+  byWire: ReadonlyMap<string, string>,
+): { rule: ManifestRule; note: string } | undefined {
   const key = Array.isArray(flat.anyOf) ? "anyOf" : Array.isArray(flat.oneOf) ? "oneOf" : undefined;
   const groups = key ? requiredOnly(flat[key] as unknown[]) : undefined;
   if (!key || !groups) return anyFieldRule(flat, byWire);
@@ -53,10 +57,17 @@ export function bodyFieldRule(flat: Schema, byWire: ReadonlyMap<string, string>)
   const named = params as string[][];
   const words = named.map((g) => g.join(" and ")).join(", or ");
   if (key === "oneOf" && named.every((g) => g.length === 1)) {
-    return { rule: { rule: "exactlyOne", params: named.map((g) => g[0] as string) }, note: `the request body takes exactly one of ${words} (oneOf of required fields): drafted as the rule exactlyOne, checked before any request` };
+    return {
+      rule: { rule: "exactlyOne", params: named.map((g) => g[0] as string) },
+      note: `the request body takes exactly one of ${words} (oneOf of required fields): drafted as the rule exactlyOne, checked before any request`,
+    };
   }
-  const loose = key === "oneOf" ? " (the spec's oneOf also refuses a call that gives two groups: say so in the descriptions)" : "";
-  return { rule: { rule: "anyOf", groups: named }, note: `the request body needs ${words} (${key} of required fields): drafted as the rule anyOf, checked before any request${loose}` };
+  const loose =
+    key === "oneOf" ? " (the spec's oneOf also refuses a call that gives two groups: say so in the descriptions)" : "";
+  return {
+    rule: { rule: "anyOf", groups: named },
+    note: `the request body needs ${words} (${key} of required fields): drafted as the rule anyOf, checked before any request${loose}`,
+  };
 }
 
 /**
@@ -64,11 +75,17 @@ export function bodyFieldRule(flat: Schema, byWire: ReadonlyMap<string, string>)
  * change): the rule anyOf, each drafted field a group, so that a call giving none is refused before any request
  * rather than sent as `{}`, which the upstream (and its mock) refuses.
  */
-function anyFieldRule(flat: Schema, byWire: ReadonlyMap<string, string>): { rule: ManifestRule; note: string } | undefined {
+function anyFieldRule(
+  flat: Schema,
+  byWire: ReadonlyMap<string, string>,
+): { rule: ManifestRule; note: string } | undefined {
   if (flat.minProperties !== 1 || (Array.isArray(flat.required) && flat.required.length)) return undefined;
   const params = [...byWire].filter(([wire]) => wire.startsWith("body:/")).map(([, param]) => param);
   if (params.length < 2) return undefined;
-  return { rule: { rule: "anyOf", groups: params.map((p) => [p]) }, note: `the request body must hold at least one field (minProperties: 1): drafted as the rule anyOf, one of ${params.join(", ")}, checked before any request` };
+  return {
+    rule: { rule: "anyOf", groups: params.map((p) => [p]) },
+    note: `the request body must hold at least one field (minProperties: 1): drafted as the rule anyOf, one of ${params.join(", ")}, checked before any request`,
+  };
 }
 
 /** Keys a union branch that only narrows fields' values may carry, and keys of such a narrowed field. */
@@ -93,7 +110,12 @@ export function branchEnums(doc: OpenApiDocument, flat: Schema): Map<string, unk
     } catch {
       return out;
     }
-    if (Object.keys(branch).some((k) => !NARROWING.has(k)) || (branch.type !== undefined && branch.type !== "object") || !branch.properties) return out;
+    if (
+      Object.keys(branch).some((k) => !NARROWING.has(k)) ||
+      (branch.type !== undefined && branch.type !== "object") ||
+      !branch.properties
+    )
+      return out;
     branches.push(branch);
   }
   const fields = Object.keys((branches[0]?.properties ?? {}) as Schema);
@@ -113,7 +135,10 @@ export function branchEnums(doc: OpenApiDocument, flat: Schema): Map<string, unk
  * beside common fields), each with its schema (the first branch's) and whether every branch requires it; none when
  * the branches carry no fields of their own.
  */
-export function branchFields(doc: OpenApiDocument, flat: Schema): { fields: Record<string, Schema>; required: Set<string>; note: string } | undefined {
+export function branchFields(
+  doc: OpenApiDocument,
+  flat: Schema,
+): { fields: Record<string, Schema>; required: Set<string>; note: string } | undefined {
   const key = Array.isArray(flat.oneOf) ? "oneOf" : Array.isArray(flat.anyOf) ? "anyOf" : undefined;
   if (!key) return undefined;
   const own = new Set(Object.keys((flat.properties ?? {}) as object));
@@ -125,9 +150,15 @@ export function branchFields(doc: OpenApiDocument, flat: Schema): { fields: Reco
     }
   });
   const fields: Record<string, Schema> = {};
-  for (const b of branches) for (const [name, schema] of Object.entries((b.properties ?? {}) as Record<string, Schema>)) if (!own.has(name) && !Object.hasOwn(fields, name)) fields[name] = schema;
+  for (const b of branches)
+    for (const [name, schema] of Object.entries((b.properties ?? {}) as Record<string, Schema>))
+      if (!own.has(name) && !Object.hasOwn(fields, name)) fields[name] = schema;
   if (!Object.keys(fields).length) return undefined;
-  const required = new Set(Object.keys(fields).filter((name) => branches.every((b) => Array.isArray(b.required) && (b.required as unknown[]).includes(name))));
+  const required = new Set(
+    Object.keys(fields).filter((name) =>
+      branches.every((b) => Array.isArray(b.required) && (b.required as unknown[]).includes(name)),
+    ),
+  );
   const note = `the request body is one of ${branches.length} shapes beside its common fields (${key}): the fields of each shape drafted (${Object.keys(fields).join(", ")}), optional unless every shape requires them; a call gives those of one shape`;
   return { fields, required, note };
 }
@@ -139,7 +170,11 @@ export function branchFields(doc: OpenApiDocument, flat: Schema): { fields: Reco
  * drafted fields, each shape a group, when every shape requires all its own fields and no two share one; none
  * otherwise (a union with no open shape needs one shape: its fields stay drafted, with the note saying so).
  */
-export function shapesRule(doc: OpenApiDocument, flat: Schema, byWire: ReadonlyMap<string, string>): { rule: ManifestRule; note: string } | undefined {
+export function shapesRule(
+  doc: OpenApiDocument,
+  flat: Schema,
+  byWire: ReadonlyMap<string, string>,
+): { rule: ManifestRule; note: string } | undefined {
   if (!Array.isArray(flat.oneOf)) return undefined;
   const own = new Set(Object.keys((flat.properties ?? {}) as object));
   let branches: Schema[];
@@ -157,7 +192,8 @@ export function shapesRule(doc: OpenApiDocument, flat: Schema, byWire: ReadonlyM
     const fields = Object.keys((b.properties ?? {}) as object).filter((f) => !own.has(f));
     const required = new Set(Array.isArray(b.required) ? b.required.map(String) : []);
     const params = fields.map((f) => byWire.get(`body:/${f}`));
-    if (!fields.length || fields.some((f) => !required.has(f) || seen.has(f)) || params.some((p) => p === undefined)) return undefined;
+    if (!fields.length || fields.some((f) => !required.has(f) || seen.has(f)) || params.some((p) => p === undefined))
+      return undefined;
     for (const f of fields) seen.add(f);
     groups.push(params as string[]);
   }
@@ -182,7 +218,10 @@ function oneValue(schema: Schema | undefined): { value: unknown } | undefined {
  * the field is drafted required, its enum the shapes' values, so every call names one shape and a call that names
  * none is refused before any request.
  */
-export function shapeTag(doc: OpenApiDocument, flat: Schema): { field: string; values: unknown[]; description: string; note: string } | undefined {
+export function shapeTag(
+  doc: OpenApiDocument,
+  flat: Schema,
+): { field: string; values: unknown[]; description: string; note: string } | undefined {
   if (!Array.isArray(flat.oneOf) || flat.oneOf.length < 2) return undefined;
   let branches: Schema[];
   try {

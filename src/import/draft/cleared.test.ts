@@ -8,7 +8,10 @@ import { draftWorkFolder, drafted, linkProblems, notesAt, openapi, reply } from 
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 
-const cleared = (schema: object) => ({ anyOf: [schema, { type: "string", enum: [""] }], description: 'The zq fee, or "" to clear it.' });
+const cleared = (schema: object) => ({
+  anyOf: [schema, { type: "string", enum: [""] }],
+  description: 'The zq fee, or "" to clear it.',
+});
 const document = openapi({
   "/zqcharges/{id}": {
     post: {
@@ -17,7 +20,14 @@ const document = openapi({
       requestBody: {
         content: {
           "application/x-www-form-urlencoded": {
-            schema: { type: "object", properties: { fee: cleared({ type: "integer", minimum: 0 }), tags: cleared({ type: "array", items: { type: "string" } }), note: { type: "string", maxLength: 50 } } },
+            schema: {
+              type: "object",
+              properties: {
+                fee: cleared({ type: "integer", minimum: 0 }),
+                tags: cleared({ type: "array", items: { type: "string" } }),
+                note: { type: "string", maxLength: 50 },
+              },
+            },
           },
         },
       },
@@ -30,9 +40,17 @@ describe('a field that is a value or "" (to clear it)', () => {
   it("is drafted as the value's own type, with a note, and links", async () => {
     const d = drafted(document, ["updateZqcharge"]);
     const params = d.manifest.operations.acme_update_zqcharge!.params!;
-    expect(params.fee).toEqual({ type: "number", integer: true, minimum: 0, description: 'The zq fee, or "" to clear it.', wire: { in: "body" } });
+    expect(params.fee).toEqual({
+      type: "number",
+      integer: true,
+      minimum: 0,
+      description: 'The zq fee, or "" to clear it.',
+      wire: { in: "body" },
+    });
     expect(params.tags).toMatchObject({ type: "json", jsonType: "array" });
-    expect(notesAt(d, "operations.acme_update_zqcharge.params.fee")).toContain('the spec also allows "" (to clear the value, in some APIs), which the runtime treats as no value and never sends: drafted as the other form');
+    expect(notesAt(d, "operations.acme_update_zqcharge.params.fee")).toContain(
+      'the spec also allows "" (to clear the value, in some APIs), which the runtime treats as no value and never sends: drafted as the other form',
+    );
     expect(await linkProblems(d)).toEqual([]);
   });
 });

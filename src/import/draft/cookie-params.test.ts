@@ -12,15 +12,29 @@ import { draftWorkFolder, drafted, linkedTools, linkProblems, openapi, reply } f
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 
-const prefs = { type: "object", properties: { theme: { type: "string", maxLength: 20 }, rows: { type: "integer", minimum: 1, maximum: 50 } } };
+const prefs = {
+  type: "object",
+  properties: { theme: { type: "string", maxLength: 20 }, rows: { type: "integer", minimum: 1, maximum: 50 } },
+};
 const document = openapi(
   {
     "/zq-shelves": {
       get: {
         operationId: "listShelves",
         parameters: [
-          { name: "zqlang", in: "cookie", required: true, description: "The reader's language.", schema: { type: "string", maxLength: 8 } },
-          { name: "zqprefs", in: "cookie", description: "The reader's display preferences.", content: { "application/json": { schema: prefs } } },
+          {
+            name: "zqlang",
+            in: "cookie",
+            required: true,
+            description: "The reader's language.",
+            schema: { type: "string", maxLength: 8 },
+          },
+          {
+            name: "zqprefs",
+            in: "cookie",
+            description: "The reader's display preferences.",
+            content: { "application/json": { schema: prefs } },
+          },
         ],
         responses: { "200": reply({ type: "object", properties: { id: { type: "string" } } }) },
       },
@@ -40,12 +54,25 @@ describe("a cookie parameter", () => {
     const [tool] = await linkedTools(d);
     const { fetch, seen } = scriptedFetch(json(200, { id: "s1" }));
     const credential = Object.keys(d.manifest.params ?? {})[0]!;
-    const done = await executeToolDefinition(tool!, { [credential]: "zq-session-0001", zqlang: "pt BR", zqprefs: { theme: "dark; x", rows: 3 } }, { ...fullSupport, baseUrl: "https://api.acme.test", fetch });
+    const done = await executeToolDefinition(
+      tool!,
+      { [credential]: "zq-session-0001", zqlang: "pt BR", zqprefs: { theme: "dark; x", rows: 3 } },
+      { ...fullSupport, baseUrl: "https://api.acme.test", fetch },
+    );
     expect(done.success).toBe(true);
     const cookie = seen[0]!.headers.get("cookie")!;
-    expect(cookie.split("; ").sort()).toEqual(["zqlang=pt%20BR", `zqprefs=${encodeURIComponent('{"theme":"dark; x","rows":3}')}`, "zqsid=zq-session-0001"]);
-    const judged = requestJudge(new OpenApiDocument(parseYamlSource(d.openapiText, "openapi.yaml")), { credential: "present" })({ method: "GET", url: seen[0]!.url, headers: seen[0]!.headers });
+    expect(cookie.split("; ").sort()).toEqual([
+      "zqlang=pt%20BR",
+      `zqprefs=${encodeURIComponent('{"theme":"dark; x","rows":3}')}`,
+      "zqsid=zq-session-0001",
+    ]);
+    const judged = requestJudge(new OpenApiDocument(parseYamlSource(d.openapiText, "openapi.yaml")), {
+      credential: "present",
+    })({ method: "GET", url: seen[0]!.url, headers: seen[0]!.headers });
     expect(judged.refusals).toEqual([]);
-    expect([judged.read.params.get("cookie:zqlang"), judged.read.params.get("cookie:zqprefs")]).toEqual(["pt BR", { theme: "dark; x", rows: 3 }]);
+    expect([judged.read.params.get("cookie:zqlang"), judged.read.params.get("cookie:zqprefs")]).toEqual([
+      "pt BR",
+      { theme: "dark; x", rows: 3 },
+    ]);
   });
 });

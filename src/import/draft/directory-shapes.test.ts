@@ -11,20 +11,59 @@ import { loadProvider } from "../../emit/generate-all.js";
 import { startMocks } from "../../mocks/mocks.js";
 import jsyaml from "js-yaml";
 import { afterAll, describe, expect, it } from "vitest";
-import { draftWorkFolder, drafted, linkProblems, notesAt, openapi, reply, type Json } from "../__fixtures__/draft-kit.js";
+import {
+  draftWorkFolder,
+  drafted,
+  linkProblems,
+  notesAt,
+  openapi,
+  reply,
+  type Json,
+} from "../__fixtures__/draft-kit.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 
 const ok = { "200": reply({ type: "object", properties: { id: { type: "string" } } }, { id: "1" }) };
 const withParams = (parameters: Json[], doc: Json = {}) =>
-  openapi({ "/items/{id}": { get: { operationId: "getItem", parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }, ...parameters], responses: ok } } }, {}, doc);
-const withBody = (content: Json, required = false) => openapi({ "/items": { post: { operationId: "createItem", requestBody: { required, content }, responses: ok } } });
+  openapi(
+    {
+      "/items/{id}": {
+        get: {
+          operationId: "getItem",
+          parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }, ...parameters],
+          responses: ok,
+        },
+      },
+    },
+    {},
+    doc,
+  );
+const withBody = (content: Json, required = false) =>
+  openapi({ "/items": { post: { operationId: "createItem", requestBody: { required, content }, responses: ok } } });
 
 describe("a required body whose one field is named like the credential (a token the operation checks)", () => {
   it("drafts the field (taken as the credential, the required body went empty and generate refused the operation); it links", async () => {
-    const security = { components: { securitySchemes: { zqBearer: { type: "http", scheme: "bearer" } } }, security: [{ zqBearer: [] }] };
-    const schema = { type: "object", required: ["access_token"], properties: { access_token: { type: "string", description: "The OAuth access token to check." } } };
-    const doc = { ...openapi({ "/zqtokens/check": { post: { operationId: "checkZqToken", requestBody: { required: true, content: { "application/json": { schema } } }, responses: ok } } }), ...security };
+    const security = {
+      components: { securitySchemes: { zqBearer: { type: "http", scheme: "bearer" } } },
+      security: [{ zqBearer: [] }],
+    };
+    const schema = {
+      type: "object",
+      required: ["access_token"],
+      properties: { access_token: { type: "string", description: "The OAuth access token to check." } },
+    };
+    const doc = {
+      ...openapi({
+        "/zqtokens/check": {
+          post: {
+            operationId: "checkZqToken",
+            requestBody: { required: true, content: { "application/json": { schema } } },
+            responses: ok,
+          },
+        },
+      }),
+      ...security,
+    };
     const d = drafted(doc, ["checkZqToken"]);
     expect(Object.keys(d.manifest.operations.acme_check_zq_token?.params ?? {})).toEqual(["access_token"]);
     expect(await linkProblems(d)).toEqual([]);
@@ -54,9 +93,13 @@ describe("an integer of format int32", () => {
 
 describe("a pattern with identity escapes, between slashes", () => {
   it("is drafted as the link reads it (no slashes, no identity escapes): it links", async () => {
-    const doc = withParams([{ name: "X-Zq-At", in: "header", schema: { type: "string", maxLength: 9, pattern: "/^\\d{2}(\\-|\\+)\\d{2}$/" } }]);
+    const doc = withParams([
+      { name: "X-Zq-At", in: "header", schema: { type: "string", maxLength: 9, pattern: "/^\\d{2}(\\-|\\+)\\d{2}$/" } },
+    ]);
     const d = drafted(doc, ["getItem"]);
-    const at = Object.values(d.manifest.operations.acme_get_item?.params ?? {}).find((p) => (p.wire as { name?: string } | undefined)?.name === "X-Zq-At");
+    const at = Object.values(d.manifest.operations.acme_get_item?.params ?? {}).find(
+      (p) => (p.wire as { name?: string } | undefined)?.name === "X-Zq-At",
+    );
     expect(at?.pattern).toBe("^\\d{2}(-|\\+)\\d{2}$");
     expect(await linkProblems(d)).toEqual([]);
   });
@@ -65,7 +108,15 @@ describe("a pattern with identity escapes, between slashes", () => {
 describe("a string whose pattern and format no value meets together (a date-time pattern whose offset has no colon)", () => {
   it("has the format left out of the cut, said in a note, the pattern kept: it links (generate stopped on it); a format its pattern meets stays", async () => {
     const doc = withParams([
-      { name: "X-Zq-At", in: "header", schema: { type: "string", format: "date-time", pattern: "/^\\d{4}-\\d{2}-\\d{2}T\\d{2}(:\\d{2}){2}(\\-|\\+)\\d{4}$/" } },
+      {
+        name: "X-Zq-At",
+        in: "header",
+        schema: {
+          type: "string",
+          format: "date-time",
+          pattern: "/^\\d{4}-\\d{2}-\\d{2}T\\d{2}(:\\d{2}){2}(\\-|\\+)\\d{4}$/",
+        },
+      },
       { name: "zqSince", in: "query", schema: { type: "string", format: "date-time", pattern: "^2\\d{3}-" } },
     ]);
     const d = drafted(doc, ["getItem"]);
@@ -84,7 +135,9 @@ describe("a string whose pattern and format no value meets together (a date-time
 
 describe("a number of an integer format (type: number, format: int64)", () => {
   it("is drafted integer (a mock's validator refused the fractions drawn for it)", async () => {
-    const d = drafted(withParams([{ name: "zqSince", in: "query", schema: { type: "number", format: "int64" } }]), ["getItem"]);
+    const d = drafted(withParams([{ name: "zqSince", in: "query", schema: { type: "number", format: "int64" } }]), [
+      "getItem",
+    ]);
     expect(d.manifest.operations.acme_get_item?.params?.zqSince).toMatchObject({ type: "number", integer: true });
     expect(await linkProblems(d)).toEqual([]);
   });
@@ -92,8 +145,15 @@ describe("a number of an integer format (type: number, format: int64)", () => {
 
 describe("a required JSON body whose object schema names no fields (properties: {})", () => {
   it("is drafted as one parameter holding the whole body, any object (nothing was drafted, and generate refused the required body); it links", async () => {
-    const d = drafted(withBody({ "application/json": { schema: { type: "object", properties: {} } } }, true), ["createItem"]);
-    expect(d.manifest.operations.acme_create_item?.params?.body).toMatchObject({ type: "json", jsonType: "object", required: true, wire: { in: "body", pointer: "" } });
+    const d = drafted(withBody({ "application/json": { schema: { type: "object", properties: {} } } }, true), [
+      "createItem",
+    ]);
+    expect(d.manifest.operations.acme_create_item?.params?.body).toMatchObject({
+      type: "json",
+      jsonType: "object",
+      required: true,
+      wire: { in: "body", pointer: "" },
+    });
     expect(await linkProblems(d)).toEqual([]);
   });
 });
@@ -103,7 +163,14 @@ describe("a path key with a fragment (`/zqtags/{arn}#zqkeys`), which holds two o
     const arn = { name: "arn", in: "path", required: true, schema: { type: "string", maxLength: 64 } };
     const doc = openapi({
       "/zqtags/{arn}": { parameters: [arn], get: { operationId: "listZqTags", responses: ok } },
-      "/zqtags/{arn}#zqkeys": { parameters: [arn], delete: { operationId: "untagZq", parameters: [{ name: "zqkeys", in: "query", required: true, schema: { type: "string", maxLength: 9 } }], responses: { "204": { description: "gone" } } } },
+      "/zqtags/{arn}#zqkeys": {
+        parameters: [arn],
+        delete: {
+          operationId: "untagZq",
+          parameters: [{ name: "zqkeys", in: "query", required: true, schema: { type: "string", maxLength: 9 } }],
+          responses: { "204": { description: "gone" } },
+        },
+      },
     });
     const d = drafted(doc, ["listZqTags", "untagZq"]);
     const root = mkdtempSync(join(tmpdir(), "blockwright-zq-fragment-"));
@@ -120,7 +187,11 @@ describe("a path key with a fragment (`/zqtags/{arn}#zqkeys`), which holds two o
         sent.push(`${request.method} ${request.url}`);
         return fetch(request);
       };
-      const result = await executeToolDefinition(untag, { accessToken: "zq-token-0001", arn: "zq1", zqkeys: "a" }, { baseUrl: mocks.urls.acme!, fetch: fetchFn });
+      const result = await executeToolDefinition(
+        untag,
+        { accessToken: "zq-token-0001", arn: "zq1", zqkeys: "a" },
+        { baseUrl: mocks.urls.acme!, fetch: fetchFn },
+      );
       expect(sent).toEqual([`DELETE ${mocks.urls.acme}/zqtags/zq1?zqkeys=a`]);
       expect(result).toMatchObject({ success: true });
     } finally {
@@ -132,21 +203,44 @@ describe("a path key with a fragment (`/zqtags/{arn}#zqkeys`), which holds two o
 
 describe("a GET with a request body", () => {
   it("has no body drafted (fetch refuses one with GET before the request leaves), said in a note; it links and the query is drafted", async () => {
-    const content = { "application/json": { schema: { type: "object", properties: { zqLimit: { type: "integer" }, zqFields: { type: "array", items: { type: "string" } } } } } };
-    const doc = openapi({ "/zqitems": { get: { operationId: "listZqItems", parameters: [{ name: "zqq", in: "query", schema: { type: "string", maxLength: 9 } }], requestBody: { content }, responses: ok } } });
+    const content = {
+      "application/json": {
+        schema: {
+          type: "object",
+          properties: { zqLimit: { type: "integer" }, zqFields: { type: "array", items: { type: "string" } } },
+        },
+      },
+    };
+    const doc = openapi({
+      "/zqitems": {
+        get: {
+          operationId: "listZqItems",
+          parameters: [{ name: "zqq", in: "query", schema: { type: "string", maxLength: 9 } }],
+          requestBody: { content },
+          responses: ok,
+        },
+      },
+    });
     const d = drafted(doc, ["listZqItems"]);
     const params = Object.entries(d.manifest.operations.acme_list_zq_items?.params ?? {});
     expect(params.map(([name, p]) => [name, (p.wire as { in?: string } | undefined)?.in])).toEqual([["zqq", "query"]]);
-    expect(notesAt(d, "operations.acme_list_zq_items")).toContain("GET with a request body (application/json), which fetch cannot send: not drafted");
+    expect(notesAt(d, "operations.acme_list_zq_items")).toContain(
+      "GET with a request body (application/json), which fetch cannot send: not drafted",
+    );
     expect(await linkProblems(d)).toEqual([]);
   });
 });
 
 describe("a form body of one value, not named fields", () => {
   it("is not drafted (a form is written from an object's fields: one string made no pair), said in a note; it links", async () => {
-    const d = drafted(withBody({ "application/x-www-form-urlencoded": { schema: { type: "string", example: "zq" } } }), ["createItem"]);
+    const d = drafted(
+      withBody({ "application/x-www-form-urlencoded": { schema: { type: "string", example: "zq" } } }),
+      ["createItem"],
+    );
     expect(d.manifest.operations.acme_create_item?.params ?? {}).toEqual({});
-    expect(notesAt(d, "operations.acme_create_item")).toContain("the request body is a form (application/x-www-form-urlencoded) of one string, not named fields, which the runtime does not write: not drafted");
+    expect(notesAt(d, "operations.acme_create_item")).toContain(
+      "the request body is a form (application/x-www-form-urlencoded) of one string, not named fields, which the runtime does not write: not drafted",
+    );
     expect(await linkProblems(d)).toEqual([]);
   });
 });

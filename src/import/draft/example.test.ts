@@ -7,27 +7,60 @@ import { OpenApiDocument } from "../../load/openapi-document.js";
 import { parseYamlSource } from "../../load/yaml-source.js";
 import { exampleOfFirstShape } from "./example.js";
 
-const doc = (schemas: object) => new OpenApiDocument(parseYamlSource(JSON.stringify({ openapi: "3.0.3", info: { title: "zq", version: "1" }, paths: {}, components: { schemas } }), "zq.json"));
+const doc = (schemas: object) =>
+  new OpenApiDocument(
+    parseYamlSource(
+      JSON.stringify({ openapi: "3.0.3", info: { title: "zq", version: "1" }, paths: {}, components: { schemas } }),
+      "zq.json",
+    ),
+  );
 
 describe("an example of a union's first shape", () => {
   it("the first shape's required fields, through $ref and allOf, readOnly ones left out", () => {
     const d = doc({
-      ZqBase: { type: "object", properties: { id: { type: "string", readOnly: true }, ttl: { type: "integer", minimum: 60 } } },
+      ZqBase: {
+        type: "object",
+        properties: { id: { type: "string", readOnly: true }, ttl: { type: "integer", minimum: 60 } },
+      },
       ZqA: {
         allOf: [
           { $ref: "#/components/schemas/ZqBase" },
-          { type: "object", properties: { kind: { type: "string", enum: ["A"] }, ip: { type: "string", format: "ipv4" }, tags: { type: "array", minItems: 1, items: { type: "string", example: "web" } } } },
+          {
+            type: "object",
+            properties: {
+              kind: { type: "string", enum: ["A"] },
+              ip: { type: "string", format: "ipv4" },
+              tags: { type: "array", minItems: 1, items: { type: "string", example: "web" } },
+            },
+          },
         ],
         required: ["id", "kind", "ip", "ttl", "tags"],
       },
-      ZqRecord: { type: "object", oneOf: [{ $ref: "#/components/schemas/ZqA" }, { type: "object", properties: { kind: { type: "string", enum: ["MX"] } } }], required: ["id", "kind"] },
+      ZqRecord: {
+        type: "object",
+        oneOf: [
+          { $ref: "#/components/schemas/ZqA" },
+          { type: "object", properties: { kind: { type: "string", enum: ["MX"] } } },
+        ],
+        required: ["id", "kind"],
+      },
     });
-    expect(exampleOfFirstShape(d, { $ref: "#/components/schemas/ZqRecord" })).toEqual({ kind: "A", ip: "192.0.2.1", ttl: 60, tags: ["web"] });
+    expect(exampleOfFirstShape(d, { $ref: "#/components/schemas/ZqRecord" })).toEqual({
+      kind: "A",
+      ip: "192.0.2.1",
+      ttl: 60,
+      tags: ["web"],
+    });
   });
 
   it("none when a required value cannot be made (a pattern without an example); a short string stretched to its minLength", () => {
-    const d = doc({ ZqCode: { type: "object", required: ["code"], properties: { code: { type: "string", pattern: "^[A-Z]{3}$" } } }, ZqName: { type: "object", required: ["name"], properties: { name: { type: "string", minLength: 10 } } } });
+    const d = doc({
+      ZqCode: { type: "object", required: ["code"], properties: { code: { type: "string", pattern: "^[A-Z]{3}$" } } },
+      ZqName: { type: "object", required: ["name"], properties: { name: { type: "string", minLength: 10 } } },
+    });
     expect(exampleOfFirstShape(d, { oneOf: [{ $ref: "#/components/schemas/ZqCode" }] })).toBeUndefined();
-    expect(exampleOfFirstShape(d, { anyOf: [{ $ref: "#/components/schemas/ZqName" }] })).toEqual({ name: "examplexxx" });
+    expect(exampleOfFirstShape(d, { anyOf: [{ $ref: "#/components/schemas/ZqName" }] })).toEqual({
+      name: "examplexxx",
+    });
   });
 });

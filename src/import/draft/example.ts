@@ -39,7 +39,9 @@ function made(doc: OpenApiDocument, schema: Schema, depth: number): unknown {
   if (flat.example !== undefined) return flat.example;
   if (flat.default !== undefined) return flat.default;
   if (Array.isArray(flat.enum) && flat.enum.length) return flat.enum[0];
-  const shapes = (Array.isArray(flat.oneOf) ? flat.oneOf : Array.isArray(flat.anyOf) ? flat.anyOf : undefined) as Schema[] | undefined;
+  const shapes = (Array.isArray(flat.oneOf) ? flat.oneOf : Array.isArray(flat.anyOf) ? flat.anyOf : undefined) as
+    | Schema[]
+    | undefined;
   if (shapes?.length && !flat.properties) return made(doc, shapes[0] as Schema, depth + 1);
   const type = typeOf(flat);
   if (type === "object") {

@@ -20,13 +20,17 @@ export function isFileField(schema: Schema | undefined): schema is Schema {
 export function fileParam(field: Schema, name: string, required: boolean): ManifestParam {
   const list = field.type === "array";
   const schema = list ? (field.items as Schema) : field;
-  const own = [field.description, schema.description].find((d) => typeof d === "string" && d.trim()) as string | undefined;
+  const own = [field.description, schema.description].find((d) => typeof d === "string" && d.trim()) as
+    | string
+    | undefined;
   return {
     type: "file",
     description: shortText(own ?? (list ? `The ${name} files.` : `The ${name} file.`), 400),
     ...(required ? { required: true } : {}),
     ...(typeof schema.maxLength === "number" ? { maxBytes: schema.maxLength } : {}),
-    ...(typeof schema.contentMediaType === "string" && !schema.contentMediaType.includes("*") ? { contentType: schema.contentMediaType } : {}),
+    ...(typeof schema.contentMediaType === "string" && !schema.contentMediaType.includes("*")
+      ? { contentType: schema.contentMediaType }
+      : {}),
     ...(list ? { multiple: true } : {}),
   };
 }

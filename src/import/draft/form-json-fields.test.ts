@@ -5,7 +5,15 @@
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { executeToolDefinition } from "@blockwright/runtime";
-import { draftWorkFolder, drafted, linkedTools, linkProblems, openapi, reply, type Json } from "../__fixtures__/draft-kit.js";
+import {
+  draftWorkFolder,
+  drafted,
+  linkedTools,
+  linkProblems,
+  openapi,
+  reply,
+  type Json,
+} from "../__fixtures__/draft-kit.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 
@@ -45,14 +53,21 @@ async function sent(encoding: Json, input: Record<string, unknown>): Promise<str
     body = await request.text();
     return new Response('{"id":"m1"}', { status: 200, headers: { "content-type": "application/json" } });
   };
-  const result = await executeToolDefinition(tool!, { accessToken: "zq-token-0001", ...input }, { baseUrl: "https://api.acme.test", fetch: fetchFn });
+  const result = await executeToolDefinition(
+    tool!,
+    { accessToken: "zq-token-0001", ...input },
+    { baseUrl: "https://api.acme.test", fetch: fetchFn },
+  );
   expect(result).toMatchObject({ success: true });
   return decodeURIComponent(body.replaceAll("+", " "));
 }
 
 describe("a form field the document JSON-encodes", () => {
   it("goes as its JSON text, one field; the others as the form writes them", async () => {
-    const body = await sent({ to: { contentType: "application/json" }, flags: { contentType: "application/json; charset=utf-8" } }, { to: ["ann", "bo"], content: "hi there", flags: { urgent: true } });
+    const body = await sent(
+      { to: { contentType: "application/json" }, flags: { contentType: "application/json; charset=utf-8" } },
+      { to: ["ann", "bo"], content: "hi there", flags: { urgent: true } },
+    );
     expect(body).toBe('to=["ann","bo"]&content=hi there&flags={"urgent":true}');
   });
 
@@ -68,7 +83,15 @@ describe("a query parameter the document describes with a JSON content (no schem
       get: {
         operationId: "searchRecords",
         parameters: [
-          { name: "filter", in: "query", content: { "application/json": { schema: { type: "object", properties: { kind: { type: "string" } }, description: "What to keep." } } } },
+          {
+            name: "filter",
+            in: "query",
+            content: {
+              "application/json": {
+                schema: { type: "object", properties: { kind: { type: "string" } }, description: "What to keep." },
+              },
+            },
+          },
           { name: "term", in: "query", content: { "application/json": { schema: { type: "string", maxLength: 20 } } } },
         ],
         responses: { "200": reply({ type: "object", properties: { id: { type: "string" } } }, { id: "r1" }) },
@@ -88,7 +111,11 @@ describe("a query parameter the document describes with a JSON content (no schem
       url = request.url;
       return new Response('{"id":"r1"}', { status: 200, headers: { "content-type": "application/json" } });
     };
-    const result = await executeToolDefinition(tool!, { accessToken: "zq-token-0001", filter: { kind: "a b" }, term: "dune" }, { baseUrl: "https://api.acme.test", fetch: fetchFn });
+    const result = await executeToolDefinition(
+      tool!,
+      { accessToken: "zq-token-0001", filter: { kind: "a b" }, term: "dune" },
+      { baseUrl: "https://api.acme.test", fetch: fetchFn },
+    );
     expect(result).toMatchObject({ success: true });
     const query = new URL(url).searchParams;
     expect([query.get("filter"), query.get("term")]).toEqual(['{"kind":"a b"}', '"dune"']);
@@ -102,7 +129,15 @@ describe("a field of a JSON content query parameter", () => {
         "/zqsearch": {
           get: {
             operationId: "searchRecords",
-            parameters: [{ name: "filter", in: "query", content: { "application/json": { schema: { type: "object", properties: { kind: { type: "string" } } } } } }],
+            parameters: [
+              {
+                name: "filter",
+                in: "query",
+                content: {
+                  "application/json": { schema: { type: "object", properties: { kind: { type: "string" } } } },
+                },
+              },
+            ],
             responses: { "200": reply({ type: "object", properties: { id: { type: "string" } } }, { id: "r1" }) },
           },
         },
@@ -111,6 +146,8 @@ describe("a field of a JSON content query parameter", () => {
     );
     expect(d.manifestText).toContain("wire: { in: query }");
     const split = d.manifestText.replace("wire: { in: query }", "wire: { in: query, name: filter, field: kind }");
-    expect((await linkProblems({ ...d, manifestText: split })).join("\n")).toContain("is written as one value (its JSON text: content application/json)");
+    expect((await linkProblems({ ...d, manifestText: split })).join("\n")).toContain(
+      "is written as one value (its JSON text: content application/json)",
+    );
   });
 });

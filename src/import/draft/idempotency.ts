@@ -18,7 +18,8 @@ const SAYS_IDEMPOTENCY = /\bidempoten(cy|t)\b/i;
 
 /** A header named as a request's id (`PayPal-Request-Id`, `X-Request-ID`): a key when its description speaks of stored keys or repeated requests. */
 const REQUEST_ID_HEADER = /(^|[-_])request[-_]?id$/i;
-const SAYS_KEPT_KEYS = /\bkeys?\b[^.]*\b(stor(e|es|ed)|kept|keeps|hours?|days?|expir)|\b(duplicate|repeated|retried)\b[^.]*\brequests?\b|\bretr(y|ies)\b[^.]*\bsafe/i;
+const SAYS_KEPT_KEYS =
+  /\bkeys?\b[^.]*\b(stor(e|es|ed)|kept|keeps|hours?|days?|expir)|\b(duplicate|repeated|retried)\b[^.]*\brequests?\b|\bretr(y|ies)\b[^.]*\bsafe/i;
 
 /** Whether a header parameter takes an idempotency key, by its name or by the document's words for it. */
 export function isKeyHeader(name: string, description: string | undefined): boolean {
@@ -54,17 +55,32 @@ interface KeyedCall {
 export class IdempotencyHeaders {
   private readonly calls: KeyedCall[] = [];
   /** Header parameters of keyed calls not recognised as a key by their own words: the key still, when another operation's header of that name is one. */
-  private readonly unrecognised: { kept: Record<string, ManifestParam>; name: string; header: string; call: KeyedCall }[] = [];
+  private readonly unrecognised: {
+    kept: Record<string, ManifestParam>;
+    name: string;
+    header: string;
+    call: KeyedCall;
+  }[] = [];
 
   /** `params` (at `at`) without the operation's idempotency key header, which is recorded with the operation's method; the notes about it go too. */
-  take(params: Record<string, ManifestParam>, method: string, at: readonly (string | number)[], notes: ReviewNote[]): Record<string, ManifestParam> {
+  take(
+    params: Record<string, ManifestParam>,
+    method: string,
+    at: readonly (string | number)[],
+    notes: ReviewNote[],
+  ): Record<string, ManifestParam> {
     const kept: Record<string, ManifestParam> = {};
     const keyedMethod = KEYED_METHODS.includes(method.toUpperCase());
     const call: KeyedCall = { at, method: method.toUpperCase(), header: undefined };
     if (keyedMethod) this.calls.push(call);
     for (const [name, param] of Object.entries(params)) {
       const wire = param.wire;
-      const keyed = keyedMethod && wire?.in === "header" && typeof wire.name === "string" && param.type === "string" && param.enum === undefined;
+      const keyed =
+        keyedMethod &&
+        wire?.in === "header" &&
+        typeof wire.name === "string" &&
+        param.type === "string" &&
+        param.enum === undefined;
       const key = keyed && isKeyHeader(String(wire.name), param.description) ? String(wire.name) : undefined;
       // One key a call: a second header is a parameter like any other.
       if (key === undefined || call.header !== undefined) {
@@ -109,7 +125,13 @@ export class IdempotencyHeaders {
       note: `the operations' header parameter ${provider} takes an idempotency key: the runtime sends a new one with every ${listed.join(", ")} call (the same on each retry), so that the call is safe to retry, and a caller repeats a call with its idempotencyKey. Check that the upstream accepts it on each such call`,
     });
     const sameAsDefault = listed.length === DEFAULT_METHODS.length && listed.every((m) => DEFAULT_METHODS.includes(m));
-    return { provider: { header: provider, ...(sameAsDefault ? {} : { methods: listed as NonNullable<NonNullable<Manifest["idempotency"]>["methods"]> }) }, operations };
+    return {
+      provider: {
+        header: provider,
+        ...(sameAsDefault ? {} : { methods: listed as NonNullable<NonNullable<Manifest["idempotency"]>["methods"]> }),
+      },
+      operations,
+    };
   }
 }
 
@@ -119,7 +141,9 @@ export function ownIdempotency(operations: Record<string, ManifestOperation>, dr
     const own = drafted.operations.get(JSON.stringify(["operations", id]));
     if (!own) continue;
     const entries = Object.entries(operation);
-    const at = entries.findIndex(([key]) => key === "outputs" || key === "pagination" || key === "download" || key === "stream");
+    const at = entries.findIndex(
+      ([key]) => key === "outputs" || key === "pagination" || key === "download" || key === "stream",
+    );
     entries.splice(at < 0 ? entries.length : at, 0, ["idempotency", own]);
     operations[id] = Object.fromEntries(entries) as unknown as ManifestOperation;
   }

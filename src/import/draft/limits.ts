@@ -23,12 +23,18 @@ export function stringLimits(s: Schema, param: ManifestParam, note: (text: strin
     // As the link reads it (load-rewrites.ts): between its slashes, without identity escapes.
     const read = readPattern(s.pattern);
     if (read !== undefined) param.pattern = read;
-    else note(`the spec's pattern ${JSON.stringify(s.pattern)} is not an ECMAScript regular expression (${unicodeProblem(s.pattern)}): left out, and generate will ask for it`);
+    else
+      note(
+        `the spec's pattern ${JSON.stringify(s.pattern)} is not an ECMAScript regular expression (${unicodeProblem(s.pattern)}): left out, and generate will ask for it`,
+      );
   }
   if (Array.isArray(s.enum)) {
     const values = [...new Set(s.enum.filter((v) => typeof v === "string"))];
     // An empty string (which some APIs take to mean "unset") is no value to the runtime: it never sends one.
-    if (values.includes("")) note('the spec\'s enum allows "" (to clear the value, in some APIs), which the runtime treats as no value and never sends: left out of enum');
+    if (values.includes(""))
+      note(
+        'the spec\'s enum allows "" (to clear the value, in some APIs), which the runtime treats as no value and never sends: left out of enum',
+      );
     const sent = values.filter((v) => v !== "");
     if (sent.length) param.enum = sent;
   }
@@ -66,7 +72,11 @@ type Form = NonNullable<ManifestParam["anyOf"]>[number];
  * one value or a list), each its type and limits, in the document's order; undefined when they are of one kind
  * and no limit tells them apart (a json object drafts such a union whole), or when one cannot be read.
  */
-export function formsOf(doc: OpenApiDocument, alternatives: readonly Schema[], note: (text: string) => void): Form[] | undefined {
+export function formsOf(
+  doc: OpenApiDocument,
+  alternatives: readonly Schema[],
+  note: (text: string) => void,
+): Form[] | undefined {
   const flat = alternatives.map((a) => {
     try {
       return doc.flatten(a);
@@ -95,10 +105,20 @@ function formOf(s: Schema, type: string | undefined, note: (text: string) => voi
     const param = { type: "string", description: "" } as ManifestParam;
     stringLimits(s, param, note);
     const { description: _d, ...limits } = param;
-    return { ...(limits as Form), ...(typeof s.format === "string" && ["date", "date-time", "email", "uri", "uuid", "ipv4", "ipv6"].includes(s.format) ? { format: s.format as Form["format"] } : {}) };
+    return {
+      ...(limits as Form),
+      ...(typeof s.format === "string" &&
+      ["date", "date-time", "email", "uri", "uuid", "ipv4", "ipv6"].includes(s.format)
+        ? { format: s.format as Form["format"] }
+        : {}),
+    };
   }
   if (type === "integer" || type === "number") {
-    const param = { type: "number", description: "", ...(type === "integer" ? { integer: true } : {}) } as ManifestParam;
+    const param = {
+      type: "number",
+      description: "",
+      ...(type === "integer" ? { integer: true } : {}),
+    } as ManifestParam;
     numberLimits(s, param, note);
     if (param.limitsFromSpec) return undefined;
     const { description: _d, ...limits } = param;
@@ -107,7 +127,10 @@ function formOf(s: Schema, type: string | undefined, note: (text: string) => voi
   if (type === "boolean") return { type: "boolean" };
   if (type === "array") {
     // Scalar items: their type and limits (the runtime checks each item; the suite draws them so).
-    const items = s.items !== null && typeof s.items === "object" && !("$ref" in (s.items as object)) ? (s.items as Schema) : undefined;
+    const items =
+      s.items !== null && typeof s.items === "object" && !("$ref" in (s.items as object))
+        ? (s.items as Schema)
+        : undefined;
     const itemType = items ? typeOf(items) : undefined;
     const nested =
       itemType === "string" || itemType === "integer" || itemType === "number" || itemType === "boolean"
@@ -119,11 +142,22 @@ function formOf(s: Schema, type: string | undefined, note: (text: string) => voi
             ...(typeof items?.maximum === "number" ? { maximum: items.maximum } : {}),
           }
         : undefined;
-    return { type: "json", jsonType: "array", ...(typeof s.minItems === "number" ? { minItems: s.minItems } : {}), ...(typeof s.maxItems === "number" ? { maxItems: s.maxItems } : {}), ...(nested ? { items: nested as Form["items"] } : {}) };
+    return {
+      type: "json",
+      jsonType: "array",
+      ...(typeof s.minItems === "number" ? { minItems: s.minItems } : {}),
+      ...(typeof s.maxItems === "number" ? { maxItems: s.maxItems } : {}),
+      ...(nested ? { items: nested as Form["items"] } : {}),
+    };
   }
   if (type === "object") return { type: "json", jsonType: "object" };
   // A union of objects inside the union (an inline object of several shapes): an object.
   const inner = (Array.isArray(s.oneOf) ? s.oneOf : Array.isArray(s.anyOf) ? s.anyOf : []) as Schema[];
-  if (type === undefined && inner.length && inner.every((b) => b.type === "object" || (b.type === undefined && b.properties !== undefined))) return { type: "json", jsonType: "object" };
+  if (
+    type === undefined &&
+    inner.length &&
+    inner.every((b) => b.type === "object" || (b.type === undefined && b.properties !== undefined))
+  )
+    return { type: "json", jsonType: "object" };
   return undefined;
 }

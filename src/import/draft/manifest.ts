@@ -52,7 +52,12 @@ export function snakeCase(name: string): string {
     .toLowerCase();
 }
 
-export function draftManifest(provider: string, source: YamlSource, operations: readonly SelectedOperation[], credential: CredentialDraft): ManifestDraft {
+export function draftManifest(
+  provider: string,
+  source: YamlSource,
+  operations: readonly SelectedOperation[],
+  credential: CredentialDraft,
+): ManifestDraft {
   const doc = new OpenApiDocument(source);
   const data = source.data as Json;
   const notes: ReviewNote[] = [];
@@ -75,9 +80,18 @@ export function draftManifest(provider: string, source: YamlSource, operations: 
     operations: {},
   };
   notes.push({ at: ["name"], note: `from info.title of the document: the name users see` });
-  notes.push({ at: ["description"], note: about ? "the first sentence of info.description: one sentence saying what the block does" : "info.description is empty: say what the block does" });
+  notes.push({
+    at: ["description"],
+    note: about
+      ? "the first sentence of info.description: one sentence saying what the block does"
+      : "info.description is empty: say what the block does",
+  });
   notes.push({ at: ["color"], note: "a neutral grey: use the brand's colour" });
-  if (docsUrl?.guessed) notes.push({ at: ["docsUrl"], note: "the first https address in info.description: check it is the API's documentation" });
+  if (docsUrl?.guessed)
+    notes.push({
+      at: ["docsUrl"],
+      note: "the first https address in info.description: check it is the API's documentation",
+    });
   const drafted = withoutCredentialVariable(draftServer(data, notes), credential.address?.variable, notes);
   manifest.server = drafted.server;
   credentialParam(manifest, credential, notes);
@@ -99,14 +113,22 @@ export function draftManifest(provider: string, source: YamlSource, operations: 
     for (let i = 2; ids.has(id); i++) id = `${provider}_${snakeCase(label)}_${i}`;
     ids.add(id);
     const at = ["operations", id];
-    if (chosen.operationId === undefined) notes.push({ at, note: `${name} has no operationId in the document: the manifest names it as method and path, its tool id drafted from them; choose one users read` });
+    if (chosen.operationId === undefined)
+      notes.push({
+        at,
+        note: `${name} has no operationId in the document: the manifest names it as method and path, its tool id drafted from them; choose one users read`,
+      });
     const rawOp = valueAt(data, op.location) as Json;
     const params = draftParams(doc, op, rawOp, credential, at, notes);
     params.params = idempotencyKeys.take(params.params, chosen.method, at, notes);
     // An answer that is a stream of JSON values (an export), or a file (bytes, or a redirect to them), has fixed outputs, and no pages.
     const streamed = answersItems(doc, op, name, at, notes);
     const download = streamed ? undefined : answersFile(doc, op);
-    if (download) notes.push({ at, note: `${name} answers a file (${download}): drafted download: true, whose outputs are its content, contentType, size and filename` });
+    if (download)
+      notes.push({
+        at,
+        note: `${name} answers a file (${download}): drafted download: true, whose outputs are its content, contentType, size and filename`,
+      });
     const outputs = download || streamed ? { outputs: {} } : draftOutputs(doc, op, at, notes);
     if (!download && !streamed) replyHeaders(doc, op, outputs.outputs, at, notes);
     const pagination = download || streamed ? undefined : draftPagination(doc, op, rawOp, params, outputs, at, notes);
@@ -119,7 +141,11 @@ export function draftManifest(provider: string, source: YamlSource, operations: 
     // generate derives from its answers' media types (link/accept.ts): a provider-wide constant would also replace the
     // Accept of the provider's downloads and streams, which name their own types.
     const json = doc.bodyResponse(op)?.mediaType;
-    if (json && answersEvents(doc, rawOp)) notes.push({ at, note: `${name} answers ${json} or a stream of server-sent events: its requests ask for the JSON (the Accept generate derives from its answers' media types)` });
+    if (json && answersEvents(doc, rawOp))
+      notes.push({
+        at,
+        note: `${name} answers ${json} or a stream of server-sent events: its requests ask for the JSON (the Accept generate derives from its answers' media types)`,
+      });
     const operation: ManifestOperation = {
       operationId: name,
       title: title ?? titleOf(label),
@@ -132,12 +158,34 @@ export function draftManifest(provider: string, source: YamlSource, operations: 
       ...(streamed ? { stream: true as const } : {}),
       outputs: outputs.outputs,
     };
-    if (!summaryText) notes.push({ at: [...at, "title"], note: "the operation has no summary: a short label for the block's selector" });
-    else if (codeName) notes.push({ at: [...at, "title"], note: `the operation's summary is its operationId (${JSON.stringify(summaryText)}): drafted from the operationId in words` });
-    else if (!title) notes.push({ at: [...at, "title"], note: "the operation's summary opens with no short statement (a question, a teaser, too long): drafted from the operationId" });
-    if (rawOp.deprecated === true) notes.push({ at: [...at, "deprecated"], note: `${name} is deprecated in the spec: drafted from its text; say why, and what to use instead` });
+    if (!summaryText)
+      notes.push({
+        at: [...at, "title"],
+        note: "the operation has no summary: a short label for the block's selector",
+      });
+    else if (codeName)
+      notes.push({
+        at: [...at, "title"],
+        note: `the operation's summary is its operationId (${JSON.stringify(summaryText)}): drafted from the operationId in words`,
+      });
+    else if (!title)
+      notes.push({
+        at: [...at, "title"],
+        note: "the operation's summary opens with no short statement (a question, a teaser, too long): drafted from the operationId",
+      });
+    if (rawOp.deprecated === true)
+      notes.push({
+        at: [...at, "deprecated"],
+        note: `${name} is deprecated in the spec: drafted from its text; say why, and what to use instead`,
+      });
     manifest.operations[id] = operation;
-    summary.push({ id, operationId: name, params: Object.keys(params.params).length, outputs: Object.keys(outputs.outputs).length, ...(pagination ? { paging: pagination.style } : {}) });
+    summary.push({
+      id,
+      operationId: name,
+      params: Object.keys(params.params).length,
+      outputs: Object.keys(outputs.outputs).length,
+      ...(pagination ? { paging: pagination.style } : {}),
+    });
   }
   if (credential.covers.size) manifest.auth.covers = [...credential.covers].sort();
   const idempotency = idempotencyKeys.drafted(notes);
@@ -145,15 +193,30 @@ export function draftManifest(provider: string, source: YamlSource, operations: 
   if (!idempotency.provider) return { manifest, notes, document: doc, operations: summary };
   // Provider-wide, as the hand-written manifests have it: before the operations.
   const { operations: byId, ...head } = manifest;
-  return { manifest: { ...head, idempotency: idempotency.provider, operations: byId }, notes, document: doc, operations: summary };
+  return {
+    manifest: { ...head, idempotency: idempotency.provider, operations: byId },
+    notes,
+    document: doc,
+    operations: summary,
+  };
 }
 
 /** The headers the success answer declares, as outputs beside the body's (shapes/reply-headers.ts), described in plain text. */
-function replyHeaders(doc: OpenApiDocument, op: OpenApiOperation, outputs: Record<string, ManifestOutput>, at: (string | number)[], notes: ReviewNote[]): void {
+function replyHeaders(
+  doc: OpenApiDocument,
+  op: OpenApiOperation,
+  outputs: Record<string, ManifestOutput>,
+  at: (string | number)[],
+  notes: ReviewNote[],
+): void {
   const headers = headerOutputs(doc, op, outputs);
-  for (const [name, output] of Object.entries(headers.outputs)) outputs[name] = { ...output, description: shortText(plainText(output.description), 200) };
+  for (const [name, output] of Object.entries(headers.outputs))
+    outputs[name] = { ...output, description: shortText(plainText(output.description), 200) };
   if (headers.names.length)
-    notes.push({ at: [...at, "outputs"], note: `the success answer declares the header${headers.names.length > 1 ? "s" : ""} ${headers.names.join(", ")}: drafted as output${headers.names.length > 1 ? "s" : ""} (text)` });
+    notes.push({
+      at: [...at, "outputs"],
+      note: `the success answer declares the header${headers.names.length > 1 ? "s" : ""} ${headers.names.join(", ")}: drafted as output${headers.names.length > 1 ? "s" : ""} (text)`,
+    });
 }
 
 /** Where a document dates an operation's end (x-extensions published documents use). */
@@ -164,11 +227,15 @@ const SUNSET_KEYS = ["x-sunset", "x-sunset-date", "x-deprecated-at", "x-deprecat
  * text that speaks of the deprecation or names a replacement, and the date the document gives, else a plain notice.
  */
 export function deprecationText(rawOp: Json, operationId: string): string {
-  const text = plainText([rawOp.description, rawOp.summary].filter((t): t is string => typeof t === "string").join(" "));
+  const text = plainText(
+    [rawOp.description, rawOp.summary].filter((t): t is string => typeof t === "string").join(" "),
+  );
   const sentences = text.split(/(?<=[.!?])\s+/);
   const said = sentences.find((s) => /deprecat|replaced by|in favou?r of|\binstead\b|sunset/i.test(s));
   const date = SUNSET_KEYS.map((k) => rawOp[k]).find((v): v is string => typeof v === "string" && v.trim() !== "");
-  const base = said ? shortText(said, 300) : `${operationId} is deprecated in the published document, which names no replacement.`;
+  const base = said
+    ? shortText(said, 300)
+    : `${operationId} is deprecated in the published document, which names no replacement.`;
   return date ? `${base} Sunset: ${shortText(date, 40)}.` : base;
 }
 
@@ -188,7 +255,8 @@ function titleOf(operationId: string): string {
 /** The API's documentation: the document's externalDocs, else the first https address of info.description (a guess). */
 function docsAddress(data: Json): { url: string; guessed: boolean } | undefined {
   const external = (data.externalDocs ?? {}) as Json;
-  if (typeof external.url === "string" && /^https:\/\//.test(external.url)) return { url: external.url, guessed: false };
+  if (typeof external.url === "string" && /^https:\/\//.test(external.url))
+    return { url: external.url, guessed: false };
   const description = (data.info as Json | undefined)?.description;
   const found = typeof description === "string" ? /https:\/\/[^\s)<>"'\]]+[^\s)<>"'\].,;:]/.exec(description) : null;
   return found ? { url: found[0], guessed: true } : undefined;
@@ -203,7 +271,11 @@ function credentialParam(manifest: Manifest, credential: CredentialDraft, notes:
 }
 
 /** Where the error replies keep their code and message, read from the error responses of the chosen operations. */
-function errors(doc: OpenApiDocument, operations: readonly SelectedOperation[], notes: ReviewNote[]): Manifest["errors"] {
+function errors(
+  doc: OpenApiDocument,
+  operations: readonly SelectedOperation[],
+  notes: ReviewNote[],
+): Manifest["errors"] {
   const code = new Map<string, number>();
   const message = new Map<string, number>();
   const fieldNotes = new Set<string>();
@@ -219,11 +291,18 @@ function errors(doc: OpenApiDocument, operations: readonly SelectedOperation[], 
       if (!/^([45]\d\d|[45]XX|default)$/.test(response.status)) continue;
       const flat = response.schema ? safeFlatten(doc, response.schema) : undefined;
       // An answer that is a list of errors keeps the message where one error does, in its first item: [{error: {message}}].
-      const found = flat && (usualPlace([], schemaTexts(doc, flat)) ?? (typeOf(flat) === "array" ? usualPlace(["0"], schemaTexts(doc, flat)) : undefined) ?? namedMessage(doc, flat));
+      const found =
+        flat &&
+        (usualPlace([], schemaTexts(doc, flat)) ??
+          (typeOf(flat) === "array" ? usualPlace(["0"], schemaTexts(doc, flat)) : undefined) ??
+          namedMessage(doc, flat));
       if (found) count(message, `$response.body#/${found.join("/")}`);
       // Where the answer's own examples (its schema's too) keep it, when that is elsewhere (iQualify's schema says
       // error.details, its examples details), or when only an example shows the answer (no schema).
-      for (const example of [...Object.values(response.examples), ...(flat?.example !== undefined ? [flat.example] : [])]) {
+      for (const example of [
+        ...Object.values(response.examples),
+        ...(flat?.example !== undefined ? [flat.example] : []),
+      ]) {
         // An example of another shape than its schema's (a list where the schema says an object) shows no place in the answer.
         if (flat && !sameShape(typeOf(flat), example)) continue;
         const shown = exampleMessage(example);
@@ -236,26 +315,50 @@ function errors(doc: OpenApiDocument, operations: readonly SelectedOperation[], 
       }
       if (!flat) continue;
       const field = (pointer: string[], type = "string") => typeOf(doc.schemaAt(flat, pointer) ?? {}) === type;
-      for (const pointer of [["error", "code"], ["error", "type"], ["code"], ["error_code"], ["errors", "0", "code"], ["error"]]) {
+      for (const pointer of [
+        ["error", "code"],
+        ["error", "type"],
+        ["code"],
+        ["error_code"],
+        ["errors", "0", "code"],
+        ["error"],
+      ]) {
         if (field(pointer)) count(code, `$response.body#/${pointer.join("/")}`);
       }
-      for (const pointer of [["request_id"], ["requestId"], ["error", "request_id"]]) if (field(pointer)) count(requestId, `$response.body#/${pointer.join("/")}`);
+      for (const pointer of [["request_id"], ["requestId"], ["error", "request_id"]])
+        if (field(pointer)) count(requestId, `$response.body#/${pointer.join("/")}`);
       // An API that answers 200 with {ok: false, error}: a success reply with a boolean `ok`, an error reply with one too.
-      if (successFlat && field(["ok"], "boolean") && typeOf(doc.schemaAt(successFlat, ["ok"]) ?? {}) === "boolean") okFlag = true;
+      if (successFlat && field(["ok"], "boolean") && typeOf(doc.schemaAt(successFlat, ["ok"]) ?? {}) === "boolean")
+        okFlag = true;
     }
   }
   const ranked = (map: Map<string, number>) => [...map.entries()].sort((a, b) => b[1] - a[1]).map(([e]) => e);
   let messages = ranked(message);
   if (!messages.length) {
     messages = ["$response.body#/message", "$response.body#/error/message", "$response.body#/error"];
-    notes.push({ at: ["errors", "message"], note: "the error replies of these operations have no schema saying where their message is: common places drafted" });
-  } else notes.push({ at: ["errors"], note: "read from the error replies' schemas and examples: check them against a real error" });
-  for (const note of fieldNotes) if (messages.some((m) => note.startsWith(m))) notes.push({ at: ["errors", "message"], note });
+    notes.push({
+      at: ["errors", "message"],
+      note: "the error replies of these operations have no schema saying where their message is: common places drafted",
+    });
+  } else
+    notes.push({
+      at: ["errors"],
+      note: "read from the error replies' schemas and examples: check them against a real error",
+    });
+  for (const note of fieldNotes)
+    if (messages.some((m) => note.startsWith(m))) notes.push({ at: ["errors", "message"], note });
   const codes = ranked(code).slice(0, 2);
-  const out: Manifest["errors"] = { ...(codes.length ? { code: codes } : {}), message: messages, ...(requestId.size ? { requestId: ranked(requestId) } : {}) };
+  const out: Manifest["errors"] = {
+    ...(codes.length ? { code: codes } : {}),
+    message: messages,
+    ...(requestId.size ? { requestId: ranked(requestId) } : {}),
+  };
   if (okFlag) {
     out.failureWhen = [{ from: "$response.body#/ok", equals: false }];
-    notes.push({ at: ["errors", "failureWhen"], note: "the replies carry a boolean ok, and the error replies one too: the API answers 2xx with ok: false when a call fails" });
+    notes.push({
+      at: ["errors", "failureWhen"],
+      note: "the replies carry a boolean ok, and the error replies one too: the API answers 2xx with ok: false when a call fails",
+    });
   }
   return out;
 }
@@ -285,21 +388,36 @@ function namedMessage(doc: OpenApiDocument, flat: Schema): string[] | undefined 
   const named = (bases: string[][]) => {
     for (const base of bases) {
       const holder = doc.schemaAt(flat, base);
-      const best = messageName(Object.keys((holder?.properties ?? {}) as Json).filter((name) => typeOf(doc.schemaAt(flat, [...base, name])) === "string"));
+      const best = messageName(
+        Object.keys((holder?.properties ?? {}) as Json).filter(
+          (name) => typeOf(doc.schemaAt(flat, [...base, name])) === "string",
+        ),
+      );
       if (best !== undefined) return [...base, best];
     }
     return undefined;
   };
-  const envelopes = Object.keys((flat.properties ?? {}) as Json).filter((name) => name !== "error" && typeOf(doc.schemaAt(flat, [name])) === "object");
+  const envelopes = Object.keys((flat.properties ?? {}) as Json).filter(
+    (name) => name !== "error" && typeOf(doc.schemaAt(flat, [name])) === "object",
+  );
   const wrapped = envelopes.map((name) => [name]);
-  return named([[], ["error"], ["0"]]) ?? listedMessage(doc, flat) ?? loneText(doc, flat) ?? named(wrapped) ?? usualWithin(wrapped, schemaTexts(doc, flat)) ?? listedWithin(doc, flat, envelopes);
+  return (
+    named([[], ["error"], ["0"]]) ??
+    listedMessage(doc, flat) ??
+    loneText(doc, flat) ??
+    named(wrapped) ??
+    usualWithin(wrapped, schemaTexts(doc, flat)) ??
+    listedWithin(doc, flat, envelopes)
+  );
 }
 
 /** What a place of an error answer's schema holds, as usualPlace reads it: text, or a list of texts. */
 function schemaTexts(doc: OpenApiDocument, flat: Schema): Texts {
   return {
     text: (pointer) => typeOf(doc.schemaAt(flat, pointer) ?? {}) === "string",
-    list: (pointer) => typeOf(doc.schemaAt(flat, pointer) ?? {}) === "array" && typeOf(doc.schemaAt(flat, [...pointer, "0"]) ?? {}) === "string",
+    list: (pointer) =>
+      typeOf(doc.schemaAt(flat, pointer) ?? {}) === "array" &&
+      typeOf(doc.schemaAt(flat, [...pointer, "0"]) ?? {}) === "string",
   };
 }
 
@@ -335,7 +453,9 @@ function listedWithin(doc: OpenApiDocument, flat: Schema, envelopes: readonly st
     const listed = inner && listedMessage(doc, inner);
     if (listed) return [name, ...listed];
     // An envelope named for errors with one list of texts, named for what they are about (`errors: {body: ["…"]}`).
-    const [only, ...more] = /errors?$/i.test(name) ? Object.keys((inner?.properties ?? {}) as Json).filter((field) => schemaTexts(doc, flat).list([name, field])) : [];
+    const [only, ...more] = /errors?$/i.test(name)
+      ? Object.keys((inner?.properties ?? {}) as Json).filter((field) => schemaTexts(doc, flat).list([name, field]))
+      : [];
     if (only !== undefined && !more.length) return [name, only, "0"];
   }
   return undefined;
@@ -358,16 +478,29 @@ function messageName(names: readonly string[]): string | undefined {
  * first item where the answer is a list (`[{errors: ["…"], status}]`, an answer per item of a batch).
  */
 function exampleMessage(example: unknown): ShownMessage | undefined {
-  const at = (pointer: string[]) => pointer.reduce<unknown>((v, k) => (v !== null && typeof v === "object" ? (v as Json)[k] : undefined), example);
-  const texts: Texts = { text: (pointer) => typeof at(pointer) === "string", list: (pointer) => typeof at([...pointer, "0"]) === "string" && Array.isArray(at(pointer)) };
+  const at = (pointer: string[]) =>
+    pointer.reduce<unknown>((v, k) => (v !== null && typeof v === "object" ? (v as Json)[k] : undefined), example);
+  const texts: Texts = {
+    text: (pointer) => typeof at(pointer) === "string",
+    list: (pointer) => typeof at([...pointer, "0"]) === "string" && Array.isArray(at(pointer)),
+  };
   const usual = usualPlace([], texts);
   if (usual) return { at: usual };
-  const envelopes = example !== null && typeof example === "object" && !Array.isArray(example) ? Object.keys(example).filter((name) => name !== "error" && isRecord((example as Json)[name])) : [];
-  const lists = isRecord(example) ? Object.keys(example as Json).filter((name) => Array.isArray((example as Json)[name]) && isRecord(((example as Json)[name] as unknown[])[0])) : [];
+  const envelopes =
+    example !== null && typeof example === "object" && !Array.isArray(example)
+      ? Object.keys(example).filter((name) => name !== "error" && isRecord((example as Json)[name]))
+      : [];
+  const lists = isRecord(example)
+    ? Object.keys(example as Json).filter(
+        (name) => Array.isArray((example as Json)[name]) && isRecord(((example as Json)[name] as unknown[])[0]),
+      )
+    : [];
   for (const base of [[], ["error"], ["0"], ...envelopes.map((name) => [name]), ...lists.map((name) => [name, "0"])]) {
     const holder = at(base);
     if (holder === null || typeof holder !== "object" || Array.isArray(holder)) continue;
-    const best = messageName(Object.keys(holder).filter((name) => typeof (holder as Json)[name] === "string" && !NOT_A_MESSAGE.test(name)));
+    const best = messageName(
+      Object.keys(holder).filter((name) => typeof (holder as Json)[name] === "string" && !NOT_A_MESSAGE.test(name)),
+    );
     // Under a list named for a field of the data (`{amount: [{detail}]}`), not one of errors: that field's errors only.
     const field = lists.includes(base[0] ?? "") && !/message|error/i.test(base[0] ?? "") ? base[0] : undefined;
     if (best !== undefined) return { at: [...base, best], ...(field ? { field } : {}) };
@@ -423,7 +556,9 @@ const NOT_A_MESSAGE = /code|type|kind|status|(^|_|-)id$|Id$|request|trace|time|d
 
 /** The one text field at the top of the error reply, where nothing names the message: `{status, err}` (the rest say they are no message, or are no text). */
 function loneText(doc: OpenApiDocument, flat: Schema): string[] | undefined {
-  const texts = Object.keys((flat.properties ?? {}) as Json).filter((name) => typeOf(doc.schemaAt(flat, [name])) === "string" && !NOT_A_MESSAGE.test(name));
+  const texts = Object.keys((flat.properties ?? {}) as Json).filter(
+    (name) => typeOf(doc.schemaAt(flat, [name])) === "string" && !NOT_A_MESSAGE.test(name),
+  );
   return texts.length === 1 ? texts : undefined;
 }
 
@@ -439,10 +574,14 @@ function listedMessage(doc: OpenApiDocument, flat: Schema): string[] | undefined
     const item = doc.schemaAt(flat, [name, "0"]);
     if (typeOf(item) === "string" && /message|error/i.test(name)) return [name, "0"];
     if (typeOf(item) !== "object") continue;
-    const texts = Object.keys((item?.properties ?? {}) as Json).filter((field) => typeOf(doc.schemaAt(flat, [name, "0", field])) === "string");
+    const texts = Object.keys((item?.properties ?? {}) as Json).filter(
+      (field) => typeOf(doc.schemaAt(flat, [name, "0", field])) === "string",
+    );
     // In a list named as messages or errors (`tppMessages: [{category, code, text}]`, `errors: [{errorCode, description}]`),
     // its items' text field of any message name; else one named message.
-    const field = /message|error/i.test(name) ? messageName(texts.filter((f) => !NOT_A_MESSAGE.test(f))) : texts.find((f) => MESSAGE_NAMES[0]?.test(f));
+    const field = /message|error/i.test(name)
+      ? messageName(texts.filter((f) => !NOT_A_MESSAGE.test(f)))
+      : texts.find((f) => MESSAGE_NAMES[0]?.test(f));
     if (field !== undefined) return [name, "0", field];
   }
   return undefined;

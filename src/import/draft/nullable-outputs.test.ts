@@ -25,7 +25,18 @@ const page: Json = {
 };
 const components = { schemas: { ZqMaybeText: { type: ["string", "null"] }, ZqText: { type: "string" } } };
 const doc = (schema: Json = page) =>
-  openapi({ "/zq-items": { get: { operationId: "listZqItems", responses: { "200": reply(schema, { zqItems: [], zqNext: null, zqLater: null, zqEither: null, zqTotal: 0 }) } } } }, components, { openapi: "3.1.0" });
+  openapi(
+    {
+      "/zq-items": {
+        get: {
+          operationId: "listZqItems",
+          responses: { "200": reply(schema, { zqItems: [], zqNext: null, zqLater: null, zqEither: null, zqTotal: 0 }) },
+        },
+      },
+    },
+    components,
+    { openapi: "3.1.0" },
+  );
 /** The page as OpenAPI 3.1 writes it: null as a type, never `nullable`. */
 const page31: Json = { ...page, properties: { ...page.properties, zqNext: { type: ["string", "null"] } } };
 
@@ -33,7 +44,12 @@ describe("a required field that may be null", () => {
   it("admits null, however the schema says it", () => {
     const d = new OpenApiDocument(parseYamlSource(JSON.stringify(doc()), "openapi.json"));
     const fields = page.properties as Record<string, Json>;
-    expect(["zqNext", "zqLater", "zqEither", "zqTotal"].map((field) => d.admitsNull(fields[field]!))).toEqual([true, true, true, false]);
+    expect(["zqNext", "zqLater", "zqEither", "zqTotal"].map((field) => d.admitsNull(fields[field]!))).toEqual([
+      true,
+      true,
+      true,
+      false,
+    ]);
     // Beside a $ref (3.0 generators write it so), and as a value of an enum.
     expect(d.admitsNull({ $ref: "#/components/schemas/ZqText", nullable: true })).toBe(true);
     expect(d.admitsNull({ $ref: "#/components/schemas/ZqText" })).toBe(false);
@@ -43,7 +59,11 @@ describe("a required field that may be null", () => {
   it("gets an optional output in the draft, which links; one that may not be null stays promised", async () => {
     const d = drafted(doc(page31), ["listZqItems"]);
     const outputs = d.manifest.operations.acme_list_zq_items!.outputs!;
-    expect([outputs["metadata.zqNext"]?.optional, outputs["metadata.zqLater"]?.optional, outputs["metadata.zqTotal"]?.optional]).toEqual([true, true, undefined]);
+    expect([
+      outputs["metadata.zqNext"]?.optional,
+      outputs["metadata.zqLater"]?.optional,
+      outputs["metadata.zqTotal"]?.optional,
+    ]).toEqual([true, true, undefined]);
     expect(await linkProblems(d)).toEqual([]);
   });
 });

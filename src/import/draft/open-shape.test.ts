@@ -9,14 +9,34 @@ import { draftWorkFolder, drafted, linkProblems, openapi } from "../__fixtures__
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 
-const timed = { type: "object", title: "timed", required: ["clock.limit", "clock.increment"], properties: { "clock.limit": { type: "integer", maximum: 10800 }, "clock.increment": { type: "integer", maximum: 60 } } };
-const slow = { type: "object", title: "slow", required: ["days"], properties: { days: { type: "integer", enum: [1, 3] } } };
+const timed = {
+  type: "object",
+  title: "timed",
+  required: ["clock.limit", "clock.increment"],
+  properties: {
+    "clock.limit": { type: "integer", maximum: 10800 },
+    "clock.increment": { type: "integer", maximum: 60 },
+  },
+};
+const slow = {
+  type: "object",
+  title: "slow",
+  required: ["days"],
+  properties: { days: { type: "integer", enum: [1, 3] } },
+};
 const unlimited = { type: "object", title: "unlimited", properties: {} };
 const common = { type: "object", properties: { rated: { type: "boolean" } } };
 
 function doc(branches: unknown[]) {
-  const body = { required: true, content: { "application/x-www-form-urlencoded": { schema: { allOf: [{ oneOf: branches }, common] } } } };
-  return openapi({ "/zqmatches": { post: { operationId: "createZqmatch", requestBody: body, responses: { "200": { description: "ok" } } } } });
+  const body = {
+    required: true,
+    content: { "application/x-www-form-urlencoded": { schema: { allOf: [{ oneOf: branches }, common] } } },
+  };
+  return openapi({
+    "/zqmatches": {
+      post: { operationId: "createZqmatch", requestBody: body, responses: { "200": { description: "ok" } } },
+    },
+  });
 }
 
 describe("a body of shapes, one open to any object", () => {
@@ -28,8 +48,13 @@ describe("a body of shapes, one open to any object", () => {
   });
 
   it("no open shape (one is needed) or a shape with an optional field of its own: no rule", () => {
-    expect(drafted(doc([timed, slow]), ["createZqmatch"], "zqmatch").manifest.operations.zqmatch_create_zqmatch!.rules).toBeUndefined();
+    expect(
+      drafted(doc([timed, slow]), ["createZqmatch"], "zqmatch").manifest.operations.zqmatch_create_zqmatch!.rules,
+    ).toBeUndefined();
     const loose = { ...slow, properties: { ...slow.properties, note: { type: "string" } } };
-    expect(drafted(doc([timed, loose, unlimited]), ["createZqmatch"], "zqmatch").manifest.operations.zqmatch_create_zqmatch!.rules).toBeUndefined();
+    expect(
+      drafted(doc([timed, loose, unlimited]), ["createZqmatch"], "zqmatch").manifest.operations.zqmatch_create_zqmatch!
+        .rules,
+    ).toBeUndefined();
   });
 });

@@ -12,7 +12,13 @@
 import { fieldOf, formatPointer } from "@blockwright/runtime/internal";
 import type { ManifestOutput } from "../../load/precompiled/manifest-types.js";
 import { camelCase } from "../../model/naming.js";
-import { unionOf, typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from "../../load/openapi-document.js";
+import {
+  unionOf,
+  typeOf,
+  type OpenApiDocument,
+  type OpenApiOperation,
+  type Schema,
+} from "../../load/openapi-document.js";
 import { safeFlatten } from "./params.js";
 import type { ReviewNote } from "../manifest-yaml.js";
 import { shortText } from "../plain-text.js";
@@ -21,13 +27,15 @@ import { nullableUnionType, scalarUnionKinds } from "../../link/outputs/outputs.
 type Path = (string | number)[];
 
 /** Names a list of records goes by in a reply. */
-const LIST_NAMES = /^(data|items|result|results|records|entries|values|list|elements|objects|members|hits|rows|nodes)$/i;
+const LIST_NAMES =
+  /^(data|items|result|results|records|entries|values|list|elements|objects|members|hits|rows|nodes)$/i;
 
 /** Names an envelope around one record goes by (beside one named after the resource). */
 const ENVELOPE_NAMES = ["data", "result"];
 
 /** Fields that say how a list pages: beside one list, they make a reply a list reply. */
-const PAGING_FIELDS = /^(next|prev|previous|first|last)([_-]?(page|cursor|token|url|uri|link|href))*$|^(page|page_?size|per_?page|cursor|has_?more|total|total_?count|offset|limit|links|meta|paging|pagination)$/i;
+const PAGING_FIELDS =
+  /^(next|prev|previous|first|last)([_-]?(page|cursor|token|url|uri|link|href))*$|^(page|page_?size|per_?page|cursor|has_?more|total|total_?count|offset|limit|links|meta|paging|pagination)$/i;
 
 /** The field naming a record (`id`, and as some APIs write it: `gid`, `uuid`, `sid`, `_id`). */
 const ID_FIELD = /^(id|gid|uuid|sid|_id)$/i;
@@ -61,16 +69,25 @@ export function draftOutputs(doc: OpenApiDocument, op: OpenApiOperation, at: Pat
   const response = doc.bodyResponse(op);
   // Another success answer without a body (Sentry's 208 Already Reported beside its 201, a 204 beside a 200): the
   // body's outputs may be absent, and the status says which answer came.
-  const bodiless = op.responses.filter((r) => /^2\d\d$/.test(r.status) && !r.schema && !r.mediaTypes.length).map((r) => r.status);
+  const bodiless = op.responses
+    .filter((r) => /^2\d\d$/.test(r.status) && !r.schema && !r.mediaTypes.length)
+    .map((r) => r.status);
   if (!response || !bodiless.length) return draft;
   for (const output of Object.values(draft.outputs)) if (!("default" in output)) output.optional = true;
   let status = Object.entries(draft.outputs).find(([, o]) => o.from === "$statusCode")?.[0];
   if (!status) {
     status = outputName("status", draft.outputs);
-    draft.outputs[status] = { type: "number", from: "$statusCode", description: `The HTTP status of the reply: ${[response.status, ...bodiless].join(" or ")}.` };
+    draft.outputs[status] = {
+      type: "number",
+      from: "$statusCode",
+      description: `The HTTP status of the reply: ${[response.status, ...bodiless].join(" or ")}.`,
+    };
   }
   const replies = `${bodiless.join(" and ")} ${bodiless.length > 1 ? "replies have" : "reply has"}`;
-  notes.push({ at: [...at, "outputs"], note: `the ${replies} no body: every output read from the ${response.status} body is optional, and ${status} tells them apart` });
+  notes.push({
+    at: [...at, "outputs"],
+    note: `the ${replies} no body: every output read from the ${response.status} body is optional, and ${status} tells them apart`,
+  });
   return draft;
 }
 
@@ -78,7 +95,15 @@ function outputsOfBody(doc: OpenApiDocument, op: OpenApiOperation, at: Path, not
   const response = doc.bodyResponse(op);
   const where = [...at, "outputs"];
   if (!response) {
-    return { outputs: { "metadata.status": { type: "number", from: "$statusCode", description: "The HTTP status of the reply (it has no JSON body)." } } };
+    return {
+      outputs: {
+        "metadata.status": {
+          type: "number",
+          from: "$statusCode",
+          description: "The HTTP status of the reply (it has no JSON body).",
+        },
+      },
+    };
   }
   const body = safeFlatten(doc, response.schema);
   const type = body ? typeOf(body) : undefined;
@@ -86,20 +111,43 @@ function outputsOfBody(doc: OpenApiDocument, op: OpenApiOperation, at: Path, not
   if (!body || (type !== "object" && type !== "array")) {
     const variants = body ? unionOf(body) : undefined;
     // A reply that is one scalar (a string of the file's text, a count) is an output of its type.
-    const scalar = type === "string" || type === "boolean" ? type : type === "number" || type === "integer" ? "number" : undefined;
+    const scalar =
+      type === "string" || type === "boolean" ? type : type === "number" || type === "integer" ? "number" : undefined;
     const data: ManifestOutput = { type: scalar ?? "json", from: "$response.body", description: replyText };
     if (!body || !variants) return { outputs: { data }, ...(body ? { body } : {}) };
     // A record of one of several kinds (a customer, or a deleted one): the id they all carry, read through the union.
     const idInAll = variants.every((v) => typeOf(doc.schemaAt(v, ["id"])) === "string");
     const kinds = `${body.anyOf ? "anyOf" : "oneOf"}: ${variants.map((v, i) => doc.variantLabel(v, i)).join(", ")}`;
-    notes.push({ at: where, note: `the ${response.status} reply is one of several shapes (${kinds}): ${idInAll ? "data and the id they all carry" : "only data"} drafted; an output only some carry is absent from the others` });
-    return { outputs: { data, ...(idInAll ? { "metadata.id": { type: "string", from: "$response.body#/id", description: "The id of the reply's record." } } : {}) }, body };
+    notes.push({
+      at: where,
+      note: `the ${response.status} reply is one of several shapes (${kinds}): ${idInAll ? "data and the id they all carry" : "only data"} drafted; an output only some carry is absent from the others`,
+    });
+    return {
+      outputs: {
+        data,
+        ...(idInAll
+          ? {
+              "metadata.id": {
+                type: "string",
+                from: "$response.body#/id",
+                description: "The id of the reply's record.",
+              },
+            }
+          : {}),
+      },
+      body,
+    };
   }
   if (type === "array") {
     return {
       outputs: {
         data: { type: "array", from: "$response.body", description: replyText },
-        "metadata.count": { type: "number", from: "$response.body", count: true, description: "How many items this reply holds." },
+        "metadata.count": {
+          type: "number",
+          from: "$response.body",
+          count: true,
+          description: "How many items this reply holds.",
+        },
       },
       list: { pointer: [], items: body.items ? safeFlatten(doc, body.items as Schema) : undefined },
       body,
@@ -115,9 +163,19 @@ function outputsOfBody(doc: OpenApiDocument, op: OpenApiOperation, at: Path, not
     // A list inside an object of the reply (`{status, meta: {components: […], cursor}}`, `{data: {items: […]}}`): the
     // list is the data, the scalars beside it and beside the object the metadata (required only where the object is).
     const { wrapper, list: name, innerFields, innerRequired } = wrapped;
-    const found = listOutputs(doc, innerFields, required.has(wrapper[0] ?? "") ? innerRequired : new Set(), wrapper, name, outputs);
+    const found = listOutputs(
+      doc,
+      innerFields,
+      required.has(wrapper[0] ?? "") ? innerRequired : new Set(),
+      wrapper,
+      name,
+      outputs,
+    );
     scalarOutputs(doc, fields, required, [], (field) => field !== wrapper[0], outputs);
-    notes.push({ at: where, note: `the ${response.status} reply keeps its list in ${[...wrapper, name].join(".")}: data read from there` });
+    notes.push({
+      at: where,
+      note: `the ${response.status} reply keeps its list in ${[...wrapper, name].join(".")}: data read from there`,
+    });
     return { outputs, list: found, body };
   }
   const envelope = envelopeField(doc, op, fields);
@@ -126,8 +184,15 @@ function outputsOfBody(doc: OpenApiDocument, op: OpenApiOperation, at: Path, not
     // One record in an envelope (`{data: {…}}`, `{droplet: {…}}`): the record is the data, its fields the metadata,
     // and the scalars beside it (a request id, a status) too.
     const innerFields = (inner.properties ?? {}) as Record<string, Schema>;
-    const innerRequired = new Set(required.has(envelope) && Array.isArray(inner.required) ? (inner.required as string[]) : []);
-    outputs.data = { type: "json", from: `$response.body#${formatPointer([envelope])}`, ...(required.has(envelope) ? {} : { optional: true }), description: shortText(describe(doc, fieldOf(fields, envelope)) || replyText, 200) };
+    const innerRequired = new Set(
+      required.has(envelope) && Array.isArray(inner.required) ? (inner.required as string[]) : [],
+    );
+    outputs.data = {
+      type: "json",
+      from: `$response.body#${formatPointer([envelope])}`,
+      ...(required.has(envelope) ? {} : { optional: true }),
+      description: shortText(describe(doc, fieldOf(fields, envelope)) || replyText, 200),
+    };
     const kept = recordFields(doc, innerFields, innerRequired);
     scalarOutputs(doc, innerFields, innerRequired, [envelope], (field) => kept.has(field), outputs);
     scalarOutputs(doc, fields, required, [], (field) => field !== envelope, outputs);
@@ -167,7 +232,10 @@ function scalarFields(doc: OpenApiDocument, fields: Record<string, Schema>): str
     const flat = safeFlatten(doc, fieldOf(fields, field));
     const t = flat ? typeOf(flat) : undefined;
     if (flat === undefined) return false;
-    const scalar = (t !== undefined && SCALAR_TYPES.includes(t)) || (t === undefined && scalarUnion(doc, flat) !== undefined) || scalarUnionKinds(doc, flat) !== undefined;
+    const scalar =
+      (t !== undefined && SCALAR_TYPES.includes(t)) ||
+      (t === undefined && scalarUnion(doc, flat) !== undefined) ||
+      scalarUnionKinds(doc, flat) !== undefined;
     return scalar && !holdsOneValue(flat);
   });
 }
@@ -177,10 +245,15 @@ function scalarFields(doc: OpenApiDocument, fields: Record<string, Schema>): str
  * then those whose names say what people look for (USEFUL_FIELD), then those the spec promises, in the document's
  * order, up to RECORD_OUTPUTS. The rest stay in `data`.
  */
-function recordFields(doc: OpenApiDocument, fields: Record<string, Schema>, required: ReadonlySet<string>): Set<string> {
+function recordFields(
+  doc: OpenApiDocument,
+  fields: Record<string, Schema>,
+  required: ReadonlySet<string>,
+): Set<string> {
   const scalars = scalarFields(doc, fields);
   if (scalars.length <= RECORD_OUTPUTS) return new Set(scalars);
-  const rank = (field: string) => (ID_FIELD.test(field) ? 0 : USEFUL_FIELD.test(field) ? 1 : required.has(field) ? 2 : 3);
+  const rank = (field: string) =>
+    ID_FIELD.test(field) ? 0 : USEFUL_FIELD.test(field) ? 1 : required.has(field) ? 2 : 3;
   return new Set(
     scalars
       .map((field, i) => ({ field, i }))
@@ -191,7 +264,13 @@ function recordFields(doc: OpenApiDocument, fields: Record<string, Schema>, requ
 }
 
 /** The note on a record whose scalar fields were not all drafted: which were, and that `data` holds the rest. */
-function keptNote(doc: OpenApiDocument, fields: Record<string, Schema>, kept: ReadonlySet<string>, where: Path, notes: ReviewNote[]): void {
+function keptNote(
+  doc: OpenApiDocument,
+  fields: Record<string, Schema>,
+  kept: ReadonlySet<string>,
+  where: Path,
+  notes: ReviewNote[],
+): void {
   const scalars = scalarFields(doc, fields);
   if (scalars.length <= kept.size) return;
   notes.push({
@@ -213,16 +292,40 @@ function siblingRecords(doc: OpenApiDocument, fields: Record<string, Schema>, en
  * `data` (the list `name` of the object at `prefix` of the reply, whose fields and required ones are given),
  * `metadata.count`, and the scalars beside the list; where the list is, and its items' schema.
  */
-function listOutputs(doc: OpenApiDocument, fields: Record<string, Schema>, required: ReadonlySet<string>, prefix: string[], name: string, outputs: Record<string, ManifestOutput>): NonNullable<OutputsDraft["list"]> {
+function listOutputs(
+  doc: OpenApiDocument,
+  fields: Record<string, Schema>,
+  required: ReadonlySet<string>,
+  prefix: string[],
+  name: string,
+  outputs: Record<string, ManifestOutput>,
+): NonNullable<OutputsDraft["list"]> {
   const pointer = [...prefix, name];
-  outputs.data = { type: "array", from: `$response.body#${formatPointer(pointer)}`, ...(required.has(name) ? {} : { default: [] }), description: shortText(describe(doc, fieldOf(fields, name)) || `The ${name} of this reply.`, 200) };
-  outputs["metadata.count"] = { type: "number", from: `$response.body#${formatPointer(pointer)}`, count: true, description: `How many ${name} this reply holds.` };
+  outputs.data = {
+    type: "array",
+    from: `$response.body#${formatPointer(pointer)}`,
+    ...(required.has(name) ? {} : { default: [] }),
+    description: shortText(describe(doc, fieldOf(fields, name)) || `The ${name} of this reply.`, 200),
+  };
+  outputs["metadata.count"] = {
+    type: "number",
+    from: `$response.body#${formatPointer(pointer)}`,
+    count: true,
+    description: `How many ${name} this reply holds.`,
+  };
   scalarOutputs(doc, fields, required, prefix, (field) => field !== name, outputs);
   return { pointer, items: itemsOf(doc, fieldOf(fields, name)) };
 }
 
 /** `metadata.<field>` for each scalar field of an object at `prefix` of the reply that `keep` keeps. */
-function scalarOutputs(doc: OpenApiDocument, fields: Record<string, Schema>, required: ReadonlySet<string>, prefix: string[], keep: (field: string) => boolean, outputs: Record<string, ManifestOutput>): void {
+function scalarOutputs(
+  doc: OpenApiDocument,
+  fields: Record<string, Schema>,
+  required: ReadonlySet<string>,
+  prefix: string[],
+  keep: (field: string) => boolean,
+  outputs: Record<string, ManifestOutput>,
+): void {
   for (const [field, schema] of Object.entries(fields)) {
     if (!keep(field)) continue;
     const flat = safeFlatten(doc, schema);
@@ -239,7 +342,9 @@ function scalarOutputs(doc: OpenApiDocument, fields: Record<string, Schema>, req
       from: `$response.body#${formatPointer([...prefix, field])}`,
       // A field the spec requires but lets be null (a cursor on the last page) is no value promised: optional.
       ...(required.has(field) && !doc.admitsNull(schema) ? {} : { optional: true }),
-      description: kinds ? `${shortText(text, 160)} (${kinds.map((k) => `a ${k}`).join(" or ")})` : shortText(text, 200),
+      description: kinds
+        ? `${shortText(text, 160)} (${kinds.map((k) => `a ${k}`).join(" or ")})`
+        : shortText(text, 200),
     };
   }
 }
@@ -273,7 +378,12 @@ function envelopeField(doc: OpenApiDocument, op: OpenApiOperation, fields: Recor
  * payment's answer with its reference and a list of checks inside is a record). `wrapper` is the path to the
  * object holding the list; `innerRequired` its required fields where every object on the way is required.
  */
-function wrappedList(doc: OpenApiDocument, op: OpenApiOperation, fields: Record<string, Schema>, depth = 2): { wrapper: string[]; list: string; innerFields: Record<string, Schema>; innerRequired: Set<string> } | undefined {
+function wrappedList(
+  doc: OpenApiDocument,
+  op: OpenApiOperation,
+  fields: Record<string, Schema>,
+  depth = 2,
+): { wrapper: string[]; list: string; innerFields: Record<string, Schema>; innerRequired: Set<string> } | undefined {
   const recordScalar = (name: string) => {
     const flat = safeFlatten(doc, fieldOf(fields, name));
     const scalar = flat !== undefined && SCALAR_TYPES.includes(typeOf(flat) ?? "");
@@ -290,7 +400,13 @@ function wrappedList(doc: OpenApiDocument, op: OpenApiOperation, fields: Record<
     if (list !== undefined) return [{ wrapper: [wrapper], list, innerFields, innerRequired }];
     const deeper = wrappedList(doc, op, innerFields, depth - 1);
     if (!deeper) return [];
-    return [{ ...deeper, wrapper: [wrapper, ...deeper.wrapper], innerRequired: innerRequired.has(deeper.wrapper[0] ?? "") ? deeper.innerRequired : new Set<string>() }];
+    return [
+      {
+        ...deeper,
+        wrapper: [wrapper, ...deeper.wrapper],
+        innerRequired: innerRequired.has(deeper.wrapper[0] ?? "") ? deeper.innerRequired : new Set<string>(),
+      },
+    ];
   });
   return found.length === 1 ? found[0] : undefined;
 }
@@ -315,7 +431,13 @@ function listField(doc: OpenApiDocument, op: OpenApiOperation, fields: Record<st
   const words = resourceWords(op);
   const resource = lists.filter((n) => {
     const word = n.toLowerCase().replace(/[^a-z0-9]/g, "");
-    return [word, word.replace(/ies$/, "y"), word.replace(/ves$/, "f"), word.replace(/e?s$/, ""), word.replace(/s$/, "")].some((w) => words.has(w));
+    return [
+      word,
+      word.replace(/ies$/, "y"),
+      word.replace(/ves$/, "f"),
+      word.replace(/e?s$/, ""),
+      word.replace(/s$/, ""),
+    ].some((w) => words.has(w));
   });
   if (resource.length === 1) return resource[0];
   // A record named after the resource beside the list (`{signature_request: {…}, warnings: […]}` under
@@ -325,7 +447,8 @@ function listField(doc: OpenApiDocument, op: OpenApiOperation, fields: Record<st
   if (lists.length === 1 && Object.keys(fields).length <= SMALL_OBJECT) return lists[0];
   // One list among many fields that say how it pages (`{messages, page, page_size, next_page_uri, …}`), and no id of a record.
   const names = Object.keys(fields);
-  if (lists.length === 1 && !names.some((n) => ID_FIELD.test(n)) && names.some((n) => PAGING_FIELDS.test(n))) return lists[0];
+  if (lists.length === 1 && !names.some((n) => ID_FIELD.test(n)) && names.some((n) => PAGING_FIELDS.test(n)))
+    return lists[0];
   return undefined;
 }
 
@@ -348,7 +471,13 @@ function resourceWords(op: OpenApiOperation): Set<string> {
       ])
       .flatMap((s) => {
         const word = s.toLowerCase().replace(/[^a-z0-9]/g, "");
-        return [word, word.replace(/ies$/, "y"), word.replace(/ves$/, "f"), word.replace(/e?s$/, ""), word.replace(/s$/, "")];
+        return [
+          word,
+          word.replace(/ies$/, "y"),
+          word.replace(/ves$/, "f"),
+          word.replace(/e?s$/, ""),
+          word.replace(/s$/, ""),
+        ];
       }),
   );
 }

@@ -38,7 +38,8 @@ interface PageSlot {
   schema: Schema | undefined;
 }
 
-const NEXT_CURSOR = /^(next_?cursor|next_?page_?token|next_?token|continuation_?token|next_?page_?cursor|cursor|next_?iterator|iterator)$/i;
+const NEXT_CURSOR =
+  /^(next_?cursor|next_?page_?token|next_?token|continuation_?token|next_?page_?cursor|cursor|next_?iterator|iterator)$/i;
 const CURSOR_PARAM = /^(cursor|page_?token|next_?token|continuation_?token|page_?cursor|after|iterator)$/i;
 // `has_more`, `hasMoreItems` (Unblu), `has_next`: more pages while it is true.
 const HAS_MORE = /^has_?more(_?(items|results|pages|records))?$|^has_?next(_?page)?$/i;
@@ -55,23 +56,56 @@ const PAGE_SIZE = /^(limit|per_?page|page_?size|max_?results|count|size|max|top|
 const PAGING_OBJECT = /^(list_?)?meta(_?data)?$|^pagination$|^paging$|^page_?info$|^cursors?$/i;
 const TOTAL = /^(total|total_?count|total_?items|total_?results|total_?size)$/i;
 
-export function draftPagination(doc: OpenApiDocument, op: OpenApiOperation, rawOp: Schema, params: ParamsDraft, outputs: OutputsDraft, at: Path, notes: ReviewNote[]): ManifestPagination | undefined {
+export function draftPagination(
+  doc: OpenApiDocument,
+  op: OpenApiOperation,
+  rawOp: Schema,
+  params: ParamsDraft,
+  outputs: OutputsDraft,
+  at: Path,
+  notes: ReviewNote[],
+): ManifestPagination | undefined {
   if (!outputs.list || outputs.outputs.data?.type !== "array") return undefined;
   const where = [...at, "pagination"];
   const note = (text: string) => notes.push({ at: where, note: text });
   const wire = (place: string, name: string) => params.byWire.get(`${place}:${name}`);
   const declared = (pattern: RegExp, number?: boolean) =>
     op.parameters.find(
-      (p) => (p.in === "query" || p.in === "header") && pattern.test(p.name) && wire(p.in, p.name) !== undefined && (number === undefined || ["integer", "number"].includes(typeOf(safeFlatten(doc, p.schema) ?? {}) ?? "") === number),
+      (p) =>
+        (p.in === "query" || p.in === "header") &&
+        pattern.test(p.name) &&
+        wire(p.in, p.name) !== undefined &&
+        (number === undefined ||
+          ["integer", "number"].includes(typeOf(safeFlatten(doc, p.schema) ?? {}) ?? "") === number),
     );
-  const bodyField = (pattern: RegExp) => [...params.byWire.keys()].find((k) => k.startsWith("body:/") && pattern.test(k.slice(6)))?.slice(6);
+  const bodyField = (pattern: RegExp) =>
+    [...params.byWire.keys()].find((k) => k.startsWith("body:/") && pattern.test(k.slice(6)))?.slice(6);
   // RPC-style APIs list with a POST whose JSON body carries the offset, page and page size (`{offset, limit}`).
-  const bodyProperties = ((op.requestBody?.encoding === "json" ? safeFlatten(doc, op.requestBody.schema) : undefined)?.properties ?? {}) as Record<string, Schema>;
+  const bodyProperties = ((op.requestBody?.encoding === "json" ? safeFlatten(doc, op.requestBody.schema) : undefined)
+    ?.properties ?? {}) as Record<string, Schema>;
   const slot = (pattern: RegExp): PageSlot | undefined => {
     const p = declared(pattern, true);
-    if (p) return { name: p.name, send: { in: p.in as "query" | "header", name: p.name }, param: defined(wire(p.in, p.name), "the parameter's placement"), schema: p.schema };
-    const field = Object.keys(bodyProperties).find((k) => pattern.test(k) && wire("body", `/${k}`) !== undefined && ["integer", "number"].includes(typeOf(safeFlatten(doc, bodyProperties[k] ?? {}) ?? {}) ?? ""));
-    return field === undefined ? undefined : { name: field, send: { in: "body", pointer: `/${field}` }, param: defined(wire("body", `/${field}`), "the field's parameter"), schema: bodyProperties[field] as Schema };
+    if (p)
+      return {
+        name: p.name,
+        send: { in: p.in as "query" | "header", name: p.name },
+        param: defined(wire(p.in, p.name), "the parameter's placement"),
+        schema: p.schema,
+      };
+    const field = Object.keys(bodyProperties).find(
+      (k) =>
+        pattern.test(k) &&
+        wire("body", `/${k}`) !== undefined &&
+        ["integer", "number"].includes(typeOf(safeFlatten(doc, bodyProperties[k] ?? {}) ?? {}) ?? ""),
+    );
+    return field === undefined
+      ? undefined
+      : {
+          name: field,
+          send: { in: "body", pointer: `/${field}` },
+          param: defined(wire("body", `/${field}`), "the field's parameter"),
+          schema: bodyProperties[field] as Schema,
+        };
   };
   const size = slot(PAGE_SIZE);
   const pageSize = size ? { pageSize: size.param } : {};
@@ -87,22 +121,46 @@ export function draftPagination(doc: OpenApiDocument, op: OpenApiOperation, rawO
   const cursor = body ? fieldMatching(doc, body, NEXT_CURSOR, ["string", "integer"]) : undefined;
   const cursorParam = declared(CURSOR_PARAM);
   const cursorField = bodyField(CURSOR_PARAM);
-  const named = body ? nextNamedAfterParam(doc, body, op, (p) => wire(p.in, p.name) !== undefined && p.name !== size?.name) : undefined;
+  const named = body
+    ? nextNamedAfterParam(doc, body, op, (p) => wire(p.in, p.name) !== undefined && p.name !== size?.name)
+    : undefined;
   if (named && !(cursor && (cursorParam || cursorField))) {
     note(`paging recognised as a cursor: ${named.field.join(".")} of the reply, sent back as ${named.param.name}`);
-    return { style: "cursor", cursor: `$response.body#${formatPointer(named.field)}`, send: { in: named.param.in as "query" | "header", name: named.param.name }, ...totalPart, items, ...pageSize };
+    return {
+      style: "cursor",
+      cursor: `$response.body#${formatPointer(named.field)}`,
+      send: { in: named.param.in as "query" | "header", name: named.param.name },
+      ...totalPart,
+      items,
+      ...pageSize,
+    };
   }
   const more = body ? fieldMatching(doc, body, HAS_MORE, ["boolean"], 1) : undefined;
   if (cursor && (cursorParam || cursorField)) {
-    const send = cursorParam ? { in: cursorParam.in as "query" | "header", name: cursorParam.name } : { in: "body" as const, pointer: formatPointer([defined(cursorField, "the cursor field")]) };
+    const send = cursorParam
+      ? { in: cursorParam.in as "query" | "header", name: cursorParam.name }
+      : { in: "body" as const, pointer: formatPointer([defined(cursorField, "the cursor field")]) };
     // The end said by a flag, where the reply has one: a cursor may still be given on the last page.
     const flag = more ?? (body ? fieldMatching(doc, body, DONE, ["boolean"], 1) : undefined);
     const endPart = flag ? { more: { from: `$response.body#${formatPointer(flag)}`, equals: more !== undefined } } : {};
-    note(`paging recognised as a cursor: ${cursor.join(".")} of the reply, sent back as ${cursorParam ? cursorParam.name : cursorField}${flag ? `, more pages while ${flag.join(".")} is ${more ? "true" : "false"}` : ""}`);
-    return { style: "cursor", cursor: `$response.body#${formatPointer(cursor)}`, send, ...endPart, ...totalPart, items, ...pageSize };
+    note(
+      `paging recognised as a cursor: ${cursor.join(".")} of the reply, sent back as ${cursorParam ? cursorParam.name : cursorField}${flag ? `, more pages while ${flag.join(".")} is ${more ? "true" : "false"}` : ""}`,
+    );
+    return {
+      style: "cursor",
+      cursor: `$response.body#${formatPointer(cursor)}`,
+      send,
+      ...endPart,
+      ...totalPart,
+      items,
+      ...pageSize,
+    };
   }
   const after = declared(AFTER_ID);
-  const idOfItems = outputs.list.items && typeOf(outputs.list.items) === "object" && ((outputs.list.items.properties ?? {}) as Schema).id !== undefined;
+  const idOfItems =
+    outputs.list.items &&
+    typeOf(outputs.list.items) === "object" &&
+    ((outputs.list.items.properties ?? {}) as Schema).id !== undefined;
   if (more && after && idOfItems) {
     const list = formatPointer(outputs.list.pointer).slice(1);
     note(`paging recognised as ${more.join(".")} with the last item's id sent back as ${after.name}`);
@@ -115,7 +173,9 @@ export function draftPagination(doc: OpenApiDocument, op: OpenApiOperation, rawO
       ...pageSize,
     };
   }
-  const nextUrl = body ? (fieldMatching(doc, body, NEXT_URL, ["string"]) ?? fieldMatching(doc, body, NEXT_URL, ["string"], 3)) : undefined;
+  const nextUrl = body
+    ? (fieldMatching(doc, body, NEXT_URL, ["string"]) ?? fieldMatching(doc, body, NEXT_URL, ["string"], 3))
+    : undefined;
   // A `next_page` that the document shows as no address (no uri format, an example that is none) beside a cursor
   // parameter is the cursor (Pachca's `meta.paginate.next_page` → `cursor`), its end said by a sibling flag if any.
   if (nextUrl && cursorParam && body && !looksLikeAddress(doc, body, nextUrl)) {
@@ -124,21 +184,35 @@ export function draftPagination(doc: OpenApiDocument, op: OpenApiOperation, rawO
     note(
       `paging recognised as a cursor: ${nextUrl.join(".")} of the reply (no address: the document gives it no uri format and no address as its example), sent back as ${cursorParam.name}${flag ? `, more pages while ${flag.join(".")} is true` : ""}`,
     );
-    return { style: "cursor", cursor: `$response.body#${formatPointer(nextUrl)}`, send: { in: cursorParam.in as "query" | "header", name: cursorParam.name }, ...endPart, ...totalPart, items, ...pageSize };
+    return {
+      style: "cursor",
+      cursor: `$response.body#${formatPointer(nextUrl)}`,
+      send: { in: cursorParam.in as "query" | "header", name: cursorParam.name },
+      ...endPart,
+      ...totalPart,
+      items,
+      ...pageSize,
+    };
   }
   if (nextUrl && op.method === "GET") {
-    note(`paging recognised as the address of the next page in ${nextUrl.join(".")} (absolute, or relative to the request's)`);
+    note(
+      `paging recognised as the address of the next page in ${nextUrl.join(".")} (absolute, or relative to the request's)`,
+    );
     return { style: "nextUrl", url: `$response.body#${formatPointer(nextUrl)}`, ...totalPart, items };
   }
   // A bare array has no field for the next cursor: the reply's headers must carry it, and Link is the one published APIs use.
   if (cursorParam && outputs.list.pointer.length === 0 && op.method === "GET") {
-    note(`paging drafted as the Link header of the reply (rel="next"): the reply is a bare list and ${cursorParam.name} a cursor parameter, but the document declares no Link header; check it`);
+    note(
+      `paging drafted as the Link header of the reply (rel="next"): the reply is a bare list and ${cursorParam.name} a cursor parameter, but the document declares no Link header; check it`,
+    );
     return { style: "linkHeader", items };
   }
   const morePart = more ? { more: { from: `$response.body#${formatPointer(more)}`, equals: true } } : {};
   const offset = slot(OFFSET);
   if (offset) {
-    note(`paging recognised as an offset sent as ${offset.name}${size ? `, ${size.name} the page size` : ""}${more ? `, more pages while ${more.join(".")} is true` : ""}; check where the first page starts`);
+    note(
+      `paging recognised as an offset sent as ${offset.name}${size ? `, ${size.name} the page size` : ""}${more ? `, more pages while ${more.join(".")} is true` : ""}; check where the first page starts`,
+    );
     return { style: "offset", send: offset.send, ...morePart, ...totalPart, items, ...pageSize };
   }
   const page = slot(PAGE);
@@ -147,9 +221,22 @@ export function draftPagination(doc: OpenApiDocument, op: OpenApiOperation, rawO
     // example (Datadog's `page: {type: integer, example: 0}`, zero-based, says it nowhere else), else 1.
     const schema = safeFlatten(doc, page.schema ?? {}) ?? {};
     const example = Array.isArray(schema.examples) ? schema.examples[0] : schema.example;
-    const first = [schema.default, schema.minimum, example].find((v): v is number => typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= 1) ?? 1;
-    note(`paging recognised as a page number sent as ${page.name}, the first page ${first}${size ? `, ${size.name} the page size` : ""}; the list ends at an empty page`);
-    return { style: "page", send: page.send, ...(first !== 1 ? { start: first } : {}), ...morePart, ...totalPart, items, ...pageSize };
+    const first =
+      [schema.default, schema.minimum, example].find(
+        (v): v is number => typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= 1,
+      ) ?? 1;
+    note(
+      `paging recognised as a page number sent as ${page.name}, the first page ${first}${size ? `, ${size.name} the page size` : ""}; the list ends at an empty page`,
+    );
+    return {
+      style: "page",
+      send: page.send,
+      ...(first !== 1 ? { start: first } : {}),
+      ...morePart,
+      ...totalPart,
+      items,
+      ...pageSize,
+    };
   }
   return undefined;
 }
@@ -163,17 +250,33 @@ export function draftPagination(doc: OpenApiDocument, op: OpenApiOperation, rawO
  * an `after` cursor, named as it inside the reply's paging object
  * (`list_metadata: {before, after}` → `after`).
  */
-function nextNamedAfterParam(doc: OpenApiDocument, body: Schema, op: OpenApiOperation, usable: (p: OpenApiOperation["parameters"][number]) => boolean): { field: string[]; param: OpenApiOperation["parameters"][number] } | undefined {
+function nextNamedAfterParam(
+  doc: OpenApiDocument,
+  body: Schema,
+  op: OpenApiOperation,
+  usable: (p: OpenApiOperation["parameters"][number]) => boolean,
+): { field: string[]; param: OpenApiOperation["parameters"][number] } | undefined {
   const key = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, "");
   const params = op.parameters.filter((p) => (p.in === "query" || p.in === "header") && usable(p));
-  const scalar = (schema: Schema) => ["string", "integer", "number"].includes(typeOf(safeFlatten(doc, schema) ?? {}) ?? "");
-  const visit = (schema: Schema, path: string[], underNext: boolean, depth: number, underPaging = false): { field: string[]; param: OpenApiOperation["parameters"][number] } | undefined => {
+  const scalar = (schema: Schema) =>
+    ["string", "integer", "number"].includes(typeOf(safeFlatten(doc, schema) ?? {}) ?? "");
+  const visit = (
+    schema: Schema,
+    path: string[],
+    underNext: boolean,
+    depth: number,
+    underPaging = false,
+  ): { field: string[]; param: OpenApiOperation["parameters"][number] } | undefined => {
     const fields = (schema.properties ?? {}) as Record<string, Schema>;
     for (const [name, field] of Object.entries(fields)) {
       if (!scalar(field)) continue;
       // `next_marker` for `marker`; `next_page_token` for a parameter of that very name; `offset` inside `next_page`;
       // `after` inside the reply's paging object (`list_metadata: {before, after}`) for a parameter `after`.
-      const param = params.find((p) => key(`next${p.name}`) === key(name) || ((underNext || /^next/i.test(p.name) || (underPaging && AFTER_ID.test(p.name))) && key(p.name) === key(name)));
+      const param = params.find(
+        (p) =>
+          key(`next${p.name}`) === key(name) ||
+          ((underNext || /^next/i.test(p.name) || (underPaging && AFTER_ID.test(p.name))) && key(p.name) === key(name)),
+      );
       if (param) return { field: [...path, name], param };
     }
     if (depth <= 1) return undefined;
@@ -181,7 +284,13 @@ function nextNamedAfterParam(doc: OpenApiDocument, body: Schema, op: OpenApiOper
       const flat = safeFlatten(doc, field);
       if (!flat || typeOf(flat) !== "object") continue;
       // Inside a paging object, its objects are too (`paging.cursors.after`).
-      const found = visit(flat, [...path, name], /^next/i.test(name), depth - 1, underPaging || PAGING_OBJECT.test(name));
+      const found = visit(
+        flat,
+        [...path, name],
+        /^next/i.test(name),
+        depth - 1,
+        underPaging || PAGING_OBJECT.test(name),
+      );
       if (found) return found;
     }
     return undefined;
@@ -207,7 +316,8 @@ function hasLinkHeader(doc: OpenApiDocument, rawOp: Schema): boolean {
 /** The schema of the reply's field at `path` (flattened), if there is one. */
 function fieldAt(doc: OpenApiDocument, body: Schema, path: readonly string[]): Schema | undefined {
   let at: Schema | undefined = body;
-  for (const name of path) at = at ? safeFlatten(doc, ((at.properties ?? {}) as Record<string, Schema>)[name] ?? {}) : undefined;
+  for (const name of path)
+    at = at ? safeFlatten(doc, ((at.properties ?? {}) as Record<string, Schema>)[name] ?? {}) : undefined;
   return at;
 }
 
@@ -215,14 +325,18 @@ function fieldAt(doc: OpenApiDocument, body: Schema, path: readonly string[]): S
 function looksLikeAddress(doc: OpenApiDocument, body: Schema, path: readonly string[]): boolean {
   const field = fieldAt(doc, body, path) ?? {};
   if (typeof field.format === "string" && /^(uri|url|iri)(-reference)?$/i.test(field.format)) return true;
-  const shown = [field.example, ...(Array.isArray(field.examples) ? field.examples : [])].filter((v): v is string => typeof v === "string");
+  const shown = [field.example, ...(Array.isArray(field.examples) ? field.examples : [])].filter(
+    (v): v is string => typeof v === "string",
+  );
   return !shown.length || shown.some((v) => /^(https?:\/\/|\/|\?)/i.test(v));
 }
 
 /** A boolean beside the field at `path` saying whether more pages follow (HAS_MORE: `has_next`, `has_more`). */
 function siblingFlag(doc: OpenApiDocument, body: Schema, path: readonly string[]): string[] | undefined {
   const parent = fieldAt(doc, body, path.slice(0, -1)) ?? {};
-  const name = Object.keys((parent.properties ?? {}) as Record<string, Schema>).find((k) => HAS_MORE.test(k) && typeOf(fieldAt(doc, parent, [k]) ?? {}) === "boolean");
+  const name = Object.keys((parent.properties ?? {}) as Record<string, Schema>).find(
+    (k) => HAS_MORE.test(k) && typeOf(fieldAt(doc, parent, [k]) ?? {}) === "boolean",
+  );
   return name === undefined ? undefined : [...path.slice(0, -1), name];
 }
 
@@ -231,7 +345,13 @@ function siblingFlag(doc: OpenApiDocument, body: Schema, path: readonly string[]
  * is one of `types`: at the top, or one level down in an object field
  * (`response_metadata.next_cursor`).
  */
-function fieldMatching(doc: OpenApiDocument, body: Schema, pattern: RegExp, types: string[], depth = 2): string[] | undefined {
+function fieldMatching(
+  doc: OpenApiDocument,
+  body: Schema,
+  pattern: RegExp,
+  types: string[],
+  depth = 2,
+): string[] | undefined {
   const fields = (body.properties ?? {}) as Record<string, Schema>;
   for (const [name, schema] of Object.entries(fields)) {
     const flat = safeFlatten(doc, schema);

@@ -20,7 +20,16 @@ const doc = openapi({
       ],
       responses: {
         "200": reply(
-          { type: "object", required: ["data", "done"], properties: { data: { type: "array", items: zqapp }, iterator: { type: "string", nullable: true }, prevIterator: { type: "string", nullable: true }, done: { type: "boolean" } } },
+          {
+            type: "object",
+            required: ["data", "done"],
+            properties: {
+              data: { type: "array", items: zqapp },
+              iterator: { type: "string", nullable: true },
+              prevIterator: { type: "string", nullable: true },
+              done: { type: "boolean" },
+            },
+          },
           { data: [{ id: "a1" }], iterator: "i1", prevIterator: null, done: true },
         ),
       },
@@ -44,8 +53,16 @@ describe("an iterator with a done flag", () => {
 
   it("collects every page and stops at the page marked done, though it gives an iterator", async () => {
     const [tool] = await linkedTools(drafted(doc, ["listZqapps"]));
-    const { fetch, seen } = scriptedFetch(json(200, { data: [{ id: "a1" }], iterator: "i1", done: false }), json(200, { data: [{ id: "a2" }], iterator: "i2", done: true }), json(200, { data: [{ id: "a3" }], iterator: "i3", done: true }));
-    const all = await collectPages(tool!, { accessToken: "zq-token-0001" }, { ...fullSupport, baseUrl: "http://127.0.0.1:9", fetch });
+    const { fetch, seen } = scriptedFetch(
+      json(200, { data: [{ id: "a1" }], iterator: "i1", done: false }),
+      json(200, { data: [{ id: "a2" }], iterator: "i2", done: true }),
+      json(200, { data: [{ id: "a3" }], iterator: "i3", done: true }),
+    );
+    const all = await collectPages(
+      tool!,
+      { accessToken: "zq-token-0001" },
+      { ...fullSupport, baseUrl: "http://127.0.0.1:9", fetch },
+    );
     expect(all.success && all.output.data).toEqual([{ id: "a1" }, { id: "a2" }]);
     expect(seen.map((r) => new URL(r.url).searchParams.get("iterator"))).toEqual([null, "i1"]);
   });

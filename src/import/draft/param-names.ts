@@ -31,7 +31,11 @@ export function operatorOf(wireName: string): { base: string; word: string; boun
 /** A manifest parameter name for a wire name: itself when it is an identifier free to use, else its camelCase (an operator as its word), made unique. */
 export function paramName(wireName: string, taken: ReadonlySet<string>): string {
   const operator = operatorOf(wireName);
-  let name = /^[A-Za-z_][A-Za-z0-9_]*$/.test(wireName) ? wireName : operator ? `${camelCase(operator.base)}${operator.word}` : camelCase(wireName) || "value";
+  let name = /^[A-Za-z_][A-Za-z0-9_]*$/.test(wireName)
+    ? wireName
+    : operator
+      ? `${camelCase(operator.base)}${operator.word}`
+      : camelCase(wireName) || "value";
   if (!/^[A-Za-z_]/.test(name)) name = `p${name}`;
   if (RESERVED.has(name)) name = `${name}Value`;
   let unique = name;

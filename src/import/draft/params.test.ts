@@ -4,20 +4,48 @@
 // and what is left out, with the reason, rather than drafted wrongly.
 import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
-import { draftWorkFolder, drafted, linkProblems, notesAt, openapi, reply, type Json } from "../__fixtures__/draft-kit.js";
+import {
+  draftWorkFolder,
+  drafted,
+  linkProblems,
+  notesAt,
+  openapi,
+  reply,
+  type Json,
+} from "../__fixtures__/draft-kit.js";
 import { DEFAULT_MAX_LENGTH } from "./params.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 
 const ok = { "200": reply({ type: "object", properties: { id: { type: "string" } } }, { id: "1" }) };
 const withParams = (parameters: Json[], doc: Json = {}) =>
-  openapi({ "/items/{id}": { get: { operationId: "getItem", parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }, ...parameters], responses: ok } } }, {}, doc);
-const withBody = (content: Json, required = false) => openapi({ "/items": { post: { operationId: "createItem", requestBody: { required, content }, responses: ok } } });
+  openapi(
+    {
+      "/items/{id}": {
+        get: {
+          operationId: "getItem",
+          parameters: [{ name: "id", in: "path", required: true, schema: { type: "string" } }, ...parameters],
+          responses: ok,
+        },
+      },
+    },
+    {},
+    doc,
+  );
+const withBody = (content: Json, required = false) =>
+  openapi({ "/items": { post: { operationId: "createItem", requestBody: { required, content }, responses: ok } } });
 
 describe("parameters of the address and headers", () => {
   it("take the schema's type and limits", async () => {
     const doc = withParams([
-      { name: "q", in: "query", required: true, description: "Search words.", schema: { type: "string", minLength: 1, maxLength: 200, pattern: "^[^<>]*$" }, example: "red shoes" },
+      {
+        name: "q",
+        in: "query",
+        required: true,
+        description: "Search words.",
+        schema: { type: "string", minLength: 1, maxLength: 200, pattern: "^[^<>]*$" },
+        example: "red shoes",
+      },
       { name: "size", in: "query", schema: { type: "integer", minimum: 1, maximum: 50, default: 10 } },
       { name: "sort", in: "query", schema: { type: "string", enum: ["new", "old", null] } },
       { name: "ratio", in: "query", schema: { type: "number", minimum: 0, maximum: 1 } },
@@ -25,9 +53,33 @@ describe("parameters of the address and headers", () => {
     ]);
     const drafted_ = drafted(doc, ["getItem"]);
     expect(drafted_.manifest.operations.acme_get_item!.params).toEqual({
-      id: { type: "string", description: "The id parameter.", required: true, maxLength: DEFAULT_MAX_LENGTH.path, wire: { in: "path" } },
-      q: { type: "string", description: "Search words.", required: true, minLength: 1, maxLength: 200, pattern: "^[^<>]*$", example: "red shoes", wire: { in: "query" } },
-      size: { type: "number", description: "The size parameter.", integer: true, minimum: 1, maximum: 50, default: 10, sendDefault: false, wire: { in: "query" } },
+      id: {
+        type: "string",
+        description: "The id parameter.",
+        required: true,
+        maxLength: DEFAULT_MAX_LENGTH.path,
+        wire: { in: "path" },
+      },
+      q: {
+        type: "string",
+        description: "Search words.",
+        required: true,
+        minLength: 1,
+        maxLength: 200,
+        pattern: "^[^<>]*$",
+        example: "red shoes",
+        wire: { in: "query" },
+      },
+      size: {
+        type: "number",
+        description: "The size parameter.",
+        integer: true,
+        minimum: 1,
+        maximum: 50,
+        default: 10,
+        sendDefault: false,
+        wire: { in: "query" },
+      },
       sort: { type: "string", description: "The sort parameter.", enum: ["new", "old"], wire: { in: "query" } },
       ratio: { type: "number", description: "The ratio parameter.", minimum: 0, maximum: 1, wire: { in: "query" } },
       exact: { type: "boolean", description: "The exact parameter.", wire: { in: "query" } },
@@ -49,14 +101,20 @@ describe("parameters of the address and headers", () => {
     );
     const p = d.manifest.operations.acme_get_item!.params!;
     expect([p.q!.maxLength, p.xTrace!.maxLength]).toEqual([DEFAULT_MAX_LENGTH.query, DEFAULT_MAX_LENGTH.header]);
-    expect(notesAt(d, "operations.acme_get_item.params.xTrace")).toEqual([`maxLength ${DEFAULT_MAX_LENGTH.header} is blockwright add's default for a header value the spec leaves unbounded; set the upstream's real limit`]);
+    expect(notesAt(d, "operations.acme_get_item.params.xTrace")).toEqual([
+      `maxLength ${DEFAULT_MAX_LENGTH.header} is blockwright add's default for a header value the spec leaves unbounded; set the upstream's real limit`,
+    ]);
     expect(await linkProblems(d)).toEqual([]);
   });
 
   it("turn exclusive bounds into inclusive ones: integers to the next integer, other numbers left to the spec", async () => {
     const d = drafted(
       withParams([
-        { name: "above", in: "query", schema: { type: "integer", minimum: 0, exclusiveMinimum: true, maximum: 10, exclusiveMaximum: true } },
+        {
+          name: "above",
+          in: "query",
+          schema: { type: "integer", minimum: 0, exclusiveMinimum: true, maximum: 10, exclusiveMaximum: true },
+        },
         { name: "share", in: "query", schema: { type: "number", minimum: 0, exclusiveMinimum: true } },
       ]),
       ["getItem"],
@@ -66,12 +124,22 @@ describe("parameters of the address and headers", () => {
     expect(p.share).toMatchObject({ limitsFromSpec: true });
     expect(p.share!.minimum).toBeUndefined();
     expect(await linkProblems(d)).toEqual([]);
-    const d31 = drafted({ ...withParams([{ name: "n", in: "query", schema: { type: "integer", exclusiveMinimum: 0, exclusiveMaximum: 100 } }]), openapi: "3.1.0" }, ["getItem"]);
+    const d31 = drafted(
+      {
+        ...withParams([
+          { name: "n", in: "query", schema: { type: "integer", exclusiveMinimum: 0, exclusiveMaximum: 100 } },
+        ]),
+        openapi: "3.1.0",
+      },
+      ["getItem"],
+    );
     expect(d31.manifest.operations.acme_get_item!.params!.n).toMatchObject({ minimum: 1, maximum: 99 });
   });
 
   it("draft a number's step (multipleOf: an offset by pages of 20), which the draft then links with", async () => {
-    const d = drafted(withParams([{ name: "offset", in: "query", schema: { type: "integer", multipleOf: 20 } }]), ["getItem"]);
+    const d = drafted(withParams([{ name: "offset", in: "query", schema: { type: "integer", multipleOf: 20 } }]), [
+      "getItem",
+    ]);
     expect(d.manifest.operations.acme_get_item!.params!.offset).toMatchObject({ integer: true, multipleOf: 20 });
     expect(await linkProblems(d)).toEqual([]);
   });
@@ -92,9 +160,21 @@ describe("parameters of the address and headers", () => {
     expect(p.zqRevision!.sendDefault).toBeUndefined();
     expect(await linkProblems(d)).toEqual([]);
     // Written unsent by hand, the link refuses it: no request would carry what the upstream requires.
-    const unsent = { ...d, manifestText: d.manifestText.replace(/\n( +)default: "?2026-07-15"?\n/, (line, indent) => `${line}${indent}sendDefault: false\n`) };
-    expect(unsent.manifestText.split("sendDefault: false").length).toBe(d.manifestText.split("sendDefault: false").length + 1);
-    expect(await linkProblems(unsent)).toEqual([expect.stringContaining('requires header parameter "zq-revision"; declare required: true or a default that is sent')]);
+    const unsent = {
+      ...d,
+      manifestText: d.manifestText.replace(
+        /\n( +)default: "?2026-07-15"?\n/,
+        (line, indent) => `${line}${indent}sendDefault: false\n`,
+      ),
+    };
+    expect(unsent.manifestText.split("sendDefault: false").length).toBe(
+      d.manifestText.split("sendDefault: false").length + 1,
+    );
+    expect(await linkProblems(unsent)).toEqual([
+      expect.stringContaining(
+        'requires header parameter "zq-revision"; declare required: true or a default that is sent',
+      ),
+    ]);
   });
 
   it("send the default of a header fetch fills in when it is left out (Accept-Language: *), and draft one where fetch's value is not among the spec's", async () => {
@@ -107,7 +187,11 @@ describe("parameters of the address and headers", () => {
       ["getItem"],
     );
     const p = d.manifest.operations.acme_get_item!.params!;
-    expect(p.acceptLanguage).toMatchObject({ enum: ["zq", "zz"], default: "zz", wire: { in: "header", name: "Accept-Language" } });
+    expect(p.acceptLanguage).toMatchObject({
+      enum: ["zq", "zz"],
+      default: "zz",
+      wire: { in: "header", name: "Accept-Language" },
+    });
     expect(p.acceptLanguage!.sendDefault).toBeUndefined();
     // A header fetch leaves alone keeps the upstream's default unsent.
     expect(p.zqLocale).toMatchObject({ default: "zz", sendDefault: false });
@@ -121,27 +205,53 @@ describe("parameters of the address and headers", () => {
       'fetch sends accept-language: * when a call leaves it out, which is not one of the spec\'s values: drafted default "zq" (the first), sent; set the one the upstream assumes',
     );
     // One whose values include fetch's own is left as the spec has it.
-    const open = drafted(withParams([{ name: "Accept-Language", in: "header", schema: { type: "string", enum: ["*", "zq"] } }]), ["getItem"]);
+    const open = drafted(
+      withParams([{ name: "Accept-Language", in: "header", schema: { type: "string", enum: ["*", "zq"] } }]),
+      ["getItem"],
+    );
     expect(open.manifest.operations.acme_get_item!.params!.acceptLanguage!.default).toBeUndefined();
   });
 
   it("leave out a Content-Type or Accept header parameter, which OpenAPI ignores (the runtime writes both), and still link where the spec requires them", async () => {
     const d = drafted(
       withParams([
-        { name: "Content-Type", in: "header", required: true, schema: { type: "string", enum: ["application/json; zq-response=omitLinks,omitMeta"] } },
+        {
+          name: "Content-Type",
+          in: "header",
+          required: true,
+          schema: { type: "string", enum: ["application/json; zq-response=omitLinks,omitMeta"] },
+        },
         { name: "accept", in: "header", required: true, schema: { type: "string", example: "zq-example" } },
       ]),
       ["getItem"],
     );
     expect(Object.keys(d.manifest.operations.acme_get_item!.params!)).toEqual(["id"]);
     for (const name of ["Content-Type", "accept"])
-      expect(notesAt(d, "operations.acme_get_item")).toContain(`header parameter ${name} not drafted: OpenAPI ignores it (the media types and the security schemes say it), and the runtime writes it itself`);
+      expect(notesAt(d, "operations.acme_get_item")).toContain(
+        `header parameter ${name} not drafted: OpenAPI ignores it (the media types and the security schemes say it), and the runtime writes it itself`,
+      );
     expect(await linkProblems(d)).toEqual([]);
   });
 
   it("say what they cannot state: a format, deprecation, a default or example that breaks the limits", () => {
-    const d = drafted(withParams([{ name: "since", in: "query", deprecated: true, schema: { type: "string", format: "hostname", maxLength: 40, default: "" }, example: "x".repeat(41) }]), ["getItem"]);
-    expect(d.manifest.operations.acme_get_item!.params!.since).toEqual({ type: "string", description: "The since parameter.", maxLength: 40, wire: { in: "query" } });
+    const d = drafted(
+      withParams([
+        {
+          name: "since",
+          in: "query",
+          deprecated: true,
+          schema: { type: "string", format: "hostname", maxLength: 40, default: "" },
+          example: "x".repeat(41),
+        },
+      ]),
+      ["getItem"],
+    );
+    expect(d.manifest.operations.acme_get_item!.params!.since).toEqual({
+      type: "string",
+      description: "The since parameter.",
+      maxLength: 40,
+      wire: { in: "query" },
+    });
     expect(notesAt(d, "operations.acme_get_item.params.since")).toEqual([
       "the spec describes since nowhere: write what it means",
       "the spec gives format hostname, which a manifest cannot state yet",
@@ -174,8 +284,20 @@ describe("parameters of the address and headers", () => {
     const d = drafted(
       withParams([
         { name: "tag", in: "query", schema: { type: "array", items: { type: "string" } } },
-        { name: "expand", in: "query", style: "deepObject", explode: true, schema: { type: "array", items: { type: "string" } } },
-        { name: "filter", in: "query", style: "deepObject", required: true, schema: { type: "object", properties: { a: { type: "string" } } } },
+        {
+          name: "expand",
+          in: "query",
+          style: "deepObject",
+          explode: true,
+          schema: { type: "array", items: { type: "string" } },
+        },
+        {
+          name: "filter",
+          in: "query",
+          style: "deepObject",
+          required: true,
+          schema: { type: "object", properties: { a: { type: "string" } } },
+        },
         { name: "session", in: "cookie", schema: { type: "string" } },
       ]),
       ["getItem"],
@@ -185,7 +307,9 @@ describe("parameters of the address and headers", () => {
     expect(p.expand).toMatchObject({ type: "json", jsonType: "array", wire: { in: "query" } });
     // An object of named fields: a parameter per field (draft-query-object.test.ts).
     expect(p.a).toMatchObject({ type: "string", wire: { in: "query", name: "filter", field: "a" } });
-    expect(notesAt(d, "operations.acme_get_item")).toEqual(["query parameter filter is an object of 1 field, sent as filter[field]=value (style deepObject): drafted as a parameter per field, each with its type, limits and description"]);
+    expect(notesAt(d, "operations.acme_get_item")).toEqual([
+      "query parameter filter is an object of 1 field, sent as filter[field]=value (style deepObject): drafted as a parameter per field, each with its type, limits and description",
+    ]);
     // A cookie: a pair of the Cookie header (draft-cookie-params.test.ts).
     expect(p.session).toMatchObject({ type: "string", wire: { in: "cookie" } });
     expect(await linkProblems(d)).toEqual([]);
@@ -220,7 +344,12 @@ describe("body fields", () => {
       tags: { type: "json", description: "The tags field.", jsonType: "array", wire: { in: "body" } },
       meta: { type: "json", description: "The meta field.", jsonType: "object", wire: { in: "body" } },
       // A format the manifest states is drafted (the link would take it from the spec anyway).
-      dueDate: { type: "string", description: "The dueDate field.", format: "date", wire: { in: "body", pointer: "/due-date" } },
+      dueDate: {
+        type: "string",
+        description: "The dueDate field.",
+        format: "date",
+        wire: { in: "body", pointer: "/due-date" },
+      },
     });
     expect(await linkProblems(d)).toEqual([]);
   });
@@ -242,10 +371,17 @@ describe("body fields", () => {
       ["createItem"],
     );
     const params = d.manifest.operations.acme_create_item!.params!;
-    expect(params.state).toEqual({ type: "string", description: "The state.", enum: ["zq-running", "zq-done"], wire: { in: "body" } });
+    expect(params.state).toEqual({
+      type: "string",
+      description: "The state.",
+      enum: ["zq-running", "zq-done"],
+      wire: { in: "body" },
+    });
     expect(params.level).toMatchObject({ type: "number", integer: true, enum: [1, 2] });
     expect(params.sources).toBeUndefined();
-    expect(notesAt(d, "operations.acme_create_item")).toContain('the spec\'s enum of sources (["zq-one","zq-two"]) holds no list, which its type says it is: no value can be sent, not drafted (the spec may mean its items\' values)');
+    expect(notesAt(d, "operations.acme_create_item")).toContain(
+      'the spec\'s enum of sources (["zq-one","zq-two"]) holds no list, which its type says it is: no value can be sent, not drafted (the spec may mean its items\' values)',
+    );
     expect(await linkProblems(d)).toEqual([]);
   });
 
@@ -264,12 +400,21 @@ describe("body fields", () => {
           },
         }),
         openapi: "3.1.0",
-        components: { securitySchemes: { bearer: { type: "http", scheme: "bearer" } }, schemas: { ZqMode: { type: "string", enum: ["zq-reasoning"] } } },
+        components: {
+          securitySchemes: { bearer: { type: "http", scheme: "bearer" } },
+          schemas: { ZqMode: { type: "string", enum: ["zq-reasoning"] } },
+        },
       },
       ["createItem"],
     );
     const params = d.manifest.operations.acme_create_item!.params!;
-    expect(params.n).toEqual({ type: "number", description: "How many.", integer: true, minimum: 1, wire: { in: "body" } });
+    expect(params.n).toEqual({
+      type: "number",
+      description: "How many.",
+      integer: true,
+      minimum: 1,
+      wire: { in: "body" },
+    });
     expect(params.mode).toMatchObject({ type: "string", enum: ["zq-reasoning"] });
     expect(await linkProblems(d)).toEqual([]);
   });
@@ -303,31 +448,74 @@ describe("body fields", () => {
       ["number", undefined, true],
     ]);
     expect(p.title?.anyOf).toEqual([{ type: "string" }, { type: "number", integer: true }]);
-    expect(notesAt(d, "operations.acme_create_item.params.metadata")).toContain('the spec also allows "" (to clear the value, in some APIs), which the runtime treats as no value and never sends: drafted as the other form');
+    expect(notesAt(d, "operations.acme_create_item.params.metadata")).toContain(
+      'the spec also allows "" (to clear the value, in some APIs), which the runtime treats as no value and never sends: drafted as the other form',
+    );
     expect(await linkProblems(d)).toEqual([]);
   });
 
   it("a body that is no object of fields: one parameter holding it whole", async () => {
-    const d = drafted(withBody({ "application/json": { schema: { type: "array", items: { type: "string" } } } }, true), ["createItem"]);
-    expect(d.manifest.operations.acme_create_item!.params).toEqual({ body: { type: "json", description: "The request body.", required: true, jsonType: "array", wire: { in: "body", pointer: "" } } });
+    const d = drafted(
+      withBody({ "application/json": { schema: { type: "array", items: { type: "string" } } } }, true),
+      ["createItem"],
+    );
+    expect(d.manifest.operations.acme_create_item!.params).toEqual({
+      body: {
+        type: "json",
+        description: "The request body.",
+        required: true,
+        jsonType: "array",
+        wire: { in: "body", pointer: "" },
+      },
+    });
     expect(await linkProblems(d)).toEqual([]);
   });
 
   it("an object that names no properties (any object): one parameter holding it whole, required as the body is", async () => {
-    const d = drafted(withBody({ "application/json": { schema: { type: "object", description: "Any key-value pairs" } } }, true), ["createItem"]);
-    expect(d.manifest.operations.acme_create_item!.params).toEqual({ body: { type: "json", description: "The request body.", required: true, jsonType: "object", wire: { in: "body", pointer: "" } } });
+    const d = drafted(
+      withBody({ "application/json": { schema: { type: "object", description: "Any key-value pairs" } } }, true),
+      ["createItem"],
+    );
+    expect(d.manifest.operations.acme_create_item!.params).toEqual({
+      body: {
+        type: "json",
+        description: "The request body.",
+        required: true,
+        jsonType: "object",
+        wire: { in: "body", pointer: "" },
+      },
+    });
     expect(await linkProblems(d)).toEqual([]);
   });
 
   it("an object that is one of several shapes (type: object with oneOf, no properties of its own): one parameter holding it whole, required as the body is", async () => {
-    const shape = (kind: string, extra: Json) => ({ type: "object", required: ["kind", ...Object.keys(extra)], properties: { kind: { type: "string", enum: [kind] }, ...extra } });
-    const schema = { type: "object", oneOf: [shape("a", { address: { type: "string", maxLength: 40 } }), shape("cname", { target: { type: "string", maxLength: 60 } })] };
+    const shape = (kind: string, extra: Json) => ({
+      type: "object",
+      required: ["kind", ...Object.keys(extra)],
+      properties: { kind: { type: "string", enum: [kind] }, ...extra },
+    });
+    const schema = {
+      type: "object",
+      oneOf: [
+        shape("a", { address: { type: "string", maxLength: 40 } }),
+        shape("cname", { target: { type: "string", maxLength: 60 } }),
+      ],
+    };
     const d = drafted(withBody({ "application/json": { schema } }, true), ["createItem"], "zqdns");
     // Its example is the first shape's required fields.
     expect(d.manifest.operations.zqdns_create_item!.params).toEqual({
-      body: { type: "json", description: "The request body.", required: true, jsonType: "object", example: { kind: "a", address: "example" }, wire: { in: "body", pointer: "" } },
+      body: {
+        type: "json",
+        description: "The request body.",
+        required: true,
+        jsonType: "object",
+        example: { kind: "a", address: "example" },
+        wire: { in: "body", pointer: "" },
+      },
     });
-    expect(notesAt(d, "operations.zqdns_create_item.params.body")).toContain("the request body is one of 2 shapes (oneOf): drafted as one parameter holding the whole body, one of them");
+    expect(notesAt(d, "operations.zqdns_create_item.params.body")).toContain(
+      "the request body is one of 2 shapes (oneOf): drafted as one parameter holding the whole body, one of them",
+    );
     expect(await linkProblems(d, "zqdns")).toEqual([]);
   });
 
@@ -369,37 +557,68 @@ describe("body fields", () => {
       ],
       required: true,
     });
-    expect(notesAt(d, "operations.zqmail_create_item.params.to")).toContain("the spec allows string or object (oneOf): drafted as its 2 forms (anyOf), each with its limits; a value meeting one is sent as it is");
+    expect(notesAt(d, "operations.zqmail_create_item.params.to")).toContain(
+      "the spec allows string or object (oneOf): drafted as its 2 forms (anyOf), each with its limits; a value meeting one is sent as it is",
+    );
     expect(p.when).toMatchObject({ type: "string", format: "date-time" });
     expect(p.file?.anyOf).toEqual([
       { type: "string", pattern: "^zqt_[a-z]+$" },
       { type: "string", pattern: "^https://" },
     ]);
-    expect(notesAt(d, "operations.zqmail_create_item.params.when")).toContain("the spec allows format date-time or date (anyOf): drafted as date-time, the first");
-    expect(notesAt(d, "operations.zqmail_create_item.params.at")).toContain("the spec allows object ZqVector or object ZqRegion (oneOf): drafted as object, without the limits of any one of them");
+    expect(notesAt(d, "operations.zqmail_create_item.params.when")).toContain(
+      "the spec allows format date-time or date (anyOf): drafted as date-time, the first",
+    );
+    expect(notesAt(d, "operations.zqmail_create_item.params.at")).toContain(
+      "the spec allows object ZqVector or object ZqRegion (oneOf): drafted as object, without the limits of any one of them",
+    );
     expect(await linkProblems(d, "zqmail")).toEqual([]);
   });
 
   it("a body of raw bytes (octet-stream, a range, no schema) is one file parameter holding the whole body, required as the body is", async () => {
-    const d = drafted(withBody({ "application/octet-stream": { schema: { type: "string", format: "binary", maxLength: 2048 } } }, true), ["createItem"]);
-    expect(d.manifest.operations.acme_create_item!.params).toEqual({ file: { type: "file", description: "The file sent as the request body (application/octet-stream).", required: true, maxBytes: 2048, wire: { in: "body", pointer: "" } } });
+    const d = drafted(
+      withBody({ "application/octet-stream": { schema: { type: "string", format: "binary", maxLength: 2048 } } }, true),
+      ["createItem"],
+    );
+    expect(d.manifest.operations.acme_create_item!.params).toEqual({
+      file: {
+        type: "file",
+        description: "The file sent as the request body (application/octet-stream).",
+        required: true,
+        maxBytes: 2048,
+        wire: { in: "body", pointer: "" },
+      },
+    });
     expect(await linkProblems(d)).toEqual([]);
     const ranged = drafted(withBody({ "image/*": {} }), ["createItem"]);
-    expect(ranged.manifest.operations.acme_create_item!.params).toEqual({ file: { type: "file", description: "The file sent as the request body (image/*).", wire: { in: "body", pointer: "" } } });
+    expect(ranged.manifest.operations.acme_create_item!.params).toEqual({
+      file: {
+        type: "file",
+        description: "The file sent as the request body (image/*).",
+        wire: { in: "body", pointer: "" },
+      },
+    });
     expect(await linkProblems(ranged)).toEqual([]);
   });
 
   it("a body of another media type that is no file (XML) is still refused when required, and left out with the reason when optional", () => {
     const xml = { "application/xml": { schema: { type: "object", properties: { name: { type: "string" } } } } };
-    expect(() => drafted(withBody(xml, true), ["createItem"])).toThrow(/createItem \(application\/xml\): its request body/);
+    expect(() => drafted(withBody(xml, true), ["createItem"])).toThrow(
+      /createItem \(application\/xml\): its request body/,
+    );
     const d = drafted(withBody(xml), ["createItem"]);
     expect(d.manifest.operations.acme_create_item!.params).toBeUndefined();
-    expect(notesAt(d, "operations.acme_create_item")).toEqual(["the request body is application/xml, which the runtime does not write (JSON, application/x-www-form-urlencoded or multipart/form-data): not drafted"]);
+    expect(notesAt(d, "operations.acme_create_item")).toEqual([
+      "the request body is application/xml, which the runtime does not write (JSON, application/x-www-form-urlencoded or multipart/form-data): not drafted",
+    ]);
   });
 
   it("a body offered as JSON or multipart is drafted from its JSON", () => {
     const schema = { type: "object", required: ["name"], properties: { name: { type: "string", maxLength: 50 } } };
-    const d = drafted(withBody({ "application/json": { schema }, "multipart/form-data": { schema } }, true), ["createItem"]);
-    expect(d.manifest.operations.acme_create_item!.params).toEqual({ name: { type: "string", description: "The name field.", required: true, maxLength: 50, wire: { in: "body" } } });
+    const d = drafted(withBody({ "application/json": { schema }, "multipart/form-data": { schema } }, true), [
+      "createItem",
+    ]);
+    expect(d.manifest.operations.acme_create_item!.params).toEqual({
+      name: { type: "string", description: "The name field.", required: true, maxLength: 50, wire: { in: "body" } },
+    });
   });
 });

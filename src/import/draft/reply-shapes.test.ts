@@ -9,11 +9,23 @@ import { rmSync } from "node:fs";
 import { executeToolDefinition } from "@blockwright/runtime/internal";
 import { afterAll, describe, expect, it } from "vitest";
 import { json, scriptedFetch } from "../../../test-support/runtime/scripted-fetch.js";
-import { draftWorkFolder, drafted, linkedTools, linkProblems, notesAt, openapi, reply } from "../__fixtures__/draft-kit.js";
+import {
+  draftWorkFolder,
+  drafted,
+  linkedTools,
+  linkProblems,
+  notesAt,
+  openapi,
+  reply,
+} from "../__fixtures__/draft-kit.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 
-const zqrelease = { type: "object", required: ["id", "version"], properties: { id: { type: "string" }, version: { type: "string" } } };
+const zqrelease = {
+  type: "object",
+  required: ["id", "version"],
+  properties: { id: { type: "string" }, version: { type: "string" } },
+};
 const credential = { accessToken: "zq-credential-0001" };
 
 describe("a success answer without a body beside one with", () => {
@@ -21,8 +33,18 @@ describe("a success answer without a body beside one with", () => {
     "/zqreleases": {
       post: {
         operationId: "createZqrelease",
-        requestBody: { required: true, content: { "application/json": { schema: { type: "object", properties: { version: { type: "string", maxLength: 20 } } } } } },
-        responses: { "201": reply(zqrelease, { id: "r1", version: "1.0" }), "208": { description: "Already Reported" } },
+        requestBody: {
+          required: true,
+          content: {
+            "application/json": {
+              schema: { type: "object", properties: { version: { type: "string", maxLength: 20 } } },
+            },
+          },
+        },
+        responses: {
+          "201": reply(zqrelease, { id: "r1", version: "1.0" }),
+          "208": { description: "Already Reported" },
+        },
       },
     },
   });
@@ -32,21 +54,41 @@ describe("a success answer without a body beside one with", () => {
     const outputs = d.manifest.operations.acme_create_zqrelease!.outputs;
     expect(Object.entries(outputs).filter(([, o]) => o.from !== "$statusCode" && !o.optional)).toEqual([]);
     expect(Object.values(outputs).filter((o) => o.from === "$statusCode")).toHaveLength(1);
-    expect(notesAt(d, "operations.acme_create_zqrelease.outputs")).toContainEqual(expect.stringMatching(/^the 208 reply has no body/));
+    expect(notesAt(d, "operations.acme_create_zqrelease.outputs")).toContainEqual(
+      expect.stringMatching(/^the 208 reply has no body/),
+    );
     expect(await linkProblems(d)).toEqual([]);
   });
 
   it("reads either answer as a success: the record from the 201, the status alone from the bodiless 208", async () => {
     const [tool] = await linkedTools(drafted(doc, ["createZqrelease"]));
     const { fetch } = scriptedFetch(json(201, { id: "r1", version: "1.0" }), new Response(null, { status: 208 }));
-    const created = await executeToolDefinition(tool!, { ...credential, version: "1.0" }, { baseUrl: "http://127.0.0.1:9", fetch });
-    expect(created).toMatchObject({ success: true, output: { data: { id: "r1" }, metadata: { id: "r1", status: 201 } } });
-    const reported = await executeToolDefinition(tool!, { ...credential, version: "1.0" }, { baseUrl: "http://127.0.0.1:9", fetch });
+    const created = await executeToolDefinition(
+      tool!,
+      { ...credential, version: "1.0" },
+      { baseUrl: "http://127.0.0.1:9", fetch },
+    );
+    expect(created).toMatchObject({
+      success: true,
+      output: { data: { id: "r1" }, metadata: { id: "r1", status: 201 } },
+    });
+    const reported = await executeToolDefinition(
+      tool!,
+      { ...credential, version: "1.0" },
+      { baseUrl: "http://127.0.0.1:9", fetch },
+    );
     expect(reported).toEqual({ success: true, output: { metadata: { status: 208 } } });
   });
 
   it("leaves the outputs required when every success answer has a body", () => {
-    const both = openapi({ "/zqreleases": { get: { operationId: "getZqrelease", responses: { "200": reply(zqrelease, { id: "r1", version: "1.0" }), "203": reply(zqrelease) } } } });
+    const both = openapi({
+      "/zqreleases": {
+        get: {
+          operationId: "getZqrelease",
+          responses: { "200": reply(zqrelease, { id: "r1", version: "1.0" }), "203": reply(zqrelease) },
+        },
+      },
+    });
     const outputs = drafted(both, ["getZqrelease"]).manifest.operations.acme_get_zqrelease!.outputs;
     expect(Object.values(outputs).filter((o) => o.optional)).toEqual([]);
     expect(Object.values(outputs).filter((o) => o.from === "$statusCode")).toEqual([]);
@@ -59,13 +101,21 @@ describe("a record named after the resource beside a list of notes", () => {
     "/zqsignature_request/{zqsignature_request_id}": {
       get: {
         operationId: "getZqsignatureRequest",
-        parameters: [{ name: "zqsignature_request_id", in: "path", required: true, schema: { type: "string", maxLength: 40 } }],
+        parameters: [
+          { name: "zqsignature_request_id", in: "path", required: true, schema: { type: "string", maxLength: 40 } },
+        ],
         responses: {
           "200": reply(
             {
               type: "object",
               required: ["zqsignature_request"],
-              properties: { zqsignature_request: { type: "object", properties: { signature_request_id: { type: "string" }, title: { type: "string" } } }, warnings: { type: "array", items: zqnote } },
+              properties: {
+                zqsignature_request: {
+                  type: "object",
+                  properties: { signature_request_id: { type: "string" }, title: { type: "string" } },
+                },
+                warnings: { type: "array", items: zqnote },
+              },
             },
             { zqsignature_request: { signature_request_id: "s1", title: "Lease" }, warnings: [] },
           ),
@@ -104,7 +154,17 @@ describe("a list named by the last word of its path, beside the id of what it is
       get: {
         operationId: "getZqBestGadgets",
         parameters: [{ name: "page", in: "query", schema: { type: "integer", default: 1 } }],
-        responses: { "200": reply(page, { id: 7, name: "Zq", gadgets: [{ id: "g1", title: "One" }], has_next: true, next_page_number: 2, page_number: 1, total: 12 }) },
+        responses: {
+          "200": reply(page, {
+            id: 7,
+            name: "Zq",
+            gadgets: [{ id: "g1", title: "One" }],
+            has_next: true,
+            next_page_number: 2,
+            page_number: 1,
+            total: 12,
+          }),
+        },
       },
     },
   });
@@ -113,7 +173,11 @@ describe("a list named by the last word of its path, beside the id of what it is
     const d = drafted(doc, ["getZqBestGadgets"]);
     const op = d.manifest.operations.acme_get_zq_best_gadgets!;
     expect(op.outputs!.data).toMatchObject({ type: "array", from: "$response.body#/gadgets" });
-    expect(op.pagination).toMatchObject({ style: "page", send: { in: "query", name: "page" }, more: { from: "$response.body#/has_next", equals: true } });
+    expect(op.pagination).toMatchObject({
+      style: "page",
+      send: { in: "query", name: "page" },
+      more: { from: "$response.body#/has_next", equals: true },
+    });
     expect(await linkProblems(d)).toEqual([]);
   });
 });

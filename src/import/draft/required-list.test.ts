@@ -15,8 +15,17 @@ describe("a required list in the query", () => {
       get: {
         operationId: "checkAvailability",
         parameters: [
-          { name: "zqdomains", in: "query", required: true, schema: { type: "array", maxItems: 50, items: { type: "string", maxLength: 64 } } },
-          { name: "zqtags", in: "query", schema: { type: "array", maxItems: 5, items: { type: "string", maxLength: 8 } } },
+          {
+            name: "zqdomains",
+            in: "query",
+            required: true,
+            schema: { type: "array", maxItems: 50, items: { type: "string", maxLength: 64 } },
+          },
+          {
+            name: "zqtags",
+            in: "query",
+            schema: { type: "array", maxItems: 5, items: { type: "string", maxLength: 8 } },
+          },
         ],
         responses: { "200": reply({ type: "object", properties: { zqfree: { type: "boolean" } } }, { zqfree: true }) },
       },
@@ -32,7 +41,11 @@ describe("a required list in the query", () => {
     expect(emptyItem.ok ? [] : emptyItem.issues.map((i) => i.message)).toEqual([expect.stringMatching(/zqdomains/)]);
     const refused = validateParams(tool!, { accessToken: "zq-credential-0001", zqdomains: [] });
     expect(refused.ok ? [] : refused.issues.map((i) => i.message)).toEqual([expect.stringMatching(/zqdomains/)]);
-    const accepted = validateParams(tool!, { accessToken: "zq-credential-0001", zqdomains: ["example.com"], zqtags: [] });
+    const accepted = validateParams(tool!, {
+      accessToken: "zq-credential-0001",
+      zqdomains: ["example.com"],
+      zqtags: [],
+    });
     expect(accepted.ok ? [] : accepted.issues.map((i) => i.message)).toEqual([]);
   });
 });
@@ -43,7 +56,14 @@ describe("a required list in the query whose document says minItems: 0", () => {
       "/zqtags": {
         delete: {
           operationId: "untagZq",
-          parameters: [{ name: "zqkeys", in: "query", required: true, schema: { type: "array", minItems: 0, maxItems: 9, items: { type: "string", maxLength: 8 } } }],
+          parameters: [
+            {
+              name: "zqkeys",
+              in: "query",
+              required: true,
+              schema: { type: "array", minItems: 0, maxItems: 9, items: { type: "string", maxLength: 8 } },
+            },
+          ],
           responses: { "204": { description: "gone" } },
         },
       },

@@ -22,11 +22,18 @@ export const ADDRESS_PARAM = "instanceUrl";
  * openapi-fetch's and Hey API's clients take a `baseUrl` from their user: an
  * address parameter (`server.param`), the relative path appended to it.
  */
-export function draftServer(data: Json, notes: ReviewNote[]): { server: Manifest["server"]; address?: Record<string, ManifestParam> } {
+export function draftServer(
+  data: Json,
+  notes: ReviewNote[],
+): { server: Manifest["server"]; address?: Record<string, ManifestParam> } {
   const published = templateFirst((Array.isArray(data.servers) ? data.servers : []) as Json[], notes);
   // A server without a scheme (`//api.example.com`) names its host: https taken (withServerScheme), as the link reads it.
   const servers = published.map((s) => (typeof s?.url === "string" ? { ...s, url: withServerScheme(s.url) } : s));
-  if (typeof published[0]?.url === "string" && published[0].url !== servers[0]?.url) notes.push({ at: ["server", "default"], note: `the document's first server has no scheme (${published[0].url}): https taken` });
+  if (typeof published[0]?.url === "string" && published[0].url !== servers[0]?.url)
+    notes.push({
+      at: ["server", "default"],
+      note: `the document's first server has no scheme (${published[0].url}): https taken`,
+    });
   if (servers.length) servers[0] = withMultiSegmentDefaults(servers[0], notes) as Json;
   const addresses: URL[] = [];
   for (const s of servers) {
@@ -46,7 +53,11 @@ export function draftServer(data: Json, notes: ReviewNote[]): { server: Manifest
       return [];
     }
   });
-  const inputs = draftServerVariables(servers[0], hostNames(others.filter((a) => /^https?:$/.test(a.protocol)).map((a) => a.hostname)), notes);
+  const inputs = draftServerVariables(
+    servers[0],
+    hostNames(others.filter((a) => /^https?:$/.test(a.protocol)).map((a) => a.hostname)),
+    notes,
+  );
   if (inputs) return { server: inputs.server, address: inputs.params };
   const firstUrl = typeof servers[0]?.url === "string" ? servers[0].url : undefined;
   // Judged with the variables at their defaults: `{protocol}://{hostname}:{port}` is an absolute address, its defaults the base URL a call may override.
@@ -54,21 +65,35 @@ export function draftServer(data: Json, notes: ReviewNote[]): { server: Manifest
   const relative = firstFilled === undefined || !/^([a-z][a-z0-9+.-]*|\{[^}]+\}):\/\//i.test(firstFilled);
   const web = addresses.filter((a) => /^https?:$/.test(a.protocol));
   const hostsOf = (list: URL[]) => hostNames(list.map((a) => a.hostname));
-  if (relative) return { server: instanceServer(firstUrl, web, hostsOf(web), notes), address: { [ADDRESS_PARAM]: instanceParam(firstUrl, web, hostsOf(web)) } };
+  if (relative)
+    return {
+      server: instanceServer(firstUrl, web, hostsOf(web), notes),
+      address: { [ADDRESS_PARAM]: instanceParam(firstUrl, web, hostsOf(web)) },
+    };
   const first = addresses[0];
   if (!first || !/^https?:$/.test(first.protocol)) {
-    notes.push({ at: ["server", "default"], note: "the document's first server is not an http(s) address: write the API's address" });
+    notes.push({
+      at: ["server", "default"],
+      note: "the document's first server is not an http(s) address: write the API's address",
+    });
     return { server: { default: "https://api.example.invalid" } };
   }
   const origin = `${first.protocol}//${first.host}`;
   const base = first.pathname.replace(/\/+$/, "");
-  if (first.protocol === "http:") notes.push({ at: ["server", "default"], note: "the spec's server is http: the runtime sends the credential over https only (and http on loopback)" });
+  if (first.protocol === "http:")
+    notes.push({
+      at: ["server", "default"],
+      note: "the spec's server is http: the runtime sends the credential over https only (and http on loopback)",
+    });
   const hostVariable = /^[^/]*\/\/\{([^}]+)\}(:[^/]*)?(\/|$)/.exec(firstUrl ?? "")?.[1];
   // A host variable whose default is no host a request could reach (`unknown`, one label that is not localhost): each
   // call names the address, as for a relative server (Pinecone's `https://{index_host}`, one host per index).
   if (hostVariable !== undefined && !first.hostname.includes(".") && first.hostname !== "localhost") {
     const why = `the host is the server variable {${hostVariable}}, whose default (${first.hostname}) is no address a request could reach`;
-    return { server: instanceServer(base, web.slice(1), hostsOf(web.slice(1)), notes, why), address: { [ADDRESS_PARAM]: instanceParam(base, web.slice(1), hostsOf(web.slice(1))) } };
+    return {
+      server: instanceServer(base, web.slice(1), hostsOf(web.slice(1)), notes, why),
+      address: { [ADDRESS_PARAM]: instanceParam(base, web.slice(1), hostsOf(web.slice(1))) },
+    };
   }
   if (hostVariable !== undefined)
     notes.push({
@@ -77,7 +102,9 @@ export function draftServer(data: Json, notes: ReviewNote[]): { server: Manifest
     });
   // The hosts a variable with an enum makes (`api.{region}.example.com`, one per region) are the provider's as much as the default's.
   const enumerated = servers.flatMap(enumeratedHosts);
-  const hosts = [...new Set([...hostsOf(addresses.slice(1)), ...hostNames(enumerated)])].filter((h) => h !== first.hostname.toLowerCase());
+  const hosts = [...new Set([...hostsOf(addresses.slice(1)), ...hostNames(enumerated)])].filter(
+    (h) => h !== first.hostname.toLowerCase(),
+  );
   const named = hostVariables(firstUrl, servers[0]);
   const variables = named.map((v) => `{${v.name}} (${v.values.join(", ")})`).join(", ");
   if (hosts.length)
@@ -93,13 +120,17 @@ export function draftServer(data: Json, notes: ReviewNote[]): { server: Manifest
 
 /** Host names a request can reach by name (no IP address, at least two labels), lower case, each once. */
 function hostNames(hosts: string[]): string[] {
-  return [...new Set(hosts.map((h) => h.toLowerCase()))].filter((h) => /^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(h) && !/^\d+(\.\d+){3}$/.test(h));
+  return [...new Set(hosts.map((h) => h.toLowerCase()))].filter(
+    (h) => /^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(h) && !/^\d+(\.\d+){3}$/.test(h),
+  );
 }
 
 /** `text` (a server's address or a part of it) with each `{variable}` at the server's default for it; one without a default as `missing` writes it. */
 function withDefaults(text: string, server: Json | undefined, missing: (name: string) => string): string {
   const variables = (server?.variables ?? {}) as Record<string, Json>;
-  return text.replace(/\{([^}]+)\}/g, (_, name: string) => (variables[name]?.default != null ? String(variables[name].default) : missing(name)));
+  return text.replace(/\{([^}]+)\}/g, (_, name: string) =>
+    variables[name]?.default != null ? String(variables[name].default) : missing(name),
+  );
 }
 
 /** The host part of a server's address as written, its `{variables}` and port included (`api.{region}.example.com`). */
@@ -112,7 +143,9 @@ function hostVariables(url: string | undefined, server: Json | undefined): { nam
   const host = hostPart(url);
   const variables = (server?.variables ?? {}) as Record<string, Json>;
   return [...new Set([...host.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] ?? ""))].flatMap((name) => {
-    const values = Array.isArray(variables[name]?.enum) ? (variables[name].enum as unknown[]).filter((v): v is string => typeof v === "string") : [];
+    const values = Array.isArray(variables[name]?.enum)
+      ? (variables[name].enum as unknown[]).filter((v): v is string => typeof v === "string")
+      : [];
     return values.length ? [{ name, values }] : [];
   });
 }
@@ -126,18 +159,29 @@ function enumeratedHosts(server: Json): string[] {
   const listed = hostVariables(url, server);
   if (!listed.length) return [];
   let hosts = [hostPart(url).replace(/:[^:]*$/, "")];
-  for (const { name, values } of listed) hosts = hosts.flatMap((h) => values.map((v) => h.replaceAll(`{${name}}`, v))).slice(0, MAX_ENUMERATED_HOSTS);
+  for (const { name, values } of listed)
+    hosts = hosts.flatMap((h) => values.map((v) => h.replaceAll(`{${name}}`, v))).slice(0, MAX_ENUMERATED_HOSTS);
   return hosts.map((h) => withDefaults(h, server, (name) => name));
 }
 
 /** The server of a document whose first server is relative (or absent): the address parameter, and the hosts its absolute servers name. */
-function instanceServer(relative: string | undefined, web: URL[], hosts: string[], notes: ReviewNote[], why?: string): Manifest["server"] {
+function instanceServer(
+  relative: string | undefined,
+  web: URL[],
+  hosts: string[],
+  notes: ReviewNote[],
+  why?: string,
+): Manifest["server"] {
   const path = (relative ?? "").replace(/\/+$/, "");
   notes.push({
     at: ["server", "param"],
     note: `${why ?? `the document's first server is ${relative === undefined ? "missing (OpenAPI's default, /)" : `relative (${JSON.stringify(relative)})`}: no host of its own`}, so each call names the address (${ADDRESS_PARAM})${path ? `, and ${path} follows it` : ""}. The credential goes to loopback, server.hosts or a host the caller allows (allowHosts, --allow-host); an API at one public address can have it as server.default${path ? ` (ending with ${path})` : ""} instead`,
   });
-  if (hosts.length) notes.push({ at: ["server", "hosts"], note: `the hosts of the document's other servers (${web.map((a) => a.origin).join(", ")}): the credential may go to them` });
+  if (hosts.length)
+    notes.push({
+      at: ["server", "hosts"],
+      note: `the hosts of the document's other servers (${web.map((a) => a.origin).join(", ")}): the credential may go to them`,
+    });
   return { param: ADDRESS_PARAM, ...(hosts.length ? { hosts } : {}) };
 }
 
@@ -170,12 +214,18 @@ function templateFirst(servers: Json[], notes: ReviewNote[]): Json[] {
   const first = servers[0];
   let host: string | undefined;
   try {
-    host = typeof first?.url === "string" && !/\{/.test(first.url) ? new URL(withServerScheme(first.url)).hostname : undefined;
+    host =
+      typeof first?.url === "string" && !/\{/.test(first.url)
+        ? new URL(withServerScheme(first.url)).hostname
+        : undefined;
   } catch {
     host = undefined;
   }
   if (host === undefined || !PLACEHOLDER_HOST.test(host)) return servers;
-  const templated = servers.find((s) => typeof s?.url === "string" && /\{[^{}]+\}/.test(s.url) && s.variables !== null && typeof s.variables === "object");
+  const templated = servers.find(
+    (s) =>
+      typeof s?.url === "string" && /\{[^{}]+\}/.test(s.url) && s.variables !== null && typeof s.variables === "object",
+  );
   if (!templated) return servers;
   notes.push({
     at: ["server"],

@@ -21,7 +21,10 @@ describe("a string parameter whose enum lists numbers", () => {
 
   it("is drafted with the texts of its values, and links", async () => {
     const d = drafted(doc, ["listPlaces"]);
-    expect(d.manifest.operations.acme_list_places!.params?.zqmaxprice).toMatchObject({ type: "string", enum: ["0", "1", "2", "3", "4"] });
+    expect(d.manifest.operations.acme_list_places!.params?.zqmaxprice).toMatchObject({
+      type: "string",
+      enum: ["0", "1", "2", "3", "4"],
+    });
     expect(await linkProblems(d)).toEqual([]);
   });
 
@@ -30,7 +33,10 @@ describe("a string parameter whose enum lists numbers", () => {
     const numbers = { type: "integer", enum: [0, 1] };
     const objects = { type: "string", enum: [{ a: 1 }] };
     for (const s of [strings, numbers, objects]) expect(withTextEnum(s)).toBe(s);
-    expect(withTextEnum({ type: "string", enum: [true, 2, null] })).toEqual({ type: "string", enum: ["true", "2", null] });
+    expect(withTextEnum({ type: "string", enum: [true, 2, null] })).toEqual({
+      type: "string",
+      enum: ["true", "2", null],
+    });
   });
 
   it("reads a list of such strings item by item, without a format its texts cannot meet, and the draft links", async () => {

@@ -8,7 +8,15 @@ import { executeToolDefinition, inputSchema, type ToolSpec } from "@blockwright/
 import { afterAll, describe, expect, it } from "vitest";
 import { json, scriptedFetch } from "../../../test-support/runtime/scripted-fetch.js";
 import { paramTsType } from "../../emit/emit-tool-types.js";
-import { draftWorkFolder, drafted, linkedTools, linkProblems, notesAt, openapi, reply } from "../__fixtures__/draft-kit.js";
+import {
+  draftWorkFolder,
+  drafted,
+  linkedTools,
+  linkProblems,
+  notesAt,
+  openapi,
+  reply,
+} from "../__fixtures__/draft-kit.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 
@@ -25,8 +33,20 @@ const document = openapi({
               maxItems: 5,
               items: {
                 oneOf: [
-                  { type: "object", required: ["kind", "text"], properties: { kind: { type: "string", enum: ["note"] }, text: { type: "string", maxLength: 10 } } },
-                  { type: "object", required: ["kind", "amount"], properties: { kind: { type: "string", enum: ["charge"] }, amount: { type: "integer", minimum: 1 }, id: { type: "string", readOnly: true } } },
+                  {
+                    type: "object",
+                    required: ["kind", "text"],
+                    properties: { kind: { type: "string", enum: ["note"] }, text: { type: "string", maxLength: 10 } },
+                  },
+                  {
+                    type: "object",
+                    required: ["kind", "amount"],
+                    properties: {
+                      kind: { type: "string", enum: ["charge"] },
+                      amount: { type: "integer", minimum: 1 },
+                      id: { type: "string", readOnly: true },
+                    },
+                  },
                 ],
               },
             },
@@ -44,14 +64,23 @@ async function tool(): Promise<ToolSpec> {
 
 async function send(t: ToolSpec, body: unknown) {
   const { fetch, seen } = scriptedFetch(json(200, { id: 1 }));
-  const result = await executeToolDefinition(t, { accessToken: "zq-token-0123456789", body }, { baseUrl: "http://127.0.0.1:9", fetch });
+  const result = await executeToolDefinition(
+    t,
+    { accessToken: "zq-token-0123456789", body },
+    { baseUrl: "http://127.0.0.1:9", fetch },
+  );
   return { result, seen };
 }
 
 describe("a request body that is a list of items of several shapes", () => {
   it("is drafted as one list parameter, said in a note; it links with the items' shapes from the document", async () => {
     const d = drafted(document, ["sendZqBatch"]);
-    expect(d.manifest.operations.acme_send_zq_batch!.params!.body).toMatchObject({ type: "json", jsonType: "array", maxItems: 5, required: true });
+    expect(d.manifest.operations.acme_send_zq_batch!.params!.body).toMatchObject({
+      type: "json",
+      jsonType: "array",
+      maxItems: 5,
+      required: true,
+    });
     expect(notesAt(d, "operations.acme_send_zq_batch.params.body")).toEqual([
       "the request body is a list whose items are one of 2 shapes (oneOf): drafted as one list parameter, each item checked before any request against the shapes' fields, limits and required fields (read from the document), sent as given",
     ]);
@@ -59,11 +88,19 @@ describe("a request body that is a list of items of several shapes", () => {
     const body = (await tool()).params.find((p) => p.name === "body");
     expect(body?.items).toEqual({
       shapes: [
-        { fields: { kind: { type: "string", enum: ["note"] }, text: { type: "string", maxLength: 10 } }, required: ["kind", "text"] },
-        { fields: { kind: { type: "string", enum: ["charge"] }, amount: { type: "integer", minimum: 1 } }, required: ["kind", "amount"] },
+        {
+          fields: { kind: { type: "string", enum: ["note"] }, text: { type: "string", maxLength: 10 } },
+          required: ["kind", "text"],
+        },
+        {
+          fields: { kind: { type: "string", enum: ["charge"] }, amount: { type: "integer", minimum: 1 } },
+          required: ["kind", "amount"],
+        },
       ],
     });
-    expect(paramTsType(body!)).toBe('({ "kind": "note"; "text": string; [key: string]: unknown } | { "kind": "charge"; "amount": number; [key: string]: unknown })[]');
+    expect(paramTsType(body!)).toBe(
+      '({ "kind": "note"; "text": string; [key: string]: unknown } | { "kind": "charge"; "amount": number; [key: string]: unknown })[]',
+    );
   });
 
   it("is shown to models as a list of either shape", async () => {
@@ -89,7 +126,10 @@ describe("a request body that is a list of items of several shapes", () => {
   it("refuses an item meeting no shape before any request, naming its index and what each shape wants", async () => {
     const t = await tool();
     for (const [item, why] of [
-      [{ kind: "note", text: "far too long a note" }, "shape 1: text must be at most 10 characters long (it has 19); shape 2: amount is required"],
+      [
+        { kind: "note", text: "far too long a note" },
+        "shape 1: text must be at most 10 characters long (it has 19); shape 2: amount is required",
+      ],
       [{ kind: "charge", amount: 0 }, "shape 1: text is required; shape 2: amount must be at least 1"],
       [{ kind: "charge" }, "shape 1: text is required; shape 2: amount is required"],
       ["text", "must be an object"],
@@ -99,7 +139,9 @@ describe("a request body that is a list of items of several shapes", () => {
       expect(result).toMatchObject({ success: false, error: { type: "validation", param: "body" } });
       const error = (result as { error: { message: string; rule?: string } }).error;
       expect(error.rule).toBe(why.startsWith("shape") ? "anyOf" : "type");
-      expect(error.message).toContain(`body[1]: ${why.startsWith("shape") ? `must meet one of its 2 shapes: ${why}` : why}`);
+      expect(error.message).toContain(
+        `body[1]: ${why.startsWith("shape") ? `must meet one of its 2 shapes: ${why}` : why}`,
+      );
     }
   });
 });

@@ -12,12 +12,27 @@ import { draftWorkFolder, drafted, linkProblems, notesAt, openapi, reply } from 
 const root = fileURLToPath(new URL("../../..", import.meta.url));
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 
-const zqthing = { type: "object", required: ["zqid"], properties: { zqid: { type: "string" }, zqlabel: { type: "string" } } };
+const zqthing = {
+  type: "object",
+  required: ["zqid"],
+  properties: { zqid: { type: "string" }, zqlabel: { type: "string" } },
+};
 const document = openapi({
   "/zqthings": {
     post: {
       summary: "Create a thing",
-      requestBody: { required: true, content: { "application/json": { schema: { type: "object", required: ["zqlabel"], properties: { zqlabel: { type: "string", maxLength: 64 } } } } } },
+      requestBody: {
+        required: true,
+        content: {
+          "application/json": {
+            schema: {
+              type: "object",
+              required: ["zqlabel"],
+              properties: { zqlabel: { type: "string", maxLength: 64 } },
+            },
+          },
+        },
+      },
       responses: { "201": reply(zqthing, { zqid: "t1", zqlabel: "first" }) },
     },
   },
@@ -38,7 +53,9 @@ describe("operations without an operationId", () => {
       acme_post_zqthings: "POST /zqthings",
       acme_get_zqthings_zqid: "GET /zqthings/{zqid}",
     });
-    expect(notesAt(d, "operations.acme_post_zqthings")).toEqual([expect.stringContaining("POST /zqthings has no operationId in the document")]);
+    expect(notesAt(d, "operations.acme_post_zqthings")).toEqual([
+      expect.stringContaining("POST /zqthings has no operationId in the document"),
+    ]);
     expect(d.manifest.operations.acme_get_zqthings_zqid?.title).toBe("Get a thing");
   });
 

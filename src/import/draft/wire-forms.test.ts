@@ -10,13 +10,27 @@ import { draftWorkFolder, drafted, linkProblems, openapi, reply } from "../__fix
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 
 const ok = { "200": reply({ type: "object", properties: { id: { type: "string" } } }, { id: "1" }) };
-const path = (name: string, marker: Record<string, unknown> = {}) => ({ name, in: "path", required: true, schema: { type: "string" }, ...marker });
+const path = (name: string, marker: Record<string, unknown> = {}) => ({
+  name,
+  in: "path",
+  required: true,
+  schema: { type: "string" },
+  ...marker,
+});
 
 describe("a path parameter spanning segments", () => {
   it("is drafted multiSegment from x-multi-segment, allowReserved or a {+name} template, and links", async () => {
     const doc = openapi({
-      "/repos/{owner}/contents/{path}": { get: { operationId: "getContent", parameters: [path("owner"), path("path", { "x-multi-segment": true })], responses: ok } },
-      "/files/{key}": { get: { operationId: "getFile", parameters: [path("key", { allowReserved: true })], responses: ok } },
+      "/repos/{owner}/contents/{path}": {
+        get: {
+          operationId: "getContent",
+          parameters: [path("owner"), path("path", { "x-multi-segment": true })],
+          responses: ok,
+        },
+      },
+      "/files/{key}": {
+        get: { operationId: "getFile", parameters: [path("key", { allowReserved: true })], responses: ok },
+      },
       "/v1/{+name}": { get: { operationId: "getName", parameters: [path("name")], responses: ok } },
     });
     const draft = drafted(doc, ["getContent", "getFile", "getName"]);
@@ -31,9 +45,25 @@ describe("a path parameter spanning segments", () => {
 
 describe("a query parameter described by content", () => {
   it("is typed by its media type's schema (a JSON object), not left untyped", async () => {
-    const q = { name: "q", in: "query", required: true, content: { "application/json": { schema: { type: "object", required: ["term"], properties: { term: { type: "string" } } } } } };
-    const draft = drafted(openapi({ "/search": { get: { operationId: "search", parameters: [q], responses: ok } } }), ["search"]);
-    expect(draft.manifest.operations?.acme_search?.params?.q).toMatchObject({ type: "json", jsonType: "object", required: true, wire: { in: "query" } });
+    const q = {
+      name: "q",
+      in: "query",
+      required: true,
+      content: {
+        "application/json": {
+          schema: { type: "object", required: ["term"], properties: { term: { type: "string" } } },
+        },
+      },
+    };
+    const draft = drafted(openapi({ "/search": { get: { operationId: "search", parameters: [q], responses: ok } } }), [
+      "search",
+    ]);
+    expect(draft.manifest.operations?.acme_search?.params?.q).toMatchObject({
+      type: "json",
+      jsonType: "object",
+      required: true,
+      wire: { in: "query" },
+    });
     expect(await linkProblems(draft)).toEqual([]);
   });
 });

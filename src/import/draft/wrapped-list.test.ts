@@ -10,7 +10,15 @@ import { rmSync } from "node:fs";
 import { executeToolDefinition } from "@blockwright/runtime/internal";
 import { afterAll, describe, expect, it } from "vitest";
 import { json, scriptedFetch } from "../../../test-support/runtime/scripted-fetch.js";
-import { draftWorkFolder, drafted, linkedTools, linkProblems, notesAt, openapi, reply } from "../__fixtures__/draft-kit.js";
+import {
+  draftWorkFolder,
+  drafted,
+  linkedTools,
+  linkProblems,
+  notesAt,
+  openapi,
+  reply,
+} from "../__fixtures__/draft-kit.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 
@@ -26,14 +34,26 @@ describe("a list inside an object of a reply that is no record", () => {
     properties: {
       status: { type: "number", enum: [200] },
       error: { type: "boolean", enum: [false] },
-      meta: { type: "object", required: ["zqwidgets"], properties: { zqwidgets: { type: "array", items: zqwidget }, cursor: { type: "object", properties: { before: { type: "number" }, after: { type: "number" } } } } },
+      meta: {
+        type: "object",
+        required: ["zqwidgets"],
+        properties: {
+          zqwidgets: { type: "array", items: zqwidget },
+          cursor: { type: "object", properties: { before: { type: "number" }, after: { type: "number" } } },
+        },
+      },
     },
   };
   const doc = openapi({
     "/zqteams/{team}/zqwidgets": {
       get: {
         operationId: "listZqwidgets",
-        parameters: [{ name: "team", in: "path", required: true, schema: { type: "string" } }, query("page_size", "number"), query("after", "number"), query("before", "number")],
+        parameters: [
+          { name: "team", in: "path", required: true, schema: { type: "string" } },
+          query("page_size", "number"),
+          query("after", "number"),
+          query("before", "number"),
+        ],
         responses: { "200": reply(wrapped, { status: 200, error: false, meta: { zqwidgets: [] } }) },
       },
     },
@@ -46,23 +66,63 @@ describe("a list inside an object of a reply that is no record", () => {
     expect(op.outputs["metadata.count"]).toMatchObject({ from: "$response.body#/meta/zqwidgets", count: true });
     // The fields that hold one value only are left out.
     expect(Object.keys(op.outputs).sort()).toEqual(["data", "metadata.count"]);
-    expect(op.pagination).toEqual({ style: "cursor", cursor: "$response.body#/meta/cursor/after", send: { in: "query", name: "after" }, items: ["data"], pageSize: "page_size" });
-    expect(notesAt(d, "operations.acme_list_zqwidgets.outputs")).toContainEqual("the 200 reply keeps its list in meta.zqwidgets: data read from there");
+    expect(op.pagination).toEqual({
+      style: "cursor",
+      cursor: "$response.body#/meta/cursor/after",
+      send: { in: "query", name: "after" },
+      items: ["data"],
+      pageSize: "page_size",
+    });
+    expect(notesAt(d, "operations.acme_list_zqwidgets.outputs")).toContainEqual(
+      "the 200 reply keeps its list in meta.zqwidgets: data read from there",
+    );
     expect(await linkProblems(d)).toEqual([]);
   });
 
   it("walks every page, each next one asked with the cursor the last gave", async () => {
     const [tool] = await linkedTools(drafted(doc, ["listZqwidgets"]));
-    const page = (ids: string[], after?: number) => json(200, { status: 200, error: false, meta: { zqwidgets: ids.map((id) => ({ id, name: `zq ${id}` })), ...(after !== undefined ? { cursor: { after } } : {}) } });
+    const page = (ids: string[], after?: number) =>
+      json(200, {
+        status: 200,
+        error: false,
+        meta: {
+          zqwidgets: ids.map((id) => ({ id, name: `zq ${id}` })),
+          ...(after !== undefined ? { cursor: { after } } : {}),
+        },
+      });
     const { fetch, seen } = scriptedFetch(page(["w1", "w2"], 17), page(["w3"]));
-    const result = await executeToolDefinition(tool!, { ...credential, team: "zq-team" }, { baseUrl: "http://127.0.0.1:9", fetch, allPages: true });
-    expect(result).toMatchObject({ success: true, output: { data: [{ id: "w1" }, { id: "w2" }, { id: "w3" }], metadata: { count: 3 } } });
+    const result = await executeToolDefinition(
+      tool!,
+      { ...credential, team: "zq-team" },
+      { baseUrl: "http://127.0.0.1:9", fetch, allPages: true },
+    );
+    expect(result).toMatchObject({
+      success: true,
+      output: { data: [{ id: "w1" }, { id: "w2" }, { id: "w3" }], metadata: { count: 3 } },
+    });
     expect(seen.map((r) => new URL(r.url).search)).toEqual(["", "?after=17"]);
   });
 
   it("drafts what the object holds as optional when the object is: the list defaults to [], its scalars may be absent", () => {
-    const loose = { type: "object", properties: { zqsearch: { type: "object", required: ["items", "total"], properties: { items: { type: "array", items: zqwidget }, total: { type: "integer" } } } } };
-    const searching = openapi({ "/zqwidgets/search": { get: { operationId: "searchZqwidgets", parameters: [query("q", "string")], responses: { "200": reply(loose, {}) } } } });
+    const loose = {
+      type: "object",
+      properties: {
+        zqsearch: {
+          type: "object",
+          required: ["items", "total"],
+          properties: { items: { type: "array", items: zqwidget }, total: { type: "integer" } },
+        },
+      },
+    };
+    const searching = openapi({
+      "/zqwidgets/search": {
+        get: {
+          operationId: "searchZqwidgets",
+          parameters: [query("q", "string")],
+          responses: { "200": reply(loose, {}) },
+        },
+      },
+    });
     const outputs = drafted(searching, ["searchZqwidgets"]).manifest.operations.acme_search_zqwidgets!.outputs;
     expect(outputs.data).toMatchObject({ from: "$response.body#/zqsearch/items", default: [] });
     expect(outputs["metadata.total"]).toMatchObject({ from: "$response.body#/zqsearch/total", optional: true });
@@ -75,28 +135,70 @@ describe("a list inside an object of a reply that is no record", () => {
         zqmessage: {
           type: "object",
           properties: {
-            zqheader: { type: "object", properties: { status_code: { type: "number" }, execute_time: { type: "number" } } },
-            zqbody: { type: "object", properties: { zqwidget_list: { type: "array", items: { type: "object", properties: { zqwidget: zqwidget } } } } },
+            zqheader: {
+              type: "object",
+              properties: { status_code: { type: "number" }, execute_time: { type: "number" } },
+            },
+            zqbody: {
+              type: "object",
+              properties: {
+                zqwidget_list: { type: "array", items: { type: "object", properties: { zqwidget: zqwidget } } },
+              },
+            },
           },
         },
       },
     };
-    const searching = openapi({ "/zqwidget.search": { get: { operationId: "searchZqwidgets", parameters: [query("q", "string"), query("page", "number"), query("page_size", "number")], responses: { "200": reply(twoDown, {}) } } } });
+    const searching = openapi({
+      "/zqwidget.search": {
+        get: {
+          operationId: "searchZqwidgets",
+          parameters: [query("q", "string"), query("page", "number"), query("page_size", "number")],
+          responses: { "200": reply(twoDown, {}) },
+        },
+      },
+    });
     const d = drafted(searching, ["searchZqwidgets"]);
     const op = d.manifest.operations.acme_search_zqwidgets!;
-    expect(op.outputs.data).toMatchObject({ type: "array", from: "$response.body#/zqmessage/zqbody/zqwidget_list", default: [] });
-    expect(op.pagination).toMatchObject({ style: "page", send: { in: "query", name: "page" }, items: ["data"], pageSize: "page_size" });
-    expect(notesAt(d, "operations.acme_search_zqwidgets.outputs")).toContainEqual("the 200 reply keeps its list in zqmessage.zqbody.zqwidget_list: data read from there");
+    expect(op.outputs.data).toMatchObject({
+      type: "array",
+      from: "$response.body#/zqmessage/zqbody/zqwidget_list",
+      default: [],
+    });
+    expect(op.pagination).toMatchObject({
+      style: "page",
+      send: { in: "query", name: "page" },
+      items: ["data"],
+      pageSize: "page_size",
+    });
+    expect(notesAt(d, "operations.acme_search_zqwidgets.outputs")).toContainEqual(
+      "the 200 reply keeps its list in zqmessage.zqbody.zqwidget_list: data read from there",
+    );
     expect(await linkProblems(d)).toEqual([]);
   });
 
   it("leaves a record with a list inside it a record: a reply with scalars of its own", () => {
     const record = {
       type: "object",
-      properties: { zqreference: { type: "string" }, zqoutcome: { type: "string" }, zqchecks: { type: "object", properties: { score: { type: "number" }, results: { type: "array", items: zqwidget } } } },
+      properties: {
+        zqreference: { type: "string" },
+        zqoutcome: { type: "string" },
+        zqchecks: {
+          type: "object",
+          properties: { score: { type: "number" }, results: { type: "array", items: zqwidget } },
+        },
+      },
     };
     const payment = openapi({
-      "/zqpayments": { post: { operationId: "createZqpayment", requestBody: { content: { "application/json": { schema: { type: "object", properties: { amount: { type: "number" } } } } } }, responses: { "200": reply(record, {}) } } },
+      "/zqpayments": {
+        post: {
+          operationId: "createZqpayment",
+          requestBody: {
+            content: { "application/json": { schema: { type: "object", properties: { amount: { type: "number" } } } } },
+          },
+          responses: { "200": reply(record, {}) },
+        },
+      },
     });
     const outputs = drafted(payment, ["createZqpayment"]).manifest.operations.acme_create_zqpayment!.outputs;
     expect(outputs.data).toMatchObject({ type: "json", from: "$response.body" });
@@ -109,12 +211,32 @@ describe("an after cursor deeper in the reply's paging object", () => {
       type: "object",
       properties: {
         data: { type: "array", items: zqwidget },
-        paging: { type: "object", properties: { cursors: { type: "object", properties: { before: { type: "string" }, after: { type: "string" } } }, next: { type: "string", format: "uri" } } },
+        paging: {
+          type: "object",
+          properties: {
+            cursors: { type: "object", properties: { before: { type: "string" }, after: { type: "string" } } },
+            next: { type: "string", format: "uri" },
+          },
+        },
       },
     };
-    const doc = openapi({ "/zqwidgets": { get: { operationId: "listZqwidgets", parameters: [query("limit", "integer"), query("after", "string")], responses: { "200": reply(listing, { data: [] }) } } } });
+    const doc = openapi({
+      "/zqwidgets": {
+        get: {
+          operationId: "listZqwidgets",
+          parameters: [query("limit", "integer"), query("after", "string")],
+          responses: { "200": reply(listing, { data: [] }) },
+        },
+      },
+    });
     const d = drafted(doc, ["listZqwidgets"]);
-    expect(d.manifest.operations.acme_list_zqwidgets!.pagination).toEqual({ style: "cursor", cursor: "$response.body#/paging/cursors/after", send: { in: "query", name: "after" }, items: ["data"], pageSize: "limit" });
+    expect(d.manifest.operations.acme_list_zqwidgets!.pagination).toEqual({
+      style: "cursor",
+      cursor: "$response.body#/paging/cursors/after",
+      send: { in: "query", name: "after" },
+      items: ["data"],
+      pageSize: "limit",
+    });
     expect(await linkProblems(d)).toEqual([]);
   });
 });

@@ -6,7 +6,8 @@ import { typeOf, type OpenApiDocument, type Schema } from "../../load/openapi-do
 
 /** What a body drafted as one parameter is, in a note: one of several shapes, a list of items of several shapes, or neither. */
 export function wholeBodyNote(doc: OpenApiDocument, flat: Schema | undefined, shapes: unknown[] | undefined): string {
-  if (shapes) return `the request body is one of ${shapes.length} shapes (${flat?.oneOf ? "oneOf" : "anyOf"}): drafted as one parameter holding the whole body, one of them`;
+  if (shapes)
+    return `the request body is one of ${shapes.length} shapes (${flat?.oneOf ? "oneOf" : "anyOf"}): drafted as one parameter holding the whole body, one of them`;
   const items = flat && typeOf(flat) === "array" ? unionItems(doc, flat.items) : undefined;
   if (items)
     return `the request body is a list whose items are one of ${items.length} shapes (${items.key}): drafted as one list parameter, each item checked before any request against the shapes' fields, limits and required fields (read from the document), sent as given`;
