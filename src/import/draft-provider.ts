@@ -79,7 +79,10 @@ export function draftProvider(input: {
   });
   if (unwritable.length)
     throw new UndraftableDocument(
-      `${unwritable.join(", ")}: ${unwritable.length === 1 ? "its" : "their"} request body is of a media type the runtime does not write yet (it writes JSON, application/x-www-form-urlencoded and multipart/form-data), so no call of ${unwritable.length === 1 ? "it" : "them"} could succeed; leave ${unwritable.length === 1 ? "it" : "them"} out of --operations`,
+      `${unwritable.join(", ")}: ${unwritable.length === 1 ? "its" : "their"} request body is of a media type the ` +
+        "runtime does not write yet (it writes JSON, application/x-www-form-urlencoded and multipart/form-data), so " +
+        `no call of ${unwritable.length === 1 ? "it" : "them"} could succeed; leave ` +
+        `${unwritable.length === 1 ? "it" : "them"} out of --operations`,
     );
   const renamed = schemeNamesAsDeclared(document, operations);
   const credential = draftCredential(
@@ -87,7 +90,8 @@ export function draftProvider(input: {
     renamed.size ? operations.map(({ id, op }) => ({ id, op: withSchemeNames(op, renamed) })) : operations,
   );
   const cut = cutDocument(document, chosen);
-  // The cut shares its operations and components with the published document, which stays as it is: the answers rewritten below are the cut's own.
+  // The cut shares its operations and components with the published document, which stays as it is: the answers
+  // rewritten below are the cut's own.
   cut.document = structuredClone(cut.document);
   const spelt = respeltRequirements(cut.document, renamed);
   const added = withCredentialScheme(cut.document, credential, operations);
@@ -114,10 +118,12 @@ export function draftProvider(input: {
     // The linker's view of the document resolves every operation's references: one that names nothing stops here.
     if (e instanceof Error && /\$ref/.test(e.message) && cut.report.unresolved.length) {
       throw new UndraftableDocument(
-        `the chosen operations cannot be drafted: ${cut.report.unresolved.length} of their $refs name nothing in the document (${cut.report.unresolved.slice(0, 3).join(", ")})`,
+        `the chosen operations cannot be drafted: ${cut.report.unresolved.length} of their $refs name nothing in ` +
+          `the document (${cut.report.unresolved.slice(0, 3).join(", ")})`,
       );
     }
-    // A $ref to an address or another file: add reads one document and fetches nothing it names (see docs/reference/policies.md).
+    // A $ref to an address or another file: add reads one document and fetches nothing it names (see
+    // docs/reference/policies.md).
     if (e instanceof Error && /\$ref/.test(e.message) && cut.report.external.length)
       throw new UndraftableDocument(outsideRefs(cut.report.external));
     throw e;
@@ -131,7 +137,10 @@ export function draftProvider(input: {
       ? [
           {
             at: ["auth"],
-            note: `the document's security requirements name ${[...renamed].map(([from, to]) => `${from} where the scheme is declared as ${to}`).join(", ")}: openapi.yaml writes them as declared (names of schemes are case-sensitive)`,
+            note:
+              "the document's security requirements name " +
+              `${[...renamed].map(([from, to]) => `${from} where the scheme is declared as ${to}`).join(", ")}: ` +
+              "openapi.yaml writes them as declared (names of schemes are case-sensitive)",
           },
         ]
       : []),
@@ -139,7 +148,9 @@ export function draftProvider(input: {
       ? [
           {
             at: ["openapi"],
-            note: `openapi.yaml leaves out the format of ${unmet.join(", ")}: no value meets it and the pattern beside it together, and the pattern is the exact rule; check which the API holds`,
+            note:
+              `openapi.yaml leaves out the format of ${unmet.join(", ")}: no value meets it and the pattern beside ` +
+              "it together, and the pattern is the exact rule; check which the API holds",
           },
         ]
       : []),
@@ -147,7 +158,9 @@ export function draftProvider(input: {
       ? [
           {
             at: ["openapi"],
-            note: `openapi.yaml adds what the published document refers to but defines nowhere (${placeholders.join(", ")}), each accepting any value: write its shape if you know it`,
+            note:
+              "openapi.yaml adds what the published document refers to but defines nowhere " +
+              `(${placeholders.join(", ")}), each accepting any value: write its shape if you know it`,
           },
         ]
       : []),
@@ -155,7 +168,11 @@ export function draftProvider(input: {
       ? [
           {
             at: ["openapi"],
-            note: `openapi.yaml adds a 200 answer of bytes to ${fileAnswers.map((f) => f.replace(/ 200$/, "")).join(", ")}, which the published document answers only by a redirect: the file it points to (a call follows the redirect); check that the redirect leads to a file`,
+            note:
+              "openapi.yaml adds a 200 answer of bytes to " +
+              `${fileAnswers.map((f) => f.replace(/ 200$/, "")).join(", ")}, which the published document answers ` +
+              "only by a redirect: the file it points to (a call follows the redirect); check that the redirect " +
+              "leads to a file",
           },
         ]
       : []),
@@ -163,7 +180,10 @@ export function draftProvider(input: {
       ? [
           {
             at: ["openapi"],
-            note: `openapi.yaml writes the default answer of ${defaultAnswers.map((f) => f.replace(/ 200$/, "")).join(", ")} as its 200: the published document declares no 2xx answer, and its default describes the success; check that a call succeeds with 200`,
+            note:
+              "openapi.yaml writes the default answer of " +
+              `${defaultAnswers.map((f) => f.replace(/ 200$/, "")).join(", ")} as its 200: the published document ` +
+              "declares no 2xx answer, and its default describes the success; check that a call succeeds with 200",
           },
         ]
       : []),
@@ -171,7 +191,10 @@ export function draftProvider(input: {
       ? [
           {
             at: ["openapi"],
-            note: `openapi.yaml adds an empty 200 answer to ${emptyAnswers.map((f) => f.replace(/ 200$/, "")).join(", ")}: the published document declares only error answers; write the success's status and body if you know them`,
+            note:
+              "openapi.yaml adds an empty 200 answer to " +
+              `${emptyAnswers.map((f) => f.replace(/ 200$/, "")).join(", ")}: the published document declares only ` +
+              "error answers; write the success's status and body if you know them",
           },
         ]
       : []),
@@ -179,7 +202,10 @@ export function draftProvider(input: {
       ? [
           {
             at: ["openapi"],
-            note: `openapi.yaml types as application/json the answers and request bodies the published document types */* (any media type) with an object or list schema (${asJson.join(", ")}): check that the API speaks JSON`,
+            note:
+              "openapi.yaml types as application/json the answers and request bodies the published document types " +
+              `*/* (any media type) with an object or list schema (${asJson.join(", ")}): check that the API speaks ` +
+              "JSON",
           },
         ]
       : []),
@@ -187,7 +213,8 @@ export function draftProvider(input: {
   const manifestText = manifestYaml(draft.manifest, notes, [
     ...(input.header ?? []),
     `Drafted by blockwright add from ${source.origin} on ${input.today}.`,
-    `Every guess has a "# review:" comment above it: check each, then blockwright generate && blockwright test ${provider}.`,
+    `Every guess has a "# review:" comment above it: check each, then blockwright generate && blockwright test ` +
+      `${provider}.`,
   ]);
   return {
     openapiText,
@@ -221,7 +248,9 @@ function schemeNamesAsDeclared(document: Json, operations: readonly { id: string
   }
   if (ambiguous.length)
     throw new UndraftableDocument(
-      `security requirements name ${ambiguous.join("; ")}: no scheme is declared under that name, and several under it in another letter case, so which one is meant cannot be known (names of security schemes are case-sensitive); write the requirement as the scheme is declared`,
+      `security requirements name ${ambiguous.join("; ")}: no scheme is declared under that name, and several ` +
+        "under it in another letter case, so which one is meant cannot be known (names of security schemes are " +
+        "case-sensitive); write the requirement as the scheme is declared",
     );
   return renamed;
 }
@@ -260,11 +289,10 @@ function respeltRequirements(cut: Json, renamed: ReadonlyMap<string, string>): s
     for (const [method, op] of Object.entries(item ?? {}))
       if (METHODS.has(method) && op && typeof op === "object")
         respell(op as Json, `${method.toUpperCase()} ${path}.security`);
-  return changed.length
-    ? [
-        `${changed.join(", ")} (${[...renamed].map(([from, to]) => `${JSON.stringify(from)} written ${JSON.stringify(to)}, as the scheme is declared`).join(", ")})`,
-      ]
-    : [];
+  const written = [...renamed].map(
+    ([from, to]) => `${JSON.stringify(from)} written ${JSON.stringify(to)}, as the scheme is declared`,
+  );
+  return changed.length ? [`${changed.join(", ")} (${written.join(", ")})`] : [];
 }
 
 /** Why a document whose chosen operations $ref outside it is not drafted: the refs and the rule. */
@@ -274,7 +302,11 @@ function outsideRefs(external: readonly string[]): string {
       .slice(0, 3)
       .map((r) => JSON.stringify(r))
       .join(", ") + (external.length > 3 ? ` and ${external.length - 3} more` : "");
-  return `the chosen operations cannot be drafted: $ref ${shown} points outside the document; add follows only local $refs ("#/…") and never fetches an address or reads another file a document names (bundle the document into one file first, e.g. npx @redocly/cli bundle)`;
+  return (
+    `the chosen operations cannot be drafted: $ref ${shown} points outside the document; add follows only local ` +
+    `$refs ("#/…") and never fetches an address or reads another file a document names (bundle the document into ` +
+    "one file first, e.g. npx @redocly/cli bundle)"
+  );
 }
 
 /**
@@ -294,7 +326,8 @@ function unwritableBody(document: Json, op: Json): string[] | undefined {
     types.some((t) => bareMediaType(t) === FORM_MEDIA_TYPE || bareMediaType(t) === MULTIPART_MEDIA_TYPE)
   )
     return undefined;
-  if (wildcardJson(document, content) !== undefined) return undefined; // written as JSON in the cut (cut/wildcard-json.ts)
+  // Written as JSON in the cut (cut/wildcard-json.ts).
+  if (wildcardJson(document, content) !== undefined) return undefined;
   if (types.some((t) => isRawBodyMedia(t, followLocalRefs(document, (content[t] as Json | undefined)?.schema))))
     return undefined; // a file as the whole body
   return body?.required === true || types.some((t) => bareMediaType(t).startsWith("multipart/")) ? types : undefined;
@@ -399,11 +432,15 @@ function withMissingSchemas(cut: Json, report: CutReport): string[] {
     const stand =
       kind === "schemas" || kind === "headers"
         ? {
-            description: `Added by blockwright add: the published document refers to ${key} but defines it nowhere; any value is accepted.`,
+            description:
+              `Added by blockwright add: the published document refers to ${key} but defines it nowhere; any value ` +
+              "is accepted.",
           }
         : kind === "responses"
           ? {
-              description: `Added by blockwright add: the published document refers to the response ${key} but defines it nowhere; its body is not known.`,
+              description:
+                `Added by blockwright add: the published document refers to the response ${key} but defines it ` +
+                "nowhere; its body is not known.",
             }
           : undefined;
     if (top !== "components" || !stand || key === undefined || pointer.length !== 3) return true;
@@ -432,13 +469,18 @@ function cutHeader(
   { added, spelt, placeholders, anonymous, unmet }: CutChanges,
   answers: CutAnswers,
 ): string {
+  const version =
+    source.kind.format === "swagger" ? "Swagger 2.0, converted to OpenAPI 3.0" : `OpenAPI ${source.kind.version}`;
   const lines = [
-    `Cut by blockwright add ${provider} from ${source.origin} (sha256 ${source.sha256.slice(0, 12)}…, ${source.kind.format === "swagger" ? "Swagger 2.0, converted to OpenAPI 3.0" : `OpenAPI ${source.kind.version}`}):`,
-    `the path items of ${chosen.map((c) => operationRef(c.method, c.path, c.operationId)).join(", ")} (only those methods) and everything they $ref, as published.`,
-    `The published document is pinned in upstream/: blockwright upstream ${provider} <newer document> lists what a newer one changes.`,
+    `Cut by blockwright add ${provider} from ${source.origin} (sha256 ${source.sha256.slice(0, 12)}…, ${version}):`,
+    `the path items of ${chosen.map((c) => operationRef(c.method, c.path, c.operationId)).join(", ")} (only those ` +
+      "methods) and everything they $ref, as published.",
+    `The published document is pinned in upstream/: blockwright upstream ${provider} <newer document> lists what ` +
+      "a newer one changes.",
     ...(added.length
       ? [
-          `Added by blockwright add, not published: ${added.join(" and ")} (no chosen operation names the security scheme it takes).`,
+          `Added by blockwright add, not published: ${added.join(" and ")} (no chosen operation names the ` +
+            "security scheme it takes).",
         ]
       : []),
     ...(spelt.length
@@ -449,17 +491,22 @@ function cutHeader(
       : []),
     ...(anonymous.length
       ? [
-          `Written out by blockwright add: ${anonymous.join(", ")}: [] (${anonymous.length === 1 ? "it names" : "they name"} no security scheme, nor does the document for all: no credential, as published).`,
+          `Written out by blockwright add: ${anonymous.join(", ")}: [] ` +
+            `(${anonymous.length === 1 ? "it names" : "they name"} no security scheme, nor does the document for ` +
+            "all: no credential, as published).",
         ]
       : []),
     ...(placeholders.length
       ? [
-          `Added by blockwright add, not published: ${placeholders.join(", ")} (the document refers to ${placeholders.length === 1 ? "it" : "them"} but defines ${placeholders.length === 1 ? "it" : "them"} nowhere: any value).`,
+          `Added by blockwright add, not published: ${placeholders.join(", ")} (the document refers to ` +
+            `${placeholders.length === 1 ? "it" : "them"} but defines ${placeholders.length === 1 ? "it" : "them"} ` +
+            "nowhere: any value).",
         ]
       : []),
     ...(report.dropped.length
       ? [
-          `Left out: ${report.dropped.join(", ")} (top level; no chosen operation needs ${report.dropped.length === 1 ? "it" : "them"}).`,
+          `Left out: ${report.dropped.join(", ")} (top level; no chosen operation needs ` +
+            `${report.dropped.length === 1 ? "it" : "them"}).`,
         ]
       : []),
     ...movedLines(report, "blockwright add"),
@@ -475,7 +522,8 @@ function cutNotes(report: CutReport): ReviewNote[] {
       ? [
           {
             at: ["openapi"],
-            note: `openapi.yaml keeps $refs that name nothing in the published document: ${report.unresolved.join(", ")}`,
+            note:
+              "openapi.yaml keeps $refs that name nothing in the published document: " + report.unresolved.join(", "),
           },
         ]
       : []),
@@ -483,7 +531,9 @@ function cutNotes(report: CutReport): ReviewNote[] {
       ? [
           {
             at: ["openapi"],
-            note: `openapi.yaml keeps $refs to other files, which add does not fetch: ${report.external.join(", ")} (save them beside it)`,
+            note:
+              `openapi.yaml keeps $refs to other files, which add does not fetch: ${report.external.join(", ")} ` +
+              "(save them beside it)",
           },
         ]
       : []),

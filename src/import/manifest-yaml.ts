@@ -13,7 +13,9 @@ export interface ReviewNote {
 /** Comment lines are wrapped here (the text after `# review: `). */
 const WIDTH = 96;
 
-/** Keys whose value reads best on one line: wire placements, paging targets and tests, lists of values and expressions. */
+/**
+ * Keys whose value reads best on one line: wire placements, paging targets and tests, lists of values and expressions.
+ */
 const ONE_LINE = new Set([
   "wire",
   "send",
@@ -45,7 +47,10 @@ export function manifestYaml(manifest: Manifest, notes: readonly ReviewNote[], h
   return doc.toString({ lineWidth: 0, flowCollectionPadding: true });
 }
 
-/** `# review: …` lines above the key at `at`, after any comment there (at the document's head where there is no such key). */
+/**
+ * `# review: …` lines above the key at `at`, after any comment there (at the document's head where there is no such
+ * key).
+ */
 export function addReviewNotes(doc: Document, at: ReviewNote["at"], notes: readonly string[]): void {
   const text = notes.flatMap((n) => wrap(`review: ${n}`)).join("\n");
   const pair = pairAt(doc, at);
@@ -54,7 +59,10 @@ export function addReviewNotes(doc: Document, at: ReviewNote["at"], notes: reado
   else doc.commentBefore = `${doc.commentBefore ?? ""}\n${text}`;
 }
 
-/** A drafted value as a node of `doc`, written as a drafted manifest writes it (wire placements and short lists on one line). */
+/**
+ * A drafted value as a node of `doc`, written as a drafted manifest writes it (wire placements and short lists on one
+ * line).
+ */
 export function draftedNode(doc: Document, value: unknown): Node {
   const node = doc.createNode(value) as Node;
   flowStyle(node);

@@ -34,7 +34,8 @@ const one = (schemes: Json, security: Json[]) =>
 
 // As published documents write it: the sentence wrapped between its words, the values in backticks.
 const MODE =
-  "Zq-Auth-Mode should always be set. Possible\nvalues: `jwt` or `anonymous`.\n\n`jwt`: the Authorization header holds a token.";
+  "Zq-Auth-Mode should always be set. Possible\nvalues: `jwt` or `anonymous`.\n\n`jwt`: the Authorization header " +
+  "holds a token.";
 
 describe("a companion scheme whose description names the values it takes", () => {
   it("reads the values a description names, and none from prose that names no short list", () => {

@@ -51,7 +51,10 @@ export interface CredentialDraft {
   ways: DraftCredential[][];
   /** What a person should check about it. */
   notes: string[];
-  /** The document's parameters and form fields that repeat the credential (`token`), found while drafting them: auth.covers. */
+  /**
+   * The document's parameters and form fields that repeat the credential (`token`), found while drafting them:
+   * auth.covers.
+   */
   covers: Set<string>;
   /** The credential is a variable of the server's path (shapes/address-credential.ts): auth.variable, no scheme. */
   address?: AddressCredential;
@@ -64,12 +67,18 @@ export const ADDED_SCHEME = "bearerAuth";
 /** The name of the scheme added for a key the operations take as a parameter of their own (key-parameter.ts). */
 export const ADDED_KEY_SCHEME = "apiKeyAuth";
 
-/** Where a scheme puts its credential, if the runtime sends it (an OAuth 2 or OpenID Connect access token as a bearer token). */
+/**
+ * Where a scheme puts its credential, if the runtime sends it (an OAuth 2 or OpenID Connect access token as a bearer
+ * token).
+ */
 function placementOf(scheme: Json): DraftPlacement | undefined {
   return credentialOf(scheme as unknown as SecurityScheme);
 }
 
-/** Runtime support and ease of use, best first: one secret before two parameters, a token before a browser session's cookie. */
+/**
+ * Runtime support and ease of use, best first: one secret before two parameters, a token before a browser session's
+ * cookie.
+ */
 function rank(scheme: Json): number {
   const type = String(scheme.type ?? "");
   const placement = placementOf(scheme);
@@ -86,7 +95,10 @@ function rank(scheme: Json): number {
   return 6;
 }
 
-/** Whether an OAuth 2 scheme's flows all need a person in a browser (authorization code, implicit): none a program runs alone. */
+/**
+ * Whether an OAuth 2 scheme's flows all need a person in a browser (authorization code, implicit): none a program runs
+ * alone.
+ */
 function interactiveOnly(scheme: Json): boolean {
   const flows = scheme.flows !== null && typeof scheme.flows === "object" ? Object.keys(scheme.flows as Json) : [];
   return flows.length > 0 && flows.every((f) => f === "authorizationCode" || f === "implicit");
@@ -113,12 +125,16 @@ export function draftCredential(
   doc: Json,
   operations: readonly { id: string; op: Json; path?: string }[],
 ): CredentialDraft {
-  // No scheme, and the server's path or every operation's carries the secret (`/bot{token}`): the address's variable is the credential.
+  // No scheme, and the server's path or every operation's carries the secret (`/bot{token}`): the address's variable is
+  // the credential.
   const address = addressCredential(doc, operations);
   return address ? addressDraft(address, []) : schemeCredential(doc, operations);
 }
 
-/** The credential of a document's security schemes (or, when it declares none, one made up or read from a key parameter). */
+/**
+ * The credential of a document's security schemes (or, when it declares none, one made up or read from a key
+ * parameter).
+ */
 function schemeCredential(doc: Json, operations: readonly { id: string; op: Json }[]): CredentialDraft {
   const components = (doc.components ?? {}) as Json;
   const declared = (components.securitySchemes ?? {}) as Record<string, Json>;
@@ -150,7 +166,9 @@ function schemeCredential(doc: Json, operations: readonly { id: string; op: Json
   });
   if (unsaid.length)
     notes.push(
-      `${unsaid.join(", ")} ${unsaid.length === 1 ? "names" : "name"} no security scheme (security: []), which says no credential is needed (some servers leave authentication to the deployment): the manifest sends the one drafted; check whether the API needs it`,
+      `${unsaid.join(", ")} ${unsaid.length === 1 ? "names" : "name"} no security scheme (security: []), which ` +
+        "says no credential is needed (some servers leave authentication to the deployment): the manifest sends the " +
+        "one drafted; check whether the API needs it",
     );
   const required = accepted.filter((a) => a.ways !== undefined);
   const candidates = required.length
@@ -165,11 +183,15 @@ function schemeCredential(doc: Json, operations: readonly { id: string; op: Json
         type: "apiKey",
         in: carried.in,
         name: carried.name,
-        description: `Added by blockwright add: the published document declares no security scheme; its operations take the key as the ${carried.in} parameter ${carried.name}.`,
+        description:
+          "Added by blockwright add: the published document declares no security scheme; its operations take the " +
+          `key as the ${carried.in} parameter ${carried.name}.`,
       };
       const placement: DraftPlacement = { type: carried.in, name: carried.name };
       notes.push(
-        `the document declares no security scheme, but its operations take the key as the ${carried.in} parameter ${carried.name}: drafted as the credential (an API key scheme added to openapi.yaml as ${scheme}, marked as added), secret and out of every message; check how the API takes its credential`,
+        `the document declares no security scheme, but its operations take the key as the ${carried.in} parameter ` +
+          `${carried.name}: drafted as the credential (an API key scheme added to openapi.yaml as ${scheme}, marked ` +
+          "as added), secret and out of every message; check how the API takes its credential",
       );
       const credential: DraftCredential = { scheme, placement, definition, param: "apiKey" };
       return {
@@ -197,16 +219,22 @@ function schemeCredential(doc: Json, operations: readonly { id: string; op: Json
       : "";
     notes.push(
       !Object.keys(declared).length
-        ? `the document declares no security scheme; drafted a bearer token (added to openapi.yaml as ${ADDED_SCHEME}, marked as added): check how the API takes its credential, or whether it needs none`
+        ? "the document declares no security scheme; drafted a bearer token (added to openapi.yaml as " +
+            `${ADDED_SCHEME}, marked as added): check how the API takes its credential, or whether it needs none`
         : required.length
-          ? `the operations require security schemes the runtime cannot send or the document does not declare${unsupported}; drafted a bearer token, added to openapi.yaml as ${ADDED_SCHEME}: check how the API takes its credential`
-          : `the document declares no security scheme the runtime sends; drafted a bearer token (added to openapi.yaml as ${ADDED_SCHEME}, marked as added): check how the API takes its credential, or whether it needs none`,
+          ? "the operations require security schemes the runtime cannot send or the document does not " +
+            `declare${unsupported}; drafted a bearer token, added to openapi.yaml as ${ADDED_SCHEME}: check how the ` +
+            "API takes its credential"
+          : "the document declares no security scheme the runtime sends; drafted a bearer token (added to " +
+            `openapi.yaml as ${ADDED_SCHEME}, marked as added): check how the API takes its credential, or whether ` +
+            "it needs none",
     );
     const definition: Json = {
       type: "http",
       scheme: "bearer",
       description:
-        "Added by blockwright add: the published document declares no security scheme. A bearer token is assumed; check how the API takes its credential.",
+        "Added by blockwright add: the published document declares no security scheme. A bearer token is assumed; " +
+        "check how the API takes its credential.",
     };
     const credential: DraftCredential = {
       scheme: ADDED_SCHEME,
@@ -244,7 +272,8 @@ function schemeCredential(doc: Json, operations: readonly { id: string; op: Json
   const stranded = required.filter((a) => !a.ways?.some((w) => chosen.includes(w)));
   for (const a of stranded)
     notes.push(
-      `${a.id} accepts no security requirement the runtime can meet (${a.named.join(", ") || "none"}): generate will refuse it`,
+      `${a.id} accepts no security requirement the runtime can meet (${a.named.join(", ") || "none"}): generate ` +
+        "will refuse it",
     );
   const others = candidates.filter((c) => !chosen.includes(c));
   // A requirement as the note names it: its schemes, each with what it is.
@@ -255,17 +284,21 @@ function schemeCredential(doc: Json, operations: readonly { id: string; op: Json
       .join(" + ")})`;
   if (others.length)
     notes.push(
-      `chose security ${chosen.length > 1 ? "requirements" : "scheme"} ${chosen.map(named).join(" or ")} of ${candidates.map(named).join(", ")}; another can be added under auth.alternatives`,
+      `chose security ${chosen.length > 1 ? "requirements" : "scheme"} ${chosen.map(named).join(" or ")} of ` +
+        `${candidates.map(named).join(", ")}; another can be added under auth.alternatives`,
     );
   if (chosen.length > 1)
     notes.push(
-      `the operations accept different security requirements: drafted ${chosen.length} ways to authenticate (auth.alternatives), a call gives the parameters of one; every credential parameter is optional`,
+      `the operations accept different security requirements: drafted ${chosen.length} ways to authenticate ` +
+        "(auth.alternatives), a call gives the parameters of one; every credential parameter is optional",
     );
   if (!required.length)
     notes.push(
-      `no operation says which security scheme it takes; chose ${chosen[0]} (${describe(fieldOf(declared, chosen[0] as string))}), the document's best supported`,
+      `no operation says which security scheme it takes; chose ${chosen[0]} ` +
+        `(${describe(fieldOf(declared, chosen[0] as string))}), the document's best supported`,
     );
-  // Within a requirement, a secret before identifiers (a client id, a version): the first credential is the one kept secret.
+  // Within a requirement, a secret before identifiers (a client id, a version): the first credential is the one kept
+  // secret.
   const identifier = (n: string) => Number(NOT_SECRET.test(String(fieldOf(declared, n).name ?? "")));
   const ways = nameParams(
     chosen.map((key) =>
@@ -279,16 +312,19 @@ function schemeCredential(doc: Json, operations: readonly { id: string; op: Json
     for (const c of way)
       if (String(c.definition.type) === "oauth2" || String(c.definition.type) === "openIdConnect")
         notes.push(
-          `security scheme ${c.scheme} is ${String(c.definition.type)}: its access token is sent as a bearer token; obtaining it (the OAuth flow) is the caller's`,
+          `security scheme ${c.scheme} is ${String(c.definition.type)}: its access token is sent as a bearer ` +
+            "token; obtaining it (the OAuth flow) is the caller's",
         );
   for (const c of ways.flat()) {
     if (c.prefix)
       notes.push(
-        `security scheme ${c.scheme} sends the key after ${JSON.stringify(c.prefix.prefix)} (auth prefix), as ${c.prefix.from} shows: check it against a real request`,
+        `security scheme ${c.scheme} sends the key after ${JSON.stringify(c.prefix.prefix)} (auth prefix), as ` +
+          `${c.prefix.from} shows: check it against a real request`,
       );
     else if (c.placement.type === "header" && c.placement.name.toLowerCase() === "authorization")
       notes.push(
-        `security scheme ${c.scheme} sends the key in Authorization as it is: if the API wants a word before it (Bearer, Token, Bot), write it as the prefix of auth (prefix: "Token ")`,
+        `security scheme ${c.scheme} sends the key in Authorization as it is: if the API wants a word before it ` +
+          `(Bearer, Token, Bot), write it as the prefix of auth (prefix: "Token ")`,
       );
   }
   const first = (ways[0] as DraftCredential[])[0] as DraftCredential;
@@ -304,12 +340,18 @@ function schemeCredential(doc: Json, operations: readonly { id: string; op: Json
   };
 }
 
-/** The credential a variable of the server's path carries: its parameter named after it, no scheme (none can say a path), said in a note. */
+/**
+ * The credential a variable of the server's path carries: its parameter named after it, no scheme (none can say a
+ * path), said in a note.
+ */
 function addressDraft(address: AddressCredential, notes: string[]): CredentialDraft {
   const param = camelName(address.variable);
   const placement: DraftPlacement = { type: "path", name: address.variable };
   notes.push(
-    `the document declares no security scheme, and its server's path has {${address.variable}}, a credential by its ${CREDENTIAL_BY_NAME.test(address.variable) ? "name" : "description"}: drafted as the credential the address carries (auth.variable), the secret parameter ${param}, sent only there and withheld from every message; check how the API takes its credential`,
+    `the document declares no security scheme, and its server's path has {${address.variable}}, a credential by ` +
+      `its ${CREDENTIAL_BY_NAME.test(address.variable) ? "name" : "description"}: drafted as the credential the ` +
+      `address carries (auth.variable), the secret parameter ${param}, sent only there and withheld from every ` +
+      "message; check how the API takes its credential",
   );
   const credential: DraftCredential = { scheme: "", placement, definition: {}, param };
   return {
@@ -325,7 +367,10 @@ function addressDraft(address: AddressCredential, notes: string[]): CredentialDr
   };
 }
 
-/** Each credential's parameter(s): a token `accessToken`, a lone key `apiKey`, a key among several named after its header or query key, basic `username` and `password`. */
+/**
+ * Each credential's parameter(s): a token `accessToken`, a lone key `apiKey`, a key among several named after its
+ * header or query key, basic `username` and `password`.
+ */
 function nameParams(ways: string[][], declared: Record<string, Json>): DraftCredential[][] {
   const taken = new Set<string>();
   const unique = (name: string) => {
@@ -339,7 +384,8 @@ function nameParams(ways: string[][], declared: Record<string, Json>): DraftCred
     return names.map((scheme) => {
       const definition = fieldOf(declared, scheme);
       const placement = placementOf(definition) as DraftPlacement;
-      // Two schemes of one requirement at the same place (one query key under two names) are one credential: one parameter.
+      // Two schemes of one requirement at the same place (one query key under two names) are one credential: one
+      // parameter.
       const same = placed.find((c) => placeKey(c.placement) === placeKey(placement));
       if (same) return { ...same, scheme, definition };
       const credential = namedCredential(scheme, definition, placement, names.length, unique);
@@ -349,7 +395,10 @@ function nameParams(ways: string[][], declared: Record<string, Json>): DraftCred
   });
 }
 
-/** The request slot a placement puts its credential in (slotKey: a header's name in any case; bearer and basic in Authorization). */
+/**
+ * The request slot a placement puts its credential in (slotKey: a header's name in any case; bearer and basic in
+ * Authorization).
+ */
 function placeKey(p: DraftPlacement): string {
   return p.type === "bearer" || p.type === "basic" ? slotKey("header", "Authorization") : slotKey(p.type, p.name);
 }
@@ -437,7 +486,9 @@ export function credentialParams(
     params[credential.param] = addressCredentialParam(credential.address, maxLength);
     notes.push({
       name: credential.param,
-      note: `maxLength ${maxLength} is blockwright add's default for a credential, and the pattern a path segment's characters: set the upstream's own limits if it has some`,
+      note:
+        `maxLength ${maxLength} is blockwright add's default for a credential, and the pattern a path segment's ` +
+        "characters: set the upstream's own limits if it has some",
     });
     return { params, notes };
   }
@@ -460,7 +511,8 @@ export function credentialParams(
           title: "User name",
           required,
           maxLength: 256,
-          description: `${about}The user (account) id of HTTP basic (security scheme ${c.scheme}), sent with ${c.param}.`,
+          description:
+            `${about}The user (account) id of HTTP basic (security scheme ${c.scheme}), ` + `sent with ${c.param}.`,
         };
         notes.push({
           name: c.user,
@@ -494,10 +546,13 @@ export function credentialParams(
       notes.push({
         name: c.param,
         note: secret
-          ? `maxLength ${maxLength} is blockwright add's default for a credential: set the upstream's own limit if it has one`
+          ? `maxLength ${maxLength} is blockwright add's default for a credential: set the upstream's own limit if ` +
+            "it has one"
           : values
-            ? `sent with the credential (security scheme ${c.scheme}); not marked secret, as its description names the values it takes (${values.join(", ")})`
-            : `sent with the credential (security scheme ${c.scheme}); not marked secret, as its name says it is an identifier`,
+            ? `sent with the credential (security scheme ${c.scheme}); not marked secret, as its description names ` +
+              `the values it takes (${values.join(", ")})`
+            : `sent with the credential (security scheme ${c.scheme}); not marked secret, as its name says it is an ` +
+              "identifier",
       });
     });
   }
@@ -517,8 +572,8 @@ const KEY_NAMES = /^(api[_-]?key|apikey|x-api-key)$/i;
 
 /**
  * Why a declared parameter (or form field) repeats the credential, if it
- * does (a repeat by name is added to the credential's `covers`): it is the credential's own slot, or a token or key by name and
- * description beside the scheme (RPC-style APIs declare `token` in the header, the
+ * does (a repeat by name is added to the credential's `covers`): it is the credential's own slot, or a token or key by
+ * name and description beside the scheme (RPC-style APIs declare `token` in the header, the
  * query or the form of every method, beside its OAuth scheme).
  */
 export function repeatsCredential(
@@ -534,7 +589,8 @@ export function repeatsCredential(
     if (param.in === slot.in && param.name.toLowerCase() === slot.name)
       return `${where} ${param.name} is where the credential goes (auth: ${c.scheme || `variable ${c.param}`})`;
   }
-  // A segment of the path names a resource (an export's token, a key's id): no credential goes there, and auth.covers takes none.
+  // A segment of the path names a resource (an export's token, a key's id): no credential goes there, and auth.covers
+  // takes none.
   if (param.in === "path") return undefined;
   const description = typeof param.description === "string" ? param.description : "";
   // A token repeats a token, a key a key: an API-key requirement's body `access_token` is some other resource's token.
@@ -547,7 +603,10 @@ export function repeatsCredential(
     (kinds.has("token") && TOKEN_NAMES.test(param.name)) || (kinds.has("key") && KEY_NAMES.test(param.name));
   if (named && (!description || /auth|credential|api key|secret|access token|bearer/i.test(description))) {
     credential.covers.add(param.name);
-    return `${where} ${JSON.stringify(param.name)} repeats the credential that security scheme ${credential.scheme} sends (auth.param ${credential.param}): covered by it (auth.covers), not drafted`;
+    return (
+      `${where} ${JSON.stringify(param.name)} repeats the credential that security scheme ${credential.scheme} ` +
+      `sends (auth.param ${credential.param}): covered by it (auth.covers), not drafted`
+    );
   }
   return undefined;
 }

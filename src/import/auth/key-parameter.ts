@@ -15,8 +15,8 @@ export interface KeyParameter {
   description?: string;
 }
 
-// A key or a token by its name: api-key, x-api-key, xi-api-key, api_key, apikey, access_token, auth-token, secret-key, token;
-// not a token of paging or of a resource (page_token, next_token, sync_token).
+// A key or a token by its name: api-key, x-api-key, xi-api-key, api_key, apikey, access_token, auth-token, secret-key,
+// token; not a token of paging or of a resource (page_token, next_token, sync_token).
 const KEY_NAME = /^([a-z0-9]+[-_])*(api[-_]?key|apikey|access[-_]?token|auth[-_]?token|secret[-_]?key)$|^(token|key)$/i;
 // A required header named as a token or a key of some kind (X-Postmark-Server-Token, Private-Token, X-Vault-Token),
 // not one that keys a request or a page (Idempotency-Key, X-Page-Token, X-CSRF-Token).
@@ -24,7 +24,10 @@ const KEY_HEADER = /^([a-z0-9]+[-_])*(token|key)$/i;
 const NO_CREDENTIAL_HEADER =
   /(^|[-_])(idempotency|page|next|sync|continuation|csrf|xsrf|cache|request|correlation|trace)[-_]/i;
 
-/** Whether a parameter carries the credential by its name (and, for a header only a credential would be, by being required). */
+/**
+ * Whether a parameter carries the credential by its name (and, for a header only a credential would be, by being
+ * required).
+ */
 function namesKey(p: Json): boolean {
   const name = String(p.name);
   return (
@@ -48,7 +51,9 @@ function resolved(doc: Json, raw: unknown): Json | undefined {
   return node && typeof node === "object" ? (node as Json) : undefined;
 }
 
-/** The header or query parameter that carries the key on the most of `operations` (at least half of them), if one does. */
+/**
+ * The header or query parameter that carries the key on the most of `operations` (at least half of them), if one does.
+ */
 export function keyParameter(doc: Json, operations: readonly { op: Json }[]): KeyParameter | undefined {
   const found = new Map<string, { p: KeyParameter; count: number }>();
   for (const { op } of operations) {

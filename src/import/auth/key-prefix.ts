@@ -16,24 +16,33 @@ export interface DocumentedPrefix {
   from: string;
 }
 
-// The value's stand-in: <API_KEY>, {API Token}, [key], or a word holding key, token or secret (your-private-api-key, YOUR_TOKEN).
+// The value's stand-in: <API_KEY>, {API Token}, [key], or a word holding key, token or secret (your-private-api-key,
+// YOUR_TOKEN).
 const PLACEHOLDER =
   /^(?:<[^<>]+>|\{\{?[^{}]+\}?\}|\[[^[\]]+\]|[\w.-]*(?:key|token|secret|credential|password)[\w.-]*)$/i;
-// What may be sent before it: printable ASCII, no stand-in of its own, ending where the value starts (a space, "=" or ":").
+// What may be sent before it: printable ASCII, no stand-in of its own, ending where the value starts (a space, "=" or
+// ":").
 const PREFIX = /^[!-~][ -~]{0,62}[ =:]$/;
 const STAND_IN_CHARS = /[<>{}[\]]/;
 /** Scheme words a scheme may be named after (RFC 6750's, and the common `Token` and `Bot`). */
 const SCHEME_WORDS = /^(bearer|token|bot)$/i;
-const PREPENDED =
-  /\b(?:prepended|prefixed|preceded)\s+(?:with|by)\s+[`"'“]([^`"'”]{1,40})[`"'”](\s+(?:and\s+)?followed\s+by\s+a\s+space)?/i;
+const PREPENDED = new RegExp(
+  String.raw`\b(?:prepended|prefixed|preceded)\s+(?:with|by)\s+` +
+    "[`\"'“]([^`\"'”]{1,40})[`\"'”]" +
+    String.raw`(\s+(?:and\s+)?followed\s+by\s+a\s+space)?`,
+  "i",
+);
 
-/** The prefix of one written example of the header's value (`Token token=<API_KEY>`), the header's own name left off. */
+/**
+ * The prefix of one written example of the header's value (`Token token=<API_KEY>`), the header's own name left off.
+ */
 export function prefixOfExample(example: string, header: string): string | undefined {
   let text = example.trim();
   const named = `${header.toLowerCase()}:`;
   if (text.toLowerCase().startsWith(named)) text = text.slice(named.length).trimStart();
   if (!text || text.includes("\n")) return undefined;
-  // The last place the value may start whose rest is a stand-in: "Token token=<API_KEY>" starts it after "=", not after "Token ".
+  // The last place the value may start whose rest is a stand-in: "Token token=<API_KEY>" starts it after "=", not after
+  // "Token ".
   for (let i = text.length - 2; i > 0; i--) {
     const c = text.charAt(i);
     if (c !== " " && c !== "=" && c !== ":") continue;

@@ -46,22 +46,26 @@ export function cutAnswerLines(
   return [
     ...(asJson.length
       ? [
-          `Written as application/json by ${by}, published as */*: ${asJson.join(", ")} (an object or list schema: JSON on the wire).`,
+          `Written as application/json by ${by}, published as */*: ${asJson.join(", ")} (an object or list ` +
+            "schema: JSON on the wire).",
         ]
       : []),
     ...(fileAnswers.length
       ? [
-          `Added by ${by}, not published: ${fileAnswers.join(", ")}, the file the redirect points to (the document declares no 2xx answer; a call follows the redirect).`,
+          `Added by ${by}, not published: ${fileAnswers.join(", ")}, the file the redirect points to (the ` +
+            "document declares no 2xx answer; a call follows the redirect).",
         ]
       : []),
     ...(defaultAnswers.length
       ? [
-          `Written as 200 by ${by}, published as default: ${defaultAnswers.join(", ")} (the document declares no 2xx answer: its default describes the success).`,
+          `Written as 200 by ${by}, published as default: ${defaultAnswers.join(", ")} (the document declares no ` +
+            "2xx answer: its default describes the success).",
         ]
       : []),
     ...(emptyAnswers.length
       ? [
-          `Added by ${by}, not published: ${emptyAnswers.join(", ")}, with no body (the document declares only error answers).`,
+          `Added by ${by}, not published: ${emptyAnswers.join(", ")}, with no body (the document declares only ` +
+            "error answers).",
         ]
       : []),
   ];
@@ -76,7 +80,10 @@ export function cutAnswerLines(
 // shape made the suite derive error cases whose body holds no message.
 // An operation that answers by a redirect is redirect-file.ts's.
 
-/** Move the default answer of each chosen operation that declares no 2xx or 3xx answer to its 200, first among its answers. Returns those written so. */
+/**
+ * Move the default answer of each chosen operation that declares no 2xx or 3xx answer to its 200, first among its
+ * answers. Returns those written so.
+ */
 export function withDefaultAsSuccess(chosen: readonly { id: string; op: Json }[]): string[] {
   const given: string[] = [];
   for (const { id, op } of chosen) {

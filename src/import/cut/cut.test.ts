@@ -378,7 +378,8 @@ describe("cutDocument", () => {
       "#/paths/~1zq~1%7Bid%7D/get/responses/default/content/application~1json/example",
     ]);
     const components = document.components as Record<string, Record<string, unknown>>;
-    // The published components' names are avoided whether the cut keeps them or not: a name does not change with the operations chosen.
+    // The published components' names are avoided whether the cut keeps them or not: a name does not change with the
+    // operations chosen.
     expect(components.schemas).toEqual({
       zqGet_200_owner_2: {
         type: "object",

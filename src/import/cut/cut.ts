@@ -29,7 +29,10 @@ export interface CutReport {
   unresolved: string[];
   /** `$ref`s to other files, kept as they are (each once): their files are not part of the cut. */
   external: string[];
-  /** Parts `$ref`'d inside operations (`#/paths/…`), moved into components: `components.schemas.X` ← the ref (each once). */
+  /**
+   * Parts `$ref`'d inside operations (`#/paths/…`), moved into components: `components.schemas.X` ← the ref (each
+   * once).
+   */
   moved: { to: string; from: string }[];
 }
 
@@ -273,7 +276,8 @@ function eachRef(pending: [unknown, Role][], found: (holder: Json, key: string, 
       if (role === "names") pending.push([value, "keywords"]);
       else if (role === "exampleNames") pending.push([value, "example"]);
       else if (DATA_KEYWORDS.has(key) || (role === "example" && key === "value")) {
-        // Data that is only a local `$ref` is read as what it names by Prism, openapi-typescript and the load (load-rewrites.ts): kept.
+        // Data that is only a local `$ref` is read as what it names by Prism, openapi-typescript and the load
+        // (load-rewrites.ts): kept.
         if (
           isObject(value) &&
           Object.keys(value).length === 1 &&
@@ -310,10 +314,16 @@ function isObject(value: unknown): value is Json {
 // was: what kind of part it is follows from the OpenAPI structure the pointer
 // walks through.
 
-/** Where a step leads: the kind of part reached, and how many name segments (a status, a media type, an index) follow the key. */
+/**
+ * Where a step leads: the kind of part reached, and how many name segments (a status, a media type, an index) follow
+ * the key.
+ */
 type Step = readonly [kind: string, names: number];
 
-/** Within each kind of part, the keys that lead to another part. `media` is a Media Type Object, `operation` an Operation: no component kind. */
+/**
+ * Within each kind of part, the keys that lead to another part. `media` is a Media Type Object, `operation` an
+ * Operation: no component kind.
+ */
 const STEPS: Record<string, Record<string, Step>> = {
   pathItem: { parameters: ["parameters", 1] },
   operation: {

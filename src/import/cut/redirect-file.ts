@@ -14,7 +14,10 @@ const FILE_ANSWER: Json = {
   content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } },
 };
 
-/** Give each chosen operation that answers only by redirect a 200 of bytes, first among its answers. Returns those given one. */
+/**
+ * Give each chosen operation that answers only by redirect a 200 of bytes, first among its answers. Returns those given
+ * one.
+ */
 export function withRedirectFileAnswers(chosen: readonly { id: string; op: Json }[]): string[] {
   const given: string[] = [];
   for (const { id, op } of chosen) {

@@ -18,7 +18,10 @@ export interface DocumentOperation extends OperationAt {
   tags?: string[];
 }
 
-/** Groups of operations to take besides those named: every operation of one of the tags, or under one of the path prefixes. */
+/**
+ * Groups of operations to take besides those named: every operation of one of the tags, or under one of the path
+ * prefixes.
+ */
 export interface OperationGroups {
   tags?: readonly string[];
   /** Whole segments: `/v1/users` takes `/v1/users` and `/v1/users/{id}`, not `/v1/usersettings`. */
@@ -110,7 +113,10 @@ function tagNames(all: DocumentOperation[], asked: string): string {
   const near = tags
     .sort((a, b) => distance(normal(a), target) - distance(normal(b), target) || a.localeCompare(b))
     .slice(0, 5);
-  return ` (its tags${tags.length > near.length ? `, the closest of ${tags.length}` : ""}: ${near.map((t) => JSON.stringify(t)).join(", ")})`;
+  return (
+    ` (its tags${tags.length > near.length ? `, the closest of ${tags.length}` : ""}: ` +
+    `${near.map((t) => JSON.stringify(t)).join(", ")})`
+  );
 }
 
 /** The operation `asked` names, or why none (a sentence). */
@@ -127,13 +133,19 @@ function find(all: DocumentOperation[], asked: string): DocumentOperation | stri
     const at = all.filter((o) => o.path === path);
     if (at.length === 1) return itemAt(at, 0);
     if (at.length > 1)
-      return `${JSON.stringify(asked)} is a path with ${at.length} operations (${at.map(describe).join(", ")}): name one by its operationId or as "METHOD ${path}"`;
+      return (
+        `${JSON.stringify(asked)} is a path with ${at.length} operations (${at.map(describe).join(", ")}): name one ` +
+        `by its operationId or as "METHOD ${path}"`
+      );
   }
   // RPC-style APIs name their methods chat.postMessage, and their documents' operationIds chat_postMessage.
   const loose = all.filter((o) => o.operationId !== undefined && normal(o.operationId) === normal(asked));
   if (loose.length === 1) return itemAt(loose, 0);
   const near = closest(all, asked);
-  return `no operation ${JSON.stringify(asked)} in the document${near.length ? ` (closest: ${near.join(", ")})` : ""}; --list prints them all`;
+  return (
+    `no operation ${JSON.stringify(asked)} in the document${near.length ? ` (closest: ${near.join(", ")})` : ""}; ` +
+    "--list prints them all"
+  );
 }
 
 function describe(o: DocumentOperation): string {

@@ -24,7 +24,8 @@ export function jsonForWildcards(cut: Json, chosen: readonly { id: string; op: J
   const rewritten: string[] = [];
   const seen = new Set<object>();
   for (const { id, op } of chosen) {
-    // Its answers, and its request body: one of any type with an object schema (Kubernetes' creates) is JSON the runtime writes.
+    // Its answers, and its request body: one of any type with an object schema (Kubernetes' creates) is JSON the
+    // runtime writes.
     const parts: [string, unknown][] = [
       ...Object.entries((op.responses ?? {}) as Json),
       ...(op.requestBody !== undefined ? [["request body", op.requestBody] as [string, unknown]] : []),
@@ -50,7 +51,10 @@ export function jsonForWildcards(cut: Json, chosen: readonly { id: string; op: J
   return rewritten;
 }
 
-/** The key of a `content` map that is any media type (its parameters too), whose schema is JSON-shaped, where no JSON type is declared beside it. */
+/**
+ * The key of a `content` map that is any media type (its parameters too), whose schema is JSON-shaped, where no JSON
+ * type is declared beside it.
+ */
 export function wildcardJson(document: Json, content: Json): string | undefined {
   const any = Object.keys(content).find((type) => bareMediaType(type) === ANY);
   if (any === undefined || Object.keys(content).some(isJsonMediaType)) return undefined;

@@ -16,7 +16,9 @@ export class UnsupportedDocument extends Error {
   }
 }
 
-/** The kind of `data`, or why it is not an OpenAPI 3.0/3.1 or Swagger 2.0 document (`name` as messages show the file). */
+/**
+ * The kind of `data`, or why it is not an OpenAPI 3.0/3.1 or Swagger 2.0 document (`name` as messages show the file).
+ */
 export function documentKind(data: unknown, name: string): DocumentKind {
   if (data === null || typeof data !== "object" || Array.isArray(data))
     throw new UnsupportedDocument(`${name} is not an API document (its top level is not a mapping)`);
@@ -31,11 +33,14 @@ export function documentKind(data: unknown, name: string): DocumentKind {
   if (doc.swagger === "2.0") return { format: "swagger", version: "2.0" };
   if (doc.kind === "discovery#restDescription")
     throw new UnsupportedDocument(
-      `${name} is an API Discovery document: add reads OpenAPI 3.0, 3.1, 3.2 and Swagger 2.0 (write the OpenAPI by hand; blockwright upstream compares Discovery documents)`,
+      `${name} is an API Discovery document: add reads OpenAPI 3.0, 3.1, 3.2 and Swagger 2.0 (write the OpenAPI ` +
+        "by hand; blockwright upstream compares Discovery documents)",
     );
   const version = doc.openapi ?? doc.swagger;
+  const unread = typeof version === "string" && version.startsWith("3.") ? `; OpenAPI ${version} is not read yet` : "";
   throw new UnsupportedDocument(
-    `${name}: not an OpenAPI 3.0/3.1/3.2 or Swagger 2.0 document (openapi: ${JSON.stringify(doc.openapi ?? null)}, swagger: ${JSON.stringify(doc.swagger ?? null)})${typeof version === "string" && version.startsWith("3.") ? `; OpenAPI ${version} is not read yet` : ""}`,
+    `${name}: not an OpenAPI 3.0/3.1/3.2 or Swagger 2.0 document (openapi: ` +
+      `${JSON.stringify(doc.openapi ?? null)}, swagger: ${JSON.stringify(doc.swagger ?? null)})${unread}`,
   );
 }
 
@@ -57,6 +62,7 @@ export function asOpenApi3(data: unknown, name: string): { document: Json; kind:
   const kind = documentKind(data, name);
   if (kind.format === "openapi") return { document: data as Json, kind };
   const document = swaggerToOpenApi(data as Json, name);
-  documentKind(document, name); // what the converter leaves as it was (paths that are no mapping) is refused as in any document
+  // What the converter leaves as it was (paths that are no mapping) is refused as in any document.
+  documentKind(document, name);
   return { document, kind };
 }

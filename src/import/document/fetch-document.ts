@@ -127,7 +127,8 @@ async function readCapped(
   if (total !== undefined && total > options.maxBytes) {
     await response.body?.cancel();
     throw new FetchFailed(
-      `${shown} is ${(total / MiB).toFixed(1)} MiB, over the ${options.maxBytes / MiB} MiB limit for a published document: refused before reading`,
+      `${shown} is ${(total / MiB).toFixed(1)} MiB, over the ${options.maxBytes / MiB} MiB limit for a published ` +
+        "document: refused before reading",
     );
   }
   const read = await deadline.race(

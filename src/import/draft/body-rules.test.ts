@@ -88,7 +88,8 @@ describe("a request body", () => {
       { rule: "anyOf", groups: [["email"], ["external_id"], ["role", "name"]] },
     ]);
     expect(notesAt(d, "operations.acme_create_contact.rules")).toEqual([
-      "the request body needs email, or external_id, or role and name (anyOf of required fields): drafted as the rule anyOf, checked before any request",
+      "the request body needs email, or external_id, or role and name (anyOf of required fields): drafted as the " +
+        "rule anyOf, checked before any request",
     ]);
     expect(await linkProblems(d)).toEqual([]);
     const [tool] = await linkedTools(d);
@@ -136,7 +137,8 @@ describe("a request body", () => {
       { rule: "anyOf", groups: [["email"], ["external_id"], ["role"], ["name"]] },
     ]);
     expect(notesAt(d, "operations.acme_create_contact.rules")).toEqual([
-      "the request body must hold at least one field (minProperties: 1): drafted as the rule anyOf, one of email, external_id, role, name, checked before any request",
+      "the request body must hold at least one field (minProperties: 1): drafted as the rule anyOf, one of email, " +
+        "external_id, role, name, checked before any request",
     ]);
     expect(await linkProblems(d)).toEqual([]);
     const [tool] = await linkedTools(d);

@@ -12,7 +12,10 @@ import type { OpenApiDocument, Schema } from "../../load/openapi-document.js";
 /** Keys a branch that only requires fields may carry besides `required`. */
 const ANNOTATIONS = new Set(["required", "title", "description"]);
 
-/** The schema with a union of one branch replaced by that branch (flattened); the union's own keywords beside it (a description of the field) win. */
+/**
+ * The schema with a union of one branch replaced by that branch (flattened); the union's own keywords beside it (a
+ * description of the field) win.
+ */
 export function loneBranch(doc: OpenApiDocument, flat: Schema | undefined): Schema | undefined {
   if (!flat || flat.properties !== undefined) return flat;
   for (const key of ["oneOf", "anyOf"] as const) {
@@ -59,14 +62,18 @@ export function bodyFieldRule(
   if (key === "oneOf" && named.every((g) => g.length === 1)) {
     return {
       rule: { rule: "exactlyOne", params: named.map((g) => g[0] as string) },
-      note: `the request body takes exactly one of ${words} (oneOf of required fields): drafted as the rule exactlyOne, checked before any request`,
+      note:
+        `the request body takes exactly one of ${words} (oneOf of required fields): drafted as the rule exactlyOne, ` +
+        "checked before any request",
     };
   }
   const loose =
     key === "oneOf" ? " (the spec's oneOf also refuses a call that gives two groups: say so in the descriptions)" : "";
   return {
     rule: { rule: "anyOf", groups: named },
-    note: `the request body needs ${words} (${key} of required fields): drafted as the rule anyOf, checked before any request${loose}`,
+    note:
+      `the request body needs ${words} (${key} of required fields): drafted as the rule anyOf, checked before any ` +
+      `request${loose}`,
   };
 }
 
@@ -84,7 +91,9 @@ function anyFieldRule(
   if (params.length < 2) return undefined;
   return {
     rule: { rule: "anyOf", groups: params.map((p) => [p]) },
-    note: `the request body must hold at least one field (minProperties: 1): drafted as the rule anyOf, one of ${params.join(", ")}, checked before any request`,
+    note:
+      "the request body must hold at least one field (minProperties: 1): drafted as the rule anyOf, one of " +
+      `${params.join(", ")}, checked before any request`,
   };
 }
 
@@ -159,7 +168,10 @@ export function branchFields(
       branches.every((b) => Array.isArray(b.required) && (b.required as unknown[]).includes(name)),
     ),
   );
-  const note = `the request body is one of ${branches.length} shapes beside its common fields (${key}): the fields of each shape drafted (${Object.keys(fields).join(", ")}), optional unless every shape requires them; a call gives those of one shape`;
+  const note =
+    `the request body is one of ${branches.length} shapes beside its common fields (${key}): the fields of each ` +
+    `shape drafted (${Object.keys(fields).join(", ")}), optional unless every shape requires them; a call gives ` +
+    "those of one shape";
   return { fields, required, note };
 }
 
@@ -200,7 +212,9 @@ export function shapesRule(
   const words = groups.map((g) => g.join(" with ")).join(", or ");
   return {
     rule: { rule: "atMostOne", groups },
-    note: `the request body is one of ${branches.length} shapes (oneOf), one of them open to any object: ${words} go each whole and never together, or none of them; drafted as the rule atMostOne, checked before any request`,
+    note:
+      `the request body is one of ${branches.length} shapes (oneOf), one of them open to any object: ${words} go ` +
+      "each whole and never together, or none of them; drafted as the rule atMostOne, checked before any request",
   };
 }
 
@@ -251,8 +265,13 @@ export function shapeTag(
       field,
       values,
       // Its own description is the first shape's (`Kind areas: ...`), which a call of another shape would misread.
-      description: `Which of the body's ${branches.length} shapes this is (${values.map(String).join(", ")}); give the fields of that shape.`,
-      note: `the request body is one of ${branches.length} shapes (oneOf) told apart only by ${field} (${values.map(String).join(", ")}), which no shape requires: a body without it meets ${untold} shapes, which oneOf refuses; drafted required, so each call names its shape`,
+      description:
+        `Which of the body's ${branches.length} shapes this is (${values.map(String).join(", ")}); give the fields ` +
+        "of that shape.",
+      note:
+        `the request body is one of ${branches.length} shapes (oneOf) told apart only by ${field} ` +
+        `(${values.map(String).join(", ")}), which no shape requires: a body without it meets ${untold} shapes, ` +
+        "which oneOf refuses; drafted required, so each call names its shape",
     };
   }
   return undefined;

@@ -239,7 +239,8 @@ describe("a form body of one value, not named fields", () => {
     );
     expect(d.manifest.operations.acme_create_item?.params ?? {}).toEqual({});
     expect(notesAt(d, "operations.acme_create_item")).toContain(
-      "the request body is a form (application/x-www-form-urlencoded) of one string, not named fields, which the runtime does not write: not drafted",
+      "the request body is a form (application/x-www-form-urlencoded) of one string, not named fields, which the " +
+        "runtime does not write: not drafted",
     );
     expect(await linkProblems(d)).toEqual([]);
   });

@@ -246,7 +246,8 @@ describe("an answer that is a file", () => {
     expect(op.download).toBe(true);
     expect(op.outputs).toEqual({});
     expect(notesAt(d, "operations.acme_download_file")).toContain(
-      "downloadFile answers a file (application/pdf): drafted download: true, whose outputs are its content, contentType, size and filename",
+      "downloadFile answers a file (application/pdf): drafted download: true, whose outputs are its content, " +
+        "contentType, size and filename",
     );
     expect(await linkProblems(d)).toEqual([]);
   });

@@ -35,7 +35,10 @@ export function fileParam(field: Schema, name: string, required: boolean): Manif
   };
 }
 
-/** The media types (or "a redirect") of the file an operation answers, when its success answer is a file and not JSON; undefined otherwise. */
+/**
+ * The media types (or "a redirect") of the file an operation answers, when its success answer is a file and not JSON;
+ * undefined otherwise.
+ */
 export function answersFile(doc: OpenApiDocument, op: OpenApiOperation): string | undefined {
   if (doc.bodyResponse(op)) return undefined;
   const files = op.responses.filter((r) => /^2\d\d$/.test(r.status)).flatMap((r) => r.mediaTypes.filter(isFileType));

@@ -10,16 +10,24 @@
 import type { Manifest, ManifestOperation, ManifestParam } from "../../load/precompiled/manifest-types.js";
 import type { ReviewNote } from "../manifest-yaml.js";
 
-/** Header names of an idempotency key: `Idempotency-Key`, `X-Idempotency-Key`, `idempotency_key`, `Cko-Idempotency-Key`. */
+/**
+ * Header names of an idempotency key: `Idempotency-Key`, `X-Idempotency-Key`, `idempotency_key`, `Cko-Idempotency-Key`.
+ */
 const KEY_HEADER = /^([a-z0-9]+-)?idempotency[-_]?key$/i;
 
 /** A description that says the header is an idempotency key: it names idempotency. */
 const SAYS_IDEMPOTENCY = /\bidempoten(cy|t)\b/i;
 
-/** A header named as a request's id (`PayPal-Request-Id`, `X-Request-ID`): a key when its description speaks of stored keys or repeated requests. */
+/**
+ * A header named as a request's id (`PayPal-Request-Id`, `X-Request-ID`): a key when its description speaks of stored
+ * keys or repeated requests.
+ */
 const REQUEST_ID_HEADER = /(^|[-_])request[-_]?id$/i;
-const SAYS_KEPT_KEYS =
-  /\bkeys?\b[^.]*\b(stor(e|es|ed)|kept|keeps|hours?|days?|expir)|\b(duplicate|repeated|retried)\b[^.]*\brequests?\b|\bretr(y|ies)\b[^.]*\bsafe/i;
+const SAYS_KEPT_KEYS = new RegExp(
+  String.raw`\bkeys?\b[^.]*\b(stor(e|es|ed)|kept|keeps|hours?|days?|expir)|\b(duplicate|repeated|` +
+    String.raw`retried)\b[^.]*\brequests?\b|\bretr(y|ies)\b[^.]*\bsafe`,
+  "i",
+);
 
 /** Whether a header parameter takes an idempotency key, by its name or by the document's words for it. */
 export function isKeyHeader(name: string, description: string | undefined): boolean {
@@ -34,7 +42,10 @@ const DEFAULT_METHODS = ["POST"];
 /** The methods the manifest's `idempotency.methods` takes: a key on a GET is a parameter like any other. */
 const KEYED_METHODS = ["POST", "PATCH", "PUT", "DELETE"];
 
-/** What the draft says of idempotency keys: the provider's `idempotency`, or each operation's own (by the operation's place). */
+/**
+ * What the draft says of idempotency keys: the provider's `idempotency`, or each operation's own (by the operation's
+ * place).
+ */
 export interface IdempotencyDraft {
   provider?: NonNullable<Manifest["idempotency"]>;
   operations: Map<string, NonNullable<ManifestOperation["idempotency"]>>;
@@ -54,7 +65,10 @@ interface KeyedCall {
  */
 export class IdempotencyHeaders {
   private readonly calls: KeyedCall[] = [];
-  /** Header parameters of keyed calls not recognised as a key by their own words: the key still, when another operation's header of that name is one. */
+  /**
+   * Header parameters of keyed calls not recognised as a key by their own words: the key still, when another
+   * operation's header of that name is one.
+   */
   private readonly unrecognised: {
     kept: Record<string, ManifestParam>;
     name: string;
@@ -62,7 +76,10 @@ export class IdempotencyHeaders {
     call: KeyedCall;
   }[] = [];
 
-  /** `params` (at `at`) without the operation's idempotency key header, which is recorded with the operation's method; the notes about it go too. */
+  /**
+   * `params` (at `at`) without the operation's idempotency key header, which is recorded with the operation's method;
+   * the notes about it go too.
+   */
   take(
     params: Record<string, ManifestParam>,
     method: string,
@@ -97,7 +114,8 @@ export class IdempotencyHeaders {
   /** The draft's idempotency, with its review notes. */
   drafted(notes: ReviewNote[]): IdempotencyDraft {
     const keys = new Set(this.calls.flatMap((c) => (c.header ? [c.header.toLowerCase()] : [])));
-    // A header another operation takes a key in is a key there too, whatever its own words (header names are case-insensitive).
+    // A header another operation takes a key in is a key there too, whatever its own words (header names are
+    // case-insensitive).
     for (const u of this.unrecognised) {
       if (u.call.header !== undefined || !keys.has(u.header.toLowerCase())) continue;
       delete u.kept[u.name];
@@ -108,21 +126,31 @@ export class IdempotencyHeaders {
     const first = keyed[0]?.header;
     if (first === undefined) return { operations: new Map() };
     const listed = [...new Set(keyed.map((c) => c.method))].sort();
-    // Provider-wide when every call of those methods takes a key: in the first header, an operation taking it in another saying its own.
+    // Provider-wide when every call of those methods takes a key: in the first header, an operation taking it in
+    // another saying its own.
     const provider = this.calls.every((c) => c.header !== undefined || !listed.includes(c.method)) ? first : undefined;
     const operations = new Map<string, NonNullable<ManifestOperation["idempotency"]>>();
     for (const c of keyed) {
       if (c.header?.toLowerCase() === provider?.toLowerCase()) continue;
       operations.set(JSON.stringify(c.at), { header: c.header as string });
+      const unlike = provider
+        ? `not ${provider}, the other operations'`
+        : `not every ${c.method} of the document takes one`;
       notes.push({
         at: [...c.at, "idempotency"],
-        note: `the operation's header parameter ${c.header} takes an idempotency key (${provider ? `not ${provider}, the other operations'` : `not every ${c.method} of the document takes one`}): the runtime sends a new one with each call (the same on each retry), so that the call is safe to retry, and a caller repeats a call with its idempotencyKey`,
+        note:
+          `the operation's header parameter ${c.header} takes an idempotency key (${unlike}): ` +
+          "the runtime sends a new one with each call (the same on each retry), so that the call is safe to retry, " +
+          "and a caller repeats a call with its idempotencyKey",
       });
     }
     if (provider === undefined) return { operations };
     notes.push({
       at: ["idempotency"],
-      note: `the operations' header parameter ${provider} takes an idempotency key: the runtime sends a new one with every ${listed.join(", ")} call (the same on each retry), so that the call is safe to retry, and a caller repeats a call with its idempotencyKey. Check that the upstream accepts it on each such call`,
+      note:
+        `the operations' header parameter ${provider} takes an idempotency key: the runtime sends a new one with ` +
+        `every ${listed.join(", ")} call (the same on each retry), so that the call is safe to retry, and a caller ` +
+        "repeats a call with its idempotencyKey. Check that the upstream accepts it on each such call",
     });
     const sameAsDefault = listed.length === DEFAULT_METHODS.length && listed.every((m) => DEFAULT_METHODS.includes(m));
     return {

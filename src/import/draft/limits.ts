@@ -25,7 +25,8 @@ export function stringLimits(s: Schema, param: ManifestParam, note: (text: strin
     if (read !== undefined) param.pattern = read;
     else
       note(
-        `the spec's pattern ${JSON.stringify(s.pattern)} is not an ECMAScript regular expression (${unicodeProblem(s.pattern)}): left out, and generate will ask for it`,
+        `the spec's pattern ${JSON.stringify(s.pattern)} is not an ECMAScript regular expression ` +
+          `(${unicodeProblem(s.pattern)}): left out, and generate will ask for it`,
       );
   }
   if (Array.isArray(s.enum)) {
@@ -33,7 +34,8 @@ export function stringLimits(s: Schema, param: ManifestParam, note: (text: strin
     // An empty string (which some APIs take to mean "unset") is no value to the runtime: it never sends one.
     if (values.includes(""))
       note(
-        'the spec\'s enum allows "" (to clear the value, in some APIs), which the runtime treats as no value and never sends: left out of enum',
+        'the spec\'s enum allows "" (to clear the value, in some APIs), which the runtime treats as no value and ' +
+          "never sends: left out of enum",
       );
     const sent = values.filter((v) => v !== "");
     if (sent.length) param.enum = sent;
@@ -42,7 +44,8 @@ export function stringLimits(s: Schema, param: ManifestParam, note: (text: strin
 
 export function numberLimits(s: Schema, param: ManifestParam, note: (text: string) => void): void {
   const integer = param.integer === true;
-  // An exclusive bound is the next value past it: for integers, the next integer; for other numbers, the linker works it out from the spec.
+  // An exclusive bound is the next value past it: for integers, the next integer; for other numbers, the linker works
+  // it out from the spec.
   const bound = (value: unknown, exclusive: unknown, up: boolean): number | undefined => {
     const limit = typeof exclusive === "number" ? exclusive : typeof value === "number" ? value : undefined;
     if (limit === undefined) return undefined;
@@ -53,7 +56,8 @@ export function numberLimits(s: Schema, param: ManifestParam, note: (text: strin
   };
   const minimum = bound(s.minimum, s.exclusiveMinimum, true);
   const maximum = bound(s.maximum, s.exclusiveMaximum, false);
-  // int32 bounds a whole number as the spec's validators (the mocks') hold it: a value past them is refused before any request.
+  // int32 bounds a whole number as the spec's validators (the mocks') hold it: a value past them is refused before any
+  // request.
   const int32 = integer && s.format === "int32" && !Array.isArray(s.enum); // an enum bounds it already
   if (minimum !== undefined || int32) param.minimum = Math.max(minimum ?? -(2 ** 31), int32 ? -(2 ** 31) : -Infinity);
   if (maximum !== undefined || int32) param.maximum = Math.min(maximum ?? 2 ** 31 - 1, int32 ? 2 ** 31 - 1 : Infinity);

@@ -186,7 +186,8 @@ describe("paging, per known shape", () => {
       pageSize: "per_page",
     });
     expect(notesAt(d, "operations.acme_list_orders.pagination")).toEqual([
-      "paging recognised as a page number sent as page, the first page 1, per_page the page size; the list ends at an empty page",
+      "paging recognised as a page number sent as page, the first page 1, per_page the page size; the list ends " +
+        "at an empty page",
     ]);
     expect(await linkProblems(d)).toEqual([]);
   });
@@ -301,7 +302,8 @@ describe("the credential, per kind of security scheme", () => {
       expect(d.credential).toMatchObject({ scheme: "login", param: "accessToken", placement: { type: "bearer" } });
       expect(Object.keys(d.manifest.operations.acme_me!.params!)).toEqual(["fields"]);
       expect(notesAt(d, "auth")).toEqual([
-        `security scheme login is ${type}: its access token is sent as a bearer token; obtaining it (the OAuth flow) is the caller's`,
+        `security scheme login is ${type}: its access token is sent as a bearer token; obtaining it (the OAuth ` +
+          "flow) is the caller's",
       ]);
       expect(notesAt(d, "operations.acme_me")).toEqual([
         'query parameter "token" repeats the credential that security scheme login sends (auth.param accessToken): covered by it (auth.covers), not drafted',
@@ -375,7 +377,8 @@ describe("the credential, per kind of security scheme", () => {
     );
     expect(d.manifest.auth.scheme).toBe("bearer");
     expect(notesAt(d, "auth")).toEqual([
-      "chose security scheme bearer (http bearer) of basic (http basic), bearer (http bearer); another can be added under auth.alternatives",
+      "chose security scheme bearer (http bearer) of basic (http basic), bearer (http bearer); another can be " +
+        "added under auth.alternatives",
     ]);
   });
 

@@ -95,7 +95,8 @@ export function draftManifest(
   const drafted = withoutCredentialVariable(draftServer(data, notes), credential.address?.variable, notes);
   manifest.server = drafted.server;
   credentialParam(manifest, credential, notes);
-  // The first way's OAuth 2 scheme, when the document declares a client credentials flow: the runtime obtains the token.
+  // The first way's OAuth 2 scheme, when the document declares a client credentials flow: the runtime obtains the
+  // token.
   if (credential.ways[0]?.length === 1) clientCredentialsFlow(manifest, credential.ways[0][0], data, operations, notes);
   if (drafted.address) manifest.params = { ...drafted.address, ...manifest.params };
   manifest.errors = errors(doc, operations, notes);
@@ -116,25 +117,31 @@ export function draftManifest(
     if (chosen.operationId === undefined)
       notes.push({
         at,
-        note: `${name} has no operationId in the document: the manifest names it as method and path, its tool id drafted from them; choose one users read`,
+        note:
+          `${name} has no operationId in the document: the manifest names it as method and path, its tool id ` +
+          "drafted from them; choose one users read",
       });
     const rawOp = valueAt(data, op.location) as Json;
     const params = draftParams(doc, op, rawOp, credential, at, notes);
     params.params = idempotencyKeys.take(params.params, chosen.method, at, notes);
-    // An answer that is a stream of JSON values (an export), or a file (bytes, or a redirect to them), has fixed outputs, and no pages.
+    // An answer that is a stream of JSON values (an export), or a file (bytes, or a redirect to them), has fixed
+    // outputs, and no pages.
     const streamed = answersItems(doc, op, name, at, notes);
     const download = streamed ? undefined : answersFile(doc, op);
     if (download)
       notes.push({
         at,
-        note: `${name} answers a file (${download}): drafted download: true, whose outputs are its content, contentType, size and filename`,
+        note:
+          `${name} answers a file (${download}): drafted download: true, whose outputs are its content, ` +
+          "contentType, size and filename",
       });
     const outputs = download || streamed ? { outputs: {} } : draftOutputs(doc, op, at, notes);
     if (!download && !streamed) replyHeaders(doc, op, outputs.outputs, at, notes);
     const pagination = download || streamed ? undefined : draftPagination(doc, op, rawOp, params, outputs, at, notes);
     const summaryText = typeof rawOp.summary === "string" ? plainText(rawOp.summary) : "";
     const descriptionText = typeof rawOp.description === "string" ? rawOp.description : "";
-    // A summary that only repeats the operationId (`addCards()`) says nothing a title from the operationId would not say better.
+    // A summary that only repeats the operationId (`addCards()`) says nothing a title from the operationId would not
+    // say better.
     const codeName = summaryText !== "" && namesOperation(summaryText, label);
     const title = summaryText && !codeName ? titleText(summaryText, TITLE_LENGTH) : undefined;
     // An answer offered as JSON or as server-sent events asks for the JSON through the operation's own Accept, which
@@ -144,7 +151,9 @@ export function draftManifest(
     if (json && answersEvents(doc, rawOp))
       notes.push({
         at,
-        note: `${name} answers ${json} or a stream of server-sent events: its requests ask for the JSON (the Accept generate derives from its answers' media types)`,
+        note:
+          `${name} answers ${json} or a stream of server-sent events: its requests ask for the JSON (the Accept ` +
+          "generate derives from its answers' media types)",
       });
     const operation: ManifestOperation = {
       operationId: name,
@@ -166,12 +175,16 @@ export function draftManifest(
     else if (codeName)
       notes.push({
         at: [...at, "title"],
-        note: `the operation's summary is its operationId (${JSON.stringify(summaryText)}): drafted from the operationId in words`,
+        note:
+          `the operation's summary is its operationId (${JSON.stringify(summaryText)}): drafted from the ` +
+          "operationId in words",
       });
     else if (!title)
       notes.push({
         at: [...at, "title"],
-        note: "the operation's summary opens with no short statement (a question, a teaser, too long): drafted from the operationId",
+        note:
+          "the operation's summary opens with no short statement (a question, a teaser, too long): drafted from the " +
+          "operationId",
       });
     if (rawOp.deprecated === true)
       notes.push({
@@ -201,7 +214,10 @@ export function draftManifest(
   };
 }
 
-/** The headers the success answer declares, as outputs beside the body's (shapes/reply-headers.ts), described in plain text. */
+/**
+ * The headers the success answer declares, as outputs beside the body's (shapes/reply-headers.ts), described in plain
+ * text.
+ */
 function replyHeaders(
   doc: OpenApiDocument,
   op: OpenApiOperation,
@@ -215,7 +231,9 @@ function replyHeaders(
   if (headers.names.length)
     notes.push({
       at: [...at, "outputs"],
-      note: `the success answer declares the header${headers.names.length > 1 ? "s" : ""} ${headers.names.join(", ")}: drafted as output${headers.names.length > 1 ? "s" : ""} (text)`,
+      note:
+        `the success answer declares the header${headers.names.length > 1 ? "s" : ""} ${headers.names.join(", ")}: ` +
+        `drafted as output${headers.names.length > 1 ? "s" : ""} (text)`,
     });
 }
 
@@ -239,7 +257,10 @@ export function deprecationText(rawOp: Json, operationId: string): string {
   return date ? `${base} Sunset: ${shortText(date, 40)}.` : base;
 }
 
-/** Whether a summary is the operationId as code (`addCards()`, `add_cards`): the same letters and digits, letter case aside. */
+/**
+ * Whether a summary is the operationId as code (`addCards()`, `add_cards`): the same letters and digits, letter case
+ * aside.
+ */
 function namesOperation(summary: string, operationId: string): boolean {
   const letters = (text: string) => text.replace(/[^A-Za-z0-9]/g, "").toLowerCase();
   const code = /[()_]|[a-z][A-Z]/.test(summary); // a word such as "Check" is a title already
@@ -290,7 +311,8 @@ function errors(
     for (const response of op.responses) {
       if (!/^([45]\d\d|[45]XX|default)$/.test(response.status)) continue;
       const flat = response.schema ? safeFlatten(doc, response.schema) : undefined;
-      // An answer that is a list of errors keeps the message where one error does, in its first item: [{error: {message}}].
+      // An answer that is a list of errors keeps the message where one error does, in its first item: [{error:
+      // {message}}].
       const found =
         flat &&
         (usualPlace([], schemaTexts(doc, flat)) ??
@@ -303,14 +325,18 @@ function errors(
         ...Object.values(response.examples),
         ...(flat?.example !== undefined ? [flat.example] : []),
       ]) {
-        // An example of another shape than its schema's (a list where the schema says an object) shows no place in the answer.
+        // An example of another shape than its schema's (a list where the schema says an object) shows no place in the
+        // answer.
         if (flat && !sameShape(typeOf(flat), example)) continue;
         const shown = exampleMessage(example);
         if (shown && shown.at.join("/") !== found?.join("/")) count(message, `$response.body#/${shown.at.join("/")}`);
-        // A place under a field of the example's own data (errors by field: `{amount: […]}`, `{errors: {base: […]}}`) holds only that field's errors.
+        // A place under a field of the example's own data (errors by field: `{amount: […]}`, `{errors: {base: […]}}`)
+        // holds only that field's errors.
         if (shown?.field)
           fieldNotes.add(
-            `$response.body#/${shown.at.join("/")} reads the errors of ${shown.field} only, the field the example shows errors of: an error about another field is not read there (add a place for it, or keep the message of the status)`,
+            `$response.body#/${shown.at.join("/")} reads the errors of ${shown.field} only, the field the example ` +
+              "shows errors of: an error about another field is not read there (add a place for it, or keep the " +
+              "message of the status)",
           );
       }
       if (!flat) continue;
@@ -327,7 +353,8 @@ function errors(
       }
       for (const pointer of [["request_id"], ["requestId"], ["error", "request_id"]])
         if (field(pointer)) count(requestId, `$response.body#/${pointer.join("/")}`);
-      // An API that answers 200 with {ok: false, error}: a success reply with a boolean `ok`, an error reply with one too.
+      // An API that answers 200 with {ok: false, error}: a success reply with a boolean `ok`, an error reply with one
+      // too.
       if (successFlat && field(["ok"], "boolean") && typeOf(doc.schemaAt(successFlat, ["ok"]) ?? {}) === "boolean")
         okFlag = true;
     }
@@ -357,13 +384,18 @@ function errors(
     out.failureWhen = [{ from: "$response.body#/ok", equals: false }];
     notes.push({
       at: ["errors", "failureWhen"],
-      note: "the replies carry a boolean ok, and the error replies one too: the API answers 2xx with ok: false when a call fails",
+      note:
+        "the replies carry a boolean ok, and the error replies one too: the API answers 2xx with ok: false when a " +
+        "call fails",
     });
   }
   return out;
 }
 
-/** Where error answers usually keep their message, best first: an errors list's first item's, or one errors object's (SendGrid answers either). */
+/**
+ * Where error answers usually keep their message, best first: an errors list's first item's, or one errors object's
+ * (SendGrid answers either).
+ */
 const MESSAGE_PLACES = [
   ["error", "message"],
   ["message"],
@@ -427,7 +459,10 @@ interface Texts {
   list(pointer: string[]): boolean;
 }
 
-/** The first usual place (MESSAGE_PLACES) under `base` that holds text, or a list of texts, whose first it is then (`{errors: [{field, message: ["…"]}]}`). */
+/**
+ * The first usual place (MESSAGE_PLACES) under `base` that holds text, or a list of texts, whose first it is then
+ * (`{errors: [{field, message: ["…"]}]}`).
+ */
 function usualPlace(base: readonly string[], texts: Texts): string[] | undefined {
   for (const pointer of MESSAGE_PLACES) {
     const at = [...base, ...pointer];
@@ -446,7 +481,10 @@ function usualWithin(envelopes: readonly string[][], texts: Texts): string[] | u
   return undefined;
 }
 
-/** A list's first message (listedMessage) inside an object the reply wraps the error in: `{fault: {errors: [{description}], traceId}}`. */
+/**
+ * A list's first message (listedMessage) inside an object the reply wraps the error in: `{fault: {errors:
+ * [{description}], traceId}}`.
+ */
 function listedWithin(doc: OpenApiDocument, flat: Schema, envelopes: readonly string[]): string[] | undefined {
   for (const name of envelopes) {
     const inner = safeFlatten(doc, doc.schemaAt(flat, [name]) ?? {});
@@ -461,7 +499,10 @@ function listedWithin(doc: OpenApiDocument, flat: Schema, envelopes: readonly st
   return undefined;
 }
 
-/** Among text fields' names, the one that best says it is the message: of the best kind (MESSAGE_NAMES), one that also says `error` first. */
+/**
+ * Among text fields' names, the one that best says it is the message: of the best kind (MESSAGE_NAMES), one that also
+ * says `error` first.
+ */
 function messageName(names: readonly string[]): string | undefined {
   for (const kind of MESSAGE_NAMES) {
     const matching = names.filter((name) => kind.test(name));
@@ -517,7 +558,10 @@ function exampleMessage(example: unknown): ShownMessage | undefined {
   return first && { ...first, at: ["0", ...first.at] };
 }
 
-/** Where an example keeps its message, and the field of its data whose errors alone are there, when it keeps them by field. */
+/**
+ * Where an example keeps its message, and the field of its data whose errors alone are there, when it keeps them by
+ * field.
+ */
 interface ShownMessage {
   at: string[];
   field?: string;
@@ -544,7 +588,10 @@ function listedText(example: unknown): ShownMessage | undefined {
 
 const isRecord = (value: unknown) => value !== null && typeof value === "object" && !Array.isArray(value);
 
-/** Whether a value is of the shape a schema's type says (an object, a list); any value fits a schema of another or no type. */
+/**
+ * Whether a value is of the shape a schema's type says (an object, a list); any value fits a schema of another or no
+ * type.
+ */
 function sameShape(type: string | undefined, value: unknown): boolean {
   if (type === "object") return isRecord(value);
   if (type === "array") return Array.isArray(value);
@@ -554,7 +601,10 @@ function sameShape(type: string | undefined, value: unknown): boolean {
 /** Names of fields that say what they hold is not the message: a code, a kind, an id, a time, an address. */
 const NOT_A_MESSAGE = /code|type|kind|status|(^|_|-)id$|Id$|request|trace|time|date|url|uri|link|href|documentation/i;
 
-/** The one text field at the top of the error reply, where nothing names the message: `{status, err}` (the rest say they are no message, or are no text). */
+/**
+ * The one text field at the top of the error reply, where nothing names the message: `{status, err}` (the rest say they
+ * are no message, or are no text).
+ */
 function loneText(doc: OpenApiDocument, flat: Schema): string[] | undefined {
   const texts = Object.keys((flat.properties ?? {}) as Json).filter(
     (name) => typeOf(doc.schemaAt(flat, [name])) === "string" && !NOT_A_MESSAGE.test(name),
@@ -577,8 +627,8 @@ function listedMessage(doc: OpenApiDocument, flat: Schema): string[] | undefined
     const texts = Object.keys((item?.properties ?? {}) as Json).filter(
       (field) => typeOf(doc.schemaAt(flat, [name, "0", field])) === "string",
     );
-    // In a list named as messages or errors (`tppMessages: [{category, code, text}]`, `errors: [{errorCode, description}]`),
-    // its items' text field of any message name; else one named message.
+    // In a list named as messages or errors (`tppMessages: [{category, code, text}]`, `errors: [{errorCode,
+    // description}]`), its items' text field of any message name; else one named message.
     const field = /message|error/i.test(name)
       ? messageName(texts.filter((f) => !NOT_A_MESSAGE.test(f)))
       : texts.find((f) => MESSAGE_NAMES[0]?.test(f));

@@ -34,8 +34,11 @@ const LIST_NAMES =
 const ENVELOPE_NAMES = ["data", "result"];
 
 /** Fields that say how a list pages: beside one list, they make a reply a list reply. */
-const PAGING_FIELDS =
-  /^(next|prev|previous|first|last)([_-]?(page|cursor|token|url|uri|link|href))*$|^(page|page_?size|per_?page|cursor|has_?more|total|total_?count|offset|limit|links|meta|paging|pagination)$/i;
+const PAGING_FIELDS = new RegExp(
+  "^(next|prev|previous|first|last)([_-]?(page|cursor|token|url|uri|link|href))*$|^(page|page_?size|" +
+    "per_?page|cursor|has_?more|total|total_?count|offset|limit|links|meta|paging|pagination)$",
+  "i",
+);
 
 /** The field naming a record (`id`, and as some APIs write it: `gid`, `uuid`, `sid`, `_id`). */
 const ID_FIELD = /^(id|gid|uuid|sid|_id)$/i;
@@ -46,15 +49,24 @@ const SCALAR_TYPES = ["string", "integer", "number", "boolean"];
 /** A field that can hold one value only (`ok: true`, `status: 200`): it says nothing of the reply. */
 const holdsOneValue = (schema: Schema) => Array.isArray(schema.enum) && schema.enum.length === 1;
 
-/** An object with at most this many fields counts as small where a reply's shape is judged (a list among a few fields). */
+/**
+ * An object with at most this many fields counts as small where a reply's shape is judged (a list among a few fields).
+ */
 const SMALL_OBJECT = 6;
 
-/** A record's scalar fields drafted as outputs: all of them up to this many; of a larger one, this many, the useful first (recordFields). */
+/**
+ * A record's scalar fields drafted as outputs: all of them up to this many; of a larger one, this many, the useful
+ * first (recordFields).
+ */
 const RECORD_OUTPUTS = 16;
 
 /** Names of a record's fields that say what people look for in it: its name, state, address, amount, times. */
-const USEFUL_FIELD =
-  /^(name|title|display_?name|full_?name|login|user_?name|email|slug|key|number|status|state|type|kind|url|html_?url|web_?url|permalink|link|amount|total|currency|created(_?at|_?on|_?time)?|updated(_?at|_?on|_?time)?|modified(_?at)?|date|description|summary)$/i;
+const USEFUL_FIELD = new RegExp(
+  "^(name|title|display_?name|full_?name|login|user_?name|email|slug|key|number|status|state|type|" +
+    "kind|url|html_?url|web_?url|permalink|link|amount|total|currency|created(_?at|_?on|_?time)?|" +
+    "updated(_?at|_?on|_?time)?|modified(_?at)?|date|description|summary)$",
+  "i",
+);
 
 export interface OutputsDraft {
   outputs: Record<string, ManifestOutput>;
@@ -86,7 +98,9 @@ export function draftOutputs(doc: OpenApiDocument, op: OpenApiOperation, at: Pat
   const replies = `${bodiless.join(" and ")} ${bodiless.length > 1 ? "replies have" : "reply has"}`;
   notes.push({
     at: [...at, "outputs"],
-    note: `the ${replies} no body: every output read from the ${response.status} body is optional, and ${status} tells them apart`,
+    note:
+      `the ${replies} no body: every output read from the ${response.status} body is optional, and ${status} tells ` +
+      "them apart",
   });
   return draft;
 }
@@ -120,7 +134,10 @@ function outputsOfBody(doc: OpenApiDocument, op: OpenApiOperation, at: Path, not
     const kinds = `${body.anyOf ? "anyOf" : "oneOf"}: ${variants.map((v, i) => doc.variantLabel(v, i)).join(", ")}`;
     notes.push({
       at: where,
-      note: `the ${response.status} reply is one of several shapes (${kinds}): ${idInAll ? "data and the id they all carry" : "only data"} drafted; an output only some carry is absent from the others`,
+      note:
+        `the ${response.status} reply is one of several shapes (${kinds}): ` +
+        `${idInAll ? "data and the id they all carry" : "only data"} drafted; an output only some carry is absent ` +
+        "from the others",
     });
     return {
       outputs: {
@@ -206,9 +223,14 @@ function outputsOfBody(doc: OpenApiDocument, op: OpenApiOperation, at: Path, not
         description: shortText(describe(doc, fieldOf(fields, field)) || `The reply's ${field}.`, 200),
       };
     }
+    const many = siblings.length > 1;
+    const besideNote = siblings.length
+      ? `; the record${many ? "s" : ""} beside it (${siblings.join(", ")}) drafted as ` +
+        `${many ? "outputs" : "an output"} of ${many ? "their" : "its"} own`
+      : "";
     notes.push({
       at: where,
-      note: `the ${response.status} reply wraps its record in ${envelope}: outputs read from inside it${siblings.length ? `; the record${siblings.length > 1 ? "s" : ""} beside it (${siblings.join(", ")}) drafted as ${siblings.length > 1 ? "outputs" : "an output"} of ${siblings.length > 1 ? "their" : "its"} own` : ""}`,
+      note: `the ${response.status} reply wraps its record in ${envelope}: outputs read from inside it${besideNote}`,
     });
     keptNote(doc, innerFields, kept, where, notes);
     return { outputs, body };
@@ -220,7 +242,10 @@ function outputsOfBody(doc: OpenApiDocument, op: OpenApiOperation, at: Path, not
   return { outputs, body };
 }
 
-/** The scalar type of a union of one scalar kind and null (3.1's nullable: link/outputs.ts nullableUnionType); none otherwise (an output has one type, and `json` is an object or a list, never a bare scalar). */
+/**
+ * The scalar type of a union of one scalar kind and null (3.1's nullable: link/outputs.ts nullableUnionType); none
+ * otherwise (an output has one type, and `json` is an object or a list, never a bare scalar).
+ */
 function scalarUnion(doc: OpenApiDocument, flat: Schema): string | undefined {
   const t = nullableUnionType(doc, flat);
   return t !== undefined && SCALAR_TYPES.includes(t) ? t : undefined;
@@ -275,7 +300,10 @@ function keptNote(
   if (scalars.length <= kept.size) return;
   notes.push({
     at: where,
-    note: `the record has ${scalars.length} scalar fields: ${kept.size} drafted as outputs (its id, those whose names say what people look for, those the spec promises), the other ${scalars.length - kept.size} read through data; add the ones a workflow needs`,
+    note:
+      `the record has ${scalars.length} scalar fields: ${kept.size} drafted as outputs (its id, those whose names ` +
+      `say what people look for, those the spec promises), the other ${scalars.length - kept.size} read through ` +
+      "data; add the ones a workflow needs",
   });
 }
 
@@ -443,16 +471,21 @@ function listField(doc: OpenApiDocument, op: OpenApiOperation, fields: Record<st
   // A record named after the resource beside the list (`{signature_request: {…}, warnings: […]}` under
   // `/signature_request/{id}`): the reply is that record in an envelope, the list a note beside it.
   if (envelopeField(doc, op, fields) !== undefined) return undefined;
-  // One list among a few fields (`{ok, channels, response_metadata}`); a record with a list inside it is not a list reply.
+  // One list among a few fields (`{ok, channels, response_metadata}`); a record with a list inside it is not a list
+  // reply.
   if (lists.length === 1 && Object.keys(fields).length <= SMALL_OBJECT) return lists[0];
-  // One list among many fields that say how it pages (`{messages, page, page_size, next_page_uri, …}`), and no id of a record.
+  // One list among many fields that say how it pages (`{messages, page, page_size, next_page_uri, …}`), and no id of a
+  // record.
   const names = Object.keys(fields);
   if (lists.length === 1 && !names.some((n) => ID_FIELD.test(n)) && names.some((n) => PAGING_FIELDS.test(n)))
     return lists[0];
   return undefined;
 }
 
-/** The words of the operation's path (`/droplets/{id}`, `/top_rated_items`): each segment but a parent collection's, its last word, and their singulars (`droplet`, `item`). */
+/**
+ * The words of the operation's path (`/droplets/{id}`, `/top_rated_items`): each segment but a parent collection's, its
+ * last word, and their singulars (`droplet`, `item`).
+ */
 function resourceWords(op: OpenApiOperation): Set<string> {
   const segments = op.path.split("/").filter(Boolean);
   // A parent collection (`users` in /users/{user_id}/albums) names whose record this one is, not the record: an
@@ -461,7 +494,8 @@ function resourceWords(op: OpenApiOperation): Set<string> {
   return new Set(
     segments
       .filter((s, i) => !s.startsWith("{") && !parent(i))
-      // The whole segment, and its last word, the noun a compound names (`items` of `top_rated_items`, `members` of `listMembers`).
+      // The whole segment, and its last word, the noun a compound names (`items` of `top_rated_items`, `members` of
+      // `listMembers`).
       .flatMap((s) => [
         s,
         s

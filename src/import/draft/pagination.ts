@@ -27,10 +27,22 @@ import type { OutputsDraft } from "./outputs.js";
 import type { ParamsDraft } from "./params.js";
 import { safeFlatten } from "./params.js";
 import type { ReviewNote } from "../manifest-yaml.js";
+import {
+  AFTER_ID,
+  fieldMatching,
+  HAS_MORE,
+  hasLinkHeader,
+  looksLikeAddress,
+  nextNamedAfterParam,
+  siblingFlag,
+} from "./paging-reply.js";
 
 type Path = (string | number)[];
 
-/** Where a paging value goes: a query parameter or header the spec declares, or a top-level field of the JSON body; its manifest parameter. */
+/**
+ * Where a paging value goes: a query parameter or header the spec declares, or a top-level field of the JSON body; its
+ * manifest parameter.
+ */
 interface PageSlot {
   name: string;
   send: { in: "query" | "header"; name: string } | { in: "body"; pointer: string };
@@ -38,23 +50,57 @@ interface PageSlot {
   schema: Schema | undefined;
 }
 
-const NEXT_CURSOR =
-  /^(next_?cursor|next_?page_?token|next_?token|continuation_?token|next_?page_?cursor|cursor|next_?iterator|iterator)$/i;
+const NEXT_CURSOR = new RegExp(
+  "^(next_?cursor|next_?page_?token|next_?token|continuation_?token|next_?page_?cursor|cursor|" +
+    "next_?iterator|iterator)$",
+  "i",
+);
 const CURSOR_PARAM = /^(cursor|page_?token|next_?token|continuation_?token|page_?cursor|after|iterator)$/i;
-// `has_more`, `hasMoreItems` (Unblu), `has_next`: more pages while it is true.
-const HAS_MORE = /^has_?more(_?(items|results|pages|records))?$|^has_?next(_?page)?$/i;
 // A flag that says the list is at its end (Svix's `done` beside its `iterator`): more pages while it is false.
 const DONE = /^(done|is_?done|is_?last(_?page)?|last_?page)$/i;
-const AFTER_ID = /^(starting_?after|after|after_?id|since_?id)$/i;
 // `next`, `next_url`, `nextLink`, `next_page_url`, `nextRecordsUrl`, and with a vendor prefix (`@x.nextLink`).
 const NEXT_URL = /^(@[a-z]+\.)?next([_-]?(page|records))?([_-]?(url|link|uri|href))?$/i;
 const OFFSET = /^(offset|start|start_?index|skip|from)$/i;
 const PAGE = /^(page|page_?number|page_?index|page_?no)$/i;
 const PAGE_SIZE = /^(limit|per_?page|page_?size|max_?results|count|size|max|top|\$top)$/i;
-// The object of a reply that describes its page (`list_metadata`, `pagination`, `page_info`, `meta`).
-// `cursors` too (`paging: {cursors: {before, after}}`, `meta: {cursor: {before, after}}`).
-const PAGING_OBJECT = /^(list_?)?meta(_?data)?$|^pagination$|^paging$|^page_?info$|^cursors?$/i;
 const TOTAL = /^(total|total_?count|total_?items|total_?results|total_?size)$/i;
+
+type Parameter = OpenApiOperation["parameters"][number];
+
+/**
+ * Where the operation takes paging values: its declared parameters, its body's fields, each as its manifest parameter.
+ */
+interface PageRequest {
+  wire: (place: string, name: string) => string | undefined;
+  /**
+   * The query parameter or header matching `pattern` that is drafted (of a number type, or not, when `number` says).
+   */
+  declared: (pattern: RegExp, number?: boolean) => Parameter | undefined;
+  /** The drafted top-level body field matching `pattern`. */
+  bodyField: (pattern: RegExp) => string | undefined;
+  /** Where a number matching `pattern` goes: a parameter, else a field of the JSON body. */
+  slot: (pattern: RegExp) => PageSlot | undefined;
+}
+
+/**
+ * What each style's recogniser reads: the request and the reply, the page size, the end flag, the parts every style
+ * shares.
+ */
+interface Paging {
+  doc: OpenApiDocument;
+  op: OpenApiOperation;
+  list: NonNullable<OutputsDraft["list"]>;
+  body: Schema | undefined;
+  request: PageRequest;
+  size: PageSlot | undefined;
+  more: string[] | undefined;
+  cursorParam: Parameter | undefined;
+  note: (text: string) => void;
+  /** The parts of every style's draft: the items, the page size, the total. */
+  items: string[];
+  pageSize: { pageSize?: string };
+  totalPart: { total?: string };
+}
 
 export function draftPagination(
   doc: OpenApiDocument,
@@ -68,6 +114,34 @@ export function draftPagination(
   if (!outputs.list || outputs.outputs.data?.type !== "array") return undefined;
   const where = [...at, "pagination"];
   const note = (text: string) => notes.push({ at: where, note: text });
+  const request = pageRequest(doc, op, params);
+  const size = request.slot(PAGE_SIZE);
+  const body = outputs.body;
+  const total = body ? fieldMatching(doc, body, TOTAL, ["integer", "number"]) : undefined;
+  const items = ["data"];
+  if (hasLinkHeader(doc, rawOp) && op.method === "GET") {
+    note('paging recognised by the Link header of the reply (rel="next")');
+    return { style: "linkHeader", items };
+  }
+  const paging: Paging = {
+    doc,
+    op,
+    list: outputs.list,
+    body,
+    request,
+    size,
+    more: body ? fieldMatching(doc, body, HAS_MORE, ["boolean"], 1) : undefined,
+    cursorParam: request.declared(CURSOR_PARAM),
+    note,
+    items,
+    pageSize: size ? { pageSize: size.param } : {},
+    totalPart: total ? { total: `$response.body#${formatPointer(total)}` } : {},
+  };
+  return cursorPaging(paging) ?? addressPaging(paging) ?? countedPaging(paging);
+}
+
+/** The places of `op` a paging value may go, as `params` drafted them. */
+function pageRequest(doc: OpenApiDocument, op: OpenApiOperation, params: ParamsDraft): PageRequest {
   const wire = (place: string, name: string) => params.byWire.get(`${place}:${name}`);
   const declared = (pattern: RegExp, number?: boolean) =>
     op.parameters.find(
@@ -107,22 +181,20 @@ export function draftPagination(
           schema: bodyProperties[field] as Schema,
         };
   };
-  const size = slot(PAGE_SIZE);
-  const pageSize = size ? { pageSize: size.param } : {};
-  const body = outputs.body;
-  const total = body ? fieldMatching(doc, body, TOTAL, ["integer", "number"]) : undefined;
-  const totalPart = total ? { total: `$response.body#${formatPointer(total)}` } : {};
-  const items = ["data"];
+  return { wire, declared, bodyField, slot };
+}
 
-  if (hasLinkHeader(doc, rawOp) && op.method === "GET") {
-    note('paging recognised by the Link header of the reply (rel="next")');
-    return { style: "linkHeader", items };
-  }
+/** ", more pages while a.b is true", of the flag `flag` when there is one. */
+const whileFlag = (flag: string[] | undefined, is = true) =>
+  flag ? `, more pages while ${flag.join(".")} is ${is ? "true" : "false"}` : "";
+
+/** A cursor of the reply sent back: a field named after a parameter, a cursor field, or the last item's id. */
+function cursorPaging(paging: Paging): ManifestPagination | undefined {
+  const { doc, op, body, request, size, more, cursorParam, note, items, pageSize, totalPart } = paging;
   const cursor = body ? fieldMatching(doc, body, NEXT_CURSOR, ["string", "integer"]) : undefined;
-  const cursorParam = declared(CURSOR_PARAM);
-  const cursorField = bodyField(CURSOR_PARAM);
+  const cursorField = request.bodyField(CURSOR_PARAM);
   const named = body
-    ? nextNamedAfterParam(doc, body, op, (p) => wire(p.in, p.name) !== undefined && p.name !== size?.name)
+    ? nextNamedAfterParam(doc, body, op, (p) => request.wire(p.in, p.name) !== undefined && p.name !== size?.name)
     : undefined;
   if (named && !(cursor && (cursorParam || cursorField))) {
     note(`paging recognised as a cursor: ${named.field.join(".")} of the reply, sent back as ${named.param.name}`);
@@ -135,7 +207,6 @@ export function draftPagination(
       ...pageSize,
     };
   }
-  const more = body ? fieldMatching(doc, body, HAS_MORE, ["boolean"], 1) : undefined;
   if (cursor && (cursorParam || cursorField)) {
     const send = cursorParam
       ? { in: cursorParam.in as "query" | "header", name: cursorParam.name }
@@ -144,7 +215,8 @@ export function draftPagination(
     const flag = more ?? (body ? fieldMatching(doc, body, DONE, ["boolean"], 1) : undefined);
     const endPart = flag ? { more: { from: `$response.body#${formatPointer(flag)}`, equals: more !== undefined } } : {};
     note(
-      `paging recognised as a cursor: ${cursor.join(".")} of the reply, sent back as ${cursorParam ? cursorParam.name : cursorField}${flag ? `, more pages while ${flag.join(".")} is ${more ? "true" : "false"}` : ""}`,
+      `paging recognised as a cursor: ${cursor.join(".")} of the reply, sent back as ` +
+        `${cursorParam ? cursorParam.name : cursorField}${whileFlag(flag, more !== undefined)}`,
     );
     return {
       style: "cursor",
@@ -156,13 +228,13 @@ export function draftPagination(
       ...pageSize,
     };
   }
-  const after = declared(AFTER_ID);
+  const after = request.declared(AFTER_ID);
   const idOfItems =
-    outputs.list.items &&
-    typeOf(outputs.list.items) === "object" &&
-    ((outputs.list.items.properties ?? {}) as Schema).id !== undefined;
+    paging.list.items &&
+    typeOf(paging.list.items) === "object" &&
+    ((paging.list.items.properties ?? {}) as Schema).id !== undefined;
   if (more && after && idOfItems) {
-    const list = formatPointer(outputs.list.pointer).slice(1);
+    const list = formatPointer(paging.list.pointer).slice(1);
     note(`paging recognised as ${more.join(".")} with the last item's id sent back as ${after.name}`);
     return {
       style: "cursor",
@@ -173,6 +245,12 @@ export function draftPagination(
       ...pageSize,
     };
   }
+  return undefined;
+}
+
+/** The next page's address in the reply (or a `next_page` that is no address, a cursor), or the Link header. */
+function addressPaging(paging: Paging): ManifestPagination | undefined {
+  const { doc, op, body, cursorParam, note, items, pageSize, totalPart } = paging;
   const nextUrl = body
     ? (fieldMatching(doc, body, NEXT_URL, ["string"]) ?? fieldMatching(doc, body, NEXT_URL, ["string"], 3))
     : undefined;
@@ -182,7 +260,8 @@ export function draftPagination(
     const flag = siblingFlag(doc, body, nextUrl);
     const endPart = flag ? { more: { from: `$response.body#${formatPointer(flag)}`, equals: true } } : {};
     note(
-      `paging recognised as a cursor: ${nextUrl.join(".")} of the reply (no address: the document gives it no uri format and no address as its example), sent back as ${cursorParam.name}${flag ? `, more pages while ${flag.join(".")} is true` : ""}`,
+      `paging recognised as a cursor: ${nextUrl.join(".")} of the reply (no address: the document gives it no uri ` +
+        `format and no address as its example), sent back as ${cursorParam.name}${whileFlag(flag)}`,
     );
     return {
       style: "cursor",
@@ -196,26 +275,37 @@ export function draftPagination(
   }
   if (nextUrl && op.method === "GET") {
     note(
-      `paging recognised as the address of the next page in ${nextUrl.join(".")} (absolute, or relative to the request's)`,
+      `paging recognised as the address of the next page in ${nextUrl.join(".")} (absolute, or relative to the ` +
+        "request's)",
     );
     return { style: "nextUrl", url: `$response.body#${formatPointer(nextUrl)}`, ...totalPart, items };
   }
-  // A bare array has no field for the next cursor: the reply's headers must carry it, and Link is the one published APIs use.
-  if (cursorParam && outputs.list.pointer.length === 0 && op.method === "GET") {
+  // A bare array has no field for the next cursor: the reply's headers must carry it, and Link is the one published
+  // APIs use.
+  if (cursorParam && paging.list.pointer.length === 0 && op.method === "GET") {
     note(
-      `paging drafted as the Link header of the reply (rel="next"): the reply is a bare list and ${cursorParam.name} a cursor parameter, but the document declares no Link header; check it`,
+      `paging drafted as the Link header of the reply (rel="next"): the reply is a bare list and ` +
+        `${cursorParam.name} a cursor parameter, but the document declares no Link header; check it`,
     );
     return { style: "linkHeader", items };
   }
+  return undefined;
+}
+
+/** An offset or a page number the operation takes. */
+function countedPaging(paging: Paging): ManifestPagination | undefined {
+  const { doc, request, size, more, note, items, pageSize, totalPart } = paging;
   const morePart = more ? { more: { from: `$response.body#${formatPointer(more)}`, equals: true } } : {};
-  const offset = slot(OFFSET);
+  const sized = size ? `, ${size.name} the page size` : "";
+  const offset = request.slot(OFFSET);
   if (offset) {
     note(
-      `paging recognised as an offset sent as ${offset.name}${size ? `, ${size.name} the page size` : ""}${more ? `, more pages while ${more.join(".")} is true` : ""}; check where the first page starts`,
+      `paging recognised as an offset sent as ${offset.name}${sized}${whileFlag(more)}; ` +
+        "check where the first page starts",
     );
     return { style: "offset", send: offset.send, ...morePart, ...totalPart, items, ...pageSize };
   }
-  const page = slot(PAGE);
+  const page = request.slot(PAGE);
   if (page) {
     // The first page's number: the parameter's default, else its minimum (0 for a zero-based index), else its
     // example (Datadog's `page: {type: integer, example: 0}`, zero-based, says it nowhere else), else 1.
@@ -226,7 +316,8 @@ export function draftPagination(
         (v): v is number => typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= 1,
       ) ?? 1;
     note(
-      `paging recognised as a page number sent as ${page.name}, the first page ${first}${size ? `, ${size.name} the page size` : ""}; the list ends at an empty page`,
+      `paging recognised as a page number sent as ${page.name}, the first page ` +
+        `${first}${sized}; the list ends at an empty page`,
     );
     return {
       style: "page",
@@ -237,132 +328,6 @@ export function draftPagination(
       items,
       ...pageSize,
     };
-  }
-  return undefined;
-}
-
-/**
- * A field of the reply that holds the value of one of the operation's
- * parameters for the next page: named after it with `next` before it
- * (`next_marker` → `marker`, `nextPageToken` → `pageToken`), named as a
- * parameter that starts with `next` (`next_page_token`), or named as it
- * inside an object named `next…` (`next_page: {offset}` → `offset`), or, for
- * an `after` cursor, named as it inside the reply's paging object
- * (`list_metadata: {before, after}` → `after`).
- */
-function nextNamedAfterParam(
-  doc: OpenApiDocument,
-  body: Schema,
-  op: OpenApiOperation,
-  usable: (p: OpenApiOperation["parameters"][number]) => boolean,
-): { field: string[]; param: OpenApiOperation["parameters"][number] } | undefined {
-  const key = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, "");
-  const params = op.parameters.filter((p) => (p.in === "query" || p.in === "header") && usable(p));
-  const scalar = (schema: Schema) =>
-    ["string", "integer", "number"].includes(typeOf(safeFlatten(doc, schema) ?? {}) ?? "");
-  const visit = (
-    schema: Schema,
-    path: string[],
-    underNext: boolean,
-    depth: number,
-    underPaging = false,
-  ): { field: string[]; param: OpenApiOperation["parameters"][number] } | undefined => {
-    const fields = (schema.properties ?? {}) as Record<string, Schema>;
-    for (const [name, field] of Object.entries(fields)) {
-      if (!scalar(field)) continue;
-      // `next_marker` for `marker`; `next_page_token` for a parameter of that very name; `offset` inside `next_page`;
-      // `after` inside the reply's paging object (`list_metadata: {before, after}`) for a parameter `after`.
-      const param = params.find(
-        (p) =>
-          key(`next${p.name}`) === key(name) ||
-          ((underNext || /^next/i.test(p.name) || (underPaging && AFTER_ID.test(p.name))) && key(p.name) === key(name)),
-      );
-      if (param) return { field: [...path, name], param };
-    }
-    if (depth <= 1) return undefined;
-    for (const [name, field] of Object.entries(fields)) {
-      const flat = safeFlatten(doc, field);
-      if (!flat || typeOf(flat) !== "object") continue;
-      // Inside a paging object, its objects are too (`paging.cursors.after`).
-      const found = visit(
-        flat,
-        [...path, name],
-        /^next/i.test(name),
-        depth - 1,
-        underPaging || PAGING_OBJECT.test(name),
-      );
-      if (found) return found;
-    }
-    return undefined;
-  };
-  return visit(body, [], false, 3);
-}
-
-/** Whether a 2xx reply of the operation declares a `Link` header. */
-function hasLinkHeader(doc: OpenApiDocument, rawOp: Schema): boolean {
-  const responses = (rawOp.responses ?? {}) as Record<string, Schema>;
-  return Object.entries(responses).some(([status, raw]) => {
-    if (!/^2(\d\d|XX)$/i.test(status)) return false;
-    let response: Schema;
-    try {
-      response = doc.resolve(raw);
-    } catch {
-      return false;
-    }
-    return Object.keys((response.headers ?? {}) as object).some((h) => h.toLowerCase() === "link");
-  });
-}
-
-/** The schema of the reply's field at `path` (flattened), if there is one. */
-function fieldAt(doc: OpenApiDocument, body: Schema, path: readonly string[]): Schema | undefined {
-  let at: Schema | undefined = body;
-  for (const name of path)
-    at = at ? safeFlatten(doc, ((at.properties ?? {}) as Record<string, Schema>)[name] ?? {}) : undefined;
-  return at;
-}
-
-/** Whether the document shows a `next…` field as an address: a uri format, or an example (or examples) that is one. */
-function looksLikeAddress(doc: OpenApiDocument, body: Schema, path: readonly string[]): boolean {
-  const field = fieldAt(doc, body, path) ?? {};
-  if (typeof field.format === "string" && /^(uri|url|iri)(-reference)?$/i.test(field.format)) return true;
-  const shown = [field.example, ...(Array.isArray(field.examples) ? field.examples : [])].filter(
-    (v): v is string => typeof v === "string",
-  );
-  return !shown.length || shown.some((v) => /^(https?:\/\/|\/|\?)/i.test(v));
-}
-
-/** A boolean beside the field at `path` saying whether more pages follow (HAS_MORE: `has_next`, `has_more`). */
-function siblingFlag(doc: OpenApiDocument, body: Schema, path: readonly string[]): string[] | undefined {
-  const parent = fieldAt(doc, body, path.slice(0, -1)) ?? {};
-  const name = Object.keys((parent.properties ?? {}) as Record<string, Schema>).find(
-    (k) => HAS_MORE.test(k) && typeOf(fieldAt(doc, parent, [k]) ?? {}) === "boolean",
-  );
-  return name === undefined ? undefined : [...path.slice(0, -1), name];
-}
-
-/**
- * The pointer of a field of the reply whose name matches `pattern` and type
- * is one of `types`: at the top, or one level down in an object field
- * (`response_metadata.next_cursor`).
- */
-function fieldMatching(
-  doc: OpenApiDocument,
-  body: Schema,
-  pattern: RegExp,
-  types: string[],
-  depth = 2,
-): string[] | undefined {
-  const fields = (body.properties ?? {}) as Record<string, Schema>;
-  for (const [name, schema] of Object.entries(fields)) {
-    const flat = safeFlatten(doc, schema);
-    if (pattern.test(name) && types.includes(typeOf(flat ?? {}) ?? "")) return [name];
-  }
-  if (depth < 2) return undefined;
-  for (const [name, schema] of Object.entries(fields)) {
-    const flat = safeFlatten(doc, schema);
-    if (!flat || typeOf(flat) !== "object") continue;
-    const inner = fieldMatching(doc, flat, pattern, types, depth - 1);
-    if (inner) return [name, ...inner];
   }
   return undefined;
 }

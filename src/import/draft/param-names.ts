@@ -28,7 +28,10 @@ export function operatorOf(wireName: string): { base: string; word: string; boun
   return found && op ? { base: found[1] ?? "", ...op } : undefined;
 }
 
-/** A manifest parameter name for a wire name: itself when it is an identifier free to use, else its camelCase (an operator as its word), made unique. */
+/**
+ * A manifest parameter name for a wire name: itself when it is an identifier free to use, else its camelCase (an
+ * operator as its word), made unique.
+ */
 export function paramName(wireName: string, taken: ReadonlySet<string>): string {
   const operator = operatorOf(wireName);
   let name = /^[A-Za-z_][A-Za-z0-9_]*$/.test(wireName)

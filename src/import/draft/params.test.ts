@@ -86,7 +86,8 @@ describe("parameters of the address and headers", () => {
     });
     expect(notesAt(drafted_, "operations.acme_get_item.params.id")).toEqual([
       "the spec describes id nowhere: write what it means",
-      `maxLength ${DEFAULT_MAX_LENGTH.path} is blockwright add's default for a path value the spec leaves unbounded; set the upstream's real limit`,
+      `maxLength ${DEFAULT_MAX_LENGTH.path} is blockwright add's default for a path value the spec leaves ` +
+        "unbounded; set the upstream's real limit",
     ]);
     expect(await linkProblems(drafted_)).toEqual([]);
   });
@@ -102,7 +103,8 @@ describe("parameters of the address and headers", () => {
     const p = d.manifest.operations.acme_get_item!.params!;
     expect([p.q!.maxLength, p.xTrace!.maxLength]).toEqual([DEFAULT_MAX_LENGTH.query, DEFAULT_MAX_LENGTH.header]);
     expect(notesAt(d, "operations.acme_get_item.params.xTrace")).toEqual([
-      `maxLength ${DEFAULT_MAX_LENGTH.header} is blockwright add's default for a header value the spec leaves unbounded; set the upstream's real limit`,
+      `maxLength ${DEFAULT_MAX_LENGTH.header} is blockwright add's default for a header value the spec leaves ` +
+        "unbounded; set the upstream's real limit",
     ]);
     expect(await linkProblems(d)).toEqual([]);
   });
@@ -228,7 +230,8 @@ describe("parameters of the address and headers", () => {
     expect(Object.keys(d.manifest.operations.acme_get_item!.params!)).toEqual(["id"]);
     for (const name of ["Content-Type", "accept"])
       expect(notesAt(d, "operations.acme_get_item")).toContain(
-        `header parameter ${name} not drafted: OpenAPI ignores it (the media types and the security schemes say it), and the runtime writes it itself`,
+        `header parameter ${name} not drafted: OpenAPI ignores it (the media types and the security schemes say ` +
+          "it), and the runtime writes it itself",
       );
     expect(await linkProblems(d)).toEqual([]);
   });
@@ -308,7 +311,8 @@ describe("parameters of the address and headers", () => {
     // An object of named fields: a parameter per field (draft-query-object.test.ts).
     expect(p.a).toMatchObject({ type: "string", wire: { in: "query", name: "filter", field: "a" } });
     expect(notesAt(d, "operations.acme_get_item")).toEqual([
-      "query parameter filter is an object of 1 field, sent as filter[field]=value (style deepObject): drafted as a parameter per field, each with its type, limits and description",
+      "query parameter filter is an object of 1 field, sent as filter[field]=value (style deepObject): drafted as " +
+        "a parameter per field, each with its type, limits and description",
     ]);
     // A cookie: a pair of the Cookie header (draft-cookie-params.test.ts).
     expect(p.session).toMatchObject({ type: "string", wire: { in: "cookie" } });
@@ -558,7 +562,8 @@ describe("body fields", () => {
       required: true,
     });
     expect(notesAt(d, "operations.zqmail_create_item.params.to")).toContain(
-      "the spec allows string or object (oneOf): drafted as its 2 forms (anyOf), each with its limits; a value meeting one is sent as it is",
+      "the spec allows string or object (oneOf): drafted as its 2 forms (anyOf), each with its limits; a value " +
+        "meeting one is sent as it is",
     );
     expect(p.when).toMatchObject({ type: "string", format: "date-time" });
     expect(p.file?.anyOf).toEqual([
@@ -569,7 +574,8 @@ describe("body fields", () => {
       "the spec allows format date-time or date (anyOf): drafted as date-time, the first",
     );
     expect(notesAt(d, "operations.zqmail_create_item.params.at")).toContain(
-      "the spec allows object ZqVector or object ZqRegion (oneOf): drafted as object, without the limits of any one of them",
+      "the spec allows object ZqVector or object ZqRegion (oneOf): drafted as object, without the limits of any " +
+        "one of them",
     );
     expect(await linkProblems(d, "zqmail")).toEqual([]);
   });
@@ -608,7 +614,8 @@ describe("body fields", () => {
     const d = drafted(withBody(xml), ["createItem"]);
     expect(d.manifest.operations.acme_create_item!.params).toBeUndefined();
     expect(notesAt(d, "operations.acme_create_item")).toEqual([
-      "the request body is application/xml, which the runtime does not write (JSON, application/x-www-form-urlencoded or multipart/form-data): not drafted",
+      "the request body is application/xml, which the runtime does not write (JSON, " +
+        "application/x-www-form-urlencoded or multipart/form-data): not drafted",
     ]);
   });
 

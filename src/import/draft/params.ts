@@ -59,7 +59,10 @@ const DESCRIPTION_LENGTH = 600;
 const PLAIN_FORMATS = new Set(["int32", "int64", "float", "double"]);
 const BASE64 = "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$";
 
-/** Formats that validators name otherwise, as the manifest's formats that admit only their values (an absolute http(s) address is a uri). */
+/**
+ * Formats that validators name otherwise, as the manifest's formats that admit only their values (an absolute http(s)
+ * address is a uri).
+ */
 const FORMAT_ALIASES: Record<string, NonNullable<ManifestParam["format"]>> = { url: "uri" };
 
 export interface ParamsDraft {
@@ -70,7 +73,9 @@ export interface ParamsDraft {
   rules?: ManifestRule[];
 }
 
-/** Every parameter and top-level body field of `op`, drafted; notes go to `notes` under `at` (the operation's place). */
+/**
+ * Every parameter and top-level body field of `op`, drafted; notes go to `notes` under `at` (the operation's place).
+ */
 export function draftParams(
   doc: OpenApiDocument,
   op: OpenApiOperation,
@@ -102,11 +107,13 @@ export function draftParams(
       note(at, repeated);
       continue;
     }
-    // OpenAPI ignores an Accept, Content-Type or Authorization header parameter: the media types and the security schemes say them.
+    // OpenAPI ignores an Accept, Content-Type or Authorization header parameter: the media types and the security
+    // schemes say them.
     if (isIgnoredHeader(declared)) {
       note(
         at,
-        `header parameter ${declared.name} not drafted: OpenAPI ignores it (the media types and the security schemes say it), and the runtime writes it itself`,
+        `header parameter ${declared.name} not drafted: OpenAPI ignores it (the media types and the security ` +
+          "schemes say it), and the runtime writes it itself",
       );
       continue;
     }
@@ -156,8 +163,12 @@ export function draftParams(
       !(STYLES_SENT[declared.in] ?? []).includes(style)
     ) {
       // The runtime writes a list or an object as its style says: in the query (form, spaceDelimited, pipeDelimited,
-      // deepObject), the path (simple, label, matrix), a header (simple) and a cookie (form); one described by `content` as its JSON.
-      const what = `${declared.in} parameter ${declared.name} is ${draft.jsonType ?? "structured"}${raw.style ? ` (style ${style}${explode ? ", exploded" : ""})` : ""}, which the runtime does not send yet`;
+      // deepObject), the path (simple, label, matrix), a header (simple) and a cookie (form); one described by
+      // `content` as its JSON.
+      const what =
+        `${declared.in} parameter ${declared.name} is ` +
+        `${draft.jsonType ?? "structured"}${raw.style ? ` (style ${style}${explode ? ", exploded" : ""})` : ""}, ` +
+        "which the runtime does not send yet";
       if (!draft.required) {
         note(at, `${what}: not drafted`);
         continue;
@@ -165,8 +176,9 @@ export function draftParams(
       note(where, `${what}: drafted, but its wire form is not the spec's`);
     }
     notes.push(...own);
-    // A value format bounds the length itself (FORMAT_MAX_LENGTH): a default longer than any such value admits none of its length.
-    // So does a pattern anchored at both ends (`^[A-Z0-9]{26}$`): a default longer than it admits no value of its own length.
+    // A value format bounds the length itself (FORMAT_MAX_LENGTH): a default longer than any such value admits none of
+    // its length. So does a pattern anchored at both ends (`^[A-Z0-9]{26}$`): a default longer than it admits no value
+    // of its own length.
     const place = declared.in as keyof typeof DEFAULT_MAX_LENGTH;
     for (const text of [draft, ...(draft.anyOf ?? [])]) {
       if (
@@ -180,7 +192,8 @@ export function draftParams(
       text.maxLength = DEFAULT_MAX_LENGTH[place];
       note(
         where,
-        `maxLength ${text.maxLength} is blockwright add's default for a ${place} value the spec leaves unbounded; set the upstream's real limit`,
+        `maxLength ${text.maxLength} is blockwright add's default for a ${place} value the spec leaves unbounded; ` +
+          "set the upstream's real limit",
       );
     }
     // A field of an object query parameter goes as the object's style writes it (shapes/query-object.ts); a path
@@ -220,7 +233,10 @@ function boundedPattern(pattern: string | undefined): boolean {
   return lengths !== undefined && lengths.max !== Infinity;
 }
 
-/** The request body's top-level fields as parameters (or the whole body as one, when it is not an object of fields); the rule it states across them. */
+/**
+ * The request body's top-level fields as parameters (or the whole body as one, when it is not an object of fields); the
+ * rule it states across them.
+ */
 function draftBody(
   doc: OpenApiDocument,
   op: OpenApiOperation,
@@ -239,7 +255,9 @@ function draftBody(
     if (types.length)
       notes.push({
         at,
-        note: `the request body is ${types.join(", ")}, which the runtime does not write (JSON, application/x-www-form-urlencoded or multipart/form-data): not drafted`,
+        note:
+          `the request body is ${types.join(", ")}, which the runtime does not write (JSON, ` +
+          "application/x-www-form-urlencoded or multipart/form-data): not drafted",
       });
     return;
   }
@@ -267,11 +285,14 @@ function draftBody(
   );
   const sent = Object.keys(fields).filter((f) => safeFlatten(doc, fieldOf(fields, f))?.readOnly !== true);
   if (body.required && required.size === 0 && sent.length === 1 && !(flat && shapeTag(doc, flat))) {
-    // A required body of one field (an envelope such as `{data: {…}}`) that the schema does not list as required: without it the body is empty, and the upstream refuses the call.
+    // A required body of one field (an envelope such as `{data: {…}}`) that the schema does not list as required:
+    // without it the body is empty, and the upstream refuses the call.
     required.add(sent[0] ?? "");
     notes.push({
       at: [...at, "params"],
-      note: `the request body is required and has one field, ${sent[0]}, which its schema does not list as required: drafted required`,
+      note:
+        `the request body is required and has one field, ${sent[0]}, which its schema does not list as required: ` +
+        "drafted required",
     });
   }
   if (!flat || typeOf(flat) !== "object" || !Object.keys(fields).length) {
@@ -279,7 +300,9 @@ function draftBody(
     const shapes = (Array.isArray(flat?.oneOf) ? flat.oneOf : Array.isArray(flat?.anyOf) ? flat.anyOf : undefined) as
       | unknown[]
       | undefined;
-    // An empty form (`properties: {}`, or no other properties allowed): nothing to send. An object that names no properties at all is any object (JSON Schema's default): one parameter holding it; so is a required one of `properties: {}` (any object too, and the upstream wants one).
+    // An empty form (`properties: {}`, or no other properties allowed): nothing to send. An object that names no
+    // properties at all is any object (JSON Schema's default): one parameter holding it; so is a required one of
+    // `properties: {}` (any object too, and the upstream wants one).
     const freeForm = flat && (flat.properties === undefined || body.required) && flat.additionalProperties !== false;
     if (flat && typeOf(flat) === "object" && !flat.additionalProperties && !shapes && !freeForm) return;
     const name = paramName("body", into.taken);
@@ -292,7 +315,8 @@ function draftBody(
     );
     if (!draft) return;
     draft.wire = { in: "body", pointer: "" };
-    // A union's minimal call needs one whole shape: an example of the first (the contract suite's minimal input sends it).
+    // A union's minimal call needs one whole shape: an example of the first (the contract suite's minimal input sends
+    // it).
     const example = shapes && draft.example === undefined ? exampleOfFirstShape(doc, body.schema) : undefined;
     if (example !== undefined) draft.example = example;
     notes.push({ at: where, note: wholeBodyNote(doc, flat, shapes) });
@@ -303,7 +327,9 @@ function draftBody(
   if (body.encoding === "multipart" && loneFileBody(doc, rawOp, body.mediaType)) {
     notes.push({
       at: [...at, "params"],
-      note: `the multipart body is one value and names no part: sent as the part "${LONE_FILE_PART}", the usual name for a file; if the upstream reads another, write it in the spec`,
+      note:
+        `the multipart body is one value and names no part: sent as the part "${LONE_FILE_PART}", the usual name ` +
+        "for a file; if the upstream reads another, write it in the spec",
     });
   }
   const events = answersEvents(doc, rawOp);
@@ -312,10 +338,13 @@ function draftBody(
   for (const f of unlisted)
     notes.push({
       at: [...at, "params"],
-      note: `the request body requires ${f}, which its schema does not list among its properties: drafted with no type (json)`,
+      note:
+        `the request body requires ${f}, which its schema does not list among its properties: drafted with no type ` +
+        "(json)",
     });
   const narrowedValues = branchEnums(doc, flat);
-  // Fields of the body's shapes beside its common ones (allOf with oneOf): each drafted, required where every shape requires it.
+  // Fields of the body's shapes beside its common ones (allOf with oneOf): each drafted, required where every shape
+  // requires it.
   const shaped = branchFields(doc, flat);
   if (shaped) notes.push({ at: [...at, "params"], note: shaped.note });
   for (const f of shaped?.required ?? []) required.add(f);
@@ -354,7 +383,9 @@ function draftBody(
     if (narrowed)
       own.push({
         at: where,
-        note: `the request body's ${flat.anyOf ? "anyOf" : "oneOf"} branches each allow some values of ${field}: drafted as its enum, all of them`,
+        note:
+          `the request body's ${flat.anyOf ? "anyOf" : "oneOf"} branches each allow some values of ${field}: ` +
+          "drafted as its enum, all of them",
       });
     const fieldSchema = narrowed
       ? { ...flatField, enum: narrowed, ...(field === tag?.field ? { description: tag.description } : {}) }
@@ -378,7 +409,9 @@ function draftBody(
   else if (body.required && required.size === 0 && sent.length > 1) {
     notes.push({
       at: [...at, "params"],
-      note: "the request body is required, but its schema requires none of its fields: a call that gives none of them sends an empty body ({})",
+      note:
+        "the request body is required, but its schema requires none of its fields: a call that gives none of them " +
+        "sends an empty body ({})",
     });
   }
   return stated?.rule;
@@ -411,7 +444,8 @@ export function fromSchema(
   const union = (whole?.anyOf ?? whole?.oneOf) as Schema[] | undefined;
   if (flat !== whole && Array.isArray(union) && union.some((b) => onlyEmptyText(safeFlatten(doc, b)))) {
     note(
-      'the spec also allows "" (to clear the value, in some APIs), which the runtime treats as no value and never sends: drafted as the other form',
+      'the spec also allows "" (to clear the value, in some APIs), which the runtime treats as no value and never ' +
+        "sends: drafted as the other form",
     );
   }
   if (!flat) {
@@ -443,10 +477,12 @@ export function fromSchema(
   if (forms) {
     Object.assign(param, { type: "json", anyOf: forms });
     note(
-      `the spec allows ${forms.map(formWords).join(" or ")} (${flat.anyOf ? "anyOf" : "oneOf"}): drafted as its ${forms.length} forms (anyOf), each with its limits; a value meeting one is sent as it is`,
+      `the spec allows ${forms.map(formWords).join(" or ")} (${flat.anyOf ? "anyOf" : "oneOf"}): drafted as its ` +
+        `${forms.length} forms (anyOf), each with its limits; a value meeting one is sent as it is`,
     );
   } else if (t === undefined && alternatives) {
-    // The richest shape the alternatives allow: an object, a list, else text (which also carries a number), a number, a boolean.
+    // The richest shape the alternatives allow: an object, a list, else text (which also carries a number), a number, a
+    // boolean.
     const kinds = alternatives.map((a) => typeOf(safeFlatten(doc, a) ?? {}) ?? "any");
     if (kinds.includes("object")) Object.assign(param, { type: "json", jsonType: "object" });
     else if (kinds.includes("array")) Object.assign(param, { type: "json", jsonType: "array" });
@@ -475,7 +511,8 @@ export function fromSchema(
     );
     const listed = named.length > 6 ? [...named.slice(0, 5), `${named.length - 5} more`] : named;
     note(
-      `the spec allows ${listed.join(" or ")} (${flat.anyOf ? "anyOf" : "oneOf"}): drafted as ${param.jsonType ?? param.type}, ${limits}`,
+      `the spec allows ${listed.join(" or ")} (${flat.anyOf ? "anyOf" : "oneOf"}): drafted as ` +
+        `${param.jsonType ?? param.type}, ${limits}`,
     );
   } else if (t === "integer" || t === "number") {
     param.type = "number";
@@ -486,16 +523,20 @@ export function fromSchema(
     param.type = "boolean";
     if (Array.isArray(flat.enum))
       note(
-        `the spec allows only ${JSON.stringify(flat.enum)}, which a boolean parameter cannot state: generate will ask for an enum`,
+        `the spec allows only ${JSON.stringify(flat.enum)}, which a boolean parameter cannot state: generate will ` +
+          "ask for an enum",
       );
   } else if (
     (t === "object" || t === "array") &&
     Array.isArray(flat.enum) &&
     !flat.enum.some((v) => valuesType([v]) === t)
   ) {
-    // `type: array` beside an enum of strings (meant for its items): no list is one of those values, so no value passes.
+    // `type: array` beside an enum of strings (meant for its items): no list is one of those values, so no value
+    // passes.
     note(
-      `the spec's enum of ${input.name} (${shortText(JSON.stringify(flat.enum), 80)}) holds no ${t === "array" ? "list" : "object"}, which its type says it is: no value can be sent, not drafted (the spec may mean its ${t === "array" ? "items'" : "fields'"} values)`,
+      `the spec's enum of ${input.name} (${shortText(JSON.stringify(flat.enum), 80)}) holds no ` +
+        `${t === "array" ? "list" : "object"}, which its type says it is: no value can be sent, not drafted (the ` +
+        `spec may mean its ${t === "array" ? "items'" : "fields'"} values)`,
     );
     return undefined;
   } else if (t === "object" || t === "array") {
@@ -525,7 +566,8 @@ export function fromSchema(
     if (formats.length && isValueFormat(formats[0])) {
       param.format = formats[0] as ManifestParam["format"];
       note(
-        `the spec allows format ${formats.join(" or ")} (${flat.anyOf ? "anyOf" : "oneOf"}): drafted as ${formats[0]}, the first`,
+        `the spec allows format ${formats.join(" or ")} (${flat.anyOf ? "anyOf" : "oneOf"}): drafted as ` +
+          `${formats[0]}, the first`,
       );
     }
   } else if (t === "string" && flat.format === "byte" && param.pattern === undefined && !param.enum) {
@@ -555,17 +597,20 @@ export function fromSchema(
       );
     else note(`the spec's default ${JSON.stringify(flat.default)} does not pass the drafted limits: left out`);
   } else if (filled !== undefined && !input.required && param.enum?.length && !param.enum.includes(filled)) {
-    // Left out, it would go as fetch's value, which the spec's values do not include: the first of them is sent instead.
+    // Left out, it would go as fetch's value, which the spec's values do not include: the first of them is sent
+    // instead.
     param.default = param.enum[0] as string;
     note(
-      `fetch sends ${sentAs}: ${filled} when a call leaves it out, which is not one of the spec's values: drafted default ${JSON.stringify(param.default)} (the first), sent; set the one the upstream assumes`,
+      `fetch sends ${sentAs}: ${filled} when a call leaves it out, which is not one of the spec's values: drafted ` +
+        `default ${JSON.stringify(param.default)} (the first), sent; set the one the upstream assumes`,
     );
   }
   const example = input.example ?? flat.example;
   if (example !== undefined && fits(example)) param.example = example;
   else if (example !== undefined)
     note(
-      `the spec's example ${shortText(JSON.stringify(example) ?? String(example), 80)} does not pass the drafted limits: left out`,
+      `the spec's example ${shortText(JSON.stringify(example) ?? String(example), 80)} does not pass the drafted ` +
+        "limits: left out",
     );
   return param;
 }
@@ -595,7 +640,10 @@ function firstExample(examples: unknown): unknown {
   return first && typeof first === "object" ? first.value : undefined;
 }
 
-/** Whether the document's multipart body is a lone value, which the loader reads as one part (media-types.ts, multipartParts). */
+/**
+ * Whether the document's multipart body is a lone value, which the loader reads as one part (media-types.ts,
+ * multipartParts).
+ */
 function loneFileBody(doc: OpenApiDocument, rawOp: Schema, mediaType: string): boolean {
   try {
     const content = (doc.resolve(rawOp.requestBody as Schema).content ?? {}) as Record<string, Schema>;
@@ -624,7 +672,10 @@ function withoutNullBranch(doc: OpenApiDocument, flat: Schema | undefined): Sche
   return { ...only, ...Object.fromEntries(Object.entries(siblings).filter(([, v]) => v !== undefined)) };
 }
 
-/** A branch whose one value is "" (`enum: [""]`, `const: ""`): in some APIs, how a value is cleared, which the runtime never sends. */
+/**
+ * A branch whose one value is "" (`enum: [""]`, `const: ""`): in some APIs, how a value is cleared, which the runtime
+ * never sends.
+ */
 function onlyEmptyText(branch: Schema | undefined): boolean {
   if (!branch) return false;
   if (branch.const === "") return true;

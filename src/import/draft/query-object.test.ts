@@ -83,7 +83,8 @@ describe("an object query parameter", () => {
     });
     expect(Object.values(params).map((p) => p.type)).not.toContain("json");
     expect(notesAt(d, "operations.acme_search_zq")).toContainEqual(
-      "query parameter searchParameters is an object of 4 fields, sent exploded (style form): field=value: drafted as a parameter per field, each with its type, limits and description",
+      "query parameter searchParameters is an object of 4 fields, sent exploded (style form): field=value: " +
+        "drafted as a parameter per field, each with its type, limits and description",
     );
     expect(await linkProblems(d)).toEqual([]);
   });
@@ -222,7 +223,8 @@ describe("a required object query parameter (style form, exploded) none of whose
     const d = drafted(zqDoc, ["zqPredict"]);
     expect(Object.keys(d.manifest.operations.acme_zq_predict!.params!).sort()).toEqual(["zqCount", "zqText"]);
     expect(notesAt(d, "operations.acme_zq_predict")).toContainEqual(
-      "query parameter zqMessage is an object sent exploded (style form), whose field zqMeta is an object, which that style has no form for: not drafted",
+      "query parameter zqMessage is an object sent exploded (style form), whose field zqMeta is an object, which " +
+        "that style has no form for: not drafted",
     );
   });
 

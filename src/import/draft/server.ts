@@ -27,7 +27,8 @@ export function draftServer(
   notes: ReviewNote[],
 ): { server: Manifest["server"]; address?: Record<string, ManifestParam> } {
   const published = templateFirst((Array.isArray(data.servers) ? data.servers : []) as Json[], notes);
-  // A server without a scheme (`//api.example.com`) names its host: https taken (withServerScheme), as the link reads it.
+  // A server without a scheme (`//api.example.com`) names its host: https taken (withServerScheme), as the link reads
+  // it.
   const servers = published.map((s) => (typeof s?.url === "string" ? { ...s, url: withServerScheme(s.url) } : s));
   if (typeof published[0]?.url === "string" && published[0].url !== servers[0]?.url)
     notes.push({
@@ -60,7 +61,8 @@ export function draftServer(
   );
   if (inputs) return { server: inputs.server, address: inputs.params };
   const firstUrl = typeof servers[0]?.url === "string" ? servers[0].url : undefined;
-  // Judged with the variables at their defaults: `{protocol}://{hostname}:{port}` is an absolute address, its defaults the base URL a call may override.
+  // Judged with the variables at their defaults: `{protocol}://{hostname}:{port}` is an absolute address, its defaults
+  // the base URL a call may override.
   const firstFilled = firstUrl === undefined ? undefined : withDefaults(firstUrl, servers[0], (name) => `{${name}}`);
   const relative = firstFilled === undefined || !/^([a-z][a-z0-9+.-]*|\{[^}]+\}):\/\//i.test(firstFilled);
   const web = addresses.filter((a) => /^https?:$/.test(a.protocol));
@@ -89,7 +91,9 @@ export function draftServer(
   // A host variable whose default is no host a request could reach (`unknown`, one label that is not localhost): each
   // call names the address, as for a relative server (Pinecone's `https://{index_host}`, one host per index).
   if (hostVariable !== undefined && !first.hostname.includes(".") && first.hostname !== "localhost") {
-    const why = `the host is the server variable {${hostVariable}}, whose default (${first.hostname}) is no address a request could reach`;
+    const why =
+      `the host is the server variable {${hostVariable}}, whose default (${first.hostname}) is no address a request ` +
+      "could reach";
     return {
       server: instanceServer(base, web.slice(1), hostsOf(web.slice(1)), notes, why),
       address: { [ADDRESS_PARAM]: instanceParam(base, web.slice(1), hostsOf(web.slice(1))) },
@@ -98,9 +102,13 @@ export function draftServer(
   if (hostVariable !== undefined)
     notes.push({
       at: ["server", "default"],
-      note: `the host is the server variable {${hostVariable}}, here at its default: a call names the API's own address as baseUrl (allowHosts for a host other than loopback), or write server.param for an address each call gives`,
+      note:
+        `the host is the server variable {${hostVariable}}, here at its default: a call names the API's own address ` +
+        "as baseUrl (allowHosts for a host other than loopback), or write server.param for an address each call " +
+        "gives",
     });
-  // The hosts a variable with an enum makes (`api.{region}.example.com`, one per region) are the provider's as much as the default's.
+  // The hosts a variable with an enum makes (`api.{region}.example.com`, one per region) are the provider's as much as
+  // the default's.
   const enumerated = servers.flatMap(enumeratedHosts);
   const hosts = [...new Set([...hostsOf(addresses.slice(1)), ...hostNames(enumerated)])].filter(
     (h) => h !== first.hostname.toLowerCase(),
@@ -111,7 +119,9 @@ export function draftServer(
     notes.push({
       at: ["server", "hosts"],
       note: named.length
-        ? `the host takes the server variable${named.length > 1 ? "s" : ""} ${variables}: server.default is at ${named.length > 1 ? "their defaults" : "its default"}, the other hosts are the spec's too: the credential may go to them when a call names one as baseUrl`
+        ? `the host takes the server variable${named.length > 1 ? "s" : ""} ${variables}: server.default is at ` +
+          `${named.length > 1 ? "their defaults" : "its default"}, the other hosts are the spec's too: the ` +
+          "credential may go to them when a call names one as baseUrl"
         : "the other hosts the spec's servers name: the credential may go to them when a call names one",
     });
   // The server's path (`/api`) stays: it prefixes every operation's path, in the runtime and the mocks alike.
@@ -125,7 +135,10 @@ function hostNames(hosts: string[]): string[] {
   );
 }
 
-/** `text` (a server's address or a part of it) with each `{variable}` at the server's default for it; one without a default as `missing` writes it. */
+/**
+ * `text` (a server's address or a part of it) with each `{variable}` at the server's default for it; one without a
+ * default as `missing` writes it.
+ */
 function withDefaults(text: string, server: Json | undefined, missing: (name: string) => string): string {
   const variables = (server?.variables ?? {}) as Record<string, Json>;
   return text.replace(/\{([^}]+)\}/g, (_, name: string) =>
@@ -164,7 +177,10 @@ function enumeratedHosts(server: Json): string[] {
   return hosts.map((h) => withDefaults(h, server, (name) => name));
 }
 
-/** The server of a document whose first server is relative (or absent): the address parameter, and the hosts its absolute servers name. */
+/**
+ * The server of a document whose first server is relative (or absent): the address parameter, and the hosts its
+ * absolute servers name.
+ */
 function instanceServer(
   relative: string | undefined,
   web: URL[],
@@ -173,14 +189,21 @@ function instanceServer(
   why?: string,
 ): Manifest["server"] {
   const path = (relative ?? "").replace(/\/+$/, "");
+  const first = relative === undefined ? "missing (OpenAPI's default, /)" : `relative (${JSON.stringify(relative)})`;
   notes.push({
     at: ["server", "param"],
-    note: `${why ?? `the document's first server is ${relative === undefined ? "missing (OpenAPI's default, /)" : `relative (${JSON.stringify(relative)})`}: no host of its own`}, so each call names the address (${ADDRESS_PARAM})${path ? `, and ${path} follows it` : ""}. The credential goes to loopback, server.hosts or a host the caller allows (allowHosts, --allow-host); an API at one public address can have it as server.default${path ? ` (ending with ${path})` : ""} instead`,
+    note:
+      `${why ?? `the document's first server is ${first}: no host of its own`}, ` +
+      `so each call names the address (${ADDRESS_PARAM})${path ? `, and ${path} follows it` : ""}. The credential ` +
+      "goes to loopback, server.hosts or a host the caller allows (allowHosts, --allow-host); an API at one public " +
+      `address can have it as server.default${path ? ` (ending with ${path})` : ""} instead`,
   });
   if (hosts.length)
     notes.push({
       at: ["server", "hosts"],
-      note: `the hosts of the document's other servers (${web.map((a) => a.origin).join(", ")}): the credential may go to them`,
+      note:
+        `the hosts of the document's other servers (${web.map((a) => a.origin).join(", ")}): the credential may go ` +
+        "to them",
     });
   return { param: ADDRESS_PARAM, ...(hosts.length ? { hosts } : {}) };
 }
@@ -197,11 +220,15 @@ function instanceParam(relative: string | undefined, web: URL[], hosts: string[]
     maxLength: 2048,
     visibility: "user-only",
     ...(placeholder ? { placeholder } : {}),
-    description: `Where the API is: the scheme and host of its instance (https, or http on loopback)${path ? `; ${path} is appended` : ""}.`,
+    description:
+      "Where the API is: the scheme and host of its instance (https, or http on " +
+      `loopback)${path ? `; ${path} is appended` : ""}.`,
   };
 }
 
-/** Names no request reaches on the internet: special-use top-level domains (RFC 6761, RFC 6762's `.local`, RFC 2606). */
+/**
+ * Names no request reaches on the internet: special-use top-level domains (RFC 6761, RFC 6762's `.local`, RFC 2606).
+ */
 const PLACEHOLDER_HOST = /\.(local|invalid|example|test)\.?$/i;
 
 /**
@@ -229,7 +256,9 @@ function templateFirst(servers: Json[], notes: ReviewNote[]): Json[] {
   if (!templated) return servers;
   notes.push({
     at: ["server"],
-    note: `the document's first server (${String(first?.url)}) is a placeholder no request reaches: drafted from its server ${JSON.stringify(templated.url)}, whose variables say where the API is`,
+    note:
+      `the document's first server (${String(first?.url)}) is a placeholder no request reaches: drafted from its ` +
+      `server ${JSON.stringify(templated.url)}, whose variables say where the API is`,
   });
   return [templated, ...servers.filter((s) => s !== templated && s !== first)];
 }

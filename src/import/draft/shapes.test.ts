@@ -562,7 +562,8 @@ describe("parameters", () => {
     const d = drafted(doc, ["createShelf"], "zqshelf");
     expect(d.manifest.operations.zqshelf_create_shelf!.params!.data).toMatchObject({ type: "json", required: true });
     expect(notesAt(d, "operations.zqshelf_create_shelf.params")).toEqual([
-      "the request body is required and has one field, data, which its schema does not list as required: drafted required",
+      "the request body is required and has one field, data, which its schema does not list as required: drafted " +
+        "required",
     ]);
     expect(await linkProblems(d, "zqshelf")).toEqual([]);
   });
@@ -583,7 +584,8 @@ describe("parameters", () => {
     });
     const d = drafted(doc, ["createShelf"], "zqshelf");
     expect(notesAt(d, "operations.zqshelf_create_shelf.params")).toEqual([
-      "the request body is required, but its schema requires none of its fields: a call that gives none of them sends an empty body ({})",
+      "the request body is required, but its schema requires none of its fields: a call that gives none of them " +
+        "sends an empty body ({})",
     ]);
     const [tool] = await linkedTools(d, "zqshelf");
     expect(tool!.body).toEqual({ mediaType: "application/json", encoding: "json", required: true });
@@ -677,7 +679,8 @@ describe("parameters", () => {
     const d = drafted(doc, ["suggestShelf"], "zqshelf");
     expect(Object.keys(d.manifest.operations.zqshelf_suggest_shelf!.params!)).toEqual(["prompt"]);
     expect(notesAt(d, "operations.zqshelf_suggest_shelf")).toContain(
-      "stream is left out: true makes the upstream answer a stream of server-sent events (text/event-stream), which the runtime does not read; without it the answer is JSON",
+      "stream is left out: true makes the upstream answer a stream of server-sent events (text/event-stream), " +
+        "which the runtime does not read; without it the answer is JSON",
     );
     expect(await linkProblems(d, "zqshelf")).toEqual([]);
   });
@@ -763,7 +766,8 @@ describe("titles and descriptions", () => {
 
   it("a summary that is a paragraph or a teaser gives way to the operationId's words; the description is plain text", () => {
     const teaser =
-      "**Starting a new shelf?** We recommend trying [Racks](/docs/racks) first. --- Creates a shelf for the given books.";
+      "**Starting a new shelf?** We recommend trying [Racks](/docs/racks) first. --- Creates a shelf for the " +
+      "given books.";
     const o = described(teaser);
     expect(o.title).toBe("Create shelf");
     expect(o.description).toBe(
@@ -783,7 +787,8 @@ describe("titles and descriptions", () => {
   it("an HTML list or paragraph opened right after a word keeps a space there (a header's values in <ul><li> ran into the sentence before)", () => {
     expect(
       plainText(
-        "Value is:<ul><li><code>return=minimal</code>. Minimal.</li><li><code>return=representation</code>. Whole.</li></ul>",
+        "Value is:<ul><li><code>return=minimal</code>. Minimal.</li><li><code>return=representation</code>. " +
+          "Whole.</li></ul>",
       ),
     ).toBe("Value is: return=minimal. Minimal. return=representation. Whole.");
     expect(plainText("One.<p>Two.</p><div>Three</div>")).toBe("One. Two. Three");
@@ -820,7 +825,8 @@ describe("the document's own gaps", () => {
     expect(d.added).toEqual(["components.schemas.ZqToggleType"]);
     expect(d.cut.unresolved).toEqual([]);
     expect(d.openapiText).toContain(
-      "# Added by blockwright add, not published: components.schemas.ZqToggleType (the document refers to it but defines it nowhere: any value).",
+      "# Added by blockwright add, not published: components.schemas.ZqToggleType (the document refers to it but " +
+        "defines it nowhere: any value).",
     );
     expect(d.openapiText).toMatch(
       /\n {4}ZqToggleType:\n {6}description: 'Added by blockwright add: the published document refers to ZqToggleType but defines it nowhere; any value is accepted\.'\n/,

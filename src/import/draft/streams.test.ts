@@ -60,7 +60,8 @@ describe("an answer that is a stream of JSON values", () => {
     expect(op.outputs).toEqual({});
     expect(op.pagination).toBeUndefined();
     expect(notesAt(d, "operations.acme_export_records")).toContain(
-      "exportRecords answers a stream of JSON values (application/x-ndjson): drafted stream: true, whose outputs are its items (data) and their count, each item at most 1 MiB",
+      "exportRecords answers a stream of JSON values (application/x-ndjson): drafted stream: true, whose outputs " +
+        "are its items (data) and their count, each item at most 1 MiB",
     );
     expect(await linkProblems(d)).toEqual([]);
   });
@@ -160,7 +161,10 @@ describe("a client's method of a stream", () => {
     expect(seen).toEqual([{ id: "zq1" }, { id: "zq2" }]);
   });
 
-  /** A loopback upstream that sends the first line of a stream, then the rest when `rest` says (never, when it gives undefined). */
+  /**
+   * A loopback upstream that sends the first line of a stream, then the rest when `rest` says (never, when it gives
+   * undefined).
+   */
   async function slowUpstream(rest: (res: ServerResponse) => void) {
     const hungUp: ServerResponse[] = [];
     const srv = createServer((req, res) => {
@@ -204,7 +208,8 @@ describe("a client's method of a stream", () => {
     let gotFirst: () => void = () => undefined;
     const first = new Promise<void>((resolve) => (gotFirst = resolve));
     let guard: ReturnType<typeof setTimeout> | undefined;
-    // The last line once the caller holds the first; the timer only ends a hang (a caller that waits for the whole answer then gets it, and the order below fails).
+    // The last line once the caller holds the first; the timer only ends a hang (a caller that waits for the whole
+    // answer then gets it, and the order below fails).
     const upstream = await slowUpstream((res) => {
       void Promise.race([first, new Promise((resolve) => (guard = setTimeout(resolve, HANG_GUARD_MS)))]).then(() => {
         events.push("last sent");

@@ -111,7 +111,8 @@ describe("a request body that requires a field its schema does not list", () => 
     const params = d.manifest.operations.acme_add_zq_lamp!.params!;
     expect(params.zqColour).toMatchObject({ type: "json", required: true, wire: { in: "body" } });
     expect(notesAt(d, "operations.acme_add_zq_lamp.params")).toContain(
-      "the request body requires zqColour, which its schema does not list among its properties: drafted with no type (json)",
+      "the request body requires zqColour, which its schema does not list among its properties: drafted with no " +
+        "type (json)",
     );
     expect(await linkProblems(d)).toEqual([]);
     const [tool] = await linkedTools(d);

@@ -82,7 +82,9 @@ describe("a request body that is a list of items of several shapes", () => {
       required: true,
     });
     expect(notesAt(d, "operations.acme_send_zq_batch.params.body")).toEqual([
-      "the request body is a list whose items are one of 2 shapes (oneOf): drafted as one list parameter, each item checked before any request against the shapes' fields, limits and required fields (read from the document), sent as given",
+      "the request body is a list whose items are one of 2 shapes (oneOf): drafted as one list parameter, each " +
+        "item checked before any request against the shapes' fields, limits and required fields (read from the " +
+        "document), sent as given",
     ]);
     expect(await linkProblems(d)).toEqual([]);
     const body = (await tool()).params.find((p) => p.name === "body");

@@ -116,7 +116,8 @@ describe("a value of several forms", () => {
       { type: "json", jsonType: "array", maxItems: 10, items: { type: "integer" } },
     ]);
     expect(notesAt(d, "operations.acme_send_message.params.to")).toContain(
-      "the spec allows string or integer or array (oneOf): drafted as its 3 forms (anyOf), each with its limits; a value meeting one is sent as it is",
+      "the spec allows string or integer or array (oneOf): drafted as its 3 forms (anyOf), each with its limits; " +
+        "a value meeting one is sent as it is",
     );
     expect(await linkProblems(d)).toEqual([]);
   });
@@ -216,7 +217,8 @@ describe("a body of several shapes beside its common fields (allOf with oneOf)",
       undefined,
     ]);
     expect(notesAt(d, "operations.acme_create_payment.params")).toContain(
-      "the request body is one of 2 shapes beside its common fields (oneOf): the fields of each shape drafted (card, kind, iban), optional unless every shape requires them; a call gives those of one shape",
+      "the request body is one of 2 shapes beside its common fields (oneOf): the fields of each shape drafted " +
+        "(card, kind, iban), optional unless every shape requires them; a call gives those of one shape",
     );
     expect(await linkProblems(d)).toEqual([]);
     const [tool] = await linkedTools(d);

@@ -11,7 +11,10 @@ import type { ShapeNote } from "./client-credentials.js";
 
 type Json = Record<string, unknown>;
 
-/** A variable's name that says it is a credential (`token`, `api_key`, `botToken`, `secret`), not one that says a page or an id of it (`page_token`, `key_id`). */
+/**
+ * A variable's name that says it is a credential (`token`, `api_key`, `botToken`, `secret`), not one that says a page
+ * or an id of it (`page_token`, `key_id`).
+ */
 export const CREDENTIAL_BY_NAME = /^(?:[a-z]*[_-]?)?(?:token|api[_-]?key|key|secret|password|credential)s?$/i;
 const NOT_CREDENTIAL =
   /(page|next|cursor|continuation|sync|id|name)[_-]?(token|key)$|^(key|token)[_-]?(id|name|type)$/i;
@@ -61,7 +64,10 @@ export function addressCredential(
   return undefined;
 }
 
-/** The secret parameter the variable's credential is given in: required, no default (the document's is a placeholder), one path segment's characters. */
+/**
+ * The secret parameter the variable's credential is given in: required, no default (the document's is a placeholder),
+ * one path segment's characters.
+ */
 export function addressCredentialParam(
   found: { variable: string; description?: string; pattern: string },
   maxLength: number,
@@ -76,23 +82,31 @@ export function addressCredentialParam(
     secret: true,
     pattern: found.pattern,
     maxLength,
-    description: `${said.length > 300 ? `${said.slice(0, 299)}…` : said} Sent in the address as {${found.variable}}, withheld from every message.`,
+    description:
+      `${said.length > 300 ? `${said.slice(0, 299)}…` : said} Sent in the address as {${found.variable}}, withheld ` +
+      "from every message.",
   };
 }
 
-/** The server without the variable the credential fills (auth.variable): no connection input of server.variables, but the secret credential parameter. */
+/**
+ * The server without the variable the credential fills (auth.variable): no connection input of server.variables, but
+ * the secret credential parameter.
+ */
 export function withoutCredentialVariable<
   T extends { server: Manifest["server"]; address?: Record<string, ManifestParam> },
 >(drafted: T, variable: string | undefined, notes: ShapeNote[]): T {
   const variables = drafted.server.variables;
   if (variable === undefined || !variables || !Object.hasOwn(variables, variable)) return drafted;
   const { [variable]: param, ...rest } = variables;
-  // The template's note said each variable a connection input: the credential's is not (one with no other variable says so).
+  // The template's note said each variable a connection input: the credential's is not (one with no other variable says
+  // so).
   const said = notes.findIndex((n) => n.at.join(".") === "server.url");
   if (said >= 0 && !Object.keys(rest).length)
     notes[said] = {
       at: ["server", "url"],
-      note: `the document's server ${JSON.stringify(drafted.server.url)} has {${variable}} in its path, the credential (auth.variable): drafted as the address template; the credential goes to its host only`,
+      note:
+        `the document's server ${JSON.stringify(drafted.server.url)} has {${variable}} in its path, the credential ` +
+        "(auth.variable): drafted as the address template; the credential goes to its host only",
     };
   const { variables: _all, ...server } = drafted.server;
   const address = Object.fromEntries(Object.entries(drafted.address ?? {}).filter(([name]) => name !== param));

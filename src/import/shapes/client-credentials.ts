@@ -23,10 +23,17 @@ export interface ClientCredentialsDraft {
 }
 
 /** Words of a document saying the client authenticates with HTTP Basic, or in the request's form. */
-const SAYS_BASIC =
-  /client_secret_basic|\b(http )?basic (auth(entication)?|scheme|header)\b|authorization: basic|\bbasic\b[^.]*\bclient (id|credentials)/i;
-const SAYS_BODY =
-  /client_secret_post|\b(client_id|client id)\b[^.]*\b(and|with)\b[^.]*\b(client_secret|client secret)\b[^.]*\b(in the (request )?body|as form (fields|parameters)|in the form)\b|\b(request )?body\b[^.]*\bclient_secret\b/i;
+const SAYS_BASIC = new RegExp(
+  String.raw`client_secret_basic|\b(http )?basic (auth(entication)?|scheme|header)\b|authorization: basic|` +
+    String.raw`\bbasic\b[^.]*\bclient (id|credentials)`,
+  "i",
+);
+const SAYS_BODY = new RegExp(
+  String.raw`client_secret_post|\b(client_id|client id)\b[^.]*\b(and|with)\b[^.]*\b(client_secret|` +
+    String.raw`client secret)\b[^.]*\b(in the (request )?body|as form (fields|parameters)|in the form)\b|` +
+    String.raw`\b(request )?body\b[^.]*\bclient_secret\b`,
+  "i",
+);
 
 /**
  * The client credentials flow of OAuth 2 scheme `scheme`, when its document declares one whose token URL is a
@@ -55,7 +62,8 @@ export function draftClientCredentials(input: {
   }
   const why =
     tokenUrl === undefined
-      ? `its token URL (${JSON.stringify(written)}) is ${server ? "no address" : "relative, and the API has no fixed address to resolve it against"}`
+      ? `its token URL (${JSON.stringify(written)}) is ` +
+        `${server ? "no address" : "relative, and the API has no fixed address to resolve it against"}`
       : !tokenUrl.startsWith("https://")
         ? `its token URL (${tokenUrl}) is not https, where a client secret may go`
         : /[?#{}]/.test(tokenUrl)
@@ -64,7 +72,9 @@ export function draftClientCredentials(input: {
   if (why !== undefined || tokenUrl === undefined) {
     notes.push({
       at: ["auth"],
-      note: `security scheme ${scheme} declares a client credentials flow, not drafted as auth.flows: ${why}; a call gives the access token it obtains`,
+      note:
+        `security scheme ${scheme} declares a client credentials flow, not drafted as auth.flows: ${why}; a call ` +
+        "gives the access token it obtains",
     });
     return undefined;
   }
@@ -88,9 +98,22 @@ export function draftClientCredentials(input: {
     clientSecret,
     clientAuth,
   };
+  const resolved =
+    written !== tokenUrl ? ` (the document's ${JSON.stringify(written)}, resolved against the API's address)` : "";
+  const scopes = scope
+    ? ` for the scopes the operations name (${scope})`
+    : ", asking for no scope (the operations name none)";
+  const because = said
+    ? "as the document says"
+    : "which RFC 6749 §2.3.1 requires every token endpoint to accept (the document does not say which): " +
+      "check what it documents";
   notes.push({
     at: ["auth", "flows", "clientCredentials"],
-    note: `security scheme ${scheme}'s client credentials flow: the runtime obtains the token at ${tokenUrl}${written !== tokenUrl ? ` (the document's ${JSON.stringify(written)}, resolved against the API's address)` : ""}${scope ? ` for the scopes the operations name (${scope})` : ", asking for no scope (the operations name none)"}, and renews it; the client authenticates ${clientAuth === "basic" ? "with HTTP Basic" : "with form fields"} (clientAuth: ${clientAuth}), ${said ? "as the document says" : "which RFC 6749 §2.3.1 requires every token endpoint to accept (the document does not say which): check what it documents"}`,
+    note:
+      `security scheme ${scheme}'s client credentials flow: the runtime obtains the token at ` +
+      `${tokenUrl}${resolved}${scopes}, ` +
+      `and renews it; the client authenticates ${clientAuth === "basic" ? "with HTTP Basic" : "with form fields"} ` +
+      `(clientAuth: ${clientAuth}), ${because}`,
   });
   const params: Record<string, ManifestParam> = {
     [clientId]: {
@@ -98,7 +121,9 @@ export function draftClientCredentials(input: {
       title: "Client ID",
       maxLength: 512,
       visibility: "user-only",
-      description: `The OAuth 2 client id of the application (security scheme ${scheme}, client credentials flow), sent to the token endpoint only.`,
+      description:
+        `The OAuth 2 client id of the application (security scheme ${scheme}, client credentials flow), sent to the ` +
+        "token endpoint only.",
     },
     [clientSecret]: {
       type: "string",
@@ -106,7 +131,9 @@ export function draftClientCredentials(input: {
       secret: true,
       maxLength: 2048,
       visibility: "user-only",
-      description: `The OAuth 2 client secret (security scheme ${scheme}, client credentials flow), sent to the token endpoint only.`,
+      description:
+        `The OAuth 2 client secret (security scheme ${scheme}, client credentials flow), sent to the token endpoint ` +
+        "only.",
     },
   };
   return { flow, params };

@@ -20,7 +20,9 @@ export function answersItems(
   if (answer)
     notes.push({
       at,
-      note: `${name} answers a stream of JSON values (${answer.mediaTypes.filter(isStreamType).join(", ")}): drafted stream: true, whose outputs are its items (data) and their count, each item at most 1 MiB`,
+      note:
+        `${name} answers a stream of JSON values (${answer.mediaTypes.filter(isStreamType).join(", ")}): drafted ` +
+        "stream: true, whose outputs are its items (data) and their count, each item at most 1 MiB",
     });
   return answer !== undefined;
 }
@@ -61,5 +63,8 @@ export function isStreamFlag(doc: OpenApiDocument, name: string, schema: Schema)
 }
 
 export function streamNote(name: string): string {
-  return `${name} is left out: true makes the upstream answer a stream of server-sent events (text/event-stream), which the runtime does not read; without it the answer is JSON`;
+  return (
+    `${name} is left out: true makes the upstream answer a stream of server-sent events (text/event-stream), which ` +
+    "the runtime does not read; without it the answer is JSON"
+  );
 }

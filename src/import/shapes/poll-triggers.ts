@@ -22,11 +22,17 @@ type Note = { at: (string | number)[]; note: string };
 /** An item's own id. */
 const ID_FIELDS = ["id", "Id", "ID", "uuid", "guid"];
 /** A field holding when an item was created. */
-const CREATED_FIELD =
-  /^(created|creat(ed|ion)[_-]?(at|on|date|time|timestamp|date_?time)|date[_-]?created|inserted[_-]?at|createdDateTime)$/i;
+const CREATED_FIELD = new RegExp(
+  "^(created|creat(ed|ion)[_-]?(at|on|date|time|timestamp|date_?time)|date[_-]?created|" +
+    "inserted[_-]?at|createdDateTime)$",
+  "i",
+);
 /** A query parameter asking for items created at or after a value. */
-const CREATED_SINCE =
-  /^(created|creat(ed|ion)[_-]?(at|date|time)?)[_.[-]?(since|after|from|gte|min|start)\]?$|^(min|start)[_-]?creat(ed|ion)[_-]?(at|date|time)?$/i;
+const CREATED_SINCE = new RegExp(
+  String.raw`^(created|creat(ed|ion)[_-]?(at|date|time)?)[_.[-]?(since|after|from|gte|min|start)\]?$|^(min|` +
+    "start)[_-]?creat(ed|ion)[_-]?(at|date|time)?$",
+  "i",
+);
 /** A query parameter choosing the order. */
 const SORT_PARAM = /^(sort|order|sort[_-]?by|order[_-]?by|sorting|ordering)$/i;
 /** An answer's field holding the address to come back with for the changes since. */
@@ -38,10 +44,16 @@ const CREATION_SORT = /^(created|created[_-]?(at|on|date|time)|creation[_-]?(dat
 const DIRECTION_PARAM = /^(order|dir|direction|sort[_-]?(order|dir|direction)|order[_-]?(dir|direction))$/i;
 
 /** The operation's words say its list comes newest first. */
-const NEWEST_FIRST =
-  /\b(most recent(ly created)?|newest|latest|recently created)\b[^.]{0,40}\bfirst\b|\bsorted\b[^.]{0,60}\bcreat[^.]{0,60}\b(descending|most recent|newest)\b/i;
+const NEWEST_FIRST = new RegExp(
+  String.raw`\b(most recent(ly created)?|newest|latest|recently created)\b[^.]{0,40}\bfirst\b|` +
+    String.raw`\bsorted\b[^.]{0,60}\bcreat[^.]{0,60}\b(descending|most recent|newest)\b`,
+  "i",
+);
 
-/** Drafts a poll trigger for each list operation of `manifest` that offers a way to find new items; each with its review note. */
+/**
+ * Drafts a poll trigger for each list operation of `manifest` that offers a way to find new items; each with its review
+ * note.
+ */
 export function draftPollTriggers(doc: OpenApiDocument, manifest: Manifest, notes: Note[]): void {
   const triggers: Record<string, Trigger> = {};
   for (const [id, operation] of Object.entries(manifest.operations)) {
@@ -124,7 +136,10 @@ function pollOf(
       poll: { ...base, delta },
       idField,
       outputs,
-      note: `drafted from ${op.operationId}'s ${link}: a delta query. An item runs when its id was never seen${removed ? `, one holding ${removed} is a removal` : ""}; check that the answer's ${link} is the address to come back with, on the operation's own origin`,
+      note:
+        `drafted from ${op.operationId}'s ${link}: a delta query. An item runs when its id was never ` +
+        `seen${removed ? `, one holding ${removed} is a removal` : ""}; check that the answer's ${link} is the ` +
+        "address to come back with, on the operation's own origin",
     };
   }
 
@@ -143,7 +158,11 @@ function pollOf(
       poll: { ...base, inputs: { [since[0]]: "{{poll.since}}" }, since: { field: `/${created}`, type: kind } },
       idField,
       outputs: {},
-      note: `drafted from ${op.operationId}'s ${wireName(since[1]) || since[0]} and its items' ${created}: each poll asks for the items created at or after the last ${created} seen (${kind === "date-time" ? "a time as YYYY-MM-DDThh:mm:ssZ" : "a number"}). Check the parameter takes that value and keeps the items at it, and that the answer lists them all (every page)`,
+      note:
+        `drafted from ${op.operationId}'s ${wireName(since[1]) || since[0]} and its items' ${created}: each poll ` +
+        `asks for the items created at or after the last ${created} seen ` +
+        `(${kind === "date-time" ? "a time as YYYY-MM-DDThh:mm:ssZ" : "a number"}). Check the parameter takes that ` +
+        "value and keeps the items at it, and that the answer lists them all (every page)",
     };
   }
 
@@ -154,22 +173,31 @@ function pollOf(
       poll: { ...base, inputs: sort.inputs, ids: { order: "newestFirst" } },
       idField,
       outputs: {},
-      note: `drafted from ${op.operationId}'s ${sort.said}: the first page sorted newest first; only its first page is read, so more new items than a page holds between two polls are not all found`,
+      note:
+        `drafted from ${op.operationId}'s ${sort.said}: the first page sorted newest first; only its first page is ` +
+        "read, so more new items than a page holds between two polls are not all found",
     };
   }
   const raw = valueAt(doc.source.data, op.location) as Record<string, unknown> | undefined;
-  const words = `${typeof raw?.summary === "string" ? raw.summary : ""} ${typeof raw?.description === "string" ? raw.description : ""}`;
+  const words =
+    `${typeof raw?.summary === "string" ? raw.summary : ""} ` +
+    `${typeof raw?.description === "string" ? raw.description : ""}`;
   if (NEWEST_FIRST.test(words))
     return {
       poll: { ...base, ids: { order: "newestFirst" } },
       idField,
       outputs: {},
-      note: `drafted from ${op.operationId}'s description, which says the list comes newest first: only its first page is read, so more new items than a page holds between two polls are not all found`,
+      note:
+        `drafted from ${op.operationId}'s description, which says the list comes newest first: only its first page ` +
+        "is read, so more new items than a page holds between two polls are not all found",
     };
   return undefined;
 }
 
-/** The query values asking for the newest first: one sort value (`sort=-created`), or a sort field and a direction of their own (`order_by=created_at&order=DESC`). */
+/**
+ * The query values asking for the newest first: one sort value (`sort=-created`), or a sort field and a direction of
+ * their own (`order_by=created_at&order=DESC`).
+ */
 function newestFirstSort(
   params: [string, ManifestParam][],
 ): { inputs: Record<string, string>; said: string } | undefined {

@@ -9,11 +9,22 @@ import { camelCase } from "../../model/naming.js";
 
 type Json = Record<string, unknown>;
 
-/** Headers no workflow reads as a result: the body's framing and caching, connection management, cookies, and those paging or the rate limits read. */
-const NOT_AN_OUTPUT =
-  /^(content-(type|length|encoding|language|disposition|range|security-policy)|transfer-encoding|connection|keep-alive|date|server|vary|cache-control|expires|pragma|age|set-cookie|strict-transport-security|access-control-.*|x-(content-type-options|frame-options|xss-protection)|link|retry-after|(x-)?rate-?limit(-.*)?|x-ratelimit-.*)$/i;
+/**
+ * Headers no workflow reads as a result: the body's framing and caching, connection management, cookies, and those
+ * paging or the rate limits read.
+ */
+const NOT_AN_OUTPUT = new RegExp(
+  "^(content-(type|length|encoding|language|disposition|range|security-policy)|transfer-encoding|" +
+    "connection|keep-alive|date|server|vary|cache-control|expires|pragma|age|set-cookie|" +
+    "strict-transport-security|access-control-.*|x-(content-type-options|frame-options|xss-protection)|" +
+    "link|retry-after|(x-)?rate-?limit(-.*)?|x-ratelimit-.*)$",
+  "i",
+);
 
-/** Outputs for the headers the operation's success answer declares (the body's answer, else its lowest 2xx), named apart from `taken`. */
+/**
+ * Outputs for the headers the operation's success answer declares (the body's answer, else its lowest 2xx), named apart
+ * from `taken`.
+ */
 export function headerOutputs(
   doc: OpenApiDocument,
   op: OpenApiOperation,

@@ -54,7 +54,10 @@ export function draftServerVariables(
   if (undeclared.length)
     notes.push({
       at: ["server"],
-      note: `the document's server ${JSON.stringify(url)} uses ${undeclared.map((v) => `{${v}}`).join(", ")} without declaring ${undeclared.length > 1 ? "them" : "it"} (OpenAPI wants each in variables): drafted with no default, a value each call's connection gives`,
+      note:
+        `the document's server ${JSON.stringify(url)} uses ${undeclared.map((v) => `{${v}}`).join(", ")} without ` +
+        `declaring ${undeclared.length > 1 ? "them" : "it"} (OpenAPI wants each in variables): drafted with no ` +
+        "default, a value each call's connection gives",
     });
   // The whole address, or its scheme or host, a variable: the customer's own instance.
   if (!/^https?:\/\//i.test(scheme) || /^\{[^{}]+\}$/.test(host)) return instance(url, declared, hosts, notes);
@@ -84,7 +87,11 @@ export function draftServerVariables(
     : `any ${labels.slice(1).join(".")} subdomain (*.${labels.slice(1).join(".")})`;
   notes.push({
     at: ["server", "url"],
-    note: `the document's server ${JSON.stringify(url)} has variables (${named.map((n) => `{${n}}`).join(", ")}): drafted as the address template, each variable a connection input a person fills in (${Object.values(variables).join(", ")}), with the document's default and values; the credential goes to ${inHost.length ? derived : "its host"} only`,
+    note:
+      `the document's server ${JSON.stringify(url)} has variables (${named.map((n) => `{${n}}`).join(", ")}): ` +
+      "drafted as the address template, each variable a connection input a person fills in " +
+      `(${Object.values(variables).join(", ")}), with the document's default and values; the credential goes to ` +
+      `${inHost.length ? derived : "its host"} only`,
   });
   return { server: { url, variables, ...(hosts.length ? { hosts: [...hosts] } : {}) }, params };
 }
@@ -113,7 +120,8 @@ export function withMultiSegmentDefaults(server: Json | undefined, notes: ShapeN
       value.split("/").every((piece) => piece === "" || new RegExp(SEGMENT).test(piece))
     );
   });
-  // Only when no other variable is left: a server.url template must be the document's as written (link/server-variables.ts).
+  // Only when no other variable is left: a server.url template must be the document's as written
+  // (link/server-variables.ts).
   if (!spans.length || [...String(url).matchAll(/\{([^{}]+)\}/g)].some((m) => !spans.includes(m[1] ?? "")))
     return server;
   let written = path;
@@ -121,13 +129,19 @@ export function withMultiSegmentDefaults(server: Json | undefined, notes: ShapeN
   const filled = `${origin}${written.replace(/\/{2,}/g, "/")}`;
   notes.push({
     at: ["server"],
-    note: `the document's server ${JSON.stringify(url)} has ${spans.map((n) => `{${n}}`).join(", ")} standing for several segments of the path: written in as the default (${filled}), which one segment's value could not replace`,
+    note:
+      `the document's server ${JSON.stringify(url)} has ${spans.map((n) => `{${n}}`).join(", ")} standing for ` +
+      `several segments of the path: written in as the default (${filled}), which one segment's value could not ` +
+      "replace",
   });
   const { variables: _written, ...rest } = server;
   return { ...rest, url: filled };
 }
 
-/** A variable's parameter: a string a person fills in, its values as the document lists them, else bounded as its place in the address allows. */
+/**
+ * A variable's parameter: a string a person fills in, its values as the document lists them, else bounded as its place
+ * in the address allows.
+ */
 function variableParam(name: string, declared: Json | undefined, where: "host" | "port" | "path"): ManifestParam {
   const values = Array.isArray(declared?.enum)
     ? [
@@ -145,7 +159,8 @@ function variableParam(name: string, declared: Json | undefined, where: "host" |
   const said =
     typeof declared?.description === "string" && declared.description.trim()
       ? declared.description.trim().replace(/\s+/g, " ")
-      : `The {${name}} of the API's address (${where === "host" ? "a part of its host" : where === "port" ? "its port" : "a segment of its path"}).`;
+      : `The {${name}} of the API's address ` +
+        `(${where === "host" ? "a part of its host" : where === "port" ? "its port" : "a segment of its path"}).`;
   return {
     type: "string",
     title: name,
@@ -156,7 +171,10 @@ function variableParam(name: string, declared: Json | undefined, where: "host" |
   };
 }
 
-/** A variable that is the whole host or address: the instance address parameter, its default the document's address when it is one, the path after it. */
+/**
+ * A variable that is the whole host or address: the instance address parameter, its default the document's address when
+ * it is one, the path after it.
+ */
 function instance(
   url: string,
   declared: Record<string, Json>,
@@ -185,9 +203,16 @@ function instance(
     address = undefined;
   }
   const base = path.replace(/\/+$/, "");
+  const byDefault = address
+    ? `, default the document's ${address}`
+    : ", with no default: the document gives no address";
   notes.push({
     at: ["server", "param"],
-    note: `the document's server ${JSON.stringify(url)} is wherever the API is installed (a variable is its whole host): drafted as the instance address, a connection input (${ADDRESS_PARAM})${address ? `, default the document's ${address}` : ", with no default: the document gives no address"}${base ? `, ${base} appended` : ""}. The credential goes to loopback, server.hosts or a host the caller allows (allowHosts, --allow-host)`,
+    note:
+      `the document's server ${JSON.stringify(url)} is wherever the API is installed (a variable is its whole ` +
+      "host): drafted as the instance address, a connection input " +
+      `(${ADDRESS_PARAM})${byDefault}${base ? `, ${base} appended` : ""}. ` +
+      "The credential goes to loopback, server.hosts or a host the caller allows (allowHosts, --allow-host)",
   });
   return {
     server: { param: ADDRESS_PARAM, ...(hosts.length ? { hosts: [...hosts] } : {}) },
@@ -200,7 +225,9 @@ function instance(
         maxLength: 2048,
         visibility: "user-only",
         ...(address ? { placeholder: address } : {}),
-        description: `Where the API is installed: the scheme and host of its instance (https, or http on loopback)${base ? `; ${base} is appended` : ""}.`,
+        description:
+          "Where the API is installed: the scheme and host of its instance (https, or http on " +
+          `loopback)${base ? `; ${base} is appended` : ""}.`,
       },
     },
   };

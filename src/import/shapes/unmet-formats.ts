@@ -12,7 +12,10 @@ import { firstMadeString, type StringRules } from "../../model/string-values.js"
 
 type Json = Record<string, unknown>;
 
-/** Whether a value made from the rules meets them all, as the runtime checks a value (the link's search, param-limits.ts). */
+/**
+ * Whether a value made from the rules meets them all, as the runtime checks a value (the link's search,
+ * param-limits.ts).
+ */
 function admitsValue(rules: StringRules): boolean {
   const spec = {
     name: "value",
@@ -27,7 +30,10 @@ function admitsValue(rules: StringRules): boolean {
   return firstMadeString(rules, (v) => "value" in checkValue(spec, v)) !== undefined;
 }
 
-/** The format a schema's pattern rules out: the format, or undefined when they meet or the pattern alone admits nothing either. */
+/**
+ * The format a schema's pattern rules out: the format, or undefined when they meet or the pattern alone admits nothing
+ * either.
+ */
 function unmetFormat(schema: Json): string | undefined {
   const { format } = schema;
   if (

@@ -13,7 +13,10 @@ export function unwritableBody(doc: OpenApiDocument, op: OpenApiOperation): stri
   if (!body) return undefined;
   const required = body.required ? " (required there)" : "";
   if (/^(get|head)$/i.test(op.method))
-    return `${op.method.toUpperCase()} with a request body (${body.mediaType}), which fetch cannot send: not drafted${required}`;
+    return (
+      `${op.method.toUpperCase()} with a request body (${body.mediaType}), which fetch cannot send: not ` +
+      `drafted${required}`
+    );
   if (body.encoding !== "form" && body.encoding !== "multipart") return undefined;
   let type: string | undefined;
   try {
@@ -22,6 +25,9 @@ export function unwritableBody(doc: OpenApiDocument, op: OpenApiOperation): stri
     return undefined; // a $ref that names nothing: the draft says so where it reads the fields
   }
   if (type === "string" || type === "number" || type === "integer" || type === "boolean")
-    return `the request body is a form (${body.mediaType}) of one ${type}, not named fields, which the runtime does not write: not drafted${required}`;
+    return (
+      `the request body is a form (${body.mediaType}) of one ${type}, not named fields, which the runtime does not ` +
+      `write: not drafted${required}`
+    );
   return undefined;
 }
