@@ -19,7 +19,7 @@ import {
   type OpenApiOperation,
   type Schema,
 } from "../../load/openapi-document.js";
-import { safeFlatten } from "./params.js";
+import { safeFlatten } from "./param-schema.js";
 import type { ReviewNote } from "../manifest-yaml.js";
 import { shortText } from "../plain-text.js";
 import { nullableUnionType, scalarUnionKinds } from "../../link/outputs/outputs.js";

@@ -25,7 +25,7 @@ import type { ManifestPagination } from "../../load/precompiled/manifest-types.j
 import { typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from "../../load/openapi-document.js";
 import type { OutputsDraft } from "./outputs.js";
 import type { ParamsDraft } from "./params.js";
-import { safeFlatten } from "./params.js";
+import { safeFlatten } from "./param-schema.js";
 import type { ReviewNote } from "../manifest-yaml.js";
 import {
   AFTER_ID,

@@ -2,7 +2,7 @@
 // value of a parameter for the next page, a field found by its name and type,
 // whether a `next…` field is an address, the flag beside it, a `Link` header.
 import { typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from "../../load/openapi-document.js";
-import { safeFlatten } from "./params.js";
+import { safeFlatten } from "./param-schema.js";
 
 // `has_more`, `hasMoreItems` (Unblu), `has_next`: more pages while it is true.
 export const HAS_MORE = /^has_?more(_?(items|results|pages|records))?$|^has_?next(_?page)?$/i;
