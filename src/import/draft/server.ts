@@ -26,16 +26,7 @@ export function draftServer(
   data: Json,
   notes: ReviewNote[],
 ): { server: Manifest["server"]; address?: Record<string, ManifestParam> } {
-  const published = templateFirst((Array.isArray(data.servers) ? data.servers : []) as Json[], notes);
-  // A server without a scheme (`//api.example.com`) names its host: https taken (withServerScheme), as the link reads
-  // it.
-  const servers = published.map((s) => (typeof s?.url === "string" ? { ...s, url: withServerScheme(s.url) } : s));
-  if (typeof published[0]?.url === "string" && published[0].url !== servers[0]?.url)
-    notes.push({
-      at: ["server", "default"],
-      note: `the document's first server has no scheme (${published[0].url}): https taken`,
-    });
-  if (servers.length) servers[0] = withMultiSegmentDefaults(servers[0], notes) as Json;
+  const servers = publishedServers(data, notes);
   const addresses: URL[] = [];
   for (const s of servers) {
     if (typeof s?.url !== "string") continue;
@@ -66,12 +57,38 @@ export function draftServer(
   const firstFilled = firstUrl === undefined ? undefined : withDefaults(firstUrl, servers[0], (name) => `{${name}}`);
   const relative = firstFilled === undefined || !/^([a-z][a-z0-9+.-]*|\{[^}]+\}):\/\//i.test(firstFilled);
   const web = addresses.filter((a) => /^https?:$/.test(a.protocol));
-  const hostsOf = (list: URL[]) => hostNames(list.map((a) => a.hostname));
   if (relative)
     return {
       server: instanceServer(firstUrl, web, hostsOf(web), notes),
       address: { [ADDRESS_PARAM]: instanceParam(firstUrl, web, hostsOf(web)) },
     };
+  return absoluteServer(servers, addresses, web, notes);
+}
+
+/**
+ * The document's servers, the first a template when one is; a server without a scheme (`//api.example.com`) names its
+ * host: https taken (withServerScheme), as the link reads it.
+ */
+function publishedServers(data: Json, notes: ReviewNote[]): Json[] {
+  const published = templateFirst((Array.isArray(data.servers) ? data.servers : []) as Json[], notes);
+  const servers = published.map((s) => (typeof s?.url === "string" ? { ...s, url: withServerScheme(s.url) } : s));
+  if (typeof published[0]?.url === "string" && published[0].url !== servers[0]?.url)
+    notes.push({
+      at: ["server", "default"],
+      note: `the document's first server has no scheme (${published[0].url}): https taken`,
+    });
+  if (servers.length) servers[0] = withMultiSegmentDefaults(servers[0], notes) as Json;
+  return servers;
+}
+
+/** The server of a document whose first server is an absolute address: its default, and the other hosts. */
+function absoluteServer(
+  servers: Json[],
+  addresses: URL[],
+  web: URL[],
+  notes: ReviewNote[],
+): { server: Manifest["server"]; address?: Record<string, ManifestParam> } {
+  const firstUrl = typeof servers[0]?.url === "string" ? servers[0].url : undefined;
   const first = addresses[0];
   if (!first || !/^https?:$/.test(first.protocol)) {
     notes.push({
@@ -126,6 +143,11 @@ export function draftServer(
     });
   // The server's path (`/api`) stays: it prefixes every operation's path, in the runtime and the mocks alike.
   return { server: { default: `${origin}${base}`, ...(hosts.length ? { hosts } : {}) } };
+}
+
+/** The host names of the addresses a request can reach by name. */
+function hostsOf(list: URL[]): string[] {
+  return hostNames(list.map((a) => a.hostname));
 }
 
 /** Host names a request can reach by name (no IP address, at least two labels), lower case, each once. */
