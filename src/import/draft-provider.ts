@@ -13,7 +13,8 @@ import {
 } from "../load/openapi-document.js";
 import { operationRef } from "../load/operation-index.js";
 import { INPUT_LIMITS, parseYamlSource } from "../load/yaml-source.js";
-import { draftCredential, type CredentialDraft } from "./auth/credential.js";
+import { draftCredential } from "./auth/credential.js";
+import type { CredentialDraft } from "./auth/credential-draft.js";
 import {
   requirementNames,
   respeltRequirements,

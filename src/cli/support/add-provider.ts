@@ -21,7 +21,7 @@ import { bundlePublished, hasFileRef, OpenApiProblems } from "../../load/openapi
 import type { Manifest } from "../../load/precompiled/manifest-types.js";
 import { asOpenApi3, UnsupportedDocument } from "../../import/document/convert.js";
 import type { CutReport } from "../../import/cut/cut.js";
-import type { CredentialDraft, DraftCredential } from "../../import/auth/credential.js";
+import type { CredentialDraft, DraftCredential } from "../../import/auth/credential-draft.js";
 import type { ManifestDraft } from "../../import/draft/manifest.js";
 import { draftProvider, UndraftableDocument } from "../../import/draft-provider.js";
 import { addressProblem, FetchFailed, FetchRefused, fetchDocument, isAddress, recordableAddress } from "../../import/document/fetch-document.js";

@@ -13,7 +13,7 @@ import {
   reply,
   type Json,
 } from "../__fixtures__/draft-kit.js";
-import { namedValues } from "./credential.js";
+import { namedValues } from "./credential-params.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 

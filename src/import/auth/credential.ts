@@ -6,66 +6,26 @@
 // token (RFC 6750). A requirement of several schemes is drafted as one way
 // (`auth.also`); operations that accept different requirements get
 // alternatives (`auth.alternatives`). A document that declares no scheme the
-// runtime sends gets a bearer scheme added to the cut, marked as such.
-// Parameters that repeat the credential (a `token` query or form field beside
-// an OAuth scheme) are recognised here, so that they are not drafted as
-// parameters of their own but listed in auth.covers.
+// runtime sends gets a bearer scheme added to the cut, marked as such
+// (added-scheme.ts). What the manifest gets of it, and the parameters that
+// repeat the credential, are credential-params.ts's.
 
 import { fieldOf } from "@blockwright/runtime/internal";
-import type { Manifest, ManifestParam } from "../../load/precompiled/manifest-types.js";
-import { shortText } from "../plain-text.js";
-import { type DocumentedPrefix, documentedPrefix } from "./key-prefix.js";
-import { keyParameter } from "./key-parameter.js";
-import { type CredentialPlacement, credentialOf, type SecurityScheme } from "../../load/security-schemes.js";
+import { credentialOf, type SecurityScheme } from "../../load/security-schemes.js";
+import { addressCredential, CREDENTIAL_BY_NAME } from "../shapes/address-credential.js";
 import { slotKey } from "../../load/openapi-document.js";
-import { addressCredential, addressCredentialParam, CREDENTIAL_BY_NAME } from "../shapes/address-credential.js";
+import { bearerCredential, describe, keyParameterCredential } from "./added-scheme.js";
+import {
+  type AddressCredential,
+  type CredentialDraft,
+  type DraftCredential,
+  type DraftPlacement,
+  NOT_SECRET,
+} from "./credential-draft.js";
+import { documentedPrefix } from "./key-prefix.js";
+import { keyParameter } from "./key-parameter.js";
+
 type Json = Record<string, unknown>;
-
-/** Where the runtime sends one credential: where a scheme puts it, or a variable of the address (auth.variable). */
-export type DraftPlacement = CredentialPlacement | { type: "path"; name: string };
-
-/** One credential of a drafted way: its scheme, where it goes, and its parameter(s). */
-export interface DraftCredential {
-  scheme: string;
-  placement: DraftPlacement;
-  definition: Json;
-  param: string;
-  /** HTTP basic: the parameter holding the user id. */
-  user?: string;
-  /** An API key in a header: the text the document shows before it (key-prefix.ts), and where it was read. */
-  prefix?: DocumentedPrefix;
-}
-
-export interface CredentialDraft {
-  /** The first way's first scheme: its key in components.securitySchemes. */
-  scheme: string;
-  /** The manifest's (first) credential parameter. */
-  param: string;
-  /** Where the runtime sends it. */
-  placement: DraftPlacement;
-  /** The scheme itself (as the document has it, or as added). */
-  definition: Json;
-  /** The scheme is not in the document: add it to the cut. */
-  added: boolean;
-  /** The ways drafted, the first first: each the credentials one security requirement needs together. */
-  ways: DraftCredential[][];
-  /** What a person should check about it. */
-  notes: string[];
-  /**
-   * The document's parameters and form fields that repeat the credential (`token`), found while drafting them:
-   * auth.covers.
-   */
-  covers: Set<string>;
-  /** The credential is a variable of the server's path (shapes/address-credential.ts): auth.variable, no scheme. */
-  address?: AddressCredential;
-}
-
-type AddressCredential = NonNullable<ReturnType<typeof addressCredential>>;
-
-/** The name under which a scheme is added to a document that declares none. */
-export const ADDED_SCHEME = "bearerAuth";
-/** The name of the scheme added for a key the operations take as a parameter of their own (key-parameter.ts). */
-export const ADDED_KEY_SCHEME = "apiKeyAuth";
 
 /**
  * Where a scheme puts its credential, if the runtime sends it (an OAuth 2 or OpenID Connect access token as a bearer
@@ -104,13 +64,6 @@ function interactiveOnly(scheme: Json): boolean {
   return flows.length > 0 && flows.every((f) => f === "authorizationCode" || f === "implicit");
 }
 
-function describe(scheme: Json): string {
-  const type = String(scheme.type ?? "?");
-  if (type === "http") return `http ${String(scheme.scheme ?? "")}`.trim();
-  if (type === "apiKey") return `apiKey in ${String(scheme.in ?? "?")} ${String(scheme.name ?? "")}`.trim();
-  return type;
-}
-
 /** A requirement's schemes as one key (order aside). */
 const keyOf = (names: readonly string[]) => [...names].sort().join(" + ");
 
@@ -139,13 +92,62 @@ function schemeCredential(doc: Json, operations: readonly { id: string; op: Json
   const components = (doc.components ?? {}) as Json;
   const declared = (components.securitySchemes ?? {}) as Record<string, Json>;
   const notes: string[] = [];
-  const global = doc.security;
   const usable = (names: string[]) =>
     names.length > 0 &&
     names.every((n) => declared[n] && typeof declared[n] === "object" && placementOf(fieldOf(declared, n)));
-  // For each operation, the requirements it accepts that the runtime can meet (undefined: it names none).
+  const accepted = acceptedWays(operations, doc.security, usable, notes);
+  const required = accepted.filter((a) => a.ways !== undefined);
+  const candidates = required.length
+    ? [...new Set(required.flatMap((a) => a.ways ?? []))]
+    : Object.keys(declared).filter((n) => usable([n]));
+  if (!candidates.length) {
+    // No scheme, but a key parameter on the operations (an `xi-api-key` header): its place is the credential's.
+    const carried = Object.keys(declared).length ? undefined : keyParameter(doc, operations);
+    return carried ? keyParameterCredential(carried, notes) : bearerCredential(declared, required, notes);
+  }
+  const chosen = chooseWays(candidates, required, declared);
+  choiceNotes(chosen, candidates, required, declared, notes);
+  // Within a requirement, a secret before identifiers (a client id, a version): the first credential is the one kept
+  // secret.
+  const identifier = (n: string) => Number(NOT_SECRET.test(String(fieldOf(declared, n).name ?? "")));
+  const ways = nameParams(
+    chosen.map((key) =>
+      key
+        .split(" + ")
+        .sort((a, b) => identifier(a) - identifier(b) || rank(fieldOf(declared, a)) - rank(fieldOf(declared, b))),
+    ),
+    declared,
+  );
+  placementNotes(ways, notes);
+  const first = (ways[0] as DraftCredential[])[0] as DraftCredential;
+  return {
+    scheme: first.scheme,
+    param: first.param,
+    placement: first.placement,
+    definition: first.definition,
+    added: false,
+    ways,
+    notes,
+    covers: new Set(),
+  };
+}
+
+/** What one operation accepts: the requirements the runtime can meet (undefined: it names none), and all it names. */
+interface Accepted {
+  id: string;
+  ways: string[] | undefined;
+  named: string[];
+}
+
+/** For each operation, the requirements it accepts that the runtime can meet (undefined: it names none). */
+function acceptedWays(
+  operations: readonly { id: string; op: Json }[],
+  global: unknown,
+  usable: (names: string[]) => boolean,
+  notes: string[],
+): Accepted[] {
   const unsaid: string[] = [];
-  const accepted = operations.map(({ id, op }) => {
+  const accepted = operations.map(({ id, op }): Accepted => {
     const requirements = (Array.isArray(op.security) ? op.security : Array.isArray(global) ? global : undefined) as
       | Json[]
       | undefined;
@@ -170,89 +172,14 @@ function schemeCredential(doc: Json, operations: readonly { id: string; op: Json
         "says no credential is needed (some servers leave authentication to the deployment): the manifest sends the " +
         "one drafted; check whether the API needs it",
     );
-  const required = accepted.filter((a) => a.ways !== undefined);
-  const candidates = required.length
-    ? [...new Set(required.flatMap((a) => a.ways ?? []))]
-    : Object.keys(declared).filter((n) => usable([n]));
-  if (!candidates.length) {
-    // No scheme, but a key parameter on the operations (an `xi-api-key` header): its place is the credential's.
-    const carried = Object.keys(declared).length ? undefined : keyParameter(doc, operations);
-    if (carried) {
-      const scheme = ADDED_KEY_SCHEME;
-      const definition: Json = {
-        type: "apiKey",
-        in: carried.in,
-        name: carried.name,
-        description:
-          "Added by blockwright add: the published document declares no security scheme; its operations take the " +
-          `key as the ${carried.in} parameter ${carried.name}.`,
-      };
-      const placement: DraftPlacement = { type: carried.in, name: carried.name };
-      notes.push(
-        `the document declares no security scheme, but its operations take the key as the ${carried.in} parameter ` +
-          `${carried.name}: drafted as the credential (an API key scheme added to openapi.yaml as ${scheme}, marked ` +
-          "as added), secret and out of every message; check how the API takes its credential",
-      );
-      const credential: DraftCredential = { scheme, placement, definition, param: "apiKey" };
-      return {
-        scheme,
-        param: "apiKey",
-        placement,
-        definition,
-        added: true,
-        ways: [[credential]],
-        notes,
-        covers: new Set(),
-      };
-    }
-    const named = [...new Set(required.flatMap((a) => a.named))];
-    const unsupported = named.length
-      ? ` (${named
-          .map(
-            (k) =>
-              `${k}: ${k
-                .split(" + ")
-                .map((n) => (declared[n] ? describe(fieldOf(declared, n)) : "not declared"))
-                .join(" + ")}`,
-          )
-          .join("; ")})`
-      : "";
-    notes.push(
-      !Object.keys(declared).length
-        ? "the document declares no security scheme; drafted a bearer token (added to openapi.yaml as " +
-            `${ADDED_SCHEME}, marked as added): check how the API takes its credential, or whether it needs none`
-        : required.length
-          ? "the operations require security schemes the runtime cannot send or the document does not " +
-            `declare${unsupported}; drafted a bearer token, added to openapi.yaml as ${ADDED_SCHEME}: check how the ` +
-            "API takes its credential"
-          : "the document declares no security scheme the runtime sends; drafted a bearer token (added to " +
-            `openapi.yaml as ${ADDED_SCHEME}, marked as added): check how the API takes its credential, or whether ` +
-            "it needs none",
-    );
-    const definition: Json = {
-      type: "http",
-      scheme: "bearer",
-      description:
-        "Added by blockwright add: the published document declares no security scheme. A bearer token is assumed; " +
-        "check how the API takes its credential.",
-    };
-    const credential: DraftCredential = {
-      scheme: ADDED_SCHEME,
-      placement: { type: "bearer" },
-      definition,
-      param: "accessToken",
-    };
-    return {
-      scheme: ADDED_SCHEME,
-      param: "accessToken",
-      placement: { type: "bearer" },
-      definition,
-      added: true,
-      ways: [[credential]],
-      notes,
-      covers: new Set(),
-    };
-  }
+  return accepted;
+}
+
+/**
+ * The ways drafted: the requirement the most operations accept, best supported first, then, while some operation
+ * accepts none chosen yet, the best of those it accepts.
+ */
+function chooseWays(candidates: string[], required: Accepted[], declared: Record<string, Json>): string[] {
   const wayRank = (key: string) => {
     const names = key.split(" + ");
     return Math.max(...names.map((n) => rank(fieldOf(declared, n)))) + (names.length > 1 ? 10 : 0);
@@ -269,6 +196,17 @@ function schemeCredential(doc: Json, operations: readonly { id: string; op: Json
     if (next === undefined) break;
     chosen.push(next);
   }
+  return chosen;
+}
+
+/** The notes on the choice: operations left without a way, the requirements not chosen, the alternatives. */
+function choiceNotes(
+  chosen: string[],
+  candidates: string[],
+  required: Accepted[],
+  declared: Record<string, Json>,
+  notes: string[],
+): void {
   const stranded = required.filter((a) => !a.ways?.some((w) => chosen.includes(w)));
   for (const a of stranded)
     notes.push(
@@ -297,17 +235,10 @@ function schemeCredential(doc: Json, operations: readonly { id: string; op: Json
       `no operation says which security scheme it takes; chose ${chosen[0]} ` +
         `(${describe(fieldOf(declared, chosen[0] as string))}), the document's best supported`,
     );
-  // Within a requirement, a secret before identifiers (a client id, a version): the first credential is the one kept
-  // secret.
-  const identifier = (n: string) => Number(NOT_SECRET.test(String(fieldOf(declared, n).name ?? "")));
-  const ways = nameParams(
-    chosen.map((key) =>
-      key
-        .split(" + ")
-        .sort((a, b) => identifier(a) - identifier(b) || rank(fieldOf(declared, a)) - rank(fieldOf(declared, b))),
-    ),
-    declared,
-  );
+}
+
+/** The notes on where the credentials go: an OAuth token the caller obtains, a key's prefix, or none said. */
+function placementNotes(ways: DraftCredential[][], notes: string[]): void {
   for (const way of ways)
     for (const c of way)
       if (String(c.definition.type) === "oauth2" || String(c.definition.type) === "openIdConnect")
@@ -327,17 +258,6 @@ function schemeCredential(doc: Json, operations: readonly { id: string; op: Json
           `(Bearer, Token, Bot), write it as the prefix of auth (prefix: "Token ")`,
       );
   }
-  const first = (ways[0] as DraftCredential[])[0] as DraftCredential;
-  return {
-    scheme: first.scheme,
-    param: first.param,
-    placement: first.placement,
-    definition: first.definition,
-    added: false,
-    ways,
-    notes,
-    covers: new Set(),
-  };
 }
 
 /**
@@ -431,182 +351,4 @@ function camelName(text: string): string {
     .map((w, i) => (i ? w.charAt(0).toUpperCase() + w.slice(1).toLowerCase() : w.toLowerCase()))
     .join("");
   return /^[a-z]/.test(name) ? name : `key${name.charAt(0).toUpperCase()}${name.slice(1)}`;
-}
-
-/** An identifier rather than a secret, by its name: a client or account id, a user name, an email, a version. */
-const NOT_SECRET = /(^|[-_.]|[a-z])(id|user(name)?|email|account|version)$/i;
-
-/**
- * The values a companion credential's scheme says it takes ("Possible values: jwt or anonymous"): words anyone may
- * read in the document, so a mode the request names, not a secret (a secret is never shorter than the runtime's
- * least, which would refuse `jwt`). Two to eight words, or none.
- */
-export function namedValues(description: unknown): string[] | undefined {
-  if (typeof description !== "string") return undefined;
-  const listed = /\b(?:possible|allowed|accepted|valid)\s+values(?:\s+are|\s+is)?\s*:?\s*([^.;\n]+)/i.exec(
-    description,
-  )?.[1];
-  const words = listed
-    ?.split(/\s*(?:,|\bor\b|\band\b)\s*/)
-    .map((w) => w.replace(/^[`'"]|[`'"]$/g, ""))
-    .filter(Boolean);
-  return words && words.length >= 2 && words.length <= 8 && words.every((w) => /^[\w-]{1,32}$/.test(w))
-    ? words
-    : undefined;
-}
-
-/** The manifest's `auth` for the drafted ways (its `covers` aside). */
-export function authOfDraft(credential: CredentialDraft): Manifest["auth"] {
-  if (credential.address) return { variable: credential.address.variable, param: credential.param };
-  const entry = (c: DraftCredential) => ({
-    scheme: c.scheme,
-    param: c.param,
-    ...(c.user ? { user: c.user } : {}),
-    ...(c.prefix ? { prefix: c.prefix.prefix } : {}),
-  });
-  const way = (w: DraftCredential[]) => ({
-    ...entry(w[0] as DraftCredential),
-    ...(w.length > 1 ? { also: w.slice(1).map(entry) } : {}),
-  });
-  const [first, ...alternatives] = credential.ways;
-  return {
-    ...way(first as DraftCredential[]),
-    ...(alternatives.length ? { alternatives: alternatives.map(way) } : {}),
-  };
-}
-
-/** The shared parameters of the drafted credentials, with a note on each. */
-export function credentialParams(
-  credential: CredentialDraft,
-  maxLength: number,
-): { params: Record<string, ManifestParam>; notes: { name: string; note: string }[] } {
-  const params: Record<string, ManifestParam> = {};
-  const notes: { name: string; note: string }[] = [];
-  if (credential.address) {
-    params[credential.param] = addressCredentialParam(credential.address, maxLength);
-    notes.push({
-      name: credential.param,
-      note:
-        `maxLength ${maxLength} is blockwright add's default for a credential, and the pattern a path segment's ` +
-        "characters: set the upstream's own limits if it has some",
-    });
-    return { params, notes };
-  }
-  const required = credential.ways.length === 1;
-  for (const way of credential.ways) {
-    way.forEach((c, i) => {
-      // A credential at the place of one before it in the way shares its parameter (nameParams).
-      if (i > 0 && way.slice(0, i).some((b) => b.param === c.param)) return;
-      const about =
-        typeof c.definition.description === "string"
-          ? shortText(c.definition.description, 300).replace(/\.?$/, ". ")
-          : "";
-      const where = `${placementWords(c.placement)}${c.prefix ? ` after ${JSON.stringify(c.prefix.prefix)}` : ""}`;
-      const key = c.placement.type !== "bearer" && c.placement.type !== "basic" ? c.placement.name : "";
-      const values = i === 0 ? undefined : namedValues(c.definition.description);
-      const secret = i === 0 || (!NOT_SECRET.test(key) && !values);
-      if (c.user) {
-        params[c.user] = {
-          type: "string",
-          title: "User name",
-          required,
-          maxLength: 256,
-          description:
-            `${about}The user (account) id of HTTP basic (security scheme ${c.scheme}), ` + `sent with ${c.param}.`,
-        };
-        notes.push({
-          name: c.user,
-          note: "the user id of HTTP basic: not secret; mark it secret: true if the API uses a key here",
-        });
-      }
-      const what =
-        c.placement.type === "basic"
-          ? "The password (secret)"
-          : c.placement.type === "bearer"
-            ? "The access token"
-            : c.param === "apiKey"
-              ? "The API key"
-              : `The ${key}`;
-      params[c.param] = {
-        type: "string",
-        title:
-          c.placement.type === "basic"
-            ? "Password"
-            : c.placement.type === "bearer"
-              ? "Access token"
-              : c.param === "apiKey"
-                ? "API key"
-                : key,
-        required,
-        ...(secret ? { secret: true } : {}),
-        ...(values ? { enum: values } : {}),
-        maxLength: secret ? maxLength : 256,
-        description: `${about}${what}, ${where}.`,
-      };
-      notes.push({
-        name: c.param,
-        note: secret
-          ? `maxLength ${maxLength} is blockwright add's default for a credential: set the upstream's own limit if ` +
-            "it has one"
-          : values
-            ? `sent with the credential (security scheme ${c.scheme}); not marked secret, as its description names ` +
-              `the values it takes (${values.join(", ")})`
-            : `sent with the credential (security scheme ${c.scheme}); not marked secret, as its name says it is an ` +
-              "identifier",
-      });
-    });
-  }
-  return { params, notes };
-}
-
-function placementWords(p: DraftPlacement): string {
-  if (p.type === "path") return `sent in the address as {${p.name}}`;
-  if (p.type === "bearer") return "sent as a bearer token";
-  if (p.type === "basic") return "sent with the user name as HTTP basic (Authorization: Basic)";
-  return `sent as the ${p.name} ${p.type === "query" ? "query parameter" : p.type}`;
-}
-
-/** Names of parameters that carry a token (a bearer or OAuth 2 credential) or an API key by convention. */
-const TOKEN_NAMES = /^(access[_-]?token|token|auth[_-]?token)$/i;
-const KEY_NAMES = /^(api[_-]?key|apikey|x-api-key)$/i;
-
-/**
- * Why a declared parameter (or form field) repeats the credential, if it
- * does (a repeat by name is added to the credential's `covers`): it is the credential's own slot, or a token or key by
- * name and description beside the scheme (RPC-style APIs declare `token` in the header, the
- * query or the form of every method, beside its OAuth scheme).
- */
-export function repeatsCredential(
-  credential: CredentialDraft,
-  param: { in: string; name: string; description?: unknown },
-): string | undefined {
-  const where = param.in === "body" ? "form field" : `${param.in} parameter`;
-  for (const c of credential.ways.flat()) {
-    const slot =
-      c.placement.type === "bearer" || c.placement.type === "basic"
-        ? { in: "header", name: "authorization" }
-        : { in: c.placement.type, name: c.placement.name.toLowerCase() };
-    if (param.in === slot.in && param.name.toLowerCase() === slot.name)
-      return `${where} ${param.name} is where the credential goes (auth: ${c.scheme || `variable ${c.param}`})`;
-  }
-  // A segment of the path names a resource (an export's token, a key's id): no credential goes there, and auth.covers
-  // takes none.
-  if (param.in === "path") return undefined;
-  const description = typeof param.description === "string" ? param.description : "";
-  // A token repeats a token, a key a key: an API-key requirement's body `access_token` is some other resource's token.
-  const kinds = new Set(
-    credential.ways
-      .flat()
-      .map((c) => (c.placement.type === "bearer" ? "token" : c.placement.type === "basic" ? "basic" : "key")),
-  );
-  const named =
-    (kinds.has("token") && TOKEN_NAMES.test(param.name)) || (kinds.has("key") && KEY_NAMES.test(param.name));
-  if (named && (!description || /auth|credential|api key|secret|access token|bearer/i.test(description))) {
-    credential.covers.add(param.name);
-    return (
-      `${where} ${JSON.stringify(param.name)} repeats the credential that security scheme ${credential.scheme} ` +
-      `sends (auth.param ${credential.param}): covered by it (auth.covers), not drafted`
-    );
-  }
-  return undefined;
 }

@@ -5,7 +5,7 @@
 // credential beside others that do.
 import { operationRef } from "../../load/operation-index.js";
 import type { SelectedOperation } from "../cut/select-operations.js";
-import type { CredentialDraft } from "./credential.js";
+import type { CredentialDraft } from "./credential-draft.js";
 
 type Json = Record<string, unknown>;
 

@@ -10,7 +10,8 @@ import { OpenApiDocument, type OpenApiOperation } from "../../load/openapi-docum
 import type { YamlSource } from "../../load/yaml-source.js";
 import { valueAt } from "../../load/json-ref.js";
 import { operationRef } from "../../load/operation-index.js";
-import { authOfDraft, type CredentialDraft, credentialParams } from "../auth/credential.js";
+import type { CredentialDraft } from "../auth/credential-draft.js";
+import { authOfDraft, credentialParams } from "../auth/credential-params.js";
 import { draftErrors } from "./errors.js";
 import { answersFile } from "./files.js";
 import { IdempotencyHeaders, ownIdempotency } from "./idempotency.js";
