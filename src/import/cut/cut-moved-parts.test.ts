@@ -4,7 +4,7 @@ import { rmSync } from "node:fs";
 import { afterAll, describe, expect, it } from "vitest";
 import { executeToolDefinition } from "@blockwright/runtime";
 import { draftWorkFolder, drafted, linkedTools, linkProblems, openapi, reply } from "../__fixtures__/draft-kit.js";
-import { pathPartKind } from "./cut.js";
+import { pathPartKind } from "./moved-parts.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 

@@ -7,9 +7,10 @@
 // in its own key order. One pass over what is kept, each component once, so
 // the time grows with the cut, not with the document. The one exception: a
 // part `$ref`'d inside another operation (`#/paths/…`) is moved into
-// `components` (pathPartKind, below), since its operation may be left out.
+// `components` (moved-parts.ts), since its operation may be left out.
 import { defined } from "@blockwright/runtime/internal";
 import { refPath, valueAt } from "../../load/json-ref.js";
+import { movedPartName, pathPartKind } from "./moved-parts.js";
 
 type Json = Record<string, unknown>;
 
@@ -82,6 +83,41 @@ const DATA_KEYWORDS = new Set(["example", "default", "enum", "const"]);
 export function cutDocument(doc: Json, chosen: readonly OperationAt[]): { document: Json; report: CutReport } {
   const components = (isObject(doc.components) ? doc.components : {}) as Json;
   const paths = (isObject(doc.paths) ? doc.paths : {}) as Json;
+  const walk = refWalk(doc, components);
+  const { keptPaths, keptOperations, totalOperations } = keptPathItems(paths, chosen, walk);
+  walk.schemes(doc.security);
+
+  // Everything kept is scanned once for the `$ref`s it holds; a component reached is queued once.
+  eachRef(walk.pending, (_, __, ref) => walk.follow(ref));
+
+  const { document, dropped } = keptDocument(doc, components, keptPaths, walk.keep);
+  const { keep, unresolved, external, moved, movedParts } = walk;
+  const result = moved.size ? withMovedParts(document, moved, movedParts) : document;
+  const counts: CutReport["components"] = {};
+  for (const [kind, group] of Object.entries(components)) {
+    if (isObject(group) && !kind.startsWith("x-"))
+      counts[kind] = { kept: keep.get(kind)?.size ?? 0, total: Object.keys(group).length };
+  }
+  return {
+    document: result,
+    report: {
+      operations: { kept: keptOperations, total: totalOperations },
+      components: counts,
+      dropped,
+      unresolved: [...unresolved].sort(),
+      external: [...external].sort(),
+      moved: [...moved]
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([from, to]) => ({ to: `components.${to.kind}.${to.name}`, from })),
+    },
+  };
+}
+
+/**
+ * What the cut keeps, found by following `$ref`s from the kept parts: the components reached, by kind; the parts
+ * inside operations that kept parts `$ref` (moved into components); the refs that name nothing or another file.
+ */
+function refWalk(doc: Json, components: Json) {
   const keep = new Map<string, Set<string>>(); // kind → names reached
   const unresolved = new Set<string>();
   const external = new Set<string>();
@@ -148,6 +184,17 @@ export function cutDocument(doc: Json, chosen: readonly OperationAt[]): { docume
           reach("securitySchemes", name, `#/components/securitySchemes/${name}`);
   };
 
+  return { keep, unresolved, external, pending, moved, movedParts, follow, schemes };
+}
+
+type RefWalk = ReturnType<typeof refWalk>;
+
+/** The path items of the chosen operations, with only those methods, queued for the walk; the operations counted. */
+function keptPathItems(
+  paths: Json,
+  chosen: readonly OperationAt[],
+  walk: RefWalk,
+): { keptPaths: Json; keptOperations: number; totalOperations: number } {
   const keptPaths: Json = {};
   let keptOperations = 0;
   let totalOperations = 0;
@@ -162,17 +209,25 @@ export function cutDocument(doc: Json, chosen: readonly OperationAt[]): { docume
       item[key] = value;
       if (METHODS.has(key)) {
         keptOperations++;
-        if (isObject(value)) schemes(value.security);
+        if (isObject(value)) walk.schemes(value.security);
       }
     }
     keptPaths[path] = item;
-    pending.push([item, "keywords"]);
+    walk.pending.push([item, "keywords"]);
   }
-  schemes(doc.security);
+  return { keptPaths, keptOperations, totalOperations };
+}
 
-  // Everything kept is scanned once for the `$ref`s it holds; a component reached is queued once.
-  eachRef(pending, (_, __, ref) => follow(ref));
-
+/**
+ * The cut document: the top-level keys kept as they are, the kept path items, the tags they use, the components
+ * reached; the other top-level keys are left out (`dropped`).
+ */
+function keptDocument(
+  doc: Json,
+  components: Json,
+  keptPaths: Json,
+  keep: ReadonlyMap<string, Set<string>>,
+): { document: Json; dropped: string[] } {
   const document: Json = {};
   const dropped: string[] = [];
   const usedTags = new Set<string>();
@@ -197,26 +252,7 @@ export function cutDocument(doc: Json, chosen: readonly OperationAt[]): { docume
     } else dropped.push(key);
   }
   if (!("paths" in document)) document.paths = keptPaths;
-  const result = moved.size ? withMovedParts(document, moved, movedParts) : document;
-
-  const counts: CutReport["components"] = {};
-  for (const [kind, group] of Object.entries(components)) {
-    if (isObject(group) && !kind.startsWith("x-"))
-      counts[kind] = { kept: keep.get(kind)?.size ?? 0, total: Object.keys(group).length };
-  }
-  return {
-    document: result,
-    report: {
-      operations: { kept: keptOperations, total: totalOperations },
-      components: counts,
-      dropped,
-      unresolved: [...unresolved].sort(),
-      external: [...external].sort(),
-      moved: [...moved]
-        .sort(([a], [b]) => (a < b ? -1 : 1))
-        .map(([from, to]) => ({ to: `components.${to.kind}.${to.name}`, from })),
-    },
-  };
+  return { document, dropped };
 }
 
 /** The header's account of the parts the cut moved into components, the refs to them rewritten. */
@@ -305,129 +341,4 @@ function eachRef(pending: [unknown, Role][], found: (holder: Json, key: string, 
 
 function isObject(value: unknown): value is Json {
   return value !== null && typeof value === "object" && !Array.isArray(value);
-}
-
-// `$ref`s into another operation's parts (`#/paths/~1register/post/responses/201/…/schema`):
-// some published documents reuse a part where it first appears instead of
-// defining it under `components`. A cut that leaves that operation out keeps
-// the part by moving it into `components`, under a name made from where it
-// was: what kind of part it is follows from the OpenAPI structure the pointer
-// walks through.
-
-/**
- * Where a step leads: the kind of part reached, and how many name segments (a status, a media type, an index) follow
- * the key.
- */
-type Step = readonly [kind: string, names: number];
-
-/**
- * Within each kind of part, the keys that lead to another part. `media` is a Media Type Object, `operation` an
- * Operation: no component kind.
- */
-const STEPS: Record<string, Record<string, Step>> = {
-  pathItem: { parameters: ["parameters", 1] },
-  operation: {
-    parameters: ["parameters", 1],
-    requestBody: ["requestBodies", 0],
-    responses: ["responses", 1],
-    callbacks: ["callbacks", 1],
-  },
-  parameters: { schema: ["schemas", 0], content: ["media", 1], examples: ["examples", 1] },
-  headers: { schema: ["schemas", 0], content: ["media", 1], examples: ["examples", 1] },
-  requestBodies: { content: ["media", 1] },
-  responses: { headers: ["headers", 1], content: ["media", 1], links: ["links", 1] },
-  media: { schema: ["schemas", 0], examples: ["examples", 1] },
-  schemas: Object.fromEntries([
-    ...[
-      "properties",
-      "patternProperties",
-      "$defs",
-      "definitions",
-      "dependentSchemas",
-      "allOf",
-      "anyOf",
-      "oneOf",
-      "prefixItems",
-    ].map((k) => [k, ["schemas", 1] as const]),
-    ...[
-      "additionalProperties",
-      "not",
-      "contains",
-      "if",
-      "then",
-      "else",
-      "propertyNames",
-      "unevaluatedItems",
-      "unevaluatedProperties",
-      "additionalItems",
-    ].map((k) => [k, ["schemas", 0] as const]),
-  ]),
-};
-
-/** Keys that say how a part is reached, not which: left out of a moved part's name. */
-const STRUCTURE = new Set([
-  "parameters",
-  "requestBody",
-  "responses",
-  "content",
-  "schema",
-  "properties",
-  "items",
-  "headers",
-  "examples",
-  "links",
-  "callbacks",
-]);
-
-/**
- * The component kind (`schemas`, `responses`, …) of the part a pointer into
- * `paths` names, or undefined when it names no part a component can hold
- * (a path item, an operation, a media type entry, or a place inside data).
- */
-export function pathPartKind(pointer: readonly string[]): string | undefined {
-  if (pointer[0] !== "paths" || pointer.length < 3) return undefined;
-  let kind = "pathItem";
-  for (let i = 2; i < pointer.length; ) {
-    const key = pointer[i] as string;
-    // `items` is a schema, or (JSON Schema draft 4's tuples) a list of them.
-    const step: Step | undefined =
-      kind === "pathItem" && METHODS.has(key)
-        ? ["operation", 0]
-        : kind === "schemas" && key === "items"
-          ? ["schemas", /^\d+$/.test(pointer[i + 1] ?? "") ? 1 : 0]
-          : STEPS[kind]?.[key];
-    if (!step || i + 1 + step[1] > pointer.length) return undefined;
-    kind = step[0];
-    i += 1 + step[1];
-  }
-  return kind === "pathItem" || kind === "operation" || kind === "media" ? undefined : kind;
-}
-
-/**
- * A component name for the part at `pointer` (`paths`, path, method, …): the
- * operation's id (else its method and path), then the names along the way,
- * as components may be named (`register_201_data_faction`); `taken` says
- * which names are used, and a clash gets a number.
- */
-export function movedPartName(
-  pointer: readonly string[],
-  operationId: unknown,
-  taken: (name: string) => boolean,
-): string {
-  const [, path = "", method = ""] = pointer;
-  const operation = METHODS.has(method)
-    ? typeof operationId === "string" && operationId
-      ? operationId
-      : `${method}${path}`
-    : path;
-  const rest = pointer.slice(METHODS.has(method) ? 3 : 2).filter((k) => !STRUCTURE.has(k) && !k.includes("/"));
-  const base =
-    [operation, ...rest]
-      .join("_")
-      .replace(/[^A-Za-z0-9._-]+/g, "_")
-      .replace(/_{2,}/g, "_")
-      .replace(/^_+|_+$/g, "") || "part";
-  let name = base;
-  for (let n = 2; taken(name); n++) name = `${base}_${n}`;
-  return name;
 }
