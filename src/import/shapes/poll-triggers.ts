@@ -113,35 +113,8 @@ function pollOf(
   const base = { operation: id, items };
 
   // A delta link in the answer: the next poll is sent there; only ids never seen run.
-  const link = Object.keys(answer).find((name) => DELTA_LINK.test(name) && typeOf(doc, answer[name]) === "string");
-  if (link) {
-    const next = Object.keys(answer).find((name) => NEXT_LINK.test(name) && typeOf(doc, answer[name]) === "string");
-    const outputs: Record<string, ManifestOutput> = {};
-    const outputOf = (name: string, said: string) => {
-      const from = `$response.body#/${name.replace(/~/g, "~0").replace(/\//g, "~1")}`;
-      const known = Object.entries(operation.outputs).find(([, o]) => o.from === from);
-      if (known) return known[0];
-      const key = `metadata.${name.replace(/^@[A-Za-z]+\./, "").replace(/[^A-Za-z0-9_]/g, "_")}`;
-      outputs[key] = { type: "string", from, optional: true, description: said };
-      return key;
-    };
-    const delta: NonNullable<Poll["delta"]> = {
-      link: outputOf(link, "The address to come back with for the changes since (on the last page)."),
-      new: "created",
-    };
-    if (next) delta.next = outputOf(next, "The address of the round's next page, while there is one.");
-    const removed = Object.keys(fields).find((f) => /^@?removed$|^deleted$/i.test(f));
-    if (removed) delta.removed = `/${removed}`;
-    return {
-      poll: { ...base, delta },
-      idField,
-      outputs,
-      note:
-        `drafted from ${op.operationId}'s ${link}: a delta query. An item runs when its id was never ` +
-        `seen${removed ? `, one holding ${removed} is a removal` : ""}; check that the answer's ${link} is the ` +
-        "address to come back with, on the operation's own origin",
-    };
-  }
+  const delta = deltaPoll(doc, op, operation, answer, fields);
+  if (delta) return { ...delta, poll: { ...base, ...delta.poll }, idField };
 
   // A parameter asking for items created at or after a value the items carry.
   const created = Object.keys(fields).find((f) => CREATED_FIELD.test(f));
@@ -192,6 +165,43 @@ function pollOf(
         "is read, so more new items than a page holds between two polls are not all found",
     };
   return undefined;
+}
+
+/** The poll of a list whose answer carries a delta link (the changes since), where it has one. */
+function deltaPoll(
+  doc: OpenApiDocument,
+  op: OpenApiOperation,
+  operation: ManifestOperation,
+  answer: Record<string, Schema>,
+  fields: Record<string, Schema>,
+): { poll: Pick<Poll, "delta">; outputs: Record<string, ManifestOutput>; note: string } | undefined {
+  const link = Object.keys(answer).find((name) => DELTA_LINK.test(name) && typeOf(doc, answer[name]) === "string");
+  if (!link) return undefined;
+  const next = Object.keys(answer).find((name) => NEXT_LINK.test(name) && typeOf(doc, answer[name]) === "string");
+  const outputs: Record<string, ManifestOutput> = {};
+  const outputOf = (name: string, said: string) => {
+    const from = `$response.body#/${name.replace(/~/g, "~0").replace(/\//g, "~1")}`;
+    const known = Object.entries(operation.outputs).find(([, o]) => o.from === from);
+    if (known) return known[0];
+    const key = `metadata.${name.replace(/^@[A-Za-z]+\./, "").replace(/[^A-Za-z0-9_]/g, "_")}`;
+    outputs[key] = { type: "string", from, optional: true, description: said };
+    return key;
+  };
+  const delta: NonNullable<Poll["delta"]> = {
+    link: outputOf(link, "The address to come back with for the changes since (on the last page)."),
+    new: "created",
+  };
+  if (next) delta.next = outputOf(next, "The address of the round's next page, while there is one.");
+  const removed = Object.keys(fields).find((f) => /^@?removed$|^deleted$/i.test(f));
+  if (removed) delta.removed = `/${removed}`;
+  return {
+    poll: { delta },
+    outputs,
+    note:
+      `drafted from ${op.operationId}'s ${link}: a delta query. An item runs when its id was never ` +
+      `seen${removed ? `, one holding ${removed} is a removal` : ""}; check that the answer's ${link} is the ` +
+      "address to come back with, on the operation's own origin",
+  };
 }
 
 /**
