@@ -58,7 +58,10 @@ export function notesAt(d: ProviderDraft, at: string): string[] {
   return d.notes.filter((n) => n.at.join(".") === at).map((n) => n.note);
 }
 
-/** Where linked drafts are written: made by the first write (a file that writes none leaves nothing), removed by each test file that writes (afterAll). */
+/**
+ * Where linked drafts are written: made by the first write (a file that writes none leaves nothing), removed by each
+ * test file that writes (afterAll).
+ */
 const work = join(tmpdir(), `blockwright-draft-${randomUUID()}`);
 let counter = 0;
 

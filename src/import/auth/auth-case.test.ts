@@ -34,31 +34,46 @@ describe("a security requirement that names a declared scheme in another letter 
     );
     expect(d.manifest.auth).toMatchObject({ scheme: "zqBearer", param: "accessToken" });
     expect(d.openapiText).toMatch(
-      /^# Changed by blockwright add: security, GET \/zq-widgets\.security \("ZQBEARER" written "zqBearer", as the scheme is declared, "ZqBearer" written "zqBearer", as the scheme is declared\)/m,
+      new RegExp(
+        String.raw`^# Changed by blockwright add: security, GET \/zq-widgets\.security \("ZQBEARER" written ` +
+          '"zqBearer", as the scheme is declared, "ZqBearer" written "zqBearer", as the scheme is ' +
+          String.raw`declared\)`,
+        "m",
+      ),
     );
     expect(d.openapiText).not.toMatch(/ZqBearer:|ZQBEARER:/);
     expect(notesAt(d, "auth").join("\n")).toMatch(
-      /name ZQBEARER where the scheme is declared as zqBearer, ZqBearer where the scheme is declared as zqBearer: openapi\.yaml writes them as declared/,
+      new RegExp(
+        "name ZQBEARER where the scheme is declared as zqBearer, ZqBearer where the scheme is declared " +
+          String.raw`as zqBearer: openapi\.yaml writes them as declared`,
+      ),
     );
     expect(await linkProblems(d)).toEqual([]);
   });
 
-  it("with several declared schemes matching it: add refuses with exit 2, naming the requirement and every candidate", async () => {
-    const document = openapi(paths([{ ZQKEY: [] }]), {
-      securitySchemes: {
-        zqKey: { type: "apiKey", in: "header", name: "X-Key" },
-        ZqKey: { type: "apiKey", in: "query", name: "key" },
-      },
-    });
-    const dir = join(work, "project");
-    mkdirSync(join(dir, "specs"), { recursive: true });
-    writeFileSync(join(dir, "document.json"), JSON.stringify(document));
-    const r = await cli(["add", "zqcase", "--from", join(dir, "document.json"), "--operations", "listWidgets"], {
-      cwd: dir,
-    });
-    expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(
-      /security requirements name "ZQKEY" \(declared: "zqKey", "ZqKey"\): no scheme is declared under that name, and several under it in another letter case/,
-    );
-  });
+  it(
+    "with several declared schemes matching it: add refuses with exit 2, naming the requirement " +
+      "and every candidate",
+    async () => {
+      const document = openapi(paths([{ ZQKEY: [] }]), {
+        securitySchemes: {
+          zqKey: { type: "apiKey", in: "header", name: "X-Key" },
+          ZqKey: { type: "apiKey", in: "query", name: "key" },
+        },
+      });
+      const dir = join(work, "project");
+      mkdirSync(join(dir, "specs"), { recursive: true });
+      writeFileSync(join(dir, "document.json"), JSON.stringify(document));
+      const r = await cli(["add", "zqcase", "--from", join(dir, "document.json"), "--operations", "listWidgets"], {
+        cwd: dir,
+      });
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(
+        new RegExp(
+          String.raw`security requirements name "ZQKEY" \(declared: "zqKey", "ZqKey"\): no scheme is declared ` +
+            "under that name, and several under it in another letter case",
+        ),
+      );
+    },
+  );
 });

@@ -46,32 +46,35 @@ describe("a companion scheme whose description names the values it takes", () =>
     expect(namedValues(undefined)).toBeUndefined();
   });
 
-  it("is drafted as a parameter of those values, not secret, and a call with the documented value sends it", async () => {
-    const schemes = {
-      zqJwt: { type: "apiKey", in: "header", name: "Authorization", description: "A JWT." },
-      zqMode: { type: "apiKey", in: "header", name: "Zq-Auth-Mode", description: MODE },
-    };
-    const d = drafted(one(schemes, [{ zqJwt: [], zqMode: [] }]), ["me"]);
-    const mode = Object.values(d.manifest.params ?? {}).find((p) =>
-      (p as { description?: string }).description?.includes("Zq-Auth-Mode"),
-    );
-    expect(mode).toMatchObject({ type: "string", enum: ["jwt", "anonymous"] });
-    expect(mode).not.toHaveProperty("secret");
-    expect(await linkProblems(d)).toEqual([]);
-    const [tool] = await linkedTools(d);
-    const sent: Record<string, string>[] = [];
-    const fetch = async (r: Request) => {
-      sent.push(Object.fromEntries(r.headers));
-      return new Response(JSON.stringify({ id: "u1" }), { headers: { "content-type": "application/json" } });
-    };
-    const modeParam = Object.entries(d.manifest.params ?? {}).find(([, p]) => p === mode)?.[0] as string;
-    const jwtParam = d.manifest.auth?.param as string;
-    const result = await executeToolDefinition(
-      tool!,
-      { [jwtParam]: "zq.jwt.token-0001", [modeParam]: "jwt" },
-      { fetch, baseUrl: "http://127.0.0.1:9" },
-    );
-    expect(result.success).toBe(true);
-    expect(sent[0]).toMatchObject({ authorization: "zq.jwt.token-0001", "zq-auth-mode": "jwt" });
-  });
+  it(
+    "is drafted as a parameter of those values, not secret, and a call with the documented " + "value sends it",
+    async () => {
+      const schemes = {
+        zqJwt: { type: "apiKey", in: "header", name: "Authorization", description: "A JWT." },
+        zqMode: { type: "apiKey", in: "header", name: "Zq-Auth-Mode", description: MODE },
+      };
+      const d = drafted(one(schemes, [{ zqJwt: [], zqMode: [] }]), ["me"]);
+      const mode = Object.values(d.manifest.params ?? {}).find((p) =>
+        (p as { description?: string }).description?.includes("Zq-Auth-Mode"),
+      );
+      expect(mode).toMatchObject({ type: "string", enum: ["jwt", "anonymous"] });
+      expect(mode).not.toHaveProperty("secret");
+      expect(await linkProblems(d)).toEqual([]);
+      const [tool] = await linkedTools(d);
+      const sent: Record<string, string>[] = [];
+      const fetch = async (r: Request) => {
+        sent.push(Object.fromEntries(r.headers));
+        return new Response(JSON.stringify({ id: "u1" }), { headers: { "content-type": "application/json" } });
+      };
+      const modeParam = Object.entries(d.manifest.params ?? {}).find(([, p]) => p === mode)?.[0] as string;
+      const jwtParam = d.manifest.auth?.param as string;
+      const result = await executeToolDefinition(
+        tool!,
+        { [jwtParam]: "zq.jwt.token-0001", [modeParam]: "jwt" },
+        { fetch, baseUrl: "http://127.0.0.1:9" },
+      );
+      expect(result.success).toBe(true);
+      expect(sent[0]).toMatchObject({ authorization: "zq.jwt.token-0001", "zq-auth-mode": "jwt" });
+    },
+  );
 });

@@ -64,65 +64,76 @@ const doc = (flow: Record<string, unknown>, description?: string, server = "http
   );
 
 describe("an OAuth 2 scheme with a client credentials flow", () => {
-  it("is drafted as auth.flows: the token URL resolved against the server, the operations' scopes, HTTP Basic by default; the access token optional; it links", async () => {
-    const d = drafted(doc({ tokenUrl: "/v1/oauth2/token" }), ["createOrder", "getOrder"]);
-    expect(d.manifest.auth).toEqual({
-      scheme: "zqOauth",
-      param: "accessToken",
-      flows: {
-        clientCredentials: {
+  it(
+    "is drafted as auth.flows: the token URL resolved against the server, the operations' " +
+      "scopes, HTTP Basic by default; the access token optional; it links",
+    async () => {
+      const d = drafted(doc({ tokenUrl: "/v1/oauth2/token" }), ["createOrder", "getOrder"]);
+      expect(d.manifest.auth).toEqual({
+        scheme: "zqOauth",
+        param: "accessToken",
+        flows: {
+          clientCredentials: {
+            tokenUrl: "https://api-m.zqpay.test/v1/oauth2/token",
+            scope: "zq/orders zq/refunds",
+            clientId: "clientId",
+            clientSecret: "clientSecret",
+            clientAuth: "basic",
+          },
+        },
+      });
+      expect(d.manifest.params?.accessToken?.required).toBeUndefined();
+      expect(d.manifest.params?.clientSecret).toMatchObject({ secret: true, visibility: "user-only" });
+      expect(notesAt(d, "auth.flows.clientCredentials")[0]).toMatch(
+        new RegExp(
+          String.raw`the client authenticates with HTTP Basic \(clientAuth: basic\), which RFC 6749 §2\.3\.1 ` +
+            "requires every token endpoint to accept",
+        ),
+      );
+      expect(notesAt(d, "auth").join("\n")).not.toMatch(/obtaining it \(the OAuth flow\) is the caller's/);
+      expect(await linkProblems(d)).toEqual([]);
+      const tools = await linkedTools(d);
+      expect(tools[0]?.oauth?.flows).toEqual([
+        {
+          grant: "clientCredentials",
           tokenUrl: "https://api-m.zqpay.test/v1/oauth2/token",
           scope: "zq/orders zq/refunds",
           clientId: "clientId",
           clientSecret: "clientSecret",
           clientAuth: "basic",
         },
-      },
-    });
-    expect(d.manifest.params?.accessToken?.required).toBeUndefined();
-    expect(d.manifest.params?.clientSecret).toMatchObject({ secret: true, visibility: "user-only" });
-    expect(notesAt(d, "auth.flows.clientCredentials")[0]).toMatch(
-      /the client authenticates with HTTP Basic \(clientAuth: basic\), which RFC 6749 §2\.3\.1 requires every token endpoint to accept/,
-    );
-    expect(notesAt(d, "auth").join("\n")).not.toMatch(/obtaining it \(the OAuth flow\) is the caller's/);
-    expect(await linkProblems(d)).toEqual([]);
-    const tools = await linkedTools(d);
-    expect(tools[0]?.oauth?.flows).toEqual([
-      {
-        grant: "clientCredentials",
-        tokenUrl: "https://api-m.zqpay.test/v1/oauth2/token",
-        scope: "zq/orders zq/refunds",
-        clientId: "clientId",
-        clientSecret: "clientSecret",
-        clientAuth: "basic",
-      },
-    ]);
-  });
+      ]);
+    },
+  );
 
-  it("passes its contract auth cases: the client's id and secret in an Authorization: Basic header, not the form (the case wanted no header at all)", async () => {
-    const d = drafted(doc({ tokenUrl: "/v1/oauth2/token" }), ["getOrder"]);
-    const root = mkdtempSync(join(tmpdir(), "blockwright-zq-flow-"));
-    const dir = join(root, "specs", "acme");
-    mkdirSync(dir, { recursive: true });
-    writeFileSync(join(dir, "openapi.yaml"), d.openapiText);
-    writeFileSync(join(dir, "manifest.yaml"), d.manifestText);
-    const loaded = await loadProvider(root, dir);
-    const tools = loaded.operations.map((o) => o.tool);
-    const subject: Subject = {
-      provider: "acme",
-      tools,
-      document: new OpenApiDocument(loadYamlSource(join(dir, "openapi.yaml"))),
-    };
-    const mocks = await startMocks(["acme"], { specsDir: join(root, "specs"), root });
-    try {
-      const cases = oauthCases(tools[0]!, subject);
-      expect(cases.length).toBeGreaterThan(0);
-      for (const c of cases) await c.run({ mockUrl: () => mocks.urls.acme!, seed: 1, runs: 1 });
-    } finally {
-      await mocks.close();
-      rmSync(root, { recursive: true, force: true });
-    }
-  });
+  it(
+    "passes its contract auth cases: the client's id and secret in an Authorization: Basic " +
+      "header, not the form (the case wanted no header at all)",
+    async () => {
+      const d = drafted(doc({ tokenUrl: "/v1/oauth2/token" }), ["getOrder"]);
+      const root = mkdtempSync(join(tmpdir(), "blockwright-zq-flow-"));
+      const dir = join(root, "specs", "acme");
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, "openapi.yaml"), d.openapiText);
+      writeFileSync(join(dir, "manifest.yaml"), d.manifestText);
+      const loaded = await loadProvider(root, dir);
+      const tools = loaded.operations.map((o) => o.tool);
+      const subject: Subject = {
+        provider: "acme",
+        tools,
+        document: new OpenApiDocument(loadYamlSource(join(dir, "openapi.yaml"))),
+      };
+      const mocks = await startMocks(["acme"], { specsDir: join(root, "specs"), root });
+      try {
+        const cases = oauthCases(tools[0]!, subject);
+        expect(cases.length).toBeGreaterThan(0);
+        for (const c of cases) await c.run({ mockUrl: () => mocks.urls.acme!, seed: 1, runs: 1 });
+      } finally {
+        await mocks.close();
+        rmSync(root, { recursive: true, force: true });
+      }
+    },
+  );
 
   it("authenticates the client in the form where the document says so", () => {
     const d = drafted(
@@ -141,7 +152,10 @@ describe("an OAuth 2 scheme with a client credentials flow", () => {
     expect(d.manifest.params?.accessToken?.required).toBe(true);
     expect(notesAt(d, "auth").join("\n")).toMatch(/obtaining it \(the OAuth flow\) is the caller's/);
     expect(notesAt(d, "auth").join("\n")).toMatch(
-      /declares a client credentials flow, not drafted as auth\.flows: its token URL \(http:\/\/auth\.zqpay\.test\/token\) is not https/,
+      new RegExp(
+        String.raw`declares a client credentials flow, not drafted as auth\.flows: its token URL ` +
+          String.raw`\(http:\/\/auth\.zqpay\.test\/token\) is not https`,
+      ),
     );
   });
 });

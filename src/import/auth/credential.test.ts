@@ -52,23 +52,26 @@ describe("the credential, per kind of security scheme", () => {
     expect(await linkProblems(d)).toEqual([]);
   });
 
-  it("an API key in a header, where a parameter of the same header is the credential's own slot, not drafted", async () => {
-    const d = drafted(
-      one(
-        { key: { type: "apiKey", in: "header", name: "X-Api-Key" } },
-        [{ key: [] }],
-        [{ name: "x-api-key", in: "header", required: false, schema: { type: "string" } }],
-      ),
-      ["me"],
-    );
-    expect(d.manifest.auth).toEqual({ scheme: "key", param: "apiKey" });
-    expect(d.manifest.params!.apiKey!.description).toBe("The API key, sent as the X-Api-Key header.");
-    expect(d.manifest.operations.acme_me!.params).toBeUndefined();
-    expect(notesAt(d, "operations.acme_me")).toEqual([
-      "header parameter x-api-key is where the credential goes (auth: key)",
-    ]);
-    expect(await linkProblems(d)).toEqual([]);
-  });
+  it(
+    "an API key in a header, where a parameter of the same header is the credential's own slot, " + "not drafted",
+    async () => {
+      const d = drafted(
+        one(
+          { key: { type: "apiKey", in: "header", name: "X-Api-Key" } },
+          [{ key: [] }],
+          [{ name: "x-api-key", in: "header", required: false, schema: { type: "string" } }],
+        ),
+        ["me"],
+      );
+      expect(d.manifest.auth).toEqual({ scheme: "key", param: "apiKey" });
+      expect(d.manifest.params!.apiKey!.description).toBe("The API key, sent as the X-Api-Key header.");
+      expect(d.manifest.operations.acme_me!.params).toBeUndefined();
+      expect(notesAt(d, "operations.acme_me")).toEqual([
+        "header parameter x-api-key is where the credential goes (auth: key)",
+      ]);
+      expect(await linkProblems(d)).toEqual([]);
+    },
+  );
 
   it("an API key in the query", async () => {
     const d = drafted(one({ key: { type: "apiKey", in: "query", name: "key" } }, [{ key: [] }]), ["me"]);
@@ -77,53 +80,58 @@ describe("the credential, per kind of security scheme", () => {
   });
 
   for (const type of ["oauth2", "openIdConnect"]) {
-    it(`an ${type} scheme: its access token as a bearer token; a required token parameter beside it is covered by it, not drafted`, async () => {
-      const scheme =
-        type === "oauth2"
-          ? {
-              type,
-              flows: {
-                authorizationCode: {
-                  authorizationUrl: "https://acme.test/a",
-                  tokenUrl: "https://acme.test/t",
-                  scopes: {},
+    it(
+      `an ${type} scheme: its access token as a bearer token; a required token parameter beside ` +
+        "it is covered by it, not drafted",
+      async () => {
+        const scheme =
+          type === "oauth2"
+            ? {
+                type,
+                flows: {
+                  authorizationCode: {
+                    authorizationUrl: "https://acme.test/a",
+                    tokenUrl: "https://acme.test/t",
+                    scopes: {},
+                  },
                 },
-              },
-            }
-          : { type, openIdConnectUrl: "https://acme.test/.well-known/openid-configuration" };
-      const d = drafted(
-        one(
-          { login: scheme },
-          [{ login: [] }],
-          [
-            query(
-              "token",
-              { type: "string" },
-              { required: true, description: "Authentication token. Requires scope: `me:read`" },
-            ),
-            query("fields", { type: "string", maxLength: 100 }, { description: "A token list of fields." }),
-          ],
-        ),
-        ["me"],
-      );
-      expect(d.credential).toMatchObject({ scheme: "login", param: "accessToken", placement: { type: "bearer" } });
-      expect(Object.keys(d.manifest.operations.acme_me!.params!)).toEqual(["fields"]);
-      expect(notesAt(d, "auth")).toEqual([
-        `security scheme login is ${type}: its access token is sent as a bearer token; obtaining it (the OAuth ` +
-          "flow) is the caller's",
-      ]);
-      expect(notesAt(d, "operations.acme_me")).toEqual([
-        'query parameter "token" repeats the credential that security scheme login sends (auth.param accessToken): covered by it (auth.covers), not drafted',
-      ]);
-      expect(d.manifest.auth).toEqual({ scheme: "login", param: "accessToken", covers: ["token"] });
-      expect(await linkProblems(d)).toEqual([]);
-      // Without the cover, the required token is missing.
-      const uncovered = { ...d, manifestText: d.manifestText.replace(/\n {2}covers:\n {4}- token\n/, "\n") };
-      expect(uncovered.manifestText).not.toMatch(/^ +covers:/m);
-      expect(await linkProblems(uncovered)).toEqual([
-        expect.stringMatching(/requires query parameter "token" for "me", but no parameter or constant supplies it$/),
-      ]);
-    });
+              }
+            : { type, openIdConnectUrl: "https://acme.test/.well-known/openid-configuration" };
+        const d = drafted(
+          one(
+            { login: scheme },
+            [{ login: [] }],
+            [
+              query(
+                "token",
+                { type: "string" },
+                { required: true, description: "Authentication token. Requires scope: `me:read`" },
+              ),
+              query("fields", { type: "string", maxLength: 100 }, { description: "A token list of fields." }),
+            ],
+          ),
+          ["me"],
+        );
+        expect(d.credential).toMatchObject({ scheme: "login", param: "accessToken", placement: { type: "bearer" } });
+        expect(Object.keys(d.manifest.operations.acme_me!.params!)).toEqual(["fields"]);
+        expect(notesAt(d, "auth")).toEqual([
+          `security scheme login is ${type}: its access token is sent as a bearer token; obtaining it (the OAuth ` +
+            "flow) is the caller's",
+        ]);
+        expect(notesAt(d, "operations.acme_me")).toEqual([
+          'query parameter "token" repeats the credential that security scheme login sends (auth.param ' +
+            "accessToken): covered by it (auth.covers), not drafted",
+        ]);
+        expect(d.manifest.auth).toEqual({ scheme: "login", param: "accessToken", covers: ["token"] });
+        expect(await linkProblems(d)).toEqual([]);
+        // Without the cover, the required token is missing.
+        const uncovered = { ...d, manifestText: d.manifestText.replace(/\n {2}covers:\n {4}- token\n/, "\n") };
+        expect(uncovered.manifestText).not.toMatch(/^ +covers:/m);
+        expect(await linkProblems(uncovered)).toEqual([
+          expect.stringMatching(/requires query parameter "token" for "me", but no parameter or constant supplies it$/),
+        ]);
+      },
+    );
   }
 
   it("no scheme at all: a bearer token, added to the cut as such, with a security requirement", async () => {
@@ -140,39 +148,47 @@ describe("the credential, per kind of security scheme", () => {
     expect(await linkProblems(d)).toEqual([]);
   });
 
-  it("no scheme at all and security: [] (authentication left to the deployment): the added bearer token takes the empty requirements' place", async () => {
-    const doc = one({}, []);
-    delete doc.components.securitySchemes;
-    doc.security = [];
-    const d = drafted(doc, ["me"], "zqopen");
-    expect(d.manifest.auth).toEqual({ scheme: "bearerAuth", param: "accessToken" });
-    expect(d.added).toEqual(["components.securitySchemes.bearerAuth", "security"]);
-    expect(d.openapiText).toMatch(/\nsecurity:\n {2}- bearerAuth: \[\]\npaths:/);
-    expect(d.openapiText).not.toMatch(/security: \[\]/);
-    // The published document is not changed.
-    expect(doc.paths["/me"].get.security).toEqual([]);
-    expect(await linkProblems(d, "zqopen")).toEqual([]);
-  });
+  it(
+    "no scheme at all and security: [] (authentication left to the deployment): the added " +
+      "bearer token takes the empty requirements' place",
+    async () => {
+      const doc = one({}, []);
+      delete doc.components.securitySchemes;
+      doc.security = [];
+      const d = drafted(doc, ["me"], "zqopen");
+      expect(d.manifest.auth).toEqual({ scheme: "bearerAuth", param: "accessToken" });
+      expect(d.added).toEqual(["components.securitySchemes.bearerAuth", "security"]);
+      expect(d.openapiText).toMatch(/\nsecurity:\n {2}- bearerAuth: \[\]\npaths:/);
+      expect(d.openapiText).not.toMatch(/security: \[\]/);
+      // The published document is not changed.
+      expect(doc.paths["/me"].get.security).toEqual([]);
+      expect(await linkProblems(d, "zqopen")).toEqual([]);
+    },
+  );
 
-  it("security: [] beside declared schemes (authentication left to the deployment): the best declared scheme, in the empty requirements' place", async () => {
-    const doc = one(
-      {
-        zqKerberos: { type: "http", scheme: "negotiate" },
-        zqBasic: { type: "http", scheme: "basic" },
-        zqOidc: { type: "openIdConnect", openIdConnectUrl: "https://zq.test/.well-known" },
-      },
-      [],
-    );
-    doc.security = [];
-    const d = drafted(doc, ["me"], "zqopen");
-    expect(d.manifest.auth).toEqual({ scheme: "zqBasic", param: "password", user: "username" });
-    expect(d.added).toEqual(["security"]);
-    expect(d.openapiText).toMatch(/\nsecurity:\n {2}- zqBasic: \[\]\npaths:/);
-    expect(notesAt(d, "auth")[0]).toMatch(
-      /^me names no security scheme \(security: \[\]\), which says no credential is needed/,
-    );
-    expect(await linkProblems(d, "zqopen")).toEqual([]);
-  });
+  it(
+    "security: [] beside declared schemes (authentication left to the deployment): the best " +
+      "declared scheme, in the empty requirements' place",
+    async () => {
+      const doc = one(
+        {
+          zqKerberos: { type: "http", scheme: "negotiate" },
+          zqBasic: { type: "http", scheme: "basic" },
+          zqOidc: { type: "openIdConnect", openIdConnectUrl: "https://zq.test/.well-known" },
+        },
+        [],
+      );
+      doc.security = [];
+      const d = drafted(doc, ["me"], "zqopen");
+      expect(d.manifest.auth).toEqual({ scheme: "zqBasic", param: "password", user: "username" });
+      expect(d.added).toEqual(["security"]);
+      expect(d.openapiText).toMatch(/\nsecurity:\n {2}- zqBasic: \[\]\npaths:/);
+      expect(notesAt(d, "auth")[0]).toMatch(
+        /^me names no security scheme \(security: \[\]\), which says no credential is needed/,
+      );
+      expect(await linkProblems(d, "zqopen")).toEqual([]);
+    },
+  );
 
   it("of several schemes every operation accepts, the one the runtime sends", () => {
     const d = drafted(
@@ -202,7 +218,10 @@ describe("the credential, per kind of security scheme", () => {
     const d = drafted(one({ digest: { type: "http", scheme: "digest" } }, [{ digest: [] }]), ["me"]);
     expect(notesAt(d, "auth")).toEqual([
       expect.stringMatching(
-        /^the operations require security schemes the runtime cannot send or the document does not declare \(digest: http digest\); drafted a bearer token/,
+        new RegExp(
+          "^the operations require security schemes the runtime cannot send or the document does not " +
+            String.raw`declare \(digest: http digest\); drafted a bearer token`,
+        ),
       ),
     ]);
     expect(d.manifest.auth).toEqual({ scheme: "bearerAuth", param: "accessToken" });
@@ -226,26 +245,31 @@ describe("the credential, per kind of security scheme", () => {
     expect(await linkProblems(d)).toEqual([]);
   });
 
-  it("keys sent together before an OAuth scheme whose flows all need a person's consent; a flow a program runs alone before them", () => {
-    const code = {
-      type: "oauth2",
-      flows: {
-        authorizationCode: { authorizationUrl: "https://zq.test/a", tokenUrl: "https://zq.test/t", scopes: {} },
-      },
-    };
-    const keys = {
-      zqApi: { type: "apiKey", in: "header", name: "ZQ-API-KEY" },
-      zqApp: { type: "apiKey", in: "header", name: "ZQ-APPLICATION-KEY" },
-    };
-    expect(
-      drafted(one({ ...keys, zqCode: code }, [{ zqApi: [], zqApp: [] }, { zqCode: [] }]), ["me"]).manifest.auth.scheme,
-    ).toMatch(/^zqA(pi|pp)$/);
-    const machine = { type: "oauth2", flows: { clientCredentials: { tokenUrl: "https://zq.test/t", scopes: {} } } };
-    expect(
-      drafted(one({ ...keys, zqMachine: machine }, [{ zqApi: [], zqApp: [] }, { zqMachine: [] }]), ["me"]).manifest.auth
-        .scheme,
-    ).toBe("zqMachine");
-  });
+  it(
+    "keys sent together before an OAuth scheme whose flows all need a person's consent; a flow " +
+      "a program runs alone before them",
+    () => {
+      const code = {
+        type: "oauth2",
+        flows: {
+          authorizationCode: { authorizationUrl: "https://zq.test/a", tokenUrl: "https://zq.test/t", scopes: {} },
+        },
+      };
+      const keys = {
+        zqApi: { type: "apiKey", in: "header", name: "ZQ-API-KEY" },
+        zqApp: { type: "apiKey", in: "header", name: "ZQ-APPLICATION-KEY" },
+      };
+      expect(
+        drafted(one({ ...keys, zqCode: code }, [{ zqApi: [], zqApp: [] }, { zqCode: [] }]), ["me"]).manifest.auth
+          .scheme,
+      ).toMatch(/^zqA(pi|pp)$/);
+      const machine = { type: "oauth2", flows: { clientCredentials: { tokenUrl: "https://zq.test/t", scopes: {} } } };
+      expect(
+        drafted(one({ ...keys, zqMachine: machine }, [{ zqApi: [], zqApp: [] }, { zqMachine: [] }]), ["me"]).manifest
+          .auth.scheme,
+      ).toBe("zqMachine");
+    },
+  );
 
   it("operations accepting different requirements: alternatives, every credential optional", async () => {
     const schemes = {

@@ -130,7 +130,8 @@ describe("a drafted API key in Authorization", () => {
     const d = drafted(keyed({ description: "The API Key with format `Token token=<API_KEY>`" }), ["listOrders"]);
     expect(d.manifest.auth).toEqual({ scheme: "zqKey", param: "apiKey", prefix: "Token token=" });
     expect(notesAt(d, "auth")).toContain(
-      'security scheme zqKey sends the key after "Token token=" (auth prefix), as its description\'s "Token token=<API_KEY>" shows: check it against a real request',
+      'security scheme zqKey sends the key after "Token token=" (auth prefix), as its description\'s "Token ' +
+        'token=<API_KEY>" shows: check it against a real request',
     );
     expect(await linkProblems(d)).toEqual([]);
     const [tool] = await linkedTools(d);
@@ -145,7 +146,8 @@ describe("a drafted API key in Authorization", () => {
     const d = drafted(keyed({ description: "Discord bot token" }), ["listOrders"]);
     expect(d.manifest.auth).toEqual({ scheme: "zqKey", param: "apiKey" });
     expect(notesAt(d, "auth")).toContain(
-      'security scheme zqKey sends the key in Authorization as it is: if the API wants a word before it (Bearer, Token, Bot), write it as the prefix of auth (prefix: "Token ")',
+      "security scheme zqKey sends the key in Authorization as it is: if the API wants a word before it (Bearer, " +
+        'Token, Bot), write it as the prefix of auth (prefix: "Token ")',
     );
   });
 });

@@ -9,48 +9,66 @@ import { pathPartKind } from "./moved-parts.js";
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 
 describe("the kind of part a pointer into paths names", () => {
-  it("follows the OpenAPI structure: parameters, request bodies, responses, headers, examples, schemas and their subschemas", () => {
-    expect(pathPartKind(["paths", "/zq", "get", "parameters", "0"])).toBe("parameters");
-    expect(pathPartKind(["paths", "/zq", "parameters", "1", "schema"])).toBe("schemas");
-    expect(pathPartKind(["paths", "/zq", "post", "requestBody"])).toBe("requestBodies");
-    expect(
-      pathPartKind([
-        "paths",
-        "/zq",
-        "post",
-        "requestBody",
-        "content",
-        "application/json",
-        "schema",
-        "properties",
-        "a",
-        "items",
-        "allOf",
-        "0",
-      ]),
-    ).toBe("schemas");
-    expect(pathPartKind(["paths", "/zq", "get", "responses", "200"])).toBe("responses");
-    expect(pathPartKind(["paths", "/zq", "get", "responses", "200", "headers", "X-Zq"])).toBe("headers");
-    expect(
-      pathPartKind(["paths", "/zq", "get", "responses", "200", "content", "application/json", "examples", "one"]),
-    ).toBe("examples");
-    expect(
-      pathPartKind(["paths", "/zq", "get", "responses", "200", "content", "application/json", "schema", "items", "1"]),
-    ).toBe("schemas");
-  });
+  it(
+    "follows the OpenAPI structure: parameters, request bodies, responses, headers, examples, " +
+      "schemas and their subschemas",
+    () => {
+      expect(pathPartKind(["paths", "/zq", "get", "parameters", "0"])).toBe("parameters");
+      expect(pathPartKind(["paths", "/zq", "parameters", "1", "schema"])).toBe("schemas");
+      expect(pathPartKind(["paths", "/zq", "post", "requestBody"])).toBe("requestBodies");
+      expect(
+        pathPartKind([
+          "paths",
+          "/zq",
+          "post",
+          "requestBody",
+          "content",
+          "application/json",
+          "schema",
+          "properties",
+          "a",
+          "items",
+          "allOf",
+          "0",
+        ]),
+      ).toBe("schemas");
+      expect(pathPartKind(["paths", "/zq", "get", "responses", "200"])).toBe("responses");
+      expect(pathPartKind(["paths", "/zq", "get", "responses", "200", "headers", "X-Zq"])).toBe("headers");
+      expect(
+        pathPartKind(["paths", "/zq", "get", "responses", "200", "content", "application/json", "examples", "one"]),
+      ).toBe("examples");
+      expect(
+        pathPartKind([
+          "paths",
+          "/zq",
+          "get",
+          "responses",
+          "200",
+          "content",
+          "application/json",
+          "schema",
+          "items",
+          "1",
+        ]),
+      ).toBe("schemas");
+    },
+  );
 
-  it("names no part for a path item, an operation, a media type entry, a place inside data or a pointer cut short", () => {
-    for (const pointer of [
-      ["paths", "/zq"],
-      ["paths", "/zq", "get"],
-      ["paths", "/zq", "get", "responses", "200", "content", "application/json"],
-      ["paths", "/zq", "get", "responses", "200", "content", "application/json", "example"],
-      ["paths", "/zq", "get", "responses", "200", "content", "application/json", "schema", "properties"],
-      ["paths", "/zq", "get", "responses"],
-      ["components", "schemas", "Zq"],
-    ])
-      expect(pathPartKind(pointer), pointer.join("/")).toBeUndefined();
-  });
+  it(
+    "names no part for a path item, an operation, a media type entry, a place inside data or a " + "pointer cut short",
+    () => {
+      for (const pointer of [
+        ["paths", "/zq"],
+        ["paths", "/zq", "get"],
+        ["paths", "/zq", "get", "responses", "200", "content", "application/json"],
+        ["paths", "/zq", "get", "responses", "200", "content", "application/json", "example"],
+        ["paths", "/zq", "get", "responses", "200", "content", "application/json", "schema", "properties"],
+        ["paths", "/zq", "get", "responses"],
+        ["components", "schemas", "Zq"],
+      ])
+        expect(pathPartKind(pointer), pointer.join("/")).toBeUndefined();
+    },
+  );
 });
 
 describe("a document whose operation $refs a part of another", () => {
@@ -73,7 +91,9 @@ describe("a document whose operation $refs a part of another", () => {
                 type: "object",
                 properties: {
                   me: {
-                    $ref: "#/paths/~1zqteams~1%7Bid%7D/get/responses/200/content/application~1json/schema/properties/owner",
+                    $ref:
+                      "#/paths/~1zqteams~1%7Bid%7D/get/responses/200/" +
+                      "content/application~1json/schema/properties/owner",
                   },
                 },
               },

@@ -156,39 +156,43 @@ describe("cutDocument", () => {
     expect(Object.keys(components.schemas!)).not.toContain("Unused");
   });
 
-  it("keeps what an example's value names when the value is only a local $ref (as Prism and openapi-typescript read it), and nothing a $ref deeper in data names", () => {
-    const doc = {
-      openapi: "3.0.3",
-      paths: {
-        "/zqviews": {
-          post: {
-            responses: {
-              "201": {
-                description: "made",
-                content: {
-                  "application/json": {
-                    examples: { table: { value: ref("examples", "ZqView") } },
-                    schema: { type: "object", example: ref("examples", "ZqOther") },
+  it(
+    "keeps what an example's value names when the value is only a local $ref (as Prism and " +
+      "openapi-typescript read it), and nothing a $ref deeper in data names",
+    () => {
+      const doc = {
+        openapi: "3.0.3",
+        paths: {
+          "/zqviews": {
+            post: {
+              responses: {
+                "201": {
+                  description: "made",
+                  content: {
+                    "application/json": {
+                      examples: { table: { value: ref("examples", "ZqView") } },
+                      schema: { type: "object", example: ref("examples", "ZqOther") },
+                    },
                   },
                 },
               },
             },
           },
         },
-      },
-      components: {
-        examples: {
-          ZqView: { value: { id: 1 } },
-          ZqOther: { value: { id: 2 } },
-          ZqDeep: { value: { id: 3 } },
-          ZqUnused: { value: {} },
+        components: {
+          examples: {
+            ZqView: { value: { id: 1 } },
+            ZqOther: { value: { id: 2 } },
+            ZqDeep: { value: { id: 3 } },
+            ZqUnused: { value: {} },
+          },
         },
-      },
-    };
-    doc.components.examples.ZqView.value = { id: 1, nested: ref("examples", "ZqDeep") } as never;
-    const { document } = cutDocument(doc, [{ path: "/zqviews", method: "post" }]);
-    expect(Object.keys((document.components as { examples: object }).examples)).toEqual(["ZqView", "ZqOther"]);
-  });
+      };
+      doc.components.examples.ZqView.value = { id: 1, nested: ref("examples", "ZqDeep") } as never;
+      const { document } = cutDocument(doc, [{ path: "/zqviews", method: "post" }]);
+      expect(Object.keys((document.components as { examples: object }).examples)).toEqual(["ZqView", "ZqOther"]);
+    },
+  );
 
   it("keeps the document's own values, in its key order, and leaves the document as it was", () => {
     const doc = fixture();
@@ -249,154 +253,158 @@ describe("cutDocument", () => {
     });
   });
 
-  it("moves into components the parts $ref'd inside other operations, named by where they were, and points the refs there", () => {
-    const at = (...keys: string[]) => ({
-      $ref: `#/paths/${keys.map((k) => encodeURIComponent(k.replaceAll("~", "~0").replaceAll("/", "~1"))).join("/")}`,
-    });
-    const doc = {
-      openapi: "3.0.3",
-      info: { title: "t", version: "1" },
-      paths: {
-        "/zq/{id}": {
-          get: {
-            operationId: "zqGet",
-            responses: {
-              "200": {
-                description: "ok",
-                content: {
-                  "application/json": {
-                    schema: {
-                      type: "object",
-                      properties: {
-                        owner: {
-                          type: "object",
-                          properties: {
-                            name: { type: "string" },
-                            kind: at(
-                              "/zq/{id}",
-                              "put",
-                              "requestBody",
-                              "content",
-                              "application/json",
-                              "schema",
-                              "properties",
-                              "kind",
-                            ),
+  it(
+    "moves into components the parts $ref'd inside other operations, named by where they were, " +
+      "and points the refs there",
+    () => {
+      const at = (...keys: string[]) => ({
+        $ref: `#/paths/${keys.map((k) => encodeURIComponent(k.replaceAll("~", "~0").replaceAll("/", "~1"))).join("/")}`,
+      });
+      const doc = {
+        openapi: "3.0.3",
+        info: { title: "t", version: "1" },
+        paths: {
+          "/zq/{id}": {
+            get: {
+              operationId: "zqGet",
+              responses: {
+                "200": {
+                  description: "ok",
+                  content: {
+                    "application/json": {
+                      schema: {
+                        type: "object",
+                        properties: {
+                          owner: {
+                            type: "object",
+                            properties: {
+                              name: { type: "string" },
+                              kind: at(
+                                "/zq/{id}",
+                                "put",
+                                "requestBody",
+                                "content",
+                                "application/json",
+                                "schema",
+                                "properties",
+                                "kind",
+                              ),
+                            },
                           },
                         },
                       },
                     },
                   },
                 },
-              },
-              default: {
-                description: "failed",
-                content: { "application/json": { example: { $ref: "data, not a ref" } } },
-              },
-            },
-          },
-          put: {
-            requestBody: {
-              content: {
-                "application/json": {
-                  schema: { type: "object", properties: { kind: { type: "string", enum: ["a", "b"] } } },
+                default: {
+                  description: "failed",
+                  content: { "application/json": { example: { $ref: "data, not a ref" } } },
                 },
               },
             },
-            responses: { "204": { description: "done" } },
-          },
-        },
-        "/zq-list": {
-          get: {
-            operationId: "zqList",
-            responses: {
-              "200": {
-                description: "ok",
+            put: {
+              requestBody: {
                 content: {
                   "application/json": {
-                    schema: {
-                      type: "array",
-                      items: at(
-                        "/zq/{id}",
-                        "get",
-                        "responses",
-                        "200",
-                        "content",
-                        "application/json",
-                        "schema",
-                        "properties",
-                        "owner",
-                      ),
+                    schema: { type: "object", properties: { kind: { type: "string", enum: ["a", "b"] } } },
+                  },
+                },
+              },
+              responses: { "204": { description: "done" } },
+            },
+          },
+          "/zq-list": {
+            get: {
+              operationId: "zqList",
+              responses: {
+                "200": {
+                  description: "ok",
+                  content: {
+                    "application/json": {
+                      schema: {
+                        type: "array",
+                        items: at(
+                          "/zq/{id}",
+                          "get",
+                          "responses",
+                          "200",
+                          "content",
+                          "application/json",
+                          "schema",
+                          "properties",
+                          "owner",
+                        ),
+                      },
+                    },
+                  },
+                },
+                default: at("/zq/{id}", "get", "responses", "default"),
+                "404": {
+                  description: "gone",
+                  content: {
+                    "application/json": {
+                      schema: at("/zq/{id}", "get", "responses", "default", "content", "application/json", "example"),
+                    },
+                  },
+                },
+                "206": {
+                  description: "some",
+                  content: {
+                    "application/json": {
+                      schema: at("/zq-list", "get", "responses", "200", "content", "application/json", "schema"),
                     },
                   },
                 },
               },
-              default: at("/zq/{id}", "get", "responses", "default"),
-              "404": {
-                description: "gone",
-                content: {
-                  "application/json": {
-                    schema: at("/zq/{id}", "get", "responses", "default", "content", "application/json", "example"),
-                  },
-                },
-              },
-              "206": {
-                description: "some",
-                content: {
-                  "application/json": {
-                    schema: at("/zq-list", "get", "responses", "200", "content", "application/json", "schema"),
-                  },
-                },
-              },
             },
           },
         },
-      },
-      components: { schemas: { zqGet_200_owner: { type: "string" } } },
-    };
-    const published = structuredClone(doc);
-    const { document, report } = cutDocument(doc, [{ path: "/zq-list", method: "get" }]);
-    expect(doc).toEqual(published);
-    expect(report.moved).toEqual([
-      // A part of a kept operation is moved as well: one rule, whichever operations are chosen.
-      {
-        to: "components.schemas.zqList_200",
-        from: "#/paths/~1zq-list/get/responses/200/content/application~1json/schema",
-      },
-      {
-        to: "components.schemas.zqGet_200_owner_2",
-        from: "#/paths/~1zq~1%7Bid%7D/get/responses/200/content/application~1json/schema/properties/owner",
-      },
-      { to: "components.responses.zqGet_default", from: "#/paths/~1zq~1%7Bid%7D/get/responses/default" },
-      {
-        to: "components.schemas.put_zq_id_kind",
-        from: "#/paths/~1zq~1%7Bid%7D/put/requestBody/content/application~1json/schema/properties/kind",
-      },
-    ]);
-    // A place inside data (an example) is no part.
-    expect(report.unresolved).toEqual([
-      "#/paths/~1zq~1%7Bid%7D/get/responses/default/content/application~1json/example",
-    ]);
-    const components = document.components as Record<string, Record<string, unknown>>;
-    // The published components' names are avoided whether the cut keeps them or not: a name does not change with the
-    // operations chosen.
-    expect(components.schemas).toEqual({
-      zqGet_200_owner_2: {
-        type: "object",
-        properties: { name: { type: "string" }, kind: { $ref: "#/components/schemas/put_zq_id_kind" } },
-      },
-      put_zq_id_kind: { type: "string", enum: ["a", "b"] },
-      zqList_200: { type: "array", items: { $ref: "#/components/schemas/zqGet_200_owner_2" } },
-    });
-    expect(components.responses).toEqual({ zqGet_default: doc.paths["/zq/{id}"].get.responses.default });
-    const list = (document.paths as Record<string, { get: { responses: Record<string, unknown> } }>)["/zq-list"]!.get;
-    expect(list.responses["200"]).toEqual({
-      description: "ok",
-      content: {
-        "application/json": { schema: { type: "array", items: { $ref: "#/components/schemas/zqGet_200_owner_2" } } },
-      },
-    });
-    expect(list.responses.default).toEqual({ $ref: "#/components/responses/zqGet_default" });
-    expect(Object.keys(document.paths as object)).toEqual(["/zq-list"]);
-  });
+        components: { schemas: { zqGet_200_owner: { type: "string" } } },
+      };
+      const published = structuredClone(doc);
+      const { document, report } = cutDocument(doc, [{ path: "/zq-list", method: "get" }]);
+      expect(doc).toEqual(published);
+      expect(report.moved).toEqual([
+        // A part of a kept operation is moved as well: one rule, whichever operations are chosen.
+        {
+          to: "components.schemas.zqList_200",
+          from: "#/paths/~1zq-list/get/responses/200/content/application~1json/schema",
+        },
+        {
+          to: "components.schemas.zqGet_200_owner_2",
+          from: "#/paths/~1zq~1%7Bid%7D/get/responses/200/content/application~1json/schema/properties/owner",
+        },
+        { to: "components.responses.zqGet_default", from: "#/paths/~1zq~1%7Bid%7D/get/responses/default" },
+        {
+          to: "components.schemas.put_zq_id_kind",
+          from: "#/paths/~1zq~1%7Bid%7D/put/requestBody/content/application~1json/schema/properties/kind",
+        },
+      ]);
+      // A place inside data (an example) is no part.
+      expect(report.unresolved).toEqual([
+        "#/paths/~1zq~1%7Bid%7D/get/responses/default/content/application~1json/example",
+      ]);
+      const components = document.components as Record<string, Record<string, unknown>>;
+      // The published components' names are avoided whether the cut keeps them or not: a name does not change with the
+      // operations chosen.
+      expect(components.schemas).toEqual({
+        zqGet_200_owner_2: {
+          type: "object",
+          properties: { name: { type: "string" }, kind: { $ref: "#/components/schemas/put_zq_id_kind" } },
+        },
+        put_zq_id_kind: { type: "string", enum: ["a", "b"] },
+        zqList_200: { type: "array", items: { $ref: "#/components/schemas/zqGet_200_owner_2" } },
+      });
+      expect(components.responses).toEqual({ zqGet_default: doc.paths["/zq/{id}"].get.responses.default });
+      const list = (document.paths as Record<string, { get: { responses: Record<string, unknown> } }>)["/zq-list"]!.get;
+      expect(list.responses["200"]).toEqual({
+        description: "ok",
+        content: {
+          "application/json": { schema: { type: "array", items: { $ref: "#/components/schemas/zqGet_200_owner_2" } } },
+        },
+      });
+      expect(list.responses.default).toEqual({ $ref: "#/components/responses/zqGet_default" });
+      expect(Object.keys(document.paths as object)).toEqual(["/zq-list"]);
+    },
+  );
 });

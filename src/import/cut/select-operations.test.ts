@@ -43,7 +43,10 @@ describe("selectOperations", () => {
   it("refuses every name that names nothing, or a path with several operations, with the closest names", () => {
     expect(() => selectOperations(doc, ["GetCustomer", "/v1/customers", "nothing-like-it"])).toThrow(
       new UnknownOperations(
-        'no operation "GetCustomer" in the document (closest: "GetCustomers", "GetCustomersCustomer"); --list prints them all; "/v1/customers" is a path with 2 operations (GetCustomers, PostCustomers): name one by its operationId or as "METHOD /v1/customers"; no operation "nothing-like-it" in the document; --list prints them all',
+        'no operation "GetCustomer" in the document (closest: "GetCustomers", "GetCustomersCustomer"); --list ' +
+          'prints them all; "/v1/customers" is a path with 2 operations (GetCustomers, PostCustomers): name one by ' +
+          'its operationId or as "METHOD /v1/customers"; no operation "nothing-like-it" in the document; --list ' +
+          "prints them all",
       ),
     );
   });
@@ -64,19 +67,23 @@ describe("selectOperations by tag and path prefix (--tag, --path-prefix)", () =>
   const ids = (asked: string[], groups: OperationGroups) =>
     selectOperations(tagged, asked, groups).map((o) => o.operationId);
 
-  it("takes every operation of a tag, or under a path prefix by whole segments, in the document's order, after those named, each once", () => {
-    expect(ids([], { tags: ["zqadmin"] })).toEqual(["createZqUser"]);
-    expect(ids([], { tags: ["zqusers"] })).toEqual(["listZqUsers", "createZqUser", "getZqUser"]);
-    expect(ids([], { pathPrefixes: ["/v1/zqusers"] })).toEqual(["listZqUsers", "createZqUser", "getZqUser"]);
-    expect(ids([], { pathPrefixes: ["/v1/zqusers/"] })).toEqual(["listZqUsers", "createZqUser", "getZqUser"]);
-    expect(ids(["listZqTeams"], { tags: ["zqsettings"], pathPrefixes: ["/v1"] })).toEqual([
-      "listZqTeams",
-      "getZqSettings",
-      "listZqUsers",
-      "createZqUser",
-      "getZqUser",
-    ]);
-  });
+  it(
+    "takes every operation of a tag, or under a path prefix by whole segments, in the " +
+      "document's order, after those named, each once",
+    () => {
+      expect(ids([], { tags: ["zqadmin"] })).toEqual(["createZqUser"]);
+      expect(ids([], { tags: ["zqusers"] })).toEqual(["listZqUsers", "createZqUser", "getZqUser"]);
+      expect(ids([], { pathPrefixes: ["/v1/zqusers"] })).toEqual(["listZqUsers", "createZqUser", "getZqUser"]);
+      expect(ids([], { pathPrefixes: ["/v1/zqusers/"] })).toEqual(["listZqUsers", "createZqUser", "getZqUser"]);
+      expect(ids(["listZqTeams"], { tags: ["zqsettings"], pathPrefixes: ["/v1"] })).toEqual([
+        "listZqTeams",
+        "getZqSettings",
+        "listZqUsers",
+        "createZqUser",
+        "getZqUser",
+      ]);
+    },
+  );
 
   it("refuses a tag no operation has, naming the document's closest tags, and a prefix no path is under", () => {
     expect(() => ids([], { tags: ["zquser"] })).toThrow(

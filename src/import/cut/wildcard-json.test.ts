@@ -32,21 +32,28 @@ function document(ok: Json): Json {
 }
 
 describe("an answer typed */* with an object schema", () => {
-  it("is drafted as JSON: its outputs read the body, its errors the schema's message, and the draft links", async () => {
-    const d = drafted(document(anyType({ $ref: "#/components/schemas/ZqItem" })), ["getZqWidget"]);
-    const op = d.manifest.operations.acme_get_zq_widget!;
-    expect(op.download).toBeUndefined();
-    expect(op.outputs?.data).toMatchObject({ type: "json", from: "$response.body" });
-    expect(d.manifest.errors?.message).toEqual(["$response.body#/message"]);
-    expect(d.openapiText).toMatch(
-      /^# Written as application\/json by blockwright add, published as \*\/\*: getZqWidget 200, components\.responses\.ZqProblem \(/m,
-    );
-    expect(d.openapiText).not.toContain("'*/*'");
-    expect(notesAt(d, "openapi").join("\n")).toContain(
-      "types as application/json the answers and request bodies the published document types */*",
-    );
-    expect(await linkProblems(d)).toEqual([]);
-  });
+  it(
+    "is drafted as JSON: its outputs read the body, its errors the schema's message, and the " + "draft links",
+    async () => {
+      const d = drafted(document(anyType({ $ref: "#/components/schemas/ZqItem" })), ["getZqWidget"]);
+      const op = d.manifest.operations.acme_get_zq_widget!;
+      expect(op.download).toBeUndefined();
+      expect(op.outputs?.data).toMatchObject({ type: "json", from: "$response.body" });
+      expect(d.manifest.errors?.message).toEqual(["$response.body#/message"]);
+      expect(d.openapiText).toMatch(
+        new RegExp(
+          String.raw`^# Written as application\/json by blockwright add, published as \*\/\*: getZqWidget 200, ` +
+            String.raw`components\.responses\.ZqProblem \(`,
+          "m",
+        ),
+      );
+      expect(d.openapiText).not.toContain("'*/*'");
+      expect(notesAt(d, "openapi").join("\n")).toContain(
+        "types as application/json the answers and request bodies the published document types */*",
+      );
+      expect(await linkProblems(d)).toEqual([]);
+    },
+  );
 
   it("is drafted as JSON with parameters on its media type too (*/*; charset=utf-8)", () => {
     const d = drafted(

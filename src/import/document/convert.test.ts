@@ -94,7 +94,8 @@ describe("documentKind", () => {
       /^doc\.json is an API Discovery document: add reads OpenAPI 3\.0, 3\.1, 3\.2 and Swagger 2\.0/,
     );
     expect(refusal({ openapi: "3.3.0", paths: {} })).toBe(
-      'doc.json: not an OpenAPI 3.0/3.1/3.2 or Swagger 2.0 document (openapi: "3.3.0", swagger: null); OpenAPI 3.3.0 is not read yet',
+      'doc.json: not an OpenAPI 3.0/3.1/3.2 or Swagger 2.0 document (openapi: "3.3.0", swagger: null); OpenAPI ' +
+        "3.3.0 is not read yet",
     );
     expect(refusal({ swagger: "1.2" })).toBe(
       'doc.json: not an OpenAPI 3.0/3.1/3.2 or Swagger 2.0 document (openapi: null, swagger: "1.2")',
@@ -120,41 +121,48 @@ describe("swaggerToOpenApi", () => {
     });
   });
 
-  it("keeps the limits of form fields, and merges a form field declared for the whole document into the body", async () => {
-    const doc = converted(shapes(), "shapes.json");
-    const create = doc.paths["/things"].post;
-    expect(create.parameters ?? []).toEqual([]);
-    const form = create.requestBody.content["application/x-www-form-urlencoded"].schema;
-    expect(form.properties).toEqual({
-      token: { type: "string" },
-      name: { type: "string", maxLength: 20 },
-      kind: { type: "string", enum: ["x", "y"], default: "x" },
-      ids: { type: "array", items: { type: "integer" } },
-    });
-    expect(form.required).toEqual(["name"]);
-  });
+  it(
+    "keeps the limits of form fields, and merges a form field declared for the whole document " + "into the body",
+    async () => {
+      const doc = converted(shapes(), "shapes.json");
+      const create = doc.paths["/things"].post;
+      expect(create.parameters ?? []).toEqual([]);
+      const form = create.requestBody.content["application/x-www-form-urlencoded"].schema;
+      expect(form.properties).toEqual({
+        token: { type: "string" },
+        name: { type: "string", maxLength: 20 },
+        kind: { type: "string", enum: ["x", "y"], default: "x" },
+        ids: { type: "array", items: { type: "integer" } },
+      });
+      expect(form.required).toEqual(["name"]);
+    },
+  );
 
-  it("carries collectionFormat multi as explode (style form is the query default), x-nullable as nullable, and the OAuth flow", async () => {
-    const doc = converted(shapes(), "shapes.json");
-    expect(doc.paths["/things"].get.parameters[0]).toMatchObject({
-      name: "tags",
-      in: "query",
-      explode: true,
-      schema: { type: "array", items: { type: "string", enum: ["a", "b"] } },
-    });
-    expect(doc.components.schemas.Thing.nullable).toBe(true);
-    const oauth = converted(chat(), "chat.yaml");
-    expect(oauth.components.securitySchemes.chatAuth).toEqual({
-      type: "oauth2",
-      flows: {
-        authorizationCode: {
-          authorizationUrl: "https://chat.example.test/oauth/authorize",
-          tokenUrl: "https://chat.example.test/api/oauth.access",
-          scopes: { "chat:write": "Post messages", "channels:read": "List channels" },
+  it(
+    "carries collectionFormat multi as explode (style form is the query default), x-nullable as " +
+      "nullable, and the OAuth flow",
+    async () => {
+      const doc = converted(shapes(), "shapes.json");
+      expect(doc.paths["/things"].get.parameters[0]).toMatchObject({
+        name: "tags",
+        in: "query",
+        explode: true,
+        schema: { type: "array", items: { type: "string", enum: ["a", "b"] } },
+      });
+      expect(doc.components.schemas.Thing.nullable).toBe(true);
+      const oauth = converted(chat(), "chat.yaml");
+      expect(oauth.components.securitySchemes.chatAuth).toEqual({
+        type: "oauth2",
+        flows: {
+          authorizationCode: {
+            authorizationUrl: "https://chat.example.test/oauth/authorize",
+            tokenUrl: "https://chat.example.test/api/oauth.access",
+            scopes: { "chat:write": "Post messages", "channels:read": "List channels" },
+          },
         },
-      },
-    });
-  });
+      });
+    },
+  );
 
   it("refuses a document it cannot convert in one line, and prints nothing of its own", async () => {
     const warn = vi.spyOn(console, "warn");

@@ -67,19 +67,22 @@ describe("fetchDocument", () => {
     expect(seen.at(-1)).toBe(30);
   });
 
-  it("refuses an address that is not https (http only on loopback), or that holds credentials, before any request", async () => {
-    expect(addressProblem("http://api.example.com/doc.json")).toBe("must use https (http only for a loopback host)");
-    expect(addressProblem("https://user:secret@api.example.com/doc.json")).toBe(
-      "must not contain credentials (they would be recorded in source.yaml)",
-    );
-    expect(addressProblem("https://api.example.com/doc.json")).toBeUndefined();
-    expect(addressProblem("http://localhost:8080/doc.json")).toBeUndefined();
-    await expect(fetchDocument(`${base}/away`, options())).rejects.toThrow(
-      new FetchRefused(
-        `${base}/away redirects to http://example.com/doc.json, which must use https (http only for a loopback host)`,
-      ),
-    );
-  });
+  it(
+    "refuses an address that is not https (http only on loopback), or that holds credentials, " + "before any request",
+    async () => {
+      expect(addressProblem("http://api.example.com/doc.json")).toBe("must use https (http only for a loopback host)");
+      expect(addressProblem("https://user:secret@api.example.com/doc.json")).toBe(
+        "must not contain credentials (they would be recorded in source.yaml)",
+      );
+      expect(addressProblem("https://api.example.com/doc.json")).toBeUndefined();
+      expect(addressProblem("http://localhost:8080/doc.json")).toBeUndefined();
+      await expect(fetchDocument(`${base}/away`, options())).rejects.toThrow(
+        new FetchRefused(
+          `${base}/away redirects to http://example.com/doc.json, which must use https (http only for a loopback host)`,
+        ),
+      );
+    },
+  );
 
   it("refuses a document over the size limit: a declared one before reading, a streamed one once past it", async () => {
     await expect(fetchDocument(`${base}/declared-large`, options())).rejects.toThrow(

@@ -156,33 +156,37 @@ describe("add on a multi-file document", () => {
     expect(Object.keys(manifest.operations.zqwidgets_list_widgets?.params ?? {})).toContain("per_page");
   });
 
-  it("upstream compares a newer multi-file document, bundled, with the pinned bundle, and --accept pins the newer bundle", async () => {
-    const project = join(tmp, "project");
-    const same = await run(["upstream", "zqwidgets", root], project);
-    expect({ code: same.code, stderr: same.code ? same.stderr : "" }).toEqual({ code: 0, stderr: "" });
-    const newer = write(join(tmp, "newer"), {
-      ...FILES,
-      "resources/widgets/models/widget.yaml":
-        FILES["resources/widgets/models/widget.yaml"]?.replace(
-          "id: {type: string, maxLength: 64",
-          "id: {type: string, maxLength: 32",
-        ) ?? "",
-    });
-    // A reply field's limit tightened is informational for callers (issue 35's change model): exit 0; --all lists it.
-    const changed = await run(["upstream", "zqwidgets", newer, "--accept", "--all"], project);
-    expect(changed.code, changed.stdout).toBe(0);
-    expect(changed.stdout).toMatch(/maxLength/);
-    const pinned = JSON.parse(readFileSync(join(project, "specs/zqwidgets/upstream/published.json"), "utf8")) as {
-      components?: { schemas?: Record<string, { properties?: { id?: { maxLength?: number } } }> };
-    };
-    expect(Object.values(pinned.components?.schemas ?? {}).map((s) => s.properties?.id?.maxLength)).toContain(32);
-    // openapi.yaml, add's cut, is cut again from the newer bundle: one file, the newer limit, the manifest untouched.
-    expect(changed.stderr).toMatch(/re-cut specs\/zqwidgets\/openapi\.yaml from it \(2 operations\)/);
-    const cut = readFileSync(join(project, "specs/zqwidgets/openapi.yaml"), "utf8");
-    expect(cut).not.toMatch(/\$ref: ['"]?(\.\.\/|resources|shared|models)/);
-    expect(cut).toMatch(/maxLength: 32/);
-    expect((await run(["generate"], project)).code).toBe(0);
-  });
+  it(
+    "upstream compares a newer multi-file document, bundled, with the pinned bundle, and " +
+      "--accept pins the newer bundle",
+    async () => {
+      const project = join(tmp, "project");
+      const same = await run(["upstream", "zqwidgets", root], project);
+      expect({ code: same.code, stderr: same.code ? same.stderr : "" }).toEqual({ code: 0, stderr: "" });
+      const newer = write(join(tmp, "newer"), {
+        ...FILES,
+        "resources/widgets/models/widget.yaml":
+          FILES["resources/widgets/models/widget.yaml"]?.replace(
+            "id: {type: string, maxLength: 64",
+            "id: {type: string, maxLength: 32",
+          ) ?? "",
+      });
+      // A reply field's limit tightened is informational for callers (issue 35's change model): exit 0; --all lists it.
+      const changed = await run(["upstream", "zqwidgets", newer, "--accept", "--all"], project);
+      expect(changed.code, changed.stdout).toBe(0);
+      expect(changed.stdout).toMatch(/maxLength/);
+      const pinned = JSON.parse(readFileSync(join(project, "specs/zqwidgets/upstream/published.json"), "utf8")) as {
+        components?: { schemas?: Record<string, { properties?: { id?: { maxLength?: number } } }> };
+      };
+      expect(Object.values(pinned.components?.schemas ?? {}).map((s) => s.properties?.id?.maxLength)).toContain(32);
+      // openapi.yaml, add's cut, is cut again from the newer bundle: one file, the newer limit, the manifest untouched.
+      expect(changed.stderr).toMatch(/re-cut specs\/zqwidgets\/openapi\.yaml from it \(2 operations\)/);
+      const cut = readFileSync(join(project, "specs/zqwidgets/openapi.yaml"), "utf8");
+      expect(cut).not.toMatch(/\$ref: ['"]?(\.\.\/|resources|shared|models)/);
+      expect(cut).toMatch(/maxLength: 32/);
+      expect((await run(["generate"], project)).code).toBe(0);
+    },
+  );
 
   it("a $ref to a file that is not there is refused, exit 2, naming the reference and its place", async () => {
     const broken = write(join(tmp, "broken"), {

@@ -11,42 +11,45 @@ const base = (extra: Json): Json => ({ swagger: "2.0", info: { title: "zqshapes"
 const convert = (doc: Json): Json => convertSwagger2(doc);
 
 describe("convertSwagger2", () => {
-  it("serialises arrays as Swagger 2 did: csv in a query (explode false), pipes and ssv delimited, a header simple", () => {
-    const doc = convert(
-      base({
-        paths: {
-          "/zq": {
-            get: {
-              parameters: [
-                { name: "a", in: "query", type: "array", items: { type: "string" } },
-                { name: "b", in: "query", type: "array", items: { type: "string" }, collectionFormat: "pipes" },
-                { name: "c", in: "query", type: "array", items: { type: "string" }, collectionFormat: "ssv" },
-                { name: "d", in: "header", type: "array", items: { type: "integer", minimum: 1 } },
-                { name: "e", in: "query", type: "string", "x-example": "zqvalue", "x-nullable": true },
-              ],
-              responses: { "200": { description: "ok" } },
+  it(
+    "serialises arrays as Swagger 2 did: csv in a query (explode false), pipes and ssv " + "delimited, a header simple",
+    () => {
+      const doc = convert(
+        base({
+          paths: {
+            "/zq": {
+              get: {
+                parameters: [
+                  { name: "a", in: "query", type: "array", items: { type: "string" } },
+                  { name: "b", in: "query", type: "array", items: { type: "string" }, collectionFormat: "pipes" },
+                  { name: "c", in: "query", type: "array", items: { type: "string" }, collectionFormat: "ssv" },
+                  { name: "d", in: "header", type: "array", items: { type: "integer", minimum: 1 } },
+                  { name: "e", in: "query", type: "string", "x-example": "zqvalue", "x-nullable": true },
+                ],
+                responses: { "200": { description: "ok" } },
+              },
             },
           },
-        },
-      }),
-    );
-    const [a, b, c, d, e] = doc.paths["/zq"].get.parameters;
-    expect(a).toEqual({
-      name: "a",
-      in: "query",
-      style: "form",
-      explode: false,
-      schema: { type: "array", items: { type: "string" } },
-    });
-    expect([b.style, c.style]).toEqual(["pipeDelimited", "spaceDelimited"]);
-    expect(d).toEqual({
-      name: "d",
-      in: "header",
-      style: "simple",
-      schema: { type: "array", items: { type: "integer", minimum: 1 } },
-    });
-    expect(e).toEqual({ name: "e", in: "query", schema: { type: "string", nullable: true }, example: "zqvalue" });
-  });
+        }),
+      );
+      const [a, b, c, d, e] = doc.paths["/zq"].get.parameters;
+      expect(a).toEqual({
+        name: "a",
+        in: "query",
+        style: "form",
+        explode: false,
+        schema: { type: "array", items: { type: "string" } },
+      });
+      expect([b.style, c.style]).toEqual(["pipeDelimited", "spaceDelimited"]);
+      expect(d).toEqual({
+        name: "d",
+        in: "header",
+        style: "simple",
+        schema: { type: "array", items: { type: "integer", minimum: 1 } },
+      });
+      expect(e).toEqual({ name: "e", in: "query", schema: { type: "string", nullable: true }, example: "zqvalue" });
+    },
+  );
 
   it("moves a body or form field declared on the path into each operation's request body", () => {
     const doc = convert(
@@ -107,64 +110,72 @@ describe("convertSwagger2", () => {
     });
   });
 
-  it("sends a body parameter that is a file's bytes (format binary, type file) as raw bytes, not JSON, whatever the document consumes", () => {
-    const op = (schema: Json, consumes?: string[]) => ({
-      ...(consumes ? { consumes } : {}),
-      parameters: [{ name: "file_body", in: "body", required: true, schema }],
-      responses: { "200": { description: "ok" } },
-    });
-    const doc = convert(
-      base({
-        consumes: ["application/json"],
-        paths: {
-          "/zq/a": { put: op({ type: "string", format: "binary" }) },
-          "/zq/b": { put: op({ type: "file" }, ["application/octet-stream"]) },
-        },
-      }),
-    );
-    expect(doc.paths["/zq/a"].put.requestBody).toEqual({
-      content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } },
-      required: true,
-    });
-    expect(doc.paths["/zq/b"].put.requestBody).toEqual({
-      content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } },
-      required: true,
-    });
-  });
-
-  it("writes a schema in OpenAPI 3.0's dialect: $ref alone, a list of types as oneOf, null as nullable, a list of items as anyOf", () => {
-    const doc = convert(
-      base({
-        paths: {},
-        definitions: {
-          "Zq Item": {
-            type: "object",
-            discriminator: "kind",
-            properties: {
-              kind: { type: "string" },
-              link: { $ref: "#/definitions/Zq%20Item", description: "ignored beside a $ref" },
-            },
+  it(
+    "sends a body parameter that is a file's bytes (format binary, type file) as raw bytes, not " +
+      "JSON, whatever the document consumes",
+    () => {
+      const op = (schema: Json, consumes?: string[]) => ({
+        ...(consumes ? { consumes } : {}),
+        parameters: [{ name: "file_body", in: "body", required: true, schema }],
+        responses: { "200": { description: "ok" } },
+      });
+      const doc = convert(
+        base({
+          consumes: ["application/json"],
+          paths: {
+            "/zq/a": { put: op({ type: "string", format: "binary" }) },
+            "/zq/b": { put: op({ type: "file" }, ["application/octet-stream"]) },
           },
-          zqMixed: { type: ["string", "integer", "null"] },
-          zqMaybe: { type: ["string", "null"], "x-nullable": true },
-          zqTuple: { type: "array", items: [{ type: "integer" }, { type: "string" }] },
-          zqOne: { type: "array", items: [{ type: "integer" }] },
-          zqBare: { type: "array" },
-          zqFile: { type: "file" },
-        },
-      }),
-    );
-    const schemas = doc.components.schemas;
-    expect(Object.keys(schemas)).toContain("Zq_Item");
-    expect(schemas.Zq_Item.discriminator).toEqual({ propertyName: "kind" });
-    expect(schemas.Zq_Item.properties.link).toEqual({ $ref: "#/components/schemas/Zq_Item" });
-    expect(schemas.zqMixed).toEqual({ nullable: true, oneOf: [{ type: "string" }, { type: "integer" }] });
-    expect(schemas.zqMaybe).toEqual({ nullable: true, type: "string" });
-    expect(schemas.zqTuple.items).toEqual({ anyOf: [{ type: "integer" }, { type: "string" }] });
-    expect(schemas.zqOne.items).toEqual({ type: "integer" });
-    expect(schemas.zqBare.items).toEqual({});
-    expect(schemas.zqFile).toEqual({ type: "string", format: "binary" });
-  });
+        }),
+      );
+      expect(doc.paths["/zq/a"].put.requestBody).toEqual({
+        content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } },
+        required: true,
+      });
+      expect(doc.paths["/zq/b"].put.requestBody).toEqual({
+        content: { "application/octet-stream": { schema: { type: "string", format: "binary" } } },
+        required: true,
+      });
+    },
+  );
+
+  it(
+    "writes a schema in OpenAPI 3.0's dialect: $ref alone, a list of types as oneOf, null as " +
+      "nullable, a list of items as anyOf",
+    () => {
+      const doc = convert(
+        base({
+          paths: {},
+          definitions: {
+            "Zq Item": {
+              type: "object",
+              discriminator: "kind",
+              properties: {
+                kind: { type: "string" },
+                link: { $ref: "#/definitions/Zq%20Item", description: "ignored beside a $ref" },
+              },
+            },
+            zqMixed: { type: ["string", "integer", "null"] },
+            zqMaybe: { type: ["string", "null"], "x-nullable": true },
+            zqTuple: { type: "array", items: [{ type: "integer" }, { type: "string" }] },
+            zqOne: { type: "array", items: [{ type: "integer" }] },
+            zqBare: { type: "array" },
+            zqFile: { type: "file" },
+          },
+        }),
+      );
+      const schemas = doc.components.schemas;
+      expect(Object.keys(schemas)).toContain("Zq_Item");
+      expect(schemas.Zq_Item.discriminator).toEqual({ propertyName: "kind" });
+      expect(schemas.Zq_Item.properties.link).toEqual({ $ref: "#/components/schemas/Zq_Item" });
+      expect(schemas.zqMixed).toEqual({ nullable: true, oneOf: [{ type: "string" }, { type: "integer" }] });
+      expect(schemas.zqMaybe).toEqual({ nullable: true, type: "string" });
+      expect(schemas.zqTuple.items).toEqual({ anyOf: [{ type: "integer" }, { type: "string" }] });
+      expect(schemas.zqOne.items).toEqual({ type: "integer" });
+      expect(schemas.zqBare.items).toEqual({});
+      expect(schemas.zqFile).toEqual({ type: "string", format: "binary" });
+    },
+  );
 
   it("gives each response its schema under every produced type (*/* when none is), its examples and headers", () => {
     const doc = convert(

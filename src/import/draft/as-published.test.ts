@@ -21,73 +21,82 @@ afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 const ok = { "200": reply({ type: "object", properties: { id: { type: "string" } } }, { id: "1" }) };
 
 describe("formats validators name otherwise", () => {
-  it("a body field of format url is drafted as format uri (the mock checks url: a value of no format fails there)", async () => {
-    const doc = openapi({
-      "/zqhooks": {
-        post: {
-          operationId: "createZqhook",
-          requestBody: {
-            required: true,
-            content: {
-              "application/json": {
-                schema: {
-                  type: "object",
-                  required: ["target"],
-                  properties: { target: { type: "string", format: "url" } },
+  it(
+    "a body field of format url is drafted as format uri (the mock checks url: a value of no " + "format fails there)",
+    async () => {
+      const doc = openapi({
+        "/zqhooks": {
+          post: {
+            operationId: "createZqhook",
+            requestBody: {
+              required: true,
+              content: {
+                "application/json": {
+                  schema: {
+                    type: "object",
+                    required: ["target"],
+                    properties: { target: { type: "string", format: "url" } },
+                  },
                 },
               },
             },
+            responses: ok,
           },
-          responses: ok,
         },
+      });
+      const d = drafted(doc, ["createZqhook"], "zqhooks");
+      expect(d.manifest.operations.zqhooks_create_zqhook!.params!.target).toMatchObject({
+        type: "string",
+        format: "uri",
+        required: true,
+      });
+      expect(notesAt(d, "operations.zqhooks_create_zqhook.params.target")).toContain(
+        "the spec gives format url: drafted as format uri, which every url value is",
+      );
+      expect(await linkProblems(d, "zqhooks")).toEqual([]);
+    },
+  );
+});
+
+describe(
+  "an operation that names no security scheme, beside chosen ones that do, in a document with " + "none for all",
+  () => {
+    it(
+      "takes no credential: security: [] written out in the cut, the tool anonymous, the others " + "keep theirs",
+      async () => {
+        const doc = openapi({
+          "/zqsessions/whoami": {
+            get: {
+              operationId: "whoAmI",
+              parameters: [{ name: "X-Zq-Session", in: "header", schema: { type: "string", maxLength: 64 } }],
+              responses: ok,
+            },
+          },
+          "/zqusers": { get: { operationId: "listZqusers", security: [{ bearer: [] }], responses: ok } },
+        });
+        delete doc.security;
+        const d = drafted(doc, ["whoAmI", "listZqusers"], "zqsessions");
+        expect(d.openapiText).toMatch(/^# Written out by blockwright add: whoAmI\.security: \[\]/m);
+        expect(d.added).toContain("whoAmI.security");
+        expect(await linkProblems(d, "zqsessions")).toEqual([]);
+        const tools = Object.fromEntries((await linkedTools(d, "zqsessions")).map((t) => [t.id, t]));
+        expect(tools.zqsessions_who_am_i?.anonymous).toBe(true);
+        expect(tools.zqsessions_list_zqusers?.anonymous).toBeUndefined();
       },
-    });
-    const d = drafted(doc, ["createZqhook"], "zqhooks");
-    expect(d.manifest.operations.zqhooks_create_zqhook!.params!.target).toMatchObject({
-      type: "string",
-      format: "uri",
-      required: true,
-    });
-    expect(notesAt(d, "operations.zqhooks_create_zqhook.params.target")).toContain(
-      "the spec gives format url: drafted as format uri, which every url value is",
     );
-    expect(await linkProblems(d, "zqhooks")).toEqual([]);
-  });
-});
 
-describe("an operation that names no security scheme, beside chosen ones that do, in a document with none for all", () => {
-  it("takes no credential: security: [] written out in the cut, the tool anonymous, the others keep theirs", async () => {
-    const doc = openapi({
-      "/zqsessions/whoami": {
-        get: {
-          operationId: "whoAmI",
-          parameters: [{ name: "X-Zq-Session", in: "header", schema: { type: "string", maxLength: 64 } }],
-          responses: ok,
-        },
-      },
-      "/zqusers": { get: { operationId: "listZqusers", security: [{ bearer: [] }], responses: ok } },
+    it("is left as published where the document has security for all, or no operation names a scheme", () => {
+      const withTop = openapi({
+        "/zqsessions/whoami": { get: { operationId: "whoAmI", responses: ok } },
+        "/zqusers": { get: { operationId: "listZqusers", security: [{ bearer: [] }], responses: ok } },
+      });
+      expect(drafted(withTop, ["whoAmI", "listZqusers"], "zqsessions").added).not.toContain("whoAmI.security");
+      const none = openapi({ "/zqsessions/whoami": { get: { operationId: "whoAmI", responses: ok } } });
+      delete none.security;
+      expect(drafted(none, ["whoAmI"], "zqsessions").added).toEqual(["security"]);
     });
-    delete doc.security;
-    const d = drafted(doc, ["whoAmI", "listZqusers"], "zqsessions");
-    expect(d.openapiText).toMatch(/^# Written out by blockwright add: whoAmI\.security: \[\]/m);
-    expect(d.added).toContain("whoAmI.security");
-    expect(await linkProblems(d, "zqsessions")).toEqual([]);
-    const tools = Object.fromEntries((await linkedTools(d, "zqsessions")).map((t) => [t.id, t]));
-    expect(tools.zqsessions_who_am_i?.anonymous).toBe(true);
-    expect(tools.zqsessions_list_zqusers?.anonymous).toBeUndefined();
-  });
-
-  it("is left as published where the document has security for all, or no operation names a scheme", () => {
-    const withTop = openapi({
-      "/zqsessions/whoami": { get: { operationId: "whoAmI", responses: ok } },
-      "/zqusers": { get: { operationId: "listZqusers", security: [{ bearer: [] }], responses: ok } },
-    });
-    expect(drafted(withTop, ["whoAmI", "listZqusers"], "zqsessions").added).not.toContain("whoAmI.security");
-    const none = openapi({ "/zqsessions/whoami": { get: { operationId: "whoAmI", responses: ok } } });
-    delete none.security;
-    expect(drafted(none, ["whoAmI"], "zqsessions").added).toEqual(["security"]);
-  });
-});
+  },
+);
 
 describe("a string whose pattern bounds its length", () => {
   it("gets no default maxLength (which no value of the pattern reaches: the limit cases found none)", async () => {
@@ -115,22 +124,26 @@ describe("a string whose pattern bounds its length", () => {
 });
 
 describe("a summary that is the operationId written as code", () => {
-  it("gives way to a title from the operationId in words (addZqcards() → Add zqcards), with a note; a one-word summary stays", () => {
-    const doc = openapi({
-      "/zqcards": {
-        post: { operationId: "addZqcards", summary: "addZqcards()", responses: ok },
-        get: { operationId: "check", summary: "Check", responses: ok },
-      },
-    });
-    const d = drafted(doc, ["addZqcards", "check"], "zqcards");
-    expect(d.manifest.operations.zqcards_add_zqcards).toMatchObject({
-      title: "Add zqcards",
-      description: "Add zqcards",
-    });
-    expect(notesAt(d, "operations.zqcards_add_zqcards.title")).toEqual([
-      'the operation\'s summary is its operationId ("addZqcards()"): drafted from the operationId in words',
-    ]);
-    expect(d.manifest.operations.zqcards_check!.title).toBe("Check");
-    expect(notesAt(d, "operations.zqcards_check.title")).toEqual([]);
-  });
+  it(
+    "gives way to a title from the operationId in words (addZqcards() → Add zqcards), with a " +
+      "note; a one-word summary stays",
+    () => {
+      const doc = openapi({
+        "/zqcards": {
+          post: { operationId: "addZqcards", summary: "addZqcards()", responses: ok },
+          get: { operationId: "check", summary: "Check", responses: ok },
+        },
+      });
+      const d = drafted(doc, ["addZqcards", "check"], "zqcards");
+      expect(d.manifest.operations.zqcards_add_zqcards).toMatchObject({
+        title: "Add zqcards",
+        description: "Add zqcards",
+      });
+      expect(notesAt(d, "operations.zqcards_add_zqcards.title")).toEqual([
+        'the operation\'s summary is its operationId ("addZqcards()"): drafted from the operationId in words',
+      ]);
+      expect(d.manifest.operations.zqcards_check!.title).toBe("Check");
+      expect(notesAt(d, "operations.zqcards_check.title")).toEqual([]);
+    },
+  );
 });

@@ -75,34 +75,38 @@ describe("a request body", () => {
     expect(notesAt(d, "operations.acme_create_contact.params.zqLimit").filter((n) => n.includes("oneOf"))).toEqual([]);
   });
 
-  it("whose anyOf branches only require fields is drafted with the rule anyOf, which the tool checks before any request", async () => {
-    const schema = contact({
-      anyOf: [
-        { required: ["email"], title: "With email" },
-        { required: ["external_id"] },
-        { required: ["role", "name"] },
-      ],
-    });
-    const d = drafted(withBody({ oneOf: [{ $ref: "#/components/schemas/zqContact" }] }, schema), ["createContact"]);
-    expect(d.manifest.operations.acme_create_contact!.rules).toEqual([
-      { rule: "anyOf", groups: [["email"], ["external_id"], ["role", "name"]] },
-    ]);
-    expect(notesAt(d, "operations.acme_create_contact.rules")).toEqual([
-      "the request body needs email, or external_id, or role and name (anyOf of required fields): drafted as the " +
-        "rule anyOf, checked before any request",
-    ]);
-    expect(await linkProblems(d)).toEqual([]);
-    const [tool] = await linkedTools(d);
-    const { fetch, seen } = scriptedFetch(json(200, { id: "c1" }));
-    const options = { baseUrl: "http://127.0.0.1:9", fetch };
-    expect(
-      await executeToolDefinition(tool!, { accessToken: "zq-token-000000001", name: "Ada" }, options),
-    ).toMatchObject({ success: false, error: { type: "validation", rule: "anyOf" } });
-    expect(seen).toHaveLength(0);
-    expect(
-      await executeToolDefinition(tool!, { accessToken: "zq-token-000000001", email: "ada@example.com" }, options),
-    ).toMatchObject({ success: true });
-  });
+  it(
+    "whose anyOf branches only require fields is drafted with the rule anyOf, which the tool " +
+      "checks before any request",
+    async () => {
+      const schema = contact({
+        anyOf: [
+          { required: ["email"], title: "With email" },
+          { required: ["external_id"] },
+          { required: ["role", "name"] },
+        ],
+      });
+      const d = drafted(withBody({ oneOf: [{ $ref: "#/components/schemas/zqContact" }] }, schema), ["createContact"]);
+      expect(d.manifest.operations.acme_create_contact!.rules).toEqual([
+        { rule: "anyOf", groups: [["email"], ["external_id"], ["role", "name"]] },
+      ]);
+      expect(notesAt(d, "operations.acme_create_contact.rules")).toEqual([
+        "the request body needs email, or external_id, or role and name (anyOf of required fields): drafted as the " +
+          "rule anyOf, checked before any request",
+      ]);
+      expect(await linkProblems(d)).toEqual([]);
+      const [tool] = await linkedTools(d);
+      const { fetch, seen } = scriptedFetch(json(200, { id: "c1" }));
+      const options = { baseUrl: "http://127.0.0.1:9", fetch };
+      expect(
+        await executeToolDefinition(tool!, { accessToken: "zq-token-000000001", name: "Ada" }, options),
+      ).toMatchObject({ success: false, error: { type: "validation", rule: "anyOf" } });
+      expect(seen).toHaveLength(0);
+      expect(
+        await executeToolDefinition(tool!, { accessToken: "zq-token-000000001", email: "ada@example.com" }, options),
+      ).toMatchObject({ success: true });
+    },
+  );
 
   it("whose oneOf branches each require one field is drafted with the rule exactlyOne", () => {
     const d = drafted(
@@ -128,38 +132,45 @@ describe("a request body", () => {
     expect(d.manifest.operations.acme_create_contact!.rules).toBeUndefined();
   });
 
-  it("that must hold at least one field and requires none (minProperties: 1, a patch) is drafted with the rule anyOf of each field", async () => {
-    const d = drafted(
-      withBody({ $ref: "#/components/schemas/zqContact" }, contact({ minProperties: 1, additionalProperties: false })),
-      ["createContact"],
-    );
-    expect(d.manifest.operations.acme_create_contact!.rules).toEqual([
-      { rule: "anyOf", groups: [["email"], ["external_id"], ["role"], ["name"]] },
-    ]);
-    expect(notesAt(d, "operations.acme_create_contact.rules")).toEqual([
-      "the request body must hold at least one field (minProperties: 1): drafted as the rule anyOf, one of email, " +
-        "external_id, role, name, checked before any request",
-    ]);
-    expect(await linkProblems(d)).toEqual([]);
-    const [tool] = await linkedTools(d);
-    const { fetch, seen } = scriptedFetch(json(200, { id: "c1" }));
-    const options = { baseUrl: "http://127.0.0.1:9", fetch };
-    expect(await executeToolDefinition(tool!, { accessToken: "zq-token-000000001" }, options)).toMatchObject({
-      success: false,
-      error: { type: "validation", rule: "anyOf" },
-    });
-    expect(seen).toHaveLength(0);
-    expect(
-      await executeToolDefinition(tool!, { accessToken: "zq-token-000000001", role: "lead" }, options),
-    ).toMatchObject({ success: true });
-    // A body that requires a field, or may be empty, gets no such rule.
-    for (const extra of [{ minProperties: 1, required: ["email"] }, { minProperties: 0 }]) {
+  it(
+    "that must hold at least one field and requires none (minProperties: 1, a patch) is drafted " +
+      "with the rule anyOf of each field",
+    async () => {
+      const d = drafted(
+        withBody(
+          { $ref: "#/components/schemas/zqContact" },
+          contact({ minProperties: 1, additionalProperties: false }),
+        ),
+        ["createContact"],
+      );
+      expect(d.manifest.operations.acme_create_contact!.rules).toEqual([
+        { rule: "anyOf", groups: [["email"], ["external_id"], ["role"], ["name"]] },
+      ]);
+      expect(notesAt(d, "operations.acme_create_contact.rules")).toEqual([
+        "the request body must hold at least one field (minProperties: 1): drafted as the rule anyOf, one of email, " +
+          "external_id, role, name, checked before any request",
+      ]);
+      expect(await linkProblems(d)).toEqual([]);
+      const [tool] = await linkedTools(d);
+      const { fetch, seen } = scriptedFetch(json(200, { id: "c1" }));
+      const options = { baseUrl: "http://127.0.0.1:9", fetch };
+      expect(await executeToolDefinition(tool!, { accessToken: "zq-token-000000001" }, options)).toMatchObject({
+        success: false,
+        error: { type: "validation", rule: "anyOf" },
+      });
+      expect(seen).toHaveLength(0);
       expect(
-        drafted(withBody({ $ref: "#/components/schemas/zqContact" }, contact(extra)), ["createContact"]).manifest
-          .operations.acme_create_contact!.rules,
-      ).toBeUndefined();
-    }
-  });
+        await executeToolDefinition(tool!, { accessToken: "zq-token-000000001", role: "lead" }, options),
+      ).toMatchObject({ success: true });
+      // A body that requires a field, or may be empty, gets no such rule.
+      for (const extra of [{ minProperties: 1, required: ["email"] }, { minProperties: 0 }]) {
+        expect(
+          drafted(withBody({ $ref: "#/components/schemas/zqContact" }, contact(extra)), ["createContact"]).manifest
+            .operations.acme_create_contact!.rules,
+        ).toBeUndefined();
+      }
+    },
+  );
 
   it("whose union branches each only narrow a field to some values takes any of them as the field's enum", async () => {
     const narrowed = (values: string[]) => ({ type: "object", properties: { role: { type: "string", enum: values } } });

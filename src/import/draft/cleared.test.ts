@@ -49,7 +49,8 @@ describe('a field that is a value or "" (to clear it)', () => {
     });
     expect(params.tags).toMatchObject({ type: "json", jsonType: "array" });
     expect(notesAt(d, "operations.acme_update_zqcharge.params.fee")).toContain(
-      'the spec also allows "" (to clear the value, in some APIs), which the runtime treats as no value and never sends: drafted as the other form',
+      'the spec also allows "" (to clear the value, in some APIs), which the runtime treats as no value and never ' +
+        "sends: drafted as the other form",
     );
     expect(await linkProblems(d)).toEqual([]);
   });

@@ -45,34 +45,38 @@ const document = openapi(
 );
 
 describe("a cookie parameter", () => {
-  it("is drafted, by its schema or its content's, and sent as a Cookie pair beside the credential's; the judge keeps the request", async () => {
-    const d = drafted(document, ["listShelves"]);
-    const params = d.manifest.operations.acme_list_shelves!.params!;
-    expect(params.zqlang).toMatchObject({ type: "string", required: true, maxLength: 8, wire: { in: "cookie" } });
-    expect(params.zqprefs).toMatchObject({ type: "json", jsonType: "object", wire: { in: "cookie" } });
-    expect(await linkProblems(d)).toEqual([]);
-    const [tool] = await linkedTools(d);
-    const { fetch, seen } = scriptedFetch(json(200, { id: "s1" }));
-    const credential = Object.keys(d.manifest.params ?? {})[0]!;
-    const done = await executeToolDefinition(
-      tool!,
-      { [credential]: "zq-session-0001", zqlang: "pt BR", zqprefs: { theme: "dark; x", rows: 3 } },
-      { ...fullSupport, baseUrl: "https://api.acme.test", fetch },
-    );
-    expect(done.success).toBe(true);
-    const cookie = seen[0]!.headers.get("cookie")!;
-    expect(cookie.split("; ").sort()).toEqual([
-      "zqlang=pt%20BR",
-      `zqprefs=${encodeURIComponent('{"theme":"dark; x","rows":3}')}`,
-      "zqsid=zq-session-0001",
-    ]);
-    const judged = requestJudge(new OpenApiDocument(parseYamlSource(d.openapiText, "openapi.yaml")), {
-      credential: "present",
-    })({ method: "GET", url: seen[0]!.url, headers: seen[0]!.headers });
-    expect(judged.refusals).toEqual([]);
-    expect([judged.read.params.get("cookie:zqlang"), judged.read.params.get("cookie:zqprefs")]).toEqual([
-      "pt BR",
-      { theme: "dark; x", rows: 3 },
-    ]);
-  });
+  it(
+    "is drafted, by its schema or its content's, and sent as a Cookie pair beside the " +
+      "credential's; the judge keeps the request",
+    async () => {
+      const d = drafted(document, ["listShelves"]);
+      const params = d.manifest.operations.acme_list_shelves!.params!;
+      expect(params.zqlang).toMatchObject({ type: "string", required: true, maxLength: 8, wire: { in: "cookie" } });
+      expect(params.zqprefs).toMatchObject({ type: "json", jsonType: "object", wire: { in: "cookie" } });
+      expect(await linkProblems(d)).toEqual([]);
+      const [tool] = await linkedTools(d);
+      const { fetch, seen } = scriptedFetch(json(200, { id: "s1" }));
+      const credential = Object.keys(d.manifest.params ?? {})[0]!;
+      const done = await executeToolDefinition(
+        tool!,
+        { [credential]: "zq-session-0001", zqlang: "pt BR", zqprefs: { theme: "dark; x", rows: 3 } },
+        { ...fullSupport, baseUrl: "https://api.acme.test", fetch },
+      );
+      expect(done.success).toBe(true);
+      const cookie = seen[0]!.headers.get("cookie")!;
+      expect(cookie.split("; ").sort()).toEqual([
+        "zqlang=pt%20BR",
+        `zqprefs=${encodeURIComponent('{"theme":"dark; x","rows":3}')}`,
+        "zqsid=zq-session-0001",
+      ]);
+      const judged = requestJudge(new OpenApiDocument(parseYamlSource(d.openapiText, "openapi.yaml")), {
+        credential: "present",
+      })({ method: "GET", url: seen[0]!.url, headers: seen[0]!.headers });
+      expect(judged.refusals).toEqual([]);
+      expect([judged.read.params.get("cookie:zqlang"), judged.read.params.get("cookie:zqprefs")]).toEqual([
+        "pt BR",
+        { theme: "dark; x", rows: 3 },
+      ]);
+    },
+  );
 });

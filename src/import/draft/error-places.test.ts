@@ -40,22 +40,26 @@ async function messageOf(d: ReturnType<typeof drafted>, body: unknown): Promise<
 }
 
 describe("an error answer's message", () => {
-  it("in a usual place of the first item of an answer that is a list of errors: [{success, error: {code, message}}]", async () => {
-    const item = {
-      type: "object",
-      properties: {
-        success: { type: "boolean" },
-        error: { type: "object", properties: { code: { type: "integer" }, message: { type: "string" } } },
-        stats: { type: "object" },
-      },
-    };
-    const d = drafted(withError(reply({ type: "array", items: item })), ["listZqGadgets"]);
-    expect(d.manifest.errors.message).toEqual(["$response.body#/0/error/message"]);
-    expect(await linkProblems(d)).toEqual([]);
-    expect(
-      await messageOf(d, [{ success: false, error: { code: 1000, message: "zqgadget login refused" }, stats: {} }]),
-    ).toBe("zqgadget login refused");
-  });
+  it(
+    "in a usual place of the first item of an answer that is a list of errors: [{success, " +
+      "error: {code, message}}]",
+    async () => {
+      const item = {
+        type: "object",
+        properties: {
+          success: { type: "boolean" },
+          error: { type: "object", properties: { code: { type: "integer" }, message: { type: "string" } } },
+          stats: { type: "object" },
+        },
+      };
+      const d = drafted(withError(reply({ type: "array", items: item })), ["listZqGadgets"]);
+      expect(d.manifest.errors.message).toEqual(["$response.body#/0/error/message"]);
+      expect(await linkProblems(d)).toEqual([]);
+      expect(
+        await messageOf(d, [{ success: false, error: { code: 1000, message: "zqgadget login refused" }, stats: {} }]),
+      ).toBe("zqgadget login refused");
+    },
+  );
 
   it("in a usual place inside an envelope object: {header: {error}, body: {}}", async () => {
     const schema = {
@@ -76,30 +80,36 @@ describe("an error answer's message", () => {
     );
   });
 
-  it("in the items of a list named as messages, by a text field of any message name: {tppMessages: [{category, code, text}]}", async () => {
-    const item = {
-      type: "object",
-      properties: {
-        category: { type: "string" },
-        code: { type: "string" },
-        path: { type: "string" },
-        text: { type: "string" },
-      },
-    };
-    const d = drafted(
-      withError(
-        reply({
-          type: "object",
-          properties: { _links: { type: "object" }, zqMessages: { type: "array", items: item } },
+  it(
+    "in the items of a list named as messages, by a text field of any message name: " +
+      "{tppMessages: [{category, code, text}]}",
+    async () => {
+      const item = {
+        type: "object",
+        properties: {
+          category: { type: "string" },
+          code: { type: "string" },
+          path: { type: "string" },
+          text: { type: "string" },
+        },
+      };
+      const d = drafted(
+        withError(
+          reply({
+            type: "object",
+            properties: { _links: { type: "object" }, zqMessages: { type: "array", items: item } },
+          }),
+        ),
+        ["listZqGadgets"],
+      );
+      expect(d.manifest.errors.message).toEqual(["$response.body#/zqMessages/0/text"]);
+      expect(
+        await messageOf(d, {
+          zqMessages: [{ category: "ERROR", code: "FORMAT_ERROR", text: "zqgadget id malformed" }],
         }),
-      ),
-      ["listZqGadgets"],
-    );
-    expect(d.manifest.errors.message).toEqual(["$response.body#/zqMessages/0/text"]);
-    expect(
-      await messageOf(d, { zqMessages: [{ category: "ERROR", code: "FORMAT_ERROR", text: "zqgadget id malformed" }] }),
-    ).toBe("zqgadget id malformed");
-  });
+      ).toBe("zqgadget id malformed");
+    },
+  );
 
   it("in a usual place that holds a list of texts, its first: {errors: [{field, message: [text]}]}", async () => {
     const item = {
@@ -142,25 +152,33 @@ describe("an error answer's message", () => {
     );
   });
 
-  it("in a list of errors inside an envelope object, by its items' text field of any message name: {fault: {errors: [{description, errorCode}], traceId}}", async () => {
-    const item = { type: "object", properties: { description: { type: "string" }, errorCode: { type: "string" } } };
-    const fault = {
-      type: "object",
-      properties: { errors: { type: "array", items: item }, faultId: { type: "string" }, traceId: { type: "string" } },
-    };
-    const d = drafted(withError(reply({ type: "object", properties: { fault } })), ["listZqGadgets"]);
-    expect(d.manifest.errors.message).toEqual(["$response.body#/fault/errors/0/description"]);
-    expect(await linkProblems(d)).toEqual([]);
-    expect(
-      await messageOf(d, {
-        fault: {
-          errors: [{ description: "the zqtenant is invalid", errorCode: "TENANT_INVALID" }],
-          faultId: "f1",
-          traceId: "t1",
+  it(
+    "in a list of errors inside an envelope object, by its items' text field of any message " +
+      "name: {fault: {errors: [{description, errorCode}], traceId}}",
+    async () => {
+      const item = { type: "object", properties: { description: { type: "string" }, errorCode: { type: "string" } } };
+      const fault = {
+        type: "object",
+        properties: {
+          errors: { type: "array", items: item },
+          faultId: { type: "string" },
+          traceId: { type: "string" },
         },
-      }),
-    ).toBe("the zqtenant is invalid");
-  });
+      };
+      const d = drafted(withError(reply({ type: "object", properties: { fault } })), ["listZqGadgets"]);
+      expect(d.manifest.errors.message).toEqual(["$response.body#/fault/errors/0/description"]);
+      expect(await linkProblems(d)).toEqual([]);
+      expect(
+        await messageOf(d, {
+          fault: {
+            errors: [{ description: "the zqtenant is invalid", errorCode: "TENANT_INVALID" }],
+            faultId: "f1",
+            traceId: "t1",
+          },
+        }),
+      ).toBe("the zqtenant is invalid");
+    },
+  );
 
   it("in lists of texts by field, where only an example shows the answer: {errors: {base: [text]}}", async () => {
     const answer = {
@@ -177,40 +195,51 @@ describe("an error answer's message", () => {
     expect(await messageOf(d, { errors: { base: ["a zqgadget needs a name"] } })).toBe("a zqgadget needs a name");
   });
 
-  it("in the first item of a list of objects, errors by field, where only examples show the answer: {amount: [{detail, summary}]}", async () => {
-    const field = (name: string) => ({
-      value: { [name]: [{ detail: `${name} must be > 0`, summary: `Incorrect ${name}` }], status_code: 400 },
-    });
-    const answer = {
-      description: "Invalid.",
-      content: { "application/json": { examples: { zqA: field("zqAmount"), zqB: field("zqDays") } } },
-    };
-    const d = drafted(withError(answer), ["listZqGadgets"]);
-    expect(d.manifest.errors.message).toEqual(["$response.body#/zqAmount/0/detail", "$response.body#/zqDays/0/detail"]);
-    expect(notesAt(d, "errors.message").map((n) => n.split(" reads ")[1]?.split(" only")[0])).toEqual([
-      "the errors of zqAmount",
-      "the errors of zqDays",
-    ]);
-    expect(await linkProblems(d)).toEqual([]);
-    expect(await messageOf(d, field("zqDays").value)).toBe("zqDays must be > 0");
-  });
+  it(
+    "in the first item of a list of objects, errors by field, where only examples show the " +
+      "answer: {amount: [{detail, summary}]}",
+    async () => {
+      const field = (name: string) => ({
+        value: { [name]: [{ detail: `${name} must be > 0`, summary: `Incorrect ${name}` }], status_code: 400 },
+      });
+      const answer = {
+        description: "Invalid.",
+        content: { "application/json": { examples: { zqA: field("zqAmount"), zqB: field("zqDays") } } },
+      };
+      const d = drafted(withError(answer), ["listZqGadgets"]);
+      expect(d.manifest.errors.message).toEqual([
+        "$response.body#/zqAmount/0/detail",
+        "$response.body#/zqDays/0/detail",
+      ]);
+      expect(notesAt(d, "errors.message").map((n) => n.split(" reads ")[1]?.split(" only")[0])).toEqual([
+        "the errors of zqAmount",
+        "the errors of zqDays",
+      ]);
+      expect(await linkProblems(d)).toEqual([]);
+      expect(await messageOf(d, field("zqDays").value)).toBe("zqDays must be > 0");
+    },
+  );
 
-  it("in a list of texts of the first item, where the answer is a list (an answer per item of a batch): [{errors: [text], status}]", async () => {
-    const example = [
-      { errors: ["zqgadget needs a name"], status: "error", zqSubmission: { id: "zq1", state: "invalid" } },
-    ];
-    const item = {
-      type: "object",
-      properties: {
-        errors: { type: "array", items: { type: "string" } },
-        status: { type: "string" },
-        zqSubmission: { type: "object" },
-      },
-    };
-    const d = drafted(withError(reply({ type: "array", items: item }, example)), ["listZqGadgets"]);
-    expect(d.manifest.errors.message).toEqual(["$response.body#/0/errors/0"]);
-    expect(await messageOf(d, example)).toBe("zqgadget needs a name");
-  });
+  it(
+    "in a list of texts of the first item, where the answer is a list (an answer per item of a " +
+      "batch): [{errors: [text], status}]",
+    async () => {
+      const example = [
+        { errors: ["zqgadget needs a name"], status: "error", zqSubmission: { id: "zq1", state: "invalid" } },
+      ];
+      const item = {
+        type: "object",
+        properties: {
+          errors: { type: "array", items: { type: "string" } },
+          status: { type: "string" },
+          zqSubmission: { type: "object" },
+        },
+      };
+      const d = drafted(withError(reply({ type: "array", items: item }, example)), ["listZqGadgets"]);
+      expect(d.manifest.errors.message).toEqual(["$response.body#/0/errors/0"]);
+      expect(await messageOf(d, example)).toBe("zqgadget needs a name");
+    },
+  );
 
   it("is not read from an example of another shape than its schema (a list where the schema says an object)", () => {
     const item = { type: "object", properties: { code: { type: "string" }, text: { type: "string" } } };

@@ -150,32 +150,36 @@ describe("error answers that wrap the error in another object ({data: {code, mes
   });
 });
 
-describe("an error list whose schema's own example keeps the message elsewhere than the schema's first place (JSON:API's title beside detail)", () => {
-  it("draft the schema's place, then the example's; it links", async () => {
-    const issue = {
-      type: "object",
-      properties: { code: { type: "integer" }, title: { type: "string" }, detail: { type: "string" } },
-    };
-    const schema = {
-      type: "object",
-      properties: { errors: { type: "array", items: issue } },
-      example: { errors: [{ code: 141, title: "ZQ SYSTEM ERROR" }] },
-    };
-    const d = drafted(
-      openapi({
-        "/zqplaces": {
-          get: {
-            operationId: "listZqPlaces",
-            responses: {
-              "200": ok,
-              default: { description: "Unexpected.", content: { "application/json": { schema } } },
+describe(
+  "an error list whose schema's own example keeps the message elsewhere than the schema's " +
+    "first place (JSON:API's title beside detail)",
+  () => {
+    it("draft the schema's place, then the example's; it links", async () => {
+      const issue = {
+        type: "object",
+        properties: { code: { type: "integer" }, title: { type: "string" }, detail: { type: "string" } },
+      };
+      const schema = {
+        type: "object",
+        properties: { errors: { type: "array", items: issue } },
+        example: { errors: [{ code: 141, title: "ZQ SYSTEM ERROR" }] },
+      };
+      const d = drafted(
+        openapi({
+          "/zqplaces": {
+            get: {
+              operationId: "listZqPlaces",
+              responses: {
+                "200": ok,
+                default: { description: "Unexpected.", content: { "application/json": { schema } } },
+              },
             },
           },
-        },
-      }),
-      ["listZqPlaces"],
-    );
-    expect(d.manifest.errors.message).toEqual(["$response.body#/errors/0/detail", "$response.body#/errors/0/title"]);
-    expect(await linkProblems(d)).toEqual([]);
-  });
-});
+        }),
+        ["listZqPlaces"],
+      );
+      expect(d.manifest.errors.message).toEqual(["$response.body#/errors/0/detail", "$response.body#/errors/0/title"]);
+      expect(await linkProblems(d)).toEqual([]);
+    });
+  },
+);

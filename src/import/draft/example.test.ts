@@ -53,14 +53,18 @@ describe("an example of a union's first shape", () => {
     });
   });
 
-  it("none when a required value cannot be made (a pattern without an example); a short string stretched to its minLength", () => {
-    const d = doc({
-      ZqCode: { type: "object", required: ["code"], properties: { code: { type: "string", pattern: "^[A-Z]{3}$" } } },
-      ZqName: { type: "object", required: ["name"], properties: { name: { type: "string", minLength: 10 } } },
-    });
-    expect(exampleOfFirstShape(d, { oneOf: [{ $ref: "#/components/schemas/ZqCode" }] })).toBeUndefined();
-    expect(exampleOfFirstShape(d, { anyOf: [{ $ref: "#/components/schemas/ZqName" }] })).toEqual({
-      name: "examplexxx",
-    });
-  });
+  it(
+    "none when a required value cannot be made (a pattern without an example); a short string " +
+      "stretched to its minLength",
+    () => {
+      const d = doc({
+        ZqCode: { type: "object", required: ["code"], properties: { code: { type: "string", pattern: "^[A-Z]{3}$" } } },
+        ZqName: { type: "object", required: ["name"], properties: { name: { type: "string", minLength: 10 } } },
+      });
+      expect(exampleOfFirstShape(d, { oneOf: [{ $ref: "#/components/schemas/ZqCode" }] })).toBeUndefined();
+      expect(exampleOfFirstShape(d, { anyOf: [{ $ref: "#/components/schemas/ZqName" }] })).toEqual({
+        name: "examplexxx",
+      });
+    },
+  );
 });

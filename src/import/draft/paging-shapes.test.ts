@@ -34,40 +34,43 @@ const paging = (doc: Json) => drafted(doc, ["listShelves"], "zqshelf");
 const op = (d: ReturnType<typeof paging>, id = "zqshelf_list_shelves") => d.manifest.operations[id]!;
 
 describe("paging, from the shapes published lists use", () => {
-  it("a relative next address beside many fields of a page (next_page_uri): the list found, the address followed", async () => {
-    const schema = {
-      type: "object",
-      properties: {
-        shelves: { type: "array", items: shelf },
-        end: { type: "integer" },
-        first_page_uri: { type: "string", format: "uri" },
-        next_page_uri: { type: "string", format: "uri", nullable: true },
-        page: { type: "integer" },
-        page_size: { type: "integer" },
-        previous_page_uri: { type: "string", format: "uri", nullable: true },
-        start: { type: "integer" },
-        uri: { type: "string", format: "uri" },
-      },
-    };
-    const d = paging(
-      openapi(
-        listShelves(
-          [
-            query("Page", { type: "integer", minimum: 0 }),
-            query("PageSize", { type: "integer", minimum: 1, maximum: 1000 }),
-          ],
-          schema,
-          undefined,
+  it(
+    "a relative next address beside many fields of a page (next_page_uri): the list found, the " + "address followed",
+    async () => {
+      const schema = {
+        type: "object",
+        properties: {
+          shelves: { type: "array", items: shelf },
+          end: { type: "integer" },
+          first_page_uri: { type: "string", format: "uri" },
+          next_page_uri: { type: "string", format: "uri", nullable: true },
+          page: { type: "integer" },
+          page_size: { type: "integer" },
+          previous_page_uri: { type: "string", format: "uri", nullable: true },
+          start: { type: "integer" },
+          uri: { type: "string", format: "uri" },
+        },
+      };
+      const d = paging(
+        openapi(
+          listShelves(
+            [
+              query("Page", { type: "integer", minimum: 0 }),
+              query("PageSize", { type: "integer", minimum: 1, maximum: 1000 }),
+            ],
+            schema,
+            undefined,
+          ),
         ),
-      ),
-    );
-    expect(op(d).outputs.data).toMatchObject({ type: "array", from: "$response.body#/shelves" });
-    expect(op(d).pagination).toEqual({ style: "nextUrl", url: "$response.body#/next_page_uri", items: ["data"] });
-    expect(notesAt(d, "operations.zqshelf_list_shelves.pagination")).toEqual([
-      "paging recognised as the address of the next page in next_page_uri (absolute, or relative to the request's)",
-    ]);
-    expect(await linkProblems(d, "zqshelf")).toEqual([]);
-  });
+      );
+      expect(op(d).outputs.data).toMatchObject({ type: "array", from: "$response.body#/shelves" });
+      expect(op(d).pagination).toEqual({ style: "nextUrl", url: "$response.body#/next_page_uri", items: ["data"] });
+      expect(notesAt(d, "operations.zqshelf_list_shelves.pagination")).toEqual([
+        "paging recognised as the address of the next page in next_page_uri (absolute, or relative to the request's)",
+      ]);
+      expect(await linkProblems(d, "zqshelf")).toEqual([]);
+    },
+  );
 
   it("the value of a parameter inside an object named next (next_page.offset sent back as offset)", async () => {
     const schema = {
@@ -166,113 +169,124 @@ describe("paging, from the shapes published lists use", () => {
     expect(await linkProblems(d, "zqshelf")).toEqual([]);
   });
 
-  it("a cursor parameter beside a bare list, no Link header declared: the Link header drafted, with a note to check it, and followed", async () => {
-    const d = paging(
-      openapi(
-        listShelves(
-          [query("cursor", { type: "string", maxLength: 200 }), query("limit", { type: "integer", maximum: 100 })],
-          { type: "array", items: shelf },
-          undefined,
+  it(
+    "a cursor parameter beside a bare list, no Link header declared: the Link header drafted, " +
+      "with a note to check it, and followed",
+    async () => {
+      const d = paging(
+        openapi(
+          listShelves(
+            [query("cursor", { type: "string", maxLength: 200 }), query("limit", { type: "integer", maximum: 100 })],
+            { type: "array", items: shelf },
+            undefined,
+          ),
         ),
-      ),
-    );
-    expect(op(d).pagination).toEqual({ style: "linkHeader", items: ["data"] });
-    expect(notesAt(d, "operations.zqshelf_list_shelves.pagination")[0]).toMatch(
-      /^paging drafted as the Link header .*cursor a cursor parameter.*declares no Link header; check it$/,
-    );
-    const [tool] = await linkedTools(d, "zqshelf");
-    const next = '<http://127.0.0.1:9/zqshelves?cursor=c2>; rel="next"';
-    const { fetch, seen } = scriptedFetch(json(200, [{ id: "s1" }], { link: next }), json(200, [{ id: "s2" }]));
-    const all = await collectPages(
-      tool!,
-      { accessToken: "zq-token-0001" },
-      { ...fullSupport, baseUrl: "http://127.0.0.1:9", fetch },
-    );
-    expect(all.success && all.output.data).toEqual([{ id: "s1" }, { id: "s2" }]);
-    expect(seen[1]!.url).toContain("cursor=c2");
-  });
+      );
+      expect(op(d).pagination).toEqual({ style: "linkHeader", items: ["data"] });
+      expect(notesAt(d, "operations.zqshelf_list_shelves.pagination")[0]).toMatch(
+        /^paging drafted as the Link header .*cursor a cursor parameter.*declares no Link header; check it$/,
+      );
+      const [tool] = await linkedTools(d, "zqshelf");
+      const next = '<http://127.0.0.1:9/zqshelves?cursor=c2>; rel="next"';
+      const { fetch, seen } = scriptedFetch(json(200, [{ id: "s1" }], { link: next }), json(200, [{ id: "s2" }]));
+      const all = await collectPages(
+        tool!,
+        { accessToken: "zq-token-0001" },
+        { ...fullSupport, baseUrl: "http://127.0.0.1:9", fetch },
+      );
+      expect(all.success && all.output.data).toEqual([{ id: "s1" }, { id: "s2" }]);
+      expect(seen[1]!.url).toContain("cursor=c2");
+    },
+  );
 
-  it("a next_page that the document shows as a token, not an address, beside a cursor parameter: the cursor, ended by has_next", async () => {
-    const paginate = (nextPage: Json) => ({
-      type: "object",
-      properties: {
-        data: { type: "array", items: shelf },
-        meta: {
-          type: "object",
-          properties: {
-            paginate: { type: "object", properties: { next_page: nextPage, has_next: { type: "boolean" } } },
+  it(
+    "a next_page that the document shows as a token, not an address, beside a cursor parameter: " +
+      "the cursor, ended by has_next",
+    async () => {
+      const paginate = (nextPage: Json) => ({
+        type: "object",
+        properties: {
+          data: { type: "array", items: shelf },
+          meta: {
+            type: "object",
+            properties: {
+              paginate: { type: "object", properties: { next_page: nextPage, has_next: { type: "boolean" } } },
+            },
           },
         },
-      },
-    });
-    const params = [
-      query("cursor", { type: "string", maxLength: 200 }),
-      query("limit", { type: "integer", maximum: 50 }),
-    ];
-    const d = paging(openapi(listShelves(params, paginate({ type: "string", example: "eyJpZCI6MjJ9" }), undefined)));
-    expect(op(d).pagination).toEqual({
-      style: "cursor",
-      cursor: "$response.body#/meta/paginate/next_page",
-      send: { in: "query", name: "cursor" },
-      more: { from: "$response.body#/meta/paginate/has_next", equals: true },
-      items: ["data"],
-      pageSize: "limit",
-    });
-    expect(await linkProblems(d, "zqshelf")).toEqual([]);
-    const [tool] = await linkedTools(d, "zqshelf");
-    const page = (id: string, next: string, more: boolean) =>
-      json(200, { data: [{ id }], meta: { paginate: { next_page: next, has_next: more } } });
-    const { fetch, seen } = scriptedFetch(page("s1", "eyJpZCI6Mn0", true), page("s2", "eyJpZCI6M30", false));
-    const all = await collectPages(
-      tool!,
-      { accessToken: "zq-token-0001" },
-      { ...fullSupport, baseUrl: "http://127.0.0.1:9", fetch },
-    );
-    expect(all.success && all.output.data).toEqual([{ id: "s1" }, { id: "s2" }]);
-    expect(seen.map((r) => new URL(r.url).searchParams.get("cursor"))).toEqual([null, "eyJpZCI6Mn0"]);
-    // Shown as an address (a uri format, or an address as its example), it stays the next page's address.
-    for (const next of [
-      { type: "string", format: "uri" },
-      { type: "string", example: "https://api.zqshelf.test/zqshelves?cursor=c2" },
-    ]) {
-      expect(op(paging(openapi(listShelves(params, paginate(next), undefined)))).pagination?.style).toBe("nextUrl");
-    }
-  });
+      });
+      const params = [
+        query("cursor", { type: "string", maxLength: 200 }),
+        query("limit", { type: "integer", maximum: 50 }),
+      ];
+      const d = paging(openapi(listShelves(params, paginate({ type: "string", example: "eyJpZCI6MjJ9" }), undefined)));
+      expect(op(d).pagination).toEqual({
+        style: "cursor",
+        cursor: "$response.body#/meta/paginate/next_page",
+        send: { in: "query", name: "cursor" },
+        more: { from: "$response.body#/meta/paginate/has_next", equals: true },
+        items: ["data"],
+        pageSize: "limit",
+      });
+      expect(await linkProblems(d, "zqshelf")).toEqual([]);
+      const [tool] = await linkedTools(d, "zqshelf");
+      const page = (id: string, next: string, more: boolean) =>
+        json(200, { data: [{ id }], meta: { paginate: { next_page: next, has_next: more } } });
+      const { fetch, seen } = scriptedFetch(page("s1", "eyJpZCI6Mn0", true), page("s2", "eyJpZCI6M30", false));
+      const all = await collectPages(
+        tool!,
+        { accessToken: "zq-token-0001" },
+        { ...fullSupport, baseUrl: "http://127.0.0.1:9", fetch },
+      );
+      expect(all.success && all.output.data).toEqual([{ id: "s1" }, { id: "s2" }]);
+      expect(seen.map((r) => new URL(r.url).searchParams.get("cursor"))).toEqual([null, "eyJpZCI6Mn0"]);
+      // Shown as an address (a uri format, or an address as its example), it stays the next page's address.
+      for (const next of [
+        { type: "string", format: "uri" },
+        { type: "string", example: "https://api.zqshelf.test/zqshelves?cursor=c2" },
+      ]) {
+        expect(op(paging(openapi(listShelves(params, paginate(next), undefined)))).pagination?.style).toBe("nextUrl");
+      }
+    },
+  );
 
-  it("an offset beside a hasMoreItems flag (Unblu): the offset style, ended by the flag rather than an empty page", async () => {
-    const schema = {
-      type: "object",
-      properties: { items: { type: "array", items: shelf }, hasMoreItems: { type: "boolean" } },
-    };
-    const d = paging(
-      openapi(
-        listShelves(
-          [query("offset", { type: "integer", minimum: 0 }), query("limit", { type: "integer", maximum: 50 })],
-          schema,
-          undefined,
+  it(
+    "an offset beside a hasMoreItems flag (Unblu): the offset style, ended by the flag rather " + "than an empty page",
+    async () => {
+      const schema = {
+        type: "object",
+        properties: { items: { type: "array", items: shelf }, hasMoreItems: { type: "boolean" } },
+      };
+      const d = paging(
+        openapi(
+          listShelves(
+            [query("offset", { type: "integer", minimum: 0 }), query("limit", { type: "integer", maximum: 50 })],
+            schema,
+            undefined,
+          ),
         ),
-      ),
-    );
-    expect(op(d).pagination).toEqual({
-      style: "offset",
-      send: { in: "query", name: "offset" },
-      more: { from: "$response.body#/hasMoreItems", equals: true },
-      items: ["data"],
-      pageSize: "limit",
-    });
-    const [tool] = await linkedTools(d, "zqshelf");
-    const { fetch, seen } = scriptedFetch(
-      json(200, { items: [{ id: "s1" }], hasMoreItems: true }),
-      json(200, { items: [{ id: "s2" }], hasMoreItems: false }),
-    );
-    const all = await collectPages(
-      tool!,
-      { accessToken: "zq-token-0001" },
-      { ...fullSupport, baseUrl: "http://127.0.0.1:9", fetch },
-    );
-    expect(all.success && all.output.data).toEqual([{ id: "s1" }, { id: "s2" }]);
-    expect(seen).toHaveLength(2);
-  });
+      );
+      expect(op(d).pagination).toEqual({
+        style: "offset",
+        send: { in: "query", name: "offset" },
+        more: { from: "$response.body#/hasMoreItems", equals: true },
+        items: ["data"],
+        pageSize: "limit",
+      });
+      const [tool] = await linkedTools(d, "zqshelf");
+      const { fetch, seen } = scriptedFetch(
+        json(200, { items: [{ id: "s1" }], hasMoreItems: true }),
+        json(200, { items: [{ id: "s2" }], hasMoreItems: false }),
+      );
+      const all = await collectPages(
+        tool!,
+        { accessToken: "zq-token-0001" },
+        { ...fullSupport, baseUrl: "http://127.0.0.1:9", fetch },
+      );
+      expect(all.success && all.output.data).toEqual([{ id: "s1" }, { id: "s2" }]);
+      expect(seen).toHaveLength(2);
+    },
+  );
 
   it("a zero-based page number: the page style from page 0, with has_more as the test of another page", async () => {
     const schema = {
@@ -330,106 +344,5 @@ describe("paging, from the shapes published lists use", () => {
       pageSize: "page_size",
     });
     expect(await linkProblems(d, "zqshelf")).toEqual([]);
-  });
-
-  it("the list named in the plural of a singular path word ({zqshelves, warnings} under /zqshelf/list), paged by number", async () => {
-    const warning = { type: "object", properties: { message: { type: "string" } } };
-    const schema = {
-      type: "object",
-      properties: {
-        zqshelves: { type: "array", items: shelf },
-        list_info: { type: "object", properties: { page: { type: "integer" }, num_pages: { type: "integer" } } },
-        warnings: { type: "array", items: warning },
-      },
-    };
-    const params = [
-      query("page", { type: "integer", minimum: 1, default: 1 }),
-      query("page_size", { type: "integer", maximum: 100 }),
-    ];
-    const d = paging(
-      openapi({
-        "/zqshelf/list": {
-          get: {
-            operationId: "listShelves",
-            summary: "List shelves",
-            parameters: params,
-            responses: { "200": reply(schema, undefined) },
-          },
-        },
-      }),
-    );
-    expect(op(d).outputs.data).toMatchObject({ type: "array", from: "$response.body#/zqshelves" });
-    expect(op(d).pagination).toMatchObject({
-      style: "page",
-      send: { in: "query", name: "page" },
-      items: ["data"],
-      pageSize: "page_size",
-    });
-    expect(await linkProblems(d, "zqshelf")).toEqual([]);
-  });
-
-  it("the list named after the resource among other lists ({Zqshelves, Warnings} under /zqshelves), and a result list paged by number", async () => {
-    const warning = { type: "object", properties: { Message: { type: "string" } } };
-    const byName = paging(
-      openapi(
-        listShelves(
-          [],
-          {
-            type: "object",
-            properties: { Zqshelves: { type: "array", items: shelf }, Warnings: { type: "array", items: warning } },
-          },
-          undefined,
-        ),
-      ),
-    );
-    expect(op(byName).outputs.data).toMatchObject({ type: "array", from: "$response.body#/Zqshelves" });
-    const schema = {
-      type: "object",
-      properties: {
-        result: { type: "array", items: shelf },
-        result_info: { type: "object", properties: { page: { type: "integer" }, total_count: { type: "integer" } } },
-        errors: { type: "array", items: warning },
-        success: { type: "boolean" },
-      },
-    };
-    const d = paging(
-      openapi(
-        listShelves(
-          [
-            query("page", { type: "number", minimum: 1, default: 1 }),
-            query("per_page", { type: "number", maximum: 50 }),
-          ],
-          schema,
-          undefined,
-        ),
-      ),
-    );
-    expect(op(d).outputs.data).toMatchObject({ type: "array", from: "$response.body#/result" });
-    expect(op(d).pagination).toEqual({
-      style: "page",
-      send: { in: "query", name: "page" },
-      total: "$response.body#/result_info/total_count",
-      items: ["data"],
-      pageSize: "per_page",
-    });
-    expect(await linkProblems(d, "zqshelf")).toEqual([]);
-  });
-
-  it("a record with a list inside it is still a record, not a page", () => {
-    const schema = {
-      type: "object",
-      properties: {
-        id: { type: "string" },
-        books: { type: "array", items: shelf },
-        page: { type: "integer" },
-        a: { type: "string" },
-        b: { type: "string" },
-        c: { type: "string" },
-        d: { type: "string" },
-      },
-    };
-    const d = paging(openapi(listShelves([query("page", { type: "integer" })], schema, undefined)));
-    expect(op(d).outputs.data).toMatchObject({ type: "json", from: "$response.body" });
-    expect(op(d).pagination).toBeUndefined();
   });
 });

@@ -107,34 +107,37 @@ describe("parameters of the address and headers", () => {
     expect(await linkProblems(d)).toEqual([]);
   });
 
-  it("turn exclusive bounds into inclusive ones: integers to the next integer, other numbers left to the spec", async () => {
-    const d = drafted(
-      withParams([
-        {
-          name: "above",
-          in: "query",
-          schema: { type: "integer", minimum: 0, exclusiveMinimum: true, maximum: 10, exclusiveMaximum: true },
-        },
-        { name: "share", in: "query", schema: { type: "number", minimum: 0, exclusiveMinimum: true } },
-      ]),
-      ["getItem"],
-    );
-    const p = d.manifest.operations.acme_get_item!.params!;
-    expect(p.above).toMatchObject({ integer: true, minimum: 1, maximum: 9 });
-    expect(p.share).toMatchObject({ limitsFromSpec: true });
-    expect(p.share!.minimum).toBeUndefined();
-    expect(await linkProblems(d)).toEqual([]);
-    const d31 = drafted(
-      {
-        ...withParams([
-          { name: "n", in: "query", schema: { type: "integer", exclusiveMinimum: 0, exclusiveMaximum: 100 } },
+  it(
+    "turn exclusive bounds into inclusive ones: integers to the next integer, other numbers " + "left to the spec",
+    async () => {
+      const d = drafted(
+        withParams([
+          {
+            name: "above",
+            in: "query",
+            schema: { type: "integer", minimum: 0, exclusiveMinimum: true, maximum: 10, exclusiveMaximum: true },
+          },
+          { name: "share", in: "query", schema: { type: "number", minimum: 0, exclusiveMinimum: true } },
         ]),
-        openapi: "3.1.0",
-      },
-      ["getItem"],
-    );
-    expect(d31.manifest.operations.acme_get_item!.params!.n).toMatchObject({ minimum: 1, maximum: 99 });
-  });
+        ["getItem"],
+      );
+      const p = d.manifest.operations.acme_get_item!.params!;
+      expect(p.above).toMatchObject({ integer: true, minimum: 1, maximum: 9 });
+      expect(p.share).toMatchObject({ limitsFromSpec: true });
+      expect(p.share!.minimum).toBeUndefined();
+      expect(await linkProblems(d)).toEqual([]);
+      const d31 = drafted(
+        {
+          ...withParams([
+            { name: "n", in: "query", schema: { type: "integer", exclusiveMinimum: 0, exclusiveMaximum: 100 } },
+          ]),
+          openapi: "3.1.0",
+        },
+        ["getItem"],
+      );
+      expect(d31.manifest.operations.acme_get_item!.params!.n).toMatchObject({ minimum: 1, maximum: 99 });
+    },
+  );
 
   it("draft a number's step (multipleOf: an offset by pages of 20), which the draft then links with", async () => {
     const d = drafted(withParams([{ name: "offset", in: "query", schema: { type: "integer", multipleOf: 20 } }]), [
@@ -144,95 +147,108 @@ describe("parameters of the address and headers", () => {
     expect(await linkProblems(d)).toEqual([]);
   });
 
-  it("send the default of a parameter the spec requires (an API version header): the upstream's own default only of an optional one goes unsent", async () => {
-    const d = drafted(
-      withParams([
-        { name: "zq-revision", in: "header", required: true, schema: { type: "string", default: "2026-07-15" } },
-        { name: "size", in: "query", schema: { type: "integer", default: 10 } },
-      ]),
-      ["getItem"],
-    );
-    const p = d.manifest.operations.acme_get_item!.params!;
-    expect([p.zqRevision, p.size]).toMatchObject([
-      { required: true, default: "2026-07-15" },
-      { default: 10, sendDefault: false },
-    ]);
-    expect(p.zqRevision!.sendDefault).toBeUndefined();
-    expect(await linkProblems(d)).toEqual([]);
-    // Written unsent by hand, the link refuses it: no request would carry what the upstream requires.
-    const unsent = {
-      ...d,
-      manifestText: d.manifestText.replace(
-        /\n( +)default: "?2026-07-15"?\n/,
-        (line, indent) => `${line}${indent}sendDefault: false\n`,
-      ),
-    };
-    expect(unsent.manifestText.split("sendDefault: false").length).toBe(
-      d.manifestText.split("sendDefault: false").length + 1,
-    );
-    expect(await linkProblems(unsent)).toEqual([
-      expect.stringContaining(
-        'requires header parameter "zq-revision"; declare required: true or a default that is sent',
-      ),
-    ]);
-  });
-
-  it("send the default of a header fetch fills in when it is left out (Accept-Language: *), and draft one where fetch's value is not among the spec's", async () => {
-    const languages = { type: "string", enum: ["zq", "zz"] };
-    const d = drafted(
-      withParams([
-        { name: "Accept-Language", in: "header", schema: { ...languages, default: "zz" } },
-        { name: "zq-locale", in: "header", schema: { ...languages, default: "zz" } },
-      ]),
-      ["getItem"],
-    );
-    const p = d.manifest.operations.acme_get_item!.params!;
-    expect(p.acceptLanguage).toMatchObject({
-      enum: ["zq", "zz"],
-      default: "zz",
-      wire: { in: "header", name: "Accept-Language" },
-    });
-    expect(p.acceptLanguage!.sendDefault).toBeUndefined();
-    // A header fetch leaves alone keeps the upstream's default unsent.
-    expect(p.zqLocale).toMatchObject({ default: "zz", sendDefault: false });
-    expect(await linkProblems(d)).toEqual([]);
-
-    const bare = drafted(withParams([{ name: "accept-language", in: "header", schema: languages }]), ["getItem"]);
-    const language = bare.manifest.operations.acme_get_item!.params!.acceptLanguage!;
-    expect(language).toMatchObject({ enum: ["zq", "zz"], default: "zq" });
-    expect(language.sendDefault).toBeUndefined();
-    expect(notesAt(bare, "operations.acme_get_item.params.acceptLanguage")).toContain(
-      'fetch sends accept-language: * when a call leaves it out, which is not one of the spec\'s values: drafted default "zq" (the first), sent; set the one the upstream assumes',
-    );
-    // One whose values include fetch's own is left as the spec has it.
-    const open = drafted(
-      withParams([{ name: "Accept-Language", in: "header", schema: { type: "string", enum: ["*", "zq"] } }]),
-      ["getItem"],
-    );
-    expect(open.manifest.operations.acme_get_item!.params!.acceptLanguage!.default).toBeUndefined();
-  });
-
-  it("leave out a Content-Type or Accept header parameter, which OpenAPI ignores (the runtime writes both), and still link where the spec requires them", async () => {
-    const d = drafted(
-      withParams([
-        {
-          name: "Content-Type",
-          in: "header",
-          required: true,
-          schema: { type: "string", enum: ["application/json; zq-response=omitLinks,omitMeta"] },
-        },
-        { name: "accept", in: "header", required: true, schema: { type: "string", example: "zq-example" } },
-      ]),
-      ["getItem"],
-    );
-    expect(Object.keys(d.manifest.operations.acme_get_item!.params!)).toEqual(["id"]);
-    for (const name of ["Content-Type", "accept"])
-      expect(notesAt(d, "operations.acme_get_item")).toContain(
-        `header parameter ${name} not drafted: OpenAPI ignores it (the media types and the security schemes say ` +
-          "it), and the runtime writes it itself",
+  it(
+    "send the default of a parameter the spec requires (an API version header): the upstream's " +
+      "own default only of an optional one goes unsent",
+    async () => {
+      const d = drafted(
+        withParams([
+          { name: "zq-revision", in: "header", required: true, schema: { type: "string", default: "2026-07-15" } },
+          { name: "size", in: "query", schema: { type: "integer", default: 10 } },
+        ]),
+        ["getItem"],
       );
-    expect(await linkProblems(d)).toEqual([]);
-  });
+      const p = d.manifest.operations.acme_get_item!.params!;
+      expect([p.zqRevision, p.size]).toMatchObject([
+        { required: true, default: "2026-07-15" },
+        { default: 10, sendDefault: false },
+      ]);
+      expect(p.zqRevision!.sendDefault).toBeUndefined();
+      expect(await linkProblems(d)).toEqual([]);
+      // Written unsent by hand, the link refuses it: no request would carry what the upstream requires.
+      const unsent = {
+        ...d,
+        manifestText: d.manifestText.replace(
+          /\n( +)default: "?2026-07-15"?\n/,
+          (line, indent) => `${line}${indent}sendDefault: false\n`,
+        ),
+      };
+      expect(unsent.manifestText.split("sendDefault: false").length).toBe(
+        d.manifestText.split("sendDefault: false").length + 1,
+      );
+      expect(await linkProblems(unsent)).toEqual([
+        expect.stringContaining(
+          'requires header parameter "zq-revision"; declare required: true or a default that is sent',
+        ),
+      ]);
+    },
+  );
+
+  it(
+    "send the default of a header fetch fills in when it is left out (Accept-Language: *), and " +
+      "draft one where fetch's value is not among the spec's",
+    async () => {
+      const languages = { type: "string", enum: ["zq", "zz"] };
+      const d = drafted(
+        withParams([
+          { name: "Accept-Language", in: "header", schema: { ...languages, default: "zz" } },
+          { name: "zq-locale", in: "header", schema: { ...languages, default: "zz" } },
+        ]),
+        ["getItem"],
+      );
+      const p = d.manifest.operations.acme_get_item!.params!;
+      expect(p.acceptLanguage).toMatchObject({
+        enum: ["zq", "zz"],
+        default: "zz",
+        wire: { in: "header", name: "Accept-Language" },
+      });
+      expect(p.acceptLanguage!.sendDefault).toBeUndefined();
+      // A header fetch leaves alone keeps the upstream's default unsent.
+      expect(p.zqLocale).toMatchObject({ default: "zz", sendDefault: false });
+      expect(await linkProblems(d)).toEqual([]);
+
+      const bare = drafted(withParams([{ name: "accept-language", in: "header", schema: languages }]), ["getItem"]);
+      const language = bare.manifest.operations.acme_get_item!.params!.acceptLanguage!;
+      expect(language).toMatchObject({ enum: ["zq", "zz"], default: "zq" });
+      expect(language.sendDefault).toBeUndefined();
+      expect(notesAt(bare, "operations.acme_get_item.params.acceptLanguage")).toContain(
+        "fetch sends accept-language: * when a call leaves it out, which is not one of the spec's values: " +
+          'drafted default "zq" (the first), sent; set the one the upstream assumes',
+      );
+      // One whose values include fetch's own is left as the spec has it.
+      const open = drafted(
+        withParams([{ name: "Accept-Language", in: "header", schema: { type: "string", enum: ["*", "zq"] } }]),
+        ["getItem"],
+      );
+      expect(open.manifest.operations.acme_get_item!.params!.acceptLanguage!.default).toBeUndefined();
+    },
+  );
+
+  it(
+    "leave out a Content-Type or Accept header parameter, which OpenAPI ignores (the runtime " +
+      "writes both), and still link where the spec requires them",
+    async () => {
+      const d = drafted(
+        withParams([
+          {
+            name: "Content-Type",
+            in: "header",
+            required: true,
+            schema: { type: "string", enum: ["application/json; zq-response=omitLinks,omitMeta"] },
+          },
+          { name: "accept", in: "header", required: true, schema: { type: "string", example: "zq-example" } },
+        ]),
+        ["getItem"],
+      );
+      expect(Object.keys(d.manifest.operations.acme_get_item!.params!)).toEqual(["id"]);
+      for (const name of ["Content-Type", "accept"])
+        expect(notesAt(d, "operations.acme_get_item")).toContain(
+          `header parameter ${name} not drafted: OpenAPI ignores it (the media types and the security schemes say ` +
+            "it), and the runtime writes it itself",
+        );
+      expect(await linkProblems(d)).toEqual([]);
+    },
+  );
 
   it("say what they cannot state: a format, deprecation, a default or example that breaks the limits", () => {
     const d = drafted(

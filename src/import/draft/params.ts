@@ -113,7 +113,9 @@ function leftOut(
   return undefined;
 }
 
-/** The parameter drafted for a declared one, named `name`, with its wire placement; undefined when it is not drafted. */
+/**
+ * The parameter drafted for a declared one, named `name`, with its wire placement; undefined when it is not drafted.
+ */
 function draftDeclared(
   doc: OpenApiDocument,
   op: OpenApiOperation,

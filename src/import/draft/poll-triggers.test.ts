@@ -19,36 +19,44 @@ const page = (extra: Record<string, unknown> = {}, item: unknown = thing) =>
 const query = (name: string, schema: unknown) => ({ name, in: "query", required: false, schema });
 
 describe("add drafts a poll trigger", () => {
-  it("by the delta link the answer carries (its next page's too), created items only, a removal marker read", async () => {
-    const item = { ...thing, properties: { ...thing.properties, "@removed": { type: "object" } } };
-    const d = drafted(
-      openapi({
-        "/zq-things/delta": {
-          get: {
-            operationId: "zqThingsDelta",
-            responses: {
-              "200": page({ "@odata.deltaLink": { type: "string" }, "@odata.nextLink": { type: "string" } }, item),
+  it(
+    "by the delta link the answer carries (its next page's too), created items only, a removal " + "marker read",
+    async () => {
+      const item = { ...thing, properties: { ...thing.properties, "@removed": { type: "object" } } };
+      const d = drafted(
+        openapi({
+          "/zq-things/delta": {
+            get: {
+              operationId: "zqThingsDelta",
+              responses: {
+                "200": page({ "@odata.deltaLink": { type: "string" }, "@odata.nextLink": { type: "string" } }, item),
+              },
             },
           },
+        }),
+        ["zqThingsDelta"],
+      );
+      const trigger = d.manifest.triggers?.acme_zq_things_delta_created;
+      expect(trigger?.poll).toEqual({
+        operation: "acme_zq_things_delta",
+        items: "data",
+        delta: {
+          link: "metadata.odataDeltaLink",
+          next: "metadata.odataNextLink",
+          new: "created",
+          removed: "/@removed",
         },
-      }),
-      ["zqThingsDelta"],
-    );
-    const trigger = d.manifest.triggers?.acme_zq_things_delta_created;
-    expect(trigger?.poll).toEqual({
-      operation: "acme_zq_things_delta",
-      items: "data",
-      delta: { link: "metadata.odataDeltaLink", next: "metadata.odataNextLink", new: "created", removed: "/@removed" },
-    });
-    expect(trigger?.eventId).toEqual(["$event#/id"]);
-    expect(d.manifest.operations.acme_zq_things_delta?.outputs["metadata.odataDeltaLink"]).toMatchObject({
-      type: "string",
-      from: "$response.body#/@odata.deltaLink",
-      optional: true,
-    });
-    expect(notesAt(d, "triggers.acme_zq_things_delta_created")[0]).toMatch(/a delta query/);
-    expect(await linkProblems(d)).toEqual([]);
-  });
+      });
+      expect(trigger?.eventId).toEqual(["$event#/id"]);
+      expect(d.manifest.operations.acme_zq_things_delta?.outputs["metadata.odataDeltaLink"]).toMatchObject({
+        type: "string",
+        from: "$response.body#/@odata.deltaLink",
+        optional: true,
+      });
+      expect(notesAt(d, "triggers.acme_zq_things_delta_created")[0]).toMatch(/a delta query/);
+      expect(await linkProblems(d)).toEqual([]);
+    },
+  );
 
   it("by a parameter asking for the items created since a time the items carry", async () => {
     const d = drafted(
@@ -111,34 +119,38 @@ describe("add drafts a poll trigger", () => {
     expect(await linkProblems(d)).toEqual([]);
   });
 
-  it("by the ids of the first page, sorted by a creation field and a direction of their own (order_by=created_at, order=DESC)", async () => {
-    const params = [
-      query("order_by", { type: "string", enum: ["name", "created_at", "updated_at"] }),
-      query("order", { type: "string", enum: ["ASC", "DESC"] }),
-    ];
-    const d = drafted(
-      openapi({
-        "/zq-things": { get: { operationId: "listThings", parameters: params, responses: { "200": page() } } },
-      }),
-      ["listThings"],
-    );
-    expect(d.manifest.triggers?.acme_things_created?.poll).toEqual({
-      operation: "acme_list_things",
-      items: "data",
-      inputs: { order_by: "created_at", order: "DESC" },
-      ids: { order: "newestFirst" },
-    });
-    expect(notesAt(d, "triggers.acme_things_created")[0]).toMatch(/order_by value created_at with order DESC/);
-    expect(await linkProblems(d)).toEqual([]);
-    // A sort field with no direction to ask for the newest first drafts none.
-    const none = drafted(
-      openapi({
-        "/zq-things": { get: { operationId: "listThings", parameters: [params[0]], responses: { "200": page() } } },
-      }),
-      ["listThings"],
-    );
-    expect(none.manifest.triggers).toBeUndefined();
-  });
+  it(
+    "by the ids of the first page, sorted by a creation field and a direction of their own " +
+      "(order_by=created_at, order=DESC)",
+    async () => {
+      const params = [
+        query("order_by", { type: "string", enum: ["name", "created_at", "updated_at"] }),
+        query("order", { type: "string", enum: ["ASC", "DESC"] }),
+      ];
+      const d = drafted(
+        openapi({
+          "/zq-things": { get: { operationId: "listThings", parameters: params, responses: { "200": page() } } },
+        }),
+        ["listThings"],
+      );
+      expect(d.manifest.triggers?.acme_things_created?.poll).toEqual({
+        operation: "acme_list_things",
+        items: "data",
+        inputs: { order_by: "created_at", order: "DESC" },
+        ids: { order: "newestFirst" },
+      });
+      expect(notesAt(d, "triggers.acme_things_created")[0]).toMatch(/order_by value created_at with order DESC/);
+      expect(await linkProblems(d)).toEqual([]);
+      // A sort field with no direction to ask for the newest first drafts none.
+      const none = drafted(
+        openapi({
+          "/zq-things": { get: { operationId: "listThings", parameters: [params[0]], responses: { "200": page() } } },
+        }),
+        ["listThings"],
+      );
+      expect(none.manifest.triggers).toBeUndefined();
+    },
+  );
 
   it("for no list that offers none of those, nor one whose items have no id, nor a write", () => {
     const d = drafted(

@@ -120,7 +120,10 @@ describe("an object query parameter", () => {
     });
     expect(problems).toEqual([
       expect.stringMatching(
-        /query parameter "searchParameters" of "searchZq" in specs\/acme\/openapi\.yaml has no field "query_bee" \(fields: q, query_by, per_page, prefix\)/,
+        new RegExp(
+          String.raw`query parameter "searchParameters" of "searchZq" in specs\/acme\/openapi\.yaml has no field ` +
+            String.raw`"query_bee" \(fields: q, query_by, per_page, prefix\)`,
+        ),
       ),
       expect.stringMatching(
         /requires field "query_by" of query parameter "searchParameters" for "searchZq", but no parameter supplies it$/,
@@ -195,63 +198,74 @@ describe("an object query parameter whose fields its oneOf ties together (only o
   });
 });
 
-describe("a required object query parameter (style form, exploded) none of whose fields is required, one of them an object", () => {
-  const zqMessage = {
-    name: "zqMessage",
-    in: "query",
-    required: true,
-    schema: {
-      type: "object",
-      properties: {
-        zqText: { type: "string", maxLength: 40 },
-        zqCount: { type: "integer", minimum: 0, maximum: 9 },
-        zqMeta: { type: "object", properties: { zqTag: { type: "string", maxLength: 9 } } },
+describe(
+  "a required object query parameter (style form, exploded) none of whose fields is required, " +
+    "one of them an object",
+  () => {
+    const zqMessage = {
+      name: "zqMessage",
+      in: "query",
+      required: true,
+      schema: {
+        type: "object",
+        properties: {
+          zqText: { type: "string", maxLength: 40 },
+          zqCount: { type: "integer", minimum: 0, maximum: 9 },
+          zqMeta: { type: "object", properties: { zqTag: { type: "string", maxLength: 9 } } },
+        },
       },
-    },
-  };
-  const zqDoc = openapi({
-    "/zqpredict": {
-      get: {
-        operationId: "zqPredict",
-        parameters: [zqMessage],
-        responses: { "200": reply({ type: "object", properties: { id: { type: "string" } } }) },
+    };
+    const zqDoc = openapi({
+      "/zqpredict": {
+        get: {
+          operationId: "zqPredict",
+          parameters: [zqMessage],
+          responses: { "200": reply({ type: "object", properties: { id: { type: "string" } } }) },
+        },
       },
-    },
-  });
+    });
 
-  it("drafts no field that is itself an object (style form writes only scalars and lists of them), with a note", () => {
-    const d = drafted(zqDoc, ["zqPredict"]);
-    expect(Object.keys(d.manifest.operations.acme_zq_predict!.params!).sort()).toEqual(["zqCount", "zqText"]);
-    expect(notesAt(d, "operations.acme_zq_predict")).toContainEqual(
-      "query parameter zqMessage is an object sent exploded (style form), whose field zqMeta is an object, which " +
-        "that style has no form for: not drafted",
+    it(
+      "drafts no field that is itself an object (style form writes only scalars and lists of " + "them), with a note",
+      () => {
+        const d = drafted(zqDoc, ["zqPredict"]);
+        expect(Object.keys(d.manifest.operations.acme_zq_predict!.params!).sort()).toEqual(["zqCount", "zqText"]);
+        expect(notesAt(d, "operations.acme_zq_predict")).toContainEqual(
+          "query parameter zqMessage is an object sent exploded (style form), whose field zqMeta is an object, which " +
+            "that style has no form for: not drafted",
+        );
+      },
     );
-  });
 
-  it("gets a rule that at least one field is given, and links", async () => {
-    const d = drafted(zqDoc, ["zqPredict"]);
-    expect(d.manifest.operations.acme_zq_predict!.rules).toEqual([
-      { rule: "anyOf", groups: [["zqText"], ["zqCount"]] },
-    ]);
-    expect(await linkProblems(d)).toEqual([]);
-  });
+    it("gets a rule that at least one field is given, and links", async () => {
+      const d = drafted(zqDoc, ["zqPredict"]);
+      expect(d.manifest.operations.acme_zq_predict!.rules).toEqual([
+        { rule: "anyOf", groups: [["zqText"], ["zqCount"]] },
+      ]);
+      expect(await linkProblems(d)).toEqual([]);
+    });
 
-  it("refuses a call giving no field before any request (the document requires the parameter), and sends one that gives one", async () => {
-    const [tool] = await linkedTools(drafted(zqDoc, ["zqPredict"]));
-    const { fetch, seen } = scriptedFetch(json(200, { id: "zq1" }));
-    const refused = await executeToolDefinition(
-      tool!,
-      { accessToken: "zq-token-0001" },
-      { baseUrl: "http://127.0.0.1:9", fetch },
+    it(
+      "refuses a call giving no field before any request (the document requires the parameter), " +
+        "and sends one that gives one",
+      async () => {
+        const [tool] = await linkedTools(drafted(zqDoc, ["zqPredict"]));
+        const { fetch, seen } = scriptedFetch(json(200, { id: "zq1" }));
+        const refused = await executeToolDefinition(
+          tool!,
+          { accessToken: "zq-token-0001" },
+          { baseUrl: "http://127.0.0.1:9", fetch },
+        );
+        expect(refused).toMatchObject({ success: false });
+        expect(seen).toHaveLength(0);
+        const sent = await executeToolDefinition(
+          tool!,
+          { accessToken: "zq-token-0001", zqCount: 3 },
+          { baseUrl: "http://127.0.0.1:9", fetch },
+        );
+        expect(sent).toMatchObject({ success: true });
+        expect([...new URL(seen[0]!.url).searchParams]).toEqual([["zqCount", "3"]]);
+      },
     );
-    expect(refused).toMatchObject({ success: false });
-    expect(seen).toHaveLength(0);
-    const sent = await executeToolDefinition(
-      tool!,
-      { accessToken: "zq-token-0001", zqCount: 3 },
-      { baseUrl: "http://127.0.0.1:9", fetch },
-    );
-    expect(sent).toMatchObject({ success: true });
-    expect([...new URL(seen[0]!.url).searchParams]).toEqual([["zqCount", "3"]]);
-  });
-});
+  },
+);

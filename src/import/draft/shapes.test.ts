@@ -88,36 +88,40 @@ describe("parameters", () => {
     expect(seen[1]!.body).toBe('{"name":"Poetry"}');
   });
 
-  it("operators at the end of a name (DateAdded<, DateAdded>, Size>=) become words, each description saying its bound", async () => {
-    const date = { type: "string", format: "date-time" };
-    const params = ["DateAdded", "DateAdded<", "DateAdded>", "Size>=", "Size<="].map((name) => ({
-      name,
-      in: "query",
-      description: "Filter by when the shelf was added.",
-      schema: name.startsWith("Size") ? { type: "integer" } : date,
-    }));
-    const d = paging(openapi(listShelves(params, { type: "array", items: shelf }, undefined)));
-    const drafted_ = op(d).params!;
-    expect(Object.keys(drafted_)).toEqual([
-      "DateAdded",
-      "dateAddedBefore",
-      "dateAddedAfter",
-      "sizeOnOrAfter",
-      "sizeOnOrBefore",
-    ]);
-    expect(drafted_.dateAddedBefore).toMatchObject({
-      description: "Upper bound (sent as DateAdded<). Filter by when the shelf was added.",
-      wire: { in: "query", name: "DateAdded<" },
-    });
-    expect(drafted_.dateAddedAfter).toMatchObject({
-      description: "Lower bound (sent as DateAdded>). Filter by when the shelf was added.",
-      wire: { in: "query", name: "DateAdded>" },
-    });
-    expect(drafted_.sizeOnOrAfter!.description).toBe(
-      "Lower bound, inclusive (sent as Size>=). Filter by when the shelf was added.",
-    );
-    expect(await linkProblems(d, "zqshelf")).toEqual([]);
-  });
+  it(
+    "operators at the end of a name (DateAdded<, DateAdded>, Size>=) become words, each " +
+      "description saying its bound",
+    async () => {
+      const date = { type: "string", format: "date-time" };
+      const params = ["DateAdded", "DateAdded<", "DateAdded>", "Size>=", "Size<="].map((name) => ({
+        name,
+        in: "query",
+        description: "Filter by when the shelf was added.",
+        schema: name.startsWith("Size") ? { type: "integer" } : date,
+      }));
+      const d = paging(openapi(listShelves(params, { type: "array", items: shelf }, undefined)));
+      const drafted_ = op(d).params!;
+      expect(Object.keys(drafted_)).toEqual([
+        "DateAdded",
+        "dateAddedBefore",
+        "dateAddedAfter",
+        "sizeOnOrAfter",
+        "sizeOnOrBefore",
+      ]);
+      expect(drafted_.dateAddedBefore).toMatchObject({
+        description: "Upper bound (sent as DateAdded<). Filter by when the shelf was added.",
+        wire: { in: "query", name: "DateAdded<" },
+      });
+      expect(drafted_.dateAddedAfter).toMatchObject({
+        description: "Lower bound (sent as DateAdded>). Filter by when the shelf was added.",
+        wire: { in: "query", name: "DateAdded>" },
+      });
+      expect(drafted_.sizeOnOrAfter!.description).toBe(
+        "Lower bound, inclusive (sent as Size>=). Filter by when the shelf was added.",
+      );
+      expect(await linkProblems(d, "zqshelf")).toEqual([]);
+    },
+  );
 
   it("a json array keeps the schema's minItems and maxItems", async () => {
     const body = {
@@ -177,46 +181,55 @@ describe("parameters", () => {
     expect(await linkProblems(d, "zqshelf")).toEqual([]);
   });
 
-  it("an operation answering JSON or server-sent events asks for the JSON with its own Accept, and a download beside it keeps its file's types", async () => {
-    const answers = {
-      description: "The reply.",
-      content: { "application/json": { schema: shelf }, "text/event-stream": { schema: { type: "string" } } },
-    };
-    const file = {
-      description: "The cover.",
-      content: { "image/png": { schema: { type: "string", format: "binary" } } },
-    };
-    const doc = openapi({
-      "/zqshelves/suggest": {
-        post: {
-          operationId: "suggestShelf",
-          summary: "Suggest a shelf",
-          requestBody: {
-            required: true,
-            content: { "application/json": { schema: { type: "object", properties: { prompt: { type: "string" } } } } },
+  it(
+    "an operation answering JSON or server-sent events asks for the JSON with its own Accept, " +
+      "and a download beside it keeps its file's types",
+    async () => {
+      const answers = {
+        description: "The reply.",
+        content: { "application/json": { schema: shelf }, "text/event-stream": { schema: { type: "string" } } },
+      };
+      const file = {
+        description: "The cover.",
+        content: { "image/png": { schema: { type: "string", format: "binary" } } },
+      };
+      const doc = openapi({
+        "/zqshelves/suggest": {
+          post: {
+            operationId: "suggestShelf",
+            summary: "Suggest a shelf",
+            requestBody: {
+              required: true,
+              content: {
+                "application/json": { schema: { type: "object", properties: { prompt: { type: "string" } } } },
+              },
+            },
+            responses: { "200": answers },
           },
-          responses: { "200": answers },
         },
-      },
-      "/zqshelves/cover": { get: { operationId: "getCover", summary: "Get the cover", responses: { "200": file } } },
-    });
-    const d = drafted(doc, ["suggestShelf", "getCover"], "zqshelf");
-    const tools = await linkedTools(d, "zqshelf");
-    const { fetch, seen } = scriptedFetch(
-      json(200, { id: "s1" }),
-      new Response(new Uint8Array([137, 80]), { status: 200, headers: { "content-type": "image/png" } }),
-    );
-    const call = (id: string, input: Record<string, unknown>) =>
-      executeToolDefinition(
-        tools.find((t) => t.id === id)!,
-        { accessToken: "zq-token-0001", ...input },
-        { ...fullSupport, baseUrl: "http://127.0.0.1:9", fetch },
+        "/zqshelves/cover": { get: { operationId: "getCover", summary: "Get the cover", responses: { "200": file } } },
+      });
+      const d = drafted(doc, ["suggestShelf", "getCover"], "zqshelf");
+      const tools = await linkedTools(d, "zqshelf");
+      const { fetch, seen } = scriptedFetch(
+        json(200, { id: "s1" }),
+        new Response(new Uint8Array([137, 80]), { status: 200, headers: { "content-type": "image/png" } }),
       );
-    expect((await call("zqshelf_suggest_shelf", { prompt: "a" })).success).toBe(true);
-    expect((await call("zqshelf_get_cover", {})).success).toBe(true);
-    expect(seen.map((r) => r.headers.get("accept"))).toEqual(["application/json", "image/png, application/json;q=0.5"]);
-    expect(d.manifest.constants).toBeUndefined();
-  });
+      const call = (id: string, input: Record<string, unknown>) =>
+        executeToolDefinition(
+          tools.find((t) => t.id === id)!,
+          { accessToken: "zq-token-0001", ...input },
+          { ...fullSupport, baseUrl: "http://127.0.0.1:9", fetch },
+        );
+      expect((await call("zqshelf_suggest_shelf", { prompt: "a" })).success).toBe(true);
+      expect((await call("zqshelf_get_cover", {})).success).toBe(true);
+      expect(seen.map((r) => r.headers.get("accept"))).toEqual([
+        "application/json",
+        "image/png, application/json;q=0.5",
+      ]);
+      expect(d.manifest.constants).toBeUndefined();
+    },
+  );
 
   it("a stream flag of an operation that answers JSON only is a parameter like any other", () => {
     const body = { type: "object", properties: { stream: { type: "boolean" } } };
@@ -256,35 +269,44 @@ describe("titles and descriptions", () => {
     expect(described("Creates a shelf.").title).toBe("Creates a shelf");
   });
 
-  it("a summary that is a paragraph or a teaser gives way to the operationId's words; the description is plain text", () => {
-    const teaser =
-      "**Starting a new shelf?** We recommend trying [Racks](/docs/racks) first. --- Creates a shelf for the " +
-      "given books.";
-    const o = described(teaser);
-    expect(o.title).toBe("Create shelf");
-    expect(o.description).toBe(
-      "Starting a new shelf? We recommend trying Racks first. Creates a shelf for the given books.",
-    );
-  });
+  it(
+    "a summary that is a paragraph or a teaser gives way to the operationId's words; the " +
+      "description is plain text",
+    () => {
+      const teaser =
+        "**Starting a new shelf?** We recommend trying [Racks](/docs/racks) first. --- Creates a shelf for the " +
+        "given books.";
+      const o = described(teaser);
+      expect(o.title).toBe("Create shelf");
+      expect(o.description).toBe(
+        "Starting a new shelf? We recommend trying Racks first. Creates a shelf for the given books.",
+      );
+    },
+  );
 
   it("Markdown and HTML go, comparisons stay", () => {
     expect(
       plainText(
-        '# Shelves\n\n- Use `zq_id` for __one__ shelf; *see* [the guide](https://zq.test/g "Guide").\n- `<=YYYY-MM-DD` finds older ones, <b>a < b</b>.',
+        '# Shelves\n\n- Use `zq_id` for __one__ shelf; *see* [the guide](https://zq.test/g "Guide").\n- ' +
+          "`<=YYYY-MM-DD` finds older ones, <b>a < b</b>.",
       ),
     ).toBe("Shelves Use zq_id for one shelf; see the guide. <=YYYY-MM-DD finds older ones, a < b.");
     expect(plainText("snake_case_names and 2 * 3 * 4 stay")).toBe("snake_case_names and 2 * 3 * 4 stay");
   });
 
-  it("an HTML list or paragraph opened right after a word keeps a space there (a header's values in <ul><li> ran into the sentence before)", () => {
-    expect(
-      plainText(
-        "Value is:<ul><li><code>return=minimal</code>. Minimal.</li><li><code>return=representation</code>. " +
-          "Whole.</li></ul>",
-      ),
-    ).toBe("Value is: return=minimal. Minimal. return=representation. Whole.");
-    expect(plainText("One.<p>Two.</p><div>Three</div>")).toBe("One. Two. Three");
-  });
+  it(
+    "an HTML list or paragraph opened right after a word keeps a space there (a header's values " +
+      "in <ul><li> ran into the sentence before)",
+    () => {
+      expect(
+        plainText(
+          "Value is:<ul><li><code>return=minimal</code>. Minimal.</li><li><code>return=representation</code>. " +
+            "Whole.</li></ul>",
+        ),
+      ).toBe("Value is: return=minimal. Minimal. return=representation. Whole.");
+      expect(plainText("One.<p>Two.</p><div>Three</div>")).toBe("One. Two. Three");
+    },
+  );
 
   it("titleText: a short first sentence that is a statement, or nothing", () => {
     expect(titleText("List shelves", 80)).toBe("List shelves");
@@ -295,60 +317,71 @@ describe("titles and descriptions", () => {
 });
 
 describe("the document's own gaps", () => {
-  it("a schema the chosen operations $ref that the document defines nowhere: added to the cut accepting any value, noted; the draft links", async () => {
-    const withGap = {
-      ...shelf,
-      properties: {
-        ...shelf.properties,
-        toggle: { $ref: "#/components/schemas/ZqToggleType" },
-        other: { $ref: "#/components/schemas/ZqToggleType" },
-      },
-    };
-    const doc = openapi({
-      "/zqshelves/{id}": {
-        get: {
-          operationId: "getShelf",
-          parameters: [{ name: "id", in: "path", required: true, schema: { type: "string", maxLength: 20 } }],
-          responses: { "200": reply(withGap, { id: "s1" }) },
+  it(
+    "a schema the chosen operations $ref that the document defines nowhere: added to the cut " +
+      "accepting any value, noted; the draft links",
+    async () => {
+      const withGap = {
+        ...shelf,
+        properties: {
+          ...shelf.properties,
+          toggle: { $ref: "#/components/schemas/ZqToggleType" },
+          other: { $ref: "#/components/schemas/ZqToggleType" },
         },
-      },
-    });
-    const d = drafted(doc, ["getShelf"], "zqshelf");
-    expect(d.added).toEqual(["components.schemas.ZqToggleType"]);
-    expect(d.cut.unresolved).toEqual([]);
-    expect(d.openapiText).toContain(
-      "# Added by blockwright add, not published: components.schemas.ZqToggleType (the document refers to it but " +
-        "defines it nowhere: any value).",
-    );
-    expect(d.openapiText).toMatch(
-      /\n {4}ZqToggleType:\n {6}description: 'Added by blockwright add: the published document refers to ZqToggleType but defines it nowhere; any value is accepted\.'\n/,
-    );
-    expect(notesAt(d, "openapi")).toEqual([
-      expect.stringContaining("defines nowhere (components.schemas.ZqToggleType)"),
-    ]);
-    expect(doc.components.schemas).toBeUndefined();
-    expect(await linkProblems(d, "zqshelf")).toEqual([]);
-  });
-
-  it("a response the operations $ref that the document defines nowhere (an error answer): added with no body, noted; a 204 declared with a body is read as bodiless; the draft links", async () => {
-    const doc = openapi({
-      "/zqshelves/{id}": {
-        delete: {
-          operationId: "deleteShelf",
-          parameters: [{ name: "id", in: "path", required: true, schema: { type: "string", maxLength: 20 } }],
-          responses: {
-            "204": { description: "Deleted", content: { "application/json": { schema: { type: "object" } } } },
-            "404": { $ref: "#/components/responses/ZqNotFound" },
+      };
+      const doc = openapi({
+        "/zqshelves/{id}": {
+          get: {
+            operationId: "getShelf",
+            parameters: [{ name: "id", in: "path", required: true, schema: { type: "string", maxLength: 20 } }],
+            responses: { "200": reply(withGap, { id: "s1" }) },
           },
         },
-      },
-    });
-    const d = drafted(doc, ["deleteShelf"], "zqshelf");
-    expect(d.added).toEqual(["components.responses.ZqNotFound"]);
-    expect(d.cut.unresolved).toEqual([]);
-    expect(d.manifest.operations.zqshelf_delete_shelf!.outputs).toEqual({
-      "metadata.status": expect.objectContaining({ from: "$statusCode" }),
-    });
-    expect(await linkProblems(d, "zqshelf")).toEqual([]);
-  });
+      });
+      const d = drafted(doc, ["getShelf"], "zqshelf");
+      expect(d.added).toEqual(["components.schemas.ZqToggleType"]);
+      expect(d.cut.unresolved).toEqual([]);
+      expect(d.openapiText).toContain(
+        "# Added by blockwright add, not published: components.schemas.ZqToggleType (the document refers to it but " +
+          "defines it nowhere: any value).",
+      );
+      expect(d.openapiText).toMatch(
+        new RegExp(
+          String.raw`\n {4}ZqToggleType:\n {6}description: 'Added by blockwright add: the published document ` +
+            String.raw`refers to ZqToggleType but defines it nowhere; any value is accepted\.'\n`,
+        ),
+      );
+      expect(notesAt(d, "openapi")).toEqual([
+        expect.stringContaining("defines nowhere (components.schemas.ZqToggleType)"),
+      ]);
+      expect(doc.components.schemas).toBeUndefined();
+      expect(await linkProblems(d, "zqshelf")).toEqual([]);
+    },
+  );
+
+  it(
+    "a response the operations $ref that the document defines nowhere (an error answer): added " +
+      "with no body, noted; a 204 declared with a body is read as bodiless; the draft links",
+    async () => {
+      const doc = openapi({
+        "/zqshelves/{id}": {
+          delete: {
+            operationId: "deleteShelf",
+            parameters: [{ name: "id", in: "path", required: true, schema: { type: "string", maxLength: 20 } }],
+            responses: {
+              "204": { description: "Deleted", content: { "application/json": { schema: { type: "object" } } } },
+              "404": { $ref: "#/components/responses/ZqNotFound" },
+            },
+          },
+        },
+      });
+      const d = drafted(doc, ["deleteShelf"], "zqshelf");
+      expect(d.added).toEqual(["components.responses.ZqNotFound"]);
+      expect(d.cut.unresolved).toEqual([]);
+      expect(d.manifest.operations.zqshelf_delete_shelf!.outputs).toEqual({
+        "metadata.status": expect.objectContaining({ from: "$statusCode" }),
+      });
+      expect(await linkProblems(d, "zqshelf")).toEqual([]);
+    },
+  );
 });

@@ -39,19 +39,24 @@ describe("a string parameter whose enum lists numbers", () => {
     });
   });
 
-  it("reads a list of such strings item by item, without a format its texts cannot meet, and the draft links", async () => {
-    const list = { type: "array", items: { type: "string", format: "date", enum: [20990101, 20990202] } };
-    expect(withTextEnum(list)).toEqual({ type: "array", items: { type: "string", enum: ["20990101", "20990202"] } });
-    const listed = openapi({
-      "/zqstamps": {
-        get: {
-          operationId: "listStamps",
-          parameters: [{ name: "zqstamp", in: "query", style: "form", explode: false, schema: list }],
-          responses: { "200": reply({ type: "object", properties: { zqname: { type: "string" } } }, { zqname: "a" }) },
+  it(
+    "reads a list of such strings item by item, without a format its texts cannot meet, and the " + "draft links",
+    async () => {
+      const list = { type: "array", items: { type: "string", format: "date", enum: [20990101, 20990202] } };
+      expect(withTextEnum(list)).toEqual({ type: "array", items: { type: "string", enum: ["20990101", "20990202"] } });
+      const listed = openapi({
+        "/zqstamps": {
+          get: {
+            operationId: "listStamps",
+            parameters: [{ name: "zqstamp", in: "query", style: "form", explode: false, schema: list }],
+            responses: {
+              "200": reply({ type: "object", properties: { zqname: { type: "string" } } }, { zqname: "a" }),
+            },
+          },
         },
-      },
-    });
-    const d = drafted(listed, ["listStamps"]);
-    expect(await linkProblems(d)).toEqual([]);
-  });
+      });
+      const d = drafted(listed, ["listStamps"]);
+      expect(await linkProblems(d)).toEqual([]);
+    },
+  );
 });

@@ -39,7 +39,11 @@ describe("an operation that declares only error answers", () => {
   it("gets an empty 200 in the cut, said in its header and a note, and links", async () => {
     const d = drafted(doc, ["switchZqLampOff"]);
     expect(d.openapiText).toMatch(
-      /^# Added by blockwright add, not published: switchZqLampOff 200, with no body \(the document declares only error answers\)\.$/m,
+      new RegExp(
+        String.raw`^# Added by blockwright add, not published: switchZqLampOff 200, with no body \(the document ` +
+          String.raw`declares only error answers\)\.$`,
+        "m",
+      ),
     );
     expect(notesAt(d, "openapi").join("\n")).toContain("adds an empty 200 answer to switchZqLampOff");
     expect(await linkProblems(d)).toEqual([]);

@@ -73,37 +73,41 @@ async function send(t: ToolSpec, body: unknown) {
 }
 
 describe("a request body that is a list of items of several shapes", () => {
-  it("is drafted as one list parameter, said in a note; it links with the items' shapes from the document", async () => {
-    const d = drafted(document, ["sendZqBatch"]);
-    expect(d.manifest.operations.acme_send_zq_batch!.params!.body).toMatchObject({
-      type: "json",
-      jsonType: "array",
-      maxItems: 5,
-      required: true,
-    });
-    expect(notesAt(d, "operations.acme_send_zq_batch.params.body")).toEqual([
-      "the request body is a list whose items are one of 2 shapes (oneOf): drafted as one list parameter, each " +
-        "item checked before any request against the shapes' fields, limits and required fields (read from the " +
-        "document), sent as given",
-    ]);
-    expect(await linkProblems(d)).toEqual([]);
-    const body = (await tool()).params.find((p) => p.name === "body");
-    expect(body?.items).toEqual({
-      shapes: [
-        {
-          fields: { kind: { type: "string", enum: ["note"] }, text: { type: "string", maxLength: 10 } },
-          required: ["kind", "text"],
-        },
-        {
-          fields: { kind: { type: "string", enum: ["charge"] }, amount: { type: "integer", minimum: 1 } },
-          required: ["kind", "amount"],
-        },
-      ],
-    });
-    expect(paramTsType(body!)).toBe(
-      '({ "kind": "note"; "text": string; [key: string]: unknown } | { "kind": "charge"; "amount": number; [key: string]: unknown })[]',
-    );
-  });
+  it(
+    "is drafted as one list parameter, said in a note; it links with the items' shapes from the " + "document",
+    async () => {
+      const d = drafted(document, ["sendZqBatch"]);
+      expect(d.manifest.operations.acme_send_zq_batch!.params!.body).toMatchObject({
+        type: "json",
+        jsonType: "array",
+        maxItems: 5,
+        required: true,
+      });
+      expect(notesAt(d, "operations.acme_send_zq_batch.params.body")).toEqual([
+        "the request body is a list whose items are one of 2 shapes (oneOf): drafted as one list parameter, each " +
+          "item checked before any request against the shapes' fields, limits and required fields (read from the " +
+          "document), sent as given",
+      ]);
+      expect(await linkProblems(d)).toEqual([]);
+      const body = (await tool()).params.find((p) => p.name === "body");
+      expect(body?.items).toEqual({
+        shapes: [
+          {
+            fields: { kind: { type: "string", enum: ["note"] }, text: { type: "string", maxLength: 10 } },
+            required: ["kind", "text"],
+          },
+          {
+            fields: { kind: { type: "string", enum: ["charge"] }, amount: { type: "integer", minimum: 1 } },
+            required: ["kind", "amount"],
+          },
+        ],
+      });
+      expect(paramTsType(body!)).toBe(
+        '({ "kind": "note"; "text": string; [key: string]: unknown } | { "kind": "charge"; "amount": number; ' +
+          "[key: string]: unknown })[]",
+      );
+    },
+  );
 
   it("is shown to models as a list of either shape", async () => {
     const schema = inputSchema(await tool());

@@ -137,28 +137,33 @@ describe("a value of several forms", () => {
       error: { type: "validation", param: "user", rule: "anyOf" },
     });
     expect(!refused.result.success && refused.result.error.message).toBe(
-      'user: must meet one of its forms: must be a value matching ^[a-z][a-z0-9_]*$; or must be a number, got "Ada Lovelace"',
+      "user: must meet one of its forms: must be a value matching ^[a-z][a-z0-9_]*$; or must be a number, got " +
+        '"Ada Lovelace"',
     );
   });
 
-  it("sends a name as text, an id as a number and a list as a list in a JSON body; a string beside an object stays a string", async () => {
-    const { sendMessage } = await tools();
-    expect(JSON.parse((await send(sendMessage!, { to: "general" })).body!)).toEqual({ to: "general" });
-    expect(JSON.parse((await send(sendMessage!, { to: 7 })).body!)).toEqual({ to: 7 });
-    expect(JSON.parse((await send(sendMessage!, { to: [7, 8] })).body!)).toEqual({ to: [7, 8] });
-    expect(JSON.parse((await send(sendMessage!, { to: 7, options: "default" })).body!)).toEqual({
-      to: 7,
-      options: "default",
-    });
-    expect(JSON.parse((await send(sendMessage!, { to: 7, options: { silent: true } })).body!)).toEqual({
-      to: 7,
-      options: { silent: true },
-    });
-    expect((await send(sendMessage!, { to: Array.from({ length: 11 }, (_, i) => i) })).result).toMatchObject({
-      success: false,
-      error: { param: "to", rule: "maxItems" },
-    });
-  });
+  it(
+    "sends a name as text, an id as a number and a list as a list in a JSON body; a string " +
+      "beside an object stays a string",
+    async () => {
+      const { sendMessage } = await tools();
+      expect(JSON.parse((await send(sendMessage!, { to: "general" })).body!)).toEqual({ to: "general" });
+      expect(JSON.parse((await send(sendMessage!, { to: 7 })).body!)).toEqual({ to: 7 });
+      expect(JSON.parse((await send(sendMessage!, { to: [7, 8] })).body!)).toEqual({ to: [7, 8] });
+      expect(JSON.parse((await send(sendMessage!, { to: 7, options: "default" })).body!)).toEqual({
+        to: 7,
+        options: "default",
+      });
+      expect(JSON.parse((await send(sendMessage!, { to: 7, options: { silent: true } })).body!)).toEqual({
+        to: 7,
+        options: { silent: true },
+      });
+      expect((await send(sendMessage!, { to: Array.from({ length: 11 }, (_, i) => i) })).result).toMatchObject({
+        success: false,
+        error: { param: "to", rule: "maxItems" },
+      });
+    },
+  );
 
   it("is typed as each form, and shown to models as each form", async () => {
     const { sendMessage } = await tools();
@@ -206,28 +211,34 @@ describe("a body of several shapes beside its common fields (allOf with oneOf)",
     },
   });
 
-  it("drafts each shape's fields, required where every shape requires them, with a note; it links and sends one shape's", async () => {
-    const d = drafted(shapes, ["createPayment"]);
-    const params = d.manifest.operations.acme_create_payment!.params!;
-    expect(Object.keys(params)).toEqual(["amount", "card", "kind", "iban"]);
-    expect([params.amount?.required, params.card?.required, params.kind?.required, params.iban?.required]).toEqual([
-      true,
-      undefined,
-      true,
-      undefined,
-    ]);
-    expect(notesAt(d, "operations.acme_create_payment.params")).toContain(
-      "the request body is one of 2 shapes beside its common fields (oneOf): the fields of each shape drafted " +
-        "(card, kind, iban), optional unless every shape requires them; a call gives those of one shape",
-    );
-    expect(await linkProblems(d)).toEqual([]);
-    const [tool] = await linkedTools(d);
-    expect(JSON.parse((await send(tool!, { amount: 5, kind: "sepa", iban: "DE02120300000000202051" })).body!)).toEqual({
-      amount: 5,
-      kind: "sepa",
-      iban: "DE02120300000000202051",
-    });
-  });
+  it(
+    "drafts each shape's fields, required where every shape requires them, with a note; it " +
+      "links and sends one shape's",
+    async () => {
+      const d = drafted(shapes, ["createPayment"]);
+      const params = d.manifest.operations.acme_create_payment!.params!;
+      expect(Object.keys(params)).toEqual(["amount", "card", "kind", "iban"]);
+      expect([params.amount?.required, params.card?.required, params.kind?.required, params.iban?.required]).toEqual([
+        true,
+        undefined,
+        true,
+        undefined,
+      ]);
+      expect(notesAt(d, "operations.acme_create_payment.params")).toContain(
+        "the request body is one of 2 shapes beside its common fields (oneOf): the fields of each shape drafted " +
+          "(card, kind, iban), optional unless every shape requires them; a call gives those of one shape",
+      );
+      expect(await linkProblems(d)).toEqual([]);
+      const [tool] = await linkedTools(d);
+      expect(
+        JSON.parse((await send(tool!, { amount: 5, kind: "sepa", iban: "DE02120300000000202051" })).body!),
+      ).toEqual({
+        amount: 5,
+        kind: "sepa",
+        iban: "DE02120300000000202051",
+      });
+    },
+  );
 });
 
 describe("an answer's field of one scalar form and null (3.1's nullable: anyOf [string, null])", () => {
@@ -264,13 +275,16 @@ describe("an answer's field of one scalar form and null (3.1's nullable: anyOf [
     ).toMatchObject({ success: true, output: { metadata: { progress: "sent" } } });
   });
 
-  it("is a json output where the forms are several scalar kinds (a one-type output would refuse the other kind)", () => {
-    const d = drafted(job({ oneOf: [{ type: "integer" }, { type: "string", enum: ["done"] }] }), ["getJob"]);
-    expect(d.manifest.operations.acme_get_job!.outputs["metadata.progress"]).toMatchObject({
-      type: "json",
-      from: "$response.body#/progress",
-    });
-  });
+  it(
+    "is a json output where the forms are several scalar kinds (a one-type output would refuse " + "the other kind)",
+    () => {
+      const d = drafted(job({ oneOf: [{ type: "integer" }, { type: "string", enum: ["done"] }] }), ["getJob"]);
+      expect(d.manifest.operations.acme_get_job!.outputs["metadata.progress"]).toMatchObject({
+        type: "json",
+        from: "$response.body#/progress",
+      });
+    },
+  );
 });
 
 describe("a reply field of several scalar kinds", () => {

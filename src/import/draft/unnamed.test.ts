@@ -48,44 +48,54 @@ const document = openapi({
 describe("operations without an operationId", () => {
   const d = drafted(document, ["POST /zqthings", "GET /zqthings/{zqid}"]);
 
-  it("are drafted named as METHOD /path, their tool ids from the method and path, with a note to choose better ones", () => {
-    expect(Object.fromEntries(Object.entries(d.manifest.operations).map(([id, op]) => [id, op.operationId]))).toEqual({
-      acme_post_zqthings: "POST /zqthings",
-      acme_get_zqthings_zqid: "GET /zqthings/{zqid}",
-    });
-    expect(notesAt(d, "operations.acme_post_zqthings")).toEqual([
-      expect.stringContaining("POST /zqthings has no operationId in the document"),
-    ]);
-    expect(d.manifest.operations.acme_get_zqthings_zqid?.title).toBe("Get a thing");
-  });
+  it(
+    "are drafted named as METHOD /path, their tool ids from the method and path, with a note to " +
+      "choose better ones",
+    () => {
+      expect(Object.fromEntries(Object.entries(d.manifest.operations).map(([id, op]) => [id, op.operationId]))).toEqual(
+        {
+          acme_post_zqthings: "POST /zqthings",
+          acme_get_zqthings_zqid: "GET /zqthings/{zqid}",
+        },
+      );
+      expect(notesAt(d, "operations.acme_post_zqthings")).toEqual([
+        expect.stringContaining("POST /zqthings has no operationId in the document"),
+      ]);
+      expect(d.manifest.operations.acme_get_zqthings_zqid?.title).toBe("Get a thing");
+    },
+  );
 
-  it("link as generate links them, and their package's types read the answers under paths (openapi-typescript lists only named operations)", async () => {
-    expect(await linkProblems(d)).toEqual([]);
-    const specsDir = join(draftWorkFolder, "unnamed", "specs");
-    mkdirSync(join(specsDir, "acme"), { recursive: true });
-    writeFileSync(join(specsDir, "acme", "openapi.yaml"), d.openapiText);
-    writeFileSync(join(specsDir, "acme", "manifest.yaml"), d.manifestText);
-    const outDir = join(draftWorkFolder, "unnamed", "generated");
-    const { files } = await generate({ root, specsDir, outDir });
-    const types = files.get("acme/index.d.ts") ?? "";
-    expect(types).toContain(`paths["/zqthings/{zqid}"]["get"]["responses"][200]["content"]["application/json"]`);
-    expect(types).not.toContain(`operations["GET /zqthings/{zqid}"]`);
-    for (const [path, content] of files) {
-      mkdirSync(join(outDir, path, ".."), { recursive: true });
-      writeFileSync(join(outDir, path), content);
-    }
-    // never, were the answer looked up where openapi-typescript has none: the consumer fails then.
-    const consumer = join(outDir, "consumer.mts");
-    writeFileSync(
-      consumer,
-      [
-        `import type { AcmeGetZqthingsZqidOutput } from "./acme/index.js";`,
-        "type IsNever<T> = [T] extends [never] ? true : false;",
-        `export const typed: IsNever<AcmeGetZqthingsZqidOutput["data"]> = false;`,
-        `export const label: string | undefined = ({} as AcmeGetZqthingsZqidOutput["data"]).zqlabel;`,
-        "",
-      ].join("\n"),
-    );
-    expect(typeCheckMessages([join(outDir, "acme/index.d.ts"), consumer])).toEqual([]);
-  });
+  it(
+    "link as generate links them, and their package's types read the answers under paths " +
+      "(openapi-typescript lists only named operations)",
+    async () => {
+      expect(await linkProblems(d)).toEqual([]);
+      const specsDir = join(draftWorkFolder, "unnamed", "specs");
+      mkdirSync(join(specsDir, "acme"), { recursive: true });
+      writeFileSync(join(specsDir, "acme", "openapi.yaml"), d.openapiText);
+      writeFileSync(join(specsDir, "acme", "manifest.yaml"), d.manifestText);
+      const outDir = join(draftWorkFolder, "unnamed", "generated");
+      const { files } = await generate({ root, specsDir, outDir });
+      const types = files.get("acme/index.d.ts") ?? "";
+      expect(types).toContain(`paths["/zqthings/{zqid}"]["get"]["responses"][200]["content"]["application/json"]`);
+      expect(types).not.toContain(`operations["GET /zqthings/{zqid}"]`);
+      for (const [path, content] of files) {
+        mkdirSync(join(outDir, path, ".."), { recursive: true });
+        writeFileSync(join(outDir, path), content);
+      }
+      // never, were the answer looked up where openapi-typescript has none: the consumer fails then.
+      const consumer = join(outDir, "consumer.mts");
+      writeFileSync(
+        consumer,
+        [
+          `import type { AcmeGetZqthingsZqidOutput } from "./acme/index.js";`,
+          "type IsNever<T> = [T] extends [never] ? true : false;",
+          `export const typed: IsNever<AcmeGetZqthingsZqidOutput["data"]> = false;`,
+          `export const label: string | undefined = ({} as AcmeGetZqthingsZqidOutput["data"]).zqlabel;`,
+          "",
+        ].join("\n"),
+      );
+      expect(typeCheckMessages([join(outDir, "acme/index.d.ts"), consumer])).toEqual([]);
+    },
+  );
 });

@@ -103,79 +103,87 @@ describe("a list inside an object of a reply that is no record", () => {
     expect(seen.map((r) => new URL(r.url).search)).toEqual(["", "?after=17"]);
   });
 
-  it("drafts what the object holds as optional when the object is: the list defaults to [], its scalars may be absent", () => {
-    const loose = {
-      type: "object",
-      properties: {
-        zqsearch: {
-          type: "object",
-          required: ["items", "total"],
-          properties: { items: { type: "array", items: zqwidget }, total: { type: "integer" } },
+  it(
+    "drafts what the object holds as optional when the object is: the list defaults to [], its " +
+      "scalars may be absent",
+    () => {
+      const loose = {
+        type: "object",
+        properties: {
+          zqsearch: {
+            type: "object",
+            required: ["items", "total"],
+            properties: { items: { type: "array", items: zqwidget }, total: { type: "integer" } },
+          },
         },
-      },
-    };
-    const searching = openapi({
-      "/zqwidgets/search": {
-        get: {
-          operationId: "searchZqwidgets",
-          parameters: [query("q", "string")],
-          responses: { "200": reply(loose, {}) },
+      };
+      const searching = openapi({
+        "/zqwidgets/search": {
+          get: {
+            operationId: "searchZqwidgets",
+            parameters: [query("q", "string")],
+            responses: { "200": reply(loose, {}) },
+          },
         },
-      },
-    });
-    const outputs = drafted(searching, ["searchZqwidgets"]).manifest.operations.acme_search_zqwidgets!.outputs;
-    expect(outputs.data).toMatchObject({ from: "$response.body#/zqsearch/items", default: [] });
-    expect(outputs["metadata.total"]).toMatchObject({ from: "$response.body#/zqsearch/total", optional: true });
-  });
+      });
+      const outputs = drafted(searching, ["searchZqwidgets"]).manifest.operations.acme_search_zqwidgets!.outputs;
+      expect(outputs.data).toMatchObject({ from: "$response.body#/zqsearch/items", default: [] });
+      expect(outputs["metadata.total"]).toMatchObject({ from: "$response.body#/zqsearch/total", optional: true });
+    },
+  );
 
-  it("is found two objects down, beside a header (`{zqmessage: {zqheader: {…}, zqbody: {zqwidget_list: […]}}}`), and pages by the page it is sent; it links", async () => {
-    const twoDown = {
-      type: "object",
-      properties: {
-        zqmessage: {
-          type: "object",
-          properties: {
-            zqheader: {
-              type: "object",
-              properties: { status_code: { type: "number" }, execute_time: { type: "number" } },
-            },
-            zqbody: {
-              type: "object",
-              properties: {
-                zqwidget_list: { type: "array", items: { type: "object", properties: { zqwidget: zqwidget } } },
+  it(
+    "is found two objects down, beside a header (`{zqmessage: {zqheader: {…}, zqbody: " +
+      "{zqwidget_list: […]}}}`), and pages by the page it is sent; it links",
+    async () => {
+      const twoDown = {
+        type: "object",
+        properties: {
+          zqmessage: {
+            type: "object",
+            properties: {
+              zqheader: {
+                type: "object",
+                properties: { status_code: { type: "number" }, execute_time: { type: "number" } },
+              },
+              zqbody: {
+                type: "object",
+                properties: {
+                  zqwidget_list: { type: "array", items: { type: "object", properties: { zqwidget: zqwidget } } },
+                },
               },
             },
           },
         },
-      },
-    };
-    const searching = openapi({
-      "/zqwidget.search": {
-        get: {
-          operationId: "searchZqwidgets",
-          parameters: [query("q", "string"), query("page", "number"), query("page_size", "number")],
-          responses: { "200": reply(twoDown, {}) },
+      };
+      const searching = openapi({
+        "/zqwidget.search": {
+          get: {
+            operationId: "searchZqwidgets",
+            parameters: [query("q", "string"), query("page", "number"), query("page_size", "number")],
+            responses: { "200": reply(twoDown, {}) },
+          },
         },
-      },
-    });
-    const d = drafted(searching, ["searchZqwidgets"]);
-    const op = d.manifest.operations.acme_search_zqwidgets!;
-    expect(op.outputs.data).toMatchObject({
-      type: "array",
-      from: "$response.body#/zqmessage/zqbody/zqwidget_list",
-      default: [],
-    });
-    expect(op.pagination).toMatchObject({
-      style: "page",
-      send: { in: "query", name: "page" },
-      items: ["data"],
-      pageSize: "page_size",
-    });
-    expect(notesAt(d, "operations.acme_search_zqwidgets.outputs")).toContainEqual(
-      "the 200 reply keeps its list in zqmessage.zqbody.zqwidget_list: data read from there",
-    );
-    expect(await linkProblems(d)).toEqual([]);
-  });
+      });
+      const d = drafted(searching, ["searchZqwidgets"]);
+      const op = d.manifest.operations.acme_search_zqwidgets!;
+      expect(op.outputs.data).toMatchObject({
+        type: "array",
+        from: "$response.body#/zqmessage/zqbody/zqwidget_list",
+        default: [],
+      });
+      expect(op.pagination).toMatchObject({
+        style: "page",
+        send: { in: "query", name: "page" },
+        items: ["data"],
+        pageSize: "page_size",
+      });
+      expect(notesAt(d, "operations.acme_search_zqwidgets.outputs")).toContainEqual(
+        "the 200 reply keeps its list in zqmessage.zqbody.zqwidget_list: data read from there",
+      );
+      expect(await linkProblems(d)).toEqual([]);
+    },
+  );
 
   it("leaves a record with a list inside it a record: a reply with scalars of its own", () => {
     const record = {
