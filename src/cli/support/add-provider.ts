@@ -19,14 +19,14 @@ import { INPUT_LIMITS, parseYamlSource, readSourceText, SourceError, UnreadableS
 import { sha256 } from "../../common/hash.js";
 import { bundlePublished, hasFileRef, OpenApiProblems } from "../../load/openapi-source.js";
 import type { Manifest } from "../../load/precompiled/manifest-types.js";
-import { asOpenApi3, UnsupportedDocument } from "../../import/convert.js";
-import type { CutReport } from "../../import/cut.js";
-import type { CredentialDraft, DraftCredential } from "../../import/draft-auth.js";
-import type { ManifestDraft } from "../../import/draft-manifest.js";
+import { asOpenApi3, UnsupportedDocument } from "../../import/document/convert.js";
+import type { CutReport } from "../../import/cut/cut.js";
+import type { CredentialDraft, DraftCredential } from "../../import/auth/credential-draft.js";
+import type { ManifestDraft } from "../../import/draft/manifest.js";
 import { draftProvider, UndraftableDocument } from "../../import/draft-provider.js";
-import { addressProblem, FetchFailed, FetchRefused, fetchDocument, isAddress, recordableAddress } from "../../import/fetch-document.js";
+import { addressProblem, FetchFailed, FetchRefused, fetchDocument, isAddress, recordableAddress } from "../../import/document/fetch-document.js";
 import type { ReviewNote } from "../../import/manifest-yaml.js";
-import { documentOperations, type OperationGroups, selectOperations, UnknownOperations } from "../../import/select-operations.js";
+import { documentOperations, type OperationGroups, selectOperations, UnknownOperations } from "../../import/cut/select-operations.js";
 
 type Json = Record<string, unknown>;
 
