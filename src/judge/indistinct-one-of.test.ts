@@ -15,6 +15,7 @@ import { OpenApiDocument } from "../load/openapi-document.js";
 import { parseYamlSource } from "../load/yaml-source.js";
 import { startMocks } from "../mocks/mocks.js";
 import { requestJudge } from "./judge.js";
+import { indistinctShapes } from "./open-one-of.js";
 
 const DOCUMENT = `
 openapi: 3.0.3
@@ -103,5 +104,15 @@ describe("a oneOf of object shapes nothing tells apart", () => {
     } finally {
       await mocks.close();
     }
+  });
+
+  it("leaves shapes a tag tells apart (a field each lists with a value of its own) to the letter: fields their union's siblings declare stay allowed", () => {
+    const shape = (tag: string, field: string) => ({
+      type: "object",
+      properties: { zqkind: { type: "string", enum: [tag] }, [field]: { type: "integer" } },
+    });
+    expect(indistinctShapes([shape("zqwidth", "zq_width"), shape("zqdepth", "zq_depth")])).toBe(false);
+    const sameTag = [shape("zqwidth", "zq_width"), shape("zqwidth", "zq_depth")];
+    expect(indistinctShapes(sameTag)).toBe(true);
   });
 });

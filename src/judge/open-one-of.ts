@@ -40,6 +40,7 @@ export function acceptsAnyObject(node: Record<string, unknown>): boolean {
 export function indistinctShapes(branches: readonly (Record<string, unknown> | undefined)[]): boolean {
   return (
     branches.length > 1 &&
+    !toldApartByTag(branches) &&
     branches.every(
       (b) =>
         b !== undefined &&
@@ -52,6 +53,24 @@ export function indistinctShapes(branches: readonly (Record<string, unknown> | u
         !["allOf", "oneOf", "anyOf", "not", "patternProperties"].some((k) => Object.hasOwn(b, k)),
     )
   );
+}
+
+/**
+ * Whether a field every shape lists takes one value of its own in each (a tag: `kind: {enum: [width]}`): a body
+ * naming its shape by that value meets one shape by the letter, and the shapes may share fields the union's siblings
+ * declare, which closing each over its own fields would refuse.
+ */
+function toldApartByTag(branches: readonly (Record<string, unknown> | undefined)[]): boolean {
+  const tagOf = (b: Record<string, unknown> | undefined, field: string): unknown[] | undefined => {
+    const f = (b?.properties as Record<string, Record<string, unknown> | undefined> | undefined)?.[field];
+    if (f?.const !== undefined) return [f.const];
+    return Array.isArray(f?.enum) && f.enum.length === 1 ? f.enum : undefined;
+  };
+  const fields = Object.keys((branches[0]?.properties as Record<string, unknown> | undefined) ?? {});
+  return fields.some((field) => {
+    const values = branches.map((b) => tagOf(b, field)?.[0]);
+    return values.every((v) => v !== undefined) && new Set(values.map((v) => JSON.stringify(v))).size === values.length;
+  });
 }
 
 /** Each indistinct shape of a union closed over its own fields, as `anyOf` branches (see above). */
