@@ -29,7 +29,8 @@ Progress goes to stderr: a status line on a terminal, plain lines otherwise.
                     the text report then goes to stderr
   --seed <n>        seed of the random inputs and of the answers the mocks
                     draw from schemas (default: a new one, printed)
-  --runs <n>        random inputs per property (default 100)
+  --runs <n>        random inputs per property (default 100; 20 in a
+                    sampled run, see --cases-per-operation)
   --property-time-limit <s>
                     the most seconds one property takes, its shrinking
                     included, past which its runs so far stand (default
@@ -47,7 +48,8 @@ Progress goes to stderr: a status line on a terminal, plain lines otherwise.
                     seed a kind at a time, so every operation is tested and
                     a run's time grows with the operations (default: every
                     case of a suite of at most 5000, 4 of each operation of
-                    a larger one); all: every case
+                    a larger one, and 20 runs per property); all: every
+                    case
   --shard <i>/<n>   run only the i-th of n parts of the suite (CI): whole
                     providers, or the operations of one too large for a
                     part, balanced by case count; a shard starts only the
@@ -71,6 +73,8 @@ missing or stale packages), 70 internal error (a bug: please report it),
 that finished; cases under way are stopped at once).`;
 
 const DEFAULT_RUNS = 100;
+/** Runs per property of a sampled suite (contract/sample.ts) unless --runs says. */
+const SAMPLED_RUNS = 20;
 /** The most --workers takes. */
 const MAX_WORKERS = 64;
 /** Workers by default: one per core, at most this many. */
@@ -108,7 +112,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const { checkOutputs, reportersOf, writeReports } = await import("./support/test-reports.js");
   const reporters = reportersOf(args);
   const seed = runSeed(stringOption(args, "seed"));
-  const runs = positiveInteger(stringOption(args, "runs"), "--runs") ?? DEFAULT_RUNS;
+  const runsOption = positiveInteger(stringOption(args, "runs"), "--runs");
   const propertyTimeLimitMs = secondsOption(stringOption(args, "property-time-limit"), "--property-time-limit");
   const shard = shardOption(stringOption(args, "shard"));
   const maxFailures = positiveInteger(stringOption(args, "max-failures"), "--max-failures");
@@ -170,6 +174,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     }
   }
   const sampled = replayDir === undefined ? await sampledSuite(all, perOperationOption, seed, io) : all;
+  // A sampled run's properties take fewer runs unless told (their random inputs are most of a large suite's time).
+  const runs = runsOption ?? (sampled.length < all.length ? SAMPLED_RUNS : DEFAULT_RUNS);
   const cases = shard ? shardOf(sampled, shard.index, shard.total) : sampled;
   if (args.values.list) {
     io.stdout.write(cases.map((c) => `${c.provider}\t${c.id}\n`).join(""));
