@@ -85,9 +85,11 @@ async function measureDocument(bench: Bench, name: string, d: { provider: string
     `${name}: ${d.file}, ${(statSync(document).size / 1024 / 1024).toFixed(1)} MiB, ${operations} operations`,
     `  add --operations all: CPU ${cpuOf(add)}, peak ${mib(add)}, wall ${s(add.wallMs)}`,
     `  generate: CPU ${generate.ours.toFixed(2)} s vs openapi-typescript ${generate.anchor.toFixed(2)} s ` +
-      `(${generate.cpuRatio.toFixed(2)}×); peak ${generate.oursPeak.toFixed(0)} vs ${generate.anchorPeak.toFixed(0)} MiB ` +
+      `(${generate.cpuRatio.toFixed(2)}×); peak ${generate.oursPeak.toFixed(0)} vs ` +
+      `${generate.anchorPeak.toFixed(0)} MiB ` +
       `(${generate.peakRatio.toFixed(2)}×); medians of ${generate.rounds} round(s)`,
-    `  test ${TEST_ARGS.join(" ")}: ${cases.sampled} of ${cases.all} cases (the run's sample); wall ${s(test.wallMs)}, ` +
+    `  test ${TEST_ARGS.join(" ")}: ${cases.sampled} of ${cases.all} cases (the run's sample); ` +
+      `wall ${s(test.wallMs)}, ` +
       `CPU ${cpuOf(test)}, peak ${mib(test)}; bound ${TEST_BOUND_S} s: ` +
       `${test.wallMs / 1000 <= TEST_BOUND_S ? "within it" : "PAST IT"} (CPU / 2 cores: ${(test.cpu / 2).toFixed(0)} s)`,
     tsc.run
@@ -163,7 +165,8 @@ async function listed(run: Bench["run"], cli: string, project: string, provider:
 /** A script that runs `test --list` and writes its lines to `file` (run() keeps no stdout). */
 function listScript(cli: string, provider: string, args: string[], file: string): string {
   return (
-    `const { execFileSync } = require("node:child_process"); require("node:fs").writeFileSync(${JSON.stringify(file)}, ` +
+    `const { execFileSync } = require("node:child_process"); ` +
+    `require("node:fs").writeFileSync(${JSON.stringify(file)}, ` +
     `execFileSync(process.execPath, ${JSON.stringify([cli, "test", provider, ...args, "--list"])}, ` +
     `{ maxBuffer: 1 << 30, stdio: ["ignore", "pipe", "ignore"] }));`
   );

@@ -17,11 +17,13 @@ const work = mkdtempSync(join(tmpdir(), "blockwright-nullable-steps-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 /** getBook's answer gains a required, nullable object and a list of nullable objects; two outputs read into them. */
+const REPLY =
+  "          description: The book.\n          content:\n            application/json:\n              schema: ";
 const EDITS: FixtureEdit[] = [
   ...["", "\ncomponents:"].map((after) => ({
     file: "openapi.yaml" as const,
-    find: `          description: The book.\n          content:\n            application/json:\n              schema: { $ref: "#/components/schemas/Book" }${after}\n`,
-    replace: `          description: The book.\n          content:\n            application/json:\n              schema: { $ref: "#/components/schemas/ZqMarkedBook" }${after}\n`,
+    find: `${REPLY}{ $ref: "#/components/schemas/Book" }${after}\n`,
+    replace: `${REPLY}{ $ref: "#/components/schemas/ZqMarkedBook" }${after}\n`,
   })),
   {
     file: "openapi.yaml",
@@ -32,7 +34,8 @@ const EDITS: FixtureEdit[] = [
       "        state: { type: string, enum: [pending, ready, failed] }\n        rank: { type: integer }\n" +
       "        zqmark:\n          type: object\n          nullable: true\n          required: [zqcode]\n" +
       "          properties:\n            zqcode: { type: string }\n" +
-      "        zqnotes:\n          type: array\n          items:\n            type: object\n            nullable: true\n" +
+      "        zqnotes:\n          type: array\n          items:\n" +
+      "            type: object\n            nullable: true\n" +
       "            properties:\n              zqtext: { type: string }\n" +
       "    Error:\n",
   },
