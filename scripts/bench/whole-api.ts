@@ -2,7 +2,7 @@
 // every operation: `blockwright add <p> --from <document> --operations all`, then
 //   - generate against openapi-typescript's Node API on the same document (the openapi.yaml generate reads), in turn
 //     (A B A B …, BLOCKWRIGHT_BENCH_ROUNDS rounds, default 3; 1 for the large one): CPU and peak memory, target ≤ 1.0×;
-//   - test with CI's seed, the run's sample of the suite and its runs (test's defaults, contract/sample.ts): wall time,
+//   - test with CI's seed, the run's sample of the suite and its runs (test's defaults, contract/shards.ts): wall time,
 //     CPU, peak memory, the cases derived and run, held to TEST_BOUND_S;
 //   - a consumer of the generated package type-checked by tsc --strict, the package's declarations included
 //     (skipLibCheck off): CPU, wall, peak memory;

@@ -73,7 +73,7 @@ missing or stale packages), 70 internal error (a bug: please report it),
 that finished; cases under way are stopped at once).`;
 
 const DEFAULT_RUNS = 100;
-/** Runs per property of a sampled suite (contract/sample.ts) unless --runs says. */
+/** Runs per property of a sampled suite (contract/shards.ts) unless --runs says. */
 const SAMPLED_RUNS = 20;
 /** The most --workers takes. */
 const MAX_WORKERS = 64;
@@ -332,9 +332,9 @@ async function runSuite(cases: ContractCase<ResultKind>[], options: SuiteOptions
   return { results, ...(ranOut ? { stopped: `--max-failures ${maxFailures} reached${leftOut ? `; ${leftOut} case${leftOut === 1 ? "" : "s"} under way then left out` : ""}` } : {}) };
 }
 
-/** The cases a run takes of the derived suite (contract/sample.ts), saying so when it leaves some out. */
+/** The cases a run takes of the derived suite (contract/shards.ts), saying so when it leaves some out. */
 async function sampledSuite<T extends ContractCase<ResultKind>>(all: T[], option: number | "all" | undefined, seed: number, io: CliIo): Promise<T[]> {
-  const { casesPerOperation, sampleCases } = await import("../contract/sample.js");
+  const { casesPerOperation, sampleCases } = await import("../contract/shards.js");
   const perOperation = casesPerOperation(option, all.length);
   if (perOperation === undefined) return all;
   const sampled = sampleCases(all, perOperation, seed);

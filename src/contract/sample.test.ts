@@ -2,7 +2,7 @@
 // its budget (so a run grows with the operations, not with their cases), the
 // kinds spread, the same seed the same sample.
 import { describe, expect, it } from "vitest";
-import { casesPerOperation, DEFAULT_CASES_PER_OPERATION, SAMPLE_ABOVE, sampleCases } from "./sample.js";
+import { casesPerOperation, DEFAULT_CASES_PER_OPERATION, SAMPLE_ABOVE, sampleCases } from "./shards.js";
 
 const KINDS = ["example", "request", "auth", "limit", "enum", "error", "property"];
 
