@@ -25,6 +25,10 @@
 //   npm run bench -- corpus [vendor...]
 //                                 corpus documents: add + generate beside openapi-typescript, then test (corpus.ts);
 //                                 with `scale`, the slope over 20–200 providers in the same run
+//   npm run bench -- whole [github|stripe|large]
+//                                 only when named (many minutes): whole published APIs, every operation added: generate
+//                                 beside openapi-typescript, test's wall time and memory, tsc --strict on a consumer,
+//                                 the LLM tool list (whole-api.ts)
 //   BLOCKWRIGHT_PUBLISHED=<dir> npm run bench -- published
 //                                 also the whole published documents in <dir> (not committed: too large)
 import { execFileSync, spawn } from "node:child_process";
@@ -68,9 +72,11 @@ const MEASURES = [
   "workers",
   "history",
   "corpus",
+  "whole",
 ];
 const only = process.argv.slice(2);
-const unknown = only.includes("corpus") ? [] : only.filter((m) => !MEASURES.includes(m));
+// `corpus` and `whole` take words of their own after them (vendors, documents).
+const unknown = only.includes("corpus") || only.includes("whole") ? [] : only.filter((m) => !MEASURES.includes(m));
 if (unknown.length) {
   console.error(
     `npm run bench: unknown measure ${unknown.map((m) => JSON.stringify(m)).join(", ")} (measures: ` +
@@ -379,6 +385,8 @@ if (only.includes("tests")) await measureTestSuite({ root, tmp, run, row });
 if (only.includes("workers")) await (await import("./contract-workers.js")).measureContractWorkers({ root, run, row });
 if (only.includes("corpus"))
   console.log(await (await import("./corpus.js")).measureCorpus({ root, tmp, run }, only, MEASURES));
+if (only.includes("whole"))
+  console.log(await (await import("./whole-api.js")).measureWhole({ root, tmp, run, row }, only));
 
 rmSync(tmp, { recursive: true, force: true });
 const width = (k: keyof (typeof rows)[number]) => Math.max(k.length, ...rows.map((r) => String(r[k]).length));

@@ -29,9 +29,14 @@ import {
   type ToolSpec,
 } from "@blockwright/runtime/internal";
 import type { ResolvedConnection } from "./connection.js";
+import { TOOLS_PAGE_SIZE } from "./page-size.js";
+
+export { TOOLS_PAGE_SIZE };
 
 export interface ToolServerOptions {
   tools: readonly ToolSpec[];
+  /** Tools per tools/list answer (default TOOLS_PAGE_SIZE); the answer's nextCursor asks for the next ones. */
+  pageSize?: number;
   /** Only the read-only tools are listed and callable. */
   readOnly?: boolean;
   /** The connection values of a tool's provider. */
@@ -62,7 +67,12 @@ export function createToolServer(options: ToolServerOptions): Server {
     },
   );
 
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: definitions }));
+  const pageSize = options.pageSize ?? TOOLS_PAGE_SIZE;
+  server.setRequestHandler(ListToolsRequestSchema, async (request) => {
+    const start = pageStart(request.params?.cursor, definitions.length);
+    const end = start + pageSize;
+    return { tools: definitions.slice(start, end), ...(end < definitions.length ? { nextCursor: String(end) } : {}) };
+  });
 
   server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
     const tool = byName.get(request.params.name);
@@ -102,6 +112,17 @@ export function createToolServer(options: ToolServerOptions): Server {
   });
 
   return server;
+}
+
+/** Where the page a tools/list cursor asks for starts: a cursor this server gave (the index of its first tool). */
+function pageStart(cursor: string | undefined, total: number): number {
+  if (cursor === undefined) return 0;
+  if (!/^[1-9]\d{0,8}$/.test(cursor) || Number(cursor) >= total)
+    throw new McpError(
+      ErrorCode.InvalidParams,
+      `invalid cursor ${JSON.stringify(cursor.slice(0, 64))}: pass the nextCursor of a tools/list answer`,
+    );
+  return Number(cursor);
 }
 
 /** A failed call as MCP's tool error: the message first, then every field of the error. */

@@ -1,16 +1,17 @@
-// `blockwright mcp [provider...] [--mock] [--read-only] [--config f] [--env-file f] [--specs dir] [--out dir]`
+// `blockwright mcp [provider...] [--mock] [--read-only] [--path-prefix p] [--page-size n] [--config f] [--env-file f] [--specs dir] [--out dir]`
 import { resolve } from "node:path";
 import type { Readable, Writable } from "node:stream";
 import type { ToolSpec } from "@blockwright/runtime/internal";
 import type { ConnectionConfig } from "../agents/connection.js";
-import { listOption, parseArgs, PROJECT_OPTIONS, projectDirs, stringOption } from "./support/args.js";
+import { TOOLS_PAGE_SIZE } from "../agents/page-size.js";
+import { listOption, parseArgs, positiveInteger, PROJECT_OPTIONS, projectDirs, stringOption } from "./support/args.js";
 import { startCommandMocks, UsageError, type CliIo } from "./support/io.js";
 import { TOKEN_URL_HELP, tokenUrlsOption } from "./support/token-urls.js";
 
 /** The largest MCP message read, in bytes: far above any tool call's arguments, far below what would strain memory. */
 export const MAX_MESSAGE_BYTES = 4 * 1024 * 1024;
 
-export const USAGE = `Usage: blockwright mcp [provider...] [--mock] [--read-only] [--config <file>] [--env-file <file>] [--token-url <provider>=<url>]... [--specs <dir>] [--out <dir>]
+export const USAGE = `Usage: blockwright mcp [provider...] [--mock] [--read-only] [--path-prefix <p>]... [--page-size <n>] [--config <file>] [--env-file <file>] [--token-url <provider>=<url>]... [--specs <dir>] [--out <dir>]
 
 Serve the tools of the project's generated packages (every provider, or the
 ones named) to an MCP client over stdio: one tool per operation, with input
@@ -31,6 +32,10 @@ tokens are then requested and renewed for the whole session.
                       clearly labelled placeholders, so no key is needed;
                       OAuth 2 flows get tokens from a token endpoint mock
   --read-only         serve only the tools that change nothing upstream
+  --path-prefix <p>   serve only the tools whose path is <p> or under it
+                      (repeatable; blockwright tools --groups lists them)
+  --page-size <n>     tools per tools/list answer (default ${TOOLS_PAGE_SIZE}): a
+                      client follows nextCursor for the next ones
   --config <file>     YAML or JSON naming other sources, e.g.
                         connections:
                           <provider>:
@@ -54,6 +59,8 @@ export async function serve(argv: string[], io: CliIo, streams: { stdin: Readabl
     ...PROJECT_OPTIONS,
     mock: { type: "boolean" },
     "read-only": { type: "boolean" },
+    "path-prefix": { type: "string", multiple: true },
+    "page-size": { type: "string" },
     config: { type: "string" },
     "env-file": { type: "string" },
     "token-url": { type: "string", multiple: true },
@@ -65,7 +72,10 @@ export async function serve(argv: string[], io: CliIo, streams: { stdin: Readabl
   const readOnly = args.values["read-only"] === true;
   const dirs = projectDirs(args, io.cwd);
   const { loadProjectTools } = await import("./support/project-tools.js");
-  const { tools } = await loadProjectTools(dirs.out, args.positionals, io.cwd);
+  const { pathPrefixesOption, underPathPrefixes } = await import("./tools.js");
+  const prefixes = pathPrefixesOption(listOption(args, "path-prefix"));
+  const pageSize = positiveInteger(stringOption(args, "page-size"), "--page-size", 100_000);
+  const tools = await underPathPrefixes((await loadProjectTools(dirs.out, args.positionals, io.cwd)).tools, prefixes);
   const tokenUrls = tokenUrlsOption(listOption(args, "token-url"), [...new Set(tools.filter((t) => t.oauth).map((t) => t.provider))]);
 
   const envFile = stringOption(args, "env-file");
@@ -95,6 +105,7 @@ export async function serve(argv: string[], io: CliIo, streams: { stdin: Readabl
     const server = createToolServer({
       tools,
       readOnly,
+      ...(pageSize !== undefined ? { pageSize } : {}),
       version: version(),
       connection: (tool) => resolved.byProvider.get(tool.provider) ?? { values: {}, missing: [] },
       executeOptions: (tool) => {

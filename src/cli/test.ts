@@ -7,7 +7,7 @@ import type { ContractCase, ResultKind, Subject } from "../contract/types.js";
 import { parseArgs, positiveInteger, PROJECT_OPTIONS, projectDirs, projectProviders, seedOption, stringOption } from "./support/args.js";
 import { progressOf, startCommandMocks, UsageError, type CliIo } from "./support/io.js";
 
-export const USAGE = `Usage: blockwright test [provider...] [--reporter <r> [--output <file>]]... [--seed <n>] [--runs <n>] [--property-time-limit <s>] [--max-failures <n>] [--workers <n>] [--shard <i>/<n>] [--replay <dir> [--max-age <age>]] [--list] [--specs <dir>] [--out <dir>]
+export const USAGE = `Usage: blockwright test [provider...] [--reporter <r> [--output <file>]]... [--seed <n>] [--runs <n>] [--property-time-limit <s>] [--max-failures <n>] [--workers <n>] [--cases-per-operation <n|all>] [--shard <i>/<n>] [--replay <dir> [--max-age <age>]] [--list] [--specs <dir>] [--out <dir>]
 
 Run the contract suite derived from the specs on Prism mocks of them: every
 named example, every limit at its boundary and one step past it, every enum
@@ -29,7 +29,8 @@ Progress goes to stderr: a status line on a terminal, plain lines otherwise.
                     the text report then goes to stderr
   --seed <n>        seed of the random inputs and of the answers the mocks
                     draw from schemas (default: a new one, printed)
-  --runs <n>        random inputs per property (default 100)
+  --runs <n>        random inputs per property (default 100; 20 in a
+                    sampled run, see --cases-per-operation)
   --property-time-limit <s>
                     the most seconds one property takes, its shrinking
                     included, past which its runs so far stand (default
@@ -42,6 +43,13 @@ Progress goes to stderr: a status line on a terminal, plain lines otherwise.
                     4, and one per 300 cases: a worker takes most of a
                     second to start); the report and the random inputs are
                     the same whatever n
+  --cases-per-operation <n|all>
+                    take at most n cases of each operation, drawn by the
+                    seed a kind at a time, so every operation is tested and
+                    a run's time grows with the operations (default: every
+                    case of a suite of at most 5000, 4 of each operation of
+                    a larger one, and 20 runs per property); all: every
+                    case
   --shard <i>/<n>   run only the i-th of n parts of the suite (CI): whole
                     providers, or the operations of one too large for a
                     part, balanced by case count; a shard starts only the
@@ -65,6 +73,8 @@ missing or stale packages), 70 internal error (a bug: please report it),
 that finished; cases under way are stopped at once).`;
 
 const DEFAULT_RUNS = 100;
+/** Runs per property of a sampled suite (contract/shards.ts) unless --runs says. */
+const SAMPLED_RUNS = 20;
 /** The most --workers takes. */
 const MAX_WORKERS = 64;
 /** Workers by default: one per core, at most this many. */
@@ -81,29 +91,33 @@ function defaultWorkers(cases: number): number {
   return Math.max(1, Math.min(availableParallelism(), DEFAULT_MAX_WORKERS, Math.floor(cases / CASES_PER_WORKER)));
 }
 
+const OPTIONS = {
+  ...PROJECT_OPTIONS,
+  reporter: { type: "string", multiple: true },
+  output: { type: "string", multiple: true },
+  seed: { type: "string" },
+  runs: { type: "string" },
+  "property-time-limit": { type: "string" },
+  shard: { type: "string" },
+  "max-failures": { type: "string" },
+  workers: { type: "string" },
+  "cases-per-operation": { type: "string" },
+  list: { type: "boolean" },
+  replay: { type: "string" },
+  "max-age": { type: "string" },
+} as const;
+
 export async function run(argv: string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, {
-    ...PROJECT_OPTIONS,
-    reporter: { type: "string", multiple: true },
-    output: { type: "string", multiple: true },
-    seed: { type: "string" },
-    runs: { type: "string" },
-    "property-time-limit": { type: "string" },
-    shard: { type: "string" },
-    "max-failures": { type: "string" },
-    workers: { type: "string" },
-    list: { type: "boolean" },
-    replay: { type: "string" },
-    "max-age": { type: "string" },
-  });
+  const args = parseArgs(argv, OPTIONS);
   const { checkOutputs, reportersOf, writeReports } = await import("./support/test-reports.js");
   const reporters = reportersOf(args);
   const seed = runSeed(stringOption(args, "seed"));
-  const runs = positiveInteger(stringOption(args, "runs"), "--runs") ?? DEFAULT_RUNS;
+  const runsOption = positiveInteger(stringOption(args, "runs"), "--runs");
   const propertyTimeLimitMs = secondsOption(stringOption(args, "property-time-limit"), "--property-time-limit");
   const shard = shardOption(stringOption(args, "shard"));
   const maxFailures = positiveInteger(stringOption(args, "max-failures"), "--max-failures");
   const workersOption = positiveInteger(stringOption(args, "workers"), "--workers", MAX_WORKERS);
+  const perOperationOption = casesPerOperationOption(stringOption(args, "cases-per-operation"));
   const replayDir = stringOption(args, "replay");
   const maxAgeMs = ageOption(stringOption(args, "max-age"));
   if (maxAgeMs !== undefined && replayDir === undefined) throw new UsageError("BW3004", "--max-age goes with --replay <dir>");
@@ -159,7 +173,10 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       throw e;
     }
   }
-  const cases = shard ? shardOf(all, shard.index, shard.total) : all;
+  const sampled = replayDir === undefined ? await sampledSuite(all, perOperationOption, seed, io) : all;
+  // A sampled run's properties take fewer runs unless told (their random inputs are most of a large suite's time).
+  const runs = runsOption ?? (sampled.length < all.length ? SAMPLED_RUNS : DEFAULT_RUNS);
+  const cases = shard ? shardOf(sampled, shard.index, shard.total) : sampled;
   if (args.values.list) {
     io.stdout.write(cases.map((c) => `${c.provider}\t${c.id}\n`).join(""));
     return 0;
@@ -173,7 +190,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   progressOf(io).write(
     replayDir !== undefined
       ? `blockwright test: ${cases.length} recorded cases${shard ? ` (shard ${shard.index}/${shard.total} of ${all.length})` : ""} from ${replayDir}, replayed without network\n`
-      : `blockwright test: ${cases.length} cases${shard ? ` (shard ${shard.index}/${shard.total} of ${all.length})` : ""} on ${needed.length} mock${needed.length === 1 ? "" : "s"}${workers > 1 ? ` in ${workers} workers` : ""}, seed ${seed}, ${runs} runs per property\n`,
+      : `blockwright test: ${cases.length} cases${shard ? ` (shard ${shard.index}/${shard.total} of ${sampled.length})` : ""} on ${needed.length} mock${needed.length === 1 ? "" : "s"}${workers > 1 ? ` in ${workers} workers` : ""}, seed ${seed}, ${runs} runs per property\n`,
   );
   const { startProgress } = await import("./support/test-progress.js");
   const progress = startProgress(progressOf(io), cases, { elapsed: () => performance.now() - started });
@@ -313,6 +330,23 @@ async function runSuite(cases: ContractCase<ResultKind>[], options: SuiteOptions
   results = results.filter((r) => counted.has(r.id));
   const ranOut = capped() && results.length < cases.length;
   return { results, ...(ranOut ? { stopped: `--max-failures ${maxFailures} reached${leftOut ? `; ${leftOut} case${leftOut === 1 ? "" : "s"} under way then left out` : ""}` } : {}) };
+}
+
+/** The cases a run takes of the derived suite (contract/shards.ts), saying so when it leaves some out. */
+async function sampledSuite<T extends ContractCase<ResultKind>>(all: T[], option: number | "all" | undefined, seed: number, io: CliIo): Promise<T[]> {
+  const { casesPerOperation, sampleCases } = await import("../contract/shards.js");
+  const perOperation = casesPerOperation(option, all.length);
+  if (perOperation === undefined) return all;
+  const sampled = sampleCases(all, perOperation, seed);
+  if (sampled.length < all.length) io.stderr.write(`blockwright test: ${sampled.length} of ${all.length} cases sampled by the seed, at most ${perOperation} of each operation (--cases-per-operation all: every case)\n`);
+  return sampled;
+}
+
+/** `--cases-per-operation`: a positive whole number, or all. */
+function casesPerOperationOption(value: string | undefined): number | "all" | undefined {
+  if (value === undefined || value.trim() === "all") return value === undefined ? undefined : "all";
+  if (!/^\s*\d+\s*$/.test(value) || Number(value) < 1) throw new UsageError("BW3003", `--cases-per-operation takes a positive whole number or all, got ${JSON.stringify(value)}`);
+  return Math.min(Number(value), 2 ** 31 - 1);
 }
 
 /** Whole seconds, 0 allowed (no limit), as milliseconds. */

@@ -118,7 +118,7 @@ function responseType(t: Extract<TypeRef, { kind: "response" }>): string {
     if (optional) expr = `NonNullable<${expr}>`;
     if ("item" in step) {
       expr = `${expr}[number]`;
-      optional = false;
+      optional = step.optional === true;
     } else if (step.union) {
       // Each member of the union that has the field gives its type; one without it (an empty-string variant too) gives
       // undefined.

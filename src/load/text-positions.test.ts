@@ -235,7 +235,7 @@ describe("positions in YAML written in block style, read line by line", () => {
           );
           for (const which of ["key", "value"] as const) {
             if (!inFlow) asked++;
-            // A reader of its own for each place: one reader leaves every place to yaml after YAML_SCANS.
+            // A reader of its own for each place: one reader leaves every place to yaml after YAML_SCAN_TEXTS readings.
             const offset = blockYamlOffsets(text)(path, which);
             if (offset === undefined) continue;
             if (!inFlow) read++;
@@ -248,10 +248,20 @@ describe("positions in YAML written in block style, read line by line", () => {
     },
   );
 
-  it("leaves every place to yaml's document once it was asked for many", () => {
-    const offsetOf = blockYamlOffsets("a: 1\n");
-    const answers = Array.from({ length: 70 }, () => offsetOf(["a"], "value"));
-    expect(answers.slice(0, 64).every((a) => a === 3)).toBe(true);
-    expect(answers.slice(64)).toEqual(Array(6).fill(undefined));
+  it("leaves every place to yaml's document once reading them cost a hundred readings of the text", () => {
+    const text = "a: 1\nb: 2\n";
+    const offsetOf = blockYamlOffsets(text);
+    // Each place of b reads up to its offset, 8 characters: 100 readings of the 10 are 125 of them.
+    const answers = Array.from({ length: 130 }, () => offsetOf(["b"], "value"));
+    expect(answers.slice(0, 125).every((a) => a === 8)).toBe(true);
+    expect(answers.slice(125)).toEqual(Array(5).fill(undefined));
+  });
+
+  it("reads a hundred places of a large document line by line, as a whole API's warnings ask", () => {
+    const lines = Array.from({ length: 20_000 }, (_, i) => `zqkey${i}:\n  zqvalue: ${i}`);
+    const text = `${lines.join("\n")}\n`;
+    const offsetOf = blockYamlOffsets(text);
+    for (let i = 0; i < 20_000; i += 200)
+      expect(offsetOf([`zqkey${i}`, "zqvalue"], "value")).toBe(text.indexOf(`zqvalue: ${i}\n`) + 9);
   });
 });

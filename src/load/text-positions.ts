@@ -203,21 +203,31 @@ export function lineColumn(text: string): (offset: number) => { line: number; co
   };
 }
 
-/** Places found by reading YAML text line by line before yaml's document is left to find them all. */
-const YAML_SCANS = 64;
+/**
+ * How much reading YAML text line by line may cost, in readings of the whole text, before yaml's document is left to
+ * find the places: one reading costs about a hundredth of building that document (a 3.5 MB document: a few
+ * milliseconds, against a second of CPU and 130 MB). Counted by what each place read, so a document with a hundred
+ * warnings (a whole published API's examples) is read line by line, and one asked for thousands of places gets yaml's.
+ */
+const YAML_SCAN_TEXTS = 100;
 
 /**
  * The offsets of places in YAML text written in block style, as yaml's document gives them (the key, or the value:
  * a scalar's first character, a block collection's first key or dash); undefined for a place this does not read (see
- * the top of this file), and for every place once YAML_SCANS were asked for.
+ * the top of this file), and for every place once reading them cost YAML_SCAN_TEXTS readings of the text.
  */
 export function blockYamlOffsets(text: string): OffsetOf {
-  let scans = 0;
+  const budget = YAML_SCAN_TEXTS * Math.max(text.length, 1);
+  let read = 0;
   return (path, which) => {
-    if (scans++ >= YAML_SCANS || text.charCodeAt(0) === 0xfeff) return undefined;
+    if (read >= budget || text.charCodeAt(0) === 0xfeff) return undefined;
     try {
-      return blockYamlScan(text, path, which);
+      const found = blockYamlScan(text, path, which);
+      // A place read up to its offset; one not found read the text to its end.
+      read += found ?? text.length;
+      return found;
     } catch (e) {
+      read += text.length;
       if (e === NOT_READ) return undefined;
       throw e;
     }

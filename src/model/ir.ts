@@ -35,10 +35,11 @@ export type TypeRef =
   | { kind: "list"; of: TypeRef };
 
 /**
- * One step into a response body: an item of an array, or a field (`optional`: the object may lack it; `union`: of each
- * variant of an anyOf/oneOf that has it).
+ * One step into a response body: an item of an array, or a field (`optional`: the object may lack it, or it may be
+ * null, so a step further guards it; `union`: of each variant of an anyOf/oneOf that has it). An item that may be null
+ * is `optional` too.
  */
-export type ResponseStep = { item: true } | { field: string; optional: boolean; union?: true };
+export type ResponseStep = { item: true; optional?: true } | { field: string; optional: boolean; union?: true };
 
 export interface OperationIR {
   tool: ToolSpec;

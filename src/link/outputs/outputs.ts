@@ -221,20 +221,31 @@ function responseSteps(doc: OpenApiDocument, root: Schema, pointer: string[]): R
         ? unionOf(schema)
         : undefined;
     if (schema && variants) {
-      steps.push({ field: segment, optional: !doc.isGuaranteed(schema, [segment]), union: true });
+      const nullable = variants.some((v) => fieldAdmitsNull(doc, doc.flatten(v), segment));
+      steps.push({ field: segment, optional: nullable || !doc.isGuaranteed(schema, [segment]), union: true });
       schema = doc.schemaAt(schema, [segment]);
       continue;
     }
     if (schema && typeOf(schema) === "array") {
-      steps.push({ item: true });
-      schema = schema.items ? doc.flatten(schema.items as Schema) : undefined;
+      const items = schema.items as Schema | undefined;
+      steps.push(items && doc.admitsNull(items) ? { item: true, optional: true } : { item: true });
+      schema = items ? doc.flatten(items) : undefined;
     } else {
-      steps.push({ field: segment, optional: schema ? !doc.isRequired(schema, segment) : true });
+      // A required field may still be null (`nullable`, a null type): openapi-typescript types it `T | null`, which a
+      // further step must guard as it guards an absent one.
+      const optional = schema ? !doc.isRequired(schema, segment) || fieldAdmitsNull(doc, schema, segment) : true;
+      steps.push({ field: segment, optional });
       const next = (schema?.properties as Record<string, Schema> | undefined)?.[segment];
       schema = next ? doc.flatten(next) : undefined;
     }
   }
   return steps;
+}
+
+/** Whether field `segment` of the object schema `schema` (flattened) may be null. */
+function fieldAdmitsNull(doc: OpenApiDocument, schema: Schema, segment: string): boolean {
+  const field = (schema.properties as Record<string, Schema> | undefined)?.[segment];
+  return field !== undefined && doc.admitsNull(field);
 }
 
 /**
