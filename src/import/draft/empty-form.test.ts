@@ -5,7 +5,7 @@
 // looser than the document's and generate refused the draft (BW2006), as it
 // did on a whole published document.
 import { describe, expect, it } from "vitest";
-import { drafted, linkProblems, openapi, reply } from "./__fixtures__/draft-kit.js";
+import { drafted, linkProblems, openapi, reply } from "../__fixtures__/draft-kit.js";
 
 const document = openapi({
   "/zqlinks/{zqid}": {
