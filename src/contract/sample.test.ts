@@ -38,7 +38,8 @@ describe("sampled cases", () => {
 
   it("draw a kind at a time, so a budget as large as the kinds takes one of each rather than mostly limits", () => {
     const sample = sampleCases(suite(3), KINDS.length, 11);
-    for (const operation of perOperation(sample).keys()) expect(new Set(sample.filter((c) => c.operation === operation).map((c) => c.kind))).toEqual(new Set(KINDS));
+    for (const operation of perOperation(sample).keys())
+      expect(new Set(sample.filter((c) => c.operation === operation).map((c) => c.kind))).toEqual(new Set(KINDS));
   });
 
   it("are the same for the same seed, in the suite's order, and other cases for another seed", () => {

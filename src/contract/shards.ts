@@ -67,9 +67,9 @@ interface Sampled {
 }
 
 /**
- * At most `perOperation` of each operation's cases (a provider's own cases, its triggers', count as one operation's),
- * drawn by `seed`: one of each kind in turn, the kinds in a shuffled order, until the budget is spent. The suite's order
- * is kept.
+ * At most `perOperation` of each operation's cases (a provider's own cases, its triggers', count as one
+ * operation's), drawn by `seed`: one of each kind in turn, the kinds in a shuffled order, until the budget is spent.
+ * The suite's order is kept.
  */
 export function sampleCases<T extends Sampled>(cases: readonly T[], perOperation: number, seed: number): T[] {
   const byOperation = new Map<string, T[]>();

@@ -18,7 +18,13 @@ const document = openapi({
             schema: {
               type: "object",
               properties: {
-                zqexpires: { anyOf: [{ type: "string", enum: ["now"], maxLength: 5000 }, { type: "integer" }, { type: "string", enum: [""] }] },
+                zqexpires: {
+                  anyOf: [
+                    { type: "string", enum: ["now"], maxLength: 5000 },
+                    { type: "integer" },
+                    { type: "string", enum: [""] },
+                  ],
+                },
               },
             },
           },

@@ -92,7 +92,8 @@ export function formsOf(
   const forms: Form[] = [];
   for (const f of flat as Schema[]) {
     const t = typeOf(f);
-    // A form whose one value is "" (how some APIs clear a value) is never sent, as null is not: the others are the forms.
+    // A form whose one value is "" (how some APIs clear a value) is never sent, as null is not: the others are the
+    // forms.
     if (t === "null" || f.const === "" || (Array.isArray(f.enum) && f.enum.length === 1 && f.enum[0] === "")) continue;
     const form = formOf(f, t, note);
     if (!form) return undefined;
