@@ -192,6 +192,17 @@ export function secretsIn(tool: ToolSpec, input: Record<string, unknown>): strin
   return tool.params.filter((p) => p.secret && typeof input[p.name] === "string").map((p) => input[p.name] as string);
 }
 
+/**
+ * Whether an error's text shows a value: a text value anywhere in it; another (a number, `true`) only as a word of its
+ * own, since its text may be part of a name the error rightly gives (`true` in a provider named `trueco`).
+ */
+export function showsValue(text: string, value: unknown): boolean {
+  const shown = String(value);
+  if (typeof value === "string") return text.includes(shown);
+  const escaped = shown.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return new RegExp(`(^|[^A-Za-z0-9_])${escaped}($|[^A-Za-z0-9_])`).test(text);
+}
+
 /** Refused before any request, naming the parameter, the rule and the value. */
 export function expectRefused(called: Called, want: Refusal): void {
   check(
@@ -218,7 +229,7 @@ export function expectRefused(called: Called, want: Refusal): void {
   check(error.message.includes(named), () => `the message does not name ${named}: ${error.message}`);
   if (want.value === undefined || typeof want.value === "object") return;
   if (want.secret) {
-    check(!JSON.stringify(error).includes(String(want.value)), `the refusal of secret ${want.param} shows its value`);
+    check(!showsValue(JSON.stringify(error), want.value), `the refusal of secret ${want.param} shows its value`);
   } else if (!error.issues && !mentionsSecret(String(want.value), want.secrets ?? [])) {
     // (A value holding a secret, letter case aside as the runtime redacts, is shown redacted.)
     const shown = show({ secret: false }, want.value);

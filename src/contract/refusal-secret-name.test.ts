@@ -5,7 +5,7 @@ import { rmSync } from "node:fs";
 import { executeToolDefinition } from "@blockwright/runtime/internal";
 import { afterAll, describe, expect, it } from "vitest";
 import { draftWorkFolder, drafted, linkedTools, openapi, reply } from "../import/__fixtures__/draft-kit.js";
-import { expectRefused, secretsIn } from "./call.js";
+import { expectRefused, secretsIn, showsValue } from "./call.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 
@@ -62,4 +62,29 @@ describe("a refused value that holds a secret of the input in another letter cas
       ).not.toThrow();
     },
   );
+});
+
+describe("a secret given a value of another type (true, a number)", () => {
+  it("is refused without its value, which the suite does not find in a provider's name that holds its text", async () => {
+    const doc = openapi({
+      "/zqnotes": {
+        get: {
+          operationId: "listZqnotes",
+          responses: { "200": reply({ type: "object", properties: { id: { type: "string" } } }, { id: "1" }) },
+        },
+      },
+    });
+    // A provider whose name starts with "true": the refusal names it, and `true` was the secret given.
+    const [tool] = await linkedTools(drafted(doc, ["listZqnotes"], "truezq7"), "truezq7");
+    if (!tool) throw new Error("no tool linked");
+    for (const value of [true, 7]) {
+      const input = { accessToken: value };
+      const result = await executeToolDefinition(tool, input, { baseUrl: "http://127.0.0.1:9" });
+      expect(() =>
+        expectRefused({ input, result, exchanges: [] }, { param: "accessToken", rule: "type", value, secret: true }),
+      ).not.toThrow();
+    }
+    expect(showsValue('{"message":"accessToken: got 7"}', 7)).toBe(true);
+    expect(showsValue('{"message":"accessToken: got true"}', true)).toBe(true);
+  });
 });
