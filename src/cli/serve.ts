@@ -1,4 +1,5 @@
-// `blockwright serve <workflow> [--port n] [--host h] [--mock | --live] [--base-url p=url]... [--allow-host h]... [--env-file f] [--store file|postgres://…] [--concurrency n] [--public-url u] [--specs dir] [--out dir]`
+// `blockwright serve <workflow> [--port n] [--host h] [--mock | --live] [--base-url p=url]... [--allow-host h]...
+// [--env-file f] [--store file|postgres://…] [--concurrency n] [--public-url u] [--specs dir] [--out dir]`
 import { resolve } from "node:path";
 import { allowHostsOption, BASE_URL_HELP, baseUrlsOption } from "./support/base-urls.js";
 import { listOption, parseArgs, PROJECT_OPTIONS, positiveInteger, projectDirs, stringOption } from "./support/args.js";
@@ -7,7 +8,9 @@ import { redact, type ToolSpec } from "@blockwright/runtime/internal";
 import type { TriggerBlock } from "@blockwright/runtime/workflow";
 import { type KeptSubscription, SubscriptionError } from "../serve/subscription.js";
 
-export const USAGE = `Usage: blockwright serve <workflow> [--port <n>] [--host <h>] [--mock | --live] [--base-url <provider>=<url>]... [--allow-host <host>]... [--env-file <file>] [--store <file> | --store <postgres://…>] [--concurrency <n>] [--public-url <url>] [--poll-interval <s>] [--backfill] [--specs <dir>] [--out <dir>]
+export const USAGE = `Usage: blockwright serve <workflow> [--port <n>] [--host <h>] [--mock | --live] [--base-url \
+<provider>=<url>]... [--allow-host <host>]... [--env-file <file>] [--store <file> | --store <postgres://…>] \
+[--concurrency <n>] [--public-url <url>] [--poll-interval <s>] [--backfill] [--specs <dir>] [--out <dir>]
 
 Receive the deliveries of the trigger a workflow starts from, and run the
 workflow once per event. Prints the trigger's address on stdout, then one JSON
@@ -70,7 +73,10 @@ internal error (a bug: please report it).`;
 
 /** Runs in flight at once unless `--concurrency` says. */
 const DEFAULT_CONCURRENCY = 8;
-/** A run failing on a retryable error is tried this many times in all unless its trigger's `retry` says, the first wait this long (doubled each time). */
+/**
+ * A run failing on a retryable error is tried this many times in all unless its trigger's `retry` says, the first wait
+ * this long (doubled each time).
+ */
 const DEFAULT_ATTEMPTS = 5;
 const DEFAULT_BACKOFF_SECONDS = 30;
 /** How long stopping waits for the runs in flight before cancelling them (they resume on the next start). */
@@ -106,18 +112,33 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const allowHosts = allowHostsOption(listOption(args, "allow-host"));
   const baseUrlEntries = listOption(args, "base-url");
   // In mock mode every provider's calls go to its mock.
-  if (baseUrlEntries.length && mode === "mock") throw new UsageError("BW3004", "--base-url sends a provider's calls elsewhere: it goes with --live, not --mock");
+  if (baseUrlEntries.length && mode === "mock")
+    throw new UsageError("BW3004", "--base-url sends a provider's calls elsewhere: it goes with --live, not --mock");
 
   const { readWorkflowInput } = await import("./support/workflow-input.js");
   const envFile = stringOption(args, "env-file");
-  const { registry, env, checked } = await readWorkflowInput(file, io, { out: dirs.out, mode, ...(envFile ? { envFile } : {}) });
+  const { registry, env, checked } = await readWorkflowInput(file, io, {
+    out: dirs.out,
+    mode,
+    ...(envFile ? { envFile } : {}),
+  });
   if ("problems" in checked) {
-    io.stderr.write(`blockwright serve: ${file} is not valid (${checked.problems.length} problem${checked.problems.length > 1 ? "s" : ""}):\n${checked.problems.join("\n")}\n`);
+    io.stderr.write(
+      `blockwright serve: ${file} is not valid (${checked.problems.length} problem` +
+        `${checked.problems.length > 1 ? "s" : ""}):\n${checked.problems.join("\n")}\n`,
+    );
     return 1;
   }
-  const { blockAction, isTriggerBlock, placeholderFor, envReferenceName } = await import("@blockwright/runtime/workflow");
+  const { blockAction, isTriggerBlock, placeholderFor, envReferenceName } = await import(
+    "@blockwright/runtime/workflow"
+  );
   const start = Object.entries(checked.workflow.blocks).find(([, b]) => isTriggerBlock(b));
-  if (!start) throw new UsageError("BW3012", `${file} starts from no trigger: serve runs a workflow whose first block has inputs {trigger: <trigger id>} (run the others with blockwright run)`);
+  if (!start)
+    throw new UsageError(
+      "BW3012",
+      `${file} starts from no trigger: serve runs a workflow whose first block has inputs {trigger: ` +
+        `<trigger id>} (run the others with blockwright run)`,
+    );
   const [startId, startBlock] = start;
   const baseUrls = baseUrlEntries.length
     ? baseUrlsOption(
@@ -131,7 +152,11 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     : undefined;
   const polled = registry.pollTriggers?.[blockAction(startBlock)];
   if (polled) {
-    if (publicUrl) throw new UsageError("BW3012", `--public-url: ${polled.id} is polled, not delivered: it has no subscription to create`);
+    if (publicUrl)
+      throw new UsageError(
+        "BW3012",
+        `--public-url: ${polled.id} is polled, not delivered: it has no subscription to create`,
+      );
     const intervalSeconds = positiveInteger(stringOption(args, "poll-interval"), "--poll-interval", 86400);
     const store = await openStoreOption(stringOption(args, "store"), io.cwd);
     try {
@@ -148,7 +173,10 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
         block: startBlock as TriggerBlock,
         trigger: polled,
         concurrency,
-        retry: { attempts: polled.retry?.attempts ?? DEFAULT_ATTEMPTS, backoffMs: (polled.retry?.backoffSeconds ?? DEFAULT_BACKOFF_SECONDS) * 1000 },
+        retry: {
+          attempts: polled.retry?.attempts ?? DEFAULT_ATTEMPTS,
+          backoffMs: (polled.retry?.backoffSeconds ?? DEFAULT_BACKOFF_SECONDS) * 1000,
+        },
         ...(intervalSeconds !== undefined ? { intervalSeconds } : {}),
         backfill: args.values.backfill === true,
         graceMs: STOP_GRACE_MS,
@@ -159,13 +187,22 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       await store.close();
     }
   }
-  if (args.values.backfill || stringOption(args, "poll-interval") !== undefined) throw new UsageError("BW3012", `--backfill and --poll-interval: ${blockAction(startBlock)} is delivered, not polled`);
+  if (args.values.backfill || stringOption(args, "poll-interval") !== undefined)
+    throw new UsageError(
+      "BW3012",
+      `--backfill and --poll-interval: ${blockAction(startBlock)} is delivered, not polled`,
+    );
   const trigger = registry.triggers?.[blockAction(startBlock)];
   if (!trigger) throw new UsageError("BW3012", `${file}: no trigger ${blockAction(startBlock)}`);
   const secretName = envReferenceName(startBlock.inputs[trigger.secretParam]) as string;
   const secret = env[secretName] || placeholderFor(secretName, {});
 
-  if (publicUrl && !trigger.subscription) throw new UsageError("BW3012", `--public-url: ${trigger.id} declares no subscription to create (give the provider its address as its documentation says)`);
+  if (publicUrl && !trigger.subscription)
+    throw new UsageError(
+      "BW3012",
+      `--public-url: ${trigger.id} declares no subscription to create (give the provider its address as its ` +
+        `documentation says)`,
+    );
   const store = await openStoreOption(stringOption(args, "store"), io.cwd);
   let mocks: Awaited<ReturnType<typeof startCommandMocks>> | undefined;
   let subscription: KeptSubscription | undefined;
@@ -181,14 +218,20 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     if (publicUrl && !providers.includes(trigger.provider)) providers.push(trigger.provider);
     providers.sort();
     if (mode === "mock" && providers.length) mocks = await startCommandMocks(io, providers, { specsDir: dirs.specs });
-    const [{ createReceiver }, { startWorkflowRuns }] = await Promise.all([import("../serve/receiver.js"), import("./support/workflow-runs.js")]);
+    const [{ createReceiver }, { startWorkflowRuns }] = await Promise.all([
+      import("../serve/receiver.js"),
+      import("./support/workflow-runs.js"),
+    ]);
     const path = `/triggers/${trigger.id}`;
     const runs = await startWorkflowRuns({
       io,
       store,
       trigger: trigger.id,
       concurrency,
-      retry: { attempts: trigger.retry?.attempts ?? DEFAULT_ATTEMPTS, backoffMs: (trigger.retry?.backoffSeconds ?? DEFAULT_BACKOFF_SECONDS) * 1000 },
+      retry: {
+        attempts: trigger.retry?.attempts ?? DEFAULT_ATTEMPTS,
+        backoffMs: (trigger.retry?.backoffSeconds ?? DEFAULT_BACKOFF_SECONDS) * 1000,
+      },
       registry,
       checked,
       env,
@@ -217,12 +260,19 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
             log: (line) => io.stderr.write(`serve: ${line}\n`),
             act: async (event, id) => {
               if (subscription) return subscription.lifecycle(event, id);
-              // Before the subscription is made there is none to act on (the provider's handshake is answered all the same).
-              io.stderr.write(`serve: ${trigger.id}: a lifecycle event came before the subscription was made: nothing done\n`);
+              // Before the subscription is made there is none to act on (the provider's handshake is answered all the
+              // same).
+              io.stderr.write(
+                `serve: ${trigger.id}: a lifecycle event came before the subscription was made: nothing done\n`,
+              );
             },
           })
         : undefined;
-    const server = createServer(lifecycle ? (req, res) => (lifecycle.handles(req) ? lifecycle.handle(req, res) : receiver.handle(req, res)) : receiver.handle);
+    const server = createServer(
+      lifecycle
+        ? (req, res) => (lifecycle.handles(req) ? lifecycle.handle(req, res) : receiver.handle(req, res))
+        : receiver.handle,
+    );
     await new Promise<void>((ok, fail) => {
       server.once("error", fail);
       server.listen(port, host, () => ok());
@@ -241,9 +291,18 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
         ...(allowHosts.length ? { allowHosts } : {}),
       });
       const log = (line: string) => io.stderr.write(`serve: ${redact(line, call.secrets)}\n`);
-      subscription = await keepSubscription({ trigger, url: `${publicUrl}${path}`, ...(lifecycle ? { lifecycleUrl: `${publicUrl}${lifecyclePath}` } : {}), secret, store, call, log }).catch(async (e: unknown) => {
+      subscription = await keepSubscription({
+        trigger,
+        url: `${publicUrl}${path}`,
+        ...(lifecycle ? { lifecycleUrl: `${publicUrl}${lifecyclePath}` } : {}),
+        secret,
+        store,
+        call,
+        log,
+      }).catch(async (e: unknown) => {
         await new Promise<void>((done) => server.close(() => done()));
-        if (e instanceof SubscriptionError) throw new UsageError("BW3011", `--public-url: ${redact(e.message, call.secrets)}`);
+        if (e instanceof SubscriptionError)
+          throw new UsageError("BW3011", `--public-url: ${redact(e.message, call.secrets)}`);
         throw e;
       });
     }
@@ -263,7 +322,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     return 0;
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    if (code === "EADDRINUSE" || code === "EACCES" || code === "EADDRNOTAVAIL") throw new UsageError("BW3003", `--port ${port} on ${host}: cannot listen (${code})`);
+    if (code === "EADDRINUSE" || code === "EACCES" || code === "EADDRNOTAVAIL")
+      throw new UsageError("BW3003", `--port ${port} on ${host}: cannot listen (${code})`);
     throw e;
   } finally {
     await mocks?.close();
@@ -271,11 +331,15 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   }
 }
 
-/** One tool of each provider the workflow's blocks are of, the trigger's among them (a tool's hosts are its provider's), by provider. */
+/**
+ * One tool of each provider the workflow's blocks are of, the trigger's among them (a tool's hosts are its provider's),
+ * by provider.
+ */
 function calledProviders(tools: Record<string, ToolSpec>, types: string[]): Record<string, ToolSpec> {
   const providers = new Set(types);
   const byProvider: Record<string, ToolSpec> = {};
-  for (const tool of Object.values(tools)) if (providers.has(tool.provider) && !Object.hasOwn(byProvider, tool.provider)) byProvider[tool.provider] = tool;
+  for (const tool of Object.values(tools))
+    if (providers.has(tool.provider) && !Object.hasOwn(byProvider, tool.provider)) byProvider[tool.provider] = tool;
   return byProvider;
 }
 
@@ -299,7 +363,11 @@ function publicUrlOption(text: string | undefined): string | undefined {
     url = undefined;
   }
   if (!url || !/^https?:$/.test(url.protocol) || url.search || url.hash || url.username || url.password) {
-    throw new UsageError("BW3003", `--public-url: expected an http(s) address without query, fragment or credentials, such as https://hooks.example.com, got ${JSON.stringify(text.slice(0, 200))}`);
+    throw new UsageError(
+      "BW3003",
+      `--public-url: expected an http(s) address without query, fragment or credentials, ` +
+        `such as https://hooks.example.com, got ${JSON.stringify(text.slice(0, 200))}`,
+    );
   }
   return url.toString().replace(/\/$/, "");
 }

@@ -4,10 +4,20 @@ import { availableParallelism } from "node:os";
 import type { CaseResult } from "../contract/run.js";
 import { resolve } from "node:path";
 import type { ContractCase, ResultKind, Subject } from "../contract/types.js";
-import { parseArgs, positiveInteger, PROJECT_OPTIONS, projectDirs, projectProviders, seedOption, stringOption } from "./support/args.js";
+import {
+  parseArgs,
+  positiveInteger,
+  PROJECT_OPTIONS,
+  projectDirs,
+  projectProviders,
+  seedOption,
+  stringOption,
+} from "./support/args.js";
 import { progressOf, startCommandMocks, UsageError, type CliIo } from "./support/io.js";
 
-export const USAGE = `Usage: blockwright test [provider...] [--reporter <r> [--output <file>]]... [--seed <n>] [--runs <n>] [--property-time-limit <s>] [--max-failures <n>] [--workers <n>] [--shard <i>/<n>] [--replay <dir> [--max-age <age>]] [--list] [--specs <dir>] [--out <dir>]
+export const USAGE = `Usage: blockwright test [provider...] [--reporter <r> [--output <file>]]... \
+[--seed <n>] [--runs <n>] [--property-time-limit <s>] [--max-failures <n>] [--workers <n>] [--shard <i>/<n>] [--replay \
+<dir> [--max-age <age>]] [--list] [--specs <dir>] [--out <dir>]
 
 Run the contract suite derived from the specs on Prism mocks of them: every
 named example, every limit at its boundary and one step past it, every enum
@@ -76,7 +86,10 @@ const DEFAULT_MAX_WORKERS = 4;
  */
 const CASES_PER_WORKER = 300;
 
-/** One worker per core, at most DEFAULT_MAX_WORKERS, none beyond one per CASES_PER_WORKER cases (a small suite runs in the command's own thread). */
+/**
+ * One worker per core, at most DEFAULT_MAX_WORKERS, none beyond one per CASES_PER_WORKER cases (a small suite runs in
+ * the command's own thread).
+ */
 function defaultWorkers(cases: number): number {
   return Math.max(1, Math.min(availableParallelism(), DEFAULT_MAX_WORKERS, Math.floor(cases / CASES_PER_WORKER)));
 }
@@ -106,7 +119,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const workersOption = positiveInteger(stringOption(args, "workers"), "--workers", MAX_WORKERS);
   const replayDir = stringOption(args, "replay");
   const maxAgeMs = ageOption(stringOption(args, "max-age"));
-  if (maxAgeMs !== undefined && replayDir === undefined) throw new UsageError("BW3004", "--max-age goes with --replay <dir>");
+  if (maxAgeMs !== undefined && replayDir === undefined)
+    throw new UsageError("BW3004", "--max-age goes with --replay <dir>");
   await checkOutputs(reporters, io);
 
   const dirs = projectDirs(args, io.cwd);
@@ -126,7 +140,9 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     io.stderr.write(`blockwright test: interrupted while ${what}; no case ran, no report written\n`);
     return signal === "SIGTERM" ? 143 : 130;
   };
-  io.stderr.write(`blockwright test: linking the specs of ${providers.length} provider${providers.length === 1 ? "" : "s"}…\n`);
+  io.stderr.write(
+    `blockwright test: linking the specs of ${providers.length} provider${providers.length === 1 ? "" : "s"}…\n`,
+  );
   const { loadSubjects, SubjectError } = await import("../contract/subjects.js");
   let subjects: Subject[];
   try {
@@ -144,7 +160,11 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   if (replayDir !== undefined) {
     const { recordedCases, RecordingError } = await import("../verify/replay.js");
     try {
-      all = recordedCases(subjects, resolve(io.cwd, replayDir), { now: new Date(), ...(maxAgeMs !== undefined ? { maxAgeMs } : {}), root: io.cwd });
+      all = recordedCases(subjects, resolve(io.cwd, replayDir), {
+        now: new Date(),
+        ...(maxAgeMs !== undefined ? { maxAgeMs } : {}),
+        root: io.cwd,
+      });
     } catch (e) {
       if (e instanceof RecordingError) throw new UsageError("BW3010", `--replay ${replayDir}: ${e.message}`);
       throw e;
@@ -167,13 +187,19 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
 
   // Replayed cases need no mock and run in this thread (recordings are read here, not in workers).
   const needed = replayDir !== undefined ? [] : [...new Set(cases.map((c) => c.provider))];
-  const workers = replayDir !== undefined ? 1 : Math.min(workersOption ?? defaultWorkers(cases.length), Math.max(1, cases.length));
+  const workers =
+    replayDir !== undefined ? 1 : Math.min(workersOption ?? defaultWorkers(cases.length), Math.max(1, cases.length));
   const startedAt = new Date().toISOString();
   const started = performance.now();
   progressOf(io).write(
     replayDir !== undefined
-      ? `blockwright test: ${cases.length} recorded cases${shard ? ` (shard ${shard.index}/${shard.total} of ${all.length})` : ""} from ${replayDir}, replayed without network\n`
-      : `blockwright test: ${cases.length} cases${shard ? ` (shard ${shard.index}/${shard.total} of ${all.length})` : ""} on ${needed.length} mock${needed.length === 1 ? "" : "s"}${workers > 1 ? ` in ${workers} workers` : ""}, seed ${seed}, ${runs} runs per property\n`,
+      ? `blockwright test: ${cases.length} recorded cases` +
+          `${shard ? ` (shard ${shard.index}/${shard.total} of ${all.length})` : ""} from ${replayDir}, ` +
+          `replayed without network\n`
+      : `blockwright test: ${cases.length} cases` +
+          `${shard ? ` (shard ${shard.index}/${shard.total} of ${all.length})` : ""} on ${needed.length} ` +
+          `mock${needed.length === 1 ? "" : "s"}${workers > 1 ? ` in ${workers} workers` : ""}, seed ${seed}, ` +
+          `${runs} runs per property\n`,
   );
   const { startProgress } = await import("./support/test-progress.js");
   const progress = startProgress(progressOf(io), cases, { elapsed: () => performance.now() - started });
@@ -273,7 +299,17 @@ async function runSuite(cases: ContractCase<ResultKind>[], options: SuiteOptions
   if (workers > 1 || (options.needed.length > 0 && !io.startMocks)) {
     const { runInWorkers, WorkerUsageError } = await import("../contract/workers.js");
     try {
-      results = await runInWorkers(cases, { dirs: { root: io.cwd, ...dirs }, seed, runs, ...limit, workers, onResult, onStart: options.onStart, stopped, aborted: options.interrupted });
+      results = await runInWorkers(cases, {
+        dirs: { root: io.cwd, ...dirs },
+        seed,
+        runs,
+        ...limit,
+        workers,
+        onResult,
+        onStart: options.onStart,
+        stopped,
+        aborted: options.interrupted,
+      });
     } catch (e) {
       if (e instanceof WorkerUsageError) throw new UsageError("BW3003", e.message);
       throw e;
@@ -282,12 +318,18 @@ async function runSuite(cases: ContractCase<ResultKind>[], options: SuiteOptions
     const { runCases } = await import("../contract/run.js");
     const { defined, fieldOf } = await import("@blockwright/runtime/internal");
     // Quiet mocks: the report quotes every violation they find.
-    const mocks = options.needed.length ? await startCommandMocks(io, options.needed, { specsDir: dirs.specs, logLevel: "silent", seed }) : undefined;
+    const mocks = options.needed.length
+      ? await startCommandMocks(io, options.needed, { specsDir: dirs.specs, logLevel: "silent", seed })
+      : undefined;
     // Stateful mocks (round trips) only when a case asks.
     const stateful = new Map<string, ReturnType<typeof startCommandMocks>>();
     const statefulMockUrl = async (p: string) => {
       let started = stateful.get(p);
-      if (!started) stateful.set(p, (started = startCommandMocks(io, [p], { specsDir: dirs.specs, logLevel: "silent", seed, state: {} })));
+      if (!started)
+        stateful.set(
+          p,
+          (started = startCommandMocks(io, [p], { specsDir: dirs.specs, logLevel: "silent", seed, state: {} })),
+        );
       return fieldOf((await started).urls, p);
     };
     try {
@@ -305,20 +347,36 @@ async function runSuite(cases: ContractCase<ResultKind>[], options: SuiteOptions
         },
       );
       // Interrupted: the report says what ran so far, without waiting for the cases under way.
-      results = await Promise.race([running, io.interrupted.then(() => cases.flatMap((c) => ran.filter((r) => r.id === c.id)))]);
+      results = await Promise.race([
+        running,
+        io.interrupted.then(() => cases.flatMap((c) => ran.filter((r) => r.id === c.id))),
+      ]);
     } finally {
       await Promise.allSettled([mocks?.close(), ...[...stateful.values()].map(async (s) => (await s).close())]);
     }
   }
   results = results.filter((r) => counted.has(r.id));
   const ranOut = capped() && results.length < cases.length;
-  return { results, ...(ranOut ? { stopped: `--max-failures ${maxFailures} reached${leftOut ? `; ${leftOut} case${leftOut === 1 ? "" : "s"} under way then left out` : ""}` } : {}) };
+  return {
+    results,
+    ...(ranOut
+      ? {
+          stopped:
+            `--max-failures ${maxFailures} reached` +
+            `${leftOut ? `; ${leftOut} case${leftOut === 1 ? "" : "s"} under way then left out` : ""}`,
+        }
+      : {}),
+  };
 }
 
 /** Whole seconds, 0 allowed (no limit), as milliseconds. */
 function secondsOption(value: string | undefined, flag: string): number | undefined {
   if (value === undefined) return undefined;
-  if (!/^\s*\d+\s*$/.test(value) || Number(value) > 86_400) throw new UsageError("BW3003", `${flag} takes a whole number of seconds from 0 (no limit) to 86400, got ${JSON.stringify(value)}`);
+  if (!/^\s*\d+\s*$/.test(value) || Number(value) > 86_400)
+    throw new UsageError(
+      "BW3003",
+      `${flag} takes a whole number of seconds from 0 (no limit) to 86400, got ${JSON.stringify(value)}`,
+    );
   return Number(value) * 1000;
 }
 
@@ -332,7 +390,8 @@ function shardOption(value: string | undefined): { index: number; total: number 
   const m = /^(\d+)\/(\d+)$/.exec(value.trim());
   const index = m ? Number(m[1]) : NaN;
   const total = m ? Number(m[2]) : NaN;
-  if (!m || total < 1 || index < 1 || index > total) throw new UsageError("BW3003", `--shard takes i/n with 1 ≤ i ≤ n, e.g. 1/3, got ${JSON.stringify(value)}`);
+  if (!m || total < 1 || index < 1 || index > total)
+    throw new UsageError("BW3003", `--shard takes i/n with 1 ≤ i ≤ n, e.g. 1/3, got ${JSON.stringify(value)}`);
   return { index, total };
 }
 
@@ -341,6 +400,7 @@ function ageOption(value: string | undefined): number | undefined {
   if (value === undefined) return undefined;
   const m = /^\s*(\d+)\s*([dhm])\s*$/.exec(value);
   const n = m ? Number(m[1]) : 0;
-  if (!m || n <= 0 || n > 36_500) throw new UsageError("BW3003", `--max-age takes a duration such as 30d, 12h or 90m, got ${JSON.stringify(value)}`);
+  if (!m || n <= 0 || n > 36_500)
+    throw new UsageError("BW3003", `--max-age takes a duration such as 30d, 12h or 90m, got ${JSON.stringify(value)}`);
   return n * { d: 86_400_000, h: 3_600_000, m: 60_000 }[m[2] as "d" | "h" | "m"];
 }

@@ -26,14 +26,20 @@ report it).`;
 const FORMATS: readonly LlmToolFormat[] = ["openai", "anthropic", "mcp"];
 
 export async function run(argv: string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, { format: { type: "string" }, "read-only": { type: "boolean" }, out: { type: "string" } });
+  const args = parseArgs(argv, {
+    format: { type: "string" },
+    "read-only": { type: "boolean" },
+    out: { type: "string" },
+  });
   const format = stringOption(args, "format");
   if (format === undefined) throw new UsageError("BW3002", `missing --format (${FORMATS.join(", ")})`);
-  if (!(FORMATS as string[]).includes(format)) throw new UsageError("BW3003", `--format must be one of ${FORMATS.join(", ")}, got ${JSON.stringify(format)}`);
+  if (!(FORMATS as string[]).includes(format))
+    throw new UsageError("BW3003", `--format must be one of ${FORMATS.join(", ")}, got ${JSON.stringify(format)}`);
   const { out } = projectDirs(args, io.cwd);
   const { loadProjectTools } = await import("./support/project-tools.js");
   const { tools } = await loadProjectTools(out, args.positionals, io.cwd);
   const { toLlmTools } = await import("@blockwright/runtime/internal");
-  io.stdout.write(`${JSON.stringify(toLlmTools(tools, format as LlmToolFormat, { readOnly: args.values["read-only"] === true }), null, 2)}\n`);
+  const llmTools = toLlmTools(tools, format as LlmToolFormat, { readOnly: args.values["read-only"] === true });
+  io.stdout.write(`${JSON.stringify(llmTools, null, 2)}\n`);
   return 0;
 }

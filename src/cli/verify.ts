@@ -3,10 +3,21 @@
 // against the specs; a drift report, and with --record the exchanges, every
 // secret redacted, for `test --replay`.
 import { checkAddress } from "@blockwright/runtime/internal";
-import { parseArgs, listOption, positiveInteger, PROJECT_OPTIONS, projectDirs, projectProviders, stringOption } from "./support/args.js";
+import {
+  parseArgs,
+  listOption,
+  positiveInteger,
+  PROJECT_OPTIONS,
+  projectDirs,
+  projectProviders,
+  stringOption,
+} from "./support/args.js";
 import { INTERRUPTED, interruptedStatus, standardInput, UsageError, type CliIo } from "./support/io.js";
 
-export const USAGE = `Usage: blockwright verify <provider> --base-url <url> [--param name=value]... [--params '<json>'] [--allow-writes <operation>]... [--operation <operation>]... [--max-requests <n>] [--interval <ms>] [--timeout <ms>] [--token-url <url>] [--allow-host <host>]... [--record <dir>] [--overlay <file>] [--json] [--reporter <r> [--output <file>]]... [--specs <dir>] [--out <dir>]
+export const USAGE = `Usage: blockwright verify <provider> --base-url <url> [--param name=value]... \
+[--params '<json>'] [--allow-writes <operation>]... [--operation <operation>]... \
+[--max-requests <n>] [--interval <ms>] [--timeout <ms>] [--token-url <url>] [--allow-host <host>]... \
+[--record <dir>] [--overlay <file>] [--json] [--reporter <r> [--output <file>]]... [--specs <dir>] [--out <dir>]
 
 Check the provider's specs against the real service: call each operation that
 changes nothing upstream (a GET, or one the manifest marks read-only) with the
@@ -78,12 +89,18 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   });
   const [provider, ...extra] = args.positionals;
   if (!provider) throw new UsageError("BW3002", "missing <provider>");
-  if (extra.length) throw new UsageError("BW3002", `unexpected argument ${JSON.stringify(extra[0])} (verify checks one provider at a time)`);
+  if (extra.length)
+    throw new UsageError(
+      "BW3002",
+      `unexpected argument ${JSON.stringify(extra[0])} (verify checks one provider at a time)`,
+    );
   const { checkOutputs, reportersOf, writeReports } = await import("./support/test-reports.js");
-  if (args.values.json && args.order.some((o) => o.name === "reporter")) throw new UsageError("BW3004", "--json is --reporter json: give one or the other");
+  if (args.values.json && args.order.some((o) => o.name === "reporter"))
+    throw new UsageError("BW3004", "--json is --reporter json: give one or the other");
   const reporters = args.values.json ? [{ name: "json" as const }] : reportersOf(args);
   await checkOutputs(reporters, io);
-  const maxRequests = positiveInteger(stringOption(args, "max-requests"), "--max-requests", 10_000) ?? DEFAULT_MAX_REQUESTS;
+  const maxRequests =
+    positiveInteger(stringOption(args, "max-requests"), "--max-requests", 10_000) ?? DEFAULT_MAX_REQUESTS;
   const intervalMs = nonNegativeInteger(stringOption(args, "interval"), "--interval") ?? DEFAULT_INTERVAL_MS;
   const timeoutMs = positiveInteger(stringOption(args, "timeout"), "--timeout");
   const tokenUrl = stringOption(args, "token-url");
@@ -116,7 +133,12 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   if (record !== undefined) {
     const { linkInRecordings } = await import("../verify/recording.js");
     const link = linkInRecordings(record, provider, ids);
-    if (link) throw new UsageError("BW3007", `--record ${recordOption}: ${link} is a symbolic link: recordings are never written through a link (replace the link with the file or folder itself)`);
+    if (link)
+      throw new UsageError(
+        "BW3007",
+        `--record ${recordOption}: ${link} is a symbolic link: recordings are never written through a link ` +
+          `(replace the link with the file or folder itself)`,
+      );
   }
   const named = (flag: string, list: string[]) => {
     const out = new Set(
@@ -125,24 +147,42 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
         .map((v) => v.trim())
         .filter(Boolean),
     );
-    for (const id of out) if (!ids.includes(id)) throw new UsageError("BW3006", `${flag} ${id}: not an operation of ${provider} (operations: ${ids.join(", ")})`);
+    for (const id of out)
+      if (!ids.includes(id))
+        throw new UsageError(
+          "BW3006",
+          `${flag} ${id}: not an operation of ${provider} (operations: ${ids.join(", ")})`,
+        );
     return out;
   };
   const allowWrites = named("--allow-writes", listOption(args, "allow-writes"));
   const only = named("--operation", listOption(args, "operation"));
-  if (tokenUrl !== undefined && !subject.tools.some((t) => t.oauth)) throw new UsageError("BW3006", `--token-url: ${provider} declares no OAuth 2 flows (manifest auth.flows), so it requests no token`);
+  if (tokenUrl !== undefined && !subject.tools.some((t) => t.oauth))
+    throw new UsageError(
+      "BW3006",
+      `--token-url: ${provider} declares no OAuth 2 flows (manifest auth.flows), so it requests no token`,
+    );
 
   const { callParams } = await import("./call.js");
   const json = stringOption(args, "params");
   const params = callParams(json === "-" ? await standardInput(io, "--params -") : json, listOption(args, "param"));
   const known = new Map(subject.tools.flatMap((t) => t.params.map((p) => [p.name, p] as const)));
   for (const name of Object.keys(params)) {
-    if (!known.has(name)) throw new UsageError("BW3006", `${name}: not a parameter of any operation of ${provider} (parameters: ${[...known.keys()].join(", ")})`);
+    if (!known.has(name))
+      throw new UsageError(
+        "BW3006",
+        `${name}: not a parameter of any operation of ${provider} (parameters: ${[...known.keys()].join(", ")})`,
+      );
   }
   const { resolveParamReferences } = await import("./support/references.js");
-  const given = resolveParamReferences(params, new Set([...known.values()].filter((p) => p.secret).map((p) => p.name)), io.env);
+  const given = resolveParamReferences(
+    params,
+    new Set([...known.values()].filter((p) => p.secret).map((p) => p.name)),
+    io.env,
+  );
   const origin = baseOrigin(stringOption(args, "base-url"), subject.tools, given);
-  for (const t of subject.tools) if (t.server.param && given[t.server.param] === undefined) given[t.server.param] = origin;
+  for (const t of subject.tools)
+    if (t.server.param && given[t.server.param] === undefined) given[t.server.param] = origin;
 
   const controller = new AbortController();
   let interrupted = false;
@@ -154,8 +194,14 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   });
   const { requestSpacing, verifyProvider } = await import("../verify/verify.js");
   const spacing = requestSpacing(subject, intervalMs);
-  const why = spacing.requestsPerMinute !== undefined ? ` (the manifest's rateLimits.requestsPerMinute: ${spacing.requestsPerMinute})` : "";
-  io.stderr.write(`blockwright verify: ${provider} on ${origin}, at most ${maxRequests} request${maxRequests === 1 ? "" : "s"}, ${spacing.ms} ms apart${why}\n`);
+  const why =
+    spacing.requestsPerMinute !== undefined
+      ? ` (the manifest's rateLimits.requestsPerMinute: ${spacing.requestsPerMinute})`
+      : "";
+  io.stderr.write(
+    `blockwright verify: ${provider} on ${origin}, at most ${maxRequests} request` +
+      `${maxRequests === 1 ? "" : "s"}, ${spacing.ms} ms apart${why}\n`,
+  );
   const { LinkRefused } = await import("../common/files.js");
   const report = await verifyProvider(subject, {
     origin,
@@ -169,44 +215,78 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     ...(allowHosts.length ? { allowHosts } : {}),
     ...(record !== undefined ? { record } : {}),
     signal: controller.signal,
-    onResult: (r, i, planned) => io.stderr.write(`blockwright verify: ${i + 1}/${planned} ${r.status === "passed" ? "✓" : "✗"} ${r.id} (${r.statuses.join(", ") || "no answer"})\n`),
+    onResult: (r, i, planned) =>
+      io.stderr.write(
+        `blockwright verify: ${i + 1}/${planned} ${r.status === "passed" ? "✓" : "✗"} ${r.id} ` +
+          `(${r.statuses.join(", ") || "no answer"})\n`,
+      ),
   }).catch((e: unknown) => {
     // A link made under --record while it ran: still never written through.
     if (e instanceof LinkRefused) throw new UsageError("BW3007", e.message);
     throw e;
   });
   if (!report.planned) {
-    throw new UsageError("BW3012", `nothing to call: ${report.skippedWrites.join(", ") || "no operation"} may change data, and verify calls only what reads unless --allow-writes names it`);
+    throw new UsageError(
+      "BW3012",
+      `nothing to call: ${report.skippedWrites.join(", ") || "no operation"} may change data, ` +
+        `and verify calls only what reads unless --allow-writes names it`,
+    );
   }
   if (interrupted) report.stopped = "interrupted";
   const { asSuiteReport, overlayOf, verifyJson, verifyText } = await import("../verify/report.js");
   if (overlayFile !== undefined) await writeOverlay(overlayFile, overlayOf(report), io);
-  const failedToWrite = await writeReports(reporters, asSuiteReport(report), io, { own: { text: verifyText(report), json: verifyJson(report) }, command: "blockwright verify" });
+  const failedToWrite = await writeReports(reporters, asSuiteReport(report), io, {
+    own: { text: verifyText(report), json: verifyJson(report) },
+    command: "blockwright verify",
+  });
   if (failedToWrite !== undefined) return failedToWrite;
   if (interrupted) return interruptedStatus(stoppedBy);
   return report.results.length && report.results.every((r) => r.status === "passed") ? 0 : 1;
 }
 
 /** The service's origin: --base-url, or the address parameter every operation shares; https or loopback only. */
-function baseOrigin(given: string | undefined, tools: { server: { param?: string } }[], params: Record<string, unknown>): string {
+function baseOrigin(
+  given: string | undefined,
+  tools: { server: { param?: string } }[],
+  params: Record<string, unknown>,
+): string {
   const serverParam = tools.find((t) => t.server.param)?.server.param;
-  const fromParam = serverParam !== undefined && typeof params[serverParam] === "string" ? (params[serverParam] as string) : undefined;
+  const fromParam =
+    serverParam !== undefined && typeof params[serverParam] === "string" ? (params[serverParam] as string) : undefined;
   const text = given ?? fromParam;
   const flag = given !== undefined ? "--base-url" : `--param ${serverParam}`;
-  if (text === undefined) throw new UsageError("BW3002", `missing --base-url: the address of the live or sandbox service (https, or http on loopback)${serverParam ? `, or --param ${serverParam}=…` : ""}`);
+  if (text === undefined)
+    throw new UsageError(
+      "BW3002",
+      `missing --base-url: the address of the live or sandbox service (https, ` +
+        `or http on loopback)${serverParam ? `, or --param ${serverParam}=…` : ""}`,
+    );
   // The runtime's own rules for a base address (https, or http on loopback; scheme and host only; no credentials).
   const checked = checkAddress(text);
-  if ("problem" in checked) throw new UsageError("BW3003", `${flag} ${checked.problem}, got ${checked.withhold ? "(an address with credentials, withheld)" : JSON.stringify(text)}`);
+  if ("problem" in checked)
+    throw new UsageError(
+      "BW3003",
+      `${flag} ${checked.problem}, got ` +
+        `${checked.withhold ? "(an address with credentials, withheld)" : JSON.stringify(text)}`,
+    );
   if (given !== undefined && fromParam !== undefined) {
     const other = checkAddress(fromParam);
-    if (!("origin" in other) || other.origin !== checked.origin) throw new UsageError("BW3004", `--base-url ${checked.origin} and --param ${serverParam}=${fromParam} name two services: give one`);
+    if (!("origin" in other) || other.origin !== checked.origin)
+      throw new UsageError(
+        "BW3004",
+        `--base-url ${checked.origin} and --param ${serverParam}=${fromParam} name two services: give one`,
+      );
   }
   return checked.origin;
 }
 
 function nonNegativeInteger(value: string | undefined, flag: string): number | undefined {
   if (value === undefined) return undefined;
-  if (!/^\s*\d+\s*$/.test(value) || Number(value) > 600_000) throw new UsageError("BW3003", `${flag} takes a whole number of milliseconds from 0 to 600000, got ${JSON.stringify(value)}`);
+  if (!/^\s*\d+\s*$/.test(value) || Number(value) > 600_000)
+    throw new UsageError(
+      "BW3003",
+      `${flag} takes a whole number of milliseconds from 0 to 600000, got ${JSON.stringify(value)}`,
+    );
   return Number(value);
 }
 
@@ -220,6 +300,9 @@ async function writeOverlay(file: string, overlay: object, io: CliIo): Promise<v
     writeNamedFile(path, text, `--overlay ${file}`);
   } catch (e) {
     if (e instanceof LinkRefused) throw new UsageError("BW3007", e.message);
-    throw new UsageError("BW3007", `--overlay ${file}: cannot be written (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    throw new UsageError(
+      "BW3007",
+      `--overlay ${file}: cannot be written (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
+    );
   }
 }
