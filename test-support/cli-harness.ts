@@ -2,7 +2,7 @@
 // streams and the suite's shared Prism mocks), or as a real process of the
 // built bin/ when signals and start-up are what is tested.
 import { spawn, type ChildProcessWithoutNullStreams } from "node:child_process";
-import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { delimiter, dirname, join } from "node:path";
 import type { CliIo } from "../src/cli/support/io.js";
 import { main } from "../src/cli.js";
@@ -122,6 +122,24 @@ export function spawnCli(args: string[], env: Record<string, string> = {}, cwd =
         void exited.then(() => reject(new Error(`exited before ${re}:\n${out}\n${err}`)));
       }),
   };
+}
+
+/**
+ * The folder `dir` as a project whose @blockwright/runtime resolves to this repository's (as after `npm install`),
+ * with `folders` made in it.
+ */
+export function runtimeProject(dir: string, ...folders: string[]): string {
+  mkdirSync(join(dir, "node_modules/@blockwright"), { recursive: true });
+  symlinkSync(join(ROOT, "runtime"), join(dir, "node_modules/@blockwright/runtime"));
+  for (const folder of folders) mkdirSync(join(dir, folder), { recursive: true });
+  return dir;
+}
+
+/** The cases of a `blockwright test --reporter json` report that did not pass, each as `id: message`. */
+export function failedCases(report: string): string[] {
+  return (JSON.parse(report) as { cases: { id: string; status: string; message?: string }[] }).cases
+    .filter((c) => c.status !== "passed")
+    .map((c) => `${c.id}: ${c.message}`);
 }
 
 /**
