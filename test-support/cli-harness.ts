@@ -135,6 +135,25 @@ export function runtimeProject(dir: string, ...folders: string[]): string {
   return dir;
 }
 
+/**
+ * The folder `dir` as a project with the runtime resolvable, the given providers' specs copied in (`specs/<p>/` from
+ * each folder), and the packages of `generatedFrom` copied from this repository's generated/.
+ */
+export function specsProject(dir: string, specs: Record<string, string>, generatedFrom: string[] = []): string {
+  runtimeProject(dir);
+  for (const [provider, from] of Object.entries(specs)) cpSync(from, join(dir, "specs", provider), { recursive: true });
+  for (const provider of generatedFrom)
+    cpSync(join(ROOT, "generated", provider), join(dir, "generated", provider), { recursive: true });
+  return dir;
+}
+
+/** Replace the first `find` in `file` with `replace`; a `find` the file lacks throws. */
+export function editFile(file: string, find: string, replace: string): void {
+  const text = readFileSync(file, "utf8");
+  if (!text.includes(find)) throw new Error(`${file} has no ${JSON.stringify(find)}`);
+  writeFileSync(file, text.replace(find, replace));
+}
+
 /** The cases of a `blockwright test --reporter json` report that did not pass, each as `id: message`. */
 export function failedCases(report: string): string[] {
   return (JSON.parse(report) as { cases: { id: string; status: string; message?: string }[] }).cases

@@ -156,6 +156,7 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "src/cli/publish.test.ts",
       "src/cli/symlinks.test.ts",
       "src/cli/test-command.test.ts",
+      "src/cli/test-command-failures.test.ts",
       "src/cli/verify-published.test.ts",
       "src/cli/verify.process.test.ts",
       "src/cli/verify.test.ts",

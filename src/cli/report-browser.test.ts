@@ -5,13 +5,13 @@
 // are visible; the page logs no error and asks for nothing beyond itself (its
 // Content-Security-Policy would refuse it, and say so on the console). The
 // browser is required: without it the test fails saying how to install it.
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { type Browser, chromium, type Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { cli } from "../../test-support/cli-harness.js";
+import { cli, editFile as edit } from "../../test-support/cli-harness.js";
 import { ROOT } from "../../test-support/repo.js";
 import { startMocks } from "../mocks/mocks.js";
 
@@ -36,12 +36,6 @@ afterAll(async () => {
   await (await browser?.catch(() => undefined))?.close();
   rmSync(tmp, { recursive: true, force: true });
 });
-
-function edit(file: string, find: string, replace: string): void {
-  const text = readFileSync(file, "utf8");
-  if (!text.includes(find)) throw new Error(`${file} has no ${JSON.stringify(find)}`);
-  writeFileSync(file, text.replace(find, replace));
-}
 
 /**
  * The fixture provider in a project of its own, generated, then kept as the
