@@ -146,8 +146,6 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "src/cli/upstream-wildcard.test.ts",
       "src/cli/diff-gate.test.ts",
       "src/import/multi-file.test.ts",
-      "src/cli/bad-input.test.ts",
-      "src/cli/bad-input-workflows.test.ts",
       "src/cli/run-realistic-mock.test.ts",
       "src/cli/call-oauth.test.ts",
       "src/cli/conventions.test.ts",
