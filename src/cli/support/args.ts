@@ -7,7 +7,7 @@ import { UsageError } from "./io.js";
 import { NPM_SCOPE } from "../../model/naming.js";
 import { didYouMean } from "./suggest.js";
 
-type Options = NonNullable<ParseArgsConfig["options"]>;
+export type Options = NonNullable<ParseArgsConfig["options"]>;
 
 export interface Parsed {
   values: Record<string, string | boolean | string[] | undefined>;
