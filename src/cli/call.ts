@@ -3,7 +3,7 @@
 // <dir>]`
 import { writeFile } from "node:fs/promises";
 import { resolve } from "node:path";
-import { setOwn } from "@blockwright/runtime/internal";
+import { setOwn, type ToolSpec } from "@blockwright/runtime/internal";
 import { NESTING_RULE, shownPath, tooDeep } from "../common/nesting.js";
 import {
   generatedPackages,
@@ -12,6 +12,7 @@ import {
   positiveInteger,
   projectDirs,
   stringOption,
+  type Options,
 } from "./support/args.js";
 import { standardInput, UsageError, type CliIo } from "./support/io.js";
 
@@ -61,20 +62,23 @@ and clientSecret), the token is requested first.
 Exit status: 0 success, 1 the tool failed, 2 usage error, 70 internal error
 (a bug: please report it).`;
 
+/** The options call takes. */
+const OPTIONS = {
+  param: { type: "string", multiple: true },
+  params: { type: "string" },
+  "base-url": { type: "string" },
+  "token-url": { type: "string" },
+  "allow-host": { type: "string", multiple: true },
+  timeout: { type: "string" },
+  "all-pages": { type: "boolean" },
+  "max-items": { type: "string" },
+  "max-pages": { type: "string" },
+  save: { type: "string" },
+  out: { type: "string" },
+} as const satisfies Options;
+
 export async function run(argv: string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, {
-    param: { type: "string", multiple: true },
-    params: { type: "string" },
-    "base-url": { type: "string" },
-    "token-url": { type: "string" },
-    "allow-host": { type: "string", multiple: true },
-    timeout: { type: "string" },
-    "all-pages": { type: "boolean" },
-    "max-items": { type: "string" },
-    "max-pages": { type: "string" },
-    save: { type: "string" },
-    out: { type: "string" },
-  });
+  const args = parseArgs(argv, OPTIONS);
   const [operationId, ...extra] = args.positionals;
   if (!operationId) throw new UsageError("BW3002", "missing <operationId>");
   if (extra.length) throw new UsageError("BW3002", `unexpected argument ${JSON.stringify(extra[0])}`);
@@ -124,26 +128,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
         `${paged.length ? ` (operations that page: ${paged.join(", ")})` : ""}`,
     );
   }
-  const known = new Set(tool.params.map((p) => p.name));
-  for (const name of Object.keys(params)) {
-    if (!known.has(name))
-      throw new UsageError(
-        "BW3006",
-        `${name}: not a parameter of ${operationId} (parameters: ${[...known].join(", ")})`,
-      );
-  }
-  const { resolveParamReferences } = await import("./support/references.js");
-  const resolved = resolveParamReferences(
-    params,
-    new Set(tool.params.filter((p) => p.secret).map((p) => p.name)),
-    io.env,
-  );
-  // A file's path is the caller's, relative to where the command runs.
-  for (const p of tool.params) {
-    const value = resolved[p.name];
-    if (p.type === "file" && typeof value === "string" && !/^[a-z][a-z0-9+.-]*:\/\//i.test(value))
-      setOwn(resolved, p.name, resolve(io.cwd, value));
-  }
+  const resolved = await resolvedParams(params, tool, operationId, io);
   const controller = new AbortController();
   void io.interrupted.then(() => controller.abort());
   const pages = allPages ? { allPages, ...(maxItems ? { maxItems } : {}), ...(maxPages ? { maxPages } : {}) } : {};
@@ -170,6 +155,38 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   }
   io.stdout.write(`${JSON.stringify(result, null, 2)}\n`);
   return result.success ? 0 : 1;
+}
+
+/**
+ * The parameters given, each one of the operation's, their secret references resolved from the environment, a file's
+ * path taken relative to where the command runs.
+ */
+async function resolvedParams(
+  params: Record<string, unknown>,
+  tool: ToolSpec,
+  operationId: string,
+  io: CliIo,
+): Promise<Record<string, unknown>> {
+  const known = new Set(tool.params.map((p) => p.name));
+  for (const name of Object.keys(params)) {
+    if (!known.has(name))
+      throw new UsageError(
+        "BW3006",
+        `${name}: not a parameter of ${operationId} (parameters: ${[...known].join(", ")})`,
+      );
+  }
+  const { resolveParamReferences } = await import("./support/references.js");
+  const resolved = resolveParamReferences(
+    params,
+    new Set(tool.params.filter((p) => p.secret).map((p) => p.name)),
+    io.env,
+  );
+  for (const p of tool.params) {
+    const value = resolved[p.name];
+    if (p.type === "file" && typeof value === "string" && !/^[a-z][a-z0-9+.-]*:\/\//i.test(value))
+      setOwn(resolved, p.name, resolve(io.cwd, value));
+  }
+  return resolved;
 }
 
 /** `--params` JSON and `--param name=value` entries as one object of own properties (`--param` wins). */

@@ -15,6 +15,7 @@ import {
   projectProviders,
   scopeOption,
   stringOption,
+  type Options,
 } from "./support/args.js";
 import { fromOutput, fromSpecs, INTERRUPTED, UsageError, type CliIo } from "./support/io.js";
 
@@ -98,19 +99,22 @@ function formatOption(args: Parsed): (typeof FORMATS)[number] {
   return args.values.json ? "json" : ((format ?? "text") as (typeof FORMATS)[number]);
 }
 
+/** The options diff takes. */
+const OPTIONS = {
+  ...PROJECT_OPTIONS,
+  base: { type: "string" },
+  "base-dir": { type: "string" },
+  workflows: { type: "string", multiple: true },
+  "fail-on": { type: "string" },
+  format: { type: "string" },
+  json: { type: "boolean" },
+  write: { type: "boolean" },
+  force: { type: "boolean" },
+  scope: { type: "string" },
+} as const satisfies Options;
+
 export async function run(argv: string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, {
-    ...PROJECT_OPTIONS,
-    base: { type: "string" },
-    "base-dir": { type: "string" },
-    workflows: { type: "string", multiple: true },
-    "fail-on": { type: "string" },
-    format: { type: "string" },
-    json: { type: "boolean" },
-    write: { type: "boolean" },
-    force: { type: "boolean" },
-    scope: { type: "string" },
-  });
+  const args = parseArgs(argv, OPTIONS);
   if (args.positionals.length)
     throw new UsageError("BW3002", `unexpected argument ${JSON.stringify(args.positionals[0])}`);
   const failOn = stringOption(args, "fail-on");

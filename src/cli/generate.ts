@@ -11,6 +11,7 @@ import {
   projectProviders,
   scopeOption,
   stringOption,
+  type Options,
 } from "./support/args.js";
 import { fromOutput, fromSpecs, INTERRUPTED, UsageError, type CliIo } from "./support/io.js";
 import { PROBLEM_JSON_HELP, type ProblemJson, problemJson } from "./support/problem-json.js";
@@ -60,17 +61,20 @@ ${INTERRUPTED}.`;
 const DIFF_LINES = 40;
 const DIFF_FILES = 10;
 
+/** The options generate takes. */
+const OPTIONS = {
+  ...PROJECT_OPTIONS,
+  check: { type: "boolean" },
+  "dump-ir": { type: "boolean" },
+  force: { type: "boolean" },
+  json: { type: "boolean" },
+  provider: { type: "string", multiple: true },
+  scope: { type: "string" },
+  target: { type: "string" },
+} as const satisfies Options;
+
 export async function run(argv: string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, {
-    ...PROJECT_OPTIONS,
-    check: { type: "boolean" },
-    "dump-ir": { type: "boolean" },
-    force: { type: "boolean" },
-    json: { type: "boolean" },
-    provider: { type: "string", multiple: true },
-    scope: { type: "string" },
-    target: { type: "string" },
-  });
+  const args = parseArgs(argv, OPTIONS);
   if (args.positionals.length)
     throw new UsageError("BW3002", `unexpected argument ${JSON.stringify(args.positionals[0])}`);
   const check = args.values.check === true;

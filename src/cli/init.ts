@@ -1,7 +1,7 @@
 // `blockwright init [dir] [--scope @s] [--license <spdx>]`: a project to start from.
 import { existsSync, readFileSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
-import { parseArgs, scopeOption, stringOption } from "./support/args.js";
+import { parseArgs, scopeOption, stringOption, type Options } from "./support/args.js";
 import { licenseText } from "./support/license-text.js";
 import { progressOf, UsageError, type CliIo } from "./support/io.js";
 
@@ -41,13 +41,16 @@ Then: npm install, npm run generate, npm run demo.
 Exit status: 0 written (or every file already there), 2 usage error or a
 folder that cannot be written, 70 internal error (a bug: please report it).`;
 
+/** The options init takes. */
+const OPTIONS = {
+  scope: { type: "string" },
+  license: { type: "string" },
+  repository: { type: "string" },
+  link: { type: "string" },
+} as const satisfies Options;
+
 export async function run(argv: string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, {
-    scope: { type: "string" },
-    license: { type: "string" },
-    repository: { type: "string" },
-    link: { type: "string" },
-  });
+  const args = parseArgs(argv, OPTIONS);
   const license = licenseOption(stringOption(args, "license"));
   const { repositoryLinks } = await import("../publish/repository-url.js");
   const repositoryArg = stringOption(args, "repository");

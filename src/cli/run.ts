@@ -10,6 +10,7 @@ import {
   projectDirs,
   seedOption,
   stringOption,
+  type Options,
 } from "./support/args.js";
 import { INTERRUPTED, interruptedStatus, progressOf, startCommandMocks, UsageError, type CliIo } from "./support/io.js";
 import { TOKEN_URL_HELP, tokenUrlsOption } from "./support/token-urls.js";
@@ -54,19 +55,22 @@ Exit status: 0 every block succeeded, 1 a block failed or the workflow is
 invalid, 2 usage error, 70 internal error (a bug: please report it),
 ${INTERRUPTED}.`;
 
+/** The options run takes. */
+const OPTIONS = {
+  ...PROJECT_OPTIONS,
+  mock: { type: "boolean" },
+  live: { type: "boolean" },
+  "env-file": { type: "string" },
+  json: { type: "string" },
+  concurrency: { type: "string" },
+  seed: { type: "string" },
+  state: { type: "string" },
+  "allow-host": { type: "string", multiple: true },
+  "token-url": { type: "string", multiple: true },
+} as const satisfies Options;
+
 export async function run(argv: string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, {
-    ...PROJECT_OPTIONS,
-    mock: { type: "boolean" },
-    live: { type: "boolean" },
-    "env-file": { type: "string" },
-    json: { type: "string" },
-    concurrency: { type: "string" },
-    seed: { type: "string" },
-    state: { type: "string" },
-    "allow-host": { type: "string", multiple: true },
-    "token-url": { type: "string", multiple: true },
-  });
+  const args = parseArgs(argv, OPTIONS);
   const [file, ...extra] = args.positionals;
   if (file === undefined) throw new UsageError("BW3002", "missing <workflow>");
   if (extra.length) throw new UsageError("BW3002", `unexpected argument ${JSON.stringify(extra[0])}`);

@@ -12,6 +12,7 @@ import {
   projectProviders,
   seedOption,
   stringOption,
+  type Options,
 } from "./support/args.js";
 import { progressOf, startCommandMocks, UsageError, type CliIo } from "./support/io.js";
 
@@ -94,21 +95,24 @@ function defaultWorkers(cases: number): number {
   return Math.max(1, Math.min(availableParallelism(), DEFAULT_MAX_WORKERS, Math.floor(cases / CASES_PER_WORKER)));
 }
 
+/** The options test takes. */
+const OPTIONS = {
+  ...PROJECT_OPTIONS,
+  reporter: { type: "string", multiple: true },
+  output: { type: "string", multiple: true },
+  seed: { type: "string" },
+  runs: { type: "string" },
+  "property-time-limit": { type: "string" },
+  shard: { type: "string" },
+  "max-failures": { type: "string" },
+  workers: { type: "string" },
+  list: { type: "boolean" },
+  replay: { type: "string" },
+  "max-age": { type: "string" },
+} as const satisfies Options;
+
 export async function run(argv: string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, {
-    ...PROJECT_OPTIONS,
-    reporter: { type: "string", multiple: true },
-    output: { type: "string", multiple: true },
-    seed: { type: "string" },
-    runs: { type: "string" },
-    "property-time-limit": { type: "string" },
-    shard: { type: "string" },
-    "max-failures": { type: "string" },
-    workers: { type: "string" },
-    list: { type: "boolean" },
-    replay: { type: "string" },
-    "max-age": { type: "string" },
-  });
+  const args = parseArgs(argv, OPTIONS);
   const { checkOutputs, reportersOf, writeReports } = await import("./support/test-reports.js");
   const reporters = reportersOf(args);
   const seed = runSeed(stringOption(args, "seed"));
