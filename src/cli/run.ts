@@ -111,14 +111,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     return 1;
   }
   const { workflow } = checked;
-  const oauthProviders = [
-    ...new Set(
-      Object.values(registry.tools)
-        .filter((t) => t.oauth)
-        .map((t) => t.provider),
-    ),
-  ];
-  const givenTokenUrls = tokenUrlsOption(listOption(args, "token-url"), oauthProviders);
+  const oauthProviders = new Set(Object.values(registry.tools).flatMap((t) => (t.oauth ? [t.provider] : [])));
+  const givenTokenUrls = tokenUrlsOption(listOption(args, "token-url"), [...oauthProviders]);
   progressOf(io).write(`${workflow.name ?? file}: ${Object.keys(workflow.blocks).length} blocks, ${mode} run\n`);
 
   let mocks: { urls: Record<string, string>; tokenUrls: Record<string, string>; close(): Promise<void> } | undefined;
@@ -129,22 +123,16 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       if (checked.placeholders.length)
         io.stderr.write(`placeholders (mock run) for unset variables: ${checked.placeholders.join(", ")}\n`);
       const providers = [...new Set(Object.values(workflow.blocks).map((b) => b.type))].sort();
+      const state = stateFile !== undefined ? { file: resolve(io.cwd, stateFile) } : {};
       mocks = await startCommandMocks(io, providers, {
         specsDir: dirs.specs,
         ...(seed !== undefined ? { seed } : {}),
-        state: stateFile !== undefined ? { file: resolve(io.cwd, stateFile) } : {},
+        state,
       });
-      const urls = (baseUrls = mocks.urls);
+      baseUrls = mocks.urls;
       // A --token-url wins over the token endpoint mock.
       tokenUrls = { ...mocks.tokenUrls, ...givenTokenUrls };
-      if (!controller.signal.aborted) {
-        // Listening is answering: Prism builds its routes before it listens (a probe request
-        // would only make it log an unmatched path). performance.now() counts from process start.
-        progressOf(io).write(
-          `mocks ready ${Math.round(performance.now())} ms after start: ` +
-            `${providers.map((p) => `${p} ${urls[p]}`).join(", ")}\n`,
-        );
-      }
+      if (!controller.signal.aborted) sayMocksReady(io, providers, mocks.urls);
     }
 
     const { runWorkflowWith } = await import("@blockwright/runtime/workflow");
@@ -162,21 +150,35 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     });
     progress.stop();
     io.stdout.write(`${summaryTable(result, workflow)}\n`);
-    if (jsonOut !== undefined) {
-      try {
-        const { writeNamedFile } = await import("../common/files.js");
-        writeNamedFile(resolve(io.cwd, jsonOut), JSON.stringify(result, null, 2) + "\n", `--json ${jsonOut}`);
-      } catch (e) {
-        const { LinkRefused } = await import("../common/files.js");
-        const why = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
-        const message = e instanceof LinkRefused ? e.message : `--json ${jsonOut}: cannot be written (${why})`;
-        io.stderr.write(`blockwright run: ${message}\n`);
-        return 2;
-      }
-    }
+    if (jsonOut !== undefined && !(await writeJsonResult(io, jsonOut, result))) return 2;
     return result.status === "succeeded" ? 0 : result.status === "cancelled" ? interruptedStatus(stoppedBy) : 1;
   } finally {
     await mocks?.close();
+  }
+}
+
+/**
+ * Listening is answering: Prism builds its routes before it listens (a probe request would only make it log an
+ * unmatched path). performance.now() counts from process start.
+ */
+function sayMocksReady(io: CliIo, providers: string[], urls: Record<string, string>): void {
+  progressOf(io).write(
+    `mocks ready ${Math.round(performance.now())} ms after start: ` +
+      `${providers.map((p) => `${p} ${urls[p]}`).join(", ")}\n`,
+  );
+}
+
+/** --json: the run's result written to the file; false, once said, when it cannot be. */
+async function writeJsonResult(io: CliIo, jsonOut: string, result: unknown): Promise<boolean> {
+  const { LinkRefused, writeNamedFile } = await import("../common/files.js");
+  try {
+    writeNamedFile(resolve(io.cwd, jsonOut), JSON.stringify(result, null, 2) + "\n", `--json ${jsonOut}`);
+    return true;
+  } catch (e) {
+    const why = (e as NodeJS.ErrnoException).code ?? (e as Error).message;
+    const message = e instanceof LinkRefused ? e.message : `--json ${jsonOut}: cannot be written (${why})`;
+    io.stderr.write(`blockwright run: ${message}\n`);
+    return false;
   }
 }
 
