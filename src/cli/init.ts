@@ -1,5 +1,5 @@
 // `blockwright init [dir] [--scope @s] [--license <spdx>]`: a project to start from.
-import { existsSync, readFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { basename, dirname, isAbsolute, join, relative, resolve } from "node:path";
 import { parseArgs, scopeOption, stringOption, type Options } from "./support/args.js";
 import { licenseText } from "./support/license-text.js";
@@ -75,19 +75,9 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   // The folder's name is reduced to npm name characters above, so the default is always a valid scope.
   const scope = scopeOption(args) ?? `@${name}`;
 
-  const { cpSync, mkdirSync, readdirSync, statSync, writeFileSync } = await import("node:fs");
   const { version } = await import("./version.js");
   const { STAMP_FILE } = await import("../common/files.js");
-  const templateDir = new URL("../../templates/init/", import.meta.url);
-  const files = new Map<string, string | URL>();
-  const walk = (from: URL, prefix: string) => {
-    for (const entry of readdirSync(from)) {
-      const url = new URL(entry, from);
-      if (statSync(url).isDirectory()) walk(new URL(`${entry}/`, from), `${prefix}${entry}/`);
-      else files.set(`${prefix}${entry}`, url);
-    }
-  };
-  walk(templateDir, "");
+  const files = templateFiles();
   const { createRequire } = await import("node:module");
   const runtimeVersion = (createRequire(import.meta.url)("@blockwright/runtime/package.json") as { version: string })
     .version;
@@ -116,8 +106,49 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     `node_modules/\ngenerated/${STAMP_FILE}\n${dirname(DEFAULT_STORE_FILE)}/*\n!${GATE_POLICY_FILE}\n`,
   );
 
-  // Nothing is written through a symbolic link (a link inside the folder could send a file anywhere): refused before
-  // writing.
+  await refuseLinks(dir, files);
+
+  const { written, kept } = writeFiles(io, dir, files);
+  const where = relative(io.cwd, dir) || ".";
+  progressOf(io).write(
+    `blockwright init: ${written.length} files in ${where}` +
+      `${kept.length ? ` (left as they were: ${kept.join(", ")})` : ""}\n`,
+  );
+  for (const path of written) io.stdout.write(`${join(where, path)}\n`);
+  if (!repository && written.includes("package.json")) {
+    io.stderr.write(
+      "blockwright init: package.json names no repository (no --repository, no git remote): " +
+        "add one before publishing with provenance (npm refuses it without)\n",
+    );
+  }
+  progressOf(io).write(
+    `\nNext:\n${where === "." ? "" : `  cd ${where}\n`}  npm install\n  npm run generate      # ` +
+      `generated/notes: the ${scope}/notes package\n  npm run demo          # examples/first-note.yaml on a ` +
+      `mock, no keys\n`,
+  );
+  return 0;
+}
+
+/** The template's files, by their path in the project. */
+function templateFiles(): Map<string, string | URL> {
+  const templateDir = new URL("../../templates/init/", import.meta.url);
+  const files = new Map<string, string | URL>();
+  const walk = (from: URL, prefix: string) => {
+    for (const entry of readdirSync(from)) {
+      const url = new URL(entry, from);
+      if (statSync(url).isDirectory()) walk(new URL(`${entry}/`, from), `${prefix}${entry}/`);
+      else files.set(`${prefix}${entry}`, url);
+    }
+  };
+  walk(templateDir, "");
+  return files;
+}
+
+/**
+ * Nothing is written through a symbolic link (a link inside the folder could send a file anywhere): refused before
+ * writing.
+ */
+async function refuseLinks(dir: string, files: Map<string, string | URL>): Promise<void> {
   const { linkOnPath } = await import("../common/paths.js");
   const links = new Map<string, boolean>();
   const through = [...files.keys()]
@@ -131,7 +162,10 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
       "BW3007",
       `refused: ${through.map(refusal).join("; ")}; links are never followed: remove them, or init another folder`,
     );
+}
 
+/** Write the files the folder does not hold yet (text, or a template's file copied); those it holds are kept. */
+function writeFiles(io: CliIo, dir: string, files: Map<string, string | URL>): { written: string[]; kept: string[] } {
   const written: string[] = [];
   const kept: string[] = [];
   for (const [path, content] of [...files].sort(([a], [b]) => a.localeCompare(b))) {
@@ -154,24 +188,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     }
     written.push(path);
   }
-  const where = relative(io.cwd, dir) || ".";
-  progressOf(io).write(
-    `blockwright init: ${written.length} files in ${where}` +
-      `${kept.length ? ` (left as they were: ${kept.join(", ")})` : ""}\n`,
-  );
-  for (const path of written) io.stdout.write(`${join(where, path)}\n`);
-  if (!repository && written.includes("package.json")) {
-    io.stderr.write(
-      "blockwright init: package.json names no repository (no --repository, no git remote): " +
-        "add one before publishing with provenance (npm refuses it without)\n",
-    );
-  }
-  progressOf(io).write(
-    `\nNext:\n${where === "." ? "" : `  cd ${where}\n`}  npm install\n  npm run generate      # ` +
-      `generated/notes: the ${scope}/notes package\n  npm run demo          # examples/first-note.yaml on a ` +
-      `mock, no keys\n`,
-  );
-  return 0;
+  return { written, kept };
 }
 
 /**
