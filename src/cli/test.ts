@@ -161,19 +161,8 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   }
   const { shardOf } = await import("../contract/shards.js");
   let all: ContractCase<ResultKind>[];
-  if (replayDir !== undefined) {
-    const { recordedCases, RecordingError } = await import("../verify/replay.js");
-    try {
-      all = recordedCases(subjects, resolve(io.cwd, replayDir), {
-        now: new Date(),
-        ...(maxAgeMs !== undefined ? { maxAgeMs } : {}),
-        root: io.cwd,
-      });
-    } catch (e) {
-      if (e instanceof RecordingError) throw new UsageError("BW3010", `--replay ${replayDir}: ${e.message}`);
-      throw e;
-    }
-  } else {
+  if (replayDir !== undefined) all = await replayedCases(subjects, replayDir, maxAgeMs, io.cwd);
+  else {
     const { deriveCasesPaced } = await import("../contract/derive.js");
     const { pacer } = await import("../common/checkpoint.js");
     try {
@@ -195,46 +184,26 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     replayDir !== undefined ? 1 : Math.min(workersOption ?? defaultWorkers(cases.length), Math.max(1, cases.length));
   const startedAt = new Date().toISOString();
   const started = performance.now();
+  const ofShard = shard ? ` (shard ${shard.index}/${shard.total} of ${all.length})` : "";
   progressOf(io).write(
     replayDir !== undefined
-      ? `blockwright test: ${cases.length} recorded cases` +
-          `${shard ? ` (shard ${shard.index}/${shard.total} of ${all.length})` : ""} from ${replayDir}, ` +
-          `replayed without network\n`
-      : `blockwright test: ${cases.length} cases` +
-          `${shard ? ` (shard ${shard.index}/${shard.total} of ${all.length})` : ""} on ${needed.length} ` +
-          `mock${needed.length === 1 ? "" : "s"}${workers > 1 ? ` in ${workers} workers` : ""}, seed ${seed}, ` +
+      ? `blockwright test: ${cases.length} recorded cases${ofShard} from ${replayDir}, replayed without network\n`
+      : `blockwright test: ${cases.length} cases${ofShard} on ${mocksLine(needed.length, workers)}, seed ${seed}, ` +
           `${runs} runs per property\n`,
   );
-  const { startProgress } = await import("./support/test-progress.js");
-  const progress = startProgress(progressOf(io), cases, { elapsed: () => performance.now() - started });
-  let outcome: RunOutcome;
-  try {
-    outcome = await runSuite(cases, {
-      io,
-      dirs,
-      needed,
-      seed,
-      runs,
-      ...(propertyTimeLimitMs !== undefined ? { propertyTimeLimitMs } : {}),
-      workers,
-      ...(maxFailures !== undefined ? { maxFailures } : {}),
-      interrupted: () => interrupted,
-      onStart: (id) => progress.onStart(id),
-      onResult: (r) => progress.onResult(r),
-    });
-  } finally {
-    progress.stop();
-  }
+  const outcome = await runWithProgress(cases, started, {
+    io,
+    dirs,
+    needed,
+    seed,
+    runs,
+    ...(propertyTimeLimitMs !== undefined ? { propertyTimeLimitMs } : {}),
+    workers,
+    ...(maxFailures !== undefined ? { maxFailures } : {}),
+    interrupted: () => interrupted,
+  });
   const { results } = outcome;
-  // Where each case that did not pass derives from (its manifest or spec line).
-  const { locateSource } = await import("../contract/sources.js");
-  const byName = new Map(subjects.map((subject) => [subject.provider, subject]));
-  for (const r of results) {
-    const subject = byName.get(r.provider);
-    if (r.status === "passed" || !subject || r.at) continue;
-    const at = locateSource(subject, r.source);
-    if (at) r.at = at;
-  }
+  await locateFailures(subjects, results);
   const report = {
     ...(replayDir === undefined ? { seed, runs } : {}),
     ...(shard ? { shard: `${shard.index}/${shard.total}` } : {}),
@@ -251,6 +220,62 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     return signal === "SIGTERM" ? 143 : 130;
   }
   return results.every((r) => r.status === "passed") ? 0 : 1;
+}
+
+/** How many mocks the cases run on, and in how many workers when more than one. */
+function mocksLine(mocks: number, workers: number): string {
+  return `${mocks} mock${mocks === 1 ? "" : "s"}${workers > 1 ? ` in ${workers} workers` : ""}`;
+}
+
+/** The suite run with its progress drawn on stderr as cases start and end. */
+async function runWithProgress(
+  cases: ContractCase<ResultKind>[],
+  started: number,
+  options: Omit<SuiteOptions, "onStart" | "onResult">,
+): Promise<RunOutcome> {
+  const { startProgress } = await import("./support/test-progress.js");
+  const progress = startProgress(progressOf(options.io), cases, { elapsed: () => performance.now() - started });
+  try {
+    return await runSuite(cases, {
+      ...options,
+      onStart: (id) => progress.onStart(id),
+      onResult: (r) => progress.onResult(r),
+    });
+  } finally {
+    progress.stop();
+  }
+}
+
+/** --replay: the cases of the recordings in the folder (those older than --max-age refused). */
+async function replayedCases(
+  subjects: Subject[],
+  replayDir: string,
+  maxAgeMs: number | undefined,
+  root: string,
+): Promise<ContractCase<ResultKind>[]> {
+  const { recordedCases, RecordingError } = await import("../verify/replay.js");
+  try {
+    return recordedCases(subjects, resolve(root, replayDir), {
+      now: new Date(),
+      ...(maxAgeMs !== undefined ? { maxAgeMs } : {}),
+      root,
+    });
+  } catch (e) {
+    if (e instanceof RecordingError) throw new UsageError("BW3010", `--replay ${replayDir}: ${e.message}`);
+    throw e;
+  }
+}
+
+/** Where each case that did not pass derives from (its manifest or spec line). */
+async function locateFailures(subjects: Subject[], results: RunOutcome["results"]): Promise<void> {
+  const { locateSource } = await import("../contract/sources.js");
+  const byName = new Map(subjects.map((subject) => [subject.provider, subject]));
+  for (const r of results) {
+    const subject = byName.get(r.provider);
+    if (r.status === "passed" || !subject || r.at) continue;
+    const at = locateSource(subject, r.source);
+    if (at) r.at = at;
+  }
 }
 
 interface SuiteOptions {
