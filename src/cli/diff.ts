@@ -188,9 +188,7 @@ async function diffWith(
 
   const { diffSurfaces, atLeast } = await import("../changes/classify.js");
   const { defined } = await import("@blockwright/runtime/internal");
-  const { packageDiff, textReport, markdownReport, githubAnnotations, changelogSection } = await import(
-    "../changes/report.js"
-  );
+  const { packageDiff, textReport, markdownReport, githubAnnotations } = await import("../changes/report.js");
   const providers = [...new Set([...base.keys(), ...head.keys()])].sort();
   // The project's gate policy (accepted changes, severities per kind) applies before versions are chosen: an override
   // moves them.
@@ -215,37 +213,7 @@ async function diffWith(
   });
   for (const n of notes) io.stderr.write(`${formatPosition(n.at)}: ${n.message}\n`);
 
-  let workflows: import("../changes/report.js").WorkflowProblem[] | undefined;
-  const patterns = listOption(args, "workflows");
-  if (patterns.length) {
-    const { globSync } = await import("tinyglobby");
-    const { readSourceText, UnreadableSource } = await import("../load/input-file.js");
-    const files = globSync(patterns, { cwd: io.cwd }).sort();
-    if (!files.length) throw new UsageError("BW3007", `--workflows ${patterns.join(" ")}: no files match`);
-    const read = (path: string) => {
-      try {
-        return readSourceText(join(io.cwd, path), path);
-      } catch (e) {
-        throw e instanceof UnreadableSource ? new UsageError(e.code, `--workflows: ${e.message}`) : e;
-      }
-    };
-    const { workflowImpact } = await import("../workflow/impact.js");
-    const { workflowHits, withValidatorProblems } = await import("../changes/workflow-hits.js");
-    const texts = files.map((path) => ({ path, text: read(path) }));
-    // What the validator finds broken, then what it cannot see (fields sent inside json values, outputs read that may
-    // now be absent, null, in another shape or hold new values): every reference its own line, several on one line.
-    const refused = workflowImpact(texts, base.values(), head.values()).map((w) => ({
-      ...w,
-      severity: "breaking" as const,
-    }));
-    workflows = withValidatorProblems(
-      refused,
-      workflowHits(
-        texts,
-        diffs.flatMap((d) => d.changes),
-      ),
-    );
-  }
+  const workflows = await workflowLines(io, listOption(args, "workflows"), base, head, diffs);
 
   const format = formatOption(args);
   const gate = failOn ? { failOn: failOn as (typeof LEVELS)[number] } : {};
@@ -284,24 +252,13 @@ async function diffWith(
     io.stdout.write(format === "junit" ? diffJunit(diffs, workflows, options) : diffHtml(diffs, workflows, options));
   } else io.stdout.write(textReport(diffs, workflows));
 
-  if (args.values.write) {
-    const { writeRelease } = await import("../changes/release.js");
-    const project = {
-      root: io.cwd,
-      specsDir: dirs.specs,
-      outDir: dirs.out,
-      ...(scope ? { scope } : {}),
-      signal: batch.signal,
-    };
-    const written = await fromOutput("diff --write", () =>
-      writeRelease(diffs, project, changelogSection, {
-        force: args.values.force === true,
-        shown: out,
-        signal: batch.signal,
-      }),
+  if (args.values.write)
+    await writeBumps(
+      io,
+      diffs,
+      { specs: dirs.specs, outDir: dirs.out, out, scope, force: args.values.force === true },
+      batch,
     );
-    for (const line of written) io.stderr.write(`${line}\n`);
-  }
   // An accepted change never fails the gate; a workflow line it breaks still does (the workflow is in this repository:
   // fix it).
   const failing =
@@ -309,4 +266,73 @@ async function diffWith(
     (diffs.some((d) => d.changes.some((c) => !c.accepted && atLeast(c.level, failOn as (typeof LEVELS)[number]))) ||
       (failOn === "breaking" && !!workflows?.some((w) => w.severity !== "non-breaking")));
   return failing ? 1 : 0;
+}
+
+/**
+ * --workflows: each line of the workflows the changes break, what the validator finds broken and then what it cannot
+ * see; undefined without --workflows.
+ */
+async function workflowLines(
+  io: CliIo,
+  patterns: string[],
+  base: Map<string, Surface>,
+  head: Map<string, Surface>,
+  diffs: PackageDiff[],
+): Promise<import("../changes/report.js").WorkflowProblem[] | undefined> {
+  if (!patterns.length) return undefined;
+  const { globSync } = await import("tinyglobby");
+  const { readSourceText, UnreadableSource } = await import("../load/input-file.js");
+  const files = globSync(patterns, { cwd: io.cwd }).sort();
+  if (!files.length) throw new UsageError("BW3007", `--workflows ${patterns.join(" ")}: no files match`);
+  const read = (path: string) => {
+    try {
+      return readSourceText(join(io.cwd, path), path);
+    } catch (e) {
+      throw e instanceof UnreadableSource ? new UsageError(e.code, `--workflows: ${e.message}`) : e;
+    }
+  };
+  const { workflowImpact } = await import("../workflow/impact.js");
+  const { workflowHits, withValidatorProblems } = await import("../changes/workflow-hits.js");
+  const texts = files.map((path) => ({ path, text: read(path) }));
+  // What the validator finds broken, then what it cannot see (fields sent inside json values, outputs read that may
+  // now be absent, null, in another shape or hold new values): every reference its own line, several on one line.
+  const refused = workflowImpact(texts, base.values(), head.values()).map((w) => ({
+    ...w,
+    severity: "breaking" as const,
+  }));
+  return withValidatorProblems(
+    refused,
+    workflowHits(
+      texts,
+      diffs.flatMap((d) => d.changes),
+    ),
+  );
+}
+
+/** --write: each changed package's version bumped, a CHANGELOG section added, and the packages generated again. */
+async function writeBumps(
+  io: CliIo,
+  diffs: PackageDiff[],
+  where: { specs: string; outDir: string; out: string; scope: string | undefined; force: boolean },
+  batch: Batch,
+): Promise<void> {
+  const [{ writeRelease }, { changelogSection }] = await Promise.all([
+    import("../changes/release.js"),
+    import("../changes/report.js"),
+  ]);
+  const project = {
+    root: io.cwd,
+    specsDir: where.specs,
+    outDir: where.outDir,
+    ...(where.scope ? { scope: where.scope } : {}),
+    signal: batch.signal,
+  };
+  const written = await fromOutput("diff --write", () =>
+    writeRelease(diffs, project, changelogSection, {
+      force: where.force,
+      shown: where.out,
+      signal: batch.signal,
+    }),
+  );
+  for (const line of written) io.stderr.write(`${line}\n`);
 }
