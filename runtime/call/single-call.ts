@@ -256,9 +256,8 @@ async function attempts(
   const limit = replyLimit(tool) - readBefore;
   // 429s so far: a provider's pause after one doubles with each (upstream-error.ts).
   let throttled = 0;
-  // A state-changing request that may have reached the upstream must not be repeated blindly;
-  // one that carries a key may be repeated with it (write-safety.ts). Without the part, every request is safe to
-  // repeat.
+  // A state-changing request that may have reached the upstream must not be repeated blindly; one that carries a key
+  // may be repeated with it (write-safety.ts). Without the part, every request is safe to repeat.
   const writes = options.writes?.outcome(tool, request.method, key);
   const retries = writes?.safe === false ? 0 : (options.retries ?? 2);
   const mark = (error: Failure, reached: boolean): Failure => (writes ? writes.mark(error, reached) : error);
@@ -268,11 +267,12 @@ async function attempts(
   for (let attempt = 0; ; attempt++) {
     let response: Response;
     let text: string;
-    // The provider's documented rate, shared with the limiter's other calls (rate-limiter.ts).
-    const late =
+    // The provider's documented rate, shared with the limiter's other calls (rate-limiter.ts); awaited if a wait.
+    let late =
       options.limiter && tool.rateLimits?.requestsPerMinute
-        ? await options.limiter.turn(call, request.url, deadline)
+        ? options.limiter.turn(call, request.url, deadline)
         : undefined;
+    if (late instanceof Promise) late = await late;
     if (late) return failed(mark(late, false));
     try {
       response = await deadline.race(send(fetchFn, request, deadline.signal));

@@ -8,7 +8,8 @@ import { createExecutor } from "../execute/executor.js";
 import type { ToolSpec } from "../spec/tool-types.js";
 import { runWorkflowWith } from "../workflow/run.js";
 import type { Registry, ValidatedWorkflow } from "../workflow/types.js";
-import { RateLimiter } from "./rate-limiter.js";
+import { startDeadline } from "./deadline.js";
+import { awaitTurn, RateLimiter } from "./rate-limiter.js";
 
 const shelf = irFixture("shelf");
 const plain = shelf.operations.find((o) => o.tool.id === "shelf_get_book")!.tool;
@@ -190,6 +191,30 @@ describe("the documented request rate (rateLimits.requestsPerMinute)", () => {
       const upstream = t.sent.slice(36);
       expect(upstream.filter((at) => at < t.start + MINUTE)).toHaveLength(10);
       expect(busiestMinute(upstream)).toBe(10);
+    },
+  );
+
+  it(
+    "counts a host whose address starts with the text of a loopback origin just seen (the origin kept, not its " +
+      "prefix)",
+    async () => {
+      const limiter = new RateLimiter({ clock: () => 0 });
+      const tool = { provider: "shelf", rateLimits: { requestsPerMinute: 1 } };
+      const deadline = startDeadline(1_000);
+      try {
+        for (const loopback of ["http://localhost", "http://127.0.0.1"]) {
+          const upstream = `${loopback}.upstream.test`;
+          expect(await awaitTurn(limiter, tool, `${loopback}/books`, deadline)).toBeUndefined();
+          expect(await awaitTurn(limiter, tool, `${loopback}?q=1`, deadline)).toBeUndefined();
+          // Not loopback: the first takes the minute's one turn, the second's would come after the deadline.
+          const first = await awaitTurn(limiter, tool, `${upstream}/books`, deadline, () => loopback);
+          const second = await awaitTurn(limiter, tool, `${upstream}/books`, deadline, () => loopback);
+          expect(first).toBeUndefined();
+          expect(second).toMatchObject({ code: "RATE_LIMITED" });
+        }
+      } finally {
+        deadline.done();
+      }
     },
   );
 

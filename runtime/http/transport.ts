@@ -57,7 +57,8 @@ export function requestUrl(
             ? percentEncoded(value).replaceAll(part.next, part.encoded as string)
             : percentEncoded(value);
   }
-  let separator = "?";
+  // A path holding fixed query pairs (`/services?funcs=news`, load/operation-index.ts): the query follows them.
+  let separator = pathTemplate.includes("?") ? "&" : "?";
   for (const name in query) {
     const value = query[name];
     if (value === undefined || value === null) continue;

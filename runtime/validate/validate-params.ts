@@ -307,6 +307,8 @@ function computePlacements(spec: ParamCall, tool: Pick<ToolCall, "routes" | "aut
     const credential = tool ? credentialOfParam(tool.auth, spec.name) : undefined;
     if (!tool) places.add("header");
     else if (credential) places.add(credential.type === "query" ? "query" : "header");
+    // An OAuth flow's parameter (no credential of the auth): a token request's form only.
+    else places.add("form");
   }
   return places;
 }
@@ -347,7 +349,7 @@ function checkString(
   // Half of a surrogate pair: no encoding (URL, JSON sent as UTF-8) can carry it.
   if (!s.isWellFormed())
     return problem(spec, "characters", "must be well-formed Unicode (it holds half of a surrogate pair)", s, secrets);
-  const formOnly = spec.wire.in === "auth" && tool !== undefined && !credentialOfParam(tool.auth, spec.name);
+  const formOnly = places.has("form");
   if (((spec.secret && !formOnly) || places.has("header")) && NOT_HEADER_SAFE.test(s)) {
     return problem(
       spec,

@@ -14,7 +14,8 @@ import { pathToFileURL } from "node:url";
 import { signDelivery, type TriggerSpec } from "@blockwright/runtime";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cli, spawnCli } from "../../test-support/cli-harness.js";
-import { type PostgresServer, startPostgres } from "../../test-support/postgres-server.js";
+import type { PostgresServer } from "../../test-support/postgres-server.js";
+import { sharedPostgres } from "../../test-support/shared-postgres.js";
 import { ROOT } from "../../test-support/repo.js";
 import { shelfCopy } from "../../test-support/shelf-copy.js";
 import { runCount } from "../serve/sqlite-store.js";
@@ -33,7 +34,7 @@ let holdGets: Promise<void> | undefined;
 let postgres: PostgresServer;
 
 beforeAll(async () => {
-  postgres = await startPostgres();
+  postgres = await sharedPostgres();
   await postgres.createDatabase("zqcrash");
   api = createServer((req, res) => {
     req.resume();

@@ -18,7 +18,8 @@ import { pathToFileURL } from "node:url";
 import { signDelivery, type TriggerSpec } from "@blockwright/runtime";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cli, type Spawned, spawnCli } from "../../test-support/cli-harness.js";
-import { type PostgresServer, startPostgres } from "../../test-support/postgres-server.js";
+import type { PostgresServer } from "../../test-support/postgres-server.js";
+import { sharedPostgres } from "../../test-support/shared-postgres.js";
 import { ROOT } from "../../test-support/repo.js";
 import { shelfCopy } from "../../test-support/shelf-copy.js";
 
@@ -38,7 +39,7 @@ const posts: { key: string; title: string }[] = [];
 const hookEvents: { kind: "created" | "deleted"; id: string }[] = [];
 
 beforeAll(async () => {
-  postgres = await startPostgres();
+  postgres = await sharedPostgres();
   await postgres.createDatabase("zqload");
   api = createServer((req, res) => {
     let body = "";

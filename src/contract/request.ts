@@ -5,6 +5,7 @@
 // scheme puts it and nowhere else, and the body's content type.
 import { basicToken, chooseWay, type CredentialSpec, wayCredentials, encodeForm, itemAt, rawBody, styledPairs, parsePointer, type BodySpec, type ParamSpec, type ToolSpec, type WireSpec } from "@blockwright/runtime/internal";
 import { bareMediaType, type OpenApiDocument, type OpenApiOperation, sendsFieldsAsPairs, typeOf } from "../load/openapi-document.js";
+import { routePath } from "../load/operation-index.js";
 import { check, fail, json, same } from "./call.js";
 import { documentJudge } from "../judge/read-back.js";
 import { basePattern } from "../judge/judge.js";
@@ -29,7 +30,7 @@ export function operationOf(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument):
     const spanning = new Set(
       tool.params.flatMap((p) => ((target.wire[p.name] ?? p.wire).in === "path" && ((target.wire[p.name] ?? p.wire) as { multiSegment?: true }).multiSegment ? [(target.wire[p.name] ?? p.wire) as { name: string }] : []).map((w) => w.name)),
     );
-    const path = matchPath(op.path.replace(/\{\+/g, "{"), pathname, spanning);
+    const path = matchPath(routePath(op.path).replace(/\{\+/g, "{"), pathname, spanning);
     if (path && op.method === ex.method) return { op, path, wire: target.wire };
   }
   return fail(`${ex.method} ${base}${pathname} is none of the tool's operations (${tried.join(", ")})`);
@@ -40,6 +41,8 @@ export function checkRequest(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument,
   const { op } = operationOf(ex, tool, doc);
 
   const declaredQuery = new Set(op.parameters.filter((p) => p.in === "query").map((p) => p.name));
+  // The fixed query pairs a path key holds (`/services?funcs=news`) are the operation's own.
+  for (const key of new URLSearchParams(op.path.slice(routePath(op.path).length + 1)).keys()) declaredQuery.add(key);
   const declaredHeaders = new Set(op.parameters.filter((p) => p.in === "header").map((p) => p.name.toLowerCase()));
   const schemes = (op.security ?? []).flatMap((name) => doc.securitySchemes[name] ?? []);
   for (const s of schemes) {

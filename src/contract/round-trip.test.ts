@@ -7,10 +7,11 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadProvider } from "../emit/generate-all.js";
 import { OpenApiDocument } from "../load/openapi-document.js";
-import { loadYamlSource } from "../load/yaml-source.js";
+import { loadYamlSource, parseYamlSource } from "../load/yaml-source.js";
 import { startMocks, type MockServers } from "../mocks/mocks.js";
-import { roundTripCases } from "./kinds/round-trip.js";
+import { roundTripCases, roundTrips } from "./kinds/round-trip.js";
 import { scenarioKind } from "./kinds/scenario.js";
+import type { ToolSpec } from "@blockwright/runtime/internal";
 import type { CaseContext, Subject } from "./types.js";
 
 const root = fileURLToPath(new URL("../mocks/__fixtures__/", import.meta.url));
@@ -46,5 +47,50 @@ describe("round trips of a document's resources", () => {
   it("fail clearly where the run gives no stateful mock", async () => {
     const [c] = roundTripCases(subject);
     await expect(c?.run({ mockUrl: () => plain.urls.zqshop as string, seed: 1, runs: 1 })).rejects.toThrow("a round trip needs a stateful mock, and this run gives none");
+  });
+});
+
+describe("a resource whose create answers no id (a bare 201, its address in Location)", () => {
+  it("gets no round trip: the get would have no id to read", () => {
+    const document = new OpenApiDocument(
+      parseYamlSource(
+        JSON.stringify({
+          openapi: "3.0.3",
+          info: { title: "zqkeywords", version: "1" },
+          paths: {
+            "/zqkeywords": { post: { operationId: "createZqkeyword", responses: { "201": { description: "made" } } } },
+            "/zqkeywords/{zqKeywordId}": {
+              get: {
+                operationId: "getZqkeyword",
+                parameters: [{ name: "zqKeywordId", in: "path", required: true, schema: { type: "string" } }],
+                responses: {
+                  "200": {
+                    description: "ok",
+                    content: {
+                      "application/json": {
+                        schema: { type: "object", properties: { zqKeywordId: { type: "string" }, text: { type: "string" } } },
+                      },
+                    },
+                  },
+                },
+              },
+            },
+          },
+        }),
+        "zqkeywords.yaml",
+      ),
+    );
+    const tool = (method: string, operationId: string, params: unknown[]) => ({ method, operationId, params }) as unknown as ToolSpec;
+    const keywords: Subject = {
+      provider: "zqkeywords",
+      document,
+      tools: [tool("POST", "createZqkeyword", []), tool("GET", "getZqkeyword", [{ name: "zqKeywordId", wire: { in: "path" } }])],
+    };
+    expect(roundTrips(keywords)).toEqual([]);
+    // The same create answering the record gets one.
+    const answering = structuredClone(document.source.data) as { paths: Record<string, Record<string, { responses: unknown }>> };
+    answering.paths["/zqkeywords"]!.post!.responses = answering.paths["/zqkeywords/{zqKeywordId}"]!.get!.responses;
+    const withRecord = new OpenApiDocument(parseYamlSource(JSON.stringify(answering), "zqkeywords.yaml"));
+    expect(roundTrips({ ...keywords, document: withRecord })).toHaveLength(1);
   });
 });

@@ -302,24 +302,49 @@ export function emitPackageJson(ir: ProviderIR, pkg: PackageContext): string {
  * null, 2); a nested value equal to one of `names` is written as that name.
  */
 function literal(value: unknown, names?: SharedNames, indent = ""): string {
+  const out: string[] = [];
+  writeLiteral(out, value, names, indent);
+  return out.join("");
+}
+
+/**
+ * literal's text as parts pushed onto `out`, joined once: joined at each level of nesting, a deep value's text was
+ * copied once per level (a package's tools, about a third of its emit).
+ */
+function writeLiteral(out: string[], value: unknown, names: SharedNames | undefined, indent: string): void {
   if (indent && names && value !== null && typeof value === "object") {
     const name = names.nameOf(value);
-    if (name) return name;
+    if (name) {
+      out.push(name);
+      return;
+    }
   }
-  const inner = indent + "  ";
+  const inner = `${indent}  `;
   if (Array.isArray(value)) {
-    return value.length ? `[\n${value.map((v) => inner + literal(v, names, inner)).join(",\n")}\n${indent}]` : "[]";
+    if (!value.length) out.push("[]");
+    else {
+      for (const [i, v] of value.entries()) {
+        out.push(i ? ",\n" : "[\n", inner);
+        writeLiteral(out, v, names, inner);
+      }
+      out.push("\n", indent, "]");
+    }
+    return;
   }
   if (value !== null && typeof value === "object") {
-    const entries = Object.entries(value).filter(([, v]) => v !== undefined);
-    // `"__proto__": v` in an object literal sets the prototype; a computed key defines the property, as the data has
-    // it.
-    const key = (k: string) => (k === "__proto__" ? `[${codeLiteral(k)}]` : codeLiteral(k));
-    return entries.length
-      ? `{\n${entries.map(([k, v]) => `${inner}${key(k)}: ${literal(v, names, inner)}`).join(",\n")}\n${indent}}`
-      : "{}";
+    let empty = true;
+    for (const [k, v] of Object.entries(value)) {
+      if (v === undefined) continue;
+      // `"__proto__": v` in an object literal sets the prototype; a computed key defines the property, as the data has
+      // it.
+      out.push(empty ? "{\n" : ",\n", inner, k === "__proto__" ? `[${codeLiteral(k)}]` : codeLiteral(k), ": ");
+      empty = false;
+      writeLiteral(out, v, names, inner);
+    }
+    out.push(empty ? "{}" : `\n${indent}}`);
+    return;
   }
-  return codeLiteral(value);
+  out.push(codeLiteral(value));
 }
 
 /**

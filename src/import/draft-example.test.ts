@@ -30,4 +30,15 @@ describe("an example of a union's first shape", () => {
     expect(exampleOfFirstShape(d, { oneOf: [{ $ref: "#/components/schemas/ZqCode" }] })).toBeUndefined();
     expect(exampleOfFirstShape(d, { anyOf: [{ $ref: "#/components/schemas/ZqName" }] })).toEqual({ name: "examplexxx" });
   });
+
+  it("a field the first shape requires without listing it (a document generated from code) gets a value, so the body meets its shape", () => {
+    const d = doc({
+      ZqLdap: { type: "object", required: ["zqHost", "zqMetadataField"], properties: { zqHost: { type: "string", example: "ldap.zq" }, zqDataField: { type: "string" } } },
+      ZqCount: { type: "object", required: ["zqLimit"], properties: {}, additionalProperties: { type: "integer", minimum: 3 } },
+      ZqMemory: { type: "object", required: ["zqUsers"], properties: { zqUsers: { type: "array", items: { type: "string" } } } },
+    });
+    expect(exampleOfFirstShape(d, { oneOf: [{ $ref: "#/components/schemas/ZqLdap" }, { $ref: "#/components/schemas/ZqMemory" }] })).toEqual({ zqHost: "ldap.zq", zqMetadataField: "example" });
+    // What additionalProperties allows the others, where it says.
+    expect(exampleOfFirstShape(d, { oneOf: [{ $ref: "#/components/schemas/ZqCount" }, { $ref: "#/components/schemas/ZqMemory" }] })).toEqual({ zqLimit: 3 });
+  });
 });

@@ -6,6 +6,7 @@
 // must be a body the document accepts; where a field's value cannot be made
 // (a pattern without an example) it is left out, and nothing is drafted.
 import { typeOf, type OpenApiDocument, type Schema } from "../load/openapi-document.js";
+import { requiredUnlisted } from "../load/schema-types.js";
 
 /** Plain values of the formats published documents use most. */
 const BY_FORMAT: Record<string, string> = {
@@ -46,8 +47,15 @@ function made(doc: OpenApiDocument, schema: Schema, depth: number): unknown {
     const properties = (flat.properties ?? {}) as Record<string, Schema>;
     const out: Record<string, unknown> = {};
     for (const name of Array.isArray(flat.required) ? (flat.required as string[]) : []) {
-      const field = properties[name];
-      if (!field) continue; // required by the union's root only: the shape does not have it
+      // A field the shape requires without listing it (a document generated from code): a value of what
+      // additionalProperties allows, a text when that is any value; a body without it meets no shape.
+      const unlisted = properties[name] ? undefined : requiredUnlisted(flat, name);
+      if (unlisted && typeOf(unlisted) === undefined && !Object.keys(unlisted).length) {
+        out[name] = "example";
+        continue;
+      }
+      const field = properties[name] ?? unlisted;
+      if (!field) continue; // the shape closes: no value can be sent
       let readOnly = false;
       try {
         readOnly = doc.flatten(field).readOnly === true;

@@ -56,7 +56,7 @@ export function draftProvider(input: { provider: string; document: Json; chosen:
   const { provider, document, chosen, source } = input;
   const operations = chosen.map((c) => ({ id: operationRef(c.method, c.path, c.operationId), path: c.path, op: ((document.paths as Json)[c.path] as Json)[c.method] as Json }));
   const unwritable = operations.flatMap(({ id, op }) => {
-    const types = unwritableBody(document, op);
+    const types = unwritableRequestBody(document, op);
     return types ? [`${id} (${types.join(", ")})`] : [];
   });
   if (unwritable.length)
@@ -217,9 +217,10 @@ function outsideRefs(external: readonly string[]): string {
  * The media types of an operation's request body when the runtime can write
  * none of them (a multipart upload, raw bytes) and the call needs the body:
  * required, or multipart (a file upload is the operation's point). Undefined
- * when the body is JSON or a form, optional, or absent.
+ * when the body is JSON or a form, optional, or absent. `add` refuses such an
+ * operation (the directory run's picker asks the same, not to pick one).
  */
-function unwritableBody(document: Json, op: Json): string[] | undefined {
+export function unwritableRequestBody(document: Json, op: Json): string[] | undefined {
   // A $ref that is no pointer: the linker says so.
   const body = followLocalRefs(document, op.requestBody);
   const content = (body?.content ?? {}) as Json;

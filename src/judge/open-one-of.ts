@@ -6,6 +6,14 @@
 // them": the open branch is read as "none of the fields the other branches
 // require", so a value meeting two shapes, or holding part of one, is still
 // refused.
+//
+// Likewise a `oneOf` of object shapes that nothing tells apart: each lists its
+// fields, none requires any, none closes, so every object meets every shape
+// and by the letter no body is valid (a matrix of from/to points, or of one
+// list of points). Publishers mean "the fields of one shape": each shape is
+// read as closed over its own fields, and the union as `anyOf` (a body of the
+// fields they share is of either), so a body mixing two shapes' own fields is
+// still refused.
 import type { Schema } from "@cfworker/json-schema";
 
 type Registered = Record<string, unknown> & { __absolute_ref__?: string };
@@ -26,6 +34,32 @@ export function acceptsAnyObject(node: Record<string, unknown>): boolean {
 }
 
 /**
+ * Whether a `oneOf`'s branches (resolved) are object shapes nothing tells apart: each lists fields of its own, none
+ * requires a field, closes, or holds a union or `allOf` of its own.
+ */
+export function indistinctShapes(branches: readonly (Record<string, unknown> | undefined)[]): boolean {
+  return (
+    branches.length > 1 &&
+    branches.every(
+      (b) =>
+        b !== undefined &&
+        (b.type === undefined || b.type === "object") &&
+        typeof b.properties === "object" &&
+        b.properties !== null &&
+        Object.keys(b.properties).length > 0 &&
+        (!Array.isArray(b.required) || b.required.length === 0) &&
+        (b.additionalProperties === undefined || b.additionalProperties === true) &&
+        !["allOf", "oneOf", "anyOf", "not", "patternProperties"].some((k) => Object.hasOwn(b, k)),
+    )
+  );
+}
+
+/** Each indistinct shape of a union closed over its own fields, as `anyOf` branches (see above). */
+export function closedShapes(branches: readonly (Record<string, unknown> | undefined)[]): Record<string, unknown>[] {
+  return branches.map((b) => ({ ...b, additionalProperties: false }));
+}
+
+/**
  * Each registered `oneOf` with an open branch beside others that require fields: that branch becomes "none of those
  * fields".
  */
@@ -43,6 +77,11 @@ export function withOpenBranchesAsNoneOfTheOthers(lookup: Record<string, Schema 
     const node = schema as Registered;
     if (!Array.isArray(node.oneOf)) continue;
     const branches = node.oneOf.map(deref);
+    if (indistinctShapes(branches)) {
+      node.anyOf = closedShapes(branches);
+      delete node.oneOf;
+      continue;
+    }
     const open = branches.map((branch) => branch !== undefined && acceptsAnyObject(branch));
     const required = [
       ...new Set(branches.flatMap((b, i) => (!open[i] && Array.isArray(b?.required) ? b.required.map(String) : []))),

@@ -6,7 +6,7 @@
 import { formatPointer } from "@blockwright/runtime/internal";
 import { followLocalRefs, valueAt } from "../load/json-ref.js";
 import { OPERATION_METHODS } from "../load/openapi-document.js";
-import { operationRef, requestPath } from "../load/operation-index.js";
+import { operationRef, routePath } from "../load/operation-index.js";
 import { followRefs } from "../load/source-place.js";
 import { type PathTemplate, pathTemplate } from "./path-template.js";
 
@@ -91,7 +91,7 @@ export function documentOperations(data: unknown): JudgedOperation[] {
         method: method.toUpperCase(),
         path,
         at,
-        template: pathTemplate(requestPath(path)),
+        template: pathTemplate(routePath(path)),
         params: [...params.values()],
         ...(op.requestBody ? { body: judgedBody(data, [...at, "requestBody"]) } : {}),
         ...(security ? { security } : {}),

@@ -14,6 +14,17 @@ export function requestPath(key: string): string {
   return at < 0 ? key : key.slice(0, at);
 }
 
+/**
+ * The path a router matches a request to the operation by: its request path up to a `?` (`/services?funcs=news`, a
+ * key holding fixed query pairs, which every request to it sends; runtime/http/transport.ts writes its own query after
+ * them).
+ */
+export function routePath(key: string): string {
+  const path = requestPath(key);
+  const at = path.indexOf("?");
+  return at < 0 ? path : path.slice(0, at);
+}
+
 export function operationRef(method: string, path: string, operationId?: unknown): string {
   return typeof operationId === "string" ? operationId : `${method.toUpperCase()} ${path}`;
 }

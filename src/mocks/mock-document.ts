@@ -1,34 +1,30 @@
-// The document a mock serves, made to answer requests as the runtime sends
-// them: Prism routes by the operations' paths alone (a server's path is
-// ignored), so the paths are given the server's base path (`/api`), and the
-// address a mock prints is then used as the live one is; the parameters the
-// credential covers (`auth.covers`, or in the credential's own place) are not
-// required of requests, which carry the credential instead; nor are header
-// parameters named Accept, Content-Type or Authorization, whose definitions
-// OpenAPI ignores (Prism checks them all the same); a 204, 205 or 304 answer
-// has no body, whatever the document declares, nor any answer to HEAD; a form's list field also takes one item (sent as
-// `Key=value`), a parameter "S or null" is S and its `oneOf` an `anyOf` (a text may read as two branches: `1`, an id
-// and a slug); a schema Prism's validator cannot compile (nullable beside allOf or $ref) is rewritten so that it is
-// compiled once and checked (prism-schemas.ts). A response with no example whose schema Prism's sampler would break
-// gets a valid made one; one whose only media type is a wildcard (`*/*`) is
-// served as JSON, and a named example `default` as the default; an object sent in the query as its fields (form,
-// exploded) is taken as those fields; a body whose `allOf` members each close the
-// object takes the fields of all of them (open-all-of.ts); a multipart body's
-// object fields, sent as JSON parts, are taken as the text Prism reads; an
-// answer lists no transport header (Content-Encoding, Transfer-Encoding, …),
-// and a JSON type of it without a schema takes its sibling JSON type's; an
-// optional Accept-Language header also takes the `*` fetch sends without one;
-// a `Prefer` header the API declares is left to the request judge (Prism reads
-// one as its steering), and a reserved expansion `{+path}` is written `{path}`;
-// a parameter Prism's deserialisers cannot read (a label or matrix style, a
-// list or object in a path or header, `content`, a cookie) is the judge's alone.
+// The document a mock serves, made to answer requests as the runtime sends them: Prism routes by the operations' paths
+// alone (a server's path is ignored), so the paths are given the server's base path (`/api`), and the address a mock
+// prints is then used as the live one is; the parameters the credential covers (`auth.covers`, or in the credential's
+// own place) are not required of requests, which carry the credential instead; nor are header parameters named Accept,
+// Content-Type or Authorization, whose definitions OpenAPI ignores (Prism checks them all the same); a 204, 205 or 304
+// answer has no body, whatever the document declares, nor any answer to HEAD; a form's list field also takes one item
+// (sent as `Key=value`), a parameter "S or null" is S and its `oneOf` an `anyOf` (a text may read as two branches: `1`,
+// an id and a slug); a schema Prism's validator cannot compile (nullable beside allOf or $ref) is rewritten so that it
+// is compiled once and checked (prism-schemas.ts). A response with no example whose schema Prism's sampler would break
+// gets a valid made one; one whose only media type is a wildcard (`*/*`) is served as JSON, and a named example
+// `default` as the default; an object sent in the query as its fields (form, exploded) is taken as those fields; a body
+// whose `allOf` members each close the object takes the fields of all of them (open-all-of.ts; an answer too, and
+// an answer's `oneOf` of object shapes is an `anyOf`: its shapes overlap); a multipart body's
+// object fields, sent as JSON parts, are taken as the text Prism reads; an answer lists no transport header
+// (Content-Encoding, Transfer-Encoding, …), and a JSON type of it without a schema takes its sibling JSON type's; an
+// optional Accept-Language header also takes the `*` fetch sends without one; a `Prefer` header the API declares is
+// left to the request judge (Prism reads one as its steering), and a reserved expansion `{+path}` is written `{path}`;
+// a parameter Prism's deserialisers cannot read (a label or matrix style, a list or object in a path or header, an
+// exploded query list of texts, `content`, a cookie) is the judge's alone.
 import { sendsFieldsAsPairs, typeOf } from "../load/openapi-document.js";
 import { FILLED_BY_FETCH, isIgnoredHeader } from "../load/ignored-headers.js";
 import { withTextEnum } from "../load/text-enum.js";
 import { carriesNoContent, describedJsonType, isJsonMediaType } from "../load/media-types.js";
 import { documentServer } from "../link/server/server.js";
 import { withSampledAnswers } from "./mock-answers.js";
-import { withOpenAllOfMembers } from "./open-all-of.js";
+import { isOwnPrefer } from "./mock-judge.js";
+import { withAnswersAsMeant, withOpenAllOfMembers } from "./open-all-of.js";
 import { withoutReadOnlyRequired } from "./read-only-required.js";
 import { makeSchemasCompilable } from "./prism-schemas.js";
 import { isMediaType } from "./media-types.js";
@@ -122,14 +118,6 @@ function withoutCovered(item: unknown, covers: (slot: CoveredSlot) => boolean, d
     };
   }
   return out;
-}
-
-/**
- * A `Prefer` header the API declares for itself (`return=minimal`): the request judge holds requests to it, and the
- * mock keeps it from Prism, which reads a Prefer header as its own steering (mock-judge.ts).
- */
-function isOwnPrefer(p: unknown): boolean {
-  return isObject(p) && p.in === "header" && typeof p.name === "string" && p.name.toLowerCase() === "prefer";
 }
 
 /**
@@ -269,10 +257,11 @@ function withoutTransportHeaders(response: unknown): unknown {
 }
 
 /**
- * A media type whose named examples include one named `default` (and no `example` of its own) serves that
- * one as `default`: Prism names its own default example `default` too, from the schema's `example`, and
- * puts it first, so that the document's `default` was never served (Datadog's SearchMonitors: the suite asked
- * for example "default" and got the schema's). The named example becomes the media type's example.
+ * A media type whose named examples include one named `default` (and no `example` of its own) serves that one as
+ * `default`: Prism names its own default example `default` too, from the schema's `example`, and puts it first, so that
+ * the document's `default` was never served (Datadog's SearchMonitors: the suite asked for example "default" and got
+ * the schema's). The named example becomes the media type's example. The answers are then read as their publisher means
+ * them (open-all-of.ts).
  */
 function namedDefaultServed(responses: Json, document: Json): Json {
   const out: Json = {};
@@ -289,7 +278,7 @@ function namedDefaultServed(responses: Json, document: Json): Json {
     }
     out[status] = served ? { ...(response as Json), content: served } : raw;
   }
-  return out;
+  return withAnswersAsMeant(out, (v) => resolved(v, document)) as Json;
 }
 
 const JSON_TYPE = /^application\/(.+\+)?json\s*(;|$)/i;
@@ -370,11 +359,11 @@ function withFetchDefault(parameter: unknown, document: Json): unknown {
 }
 
 /**
- * A parameter the request judge reads in full (mock-judge.ts) and Prism's deserialisers do not: described by
- * `content`, in the label, matrix, spaceDelimited or pipeDelimited style (Prism split `a%20b` after no decoding),
- * a list or an object in a path or a header (Prism's simple reader threw,
- * outside any handler, on an absent object header, ending the process), or a cookie. Prism is told only whether it
- * is required.
+ * A parameter the request judge reads in full (mock-judge.ts) and Prism's deserialisers do not: described by `content`,
+ * in the label, matrix, spaceDelimited or pipeDelimited style (Prism split `a%20b` after no decoding), a query list of
+ * texts sent exploded (Prism split a lone `k=a%2Cb` into two items), a list or an object in a path or a header (Prism's
+ * simple reader threw, outside any handler, on an absent object header, ending the process), or a cookie. Prism is told
+ * only whether it is required.
  */
 function judgedOnly(parameter: unknown, document: Json): unknown {
   const p = resolved(parameter, document);
@@ -382,13 +371,16 @@ function judgedOnly(parameter: unknown, document: Json): unknown {
   const type = typeOf(resolved(p.schema, document) as Json | undefined);
   const structured = (p.in === "path" || p.in === "header") && (type === "array" || type === "object");
   const delimited = p.style === "spaceDelimited" || p.style === "pipeDelimited";
+  const commaList = p.in === "query" && type === "array" && (p.style ?? "form") === "form" && p.explode !== false;
+  const items = commaList ? resolved((resolved(p.schema, document) as Json).items, document) : undefined;
   if (
     p.content === undefined &&
     p.style !== "label" &&
     p.style !== "matrix" &&
     !delimited &&
     p.in !== "cookie" &&
-    !structured
+    !structured &&
+    !(commaList && mayHoldComma(items))
   )
     return parameter;
   const { content: _content, style: _style, explode: _explode, ...rest } = p;
@@ -440,6 +432,13 @@ function withOneOfAsAnyOf(parameter: unknown, document: Json): unknown {
   if (!isObject(p) || !isObject(schema) || !Array.isArray(schema.oneOf)) return parameter;
   const { oneOf, ...rest } = schema;
   return { ...p, schema: { ...rest, anyOf: oneOf } };
+}
+
+/** Whether a list's item may be a text holding a comma: a text, or untyped, whose enum (if any) lists none. */
+function mayHoldComma(items: unknown): boolean {
+  if (!isObject(items)) return true;
+  if (Array.isArray(items.enum)) return items.enum.some((v) => String(v).includes(","));
+  return (typeOf(items) ?? "string") === "string";
 }
 
 function isCovered(p: unknown, covers: (slot: CoveredSlot) => boolean): boolean {

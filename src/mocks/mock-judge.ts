@@ -142,3 +142,13 @@ function decodeSafe(text: string): string {
     return text;
   }
 }
+
+/**
+ * A `Prefer` header the API declares for itself (`return=minimal`): the request judge holds requests to it, and the
+ * mock keeps it from Prism, which reads a Prefer header as its own steering (above).
+ */
+export function isOwnPrefer(p: unknown): boolean {
+  if (typeof p !== "object" || p === null) return false;
+  const { in: place, name } = p as { in?: unknown; name?: unknown };
+  return place === "header" && typeof name === "string" && name.toLowerCase() === "prefer";
+}

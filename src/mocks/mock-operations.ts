@@ -17,7 +17,7 @@
 // which references stay references.
 import { refPath, valueAt } from "../load/json-ref.js";
 import { multipartParts } from "../load/media-types.js";
-import { requestPath } from "../load/operation-index.js";
+import { routePath } from "../load/operation-index.js";
 
 type Node = Record<string, unknown>;
 
@@ -136,9 +136,10 @@ function withDeserializedSchemasInline(document: Node): Node {
         ...(op.requestBody ? { requestBody: requestBody(op.requestBody) } : {}),
       };
     }
-    // A key with a fragment (`/tags/{arn}#tagKeys`) is reached at the path before it (requestPath), which Prism
-    // matches to the item of that path alone: its operations join that item, the item's parameters each one's own.
-    const reached = requestPath(path);
+    // A key with a fragment (`/tags/{arn}#tagKeys`) or fixed query pairs (`/services?funcs=news`) is reached at the
+    // path before them (routePath), which Prism matches to the item of that path alone: its operations join that item,
+    // the item's parameters each one's own.
+    const reached = routePath(path);
     if (reached === path) {
       paths[path] = { ...(isNode(paths[path]) ? paths[path] : {}), ...copy };
       continue;

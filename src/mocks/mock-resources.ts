@@ -6,7 +6,8 @@
 // the path parameter names (`{orderId}` → `orderId`, else `id`, else a field
 // spelt as the parameter in another case); a read answer that holds the record
 // under one property (`{data: {...}}`) is an envelope, and that property is
-// where the record sits in every answer that has it. Paths that do not line up
+// where the record sits in every answer that has it; the create's record (under
+// the same envelope) is the read's, at least half of their fields alike. Paths that do not line up
 // so (an RPC-style API: `POST /quote`) are no resource, and keep their
 // realistic answers.
 type Node = Record<string, unknown>;
@@ -25,6 +26,8 @@ export interface Resource {
   idField: string;
   /** The property of the read answer the record sits under, when the answer is an envelope. */
   envelope?: string;
+  /** Whether the create's answer declares the record's id field (a create may answer nothing, or a receipt). */
+  madeId: boolean;
   /** The methods (upper case) the document gives each role. */
   methods: Partial<Record<Role, string>>;
 }
@@ -42,13 +45,14 @@ export function resourcesOf(document: Node): Resource[] {
       )?.[1];
       if (!idParam || !isNode(rawItem) || !isNode(rawItem.get)) continue;
       const record = recordOf(document, rawItem.get, idParam);
-      if (!record || !sameThing(document, item.post, rawItem.get)) continue;
+      if (!record || !sameThing(document, item.post, rawItem.get, record.envelope)) continue;
       const methods: Partial<Record<Role, string>> = { create: "POST", read: "GET" };
       if (isNode(item.get)) methods.list = "GET";
       if (isNode(rawItem.patch)) methods.update = "PATCH";
       else if (isNode(rawItem.put)) methods.update = "PUT";
       if (isNode(rawItem.delete)) methods.delete = "DELETE";
-      found.push({ collection, item: itemPath, idParam, ...record, methods });
+      const made = madeRecord(document, item.post, record.envelope);
+      found.push({ collection, item: itemPath, idParam, ...record, madeId: record.idField in made, methods });
     }
   }
   return found;
@@ -56,15 +60,24 @@ export function resourcesOf(document: Node): Resource[] {
 
 /**
  * Whether what the create answers is the thing the read answers, where both answer objects: at least half of the
- * fields either names are named by both (a create answering a checkout session, a read answering its result, share
- * only `id`: no resource).
+ * fields either record names are named by both (a create answering a checkout session, a read answering its result,
+ * share only `id`: no resource). The records are compared, not their envelopes: a create answering
+ * `{response: {id, message}}` (a receipt) and a read `{response: {id, status, url, …}}` share the envelope's fields
+ * only.
  */
-function sameThing(document: Node, create: Node, read: Node): boolean {
-  const made = Object.keys(propertiesOf(document, answerSchema(document, create)));
-  const got = Object.keys(propertiesOf(document, answerSchema(document, read)));
+function sameThing(document: Node, create: Node, read: Node, envelope: string | undefined): boolean {
+  const made = Object.keys(madeRecord(document, create, envelope));
+  const answered = propertiesOf(document, answerSchema(document, read));
+  const got = Object.keys(envelope === undefined ? answered : propertiesOf(document, answered[envelope]));
   if (!made.length || !got.length) return true;
   const both = made.filter((name) => got.includes(name)).length;
   return both * 2 >= new Set([...made, ...got]).size;
+}
+
+/** The fields of the record the create answers: under the read's envelope where the create's answer has it too. */
+function madeRecord(document: Node, create: Node, envelope: string | undefined): Node {
+  const own = propertiesOf(document, answerSchema(document, create));
+  return envelope !== undefined && Object.hasOwn(own, envelope) ? propertiesOf(document, own[envelope]) : own;
 }
 
 /** Where a read answer's record is and which field is its id; undefined where no field can hold the id. */

@@ -71,6 +71,7 @@ describe("resources recognised from paths and methods", () => {
           item: "/orders/{orderId}",
           idParam: "orderId",
           idField: "id",
+          madeId: true,
           methods: { create: "POST", read: "GET", list: "GET", update: "PATCH", delete: "DELETE" },
         },
       ]);
@@ -97,6 +98,7 @@ describe("an id field named by the path parameter", () => {
         idParam: "task_gid",
         idField: "gid",
         envelope: "data",
+        madeId: true,
         methods: { create: "POST", read: "GET" },
       },
     ]);
@@ -123,6 +125,56 @@ describe("a create and a read that answer different things", () => {
     expect(
       resourcesOf({ paths: { "/zqsessions": { post: made }, "/zqsessions/{sessionId}": { get: made } } }),
     ).toHaveLength(1);
+  });
+
+  it("are no resource when the same envelope holds a receipt in one and the record in the other", () => {
+    const enveloped = (properties: Record<string, unknown>) => ({
+      responses: {
+        "200": {
+          description: "ok",
+          content: {
+            "application/json": {
+              schema: {
+                type: "object",
+                properties: {
+                  success: { type: "boolean" },
+                  message: { type: "string" },
+                  response: { type: "object", properties },
+                },
+              },
+            },
+          },
+        },
+      },
+    });
+    const receipt = enveloped({ id: { type: "string" }, message: { type: "string" } });
+    const record = enveloped({
+      id: { type: "string" },
+      status: { type: "string" },
+      owner: { type: "string" },
+      url: { type: "string" },
+    });
+    expect(resourcesOf({ paths: { "/zqrenders": { post: receipt }, "/zqrenders/{id}": { get: record } } })).toEqual([]);
+    expect(
+      resourcesOf({ paths: { "/zqrenders": { post: record }, "/zqrenders/{id}": { get: record } } }),
+    ).toMatchObject([{ envelope: "response", idField: "id", madeId: true }]);
+  });
+
+  it("are a resource whose create answers no id when the create answers nothing (a bare 201)", () => {
+    const read = {
+      responses: {
+        "200": {
+          description: "ok",
+          content: {
+            "application/json": { schema: { type: "object", properties: { zqKeywordId: { type: "string" } } } },
+          },
+        },
+      },
+    };
+    const created = { responses: { "201": { description: "made; its address in Location" } } };
+    expect(
+      resourcesOf({ paths: { "/zqkeywords": { post: created }, "/zqkeywords/{zqKeywordId}": { get: read } } }),
+    ).toMatchObject([{ idField: "zqKeywordId", madeId: false }]);
   });
 });
 

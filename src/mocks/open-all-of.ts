@@ -8,11 +8,17 @@
 // written so: the members open, the parent closed over the fields of all.
 // Likewise a `oneOf` branch open to any object is read, as the judge reads it
 // (src/judge/open-one-of.ts), as "none of the fields the other branches
-// require": by the letter, a body with one shape's fields met two branches;
+// require" (and object shapes nothing tells apart each closed over its own
+// fields, their union an `anyOf`): by the letter, a body with one shape's fields met two branches;
 // and a `oneOf` of plain value forms as `anyOf` (src/judge/plain-one-of.ts): by
 // the letter, an integer met both a number form and an integer form. Union
-// branches are walked like fields.
-import { acceptsAnyObject } from "../judge/open-one-of.js";
+// branches are walked like fields. The answers a mock serves are read so too,
+// and each of their `oneOf`s of object shapes as `anyOf` (withAnswersAsMeant):
+// published answer unions are of shapes that overlap (two objects of optional fields, or of
+// one required status field), so that every answer, the document's own
+// examples among them, met two branches and Prism refused what it served.
+// A request's `oneOf` is still held to its letter (the judge's, and Prism's).
+import { acceptsAnyObject, closedShapes, indistinctShapes } from "../judge/open-one-of.js";
 import { isPlainForm } from "../judge/plain-one-of.js";
 
 type Json = Record<string, unknown>;
@@ -23,29 +29,50 @@ const MAX_DEPTH = 8;
  * The request body with each media type's schema read as its publisher means it (see above); the same object where
  * nothing needs it.
  */
-export function withOpenAllOfMembers(body: unknown, resolve: (value: unknown) => unknown): unknown {
+export function withOpenAllOfMembers(
+  body: unknown,
+  resolve: (value: unknown) => unknown,
+  unions: "as published" | "as anyOf" = "as published",
+): unknown {
   if (!isObject(body) || !isObject(body.content)) return body;
   let changed = false;
   const content: Json = {};
   const done = new Map<object, unknown>();
+  const walk: Walk = { resolve, done, anyOf: unions === "as anyOf" };
   for (const [type, media] of Object.entries(body.content)) {
-    const schema = isObject(media) ? openSchema(media.schema, resolve, 0, done) : undefined;
+    const schema = isObject(media) ? openSchema(media.schema, walk, 0) : undefined;
     changed ||= schema !== undefined && schema !== (media as Json).schema;
     content[type] = schema !== undefined && schema !== (media as Json).schema ? { ...(media as Json), schema } : media;
   }
   return changed ? { ...body, content } : body;
 }
 
+/** An operation's answers (`responses`) as a mock serves them: read as their publisher means them (see above). */
+export function withAnswersAsMeant(responses: unknown, resolve: (value: unknown) => unknown): unknown {
+  if (!isObject(responses)) return responses;
+  let changed = false;
+  const out: Json = {};
+  for (const [status, declared] of Object.entries(responses)) {
+    const response = resolve(declared);
+    const meant = withOpenAllOfMembers(response, resolve, "as anyOf");
+    changed ||= meant !== response;
+    out[status] = meant !== response ? meant : declared;
+  }
+  return changed ? out : responses;
+}
+
 /**
  * `done`: each schema object walked once per body (a large document's schemas reach the same ones many times, or
- * themselves).
+ * themselves); `anyOf`: every `oneOf` read as `anyOf` (an answer's).
  */
-function openSchema(
-  schema: unknown,
-  resolve: (value: unknown) => unknown,
-  depth: number,
-  done: Map<object, unknown>,
-): unknown {
+interface Walk {
+  resolve: (value: unknown) => unknown;
+  done: Map<object, unknown>;
+  anyOf: boolean;
+}
+
+function openSchema(schema: unknown, walk: Walk, depth: number): unknown {
+  const { resolve, done } = walk;
   const s = resolve(schema);
   if (!isObject(s) || depth > MAX_DEPTH) return schema;
   if (done.has(s)) return done.get(s) === s ? schema : done.get(s);
@@ -67,7 +94,13 @@ function openSchema(
     };
     o.additionalProperties = false;
   }
-  if (Array.isArray(s.oneOf)) {
+  // A request's object shapes nothing tells apart, each closed over its own fields (src/judge/open-one-of.ts); an
+  // answer's are an anyOf below, as they are.
+  if (!walk.anyOf && Array.isArray(s.oneOf) && indistinctShapes(s.oneOf.map((b) => resolve(b) as Json | undefined))) {
+    const { oneOf, ...rest } = out ?? s;
+    out = { ...rest, anyOf: closedShapes((oneOf as unknown[]).map((b) => resolve(b) as Json)) };
+  }
+  if (Array.isArray(s.oneOf) && Array.isArray((out ?? s).oneOf)) {
     const branches = s.oneOf.map((b) => resolve(b));
     const open = branches.map((b) => isObject(b) && acceptsAnyObject(b));
     const required = [
@@ -86,31 +119,34 @@ function openSchema(
   }
   // A oneOf of plain value forms (number or integer) is read as anyOf, as the judge reads it
   // (src/judge/plain-one-of.ts).
-  if (Array.isArray(s.oneOf) && isPlainOneOf(s.oneOf, s, resolve)) {
+  if (
+    Array.isArray((out ?? s).oneOf) &&
+    (overlapsAsAnswer(s, walk) || isPlainOneOf(s.oneOf as unknown[], s, resolve))
+  ) {
     const { oneOf, ...rest } = out ?? s;
     out = { ...rest, anyOf: oneOf };
   }
   for (const key of ["oneOf", "anyOf"] as const) {
     const list = (out ?? s)[key];
     if (!Array.isArray(list)) continue;
-    const branches = list.map((b) => openSchema(b, resolve, depth + 1, done));
+    const branches = list.map((b) => openSchema(b, walk, depth + 1));
     if (branches.some((b, i) => b !== list[i])) edit()[key] = branches;
   }
   if (Array.isArray(s.allOf) && !out?.allOf) {
-    const members = s.allOf.map((m) => openSchema(m, resolve, depth + 1, done));
+    const members = s.allOf.map((m) => openSchema(m, walk, depth + 1));
     if (members.some((m, i) => m !== (s.allOf as unknown[])[i])) edit().allOf = members;
   }
   if (isObject(s.properties)) {
     const properties: Json = {};
     let inner = false;
     for (const [name, field] of Object.entries(s.properties)) {
-      properties[name] = openSchema(field, resolve, depth + 1, done);
+      properties[name] = openSchema(field, walk, depth + 1);
       inner ||= properties[name] !== field;
     }
     if (inner) edit().properties = { ...((out?.properties as Json | undefined) ?? {}), ...properties };
   }
   if (s.items !== undefined) {
-    const items = openSchema(s.items, resolve, depth + 1, done);
+    const items = openSchema(s.items, walk, depth + 1);
     if (items !== s.items) edit().items = items;
   }
   if (out) done.set(s, out);
@@ -138,6 +174,19 @@ function memberFields(members: unknown[], resolve: (value: unknown) => unknown, 
       ...(isObject(m.properties) ? Object.keys(m.properties) : []),
       ...(Array.isArray(m.allOf) ? memberFields(m.allOf, resolve, depth + 1) : []),
     ];
+  });
+}
+
+/**
+ * Whether `s` is an answer's `oneOf` to read as `anyOf`: of two object shapes or more, none named by a discriminator
+ * (whose branches the mock's made answers follow).
+ */
+function overlapsAsAnswer(s: Json, walk: Walk): boolean {
+  if (!walk.anyOf || !Array.isArray(s.oneOf) || s.oneOf.length < 2 || s.anyOf !== undefined || s.discriminator)
+    return false;
+  return s.oneOf.every((b) => {
+    const branch = walk.resolve(b);
+    return isObject(branch) && (branch.type === "object" || isObject(branch.properties) || Array.isArray(branch.allOf));
   });
 }
 

@@ -1,8 +1,8 @@
 // Several serves on one Postgres polling the same trigger (each its own pool,
 // as each its own process): one polls at a time, the others wait; when the
 // poller stops, another takes over from the position it left, and each new
-// item runs once. On a real Postgres (test-support/postgres-server.ts).
-import { mkdtempSync, rmSync, symlinkSync } from "node:fs";
+// item runs once. On a real Postgres (test-support/shared-postgres.ts).
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -10,7 +10,8 @@ import { join } from "node:path";
 import type { PollTriggerSpec, ToolSpec } from "@blockwright/runtime/internal";
 import type { TriggerBlock } from "@blockwright/runtime/workflow";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { packagedBinaries, type PostgresServer, startPostgres } from "../../test-support/postgres-server.js";
+import type { PostgresServer } from "../../test-support/postgres-server.js";
+import { sharedPostgres } from "../../test-support/shared-postgres.js";
 import { shelfCopy } from "../../test-support/shelf-copy.js";
 import { loadProvider } from "../emit/generate-all.js";
 import { pollCall } from "./poll-call.js";
@@ -21,14 +22,11 @@ import { until } from "../../test-support/runtime/hang-guard.js";
 
 const TRIGGER = "shelf_zqpg_listed";
 let postgres: PostgresServer;
-let hidden: string;
 let trigger: PollTriggerSpec;
 let tools: Record<string, ToolSpec>;
 const work = mkdtempSync(join(tmpdir(), "blockwright-pg-poll-"));
 beforeAll(async () => {
-  hidden = mkdtempSync(join(tmpdir(), "zq-owner-only-")); // mode 0700
-  symlinkSync(await packagedBinaries(), join(hidden, "native"));
-  postgres = await startPostgres({ binaries: join(hidden, "native") });
+  postgres = await sharedPostgres();
   const root = join(work, "project");
   const ir = await loadProvider(
     root,
@@ -48,7 +46,6 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await postgres?.stop();
-  rmSync(hidden, { recursive: true, force: true });
   rmSync(work, { recursive: true, force: true });
 });
 

@@ -1,20 +1,13 @@
 // The Postgres store on a real Postgres (the server binary an npm package
-// ships, started once for this file): the store contract the SQLite store
-// keeps too, and two receivers sharing the database start one run for an
-// event delivered to both at once. The server runs from binaries behind a
-// folder only its owner may enter, as in a clone inside `mktemp -d` as root,
-// where Postgres runs as another user (test-support/postgres-server.ts).
-import { mkdtempSync, rmSync, symlinkSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+// ships, the suite's one, on databases of this file's own): the store contract
+// the SQLite store keeps too, and two receivers sharing the database start one
+// run for an event delivered to both at once. The server runs from binaries
+// behind a folder only its owner may enter, as in a clone inside `mktemp -d` as
+// root, where Postgres runs as another user (test-support/shared-postgres.ts).
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  POSTGRES_PASSWORD,
-  packagedBinaries,
-  type PostgresServer,
-  startPostgres,
-} from "../../test-support/postgres-server.js";
+import { POSTGRES_PASSWORD, type PostgresServer } from "../../test-support/postgres-server.js";
+import { sharedPostgres } from "../../test-support/shared-postgres.js";
 import type { ToolError, TriggerSpec } from "@blockwright/runtime/internal";
 import type { RunResult } from "@blockwright/runtime/workflow";
 import { delivery, startReceiver, ZQ_CLIENT_STATE, zqTrigger } from "../../test-support/serve-receivers.js";
@@ -23,15 +16,11 @@ import { deliveryOf, describeStoreContract } from "../../test-support/store-cont
 import { openPostgresStore, withoutPassword } from "./postgres-store.js";
 
 let postgres: PostgresServer;
-let hidden: string;
 beforeAll(async () => {
-  hidden = mkdtempSync(join(tmpdir(), "zq-owner-only-")); // mode 0700
-  symlinkSync(await packagedBinaries(), join(hidden, "native"));
-  postgres = await startPostgres({ binaries: join(hidden, "native") });
+  postgres = await sharedPostgres();
 });
 afterAll(async () => {
   await postgres?.stop();
-  rmSync(hidden, { recursive: true, force: true });
 });
 
 describeStoreContract("Postgres", () => openPostgresStore(postgres.url()));
@@ -196,9 +185,10 @@ describe("two receivers behind one address", () => {
       (e: unknown) => e as Error,
     );
     expect(error).toBeInstanceOf(Error);
-    expect((error as Error).message).toMatch(
-      /^the Postgres store at postgres:\/\/zqstore:\*\*\*@127\.0\.0\.1:1\/postgres could not be opened: /,
-    );
+    // The file's own database on the suite's Postgres (shared-postgres.ts).
+    const database = new URL(postgres.url()).pathname;
+    const said = `the Postgres store at postgres://zqstore:***@127.0.0.1:1${database} could not be opened: `;
+    expect((error as Error).message.slice(0, said.length)).toBe(said);
     expect((error as Error).message).not.toContain(POSTGRES_PASSWORD);
     expect(withoutPassword("not an address")).toBe("the address given");
   });

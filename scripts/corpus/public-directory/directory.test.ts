@@ -149,6 +149,46 @@ describe("the operations a document gives", () => {
     ]);
   });
 
+  it("never takes an operation add refuses for its request body (a media type the runtime does not write)", () => {
+    const body = (type: string, schema: object) => ({
+      post: {
+        requestBody: { required: true, content: { [type]: { schema } } },
+        responses: { 200: { description: "ok" } },
+      },
+    });
+    const unwritable = {
+      openapi: "3.0.3",
+      paths: {
+        "/zq/csv": body("text/csv", { type: "string" }),
+        "/zq/xml": body("application/xml", { type: "object" }),
+        "/zq/bytes": body("application/octet-stream", { type: "string", format: "binary" }),
+        "/zq/json": body("application/json", { type: "object" }),
+      },
+    };
+    const swagger = {
+      swagger: "2.0",
+      info: { title: "zq", version: "1" },
+      paths: {
+        "/zq/text": {
+          post: {
+            consumes: ["text/plain"],
+            parameters: [{ name: "b", in: "body", required: true, schema: { type: "string" } }],
+            responses: { 200: { description: "ok" } },
+          },
+        },
+        "/zq/plain": { get: { responses: { 200: { description: "ok" } } } },
+      },
+    };
+    for (const seed of [1, 2, 3, 4]) {
+      expect(
+        pickOperations(unwritable, 5, seeded(seed))
+          .map((p) => p.name)
+          .sort(),
+      ).toEqual(["POST /zq/bytes", "POST /zq/json"]);
+      expect(pickOperations(swagger, 5, seeded(seed)).map((p) => p.name)).toEqual(["GET /zq/plain"]);
+    }
+  });
+
   it("gives nothing for what is not a document", () => {
     expect(pickOperations("not a document", 5, seeded(1))).toEqual([]);
     expect(pickOperations({ openapi: "3.0.0" }, 5, seeded(1))).toEqual([]);

@@ -3,7 +3,11 @@
 // that show it) and then random ones, up to the count. Operations are named
 // as `add --operations` takes them, `METHOD /path`, which no duplicate or
 // missing operationId can make ambiguous. Only the document's own `#/` $refs
-// are followed (the directory's documents are bundled).
+// are followed (the directory's documents are bundled). An operation `add`
+// refuses (a required request body of a media type the runtime does not write)
+// is never picked: the document would count as one add cannot read.
+import { asOpenApi3 } from "../../../src/import/convert.js";
+import { unwritableRequestBody } from "../../../src/import/draft-provider.js";
 
 export const HARD_SHAPES = [
   "union body",
@@ -133,12 +137,37 @@ function shows(document: Json, operation: Operation, shape: HardShape): boolean 
 }
 
 /**
+ * The operations `add` refuses for their request body (src/import/draft-provider.ts), asked of the document as add
+ * reads it (Swagger 2.0 converted); none when the document cannot be read as OpenAPI (add then says why).
+ */
+function refusedByAdd(document: Json): Set<string> {
+  let openapi: Json;
+  try {
+    openapi = asOpenApi3(structuredClone(document), "the document").document;
+  } catch {
+    return new Set();
+  }
+  const refused = new Set<string>();
+  const paths = isObject(openapi.paths) ? openapi.paths : {};
+  for (const [path, rawItem] of Object.entries(paths)) {
+    const item = deref(openapi, rawItem);
+    if (!isObject(item)) continue;
+    for (const method of METHODS) {
+      const op = item[method];
+      if (isObject(op) && unwritableRequestBody(openapi, op)) refused.add(`${method.toUpperCase()} ${path}`);
+    }
+  }
+  return refused;
+}
+
+/**
  * The operations to take from a document: one per hard shape it shows, then random ones, `count` in all (fewer when it
  * has fewer).
  */
 export function pickOperations(document: unknown, count: number, random: () => number): PickedOperation[] {
   if (!isObject(document)) return [];
-  const operations = operationsOf(document);
+  const refused = refusedByAdd(document);
+  const operations = operationsOf(document).filter((o) => !refused.has(o.name));
   const picked: PickedOperation[] = [];
   const taken = new Set<string>();
   for (const shape of HARD_SHAPES) {

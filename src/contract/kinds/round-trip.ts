@@ -5,7 +5,7 @@
 // other; the get answers what the create answered (each field the create sent
 // included), the list holds the record, and after the delete a get is the
 // document's 404. A resource gets a round trip when the manifest binds its
-// create and its read.
+// create and its read, and the create's answer declares the record's id.
 import type { ToolSpec } from "@blockwright/runtime/internal";
 import { firstListAt } from "../../common/first-list.js";
 import { itemPointers } from "../../mocks/mock-paging.js";
@@ -33,7 +33,8 @@ export function roundTrips(subject: Subject): Trip[] {
   return resourcesOf(data).flatMap((resource) => {
     const create = toolAt(resource.methods.create, resource.collection);
     const read = toolAt(resource.methods.read, resource.item);
-    if (!create || !read || !idParamOf(read, resource)) return [];
+    // A create whose answer declares no id (a bare 201, a receipt) gives the get nothing to read.
+    if (!create || !read || !resource.madeId || !idParamOf(read, resource)) return [];
     const list = toolAt(resource.methods.list, resource.collection);
     const remove = toolAt(resource.methods.delete, resource.item);
     return [{ resource, create, read, ...(list ? { list } : {}), ...(remove ? { remove } : {}) }];

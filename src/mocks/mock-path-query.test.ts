@@ -1,0 +1,59 @@
+// A path key holding fixed query pairs (`/zqservices?funcs=zqnews&mobile=1`,
+// as a published document writes an RPC-style endpoint): a request reaches
+// the path before the `?`, with those pairs and its own parameters in the
+// query. Prism matched no route to `/zqservices` (the key is not a path) and
+// answered 404 to every call; the mock and its request judge route it by the
+// path, and the contract suite's request check reads the pairs as the
+// operation's own.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { openapi } from "../import/__fixtures__/draft-kit.js";
+import { routePath } from "../load/operation-index.js";
+import { startMocks } from "./mocks.js";
+
+const work = mkdtempSync(join(tmpdir(), "blockwright-path-query-"));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+const document = openapi({
+  "/zqservices?funcs=zqnews&mobile=1": {
+    get: {
+      operationId: "getZqnews",
+      parameters: [{ name: "language", in: "query", required: true, schema: { type: "string", enum: ["US", "JP"] } }],
+      responses: {
+        "200": {
+          description: "ok",
+          content: { "application/json": { schema: { type: "object" }, example: { zqnews: [] } } },
+        },
+      },
+    },
+  },
+});
+
+describe("a path key holding fixed query pairs", () => {
+  it("is routed by the path before its `?` (and `#`)", () => {
+    expect(routePath("/zqservices?funcs=zqnews&mobile=1")).toBe("/zqservices");
+    expect(routePath("/zqtags/{arn}#zqkeys")).toBe("/zqtags/{arn}");
+    expect(routePath("/zqplain/{id}")).toBe("/zqplain/{id}");
+  });
+
+  it("is answered by the mock, its own parameters still judged", async () => {
+    const dir = join(work, "specs");
+    mkdirSync(join(dir, "zqservices"), { recursive: true });
+    writeFileSync(join(dir, "zqservices", "openapi.yaml"), JSON.stringify(document));
+    const mocks = await startMocks(["zqservices"], { specsDir: dir, logLevel: "silent" });
+    try {
+      const answer = async (query: string) => {
+        const response = await fetch(`${mocks.urls.zqservices}/zqservices?${query}`, {
+          headers: { authorization: "Bearer zq-token-1", accept: "application/json" },
+        });
+        return { status: response.status, body: await response.json() };
+      };
+      expect(await answer("funcs=zqnews&mobile=1&language=US")).toEqual({ status: 200, body: { zqnews: [] } });
+      expect((await answer("funcs=zqnews&mobile=1&language=FR")).status).toBe(422);
+    } finally {
+      await mocks.close();
+    }
+  });
+});
