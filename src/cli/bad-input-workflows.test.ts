@@ -2,10 +2,10 @@
 // folder to init, as a user meets it (the rest: bad-input.test.ts): each is
 // refused with a clear message naming the input and the exit status the
 // command's help gives, never "internal error" (exit 70), a stack trace, or
-// a command that never ends (test-support/bad-input.ts runs the cases).
+// a command that never ends (test-support/cli/bad-input.ts runs the cases).
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { type Case, describeBadInput, folderAt, NOT_UTF8, replace, write } from "../../test-support/bad-input.js";
+import { type Case, describeBadInput, folderAt, NOT_UTF8, replace, write } from "../../test-support/cli/bad-input.js";
 
 const CASES: Case[] = [
   // Workflows, env files, generated packages.

@@ -1,12 +1,12 @@
 // Bad input to every command, as a user meets it: each is refused with a
 // clear message naming the input, and the exit status the command's help
 // gives, never "internal error" (exit 70), a stack trace, or a command that
-// never ends (test-support/bad-input.ts runs the cases). Here the flags, the
+// never ends (test-support/cli/bad-input.ts runs the cases). Here the flags, the
 // specs and the project's files, size limits, diff and upstream; workflows,
 // env files, mocks, nesting and init: bad-input-workflows.test.ts.
 import { mkdirSync, rmSync, truncateSync } from "node:fs";
 import { join, relative } from "node:path";
-import { type Case, describeBadInput, folderAt, NOT_UTF8, pin, replace, write } from "../../test-support/bad-input.js";
+import { type Case, describeBadInput, folderAt, NOT_UTF8, pin, replace, write } from "../../test-support/cli/bad-input.js";
 
 const CASES: Case[] = [
   // Flags.

@@ -1,10 +1,10 @@
 // `blockwright verify --record`, then `blockwright test --replay` of what it recorded, on a project of the fixture
-// provider (shelf) and a loopback server playing its service (test-support/verify-shelf.ts).
+// provider (shelf) and a loopback server playing its service (test-support/cli/verify-shelf.ts).
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cli } from "../../test-support/cli-harness.js";
-import { allForms, keyForms, lineOf, shelfFixture } from "../../test-support/verify-shelf.js";
+import { allForms, keyForms, lineOf, shelfFixture } from "../../test-support/cli/verify-shelf.js";
 
 const shelf = shelfFixture("blockwright-replay-");
 const { project, tmp, verify } = shelf;

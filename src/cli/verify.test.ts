@@ -1,10 +1,10 @@
 // `blockwright verify` as a user runs it, on a project of the fixture provider (shelf) and a loopback server
-// playing its service (test-support/verify-shelf.ts): faithful, or deviating from its spec on purpose.
+// playing its service (test-support/cli/verify-shelf.ts): faithful, or deviating from its spec on purpose.
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { cli } from "../../test-support/cli-harness.js";
-import { env, KEY, keyForms, lineOf, shelfFixture } from "../../test-support/verify-shelf.js";
+import { env, KEY, keyForms, lineOf, shelfFixture } from "../../test-support/cli/verify-shelf.js";
 
 const shelf = shelfFixture("blockwright-verify-");
 const { project, tmp, verify } = shelf;

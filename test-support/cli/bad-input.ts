@@ -7,10 +7,10 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from "node:os";
 import { delimiter, dirname, join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { sha256 } from "../src/common/hash.js";
-import { startMocks } from "../src/mocks/mocks.js";
-import { cli, runtimeProject } from "./cli-harness.js";
-import { ROOT } from "./repo.js";
+import { sha256 } from "../../src/common/hash.js";
+import { startMocks } from "../../src/mocks/mocks.js";
+import { cli, runtimeProject } from "../cli-harness.js";
+import { ROOT } from "../repo.js";
 
 export interface Case {
   name: string;

@@ -5,9 +5,9 @@ import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, expect } from "vitest";
-import { cli, runtimeProject } from "./cli-harness.js";
-import { ROOT } from "./repo.js";
-import { server } from "./runtime/loopback-server.js";
+import { cli, runtimeProject } from "../cli-harness.js";
+import { ROOT } from "../repo.js";
+import { server } from "../runtime/loopback-server.js";
 
 const FIXTURE = join(ROOT, "test-support/fixtures/specs/shelf");
 export const KEY = "shelf-key/+é-0123456789";
