@@ -6,7 +6,15 @@
 // env files, mocks, nesting and init: bad-input-workflows.test.ts.
 import { mkdirSync, rmSync, truncateSync } from "node:fs";
 import { join, relative } from "node:path";
-import { type Case, describeBadInput, folderAt, NOT_UTF8, pin, replace, write } from "../../test-support/cli/bad-input.js";
+import {
+  type Case,
+  describeBadInput,
+  folderAt,
+  NOT_UTF8,
+  pin,
+  replace,
+  write,
+} from "../../test-support/cli/bad-input.js";
 
 const CASES: Case[] = [
   // Flags.
