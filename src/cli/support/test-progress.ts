@@ -43,25 +43,32 @@ export interface ProgressOptions {
   every?: (ms: number, tick: () => void) => () => void;
 }
 
-export function startProgress(
-  stderr: Output,
-  planned: readonly { provider: string }[],
-  options: ProgressOptions,
-): Progress {
+/** The cases planned, counted by provider, none done yet. */
+function plannedCounts(planned: readonly { provider: string }[]): Map<string, Count> {
   const counts = new Map<string, Count>();
   for (const c of planned) {
     const count = counts.get(c.provider) ?? { planned: 0, done: 0, failed: 0 };
     count.planned++;
     counts.set(c.provider, count);
   }
+  return counts;
+}
+
+/** Ticks every `ms` on an unref'd interval (the progress never holds the process open); returns its stop. */
+function tickEvery(ms: number, tick: () => void): () => void {
+  const timer = setInterval(tick, ms);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+export function startProgress(
+  stderr: Output,
+  planned: readonly { provider: string }[],
+  options: ProgressOptions,
+): Progress {
+  const counts = plannedCounts(planned);
   const tty = stderr.isTTY === true;
-  const every =
-    options.every ??
-    ((ms, tick) => {
-      const timer = setInterval(tick, ms);
-      timer.unref();
-      return () => clearInterval(timer);
-    });
+  const every = options.every ?? tickEvery;
   let shown = "";
   let stopped = false;
   let lastPlain = options.elapsed();
