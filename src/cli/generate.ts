@@ -209,43 +209,9 @@ async function generateAll({
     io.stdout.write(`${JSON.stringify(result.irs, null, 2)}\n`);
     return 0;
   }
-  const { checkFiles, writeFiles } = await import("../emit/write.js");
+  const { writeFiles } = await import("../emit/write.js");
   const ms = Math.round(performance.now() - started);
-  if (check) {
-    const report = checkFiles(dirs.out, result.files);
-    const count = report.stale.length + report.missing.length + report.extra.length;
-    if (json)
-      printJson(io, {
-        ok: !count,
-        upToDate: !count,
-        stale: report.stale,
-        missing: report.missing,
-        extra: report.extra,
-        problems: [],
-      });
-    if (!count) {
-      io.stderr.write(`generate --check: ${result.files.size} files up to date (${ms} ms)\n`);
-      return 0;
-    }
-    const { staleDiff } = await import("../emit/stale-diff.js");
-    const { entryOf } = await import("@blockwright/runtime/internal");
-    const lines = [
-      `generate --check: ${out}/ is out of date (run blockwright generate):`,
-      ...report.stale.map((f) => `  stale:   ${out}/${f}${report.blocked?.[f] ? ` (${report.blocked[f]})` : ""}`),
-      ...report.missing.map((f) => `  missing: ${out}/${f}`),
-      ...report.extra.map((f) => `  extra:   ${out}/${f}`),
-      "",
-      ...report.stale
-        .filter((f) => !report.blocked?.[f])
-        .slice(0, DIFF_FILES)
-        .map((f) => staleDiff(dirs.out, f, entryOf(result.files, f), `${out}/${f}`, DIFF_LINES)),
-      ...(report.stale.length > DIFF_FILES
-        ? [`(diffs of ${report.stale.length - DIFF_FILES} more stale files not shown)`]
-        : []),
-    ];
-    io.stderr.write(`${lines.join("\n")}\n`);
-    return 1;
-  }
+  if (check) return checkGenerated(io, dirs.out, out, json, result.files, ms);
   // With --provider, only that provider's own package is written; the index (which lists every provider) is left as it
   // is.
   const files = providers.length
@@ -280,6 +246,54 @@ async function generateAll({
       `${count(files.size, "file")}, ${changed} changed (${ms} ms)\n`,
   );
   return 0;
+}
+
+/**
+ * --check: 0 when the output folder holds what generation would write; else 1, naming each stale, missing or extra
+ * file, with a capped unified diff of the first stale ones.
+ */
+async function checkGenerated(
+  io: CliIo,
+  outDir: string,
+  out: string,
+  json: boolean,
+  files: Map<string, string>,
+  ms: number,
+): Promise<number> {
+  const { checkFiles } = await import("../emit/write.js");
+  const report = checkFiles(outDir, files);
+  const count = report.stale.length + report.missing.length + report.extra.length;
+  if (json)
+    printJson(io, {
+      ok: !count,
+      upToDate: !count,
+      stale: report.stale,
+      missing: report.missing,
+      extra: report.extra,
+      problems: [],
+    });
+  if (!count) {
+    io.stderr.write(`generate --check: ${files.size} files up to date (${ms} ms)\n`);
+    return 0;
+  }
+  const { staleDiff } = await import("../emit/stale-diff.js");
+  const { entryOf } = await import("@blockwright/runtime/internal");
+  const lines = [
+    `generate --check: ${out}/ is out of date (run blockwright generate):`,
+    ...report.stale.map((f) => `  stale:   ${out}/${f}${report.blocked?.[f] ? ` (${report.blocked[f]})` : ""}`),
+    ...report.missing.map((f) => `  missing: ${out}/${f}`),
+    ...report.extra.map((f) => `  extra:   ${out}/${f}`),
+    "",
+    ...report.stale
+      .filter((f) => !report.blocked?.[f])
+      .slice(0, DIFF_FILES)
+      .map((f) => staleDiff(outDir, f, entryOf(files, f), `${out}/${f}`, DIFF_LINES)),
+    ...(report.stale.length > DIFF_FILES
+      ? [`(diffs of ${report.stale.length - DIFF_FILES} more stale files not shown)`]
+      : []),
+  ];
+  io.stderr.write(`${lines.join("\n")}\n`);
+  return 1;
 }
 
 /** --target: what to write (the packages unless named). */
