@@ -1,6 +1,16 @@
 // Book catalog (Google Books v1) against its Prism mock.
 import { describe, expect, it } from "vitest";
-import { call, describeErrorStatuses, expectDocumentedShape, expectFailure, expectNoViolation, expectQueryKeys, expectSuccess, example, tool } from "../test-support/harness.js";
+import {
+  call,
+  describeErrorStatuses,
+  expectDocumentedShape,
+  expectFailure,
+  expectNoViolation,
+  expectQueryKeys,
+  expectSuccess,
+  example,
+  tool,
+} from "../test-support/harness.js";
 
 const KEY = "AIzaSyD-9tSrke72PouQMnMX-a7eZSW0jkFMBWY";
 const valid = {
@@ -49,18 +59,30 @@ describe("books_search_volumes", () => {
     const { result, calls } = await call(
       "books_search_volumes",
       { ...valid.books_search_volumes(), maxResults: 20 },
-      { allPages: true, prefer: (request) => (new URL(request.url).searchParams.has("startIndex") ? "example=noItems" : undefined) },
+      {
+        allPages: true,
+        prefer: (request) => (new URL(request.url).searchParams.has("startIndex") ? "example=noItems" : undefined),
+      },
     );
     const page = example("books", "searchVolumes", "200", "search") as { items: unknown[] };
     calls.forEach(expectNoViolation);
-    expect(calls.map((c) => [...c.url.searchParams.keys()].join(","))).toEqual(["q,maxResults,key", "q,maxResults,startIndex,key"]);
+    expect(calls.map((c) => [...c.url.searchParams.keys()].join(","))).toEqual([
+      "q,maxResults,key",
+      "q,maxResults,startIndex,key",
+    ]);
     expect(calls[1]!.url.searchParams.get("startIndex")).toBe(String(page.items.length));
     expect(calls[1]!.url.searchParams.get("key")).toBe(KEY);
-    expect(result).toEqual({ success: true, output: { data: page.items, metadata: { totalItems: 0, count: page.items.length } }, pages: { count: 2, items: page.items.length, complete: true } });
+    expect(result).toEqual({
+      success: true,
+      output: { data: page.items, metadata: { totalItems: 0, count: page.items.length } },
+      pages: { count: 2, items: page.items.length, complete: true },
+    });
   });
 
   it("maps a reply without items to data [] and count 0", async () => {
-    const { result, calls } = await call("books_search_volumes", valid.books_search_volumes(), { prefer: "example=noItems" });
+    const { result, calls } = await call("books_search_volumes", valid.books_search_volumes(), {
+      prefer: "example=noItems",
+    });
     expect(JSON.parse(calls[0]!.responseBody)).not.toHaveProperty("items");
     expect(expectSuccess(result)).toEqual({ data: [], metadata: { totalItems: 0, count: 0 } });
   });
@@ -73,7 +95,13 @@ describe("books_search_volumes", () => {
   ] as const) {
     it(`refuses maxResults ${JSON.stringify(maxResults)} before any request`, async () => {
       const { result, calls } = await call("books_search_volumes", { ...valid.books_search_volumes(), maxResults });
-      expect(expectFailure(result)).toMatchObject({ type: "validation", provider: "books", operation: "books_search_volumes", param: "maxResults", rule });
+      expect(expectFailure(result)).toMatchObject({
+        type: "validation",
+        provider: "books",
+        operation: "books_search_volumes",
+        param: "maxResults",
+        rule,
+      });
       expect(calls).toHaveLength(0);
     });
   }
@@ -93,7 +121,10 @@ describe("books_search_volumes", () => {
 describe("books_get_volume", () => {
   it("GETs the volume with only the key in the query", async () => {
     const { result, calls } = await call("books_get_volume", valid.books_get_volume());
-    const output = expectSuccess(result) as { data: { id: string; volumeInfo: { title: string } }; metadata: { id: string } };
+    const output = expectSuccess(result) as {
+      data: { id: string; volumeInfo: { title: string } };
+      metadata: { id: string };
+    };
     const c = calls[0]!;
     expectNoViolation(c);
     expect(c.method).toBe("GET");
@@ -114,7 +145,10 @@ describe("books_get_volume", () => {
 
 describe("books secrets", () => {
   it("never show the API key in an upstream error", async () => {
-    const { result } = await call("books_search_volumes", valid.books_search_volumes(), { prefer: "code=400", retries: 0 });
+    const { result } = await call("books_search_volumes", valid.books_search_volumes(), {
+      prefer: "code=400",
+      retries: 0,
+    });
     const error = expectFailure(result);
     expect(error.status).toBe(400);
     expect(JSON.stringify(error)).not.toContain(KEY);

@@ -4,16 +4,37 @@
 // derived.contract.test.ts; the decided ones are in decided-limits.)
 import { describe, expect, it } from "vitest";
 import { paginate } from "@blockwright/crm";
-import { call, capturingFetch, describeErrorStatuses, expectDocumentedShape, expectFailure, expectNoViolation, expectQueryKeys, expectSuccess, mockUrl, example, tool } from "../test-support/harness.js";
+import {
+  call,
+  capturingFetch,
+  describeErrorStatuses,
+  expectDocumentedShape,
+  expectFailure,
+  expectNoViolation,
+  expectQueryKeys,
+  expectSuccess,
+  mockUrl,
+  example,
+  tool,
+} from "../test-support/harness.js";
 
 const TOKEN = "00D5g000004ABCD!AQoAQH8sYbq.tKnV9pdZf1hMTv3";
 const base = () => ({ apiKey: TOKEN, instanceUrl: mockUrl("crm") });
 const ACCOUNT_ID = "001D000000IqhSLIAZ";
 
 const valid = {
-  crm_create_record: () => ({ ...base(), sobject: "Account", fields: { Name: "Express Logistics and Transport", NumberOfEmployees: 950 } }),
+  crm_create_record: () => ({
+    ...base(),
+    sobject: "Account",
+    fields: { Name: "Express Logistics and Transport", NumberOfEmployees: 950 },
+  }),
   crm_query: () => ({ ...base(), query: "SELECT Id, Name FROM Account" }),
-  crm_update_record: () => ({ ...base(), sobject: "Account", recordId: ACCOUNT_ID, fields: { BillingCity: "San Francisco" } }),
+  crm_update_record: () => ({
+    ...base(),
+    sobject: "Account",
+    recordId: ACCOUNT_ID,
+    fields: { BillingCity: "San Francisco" },
+  }),
   crm_get_record: () => ({ ...base(), sobject: "Account", recordId: ACCOUNT_ID }),
 };
 
@@ -42,13 +63,19 @@ describe("crm_create_record", () => {
   });
 
   it("parses fields given as a JSON string", async () => {
-    const { result, calls } = await call("crm_create_record", { ...valid.crm_create_record(), fields: '{"Name":"Acme","Custom_Field__c":true}' });
+    const { result, calls } = await call("crm_create_record", {
+      ...valid.crm_create_record(),
+      fields: '{"Name":"Acme","Custom_Field__c":true}',
+    });
     expectSuccess(result);
     expect(calls[0]!.body).toEqual({ Name: "Acme", Custom_Field__c: true });
   });
 
   it("accepts custom object names", async () => {
-    const { result, calls } = await call("crm_create_record", { ...valid.crm_create_record(), sobject: "ns__Invoice__c" });
+    const { result, calls } = await call("crm_create_record", {
+      ...valid.crm_create_record(),
+      sobject: "ns__Invoice__c",
+    });
     expectSuccess(result);
     expect(calls[0]!.url.pathname).toBe("/services/data/v59.0/sobjects/ns__Invoice__c");
   });
@@ -72,7 +99,10 @@ describe("crm_create_record", () => {
       const { result, calls } = await call("crm_create_record", { ...valid.crm_create_record(), sobject });
       const error = expectFailure(result);
       expect(error).toMatchObject({ type: "validation", param: "sobject", rule: "pattern" });
-      expect(error.message).toBe(`sobject: must be an sObject API name such as Account or My_Object__c matching ^[A-Za-z][A-Za-z0-9_]*$, got ${JSON.stringify(sobject)}`);
+      expect(error.message).toBe(
+        `sobject: must be an sObject API name such as Account or My_Object__c matching ` +
+          `^[A-Za-z][A-Za-z0-9_]*$, got ${JSON.stringify(sobject)}`,
+      );
       expect(calls).toHaveLength(0);
     });
   }
@@ -80,7 +110,12 @@ describe("crm_create_record", () => {
   it("refuses a call without fields, naming the parameter", async () => {
     const { fields: _omitted, ...params } = valid.crm_create_record();
     const { result, calls } = await call("crm_create_record", params);
-    expect(expectFailure(result)).toMatchObject({ type: "validation", param: "fields", rule: "required", message: "fields: is required" });
+    expect(expectFailure(result)).toMatchObject({
+      type: "validation",
+      param: "fields",
+      rule: "required",
+      message: "fields: is required",
+    });
     expect(calls).toHaveLength(0);
   });
 });
@@ -131,9 +166,16 @@ describe("crm_query with allPages", () => {
   it("follows nextRecordsUrl on the instance until done is true, gathering the records", async () => {
     // The mock answers the query with its first batch (done: false) and the next-batch path with the last one.
     const { result, calls } = await call("crm_query", valid.crm_query(), { allPages: true });
-    const first = example("crm", "query", "200", "firstBatch") as { records: unknown[]; totalSize: number; nextRecordsUrl: string };
+    const first = example("crm", "query", "200", "firstBatch") as {
+      records: unknown[];
+      totalSize: number;
+      nextRecordsUrl: string;
+    };
     const last = example("crm", "queryMore", "200", "lastBatch") as { records: unknown[] };
-    expect(calls.map((c) => `${c.method} ${c.url.pathname}${c.search} ${c.status}`)).toEqual(["GET /services/data/v59.0/query?q=SELECT%20Id%2C%20Name%20FROM%20Account 200", `GET ${first.nextRecordsUrl} 200`]);
+    expect(calls.map((c) => `${c.method} ${c.url.pathname}${c.search} ${c.status}`)).toEqual([
+      "GET /services/data/v59.0/query?q=SELECT%20Id%2C%20Name%20FROM%20Account 200",
+      `GET ${first.nextRecordsUrl} 200`,
+    ]);
     calls.forEach(expectNoViolation);
     expect(calls[1]!.url.origin).toBe(mockUrl("crm"));
     expect(calls[1]!.headers.get("authorization")).toBe(`Bearer ${TOKEN}`);
@@ -148,27 +190,44 @@ describe("crm_query with allPages", () => {
     const { result, calls } = await call("crm_query", valid.crm_query(), { allPages: true, maxItems: 2 });
     expect(calls).toHaveLength(1);
     const first = example("crm", "query", "200", "firstBatch") as { records: unknown[] };
-    expect(result).toEqual({ success: true, output: { data: first.records.slice(0, 2), metadata: { totalSize: 3222, done: false } }, pages: { count: 1, items: 2, complete: false } });
+    expect(result).toEqual({
+      success: true,
+      output: { data: first.records.slice(0, 2), metadata: { totalSize: 3222, done: false } },
+      pages: { count: 1, items: 2, complete: false },
+    });
   });
 
-  it("paginate, typed from the package, yields one result per batch (and takes only operations that page)", async () => {
-    const { fetch, calls } = capturingFetch();
-    const batches: unknown[] = [];
-    for await (const page of paginate("crm_query", valid.crm_query(), { fetch })) batches.push(expectSuccess(page).metadata);
-    expect(batches).toEqual([
-      { totalSize: 3222, done: false },
-      { totalSize: 3222, done: true },
-    ]);
-    expect(calls).toHaveLength(2);
-    // @ts-expect-error crm_get_record returns one record: it does not page.
-    const refused = paginate("crm_get_record", valid.crm_get_record());
-    expect(await refused.next()).toMatchObject({ value: { success: false, error: { param: "allPages", rule: "pagination" } } });
-  });
+  it(
+    "paginate, typed from the package, yields one result per batch (and takes only operations that " + "page)",
+    async () => {
+      const { fetch, calls } = capturingFetch();
+      const batches: unknown[] = [];
+      for await (const page of paginate("crm_query", valid.crm_query(), { fetch }))
+        batches.push(expectSuccess(page).metadata);
+      expect(batches).toEqual([
+        { totalSize: 3222, done: false },
+        { totalSize: 3222, done: true },
+      ]);
+      expect(calls).toHaveLength(2);
+      // @ts-expect-error crm_get_record returns one record: it does not page.
+      const refused = paginate("crm_get_record", valid.crm_get_record());
+      expect(await refused.next()).toMatchObject({
+        value: { success: false, error: { param: "allPages", rule: "pagination" } },
+      });
+    },
+  );
 
   it("makes one request when the first batch is the last", async () => {
-    const { result, calls } = await call("crm_query", valid.crm_query(), { allPages: true, prefer: "example=allRecords" });
+    const { result, calls } = await call("crm_query", valid.crm_query(), {
+      allPages: true,
+      prefer: "example=allRecords",
+    });
     expect(calls).toHaveLength(1);
-    expect(result).toMatchObject({ success: true, output: { metadata: { done: true } }, pages: { count: 1, complete: true } });
+    expect(result).toMatchObject({
+      success: true,
+      output: { metadata: { done: true } },
+      pages: { count: 1, complete: true },
+    });
   });
 });
 
@@ -190,15 +249,28 @@ describe("crm_update_record", () => {
   });
 
   it("accepts a 15-character record id as it is (case preserved)", async () => {
-    const { result, calls } = await call("crm_update_record", { ...valid.crm_update_record(), recordId: "001D000000INjVe" });
+    const { result, calls } = await call("crm_update_record", {
+      ...valid.crm_update_record(),
+      recordId: "001D000000INjVe",
+    });
     expect(expectSuccess(result)).toEqual({ data: { updated: true }, metadata: { id: "001D000000INjVe" } });
     expect(calls[0]!.url.pathname).toBe("/services/data/v59.0/sobjects/Account/001D000000INjVe");
   });
 
-  for (const recordId of ["001D000000INjV", "001D000000INjVeX", "001D000000IqhSLIAZ1", "001D000000IqhSL-AZ", "../../limits"]) {
+  for (const recordId of [
+    "001D000000INjV",
+    "001D000000INjVeX",
+    "001D000000IqhSLIAZ1",
+    "001D000000IqhSL-AZ",
+    "../../limits",
+  ]) {
     it(`refuses recordId ${JSON.stringify(recordId)} before any request`, async () => {
       const { result, calls } = await call("crm_update_record", { ...valid.crm_update_record(), recordId });
-      expect(expectFailure(result)).toMatchObject({ type: "validation", param: "recordId", rule: recordId.length > 18 ? "maxLength" : "pattern" });
+      expect(expectFailure(result)).toMatchObject({
+        type: "validation",
+        param: "recordId",
+        rule: recordId.length > 18 ? "maxLength" : "pattern",
+      });
       expect(expectFailure(result).message).toContain(JSON.stringify(recordId));
       expect(calls).toHaveLength(0);
     });
@@ -214,7 +286,10 @@ describe("crm_update_record", () => {
 describe("crm_get_record", () => {
   it("GETs the record without a query when no fields are asked for", async () => {
     const { result, calls } = await call("crm_get_record", valid.crm_get_record());
-    const output = expectSuccess(result) as { data: { Id: string; attributes: { type: string } }; metadata: { id: string } };
+    const output = expectSuccess(result) as {
+      data: { Id: string; attributes: { type: string } };
+      metadata: { id: string };
+    };
     const c = calls[0]!;
     expectNoViolation(c);
     expect(c.method).toBe("GET");
@@ -227,7 +302,10 @@ describe("crm_get_record", () => {
   });
 
   it("sends fields as one comma-separated string", async () => {
-    const { result, calls } = await call("crm_get_record", { ...valid.crm_get_record(), fields: "Name,Industry,AnnualRevenue" });
+    const { result, calls } = await call("crm_get_record", {
+      ...valid.crm_get_record(),
+      fields: "Name,Industry,AnnualRevenue",
+    });
     expectSuccess(result);
     expectQueryKeys(calls[0]!, tool("crm_get_record"), ["fields"]);
     expect(calls[0]!.url.searchParams.getAll("fields")).toEqual(["Name,Industry,AnnualRevenue"]);
@@ -236,7 +314,10 @@ describe("crm_get_record", () => {
 
 describe("instanceUrl", () => {
   it("strips trailing slashes", async () => {
-    const { result, calls } = await call("crm_get_record", { ...valid.crm_get_record(), instanceUrl: `${mockUrl("crm")}///` });
+    const { result, calls } = await call("crm_get_record", {
+      ...valid.crm_get_record(),
+      instanceUrl: `${mockUrl("crm")}///`,
+    });
     expectSuccess(result);
     expect(calls[0]!.url.origin).toBe(mockUrl("crm"));
   });
@@ -258,7 +339,10 @@ describe("instanceUrl", () => {
   }
 
   it("refuses credentials in the address without echoing them", async () => {
-    const { result, calls } = await call("crm_get_record", { ...valid.crm_get_record(), instanceUrl: "https://admin:hunter2secret@mydomain.my.salesforce.com" });
+    const { result, calls } = await call("crm_get_record", {
+      ...valid.crm_get_record(),
+      instanceUrl: "https://admin:hunter2secret@mydomain.my.salesforce.com",
+    });
     const error = expectFailure(result);
     expect(error).toMatchObject({ param: "instanceUrl", rule: "format" });
     expect(JSON.stringify(error)).not.toContain("hunter2secret");

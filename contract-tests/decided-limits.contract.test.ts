@@ -3,7 +3,14 @@
 // or loosens one, these fail even though the generic limit tests (which
 // follow the manifests) would not.
 import { describe, expect, it } from "vitest";
-import { call, expectFailure, expectNoViolation, expectSuccess, mockUrl, type Captured } from "../test-support/harness.js";
+import {
+  call,
+  expectFailure,
+  expectNoViolation,
+  expectSuccess,
+  mockUrl,
+  type Captured,
+} from "../test-support/harness.js";
 
 const base: Record<string, () => Record<string, unknown>> = {
   directory_list_users: () => ({ accessToken: "graph-token-limits-1" }),
@@ -60,7 +67,12 @@ const onTheWire: Record<string, (c: Captured) => unknown> = {
 
 describe("limits decided in DECISIONS.md", () => {
   for (const [id, param, ok, bad, rule] of decided) {
-    const show = (v: unknown) => (param === "folderIds" ? `${String(v).split(",").length} ids` : typeof v === "string" ? `${v.length} characters` : String(v));
+    const show = (v: unknown) =>
+      param === "folderIds"
+        ? `${String(v).split(",").length} ids`
+        : typeof v === "string"
+          ? `${v.length} characters`
+          : String(v);
     it(`${id}: ${param} ${show(ok)} is sent, ${show(bad)} is refused before any request`, async () => {
       const accepted = await call(id, { ...base[id]!(), [param]: ok });
       expectSuccess(accepted.result);

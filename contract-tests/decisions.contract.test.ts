@@ -1,7 +1,7 @@
-// Every product decision where the seed and the real upstream differ (the
-// project's DECISIONS), one test each, named after the rule it holds to: the
-// general ones, the CRM's and the directory's here; document generation's,
-// enrichment's and the book catalog's in decisions-content.contract.test.ts.
+// Every product decision where the seed and the real upstream differ (the project's DECISIONS), one test each, named
+// after the rule it holds to: the general ones of the inputs here (limits, enums, refusals); of the calls (failures,
+// base addresses) in decisions-upstream, the CRM's in decisions-crm, the directory's in decisions-directory, document
+// generation's and enrichment's in decisions-content, the book catalog's in decisions-books (.contract.test.ts each).
 // Expected values are written out here (or read from the pinned published
 // specs and the spec's own examples), never from the manifests: breaking a
 // rule in a manifest or spec fails the test that names it. The provider
@@ -10,38 +10,73 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { parse } from "yaml";
 import { describe, expect, it } from "vitest";
-import type { ToolError } from "@blockwright/runtime/internal";
-import { call, example, expectFailure, expectNoViolation, expectSuccess, mockUrl, spec, tool, type Captured } from "../test-support/harness.js";
-import { SPECS_DIR, executeTool } from "../test-support/repo.js";
-import { json, scriptedFetch } from "../test-support/runtime/scripted-fetch.js";
-
-const GAMMA = "sk-gamma-decisions-0001";
-const PDL = "pdl-decisions-key-0001";
-const GRAPH = "graph-decisions-token-0001";
-const BOOKS = "AIzaDecisionsKey0001";
-const SF = "00Ddecisions!token.0001";
-const ACCOUNT_ID = "001D000000IqhSLIAZ";
-const crm = () => ({ apiKey: SF, instanceUrl: mockUrl("crm") });
-const generate = { apiKey: GAMMA, inputText: "Decisions", textMode: "generate" };
-
-/** Refused before any request, with exactly this parameter, rule and message. */
-function expectRefused(r: { result: Parameters<typeof expectFailure>[0]; calls: Captured[] }, param: string, rule: string, message: unknown): ToolError {
-  expect(r.calls).toHaveLength(0);
-  const error = expectFailure(r.result);
-  expect(error).toMatchObject({ type: "validation", param, rule, message });
-  return error;
-}
-
-const published = (provider: string) => parse(readFileSync(join(SPECS_DIR, provider, "upstream/published.yaml"), "utf8"));
+import { call, expectFailure, expectNoViolation, expectSuccess, tool, type Captured } from "../test-support/harness.js";
+import { SPECS_DIR } from "../test-support/repo.js";
+import { BOOKS, expectRefused, GAMMA, GRAPH, generate, PDL, published } from "./decisions-kit.js";
 
 describe("DECISIONS — General", () => {
-  // [tool, valid input, parameter, accepted at the bound, where the wire carries it, refused one step past it, rule, message]
-  const limits: [string, Record<string, unknown>, string, unknown, (c: Captured) => unknown, unknown, string, string][] = [
-    ["directory_list_users", { accessToken: GRAPH }, "top", 999, (c) => c.url.searchParams.get("$top"), 1000, "maximum", "top: must be at most 999 (allowed: 1–999), got 1000"],
-    ["directory_list_users", { accessToken: GRAPH }, "top", 1, (c) => c.url.searchParams.get("$top"), 0, "minimum", "top: must be at least 1 (allowed: 1–999), got 0"],
-    ["directory_list_groups", { accessToken: GRAPH }, "top", 999, (c) => c.url.searchParams.get("$top"), 1000, "maximum", "top: must be at most 999 (allowed: 1–999), got 1000"],
-    ["docgen_generate", generate, "numCards", 75, (c) => (c.body as { numCards: number }).numCards, 76, "maximum", "numCards: must be at most 75 (allowed: 1–75), got 76"],
-    ["docgen_generate", generate, "numCards", 1, (c) => (c.body as { numCards: number }).numCards, 0, "minimum", "numCards: must be at least 1 (allowed: 1–75), got 0"],
+  // [tool, valid input, parameter, accepted at the bound, where the wire carries it, refused one step past it, rule,
+  // message]
+  const limits: [
+    string,
+    Record<string, unknown>,
+    string,
+    unknown,
+    (c: Captured) => unknown,
+    unknown,
+    string,
+    string,
+  ][] = [
+    [
+      "directory_list_users",
+      { accessToken: GRAPH },
+      "top",
+      999,
+      (c) => c.url.searchParams.get("$top"),
+      1000,
+      "maximum",
+      "top: must be at most 999 (allowed: 1–999), got 1000",
+    ],
+    [
+      "directory_list_users",
+      { accessToken: GRAPH },
+      "top",
+      1,
+      (c) => c.url.searchParams.get("$top"),
+      0,
+      "minimum",
+      "top: must be at least 1 (allowed: 1–999), got 0",
+    ],
+    [
+      "directory_list_groups",
+      { accessToken: GRAPH },
+      "top",
+      999,
+      (c) => c.url.searchParams.get("$top"),
+      1000,
+      "maximum",
+      "top: must be at most 999 (allowed: 1–999), got 1000",
+    ],
+    [
+      "docgen_generate",
+      generate,
+      "numCards",
+      75,
+      (c) => (c.body as { numCards: number }).numCards,
+      76,
+      "maximum",
+      "numCards: must be at most 75 (allowed: 1–75), got 76",
+    ],
+    [
+      "docgen_generate",
+      generate,
+      "numCards",
+      1,
+      (c) => (c.body as { numCards: number }).numCards,
+      0,
+      "minimum",
+      "numCards: must be at least 1 (allowed: 1–75), got 0",
+    ],
     [
       "docgen_generate",
       generate,
@@ -52,70 +87,209 @@ describe("DECISIONS — General", () => {
       "maxLength",
       "additionalInstructions: must be at most 2000 characters long (it has 2001)",
     ],
-    ["docgen_generate", generate, "inputText", "a".repeat(400_000), (c) => (c.body as { inputText: string }).inputText, "a".repeat(400_001), "maxLength", "inputText: must be at most 400000 characters long (it has 400001)"],
-    ["docgen_generate", generate, "inputText", "a", (c) => (c.body as { inputText: string }).inputText, "", "required", "inputText: is required, got an empty string"],
-    ["docgen_list_themes", { apiKey: GAMMA }, "limit", 50, (c) => c.url.searchParams.get("limit"), 51, "maximum", "limit: must be at most 50 (allowed: 1–50), got 51"],
-    ["docgen_list_themes", { apiKey: GAMMA }, "limit", 1, (c) => c.url.searchParams.get("limit"), 0, "minimum", "limit: must be at least 1 (allowed: 1–50), got 0"],
-    ["docgen_list_folders", { apiKey: GAMMA }, "limit", 50, (c) => c.url.searchParams.get("limit"), 51, "maximum", "limit: must be at most 50 (allowed: 1–50), got 51"],
-    ["persondata_person_enrich", { apiKey: PDL, email: "sean@peopledatalabs.com" }, "min_likelihood", 10, (c) => c.url.searchParams.get("min_likelihood"), 11, "maximum", "min_likelihood: must be at most 10 (allowed: 1–10), got 11"],
-    ["persondata_person_enrich", { apiKey: PDL, email: "sean@peopledatalabs.com" }, "min_likelihood", 1, (c) => c.url.searchParams.get("min_likelihood"), 0, "minimum", "min_likelihood: must be at least 1 (allowed: 1–10), got 0"],
-    ["persondata_person_enrich", { apiKey: PDL, email: "sean@peopledatalabs.com" }, "min_likelihood", 7, (c) => c.url.searchParams.get("min_likelihood"), 7.5, "integer", "min_likelihood: must be an integer, got 7.5"],
-    ["persondata_person_search", { apiKey: PDL, sql: "SELECT * FROM person" }, "size", 100, (c) => (c.body as { size: number }).size, 101, "maximum", "size: must be at most 100 (allowed: 1–100), got 101"],
-    ["persondata_person_search", { apiKey: PDL, sql: "SELECT * FROM person" }, "size", 1, (c) => (c.body as { size: number }).size, 0, "minimum", "size: must be at least 1 (allowed: 1–100), got 0"],
-    ["books_search_volumes", { apiKey: BOOKS, q: "dune" }, "maxResults", 40, (c) => c.url.searchParams.get("maxResults"), 41, "maximum", "maxResults: must be at most 40 (allowed: 1–40), got 41"],
-    ["books_search_volumes", { apiKey: BOOKS, q: "dune" }, "maxResults", 1, (c) => c.url.searchParams.get("maxResults"), 0, "minimum", "maxResults: must be at least 1 (allowed: 1–40), got 0"],
+    [
+      "docgen_generate",
+      generate,
+      "inputText",
+      "a".repeat(400_000),
+      (c) => (c.body as { inputText: string }).inputText,
+      "a".repeat(400_001),
+      "maxLength",
+      "inputText: must be at most 400000 characters long (it has 400001)",
+    ],
+    [
+      "docgen_generate",
+      generate,
+      "inputText",
+      "a",
+      (c) => (c.body as { inputText: string }).inputText,
+      "",
+      "required",
+      "inputText: is required, got an empty string",
+    ],
+    [
+      "docgen_list_themes",
+      { apiKey: GAMMA },
+      "limit",
+      50,
+      (c) => c.url.searchParams.get("limit"),
+      51,
+      "maximum",
+      "limit: must be at most 50 (allowed: 1–50), got 51",
+    ],
+    [
+      "docgen_list_themes",
+      { apiKey: GAMMA },
+      "limit",
+      1,
+      (c) => c.url.searchParams.get("limit"),
+      0,
+      "minimum",
+      "limit: must be at least 1 (allowed: 1–50), got 0",
+    ],
+    [
+      "docgen_list_folders",
+      { apiKey: GAMMA },
+      "limit",
+      50,
+      (c) => c.url.searchParams.get("limit"),
+      51,
+      "maximum",
+      "limit: must be at most 50 (allowed: 1–50), got 51",
+    ],
+    [
+      "persondata_person_enrich",
+      { apiKey: PDL, email: "sean@peopledatalabs.com" },
+      "min_likelihood",
+      10,
+      (c) => c.url.searchParams.get("min_likelihood"),
+      11,
+      "maximum",
+      "min_likelihood: must be at most 10 (allowed: 1–10), got 11",
+    ],
+    [
+      "persondata_person_enrich",
+      { apiKey: PDL, email: "sean@peopledatalabs.com" },
+      "min_likelihood",
+      1,
+      (c) => c.url.searchParams.get("min_likelihood"),
+      0,
+      "minimum",
+      "min_likelihood: must be at least 1 (allowed: 1–10), got 0",
+    ],
+    [
+      "persondata_person_enrich",
+      { apiKey: PDL, email: "sean@peopledatalabs.com" },
+      "min_likelihood",
+      7,
+      (c) => c.url.searchParams.get("min_likelihood"),
+      7.5,
+      "integer",
+      "min_likelihood: must be an integer, got 7.5",
+    ],
+    [
+      "persondata_person_search",
+      { apiKey: PDL, sql: "SELECT * FROM person" },
+      "size",
+      100,
+      (c) => (c.body as { size: number }).size,
+      101,
+      "maximum",
+      "size: must be at most 100 (allowed: 1–100), got 101",
+    ],
+    [
+      "persondata_person_search",
+      { apiKey: PDL, sql: "SELECT * FROM person" },
+      "size",
+      1,
+      (c) => (c.body as { size: number }).size,
+      0,
+      "minimum",
+      "size: must be at least 1 (allowed: 1–100), got 0",
+    ],
+    [
+      "books_search_volumes",
+      { apiKey: BOOKS, q: "dune" },
+      "maxResults",
+      40,
+      (c) => c.url.searchParams.get("maxResults"),
+      41,
+      "maximum",
+      "maxResults: must be at most 40 (allowed: 1–40), got 41",
+    ],
+    [
+      "books_search_volumes",
+      { apiKey: BOOKS, q: "dune" },
+      "maxResults",
+      1,
+      (c) => c.url.searchParams.get("maxResults"),
+      0,
+      "minimum",
+      "maxResults: must be at least 1 (allowed: 1–40), got 0",
+    ],
   ];
 
-  it("1. Limits are the stricter of the spec and the upstream ($top 1–999, numCards 1–75, additionalInstructions ≤ 2,000, inputText 1–400,000, limit 1–50, min_likelihood integer 1–10, size 1–100, maxResults 1–40)", async () => {
-    for (const [id, params, param, ok, sent, bad, rule, message] of limits) {
-      const accepted = await call(id, { ...params, [param]: ok });
-      expectSuccess(accepted.result);
-      expect(accepted.calls, `${id} ${param} ${String(ok).slice(0, 10)}`).toHaveLength(1);
-      expectNoViolation(accepted.calls[0]!);
-      expect(String(sent(accepted.calls[0]!)), `${id} ${param} on the wire`).toBe(String(ok));
-      const refused = await call(id, { ...params, [param]: bad });
-      expect(refused.calls, `${id} ${param} ${String(bad).slice(0, 10)}`).toHaveLength(0);
-      const error = expectFailure(refused.result);
-      expect(error, `${id} ${param}`).toMatchObject({ type: "validation", provider: tool(id).provider, operation: id, param, rule });
-      expect(error.message.startsWith(message), `${error.message.slice(0, 120)} starts with ${message}`).toBe(true);
-    }
-  });
+  it(
+    "1. Limits are the stricter of the spec and the upstream ($top 1–999, numCards 1–75, additionalInstructions " +
+      "≤ 2,000, inputText 1–400,000, limit 1–50, min_likelihood integer 1–10, size 1–100, maxResults 1–40)",
+    async () => {
+      for (const [id, params, param, ok, sent, bad, rule, message] of limits) {
+        const accepted = await call(id, { ...params, [param]: ok });
+        expectSuccess(accepted.result);
+        expect(accepted.calls, `${id} ${param} ${String(ok).slice(0, 10)}`).toHaveLength(1);
+        expectNoViolation(accepted.calls[0]!);
+        expect(String(sent(accepted.calls[0]!)), `${id} ${param} on the wire`).toBe(String(ok));
+        const refused = await call(id, { ...params, [param]: bad });
+        expect(refused.calls, `${id} ${param} ${String(bad).slice(0, 10)}`).toHaveLength(0);
+        const error = expectFailure(refused.result);
+        expect(error, `${id} ${param}`).toMatchObject({
+          type: "validation",
+          provider: tool(id).provider,
+          operation: id,
+          param,
+          rule,
+        });
+        expect(error.message.startsWith(message), `${error.message.slice(0, 120)} starts with ${message}`).toBe(true);
+      }
+    },
+  );
 
-  it("2. Enums are the spec's plus the upstream's additions; a value the upstream rejects is refused naming the accepted ones", async () => {
-    for (const [extra, wire] of [
-      [{ exportAs: "png" }, { exportAs: "png" }],
-      [{ imageSource: "pexels" }, { imageOptions: { source: "pexels" } }],
-      [{ imageSource: "themeAccent" }, { imageOptions: { source: "themeAccent" } }],
-    ] as const) {
-      const added = await call("docgen_generate", { ...generate, ...extra });
-      expectSuccess(added.result);
-      expectNoViolation(added.calls[0]!);
-      expect(added.calls[0]!.body).toMatchObject(wire);
-    }
-    const fromTemplate = await call("docgen_generate_from_template", { apiKey: GAMMA, gammaId: "g_1", prompt: "Adapt", exportAs: "png" });
-    expectSuccess(fromTemplate.result);
-    expectNoViolation(fromTemplate.calls[0]!);
-    expect(fromTemplate.calls[0]!.body).toMatchObject({ exportAs: "png" });
-    expectRefused(
-      await call("docgen_generate", { ...generate, imageSource: "unsplash" }),
-      "imageSource",
-      "enum",
-      'imageSource: must be one of aiGenerated, pictographic, webAllImages, webFreeToUse, webFreeToUseCommercially, giphy, pexels, placeholder, noImages, themeAccent, got "unsplash"',
-    );
-  });
+  it(
+    "2. Enums are the spec's plus the upstream's additions; a value the upstream rejects is refused naming the " +
+      "accepted ones",
+    async () => {
+      for (const [extra, wire] of [
+        [{ exportAs: "png" }, { exportAs: "png" }],
+        [{ imageSource: "pexels" }, { imageOptions: { source: "pexels" } }],
+        [{ imageSource: "themeAccent" }, { imageOptions: { source: "themeAccent" } }],
+      ] as const) {
+        const added = await call("docgen_generate", { ...generate, ...extra });
+        expectSuccess(added.result);
+        expectNoViolation(added.calls[0]!);
+        expect(added.calls[0]!.body).toMatchObject(wire);
+      }
+      const fromTemplate = await call("docgen_generate_from_template", {
+        apiKey: GAMMA,
+        gammaId: "g_1",
+        prompt: "Adapt",
+        exportAs: "png",
+      });
+      expectSuccess(fromTemplate.result);
+      expectNoViolation(fromTemplate.calls[0]!);
+      expect(fromTemplate.calls[0]!.body).toMatchObject({ exportAs: "png" });
+      expectRefused(
+        await call("docgen_generate", { ...generate, imageSource: "unsplash" }),
+        "imageSource",
+        "enum",
+        "imageSource: must be one of aiGenerated, pictographic, webAllImages, webFreeToUse, " +
+          'webFreeToUseCommercially, giphy, pexels, placeholder, noImages, themeAccent, got "unsplash"',
+      );
+    },
+  );
 
-  it("2. (models) The image model is one the upstream accepts: the spec keeps the published list, an unknown one is refused naming them", async () => {
-    const ours: string[] = parse(readFileSync(join(SPECS_DIR, "docgen/openapi.yaml"), "utf8")).components.schemas.ImageModel.enum;
-    const theirs: string[] = published("docgen").components.schemas.ImageModel.enum;
-    expect(ours).toEqual(theirs);
-    expect(ours.length).toBe(46);
-    for (const id of ["docgen_generate", "docgen_generate_from_template"]) expect(tool(id).params.find((p) => p.name === "imageModel")?.enum, id).toEqual(theirs);
-    const ok = await call("docgen_generate", { ...generate, imageSource: "aiGenerated", imageModel: "flux-2-pro" });
-    expectSuccess(ok.result);
-    expectNoViolation(ok.calls[0]!);
-    expect(ok.calls[0]!.body).toMatchObject({ imageOptions: { source: "aiGenerated", model: "flux-2-pro" } });
-    expectRefused(await call("docgen_generate", { ...generate, imageModel: "dall-e-4" }), "imageModel", "enum", `imageModel: must be one of ${theirs.join(", ")}, got "dall-e-4"`);
-  });
+  it(
+    "2. (models) The image model is one the upstream accepts: the spec keeps the published list, an unknown one " +
+      "is refused naming them",
+    async () => {
+      const ours: string[] = parse(readFileSync(join(SPECS_DIR, "docgen/openapi.yaml"), "utf8")).components.schemas
+        .ImageModel.enum;
+      const theirs: string[] = published("docgen").components.schemas.ImageModel.enum;
+      expect(ours).toEqual(theirs);
+      expect(ours.length).toBe(46);
+      for (const id of ["docgen_generate", "docgen_generate_from_template"])
+        expect(tool(id).params.find((p) => p.name === "imageModel")?.enum, id).toEqual(theirs);
+      const ok = await call("docgen_generate", { ...generate, imageSource: "aiGenerated", imageModel: "flux-2-pro" });
+      expectSuccess(ok.result);
+      expectNoViolation(ok.calls[0]!);
+      expect(ok.calls[0]!.body).toMatchObject({ imageOptions: { source: "aiGenerated", model: "flux-2-pro" } });
+      expectRefused(
+        await call("docgen_generate", { ...generate, imageModel: "dall-e-4" }),
+        "imageModel",
+        "enum",
+        `imageModel: must be one of ${theirs.join(", ")}, got "dall-e-4"`,
+      );
+    },
+  );
 
   it("2. (languages) textLanguage accepts exactly the language codes of the pinned published document", async () => {
     const theirs: string[] = published("docgen").components.schemas.TextOptions.properties.language.enum;
@@ -127,264 +301,40 @@ describe("DECISIONS — General", () => {
     expectSuccess(last.result);
     expectNoViolation(last.calls[0]!);
     expect(last.calls[0]!.body).toMatchObject({ textOptions: { language: theirs[theirs.length - 1] } });
-    expectRefused(await call("docgen_generate", { ...generate, textLanguage: "en-US" }), "textLanguage", "enum", `textLanguage: must be one of ${theirs.join(", ")} (any case), got "en-US"`);
-  });
-
-  it("3. Every invalid input is refused before any request, naming the parameter, the rule and the value (cross-field rules too)", async () => {
-    expectRefused(await call("docgen_generate", { ...generate, format: "social", cardDimensions: "16x9" }), "cardDimensions", "allowedValues", 'cardDimensions: must be one of 1x1, 4x5, 9x16 when format is social, got "16x9"');
-    expectRefused(await call("docgen_generate", { ...generate, numCards: 7.5 }), "numCards", "integer", "numCards: must be an integer, got 7.5");
-    expectRefused(await call("persondata_person_search", { apiKey: PDL, sql: "SELECT * FROM person", query: { query: { match_all: {} } } }), "sql", "exactlyOne", "exactly one of query, sql is required, got query and sql");
-  });
-
-  // Each provider's own error body, read here (not through the manifest's expressions).
-  const failures: { id: string; params: Record<string, unknown>; status: number; name: string; secret: string; read: (body: unknown) => { code?: string; message: string }; retryable: boolean; requestIdHeader?: string }[] = [
-    {
-      id: "books_search_volumes",
-      params: { apiKey: BOOKS, q: "dune" },
-      status: 400,
-      name: "keyInvalid",
-      secret: BOOKS,
-      read: (b) => ({ code: (b as { error: { status: string } }).error.status, message: (b as { error: { message: string } }).error.message }),
-      retryable: false,
-    },
-    {
-      id: "crm_query",
-      params: { ...crm(), query: "SELECT Id FROM Account" },
-      status: 403,
-      name: "requestLimitExceeded",
-      secret: SF,
-      read: (b) => ({ code: (b as { errorCode: string }[])[0]!.errorCode, message: (b as { message: string }[])[0]!.message }),
-      retryable: false,
-    },
-    { id: "directory_list_users", params: { accessToken: GRAPH }, status: 429, name: "throttled", secret: GRAPH, read: (b) => (b as { error: { code: string; message: string } }).error, retryable: true, requestIdHeader: "request-id" },
-    {
-      id: "persondata_person_enrich",
-      params: { apiKey: PDL, email: "sean@peopledatalabs.com" },
-      status: 401,
-      name: "invalidKey",
-      secret: PDL,
-      read: (b) => ({ code: (b as { error: { type: string } }).error.type, message: (b as { error: { message: string } }).error.message }),
-      retryable: false,
-    },
-    { id: "docgen_generate", params: generate, status: 500, name: "generationError", secret: GAMMA, read: (b) => ({ message: (b as { message: string }).message }), retryable: false, requestIdHeader: "x-request-id" },
-  ];
-
-  it("4. Upstream failures are one structured error shape (provider, operation, status, code, message, request id, retryable), and a secret never appears in it", async () => {
-    for (const f of failures) {
-      const t = tool(f.id);
-      const r = await call(f.id, f.params, { prefer: `code=${f.status}, example=${f.name}`, retries: 0 });
-      expect(r.calls).toHaveLength(1);
-      expect(r.calls[0]!.status).toBe(f.status);
-      const body = example(t.provider, t.operationId, String(f.status), f.name);
-      expect(JSON.parse(r.calls[0]!.responseBody), `${f.id}: the mock answered the example asked for`).toEqual(body);
-      const { code, message } = f.read(body);
-      const error = expectFailure(r.result);
-      const required = ["type", "provider", "operation", "status", "message", "retryable", ...(code !== undefined ? ["code"] : []), ...(f.requestIdHeader ? ["requestId"] : [])];
-      expect(Object.keys(error), f.id).toEqual(expect.arrayContaining(required));
-      expect(error, f.id).toMatchObject({ type: "upstream", provider: t.provider, operation: f.id, status: f.status, message, retryable: f.retryable });
-      // Gamma's body has no error code: none is invented.
-      expect(error.code, f.id).toBe(code);
-      if (f.requestIdHeader) expect(error.requestId, f.id).toBe(r.calls[0]!.responseHeaders.get(f.requestIdHeader));
-      expect(JSON.stringify(r.result), f.id).not.toContain(f.secret);
-    }
-  });
-
-  it("4. (query-string key) A key that travels in the query string never appears in an error, even one that quotes the request address", async () => {
-    const failing = async (request: Request): Promise<Response> => {
-      throw new TypeError(`fetch failed: ${request.url}`);
-    };
-    const result = await executeTool("books_search_volumes", { apiKey: BOOKS, q: "dune" }, { baseUrl: mockUrl("books"), fetch: failing, retries: 0 });
-    const error = expectFailure(result);
-    expect(error).toMatchObject({ type: "network", provider: "books", operation: "books_search_volumes" });
-    // The address is quoted (so this is a real test of redaction), without the key.
-    expect(error.message).toContain("/books/v1/volumes?q=dune");
-    expect(JSON.stringify(result)).not.toContain(BOOKS);
-  });
-
-  it("5. Base addresses: the CRM uses the caller's instanceUrl (https; http for loopback; trailing slashes stripped; no path, query or credentials)", async () => {
-    const base = { ...crm(), sobject: "Account", recordId: ACCOUNT_ID };
-    const loopback = await call("crm_get_record", { ...base, instanceUrl: `${mockUrl("crm")}//` });
-    expectSuccess(loopback.result);
-    expect(`${loopback.calls[0]!.url.origin}${loopback.calls[0]!.url.pathname}`).toBe(`${mockUrl("crm")}/services/data/v59.0/sobjects/Account/${ACCOUNT_ID}`);
-    for (const [instanceUrl, message] of [
-      ["http://acme.my.salesforce.com", 'instanceUrl: must use https (http is allowed only for loopback hosts), got "http://acme.my.salesforce.com"'],
-      ["https://acme.my.salesforce.com/services", 'instanceUrl: must be scheme and host only, without a path, got "https://acme.my.salesforce.com/services"'],
-      ["https://acme.my.salesforce.com?x=1", 'instanceUrl: must not contain a query or fragment, got "https://acme.my.salesforce.com?x=1"'],
-    ] as const) {
-      expectRefused(await call("crm_get_record", { ...base, instanceUrl }), "instanceUrl", "format", message);
-    }
-    const withCredentials = await call("crm_get_record", { ...base, instanceUrl: "https://admin:hunter2secret@acme.my.salesforce.com" });
-    expect(withCredentials.calls).toHaveLength(0);
-    expect(expectFailure(withCredentials.result)).toMatchObject({ type: "validation", param: "instanceUrl", rule: "format" });
-    expect(JSON.stringify(withCredentials.result)).not.toContain("hunter2secret");
-  });
-
-  it("5. Base addresses: the others default to their upstream hosts (overridable per call); version prefixes live in the paths, not in servers", async () => {
-    for (const [id, params, host, prefix, reply] of [
-      ["directory_list_users", { accessToken: GRAPH }, "https://graph.microsoft.com", "/v1.0/", json(200, { value: [] })],
-      ["docgen_list_themes", { apiKey: GAMMA }, "https://public-api.gamma.app", "/v1.0/", json(200, { data: [], hasMore: false, nextCursor: null })],
-      ["persondata_company_enrich", { apiKey: PDL, website: "peopledatalabs.com" }, "https://api.peopledatalabs.com", "/v5/", json(404, { status: 404, error: { type: "not_found", message: "No records were found matching your request" } })],
-      ["books_search_volumes", { apiKey: BOOKS, q: "dune" }, "https://www.googleapis.com", "/books/v1/", json(200, { kind: "books#volumes", totalItems: 0 })],
-    ] as const) {
-      const { fetch, seen } = scriptedFetch(reply);
-      expectSuccess(await executeTool(id, params, { fetch, retries: 0 }));
-      expect(seen, id).toHaveLength(1);
-      expect(new URL(seen[0]!.url).origin, id).toBe(host);
-      expect(new URL(seen[0]!.url).pathname.startsWith(prefix), `${seen[0]!.url} starts with ${prefix}`).toBe(true);
-      const provider = tool(id).provider;
-      for (const op of spec(provider).operations.values()) expect(op.path.startsWith(prefix), `${provider} ${op.path}`).toBe(true);
-      const servers: { url: string }[] = parse(readFileSync(join(SPECS_DIR, provider, "openapi.yaml"), "utf8")).servers;
-      expect(
-        servers.map((s) => new URL(s.url).pathname),
-        `${provider} servers`,
-      ).toEqual(servers.map(() => "/"));
-    }
-    for (const op of spec("crm").operations.values()) expect(op.path.startsWith("/services/data/v59.0/"), op.path).toBe(true);
-  });
-});
-
-describe("DECISIONS — CRM", () => {
-  it("sobject must be an API name and recordId 15 or 18 alphanumerics, both validated then URL-encoded", async () => {
-    for (const [sobject, recordId] of [
-      ["Account", ACCOUNT_ID],
-      ["My_Object__c", "001D000000INjVe"],
-    ]) {
-      const r = await call("crm_get_record", { ...crm(), sobject, recordId });
-      expectSuccess(r.result);
-      expectNoViolation(r.calls[0]!);
-      expect(r.calls[0]!.url.pathname).toBe(`/services/data/v59.0/sobjects/${sobject}/${recordId}`);
-    }
     expectRefused(
-      await call("crm_get_record", { ...crm(), sobject: "Account/../User", recordId: ACCOUNT_ID }),
-      "sobject",
-      "pattern",
-      'sobject: must be an sObject API name such as Account or My_Object__c matching ^[A-Za-z][A-Za-z0-9_]*$, got "Account/../User"',
+      await call("docgen_generate", { ...generate, textLanguage: "en-US" }),
+      "textLanguage",
+      "enum",
+      `textLanguage: must be one of ${theirs.join(", ")} (any case), got "en-US"`,
     );
-    for (const recordId of ["001D000000IqhS", "001D000000IqhSLI", "001D000000IqhSL-AZ"]) {
+  });
+
+  it(
+    "3. Every invalid input is refused before any request, naming the parameter, the rule and the value " +
+      "(cross-field rules too)",
+    async () => {
       expectRefused(
-        await call("crm_get_record", { ...crm(), sobject: "Account", recordId }),
-        "recordId",
-        "pattern",
-        `recordId: must be a record ID of 15 or 18 letters and digits matching ^[A-Za-z0-9]{15}([A-Za-z0-9]{3})?$, got "${recordId}"`,
+        await call("docgen_generate", { ...generate, format: "social", cardDimensions: "16x9" }),
+        "cardDimensions",
+        "allowedValues",
+        'cardDimensions: must be one of 1x1, 4x5, 9x16 when format is social, got "16x9"',
       );
-    }
-  });
-
-  it("query is sent percent-encoded in q: a + & # % inside a literal survives", async () => {
-    const q = "SELECT Id FROM Account WHERE Name = 'A+B & C #1 at 100%'";
-    const r = await call("crm_query", { ...crm(), query: q });
-    expectSuccess(r.result);
-    expectNoViolation(r.calls[0]!);
-    expect(r.calls[0]!.url.searchParams.get("q")).toBe(q);
-    // The raw query: each of them percent-encoded, none left as a separator.
-    expect(r.calls[0]!.search).toBe("?q=SELECT%20Id%20FROM%20Account%20WHERE%20Name%20%3D%20%27A%2BB%20%26%20C%20%231%20at%20100%25%27");
-  });
-
-  it("create answers 201 {id, success, errors}: data is that body, metadata.id its id; an Id in the fields is refused before the call", async () => {
-    const r = await call("crm_create_record", { ...crm(), sobject: "Account", fields: { Name: "Acme" } });
-    expect(r.calls[0]!.status).toBe(201);
-    expectNoViolation(r.calls[0]!);
-    const body = JSON.parse(r.calls[0]!.responseBody) as { id: string };
-    expect(expectSuccess(r.result)).toEqual({ data: body, metadata: { id: body.id } });
-    expect(body).toEqual({ id: ACCOUNT_ID, success: true, errors: [] });
-    for (const id of ["crm_create_record", "crm_update_record"]) {
-      const refused = await call(id, { ...crm(), sobject: "Account", ...(id === "crm_update_record" ? { recordId: ACCOUNT_ID } : {}), fields: { Name: "Acme", ID: ACCOUNT_ID } });
-      expect(refused.calls).toHaveLength(0);
-      expect(expectFailure(refused.result)).toMatchObject({ type: "validation", param: "fields", rule: "forbiddenKeys", message: expect.stringMatching(/^fields: must not contain "Id" \(in any case\): .*, got key "ID"$/) });
-    }
-  });
-
-  it("update answers 204: data is {updated: true}, metadata.id the recordId", async () => {
-    const r = await call("crm_update_record", { ...crm(), sobject: "Account", recordId: "001D000000INjVe", fields: { BillingCity: "Paris" } });
-    expect(r.calls[0]!.status).toBe(204);
-    expect(r.calls[0]!.responseBody).toBe("");
-    expect(r.calls[0]!.method).toBe("PATCH");
-    expect(expectSuccess(r.result)).toEqual({ data: { updated: true }, metadata: { id: "001D000000INjVe" } });
-  });
-
-  it("get with fields sends ?fields=A,B (a comma-separated string)", async () => {
-    const r = await call("crm_get_record", { ...crm(), sobject: "Account", recordId: ACCOUNT_ID, fields: "Name,Industry" });
-    expectSuccess(r.result);
-    expectNoViolation(r.calls[0]!);
-    expect(r.calls[0]!.url.searchParams.getAll("fields")).toEqual(["Name,Industry"]);
-    expect(r.calls[0]!.search).toBe("?fields=Name%2CIndustry");
-  });
-
-  it("errors are a JSON array of {message, errorCode}; 403 REQUEST_LIMIT_EXCEEDED is a limit error, not retried", async () => {
-    const r = await call("crm_query", { ...crm(), query: "SELECT Id FROM Account" }, { prefer: "code=403, example=requestLimitExceeded" });
-    expect(r.calls).toHaveLength(1);
-    expect(r.calls[0]!.status).toBe(403);
-    const [first] = example("crm", "query", "403", "requestLimitExceeded") as { message: string; errorCode: string }[];
-    expect(first!.errorCode).toBe("REQUEST_LIMIT_EXCEEDED");
-    expect(expectFailure(r.result)).toMatchObject({ type: "upstream", provider: "crm", operation: "crm_query", status: 403, code: "REQUEST_LIMIT_EXCEEDED", message: first!.message, retryable: false });
-    const unknown = await call("crm_query", { ...crm(), query: "SELECT Id FROM Account" }, { prefer: "code=400, example=malformedQuery" });
-    const [malformed] = example("crm", "query", "400", "malformedQuery") as { message: string; errorCode: string }[];
-    expect(expectFailure(unknown.result)).toMatchObject({ status: 400, code: malformed!.errorCode, message: malformed!.message, retryable: false });
-  });
-});
-
-describe("DECISIONS — Directory", () => {
-  it("top → $top 1–999 (a value over 999 refused, never clamped), filter → URL-encoded $filter", async () => {
-    const filter = "startsWith(displayName,'A&B #1')";
-    const r = await call("directory_list_users", { accessToken: GRAPH, top: 999, filter });
-    expectSuccess(r.result);
-    expectNoViolation(r.calls[0]!);
-    expect(r.calls[0]!.url.searchParams.get("$top")).toBe("999");
-    expect(r.calls[0]!.url.searchParams.get("$filter")).toBe(filter);
-    expect(r.calls[0]!.search).toBe("?$top=999&$filter=startsWith%28displayName%2C%27A%26B%20%231%27%29");
-    for (const id of ["directory_list_users", "directory_list_groups"]) {
-      expectRefused(await call(id, { accessToken: GRAPH, top: 1000 }), "top", "maximum", "top: must be at most 999 (allowed: 1–999), got 1000");
-    }
-  });
-
-  it("userId is URL-encoded into the path (#EXT# → %23EXT%23); a UPN starting with $ uses /users('…')", async () => {
-    const guest = await call("directory_get_user", { accessToken: GRAPH, userId: "ada_contoso.com#EXT#@fabrikam.onmicrosoft.com" });
-    expectSuccess(guest.result);
-    expectNoViolation(guest.calls[0]!);
-    expect(guest.calls[0]!.url.pathname).toBe("/v1.0/users/ada_contoso.com%23EXT%23%40fabrikam.onmicrosoft.com");
-    const dollar = await call("directory_get_user", { accessToken: GRAPH, userId: "$admin@contoso.com" });
-    expectSuccess(dollar.result);
-    expectNoViolation(dollar.calls[0]!);
-    expect(dollar.calls[0]!.url.pathname).toBe("/v1.0/users('%24admin%40contoso.com')");
-  });
-
-  it("create always sends accountEnabled (default true) and passwordProfile with forceChangePasswordNextSignIn: true; 201", async () => {
-    const params = { accessToken: GRAPH, displayName: "Ada", mailNickname: "ada", userPrincipalName: "ada@contoso.com", password: "xWwvJ]6NMw+bWH-d" };
-    const r = await call("directory_create_user", params);
-    expect(r.calls[0]!.status).toBe(201);
-    expectNoViolation(r.calls[0]!);
-    expect(r.calls[0]!.body).toEqual({ displayName: "Ada", mailNickname: "ada", userPrincipalName: "ada@contoso.com", accountEnabled: true, passwordProfile: { password: "xWwvJ]6NMw+bWH-d", forceChangePasswordNextSignIn: true } });
-    const output = expectSuccess(r.result) as { data: { id: string }; metadata: { id: string } };
-    expect(output.metadata).toEqual({ id: output.data.id });
-    const disabled = await call("directory_create_user", { ...params, accountEnabled: false });
-    expect(disabled.calls[0]!.body).toMatchObject({ accountEnabled: false, passwordProfile: { forceChangePasswordNextSignIn: true } });
-  });
-
-  it("metadata.count is the number of items returned, not @odata.count", async () => {
-    const r = await call("directory_list_users", { accessToken: GRAPH }, { prefer: "example=withCount" });
-    const body = example("directory", "listUsers", "200", "withCount") as { value: unknown[]; "@odata.count": number };
-    expect(body["@odata.count"]).not.toBe(body.value.length);
-    expect(expectSuccess(r.result)).toEqual({ data: body.value, metadata: { count: body.value.length } });
-  });
-
-  it("advancedQuery sends ConsistencyLevel: eventual and $count=true, and nothing of the kind without it", async () => {
-    for (const id of ["directory_list_users", "directory_list_groups"]) {
-      const r = await call(id, { accessToken: GRAPH, advancedQuery: true });
-      expectNoViolation(r.calls[0]!);
-      expect(r.calls[0]!.headers.get("consistencylevel")).toBe("eventual");
-      expect(r.calls[0]!.url.searchParams.get("$count")).toBe("true");
-      const plain = await call(id, { accessToken: GRAPH });
-      expect(plain.calls[0]!.headers.get("consistencylevel")).toBeNull();
-      expect(plain.calls[0]!.url.searchParams.has("$count")).toBe(false);
-    }
-  });
-
-  it("errors are {error: {code, message, innerError}}; 429 carries Retry-After", async () => {
-    const r = await call("directory_list_users", { accessToken: GRAPH }, { prefer: "code=429", retries: 0 });
-    expect(r.calls[0]!.status).toBe(429);
-    const retryAfter = r.calls[0]!.responseHeaders.get("retry-after");
-    expect(retryAfter).toBe("5");
-    const { error: body } = example("directory", "listUsers", "429", "throttled") as { error: { code: string; message: string } };
-    expect(expectFailure(r.result)).toMatchObject({ type: "upstream", status: 429, code: body.code, message: body.message, retryable: true, retryAfterMs: 5000, requestId: r.calls[0]!.responseHeaders.get("request-id") });
-  });
+      expectRefused(
+        await call("docgen_generate", { ...generate, numCards: 7.5 }),
+        "numCards",
+        "integer",
+        "numCards: must be an integer, got 7.5",
+      );
+      expectRefused(
+        await call("persondata_person_search", {
+          apiKey: PDL,
+          sql: "SELECT * FROM person",
+          query: { query: { match_all: {} } },
+        }),
+        "sql",
+        "exactlyOne",
+        "exactly one of query, sql is required, got query and sql",
+      );
+    },
+  );
 });

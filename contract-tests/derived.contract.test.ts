@@ -15,7 +15,12 @@ const SEED = 20_261_121;
 const RUNS = 20;
 
 const mockUrls = await sharedMockUrls();
-const ctx = (): CaseContext => ({ mockUrl: (p) => mockUrls[p]!, statefulMockUrl: async (p) => (await sharedStatefulMockUrls())[p]!, seed: SEED, runs: RUNS });
+const ctx = (): CaseContext => ({
+  mockUrl: (p) => mockUrls[p]!,
+  statefulMockUrl: async (p) => (await sharedStatefulMockUrls())[p]!,
+  seed: SEED,
+  runs: RUNS,
+});
 
 // The same subjects `blockwright test` loads: the generated packages' tools, checked against the specs.
 const subjects = await loadSubjects(
@@ -32,7 +37,9 @@ for (const subject of subjects) {
     it("derives, for each operation, cases of every kind that applies to it, each kind only its own", () => {
       for (const tool of subject.tools) {
         for (const kind of applicableKinds(tool, subject)) {
-          expect(new Set(CASE_KINDS[kind].derive(tool, subject).map((c) => c.kind)), `${tool.id} › ${kind}`).toEqual(new Set([kind]));
+          expect(new Set(CASE_KINDS[kind].derive(tool, subject).map((c) => c.kind)), `${tool.id} › ${kind}`).toEqual(
+            new Set([kind]),
+          );
         }
       }
     });

@@ -1,7 +1,19 @@
 // Directory (Microsoft Graph v1.0) against its Prism mock.
 import { describe, expect, it } from "vitest";
 import { executeTool, registry } from "../test-support/repo.js";
-import { example as specExample, call, capturingFetch, describeErrorStatuses, expectDocumentedShape, expectFailure, expectNoViolation, expectQueryKeys, expectSuccess, mockUrl, tool } from "../test-support/harness.js";
+import {
+  example as specExample,
+  call,
+  capturingFetch,
+  describeErrorStatuses,
+  expectDocumentedShape,
+  expectFailure,
+  expectNoViolation,
+  expectQueryKeys,
+  expectSuccess,
+  mockUrl,
+  tool,
+} from "../test-support/harness.js";
 
 const TOKEN = "eyJ0eXAiOiJKV1QiLCJub25jZSI6Im1vY2stZ3JhcGgtdG9rZW4ifQ.payload.sig";
 const valid = {
@@ -22,7 +34,8 @@ const graphError = (body: unknown) => {
   const error = (body as { error: { code: string; message: string } }).error;
   return { code: error.code, message: error.message };
 };
-const example = (operationId: string, status: string, name: string) => specExample("directory", operationId, status, name);
+const example = (operationId: string, status: string, name: string) =>
+  specExample("directory", operationId, status, name);
 
 describe("directory_list_users", () => {
   it("GETs /v1.0/users with the bearer token and maps value and its count", async () => {
@@ -51,7 +64,11 @@ describe("directory_list_users", () => {
   });
 
   it("sends ConsistencyLevel: eventual and $count=true for an advanced query", async () => {
-    const { result, calls } = await call("directory_list_users", { ...valid.directory_list_users(), advancedQuery: true, filter: "accountEnabled ne false" });
+    const { result, calls } = await call("directory_list_users", {
+      ...valid.directory_list_users(),
+      advancedQuery: true,
+      filter: "accountEnabled ne false",
+    });
     expectSuccess(result);
     expectNoViolation(calls[0]!);
     expect(calls[0]!.headers.get("consistencylevel")).toBe("eventual");
@@ -60,7 +77,9 @@ describe("directory_list_users", () => {
   });
 
   it("counts the users returned, not @odata.count", async () => {
-    const { result } = await call("directory_list_users", valid.directory_list_users(), { prefer: "example=withCount" });
+    const { result } = await call("directory_list_users", valid.directory_list_users(), {
+      prefer: "example=withCount",
+    });
     const body = example("listUsers", "200", "withCount") as { value: unknown[]; "@odata.count": number };
     expect(body["@odata.count"]).not.toBe(body.value.length);
     expect(expectSuccess(result).metadata).toEqual({ count: body.value.length });
@@ -68,23 +87,35 @@ describe("directory_list_users", () => {
 
   it("refuses $top 1000 before any request (never clamped)", async () => {
     const { result, calls } = await call("directory_list_users", { ...valid.directory_list_users(), top: 1000 });
-    expect(expectFailure(result)).toMatchObject({ type: "validation", param: "top", rule: "maximum", message: "top: must be at most 999 (allowed: 1–999), got 1000" });
+    expect(expectFailure(result)).toMatchObject({
+      type: "validation",
+      param: "top",
+      rule: "maximum",
+      message: "top: must be at most 999 (allowed: 1–999), got 1000",
+    });
     expect(calls).toHaveLength(0);
   });
 });
 
 describe("directory_list_users with allPages", () => {
   it("follows @odata.nextLink as given, with the same headers, until there is none", async () => {
-    // The example's nextLink names the real host: the mock moves it to its own origin (mock-paging.ts); its last page is asked for by name.
+    // The example's nextLink names the real host: the mock moves it to its own origin (mock-paging.ts); its last page
+    // is asked for by name.
     const mock = mockUrl("directory");
     const { fetch, calls } = capturingFetch((_, i) => (i === 1 ? "example=lastPage" : undefined));
-    const result = await executeTool("directory_list_users", { ...valid.directory_list_users(), top: 3, advancedQuery: true, filter: "accountEnabled ne false" }, { baseUrl: mock, fetch, allPages: true });
+    const result = await executeTool(
+      "directory_list_users",
+      { ...valid.directory_list_users(), top: 3, advancedQuery: true, filter: "accountEnabled ne false" },
+      { baseUrl: mock, fetch, allPages: true },
+    );
     const page = example("listUsers", "200", "page") as { value: unknown[]; "@odata.nextLink": string };
     const last = example("listUsers", "200", "lastPage") as { value: unknown[] };
     expect(calls).toHaveLength(2);
     calls.forEach(expectNoViolation);
     // Sent as the upstream wrote it: $skiptoken and the original query options untouched.
-    expect(`${calls[1]!.url.origin}${calls[1]!.url.pathname}${calls[1]!.search}`).toBe(page["@odata.nextLink"].replace("https://graph.microsoft.com", mock));
+    expect(`${calls[1]!.url.origin}${calls[1]!.url.pathname}${calls[1]!.search}`).toBe(
+      page["@odata.nextLink"].replace("https://graph.microsoft.com", mock),
+    );
     for (const c of calls) {
       expect(c.headers.get("authorization")).toBe(`Bearer ${TOKEN}`);
       expect(c.headers.get("consistencylevel")).toBe("eventual");
@@ -107,7 +138,11 @@ describe("directory_list_users with allPages", () => {
       body["@odata.nextLink"] = String(body["@odata.nextLink"]).replace(mock, "https://graph.microsoft.com");
       return new Response(JSON.stringify(body), { status: response.status, headers: response.headers });
     };
-    const result = await executeTool("directory_list_users", valid.directory_list_users(), { baseUrl: mock, fetch: elsewhere, allPages: true });
+    const result = await executeTool("directory_list_users", valid.directory_list_users(), {
+      baseUrl: mock,
+      fetch: elsewhere,
+      allPages: true,
+    });
     expect(calls).toHaveLength(1);
     expect(expectFailure(result)).toEqual({
       type: "upstream",
@@ -115,17 +150,26 @@ describe("directory_list_users with allPages", () => {
       provider: "directory",
       operation: "directory_list_users",
       code: "NEXT_PAGE_ELSEWHERE",
-      message: `directory gave the next page at https://graph.microsoft.com, not ${mockUrl("directory")}; it is not followed, so that the credential and the request never go to another address`,
+      message:
+        `directory gave the next page at https://graph.microsoft.com, not ${mockUrl("directory")}; it is not ` +
+        `followed, so that the credential and the request never go to another address`,
       retryable: false,
       page: 2,
     });
   });
 
   it("lists groups over pages the same way, stopping at maxPages", async () => {
-    const { result, calls } = await call("directory_list_groups", valid.directory_list_groups(), { allPages: true, maxPages: 1 });
+    const { result, calls } = await call("directory_list_groups", valid.directory_list_groups(), {
+      allPages: true,
+      maxPages: 1,
+    });
     expect(calls).toHaveLength(1);
     const page = example("listGroups", "200", "page") as { value: unknown[] };
-    expect(result).toEqual({ success: true, output: { data: page.value, metadata: { count: page.value.length } }, pages: { count: 1, items: page.value.length, complete: false } });
+    expect(result).toEqual({
+      success: true,
+      output: { data: page.value, metadata: { count: page.value.length } },
+      pages: { count: 1, items: page.value.length, complete: false },
+    });
   });
 });
 
@@ -144,14 +188,20 @@ describe("directory_get_user", () => {
   });
 
   it("URL-encodes a guest UPN: #EXT# becomes %23EXT%23", async () => {
-    const { result, calls } = await call("directory_get_user", { ...valid.directory_get_user(), userId: "adele_fabrikam.com#EXT#@contoso.onmicrosoft.com" });
+    const { result, calls } = await call("directory_get_user", {
+      ...valid.directory_get_user(),
+      userId: "adele_fabrikam.com#EXT#@contoso.onmicrosoft.com",
+    });
     expectSuccess(result);
     expectNoViolation(calls[0]!);
     expect(calls[0]!.url.pathname).toBe("/v1.0/users/adele_fabrikam.com%23EXT%23%40contoso.onmicrosoft.com");
   });
 
   it("uses the /users('…') form for a UPN that starts with $, doubling quotes", async () => {
-    const { result, calls } = await call("directory_get_user", { ...valid.directory_get_user(), userId: "$adele@contoso.com" });
+    const { result, calls } = await call("directory_get_user", {
+      ...valid.directory_get_user(),
+      userId: "$adele@contoso.com",
+    });
     expectSuccess(result);
     expectNoViolation(calls[0]!);
     expect(calls[0]!.url.pathname).toBe("/v1.0/users('%24adele%40contoso.com')");
@@ -169,7 +219,11 @@ describe("directory_get_user", () => {
 
 describe("directory_list_groups", () => {
   it("GETs /v1.0/groups with a filter and maps the groups", async () => {
-    const { result, calls } = await call("directory_list_groups", { ...valid.directory_list_groups(), filter: "securityEnabled eq true", top: 50 });
+    const { result, calls } = await call("directory_list_groups", {
+      ...valid.directory_list_groups(),
+      filter: "securityEnabled eq true",
+      top: 50,
+    });
     const output = expectSuccess(result);
     const c = calls[0]!;
     expectNoViolation(c);
@@ -214,19 +268,31 @@ describe("directory_create_user", () => {
   });
 
   it("sends accountEnabled false when asked", async () => {
-    const { result, calls } = await call("directory_create_user", { ...valid.directory_create_user(), accountEnabled: false });
+    const { result, calls } = await call("directory_create_user", {
+      ...valid.directory_create_user(),
+      accountEnabled: false,
+    });
     expectSuccess(result);
-    expect(calls[0]!.body).toMatchObject({ accountEnabled: false, passwordProfile: { forceChangePasswordNextSignIn: true } });
+    expect(calls[0]!.body).toMatchObject({
+      accountEnabled: false,
+      passwordProfile: { forceChangePasswordNextSignIn: true },
+    });
   });
 
   it("refuses a UPN without a domain, naming the rule", async () => {
-    const { result, calls } = await call("directory_create_user", { ...valid.directory_create_user(), userPrincipalName: "adele" });
+    const { result, calls } = await call("directory_create_user", {
+      ...valid.directory_create_user(),
+      userPrincipalName: "adele",
+    });
     expect(expectFailure(result)).toMatchObject({ param: "userPrincipalName", rule: "pattern" });
     expect(calls).toHaveLength(0);
   });
 
   it("never echoes the password", async () => {
-    const { result } = await call("directory_create_user", { ...valid.directory_create_user(), password: "x".repeat(257) });
+    const { result } = await call("directory_create_user", {
+      ...valid.directory_create_user(),
+      password: "x".repeat(257),
+    });
     const error = expectFailure(result);
     expect(error).toMatchObject({ param: "password", rule: "maxLength" });
     expect(error.message).toContain("(secret value withheld)");
@@ -235,7 +301,11 @@ describe("directory_create_user", () => {
 });
 
 describe("directory_renew_subscription", () => {
-  const renewal = { accessToken: TOKEN, subscriptionId: "7f105c7d-2dc5-4530-97cd-4e7ae6534c07", expirationDateTime: "2026-12-28T11:00:00Z" };
+  const renewal = {
+    accessToken: TOKEN,
+    subscriptionId: "7f105c7d-2dc5-4530-97cd-4e7ae6534c07",
+    expirationDateTime: "2026-12-28T11:00:00Z",
+  };
 
   it("takes Graph's 204 with no body as renewed, until the expiry asked for", async () => {
     const { result, calls } = await call("directory_renew_subscription", renewal, { prefer: "code=204" });
@@ -283,7 +353,10 @@ describe("directory triggers", () => {
 
 describe("directory errors", () => {
   it("carry the request id and honour Retry-After on 429", async () => {
-    const { result } = await call("directory_list_users", valid.directory_list_users(), { prefer: "code=429", retries: 0 });
+    const { result } = await call("directory_list_users", valid.directory_list_users(), {
+      prefer: "code=429",
+      retries: 0,
+    });
     const error = expectFailure(result);
     expect(error).toMatchObject({ status: 429, code: "TooManyRequests", retryable: true, retryAfterMs: 5000 });
     expect(typeof error.requestId).toBe("string");

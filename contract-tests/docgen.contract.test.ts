@@ -1,11 +1,29 @@
 // Document generation (Gamma v1.0) against its Prism mock.
 import { describe, expect, it } from "vitest";
-import { example as specExample, call, describeErrorStatuses, expectDocumentedShape, expectFailure, expectNoViolation, expectQueryKeys, expectSuccess, tool } from "../test-support/harness.js";
+import {
+  example as specExample,
+  call,
+  describeErrorStatuses,
+  expectDocumentedShape,
+  expectFailure,
+  expectNoViolation,
+  expectQueryKeys,
+  expectSuccess,
+  tool,
+} from "../test-support/harness.js";
 
 const KEY = "sk-gamma-7Hq2xLm9Qp4Vt8Rz";
 const valid = {
-  docgen_generate: () => ({ apiKey: KEY, inputText: "Quarterly business review: revenue up 18%", textMode: "generate" }),
-  docgen_generate_from_template: () => ({ apiKey: KEY, gammaId: "g_4tq8vz1k0b", prompt: "Adapt this one-pager for Northwind Traders" }),
+  docgen_generate: () => ({
+    apiKey: KEY,
+    inputText: "Quarterly business review: revenue up 18%",
+    textMode: "generate",
+  }),
+  docgen_generate_from_template: () => ({
+    apiKey: KEY,
+    gammaId: "g_4tq8vz1k0b",
+    prompt: "Adapt this one-pager for Northwind Traders",
+  }),
   docgen_check_status: () => ({ apiKey: KEY, generationId: "abc123xyz" }),
   docgen_list_themes: () => ({ apiKey: KEY }),
   docgen_list_folders: () => ({ apiKey: KEY }),
@@ -27,7 +45,11 @@ describe("docgen_generate", () => {
     expect(c.headers.get("x-api-key")).toBe(KEY);
     expect(c.headers.get("authorization")).toBeNull();
     // No empty textOptions/imageOptions/cardOptions: nothing was placed in them.
-    expect(c.body).toEqual({ inputText: "Quarterly business review: revenue up 18%", textMode: "generate", format: "presentation" });
+    expect(c.body).toEqual({
+      inputText: "Quarterly business review: revenue up 18%",
+      textMode: "generate",
+      format: "presentation",
+    });
     expect(output).toEqual({ generationId: "abc123xyz" });
     expectDocumentedShape(tool("docgen_generate"), output);
   });
@@ -63,7 +85,12 @@ describe("docgen_generate", () => {
       additionalInstructions: "Open with an agenda card.",
       exportAs: "pdf",
       folderIds: ["fld_7h2k9q4m", "fld_3n8x1p0v"],
-      textOptions: { amount: "detailed", tone: "confident, concise", audience: "executive leadership", language: "en-gb" },
+      textOptions: {
+        amount: "detailed",
+        tone: "confident, concise",
+        audience: "executive leadership",
+        language: "en-gb",
+      },
       imageOptions: { source: "aiGenerated", model: "imagen-4-pro", style: "clean flat illustrations" },
       cardOptions: { dimensions: "letter" },
     });
@@ -81,7 +108,11 @@ describe("docgen_generate", () => {
     ["social", "fluid", "1x1, 4x5, 9x16"],
   ] as const) {
     it(`refuses cardDimensions ${dims} for ${format}, listing the valid values`, async () => {
-      const { result, calls } = await call("docgen_generate", { ...valid.docgen_generate(), format, cardDimensions: dims });
+      const { result, calls } = await call("docgen_generate", {
+        ...valid.docgen_generate(),
+        format,
+        cardDimensions: dims,
+      });
       expect(expectFailure(result)).toMatchObject({
         type: "validation",
         param: "cardDimensions",
@@ -93,8 +124,15 @@ describe("docgen_generate", () => {
   }
 
   it("refuses any cardDimensions for a webpage, and for the default format applies presentation's", async () => {
-    const webpage = await call("docgen_generate", { ...valid.docgen_generate(), format: "webpage", cardDimensions: "fluid" });
-    expect(expectFailure(webpage.result)).toMatchObject({ param: "cardDimensions", message: 'cardDimensions: must be left out when format is webpage, got "fluid"' });
+    const webpage = await call("docgen_generate", {
+      ...valid.docgen_generate(),
+      format: "webpage",
+      cardDimensions: "fluid",
+    });
+    expect(expectFailure(webpage.result)).toMatchObject({
+      param: "cardDimensions",
+      message: 'cardDimensions: must be left out when format is webpage, got "fluid"',
+    });
     const defaulted = await call("docgen_generate", { ...valid.docgen_generate(), cardDimensions: "1x1" });
     expect(expectFailure(defaulted.result)).toMatchObject({ param: "cardDimensions", rule: "allowedValues" });
     const fits = await call("docgen_generate", { ...valid.docgen_generate(), cardDimensions: "16x9" });
@@ -107,7 +145,9 @@ describe("docgen_generate", () => {
     expect(expectFailure(result)).toMatchObject({
       param: "imageSource",
       rule: "enum",
-      message: 'imageSource: must be one of aiGenerated, pictographic, webAllImages, webFreeToUse, webFreeToUseCommercially, giphy, pexels, placeholder, noImages, themeAccent, got "unsplash"',
+      message:
+        "imageSource: must be one of aiGenerated, pictographic, webAllImages, webFreeToUse, " +
+        'webFreeToUseCommercially, giphy, pexels, placeholder, noImages, themeAccent, got "unsplash"',
     });
     expect(calls).toHaveLength(0);
   });
@@ -141,7 +181,10 @@ describe("docgen_generate", () => {
   }
 
   it("refuses more than 10 folder ids", async () => {
-    const { result, calls } = await call("docgen_generate", { ...valid.docgen_generate(), folderIds: Array.from({ length: 11 }, (_, i) => `f${i}`).join(",") });
+    const { result, calls } = await call("docgen_generate", {
+      ...valid.docgen_generate(),
+      folderIds: Array.from({ length: 11 }, (_, i) => `f${i}`).join(","),
+    });
     expect(expectFailure(result)).toMatchObject({ param: "folderIds", rule: "maxItems" });
     expect(calls).toHaveLength(0);
   });
@@ -176,7 +219,10 @@ describe("docgen_generate_from_template", () => {
   });
 
   it("has no text, card or image-source options", async () => {
-    const { result, calls } = await call("docgen_generate_from_template", { ...valid.docgen_generate_from_template(), textAmount: "brief" });
+    const { result, calls } = await call("docgen_generate_from_template", {
+      ...valid.docgen_generate_from_template(),
+      textAmount: "brief",
+    });
     expect(expectFailure(result)).toMatchObject({ param: "textAmount", rule: "unknown" });
     expect(calls).toHaveLength(0);
   });
@@ -211,14 +257,24 @@ describe("docgen_check_status", () => {
 
   it("maps a failed job with its error and credits", async () => {
     const { result } = await call("docgen_check_status", valid.docgen_check_status(), { prefer: "example=failed" });
-    const body = example("getGenerationStatus", "200", "failed") as { error: { message: string; statusCode: number }; credits: unknown };
+    const body = example("getGenerationStatus", "200", "failed") as {
+      error: { message: string; statusCode: number };
+      credits: unknown;
+    };
     const output = expectSuccess(result);
     expect(output).toMatchObject({ status: "failed", error: body.error, credits: body.credits });
     expect(output).not.toHaveProperty("gammaUrl");
   });
 
   it("declares how the runner polls it", () => {
-    expect(tool("docgen_check_status").polling).toEqual({ output: "status", pending: ["pending"], terminal: ["completed", "failed"], intervalMs: 5000, minIntervalMs: 1000, timeoutMs: 600000 });
+    expect(tool("docgen_check_status").polling).toEqual({
+      output: "status",
+      pending: ["pending"],
+      terminal: ["completed", "failed"],
+      intervalMs: 5000,
+      minIntervalMs: 1000,
+      timeoutMs: 600000,
+    });
   });
 });
 
@@ -249,13 +305,24 @@ describe.each([
 
   it("with allPages, sends each nextCursor back as after while hasMore, and gathers the list", async () => {
     // The mock answers its first page, and its last page once a cursor is sent.
-    const { result, calls } = await call(id, { apiKey: KEY, limit: 2 }, { allPages: true, prefer: (request) => (new URL(request.url).searchParams.has("after") ? "example=lastPage" : undefined) });
+    const { result, calls } = await call(
+      id,
+      { apiKey: KEY, limit: 2 },
+      {
+        allPages: true,
+        prefer: (request) => (new URL(request.url).searchParams.has("after") ? "example=lastPage" : undefined),
+      },
+    );
     const first = example(operationId, "200", "firstPage") as { data: unknown[]; nextCursor: string };
     const last = example(operationId, "200", "lastPage") as { data: unknown[] };
     calls.forEach(expectNoViolation);
     expect(calls.map((c) => c.search)).toEqual(["?limit=2", `?limit=2&after=${first.nextCursor}`]);
     expect(calls[1]!.headers.get("x-api-key")).toBe(KEY);
-    expect(result).toEqual({ success: true, output: { [listName]: [...first.data, ...last.data], hasMore: false }, pages: { count: 2, items: first.data.length + last.data.length, complete: true } });
+    expect(result).toEqual({
+      success: true,
+      output: { [listName]: [...first.data, ...last.data], hasMore: false },
+      pages: { count: 2, items: first.data.length + last.data.length, complete: true },
+    });
   });
 });
 

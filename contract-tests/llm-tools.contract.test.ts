@@ -5,7 +5,7 @@
 import AjvModule from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { connectionParams, modelParams, outputSchema, type ToolSpec } from "@blockwright/runtime/internal";
-import { valuesOf } from "../src/contract/values.js";
+import { valuesOf } from "../src/contract/inputs/values.js";
 import { call, expectSuccess, mockUrl, spec } from "../test-support/harness.js";
 import { tools } from "../test-support/repo.js";
 
@@ -15,13 +15,20 @@ const ajv = new Ajv2020({ strict: true, allowUnionTypes: true, allErrors: true }
 /**
  * Parameters that pass the tool's rules: a connection's made up, the model's as the derived suite's
  * smallest input gives them (the spec's examples, else values made from the rules, the rules kept:
- * src/contract/values.ts), which a body of several shapes (oneOf) needs as well as a plain field.
+ * src/contract/inputs/values.ts), which a body of several shapes (oneOf) needs as well as a plain field.
  */
 function validParams(t: ToolSpec): Record<string, unknown> {
   const params: Record<string, unknown> = {};
-  for (const p of connectionParams(t)) params[p.name] = p.format === "base-url" ? "https://connection.example.com" : !p.secret && p.placeholder !== undefined ? p.placeholder : "mock-credential-0123456789";
+  for (const p of connectionParams(t))
+    params[p.name] =
+      p.format === "base-url"
+        ? "https://connection.example.com"
+        : !p.secret && p.placeholder !== undefined
+          ? p.placeholder
+          : "mock-credential-0123456789";
   const model = new Set(modelParams(t).map((p) => p.name));
-  for (const [name, value] of Object.entries(valuesOf(t, spec(t.provider)).minimal())) if (model.has(name)) params[name] = value;
+  for (const [name, value] of Object.entries(valuesOf(t, spec(t.provider)).minimal()))
+    if (model.has(name)) params[name] = value;
   return params;
 }
 
@@ -29,7 +36,9 @@ const statuses = (t: ToolSpec) => [...t.successStatuses, ...t.outcomes.map((o) =
 
 describe.each(Object.values(tools))("$id", (t) => {
   const validate = ajv.compile(outputSchema(t));
-  const cases = t.responses.filter((r) => statuses(t).includes(r.status)).flatMap((r) => (r.examples.length ? r.examples : [""]).map((example) => ({ status: r.status, example })));
+  const cases = t.responses
+    .filter((r) => statuses(t).includes(r.status))
+    .flatMap((r) => (r.examples.length ? r.examples : [""]).map((example) => ({ status: r.status, example })));
 
   it("has a documented answer to check", () => {
     expect(cases.length).toBeGreaterThan(0);

@@ -13,7 +13,16 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { generate } from "../src/emit/generate-all.js";
 import { n8nNames } from "../src/emit/platforms/n8n-node.js";
-import { lintN8n, n8nCase, n8nItemsOf, n8nRoundTrip, type N8nRoundTrip, type PlatformProject, platformOperations, prepareN8n } from "../test-support/platforms/round-trips.js";
+import {
+  lintN8n,
+  n8nCase,
+  n8nItemsOf,
+  n8nRoundTrip,
+  type N8nRoundTrip,
+  type PlatformProject,
+  platformOperations,
+  prepareN8n,
+} from "../test-support/platforms/round-trips.js";
 import { type LintProblem, runN8nWorkflow, writeFiles } from "../test-support/platforms/tools.js";
 import { executeTool, GENERATED_DIR, PROVIDER_IDS, ROOT, SPECS_DIR } from "../test-support/repo.js";
 import { sharedMockUrls } from "../test-support/shared-mocks.js";
@@ -23,7 +32,14 @@ let project: PlatformProject;
 
 beforeAll(async () => {
   out = mkdtempSync(join(tmpdir(), "blockwright-n8n-"));
-  const result = await generate({ root: ROOT, specsDir: SPECS_DIR, target: "n8n", outDir: out, packagesDir: GENERATED_DIR, author: "Zz Tester <zz@example.test>" });
+  const result = await generate({
+    root: ROOT,
+    specsDir: SPECS_DIR,
+    target: "n8n",
+    outDir: out,
+    packagesDir: GENERATED_DIR,
+    author: "Zz Tester <zz@example.test>",
+  });
   writeFiles(out, result.files);
   project = { root: ROOT, specsDir: SPECS_DIR, packagesDir: GENERATED_DIR, irs: result.irs };
   await prepareN8n(project, out);
@@ -46,14 +62,18 @@ describe("a workflow on n8n's engine, against the providers' mocks", () => {
   let home: string;
   beforeAll(async () => {
     home = mkdtempSync(join(tmpdir(), "blockwright-n8n-home-"));
-    trip = await n8nRoundTrip(project, out, await sharedMockUrls(), home, (_provider, id, params, options) => executeTool(id, params, options));
+    trip = await n8nRoundTrip(project, out, await sharedMockUrls(), home, (_provider, id, params, options) =>
+      executeTool(id, params, options),
+    );
   });
   afterAll(() => rmSync(home, { recursive: true, force: true }));
 
   it("runs every operation's node", () => {
     expect(trip.run.error).toBeUndefined();
     expect(trip.run.status).toBe("success");
-    expect(trip.results.map((r) => r.case.op.tool.id).sort()).toEqual(project.irs.flatMap((ir) => ir.operations.map((o) => o.tool.id)).sort());
+    expect(trip.results.map((r) => r.case.op.tool.id).sort()).toEqual(
+      project.irs.flatMap((ir) => ir.operations.map((o) => o.tool.id)).sort(),
+    );
   });
 
   it("gives, for each operation, the item of executeTool's output for the same values", () => {
@@ -70,7 +90,11 @@ describe("a failure on n8n's engine", () => {
   beforeAll(async () => {
     home = mkdtempSync(join(tmpdir(), "blockwright-n8n-home-"));
     // An upstream that throttles every request, asking for a wait longer than the runtime waits: no retry.
-    server = createServer((_req, res) => res.writeHead(429, { "content-type": "application/json", "retry-after": "3600" }).end(JSON.stringify({ error: { message: "slow down" } })));
+    server = createServer((_req, res) =>
+      res
+        .writeHead(429, { "content-type": "application/json", "retry-after": "3600" })
+        .end(JSON.stringify({ error: { message: "slow down" } })),
+    );
     await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   });
   afterAll(async () => {
@@ -78,25 +102,44 @@ describe("a failure on n8n's engine", () => {
     rmSync(home, { recursive: true, force: true });
   });
 
-  it("is n8n's NodeApiError with the structured error: its status, the wait asked for, and n8n's failure cause", async () => {
-    const [op] = await platformOperations({ ...project, irs: project.irs.slice(0, 1) });
-    const c = n8nCase(op!, out, `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-    const credential = n8nNames(op!.ir).credential;
-    const result = await runN8nWorkflow(
-      {
-        packages: [join(out, op!.ir.provider)],
-        items: [{ [op!.tool.id]: c.values }],
-        nodes: [{ id: "n", name: "Throttled", type: c.type, typeVersion: 1, position: [200, 0], parameters: c.parameters, credentials: { [credential]: { id: "c", name: "c" } } }],
-        credentials: { [credential]: c.credential },
-      },
-      home,
-    );
-    expect(result.status).toBe("error");
-    expect(result.nodes.Throttled?.[0]?.error).toMatchObject({
-      name: "NodeApiError",
-      httpCode: "429",
-      errorResponse: { type: "upstream", status: 429, provider: op!.ir.provider, operation: op!.tool.id, retryAfterMs: 3_600_000 },
-      failure: { cause: "rate-limited", retryAfterMs: 3_600_000 },
-    });
-  });
+  it(
+    "is n8n's NodeApiError with the structured error: its status, the wait asked for, and n8n's " + "failure cause",
+    async () => {
+      const [op] = await platformOperations({ ...project, irs: project.irs.slice(0, 1) });
+      const c = n8nCase(op!, out, `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+      const credential = n8nNames(op!.ir).credential;
+      const result = await runN8nWorkflow(
+        {
+          packages: [join(out, op!.ir.provider)],
+          items: [{ [op!.tool.id]: c.values }],
+          nodes: [
+            {
+              id: "n",
+              name: "Throttled",
+              type: c.type,
+              typeVersion: 1,
+              position: [200, 0],
+              parameters: c.parameters,
+              credentials: { [credential]: { id: "c", name: "c" } },
+            },
+          ],
+          credentials: { [credential]: c.credential },
+        },
+        home,
+      );
+      expect(result.status).toBe("error");
+      expect(result.nodes.Throttled?.[0]?.error).toMatchObject({
+        name: "NodeApiError",
+        httpCode: "429",
+        errorResponse: {
+          type: "upstream",
+          status: 429,
+          provider: op!.ir.provider,
+          operation: op!.tool.id,
+          retryAfterMs: 3_600_000,
+        },
+        failure: { cause: "rate-limited", retryAfterMs: 3_600_000 },
+      });
+    },
+  );
 });

@@ -1,6 +1,16 @@
 // Data enrichment (People Data Labs v5) against its Prism mock.
 import { describe, expect, it } from "vitest";
-import { example as specExample, call, describeErrorStatuses, expectDocumentedShape, expectFailure, expectNoViolation, expectQueryKeys, expectSuccess, tool } from "../test-support/harness.js";
+import {
+  example as specExample,
+  call,
+  describeErrorStatuses,
+  expectDocumentedShape,
+  expectFailure,
+  expectNoViolation,
+  expectQueryKeys,
+  expectSuccess,
+  tool,
+} from "../test-support/harness.js";
 
 const KEY = "pdl_live_8f2c9a71d4e64b3c";
 const valid = {
@@ -14,11 +24,15 @@ const pdlError = (body: unknown) => {
   const error = (body as { error: { type: string; message: string } }).error;
   return { code: error.type, message: error.message };
 };
-const example = (operationId: string, status: string, name: string) => specExample("persondata", operationId, status, name);
+const example = (operationId: string, status: string, name: string) =>
+  specExample("persondata", operationId, status, name);
 
 describe("persondata_person_enrich", () => {
   it("GETs /v5/person/enrich with X-Api-Key and maps the envelope", async () => {
-    const { result, calls } = await call("persondata_person_enrich", { ...valid.persondata_person_enrich(), min_likelihood: 6 });
+    const { result, calls } = await call("persondata_person_enrich", {
+      ...valid.persondata_person_enrich(),
+      min_likelihood: 6,
+    });
     const output = expectSuccess(result);
     const c = calls[0]!;
     expectNoViolation(c);
@@ -34,7 +48,11 @@ describe("persondata_person_enrich", () => {
   });
 
   it("accepts name with company instead of an email", async () => {
-    const { result, calls } = await call("persondata_person_enrich", { apiKey: KEY, name: "Sean Thorne", company: "peopledatalabs.com" });
+    const { result, calls } = await call("persondata_person_enrich", {
+      apiKey: KEY,
+      name: "Sean Thorne",
+      company: "peopledatalabs.com",
+    });
     expectSuccess(result);
     expectQueryKeys(calls[0]!, tool("persondata_person_enrich"), ["name", "company"]);
   });
@@ -61,14 +79,19 @@ describe("persondata_person_enrich", () => {
     [5.5, "integer"],
   ] as const) {
     it(`refuses min_likelihood ${value} (${rule})`, async () => {
-      const { result, calls } = await call("persondata_person_enrich", { ...valid.persondata_person_enrich(), min_likelihood: value });
+      const { result, calls } = await call("persondata_person_enrich", {
+        ...valid.persondata_person_enrich(),
+        min_likelihood: value,
+      });
       expect(expectFailure(result)).toMatchObject({ param: "min_likelihood", rule });
       expect(calls).toHaveLength(0);
     });
   }
 
   it("reports 404 as a successful no-match: data null, metadata.status 404", async () => {
-    const { result, calls } = await call("persondata_person_enrich", valid.persondata_person_enrich(), { prefer: "code=404" });
+    const { result, calls } = await call("persondata_person_enrich", valid.persondata_person_enrich(), {
+      prefer: "code=404",
+    });
     expect(calls).toHaveLength(1);
     expect(calls[0]!.status).toBe(404);
     expect(expectSuccess(result)).toEqual({ data: null, metadata: { status: 404 } });
@@ -77,8 +100,15 @@ describe("persondata_person_enrich", () => {
 
 describe("persondata_company_enrich", () => {
   it("GETs /v5/company/enrich and lifts status and likelihood out of the flat record", async () => {
-    const { result, calls } = await call("persondata_company_enrich", { ...valid.persondata_company_enrich(), name: "People Data Labs", ticker: "PDL" });
-    const output = expectSuccess(result) as { data: Record<string, unknown>; metadata: { status: number; likelihood: number } };
+    const { result, calls } = await call("persondata_company_enrich", {
+      ...valid.persondata_company_enrich(),
+      name: "People Data Labs",
+      ticker: "PDL",
+    });
+    const output = expectSuccess(result) as {
+      data: Record<string, unknown>;
+      metadata: { status: number; likelihood: number };
+    };
     const c = calls[0]!;
     expectNoViolation(c);
     expect(c.url.pathname).toBe("/v5/company/enrich");
@@ -94,12 +124,17 @@ describe("persondata_company_enrich", () => {
 
   it("refuses a call with none of name, website, ticker", async () => {
     const { result, calls } = await call("persondata_company_enrich", { apiKey: KEY });
-    expect(expectFailure(result)).toMatchObject({ rule: "anyOf", message: "persondata_company_enrich needs name, website or ticker, got none of them" });
+    expect(expectFailure(result)).toMatchObject({
+      rule: "anyOf",
+      message: "persondata_company_enrich needs name, website or ticker, got none of them",
+    });
     expect(calls).toHaveLength(0);
   });
 
   it("reports 404 as a successful no-match", async () => {
-    const { result } = await call("persondata_company_enrich", valid.persondata_company_enrich(), { prefer: "code=404" });
+    const { result } = await call("persondata_company_enrich", valid.persondata_company_enrich(), {
+      prefer: "code=404",
+    });
     expect(expectSuccess(result)).toEqual({ data: null, metadata: { status: 404 } });
   });
 });
@@ -136,10 +171,19 @@ describe("persondata_person_search", () => {
   });
 
   it("refuses both query and sql, and neither", async () => {
-    const both = await call("persondata_person_search", { ...valid.persondata_person_search(), query: { query: { match_all: {} } } });
-    expect(expectFailure(both.result)).toMatchObject({ rule: "exactlyOne", message: "exactly one of query, sql is required, got query and sql" });
+    const both = await call("persondata_person_search", {
+      ...valid.persondata_person_search(),
+      query: { query: { match_all: {} } },
+    });
+    expect(expectFailure(both.result)).toMatchObject({
+      rule: "exactlyOne",
+      message: "exactly one of query, sql is required, got query and sql",
+    });
     const neither = await call("persondata_person_search", { apiKey: KEY });
-    expect(expectFailure(neither.result)).toMatchObject({ rule: "exactlyOne", message: "exactly one of query, sql is required, got none" });
+    expect(expectFailure(neither.result)).toMatchObject({
+      rule: "exactlyOne",
+      message: "exactly one of query, sql is required, got none",
+    });
     expect([...both.calls, ...neither.calls]).toHaveLength(0);
   });
 
@@ -150,13 +194,19 @@ describe("persondata_person_search", () => {
   });
 
   it("reports 404 as a successful empty result: data [], total 0, status 404", async () => {
-    const { result, calls } = await call("persondata_person_search", valid.persondata_person_search(), { prefer: "code=404" });
+    const { result, calls } = await call("persondata_person_search", valid.persondata_person_search(), {
+      prefer: "code=404",
+    });
     expect(calls[0]!.status).toBe(404);
     expect(expectSuccess(result)).toEqual({ data: [], metadata: { status: 404, total: 0 } });
   });
 
   it("with allPages, sends scroll_token back in the same body; a 404 (no more records) ends the pages", async () => {
-    const { result, calls } = await call("persondata_person_search", { ...valid.persondata_person_search(), size: 10 }, { allPages: true, prefer: (_, i) => (i > 0 ? "code=404" : undefined) });
+    const { result, calls } = await call(
+      "persondata_person_search",
+      { ...valid.persondata_person_search(), size: 10 },
+      { allPages: true, prefer: (_, i) => (i > 0 ? "code=404" : undefined) },
+    );
     const page = example("personSearch", "200", "results") as { data: unknown[]; scroll_token: string; total: number };
     calls.forEach(expectNoViolation);
     expect(calls.map((c) => c.body)).toEqual([
@@ -164,11 +214,17 @@ describe("persondata_person_search", () => {
       { sql: valid.persondata_person_search().sql, size: 10, scroll_token: page.scroll_token },
     ]);
     // The other outputs are the last 2xx page's: the 404 only ended the pages.
-    expect(result).toEqual({ success: true, output: { data: page.data, metadata: { status: 200, total: page.total } }, pages: { count: 2, items: page.data.length, complete: true } });
+    expect(result).toEqual({
+      success: true,
+      output: { data: page.data, metadata: { status: 200, total: page.total } },
+      pages: { count: 2, items: page.data.length, complete: true },
+    });
   });
 
   it("never retries a no-match", async () => {
-    const { calls } = await call("persondata_company_enrich", valid.persondata_company_enrich(), { prefer: "code=404" });
+    const { calls } = await call("persondata_company_enrich", valid.persondata_company_enrich(), {
+      prefer: "code=404",
+    });
     expect(calls).toHaveLength(1);
   });
 });

@@ -28,14 +28,34 @@ describe("format, lists of enum values and limits inside JSON values in the deri
     cpSync(join(ROOT, "test-support/fixtures/specs-wild/tracker"), join(dir, "specs/tracker"), { recursive: true });
     const spec = join(dir, "specs/tracker/openapi.yaml");
     const manifest = join(dir, "specs/tracker/manifest.yaml");
-    edit(spec, "        - name: per_page\n", "        - name: since\n          in: query\n          schema: { type: string, format: date-time }\n        - name: per_page\n");
-    edit(spec, "assignees: { type: array, maxItems: 10, items: { type: string } }", "assignees: { type: array, maxItems: 10, items: { type: string, maxLength: 39 } }");
-    edit(manifest, "      perPage:\n", "      since:\n        type: string\n        description: Only issues updated after this time.\n        wire: { in: query }\n      perPage:\n");
-    edit(manifest, "        maxLength: 1000\n        placeholder: bug,ui\n", '        enum: [bug, ui, docs]\n        separator: ","\n');
+    edit(
+      spec,
+      "        - name: per_page\n",
+      "        - name: since\n          in: query\n          schema: { type: string, format: date-time }\n     " +
+        "   - name: per_page\n",
+    );
+    edit(
+      spec,
+      "assignees: { type: array, maxItems: 10, items: { type: string } }",
+      "assignees: { type: array, maxItems: 10, items: { type: string, maxLength: 39 } }",
+    );
+    edit(
+      manifest,
+      "      perPage:\n",
+      "      since:\n        type: string\n        description: Only issues updated after this time.\n        " +
+        "wire: { in: query }\n      perPage:\n",
+    );
+    edit(
+      manifest,
+      "        maxLength: 1000\n        placeholder: bug,ui\n",
+      '        enum: [bug, ui, docs]\n        separator: ","\n',
+    );
     edit(
       manifest,
       "      labels:\n        type: string\n        placeholder: bug,ui\n        description: Labels to add",
-      "      assignees:\n        type: json\n        jsonType: array\n        description: Accounts to assign.\n        wire: { in: body }\n      labels:\n        type: string\n        placeholder: bug,ui\n        description: Labels to add",
+      "      assignees:\n        type: json\n        jsonType: array\n        description: Accounts to " +
+        "assign.\n        wire: { in: body }\n      labels:\n        type: string\n        placeholder: bug,ui\n " +
+        "       description: Labels to add",
     );
     expect(await cli(["generate"], { cwd: dir })).toMatchObject({ code: 0 });
     const r = await cli(["test", "--reporter", "json", "--seed", "7", "--runs", "10"], { cwd: dir, startMocks });

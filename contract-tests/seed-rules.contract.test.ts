@@ -7,7 +7,15 @@
 // decided value is used and marked.
 import { describe, expect, it } from "vitest";
 import { modelParams } from "@blockwright/runtime/internal";
-import { call, expectFailure, expectNoViolation, expectSuccess, mockUrl, tool, type Captured } from "../test-support/harness.js";
+import {
+  call,
+  expectFailure,
+  expectNoViolation,
+  expectSuccess,
+  mockUrl,
+  tool,
+  type Captured,
+} from "../test-support/harness.js";
 import { tools } from "../test-support/repo.js";
 
 const GAMMA = "sk-gamma-seed-rules-01";
@@ -24,20 +32,50 @@ const crm = () => ({ apiKey: SF, instanceUrl: mockUrl("crm") });
  * and a valid input to take them out of.
  */
 const seedRequired: Record<string, { required: string[]; valid: () => Record<string, unknown> }> = {
-  crm_create_record: { required: ["apiKey", "instanceUrl", "sobject", "fields"], valid: () => ({ ...crm(), sobject: "Account", fields: { Name: "Acme" } }) },
-  crm_query: { required: ["apiKey", "instanceUrl", "query"], valid: () => ({ ...crm(), query: "SELECT Id FROM Account" }) },
-  crm_update_record: { required: ["apiKey", "instanceUrl", "sobject", "recordId", "fields"], valid: () => ({ ...crm(), sobject: "Account", recordId: ACCOUNT_ID, fields: { BillingCity: "Paris" } }) },
-  crm_get_record: { required: ["apiKey", "instanceUrl", "sobject", "recordId"], valid: () => ({ ...crm(), sobject: "Account", recordId: ACCOUNT_ID }) },
+  crm_create_record: {
+    required: ["apiKey", "instanceUrl", "sobject", "fields"],
+    valid: () => ({ ...crm(), sobject: "Account", fields: { Name: "Acme" } }),
+  },
+  crm_query: {
+    required: ["apiKey", "instanceUrl", "query"],
+    valid: () => ({ ...crm(), query: "SELECT Id FROM Account" }),
+  },
+  crm_update_record: {
+    required: ["apiKey", "instanceUrl", "sobject", "recordId", "fields"],
+    valid: () => ({ ...crm(), sobject: "Account", recordId: ACCOUNT_ID, fields: { BillingCity: "Paris" } }),
+  },
+  crm_get_record: {
+    required: ["apiKey", "instanceUrl", "sobject", "recordId"],
+    valid: () => ({ ...crm(), sobject: "Account", recordId: ACCOUNT_ID }),
+  },
   directory_list_users: { required: ["accessToken"], valid: () => ({ accessToken: GRAPH }) },
-  directory_get_user: { required: ["accessToken", "userId"], valid: () => ({ accessToken: GRAPH, userId: "87d349ed-44d7-43e1-9a83-5f2406dee5bd" }) },
+  directory_get_user: {
+    required: ["accessToken", "userId"],
+    valid: () => ({ accessToken: GRAPH, userId: "87d349ed-44d7-43e1-9a83-5f2406dee5bd" }),
+  },
   directory_list_groups: { required: ["accessToken"], valid: () => ({ accessToken: GRAPH }) },
   directory_create_user: {
     required: ["accessToken", "displayName", "mailNickname", "userPrincipalName", "password"],
-    valid: () => ({ accessToken: GRAPH, displayName: "Adele Vance", mailNickname: "AdeleV", userPrincipalName: "AdeleV@contoso.onmicrosoft.com", password: "xWwvJ]6NMw+bWH-d" }),
+    valid: () => ({
+      accessToken: GRAPH,
+      displayName: "Adele Vance",
+      mailNickname: "AdeleV",
+      userPrincipalName: "AdeleV@contoso.onmicrosoft.com",
+      password: "xWwvJ]6NMw+bWH-d",
+    }),
   },
-  docgen_generate: { required: ["apiKey", "inputText", "textMode"], valid: () => ({ apiKey: GAMMA, inputText: "Seed rules", textMode: "generate" }) },
-  docgen_generate_from_template: { required: ["apiKey", "gammaId", "prompt"], valid: () => ({ apiKey: GAMMA, gammaId: "g_4tq8vz1k0b", prompt: "Adapt it" }) },
-  docgen_check_status: { required: ["apiKey", "generationId"], valid: () => ({ apiKey: GAMMA, generationId: "abc123xyz" }) },
+  docgen_generate: {
+    required: ["apiKey", "inputText", "textMode"],
+    valid: () => ({ apiKey: GAMMA, inputText: "Seed rules", textMode: "generate" }),
+  },
+  docgen_generate_from_template: {
+    required: ["apiKey", "gammaId", "prompt"],
+    valid: () => ({ apiKey: GAMMA, gammaId: "g_4tq8vz1k0b", prompt: "Adapt it" }),
+  },
+  docgen_check_status: {
+    required: ["apiKey", "generationId"],
+    valid: () => ({ apiKey: GAMMA, generationId: "abc123xyz" }),
+  },
   docgen_list_themes: { required: ["apiKey"], valid: () => ({ apiKey: GAMMA }) },
   docgen_list_folders: { required: ["apiKey"], valid: () => ({ apiKey: GAMMA }) },
   persondata_person_enrich: { required: ["apiKey"], valid: () => ({ apiKey: PDL, email: "sean@peopledatalabs.com" }) },
@@ -56,12 +94,22 @@ const SECRETS = new Set(["apiKey", "accessToken", "password"]);
  * parameters stand in for it: optional in the tool definition, refused when
  * neither is given, its message then naming the flows too.
  */
-/** Given a flow's parameters instead: the access token (auth.flows), and the address when the token answer names it (auth.tokenAddressField). */
-const standsInFor = (id: string, name: string) => (name === tool(id).auth.param && tool(id).oauth !== undefined) || (name === tool(id).server.param && tool(id).oauth?.addressField !== undefined);
+/**
+ * Given a flow's parameters instead: the access token (auth.flows), and the address when the token answer names it
+ * (auth.tokenAddressField).
+ */
+const standsInFor = (id: string, name: string) =>
+  (name === tool(id).auth.param && tool(id).oauth !== undefined) ||
+  (name === tool(id).server.param && tool(id).oauth?.addressField !== undefined);
 const seedRequiredParam = (id: string, p: { name: string; required: boolean }) => p.required || standsInFor(id, p.name);
 
 /** Refused before any request as a missing parameter, named in the error. */
-function expectMissing(r: { result: Parameters<typeof expectFailure>[0]; calls: Captured[] }, id: string, param: string, message: string): void {
+function expectMissing(
+  r: { result: Parameters<typeof expectFailure>[0]; calls: Captured[] },
+  id: string,
+  param: string,
+  message: string,
+): void {
   expect(r.calls, `${id} without ${param}: no request`).toHaveLength(0);
   const flows = param === tool(id).auth.param && tool(id).oauth !== undefined;
   const fromToken = param === tool(id).server.param && tool(id).oauth?.addressField !== undefined;
@@ -72,9 +120,12 @@ function expectMissing(r: { result: Parameters<typeof expectFailure>[0]; calls: 
     param,
     rule: "required",
     message: flows
-      ? expect.stringMatching(new RegExp(`^${param}: is required \\(an access token\\), or instead the parameters of an OAuth 2 flow: `))
+      ? expect.stringMatching(
+          new RegExp(`^${param}: is required \\(an access token\\), or instead the parameters of an OAuth 2 flow: `),
+        )
       : fromToken
-        ? `${param}: is required, unless the call gives an OAuth 2 flow's parameters and the token answer names the address (${tool(id).oauth?.addressField})`
+        ? `${param}: is required, unless the call gives an OAuth 2 flow's parameters and the token answer names ` +
+          `the address (${tool(id).oauth?.addressField})`
         : message,
   });
 }
@@ -107,8 +158,18 @@ describe("seed: required parameters", () => {
           expectMissing(await call(id, without), id, param, `${param}: is required`);
           expectMissing(await call(id, { ...valid(), [param]: undefined }), id, param, `${param}: is required`);
           expectMissing(await call(id, { ...valid(), [param]: null }), id, param, `${param}: is required`);
-          expectMissing(await call(id, { ...valid(), [param]: "" }), id, param, SECRETS.has(param) ? `${param}: is required` : `${param}: is required, got an empty string`);
-          expectMissing(await call(id, { ...valid(), [param]: "  " }), id, param, SECRETS.has(param) ? `${param}: is required` : `${param}: is required, got only whitespace`);
+          expectMissing(
+            await call(id, { ...valid(), [param]: "" }),
+            id,
+            param,
+            SECRETS.has(param) ? `${param}: is required` : `${param}: is required, got an empty string`,
+          );
+          expectMissing(
+            await call(id, { ...valid(), [param]: "  " }),
+            id,
+            param,
+            SECRETS.has(param) ? `${param}: is required` : `${param}: is required, got only whitespace`,
+          );
         });
       }
     });
@@ -140,29 +201,79 @@ describe("seed: required parameters", () => {
   it("persondata_person_search: an empty sql counts as not given (exactly one of query and sql)", async () => {
     const r = await call("persondata_person_search", { apiKey: PDL, sql: "" });
     expect(r.calls).toHaveLength(0);
-    expect(expectFailure(r.result)).toMatchObject({ type: "validation", rule: "exactlyOne", message: "exactly one of query, sql is required, got none" });
+    expect(expectFailure(r.result)).toMatchObject({
+      type: "validation",
+      rule: "exactlyOne",
+      message: "exactly one of query, sql is required, got none",
+    });
   });
 });
 
-type Body = Record<string, unknown> & { textOptions?: Record<string, unknown>; imageOptions?: Record<string, unknown>; cardOptions?: Record<string, unknown> };
+type Body = Record<string, unknown> & {
+  textOptions?: Record<string, unknown>;
+  imageOptions?: Record<string, unknown>;
+  cardOptions?: Record<string, unknown>;
+};
 const generate = seedRequired.docgen_generate!.valid;
 const fromTemplate = seedRequired.docgen_generate_from_template!.valid;
 
-/** The format a cardDimensions value fits (seed: presentation fluid/16x9/4x3, document pageless/letter/a4, social 1x1/4x5/9x16). */
-const formatFor: Record<string, string> = { fluid: "presentation", "16x9": "presentation", "4x3": "presentation", pageless: "document", letter: "document", a4: "document", "1x1": "social", "4x5": "social", "9x16": "social" };
+/**
+ * The format a cardDimensions value fits (seed: presentation fluid/16x9/4x3, document pageless/letter/a4, social
+ * 1x1/4x5/9x16).
+ */
+const formatFor: Record<string, string> = {
+  fluid: "presentation",
+  "16x9": "presentation",
+  "4x3": "presentation",
+  pageless: "document",
+  letter: "document",
+  a4: "document",
+  "1x1": "social",
+  "4x5": "social",
+  "9x16": "social",
+};
 
 // [tool, parameter, the accepted values, where the body carries one, more input a value needs]
 const seedEnums: [string, string, string[], (b: Body) => unknown, (v: string) => Record<string, unknown>][] = [
   ["docgen_generate", "textMode", ["generate", "condense", "preserve"], (b) => b.textMode, () => ({})],
   ["docgen_generate", "format", ["presentation", "document", "webpage", "social"], (b) => b.format, () => ({})],
   ["docgen_generate", "cardSplit", ["auto", "inputTextBreaks"], (b) => b.cardSplit, () => ({})],
-  ["docgen_generate", "textAmount", ["brief", "medium", "detailed", "extensive"], (b) => b.textOptions?.amount, () => ({})],
-  ["docgen_generate", "cardDimensions", ["fluid", "16x9", "4x3", "pageless", "letter", "a4", "1x1", "4x5", "9x16"], (b) => b.cardOptions?.dimensions, (v) => ({ format: formatFor[v] })],
+  [
+    "docgen_generate",
+    "textAmount",
+    ["brief", "medium", "detailed", "extensive"],
+    (b) => b.textOptions?.amount,
+    () => ({}),
+  ],
+  [
+    "docgen_generate",
+    "cardDimensions",
+    ["fluid", "16x9", "4x3", "pageless", "letter", "a4", "1x1", "4x5", "9x16"],
+    (b) => b.cardOptions?.dimensions,
+    (v) => ({ format: formatFor[v] }),
+  ],
   // DECISIONS 2: the seed's pdf, pptx plus the upstream's png.
   ["docgen_generate", "exportAs", ["pdf", "pptx", "png"], (b) => b.exportAs, () => ({})],
   ["docgen_generate_from_template", "exportAs", ["pdf", "pptx", "png"], (b) => b.exportAs, () => ({})],
   // DECISIONS 2: the seed's list without unsplash (the upstream rejects it), plus pexels and themeAccent.
-  ["docgen_generate", "imageSource", ["aiGenerated", "pictographic", "webAllImages", "webFreeToUse", "webFreeToUseCommercially", "giphy", "placeholder", "noImages", "pexels", "themeAccent"], (b) => b.imageOptions?.source, () => ({})],
+  [
+    "docgen_generate",
+    "imageSource",
+    [
+      "aiGenerated",
+      "pictographic",
+      "webAllImages",
+      "webFreeToUse",
+      "webFreeToUseCommercially",
+      "giphy",
+      "placeholder",
+      "noImages",
+      "pexels",
+      "themeAccent",
+    ],
+    (b) => b.imageOptions?.source,
+    () => ({}),
+  ],
 ];
 
 describe("seed: enum values", () => {
@@ -189,20 +300,24 @@ describe("seed: enum values", () => {
 });
 
 describe("seed: defaults", () => {
-  it("docgen_generate: textLanguage defaults to en — given nothing, the upstream's default (en) applies; en in any case is sent as en", async () => {
-    const textLanguage = tool("docgen_generate").params.find((p) => p.name === "textLanguage");
-    expect(textLanguage?.default).toBe("en");
-    const r = await call("docgen_generate", generate());
-    expectSuccess(r.result);
-    expectNoViolation(r.calls[0]!);
-    // Either left to the upstream, whose default is en, or sent as en: never another language.
-    expect((r.calls[0]!.body as Body).textOptions?.language ?? "en").toBe("en");
-    for (const given of ["en", "EN"]) {
-      const explicit = await call("docgen_generate", { ...generate(), textLanguage: given });
-      expectNoViolation(explicit.calls[0]!);
-      expect((explicit.calls[0]!.body as Body).textOptions?.language ?? "en").toBe("en");
-    }
-  });
+  it(
+    "docgen_generate: textLanguage defaults to en — given nothing, the upstream's default (en) applies; en in " +
+      "any case is sent as en",
+    async () => {
+      const textLanguage = tool("docgen_generate").params.find((p) => p.name === "textLanguage");
+      expect(textLanguage?.default).toBe("en");
+      const r = await call("docgen_generate", generate());
+      expectSuccess(r.result);
+      expectNoViolation(r.calls[0]!);
+      // Either left to the upstream, whose default is en, or sent as en: never another language.
+      expect((r.calls[0]!.body as Body).textOptions?.language ?? "en").toBe("en");
+      for (const given of ["en", "EN"]) {
+        const explicit = await call("docgen_generate", { ...generate(), textLanguage: given });
+        expectNoViolation(explicit.calls[0]!);
+        expect((explicit.calls[0]!.body as Body).textOptions?.language ?? "en").toBe("en");
+      }
+    },
+  );
 
   it("docgen_generate: format defaults to presentation, and is sent", async () => {
     const r = await call("docgen_generate", generate());
@@ -240,21 +355,30 @@ describe("seed: credentials", () => {
   for (const [id, { valid }] of Object.entries(seedRequired)) {
     const provider = tool(id).provider;
     const { secret, userOnly } = seedCredentials[provider]!;
-    it(`${id}: ${secret.join(", ")} secret (never shown in a refusal); ${userOnly.join(", ")} filled by a person, never by a model`, async () => {
-      for (const name of userOnly) {
-        const p = tool(id).params.find((x) => x.name === name);
-        expect(p, `${id}.${name}`).toMatchObject({ secret: secret.includes(name), visibility: "user-only" });
-        expect(seedRequiredParam(id, p!), `${id}.${name} required`).toBe(true);
-      }
-      // What a model is offered (LLM tools, MCP) leaves them out.
-      const offered = modelParams(tool(id)).map((p) => p.name);
-      for (const name of userOnly) expect(offered, `${id}: offered to a model`).not.toContain(name);
-      // A secret given wrongly is refused before any request without its value.
-      for (const name of secret) {
-        const r = await call(id, { ...valid(), [name]: 1234567890 });
-        expect(r.calls).toHaveLength(0);
-        expect(expectFailure(r.result)).toMatchObject({ type: "validation", param: name, rule: "type", message: `${name}: must be a string, got (secret value withheld)` });
-      }
-    });
+    it(
+      `${id}: ${secret.join(", ")} secret (never shown in a refusal); ${userOnly.join(", ")} filled by a person, ` +
+        `never by a model`,
+      async () => {
+        for (const name of userOnly) {
+          const p = tool(id).params.find((x) => x.name === name);
+          expect(p, `${id}.${name}`).toMatchObject({ secret: secret.includes(name), visibility: "user-only" });
+          expect(seedRequiredParam(id, p!), `${id}.${name} required`).toBe(true);
+        }
+        // What a model is offered (LLM tools, MCP) leaves them out.
+        const offered = modelParams(tool(id)).map((p) => p.name);
+        for (const name of userOnly) expect(offered, `${id}: offered to a model`).not.toContain(name);
+        // A secret given wrongly is refused before any request without its value.
+        for (const name of secret) {
+          const r = await call(id, { ...valid(), [name]: 1234567890 });
+          expect(r.calls).toHaveLength(0);
+          expect(expectFailure(r.result)).toMatchObject({
+            type: "validation",
+            param: name,
+            rule: "type",
+            message: `${name}: must be a string, got (secret value withheld)`,
+          });
+        }
+      },
+    );
   }
 });

@@ -19,7 +19,13 @@ let project: PlatformProject;
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), "blockwright-sim-"));
-  const result = await generate({ root: ROOT, specsDir: SPECS_DIR, target: "sim", outDir: join(work, "generated-sim"), packagesDir: GENERATED_DIR });
+  const result = await generate({
+    root: ROOT,
+    specsDir: SPECS_DIR,
+    target: "sim",
+    outDir: join(work, "generated-sim"),
+    packagesDir: GENERATED_DIR,
+  });
   writeFiles(join(work, "generated-sim"), result.files);
   project = { root: ROOT, specsDir: SPECS_DIR, packagesDir: GENERATED_DIR, irs: result.irs };
 });
@@ -34,12 +40,21 @@ describe("Sim's types and executor", () => {
     expect(errors).toEqual([]);
   });
 
-  it("give, for each operation run as Sim's executor runs it against the mock, executeTool's output for the same values", async () => {
-    const results = await simRoundTrip(project, join(work, "sim"), await sharedMockUrls(), (_provider, id, params, options) => executeTool(id, params, options));
-    expect(results.length).toBe(project.irs.reduce((n, ir) => n + ir.operations.length, 0));
-    for (const r of results) {
-      expect(r.direct, `${r.op.tool.id}: executeTool`).toMatchObject({ success: true });
-      expect(r.sim, r.op.tool.id).toEqual({ success: true, output: r.direct.success ? r.direct.output : null });
-    }
-  });
+  it(
+    "give, for each operation run as Sim's executor runs it against the mock, executeTool's output for the same " +
+      "values",
+    async () => {
+      const results = await simRoundTrip(
+        project,
+        join(work, "sim"),
+        await sharedMockUrls(),
+        (_provider, id, params, options) => executeTool(id, params, options),
+      );
+      expect(results.length).toBe(project.irs.reduce((n, ir) => n + ir.operations.length, 0));
+      for (const r of results) {
+        expect(r.direct, `${r.op.tool.id}: executeTool`).toMatchObject({ success: true });
+        expect(r.sim, r.op.tool.id).toEqual({ success: true, output: r.direct.success ? r.direct.output : null });
+      }
+    },
+  );
 });

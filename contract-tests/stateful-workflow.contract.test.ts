@@ -30,11 +30,16 @@ function fromGuide(): { workflow: string; add: string[] } {
 beforeAll(async () => {
   const { add } = fromGuide();
   const vendor = add[1] as string;
-  const entry = parse(readFileSync(join(ROOT, "contract-tests/corpus", vendor, "source.yaml"), "utf8")) as { root: string };
+  const entry = parse(readFileSync(join(ROOT, "contract-tests/corpus", vendor, "source.yaml"), "utf8")) as {
+    root: string;
+  };
   expect((await cli(["init", project])).code).toBe(0);
   mkdirSync(join(project, "node_modules/@blockwright"), { recursive: true });
   symlinkSync(join(ROOT, "runtime"), join(project, "node_modules/@blockwright/runtime"));
-  writeFileSync(join(tmp, entry.root), gunzipSync(readFileSync(join(ROOT, "contract-tests/corpus", vendor, `${entry.root}.gz`))));
+  writeFileSync(
+    join(tmp, entry.root),
+    gunzipSync(readFileSync(join(ROOT, "contract-tests/corpus", vendor, `${entry.root}.gz`))),
+  );
   const added = await cli(
     add.map((a) => (a === entry.root ? join(tmp, entry.root) : a)),
     { cwd: project },
@@ -45,17 +50,28 @@ beforeAll(async () => {
 });
 
 describe("the workflows guide's create → get → update → list workflow, on a published document", () => {
-  it("runs on the stateful mock: the get answers what the create sent, the update changes it, the list holds it", async () => {
-    const out = join(tmp, "result.json");
-    const r = await cli(["run", "crud.yaml", "--json", out], { cwd: project, startMocks: (providers, options) => startMocks(providers, options) });
-    expect(r.stderr).not.toContain("failed:");
-    expect(r.code).toBe(0);
-    const blocks = Object.fromEntries((JSON.parse(readFileSync(out, "utf8")) as { blocks: { id: string; outputs: { data: unknown } }[] }).blocks.map((b) => [b.id, b.outputs.data]));
-    const inputs = (parse(fromGuide().workflow) as { blocks: Record<string, { inputs: Record<string, unknown> }> }).blocks;
-    const made = blocks.create as Record<string, unknown>;
-    expect(made).toMatchObject({ name: inputs.create?.inputs.name, external_id: inputs.create?.inputs.external_id });
-    expect(blocks.get).toEqual(made);
-    expect(blocks.rename).toEqual({ ...made, name: inputs.rename?.inputs.name });
-    expect(blocks.list).toEqual([{ ...made, name: inputs.rename?.inputs.name }]);
-  });
+  it(
+    "runs on the stateful mock: the get answers what the create sent, the update changes it, the " + "list holds it",
+    async () => {
+      const out = join(tmp, "result.json");
+      const r = await cli(["run", "crud.yaml", "--json", out], {
+        cwd: project,
+        startMocks: (providers, options) => startMocks(providers, options),
+      });
+      expect(r.stderr).not.toContain("failed:");
+      expect(r.code).toBe(0);
+      const blocks = Object.fromEntries(
+        (JSON.parse(readFileSync(out, "utf8")) as { blocks: { id: string; outputs: { data: unknown } }[] }).blocks.map(
+          (b) => [b.id, b.outputs.data],
+        ),
+      );
+      const inputs = (parse(fromGuide().workflow) as { blocks: Record<string, { inputs: Record<string, unknown> }> })
+        .blocks;
+      const made = blocks.create as Record<string, unknown>;
+      expect(made).toMatchObject({ name: inputs.create?.inputs.name, external_id: inputs.create?.inputs.external_id });
+      expect(blocks.get).toEqual(made);
+      expect(blocks.rename).toEqual({ ...made, name: inputs.rename?.inputs.name });
+      expect(blocks.list).toEqual([{ ...made, name: inputs.rename?.inputs.name }]);
+    },
+  );
 });

@@ -1,8 +1,20 @@
 // A trigger's subscription as the tests of src/serve/subscription.ts keep it: a fixture trigger whose provider
 // subscribes, renews and deletes (with lifecycle events or without), a provider that records each call, and a
-// clock that moves only when the test says.
+// clock that moves only when the test says; and a store of its own for each test.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { TriggerSpec } from "@blockwright/runtime/internal";
-import type { Clock, StepCall } from "../src/serve/subscription.js";
+import { afterAll, beforeEach } from "vitest";
+import { openSqliteStore } from "../src/serve/sqlite-store.js";
+import type { TriggerStore } from "../src/serve/store.js";
+import {
+  type Clock,
+  type KeptSubscription,
+  keepSubscription,
+  type StepCall,
+  type SubscriptionOptions,
+} from "../src/serve/subscription.js";
 import { zqTrigger } from "./serve-receivers.js";
 
 export const SECRET = "zq-subscription-secret-94be";
@@ -101,3 +113,36 @@ export const withLifecycle = (lifetimeMinutes: number): TriggerSpec => {
   };
 };
 export const LIFECYCLE_URL = `${URL}/lifecycle`;
+
+/**
+ * A SQLite store of its own for each test of the file that calls this (`current`), opened before the test in a
+ * temporary folder the file's tests share, closed after it; the folder removed after the file.
+ */
+export function storePerTest(): {
+  readonly current: TriggerStore;
+  /** keepSubscription at the fixtures' URL with SECRET, on the test's store unless `options` give another. */
+  keep(
+    options: Omit<SubscriptionOptions, "url" | "secret" | "store"> & { store?: TriggerStore },
+  ): Promise<KeptSubscription>;
+} {
+  const dir = mkdtempSync(join(tmpdir(), "blockwright-subscription-"));
+  let store: TriggerStore | undefined;
+  let n = 0;
+  beforeEach(async () => {
+    await store?.close();
+    store = openSqliteStore(join(dir, `serve-${n++}.sqlite`));
+  });
+  afterAll(async () => {
+    await store?.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+  return {
+    get current(): TriggerStore {
+      if (!store) throw new Error("storePerTest: the store is opened before each test, not at the file's top level");
+      return store;
+    },
+    keep(options) {
+      return keepSubscription({ url: URL, secret: SECRET, store: this.current, ...options });
+    },
+  };
+}

@@ -12,22 +12,47 @@ import { basename, join } from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import { providerDirs } from "../../src/load/provider-dirs.js";
 import { makeNeutralCopy, MORE_PROVIDERS, REPOSITORY, RESERVED_PREFIX } from "../../test-support/neutral-copy.js";
-import { filesReadingProviders, NAMED_PROVIDERS_ONLY, PROVIDER_DEPENDENT, PROVIDER_DEPENDENT_NOT_RUN_AGAIN, readsProviders, wholeNpmTest } from "./provider-dependent.js";
+import {
+  filesReadingProviders,
+  NAMED_PROVIDERS_ONLY,
+  PROVIDER_DEPENDENT,
+  PROVIDER_DEPENDENT_NOT_RUN_AGAIN,
+  readsProviders,
+  wholeNpmTest,
+} from "./provider-dependent.js";
 
-/** The providers of this repository's specs/ (not from test-support/repo.ts, which would load every generated provider for their names). */
+/**
+ * The providers of this repository's specs/ (not from test-support/repo.ts, which would load every generated provider
+ * for their names).
+ */
 const PROVIDER_IDS = providerDirs(join(REPOSITORY, "specs"));
 
 describe("the providers added to specs/", () => {
-  it(`are named with the reserved prefix "${RESERVED_PREFIX}", folder and manifest alike, and no repository provider takes it`, () => {
-    const named = MORE_PROVIDERS.map((dir) => [basename(dir), /^provider: (\S+)$/m.exec(readFileSync(join(dir, "manifest.yaml"), "utf8"))?.[1]]);
-    expect(named.filter(([folder, id]) => folder !== id || !folder?.startsWith(RESERVED_PREFIX) || !/^[a-z][a-z0-9]*$/.test(folder))).toEqual([]);
-    expect(PROVIDER_IDS.filter((id) => id.startsWith(RESERVED_PREFIX))).toEqual([]);
-  });
+  it(
+    `are named with the reserved prefix "${RESERVED_PREFIX}", folder and manifest alike, and no repository ` +
+      `provider takes it`,
+    () => {
+      const named = MORE_PROVIDERS.map((dir) => [
+        basename(dir),
+        /^provider: (\S+)$/m.exec(readFileSync(join(dir, "manifest.yaml"), "utf8"))?.[1],
+      ]);
+      expect(
+        named.filter(
+          ([folder, id]) => folder !== id || !folder?.startsWith(RESERVED_PREFIX) || !/^[a-z][a-z0-9]*$/.test(folder),
+        ),
+      ).toEqual([]);
+      expect(PROVIDER_IDS.filter((id) => id.startsWith(RESERVED_PREFIX))).toEqual([]);
+    },
+  );
 });
 
 describe("the list of provider-dependent test files", () => {
   const reading = filesReadingProviders(REPOSITORY).filter((f) => !f.startsWith("contract-tests/neutral/"));
-  const listed = [...PROVIDER_DEPENDENT, ...Object.keys(PROVIDER_DEPENDENT_NOT_RUN_AGAIN), ...Object.keys(NAMED_PROVIDERS_ONLY)];
+  const listed = [
+    ...PROVIDER_DEPENDENT,
+    ...Object.keys(PROVIDER_DEPENDENT_NOT_RUN_AGAIN),
+    ...Object.keys(NAMED_PROVIDERS_ONLY),
+  ];
 
   it("holds every test file that reads specs/ or generated/, each once", () => {
     expect(
@@ -84,25 +109,32 @@ describe("with two more YAML-only providers in specs/", () => {
     expect(ids).toEqual([...PROVIDER_IDS, ...MORE_PROVIDERS.map((d) => basename(d))].sort());
     for (const id of ids) {
       expect(existsSync(join(root, "generated", id, "index.js")), id).toBe(true);
-      expect(existsSync(join(root, "node_modules/@blockwright", id, "index.js")), `${id}, as npm links a workspace package`).toBe(true);
+      expect(
+        existsSync(join(root, "node_modules/@blockwright", id, "index.js")),
+        `${id}, as npm links a workspace package`,
+      ).toBe(true);
     }
   };
 
-  it("a whole npm test reads its providers from the copy, where generate wrote every package; any other run makes one here", async () => {
-    const providersRoot = inject("providersRoot");
-    if (providersRoot !== undefined) {
-      expectCopy(providersRoot);
-      // What the test files read (test-support/repo.ts): the copy's providers, the two more among them.
-      const repo = await import("../../test-support/repo.js");
-      expect(repo.ROOT).toBe(providersRoot);
-      expect(repo.providers.map((p) => p.id)).toEqual(providerDirs(join(providersRoot, "specs")));
-      return;
-    }
-    const folder = mkdtempSync(join(tmpdir(), "blockwright-more-providers-"));
-    try {
-      expectCopy(await makeNeutralCopy(folder));
-    } finally {
-      rmSync(folder, { recursive: true, force: true });
-    }
-  });
+  it(
+    "a whole npm test reads its providers from the copy, where generate wrote every package; any other run makes " +
+      "one here",
+    async () => {
+      const providersRoot = inject("providersRoot");
+      if (providersRoot !== undefined) {
+        expectCopy(providersRoot);
+        // What the test files read (test-support/repo.ts): the copy's providers, the two more among them.
+        const repo = await import("../../test-support/repo.js");
+        expect(repo.ROOT).toBe(providersRoot);
+        expect(repo.providers.map((p) => p.id)).toEqual(providerDirs(join(providersRoot, "specs")));
+        return;
+      }
+      const folder = mkdtempSync(join(tmpdir(), "blockwright-more-providers-"));
+      try {
+        expectCopy(await makeNeutralCopy(folder));
+      } finally {
+        rmSync(folder, { recursive: true, force: true });
+      }
+    },
+  );
 });

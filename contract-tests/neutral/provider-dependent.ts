@@ -70,8 +70,12 @@ export function wholeNpmTest(argv: readonly string[], env: Readonly<Record<strin
  * registry, npm installs), whatever packages it holds. Why, for each.
  */
 export const PROVIDER_DEPENDENT_NOT_RUN_AGAIN: Record<string, string> = {
-  "contract-tests/packages/publish-round-trip.test.ts": "checks the packages project's blockwright publish of every package of generated/ to its local registry, and runs it again",
-  "contract-tests/packages/registry-round-trip.test.ts": "installs two of the packages of generated/ from the packages project's local registry, to which blockwright publish gave them all",
+  "contract-tests/packages/publish-round-trip.test.ts":
+    "checks the packages project's blockwright publish of every package of generated/ to its local registry, " +
+    "and runs it again",
+  "contract-tests/packages/registry-round-trip.test.ts":
+    "installs two of the packages of generated/ from the packages project's local registry, to which " +
+    "blockwright publish gave them all",
 };
 
 /**
@@ -92,14 +96,27 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
     "decisions and seed rules of the providers it names, written out": [
       "contract-tests/decided-limits.contract.test.ts",
       "contract-tests/decisions.contract.test.ts",
+      "contract-tests/decisions-books.contract.test.ts",
       "contract-tests/decisions-content.contract.test.ts",
+      "contract-tests/decisions-crm.contract.test.ts",
+      "contract-tests/decisions-directory.contract.test.ts",
+      "contract-tests/decisions-upstream.contract.test.ts",
       "contract-tests/seed-rules.contract.test.ts",
       "contract-tests/upstream-docs.contract.test.ts",
     ],
-    "verify and its recordings against stand-in servers of the providers it names (issue 23's checks)": ["contract-tests/verify.contract.test.ts"],
-    "the client of the providers it names (issue 31's snippet), packed and installed from a local registry": ["contract-tests/packages/client-consumer.test.ts"],
-    "the pictures of the platform guides, of the provider it names (docs/images/n8n-node.png, sim-block.png)": ["src/emit/platforms/pictures.test.ts"],
-    "the example workflows, which name their providers": ["contract-tests/examples.contract.test.ts", "src/workflow/validate.test.ts"],
+    "verify and its recordings against stand-in servers of the providers it names (issue 23's checks)": [
+      "contract-tests/verify.contract.test.ts",
+    ],
+    "the client of the providers it names (issue 31's snippet), packed and installed from a local registry": [
+      "contract-tests/packages/client-consumer.test.ts",
+    ],
+    "the pictures of the platform guides, of the provider it names (docs/images/n8n-node.png, sim-block.png)": [
+      "src/emit/platforms/pictures.test.ts",
+    ],
+    "the example workflows, which name their providers": [
+      "contract-tests/examples.contract.test.ts",
+      "src/workflow/validate.test.ts",
+    ],
     "tools it names (a registry entry, a tool's limits or refusals)": [
       "runtime/execute/execute.test.ts",
       "runtime/execute/execute-failures.test.ts",
@@ -125,10 +142,10 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "src/cli/generate-one-provider.test.ts",
       "src/cli/run-stateful-mock.test.ts",
       "src/cli/serve-poll-mock-state.process.test.ts",
-      "src/import/draft-auth-case.test.ts",
-      "src/import/draft-client-credentials.test.ts",
-      "src/import/draft-directory-shapes.test.ts",
-      "src/import/draft-tagged-shapes.test.ts",
+      "src/import/auth/auth-case.test.ts",
+      "src/import/auth/client-credentials.test.ts",
+      "src/import/draft/directory-shapes.test.ts",
+      "src/import/draft/tagged-shapes.test.ts",
       "src/cli/add.process.test.ts",
       "src/cli/add.test.ts",
       "src/cli/add-real-documents.test.ts",
@@ -146,7 +163,7 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "src/cli/upstream-accept.test.ts",
       "src/cli/upstream-wildcard.test.ts",
       "src/cli/diff-gate.test.ts",
-      "src/import/multi-file.test.ts",
+      "src/import/document/multi-file.test.ts",
       "src/cli/run-realistic-mock.test.ts",
       "src/cli/call-oauth.test.ts",
       "src/cli/conventions.test.ts",
@@ -192,8 +209,12 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "src/changes/report.test.ts",
       "src/common/problem-codes.test.ts",
     ],
-    "no provider's files: the docs, and the example workflow drawn from its file alone": ["scripts/docs/docs.test.ts", "src/cli/graph.test.ts"],
-    "the import rules, which every generated package keeps alike (one template writes them); it resolves node_modules by real path, which the copy's symbolic links would change": ["src/layers.test.ts"],
+    "no provider's files: the docs, and the example workflow drawn from its file alone": [
+      "scripts/docs/docs.test.ts",
+      "src/cli/graph.test.ts",
+    ],
+    ["the import rules, which every generated package keeps alike (one template writes them); it resolves " +
+      "node_modules by real path, which the copy's symbolic links would change"]: ["src/layers.test.ts"],
   }).flatMap(([why, files]) => files.map((file) => [file, why])),
 );
 

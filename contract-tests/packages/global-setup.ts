@@ -39,7 +39,11 @@ export interface SharedRegistry {
 
 /** The runtime's dependencies and theirs (openapi-fetch, openapi-typescript-helpers…), as installed here. */
 function thirdParty(): string[] {
-  const dependencies = (dir: string) => Object.keys((JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { dependencies?: Record<string, string> }).dependencies ?? {});
+  const dependencies = (dir: string) =>
+    Object.keys(
+      (JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as { dependencies?: Record<string, string> })
+        .dependencies ?? {},
+    );
   const found = new Set<string>();
   const visit = (dir: string) => {
     for (const name of dependencies(dir)) {
@@ -58,16 +62,29 @@ let registry: LocalRegistry | undefined;
 export async function setup(project: TestProject): Promise<void> {
   const start = cpuSeconds();
   for (const built of ["dist/cli.js", "runtime/dist/index.js"]) {
-    if (!existsSync(join(ROOT, built))) throw new Error(`${built} is missing: run \`npm run build\` (npm test does) first`);
+    if (!existsSync(join(ROOT, built)))
+      throw new Error(`${built} is missing: run \`npm run build\` (npm test does) first`);
   }
-  // In the project's TMPDIR when it sets one (vitest.config.ts: /dev/shm where it has room): the files', not this process's.
+  // In the project's TMPDIR when it sets one (vitest.config.ts: /dev/shm where it has room): the files', not this
+  // process's.
   work = mkdtempSync(join(project.config.env?.TMPDIR ?? tmpdir(), "blockwright-registry-"));
   try {
     registry = await startLocalRegistry(join(work, "registry"), { "@zqrefused/*": { publish: false } });
     const token = "local-registry-fake-token-0d5f";
     const npmrc = join(work, "npmrc");
     // npm refuses to publish without a token; Verdaccio lets anyone publish here.
-    writeFileSync(npmrc, [`registry=${registry.url}`, `${registry.url.replace(/^http:/, "")}:_authToken=${token}`, `cache=${join(work, "npm-cache")}`, "audit=false", "fund=false", "update-notifier=false", ""].join("\n"));
+    writeFileSync(
+      npmrc,
+      [
+        `registry=${registry.url}`,
+        `${registry.url.replace(/^http:/, "")}:_authToken=${token}`,
+        `cache=${join(work, "npm-cache")}`,
+        "audit=false",
+        "fund=false",
+        "update-notifier=false",
+        "",
+      ].join("\n"),
+    );
     const env = { NPM_CONFIG_USERCONFIG: npmrc };
     const packages = thirdParty();
     // Packed by one npm process (no lifecycle scripts: nothing here is built), and put on the registry as npm
@@ -77,9 +94,18 @@ export async function setup(project: TestProject): Promise<void> {
     const packed = join(work, "packed");
     mkdirSync(packed);
     const packs = await packShared(ROOT, packed, folders, env);
-    const manifests = Object.fromEntries(folders.map((f) => JSON.parse(readFileSync(join(ROOT, f, "package.json"), "utf8")) as { name: string }).map((m) => [m.name, m]));
+    const manifests = Object.fromEntries(
+      folders
+        .map((f) => JSON.parse(readFileSync(join(ROOT, f, "package.json"), "utf8")) as { name: string })
+        .map((m) => [m.name, m]),
+    );
     await putPackages(registry, token, packsOf(packs, ROOT, folders), packed, manifests);
-    const published = await run(node, [join(ROOT, "bin/blockwright.js"), "publish", "--registry", registry.url], ROOT, env);
+    const published = await run(
+      node,
+      [join(ROOT, "bin/blockwright.js"), "publish", "--registry", registry.url],
+      ROOT,
+      env,
+    );
     project.provide("packagesRegistry", { url: registry.url, npmrc, token, thirdParty: packages, published, packs });
   } catch (e) {
     // Vitest does not tear down a set-up that failed.
@@ -88,7 +114,8 @@ export async function setup(project: TestProject): Promise<void> {
   }
   // The set-up runs in Vitest's own process, in no test file's figure: its line for `npm run bench -- tests`.
   const log = process.env.BLOCKWRIGHT_FILE_CPU;
-  if (log) writeFileSync(log, `${(cpuSeconds() - start).toFixed(2)}\t${fileURLToPath(import.meta.url)}\n`, { flag: "a" });
+  if (log)
+    writeFileSync(log, `${(cpuSeconds() - start).toFixed(2)}\t${fileURLToPath(import.meta.url)}\n`, { flag: "a" });
 }
 
 export async function teardown(): Promise<void> {

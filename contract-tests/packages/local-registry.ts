@@ -18,7 +18,10 @@ export interface LocalRegistry {
 /** What anyone may do with the packages a pattern matches: read, and publish unless `publish: false`. */
 export type PackageRules = Record<string, { publish: boolean }>;
 
-/** A registry in `dir`; `rules` (Verdaccio package patterns, e.g. `@refused/*`) go before the catch-all rule that lets anyone read and publish. */
+/**
+ * A registry in `dir`; `rules` (Verdaccio package patterns, e.g. `@refused/*`) go before the catch-all rule that lets
+ * anyone read and publish.
+ */
 export async function startLocalRegistry(dir: string, rules: PackageRules = {}): Promise<LocalRegistry> {
   const { runServer } = require("verdaccio") as typeof import("verdaccio");
   const config = {
@@ -28,7 +31,12 @@ export async function startLocalRegistry(dir: string, rules: PackageRules = {}):
     // Anyone may read and publish (the registry lives as long as the tests
     // that use it), except where a rule says no: only a group nobody is in may.
     packages: {
-      ...Object.fromEntries(Object.entries(rules).map(([pattern, rule]) => [pattern, { access: "$all", publish: rule.publish ? "$all" : "nobody-may-publish" }])),
+      ...Object.fromEntries(
+        Object.entries(rules).map(([pattern, rule]) => [
+          pattern,
+          { access: "$all", publish: rule.publish ? "$all" : "nobody-may-publish" },
+        ]),
+      ),
       "**": { access: "$all", publish: "$all" },
     },
     web: { enable: false },
@@ -69,7 +77,13 @@ export interface Packed {
  * each cost about 0.6 s of CPU). `manifests` are the packed folders'
  * package.json, by name.
  */
-export async function putPackages(registry: LocalRegistry, token: string, packed: Packed[], folder: string, manifests: Record<string, object>): Promise<void> {
+export async function putPackages(
+  registry: LocalRegistry,
+  token: string,
+  packed: Packed[],
+  folder: string,
+  manifests: Record<string, object>,
+): Promise<void> {
   for (const p of packed) {
     const data = readFileSync(join(folder, p.filename));
     const attachment = `${p.name}-${p.version}.tgz`;
@@ -77,10 +91,23 @@ export async function putPackages(registry: LocalRegistry, token: string, packed
       _id: p.name,
       name: p.name,
       "dist-tags": { latest: p.version },
-      versions: { [p.version]: { ...manifests[p.name], _id: `${p.name}@${p.version}`, dist: { integrity: p.integrity, shasum: p.shasum, tarball: `${registry.url}${p.name}/-/${attachment}` } } },
-      _attachments: { [attachment]: { content_type: "application/octet-stream", data: data.toString("base64"), length: data.length } },
+      versions: {
+        [p.version]: {
+          ...manifests[p.name],
+          _id: `${p.name}@${p.version}`,
+          dist: { integrity: p.integrity, shasum: p.shasum, tarball: `${registry.url}${p.name}/-/${attachment}` },
+        },
+      },
+      _attachments: {
+        [attachment]: { content_type: "application/octet-stream", data: data.toString("base64"), length: data.length },
+      },
     };
-    const response = await fetch(`${registry.url}${p.name.replace("/", "%2f")}`, { method: "PUT", headers: { "content-type": "application/json", authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
-    if (!response.ok) throw new Error(`the registry refused ${p.name}@${p.version}: ${response.status} ${await response.text()}`);
+    const response = await fetch(`${registry.url}${p.name.replace("/", "%2f")}`, {
+      method: "PUT",
+      headers: { "content-type": "application/json", authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    });
+    if (!response.ok)
+      throw new Error(`the registry refused ${p.name}@${p.version}: ${response.status} ${await response.text()}`);
   }
 }

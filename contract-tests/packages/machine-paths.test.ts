@@ -12,9 +12,13 @@ import { ROOT } from "./root.js";
 import { packsOf, publishedFolders } from "./shared-packs.js";
 
 /** What must not be in a package: the checkout's path (as given and resolved) and any path under the home folder. */
-const MACHINE_PATHS = [...new Set([ROOT.replace(/\/$/, ""), realpathSync(ROOT)]), ...(homedir() && homedir() !== "/" ? [`${homedir().replace(/\/$/, "")}/`] : [])];
+const MACHINE_PATHS = [
+  ...new Set([ROOT.replace(/\/$/, ""), realpathSync(ROOT)]),
+  ...(homedir() && homedir() !== "/" ? [`${homedir().replace(/\/$/, "")}/`] : []),
+];
 
-// Packed by the project's global set-up, in the one npm process that packs every folder its files pack (shared-packs.ts).
+// Packed by the project's global set-up, in the one npm process that packs every folder its files pack
+// (shared-packs.ts).
 const shared = inject("packagesRegistry").packs;
 const packed = packsOf(shared, ROOT, publishedFolders(ROOT));
 const work = shared.dir;
@@ -32,7 +36,11 @@ describe("the published packages", () => {
       const tar = gunzipSync(readFileSync(join(work, p.filename)));
       for (const path of MACHINE_PATHS) {
         const at = tar.indexOf(path);
-        if (at >= 0) found.push(`${p.filename}: ${JSON.stringify(tar.subarray(Math.max(0, at - 60), at + path.length + 60).toString("latin1"))}`);
+        if (at >= 0)
+          found.push(
+            `${p.filename}: ` +
+              `${JSON.stringify(tar.subarray(Math.max(0, at - 60), at + path.length + 60).toString("latin1"))}`,
+          );
       }
     }
     expect(found).toEqual([]);

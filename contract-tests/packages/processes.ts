@@ -9,10 +9,20 @@ export interface Finished {
   stderr: string;
 }
 
-const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name) && name !== "NODE_OPTIONS"));
+const env = Object.fromEntries(
+  Object.entries(process.env).filter(([name]) => !/^npm_/i.test(name) && name !== "NODE_OPTIONS"),
+);
 
-/** Run a command to its end (with `extraEnv` added to the environment); never rejects for a non-zero exit (the caller asserts). */
-export function run(command: string, args: string[], cwd: string, extraEnv: Record<string, string> = {}): Promise<Finished> {
+/**
+ * Run a command to its end (with `extraEnv` added to the environment); never rejects for a non-zero exit (the caller
+ * asserts).
+ */
+export function run(
+  command: string,
+  args: string[],
+  cwd: string,
+  extraEnv: Record<string, string> = {},
+): Promise<Finished> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd, env: { ...env, ...extraEnv }, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
@@ -25,10 +35,17 @@ export function run(command: string, args: string[], cwd: string, extraEnv: Reco
 }
 
 /** Run a command that must succeed; its output is in the error otherwise. */
-export async function runOk(command: string, args: string[], cwd: string, extraEnv: Record<string, string> = {}): Promise<Finished> {
+export async function runOk(
+  command: string,
+  args: string[],
+  cwd: string,
+  extraEnv: Record<string, string> = {},
+): Promise<Finished> {
   const result = await run(command, args, cwd, extraEnv);
   if (result.code !== 0) {
-    throw new Error(`${command} ${args.join(" ")} (in ${cwd}) exited ${result.code}\n${result.stdout}\n${result.stderr}`);
+    throw new Error(
+      `${command} ${args.join(" ")} (in ${cwd}) exited ${result.code}\n${result.stdout}\n${result.stderr}`,
+    );
   }
   return result;
 }

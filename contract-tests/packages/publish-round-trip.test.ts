@@ -67,7 +67,9 @@ describe("blockwright publish in this repository", () => {
     expect(first.stderr).toContain(`1 on the registry already: ${RUNTIME.name}@${RUNTIME.version}`);
     for (const id of PROVIDERS) {
       const there = await packument(id.slice(0, id.lastIndexOf("@")));
-      expect(typeof there === "number" ? there : Object.keys(there.versions), id).toContain(id.slice(id.lastIndexOf("@") + 1));
+      expect(typeof there === "number" ? there : Object.keys(there.versions), id).toContain(
+        id.slice(id.lastIndexOf("@") + 1),
+      );
     }
     noToken(first);
   });
@@ -114,14 +116,24 @@ describe("blockwright publish in a project made by init", () => {
     const copy = join(work, "refused");
     cpSync(dir, copy, { recursive: true });
     const renamed = join(copy, "generated/notes/package.json");
-    writeFileSync(renamed, JSON.stringify({ ...manifest(join(copy, "generated/notes")), name: "@zqrefused/notes" }, null, 2));
+    writeFileSync(
+      renamed,
+      JSON.stringify({ ...manifest(join(copy, "generated/notes")), name: "@zqrefused/notes" }, null, 2),
+    );
     const refusal = blockwright(["publish", "--registry", REGISTRY], copy);
     // And under another scope, on a runtime the registry has no version of: its users could not install it.
     const unresolvable = join(work, "unresolvable");
     cpSync(dir, unresolvable, { recursive: true });
     const onMissing = join(unresolvable, "generated/notes/package.json");
     const notes = JSON.parse(readFileSync(onMissing, "utf8")) as Manifest & { dependencies: Record<string, string> };
-    writeFileSync(onMissing, JSON.stringify({ ...notes, name: "@zqunresolvable/notes", dependencies: { ...notes.dependencies, [RUNTIME.name]: "^99.0.0" } }, null, 2));
+    writeFileSync(
+      onMissing,
+      JSON.stringify(
+        { ...notes, name: "@zqunresolvable/notes", dependencies: { ...notes.dependencies, [RUNTIME.name]: "^99.0.0" } },
+        null,
+        2,
+      ),
+    );
     const unresolved = blockwright(["publish", "--registry", REGISTRY], unresolvable);
 
     try {
@@ -129,11 +141,17 @@ describe("blockwright publish in a project made by init", () => {
       afterDryRun = await packument("@zqrelease/notes");
       // A new text for the first parameter or operation described: a patch release.
       const manifestFile = join(dir, "specs/notes/manifest.yaml");
-      writeFileSync(manifestFile, readFileSync(manifestFile, "utf8").replace(/^( {4}description: )(.*)$/m, "$1$2 Revised."));
+      writeFileSync(
+        manifestFile,
+        readFileSync(manifestFile, "utf8").replace(/^( {4}description: )(.*)$/m, "$1$2 Revised."),
+      );
       diff = await blockwright(["diff", "--write"], dir);
       patched = manifest(join(dir, "generated/notes"));
       patch = await blockwright(["publish", "--registry", REGISTRY], dir);
-      writeFileSync(join(dir, "generated/notes/package.json"), JSON.stringify({ ...patched, version: "0.2.0-beta.1" }, null, 2));
+      writeFileSync(
+        join(dir, "generated/notes/package.json"),
+        JSON.stringify({ ...patched, version: "0.2.0-beta.1" }, null, 2),
+      );
       prerelease = await blockwright(["publish", "--registry", REGISTRY], dir);
     } finally {
       refused = await refusal;
@@ -160,9 +178,14 @@ describe("blockwright publish in a project made by init", () => {
     const there = await packument(patched.name);
     if (typeof there === "number") throw new Error(`the registry has no ${patched.name}: ${there}`);
     const tarball = join(work, "fetched.tgz");
-    writeFileSync(tarball, Buffer.from(await (await fetch(there.versions[patched.version]!.dist.tarball)).arrayBuffer()));
+    writeFileSync(
+      tarball,
+      Buffer.from(await (await fetch(there.versions[patched.version]!.dist.tarball)).arrayBuffer()),
+    );
     expect(execFileSync("tar", ["-tzf", tarball], { encoding: "utf8" }).split("\n")).toContain("package/CHANGELOG.md");
-    const inTarball = JSON.parse(execFileSync("tar", ["-xzOf", tarball, "package/package.json"], { encoding: "utf8" })) as Manifest;
+    const inTarball = JSON.parse(
+      execFileSync("tar", ["-xzOf", tarball, "package/package.json"], { encoding: "utf8" }),
+    ) as Manifest;
     expect(inTarball.repository).toEqual({ ...repository, directory: "generated/notes" });
   });
 
@@ -172,7 +195,10 @@ describe("blockwright publish in a project made by init", () => {
     expect(prerelease.stderr).toContain("(tag beta)");
     noToken(prerelease);
     const there = await packument("@zqrelease/notes");
-    expect(typeof there === "number" ? there : there["dist-tags"]).toEqual({ latest: patched.version, beta: "0.2.0-beta.1" });
+    expect(typeof there === "number" ? there : there["dist-tags"]).toEqual({
+      latest: patched.version,
+      beta: "0.2.0-beta.1",
+    });
   });
 
   it("names the package a registry refuses and npm's reason, exit 1, without the token", () => {
@@ -183,12 +209,18 @@ describe("blockwright publish in a project made by init", () => {
     noToken(refused);
   });
 
-  it("refuses a package on a runtime the registry has no version of, exit 2 naming both, and uploads nothing", async () => {
-    expect(onMissingRuntime.code, onMissingRuntime.stderr).toBe(2);
-    expect(onMissingRuntime.stdout).toBe("");
-    expect(onMissingRuntime.stderr).toContain(`@zqunresolvable/notes@0.1.0 depends on ${RUNTIME.name}@^99.0.0, which ${REGISTRY} cannot give (it has ${RUNTIME.version}`);
-    expect(onMissingRuntime.stderr).toContain("[BW3013]");
-    expect(await packument("@zqunresolvable/notes")).toBe(404);
-    noToken(onMissingRuntime);
-  });
+  it(
+    "refuses a package on a runtime the registry has no version of, exit 2 naming both, and uploads " + "nothing",
+    async () => {
+      expect(onMissingRuntime.code, onMissingRuntime.stderr).toBe(2);
+      expect(onMissingRuntime.stdout).toBe("");
+      expect(onMissingRuntime.stderr).toContain(
+        `@zqunresolvable/notes@0.1.0 depends on ${RUNTIME.name}@^99.0.0, which ${REGISTRY} cannot give (it has ` +
+          `${RUNTIME.version}`,
+      );
+      expect(onMissingRuntime.stderr).toContain("[BW3013]");
+      expect(await packument("@zqunresolvable/notes")).toBe(404);
+      noToken(onMissingRuntime);
+    },
+  );
 });

@@ -50,7 +50,9 @@ const figure = (text: string) => process.stdout.write(`[packages] ${text}\n`);
 
 /** The example a provider's OpenAPI document gives under components/examples. */
 function example(provider: string, name: string): unknown {
-  const spec = jsYaml.load(readFileSync(join(SPECS_DIR, provider, "openapi.yaml"), "utf8")) as { components: { examples: Record<string, { value: unknown }> } };
+  const spec = jsYaml.load(readFileSync(join(SPECS_DIR, provider, "openapi.yaml"), "utf8")) as {
+    components: { examples: Record<string, { value: unknown }> };
+  };
   return spec.components.examples[name]!.value;
 }
 /** The upstream's answers, by path: the documents' own examples of the operations the consumer's files call. */
@@ -81,11 +83,17 @@ beforeAll(async () => {
   consumer = join(work, "consumer");
   mkdirSync(consumer);
   for (const file of ["esm-call.mjs", "cjs-call.cjs"]) cpSync(join(CONSUMER_FIXTURES, file), join(consumer, file));
-  writeFileSync(join(consumer, "package.json"), JSON.stringify({ name: "consumer", private: true, type: "module" }, null, 2));
+  writeFileSync(
+    join(consumer, "package.json"),
+    JSON.stringify({ name: "consumer", private: true, type: "module" }, null, 2),
+  );
   // One provider first, to measure what installing one costs; then the second. The upstream starts meanwhile.
   const [first, second] = PROVIDERS.map((p) => `@blockwright/${p}@${manifest(join(ROOT, "generated", p)).version}`);
   const installed = npm(["install", "--ignore-scripts", first!], consumer).then(() => {
-    install = { packages: installedPackages(join(consumer, "node_modules")), bytes: diskUsageBytes(join(consumer, "node_modules")) };
+    install = {
+      packages: installedPackages(join(consumer, "node_modules")),
+      bytes: diskUsageBytes(join(consumer, "node_modules")),
+    };
     return npm(["install", "--ignore-scripts", second!], consumer);
   });
   // Settled, not raced: whatever started is known to afterAll, which stops it.
@@ -100,8 +108,13 @@ afterAll(async () => {
 
 describe("packages published to a local registry and installed in a fresh project", () => {
   it(`installs one provider in at most ${MAX_INSTALL_PACKAGES} packages and ${MAX_INSTALL_BYTES / 1e6} MB`, () => {
-    figure(`install of @blockwright/${PROVIDERS[0]}: ${install.packages.length} packages (${install.packages.join(", ")}), ${(install.bytes / 1e6).toFixed(2)} MB on disk`);
-    expect(install.packages).toEqual(expect.arrayContaining([`@blockwright/${PROVIDERS[0]}`, "@blockwright/runtime", ...THIRD_PARTY]));
+    figure(
+      `install of @blockwright/${PROVIDERS[0]}: ${install.packages.length} packages ` +
+        `(${install.packages.join(", ")}), ${(install.bytes / 1e6).toFixed(2)} MB on disk`,
+    );
+    expect(install.packages).toEqual(
+      expect.arrayContaining([`@blockwright/${PROVIDERS[0]}`, "@blockwright/runtime", ...THIRD_PARTY]),
+    );
     expect(install.packages.length).toBeLessThanOrEqual(MAX_INSTALL_PACKAGES);
     expect(install.bytes).toBeLessThanOrEqual(MAX_INSTALL_BYTES);
   });
@@ -132,7 +145,11 @@ describe("packages published to a local registry and installed in a fresh projec
 
   it(`bundles one provider's executeTool for the browser in at most ${MAX_BUNDLE_BYTES / 1000} KB`, async () => {
     const result = await build({
-      stdin: { contents: `export { executeTool } from "@blockwright/${PROVIDERS[0]}";`, resolveDir: consumer, loader: "js" },
+      stdin: {
+        contents: `export { executeTool } from "@blockwright/${PROVIDERS[0]}";`,
+        resolveDir: consumer,
+        loader: "js",
+      },
       bundle: true,
       minify: true,
       platform: "browser",
@@ -143,9 +160,15 @@ describe("packages published to a local registry and installed in a fresh projec
     });
     const bytes = result.outputFiles[0]!.contents.length;
     // The modules that put code in the bundle (a module parsed but shaken out adds nothing).
-    const inputs = Object.entries(Object.values(result.metafile.outputs)[0]!.inputs).flatMap(([path, { bytesInOutput }]) => (path !== "<stdin>" && bytesInOutput > 0 ? [path] : []));
-    figure(`minified browser bundle of @blockwright/${PROVIDERS[0]}'s executeTool: ${(bytes / 1000).toFixed(1)} KB from ${inputs.length} modules`);
-    // Only the provider and the runtime: no YAML parser, schema compiler or Node.js module, and no OAuth code (jose) for a provider without flows.
+    const inputs = Object.entries(Object.values(result.metafile.outputs)[0]!.inputs).flatMap(
+      ([path, { bytesInOutput }]) => (path !== "<stdin>" && bytesInOutput > 0 ? [path] : []),
+    );
+    figure(
+      `minified browser bundle of @blockwright/${PROVIDERS[0]}'s executeTool: ${(bytes / 1000).toFixed(1)} KB ` +
+        `from ${inputs.length} modules`,
+    );
+    // Only the provider and the runtime: no YAML parser, schema compiler or Node.js module, and no OAuth code (jose)
+    // for a provider without flows.
     const packages = new Set(inputs.map((i) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(i)?.[1]));
     expect([...packages].sort()).toEqual([`@blockwright/${PROVIDERS[0]}`, "@blockwright/runtime"]);
     expect(bytes).toBeLessThanOrEqual(MAX_BUNDLE_BYTES);

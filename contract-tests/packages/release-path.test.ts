@@ -31,19 +31,31 @@ const PUBLISH_STEP = stepNamed(PUBLISH_JOB, "blockwright publish");
 type Manifest = { name: string; version: string; devDependencies?: Record<string, string> };
 const manifest = (dir: string) => JSON.parse(readFileSync(join(dir, "package.json"), "utf8")) as Manifest;
 
-/** Put blockwright and its install on the registry, as published packages (packed by the project's global set-up: shared-packs.ts); what it has already (the runtime's) is left as it is. */
+/**
+ * Put blockwright and its install on the registry, as published packages (packed by the project's global set-up:
+ * shared-packs.ts); what it has already (the runtime's) is left as it is.
+ */
 async function publishBlockwright(): Promise<void> {
   const { packs } = inject("packagesRegistry");
   for (const pack of packsOf(packs, ROOT, blockwrightInstall(ROOT))) {
     const there = await fetch(`${REGISTRY}${pack.name.replace("/", "%2f")}`);
     if (there.ok && Object.hasOwn(((await there.json()) as { versions: object }).versions, pack.version)) continue;
-    await putPackages({ url: REGISTRY, close: async () => {} }, TOKEN, [pack], packs.dir, { [pack.name]: manifest(join(ROOT, pack.folder)) });
+    await putPackages({ url: REGISTRY, close: async () => {} }, TOKEN, [pack], packs.dir, {
+      [pack.name]: manifest(join(ROOT, pack.folder)),
+    });
   }
 }
 
-/** The environment of a step on the runner: this Node first on PATH, npm configured for the registry, none of `npm test`'s npm_* variables. */
+/**
+ * The environment of a step on the runner: this Node first on PATH, npm configured for the registry, none of `npm
+ * test`'s npm_* variables.
+ */
 function stepEnv(home: string): Record<string, string> {
-  const clean = Object.fromEntries(Object.entries(process.env).filter(([name, value]) => value !== undefined && !/^npm_/i.test(name) && name !== "NODE_OPTIONS")) as Record<string, string>;
+  const clean = Object.fromEntries(
+    Object.entries(process.env).filter(
+      ([name, value]) => value !== undefined && !/^npm_/i.test(name) && name !== "NODE_OPTIONS",
+    ),
+  ) as Record<string, string>;
   return { ...clean, HOME: home, PATH: `${dirname(node)}:${process.env.PATH ?? ""}`, ...npmEnv };
 }
 
@@ -55,14 +67,20 @@ let generated: Finished;
 let refusedStep: StepRun;
 let tagAfterRefusal: string;
 let releasedStep: StepRun;
-const git = (cwd: string, ...args: string[]) => execFileSync("git", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim();
+const git = (cwd: string, ...args: string[]) =>
+  execFileSync("git", args, { cwd, encoding: "utf8", stdio: ["ignore", "pipe", "pipe"] }).trim();
 const tagOnRemote = () => git(project, "ls-remote", "origin", "refs/tags/released");
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), "blockwright-release-path-"));
   await publishBlockwright();
   project = join(work, "acme-blocks");
-  made = await run(node, [BIN, "init", project, "--scope", "@zqstep", "--repository", "https://github.com/acme/blocks"], work, npmEnv);
+  made = await run(
+    node,
+    [BIN, "init", project, "--scope", "@zqstep", "--repository", "https://github.com/acme/blocks"],
+    work,
+    npmEnv,
+  );
   installed = await run("npm", ["install", "--no-audit", "--no-fund"], project, npmEnv);
   generated = await run("npx", ["--no-install", "blockwright", "generate"], project, npmEnv);
 
@@ -77,7 +95,10 @@ beforeAll(async () => {
   };
   // A second package, under a scope the registry refuses to take.
   cpSync(join(project, "generated/notes"), join(project, "generated/refused"), { recursive: true });
-  writeFileSync(join(project, "generated/refused/package.json"), JSON.stringify({ ...manifest(join(project, "generated/refused")), name: "@zqrefused/notes" }, null, 2));
+  writeFileSync(
+    join(project, "generated/refused/package.json"),
+    JSON.stringify({ ...manifest(join(project, "generated/refused")), name: "@zqrefused/notes" }, null, 2),
+  );
   commit("base");
   refusedStep = await runStep(RELEASE, PUBLISH_JOB, PUBLISH_STEP, project, stepEnv(work));
   tagAfterRefusal = tagOnRemote();
@@ -97,12 +118,23 @@ describe("a project made by init", () => {
   it("depends on blockwright and its runtime by version range, and installs them from the registry alone", () => {
     expect(made.code, made.stderr).toBe(0);
     const { devDependencies = {} } = manifest(project);
-    expect(devDependencies).toMatchObject({ blockwright: `^${manifest(ROOT).version}`, "@blockwright/runtime": `^${manifest(join(ROOT, "runtime")).version}` });
+    expect(devDependencies).toMatchObject({
+      blockwright: `^${manifest(ROOT).version}`,
+      "@blockwright/runtime": `^${manifest(join(ROOT, "runtime")).version}`,
+    });
     for (const spec of Object.values(devDependencies)) expect(spec).not.toMatch(/^(?:file|link):/);
     expect(installed.code, installed.stderr).toBe(0);
-    const lock = JSON.parse(readFileSync(join(project, "package-lock.json"), "utf8")) as { packages: Record<string, { resolved?: string; link?: boolean }> };
+    const lock = JSON.parse(readFileSync(join(project, "package-lock.json"), "utf8")) as {
+      packages: Record<string, { resolved?: string; link?: boolean }>;
+    };
     const entries = Object.entries(lock.packages).filter(([path]) => path.startsWith("node_modules/"));
-    expect(entries.map(([path]) => path)).toEqual(expect.arrayContaining(["node_modules/blockwright", "node_modules/@blockwright/runtime", "node_modules/typescript"]));
+    expect(entries.map(([path]) => path)).toEqual(
+      expect.arrayContaining([
+        "node_modules/blockwright",
+        "node_modules/@blockwright/runtime",
+        "node_modules/typescript",
+      ]),
+    );
     for (const [path, entry] of entries) {
       expect(entry.link, path).toBeUndefined();
       expect(entry.resolved?.startsWith(REGISTRY), `${path}: ${entry.resolved}`).toBe(true);
@@ -112,19 +144,25 @@ describe("a project made by init", () => {
 
   it("generates with the blockwright it installed", () => {
     expect(generated.code, generated.stderr).toBe(0);
-    expect(manifest(join(project, "generated/notes"))).toMatchObject({ name: "@zqstep/notes", repository: { url: "git+https://github.com/acme/blocks.git", directory: "generated/notes" } });
+    expect(manifest(join(project, "generated/notes"))).toMatchObject({
+      name: "@zqstep/notes",
+      repository: { url: "git+https://github.com/acme/blocks.git", directory: "generated/notes" },
+    });
   });
 });
 
 describe("the release workflow's publish step, run as GitHub runs it", () => {
-  it("fails when the registry refuses one package, publishes the other, and leaves the tag released unmoved", async () => {
-    expect(refusedStep.code, refusedStep.stderr).not.toBe(0);
-    expect(refusedStep.stdout).toBe("@zqstep/notes@0.1.0\n");
-    expect(refusedStep.stderr).toMatch(/@zqrefused\/notes@0\.1\.0 refused: E40[13] /);
-    expect(refusedStep.stdout + refusedStep.stderr).not.toContain(TOKEN);
-    expect(tagAfterRefusal).toBe("");
-    expect((await fetch(`${REGISTRY}@zqrefused%2fnotes`)).status).toBe(404);
-  });
+  it(
+    "fails when the registry refuses one package, publishes the other, and leaves the tag released " + "unmoved",
+    async () => {
+      expect(refusedStep.code, refusedStep.stderr).not.toBe(0);
+      expect(refusedStep.stdout).toBe("@zqstep/notes@0.1.0\n");
+      expect(refusedStep.stderr).toMatch(/@zqrefused\/notes@0\.1\.0 refused: E40[13] /);
+      expect(refusedStep.stdout + refusedStep.stderr).not.toContain(TOKEN);
+      expect(tagAfterRefusal).toBe("");
+      expect((await fetch(`${REGISTRY}@zqrefused%2fnotes`)).status).toBe(404);
+    },
+  );
 
   it("passes once fixed, and moves the tag released on the remote to what it published", () => {
     expect(releasedStep.code, releasedStep.stderr).toBe(0);

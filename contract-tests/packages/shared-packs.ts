@@ -13,7 +13,10 @@ import { lockClosure } from "../../scripts/docs/install-weight.js";
 import type { Packed } from "./local-registry.js";
 import { runOk } from "./processes.js";
 
-/** A tarball of the shared packs: what `npm pack --json` says of it, and the folder (from the root, `.` for blockwright) it was packed from. */
+/**
+ * A tarball of the shared packs: what `npm pack --json` says of it, and the folder (from the root, `.` for blockwright)
+ * it was packed from.
+ */
 export interface SharedPack extends Packed {
   folder: string;
   unpackedSize: number;
@@ -26,29 +29,48 @@ export interface SharedPacks {
 }
 
 type Manifest = { name: string; version: string; private?: boolean };
-const manifest = (root: string, folder: string) => JSON.parse(readFileSync(join(root, folder, "package.json"), "utf8")) as Manifest;
+const manifest = (root: string, folder: string) =>
+  JSON.parse(readFileSync(join(root, folder, "package.json"), "utf8")) as Manifest;
 
 /** The package folders npm would publish: the repository's own and its workspaces' (the private ones left out). */
 export function publishedFolders(root: string): string[] {
   const { workspaces } = JSON.parse(readFileSync(join(root, "package.json"), "utf8")) as { workspaces: string[] };
-  const folders = globSync(workspaces, { cwd: root, onlyDirectories: true, expandDirectories: false }).map((f) => f.replace(/\/$/, ""));
+  const folders = globSync(workspaces, { cwd: root, onlyDirectories: true, expandDirectories: false }).map((f) =>
+    f.replace(/\/$/, ""),
+  );
   return [".", ...folders.filter((f) => !manifest(root, f).private).sort()];
 }
 
-/** blockwright's folder and those of everything its install brings (by its lock file), and the TypeScript a project made by init asks for. */
+/**
+ * blockwright's folder and those of everything its install brings (by its lock file), and the TypeScript a project made
+ * by init asks for.
+ */
 export function blockwrightInstall(root: string): string[] {
   return [".", ...lockClosure(root), "node_modules/typescript"];
 }
 
-/** Pack `folders` (and the shared ones) into `dir` in one npm process, each name and version once; no lifecycle script runs (the build is made). */
-export async function packShared(root: string, dir: string, folders: readonly string[], env: Record<string, string>): Promise<SharedPacks> {
+/**
+ * Pack `folders` (and the shared ones) into `dir` in one npm process, each name and version once; no lifecycle script
+ * runs (the build is made).
+ */
+export async function packShared(
+  root: string,
+  dir: string,
+  folders: readonly string[],
+  env: Record<string, string>,
+): Promise<SharedPacks> {
   const byVersion = new Map<string, string>();
   for (const folder of [...folders, ...publishedFolders(root), ...blockwrightInstall(root)]) {
     const { name, version } = manifest(root, folder);
     if (!byVersion.has(`${name}@${version}`)) byVersion.set(`${name}@${version}`, folder);
   }
   const unique = [...byVersion.values()];
-  const { stdout } = await runOk("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", dir, ...unique.map((f) => (f === "." ? f : `./${f}`))], root, env);
+  const { stdout } = await runOk(
+    "npm",
+    ["pack", "--ignore-scripts", "--json", "--pack-destination", dir, ...unique.map((f) => (f === "." ? f : `./${f}`))],
+    root,
+    env,
+  );
   const packed = JSON.parse(stdout) as (Packed & { unpackedSize: number })[];
   const folderOf = new Map(unique.map((f) => [`${manifest(root, f).name}@${manifest(root, f).version}`, f]));
   const packs = packed.map((p) => {
@@ -56,7 +78,8 @@ export async function packShared(root: string, dir: string, folders: readonly st
     if (folder === undefined) throw new Error(`npm pack packed ${p.name}@${p.version}, from no folder it was given`);
     return { ...p, folder };
   });
-  if (packs.length !== unique.length) throw new Error(`npm pack reported ${packs.length} packs for ${unique.length} folders`);
+  if (packs.length !== unique.length)
+    throw new Error(`npm pack reported ${packs.length} packs for ${unique.length} folders`);
   return { dir, packs };
 }
 
@@ -65,7 +88,10 @@ export function packsOf(shared: SharedPacks, root: string, folders: readonly str
   return folders.map((folder) => {
     const { name, version } = manifest(root, folder);
     const pack = shared.packs.find((p) => p.name === name && p.version === version);
-    if (!pack) throw new Error(`${folder} (${name}@${version}) is not among the packages project's shared packs (shared-packs.ts)`);
+    if (!pack)
+      throw new Error(
+        `${folder} (${name}@${version}) is not among the packages project's shared packs (shared-packs.ts)`,
+      );
     return pack;
   });
 }

@@ -12,7 +12,12 @@ const adapter: SdkAdapter<AssemblyAI> = {
     createTranscript: (a, c) => a.transcripts.submit(params(c) as never),
     listTranscripts: (a, c) => a.transcripts.list(params(c) as never),
     getTranscript: (a, c) => a.transcripts.get(c.path.transcript_id as string),
-    getSubtitles: (a, c) => a.transcripts.subtitles(c.path.transcript_id as string, c.path.subtitle_format as never, c.query.chars_per_caption as number | undefined),
+    getSubtitles: (a, c) =>
+      a.transcripts.subtitles(
+        c.path.transcript_id as string,
+        c.path.subtitle_format as never,
+        c.query.chars_per_caption as number | undefined,
+      ),
   },
   quirks: [SHARED.rawPathId("getTranscript"), SHARED.rawPathId("getSubtitles")],
 };

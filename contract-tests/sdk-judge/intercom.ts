@@ -12,14 +12,21 @@ const adapter: SdkAdapter<IntercomClient> = {
   vendor: "intercom",
   sdk: "intercom-client",
   base: "https://api.intercom.io",
-  client: (base, call) => new IntercomClient({ token: call.credential.secret ?? "", baseUrl: base, maxRetries: 0, version: version(call) as never }),
+  client: (base, call) =>
+    new IntercomClient({
+      token: call.credential.secret ?? "",
+      baseUrl: base,
+      maxRetries: 0,
+      version: version(call) as never,
+    }),
   operations: {
     ListContacts: (i, c) => i.contacts.list(params(c) as never),
     CreateContact: (i, c) => i.contacts.create(params(c) as never),
     ShowContact: (i, c) => i.contacts.find({ contact_id: c.path.contact_id } as never),
     SearchContacts: (i, c) => i.contacts.search(params(c) as never),
     listConversations: (i, c) => i.conversations.list(params(c) as never),
-    replyConversation: (i, c) => i.conversations.reply({ conversation_id: c.path.conversation_id, body: c.body } as never),
+    replyConversation: (i, c) =>
+      i.conversations.reply({ conversation_id: c.path.conversation_id, body: c.body } as never),
     createNote: (i, c) => i.notes.create({ contact_id: c.path.contact_id, ...params(c) } as never),
     listTags: (i) => i.tags.list(),
   },
@@ -27,7 +34,10 @@ const adapter: SdkAdapter<IntercomClient> = {
     {
       kind: "sdk",
       at: "header intercom-version",
-      why: "the SDK sends the API version it is built for with every request; the document declares Intercom-Version an optional header, which Blockwright sends only when the call gives it (the workspace's default version applies then)",
+      why:
+        "the SDK sends the API version it is built for with every request; the document declares " +
+        "Intercom-Version an optional header, which Blockwright sends only when the call gives it (the " +
+        "workspace's default version applies then)",
     },
   ],
 };

@@ -8,7 +8,8 @@ const adapter: SdkAdapter<Mistral> = {
   vendor: "mistral",
   sdk: "@mistralai/mistralai",
   base: "https://api.mistral.ai",
-  client: (base, call) => new Mistral({ apiKey: call.credential.secret ?? "", serverURL: base, retryConfig: { strategy: "none" } }),
+  client: (base, call) =>
+    new Mistral({ apiKey: call.credential.secret ?? "", serverURL: base, retryConfig: { strategy: "none" } }),
   operations: {
     chat_completion_v1_chat_completions_post: (m, c) => m.chat.complete(camelKeys(params(c)) as never),
     files_api_routes_list_files: (m, c) => m.files.list(camelKeys(params(c)) as never),
@@ -27,7 +28,10 @@ const adapter: SdkAdapter<Mistral> = {
       kind: "sdk" as const,
       operation: operation as string,
       at: at as RegExp,
-      why: "the SDK writes the default of an optional field the call leaves out (`stream: false`, `page_size: 100`, `visibility: workspace`…, from its schemas); the document declares the same defaults, which the service applies to a request without them",
+      why:
+        "the SDK writes the default of an optional field the call leaves out (`stream: false`, `page_size: 100`, " +
+        "`visibility: workspace`…, from its schemas); the document declares the same defaults, which the service " +
+        "applies to a request without them",
     })),
   ],
 };

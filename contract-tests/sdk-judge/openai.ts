@@ -19,7 +19,10 @@ const adapter: SdkAdapter<OpenAI> = {
       kind: "sdk",
       operation: "createFile",
       at: /^part expires_after/,
-      why: "the document gives the multipart object field expires_after no encoding, so by OpenAPI's rule it is one part of JSON text, which Blockwright sends; the SDK writes every object in a multipart body as bracketed fields (expires_after[anchor]), its own convention, which the service also reads",
+      why:
+        "the document gives the multipart object field expires_after no encoding, so by OpenAPI's rule it is one " +
+        "part of JSON text, which Blockwright sends; the SDK writes every object in a multipart body as " +
+        "bracketed fields (expires_after[anchor]), its own convention, which the service also reads",
     },
   ],
 };

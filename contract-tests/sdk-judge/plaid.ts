@@ -8,7 +8,8 @@ const adapter: SdkAdapter<PlaidApi> = {
   vendor: "plaid",
   sdk: "plaid",
   base: "https://production.plaid.com",
-  client: (base, call) => new PlaidApi(new Configuration({ basePath: base, baseOptions: { headers: call.credential.headers } })),
+  client: (base, call) =>
+    new PlaidApi(new Configuration({ basePath: base, baseOptions: { headers: call.credential.headers } })),
   operations: {
     transactionsSync: (p, c) => p.transactionsSync(params(c) as never),
     accountsGet: (p, c) => p.accountsGet(params(c) as never),

@@ -21,27 +21,43 @@ import adapter from "./resend.js";
 const work = mkdtempSync(join(tmpdir(), "blockwright-sdk-judge-"));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-it("resend-node and Blockwright put the same requests on the wire, but for the differences the adapter documents", async () => {
-  const entry = corpusEntries(join(ROOT, "contract-tests/corpus")).find((e) => e.vendor === adapter.vendor);
-  if (!entry) throw new Error(`no corpus entry ${adapter.vendor}`);
-  const root = unpackEntry(entry, join(work, "document"));
-  mkdirSync(join(work, "specs"));
-  let stderr = "";
-  const io = { stdout: { write: () => {} }, stderr: { write: (t: string) => void (stderr += t) }, env: {}, cwd: work, interrupted: new Promise<void>(() => {}) };
-  const code = await main(["add", entry.vendor, "--from", root, "--operations", entry.operations.join(",")], io);
-  expect({ code, stderr: code ? stderr : "" }).toEqual({ code: 0, stderr: "" });
-  const { ir, document } = await linkProvider(work, join(work, "specs", entry.vendor));
-  const recorder = await startRecorder();
-  const guard = loopbackOnly();
-  try {
-    const result = await compareVendor(adapter, { provider: ir.provider, tools: ir.operations.map((o) => o.tool), document }, entry.operations, recorder, "pinned", () => [...guard.refused]);
-    expect(result.problem).toBeUndefined();
-    expect(new Set(result.operations.map((o) => o.operation))).toEqual(new Set(Object.keys(adapter.operations)));
-    expect(result.operations.filter((o) => o.problem)).toEqual([]);
-    expect(unexplained([result])).toEqual([]);
-    expect(result.refused).toEqual([]);
-  } finally {
-    guard.off();
-    await recorder.close();
-  }
-});
+it(
+  "resend-node and Blockwright put the same requests on the wire, but for the differences the " + "adapter documents",
+  async () => {
+    const entry = corpusEntries(join(ROOT, "contract-tests/corpus")).find((e) => e.vendor === adapter.vendor);
+    if (!entry) throw new Error(`no corpus entry ${adapter.vendor}`);
+    const root = unpackEntry(entry, join(work, "document"));
+    mkdirSync(join(work, "specs"));
+    let stderr = "";
+    const io = {
+      stdout: { write: () => {} },
+      stderr: { write: (t: string) => void (stderr += t) },
+      env: {},
+      cwd: work,
+      interrupted: new Promise<void>(() => {}),
+    };
+    const code = await main(["add", entry.vendor, "--from", root, "--operations", entry.operations.join(",")], io);
+    expect({ code, stderr: code ? stderr : "" }).toEqual({ code: 0, stderr: "" });
+    const { ir, document } = await linkProvider(work, join(work, "specs", entry.vendor));
+    const recorder = await startRecorder();
+    const guard = loopbackOnly();
+    try {
+      const result = await compareVendor(
+        adapter,
+        { provider: ir.provider, tools: ir.operations.map((o) => o.tool), document },
+        entry.operations,
+        recorder,
+        "pinned",
+        () => [...guard.refused],
+      );
+      expect(result.problem).toBeUndefined();
+      expect(new Set(result.operations.map((o) => o.operation))).toEqual(new Set(Object.keys(adapter.operations)));
+      expect(result.operations.filter((o) => o.problem)).toEqual([]);
+      expect(unexplained([result])).toEqual([]);
+      expect(result.refused).toEqual([]);
+    } finally {
+      guard.off();
+      await recorder.close();
+    }
+  },
+);

@@ -6,7 +6,12 @@ const adapter: SdkAdapter<WebClient> = {
   vendor: "slack",
   sdk: "@slack/web-api",
   base: "https://slack.com/api",
-  client: (base, call) => new WebClient(call.credential.secret, { slackApiUrl: `${base}/`, retryConfig: { retries: 0 }, rejectRateLimitedCalls: true }),
+  client: (base, call) =>
+    new WebClient(call.credential.secret, {
+      slackApiUrl: `${base}/`,
+      retryConfig: { retries: 0 },
+      rejectRateLimitedCalls: true,
+    }),
   operations: {
     conversations_list: (s, c) => s.conversations.list(params(c) as never),
     conversations_history: (s, c) => s.conversations.history(params(c) as never),
@@ -17,7 +22,9 @@ const adapter: SdkAdapter<WebClient> = {
     kind: "sdk" as const,
     operation,
     at: /^(method|query .*|media type|body)$/,
-    why: "@slack/web-api sends every Web API method as a POST form; the document declares this one as a GET with query parameters, which Blockwright sends; Slack takes a method's arguments either way",
+    why:
+      "@slack/web-api sends every Web API method as a POST form; the document declares this one as a GET with " +
+      "query parameters, which Blockwright sends; Slack takes a method's arguments either way",
   })),
 };
 

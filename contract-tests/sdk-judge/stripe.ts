@@ -8,13 +8,21 @@ const adapter: SdkAdapter<Stripe> = {
   base: "https://api.stripe.com",
   client(base, call) {
     const url = new URL(base);
-    return new Stripe(call.credential.secret ?? "", { host: url.hostname, port: Number(url.port), protocol: "http", maxNetworkRetries: 0, telemetry: false });
+    return new Stripe(call.credential.secret ?? "", {
+      host: url.hostname,
+      port: Number(url.port),
+      protocol: "http",
+      maxNetworkRetries: 0,
+      telemetry: false,
+    });
   },
   operations: {
     GetCustomers: (s, c) => s.customers.list(params(c) as Stripe.CustomerListParams),
     PostCustomers: (s, c) => s.customers.create(params(c) as Stripe.CustomerCreateParams),
-    GetCustomersCustomer: (s, c) => s.customers.retrieve(c.path.customer as string, params(c) as Stripe.CustomerRetrieveParams),
-    PostPaymentIntentsIntent: (s, c) => s.paymentIntents.update(c.path.intent as string, params(c) as Stripe.PaymentIntentUpdateParams),
+    GetCustomersCustomer: (s, c) =>
+      s.customers.retrieve(c.path.customer as string, params(c) as Stripe.CustomerRetrieveParams),
+    PostPaymentIntentsIntent: (s, c) =>
+      s.paymentIntents.update(c.path.intent as string, params(c) as Stripe.PaymentIntentUpdateParams),
     PostFiles: (s, c) => s.files.create(params(c) as unknown as Stripe.FileCreateParams),
   },
   quirks: [],

@@ -7,11 +7,17 @@ import type { LogicalCall } from "../../scripts/corpus/sdk/logical-call.js";
 
 type Client = ReturnType<typeof twilio>;
 
-const RENAMED: Record<string, string> = { "DateSent<": "dateSentBefore", "DateSent>": "dateSentAfter", Page: "pageNumber" };
+const RENAMED: Record<string, string> = {
+  "DateSent<": "dateSentBefore",
+  "DateSent>": "dateSentAfter",
+  Page: "pageNumber",
+};
 
 function options(call: LogicalCall): Record<string, unknown> {
   const fields = { ...call.query, ...((call.body as Record<string, unknown> | undefined) ?? {}) };
-  return Object.fromEntries(Object.entries(fields).map(([k, v]) => [RENAMED[k] ?? Object.keys(camelKeys({ [k]: 0 }, false) as object)[0], v]));
+  return Object.fromEntries(
+    Object.entries(fields).map(([k, v]) => [RENAMED[k] ?? Object.keys(camelKeys({ [k]: 0 }, false) as object)[0], v]),
+  );
 }
 
 const adapter: SdkAdapter<Client> = {
@@ -19,8 +25,12 @@ const adapter: SdkAdapter<Client> = {
   sdk: "twilio",
   base: "https://api.twilio.com",
   client(base, call) {
-    // The SDK refuses an account id not starting with AC: the path's AccountSid (its pattern requires AC) is the account.
-    const client = twilio(call.credential.user ?? "", call.credential.secret ?? "", { accountSid: call.path.AccountSid as string, autoRetry: false });
+    // The SDK refuses an account id not starting with AC: the path's AccountSid (its pattern requires AC) is the
+    // account.
+    const client = twilio(call.credential.user ?? "", call.credential.secret ?? "", {
+      accountSid: call.path.AccountSid as string,
+      autoRetry: false,
+    });
     client.api.baseUrl = base;
     return client;
   },

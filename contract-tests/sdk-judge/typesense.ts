@@ -13,7 +13,14 @@ const adapter: SdkAdapter<Client> = {
   vendor: "typesense",
   sdk: "typesense",
   base: "http://localhost:8108",
-  client: (base, call) => new Client({ nodes: [{ url: base }], apiKey: call.credential.secret ?? "", numRetries: 0, connectionTimeoutSeconds: 10, logLevel: "silent" }),
+  client: (base, call) =>
+    new Client({
+      nodes: [{ url: base }],
+      apiKey: call.credential.secret ?? "",
+      numRetries: 0,
+      connectionTimeoutSeconds: 10,
+      logLevel: "silent",
+    }),
   operations: {
     getCollections: (t, c) => t.collections().retrieve(c.query as never),
     createCollection: (t, c) => t.collections().create(c.body as never),
@@ -43,7 +50,11 @@ const adapter: SdkAdapter<Client> = {
       kind: "sdk",
       operation: "indexDocument",
       at: "body",
-      why: "the document's body is a required object of any fields, and the values made from its schema are the empty object, which Blockwright sends as the document says (`{}`); typesense-js sends no body at all when the object it is given has no keys (its ApiCall leaves out an empty body), a request the document does not describe",
+      why:
+        "the document's body is a required object of any fields, and the values made from its schema are the " +
+        "empty object, which Blockwright sends as the document says (`{}`); typesense-js sends no body at all " +
+        "when the object it is given has no keys (its ApiCall leaves out an empty body), a request the document " +
+        "does not describe",
     },
   ],
 };

@@ -136,31 +136,7 @@ async function exchange(
     }
     text = body.text;
   } catch (e) {
-    if (deadline.cancelled)
-      return failure({
-        type: "network",
-        code: "ABORTED" satisfies RuntimeErrorCode,
-        message: "the call was cancelled",
-        retryable: false,
-      });
-    if (deadline.timedOut) {
-      return failure({
-        type: "timeout",
-        code: "TOKEN_TIMEOUT" satisfies RuntimeErrorCode,
-        message:
-          `${r.provider}: the token endpoint (${host}) gave no complete answer ` +
-          `within ${Math.round(r.timeoutMs)} ms; the request was stopped`,
-        retryable: true,
-      });
-    }
-    const cause = (e as { cause?: { code?: string; message?: string } })?.cause;
-    const code = cause?.code ?? (e as { code?: string })?.code;
-    return failure({
-      type: "network",
-      message: `token request failed: ${cause?.message ?? (e as Error)?.message ?? String(e)}`,
-      ...(code ? { code } : {}),
-      retryable: true,
-    });
+    return failure(unanswered(r, host, deadline, e));
   } finally {
     deadline.done();
   }
@@ -269,6 +245,35 @@ function lifetimeS(value: unknown, fallback: number): number {
   const n = typeof value === "string" && value.trim() !== "" ? Number(value) : value;
   if (typeof n !== "number" || Number.isNaN(n)) return fallback;
   return Math.min(Math.max(n, 0), LONGEST_TOKEN_LIFETIME_S);
+}
+
+/** A token request that got no whole answer: cancelled, out of time, or a network failure. */
+function unanswered(r: TokenRequest, host: string, deadline: ReturnType<typeof startDeadline>, e: unknown): Failure {
+  if (deadline.cancelled)
+    return {
+      type: "network",
+      code: "ABORTED" satisfies RuntimeErrorCode,
+      message: "the call was cancelled",
+      retryable: false,
+    };
+  if (deadline.timedOut) {
+    return {
+      type: "timeout",
+      code: "TOKEN_TIMEOUT" satisfies RuntimeErrorCode,
+      message:
+        `${r.provider}: the token endpoint (${host}) gave no complete answer ` +
+        `within ${Math.round(r.timeoutMs)} ms; the request was stopped`,
+      retryable: true,
+    };
+  }
+  const cause = (e as { cause?: { code?: string; message?: string } })?.cause;
+  const code = cause?.code ?? (e as { code?: string })?.code;
+  return {
+    type: "network",
+    message: `token request failed: ${cause?.message ?? (e as Error)?.message ?? String(e)}`,
+    ...(code ? { code } : {}),
+    retryable: true,
+  };
 }
 
 function failure(f: Failure): Renewal<Failure> {

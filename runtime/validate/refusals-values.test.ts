@@ -1,25 +1,15 @@
 // What the runtime refuses of the values a call gives (the rest of refusals.test.ts, issue 7's sweep): a dot segment
 // that would address another resource, blank or unbounded values, a loose base address, and a reply without the
 // outputs the spec guarantees taken for a result.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { executeTool } from "../../test-support/runtime/packages.js";
 import { server } from "../../test-support/runtime/loopback-server.js";
+import { BOOKS_KEY, GAMMA_KEY, GRAPH_TOKEN, generate, otherOrigin } from "../../test-support/runtime/refusal-kit.js";
 import type { ToolSpec } from "../spec/tool-types.js";
 import { validateParams } from "./full-check.js";
 
-const GAMMA_KEY = "sk-gamma-refusal-test-0001";
-const BOOKS_KEY = "AIzaRefusalTestKey0002";
-const GRAPH_TOKEN = "graph-token-refusal-0003";
-const generate = { apiKey: GAMMA_KEY, inputText: "A deck about otters", textMode: "generate" };
-
-let other: Awaited<ReturnType<typeof server>>;
-beforeAll(async () => {
-  // The origin a redirect points to: it must never receive anything.
-  other = await server(() => ({ status: 200, body: JSON.stringify({ generationId: "stolen", items: [] }) }));
-});
-afterAll(async () => {
-  await other.close();
-});
+// The origin a redirect points to: it must never receive anything.
+const other = otherOrigin();
 
 describe("path parameters", () => {
   for (const [id, params, param] of [

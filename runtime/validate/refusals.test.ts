@@ -4,25 +4,15 @@
 // resource by a dot segment, send blank or unbounded values, accept a loose
 // base address, or take an empty reply for a result: refusals-values.test.ts;
 // requests that change state: state-changing-failures.test.ts).
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { executeTool } from "../../test-support/runtime/packages.js";
 import { server } from "../../test-support/runtime/loopback-server.js";
+import { BOOKS_KEY, GAMMA_KEY, GRAPH_TOKEN, generate, otherOrigin } from "../../test-support/runtime/refusal-kit.js";
 import type { ToolSpec } from "../spec/tool-types.js";
 import { validateParams } from "./full-check.js";
 
-const GAMMA_KEY = "sk-gamma-refusal-test-0001";
-const BOOKS_KEY = "AIzaRefusalTestKey0002";
-const GRAPH_TOKEN = "graph-token-refusal-0003";
-const generate = { apiKey: GAMMA_KEY, inputText: "A deck about otters", textMode: "generate" };
-
-let other: Awaited<ReturnType<typeof server>>;
-beforeAll(async () => {
-  // The origin a redirect points to: it must never receive anything.
-  other = await server(() => ({ status: 200, body: JSON.stringify({ generationId: "stolen", items: [] }) }));
-});
-afterAll(async () => {
-  await other.close();
-});
+// The origin a redirect points to: it must never receive anything.
+const other = otherOrigin();
 
 describe("redirects are never followed", () => {
   for (const [status, id, params, method] of [

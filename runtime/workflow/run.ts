@@ -145,21 +145,7 @@ export async function runWorkflowWith(
           })
           .catch((e: unknown) => {
             // The journal could not be written: the block counts as not done (it is called again on resume).
-            finish(id, {
-              id,
-              name: block.name,
-              type: block.type,
-              operation: blockAction(block),
-              durationMs: 0,
-              status: "failed",
-              error: {
-                type: "network",
-                provider: block.type,
-                operation: blockAction(block),
-                message: `the run's journal could not be written: ${(e as Error).message}`,
-                retryable: true,
-              },
-            });
+            finish(id, journalFailed(id, block, e));
           })
           .finally(() => {
             running--;
@@ -201,6 +187,70 @@ function triggerResult(base: Omit<BlockResult, "status">, block: WorkflowBlock, 
   };
 }
 
+/** A block whose result the run's journal could not keep: failed, to be called again on resume. */
+function journalFailed(id: string, block: CallBlock, e: unknown): BlockResult {
+  return {
+    id,
+    name: block.name,
+    type: block.type,
+    operation: blockAction(block),
+    durationMs: 0,
+    status: "failed",
+    error: {
+      type: "network",
+      provider: block.type,
+      operation: blockAction(block),
+      message: `the run's journal could not be written: ${(e as Error).message}`,
+      retryable: true,
+    },
+  };
+}
+
+/**
+ * A block's call: its parameters, references resolved, and a list operation's allPages, maxItems and maxPages as
+ * options of the call; or the validation error that stops it before any request.
+ */
+function callInputs(
+  tool: ToolSpec,
+  block: CallBlock,
+  results: Map<string, BlockResult>,
+  env: RunOptions["env"],
+): { params: Record<string, unknown>; pageOptions: PageInputs } | { error: NonNullable<BlockResult["error"]> } {
+  let params: Record<string, unknown>;
+  try {
+    params = resolveInputs(tool, block, results, env);
+  } catch (e) {
+    if (!(e instanceof UnresolvedReference)) throw e;
+    return {
+      error: {
+        type: "validation",
+        provider: tool.provider,
+        operation: tool.id,
+        param: e.param,
+        rule: "reference",
+        message: e.message,
+        retryable: false,
+      },
+    };
+  }
+  if (!tool.pagination) return { params, pageOptions: {} };
+  const split = pageInputsOf(params);
+  const [issue] = split.issues;
+  if (issue)
+    return {
+      error: {
+        type: "validation",
+        provider: tool.provider,
+        operation: tool.id,
+        param: issue.param,
+        rule: issue.rule,
+        message: issue.message,
+        retryable: false,
+      },
+    };
+  return { params: split.params, pageOptions: split.options };
+}
+
 async function runBlock(
   registry: Registry,
   id: string,
@@ -219,43 +269,9 @@ async function runBlock(
     ...rest,
   });
 
-  let params: Record<string, unknown>;
-  try {
-    params = resolveInputs(tool, block, results, options.env);
-  } catch (e) {
-    if (!(e instanceof UnresolvedReference)) throw e;
-    return done("failed", {
-      error: {
-        type: "validation",
-        provider: tool.provider,
-        operation: tool.id,
-        param: e.param,
-        rule: "reference",
-        message: e.message,
-        retryable: false,
-      },
-    });
-  }
-  // A list operation's allPages, maxItems and maxPages are options of the call, not parameters.
-  let pageOptions: PageInputs = {};
-  if (tool.pagination) {
-    const split = pageInputsOf(params);
-    const [issue] = split.issues;
-    if (issue)
-      return done("failed", {
-        error: {
-          type: "validation",
-          provider: tool.provider,
-          operation: tool.id,
-          param: issue.param,
-          rule: issue.rule,
-          message: issue.message,
-          retryable: false,
-        },
-      });
-    params = split.params;
-    pageOptions = split.options;
-  }
+  const inputs = callInputs(tool, block, results, options.env);
+  if ("error" in inputs) return done("failed", { error: inputs.error });
+  const { params, pageOptions } = inputs;
   const fetch =
     options.mockAnswers && block.mock ? preferring(mockPrefer(tool, block.mock), options.fetch) : options.fetch;
   const call = () =>

@@ -242,13 +242,7 @@ export function workflowHits(
       continue;
     }
     const blocks = object(object(source.data).blocks);
-    const push = (
-      path: Path,
-      message: string,
-      severity: "breaking" | "non-breaking",
-      kind: string,
-      subject: string,
-    ) => {
+    const push: Push = (path, message, severity, kind, subject) => {
       const p = source.locate(path, "key");
       out.push({
         file: file.path,
@@ -262,89 +256,113 @@ export function workflowHits(
     };
     for (const [name, raw] of Object.entries(blocks)) {
       const inputs = object(object(raw).inputs);
-      const tool = inputs.operation;
-      for (const c of sent) {
-        const f = c.tool === tool ? paramField(c.subject) : undefined;
-        if (!f || !Object.hasOwn(inputs, f.param)) continue;
-        for (const found of reached(inputs[f.param], f.steps)) {
-          const value = valueAt(inputs[f.param], found);
-          // An empty parameter is left out of the call (the runtime's isAbsent): nothing of it is sent.
-          if ((!found.length && isAbsent(value)) || !mayFail(c, value)) continue;
-          // A map whose values are now declared: each value of another kind is the line.
-          const paths =
-            c.kind === "request-property-additional-properties-restricted" && isObject(value) && !hasReference(value)
-              ? Object.keys(value)
-                  .filter((k) => mayFail(c, { [k]: value[k] }))
-                  .map((k) => [...found, k])
-              : [found];
-          for (const path of paths)
-            push(
-              ["blocks", name, "inputs", f.param, ...path],
-              `block ${plain(name)} sends ${plain([f.param, ...path].join("."))}, which ${c.tool} ` +
-                `${describeSent(c)}${path.length || f.steps.length ? "" : " (a request body field)"} (${c.kind})`,
-              "breaking",
-              c.kind ?? "",
-              [f.param, ...path].join("."),
-            );
-        }
-      }
-      // An object sent without a field the new version requires in it (the parameter's own requirement is the
-      // validator's).
-      for (const c of required) {
-        const f = c.tool === tool ? paramField(c.subject) : undefined;
-        const field = f?.steps.at(-1);
-        if (!f || field === undefined || field === "[]" || field === "*" || !Object.hasOwn(inputs, f.param)) continue;
-        for (const path of reached(inputs[f.param], f.steps.slice(0, -1))) {
-          const value = valueAt(inputs[f.param], path);
-          if (!isObject(value) || Object.hasOwn(value, field) || !ofFormRequiring(c, value)) continue;
-          push(
-            ["blocks", name, "inputs", f.param, ...path],
-            `block ${plain(name)} sends ${plain([f.param, ...path].join("."))} without ${plain(field)}, ` +
-              `which ${c.tool} now requires (${c.kind})`,
-            "breaking",
-            c.kind ?? "",
-            [f.param, ...path].join("."),
-          );
-        }
-      }
+      sentHits(push, name, inputs, sent);
+      missingFieldHits(push, name, inputs, required);
     }
-    // A reference `{{block.output.a}}` to an output the new version returns otherwise.
-    for (const c of read) {
-      const f = outputField(c.subject);
-      if (!f) continue;
-      const callers = Object.entries(blocks)
-        .filter(([, raw]) => object(object(raw).inputs).operation === c.tool)
-        .map(([n]) => n);
-      // A new value is met where the place itself is read; anything else also inside it.
-      const newValue = c.kind === "response-property-enum-value-added";
-      const severity = c.severity === "breaking" ? "breaking" : "non-breaking";
-      for (const caller of callers) {
-        const pattern = [caller, ...f.output.split("."), ...f.steps];
-        for (const s of strings(source.data))
-          for (const ref of references(s.text)) {
-            if (!reads(ref, pattern, !newValue)) continue;
-            if (newValue)
-              push(
-                s.path,
-                `reads ${plain(shown(ref))}, which may now also be ${plain(JSON.stringify(c.to))} ` +
-                  `(${c.kind}): check what it is compared against`,
-                severity,
-                c.kind ?? "",
-                shown(ref),
-              );
-            else
-              push(
-                s.path,
-                `reads ${plain(shown(ref))}, which ${c.tool} ${describeRead(c)} (${c.kind})`,
-                severity,
-                c.kind ?? "",
-                shown(ref),
-              );
-          }
-      }
-    }
+    readHits(push, blocks, source.data, read);
   }
   return out;
+}
+
+/** Records a problem at `path` of the workflow. */
+type Push = (path: Path, message: string, severity: "breaking" | "non-breaking", kind: string, subject: string) => void;
+
+/** A value a block sends that the new version may refuse. */
+function sentHits(push: Push, name: string, inputs: Record<string, unknown>, sent: readonly Change[]): void {
+  const tool = inputs.operation;
+  for (const c of sent) {
+    const f = c.tool === tool ? paramField(c.subject) : undefined;
+    if (!f || !Object.hasOwn(inputs, f.param)) continue;
+    for (const found of reached(inputs[f.param], f.steps)) {
+      const value = valueAt(inputs[f.param], found);
+      // An empty parameter is left out of the call (the runtime's isAbsent): nothing of it is sent.
+      if ((!found.length && isAbsent(value)) || !mayFail(c, value)) continue;
+      // A map whose values are now declared: each value of another kind is the line.
+      const paths =
+        c.kind === "request-property-additional-properties-restricted" && isObject(value) && !hasReference(value)
+          ? Object.keys(value)
+              .filter((k) => mayFail(c, { [k]: value[k] }))
+              .map((k) => [...found, k])
+          : [found];
+      for (const path of paths)
+        push(
+          ["blocks", name, "inputs", f.param, ...path],
+          `block ${plain(name)} sends ${plain([f.param, ...path].join("."))}, which ${c.tool} ` +
+            `${describeSent(c)}${path.length || f.steps.length ? "" : " (a request body field)"} (${c.kind})`,
+          "breaking",
+          c.kind ?? "",
+          [f.param, ...path].join("."),
+        );
+    }
+  }
+}
+
+/**
+ * An object a block sends without a field the new version requires in it (the parameter's own requirement is the
+ * validator's).
+ */
+function missingFieldHits(
+  push: Push,
+  name: string,
+  inputs: Record<string, unknown>,
+  required: readonly Change[],
+): void {
+  const tool = inputs.operation;
+  for (const c of required) {
+    const f = c.tool === tool ? paramField(c.subject) : undefined;
+    const field = f?.steps.at(-1);
+    if (!f || field === undefined || field === "[]" || field === "*" || !Object.hasOwn(inputs, f.param)) continue;
+    for (const path of reached(inputs[f.param], f.steps.slice(0, -1))) {
+      const value = valueAt(inputs[f.param], path);
+      if (!isObject(value) || Object.hasOwn(value, field) || !ofFormRequiring(c, value)) continue;
+      push(
+        ["blocks", name, "inputs", f.param, ...path],
+        `block ${plain(name)} sends ${plain([f.param, ...path].join("."))} without ${plain(field)}, ` +
+          `which ${c.tool} now requires (${c.kind})`,
+        "breaking",
+        c.kind ?? "",
+        [f.param, ...path].join("."),
+      );
+    }
+  }
+}
+
+/** A reference `{{block.output.a}}` to an output the new version returns otherwise. */
+function readHits(push: Push, blocks: Record<string, unknown>, data: unknown, read: readonly Change[]): void {
+  for (const c of read) {
+    const f = outputField(c.subject);
+    if (!f) continue;
+    const callers = Object.entries(blocks)
+      .filter(([, raw]) => object(object(raw).inputs).operation === c.tool)
+      .map(([n]) => n);
+    // A new value is met where the place itself is read; anything else also inside it.
+    const newValue = c.kind === "response-property-enum-value-added";
+    const severity = c.severity === "breaking" ? "breaking" : "non-breaking";
+    for (const caller of callers) {
+      const pattern = [caller, ...f.output.split("."), ...f.steps];
+      for (const s of strings(data))
+        for (const ref of references(s.text)) {
+          if (!reads(ref, pattern, !newValue)) continue;
+          if (newValue)
+            push(
+              s.path,
+              `reads ${plain(shown(ref))}, which may now also be ${plain(JSON.stringify(c.to))} ` +
+                `(${c.kind}): check what it is compared against`,
+              severity,
+              c.kind ?? "",
+              shown(ref),
+            );
+          else
+            push(
+              s.path,
+              `reads ${plain(shown(ref))}, which ${c.tool} ${describeRead(c)} (${c.kind})`,
+              severity,
+              c.kind ?? "",
+              shown(ref),
+            );
+        }
+    }
+  }
 }
 
 function describeSent(c: Change): string {

@@ -277,7 +277,7 @@ describe.concurrent("reports for CI", () => {
       expect(section).toContain('<pre>{"total":null,"value":[]}</pre>');
       expect(section).toContain("<h4>Reproduce</h4>\n<pre>reproduce: blockwright call shelf_list_books --params ");
       // The suite's made-up credential is in no report.
-      const { CREDENTIAL } = await import("../contract/values.js");
+      const { CREDENTIAL } = await import("../contract/inputs/values.js");
       for (const file of ["junit.xml", "report.html", "report.md"])
         expect(readFileSync(out(file), "utf8"), file).not.toContain(CREDENTIAL);
     },

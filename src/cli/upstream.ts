@@ -80,7 +80,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const tools = ir.operations.map((op) => op.tool);
   const one = (name: string, doc: Record<string, unknown>) => ({ root: name, files: new Map([[name, doc]]) });
   // Answers typed any media type with an object or list schema compared as the JSON they are (add's cut types them so).
-  const { withJsonForWildcards } = await import("../import/wildcard-json.js");
+  const { withJsonForWildcards } = await import("../import/cut/wildcard-json.js");
   const [older, newest] = [withJsonForWildcards(pinned.document), withJsonForWildcards(newer.document)];
   // Ctrl-C or SIGTERM stops the comparison between two operations, before anything is printed or written.
   const controller = new AbortController();

@@ -7,9 +7,9 @@ import type { OpenApiDocument } from "../load/openapi-document.js";
 import { callTool, expectSuccess, onlyExchange, type CallOptions, type Called } from "./call.js";
 import type { Exchange } from "./exchange.js";
 import { expectOutputs } from "./outputs.js";
-import { checkRequest } from "./request.js";
+import { checkRequest } from "./request/request.js";
 import type { CaseContext } from "./types.js";
-import type { Input } from "./values.js";
+import type { Input } from "./inputs/values.js";
 
 export interface Accepted {
   called: Called;
@@ -17,7 +17,13 @@ export interface Accepted {
   output: Record<string, unknown>;
 }
 
-export async function expectAcceptedCall(tool: ToolSpec, doc: OpenApiDocument, input: Input, ctx: CaseContext, options: CallOptions = {}): Promise<Accepted> {
+export async function expectAcceptedCall(
+  tool: ToolSpec,
+  doc: OpenApiDocument,
+  input: Input,
+  ctx: CaseContext,
+  options: CallOptions = {},
+): Promise<Accepted> {
   const called = await callTool(tool, input, ctx, { retries: 0, ...options });
   const output = expectSuccess(called);
   const exchange = onlyExchange(called);

@@ -14,12 +14,28 @@ afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 
 const ok = { "200": reply({ type: "object", properties: { id: { type: "string" } } }, { id: "1" }) };
 const keyParam = { name: "key", in: "query", required: true, schema: { type: "string", maxLength: 64 } };
-const schemes = { zqKey: { type: "apiKey", in: "query", name: "key" }, zqToken: { type: "apiKey", in: "query", name: "token" } };
+const schemes = {
+  zqKey: { type: "apiKey", in: "query", name: "key" },
+  zqToken: { type: "apiKey", in: "query", name: "token" },
+};
 
 async function caseNames(tokenRequired: boolean): Promise<string[]> {
   const token = { name: "token", in: "query", required: tokenRequired, schema: { type: "string", maxLength: 64 } };
   const doc = openapi(
-    { "/zqcards/{id}": { get: { operationId: "getZqcard", parameters: [{ name: "id", in: "path", required: true, schema: { type: "string", maxLength: 24 } }, keyParam, token], security: [{ zqKey: [] }, { zqToken: [] }], responses: ok } } },
+    {
+      "/zqcards/{id}": {
+        get: {
+          operationId: "getZqcard",
+          parameters: [
+            { name: "id", in: "path", required: true, schema: { type: "string", maxLength: 24 } },
+            keyParam,
+            token,
+          ],
+          security: [{ zqKey: [] }, { zqToken: [] }],
+          responses: ok,
+        },
+      },
+    },
     { securitySchemes: schemes },
     { security: [] },
   );

@@ -2,7 +2,16 @@
 // and the checks every case shares: the mock found nothing wrong, the call
 // succeeded, or the input was refused before any request.
 import { isDeepStrictEqual } from "node:util";
-import { executeToolDefinition, type FetchLike, mentionsSecret, redact, show, type ToolError, type ToolResult, type ToolSpec } from "@blockwright/runtime/internal";
+import {
+  executeToolDefinition,
+  type FetchLike,
+  mentionsSecret,
+  redact,
+  show,
+  type ToolError,
+  type ToolResult,
+  type ToolSpec,
+} from "@blockwright/runtime/internal";
 import { mockFetch, type Exchange, type Script } from "./exchange.js";
 import { describeViolation } from "./prism.js";
 import { describeRefusal } from "../judge/refusal.js";
@@ -35,7 +44,12 @@ export interface CallOptions {
 export const MOCK_CALL_TIME_LIMIT_MS = 120_000;
 
 /** Run `tool` on `input` against its mock; a tool whose server is a parameter gets the mock's address there. */
-export async function callTool(tool: ToolSpec, input: Record<string, unknown>, ctx: CaseContext, options: CallOptions = {}): Promise<Called> {
+export async function callTool(
+  tool: ToolSpec,
+  input: Record<string, unknown>,
+  ctx: CaseContext,
+  options: CallOptions = {},
+): Promise<Called> {
   const address = ctx.mockUrl(tool.provider);
   const given = withAddress(tool, input, address);
   const link = mockFetch(options.script ?? (() => (options.prefer ? { prefer: options.prefer } : {})));
@@ -61,18 +75,30 @@ export async function callTool(tool: ToolSpec, input: Record<string, unknown>, c
 /** A fetch that sends nothing but to the mock (a token endpoint, a next page elsewhere: never the network). */
 export function onlyTo(address: string, fetchFn: FetchLike): FetchLike {
   const origin = new URL(address).origin;
-  return (request) => (new URL(request.url).origin === origin ? fetchFn(request) : Promise.reject(new Error(`the contract suite sends requests only to the mock (${origin}), not to ${new URL(request.url).origin}`)));
+  return (request) =>
+    new URL(request.url).origin === origin
+      ? fetchFn(request)
+      : Promise.reject(
+          new Error(
+            `the contract suite sends requests only to the mock (${origin}), not to ${new URL(request.url).origin}`,
+          ),
+        );
 }
 
 /** The input with the mock's address in the server parameter, if the tool has one and the input does not set it. */
 export function withAddress(tool: ToolSpec, input: Record<string, unknown>, address: string): Record<string, unknown> {
-  return tool.server.param && !Object.hasOwn(input, tool.server.param) ? { ...input, [tool.server.param]: address } : { ...input };
+  return tool.server.param && !Object.hasOwn(input, tool.server.param)
+    ? { ...input, [tool.server.param]: address }
+    : { ...input };
 }
 
 /** The call's one request; `why` says why one, when there is more to say. */
 export function onlyExchange(called: Called, why = ""): Exchange {
   const [exchange, ...more] = called.exchanges;
-  check(exchange !== undefined && !more.length, () => `expected one request${why}, ${called.exchanges.length} were sent`);
+  check(
+    exchange !== undefined && !more.length,
+    () => `expected one request${why}, ${called.exchanges.length} were sent`,
+  );
   return exchange;
 }
 
@@ -86,7 +112,8 @@ export function check(condition: unknown, message: string | (() => string)): ass
 
 /** Deep equality with both sides in the message. */
 export function same(actual: unknown, expected: unknown, what: string): void {
-  if (!isDeepStrictEqual(normalise(actual), normalise(expected))) fail(`${what}: expected ${json(expected)}, got ${json(actual)}`);
+  if (!isDeepStrictEqual(normalise(actual), normalise(expected)))
+    fail(`${what}: expected ${json(expected)}, got ${json(actual)}`);
 }
 
 /**
@@ -101,10 +128,16 @@ export function expectAccepted(exchanges: Exchange[], expected: string[] = []): 
     const where = `${ex.method} ${ex.url.pathname}`;
     const violations = ex.violations.filter((v) => !expected.includes(String(v.code)));
     if (violations.length) {
-      fail(`the mock (Prism) found ${violations.length} violation${violations.length > 1 ? "s" : ""} in ${where}:\n${violations.map((v) => `  - ${describeViolation(v)}`).join("\n")}`);
+      fail(
+        `the mock (Prism) found ${violations.length} violation${violations.length > 1 ? "s" : ""} in ` +
+          `${where}:\n${violations.map((v) => `  - ${describeViolation(v)}`).join("\n")}`,
+      );
     }
     if (ex.prismProblem && !expected.includes(ex.prismProblem.type)) {
-      fail(`the mock (Prism) answered ${ex.prismProblem.status ?? ex.status} to ${where}: ${ex.prismProblem.title}${ex.prismProblem.detail ? ` — ${ex.prismProblem.detail}` : ""}`);
+      fail(
+        `the mock (Prism) answered ${ex.prismProblem.status ?? ex.status} to ${where}: ` +
+          `${ex.prismProblem.title}${ex.prismProblem.detail ? ` — ${ex.prismProblem.detail}` : ""}`,
+      );
     }
   }
 }
@@ -123,7 +156,10 @@ export function expectJudged(exchanges: readonly Exchange[]): void {
     const fresh = (ex.refusals ?? []).map(describeRefusal).filter((line) => !seen.has(line));
     if (!fresh.length) continue;
     for (const line of fresh) seen.add(line);
-    lines.push(`the request judge refused ${ex.method} ${ex.url.pathname}${ex.search}:`, ...fresh.map((line) => `  - ${line}`));
+    lines.push(
+      `the request judge refused ${ex.method} ${ex.url.pathname}${ex.search}:`,
+      ...fresh.map((line) => `  - ${line}`),
+    );
   }
   fail(`${lines.join("\n")}${refused.length > 1 ? `\n(${refused.length} requests refused)` : ""}`);
 }
@@ -160,15 +196,25 @@ export function secretsIn(tool: ToolSpec, input: Record<string, unknown>): strin
 export function expectRefused(called: Called, want: Refusal): void {
   check(
     called.exchanges.length === 0,
-    () => `expected a refusal before any request, but ${called.exchanges.length} request${called.exchanges.length > 1 ? "s were" : " was"} sent (${called.exchanges.map((e) => `${e.method} ${e.url.pathname}${e.search}`).join(", ")})`,
+    () =>
+      `expected a refusal before any request, but ${called.exchanges.length} ` +
+      `request${called.exchanges.length > 1 ? "s were" : " was"} sent ` +
+      `(${called.exchanges.map((e) => `${e.method} ${e.url.pathname}${e.search}`).join(", ")})`,
   );
   const error = expectFailure(called);
   const rules = Array.isArray(want.rule) ? want.rule : [want.rule];
   check(error.type === "validation", () => `expected a validation error, got ${describeError(error)}`);
-  // An unknown parameter's name that holds a secret of the input (a drawn key equal to the token drawn) is shown redacted, as it must be.
+  // An unknown parameter's name that holds a secret of the input (a drawn key equal to the token drawn) is shown
+  // redacted, as it must be.
   const named = redact(want.param, want.secrets ?? []);
-  check(error.param === named, () => `expected the refusal to name parameter ${named}, got ${error.param ?? "none"} (${error.message})`);
-  check(error.rule !== undefined && rules.includes(error.rule), () => `expected rule ${rules.join(" or ")}, got ${error.rule ?? "none"} (${error.message})`);
+  check(
+    error.param === named,
+    () => `expected the refusal to name parameter ${named}, got ${error.param ?? "none"} (${error.message})`,
+  );
+  check(
+    error.rule !== undefined && rules.includes(error.rule),
+    () => `expected rule ${rules.join(" or ")}, got ${error.rule ?? "none"} (${error.message})`,
+  );
   check(error.message.includes(named), () => `the message does not name ${named}: ${error.message}`);
   if (want.value === undefined || typeof want.value === "object") return;
   if (want.secret) {
@@ -182,7 +228,10 @@ export function expectRefused(called: Called, want: Refusal): void {
 }
 
 export function describeError(error: ToolError): string {
-  return `${error.type} error${error.status ? ` ${error.status}` : ""}${error.param ? ` on ${error.param}` : ""}${error.rule ? ` (${error.rule})` : ""}: ${error.message}`;
+  return (
+    `${error.type} error${error.status ? ` ${error.status}` : ""}${error.param ? ` on ${error.param}` : ""}` +
+    `${error.rule ? ` (${error.rule})` : ""}: ${error.message}`
+  );
 }
 
 export function json(value: unknown, max = 400): string {

@@ -1,10 +1,8 @@
-// The derived suite's own pieces, without mocks: Prism's violations in words,
-// reports (JUnit XML that any parser accepts, whatever a message holds),
-// shards, seeds, reproduction lines, and the values cases are built from.
+// The derived suite's own pieces, without mocks: Prism's violations in words, seeds, reproduction lines, the values
+// cases are built from, where a case derives from and the table of kinds (the reports: report/report-escaping.test.ts).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import type { ParamSpec, ToolSpec } from "@blockwright/runtime/internal";
 import { loadProvider } from "../emit/generate-all.js";
@@ -13,17 +11,11 @@ import { loadYamlSource } from "../load/yaml-source.js";
 import { applicableKinds, deriveCases } from "./derive.js";
 import { CASE_KINDS, KIND_ORDER } from "./kinds/index.js";
 import { describeViolation, violationsOf } from "./prism.js";
-import { multipartPart } from "./request.js";
+import { multipartPart } from "./request/sent-value.js";
 import { caseSeed } from "./kinds/property.js";
-import { jsonReport, text, textReport, type SuiteReport } from "./report/report.js";
-import { junitReport } from "./report/report-junit.js";
-import { githubAnnotations } from "./report/report-github.js";
-import { htmlReport } from "./report/report-html.js";
-import { markdownReport } from "./report/report-markdown.js";
 import { callCommand, secretReference, shellQuote } from "./repro.js";
-import type { CaseResult } from "./run.js";
 import { locateSource } from "./sources.js";
-import { CREDENTIAL, ToolValues } from "./values.js";
+import { CREDENTIAL, ToolValues } from "./inputs/values.js";
 
 const fixtures = fileURLToPath(new URL("../../test-support/fixtures/", import.meta.url));
 const shelf = await loadProvider(fixtures, join(fixtures, "specs/shelf"));
@@ -32,125 +24,87 @@ const tool = (id: string): ToolSpec => shelf.operations.find((op) => op.tool.id 
 
 describe("Prism's violations", () => {
   it("are read from the sl-violations header and from a problem+json body, once each", () => {
-    const v = { location: ["request", "body", "title"], severity: "Error", code: "type", message: "Request body property title must be string" };
+    const v = {
+      location: ["request", "body", "title"],
+      severity: "Error",
+      code: "type",
+      message: "Request body property title must be string",
+    };
     const headers = new Headers({ "sl-violations": JSON.stringify([v]) });
-    const body = JSON.stringify({ type: "https://stoplight.io/prism/errors#UNPROCESSABLE_ENTITY", title: "Invalid request", status: 422, validation: [v] });
+    const body = JSON.stringify({
+      type: "https://stoplight.io/prism/errors#UNPROCESSABLE_ENTITY",
+      title: "Invalid request",
+      status: 422,
+      validation: [v],
+    });
     expect(violationsOf(headers, body)).toEqual([v]);
   });
 
   it("are errors only: a deprecation warning (a deprecated parameter sent) or a note is no violation", () => {
-    const error = { location: ["request", "query", "limit"], severity: "Error", code: "type", message: "Request query parameter limit must be integer" };
-    const warning = { location: ["query", "legacy"], severity: "Warning", code: "deprecated", message: "Query param legacy is deprecated" };
+    const error = {
+      location: ["request", "query", "limit"],
+      severity: "Error",
+      code: "type",
+      message: "Request query parameter limit must be integer",
+    };
+    const warning = {
+      location: ["query", "legacy"],
+      severity: "Warning",
+      code: "deprecated",
+      message: "Query param legacy is deprecated",
+    };
     const note = { location: ["query", "x"], severity: "Information", message: "n" };
     expect(violationsOf(new Headers({ "sl-violations": JSON.stringify([warning, note]) }), "")).toEqual([]);
     expect(violationsOf(new Headers({ "sl-violations": JSON.stringify([warning, error]) }), "")).toEqual([error]);
   });
 
-  it("expect a multipart list of scalars as one part per item, as the runtime writes it (none for an empty list)", () => {
-    const param = { name: "expand", type: "json", jsonType: "array", required: false, secret: false, visibility: "user-or-llm", description: "d", title: "expand", wire: { in: "body", pointer: "/expand" } } as unknown as ParamSpec;
-    expect([multipartPart(param, []), multipartPart(param, ["a"]), multipartPart(param, ["a", 2])]).toEqual([undefined, "a", ["a", "2"]]);
-    expect(multipartPart(param, [{ x: 1 }])).toBe('[{"x":1}]');
-  });
+  it(
+    "expect a multipart list of scalars as one part per item, as the runtime writes it (none for an empty " + "list)",
+    () => {
+      const param = {
+        name: "expand",
+        type: "json",
+        jsonType: "array",
+        required: false,
+        secret: false,
+        visibility: "user-or-llm",
+        description: "d",
+        title: "expand",
+        wire: { in: "body", pointer: "/expand" },
+      } as unknown as ParamSpec;
+      expect([multipartPart(param, []), multipartPart(param, ["a"]), multipartPart(param, ["a", 2])]).toEqual([
+        undefined,
+        "a",
+        ["a", "2"],
+      ]);
+      expect(multipartPart(param, [{ x: 1 }])).toBe('[{"x":1}]');
+    },
+  );
 
   it("are not read from an upstream's own error body", () => {
-    expect(violationsOf(new Headers(), JSON.stringify({ validation: [{ location: ["x"], message: "y" }] }))).toEqual([]);
+    expect(violationsOf(new Headers(), JSON.stringify({ validation: [{ location: ["x"], message: "y" }] }))).toEqual(
+      [],
+    );
   });
 
   it("are described with where, the JSON pointer and Prism's own message", () => {
-    expect(describeViolation({ location: ["response", "body", "items", "0", "id"], code: "type", message: "Response body property items.0.id must be string" })).toBe(
-      "response body /items/0/id: Response body property items.0.id must be string (type)",
+    expect(
+      describeViolation({
+        location: ["response", "body", "items", "0", "id"],
+        code: "type",
+        message: "Response body property items.0.id must be string",
+      }),
+    ).toBe("response body /items/0/id: Response body property items.0.id must be string (type)");
+    expect(
+      describeViolation({
+        location: ["path", "shelfid"],
+        code: "pattern",
+        message: 'Request path parameter shelfid must match pattern "^[a-z]+$"',
+      }),
+    ).toBe('request path /shelfid: Request path parameter shelfid must match pattern "^[a-z]+$" (pattern)');
+    expect(describeViolation({ location: ["request", "body", "a/b~c"], message: "m" })).toBe(
+      "request body /a~1b~0c: m",
     );
-    expect(describeViolation({ location: ["path", "shelfid"], code: "pattern", message: 'Request path parameter shelfid must match pattern "^[a-z]+$"' })).toBe(
-      'request path /shelfid: Request path parameter shelfid must match pattern "^[a-z]+$" (pattern)',
-    );
-    expect(describeViolation({ location: ["request", "body", "a/b~c"], message: "m" })).toBe("request body /a~1b~0c: m");
-  });
-});
-
-describe("reports", () => {
-  const nasty = "expected \"<b>\" & 'x'\nsecond line\ttab \u0000 nul \u0008 bs \ud800 half, 🦦 whole, \uffff";
-  const result = (status: CaseResult["status"], provider = "shelf", message?: string): CaseResult => ({
-    id: `shelf_get_book › example › ${status}`,
-    provider,
-    operation: "shelf_get_book",
-    kind: "example",
-    name: `a <${status}> & "case"`,
-    status,
-    durationMs: 12,
-    source: { document: "manifest", path: ["operations", "shelf_get_book"] },
-    statuses: status === "passed" ? [200] : [],
-    ...(message ? { message } : {}),
-  });
-  const report: SuiteReport = { seed: 7, runs: 3, shard: "1/2", startedAt: "2026-01-02T03:04:05.678Z", durationMs: 1234, results: [result("passed"), result("failed", "shelf", nasty), result("error", "other", "boom <x>")] };
-
-  it("JUnit XML is well-formed and keeps every message readable, whatever characters it has", () => {
-    const xml = junitReport(report);
-    expect(XMLValidator.validate(xml)).toBe(true);
-    const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "", textNodeName: "text", processEntities: true, htmlEntities: true }).parse(xml);
-    expect(parsed.testsuites).toMatchObject({ name: "blockwright test", tests: "3", failures: "1", errors: "1" });
-    const [shelfSuite, otherSuite] = parsed.testsuites.testsuite;
-    expect(shelfSuite).toMatchObject({ name: "shelf", tests: "2", failures: "1", errors: "0", skipped: "0" });
-    expect(otherSuite.testcase.error).toMatchObject({ type: "Error", text: "boom <x>" });
-    const failed = shelfSuite.testcase[1];
-    expect(failed.name).toBe('example › a <failed> & "case"');
-    expect(failed.failure.text).toBe("expected \"<b>\" & 'x'\nsecond line\ttab \\u0000 nul \\u0008 bs \\ud800 half, 🦦 whole, \\uffff");
-    // The message attribute keeps the whole text, line breaks included.
-    expect(failed.failure.message).toBe(failed.failure.text);
-  });
-
-  it("text ends with a plain `N passed, N failed` line", () => {
-    const text = textReport(report);
-    expect(text.trimEnd().split("\n").at(-1)).toBe("contract: 1 passed, 2 failed");
-    expect(text).toContain("seed 7, 3 runs per property, shard 1/2");
-    expect(text).toContain("✗ other shelf_get_book › example › error (could not run)");
-  });
-
-  const hostile = "</pre><script>alert(1)</script>\n```\nnot code ```` <img src=x> 100% done, a:b\r\n::error::injected";
-  const located: SuiteReport = {
-    ...report,
-    results: [
-      result("passed"),
-      {
-        ...result("failed", "shelf", hostile),
-        at: { file: "specs/shelf/manifest.yaml", line: 12, col: 5 },
-        failure: { violation: hostile, input: { q: "<i>" }, request: "GET /x?a=<b>", answer: { status: 422, body: "</pre>`<b>`" }, reproduce: 'blockwright call x --params \'{"q":"<i>"}\'' },
-      },
-    ],
-  };
-
-  it("HTML escapes every piece of text: nothing from a case becomes markup", () => {
-    const html = htmlReport(located);
-    expect(html).not.toMatch(/<script|<img|<b>|<i>/);
-    expect(html).toContain("&lt;/pre&gt;&lt;script&gt;alert(1)&lt;/script&gt;");
-    expect(html.match(/<pre>/g)?.length).toBe(html.match(/<\/pre>/g)?.length);
-  });
-
-  it("Markdown keeps each failure's text in a fence no backtick run inside can close, and escapes its summary line", () => {
-    const md = markdownReport(located);
-    expect(md).toContain("`````text\n</pre><script>");
-    expect(md).toContain(`<summary>❌ shelf ${text("shelf_get_book › example › failed")} — specs/shelf/manifest.yaml:12:5</summary>`);
-    expect(markdownReport({ ...located, results: [located.results[1]!, located.results[1]!] }, { maxFailures: 1 })).toContain("… and 1 more: see the full report.");
-  });
-
-  it("text keeps each line of a failure on its line: none starts with :: (a CI workflow command), control characters escaped", () => {
-    const text = textReport(located);
-    expect(text).toContain("    not code ```` <img src=x> 100% done, a:b\\r\n    %3A:error::injected\n");
-    for (const line of text.split("\n")) expect(line, line).not.toMatch(/^\s*::/);
-  });
-
-  it("GitHub annotations are one line each, escaped as the runner reads them", () => {
-    const lines = githubAnnotations(located).trimEnd().split("\n");
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^::error file=specs\/shelf\/manifest\.yaml,line=12,col=5,title=shelf shelf_get_book › example › failed::<\/pre>/);
-    expect(lines[0]).toContain("100%25 done, a:b%0D%0A::error::injected");
-    expect(githubAnnotations({ ...located, results: [result("passed")] })).toBe("");
-  });
-
-  it("JSON has the summary, per provider, and every case", () => {
-    const json = JSON.parse(jsonReport(report));
-    expect(json.summary).toEqual({ cases: 3, passed: 1, failed: 1, errors: 1, providers: { shelf: { cases: 2, passed: 1, failed: 1, errors: 0 }, other: { cases: 1, passed: 0, failed: 0, errors: 1 } } });
-    expect(json.cases).toHaveLength(3);
-    expect(json).toMatchObject({ seed: 7, runs: 3, shard: "1/2" });
   });
 });
 
@@ -166,7 +120,11 @@ describe("seeds and reproduction lines", () => {
     expect(secretReference(t, input)).toEqual({ apiKey: "{{SHELF_API_KEY}}", shelfId: "a-1", title: "It's here" });
     const line = callCommand(t, input);
     expect(line).not.toContain("s3cret");
-    expect(line).toBe(`blockwright call shelf_add_book --params '{"shelfId":"a-1","title":"It'\\''s here"}' --param 'apiKey={{SHELF_API_KEY}}' --base-url http://127.0.0.1:4010   (with \`blockwright mock shelf --port 4010\` running)`);
+    expect(line).toBe(
+      `blockwright call shelf_add_book --params '{"shelfId":"a-1","title":"It'\\''s here"}' --param ` +
+        `'apiKey={{SHELF_API_KEY}}' --base-url http://127.0.0.1:4010   (with \`blockwright mock shelf --port ` +
+        `4010\` running)`,
+    );
     expect(shellQuote("plain-word")).toBe("plain-word");
   });
 });
@@ -196,7 +154,13 @@ describe("values built from the specs", () => {
   });
 
   it("derive every kind of case for the fixture, with unique ids", () => {
-    const cases = deriveCases({ provider: "shelf", tools: shelf.operations.map((op) => op.tool), triggers: shelf.triggers, ...(shelf.pollTriggers ? { pollTriggers: shelf.pollTriggers } : {}), document: doc });
+    const cases = deriveCases({
+      provider: "shelf",
+      tools: shelf.operations.map((op) => op.tool),
+      triggers: shelf.triggers,
+      ...(shelf.pollTriggers ? { pollTriggers: shelf.pollTriggers } : {}),
+      document: doc,
+    });
     // The fixture declares something of every kind: a new kind needs it to declare what the kind tests.
     expect(new Set(cases.map((c) => c.kind))).toEqual(new Set(KIND_ORDER));
     expect(cases.map((c) => c.id).filter((id) => id.startsWith("shelf_get_book › scenario"))).toEqual([
@@ -204,24 +168,42 @@ describe("values built from the specs", () => {
       "shelf_get_book › scenario › job pending → pending → failed",
       "shelf_get_book › scenario › 429 with Retry-After: 1, then 200: retried once after the wait",
     ]);
-    expect(cases.map((c) => c.id).filter((id) => id.startsWith("shelf_add_book › scenario"))).toEqual(["shelf_add_book › scenario › 500 on POST is not retried and may have been applied"]);
+    expect(cases.map((c) => c.id).filter((id) => id.startsWith("shelf_add_book › scenario"))).toEqual([
+      "shelf_add_book › scenario › 500 on POST is not retried and may have been applied",
+    ]);
   });
 
-  it("derive only the operations asked for (a worker's part): the same cases as the whole suite's of those operations", () => {
-    const subject = { provider: "shelf", tools: shelf.operations.map((op) => op.tool), triggers: shelf.triggers, document: doc };
-    const [first, ...rest] = shelf.operations.map((op) => op.tool.id);
-    const all = deriveCases(subject);
-    const part = deriveCases(subject, new Set([first!]));
-    const ofTools = (list: typeof all, ids: string[]) => list.filter((c) => ids.includes(c.operation)).map((c) => c.id);
-    expect(ofTools(part, [first!])).toEqual(ofTools(all, [first!]));
-    expect(ofTools(part, [first!]).length).toBeGreaterThan(0);
-    expect(ofTools(part, rest)).toEqual([]);
-  });
+  it(
+    "derive only the operations asked for (a worker's part): the same cases as the whole suite's of those " +
+      "operations",
+    () => {
+      const subject = {
+        provider: "shelf",
+        tools: shelf.operations.map((op) => op.tool),
+        triggers: shelf.triggers,
+        document: doc,
+      };
+      const [first, ...rest] = shelf.operations.map((op) => op.tool.id);
+      const all = deriveCases(subject);
+      const part = deriveCases(subject, new Set([first!]));
+      const ofTools = (list: typeof all, ids: string[]) =>
+        list.filter((c) => ids.includes(c.operation)).map((c) => c.id);
+      expect(ofTools(part, [first!])).toEqual(ofTools(all, [first!]));
+      expect(ofTools(part, [first!]).length).toBeGreaterThan(0);
+      expect(ofTools(part, rest)).toEqual([]);
+    },
+  );
 });
 
 describe("where a case derives from", () => {
   const manifest = loadYamlSource(join(fixtures, "specs/shelf/manifest.yaml"), "specs/shelf/manifest.yaml");
-  const subject = { provider: "shelf", tools: shelf.operations.map((op) => op.tool), triggers: shelf.triggers, document: doc, manifest };
+  const subject = {
+    provider: "shelf",
+    tools: shelf.operations.map((op) => op.tool),
+    triggers: shelf.triggers,
+    document: doc,
+    manifest,
+  };
   const cases = deriveCases(subject);
   const manifestLines = readFileSync(join(fixtures, "specs/shelf/manifest.yaml"), "utf8").split("\n");
   const specLines = doc.source.text.split("\n");
@@ -236,23 +218,41 @@ describe("where a case derives from", () => {
   it("is a line of the manifest or the spec for every case", () => {
     for (const c of cases) {
       const at = locateSource(subject, c.source);
-      expect(at, c.id).toMatchObject({ file: expect.stringMatching(/(manifest|openapi)\.yaml$/), line: expect.any(Number), col: expect.any(Number) });
+      expect(at, c.id).toMatchObject({
+        file: expect.stringMatching(/(manifest|openapi)\.yaml$/),
+        line: expect.any(Number),
+        col: expect.any(Number),
+      });
       expect(at!.line, c.id).toBeGreaterThan(1);
     }
   });
 
-  it("is the limit, enum or rule a case tests, the example it asks for, and a shared parameter where the provider declares it", () => {
-    expect(lineOf("shelf_list_books › limit › top maximum 50 one step past it")).toEqual({ file: manifest.file, text: "maximum: 50" });
-    expect(lineOf("shelf_list_books › limit › shelfId left out")).toEqual({ file: manifest.file, text: "required: true" });
-    // apiKey is the provider's parameter, not the operation's.
-    const apiKey = cases.find((c) => c.id.startsWith("shelf_list_books › limit › apiKey maxLength"))!;
-    expect(locateSource(subject, apiKey.source)?.line).toBe(manifestLines.indexOf("    maxLength: 256") + 1);
-    expect(lineOf('shelf_add_book › rule › allowedValues: size = "a4" when format is paper').text).toBe("- rule: allowedValues");
-    const enumCase = cases.find((c) => c.kind === "enum" && c.operation === "shelf_add_book")!;
-    expect(lineOf(enumCase.id).text).toMatch(/^enum: /);
-    const answer = cases.find((c) => c.kind === "example" && c.operation === "shelf_list_books" && c.name.startsWith("answer 200 "))!;
-    expect(lineOf(answer.id)).toEqual({ file: doc.source.file, text: `${answer.name.match(/"(.*)"/)![1]}:` });
-  });
+  it(
+    "is the limit, enum or rule a case tests, the example it asks for, and a shared parameter where the provider " +
+      "declares it",
+    () => {
+      expect(lineOf("shelf_list_books › limit › top maximum 50 one step past it")).toEqual({
+        file: manifest.file,
+        text: "maximum: 50",
+      });
+      expect(lineOf("shelf_list_books › limit › shelfId left out")).toEqual({
+        file: manifest.file,
+        text: "required: true",
+      });
+      // apiKey is the provider's parameter, not the operation's.
+      const apiKey = cases.find((c) => c.id.startsWith("shelf_list_books › limit › apiKey maxLength"))!;
+      expect(locateSource(subject, apiKey.source)?.line).toBe(manifestLines.indexOf("    maxLength: 256") + 1);
+      expect(lineOf('shelf_add_book › rule › allowedValues: size = "a4" when format is paper').text).toBe(
+        "- rule: allowedValues",
+      );
+      const enumCase = cases.find((c) => c.kind === "enum" && c.operation === "shelf_add_book")!;
+      expect(lineOf(enumCase.id).text).toMatch(/^enum: /);
+      const answer = cases.find(
+        (c) => c.kind === "example" && c.operation === "shelf_list_books" && c.name.startsWith("answer 200 "),
+      )!;
+      expect(lineOf(answer.id)).toEqual({ file: doc.source.file, text: `${answer.name.match(/"(.*)"/)![1]}:` });
+    },
+  );
 });
 
 describe("the table of kinds", () => {
@@ -269,9 +269,27 @@ describe("the table of kinds", () => {
   it("says which kinds apply from what a tool declares", () => {
     // shelf_list_books: a secured GET (retried on 429) with required and bounded parameters, no enum, no
     // cross-field rule or route, and whose one error status (404) the manifest maps to an outcome.
-    expect(applicableKinds(tool("shelf_list_books"), subject)).toEqual(["example", "request", "limit", "auth", "scenario", "property"]);
+    expect(applicableKinds(tool("shelf_list_books"), subject)).toEqual([
+      "example",
+      "request",
+      "limit",
+      "auth",
+      "scenario",
+      "property",
+    ]);
     // A parameter without limits, rules or routes gives none of those kinds.
-    const bare = { ...tool("shelf_list_books"), params: tool("shelf_list_books").params.map((p) => ({ ...p, required: false, integer: undefined, minimum: undefined, maximum: undefined, maxLength: undefined, minLength: undefined })) };
+    const bare = {
+      ...tool("shelf_list_books"),
+      params: tool("shelf_list_books").params.map((p) => ({
+        ...p,
+        required: false,
+        integer: undefined,
+        minimum: undefined,
+        maximum: undefined,
+        maxLength: undefined,
+        minLength: undefined,
+      })),
+    };
     expect(CASE_KINDS.limit.applies(bare, subject)).toBe(false);
     expect(CASE_KINDS.limit.derive(bare, subject)).toEqual([]);
   });
@@ -288,12 +306,24 @@ describe("derivation that cannot find values", () => {
   it("becomes a failing case of the kind saying why, never an error that ends the suite", async () => {
     // A tool the linker would refuse (a pattern no value meets, no example): as if it slipped past.
     const original = tool("shelf_get_book");
-    const impossible: ToolSpec = { ...original, params: original.params.map((p) => (p.required && p.type === "string" && p.wire.in === "path" ? { ...p, pattern: "^(?=.*[0-9])[a-z]+$", example: undefined, placeholder: undefined } : p)) };
+    const impossible: ToolSpec = {
+      ...original,
+      params: original.params.map((p) =>
+        p.required && p.type === "string" && p.wire.in === "path"
+          ? { ...p, pattern: "^(?=.*[0-9])[a-z]+$", example: undefined, placeholder: undefined }
+          : p,
+      ),
+    };
     const cases = deriveCases({ provider: "shelf", tools: [impossible], document: doc });
     const derivation = cases.filter((c) => c.name === "cases derived");
     expect(derivation.length).toBeGreaterThan(0);
     for (const c of derivation) {
-      await expect(c.run({ mockUrl: () => "http://127.0.0.1:1", seed: 1, runs: 1 })).rejects.toThrow(/^the \w+ cases of shelf_get_book could not be derived: .*(no value of parameter bookId passes its own rules|passes the rules of bookId)/);
+      await expect(c.run({ mockUrl: () => "http://127.0.0.1:1", seed: 1, runs: 1 })).rejects.toThrow(
+        new RegExp(
+          String.raw`^the \w+ cases of shelf_get_book could not be derived: ` +
+            ".*(no value of parameter bookId passes its own rules|passes the rules of bookId)",
+        ),
+      );
     }
   });
 });
@@ -303,7 +333,18 @@ describe("limit cases of a formatted value", () => {
     const original = tool("shelf_get_book");
     const dated: ToolSpec = {
       ...original,
-      params: original.params.map((p) => (p.required && p.type === "string" && p.wire.in === "path" ? { ...p, format: "date-time", maxLength: 1000, pattern: undefined, example: undefined, placeholder: undefined } : p)),
+      params: original.params.map((p) =>
+        p.required && p.type === "string" && p.wire.in === "path"
+          ? {
+              ...p,
+              format: "date-time",
+              maxLength: 1000,
+              pattern: undefined,
+              example: undefined,
+              placeholder: undefined,
+            }
+          : p,
+      ),
     };
     const names = deriveCases({ provider: "shelf", tools: [dated], document: doc }).map((c) => c.name);
     expect(names).not.toContain("cases derived");
@@ -311,15 +352,31 @@ describe("limit cases of a formatted value", () => {
     expect(names.some((n) => n.includes("format date-time"))).toBe(true);
   });
 
-  it("leave a minLength below the format's shortest value to the format's case (a UUID's minLength 32, for its form without hyphens)", () => {
-    const original = tool("shelf_get_book");
-    const uuid: ToolSpec = {
-      ...original,
-      params: original.params.map((p) => (p.required && p.type === "string" && p.wire.in === "path" ? { ...p, format: "uuid", minLength: 32, maxLength: 36, pattern: undefined, example: undefined, placeholder: undefined } : p)),
-    };
-    const names = deriveCases({ provider: "shelf", tools: [uuid], document: doc }).map((c) => c.name);
-    expect(names).not.toContain("cases derived");
-    expect(names.filter((n) => n.includes("minLength 32"))).toEqual([]);
-    expect(names.some((n) => n.includes("format uuid"))).toBe(true);
-  });
+  it(
+    "leave a minLength below the format's shortest value to the format's case (a UUID's minLength 32, for its " +
+      "form without hyphens)",
+    () => {
+      const original = tool("shelf_get_book");
+      const uuid: ToolSpec = {
+        ...original,
+        params: original.params.map((p) =>
+          p.required && p.type === "string" && p.wire.in === "path"
+            ? {
+                ...p,
+                format: "uuid",
+                minLength: 32,
+                maxLength: 36,
+                pattern: undefined,
+                example: undefined,
+                placeholder: undefined,
+              }
+            : p,
+        ),
+      };
+      const names = deriveCases({ provider: "shelf", tools: [uuid], document: doc }).map((c) => c.name);
+      expect(names).not.toContain("cases derived");
+      expect(names.filter((n) => n.includes("minLength 32"))).toEqual([]);
+      expect(names.some((n) => n.includes("format uuid"))).toBe(true);
+    },
+  );
 });

@@ -25,11 +25,15 @@ export interface OperationCoverage {
 
 /** One row per operation, in the order of the results (by provider, then operation). */
 export function operationCoverage(results: readonly CaseResult[]): OperationCoverage[] {
-  const rows = new Map<string, { provider: string; operation: string; counts: Map<ResultKind, KindCount>; statuses: Set<number> }>();
+  const rows = new Map<
+    string,
+    { provider: string; operation: string; counts: Map<ResultKind, KindCount>; statuses: Set<number> }
+  >();
   for (const r of results) {
     const key = `${r.provider}\u0000${r.operation}`;
     let row = rows.get(key);
-    if (!row) rows.set(key, (row = { provider: r.provider, operation: r.operation, counts: new Map(), statuses: new Set() }));
+    if (!row)
+      rows.set(key, (row = { provider: r.provider, operation: r.operation, counts: new Map(), statuses: new Set() }));
     const count = row.counts.get(r.kind) ?? { cases: 0, passed: 0 };
     count.cases++;
     if (r.status === "passed") count.passed++;
@@ -41,6 +45,12 @@ export function operationCoverage(results: readonly CaseResult[]): OperationCove
       const count = counts.get(kind);
       return count ? [{ kind, count }] : [];
     });
-    return { provider, operation, kinds, statuses: [...statuses].sort((a, b) => a - b), passed: kinds.every((k) => k.count.passed === k.count.cases) };
+    return {
+      provider,
+      operation,
+      kinds,
+      statuses: [...statuses].sort((a, b) => a - b),
+      passed: kinds.every((k) => k.count.passed === k.count.cases),
+    };
   });
 }

@@ -21,7 +21,11 @@ const specsDir = join(root, "wire-style");
 const store = await loadProvider(root, join(specsDir, "store"));
 const tools = store.operations.map((o) => o.tool);
 const tool = (id: string): ToolSpec => tools.find((t) => t.id === id)!;
-const subject: Subject = { provider: "store", tools, document: new OpenApiDocument(loadYamlSource(join(specsDir, "store/openapi.yaml"))) };
+const subject: Subject = {
+  provider: "store",
+  tools,
+  document: new OpenApiDocument(loadYamlSource(join(specsDir, "store/openapi.yaml"))),
+};
 
 let mocks: MockServers;
 beforeAll(async () => {
@@ -32,19 +36,23 @@ afterAll(async () => {
 });
 
 describe("a spec's default response", () => {
-  it("is in the tool's definition with its examples; a mock serves it as the first status from 400 the operation does not declare", () => {
-    const list = tool("store_list_customers");
-    expect(list.defaultResponse).toEqual({ examples: ["card_declined", "invalid"] });
-    expect(defaultStandIn(list)).toBe(400);
-    expect(
-      defaultStandIn({
-        responses: [
-          { status: 400, examples: [] },
-          { status: 401, examples: [] },
-        ],
-      }),
-    ).toBe(402);
-  });
+  it(
+    "is in the tool's definition with its examples; a mock serves it as the first status from 400 the operation " +
+      "does not declare",
+    () => {
+      const list = tool("store_list_customers");
+      expect(list.defaultResponse).toEqual({ examples: ["card_declined", "invalid"] });
+      expect(defaultStandIn(list)).toBe(400);
+      expect(
+        defaultStandIn({
+          responses: [
+            { status: 400, examples: [] },
+            { status: 401, examples: [] },
+          ],
+        }),
+      ).toBe(402);
+    },
+  );
 
   it("is asked for by code default or by an example only it has", () => {
     const list = tool("store_list_customers");
@@ -61,8 +69,21 @@ describe("a spec's default response", () => {
       request.headers.set("Prefer", prefer);
       return fetch(request);
     };
-    const result = await executeToolDefinition(list, { accessToken: "sk_test_4eC39HqLyjWDarjt" }, { baseUrl: mocks.urls.store, fetch: fetchFn });
-    expect(result).toMatchObject({ success: false, error: { type: "upstream", status: 400, code: "card_declined", message: "Your card was declined.", retryable: false } });
+    const result = await executeToolDefinition(
+      list,
+      { accessToken: "sk_test_4eC39HqLyjWDarjt" },
+      { baseUrl: mocks.urls.store, fetch: fetchFn },
+    );
+    expect(result).toMatchObject({
+      success: false,
+      error: {
+        type: "upstream",
+        status: 400,
+        code: "card_declined",
+        message: "Your card was declined.",
+        retryable: false,
+      },
+    });
   });
 
   it("gets the derived suite's error cases, one per example, and they hold", async () => {

@@ -23,7 +23,10 @@ export function deriveCases(subject: Subject, only?: ReadonlySet<string>): Contr
  * two tools: deriving computes without waiting, so a command lets Ctrl-C or
  * SIGTERM be handled there (checkpoint.ts pacer), however many tools.
  */
-export async function deriveCasesPaced(subjects: readonly Subject[], pace: () => Promise<void>): Promise<ContractCase[]> {
+export async function deriveCasesPaced(
+  subjects: readonly Subject[],
+  pace: () => Promise<void>,
+): Promise<ContractCase[]> {
   const all: ContractCase[] = [];
   for (const subject of subjects) {
     const cases: ContractCase[] = [];
@@ -38,7 +41,8 @@ export async function deriveCasesPaced(subjects: readonly Subject[], pace: () =>
 
 const byId = (a: ToolSpec, b: ToolSpec) => a.id.localeCompare(b.id);
 
-const toolCases = (tool: ToolSpec, subject: Subject) => applicableKinds(tool, subject).flatMap((kind) => deriveKind(kind, tool, subject));
+const toolCases = (tool: ToolSpec, subject: Subject) =>
+  applicableKinds(tool, subject).flatMap((kind) => deriveKind(kind, tool, subject));
 
 const providerCases = (subject: Subject) => KIND_ORDER.flatMap((kind) => deriveProviderKind(kind, subject));
 
@@ -70,7 +74,9 @@ function deriveKind(kind: CaseKind, tool: ToolSpec, subject: Subject): ContractC
   }
 }
 
-/** A kind's cases of the provider as a whole (its triggers); a derivation that fails is one failing case, as for a tool. */
+/**
+ * A kind's cases of the provider as a whole (its triggers); a derivation that fails is one failing case, as for a tool.
+ */
 function deriveProviderKind(kind: CaseKind, subject: Subject): ContractCase[] {
   const derive = CASE_KINDS[kind].deriveProvider;
   if (!derive) return [];

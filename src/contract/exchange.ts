@@ -46,14 +46,18 @@ export interface Exchange {
  * body's boundary (which the encoder draws afresh for each request) written as `<boundary>`.
  */
 export function sentRequest(ex: Pick<Exchange, "method" | "url" | "headers" | "rawBody">): string {
-  const boundary = /^multipart\/[^;]*;(?:.*;)?\s*boundary="?([^";]+)"?/i.exec(ex.headers.get("content-type") ?? "")?.[1];
+  const boundary = /^multipart\/[^;]*;(?:.*;)?\s*boundary="?([^";]+)"?/i.exec(
+    ex.headers.get("content-type") ?? "",
+  )?.[1];
   const body = boundary === undefined ? ex.rawBody : ex.rawBody.replaceAll(boundary, "<boundary>");
   return `${ex.method} ${ex.url.href} ${body}`;
 }
 
 /** What to do with one request (the n-th the tool sends). */
 export interface Step {
-  /** Ask the mock for a status or a named example, in Prism's words (`code=404, example=gone`), sent as its query keys. */
+  /**
+   * Ask the mock for a status or a named example, in Prism's words (`code=404, example=gone`), sent as its query keys.
+   */
   prefer?: string;
   /** Take the credential out of the request before the mock sees it. */
   withoutCredential?: AuthSpec;
@@ -82,19 +86,32 @@ export function mockFetch(script: Script = () => ({})): MockLink {
     let forwarded = new URL(request.url);
     if (step.withoutCredential) stripCredential(step.withoutCredential, sent, forwarded);
     if (step.prefer) forwarded = new URL(withMockSteering(forwarded.href, step.prefer));
-    const mock = await fetch(forwarded, { method: request.method, headers: sent, body: rawBody || undefined, signal: request.signal, redirect: "manual" });
+    const mock = await fetch(forwarded, {
+      method: request.method,
+      headers: sent,
+      body: rawBody || undefined,
+      signal: request.signal,
+      redirect: "manual",
+    });
     const mockBody = await mock.text();
     const violations = violationsOf(mock.headers, mockBody);
     const prismProblem = prismProblemOf(mock.headers.get("content-type"), mockBody);
     const refusals = mock.status === 422 ? refusalsOf(mock.headers.get("content-type"), mockBody) : undefined;
-    let response = new Response(nullBodyStatus(mock.status) ? null : mockBody, { status: mock.status, statusText: mock.statusText, headers: mock.headers });
+    let response = new Response(nullBodyStatus(mock.status) ? null : mockBody, {
+      status: mock.status,
+      statusText: mock.statusText,
+      headers: mock.headers,
+    });
     let mockStatus: number | undefined;
     if (step.answer && !violations.length && !prismProblem && !refusals) {
       mockStatus = mock.status;
       const body = step.answer.body === undefined ? "" : JSON.stringify(step.answer.body);
       const answerHeaders = new Headers(step.answer.headers);
       if (body && !answerHeaders.has("content-type")) answerHeaders.set("content-type", "application/json");
-      response = new Response(nullBodyStatus(step.answer.status) ? null : body, { status: step.answer.status, headers: answerHeaders });
+      response = new Response(nullBodyStatus(step.answer.status) ? null : body, {
+        status: step.answer.status,
+        headers: answerHeaders,
+      });
     }
     exchanges.push({
       method: request.method,
@@ -102,7 +119,9 @@ export function mockFetch(script: Script = () => ({})): MockLink {
       search: url.search,
       headers,
       rawBody,
-      body: /^multipart\/form-data/i.test(headers.get("content-type") ?? "") ? await multipartParts(request) : parseBody(rawBody),
+      body: /^multipart\/form-data/i.test(headers.get("content-type") ?? "")
+        ? await multipartParts(request)
+        : parseBody(rawBody),
       status: response.status,
       responseHeaders: response.headers,
       responseBody: mockStatus === undefined ? mockBody : await response.clone().text(),
@@ -134,14 +153,18 @@ export function stripCredential(auth: AuthSpec, headers: Headers, url: URL): voi
   }
 }
 
-/** A multipart body as its parts: text as it is, a file as its name, type and size (multipartPart in request.ts writes what is expected). */
+/**
+ * A multipart body as its parts: text as it is, a file as its name, type and size (multipartPart in request.ts writes
+ * what is expected).
+ */
 async function multipartParts(request: Request): Promise<Record<string, unknown> | undefined> {
   try {
     const form = await request.clone().formData();
     const parts: Record<string, unknown> = {};
     for (const [name, value] of form) {
       const part = typeof value === "string" ? value : { filename: value.name, type: value.type, bytes: value.size };
-      // A list of scalars goes as one part per item (runtime/call/files/file-inputs.ts): a repeated name is read back as the list.
+      // A list of scalars goes as one part per item (runtime/call/files/file-inputs.ts): a repeated name is read back
+      // as the list.
       const before = parts[name];
       parts[name] = before === undefined ? part : Array.isArray(before) ? [...before, part] : [before, part];
     }

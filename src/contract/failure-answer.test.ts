@@ -16,7 +16,20 @@ const SERVED = JSON.stringify({ error: { code: 400, message: "zq example: the sh
 
 function exchange(extra: Partial<Exchange>): Exchange {
   const url = new URL("http://127.0.0.1:4010/shelves/zq1/books");
-  return { method: "GET", url, search: "", headers: new Headers(), rawBody: "", body: undefined, status: 400, responseHeaders: new Headers(), responseBody: SERVED, violations: [], at: 0, ...extra };
+  return {
+    method: "GET",
+    url,
+    search: "",
+    headers: new Headers(),
+    rawBody: "",
+    body: undefined,
+    status: 400,
+    responseHeaders: new Headers(),
+    responseBody: SERVED,
+    violations: [],
+    at: 0,
+    ...extra,
+  };
 }
 
 function reported(ex: Exchange): { html: string; markdown: string } {
@@ -40,14 +53,33 @@ function reported(ex: Exchange): { html: string; markdown: string } {
 }
 
 describe("the answer of a failing case's last request", () => {
-  it("refused by the mock's validator: told as a refusal, with what it found, the served example not passed off as an answer", () => {
-    const refused = exchange({ violations: [{ location: ["request", "query"], code: "required", message: "Request query must have required property 'top'", severity: "Error" }] });
-    const { html, markdown } = reported(refused);
-    expect(html).toContain("<h4>The mock refused the request: 400</h4>");
-    expect(html).toContain("Its request validator found: request.query: Request query must have required property 'top'. The body below is the example the spec declares for 400");
-    expect(html).not.toMatch(/The mock(&#39;|&#x27;|')s answer: 400/);
-    expect(markdown).toContain("refused by the mock's validator (request.query: Request query must have required property 'top'), which served the spec's example for 400");
-  });
+  it(
+    "refused by the mock's validator: told as a refusal, with what it found, the served example not passed off " +
+      "as an answer",
+    () => {
+      const refused = exchange({
+        violations: [
+          {
+            location: ["request", "query"],
+            code: "required",
+            message: "Request query must have required property 'top'",
+            severity: "Error",
+          },
+        ],
+      });
+      const { html, markdown } = reported(refused);
+      expect(html).toContain("<h4>The mock refused the request: 400</h4>");
+      expect(html).toContain(
+        "Its request validator found: request.query: Request query must have required property 'top'. The body " +
+          "below is the example the spec declares for 400",
+      );
+      expect(html).not.toMatch(/The mock(&#39;|&#x27;|')s answer: 400/);
+      expect(markdown).toContain(
+        "refused by the mock's validator (request.query: Request query must have required property 'top'), which " +
+          "served the spec's example for 400",
+      );
+    },
+  );
 
   it("asked of the mock, the answer is the mock's, with how it was asked", () => {
     const { html } = reported(exchange({ prefer: "code=400" }));

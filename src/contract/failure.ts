@@ -32,8 +32,15 @@ export interface FailureDetail {
  * for a missing `q`).
  */
 function answeredHow(ex: Exchange): { how?: string; refused?: string[] } {
-  const refused = ex.violations.filter((v) => v.location[0] === "request").map((v) => `${v.location.join(".")}: ${v.message}`);
-  const how = ex.mockStatus !== undefined ? `a scenario answered in the mock's place (the mock said ${ex.mockStatus})` : ex.prefer ? `asked of the mock: ${ex.prefer}` : undefined;
+  const refused = ex.violations
+    .filter((v) => v.location[0] === "request")
+    .map((v) => `${v.location.join(".")}: ${v.message}`);
+  const how =
+    ex.mockStatus !== undefined
+      ? `a scenario answered in the mock's place (the mock said ${ex.mockStatus})`
+      : ex.prefer
+        ? `asked of the mock: ${ex.prefer}`
+        : undefined;
   return { ...(how ? { how } : {}), ...(refused.length ? { refused } : {}) };
 }
 
@@ -52,7 +59,14 @@ export function failureDetail(message: string, call: ObservedCall | undefined, r
       violation: message,
       input: secretReference(call.tool, call.input),
       ...(last
-        ? { request: `${last.method} ${last.url.pathname}${last.search}`, answer: { status: last.status, body: body.length > ANSWER_CHARS ? `${body.slice(0, ANSWER_CHARS)}… (${body.length} characters)` : body, ...answeredHow(last) } }
+        ? {
+            request: `${last.method} ${last.url.pathname}${last.search}`,
+            answer: {
+              status: last.status,
+              body: body.length > ANSWER_CHARS ? `${body.slice(0, ANSWER_CHARS)}… (${body.length} characters)` : body,
+              ...answeredHow(last),
+            },
+          }
         : {}),
     },
     secrets,

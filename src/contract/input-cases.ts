@@ -5,14 +5,21 @@
 import { checkValue, type ParamSpec } from "@blockwright/runtime/internal";
 import { expectAcceptedCall } from "./accepted.js";
 import { callTool, expectRefused, fail, type Refusal } from "./call.js";
-import { expectSent } from "./request.js";
+import { expectSent } from "./request/sent-value.js";
 import { type CaseSource, type ContractCase, contractCase } from "./types.js";
-import type { Input, ToolValues } from "./values.js";
+import type { Input, ToolValues } from "./inputs/values.js";
 
 export type InputCaseKind = "limit" | "enum" | "rule";
 
 /** Accepted, and the parameter under test (if any) reached the wire as given (normalised). */
-export function acceptCase(values: ToolValues, kind: InputCaseKind, name: string, param: ParamSpec | undefined, overrides: () => Input | undefined, source?: CaseSource): ContractCase {
+export function acceptCase(
+  values: ToolValues,
+  kind: InputCaseKind,
+  name: string,
+  param: ParamSpec | undefined,
+  overrides: () => Input | undefined,
+  source?: CaseSource,
+): ContractCase {
   const { tool, doc } = values;
   return contractCase(
     tool,
@@ -24,7 +31,8 @@ export function acceptCase(values: ToolValues, kind: InputCaseKind, name: string
       const accepted = await expectAcceptedCall(tool, doc, input, ctx);
       if (param && input[param.name] !== undefined) {
         const checked = checkValue(param, input[param.name], tool);
-        if ("value" in checked && ["path", "query", "header", "body"].includes(param.wire.in)) expectSent(accepted.exchange, tool, doc, param, checked.value);
+        if ("value" in checked && ["path", "query", "header", "body"].includes(param.wire.in))
+          expectSent(accepted.exchange, tool, doc, param, checked.value);
       }
     },
     source,
@@ -32,7 +40,14 @@ export function acceptCase(values: ToolValues, kind: InputCaseKind, name: string
 }
 
 /** Refused before any request, as `want` says. */
-export function refuseCase(values: ToolValues, kind: InputCaseKind, name: string, input: () => Input | undefined, want: Refusal, source?: CaseSource): ContractCase {
+export function refuseCase(
+  values: ToolValues,
+  kind: InputCaseKind,
+  name: string,
+  input: () => Input | undefined,
+  want: Refusal,
+  source?: CaseSource,
+): ContractCase {
   return contractCase(
     values.tool,
     kind,

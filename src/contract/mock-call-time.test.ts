@@ -29,7 +29,9 @@ afterAll(() => new Promise<void>((resolve) => mock.close(() => resolve())));
 
 describe("a case's call to a mock slower than the operation's time limit", () => {
   it("gets the mock's answer instead of a timeout", async () => {
-    const input = Object.fromEntries(tool.params.filter((p) => p.required).map((p) => [p.name, p.secret ? "zq-token-0123456789" : "zq"]));
+    const input = Object.fromEntries(
+      tool.params.filter((p) => p.required).map((p) => [p.name, p.secret ? "zq-token-0123456789" : "zq"]),
+    );
     const called = await callTool(tool, input, { mockUrl: () => address, seed: 1, runs: 1 }, { retries: 0 });
     expect(called.exchanges.map((e) => e.status)).toEqual([200]);
     expect(called.result).toMatchObject({ success: true });

@@ -7,12 +7,24 @@
 // REAUTH_REQUIRED, nothing retried; a renewal without a refresh token keeps
 // the old one; the API never sees a flow's secret, the token endpoint never
 // the API's token.
-import { createExecutor, executeToolDefinition, fullSupport, type ExecuteOptions, type FetchLike, flowParams, itemAt, type OAuthFlowSpec, TokenCache, type ToolResult, type ToolSpec } from "@blockwright/runtime/internal";
+import {
+  createExecutor,
+  executeToolDefinition,
+  fullSupport,
+  type ExecuteOptions,
+  type FetchLike,
+  flowParams,
+  itemAt,
+  type OAuthFlowSpec,
+  TokenCache,
+  type ToolResult,
+  type ToolSpec,
+} from "@blockwright/runtime/internal";
 import { exportPKCS8, generateKeyPair } from "jose";
 import { check, expectAccepted, fail, onlyTo, same, withAddress } from "./call.js";
 import { type Exchange, mockFetch } from "./exchange.js";
 import { type CaseContext, type ContractCase, contractCase, type Subject } from "./types.js";
-import { placeholderValue, valuesOf } from "./values.js";
+import { placeholderValue, valuesOf } from "./inputs/values.js";
 
 interface TokenRequest {
   contentType: string | null;
@@ -22,11 +34,15 @@ interface TokenRequest {
 
 type TokenAnswer = { status: number; body: Record<string, unknown> };
 
-const issue = (n: number, extra: Record<string, unknown> = {}): TokenAnswer => ({ status: 200, body: { access_token: `bw-contract-access-token-${n}`, token_type: "Bearer", ...extra } });
+const issue = (n: number, extra: Record<string, unknown> = {}): TokenAnswer => ({
+  status: 200,
+  body: { access_token: `bw-contract-access-token-${n}`, token_type: "Bearer", ...extra },
+});
 
 // One RSA key for every JWT bearer case of a run (making one takes a while).
 let pem: Promise<string> | undefined;
-const privateKeyPem = () => (pem ??= generateKeyPair("RS256", { extractable: true }).then(({ privateKey }) => exportPKCS8(privateKey)));
+const privateKeyPem = () =>
+  (pem ??= generateKeyPair("RS256", { extractable: true }).then(({ privateKey }) => exportPKCS8(privateKey)));
 
 /** The auth cases of `tool`'s flows (none without flows). */
 export function oauthCases(tool: ToolSpec, subject: Subject): ContractCase[] {
@@ -36,27 +52,38 @@ export function oauthCases(tool: ToolSpec, subject: Subject): ContractCase[] {
 function flowCases(tool: ToolSpec, subject: Subject, flow: OAuthFlowSpec): ContractCase[] {
   const name = (what: string) => `${flow.grant}: ${what}`;
   const cases = [
-    contractCase(tool, "auth", name("one form-encoded token request, then the call with the issued token; each secret only where it belongs"), async (ctx) => {
-      const run = await flowRun(tool, subject, flow, ctx, (n) => issue(n, { expires_in: 3600 }));
-      const result = await run.call();
-      expectOk(result, run.exchanges);
-      same(run.tokens.length, 1, "token requests");
-      const sent = itemAt(run.tokens, 0);
-      check(sent.contentType?.startsWith("application/x-www-form-urlencoded"), `the token request was sent as ${sent.contentType}, not form-encoded`);
-      same(sent.form.grant_type, GRANT_TYPES[flow.grant], "grant_type");
-      if (flow.scope) same(sent.form.scope, flow.scope, "scope");
-      clientAuthenticated(flow, run.input, sent);
-      check(
-        run.exchanges.some((ex) => carries(ex, "bw-contract-access-token-1")),
-        "no request to the API carried the issued token",
-      );
-      for (const secret of run.secrets) check(!run.exchanges.some((ex) => mentions(ex, secret)), "a flow's secret reached the API");
-      check(!JSON.stringify(result).includes("bw-contract-access-token-1"), "the result shows the access token");
-    }),
+    contractCase(
+      tool,
+      "auth",
+      name("one form-encoded token request, then the call with the issued token; each secret only where it belongs"),
+      async (ctx) => {
+        const run = await flowRun(tool, subject, flow, ctx, (n) => issue(n, { expires_in: 3600 }));
+        const result = await run.call();
+        expectOk(result, run.exchanges);
+        same(run.tokens.length, 1, "token requests");
+        const sent = itemAt(run.tokens, 0);
+        check(
+          sent.contentType?.startsWith("application/x-www-form-urlencoded"),
+          `the token request was sent as ${sent.contentType}, not form-encoded`,
+        );
+        same(sent.form.grant_type, GRANT_TYPES[flow.grant], "grant_type");
+        if (flow.scope) same(sent.form.scope, flow.scope, "scope");
+        clientAuthenticated(flow, run.input, sent);
+        check(
+          run.exchanges.some((ex) => carries(ex, "bw-contract-access-token-1")),
+          "no request to the API carried the issued token",
+        );
+        for (const secret of run.secrets)
+          check(!run.exchanges.some((ex) => mentions(ex, secret)), "a flow's secret reached the API");
+        check(!JSON.stringify(result).includes("bw-contract-access-token-1"), "the result shows the access token");
+      },
+    ),
     contractCase(tool, "auth", name("five concurrent calls, one token request"), async (ctx) => {
       const run = await flowRun(tool, subject, flow, ctx, (n) => issue(n, { expires_in: 3600 }));
       const execute = createExecutor({ [tool.id]: tool }, fullSupport);
-      const results = await Promise.all(Array.from({ length: 5 }, () => execute(tool.id, run.input as never, run.options)));
+      const results = await Promise.all(
+        Array.from({ length: 5 }, () => execute(tool.id, run.input as never, run.options)),
+      );
       for (const r of results) expectOk(r as ToolResult, run.exchanges);
       same(run.tokens.length, 1, "token requests for five concurrent calls");
     }),
@@ -66,7 +93,10 @@ function flowCases(tool: ToolSpec, subject: Subject, flow: OAuthFlowSpec): Contr
       run.advance(3_600_000);
       expectOk(await run.call(), run.exchanges);
       same(run.tokens.length, 2, "token requests once the first token expired");
-      check(carries(itemAt(run.exchanges, -1), "bw-contract-access-token-2"), "the call after expiry did not carry the new token");
+      check(
+        carries(itemAt(run.exchanges, -1), "bw-contract-access-token-2"),
+        "the call after expiry did not carry the new token",
+      );
     }),
     contractCase(tool, "auth", name("a 401 → one renewal and one retry; a second 401 is the error"), async (ctx) => {
       const once = await flowRun(
@@ -88,20 +118,38 @@ function flowCases(tool: ToolSpec, subject: Subject, flow: OAuthFlowSpec): Contr
         () => true,
       );
       const result = await always.call();
-      check(!result.success && result.error.status === 401, `expected the 401 as the error, got ${JSON.stringify(result)}`);
-      same([always.tokens.length, always.exchanges.length], [2, 2], "token requests and API requests around two 401s (no loop)");
+      check(
+        !result.success && result.error.status === 401,
+        `expected the 401 as the error, got ${JSON.stringify(result)}`,
+      );
+      same(
+        [always.tokens.length, always.exchanges.length],
+        [2, 2],
+        "token requests and API requests around two 401s (no loop)",
+      );
     }),
     contractCase(tool, "auth", name("invalid_grant is an auth error REAUTH_REQUIRED, nothing retried"), async (ctx) => {
-      const run = await flowRun(tool, subject, flow, ctx, () => ({ status: 400, body: { error: "invalid_grant", error_description: "expired access/refresh token" } }));
+      const run = await flowRun(tool, subject, flow, ctx, () => ({
+        status: 400,
+        body: { error: "invalid_grant", error_description: "expired access/refresh token" },
+      }));
       const result = await run.call();
-      check(!result.success && result.error.type === "auth" && result.error.code === "REAUTH_REQUIRED" && result.error.retryable === false, `expected an auth error REAUTH_REQUIRED, got ${JSON.stringify(result)}`);
+      check(
+        !result.success &&
+          result.error.type === "auth" &&
+          result.error.code === "REAUTH_REQUIRED" &&
+          result.error.retryable === false,
+        `expected an auth error REAUTH_REQUIRED, got ${JSON.stringify(result)}`,
+      );
       same([run.tokens.length, run.exchanges.length], [1, 0], "token requests and API requests");
     }),
   ];
   if (flow.grant === "refreshToken") {
     cases.push(
       contractCase(tool, "auth", name("a renewal without a refresh token keeps the one before"), async (ctx) => {
-        const run = await flowRun(tool, subject, flow, ctx, (n) => issue(n, { expires_in: 3600, ...(n === 1 ? { refresh_token: "bw-contract-rotated-refresh-1" } : {}) }));
+        const run = await flowRun(tool, subject, flow, ctx, (n) =>
+          issue(n, { expires_in: 3600, ...(n === 1 ? { refresh_token: "bw-contract-rotated-refresh-1" } : {}) }),
+        );
         for (let i = 0; i < 3; i++) {
           expectOk(await run.call(), run.exchanges);
           run.advance(3_600_000);
@@ -133,16 +181,34 @@ interface FlowRun {
   advance(ms: number): void;
 }
 
-/** The tool's minimal input with the flow's parameters instead of the access token; a token endpoint answering `answer`; the API answering 401 when `refuse` says. */
-async function flowRun(tool: ToolSpec, subject: Subject, flow: OAuthFlowSpec, ctx: CaseContext, answer: (n: number) => TokenAnswer, refuse: (n: number) => boolean = () => false): Promise<FlowRun> {
+/**
+ * The tool's minimal input with the flow's parameters instead of the access token; a token endpoint answering `answer`;
+ * the API answering 401 when `refuse` says.
+ */
+async function flowRun(
+  tool: ToolSpec,
+  subject: Subject,
+  flow: OAuthFlowSpec,
+  ctx: CaseContext,
+  answer: (n: number) => TokenAnswer,
+  refuse: (n: number) => boolean = () => false,
+): Promise<FlowRun> {
   const address = ctx.mockUrl(tool.provider);
   const base = valuesOf(tool, subject.document).minimal();
   delete base[tool.auth.param];
   const secrets: string[] = [];
-  for (const name of [...flowParams(flow), ...(flow.grant === "refreshToken" && flow.clientSecret ? [flow.clientSecret] : [])]) {
+  for (const name of [
+    ...flowParams(flow),
+    ...(flow.grant === "refreshToken" && flow.clientSecret ? [flow.clientSecret] : []),
+  ]) {
     const spec = tool.params.find((p) => p.name === name);
     if (!spec) fail(`the flow's parameter ${name} is not a parameter of ${tool.id}`);
-    const value = flow.grant === "jwtBearer" && name === flow.privateKey ? await privateKeyPem() : spec.secret ? `bw-contract-${name}-secret-0001` : (placeholderValue(spec) ?? `bw-contract-${name}`);
+    const value =
+      flow.grant === "jwtBearer" && name === flow.privateKey
+        ? await privateKeyPem()
+        : spec.secret
+          ? `bw-contract-${name}-secret-0001`
+          : (placeholderValue(spec) ?? `bw-contract-${name}`);
     if (spec.secret) secrets.push(value as string);
     base[name] = value;
   }
@@ -154,12 +220,22 @@ async function flowRun(tool: ToolSpec, subject: Subject, flow: OAuthFlowSpec, ct
   // The flow's token URL is answered here: nothing goes to the network.
   const fetchFn: FetchLike = async (request) => {
     if (new URL(request.url).origin !== tokenOrigin) return toMock(request);
-    tokens.push({ contentType: request.headers.get("content-type"), authorization: request.headers.get("authorization"), form: Object.fromEntries(new URLSearchParams(await request.text())) });
+    tokens.push({
+      contentType: request.headers.get("content-type"),
+      authorization: request.headers.get("authorization"),
+      form: Object.fromEntries(new URLSearchParams(await request.text())),
+    });
     const { status, body } = answer(tokens.length);
     return new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
   };
   let now = Date.UTC(2026, 0, 1);
-  const options: ExecuteOptions = { ...(tool.server.param ? {} : { baseUrl: address }), fetch: fetchFn, tokens: new TokenCache(), clock: () => now, retries: 0 };
+  const options: ExecuteOptions = {
+    ...(tool.server.param ? {} : { baseUrl: address }),
+    fetch: fetchFn,
+    tokens: new TokenCache(),
+    clock: () => now,
+    retries: 0,
+  };
   return {
     input,
     options,
@@ -180,17 +256,30 @@ async function flowRun(tool: ToolSpec, subject: Subject, flow: OAuthFlowSpec, ct
  */
 function clientAuthenticated(flow: OAuthFlowSpec, input: Record<string, unknown>, sent: TokenRequest): void {
   // A JWT bearer grant names its client inside the assertion, not as a client of §2.3.
-  if (flow.grant === "jwtBearer") return check(sent.authorization === null, "the token request carried an Authorization header");
+  if (flow.grant === "jwtBearer")
+    return check(sent.authorization === null, "the token request carried an Authorization header");
   const id = String(input[flow.clientId]);
   const secret = flow.clientSecret !== undefined ? input[flow.clientSecret] : undefined;
   if (flow.clientAuth === "basic" && typeof secret === "string" && secret !== "") {
     const [scheme, encoded = ""] = (sent.authorization ?? "").split(" ");
-    check(scheme?.toLowerCase() === "basic", `the token request carried ${sent.authorization === null ? "no Authorization header" : `Authorization ${scheme}`}, not the client's HTTP Basic credentials (clientAuth: basic)`);
+    check(
+      scheme?.toLowerCase() === "basic",
+      `the token request carried ` +
+        `${sent.authorization === null ? "no Authorization header" : `Authorization ${scheme}`}, not the ` +
+        `client's HTTP Basic credentials (clientAuth: basic)`,
+    );
     const pair = Buffer.from(encoded, "base64").toString("utf8");
     const colon = pair.indexOf(":");
     const formDecoded = (text: string) => decodeURIComponent(text.replace(/\+/g, " "));
-    same([formDecoded(pair.slice(0, colon)), formDecoded(pair.slice(colon + 1))], [id, secret], "the client id and secret of the Basic credentials");
-    check(sent.form.client_secret === undefined, "the token request sent the client secret in its form beside HTTP Basic");
+    same(
+      [formDecoded(pair.slice(0, colon)), formDecoded(pair.slice(colon + 1))],
+      [id, secret],
+      "the client id and secret of the Basic credentials",
+    );
+    check(
+      sent.form.client_secret === undefined,
+      "the token request sent the client secret in its form beside HTTP Basic",
+    );
     return;
   }
   check(sent.authorization === null, "the token request carried an Authorization header");
@@ -199,7 +288,8 @@ function clientAuthenticated(flow: OAuthFlowSpec, input: Record<string, unknown>
 
 function expectOk(result: ToolResult, exchanges: Exchange[]): void {
   expectAccepted(exchanges);
-  if (!result.success) fail(`expected success, got ${result.error.type} ${result.error.code ?? ""}: ${result.error.message}`);
+  if (!result.success)
+    fail(`expected success, got ${result.error.type} ${result.error.code ?? ""}: ${result.error.message}`);
 }
 
 /** Whether a request to the API carried `token` as its credential. */
@@ -208,5 +298,9 @@ function carries(ex: Exchange, token: string): boolean {
 }
 
 function mentions(ex: Exchange, secret: string): boolean {
-  return ex.rawBody.includes(secret) || ex.url.href.includes(encodeURIComponent(secret)) || [...ex.headers.values()].some((v) => v.includes(secret));
+  return (
+    ex.rawBody.includes(secret) ||
+    ex.url.href.includes(encodeURIComponent(secret)) ||
+    [...ex.headers.values()].some((v) => v.includes(secret))
+  );
 }

@@ -14,10 +14,18 @@ import { authKind } from "./kinds/auth.js";
 
 afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 
-const FIRST_CASE = "clientCredentials: one form-encoded token request, then the call with the issued token; each secret only where it belongs";
+const FIRST_CASE =
+  "clientCredentials: one form-encoded token request, then the call with the issued token; each secret only " +
+  "where it belongs";
 
 async function firstFlowCase(words: string) {
-  const scheme = { type: "oauth2", description: words, flows: { clientCredentials: { tokenUrl: "https://login.zqledger.test/oauth/token", scopes: { "zq.read": "Read." } } } };
+  const scheme = {
+    type: "oauth2",
+    description: words,
+    flows: {
+      clientCredentials: { tokenUrl: "https://login.zqledger.test/oauth/token", scopes: { "zq.read": "Read." } },
+    },
+  };
   const doc = openapi(
     {
       "/zqentries/{id}": {
@@ -36,7 +44,9 @@ async function firstFlowCase(words: string) {
   const [tool] = await linkedTools(d, "zqledger");
   if (!tool) throw new Error("no tool linked");
   const document = new OpenApiDocument(parseYamlSource(d.openapiText, "openapi.yaml"));
-  const found = authKind.derive(tool, { provider: "zqledger", tools: [tool], document }).find((c) => c.name === FIRST_CASE);
+  const found = authKind
+    .derive(tool, { provider: "zqledger", tools: [tool], document })
+    .find((c) => c.name === FIRST_CASE);
   if (!found) throw new Error("no client credentials case derived");
   return { tool, found };
 }
@@ -46,7 +56,10 @@ async function outcome(words: string): Promise<{ clientAuth: unknown; failure?: 
   const api = await server(() => ({ status: 200, body: '{"id":"e1"}' }));
   try {
     await found.run({ mockUrl: () => api.url, seed: 1, runs: 1 });
-    return { clientAuth: tool.oauth?.flows[0] && "clientAuth" in tool.oauth.flows[0] ? tool.oauth.flows[0].clientAuth : undefined };
+    return {
+      clientAuth:
+        tool.oauth?.flows[0] && "clientAuth" in tool.oauth.flows[0] ? tool.oauth.flows[0].clientAuth : undefined,
+    };
   } catch (e) {
     return { clientAuth: undefined, failure: (e as Error).message };
   } finally {
@@ -55,11 +68,18 @@ async function outcome(words: string): Promise<{ clientAuth: unknown; failure?: 
 }
 
 describe("the client credentials case and the client's authentication", () => {
-  it("clientAuth basic (the RFC's default where the document is silent): the case passes on the runtime's Basic token request", async () => {
-    expect(await outcome("Tokens for the Zq ledger.")).toEqual({ clientAuth: "basic" });
-  });
+  it(
+    "clientAuth basic (the RFC's default where the document is silent): the case passes on the runtime's Basic " +
+      "token request",
+    async () => {
+      expect(await outcome("Tokens for the Zq ledger.")).toEqual({ clientAuth: "basic" });
+    },
+  );
 
-  it("clientAuth body (the document says client_secret_post): the case passes on the runtime's form fields", async () => {
-    expect(await outcome("Clients authenticate with client_secret_post.")).toEqual({ clientAuth: "body" });
-  });
+  it(
+    "clientAuth body (the document says client_secret_post): the case passes on the runtime's form " + "fields",
+    async () => {
+      expect(await outcome("Clients authenticate with client_secret_post.")).toEqual({ clientAuth: "body" });
+    },
+  );
 });

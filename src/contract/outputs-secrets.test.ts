@@ -9,7 +9,14 @@ import { expectOutputs } from "./outputs.js";
 const tool = {
   id: "zqlist_items",
   params: [
-    { name: "zqtoken", type: "string", secret: true, required: true, description: "t", wire: { in: "header", name: "Authorization" } },
+    {
+      name: "zqtoken",
+      type: "string",
+      secret: true,
+      required: true,
+      description: "t",
+      wire: { in: "header", name: "Authorization" },
+    },
     { name: "zqfields", type: "string", description: "f", wire: { in: "query", name: "fields" } },
   ],
   outputs: [{ path: "next", type: "string", description: "next", source: { expression: "$response.body#/next" } }],
@@ -19,7 +26,11 @@ const tool = {
 const token = 'H"4?g#(Fi';
 const input = { zqtoken: token, zqfields: `${token}T` };
 const next = `http://127.0.0.1:4010/items?fields=${encodeURIComponent(input.zqfields)}&offset=1`;
-const answer = { status: 200, responseHeaders: new Headers({ "content-type": "application/json" }), responseBody: JSON.stringify({ next }) } as Exchange;
+const answer = {
+  status: 200,
+  responseHeaders: new Headers({ "content-type": "application/json" }),
+  responseBody: JSON.stringify({ next }),
+} as Exchange;
 
 describe("outputs that would echo a secret of the call", () => {
   it("are expected redacted, as the runtime gives them", () => {

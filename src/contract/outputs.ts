@@ -3,7 +3,19 @@
 // the mock gave, and a JSON Schema of the outputs the block declares (types,
 // optional members, nothing else) that every output must conform to.
 import AjvModule, { type ErrorObject, type ValidateFunction } from "ajv";
-import { dispositionName, getAtPointer, streamItems, isSecretLength, itemAt, parsePointer, redactDeep, validateParams, type OutputSource, type OutputSpec, type ToolSpec } from "@blockwright/runtime/internal";
+import {
+  dispositionName,
+  getAtPointer,
+  streamItems,
+  isSecretLength,
+  itemAt,
+  parsePointer,
+  redactDeep,
+  validateParams,
+  type OutputSource,
+  type OutputSpec,
+  type ToolSpec,
+} from "@blockwright/runtime/internal";
 import { fail, json, same, secretsIn } from "./call.js";
 import type { Exchange } from "./exchange.js";
 import { setPath } from "./json-path.js";
@@ -14,9 +26,17 @@ const Ajv = AjvModule.default ?? AjvModule;
 export function expectedOutputs(tool: ToolSpec, ex: Exchange, input: Record<string, unknown>): Record<string, unknown> {
   const validated = validateParams(tool, input);
   const params = validated.ok ? validated.values : {};
-  const body = answersFile(tool, ex) ? fileOf(ex) : tool.stream?.status === ex.status ? itemsOf(tool.stream.itemBytes, ex) : ex.responseBody.trim() === "" ? undefined : JSON.parse(ex.responseBody);
+  const body = answersFile(tool, ex)
+    ? fileOf(ex)
+    : tool.stream?.status === ex.status
+      ? itemsOf(tool.stream.itemBytes, ex)
+      : ex.responseBody.trim() === ""
+        ? undefined
+        : JSON.parse(ex.responseBody);
   const outcome = tool.outcomes.find((o) => o.status === ex.status);
-  const outputs = outcome ? outcome.outputs.map((o) => ({ ...o, optional: tool.outputs.find((m) => m.path === o.path)?.optional ?? false })) : tool.outputs;
+  const outputs = outcome
+    ? outcome.outputs.map((o) => ({ ...o, optional: tool.outputs.find((m) => m.path === o.path)?.optional ?? false }))
+    : tool.outputs;
   const out: Record<string, unknown> = {};
   for (const o of outputs) {
     const value = sourceValue(o.source, { status: ex.status, body, headers: ex.responseHeaders, params });
@@ -34,7 +54,13 @@ function answersFile(tool: ToolSpec, ex: Exchange): boolean {
 /** The items a stream answer carries, as the runtime reads them (stream-items.ts): its outputs read `/items`. */
 function itemsOf(itemBytes: number, ex: Exchange): { items: unknown[] } {
   const got = streamItems(new TextEncoder().encode(ex.responseBody), itemBytes);
-  if (!("items" in got)) fail(`the mock's stream answer has an item ${"tooLarge" in got ? `longer than ${itemBytes} bytes (item ${got.tooLarge})` : `that is not JSON (item ${got.invalid})`}`);
+  if (!("items" in got))
+    fail(
+      `the mock's stream answer has an item ` +
+        ("tooLarge" in got
+          ? `longer than ${itemBytes} bytes (item ${got.tooLarge})`
+          : `that is not JSON (item ${got.invalid})`),
+    );
   return got;
 }
 
@@ -42,18 +68,28 @@ function itemsOf(itemBytes: number, ex: Exchange): { items: unknown[] } {
 function fileOf(ex: Exchange): Record<string, unknown> {
   const content = new TextEncoder().encode(ex.responseBody);
   const filename = dispositionName(ex.responseHeaders.get("content-disposition"));
-  return { content, contentType: ex.responseHeaders.get("content-type")?.trim() || "application/octet-stream", size: content.byteLength, ...(filename ? { filename } : {}) };
+  return {
+    content,
+    contentType: ex.responseHeaders.get("content-type")?.trim() || "application/octet-stream",
+    size: content.byteLength,
+    ...(filename ? { filename } : {}),
+  };
 }
 
-function sourceValue(source: OutputSource, answer: { status: number; body: unknown; headers: Headers; params: Record<string, unknown> }): unknown {
+function sourceValue(
+  source: OutputSource,
+  answer: { status: number; body: unknown; headers: Headers; params: Record<string, unknown> },
+): unknown {
   if ("value" in source) return source.value;
   const text = source.expression;
   let value: unknown;
   if (text === "$statusCode") value = answer.status;
   else if (text === "$response.body") value = answer.body;
   // The runtime's pointer reading: its negative indexes (`/data/-1/id`) are part of the expression language.
-  else if (text.startsWith("$response.body#")) value = getAtPointer(answer.body, parsePointer(text.slice("$response.body#".length)));
-  else if (text.startsWith("$response.header.")) value = answer.headers.get(text.slice("$response.header.".length)) ?? undefined;
+  else if (text.startsWith("$response.body#"))
+    value = getAtPointer(answer.body, parsePointer(text.slice("$response.body#".length)));
+  else if (text.startsWith("$response.header."))
+    value = answer.headers.get(text.slice("$response.header.".length)) ?? undefined;
   else if (text.startsWith("$params.")) value = answer.params[text.slice("$params.".length)];
   else fail(`output expression ${text} is not one the contract suite knows`);
   if (source.count) return Array.isArray(value) ? value.length : 0;
@@ -66,7 +102,12 @@ function sourceValue(source: OutputSource, answer: { status: number; body: unkno
 }
 
 /** The outputs equal what the mapping makes of the answer, and conform to the declared outputs. */
-export function expectOutputs(tool: ToolSpec, output: Record<string, unknown>, ex: Exchange, input: Record<string, unknown>): void {
+export function expectOutputs(
+  tool: ToolSpec,
+  output: Record<string, unknown>,
+  ex: Exchange,
+  input: Record<string, unknown>,
+): void {
   const expected = expectedOutputs(tool, ex, input);
   // The runtime keeps the call's secrets out of its outputs, in any encoding: where the answer holds one (a
   // drawn query value that contains the drawn token, echoed in a next-page address), so is it expected.
@@ -82,11 +123,21 @@ const validators = new WeakMap<ToolSpec, Map<number, ValidateFunction>>();
 export function expectConforms(tool: ToolSpec, output: unknown, status: number): void {
   const errors = outputProblems(tool, output, status);
   if (!errors.length) return;
-  const problems = errors.map((e) => `${e.instancePath || "/"} ${e.message}${e.params && "additionalProperty" in e.params ? ` (${String(e.params.additionalProperty)})` : ""}`);
-  fail(`the output does not conform to the declared outputs of ${tool.id}: ${problems.join("; ")} — output ${json(output)}`);
+  const problems = errors.map(
+    (e) =>
+      `${e.instancePath || "/"} ` +
+      `${e.message}${e.params && "additionalProperty" in e.params ? ` (${String(e.params.additionalProperty)})` : ""}`,
+  );
+  fail(
+    `the output does not conform to the declared outputs of ${tool.id}: ${problems.join("; ")} — output ` +
+      `${json(output)}`,
+  );
 }
 
-/** How the output breaks the JSON Schema of the outputs the tool declares (for the answer's status): none when it conforms. */
+/**
+ * How the output breaks the JSON Schema of the outputs the tool declares (for the answer's status): none when it
+ * conforms.
+ */
 export function outputProblems(tool: ToolSpec, output: unknown, status: number): ErrorObject[] {
   let byStatus = validators.get(tool);
   if (!byStatus) validators.set(tool, (byStatus = new Map()));
@@ -143,7 +194,8 @@ function leaf(spec: OutputSpec, source: OutputSource): object {
   // its type (`{}`), which a text, a number or a boolean meets too (the mock's made-up answer, a service's).
   if (spec.type === "json") return {};
   const types: string[] = [spec.type];
-  const mayBeNull = "expression" in source && !source.required && !source.count && source.default === undefined && !spec.optional;
+  const mayBeNull =
+    "expression" in source && !source.required && !source.count && source.default === undefined && !spec.optional;
   if (mayBeNull && !types.includes("null")) types.push("null");
   return { type: types.length === 1 ? types[0] : types };
 }

@@ -25,7 +25,12 @@ let subject: Subject;
 beforeAll(async () => {
   const ir = await loadProvider(specsDir, join(specsDir, "zqwire"));
   const { source } = await loadOpenApi(join(specsDir, "zqwire/openapi.yaml"), specsDir);
-  subject = { provider: "zqwire", tools: ir.operations.map((o) => o.tool), document: new OpenApiDocument(source), manifest: loadYamlSource(join(specsDir, "zqwire/manifest.yaml")) };
+  subject = {
+    provider: "zqwire",
+    tools: ir.operations.map((o) => o.tool),
+    document: new OpenApiDocument(source),
+    manifest: loadYamlSource(join(specsDir, "zqwire/manifest.yaml")),
+  };
   mocks = await startMocks(["zqwire"], { specsDir, root: specsDir, logLevel: "silent" });
 });
 afterAll(async () => {
@@ -33,7 +38,10 @@ afterAll(async () => {
 });
 
 /** The derived cases of the operations named (all when none), on tools changed by `plant`. */
-async function run(operations: string[], plant: (tools: Map<string, ToolSpec>) => void = () => {}): Promise<CaseResult[]> {
+async function run(
+  operations: string[],
+  plant: (tools: Map<string, ToolSpec>) => void = () => {},
+): Promise<CaseResult[]> {
   const tools = new Map(subject.tools.map((t) => [t.id, structuredClone(t)]));
   plant(tools);
   const planted: Subject = { ...subject, tools: [...tools.values()] };
@@ -42,47 +50,135 @@ async function run(operations: string[], plant: (tools: Map<string, ToolSpec>) =
 }
 
 const tool = (tools: Map<string, ToolSpec>, id: string) => tools.get(id) as ToolSpec;
-const wire = (tools: Map<string, ToolSpec>, id: string, param: string) => tool(tools, id).params.find((p) => p.name === param)?.wire as Record<string, unknown>;
+const wire = (tools: Map<string, ToolSpec>, id: string, param: string) =>
+  tool(tools, id).params.find((p) => p.name === param)?.wire as Record<string, unknown>;
 
 /** [the rule, the operation, the mistake planted, what a failing case's message must name]. */
 const MISTAKES: [string, string, (tools: Map<string, ToolSpec>) => void, RegExp][] = [
-  ["path, matrix style", "zqwire_matrix", (t) => Object.assign(wire(t, "zqwire_matrix", "ids"), { encoding: { style: "label", explode: true } }), /\[style\] \/path\/ids: .*matrix style/],
-  ["path, label style", "zqwire_label", (t) => delete wire(t, "zqwire_label", "color").encoding, /\[style\] \/path\/color: .*label style/],
-  ["path, simple style exploded", "zqwire_point", (t) => Object.assign(wire(t, "zqwire_point", "point"), { encoding: { style: "simple", explode: false } }), /\[explode\] \/path\/point/],
-  ["path spanning segments (x-multi-segment)", "zqwire_get_file", (t) => delete wire(t, "zqwire_get_file", "path").multiSegment, /\[x-multi-segment\] \/path\/path/],
-  ["query, form exploded", "zqwire_search", (t) => Object.assign(wire(t, "zqwire_search", "tags"), { encoding: { style: "form", explode: false } }), /\[explode\] \/query\/tags/],
-  ["query, form unexploded", "zqwire_search", (t) => Object.assign(wire(t, "zqwire_search", "ids"), { encoding: { style: "form", explode: true } }), /\[explode\] \/query\/ids/],
-  ["query, spaceDelimited", "zqwire_search", (t) => Object.assign(wire(t, "zqwire_search", "words"), { encoding: { style: "pipeDelimited", explode: false } }), /\/query\/words.*style spaceDelimited/],
-  ["query, pipeDelimited", "zqwire_search", (t) => Object.assign(wire(t, "zqwire_search", "codes"), { encoding: { style: "form", explode: false } }), /\[style\] \/query\/codes: .*pipeDelimited/],
+  [
+    "path, matrix style",
+    "zqwire_matrix",
+    (t) => Object.assign(wire(t, "zqwire_matrix", "ids"), { encoding: { style: "label", explode: true } }),
+    /\[style\] \/path\/ids: .*matrix style/,
+  ],
+  [
+    "path, label style",
+    "zqwire_label",
+    (t) => delete wire(t, "zqwire_label", "color").encoding,
+    /\[style\] \/path\/color: .*label style/,
+  ],
+  [
+    "path, simple style exploded",
+    "zqwire_point",
+    (t) => Object.assign(wire(t, "zqwire_point", "point"), { encoding: { style: "simple", explode: false } }),
+    /\[explode\] \/path\/point/,
+  ],
+  [
+    "path spanning segments (x-multi-segment)",
+    "zqwire_get_file",
+    (t) => delete wire(t, "zqwire_get_file", "path").multiSegment,
+    /\[x-multi-segment\] \/path\/path/,
+  ],
+  [
+    "query, form exploded",
+    "zqwire_search",
+    (t) => Object.assign(wire(t, "zqwire_search", "tags"), { encoding: { style: "form", explode: false } }),
+    /\[explode\] \/query\/tags/,
+  ],
+  [
+    "query, form unexploded",
+    "zqwire_search",
+    (t) => Object.assign(wire(t, "zqwire_search", "ids"), { encoding: { style: "form", explode: true } }),
+    /\[explode\] \/query\/ids/,
+  ],
+  [
+    "query, spaceDelimited",
+    "zqwire_search",
+    (t) => Object.assign(wire(t, "zqwire_search", "words"), { encoding: { style: "pipeDelimited", explode: false } }),
+    /\/query\/words.*style spaceDelimited/,
+  ],
+  [
+    "query, pipeDelimited",
+    "zqwire_search",
+    (t) => Object.assign(wire(t, "zqwire_search", "codes"), { encoding: { style: "form", explode: false } }),
+    /\[style\] \/query\/codes: .*pipeDelimited/,
+  ],
   [
     "query, deepObject",
     "zqwire_search",
     (t) => Object.assign(wire(t, "zqwire_search", "filter"), { encoding: { style: "form", explode: true } }),
-    /a field of "filter", which the document writes in style deepObject, explode true \(filter\[state\]=…\)|query parameter "filter" \(style deepObject, explode true\) as nothing/,
+    new RegExp(
+      'a field of "filter", which the document writes in style deepObject, ' +
+        String.raw`explode true \(filter\[state\]=…\)` +
+        String.raw`|query parameter "filter" \(style deepObject, explode true\) as nothing`,
+    ),
   ],
-  ["query, content (JSON)", "zqwire_search", (t) => Object.assign(wire(t, "zqwire_search", "q"), { encoding: { style: "form", explode: false } }), /\[content\] \/query\/q/],
-  ["query, content (JSON) of a string: sent unquoted", "zqwire_search", (t) => delete wire(t, "zqwire_search", "word").encoding, /\[content\] \/query\/word/],
+  [
+    "query, content (JSON)",
+    "zqwire_search",
+    (t) => Object.assign(wire(t, "zqwire_search", "q"), { encoding: { style: "form", explode: false } }),
+    /\[content\] \/query\/q/,
+  ],
+  [
+    "query, content (JSON) of a string: sent unquoted",
+    "zqwire_search",
+    (t) => delete wire(t, "zqwire_search", "word").encoding,
+    /\[content\] \/query\/word/,
+  ],
   [
     "query, a field of an object sent under another field's key",
     "zqwire_search",
     (t) => Object.assign(wire(t, "zqwire_search", "sortBy"), { name: "sort[then]" }),
     /sortBy: the service reads query parameter "sort"'s field "by" \(style deepObject, explode true\) as nothing/,
   ],
-  ["query, allowReserved", "zqwire_search", (t) => Object.assign(wire(t, "zqwire_search", "term"), { encoding: { style: "form", explode: true, reserved: true } }), /\[allowReserved\] \/query\/term/],
-  ["query, allowEmptyValue", "zqwire_search", (t) => Object.assign((wire(t, "zqwire_search", "anyLevel").whenTrue as Record<string, unknown>[])[0] as object, { name: "depth" }), /\[allowEmptyValue\] \/query\/depth/],
-  ["header, simple style (a list)", "zqwire_search", (t) => Object.assign(wire(t, "zqwire_search", "sizes"), { encoding: { style: "simple", explode: false, json: true } }), /\/header\/X-Zq-Sizes.*style simple/],
-  ["header, simple style exploded (an object)", "zqwire_search", (t) => Object.assign(wire(t, "zqwire_search", "meta"), { encoding: { style: "simple", explode: false } }), /\[explode\] \/header\/X-Zq-Meta/],
+  [
+    "query, allowReserved",
+    "zqwire_search",
+    (t) =>
+      Object.assign(wire(t, "zqwire_search", "term"), { encoding: { style: "form", explode: true, reserved: true } }),
+    /\[allowReserved\] \/query\/term/,
+  ],
+  [
+    "query, allowEmptyValue",
+    "zqwire_search",
+    (t) =>
+      Object.assign((wire(t, "zqwire_search", "anyLevel").whenTrue as Record<string, unknown>[])[0] as object, {
+        name: "depth",
+      }),
+    /\[allowEmptyValue\] \/query\/depth/,
+  ],
+  [
+    "header, simple style (a list)",
+    "zqwire_search",
+    (t) =>
+      Object.assign(wire(t, "zqwire_search", "sizes"), { encoding: { style: "simple", explode: false, json: true } }),
+    /\/header\/X-Zq-Sizes.*style simple/,
+  ],
+  [
+    "header, simple style exploded (an object)",
+    "zqwire_search",
+    (t) => Object.assign(wire(t, "zqwire_search", "meta"), { encoding: { style: "simple", explode: false } }),
+    /\[explode\] \/header\/X-Zq-Meta/,
+  ],
   [
     "form, a JSON-encoded field (encoding.contentType)",
     "zqwire_send_message",
     (t) => delete (tool(t, "zqwire_send_message").body as { fields: Record<string, { json?: true }> }).fields.to?.json,
     /\[encoding\.contentType\] \/body\/to: .*a JSON list goes as to=\["a","b"\]/,
   ],
-  ["form, a list in one pair (encoding explode)", "zqwire_send_message", (t) => Object.assign(tool(t, "zqwire_send_message").body?.fields?.ids as object, { explode: true }), /\[encoding\.style\] \/body\/ids/],
+  [
+    "form, a list in one pair (encoding explode)",
+    "zqwire_send_message",
+    (t) => Object.assign(tool(t, "zqwire_send_message").body?.fields?.ids as object, { explode: true }),
+    /\[encoding\.style\] \/body\/ids/,
+  ],
   [
     "multipart, a part's content type (encoding.contentType)",
     "zqwire_upload",
-    (t) => Object.assign(tool(t, "zqwire_upload").params.find((p) => p.name === "file") as object, { contentType: "text/plain" }),
+    (t) =>
+      Object.assign(tool(t, "zqwire_upload").params.find((p) => p.name === "file") as object, {
+        contentType: "text/plain",
+      }),
     /\[encoding\.contentType\] \/body\/file/,
   ],
   [
@@ -91,7 +187,10 @@ const MISTAKES: [string, string, (tools: Map<string, ToolSpec>) => void, RegExp]
     // Written as a form's text (`width,5`) instead of one JSON part: left without an encoding, an object now goes as
     // application/json by OpenAPI's default, so the mistake is a wrong encoding, not a missing one.
     (t) => {
-      (tool(t, "zqwire_upload").body as { fields: Record<string, unknown> }).fields.info = { style: "form", explode: false };
+      (tool(t, "zqwire_upload").body as { fields: Record<string, unknown> }).fields.info = {
+        style: "form",
+        explode: false,
+      };
     },
     /\[encoding\.contentType\] \/body\/info: .*text\/plain \(no Content-Type\)/,
   ],
@@ -115,7 +214,12 @@ const MISTAKES: [string, string, (tools: Map<string, ToolSpec>) => void, RegExp]
       }),
     /\[schema\] \/body\/lines\/1\/sku/,
   ],
-  ["the credential where its scheme says", "zqwire_label", (t) => Object.assign(tool(t, "zqwire_label"), { auth: { type: "bearer", param: "apiKey" } }), /\[security\] \/credential: .*Authorization header/],
+  [
+    "the credential where its scheme says",
+    "zqwire_label",
+    (t) => Object.assign(tool(t, "zqwire_label"), { auth: { type: "bearer", param: "apiKey" } }),
+    /\[security\] \/credential: .*Authorization header/,
+  ],
 ];
 
 describe("the zqwire provider, each serialization rule used once", () => {
@@ -125,23 +229,38 @@ describe("the zqwire provider, each serialization rule used once", () => {
     expect(results.filter((r) => r.status !== "passed").map((r) => `${r.id}: ${r.message}`)).toEqual([]);
   });
 
-  it('holds a string query value the document JSON-encodes (content) as its JSON text, quoted (word="fox"), in every case', async () => {
-    const results = await run(["zqwire_search"]);
-    expect(results.map((r) => r.name)).toContain("word maxLength 8 at the boundary");
-    expect(results.filter((r) => r.status !== "passed").map((r) => `${r.id}: ${r.message}`)).toEqual([]);
-  });
+  it(
+    'holds a string query value the document JSON-encodes (content) as its JSON text, quoted (word="fox"), in ' +
+      "every case",
+    async () => {
+      const results = await run(["zqwire_search"]);
+      expect(results.map((r) => r.name)).toContain("word maxLength 8 at the boundary");
+      expect(results.filter((r) => r.status !== "passed").map((r) => `${r.id}: ${r.message}`)).toEqual([]);
+    },
+  );
 
-  it("steers its mock out of band where the API declares its own Prefer: Prism's query keys, never the API's header", async () => {
-    const results = await run(["zqwire_set_prefs"]);
-    expect(results.filter((r) => r.kind === "error" || r.kind === "example").map((r) => [r.name, r.status])).toContainEqual(['409 "busy" becomes the structured error', "passed"]);
-    const put = (query: string, prefer: string) => fetch(`${mocks.urls.zqwire}/v1/zqprefs${query}`, { method: "PUT", headers: { "x-zq-key": "zq-key-0123456789", prefer, "content-type": "application/json" }, body: '{"theme":"dark"}' });
-    const steered = await put("?__code=409&__example=busy", "return=minimal");
-    expect([steered.status, await steered.json()]).toEqual([409, { message: "another change is under way" }]);
-    // Steering in the API's own header is a request that breaks the API's rules.
-    const collided = await put("", "code=409");
-    expect(collided.status).toBe(422);
-    expect(await collided.json()).toMatchObject({ refusals: [{ rule: "schema", pointer: "/header/Prefer" }] });
-  });
+  it(
+    "steers its mock out of band where the API declares its own Prefer: Prism's query keys, never the API's " +
+      "header",
+    async () => {
+      const results = await run(["zqwire_set_prefs"]);
+      expect(
+        results.filter((r) => r.kind === "error" || r.kind === "example").map((r) => [r.name, r.status]),
+      ).toContainEqual(['409 "busy" becomes the structured error', "passed"]);
+      const put = (query: string, prefer: string) =>
+        fetch(`${mocks.urls.zqwire}/v1/zqprefs${query}`, {
+          method: "PUT",
+          headers: { "x-zq-key": "zq-key-0123456789", prefer, "content-type": "application/json" },
+          body: '{"theme":"dark"}',
+        });
+      const steered = await put("?__code=409&__example=busy", "return=minimal");
+      expect([steered.status, await steered.json()]).toEqual([409, { message: "another change is under way" }]);
+      // Steering in the API's own header is a request that breaks the API's rules.
+      const collided = await put("", "code=409");
+      expect(collided.status).toBe(422);
+      expect(await collided.json()).toMatchObject({ refusals: [{ rule: "schema", pointer: "/header/Prefer" }] });
+    },
+  );
 
   it.each(MISTAKES)("fails naming the rule when one mistake is planted: %s", async (_rule, operation, plant, named) => {
     const results = await run([operation], plant);

@@ -34,7 +34,8 @@ export function violationsOf(headers: Headers, body: string): Violation[] {
   const header = headers.get("sl-violations");
   if (header) found.push(...asViolations(parseJson(header)));
   const problem = parseJson(body) as { type?: unknown; validation?: unknown } | undefined;
-  if (problem && typeof problem.type === "string" && problem.type.startsWith(PRISM_ERRORS)) found.push(...asViolations(problem.validation));
+  if (problem && typeof problem.type === "string" && problem.type.startsWith(PRISM_ERRORS))
+    found.push(...asViolations(problem.validation));
   // The same violation can come in both places; keep one of each.
   const seen = new Set<string>();
   return found.filter((v) => {
@@ -51,7 +52,12 @@ export function prismProblemOf(contentType: string | null, body: string): PrismP
   if (!contentType?.includes("problem+json")) return undefined;
   const problem = parseJson(body) as Partial<PrismProblem> | undefined;
   if (!problem || typeof problem.type !== "string" || !problem.type.startsWith(PRISM_ERRORS)) return undefined;
-  return { type: problem.type.slice(PRISM_ERRORS.length), title: String(problem.title ?? ""), ...(problem.detail ? { detail: String(problem.detail) } : {}), ...(typeof problem.status === "number" ? { status: problem.status } : {}) };
+  return {
+    type: problem.type.slice(PRISM_ERRORS.length),
+    title: String(problem.title ?? ""),
+    ...(problem.detail ? { detail: String(problem.detail) } : {}),
+    ...(typeof problem.status === "number" ? { status: problem.status } : {}),
+  };
 }
 
 /**
@@ -61,7 +67,8 @@ export function prismProblemOf(contentType: string | null, body: string): PrismP
  */
 export function describeViolation(v: Violation): string {
   // Prism leaves "request" out of some locations (["path", "id"]).
-  const location = v.location[0] === "request" || v.location[0] === "response" ? v.location : ["request", ...v.location];
+  const location =
+    v.location[0] === "request" || v.location[0] === "response" ? v.location : ["request", ...v.location];
   const [side, part, ...rest] = location;
   const pointer = formatPointer(rest.map(String)) || "/";
   return `${side} ${part ?? ""} ${pointer}: ${v.message}${v.code ? ` (${v.code})` : ""}`.replace(/ {2,}/g, " ");
@@ -79,7 +86,9 @@ function asViolations(value: unknown): Violation[] {
     }));
 }
 
-/** Prism writes a severity as its name ("Error", "Warning", "Information", "Hint"); one without any counts as an error. */
+/**
+ * Prism writes a severity as its name ("Error", "Warning", "Information", "Hint"); one without any counts as an error.
+ */
 function isError(v: Violation): boolean {
   return v.severity === undefined || v.severity === "Error" || v.severity === "0";
 }

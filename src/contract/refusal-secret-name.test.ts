@@ -11,7 +11,14 @@ afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
 
 describe("an unknown parameter named like a secret of the input", () => {
   it("is expected redacted in the refusal; another unknown name, as it is", async () => {
-    const doc = openapi({ "/zqnotes": { get: { operationId: "listZqnotes", responses: { "200": reply({ type: "object", properties: { id: { type: "string" } } }, { id: "1" }) } } } });
+    const doc = openapi({
+      "/zqnotes": {
+        get: {
+          operationId: "listZqnotes",
+          responses: { "200": reply({ type: "object", properties: { id: { type: "string" } } }, { id: "1" }) },
+        },
+      },
+    });
     const [tool] = await linkedTools(drafted(doc, ["listZqnotes"], "zqnotes"), "zqnotes");
     if (!tool) throw new Error("no tool linked");
     const refusal = async (input: Record<string, unknown>, param: string) => {
@@ -30,20 +37,29 @@ describe("an unknown parameter named like a secret of the input", () => {
 });
 
 describe("a refused value that holds a secret of the input in another letter case", () => {
-  it("is expected redacted, as the runtime redacts letter case aside (a drawn token prototype, a value Prototypeaa)", async () => {
-    const doc = openapi({
-      "/zqnotes": {
-        get: {
-          operationId: "listZqnotes",
-          parameters: [{ name: "cursor", in: "query", schema: { type: "string", maxLength: 12 } }],
-          responses: { "200": reply({ type: "object", properties: { id: { type: "string" } } }, { id: "1" }) },
+  it(
+    "is expected redacted, as the runtime redacts letter case aside (a drawn token prototype, a value " +
+      "Prototypeaa)",
+    async () => {
+      const doc = openapi({
+        "/zqnotes": {
+          get: {
+            operationId: "listZqnotes",
+            parameters: [{ name: "cursor", in: "query", schema: { type: "string", maxLength: 12 } }],
+            responses: { "200": reply({ type: "object", properties: { id: { type: "string" } } }, { id: "1" }) },
+          },
         },
-      },
-    });
-    const [tool] = await linkedTools(drafted(doc, ["listZqnotes"], "zqnotes"), "zqnotes");
-    if (!tool) throw new Error("no tool linked");
-    const input = { accessToken: "zqsecret", cursor: "ZQSECRET-too-long" };
-    const result = await executeToolDefinition(tool, input, { baseUrl: "http://127.0.0.1:9" });
-    expect(() => expectRefused({ input, result, exchanges: [] }, { param: "cursor", rule: "maxLength", value: input.cursor, secrets: secretsIn(tool, input) })).not.toThrow();
-  });
+      });
+      const [tool] = await linkedTools(drafted(doc, ["listZqnotes"], "zqnotes"), "zqnotes");
+      if (!tool) throw new Error("no tool linked");
+      const input = { accessToken: "zqsecret", cursor: "ZQSECRET-too-long" };
+      const result = await executeToolDefinition(tool, input, { baseUrl: "http://127.0.0.1:9" });
+      expect(() =>
+        expectRefused(
+          { input, result, exchanges: [] },
+          { param: "cursor", rule: "maxLength", value: input.cursor, secrets: secretsIn(tool, input) },
+        ),
+      ).not.toThrow();
+    },
+  );
 });

@@ -3,7 +3,7 @@
 // to an environment variable (never its value).
 import type { ToolSpec } from "@blockwright/runtime/internal";
 import { envVariableName } from "../model/naming.js";
-import type { Input } from "./values.js";
+import type { Input } from "./inputs/values.js";
 
 /** The port the printed lines assume for `blockwright mock <provider> --port …`. */
 export const REPRO_PORT = 4010;
@@ -13,7 +13,9 @@ export function secretReference(tool: ToolSpec, input: Input): Input {
   const out: Input = {};
   for (const [name, value] of Object.entries(input)) {
     if (value === undefined || name === tool.server.param) continue;
-    out[name] = tool.params.find((p) => p.name === name)?.secret ? `{{${envVariableName(tool.provider, name)}}}` : value;
+    out[name] = tool.params.find((p) => p.name === name)?.secret
+      ? `{{${envVariableName(tool.provider, name)}}}`
+      : value;
   }
   return out;
 }
@@ -28,13 +30,22 @@ export function callCommand(tool: ToolSpec, input: Input, drawn: string[] = []):
   const plain: Input = {};
   const secrets: string[] = [];
   for (const [name, value] of Object.entries(secretReference(tool, input))) {
-    if (tool.params.find((p) => p.name === name)?.secret) secrets.push(`--param ${shellQuote(`${name}=${String(value)}`)}`);
+    if (tool.params.find((p) => p.name === name)?.secret)
+      secrets.push(`--param ${shellQuote(`${name}=${String(value)}`)}`);
     else plain[name] = value;
   }
   const address = `http://127.0.0.1:${REPRO_PORT}`;
-  const target = tool.server.param ? `--param ${shellQuote(`${tool.server.param}=${address}`)}` : `--base-url ${address}`;
-  const env = drawn.filter((name) => typeof input[name] === "string").map((name) => `${envVariableName(tool.provider, name)}=${shellQuote(input[name] as string)}`);
-  return [...env, `blockwright call ${tool.id}`, `--params ${shellQuote(JSON.stringify(plain))}`, ...secrets, target].join(" ") + `   (with \`blockwright mock ${tool.provider} --port ${REPRO_PORT}\` running)`;
+  const target = tool.server.param
+    ? `--param ${shellQuote(`${tool.server.param}=${address}`)}`
+    : `--base-url ${address}`;
+  const env = drawn
+    .filter((name) => typeof input[name] === "string")
+    .map((name) => `${envVariableName(tool.provider, name)}=${shellQuote(input[name] as string)}`);
+  return (
+    [...env, `blockwright call ${tool.id}`, `--params ${shellQuote(JSON.stringify(plain))}`, ...secrets, target].join(
+      " ",
+    ) + `   (with \`blockwright mock ${tool.provider} --port ${REPRO_PORT}\` running)`
+  );
 }
 
 /** A POSIX shell word: single-quoted, quotes inside escaped. */

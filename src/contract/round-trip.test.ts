@@ -17,23 +17,41 @@ import type { CaseContext, Subject } from "./types.js";
 const root = fileURLToPath(new URL("../mocks/__fixtures__/", import.meta.url));
 const specsDir = join(root, "mock-state");
 const tools = (await loadProvider(root, join(specsDir, "zqshop"))).operations.map((o) => o.tool);
-const subject: Subject = { provider: "zqshop", tools, document: new OpenApiDocument(loadYamlSource(join(specsDir, "zqshop/openapi.yaml"))) };
+const subject: Subject = {
+  provider: "zqshop",
+  tools,
+  document: new OpenApiDocument(loadYamlSource(join(specsDir, "zqshop/openapi.yaml"))),
+};
 
 let stateful: MockServers;
 let plain: MockServers;
 beforeAll(async () => {
-  [stateful, plain] = await Promise.all([startMocks(["zqshop"], { specsDir, root, state: {}, log: () => {} }), startMocks(["zqshop"], { specsDir, root, log: () => {} })]);
+  [stateful, plain] = await Promise.all([
+    startMocks(["zqshop"], { specsDir, root, state: {}, log: () => {} }),
+    startMocks(["zqshop"], { specsDir, root, log: () => {} }),
+  ]);
 });
 afterAll(async () => {
   await Promise.all([stateful?.close(), plain?.close()]);
 });
 
-const ctx = (on: MockServers): CaseContext => ({ mockUrl: () => plain.urls.zqshop as string, statefulMockUrl: async () => on.urls.zqshop as string, seed: 1, runs: 1 });
+const ctx = (on: MockServers): CaseContext => ({
+  mockUrl: () => plain.urls.zqshop as string,
+  statefulMockUrl: async () => on.urls.zqshop as string,
+  seed: 1,
+  runs: 1,
+});
 
 describe("round trips of a document's resources", () => {
-  it("are derived once per provider, one per resource the manifest binds a create and a read of (the RPC path none)", () => {
-    expect(scenarioKind.deriveProvider?.(subject).map((c) => c.id)).toEqual(["zqshop_create_order › scenario › round trip of /orders: create → get → list → delete → get (404)"]);
-  });
+  it(
+    "are derived once per provider, one per resource the manifest binds a create and a read of (the RPC path " +
+      "none)",
+    () => {
+      expect(scenarioKind.deriveProvider?.(subject).map((c) => c.id)).toEqual([
+        "zqshop_create_order › scenario › round trip of /orders: create → get → list → delete → get (404)",
+      ]);
+    },
+  );
 
   it("hold on the stateful mock", async () => {
     for (const c of roundTripCases(subject)) await c.run(ctx(stateful));
@@ -41,12 +59,16 @@ describe("round trips of a document's resources", () => {
 
   it("fail on a mock that keeps nothing, naming the field it did not keep", async () => {
     const [c] = roundTripCases(subject);
-    await expect(c?.run(ctx(plain))).rejects.toThrow(/field "customer_email" of the created record \(the create sent it\)/);
+    await expect(c?.run(ctx(plain))).rejects.toThrow(
+      /field "customer_email" of the created record \(the create sent it\)/,
+    );
   });
 
   it("fail clearly where the run gives no stateful mock", async () => {
     const [c] = roundTripCases(subject);
-    await expect(c?.run({ mockUrl: () => plain.urls.zqshop as string, seed: 1, runs: 1 })).rejects.toThrow("a round trip needs a stateful mock, and this run gives none");
+    await expect(c?.run({ mockUrl: () => plain.urls.zqshop as string, seed: 1, runs: 1 })).rejects.toThrow(
+      "a round trip needs a stateful mock, and this run gives none",
+    );
   });
 });
 
@@ -68,7 +90,10 @@ describe("a resource whose create answers no id (a bare 201, its address in Loca
                     description: "ok",
                     content: {
                       "application/json": {
-                        schema: { type: "object", properties: { zqKeywordId: { type: "string" }, text: { type: "string" } } },
+                        schema: {
+                          type: "object",
+                          properties: { zqKeywordId: { type: "string" }, text: { type: "string" } },
+                        },
                       },
                     },
                   },
@@ -80,15 +105,21 @@ describe("a resource whose create answers no id (a bare 201, its address in Loca
         "zqkeywords.yaml",
       ),
     );
-    const tool = (method: string, operationId: string, params: unknown[]) => ({ method, operationId, params }) as unknown as ToolSpec;
+    const tool = (method: string, operationId: string, params: unknown[]) =>
+      ({ method, operationId, params }) as unknown as ToolSpec;
     const keywords: Subject = {
       provider: "zqkeywords",
       document,
-      tools: [tool("POST", "createZqkeyword", []), tool("GET", "getZqkeyword", [{ name: "zqKeywordId", wire: { in: "path" } }])],
+      tools: [
+        tool("POST", "createZqkeyword", []),
+        tool("GET", "getZqkeyword", [{ name: "zqKeywordId", wire: { in: "path" } }]),
+      ],
     };
     expect(roundTrips(keywords)).toEqual([]);
     // The same create answering the record gets one.
-    const answering = structuredClone(document.source.data) as { paths: Record<string, Record<string, { responses: unknown }>> };
+    const answering = structuredClone(document.source.data) as {
+      paths: Record<string, Record<string, { responses: unknown }>>;
+    };
     answering.paths["/zqkeywords"]!.post!.responses = answering.paths["/zqkeywords/{zqKeywordId}"]!.get!.responses;
     const withRecord = new OpenApiDocument(parseYamlSource(JSON.stringify(answering), "zqkeywords.yaml"));
     expect(roundTrips({ ...keywords, document: withRecord })).toHaveLength(1);

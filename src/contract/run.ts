@@ -6,7 +6,14 @@ import type { SourcePosition } from "../load/yaml-source.js";
 import { type FailureDetail, failureDetail } from "./failure.js";
 import { expectJudged } from "./call.js";
 import type { Exchange } from "./exchange.js";
-import { ContractFailure, type CaseContext, type CaseSource, type ContractCase, type ObservedCall, type ResultKind } from "./types.js";
+import {
+  ContractFailure,
+  type CaseContext,
+  type CaseSource,
+  type ContractCase,
+  type ObservedCall,
+  type ResultKind,
+} from "./types.js";
 
 export interface CaseResult {
   id: string;
@@ -41,7 +48,11 @@ export interface RunOptions {
 }
 
 /** Results in case order; a stopped run returns the results of the cases it ran. */
-export async function runCases(cases: ContractCase<ResultKind>[], ctx: CaseContext, options: RunOptions = {}): Promise<CaseResult[]> {
+export async function runCases(
+  cases: ContractCase<ResultKind>[],
+  ctx: CaseContext,
+  options: RunOptions = {},
+): Promise<CaseResult[]> {
   const results: CaseResult[] = new Array(cases.length);
   let next = 0;
   const worker = async () => {
@@ -71,7 +82,15 @@ export async function runCase(c: ContractCase<ResultKind>, ctx: CaseContext): Pr
       ctx.observe?.(call);
     },
   };
-  const base = { id: c.id, provider: c.provider, operation: c.operation, kind: c.kind, name: c.name, source: c.source, startedAtMs: Math.round(performance.timeOrigin + started) };
+  const base = {
+    id: c.id,
+    provider: c.provider,
+    operation: c.operation,
+    kind: c.kind,
+    name: c.name,
+    source: c.source,
+    startedAtMs: Math.round(performance.timeOrigin + started),
+  };
   try {
     try {
       await c.run(observed);
@@ -84,6 +103,14 @@ export async function runCase(c: ContractCase<ResultKind>, ctx: CaseContext): Pr
     const failure = e instanceof ContractFailure;
     const message = e instanceof Error ? e.message : String(e);
     const at = failure && e.at ? { at: e.at } : {};
-    return { ...base, status: failure ? "failed" : "error", durationMs: Math.round(performance.now() - started), message, ...at, statuses: [...statuses], failure: failureDetail(message, last, failure ? e.reproduce : undefined) };
+    return {
+      ...base,
+      status: failure ? "failed" : "error",
+      durationMs: Math.round(performance.now() - started),
+      message,
+      ...at,
+      statuses: [...statuses],
+      failure: failureDetail(message, last, failure ? e.reproduce : undefined),
+    };
   }
 }

@@ -21,8 +21,12 @@ const address = "http://127.0.0.1:1/zq/podcasts/p1";
 
 describe("a request as sent, for comparison", () => {
   it("is the same for two sends of the same multipart form, whose boundaries differ", async () => {
-    const first = await recorded(new Request(address, { method: "PUT", body: form({ zqTitle: "Dune", zqLogo: "bytes" }) }));
-    const second = await recorded(new Request(address, { method: "PUT", body: form({ zqTitle: "Dune", zqLogo: "bytes" }) }));
+    const first = await recorded(
+      new Request(address, { method: "PUT", body: form({ zqTitle: "Dune", zqLogo: "bytes" }) }),
+    );
+    const second = await recorded(
+      new Request(address, { method: "PUT", body: form({ zqTitle: "Dune", zqLogo: "bytes" }) }),
+    );
     expect(first.rawBody).not.toBe(second.rawBody);
     expect(sentRequest(second)).toBe(sentRequest(first));
     expect(sentRequest(first)).toContain('name="zqTitle"\r\n\r\nDune\r\n--<boundary>');
@@ -37,6 +41,8 @@ describe("a request as sent, for comparison", () => {
   it("keeps any other body as sent, and tells method and address apart", async () => {
     const json = { headers: new Headers({ "content-type": "application/json" }), rawBody: '{"boundary":"x"}' };
     expect(sentRequest({ method: "POST", url: new URL(address), ...json })).toBe(`POST ${address} {"boundary":"x"}`);
-    expect(sentRequest({ method: "PUT", url: new URL(address), ...json })).not.toBe(sentRequest({ method: "POST", url: new URL(address), ...json }));
+    expect(sentRequest({ method: "PUT", url: new URL(address), ...json })).not.toBe(
+      sentRequest({ method: "POST", url: new URL(address), ...json }),
+    );
   });
 });

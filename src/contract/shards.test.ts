@@ -29,14 +29,17 @@ describe("partition", () => {
     }
   });
 
-  it("gives each provider whole to one part while it fits in a fair share: a part starts only its providers' mocks", () => {
-    const cases = suite({ "a/x": 10, "b/x": 9, "b/y": 1, "c/x": 6, "d/x": 5 });
-    const parts = partition(cases, 3);
-    expect(parts.map(providersOf)).toEqual([["a"], ["b"], ["c", "d"]]);
-    expect(parts.map((p) => p.length)).toEqual([10, 10, 11]);
-    // Every-n-th-case shards would have started all four mocks in each.
-    expect(parts.every((p) => providersOf(p).length < 4)).toBe(true);
-  });
+  it(
+    "gives each provider whole to one part while it fits in a fair share: a part starts only its " + "providers' mocks",
+    () => {
+      const cases = suite({ "a/x": 10, "b/x": 9, "b/y": 1, "c/x": 6, "d/x": 5 });
+      const parts = partition(cases, 3);
+      expect(parts.map(providersOf)).toEqual([["a"], ["b"], ["c", "d"]]);
+      expect(parts.map((p) => p.length)).toEqual([10, 10, 11]);
+      // Every-n-th-case shards would have started all four mocks in each.
+      expect(parts.every((p) => providersOf(p).length < 4)).toBe(true);
+    },
+  );
 
   it("splits a provider larger than a fair share by operation, and balances the parts by case count", () => {
     const cases = suite({ "big/a": 30, "big/b": 30, "big/c": 20, "big/d": 20, "small/x": 10, "small/y": 10 });
@@ -44,7 +47,8 @@ describe("partition", () => {
     // Pieces of 30, 30, 20, 20 and 20 cases: no split into three does better than 50 at most.
     expect(Math.max(...parts.map((p) => p.length))).toBe(50);
     // An operation is never split.
-    for (const op of ["big/a", "big/b", "big/c", "big/d"]) expect(parts.filter((p) => p.some((c) => `${c.provider}/${c.operation}` === op))).toHaveLength(1);
+    for (const op of ["big/a", "big/b", "big/c", "big/d"])
+      expect(parts.filter((p) => p.some((c) => `${c.provider}/${c.operation}` === op))).toHaveLength(1);
   });
 
   it("is the same every time, whatever order the pieces tie in", () => {

@@ -14,12 +14,16 @@ interface Placed {
   operation: string;
 }
 
-/** `cases` in `total` disjoint parts that together hold every case; a part may be empty when there are fewer pieces than parts. */
+/**
+ * `cases` in `total` disjoint parts that together hold every case; a part may be empty when there are fewer pieces than
+ * parts.
+ */
 export function partition<T extends Placed>(cases: readonly T[], total: number): T[][] {
   const share = Math.ceil(cases.length / total);
   const perProvider = new Map<string, number>();
   for (const c of cases) perProvider.set(c.provider, (perProvider.get(c.provider) ?? 0) + 1);
-  const pieceOf = (c: Placed) => ((perProvider.get(c.provider) ?? 0) > share ? `${c.provider}\u0000${c.operation}` : c.provider);
+  const pieceOf = (c: Placed) =>
+    (perProvider.get(c.provider) ?? 0) > share ? `${c.provider}\u0000${c.operation}` : c.provider;
 
   const sizes = new Map<string, number>();
   for (const c of cases) sizes.set(pieceOf(c), (sizes.get(pieceOf(c)) ?? 0) + 1);

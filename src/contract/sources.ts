@@ -8,7 +8,10 @@ import { locateInDocument, locateInManifest } from "../load/source-place.js";
 import type { SourcePosition } from "../load/yaml-source.js";
 import type { CaseSource, Subject } from "./types.js";
 
-/** A parameter of the tool in the manifest (the operation's own, or one shared by the provider), and optionally one of its keys (`maximum`, `enum`…). */
+/**
+ * A parameter of the tool in the manifest (the operation's own, or one shared by the provider), and optionally one of
+ * its keys (`maximum`, `enum`…).
+ */
 export function paramSource(tool: ToolSpec, name: string, key?: string): CaseSource {
   return { document: "manifest", path: ["operations", tool.id, "params", name, ...(key ? [key] : [])] };
 }
@@ -19,8 +22,19 @@ export function operationSource(tool: ToolSpec, ...path: (string | number)[]): C
 }
 
 /** A response of the operation in the OpenAPI document, and its named example when given. */
-export function responseSource(op: OpenApiOperation, status: string | number, mediaType?: string, example?: string): CaseSource {
-  const media = mediaType ? ["content", mediaType, ...(example !== undefined ? (example === "default" ? ["example"] : ["examples", example]) : [])] : [];
+export function responseSource(
+  op: OpenApiOperation,
+  status: string | number,
+  mediaType?: string,
+  example?: string,
+): CaseSource {
+  const media = mediaType
+    ? [
+        "content",
+        mediaType,
+        ...(example !== undefined ? (example === "default" ? ["example"] : ["examples", example]) : []),
+      ]
+    : [];
   return { document: "openapi", path: [...op.location, "responses", String(status), ...media] };
 }
 
@@ -30,7 +44,10 @@ export function specSource(op: OpenApiOperation, ...path: (string | number)[]): 
 }
 
 /** The line of a case's source (see load/source-place.ts); undefined when the manifest was not read. */
-export function locateSource(subject: Pick<Subject, "document" | "manifest">, source: CaseSource): SourcePosition | undefined {
+export function locateSource(
+  subject: Pick<Subject, "document" | "manifest">,
+  source: CaseSource,
+): SourcePosition | undefined {
   if (source.document === "openapi") return locateInDocument(subject.document.source, source.path);
   return subject.manifest ? locateInManifest(subject.manifest, source.path) : undefined;
 }

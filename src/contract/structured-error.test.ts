@@ -12,16 +12,41 @@ import { expectStructuredError } from "./structured-error.js";
 
 const tracker = irFixture("tracker");
 const base = tracker.operations.find((o) => o.tool.method === "GET")!.tool;
-const tool: ToolSpec = { ...structuredClone(base), errors: { code: [], message: [parseExpression("$response.body#/errors/0/message")], requestId: [], retryableStatuses: [] } };
+const tool: ToolSpec = {
+  ...structuredClone(base),
+  errors: {
+    code: [],
+    message: [parseExpression("$response.body#/errors/0/message")],
+    requestId: [],
+    retryableStatuses: [],
+  },
+};
 
-/** The structured error the runtime made of a 400 with `body` (JSON, or the answer given), checked by the suite; its failure message, or "ok". */
+/**
+ * The structured error the runtime made of a 400 with `body` (JSON, or the answer given), checked by the suite; its
+ * failure message, or "ok".
+ */
 async function checked(body: unknown, answer: Response = json(400, body)): Promise<string> {
-  const input = Object.fromEntries(tool.params.filter((p) => p.required).map((p) => [p.name, p.secret ? "zq-token-0123456789" : "zq"]));
+  const input = Object.fromEntries(
+    tool.params.filter((p) => p.required).map((p) => [p.name, p.secret ? "zq-token-0123456789" : "zq"]),
+  );
   const { fetch } = scriptedFetch(answer);
   const result = await executeToolDefinition(tool, input, { fetch, baseUrl: "http://127.0.0.1:9" });
   if (result.success) throw new Error("expected the 400 to fail the call");
   const url = new URL("http://127.0.0.1:9/");
-  const ex: Exchange = { method: "GET", url, search: "", headers: new Headers(), rawBody: "", body: undefined, status: 400, responseHeaders: new Headers(), responseBody: JSON.stringify(body), violations: [], at: 0 };
+  const ex: Exchange = {
+    method: "GET",
+    url,
+    search: "",
+    headers: new Headers(),
+    rawBody: "",
+    body: undefined,
+    status: 400,
+    responseHeaders: new Headers(),
+    responseBody: JSON.stringify(body),
+    violations: [],
+    at: 0,
+  };
   try {
     expectStructuredError(tool, ex, result.error);
     return "ok";
@@ -35,23 +60,41 @@ describe("a 400 answer and the manifest's errors.message", () => {
     expect(await checked({ errors: [{ message: "zq field is required" }] })).toBe("ok");
   });
 
-  it.each([[{}], [{ errors: [{}] }], [{ errors: [] }]])("no text at all in %j: nothing to find, the error names the status", async (body) => {
-    expect(await checked(body)).toBe("ok");
-  });
-
-  it("an HTML page (a login form the document declares as its default answer): the error names the status and says it is a page", async () => {
-    const page = "<!doctype html><title>zq sign in</title>";
-    expect(await checked(page, new Response(page, { status: 400, headers: { "content-type": "text/html" } }))).toBe("ok");
-  });
-
-  it.each([[{ id: "zq1", name: "zq folder", path: "/zq" }], [{ zqIdentifier: "zq", created: "2024-05-01T12:00:00Z", status: "ERROR" }]])(
-    "only a record's fields in %j (no field named as a message, more than one text): nothing to find, the error names the status",
+  it.each([[{}], [{ errors: [{}] }], [{ errors: [] }]])(
+    "no text at all in %j: nothing to find, the error names the status",
     async (body) => {
       expect(await checked(body)).toBe("ok");
     },
   );
 
-  it.each([[{ status: "down" }], [{ state: "zq-unavailable", retry: 3 }], [{ errors: [{ errorCode: "401" }], faultId: "zq-72d7", traceId: "0HLZQ" }], [{ zqFaultId: "zq-72d7", trace_id: "0HLZQ" }]])(
+  it(
+    "an HTML page (a login form the document declares as its default answer): the error names the status and " +
+      "says it is a page",
+    async () => {
+      const page = "<!doctype html><title>zq sign in</title>";
+      expect(await checked(page, new Response(page, { status: 400, headers: { "content-type": "text/html" } }))).toBe(
+        "ok",
+      );
+    },
+  );
+
+  it.each([
+    [{ id: "zq1", name: "zq folder", path: "/zq" }],
+    [{ zqIdentifier: "zq", created: "2024-05-01T12:00:00Z", status: "ERROR" }],
+  ])(
+    "only a record's fields in %j (no field named as a message, more than one text): nothing to find, the " +
+      "error names the status",
+    async (body) => {
+      expect(await checked(body)).toBe("ok");
+    },
+  );
+
+  it.each([
+    [{ status: "down" }],
+    [{ state: "zq-unavailable", retry: 3 }],
+    [{ errors: [{ errorCode: "401" }], faultId: "zq-72d7", traceId: "0HLZQ" }],
+    [{ zqFaultId: "zq-72d7", trace_id: "0HLZQ" }],
+  ])(
     "only a state, a code or ids in %j (under status, *Code, *Id): no message to find, the error names the status line",
     async (body) => {
       expect(await checked(body)).toBe("ok");
@@ -59,10 +102,18 @@ describe("a 400 answer and the manifest's errors.message", () => {
   );
 
   it("text the expressions miss (a message in another place): the case fails, naming the answer", async () => {
-    expect(await checked({ errors: { field: "zq", message: "zq field is required" } })).toMatch(/^the manifest's error message expressions \(errors\.message\) find no message in the 400 answer /);
+    expect(await checked({ errors: { field: "zq", message: "zq field is required" } })).toMatch(
+      /^the manifest's error message expressions \(errors\.message\) find no message in the 400 answer /,
+    );
     // Under a field named as errors, or the answer's one text, whatever its name.
-    for (const body of [{ zqField: [{ detail: "zq must be > 0", summary: "Incorrect zq" }] }, { status: 400, zqErr: "zq is wrong" }, { zqOops: "zq is wrong", id: 4 }]) {
-      expect(await checked(body)).toMatch(/^the manifest's error message expressions \(errors\.message\) find no message in the 400 answer /);
+    for (const body of [
+      { zqField: [{ detail: "zq must be > 0", summary: "Incorrect zq" }] },
+      { status: 400, zqErr: "zq is wrong" },
+      { zqOops: "zq is wrong", id: 4 },
+    ]) {
+      expect(await checked(body)).toMatch(
+        /^the manifest's error message expressions \(errors\.message\) find no message in the 400 answer /,
+      );
     }
   });
 });

@@ -7,7 +7,10 @@ import type { Exchange } from "./exchange.js";
 import { at, parseBody as parse } from "./json-path.js";
 import { MESSAGE_KEY } from "../model/message-fields.js";
 
-/** The error the runtime must make of an error answer, read independently from the answer and the manifest's expressions. */
+/**
+ * The error the runtime must make of an error answer, read independently from the answer and the manifest's
+ * expressions.
+ */
 export function expectStructuredError(tool: ToolSpec, ex: Exchange, error: ReturnType<typeof expectFailure>): void {
   // An answer Prism made up itself (a 401 the spec does not declare) carries no upstream message to read.
   const declared = !ex.prismProblem;
@@ -23,23 +26,43 @@ export function expectStructuredError(tool: ToolSpec, ex: Exchange, error: Retur
   same(error.status, ex.status, "error.status");
   // An answer that holds no text at all (`{}`, `{"errors": [{}]}`: what the spec declares of it), or no text where a
   // message could be (the resource itself, `{id, name, path}`, as some APIs declare a 422), has no message to miss.
-  if (declared && body !== undefined && typeof body === "object" && mayHoldMessage(body) && tool.errors.message.length && message === undefined) {
-    fail(`the manifest's error message expressions (errors.message) find no message in the ${ex.status} answer ${json(body)}`);
+  if (
+    declared &&
+    body !== undefined &&
+    typeof body === "object" &&
+    mayHoldMessage(body) &&
+    tool.errors.message.length &&
+    message === undefined
+  ) {
+    fail(
+      `the manifest's error message expressions (errors.message) find no message in the ${ex.status} answer ` +
+        `${json(body)}`,
+    );
   }
   same(error.code, code, "error.code (the upstream's code, read by errors.code)");
-  if (message !== undefined) same(error.message, message, "error.message (the upstream's message, read by errors.message)");
-  // Named as `HTTP 400 …`, or, for an HTML page (a login form, a proxy's page), `<provider> answered 400 … with an HTML page`.
+  if (message !== undefined)
+    same(error.message, message, "error.message (the upstream's message, read by errors.message)");
+  // Named as `HTTP 400 …`, or, for an HTML page (a login form, a proxy's page), `<provider> answered 400 … with an HTML
+  // page`.
   else
     check(
-      error.message.startsWith(`HTTP ${ex.status}`) || error.message.startsWith(`${tool.provider} answered ${ex.status} `) || (typeof body === "string" && error.message === body.trim().slice(0, 500)),
+      error.message.startsWith(`HTTP ${ex.status}`) ||
+        error.message.startsWith(`${tool.provider} answered ${ex.status} `) ||
+        (typeof body === "string" && error.message === body.trim().slice(0, 500)),
       () => `error.message without an upstream message should name the status: ${error.message}`,
     );
   if (requestId !== undefined) same(error.requestId, requestId, "error.requestId");
-  same(error.retryable, !mayHaveBeenApplied && tool.errors.retryableStatuses.includes(ex.status) && !quotaUsedUp(tool, answer), "error.retryable");
+  same(
+    error.retryable,
+    !mayHaveBeenApplied && tool.errors.retryableStatuses.includes(ex.status) && !quotaUsedUp(tool, answer),
+    "error.retryable",
+  );
   same(error.mayHaveBeenApplied, mayHaveBeenApplied ? true : undefined, "error.mayHaveBeenApplied");
 }
 
-/** Keys whose text is a state, a code or an id, not words for a person (`status`, `errorCode`, `faultId`, `trace_id`). */
+/**
+ * Keys whose text is a state, a code or an id, not words for a person (`status`, `errorCode`, `faultId`, `trace_id`).
+ */
 const STATE_KEY = /(^|[_-])(id|code|status|state|type|kind|result)$|[a-z](Id|ID|Code|Status|State|Type|Kind)$/i;
 
 /**
@@ -94,7 +117,14 @@ function every(body: unknown, pointer: readonly string[]): unknown[] {
 
 function first(refs: ValueRef[], answer: { status: number; body: unknown; headers: Headers }): string | undefined {
   for (const ref of refs) {
-    const v = ref.kind === "status" ? answer.status : ref.kind === "header" ? (answer.headers.get(ref.name) ?? undefined) : ref.kind === "body" ? at(answer.body, ref.pointer) : undefined;
+    const v =
+      ref.kind === "status"
+        ? answer.status
+        : ref.kind === "header"
+          ? (answer.headers.get(ref.name) ?? undefined)
+          : ref.kind === "body"
+            ? at(answer.body, ref.pointer)
+            : undefined;
     if (v !== undefined && v !== null && v !== "") return typeof v === "string" ? v : JSON.stringify(v);
   }
   return undefined;

@@ -20,7 +20,10 @@ export interface ProjectDirs {
   out: string;
 }
 
-/** `signal`: Ctrl-C or SIGTERM stops the linking between its steps (the signal's reason thrown), however large the specs. */
+/**
+ * `signal`: Ctrl-C or SIGTERM stops the linking between its steps (the signal's reason thrown), however large the
+ * specs.
+ */
 export async function loadSubjects(dirs: ProjectDirs, providers: string[], signal?: AbortSignal): Promise<Subject[]> {
   const linked = [];
   const problems: string[] = [];
@@ -33,12 +36,16 @@ export async function loadSubjects(dirs: ProjectDirs, providers: string[], signa
       problems.push(e.message);
     }
   }
-  if (problems.length) throw new SubjectError(`the specs have problems (run blockwright generate for details):\n${problems.join("\n")}`);
+  if (problems.length)
+    throw new SubjectError(`the specs have problems (run blockwright generate for details):\n${problems.join("\n")}`);
 
   const out = relative(dirs.root, dirs.out) || ".";
   const generated = new Set(generatedProviders(dirs.out));
   const missing = providers.filter((p) => !generated.has(p));
-  if (missing.length) throw new SubjectError(`no generated package for ${missing.join(", ")} in ${out} (run blockwright generate, or pass --out)`);
+  if (missing.length)
+    throw new SubjectError(
+      `no generated package for ${missing.join(", ")} in ${out} (run blockwright generate, or pass --out)`,
+    );
   await checkpoint(signal);
   const registry = await loadRegistry(dirs.out, providers);
 
@@ -47,12 +54,18 @@ export async function loadSubjects(dirs: ProjectDirs, providers: string[], signa
       registry.providers.find((p) => p.id === ir.provider),
       `the generated package of ${ir.provider}`,
     );
-    const stale = ir.operations.filter((op) => !isDeepStrictEqual(plain(provider.tools[op.tool.id]), plain(op.tool))).map((op) => op.tool.id);
+    const stale = ir.operations
+      .filter((op) => !isDeepStrictEqual(plain(provider.tools[op.tool.id]), plain(op.tool)))
+      .map((op) => op.tool.id);
     const extra = Object.keys(provider.tools).filter((id) => !ir.operations.some((op) => op.tool.id === id));
     if (stale.length || extra.length) {
-      throw new SubjectError(`${out}/${ir.provider} is out of date with its specs (${[...stale, ...extra].join(", ")}): run blockwright generate`);
+      throw new SubjectError(
+        `${out}/${ir.provider} is out of date with its specs (${[...stale, ...extra].join(", ")}): run ` +
+          `blockwright generate`,
+      );
     }
-    // The document as linked: bundled when the spec spans several files; the manifest read again (cheap) for the reports' lines.
+    // The document as linked: bundled when the spec spans several files; the manifest read again (cheap) for the
+    // reports' lines.
     const manifest = loadYamlSource(join(dirs.root, ir.sources.manifest), ir.sources.manifest);
     return {
       provider: ir.provider,

@@ -36,9 +36,24 @@ export interface ObservedCall {
 }
 
 /** The kinds of case, each derived by its own module (kinds/<kind>.ts) listed in CASE_KINDS (kinds/index.ts). */
-export type CaseKind = "example" | "request" | "limit" | "enum" | "rule" | "route" | "error" | "auth" | "scenario" | "property" | "trigger" | "poll";
+export type CaseKind =
+  | "example"
+  | "request"
+  | "limit"
+  | "enum"
+  | "rule"
+  | "route"
+  | "error"
+  | "auth"
+  | "scenario"
+  | "property"
+  | "trigger"
+  | "poll";
 
-/** Cases not derived from the specs but made by a command from a live service: its answers (`blockwright verify`) and their recordings (`test --replay`); rows of the same table (kinds/index.ts). */
+/**
+ * Cases not derived from the specs but made by a command from a live service: its answers (`blockwright verify`) and
+ * their recordings (`test --replay`); rows of the same table (kinds/index.ts).
+ */
 export type LiveKind = "live" | "replay";
 
 /** What a case or its result can be: after the derived kinds, the live ones. */
@@ -56,7 +71,10 @@ export interface CaseKindModule {
   derive(tool: ToolSpec, subject: Subject): ContractCase[];
   /** Cases of the provider that belong to no operation (its triggers), after every tool's, in a stable order. */
   deriveProvider?(subject: Subject): ContractCase[];
-  /** For docs/reference/case-kinds.md (Markdown, one line each): when an operation gets cases of the kind, and what they check. */
+  /**
+   * For docs/reference/case-kinds.md (Markdown, one line each): when an operation gets cases of the kind, and what they
+   * check.
+   */
   doc: KindDoc;
 }
 
@@ -66,7 +84,10 @@ export interface KindDoc {
   cases: string;
 }
 
-/** A kind no spec derives: its cases are made by the command that names it (`made`), from a live service or its recordings. */
+/**
+ * A kind no spec derives: its cases are made by the command that names it (`made`), from a live service or its
+ * recordings.
+ */
 export interface LiveKindModule {
   made: "verify" | "test --replay";
   doc: KindDoc;
@@ -75,7 +96,9 @@ export interface LiveKindModule {
 export interface CaseContext {
   /** Base address of a provider's mock. */
   mockUrl(provider: string): string;
-  /** Base address of a provider's stateful mock (mocks/mock-state.ts), started when first asked: round trips run there. */
+  /**
+   * Base address of a provider's stateful mock (mocks/mock-state.ts), started when first asked: round trips run there.
+   */
   statefulMockUrl?(provider: string): Promise<string>;
   /** Seed of the property layer (each case derives its own from it). */
   seed: number;
@@ -104,8 +127,10 @@ export interface ContractCase<K extends ResultKind = CaseKind> {
 /** A contract that does not hold: the message says what was expected and what happened. */
 export class ContractFailure extends Error {
   /**
-   * `at`: the place in the specs the failure contradicts, when the case knows it better than its source (a replayed answer's schema).
-   * `reproduce`: the command that reproduces it, when the case knows it better than its last call does (a property's drawn secrets).
+   * `at`: the place in the specs the failure contradicts, when the case knows it better than its source (a replayed
+   * answer's schema).
+   * `reproduce`: the command that reproduces it, when the case knows it better than its last call does (a property's
+   * drawn secrets).
    */
   constructor(
     message: string,
@@ -118,6 +143,12 @@ export class ContractFailure extends Error {
 }
 
 /** A case of `tool`; `source` is where it derives from (by default the operation in the manifest). */
-export function contractCase(tool: ToolSpec, kind: CaseKind, name: string, run: ContractCase["run"], source: CaseSource = { document: "manifest", path: ["operations", tool.id] }): ContractCase {
+export function contractCase(
+  tool: ToolSpec,
+  kind: CaseKind,
+  name: string,
+  run: ContractCase["run"],
+  source: CaseSource = { document: "manifest", path: ["operations", tool.id] },
+): ContractCase {
   return { id: `${tool.id} › ${kind} › ${name}`, provider: tool.provider, operation: tool.id, kind, name, source, run };
 }

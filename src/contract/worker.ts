@@ -23,14 +23,20 @@ try {
   const ids = new Set(task.ids);
   // Only its part's operations are derived: a provider split between workers is derived by halves.
   const operations = new Set(task.operations);
-  const cases = (await loadSubjects(task.dirs, task.providers)).flatMap((s) => deriveCases(s, operations)).filter((c) => ids.has(c.id));
+  const cases = (await loadSubjects(task.dirs, task.providers))
+    .flatMap((s) => deriveCases(s, operations))
+    .filter((c) => ids.has(c.id));
   if (cases.length !== ids.size) throw new Error(`derived ${cases.length} of the ${ids.size} cases it was given`);
   // Stopped while it was starting (Ctrl-C, or --max-failures reached in another worker): no mock to start.
   if (!stopped) await runWithMocks(cases);
   post({ type: "done" });
 } catch (e) {
   const usage = e instanceof MockStartError;
-  post({ type: "failed", message: e instanceof Error ? (usage ? e.message : (e.stack ?? e.message)) : String(e), usage });
+  post({
+    type: "failed",
+    message: e instanceof Error ? (usage ? e.message : (e.stack ?? e.message)) : String(e),
+    usage,
+  });
 }
 
 async function runWithMocks(cases: ContractCase[]): Promise<void> {
@@ -48,7 +54,13 @@ async function runWithMocks(cases: ContractCase[]): Promise<void> {
   try {
     await runCases(
       cases,
-      { mockUrl: (p) => fieldOf(mocks.urls, p), statefulMockUrl, seed: task.seed, runs: task.runs, ...(task.propertyTimeLimitMs !== undefined ? { propertyTimeLimitMs: task.propertyTimeLimitMs } : {}) },
+      {
+        mockUrl: (p) => fieldOf(mocks.urls, p),
+        statefulMockUrl,
+        seed: task.seed,
+        runs: task.runs,
+        ...(task.propertyTimeLimitMs !== undefined ? { propertyTimeLimitMs: task.propertyTimeLimitMs } : {}),
+      },
       {
         concurrency: task.concurrency,
         onStart: (c) => post({ type: "started", id: c.id }),

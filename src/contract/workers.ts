@@ -33,7 +33,11 @@ export interface WorkerTask {
 }
 
 /** What a worker says: a case started, each result as it comes, then done; or why it could not run. */
-export type WorkerMessage = { type: "started"; id: string } | { type: "result"; result: CaseResult } | { type: "done" } | { type: "failed"; message: string; usage: boolean };
+export type WorkerMessage =
+  | { type: "started"; id: string }
+  | { type: "result"; result: CaseResult }
+  | { type: "done" }
+  | { type: "failed"; message: string; usage: boolean };
 
 /** What a worker is told. */
 export type WorkerCommand = { type: "stop" };
@@ -154,11 +158,20 @@ export async function runInWorkers(cases: readonly PlannedCase[], options: Worke
           left.delete(m.result.id);
           record(m.result);
         } else if (m.type === "done") settle(() => resolve([]));
-        else settle(() => reject(m.usage ? new WorkerUsageError(m.message) : new Error(`a contract worker failed: ${m.message}`)));
+        else
+          settle(() =>
+            reject(m.usage ? new WorkerUsageError(m.message) : new Error(`a contract worker failed: ${m.message}`)),
+          );
       });
       worker.on("error", (e) => settle(() => reject(e)));
       // Ended by an interrupt: the results so far stand.
-      worker.on("exit", (code) => settle(() => (options.aborted?.() ? resolve([]) : reject(new Error(`a contract worker exited (status ${code}) before it finished`)))));
+      worker.on("exit", (code) =>
+        settle(() =>
+          options.aborted?.()
+            ? resolve([])
+            : reject(new Error(`a contract worker exited (status ${code}) before it finished`)),
+        ),
+      );
     });
 
   try {
@@ -185,7 +198,9 @@ function timedOut(c: PlannedCase | undefined, id: string, ms: number, limit: num
     name: c?.name ?? id,
     status: "error",
     durationMs: Math.round(ms),
-    message: `did not finish within ${limit / 1000} s: stopped (its worker was ended, and started again on the cases it had left)`,
+    message:
+      `did not finish within ${limit / 1000} s: stopped (its worker was ended, and started again on the cases it ` +
+      `had left)`,
     source: c?.source ?? { document: "manifest", path: [] },
     statuses: [],
   };
@@ -200,8 +215,15 @@ function workerEntry(): { script: string | URL; eval: boolean } {
   if (!import.meta.url.endsWith(".ts")) return { script: new URL("./worker.js", import.meta.url), eval: false };
   // tsx's ESM API, found through its package.json (require.resolve would give its CommonJS build).
   const manifest = createRequire(import.meta.url).resolve("tsx/package.json");
-  const api = (JSON.parse(readFileSync(manifest, "utf8")) as { exports: Record<string, { import: { default: string } }> }).exports["./esm/api"]?.import.default ?? "";
+  const api =
+    (JSON.parse(readFileSync(manifest, "utf8")) as { exports: Record<string, { import: { default: string } }> })
+      .exports["./esm/api"]?.import.default ?? "";
   const tsx = pathToFileURL(join(dirname(manifest), api)).href;
   const worker = new URL("./worker.ts", import.meta.url).href;
-  return { script: `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(worker)}); });`, eval: true };
+  return {
+    script:
+      `import(${JSON.stringify(tsx)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(worker)}); ` +
+      `});`,
+    eval: true,
+  };
 }

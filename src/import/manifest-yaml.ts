@@ -13,8 +13,22 @@ export interface ReviewNote {
 /** Comment lines are wrapped here (the text after `# review: `). */
 const WIDTH = 96;
 
-/** Keys whose value reads best on one line: wire placements, paging targets and tests, lists of values and expressions. */
-const ONE_LINE = new Set(["wire", "send", "more", "enum", "items", "code", "message", "requestId", "failureWhen", "hosts", "methods"]);
+/**
+ * Keys whose value reads best on one line: wire placements, paging targets and tests, lists of values and expressions.
+ */
+const ONE_LINE = new Set([
+  "wire",
+  "send",
+  "more",
+  "enum",
+  "items",
+  "code",
+  "message",
+  "requestId",
+  "failureWhen",
+  "hosts",
+  "methods",
+]);
 
 export function manifestYaml(manifest: Manifest, notes: readonly ReviewNote[], header: string[]): string {
   const doc = new Document(manifest);
@@ -27,19 +41,28 @@ export function manifestYaml(manifest: Manifest, notes: readonly ReviewNote[], h
     byPlace.set(key, entry);
   }
   for (const { at, notes: list } of byPlace.values()) addReviewNotes(doc, at, list);
-  doc.commentBefore = [...header.map((line) => ` ${line}`), ...(doc.commentBefore ? [doc.commentBefore] : [])].join("\n");
+  doc.commentBefore = [...header.map((line) => ` ${line}`), ...(doc.commentBefore ? [doc.commentBefore] : [])].join(
+    "\n",
+  );
   return doc.toString({ lineWidth: 0, flowCollectionPadding: true });
 }
 
-/** `# review: …` lines above the key at `at`, after any comment there (at the document's head where there is no such key). */
+/**
+ * `# review: …` lines above the key at `at`, after any comment there (at the document's head where there is no such
+ * key).
+ */
 export function addReviewNotes(doc: Document, at: ReviewNote["at"], notes: readonly string[]): void {
   const text = notes.flatMap((n) => wrap(`review: ${n}`)).join("\n");
   const pair = pairAt(doc, at);
-  if (pair && isScalar(pair.key)) pair.key.commentBefore = pair.key.commentBefore ? `${pair.key.commentBefore}\n${text}` : text;
+  if (pair && isScalar(pair.key))
+    pair.key.commentBefore = pair.key.commentBefore ? `${pair.key.commentBefore}\n${text}` : text;
   else doc.commentBefore = `${doc.commentBefore ?? ""}\n${text}`;
 }
 
-/** A drafted value as a node of `doc`, written as a drafted manifest writes it (wire placements and short lists on one line). */
+/**
+ * A drafted value as a node of `doc`, written as a drafted manifest writes it (wire placements and short lists on one
+ * line).
+ */
 export function draftedNode(doc: Document, value: unknown): Node {
   const node = doc.createNode(value) as Node;
   flowStyle(node);
@@ -63,7 +86,8 @@ function flowStyle(node: Node | null): void {
   if (!isMap(node)) return;
   for (const pair of node.items) {
     const value = pair.value as Node | null;
-    if (isScalar(pair.key) && ONE_LINE.has(String(pair.key.value)) && (isMap(value) || isSeq(value)) && shallow(value)) value.flow = true;
+    if (isScalar(pair.key) && ONE_LINE.has(String(pair.key.value)) && (isMap(value) || isSeq(value)) && shallow(value))
+      value.flow = true;
     else flowStyle(value);
   }
 }

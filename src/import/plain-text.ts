@@ -34,7 +34,10 @@ export function plainText(text: string): string {
   );
 }
 
-/** At most `max` characters of the plain text, cut after a sentence when one ends in time (else at a word, with an ellipsis). */
+/**
+ * At most `max` characters of the plain text, cut after a sentence when one ends in time (else at a word, with an
+ * ellipsis).
+ */
 export function shortText(text: string, max: number): string {
   const plain = plainText(text);
   if (plain.length <= max) return plain;

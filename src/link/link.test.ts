@@ -2,25 +2,16 @@
 // the exact message generation must give, `file:line:col` included (a manifest
 // that disagrees with its spec, or a spec changed under it:
 // spec-disagreements.test.ts).
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, describe, expect, it } from "vitest";
-import { linkProblems } from "../../test-support/generation-problems.js";
-import { type FixtureEdit, shelfCopy } from "../../test-support/shelf-copy.js";
+import { describe, expect, it } from "vitest";
+import { shelfProblems } from "../../test-support/generation-problems.js";
 import { loadProvider } from "../emit/generate-all.js";
 
 const fixture = join(dirname(fileURLToPath(import.meta.url)), "../../test-support/fixtures/specs/shelf");
-const work = mkdtempSync(join(tmpdir(), "blockwright-link-"));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
-
-let counter = 0;
 /** Copy the fixture, apply text edits, and return every generation error. */
-async function problems(edits: FixtureEdit[]): Promise<string[]> {
-  const root = join(work, String(counter++));
-  return linkProblems(root, shelfCopy(root, edits));
-}
+const { freshRoot, problems } = shelfProblems();
 
 const M = "specs/shelf/manifest.yaml";
 
@@ -361,7 +352,7 @@ describe("credentials", () => {
           ? "type: oauth2\n      flows:\n        clientCredentials:\n          tokenUrl: " +
             "https://auth.shelf.test/token\n          scopes: {}"
           : "type: openIdConnect\n      openIdConnectUrl: https://auth.shelf.test/.well-known/openid-configuration";
-      const root = join(work, String(counter++));
+      const root = freshRoot();
       const dir = join(root, "specs", "shelf");
       cpSync(fixture, dir, { recursive: true });
       const file = join(dir, "openapi.yaml");
@@ -395,7 +386,7 @@ describe("request and reply limits", () => {
   it(
     "carry limits.requestHeadBytes and limits.replyBytes " + "to every tool's server, where the runtime checks them",
     async () => {
-      const root = join(work, String(counter++));
+      const root = freshRoot();
       const dir = join(root, "specs", "shelf");
       cpSync(fixture, dir, { recursive: true });
       const file = join(dir, "manifest.yaml");

@@ -1,22 +1,11 @@
 // A manifest that disagrees with its spec (an operation, a field, a limit or a scheme the spec lacks or
 // states otherwise, or a spec changed under it), refused with the exact message generation must give,
 // `file:line:col` included.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import { linkProblems } from "../../test-support/generation-problems.js";
-import { type FixtureEdit, shelfCopy } from "../../test-support/shelf-copy.js";
+import { describe, expect, it } from "vitest";
+import { shelfProblems } from "../../test-support/generation-problems.js";
 
-const work = mkdtempSync(join(tmpdir(), "blockwright-link-"));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
-
-let counter = 0;
 /** Copy the fixture, apply text edits, and return every generation error. */
-async function problems(edits: FixtureEdit[]): Promise<string[]> {
-  const root = join(work, String(counter++));
-  return linkProblems(root, shelfCopy(root, edits));
-}
+const { problems } = shelfProblems();
 
 const M = "specs/shelf/manifest.yaml";
 

@@ -139,7 +139,6 @@ export function cutToBound(document: unknown, bound: BoundParts): Node | undefin
 
   // Every reference of what is kept, followed: the place it names kept (a component whole, an operation with its item's
   // fields).
-  const seen = new Set<object>();
   const reach = (ref: string) => {
     const at = refPathOrNone(ref);
     if (!at) return;
@@ -156,6 +155,16 @@ export function cutToBound(document: unknown, bound: BoundParts): Node | undefin
     // Anything else is a top-level field, kept whole already (or nothing: the reference does not resolve, which is
     // reported as before).
   };
+  followReferences(queue, reach);
+  return rebuilt(document, kept);
+}
+
+/**
+ * Every value reachable from `queue` walked once, each reference met (a `$ref`, a discriminator's mapping, which names
+ * schemas by reference or by name) handed to `reach`, which queues what it keeps.
+ */
+function followReferences(queue: unknown[], reach: (ref: string) => void): void {
+  const seen = new Set<object>();
   while (queue.length) {
     const value = queue.pop();
     if (value === null || typeof value !== "object" || seen.has(value)) continue;
@@ -166,13 +175,11 @@ export function cutToBound(document: unknown, bound: BoundParts): Node | undefin
     }
     const node = value as Node;
     if (typeof node.$ref === "string") reach(node.$ref);
-    // A discriminator's mapping names schemas by reference or by name.
     if (isNode(node.mapping))
       for (const m of Object.values(node.mapping))
         if (typeof m === "string") reach(m.startsWith("#") ? m : `#/components/schemas/${m}`);
     for (const v of Object.values(node)) if (v !== null && typeof v === "object") queue.push(v);
   }
-  return rebuilt(document, kept);
 }
 
 /** The document with only the kept places, each where the document has it and in its order. */

@@ -80,52 +80,7 @@ const LITERAL = /true|false|null|-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?/y;
  * it NOT_JSON.
  */
 function scanFor(text: string, path: readonly (string | number)[], which: "key" | "value"): number {
-  let i = 0;
-  const blank = () => {
-    for (
-      let c = text.charCodeAt(i);
-      c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0xfeff;
-      c = text.charCodeAt(++i)
-    );
-  };
-  /** Past a string starting at i (its opening quote); NOT_JSON when it does not end. */
-  const skipString = (): boolean => {
-    for (i++; i < text.length; i++) {
-      const c = text.charCodeAt(i);
-      if (c === BACKSLASH) i++;
-      else if (c === QUOTE) {
-        i++;
-        return true;
-      }
-    }
-    return false;
-  };
-  /** Past the value starting at i. */
-  const skipValue = (): boolean => {
-    let depth = 0;
-    do {
-      blank();
-      const c = text.charCodeAt(i);
-      if (c === QUOTE) {
-        if (!skipString()) return false;
-      } else if (c === 0x7b || c === 0x5b) {
-        depth++;
-        i++;
-      } else if (c === 0x7d || c === 0x5d) {
-        depth--;
-        i++;
-      } else if (c === 0x2c || c === 0x3a) {
-        if (depth === 0) return false;
-        i++;
-      } else {
-        LITERAL.lastIndex = i;
-        if (!LITERAL.test(text)) return false;
-        i = LITERAL.lastIndex;
-      }
-    } while (depth > 0);
-    return depth === 0;
-  };
-  blank();
+  let i = blank(text, 0);
   let node = i;
   let key: number | undefined;
   for (const segment of path) {
@@ -135,27 +90,28 @@ function scanFor(text: string, path: readonly (string | number)[], which: "key" 
       i = node + 1;
       let found: number | undefined;
       for (;;) {
-        blank();
+        i = blank(text, i);
         if (text.charCodeAt(i) === 0x7d) break;
         if (text.charCodeAt(i) !== QUOTE) return NOT_JSON;
         const start = i;
-        if (!skipString()) return NOT_JSON;
+        i = skipString(text, i);
+        if (i < 0) return NOT_JSON;
         let name: unknown;
         try {
           name = JSON.parse(text.slice(start, i));
         } catch {
           return NOT_JSON;
         }
-        blank();
+        i = blank(text, i);
         if (text.charCodeAt(i) !== 0x3a) return NOT_JSON;
-        i++;
-        blank();
+        i = blank(text, i + 1);
         if (name === String(segment)) {
           found = start;
           break;
         }
-        if (!skipValue()) return NOT_JSON;
-        blank();
+        i = skipValue(text, i);
+        if (i < 0) return NOT_JSON;
+        i = blank(text, i);
         if (text.charCodeAt(i) === 0x2c) i++;
         else if (text.charCodeAt(i) !== 0x7d) return NOT_JSON;
       }
@@ -164,16 +120,15 @@ function scanFor(text: string, path: readonly (string | number)[], which: "key" 
       node = i;
     } else if (open === 0x5b && /^\d+$/.test(String(segment))) {
       // A list: its items, in turn, until the segment's index.
-      i = node + 1;
-      blank();
+      i = blank(text, node + 1);
       if (text.charCodeAt(i) === 0x5d) break;
       let index = 0;
       for (; index < Number(segment); index++) {
-        if (!skipValue()) return NOT_JSON;
-        blank();
+        i = skipValue(text, i);
+        if (i < 0) return NOT_JSON;
+        i = blank(text, i);
         if (text.charCodeAt(i) !== 0x2c) break;
-        i++;
-        blank();
+        i = blank(text, i + 1);
       }
       if (index < Number(segment)) break;
       key = undefined;
@@ -181,6 +136,55 @@ function scanFor(text: string, path: readonly (string | number)[], which: "key" 
     } else break;
   }
   return which === "key" && key !== undefined ? key : node;
+}
+
+/** Past the blanks (and a byte order mark) from `i`. */
+function blank(text: string, i: number): number {
+  let at = i;
+  for (
+    let c = text.charCodeAt(at);
+    c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0xfeff;
+    c = text.charCodeAt(++at)
+  );
+  return at;
+}
+
+/** Past a string starting at `i` (its opening quote); -1 when it does not end. */
+function skipString(text: string, i: number): number {
+  for (let at = i + 1; at < text.length; at++) {
+    const c = text.charCodeAt(at);
+    if (c === BACKSLASH) at++;
+    else if (c === QUOTE) return at + 1;
+  }
+  return -1;
+}
+
+/** Past the value starting at `i`; -1 where plain JSON has no place for what is there. */
+function skipValue(text: string, i: number): number {
+  let at = i;
+  let depth = 0;
+  do {
+    at = blank(text, at);
+    const c = text.charCodeAt(at);
+    if (c === QUOTE) {
+      at = skipString(text, at);
+      if (at < 0) return -1;
+    } else if (c === 0x7b || c === 0x5b) {
+      depth++;
+      at++;
+    } else if (c === 0x7d || c === 0x5d) {
+      depth--;
+      at++;
+    } else if (c === 0x2c || c === 0x3a) {
+      if (depth === 0) return -1;
+      at++;
+    } else {
+      LITERAL.lastIndex = at;
+      if (!LITERAL.test(text)) return -1;
+      at = LITERAL.lastIndex;
+    }
+  } while (depth > 0);
+  return depth === 0 ? at : -1;
 }
 
 /** 1-based line and column of an offset in `text`. */
@@ -230,97 +234,22 @@ interface BlockNode {
 }
 
 function blockYamlScan(text: string, path: readonly (string | number)[], which: "key" | "value"): number | undefined {
-  const lineStart = (at: number) => text.lastIndexOf("\n", at - 1) + 1;
-  const lineEnd = (at: number) => {
-    const end = text.indexOf("\n", at);
-    return end < 0 ? text.length : end;
-  };
-  /**
-   * The first character of the next line holding something (not blank, not a comment) from `from`, and its column;
-   * undefined at the end.
-   */
-  const nextContent = (from: number): BlockNode | undefined => {
-    for (let start = from; start < text.length; start = lineEnd(start) + 1) {
-      let at = start;
-      while (text.charCodeAt(at) === 0x20) at++;
-      const c = text.charCodeAt(at);
-      if (c === 0x09) throw NOT_READ;
-      if (at >= text.length || c === 0x0a || c === 0x0d || c === 0x23) continue;
-      return { at, column: at - start };
-    }
-    return undefined;
-  };
-  /**
-   * A plain or quoted key at `at` followed by `:` and a blank or the line's end: its text and where its value may
-   * start.
-   */
-  const keyAt = (at: number): { key: string; after: number } | undefined => {
-    const c = text.charCodeAt(at);
-    if (c === 0x22 || c === 0x27) {
-      const close = text.indexOf(String.fromCharCode(c), at + 1);
-      if (close < 0 || close > lineEnd(at)) return undefined;
-      const raw = text.slice(at + 1, close);
-      // Escapes (and a quote doubled in single quotes) are yaml's to read.
-      if ((c === 0x22 && raw.includes("\\")) || (c === 0x27 && text.charCodeAt(close + 1) === 0x27)) return undefined;
-      let after = close + 1;
-      while (text.charCodeAt(after) === 0x20) after++;
-      return text.charCodeAt(after) === 0x3a ? { key: raw, after: after + 1 } : undefined;
-    }
-    // Indicators that start no plain key: a complex key, a flow collection, an anchor, tag or alias, a directive.
-    if ("?[]{}&*!|>%@`,#'\"".includes(text[at] ?? "")) return undefined;
-    const end = lineEnd(at);
-    for (let i = at; i < end; i++) {
-      if (text.charCodeAt(i) !== 0x3a) continue;
-      const next = text.charCodeAt(i + 1);
-      if (i + 1 === end || next === 0x20 || next === 0x0d) {
-        const key = text.slice(at, i).trimEnd();
-        // A key js-yaml reads as something else than its text (a number written otherwise, True, ~) is yaml's to place.
-        if (!key || key === "<<" || / #/.test(key) || (/^[-+.0-9]/.test(key) && !/^(0|[1-9][0-9]*)$/.test(key)))
-          return undefined;
-        if (/^(true|false|null|~)$/i.test(key) && !/^(true|false|null)$/.test(key)) return undefined;
-        return { key, after: i + 1 };
-      }
-    }
-    return undefined;
-  };
-  const isDash = (at: number) =>
-    text.charCodeAt(at) === 0x2d && [0x20, 0x0a, 0x0d].includes(text.charCodeAt(at + 1) || 0x0a);
-  /** Where a value written after a key's colon, or a dash, starts; undefined for what is not read here. */
-  const valueAfter = (after: number, column: number): BlockNode | undefined => {
-    let at = after;
-    while (text.charCodeAt(at) === 0x20) at++;
-    const c = text.charCodeAt(at);
-    if (at < text.length && c !== 0x0a && c !== 0x0d && c !== 0x23) {
-      // A value on the same line: a scalar, or a node this does not read into.
-      if ("&!*{[|>\"'?".includes(text[at] ?? "")) return c === 0x22 || c === 0x27 ? quotedOnOneLine(at) : undefined;
-      return { at, column: at - lineStart(at) };
-    }
-    const next = nextContent(lineEnd(at) + 1);
-    if (!next) return undefined;
-    // The block under the key: more indented, or a sequence at the key's own column.
-    return next.column > column || (next.column === column && isDash(next.at)) ? next : undefined;
-  };
-  const quotedOnOneLine = (at: number): BlockNode | undefined => {
-    const close = text.indexOf(text[at] ?? "", at + 1);
-    return close > 0 && close < lineEnd(at) ? { at, column: at - lineStart(at) } : undefined;
-  };
-
-  const top = nextContent(0);
+  const top = nextContent(text, 0);
   if (!top || text.startsWith("---", top.at) || text.charCodeAt(top.at) === 0x25) return undefined;
   let node: BlockNode = top;
   let key: number | undefined;
   for (const [i, segment] of path.entries()) {
-    if (isDash(node.at)) {
+    if (isDash(text, node.at)) {
       // A block sequence: its items, dashes at its column, in turn.
       if (!/^\d+$/.test(String(segment))) break;
       let item: number | undefined = node.at;
       for (let i = 0; i < Number(segment) && item !== undefined; i++) {
-        let next = nextContent(lineEnd(item) + 1);
-        while (next && next.column > node.column) next = nextContent(lineEnd(next.at) + 1);
-        item = next && next.column === node.column && isDash(next.at) ? next.at : undefined;
+        let next = nextContent(text, lineEnd(text, item) + 1);
+        while (next && next.column > node.column) next = nextContent(text, lineEnd(text, next.at) + 1);
+        item = next && next.column === node.column && isDash(text, next.at) ? next.at : undefined;
       }
       if (item === undefined) break;
-      const value = valueAfter(item + 1, node.column);
+      const value = valueAfter(text, item + 1, node.column);
       if (!value) return undefined;
       key = undefined;
       node = value;
@@ -329,10 +258,10 @@ function blockYamlScan(text: string, path: readonly (string | number)[], which: 
     // A block mapping: its keys at its column, in turn.
     let entry: BlockNode | undefined = node;
     let found: { key: string; after: number } | undefined;
-    for (; entry && entry.column >= node.column; entry = nextContent(lineEnd(entry.at) + 1)) {
+    for (; entry && entry.column >= node.column; entry = nextContent(text, lineEnd(text, entry.at) + 1)) {
       // More indented, or a dash at the mapping's own column: the value of the key before.
-      if (entry.column > node.column || isDash(entry.at)) continue;
-      const read = keyAt(entry.at);
+      if (entry.column > node.column || isDash(text, entry.at)) continue;
+      const read = keyAt(text, entry.at);
       if (!read) return undefined;
       if (read.key === String(segment)) {
         found = read;
@@ -343,9 +272,95 @@ function blockYamlScan(text: string, path: readonly (string | number)[], which: 
     key = entry.at;
     // The last key asked for itself: its value is not read.
     if (which === "key" && i === path.length - 1) return key;
-    const value = valueAfter(found.after, node.column);
+    const value = valueAfter(text, found.after, node.column);
     if (!value) return undefined;
     node = value;
   }
   return which === "key" && key !== undefined ? key : node.at;
+}
+
+function lineStart(text: string, at: number): number {
+  return text.lastIndexOf("\n", at - 1) + 1;
+}
+
+function lineEnd(text: string, at: number): number {
+  const end = text.indexOf("\n", at);
+  return end < 0 ? text.length : end;
+}
+
+/**
+ * The first character of the next line holding something (not blank, not a comment) from `from`, and its column;
+ * undefined at the end.
+ */
+function nextContent(text: string, from: number): BlockNode | undefined {
+  for (let start = from; start < text.length; start = lineEnd(text, start) + 1) {
+    let at = start;
+    while (text.charCodeAt(at) === 0x20) at++;
+    const c = text.charCodeAt(at);
+    if (c === 0x09) throw NOT_READ;
+    if (at >= text.length || c === 0x0a || c === 0x0d || c === 0x23) continue;
+    return { at, column: at - start };
+  }
+  return undefined;
+}
+
+/**
+ * A plain or quoted key at `at` followed by `:` and a blank or the line's end: its text and where its value may
+ * start.
+ */
+function keyAt(text: string, at: number): { key: string; after: number } | undefined {
+  const c = text.charCodeAt(at);
+  if (c === 0x22 || c === 0x27) {
+    const close = text.indexOf(String.fromCharCode(c), at + 1);
+    if (close < 0 || close > lineEnd(text, at)) return undefined;
+    const raw = text.slice(at + 1, close);
+    // Escapes (and a quote doubled in single quotes) are yaml's to read.
+    if ((c === 0x22 && raw.includes("\\")) || (c === 0x27 && text.charCodeAt(close + 1) === 0x27)) return undefined;
+    let after = close + 1;
+    while (text.charCodeAt(after) === 0x20) after++;
+    return text.charCodeAt(after) === 0x3a ? { key: raw, after: after + 1 } : undefined;
+  }
+  // Indicators that start no plain key: a complex key, a flow collection, an anchor, tag or alias, a directive.
+  if ("?[]{}&*!|>%@`,#'\"".includes(text[at] ?? "")) return undefined;
+  const end = lineEnd(text, at);
+  for (let i = at; i < end; i++) {
+    if (text.charCodeAt(i) !== 0x3a) continue;
+    const next = text.charCodeAt(i + 1);
+    if (i + 1 === end || next === 0x20 || next === 0x0d) {
+      const key = text.slice(at, i).trimEnd();
+      // A key js-yaml reads as something else than its text (a number written otherwise, True, ~) is yaml's to place.
+      if (!key || key === "<<" || / #/.test(key) || (/^[-+.0-9]/.test(key) && !/^(0|[1-9][0-9]*)$/.test(key)))
+        return undefined;
+      if (/^(true|false|null|~)$/i.test(key) && !/^(true|false|null)$/.test(key)) return undefined;
+      return { key, after: i + 1 };
+    }
+  }
+  return undefined;
+}
+
+/** A dash that starts a sequence's item. */
+function isDash(text: string, at: number): boolean {
+  return text.charCodeAt(at) === 0x2d && [0x20, 0x0a, 0x0d].includes(text.charCodeAt(at + 1) || 0x0a);
+}
+
+/** Where a value written after a key's colon, or a dash, starts; undefined for what is not read here. */
+function valueAfter(text: string, after: number, column: number): BlockNode | undefined {
+  let at = after;
+  while (text.charCodeAt(at) === 0x20) at++;
+  const c = text.charCodeAt(at);
+  if (at < text.length && c !== 0x0a && c !== 0x0d && c !== 0x23) {
+    // A value on the same line: a scalar, or a node this does not read into.
+    if ("&!*{[|>\"'?".includes(text[at] ?? "")) return c === 0x22 || c === 0x27 ? quotedOnOneLine(text, at) : undefined;
+    return { at, column: at - lineStart(text, at) };
+  }
+  const next = nextContent(text, lineEnd(text, at) + 1);
+  if (!next) return undefined;
+  // The block under the key: more indented, or a sequence at the key's own column.
+  return next.column > column || (next.column === column && isDash(text, next.at)) ? next : undefined;
+}
+
+/** A quoted scalar that ends on its own line. */
+function quotedOnOneLine(text: string, at: number): BlockNode | undefined {
+  const close = text.indexOf(text[at] ?? "", at + 1);
+  return close > 0 && close < lineEnd(text, at) ? { at, column: at - lineStart(text, at) } : undefined;
 }

@@ -241,19 +241,7 @@ export async function startMocks(providers: string[], options: MockOptions): Pro
   const log = options.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   // Every document is read and checked before Prism is loaded (its bundle takes a third of a second of
   // CPU): a document generation refuses stops the command without it, and before any mock listens.
-  const served = await Promise.all(
-    providers.map(async (provider) => {
-      const file = openapiPathOf(specsDir, provider);
-      if (!existsSync(file)) throw new MockStartError(`no OpenAPI document for provider "${provider}" (${file})`);
-      const read = await servedDocument(file, root, specsDir, provider);
-      return {
-        provider,
-        ...read,
-        original: read.loaded.source.data as Record<string, unknown>,
-        paged: pagedRoutes(await pagedTools(root, specsDir, provider, read.loaded)),
-      };
-    }),
-  );
+  const served = await servedDocuments(providers, specsDir, root);
   const { withJudge } = await import("./mock-judge.js");
   const { MockState, StateFileError, withState } = await import("./mock-state.js");
   const { resourcesOf } = await import("./mock-resources.js");
@@ -264,9 +252,7 @@ export async function startMocks(providers: string[], options: MockOptions): Pro
     throw e instanceof StateFileError ? new MockStartError(e.message) : e;
   }
   // Prism's entry points, bundled into the build (vendor/prism.cjs): the published package depends on no Prism package.
-  const prism = require("../vendor/prism.cjs") as PrismSteps &
-    typeof import("@stoplight/prism-http-server") &
-    typeof import("@stoplight/prism-core");
+  const prism = require("../vendor/prism.cjs") as Prism;
   const { createServer, createLogger } = prism;
   // Logs go to stderr: stdout carries data (a mock command's addresses).
   const logger = createLogger(
@@ -310,52 +296,21 @@ export async function startMocks(providers: string[], options: MockOptions): Pro
         const judging = (inner: RequestListener) =>
           withCredentialPath(withJudge(inner, judged, basePath, covers), credentialPath);
         const { prism: server, http } = withHttpServer(
-          () =>
-            createServer(operations, {
-              cors: false,
-              components: { logger: logger.child({ name: provider }) },
-              config: {
-                isProxy: false,
-                upstreamProxy: undefined,
-                validateRequest: true,
-                validateResponse: true,
-                checkSecurity: true,
-                errors: true,
-                mock: { dynamic: false },
-              },
-            }) as PrismServer,
-          // The guard first: a request naming no address reaches none of the others (request-guard.ts).
-          // The judge reads the bytes as the client sent them; Prism alone gets part names it can read
-          // (multipart-names.ts).
+          () => prismServer(prism, operations, logger, provider),
           (listener) =>
-            guardedListener(
-              withSingleFraming(
-                judging(
-                  withMediaTypeCheck(
-                    withPaging(
-                      stateful(withBasicPasswords(withReadableMultipartNames(withRealisticAnswers(listener, answers)))),
-                      paged,
-                      (...reply) => answers.fits(...reply),
-                    ),
-                  ),
-                ),
-              ),
-              (line) => log(`mock of ${provider}: ${line}`),
-            ),
+            mockLayers(listener, {
+              answers,
+              paged,
+              stateful,
+              judging,
+              log: (line) => log(`mock of ${provider}: ${line}`),
+            }),
         );
         // 0: no idle time-out, and no Keep-Alive hint (the client keeps its own, shorter one).
         http.keepAliveTimeout = 0;
         servers.push({ prism: server, http });
         const port = options.ports?.[provider] ?? 0;
-        const address = await server.listen(port, host).catch((e: NodeJS.ErrnoException | string) => {
-          // Prism's listener rejects with the socket error's message (a string), not the error.
-          const code = typeof e === "string" ? /\b(EADDRINUSE|EACCES)\b/.exec(e)?.[1] : e.code;
-          if (code === "EADDRINUSE")
-            throw new MockStartError(`port ${port} on ${host} is already in use (mock of ${provider})`);
-          if (code === "EACCES")
-            throw new MockStartError(`port ${port} on ${host} is not allowed (mock of ${provider})`);
-          throw typeof e === "string" ? new Error(e) : e;
-        });
+        const address = await listenAt(server, port, host, provider);
         return [provider, address.replace(/\/+$/, "")] as const;
       }),
     );
@@ -365,4 +320,89 @@ export async function startMocks(providers: string[], options: MockOptions): Pro
     throw e;
   }
   return { urls, close };
+}
+
+/** Prism's entry points, as the build bundles them. */
+type Prism = PrismSteps & typeof import("@stoplight/prism-http-server") & typeof import("@stoplight/prism-core");
+
+/** Each provider's document read and checked as the mock serves it, its original and its paged routes beside it. */
+async function servedDocuments(providers: string[], specsDir: string, root: string) {
+  return Promise.all(
+    providers.map(async (provider) => {
+      const file = openapiPathOf(specsDir, provider);
+      if (!existsSync(file)) throw new MockStartError(`no OpenAPI document for provider "${provider}" (${file})`);
+      const read = await servedDocument(file, root, specsDir, provider);
+      return {
+        provider,
+        ...read,
+        original: read.loaded.source.data as Record<string, unknown>,
+        paged: pagedRoutes(await pagedTools(root, specsDir, provider, read.loaded)),
+      };
+    }),
+  );
+}
+
+/** Prism's server of one provider's operations: requests, answers and credentials checked, answers made statically. */
+function prismServer(
+  prism: Prism,
+  operations: Parameters<Prism["createServer"]>[0],
+  logger: ReturnType<Prism["createLogger"]>,
+  provider: string,
+): PrismServer {
+  return prism.createServer(operations, {
+    cors: false,
+    components: { logger: logger.child({ name: provider }) },
+    config: {
+      isProxy: false,
+      upstreamProxy: undefined,
+      validateRequest: true,
+      validateResponse: true,
+      checkSecurity: true,
+      errors: true,
+      mock: { dynamic: false },
+    },
+  }) as PrismServer;
+}
+
+/** Listens on `port` of `host` (0: any free one): a port in use or not allowed said as such, naming the mock. */
+async function listenAt(server: PrismServer, port: number, host: string, provider: string): Promise<string> {
+  return server.listen(port, host).catch((e: NodeJS.ErrnoException | string) => {
+    // Prism's listener rejects with the socket error's message (a string), not the error.
+    const code = typeof e === "string" ? /\b(EADDRINUSE|EACCES)\b/.exec(e)?.[1] : e.code;
+    if (code === "EADDRINUSE")
+      throw new MockStartError(`port ${port} on ${host} is already in use (mock of ${provider})`);
+    if (code === "EACCES") throw new MockStartError(`port ${port} on ${host} is not allowed (mock of ${provider})`);
+    throw typeof e === "string" ? new Error(e) : e;
+  });
+}
+
+/**
+ * The layers a request passes before Prism, outermost first. The guard first: a request naming no address reaches none
+ * of the others (request-guard.ts). The judge reads the bytes as the client sent them; Prism alone gets part names it
+ * can read (multipart-names.ts).
+ */
+function mockLayers(
+  listener: RequestListener,
+  o: {
+    answers: RealisticAnswers;
+    paged: ReturnType<typeof pagedRoutes>;
+    stateful: (inner: RequestListener) => RequestListener;
+    judging: (inner: RequestListener) => RequestListener;
+    log: (line: string) => void;
+  },
+): RequestListener {
+  return guardedListener(
+    withSingleFraming(
+      o.judging(
+        withMediaTypeCheck(
+          withPaging(
+            o.stateful(withBasicPasswords(withReadableMultipartNames(withRealisticAnswers(listener, o.answers)))),
+            o.paged,
+            (...reply) => o.answers.fits(...reply),
+          ),
+        ),
+      ),
+    ),
+    o.log,
+  );
 }

@@ -240,6 +240,96 @@ export class Walk {
     return isNode(schema) && schema.type === "string" && !Array.isArray(schema.oneOf) && !Array.isArray(schema.anyOf);
   }
 
+  /** An object: its required fields, the optional ones the walk lets in, and keys enough for minProperties. */
+  private plainObject(
+    schema: Node,
+    pointer: string,
+    depth: number,
+    trail: Set<string>,
+    propertyPointers?: Map<string, string>,
+  ): Node | undefined {
+    if (depth >= this.maxDepth) return undefined;
+    const out: Node = {};
+    const properties = isNode(schema.properties) ? schema.properties : {};
+    // A field by name: its property, else what additionalProperties allows.
+    const named = (name: string) =>
+      Object.hasOwn(properties, name)
+        ? this.field(
+            name,
+            properties[name],
+            propertyPointers?.get(name) ?? `${pointer}/properties/${escapeKey(name)}`,
+            depth + 1,
+            trail,
+          )
+        : this.field(
+            name,
+            isNode(schema.additionalProperties) ? schema.additionalProperties : true,
+            `${pointer}/additionalProperties`,
+            depth + 1,
+            trail,
+          );
+    for (const name of Array.isArray(schema.required) ? schema.required : []) {
+      if (typeof name !== "string") continue;
+      const value = named(name);
+      if (value === undefined) return undefined;
+      Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
+    }
+    if (this.fullDepth === depth || this.textFields || this.rich(depth)) {
+      for (const [name, property] of Object.entries(properties)) {
+        // Optional fields only as many as maxProperties lets in (an error's source: one of parameter, pointer,
+        // example).
+        if (typeof schema.maxProperties === "number" && Object.keys(out).length >= schema.maxProperties) break;
+        if (Object.hasOwn(out, name) || (this.fullDepth !== depth && !this.rich(depth) && !this.isText(property)))
+          continue;
+        const value = this.field(
+          name,
+          property,
+          propertyPointers?.get(name) ?? `${pointer}/properties/${escapeKey(name)}`,
+          depth + 1,
+          trail,
+        );
+        if (value !== undefined)
+          Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
+      }
+    }
+    const fewest = typeof schema.minProperties === "number" ? schema.minProperties : 0;
+    for (let i = 0; Object.keys(out).length < fewest && i < fewest + 8; i++) {
+      const name = Object.keys(properties).find((p) => !Object.hasOwn(out, p)) ?? `key${i + 1}`;
+      const value = named(name);
+      if (value === undefined) return undefined;
+      out[name] = value;
+    }
+    return out;
+  }
+
+  /** A list: as many items as the walk makes (within minItems and maxItems), each sampled from its place. */
+  private plainArray(schema: Node, pointer: string, depth: number, trail: Set<string>): unknown[] | undefined {
+    // With text fields (an error answer), a list holds one item at least: where its messages are (`errorMessages`,
+    // `detail[].msg`).
+    const fewest = typeof schema.minItems === "number" ? Math.min(schema.minItems, 100) : 0;
+    const most = typeof schema.maxItems === "number" ? schema.maxItems : Infinity;
+    // Realistic: 1–3 items, within minItems and maxItems.
+    const count = this.rich(depth)
+      ? Math.max(fewest, Math.min(most, 1 + Math.floor(this.draw() * 3)))
+      : this.textFields && fewest === 0 && most !== 0
+        ? 1
+        : fewest;
+    if (count > 0 && depth >= this.maxDepth) return undefined;
+    const items: unknown[] = [];
+    for (let i = 0; i < count; i++) {
+      const item = this.field(
+        singular(this.name),
+        Array.isArray(schema.prefixItems) && i < schema.prefixItems.length ? schema.prefixItems[i] : schema.items,
+        `${pointer}/items`,
+        depth + 1,
+        trail,
+      );
+      if (item === undefined) return undefined;
+      items.push(item);
+    }
+    return items;
+  }
+
   private plain(
     schema: Node,
     pointer: string,
@@ -253,92 +343,10 @@ export class Walk {
       (type === undefined &&
         (isNode(schema.properties) || schema.additionalProperties !== undefined || Array.isArray(schema.required)))
     ) {
-      if (depth >= this.maxDepth) return undefined;
-      const out: Node = {};
-      const properties = isNode(schema.properties) ? schema.properties : {};
-      for (const name of Array.isArray(schema.required) ? schema.required : []) {
-        if (typeof name !== "string") continue;
-        const value = this.field(
-          name,
-          Object.hasOwn(properties, name)
-            ? properties[name]
-            : isNode(schema.additionalProperties)
-              ? schema.additionalProperties
-              : true,
-          Object.hasOwn(properties, name)
-            ? (propertyPointers?.get(name) ?? `${pointer}/properties/${escapeKey(name)}`)
-            : `${pointer}/additionalProperties`,
-          depth + 1,
-          trail,
-        );
-        if (value === undefined) return undefined;
-        Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
-      }
-      if (this.fullDepth === depth || this.textFields || this.rich(depth)) {
-        for (const [name, property] of Object.entries(properties)) {
-          // Optional fields only as many as maxProperties lets in (an error's source: one of parameter, pointer,
-          // example).
-          if (typeof schema.maxProperties === "number" && Object.keys(out).length >= schema.maxProperties) break;
-          if (Object.hasOwn(out, name) || (this.fullDepth !== depth && !this.rich(depth) && !this.isText(property)))
-            continue;
-          const value = this.field(
-            name,
-            property,
-            propertyPointers?.get(name) ?? `${pointer}/properties/${escapeKey(name)}`,
-            depth + 1,
-            trail,
-          );
-          if (value !== undefined)
-            Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
-        }
-      }
-      const fewest = typeof schema.minProperties === "number" ? schema.minProperties : 0;
-      for (let i = 0; Object.keys(out).length < fewest && i < fewest + 8; i++) {
-        const name = Object.keys(properties).find((p) => !Object.hasOwn(out, p)) ?? `key${i + 1}`;
-        const value = this.field(
-          name,
-          Object.hasOwn(properties, name)
-            ? properties[name]
-            : isNode(schema.additionalProperties)
-              ? schema.additionalProperties
-              : true,
-          Object.hasOwn(properties, name)
-            ? (propertyPointers?.get(name) ?? `${pointer}/properties/${escapeKey(name)}`)
-            : `${pointer}/additionalProperties`,
-          depth + 1,
-          trail,
-        );
-        if (value === undefined) return undefined;
-        out[name] = value;
-      }
-      return out;
+      return this.plainObject(schema, pointer, depth, trail, propertyPointers);
     }
-    if (type === "array" || (type === undefined && schema.items !== undefined)) {
-      // With text fields (an error answer), a list holds one item at least: where its messages are (`errorMessages`,
-      // `detail[].msg`).
-      const fewest = typeof schema.minItems === "number" ? Math.min(schema.minItems, 100) : 0;
-      const most = typeof schema.maxItems === "number" ? schema.maxItems : Infinity;
-      // Realistic: 1–3 items, within minItems and maxItems.
-      const count = this.rich(depth)
-        ? Math.max(fewest, Math.min(most, 1 + Math.floor(this.draw() * 3)))
-        : this.textFields && fewest === 0 && most !== 0
-          ? 1
-          : fewest;
-      if (count > 0 && depth >= this.maxDepth) return undefined;
-      const items: unknown[] = [];
-      for (let i = 0; i < count; i++) {
-        const item = this.field(
-          singular(this.name),
-          Array.isArray(schema.prefixItems) && i < schema.prefixItems.length ? schema.prefixItems[i] : schema.items,
-          `${pointer}/items`,
-          depth + 1,
-          trail,
-        );
-        if (item === undefined) return undefined;
-        items.push(item);
-      }
-      return items;
-    }
+    if (type === "array" || (type === undefined && schema.items !== undefined))
+      return this.plainArray(schema, pointer, depth, trail);
     // A whole-number format makes a number whole (int32, int64: what the format's check wants).
     const whole = type === "integer" || schema.format === "int32" || schema.format === "int64";
     if (type === "integer" || type === "number") return this.realisticNumber(schema, whole) ?? numberOf(schema, whole);

@@ -1,6 +1,6 @@
 // Which fields of an error answer say they hold its message, as one record:
 // the order `add` prefers them in when it drafts where a message is
-// (import/draft-manifest.ts), and every name the contract suite counts as a
+// (import/draft/manifest.ts), and every name the contract suite counts as a
 // message when it holds an answer to the message the tool read
 // (contract/structured-error.ts). A field add may draft is one the suite
 // counts: the second is built from the first.

@@ -18,17 +18,6 @@ export function memoryStore(): TriggerStore {
   const subscriptions = new Map<string, SubscriptionRecord>();
   const positions = new Map<string, { position: PollPosition; version: number }>();
   const known = new Map<string, Set<string>>();
-  const record = (r: StoredRun): RunRecord => ({
-    id: r.id,
-    trigger: r.trigger,
-    event: r.event,
-    status: r.status,
-    attempts: r.attempts,
-    createdAt: new Date(r.createdAt).toISOString(),
-    finishedAt: r.finishedAt ? new Date(r.finishedAt).toISOString() : "",
-    error: r.error ?? "",
-    blocks: Object.values(r.journal).map((b) => ({ id: b.id, status: b.status })),
-  });
   const store: TriggerStore = {
     shared: false,
     async accept(d, horizonMs) {
@@ -77,14 +66,14 @@ export function memoryStore(): TriggerStore {
       return due.length ? Math.min(...due) : undefined;
     },
     async runs(status) {
-      return [...runs.values()].filter((r) => !status || r.status === status).map(record);
+      return [...runs.values()].filter((r) => !status || r.status === status).map(runRecord);
     },
     async replay(idOrEvent, nowMs) {
       const again = [...runs.values()].filter(
         (r) => (r.id === idOrEvent || r.event === idOrEvent) && (r.status === "failed" || r.status === "dead"),
       );
       for (const r of again) Object.assign(r, { status: "queued", attempts: 0, nextAt: nowMs });
-      return again.map(record);
+      return again.map(runRecord);
     },
     async saveSubscription(s) {
       subscriptions.set(s.trigger, s);
@@ -120,4 +109,19 @@ export function memoryStore(): TriggerStore {
     async close() {},
   };
   return store;
+}
+
+/** A run as `runs` lists it: its times as ISO text, its blocks' statuses. */
+function runRecord(r: StoredRun): RunRecord {
+  return {
+    id: r.id,
+    trigger: r.trigger,
+    event: r.event,
+    status: r.status,
+    attempts: r.attempts,
+    createdAt: new Date(r.createdAt).toISOString(),
+    finishedAt: r.finishedAt ? new Date(r.finishedAt).toISOString() : "",
+    error: r.error ?? "",
+    blocks: Object.values(r.journal).map((b) => ({ id: b.id, status: b.status })),
+  };
 }

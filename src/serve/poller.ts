@@ -13,8 +13,8 @@ import type { PollTriggerSpec } from "@blockwright/runtime/internal";
 import { parseTemplate } from "@blockwright/runtime/workflow";
 import { canonical } from "../common/canonical-json.js";
 import type { PollCall } from "./poll-call.js";
-import { itemIds, selectNew, sinceText, startPosition } from "./poll-position.js";
-import type { PollHold, TriggerStore } from "./store.js";
+import { itemIds, type Polled, selectNew, sinceText, startPosition } from "./poll-position.js";
+import type { PollHold, PollPosition, TriggerStore } from "./store.js";
 
 /** The longest wait after failures. */
 const MAX_BACKOFF_MS = 3_600_000;
@@ -112,22 +112,7 @@ export function startPoller(o: PollerOptions): Poller {
       return { waitMs };
     }
     failures = 0;
-    const created = o.trigger.position.kind === "delta" && o.trigger.position.created;
-    const known = created ? await o.store.knownItems(key, itemIds(o.trigger, answer.polled.items)) : undefined;
-    const selected = selectNew(o.trigger, from, answer.polled, { backfill: o.backfill, ...(known ? { known } : {}) });
-    for (const why of selected.skipped) o.log(`serve: ${o.trigger.id}: left out ${why}`);
-    const fresh = await o.store.advancePoll(
-      {
-        trigger: o.trigger.id,
-        key,
-        polledAt,
-        version,
-        position: selected.position,
-        events: selected.events,
-        ...(selected.known ? { known: selected.known } : {}),
-      },
-      o.horizonMs,
-    );
+    const fresh = await advance(o, { key, version, polledAt }, from, answer.polled);
     // Undefined: another poller moved the position first; its result stands, this one is dropped.
     const runs = fresh?.filter(Boolean).length ?? 0;
     // Said once, so that one watching knows from when on an item runs.
@@ -145,35 +130,17 @@ export function startPoller(o: PollerOptions): Poller {
     return { waitMs };
   };
 
-  // On a store several serves share, one of them polls the trigger at a time: the others wait,
-  // trying at each interval, and one takes over when the poller stops or its connection dies.
-  let hold: PollHold | undefined;
-  let standing = false;
-  const isPoller = async (): Promise<boolean> => {
-    if (!o.store.pollHold) return true;
-    hold ??= await o.store.pollHold(key);
-    const taken = await hold.take();
-    if (taken === standing)
-      o.log(
-        taken
-          ? `serve: ${o.trigger.id}: this serve polls now`
-          : `serve: ${o.trigger.id}: another serve polls this trigger; this one takes over if it stops`,
-      );
-    standing = !taken;
-    return taken;
-  };
-
+  const turn = pollerTurn(o, key);
   const loop = (async () => {
     while (!stopping.signal.aborted) {
       let waitMs = o.intervalMs;
       try {
-        if (await isPoller()) ({ waitMs } = await pollOnce());
+        if (await turn.taken()) ({ waitMs } = await pollOnce());
       } catch (e) {
         if (stopping.signal.aborted) break;
         // The store failed (a lost connection): nothing was written, the same poll is made again later,
         // the hold taken again on a new connection.
-        await hold?.release().catch(() => undefined);
-        hold = undefined;
+        await turn.drop();
         failures++;
         waitMs = Math.min(MAX_BACKOFF_MS, o.intervalMs * 2 ** Math.min(failures, 20));
         o.log(
@@ -184,13 +151,69 @@ export function startPoller(o: PollerOptions): Poller {
       }
       await sleep(waitMs, stopping.signal);
     }
-    await hold?.release().catch(() => undefined);
+    await turn.drop();
   })();
 
   return {
     async stop() {
       stopping.abort();
       await loop;
+    },
+  };
+}
+
+/**
+ * A poll's answer taken: its new items told apart from those the position (and the known ids) account for, then the
+ * position moved with a queued run per new item, in one transaction; undefined when another poller moved it first.
+ */
+async function advance(
+  o: PollerOptions,
+  at: { key: string; version: number; polledAt: number },
+  from: PollPosition,
+  polled: Polled,
+): Promise<boolean[] | undefined> {
+  const created = o.trigger.position.kind === "delta" && o.trigger.position.created;
+  const known = created ? await o.store.knownItems(at.key, itemIds(o.trigger, polled.items)) : undefined;
+  const selected = selectNew(o.trigger, from, polled, { backfill: o.backfill, ...(known ? { known } : {}) });
+  for (const why of selected.skipped) o.log(`serve: ${o.trigger.id}: left out ${why}`);
+  return o.store.advancePoll(
+    {
+      trigger: o.trigger.id,
+      ...at,
+      position: selected.position,
+      events: selected.events,
+      ...(selected.known ? { known: selected.known } : {}),
+    },
+    o.horizonMs,
+  );
+}
+
+/**
+ * On a store several serves share, one of them polls the trigger at a time: the others wait, trying at each interval,
+ * and one takes over when the poller stops or its connection dies. On a store of one serve, it is always its turn.
+ */
+function pollerTurn(o: PollerOptions, key: string) {
+  let hold: PollHold | undefined;
+  let standing = false;
+  return {
+    /** Whether this serve polls now (said when that changes). */
+    async taken(): Promise<boolean> {
+      if (!o.store.pollHold) return true;
+      hold ??= await o.store.pollHold(key);
+      const taken = await hold.take();
+      if (taken === standing)
+        o.log(
+          taken
+            ? `serve: ${o.trigger.id}: this serve polls now`
+            : `serve: ${o.trigger.id}: another serve polls this trigger; this one takes over if it stops`,
+        );
+      standing = !taken;
+      return taken;
+    },
+    /** Lets the hold go (taken again, on a new connection, at the next turn). */
+    async drop(): Promise<void> {
+      await hold?.release().catch(() => undefined);
+      hold = undefined;
     },
   };
 }

@@ -100,30 +100,9 @@ export async function startEngine(o: EngineOptions): Promise<Engine> {
       );
   });
   const utils = await worker.makeWorkerUtils({ pgPool: o.store.pool, logger: quietLogger(worker) });
-  const sweep = async () => {
-    const held = await o.store.pool.query<{ locked_by: string }>(
-      "SELECT DISTINCT locked_by FROM graphile_worker.jobs WHERE locked_by IS NOT NULL AND locked_at < now() " +
-        "- make_interval(secs => $1)",
-      [SWEEP_AFTER_MS / 1000],
-    );
-    const gone: string[] = [];
-    for (const { locked_by: id } of held.rows) {
-      if (mine.has(id)) continue;
-      // Taken at once only when no session holds it: its worker is gone.
-      const free = await o.store.pool.query<{ taken: boolean }>(
-        "SELECT pg_try_advisory_xact_lock(hashtextextended($1, 0)) AS taken",
-        [id],
-      );
-      if (free.rows[0]?.taken) gone.push(id);
-    }
-    if (gone.length) {
-      await utils.forceUnlockWorkers(gone);
-      o.log(`runs: the jobs of ${gone.length} worker(s) that are gone were unlocked, to run again from their journals`);
-    }
-  };
   const sweeper = setInterval(
     () =>
-      void sweep().catch((e: unknown) =>
+      void unlockGoneWorkers(o, utils, mine).catch((e: unknown) =>
         o.log(`runs: looking for the jobs of workers that are gone failed: ${(e as Error).message}`),
       ),
     SWEEP_EVERY_MS,
@@ -150,4 +129,34 @@ export async function startEngine(o: EngineOptions): Promise<Engine> {
       liveness.release();
     },
   };
+}
+
+/**
+ * The jobs locked for a while by workers that are gone (a worker not of this process whose advisory lock no session
+ * holds: its process died) unlocked, to run again from their journals.
+ */
+async function unlockGoneWorkers(
+  o: EngineOptions,
+  utils: import("graphile-worker").WorkerUtils,
+  mine: ReadonlySet<string>,
+): Promise<void> {
+  const held = await o.store.pool.query<{ locked_by: string }>(
+    "SELECT DISTINCT locked_by FROM graphile_worker.jobs WHERE locked_by IS NOT NULL AND locked_at < now() " +
+      "- make_interval(secs => $1)",
+    [SWEEP_AFTER_MS / 1000],
+  );
+  const gone: string[] = [];
+  for (const { locked_by: id } of held.rows) {
+    if (mine.has(id)) continue;
+    // Taken at once only when no session holds it: its worker is gone.
+    const free = await o.store.pool.query<{ taken: boolean }>(
+      "SELECT pg_try_advisory_xact_lock(hashtextextended($1, 0)) AS taken",
+      [id],
+    );
+    if (free.rows[0]?.taken) gone.push(id);
+  }
+  if (gone.length) {
+    await utils.forceUnlockWorkers(gone);
+    o.log(`runs: the jobs of ${gone.length} worker(s) that are gone were unlocked, to run again from their journals`);
+  }
 }

@@ -10,6 +10,7 @@
 import { randomUUID } from "node:crypto";
 import type { Pool, PoolClient } from "pg";
 import type { BlockResult } from "@blockwright/runtime/workflow";
+import { pollHold, subscriptionMembership } from "./postgres-locks.js";
 import {
   type DeliveryIn,
   eventKey,
@@ -57,6 +58,46 @@ export interface PostgresStore extends TriggerStore {
  * created when missing.
  */
 export async function openPostgresStore(url: string): Promise<PostgresStore> {
+  const pool = await openPool(url);
+  const attemptsOf = new Map<string, number>();
+  // A run's job; `attempt`: the attempt it is for (1 when absent), so that a job left over from an attempt that was
+  // already settled (its worker killed after the settling) finds the run moved on and does nothing.
+  const enqueue: Enqueue = (client, runId, trigger, runAt, attempt = 1) =>
+    client.query(
+      `SELECT graphile_worker.add_job($1, json_build_object('run', $2::text, 'attempt', $4::int), ` +
+        `job_key => $2::text, max_attempts => $3::int` +
+        `${runAt ? ", run_at => to_timestamp($5::double precision / 1000)" : ""})`,
+      [runTask(trigger), runId, attemptsOf.get(trigger) ?? 5, attempt, ...(runAt ? [runAt] : [])],
+    );
+  const keep = deliveryKeeper(enqueue);
+  return {
+    shared: true,
+    pool,
+    url,
+    setAttempts: (trigger, attempts) => void attemptsOf.set(trigger, attempts),
+    accept: (d, horizonMs) => inTransaction(pool, (client) => keep(client, d, horizonMs)),
+    ...pollPositions(pool, keep),
+    ...runRecords(pool, enqueue),
+    ...subscriptionRecords(pool),
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+/** Adds a run's job to graphile-worker's queue, in `client`'s transaction. */
+type Enqueue = (
+  client: PoolClient,
+  runId: string,
+  trigger: string,
+  runAt?: number,
+  attempt?: number,
+) => Promise<unknown>;
+/** Takes a delivery in `client`'s transaction: whether each of its events is new. */
+type Keep = (client: PoolClient, d: DeliveryIn, horizonMs: number) => Promise<boolean[]>;
+
+/** The pool at `url`, its tables created by one opener at a time. */
+async function openPool(url: string): Promise<Pool> {
   // An optional peer dependency: only the projects that keep serve's state in Postgres install it.
   const pg = await import("pg").then(
     (m) => m.default,
@@ -89,39 +130,16 @@ export async function openPostgresStore(url: string): Promise<PostgresStore> {
     await pool.end();
     throw new Error(`the Postgres store at ${withoutPassword(url)} could not be opened: ${(e as Error).message}`);
   }
+  return pool;
+}
+
+/**
+ * Takes a delivery in a transaction: its events claimed, and when any is new, the delivery kept and a run (and its
+ * job) per new event. The ids past the horizon are deleted as claims go, at most once a minute per receiver.
+ */
+function deliveryKeeper(enqueue: Enqueue): Keep {
   let prunedAt = 0;
-  const attemptsOf = new Map<string, number>();
-  const journalOf = async (runId: string, client: Pool | PoolClient = pool): Promise<Record<string, BlockResult>> => {
-    const out: Record<string, BlockResult> = {};
-    for (const r of (await client.query("SELECT block_id, result FROM bw_run_blocks WHERE run_id = $1", [runId])).rows)
-      out[String(r.block_id)] = JSON.parse(String(r.result)) as BlockResult;
-    return out;
-  };
-  // A run's job; `attempt`: the attempt it is for (1 when absent), so that a job left over from an attempt that was
-  // already settled (its worker killed after the settling) finds the run moved on and does nothing.
-  const enqueue = (client: PoolClient, runId: string, trigger: string, runAt?: number, attempt = 1) =>
-    client.query(
-      `SELECT graphile_worker.add_job($1, json_build_object('run', $2::text, 'attempt', $4::int), ` +
-        `job_key => $2::text, max_attempts => $3::int` +
-        `${runAt ? ", run_at => to_timestamp($5::double precision / 1000)" : ""})`,
-      [runTask(trigger), runId, attemptsOf.get(trigger) ?? 5, attempt, ...(runAt ? [runAt] : [])],
-    );
-  const records = async (sql: string, values: unknown[]): Promise<RunRecord[]> => {
-    const rows = (await pool.query(sql, values)).rows as Record<string, unknown>[];
-    return Promise.all(
-      rows.map(async (r) =>
-        rowToRun(
-          r,
-          Object.values(await journalOf(String(r.id))).map((b) => ({ id: b.id, status: b.status })),
-        ),
-      ),
-    );
-  };
-  /**
-   * A delivery taken in `client`'s transaction: its events claimed, and when any is new, the delivery kept and a run
-   * (and its job) per new event.
-   */
-  const keep = async (client: PoolClient, d: DeliveryIn, horizonMs: number): Promise<boolean[]> => {
+  return async (client, d, horizonMs) => {
     if (d.receivedAt - prunedAt >= PRUNE_EVERY_MS) {
       prunedAt = d.receivedAt;
       await client.query(PRUNE_SQL, [d.receivedAt - horizonMs]);
@@ -155,12 +173,14 @@ export async function openPostgresStore(url: string): Promise<PostgresStore> {
     }
     return fresh;
   };
+}
+
+/** The poll triggers' positions and known items; a poll's new items are kept as a delivery is (`keep`). */
+function pollPositions(
+  pool: Pool,
+  keep: Keep,
+): Pick<PostgresStore, "pollPosition" | "knownItems" | "advancePoll" | "pollHold"> {
   return {
-    shared: true,
-    pool,
-    url,
-    setAttempts: (trigger, attempts) => void attemptsOf.set(trigger, attempts),
-    accept: (d, horizonMs) => inTransaction(pool, (client) => keep(client, d, horizonMs)),
     async pollPosition(key) {
       const row = (await pool.query("SELECT version, position FROM bw_poll_positions WHERE key = $1", [key])).rows[0] as
         | Record<string, unknown>
@@ -208,38 +228,16 @@ export async function openPostgresStore(url: string): Promise<PostgresStore> {
         if (e instanceof PositionMoved) return undefined;
         throw e;
       }),
-    async pollHold(key) {
-      // A session of its own: the lock lasts as long as this receiver (Postgres drops it with a dead one's connection).
-      const session = await pool.connect();
-      let held = false;
-      let broken = false;
-      // A lost connection loses the lock: the next take fails (the poller then asks for a new hold).
-      session.on("error", () => {
-        held = false;
-        broken = true;
-      });
-      return {
-        async take() {
-          if (!held)
-            held =
-              (
-                await session.query<{ taken: boolean }>(
-                  "SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS taken",
-                  [`bw-poll:${key}`],
-                )
-              ).rows[0]?.taken === true;
-          return held;
-        },
-        async release() {
-          if (held && !broken)
-            await session
-              .query("SELECT pg_advisory_unlock(hashtextextended($1, 0))", [`bw-poll:${key}`])
-              .catch(() => undefined);
-          held = false;
-          session.release(broken);
-        },
-      };
-    },
+    pollHold: (key) => pollHold(pool, key),
+  };
+}
+
+/** The runs and their journals, read and written by whoever runs the jobs (postgres-engine.ts). */
+function runRecords(
+  pool: Pool,
+  enqueue: Enqueue,
+): Pick<PostgresStore, "take" | "load" | "begin" | "journal" | "settle" | "nextDue" | "runs" | "replay"> {
+  return {
     async take() {
       throw new Error("the runs of a Postgres store are taken by graphile-worker's workers (postgres-engine.ts)");
     },
@@ -247,7 +245,7 @@ export async function openPostgresStore(url: string): Promise<PostgresStore> {
       const row = (await pool.query("SELECT * FROM bw_run_records WHERE id = $1", [runId])).rows[0] as
         | Record<string, unknown>
         | undefined;
-      return row ? rowToStoredRun(row, await journalOf(runId)) : undefined;
+      return row ? rowToStoredRun(row, await journalOf(pool, runId)) : undefined;
     },
     async begin(runId, attempt) {
       await pool.query("UPDATE bw_run_records SET status = 'running', attempts = $2 WHERE id = $1", [runId, attempt]);
@@ -286,8 +284,8 @@ export async function openPostgresStore(url: string): Promise<PostgresStore> {
     },
     runs: (status) =>
       status
-        ? records("SELECT * FROM bw_run_records WHERE status = $1 ORDER BY created_at, id", [status])
-        : records("SELECT * FROM bw_run_records ORDER BY created_at, id", []),
+        ? records(pool, "SELECT * FROM bw_run_records WHERE status = $1 ORDER BY created_at, id", [status])
+        : records(pool, "SELECT * FROM bw_run_records ORDER BY created_at, id", []),
     async replay(idOrEvent, nowMs) {
       const ids = await inTransaction(pool, async (client) => {
         const rows = (
@@ -302,9 +300,38 @@ export async function openPostgresStore(url: string): Promise<PostgresStore> {
         return rows.map((r) => String(r.id));
       });
       return ids.length
-        ? records("SELECT * FROM bw_run_records WHERE id = ANY($1::text[]) ORDER BY created_at, id", [ids])
+        ? records(pool, "SELECT * FROM bw_run_records WHERE id = ANY($1::text[]) ORDER BY created_at, id", [ids])
         : [];
     },
+  };
+}
+
+/** A run's journal: its blocks that succeeded, by id. */
+async function journalOf(pool: Pool, runId: string): Promise<Record<string, BlockResult>> {
+  const out: Record<string, BlockResult> = {};
+  for (const r of (await pool.query("SELECT block_id, result FROM bw_run_blocks WHERE run_id = $1", [runId])).rows)
+    out[String(r.block_id)] = JSON.parse(String(r.result)) as BlockResult;
+  return out;
+}
+
+/** The runs a query selects, each with its blocks' statuses. */
+async function records(pool: Pool, sql: string, values: unknown[]): Promise<RunRecord[]> {
+  const rows = (await pool.query(sql, values)).rows as Record<string, unknown>[];
+  return Promise.all(
+    rows.map(async (r) =>
+      rowToRun(
+        r,
+        Object.values(await journalOf(pool, String(r.id))).map((b) => ({ id: b.id, status: b.status })),
+      ),
+    ),
+  );
+}
+
+/** The webhook subscriptions the receivers keep, and each receiver's membership of one. */
+function subscriptionRecords(
+  pool: Pool,
+): Pick<PostgresStore, "saveSubscription" | "subscriptions" | "deleteSubscription" | "joinSubscription"> {
+  return {
     async saveSubscription(s) {
       await pool.query(
         "INSERT INTO bw_subscriptions (trigger, id, url, expires_at) VALUES ($1, $2, $3, $4) " +
@@ -321,54 +348,7 @@ export async function openPostgresStore(url: string): Promise<PostgresStore> {
     async deleteSubscription(trigger) {
       await pool.query("DELETE FROM bw_subscriptions WHERE trigger = $1", [trigger]);
     },
-    async joinSubscription(trigger) {
-      // A session of its own: its locks last as long as this receiver (Postgres drops them with a dead one's
-      // connection).
-      const session = await pool.connect();
-      const member = `bw-subscription-members:${trigger}`;
-      const creating = `bw-subscription-create:${trigger}`;
-      await session.query("SELECT pg_advisory_lock_shared(hashtextextended($1, 0))", [member]);
-      let left = false;
-      return {
-        async exclusive(work) {
-          await session.query("SELECT pg_advisory_lock(hashtextextended($1, 0))", [creating]);
-          try {
-            return await work();
-          } finally {
-            await session.query("SELECT pg_advisory_unlock(hashtextextended($1, 0))", [creating]);
-          }
-        },
-        async leave(whenLast) {
-          if (left) return false;
-          left = true;
-          try {
-            await session.query("SELECT pg_advisory_unlock_shared(hashtextextended($1, 0))", [member]);
-            // Taken only when no member holds its share: this receiver is the last, and holds it while it deletes, so
-            // that one leaving at the same moment waits, then finds the subscription gone (two deleted it once each).
-            const last =
-              (
-                await session.query<{ last: boolean }>("SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS last", [
-                  member,
-                ])
-              ).rows[0]?.last === true;
-            if (!last) return false;
-            try {
-              if (!(await session.query("SELECT 1 FROM bw_subscriptions WHERE trigger = $1", [trigger])).rowCount)
-                return false;
-              await whenLast();
-              return true;
-            } finally {
-              await session.query("SELECT pg_advisory_unlock(hashtextextended($1, 0))", [member]);
-            }
-          } finally {
-            session.release();
-          }
-        },
-      };
-    },
-    async close() {
-      await pool.end();
-    },
+    joinSubscription: (trigger) => subscriptionMembership(pool, trigger),
   };
 }
 

@@ -73,30 +73,9 @@ export function createReceiver(o: ReceiverOptions): Receiver {
   const reading = new Map<IncomingMessage, ServerResponse>();
   const answering = new Set<Promise<void>>();
   let stopping = false;
-  const tolerance =
-    o.trigger.authentication.kind === "shared-secret"
-      ? 0
-      : (o.trigger.authentication.kind === "hmac"
-          ? (o.trigger.authentication.timestamp?.toleranceSeconds ?? 0)
-          : o.trigger.authentication.toleranceSeconds) * 1000;
-  const window = Math.max(
-    o.dedupeWindowMs ?? (o.trigger.dedupeHours !== undefined ? o.trigger.dedupeHours * 3_600_000 : DEFAULT_DEDUPE_MS),
-    tolerance,
-  );
+  const window = dedupeWindow(o);
   // Every line: the secret left out, then outside text (an event id, a provider's message) kept on one line.
   const log = (line: string) => o.log(lineText(redact(line, [o.secret])));
-  /** An event id as a log line shows it: the secret left out, then cut and escaped. */
-  const idText = (id: string) => shownText(redact(id, [o.secret]));
-  const answer = (res: ServerResponse, status: number, body = "", headers: Record<string, string> = {}) => {
-    res.writeHead(status, { "content-type": "text/plain; charset=utf-8", ...headers });
-    res.end(body);
-  };
-  const unavailable = (req: IncomingMessage, res: ServerResponse) => {
-    if (!res.headersSent) {
-      res.writeHead(503, { "content-type": "text/plain; charset=utf-8", connection: "close", "retry-after": "30" });
-      res.end("stopping: send it again later\n", () => req.destroy());
-    } else req.destroy();
-  };
   const handle = (req: IncomingMessage, res: ServerResponse): void => {
     if (stopping) return unavailable(req, res);
     const url = req.url ?? "/";
@@ -129,7 +108,7 @@ export function createReceiver(o: ReceiverOptions): Receiver {
       reading.delete(req);
       if (refused) return;
       const body = Buffer.concat(chunks);
-      const answered = receive(req, res, new Uint8Array(body.buffer, body.byteOffset, body.byteLength))
+      const answered = receive(o, window, log, req, res, new Uint8Array(body.buffer, body.byteOffset, body.byteLength))
         .catch((e: unknown) => {
           // Never an unhandled rejection: the delivery gets a 500 (the provider retries) and the log says why.
           log(`${o.trigger.id}: a delivery could not be taken: ${(e as Error).message}`);
@@ -140,51 +119,6 @@ export function createReceiver(o: ReceiverOptions): Receiver {
     });
   };
 
-  const receive = async (req: IncomingMessage, res: ServerResponse, body: Uint8Array) => {
-    const verified = await verifyEvent(
-      o.trigger,
-      { method: req.method ?? "POST", url: addressOf(req, o.deliveredTo), headers: req.headers, body },
-      { secret: o.secret },
-    );
-    if (
-      !verified.ok &&
-      o.trigger.authentication.kind !== "shared-secret" &&
-      (verified.error.code === "UNKNOWN_EVENT" || verified.error.code === "MALFORMED_EVENT")
-    ) {
-      // Signed, and no event of the trigger: maybe a handshake in the body (a URL verification).
-      const handshake = answerBodyHandshake(o.trigger, body);
-      if (handshake) {
-        log(`${o.trigger.id}: answered the provider's handshake (${handshake.kind})`);
-        res.writeHead(handshake.status, handshake.headers);
-        res.end(handshake.body);
-        return;
-      }
-    }
-    if (!verified.ok) {
-      log(`${o.trigger.id}: refused a delivery: ${verified.error.code}: ${verified.error.message}`);
-      return answer(res, STATUS_OF_REFUSAL[verified.error.code], `${verified.error.code}\n`);
-    }
-    const headers: Record<string, string> = {};
-    for (const [name, value] of Object.entries(req.headers))
-      if (typeof value === "string" && !UNKEPT_HEADERS.has(name)) headers[name] = value;
-    // Kept before the answer, in one write: the delivery, its events claimed, a run queued for each new one.
-    const claimed = await o.store.accept(
-      {
-        trigger: o.trigger.id,
-        receivedAt: Date.now(),
-        headers,
-        body,
-        events: verified.events.map((e) => ({ id: e.id, outputs: e.outputs })),
-      },
-      window,
-    );
-    const fresh = verified.events.filter((event, i) => {
-      if (!claimed[i]) log(`${o.trigger.id}: event ${idText(event.id)} seen before: no second run`);
-      return claimed[i];
-    });
-    answer(res, o.trigger.acknowledge);
-    if (fresh.length) o.accepted?.(fresh);
-  };
   const stop = async () => {
     stopping = true;
     for (const [req, res] of reading) unavailable(req, res);
@@ -199,6 +133,95 @@ export function createReceiver(o: ReceiverOptions): Receiver {
     clearTimeout(timer);
   };
   return { handle: guardedListener(handle, (line) => log(`${o.trigger.id}: ${line}`)), stop };
+}
+
+/**
+ * A delivery read whole: verified as its trigger declares (or a handshake in its body answered), kept by the store in
+ * one write, then acknowledged, and its new events told.
+ */
+async function receive(
+  o: ReceiverOptions,
+  window: number,
+  log: (line: string) => void,
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: Uint8Array,
+): Promise<void> {
+  /** An event id as a log line shows it: the secret left out, then cut and escaped. */
+  const idText = (id: string) => shownText(redact(id, [o.secret]));
+  const verified = await verifyEvent(
+    o.trigger,
+    { method: req.method ?? "POST", url: addressOf(req, o.deliveredTo), headers: req.headers, body },
+    { secret: o.secret },
+  );
+  if (
+    !verified.ok &&
+    o.trigger.authentication.kind !== "shared-secret" &&
+    (verified.error.code === "UNKNOWN_EVENT" || verified.error.code === "MALFORMED_EVENT")
+  ) {
+    // Signed, and no event of the trigger: maybe a handshake in the body (a URL verification).
+    const handshake = answerBodyHandshake(o.trigger, body);
+    if (handshake) {
+      log(`${o.trigger.id}: answered the provider's handshake (${handshake.kind})`);
+      res.writeHead(handshake.status, handshake.headers);
+      res.end(handshake.body);
+      return;
+    }
+  }
+  if (!verified.ok) {
+    log(`${o.trigger.id}: refused a delivery: ${verified.error.code}: ${verified.error.message}`);
+    return answer(res, STATUS_OF_REFUSAL[verified.error.code], `${verified.error.code}\n`);
+  }
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers))
+    if (typeof value === "string" && !UNKEPT_HEADERS.has(name)) headers[name] = value;
+  // Kept before the answer, in one write: the delivery, its events claimed, a run queued for each new one.
+  const claimed = await o.store.accept(
+    {
+      trigger: o.trigger.id,
+      receivedAt: Date.now(),
+      headers,
+      body,
+      events: verified.events.map((e) => ({ id: e.id, outputs: e.outputs })),
+    },
+    window,
+  );
+  const fresh = verified.events.filter((event, i) => {
+    if (!claimed[i]) log(`${o.trigger.id}: event ${idText(event.id)} seen before: no second run`);
+    return claimed[i];
+  });
+  answer(res, o.trigger.acknowledge);
+  if (fresh.length) o.accepted?.(fresh);
+}
+
+/**
+ * How long an event id is remembered: as given, else the trigger's `dedupeHours`, else 3 days; at least its timestamp
+ * tolerance.
+ */
+function dedupeWindow(o: ReceiverOptions): number {
+  const tolerance =
+    o.trigger.authentication.kind === "shared-secret"
+      ? 0
+      : (o.trigger.authentication.kind === "hmac"
+          ? (o.trigger.authentication.timestamp?.toleranceSeconds ?? 0)
+          : o.trigger.authentication.toleranceSeconds) * 1000;
+  return Math.max(
+    o.dedupeWindowMs ?? (o.trigger.dedupeHours !== undefined ? o.trigger.dedupeHours * 3_600_000 : DEFAULT_DEDUPE_MS),
+    tolerance,
+  );
+}
+
+function answer(res: ServerResponse, status: number, body = "", headers: Record<string, string> = {}): void {
+  res.writeHead(status, { "content-type": "text/plain; charset=utf-8", ...headers });
+  res.end(body);
+}
+
+/** A request refused while stopping: 503, and its connection closed (unacknowledged, the provider sends it again). */
+function unavailable(req: IncomingMessage, res: ServerResponse): void {
+  if (!res.headersSent) {
+    res.writeHead(503, { "content-type": "text/plain; charset=utf-8", connection: "close", "retry-after": "30" });
+    res.end("stopping: send it again later\n", () => req.destroy());
+  } else req.destroy();
 }
 
 /**

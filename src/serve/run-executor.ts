@@ -70,6 +70,32 @@ export function settledLine(
   return undefined;
 }
 
+/** An attempt that threw: a failed run whose one block says why (retryable, as a network failure is). */
+function thrownResult(run: StoredRun, e: unknown): RunResult {
+  return {
+    status: "failed",
+    durationMs: 0,
+    placeholders: [],
+    blocks: [
+      {
+        id: "run",
+        name: "run",
+        type: "run",
+        operation: "run",
+        durationMs: 0,
+        status: "failed",
+        error: {
+          type: "network",
+          provider: run.trigger,
+          operation: run.trigger,
+          message: (e as Error).message,
+          retryable: true,
+        },
+      },
+    ],
+  };
+}
+
 export function startExecutor(o: ExecutorOptions): Executor {
   const now = o.now ?? Date.now;
   const inFlight = new Set<Promise<void>>();
@@ -121,28 +147,7 @@ export function startExecutor(o: ExecutorOptions): Executor {
       try {
         result = await o.attempt(run, (block) => o.store.journal(run.id, block), cancel.signal);
       } catch (e) {
-        result = {
-          status: "failed",
-          durationMs: 0,
-          placeholders: [],
-          blocks: [
-            {
-              id: "run",
-              name: "run",
-              type: "run",
-              operation: "run",
-              durationMs: 0,
-              status: "failed",
-              error: {
-                type: "network",
-                provider: run.trigger,
-                operation: run.trigger,
-                message: (e as Error).message,
-                retryable: true,
-              },
-            },
-          ],
-        };
+        result = thrownResult(run, e);
       }
       const outcome = outcomeOf(run, result, o.retry, now());
       await o.store.settle(run.id, outcome, now());

@@ -1,37 +1,22 @@
 // Keeping a trigger's subscription as its provider tells of it (the rest of subscription.test.ts): lifecycle
 // events that ask for a renewal, a subscription the provider removed made again, missed events logged, and
 // receivers that share a store, or take over the subscription of the one before them (a restart).
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   LIFECYCLE_URL,
   MINUTE,
   manualClock,
   provider,
-  SECRET,
   START,
+  storePerTest,
   subscribed,
   URL,
   withLifecycle,
 } from "../../test-support/serve-subscriptions.js";
 import { zqTrigger } from "../../test-support/serve-receivers.js";
-import { openSqliteStore } from "./sqlite-store.js";
 import type { TriggerStore } from "./store.js";
-import { keepSubscription } from "./subscription.js";
 
-const dir = mkdtempSync(join(tmpdir(), "blockwright-subscription-"));
-let store: TriggerStore;
-let n = 0;
-beforeEach(async () => {
-  await store?.close();
-  store = openSqliteStore(join(dir, `serve-${n++}.sqlite`));
-});
-afterAll(async () => {
-  await store?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const stores = storePerTest();
 
 describe("keepSubscription, as the provider tells of the subscription", () => {
   it(
@@ -40,12 +25,9 @@ describe("keepSubscription, as the provider tells of the subscription", () => {
     async () => {
       const clock = manualClock();
       const p = provider();
-      const kept = await keepSubscription({
+      const kept = await stores.keep({
         trigger: withLifecycle(60),
-        url: URL,
         lifecycleUrl: LIFECYCLE_URL,
-        secret: SECRET,
-        store,
         call: p.call,
         log: () => undefined,
         clock,
@@ -80,12 +62,9 @@ describe("keepSubscription, as the provider tells of the subscription", () => {
       const clock = manualClock();
       const p = provider();
       const logs: string[] = [];
-      const kept = await keepSubscription({
+      const kept = await stores.keep({
         trigger: withLifecycle(60),
-        url: URL,
         lifecycleUrl: LIFECYCLE_URL,
-        secret: SECRET,
-        store,
         call: p.call,
         log: (l) => logs.push(l),
         clock,
@@ -97,7 +76,7 @@ describe("keepSubscription, as the provider tells of the subscription", () => {
         operation: "zqhooks_create_hook",
         inputs: { url: URL, lifecycle: LIFECYCLE_URL, until: new Date(START + (20 + 59) * MINUTE).toISOString() },
       });
-      expect(await store.subscriptions()).toEqual([
+      expect(await stores.current.subscriptions()).toEqual([
         { trigger: zqTrigger.id, id: "hook-2", url: URL, expiresAt: kept.expiresAt },
       ]);
       expect(logs.at(-1)).toBe(
@@ -117,14 +96,12 @@ describe("keepSubscription, as the provider tells of the subscription", () => {
   it(
     "on a shared store, acts on and renews the subscription " + "another receiver created again, not the removed one",
     async () => {
-      const shared: TriggerStore = { ...store, shared: true };
+      const shared: TriggerStore = { ...stores.current, shared: true };
       const clock = manualClock();
       const first = provider();
-      const kept = await keepSubscription({
+      const kept = await stores.keep({
         trigger: withLifecycle(60),
-        url: URL,
         lifecycleUrl: LIFECYCLE_URL,
-        secret: SECRET,
         store: shared,
         call: first.call,
         log: () => undefined,
@@ -132,11 +109,9 @@ describe("keepSubscription, as the provider tells of the subscription", () => {
       });
       const second = provider();
       second.state.made = 1;
-      const other = await keepSubscription({
+      const other = await stores.keep({
         trigger: withLifecycle(60),
-        url: URL,
         lifecycleUrl: LIFECYCLE_URL,
-        secret: SECRET,
         store: shared,
         call: second.call,
         log: () => undefined,
@@ -161,12 +136,9 @@ describe("keepSubscription, as the provider tells of the subscription", () => {
       const clock = manualClock();
       const p = provider();
       const logs: string[] = [];
-      const kept = await keepSubscription({
+      const kept = await stores.keep({
         trigger: withLifecycle(60),
-        url: URL,
         lifecycleUrl: LIFECYCLE_URL,
-        secret: SECRET,
-        store,
         call: p.call,
         log: (l) => logs.push(l),
         clock,
@@ -190,13 +162,11 @@ describe("keepSubscription, as the provider tells of the subscription", () => {
     "on a shared store, helps renew a live subscription another receiver made for the same address and leaves " +
       "its deletion to it",
     async () => {
-      const shared: TriggerStore = { ...store, shared: true };
+      const shared: TriggerStore = { ...stores.current, shared: true };
       const clock = manualClock();
       const first = provider();
-      const kept = await keepSubscription({
+      const kept = await stores.keep({
         trigger: subscribed(60),
-        url: URL,
-        secret: SECRET,
         store: shared,
         call: first.call,
         log: () => undefined,
@@ -204,10 +174,8 @@ describe("keepSubscription, as the provider tells of the subscription", () => {
       });
       const second = provider();
       const logs: string[] = [];
-      const other = await keepSubscription({
+      const other = await stores.keep({
         trigger: subscribed(60),
-        url: URL,
-        secret: SECRET,
         store: shared,
         call: second.call,
         log: (l) => logs.push(l),
@@ -234,11 +202,8 @@ describe("keepSubscription, as the provider tells of the subscription", () => {
     async () => {
       const clock = manualClock();
       const before = provider();
-      await keepSubscription({
+      await stores.keep({
         trigger: subscribed(60),
-        url: URL,
-        secret: SECRET,
-        store,
         call: before.call,
         log: () => undefined,
         clock,
@@ -247,11 +212,8 @@ describe("keepSubscription, as the provider tells of the subscription", () => {
       await clock.advance(10 * MINUTE);
       const after = provider();
       const logs: string[] = [];
-      const kept = await keepSubscription({
+      const kept = await stores.keep({
         trigger: subscribed(60),
-        url: URL,
-        secret: SECRET,
-        store,
         call: after.call,
         log: (l) => logs.push(l),
         clock,
@@ -260,7 +222,7 @@ describe("keepSubscription, as the provider tells of the subscription", () => {
       await clock.advance(44 * MINUTE);
       await kept.stop();
       expect(after.calls.map((c) => c.operation)).toEqual(["zqhooks_renew_hook", "zqhooks_delete_hook"]);
-      expect(await store.subscriptions()).toEqual([]);
+      expect(await stores.current.subscriptions()).toEqual([]);
     },
   );
 });

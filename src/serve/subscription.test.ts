@@ -4,36 +4,22 @@
 // deleted on stopping (as the provider tells of it, with lifecycle events, or
 // with receivers sharing a store: subscription-lifecycle.test.ts). No test
 // waits on real time.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import type { TriggerSpec } from "@blockwright/runtime/internal";
-import { afterAll, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import {
   MINUTE,
   manualClock,
   provider,
   SECRET,
   START,
+  storePerTest,
   subscribed,
   URL,
 } from "../../test-support/serve-subscriptions.js";
 import { zqTrigger } from "../../test-support/serve-receivers.js";
-import { openSqliteStore } from "./sqlite-store.js";
-import type { TriggerStore } from "./store.js";
-import { keepSubscription, SubscriptionError, type StepCall } from "./subscription.js";
+import { SubscriptionError, type StepCall } from "./subscription.js";
 
-const dir = mkdtempSync(join(tmpdir(), "blockwright-subscription-"));
-let store: TriggerStore;
-let n = 0;
-beforeEach(async () => {
-  await store?.close();
-  store = openSqliteStore(join(dir, `serve-${n++}.sqlite`));
-});
-afterAll(async () => {
-  await store?.close();
-  rmSync(dir, { recursive: true, force: true });
-});
+const stores = storePerTest();
 
 describe("keepSubscription", () => {
   it(
@@ -43,11 +29,8 @@ describe("keepSubscription", () => {
       const clock = manualClock();
       const p = provider();
       const logs: string[] = [];
-      const kept = await keepSubscription({
+      const kept = await stores.keep({
         trigger: subscribed(60),
-        url: URL,
-        secret: SECRET,
-        store,
         call: p.call,
         log: (l) => logs.push(l),
         clock,
@@ -61,7 +44,9 @@ describe("keepSubscription", () => {
           inputs: { url: URL, state: SECRET, until: expiresAt, kind: "thing.created" },
         },
       ]);
-      expect(await store.subscriptions()).toEqual([{ trigger: zqTrigger.id, id: "hook-1", url: URL, expiresAt }]);
+      expect(await stores.current.subscriptions()).toEqual([
+        { trigger: zqTrigger.id, id: "hook-1", url: URL, expiresAt },
+      ]);
 
       // 90% of the lifetime, counted from when it was made: not a moment before.
       await clock.advance(54 * MINUTE - 1);
@@ -72,7 +57,7 @@ describe("keepSubscription", () => {
         operation: "zqhooks_renew_hook",
         inputs: { hookId: "hook-1", until: renewedUntil },
       });
-      expect((await store.subscriptions())[0]?.expiresAt).toBe(renewedUntil);
+      expect((await stores.current.subscriptions())[0]?.expiresAt).toBe(renewedUntil);
       // And again, 90% of the next lifetime on.
       await clock.advance(54 * MINUTE);
       expect(p.calls.map((c) => c.operation)).toEqual([
@@ -83,7 +68,7 @@ describe("keepSubscription", () => {
 
       await kept.stop();
       expect(p.calls.at(-1)).toEqual({ operation: "zqhooks_delete_hook", inputs: { hookId: "hook-1" } });
-      expect(await store.subscriptions()).toEqual([]);
+      expect(await stores.current.subscriptions()).toEqual([]);
       expect(clock.pending()).toBe(0);
       expect(logs.join("\n")).toMatch(
         new RegExp(
@@ -99,11 +84,8 @@ describe("keepSubscription", () => {
     const clock = manualClock();
     const p = provider();
     const lifetime = 41_760 * MINUTE;
-    const kept = await keepSubscription({
+    const kept = await stores.keep({
       trigger: subscribed(41_760),
-      url: URL,
-      secret: SECRET,
-      store,
       call: p.call,
       log: () => undefined,
       clock,
@@ -122,11 +104,8 @@ describe("keepSubscription", () => {
     const p = provider();
     p.state.failRenewals = 2;
     const logs: string[] = [];
-    const kept = await keepSubscription({
+    const kept = await stores.keep({
       trigger: subscribed(100),
-      url: URL,
-      secret: SECRET,
-      store,
       call: p.call,
       log: (l) => logs.push(l),
       clock,
@@ -162,11 +141,8 @@ describe("keepSubscription", () => {
         };
       };
       const logs: string[] = [];
-      const kept = await keepSubscription({
+      const kept = await stores.keep({
         trigger: subscribed(60),
-        url: URL,
-        secret: SECRET,
-        store,
         call,
         log: (l) => logs.push(l),
         clock,
@@ -174,7 +150,7 @@ describe("keepSubscription", () => {
       await clock.advance(54 * MINUTE);
       const asked = new Date(START + (54 + 59) * MINUTE).toISOString();
       expect(p.calls.at(-1)).toEqual({ operation: "zqhooks_renew_hook", inputs: { hookId: "hook-1", until: asked } });
-      expect((await store.subscriptions())[0]?.expiresAt).toBe(asked);
+      expect((await stores.current.subscriptions())[0]?.expiresAt).toBe(asked);
       expect(logs.at(-1)).toBe(`${zqTrigger.id}: subscription hook-1 renewed, expires ${asked}`);
       // Renewed again at 90% of the new lifetime, not retried within a minute as after a failure.
       await clock.advance(54 * MINUTE - 1);
@@ -201,11 +177,8 @@ describe("keepSubscription", () => {
         return { ok: false, status: 200, code: "HOOK_EXPIRED", message: "zqhooks answered 200 with HOOK_EXPIRED" };
       };
       const logs: string[] = [];
-      const kept = await keepSubscription({
+      const kept = await stores.keep({
         trigger: subscribed(60),
-        url: URL,
-        secret: SECRET,
-        store,
         call,
         log: (l) => logs.push(l),
         clock,
@@ -220,11 +193,8 @@ describe("keepSubscription", () => {
         message: "zqhooks answered 204 without $response.body#/id (output metadata.id)",
       });
       await expect(
-        keepSubscription({
+        stores.keep({
           trigger: subscribed(60),
-          url: URL,
-          secret: SECRET,
-          store,
           call: bodiless,
           log: () => undefined,
           clock: manualClock(),
@@ -238,11 +208,8 @@ describe("keepSubscription", () => {
     const call: StepCall = async (operation, inputs) =>
       operation === "zqhooks_delete_hook" ? { ok: false, message: "404 Not Found" } : p.call(operation, inputs);
     const logs: string[] = [];
-    const kept = await keepSubscription({
+    const kept = await stores.keep({
       trigger: subscribed(60),
-      url: URL,
-      secret: SECRET,
-      store,
       call,
       log: (l) => logs.push(l),
       clock: manualClock(),
@@ -252,7 +219,7 @@ describe("keepSubscription", () => {
       `${zqTrigger.id}: subscription hook-1 could not be deleted (it ends ${kept.expiresAt}): ` +
         `${zqTrigger.id}: zqhooks_delete_hook failed: 404 Not Found`,
     );
-    expect((await store.subscriptions()).map((s) => s.id)).toEqual(["hook-1"]);
+    expect((await stores.current.subscriptions()).map((s) => s.id)).toEqual(["hook-1"]);
   });
 
   it("logs a subscription id the provider answers with control characters escaped, on one line", async () => {
@@ -262,11 +229,8 @@ describe("keepSubscription", () => {
       outputs: operation === "zqhooks_create_hook" ? { data: { id: forged }, metadata: { id: forged } } : {},
     });
     const logs: string[] = [];
-    const kept = await keepSubscription({
+    const kept = await stores.keep({
       trigger: subscribed(60),
-      url: URL,
-      secret: SECRET,
-      store,
       call,
       log: (l) => logs.push(l),
       clock: manualClock(),
@@ -287,11 +251,8 @@ describe("keepSubscription", () => {
       subscription: { ...subscribed(60).subscription!, lifetimeMinutes: undefined },
     } as unknown as TriggerSpec;
     await expect(
-      keepSubscription({
+      stores.keep({
         trigger: timeless,
-        url: URL,
-        secret: SECRET,
-        store,
         call: p.call,
         log: () => undefined,
         clock: manualClock(),
@@ -306,16 +267,13 @@ describe("keepSubscription", () => {
     const refusing: StepCall = async () => ({ ok: false, message: "403 Forbidden" });
 
     await expect(
-      keepSubscription({
+      stores.keep({
         trigger: subscribed(60),
-        url: URL,
-        secret: SECRET,
-        store,
         call: refusing,
         log: () => undefined,
         clock: manualClock(),
       }),
     ).rejects.toThrow(`${zqTrigger.id}: zqhooks_create_hook failed: 403 Forbidden`);
-    expect(await store.subscriptions()).toEqual([]);
+    expect(await stores.current.subscriptions()).toEqual([]);
   });
 });

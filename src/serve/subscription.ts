@@ -83,6 +83,75 @@ export async function keepSubscription(o: SubscriptionOptions): Promise<KeptSubs
       `${o.trigger.id} declares no subscription: the provider is told the address some other way`,
     );
   const clock = o.clock ?? systemClock;
+  const calls = subscriptionCalls(o, spec);
+  // A shared store (Postgres): every receiver of the trigger is a member while it lives; creating is
+  // one member's at a time (one subscription however many start together), and the last member to
+  // leave deletes it. A store of one receiver (SQLite): a live subscription it names is this
+  // receiver's from before a restart, taken over.
+  const membership = await o.store.joinSubscription?.(o.trigger.id);
+  const startedAt = clock.now();
+  const establish = () => establishSubscription(o, calls, clock, startedAt, membership !== undefined);
+  let kept: Kept;
+  try {
+    kept = await (membership ? membership.exclusive(establish) : establish());
+  } catch (e) {
+    await membership?.leave(async () => undefined); // leaves what it could not establish as it was
+    throw e;
+  }
+  const changes = oneAtATime(clock);
+  const { renew, recreate, scheduleRenewal } = renewals(o, calls, kept, changes, clock);
+  if (!calls.lifetimeMs)
+    calls.log(
+      `${o.trigger.id}: the trigger declares no lifetimeMinutes: subscription ${kept.record.id} is not renewed`,
+    );
+  scheduleRenewal();
+
+  return {
+    get id() {
+      return kept.record.id;
+    },
+    get expiresAt() {
+      return kept.record.expiresAt || undefined;
+    },
+    async lifecycle(event, subscriptionId) {
+      const action = await lifecycleAction(o, calls, kept, event, subscriptionId);
+      if (!action) return;
+      // The renewal due later is replaced by this one, or by the new subscription's.
+      changes.cancel();
+      return changes.serially(action === "renew" ? renew : recreate);
+    },
+    async stop() {
+      kept.stopped = true;
+      changes.cancel();
+      await changes.idle();
+      const remove = () => removeSubscription(o, calls, kept.record);
+      // Deleted by the last receiver to stop: the others still receive through it.
+      if (membership) {
+        if (!(await membership.leave(remove)))
+          calls.log(`${o.trigger.id}: subscription ${kept.record.id} left to the receivers still running`);
+        return;
+      }
+      if (kept.owned) await remove();
+    },
+  };
+}
+
+type SubscriptionSpec = NonNullable<TriggerSpec["subscription"]>;
+
+/** The subscription a keeper holds, as it changes. */
+interface Kept {
+  record: SubscriptionRecord;
+  /** When the subscription's lifetime began (its creation or its last renewal). */
+  madeAt: number;
+  /** Whether this receiver deletes it when it stops (without members). */
+  owned: boolean;
+  stopped: boolean;
+}
+
+type SubscriptionCalls = ReturnType<typeof subscriptionCalls>;
+
+/** The provider's steps for the trigger's subscription: each step's inputs filled in, its failure an error. */
+function subscriptionCalls(o: SubscriptionOptions, spec: SubscriptionSpec) {
   // A provider's error may quote what it was sent: the secret never reaches the log. What the
   // provider answers (an id, a message) is outside text: kept on one line, controls escaped.
   const log = (line: string) => o.log(lineText(redact(line, [o.secret])));
@@ -110,7 +179,6 @@ export async function keepSubscription(o: SubscriptionOptions): Promise<KeptSubs
     if (s !== spec.create && doneWithoutOutputs(result)) return {};
     throw new SubscriptionError(`${o.trigger.id}: ${s.operation} failed: ${result.message}`);
   };
-
   /** A new subscription: created, recorded (in place of any the store names), its id read. */
   const create = async (now: number): Promise<SubscriptionRecord> => {
     const expiresAt = expiryFrom(now);
@@ -124,56 +192,52 @@ export async function keepSubscription(o: SubscriptionOptions): Promise<KeptSubs
     await o.store.saveSubscription(made);
     return made;
   };
+  return { spec, log, lifetimeMs, expiryFrom, step, create };
+}
 
-  let record!: SubscriptionRecord;
-  // A shared store (Postgres): every receiver of the trigger is a member while it lives; creating is
-  // one member's at a time (one subscription however many start together), and the last member to
-  // leave deletes it. A store of one receiver (SQLite): a live subscription it names is this
-  // receiver's from before a restart, taken over.
-  const membership = await o.store.joinSubscription?.(o.trigger.id);
-  let held: SubscriptionRecord | undefined;
-  let madeAt = clock.now();
-  const establish = async () => {
-    held = (await o.store.subscriptions()).find(
-      (s) => s.trigger === o.trigger.id && s.url === o.url && (!s.expiresAt || Date.parse(s.expiresAt) > clock.now()),
-    );
-    if (held) {
-      record = held;
-      if (lifetimeMs && held.expiresAt) madeAt = Date.parse(held.expiresAt) - lifetimeMs;
-      const how = membership
-        ? "is kept with the other receivers"
-        : o.store.shared
-          ? "is kept by another receiver"
-          : "taken over from the store";
-      log(`${o.trigger.id}: subscription ${held.id} for ${o.url} ${how} (until ${held.expiresAt || "it is deleted"})`);
-      return;
-    }
-    record = await create(madeAt);
-    log(
-      `${o.trigger.id}: subscription ${record.id} created for ${o.url}` +
-        `${record.expiresAt ? `, expires ${record.expiresAt}` : ""}`,
-    );
-  };
-  try {
-    await (membership ? membership.exclusive(establish) : establish());
-  } catch (e) {
-    await membership?.leave(async () => undefined); // leaves what it could not establish as it was
-    throw e;
-  }
+/** The live subscription the store holds for this address, taken; or a new one, created at `now`. */
+async function establishSubscription(
+  o: SubscriptionOptions,
+  calls: SubscriptionCalls,
+  clock: Clock,
+  now: number,
+  member: boolean,
+): Promise<Kept> {
+  const held = (await o.store.subscriptions()).find(
+    (s) => s.trigger === o.trigger.id && s.url === o.url && (!s.expiresAt || Date.parse(s.expiresAt) > clock.now()),
+  );
   // Without members (SQLite, or a store that keeps none), the receiver that made it deletes it; a recreated one is this
   // receiver's.
-  let owned = !held || !o.store.shared;
+  const owned = !held || !o.store.shared;
+  if (held) {
+    const how = member
+      ? "is kept with the other receivers"
+      : o.store.shared
+        ? "is kept by another receiver"
+        : "taken over from the store";
+    calls.log(
+      `${o.trigger.id}: subscription ${held.id} for ${o.url} ${how} (until ${held.expiresAt || "it is deleted"})`,
+    );
+    const madeAt = calls.lifetimeMs && held.expiresAt ? Date.parse(held.expiresAt) - calls.lifetimeMs : now;
+    return { record: held, madeAt, owned, stopped: false };
+  }
+  const record = await calls.create(now);
+  calls.log(
+    `${o.trigger.id}: subscription ${record.id} created for ${o.url}` +
+      `${record.expiresAt ? `, expires ${record.expiresAt}` : ""}`,
+  );
+  return { record, madeAt: now, owned, stopped: false };
+}
 
+type Changes = ReturnType<typeof oneAtATime>;
+
+/**
+ * A keeper's changes one at a time (a renewal, a lifecycle event's renewal or a new subscription never overlap), and
+ * one timer at most: the next change replaces any other due (a lifecycle event's renewal, the new subscription's).
+ */
+function oneAtATime(clock: Clock) {
   let cancel: (() => void) | undefined;
-  let stopped = false;
-  // One change at a time: a renewal, a lifecycle event's renewal or a new subscription never overlap.
   let busy: Promise<void> = Promise.resolve();
-  const serially = (change: () => Promise<void>): Promise<void> => {
-    const next = busy.then(change);
-    busy = next.catch(() => undefined);
-    return next;
-  };
-  // One timer at most: the next change replaces any other due (a lifecycle event's renewal, the new subscription's).
   const after = (ms: number, fn: () => void) => {
     cancel?.();
     cancel = clock.after(ms, fn);
@@ -183,46 +247,64 @@ export async function keepSubscription(o: SubscriptionOptions): Promise<KeptSubs
     if (wait > LONGEST_WAIT_MS) after(LONGEST_WAIT_MS, () => waitUntil(at, fn));
     else after(Math.max(0, wait), fn);
   };
+  return {
+    serially(change: () => Promise<void>): Promise<void> {
+      const next = busy.then(change);
+      busy = next.catch(() => undefined);
+      return next;
+    },
+    after,
+    waitUntil,
+    cancel: () => cancel?.(),
+    /** Once the change under way (if any) is done. */
+    idle: () => busy,
+  };
+}
+
+/**
+ * Renewing the subscription when 90% of its lifetime has passed, and creating it again once the provider removed it.
+ */
+function renewals(o: SubscriptionOptions, calls: SubscriptionCalls, kept: Kept, changes: Changes, clock: Clock) {
+  const { spec, lifetimeMs, log } = calls;
   const scheduleRenewal = () => {
-    if (!lifetimeMs || !spec.renew || stopped) return;
-    waitUntil(madeAt + lifetimeMs * 0.9, () => void serially(renew));
+    if (!lifetimeMs || !spec.renew || kept.stopped) return;
+    changes.waitUntil(kept.madeAt + lifetimeMs * 0.9, () => void changes.serially(renew));
   };
   const renew = async () => {
-    if (stopped || !spec.renew) return;
+    if (kept.stopped || !spec.renew) return;
     // On a shared store another receiver may have created it again (a lifecycle event): renew that one.
-    if (o.store.shared)
-      record = (await o.store.subscriptions()).find((s) => s.trigger === o.trigger.id && s.url === o.url) ?? record;
+    if (o.store.shared) kept.record = (await storedRecord(o)) ?? kept.record;
     const now = clock.now();
-    const expiresAt = expiryFrom(now);
+    const expiresAt = calls.expiryFrom(now);
     try {
-      await step(spec.renew, { expiresAt, id: record.id });
-      madeAt = now;
-      record = { ...record, expiresAt: expiresAt ?? "" };
-      await o.store.saveSubscription(record);
-      log(`${o.trigger.id}: subscription ${record.id} renewed, expires ${expiresAt}`);
+      await calls.step(spec.renew, { expiresAt, id: kept.record.id });
+      kept.madeAt = now;
+      kept.record = { ...kept.record, expiresAt: expiresAt ?? "" };
+      await o.store.saveSubscription(kept.record);
+      log(`${o.trigger.id}: subscription ${kept.record.id} renewed, expires ${expiresAt}`);
       scheduleRenewal();
     } catch (e) {
-      const left = Date.parse(record.expiresAt) - clock.now();
+      const left = Date.parse(kept.record.expiresAt) - clock.now();
       const retryIn = Math.max(RETRY_AT_LEAST_MS, left / 10);
       log(
-        `${o.trigger.id}: the renewal of subscription ${record.id} failed, tried again in ` +
+        `${o.trigger.id}: the renewal of subscription ${kept.record.id} failed, tried again in ` +
           `${Math.round(retryIn / 1000)} s: ${(e as Error).message}`,
       );
-      if (!stopped) after(retryIn, () => void serially(renew));
+      if (!kept.stopped) changes.after(retryIn, () => void changes.serially(renew));
     }
   };
   // The provider removed it: a new one, renewed from now on (this receiver made it, so deletes it).
   const recreate = async () => {
-    if (stopped) return;
-    const was = record.id;
+    if (kept.stopped) return;
+    const was = kept.record.id;
     try {
       const now = clock.now();
-      record = await create(now);
-      madeAt = now;
-      owned = true;
+      kept.record = await calls.create(now);
+      kept.madeAt = now;
+      kept.owned = true;
       log(
-        `${o.trigger.id}: subscription ${was} was removed by the provider: subscription ${record.id} ` +
-          `created for ${o.url}${record.expiresAt ? `, expires ${record.expiresAt}` : ""}`,
+        `${o.trigger.id}: subscription ${was} was removed by the provider: subscription ${kept.record.id} ` +
+          `created for ${o.url}${kept.record.expiresAt ? `, expires ${kept.record.expiresAt}` : ""}`,
       );
       scheduleRenewal();
     } catch (e) {
@@ -230,77 +312,73 @@ export async function keepSubscription(o: SubscriptionOptions): Promise<KeptSubs
         `${o.trigger.id}: subscription ${was} was removed by the provider and could not be created again, ` +
           `tried again in ${RETRY_AT_LEAST_MS / 1000} s: ${(e as Error).message}`,
       );
-      if (!stopped) after(RETRY_AT_LEAST_MS, () => void serially(recreate));
+      if (!kept.stopped) changes.after(RETRY_AT_LEAST_MS, () => void changes.serially(recreate));
     }
   };
-  if (!lifetimeMs)
-    log(`${o.trigger.id}: the trigger declares no lifetimeMinutes: subscription ${record.id} is not renewed`);
-  scheduleRenewal();
+  return { renew, recreate, scheduleRenewal };
+}
 
-  return {
-    get id() {
-      return record.id;
-    },
-    get expiresAt() {
-      return record.expiresAt || undefined;
-    },
-    async lifecycle(event, subscriptionId) {
-      // On a shared store another receiver may have created it again: the store names the one kept.
-      if (o.store.shared)
-        record = (await o.store.subscriptions()).find((s) => s.trigger === o.trigger.id && s.url === o.url) ?? record;
-      const about = subscriptionId === undefined ? record.id : subscriptionId;
-      if (about !== record.id) {
-        log(
-          `${o.trigger.id}: lifecycle event ${JSON.stringify(event)} about subscription ${about}, ` +
-            `not ${record.id}: nothing done`,
-        );
-        return;
-      }
-      const action =
-        spec.lifecycle && Object.hasOwn(spec.lifecycle.actions, event) ? spec.lifecycle.actions[event] : undefined;
-      if (stopped || action === undefined || action === "log") {
-        const done =
-          action === "log" ? "" : stopped ? ": stopping, nothing done" : ": the trigger declares no action for it";
-        log(`${o.trigger.id}: lifecycle event ${JSON.stringify(event)} about subscription ${record.id}${done}`);
-        return;
-      }
+/** The subscription the store names for this trigger and address, if any. */
+async function storedRecord(o: SubscriptionOptions): Promise<SubscriptionRecord | undefined> {
+  return (await o.store.subscriptions()).find((s) => s.trigger === o.trigger.id && s.url === o.url);
+}
+
+/**
+ * What a lifecycle event about `subscriptionId` asks of the keeper (renew now, create again), or undefined when it
+ * asks nothing: it is about another subscription, the trigger declares no action (or `log`) for it, or the keeper is
+ * stopping. Each is logged.
+ */
+async function lifecycleAction(
+  o: SubscriptionOptions,
+  calls: SubscriptionCalls,
+  kept: Kept,
+  event: string,
+  subscriptionId: string | undefined,
+): Promise<"renew" | "recreate" | undefined> {
+  const { spec, log } = calls;
+  // On a shared store another receiver may have created it again: the store names the one kept.
+  if (o.store.shared) kept.record = (await storedRecord(o)) ?? kept.record;
+  const record = kept.record;
+  const about = subscriptionId === undefined ? record.id : subscriptionId;
+  if (about !== record.id) {
+    log(
+      `${o.trigger.id}: lifecycle event ${JSON.stringify(event)} about subscription ${about}, ` +
+        `not ${record.id}: nothing done`,
+    );
+    return undefined;
+  }
+  const action =
+    spec.lifecycle && Object.hasOwn(spec.lifecycle.actions, event) ? spec.lifecycle.actions[event] : undefined;
+  if (kept.stopped || action === undefined || action === "log") {
+    const done =
+      action === "log" ? "" : kept.stopped ? ": stopping, nothing done" : ": the trigger declares no action for it";
+    log(`${o.trigger.id}: lifecycle event ${JSON.stringify(event)} about subscription ${record.id}${done}`);
+    return undefined;
+  }
+  log(
+    `${o.trigger.id}: lifecycle event ${JSON.stringify(event)} about subscription ${record.id}: ` +
+      `${action === "renew" ? "renewing it now" : "creating it again"}`,
+  );
+  return action;
+}
+
+/** The subscription deleted at the provider (when the trigger declares how) and forgotten by the store. */
+async function removeSubscription(o: SubscriptionOptions, calls: SubscriptionCalls, record: SubscriptionRecord) {
+  const { spec, log } = calls;
+  if (spec.delete) {
+    try {
+      await calls.step(spec.delete, { id: record.id });
+    } catch (e) {
+      // Stopping goes on: the provider ends the subscription at its expiry, and the store still names it.
       log(
-        `${o.trigger.id}: lifecycle event ${JSON.stringify(event)} about subscription ${record.id}: ` +
-          `${action === "renew" ? "renewing it now" : "creating it again"}`,
+        `${o.trigger.id}: subscription ${record.id} could not be deleted (it ends ` +
+          `${record.expiresAt || "when the provider ends it"}): ${(e as Error).message}`,
       );
-      // The renewal due later is replaced by this one, or by the new subscription's.
-      cancel?.();
-      return serially(action === "renew" ? renew : recreate);
-    },
-    async stop() {
-      stopped = true;
-      cancel?.();
-      await busy;
-      const remove = async () => {
-        if (spec.delete) {
-          try {
-            await step(spec.delete, { id: record.id });
-          } catch (e) {
-            // Stopping goes on: the provider ends the subscription at its expiry, and the store still names it.
-            log(
-              `${o.trigger.id}: subscription ${record.id} could not be deleted (it ends ` +
-                `${record.expiresAt || "when the provider ends it"}): ${(e as Error).message}`,
-            );
-            return;
-          }
-          log(`${o.trigger.id}: subscription ${record.id} deleted`);
-        }
-        await o.store.deleteSubscription(o.trigger.id);
-      };
-      // Deleted by the last receiver to stop: the others still receive through it.
-      if (membership) {
-        if (!(await membership.leave(remove)))
-          log(`${o.trigger.id}: subscription ${record.id} left to the receivers still running`);
-        return;
-      }
-      if (owned) await remove();
-    },
-  };
+      return;
+    }
+    log(`${o.trigger.id}: subscription ${record.id} deleted`);
+  }
+  await o.store.deleteSubscription(o.trigger.id);
 }
 
 /** A step the provider did (a 2xx) whose answer lacked what its operation's outputs read. */

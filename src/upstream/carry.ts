@@ -16,8 +16,8 @@
 // it, and `diff` never mentioned what the newer one says.
 import { parseExpression } from "@blockwright/runtime/internal";
 import { type Document, isMap, Pair, parseDocument } from "yaml";
-import { draftCredential } from "../import/draft-auth.js";
-import { draftManifest } from "../import/draft-manifest.js";
+import { draftCredential } from "../import/auth/credential.js";
+import { draftManifest } from "../import/draft/manifest.js";
 import { addReviewNotes, draftedNode, type ReviewNote } from "../import/manifest-yaml.js";
 import { shortText } from "../import/plain-text.js";
 import { valueAt } from "../load/json-ref.js";

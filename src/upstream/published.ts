@@ -14,7 +14,7 @@ import { linkOnPath, statOf } from "../common/paths.js";
 import { INPUT_LIMITS, parseYamlSource, readSourceText, SourceError } from "../load/yaml-source.js";
 import { bundlePublished, hasFileRef, OpenApiProblems } from "../load/openapi-source.js";
 import { discoveryToOpenApi, isDiscovery } from "./discovery.js";
-import { swaggerToOpenApi, UnsupportedDocument } from "../import/convert.js";
+import { swaggerToOpenApi, UnsupportedDocument } from "../import/document/convert.js";
 
 /** A pin (load/pin.ts) with its document read, converted to OpenAPI when it was not. */
 export interface Pinned extends Pin {

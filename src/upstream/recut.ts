@@ -7,8 +7,8 @@
 // its credential and outputs stay as the user has them, and what it binds
 // that the newer document no longer has is `generate`'s error, at its line.
 import jsyaml from "js-yaml";
-import { cutDocument, movedLines, type OperationAt } from "../import/cut.js";
-import { cutAnswerLines, rewriteCutAnswers } from "../import/cut-answers.js";
+import { cutDocument, movedLines, type OperationAt } from "../import/cut/cut.js";
+import { cutAnswerLines, rewriteCutAnswers } from "../import/cut/cut-answers.js";
 import { credentialOf, OPERATION_METHODS, type SecurityScheme } from "../load/openapi-document.js";
 import { operationKey } from "./facts.js";
 
@@ -53,7 +53,7 @@ export function recut(
   // A copy: the cut shares its operations and components with the newer document, and its answers are rewritten below.
   const cut = cutDocument(newer, chosen);
   const document = structuredClone(cut.document);
-  // Its answers as add wrote them (import/cut-answers.ts).
+  // Its answers as add wrote them (import/cut/cut-answers.ts).
   const answers = rewriteCutAnswers(
     document,
     chosen.map((c) => ({ id: `${c.method.toUpperCase()} ${c.path}`, ...c })),

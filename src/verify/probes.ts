@@ -9,7 +9,7 @@
 import { authParams, oauthParams, wayParams, toolBehavior, type ToolSpec } from "@blockwright/runtime/internal";
 import type { Subject } from "../contract/types.js";
 import { routeValue } from "../contract/kinds/route.js";
-import { placeholderValue, valuesOf, type Input } from "../contract/values.js";
+import { placeholderValue, valuesOf, type Input } from "../contract/inputs/values.js";
 
 export interface Probe {
   tool: ToolSpec;

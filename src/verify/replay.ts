@@ -7,7 +7,7 @@
 // A spec edit that contradicts what the real service said fails here,
 // without credentials.
 import { executeToolDefinition, type FetchLike, type ToolResult, type ToolSpec } from "@blockwright/runtime/internal";
-import { valuesOf } from "../contract/values.js";
+import { valuesOf } from "../contract/inputs/values.js";
 import { ContractFailure, type ContractCase, type Subject } from "../contract/types.js";
 import { describeDrift } from "./drift.js";
 import { credentialTakenOut, isTokenRequest } from "./live-fetch.js";

@@ -10,7 +10,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ToolResult, ToolSpec } from "@blockwright/runtime/internal";
-import { valuesOf } from "../../src/contract/values.js";
+import { valuesOf } from "../../src/contract/inputs/values.js";
 import { linkProvider } from "../../src/emit/generate-all.js";
 import { n8nNames, n8nNodeView } from "../../src/emit/platforms/n8n-node.js";
 import type { ProviderIR } from "../../src/model/ir.js";

@@ -6,7 +6,7 @@
 // are followed (the directory's documents are bundled). An operation `add`
 // refuses (a required request body of a media type the runtime does not write)
 // is never picked: the document would count as one add cannot read.
-import { asOpenApi3 } from "../../../src/import/convert.js";
+import { asOpenApi3 } from "../../../src/import/document/convert.js";
 import { unwritableRequestBody } from "../../../src/import/draft-provider.js";
 
 export const HARD_SHAPES = [

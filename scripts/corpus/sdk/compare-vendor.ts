@@ -6,7 +6,7 @@
 // compared canonically, and each difference is matched against the adapter's
 // documented quirks. A difference no quirk explains is a defect to fix.
 import { executeToolDefinition, type ToolSpec } from "@blockwright/runtime/internal";
-import { valuesOf } from "../../../src/contract/values.js";
+import { valuesOf } from "../../../src/contract/inputs/values.js";
 import type { Subject } from "../../../src/contract/types.js";
 import type { Quirk, QuirkKind, SdkAdapter } from "./adapter.js";
 import { type CanonicalRequest, canonical } from "./canonical.js";

@@ -1,4 +1,4 @@
-// The values of one comparison call: the contract suite's (values.ts: every
+// The values of one comparison call: the contract suite's (src/contract/inputs/values.ts: every
 // parameter that has a value, each passing its rules), made richer where a
 // thin value would hide how a field is written: a JSON parameter gets a value
 // made from the document's own schema at its place with every field filled
@@ -11,7 +11,7 @@ import { parsePointer } from "@blockwright/runtime/internal";
 import type { OpenApiDocument } from "../../../src/load/openapi-document.js";
 import { withoutReadOnlyRequired } from "../../../src/load/read-only.js";
 import { DocumentSampler } from "../../../src/mocks/schema-sample.js";
-import type { ToolValues } from "../../../src/contract/values.js";
+import type { ToolValues } from "../../../src/contract/inputs/values.js";
 
 /** Free text that every encoding must escape somewhere. */
 export const PROBE_TEXT = "Zq probe/a b&c+d=e%f é";

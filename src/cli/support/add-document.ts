@@ -5,8 +5,8 @@ import { type CliIo, UsageError } from "./io.js";
 import { parsePublished } from "../../upstream/published.js";
 import { INPUT_LIMITS, readSourceText } from "../../load/yaml-source.js";
 import { bundlePublished, hasFileRef } from "../../load/openapi-source.js";
-import { asOpenApi3 } from "../../import/convert.js";
-import { addressProblem, fetchDocument, isAddress, recordableAddress } from "../../import/fetch-document.js";
+import { asOpenApi3 } from "../../import/document/convert.js";
+import { addressProblem, fetchDocument, isAddress, recordableAddress } from "../../import/document/fetch-document.js";
 import { size } from "./add-summary.js";
 
 type Json = Record<string, unknown>;

@@ -21,15 +21,15 @@ import { INPUT_LIMITS, parseYamlSource, SourceError, UnreadableSource } from "..
 import { sha256 } from "../../common/hash.js";
 import { OpenApiProblems } from "../../load/openapi-source.js";
 import type { Manifest } from "../../load/precompiled/manifest-types.js";
-import { UnsupportedDocument } from "../../import/convert.js";
+import { UnsupportedDocument } from "../../import/document/convert.js";
 import { draftProvider, UndraftableDocument } from "../../import/draft-provider.js";
-import { FetchFailed, FetchRefused } from "../../import/fetch-document.js";
+import { FetchFailed, FetchRefused } from "../../import/document/fetch-document.js";
 import {
   documentOperations,
   type OperationGroups,
   selectOperations,
   UnknownOperations,
-} from "../../import/select-operations.js";
+} from "../../import/cut/select-operations.js";
 
 type Json = Record<string, unknown>;
 

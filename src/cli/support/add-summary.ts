@@ -1,8 +1,8 @@
 // What `blockwright add` says it did: the summary of the draft, as JSON (--json) or as lines for a person (what was
 // cut, drafted, pinned, left to review, and whether the draft links).
-import type { CutReport } from "../../import/cut.js";
-import type { CredentialDraft, DraftCredential } from "../../import/draft-auth.js";
-import type { ManifestDraft } from "../../import/draft-manifest.js";
+import type { CutReport } from "../../import/cut/cut.js";
+import type { CredentialDraft, DraftCredential } from "../../import/auth/credential-draft.js";
+import type { ManifestDraft } from "../../import/draft/manifest.js";
 import type { ProviderDraft, ProviderSource } from "../../import/draft-provider.js";
 import type { ReviewNote } from "../../import/manifest-yaml.js";
 

@@ -3,9 +3,9 @@
 // makes: a group completed from the parameters' examples, the groups beyond
 // the kept one left out, the pinned parameters never touched.
 
-type Outcome = "ok" | "changed" | "impossible";
+export type Outcome = "ok" | "changed" | "impossible";
 
-interface GroupInput {
+export interface GroupInput {
   out: Record<string, unknown>;
   has: (name: string) => boolean;
   isPinned: (name: string) => boolean;
@@ -27,7 +27,11 @@ function complete(group: readonly string[], { out, has, example }: GroupInput): 
 /** At least one group given whole: the pinned one, else one whose parameters all have a value. */
 export function meetAnyOf(groups: readonly (readonly string[])[], input: GroupInput): Outcome {
   if (groups.some((g) => g.every(input.has))) return "ok";
-  const group = groups.find((g) => g.some(input.isPinned)) ?? groups.find((g) => g.every((n) => input.has(n) || input.example(n))) ?? groups[0] ?? [];
+  const group =
+    groups.find((g) => g.some(input.isPinned)) ??
+    groups.find((g) => g.every((n) => input.has(n) || input.example(n))) ??
+    groups[0] ??
+    [];
   return complete(group, input);
 }
 

@@ -5,16 +5,32 @@ import fc from "fast-check";
 import { credentialOfParam, isValueFormat, itemAt, type ParamSpec, type ToolSpec } from "@blockwright/runtime/internal";
 import { NOT_OF_FORMAT } from "../../model/string-values.js";
 import { withAddress } from "../call.js";
-import { boundedFilter, type InvalidDraw, letters, letters8, multiplesIn, printable, validInput } from "../random-inputs.js";
-import { settledUnder } from "../rule-values.js";
-import type { Input, ToolValues } from "../values.js";
+import {
+  boundedFilter,
+  type InvalidDraw,
+  letters,
+  letters8,
+  multiplesIn,
+  printable,
+  validInput,
+} from "./random-inputs.js";
+import { settledUnder } from "./rule-values.js";
+import type { Input, ToolValues } from "./values.js";
 
 /** A valid input with exactly one rule broken. */
 export function invalidInput(tool: ToolSpec, values: ToolValues, address: string): fc.Arbitrary<InvalidDraw> {
   const base = validInput(tool, values, address);
   const breakers: fc.Arbitrary<InvalidDraw>[] = [];
   const set: Breaks = (p, value, rule, broken, shown = true) =>
-    breakers.push(fc.tuple(base, value).map(([input, v]) => ({ input: { ...input, [p]: v }, broken: `${p}: ${broken}`, param: p, rule: [rule].flat(), ...(shown ? { value: v } : {}) })));
+    breakers.push(
+      fc.tuple(base, value).map(([input, v]) => ({
+        input: { ...input, [p]: v },
+        broken: `${p}: ${broken}`,
+        param: p,
+        rule: [rule].flat(),
+        ...(shown ? { value: v } : {}),
+      })),
+    );
 
   for (const p of tool.params) paramBreakers(tool, p, set);
 
@@ -27,21 +43,42 @@ export function invalidInput(tool: ToolSpec, values: ToolValues, address: string
         letters.filter((n) => !known.has(n)),
         letters,
       )
-      .map(([input, name, v]) => ({ input: { ...input, [name]: v }, broken: `${name}: not a parameter`, param: name, rule: ["unknown"] })),
+      .map(([input, name, v]) => ({
+        input: { ...input, [name]: v },
+        broken: `${name}: not a parameter`,
+        param: name,
+        rule: ["unknown"],
+      })),
   );
 
   breakers.push(...ruleBreakers(tool, values, base));
   // The server address is given by the case (withAddress fills it only when absent).
-  return fc.oneof(...breakers).map((draw) => (tool.server.param && !Object.hasOwn(draw.input, tool.server.param) ? { ...draw, input: withAddress(tool, draw.input, address) } : draw));
+  return fc
+    .oneof(...breakers)
+    .map((draw) =>
+      tool.server.param && !Object.hasOwn(draw.input, tool.server.param)
+        ? { ...draw, input: withAddress(tool, draw.input, address) }
+        : draw,
+    );
 }
 
-/** Adds a draw in which parameter `p` takes a value of `value`, which breaks `rule` (`broken` says how; `shown`: whether the value may be shown). */
-type Breaks = (p: string, value: fc.Arbitrary<unknown>, rule: string | string[], broken: string, shown?: boolean) => void;
+/**
+ * Adds a draw in which parameter `p` takes a value of `value`, which breaks `rule` (`broken` says how; `shown`: whether
+ * the value may be shown).
+ */
+type Breaks = (
+  p: string,
+  value: fc.Arbitrary<unknown>,
+  rule: string | string[],
+  broken: string,
+  shown?: boolean,
+) => void;
 
 /** The draws that break one rule of parameter `p`, by its type. */
 function paramBreakers(tool: ToolSpec, p: ParamSpec, set: Breaks): void {
   const places = new Set([p.wire.in, ...tool.routes.flatMap((r) => r.wire[p.name]?.in ?? [])]);
-  if (p.required && p.default === undefined) set(p.name, fc.constantFrom(undefined, "", "   "), "required", "left out or blank", false);
+  if (p.required && p.default === undefined)
+    set(p.name, fc.constantFrom(undefined, "", "   "), "required", "left out or blank", false);
   switch (p.type) {
     case "number":
       return numberBreakers(p, set);
@@ -59,14 +96,18 @@ function numberBreakers(p: ParamSpec, set: Breaks): void {
   if (p.minimum !== undefined)
     set(
       p.name,
-      Number.isSafeInteger(Math.ceil(p.minimum) - 1_000_000) ? fc.integer({ min: Math.ceil(p.minimum) - 1_000_000, max: Math.ceil(p.minimum) - 1 }) : fc.constant(p.minimum < 0 ? p.minimum * 2 : p.minimum / 2),
+      Number.isSafeInteger(Math.ceil(p.minimum) - 1_000_000)
+        ? fc.integer({ min: Math.ceil(p.minimum) - 1_000_000, max: Math.ceil(p.minimum) - 1 })
+        : fc.constant(p.minimum < 0 ? p.minimum * 2 : p.minimum / 2),
       "minimum",
       `below ${p.minimum}`,
     );
   if (p.maximum !== undefined)
     set(
       p.name,
-      Number.isSafeInteger(Math.floor(p.maximum) + 1_000_000) ? fc.integer({ min: Math.floor(p.maximum) + 1, max: Math.floor(p.maximum) + 1_000_000 }) : fc.constant(p.maximum > 0 ? p.maximum * 2 : p.maximum / 2),
+      Number.isSafeInteger(Math.floor(p.maximum) + 1_000_000)
+        ? fc.integer({ min: Math.floor(p.maximum) + 1, max: Math.floor(p.maximum) + 1_000_000 })
+        : fc.constant(p.maximum > 0 ? p.maximum * 2 : p.maximum / 2),
       "maximum",
       `above ${p.maximum}`,
     );
@@ -79,11 +120,17 @@ function numberBreakers(p: ParamSpec, set: Breaks): void {
       "integer",
       "not an integer",
     );
-  // A value within the bounds that is not a multiple: an integer one apart from a multiple (a fraction would break integer first).
+  // A value within the bounds that is not a multiple: an integer one apart from a multiple (a fraction would break
+  // integer first).
   const step = p.multipleOf;
   if (step !== undefined && !(p.integer && step <= 1)) {
     const off = p.integer ? 1 : step / 2;
-    const within = multiplesIn(Math.max(p.minimum ?? -1000, -(2 ** 31)), Math.min((p.maximum ?? 1000) - off, 2 ** 31), step, false);
+    const within = multiplesIn(
+      Math.max(p.minimum ?? -1000, -(2 ** 31)),
+      Math.min((p.maximum ?? 1000) - off, 2 ** 31),
+      step,
+      false,
+    );
     if (within)
       set(
         p.name,
@@ -101,7 +148,11 @@ function jsonBreakers(p: ParamSpec, set: Breaks): void {
   set(p.name, fc.constantFrom("{not json", '{"a":', "'x'"), "json", "not JSON");
   set(
     p.name,
-    p.jsonType === "array" ? fc.constantFrom({}, "{}", 5, '"x"') : p.jsonType === "object" ? fc.constantFrom([], "[1]", 5, '"x"', true) : fc.constantFrom(5, '"x"', true),
+    p.jsonType === "array"
+      ? fc.constantFrom({}, "{}", 5, '"x"')
+      : p.jsonType === "object"
+        ? fc.constantFrom([], "[1]", 5, '"x"', true)
+        : fc.constantFrom(5, '"x"', true),
     "jsonType",
     `not a JSON ${p.jsonType ?? "object or array"}`,
   );
@@ -109,14 +160,39 @@ function jsonBreakers(p: ParamSpec, set: Breaks): void {
 
 function stringBreakers(tool: ToolSpec, p: ParamSpec, places: Set<string>, set: Breaks): void {
   if (p.format === "base-url") {
-    set(p.name, fc.constantFrom("ftp://example.com", "http://example.com", "https://example.com/path", "https://example.com?x=1", "not an address"), "format", "not a base address");
+    set(
+      p.name,
+      fc.constantFrom(
+        "ftp://example.com",
+        "http://example.com",
+        "https://example.com/path",
+        "https://example.com?x=1",
+        "not an address",
+      ),
+      "format",
+      "not a base address",
+    );
     return;
   }
   set(p.name, fc.constantFrom(42, true, {}, ["a"]), "type", "not a string");
-  if (isValueFormat(p.format) && !p.enum) set(p.name, fc.constant(NOT_OF_FORMAT[p.format]), p.pattern ? ["format", "pattern"] : "format", `not of format ${p.format}`);
-  if (p.secret) set(p.name, fc.string({ unit: fc.constantFrom(..."abcdefgh"), minLength: 1, maxLength: 7 }), "minLength", "shorter than a credential can be", false);
+  if (isValueFormat(p.format) && !p.enum)
+    set(
+      p.name,
+      fc.constant(NOT_OF_FORMAT[p.format]),
+      p.pattern ? ["format", "pattern"] : "format",
+      `not of format ${p.format}`,
+    );
+  if (p.secret)
+    set(
+      p.name,
+      fc.string({ unit: fc.constantFrom(..."abcdefgh"), minLength: 1, maxLength: 7 }),
+      "minLength",
+      "shorter than a credential can be",
+      false,
+    );
   characterBreakers(tool, p, places, set);
-  if (places.has("path") && !p.enum) set(p.name, fc.constantFrom(".", ".."), p.pattern ? ["pathSegment", "pattern"] : "pathSegment", "a dot segment");
+  if (places.has("path") && !p.enum)
+    set(p.name, fc.constantFrom(".", ".."), p.pattern ? ["pathSegment", "pattern"] : "pathSegment", "a dot segment");
   if (p.enum) {
     const taken = new Set(p.enum.map((v) => (p.caseInsensitive ? String(v).toLowerCase() : String(v))));
     set(
@@ -130,7 +206,10 @@ function stringBreakers(tool: ToolSpec, p: ParamSpec, places: Set<string>, set: 
   lengthBreakers(p, places, set);
 }
 
-/** Characters a value cannot carry where it goes: a header's line breaks and leading space, half of a surrogate pair anywhere. */
+/**
+ * Characters a value cannot carry where it goes: a header's line breaks and leading space, half of a surrogate pair
+ * anywhere.
+ */
 function characterBreakers(tool: ToolSpec, p: ParamSpec, places: Set<string>, set: Breaks): void {
   // An OAuth flow's parameter goes only into a token request's form (validate-params.ts): line breaks are fine there.
   const formOnly = p.wire.in === "auth" && !credentialOfParam(tool.auth, p.name);
@@ -183,14 +262,23 @@ function lengthBreakers(p: ParamSpec, places: Set<string>, set: Breaks): void {
     const min = Math.max(p.minLength ?? 1, p.secret ? 8 : 1);
     const max = p.maxLength ?? 64;
     // A pattern every string within the lengths matches (`.+`) cannot be broken: no such draw.
-    const breaking = boundedFilter(fc.string({ unit: printable, minLength: min, maxLength: Math.min(max, min + 30) }), (s) => !re.test(s) && s.trim() !== "" && s.trim() === s && (!places.has("path") || (s !== "." && s !== "..")));
+    const breaking = boundedFilter(
+      fc.string({ unit: printable, minLength: min, maxLength: Math.min(max, min + 30) }),
+      (s) => !re.test(s) && s.trim() !== "" && s.trim() === s && (!places.has("path") || (s !== "." && s !== "..")),
+    );
     if (breaking) set(p.name, breaking, "pattern", `not matching ${p.pattern}`);
   }
   if (p.wire.in === "body" && p.wire.split?.maxItems !== undefined) {
     const max = p.wire.split.maxItems;
     set(
       p.name,
-      fc.integer({ min: max + 1, max: max + 10 }).map((n) => Array.from({ length: n }, (_, i) => `item${i}`).join(p.wire.in === "body" && p.wire.split ? p.wire.split.separator : ",")),
+      fc
+        .integer({ min: max + 1, max: max + 10 })
+        .map((n) =>
+          Array.from({ length: n }, (_, i) => `item${i}`).join(
+            p.wire.in === "body" && p.wire.split ? p.wire.split.separator : ",",
+          ),
+        ),
       "maxItems",
       `more than ${max} items`,
     );
@@ -202,31 +290,72 @@ function ruleBreakers(tool: ToolSpec, values: ToolValues, base: fc.Arbitrary<Inp
   const breakers: fc.Arbitrary<InvalidDraw>[] = [];
   for (const rule of tool.rules) {
     if (rule.rule === "exactlyOne") {
-      breakers.push(base.map((input) => ({ input: without(input, rule.params), broken: `none of ${rule.params.join(", ")}`, param: itemAt(rule.params, 0), rule: ["exactlyOne"] })));
+      breakers.push(
+        base.map((input) => ({
+          input: without(input, rule.params),
+          broken: `none of ${rule.params.join(", ")}`,
+          param: itemAt(rule.params, 0),
+          rule: ["exactlyOne"],
+        })),
+      );
       const all = rule.params.map((n) => values.example(n)?.value);
       if (all.every((v) => v !== undefined)) {
-        breakers.push(base.map((input) => ({ input: { ...input, ...Object.fromEntries(rule.params.map((n, i) => [n, all[i]])) }, broken: `all of ${rule.params.join(", ")}`, param: itemAt(rule.params, 1), rule: ["exactlyOne"] })));
+        breakers.push(
+          base.map((input) => ({
+            input: { ...input, ...Object.fromEntries(rule.params.map((n, i) => [n, all[i]])) },
+            broken: `all of ${rule.params.join(", ")}`,
+            param: itemAt(rule.params, 1),
+            rule: ["exactlyOne"],
+          })),
+        );
       }
     } else if (rule.rule === "anyOf") {
       const all = [...new Set(rule.groups.flat())];
-      breakers.push(base.map((input) => ({ input: without(input, all), broken: `none of ${all.join(", ")}`, param: itemAt(itemAt(rule.groups, 0), 0), rule: ["anyOf"] })));
+      breakers.push(
+        base.map((input) => ({
+          input: without(input, all),
+          broken: `none of ${all.join(", ")}`,
+          param: itemAt(itemAt(rule.groups, 0), 0),
+          rule: ["anyOf"],
+        })),
+      );
     } else if (rule.rule === "atMostOne") {
       // Two groups given whole: refused whatever else the input holds.
       const [first, second] = rule.groups;
       const both = [...(first ?? []), ...(second ?? [])].map((n) => [n, values.example(n)?.value] as const);
       if (both.every(([, v]) => v !== undefined)) {
-        breakers.push(base.map((input) => ({ input: { ...input, ...Object.fromEntries(both) }, broken: `${first?.join(" with ")} and ${second?.join(" with ")}`, param: itemAt(second ?? [], 0), rule: ["atMostOne"] })));
+        breakers.push(
+          base.map((input) => ({
+            input: { ...input, ...Object.fromEntries(both) },
+            broken: `${first?.join(" with ")} and ${second?.join(" with ")}`,
+            param: itemAt(second ?? [], 0),
+            rule: ["atMostOne"],
+          })),
+        );
       }
     } else if (rule.rule === "dependentLimits") {
       const param = tool.params.find((p) => p.name === rule.param);
       const dependsOn = tool.params.find((p) => p.name === rule.dependsOn);
       for (const [selector, limits] of Object.entries(rule.limits)) {
-        const past = param?.type === "number" && limits.maximum !== undefined ? limits.maximum + 1 : param?.type === "string" && limits.maxLength !== undefined ? "x".repeat(limits.maxLength + 1) : undefined;
+        const past =
+          param?.type === "number" && limits.maximum !== undefined
+            ? limits.maximum + 1
+            : param?.type === "string" && limits.maxLength !== undefined
+              ? "x".repeat(limits.maxLength + 1)
+              : undefined;
         if (past === undefined) continue;
-        const selectorValue = dependsOn?.type === "number" ? Number(selector) : dependsOn?.type === "boolean" ? selector === "true" : selector;
+        const selectorValue =
+          dependsOn?.type === "number"
+            ? Number(selector)
+            : dependsOn?.type === "boolean"
+              ? selector === "true"
+              : selector;
         breakers.push(
           base.map((input) => ({
-            input: { ...settledUnder(tool, { ...input, [rule.dependsOn]: selectorValue }, rule.dependsOn, rule.param), [rule.param]: past },
+            input: {
+              ...settledUnder(tool, { ...input, [rule.dependsOn]: selectorValue }, rule.dependsOn, rule.param),
+              [rule.param]: past,
+            },
             broken: `${rule.param} past its limit with ${rule.dependsOn} ${selector}`,
             param: rule.param,
             rule: ["dependentLimits"],
@@ -239,10 +368,18 @@ function ruleBreakers(tool: ToolSpec, values: ToolValues, base: fc.Arbitrary<Inp
         const refused = (param?.enum ?? []).filter((v) => !allowed.includes(v));
         if (!refused.length) continue;
         const dependsOn = tool.params.find((p) => p.name === rule.dependsOn);
-        const selectorValue = dependsOn?.type === "number" ? Number(selector) : dependsOn?.type === "boolean" ? selector === "true" : selector;
+        const selectorValue =
+          dependsOn?.type === "number"
+            ? Number(selector)
+            : dependsOn?.type === "boolean"
+              ? selector === "true"
+              : selector;
         breakers.push(
           fc.tuple(base, fc.constantFrom(...refused)).map(([input, v]) => ({
-            input: { ...settledUnder(tool, { ...input, [rule.dependsOn]: selectorValue }, rule.dependsOn, rule.param), [rule.param]: v },
+            input: {
+              ...settledUnder(tool, { ...input, [rule.dependsOn]: selectorValue }, rule.dependsOn, rule.param),
+              [rule.param]: v,
+            },
             broken: `${rule.param} ${JSON.stringify(v)} with ${rule.dependsOn} ${selector}`,
             param: rule.param,
             rule: ["allowedValues"],

@@ -11,13 +11,20 @@ import { oauthCases } from "../oauth-cases.js";
 import { specSource } from "../sources.js";
 import { expectStructuredError } from "../structured-error.js";
 import { type CaseKindModule, contractCase } from "../types.js";
-import { CREDENTIAL, type ToolValues, valuesOf } from "../values.js";
+import { CREDENTIAL, type ToolValues, valuesOf } from "../inputs/values.js";
 
 export const authKind: CaseKindModule = {
   doc: {
     when: "a secured operation",
     cases:
-      "the request without its credential (unless the operation's security lists `{}`, authentication optional, or a requirement whose API keys go where required parameters of the operation are sent): the mock's 401 becomes a structured error; with alternatives (`auth.alternatives`), each alone: accepted, its credentials where its requirement puts them; with OAuth 2 flows, per flow (its token URL answered in-process): a form-encoded token request then the call with the issued token, five concurrent calls → one token request, renewal before expiry, a 401 → one renewal and one retry (a second 401 is the error), `invalid_grant` → `REAUTH_REQUIRED` not retried, a refresh token kept when a renewal has none, no flow secret at the API",
+      "the request without its credential (unless the operation's security lists `{}`, authentication " +
+      "optional, or a requirement whose API keys go where required parameters of the operation are sent): the " +
+      "mock's 401 becomes a structured error; with alternatives (`auth.alternatives`), each alone: accepted, " +
+      "its credentials where its requirement puts them; with OAuth 2 flows, per flow (its token URL answered " +
+      "in-process): a form-encoded token request then the call with the issued token, five concurrent calls → " +
+      "one token request, renewal before expiry, a 401 → one renewal and one retry (a second 401 is the " +
+      "error), `invalid_grant` → `REAUTH_REQUIRED` not retried, a refresh token kept when a renewal has none, " +
+      "no flow secret at the API",
   },
   applies: (tool, { document }) => (valuesOf(tool, document).op.security ?? []).length > 0,
   derive(tool, subject) {
@@ -28,14 +35,16 @@ export const authKind: CaseKindModule = {
     const optional = (values.op.requirements ?? []).some((r) => !r.length || metByParams(tool, document, r));
     return [
       ...(optional ? [] : [withoutCredential(tool, values)]),
-      // Each other way the tool offers (auth.alternatives), given alone: the credentials go where its requirement puts them.
+      // Each other way the tool offers (auth.alternatives), given alone: the credentials go where its requirement puts
+      // them.
       ...authWays(tool.auth)
         .slice(1)
         .map((way, i) =>
           contractCase(
             tool,
             "auth",
-            `with alternative ${i + 1} alone (${wayCredentials(way).map(placementWords).join(" + ")}), the credentials go where its requirement puts them`,
+            `with alternative ${i + 1} alone (${wayCredentials(way).map(placementWords).join(" + ")}), the ` +
+              `credentials go where its requirement puts them`,
             async (ctx) => {
               const input = values.minimal();
               for (const name of authParams(tool.auth)) delete input[name];
@@ -64,12 +73,24 @@ export const authKind: CaseKindModule = {
  */
 function metByParams(tool: ToolSpec, document: OpenApiDocument, requirement: readonly string[]): boolean {
   const credentials = new Set(authParams(tool.auth));
-  const sent = tool.params.filter((p) => p.required && !credentials.has(p.name) && (p.wire.in === "query" || p.wire.in === "header"));
+  const sent = tool.params.filter(
+    (p) => p.required && !credentials.has(p.name) && (p.wire.in === "query" || p.wire.in === "header"),
+  );
   return requirement.every((name) => {
     const scheme = document.securitySchemes[name];
-    if (scheme?.type !== "apiKey" || (scheme.in !== "query" && scheme.in !== "header") || typeof scheme.name !== "string") return false;
+    if (
+      scheme?.type !== "apiKey" ||
+      (scheme.in !== "query" && scheme.in !== "header") ||
+      typeof scheme.name !== "string"
+    )
+      return false;
     const slot = scheme.name;
-    return sent.some((p) => p.wire.in === scheme.in && "name" in p.wire && (scheme.in === "header" ? p.wire.name.toLowerCase() === slot.toLowerCase() : p.wire.name === slot));
+    return sent.some(
+      (p) =>
+        p.wire.in === scheme.in &&
+        "name" in p.wire &&
+        (scheme.in === "header" ? p.wire.name.toLowerCase() === slot.toLowerCase() : p.wire.name === slot),
+    );
   });
 }
 
@@ -80,7 +101,10 @@ function withoutCredential(tool: ToolSpec, values: ToolValues) {
     "auth",
     "without a credential the mock answers 401, a structured error",
     async (ctx) => {
-      const called = await callTool(tool, values.minimal(), ctx, { script: () => ({ withoutCredential: tool.auth }), retries: 0 });
+      const called = await callTool(tool, values.minimal(), ctx, {
+        script: () => ({ withoutCredential: tool.auth }),
+        retries: 0,
+      });
       expectAccepted(called.exchanges, ["UNAUTHORIZED", "401"]);
       const ex = onlyExchange(called, " (401 is not retried)");
       same(ex.status, 401, "the mock's status for a request without the credential");

@@ -3,7 +3,7 @@
 import { acceptCase, refuseCase } from "../input-cases.js";
 import { paramSource } from "../sources.js";
 import type { CaseKindModule, ContractCase } from "../types.js";
-import { valuesOf } from "../values.js";
+import { valuesOf } from "../inputs/values.js";
 
 export const enumKind: CaseKindModule = {
   doc: {
@@ -17,15 +17,37 @@ export const enumKind: CaseKindModule = {
     for (const p of tool.params) {
       if (p.wire.in === "server" || !p.enum) continue;
       const source = paramSource(tool, p.name, "enum");
-      for (const v of p.enum) cases.push(acceptCase(values, "enum", `${p.name} = ${JSON.stringify(v)}`, p, () => values.with({ [p.name]: v }), source));
+      for (const v of p.enum)
+        cases.push(
+          acceptCase(values, "enum", `${p.name} = ${JSON.stringify(v)}`, p, () => values.with({ [p.name]: v }), source),
+        );
       if (p.caseInsensitive) {
         for (const v of p.enum) {
           const upper = String(v).toUpperCase();
-          if (upper !== v) cases.push(acceptCase(values, "enum", `${p.name} = ${JSON.stringify(upper)} (any case, sent as ${JSON.stringify(v)})`, p, () => values.with({ [p.name]: upper }), source));
+          if (upper !== v)
+            cases.push(
+              acceptCase(
+                values,
+                "enum",
+                `${p.name} = ${JSON.stringify(upper)} (any case, sent as ${JSON.stringify(v)})`,
+                p,
+                () => values.with({ [p.name]: upper }),
+                source,
+              ),
+            );
         }
       }
       const outside = p.type === "number" ? Math.max(...(p.enum as number[])) + 1 : "not-one-of-the-values";
-      cases.push(refuseCase(values, "enum", `${p.name} outside its values`, () => ({ ...values.minimal(), [p.name]: outside }), { param: p.name, rule: "enum", value: outside }, source));
+      cases.push(
+        refuseCase(
+          values,
+          "enum",
+          `${p.name} outside its values`,
+          () => ({ ...values.minimal(), [p.name]: outside }),
+          { param: p.name, rule: "enum", value: outside },
+          source,
+        ),
+      );
     }
     return cases;
   },

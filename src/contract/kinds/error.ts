@@ -8,17 +8,19 @@ import { defaultStandIn, mockPrefer } from "@blockwright/runtime/workflow";
 import type { OpenApiOperation } from "../../load/openapi-document.js";
 import { callTool, expectAccepted, expectFailure, onlyExchange, same } from "../call.js";
 import { parseBody } from "../json-path.js";
-import { checkRequest } from "../request.js";
+import { checkRequest } from "../request/request.js";
 import { responseSource } from "../sources.js";
 import { expectStructuredError } from "../structured-error.js";
 import { type CaseKindModule, contractCase } from "../types.js";
-import { valuesOf } from "../values.js";
+import { valuesOf } from "../inputs/values.js";
 
 export const errorKind: CaseKindModule = {
   doc: {
     when: "an error status the manifest does not map to an outcome",
     cases:
-      "every such status, each named example (the spec's `default` response too, asked for as the first status from 400 the operation does not declare): the structured error with the upstream's code and message, `retryable` and `mayHaveBeenApplied` as the transport policy says",
+      "every such status, each named example (the spec's `default` response too, asked for as the first status " +
+      "from 400 the operation does not declare): the structured error with the upstream's code and message, " +
+      "`retryable` and `mayHaveBeenApplied` as the transport policy says",
   },
   applies: (tool, { document }) => errorResponses(tool, valuesOf(tool, document).op).length > 0,
   derive(tool, { document: doc }) {
@@ -35,13 +37,18 @@ export const errorKind: CaseKindModule = {
           "error",
           name ? `${label} "${name}" becomes the structured error` : `${label} becomes the structured error`,
           async (ctx) => {
-            const prefer = isDefault ? mockPrefer(tool, { code: "default", ...(name ? { example: name } : {}) }) : name ? `code=${status}, example=${name}` : `code=${status}`;
+            const prefer = isDefault
+              ? mockPrefer(tool, { code: "default", ...(name ? { example: name } : {}) })
+              : name
+                ? `code=${status}, example=${name}`
+                : `code=${status}`;
             const called = await callTool(tool, values.minimal(), ctx, { prefer, retries: 0 });
             expectAccepted(called.exchanges);
             const ex = onlyExchange(called);
             same(ex.status, status, "the mock's status");
             checkRequest(ex, tool, doc, called.input);
-            if (name && response.examples[name] !== undefined) same(parseBody(ex.responseBody), response.examples[name], `the mock's answer (example "${name}")`);
+            if (name && response.examples[name] !== undefined)
+              same(parseBody(ex.responseBody), response.examples[name], `the mock's answer (example "${name}")`);
             expectStructuredError(tool, ex, expectFailure(called));
           },
           responseSource(values.op, response.status, response.mediaType, name),
@@ -54,5 +61,9 @@ export const errorKind: CaseKindModule = {
 /** The error answers the operation declares (4xx, 5xx, and `default`) that are not one of the tool's outcomes. */
 function errorResponses(tool: ToolSpec, op: OpenApiOperation): OpenApiOperation["responses"] {
   const outcomes = new Set(tool.outcomes.map((o) => o.status));
-  return op.responses.filter((r) => (r.status === "default" && !outcomes.has(defaultStandIn(tool))) || (Number(r.status) >= 400 && !outcomes.has(Number(r.status))));
+  return op.responses.filter(
+    (r) =>
+      (r.status === "default" && !outcomes.has(defaultStandIn(tool))) ||
+      (Number(r.status) >= 400 && !outcomes.has(Number(r.status))),
+  );
 }

@@ -7,16 +7,19 @@ import { servedByMock } from "../../mocks/mock-paging.js";
 import { documentAnswerFits } from "../../mocks/mock-realistic.js";
 import { expectAcceptedCall } from "../accepted.js";
 import { fail, same } from "../call.js";
-import { sentValue } from "../request.js";
+import { sentValue } from "../request/sent-value.js";
 import { paramSource, responseSource, specSource } from "../sources.js";
 import { type CaseKindModule, type ContractCase, contractCase } from "../types.js";
-import { placeholderValue, valuesOf } from "../values.js";
+import { placeholderValue, valuesOf } from "../inputs/values.js";
 
 export const exampleKind: CaseKindModule = {
   doc: {
     when: "always",
     cases:
-      "the minimal input; each request example of the spec read back into parameters; each manifest `placeholder`; each named success (or outcome) answer of the spec, asked of the mock out of band (Prism's `__code`, `__example` query keys, never a header the API may declare): the outputs must equal what the output mapping makes of that answer and conform to the declared output types",
+      "the minimal input; each request example of the spec read back into parameters; each manifest " +
+      "`placeholder`; each named success (or outcome) answer of the spec, asked of the mock out of band " +
+      "(Prism's `__code`, `__example` query keys, never a header the API may declare): the outputs must equal " +
+      "what the output mapping makes of that answer and conform to the declared output types",
   },
   applies: () => true,
   derive(tool, { document: doc }) {
@@ -31,7 +34,15 @@ export const exampleKind: CaseKindModule = {
 
     const requestMedia = values.op.requestBody?.mediaType;
     for (const example of values.requestExamples()) {
-      const source = requestMedia ? specSource(values.op, "requestBody", "content", requestMedia, ...(example.name === "example" ? ["example"] : ["examples", example.name])) : specSource(values.op, "requestBody");
+      const source = requestMedia
+        ? specSource(
+            values.op,
+            "requestBody",
+            "content",
+            requestMedia,
+            ...(example.name === "example" ? ["example"] : ["examples", example.name]),
+          )
+        : specSource(values.op, "requestBody");
       cases.push(
         contractCase(
           tool,
@@ -44,10 +55,17 @@ export const exampleKind: CaseKindModule = {
               const p = values.param(param);
               if (p.wire.in === "body" && p.wire.pointer === "") {
                 const sent = sentValue(exchange, tool, doc, p) as Record<string, unknown>;
-                for (const [k, v] of Object.entries(wire as Record<string, unknown>)) same(sent?.[k], v, `body member ${k} (from the example)`);
+                for (const [k, v] of Object.entries(wire as Record<string, unknown>))
+                  same(sent?.[k], v, `body member ${k} (from the example)`);
               } else {
                 const sent = sentValue(exchange, tool, doc, p);
-                same(sent, p.wire.in === "body" && p.wire.split && Array.isArray(wire) ? wire.map((s) => String(s).trim()) : wire, `${param} as sent (from the example)`);
+                same(
+                  sent,
+                  p.wire.in === "body" && p.wire.split && Array.isArray(wire)
+                    ? wire.map((s) => String(s).trim())
+                    : wire,
+                  `${param} as sent (from the example)`,
+                );
               }
             }
           },
@@ -65,7 +83,11 @@ export const exampleKind: CaseKindModule = {
           `placeholder of ${p.name}`,
           async (ctx) => {
             const value = placeholderValue(p);
-            if (value === undefined) fail(`the placeholder ${JSON.stringify(p.placeholder)} of ${p.name} is not a ${p.type}${p.type === "json" ? " (not valid JSON)" : ""}`);
+            if (value === undefined)
+              fail(
+                `the placeholder ${JSON.stringify(p.placeholder)} of ${p.name} is not a ` +
+                  `${p.type}${p.type === "json" ? " (not valid JSON)" : ""}`,
+              );
             const checked = checkValue(p, value, tool);
             if ("issue" in checked) fail(`the placeholder of ${p.name} breaks its own rules: ${checked.issue.message}`);
             const input = values.with({ [p.name]: value });
@@ -97,7 +119,18 @@ export const exampleKind: CaseKindModule = {
               if (name)
                 same(
                   exchange.responseBody ? JSON.parse(exchange.responseBody) : undefined,
-                  servedByMock(tool, response.examples[name], exchange.url, exchange.headers, documentAnswerFits(doc.source.data as Record<string, unknown>, values.op.location, response.status, response.mediaType ?? "application/json")),
+                  servedByMock(
+                    tool,
+                    response.examples[name],
+                    exchange.url,
+                    exchange.headers,
+                    documentAnswerFits(
+                      doc.source.data as Record<string, unknown>,
+                      values.op.location,
+                      response.status,
+                      response.mediaType ?? "application/json",
+                    ),
+                  ),
                   `the mock's answer (example "${name}")`,
                 );
             },

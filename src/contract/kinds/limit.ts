@@ -5,13 +5,20 @@
 // upstream accepts (limits.requestHeadBytes); a value of the parameter's
 // format and one that is not; for a list in one string, items of its enum
 // and one that is not; the limits of values inside a JSON parameter.
-import { FORMAT_MAX_LENGTH, FORMAT_MIN_LENGTH, isValueFormat, multipleNear, type NestedLimits, type ParamSpec } from "@blockwright/runtime/internal";
+import {
+  FORMAT_MAX_LENGTH,
+  FORMAT_MIN_LENGTH,
+  isValueFormat,
+  multipleNear,
+  type NestedLimits,
+  type ParamSpec,
+} from "@blockwright/runtime/internal";
 import { madeStrings, NOT_OF_FORMAT } from "../../model/string-values.js";
 import { fail } from "../call.js";
 import { acceptCase, refuseCase } from "../input-cases.js";
 import { paramSource } from "../sources.js";
 import type { CaseKindModule, ContractCase } from "../types.js";
-import { type ToolValues, valuesOf } from "../values.js";
+import { type ToolValues, valuesOf } from "../inputs/values.js";
 
 interface Boundary {
   name: string;
@@ -25,7 +32,9 @@ export const limitKind: CaseKindModule = {
   doc: {
     when: "a parameter that must be given, or has a bound, a length or an item count",
     cases:
-      "every limit at its boundary (accepted, the mock sees no violation) and one step past it (refused before any request, naming parameter, rule and value); every required parameter left out; `limits.requestHeadBytes` passed by a value that percent-encodes past it",
+      "every limit at its boundary (accepted, the mock sees no violation) and one step past it (refused before " +
+      "any request, naming parameter, rule and value); every required parameter left out; " +
+      "`limits.requestHeadBytes` passed by a value that percent-encodes past it",
   },
   applies: (tool) => tool.params.some((p) => p.wire.in !== "server" && hasLimit(p)),
   derive(tool, { document }) {
@@ -36,15 +45,47 @@ export const limitKind: CaseKindModule = {
       for (const b of boundaries(p, values)) {
         // The limit's own key in the manifest (a list's maxItems sits in its wire: the parameter stands for it).
         const source = paramSource(tool, p.name, typeof b.rule === "string" ? b.rule : undefined);
-        if (b.ok !== undefined) cases.push(acceptCase(values, "limit", `${b.name} at the boundary`, p, () => values.with({ [p.name]: b.ok }), source));
+        if (b.ok !== undefined)
+          cases.push(
+            acceptCase(values, "limit", `${b.name} at the boundary`, p, () => values.with({ [p.name]: b.ok }), source),
+          );
         // A parameter's own rules are checked before the cross-field ones: nothing else needs adjusting.
-        if (b.bad !== undefined) cases.push(refuseCase(values, "limit", `${b.name} one step past it`, () => ({ ...values.minimal(), [p.name]: b.bad }), { param: p.name, rule: b.rule, value: b.bad, secret: p.secret }, source));
+        if (b.bad !== undefined)
+          cases.push(
+            refuseCase(
+              values,
+              "limit",
+              `${b.name} one step past it`,
+              () => ({ ...values.minimal(), [p.name]: b.bad }),
+              { param: p.name, rule: b.rule, value: b.bad, secret: p.secret },
+              source,
+            ),
+          );
       }
       if (requiredInput(p)) {
         const source = paramSource(tool, p.name, "required");
-        cases.push(refuseCase(values, "limit", `${p.name} left out`, () => ({ ...values.minimal(), [p.name]: undefined }), { param: p.name, rule: "required" }, source));
+        cases.push(
+          refuseCase(
+            values,
+            "limit",
+            `${p.name} left out`,
+            () => ({ ...values.minimal(), [p.name]: undefined }),
+            { param: p.name, rule: "required" },
+            source,
+          ),
+        );
         // Text that is only spaces counts as not given (it would send an empty value, or `Bearer `).
-        if (p.type === "string") cases.push(refuseCase(values, "limit", `${p.name} blank`, () => ({ ...values.minimal(), [p.name]: "  " }), { param: p.name, rule: "required" }, source));
+        if (p.type === "string")
+          cases.push(
+            refuseCase(
+              values,
+              "limit",
+              `${p.name} blank`,
+              () => ({ ...values.minimal(), [p.name]: "  " }),
+              { param: p.name, rule: "required" },
+              source,
+            ),
+          );
       }
     }
 
@@ -72,11 +113,17 @@ export const limitKind: CaseKindModule = {
 /** Whether the parameter has a limit of its own: it must be given, or it has a bound, a length or a count. */
 function hasLimit(p: ParamSpec): boolean {
   if (requiredInput(p)) return true;
-  if (p.type === "number") return p.minimum !== undefined || p.maximum !== undefined || p.integer === true || p.multipleOf !== undefined;
+  if (p.type === "number")
+    return p.minimum !== undefined || p.maximum !== undefined || p.integer === true || p.multipleOf !== undefined;
   if (p.type === "json") return [p.keys, p.values, p.items].some((n) => n && nestedBoundaries("x", n).length > 0);
   if (p.type !== "string") return false;
   if (p.enum) return p.separator !== undefined;
-  return p.maxLength !== undefined || (p.minLength ?? 0) > 1 || isValueFormat(p.format) || (p.wire.in === "body" && p.wire.split?.maxItems !== undefined);
+  return (
+    p.maxLength !== undefined ||
+    (p.minLength ?? 0) > 1 ||
+    isValueFormat(p.format) ||
+    (p.wire.in === "body" && p.wire.split?.maxItems !== undefined)
+  );
 }
 
 /** A parameter the caller must give (one with a default is filled in). */
@@ -90,20 +137,41 @@ function boundaries(p: ParamSpec, values: ToolValues): Boundary[] {
   if (p.type === "number") {
     const step = p.integer ? 1 : 0.5;
     // A step past a bound beyond 2^53 (an int64's ±2^63) is the bound itself as a number: the step is then a doubling.
-    const past = (bound: number, direction: 1 | -1) => (bound + direction * step !== bound ? bound + direction * step : Math.sign(bound) === direction ? bound * 2 : bound / 2);
+    const past = (bound: number, direction: 1 | -1) =>
+      bound + direction * step !== bound
+        ? bound + direction * step
+        : Math.sign(bound) === direction
+          ? bound * 2
+          : bound / 2;
     // At a bound past 2^53 the value accepted is the safe integer nearest it (mocks read an int64's bounds so).
-    const safe = (n: number) => (p.integer ? Math.min(Math.max(n, Number.MIN_SAFE_INTEGER), Number.MAX_SAFE_INTEGER) : n);
+    const safe = (n: number) =>
+      p.integer ? Math.min(Math.max(n, Number.MIN_SAFE_INTEGER), Number.MAX_SAFE_INTEGER) : n;
     // With a step, the value at a bound is the multiple nearest it inside.
     const up = (n: number) => (p.multipleOf === undefined ? n : multipleNear(n, p.multipleOf, true));
     const down = (n: number) => (p.multipleOf === undefined ? n : multipleNear(n, p.multipleOf, false));
-    if (p.minimum !== undefined) out.push({ name: `${p.name} minimum ${p.minimum}`, param: p, ok: safe(up(p.integer ? Math.ceil(p.minimum) : p.minimum)), bad: past(p.integer ? Math.ceil(p.minimum) : p.minimum, -1), rule: "minimum" });
-    if (p.maximum !== undefined) out.push({ name: `${p.name} maximum ${p.maximum}`, param: p, ok: safe(down(p.integer ? Math.floor(p.maximum) : p.maximum)), bad: past(p.integer ? Math.floor(p.maximum) : p.maximum, 1), rule: "maximum" });
+    if (p.minimum !== undefined)
+      out.push({
+        name: `${p.name} minimum ${p.minimum}`,
+        param: p,
+        ok: safe(up(p.integer ? Math.ceil(p.minimum) : p.minimum)),
+        bad: past(p.integer ? Math.ceil(p.minimum) : p.minimum, -1),
+        rule: "minimum",
+      });
+    if (p.maximum !== undefined)
+      out.push({
+        name: `${p.name} maximum ${p.maximum}`,
+        param: p,
+        ok: safe(down(p.integer ? Math.floor(p.maximum) : p.maximum)),
+        bad: past(p.integer ? Math.floor(p.maximum) : p.maximum, 1),
+        rule: "maximum",
+      });
     // A value within the bounds one apart from a multiple (an integer's: a fraction would break integer first).
     if (p.multipleOf !== undefined && !(p.integer && p.multipleOf <= 1)) {
       const ok = Number(values.example(p.name)?.value ?? up(p.minimum ?? 0));
       const off = p.integer ? 1 : p.multipleOf / 2;
       const bad = p.maximum !== undefined && ok + off > p.maximum ? ok - off : ok + off;
-      if (p.minimum === undefined || bad >= p.minimum) out.push({ name: `${p.name} multipleOf ${p.multipleOf}`, param: p, ok, bad, rule: "multipleOf" });
+      if (p.minimum === undefined || bad >= p.minimum)
+        out.push({ name: `${p.name} multipleOf ${p.multipleOf}`, param: p, ok, bad, rule: "multipleOf" });
     }
     if (p.integer) {
       const example = Number(values.example(p.name)?.value ?? p.minimum ?? 1);
@@ -116,50 +184,116 @@ function boundaries(p: ParamSpec, values: ToolValues): Boundary[] {
   if (p.type === "string" && p.enum && p.separator !== undefined) {
     const [first, second] = p.enum.map(String);
     const list = second === undefined ? String(first) : `${first}${p.separator}${second}`;
-    out.push({ name: `${p.name} items of its enum`, param: p, ok: list, bad: `${first}${p.separator}not-one-of-them`, rule: "enum" });
+    out.push({
+      name: `${p.name} items of its enum`,
+      param: p,
+      ok: list,
+      bad: `${first}${p.separator}not-one-of-them`,
+      rule: "enum",
+    });
   }
   if (p.type === "string" && !p.enum && isValueFormat(p.format)) {
-    // A value of the format (its length within the parameter's) and one that is not, refused for its format (or its pattern, checked first).
-    out.push({ name: `${p.name} format ${p.format}`, param: p, ok: values.example(p.name)?.value, bad: NOT_OF_FORMAT[p.format], rule: p.pattern ? ["format", "pattern"] : "format" });
+    // A value of the format (its length within the parameter's) and one that is not, refused for its format (or its
+    // pattern, checked first).
+    out.push({
+      name: `${p.name} format ${p.format}`,
+      param: p,
+      ok: values.example(p.name)?.value,
+      bad: NOT_OF_FORMAT[p.format],
+      rule: p.pattern ? ["format", "pattern"] : "format",
+    });
   }
   if (p.type === "json") {
     const wrap = (v: unknown) => (p.jsonType === "array" ? [v] : { key: v });
-    for (const b of nestedBoundaries(p.name, p.jsonType === "array" ? p.items : p.values)) out.push({ ...b, param: p, ok: b.ok === undefined ? undefined : wrap(b.ok), bad: wrap(b.bad) });
-    for (const b of p.jsonType === "object" ? nestedBoundaries(`${p.name} keys`, p.keys, true) : []) out.push({ ...b, param: p, ok: b.ok === undefined ? undefined : { [String(b.ok)]: "x" }, bad: { [String(b.bad)]: "x" } });
+    for (const b of nestedBoundaries(p.name, p.jsonType === "array" ? p.items : p.values))
+      out.push({ ...b, param: p, ok: b.ok === undefined ? undefined : wrap(b.ok), bad: wrap(b.bad) });
+    for (const b of p.jsonType === "object" ? nestedBoundaries(`${p.name} keys`, p.keys, true) : [])
+      out.push({
+        ...b,
+        param: p,
+        ok: b.ok === undefined ? undefined : { [String(b.ok)]: "x" },
+        bad: { [String(b.bad)]: "x" },
+      });
   }
   // Enum values are tested one by one; a base address decides where the request goes (runtime tests cover its length).
   if (p.type === "string" && !p.enum && p.format !== "base-url") {
-    // A maxLength past the longest value of the parameter's format admits no value of its length: the format case tests the bound.
+    // A maxLength past the longest value of the parameter's format admits no value of its length: the format case tests
+    // the bound.
     if (p.maxLength !== undefined && !(isValueFormat(p.format) && p.maxLength > FORMAT_MAX_LENGTH[p.format])) {
       // A pattern that admits no value that long (`^[A-Z0-9]{26}$` under a maxLength of 256) is the tighter limit:
       // nothing can be at this boundary, only past it.
-      const atMax = values.ofLength(p.name, p.maxLength) ?? (p.pattern !== undefined && !patternAdmits(p.pattern, p.maxLength) ? undefined : (longestBelow(values, p, p.maxLength) ?? missing(p, p.maxLength)));
-      out.push({ name: `${p.name} maxLength ${p.maxLength}`, param: p, ok: atMax, bad: values.ofLength(p.name, p.maxLength + 1, true), rule: "maxLength" });
+      const atMax =
+        values.ofLength(p.name, p.maxLength) ??
+        (p.pattern !== undefined && !patternAdmits(p.pattern, p.maxLength)
+          ? undefined
+          : (longestBelow(values, p, p.maxLength) ?? missing(p, p.maxLength)));
+      out.push({
+        name: `${p.name} maxLength ${p.maxLength}`,
+        param: p,
+        ok: atMax,
+        bad: values.ofLength(p.name, p.maxLength + 1, true),
+        rule: "maxLength",
+      });
     }
     const min = p.minLength ?? 0;
     // Likewise a minLength below the shortest value of its format (`minLength: 32` on a UUID, always 36 characters).
     const belowFormat = isValueFormat(p.format) && min < FORMAT_MIN_LENGTH[p.format];
-    if (min > 1 && !belowFormat) out.push({ name: `${p.name} minLength ${min}`, param: p, ok: values.ofLength(p.name, min) ?? missing(p, min), bad: values.ofLength(p.name, min - 1, true), rule: "minLength" });
+    if (min > 1 && !belowFormat)
+      out.push({
+        name: `${p.name} minLength ${min}`,
+        param: p,
+        ok: values.ofLength(p.name, min) ?? missing(p, min),
+        bad: values.ofLength(p.name, min - 1, true),
+        rule: "minLength",
+      });
     const split = p.wire.in === "body" ? p.wire.split : undefined;
     if (split?.maxItems !== undefined) {
       const n = split.maxItems;
       const item = (String(values.example(p.name)?.value ?? "item").split(split.separator)[0] ?? "").trim() || "item";
-      const list = (count: number) => Array.from({ length: count }, (_, i) => `${item}${i}`).join(`${split.separator} `);
+      const list = (count: number) =>
+        Array.from({ length: count }, (_, i) => `${item}${i}`).join(`${split.separator} `);
       out.push({ name: `${p.name} maxItems ${n}`, param: p, ok: list(n), bad: list(n + 1), rule: "maxItems" });
     }
   }
   return out;
 }
 
-/** The limits of a value inside a JSON parameter: one at each and one past it (values of the limits' own, not of a pattern). */
+/**
+ * The limits of a value inside a JSON parameter: one at each and one past it (values of the limits' own, not of a
+ * pattern).
+ */
 function nestedBoundaries(name: string, n: NestedLimits | undefined, isKey = false): Omit<Boundary, "param">[] {
   if (!n || n.pattern !== undefined) return [];
   const what = isKey ? name : `${name} values`;
   const out: Omit<Boundary, "param">[] = [];
-  if (n.enum) out.push({ name: `${what} enum`, ok: n.enum[0], bad: "not-one-of-them", rule: n.type && n.type !== "string" ? ["type", "enum"] : "enum" });
-  else if (n.format !== undefined) out.push({ name: `${what} format ${n.format}`, ok: madeStrings({ format: n.format })[0], bad: NOT_OF_FORMAT[n.format], rule: "format" });
-  else if (n.maxLength !== undefined && (n.type === undefined || n.type === "string")) out.push({ name: `${what} maxLength ${n.maxLength}`, ok: "x".repeat(n.maxLength), bad: "x".repeat(n.maxLength + 1), rule: "maxLength" });
-  if ((n.type === "number" || n.type === "integer") && n.maximum !== undefined) out.push({ name: `${what} maximum ${n.maximum}`, ok: Math.floor(n.maximum), bad: Math.floor(n.maximum) + 1, rule: "maximum" });
+  if (n.enum)
+    out.push({
+      name: `${what} enum`,
+      ok: n.enum[0],
+      bad: "not-one-of-them",
+      rule: n.type && n.type !== "string" ? ["type", "enum"] : "enum",
+    });
+  else if (n.format !== undefined)
+    out.push({
+      name: `${what} format ${n.format}`,
+      ok: madeStrings({ format: n.format })[0],
+      bad: NOT_OF_FORMAT[n.format],
+      rule: "format",
+    });
+  else if (n.maxLength !== undefined && (n.type === undefined || n.type === "string"))
+    out.push({
+      name: `${what} maxLength ${n.maxLength}`,
+      ok: "x".repeat(n.maxLength),
+      bad: "x".repeat(n.maxLength + 1),
+      rule: "maxLength",
+    });
+  if ((n.type === "number" || n.type === "integer") && n.maximum !== undefined)
+    out.push({
+      name: `${what} maximum ${n.maximum}`,
+      ok: Math.floor(n.maximum),
+      bad: Math.floor(n.maximum) + 1,
+      rule: "maximum",
+    });
   return out;
 }
 
@@ -183,14 +317,26 @@ export function patternAdmits(pattern: string, length: number): boolean {
     const p = part.exec(body);
     if (!p) return true;
     at = part.lastIndex;
-    const [lo, hi] = p[2] === undefined ? [1, 1] : p[2] === "?" ? [0, 1] : p[2] === "*" ? [0, Infinity] : p[2] === "+" ? [1, Infinity] : [Number(p[3]), p[4] === undefined ? Number(p[3]) : p[5] ? Number(p[5]) : Infinity];
+    const [lo, hi] =
+      p[2] === undefined
+        ? [1, 1]
+        : p[2] === "?"
+          ? [0, 1]
+          : p[2] === "*"
+            ? [0, Infinity]
+            : p[2] === "+"
+              ? [1, Infinity]
+              : [Number(p[3]), p[4] === undefined ? Number(p[3]) : p[5] ? Number(p[5]) : Infinity];
     min += lo;
     max += hi;
   }
   return length >= min && length <= max;
 }
 
-/** How far below a maxLength the longest value a pattern reaches is sought: a repeated group's length (`(,[xy])*`) at most. */
+/**
+ * How far below a maxLength the longest value a pattern reaches is sought: a repeated group's length (`(,[xy])*`) at
+ * most.
+ */
 const PATTERN_PERIOD = 16;
 
 /**
@@ -207,7 +353,9 @@ function longestBelow(values: ToolValues, p: ParamSpec, length: number): string 
 }
 
 function missing(p: ParamSpec, length: number): never {
-  return fail(`no value of ${length} characters passes the rules of ${p.name}${p.pattern ? ` (pattern ${p.pattern})` : ""}`);
+  return fail(
+    `no value of ${length} characters passes the rules of ${p.name}${p.pattern ? ` (pattern ${p.pattern})` : ""}`,
+  );
 }
 
 /**
@@ -216,7 +364,8 @@ function missing(p: ParamSpec, length: number): never {
  * a parameter sent in the address or a header.
  */
 function heavyValue(values: ToolValues, p: ParamSpec, limit: number): string | undefined {
-  if (p.type !== "string" || p.enum || p.maxLength === undefined || !["query", "path", "header"].includes(p.wire.in)) return undefined;
+  if (p.type !== "string" || p.enum || p.maxLength === undefined || !["query", "path", "header"].includes(p.wire.in))
+    return undefined;
   for (const c of ["中", "'", "%", " "]) {
     const value = c.repeat(p.maxLength);
     const bytes = p.wire.in === "header" ? value.length : encodeURIComponent(value).replace(/'/g, "%27").length;

@@ -21,10 +21,21 @@ export function setAt(target: Record<string, unknown>, pointer: readonly string[
   });
 }
 
-/** One item of the trigger: every field its eventId and outputs read holds a text made of `name`, then `fields` over them. */
-export function itemOf(trigger: PollTriggerSpec, name: string, fields: { pointer: readonly string[]; value: unknown }[] = []): Record<string, unknown> {
+/**
+ * One item of the trigger: every field its eventId and outputs read holds a text made of `name`, then `fields` over
+ * them.
+ */
+export function itemOf(
+  trigger: PollTriggerSpec,
+  name: string,
+  fields: { pointer: readonly string[]; value: unknown }[] = [],
+): Record<string, unknown> {
   const item: Record<string, unknown> = {};
-  for (const pointer of [...trigger.eventId, ...trigger.outputs.flatMap((o) => (o.source.from === "event" ? [o.source.pointer] : []))]) setAt(item, pointer, `${name}-${pointer.join("-")}`);
+  for (const pointer of [
+    ...trigger.eventId,
+    ...trigger.outputs.flatMap((o) => (o.source.from === "event" ? [o.source.pointer] : [])),
+  ])
+    setAt(item, pointer, `${name}-${pointer.join("-")}`);
   for (const m of trigger.match) setAt(item, m.pointer, m.equals);
   for (const f of fields) setAt(item, f.pointer, f.value);
   return item;
@@ -32,11 +43,21 @@ export function itemOf(trigger: PollTriggerSpec, name: string, fields: { pointer
 
 /** The id the poller gives an item (its eventId fields joined), to compare runs with. */
 export function idOf(trigger: PollTriggerSpec, item: Record<string, unknown>): string {
-  return trigger.eventId.map((pointer) => String(pointer.reduce<unknown>((at, t) => (at as Record<string, unknown>)[t], item))).join(":");
+  return trigger.eventId
+    .map((pointer) => String(pointer.reduce<unknown>((at, t) => (at as Record<string, unknown>)[t], item)))
+    .join(":");
 }
 
-/** A body of `tool`'s answer: `items` where the trigger's items output reads them, `texts` (by output path) where those read them, every required value filled. */
-export function answerBody(tool: ToolSpec, trigger: PollTriggerSpec, items: unknown[], texts: Record<string, string | undefined>): Record<string, unknown> {
+/**
+ * A body of `tool`'s answer: `items` where the trigger's items output reads them, `texts` (by output path) where those
+ * read them, every required value filled.
+ */
+export function answerBody(
+  tool: ToolSpec,
+  trigger: PollTriggerSpec,
+  items: unknown[],
+  texts: Record<string, string | undefined>,
+): Record<string, unknown> {
   const body: Record<string, unknown> = {};
   const more = tool.pagination?.more;
   const next = tool.pagination?.next.style === "nextUrl" ? tool.pagination.next.url.ref : undefined;
@@ -53,7 +74,19 @@ export function answerBody(tool: ToolSpec, trigger: PollTriggerSpec, items: unkn
       // A page test (`done` equals false): this page is the last unless a next-page address is given.
       const isMore = more?.ref.kind === "body" && JSON.stringify(more.ref.pointer) === JSON.stringify(pointer);
       const hasNext = Object.entries(texts).some(([path, text]) => text !== undefined && isNextOutput(tool, path));
-      const value = isMore ? (hasNext ? more.equals : typeof more.equals === "boolean" ? !more.equals : null) : output.type === "number" ? items.length : output.type === "boolean" ? true : output.type === "string" ? "zq" : {};
+      const value = isMore
+        ? hasNext
+          ? more.equals
+          : typeof more.equals === "boolean"
+            ? !more.equals
+            : null
+        : output.type === "number"
+          ? items.length
+          : output.type === "boolean"
+            ? true
+            : output.type === "string"
+              ? "zq"
+              : {};
       setAt(body, pointer, value);
     }
   }
@@ -64,10 +97,19 @@ export function answerBody(tool: ToolSpec, trigger: PollTriggerSpec, items: unkn
 function isNextOutput(tool: ToolSpec, path: string): boolean {
   const output = tool.outputs.find((o) => o.path === path);
   const next = tool.pagination?.next.style === "nextUrl" ? tool.pagination.next.url.ref : undefined;
-  return !!output && "ref" in output.source && output.source.ref.kind === "body" && next?.kind === "body" && JSON.stringify(next.pointer) === JSON.stringify(output.source.ref.pointer);
+  return (
+    !!output &&
+    "ref" in output.source &&
+    output.source.ref.kind === "body" &&
+    next?.kind === "body" &&
+    JSON.stringify(next.pointer) === JSON.stringify(output.source.ref.pointer)
+  );
 }
 
-/** A loopback upstream answering every request with `answer` (its decoded address, query included); every address asked, in order. */
+/**
+ * A loopback upstream answering every request with `answer` (its decoded address, query included); every address asked,
+ * in order.
+ */
 export async function loopbackUpstream(answer: (url: URL, base: string) => Record<string, unknown>) {
   const seen: string[] = [];
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
@@ -104,15 +146,22 @@ export async function fakeUpstream(trigger: PollTriggerSpec, tool: ToolSpec): Pr
   const items = new Map<string, Record<string, unknown>>();
   // Every change since the start, in order: a delta token is how many a client has seen.
   const changes: Record<string, unknown>[] = [];
-  const grownTo = (item: Record<string, unknown>) => (spec.kind === "since" ? comparableAt(item, spec.pointer, spec.type) : 0);
+  const grownTo = (item: Record<string, unknown>) =>
+    spec.kind === "since" ? comparableAt(item, spec.pointer, spec.type) : 0;
   const server = await loopbackUpstream((url, base) => {
     if (spec.kind === "ids") {
       const all = [...items.values()];
       return answerBody(tool, trigger, spec.order === "newestFirst" ? all.reverse() : all, {});
     }
     if (spec.kind === "since") {
-      // As an upstream filters: at or after the time the request carries (to the second), oldest first; by a number, every item.
-      const asked = spec.type === "date-time" ? decodeURIComponent(url.search.replaceAll("+", " ")).match(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z/)?.[0] : undefined;
+      // As an upstream filters: at or after the time the request carries (to the second), oldest first; by a number,
+      // every item.
+      const asked =
+        spec.type === "date-time"
+          ? decodeURIComponent(url.search.replaceAll("+", " ")).match(
+              /\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z/,
+            )?.[0]
+          : undefined;
       const since = asked ? Date.parse(asked) : Number.NEGATIVE_INFINITY;
       return answerBody(
         tool,
@@ -126,8 +175,14 @@ export async function fakeUpstream(trigger: PollTriggerSpec, tool: ToolSpec): Pr
     if (token === null) {
       // The first round: every item, on two pages when the trigger reads a next page's address.
       const all = [...items.values()];
-      if (url.searchParams.get("zqpage") === null && spec.next && all.length > 1) return answerBody(tool, trigger, all.slice(0, 1), { [spec.next]: `${base}/zqround?zqpage=2`, [spec.link]: undefined });
-      return answerBody(tool, trigger, url.searchParams.get("zqpage") === null ? all : all.slice(1), { [spec.link]: link });
+      if (url.searchParams.get("zqpage") === null && spec.next && all.length > 1)
+        return answerBody(tool, trigger, all.slice(0, 1), {
+          [spec.next]: `${base}/zqround?zqpage=2`,
+          [spec.link]: undefined,
+        });
+      return answerBody(tool, trigger, url.searchParams.get("zqpage") === null ? all : all.slice(1), {
+        [spec.link]: link,
+      });
     }
     const since = new Map(changes.slice(Number(token)).map((c) => [idOf(trigger, c as Record<string, unknown>), c]));
     return answerBody(tool, trigger, [...since.values()], { [spec.link]: link });
@@ -135,7 +190,18 @@ export async function fakeUpstream(trigger: PollTriggerSpec, tool: ToolSpec): Pr
   return {
     ...server,
     add(name, atMs) {
-      const item = itemOf(trigger, name, spec.kind === "since" ? [{ pointer: spec.pointer, value: spec.type === "date-time" ? new Date(atMs ?? Date.now()).toISOString() : (atMs ?? Date.now()) }] : []);
+      const item = itemOf(
+        trigger,
+        name,
+        spec.kind === "since"
+          ? [
+              {
+                pointer: spec.pointer,
+                value: spec.type === "date-time" ? new Date(atMs ?? Date.now()).toISOString() : (atMs ?? Date.now()),
+              },
+            ]
+          : [],
+      );
       const id = idOf(trigger, item);
       items.set(id, item);
       changes.push(item);

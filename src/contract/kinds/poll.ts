@@ -15,7 +15,7 @@ import { pollCall } from "../../serve/poll-call.js";
 import { type PollOutcome, type PollerOptions, startPoller } from "../../serve/poller.js";
 import type { TriggerStore } from "../../serve/store.js";
 import { check, fail, MOCK_CALL_TIME_LIMIT_MS, same } from "../call.js";
-import { synthesized } from "../rule-values.js";
+import { synthesized } from "../inputs/rule-values.js";
 import type { CaseKindModule, CaseSource, ContractCase, Subject } from "../types.js";
 import { type FakeUpstream, fakeUpstream } from "./poll-upstream.js";
 
@@ -23,7 +23,13 @@ export const pollKind: CaseKindModule = {
   doc: {
     when: "each poll trigger the provider declares (its cases are the trigger's, not an operation's)",
     cases:
-      "the poller `serve` runs, in-process on a memory store, against a loopback upstream answering the list operation as the document shapes it: items added between polls start one run each (the item's outputs as declared), the first poll's items none; by `since`, two items of the same second on either side of a poll run once each, the ids of items run forgotten at once (the position alone holds the boundary); a poller started again on the store resumes with no duplicate and no gap; by `delta`, a round's next page and then the delta link are followed, and a changed or removed item runs nothing where only created ones run; with the provider's `requestsPerMinute`, the wait after a poll is at least its requests' turns",
+      "the poller `serve` runs, in-process on a memory store, against a loopback upstream answering the list " +
+      "operation as the document shapes it: items added between polls start one run each (the item's outputs " +
+      "as declared), the first poll's items none; by `since`, two items of the same second on either side of a " +
+      "poll run once each, the ids of items run forgotten at once (the position alone holds the boundary); a " +
+      "poller started again on the store resumes with no duplicate and no gap; by `delta`, a round's next page " +
+      "and then the delta link are followed, and a changed or removed item runs nothing where only created " +
+      "ones run; with the provider's `requestsPerMinute`, the wait after a poll is at least its requests' turns",
   },
   applies: () => false,
   derive: () => [],
@@ -34,15 +40,35 @@ export const pollKind: CaseKindModule = {
 const SECRET = "zq-contract-poll-secret";
 
 function pollCases(trigger: PollTriggerSpec, subject: Subject): ContractCase[] {
-  const at = (...path: (string | number)[]): CaseSource => ({ document: "manifest", path: ["triggers", trigger.id, "poll", ...path] });
-  const made = (name: string, run: ContractCase["run"], source: CaseSource): ContractCase => ({ id: `${trigger.id} › poll › ${name}`, provider: trigger.provider, operation: trigger.id, kind: "poll", name, source, run });
+  const at = (...path: (string | number)[]): CaseSource => ({
+    document: "manifest",
+    path: ["triggers", trigger.id, "poll", ...path],
+  });
+  const made = (name: string, run: ContractCase["run"], source: CaseSource): ContractCase => ({
+    id: `${trigger.id} › poll › ${name}`,
+    provider: trigger.provider,
+    operation: trigger.id,
+    kind: "poll",
+    name,
+    source,
+    run,
+  });
   const tool = subject.tools.find((t) => t.id === trigger.operation);
-  if (!tool) return [made("list operation linked", async () => fail(`${trigger.operation} is not a linked operation of ${trigger.provider}`), at("operation"))];
+  if (!tool)
+    return [
+      made(
+        "list operation linked",
+        async () => fail(`${trigger.operation} is not a linked operation of ${trigger.provider}`),
+        at("operation"),
+      ),
+    ];
   const rig: Rig = { trigger, tool, tools: Object.fromEntries(subject.tools.map((t) => [t.id, t])), at, made };
   return [newItemsCase(rig), resumeCase(rig), ...sameSecondCases(rig), ...deltaCases(rig), ...rateCases(rig)];
 }
 
-/** What every case of one poll trigger is made with: its list operation, the provider's tools, and how a case is named. */
+/**
+ * What every case of one poll trigger is made with: its list operation, the provider's tools, and how a case is named.
+ */
 interface Rig {
   trigger: PollTriggerSpec;
   tool: ToolSpec;
@@ -65,10 +91,18 @@ function newItemsCase({ trigger, tool, tools, at, made }: Rig): ContractCase {
         await until(() => p.outcomes.length >= from + 3, "three polls more");
         await p.stop();
         const runs = await runsOf(store, trigger.id);
-        same(runs.map((r) => r.event).sort(), [...added].sort(), "the runs' items (one each, none for the item there before the first poll)");
+        same(
+          runs.map((r) => r.event).sort(),
+          [...added].sort(),
+          "the runs' items (one each, none for the item there before the first poll)",
+        );
         for (const run of await store.take(runs.length, Number.MAX_SAFE_INTEGER)) {
           const metadata = (run.outputs as { metadata?: Record<string, unknown> }).metadata ?? {};
-          for (const output of trigger.outputs) check(!output.required || metadata[output.name] !== undefined, () => `run of ${run.event}: the output ${output.name} the trigger declares is missing`);
+          for (const output of trigger.outputs)
+            check(
+              !output.required || metadata[output.name] !== undefined,
+              () => `run of ${run.event}: the output ${output.name} the trigger declares is missing`,
+            );
         }
         noFailure(p.outcomes);
       }),
@@ -91,7 +125,11 @@ function resumeCase({ trigger, tool, tools, at, made }: Rig): ContractCase {
         const second = poll(trigger, tool, tools, store, upstream);
         await until(() => second.outcomes.length >= 3, "three polls after the restart");
         await second.stop();
-        same((await runsOf(store, trigger.id)).map((r) => r.event).sort(), [a, b].sort(), "the runs' items across the restart");
+        same(
+          (await runsOf(store, trigger.id)).map((r) => r.event).sort(),
+          [a, b].sort(),
+          "the runs' items across the restart",
+        );
         noFailure([...first.outcomes, ...second.outcomes]);
       }),
     at(),
@@ -108,7 +146,8 @@ function sameSecondCases({ trigger, tool, tools, at, made }: Rig): ContractCase[
       () =>
         withUpstream(trigger, tool, async (upstream) => {
           const store = memoryStore();
-          // The poller's clock: the start, a millisecond on at each reading, so that the ids of items run are forgotten at once.
+          // The poller's clock: the start, a millisecond on at each reading, so that the ids of items run are forgotten
+          // at once.
           const start = Date.now();
           let tick = 0;
           const p = poll(trigger, tool, tools, store, upstream, { horizonMs: 1, now: () => start + tick++ });
@@ -121,7 +160,11 @@ function sameSecondCases({ trigger, tool, tools, at, made }: Rig): ContractCase[
           from = p.outcomes.length;
           await until(() => p.outcomes.length >= from + 3, "polls finding both");
           await p.stop();
-          same((await runsOf(store, trigger.id)).map((r) => r.event).sort(), [a, b].sort(), "the runs' items (one each)");
+          same(
+            (await runsOf(store, trigger.id)).map((r) => r.event).sort(),
+            [a, b].sort(),
+            "the runs' items (one each)",
+          );
           noFailure(p.outcomes);
         }),
       at("since"),
@@ -135,7 +178,8 @@ function deltaCases({ trigger, tool, tools, at, made }: Rig): ContractCase[] {
   if (spec.kind !== "delta") return [];
   return [
     made(
-      `the round's pages and the delta link are followed${spec.created ? "; a changed or removed item starts no run" : ""}`,
+      `the round's pages and the delta link are ` +
+        `followed${spec.created ? "; a changed or removed item starts no run" : ""}`,
       () =>
         withUpstream(trigger, tool, async (upstream) => {
           const old = [upstream.add("zqold1"), upstream.add("zqold2")];
@@ -148,10 +192,20 @@ function deltaCases({ trigger, tool, tools, at, made }: Rig): ContractCase[] {
           const from = p.outcomes.length;
           await until(() => p.outcomes.length >= from + 2, "two rounds more");
           await p.stop();
-          same((await runsOf(store, trigger.id)).map((r) => r.event).sort(), spec.created ? [a] : [a, old[0]].sort(), "the runs' items");
-          check(!spec.next || upstream.seen[1] === "/zqround?zqpage=2", () => `the round's next page was not asked next: ${JSON.stringify(upstream.seen.slice(0, 3))}`);
+          same(
+            (await runsOf(store, trigger.id)).map((r) => r.event).sort(),
+            spec.created ? [a] : [a, old[0]].sort(),
+            "the runs' items",
+          );
+          check(
+            !spec.next || upstream.seen[1] === "/zqround?zqpage=2",
+            () => `the round's next page was not asked next: ${JSON.stringify(upstream.seen.slice(0, 3))}`,
+          );
           const later = upstream.seen.slice(spec.next ? 2 : 1);
-          check(later.length > 0 && later.every((s) => s.startsWith("/zqdelta?")), () => `a poll after the first round was not sent at the delta link: ${JSON.stringify(later.slice(0, 3))}`);
+          check(
+            later.length > 0 && later.every((s) => s.startsWith("/zqdelta?")),
+            () => `a poll after the first round was not sent at the delta link: ${JSON.stringify(later.slice(0, 3))}`,
+          );
           noFailure(p.outcomes);
         }),
       at("delta"),
@@ -168,20 +222,37 @@ function rateCases({ trigger, tool, tools, at, made }: Rig): ContractCase[] {
       `the wait after a poll leaves each of its requests a turn at ${perMinute} requests per minute`,
       () =>
         withUpstream(trigger, tool, async (upstream) => {
-          check(trigger.intervalSeconds * perMinute >= 60, () => `intervalSeconds ${trigger.intervalSeconds} is shorter than one request's turn at ${perMinute} requests per minute`);
-          const p = poll(trigger, tool, tools, memoryStore(), upstream, { intervalMs: 1, requestsPerMinute: perMinute });
+          check(
+            trigger.intervalSeconds * perMinute >= 60,
+            () =>
+              `intervalSeconds ${trigger.intervalSeconds} is shorter than one request's turn at ${perMinute} ` +
+              `requests per minute`,
+          );
+          const p = poll(trigger, tool, tools, memoryStore(), upstream, {
+            intervalMs: 1,
+            requestsPerMinute: perMinute,
+          });
           await until(() => p.outcomes.length >= 1, "a poll");
           await p.stop();
           const outcome = p.outcomes[0] as PollOutcome;
           if (!outcome.ok) fail(`the poll failed: ${outcome.message}`);
-          check(outcome.waitMs >= (outcome.requests * 60_000) / perMinute, () => `the poll made ${outcome.requests} request(s), then waited ${outcome.waitMs} ms: less than their turns at ${perMinute} a minute`);
+          check(
+            outcome.waitMs >= (outcome.requests * 60_000) / perMinute,
+            () =>
+              `the poll made ${outcome.requests} request(s), then waited ${outcome.waitMs} ms: less than their ` +
+              `turns at ${perMinute} a minute`,
+          );
         }),
       at("intervalSeconds"),
     ),
   ];
 }
 
-async function withUpstream(trigger: PollTriggerSpec, tool: ToolSpec, work: (upstream: FakeUpstream) => Promise<void>): Promise<void> {
+async function withUpstream(
+  trigger: PollTriggerSpec,
+  tool: ToolSpec,
+  work: (upstream: FakeUpstream) => Promise<void>,
+): Promise<void> {
   const upstream = await fakeUpstream(trigger, tool);
   try {
     await work(upstream);
@@ -190,15 +261,49 @@ async function withUpstream(trigger: PollTriggerSpec, tool: ToolSpec, work: (ups
   }
 }
 
-/** The trigger polled against the upstream: the credential from the environment, every other input the operation requires at a value it takes. */
-function poll(trigger: PollTriggerSpec, tool: ToolSpec, tools: Record<string, ToolSpec>, store: TriggerStore, upstream: FakeUpstream, options: Partial<PollerOptions> = {}) {
+/**
+ * The trigger polled against the upstream: the credential from the environment, every other input the operation
+ * requires at a value it takes.
+ */
+function poll(
+  trigger: PollTriggerSpec,
+  tool: ToolSpec,
+  tools: Record<string, ToolSpec>,
+  store: TriggerStore,
+  upstream: FakeUpstream,
+  options: Partial<PollerOptions> = {},
+) {
   const inputs: Record<string, unknown> = { trigger: trigger.id, [tool.auth.param]: "{{ZQ_CONTRACT_POLL_SECRET}}" };
-  for (const p of tool.params) if (p.required && !(p.name in trigger.inputs) && !(p.name in inputs)) inputs[p.name] = p.name === tool.server.param ? upstream.base : valueFor(p);
+  for (const p of tool.params)
+    if (p.required && !(p.name in trigger.inputs) && !(p.name in inputs))
+      inputs[p.name] = p.name === tool.server.param ? upstream.base : valueFor(p);
   const block = { type: trigger.provider, name: "Start", inputs } as unknown as TriggerBlock;
-  const params = Object.fromEntries(trigger.params.filter((p) => p.required || p.default !== undefined).map((p) => [p.name, valueFor({ ...p, wire: { in: "auth" } })]));
-  const call = pollCall({ registry: { tools, blocks: {} }, trigger, block, env: { ZQ_CONTRACT_POLL_SECRET: SECRET }, baseUrl: upstream.base });
+  const params = Object.fromEntries(
+    trigger.params
+      .filter((p) => p.required || p.default !== undefined)
+      .map((p) => [p.name, valueFor({ ...p, wire: { in: "auth" } })]),
+  );
+  const call = pollCall({
+    registry: { tools, blocks: {} },
+    trigger,
+    block,
+    env: { ZQ_CONTRACT_POLL_SECRET: SECRET },
+    baseUrl: upstream.base,
+  });
   const outcomes: PollOutcome[] = [];
-  const running = startPoller({ trigger, params, store, call, intervalMs: 5, backfill: false, horizonMs: 3_600_000, accepted: () => undefined, log: () => undefined, polled: (o) => outcomes.push(o), ...options });
+  const running = startPoller({
+    trigger,
+    params,
+    store,
+    call,
+    intervalMs: 5,
+    backfill: false,
+    horizonMs: 3_600_000,
+    accepted: () => undefined,
+    log: () => undefined,
+    polled: (o) => outcomes.push(o),
+    ...options,
+  });
   return { outcomes, stop: () => running.stop() };
 }
 

@@ -1,5 +1,5 @@
 // `property`: the property-based layer (fast-check), for every operation.
-// Random valid inputs (random-inputs.ts) must reach the mock with no
+// Random valid inputs (inputs/random-inputs.ts) must reach the mock with no
 // violation, every value on the wire where its placement says, and give
 // outputs that conform; random invalid inputs (one rule broken at a time)
 // must be refused before any request, naming the parameter and the rule.
@@ -10,11 +10,12 @@ import { itemAt, type ToolSpec, validateParams } from "@blockwright/runtime/inte
 import { callTool, expectRefused, expectSuccess, onlyExchange, secretsIn } from "../call.js";
 import { expectOutputs } from "../outputs.js";
 import { invalidInput } from "../inputs/invalid-inputs.js";
-import { type InvalidDraw, validInput } from "../random-inputs.js";
+import { type InvalidDraw, validInput } from "../inputs/random-inputs.js";
 import { callCommand, secretReference } from "../repro.js";
-import { checkRequest, expectSent } from "../request.js";
+import { checkRequest } from "../request/request.js";
+import { expectSent } from "../request/sent-value.js";
 import { type CaseContext, type CaseKindModule, ContractFailure, contractCase } from "../types.js";
-import { type Input, type ToolValues, valuesOf } from "../values.js";
+import { type Input, type ToolValues, valuesOf } from "../inputs/values.js";
 
 /** A draw of the valid property: an input and the answer asked of the mock. */
 interface ValidDraw {
@@ -31,29 +32,49 @@ export const propertyKind: CaseKindModule = {
   derive(tool, { document: doc }) {
     const values = valuesOf(tool, doc);
     return [
-      contractCase(tool, "property", "random valid inputs: accepted by the mock, sent intact, outputs conform", async (ctx) => {
-        const address = ctx.mockUrl(tool.provider);
-        const arb = fc.record({ input: validInput(tool, values, address), prefer: fc.constantFrom(...answers(tool, values)) });
-        await checkProperty(tool, "valid", ctx, arb, async ({ input, prefer }: ValidDraw) => {
-          const called = await callTool(tool, input, ctx, { prefer, retries: 0 });
-          const output = expectSuccess(called);
-          const ex = onlyExchange(called);
-          checkRequest(ex, tool, doc, called.input);
-          const normalised = validateParams(tool, called.input);
-          if (!normalised.ok) throw new ContractFailure(`the drawn input is not valid: ${itemAt(normalised.issues, 0).message}`);
-          for (const p of tool.params) {
-            if (normalised.values[p.name] === undefined || normalised.unsent.has(p.name) || !["path", "query", "header", "body"].includes(p.wire.in)) continue;
-            expectSent(ex, tool, doc, p, normalised.values[p.name]);
-          }
-          expectOutputs(tool, output, ex, called.input);
-        });
-      }),
+      contractCase(
+        tool,
+        "property",
+        "random valid inputs: accepted by the mock, sent intact, outputs conform",
+        async (ctx) => {
+          const address = ctx.mockUrl(tool.provider);
+          const arb = fc.record({
+            input: validInput(tool, values, address),
+            prefer: fc.constantFrom(...answers(tool, values)),
+          });
+          await checkProperty(tool, "valid", ctx, arb, async ({ input, prefer }: ValidDraw) => {
+            const called = await callTool(tool, input, ctx, { prefer, retries: 0 });
+            const output = expectSuccess(called);
+            const ex = onlyExchange(called);
+            checkRequest(ex, tool, doc, called.input);
+            const normalised = validateParams(tool, called.input);
+            if (!normalised.ok)
+              throw new ContractFailure(`the drawn input is not valid: ${itemAt(normalised.issues, 0).message}`);
+            for (const p of tool.params) {
+              if (
+                normalised.values[p.name] === undefined ||
+                normalised.unsent.has(p.name) ||
+                !["path", "query", "header", "body"].includes(p.wire.in)
+              )
+                continue;
+              expectSent(ex, tool, doc, p, normalised.values[p.name]);
+            }
+            expectOutputs(tool, output, ex, called.input);
+          });
+        },
+      ),
       contractCase(tool, "property", "random invalid inputs: refused before any request", async (ctx) => {
         const address = ctx.mockUrl(tool.provider);
         const arb = invalidInput(tool, values, address);
         await checkProperty(tool, "invalid", ctx, arb, async (draw: InvalidDraw) => {
           const called = await callTool(tool, draw.input, ctx, { retries: 0 });
-          expectRefused(called, { param: draw.param, rule: draw.rule, value: draw.value, secret: tool.params.find((p) => p.name === draw.param)?.secret, secrets: secretsIn(tool, called.input) });
+          expectRefused(called, {
+            param: draw.param,
+            rule: draw.rule,
+            value: draw.value,
+            secret: tool.params.find((p) => p.name === draw.param)?.secret,
+            secrets: secretsIn(tool, called.input),
+          });
         });
       }),
     ];
@@ -67,7 +88,13 @@ export const propertyKind: CaseKindModule = {
 export const PROPERTY_TIME_LIMIT_MS = 30_000;
 
 /** Run a property with the case's seed; a failure becomes a ContractFailure with everything needed to reproduce it. */
-async function checkProperty<T extends { input: Input; prefer?: string; broken?: string }>(tool: ToolSpec, label: string, ctx: CaseContext, arb: fc.Arbitrary<T>, body: (draw: T) => Promise<void>): Promise<void> {
+async function checkProperty<T extends { input: Input; prefer?: string; broken?: string }>(
+  tool: ToolSpec,
+  label: string,
+  ctx: CaseContext,
+  arb: fc.Arbitrary<T>,
+  body: (draw: T) => Promise<void>,
+): Promise<void> {
   const seed = caseSeed(ctx.seed, `${tool.id} ${label}`);
   const limit = ctx.propertyTimeLimitMs ?? PROPERTY_TIME_LIMIT_MS;
   const details = await fc.check(
@@ -75,15 +102,25 @@ async function checkProperty<T extends { input: Input; prefer?: string; broken?:
       await body(draw);
     }),
     // Bounded: a slow mock or a long shrink (each step is a call) ends the property, not the suite.
-    { seed, numRuns: ctx.runs, ...(limit > 0 ? { interruptAfterTimeLimit: limit } : {}), markInterruptAsFailure: false },
+    {
+      seed,
+      numRuns: ctx.runs,
+      ...(limit > 0 ? { interruptAfterTimeLimit: limit } : {}),
+      markInterruptAsFailure: false,
+    },
   );
   if (!details.failed) return;
   const draw = details.counterexample?.[0] as T | undefined;
   // Once more with the shrunk input, so that the case's last call (which the reports show) is its own.
   if (draw) await body(draw).catch(() => undefined);
-  const reason = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance ?? "failed");
+  const reason =
+    details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance ?? "failed");
+  const runs = `${details.numRuns} run${details.numRuns === 1 ? "" : "s"}`;
+  const stopped = details.interrupted ? ` (shrinking stopped at the ${limit / 1000} s limit)` : "";
+  const seeds = `seed ${ctx.seed}; this case's seed ${seed}, path "${details.counterexamplePath ?? ""}"`;
+  const shrunk = `${details.numShrinks} time${details.numShrinks === 1 ? "" : "s"}`;
   const lines = [
-    `property failed after ${details.numRuns} run${details.numRuns === 1 ? "" : "s"}${details.interrupted ? ` (shrinking stopped at the ${limit / 1000} s limit)` : ""} (seed ${ctx.seed}; this case's seed ${seed}, path "${details.counterexamplePath ?? ""}"), shrunk ${details.numShrinks} time${details.numShrinks === 1 ? "" : "s"}:`,
+    `property failed after ${runs}${stopped} (${seeds}), shrunk ${shrunk}:`,
     `  ${reason.split("\n").join("\n  ")}`,
   ];
   if (draw) {

@@ -7,20 +7,26 @@ import { documentJudge, misReadings } from "../../judge/read-back.js";
 import { credentialCoversOf } from "../../mocks/credential-covers.js";
 import { expectAcceptedCall } from "../accepted.js";
 import { fail } from "../call.js";
-import { expectedWire, expectSent, operationOf } from "../request.js";
+import { operationOf } from "../request/request.js";
+import { expectedWire, expectSent } from "../request/sent-value.js";
 import { operationSource } from "../sources.js";
 import { type CaseKindModule, contractCase } from "../types.js";
-import { valuesOf } from "../values.js";
+import { valuesOf } from "../inputs/values.js";
 
 export const requestKind: CaseKindModule = {
   doc: {
     when: "always",
-    cases: "every parameter at once: each value on the wire exactly where its placement says, and read back by the document's serialization rules (style, explode, `content`, `encoding`) as what the tool was given",
+    cases:
+      "every parameter at once: each value on the wire exactly where its placement says, and read back by the " +
+      "document's serialization rules (style, explode, `content`, `encoding`) as what the tool was given",
   },
   applies: () => true,
   derive(tool, { document: doc, manifest }) {
     const values = valuesOf(tool, doc);
-    const covered = credentialCoversOf((manifest?.data as { auth?: unknown } | undefined)?.auth, doc.source.data as object);
+    const covered = credentialCoversOf(
+      (manifest?.data as { auth?: unknown } | undefined)?.auth,
+      doc.source.data as object,
+    );
     return [
       contractCase(
         tool,
@@ -38,12 +44,25 @@ export const requestKind: CaseKindModule = {
             expectSent(exchange, tool, doc, p, checked.value);
             const wire = routeWire[p.name] ?? p.wire;
             const structured = checked.value !== null && typeof checked.value === "object";
-            sent.push({ spec: p, wire, want: structured && wire.in !== "body" ? checked.value : expectedWire(wire, checked.value) });
+            sent.push({
+              spec: p,
+              wire,
+              want: structured && wire.in !== "body" ? checked.value : expectedWire(wire, checked.value),
+            });
           }
           const judge = documentJudge(doc, { basePath: tool.server.basePath ?? "", credential: "form", covered });
-          const request = { method: exchange.method, url: exchange.url.href, headers: exchange.headers, ...(exchange.rawBody ? { body: new TextEncoder().encode(exchange.rawBody) } : {}) };
+          const request = {
+            method: exchange.method,
+            url: exchange.url.href,
+            headers: exchange.headers,
+            ...(exchange.rawBody ? { body: new TextEncoder().encode(exchange.rawBody) } : {}),
+          };
           const misread = misReadings(judge, request, doc, op.operationId, sent);
-          if (misread.length) fail(`the request reads, by the document's serialization rules, as other values than the tool was given:\n${misread.map((m) => `  - ${m.message}`).join("\n")}`);
+          if (misread.length)
+            fail(
+              `the request reads, by the document's serialization rules, as other values than the tool was ` +
+                `given:\n${misread.map((m) => `  - ${m.message}`).join("\n")}`,
+            );
         },
         operationSource(tool, "params"),
       ),

@@ -14,7 +14,7 @@ import { callTool, check, expectAccepted, expectFailure, expectSuccess, fail, js
 import type { Exchange } from "../exchange.js";
 import { operationSource } from "../sources.js";
 import { type CaseContext, type ContractCase, contractCase, type Subject } from "../types.js";
-import { valuesOf } from "../values.js";
+import { valuesOf } from "../inputs/values.js";
 
 type Node = Record<string, unknown>;
 
@@ -29,7 +29,12 @@ interface Trip {
 /** The round trips the provider's tools allow: one per resource whose create and read the manifest binds. */
 export function roundTrips(subject: Subject): Trip[] {
   const data = subject.document.source.data as Node;
-  const toolAt = (method: string | undefined, path: string) => (method === undefined ? undefined : subject.tools.find((t) => t.method.toUpperCase() === method && subject.document.operations.get(t.operationId)?.path === path));
+  const toolAt = (method: string | undefined, path: string) =>
+    method === undefined
+      ? undefined
+      : subject.tools.find(
+          (t) => t.method.toUpperCase() === method && subject.document.operations.get(t.operationId)?.path === path,
+        );
   return resourcesOf(data).flatMap((resource) => {
     const create = toolAt(resource.methods.create, resource.collection);
     const read = toolAt(resource.methods.read, resource.item);
@@ -48,7 +53,13 @@ export const ROUND_TRIP_NAME = "round trip of";
 export function roundTripCases(subject: Subject): ContractCase[] {
   return roundTrips(subject).map((trip) => {
     const steps = ["create", "get", ...(trip.list ? ["list"] : []), ...(trip.remove ? ["delete", "get (404)"] : [])];
-    return contractCase(trip.create, "scenario", `${ROUND_TRIP_NAME} ${trip.resource.collection}: ${steps.join(" → ")}`, (ctx) => runTrip(subject, trip, ctx), operationSource(trip.create));
+    return contractCase(
+      trip.create,
+      "scenario",
+      `${ROUND_TRIP_NAME} ${trip.resource.collection}: ${steps.join(" → ")}`,
+      (ctx) => runTrip(subject, trip, ctx),
+      operationSource(trip.create),
+    );
   });
 }
 
@@ -65,20 +76,29 @@ async function runTrip(subject: Subject, trip: Trip, ctx: CaseContext): Promise<
   const createEx = last(made.exchanges);
   const record = recordIn(resource, bodyOf(createEx));
   const id = record?.[resource.idField];
-  if (!record || id === undefined || id === null) fail(`the create's answer holds no record with an id in "${resource.idField}": ${json(bodyOf(createEx))}`);
+  if (!record || id === undefined || id === null)
+    fail(`the create's answer holds no record with an id in "${resource.idField}": ${json(bodyOf(createEx))}`);
   const sent = sentFields(resource, createEx.body);
   // Each text, number or boolean the create sent, as sent (a form's text as the value it spells); a list or an object
   // sent may be another shape in the answer (a request's list of associations, an answer's map of them).
   for (const [key, value] of Object.entries(sent)) {
     if (!(key in record) || value === null || typeof value === "object") continue;
-    if (String(record[key]) !== String(value)) same(record[key], value, `field "${key}" of the created record (the create sent it)`);
+    if (String(record[key]) !== String(value))
+      same(record[key], value, `field "${key}" of the created record (the create sent it)`);
   }
 
-  const readInput = () => ({ ...valuesOf(trip.read, doc).minimal(), [idParamOf(trip.read, resource) as string]: String(id) });
+  const readInput = () => ({
+    ...valuesOf(trip.read, doc).minimal(),
+    [idParamOf(trip.read, resource) as string]: String(id),
+  });
   const got = await callTool(trip.read, readInput(), on);
   expectAccepted(got.exchanges);
   expectSuccess(got);
-  same(recordIn(resource, bodyOf(last(got.exchanges))), record, "the record the get answered (what the create answered)");
+  same(
+    recordIn(resource, bodyOf(last(got.exchanges))),
+    record,
+    "the record the get answered (what the create answered)",
+  );
 
   if (trip.list) {
     const listed = await callTool(trip.list, valuesOf(trip.list, doc).minimal(), on);
@@ -92,7 +112,11 @@ async function runTrip(subject: Subject, trip: Trip, ctx: CaseContext): Promise<
   }
 
   if (trip.remove) {
-    const removed = await callTool(trip.remove, { ...valuesOf(trip.remove, doc).minimal(), [idParamOf(trip.remove, resource) as string]: String(id) }, on);
+    const removed = await callTool(
+      trip.remove,
+      { ...valuesOf(trip.remove, doc).minimal(), [idParamOf(trip.remove, resource) as string]: String(id) },
+      on,
+    );
     expectAccepted(removed.exchanges);
     expectSuccess(removed);
     const declares404 = doc.operations.get(trip.read.operationId)?.responses.some((r) => r.status === "404");
@@ -141,7 +165,8 @@ function sentFields(resource: Resource, sent: unknown): Node {
  */
 function itemsIn(body: unknown, list: ToolSpec): Node[] {
   const at = list.pagination ? itemPointers({ tool: list, pagination: list.pagination }) : [];
-  const read = (pointer: readonly string[]) => pointer.reduce<unknown>((node, key) => (isNode(node) ? node[key] : undefined), body);
+  const read = (pointer: readonly string[]) =>
+    pointer.reduce<unknown>((node, key) => (isNode(node) ? node[key] : undefined), body);
   const found = [...at, firstListAt(body) ?? []].map(read).find(Array.isArray);
   return Array.isArray(found) ? found.filter(isNode) : [];
 }

@@ -5,10 +5,11 @@ import { drawablePattern } from "../../model/drawable-pattern.js";
 import type { ParamSpec } from "@blockwright/runtime/internal";
 import { expectAcceptedCall } from "../accepted.js";
 import { check, fail } from "../call.js";
-import { expectSent, operationOf } from "../request.js";
+import { operationOf } from "../request/request.js";
+import { expectSent } from "../request/sent-value.js";
 import { operationSource } from "../sources.js";
 import { type CaseKindModule, contractCase } from "../types.js";
-import { type ToolValues, valuesOf } from "../values.js";
+import { type ToolValues, valuesOf } from "../inputs/values.js";
 
 export const routeKind: CaseKindModule = {
   doc: {
@@ -31,7 +32,10 @@ export const routeKind: CaseKindModule = {
           if (!input) fail(`no input with ${param.name} = ${JSON.stringify(value)} satisfies the tool's rules`);
           const { exchange } = await expectAcceptedCall(tool, doc, input, ctx);
           const { op } = operationOf(exchange, tool, doc);
-          check(op.operationId === route.operationId, () => `${JSON.stringify(value)} went to ${op.operationId}, not ${route.operationId}`);
+          check(
+            op.operationId === route.operationId,
+            () => `${JSON.stringify(value)} went to ${op.operationId}, not ${route.operationId}`,
+          );
           expectSent(exchange, tool, doc, param, value);
         },
         operationSource(tool, "routes", i),
@@ -40,11 +44,18 @@ export const routeKind: CaseKindModule = {
   },
 };
 
-/** A route pattern's draws, kept for the process: they depend on nothing else (a fixed seed), and each case of the route asks again. */
+/**
+ * A route pattern's draws, kept for the process: they depend on nothing else (a fixed seed), and each case of the route
+ * asks again.
+ */
 const draws = new Map<string, string[]>();
 function routeDraws(pattern: string): string[] {
   let drawn = draws.get(pattern);
-  if (!drawn) draws.set(pattern, (drawn = fc.sample(fc.stringMatching(new RegExp(drawablePattern(pattern), "u")), { seed: 11, numRuns: 300 })));
+  if (!drawn)
+    draws.set(
+      pattern,
+      (drawn = fc.sample(fc.stringMatching(new RegExp(drawablePattern(pattern), "u")), { seed: 11, numRuns: 300 })),
+    );
   return drawn;
 }
 

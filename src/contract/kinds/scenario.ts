@@ -13,15 +13,25 @@
 import { defined, itemAt, safeToRepeat, type ToolSpec } from "@blockwright/runtime/internal";
 import { runWorkflowWith } from "@blockwright/runtime/workflow";
 import type { OpenApiDocument, OpenApiResponse } from "../../load/openapi-document.js";
-import { callTool, check, describeError, expectAccepted, expectFailure, expectSuccess, fail, same, withAddress } from "../call.js";
+import {
+  callTool,
+  check,
+  describeError,
+  expectAccepted,
+  expectFailure,
+  expectSuccess,
+  fail,
+  same,
+  withAddress,
+} from "../call.js";
 import { mockFetch, sentRequest, type Step } from "../exchange.js";
 import { at, readPath, setAt } from "../json-path.js";
 import { expectOutputs } from "../outputs.js";
-import { checkRequest } from "../request.js";
+import { checkRequest } from "../request/request.js";
 import { operationSource, responseSource } from "../sources.js";
 import { expectStructuredError, quotaUsedUp } from "../structured-error.js";
 import { type CaseKindModule, type ContractCase, contractCase } from "../types.js";
-import { type ToolValues, valuesOf } from "../values.js";
+import { type ToolValues, valuesOf } from "../inputs/values.js";
 import { roundTripCases } from "./round-trip.js";
 
 /** The wait a 429 asks for: whole seconds, as upstreams send it. */
@@ -35,9 +45,15 @@ interface Scenario {
 
 export const scenarioKind: CaseKindModule = {
   doc: {
-    when: "polling, a retried 429, a request that changes state; once per provider, each resource of its document whose create and read the manifest binds (`POST /things`, `GET /things/{id}`)",
+    when:
+      "polling, a retried 429, a request that changes state; once per provider, each resource of its document " +
+      "whose create and read the manifest binds (`POST /things`, `GET /things/{id}`)",
     cases:
-      "what Prism cannot play: a job pending → pending → each terminal state (run by the workflow runner, which polls); a request safe to repeat answered 429 with `Retry-After: 1`, then 200 (retried once, after the wait); a POST or PATCH answered 500 (not retried, `mayHaveBeenApplied: true`); a resource's round trip on the stateful mock: create → get (the record the create answered, each field it sent) → list (holds the record) → delete → get (the document's 404)",
+      "what Prism cannot play: a job pending → pending → each terminal state (run by the workflow runner, " +
+      "which polls); a request safe to repeat answered 429 with `Retry-After: 1`, then 200 (retried once, " +
+      "after the wait); a POST or PATCH answered 500 (not retried, `mayHaveBeenApplied: true`); a resource's " +
+      "round trip on the stateful mock: create → get (the record the create answered, each field it sent) → " +
+      "list (holds the record) → delete → get (the document's 404)",
   },
   applies: (tool, { document }) => SCENARIOS.some((s) => s.applies(tool, valuesOf(tool, document))),
   derive(tool, { document }) {
@@ -47,15 +63,24 @@ export const scenarioKind: CaseKindModule = {
   deriveProvider: roundTripCases,
 };
 
-/** pending → pending → terminal, for each terminal state the manifest declares, when the job's state is an output read from the body. */
+/**
+ * pending → pending → terminal, for each terminal state the manifest declares, when the job's state is an output read
+ * from the body.
+ */
 const polling: Scenario = {
   applies: (tool) => jobState(tool) !== undefined,
   derive: pollingScenarios,
 };
 
-/** A 429 asking to wait, then the normal answer, on a request safe to repeat whose manifest retries a 429 (unless every 429 the spec shows is a quota used up). */
+/**
+ * A 429 asking to wait, then the normal answer, on a request safe to repeat whose manifest retries a 429 (unless every
+ * 429 the spec shows is a quota used up).
+ */
 const rateLimit: Scenario = {
-  applies: (tool, values) => safeToRepeat(tool, tool.method) && tool.errors.retryableStatuses.includes(429) && retriedAnswers(tool, values) !== undefined,
+  applies: (tool, values) =>
+    safeToRepeat(tool, tool.method) &&
+    tool.errors.retryableStatuses.includes(429) &&
+    retriedAnswers(tool, values) !== undefined,
   derive: rateLimitScenario,
 };
 
@@ -94,13 +119,31 @@ function pollingScenarios(tool: ToolSpec, doc: OpenApiDocument, values: ToolValu
         const input = withAddress(tool, values.minimal(), ctx.mockUrl(tool.provider));
         const run = await runWorkflowWith(
           { tools: { [tool.id]: tool }, blocks: {} },
-          { file: "(contract scenario)", workflow: { blocks: { job: { type: tool.provider, name: tool.title, inputs: { operation: tool.id, ...input }, polling: { intervalMs: polling.minIntervalMs } } } }, placeholders: [] },
-          { env: {}, ...(tool.server.param ? {} : { baseUrls: { [tool.provider]: ctx.mockUrl(tool.provider) } }), fetch },
+          {
+            file: "(contract scenario)",
+            workflow: {
+              blocks: {
+                job: {
+                  type: tool.provider,
+                  name: tool.title,
+                  inputs: { operation: tool.id, ...input },
+                  polling: { intervalMs: polling.minIntervalMs },
+                },
+              },
+            },
+            placeholders: [],
+          },
+          {
+            env: {},
+            ...(tool.server.param ? {} : { baseUrls: { [tool.provider]: ctx.mockUrl(tool.provider) } }),
+            fetch,
+          },
         );
         ctx.observe?.({ tool, input, exchanges });
         expectAccepted(exchanges);
         const block = itemAt(run.blocks, 0);
-        if (block.status !== "succeeded") fail(`the job block ${block.status}${block.error ? `: ${describeError(block.error)}` : ""}`);
+        if (block.status !== "succeeded")
+          fail(`the job block ${block.status}${block.error ? `: ${describeError(block.error)}` : ""}`);
         same(exchanges.length, 3, "requests (the first call and two polls)");
         same(block.polls, 2, "polls");
         for (const ex of exchanges) checkRequest(ex, tool, doc, input);
@@ -113,10 +156,14 @@ function pollingScenarios(tool: ToolSpec, doc: OpenApiDocument, values: ToolValu
   );
 }
 
-/** The answer of a job in `state`: the spec's example in that state, else one made from an example by setting the state. */
+/**
+ * The answer of a job in `state`: the spec's example in that state, else one made from an example by setting the state.
+ */
 function stateStep(response: OpenApiResponse | undefined, status: number, pointer: string[], state: string): Step {
   const examples = Object.entries(response?.examples ?? {});
-  const named = examples.find(([name, body]) => name !== "default" && response?.exampleNames.includes(name) && at(body, pointer) === state);
+  const named = examples.find(
+    ([name, body]) => name !== "default" && response?.exampleNames.includes(name) && at(body, pointer) === state,
+  );
   if (named) return { prefer: `code=${status}, example=${named[0]}` };
   const base = structuredClone(examples[0]?.[1] ?? {}) as Record<string, unknown>;
   setAt(base, pointer, state);
@@ -139,21 +186,40 @@ function retriedAnswers(tool: ToolSpec, values: ToolValues): unknown[] | undefin
 function rateLimitScenario(tool: ToolSpec, doc: OpenApiDocument, values: ToolValues): ContractCase[] {
   const body = retriedAnswers(tool, values)?.[0];
   return [
-    contractCase(tool, "scenario", `429 with Retry-After: ${RETRY_AFTER_SECONDS}, then 200: retried once after the wait`, async (ctx) => {
-      const called = await callTool(tool, values.minimal(), ctx, {
-        script: (attempt) => (attempt === 0 ? { answer: { status: 429, headers: { "retry-after": String(RETRY_AFTER_SECONDS) }, ...(body !== undefined ? { body } : {}) } } : {}),
-      });
-      const output = expectSuccess(called);
-      same(called.exchanges.length, 2, "requests (the 429 and the retry)");
-      const first = itemAt(called.exchanges, 0);
-      const second = itemAt(called.exchanges, 1);
-      same(first.status, 429, "the first answer");
-      for (const ex of called.exchanges) checkRequest(ex, tool, doc, called.input);
-      same(sentRequest(second), sentRequest(first), "the retried request");
-      // A timer never fires early by more than a millisecond; the allowance covers that and rounding.
-      check(second.at - first.at >= RETRY_AFTER_SECONDS * 1000 - 20, () => `the retry came ${Math.round(second.at - first.at)} ms after the 429, before the ${RETRY_AFTER_SECONDS} s it asked for`);
-      expectOutputs(tool, output, second, called.input);
-    }),
+    contractCase(
+      tool,
+      "scenario",
+      `429 with Retry-After: ${RETRY_AFTER_SECONDS}, then 200: retried once after the wait`,
+      async (ctx) => {
+        const called = await callTool(tool, values.minimal(), ctx, {
+          script: (attempt) =>
+            attempt === 0
+              ? {
+                  answer: {
+                    status: 429,
+                    headers: { "retry-after": String(RETRY_AFTER_SECONDS) },
+                    ...(body !== undefined ? { body } : {}),
+                  },
+                }
+              : {},
+        });
+        const output = expectSuccess(called);
+        same(called.exchanges.length, 2, "requests (the 429 and the retry)");
+        const first = itemAt(called.exchanges, 0);
+        const second = itemAt(called.exchanges, 1);
+        same(first.status, 429, "the first answer");
+        for (const ex of called.exchanges) checkRequest(ex, tool, doc, called.input);
+        same(sentRequest(second), sentRequest(first), "the retried request");
+        // A timer never fires early by more than a millisecond; the allowance covers that and rounding.
+        check(
+          second.at - first.at >= RETRY_AFTER_SECONDS * 1000 - 20,
+          () =>
+            `the retry came ${Math.round(second.at - first.at)} ms after the 429, before the ` +
+            `${RETRY_AFTER_SECONDS} s it asked for`,
+        );
+        expectOutputs(tool, output, second, called.input);
+      },
+    ),
   ];
 }
 

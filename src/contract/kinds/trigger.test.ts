@@ -15,7 +15,8 @@ const fixtures = fileURLToPath(new URL("../../../test-support/fixtures/", import
 const shelf = await loadProvider(fixtures, join(fixtures, "specs/shelf"));
 const doc = new OpenApiDocument(loadYamlSource(join(fixtures, "specs/shelf/openapi.yaml")));
 const ctx = { mockUrl: () => "http://127.0.0.1:1", seed: 1, runs: 1 };
-const triggerCases = (triggers: TriggerSpec[]) => deriveCases({ provider: "shelf", tools: [], triggers, document: doc }).filter((c) => c.kind === "trigger");
+const triggerCases = (triggers: TriggerSpec[]) =>
+  deriveCases({ provider: "shelf", tools: [], triggers, document: doc }).filter((c) => c.kind === "trigger");
 
 describe("trigger cases", () => {
   it("are derived for each trigger from the spec alone, after the operations' cases", () => {
@@ -28,7 +29,12 @@ describe("trigger cases", () => {
       "shelf_book_added › trigger › another event (/type changed) refused: UNKNOWN_EVENT",
       "shelf_book_added › trigger › the same delivery twice: one run",
     ]);
-    const all = deriveCases({ provider: "shelf", tools: shelf.operations.map((op) => op.tool), triggers: shelf.triggers, document: doc });
+    const all = deriveCases({
+      provider: "shelf",
+      tools: shelf.operations.map((op) => op.tool),
+      triggers: shelf.triggers,
+      document: doc,
+    });
     expect(all.at(-1)?.kind).toBe("trigger");
   });
 
@@ -60,29 +66,48 @@ describe("trigger cases", () => {
 
   it("fail when the trigger's outputs do not come from the event", async () => {
     const [trigger] = shelf.triggers ?? [];
-    // An output that reads a field the event lacks and is required: the receiver refuses the delivery, so the accepted case fails.
-    const broken: TriggerSpec = { ...trigger!, outputs: [{ name: "shelf", description: "", source: { from: "event", pointer: ["book", "shelfId"] }, required: true }] };
+    // An output that reads a field the event lacks and is required: the receiver refuses the delivery, so the accepted
+    // case fails.
+    const broken: TriggerSpec = {
+      ...trigger!,
+      outputs: [
+        { name: "shelf", description: "", source: { from: "event", pointer: ["book", "shelfId"] }, required: true },
+      ],
+    };
     const accepted = triggerCases([broken])[0]!;
-    await expect(accepted.run(ctx)).rejects.toThrow(/the receiver's status \(the trigger's acknowledge\)[\s\S]*MALFORMED_EVENT/);
+    await expect(accepted.run(ctx)).rejects.toThrow(
+      /the receiver's status \(the trigger's acknowledge\)[\s\S]*MALFORMED_EVENT/,
+    );
   });
 });
 
 describe("trigger cases of a chat-style provider (a fixture in the style of Slack's Events API)", () => {
   const here = fileURLToPath(new URL("./__fixtures__/", import.meta.url));
-  it("cover a challenge answered from a signed body, an event type in a header and a 64-bit event id, and pass against serve's receiver", async () => {
-    const zqchat = await loadProvider(here, join(here, "zqchat"));
-    const chatDoc = new OpenApiDocument(loadYamlSource(join(here, "zqchat/openapi.yaml")));
-    const [trigger] = zqchat.triggers ?? [];
-    expect(trigger).toMatchObject({ matchHeaders: [{ header: "x-zq-event", equals: "message.posted" }], handshakes: [{ kind: "echo-body", pointer: ["challenge"], when: [{ pointer: ["type"], equals: "url_verification" }] }] });
-    const cases = deriveCases({ provider: "zqchat", tools: [], triggers: zqchat.triggers, document: chatDoc }).filter((c) => c.kind === "trigger");
-    expect(cases.map((c) => c.name)).toEqual(
-      expect.arrayContaining([
-        'delivery "posted" accepted, one run per event, outputs as declared',
-        "another event (header x-zq-event changed) refused: UNKNOWN_EVENT",
-        "handshake: body field /challenge echoed once the signature holds",
-        "a 64-bit event id kept exactly",
-      ]),
-    );
-    for (const c of cases) await expect(c.run(ctx), c.id).resolves.toBeUndefined();
-  });
+  it(
+    "cover a challenge answered from a signed body, an event type in a header and a 64-bit event id, and pass " +
+      "against serve's receiver",
+    async () => {
+      const zqchat = await loadProvider(here, join(here, "zqchat"));
+      const chatDoc = new OpenApiDocument(loadYamlSource(join(here, "zqchat/openapi.yaml")));
+      const [trigger] = zqchat.triggers ?? [];
+      expect(trigger).toMatchObject({
+        matchHeaders: [{ header: "x-zq-event", equals: "message.posted" }],
+        handshakes: [
+          { kind: "echo-body", pointer: ["challenge"], when: [{ pointer: ["type"], equals: "url_verification" }] },
+        ],
+      });
+      const cases = deriveCases({ provider: "zqchat", tools: [], triggers: zqchat.triggers, document: chatDoc }).filter(
+        (c) => c.kind === "trigger",
+      );
+      expect(cases.map((c) => c.name)).toEqual(
+        expect.arrayContaining([
+          'delivery "posted" accepted, one run per event, outputs as declared',
+          "another event (header x-zq-event changed) refused: UNKNOWN_EVENT",
+          "handshake: body field /challenge echoed once the signature holds",
+          "a 64-bit event id kept exactly",
+        ]),
+      );
+      for (const c of cases) await expect(c.run(ctx), c.id).resolves.toBeUndefined();
+    },
+  );
 });

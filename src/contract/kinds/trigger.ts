@@ -6,47 +6,89 @@
 // are what the trigger declares; a tampered body, a wrong secret, a stale
 // timestamp and another event are refused with their code and start none;
 // the same delivery twice starts one; each handshake is echoed. No mock.
-import { createServer } from "node:http";
-import type { AddressInfo } from "node:net";
-import { isDeepStrictEqual } from "node:util";
-import { type DeliveryValue, getAtPointer, parseLosslessJson, type TriggerErrorCode, type TriggerSpec } from "@blockwright/runtime/internal";
-import type { OpenApiDocument, Schema } from "../../load/openapi-document.js";
-import { deliveryBody, deliveryHeaders, type EventField, type EventMedia, eventExamples, eventMedia, validDeliveryBody } from "../../mocks/trigger-deliveries.js";
-import { createReceiver } from "../../serve/receiver.js";
-import { memoryStore } from "../../serve/memory-store.js";
+import {
+  type DeliveryValue,
+  getAtPointer,
+  parseLosslessJson,
+  type TriggerErrorCode,
+  type TriggerSpec,
+} from "@blockwright/runtime/internal";
+import type { Schema } from "../../load/openapi-document.js";
+import {
+  deliveryBody,
+  deliveryHeaders,
+  type EventField,
+  eventExamples,
+  eventMedia,
+  validDeliveryBody,
+} from "../../mocks/trigger-deliveries.js";
 import { check, fail, same } from "../call.js";
-import { type CaseKindModule, type CaseSource, type ContractCase, ContractFailure, type Subject } from "../types.js";
+import type { CaseKindModule, CaseSource, ContractCase, Subject } from "../types.js";
+import {
+  expectTriggerOutputs,
+  otherValue,
+  type Rig,
+  secrets,
+  setField,
+  tampered,
+  withReceiver,
+} from "./trigger-rig.js";
 
 export const triggerKind: CaseKindModule = {
   doc: {
     when: "each trigger the provider declares (its cases are the trigger's, not an operation's)",
     cases:
-      "deliveries made from the spec alone (each example of the event, or one drawn from its schema), signed as the trigger declares and sent to the receiver `serve` runs, in-process: each accepted with the trigger's status and one run per event whose outputs are the event and the declared fields, of their schema's types; a tampered body and a wrong secret refused with `SIGNATURE_MISMATCH`, a timestamp past the tolerance with `STALE_EVENT`, another event (a matched field or header changed) with `UNKNOWN_EVENT`, none starting a run; the same delivery twice starting one run; an event id read from an integer field kept exactly at 64 bits; each handshake echoed (a challenge in the body only once its signature holds)",
+      "deliveries made from the spec alone (each example of the event, or one drawn from its schema), signed " +
+      "as the trigger declares and sent to the receiver `serve` runs, in-process: each accepted with the " +
+      "trigger's status and one run per event whose outputs are the event and the declared fields, of their " +
+      "schema's types; a tampered body and a wrong secret refused with `SIGNATURE_MISMATCH`, a timestamp past " +
+      "the tolerance with `STALE_EVENT`, another event (a matched field or header changed) with " +
+      "`UNKNOWN_EVENT`, none starting a run; the same delivery twice starting one run; an event id read from " +
+      "an integer field kept exactly at 64 bits; each handshake echoed (a challenge in the body only once its " +
+      "signature holds)",
   },
   applies: () => false,
   derive: () => [],
   deriveProvider: (subject) => (subject.triggers ?? []).flatMap((t) => triggerCases(t, subject)),
 };
 
-/** What a delivery is signed with in the cases: a secret of the form the scheme takes, and another one. */
-function secrets(trigger: TriggerSpec): { right: string; wrong: string } {
-  const auth = trigger.authentication;
-  const encoded = (key: string, prefix = "") => `${prefix}${Buffer.from(key).toString("base64")}`;
-  if (auth.kind === "standard-webhooks") return { right: encoded("zq-contract-signing-key", "whsec_"), wrong: encoded("zq-contract-other-key", "whsec_") };
-  if (auth.kind === "hmac" && auth.secret?.encoding === "base64") return { right: encoded("zq-contract-signing-key", auth.secret.prefix), wrong: encoded("zq-contract-other-key", auth.secret.prefix) };
-  return { right: "zq-contract-secret-1", wrong: "zq-contract-secret-2" };
-}
-
 function triggerCases(trigger: TriggerSpec, subject: Subject): ContractCase[] {
   const doc = subject.document;
-  const at = (...path: (string | number)[]): CaseSource => ({ document: "manifest", path: ["triggers", trigger.id, ...path] });
-  const made = (name: string, run: ContractCase["run"], source: CaseSource): ContractCase => ({ id: `${trigger.id} › trigger › ${name}`, provider: trigger.provider, operation: trigger.id, kind: "trigger", name, source, run });
+  const at = (...path: (string | number)[]): CaseSource => ({
+    document: "manifest",
+    path: ["triggers", trigger.id, ...path],
+  });
+  const made = (name: string, run: ContractCase["run"], source: CaseSource): ContractCase => ({
+    id: `${trigger.id} › trigger › ${name}`,
+    provider: trigger.provider,
+    operation: trigger.id,
+    kind: "trigger",
+    name,
+    source,
+    run,
+  });
   const media = eventMedia(doc, trigger);
   const examples = media ? eventExamples(doc, media) : [];
-  if (!media || !examples.length) return [made("deliveries made", async () => fail(`no delivery of ${trigger.id} can be made: the document gives no example of its event and none could be drawn from its schema`), at("event"))];
+  if (!media || !examples.length)
+    return [
+      made(
+        "deliveries made",
+        async () =>
+          fail(
+            `no delivery of ${trigger.id} can be made: the document gives no example of its event and none ` +
+              `could be drawn from its schema`,
+          ),
+        at("event"),
+      ),
+    ];
   const { right, wrong } = secrets(trigger);
   const first = examples[0]?.body;
-  const refused = (name: string, code: TriggerErrorCode, source: CaseSource, make: (url: string) => Promise<{ body: string; headers: Record<string, string> }>) =>
+  const refused = (
+    name: string,
+    code: TriggerErrorCode,
+    source: CaseSource,
+    make: (url: string) => Promise<{ body: string; headers: Record<string, string> }>,
+  ) =>
     made(
       `${name} refused: ${code}`,
       async () => {
@@ -61,29 +103,28 @@ function triggerCases(trigger: TriggerSpec, subject: Subject): ContractCase[] {
     );
   const signed = async (url: string, fields: EventField[], secret: string, now?: number) => {
     const body = deliveryBody(trigger, media, first, { secret, fields });
-    return { body, headers: await deliveryHeaders(trigger, media, body, { secret, url, ...(now !== undefined ? { now } : {}) }) };
+    return {
+      body,
+      headers: await deliveryHeaders(trigger, media, body, { secret, url, ...(now !== undefined ? { now } : {}) }),
+    };
   };
 
   const rig: Rig = { trigger, doc, media, right, wrong, first, at, made, refused, signed };
-  return [...deliveryCases(rig, examples), ...signatureRefusals(rig), ...bigIdCases(rig), ...matchRefusals(rig), repeatCase(rig), ...handshakeCases(rig)];
-}
-
-/** What every case of one trigger is made with: its event's media, the secrets, the first example, and how a case is named, refused or signed. */
-interface Rig {
-  trigger: TriggerSpec;
-  doc: OpenApiDocument;
-  media: EventMedia;
-  right: string;
-  wrong: string;
-  first: unknown;
-  at: (...path: (string | number)[]) => CaseSource;
-  made: (name: string, run: ContractCase["run"], source: CaseSource) => ContractCase;
-  refused: (name: string, code: TriggerErrorCode, source: CaseSource, make: (url: string) => Promise<{ body: string; headers: Record<string, string> }>) => ContractCase;
-  signed: (url: string, fields: EventField[], secret: string, now?: number) => Promise<{ body: string; headers: Record<string, string> }>;
+  return [
+    ...deliveryCases(rig, examples),
+    ...signatureRefusals(rig),
+    ...bigIdCases(rig),
+    ...matchRefusals(rig),
+    repeatCase(rig),
+    ...handshakeCases(rig),
+  ];
 }
 
 /** Each example delivered: accepted, one run per event, outputs as declared. */
-function deliveryCases({ trigger, doc, media, right, made }: Rig, examples: ReturnType<typeof eventExamples>): ContractCase[] {
+function deliveryCases(
+  { trigger, doc, media, right, made }: Rig,
+  examples: ReturnType<typeof eventExamples>,
+): ContractCase[] {
   const cases: ContractCase[] = [];
   for (const example of examples) {
     cases.push(
@@ -98,12 +139,19 @@ function deliveryCases({ trigger, doc, media, right, made }: Rig, examples: Retu
             const json = !media.mediaType.startsWith("application/x-www-form-urlencoded");
             const parsed = json ? JSON.parse(body) : Object.fromEntries(new URLSearchParams(body));
             // A form's values are all text: only a JSON delivery is held to the schema's types.
-            if (json) check(validDeliveryBody(doc, media, parsed), () => `the delivery made from example "${example.name}" is not valid against the event's schema in the document`);
+            if (json)
+              check(
+                validDeliveryBody(doc, media, parsed),
+                () =>
+                  `the delivery made from example "${example.name}" is not valid against the event's schema in ` +
+                  `the document`,
+              );
             // The workflow gets the delivery as sent: an integer too large for a number kept as its text.
             const delivered = json ? parseLosslessJson(body) : parsed;
             const events = trigger.items ? (getAtPointer(delivered, trigger.items) as unknown[]) : [delivered];
             same(started.length, events.length, "runs started (one per event)");
-            for (const [i, event] of started.entries()) expectTriggerOutputs(doc, trigger, event.outputs, events[i], headers);
+            for (const [i, event] of started.entries())
+              expectTriggerOutputs(doc, trigger, event.outputs, events[i], headers);
           });
         },
         example.path ? { document: "openapi", path: example.path } : { document: "openapi", path: media.path },
@@ -127,10 +175,19 @@ function signatureRefusals({ trigger, media, right, wrong, at, refused, signed }
     );
   }
   cases.push(refused("wrong secret", "SIGNATURE_MISMATCH", at("authentication"), (url) => signed(url, [], wrong)));
-  const tolerance = auth.kind === "standard-webhooks" ? auth.toleranceSeconds : auth.kind === "hmac" ? auth.timestamp?.toleranceSeconds : undefined;
+  const tolerance =
+    auth.kind === "standard-webhooks"
+      ? auth.toleranceSeconds
+      : auth.kind === "hmac"
+        ? auth.timestamp?.toleranceSeconds
+        : undefined;
   if (tolerance !== undefined) {
     const age = tolerance + 60;
-    cases.push(refused(`timestamp ${age} s old`, "STALE_EVENT", at("authentication"), (url) => signed(url, [], right, Date.now() - age * 1000)));
+    cases.push(
+      refused(`timestamp ${age} s old`, "STALE_EVENT", at("authentication"), (url) =>
+        signed(url, [], right, Date.now() - age * 1000),
+      ),
+    );
   }
   return cases;
 }
@@ -139,20 +196,39 @@ function signatureRefusals({ trigger, media, right, wrong, at, refused, signed }
 function bigIdCases({ trigger, doc, media, right, first, at, made }: Rig): ContractCase[] {
   const cases: ContractCase[] = [];
   const idField = trigger.eventId.find((v): v is Extract<DeliveryValue, { from: "event" }> => v.from === "event");
-  if (idField && trigger.eventSchema && doc.schemaAt(trigger.eventSchema as Schema, idField.pointer)?.type === "integer" && !media.mediaType.startsWith("application/x-www-form-urlencoded")) {
+  if (
+    idField &&
+    trigger.eventSchema &&
+    doc.schemaAt(trigger.eventSchema as Schema, idField.pointer)?.type === "integer" &&
+    !media.mediaType.startsWith("application/x-www-form-urlencoded")
+  ) {
     cases.push(
       made(
         "a 64-bit event id kept exactly",
         async () => {
           const big = "820982911946154508";
           const marker = "zq-64-bit-id";
-          const body = deliveryBody(trigger, media, first, { secret: right, fields: [{ pointer: idField.pointer, value: marker }] }).replaceAll(`"${marker}"`, big);
+          const body = deliveryBody(trigger, media, first, {
+            secret: right,
+            fields: [{ pointer: idField.pointer, value: marker }],
+          }).replaceAll(`"${marker}"`, big);
           await withReceiver(trigger, right, async (post, started, url) => {
-            same((await post(body, await deliveryHeaders(trigger, media, body, { secret: right, url }))).status, trigger.acknowledge, "the delivery's status");
+            same(
+              (await post(body, await deliveryHeaders(trigger, media, body, { secret: right, url }))).status,
+              trigger.acknowledge,
+              "the delivery's status",
+            );
             check(started.length > 0, () => "the delivery started no run");
-            // JSON.parse gives 820982911946154500: another id, and a redelivery of that other event would be taken for this one.
-            for (const event of started) same(event.id, trigger.eventId.length === 1 ? big : event.id, "the event id (the integer's exact text)");
-            for (const event of started) same(getAtPointer(event.outputs.data, idField.pointer), big, `the event's /${idField.pointer.join("/")} given to the workflow`);
+            // JSON.parse gives 820982911946154500: another id, and a redelivery of that other event would be taken for
+            // this one.
+            for (const event of started)
+              same(event.id, trigger.eventId.length === 1 ? big : event.id, "the event id (the integer's exact text)");
+            for (const event of started)
+              same(
+                getAtPointer(event.outputs.data, idField.pointer),
+                big,
+                `the event's /${idField.pointer.join("/")} given to the workflow`,
+              );
           });
         },
         at("eventId"),
@@ -176,7 +252,11 @@ function matchRefusals({ trigger, doc, right, at, refused, signed }: Rig): Contr
   }
   const changed = trigger.match[0];
   if (changed) {
-    cases.push(refused(`another event (${"/" + changed.pointer.join("/")} changed)`, "UNKNOWN_EVENT", at("match"), (url) => signed(url, [{ pointer: changed.pointer, value: otherValue(doc, trigger, changed) }], right)));
+    cases.push(
+      refused(`another event (${"/" + changed.pointer.join("/")} changed)`, "UNKNOWN_EVENT", at("match"), (url) =>
+        signed(url, [{ pointer: changed.pointer, value: otherValue(doc, trigger, changed) }], right),
+      ),
+    );
   }
   return cases;
 }
@@ -191,7 +271,11 @@ function repeatCase({ trigger, right, at, made, signed }: Rig): ContractCase {
         same((await post(body, headers)).status, trigger.acknowledge, "the first delivery's status");
         const once = started.length;
         check(once > 0, () => "the first delivery started no run");
-        same((await post(body, headers)).status, trigger.acknowledge, "the repeated delivery's status (acknowledged, so the provider stops retrying)");
+        same(
+          (await post(body, headers)).status,
+          trigger.acknowledge,
+          "the repeated delivery's status (acknowledged, so the provider stops retrying)",
+        );
         same(started.length, once, "runs started after the same delivery again");
       });
     },
@@ -217,9 +301,16 @@ function handshakeCases({ trigger, media, right, wrong, at, made }: Rig): Contra
               const answer = await post(body, await deliveryHeaders(trigger, media, body, { secret: right, url }));
               same(answer.status, 200, "the handshake's status");
               same(answer.text, token, "the answer's body (the challenge)");
-              check(/^text\/plain\b/.test(answer.headers.get("content-type") ?? ""), () => `the answer is ${answer.headers.get("content-type")}, not text/plain`);
+              check(
+                /^text\/plain\b/.test(answer.headers.get("content-type") ?? ""),
+                () => `the answer is ${answer.headers.get("content-type")}, not text/plain`,
+              );
               // Unsigned, it is refused like any delivery.
-              same((await post(body, await deliveryHeaders(trigger, media, body, { secret: wrong, url }))).text.trim(), "SIGNATURE_MISMATCH", "the refusal of the handshake signed with another secret");
+              same(
+                (await post(body, await deliveryHeaders(trigger, media, body, { secret: wrong, url }))).text.trim(),
+                "SIGNATURE_MISMATCH",
+                "the refusal of the handshake signed with another secret",
+              );
               same(started.length, 0, "runs started by a handshake");
             });
           },
@@ -235,11 +326,18 @@ function handshakeCases({ trigger, media, right, wrong, at, made }: Rig): Contra
         async () => {
           const token = "zq token/1";
           await withReceiver(trigger, right, async (post, started) => {
-            const answer = await post("", h.kind === "echo-header" ? { [h.header]: token } : {}, h.kind === "echo-query" ? `?${new URLSearchParams({ [h.param]: token })}` : "");
+            const answer = await post(
+              "",
+              h.kind === "echo-header" ? { [h.header]: token } : {},
+              h.kind === "echo-query" ? `?${new URLSearchParams({ [h.param]: token })}` : "",
+            );
             same(answer.status, 200, "the handshake's status");
             if (h.kind === "echo-query") {
               same(answer.text, token, "the answer's body (the token, decoded)");
-              check(/^text\/plain\b/.test(answer.headers.get("content-type") ?? ""), () => `the answer is ${answer.headers.get("content-type")}, not text/plain`);
+              check(
+                /^text\/plain\b/.test(answer.headers.get("content-type") ?? ""),
+                () => `the answer is ${answer.headers.get("content-type")}, not text/plain`,
+              );
             } else same(answer.headers.get(h.header), token, `the answer's ${h.header} header`);
             same(started.length, 0, "runs started by a handshake");
           });
@@ -249,88 +347,4 @@ function handshakeCases({ trigger, media, right, wrong, at, made }: Rig): Contra
     );
   });
   return cases;
-}
-
-type Post = (body: string, headers: Record<string, string>, query?: string) => Promise<{ status: number; text: string; headers: Headers }>;
-
-/** The receiver of `serve` for `trigger`, on a loopback port for the length of `use`, with the runs it starts. */
-async function withReceiver(trigger: TriggerSpec, secret: string, use: (post: Post, started: { id: string; outputs: { data: unknown; metadata: Record<string, unknown> } }[], url: string) => Promise<void>): Promise<void> {
-  const started: { id: string; outputs: { data: unknown; metadata: Record<string, unknown> } }[] = [];
-  const log: string[] = [];
-  const path = `/triggers/${trigger.id}`;
-  const receiver = createReceiver({ trigger, path, secret, store: memoryStore(), log: (line) => log.push(line), accepted: (events) => void started.push(...events) });
-  const server = createServer(receiver.handle);
-  await new Promise<void>((ok) => server.listen(0, "127.0.0.1", ok));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}${path}`;
-  try {
-    await use(
-      async (body, headers, query = "") => {
-        const response = await fetch(base + query, { method: "POST", headers, body });
-        return { status: response.status, text: await response.text(), headers: response.headers };
-      },
-      started,
-      base,
-    );
-  } catch (e) {
-    if (e instanceof ContractFailure && log.length) throw new ContractFailure(`${e.message} (receiver: ${log.join("; ")})`);
-    throw e;
-  } finally {
-    server.closeAllConnections();
-    await new Promise<void>((done) => server.close(() => done()));
-  }
-}
-
-/** `/a/b` of a plain object set to `value`, making the objects on the way. */
-function setField(target: Record<string, unknown>, pointer: readonly string[], value: unknown): void {
-  let node = target;
-  for (const [i, key] of pointer.entries()) {
-    if (i === pointer.length - 1) node[key] = value;
-    else node = (node[key] ??= {}) as Record<string, unknown>;
-  }
-}
-
-/** The body changed after signing: one more field (JSON) or parameter (form). */
-function tampered(body: string, media: EventMedia): string {
-  if (media.mediaType.startsWith("application/x-www-form-urlencoded")) return `${body}&zqTampered=1`;
-  const parsed = JSON.parse(body) as unknown;
-  return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? JSON.stringify({ ...parsed, zqTampered: true }) : `${body} `;
-}
-
-/** A value of a matched field that is not the trigger's: another of its enum, else one that differs. */
-function otherValue(doc: OpenApiDocument, trigger: TriggerSpec, m: TriggerSpec["match"][number]): unknown {
-  const schema = trigger.eventSchema ? doc.schemaAt(trigger.eventSchema as Schema, m.pointer) : undefined;
-  const other = Array.isArray(schema?.enum) ? schema.enum.find((v) => v !== m.equals && typeof v === typeof m.equals) : undefined;
-  if (other !== undefined) return other;
-  return typeof m.equals === "string" ? `${m.equals}.zq-other` : typeof m.equals === "number" ? m.equals + 1 : !m.equals;
-}
-
-/** A run's outputs: `data` the event as delivered, each declared field read from it (or a header), present when required, of its schema's type. */
-function expectTriggerOutputs(doc: OpenApiDocument, trigger: TriggerSpec, outputs: { data: unknown; metadata: Record<string, unknown> }, event: unknown, headers: Record<string, string>): void {
-  check(isDeepStrictEqual(outputs.data, event), () => "output data is not the event as delivered");
-  const lower = Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v]));
-  for (const o of trigger.outputs) {
-    const expected = o.source.from === "header" ? lower[o.source.name] : getAtPointer(o.source.from === "event" ? event : outputs.data, o.source.pointer);
-    const value = outputs.metadata[o.name];
-    if (value === undefined) {
-      check(!o.required || expected === undefined, () => `required output metadata.${o.name} is missing`);
-      continue;
-    }
-    check(isDeepStrictEqual(value, expected), () => `output metadata.${o.name} is ${JSON.stringify(value)}, but the delivery holds ${JSON.stringify(expected)}`);
-    if (o.source.from !== "event" || !trigger.eventSchema) continue;
-    const schema = doc.schemaAt(trigger.eventSchema as Schema, o.source.pointer);
-    const problem = schema && typeProblem(schema, value);
-    if (problem) fail(`output metadata.${o.name} ${problem}`);
-  }
-}
-
-/** How `value` breaks its schema's type or enum, if it does. */
-function typeProblem(schema: Schema, value: unknown): string | undefined {
-  const types = (Array.isArray(schema.type) ? schema.type : schema.type ? [schema.type] : []) as string[];
-  const actual = value === null ? "null" : Array.isArray(value) ? "array" : typeof value;
-  // An integer too large for a number reaches the workflow as its exact text (parseLosslessJson).
-  const bigInteger = typeof value === "string" && /^-?\d+$/.test(value) && !Number.isSafeInteger(Number(value));
-  const fits = (t: string) => t === actual || (t === "integer" && (Number.isInteger(value) || bigInteger)) || (t === "number" && (actual === "number" || bigInteger));
-  if (types.length && !types.some(fits)) return `is a ${actual}, not a ${types.join(" or ")} as its schema says`;
-  if (Array.isArray(schema.enum) && !schema.enum.some((v) => isDeepStrictEqual(v, value))) return `is ${JSON.stringify(value)}, not one of its schema's enum`;
-  return undefined;
 }

@@ -19,9 +19,27 @@ export function ctrfReport(report: SuiteReport, options: CtrfOptions = {}): stri
     generatedBy: "blockwright",
     results: {
       tool: { name: "blockwright", ...(options.version ? { version: options.version } : {}) },
-      summary: { tests: s.cases, passed: s.passed, failed: s.failed, pending: 0, skipped: 0, other: s.errors, suites: byProvider(report.results).size, start, stop: start + report.durationMs, duration: report.durationMs },
+      summary: {
+        tests: s.cases,
+        passed: s.passed,
+        failed: s.failed,
+        pending: 0,
+        skipped: 0,
+        other: s.errors,
+        suites: byProvider(report.results).size,
+        start,
+        stop: start + report.durationMs,
+        duration: report.durationMs,
+      },
       tests: report.results.map(test),
-      ...(report.seed !== undefined || report.shard ? { extra: { ...(report.seed !== undefined ? { seed: report.seed, runs: report.runs } : {}), ...(report.shard ? { shard: report.shard } : {}) } } : {}),
+      ...(report.seed !== undefined || report.shard
+        ? {
+            extra: {
+              ...(report.seed !== undefined ? { seed: report.seed, runs: report.runs } : {}),
+              ...(report.shard ? { shard: report.shard } : {}),
+            },
+          }
+        : {}),
     },
   };
   return `${JSON.stringify(document, null, 2)}\n`;

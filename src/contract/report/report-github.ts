@@ -20,9 +20,22 @@ export function githubAnnotations(report: SuiteReport, options: GithubOptions = 
   const lines = failures.slice(0, ANNOTATIONS).map((r) => {
     const reproduce = reproduceLine(r);
     const message = [r.failure?.violation ?? r.message ?? "", ...(reproduce ? [reproduce] : [])].join("\n");
-    const place = r.at ? { file: options.relativePath ? options.relativePath(r.at.file) : r.at.file, line: r.at.line, col: r.at.col } : {};
-    return annotation("error", { ...place, title: `${r.provider} ${r.id}${r.status === "error" ? " (could not run)" : ""}` }, message.length > MESSAGE_CHARS ? `${message.slice(0, MESSAGE_CHARS)}…` : message);
+    const place = r.at
+      ? { file: options.relativePath ? options.relativePath(r.at.file) : r.at.file, line: r.at.line, col: r.at.col }
+      : {};
+    return annotation(
+      "error",
+      { ...place, title: `${r.provider} ${r.id}${r.status === "error" ? " (could not run)" : ""}` },
+      message.length > MESSAGE_CHARS ? `${message.slice(0, MESSAGE_CHARS)}…` : message,
+    );
   });
-  if (failures.length > ANNOTATIONS) lines.push(annotation("warning", { title: "blockwright test" }, `${failures.length - ANNOTATIONS} more contract failures are not annotated: see the report`));
+  if (failures.length > ANNOTATIONS)
+    lines.push(
+      annotation(
+        "warning",
+        { title: "blockwright test" },
+        `${failures.length - ANNOTATIONS} more contract failures are not annotated: see the report`,
+      ),
+    );
   return lines.length ? `${lines.join("\n")}\n` : "";
 }

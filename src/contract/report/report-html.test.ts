@@ -20,7 +20,12 @@ const result = (operation: string, status: CaseResult["status"], extra: Partial<
   statuses: [200],
   ...extra,
 });
-const PRISM_REFUSAL = JSON.stringify({ type: "https://stoplight.io/prism/errors#UNPROCESSABLE_ENTITY", title: "Invalid request", status: 422, detail: "Your request is not valid" });
+const PRISM_REFUSAL = JSON.stringify({
+  type: "https://stoplight.io/prism/errors#UNPROCESSABLE_ENTITY",
+  title: "Invalid request",
+  status: 422,
+  detail: "Your request is not valid",
+});
 const report: SuiteReport = {
   seed: 1,
   runs: 1,
@@ -31,7 +36,11 @@ const report: SuiteReport = {
     result("zqshelf_list", "passed"),
     result("zqshelf_list", "failed", {
       message: "first line\nsecond line of the violation",
-      failure: { violation: "first line\nsecond line of the violation", request: "GET /books?q=1", answer: { status: 422, body: PRISM_REFUSAL } },
+      failure: {
+        violation: "first line\nsecond line of the violation",
+        request: "GET /books?q=1",
+        answer: { status: 422, body: PRISM_REFUSAL },
+      },
     }),
     result("zqshelf_get", "passed"),
     result("zqpay_<charge>", "error", { message: "the mock did not start" }),
@@ -47,23 +56,36 @@ describe("the HTML report", () => {
     expect(svg.match(/<rect class="fail"/g)).toHaveLength(3);
     // zqshelf_list ran the most (3): its bar is the full 360, 240 of it green.
     expect(svg).toContain("<title>zqshelf zqshelf_list: 2 passed, 1 failed</title>");
-    expect(svg).toMatch(/<rect class="pass" x="260" y="\d+" width="240\.0" height="14"\/>\n<rect class="fail" x="500\.0" y="\d+" width="120\.0"/);
+    expect(svg).toMatch(
+      new RegExp(
+        String.raw`<rect class="pass" x="260" y="\d+" width="240\.0" height="14"\/>\n` +
+          String.raw`<rect class="fail" x="500\.0" y="\d+" width="120\.0"`,
+      ),
+    );
     expect(svg).toContain("zqpay_&lt;charge&gt;");
     expect(htmlReport(report)).toContain(svg);
   });
 
-  it("shows each failure's whole violation, its request, and the mock's refusal as a refusal, not as the mock's answer", () => {
-    const html = htmlReport(report);
-    expect(html).toContain("<pre>first line\nsecond line of the violation</pre>");
-    expect(html).toContain("<h4>Request</h4>\n<pre>GET /books?q=1</pre>");
-    expect(html).toContain("<h4>The mock refused the request: 422</h4>");
-    expect(html).not.toMatch(/The mock(&#39;|&#x27;|')s answer: 422/);
-  });
+  it(
+    "shows each failure's whole violation, its request, and the mock's refusal as a refusal, not as the mock's " +
+      "answer",
+    () => {
+      const html = htmlReport(report);
+      expect(html).toContain("<pre>first line\nsecond line of the violation</pre>");
+      expect(html).toContain("<h4>Request</h4>\n<pre>GET /books?q=1</pre>");
+      expect(html).toContain("<h4>The mock refused the request: 422</h4>");
+      expect(html).not.toMatch(/The mock(&#39;|&#x27;|')s answer: 422/);
+    },
+  );
 
   it("names who answered: the mock, a scenario in its place, or the mock's validator", () => {
     expect(answerSource({ status: 200, body: "{}" })).toEqual({ title: "The mock's answer" });
-    expect(answerSource({ status: 400, body: '{"error":"zq"}', how: "asked of the mock with Prefer: code=400" })).toEqual({ title: "The mock's answer", note: "asked of the mock with Prefer: code=400" });
-    expect(answerSource({ status: 503, body: "", how: "a scenario answered in the mock's place (the mock said 200)" }).title).toBe("The answer a scenario gave in the mock's place");
+    expect(
+      answerSource({ status: 400, body: '{"error":"zq"}', how: "asked of the mock with Prefer: code=400" }),
+    ).toEqual({ title: "The mock's answer", note: "asked of the mock with Prefer: code=400" });
+    expect(
+      answerSource({ status: 503, body: "", how: "a scenario answered in the mock's place (the mock said 200)" }).title,
+    ).toBe("The answer a scenario gave in the mock's place");
     expect(answerSource({ status: 422, body: PRISM_REFUSAL }).title).toBe("The mock refused the request");
   });
 });

@@ -39,9 +39,13 @@ function providersTable(report: SuiteReport): string {
   const rows = [...byProvider(report.results)].map(([provider, results]) => {
     const p = summarise(results);
     const bad = p.failed + p.errors;
-    return `<tr><td>${text(provider)}</td><td class="n">${p.cases}</td><td class="n">${p.passed}</td><td class="n ${bad ? "bad" : "ok"}">${bad}</td></tr>`;
+    return (
+      `<tr><td>${text(provider)}</td><td class="n">${p.cases}</td><td class="n">${p.passed}</td><td class="n ` +
+      `${bad ? "bad" : "ok"}">${bad}</td></tr>`
+    );
   });
-  return `<table>\n<tr><th>Provider</th><th>Cases</th><th>Passed</th><th>Failed</th></tr>\n${rows.join("\n")}\n</table>`;
+  const head = "<tr><th>Provider</th><th>Cases</th><th>Passed</th><th>Failed</th></tr>";
+  return `<table>\n${head}\n${rows.join("\n")}\n</table>`;
 }
 
 const BAR_WIDTH = 360;
@@ -77,7 +81,10 @@ export function passFailChart(report: SuiteReport): string {
     }
   }
   const width = label + BAR_WIDTH + 90;
-  return `<svg class="chart" xmlns="http://www.w3.org/2000/svg" width="${width}" height="${y}" viewBox="0 0 ${width} ${y}" role="img" aria-label="Cases passed and failed by provider and operation">\n${rows.join("\n")}\n</svg>`;
+  return (
+    `<svg class="chart" xmlns="http://www.w3.org/2000/svg" width="${width}" height="${y}" viewBox="0 0 ${width} ` +
+    `${y}" role="img" aria-label="Cases passed and failed by provider and operation">\n${rows.join("\n")}\n</svg>`
+  );
 }
 
 function byOperation(results: readonly CaseResult[]): Map<string, CaseResult[]> {
@@ -89,17 +96,28 @@ function byOperation(results: readonly CaseResult[]): Map<string, CaseResult[]> 
 function coverageTable(report: SuiteReport): string {
   // The derived kinds' columns when the run had derived cases; a live kind's when it had one.
   const present = new Set(report.results.map((r) => r.kind));
-  const columns = RESULT_KINDS.filter((k) => (KIND_ORDER.includes(k as CaseKind) ? KIND_ORDER.some((d) => present.has(d)) : present.has(k)));
-  const head = `<tr><th>Provider</th><th>Operation</th>${columns.map((k) => `<th>${text(k)}</th>`).join("")}<th>Statuses</th></tr>`;
+  const columns = RESULT_KINDS.filter((k) =>
+    KIND_ORDER.includes(k as CaseKind) ? KIND_ORDER.some((d) => present.has(d)) : present.has(k),
+  );
+  const kinds = columns.map((k) => `<th>${text(k)}</th>`).join("");
+  const head = `<tr><th>Provider</th><th>Operation</th>${kinds}<th>Statuses</th></tr>`;
   const rows = operationCoverage(report.results).map((row) => {
     const cells = columns.map((kind) => {
       const count = row.kinds.find((k) => k.kind === kind)?.count;
       if (!count) return `<td class="none" data-label="${text(kind)}">—</td>`;
-      return `<td class="n ${count.passed === count.cases ? "ok" : "bad"}" data-label="${text(kind)}">${count.passed}/${count.cases}</td>`;
+      return (
+        `<td class="n ${count.passed === count.cases ? "ok" : "bad"}" ` +
+        `data-label="${text(kind)}">${count.passed}/${count.cases}</td>`
+      );
     });
-    return `<tr><td data-label="Provider">${text(row.provider)}</td><td data-label="Operation"><code>${breakable(row.operation)}</code></td>${cells.join("")}<td data-label="Statuses">${text(row.statuses.join(", ") || "—")}</td></tr>`;
+    return (
+      `<tr><td data-label="Provider">${text(row.provider)}</td><td ` +
+      `data-label="Operation"><code>${breakable(row.operation)}</code></td>${cells.join("")}<td ` +
+      `data-label="Statuses">${text(row.statuses.join(", ") || "—")}</td></tr>`
+    );
   });
-  // On a narrow screen each row is a card of its cells, each named (PAGE_STYLE): a column per kind does not fit a phone.
+  // On a narrow screen each row is a card of its cells, each named (PAGE_STYLE): a column per kind does not fit a
+  // phone.
   return `<table class="cards">\n${head}\n${rows.join("\n")}\n</table>`;
 }
 
@@ -116,7 +134,13 @@ function failureSection(r: CaseResult, index: number): string {
   if (detail?.input) parts.push(`<h4>Input</h4>`, pre(JSON.stringify(detail.input, null, 2)));
   if (detail?.request && detail.answer) {
     const { title, note } = answerSource(detail.answer);
-    parts.push(`<h4>Request</h4>`, pre(detail.request), `<h4>${text(title)}: ${detail.answer.status}</h4>`, ...(note ? [`<p>${text(note)}</p>`] : []), pre(detail.answer.body || "(no body)"));
+    parts.push(
+      `<h4>Request</h4>`,
+      pre(detail.request),
+      `<h4>${text(title)}: ${detail.answer.status}</h4>`,
+      ...(note ? [`<p>${text(note)}</p>`] : []),
+      pre(detail.answer.body || "(no body)"),
+    );
   }
   const reproduce = reproduceLine(r);
   if (reproduce) parts.push(`<h4>Reproduce</h4>`, pre(reproduce));
@@ -130,15 +154,27 @@ function failureSection(r: CaseResult, index: number): string {
  * of its own, which no spec declares: quoting it as "the mock's answer" would
  * send a reader looking for it in the spec).
  */
-export function answerSource(answer: { status: number; body: string; how?: string; refused?: string[] }): { title: string; note?: string } {
-  if (answer.how?.startsWith("a scenario")) return { title: "The answer a scenario gave in the mock's place", note: answer.how };
+export function answerSource(answer: { status: number; body: string; how?: string; refused?: string[] }): {
+  title: string;
+  note?: string;
+} {
+  if (answer.how?.startsWith("a scenario"))
+    return { title: "The answer a scenario gave in the mock's place", note: answer.how };
   if (answer.refused?.length)
     return {
       title: "The mock refused the request",
-      note: `Its request validator found: ${answer.refused.join("; ")}. The body below is the example the spec declares for ${answer.status}, which the mock serves for any request it refuses: not an answer to what the case asked.`,
+      note:
+        `Its request validator found: ${answer.refused.join("; ")}. The body below is the example the spec ` +
+        `declares for ${answer.status}, which the mock serves for any request it refuses: not an answer to what ` +
+        `the case asked.`,
     };
   if (answer.status >= 400 && answer.status < 500 && refusal(answer.body))
-    return { title: "The mock refused the request", note: "Its request validator answered, not the spec: the request the tool sent breaks the operation's parameters or body as the spec declares them." };
+    return {
+      title: "The mock refused the request",
+      note:
+        "Its request validator answered, not the spec: the request the tool sent breaks the operation's " +
+        "parameters or body as the spec declares them.",
+    };
   return { title: "The mock's answer", ...(answer.how ? { note: answer.how } : {}) };
 }
 

@@ -16,7 +16,12 @@ export interface MarkdownOptions {
 export function markdownReport(report: SuiteReport, options: MarkdownOptions = {}): string {
   const s = summarise(report.results);
   const failed = s.failed + s.errors;
-  const out: string[] = [`## ${failed ? "❌" : "✅"} Contract tests: ${s.passed} passed, ${failed} failed`, "", markdownText(runLine(report)), ""];
+  const out: string[] = [
+    `## ${failed ? "❌" : "✅"} Contract tests: ${s.passed} passed, ${failed} failed`,
+    "",
+    markdownText(runLine(report)),
+    "",
+  ];
 
   out.push("| Provider | Cases | Passed | Failed |", "|---|---:|---:|---:|");
   for (const [provider, results] of byProvider(report.results)) {
@@ -24,9 +29,17 @@ export function markdownReport(report: SuiteReport, options: MarkdownOptions = {
     out.push(`| ${cell(markdownText(provider))} | ${p.cases} | ${p.passed} | ${p.failed + p.errors} |`);
   }
 
-  out.push("", "### Coverage by operation", "", "| Operation | Cases by kind (passed/run) | Statuses received |", "|---|---|---|");
+  out.push(
+    "",
+    "### Coverage by operation",
+    "",
+    "| Operation | Cases by kind (passed/run) | Statuses received |",
+    "|---|---|---|",
+  );
   for (const row of operationCoverage(report.results)) {
-    const kinds = row.kinds.map(({ kind, count }) => `${kind} ${count.passed}/${count.cases}${count.passed < count.cases ? " ❌" : ""}`).join(" · ");
+    const kinds = row.kinds
+      .map(({ kind, count }) => `${kind} ${count.passed}/${count.cases}${count.passed < count.cases ? " ❌" : ""}`)
+      .join(" · ");
     out.push(`| ${cell(codeSpan(row.operation))} | ${kinds} | ${row.statuses.join(", ") || "—"} |`);
   }
 
@@ -35,7 +48,8 @@ export function markdownReport(report: SuiteReport, options: MarkdownOptions = {
     const shown = failures.slice(0, options.maxFailures ?? failures.length);
     out.push("", `### Failures (${failures.length})`, "");
     for (const r of shown) out.push(...failureBlock(r), "");
-    if (shown.length < failures.length) out.push(`… and ${failures.length - shown.length} more: see the full report.`, "");
+    if (shown.length < failures.length)
+      out.push(`… and ${failures.length - shown.length} more: see the full report.`, "");
   }
   return `${out.join("\n").trimEnd()}\n`;
 }
@@ -44,13 +58,22 @@ export function markdownReport(report: SuiteReport, options: MarkdownOptions = {
 function failureBlock(r: CaseResult): string[] {
   const at = where(r);
   const detail = r.failure;
-  const lines = [`<details><summary>❌ ${text(`${r.provider} ${r.id}`)}${at ? ` — ${text(at)}` : ""}${r.status === "error" ? " (could not run)" : ""}</summary>`, ""];
+  const lines = [
+    `<details><summary>❌ ${text(`${r.provider} ${r.id}`)}${at ? ` — ${text(at)}` : ""}` +
+      `${r.status === "error" ? " (could not run)" : ""}</summary>`,
+    "",
+  ];
   lines.push(...fence(detail?.violation ?? r.message ?? "", "text"));
   if (detail?.input) lines.push("", "Input:", "", ...fence(JSON.stringify(detail.input, null, 2), "json"));
   if (detail?.request && detail.answer)
     lines.push(
       "",
-      `Request ${codeSpan(detail.request)}, ${detail.answer.refused?.length ? `refused by the mock's validator (${markdownText(detail.answer.refused.join("; "))}), which served the spec's example for` : "answered"} ${detail.answer.status}${detail.answer.how ? ` (${markdownText(detail.answer.how)})` : ""}:`,
+      `Request ${codeSpan(detail.request)}, ` +
+        (detail.answer.refused?.length
+          ? `refused by the mock's validator (${markdownText(detail.answer.refused.join("; "))}), ` +
+            "which served the spec's example for"
+          : "answered") +
+        ` ${detail.answer.status}${detail.answer.how ? ` (${markdownText(detail.answer.how)})` : ""}:`,
       "",
       ...fence(detail.answer.body || "(no body)", "text"),
     );

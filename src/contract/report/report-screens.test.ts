@@ -26,14 +26,22 @@ afterAll(async () => {
 });
 
 function started(): Promise<Browser> {
-  if (!existsSync(CHROMIUM)) throw new Error(`${CHROMIUM} does not exist: this test renders the HTML report in Debian's chromium. Install it (apt-get install chromium) or set CHROMIUM to a chromium executable.`);
+  if (!existsSync(CHROMIUM))
+    throw new Error(
+      `${CHROMIUM} does not exist: this test renders the HTML report in Debian's chromium. Install it (apt-get ` +
+        `install chromium) or set CHROMIUM to a chromium executable.`,
+    );
   browser ??= chromium.launch({ executablePath: CHROMIUM });
   return browser;
 }
 
 /** A run with a case of every kind for operations with long names (as real ones are), some failing. */
 function run(): SuiteReport {
-  const operations = ["zqshelf_list_books_by_shelf_and_reading_state", "zqshelf_get_book", "zqpayments_create_payment_intent_with_idempotency"];
+  const operations = [
+    "zqshelf_list_books_by_shelf_and_reading_state",
+    "zqshelf_get_book",
+    "zqpayments_create_payment_intent_with_idempotency",
+  ];
   const results: CaseResult[] = operations.flatMap((operation, o) =>
     RESULT_KINDS.flatMap((kind, k) =>
       [0, 1].map((n): CaseResult => {
@@ -49,7 +57,16 @@ function run(): SuiteReport {
           startedAtMs: 0,
           source: { document: "manifest", path: ["operations", operation] },
           statuses: [200, 400, 404, 429],
-          ...(failed ? { message: "zq the mock's answer breaks the output", failure: { violation: "zq the mock's answer breaks the output", request: `GET /zq/${operation}?page=1`, answer: { status: 200, body: '{"zq":true}' } } } : {}),
+          ...(failed
+            ? {
+                message: "zq the mock's answer breaks the output",
+                failure: {
+                  violation: "zq the mock's answer breaks the output",
+                  request: `GET /zq/${operation}?page=1`,
+                  answer: { status: 200, body: '{"zq":true}' },
+                },
+              }
+            : {}),
         };
       }),
     ),
@@ -61,34 +78,40 @@ describe.each([
   ["a phone", 390, 844],
   ["a laptop", 1280, 800],
 ] as const)("the HTML report on %s (%i px)", (_, width, height) => {
-  it("scrolls only down: the chart's bars and every cell of the coverage table are on the screen; screenshot", async () => {
-    const file = join(tmp, `report-${width}.html`);
-    writeFileSync(file, htmlReport(run()));
-    const page = await (await started()).newPage({ viewport: { width, height } });
-    try {
-      await page.goto(pathToFileURL(file).href, { waitUntil: "load" });
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      const inside = async (selector: string) => {
-        const boxes = await Promise.all((await page.locator(selector).all()).map((e) => e.boundingBox()));
-        const drawn = boxes.filter((b) => b !== null && b.width > 0 && b.height > 0);
-        expect(drawn.length, selector).toBeGreaterThan(0);
-        for (const box of drawn) expect(box!.x >= 0 && box!.x + box!.width <= width + 0.5, `${selector} at ${box!.x}+${box!.width}`).toBe(true);
-        return drawn.length;
-      };
-      await inside("svg.chart rect.pass");
-      await inside("svg.chart rect.fail");
-      // Every coverage cell: a kind's count, the operation, its statuses.
-      const cells = await inside("table.cards td");
-      expect(cells).toBe(3 * (RESULT_KINDS.length + 3));
-      // A phone has no room for a column per kind: the cards name each cell instead of a header row.
-      expect(await page.locator("table.cards th").first().isVisible()).toBe(width > 640);
-      const shot = join(tmp, `report-${width}.png`);
-      await page.screenshot({ path: shot, fullPage: true });
-      const png = readFileSync(shot);
-      expect(png.subarray(1, 4).toString()).toBe("PNG");
-      expect(png.readUInt32BE(16)).toBe(width);
-    } finally {
-      await page.close();
-    }
-  });
+  it(
+    "scrolls only down: the chart's bars and every cell of the coverage table are on the screen; " + "screenshot",
+    async () => {
+      const file = join(tmp, `report-${width}.html`);
+      writeFileSync(file, htmlReport(run()));
+      const page = await (await started()).newPage({ viewport: { width, height } });
+      try {
+        await page.goto(pathToFileURL(file).href, { waitUntil: "load" });
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        const inside = async (selector: string) => {
+          const boxes = await Promise.all((await page.locator(selector).all()).map((e) => e.boundingBox()));
+          const drawn = boxes.filter((b) => b !== null && b.width > 0 && b.height > 0);
+          expect(drawn.length, selector).toBeGreaterThan(0);
+          for (const box of drawn)
+            expect(box!.x >= 0 && box!.x + box!.width <= width + 0.5, `${selector} at ${box!.x}+${box!.width}`).toBe(
+              true,
+            );
+          return drawn.length;
+        };
+        await inside("svg.chart rect.pass");
+        await inside("svg.chart rect.fail");
+        // Every coverage cell: a kind's count, the operation, its statuses.
+        const cells = await inside("table.cards td");
+        expect(cells).toBe(3 * (RESULT_KINDS.length + 3));
+        // A phone has no room for a column per kind: the cards name each cell instead of a header row.
+        expect(await page.locator("table.cards th").first().isVisible()).toBe(width > 640);
+        const shot = join(tmp, `report-${width}.png`);
+        await page.screenshot({ path: shot, fullPage: true });
+        const png = readFileSync(shot);
+        expect(png.subarray(1, 4).toString()).toBe("PNG");
+        expect(png.readUInt32BE(16)).toBe(width);
+      } finally {
+        await page.close();
+      }
+    },
+  );
 });

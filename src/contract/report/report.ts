@@ -67,7 +67,10 @@ export const REPRODUCE_LABEL = "reproduce: ";
 
 /** The run's one-line account: seed, runs, shard, time, and why it stopped early. */
 export function runLine(report: SuiteReport): string {
-  const ran = report.planned !== undefined && report.planned > report.results.length ? `; ${report.results.length} of ${report.planned} cases ran (${report.stopped ?? "stopped"})` : "";
+  const ran =
+    report.planned !== undefined && report.planned > report.results.length
+      ? `; ${report.results.length} of ${report.planned} cases ran (${report.stopped ?? "stopped"})`
+      : "";
   const random = report.seed !== undefined ? `seed ${report.seed}, ${report.runs ?? 0} runs per property, ` : "";
   return `${random}${report.shard ? `shard ${report.shard}, ` : ""}${(report.durationMs / 1000).toFixed(1)} s${ran}`;
 }
@@ -79,11 +82,19 @@ export function textReport(report: SuiteReport): string {
     if (r.status === "passed") continue;
     const at = where(r);
     const reproduce = reproduceLine(r);
-    lines.push(`✗ ${r.provider} ${lineText(r.id)}${r.status === "error" ? " (could not run)" : ""}`, ...indent(r.message ?? ""), ...(reproduce ? [`    ${lineText(reproduce)}`] : []), ...(at ? [`    at ${lineText(at)}`] : []), "");
+    lines.push(
+      `✗ ${r.provider} ${lineText(r.id)}${r.status === "error" ? " (could not run)" : ""}`,
+      ...indent(r.message ?? ""),
+      ...(reproduce ? [`    ${lineText(reproduce)}`] : []),
+      ...(at ? [`    at ${lineText(at)}`] : []),
+      "",
+    );
   }
   for (const [provider, results] of byProvider(report.results)) {
     const s = summarise(results);
-    lines.push(`${provider.padEnd(14)} ${String(s.cases).padStart(5)} cases  ${s.passed} passed  ${s.failed + s.errors} failed`);
+    lines.push(
+      `${provider.padEnd(14)} ${String(s.cases).padStart(5)} cases  ${s.passed} passed  ${s.failed + s.errors} failed`,
+    );
   }
   const s = summarise(report.results);
   lines.push("", lineText(runLine(report)), `contract: ${s.passed} passed, ${s.failed + s.errors} failed`);
@@ -100,7 +111,10 @@ export function jsonReport(report: SuiteReport): string {
       durationMs: report.durationMs,
       ...(report.planned !== undefined ? { planned: report.planned } : {}),
       ...(report.stopped ? { stopped: report.stopped } : {}),
-      summary: { ...s, providers: Object.fromEntries([...byProvider(report.results)].map(([p, rs]) => [p, summarise(rs)])) },
+      summary: {
+        ...s,
+        providers: Object.fromEntries([...byProvider(report.results)].map(([p, rs]) => [p, summarise(rs)])),
+      },
       cases: report.results,
     },
     null,

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { loadProvider } from "../../emit/generate-all.js";
 import { runCase } from "../run.js";
 import { contractCase, ContractFailure, type ObservedCall } from "../types.js";
-import { CREDENTIAL } from "../values.js";
+import { CREDENTIAL } from "../inputs/values.js";
 import { parseReport } from "./read-report.js";
 import { ctrfReport } from "./report-ctrf.js";
 import { githubAnnotations } from "./report-github.js";
@@ -44,10 +44,20 @@ const call: ObservedCall = {
 };
 const failing = contractCase(tool, "example", "zq answer", async (ctx) => {
   ctx.observe?.(call);
-  throw new ContractFailure("status 500 is not declared\nsecond line", { file: "specs/shelf/manifest.yaml", line: 7, col: 3 });
+  throw new ContractFailure("status 500 is not declared\nsecond line", {
+    file: "specs/shelf/manifest.yaml",
+    line: 7,
+    col: 3,
+  });
 });
 const result = await runCase(failing, { mockUrl: () => "http://127.0.0.1:4010", seed: 1, runs: 1 });
-const report: SuiteReport = { seed: 1, runs: 1, startedAt: "2026-01-02T03:04:05.000Z", durationMs: 10, results: [result] };
+const report: SuiteReport = {
+  seed: 1,
+  runs: 1,
+  startedAt: "2026-01-02T03:04:05.000Z",
+  durationMs: 10,
+  results: [result],
+};
 const line = reproduceLine(result)!;
 
 const lines = (text: string) => text.split("\n").map((l) => l.trim());
@@ -61,7 +71,13 @@ const unescapeMarkup = (text: string) =>
 
 describe("the reproduce line", () => {
   it("is the call line of the case's last input, secrets as references", () => {
-    expect(line).toMatch(/^reproduce: blockwright call shelf_add_book --params '.*' --param 'apiKey=\{\{SHELF_API_KEY\}\}' --base-url http:\/\/127\.0\.0\.1:4010 {3}\(with `blockwright mock shelf --port 4010` running\)$/);
+    expect(line).toMatch(
+      new RegExp(
+        String.raw`^reproduce: blockwright call shelf_add_book --params '.*' --param 'apiKey=\{\{SHELF_API_KEY\}\}' ` +
+          String.raw`--base-url http:\/\/127\.0\.0\.1:4010 {3}` +
+          String.raw`\(with ${"`"}blockwright mock shelf --port 4010${"`"} running\)$`,
+      ),
+    );
     expect(line).not.toContain(CREDENTIAL);
   });
 
@@ -69,12 +85,19 @@ describe("the reproduce line", () => {
     const seen: Record<string, boolean> = {};
     seen.text = lines(textReport(report)).includes(line);
     seen.json = reproduceLine(JSON.parse(jsonReport(report)).cases[0]) === line;
-    const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "", textNodeName: "text", processEntities: true }).parse(junitReport(report));
+    const xml = new XMLParser({
+      ignoreAttributes: false,
+      attributeNamePrefix: "",
+      textNodeName: "text",
+      processEntities: true,
+    }).parse(junitReport(report));
     seen.junit = lines(xml.testsuites.testsuite.testcase.failure.text).includes(line);
     const ctrf = JSON.parse(ctrfReport(report)).results.tests[0];
     seen.ctrf = lines(ctrf.message).includes(line) && ctrf.extra.reproduce === line;
     seen.markdown = lines(markdownReport(report)).includes(line);
-    seen.html = [...htmlReport(report).matchAll(/<pre>([^<]*)<\/pre>/g)].some((m) => unescapeMarkup(m[1] ?? "") === line);
+    seen.html = [...htmlReport(report).matchAll(/<pre>([^<]*)<\/pre>/g)].some(
+      (m) => unescapeMarkup(m[1] ?? "") === line,
+    );
     const annotation = githubAnnotations(report).trimEnd();
     seen.github = lines(decodeURIComponent(annotation.slice(annotation.indexOf("::", 2) + 2))).includes(line);
     expect(seen).toEqual({ text: true, json: true, junit: true, ctrf: true, markdown: true, html: true, github: true });
@@ -82,10 +105,18 @@ describe("the reproduce line", () => {
 
   it("survives a JUnit report read back (report merge): apart from the message, before the position", () => {
     const [back] = parseReport(junitReport(report), "shard.xml").results;
-    expect(back).toMatchObject({ message: "status 500 is not declared\nsecond line", at: { file: "specs/shelf/manifest.yaml", line: 7, col: 3 } });
+    expect(back).toMatchObject({
+      message: "status 500 is not declared\nsecond line",
+      at: { file: "specs/shelf/manifest.yaml", line: 7, col: 3 },
+    });
     expect(reproduceLine(back!)).toBe(line);
     // Written again, the line appears once, not once more per merge.
-    const again = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "", textNodeName: "text", processEntities: true }).parse(junitReport({ ...report, results: [back!] }));
+    const again = new XMLParser({
+      ignoreAttributes: false,
+      attributeNamePrefix: "",
+      textNodeName: "text",
+      processEntities: true,
+    }).parse(junitReport({ ...report, results: [back!] }));
     expect(lines(again.testsuites.testsuite.testcase.failure.text).filter((l) => l === line)).toHaveLength(1);
   });
 });

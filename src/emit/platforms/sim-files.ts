@@ -124,6 +124,34 @@ function simOutputType(type: OutputType): string {
   return type === "bytes" ? "file" : type;
 }
 
+/**
+ * The block's outputs as Sim shows them: one per top-level key (a json one where the operations give it different
+ * types), each with the operations that give it, unless all do.
+ */
+function simOutputs(ir: ProviderIR): Record<string, { type: string; description: string; condition?: object }> {
+  const outputs: Record<string, { type: string; description: string; condition?: object }> = {};
+  const ops = Object.keys(ir.block.outputs);
+  for (const [op, byPath] of Object.entries(ir.block.outputs)) {
+    for (const [path, out] of Object.entries(byPath)) {
+      const key = path.split(".")[0] ?? path;
+      const type = key === path ? simOutputType(out.type) : "json";
+      const seen = outputs[key];
+      const having = [
+        ...((seen?.condition as { value?: string[] } | undefined)?.value ?? (seen ? ops.filter((o) => o !== op) : [])),
+        op,
+      ];
+      outputs[key] = {
+        type: seen && seen.type !== type ? "json" : type,
+        description: seen?.description ?? (key === path ? out.description : `The ${key} of the answer`),
+        condition: { field: "operation", value: having },
+      };
+    }
+  }
+  for (const out of Object.values(outputs))
+    if ((out.condition as { value: string[] }).value.length === ops.length) delete out.condition;
+  return outputs;
+}
+
 function block(ir: ProviderIR, header: string, baseUrl: string | undefined, ctx: SimContext): string {
   const inputs = ir.block.inputs.filter((i) => !PAGE_INPUTS.has(i.id));
   const subBlocks = inputs.map((i) => ({
@@ -161,26 +189,7 @@ function block(ir: ProviderIR, header: string, baseUrl: string | undefined, ctx:
   const paramTypes = new Map<string, string>();
   for (const i of inputs) if (!paramTypes.has(i.id)) paramTypes.set(i.id, i.type);
   if (baseUrl) paramTypes.set(baseUrl, "string");
-  const outputs: Record<string, { type: string; description: string; condition?: object }> = {};
-  const ops = Object.keys(ir.block.outputs);
-  for (const [op, byPath] of Object.entries(ir.block.outputs)) {
-    for (const [path, out] of Object.entries(byPath)) {
-      const key = path.split(".")[0] ?? path;
-      const type = key === path ? simOutputType(out.type) : "json";
-      const seen = outputs[key];
-      const having = [
-        ...((seen?.condition as { value?: string[] } | undefined)?.value ?? (seen ? ops.filter((o) => o !== op) : [])),
-        op,
-      ];
-      outputs[key] = {
-        type: seen && seen.type !== type ? "json" : type,
-        description: seen?.description ?? (key === path ? out.description : `The ${key} of the answer`),
-        condition: { field: "operation", value: having },
-      };
-    }
-  }
-  for (const out of Object.values(outputs))
-    if ((out.condition as { value: string[] }).value.length === ops.length) delete out.condition;
+  const outputs = simOutputs(ir);
   const initial = (ir.name.match(/[A-Za-z0-9]/)?.[0] ?? "?").toUpperCase();
   return render("sim-block.ts.hbs", {
     header,

@@ -10,7 +10,7 @@ import type { ToolSpec } from "@blockwright/runtime/internal";
 import { loadProvider } from "../../emit/generate-all.js";
 import type { Manifest } from "../../load/precompiled/manifest-types.js";
 import { draftProvider, type ProviderDraft } from "../draft-provider.js";
-import { selectOperations } from "../select-operations.js";
+import { selectOperations } from "../cut/select-operations.js";
 
 export // biome-ignore lint/suspicious/noExplicitAny: fixture documents are read field by field without types
 type Json = Record<string, any>;
@@ -30,7 +30,11 @@ export function openapi(paths: Json, components: Json = {}, extra: Json = {}): J
 
 /** A JSON reply with this schema (and example, when given). */
 export function reply(schema: Json, example?: unknown, headers?: Json): Json {
-  return { description: "The reply.", ...(headers ? { headers } : {}), content: { "application/json": { schema, ...(example !== undefined ? { example } : {}) } } };
+  return {
+    description: "The reply.",
+    ...(headers ? { headers } : {}),
+    content: { "application/json": { schema, ...(example !== undefined ? { example } : {}) } },
+  };
 }
 
 export function drafted(document: Json, names: string[], provider = "acme"): ProviderDraft & { manifest: Manifest } {
@@ -38,7 +42,11 @@ export function drafted(document: Json, names: string[], provider = "acme"): Pro
     provider,
     document,
     chosen: selectOperations(document, names),
-    source: { origin: "acme.json", sha256: "0".repeat(64), kind: { format: "openapi", version: String(document.openapi) } },
+    source: {
+      origin: "acme.json",
+      sha256: "0".repeat(64),
+      kind: { format: "openapi", version: String(document.openapi) },
+    },
     folder: `specs/${provider}`,
     today: "2026-01-02",
   });
@@ -50,7 +58,10 @@ export function notesAt(d: ProviderDraft, at: string): string[] {
   return d.notes.filter((n) => n.at.join(".") === at).map((n) => n.note);
 }
 
-/** Where linked drafts are written: made by the first write (a file that writes none leaves nothing), removed by each test file that writes (afterAll). */
+/**
+ * Where linked drafts are written: made by the first write (a file that writes none leaves nothing), removed by each
+ * test file that writes (afterAll).
+ */
 const work = join(tmpdir(), `blockwright-draft-${randomUUID()}`);
 let counter = 0;
 

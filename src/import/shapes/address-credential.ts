@@ -11,9 +11,13 @@ import type { ShapeNote } from "./client-credentials.js";
 
 type Json = Record<string, unknown>;
 
-/** A variable's name that says it is a credential (`token`, `api_key`, `botToken`, `secret`), not one that says a page or an id of it (`page_token`, `key_id`). */
+/**
+ * A variable's name that says it is a credential (`token`, `api_key`, `botToken`, `secret`), not one that says a page
+ * or an id of it (`page_token`, `key_id`).
+ */
 export const CREDENTIAL_BY_NAME = /^(?:[a-z]*[_-]?)?(?:token|api[_-]?key|key|secret|password|credential)s?$/i;
-const NOT_CREDENTIAL = /(page|next|cursor|continuation|sync|id|name)[_-]?(token|key)$|^(key|token)[_-]?(id|name|type)$/i;
+const NOT_CREDENTIAL =
+  /(page|next|cursor|continuation|sync|id|name)[_-]?(token|key)$|^(key|token)[_-]?(id|name|type)$/i;
 /** A description that says the variable authenticates. */
 const CREDENTIAL_WORDS = /\b(auth\w*|api key|access token|secret|credential|bot token)\b/i;
 
@@ -21,7 +25,10 @@ const CREDENTIAL_WORDS = /\b(auth\w*|api key|access token|secret|credential|bot 
  * The path variable of the first server that carries the credential, or else one every chosen operation's path has
  * (`/bot{token}/sendMessage`), and what the document says of it; undefined when none does.
  */
-export function addressCredential(document: Json, operations: readonly { op: Json; path?: string }[] = []): { variable: string; description?: string; pattern: string } | undefined {
+export function addressCredential(
+  document: Json,
+  operations: readonly { op: Json; path?: string }[] = [],
+): { variable: string; description?: string; pattern: string } | undefined {
   const components = (document.components ?? {}) as Json;
   const schemes = components.securitySchemes;
   if (schemes !== null && typeof schemes === "object" && Object.keys(schemes).length) return undefined;
@@ -29,17 +36,26 @@ export function addressCredential(document: Json, operations: readonly { op: Jso
   const first = servers[0];
   const url = typeof first?.url === "string" ? first.url : "";
   const origin = /^([a-z][a-z0-9+.-]*:)?\/\/[^/]*/i.exec(url)?.[0] ?? "";
-  const declared = { ...(first?.variables !== null && typeof first?.variables === "object" ? first.variables : {}) } as Record<string, Json>;
+  const declared = {
+    ...(first?.variables !== null && typeof first?.variables === "object" ? first.variables : {}),
+  } as Record<string, Json>;
   // The operations' path parameters, for a variable every path has (their descriptions as a server variable's).
   const paths = operations.map((o) => o.path ?? "");
-  for (const { op } of operations) for (const p of Array.isArray(op.parameters) ? (op.parameters as Json[]) : []) if (p?.in === "path" && typeof p.name === "string") declared[p.name] ??= { description: p.description };
+  for (const { op } of operations)
+    for (const p of Array.isArray(op.parameters) ? (op.parameters as Json[]) : [])
+      if (p?.in === "path" && typeof p.name === "string") declared[p.name] ??= { description: p.description };
   const named = [...url.slice(origin.length).matchAll(/\{([^{}/]+)\}/g)].map((m) => m[1] ?? "");
-  const shared = paths.length ? [...(paths[0] ?? "").matchAll(/\{([^{}/]+)\}/g)].map((m) => m[1] ?? "").filter((v) => paths.every((path) => path.includes(`{${v}}`))) : [];
+  const shared = paths.length
+    ? [...(paths[0] ?? "").matchAll(/\{([^{}/]+)\}/g)]
+        .map((m) => m[1] ?? "")
+        .filter((v) => paths.every((path) => path.includes(`{${v}}`)))
+    : [];
   for (const name of [...named, ...shared]) {
     const said = declared[name]?.description;
     const description = typeof said === "string" ? said.trim() : undefined;
     const byName = CREDENTIAL_BY_NAME.test(name) && !NOT_CREDENTIAL.test(name);
-    const byWords = description !== undefined && CREDENTIAL_WORDS.test(description) && /token|key|secret|password/i.test(description);
+    const byWords =
+      description !== undefined && CREDENTIAL_WORDS.test(description) && /token|key|secret|password/i.test(description);
     if (!byName && !byWords) continue;
     // Not when its values are listed (an enum is a choice of place, not a secret).
     if (Array.isArray(declared[name]?.enum)) continue;
@@ -48,9 +64,17 @@ export function addressCredential(document: Json, operations: readonly { op: Jso
   return undefined;
 }
 
-/** The secret parameter the variable's credential is given in: required, no default (the document's is a placeholder), one path segment's characters. */
-export function addressCredentialParam(found: { variable: string; description?: string; pattern: string }, maxLength: number): ManifestParam {
-  const said = found.description ? found.description.replace(/\s+/g, " ") : `The credential the API takes in its address ({${found.variable}}).`;
+/**
+ * The secret parameter the variable's credential is given in: required, no default (the document's is a placeholder),
+ * one path segment's characters.
+ */
+export function addressCredentialParam(
+  found: { variable: string; description?: string; pattern: string },
+  maxLength: number,
+): ManifestParam {
+  const said = found.description
+    ? found.description.replace(/\s+/g, " ")
+    : `The credential the API takes in its address ({${found.variable}}).`;
   return {
     type: "string",
     title: found.variable,
@@ -58,23 +82,37 @@ export function addressCredentialParam(found: { variable: string; description?: 
     secret: true,
     pattern: found.pattern,
     maxLength,
-    description: `${said.length > 300 ? `${said.slice(0, 299)}…` : said} Sent in the address as {${found.variable}}, withheld from every message.`,
+    description:
+      `${said.length > 300 ? `${said.slice(0, 299)}…` : said} Sent in the address as {${found.variable}}, withheld ` +
+      "from every message.",
   };
 }
 
-/** The server without the variable the credential fills (auth.variable): no connection input of server.variables, but the secret credential parameter. */
-export function withoutCredentialVariable<T extends { server: Manifest["server"]; address?: Record<string, ManifestParam> }>(drafted: T, variable: string | undefined, notes: ShapeNote[]): T {
+/**
+ * The server without the variable the credential fills (auth.variable): no connection input of server.variables, but
+ * the secret credential parameter.
+ */
+export function withoutCredentialVariable<
+  T extends { server: Manifest["server"]; address?: Record<string, ManifestParam> },
+>(drafted: T, variable: string | undefined, notes: ShapeNote[]): T {
   const variables = drafted.server.variables;
   if (variable === undefined || !variables || !Object.hasOwn(variables, variable)) return drafted;
   const { [variable]: param, ...rest } = variables;
-  // The template's note said each variable a connection input: the credential's is not (one with no other variable says so).
+  // The template's note said each variable a connection input: the credential's is not (one with no other variable says
+  // so).
   const said = notes.findIndex((n) => n.at.join(".") === "server.url");
   if (said >= 0 && !Object.keys(rest).length)
     notes[said] = {
       at: ["server", "url"],
-      note: `the document's server ${JSON.stringify(drafted.server.url)} has {${variable}} in its path, the credential (auth.variable): drafted as the address template; the credential goes to its host only`,
+      note:
+        `the document's server ${JSON.stringify(drafted.server.url)} has {${variable}} in its path, the credential ` +
+        "(auth.variable): drafted as the address template; the credential goes to its host only",
     };
   const { variables: _all, ...server } = drafted.server;
   const address = Object.fromEntries(Object.entries(drafted.address ?? {}).filter(([name]) => name !== param));
-  return { ...drafted, server: { ...server, ...(Object.keys(rest).length ? { variables: rest } : {}) }, address: Object.keys(address).length ? address : undefined };
+  return {
+    ...drafted,
+    server: { ...server, ...(Object.keys(rest).length ? { variables: rest } : {}) },
+    address: Object.keys(address).length ? address : undefined,
+  };
 }

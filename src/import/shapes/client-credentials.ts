@@ -23,15 +23,31 @@ export interface ClientCredentialsDraft {
 }
 
 /** Words of a document saying the client authenticates with HTTP Basic, or in the request's form. */
-const SAYS_BASIC = /client_secret_basic|\b(http )?basic (auth(entication)?|scheme|header)\b|authorization: basic|\bbasic\b[^.]*\bclient (id|credentials)/i;
-const SAYS_BODY = /client_secret_post|\b(client_id|client id)\b[^.]*\b(and|with)\b[^.]*\b(client_secret|client secret)\b[^.]*\b(in the (request )?body|as form (fields|parameters)|in the form)\b|\b(request )?body\b[^.]*\bclient_secret\b/i;
+const SAYS_BASIC = new RegExp(
+  String.raw`client_secret_basic|\b(http )?basic (auth(entication)?|scheme|header)\b|authorization: basic|` +
+    String.raw`\bbasic\b[^.]*\bclient (id|credentials)`,
+  "i",
+);
+const SAYS_BODY = new RegExp(
+  String.raw`client_secret_post|\b(client_id|client id)\b[^.]*\b(and|with)\b[^.]*\b(client_secret|` +
+    String.raw`client secret)\b[^.]*\b(in the (request )?body|as form (fields|parameters)|in the form)\b|` +
+    String.raw`\b(request )?body\b[^.]*\bclient_secret\b`,
+  "i",
+);
 
 /**
  * The client credentials flow of OAuth 2 scheme `scheme`, when its document declares one whose token URL is a
  * fixed https address (relative ones resolved against `server`, the drafted default address); undefined (and a
  * note) otherwise. `scopes`: those the chosen operations' requirements name; `taken`: parameter names in use.
  */
-export function draftClientCredentials(input: { scheme: string; definition: Json; server: string | undefined; scopes: readonly string[]; taken: ReadonlySet<string>; notes: ShapeNote[] }): ClientCredentialsDraft | undefined {
+export function draftClientCredentials(input: {
+  scheme: string;
+  definition: Json;
+  server: string | undefined;
+  scopes: readonly string[];
+  taken: ReadonlySet<string>;
+  notes: ShapeNote[];
+}): ClientCredentialsDraft | undefined {
   const { scheme, definition, server, notes } = input;
   const flows = definition.flows !== null && typeof definition.flows === "object" ? (definition.flows as Json) : {};
   const declared = flows.clientCredentials as Json | undefined;
@@ -46,14 +62,20 @@ export function draftClientCredentials(input: { scheme: string; definition: Json
   }
   const why =
     tokenUrl === undefined
-      ? `its token URL (${JSON.stringify(written)}) is ${server ? "no address" : "relative, and the API has no fixed address to resolve it against"}`
+      ? `its token URL (${JSON.stringify(written)}) is ` +
+        `${server ? "no address" : "relative, and the API has no fixed address to resolve it against"}`
       : !tokenUrl.startsWith("https://")
         ? `its token URL (${tokenUrl}) is not https, where a client secret may go`
         : /[?#{}]/.test(tokenUrl)
           ? `its token URL (${tokenUrl}) has a query, a fragment or a placeholder`
           : undefined;
   if (why !== undefined || tokenUrl === undefined) {
-    notes.push({ at: ["auth"], note: `security scheme ${scheme} declares a client credentials flow, not drafted as auth.flows: ${why}; a call gives the access token it obtains` });
+    notes.push({
+      at: ["auth"],
+      note:
+        `security scheme ${scheme} declares a client credentials flow, not drafted as auth.flows: ${why}; a call ` +
+        "gives the access token it obtains",
+    });
     return undefined;
   }
   const unique = (name: string) => {
@@ -63,24 +85,55 @@ export function draftClientCredentials(input: { scheme: string; definition: Json
   };
   const clientId = unique("clientId");
   const clientSecret = unique("clientSecret");
-  const words = [definition.description, declared.description, declared["x-description"]].filter((t): t is string => typeof t === "string").join(" ");
+  const words = [definition.description, declared.description, declared["x-description"]]
+    .filter((t): t is string => typeof t === "string")
+    .join(" ");
   const said = SAYS_BODY.test(words) ? "body" : SAYS_BASIC.test(words) ? "basic" : undefined;
   const clientAuth = said ?? "basic";
   const scope = [...new Set(input.scopes.filter((s) => /^[\x21\x23-\x5B\x5D-\x7E]+$/.test(s)))].join(" ");
-  const flow: ClientCredentialsDraft["flow"] = { tokenUrl, ...(scope ? { scope } : {}), clientId, clientSecret, clientAuth };
+  const flow: ClientCredentialsDraft["flow"] = {
+    tokenUrl,
+    ...(scope ? { scope } : {}),
+    clientId,
+    clientSecret,
+    clientAuth,
+  };
+  const resolved =
+    written !== tokenUrl ? ` (the document's ${JSON.stringify(written)}, resolved against the API's address)` : "";
+  const scopes = scope
+    ? ` for the scopes the operations name (${scope})`
+    : ", asking for no scope (the operations name none)";
+  const because = said
+    ? "as the document says"
+    : "which RFC 6749 §2.3.1 requires every token endpoint to accept (the document does not say which): " +
+      "check what it documents";
   notes.push({
     at: ["auth", "flows", "clientCredentials"],
-    note: `security scheme ${scheme}'s client credentials flow: the runtime obtains the token at ${tokenUrl}${written !== tokenUrl ? ` (the document's ${JSON.stringify(written)}, resolved against the API's address)` : ""}${scope ? ` for the scopes the operations name (${scope})` : ", asking for no scope (the operations name none)"}, and renews it; the client authenticates ${clientAuth === "basic" ? "with HTTP Basic" : "with form fields"} (clientAuth: ${clientAuth}), ${said ? "as the document says" : "which RFC 6749 §2.3.1 requires every token endpoint to accept (the document does not say which): check what it documents"}`,
+    note:
+      `security scheme ${scheme}'s client credentials flow: the runtime obtains the token at ` +
+      `${tokenUrl}${resolved}${scopes}, ` +
+      `and renews it; the client authenticates ${clientAuth === "basic" ? "with HTTP Basic" : "with form fields"} ` +
+      `(clientAuth: ${clientAuth}), ${because}`,
   });
   const params: Record<string, ManifestParam> = {
-    [clientId]: { type: "string", title: "Client ID", maxLength: 512, visibility: "user-only", description: `The OAuth 2 client id of the application (security scheme ${scheme}, client credentials flow), sent to the token endpoint only.` },
+    [clientId]: {
+      type: "string",
+      title: "Client ID",
+      maxLength: 512,
+      visibility: "user-only",
+      description:
+        `The OAuth 2 client id of the application (security scheme ${scheme}, client credentials flow), sent to the ` +
+        "token endpoint only.",
+    },
     [clientSecret]: {
       type: "string",
       title: "Client secret",
       secret: true,
       maxLength: 2048,
       visibility: "user-only",
-      description: `The OAuth 2 client secret (security scheme ${scheme}, client credentials flow), sent to the token endpoint only.`,
+      description:
+        `The OAuth 2 client secret (security scheme ${scheme}, client credentials flow), sent to the token endpoint ` +
+        "only.",
     },
   };
   return { flow, params };
@@ -92,20 +145,43 @@ export function draftClientCredentials(input: { scheme: string; definition: Json
  * optional (a call gives it, or the client's id and secret). `operations`: the chosen ones, whose requirements
  * name the scopes asked for.
  */
-export function clientCredentialsFlow(manifest: Manifest, first: { scheme: string; definition: Json; param: string } | undefined, data: Json, operations: readonly { method: string; path: string }[], notes: ShapeNote[]): void {
+export function clientCredentialsFlow(
+  manifest: Manifest,
+  first: { scheme: string; definition: Json; param: string } | undefined,
+  data: Json,
+  operations: readonly { method: string; path: string }[],
+  notes: ShapeNote[],
+): void {
   if (first?.definition.type !== "oauth2") return;
   const scopes = operations.flatMap((chosen) => {
-    const op = ((data.paths as Json | undefined)?.[chosen.path] as Json | undefined)?.[chosen.method] as Json | undefined;
-    const security = (Array.isArray(op?.security) ? op.security : Array.isArray(data.security) ? data.security : []) as Json[];
-    return security.flatMap((r) => (r && typeof r === "object" && Array.isArray(r[first.scheme]) ? (r[first.scheme] as unknown[]).filter((s): s is string => typeof s === "string") : []));
+    const op = ((data.paths as Json | undefined)?.[chosen.path] as Json | undefined)?.[chosen.method] as
+      | Json
+      | undefined;
+    const security = (
+      Array.isArray(op?.security) ? op.security : Array.isArray(data.security) ? data.security : []
+    ) as Json[];
+    return security.flatMap((r) =>
+      r && typeof r === "object" && Array.isArray(r[first.scheme])
+        ? (r[first.scheme] as unknown[]).filter((s): s is string => typeof s === "string")
+        : [],
+    );
   });
-  const drafted = draftClientCredentials({ scheme: first.scheme, definition: first.definition, server: manifest.server.default, scopes, taken: new Set(Object.keys(manifest.params ?? {})), notes });
+  const drafted = draftClientCredentials({
+    scheme: first.scheme,
+    definition: first.definition,
+    server: manifest.server.default,
+    scopes,
+    taken: new Set(Object.keys(manifest.params ?? {})),
+    notes,
+  });
   if (!drafted) return;
   manifest.auth.flows = { clientCredentials: drafted.flow };
   manifest.params = { ...manifest.params, ...drafted.params };
   const token = manifest.params[first.param];
   if (token) delete token.required;
   // The token is no longer only the caller's to obtain: the note saying so goes.
-  const callers = notes.findIndex((n) => n.at.join(".") === "auth" && n.note.startsWith(`security scheme ${first.scheme} is oauth2:`));
+  const callers = notes.findIndex(
+    (n) => n.at.join(".") === "auth" && n.note.startsWith(`security scheme ${first.scheme} is oauth2:`),
+  );
   if (callers >= 0) notes.splice(callers, 1);
 }

@@ -7,9 +7,23 @@ import { typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from
 import { isStreamType } from "../../link/stream/streams.js";
 
 /** Whether the operation answers a stream of JSON values (and no JSON body): drafted `stream: true`, said in a note. */
-export function answersItems(doc: OpenApiDocument, op: OpenApiOperation, name: string, at: (string | number)[], notes: { at: (string | number)[]; note: string }[]): boolean {
-  const answer = doc.bodyResponse(op) ? undefined : op.responses.find((r) => /^2\d\d$/.test(r.status) && r.mediaTypes.some(isStreamType));
-  if (answer) notes.push({ at, note: `${name} answers a stream of JSON values (${answer.mediaTypes.filter(isStreamType).join(", ")}): drafted stream: true, whose outputs are its items (data) and their count, each item at most 1 MiB` });
+export function answersItems(
+  doc: OpenApiDocument,
+  op: OpenApiOperation,
+  name: string,
+  at: (string | number)[],
+  notes: { at: (string | number)[]; note: string }[],
+): boolean {
+  const answer = doc.bodyResponse(op)
+    ? undefined
+    : op.responses.find((r) => /^2\d\d$/.test(r.status) && r.mediaTypes.some(isStreamType));
+  if (answer)
+    notes.push({
+      at,
+      note:
+        `${name} answers a stream of JSON values (${answer.mediaTypes.filter(isStreamType).join(", ")}): drafted ` +
+        "stream: true, whose outputs are its items (data) and their count, each item at most 1 MiB",
+    });
   return answer !== undefined;
 }
 
@@ -27,7 +41,9 @@ export function answersEvents(doc: OpenApiDocument, rawOp: Schema): boolean {
   return Object.entries((rawOp.responses ?? {}) as Record<string, Schema>).some(([status, raw]) => {
     if (!/^2(\d\d|XX)$/.test(status)) return false;
     try {
-      return Object.keys((doc.resolve(raw).content ?? {}) as object).some((t) => t.split(";")[0]?.trim().toLowerCase() === "text/event-stream");
+      return Object.keys((doc.resolve(raw).content ?? {}) as object).some(
+        (t) => t.split(";")[0]?.trim().toLowerCase() === "text/event-stream",
+      );
     } catch {
       return false;
     }
@@ -39,10 +55,16 @@ export function isStreamFlag(doc: OpenApiDocument, name: string, schema: Schema)
   if (!/^stream$/i.test(name)) return false;
   const flat = safeFlatten(doc, schema);
   const t = flat ? typeOf(flat) : undefined;
-  const kinds = flat && !t && Array.isArray(flat.anyOf ?? flat.oneOf) ? ((flat.anyOf ?? flat.oneOf) as Schema[]).map((s) => typeOf(safeFlatten(doc, s) ?? {})) : [t];
+  const kinds =
+    flat && !t && Array.isArray(flat.anyOf ?? flat.oneOf)
+      ? ((flat.anyOf ?? flat.oneOf) as Schema[]).map((s) => typeOf(safeFlatten(doc, s) ?? {}))
+      : [t];
   return kinds.includes("boolean");
 }
 
 export function streamNote(name: string): string {
-  return `${name} is left out: true makes the upstream answer a stream of server-sent events (text/event-stream), which the runtime does not read; without it the answer is JSON`;
+  return (
+    `${name} is left out: true makes the upstream answer a stream of server-sent events (text/event-stream), which ` +
+    "the runtime does not read; without it the answer is JSON"
+  );
 }

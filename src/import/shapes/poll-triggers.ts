@@ -8,7 +8,12 @@
 // what to check. A list none of those fits gets no trigger.
 import { valueAt } from "../../load/json-ref.js";
 import type { OpenApiDocument, OpenApiOperation, Schema } from "../../load/openapi-document.js";
-import type { Manifest, ManifestOperation, ManifestOutput, ManifestParam } from "../../load/precompiled/manifest-types.js";
+import type {
+  Manifest,
+  ManifestOperation,
+  ManifestOutput,
+  ManifestParam,
+} from "../../load/precompiled/manifest-types.js";
 
 type Trigger = NonNullable<Manifest["triggers"]>[string];
 type Poll = NonNullable<Trigger["poll"]>;
@@ -17,9 +22,17 @@ type Note = { at: (string | number)[]; note: string };
 /** An item's own id. */
 const ID_FIELDS = ["id", "Id", "ID", "uuid", "guid"];
 /** A field holding when an item was created. */
-const CREATED_FIELD = /^(created|creat(ed|ion)[_-]?(at|on|date|time|timestamp|date_?time)|date[_-]?created|inserted[_-]?at|createdDateTime)$/i;
+const CREATED_FIELD = new RegExp(
+  "^(created|creat(ed|ion)[_-]?(at|on|date|time|timestamp|date_?time)|date[_-]?created|" +
+    "inserted[_-]?at|createdDateTime)$",
+  "i",
+);
 /** A query parameter asking for items created at or after a value. */
-const CREATED_SINCE = /^(created|creat(ed|ion)[_-]?(at|date|time)?)[_.[-]?(since|after|from|gte|min|start)\]?$|^(min|start)[_-]?creat(ed|ion)[_-]?(at|date|time)?$/i;
+const CREATED_SINCE = new RegExp(
+  String.raw`^(created|creat(ed|ion)[_-]?(at|date|time)?)[_.[-]?(since|after|from|gte|min|start)\]?$|^(min|` +
+    "start)[_-]?creat(ed|ion)[_-]?(at|date|time)?$",
+  "i",
+);
 /** A query parameter choosing the order. */
 const SORT_PARAM = /^(sort|order|sort[_-]?by|order[_-]?by|sorting|ordering)$/i;
 /** An answer's field holding the address to come back with for the changes since. */
@@ -31,9 +44,16 @@ const CREATION_SORT = /^(created|created[_-]?(at|on|date|time)|creation[_-]?(dat
 const DIRECTION_PARAM = /^(order|dir|direction|sort[_-]?(order|dir|direction)|order[_-]?(dir|direction))$/i;
 
 /** The operation's words say its list comes newest first. */
-const NEWEST_FIRST = /\b(most recent(ly created)?|newest|latest|recently created)\b[^.]{0,40}\bfirst\b|\bsorted\b[^.]{0,60}\bcreat[^.]{0,60}\b(descending|most recent|newest)\b/i;
+const NEWEST_FIRST = new RegExp(
+  String.raw`\b(most recent(ly created)?|newest|latest|recently created)\b[^.]{0,40}\bfirst\b|` +
+    String.raw`\bsorted\b[^.]{0,60}\bcreat[^.]{0,60}\b(descending|most recent|newest)\b`,
+  "i",
+);
 
-/** Drafts a poll trigger for each list operation of `manifest` that offers a way to find new items; each with its review note. */
+/**
+ * Drafts a poll trigger for each list operation of `manifest` that offers a way to find new items; each with its review
+ * note.
+ */
 export function draftPollTriggers(doc: OpenApiDocument, manifest: Manifest, notes: Note[]): void {
   const triggers: Record<string, Trigger> = {};
   for (const [id, operation] of Object.entries(manifest.operations)) {
@@ -59,8 +79,15 @@ export function draftPollTriggers(doc: OpenApiDocument, manifest: Manifest, note
   if (Object.keys(triggers).length) manifest.triggers = { ...manifest.triggers, ...triggers };
 }
 
-function pollOf(doc: OpenApiDocument, op: OpenApiOperation, id: string, operation: ManifestOperation): { poll: Poll; idField: string; outputs: Record<string, ManifestOutput>; note: string } | undefined {
-  const list = Object.entries(operation.outputs).find(([, o]) => o.type === "array" && typeof o.from === "string" && o.from.startsWith("$response.body#"));
+function pollOf(
+  doc: OpenApiDocument,
+  op: OpenApiOperation,
+  id: string,
+  operation: ManifestOperation,
+): { poll: Poll; idField: string; outputs: Record<string, ManifestOutput>; note: string } | undefined {
+  const list = Object.entries(operation.outputs).find(
+    ([, o]) => o.type === "array" && typeof o.from === "string" && o.from.startsWith("$response.body#"),
+  );
   if (!list) return undefined;
   const [items, output] = list;
   const body = doc.bodyResponse(op)?.schema;
@@ -86,41 +113,29 @@ function pollOf(doc: OpenApiDocument, op: OpenApiOperation, id: string, operatio
   const base = { operation: id, items };
 
   // A delta link in the answer: the next poll is sent there; only ids never seen run.
-  const link = Object.keys(answer).find((name) => DELTA_LINK.test(name) && typeOf(doc, answer[name]) === "string");
-  if (link) {
-    const next = Object.keys(answer).find((name) => NEXT_LINK.test(name) && typeOf(doc, answer[name]) === "string");
-    const outputs: Record<string, ManifestOutput> = {};
-    const outputOf = (name: string, said: string) => {
-      const from = `$response.body#/${name.replace(/~/g, "~0").replace(/\//g, "~1")}`;
-      const known = Object.entries(operation.outputs).find(([, o]) => o.from === from);
-      if (known) return known[0];
-      const key = `metadata.${name.replace(/^@[A-Za-z]+\./, "").replace(/[^A-Za-z0-9_]/g, "_")}`;
-      outputs[key] = { type: "string", from, optional: true, description: said };
-      return key;
-    };
-    const delta: NonNullable<Poll["delta"]> = { link: outputOf(link, "The address to come back with for the changes since (on the last page)."), new: "created" };
-    if (next) delta.next = outputOf(next, "The address of the round's next page, while there is one.");
-    const removed = Object.keys(fields).find((f) => /^@?removed$|^deleted$/i.test(f));
-    if (removed) delta.removed = `/${removed}`;
-    return {
-      poll: { ...base, delta },
-      idField,
-      outputs,
-      note: `drafted from ${op.operationId}'s ${link}: a delta query. An item runs when its id was never seen${removed ? `, one holding ${removed} is a removal` : ""}; check that the answer's ${link} is the address to come back with, on the operation's own origin`,
-    };
-  }
+  const delta = deltaPoll(doc, op, operation, answer, fields);
+  if (delta) return { ...delta, poll: { ...base, ...delta.poll }, idField };
 
   // A parameter asking for items created at or after a value the items carry.
   const created = Object.keys(fields).find((f) => CREATED_FIELD.test(f));
   const kind = created ? sinceType(doc, fields[created] as Schema) : undefined;
   const params = Object.entries(operation.params ?? {});
-  const since = params.find(([name, p]) => p.wire?.in === "query" && (CREATED_SINCE.test(name) || CREATED_SINCE.test(wireName(p))) && p.type === (kind === "number" ? "number" : "string"));
+  const since = params.find(
+    ([name, p]) =>
+      p.wire?.in === "query" &&
+      (CREATED_SINCE.test(name) || CREATED_SINCE.test(wireName(p))) &&
+      p.type === (kind === "number" ? "number" : "string"),
+  );
   if (created && kind && since) {
     return {
       poll: { ...base, inputs: { [since[0]]: "{{poll.since}}" }, since: { field: `/${created}`, type: kind } },
       idField,
       outputs: {},
-      note: `drafted from ${op.operationId}'s ${wireName(since[1]) || since[0]} and its items' ${created}: each poll asks for the items created at or after the last ${created} seen (${kind === "date-time" ? "a time as YYYY-MM-DDThh:mm:ssZ" : "a number"}). Check the parameter takes that value and keeps the items at it, and that the answer lists them all (every page)`,
+      note:
+        `drafted from ${op.operationId}'s ${wireName(since[1]) || since[0]} and its items' ${created}: each poll ` +
+        `asks for the items created at or after the last ${created} seen ` +
+        `(${kind === "date-time" ? "a time as YYYY-MM-DDThh:mm:ssZ" : "a number"}). Check the parameter takes that ` +
+        "value and keeps the items at it, and that the answer lists them all (every page)",
     };
   }
 
@@ -131,32 +146,98 @@ function pollOf(doc: OpenApiDocument, op: OpenApiOperation, id: string, operatio
       poll: { ...base, inputs: sort.inputs, ids: { order: "newestFirst" } },
       idField,
       outputs: {},
-      note: `drafted from ${op.operationId}'s ${sort.said}: the first page sorted newest first; only its first page is read, so more new items than a page holds between two polls are not all found`,
+      note:
+        `drafted from ${op.operationId}'s ${sort.said}: the first page sorted newest first; only its first page is ` +
+        "read, so more new items than a page holds between two polls are not all found",
     };
   }
   const raw = valueAt(doc.source.data, op.location) as Record<string, unknown> | undefined;
-  const words = `${typeof raw?.summary === "string" ? raw.summary : ""} ${typeof raw?.description === "string" ? raw.description : ""}`;
+  const words =
+    `${typeof raw?.summary === "string" ? raw.summary : ""} ` +
+    `${typeof raw?.description === "string" ? raw.description : ""}`;
   if (NEWEST_FIRST.test(words))
     return {
       poll: { ...base, ids: { order: "newestFirst" } },
       idField,
       outputs: {},
-      note: `drafted from ${op.operationId}'s description, which says the list comes newest first: only its first page is read, so more new items than a page holds between two polls are not all found`,
+      note:
+        `drafted from ${op.operationId}'s description, which says the list comes newest first: only its first page ` +
+        "is read, so more new items than a page holds between two polls are not all found",
     };
   return undefined;
 }
 
-/** The query values asking for the newest first: one sort value (`sort=-created`), or a sort field and a direction of their own (`order_by=created_at&order=DESC`). */
-function newestFirstSort(params: [string, ManifestParam][]): { inputs: Record<string, string>; said: string } | undefined {
-  const query = (test: RegExp, value: (v: string) => boolean, other?: string) => params.find(([name, p]) => name !== other && p.wire?.in === "query" && test.test(wireName(p) || name) && (p.enum ?? []).some((v) => value(String(v))));
-  const firstValue = (p: ManifestParam, value: (v: string) => boolean) => (p.enum ?? []).map(String).find(value) as string;
+/** The poll of a list whose answer carries a delta link (the changes since), where it has one. */
+function deltaPoll(
+  doc: OpenApiDocument,
+  op: OpenApiOperation,
+  operation: ManifestOperation,
+  answer: Record<string, Schema>,
+  fields: Record<string, Schema>,
+): { poll: Pick<Poll, "delta">; outputs: Record<string, ManifestOutput>; note: string } | undefined {
+  const link = Object.keys(answer).find((name) => DELTA_LINK.test(name) && typeOf(doc, answer[name]) === "string");
+  if (!link) return undefined;
+  const next = Object.keys(answer).find((name) => NEXT_LINK.test(name) && typeOf(doc, answer[name]) === "string");
+  const outputs: Record<string, ManifestOutput> = {};
+  const outputOf = (name: string, said: string) => {
+    const from = `$response.body#/${name.replace(/~/g, "~0").replace(/\//g, "~1")}`;
+    const known = Object.entries(operation.outputs).find(([, o]) => o.from === from);
+    if (known) return known[0];
+    const key = `metadata.${name.replace(/^@[A-Za-z]+\./, "").replace(/[^A-Za-z0-9_]/g, "_")}`;
+    outputs[key] = { type: "string", from, optional: true, description: said };
+    return key;
+  };
+  const delta: NonNullable<Poll["delta"]> = {
+    link: outputOf(link, "The address to come back with for the changes since (on the last page)."),
+    new: "created",
+  };
+  if (next) delta.next = outputOf(next, "The address of the round's next page, while there is one.");
+  const removed = Object.keys(fields).find((f) => /^@?removed$|^deleted$/i.test(f));
+  if (removed) delta.removed = `/${removed}`;
+  return {
+    poll: { delta },
+    outputs,
+    note:
+      `drafted from ${op.operationId}'s ${link}: a delta query. An item runs when its id was never ` +
+      `seen${removed ? `, one holding ${removed} is a removal` : ""}; check that the answer's ${link} is the ` +
+      "address to come back with, on the operation's own origin",
+  };
+}
+
+/**
+ * The query values asking for the newest first: one sort value (`sort=-created`), or a sort field and a direction of
+ * their own (`order_by=created_at&order=DESC`).
+ */
+function newestFirstSort(
+  params: [string, ManifestParam][],
+): { inputs: Record<string, string>; said: string } | undefined {
+  const query = (test: RegExp, value: (v: string) => boolean, other?: string) =>
+    params.find(
+      ([name, p]) =>
+        name !== other &&
+        p.wire?.in === "query" &&
+        test.test(wireName(p) || name) &&
+        (p.enum ?? []).some((v) => value(String(v))),
+    );
+  const firstValue = (p: ManifestParam, value: (v: string) => boolean) =>
+    (p.enum ?? []).map(String).find(value) as string;
   const one = query(SORT_PARAM, newestFirstValue);
-  if (one) return { inputs: { [one[0]]: firstValue(one[1], newestFirstValue) }, said: `${one[0]} value ${firstValue(one[1], newestFirstValue)}` };
+  if (one)
+    return {
+      inputs: { [one[0]]: firstValue(one[1], newestFirstValue) },
+      said: `${one[0]} value ${firstValue(one[1], newestFirstValue)}`,
+    };
   const field = query(SORT_PARAM, (v) => CREATION_SORT.test(v));
   const direction = field && query(DIRECTION_PARAM, (v) => /^desc(ending)?$/i.test(v), field[0]);
   if (!field || !direction) return undefined;
-  const [by, desc] = [firstValue(field[1], (v) => CREATION_SORT.test(v)), firstValue(direction[1], (v) => /^desc(ending)?$/i.test(v))];
-  return { inputs: { [field[0]]: by, [direction[0]]: desc }, said: `${field[0]} value ${by} with ${direction[0]} ${desc}` };
+  const [by, desc] = [
+    firstValue(field[1], (v) => CREATION_SORT.test(v)),
+    firstValue(direction[1], (v) => /^desc(ending)?$/i.test(v)),
+  ];
+  return {
+    inputs: { [field[0]]: by, [direction[0]]: desc },
+    said: `${field[0]} value ${by} with ${direction[0]} ${desc}`,
+  };
 }
 
 /** The name a query parameter is sent as, when the manifest renames it. */
@@ -166,7 +247,9 @@ function wireName(p: ManifestParam): string {
 
 /** A sort value asking for the newest first: `-created`, `created_desc`, `createdAt:desc`, `newest`. */
 function newestFirstValue(value: string): boolean {
-  return /^-creat/i.test(value) || (/creat/i.test(value) && /desc/i.test(value)) || /^(newest|latest|recent)$/i.test(value);
+  return (
+    /^-creat/i.test(value) || (/creat/i.test(value) && /desc/i.test(value)) || /^(newest|latest|recent)$/i.test(value)
+  );
 }
 
 /** How a field's values compare for `since`: times as text, or numbers. */
@@ -186,9 +269,12 @@ function typeOf(doc: OpenApiDocument, schema: Schema | undefined): string | unde
 
 /** `<provider>_<noun>_created`, named apart from the operations and the triggers drafted. */
 function triggerName(manifest: Manifest, operationId: string, taken: Record<string, Trigger>): string {
-  const noun = operationId.slice(manifest.provider.length + 1).replace(/^(list|get|search|find|query|fetch|all|retrieve)_/, "");
+  const noun = operationId
+    .slice(manifest.provider.length + 1)
+    .replace(/^(list|get|search|find|query|fetch|all|retrieve)_/, "");
   const base = `${manifest.provider}_${noun}_created`;
   let name = base;
-  for (let i = 2; name in manifest.operations || name in taken || name in (manifest.triggers ?? {}); i++) name = `${base}_${i}`;
+  for (let i = 2; name in manifest.operations || name in taken || name in (manifest.triggers ?? {}); i++)
+    name = `${base}_${i}`;
   return name;
 }

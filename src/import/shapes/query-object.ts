@@ -9,7 +9,10 @@ import { typeOf } from "../../load/openapi-document.js";
 import { fieldKey } from "../../link/wire/query-fields.js";
 import type { ManifestRule } from "../../load/precompiled/manifest-types.js";
 
-/** A field of an object query parameter, standing for a parameter in the drafter's loop; `of` names the object's parameter. */
+/**
+ * A field of an object query parameter, standing for a parameter in the drafter's loop; `of` names the object's
+ * parameter.
+ */
 export interface QueryObjectField extends OpenApiParameter {
   of: string;
   /** The object's parameter is required: some field of it must be sent. */
@@ -19,8 +22,15 @@ export interface QueryObjectField extends OpenApiParameter {
   deprecated?: boolean;
 }
 
-/** `parameters` with each object query parameter whose style sends its fields one by one replaced by its fields; a note for each. */
-export function explodedQueryObjects(doc: OpenApiDocument, parameters: readonly OpenApiParameter[], note: (text: string) => void): (OpenApiParameter | QueryObjectField)[] {
+/**
+ * `parameters` with each object query parameter whose style sends its fields one by one replaced by its fields; a note
+ * for each.
+ */
+export function explodedQueryObjects(
+  doc: OpenApiDocument,
+  parameters: readonly OpenApiParameter[],
+  note: (text: string) => void,
+): (OpenApiParameter | QueryObjectField)[] {
   return parameters.flatMap((declared): (OpenApiParameter | QueryObjectField)[] => {
     // A `content` parameter is one value, written in its media type (JSON: its JSON text): never split.
     if (declared.in !== "query" || declared.content !== undefined) return [declared];
@@ -35,31 +45,53 @@ export function explodedQueryObjects(doc: OpenApiDocument, parameters: readonly 
     if (typeOf(object) !== "object" || !fields.length || key === undefined) return [declared];
     // Fields sent under their own names (form, exploded) that another query parameter also takes: the document
     // leaves which is which unsaid (a sort_by of date_created beside a date_created filter); one parameter, as written.
-    const taken = fields.map(([field]) => field).filter((field) => key === "field" && parameters.some((other) => other !== declared && other.in === "query" && other.name === field));
+    const taken = fields
+      .map(([field]) => field)
+      .filter(
+        (field) =>
+          key === "field" &&
+          parameters.some((other) => other !== declared && other.in === "query" && other.name === field),
+      );
     if (taken.length) {
       note(
-        `query parameter ${declared.name} is an object sent exploded (style form), but its field${taken.length > 1 ? "s" : ""} ${taken.join(", ")} would take the name of another query parameter: drafted as one parameter; the upstream may read it as ${declared.name}[field] (style deepObject): check its documentation`,
+        `query parameter ${declared.name} is an object sent exploded (style form), but its ` +
+          `field${taken.length > 1 ? "s" : ""} ${taken.join(", ")} would take the name of another query parameter: ` +
+          `drafted as one parameter; the upstream may read it as ${declared.name}[field] (style deepObject): check ` +
+          "its documentation",
       );
       return [declared];
     }
-    // Fields the object's own rules tie together (`oneOf`/`anyOf`/`not`: only one of `before` and `after`): sent field by
-    // field, no parameter would hold the rule, and a call giving both breaks it; one parameter, as written.
+    // Fields the object's own rules tie together (`oneOf`/`anyOf`/`not`: only one of `before` and `after`): sent field
+    // by field, no parameter would hold the rule, and a call giving both breaks it; one parameter, as written.
     const across = ["oneOf", "anyOf", "not"].filter((k) => object[k] !== undefined);
     if (across.length) {
-      note(`query parameter ${declared.name} is an object whose fields its ${across.join(", ")} ties together: drafted as one parameter, which that rule checks as written`);
+      note(
+        `query parameter ${declared.name} is an object whose fields its ${across.join(", ")} ties together: ` +
+          "drafted as one parameter, which that rule checks as written",
+      );
       return [declared];
     }
     const required = new Set(Array.isArray(object.required) ? (object.required as unknown[]) : []);
-    // A field that is itself an object (or a list of objects) has no form when its parent is sent exploded in style form:
-    // OpenAPI writes only scalars and lists of scalars as `field=value`. Not drafted, and said (a required one stays, so
+    // A field that is itself an object (or a list of objects) has no form when its parent is sent exploded in style
+    // form: OpenAPI writes only scalars and lists of scalars as `field=value`. Not drafted, and said (a required one
+    // stays, so
     // that the link says its wire form is the spec's problem rather than drop what the document requires).
-    const unsendable = key === "field" ? fields.filter(([field, schema]) => !required.has(field) && nested(doc, schema)).map(([field]) => field) : [];
+    const unsendable =
+      key === "field"
+        ? fields.filter(([field, schema]) => !required.has(field) && nested(doc, schema)).map(([field]) => field)
+        : [];
     if (unsendable.length)
       note(
-        `query parameter ${declared.name} is an object sent exploded (style form), whose field${unsendable.length > 1 ? "s" : ""} ${unsendable.join(", ")} ${unsendable.length > 1 ? "are objects" : "is an object"}, which that style has no form for: not drafted`,
+        `query parameter ${declared.name} is an object sent exploded (style form), whose ` +
+          `field${unsendable.length > 1 ? "s" : ""} ${unsendable.join(", ")} ` +
+          `${unsendable.length > 1 ? "are objects" : "is an object"}, which that style has no form for: not drafted`,
       );
+    const sent =
+      key === "field" ? "exploded (style form): field=value" : `as ${declared.name}[field]=value (style deepObject)`;
     note(
-      `query parameter ${declared.name} is an object of ${fields.length} field${fields.length > 1 ? "s" : ""}, sent ${key === "field" ? "exploded (style form): field=value" : `as ${declared.name}[field]=value (style deepObject)`}: drafted as a parameter per field, each with its type, limits and description`,
+      `query parameter ${declared.name} is an object of ${fields.length} field${fields.length > 1 ? "s" : ""}, ` +
+        `sent ${sent}: ` +
+        "drafted as a parameter per field, each with its type, limits and description",
     );
     return fields
       .filter(([field]) => !unsendable.includes(field))
@@ -101,7 +133,10 @@ function nested(doc: OpenApiDocument, schema: Schema): boolean {
  * given (`anyOf`, a group per field), else the call sends no field and the parameter the document requires is
  * missing from the query. `byWire` maps `query:<object>/<field>` to the field's manifest parameter.
  */
-export function requiredObjectRules(parameters: readonly (OpenApiParameter | QueryObjectField)[], byWire: ReadonlyMap<string, string>): ManifestRule[] {
+export function requiredObjectRules(
+  parameters: readonly (OpenApiParameter | QueryObjectField)[],
+  byWire: ReadonlyMap<string, string>,
+): ManifestRule[] {
   const fields = new Map<string, { names: string[]; someRequired: boolean }>();
   for (const p of parameters) {
     if (!("of" in p) || !p.ofRequired) continue;
@@ -112,5 +147,7 @@ export function requiredObjectRules(parameters: readonly (OpenApiParameter | Que
     group.someRequired ||= p.required === true;
     fields.set(p.of, group);
   }
-  return [...fields.values()].filter((g) => !g.someRequired && g.names.length).map((g) => ({ rule: "anyOf", groups: g.names.map((n) => [n]) }));
+  return [...fields.values()]
+    .filter((g) => !g.someRequired && g.names.length)
+    .map((g) => ({ rule: "anyOf", groups: g.names.map((n) => [n]) }));
 }

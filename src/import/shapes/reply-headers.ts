@@ -9,12 +9,27 @@ import { camelCase } from "../../model/naming.js";
 
 type Json = Record<string, unknown>;
 
-/** Headers no workflow reads as a result: the body's framing and caching, connection management, cookies, and those paging or the rate limits read. */
-const NOT_AN_OUTPUT =
-  /^(content-(type|length|encoding|language|disposition|range|security-policy)|transfer-encoding|connection|keep-alive|date|server|vary|cache-control|expires|pragma|age|set-cookie|strict-transport-security|access-control-.*|x-(content-type-options|frame-options|xss-protection)|link|retry-after|(x-)?rate-?limit(-.*)?|x-ratelimit-.*)$/i;
+/**
+ * Headers no workflow reads as a result: the body's framing and caching, connection management, cookies, and those
+ * paging or the rate limits read.
+ */
+const NOT_AN_OUTPUT = new RegExp(
+  "^(content-(type|length|encoding|language|disposition|range|security-policy)|transfer-encoding|" +
+    "connection|keep-alive|date|server|vary|cache-control|expires|pragma|age|set-cookie|" +
+    "strict-transport-security|access-control-.*|x-(content-type-options|frame-options|xss-protection)|" +
+    "link|retry-after|(x-)?rate-?limit(-.*)?|x-ratelimit-.*)$",
+  "i",
+);
 
-/** Outputs for the headers the operation's success answer declares (the body's answer, else its lowest 2xx), named apart from `taken`. */
-export function headerOutputs(doc: OpenApiDocument, op: OpenApiOperation, taken: Record<string, unknown>): { outputs: Record<string, ManifestOutput>; names: string[] } {
+/**
+ * Outputs for the headers the operation's success answer declares (the body's answer, else its lowest 2xx), named apart
+ * from `taken`.
+ */
+export function headerOutputs(
+  doc: OpenApiDocument,
+  op: OpenApiOperation,
+  taken: Record<string, unknown>,
+): { outputs: Record<string, ManifestOutput>; names: string[] } {
   const status = doc.bodyResponse(op)?.status ?? op.responses.map((r) => r.status).find((s) => /^2\d\d$/.test(s));
   const outputs: Record<string, ManifestOutput> = {};
   const names: string[] = [];
@@ -38,9 +53,17 @@ export function headerOutputs(doc: OpenApiDocument, op: OpenApiOperation, taken:
     const base = camelCase(name.replace(/^x-/i, "")) || "header";
     let key = `metadata.${/^[A-Za-z_]/.test(base) ? base : `h${base}`}`;
     for (let i = 2; key in taken || key in outputs; i++) key = `metadata.${base}${i}`;
-    const said = typeof header.description === "string" && header.description.trim() ? header.description.trim() : `The ${name} header of the ${status} answer.`;
+    const said =
+      typeof header.description === "string" && header.description.trim()
+        ? header.description.trim()
+        : `The ${name} header of the ${status} answer.`;
     // Every header is read as text (a count too): a header the answer may leave out is optional.
-    outputs[key] = { type: "string", from: `$response.header.${name}`, ...(header.required === true ? {} : { optional: true }), description: said.length > 200 ? `${said.slice(0, 199)}…` : said };
+    outputs[key] = {
+      type: "string",
+      from: `$response.header.${name}`,
+      ...(header.required === true ? {} : { optional: true }),
+      description: said.length > 200 ? `${said.slice(0, 199)}…` : said,
+    };
     names.push(name);
   }
   return { outputs, names };

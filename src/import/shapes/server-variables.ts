@@ -14,7 +14,7 @@ import type { ShapeNote } from "./client-credentials.js";
 
 type Json = Record<string, unknown>;
 
-/** The parameter a call names the API's address with (draft-server.ts's too). */
+/** The parameter a call names the API's address with (draft/server.ts's too). */
 const ADDRESS_PARAM = "instanceUrl";
 
 /** What a variable's value may be, by where it is in the address. */
@@ -34,10 +34,18 @@ export interface ServerVariablesDraft {
  * address parameter when a variable is the whole host; undefined when it has none, or none this can draft.
  * `hosts`: other hosts the document's servers name.
  */
-export function draftServerVariables(first: Json | undefined, hosts: readonly string[], notes: ShapeNote[]): ServerVariablesDraft | undefined {
-  const url = typeof first?.url === "string" ? (first.url.startsWith("//") ? `https:${first.url}` : first.url) : undefined;
+export function draftServerVariables(
+  first: Json | undefined,
+  hosts: readonly string[],
+  notes: ShapeNote[],
+): ServerVariablesDraft | undefined {
+  const url =
+    typeof first?.url === "string" ? (first.url.startsWith("//") ? `https:${first.url}` : first.url) : undefined;
   if (url === undefined || !/\{[^{}]+\}/.test(url)) return undefined;
-  const declared = (first?.variables !== null && typeof first?.variables === "object" ? first.variables : {}) as Record<string, Json>;
+  const declared = (first?.variables !== null && typeof first?.variables === "object" ? first.variables : {}) as Record<
+    string,
+    Json
+  >;
   const origin = /^(https?:\/\/|\{[^{}]+\}:\/\/)?([^/?#]*)/i.exec(url);
   const scheme = origin?.[1] ?? "";
   const host = (origin?.[2] ?? "").replace(/:[^:.]*$/, "");
@@ -46,7 +54,10 @@ export function draftServerVariables(first: Json | undefined, hosts: readonly st
   if (undeclared.length)
     notes.push({
       at: ["server"],
-      note: `the document's server ${JSON.stringify(url)} uses ${undeclared.map((v) => `{${v}}`).join(", ")} without declaring ${undeclared.length > 1 ? "them" : "it"} (OpenAPI wants each in variables): drafted with no default, a value each call's connection gives`,
+      note:
+        `the document's server ${JSON.stringify(url)} uses ${undeclared.map((v) => `{${v}}`).join(", ")} without ` +
+        `declaring ${undeclared.length > 1 ? "them" : "it"} (OpenAPI wants each in variables): drafted with no ` +
+        "default, a value each call's connection gives",
     });
   // The whole address, or its scheme or host, a variable: the customer's own instance.
   if (!/^https?:\/\//i.test(scheme) || /^\{[^{}]+\}$/.test(host)) return instance(url, declared, hosts, notes);
@@ -56,7 +67,8 @@ export function draftServerVariables(first: Json | undefined, hosts: readonly st
     const values = declared[v]?.enum;
     return Array.isArray(values) && values.length > 0;
   };
-  const derivable = inHost.every(listed) || (inHost.length === 1 && labels[0] === `{${inHost[0]}}` && labels.length >= 3);
+  const derivable =
+    inHost.every(listed) || (inHost.length === 1 && labels[0] === `{${inHost[0]}}` && labels.length >= 3);
   if (!derivable) return undefined;
   const params: Record<string, ManifestParam> = {};
   const variables: Record<string, string> = {};
@@ -70,10 +82,16 @@ export function draftServerVariables(first: Json | undefined, hosts: readonly st
     const where = host.includes(`{${name}}`) ? "host" : (origin?.[2] ?? "").includes(`{${name}}`) ? "port" : "path";
     params[param] = variableParam(name, declared[name], where);
   }
-  const derived = inHost.every(listed) ? "each host the listed values make" : `any ${labels.slice(1).join(".")} subdomain (*.${labels.slice(1).join(".")})`;
+  const derived = inHost.every(listed)
+    ? "each host the listed values make"
+    : `any ${labels.slice(1).join(".")} subdomain (*.${labels.slice(1).join(".")})`;
   notes.push({
     at: ["server", "url"],
-    note: `the document's server ${JSON.stringify(url)} has variables (${named.map((n) => `{${n}}`).join(", ")}): drafted as the address template, each variable a connection input a person fills in (${Object.values(variables).join(", ")}), with the document's default and values; the credential goes to ${inHost.length ? derived : "its host"} only`,
+    note:
+      `the document's server ${JSON.stringify(url)} has variables (${named.map((n) => `{${n}}`).join(", ")}): ` +
+      "drafted as the address template, each variable a connection input a person fills in " +
+      `(${Object.values(variables).join(", ")}), with the document's default and values; the credential goes to ` +
+      `${inHost.length ? derived : "its host"} only`,
   });
   return { server: { url, variables, ...(hosts.length ? { hosts: [...hosts] } : {}) }, params };
 }
@@ -85,7 +103,9 @@ export function draftServerVariables(first: Json | undefined, hosts: readonly st
  */
 export function withMultiSegmentDefaults(server: Json | undefined, notes: ShapeNote[]): Json | undefined {
   const url = server?.url;
-  const declared = (server?.variables !== null && typeof server?.variables === "object" ? server.variables : {}) as Record<string, Json>;
+  const declared = (
+    server?.variables !== null && typeof server?.variables === "object" ? server.variables : {}
+  ) as Record<string, Json>;
   const parts = typeof url === "string" ? /^((?:[a-z][a-z0-9+.-]*:)?\/\/[^/]*)(\/.*)$/i.exec(url) : null;
   if (!server || !parts) return server;
   const [, origin = "", path = ""] = parts;
@@ -100,30 +120,47 @@ export function withMultiSegmentDefaults(server: Json | undefined, notes: ShapeN
       value.split("/").every((piece) => piece === "" || new RegExp(SEGMENT).test(piece))
     );
   });
-  // Only when no other variable is left: a server.url template must be the document's as written (link/server-variables.ts).
-  if (!spans.length || [...String(url).matchAll(/\{([^{}]+)\}/g)].some((m) => !spans.includes(m[1] ?? ""))) return server;
+  // Only when no other variable is left: a server.url template must be the document's as written
+  // (link/server-variables.ts).
+  if (!spans.length || [...String(url).matchAll(/\{([^{}]+)\}/g)].some((m) => !spans.includes(m[1] ?? "")))
+    return server;
   let written = path;
   for (const name of spans) written = written.split(`{${name}}`).join(String(declared[name]?.default));
   const filled = `${origin}${written.replace(/\/{2,}/g, "/")}`;
   notes.push({
     at: ["server"],
-    note: `the document's server ${JSON.stringify(url)} has ${spans.map((n) => `{${n}}`).join(", ")} standing for several segments of the path: written in as the default (${filled}), which one segment's value could not replace`,
+    note:
+      `the document's server ${JSON.stringify(url)} has ${spans.map((n) => `{${n}}`).join(", ")} standing for ` +
+      `several segments of the path: written in as the default (${filled}), which one segment's value could not ` +
+      "replace",
   });
   const { variables: _written, ...rest } = server;
   return { ...rest, url: filled };
 }
 
-/** A variable's parameter: a string a person fills in, its values as the document lists them, else bounded as its place in the address allows. */
+/**
+ * A variable's parameter: a string a person fills in, its values as the document lists them, else bounded as its place
+ * in the address allows.
+ */
 function variableParam(name: string, declared: Json | undefined, where: "host" | "port" | "path"): ManifestParam {
-  const values = Array.isArray(declared?.enum) ? [...new Set((declared.enum as unknown[]).filter((v) => typeof v === "string" || typeof v === "number").map(String))] : [];
+  const values = Array.isArray(declared?.enum)
+    ? [
+        ...new Set(
+          (declared.enum as unknown[]).filter((v) => typeof v === "string" || typeof v === "number").map(String),
+        ),
+      ]
+    : [];
   const pattern = where === "host" ? LABEL : where === "port" ? PORT : SEGMENT;
   const fallback = declared?.default;
   const defaultValue = typeof fallback === "string" || typeof fallback === "number" ? String(fallback) : undefined;
-  const fits = defaultValue !== undefined && (values.length ? values.includes(defaultValue) : new RegExp(pattern).test(defaultValue));
+  const fits =
+    defaultValue !== undefined &&
+    (values.length ? values.includes(defaultValue) : new RegExp(pattern).test(defaultValue));
   const said =
     typeof declared?.description === "string" && declared.description.trim()
       ? declared.description.trim().replace(/\s+/g, " ")
-      : `The {${name}} of the API's address (${where === "host" ? "a part of its host" : where === "port" ? "its port" : "a segment of its path"}).`;
+      : `The {${name}} of the API's address ` +
+        `(${where === "host" ? "a part of its host" : where === "port" ? "its port" : "a segment of its path"}).`;
   return {
     type: "string",
     title: name,
@@ -134,8 +171,16 @@ function variableParam(name: string, declared: Json | undefined, where: "host" |
   };
 }
 
-/** A variable that is the whole host or address: the instance address parameter, its default the document's address when it is one, the path after it. */
-function instance(url: string, declared: Record<string, Json>, hosts: readonly string[], notes: ShapeNote[]): ServerVariablesDraft | undefined {
+/**
+ * A variable that is the whole host or address: the instance address parameter, its default the document's address when
+ * it is one, the path after it.
+ */
+function instance(
+  url: string,
+  declared: Record<string, Json>,
+  hosts: readonly string[],
+  notes: ShapeNote[],
+): ServerVariablesDraft | undefined {
   const filled = url.replace(/\{([^{}]+)\}/g, (whole, name: string) => {
     const value = declared[name]?.default;
     return typeof value === "string" || typeof value === "number" ? String(value) : whole;
@@ -148,14 +193,26 @@ function instance(url: string, declared: Record<string, Json>, hosts: readonly s
   try {
     const parsed = at ? new URL(at[1] ?? "") : undefined;
     const loopback = parsed ? /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/.test(parsed.hostname) : false;
-    address = parsed && (parsed.protocol === "https:" || (parsed.protocol === "http:" && loopback)) && (parsed.hostname.includes(".") || loopback) ? parsed.origin : undefined;
+    address =
+      parsed &&
+      (parsed.protocol === "https:" || (parsed.protocol === "http:" && loopback)) &&
+      (parsed.hostname.includes(".") || loopback)
+        ? parsed.origin
+        : undefined;
   } catch {
     address = undefined;
   }
   const base = path.replace(/\/+$/, "");
+  const byDefault = address
+    ? `, default the document's ${address}`
+    : ", with no default: the document gives no address";
   notes.push({
     at: ["server", "param"],
-    note: `the document's server ${JSON.stringify(url)} is wherever the API is installed (a variable is its whole host): drafted as the instance address, a connection input (${ADDRESS_PARAM})${address ? `, default the document's ${address}` : ", with no default: the document gives no address"}${base ? `, ${base} appended` : ""}. The credential goes to loopback, server.hosts or a host the caller allows (allowHosts, --allow-host)`,
+    note:
+      `the document's server ${JSON.stringify(url)} is wherever the API is installed (a variable is its whole ` +
+      "host): drafted as the instance address, a connection input " +
+      `(${ADDRESS_PARAM})${byDefault}${base ? `, ${base} appended` : ""}. ` +
+      "The credential goes to loopback, server.hosts or a host the caller allows (allowHosts, --allow-host)",
   });
   return {
     server: { param: ADDRESS_PARAM, ...(hosts.length ? { hosts: [...hosts] } : {}) },
@@ -168,7 +225,9 @@ function instance(url: string, declared: Record<string, Json>, hosts: readonly s
         maxLength: 2048,
         visibility: "user-only",
         ...(address ? { placeholder: address } : {}),
-        description: `Where the API is installed: the scheme and host of its instance (https, or http on loopback)${base ? `; ${base} is appended` : ""}.`,
+        description:
+          "Where the API is installed: the scheme and host of its instance (https, or http on " +
+          `loopback)${base ? `; ${base} is appended` : ""}.`,
       },
     },
   };

@@ -4,16 +4,30 @@
 // naming the item's index and what each shape wants. Before, the list went as opaque JSON, unchecked.
 import { typeOf, type OpenApiDocument, type Schema } from "../../load/openapi-document.js";
 
-/** What a body drafted as one parameter is, in a note: one of several shapes, a list of items of several shapes, or neither. */
+/**
+ * What a body drafted as one parameter is, in a note: one of several shapes, a list of items of several shapes, or
+ * neither.
+ */
 export function wholeBodyNote(doc: OpenApiDocument, flat: Schema | undefined, shapes: unknown[] | undefined): string {
-  if (shapes) return `the request body is one of ${shapes.length} shapes (${flat?.oneOf ? "oneOf" : "anyOf"}): drafted as one parameter holding the whole body, one of them`;
+  if (shapes)
+    return (
+      `the request body is one of ${shapes.length} shapes (${flat?.oneOf ? "oneOf" : "anyOf"}): drafted as one ` +
+      "parameter holding the whole body, one of them"
+    );
   const items = flat && typeOf(flat) === "array" ? unionItems(doc, flat.items) : undefined;
   if (items)
-    return `the request body is a list whose items are one of ${items.length} shapes (${items.key}): drafted as one list parameter, each item checked before any request against the shapes' fields, limits and required fields (read from the document), sent as given`;
+    return (
+      `the request body is a list whose items are one of ${items.length} shapes (${items.key}): drafted as one list ` +
+      "parameter, each item checked before any request against the shapes' fields, limits and required fields (read " +
+      "from the document), sent as given"
+    );
   return "the request body is not an object of named fields: drafted as one parameter holding the whole body";
 }
 
-/** The items' union of objects (`oneOf`/`anyOf` of members with properties): how many shapes, and which keyword; undefined for other items. */
+/**
+ * The items' union of objects (`oneOf`/`anyOf` of members with properties): how many shapes, and which keyword;
+ * undefined for other items.
+ */
 export function unionItems(doc: OpenApiDocument, items: unknown): { length: number; key: string } | undefined {
   const flat = flatten(doc, items);
   const key = Array.isArray(flat?.oneOf) ? "oneOf" : Array.isArray(flat?.anyOf) ? "anyOf" : undefined;

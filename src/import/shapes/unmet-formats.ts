@@ -12,16 +12,37 @@ import { firstMadeString, type StringRules } from "../../model/string-values.js"
 
 type Json = Record<string, unknown>;
 
-/** Whether a value made from the rules meets them all, as the runtime checks a value (the link's search, param-limits.ts). */
+/**
+ * Whether a value made from the rules meets them all, as the runtime checks a value (the link's search,
+ * param-limits.ts).
+ */
 function admitsValue(rules: StringRules): boolean {
-  const spec = { name: "value", title: "value", type: "string", required: false, secret: false, visibility: "user-or-llm", wire: { in: "query", name: "value" }, ...rules } as ParamSpec;
+  const spec = {
+    name: "value",
+    title: "value",
+    type: "string",
+    required: false,
+    secret: false,
+    visibility: "user-or-llm",
+    wire: { in: "query", name: "value" },
+    ...rules,
+  } as ParamSpec;
   return firstMadeString(rules, (v) => "value" in checkValue(spec, v)) !== undefined;
 }
 
-/** The format a schema's pattern rules out: the format, or undefined when they meet or the pattern alone admits nothing either. */
+/**
+ * The format a schema's pattern rules out: the format, or undefined when they meet or the pattern alone admits nothing
+ * either.
+ */
 function unmetFormat(schema: Json): string | undefined {
   const { format } = schema;
-  if (typeof schema.pattern !== "string" || typeof format !== "string" || !isValueFormat(format) || Array.isArray(schema.enum)) return undefined;
+  if (
+    typeof schema.pattern !== "string" ||
+    typeof format !== "string" ||
+    !isValueFormat(format) ||
+    Array.isArray(schema.enum)
+  )
+    return undefined;
   if (schema.type !== undefined && schema.type !== "string") return undefined;
   const pattern = readPattern(schema.pattern);
   if (pattern === undefined) return undefined;

@@ -12,7 +12,11 @@ export function unwritableBody(doc: OpenApiDocument, op: OpenApiOperation): stri
   const body = op.requestBody;
   if (!body) return undefined;
   const required = body.required ? " (required there)" : "";
-  if (/^(get|head)$/i.test(op.method)) return `${op.method.toUpperCase()} with a request body (${body.mediaType}), which fetch cannot send: not drafted${required}`;
+  if (/^(get|head)$/i.test(op.method))
+    return (
+      `${op.method.toUpperCase()} with a request body (${body.mediaType}), which fetch cannot send: not ` +
+      `drafted${required}`
+    );
   if (body.encoding !== "form" && body.encoding !== "multipart") return undefined;
   let type: string | undefined;
   try {
@@ -20,6 +24,10 @@ export function unwritableBody(doc: OpenApiDocument, op: OpenApiOperation): stri
   } catch {
     return undefined; // a $ref that names nothing: the draft says so where it reads the fields
   }
-  if (type === "string" || type === "number" || type === "integer" || type === "boolean") return `the request body is a form (${body.mediaType}) of one ${type}, not named fields, which the runtime does not write: not drafted${required}`;
+  if (type === "string" || type === "number" || type === "integer" || type === "boolean")
+    return (
+      `the request body is a form (${body.mediaType}) of one ${type}, not named fields, which the runtime does not ` +
+      `write: not drafted${required}`
+    );
   return undefined;
 }

@@ -5,7 +5,7 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { executeToolDefinition, type ToolSpec } from "@blockwright/runtime/internal";
 import { cleanUp, toolsOf, zqauthDocument } from "../__fixtures__/zqauth.js";
-import { checkRequest } from "../../contract/request.js";
+import { checkRequest } from "../../contract/request/request.js";
 import type { Exchange } from "../../contract/exchange.js";
 
 afterAll(cleanUp);

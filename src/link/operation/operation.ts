@@ -33,7 +33,7 @@ import { linkPolling } from "../polling/polling.js";
 import { linkRoutes } from "../routes/routes.js";
 import { linkRule } from "../rules/rules.js";
 import { serverOf } from "../server/server.js";
-import { checkWireSlots, paramSenders, slotSender } from "../wire/wire.js";
+import { checkWireSlots, paramSenders, type SlotSender, slotSender } from "../wire/wire.js";
 
 /** An RFC 9457 problem's media type (`application/problem+json`, or a vendor's `…+problem+json`). */
 const PROBLEM_JSON = /\bproblem\+json\b/i;
@@ -121,28 +121,12 @@ export function linkOperation(
   const byName = new Map(params.map((p) => [p.name, p]));
   const { ownAt, sharedConstants, constants } = linkOperationConstants(ctx, at, mop, op);
   const idempotency = linkIdempotency(ctx, op, mop);
-  checkWireSlots(ctx, [
-    ...credentialSender(ctx, anonymous ? undefined : auth),
-    ...idempotencySender(idempotency),
-    ...sharedConstants.flatMap(({ constant, index }) =>
-      slotSender(constant, `the provider-wide constant (constants.${index})`, ["constants", index]),
-    ),
-    ...ownAt.flatMap(({ constant, index }) =>
-      slotSender(constant, `the operation's constant (operations.${id}.constants.${index})`, [
-        ...at,
-        "constants",
-        index,
-      ]),
-    ),
-    ...paramSenders(ctx, params),
-  ]);
+  checkWireSlots(
+    ctx,
+    requestSenders(ctx, id, at, anonymous ? undefined : auth, idempotency, ownAt, sharedConstants, params),
+  );
   checkCoverage(ctx, at, op, params, constants);
-  const declared = mop.rules?.length
-    ? new Set([...Object.keys(m.params ?? {}), ...Object.keys(mop.params ?? {})])
-    : new Set<string>();
-  const rules = (mop.rules ?? [])
-    .map((r, i) => linkRule(ctx, r, [...at, "rules", i], declared, byName))
-    .filter((r): r is RuleSpec => !!r);
+  const rules = linkRules(ctx, at, mop, byName);
 
   const successStatuses = successStatusesOf(ctx, at, op);
   const { downloaded, streamed, outputs } = linkOutputs(ctx, at, mop, op, byName, successStatuses);
@@ -401,4 +385,46 @@ function unreadMethod(data: unknown, operationId: string): string | undefined {
     }
   }
   return undefined;
+}
+
+/**
+ * Whatever writes to a slot of the request, each named as a problem names it: the credential, the idempotency key,
+ * the provider's and the operation's constants, the parameters.
+ */
+function requestSenders(
+  ctx: LinkContext,
+  id: string,
+  at: Path,
+  auth: AuthSpec | undefined,
+  idempotency: ReturnType<typeof linkIdempotency>,
+  ownAt: ReturnType<typeof linkOperationConstants>["ownAt"],
+  sharedConstants: ReturnType<typeof linkOperationConstants>["sharedConstants"],
+  params: ParamSpec[],
+): SlotSender[] {
+  return [
+    ...credentialSender(ctx, auth),
+    ...idempotencySender(idempotency),
+    ...sharedConstants.flatMap(({ constant, index }) =>
+      slotSender(constant, `the provider-wide constant (constants.${index})`, ["constants", index]),
+    ),
+    ...ownAt.flatMap(({ constant, index }) =>
+      slotSender(constant, `the operation's constant (operations.${id}.constants.${index})`, [
+        ...at,
+        "constants",
+        index,
+      ]),
+    ),
+    ...paramSenders(ctx, params),
+  ];
+}
+
+/** The operation's rules over its parameters, each naming parameters it declares (or the provider's). */
+function linkRules(ctx: LinkContext, at: Path, mop: ManifestOperation, byName: Map<string, ParamSpec>): RuleSpec[] {
+  const m = ctx.manifest;
+  const declared = mop.rules?.length
+    ? new Set([...Object.keys(m.params ?? {}), ...Object.keys(mop.params ?? {})])
+    : new Set<string>();
+  return (mop.rules ?? [])
+    .map((r, i) => linkRule(ctx, r, [...at, "rules", i], declared, byName))
+    .filter((r): r is RuleSpec => !!r);
 }

@@ -106,48 +106,9 @@ export function linkSource(
       break;
     }
     case "body": {
-      const response = op.responses.find((r) => Number(r.status) === status);
-      if (status === undefined || !response?.schema)
-        return ctx.fail(
-          "BW2021",
-          [...at, "from"],
-          `the ${status ?? "success"} response of "${op.operationId}" in ${ctx.openapiName} has no JSON body`,
-          "value",
-        );
-      const located = ctx.doc.locate(response.schema, ref.pointer);
-      schema = located.schema;
-      if (!schema) {
-        return ctx.fail(
-          "BW2003",
-          [...at, "from"],
-          `response field "${formatPointer(ref.pointer)}" not found in the ${status} ` +
-            `response of "${op.operationId}" in ${ctx.openapiName}${unionsSearched(located.unions)}` +
-            `${fieldsNear(ctx, response.schema, ref.pointer)}`,
-          "value",
-        );
-      }
-      const partial = located.unions.find((u) => u.carrying.length < u.variants.length);
-      if (partial)
-        (source as { variants?: { carrying: string[]; of: string[] } }).variants = {
-          carrying: partial.carrying,
-          of: partial.variants,
-        };
-      // A value of several scalar kinds has no one type: a json output, typed as the union.
-      schemaType =
-        schema && !scalarUnionKinds(ctx.doc, schema)
-          ? (typeOf(schema) ?? nullableUnionType(ctx.doc, schema))
-          : undefined;
-      // openapi-typescript keys content by media type: a vendor type (`application/vnd.x+json`) is its own key.
-      tsType = {
-        kind: "response",
-        operationId: op.operationId,
-        ...(op.named ? {} : { at: { path: op.path, method: op.method.toLowerCase() } }),
-        status,
-        mediaType: response.mediaType ?? "application/json",
-        steps: responseSteps(ctx.doc, response.schema, ref.pointer),
-      };
-      if (!src.count && src.default === undefined && ctx.doc.isGuaranteed(response.schema, ref.pointer))
-        (source as { required?: boolean }).required = true;
+      const read = linkBodySource(ctx, at, op, status, ref, src, source);
+      if (!read) return undefined;
+      ({ schemaType, tsType, schema } = read);
       break;
     }
   }
@@ -188,6 +149,62 @@ export function linkSource(
     tsType = { kind: "nonNullable", of: tsType };
   }
   return { source, type: tsType };
+}
+
+/**
+ * An output read from the body of the `status` response: the field found (through the unions that carry it, which the
+ * source then names), its schema's type, and its TypeScript type as openapi-typescript types the response.
+ */
+function linkBodySource(
+  ctx: LinkContext,
+  at: Path,
+  op: OpenApiOperation,
+  status: number | undefined,
+  ref: Extract<ValueRef, { kind: "body" }>,
+  src: ManifestOutputSource,
+  source: OutputSource,
+): { schemaType: string | undefined; tsType: TypeRef; schema: Schema } | undefined {
+  const response = op.responses.find((r) => Number(r.status) === status);
+  if (status === undefined || !response?.schema)
+    return ctx.fail(
+      "BW2021",
+      [...at, "from"],
+      `the ${status ?? "success"} response of "${op.operationId}" in ${ctx.openapiName} has no JSON body`,
+      "value",
+    );
+  const located = ctx.doc.locate(response.schema, ref.pointer);
+  const schema = located.schema;
+  if (!schema) {
+    return ctx.fail(
+      "BW2003",
+      [...at, "from"],
+      `response field "${formatPointer(ref.pointer)}" not found in the ${status} ` +
+        `response of "${op.operationId}" in ${ctx.openapiName}${unionsSearched(located.unions)}` +
+        `${fieldsNear(ctx, response.schema, ref.pointer)}`,
+      "value",
+    );
+  }
+  const partial = located.unions.find((u) => u.carrying.length < u.variants.length);
+  if (partial)
+    (source as { variants?: { carrying: string[]; of: string[] } }).variants = {
+      carrying: partial.carrying,
+      of: partial.variants,
+    };
+  // A value of several scalar kinds has no one type: a json output, typed as the union.
+  const schemaType =
+    schema && !scalarUnionKinds(ctx.doc, schema) ? (typeOf(schema) ?? nullableUnionType(ctx.doc, schema)) : undefined;
+  // openapi-typescript keys content by media type: a vendor type (`application/vnd.x+json`) is its own key.
+  const tsType: TypeRef = {
+    kind: "response",
+    operationId: op.operationId,
+    ...(op.named ? {} : { at: { path: op.path, method: op.method.toLowerCase() } }),
+    status,
+    mediaType: response.mediaType ?? "application/json",
+    steps: responseSteps(ctx.doc, response.schema, ref.pointer),
+  };
+  if (!src.count && src.default === undefined && ctx.doc.isGuaranteed(response.schema, ref.pointer))
+    (source as { required?: boolean }).required = true;
+  return { schemaType, tsType, schema };
 }
 
 /**

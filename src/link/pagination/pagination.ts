@@ -55,11 +55,51 @@ export function linkPagination(
   if (mop.polling)
     return ctx.fail("BW2024", where, `an operation either polls a job or pages through a list, not both`);
   const response = ctx.doc.bodyResponse(op);
-  const expression = (
-    text: string,
-    key: Path,
-    kinds: string[],
-  ): { expression: string; ref: ValueRef; schema?: Schema } | undefined => {
+  const expression = replyReader(ctx, where, op, response);
+  checkItems(ctx, where, p.items, mop);
+  const more = p.more ? linkTest(ctx, p.more, [...where, "more"], expression) : undefined;
+  const total = p.total ? expression(p.total, ["total"], ["body", "header"]) : undefined;
+  if (total?.schema && !["number", "integer"].includes(typeOf(total.schema) ?? ""))
+    ctx.fail(
+      "BW2022",
+      [...where, "total"],
+      `"${p.total}" is ${typeOf(total.schema) ?? "untyped"} in ${ctx.openapiName}; a total is a number`,
+      "value",
+    );
+
+  const next = linkNext(ctx, where, p, op, params, expression);
+  if (!next) return undefined;
+  const pageSize =
+    "pageSize" in p && p.pageSize !== undefined
+      ? linkPageSize(ctx, [...where, "pageSize"], p.pageSize, params)
+      : undefined;
+  return {
+    next,
+    ...(more ? { more } : {}),
+    ...(total ? { total: { expression: total.expression, ref: total.ref } } : {}),
+    items: [...p.items],
+    ...(pageSize ? { pageSize } : {}),
+  };
+}
+
+/** An expression that reads a value of the reply; checked against the success response. */
+type ReplyRead = (
+  text: string,
+  key: Path,
+  kinds: string[],
+) => { expression: string; ref: ValueRef; schema?: Schema } | undefined;
+
+/**
+ * Reads the pagination's expressions: each parsed, of a kind the place takes (the body, a header), and when it reads
+ * the body, a field of the success response's schema.
+ */
+function replyReader(
+  ctx: LinkContext,
+  where: Path,
+  op: OpenApiOperation,
+  response: ReturnType<LinkContext["doc"]["bodyResponse"]>,
+): ReplyRead {
+  return (text, key, kinds) => {
     let ref: ValueRef;
     try {
       ref = parseExpression(text);
@@ -93,8 +133,11 @@ export function linkPagination(
       );
     return { expression: text, ref, schema };
   };
+}
 
-  for (const [i, path] of p.items.entries()) {
+/** Each of the items a page gathers: an array output of the operation. */
+function checkItems(ctx: LinkContext, where: Path, items: readonly string[], mop: ManifestOperation): void {
+  for (const [i, path] of items.entries()) {
     const output = mop.outputs[path];
     if (!output)
       ctx.fail(
@@ -111,16 +154,17 @@ export function linkPagination(
         "value",
       );
   }
-  const more = p.more ? linkTest(ctx, p.more, [...where, "more"], expression) : undefined;
-  const total = p.total ? expression(p.total, ["total"], ["body", "header"]) : undefined;
-  if (total?.schema && !["number", "integer"].includes(typeOf(total.schema) ?? ""))
-    ctx.fail(
-      "BW2022",
-      [...where, "total"],
-      `"${p.total}" is ${typeOf(total.schema) ?? "untyped"} in ${ctx.openapiName}; a total is a number`,
-      "value",
-    );
+}
 
+/** How the next page is asked for, by style: the reply's cursor sent back, the offset or page sent, its address. */
+function linkNext(
+  ctx: LinkContext,
+  where: Path,
+  p: NonNullable<ManifestOperation["pagination"]>,
+  op: OpenApiOperation,
+  params: ParamSpec[],
+  expression: ReplyRead,
+): PaginationSpec["next"] | undefined {
   let next: PaginationSpec["next"] | undefined;
   switch (p.style) {
     case "cursor": {
@@ -185,18 +229,7 @@ export function linkPagination(
       break;
     }
   }
-  if (!next) return undefined;
-  const pageSize =
-    "pageSize" in p && p.pageSize !== undefined
-      ? linkPageSize(ctx, [...where, "pageSize"], p.pageSize, params)
-      : undefined;
-  return {
-    next,
-    ...(more ? { more } : {}),
-    ...(total ? { total: { expression: total.expression, ref: total.ref } } : {}),
-    items: [...p.items],
-    ...(pageSize ? { pageSize } : {}),
-  };
+  return next;
 }
 
 /** The page size parameter: a number the request carries in its query, a header or its body. */
@@ -219,16 +252,7 @@ function linkPageSize(ctx: LinkContext, at: Path, name: string, params: ParamSpe
   return name;
 }
 
-function linkTest(
-  ctx: LinkContext,
-  test: ManifestValueTest,
-  at: Path,
-  expression: (
-    text: string,
-    key: Path,
-    kinds: string[],
-  ) => { expression: string; ref: ValueRef; schema?: Schema } | undefined,
-): ValueTest | undefined {
+function linkTest(ctx: LinkContext, test: ManifestValueTest, at: Path, expression: ReplyRead): ValueTest | undefined {
   const found = expression(test.from, ["more", "from"], ["body", "header"]);
   if (!found) return undefined;
   if (found.schema && test.equals !== null && !ctx.doc.fits(test.equals, found.schema, false)) {

@@ -78,8 +78,25 @@ export function checkCoverage(
         `placed in it`,
     );
   }
-  if (!body || !pointers.length || pointers.includes("")) return;
-  // Required fields of every object the manifest writes into.
+  if (body && pointers.length && !pointers.includes(""))
+    checkBodyFields(ctx, at, op, params, constants, pointers, covered);
+}
+
+/**
+ * The required fields of every body object the manifest writes into (`pointers`): each supplied, and always (by a
+ * constant, a required parameter or a default that is sent), or its optional parameter told to be required.
+ */
+function checkBodyFields(
+  ctx: LinkContext,
+  at: Path,
+  op: OpenApiOperation,
+  params: ParamSpec[],
+  constants: WireConstant[],
+  pointers: readonly string[],
+  covered: ReturnType<typeof credentialCovers>,
+): void {
+  const body = op.requestBody;
+  if (!body) return;
   const objects = new Set<string>([""]);
   for (const p of pointers) {
     const segs = parsePointer(p);

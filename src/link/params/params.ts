@@ -142,6 +142,16 @@ function linkParam(
     const branch = spec.anyOf?.[i];
     if (branch && form.maxLength !== undefined && branch.type === "string") branch.maxLength = form.maxLength;
   });
+  requireListItems(spec, op);
+  if (p.pattern === undefined || !regexProblem(p.pattern)) checkGivenValues(ctx, name, p, spec, at);
+  return spec;
+}
+
+/**
+ * A required list has no empty form in the address, a header, or a form or multipart body: it takes one item at least
+ * (and in the address or a header, each item one character at least).
+ */
+function requireListItems(spec: ParamSpec, op: OpenApiOperation): void {
   // A required list sent in the address or a header has no empty form there: nothing would go out (nor for an
   // item that is the empty text), and the upstream would miss a parameter it requires. So it takes one item at
   // least, each of one character at least (a text's rule: a number's or a flag's is untouched), refused before any
@@ -167,49 +177,53 @@ function linkParam(
     (spec.minItems ?? 0) < 1
   )
     spec.minItems = 1;
-  if (p.pattern === undefined || !regexProblem(p.pattern)) {
-    // The runtime applies a default without checking it, and takes an example as a caller's value:
-    // both must pass the parameter's own rules, checked as the runtime checks a value.
-    if (p.default !== undefined) {
-      const problem = defaultTypeProblem(spec, p.default) ?? valueIssue(spec, p.default);
-      if (problem)
-        ctx.fail(
-          "BW2009",
-          [...at, "default"],
-          `default ${JSON.stringify(p.default)} breaks the parameter's rules: ${problem}`,
-          "value",
-        );
-    }
-    if (p.example !== undefined) {
-      const problem = isAbsent(p.example, spec) ? `${name}: is empty` : valueIssue(spec, p.example);
-      if (problem)
-        ctx.fail(
-          "BW2009",
-          [...at, "example"],
-          `example ${JSON.stringify(p.example)} breaks the parameter's rules: ${problem}`,
-          "value",
-        );
-      else spec.example = cloneJson(p.example);
-    }
-    // The derived suite calls with the placeholder read as the parameter's type (not for an instance address, which no
-    // call sends); where the rules themselves admit no value, that is the problem to report.
-    const satisfiable = checkSatisfiable(ctx, spec, at);
-    if (satisfiable && p.placeholder !== undefined && spec.wire.in !== "server") {
-      const value = placeholderValue(spec);
-      const problem =
-        value === undefined
-          ? `it is not a ${spec.type}${spec.type === "json" ? " (not valid JSON)" : ""}`
-          : valueIssue(spec, value);
-      if (problem)
-        ctx.fail(
-          "BW2009",
-          [...at, "placeholder"],
-          `placeholder ${JSON.stringify(p.placeholder)} breaks the parameter's rules: ${problem}`,
-          "value",
-        );
-    }
+}
+
+/**
+ * The values the manifest gives the parameter (its default, example and placeholder), each held to the parameter's
+ * own rules as the runtime checks a value; the example kept when it passes.
+ */
+function checkGivenValues(ctx: LinkContext, name: string, p: ManifestParam, spec: ParamSpec, at: Path): void {
+  // The runtime applies a default without checking it, and takes an example as a caller's value:
+  // both must pass the parameter's own rules, checked as the runtime checks a value.
+  if (p.default !== undefined) {
+    const problem = defaultTypeProblem(spec, p.default) ?? valueIssue(spec, p.default);
+    if (problem)
+      ctx.fail(
+        "BW2009",
+        [...at, "default"],
+        `default ${JSON.stringify(p.default)} breaks the parameter's rules: ${problem}`,
+        "value",
+      );
   }
-  return spec;
+  if (p.example !== undefined) {
+    const problem = isAbsent(p.example, spec) ? `${name}: is empty` : valueIssue(spec, p.example);
+    if (problem)
+      ctx.fail(
+        "BW2009",
+        [...at, "example"],
+        `example ${JSON.stringify(p.example)} breaks the parameter's rules: ${problem}`,
+        "value",
+      );
+    else spec.example = cloneJson(p.example);
+  }
+  // The derived suite calls with the placeholder read as the parameter's type (not for an instance address, which no
+  // call sends); where the rules themselves admit no value, that is the problem to report.
+  const satisfiable = checkSatisfiable(ctx, spec, at);
+  if (satisfiable && p.placeholder !== undefined && spec.wire.in !== "server") {
+    const value = placeholderValue(spec);
+    const problem =
+      value === undefined
+        ? `it is not a ${spec.type}${spec.type === "json" ? " (not valid JSON)" : ""}`
+        : valueIssue(spec, value);
+    if (problem)
+      ctx.fail(
+        "BW2009",
+        [...at, "placeholder"],
+        `placeholder ${JSON.stringify(p.placeholder)} breaks the parameter's rules: ${problem}`,
+        "value",
+      );
+  }
 }
 
 /** The runtime's message for a value the parameter refuses, if it does. */

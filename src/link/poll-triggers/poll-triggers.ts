@@ -101,6 +101,45 @@ function linkPollTrigger(
   // An operation that did not link is reported on its own.
   const tool = tools.get(poll.operation);
   if (!tool) return undefined;
+  const itemSchema = pollItemSchema(ctx, tool, poll, pollAt);
+  if (!itemSchema) return undefined;
+  const { match, eventId, outputs } = linkItemReads(ctx, at, t, tool, poll, itemSchema);
+  const position = positionOf(ctx, poll, tool, itemSchema, pollAt);
+  const params = pollParams(ctx, poll, tool, [...pollAt, "params"]);
+  checkPollInputs(ctx, poll, tool, params, pollAt);
+  const intervalSeconds = poll.intervalSeconds ?? DEFAULT_POLL_SECONDS;
+  const perMinute = tool.rateLimits?.requestsPerMinute;
+  if (perMinute && intervalSeconds * perMinute < 60)
+    ctx.fail(
+      "BW2026",
+      [...pollAt, "intervalSeconds"],
+      `${intervalSeconds} s between polls is shorter than one request's turn at the provider's ${perMinute} ` +
+        `requests per minute (${Math.ceil(60 / perMinute)} s)`,
+      "value",
+    );
+  if (!position) return undefined;
+  return {
+    id,
+    provider,
+    title: t.title,
+    description: t.description,
+    operation: tool.id,
+    inputs: structuredClone((poll.inputs ?? {}) as Record<string, unknown>),
+    params,
+    items: poll.items,
+    position,
+    intervalSeconds,
+    match,
+    eventId,
+    outputs,
+    itemSchema: ctx.doc.flatten(itemSchema),
+    ...(t.dedupeHours !== undefined ? { dedupeHours: t.dedupeHours } : {}),
+    ...(t.retry ? { retry: { attempts: t.retry.attempts ?? 5, backoffSeconds: t.retry.backoffSeconds ?? 30 } } : {}),
+  };
+}
+
+/** The schema of one item of the list output the poll reads (`poll.items`, an array output of the operation). */
+function pollItemSchema(ctx: LinkContext, tool: ToolSpec, poll: DeclaredPoll, pollAt: Path): Schema | undefined {
   const items = tool.outputs.find((o) => o.path === poll.items);
   if (items?.type !== "array") {
     const lists = tool.outputs.filter((o) => o.type === "array").map((o) => o.path);
@@ -119,6 +158,18 @@ function linkPollTrigger(
       `${ctx.openapiName} gives no schema of one item of ${tool.id}'s ${poll.items}`,
       "value",
     );
+  return itemSchema;
+}
+
+/** What the trigger reads of an item (its match, its eventId, its outputs): each a field of the item's schema. */
+function linkItemReads(
+  ctx: LinkContext,
+  at: Path,
+  t: DeclaredTrigger,
+  tool: ToolSpec,
+  poll: DeclaredPoll,
+  itemSchema: Schema,
+): { match: PollTriggerSpec["match"]; eventId: string[][]; outputs: TriggerOutputSpec[] } {
   const inItem = (text: string, place: Path): string[] | undefined => {
     if (!text.startsWith("$event#"))
       return ctx.fail(
@@ -158,38 +209,7 @@ function linkPollTrigger(
       ? [{ name, description: o.description, source: { from: "event", pointer }, required: o.required ?? true }]
       : [];
   });
-  const position = positionOf(ctx, poll, tool, itemSchema, pollAt);
-  const params = pollParams(ctx, poll, tool, [...pollAt, "params"]);
-  checkPollInputs(ctx, poll, tool, params, pollAt);
-  const intervalSeconds = poll.intervalSeconds ?? DEFAULT_POLL_SECONDS;
-  const perMinute = tool.rateLimits?.requestsPerMinute;
-  if (perMinute && intervalSeconds * perMinute < 60)
-    ctx.fail(
-      "BW2026",
-      [...pollAt, "intervalSeconds"],
-      `${intervalSeconds} s between polls is shorter than one request's turn at the provider's ${perMinute} ` +
-        `requests per minute (${Math.ceil(60 / perMinute)} s)`,
-      "value",
-    );
-  if (!position) return undefined;
-  return {
-    id,
-    provider,
-    title: t.title,
-    description: t.description,
-    operation: tool.id,
-    inputs: structuredClone((poll.inputs ?? {}) as Record<string, unknown>),
-    params,
-    items: poll.items,
-    position,
-    intervalSeconds,
-    match,
-    eventId,
-    outputs,
-    itemSchema: ctx.doc.flatten(itemSchema),
-    ...(t.dedupeHours !== undefined ? { dedupeHours: t.dedupeHours } : {}),
-    ...(t.retry ? { retry: { attempts: t.retry.attempts ?? 5, backoffSeconds: t.retry.backoffSeconds ?? 30 } } : {}),
-  };
+  return { match, eventId, outputs };
 }
 
 /** The schema of one item of the list output, from the operation's answer in the document. */

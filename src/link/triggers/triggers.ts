@@ -125,27 +125,7 @@ function linkTrigger(
     ...(matchHeaders.length ? { matchHeaders } : {}),
     authentication,
     secretParam: t.secret,
-    handshakes: (t.handshakes ?? []).flatMap((h, i): TriggerSpec["handshakes"] => {
-      if (h.echoQuery !== undefined) return [{ kind: "echo-query", param: h.echoQuery }];
-      if (h.echoHeader !== undefined) return [{ kind: "echo-header", header: h.echoHeader }];
-      if (h.echoBody === undefined || !h.when) {
-        ctx.fail(
-          "BW2025",
-          [...at, "handshakes", i],
-          "a handshake echoing a body field names it (echoBody) and when a delivery is one (when: {/type: " +
-            "url_verification})",
-          "value",
-        );
-        return [];
-      }
-      return [
-        {
-          kind: "echo-body",
-          pointer: [...parsePointer(h.echoBody)],
-          when: Object.entries(h.when).map(([pointer, equals]) => ({ pointer: [...parsePointer(pointer)], equals })),
-        },
-      ];
-    }),
+    handshakes: linkHandshakes(ctx, t, at),
     eventId,
     acknowledge: t.acknowledge ?? 200,
     maxBodyBytes: t.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
@@ -155,6 +135,31 @@ function linkTrigger(
     eventSchema: ctx.doc.flatten(eventSchema),
     ...(subscription ? { subscription } : {}),
   };
+}
+
+/** The provider's handshakes the receiver answers: a query or header echoed, or a body field when a delivery is one. */
+function linkHandshakes(ctx: LinkContext, t: DeclaredTrigger, at: Path): TriggerSpec["handshakes"] {
+  return (t.handshakes ?? []).flatMap((h, i): TriggerSpec["handshakes"] => {
+    if (h.echoQuery !== undefined) return [{ kind: "echo-query", param: h.echoQuery }];
+    if (h.echoHeader !== undefined) return [{ kind: "echo-header", header: h.echoHeader }];
+    if (h.echoBody === undefined || !h.when) {
+      ctx.fail(
+        "BW2025",
+        [...at, "handshakes", i],
+        "a handshake echoing a body field names it (echoBody) and when a delivery is one (when: {/type: " +
+          "url_verification})",
+        "value",
+      );
+      return [];
+    }
+    return [
+      {
+        kind: "echo-body",
+        pointer: [...parsePointer(h.echoBody)],
+        when: Object.entries(h.when).map(([pointer, equals]) => ({ pointer: [...parsePointer(pointer)], equals })),
+      },
+    ];
+  });
 }
 
 /** The event's place in the document and the JSON schema of a delivery's body. */

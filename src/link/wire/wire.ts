@@ -10,7 +10,7 @@ import {
   type WireConstant,
   type WireSpec,
 } from "@blockwright/runtime/internal";
-import type { ManifestParam } from "../../load/precompiled/manifest-types.js";
+import type { ManifestParam, ManifestWireBody, ManifestWireNamed } from "../../load/precompiled/manifest-types.js";
 import {
   declaredParameter,
   slotKey,
@@ -64,103 +64,9 @@ export function placeParam(
       `parameter "${name}" has no "wire" placement and is neither a credential (auth) nor the address parameter`,
     );
   }
-  if (w.in === "path" || w.in === "query" || w.in === "header" || w.in === "cookie") {
-    if (w.field !== undefined) return placeQueryField(ctx, name, p, at, op, wireAt);
-    const wireName = w.name ?? name;
-    const declared = declaredParameter(op, w.in, wireName);
-    if (!declared) {
-      const available = op.parameters.filter((x) => x.in === w.in).map((x) => x.name);
-      return ctx.fail(
-        "BW2003",
-        wireAt,
-        `${w.in} parameter "${wireName}" not found in operation "${op.operationId}" of ${ctx.openapiName} ` +
-          `(its ${w.in} parameters: ${available.join(", ") || "none"})`,
-      );
-    }
-    // Required by the spec: every request carries it, given or by a default that is sent.
-    if (
-      declared.required &&
-      ((!p.required && p.default === undefined) || (p.default !== undefined && p.sendDefault === false))
-    ) {
-      ctx.fail(
-        "BW2010",
-        at,
-        `${ctx.openapiName} requires ${w.in} parameter "${wireName}"; declare required: true or a default that is sent`,
-      );
-    }
-    const place = { schema: declared.schema, what: `${w.in} parameter "${wireName}"` };
-    if (p.separator !== undefined && typeOf(declared.schema) === "array" && explodes(declared, w.in)) {
-      ctx.fail(
-        "BW2017",
-        [...at, "separator"],
-        `${ctx.openapiName} sends ${w.in} parameter "${wireName}" exploded (one value per item), ` +
-          `not as one ${JSON.stringify(p.separator)}-separated value: a list in one string cannot be sent so`,
-      );
-    }
-    const escapes = w.escape ? { escape: { ...w.escape } } : {};
-    if (w.multiSegment && w.in !== "path")
-      ctx.fail(
-        "BW2017",
-        [...wireAt, "multiSegment"],
-        `multiSegment applies to a path parameter, not a ${w.in} one ("${wireName}")`,
-      );
-    if (w.in === "query") {
-      const encoding = queryEncoding(ctx, declared, wireAt, op);
-      return { wire: { in: "query", name: wireName, ...escapes, ...(encoding ? { encoding } : {}) }, place };
-    }
-    const encoding = valueStyle(ctx, declared, p, w.in, wireAt, op);
-    if (w.in === "header" || w.in === "cookie")
-      return { wire: { in: w.in, name: wireName, ...escapes, ...(encoding ? { encoding } : {}) }, place };
-    return {
-      wire: {
-        in: "path",
-        name: wireName,
-        ...escapes,
-        ...(encoding ? { encoding } : {}),
-        ...(w.multiSegment ? { multiSegment: true as const } : {}),
-      },
-      place,
-    };
-  }
-  if (w.in === "body") {
-    const pointer = w.pointer ?? `/${name}`;
-    const bodySchema = op.requestBody?.schema;
-    if (!bodySchema)
-      return ctx.fail(
-        "BW2021",
-        wireAt,
-        `operation "${op.operationId}" of ${ctx.openapiName} has no request body in a media type the runtime ` +
-          `writes (application/json, a +json type, or application/x-www-form-urlencoded)`,
-      );
-    const located = ctx.doc.locate(bodySchema, parsePointer(pointer));
-    const target = located.schema;
-    if (!target) {
-      return ctx.fail(
-        "BW2003",
-        wireAt,
-        `body field "${pointer}" not found in the request body of "${op.operationId}" in ${ctx.openapiName}` +
-          `${unionsSearched(located.unions)}${fieldsNear(ctx, bodySchema, [...parsePointer(pointer)])}`,
-      );
-    }
-    // The schema's facts add limits to the parameter, never change its type.
-    if (w.split && p.type !== "string")
-      ctx.fail("BW2004", [...wireAt, "split"], `split applies to string parameters, not ${p.type}`);
-    if (w.wrapUnlessKey && p.type !== "json")
-      ctx.fail("BW2004", [...wireAt, "wrapUnlessKey"], `wrapUnlessKey applies to json parameters, not ${p.type}`);
-    return {
-      wire: {
-        in: "body",
-        pointer,
-        ...(w.split ? { split: { ...w.split } } : {}),
-        ...(w.wrapUnlessKey ? { wrapUnlessKey: w.wrapUnlessKey } : {}),
-      },
-      place: {
-        schema: target,
-        what: `body field "${pointer || "(whole body)"}"`,
-        ...(w.split ? { split: w.split } : {}),
-      },
-    };
-  }
+  if (w.in === "path" || w.in === "query" || w.in === "header" || w.in === "cookie")
+    return placeNamed(ctx, name, p, w, at, op, wireAt);
+  if (w.in === "body") return placeBodyField(ctx, name, p, w, op, wireAt);
   if (w.in === "switch") {
     if (p.type !== "boolean")
       ctx.fail("BW2004", [...at, "type"], `a switch parameter must be boolean, got ${p.type}`, "value");
@@ -170,6 +76,122 @@ export function placeParam(
     return { wire: { in: "switch", whenTrue } };
   }
   return undefined;
+}
+
+/** A parameter the operation declares in its path, query, headers or cookies: found there, and how it is written. */
+function placeNamed(
+  ctx: LinkContext,
+  name: string,
+  p: ManifestParam,
+  w: ManifestWireNamed,
+  at: Path,
+  op: OpenApiOperation,
+  wireAt: Path,
+): Placed | undefined {
+  if (w.field !== undefined) return placeQueryField(ctx, name, p, at, op, wireAt);
+  const wireName = w.name ?? name;
+  const declared = declaredParameter(op, w.in, wireName);
+  if (!declared) {
+    const available = op.parameters.filter((x) => x.in === w.in).map((x) => x.name);
+    return ctx.fail(
+      "BW2003",
+      wireAt,
+      `${w.in} parameter "${wireName}" not found in operation "${op.operationId}" of ${ctx.openapiName} ` +
+        `(its ${w.in} parameters: ${available.join(", ") || "none"})`,
+    );
+  }
+  // Required by the spec: every request carries it, given or by a default that is sent.
+  if (
+    declared.required &&
+    ((!p.required && p.default === undefined) || (p.default !== undefined && p.sendDefault === false))
+  ) {
+    ctx.fail(
+      "BW2010",
+      at,
+      `${ctx.openapiName} requires ${w.in} parameter "${wireName}"; declare required: true or a default that is sent`,
+    );
+  }
+  const place = { schema: declared.schema, what: `${w.in} parameter "${wireName}"` };
+  if (p.separator !== undefined && typeOf(declared.schema) === "array" && explodes(declared, w.in)) {
+    ctx.fail(
+      "BW2017",
+      [...at, "separator"],
+      `${ctx.openapiName} sends ${w.in} parameter "${wireName}" exploded (one value per item), ` +
+        `not as one ${JSON.stringify(p.separator)}-separated value: a list in one string cannot be sent so`,
+    );
+  }
+  const escapes = w.escape ? { escape: { ...w.escape } } : {};
+  if (w.multiSegment && w.in !== "path")
+    ctx.fail(
+      "BW2017",
+      [...wireAt, "multiSegment"],
+      `multiSegment applies to a path parameter, not a ${w.in} one ("${wireName}")`,
+    );
+  if (w.in === "query") {
+    const encoding = queryEncoding(ctx, declared, wireAt, op);
+    return { wire: { in: "query", name: wireName, ...escapes, ...(encoding ? { encoding } : {}) }, place };
+  }
+  const encoding = valueStyle(ctx, declared, p, w.in, wireAt, op);
+  if (w.in === "header" || w.in === "cookie")
+    return { wire: { in: w.in, name: wireName, ...escapes, ...(encoding ? { encoding } : {}) }, place };
+  return {
+    wire: {
+      in: "path",
+      name: wireName,
+      ...escapes,
+      ...(encoding ? { encoding } : {}),
+      ...(w.multiSegment ? { multiSegment: true as const } : {}),
+    },
+    place,
+  };
+}
+
+/** A parameter sent as a field of the request body (`pointer`): found in the body's schema. */
+function placeBodyField(
+  ctx: LinkContext,
+  name: string,
+  p: ManifestParam,
+  w: ManifestWireBody,
+  op: OpenApiOperation,
+  wireAt: Path,
+): Placed | undefined {
+  const pointer = w.pointer ?? `/${name}`;
+  const bodySchema = op.requestBody?.schema;
+  if (!bodySchema)
+    return ctx.fail(
+      "BW2021",
+      wireAt,
+      `operation "${op.operationId}" of ${ctx.openapiName} has no request body in a media type the runtime ` +
+        `writes (application/json, a +json type, or application/x-www-form-urlencoded)`,
+    );
+  const located = ctx.doc.locate(bodySchema, parsePointer(pointer));
+  const target = located.schema;
+  if (!target) {
+    return ctx.fail(
+      "BW2003",
+      wireAt,
+      `body field "${pointer}" not found in the request body of "${op.operationId}" in ${ctx.openapiName}` +
+        `${unionsSearched(located.unions)}${fieldsNear(ctx, bodySchema, [...parsePointer(pointer)])}`,
+    );
+  }
+  // The schema's facts add limits to the parameter, never change its type.
+  if (w.split && p.type !== "string")
+    ctx.fail("BW2004", [...wireAt, "split"], `split applies to string parameters, not ${p.type}`);
+  if (w.wrapUnlessKey && p.type !== "json")
+    ctx.fail("BW2004", [...wireAt, "wrapUnlessKey"], `wrapUnlessKey applies to json parameters, not ${p.type}`);
+  return {
+    wire: {
+      in: "body",
+      pointer,
+      ...(w.split ? { split: { ...w.split } } : {}),
+      ...(w.wrapUnlessKey ? { wrapUnlessKey: w.wrapUnlessKey } : {}),
+    },
+    place: {
+      schema: target,
+      what: `body field "${pointer || "(whole body)"}"`,
+      ...(w.split ? { split: w.split } : {}),
+    },
+  };
 }
 
 const QUERY_STYLES = ["form", "spaceDelimited", "pipeDelimited", "deepObject"] as const;

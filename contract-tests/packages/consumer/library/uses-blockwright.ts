@@ -2,7 +2,16 @@
 // (`import … from "blockwright"`, resolved through its exports map to
 // dist/index.d.ts): .ci/typescript-range checks them, with the library
 // checks on, under the oldest and the newest TypeScript supported.
-import { createRegistry, loadRegistry, runWorkflow, WorkflowErrors, type LoadedRegistry, type Registry, type RunResult, type Workflow } from "blockwright";
+import {
+  createRegistry,
+  loadRegistry,
+  runWorkflow,
+  WorkflowErrors,
+  type LoadedRegistry,
+  type Registry,
+  type RunResult,
+  type Workflow,
+} from "blockwright";
 
 const registry: LoadedRegistry = await loadRegistry("generated");
 const same: Registry = createRegistry(registry.providers);

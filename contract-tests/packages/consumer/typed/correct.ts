@@ -1,5 +1,12 @@
 // Correct consumer code: it must compile under --strict with no error.
-import { booksTools, createBooksClient, executeTool, type BooksClient, type BooksSearchVolumesOutput, type BooksSearchVolumesParams } from "@blockwright/books";
+import {
+  booksTools,
+  createBooksClient,
+  executeTool,
+  type BooksClient,
+  type BooksSearchVolumesOutput,
+  type BooksSearchVolumesParams,
+} from "@blockwright/books";
 import { executeTool as docgen, type DocgenListThemesOutput } from "@blockwright/docgen";
 
 const params: BooksSearchVolumesParams = { apiKey: "key", q: "intitle:google", maxResults: 5 };

@@ -1,0 +1,87 @@
+// The cross-field rules of a tool (exactlyOne, anyOf, atMostOne, dependentLimits, allowedValues) met by an input
+// the contract suite makes, one rule at a time (values.ts passes over them until none changes the input): a missing
+// alternative added from its example, extra ones dropped, a value fitted to its selector's limits, or a selector
+// picked that allows a pinned value; the pinned parameters never touched.
+import type { ParamSpec, RuleSpec } from "@blockwright/runtime/internal";
+import { type GroupInput, meetAnyOf, meetAtMostOne, type Outcome } from "./group-rules.js";
+
+/** `rule` made to hold of `input.out`, in place: whether it held, was made to, or cannot be. */
+export function meetRule(rule: RuleSpec, input: GroupInput, params: readonly ParamSpec[]): Outcome {
+  const { out, has, isPinned } = input;
+  switch (rule.rule) {
+    case "exactlyOne": {
+      const given = rule.params.filter(has);
+      if (given.length === 1) return "ok";
+      if (given.length === 0) {
+        for (const n of rule.params) {
+          const example = input.example(n);
+          if (!example) continue;
+          out[n] = example.value;
+          return "changed";
+        }
+        return "impossible";
+      }
+      const keep = given.filter(isPinned);
+      if (keep.length > 1) return "impossible";
+      const kept = keep[0] ?? given[0];
+      for (const n of given) if (n !== kept) delete out[n];
+      return "changed";
+    }
+    case "anyOf":
+      return meetAnyOf(rule.groups, input);
+    case "atMostOne":
+      return meetAtMostOne(rule.groups, input);
+    case "dependentLimits": {
+      const selectorParam = params.find((p) => p.name === rule.dependsOn);
+      const limits = rule.limits[String(out[rule.dependsOn] ?? selectorParam?.default)];
+      const value = out[rule.param];
+      if (!limits || value === undefined) return "ok";
+      if (typeof value === "number") {
+        const fitted = Math.min(limits.maximum ?? value, Math.max(limits.minimum ?? value, value));
+        if (fitted === value) return "ok";
+        if (isPinned(rule.param)) return "impossible";
+        out[rule.param] = fitted;
+        return "changed";
+      }
+      if (typeof value === "string") {
+        const length = [...value].length;
+        if (
+          (limits.maxLength === undefined || length <= limits.maxLength) &&
+          (limits.minLength === undefined || length >= limits.minLength)
+        )
+          return "ok";
+        if (isPinned(rule.param) || (limits.minLength !== undefined && length < limits.minLength)) return "impossible";
+        out[rule.param] = [...value].slice(0, limits.maxLength).join("");
+        return "changed";
+      }
+      return "ok";
+    }
+    case "allowedValues": {
+      const selectorParam = params.find((p) => p.name === rule.dependsOn);
+      const selector = out[rule.dependsOn] ?? selectorParam?.default;
+      const value = out[rule.param];
+      const canonical = (v: unknown) => (typeof v === "string" ? v.toLowerCase() : v);
+      const allows = (list: unknown[] | undefined) =>
+        list === undefined || list.some((a) => canonical(a) === canonical(value));
+      const allowed = rule.values[String(selector)];
+      if (value === undefined || allows(allowed)) return "ok";
+      if (isPinned(rule.param)) {
+        if (isPinned(rule.dependsOn)) return "impossible";
+        const other = Object.keys(rule.values).find((s) => allows(rule.values[s]));
+        if (other === undefined) return "impossible";
+        out[rule.dependsOn] =
+          selectorParam?.type === "number"
+            ? Number(other)
+            : selectorParam?.type === "boolean"
+              ? other === "true"
+              : other;
+        return "changed";
+      }
+      const param = params.find((p) => p.name === rule.param);
+      if (!param?.required) delete out[rule.param];
+      else if (allowed?.length) out[rule.param] = allowed[0];
+      else return "impossible";
+      return "changed";
+    }
+  }
+}

@@ -1,0 +1,167 @@
+// A request body made from an operation's JSON request schema, for the JSON
+// parameters the spec gives no example of (values.ts): valid against the
+// schema however many unions it nests, made with bounded work
+// (mocks/schema-sample.ts), the same every time. And the check that a JSON
+// parameter's value is valid against the schema the document places at its
+// wire location: the manifest says `type: json`, the document may require
+// fields inside (a `{}` the mock refuses).
+import type { OpenApiDocument, OpenApiOperation, Schema } from "../../load/openapi-document.js";
+import { DocumentSampler } from "../../mocks/schema-sample.js";
+import { withoutReadOnlyRequired } from "../../load/read-only.js";
+
+const samplers = new WeakMap<OpenApiDocument, DocumentSampler>();
+
+/** The document's sampler, made once (it registers every schema of the document). */
+function samplerOf(doc: OpenApiDocument): DocumentSampler {
+  let sampler = samplers.get(doc);
+  if (!sampler)
+    samplers.set(
+      doc,
+      (sampler = new DocumentSampler(withoutReadOnlyRequired(doc.source.data as Record<string, unknown>))),
+    );
+  return sampler;
+}
+
+/** Seeds of the bodies made: each may take other union branches (a parameter the manifest narrows to one of them). */
+const SEEDS = [0, 1, 2, 3];
+
+/**
+ * The bodies (every field each), none when the operation has no JSON request schema or no valid value was made within
+ * the bounds.
+ */
+export function madeRequestBodies(
+  doc: OpenApiDocument,
+  op: OpenApiOperation,
+  raw: Schema | undefined,
+  media: Schema | undefined,
+): unknown[] {
+  const body = requestSchemaPointer(doc, op, raw, media);
+  if (body === undefined) return [];
+  const sampler = samplerOf(doc);
+  return SEEDS.flatMap((seed) => sampler.sample(body, { everyField: true, seed }) ?? []).map((made) => made.value);
+}
+
+/** The JSON pointer, in the document, of the operation's request schema of `media`. */
+function requestSchemaPointer(
+  doc: OpenApiDocument,
+  op: OpenApiOperation,
+  raw: Schema | undefined,
+  media: Schema | undefined,
+): string | undefined {
+  if (!raw || !media) return undefined;
+  const key = Object.entries((doc.resolve(raw).content ?? {}) as Record<string, Schema>).find(
+    ([, m]) => m === media,
+  )?.[0];
+  if (key === undefined) return undefined;
+  const ref = typeof raw.$ref === "string" && raw.$ref.startsWith("#/") ? raw.$ref.slice(1) : undefined;
+  const body = ref ?? `/${op.location.map((k) => escapeKey(String(k))).join("/")}/requestBody`;
+  return `${body}/content/${escapeKey(key)}/schema`;
+}
+
+/**
+ * A check of values against the schema at `path` (property names, item
+ * indexes) inside the operation's request schema; undefined when the
+ * document gives no such place, or reaches it through a union (which branch
+ * the rest of the body takes decides the schema, not this value alone).
+ */
+export function requestPlaceCheck(
+  doc: OpenApiDocument,
+  op: OpenApiOperation,
+  raw: Schema | undefined,
+  media: Schema | undefined,
+  path: readonly string[],
+): ((value: unknown) => boolean) | undefined {
+  const body = requestSchemaPointer(doc, op, raw, media);
+  if (body === undefined || path.length === 0) return undefined;
+  const place = placeOf(doc.source.data, body, path, 0);
+  if (place === undefined) return undefined;
+  const sampler = samplerOf(doc);
+  return (value) => sampler.valid(value, place);
+}
+
+/**
+ * A check of values against the schema of the operation's parameter `name` in `place` (its path item's too), if it has
+ * one.
+ */
+export function parameterCheck(
+  doc: OpenApiDocument,
+  op: OpenApiOperation,
+  place: string,
+  name: string,
+): ((value: unknown) => boolean) | undefined {
+  const operation = `/${op.location.map((k) => escapeKey(String(k))).join("/")}`;
+  const lists = [`${operation}/parameters`, `${operation.slice(0, operation.lastIndexOf("/"))}/parameters`];
+  const header = place === "header";
+  for (const list of lists) {
+    const items = nodeAt(doc.source.data, list);
+    if (!Array.isArray(items)) continue;
+    for (let i = 0; i < items.length; i++) {
+      let at = `${list}/${i}`;
+      let item = items[i];
+      for (
+        let hops = 0;
+        hops < 8 && isNode(item) && typeof item.$ref === "string" && item.$ref.startsWith("#/");
+        hops++
+      ) {
+        at = item.$ref.slice(1);
+        item = nodeAt(doc.source.data, at);
+      }
+      if (!isNode(item) || item.in !== place || typeof item.name !== "string") continue;
+      if (header ? item.name.toLowerCase() !== name.toLowerCase() : item.name !== name) continue;
+      // Described by `content` (a JSON-encoded value): its one media type's schema.
+      const media = !isNode(item.schema) && isNode(item.content) ? Object.keys(item.content)[0] : undefined;
+      const schemaAt = media !== undefined ? `${at}/content/${escapeKey(media)}/schema` : `${at}/schema`;
+      if (!isNode(nodeAt(doc.source.data, schemaAt))) return undefined;
+      const sampler = samplerOf(doc);
+      return (value) => sampler.valid(value, schemaAt);
+    }
+  }
+  return undefined;
+}
+
+/** Where `path` leads from the schema at `pointer`: through `$ref`s, `allOf` members, properties and items. */
+function placeOf(document: unknown, pointer: string, path: readonly string[], depth: number): string | undefined {
+  if (depth > 32) return undefined;
+  const node = nodeAt(document, pointer);
+  if (!isNode(node)) return undefined;
+  if (typeof node.$ref === "string")
+    return node.$ref.startsWith("#/") ? placeOf(document, node.$ref.slice(1), path, depth + 1) : undefined;
+  const [segment, ...rest] = path;
+  if (segment === undefined) return pointer;
+  if (isNode(node.properties) && Object.hasOwn(node.properties, segment))
+    return placeOf(document, `${pointer}/properties/${escapeKey(segment)}`, rest, depth + 1);
+  if (/^(0|[1-9]\d*)$/.test(segment) && node.items !== undefined)
+    return placeOf(document, `${pointer}/items`, rest, depth + 1);
+  if (Array.isArray(node.allOf)) {
+    for (let i = 0; i < node.allOf.length; i++) {
+      const found = placeOf(document, `${pointer}/allOf/${i}`, path, depth + 1);
+      if (found !== undefined) return found;
+    }
+  }
+  return undefined;
+}
+
+function nodeAt(document: unknown, pointer: string): unknown {
+  let node = document;
+  for (const raw of pointer.split("/").slice(1)) {
+    const key = safeDecode(raw).replace(/~1/g, "/").replace(/~0/g, "~");
+    node = Array.isArray(node) ? node[Number(key)] : isNode(node) ? node[key] : undefined;
+  }
+  return node;
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+function isNode(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}
+
+function escapeKey(key: string): string {
+  return key.replace(/~/g, "~0").replace(/\//g, "~1");
+}

@@ -1,0 +1,351 @@
+// Random inputs for the property cases (kinds/property.ts), drawn with
+// fast-check from each tool's IR: valid ones (each parameter from its own
+// rules, then the cross-field rules made to hold: what the runtime accepts),
+// and invalid ones that break exactly one rule, saying which.
+import fc from "fast-check";
+import { drawablePattern } from "../../model/drawable-pattern.js";
+import {
+  isValueFormat,
+  multipleNear,
+  wayParams,
+  oauthParams,
+  type NestedLimits,
+  type ParamSpec,
+  type ToolSpec,
+  validateParams,
+} from "@blockwright/runtime/internal";
+import { madeStrings, stretch } from "../../model/string-values.js";
+import { withAddress } from "../call.js";
+import { drawableForms, sampleFile } from "./rule-values.js";
+import { withoutBracketKeys, writtenWithBrackets } from "../../judge/bracket-form.js";
+import { ContractFailure } from "../types.js";
+import type { Input, ToolValues } from "./values.js";
+
+/** A draw of the invalid property: an input breaking one rule, and what the refusal must name. */
+export interface InvalidDraw {
+  input: Input;
+  broken: string;
+  param: string;
+  rule: string[];
+  value?: unknown;
+}
+
+// ---- valid inputs -------------------------------------------------------------
+
+/** Inputs the runtime accepts: each parameter drawn from its own rules, then the cross-field rules made to hold. */
+export function validInput(tool: ToolSpec, values: ToolValues, address: string): fc.Arbitrary<Input> {
+  // A required parameter no value passes stops here, saying which (the draws below would be filtered for ever).
+  values.minimal();
+  const members: Record<string, fc.Arbitrary<unknown>> = {};
+  const flowParams = oauthParams(tool);
+  for (const p of tool.params) {
+    // The credential is always given, a flow's parameters never (a complete flow would send a token request).
+    if (p.wire.in === "server" || flowParams.has(p.name)) continue;
+    const arb = validValue(p, values);
+    members[p.name] =
+      p.required || wayParams(tool.auth).includes(p.name) ? arb : fc.option(arb, { nil: undefined, freq: 2 });
+  }
+  const drawn = fc.record(members).map((drawn) => {
+    const input = Object.fromEntries(Object.entries(drawn).filter(([, v]) => v !== undefined));
+    return values.satisfy(input, []) ?? input;
+  });
+  return filterOrFail(
+    drawn,
+    (input) => validateParams(tool, withAddress(tool, input, address)).ok,
+    `valid input of ${tool.id}`,
+  );
+}
+
+export const printable = fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c));
+const tricky = fc.constantFrom(
+  " ",
+  "%",
+  "&",
+  "=",
+  "+",
+  "#",
+  "?",
+  "/",
+  "'",
+  '"',
+  "\\",
+  ",",
+  ";",
+  "é",
+  "ß",
+  "中",
+  "😀",
+  "\u00a0",
+  "\t",
+  "\n",
+  "\u0000",
+  "\u2028",
+  "\ud800",
+);
+const textUnit = fc.oneof(
+  { arbitrary: printable, weight: 8 },
+  { arbitrary: tricky, weight: 2 },
+  { arbitrary: fc.string({ unit: "grapheme", minLength: 1, maxLength: 1 }), weight: 1 },
+);
+const alphanumeric = fc.constantFrom(..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789");
+export const letters = fc.string({ unit: alphanumeric, minLength: 1, maxLength: 12 });
+/** Object keys, the awkward ones included (they must stay plain keys all the way to the wire). */
+const jsonKey = fc.oneof(
+  { arbitrary: fc.string({ unit: alphanumeric, minLength: 1, maxLength: 12 }), weight: 4 },
+  { arbitrary: fc.constantFrom("__proto__", "constructor", "toString", "", "a.b", "a/b", "$ref", "é"), weight: 1 },
+);
+/** Long enough for a credential: a broken secret is refused for what was broken, not for its length. */
+export const letters8 = fc.string({ unit: alphanumeric, minLength: 8, maxLength: 16 });
+
+/** Values of one parameter that pass its own rules (most of the time: the record is filtered). */
+function validValue(p: ParamSpec, values: ToolValues): fc.Arbitrary<unknown> {
+  // A value of several forms (anyOf): drawn from any of them that can be drawn, each as a parameter of its type.
+  if (p.anyOf)
+    return fc.oneof(
+      ...drawableForms(p.anyOf.map((form) => () => validValue({ ...p, ...form, anyOf: undefined }, values))),
+    );
+  const example = values.example(p.name)?.value;
+  const fromExample = example === undefined ? [] : [fc.constant(example)];
+  // A media type header (Accept, Content-Type) declared as a plain string: any other string is not a media type.
+  if (example !== undefined && p.wire.in === "header" && MEDIA_TYPE_HEADERS.has((p.wire.name ?? p.name).toLowerCase()))
+    return fc.constant(example);
+  const made = (() => {
+    switch (p.type) {
+      case "boolean":
+        return fc.oneof(fc.boolean(), fc.constantFrom("true", "false"));
+      case "number": {
+        const min = p.minimum ?? -1_000_000;
+        const max = p.maximum ?? 1_000_000;
+        const n =
+          p.multipleOf !== undefined
+            ? multiplesIn(min, max, p.multipleOf)
+            : p.integer
+              ? integerIn(min, max)
+              : fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
+        return p.enum
+          ? fc.constantFrom(...(p.enum as number[]))
+          : fc.oneof({ arbitrary: n, weight: 3 }, { arbitrary: n.map(String), weight: 1 });
+      }
+      case "json":
+        // Items or values the spec makes objects and the manifest leaves unlimited: only the example is known to be
+        // valid.
+        if (!(p.jsonType === "array" ? p.items : p.values) && values.structuredInside(p))
+          return fc.constant(example ?? (p.jsonType === "array" ? [] : {}));
+        return p.jsonType === "array"
+          ? fc.array(nestedValue(p.items), { maxLength: 4 })
+          : fc.dictionary(
+              p.keys ? (nestedValue({ type: "string", ...p.keys }) as fc.Arbitrary<string>) : jsonKey,
+              nestedValue(p.values),
+              { maxKeys: 4 },
+            );
+      case "string":
+        return stringValue(p);
+      case "file":
+        // A list of files (`multiple`): one or two, a fresh file each.
+        return p.multiple
+          ? fc.integer({ min: 1, max: 2 }).map((n) => Array.from({ length: n }, () => sampleFile(p.contentType)))
+          : fc.constant(sampleFile(p.contentType));
+    }
+  })();
+  const bracketed = writtenWithBrackets(p, values.tool);
+  const own = p.type === "json" ? made.map((v) => withoutDelimiter(p, bracketed ? withoutBracketKeys(v) : v)) : made;
+  // A JSON value the document gives fields inside (required ones, closed objects): a draw its schema refuses becomes
+  // the known valid one, or is left out when none is known (filtering for it would draw forever).
+  if (p.type === "json" && values.checksInside(p)) {
+    const kept = own.map((v) => (values.accepts(p, v) ? v : example));
+    return example === undefined
+      ? kept
+      : fc.oneof({ arbitrary: kept, weight: 4 }, { arbitrary: fc.constant(example), weight: 1 });
+  }
+  const inPath = p.wire.in === "path" || values.tool.routes.some((r) => r.wire[p.name]?.in === "path");
+  const mixed = fc.oneof({ arbitrary: own, weight: 4 }, ...fromExample.map((arbitrary) => ({ arbitrary, weight: 1 })));
+  return filterOrFail(
+    mixed,
+    (v) => values.accepts(p, v) && !(inPath && typeof v === "string" && LINE_TERMINATOR.test(v)),
+    `value of ${p.name}`,
+  );
+}
+
+/** The text between a list's items when it is written as one value (a header, a query value not exploded), if it is. */
+function listDelimiter(p: ParamSpec): string | undefined {
+  if (p.wire.in === "header" || p.wire.in === "cookie") return ",";
+  if (p.wire.in !== "query" || !p.wire.encoding || p.wire.encoding.explode) return undefined;
+  return { form: ",", spaceDelimited: " ", pipeDelimited: "|", deepObject: undefined }[p.wire.encoding.style];
+}
+
+/** A list's text items without the delimiter it is joined with: `[","]` written `,` reads back as two items. */
+function withoutDelimiter(p: ParamSpec, value: unknown): unknown {
+  const delimiter = listDelimiter(p);
+  if (delimiter === undefined || !Array.isArray(value)) return value;
+  return value.map((item) => (typeof item === "string" ? item.split(delimiter).join("") : item));
+}
+
+const MEDIA_TYPE_HEADERS = new Set(["accept", "content-type"]);
+
+/**
+ * Whole numbers in [min, max], kept to the safe integers: a spec's int64
+ * bounds (±2^63) made fast-check draw forever (its draw over a range wider
+ * than 2^53 retried without end), and past 2^53 neighbours are equal numbers.
+ */
+export function integerIn(min: number, max: number): fc.Arbitrary<number> {
+  const lo = Math.min(Math.max(Math.ceil(min), Number.MIN_SAFE_INTEGER), Number.MAX_SAFE_INTEGER);
+  const hi = Math.max(Math.min(Math.floor(max), Number.MAX_SAFE_INTEGER), lo);
+  return fc.integer({ min: lo, max: hi });
+}
+
+// Prism's router cannot match a line terminator inside a path segment that has text around the
+// parameter (`users('{key}')` answers 404): a limit of the mock, not of the contract.
+const LINE_TERMINATOR = /[\n\r\u2028\u2029]/;
+
+/** Multiples of `step` from `min` to `max` (none: a single `step` when `orStep`, else undefined). */
+export function multiplesIn(min: number, max: number, step: number): fc.Arbitrary<number>;
+export function multiplesIn(min: number, max: number, step: number, orStep: false): fc.Arbitrary<number> | undefined;
+export function multiplesIn(min: number, max: number, step: number, orStep = true): fc.Arbitrary<number> | undefined {
+  // The multiples' indices: the k of each k × step between the bounds.
+  const from = Math.max(Math.round(multipleNear(min, step, true) / step), -(2 ** 31));
+  const to = Math.min(Math.round(multipleNear(max, step, false) / step), 2 ** 31);
+  if (to < from || !Number.isSafeInteger(from) || !Number.isSafeInteger(to))
+    return orStep ? fc.constant(multipleNear(min, step, true)) : undefined;
+  return fc.integer({ min: from, max: to }).map((k) => multipleNear(k * step, step, true));
+}
+
+/** Values inside a JSON parameter, from their limits where it has some (any JSON value where not). */
+function nestedValue(n: NestedLimits | undefined): fc.Arbitrary<unknown> {
+  if (!n) return fc.jsonValue({ maxDepth: 2 });
+  if (n.enum) return fc.constantFrom(...n.enum);
+  if (n.type === "boolean") return fc.boolean();
+  if (n.type === "number" || n.type === "integer") {
+    const min = n.minimum ?? -1_000_000;
+    const max = n.maximum ?? 1_000_000;
+    return n.type === "integer" ? integerIn(min, max) : fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
+  }
+  if (
+    n.type === "string" ||
+    n.format !== undefined ||
+    n.pattern !== undefined ||
+    n.maxLength !== undefined ||
+    n.minLength !== undefined
+  ) {
+    if (n.format !== undefined || n.pattern !== undefined) return fc.constantFrom(...madeStrings(n).slice(0, 20));
+    return fc.string({
+      unit: textUnit,
+      minLength: n.minLength ?? 0,
+      maxLength: Math.min(n.maxLength ?? 32, (n.minLength ?? 0) + 32),
+    });
+  }
+  return fc.jsonValue({ maxDepth: 2 });
+}
+
+function stringValue(p: ParamSpec): fc.Arbitrary<string> {
+  if (p.enum) {
+    const pick = fc.constantFrom(...p.enum.map(String));
+    const item = p.caseInsensitive
+      ? fc.tuple(pick, fc.boolean()).map(([v, upper]) => (upper ? v.toUpperCase() : v))
+      : pick;
+    return p.separator === undefined
+      ? item
+      : fc.array(item, { minLength: 1, maxLength: 4 }).map((items) => items.join(`${p.separator} `));
+  }
+  if (isValueFormat(p.format)) return fc.constantFrom(...madeStrings(p));
+  const minLength = Math.max(p.minLength ?? 1, p.secret ? 8 : 1);
+  const maxLength = Math.max(minLength, Math.min(p.maxLength ?? 64, minLength + 64));
+  if (p.pattern) return patternString(p, p.pattern, minLength, maxLength);
+  if (p.wire.in === "body" && p.wire.split) {
+    const sep = p.wire.split.separator;
+    const item = fc
+      .string({ unit: textUnit, minLength: 1, maxLength: 16 })
+      .filter((s) => !s.includes(sep) && s.trim() !== "");
+    return fc
+      .array(item, { minLength: 1, maxLength: p.wire.split.maxItems ?? 6 })
+      .map((items) => items.join(`${sep} `));
+  }
+  return fc.string({ unit: textUnit, minLength, maxLength });
+}
+
+/**
+ * fast-check's arbitrary of a pattern's strings, or undefined where it draws from none of it (a lookaround): kept
+ * for the process, as an arbitrary holds no state (the random source is given at each draw). Making one tokenizes
+ * fast-check's own list of tricky strings against the pattern (about 3.5 ms of CPU), which each property case did
+ * again: 144 makings for 4 patterns in the derived suite and the planted mistakes.
+ */
+const matchingArbitraries = new Map<string, fc.Arbitrary<string> | undefined>();
+function matching(pattern: string): fc.Arbitrary<string> | undefined {
+  if (matchingArbitraries.has(pattern)) return matchingArbitraries.get(pattern);
+  let drawn: fc.Arbitrary<string> | undefined;
+  try {
+    drawn = fc.stringMatching(new RegExp(drawablePattern(pattern), "u"));
+  } catch {
+    drawn = undefined;
+  }
+  matchingArbitraries.set(pattern, drawn);
+  return drawn;
+}
+
+/**
+ * Strings matching the parameter's pattern within its lengths. fast-check
+ * draws from no lookaround (`(?!--)`, a common way to forbid a sequence): such
+ * a pattern gets the values made from the parameter's rules that match it.
+ */
+function patternString(p: ParamSpec, pattern: string, minLength: number, maxLength: number): fc.Arbitrary<string> {
+  const re = new RegExp(pattern, "u");
+  const fits = (s: string) => [...s].length >= minLength && [...s].length <= maxLength;
+  const drawn = matching(pattern);
+  if (!drawn) {
+    const made = madeStrings(p).filter((s) => re.test(s) && fits(s));
+    if (!made.length)
+      throw new ContractFailure(
+        `no value of ${p.name} matching ${pattern} within its lengths could be made: fast-check draws from no ` +
+          `lookaround, and no value made from its rules matches`,
+      );
+    return fc.constantFrom(...made);
+  }
+  // fast-check draws a pattern's repetitions short (`[a-f0-9]+` seldom 40 long): a draw outside the lengths is
+  // stretched or cut to a length drawn within them, kept where it still matches.
+  const fitted = fc
+    .tuple(drawn, fc.integer({ min: minLength, max: maxLength }))
+    .map(([s, n]) => (fits(s) ? s : (stretch(s, n).find((v) => re.test(v)) ?? s)));
+  return filterOrFail(fitted, fits, `value of ${p.name} matching ${pattern} within its lengths`);
+}
+
+// ---- filters that always end ---------------------------------------------------
+// fast-check's `filter` draws again until a value passes: on a rule nothing
+// drawn can meet (a pattern such as `.+` that every string matches, asked for
+// a string that breaks it) it spun forever, synchronously, holding its worker
+// and the suite with it. Here the values that pass are looked for up front,
+// in a bounded number of draws with a fixed seed; a draw that fails the
+// predicate is replaced by one of them, so each draw costs one of its source.
+
+/** Draws looked at, at most, to find values that pass. */
+export const FILTER_DRAWS = 200;
+/** Values that pass kept to stand in for a draw that does not. */
+const KEPT = 20;
+
+/** Up to KEPT values of `arb` that pass `pred`, found in at most FILTER_DRAWS draws (seeded: the same every time). */
+export function passingDraws<T>(arb: fc.Arbitrary<T>, pred: (value: T) => boolean, draws = FILTER_DRAWS): T[] {
+  const found: T[] = [];
+  for (const value of fc.sample(arb, { numRuns: draws, seed: 0x2d9 })) {
+    if (pred(value)) found.push(value);
+    if (found.length >= KEPT) break;
+  }
+  return found;
+}
+
+/**
+ * `arb` filtered by `pred`, bounded: undefined when no value of FILTER_DRAWS
+ * draws passes (the caller leaves the arbitrary out, or says why no input
+ * can be drawn); otherwise draws that fail become one of the values that passed.
+ */
+export function boundedFilter<T>(arb: fc.Arbitrary<T>, pred: (value: T) => boolean): fc.Arbitrary<T> | undefined {
+  const passing = passingDraws(arb, pred);
+  if (!passing.length) return undefined;
+  return fc
+    .tuple(arb, fc.nat({ max: passing.length - 1 }))
+    .map(([value, i]) => (pred(value) ? value : (passing[i] as T)));
+}
+
+/** As boundedFilter, but no passing value is a failure of the case, saying `what` could not be drawn. */
+export function filterOrFail<T>(arb: fc.Arbitrary<T>, pred: (value: T) => boolean, what: string): fc.Arbitrary<T> {
+  const filtered = boundedFilter(arb, pred);
+  if (filtered) return filtered;
+  throw new ContractFailure(`no ${what} could be drawn: none of ${FILTER_DRAWS} random draws passed its rules`);
+}

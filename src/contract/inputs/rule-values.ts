@@ -1,0 +1,126 @@
+// Values made from a parameter's own declarations, for the cases no example
+// covers: its placeholder read as its type, and values its rules allow (the
+// fewest items an array may hold, the low end of a range, each enum value);
+// and values kept valid under a selector a breaker sets.
+import { multipleNear, type ParamSpec, type ToolSpec } from "@blockwright/runtime/internal";
+import { madeStrings } from "../../model/string-values.js";
+import { ContractFailure } from "../types.js";
+
+export { placeholderValue } from "../../model/placeholder-value.js";
+
+/** The simplest value within an array's item limits (an object when they say nothing). */
+function simplestItem(items: ParamSpec["items"]): unknown {
+  if (items?.enum?.length) return items.enum[0];
+  if (items?.type === "number" || items?.type === "integer")
+    return items.minimum ?? (items.maximum !== undefined ? Math.min(items.maximum, 1) : 1);
+  if (items?.type === "boolean") return true;
+  if (items?.type === "string" || items?.minLength !== undefined || items?.maxLength !== undefined)
+    return "x".repeat(Math.max(1, items?.minLength ?? 1));
+  return {};
+}
+
+/** Values made from the parameter's own rules, for parameters no example covers. */
+export function synthesized(param: ParamSpec): unknown[] {
+  // A value of several forms (anyOf): the values of each form, as a parameter of its type.
+  if (param.anyOf) return param.anyOf.flatMap((form) => synthesized({ ...param, ...form, anyOf: undefined }));
+  switch (param.type) {
+    case "boolean":
+      return [true, false];
+    case "json":
+      // An array holds the fewest items it may (`minItems`), each the simplest its item limits allow.
+      return param.jsonType === "array"
+        ? [Array.from({ length: param.minItems ?? 0 }, () => simplestItem(param.items))]
+        : [{}];
+    case "number": {
+      const low = param.minimum ?? (param.maximum !== undefined ? Math.min(param.maximum, 1) : 1);
+      // An int64's bound (±2^63) is past what mocks and JSON parsers hold exactly: the nearest safe integer.
+      const value = param.integer
+        ? Math.min(Math.max(Math.ceil(low), Number.MIN_SAFE_INTEGER), Number.MAX_SAFE_INTEGER)
+        : low;
+      return [param.multipleOf === undefined ? value : multipleNear(value, param.multipleOf, true)];
+    }
+    case "string": {
+      if (param.enum)
+        return param.separator === undefined
+          ? [...param.enum]
+          : [param.enum.slice(0, 2).join(param.separator), ...param.enum];
+      return madeStrings(param);
+    }
+    case "file":
+      return [
+        param.multiple ? [sampleFile(param.contentType), sampleFile(param.contentType)] : sampleFile(param.contentType),
+      ];
+  }
+}
+
+/**
+ * The small file the suite uploads for a file parameter: made here, never read from disk (a fresh one per use: a
+ * File is not shared between calls), of the type the parameter's part takes (`contentType`: the document's
+ * `encoding`, which the request judge holds the part to), else text.
+ */
+export function sampleFile(contentType?: string): File {
+  const type = contentType && !contentType.includes("*") ? contentType : "text/plain";
+  const extension = type === "text/plain" ? "txt" : type.split("/")[1]?.replace(/[^a-z0-9]/gi, "") || "bin";
+  return new File(
+    [new TextEncoder().encode("A small file the blockwright contract suite uploads.\n")],
+    `blockwright-sample.${extension}`,
+    { type },
+  );
+}
+
+/**
+ * `input` with its selector `dependsOn` just set by a breaker, made valid again for every other
+ * rule that selector governs (all but `broken`'s): a value the selector no longer allows becomes
+ * an allowed one or is left out, a value past the selector's limits is brought within them.
+ * Without it the breaker broke two rules, and the refusal could name the other one.
+ */
+export function settledUnder(
+  tool: ToolSpec,
+  input: Record<string, unknown>,
+  dependsOn: string,
+  broken: string,
+): Record<string, unknown> {
+  const out = { ...input };
+  const selector = String(out[dependsOn]);
+  for (const rule of tool.rules) {
+    if (rule.rule !== "allowedValues" && rule.rule !== "dependentLimits") continue;
+    if (rule.dependsOn !== dependsOn || rule.param === broken || out[rule.param] === undefined) continue;
+    const value = out[rule.param];
+    if (rule.rule === "allowedValues") {
+      const allowed = rule.values[selector];
+      if (allowed === undefined || allowed.includes(value)) continue;
+      if (allowed.length) out[rule.param] = allowed[0];
+      else delete out[rule.param];
+      continue;
+    }
+    const limits = rule.limits[selector];
+    if (!limits) continue;
+    if (typeof value === "string" && limits.maxLength !== undefined && [...value].length > limits.maxLength)
+      out[rule.param] = [...value].slice(0, limits.maxLength).join("");
+    if (typeof value === "number" && limits.maximum !== undefined && value > limits.maximum)
+      out[rule.param] = limits.maximum;
+    if (typeof value === "number" && limits.minimum !== undefined && value < limits.minimum)
+      out[rule.param] = limits.minimum;
+  }
+  return out;
+}
+
+/**
+ * What each form of a value (anyOf) makes, leaving out a form none can be made of (a pattern with a lookaround, which
+ * fast-check draws from no pattern) while another can be: the others still reach the wire. With none, the first one's
+ * failure.
+ */
+export function drawableForms<T>(forms: (() => T)[]): T[] {
+  const made: T[] = [];
+  let undrawable: unknown;
+  for (const form of forms) {
+    try {
+      made.push(form());
+    } catch (e) {
+      if (!(e instanceof ContractFailure)) throw e;
+      undrawable ??= e;
+    }
+  }
+  if (!made.length) throw undrawable;
+  return made;
+}

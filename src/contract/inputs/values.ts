@@ -1,0 +1,399 @@
+// Values for a tool's parameters, built from what the specs say: a typed
+// example when the manifest gives one, the OpenAPI document's examples at the
+// parameter's wire location (request examples, parameter and schema
+// examples), the manifest's placeholder, and last a value made from the
+// parameter's own rules. Every value used passes the parameter's rules, and
+// the inputs assembled from them pass the tool's cross-field rules.
+// What the document says at a parameter's place: document-places.ts; the rules an input is made to meet:
+// cross-field-rules.ts.
+import {
+  checkValue,
+  credentialOfParam,
+  wayParams,
+  isAbsent,
+  oauthParams,
+  parsePointer,
+  type ParamSpec,
+  type ToolSpec,
+  type WireSpec,
+} from "@blockwright/runtime/internal";
+import type { OpenApiDocument, OpenApiOperation, Schema } from "../../load/openapi-document.js";
+import { withoutEmpty, writtenWithBrackets } from "../../judge/bracket-form.js";
+import { describedParameter } from "../../judge/parameter-content.js";
+import { ofFormatAndLength, stretch } from "../../model/string-values.js";
+import { at } from "../json-path.js";
+import { madeRequestBodies, parameterCheck, requestPlaceCheck } from "./made-body.js";
+import { meetRule } from "./cross-field-rules.js";
+import { rawOperation, rawParameter, requestExamplesRaw, requestMedia, specSchema } from "./document-places.js";
+import { placeholderValue, synthesized } from "./rule-values.js";
+
+export { placeholderValue } from "./rule-values.js";
+
+/** The credential every derived call sends (header-safe, long enough, never a real one). */
+export const CREDENTIAL = "bw-contract-credential-0001";
+
+export type Input = Record<string, unknown>;
+
+export interface Candidate {
+  value: unknown;
+  /** Where it came from, for messages: `placeholder`, `request example "minimal"`, … */
+  source: string;
+}
+
+/** A request example of the spec, read back into the tool's parameters. */
+export interface RequestExample {
+  name: string;
+  input: Input;
+  /** Parameters whose value the example supplied, with that value as the wire carries it. */
+  taken: { param: string; wire: unknown }[];
+}
+
+const cache = new WeakMap<ToolSpec, ToolValues>();
+/** The values of a tool, worked out once for all the cases derived from it. */
+export function valuesOf(tool: ToolSpec, doc: OpenApiDocument): ToolValues {
+  let values = cache.get(tool);
+  if (!values || values.doc !== doc) cache.set(tool, (values = new ToolValues(tool, doc)));
+  return values;
+}
+
+/** Everything the derived cases need to know about one tool's values. */
+export class ToolValues {
+  readonly op: OpenApiOperation;
+  private readonly examples = new Map<string, Candidate | undefined>();
+  private readonly candidateLists = new Map<string, Candidate[]>();
+
+  constructor(
+    readonly tool: ToolSpec,
+    readonly doc: OpenApiDocument,
+  ) {
+    const op = doc.operations.get(tool.operationId);
+    if (!op) throw new Error(`${tool.id}: operation ${tool.operationId} is not in the OpenAPI document`);
+    this.op = op;
+  }
+
+  param(name: string): ParamSpec {
+    const p = this.tool.params.find((x) => x.name === name);
+    if (!p) throw new Error(`${this.tool.id} has no parameter ${name}`);
+    return p;
+  }
+
+  /**
+   * Whether `value` passes the parameter's own rules (and is a value at all);
+   * a JSON value, the schema the document places there too (in the body, or the parameter's own).
+   */
+  accepts(param: ParamSpec, value: unknown): boolean {
+    if (value === undefined || isAbsent(value, param)) return false;
+    const checked = checkValue(param, value, this.tool);
+    if ("issue" in checked) return false;
+    return this.specCheck(param)?.(checked.value) ?? true;
+  }
+
+  /**
+   * Whether the document's schema of a JSON parameter's value is checked too (it has a place in the request schema).
+   */
+  checksInside(param: ParamSpec): boolean {
+    return this.specCheck(param) !== undefined;
+  }
+
+  private readonly specChecks = new Map<string, ((value: unknown) => boolean) | undefined>();
+
+  /**
+   * The document's own schema of a JSON body parameter's value (the manifest's `json` says nothing of the fields
+   * inside).
+   */
+  private specCheck(param: ParamSpec): ((value: unknown) => boolean) | undefined {
+    const wire: WireSpec = param.wire;
+    if (param.type !== "json" || !["body", "query", "header", "path"].includes(wire.in)) return undefined;
+    if (!this.specChecks.has(param.name)) {
+      const check =
+        wire.in === "body"
+          ? requestPlaceCheck(
+              this.doc,
+              this.op,
+              rawOperation(this.doc, this.op).requestBody as Schema | undefined,
+              requestMedia(this.doc, this.op),
+              parsePointer(wire.pointer),
+            )
+          : wire.in === "query" || wire.in === "header" || wire.in === "path"
+            ? parameterCheck(this.doc, this.op, wire.in, wire.name ?? param.name)
+            : undefined;
+      // In bracket form (a form field, a query object) an empty object or list sends no pair: checked as the service
+      // reads it.
+      const bracketed = check && writtenWithBrackets(param, this.tool);
+      this.specChecks.set(param.name, bracketed ? (value) => check(withoutEmpty(value)) : check);
+    }
+    return this.specChecks.get(param.name);
+  }
+
+  /** Candidate values, best first (not yet checked against the parameter's rules). */
+  candidates(param: ParamSpec): Candidate[] {
+    let found = this.candidateLists.get(param.name);
+    if (!found) this.candidateLists.set(param.name, (found = this.findCandidates(param)));
+    return found;
+  }
+
+  private findCandidates(param: ParamSpec): Candidate[] {
+    const out: Candidate[] = [];
+    const typed = (param as ParamSpec & { example?: unknown }).example;
+    if (typed !== undefined) out.push({ value: typed, source: "example" });
+    if (param.wire.in === "auth" && param.name === this.tool.auth.param)
+      out.push({ value: CREDENTIAL, source: "contract credential" });
+    // The other secrets of a credential (a combination's second key, an alternative's token): their own stand-ins,
+    // header-safe and long enough.
+    else if (param.wire.in === "auth" && param.secret && credentialOfParam(this.tool.auth, param.name))
+      out.push({ value: `bw-contract-${param.name}-0001`, source: "contract credential" });
+    // A file's examples in the document (`example: report.pdf` on a binary field) are its name, or a word on it, not
+    // its bytes: as a value they would be a path the suite cannot read, or an address it must not fetch. Its own is
+    // made.
+    if (param.type !== "file") out.push(...this.specCandidates(param));
+    const placeholder = placeholderValue(param);
+    if (placeholder !== undefined) out.push({ value: placeholder, source: "placeholder" });
+    // A JSON value the spec gives no valid example of: one made from the request schema (valid against it, however many
+    // unions it nests) before the bare `[]` or `{}`, which the schema may refuse (a list of at least one message, an
+    // object with required fields).
+    if (param.type === "json" && param.wire.in === "body" && !out.some((c) => this.accepts(param, c.value))) {
+      for (const made of this.madeBodies()) {
+        const value = this.bodyValueOf(param, made);
+        if (value !== undefined) out.push({ value, source: "made from the request schema" });
+      }
+    }
+    if (param.default !== undefined) out.push({ value: param.default, source: "default" });
+    out.push(...synthesized(param).map((value) => ({ value, source: "made from its rules" })));
+    return out;
+  }
+
+  /** The first candidate that passes the parameter's rules. */
+  example(name: string): Candidate | undefined {
+    if (!this.examples.has(name)) {
+      const param = this.param(name);
+      this.examples.set(
+        name,
+        param.wire.in === "server" ? undefined : this.candidates(param).find((c) => this.accepts(param, c.value)),
+      );
+    }
+    return this.examples.get(name);
+  }
+
+  /**
+   * A parameter every input gives: the required ones, and the credential (optional when OAuth 2 flows may stand in for
+   * it; a flow's parameters are not given).
+   */
+  private alwaysGiven(p: ParamSpec): boolean {
+    return (p.required || wayParams(this.tool.auth).includes(p.name)) && p.wire.in !== "server";
+  }
+
+  /** Required parameters only (plus what the rules need). */
+  minimal(): Input {
+    const input: Input = {};
+    for (const p of this.tool.params) {
+      if (this.alwaysGiven(p)) input[p.name] = this.exampleOrThrow(p.name);
+    }
+    return this.satisfyOrThrow(input, []);
+  }
+
+  /** Every parameter that has a value (switches on), rules kept. */
+  full(): Input {
+    const input: Input = {};
+    const flowParams = oauthParams(this.tool);
+    for (const p of this.tool.params) {
+      // A flow's parameters would send a token request (the oauth cases test flows, on a token endpoint of their own).
+      if (p.wire.in === "server" || flowParams.has(p.name)) continue;
+      const c = p.wire.in === "switch" ? { value: true } : this.example(p.name);
+      if (c) input[p.name] = c.value;
+    }
+    return this.satisfyOrThrow(input, []);
+  }
+
+  /** The minimal input with `overrides` pinned, other parameters adjusted so the rules hold. */
+  with(overrides: Input, base: Input = this.minimal()): Input | undefined {
+    const input = { ...base, ...overrides };
+    for (const [k, v] of Object.entries(overrides)) if (v === undefined) delete input[k];
+    return this.satisfy(input, Object.keys(overrides));
+  }
+
+  /**
+   * Adjust `input` so that every cross-field rule holds, never touching the
+   * `pinned` parameters: add a missing alternative, drop extra ones, pick a
+   * selector that allows a pinned value. Undefined when no adjustment can.
+   */
+  satisfy(input: Input, pinned: string[]): Input | undefined {
+    const out = { ...input };
+    const has = (n: string) => out[n] !== undefined;
+    const isPinned = (n: string) => pinned.includes(n);
+    for (let pass = 0; pass < 4; pass++) {
+      let changed = false;
+      for (const rule of this.tool.rules) {
+        const result = meetRule(rule, { out, has, isPinned, example: (n) => this.example(n) }, this.tool.params);
+        if (result === "impossible") return undefined;
+        changed ||= result === "changed";
+      }
+      if (!changed) return out;
+    }
+    return undefined;
+  }
+
+  /**
+   * A value of exactly `length` characters for a string parameter that passes
+   * all its rules, made by stretching or cutting its example; with `anyRules`
+   * false, only the length matters (a value one step past a limit).
+   */
+  ofLength(name: string, length: number, anyRules = false): string | undefined {
+    const param = this.param(name);
+    const ofFormat = param.format === undefined ? undefined : ofFormatAndLength(param.format, length);
+    if (ofFormat !== undefined && (anyRules || this.accepts(param, ofFormat))) return ofFormat;
+    const seeds = [
+      String(this.example(name)?.value ?? "x"),
+      ...this.candidates(param).map((c) => String(c.value)),
+      "x",
+    ];
+    for (const seed of seeds) {
+      for (const candidate of stretch(seed, length)) {
+        if ([...candidate].length !== length) continue;
+        if (anyRules || this.accepts(param, candidate)) return candidate;
+      }
+    }
+    return undefined;
+  }
+
+  /** Each request-body example of the spec, read back into parameters. */
+  requestExamples(): RequestExample[] {
+    return requestExamplesRaw(this.doc, this.op).map((ex) => this.readBack(ex.name, ex.body));
+  }
+
+  /** Where a parameter's value sits in a request body, for a body-placed parameter. */
+  bodyValueOf(param: ParamSpec, body: unknown): unknown {
+    if (param.wire.in !== "body") return undefined;
+    const pointer = parsePointer(param.wire.pointer);
+    const value = at(body, pointer);
+    if (pointer.length || !value || typeof value !== "object" || Array.isArray(value)) return value;
+    // A whole-body parameter: what the other body parameters and constants do not cover.
+    const covered = new Set<string>();
+    for (const p of this.tool.params)
+      if (p !== param && p.wire.in === "body") covered.add(parsePointer(p.wire.pointer)[0] ?? "");
+    for (const c of this.tool.constants) if (c.in === "body") covered.add(parsePointer(c.pointer)[0] ?? "");
+    return Object.fromEntries(Object.entries(value).filter(([k]) => !covered.has(k)));
+  }
+
+  private readBack(name: string, body: unknown): RequestExample {
+    const input: Input = {};
+    const taken: RequestExample["taken"] = [];
+    for (const p of this.tool.params) {
+      if (p.wire.in !== "body") continue;
+      const wire = this.bodyValueOf(p, body);
+      if (wire === undefined) continue;
+      const value = p.wire.split && Array.isArray(wire) ? wire.join(`${p.wire.split.separator} `) : wire;
+      if (!this.accepts(p, value)) continue;
+      input[p.name] = value;
+      taken.push({ param: p.name, wire });
+    }
+    for (const p of this.tool.params) {
+      if (this.alwaysGiven(p) && input[p.name] === undefined) input[p.name] = this.exampleOrThrow(p.name);
+    }
+    const satisfied =
+      this.satisfy(
+        input,
+        taken.map((t) => t.param),
+      ) ?? this.satisfyOrThrow(input, []);
+    return { name, input: satisfied, taken: taken.filter((t) => satisfied[t.param] === input[t.param]) };
+  }
+
+  private exampleOrThrow(name: string): unknown {
+    const c = this.example(name);
+    if (!c)
+      throw new Error(
+        `${this.tool.id}: no value of parameter ${name} passes its own rules (tried: ${this.candidates(this.param(name))
+          .map((x) => x.source)
+          .join(", ")})`,
+      );
+    return c.value;
+  }
+
+  private satisfyOrThrow(input: Input, pinned: string[]): Input {
+    const out = this.satisfy(input, pinned);
+    if (!out) throw new Error(`${this.tool.id}: no combination of example values satisfies its rules`);
+    return out;
+  }
+
+  /**
+   * Whether the spec gives a JSON parameter's items (a list's) or values (an object's) as objects or lists, which the
+   * manifest's limits of values inside cannot state: values drawn within the manifest's rules would not be the spec's;
+   * or the value itself as a union of shapes, which random JSON would not match.
+   */
+  structuredInside(param: ParamSpec): boolean {
+    const schema = specSchema(this.doc, this.op, param);
+    if (schema && (Array.isArray(schema.oneOf) || Array.isArray(schema.anyOf))) return true;
+    const inside =
+      schema?.items ??
+      (schema && typeof schema.additionalProperties === "object" ? schema.additionalProperties : undefined);
+    if (!inside || typeof inside !== "object") return false;
+    const flat = this.doc.flatten(inside as Schema);
+    // A union of shapes too: random JSON would match none of its branches.
+    return (
+      flat.type === "object" ||
+      flat.type === "array" ||
+      flat.properties !== undefined ||
+      flat.items !== undefined ||
+      Array.isArray(flat.oneOf) ||
+      Array.isArray(flat.anyOf)
+    );
+  }
+
+  /** Candidates from the OpenAPI document at the parameter's wire location. */
+  private specCandidates(param: ParamSpec): Candidate[] {
+    const wire: WireSpec = param.wire;
+    const out: Candidate[] = [];
+    if (wire.in === "path" || wire.in === "query" || wire.in === "header" || wire.in === "cookie") {
+      const own = describedParameter(rawParameter(this.doc, this.op, wire.in, wire.name), this.doc);
+      for (const holder of own?.holders ?? []) {
+        if (holder.example !== undefined) out.push({ value: holder.example, source: `${wire.in} parameter example` });
+        for (const [name, ex] of Object.entries((holder.examples ?? {}) as Record<string, Schema>))
+          out.push({ value: this.doc.resolve(ex).value, source: `${wire.in} parameter example "${name}"` });
+      }
+      if (own)
+        out.push(...schemaCandidates(this.doc.flatten((own.schema ?? {}) as Schema), `${wire.in} parameter schema`));
+    } else if (wire.in === "body") {
+      for (const ex of requestExamplesRaw(this.doc, this.op)) {
+        const value = this.bodyValueOf(param, ex.body);
+        if (value === undefined) continue;
+        out.push({
+          value: wire.split && Array.isArray(value) ? value.join(`${wire.split.separator} `) : value,
+          source: `request example "${ex.name}"`,
+        });
+      }
+      const schema = this.op.requestBody
+        ? this.doc.schemaAt(this.op.requestBody.schema, parsePointer(wire.pointer))
+        : undefined;
+      if (schema) {
+        const flat = this.doc.flatten(schema);
+        const items = wire.split && flat.items ? this.doc.flatten(flat.items as Schema) : undefined;
+        out.push(
+          ...(items ? schemaCandidates(items, "request schema items") : schemaCandidates(flat, "request schema")),
+        );
+      }
+    }
+    return out;
+  }
+
+  private made: unknown[] | undefined;
+
+  /** Request bodies made from the operation's JSON request schema (other union branches in each), once. */
+  private madeBodies(): unknown[] {
+    this.made ??= madeRequestBodies(
+      this.doc,
+      this.op,
+      rawOperation(this.doc, this.op).requestBody as Schema | undefined,
+      requestMedia(this.doc, this.op),
+    );
+    return this.made;
+  }
+}
+
+function schemaCandidates(schema: Schema, source: string): Candidate[] {
+  const out: Candidate[] = [];
+  if (schema.example !== undefined) out.push({ value: schema.example, source: `${source} example` });
+  if (Array.isArray(schema.examples))
+    out.push(...schema.examples.map((value) => ({ value, source: `${source} examples` })));
+  if (schema.default !== undefined) out.push({ value: schema.default, source: `${source} default` });
+  if (Array.isArray(schema.enum)) out.push(...schema.enum.map((value) => ({ value, source: `${source} enum` })));
+  return out;
+}

@@ -1,0 +1,183 @@
+// The credential of a captured request checked against the security requirement in use: where its scheme puts it, in
+// full, and nowhere else (Prism accepts any credential); a credential of the address (auth.variable) in the path once.
+import {
+  basicToken,
+  chooseWay,
+  type CredentialSpec,
+  type ToolSpec,
+  wayCredentials,
+} from "@blockwright/runtime/internal";
+import {
+  credentialOf,
+  type OpenApiDocument,
+  type OpenApiOperation,
+  type SecurityScheme,
+} from "../../load/openapi-document.js";
+import { check, fail } from "../call.js";
+import type { Exchange } from "../exchange.js";
+import type { Input } from "../inputs/values.js";
+
+/**
+ * The credentials where the security requirement in use puts them, in full,
+ * and the first nowhere else. The requirement in use is the operation's that
+ * names exactly the schemes of the way the call gave (a call gives one of
+ * several alternatives; a combination sends all of its credentials).
+ */
+export function checkCredential(
+  ex: Exchange,
+  tool: ToolSpec,
+  doc: OpenApiDocument,
+  op: OpenApiOperation,
+  input: Input,
+): void {
+  const way = chooseWay(tool.auth, input);
+  const credential = input[way.param];
+  if (typeof credential !== "string") return;
+  const requirements = (op.requirements ?? []).filter((r) => r.length);
+  // A parameter the caller gave may contain the credential's text (a random draw: a cookie beginning with the
+  // key): then it is theirs to send, and where the credential went cannot be told from where the text is.
+  // (A text value as it is: JSON would escape a `"` the credential holds, and not find it.)
+  const givenElsewhere = Object.entries(input).some(
+    ([name, value]) =>
+      name !== way.param &&
+      value !== undefined &&
+      (typeof value === "string" ? value : JSON.stringify(value)).includes(credential),
+  );
+  // A credential of the address (auth.variable): no security scheme can say it; in the path, once, and nowhere else.
+  if (way.type === "path") return checkPathCredential(ex, credential, givenElsewhere);
+  if (!requirements.length) {
+    if (givenElsewhere) return;
+    // No credential at all: the one the call was given goes nowhere.
+    const sentIn =
+      [...ex.headers].find(([, v]) => v.includes(credential))?.[0] ??
+      (decodeURIComponent(ex.url.href).includes(credential)
+        ? "the address"
+        : ex.rawBody.includes(credential)
+          ? "the body"
+          : undefined);
+    return check(
+      sentIn === undefined,
+      () =>
+        `${op.operationId} declares no security requirement (security: ${JSON.stringify(op.requirements)}), ` +
+        `yet the credential was sent (${sentIn})`,
+    );
+  }
+  const credentials = wayCredentials(way);
+  const inUse = requirements.find(
+    (r) =>
+      r.length === credentials.length &&
+      credentials.every((c) => r.some((name) => placesLike(doc.securitySchemes[name], c))),
+  );
+  const offered = requirements.map((r) => r.join(" + ")).join(", ");
+  if (!inUse)
+    return fail(
+      `the credentials sent (${credentials.map(describeCredential).join(" + ")}) meet none of ` +
+        `${op.operationId}'s security requirements (${offered})`,
+    );
+  const placed: string[] = [];
+  for (const c of credentials) {
+    const value = String(c === credentials[0] ? credential : input[c.param]);
+    const slot = foundAt(ex, c, value, input);
+    const choice = requirements.length > 1 ? `; ${op.operationId} accepts ${offered}, the call gave this one` : "";
+    check(
+      slot !== undefined,
+      () =>
+        `the credential is not where ${inUse.join(" + ")} puts it ` +
+        `(${inUse.map((n) => describeScheme(doc, n)).join("; ")}${choice})`,
+    );
+    placed.push(slot as string);
+  }
+  const where = placed[0] as string;
+  if (givenElsewhere) return;
+  for (const [name, value] of ex.headers) {
+    if (name === where) continue;
+    check(!value.includes(credential), `the credential also appears in header ${name}`);
+  }
+  const query = new URLSearchParams(ex.url.search);
+  if (where.startsWith("?")) query.delete(where.slice(1));
+  check(
+    !decodeURIComponent(ex.url.pathname).includes(credential) &&
+      ![...query.values()].some((v) => v.includes(credential)),
+    "the credential also appears in the address",
+  );
+  check(!ex.rawBody.includes(credential), "the credential also appears in the body");
+}
+
+/**
+ * A credential the address carries (auth.variable): one path segment of the request is it, and no header, query value
+ * or body holds it.
+ */
+function checkPathCredential(ex: Exchange, credential: string, givenElsewhere: boolean): void {
+  const segments = ex.url.pathname.split("/").map((s) => decodeURIComponent(s));
+  check(
+    segments.filter((s) => s.includes(credential)).length === 1,
+    "the credential is not in the address's path once, where auth.variable puts it",
+  );
+  if (givenElsewhere) return;
+  for (const [name, value] of ex.headers)
+    check(!value.includes(credential), `the credential also appears in header ${name}`);
+  check(
+    ![...new URLSearchParams(ex.url.search).values()].some((v) => v.includes(credential)),
+    "the credential also appears in the query",
+  );
+  check(!ex.rawBody.includes(credential), "the credential also appears in the body");
+}
+
+/**
+ * Whether a declared scheme puts a credential where `c` does (any OAuth 2 or bearer scheme: `Authorization: Bearer`).
+ */
+function placesLike(s: SecurityScheme | undefined, c: CredentialSpec): boolean {
+  const placement = s ? credentialOf(s) : undefined;
+  if (!placement || placement.type !== c.type) return false;
+  if (placement.type === "bearer" || placement.type === "basic" || c.type === "bearer" || c.type === "basic")
+    return true;
+  return placement.type === "header"
+    ? placement.name.toLowerCase() === c.name.toLowerCase()
+    : placement.name === c.name;
+}
+
+/**
+ * Where the request carries credential `c` with `value`, exactly once: a header's name, `?key`, or `cookie`; undefined
+ * when it does not.
+ */
+function foundAt(ex: Exchange, c: CredentialSpec, value: string, input: Input): string | undefined {
+  switch (c.type) {
+    case "bearer":
+      return ex.headers.get("authorization") === `Bearer ${value}` ? "authorization" : undefined;
+    case "basic":
+      return ex.headers.get("authorization") === `Basic ${basicToken(String(input[c.user] ?? ""), value)}`
+        ? "authorization"
+        : undefined;
+    case "header":
+      // After the text the manifest says the API wants before it (auth.prefix), which no security scheme can say.
+      return ex.headers.get(c.name) === (c.prefix ?? "") + value ? c.name.toLowerCase() : undefined;
+    case "query":
+      return ex.url.searchParams.getAll(c.name).length === 1 && ex.url.searchParams.get(c.name) === value
+        ? `?${c.name}`
+        : undefined;
+    case "cookie": {
+      const pairs = (ex.headers.get("cookie") ?? "").split(";").map((x) => x.trim());
+      return pairs.filter((x) => x.startsWith(`${c.name}=`)).length === 1 &&
+        pairs.includes(`${c.name}=${encodeURIComponent(value)}`)
+        ? "cookie"
+        : undefined;
+    }
+  }
+}
+
+function describeCredential(c: CredentialSpec): string {
+  return c.type === "bearer"
+    ? "Authorization: Bearer"
+    : c.type === "basic"
+      ? "Authorization: Basic"
+      : `${c.type} ` +
+        `${c.name}${c.type === "header" && c.prefix !== undefined ? ` after ${JSON.stringify(c.prefix)}` : ""}`;
+}
+
+function describeScheme(doc: OpenApiDocument, name: string): string {
+  const s = doc.securitySchemes[name];
+  if (!s) return `${name}: not declared`;
+  if (s.type === "http") return `${name}: Authorization: ${s.scheme ?? "?"} <credential>`;
+  if (credentialOf(s)?.type === "bearer") return `${name}: Authorization: Bearer <${s.type} access token>`;
+  return `${name}: ${s.in} ${s.name}`;
+}

@@ -1,0 +1,246 @@
+// What a parameter reached the wire as, in a captured request (a path segment, a query value or the pairs of its
+// style, a header, a cookie, a body field as the request judge reads it, a multipart part), and the check that it is
+// what the tool was given, placed as the manifest says.
+import {
+  type BodySpec,
+  encodeForm,
+  type ParamSpec,
+  parsePointer,
+  rawBody,
+  styledPairs,
+  type ToolSpec,
+  type WireSpec,
+} from "@blockwright/runtime/internal";
+import type { OpenApiDocument } from "../../load/openapi-document.js";
+import { documentJudge } from "../../judge/read-back.js";
+import { check, json, same } from "../call.js";
+import type { Exchange } from "../exchange.js";
+import { at, setAt } from "../json-path.js";
+import { operationOf } from "./request.js";
+
+/** The value a parameter has in the captured request, as the wire carries it (undefined when absent). */
+export function sentValue(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, param: ParamSpec): unknown {
+  const { path, wire: routeWire } = operationOf(ex, tool, doc);
+  const wire = routeWire[param.name] ?? param.wire;
+  switch (wire.in) {
+    case "path": {
+      const raw = path[wire.name];
+      return raw === undefined ? undefined : decodeURIComponent(raw);
+    }
+    case "query": {
+      const all = ex.url.searchParams.getAll(wire.name);
+      return all.length === 0 ? undefined : all.length === 1 ? all[0] : all;
+    }
+    case "header":
+      return ex.headers.get(wire.name) ?? undefined;
+    case "cookie": {
+      // The pair of the Cookie header with its name, its value percent-decoded as the runtime encoded it.
+      const pair = (ex.headers.get("cookie") ?? "")
+        .split(";")
+        .map((x) => x.trim())
+        .find((x) => x.startsWith(`${wire.name}=`));
+      return pair === undefined ? undefined : decodeURIComponent(pair.slice(wire.name.length + 1));
+    }
+    case "body": {
+      const segments = parsePointer(wire.pointer);
+      if (!isForm(tool)) return at(ex.body, segments);
+      // A form body as the service reads it, by the document's encoding (a JSON-encoded field, a list in one pair).
+      const read = judgedBody(ex, tool, doc);
+      if (read !== undefined) return at(read, segments);
+      // A form body: the value under its bracket key (`address[city]`), as text.
+      const all = new URLSearchParams(ex.rawBody).getAll(segments.map((s, i) => (i ? `[${s}]` : s)).join(""));
+      return all.length === 0 ? undefined : all.length === 1 ? all[0] : all;
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** What the wire should carry for a given (normalised) parameter value. */
+export function expectedWire(wire: WireSpec, value: unknown): unknown {
+  if (wire.in === "path" || wire.in === "query" || wire.in === "header" || wire.in === "cookie")
+    return withEscapes(String(value), wire.escape);
+  if (wire.in === "body") {
+    if (wire.split)
+      return String(value)
+        .split(wire.split.separator)
+        .map((s) => s.trim())
+        .filter(Boolean);
+    if (
+      wire.wrapUnlessKey &&
+      value &&
+      typeof value === "object" &&
+      !Array.isArray(value) &&
+      !(wire.wrapUnlessKey in value)
+    )
+      return { [wire.wrapUnlessKey]: value };
+  }
+  return value;
+}
+
+/** The parameter's value reached the wire where its placement says, unchanged. */
+export function expectSent(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument, param: ParamSpec, value: unknown): void {
+  const { wire: routeWire } = operationOf(ex, tool, doc);
+  const wire = routeWire[param.name] ?? param.wire;
+  // Before any text is made of the value (an object drawn without a prototype has no text).
+  if (wire.in === "query" && ((value !== null && typeof value === "object") || wire.encoding?.json)) {
+    // An array or object in the query, or any value the document JSON-encodes (`content`, a string quoted): the pairs
+    // its style makes (`expand[0]=a`, `tags=a,b`, `q="fox"`) are all sent.
+    const sent = [...ex.url.searchParams].map(([k, v]) => `${k}=${v}`);
+    for (const pair of styledPairs(wire.name, value, wire.encoding).map(([k, v]) => `${k}=${v}`)) {
+      const i = sent.indexOf(pair);
+      check(i >= 0, () => `${param.name} as sent (query): ${json(pair)} is not among the pairs sent (${json(sent)})`);
+      sent.splice(i, 1);
+    }
+    return;
+  }
+  if (
+    wire.in === "body" &&
+    tool.body?.encoding === "binary" &&
+    param.type === "file" &&
+    (value instanceof Blob || value instanceof Uint8Array)
+  ) {
+    // A raw body is the file's bytes: as many as it has, under the type its media type gives it.
+    const blob =
+      value instanceof Blob
+        ? value
+        : new Blob([value as BlobPart], { type: param.contentType ?? "application/octet-stream" });
+    const type = rawBody(tool, tool.body, new Map([[param.name, [{ blob, filename: param.name }]]]))?.contentType;
+    same(
+      { type: ex.headers.get("content-type") ?? undefined, bytes: new TextEncoder().encode(ex.rawBody).byteLength },
+      { type, bytes: blob.size },
+      `${param.name} as sent (the whole body)`,
+    );
+    return;
+  }
+  const styled =
+    wire.in === "body" && tool.body?.encoding === "multipart" ? styledPart(tool.body, wire.pointer) : undefined;
+  if (styled && wire.in === "body") {
+    // A multipart field whose encoding sets a style: the pairs its style makes (`meta[colour]`), each a part, are all
+    // sent.
+    const parts = (ex.body ?? {}) as Record<string, unknown>;
+    const sent = Object.entries(parts).flatMap(([k, v]) =>
+      (Array.isArray(v) ? v : [v]).map((x) => `${k}=${typeof x === "string" ? x : json(x)}`),
+    );
+    // FormData writes every line break of a text part as CRLF (the HTML form encoding).
+    for (const pair of styledPairs(styled.name, value, styled.encoding).map(
+      ([k, v]) => `${k}=${v.replace(/\r\n|\r|\n/g, "\r\n")}`,
+    )) {
+      const i = sent.indexOf(pair);
+      check(
+        i >= 0,
+        () => `${param.name} as sent (multipart part): ${json(pair)} is not among the parts sent (${json(sent)})`,
+      );
+      sent.splice(i, 1);
+    }
+    return;
+  }
+  // A path or header value in a style (label, matrix, a list or an object): the request judge reads it back
+  // (kinds/request.ts).
+  if (
+    (wire.in === "path" || wire.in === "header" || wire.in === "cookie") &&
+    (wire.encoding !== undefined || (value !== null && typeof value === "object"))
+  )
+    return;
+  const got = sentValue(ex, tool, doc, param);
+  const want =
+    tool.body?.encoding === "multipart" && wire.in === "body" ? multipartPart(param, value) : expectedWire(wire, value);
+  if (wire.in === "body" && isForm(tool)) {
+    // A form body is text pairs: the ones the value makes, as the spec's encoding writes them, are all sent.
+    const placed: Record<string, unknown> = {};
+    setAt(placed, parsePointer(wire.pointer), want);
+    const sent = [...new URLSearchParams(ex.rawBody)].map(([k, v]) => `${k}=${v}`);
+    for (const pair of [...new URLSearchParams(encodeForm(placed, tool.body.fields))].map(([k, v]) => `${k}=${v}`)) {
+      const i = sent.indexOf(pair);
+      check(
+        i >= 0,
+        () => `${param.name} as sent (form body): ${json(pair)} is not among the pairs sent (${json(sent)})`,
+      );
+      sent.splice(i, 1);
+    }
+    return;
+  }
+  if (wire.in === "body" && wire.pointer === "" && want && typeof want === "object" && !Array.isArray(want)) {
+    // A whole-body parameter: its members are in the body (other parameters may add more).
+    for (const [k, v] of Object.entries(want))
+      same((got as Record<string, unknown> | undefined)?.[k], v, `body member ${k} of ${param.name}`);
+    return;
+  }
+  same(
+    got,
+    want,
+    `${param.name} as sent ` +
+      `(${wire.in}${"name" in wire ? ` ${wire.name}` : wire.in === "body" ? ` ${wire.pointer || "/"}` : ""})`,
+  );
+}
+
+function withEscapes(value: string, replacements: Record<string, string> | undefined): string {
+  let out = value;
+  for (const [from, to] of Object.entries(replacements ?? {})) out = out.split(from).join(to);
+  return out;
+}
+
+/** The body as the request judge reads it by the document's rules (src/judge/), when it reads without refusal. */
+function judgedBody(ex: Exchange, tool: ToolSpec, doc: OpenApiDocument): unknown {
+  const judge = documentJudge(doc, { basePath: tool.server.basePath ?? "", credential: "form" });
+  const judgement = judge({
+    method: ex.method,
+    url: ex.url.href,
+    headers: ex.headers,
+    ...(ex.rawBody ? { body: new TextEncoder().encode(ex.rawBody) } : {}),
+  });
+  return judgement.read.body;
+}
+
+/**
+ * What a multipart part carries for a value (exchange.ts reads parts so): a file's name, type and size; JSON as its
+ * text; the rest as text.
+ */
+export function multipartPart(param: ParamSpec, value: unknown): unknown {
+  // A list of files: a part each (one alone reads back as that part).
+  if (param.type === "file" && Array.isArray(value)) {
+    const parts = value.map((file) => multipartPart({ ...param, multiple: false }, file));
+    return parts.length === 1 ? parts[0] : parts;
+  }
+  if (param.type === "file" && typeof Blob !== "undefined" && value instanceof Blob) {
+    return {
+      filename: value instanceof File ? value.name : param.name,
+      type: value.type || param.contentType || "application/octet-stream",
+      bytes: value.size,
+    };
+  }
+  if (param.type === "file" && value instanceof Uint8Array)
+    return { filename: param.name, type: param.contentType ?? "application/octet-stream", bytes: value.byteLength };
+  // A list of scalars is one part per item (an empty list, none), as multipartBody writes it.
+  if (Array.isArray(value) && value.every((v) => v === null || typeof v !== "object")) {
+    const items = value.map((v) => String(v).replace(/\r\n|\r|\n/g, "\r\n"));
+    return items.length === 0 ? undefined : items.length === 1 ? items[0] : items;
+  }
+  // FormData writes every line break of a text part as CRLF (the HTML form encoding).
+  return (value !== null && typeof value === "object" ? JSON.stringify(value) : String(value)).replace(
+    /\r\n|\r|\n/g,
+    "\r\n",
+  );
+}
+
+/**
+ * The field a body pointer names when it is a multipart field whose encoding sets a style (written as a form's pairs,
+ * runtime/call/files/file-inputs.ts), not a JSON part.
+ */
+function styledPart(
+  body: BodySpec,
+  pointer: string,
+): { name: string; encoding: NonNullable<BodySpec["fields"]>[string] } | undefined {
+  const segments = parsePointer(pointer);
+  const name = segments[0];
+  const encoding =
+    segments.length === 1 && name !== undefined && body.fields && Object.hasOwn(body.fields, name)
+      ? body.fields[name]
+      : undefined;
+  return name !== undefined && encoding && !encoding.json ? { name, encoding } : undefined;
+}
+
+/** The tool sends its body form-encoded (application/x-www-form-urlencoded). */
+function isForm(tool: ToolSpec): tool is ToolSpec & { body: BodySpec } {
+  return tool.body?.encoding === "form";
+}

@@ -1,0 +1,108 @@
+// The credential of a document that declares no security scheme the runtime
+// sends: the place of a key its operations take as a parameter of their own
+// (key-parameter.ts), an API key scheme added to the cut; else a bearer token,
+// a scheme added to the cut. Each is marked as added, and said in a note.
+import { fieldOf } from "@blockwright/runtime/internal";
+import type { KeyParameter } from "./key-parameter.js";
+import {
+  ADDED_KEY_SCHEME,
+  ADDED_SCHEME,
+  type CredentialDraft,
+  type DraftCredential,
+  type DraftPlacement,
+} from "./credential-draft.js";
+
+type Json = Record<string, unknown>;
+
+/** A scheme as a note names it: `http bearer`, `apiKey in header X-Key`, `oauth2`. */
+export function describe(scheme: Json): string {
+  const type = String(scheme.type ?? "?");
+  if (type === "http") return `http ${String(scheme.scheme ?? "")}`.trim();
+  if (type === "apiKey") return `apiKey in ${String(scheme.in ?? "?")} ${String(scheme.name ?? "")}`.trim();
+  return type;
+}
+
+/** An API key scheme for the key the operations take as the parameter `carried`. */
+export function keyParameterCredential(carried: KeyParameter, notes: string[]): CredentialDraft {
+  const scheme = ADDED_KEY_SCHEME;
+  const definition: Json = {
+    type: "apiKey",
+    in: carried.in,
+    name: carried.name,
+    description:
+      "Added by blockwright add: the published document declares no security scheme; its operations take the " +
+      `key as the ${carried.in} parameter ${carried.name}.`,
+  };
+  const placement: DraftPlacement = { type: carried.in, name: carried.name };
+  notes.push(
+    `the document declares no security scheme, but its operations take the key as the ${carried.in} parameter ` +
+      `${carried.name}: drafted as the credential (an API key scheme added to openapi.yaml as ${scheme}, marked ` +
+      "as added), secret and out of every message; check how the API takes its credential",
+  );
+  const credential: DraftCredential = { scheme, placement, definition, param: "apiKey" };
+  return {
+    scheme,
+    param: "apiKey",
+    placement,
+    definition,
+    added: true,
+    ways: [[credential]],
+    notes,
+    covers: new Set(),
+  };
+}
+
+/** A bearer token, the scheme added: the document declares none the runtime sends, or the operations require others. */
+export function bearerCredential(
+  declared: Record<string, Json>,
+  required: readonly { named: string[] }[],
+  notes: string[],
+): CredentialDraft {
+  const named = [...new Set(required.flatMap((a) => a.named))];
+  const unsupported = named.length
+    ? ` (${named
+        .map(
+          (k) =>
+            `${k}: ${k
+              .split(" + ")
+              .map((n) => (declared[n] ? describe(fieldOf(declared, n)) : "not declared"))
+              .join(" + ")}`,
+        )
+        .join("; ")})`
+    : "";
+  notes.push(
+    !Object.keys(declared).length
+      ? "the document declares no security scheme; drafted a bearer token (added to openapi.yaml as " +
+          `${ADDED_SCHEME}, marked as added): check how the API takes its credential, or whether it needs none`
+      : required.length
+        ? "the operations require security schemes the runtime cannot send or the document does not " +
+          `declare${unsupported}; drafted a bearer token, added to openapi.yaml as ${ADDED_SCHEME}: check how the ` +
+          "API takes its credential"
+        : "the document declares no security scheme the runtime sends; drafted a bearer token (added to " +
+          `openapi.yaml as ${ADDED_SCHEME}, marked as added): check how the API takes its credential, or whether ` +
+          "it needs none",
+  );
+  const definition: Json = {
+    type: "http",
+    scheme: "bearer",
+    description:
+      "Added by blockwright add: the published document declares no security scheme. A bearer token is assumed; " +
+      "check how the API takes its credential.",
+  };
+  const credential: DraftCredential = {
+    scheme: ADDED_SCHEME,
+    placement: { type: "bearer" },
+    definition,
+    param: "accessToken",
+  };
+  return {
+    scheme: ADDED_SCHEME,
+    param: "accessToken",
+    placement: { type: "bearer" },
+    definition,
+    added: true,
+    ways: [[credential]],
+    notes,
+    covers: new Set(),
+  };
+}

@@ -1,0 +1,161 @@
+// An OAuth 2 scheme with a client credentials flow (a payments API's token endpoint, relative to its server):
+// drafted as auth.flows, so that the runtime obtains the token itself — the token URL resolved against the API's
+// address, the scopes the chosen operations name, the client's id and secret as parameters, and the client
+// authenticated as the document says, else with HTTP Basic (RFC 6749 §2.3.1). Before, the flow was not drafted
+// (the access token was the caller's to obtain) and client authentication by Basic could not be declared.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { oauthCases } from "../../contract/oauth-cases.js";
+import type { Subject } from "../../contract/types.js";
+import { loadProvider } from "../../emit/generate-all.js";
+import { OpenApiDocument } from "../../load/openapi-document.js";
+import { loadYamlSource } from "../../load/yaml-source.js";
+import { startMocks } from "../../mocks/mocks.js";
+import {
+  draftWorkFolder,
+  drafted,
+  linkedTools,
+  linkProblems,
+  notesAt,
+  openapi,
+  reply,
+} from "../__fixtures__/draft-kit.js";
+
+afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
+
+const order = reply({ type: "object", properties: { id: { type: "string" } } });
+const scheme = (flow: Record<string, unknown>, description?: string) => ({
+  zqOauth: {
+    type: "oauth2",
+    ...(description ? { description } : {}),
+    flows: { clientCredentials: { scopes: { "zq/orders": "Orders", "zq/refunds": "Refunds" }, ...flow } },
+  },
+});
+const doc = (flow: Record<string, unknown>, description?: string, server = "https://api-m.zqpay.test") =>
+  openapi(
+    {
+      "/v2/zq-orders": {
+        post: {
+          operationId: "createOrder",
+          security: [{ zqOauth: ["zq/orders"] }],
+          requestBody: {
+            content: {
+              "application/json": {
+                schema: { type: "object", properties: { note: { type: "string", maxLength: 9 } } },
+              },
+            },
+          },
+          responses: { "201": order },
+        },
+      },
+      "/v2/zq-orders/{id}": {
+        get: {
+          operationId: "getOrder",
+          security: [{ zqOauth: ["zq/orders", "zq/refunds"] }],
+          parameters: [{ name: "id", in: "path", required: true, schema: { type: "string", maxLength: 36 } }],
+          responses: { "200": order },
+        },
+      },
+    },
+    { securitySchemes: scheme(flow, description) },
+    { servers: [{ url: server }], security: [{ zqOauth: [] }] },
+  );
+
+describe("an OAuth 2 scheme with a client credentials flow", () => {
+  it(
+    "is drafted as auth.flows: the token URL resolved against the server, the operations' " +
+      "scopes, HTTP Basic by default; the access token optional; it links",
+    async () => {
+      const d = drafted(doc({ tokenUrl: "/v1/oauth2/token" }), ["createOrder", "getOrder"]);
+      expect(d.manifest.auth).toEqual({
+        scheme: "zqOauth",
+        param: "accessToken",
+        flows: {
+          clientCredentials: {
+            tokenUrl: "https://api-m.zqpay.test/v1/oauth2/token",
+            scope: "zq/orders zq/refunds",
+            clientId: "clientId",
+            clientSecret: "clientSecret",
+            clientAuth: "basic",
+          },
+        },
+      });
+      expect(d.manifest.params?.accessToken?.required).toBeUndefined();
+      expect(d.manifest.params?.clientSecret).toMatchObject({ secret: true, visibility: "user-only" });
+      expect(notesAt(d, "auth.flows.clientCredentials")[0]).toMatch(
+        new RegExp(
+          String.raw`the client authenticates with HTTP Basic \(clientAuth: basic\), which RFC 6749 §2\.3\.1 ` +
+            "requires every token endpoint to accept",
+        ),
+      );
+      expect(notesAt(d, "auth").join("\n")).not.toMatch(/obtaining it \(the OAuth flow\) is the caller's/);
+      expect(await linkProblems(d)).toEqual([]);
+      const tools = await linkedTools(d);
+      expect(tools[0]?.oauth?.flows).toEqual([
+        {
+          grant: "clientCredentials",
+          tokenUrl: "https://api-m.zqpay.test/v1/oauth2/token",
+          scope: "zq/orders zq/refunds",
+          clientId: "clientId",
+          clientSecret: "clientSecret",
+          clientAuth: "basic",
+        },
+      ]);
+    },
+  );
+
+  it(
+    "passes its contract auth cases: the client's id and secret in an Authorization: Basic " +
+      "header, not the form (the case wanted no header at all)",
+    async () => {
+      const d = drafted(doc({ tokenUrl: "/v1/oauth2/token" }), ["getOrder"]);
+      const root = mkdtempSync(join(tmpdir(), "blockwright-zq-flow-"));
+      const dir = join(root, "specs", "acme");
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, "openapi.yaml"), d.openapiText);
+      writeFileSync(join(dir, "manifest.yaml"), d.manifestText);
+      const loaded = await loadProvider(root, dir);
+      const tools = loaded.operations.map((o) => o.tool);
+      const subject: Subject = {
+        provider: "acme",
+        tools,
+        document: new OpenApiDocument(loadYamlSource(join(dir, "openapi.yaml"))),
+      };
+      const mocks = await startMocks(["acme"], { specsDir: join(root, "specs"), root });
+      try {
+        const cases = oauthCases(tools[0]!, subject);
+        expect(cases.length).toBeGreaterThan(0);
+        for (const c of cases) await c.run({ mockUrl: () => mocks.urls.acme!, seed: 1, runs: 1 });
+      } finally {
+        await mocks.close();
+        rmSync(root, { recursive: true, force: true });
+      }
+    },
+  );
+
+  it("authenticates the client in the form where the document says so", () => {
+    const d = drafted(
+      doc(
+        { tokenUrl: "https://auth.zqpay.test/token" },
+        "Send client_id and client_secret in the request body (client_secret_post).",
+      ),
+      ["getOrder"],
+    );
+    expect(d.manifest.auth.flows?.clientCredentials?.clientAuth).toBe("body");
+  });
+
+  it("is not drafted when the token URL is no fixed https address: a note says why", () => {
+    const d = drafted(doc({ tokenUrl: "http://auth.zqpay.test/token" }), ["getOrder"]);
+    expect(d.manifest.auth.flows).toBeUndefined();
+    expect(d.manifest.params?.accessToken?.required).toBe(true);
+    expect(notesAt(d, "auth").join("\n")).toMatch(/obtaining it \(the OAuth flow\) is the caller's/);
+    expect(notesAt(d, "auth").join("\n")).toMatch(
+      new RegExp(
+        String.raw`declares a client credentials flow, not drafted as auth\.flows: its token URL ` +
+          String.raw`\(http:\/\/auth\.zqpay\.test\/token\) is not https`,
+      ),
+    );
+  });
+});

@@ -1,0 +1,59 @@
+// What `add` drafts a credential as: the ways to authenticate, each the
+// credentials one security requirement needs together, where the runtime
+// sends each, the scheme a document that declares none gets, and the notes
+// a person should check (credential.ts drafts it, credential-params.ts turns
+// it into the manifest's auth and parameters).
+import type { CredentialPlacement } from "../../load/security-schemes.js";
+import type { addressCredential } from "../shapes/address-credential.js";
+import type { DocumentedPrefix } from "./key-prefix.js";
+
+type Json = Record<string, unknown>;
+
+/** Where the runtime sends one credential: where a scheme puts it, or a variable of the address (auth.variable). */
+export type DraftPlacement = CredentialPlacement | { type: "path"; name: string };
+
+/** One credential of a drafted way: its scheme, where it goes, and its parameter(s). */
+export interface DraftCredential {
+  scheme: string;
+  placement: DraftPlacement;
+  definition: Json;
+  param: string;
+  /** HTTP basic: the parameter holding the user id. */
+  user?: string;
+  /** An API key in a header: the text the document shows before it (key-prefix.ts), and where it was read. */
+  prefix?: DocumentedPrefix;
+}
+
+export interface CredentialDraft {
+  /** The first way's first scheme: its key in components.securitySchemes. */
+  scheme: string;
+  /** The manifest's (first) credential parameter. */
+  param: string;
+  /** Where the runtime sends it. */
+  placement: DraftPlacement;
+  /** The scheme itself (as the document has it, or as added). */
+  definition: Json;
+  /** The scheme is not in the document: add it to the cut. */
+  added: boolean;
+  /** The ways drafted, the first first: each the credentials one security requirement needs together. */
+  ways: DraftCredential[][];
+  /** What a person should check about it. */
+  notes: string[];
+  /**
+   * The document's parameters and form fields that repeat the credential (`token`), found while drafting them:
+   * auth.covers.
+   */
+  covers: Set<string>;
+  /** The credential is a variable of the server's path (shapes/address-credential.ts): auth.variable, no scheme. */
+  address?: AddressCredential;
+}
+
+export type AddressCredential = NonNullable<ReturnType<typeof addressCredential>>;
+
+/** The name under which a scheme is added to a document that declares none. */
+export const ADDED_SCHEME = "bearerAuth";
+/** The name of the scheme added for a key the operations take as a parameter of their own (key-parameter.ts). */
+export const ADDED_KEY_SCHEME = "apiKeyAuth";
+
+/** An identifier rather than a secret, by its name: a client or account id, a user name, an email, a version. */
+export const NOT_SECRET = /(^|[-_.]|[a-z])(id|user(name)?|email|account|version)$/i;

@@ -1,0 +1,184 @@
+// The manifest's part of a drafted credential: its `auth` (the scheme,
+// alternatives, the variable of the address), the shared parameters holding
+// each credential (secret, or not: an identifier or a mode the document
+// names), and the document's parameters that repeat the credential (covered
+// by it, auth.covers, not drafted).
+import type { Manifest, ManifestParam } from "../../load/precompiled/manifest-types.js";
+import { shortText } from "../plain-text.js";
+import { addressCredentialParam } from "../shapes/address-credential.js";
+import { type CredentialDraft, type DraftCredential, type DraftPlacement, NOT_SECRET } from "./credential-draft.js";
+
+/**
+ * The values a companion credential's scheme says it takes ("Possible values: jwt or anonymous"): words anyone may
+ * read in the document, so a mode the request names, not a secret (a secret is never shorter than the runtime's
+ * least, which would refuse `jwt`). Two to eight words, or none.
+ */
+export function namedValues(description: unknown): string[] | undefined {
+  if (typeof description !== "string") return undefined;
+  const listed = /\b(?:possible|allowed|accepted|valid)\s+values(?:\s+are|\s+is)?\s*:?\s*([^.;\n]+)/i.exec(
+    description,
+  )?.[1];
+  const words = listed
+    ?.split(/\s*(?:,|\bor\b|\band\b)\s*/)
+    .map((w) => w.replace(/^[`'"]|[`'"]$/g, ""))
+    .filter(Boolean);
+  return words && words.length >= 2 && words.length <= 8 && words.every((w) => /^[\w-]{1,32}$/.test(w))
+    ? words
+    : undefined;
+}
+
+/** The manifest's `auth` for the drafted ways (its `covers` aside). */
+export function authOfDraft(credential: CredentialDraft): Manifest["auth"] {
+  if (credential.address) return { variable: credential.address.variable, param: credential.param };
+  const entry = (c: DraftCredential) => ({
+    scheme: c.scheme,
+    param: c.param,
+    ...(c.user ? { user: c.user } : {}),
+    ...(c.prefix ? { prefix: c.prefix.prefix } : {}),
+  });
+  const way = (w: DraftCredential[]) => ({
+    ...entry(w[0] as DraftCredential),
+    ...(w.length > 1 ? { also: w.slice(1).map(entry) } : {}),
+  });
+  const [first, ...alternatives] = credential.ways;
+  return {
+    ...way(first as DraftCredential[]),
+    ...(alternatives.length ? { alternatives: alternatives.map(way) } : {}),
+  };
+}
+
+/** The shared parameters of the drafted credentials, with a note on each. */
+export function credentialParams(
+  credential: CredentialDraft,
+  maxLength: number,
+): { params: Record<string, ManifestParam>; notes: { name: string; note: string }[] } {
+  const params: Record<string, ManifestParam> = {};
+  const notes: { name: string; note: string }[] = [];
+  if (credential.address) {
+    params[credential.param] = addressCredentialParam(credential.address, maxLength);
+    notes.push({
+      name: credential.param,
+      note:
+        `maxLength ${maxLength} is blockwright add's default for a credential, and the pattern a path segment's ` +
+        "characters: set the upstream's own limits if it has some",
+    });
+    return { params, notes };
+  }
+  const required = credential.ways.length === 1;
+  for (const way of credential.ways) {
+    way.forEach((c, i) => {
+      // A credential at the place of one before it in the way shares its parameter (nameParams).
+      if (i > 0 && way.slice(0, i).some((b) => b.param === c.param)) return;
+      const about =
+        typeof c.definition.description === "string"
+          ? shortText(c.definition.description, 300).replace(/\.?$/, ". ")
+          : "";
+      const where = `${placementWords(c.placement)}${c.prefix ? ` after ${JSON.stringify(c.prefix.prefix)}` : ""}`;
+      const key = c.placement.type !== "bearer" && c.placement.type !== "basic" ? c.placement.name : "";
+      const values = i === 0 ? undefined : namedValues(c.definition.description);
+      const secret = i === 0 || (!NOT_SECRET.test(key) && !values);
+      if (c.user) {
+        params[c.user] = {
+          type: "string",
+          title: "User name",
+          required,
+          maxLength: 256,
+          description:
+            `${about}The user (account) id of HTTP basic (security scheme ${c.scheme}), ` + `sent with ${c.param}.`,
+        };
+        notes.push({
+          name: c.user,
+          note: "the user id of HTTP basic: not secret; mark it secret: true if the API uses a key here",
+        });
+      }
+      const what =
+        c.placement.type === "basic"
+          ? "The password (secret)"
+          : c.placement.type === "bearer"
+            ? "The access token"
+            : c.param === "apiKey"
+              ? "The API key"
+              : `The ${key}`;
+      params[c.param] = {
+        type: "string",
+        title:
+          c.placement.type === "basic"
+            ? "Password"
+            : c.placement.type === "bearer"
+              ? "Access token"
+              : c.param === "apiKey"
+                ? "API key"
+                : key,
+        required,
+        ...(secret ? { secret: true } : {}),
+        ...(values ? { enum: values } : {}),
+        maxLength: secret ? maxLength : 256,
+        description: `${about}${what}, ${where}.`,
+      };
+      notes.push({
+        name: c.param,
+        note: secret
+          ? `maxLength ${maxLength} is blockwright add's default for a credential: set the upstream's own limit if ` +
+            "it has one"
+          : values
+            ? `sent with the credential (security scheme ${c.scheme}); not marked secret, as its description names ` +
+              `the values it takes (${values.join(", ")})`
+            : `sent with the credential (security scheme ${c.scheme}); not marked secret, as its name says it is an ` +
+              "identifier",
+      });
+    });
+  }
+  return { params, notes };
+}
+
+function placementWords(p: DraftPlacement): string {
+  if (p.type === "path") return `sent in the address as {${p.name}}`;
+  if (p.type === "bearer") return "sent as a bearer token";
+  if (p.type === "basic") return "sent with the user name as HTTP basic (Authorization: Basic)";
+  return `sent as the ${p.name} ${p.type === "query" ? "query parameter" : p.type}`;
+}
+
+/** Names of parameters that carry a token (a bearer or OAuth 2 credential) or an API key by convention. */
+const TOKEN_NAMES = /^(access[_-]?token|token|auth[_-]?token)$/i;
+const KEY_NAMES = /^(api[_-]?key|apikey|x-api-key)$/i;
+
+/**
+ * Why a declared parameter (or form field) repeats the credential, if it
+ * does (a repeat by name is added to the credential's `covers`): it is the credential's own slot, or a token or key by
+ * name and description beside the scheme (RPC-style APIs declare `token` in the header, the
+ * query or the form of every method, beside its OAuth scheme).
+ */
+export function repeatsCredential(
+  credential: CredentialDraft,
+  param: { in: string; name: string; description?: unknown },
+): string | undefined {
+  const where = param.in === "body" ? "form field" : `${param.in} parameter`;
+  for (const c of credential.ways.flat()) {
+    const slot =
+      c.placement.type === "bearer" || c.placement.type === "basic"
+        ? { in: "header", name: "authorization" }
+        : { in: c.placement.type, name: c.placement.name.toLowerCase() };
+    if (param.in === slot.in && param.name.toLowerCase() === slot.name)
+      return `${where} ${param.name} is where the credential goes (auth: ${c.scheme || `variable ${c.param}`})`;
+  }
+  // A segment of the path names a resource (an export's token, a key's id): no credential goes there, and auth.covers
+  // takes none.
+  if (param.in === "path") return undefined;
+  const description = typeof param.description === "string" ? param.description : "";
+  // A token repeats a token, a key a key: an API-key requirement's body `access_token` is some other resource's token.
+  const kinds = new Set(
+    credential.ways
+      .flat()
+      .map((c) => (c.placement.type === "bearer" ? "token" : c.placement.type === "basic" ? "basic" : "key")),
+  );
+  const named =
+    (kinds.has("token") && TOKEN_NAMES.test(param.name)) || (kinds.has("key") && KEY_NAMES.test(param.name));
+  if (named && (!description || /auth|credential|api key|secret|access token|bearer/i.test(description))) {
+    credential.covers.add(param.name);
+    return (
+      `${where} ${JSON.stringify(param.name)} repeats the credential that security scheme ${credential.scheme} ` +
+      `sends (auth.param ${credential.param}): covered by it (auth.covers), not drafted`
+    );
+  }
+  return undefined;
+}

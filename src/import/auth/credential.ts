@@ -1,0 +1,354 @@
+// The credential of a drafted manifest: which security requirements of the
+// document the operations use, and where the runtime sends each value. The
+// runtime sends an HTTP bearer token, HTTP basic (a user name and a
+// password), or an API key in a header, the query or a cookie; an `oauth2` or
+// `openIdConnect` scheme is the access token it yields, sent as a bearer
+// token (RFC 6750). A requirement of several schemes is drafted as one way
+// (`auth.also`); operations that accept different requirements get
+// alternatives (`auth.alternatives`). A document that declares no scheme the
+// runtime sends gets a bearer scheme added to the cut, marked as such
+// (added-scheme.ts). What the manifest gets of it, and the parameters that
+// repeat the credential, are credential-params.ts's.
+
+import { fieldOf } from "@blockwright/runtime/internal";
+import { credentialOf, type SecurityScheme } from "../../load/security-schemes.js";
+import { addressCredential, CREDENTIAL_BY_NAME } from "../shapes/address-credential.js";
+import { slotKey } from "../../load/openapi-document.js";
+import { bearerCredential, describe, keyParameterCredential } from "./added-scheme.js";
+import {
+  type AddressCredential,
+  type CredentialDraft,
+  type DraftCredential,
+  type DraftPlacement,
+  NOT_SECRET,
+} from "./credential-draft.js";
+import { documentedPrefix } from "./key-prefix.js";
+import { keyParameter } from "./key-parameter.js";
+
+type Json = Record<string, unknown>;
+
+/**
+ * Where a scheme puts its credential, if the runtime sends it (an OAuth 2 or OpenID Connect access token as a bearer
+ * token).
+ */
+function placementOf(scheme: Json): DraftPlacement | undefined {
+  return credentialOf(scheme as unknown as SecurityScheme);
+}
+
+/**
+ * Runtime support and ease of use, best first: one secret before two parameters, a token before a browser session's
+ * cookie.
+ */
+function rank(scheme: Json): number {
+  const type = String(scheme.type ?? "");
+  const placement = placementOf(scheme);
+  if (!placement) return 99;
+  if (type === "http" && placement.type === "bearer") return 0;
+  if (placement.type === "header") return 1;
+  if (placement.type === "query") return 2;
+  if (placement.type === "basic") return 3;
+  // A token a program can get for itself (client credentials, a password) is an OAuth scheme's best; one only a
+  // person's consent in a browser gives (authorization code, implicit) comes after keys sent together (Datadog:
+  // the API and application keys, or an authorization code flow's token).
+  if (type === "oauth2") return interactiveOnly(scheme) ? 12 : 4;
+  if (type === "openIdConnect") return 5;
+  return 6;
+}
+
+/**
+ * Whether an OAuth 2 scheme's flows all need a person in a browser (authorization code, implicit): none a program runs
+ * alone.
+ */
+function interactiveOnly(scheme: Json): boolean {
+  const flows = scheme.flows !== null && typeof scheme.flows === "object" ? Object.keys(scheme.flows as Json) : [];
+  return flows.length > 0 && flows.every((f) => f === "authorizationCode" || f === "implicit");
+}
+
+/** A requirement's schemes as one key (order aside). */
+const keyOf = (names: readonly string[]) => [...names].sort().join(" + ");
+
+/**
+ * The credential for `operations` (the document's operation objects): the
+ * best-supported security requirement the most of them accept, then, while
+ * some operation accepts none drafted yet, the best of those it accepts (an
+ * alternative). A requirement of several schemes is one way of several
+ * credentials, all sent.
+ */
+export function draftCredential(
+  doc: Json,
+  operations: readonly { id: string; op: Json; path?: string }[],
+): CredentialDraft {
+  // No scheme, and the server's path or every operation's carries the secret (`/bot{token}`): the address's variable is
+  // the credential.
+  const address = addressCredential(doc, operations);
+  return address ? addressDraft(address, []) : schemeCredential(doc, operations);
+}
+
+/**
+ * The credential of a document's security schemes (or, when it declares none, one made up or read from a key
+ * parameter).
+ */
+function schemeCredential(doc: Json, operations: readonly { id: string; op: Json }[]): CredentialDraft {
+  const components = (doc.components ?? {}) as Json;
+  const declared = (components.securitySchemes ?? {}) as Record<string, Json>;
+  const notes: string[] = [];
+  const usable = (names: string[]) =>
+    names.length > 0 &&
+    names.every((n) => declared[n] && typeof declared[n] === "object" && placementOf(fieldOf(declared, n)));
+  const accepted = acceptedWays(operations, doc.security, usable, notes);
+  const required = accepted.filter((a) => a.ways !== undefined);
+  const candidates = required.length
+    ? [...new Set(required.flatMap((a) => a.ways ?? []))]
+    : Object.keys(declared).filter((n) => usable([n]));
+  if (!candidates.length) {
+    // No scheme, but a key parameter on the operations (an `xi-api-key` header): its place is the credential's.
+    const carried = Object.keys(declared).length ? undefined : keyParameter(doc, operations);
+    return carried ? keyParameterCredential(carried, notes) : bearerCredential(declared, required, notes);
+  }
+  const chosen = chooseWays(candidates, required, declared);
+  choiceNotes(chosen, candidates, required, declared, notes);
+  // Within a requirement, a secret before identifiers (a client id, a version): the first credential is the one kept
+  // secret.
+  const identifier = (n: string) => Number(NOT_SECRET.test(String(fieldOf(declared, n).name ?? "")));
+  const ways = nameParams(
+    chosen.map((key) =>
+      key
+        .split(" + ")
+        .sort((a, b) => identifier(a) - identifier(b) || rank(fieldOf(declared, a)) - rank(fieldOf(declared, b))),
+    ),
+    declared,
+  );
+  placementNotes(ways, notes);
+  const first = (ways[0] as DraftCredential[])[0] as DraftCredential;
+  return {
+    scheme: first.scheme,
+    param: first.param,
+    placement: first.placement,
+    definition: first.definition,
+    added: false,
+    ways,
+    notes,
+    covers: new Set(),
+  };
+}
+
+/** What one operation accepts: the requirements the runtime can meet (undefined: it names none), and all it names. */
+interface Accepted {
+  id: string;
+  ways: string[] | undefined;
+  named: string[];
+}
+
+/** For each operation, the requirements it accepts that the runtime can meet (undefined: it names none). */
+function acceptedWays(
+  operations: readonly { id: string; op: Json }[],
+  global: unknown,
+  usable: (names: string[]) => boolean,
+  notes: string[],
+): Accepted[] {
+  const unsaid: string[] = [];
+  const accepted = operations.map(({ id, op }): Accepted => {
+    const requirements = (Array.isArray(op.security) ? op.security : Array.isArray(global) ? global : undefined) as
+      | Json[]
+      | undefined;
+    if (!requirements) return { id, ways: undefined, named: [] as string[] };
+    // `security: []` (or only `{}`) names no scheme: as if it said nothing, the document's schemes are the candidates.
+    if (requirements.every((r) => r && typeof r === "object" && !Object.keys(r).length)) {
+      unsaid.push(id);
+      return { id, ways: undefined, named: [] as string[] };
+    }
+    if (requirements.some((r) => r && typeof r === "object" && !Object.keys(r).length))
+      notes.push(
+        `${id} may also be called without a credential (its security lists {}); the manifest always sends one`,
+      );
+    const all = requirements
+      .filter((r) => r && typeof r === "object" && Object.keys(r).length)
+      .map((r) => Object.keys(r));
+    return { id, ways: all.filter(usable).map(keyOf), named: all.map(keyOf) };
+  });
+  if (unsaid.length)
+    notes.push(
+      `${unsaid.join(", ")} ${unsaid.length === 1 ? "names" : "name"} no security scheme (security: []), which ` +
+        "says no credential is needed (some servers leave authentication to the deployment): the manifest sends the " +
+        "one drafted; check whether the API needs it",
+    );
+  return accepted;
+}
+
+/**
+ * The ways drafted: the requirement the most operations accept, best supported first, then, while some operation
+ * accepts none chosen yet, the best of those it accepts.
+ */
+function chooseWays(candidates: string[], required: Accepted[], declared: Record<string, Json>): string[] {
+  const wayRank = (key: string) => {
+    const names = key.split(" + ");
+    return Math.max(...names.map((n) => rank(fieldOf(declared, n)))) + (names.length > 1 ? 10 : 0);
+  };
+  const order = (uncovered: typeof required) => (a: string, b: string) =>
+    uncovered.filter((x) => x.ways?.includes(b)).length - uncovered.filter((x) => x.ways?.includes(a)).length ||
+    wayRank(a) - wayRank(b);
+  const chosen: string[] = [];
+  for (;;) {
+    const uncovered = required.filter((a) => !a.ways?.some((w) => chosen.includes(w)));
+    const next = [...candidates]
+      .filter((c) => !chosen.includes(c) && (!chosen.length || uncovered.some((a) => a.ways?.includes(c))))
+      .sort(order(uncovered))[0];
+    if (next === undefined) break;
+    chosen.push(next);
+  }
+  return chosen;
+}
+
+/** The notes on the choice: operations left without a way, the requirements not chosen, the alternatives. */
+function choiceNotes(
+  chosen: string[],
+  candidates: string[],
+  required: Accepted[],
+  declared: Record<string, Json>,
+  notes: string[],
+): void {
+  const stranded = required.filter((a) => !a.ways?.some((w) => chosen.includes(w)));
+  for (const a of stranded)
+    notes.push(
+      `${a.id} accepts no security requirement the runtime can meet (${a.named.join(", ") || "none"}): generate ` +
+        "will refuse it",
+    );
+  const others = candidates.filter((c) => !chosen.includes(c));
+  // A requirement as the note names it: its schemes, each with what it is.
+  const named = (k: string) =>
+    `${k} (${k
+      .split(" + ")
+      .map((n) => describe(fieldOf(declared, n)))
+      .join(" + ")})`;
+  if (others.length)
+    notes.push(
+      `chose security ${chosen.length > 1 ? "requirements" : "scheme"} ${chosen.map(named).join(" or ")} of ` +
+        `${candidates.map(named).join(", ")}; another can be added under auth.alternatives`,
+    );
+  if (chosen.length > 1)
+    notes.push(
+      `the operations accept different security requirements: drafted ${chosen.length} ways to authenticate ` +
+        "(auth.alternatives), a call gives the parameters of one; every credential parameter is optional",
+    );
+  if (!required.length)
+    notes.push(
+      `no operation says which security scheme it takes; chose ${chosen[0]} ` +
+        `(${describe(fieldOf(declared, chosen[0] as string))}), the document's best supported`,
+    );
+}
+
+/** The notes on where the credentials go: an OAuth token the caller obtains, a key's prefix, or none said. */
+function placementNotes(ways: DraftCredential[][], notes: string[]): void {
+  for (const way of ways)
+    for (const c of way)
+      if (String(c.definition.type) === "oauth2" || String(c.definition.type) === "openIdConnect")
+        notes.push(
+          `security scheme ${c.scheme} is ${String(c.definition.type)}: its access token is sent as a bearer ` +
+            "token; obtaining it (the OAuth flow) is the caller's",
+        );
+  for (const c of ways.flat()) {
+    if (c.prefix)
+      notes.push(
+        `security scheme ${c.scheme} sends the key after ${JSON.stringify(c.prefix.prefix)} (auth prefix), as ` +
+          `${c.prefix.from} shows: check it against a real request`,
+      );
+    else if (c.placement.type === "header" && c.placement.name.toLowerCase() === "authorization")
+      notes.push(
+        `security scheme ${c.scheme} sends the key in Authorization as it is: if the API wants a word before it ` +
+          `(Bearer, Token, Bot), write it as the prefix of auth (prefix: "Token ")`,
+      );
+  }
+}
+
+/**
+ * The credential a variable of the server's path carries: its parameter named after it, no scheme (none can say a
+ * path), said in a note.
+ */
+function addressDraft(address: AddressCredential, notes: string[]): CredentialDraft {
+  const param = camelName(address.variable);
+  const placement: DraftPlacement = { type: "path", name: address.variable };
+  notes.push(
+    `the document declares no security scheme, and its server's path has {${address.variable}}, a credential by ` +
+      `its ${CREDENTIAL_BY_NAME.test(address.variable) ? "name" : "description"}: drafted as the credential the ` +
+      `address carries (auth.variable), the secret parameter ${param}, sent only there and withheld from every ` +
+      "message; check how the API takes its credential",
+  );
+  const credential: DraftCredential = { scheme: "", placement, definition: {}, param };
+  return {
+    scheme: "",
+    param,
+    placement,
+    definition: {},
+    added: false,
+    ways: [[credential]],
+    notes,
+    covers: new Set(),
+    address,
+  };
+}
+
+/**
+ * Each credential's parameter(s): a token `accessToken`, a lone key `apiKey`, a key among several named after its
+ * header or query key, basic `username` and `password`.
+ */
+function nameParams(ways: string[][], declared: Record<string, Json>): DraftCredential[][] {
+  const taken = new Set<string>();
+  const unique = (name: string) => {
+    let out = name;
+    for (let i = 2; taken.has(out); i++) out = `${name}${i}`;
+    taken.add(out);
+    return out;
+  };
+  return ways.map((names) => {
+    const placed: DraftCredential[] = [];
+    return names.map((scheme) => {
+      const definition = fieldOf(declared, scheme);
+      const placement = placementOf(definition) as DraftPlacement;
+      // Two schemes of one requirement at the same place (one query key under two names) are one credential: one
+      // parameter.
+      const same = placed.find((c) => placeKey(c.placement) === placeKey(placement));
+      if (same) return { ...same, scheme, definition };
+      const credential = namedCredential(scheme, definition, placement, names.length, unique);
+      placed.push(credential);
+      return credential;
+    });
+  });
+}
+
+/**
+ * The request slot a placement puts its credential in (slotKey: a header's name in any case; bearer and basic in
+ * Authorization).
+ */
+function placeKey(p: DraftPlacement): string {
+  return p.type === "bearer" || p.type === "basic" ? slotKey("header", "Authorization") : slotKey(p.type, p.name);
+}
+
+/** One credential's parameter(s), named as nameParams says. */
+function namedCredential(
+  scheme: string,
+  definition: Json,
+  placement: DraftPlacement,
+  together: number,
+  unique: (name: string) => string,
+): DraftCredential {
+  if (placement.type === "basic")
+    return { scheme, placement, definition, user: unique("username"), param: unique("password") };
+  if (placement.type === "bearer") return { scheme, placement, definition, param: unique("accessToken") };
+  const prefix = placement.type === "header" ? documentedPrefix(scheme, definition, placement.name) : undefined;
+  return {
+    scheme,
+    placement,
+    definition,
+    param: unique(together > 1 ? camelName(placement.name) : "apiKey"),
+    ...(prefix ? { prefix } : {}),
+  };
+}
+
+/** `PLAID-CLIENT-ID` → `plaidClientId`, `api_secret` → `apiSecret`: a parameter name from a header or query key. */
+function camelName(text: string): string {
+  const words = text.split(/[^A-Za-z0-9]+/).filter(Boolean);
+  const name = words
+    .map((w, i) => (i ? w.charAt(0).toUpperCase() + w.slice(1).toLowerCase() : w.toLowerCase()))
+    .join("");
+  return /^[a-z]/.test(name) ? name : `key${name.charAt(0).toUpperCase()}${name.slice(1)}`;
+}

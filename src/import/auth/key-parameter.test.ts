@@ -1,0 +1,125 @@
+// A document with no security scheme whose operations take the key as a
+// parameter of their own (key-parameter.ts): that parameter's place is
+// the credential's, drafted secret, and the linked tool sends the key there.
+import { rmSync } from "node:fs";
+import { afterAll, describe, expect, it } from "vitest";
+import { executeToolDefinition } from "@blockwright/runtime/internal";
+import { json, scriptedFetch } from "../../../test-support/runtime/scripted-fetch.js";
+import { draftWorkFolder, drafted, linkedTools, linkProblems, notesAt, reply } from "../__fixtures__/draft-kit.js";
+import { keyParameter } from "./key-parameter.js";
+
+afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
+
+const KEY = {
+  name: "xi-zq-api-key",
+  in: "header",
+  required: false,
+  description: "Your API key.",
+  schema: { type: "string" },
+};
+const op = (operationId: string, parameters: unknown[]) => ({
+  operationId,
+  parameters,
+  responses: { "200": reply({ type: "object", properties: { id: { type: "string" } } }) },
+});
+/** A document that declares no security scheme at all. */
+const noSchemes = (paths: Record<string, unknown>, parameters: Record<string, unknown> = {}) => ({
+  openapi: "3.0.3",
+  info: { title: "Zq Voices", version: "1" },
+  servers: [{ url: "https://api.zq-voices.test" }],
+  paths,
+  components: { parameters },
+});
+
+describe("keyParameter", () => {
+  it(
+    "finds the key parameter most operations take (a $ref to a shared one included); none taken " +
+      "by fewer than half, nor a paging token",
+    () => {
+      const doc = noSchemes({}, { key: KEY });
+      const ops = [
+        { op: op("a", [{ $ref: "#/components/parameters/key" }]) },
+        { op: op("b", [KEY, { name: "voice", in: "query", schema: { type: "string" } }]) },
+        { op: op("c", []) },
+      ];
+      expect(keyParameter(doc, ops)).toEqual({ in: "header", name: "xi-zq-api-key", description: "Your API key." });
+      expect(keyParameter(doc, [...ops, { op: op("d", []) }, { op: op("e", []) }])).toBeUndefined();
+      expect(
+        keyParameter(doc, [{ op: op("f", [{ name: "voice_key_name", in: "query", schema: { type: "string" } }]) }]),
+      ).toBeUndefined();
+      // A paging token on every operation is no credential.
+      expect(
+        keyParameter(doc, [
+          { op: op("g", [{ name: "page_token", in: "query", schema: { type: "string" } }]) },
+          { op: op("h", [{ name: "next_token", in: "query", schema: { type: "string" } }]) },
+        ]),
+      ).toBeUndefined();
+    },
+  );
+});
+
+describe("a drafted document with no security scheme whose operations take a key header", () => {
+  const doc = noSchemes({
+    "/voices": { get: op("listVoices", [KEY]) },
+    "/voices/{id}": {
+      get: op("getVoice", [{ name: "id", in: "path", required: true, schema: { type: "string", maxLength: 40 } }, KEY]),
+    },
+  });
+
+  it(
+    "drafts that header as the credential, secret, added to the cut as an API key scheme, and " + "sends the key there",
+    async () => {
+      const d = drafted(doc, ["listVoices", "getVoice"]);
+      expect(d.manifest.auth).toEqual({ scheme: "apiKeyAuth", param: "apiKey" });
+      expect(d.manifest.params?.apiKey).toMatchObject({ secret: true, required: true });
+      expect(Object.keys(d.manifest.operations.acme_get_voice!.params!)).toEqual(["id"]);
+      expect(notesAt(d, "auth")[0]).toMatch(
+        new RegExp(
+          "^the document declares no security scheme, but its operations take the key as the header " +
+            "parameter xi-zq-api-key: drafted as the credential",
+        ),
+      );
+      expect(d.openapiText).toContain("apiKeyAuth");
+      expect(await linkProblems(d)).toEqual([]);
+      const tool = (await linkedTools(d)).find((t) => t.operationId === "getVoice");
+      const { fetch, seen } = scriptedFetch(json(200, { id: "v1" }));
+      expect(
+        await executeToolDefinition(
+          tool!,
+          { apiKey: "zq-voices-key-0001", id: "v1" },
+          { baseUrl: "http://127.0.0.1:9", fetch },
+        ),
+      ).toMatchObject({ success: true });
+      expect(seen[0]?.headers.get("xi-zq-api-key")).toBe("zq-voices-key-0001");
+    },
+  );
+});
+
+describe("a required header named as a token or key of some kind, on every operation", () => {
+  const header = (name: string, required = true) => ({ name, in: "header", required, schema: { type: "string" } });
+
+  it(
+    "is the credential (X-Zqmail-Server-Token, Private-Token); not an idempotency key, a page's " +
+      "token, nor an optional header",
+    () => {
+      const doc = noSchemes({});
+      const every = (p: unknown) => [{ op: op("a", [p]) }, { op: op("b", [p]) }];
+      expect(keyParameter(doc, every(header("X-Zqmail-Server-Token")))).toEqual({
+        in: "header",
+        name: "X-Zqmail-Server-Token",
+      });
+      expect(keyParameter(doc, every(header("Private-Token")))?.name).toBe("Private-Token");
+      expect(keyParameter(doc, every(header("Idempotency-Key")))).toBeUndefined();
+      expect(keyParameter(doc, every(header("X-Page-Token")))).toBeUndefined();
+      expect(keyParameter(doc, every(header("X-Zqmail-Server-Token", false)))).toBeUndefined();
+    },
+  );
+
+  it("drafts as the credential, secret, in a document that links", async () => {
+    const token = { ...header("X-Zqmail-Server-Token"), description: "The token of the server." };
+    const d = drafted(noSchemes({ "/zqbounces": { get: op("listZqbounces", [token]) } }), ["listZqbounces"]);
+    expect(d.manifest.auth).toMatchObject({ param: "apiKey" });
+    expect(d.manifest.params?.apiKey).toMatchObject({ secret: true });
+    expect(await linkProblems(d)).toEqual([]);
+  });
+});

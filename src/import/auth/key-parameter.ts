@@ -1,0 +1,77 @@
+// A document that declares no security scheme, yet whose operations take
+// the key as an ordinary parameter (`xi-api-key` in the header, "Your API
+// key"): that parameter's place is where the credential goes, drafted as an
+// API key scheme added to the cut, rather than a bearer token the API never
+// reads beside a key parameter drafted as if it were no secret.
+
+import { refPath, valueAt } from "../../load/json-ref.js";
+
+type Json = Record<string, unknown>;
+
+/** A parameter that carries the credential: where, and the words the document gives it. */
+export interface KeyParameter {
+  in: "header" | "query";
+  name: string;
+  description?: string;
+}
+
+// A key or a token by its name: api-key, x-api-key, xi-api-key, api_key, apikey, access_token, auth-token, secret-key,
+// token; not a token of paging or of a resource (page_token, next_token, sync_token).
+const KEY_NAME = /^([a-z0-9]+[-_])*(api[-_]?key|apikey|access[-_]?token|auth[-_]?token|secret[-_]?key)$|^(token|key)$/i;
+// A required header named as a token or a key of some kind (X-Postmark-Server-Token, Private-Token, X-Vault-Token),
+// not one that keys a request or a page (Idempotency-Key, X-Page-Token, X-CSRF-Token).
+const KEY_HEADER = /^([a-z0-9]+[-_])*(token|key)$/i;
+const NO_CREDENTIAL_HEADER =
+  /(^|[-_])(idempotency|page|next|sync|continuation|csrf|xsrf|cache|request|correlation|trace)[-_]/i;
+
+/**
+ * Whether a parameter carries the credential by its name (and, for a header only a credential would be, by being
+ * required).
+ */
+function namesKey(p: Json): boolean {
+  const name = String(p.name);
+  return (
+    KEY_NAME.test(name) ||
+    (p.in === "header" && p.required === true && KEY_HEADER.test(name) && !NO_CREDENTIAL_HEADER.test(name))
+  );
+}
+
+/** The parameter object `raw` names, local `$ref`s followed (json-ref.ts: own keys only). */
+function resolved(doc: Json, raw: unknown): Json | undefined {
+  let node = raw;
+  for (let hops = 0; hops < 8 && node && typeof node === "object" && typeof (node as Json).$ref === "string"; hops++) {
+    const ref = String((node as Json).$ref);
+    if (!ref.startsWith("#/")) return undefined;
+    try {
+      node = valueAt(doc, refPath(ref));
+    } catch {
+      return undefined; // a fragment that is no pointer: the cut reports it
+    }
+  }
+  return node && typeof node === "object" ? (node as Json) : undefined;
+}
+
+/**
+ * The header or query parameter that carries the key on the most of `operations` (at least half of them), if one does.
+ */
+export function keyParameter(doc: Json, operations: readonly { op: Json }[]): KeyParameter | undefined {
+  const found = new Map<string, { p: KeyParameter; count: number }>();
+  for (const { op } of operations) {
+    const seen = new Set<string>();
+    for (const raw of Array.isArray(op.parameters) ? op.parameters : []) {
+      const p = resolved(doc, raw);
+      if (!p || (p.in !== "header" && p.in !== "query") || typeof p.name !== "string" || !namesKey(p)) continue;
+      const key = `${p.in}:${p.name.toLowerCase()}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      const entry = found.get(key) ?? {
+        p: { in: p.in, name: p.name, ...(typeof p.description === "string" ? { description: p.description } : {}) },
+        count: 0,
+      };
+      entry.count++;
+      found.set(key, entry);
+    }
+  }
+  const best = [...found.values()].sort((a, b) => b.count - a.count)[0];
+  return best && best.count * 2 >= operations.length ? best.p : undefined;
+}

@@ -1,0 +1,153 @@
+// The text an API key in a header takes before it, as published documents
+// write it (key-prefix.ts), and the draft that carries it (auth.prefix)
+// through to the request a linked tool sends.
+import { rmSync } from "node:fs";
+import { afterAll, describe, expect, it } from "vitest";
+import { executeToolDefinition } from "@blockwright/runtime/internal";
+import { json, scriptedFetch } from "../../../test-support/runtime/scripted-fetch.js";
+import {
+  draftWorkFolder,
+  drafted,
+  linkedTools,
+  linkProblems,
+  notesAt,
+  openapi,
+  reply,
+} from "../__fixtures__/draft-kit.js";
+import { documentedPrefix, prefixOfExample } from "./key-prefix.js";
+
+afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
+
+describe("documentedPrefix", () => {
+  it.each([
+    // A vendor extension's example value (Klaviyo's x-default).
+    [
+      "zqKey",
+      { type: "apiKey", in: "header", name: "Authorization", "x-default": "Zq-API-Key your-private-api-key" },
+      "Zq-API-Key ",
+      'its x-default "Zq-API-Key your-private-api-key"',
+    ],
+    // A code span of the description (PagerDuty's format), the value starting after "=".
+    [
+      "api_key",
+      {
+        type: "apiKey",
+        in: "header",
+        name: "Authorization",
+        description: "The API Key with format `Token token=<API_KEY>`",
+      },
+      "Token token=",
+      'its description\'s "Token token=<API_KEY>"',
+    ],
+    // A quoted example, the header's own name left off.
+    [
+      "zqKey",
+      {
+        type: "apiKey",
+        in: "header",
+        name: "Authorization",
+        description: 'Send "Authorization: Bot {token}" on every request.',
+      },
+      "Bot ",
+      'its description\'s "Authorization: Bot {token}"',
+    ],
+    // A stand-in of several words, after the header's name (Okta's).
+    [
+      "apiToken",
+      {
+        type: "apiKey",
+        in: "header",
+        name: "Authorization",
+        description: "Pass the API token prefixed with SSWS: `Authorization: SSWS {API Token}`",
+      },
+      "SSWS ",
+      'its description\'s "Authorization: SSWS {API Token}"',
+    ],
+    // A sentence saying what goes first (Gitea's).
+    [
+      "AuthorizationHeaderToken",
+      {
+        type: "apiKey",
+        in: "header",
+        name: "Authorization",
+        description: 'API tokens must be prepended with "token" followed by a space.',
+      },
+      "token ",
+      'its description ("prepended with "token" followed by a space")',
+    ],
+    // The scheme's own name, a scheme word.
+    ["Bearer", { type: "apiKey", in: "header", name: "Authorization" }, "Bearer ", "its name, Bearer"],
+  ])("reads %s's prefix", (name, scheme, prefix, from) => {
+    expect(documentedPrefix(name, scheme, String(scheme.name))).toEqual({ prefix, from });
+  });
+
+  it.each([
+    ["no hint", "zqKey", { type: "apiKey", in: "header", name: "Authorization", description: "Discord bot token" }],
+    [
+      "a code span that is a name, not an example",
+      "zqKey",
+      {
+        type: "apiKey",
+        in: "header",
+        name: "Authorization",
+        description: "Set the `Authorization` header to your key.",
+      },
+    ],
+    [
+      "an example with no text before the value",
+      "zqKey",
+      { type: "apiKey", in: "header", name: "X-Zq-Key", "x-example": "your-api-key" },
+    ],
+    ["a scheme word naming a scheme of another header", "Token", { type: "apiKey", in: "header", name: "X-Token" }],
+  ])("finds none in %s", (_, name, scheme) => {
+    expect(documentedPrefix(name, scheme, String(scheme.name))).toBeUndefined();
+  });
+
+  it("takes no stand-in, line break or overlong text for a prefix", () => {
+    expect(prefixOfExample("<scheme> <key>", "Authorization")).toBeUndefined();
+    expect(prefixOfExample("Token\n<key>", "Authorization")).toBeUndefined();
+    expect(prefixOfExample(`${"x".repeat(70)} <key>`, "Authorization")).toBeUndefined();
+  });
+});
+
+describe("a drafted API key in Authorization", () => {
+  const paths = {
+    "/orders": {
+      get: {
+        operationId: "listOrders",
+        responses: { "200": reply({ type: "object", properties: { count: { type: "integer" } } }) },
+      },
+    },
+  };
+  const keyed = (scheme: Record<string, unknown>) =>
+    openapi(
+      paths,
+      { securitySchemes: { zqKey: { type: "apiKey", in: "header", name: "Authorization", ...scheme } } },
+      { security: [{ zqKey: [] }] },
+    );
+
+  it("carries the documented prefix (auth.prefix) with a note, and its tool sends the key after it", async () => {
+    const d = drafted(keyed({ description: "The API Key with format `Token token=<API_KEY>`" }), ["listOrders"]);
+    expect(d.manifest.auth).toEqual({ scheme: "zqKey", param: "apiKey", prefix: "Token token=" });
+    expect(notesAt(d, "auth")).toContain(
+      'security scheme zqKey sends the key after "Token token=" (auth prefix), as its description\'s "Token ' +
+        'token=<API_KEY>" shows: check it against a real request',
+    );
+    expect(await linkProblems(d)).toEqual([]);
+    const [tool] = await linkedTools(d);
+    const { fetch, seen } = scriptedFetch(json(200, { count: 1 }));
+    expect(
+      await executeToolDefinition(tool!, { apiKey: "zq-key-0000000001" }, { baseUrl: "http://127.0.0.1:9", fetch }),
+    ).toMatchObject({ success: true });
+    expect(seen[0]?.headers.get("authorization")).toBe("Token token=zq-key-0000000001");
+  });
+
+  it("without one, is sent as it is, and a note says where a prefix would go", () => {
+    const d = drafted(keyed({ description: "Discord bot token" }), ["listOrders"]);
+    expect(d.manifest.auth).toEqual({ scheme: "zqKey", param: "apiKey" });
+    expect(notesAt(d, "auth")).toContain(
+      "security scheme zqKey sends the key in Authorization as it is: if the API wants a word before it (Bearer, " +
+        'Token, Bot), write it as the prefix of auth (prefix: "Token ")',
+    );
+  });
+});

@@ -1,0 +1,77 @@
+// The text an API key sent in a header takes before it (`Authorization: Token
+// <key>`): OpenAPI has no field for it, so documents write it where people
+// read it. It is read, in this order, from an example value in a vendor
+// extension of the scheme (`x-default: "Klaviyo-API-Key your-private-api-key"`),
+// from a code span or a quoted text of the scheme's description (`Token
+// token=<API_KEY>`), from a sentence saying it is prepended ("must be
+// prepended with "token" followed by a space"), or from the scheme's own name
+// when that is a scheme word (a scheme named `Bearer`). What is found is a
+// draft (auth.prefix), with a note naming where it was read.
+
+type Json = Record<string, unknown>;
+
+/** A prefix found, and where: the words a note gives. */
+export interface DocumentedPrefix {
+  prefix: string;
+  from: string;
+}
+
+// The value's stand-in: <API_KEY>, {API Token}, [key], or a word holding key, token or secret (your-private-api-key,
+// YOUR_TOKEN).
+const PLACEHOLDER =
+  /^(?:<[^<>]+>|\{\{?[^{}]+\}?\}|\[[^[\]]+\]|[\w.-]*(?:key|token|secret|credential|password)[\w.-]*)$/i;
+// What may be sent before it: printable ASCII, no stand-in of its own, ending where the value starts (a space, "=" or
+// ":").
+const PREFIX = /^[!-~][ -~]{0,62}[ =:]$/;
+const STAND_IN_CHARS = /[<>{}[\]]/;
+/** Scheme words a scheme may be named after (RFC 6750's, and the common `Token` and `Bot`). */
+const SCHEME_WORDS = /^(bearer|token|bot)$/i;
+const PREPENDED = new RegExp(
+  String.raw`\b(?:prepended|prefixed|preceded)\s+(?:with|by)\s+` +
+    "[`\"'“]([^`\"'”]{1,40})[`\"'”]" +
+    String.raw`(\s+(?:and\s+)?followed\s+by\s+a\s+space)?`,
+  "i",
+);
+
+/**
+ * The prefix of one written example of the header's value (`Token token=<API_KEY>`), the header's own name left off.
+ */
+export function prefixOfExample(example: string, header: string): string | undefined {
+  let text = example.trim();
+  const named = `${header.toLowerCase()}:`;
+  if (text.toLowerCase().startsWith(named)) text = text.slice(named.length).trimStart();
+  if (!text || text.includes("\n")) return undefined;
+  // The last place the value may start whose rest is a stand-in: "Token token=<API_KEY>" starts it after "=", not after
+  // "Token ".
+  for (let i = text.length - 2; i > 0; i--) {
+    const c = text.charAt(i);
+    if (c !== " " && c !== "=" && c !== ":") continue;
+    const prefix = text.slice(0, i + 1);
+    if (PLACEHOLDER.test(text.slice(i + 1)) && PREFIX.test(prefix) && !STAND_IN_CHARS.test(prefix)) return prefix;
+  }
+  return undefined;
+}
+
+/** The prefix the document shows for an API key scheme in header `header`, if it shows one. */
+export function documentedPrefix(name: string, scheme: Json, header: string): DocumentedPrefix | undefined {
+  for (const [key, value] of Object.entries(scheme)) {
+    if (!key.startsWith("x-") || typeof value !== "string") continue;
+    const prefix = prefixOfExample(value, header);
+    if (prefix) return { prefix, from: `its ${key} ${JSON.stringify(value)}` };
+  }
+  const description = typeof scheme.description === "string" ? scheme.description : "";
+  for (const m of description.matchAll(/`([^`\n]{2,80})`|"([^"\n]{2,80})"|“([^”\n]{2,80})”/g)) {
+    const shown = m[1] ?? m[2] ?? m[3] ?? "";
+    const prefix = prefixOfExample(shown, header);
+    if (prefix) return { prefix, from: `its description's ${JSON.stringify(shown)}` };
+  }
+  const said = PREPENDED.exec(description);
+  if (said?.[1]) {
+    const word = said[1];
+    const prefix = said[2] || !/[ =:]$/.test(word) ? `${word.trimEnd()} ` : word;
+    if (PREFIX.test(prefix)) return { prefix, from: `its description ("${said[0]}")` };
+  }
+  if (header.toLowerCase() === "authorization" && SCHEME_WORDS.test(name))
+    return { prefix: `${name.charAt(0).toUpperCase()}${name.slice(1).toLowerCase()} `, from: `its name, ${name}` };
+  return undefined;
+}

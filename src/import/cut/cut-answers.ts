@@ -1,0 +1,118 @@
+// What a cut says of its operations' answers that the published document does
+// not: answers typed any media type with an object or list schema written as
+// JSON (wildcard-json.ts), a file answer for an operation that answers only
+// by a redirect (redirect-file.ts), and the default answer as the 200 of one
+// that declares no 2xx (withDefaultAsSuccess, below). One place, so that `add`'s cut and
+// `upstream --accept`'s re-cut are written alike and say so alike.
+import { jsonForWildcards } from "./wildcard-json.js";
+import { withRedirectFileAnswers } from "./redirect-file.js";
+
+type Json = Record<string, unknown>;
+
+export interface CutAnswers {
+  /** The answers written as JSON, as the header names them. */
+  asJson: string[];
+  /** The operations given a 200 of bytes (`<operation> 200`). */
+  fileAnswers: string[];
+  /** The operations whose default answer is written as their 200 (`<operation> 200`). */
+  defaultAnswers: string[];
+  /** The operations that declare errors only, given an empty 200 (`<operation> 200`). */
+  emptyAnswers: string[];
+}
+
+/** Rewrite the answers of the chosen operations in `cut` (each named `id` in what is said). */
+export function rewriteCutAnswers(
+  cut: Json,
+  chosen: readonly { id: string; path: string; method: string }[],
+): CutAnswers {
+  const paths = (cut.paths ?? {}) as Record<string, Json | undefined>;
+  const operations = chosen.flatMap(({ id, path, method }) => {
+    const op = paths[path]?.[method];
+    return op && typeof op === "object" ? [{ id, op: op as Json }] : [];
+  });
+  return {
+    asJson: jsonForWildcards(cut, operations),
+    fileAnswers: withRedirectFileAnswers(operations),
+    defaultAnswers: withDefaultAsSuccess(operations),
+    emptyAnswers: withEmptySuccess(operations),
+  };
+}
+
+/** The cut's header lines for them, `by` the command that wrote it. */
+export function cutAnswerLines(
+  { asJson, fileAnswers, defaultAnswers, emptyAnswers }: CutAnswers,
+  by: string,
+): string[] {
+  return [
+    ...(asJson.length
+      ? [
+          `Written as application/json by ${by}, published as */*: ${asJson.join(", ")} (an object or list ` +
+            "schema: JSON on the wire).",
+        ]
+      : []),
+    ...(fileAnswers.length
+      ? [
+          `Added by ${by}, not published: ${fileAnswers.join(", ")}, the file the redirect points to (the ` +
+            "document declares no 2xx answer; a call follows the redirect).",
+        ]
+      : []),
+    ...(defaultAnswers.length
+      ? [
+          `Written as 200 by ${by}, published as default: ${defaultAnswers.join(", ")} (the document declares no ` +
+            "2xx answer: its default describes the success).",
+        ]
+      : []),
+    ...(emptyAnswers.length
+      ? [
+          `Added by ${by}, not published: ${emptyAnswers.join(", ")}, with no body (the document declares only ` +
+            "error answers).",
+        ]
+      : []),
+  ];
+}
+
+// An operation that declares no 2xx answer, only `default` ("any other
+// status"), describes its success there: documents generated from code that
+// names no status do so (FEC's API answers every read that way). The
+// runtime, the mocks and the contract suite need a success status, so `add`
+// (and `upstream --accept`'s re-cut) writes that answer as the cut's 200, said
+// in its header, and `default` no longer: read as an error too, a success's
+// shape made the suite derive error cases whose body holds no message.
+// An operation that answers by a redirect is redirect-file.ts's.
+
+/**
+ * Move the default answer of each chosen operation that declares no 2xx or 3xx answer to its 200, first among its
+ * answers. Returns those written so.
+ */
+export function withDefaultAsSuccess(chosen: readonly { id: string; op: Json }[]): string[] {
+  const given: string[] = [];
+  for (const { id, op } of chosen) {
+    const responses = op.responses;
+    if (!responses || typeof responses !== "object" || !Object.hasOwn(responses, "default")) continue;
+    const statuses = Object.keys(responses);
+    if (statuses.some((s) => /^[23](\d\d|XX)$/i.test(s))) continue;
+    const { default: success, ...errors } = responses as Json;
+    op.responses = { "200": success, ...errors };
+    given.push(`${id} 200`);
+  }
+  return given;
+}
+
+// An operation that declares only error answers (401, 404: documents generated
+// from code that names no success) still succeeds somehow; the runtime, the
+// mocks and the suite need a success status, so the cut gives it a 200 with no
+// body (nothing is known of it), said in its header. Runs after the two above.
+/** Give each chosen operation that declares no 2xx, 3xx or default answer an empty 200. Returns those written so. */
+export function withEmptySuccess(chosen: readonly { id: string; op: Json }[]): string[] {
+  const given: string[] = [];
+  for (const { id, op } of chosen) {
+    const responses = (op.responses && typeof op.responses === "object" ? op.responses : {}) as Json;
+    if (Object.keys(responses).some((s) => s === "default" || /^[23](\d\d|XX)$/i.test(s))) continue;
+    op.responses = {
+      "200": { description: "Success (not published: the document declares only error answers)." },
+      ...responses,
+    };
+    given.push(`${id} 200`);
+  }
+  return given;
+}

@@ -1,0 +1,192 @@
+// What a cut says of itself: the header comment of the provider's
+// openapi.yaml (where it was cut from, what it keeps, what add added, changed
+// or left out, and why), and the review notes on what a person should check.
+import { operationRef } from "../../load/operation-index.js";
+import type { DocumentKind } from "../document/convert.js";
+import type { ReviewNote } from "../manifest-yaml.js";
+import { type CutReport, movedLines } from "./cut.js";
+import { cutAnswerLines, type CutAnswers } from "./cut-answers.js";
+import type { SelectedOperation } from "./select-operations.js";
+
+/** Where a published document came from. */
+export interface CutSource {
+  /** Where the document came from, as recorded (an address, or the file as given). */
+  origin: string;
+  sha256: string;
+  kind: DocumentKind;
+}
+
+/** What the cut holds that the document does not publish, by why. */
+export interface CutChanges {
+  added: string[];
+  spelt: string[];
+  placeholders: string[];
+  anonymous: string[];
+  unmet: string[];
+}
+
+export function cutHeader(
+  provider: string,
+  source: CutSource,
+  report: CutReport,
+  chosen: SelectedOperation[],
+  { added, spelt, placeholders, anonymous, unmet }: CutChanges,
+  answers: CutAnswers,
+): string {
+  const version =
+    source.kind.format === "swagger" ? "Swagger 2.0, converted to OpenAPI 3.0" : `OpenAPI ${source.kind.version}`;
+  const lines = [
+    `Cut by blockwright add ${provider} from ${source.origin} (sha256 ${source.sha256.slice(0, 12)}…, ${version}):`,
+    `the path items of ${chosen.map((c) => operationRef(c.method, c.path, c.operationId)).join(", ")} (only those ` +
+      "methods) and everything they $ref, as published.",
+    `The published document is pinned in upstream/: blockwright upstream ${provider} <newer document> lists what ` +
+      "a newer one changes.",
+    ...(added.length
+      ? [
+          `Added by blockwright add, not published: ${added.join(" and ")} (no chosen operation names the ` +
+            "security scheme it takes).",
+        ]
+      : []),
+    ...(spelt.length
+      ? [`Changed by blockwright add: ${spelt.join("; ")}: a requirement names a scheme by its name, case-sensitively.`]
+      : []),
+    ...(unmet.length
+      ? [`Left out by blockwright add: the format of ${unmet.join(", ")} (no value meets it and its pattern together).`]
+      : []),
+    ...(anonymous.length
+      ? [
+          `Written out by blockwright add: ${anonymous.join(", ")}: [] ` +
+            `(${anonymous.length === 1 ? "it names" : "they name"} no security scheme, nor does the document for ` +
+            "all: no credential, as published).",
+        ]
+      : []),
+    ...(placeholders.length
+      ? [
+          `Added by blockwright add, not published: ${placeholders.join(", ")} (the document refers to ` +
+            `${placeholders.length === 1 ? "it" : "them"} but defines ${placeholders.length === 1 ? "it" : "them"} ` +
+            "nowhere: any value).",
+        ]
+      : []),
+    ...(report.dropped.length
+      ? [
+          `Left out: ${report.dropped.join(", ")} (top level; no chosen operation needs ` +
+            `${report.dropped.length === 1 ? "it" : "them"}).`,
+        ]
+      : []),
+    ...movedLines(report, "blockwright add"),
+    ...cutAnswerLines(answers, "blockwright add"),
+  ];
+  return lines.map((l) => `# ${l}\n`).join("");
+}
+
+/** What the cut leaves a person to check. */
+export function cutNotes(report: CutReport): ReviewNote[] {
+  return [
+    ...(report.unresolved.length
+      ? [
+          {
+            at: ["openapi"],
+            note:
+              "openapi.yaml keeps $refs that name nothing in the published document: " + report.unresolved.join(", "),
+          },
+        ]
+      : []),
+    ...(report.external.length
+      ? [
+          {
+            at: ["openapi"],
+            note:
+              `openapi.yaml keeps $refs to other files, which add does not fetch: ${report.external.join(", ")} ` +
+              "(save them beside it)",
+          },
+        ]
+      : []),
+  ];
+}
+
+/** The notes on what the cut changes of the published document, for a person to check. */
+export function cutChangeNotes(
+  renamed: ReadonlyMap<string, string>,
+  unmet: readonly string[],
+  placeholders: readonly string[],
+  { asJson, fileAnswers, defaultAnswers, emptyAnswers }: CutAnswers,
+): ReviewNote[] {
+  return [
+    ...(renamed.size
+      ? [
+          {
+            at: ["auth"],
+            note:
+              "the document's security requirements name " +
+              `${[...renamed].map(([from, to]) => `${from} where the scheme is declared as ${to}`).join(", ")}: ` +
+              "openapi.yaml writes them as declared (names of schemes are case-sensitive)",
+          },
+        ]
+      : []),
+    ...(unmet.length
+      ? [
+          {
+            at: ["openapi"],
+            note:
+              `openapi.yaml leaves out the format of ${unmet.join(", ")}: no value meets it and the pattern beside ` +
+              "it together, and the pattern is the exact rule; check which the API holds",
+          },
+        ]
+      : []),
+    ...(placeholders.length
+      ? [
+          {
+            at: ["openapi"],
+            note:
+              "openapi.yaml adds what the published document refers to but defines nowhere " +
+              `(${placeholders.join(", ")}), each accepting any value: write its shape if you know it`,
+          },
+        ]
+      : []),
+    ...(fileAnswers.length
+      ? [
+          {
+            at: ["openapi"],
+            note:
+              "openapi.yaml adds a 200 answer of bytes to " +
+              `${fileAnswers.map((f) => f.replace(/ 200$/, "")).join(", ")}, which the published document answers ` +
+              "only by a redirect: the file it points to (a call follows the redirect); check that the redirect " +
+              "leads to a file",
+          },
+        ]
+      : []),
+    ...(defaultAnswers.length
+      ? [
+          {
+            at: ["openapi"],
+            note:
+              "openapi.yaml writes the default answer of " +
+              `${defaultAnswers.map((f) => f.replace(/ 200$/, "")).join(", ")} as its 200: the published document ` +
+              "declares no 2xx answer, and its default describes the success; check that a call succeeds with 200",
+          },
+        ]
+      : []),
+    ...(emptyAnswers.length
+      ? [
+          {
+            at: ["openapi"],
+            note:
+              "openapi.yaml adds an empty 200 answer to " +
+              `${emptyAnswers.map((f) => f.replace(/ 200$/, "")).join(", ")}: the published document declares only ` +
+              "error answers; write the success's status and body if you know them",
+          },
+        ]
+      : []),
+    ...(asJson.length
+      ? [
+          {
+            at: ["openapi"],
+            note:
+              "openapi.yaml types as application/json the answers and request bodies the published document types " +
+              `*/* (any media type) with an object or list schema (${asJson.join(", ")}): check that the API speaks ` +
+              "JSON",
+          },
+        ]
+      : []),
+  ];
+}

@@ -1,0 +1,344 @@
+// Cutting a published OpenAPI 3 document down to some of its operations: the
+// path items of those operations (only the chosen methods), and every part
+// of the document they `$ref`, directly or through other parts (schemas,
+// parameters, responses, request bodies, examples, headers, links,
+// callbacks), with the security schemes they name. Faithful: nothing is
+// renamed, inlined or rewritten; kept parts are the document's own values,
+// in its own key order. One pass over what is kept, each component once, so
+// the time grows with the cut, not with the document. The one exception: a
+// part `$ref`'d inside another operation (`#/paths/…`) is moved into
+// `components` (moved-parts.ts), since its operation may be left out.
+import { defined } from "@blockwright/runtime/internal";
+import { refPath, valueAt } from "../../load/json-ref.js";
+import { movedPartName, pathPartKind } from "./moved-parts.js";
+
+type Json = Record<string, unknown>;
+
+/** One operation of the document: its path and (lower-case) method. */
+export interface OperationAt {
+  path: string;
+  method: string;
+}
+
+export interface CutReport {
+  operations: { kept: number; total: number };
+  /** Per kind of component (`schemas`, `parameters`, …), how many were kept of how many. */
+  components: Record<string, { kept: number; total: number }>;
+  /** Top-level keys left out (`webhooks`, `x-…` extensions): they serve no chosen operation. */
+  dropped: string[];
+  /** `$ref`s of the kept parts that name nothing in the document (each once). */
+  unresolved: string[];
+  /** `$ref`s to other files, kept as they are (each once): their files are not part of the cut. */
+  external: string[];
+  /**
+   * Parts `$ref`'d inside operations (`#/paths/…`), moved into components: `components.schemas.X` ← the ref (each
+   * once).
+   */
+  moved: { to: string; from: string }[];
+}
+
+/** The OpenAPI 3 operation keys of a path item. */
+const METHODS = new Set(["get", "put", "post", "delete", "options", "head", "patch", "trace"]);
+
+/** Top-level keys kept as they are (the document's own description of itself and its servers). */
+const KEPT_AS_IS = new Set(["openapi", "info", "jsonSchemaDialect", "servers", "externalDocs", "security"]);
+
+/**
+ * Keys whose value maps names to things: below them a key is a name (a
+ * property called `default`, the `default` response), never a keyword.
+ */
+const NAME_MAPS = new Set([
+  "properties",
+  "patternProperties",
+  "$defs",
+  "definitions",
+  "dependentSchemas",
+  "responses",
+  "headers",
+  "content",
+  "encoding",
+  "links",
+  "callbacks",
+  "variables",
+  "scopes",
+  "mapping",
+  "schemas",
+  "parameters",
+  "requestBodies",
+  "securitySchemes",
+  "pathItems",
+]);
+
+/**
+ * How a node's keys are read: as keywords (the usual case), as names (the
+ * entries of a NAME_MAPS map), as the names of Example Objects (an
+ * `examples` map), or as an Example Object, whose `value` is data (a `$ref`
+ * key in it is the example's own).
+ */
+type Role = "keywords" | "names" | "exampleNames" | "example";
+
+/** Keywords whose value is data, not document structure: a `$ref` key inside is the data's own. */
+const DATA_KEYWORDS = new Set(["example", "default", "enum", "const"]);
+
+export function cutDocument(doc: Json, chosen: readonly OperationAt[]): { document: Json; report: CutReport } {
+  const components = (isObject(doc.components) ? doc.components : {}) as Json;
+  const paths = (isObject(doc.paths) ? doc.paths : {}) as Json;
+  const walk = refWalk(doc, components);
+  const { keptPaths, keptOperations, totalOperations } = keptPathItems(paths, chosen, walk);
+  walk.schemes(doc.security);
+
+  // Everything kept is scanned once for the `$ref`s it holds; a component reached is queued once.
+  eachRef(walk.pending, (_, __, ref) => walk.follow(ref));
+
+  const { document, dropped } = keptDocument(doc, components, keptPaths, walk.keep);
+  const { keep, unresolved, external, moved, movedParts } = walk;
+  const result = moved.size ? withMovedParts(document, moved, movedParts) : document;
+  const counts: CutReport["components"] = {};
+  for (const [kind, group] of Object.entries(components)) {
+    if (isObject(group) && !kind.startsWith("x-"))
+      counts[kind] = { kept: keep.get(kind)?.size ?? 0, total: Object.keys(group).length };
+  }
+  return {
+    document: result,
+    report: {
+      operations: { kept: keptOperations, total: totalOperations },
+      components: counts,
+      dropped,
+      unresolved: [...unresolved].sort(),
+      external: [...external].sort(),
+      moved: [...moved]
+        .sort(([a], [b]) => (a < b ? -1 : 1))
+        .map(([from, to]) => ({ to: `components.${to.kind}.${to.name}`, from })),
+    },
+  };
+}
+
+/**
+ * What the cut keeps, found by following `$ref`s from the kept parts: the components reached, by kind; the parts
+ * inside operations that kept parts `$ref` (moved into components); the refs that name nothing or another file.
+ */
+function refWalk(doc: Json, components: Json) {
+  const keep = new Map<string, Set<string>>(); // kind → names reached
+  const unresolved = new Set<string>();
+  const external = new Set<string>();
+  const pending: [unknown, Role][] = [];
+
+  // Parts inside operations that kept parts `$ref`: the ref → where it is moved, and the parts by kind and name.
+  const moved = new Map<string, { kind: string; name: string }>();
+  const movedParts = new Map<string, Map<string, unknown>>();
+  const move = (pointer: readonly string[], ref: string): void => {
+    if (moved.has(ref)) return;
+    const kind = pathPartKind(pointer);
+    const part = kind === undefined ? undefined : valueAt(doc, pointer);
+    if (kind === undefined || part === undefined) {
+      unresolved.add(ref);
+      return;
+    }
+    const group = components[kind];
+    let parts = movedParts.get(kind);
+    if (!parts) movedParts.set(kind, (parts = new Map()));
+    const operationId = (valueAt(doc, pointer.slice(0, 3)) as Json | undefined)?.operationId;
+    const name = movedPartName(
+      pointer,
+      operationId,
+      (n) => (isObject(group) && Object.hasOwn(group, n)) || parts.has(n),
+    );
+    parts.set(name, part);
+    moved.set(ref, { kind, name });
+    pending.push([part, kind === "examples" ? "example" : "keywords"]);
+  };
+  const reach = (kind: string, name: string, ref: string): void => {
+    const group = components[kind];
+    if (!isObject(group) || !Object.hasOwn(group, name)) {
+      unresolved.add(ref);
+      return;
+    }
+    let names = keep.get(kind);
+    if (!names) keep.set(kind, (names = new Set()));
+    if (names.has(name)) return;
+    names.add(name);
+    pending.push([group[name], kind === "examples" ? "example" : "keywords"]);
+  };
+  const follow = (ref: string): void => {
+    if (!ref.startsWith("#")) {
+      external.add(ref);
+      return;
+    }
+    let pointer: readonly string[];
+    try {
+      pointer = refPath(ref);
+    } catch {
+      unresolved.add(ref); // a named anchor, or not a pointer at all
+      return;
+    }
+    const [top, kind, name] = pointer;
+    if (top === "components" && kind !== undefined && name !== undefined) reach(kind, name, ref);
+    else if (top === "paths") move(pointer, ref);
+    else unresolved.add(ref);
+  };
+  const schemes = (requirements: unknown): void => {
+    if (!Array.isArray(requirements)) return;
+    for (const requirement of requirements)
+      if (isObject(requirement))
+        for (const name of Object.keys(requirement))
+          reach("securitySchemes", name, `#/components/securitySchemes/${name}`);
+  };
+
+  return { keep, unresolved, external, pending, moved, movedParts, follow, schemes };
+}
+
+type RefWalk = ReturnType<typeof refWalk>;
+
+/** The path items of the chosen operations, with only those methods, queued for the walk; the operations counted. */
+function keptPathItems(
+  paths: Json,
+  chosen: readonly OperationAt[],
+  walk: RefWalk,
+): { keptPaths: Json; keptOperations: number; totalOperations: number } {
+  const keptPaths: Json = {};
+  let keptOperations = 0;
+  let totalOperations = 0;
+  for (const [path, rawItem] of Object.entries(paths)) {
+    if (!isObject(rawItem)) continue;
+    const methods = new Set(chosen.filter((c) => c.path === path).map((c) => c.method));
+    for (const key of Object.keys(rawItem)) if (METHODS.has(key)) totalOperations++;
+    if (!methods.size) continue;
+    const item: Json = {};
+    for (const [key, value] of Object.entries(rawItem)) {
+      if (METHODS.has(key) && !methods.has(key)) continue;
+      item[key] = value;
+      if (METHODS.has(key)) {
+        keptOperations++;
+        if (isObject(value)) walk.schemes(value.security);
+      }
+    }
+    keptPaths[path] = item;
+    walk.pending.push([item, "keywords"]);
+  }
+  return { keptPaths, keptOperations, totalOperations };
+}
+
+/**
+ * The cut document: the top-level keys kept as they are, the kept path items, the tags they use, the components
+ * reached; the other top-level keys are left out (`dropped`).
+ */
+function keptDocument(
+  doc: Json,
+  components: Json,
+  keptPaths: Json,
+  keep: ReadonlyMap<string, Set<string>>,
+): { document: Json; dropped: string[] } {
+  const document: Json = {};
+  const dropped: string[] = [];
+  const usedTags = new Set<string>();
+  for (const item of Object.values(keptPaths)) {
+    for (const [key, op] of Object.entries(item as Json))
+      if (METHODS.has(key) && isObject(op) && Array.isArray(op.tags)) for (const t of op.tags) usedTags.add(String(t));
+  }
+  for (const [key, value] of Object.entries(doc)) {
+    if (KEPT_AS_IS.has(key)) document[key] = value;
+    else if (key === "paths") document.paths = keptPaths;
+    else if (key === "tags" && Array.isArray(value)) {
+      const tags = value.filter((t) => isObject(t) && usedTags.has(String(t.name)));
+      if (tags.length) document.tags = tags;
+    } else if (key === "components") {
+      const kept: Json = {};
+      for (const [kind, group] of Object.entries(components)) {
+        const names = keep.get(kind);
+        if (!names || !isObject(group)) continue;
+        kept[kind] = Object.fromEntries(Object.entries(group).filter(([name]) => names.has(name)));
+      }
+      if (Object.keys(kept).length) document.components = kept;
+    } else dropped.push(key);
+  }
+  if (!("paths" in document)) document.paths = keptPaths;
+  return { document, dropped };
+}
+
+/** The header's account of the parts the cut moved into components, the refs to them rewritten. */
+export function movedLines(report: CutReport, by: string): string[] {
+  if (!report.moved.length) return [];
+  return [
+    `Moved by ${by} into components (published inside operations; each $ref to one points there):`,
+    ...report.moved.map((m) => `  ${m.to} ← ${m.from}`),
+  ];
+}
+
+/**
+ * The cut with the moved parts in its components and every `$ref` to one
+ * pointing there: a copy, the published document's values left as they are.
+ */
+function withMovedParts(
+  cut: Json,
+  moved: ReadonlyMap<string, { kind: string; name: string }>,
+  parts: ReadonlyMap<string, ReadonlyMap<string, unknown>>,
+): Json {
+  const document = structuredClone(cut);
+  const components = (document.components ??= {}) as Json;
+  for (const [kind, named] of parts) {
+    const group = (components[kind] ??= {}) as Json;
+    for (const [name, part] of named) group[name] = structuredClone(part);
+  }
+  const roots: [unknown, Role][] = [[document.paths, "names"]];
+  for (const [kind, group] of Object.entries(components))
+    if (isObject(group))
+      for (const part of Object.values(group)) roots.push([part, kind === "examples" ? "example" : "keywords"]);
+  eachRef(roots, (holder, key, ref) => {
+    const to = moved.get(ref);
+    if (to) holder[key] = `#/components/${to.kind}/${to.name}`;
+  });
+  return document;
+}
+
+/**
+ * Call `found` with each `$ref` below the queued nodes (and the discriminator
+ * mappings' targets, as refs), reading each node as its role says; `found`
+ * may queue more. `holder[key]` is where the ref is written.
+ */
+function eachRef(pending: [unknown, Role][], found: (holder: Json, key: string, ref: string) => void): void {
+  while (pending.length) {
+    const [node, role] = defined(pending.pop(), "a pending node");
+    if (Array.isArray(node)) {
+      for (const item of node) if (item !== null && typeof item === "object") pending.push([item, "keywords"]);
+      continue;
+    }
+    if (!isObject(node)) continue;
+    for (const [key, value] of Object.entries(node)) {
+      if (value === null || typeof value !== "object") {
+        if (role !== "names" && role !== "exampleNames" && key === "$ref" && typeof value === "string")
+          found(node, key, value);
+        continue;
+      }
+      if (role === "names") pending.push([value, "keywords"]);
+      else if (role === "exampleNames") pending.push([value, "example"]);
+      else if (DATA_KEYWORDS.has(key) || (role === "example" && key === "value")) {
+        // Data that is only a local `$ref` is read as what it names by Prism, openapi-typescript and the load
+        // (load-rewrites.ts): kept.
+        if (
+          isObject(value) &&
+          Object.keys(value).length === 1 &&
+          typeof value.$ref === "string" &&
+          value.$ref.startsWith("#/")
+        )
+          found(value, "$ref", value.$ref);
+      } else if (key === "examples") {
+        // OpenAPI's map of Example Objects; JSON Schema's `examples` is a list of values.
+        if (!Array.isArray(value)) pending.push([value, "exampleNames"]);
+      } else if (key === "discriminator" && isObject(value) && isObject(value.mapping)) {
+        // Mapping values are references (or bare schema names) written as strings.
+        const mapping = value.mapping;
+        for (const [name, target] of Object.entries(mapping))
+          if (typeof target === "string")
+            found(
+              mapping,
+              name,
+              target.includes("/") || target.startsWith("#") ? target : `#/components/schemas/${target}`,
+            );
+      } else pending.push([value, NAME_MAPS.has(key) ? "names" : "keywords"]);
+    }
+  }
+}
+
+function isObject(value: unknown): value is Json {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
+}

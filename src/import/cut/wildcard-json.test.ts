@@ -1,0 +1,115 @@
+// Answers typed any media type (`*/*`) whose schema is an object or a list
+// are drafted as JSON: written as application/json in the cut, said in its
+// header and in a note; outputs and error messages drafted from the schema.
+// A `*/*` answer that is a binary string stays a file download. A request
+// body of any type with an object schema is a JSON body.
+import { rmSync } from "node:fs";
+import { afterAll, describe, expect, it } from "vitest";
+import { draftWorkFolder, drafted, linkProblems, notesAt, openapi, type Json } from "../__fixtures__/draft-kit.js";
+
+afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
+
+const anyType = (schema: Json) => ({ description: "The reply.", content: { "*/*": { schema } } });
+const zqItem = { type: "object", properties: { id: { type: "string" }, label: { type: "string" } } };
+const zqProblem = { type: "object", properties: { message: { type: "string" }, errorCode: { type: "string" } } };
+
+function document(ok: Json): Json {
+  return openapi(
+    {
+      "/zqwidgets/{id}": {
+        get: {
+          operationId: "getZqWidget",
+          parameters: [{ name: "id", in: "path", required: true, schema: { type: "string", maxLength: 64 } }],
+          responses: { "200": ok, "400": { $ref: "#/components/responses/ZqProblem" } },
+        },
+      },
+    },
+    {
+      schemas: { ZqItem: zqItem, ZqProblem: zqProblem },
+      responses: { ZqProblem: anyType({ $ref: "#/components/schemas/ZqProblem" }) },
+    },
+  );
+}
+
+describe("an answer typed */* with an object schema", () => {
+  it(
+    "is drafted as JSON: its outputs read the body, its errors the schema's message, and the " + "draft links",
+    async () => {
+      const d = drafted(document(anyType({ $ref: "#/components/schemas/ZqItem" })), ["getZqWidget"]);
+      const op = d.manifest.operations.acme_get_zq_widget!;
+      expect(op.download).toBeUndefined();
+      expect(op.outputs?.data).toMatchObject({ type: "json", from: "$response.body" });
+      expect(d.manifest.errors?.message).toEqual(["$response.body#/message"]);
+      expect(d.openapiText).toMatch(
+        new RegExp(
+          String.raw`^# Written as application\/json by blockwright add, published as \*\/\*: getZqWidget 200, ` +
+            String.raw`components\.responses\.ZqProblem \(`,
+          "m",
+        ),
+      );
+      expect(d.openapiText).not.toContain("'*/*'");
+      expect(notesAt(d, "openapi").join("\n")).toContain(
+        "types as application/json the answers and request bodies the published document types */*",
+      );
+      expect(await linkProblems(d)).toEqual([]);
+    },
+  );
+
+  it("is drafted as JSON with parameters on its media type too (*/*; charset=utf-8)", () => {
+    const d = drafted(
+      document({
+        description: "The reply.",
+        content: { "*/*; charset=utf-8": { schema: { $ref: "#/components/schemas/ZqItem" } } },
+      }),
+      ["getZqWidget"],
+    );
+    expect(d.manifest.operations.acme_get_zq_widget!.download).toBeUndefined();
+    expect(d.openapiText).toMatch(/published as \*\/\*: getZqWidget 200, /m);
+  });
+
+  it("is left as published when it also has a JSON type", () => {
+    const both = {
+      description: "The reply.",
+      content: { "application/json": { schema: zqItem }, "*/*": { schema: zqItem } },
+    };
+    const d = drafted(document(both), ["getZqWidget"]);
+    expect(d.openapiText).toContain("'*/*'");
+    expect(d.openapiText).not.toMatch(/published as \*\/\*: getZqWidget/);
+  });
+});
+
+describe("an answer typed */* that is a binary string", () => {
+  it("stays a file: drafted download: true", () => {
+    const d = drafted(document(anyType({ type: "string", format: "binary" })), ["getZqWidget"]);
+    expect(d.manifest.operations.acme_get_zq_widget!.download).toBe(true);
+    expect(d.openapiText).not.toMatch(/published as \*\/\*: getZqWidget/);
+  });
+});
+
+describe("a request body typed */* with an object schema (Kubernetes' creates)", () => {
+  it("is drafted as a JSON body, written as application/json in the cut and said so, and the draft links", async () => {
+    const doc = openapi(
+      {
+        "/zqwidgets": {
+          post: {
+            operationId: "createZqWidget",
+            requestBody: { required: true, content: { "*/*": { schema: { $ref: "#/components/schemas/ZqItem" } } } },
+            responses: {
+              "201": {
+                description: "Made.",
+                content: { "application/json": { schema: { $ref: "#/components/schemas/ZqItem" } } },
+              },
+            },
+          },
+        },
+      },
+      { schemas: { ZqItem: { ...zqItem, required: ["label"] } } },
+    );
+    const d = drafted(doc, ["createZqWidget"]);
+    expect(d.manifest.operations.acme_create_zq_widget!.params).toMatchObject({
+      label: { type: "string", required: true, wire: { in: "body" } },
+    });
+    expect(d.openapiText).toMatch(/published as \*\/\*: createZqWidget request body \(/m);
+    expect(await linkProblems(d)).toEqual([]);
+  });
+});

@@ -1,0 +1,91 @@
+// An answer (or a request body) the document types `*/*` (any media type)
+// whose schema is an object or a list is JSON on the wire: Spring's springdoc writes every
+// answer so, and a Swagger 2.0 operation whose `produces` is an empty list
+// (which clears the document's own) converts so. Read as published, such an
+// operation looked like a file download, and its outputs and error messages
+// went undrafted. `add` writes those answers as application/json in the cut
+// (the pinned published document keeps `*/*`) and says so in its header.
+// A `*/*` answer with no schema, or a string one, may be any bytes: kept.
+import { followLocalRefs } from "../../load/json-ref.js";
+import { bareMediaType, isJsonMediaType } from "../../load/media-types.js";
+import { OPERATION_METHODS } from "../../load/openapi-document.js";
+
+type Json = Record<string, unknown>;
+
+const ANY = "*/*";
+
+/**
+ * Rewrite, in the cut, the answers of the chosen operations typed any media
+ * type (their own, and the shared ones they `$ref`) whose schema is
+ * JSON-shaped and which have no JSON media type already. Returns each answer
+ * rewritten, as the header names it.
+ */
+export function jsonForWildcards(cut: Json, chosen: readonly { id: string; op: Json }[]): string[] {
+  const rewritten: string[] = [];
+  const seen = new Set<object>();
+  for (const { id, op } of chosen) {
+    // Its answers, and its request body: one of any type with an object schema (Kubernetes' creates) is JSON the
+    // runtime writes.
+    const parts: [string, unknown][] = [
+      ...Object.entries((op.responses ?? {}) as Json),
+      ...(op.requestBody !== undefined ? [["request body", op.requestBody] as [string, unknown]] : []),
+    ];
+    for (const [status, declared] of parts) {
+      const part = followLocalRefs(cut, declared);
+      if (!part || seen.has(part)) continue;
+      seen.add(part);
+      const content = (part.content ?? {}) as Json;
+      const any = wildcardJson(cut, content);
+      if (any === undefined) continue;
+      // The same entry under the JSON type, in the same place among the others.
+      part.content = Object.fromEntries(
+        Object.entries(content).map(([type, media]) => [type === any ? "application/json" : type, media]),
+      );
+      const shared =
+        typeof (declared as Json).$ref === "string"
+          ? ((declared as Json).$ref as string).replace(/^#\//, "").replaceAll("/", ".")
+          : undefined;
+      rewritten.push(shared ?? `${id} ${status}`);
+    }
+  }
+  return rewritten;
+}
+
+/**
+ * The key of a `content` map that is any media type (its parameters too), whose schema is JSON-shaped, where no JSON
+ * type is declared beside it.
+ */
+export function wildcardJson(document: Json, content: Json): string | undefined {
+  const any = Object.keys(content).find((type) => bareMediaType(type) === ANY);
+  if (any === undefined || Object.keys(content).some(isJsonMediaType)) return undefined;
+  return jsonShaped(document, (content[any] as Json | undefined)?.schema) ? any : undefined;
+}
+
+/**
+ * A copy of a whole published document with those answers rewritten, in every
+ * operation: what `upstream` compares, so that a change to such an answer's
+ * schema is seen as it is in a JSON one (the cut `add` wrote types it JSON).
+ */
+export function withJsonForWildcards(document: Json): Json {
+  const copy = structuredClone(document);
+  const operations = Object.entries((copy.paths ?? {}) as Json).flatMap(([path, item]) =>
+    OPERATION_METHODS.flatMap((method) => {
+      const op = item && typeof item === "object" ? (item as Json)[method] : undefined;
+      return op && typeof op === "object" ? [{ id: `${method.toUpperCase()} ${path}`, op: op as Json }] : [];
+    }),
+  );
+  jsonForWildcards(copy, operations);
+  return copy;
+}
+
+/** An object or a list (by its type, its properties or items, or a composition of such), its local `$ref`s followed. */
+function jsonShaped(document: Json, schema: unknown, depth = 0): boolean {
+  const node = followLocalRefs(document, schema);
+  if (!node || depth > 10) return false;
+  const types = Array.isArray(node.type) ? node.type : [node.type];
+  if (types.includes("object") || types.includes("array") || node.properties !== undefined || node.items !== undefined)
+    return true;
+  return ["allOf", "oneOf", "anyOf"].some(
+    (k) => Array.isArray(node[k]) && (node[k] as unknown[]).some((part) => jsonShaped(document, part, depth + 1)),
+  );
+}

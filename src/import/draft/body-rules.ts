@@ -1,0 +1,278 @@
+// What a request body's schema says across its fields, beyond each field:
+// a union of one branch (`oneOf: [$ref]`, as generators write a lone
+// reference) is that branch; and `anyOf`/`oneOf` branches that only require
+// fields (`anyOf: [{required: [email]}, {required: [external_id]}]`: a
+// contact needs an email or an external id) are the operation's cross-field
+// rule (`anyOf` groups, or `exactlyOne` of single fields), checked before any
+// request, rather than left to the upstream's 400.
+import type { ManifestRule } from "../../load/precompiled/manifest-types.js";
+import { acceptsAnyObject } from "../../judge/open-one-of.js";
+import type { OpenApiDocument, Schema } from "../../load/openapi-document.js";
+
+/** Keys a branch that only requires fields may carry besides `required`. */
+const ANNOTATIONS = new Set(["required", "title", "description"]);
+
+/**
+ * The schema with a union of one branch replaced by that branch (flattened); the union's own keywords beside it (a
+ * description of the field) win.
+ */
+export function loneBranch(doc: OpenApiDocument, flat: Schema | undefined): Schema | undefined {
+  if (!flat || flat.properties !== undefined) return flat;
+  for (const key of ["oneOf", "anyOf"] as const) {
+    const members = flat[key];
+    if (!Array.isArray(members) || members.length !== 1) continue;
+    const { [key]: _lone, ...own } = flat;
+    try {
+      return { ...doc.flatten(members[0] as Schema), ...own };
+    } catch {
+      return flat;
+    }
+  }
+  return flat;
+}
+
+/** The fields each branch requires, when every branch only requires fields. */
+function requiredOnly(branches: unknown[]): string[][] | undefined {
+  const groups: string[][] = [];
+  for (const branch of branches) {
+    if (!branch || typeof branch !== "object") return undefined;
+    const b = branch as Schema;
+    if (Object.keys(b).some((k) => !ANNOTATIONS.has(k)) || !Array.isArray(b.required) || !b.required.length)
+      return undefined;
+    groups.push(b.required.map(String));
+  }
+  return groups.length > 1 ? groups : undefined;
+}
+
+/**
+ * The rule the body's required-only branches state over the drafted parameters (`byWire`: `body:/<field>` → its
+ * parameter), and the note saying so; none when a branch says more, or requires a field not drafted.
+ */
+export function bodyFieldRule(
+  flat: Schema,
+  byWire: ReadonlyMap<string, string>,
+): { rule: ManifestRule; note: string } | undefined {
+  const key = Array.isArray(flat.anyOf) ? "anyOf" : Array.isArray(flat.oneOf) ? "oneOf" : undefined;
+  const groups = key ? requiredOnly(flat[key] as unknown[]) : undefined;
+  if (!key || !groups) return anyFieldRule(flat, byWire);
+  const params = groups.map((g) => g.map((field) => byWire.get(`body:/${field}`)));
+  if (params.some((g) => g.some((p) => p === undefined))) return undefined;
+  const named = params as string[][];
+  const words = named.map((g) => g.join(" and ")).join(", or ");
+  if (key === "oneOf" && named.every((g) => g.length === 1)) {
+    return {
+      rule: { rule: "exactlyOne", params: named.map((g) => g[0] as string) },
+      note:
+        `the request body takes exactly one of ${words} (oneOf of required fields): drafted as the rule exactlyOne, ` +
+        "checked before any request",
+    };
+  }
+  const loose =
+    key === "oneOf" ? " (the spec's oneOf also refuses a call that gives two groups: say so in the descriptions)" : "";
+  return {
+    rule: { rule: "anyOf", groups: named },
+    note:
+      `the request body needs ${words} (${key} of required fields): drafted as the rule anyOf, checked before any ` +
+      `request${loose}`,
+  };
+}
+
+/**
+ * A body that must hold at least one field (`minProperties: 1`) and requires none (a patch of whichever fields
+ * change): the rule anyOf, each drafted field a group, so that a call giving none is refused before any request
+ * rather than sent as `{}`, which the upstream (and its mock) refuses.
+ */
+function anyFieldRule(
+  flat: Schema,
+  byWire: ReadonlyMap<string, string>,
+): { rule: ManifestRule; note: string } | undefined {
+  if (flat.minProperties !== 1 || (Array.isArray(flat.required) && flat.required.length)) return undefined;
+  const params = [...byWire].filter(([wire]) => wire.startsWith("body:/")).map(([, param]) => param);
+  if (params.length < 2) return undefined;
+  return {
+    rule: { rule: "anyOf", groups: params.map((p) => [p]) },
+    note:
+      "the request body must hold at least one field (minProperties: 1): drafted as the rule anyOf, one of " +
+      `${params.join(", ")}, checked before any request`,
+  };
+}
+
+/** Keys a union branch that only narrows fields' values may carry, and keys of such a narrowed field. */
+const NARROWING = new Set(["type", "properties", "title", "description"]);
+const NARROWED = new Set(["type", "enum", "title", "description"]);
+
+/**
+ * The values body fields may take where the body's union branches each only narrow them to an enum
+ * (`anyOf: [{properties: {status: {enum: [succeeded]}}}, {properties: {status: {enum: [failed, retry]}}}]`): each
+ * field every branch narrows takes any of their values, though its own schema lists none. A `oneOf`'s branches
+ * must not share a value (one value would then match two).
+ */
+export function branchEnums(doc: OpenApiDocument, flat: Schema): Map<string, unknown[]> {
+  const key = Array.isArray(flat.anyOf) ? "anyOf" : Array.isArray(flat.oneOf) ? "oneOf" : undefined;
+  const out = new Map<string, unknown[]>();
+  if (!key) return out;
+  const branches: Schema[] = [];
+  for (const raw of flat[key] as unknown[]) {
+    let branch: Schema;
+    try {
+      branch = doc.flatten(raw as Schema);
+    } catch {
+      return out;
+    }
+    if (
+      Object.keys(branch).some((k) => !NARROWING.has(k)) ||
+      (branch.type !== undefined && branch.type !== "object") ||
+      !branch.properties
+    )
+      return out;
+    branches.push(branch);
+  }
+  const fields = Object.keys((branches[0]?.properties ?? {}) as Schema);
+  for (const field of fields) {
+    const lists = branches.map((b) => (b.properties as Record<string, Schema>)[field]);
+    if (lists.some((f) => !f || Object.keys(f).some((k) => !NARROWED.has(k)) || !Array.isArray(f.enum))) continue;
+    const values = lists.flatMap((f) => f?.enum as unknown[]);
+    const distinct = [...new Set(values)];
+    if (key === "oneOf" && distinct.length !== values.length) continue;
+    out.set(field, distinct);
+  }
+  return out;
+}
+
+/**
+ * The fields a body's union branches carry beyond its own (`allOf: [{oneOf: [A, B]}, {properties: …}]`, shapes
+ * beside common fields), each with its schema (the first branch's) and whether every branch requires it; none when
+ * the branches carry no fields of their own.
+ */
+export function branchFields(
+  doc: OpenApiDocument,
+  flat: Schema,
+): { fields: Record<string, Schema>; required: Set<string>; note: string } | undefined {
+  const key = Array.isArray(flat.oneOf) ? "oneOf" : Array.isArray(flat.anyOf) ? "anyOf" : undefined;
+  if (!key) return undefined;
+  const own = new Set(Object.keys((flat.properties ?? {}) as object));
+  const branches = (flat[key] as Schema[]).flatMap((b) => {
+    try {
+      return [doc.flatten(b)];
+    } catch {
+      return [];
+    }
+  });
+  const fields: Record<string, Schema> = {};
+  for (const b of branches)
+    for (const [name, schema] of Object.entries((b.properties ?? {}) as Record<string, Schema>))
+      if (!own.has(name) && !Object.hasOwn(fields, name)) fields[name] = schema;
+  if (!Object.keys(fields).length) return undefined;
+  const required = new Set(
+    Object.keys(fields).filter((name) =>
+      branches.every((b) => Array.isArray(b.required) && (b.required as unknown[]).includes(name)),
+    ),
+  );
+  const note =
+    `the request body is one of ${branches.length} shapes beside its common fields (${key}): the fields of each ` +
+    `shape drafted (${Object.keys(fields).join(", ")}), optional unless every shape requires them; a call gives ` +
+    "those of one shape";
+  return { fields, required, note };
+}
+
+/**
+ * A body that is one of several shapes beside one open to any object (`oneOf: [{required: [clock.limit,
+ * clock.increment], …}, {required: [days], …}, {properties: {}}]`: real-time, correspondence or unlimited): the
+ * fields of each shape go together and never with another's, and a call may give none. The rule atMostOne over the
+ * drafted fields, each shape a group, when every shape requires all its own fields and no two share one; none
+ * otherwise (a union with no open shape needs one shape: its fields stay drafted, with the note saying so).
+ */
+export function shapesRule(
+  doc: OpenApiDocument,
+  flat: Schema,
+  byWire: ReadonlyMap<string, string>,
+): { rule: ManifestRule; note: string } | undefined {
+  if (!Array.isArray(flat.oneOf)) return undefined;
+  const own = new Set(Object.keys((flat.properties ?? {}) as object));
+  let branches: Schema[];
+  try {
+    branches = (flat.oneOf as Schema[]).map((b) => doc.flatten(b));
+  } catch {
+    return undefined;
+  }
+  const open = branches.filter((b) => acceptsAnyObject(b));
+  const shaped = branches.filter((b) => !acceptsAnyObject(b));
+  if (!open.length || shaped.length < 2) return undefined;
+  const groups: string[][] = [];
+  const seen = new Set<string>();
+  for (const b of shaped) {
+    const fields = Object.keys((b.properties ?? {}) as object).filter((f) => !own.has(f));
+    const required = new Set(Array.isArray(b.required) ? b.required.map(String) : []);
+    const params = fields.map((f) => byWire.get(`body:/${f}`));
+    if (!fields.length || fields.some((f) => !required.has(f) || seen.has(f)) || params.some((p) => p === undefined))
+      return undefined;
+    for (const f of fields) seen.add(f);
+    groups.push(params as string[]);
+  }
+  const words = groups.map((g) => g.join(" with ")).join(", or ");
+  return {
+    rule: { rule: "atMostOne", groups },
+    note:
+      `the request body is one of ${branches.length} shapes (oneOf), one of them open to any object: ${words} go ` +
+      "each whole and never together, or none of them; drafted as the rule atMostOne, checked before any request",
+  };
+}
+
+/** The one value a field's schema allows (`enum: [x]` or `const: x`), if it allows one. */
+function oneValue(schema: Schema | undefined): { value: unknown } | undefined {
+  if (!schema) return undefined;
+  if (Object.hasOwn(schema, "const")) return { value: schema.const };
+  return Array.isArray(schema.enum) && schema.enum.length === 1 ? { value: schema.enum[0] } : undefined;
+}
+
+/**
+ * The field that tells a body's `oneOf` shapes apart when nothing else does: every shape has it, each narrowed to a
+ * value of its own (`type: {enum: [areas]}`, `{enum: [lengths]}`), none requires it, and two or more shapes require
+ * nothing else. A body that names no shape then meets all of those, which `oneOf` refuses (it needs exactly one):
+ * the field is drafted required, its enum the shapes' values, so every call names one shape and a call that names
+ * none is refused before any request.
+ */
+export function shapeTag(
+  doc: OpenApiDocument,
+  flat: Schema,
+): { field: string; values: unknown[]; description: string; note: string } | undefined {
+  if (!Array.isArray(flat.oneOf) || flat.oneOf.length < 2) return undefined;
+  let branches: Schema[];
+  try {
+    branches = (flat.oneOf as Schema[]).map((b) => doc.flatten(b));
+  } catch {
+    return undefined;
+  }
+  const propsOf = (b: Schema) => (b.properties ?? {}) as Record<string, Schema>;
+  const requiredOf = (b: Schema) => (Array.isArray(b.required) ? b.required.map(String) : []);
+  for (const field of Object.keys(propsOf(branches[0] ?? {}))) {
+    const values: unknown[] = [];
+    for (const b of branches) {
+      let own: Schema | undefined;
+      try {
+        own = Object.hasOwn(propsOf(b), field) ? doc.flatten(propsOf(b)[field] as Schema) : undefined;
+      } catch {
+        own = undefined;
+      }
+      const one = oneValue(own);
+      if (!one || values.includes(one.value) || requiredOf(b).includes(field)) break;
+      values.push(one.value);
+    }
+    if (values.length !== branches.length) continue;
+    const untold = branches.filter((b) => requiredOf(b).every((f) => f === field)).length;
+    if (untold < 2) return undefined;
+    return {
+      field,
+      values,
+      // Its own description is the first shape's (`Kind areas: ...`), which a call of another shape would misread.
+      description:
+        `Which of the body's ${branches.length} shapes this is (${values.map(String).join(", ")}); give the fields ` +
+        "of that shape.",
+      note:
+        `the request body is one of ${branches.length} shapes (oneOf) told apart only by ${field} ` +
+        `(${values.map(String).join(", ")}), which no shape requires: a body without it meets ${untold} shapes, ` +
+        "which oneOf refuses; drafted required, so each call names its shape",
+    };
+  }
+  return undefined;
+}

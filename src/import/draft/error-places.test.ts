@@ -1,0 +1,281 @@
+// Where error answers keep their message, in shapes the usual places miss:
+// a usual place inside an object the answer wraps the error in, a list of
+// message objects whose name says so (errors, inside such an object too), a
+// usual place holding a list of texts, lists of texts by field (only an
+// example shows them), and an example of another shape than its schema's
+// (which shows no place). And a header parameter's example the runtime would
+// refuse there is left out, not drafted for generate to refuse. Each drafted
+// place is read by the runtime from such an answer.
+import { rmSync } from "node:fs";
+import { afterAll, describe, expect, it } from "vitest";
+import { executeToolDefinition } from "@blockwright/runtime";
+import {
+  draftWorkFolder,
+  drafted,
+  linkedTools,
+  linkProblems,
+  notesAt,
+  openapi,
+  reply,
+} from "../__fixtures__/draft-kit.js";
+
+afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
+
+const ok = { "200": reply({ type: "object", properties: { id: { type: "string" } } }, { id: "1" }) };
+/** A document with one GET whose 400 answer is `answer`. */
+const withError = (answer: Record<string, unknown>) =>
+  openapi({ "/zqgadgets": { get: { operationId: "listZqGadgets", responses: { ...ok, "400": answer } } } });
+const json = (body: unknown, status: number) =>
+  new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
+
+/** The message the runtime reads from `body`, answered with a 400 to the drafted tool. */
+async function messageOf(d: ReturnType<typeof drafted>, body: unknown): Promise<unknown> {
+  const [tool] = await linkedTools(d);
+  const result = await executeToolDefinition(
+    tool!,
+    { accessToken: "zq-token-0001" },
+    { baseUrl: "https://api.acme.test", fetch: async () => json(body, 400), retries: 0 },
+  );
+  return result.success ? undefined : result.error.message;
+}
+
+describe("an error answer's message", () => {
+  it(
+    "in a usual place of the first item of an answer that is a list of errors: [{success, " +
+      "error: {code, message}}]",
+    async () => {
+      const item = {
+        type: "object",
+        properties: {
+          success: { type: "boolean" },
+          error: { type: "object", properties: { code: { type: "integer" }, message: { type: "string" } } },
+          stats: { type: "object" },
+        },
+      };
+      const d = drafted(withError(reply({ type: "array", items: item })), ["listZqGadgets"]);
+      expect(d.manifest.errors.message).toEqual(["$response.body#/0/error/message"]);
+      expect(await linkProblems(d)).toEqual([]);
+      expect(
+        await messageOf(d, [{ success: false, error: { code: 1000, message: "zqgadget login refused" }, stats: {} }]),
+      ).toBe("zqgadget login refused");
+    },
+  );
+
+  it("in a usual place inside an envelope object: {header: {error}, body: {}}", async () => {
+    const schema = {
+      type: "object",
+      properties: {
+        body: { type: "object" },
+        header: {
+          type: "object",
+          properties: { code: { type: "integer" }, error: { type: "string" }, id: { type: "integer" } },
+        },
+      },
+    };
+    const d = drafted(withError(reply(schema)), ["listZqGadgets"]);
+    expect(d.manifest.errors.message).toEqual(["$response.body#/header/error"]);
+    expect(await linkProblems(d)).toEqual([]);
+    expect(await messageOf(d, { body: {}, header: { code: 400, error: "no such zqgadget", id: 7 } })).toBe(
+      "no such zqgadget",
+    );
+  });
+
+  it(
+    "in the items of a list named as messages, by a text field of any message name: " +
+      "{tppMessages: [{category, code, text}]}",
+    async () => {
+      const item = {
+        type: "object",
+        properties: {
+          category: { type: "string" },
+          code: { type: "string" },
+          path: { type: "string" },
+          text: { type: "string" },
+        },
+      };
+      const d = drafted(
+        withError(
+          reply({
+            type: "object",
+            properties: { _links: { type: "object" }, zqMessages: { type: "array", items: item } },
+          }),
+        ),
+        ["listZqGadgets"],
+      );
+      expect(d.manifest.errors.message).toEqual(["$response.body#/zqMessages/0/text"]);
+      expect(
+        await messageOf(d, {
+          zqMessages: [{ category: "ERROR", code: "FORMAT_ERROR", text: "zqgadget id malformed" }],
+        }),
+      ).toBe("zqgadget id malformed");
+    },
+  );
+
+  it("in a usual place that holds a list of texts, its first: {errors: [{field, message: [text]}]}", async () => {
+    const item = {
+      type: "object",
+      properties: { field: { type: "string" }, message: { type: "array", items: { type: "string" } } },
+    };
+    const d = drafted(withError(reply({ type: "object", properties: { errors: { type: "array", items: item } } })), [
+      "listZqGadgets",
+    ]);
+    expect(d.manifest.errors.message).toEqual(["$response.body#/errors/0/message/0"]);
+    expect(await linkProblems(d)).toEqual([]);
+    expect(
+      await messageOf(d, { errors: [{ field: "name", message: ["zqgadget name is too long", "and has a tab"] }] }),
+    ).toBe("zqgadget name is too long");
+    // Shown by an example only, the same place.
+    const shown = drafted(
+      withError({
+        description: "Bad.",
+        content: { "application/json": { example: { errors: [{ field: "name", message: ["too long"] }] } } },
+      }),
+      ["listZqGadgets"],
+    );
+    expect(shown.manifest.errors.message).toEqual(["$response.body#/errors/0/message/0"]);
+  });
+
+  it("in the one list of texts of an envelope named for errors, its first: {errors: {body: [text]}}", async () => {
+    const errors = {
+      type: "object",
+      required: ["body"],
+      properties: { body: { type: "array", items: { type: "string" } } },
+    };
+    const d = drafted(withError(reply({ type: "object", required: ["errors"], properties: { errors } })), [
+      "listZqGadgets",
+    ]);
+    expect(d.manifest.errors.message).toEqual(["$response.body#/errors/body/0"]);
+    expect(notesAt(d, "errors.message")).toEqual([]);
+    expect(await linkProblems(d)).toEqual([]);
+    expect(await messageOf(d, { errors: { body: ["zqgadget title can't be blank", "and is taken"] } })).toBe(
+      "zqgadget title can't be blank",
+    );
+  });
+
+  it(
+    "in a list of errors inside an envelope object, by its items' text field of any message " +
+      "name: {fault: {errors: [{description, errorCode}], traceId}}",
+    async () => {
+      const item = { type: "object", properties: { description: { type: "string" }, errorCode: { type: "string" } } };
+      const fault = {
+        type: "object",
+        properties: {
+          errors: { type: "array", items: item },
+          faultId: { type: "string" },
+          traceId: { type: "string" },
+        },
+      };
+      const d = drafted(withError(reply({ type: "object", properties: { fault } })), ["listZqGadgets"]);
+      expect(d.manifest.errors.message).toEqual(["$response.body#/fault/errors/0/description"]);
+      expect(await linkProblems(d)).toEqual([]);
+      expect(
+        await messageOf(d, {
+          fault: {
+            errors: [{ description: "the zqtenant is invalid", errorCode: "TENANT_INVALID" }],
+            faultId: "f1",
+            traceId: "t1",
+          },
+        }),
+      ).toBe("the zqtenant is invalid");
+    },
+  );
+
+  it("in lists of texts by field, where only an example shows the answer: {errors: {base: [text]}}", async () => {
+    const answer = {
+      description: "Unprocessable.",
+      content: { "application/json": { example: { errors: { base: ["a zqgadget needs a name"] } } } },
+    };
+    const d = drafted(withError(answer), ["listZqGadgets"]);
+    expect(d.manifest.errors.message).toEqual(["$response.body#/errors/base/0"]);
+    expect(notesAt(d, "errors").join("\n")).toContain("read from the error replies' schemas and examples");
+    // The place names the field the example shows errors of: said, as another field's errors are not read there.
+    expect(notesAt(d, "errors.message")).toEqual([
+      expect.stringMatching(/^\$response\.body#\/errors\/base\/0 reads the errors of base only/),
+    ]);
+    expect(await messageOf(d, { errors: { base: ["a zqgadget needs a name"] } })).toBe("a zqgadget needs a name");
+  });
+
+  it(
+    "in the first item of a list of objects, errors by field, where only examples show the " +
+      "answer: {amount: [{detail, summary}]}",
+    async () => {
+      const field = (name: string) => ({
+        value: { [name]: [{ detail: `${name} must be > 0`, summary: `Incorrect ${name}` }], status_code: 400 },
+      });
+      const answer = {
+        description: "Invalid.",
+        content: { "application/json": { examples: { zqA: field("zqAmount"), zqB: field("zqDays") } } },
+      };
+      const d = drafted(withError(answer), ["listZqGadgets"]);
+      expect(d.manifest.errors.message).toEqual([
+        "$response.body#/zqAmount/0/detail",
+        "$response.body#/zqDays/0/detail",
+      ]);
+      expect(notesAt(d, "errors.message").map((n) => n.split(" reads ")[1]?.split(" only")[0])).toEqual([
+        "the errors of zqAmount",
+        "the errors of zqDays",
+      ]);
+      expect(await linkProblems(d)).toEqual([]);
+      expect(await messageOf(d, field("zqDays").value)).toBe("zqDays must be > 0");
+    },
+  );
+
+  it(
+    "in a list of texts of the first item, where the answer is a list (an answer per item of a " +
+      "batch): [{errors: [text], status}]",
+    async () => {
+      const example = [
+        { errors: ["zqgadget needs a name"], status: "error", zqSubmission: { id: "zq1", state: "invalid" } },
+      ];
+      const item = {
+        type: "object",
+        properties: {
+          errors: { type: "array", items: { type: "string" } },
+          status: { type: "string" },
+          zqSubmission: { type: "object" },
+        },
+      };
+      const d = drafted(withError(reply({ type: "array", items: item }, example)), ["listZqGadgets"]);
+      expect(d.manifest.errors.message).toEqual(["$response.body#/0/errors/0"]);
+      expect(await messageOf(d, example)).toBe("zqgadget needs a name");
+    },
+  );
+
+  it("is not read from an example of another shape than its schema (a list where the schema says an object)", () => {
+    const item = { type: "object", properties: { code: { type: "string" }, text: { type: "string" } } };
+    const schema = { type: "object", properties: { zqMessages: { type: "array", items: item } } };
+    const d = drafted(withError(reply(schema, [{ code: "CONFLICT", text: "taken" }])), ["listZqGadgets"]);
+    expect(d.manifest.errors.message).toEqual(["$response.body#/zqMessages/0/text"]);
+  });
+});
+
+describe("a header parameter's example", () => {
+  const doc = (example: string) =>
+    openapi({
+      "/zqgadgets": {
+        get: {
+          operationId: "listZqGadgets",
+          parameters: [{ name: "Zq-Signature", in: "header", required: true, schema: { type: "string" }, example }],
+          responses: ok,
+        },
+      },
+    });
+
+  it("with a line break (a YAML block's last) is left out, with a note, and the draft links", async () => {
+    const d = drafted(doc('keyId="zq-1",signature="c2ln"\n'), ["listZqGadgets"]);
+    const [name, param] = Object.entries(d.manifest.operations.acme_list_zq_gadgets!.params!)[0]!;
+    expect(param.wire).toMatchObject({ in: "header", name: "Zq-Signature" });
+    expect(param.example).toBeUndefined();
+    expect(notesAt(d, `operations.acme_list_zq_gadgets.params.${name}`).join("\n")).toMatch(
+      /the spec's example "keyId=.*" does not pass the drafted limits: left out/,
+    );
+    expect(await linkProblems(d)).toEqual([]);
+  });
+
+  it("that a header can carry is kept", () => {
+    const d = drafted(doc('keyId="zq-1",signature="c2ln"'), ["listZqGadgets"]);
+    expect(Object.values(d.manifest.operations.acme_list_zq_gadgets!.params!).map((p) => p.example)).toContain(
+      'keyId="zq-1",signature="c2ln"',
+    );
+  });
+});

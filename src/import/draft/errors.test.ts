@@ -1,0 +1,185 @@
+// Where a drafted manifest reads an error's message: from every place the
+// chosen operations' error answers keep one, a list of errors
+// (`errors[0].message`) and a single error object (`errors.message`) alike,
+// as SendGrid's operations answer one or the other.
+import { rmSync } from "node:fs";
+import { afterAll, describe, expect, it } from "vitest";
+import { draftWorkFolder, drafted, linkProblems, openapi, reply } from "../__fixtures__/draft-kit.js";
+
+afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
+
+const message = { type: "object", properties: { field: { type: "string" }, message: { type: "string" } } };
+const ok = reply({ type: "object", properties: { id: { type: "string" } } });
+
+describe("error answers that keep the message in an errors list and in an errors object", () => {
+  it("draft both places, the more frequent first; it links", async () => {
+    const d = drafted(
+      openapi({
+        "/zq-contacts": {
+          get: {
+            operationId: "listContacts",
+            responses: {
+              "200": ok,
+              "400": reply({ type: "object", properties: { errors: { type: "array", items: message } } }),
+            },
+          },
+          post: {
+            operationId: "searchContacts",
+            responses: {
+              "200": ok,
+              "400": reply({ type: "object", properties: { errors: { type: "array", items: message } } }),
+            },
+          },
+        },
+        "/zq-imports/{id}": {
+          get: {
+            operationId: "getImport",
+            parameters: [{ name: "id", in: "path", required: true, schema: { type: "string", maxLength: 64 } }],
+            responses: { "200": ok, "400": reply({ type: "object", properties: { errors: message } }) },
+          },
+        },
+      }),
+      ["listContacts", "searchContacts", "getImport"],
+    );
+    expect(d.manifest.errors.message).toEqual(["$response.body#/errors/0/message", "$response.body#/errors/message"]);
+    expect(await linkProblems(d)).toEqual([]);
+  });
+});
+
+describe("error answers whose examples keep the message elsewhere than their schema says", () => {
+  it("draft the schema's place, then the examples' (the mock serves the examples); it links", async () => {
+    const schema = {
+      type: "object",
+      properties: { error: { type: "object", properties: { details: { type: "string" }, name: { type: "string" } } } },
+    };
+    const d = drafted(
+      openapi({
+        "/zqcourses": {
+          get: {
+            operationId: "listZqCourses",
+            responses: {
+              "200": ok,
+              "401": reply(schema, { details: "No authorization token was found.", name: "NotAuthorizedError" }),
+            },
+          },
+        },
+      }),
+      ["listZqCourses"],
+    );
+    expect(d.manifest.errors.message).toEqual(["$response.body#/error/details", "$response.body#/details"]);
+    expect(await linkProblems(d)).toEqual([]);
+  });
+});
+
+describe("error answers that are a list of errors", () => {
+  it("draft the message of the first item", async () => {
+    const schema = {
+      type: "array",
+      items: { type: "object", properties: { source: { type: "string" }, details: { type: "string" } } },
+    };
+    const d = drafted(
+      openapi({
+        "/zqexists": {
+          post: {
+            operationId: "zqExists",
+            responses: { "200": ok, "422": reply(schema, [{ source: "identifier", details: "is not valid" }]) },
+          },
+        },
+      }),
+      ["zqExists"],
+    );
+    expect(d.manifest.errors.message).toEqual(["$response.body#/0/details"]);
+    expect(await linkProblems(d)).toEqual([]);
+  });
+});
+
+describe("error answers that wrap the error in another object ({data: {code, message}, success: false})", () => {
+  const wrapped = (inner: Record<string, unknown>) => ({
+    type: "object",
+    properties: { zqdata: { type: "object", properties: inner }, success: { type: "boolean" } },
+  });
+
+  it("draft the message inside the wrapper; it links", async () => {
+    const d = drafted(
+      openapi({
+        "/zqcities/{id}": {
+          get: {
+            operationId: "getZqCity",
+            parameters: [{ name: "id", in: "path", required: true, schema: { type: "string", maxLength: 64 } }],
+            responses: {
+              "200": ok,
+              "404": reply(
+                wrapped({ code: { type: "integer" }, message: { type: "string" }, url: { type: "string" } }),
+              ),
+            },
+          },
+        },
+      }),
+      ["getZqCity"],
+    );
+    expect(d.manifest.errors.message).toEqual(["$response.body#/zqdata/message"]);
+    expect(await linkProblems(d)).toEqual([]);
+  });
+
+  it("still prefer a text field at the top, and a single text field there, to the wrapper's", () => {
+    const at = (schema: Record<string, unknown>) =>
+      drafted(
+        openapi({
+          "/zqcities": { get: { operationId: "listZqCities", responses: { "200": ok, "400": reply(schema) } } },
+        }),
+        ["listZqCities"],
+      ).manifest.errors.message;
+    expect(
+      at({
+        type: "object",
+        properties: {
+          zqdata: { type: "object", properties: { message: { type: "string" } } },
+          error_message: { type: "string" },
+        },
+      }),
+    ).toEqual(["$response.body#/error_message"]);
+    expect(
+      at({
+        type: "object",
+        properties: {
+          zqdata: { type: "object", properties: { message: { type: "string" } } },
+          err: { type: "string" },
+        },
+      }),
+    ).toEqual(["$response.body#/err"]);
+  });
+});
+
+describe(
+  "an error list whose schema's own example keeps the message elsewhere than the schema's " +
+    "first place (JSON:API's title beside detail)",
+  () => {
+    it("draft the schema's place, then the example's; it links", async () => {
+      const issue = {
+        type: "object",
+        properties: { code: { type: "integer" }, title: { type: "string" }, detail: { type: "string" } },
+      };
+      const schema = {
+        type: "object",
+        properties: { errors: { type: "array", items: issue } },
+        example: { errors: [{ code: 141, title: "ZQ SYSTEM ERROR" }] },
+      };
+      const d = drafted(
+        openapi({
+          "/zqplaces": {
+            get: {
+              operationId: "listZqPlaces",
+              responses: {
+                "200": ok,
+                default: { description: "Unexpected.", content: { "application/json": { schema } } },
+              },
+            },
+          },
+        }),
+        ["listZqPlaces"],
+      );
+      expect(d.manifest.errors.message).toEqual(["$response.body#/errors/0/detail", "$response.body#/errors/0/title"]);
+      expect(await linkProblems(d)).toEqual([]);
+    });
+  },
+);

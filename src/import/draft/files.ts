@@ -1,0 +1,47 @@
+// Files in a draft: a multipart body's binary field becomes a `file`
+// parameter (its maxLength the file's maxBytes), and an operation that
+// answers a file (bytes of a type other than JSON, or a redirect to them)
+// is drafted `download: true`, whose outputs are fixed.
+import { isFileType } from "../../link/files/files.js";
+import { isBinaryString } from "../../load/media-types.js";
+import type { OpenApiDocument, OpenApiOperation, Schema } from "../../load/openapi-document.js";
+import type { ManifestParam } from "../../load/precompiled/manifest-types.js";
+import { shortText } from "../plain-text.js";
+
+/**
+ * A field a file goes into: a string of format binary (OpenAPI 3.0), or with a contentMediaType or contentEncoding
+ * (3.1); or a list of them (an array of such items: several files, a part each).
+ */
+export function isFileField(schema: Schema | undefined): schema is Schema {
+  return isBinaryString(schema) || (schema?.type === "array" && isBinaryString(schema.items as Schema | undefined));
+}
+
+/** The file parameter of a binary field (`multiple`, of an array of them: the limits its items'). */
+export function fileParam(field: Schema, name: string, required: boolean): ManifestParam {
+  const list = field.type === "array";
+  const schema = list ? (field.items as Schema) : field;
+  const own = [field.description, schema.description].find((d) => typeof d === "string" && d.trim()) as
+    | string
+    | undefined;
+  return {
+    type: "file",
+    description: shortText(own ?? (list ? `The ${name} files.` : `The ${name} file.`), 400),
+    ...(required ? { required: true } : {}),
+    ...(typeof schema.maxLength === "number" ? { maxBytes: schema.maxLength } : {}),
+    ...(typeof schema.contentMediaType === "string" && !schema.contentMediaType.includes("*")
+      ? { contentType: schema.contentMediaType }
+      : {}),
+    ...(list ? { multiple: true } : {}),
+  };
+}
+
+/**
+ * The media types (or "a redirect") of the file an operation answers, when its success answer is a file and not JSON;
+ * undefined otherwise.
+ */
+export function answersFile(doc: OpenApiDocument, op: OpenApiOperation): string | undefined {
+  if (doc.bodyResponse(op)) return undefined;
+  const files = op.responses.filter((r) => /^2\d\d$/.test(r.status)).flatMap((r) => r.mediaTypes.filter(isFileType));
+  if (files.length) return [...new Set(files)].join(", ");
+  return op.responses.some((r) => /^3\d\d$/.test(r.status) && r.status !== "304") ? "a redirect to it" : undefined;
+}

@@ -1,0 +1,167 @@
+// The limits of a drafted string or number parameter, read from its schema:
+// lengths, a pattern ECMAScript can compile, bounds (an exclusive one as the
+// next value past it), and the enum values of the parameter's type; and the
+// forms of a value the document allows several of (`anyOf`), each with its own.
+import type { ManifestParam } from "../../load/precompiled/manifest-types.js";
+import { type OpenApiDocument, type Schema, typeOf } from "../../load/openapi-document.js";
+import { readPattern } from "../../load/load-rewrites.js";
+
+/** Why a pattern does not compile as JSON Schema's patterns do (Unicode). */
+function unicodeProblem(pattern: string): string {
+  try {
+    new RegExp(pattern, "u");
+    return "unknown";
+  } catch (e) {
+    return (e as Error).message;
+  }
+}
+
+export function stringLimits(s: Schema, param: ManifestParam, note: (text: string) => void): void {
+  if (typeof s.minLength === "number") param.minLength = s.minLength;
+  if (typeof s.maxLength === "number") param.maxLength = s.maxLength;
+  if (typeof s.pattern === "string") {
+    // As the link reads it (load-rewrites.ts): between its slashes, without identity escapes.
+    const read = readPattern(s.pattern);
+    if (read !== undefined) param.pattern = read;
+    else
+      note(
+        `the spec's pattern ${JSON.stringify(s.pattern)} is not an ECMAScript regular expression ` +
+          `(${unicodeProblem(s.pattern)}): left out, and generate will ask for it`,
+      );
+  }
+  if (Array.isArray(s.enum)) {
+    const values = [...new Set(s.enum.filter((v) => typeof v === "string"))];
+    // An empty string (which some APIs take to mean "unset") is no value to the runtime: it never sends one.
+    if (values.includes(""))
+      note(
+        'the spec\'s enum allows "" (to clear the value, in some APIs), which the runtime treats as no value and ' +
+          "never sends: left out of enum",
+      );
+    const sent = values.filter((v) => v !== "");
+    if (sent.length) param.enum = sent;
+  }
+}
+
+export function numberLimits(s: Schema, param: ManifestParam, note: (text: string) => void): void {
+  const integer = param.integer === true;
+  // An exclusive bound is the next value past it: for integers, the next integer; for other numbers, the linker works
+  // it out from the spec.
+  const bound = (value: unknown, exclusive: unknown, up: boolean): number | undefined => {
+    const limit = typeof exclusive === "number" ? exclusive : typeof value === "number" ? value : undefined;
+    if (limit === undefined) return undefined;
+    if (exclusive !== true && typeof exclusive !== "number") return limit;
+    if (integer) return up ? Math.floor(limit) + 1 : Math.ceil(limit) - 1;
+    param.limitsFromSpec = true;
+    return undefined;
+  };
+  const minimum = bound(s.minimum, s.exclusiveMinimum, true);
+  const maximum = bound(s.maximum, s.exclusiveMaximum, false);
+  // int32 bounds a whole number as the spec's validators (the mocks') hold it: a value past them is refused before any
+  // request.
+  const int32 = integer && s.format === "int32" && !Array.isArray(s.enum); // an enum bounds it already
+  if (minimum !== undefined || int32) param.minimum = Math.max(minimum ?? -(2 ** 31), int32 ? -(2 ** 31) : -Infinity);
+  if (maximum !== undefined || int32) param.maximum = Math.min(maximum ?? 2 ** 31 - 1, int32 ? 2 ** 31 - 1 : Infinity);
+  if (typeof s.multipleOf === "number" && s.multipleOf > 0) param.multipleOf = s.multipleOf;
+  if (param.limitsFromSpec) note("an exclusive bound of the spec is taken as it is (limitsFromSpec)");
+  if (Array.isArray(s.enum)) {
+    const values = [...new Set(s.enum.filter((v) => typeof v === "number"))];
+    if (values.length) param.enum = values;
+  }
+}
+
+type Form = NonNullable<ManifestParam["anyOf"]>[number];
+
+/**
+ * The forms of a value whose document allows several (`oneOf`/`anyOf`: an id or a name, a string or an object,
+ * one value or a list), each its type and limits, in the document's order; undefined when they are of one kind
+ * and no limit tells them apart (a json object drafts such a union whole), or when one cannot be read.
+ */
+export function formsOf(
+  doc: OpenApiDocument,
+  alternatives: readonly Schema[],
+  note: (text: string) => void,
+): Form[] | undefined {
+  const flat = alternatives.map((a) => {
+    try {
+      return doc.flatten(a);
+    } catch {
+      return undefined;
+    }
+  });
+  if (flat.some((f) => f === undefined)) return undefined;
+  const forms: Form[] = [];
+  for (const f of flat as Schema[]) {
+    const t = typeOf(f);
+    if (t === "null") continue;
+    const form = formOf(f, t, note);
+    if (!form) return undefined;
+    if (!forms.some((other) => JSON.stringify(other) === JSON.stringify(form))) forms.push(form);
+  }
+  const kinds = new Set(forms.map((f) => (f.type === "json" ? (f.jsonType ?? "json") : f.type)));
+  // Objects only: the whole union is one json object (its fields are the body's or a record's, drafted elsewhere).
+  if (forms.length < 2 || (kinds.size === 1 && kinds.has("object"))) return undefined;
+  return forms;
+}
+
+/** One form: a scalar's limits, or a list's or an object's kind and bounds. */
+function formOf(s: Schema, type: string | undefined, note: (text: string) => void): Form | undefined {
+  if (type === "string") {
+    const param = { type: "string", description: "" } as ManifestParam;
+    stringLimits(s, param, note);
+    const { description: _d, ...limits } = param;
+    return {
+      ...(limits as Form),
+      ...(typeof s.format === "string" &&
+      ["date", "date-time", "email", "uri", "uuid", "ipv4", "ipv6"].includes(s.format)
+        ? { format: s.format as Form["format"] }
+        : {}),
+    };
+  }
+  if (type === "integer" || type === "number") {
+    const param = {
+      type: "number",
+      description: "",
+      ...(type === "integer" ? { integer: true } : {}),
+    } as ManifestParam;
+    numberLimits(s, param, note);
+    if (param.limitsFromSpec) return undefined;
+    const { description: _d, ...limits } = param;
+    return limits as Form;
+  }
+  if (type === "boolean") return { type: "boolean" };
+  if (type === "array") {
+    // Scalar items: their type and limits (the runtime checks each item; the suite draws them so).
+    const items =
+      s.items !== null && typeof s.items === "object" && !("$ref" in (s.items as object))
+        ? (s.items as Schema)
+        : undefined;
+    const itemType = items ? typeOf(items) : undefined;
+    const nested =
+      itemType === "string" || itemType === "integer" || itemType === "number" || itemType === "boolean"
+        ? {
+            type: itemType,
+            ...(Array.isArray(items?.enum) ? { enum: items.enum } : {}),
+            ...(typeof items?.maxLength === "number" ? { maxLength: items.maxLength } : {}),
+            ...(typeof items?.minimum === "number" ? { minimum: items.minimum } : {}),
+            ...(typeof items?.maximum === "number" ? { maximum: items.maximum } : {}),
+          }
+        : undefined;
+    return {
+      type: "json",
+      jsonType: "array",
+      ...(typeof s.minItems === "number" ? { minItems: s.minItems } : {}),
+      ...(typeof s.maxItems === "number" ? { maxItems: s.maxItems } : {}),
+      ...(nested ? { items: nested as Form["items"] } : {}),
+    };
+  }
+  if (type === "object") return { type: "json", jsonType: "object" };
+  // A union of objects inside the union (an inline object of several shapes): an object.
+  const inner = (Array.isArray(s.oneOf) ? s.oneOf : Array.isArray(s.anyOf) ? s.anyOf : []) as Schema[];
+  if (
+    type === undefined &&
+    inner.length &&
+    inner.every((b) => b.type === "object" || (b.type === undefined && b.properties !== undefined))
+  )
+    return { type: "json", jsonType: "object" };
+  return undefined;
+}

@@ -1,0 +1,351 @@
+// A manifest drafted from a cut OpenAPI document: the provider's metadata
+// from `info`, its address from `servers` (server.ts), the credential, where errors keep
+// their message (errors.ts), and per operation its parameters, outputs and paging. It
+// reads the document through the linker's own view (OpenApiDocument), so
+// that what it drafts is what generate will check: the same success reply,
+// the same request body, the same `$ref` resolution. Every guess carries a
+// review note.
+import type { Manifest, ManifestOperation, ManifestOutput } from "../../load/precompiled/manifest-types.js";
+import { OpenApiDocument, type OpenApiOperation } from "../../load/openapi-document.js";
+import type { YamlSource } from "../../load/yaml-source.js";
+import { valueAt } from "../../load/json-ref.js";
+import { operationRef } from "../../load/operation-index.js";
+import type { CredentialDraft } from "../auth/credential-draft.js";
+import { authOfDraft, credentialParams } from "../auth/credential-params.js";
+import { draftErrors } from "./errors.js";
+import { answersFile } from "./files.js";
+import { IdempotencyHeaders, ownIdempotency } from "./idempotency.js";
+import { withoutCredentialVariable } from "../shapes/address-credential.js";
+import { draftServer } from "./server.js";
+import { clientCredentialsFlow } from "../shapes/client-credentials.js";
+import { headerOutputs } from "../shapes/reply-headers.js";
+import { answersEvents, answersItems } from "../shapes/event-streams.js";
+import { draftOutputs } from "./outputs.js";
+import { draftPagination } from "./pagination.js";
+import { CREDENTIAL_MAX_LENGTH, draftParams } from "./params.js";
+import type { ReviewNote } from "../manifest-yaml.js";
+import { firstSentence, plainText, shortText, titleText } from "../plain-text.js";
+import type { SelectedOperation } from "../cut/select-operations.js";
+
+type Json = Record<string, unknown>;
+
+/** A block's selector label is at most this long. */
+const TITLE_LENGTH = 80;
+
+/** The block colour drafted: a neutral grey, to be replaced by the brand's. */
+export const DRAFT_COLOR = "#6B7280";
+
+export interface ManifestDraft {
+  manifest: Manifest;
+  notes: ReviewNote[];
+  /** The document drafted from (shapes/poll-triggers.ts reads it too). */ document: OpenApiDocument;
+  /** Operation id in the manifest → how it was drafted, for the summary. */
+  operations: { id: string; operationId: string; params: number; outputs: number; paging?: string }[];
+}
+
+/** `chat_postMessage` → `chat_post_message`; `issues/list-for-repo` → `issues_list_for_repo`. */
+export function snakeCase(name: string): string {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, "$1_$2")
+    .replace(/([A-Z]+)([A-Z][a-z])/g, "$1_$2")
+    .replace(/[^A-Za-z0-9]+/g, "_")
+    .replace(/^_+|_+$/g, "")
+    .toLowerCase();
+}
+
+export function draftManifest(
+  provider: string,
+  source: YamlSource,
+  operations: readonly SelectedOperation[],
+  credential: CredentialDraft,
+): ManifestDraft {
+  const doc = new OpenApiDocument(source);
+  const data = source.data as Json;
+  const notes: ReviewNote[] = [];
+  const manifest = draftHead(provider, doc, data, operations, credential, notes);
+  const summary: ManifestDraft["operations"] = [];
+  const ids = new Set<string>();
+  const drafting: Drafting = { doc, data, credential, idempotencyKeys: new IdempotencyHeaders(), notes };
+  for (const chosen of operations) {
+    const name = operationRef(chosen.method, chosen.path, chosen.operationId);
+    const op = doc.operations.get(name);
+    if (!op) continue;
+    // Without an operationId the method and the path name the tool (`POST /v1/{team}/emails` → post_v1_team_emails).
+    const label = chosen.operationId ?? `${chosen.method} ${chosen.path.replace(/[{}]/g, "")}`;
+    let id = `${provider}_${snakeCase(label) || chosen.method}`;
+    for (let i = 2; ids.has(id); i++) id = `${provider}_${snakeCase(label)}_${i}`;
+    ids.add(id);
+    const drafted = draftOperation(drafting, chosen, op, name, label, id);
+    manifest.operations[id] = drafted.operation;
+    summary.push(drafted.summary);
+  }
+  if (credential.covers.size) manifest.auth.covers = [...credential.covers].sort();
+  const idempotency = drafting.idempotencyKeys.drafted(notes);
+  ownIdempotency(manifest.operations, idempotency);
+  if (!idempotency.provider) return { manifest, notes, document: doc, operations: summary };
+  // Provider-wide, as the hand-written manifests have it: before the operations.
+  const { operations: byId, ...head } = manifest;
+  return {
+    manifest: { ...head, idempotency: idempotency.provider, operations: byId },
+    notes,
+    document: doc,
+    operations: summary,
+  };
+}
+
+/** What every operation is drafted with: the document, the credential, the idempotency keys met so far, the notes. */
+interface Drafting {
+  doc: OpenApiDocument;
+  data: Json;
+  credential: CredentialDraft;
+  idempotencyKeys: IdempotencyHeaders;
+  notes: ReviewNote[];
+}
+
+/**
+ * The provider's part of the manifest, before its operations: its name, description, colour and documentation from
+ * `info`, its address, the credential's parameters and flow, where its errors keep their message.
+ */
+function draftHead(
+  provider: string,
+  doc: OpenApiDocument,
+  data: Json,
+  operations: readonly SelectedOperation[],
+  credential: CredentialDraft,
+  notes: ReviewNote[],
+): Manifest {
+  const info = (data.info ?? {}) as Json;
+  const title = typeof info.title === "string" && info.title.trim() ? plainText(info.title) : provider;
+  const about = typeof info.description === "string" ? info.description : "";
+  const docsUrl = docsAddress(data);
+  const manifest: Manifest = {
+    provider,
+    name: title,
+    description: about ? firstSentence(about, 200) : `Operations of the ${title}.`,
+    color: DRAFT_COLOR,
+    category: "tools",
+    ...(docsUrl ? { docsUrl: docsUrl.url } : {}),
+    openapi: "openapi.yaml",
+    server: { default: "" },
+    auth: authOfDraft(credential),
+    errors: { message: [] },
+    params: {},
+    operations: {},
+  };
+  notes.push({ at: ["name"], note: `from info.title of the document: the name users see` });
+  notes.push({
+    at: ["description"],
+    note: about
+      ? "the first sentence of info.description: one sentence saying what the block does"
+      : "info.description is empty: say what the block does",
+  });
+  notes.push({ at: ["color"], note: "a neutral grey: use the brand's colour" });
+  if (docsUrl?.guessed)
+    notes.push({
+      at: ["docsUrl"],
+      note: "the first https address in info.description: check it is the API's documentation",
+    });
+  const drafted = withoutCredentialVariable(draftServer(data, notes), credential.address?.variable, notes);
+  manifest.server = drafted.server;
+  credentialParam(manifest, credential, notes);
+  // The first way's OAuth 2 scheme, when the document declares a client credentials flow: the runtime obtains the
+  // token.
+  if (credential.ways[0]?.length === 1) clientCredentialsFlow(manifest, credential.ways[0][0], data, operations, notes);
+  if (drafted.address) manifest.params = { ...drafted.address, ...manifest.params };
+  manifest.errors = draftErrors(doc, operations, notes);
+  return manifest;
+}
+
+/** One chosen operation drafted under its tool id, `id`, and what the summary of `add` says of it. */
+function draftOperation(
+  drafting: Drafting,
+  chosen: SelectedOperation,
+  op: OpenApiOperation,
+  name: string,
+  label: string,
+  id: string,
+): { operation: ManifestOperation; summary: ManifestDraft["operations"][number] } {
+  const { doc, data, credential, idempotencyKeys, notes } = drafting;
+  const at = ["operations", id];
+  if (chosen.operationId === undefined)
+    notes.push({
+      at,
+      note:
+        `${name} has no operationId in the document: the manifest names it as method and path, its tool id ` +
+        "drafted from them; choose one users read",
+    });
+  const rawOp = valueAt(data, op.location) as Json;
+  const params = draftParams(doc, op, rawOp, credential, at, notes);
+  params.params = idempotencyKeys.take(params.params, chosen.method, at, notes);
+  // An answer that is a stream of JSON values (an export), or a file (bytes, or a redirect to them), has fixed
+  // outputs, and no pages.
+  const streamed = answersItems(doc, op, name, at, notes);
+  const download = streamed ? undefined : answersFile(doc, op);
+  if (download)
+    notes.push({
+      at,
+      note:
+        `${name} answers a file (${download}): drafted download: true, whose outputs are its content, ` +
+        "contentType, size and filename",
+    });
+  const outputs = download || streamed ? { outputs: {} } : draftOutputs(doc, op, at, notes);
+  if (!download && !streamed) replyHeaders(doc, op, outputs.outputs, at, notes);
+  const pagination = download || streamed ? undefined : draftPagination(doc, op, rawOp, params, outputs, at, notes);
+  // An answer offered as JSON or as server-sent events asks for the JSON through the operation's own Accept, which
+  // generate derives from its answers' media types (link/accept.ts): a provider-wide constant would also replace the
+  // Accept of the provider's downloads and streams, which name their own types.
+  const json = doc.bodyResponse(op)?.mediaType;
+  if (json && answersEvents(doc, rawOp))
+    notes.push({
+      at,
+      note:
+        `${name} answers ${json} or a stream of server-sent events: its requests ask for the JSON (the Accept ` +
+        "generate derives from its answers' media types)",
+    });
+  const { title, description } = operationTitle(rawOp, label, at, notes);
+  const operation: ManifestOperation = {
+    operationId: name,
+    title,
+    description,
+    ...(rawOp.deprecated === true ? { deprecated: deprecationText(rawOp, name) } : {}),
+    ...(Object.keys(params.params).length ? { params: params.params } : {}),
+    ...(params.rules ? { rules: params.rules } : {}),
+    ...(pagination ? { pagination } : {}),
+    ...(download ? { download: true } : {}),
+    ...(streamed ? { stream: true as const } : {}),
+    outputs: outputs.outputs,
+  };
+  if (rawOp.deprecated === true)
+    notes.push({
+      at: [...at, "deprecated"],
+      note: `${name} is deprecated in the spec: drafted from its text; say why, and what to use instead`,
+    });
+  return {
+    operation,
+    summary: {
+      id,
+      operationId: name,
+      params: Object.keys(params.params).length,
+      outputs: Object.keys(outputs.outputs).length,
+      ...(pagination ? { paging: pagination.style } : {}),
+    },
+  };
+}
+
+/**
+ * The operation's title and description, from its summary and description (a summary that only repeats the
+ * operationId, `addCards()`, says nothing a title from the operationId would not say better), and the notes on them.
+ */
+function operationTitle(
+  rawOp: Json,
+  label: string,
+  at: (string | number)[],
+  notes: ReviewNote[],
+): { title: string; description: string } {
+  const summaryText = typeof rawOp.summary === "string" ? plainText(rawOp.summary) : "";
+  const descriptionText = typeof rawOp.description === "string" ? rawOp.description : "";
+  // A summary that only repeats the operationId (`addCards()`) says nothing a title from the operationId would not
+  // say better.
+  const codeName = summaryText !== "" && namesOperation(summaryText, label);
+  const title = summaryText && !codeName ? titleText(summaryText, TITLE_LENGTH) : undefined;
+  if (!summaryText)
+    notes.push({
+      at: [...at, "title"],
+      note: "the operation has no summary: a short label for the block's selector",
+    });
+  else if (codeName)
+    notes.push({
+      at: [...at, "title"],
+      note:
+        `the operation's summary is its operationId (${JSON.stringify(summaryText)}): drafted from the ` +
+        "operationId in words",
+    });
+  else if (!title)
+    notes.push({
+      at: [...at, "title"],
+      note:
+        "the operation's summary opens with no short statement (a question, a teaser, too long): drafted from the " +
+        "operationId",
+    });
+  return {
+    title: title ?? titleOf(label),
+    description: shortText(descriptionText || (codeName ? "" : summaryText) || titleOf(label), 400),
+  };
+}
+
+/**
+ * The headers the success answer declares, as outputs beside the body's (shapes/reply-headers.ts), described in plain
+ * text.
+ */
+function replyHeaders(
+  doc: OpenApiDocument,
+  op: OpenApiOperation,
+  outputs: Record<string, ManifestOutput>,
+  at: (string | number)[],
+  notes: ReviewNote[],
+): void {
+  const headers = headerOutputs(doc, op, outputs);
+  for (const [name, output] of Object.entries(headers.outputs))
+    outputs[name] = { ...output, description: shortText(plainText(output.description), 200) };
+  if (headers.names.length)
+    notes.push({
+      at: [...at, "outputs"],
+      note:
+        `the success answer declares the header${headers.names.length > 1 ? "s" : ""} ${headers.names.join(", ")}: ` +
+        `drafted as output${headers.names.length > 1 ? "s" : ""} (text)`,
+    });
+}
+
+/** Where a document dates an operation's end (x-extensions published documents use). */
+const SUNSET_KEYS = ["x-sunset", "x-sunset-date", "x-deprecated-at", "x-deprecation-date"];
+
+/**
+ * The `deprecated:` note of an operation the document marks deprecated (generate requires one): the sentence of its
+ * text that speaks of the deprecation or names a replacement, and the date the document gives, else a plain notice.
+ */
+export function deprecationText(rawOp: Json, operationId: string): string {
+  const text = plainText(
+    [rawOp.description, rawOp.summary].filter((t): t is string => typeof t === "string").join(" "),
+  );
+  const sentences = text.split(/(?<=[.!?])\s+/);
+  const said = sentences.find((s) => /deprecat|replaced by|in favou?r of|\binstead\b|sunset/i.test(s));
+  const date = SUNSET_KEYS.map((k) => rawOp[k]).find((v): v is string => typeof v === "string" && v.trim() !== "");
+  const base = said
+    ? shortText(said, 300)
+    : `${operationId} is deprecated in the published document, which names no replacement.`;
+  return date ? `${base} Sunset: ${shortText(date, 40)}.` : base;
+}
+
+/**
+ * Whether a summary is the operationId as code (`addCards()`, `add_cards`): the same letters and digits, letter case
+ * aside.
+ */
+function namesOperation(summary: string, operationId: string): boolean {
+  const letters = (text: string) => text.replace(/[^A-Za-z0-9]/g, "").toLowerCase();
+  const code = /[()_]|[a-z][A-Z]/.test(summary); // a word such as "Check" is a title already
+  return code && !/\s/.test(summary.trim()) && letters(summary) === letters(operationId);
+}
+
+function titleOf(operationId: string): string {
+  const words = snakeCase(operationId).split("_").filter(Boolean);
+  const text = words.join(" ");
+  return text ? text.charAt(0).toUpperCase() + text.slice(1) : operationId;
+}
+
+/** The API's documentation: the document's externalDocs, else the first https address of info.description (a guess). */
+function docsAddress(data: Json): { url: string; guessed: boolean } | undefined {
+  const external = (data.externalDocs ?? {}) as Json;
+  if (typeof external.url === "string" && /^https:\/\//.test(external.url))
+    return { url: external.url, guessed: false };
+  const description = (data.info as Json | undefined)?.description;
+  const found = typeof description === "string" ? /https:\/\/[^\s)<>"'\]]+[^\s)<>"'\].,;:]/.exec(description) : null;
+  return found ? { url: found[0], guessed: true } : undefined;
+}
+
+/** The shared parameters holding the credentials (auth/credential.ts). */
+function credentialParam(manifest: Manifest, credential: CredentialDraft, notes: ReviewNote[]): void {
+  const drafted = credentialParams(credential, CREDENTIAL_MAX_LENGTH);
+  manifest.params = drafted.params;
+  for (const note of credential.notes) notes.push({ at: ["auth"], note });
+  for (const { name, note } of drafted.notes) notes.push({ at: ["params", name], note });
+}

@@ -1,0 +1,333 @@
+// How a drafted list operation reaches its next page, recognised from the
+// shapes published APIs use, in the manifest's pagination styles:
+//   - a `Link` header on the reply: linkHeader;
+//   - a cursor in the reply sent back as a parameter
+//     (`response_metadata.next_cursor` → `cursor`,
+//     `nextPageToken` → `pageToken`): cursor;
+//   - `has_more` beside a list of records with ids, the last id sent back as
+//     `starting_after`: cursor on `data/-1/id`;
+//   - a field of the reply named after a parameter with `next` before it
+//     (`next_marker` → `marker`), or inside an object so named
+//     (`next_page.offset` → `offset`), or an `after` anywhere in the reply's
+//     paging object (`paging.cursors.after` → `after`): cursor;
+//   - an address of the next page in the reply (`next`, `nextLink`,
+//     `next_page_uri`, up to three levels down: `links.pages.next`),
+//     absolute or relative to the request's: nextUrl;
+//   - a cursor parameter beside a reply that is a bare array (nowhere in the
+//     body for the next cursor), the `Link` header undeclared: linkHeader,
+//     with a note to check it;
+//   - an offset parameter (`offset`, `start`, `skip`): offset;
+//   - a page number parameter (`page`, `page_number`): page;
+// the offset, page number and page size in the query, a header, or (RPC-style
+// APIs listing with a POST) a top-level field of the JSON body.
+import { defined, formatPointer } from "@blockwright/runtime/internal";
+import type { ManifestPagination } from "../../load/precompiled/manifest-types.js";
+import { typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from "../../load/openapi-document.js";
+import type { OutputsDraft } from "./outputs.js";
+import type { ParamsDraft } from "./params.js";
+import { safeFlatten } from "./param-schema.js";
+import type { ReviewNote } from "../manifest-yaml.js";
+import {
+  AFTER_ID,
+  fieldMatching,
+  HAS_MORE,
+  hasLinkHeader,
+  looksLikeAddress,
+  nextNamedAfterParam,
+  siblingFlag,
+} from "./paging-reply.js";
+
+type Path = (string | number)[];
+
+/**
+ * Where a paging value goes: a query parameter or header the spec declares, or a top-level field of the JSON body; its
+ * manifest parameter.
+ */
+interface PageSlot {
+  name: string;
+  send: { in: "query" | "header"; name: string } | { in: "body"; pointer: string };
+  param: string;
+  schema: Schema | undefined;
+}
+
+const NEXT_CURSOR = new RegExp(
+  "^(next_?cursor|next_?page_?token|next_?token|continuation_?token|next_?page_?cursor|cursor|" +
+    "next_?iterator|iterator)$",
+  "i",
+);
+const CURSOR_PARAM = /^(cursor|page_?token|next_?token|continuation_?token|page_?cursor|after|iterator)$/i;
+// A flag that says the list is at its end (Svix's `done` beside its `iterator`): more pages while it is false.
+const DONE = /^(done|is_?done|is_?last(_?page)?|last_?page)$/i;
+// `next`, `next_url`, `nextLink`, `next_page_url`, `nextRecordsUrl`, and with a vendor prefix (`@x.nextLink`).
+const NEXT_URL = /^(@[a-z]+\.)?next([_-]?(page|records))?([_-]?(url|link|uri|href))?$/i;
+const OFFSET = /^(offset|start|start_?index|skip|from)$/i;
+const PAGE = /^(page|page_?number|page_?index|page_?no)$/i;
+const PAGE_SIZE = /^(limit|per_?page|page_?size|max_?results|count|size|max|top|\$top)$/i;
+const TOTAL = /^(total|total_?count|total_?items|total_?results|total_?size)$/i;
+
+type Parameter = OpenApiOperation["parameters"][number];
+
+/**
+ * Where the operation takes paging values: its declared parameters, its body's fields, each as its manifest parameter.
+ */
+interface PageRequest {
+  wire: (place: string, name: string) => string | undefined;
+  /**
+   * The query parameter or header matching `pattern` that is drafted (of a number type, or not, when `number` says).
+   */
+  declared: (pattern: RegExp, number?: boolean) => Parameter | undefined;
+  /** The drafted top-level body field matching `pattern`. */
+  bodyField: (pattern: RegExp) => string | undefined;
+  /** Where a number matching `pattern` goes: a parameter, else a field of the JSON body. */
+  slot: (pattern: RegExp) => PageSlot | undefined;
+}
+
+/**
+ * What each style's recogniser reads: the request and the reply, the page size, the end flag, the parts every style
+ * shares.
+ */
+interface Paging {
+  doc: OpenApiDocument;
+  op: OpenApiOperation;
+  list: NonNullable<OutputsDraft["list"]>;
+  body: Schema | undefined;
+  request: PageRequest;
+  size: PageSlot | undefined;
+  more: string[] | undefined;
+  cursorParam: Parameter | undefined;
+  note: (text: string) => void;
+  /** The parts of every style's draft: the items, the page size, the total. */
+  items: string[];
+  pageSize: { pageSize?: string };
+  totalPart: { total?: string };
+}
+
+export function draftPagination(
+  doc: OpenApiDocument,
+  op: OpenApiOperation,
+  rawOp: Schema,
+  params: ParamsDraft,
+  outputs: OutputsDraft,
+  at: Path,
+  notes: ReviewNote[],
+): ManifestPagination | undefined {
+  if (!outputs.list || outputs.outputs.data?.type !== "array") return undefined;
+  const where = [...at, "pagination"];
+  const note = (text: string) => notes.push({ at: where, note: text });
+  const request = pageRequest(doc, op, params);
+  const size = request.slot(PAGE_SIZE);
+  const body = outputs.body;
+  const total = body ? fieldMatching(doc, body, TOTAL, ["integer", "number"]) : undefined;
+  const items = ["data"];
+  if (hasLinkHeader(doc, rawOp) && op.method === "GET") {
+    note('paging recognised by the Link header of the reply (rel="next")');
+    return { style: "linkHeader", items };
+  }
+  const paging: Paging = {
+    doc,
+    op,
+    list: outputs.list,
+    body,
+    request,
+    size,
+    more: body ? fieldMatching(doc, body, HAS_MORE, ["boolean"], 1) : undefined,
+    cursorParam: request.declared(CURSOR_PARAM),
+    note,
+    items,
+    pageSize: size ? { pageSize: size.param } : {},
+    totalPart: total ? { total: `$response.body#${formatPointer(total)}` } : {},
+  };
+  return cursorPaging(paging) ?? addressPaging(paging) ?? countedPaging(paging);
+}
+
+/** The places of `op` a paging value may go, as `params` drafted them. */
+function pageRequest(doc: OpenApiDocument, op: OpenApiOperation, params: ParamsDraft): PageRequest {
+  const wire = (place: string, name: string) => params.byWire.get(`${place}:${name}`);
+  const declared = (pattern: RegExp, number?: boolean) =>
+    op.parameters.find(
+      (p) =>
+        (p.in === "query" || p.in === "header") &&
+        pattern.test(p.name) &&
+        wire(p.in, p.name) !== undefined &&
+        (number === undefined ||
+          ["integer", "number"].includes(typeOf(safeFlatten(doc, p.schema) ?? {}) ?? "") === number),
+    );
+  const bodyField = (pattern: RegExp) =>
+    [...params.byWire.keys()].find((k) => k.startsWith("body:/") && pattern.test(k.slice(6)))?.slice(6);
+  // RPC-style APIs list with a POST whose JSON body carries the offset, page and page size (`{offset, limit}`).
+  const bodyProperties = ((op.requestBody?.encoding === "json" ? safeFlatten(doc, op.requestBody.schema) : undefined)
+    ?.properties ?? {}) as Record<string, Schema>;
+  const slot = (pattern: RegExp): PageSlot | undefined => {
+    const p = declared(pattern, true);
+    if (p)
+      return {
+        name: p.name,
+        send: { in: p.in as "query" | "header", name: p.name },
+        param: defined(wire(p.in, p.name), "the parameter's placement"),
+        schema: p.schema,
+      };
+    const field = Object.keys(bodyProperties).find(
+      (k) =>
+        pattern.test(k) &&
+        wire("body", `/${k}`) !== undefined &&
+        ["integer", "number"].includes(typeOf(safeFlatten(doc, bodyProperties[k] ?? {}) ?? {}) ?? ""),
+    );
+    return field === undefined
+      ? undefined
+      : {
+          name: field,
+          send: { in: "body", pointer: `/${field}` },
+          param: defined(wire("body", `/${field}`), "the field's parameter"),
+          schema: bodyProperties[field] as Schema,
+        };
+  };
+  return { wire, declared, bodyField, slot };
+}
+
+/** ", more pages while a.b is true", of the flag `flag` when there is one. */
+const whileFlag = (flag: string[] | undefined, is = true) =>
+  flag ? `, more pages while ${flag.join(".")} is ${is ? "true" : "false"}` : "";
+
+/** A cursor of the reply sent back: a field named after a parameter, a cursor field, or the last item's id. */
+function cursorPaging(paging: Paging): ManifestPagination | undefined {
+  const { doc, op, body, request, size, more, cursorParam, note, items, pageSize, totalPart } = paging;
+  const cursor = body ? fieldMatching(doc, body, NEXT_CURSOR, ["string", "integer"]) : undefined;
+  const cursorField = request.bodyField(CURSOR_PARAM);
+  const named = body
+    ? nextNamedAfterParam(doc, body, op, (p) => request.wire(p.in, p.name) !== undefined && p.name !== size?.name)
+    : undefined;
+  if (named && !(cursor && (cursorParam || cursorField))) {
+    note(`paging recognised as a cursor: ${named.field.join(".")} of the reply, sent back as ${named.param.name}`);
+    return {
+      style: "cursor",
+      cursor: `$response.body#${formatPointer(named.field)}`,
+      send: { in: named.param.in as "query" | "header", name: named.param.name },
+      ...totalPart,
+      items,
+      ...pageSize,
+    };
+  }
+  if (cursor && (cursorParam || cursorField)) {
+    const send = cursorParam
+      ? { in: cursorParam.in as "query" | "header", name: cursorParam.name }
+      : { in: "body" as const, pointer: formatPointer([defined(cursorField, "the cursor field")]) };
+    // The end said by a flag, where the reply has one: a cursor may still be given on the last page.
+    const flag = more ?? (body ? fieldMatching(doc, body, DONE, ["boolean"], 1) : undefined);
+    const endPart = flag ? { more: { from: `$response.body#${formatPointer(flag)}`, equals: more !== undefined } } : {};
+    note(
+      `paging recognised as a cursor: ${cursor.join(".")} of the reply, sent back as ` +
+        `${cursorParam ? cursorParam.name : cursorField}${whileFlag(flag, more !== undefined)}`,
+    );
+    return {
+      style: "cursor",
+      cursor: `$response.body#${formatPointer(cursor)}`,
+      send,
+      ...endPart,
+      ...totalPart,
+      items,
+      ...pageSize,
+    };
+  }
+  const after = request.declared(AFTER_ID);
+  const idOfItems =
+    paging.list.items &&
+    typeOf(paging.list.items) === "object" &&
+    ((paging.list.items.properties ?? {}) as Schema).id !== undefined;
+  if (more && after && idOfItems) {
+    const list = formatPointer(paging.list.pointer).slice(1);
+    note(`paging recognised as ${more.join(".")} with the last item's id sent back as ${after.name}`);
+    return {
+      style: "cursor",
+      cursor: `$response.body#/${list ? `${list}/` : ""}-1/id`,
+      send: { in: after.in as "query" | "header", name: after.name },
+      more: { from: `$response.body#${formatPointer(more)}`, equals: true },
+      items,
+      ...pageSize,
+    };
+  }
+  return undefined;
+}
+
+/** The next page's address in the reply (or a `next_page` that is no address, a cursor), or the Link header. */
+function addressPaging(paging: Paging): ManifestPagination | undefined {
+  const { doc, op, body, cursorParam, note, items, pageSize, totalPart } = paging;
+  const nextUrl = body
+    ? (fieldMatching(doc, body, NEXT_URL, ["string"]) ?? fieldMatching(doc, body, NEXT_URL, ["string"], 3))
+    : undefined;
+  // A `next_page` that the document shows as no address (no uri format, an example that is none) beside a cursor
+  // parameter is the cursor (Pachca's `meta.paginate.next_page` → `cursor`), its end said by a sibling flag if any.
+  if (nextUrl && cursorParam && body && !looksLikeAddress(doc, body, nextUrl)) {
+    const flag = siblingFlag(doc, body, nextUrl);
+    const endPart = flag ? { more: { from: `$response.body#${formatPointer(flag)}`, equals: true } } : {};
+    note(
+      `paging recognised as a cursor: ${nextUrl.join(".")} of the reply (no address: the document gives it no uri ` +
+        `format and no address as its example), sent back as ${cursorParam.name}${whileFlag(flag)}`,
+    );
+    return {
+      style: "cursor",
+      cursor: `$response.body#${formatPointer(nextUrl)}`,
+      send: { in: cursorParam.in as "query" | "header", name: cursorParam.name },
+      ...endPart,
+      ...totalPart,
+      items,
+      ...pageSize,
+    };
+  }
+  if (nextUrl && op.method === "GET") {
+    note(
+      `paging recognised as the address of the next page in ${nextUrl.join(".")} (absolute, or relative to the ` +
+        "request's)",
+    );
+    return { style: "nextUrl", url: `$response.body#${formatPointer(nextUrl)}`, ...totalPart, items };
+  }
+  // A bare array has no field for the next cursor: the reply's headers must carry it, and Link is the one published
+  // APIs use.
+  if (cursorParam && paging.list.pointer.length === 0 && op.method === "GET") {
+    note(
+      `paging drafted as the Link header of the reply (rel="next"): the reply is a bare list and ` +
+        `${cursorParam.name} a cursor parameter, but the document declares no Link header; check it`,
+    );
+    return { style: "linkHeader", items };
+  }
+  return undefined;
+}
+
+/** An offset or a page number the operation takes. */
+function countedPaging(paging: Paging): ManifestPagination | undefined {
+  const { doc, request, size, more, note, items, pageSize, totalPart } = paging;
+  const morePart = more ? { more: { from: `$response.body#${formatPointer(more)}`, equals: true } } : {};
+  const sized = size ? `, ${size.name} the page size` : "";
+  const offset = request.slot(OFFSET);
+  if (offset) {
+    note(
+      `paging recognised as an offset sent as ${offset.name}${sized}${whileFlag(more)}; ` +
+        "check where the first page starts",
+    );
+    return { style: "offset", send: offset.send, ...morePart, ...totalPart, items, ...pageSize };
+  }
+  const page = request.slot(PAGE);
+  if (page) {
+    // The first page's number: the parameter's default, else its minimum (0 for a zero-based index), else its
+    // example (Datadog's `page: {type: integer, example: 0}`, zero-based, says it nowhere else), else 1.
+    const schema = safeFlatten(doc, page.schema ?? {}) ?? {};
+    const example = Array.isArray(schema.examples) ? schema.examples[0] : schema.example;
+    const first =
+      [schema.default, schema.minimum, example].find(
+        (v): v is number => typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= 1,
+      ) ?? 1;
+    note(
+      `paging recognised as a page number sent as ${page.name}, the first page ` +
+        `${first}${sized}; the list ends at an empty page`,
+    );
+    return {
+      style: "page",
+      send: page.send,
+      ...(first !== 1 ? { start: first } : {}),
+      ...morePart,
+      ...totalPart,
+      items,
+      ...pageSize,
+    };
+  }
+  return undefined;
+}

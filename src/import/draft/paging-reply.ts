@@ -1,0 +1,138 @@
+// What a list's reply says of its paging, for pagination.ts: a field holding the
+// value of a parameter for the next page, a field found by its name and type,
+// whether a `next…` field is an address, the flag beside it, a `Link` header.
+import { typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from "../../load/openapi-document.js";
+import { safeFlatten } from "./param-schema.js";
+
+// `has_more`, `hasMoreItems` (Unblu), `has_next`: more pages while it is true.
+export const HAS_MORE = /^has_?more(_?(items|results|pages|records))?$|^has_?next(_?page)?$/i;
+export const AFTER_ID = /^(starting_?after|after|after_?id|since_?id)$/i;
+// The object of a reply that describes its page (`list_metadata`, `pagination`, `page_info`, `meta`).
+// `cursors` too (`paging: {cursors: {before, after}}`, `meta: {cursor: {before, after}}`).
+const PAGING_OBJECT = /^(list_?)?meta(_?data)?$|^pagination$|^paging$|^page_?info$|^cursors?$/i;
+
+/**
+ * A field of the reply that holds the value of one of the operation's
+ * parameters for the next page: named after it with `next` before it
+ * (`next_marker` → `marker`, `nextPageToken` → `pageToken`), named as a
+ * parameter that starts with `next` (`next_page_token`), or named as it
+ * inside an object named `next…` (`next_page: {offset}` → `offset`), or, for
+ * an `after` cursor, named as it inside the reply's paging object
+ * (`list_metadata: {before, after}` → `after`).
+ */
+export function nextNamedAfterParam(
+  doc: OpenApiDocument,
+  body: Schema,
+  op: OpenApiOperation,
+  usable: (p: OpenApiOperation["parameters"][number]) => boolean,
+): { field: string[]; param: OpenApiOperation["parameters"][number] } | undefined {
+  const key = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, "");
+  const params = op.parameters.filter((p) => (p.in === "query" || p.in === "header") && usable(p));
+  const scalar = (schema: Schema) =>
+    ["string", "integer", "number"].includes(typeOf(safeFlatten(doc, schema) ?? {}) ?? "");
+  const visit = (
+    schema: Schema,
+    path: string[],
+    underNext: boolean,
+    depth: number,
+    underPaging = false,
+  ): { field: string[]; param: OpenApiOperation["parameters"][number] } | undefined => {
+    const fields = (schema.properties ?? {}) as Record<string, Schema>;
+    for (const [name, field] of Object.entries(fields)) {
+      if (!scalar(field)) continue;
+      // `next_marker` for `marker`; `next_page_token` for a parameter of that very name; `offset` inside `next_page`;
+      // `after` inside the reply's paging object (`list_metadata: {before, after}`) for a parameter `after`.
+      const param = params.find(
+        (p) =>
+          key(`next${p.name}`) === key(name) ||
+          ((underNext || /^next/i.test(p.name) || (underPaging && AFTER_ID.test(p.name))) && key(p.name) === key(name)),
+      );
+      if (param) return { field: [...path, name], param };
+    }
+    if (depth <= 1) return undefined;
+    for (const [name, field] of Object.entries(fields)) {
+      const flat = safeFlatten(doc, field);
+      if (!flat || typeOf(flat) !== "object") continue;
+      // Inside a paging object, its objects are too (`paging.cursors.after`).
+      const found = visit(
+        flat,
+        [...path, name],
+        /^next/i.test(name),
+        depth - 1,
+        underPaging || PAGING_OBJECT.test(name),
+      );
+      if (found) return found;
+    }
+    return undefined;
+  };
+  return visit(body, [], false, 3);
+}
+
+/** Whether a 2xx reply of the operation declares a `Link` header. */
+export function hasLinkHeader(doc: OpenApiDocument, rawOp: Schema): boolean {
+  const responses = (rawOp.responses ?? {}) as Record<string, Schema>;
+  return Object.entries(responses).some(([status, raw]) => {
+    if (!/^2(\d\d|XX)$/i.test(status)) return false;
+    let response: Schema;
+    try {
+      response = doc.resolve(raw);
+    } catch {
+      return false;
+    }
+    return Object.keys((response.headers ?? {}) as object).some((h) => h.toLowerCase() === "link");
+  });
+}
+
+/** The schema of the reply's field at `path` (flattened), if there is one. */
+function fieldAt(doc: OpenApiDocument, body: Schema, path: readonly string[]): Schema | undefined {
+  let at: Schema | undefined = body;
+  for (const name of path)
+    at = at ? safeFlatten(doc, ((at.properties ?? {}) as Record<string, Schema>)[name] ?? {}) : undefined;
+  return at;
+}
+
+/** Whether the document shows a `next…` field as an address: a uri format, or an example (or examples) that is one. */
+export function looksLikeAddress(doc: OpenApiDocument, body: Schema, path: readonly string[]): boolean {
+  const field = fieldAt(doc, body, path) ?? {};
+  if (typeof field.format === "string" && /^(uri|url|iri)(-reference)?$/i.test(field.format)) return true;
+  const shown = [field.example, ...(Array.isArray(field.examples) ? field.examples : [])].filter(
+    (v): v is string => typeof v === "string",
+  );
+  return !shown.length || shown.some((v) => /^(https?:\/\/|\/|\?)/i.test(v));
+}
+
+/** A boolean beside the field at `path` saying whether more pages follow (HAS_MORE: `has_next`, `has_more`). */
+export function siblingFlag(doc: OpenApiDocument, body: Schema, path: readonly string[]): string[] | undefined {
+  const parent = fieldAt(doc, body, path.slice(0, -1)) ?? {};
+  const name = Object.keys((parent.properties ?? {}) as Record<string, Schema>).find(
+    (k) => HAS_MORE.test(k) && typeOf(fieldAt(doc, parent, [k]) ?? {}) === "boolean",
+  );
+  return name === undefined ? undefined : [...path.slice(0, -1), name];
+}
+
+/**
+ * The pointer of a field of the reply whose name matches `pattern` and type
+ * is one of `types`: at the top, or one level down in an object field
+ * (`response_metadata.next_cursor`).
+ */
+export function fieldMatching(
+  doc: OpenApiDocument,
+  body: Schema,
+  pattern: RegExp,
+  types: string[],
+  depth = 2,
+): string[] | undefined {
+  const fields = (body.properties ?? {}) as Record<string, Schema>;
+  for (const [name, schema] of Object.entries(fields)) {
+    const flat = safeFlatten(doc, schema);
+    if (pattern.test(name) && types.includes(typeOf(flat ?? {}) ?? "")) return [name];
+  }
+  if (depth < 2) return undefined;
+  for (const [name, schema] of Object.entries(fields)) {
+    const flat = safeFlatten(doc, schema);
+    if (!flat || typeOf(flat) !== "object") continue;
+    const inner = fieldMatching(doc, flat, pattern, types, depth - 1);
+    if (inner) return [name, ...inner];
+  }
+  return undefined;
+}

@@ -1,0 +1,47 @@
+// Manifest parameter names for wire names: an identifier as it is, else its
+// camelCase, a trailing comparison operator (`DateSent<`) as its word
+// (`dateSentBefore`), never a name the manifest reserves, made unique.
+import { PAGE_INPUTS } from "@blockwright/runtime/internal";
+import { camelCase } from "../../model/naming.js";
+
+/** Parameter names the manifest reserves: the block's operation selector and the paging inputs. */
+const RESERVED = new Set(["operation", ...PAGE_INPUTS]);
+
+/**
+ * Comparison operators some APIs end a filter's name with (`DateSent<`,
+ * `DateSent>=`): the word each stands for in a parameter name, and the bound
+ * it sets, for the description.
+ */
+const OPERATORS: Record<string, { word: string; bound: string }> = {
+  "<": { word: "Before", bound: "Upper bound" },
+  "<=": { word: "OnOrBefore", bound: "Upper bound, inclusive" },
+  "=<": { word: "OnOrBefore", bound: "Upper bound, inclusive" },
+  ">": { word: "After", bound: "Lower bound" },
+  ">=": { word: "OnOrAfter", bound: "Lower bound, inclusive" },
+  "=>": { word: "OnOrAfter", bound: "Lower bound, inclusive" },
+};
+
+/** The operator a wire name ends with (`DateSent<` → `<`), if any. */
+export function operatorOf(wireName: string): { base: string; word: string; bound: string } | undefined {
+  const found = /^(.*[A-Za-z0-9_\]])\s*([<>]=?|=[<>])$/.exec(wireName);
+  const op = found ? OPERATORS[found[2] ?? ""] : undefined;
+  return found && op ? { base: found[1] ?? "", ...op } : undefined;
+}
+
+/**
+ * A manifest parameter name for a wire name: itself when it is an identifier free to use, else its camelCase (an
+ * operator as its word), made unique.
+ */
+export function paramName(wireName: string, taken: ReadonlySet<string>): string {
+  const operator = operatorOf(wireName);
+  let name = /^[A-Za-z_][A-Za-z0-9_]*$/.test(wireName)
+    ? wireName
+    : operator
+      ? `${camelCase(operator.base)}${operator.word}`
+      : camelCase(wireName) || "value";
+  if (!/^[A-Za-z_]/.test(name)) name = `p${name}`;
+  if (RESERVED.has(name)) name = `${name}Value`;
+  let unique = name;
+  for (let i = 2; taken.has(unique); i++) unique = `${name}${i}`;
+  return unique;
+}

@@ -1,0 +1,338 @@
+// A manifest parameter for a value of a schema: its type, description, limits,
+// format, default and example as the spec gives them, each guess and each
+// thing a manifest cannot state said in a review note (params.ts and
+// request-body.ts place it on the wire).
+import { checkValue, isAbsent, isValueFormat, type ParamSpec } from "@blockwright/runtime/internal";
+import type { ManifestParam } from "../../load/precompiled/manifest-types.js";
+import { FILLED_BY_FETCH } from "../../load/ignored-headers.js";
+import { typeOf, valuesType, type OpenApiDocument, type Schema } from "../../load/openapi-document.js";
+import type { ReviewNote } from "../manifest-yaml.js";
+import { shortText } from "../plain-text.js";
+import { loneBranch } from "./body-rules.js";
+import { formsOf, numberLimits, stringLimits } from "./limits.js";
+
+type Path = (string | number)[];
+
+/** Descriptions are kept to this many characters (the spec has the whole text). */
+export const DESCRIPTION_LENGTH = 600;
+
+/** Formats that say no more than the type does. */
+const PLAIN_FORMATS = new Set(["int32", "int64", "float", "double"]);
+const BASE64 = "^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$";
+
+/**
+ * Formats that validators name otherwise, as the manifest's formats that admit only their values (an absolute http(s)
+ * address is a uri).
+ */
+const FORMAT_ALIASES: Record<string, NonNullable<ManifestParam["format"]>> = { url: "uri" };
+
+/** A value to draft as a parameter: its name, where it goes, whether it is required, what the spec says of it. */
+export interface FieldInput {
+  name: string;
+  place: "path" | "query" | "header" | "cookie" | "body";
+  /** The name it is sent under, where that is not `name` (a header's). */
+  sentAs?: string;
+  required: boolean;
+  /** The parameter's own description and example (a field's are its schema's). */
+  description?: unknown;
+  example?: unknown;
+  deprecated?: unknown;
+  at: Path;
+}
+
+/** A manifest parameter (without its wire placement) for a value of `schema`. */
+export function fromSchema(
+  doc: OpenApiDocument,
+  schema: Schema,
+  input: FieldInput,
+  notes: ReviewNote[],
+): ManifestParam | undefined {
+  const note = (text: string) => notes.push({ at: input.at, note: text });
+  const whole = safeFlatten(doc, schema);
+  // A union of one branch (`oneOf: [$ref X]`) is X, whose limits then hold.
+  const flat = loneBranch(doc, withoutNullBranch(doc, whole));
+  const union = (whole?.anyOf ?? whole?.oneOf) as Schema[] | undefined;
+  if (flat !== whole && Array.isArray(union) && union.some((b) => onlyEmptyText(safeFlatten(doc, b)))) {
+    note(
+      'the spec also allows "" (to clear the value, in some APIs), which the runtime treats as no value and never ' +
+        "sends: drafted as the other form",
+    );
+  }
+  if (!flat) {
+    note(`the schema of ${input.name} names a $ref the document does not have: not drafted`);
+    return undefined;
+  }
+  const described =
+    typeof input.description === "string" && input.description.trim()
+      ? input.description
+      : typeof flat.description === "string" && flat.description.trim()
+        ? flat.description
+        : typeof flat.title === "string"
+          ? flat.title
+          : "";
+  const param: ManifestParam = {
+    type: "string",
+    description: described
+      ? shortText(described, DESCRIPTION_LENGTH)
+      : `The ${input.name} ${input.place === "body" ? "field" : "parameter"}.`,
+  };
+  if (!described) note(`the spec describes ${input.name} nowhere: write what it means`);
+  if (input.required) param.required = true;
+  if (!withType(doc, flat, input, param, note)) return undefined;
+  withFormat(doc, flat, param, note);
+  if (flat.deprecated === true || input.deprecated === true) note(`${input.name} is deprecated in the spec`);
+  withDefaultAndExample(flat, input, param, note);
+  return param;
+}
+
+/** The branches of the schema's union (anyOf, else oneOf), if it is one. */
+function alternativesOf(flat: Schema): Schema[] | undefined {
+  return (Array.isArray(flat.anyOf) ? flat.anyOf : Array.isArray(flat.oneOf) ? flat.oneOf : undefined) as
+    | Schema[]
+    | undefined;
+}
+
+/** The parameter's type and limits, from the schema's; false when no value of that type can be sent. */
+function withType(
+  doc: OpenApiDocument,
+  flat: Schema,
+  input: FieldInput,
+  param: ManifestParam,
+  note: (text: string) => void,
+): boolean {
+  const t = typeOf(flat);
+  const alternatives = alternativesOf(flat);
+  // Forms of different kinds, or told apart by their limits (an id or a name): each kept, with its own (limits.ts).
+  const forms = t === undefined && alternatives ? formsOf(doc, alternatives, note) : undefined;
+  if (forms) {
+    Object.assign(param, { type: "json", anyOf: forms });
+    note(
+      `the spec allows ${forms.map(formWords).join(" or ")} (${flat.anyOf ? "anyOf" : "oneOf"}): drafted as its ` +
+        `${forms.length} forms (anyOf), each with its limits; a value meeting one is sent as it is`,
+    );
+  } else if (t === undefined && alternatives) {
+    withUnionType(doc, flat, alternatives, param, note);
+  } else if (t === "integer" || t === "number") {
+    param.type = "number";
+    // A number of an integer format (`type: number, format: int64`): validators (the mocks') take whole numbers only.
+    if (t === "integer" || flat.format === "int32" || flat.format === "int64") param.integer = true;
+    numberLimits(flat, param, note);
+  } else if (t === "boolean") {
+    param.type = "boolean";
+    if (Array.isArray(flat.enum))
+      note(
+        `the spec allows only ${JSON.stringify(flat.enum)}, which a boolean parameter cannot state: generate will ` +
+          "ask for an enum",
+      );
+  } else if (
+    (t === "object" || t === "array") &&
+    Array.isArray(flat.enum) &&
+    !flat.enum.some((v) => valuesType([v]) === t)
+  ) {
+    // `type: array` beside an enum of strings (meant for its items): no list is one of those values, so no value
+    // passes.
+    note(
+      `the spec's enum of ${input.name} (${shortText(JSON.stringify(flat.enum), 80)}) holds no ` +
+        `${t === "array" ? "list" : "object"}, which its type says it is: no value can be sent, not drafted (the ` +
+        `spec may mean its ${t === "array" ? "items'" : "fields'"} values)`,
+    );
+    return false;
+  } else if (t === "object" || t === "array") {
+    Object.assign(param, { type: "json", jsonType: t });
+    if (t === "array" && typeof flat.minItems === "number") param.minItems = flat.minItems;
+    if (t === "array" && typeof flat.maxItems === "number") param.maxItems = flat.maxItems;
+  } else if (t === "string") {
+    stringLimits(flat, param, note);
+  } else if (input.place === "body") {
+    param.type = "json";
+    note(`${input.name} has no type in the spec: drafted as json`);
+  } else note(`${input.name} has no type in the spec: drafted as a string`);
+  return true;
+}
+
+/**
+ * The type of a parameter the schema's alternatives (anyOf/oneOf) give no type of their own, the richest they allow,
+ * and the limits of a string among them.
+ */
+function withUnionType(
+  doc: OpenApiDocument,
+  flat: Schema,
+  alternatives: Schema[],
+  param: ManifestParam,
+  note: (text: string) => void,
+): void {
+  // The richest shape the alternatives allow: an object, a list, else text (which also carries a number), a number, a
+  // boolean.
+  const kinds = alternatives.map((a) => typeOf(safeFlatten(doc, a) ?? {}) ?? "any");
+  if (kinds.includes("object")) Object.assign(param, { type: "json", jsonType: "object" });
+  else if (kinds.includes("array")) Object.assign(param, { type: "json", jsonType: "array" });
+  else if (kinds.includes("string") || kinds.includes("any")) param.type = "string";
+  else if (kinds.includes("number") || kinds.includes("integer"))
+    Object.assign(param, { type: "number", ...(kinds.every((k) => k === "integer") ? { integer: true } : {}) });
+  else param.type = "boolean";
+  // A string among them (an id beside an inline object; the first of several forms): its limits, which every value
+  // the parameter then takes meets; without them a value may meet none of the forms.
+  const strings = alternatives.map((a) => safeFlatten(doc, a) ?? {}).filter((a) => typeOf(a) === "string");
+  const first = param.type === "string" ? strings[0] : undefined;
+  if (first) {
+    stringLimits(first, param, note);
+    if (isValueFormat(first.format as string)) param.format = first.format as ManifestParam["format"];
+  }
+  const limits = !first
+    ? "without the limits of any one of them"
+    : strings.length === 1
+      ? "with the limits of the string one"
+      : `with the limits of the first string form (the other ${strings.length - 1} need a wider pattern)`;
+  // Each named where the spec names it (a component, a title): "object or object" tells a reviewer nothing.
+  const named = alternatives.map((a, i) =>
+    [kinds[i], typeof a.$ref === "string" ? a.$ref.slice(a.$ref.lastIndexOf("/") + 1) : safeFlatten(doc, a)?.title]
+      .filter((w) => typeof w === "string" && w)
+      .join(" "),
+  );
+  const listed = named.length > 6 ? [...named.slice(0, 5), `${named.length - 5} more`] : named;
+  note(
+    `the spec allows ${listed.join(" or ")} (${flat.anyOf ? "anyOf" : "oneOf"}): drafted as ` +
+      `${param.jsonType ?? param.type}, ${limits}`,
+  );
+}
+
+/** The format a manifest states for the schema's, or a note of one it cannot. */
+function withFormat(doc: OpenApiDocument, flat: Schema, param: ManifestParam, note: (text: string) => void): void {
+  const t = typeOf(flat);
+  const alternatives = alternativesOf(flat);
+  // The formats a manifest states (and the link would take from the spec anyway) are drafted; others said.
+  if (t === "string" && isValueFormat(flat.format as string)) param.format = flat.format as ManifestParam["format"];
+  else if (t === "string" && typeof flat.format === "string" && Object.hasOwn(FORMAT_ALIASES, flat.format)) {
+    // A format JSON Schema validators know by another name (ajv-formats' `url`, which mocks check): the manifest's
+    // name for it, or every value a call sends is one the mock may refuse for a format the parameter never said.
+    param.format = FORMAT_ALIASES[flat.format];
+    note(
+      `the spec gives format ${flat.format}: drafted as format ${param.format}, which every ${flat.format} value is`,
+    );
+  } else if (t === "string" && flat.format === undefined && alternatives) {
+    // A string of one of several formats (anyOf: date-time, date): the first, which every value drafted then meets.
+    const formats = alternatives
+      .map((a) => safeFlatten(doc, a)?.format)
+      .filter((f): f is string => typeof f === "string");
+    if (formats.length && isValueFormat(formats[0])) {
+      param.format = formats[0] as ManifestParam["format"];
+      note(
+        `the spec allows format ${formats.join(" or ")} (${flat.anyOf ? "anyOf" : "oneOf"}): drafted as ` +
+          `${formats[0]}, the first`,
+      );
+    }
+  } else if (t === "string" && flat.format === "byte" && param.pattern === undefined && !param.enum) {
+    // Base64 (OpenAPI's byte): validators and mocks check it, so a value must be base64 text; a pattern says so.
+    param.pattern = BASE64;
+    note("the spec gives format byte (base64 text): drafted as a pattern base64 text matches");
+  } else if (typeof flat.format === "string" && !PLAIN_FORMATS.has(flat.format))
+    note(`the spec gives format ${flat.format}, which a manifest cannot state yet`);
+}
+
+/** The spec's default and example, where they pass the drafted limits; the default a header fetch fills in. */
+function withDefaultAndExample(
+  flat: Schema,
+  input: FieldInput,
+  param: ManifestParam,
+  note: (text: string) => void,
+): void {
+  const spec = asSpec(input.name, param, input.place);
+  const fits = (value: unknown) =>
+    (param.type === "json" || typeof value === param.type) && "value" in checkValue(spec, value) && !isAbsent(value);
+  // A header fetch fills in when a request leaves it out (Accept-Language: *) never reaches the upstream absent.
+  const sentAs = input.sentAs ?? input.name;
+  const filled =
+    input.place === "header" && Object.hasOwn(FILLED_BY_FETCH, sentAs.toLowerCase())
+      ? FILLED_BY_FETCH[sentAs.toLowerCase()]
+      : undefined;
+  if (flat.default !== undefined) {
+    // The upstream's own default goes unsent; a value the upstream requires (an API version header) is sent, default
+    // or not, and so is the default of a header fetch would otherwise send with a value of its own.
+    if (fits(flat.default))
+      Object.assign(
+        param,
+        { default: flat.default },
+        input.required || filled !== undefined ? {} : { sendDefault: false },
+      );
+    else note(`the spec's default ${JSON.stringify(flat.default)} does not pass the drafted limits: left out`);
+  } else if (filled !== undefined && !input.required && param.enum?.length && !param.enum.includes(filled)) {
+    // Left out, it would go as fetch's value, which the spec's values do not include: the first of them is sent
+    // instead.
+    param.default = param.enum[0] as string;
+    note(
+      `fetch sends ${sentAs}: ${filled} when a call leaves it out, which is not one of the spec's values: drafted ` +
+        `default ${JSON.stringify(param.default)} (the first), sent; set the one the upstream assumes`,
+    );
+  }
+  const example = input.example ?? flat.example;
+  if (example !== undefined && fits(example)) param.example = example;
+  else if (example !== undefined)
+    note(
+      `the spec's example ${shortText(JSON.stringify(example) ?? String(example), 80)} does not pass the drafted ` +
+        "limits: left out",
+    );
+}
+
+/** A form as a note names it: `string`, `integer`, `array`. */
+function formWords(form: NonNullable<ManifestParam["anyOf"]>[number]): string {
+  return form.type === "json"
+    ? (form.jsonType ?? "json")
+    : form.type === "number" && form.integer
+      ? "integer"
+      : form.type;
+}
+
+/**
+ * The manifest parameter as the runtime checks values against it, where it is sent: a header's (or a cookie's,
+ * sent in one) value takes no line break, a path segment is never "." or ".." (an example the runtime would refuse
+ * there is no example; generate names it as a problem).
+ */
+function asSpec(name: string, p: ManifestParam, place: FieldInput["place"]): ParamSpec {
+  const { wire: _wire, limitsFromSpec: _limits, ...rest } = p;
+  const sent = place === "cookie" ? "header" : place === "body" ? "query" : place;
+  return {
+    ...rest,
+    name,
+    title: name,
+    required: Boolean(p.required),
+    secret: false,
+    visibility: "user-or-llm",
+    wire: { in: sent, name },
+  } as ParamSpec;
+}
+
+/**
+ * "S or null" (`anyOf: [S, {type: null}]`, OpenAPI 3.1's nullable) as S, the union's own keywords (its description,
+ * default) kept: a parameter's absence stands for null, and S's type and limits are the parameter's.
+ */
+function withoutNullBranch(doc: OpenApiDocument, flat: Schema | undefined): Schema | undefined {
+  const key = Array.isArray(flat?.anyOf) ? "anyOf" : Array.isArray(flat?.oneOf) ? "oneOf" : undefined;
+  if (!flat || !key) return flat;
+  const branches = flat[key] as Schema[];
+  const kept = branches.filter(
+    (b) => typeOf(safeFlatten(doc, b) ?? {}) !== "null" && !onlyEmptyText(safeFlatten(doc, b)),
+  );
+  const only = kept.length === 1 && kept.length < branches.length ? safeFlatten(doc, kept[0] as Schema) : undefined;
+  if (!only) return flat;
+  const { [key]: _union, ...siblings } = flat;
+  return { ...only, ...Object.fromEntries(Object.entries(siblings).filter(([, v]) => v !== undefined)) };
+}
+
+/**
+ * A branch whose one value is "" (`enum: [""]`, `const: ""`): in some APIs, how a value is cleared, which the runtime
+ * never sends.
+ */
+function onlyEmptyText(branch: Schema | undefined): boolean {
+  if (!branch) return false;
+  if (branch.const === "") return true;
+  return Array.isArray(branch.enum) && branch.enum.length === 1 && branch.enum[0] === "";
+}
+
+/** The schema with `$ref`s and allOf resolved, or undefined when a `$ref` names nothing. */
+export function safeFlatten(doc: OpenApiDocument, schema: Schema): Schema | undefined {
+  try {
+    return doc.flatten(schema);
+  } catch {
+    return undefined;
+  }
+}

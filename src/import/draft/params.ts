@@ -1,0 +1,249 @@
+// The parameters of a drafted operation: every path, query and header
+// parameter the document declares, and the top-level fields of its request
+// body (JSON or form), each with its type, whether it is required, its
+// description and the limits its schema states. What the runtime cannot
+// send yet, or the linker cannot reach, is left out with a review note
+// rather than drafted wrongly; guesses (a maxLength the project requires
+// and the spec does not give) are drafted with one.
+import { isValueFormat } from "@blockwright/runtime/internal";
+import { patternLengths } from "../../link/param-limits/pattern-length.js";
+import { isIgnoredHeader } from "../../load/ignored-headers.js";
+import type { OpenApiDocument, OpenApiOperation, Schema } from "../../load/openapi-document.js";
+import type { ManifestParam, ManifestRule } from "../../load/precompiled/manifest-types.js";
+import type { CredentialDraft } from "../auth/credential-draft.js";
+import { repeatsCredential } from "../auth/credential-params.js";
+import type { ReviewNote } from "../manifest-yaml.js";
+import { shortText } from "../plain-text.js";
+import { answersEvents, isStreamFlag, streamNote } from "../shapes/event-streams.js";
+import { explodedQueryObjects, requiredObjectRules } from "../shapes/query-object.js";
+import { operatorOf, paramName } from "./param-names.js";
+import { DESCRIPTION_LENGTH, fromSchema } from "./param-schema.js";
+import { draftBody } from "./request-body.js";
+
+/** The styles the runtime writes a list or an object in, by place. */
+const STYLES_SENT: Record<string, readonly string[]> = {
+  query: ["form", "spaceDelimited", "pipeDelimited", "deepObject"],
+  path: ["simple", "label", "matrix"],
+  header: ["simple"],
+  cookie: ["form"],
+};
+
+type Path = (string | number)[];
+
+/** A parameter the operation declares, or a field of an object query parameter (shapes/query-object.ts). */
+type Declared = ReturnType<typeof explodedQueryObjects>[number];
+
+/**
+ * The maxLength drafted for a string sent in the address or a header when
+ * the spec gives none (the project requires one there: an unbounded value
+ * can make the upstream answer 414 or 431). A path segment is an id; a
+ * query value or header may be a search. Each is marked for review.
+ */
+export const DEFAULT_MAX_LENGTH = { path: 256, query: 1000, header: 1000, cookie: 1000 } as const;
+
+/** The maxLength drafted for the credential: long enough for a JWT or an OAuth token. */
+export const CREDENTIAL_MAX_LENGTH = 2048;
+
+export interface ParamsDraft {
+  params: Record<string, ManifestParam>;
+  /** Wire name (`query:cursor`, `body:/limit`) → the manifest parameter drafted for it. */
+  byWire: Map<string, string>;
+  /** What the body requires across its fields (body-rules.ts). */
+  rules?: ManifestRule[];
+}
+
+/**
+ * Every parameter and top-level body field of `op`, drafted; notes go to `notes` under `at` (the operation's place).
+ */
+export function draftParams(
+  doc: OpenApiDocument,
+  op: OpenApiOperation,
+  rawOp: Schema,
+  credential: CredentialDraft,
+  at: Path,
+  notes: ReviewNote[],
+): ParamsDraft {
+  const params: Record<string, ManifestParam> = {};
+  const byWire = new Map<string, string>();
+  const taken = new Set<string>(credential.ways.flat().flatMap((c) => [c.param, ...(c.user ? [c.user] : [])]));
+  const order = { path: 0, query: 1, header: 2, cookie: 3 } as const;
+  const events = answersEvents(doc, rawOp);
+  const parameters = explodedQueryObjects(doc, op.parameters, (text) => notes.push({ at, note: text }));
+  for (const declared of [...parameters].sort((a, b) => order[a.in] - order[b.in])) {
+    const left = leftOut(doc, declared, credential, events);
+    if (left) {
+      notes.push({ at, note: left });
+      continue;
+    }
+    const name = paramName(declared.name, taken);
+    const draft = draftDeclared(doc, op, declared, name, at, notes);
+    if (!draft) continue;
+    params[name] = draft;
+    taken.add(name);
+    const of = "of" in declared ? declared.of : undefined;
+    byWire.set(of !== undefined ? `query:${of}/${declared.name}` : `${declared.in}:${declared.name}`, name);
+  }
+  const rule = draftBody(doc, op, rawOp, credential, at, notes, { params, byWire, taken });
+  const rules = [...(rule ? [rule] : []), ...requiredObjectRules(parameters, byWire)];
+  return { params, byWire, ...(rules.length ? { rules } : {}) };
+}
+
+/** Why a declared parameter is not drafted: a stream's flag, the credential again, or a header OpenAPI ignores. */
+function leftOut(
+  doc: OpenApiDocument,
+  declared: Declared,
+  credential: CredentialDraft,
+  events: boolean,
+): string | undefined {
+  if (events && isStreamFlag(doc, declared.name, declared.schema)) return streamNote(declared.name);
+  const raw = declared as unknown as Schema;
+  const repeated = repeatsCredential(credential, {
+    in: declared.in,
+    name: declared.name,
+    description: raw.description,
+  });
+  if (repeated) return repeated;
+  // OpenAPI ignores an Accept, Content-Type or Authorization header parameter: the media types and the security
+  // schemes say them.
+  if (isIgnoredHeader(declared))
+    return (
+      `header parameter ${declared.name} not drafted: OpenAPI ignores it (the media types and the security ` +
+      "schemes say it), and the runtime writes it itself"
+    );
+  return undefined;
+}
+
+/**
+ * The parameter drafted for a declared one, named `name`, with its wire placement; undefined when it is not drafted.
+ */
+function draftDeclared(
+  doc: OpenApiDocument,
+  op: OpenApiOperation,
+  declared: Declared,
+  name: string,
+  at: Path,
+  notes: ReviewNote[],
+): ManifestParam | undefined {
+  const raw = declared as unknown as Schema;
+  const where = [...at, "params", name];
+  // Notes about the parameter itself count only if it is drafted.
+  const own: ReviewNote[] = [];
+  const draft = fromSchema(
+    doc,
+    declared.schema,
+    {
+      name,
+      sentAs: declared.name,
+      place: declared.in,
+      required: declared.in === "path" || declared.required,
+      description: raw.description,
+      example: raw.example ?? firstExample(raw.examples),
+      deprecated: raw.deprecated,
+      at: where,
+    },
+    own,
+  );
+  if (!draft) {
+    notes.push(...own.map((n) => ({ ...n, at })));
+    return undefined;
+  }
+  // `DateSent<` and `DateSent>` share one description in published documents: say which bound each one is.
+  const operator = operatorOf(declared.name);
+  if (operator)
+    draft.description = shortText(
+      `${operator.bound} (sent as ${declared.name}). ${draft.description}`,
+      DESCRIPTION_LENGTH,
+    );
+  const unsent = unsentStyle(declared, draft);
+  if (unsent && !draft.required) {
+    notes.push({ at, note: `${unsent}: not drafted` });
+    return undefined;
+  }
+  if (unsent) notes.push({ at: where, note: `${unsent}: drafted, but its wire form is not the spec's` });
+  notes.push(...own);
+  withDefaultMaxLength(draft, declared.in, (text) => notes.push({ at: where, note: text }));
+  draft.wire = declaredWire(op, declared, name);
+  return draft;
+}
+
+/** What a note says of a list or object parameter whose style the runtime does not write; undefined when it does. */
+function unsentStyle(declared: Declared, draft: ManifestParam): string | undefined {
+  const raw = declared as unknown as Schema;
+  const style =
+    typeof raw.style === "string" ? raw.style : declared.in === "query" || declared.in === "cookie" ? "form" : "simple";
+  const explode = typeof raw.explode === "boolean" ? raw.explode : style === "form";
+  // Forms of scalars alone (an id or a name) go anywhere a scalar goes.
+  const scalars = draft.anyOf?.every((f) => f.type !== "json") === true;
+  // The runtime writes a list or an object as its style says: in the query (form, spaceDelimited, pipeDelimited,
+  // deepObject), the path (simple, label, matrix), a header (simple) and a cookie (form); one described by
+  // `content` as its JSON.
+  if (
+    draft.type !== "json" ||
+    scalars ||
+    declared.content !== undefined ||
+    (STYLES_SENT[declared.in] ?? []).includes(style)
+  )
+    return undefined;
+  return (
+    `${declared.in} parameter ${declared.name} is ` +
+    `${draft.jsonType ?? "structured"}${raw.style ? ` (style ${style}${explode ? ", exploded" : ""})` : ""}, ` +
+    "which the runtime does not send yet"
+  );
+}
+
+/**
+ * The maxLength a string sent in the address or a header takes when the spec gives none (DEFAULT_MAX_LENGTH), each
+ * form of it too. A value format bounds the length itself (FORMAT_MAX_LENGTH): a default longer than any such value
+ * admits none of its length. So does a pattern anchored at both ends (`^[A-Z0-9]{26}$`): a default longer than it
+ * admits no value of its own length.
+ */
+function withDefaultMaxLength(draft: ManifestParam, in_: Declared["in"], note: (text: string) => void): void {
+  const place = in_ as keyof typeof DEFAULT_MAX_LENGTH;
+  for (const text of [draft, ...(draft.anyOf ?? [])]) {
+    if (
+      text.type !== "string" ||
+      text.enum !== undefined ||
+      text.maxLength !== undefined ||
+      isValueFormat(text.format) ||
+      boundedPattern(text.pattern)
+    )
+      continue;
+    text.maxLength = DEFAULT_MAX_LENGTH[place];
+    note(
+      `maxLength ${text.maxLength} is blockwright add's default for a ${place} value the spec leaves unbounded; ` +
+        "set the upstream's real limit",
+    );
+  }
+}
+
+/**
+ * Where a declared parameter goes. A field of an object query parameter goes as the object's style writes it
+ * (shapes/query-object.ts); a path value spanning segments (a file path) as the document marks it: its `/` go as they
+ * are.
+ */
+function declaredWire(op: OpenApiOperation, declared: Declared, name: string): ManifestParam["wire"] {
+  const raw = declared as unknown as Schema;
+  const of = "of" in declared ? declared.of : undefined;
+  const spans =
+    declared.in === "path" &&
+    (raw["x-multi-segment"] === true || raw.allowReserved === true || op.path.includes(`{+${declared.name}}`));
+  return of !== undefined
+    ? { in: "query", name: of, field: declared.name }
+    : {
+        in: declared.in,
+        ...(name !== declared.name ? { name: declared.name } : {}),
+        ...(spans ? { multiSegment: true } : {}),
+      };
+}
+
+/** Whether a pattern bounds the length of what it matches (generate then implies maxLength from it). */
+function boundedPattern(pattern: string | undefined): boolean {
+  const lengths = pattern === undefined ? undefined : patternLengths(pattern);
+  return lengths !== undefined && lengths.max !== Infinity;
+}
+
+function firstExample(examples: unknown): unknown {
+  if (examples === null || typeof examples !== "object") return undefined;
+  const first = Object.values(examples as Schema)[0] as Schema | undefined;
+  return first && typeof first === "object" ? first.value : undefined;
+}

@@ -1,0 +1,192 @@
+// Which shape a JSON success reply has, for outputs.ts: a list reply (the
+// field holding its list of records, by its name, the resource the path
+// names, or as the one list among a few fields or fields that say how it
+// pages), a list wrapped in an object of a reply that is no record, or one
+// record in an envelope (`{data: {…}}`, `{droplet: {…}}`).
+import { fieldOf } from "@blockwright/runtime/internal";
+import { typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from "../../load/openapi-document.js";
+import { safeFlatten } from "./param-schema.js";
+
+/** Names a list of records goes by in a reply. */
+const LIST_NAMES =
+  /^(data|items|result|results|records|entries|values|list|elements|objects|members|hits|rows|nodes)$/i;
+
+/** Names an envelope around one record goes by (beside one named after the resource). */
+const ENVELOPE_NAMES = ["data", "result"];
+
+/** Fields that say how a list pages: beside one list, they make a reply a list reply. */
+const PAGING_FIELDS = new RegExp(
+  "^(next|prev|previous|first|last)([_-]?(page|cursor|token|url|uri|link|href))*$|^(page|page_?size|" +
+    "per_?page|cursor|has_?more|total|total_?count|offset|limit|links|meta|paging|pagination)$",
+  "i",
+);
+
+/** The field naming a record (`id`, and as some APIs write it: `gid`, `uuid`, `sid`, `_id`). */
+export const ID_FIELD = /^(id|gid|uuid|sid|_id)$/i;
+
+/** The JSON Schema types of a scalar value. */
+export const SCALAR_TYPES = ["string", "integer", "number", "boolean"];
+
+/** A field that can hold one value only (`ok: true`, `status: 200`): it says nothing of the reply. */
+export const holdsOneValue = (schema: Schema) => Array.isArray(schema.enum) && schema.enum.length === 1;
+
+/**
+ * An object with at most this many fields counts as small where a reply's shape is judged (a list among a few fields).
+ */
+const SMALL_OBJECT = 6;
+
+/**
+ * The field of a reply object that wraps its one record: `data`, or a field
+ * named after the resource the path names (`droplet` under `/droplets/{id}`),
+ * or the only field there is — an object itself, beside no `id` of the reply's
+ * own (a record with a `data` field is a record).
+ */
+export function envelopeField(
+  doc: OpenApiDocument,
+  op: OpenApiOperation,
+  fields: Record<string, Schema>,
+): string | undefined {
+  const names = Object.keys(fields);
+  if (names.some((n) => ID_FIELD.test(n))) return undefined;
+  const records = names.filter((name) => {
+    const flat = safeFlatten(doc, fieldOf(fields, name));
+    return flat !== undefined && typeOf(flat) === "object" && Object.keys((flat.properties ?? {}) as object).length > 0;
+  });
+  const named = ENVELOPE_NAMES.filter((n) => records.includes(n));
+  if (named.length === 1) return named[0];
+  if (names.length === 1 && records.length === 1) return records[0];
+  const resources = resourceWords(op);
+  const resource = records.filter((name) => resources.has(name.toLowerCase().replace(/[^a-z0-9]/g, "")));
+  return resource.length === 1 ? resource[0] : undefined;
+}
+
+/**
+ * A list of records inside an object of a reply that is no record itself, or inside an object of that one
+ * (`{message: {header: {…}, body: {track_list: […]}}}`): the one object field whose own fields make a list reply
+ * by listField's rules, or hold such an object in turn, and hold no id of a record, in a reply whose scalars say
+ * nothing of a record (an id, or any scalar but one that holds one value only or says how the list pages: a
+ * payment's answer with its reference and a list of checks inside is a record). `wrapper` is the path to the
+ * object holding the list; `innerRequired` its required fields where every object on the way is required.
+ */
+export function wrappedList(
+  doc: OpenApiDocument,
+  op: OpenApiOperation,
+  fields: Record<string, Schema>,
+  depth = 2,
+): { wrapper: string[]; list: string; innerFields: Record<string, Schema>; innerRequired: Set<string> } | undefined {
+  const recordScalar = (name: string) => {
+    const flat = safeFlatten(doc, fieldOf(fields, name));
+    const scalar = flat !== undefined && SCALAR_TYPES.includes(typeOf(flat) ?? "");
+    return ID_FIELD.test(name) || (scalar && !holdsOneValue(flat) && !PAGING_FIELDS.test(name));
+  };
+  if (depth === 0 || Object.keys(fields).some(recordScalar)) return undefined;
+  const found = Object.keys(fields).flatMap((wrapper) => {
+    const inner = safeFlatten(doc, fieldOf(fields, wrapper));
+    if (!inner || typeOf(inner) !== "object") return [];
+    const innerFields = (inner.properties ?? {}) as Record<string, Schema>;
+    if (Object.keys(innerFields).some((n) => ID_FIELD.test(n))) return [];
+    const innerRequired = new Set(Array.isArray(inner.required) ? (inner.required as string[]) : []);
+    const list = listField(doc, op, innerFields);
+    if (list !== undefined) return [{ wrapper: [wrapper], list, innerFields, innerRequired }];
+    const deeper = wrappedList(doc, op, innerFields, depth - 1);
+    if (!deeper) return [];
+    return [
+      {
+        ...deeper,
+        wrapper: [wrapper, ...deeper.wrapper],
+        innerRequired: innerRequired.has(deeper.wrapper[0] ?? "") ? deeper.innerRequired : new Set<string>(),
+      },
+    ];
+  });
+  return found.length === 1 ? found[0] : undefined;
+}
+
+/** The field of a reply object holding its list of records, if it is a list reply. */
+export function listField(
+  doc: OpenApiDocument,
+  op: OpenApiOperation,
+  fields: Record<string, Schema>,
+): string | undefined {
+  const lists = Object.entries(fields)
+    .filter(([, schema]) => {
+      const flat = safeFlatten(doc, schema);
+      // Declared a list: `items` alone does not make one (JSON Schema lets any other value through it; Slack's
+      // users.info `user` is such a schema, and an object on the wire).
+      if (!flat || !declaresArray(flat)) return false;
+      // Records: objects, or anything but a scalar (a list of anyOf shapes, as some documents write their records).
+      const items = itemsOf(doc, schema);
+      return items !== undefined && !SCALAR_TYPES.includes(typeOf(items) ?? "");
+    })
+    .map(([name]) => name);
+  const named = lists.filter((n) => LIST_NAMES.test(n));
+  if (named.length === 1) return named[0];
+  // One list named after the resource the path names (`{Invoices: […], Warnings: […]}` under `/Invoices`), the
+  // path's word singular or plural (`{signature_requests, warnings}` under `/signature_request/list`).
+  const words = resourceWords(op);
+  const resource = lists.filter((n) => {
+    const word = n.toLowerCase().replace(/[^a-z0-9]/g, "");
+    return [
+      word,
+      word.replace(/ies$/, "y"),
+      word.replace(/ves$/, "f"),
+      word.replace(/e?s$/, ""),
+      word.replace(/s$/, ""),
+    ].some((w) => words.has(w));
+  });
+  if (resource.length === 1) return resource[0];
+  // A record named after the resource beside the list (`{signature_request: {…}, warnings: […]}` under
+  // `/signature_request/{id}`): the reply is that record in an envelope, the list a note beside it.
+  if (envelopeField(doc, op, fields) !== undefined) return undefined;
+  // One list among a few fields (`{ok, channels, response_metadata}`); a record with a list inside it is not a list
+  // reply.
+  if (lists.length === 1 && Object.keys(fields).length <= SMALL_OBJECT) return lists[0];
+  // One list among many fields that say how it pages (`{messages, page, page_size, next_page_uri, …}`), and no id of a
+  // record.
+  const names = Object.keys(fields);
+  if (lists.length === 1 && !names.some((n) => ID_FIELD.test(n)) && names.some((n) => PAGING_FIELDS.test(n)))
+    return lists[0];
+  return undefined;
+}
+
+/**
+ * The words of the operation's path (`/droplets/{id}`, `/top_rated_items`): each segment but a parent collection's, its
+ * last word, and their singulars (`droplet`, `item`).
+ */
+function resourceWords(op: OpenApiOperation): Set<string> {
+  const segments = op.path.split("/").filter(Boolean);
+  // A parent collection (`users` in /users/{user_id}/albums) names whose record this one is, not the record: an
+  // album's `user` field is its owner, not an envelope.
+  const parent = (i: number) => segments[i + 1]?.startsWith("{") === true && i + 2 < segments.length;
+  return new Set(
+    segments
+      .filter((s, i) => !s.startsWith("{") && !parent(i))
+      // The whole segment, and its last word, the noun a compound names (`items` of `top_rated_items`, `members` of
+      // `listMembers`).
+      .flatMap((s) => [
+        s,
+        s
+          .split(/[_\-.]|(?<=[a-z0-9])(?=[A-Z])/)
+          .filter(Boolean)
+          .at(-1) ?? s,
+      ])
+      .flatMap((s) => {
+        const word = s.toLowerCase().replace(/[^a-z0-9]/g, "");
+        return [
+          word,
+          word.replace(/ies$/, "y"),
+          word.replace(/ves$/, "f"),
+          word.replace(/e?s$/, ""),
+          word.replace(/s$/, ""),
+        ];
+      }),
+  );
+}
+
+function declaresArray(schema: Schema): boolean {
+  return schema.type === "array" || (Array.isArray(schema.type) && schema.type.includes("array"));
+}
+
+export function itemsOf(doc: OpenApiDocument, schema: Schema): Schema | undefined {
+  const flat = safeFlatten(doc, schema);
+  return flat?.items ? safeFlatten(doc, flat.items as Schema) : undefined;
+}

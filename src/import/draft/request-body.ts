@@ -1,0 +1,298 @@
+// The request body of a drafted operation as parameters: its top-level
+// fields (JSON, form or multipart), each required as the schema and its
+// shapes say, or the whole body as one parameter when it is no object of
+// fields (a list, a union of shapes, raw bytes); and the rule the body states
+// across its fields.
+import { fieldOf } from "@blockwright/runtime/internal";
+import { isLonePart, LONE_FILE_PART } from "../../load/media-types.js";
+import { typeOf, type OpenApiDocument, type OpenApiOperation, type Schema } from "../../load/openapi-document.js";
+import type { ManifestParam, ManifestRule } from "../../load/precompiled/manifest-types.js";
+import type { CredentialDraft } from "../auth/credential-draft.js";
+import { repeatsCredential } from "../auth/credential-params.js";
+import type { ReviewNote } from "../manifest-yaml.js";
+import { answersEvents, isStreamFlag, streamNote } from "../shapes/event-streams.js";
+import { wholeBodyNote } from "../shapes/union-items.js";
+import { unwritableBody } from "../shapes/unwritable-body.js";
+import { bodyFieldRule, branchEnums, branchFields, loneBranch, shapeTag, shapesRule } from "./body-rules.js";
+import { exampleOfFirstShape } from "./example.js";
+import { fileParam, isFileField } from "./files.js";
+import { paramName } from "./param-names.js";
+import { fromSchema, safeFlatten } from "./param-schema.js";
+
+type Path = (string | number)[];
+
+type RequestBody = NonNullable<OpenApiOperation["requestBody"]>;
+
+/** Where drafted parameters go: the operation's parameters, their wire names, the names taken. */
+export interface ParamsInto {
+  params: Record<string, ManifestParam>;
+  byWire: Map<string, string>;
+  taken: Set<string>;
+}
+
+/** What each field of a body of fields is drafted with. */
+interface BodyFields {
+  doc: OpenApiDocument;
+  body: RequestBody;
+  flat: Schema;
+  credential: CredentialDraft;
+  /** The fields a request must send, and those it can (the readOnly ones aside). */
+  required: Set<string>;
+  sent: string[];
+  /** The values the body's union branches narrow fields to (branchEnums), and the field telling its shapes apart. */
+  narrowedValues: Map<string, unknown[]>;
+  tag: ReturnType<typeof shapeTag>;
+  /** Whether the operation answers a stream of events (its `stream` flag is not drafted). */
+  events: boolean;
+  at: Path;
+  notes: ReviewNote[];
+  into: ParamsInto;
+}
+
+/**
+ * The request body's top-level fields as parameters (or the whole body as one, when it is not an object of fields); the
+ * rule it states across them.
+ */
+export function draftBody(
+  doc: OpenApiDocument,
+  op: OpenApiOperation,
+  rawOp: Schema,
+  credential: CredentialDraft,
+  at: Path,
+  notes: ReviewNote[],
+  into: ParamsInto,
+): ManifestRule | undefined {
+  const body = op.requestBody;
+  const unwritable = unwritableBody(doc, op);
+  if (unwritable) return void notes.push({ at, note: unwritable });
+  if (!body) return void unwrittenBody(doc, rawOp, at, notes);
+  if (body.encoding === "binary") return void draftFileBody(body, into);
+  const flat = loneBranch(doc, safeFlatten(doc, body.schema));
+  const fields = (flat?.properties ?? {}) as Record<string, Schema>;
+  // A required field that is readOnly is the server's: not required of a request (OpenAPI 3).
+  const required = new Set(
+    (Array.isArray(flat?.required) ? (flat.required as string[]) : []).filter(
+      (f) => !Object.hasOwn(fields, f) || safeFlatten(doc, fieldOf(fields, f))?.readOnly !== true,
+    ),
+  );
+  const sent = Object.keys(fields).filter((f) => safeFlatten(doc, fieldOf(fields, f))?.readOnly !== true);
+  if (body.required && required.size === 0 && sent.length === 1 && !(flat && shapeTag(doc, flat))) {
+    // A required body of one field (an envelope such as `{data: {…}}`) that the schema does not list as required:
+    // without it the body is empty, and the upstream refuses the call.
+    required.add(sent[0] ?? "");
+    notes.push({
+      at: [...at, "params"],
+      note:
+        `the request body is required and has one field, ${sent[0]}, which its schema does not list as required: ` +
+        "drafted required",
+    });
+  }
+  if (!flat || typeOf(flat) !== "object" || !Object.keys(fields).length)
+    return void draftWholeBody(doc, body, flat, at, notes, into);
+  if (body.encoding === "multipart" && loneFileBody(doc, rawOp, body.mediaType)) {
+    notes.push({
+      at: [...at, "params"],
+      note:
+        `the multipart body is one value and names no part: sent as the part "${LONE_FILE_PART}", the usual name ` +
+        "for a file; if the upstream reads another, write it in the spec",
+    });
+  }
+  return draftBodyFields(doc, rawOp, credential, body, flat, fields, required, sent, at, notes, into);
+}
+
+/** A body of a media type the runtime does not write: said, not drafted. */
+function unwrittenBody(doc: OpenApiDocument, rawOp: Schema, at: Path, notes: ReviewNote[]): void {
+  const declared = rawOp.requestBody ? doc.resolve(rawOp.requestBody as Schema) : undefined;
+  const types = Object.keys((declared?.content ?? {}) as object);
+  if (types.length)
+    notes.push({
+      at,
+      note:
+        `the request body is ${types.join(", ")}, which the runtime does not write (JSON, ` +
+        "application/x-www-form-urlencoded or multipart/form-data): not drafted",
+    });
+}
+
+/** Raw bytes: the whole body is one file parameter. */
+function draftFileBody(body: RequestBody, into: ParamsInto): void {
+  const name = paramName("file", into.taken);
+  const draft = fileParam(
+    { description: `The file sent as the request body (${body.mediaType}).`, ...body.schema },
+    name,
+    body.required,
+  );
+  draft.wire = { in: "body", pointer: "" };
+  into.params[name] = draft;
+  into.taken.add(name);
+  into.byWire.set("body:", name);
+}
+
+/** A body that is no object of fields (a list, a union of shapes, any object): one parameter holding it all. */
+function draftWholeBody(
+  doc: OpenApiDocument,
+  body: RequestBody,
+  flat: Schema | undefined,
+  at: Path,
+  notes: ReviewNote[],
+  into: ParamsInto,
+): void {
+  // An object that is one of several shapes (oneOf/anyOf beside `type: object`) has its fields in the shapes.
+  const shapes = (Array.isArray(flat?.oneOf) ? flat.oneOf : Array.isArray(flat?.anyOf) ? flat.anyOf : undefined) as
+    | unknown[]
+    | undefined;
+  // An empty form (`properties: {}`, or no other properties allowed): nothing to send. An object that names no
+  // properties at all is any object (JSON Schema's default): one parameter holding it; so is a required one of
+  // `properties: {}` (any object too, and the upstream wants one).
+  const freeForm = flat && (flat.properties === undefined || body.required) && flat.additionalProperties !== false;
+  if (flat && typeOf(flat) === "object" && !flat.additionalProperties && !shapes && !freeForm) return;
+  const name = paramName("body", into.taken);
+  const where = [...at, "params", name];
+  const draft = fromSchema(
+    doc,
+    body.schema,
+    { name, place: "body", required: body.required, description: "The request body.", at: where },
+    notes,
+  );
+  if (!draft) return;
+  draft.wire = { in: "body", pointer: "" };
+  // A union's minimal call needs one whole shape: an example of the first (the contract suite's minimal input sends
+  // it).
+  const example = shapes && draft.example === undefined ? exampleOfFirstShape(doc, body.schema) : undefined;
+  if (example !== undefined) draft.example = example;
+  notes.push({ at: where, note: wholeBodyNote(doc, flat, shapes) });
+  into.params[name] = draft;
+  into.byWire.set("body:", name);
+}
+
+/** The body's fields as parameters, required as the schema and its shapes say; the rule it states across them. */
+function draftBodyFields(
+  doc: OpenApiDocument,
+  rawOp: Schema,
+  credential: CredentialDraft,
+  body: RequestBody,
+  flat: Schema,
+  fields: Record<string, Schema>,
+  required: Set<string>,
+  sent: string[],
+  at: Path,
+  notes: ReviewNote[],
+  into: ParamsInto,
+): ManifestRule | undefined {
+  const events = answersEvents(doc, rawOp);
+  // A field the schema requires but does not list among its properties is still required of every request (any value).
+  const unlisted = [...required].filter((f) => f && !Object.hasOwn(fields, f) && flat.additionalProperties !== false);
+  for (const f of unlisted)
+    notes.push({
+      at: [...at, "params"],
+      note:
+        `the request body requires ${f}, which its schema does not list among its properties: drafted with no type ` +
+        "(json)",
+    });
+  const narrowedValues = branchEnums(doc, flat);
+  // Fields of the body's shapes beside its common ones (allOf with oneOf): each drafted, required where every shape
+  // requires it.
+  const shaped = branchFields(doc, flat);
+  if (shaped) notes.push({ at: [...at, "params"], note: shaped.note });
+  for (const f of shaped?.required ?? []) required.add(f);
+  const tag = shapeTag(doc, flat); // the field that alone tells the shapes apart: required, its enum their values
+  if (tag)
+    [
+      required.add(tag.field),
+      narrowedValues.set(tag.field, tag.values),
+      notes.push({ at: [...at, "params"], note: tag.note }),
+    ];
+  const context: BodyFields = {
+    doc,
+    body,
+    flat,
+    credential,
+    required,
+    sent,
+    narrowedValues,
+    tag,
+    events,
+    at,
+    notes,
+    into,
+  };
+  for (const [field, schema] of [
+    ...Object.entries(fields),
+    ...Object.entries(shaped?.fields ?? {}),
+    ...unlisted.map((f): [string, Schema] => [f, {}]),
+  ])
+    draftBodyField(context, field, schema);
+  const stated = bodyFieldRule(flat, into.byWire) ?? shapesRule(doc, flat, into.byWire);
+  if (stated) notes.push({ at: [...at, "rules"], note: stated.note });
+  else if (body.required && required.size === 0 && sent.length > 1) {
+    notes.push({
+      at: [...at, "params"],
+      note:
+        "the request body is required, but its schema requires none of its fields: a call that gives none of them " +
+        "sends an empty body ({})",
+    });
+  }
+  return stated?.rule;
+}
+
+/** One field of the body drafted as a parameter, placed at its pointer. */
+function draftBodyField(context: BodyFields, field: string, schema: Schema): void {
+  const { doc, body, flat, credential, required, sent, narrowedValues, tag, events, at, notes, into } = context;
+  const flatField = safeFlatten(doc, schema);
+  if (flatField?.readOnly === true) return; // a field only the reply carries
+  if (events && isStreamFlag(doc, field, schema)) {
+    notes.push({ at, note: streamNote(field) });
+    return;
+  }
+  const repeated =
+    !(body.required && sent.length === 1) &&
+    repeatsCredential(credential, { in: "body", name: field, description: flatField?.description });
+  if (repeated) {
+    notes.push({ at, note: repeated });
+    return;
+  }
+  const name = paramName(field, into.taken);
+  const where = [...at, "params", name];
+  // Notes about the field itself count only if it is drafted; else they are the operation's.
+  const own: ReviewNote[] = [];
+  // A field the body's union branches narrow to values (branchEnums) takes any of them: drafted as its enum.
+  const narrowed =
+    flatField && (flatField.enum === undefined || field === tag?.field) ? narrowedValues.get(field) : undefined;
+  if (narrowed)
+    own.push({
+      at: where,
+      note:
+        `the request body's ${flat.anyOf ? "anyOf" : "oneOf"} branches each allow some values of ${field}: ` +
+        "drafted as its enum, all of them",
+    });
+  const fieldSchema = narrowed
+    ? { ...flatField, enum: narrowed, ...(field === tag?.field ? { description: tag.description } : {}) }
+    : schema;
+  const draft =
+    body.encoding === "multipart" && isFileField(flatField)
+      ? fileParam(flatField, name, required.has(field))
+      : fromSchema(doc, fieldSchema, { name, place: "body", required: required.has(field), at: where }, own);
+  notes.push(...(draft ? own : own.map((n) => ({ ...n, at }))));
+  if (!draft) return;
+  draft.wire = {
+    in: "body",
+    ...(name !== field ? { pointer: `/${field.replace(/~/g, "~0").replace(/\//g, "~1")}` } : {}),
+  };
+  into.params[name] = draft;
+  into.taken.add(name);
+  into.byWire.set(`body:/${field}`, name);
+}
+
+/**
+ * Whether the document's multipart body is a lone value, which the loader reads as one part (media-types.ts,
+ * multipartParts).
+ */
+function loneFileBody(doc: OpenApiDocument, rawOp: Schema, mediaType: string): boolean {
+  try {
+    const content = (doc.resolve(rawOp.requestBody as Schema).content ?? {}) as Record<string, Schema>;
+    const media = content[mediaType] ? doc.resolve(content[mediaType]) : undefined;
+    const schema = media?.schema ? safeFlatten(doc, media.schema as Schema) : undefined;
+    return schema !== undefined && isLonePart(schema);
+  } catch {
+    return false;
+  }
+}

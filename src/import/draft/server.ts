@@ -1,0 +1,286 @@
+// The address a drafted provider's calls go to, from the document's
+// `servers`: server.default (scheme, host and path of the first server), the
+// other hosts the servers name or their host variables list (server.hosts),
+// or, when the document names no host of its own, an address each call gives
+// (server.param). Variables and other hosts are review notes.
+import type { Manifest, ManifestParam } from "../../load/precompiled/manifest-types.js";
+import type { ReviewNote } from "../manifest-yaml.js";
+import { withServerScheme } from "../../link/server/server.js";
+import { draftServerVariables, withMultiSegmentDefaults } from "../shapes/server-variables.js";
+
+type Json = Record<string, unknown>;
+
+/** The parameter a call names the API's address with, when the document gives none of its own. */
+export const ADDRESS_PARAM = "instanceUrl";
+
+/**
+ * `server.default` (scheme, host and path) from the first server; other hosts
+ * and variables are review notes. A first server that is relative (`/api/v1`,
+ * a Swagger 2 `basePath` without `host`), or none at all (OpenAPI's `/`),
+ * names no host: the API is wherever it is installed (a self-hosted service,
+ * the origin the document is served from). Each call then names it, as
+ * openapi-fetch's and Hey API's clients take a `baseUrl` from their user: an
+ * address parameter (`server.param`), the relative path appended to it.
+ */
+export function draftServer(
+  data: Json,
+  notes: ReviewNote[],
+): { server: Manifest["server"]; address?: Record<string, ManifestParam> } {
+  const servers = publishedServers(data, notes);
+  const addresses: URL[] = [];
+  for (const s of servers) {
+    if (typeof s?.url !== "string") continue;
+    const url = withDefaults(s.url, s, (name) => name);
+    try {
+      addresses.push(new URL(url));
+    } catch {
+      // a relative address: no host to take
+    }
+  }
+  // Variables in the first server: connection inputs (shapes/server-variables.ts), the other servers' hosts beside.
+  const others = servers.slice(1).flatMap((s) => {
+    try {
+      return typeof s?.url === "string" ? [new URL(withDefaults(s.url, s, (name) => name))] : [];
+    } catch {
+      return [];
+    }
+  });
+  const inputs = draftServerVariables(
+    servers[0],
+    hostNames(others.filter((a) => /^https?:$/.test(a.protocol)).map((a) => a.hostname)),
+    notes,
+  );
+  if (inputs) return { server: inputs.server, address: inputs.params };
+  const firstUrl = typeof servers[0]?.url === "string" ? servers[0].url : undefined;
+  // Judged with the variables at their defaults: `{protocol}://{hostname}:{port}` is an absolute address, its defaults
+  // the base URL a call may override.
+  const firstFilled = firstUrl === undefined ? undefined : withDefaults(firstUrl, servers[0], (name) => `{${name}}`);
+  const relative = firstFilled === undefined || !/^([a-z][a-z0-9+.-]*|\{[^}]+\}):\/\//i.test(firstFilled);
+  const web = addresses.filter((a) => /^https?:$/.test(a.protocol));
+  if (relative)
+    return {
+      server: instanceServer(firstUrl, web, hostsOf(web), notes),
+      address: { [ADDRESS_PARAM]: instanceParam(firstUrl, web, hostsOf(web)) },
+    };
+  return absoluteServer(servers, addresses, web, notes);
+}
+
+/**
+ * The document's servers, the first a template when one is; a server without a scheme (`//api.example.com`) names its
+ * host: https taken (withServerScheme), as the link reads it.
+ */
+function publishedServers(data: Json, notes: ReviewNote[]): Json[] {
+  const published = templateFirst((Array.isArray(data.servers) ? data.servers : []) as Json[], notes);
+  const servers = published.map((s) => (typeof s?.url === "string" ? { ...s, url: withServerScheme(s.url) } : s));
+  if (typeof published[0]?.url === "string" && published[0].url !== servers[0]?.url)
+    notes.push({
+      at: ["server", "default"],
+      note: `the document's first server has no scheme (${published[0].url}): https taken`,
+    });
+  if (servers.length) servers[0] = withMultiSegmentDefaults(servers[0], notes) as Json;
+  return servers;
+}
+
+/** The server of a document whose first server is an absolute address: its default, and the other hosts. */
+function absoluteServer(
+  servers: Json[],
+  addresses: URL[],
+  web: URL[],
+  notes: ReviewNote[],
+): { server: Manifest["server"]; address?: Record<string, ManifestParam> } {
+  const firstUrl = typeof servers[0]?.url === "string" ? servers[0].url : undefined;
+  const first = addresses[0];
+  if (!first || !/^https?:$/.test(first.protocol)) {
+    notes.push({
+      at: ["server", "default"],
+      note: "the document's first server is not an http(s) address: write the API's address",
+    });
+    return { server: { default: "https://api.example.invalid" } };
+  }
+  const origin = `${first.protocol}//${first.host}`;
+  const base = first.pathname.replace(/\/+$/, "");
+  if (first.protocol === "http:")
+    notes.push({
+      at: ["server", "default"],
+      note: "the spec's server is http: the runtime sends the credential over https only (and http on loopback)",
+    });
+  const hostVariable = /^[^/]*\/\/\{([^}]+)\}(:[^/]*)?(\/|$)/.exec(firstUrl ?? "")?.[1];
+  // A host variable whose default is no host a request could reach (`unknown`, one label that is not localhost): each
+  // call names the address, as for a relative server (Pinecone's `https://{index_host}`, one host per index).
+  if (hostVariable !== undefined && !first.hostname.includes(".") && first.hostname !== "localhost") {
+    const why =
+      `the host is the server variable {${hostVariable}}, whose default (${first.hostname}) is no address a request ` +
+      "could reach";
+    return {
+      server: instanceServer(base, web.slice(1), hostsOf(web.slice(1)), notes, why),
+      address: { [ADDRESS_PARAM]: instanceParam(base, web.slice(1), hostsOf(web.slice(1))) },
+    };
+  }
+  if (hostVariable !== undefined)
+    notes.push({
+      at: ["server", "default"],
+      note:
+        `the host is the server variable {${hostVariable}}, here at its default: a call names the API's own address ` +
+        "as baseUrl (allowHosts for a host other than loopback), or write server.param for an address each call " +
+        "gives",
+    });
+  // The hosts a variable with an enum makes (`api.{region}.example.com`, one per region) are the provider's as much as
+  // the default's.
+  const enumerated = servers.flatMap(enumeratedHosts);
+  const hosts = [...new Set([...hostsOf(addresses.slice(1)), ...hostNames(enumerated)])].filter(
+    (h) => h !== first.hostname.toLowerCase(),
+  );
+  const named = hostVariables(firstUrl, servers[0]);
+  const variables = named.map((v) => `{${v.name}} (${v.values.join(", ")})`).join(", ");
+  if (hosts.length)
+    notes.push({
+      at: ["server", "hosts"],
+      note: named.length
+        ? `the host takes the server variable${named.length > 1 ? "s" : ""} ${variables}: server.default is at ` +
+          `${named.length > 1 ? "their defaults" : "its default"}, the other hosts are the spec's too: the ` +
+          "credential may go to them when a call names one as baseUrl"
+        : "the other hosts the spec's servers name: the credential may go to them when a call names one",
+    });
+  // The server's path (`/api`) stays: it prefixes every operation's path, in the runtime and the mocks alike.
+  return { server: { default: `${origin}${base}`, ...(hosts.length ? { hosts } : {}) } };
+}
+
+/** The host names of the addresses a request can reach by name. */
+function hostsOf(list: URL[]): string[] {
+  return hostNames(list.map((a) => a.hostname));
+}
+
+/** Host names a request can reach by name (no IP address, at least two labels), lower case, each once. */
+function hostNames(hosts: string[]): string[] {
+  return [...new Set(hosts.map((h) => h.toLowerCase()))].filter(
+    (h) => /^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(h) && !/^\d+(\.\d+){3}$/.test(h),
+  );
+}
+
+/**
+ * `text` (a server's address or a part of it) with each `{variable}` at the server's default for it; one without a
+ * default as `missing` writes it.
+ */
+function withDefaults(text: string, server: Json | undefined, missing: (name: string) => string): string {
+  const variables = (server?.variables ?? {}) as Record<string, Json>;
+  return text.replace(/\{([^}]+)\}/g, (_, name: string) =>
+    variables[name]?.default != null ? String(variables[name].default) : missing(name),
+  );
+}
+
+/** The host part of a server's address as written, its `{variables}` and port included (`api.{region}.example.com`). */
+function hostPart(url: string | undefined): string {
+  return /^[a-z][a-z0-9+.-]*:\/\/([^/]*)/i.exec(url ?? "")?.[1] ?? "";
+}
+
+/** The variables in a server's host that list their values (`enum`), with those values. */
+function hostVariables(url: string | undefined, server: Json | undefined): { name: string; values: string[] }[] {
+  const host = hostPart(url);
+  const variables = (server?.variables ?? {}) as Record<string, Json>;
+  return [...new Set([...host.matchAll(/\{([^}]+)\}/g)].map((m) => m[1] ?? ""))].flatMap((name) => {
+    const values = Array.isArray(variables[name]?.enum)
+      ? (variables[name].enum as unknown[]).filter((v): v is string => typeof v === "string")
+      : [];
+    return values.length ? [{ name, values }] : [];
+  });
+}
+
+/** At most this many hosts from one server's variables (a product of enums could be large). */
+const MAX_ENUMERATED_HOSTS = 16;
+
+/** Every host a server's host variables make: each listed value (`enum`) of each, the others at their defaults. */
+function enumeratedHosts(server: Json): string[] {
+  const url = typeof server?.url === "string" ? server.url : undefined;
+  const listed = hostVariables(url, server);
+  if (!listed.length) return [];
+  let hosts = [hostPart(url).replace(/:[^:]*$/, "")];
+  for (const { name, values } of listed)
+    hosts = hosts.flatMap((h) => values.map((v) => h.replaceAll(`{${name}}`, v))).slice(0, MAX_ENUMERATED_HOSTS);
+  return hosts.map((h) => withDefaults(h, server, (name) => name));
+}
+
+/**
+ * The server of a document whose first server is relative (or absent): the address parameter, and the hosts its
+ * absolute servers name.
+ */
+function instanceServer(
+  relative: string | undefined,
+  web: URL[],
+  hosts: string[],
+  notes: ReviewNote[],
+  why?: string,
+): Manifest["server"] {
+  const path = (relative ?? "").replace(/\/+$/, "");
+  const first = relative === undefined ? "missing (OpenAPI's default, /)" : `relative (${JSON.stringify(relative)})`;
+  notes.push({
+    at: ["server", "param"],
+    note:
+      `${why ?? `the document's first server is ${first}: no host of its own`}, ` +
+      `so each call names the address (${ADDRESS_PARAM})${path ? `, and ${path} follows it` : ""}. The credential ` +
+      "goes to loopback, server.hosts or a host the caller allows (allowHosts, --allow-host); an API at one public " +
+      `address can have it as server.default${path ? ` (ending with ${path})` : ""} instead`,
+  });
+  if (hosts.length)
+    notes.push({
+      at: ["server", "hosts"],
+      note:
+        `the hosts of the document's other servers (${web.map((a) => a.origin).join(", ")}): the credential may go ` +
+        "to them",
+    });
+  return { param: ADDRESS_PARAM, ...(hosts.length ? { hosts } : {}) };
+}
+
+/** The address parameter: scheme and host (the document's relative path is appended), filled in by a person. */
+function instanceParam(relative: string | undefined, web: URL[], hosts: string[]): ManifestParam {
+  const path = (relative ?? "").replace(/\/+$/, "");
+  const placeholder = web.find((a) => hosts.includes(a.hostname.toLowerCase()))?.origin;
+  return {
+    type: "string",
+    format: "base-url",
+    title: "Instance address",
+    required: true,
+    maxLength: 2048,
+    visibility: "user-only",
+    ...(placeholder ? { placeholder } : {}),
+    description:
+      "Where the API is: the scheme and host of its instance (https, or http on " +
+      `loopback)${path ? `; ${path} is appended` : ""}.`,
+  };
+}
+
+/**
+ * Names no request reaches on the internet: special-use top-level domains (RFC 6761, RFC 6762's `.local`, RFC 2606).
+ */
+const PLACEHOLDER_HOST = /\.(local|invalid|example|test)\.?$/i;
+
+/**
+ * The servers with a templated one first when the document's first names a placeholder host (`http://api.local`, a
+ * name no request reaches, as archives write for a self-hosted product) and a later one has variables
+ * (`http://{host}:{port}`): that one says where the API really is, and its variables are what a person fills in.
+ * The placeholder is dropped, so that no credential is allowed to it. Otherwise the servers as they are.
+ */
+function templateFirst(servers: Json[], notes: ReviewNote[]): Json[] {
+  const first = servers[0];
+  let host: string | undefined;
+  try {
+    host =
+      typeof first?.url === "string" && !/\{/.test(first.url)
+        ? new URL(withServerScheme(first.url)).hostname
+        : undefined;
+  } catch {
+    host = undefined;
+  }
+  if (host === undefined || !PLACEHOLDER_HOST.test(host)) return servers;
+  const templated = servers.find(
+    (s) =>
+      typeof s?.url === "string" && /\{[^{}]+\}/.test(s.url) && s.variables !== null && typeof s.variables === "object",
+  );
+  if (!templated) return servers;
+  notes.push({
+    at: ["server"],
+    note:
+      `the document's first server (${String(first?.url)}) is a placeholder no request reaches: drafted from its ` +
+      `server ${JSON.stringify(templated.url)}, whose variables say where the API is`,
+  });
+  return [templated, ...servers.filter((s) => s !== templated && s !== first)];
+}

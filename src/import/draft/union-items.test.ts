@@ -1,0 +1,153 @@
+// A request body that is a list whose items are one of several shapes (`type: array, items: {oneOf: [{…}, {…}]}`):
+// drafted as one list parameter whose items carry the shapes (each one's fields, limits and required fields, from
+// the document), so that every shape is accepted, an item meeting none is refused before any request naming its
+// index and the rule, and the list goes on the wire exactly as given. Before, the list was opaque JSON: an item of
+// no shape went out, and the upstream refused it.
+import { rmSync } from "node:fs";
+import { executeToolDefinition, inputSchema, type ToolSpec } from "@blockwright/runtime/internal";
+import { afterAll, describe, expect, it } from "vitest";
+import { json, scriptedFetch } from "../../../test-support/runtime/scripted-fetch.js";
+import { paramTsType } from "../../emit/emit-tool-types.js";
+import {
+  draftWorkFolder,
+  drafted,
+  linkedTools,
+  linkProblems,
+  notesAt,
+  openapi,
+  reply,
+} from "../__fixtures__/draft-kit.js";
+
+afterAll(() => rmSync(draftWorkFolder, { recursive: true, force: true }));
+
+const document = openapi({
+  "/zq-batches": {
+    post: {
+      operationId: "sendZqBatch",
+      requestBody: {
+        required: true,
+        content: {
+          "application/json": {
+            schema: {
+              type: "array",
+              maxItems: 5,
+              items: {
+                oneOf: [
+                  {
+                    type: "object",
+                    required: ["kind", "text"],
+                    properties: { kind: { type: "string", enum: ["note"] }, text: { type: "string", maxLength: 10 } },
+                  },
+                  {
+                    type: "object",
+                    required: ["kind", "amount"],
+                    properties: {
+                      kind: { type: "string", enum: ["charge"] },
+                      amount: { type: "integer", minimum: 1 },
+                      id: { type: "string", readOnly: true },
+                    },
+                  },
+                ],
+              },
+            },
+          },
+        },
+      },
+      responses: { "200": reply({ type: "object", properties: { id: { type: "integer" } } }) },
+    },
+  },
+});
+
+async function tool(): Promise<ToolSpec> {
+  return (await linkedTools(drafted(document, ["sendZqBatch"])))[0] as ToolSpec;
+}
+
+async function send(t: ToolSpec, body: unknown) {
+  const { fetch, seen } = scriptedFetch(json(200, { id: 1 }));
+  const result = await executeToolDefinition(
+    t,
+    { accessToken: "zq-token-0123456789", body },
+    { baseUrl: "http://127.0.0.1:9", fetch },
+  );
+  return { result, seen };
+}
+
+describe("a request body that is a list of items of several shapes", () => {
+  it(
+    "is drafted as one list parameter, said in a note; it links with the items' shapes from the " + "document",
+    async () => {
+      const d = drafted(document, ["sendZqBatch"]);
+      expect(d.manifest.operations.acme_send_zq_batch!.params!.body).toMatchObject({
+        type: "json",
+        jsonType: "array",
+        maxItems: 5,
+        required: true,
+      });
+      expect(notesAt(d, "operations.acme_send_zq_batch.params.body")).toEqual([
+        "the request body is a list whose items are one of 2 shapes (oneOf): drafted as one list parameter, each " +
+          "item checked before any request against the shapes' fields, limits and required fields (read from the " +
+          "document), sent as given",
+      ]);
+      expect(await linkProblems(d)).toEqual([]);
+      const body = (await tool()).params.find((p) => p.name === "body");
+      expect(body?.items).toEqual({
+        shapes: [
+          {
+            fields: { kind: { type: "string", enum: ["note"] }, text: { type: "string", maxLength: 10 } },
+            required: ["kind", "text"],
+          },
+          {
+            fields: { kind: { type: "string", enum: ["charge"] }, amount: { type: "integer", minimum: 1 } },
+            required: ["kind", "amount"],
+          },
+        ],
+      });
+      expect(paramTsType(body!)).toBe(
+        '({ "kind": "note"; "text": string; [key: string]: unknown } | { "kind": "charge"; "amount": number; ' +
+          "[key: string]: unknown })[]",
+      );
+    },
+  );
+
+  it("is shown to models as a list of either shape", async () => {
+    const schema = inputSchema(await tool());
+    expect(schema.properties?.body?.items).toEqual({
+      anyOf: [
+        { type: "object", properties: { kind: {}, text: {} }, required: ["kind", "text"] },
+        { type: "object", properties: { kind: {}, amount: {} }, required: ["kind", "amount"] },
+      ],
+    });
+  });
+
+  it("accepts an item of every shape and sends the list exactly as given", async () => {
+    const items = [
+      { kind: "note", text: "hello" },
+      { kind: "charge", amount: 3, memo: "kept as given" },
+    ];
+    const { result, seen } = await send(await tool(), items);
+    expect(result.success).toBe(true);
+    expect(seen[0]?.body).toBe(JSON.stringify(items));
+  });
+
+  it("refuses an item meeting no shape before any request, naming its index and what each shape wants", async () => {
+    const t = await tool();
+    for (const [item, why] of [
+      [
+        { kind: "note", text: "far too long a note" },
+        "shape 1: text must be at most 10 characters long (it has 19); shape 2: amount is required",
+      ],
+      [{ kind: "charge", amount: 0 }, "shape 1: text is required; shape 2: amount must be at least 1"],
+      [{ kind: "charge" }, "shape 1: text is required; shape 2: amount is required"],
+      ["text", "must be an object"],
+    ] as const) {
+      const { result, seen } = await send(t, [{ kind: "note", text: "ok" }, item]);
+      expect(seen).toHaveLength(0);
+      expect(result).toMatchObject({ success: false, error: { type: "validation", param: "body" } });
+      const error = (result as { error: { message: string; rule?: string } }).error;
+      expect(error.rule).toBe(why.startsWith("shape") ? "anyOf" : "type");
+      expect(error.message).toContain(
+        `body[1]: ${why.startsWith("shape") ? `must meet one of its 2 shapes: ${why}` : why}`,
+      );
+    }
+  });
+});
