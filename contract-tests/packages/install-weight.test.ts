@@ -66,7 +66,8 @@ describe("the install of blockwright", () => {
 
   it("brings no package that only the build or one optional command needs", () => {
     // Bundled into dist/vendor/ (Prism, Handlebars' runtime, openapi-typescript with TypeScript), an optional peer
-    // (the MCP SDK), build-only (the template compiler), or replaced (the Swagger 2 converter: src/import/document/swagger2.ts).
+    // (the MCP SDK), build-only (the template compiler), or replaced (the Swagger 2 converter:
+    // src/import/document/swagger2.ts).
     const absent = [
       "@stoplight/prism-http",
       "@stoplight/prism-http-server",
