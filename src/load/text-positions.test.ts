@@ -257,7 +257,7 @@ describe("positions in YAML written in block style, read line by line", () => {
     expect(answers.slice(125)).toEqual(Array(5).fill(undefined));
   });
 
-  it("steps over a nested value's lines, a dash at a mapping's column and a line indented by a tab, as yaml does", () => {
+  it("steps over nested lines, a dash at a mapping's column and a line indented by a tab, as yaml does", () => {
     const text = [
       "zqa:",
       "  zqdeep:",
