@@ -192,6 +192,7 @@ export const NAMED_PROVIDERS_ONLY: Record<string, string> = Object.fromEntries(
       "src/link/link.test.ts",
       "src/link/server/server.test.ts",
       "src/link/unions.test.ts",
+      "src/link/outputs/nullable-steps.test.ts",
       "src/changes/surface.test.ts",
       "src/cli/files.test.ts",
       "src/cli/emit.process.test.ts",

@@ -10,11 +10,18 @@ import {
   PROJECT_OPTIONS,
   projectDirs,
   projectProviders,
-  seedOption,
   stringOption,
   type Options,
 } from "./support/args.js";
 import { progressOf, startCommandMocks, UsageError, type CliIo } from "./support/io.js";
+import {
+  ageOption,
+  casesPerOperationOption,
+  runSeed,
+  sampledSuite,
+  secondsOption,
+  shardOption,
+} from "./support/test-options.js";
 
 export const USAGE = `Usage: blockwright test [provider...] [--reporter <r> [--output <file>]]... \
 [--seed <n>] [--runs <n>] [--property-time-limit <s>] [--max-failures <n>] [--workers <n>] [--cases-per-operation \
@@ -420,70 +427,4 @@ function runsOf(sampled: readonly unknown[], all: readonly unknown[]): number {
 /** Where a run's cases go and how: the mocks and workers, the seed, the runs per property. */
 function plan(mocks: number, workers: number, seed: number, runs: number): string {
   return `${mocksLine(mocks, workers)}, seed ${seed}, ${runs} runs per property`;
-}
-
-/** The cases a run takes of the derived suite (contract/shards.ts), saying so when it leaves some out. */
-async function sampledSuite<T extends ContractCase<ResultKind>>(
-  all: T[],
-  option: number | "all" | undefined,
-  seed: number,
-  io: CliIo,
-): Promise<T[]> {
-  const { casesPerOperation, sampleCases } = await import("../contract/shards.js");
-  const perOperation = casesPerOperation(option, all.length);
-  if (perOperation === undefined) return all;
-  const sampled = sampleCases(all, perOperation, seed);
-  if (sampled.length < all.length)
-    io.stderr.write(
-      `blockwright test: ${sampled.length} of ${all.length} cases sampled by the seed, at most ${perOperation} of ` +
-        "each operation (--cases-per-operation all: every case)\n",
-    );
-  return sampled;
-}
-
-/** `--cases-per-operation`: a positive whole number, or all. */
-function casesPerOperationOption(value: string | undefined): number | "all" | undefined {
-  if (value === undefined || value.trim() === "all") return value === undefined ? undefined : "all";
-  if (!/^\s*\d+\s*$/.test(value) || Number(value) < 1)
-    throw new UsageError(
-      "BW3003",
-      `--cases-per-operation takes a positive whole number or all, got ${JSON.stringify(value)}`,
-    );
-  return Math.min(Number(value), 2 ** 31 - 1);
-}
-
-/** Whole seconds, 0 allowed (no limit), as milliseconds. */
-function secondsOption(value: string | undefined, flag: string): number | undefined {
-  if (value === undefined) return undefined;
-  if (!/^\s*\d+\s*$/.test(value) || Number(value) > 86_400)
-    throw new UsageError(
-      "BW3003",
-      `${flag} takes a whole number of seconds from 0 (no limit) to 86400, got ${JSON.stringify(value)}`,
-    );
-  return Number(value) * 1000;
-}
-
-/** The run's seed: the one given, else a new one (printed). */
-function runSeed(value: string | undefined): number {
-  return seedOption(value) ?? (Math.random() * 2 ** 31) | 0;
-}
-
-function shardOption(value: string | undefined): { index: number; total: number } | undefined {
-  if (value === undefined) return undefined;
-  const m = /^(\d+)\/(\d+)$/.exec(value.trim());
-  const index = m ? Number(m[1]) : NaN;
-  const total = m ? Number(m[2]) : NaN;
-  if (!m || total < 1 || index < 1 || index > total)
-    throw new UsageError("BW3003", `--shard takes i/n with 1 ≤ i ≤ n, e.g. 1/3, got ${JSON.stringify(value)}`);
-  return { index, total };
-}
-
-/** --max-age: a number of days (`30d`), hours (`12h`) or minutes (`90m`), in milliseconds. */
-function ageOption(value: string | undefined): number | undefined {
-  if (value === undefined) return undefined;
-  const m = /^\s*(\d+)\s*([dhm])\s*$/.exec(value);
-  const n = m ? Number(m[1]) : 0;
-  if (!m || n <= 0 || n > 36_500)
-    throw new UsageError("BW3003", `--max-age takes a duration such as 30d, 12h or 90m, got ${JSON.stringify(value)}`);
-  return n * { d: 86_400_000, h: 3_600_000, m: 60_000 }[m[2] as "d" | "h" | "m"];
 }
