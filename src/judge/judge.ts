@@ -22,7 +22,7 @@ import type { OpenApiDocument } from "../load/openapi-document.js";
 import { judgeBody } from "./body-check.js";
 import { documentOperations, type JudgedOperation, type JudgedParam } from "./operations.js";
 import { judgeParam, type ParamContext, type Sent } from "./param-check.js";
-import { isDeepPair, queryPairs, type RawPair } from "./query-read.js";
+import { inBracketForm, isDeepPair, queryPairs, type RawPair } from "./query-read.js";
 import { describeRefusal, type Judgement, quoted, type Refusal } from "./refusal.js";
 // A query pair the document does not declare is not refused: a service ignores it, and a next page's address
 // the service gave may carry its own (`$skiptoken`); the contract suite's request cases check the tool's own keys.
@@ -224,6 +224,8 @@ function ownedPairs(op: JudgedOperation, pairs: RawPair[], data: unknown, slots:
   for (const p of query)
     if (!spread(p)) take(p, (x) => (p.style === "deepObject" && !p.content ? isDeepPair(p, x) : x.name === p.name));
   for (const pair of pairs) if (slots.has(`query:${pair.name}`) && !claimed.has(pair)) claimed.add(pair);
+  // A spread object's fields that hold objects or lists go in bracket form under its name (`input[a][b]=…`).
+  for (const p of query.filter(spread)) if (inBracketForm(p, pairs)) take(p, (x) => isDeepPair(p, x));
   for (const p of query.filter(spread))
     take(p, (x) => propertySchema(data, p.schema?.node, x.name, true) !== undefined);
   for (const p of query.filter(spread)) take(p, (x) => propertySchema(data, p.schema?.node, x.name) !== undefined);
