@@ -12,7 +12,8 @@
 // whose `allOf` members each close the object takes the fields of all of them (open-all-of.ts; an answer too, and
 // an answer's `oneOf` of object shapes is an `anyOf`: its shapes overlap); a multipart body's
 // object fields, sent as JSON parts, are taken as the text Prism reads; an answer lists no transport header
-// (Content-Encoding, Transfer-Encoding, …) and reads a header's enum as its type's values (text-enum.ts), and a JSON type of it without a schema takes its sibling JSON type's; an
+// (Content-Encoding, Transfer-Encoding, …), reads a header's enum as its type's values (text-enum.ts), and a JSON
+// type of it without a schema takes its sibling JSON type's; an
 // optional Accept-Language header also takes the `*` fetch sends without one; a `Prefer` header the API declares is
 // left to the request judge (Prism reads one as its steering), and a reserved expansion `{+path}` is written `{path}`;
 // a parameter Prism's deserialisers cannot read (a label or matrix style, a list or object in a path or header, an
